@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "pr-block-index.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint32  n_members;
+  guint32 *members;       /* record indices: the primary first, then by rank */
+  guint32 *distances;     /* distances[i]: Hamming distance of members[i] to the primary */
+  guint32  max_distance;  /* the largest distance between any two members */
+} PrCluster;
+
+typedef struct _PrClustering PrClustering;
+
+PrClustering    *pr_clustering_new            (const guint64  *fingerprints,
+                                               gsize           n_fingerprints,
+                                               const PrPair   *pairs,
+                                               gsize           n_pairs,
+                                               const guint32  *rank);
+void             pr_clustering_free           (PrClustering   *clustering);
+guint            pr_clustering_get_n_clusters (PrClustering   *clustering);
+const PrCluster *pr_clustering_get_cluster    (PrClustering   *clustering,
+                                               guint           index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrClustering, pr_clustering_free)
+
+G_END_DECLS

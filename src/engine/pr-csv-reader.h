@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define PR_CSV_ERROR (pr_csv_error_quark ())
+
+typedef enum {
+  PR_CSV_ERROR_SYNTAX,        /* unterminated quote, stray quote inside an unquoted field */
+  PR_CSV_ERROR_ENCODING,      /* unknown encoding name, or bytes invalid in the named encoding */
+  PR_CSV_ERROR_INVALID_UTF8,  /* input declared UTF-8 holds bytes that are not UTF-8 (or a NUL) */
+  PR_CSV_ERROR_IO,            /* the stream failed */
+} PrCsvError;
+
+GQuark pr_csv_error_quark (void);
+
+typedef struct _PrCsvReader PrCsvReader;
+
+PrCsvReader        *pr_csv_reader_new               (GInputStream  *stream,
+                                                     const char    *encoding,
+                                                     GError       **error);
+PrCsvReader        *pr_csv_reader_new_for_path      (const char    *path,
+                                                     const char    *encoding,
+                                                     GError       **error);
+void                pr_csv_reader_free              (PrCsvReader   *reader);
+gboolean            pr_csv_reader_next              (PrCsvReader   *reader,
+                                                     GCancellable  *cancellable,
+                                                     GError       **error);
+guint               pr_csv_reader_get_n_fields      (PrCsvReader   *reader);
+const char         *pr_csv_reader_get_field         (PrCsvReader   *reader,
+                                                     guint          index,
+                                                     gsize         *length);
+guint64             pr_csv_reader_get_record_number (PrCsvReader   *reader);
+guint64             pr_csv_reader_get_line          (PrCsvReader   *reader);
+guint64             pr_csv_reader_get_bytes_read    (PrCsvReader   *reader);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrCsvReader, pr_csv_reader_free)
+
+G_END_DECLS
