@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What the subcommands share: the mapping flags, loading a CSV with a
+ * progress line, and opening an output file or stdout.
+ */
+#define G_LOG_DOMAIN "petition-review-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <gio/gunixoutputstream.h>
+#include <glib/gi18n.h>
+
+#include "pr-block-index.h"
+#include "pr-cli.h"
+#include "pr-fingerprinter.h"
+
+void
+pr_cli_mapping_options_init (PrCliMappingOptions *options)
+{
+  memset (options, 0, sizeof *options);
+  options->k = 3;
+  options->min_tokens = PR_DEFAULT_MIN_TOKENS;
+}
+
+void
+pr_cli_mapping_options_clear (PrCliMappingOptions *options)
+{
+  g_clear_pointer (&options->id, g_free);
+  g_clear_pointer (&options->date, g_free);
+  g_clear_pointer (&options->encoding, g_free);
+  g_clear_pointer (&options->short_specs, g_strfreev);
+  g_clear_pointer (&options->text_specs, g_strfreev);
+}
+
+GOptionGroup *
+pr_cli_mapping_option_group (PrCliMappingOptions *options)
+{
+  GOptionEntry entries[] = {
+    { "id", 0, 0, G_OPTION_ARG_STRING, &options->id,
+      N_("Column with the record id (default: the record's number)"), N_("COL") },
+    { "short", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->short_specs,
+      N_("Short field: its whole value is one feature, weight W (default 2); repeatable"), N_("COL[:W]") },
+    { "text", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->text_specs,
+      N_("Text field: each word is a feature, by term frequency times W (default 1); repeatable"), N_("COL[:W]") },
+    { "date", 0, 0, G_OPTION_ARG_STRING, &options->date,
+      N_("Column with the record's date: the earliest record is a cluster's primary"), N_("COL") },
+    { "k", 'k', 0, G_OPTION_ARG_INT, &options->k,
+      N_("Largest Hamming distance between near-duplicates (default 3)"), N_("K") },
+    { "min-tokens", 0, 0, G_OPTION_ARG_INT, &options->min_tokens,
+      N_("Records whose text fields give fewer words are not matched (default 3)"), N_("N") },
+    { "encoding", 0, 0, G_OPTION_ARG_STRING, &options->encoding,
+      N_("Character set of the CSV file, e.g. GB18030 (default UTF-8)"), N_("NAME") },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &options->threads,
+      N_("Threads to use (default: one per processor)"), N_("N") },
+    { "no-fold-traditional", 0, 0, G_OPTION_ARG_NONE, &options->no_fold_traditional,
+      N_("Do not fold Traditional Chinese characters to Simplified"), NULL },
+    { "no-normalize", 0, 0, G_OPTION_ARG_NONE, &options->no_normalize,
+      N_("Skip NFKC and case folding (the published method, for comparison)"), NULL },
+    { NULL }
+  };
+  GOptionGroup *group = g_option_group_new ("mapping", _("Column mapping and matching:"),
+                                            _("Show the column mapping options"), NULL, NULL);
+
+  g_option_group_add_entries (group, entries);
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+
+  return group;
+}
+
+gboolean
+pr_cli_check_k (int       k,
+                GError  **error)
+{
+  if (k < 0 || k > PR_BLOCK_INDEX_MAX_K)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--k must be from 0 to %d, not %d"), PR_BLOCK_INDEX_MAX_K, k);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * pr_cli_build_mapping:
+ * @options: the parsed flags
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the mapping the flags describe
+ */
+PrMapping *
+pr_cli_build_mapping (PrCliMappingOptions  *options,
+                      GError              **error)
+{
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+
+  if (options->short_specs == NULL && options->text_specs == NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("no column to fingerprint: give --text COL and/or --short COL"));
+      return NULL;
+    }
+  if (!pr_cli_check_k (options->k, error))
+    return NULL;
+  if (options->min_tokens < 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--min-tokens must not be negative"));
+      return NULL;
+    }
+  if (options->threads < 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--threads must not be negative"));
+      return NULL;
+    }
+
+  if (options->id != NULL && !pr_mapping_add (mapping, options->id, PR_COLUMN_ROLE_ID, 0, error))
+    return NULL;
+  if (options->date != NULL && !pr_mapping_add (mapping, options->date, PR_COLUMN_ROLE_DATE, 0, error))
+    return NULL;
+  for (guint i = 0; options->short_specs != NULL && options->short_specs[i] != NULL; i++)
+    if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_SHORT, options->short_specs[i], error))
+      return NULL;
+  for (guint i = 0; options->text_specs != NULL && options->text_specs[i] != NULL; i++)
+    if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_TEXT, options->text_specs[i], error))
+      return NULL;
+
+  return g_steal_pointer (&mapping);
+}
+
+typedef struct {
+  gint64 last;
+} Progress;
+
+static void
+show_progress (guint64  records,
+               guint64  bytes_read,
+               guint64  bytes_total,
+               gpointer user_data)
+{
+  Progress *progress = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (now - progress->last < G_USEC_PER_SEC / 10)
+    return;
+  progress->last = now;
+
+  if (bytes_total > 0)
+    fprintf (stderr, _("\rReading: %" G_GUINT64_FORMAT " records, %.0f %%"),
+             records, 100.0 * MIN (bytes_read, bytes_total) / bytes_total);
+  else
+    fprintf (stderr, _("\rReading: %" G_GUINT64_FORMAT " records"), records);
+  fflush (stderr);
+}
+
+/**
+ * pr_cli_load_records:
+ * @path: the CSV file
+ * @options: the parsed mapping flags
+ * @keep_labels: keep a label per record for printing
+ * @error: return location for a #GError
+ *
+ * Loads and fingerprints @path, with a progress line on stderr when it is a
+ * terminal.
+ *
+ * Returns: (transfer full) (nullable): the records
+ */
+PrRecordSet *
+pr_cli_load_records (const char           *path,
+                     PrCliMappingOptions  *options,
+                     gboolean              keep_labels,
+                     GError              **error)
+{
+  g_autoptr(PrMapping) mapping = pr_cli_build_mapping (options, error);
+  PrLoadOptions load = { 0 };
+  Progress progress = { 0 };
+  gboolean tty = isatty (STDERR_FILENO);
+  PrRecordSet *set;
+
+  if (mapping == NULL)
+    return NULL;
+
+  load.encoding = options->encoding;
+  load.flags = (options->no_fold_traditional ? 0 : PR_TOKENIZER_FOLD_TRADITIONAL) |
+               (options->no_normalize ? PR_TOKENIZER_NO_NORMALIZE : 0);
+  load.min_tokens = options->min_tokens;
+  load.n_threads = options->threads;
+  load.keep_labels = keep_labels;
+
+  set = pr_record_set_load_csv (path, mapping, &load, tty ? show_progress : NULL, &progress, NULL, error);
+  if (tty && progress.last != 0)
+    fprintf (stderr, "\r\033[K");
+
+  return set;
+}
+
+gboolean
+pr_cli_parse (GOptionContext   *context,
+              int              *argc,
+              char           ***argv,
+              GError          **error)
+{
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  return g_option_context_parse (context, argc, argv, error);
+}
+
+/**
+ * pr_cli_open_output:
+ * @path: (nullable): a file to replace, or %NULL or "-" for stdout
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the stream
+ */
+GOutputStream *
+pr_cli_open_output (const char  *path,
+                    GError     **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GFileOutputStream) stream = NULL;
+
+  /* Rows are small: buffer them, or every row is a system call. */
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+
+      return g_buffered_output_stream_new_sized (out, 1 << 16);
+    }
+
+  file = g_file_new_for_commandline_arg (path);
+  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local_error);
+  if (stream == NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), path);
+      return NULL;
+    }
+
+  return g_buffered_output_stream_new_sized (G_OUTPUT_STREAM (stream), 1 << 16);
+}
+
+double
+pr_cli_peak_rss_mb (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * fingerprint: id,fingerprint for every record, the fingerprint as 16
+ * lower-case hex digits, so that other tools can store or compare them.
+ */
+#define G_LOG_DOMAIN "petition-review-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+
+#include "pr-cli.h"
+#include "pr-csv-writer.h"
+
+int
+pr_cli_fingerprint (int    argc,
+                    char **argv)
+{
+  g_auto(PrCliMappingOptions) options = { 0 };
+  g_autofree char *out = NULL;
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(GOutputStream) stream = NULL;
+  g_autoptr(PrCsvWriter) writer = NULL;
+  const char *header[] = { "id", "fingerprint" };
+  GOptionEntry entries[] = {
+    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
+      N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
+    { NULL }
+  };
+
+  pr_cli_mapping_options_init (&options);
+  context = g_option_context_new (_("RECORDS.csv — print each record's fingerprint"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_group (context, pr_cli_mapping_option_group (&options));
+  if (!pr_cli_parse (context, &argc, &argv, &error))
+    goto failed;
+  if (argc != 2)
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   argc < 2 ? _("name one CSV file of records") : _("name only one CSV file of records"));
+      goto failed;
+    }
+
+  set = pr_cli_load_records (argv[1], &options, FALSE, &error);
+  if (set == NULL)
+    goto failed;
+
+  stream = pr_cli_open_output (out, &error);
+  if (stream == NULL)
+    goto failed;
+  writer = pr_csv_writer_new (stream, PR_CSV_WRITER_FLAGS_NONE);
+  if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), &error))
+    goto failed;
+
+  for (gsize i = 0; i < set->n_records; i++)
+    {
+      char hex[17];
+      const char *row[2] = { set->ids->pdata[i], hex };
+
+      g_snprintf (hex, sizeof hex, "%016" G_GINT64_MODIFIER "x", set->fingerprints[i]);
+      if (!pr_csv_writer_write_row (writer, row, 2, &error))
+        goto failed;
+    }
+  if (!pr_csv_writer_close (writer, &error))
+    goto failed;
+
+  return 0;
+
+failed:
+  fprintf (stderr, "petition-review-cli fingerprint: %s\n", error->message);
+  return error->domain == G_OPTION_ERROR ? 2 : 1;
+}

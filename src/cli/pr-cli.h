@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-mapping.h"
+#include "pr-record-set.h"
+
+G_BEGIN_DECLS
+
+/* What every subcommand that reads records understands. */
+typedef struct {
+  char     *id;
+  char    **short_specs;
+  char    **text_specs;
+  char     *date;
+  int       k;
+  int       min_tokens;
+  char     *encoding;
+  int       threads;
+  gboolean  no_fold_traditional;
+  gboolean  no_normalize;
+} PrCliMappingOptions;
+
+GOptionGroup *pr_cli_mapping_option_group   (PrCliMappingOptions  *options);
+void          pr_cli_mapping_options_init   (PrCliMappingOptions  *options);
+void          pr_cli_mapping_options_clear  (PrCliMappingOptions  *options);
+PrMapping    *pr_cli_build_mapping          (PrCliMappingOptions  *options,
+                                             GError              **error);
+PrRecordSet  *pr_cli_load_records           (const char           *path,
+                                             PrCliMappingOptions  *options,
+                                             gboolean              keep_labels,
+                                             GError              **error);
+gboolean      pr_cli_parse                  (GOptionContext       *context,
+                                             int                  *argc,
+                                             char               ***argv,
+                                             GError              **error);
+GOutputStream *pr_cli_open_output           (const char           *path,
+                                             GError              **error);
+gboolean      pr_cli_check_k                (int                   k,
+                                             GError              **error);
+double        pr_cli_peak_rss_mb            (void);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrCliMappingOptions, pr_cli_mapping_options_clear)
+
+typedef int (*PrCliCommand) (int argc, char **argv);
+
+int pr_cli_scan        (int argc, char **argv);
+int pr_cli_fingerprint (int argc, char **argv);
+int pr_cli_eval        (int argc, char **argv);
+int pr_cli_bench       (int argc, char **argv);
+
+G_END_DECLS

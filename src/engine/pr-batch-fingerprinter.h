@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-fingerprinter.h"
+
+G_BEGIN_DECLS
+
+typedef struct _PrBatchFingerprinter PrBatchFingerprinter;
+
+PrBatchFingerprinter *pr_batch_fingerprinter_new         (const PrMapping       *mapping,
+                                                          PrTokenizerFlags       flags,
+                                                          guint                  min_tokens,
+                                                          guint                  n_threads,
+                                                          GError               **error);
+void                  pr_batch_fingerprinter_free        (PrBatchFingerprinter  *batch);
+guint                 pr_batch_fingerprinter_get_n_threads (PrBatchFingerprinter *batch);
+gboolean              pr_batch_fingerprinter_run         (PrBatchFingerprinter  *batch,
+                                                          gsize                  n_records,
+                                                          const char *const     *values,
+                                                          const gsize           *lengths,
+                                                          PrFingerprint         *results,
+                                                          gsize                 *failed_record,
+                                                          GCancellable          *cancellable,
+                                                          GError               **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrBatchFingerprinter, pr_batch_fingerprinter_free)
+
+G_END_DECLS

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A record's fingerprint (design.md, after Li & Han):
+ *
+ *  - a short column contributes one feature: the bytes
+ *    "<column name> 0x1F <normalised value>", so the same value in two
+ *    columns (a name that is also an address) are different features; its
+ *    weight is the column's (2 by default);
+ *  - a text column contributes each word the tokenizer gives, untagged, so
+ *    that a subject and a body share their vocabulary; every occurrence adds
+ *    the column's factor, which sums to term frequency × factor;
+ *  - id, date and ignored columns contribute nothing, nor does NULL or a
+ *    value that is empty after normalisation.
+ *
+ * Every feature is hashed with XXH3-64 (seed PR_SIMHASH_SEED) and summed
+ * into a SimHash. One fingerprinter holds a tokenizer: one per thread.
+ */
+#define G_LOG_DOMAIN "pr-fingerprinter"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-fingerprinter.h"
+#include "pr-simhash.h"
+
+struct _PrFingerprinter
+{
+  PrMapping   *mapping;
+  PrTokenizer *tokenizer;
+  guint        min_tokens;
+  guint        n_text_columns;
+  GString     *feature;
+};
+
+typedef struct {
+  PrSimhash *simhash;
+  double     weight;
+  guint      n_tokens;
+} TokenSink;
+
+static void
+add_token (const char *token,
+           gsize       length,
+           gpointer    user_data)
+{
+  TokenSink *sink = user_data;
+
+  pr_simhash_add_bytes (sink->simhash, token, length, sink->weight);
+  sink->n_tokens++;
+}
+
+/**
+ * pr_fingerprinter_new:
+ * @mapping: the columns, in the order values will be given
+ * @flags: tokenizer flags
+ * @min_tokens: records whose text columns give fewer words are sparse
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): a fingerprinter; it copies @mapping.
+ */
+PrFingerprinter *
+pr_fingerprinter_new (const PrMapping   *mapping,
+                      PrTokenizerFlags   flags,
+                      guint              min_tokens,
+                      GError           **error)
+{
+  g_autoptr(PrFingerprinter) self = NULL;
+
+  g_return_val_if_fail (mapping != NULL, NULL);
+
+  self = g_new0 (PrFingerprinter, 1);
+  self->tokenizer = pr_tokenizer_new (flags, error);
+  if (self->tokenizer == NULL)
+    return NULL;
+
+  self->mapping = pr_mapping_copy (mapping);
+  self->min_tokens = min_tokens;
+  self->n_text_columns = pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT);
+  self->feature = g_string_new (NULL);
+
+  return g_steal_pointer (&self);
+}
+
+void
+pr_fingerprinter_free (PrFingerprinter *self)
+{
+  if (self == NULL)
+    return;
+
+  g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
+  g_clear_pointer (&self->mapping, pr_mapping_free);
+  if (self->feature != NULL)
+    g_string_free (self->feature, TRUE);
+  g_free (self);
+}
+
+/**
+ * pr_fingerprinter_compute:
+ * @self: a #PrFingerprinter
+ * @values: one value per mapping column, in mapping order; %NULL is SQL NULL
+ * @lengths: (nullable): their lengths in bytes, or %NULL if NUL-terminated
+ * @result: (out caller-allocates): the fingerprint and its counts
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE if a value is not valid UTF-8; the error names the column
+ *   and the byte offset in the value.
+ */
+gboolean
+pr_fingerprinter_compute (PrFingerprinter    *self,
+                          const char *const  *values,
+                          const gsize        *lengths,
+                          PrFingerprint      *result,
+                          GError            **error)
+{
+  PrSimhash simhash;
+  guint n_tokens = 0;
+  guint n_columns;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (values != NULL, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  pr_simhash_init (&simhash);
+  n_columns = pr_mapping_get_n_columns (self->mapping);
+
+  for (guint i = 0; i < n_columns; i++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (self->mapping, i);
+      const char *value = values[i];
+      gsize length;
+      g_autoptr(GError) local_error = NULL;
+
+      if (value == NULL)
+        continue;
+      length = lengths != NULL ? lengths[i] : strlen (value);
+
+      if (column->role == PR_COLUMN_ROLE_SHORT)
+        {
+          gsize normalized_length = 0;
+          g_autofree char *normalized = pr_tokenizer_normalize (self->tokenizer, value, length,
+                                                                &normalized_length, &local_error);
+
+          if (normalized == NULL)
+            goto failed;
+          if (normalized_length == 0)
+            continue;
+
+          g_string_assign (self->feature, column->name);
+          g_string_append_c (self->feature, '\x1f');
+          g_string_append_len (self->feature, normalized, normalized_length);
+          pr_simhash_add_bytes (&simhash, self->feature->str, self->feature->len, column->weight);
+        }
+      else if (column->role == PR_COLUMN_ROLE_TEXT)
+        {
+          TokenSink sink = { &simhash, column->weight, 0 };
+
+          if (!pr_tokenizer_tokenize (self->tokenizer, value, length, add_token, &sink, &local_error))
+            goto failed;
+          n_tokens += sink.n_tokens;
+        }
+      continue;
+
+    failed:
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                  "column “%s”: ", column->name);
+      return FALSE;
+    }
+
+  result->fingerprint = pr_simhash_finish (&simhash);
+  result->n_tokens = n_tokens;
+  result->n_features = simhash.n_features;
+  if (self->n_text_columns > 0)
+    result->sparse = n_tokens < self->min_tokens;
+  else
+    result->sparse = simhash.n_features == 0;
+
+  return TRUE;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "pr-mapping.h"
+#include "pr-tokenizer.h"
+
+G_BEGIN_DECLS
+
+/* A record whose text fields give fewer words than this is too thin to be
+ * matched on its fingerprint alone ("同上", "请处理"). */
+#define PR_DEFAULT_MIN_TOKENS 3
+
+typedef struct {
+  guint64  fingerprint;
+  guint    n_tokens;    /* words from the text fields, with repeats */
+  guint    n_features;  /* short values plus words, with repeats */
+  gboolean sparse;      /* too few features: kept out of fingerprint clustering */
+} PrFingerprint;
+
+typedef struct _PrFingerprinter PrFingerprinter;
+
+PrFingerprinter *pr_fingerprinter_new     (const PrMapping    *mapping,
+                                           PrTokenizerFlags    flags,
+                                           guint               min_tokens,
+                                           GError            **error);
+void             pr_fingerprinter_free    (PrFingerprinter    *fingerprinter);
+gboolean         pr_fingerprinter_compute (PrFingerprinter    *fingerprinter,
+                                           const char *const  *values,
+                                           const gsize        *lengths,
+                                           PrFingerprint      *result,
+                                           GError            **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrFingerprinter, pr_fingerprinter_free)
+
+G_END_DECLS

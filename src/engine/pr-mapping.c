@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A mapping says what each column of a petition table means to the
+ * fingerprint: the record id, a short field (one feature, weight 2), a text
+ * field (one feature per word, by term frequency), a date (chooses the
+ * primary record), or nothing. Columns keep the order they were added in;
+ * the fingerprinter takes values in that order.
+ */
+#define G_LOG_DOMAIN "pr-mapping"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pr-mapping.h"
+
+G_DEFINE_QUARK (pr-mapping-error-quark, pr_mapping_error)
+
+struct _PrMapping
+{
+  GArray *columns;  /* of PrMappingColumn */
+};
+
+static void
+clear_column (gpointer data)
+{
+  PrMappingColumn *column = data;
+
+  g_free (column->name);
+}
+
+PrMapping *
+pr_mapping_new (void)
+{
+  PrMapping *self = g_new0 (PrMapping, 1);
+
+  self->columns = g_array_new (FALSE, FALSE, sizeof (PrMappingColumn));
+  g_array_set_clear_func (self->columns, clear_column);
+
+  return self;
+}
+
+/**
+ * pr_mapping_copy:
+ * @mapping: a #PrMapping
+ *
+ * Returns: (transfer full): a deep copy, for another thread.
+ */
+PrMapping *
+pr_mapping_copy (const PrMapping *mapping)
+{
+  PrMapping *copy = pr_mapping_new ();
+
+  g_return_val_if_fail (mapping != NULL, copy);
+
+  for (guint i = 0; i < mapping->columns->len; i++)
+    {
+      PrMappingColumn column = g_array_index (mapping->columns, PrMappingColumn, i);
+
+      column.name = g_strdup (column.name);
+      g_array_append_val (copy->columns, column);
+    }
+
+  return copy;
+}
+
+void
+pr_mapping_free (PrMapping *self)
+{
+  if (self == NULL)
+    return;
+
+  g_array_unref (self->columns);
+  g_free (self);
+}
+
+const char *
+pr_column_role_to_string (PrColumnRole role)
+{
+  switch (role)
+    {
+    case PR_COLUMN_ROLE_IGNORE: return "ignore";
+    case PR_COLUMN_ROLE_ID: return "id";
+    case PR_COLUMN_ROLE_SHORT: return "short";
+    case PR_COLUMN_ROLE_TEXT: return "text";
+    case PR_COLUMN_ROLE_DATE: return "date";
+    default: g_return_val_if_reached ("ignore");
+    }
+}
+
+double
+pr_column_role_default_weight (PrColumnRole role)
+{
+  switch (role)
+    {
+    case PR_COLUMN_ROLE_SHORT: return PR_SHORT_DEFAULT_WEIGHT;
+    case PR_COLUMN_ROLE_TEXT: return PR_TEXT_DEFAULT_WEIGHT;
+    default: return 0.0;
+    }
+}
+
+/**
+ * pr_mapping_add:
+ * @mapping: a #PrMapping
+ * @name: the column's name, as the table or CSV header spells it
+ * @role: what the column is
+ * @weight: the feature weight (short: per value; text: per word occurrence);
+ *   ignored for the other roles
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE if the name is empty or mapped already, the weight is
+ *   negative or not finite, or a second id column is added.
+ */
+gboolean
+pr_mapping_add (PrMapping     *self,
+                const char    *name,
+                PrColumnRole   role,
+                double         weight,
+                GError       **error)
+{
+  PrMappingColumn column;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if (name[0] == '\0')
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID, "a column name is empty");
+      return FALSE;
+    }
+  if (!isfinite (weight) || weight < 0 || weight > 1e6)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                   "column “%s”: weight %g is not a number from 0 to 1000000", name, weight);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      const PrMappingColumn *other = &g_array_index (self->columns, PrMappingColumn, i);
+
+      if (strcmp (other->name, name) == 0)
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
+                       "column “%s” is mapped twice (as %s and as %s)",
+                       name, pr_column_role_to_string (other->role), pr_column_role_to_string (role));
+          return FALSE;
+        }
+      if ((role == PR_COLUMN_ROLE_ID || role == PR_COLUMN_ROLE_DATE) && other->role == role)
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
+                       "only one %s column is allowed (“%s” and “%s”)",
+                       pr_column_role_to_string (role), other->name, name);
+          return FALSE;
+        }
+    }
+
+  column.name = g_strdup (name);
+  column.role = role;
+  column.weight = (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) ? weight : 0.0;
+  g_array_append_val (self->columns, column);
+
+  return TRUE;
+}
+
+/**
+ * pr_mapping_add_spec:
+ * @mapping: a #PrMapping
+ * @role: what the column is
+ * @spec: "NAME" or "NAME:WEIGHT", as on the command line
+ * @error: return location for a #GError
+ *
+ * A name may itself hold a colon: only a suffix that is a number is taken
+ * as the weight.
+ *
+ * Returns: %FALSE with @error set as pr_mapping_add() does.
+ */
+gboolean
+pr_mapping_add_spec (PrMapping     *self,
+                     PrColumnRole   role,
+                     const char    *spec,
+                     GError       **error)
+{
+  const char *colon;
+  double weight = pr_column_role_default_weight (role);
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  colon = strrchr (spec, ':');
+  if (colon != NULL && colon[1] != '\0')
+    {
+      char *end = NULL;
+      double parsed = g_ascii_strtod (colon + 1, &end);
+
+      if (end != NULL && *end == '\0')
+        {
+          name = g_strndup (spec, colon - spec);
+          weight = parsed;
+        }
+    }
+  if (name == NULL)
+    name = g_strdup (spec);
+
+  return pr_mapping_add (self, name, role, weight, error);
+}
+
+guint
+pr_mapping_get_n_columns (const PrMapping *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->columns->len;
+}
+
+const PrMappingColumn *
+pr_mapping_get_column (const PrMapping *self,
+                       guint            index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->columns->len, NULL);
+
+  return &g_array_index (self->columns, PrMappingColumn, index);
+}
+
+/* Returns: the index of the first column with @role, or -1. */
+int
+pr_mapping_find (const PrMapping *self,
+                 PrColumnRole     role)
+{
+  g_return_val_if_fail (self != NULL, -1);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    if (g_array_index (self->columns, PrMappingColumn, i).role == role)
+      return i;
+
+  return -1;
+}
+
+guint
+pr_mapping_count_role (const PrMapping *self,
+                       PrColumnRole     role)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    if (g_array_index (self->columns, PrMappingColumn, i).role == role)
+      n++;
+
+  return n;
+}

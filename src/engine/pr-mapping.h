@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define PR_MAPPING_ERROR (pr_mapping_error_quark ())
+
+typedef enum {
+  PR_MAPPING_ERROR_INVALID,    /* a bad weight, an unknown role, an empty name */
+  PR_MAPPING_ERROR_DUPLICATE,  /* a column mapped twice, or a second id column */
+} PrMappingError;
+
+GQuark pr_mapping_error_quark (void);
+
+typedef enum {
+  PR_COLUMN_ROLE_IGNORE,
+  PR_COLUMN_ROLE_ID,
+  PR_COLUMN_ROLE_SHORT,
+  PR_COLUMN_ROLE_TEXT,
+  PR_COLUMN_ROLE_DATE,
+} PrColumnRole;
+
+/* design.md: short fields weigh 2, text words 1 per occurrence. */
+#define PR_SHORT_DEFAULT_WEIGHT 2.0
+#define PR_TEXT_DEFAULT_WEIGHT  1.0
+
+typedef struct {
+  char         *name;
+  PrColumnRole  role;
+  double        weight;
+} PrMappingColumn;
+
+typedef struct _PrMapping PrMapping;
+
+PrMapping             *pr_mapping_new                  (void);
+PrMapping             *pr_mapping_copy                 (const PrMapping  *mapping);
+void                   pr_mapping_free                 (PrMapping        *mapping);
+gboolean               pr_mapping_add                  (PrMapping        *mapping,
+                                                        const char       *name,
+                                                        PrColumnRole      role,
+                                                        double            weight,
+                                                        GError          **error);
+gboolean               pr_mapping_add_spec             (PrMapping        *mapping,
+                                                        PrColumnRole      role,
+                                                        const char       *spec,
+                                                        GError          **error);
+guint                  pr_mapping_get_n_columns        (const PrMapping  *mapping);
+const PrMappingColumn *pr_mapping_get_column           (const PrMapping  *mapping,
+                                                        guint             index);
+int                    pr_mapping_find                 (const PrMapping  *mapping,
+                                                        PrColumnRole      role);
+guint                  pr_mapping_count_role           (const PrMapping  *mapping,
+                                                        PrColumnRole      role);
+const char            *pr_column_role_to_string        (PrColumnRole      role);
+double                 pr_column_role_default_weight   (PrColumnRole      role);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrMapping, pr_mapping_free)
+
+G_END_DECLS

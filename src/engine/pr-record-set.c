@@ -1,0 +1,462 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A record set is a table read once and fingerprinted: for every record its
+ * id, its date, its fingerprint and whether it is too thin to pair. The text
+ * itself is not kept (only an optional label), so ten million records fit
+ * in memory. Reading is streamed in batches; each batch is fingerprinted on
+ * all threads while nothing else is read.
+ */
+#define G_LOG_DOMAIN "pr-record-set"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-batch-fingerprinter.h"
+#include "pr-csv-reader.h"
+#include "pr-date.h"
+#include "pr-record-set.h"
+
+#define BATCH_SIZE 4096
+#define LABEL_CHARS 40
+
+void
+pr_record_set_free (PrRecordSet *set)
+{
+  if (set == NULL)
+    return;
+
+  g_clear_pointer (&set->ids, g_ptr_array_unref);
+  g_clear_pointer (&set->labels, g_ptr_array_unref);
+  g_free (set->dates);
+  g_free (set->fingerprints);
+  g_free (set->sparse);
+  g_free (set);
+}
+
+/* The opening words of a text, on one line, for a person to recognise it. */
+static char *
+make_label (const char *text)
+{
+  g_autofree char *squeezed = g_strdup (text);
+  GString *label = g_string_new (NULL);
+  guint n_chars = 0;
+  gboolean space = FALSE;
+
+  for (const char *p = g_strstrip (squeezed); *p && n_chars < LABEL_CHARS; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c))
+        {
+          space = TRUE;
+          continue;
+        }
+      if (space)
+        g_string_append_c (label, ' ');
+      space = FALSE;
+      g_string_append_unichar (label, c);
+      n_chars++;
+    }
+  if (n_chars == LABEL_CHARS)
+    g_string_append (label, "…");
+
+  return g_string_free (label, FALSE);
+}
+
+typedef struct {
+  PrRecordSet          *set;
+  PrBatchFingerprinter *fingerprinter;
+  guint                 n_columns;
+  GPtrArray            *values;     /* owned strings, n_columns per record */
+  GArray               *lengths;
+  GArray               *lines;      /* guint64: where each record of the batch began */
+  gsize                 first;      /* record index of the batch's first record */
+  GArray               *results;    /* PrFingerprint */
+  gint64                fingerprint_time;
+} Loader;
+
+static gboolean
+flush_batch (Loader        *loader,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  PrRecordSet *set = loader->set;
+  gsize n = loader->lines->len;
+  gsize failed = 0;
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr(GError) local_error = NULL;
+  PrFingerprint *results;
+
+  if (n == 0)
+    return TRUE;
+
+  g_array_set_size (loader->results, n);
+  results = (PrFingerprint *) loader->results->data;
+  if (!pr_batch_fingerprinter_run (loader->fingerprinter, n,
+                                   (const char *const *) loader->values->pdata,
+                                   (const gsize *) loader->lengths->data,
+                                   results, &failed, cancellable, &local_error))
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                    "line %" G_GUINT64_FORMAT " (id “%s”): ",
+                                    g_array_index (loader->lines, guint64, failed),
+                                    (const char *) set->ids->pdata[loader->first + failed]);
+      return FALSE;
+    }
+  loader->fingerprint_time += g_get_monotonic_time () - start;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      set->fingerprints[loader->first + i] = results[i].fingerprint;
+      set->sparse[loader->first + i] = results[i].sparse;
+      set->n_sparse += results[i].sparse;
+    }
+
+  g_ptr_array_set_size (loader->values, 0);
+  g_array_set_size (loader->lengths, 0);
+  g_array_set_size (loader->lines, 0);
+  loader->first = set->n_records;
+
+  return TRUE;
+}
+
+static void
+grow_set (PrRecordSet *set,
+          gsize       *capacity)
+{
+  if (set->n_records < *capacity)
+    return;
+
+  *capacity = MAX (BATCH_SIZE, *capacity * 2);
+  set->dates = g_renew (gint64, set->dates, *capacity);
+  set->fingerprints = g_renew (guint64, set->fingerprints, *capacity);
+  set->sparse = g_renew (guint8, set->sparse, *capacity);
+}
+
+/**
+ * pr_record_set_load_csv:
+ * @path: a CSV file with a header row
+ * @mapping: the columns to use, by header name
+ * @options: encoding, tokenizer flags, threads
+ * @progress: (nullable): called after each batch
+ * @progress_data: passed to @progress
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Reads and fingerprints every record of @path.
+ *
+ * Returns: (transfer full) (nullable): the record set, or %NULL with @error
+ *   naming the line (and id) at fault: a mapped column missing from the
+ *   header, a record with the wrong number of fields, an empty or repeated
+ *   id, text that is not valid in the encoding.
+ */
+PrRecordSet *
+pr_record_set_load_csv (const char           *path,
+                        const PrMapping      *mapping,
+                        const PrLoadOptions  *options,
+                        PrLoadProgressFunc    progress,
+                        gpointer              progress_data,
+                        GCancellable         *cancellable,
+                        GError              **error)
+{
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(PrBatchFingerprinter) fingerprinter = NULL;
+  g_autoptr(GHashTable) seen_ids = NULL;
+  g_autoptr(GPtrArray) header = NULL;
+  g_autofree int *source_column = NULL;
+  g_autoptr(GError) local_error = NULL;
+  Loader loader = { 0 };
+  guint n_columns;
+  int id_column, date_column, label_column;
+  gsize capacity = 0;
+  guint64 bytes_total = 0;
+  gint64 start = g_get_monotonic_time ();
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (mapping != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  n_columns = pr_mapping_get_n_columns (mapping);
+  if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_SHORT) + pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) == 0)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                   "no column to fingerprint: map at least one text or short column");
+      return NULL;
+    }
+
+  fingerprinter = pr_batch_fingerprinter_new (mapping, options->flags, options->min_tokens,
+                                              options->n_threads, error);
+  if (fingerprinter == NULL)
+    return NULL;
+
+  reader = pr_csv_reader_new_for_path (path, options->encoding, error);
+  if (reader == NULL)
+    return NULL;
+
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, 0, NULL, NULL);
+
+    /* Only for progress: a pipe has no size, and that is fine. */
+    if (info != NULL)
+      bytes_total = g_file_info_get_size (info);
+  }
+
+  if (!pr_csv_reader_next (reader, cancellable, &local_error))
+    {
+      if (local_error == NULL)
+        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                     "%s is empty: a header row naming the columns is needed", path);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  header = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < pr_csv_reader_get_n_fields (reader); i++)
+    g_ptr_array_add (header, g_strdup (pr_csv_reader_get_field (reader, i, NULL)));
+
+  source_column = g_new (int, n_columns);
+  for (guint c = 0; c < n_columns; c++)
+    {
+      const char *name = pr_mapping_get_column (mapping, c)->name;
+
+      source_column[c] = -1;
+      for (guint h = 0; h < header->len; h++)
+        if (strcmp (name, header->pdata[h]) == 0)
+          {
+            source_column[c] = h;
+            break;
+          }
+      if (source_column[c] < 0)
+        {
+          g_autofree char *names = NULL;
+
+          g_ptr_array_add (header, NULL);
+          names = g_strjoinv (", ", (char **) header->pdata);
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                       "column “%s” is not in the header of %s (its columns: %s)",
+                       name, path, names);
+          return NULL;
+        }
+    }
+
+  id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
+  label_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_TEXT);
+  if (label_column < 0)
+    label_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_SHORT);
+
+  set = g_new0 (PrRecordSet, 1);
+  set->ids = g_ptr_array_new_with_free_func (g_free);
+  if (options->keep_labels)
+    set->labels = g_ptr_array_new_with_free_func (g_free);
+  seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  loader.set = set;
+  loader.fingerprinter = fingerprinter;
+  loader.n_columns = n_columns;
+  loader.values = g_ptr_array_new_with_free_func (g_free);
+  loader.lengths = g_array_new (FALSE, FALSE, sizeof (gsize));
+  loader.lines = g_array_new (FALSE, FALSE, sizeof (guint64));
+  loader.results = g_array_new (FALSE, FALSE, sizeof (PrFingerprint));
+
+  for (;;)
+    {
+      guint64 line;
+      gsize index;
+      char *id;
+
+      if (!pr_csv_reader_next (reader, cancellable, &local_error))
+        {
+          if (local_error != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              goto out;
+            }
+          break;
+        }
+
+      line = pr_csv_reader_get_line (reader);
+      if (pr_csv_reader_get_n_fields (reader) != header->len)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                       "line %" G_GUINT64_FORMAT ": %u fields, but the header has %u",
+                       line, pr_csv_reader_get_n_fields (reader), header->len);
+          goto out;
+        }
+
+      index = set->n_records;
+      grow_set (set, &capacity);
+
+      if (id_column >= 0)
+        {
+          id = g_strdup (pr_csv_reader_get_field (reader, source_column[id_column], NULL));
+          if (id[0] == '\0')
+            {
+              g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                           "line %" G_GUINT64_FORMAT ": the id column “%s” is empty",
+                           line, pr_mapping_get_column (mapping, id_column)->name);
+              g_free (id);
+              goto out;
+            }
+        }
+      else
+        id = g_strdup_printf ("%" G_GSIZE_FORMAT, index + 1);
+
+      if (!g_hash_table_add (seen_ids, id))
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                       "line %" G_GUINT64_FORMAT ": the id “%s” appears a second time; ids must be unique",
+                       line, id);
+          g_free (id);
+          goto out;
+        }
+      g_ptr_array_add (set->ids, id);
+
+      if (date_column < 0 ||
+          !pr_date_parse (pr_csv_reader_get_field (reader, source_column[date_column], NULL),
+                          &set->dates[index]))
+        set->dates[index] = PR_DATE_NONE;
+
+      if (set->labels != NULL)
+        g_ptr_array_add (set->labels,
+                         make_label (pr_csv_reader_get_field (reader, source_column[label_column], NULL)));
+
+      for (guint c = 0; c < n_columns; c++)
+        {
+          gsize length = 0;
+          const char *value = pr_csv_reader_get_field (reader, source_column[c], &length);
+          PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+          /* Only what the fingerprint reads is copied. */
+          if (role != PR_COLUMN_ROLE_SHORT && role != PR_COLUMN_ROLE_TEXT)
+            {
+              value = NULL;
+              length = 0;
+            }
+          g_ptr_array_add (loader.values, value != NULL ? g_memdup2 (value, length + 1) : NULL);
+          g_array_append_val (loader.lengths, length);
+          set->text_bytes += length;
+        }
+      g_array_append_val (loader.lines, line);
+      set->n_records++;
+
+      if (loader.lines->len == BATCH_SIZE)
+        {
+          if (!flush_batch (&loader, cancellable, error))
+            goto out;
+          if (progress != NULL)
+            progress (set->n_records, pr_csv_reader_get_bytes_read (reader), bytes_total, progress_data);
+        }
+    }
+
+  if (!flush_batch (&loader, cancellable, error))
+    goto out;
+  if (progress != NULL)
+    progress (set->n_records, pr_csv_reader_get_bytes_read (reader), bytes_total, progress_data);
+
+  set->fingerprint_seconds = loader.fingerprint_time / 1e6;
+  set->read_seconds = (g_get_monotonic_time () - start) / 1e6 - set->fingerprint_seconds;
+  ok = TRUE;
+
+out:
+  g_clear_pointer (&loader.values, g_ptr_array_unref);
+  g_clear_pointer (&loader.lengths, g_array_unref);
+  g_clear_pointer (&loader.lines, g_array_unref);
+  g_clear_pointer (&loader.results, g_array_unref);
+
+  return ok ? g_steal_pointer (&set) : NULL;
+}
+
+static int
+compare_primary (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
+{
+  const PrRecordSet *sort_set = user_data;
+  guint32 i = *(const guint32 *) a;
+  guint32 j = *(const guint32 *) b;
+
+  if (sort_set->dates[i] != sort_set->dates[j])
+    return sort_set->dates[i] < sort_set->dates[j] ? -1 : 1;
+
+  return pr_id_compare (sort_set->ids->pdata[i], sort_set->ids->pdata[j]);
+}
+
+/**
+ * pr_record_set_rank:
+ * @set: a #PrRecordSet
+ *
+ * Orders the records for the choice of a cluster's primary record: the
+ * earliest date first (records without one last), then the lowest id.
+ *
+ * Returns: (transfer full): rank[i] for each record i, 0 for the first.
+ */
+guint32 *
+pr_record_set_rank (PrRecordSet *set)
+{
+  g_autofree guint32 *order = g_new (guint32, set->n_records);
+  guint32 *rank = g_new (guint32, set->n_records);
+
+  for (gsize i = 0; i < set->n_records; i++)
+    order[i] = i;
+  g_qsort_with_data (order, set->n_records, sizeof (guint32), compare_primary, set);
+  for (gsize i = 0; i < set->n_records; i++)
+    rank[order[i]] = i;
+
+  return rank;
+}
+
+/**
+ * pr_record_set_find_pairs:
+ * @set: a #PrRecordSet
+ * @k: the largest Hamming distance of a pair
+ * @n_threads: threads for the block index, 0 for all
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): every pair of records, neither of
+ *   them sparse, within @k bits, as #PrPair with record indices
+ */
+GArray *
+pr_record_set_find_pairs (PrRecordSet   *set,
+                          guint          k,
+                          guint          n_threads,
+                          GCancellable  *cancellable,
+                          GError       **error)
+{
+  g_autofree guint64 *dense = g_new (guint64, MAX (1, set->n_records));
+  g_autofree guint32 *record_of = g_new (guint32, MAX (1, set->n_records));
+  gsize n_dense = 0;
+  GArray *pairs;
+
+  /* Sparse records would all pair with each other (an empty text has one
+   * fingerprint), so they are left out before the index sees them. */
+  for (gsize i = 0; i < set->n_records; i++)
+    if (!set->sparse[i])
+      {
+        dense[n_dense] = set->fingerprints[i];
+        record_of[n_dense++] = i;
+      }
+
+  pairs = pr_block_index_all_pairs (dense, n_dense, k, n_threads, cancellable, error);
+  if (pairs == NULL)
+    return NULL;
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      PrPair *pair = &g_array_index (pairs, PrPair, i);
+
+      pair->a = record_of[pair->a];
+      pair->b = record_of[pair->b];
+    }
+
+  return pairs;
+}

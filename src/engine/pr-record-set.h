@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-block-index.h"
+#include "pr-cluster.h"
+#include "pr-mapping.h"
+#include "pr-tokenizer.h"
+
+G_BEGIN_DECLS
+
+/* The date of a record that has none, or none that could be read: last. */
+#define PR_DATE_NONE G_MAXINT64
+
+typedef struct {
+  const char       *encoding;     /* NULL for UTF-8 */
+  PrTokenizerFlags  flags;
+  guint             min_tokens;
+  guint             n_threads;    /* 0: one per processor */
+  gboolean          keep_labels;  /* keep the first text column's opening words */
+} PrLoadOptions;
+
+/* Called now and then while loading, on the loading thread. */
+typedef void (*PrLoadProgressFunc) (guint64  records,
+                                    guint64  bytes_read,
+                                    guint64  bytes_total,
+                                    gpointer user_data);
+
+typedef struct {
+  gsize      n_records;
+  GPtrArray *ids;           /* char *, one per record */
+  gint64    *dates;         /* seconds, or PR_DATE_NONE */
+  guint64   *fingerprints;
+  guint8    *sparse;        /* 1: too few features, never paired */
+  GPtrArray *labels;        /* char *, or NULL unless keep_labels */
+  guint64    text_bytes;    /* bytes of text and short fields fingerprinted */
+  guint64    n_sparse;
+  double     read_seconds;         /* parsing and converting the CSV */
+  double     fingerprint_seconds;  /* wall time of the fingerprinting */
+} PrRecordSet;
+
+PrRecordSet *pr_record_set_load_csv    (const char           *path,
+                                        const PrMapping      *mapping,
+                                        const PrLoadOptions  *options,
+                                        PrLoadProgressFunc    progress,
+                                        gpointer              progress_data,
+                                        GCancellable         *cancellable,
+                                        GError              **error);
+void         pr_record_set_free        (PrRecordSet          *set);
+guint32     *pr_record_set_rank        (PrRecordSet          *set);
+GArray      *pr_record_set_find_pairs  (PrRecordSet          *set,
+                                        guint                 k,
+                                        guint                 n_threads,
+                                        GCancellable         *cancellable,
+                                        GError              **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrRecordSet, pr_record_set_free)
+
+G_END_DECLS

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define PR_TOKENIZER_ERROR (pr_tokenizer_error_quark ())
+
+typedef enum {
+  PR_TOKENIZER_ERROR_INVALID_UTF8,
+  PR_TOKENIZER_ERROR_ICU,
+} PrTokenizerError;
+
+GQuark pr_tokenizer_error_quark (void);
+
+typedef enum {
+  PR_TOKENIZER_FLAGS_NONE        = 0,
+  /* Map Traditional Chinese characters to Simplified ones before breaking. */
+  PR_TOKENIZER_FOLD_TRADITIONAL  = 1 << 0,
+  /* Skip NFKC and case folding (Li & Han's plain method, for comparison). */
+  PR_TOKENIZER_NO_NORMALIZE      = 1 << 1,
+} PrTokenizerFlags;
+
+/* Called once per token with its normalised UTF-8 bytes (not NUL-terminated). */
+typedef void (*PrTokenFunc) (const char *token,
+                             gsize       length,
+                             gpointer    user_data);
+
+typedef struct _PrTokenizer PrTokenizer;
+
+PrTokenizer      *pr_tokenizer_new       (PrTokenizerFlags   flags,
+                                          GError           **error);
+void              pr_tokenizer_free      (PrTokenizer       *tokenizer);
+PrTokenizerFlags  pr_tokenizer_get_flags (PrTokenizer       *tokenizer);
+gboolean          pr_tokenizer_tokenize  (PrTokenizer       *tokenizer,
+                                          const char        *text,
+                                          gssize             length,
+                                          PrTokenFunc        func,
+                                          gpointer           user_data,
+                                          GError           **error);
+char             *pr_tokenizer_normalize (PrTokenizer       *tokenizer,
+                                          const char        *text,
+                                          gssize             length,
+                                          gsize             *out_length,
+                                          GError           **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrTokenizer, pr_tokenizer_free)
+
+G_END_DECLS
