@@ -26,6 +26,8 @@ GArray       *pr_block_index_all_pairs (const guint64  *fingerprints,
                                         GCancellable   *cancellable,
                                         GError        **error);
 
+const char   *pr_block_index_get_kernel_name (void);
+
 typedef struct _PrBlockIndex PrBlockIndex;
 
 PrBlockIndex *pr_block_index_new       (const guint64  *fingerprints,
@@ -33,6 +35,7 @@ PrBlockIndex *pr_block_index_new       (const guint64  *fingerprints,
                                         guint           k);
 void          pr_block_index_free      (PrBlockIndex   *index);
 guint         pr_block_index_get_k     (PrBlockIndex   *index);
+gsize         pr_block_index_get_n_fingerprints (PrBlockIndex *index);
 gsize         pr_block_index_query     (PrBlockIndex   *index,
                                         guint64         fingerprint,
                                         GArray         *matches);

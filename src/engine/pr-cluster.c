@@ -1,3 +1,339 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder until the implementation is merged. */
+/*
+ * Near-duplicate clusters: the connected components of the pair graph.
+ *
+ * Components come from a union–find with union by size and path
+ * compression, so building is near-linear in pairs + fingerprints.  A
+ * cluster's max_distance is taken over all member pairs, not only linked
+ * ones: with chaining (a–b–c, each link <= k) the ends can be far apart,
+ * and that is exactly what a reviewer needs to see.
+ */
+#define G_LOG_DOMAIN "pr-cluster"
+
 #include "pr-cluster.h"
+#include "pr-simhash.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_CLUSTER G_MAXUINT32
+
+struct _PrClustering {
+  guint      n_clusters;
+  PrCluster *clusters;
+  /* Every cluster's members and distances live in these two arrays, in
+   * cluster order; PrCluster points into them. */
+  guint32   *members;
+  guint32   *distances;
+};
+
+static guint32
+uf_find (guint32 *parent,
+         guint32  x)
+{
+  guint32 root = x;
+
+  while (parent[root] != root)
+    root = parent[root];
+  /* Path compression: point the whole path at the root. */
+  while (parent[x] != root)
+    {
+      guint32 next = parent[x];
+
+      parent[x] = root;
+      x = next;
+    }
+  return root;
+}
+
+static void
+uf_union (guint32 *parent,
+          guint32 *size,
+          guint32  a,
+          guint32  b)
+{
+  guint32 ra = uf_find (parent, a);
+  guint32 rb = uf_find (parent, b);
+
+  if (ra == rb)
+    return;
+  /* Union by size keeps the trees shallow. */
+  if (size[ra] < size[rb])
+    {
+      guint32 t = ra;
+
+      ra = rb;
+      rb = t;
+    }
+  parent[rb] = ra;
+  size[ra] += size[rb];
+}
+
+static int
+compare_u64 (const void *a,
+             const void *b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+typedef struct {
+  guint32 id;
+  guint32 size;
+  guint32 primary;
+  guint32 primary_rank;
+} ClusterInfo;
+
+/* Size descending, then the primary's rank ascending (then its index). */
+static int
+compare_cluster_info (const void *a,
+                      const void *b)
+{
+  const ClusterInfo *x = a, *y = b;
+
+  if (x->size != y->size)
+    return x->size > y->size ? -1 : 1;
+  if (x->primary_rank != y->primary_rank)
+    return x->primary_rank < y->primary_rank ? -1 : 1;
+  return (x->primary > y->primary) - (x->primary < y->primary);
+}
+
+/* The largest distance between any two members.  Identical fingerprints
+ * are collapsed first, which makes clusters of exact duplicates cheap; the
+ * scan stops as soon as 64 (the maximum) is reached. */
+__attribute__((target_clones ("default", "popcnt")))
+static guint32
+max_pairwise_distance (const guint64 *fingerprints,
+                       const guint32 *members,
+                       guint32        n_members,
+                       guint64       *scratch)
+{
+  guint32 n_distinct = 0;
+  guint max = 0;
+
+  for (guint32 i = 0; i < n_members; i++)
+    scratch[i] = fingerprints[members[i]];
+  qsort (scratch, n_members, sizeof (guint64), compare_u64);
+  for (guint32 i = 0; i < n_members; i++)
+    if (n_distinct == 0 || scratch[n_distinct - 1] != scratch[i])
+      scratch[n_distinct++] = scratch[i];
+
+  for (guint32 i = 0; i < n_distinct && max < 64; i++)
+    {
+      guint64 x = scratch[i];
+
+      for (guint32 j = i + 1; j < n_distinct; j++)
+        {
+          guint d = (guint) __builtin_popcountll (x ^ scratch[j]);
+
+          max = MAX (max, d);
+        }
+    }
+  return max;
+}
+
+/**
+ * pr_clustering_new:
+ * @fingerprints: (array length=n_fingerprints): the fingerprints the pairs
+ *   index into; read during the call only
+ * @n_fingerprints: number of fingerprints
+ * @pairs: (array length=n_pairs): pairs with a, b < @n_fingerprints, e.g.
+ *   from pr_block_index_all_pairs(); any order, duplicates allowed
+ * @n_pairs: number of pairs
+ * @rank: (array length=n_fingerprints) (nullable): ordering of the records,
+ *   smaller is a better primary (earliest date, then lowest id); %NULL
+ *   means the index itself.  Equal ranks are broken by the index.
+ *
+ * Groups the fingerprints into the connected components of @pairs and keeps
+ * the components with at least two members.  Each cluster lists its primary
+ * (smallest rank) first and the other members by ascending rank; clusters
+ * are ordered by size descending, then by the primary's rank.
+ *
+ * Returns: (transfer full): a new clustering; free with
+ *   pr_clustering_free().  %NULL if a pair is out of range.
+ */
+PrClustering *
+pr_clustering_new (const guint64 *fingerprints,
+                   gsize          n_fingerprints,
+                   const PrPair  *pairs,
+                   gsize          n_pairs,
+                   const guint32 *rank)
+{
+  PrClustering *clustering;
+  guint32 *parent, *size, *cluster_of;
+  guint32 *clustered;
+  ClusterInfo *info;
+  guint32 *slot;
+  guint64 *scratch;
+  guint32 n = (guint32) n_fingerprints;
+  guint32 n_clusters = 0;
+  gsize n_clustered = 0, at = 0;
+  guint32 largest = 0;
+
+  g_return_val_if_fail (fingerprints != NULL || n_fingerprints == 0, NULL);
+  g_return_val_if_fail (pairs != NULL || n_pairs == 0, NULL);
+  g_return_val_if_fail (n_fingerprints <= G_MAXUINT32, NULL);
+  for (gsize p = 0; p < n_pairs; p++)
+    g_return_val_if_fail (pairs[p].a < n && pairs[p].b < n, NULL);
+
+  clustering = g_new0 (PrClustering, 1);
+  if (n < 2 || n_pairs == 0)
+    return clustering;
+
+  parent = g_new (guint32, n);
+  size = g_new (guint32, n);
+  for (guint32 i = 0; i < n; i++)
+    {
+      parent[i] = i;
+      size[i] = 1;
+    }
+  for (gsize p = 0; p < n_pairs; p++)
+    uf_union (parent, size, pairs[p].a, pairs[p].b);
+
+  /* Number the components with >= 2 members; cluster_of[] maps each
+   * record to its cluster id (or NO_CLUSTER), reusing the parent array's
+   * role once the roots are known. */
+  cluster_of = g_new (guint32, n);
+  for (guint32 i = 0; i < n; i++)
+    cluster_of[i] = NO_CLUSTER;
+  for (guint32 i = 0; i < n; i++)
+    if (parent[i] == i && size[i] >= 2)
+      cluster_of[i] = n_clusters++;
+  info = g_new0 (ClusterInfo, MAX (n_clusters, 1));
+  for (guint32 i = 0; i < n; i++)
+    if (parent[i] == i && size[i] >= 2)
+      {
+        info[cluster_of[i]].id = cluster_of[i];
+        info[cluster_of[i]].size = size[i];
+        n_clustered += size[i];
+        largest = MAX (largest, size[i]);
+      }
+  for (guint32 i = 0; i < n; i++)
+    cluster_of[i] = cluster_of[uf_find (parent, i)];
+  g_free (size);
+  g_free (parent);
+
+  /* All clustered records, sorted by rank once: scattering them into their
+   * clusters in this order leaves every cluster sorted by rank, primary
+   * first. */
+  clustered = g_new (guint32, n_clustered);
+  for (guint32 i = 0; i < n; i++)
+    if (cluster_of[i] != NO_CLUSTER)
+      clustered[at++] = i;
+  if (rank != NULL)
+    {
+      /* Sort (rank << 32 | index) keys: ties in rank fall back to the index,
+       * which keeps the result deterministic. */
+      guint64 *keys = g_new (guint64, n_clustered);
+
+      for (gsize m = 0; m < n_clustered; m++)
+        keys[m] = ((guint64) rank[clustered[m]] << 32) | clustered[m];
+      qsort (keys, n_clustered, sizeof (guint64), compare_u64);
+      for (gsize m = 0; m < n_clustered; m++)
+        clustered[m] = (guint32) keys[m];
+      g_free (keys);
+    }
+
+  for (gsize m = n_clustered; m-- > 0;)
+    {
+      ClusterInfo *c = &info[cluster_of[clustered[m]]];
+
+      /* Walking backwards, the last write is the best-ranked member. */
+      c->primary = clustered[m];
+      c->primary_rank = rank != NULL ? rank[clustered[m]] : clustered[m];
+    }
+
+  qsort (info, n_clusters, sizeof (ClusterInfo), compare_cluster_info);
+
+  clustering->n_clusters = n_clusters;
+  clustering->clusters = g_new0 (PrCluster, n_clusters);
+  clustering->members = g_new (guint32, n_clustered);
+  clustering->distances = g_new (guint32, n_clustered);
+
+  /* slot[id]: next free position of cluster id in the shared arrays. */
+  slot = g_new (guint32, n_clusters);
+  at = 0;
+  for (guint32 c = 0; c < n_clusters; c++)
+    {
+      PrCluster *cluster = &clustering->clusters[c];
+
+      cluster->n_members = info[c].size;
+      cluster->members = clustering->members + at;
+      cluster->distances = clustering->distances + at;
+      slot[info[c].id] = (guint32) at;
+      at += info[c].size;
+    }
+  for (gsize m = 0; m < n_clustered; m++)
+    clustering->members[slot[cluster_of[clustered[m]]]++] = clustered[m];
+
+  scratch = g_new (guint64, largest);
+  for (guint32 c = 0; c < n_clusters; c++)
+    {
+      PrCluster *cluster = &clustering->clusters[c];
+      guint64 primary_fp = fingerprints[cluster->members[0]];
+
+      for (guint32 i = 0; i < cluster->n_members; i++)
+        cluster->distances[i] = pr_hamming_distance (primary_fp,
+                                                     fingerprints[cluster->members[i]]);
+      cluster->max_distance = max_pairwise_distance (fingerprints, cluster->members,
+                                                     cluster->n_members, scratch);
+    }
+
+  g_free (scratch);
+  g_free (slot);
+  g_free (clustered);
+  g_free (info);
+  g_free (cluster_of);
+
+  return clustering;
+}
+
+/**
+ * pr_clustering_free:
+ * @clustering: (nullable) (transfer full): a clustering
+ *
+ * Frees @clustering, its clusters and their member arrays.
+ */
+void
+pr_clustering_free (PrClustering *clustering)
+{
+  if (clustering == NULL)
+    return;
+  g_free (clustering->clusters);
+  g_free (clustering->members);
+  g_free (clustering->distances);
+  g_free (clustering);
+}
+
+/**
+ * pr_clustering_get_n_clusters:
+ * @clustering: a clustering
+ *
+ * Returns: the number of clusters (components with at least two members)
+ */
+guint
+pr_clustering_get_n_clusters (PrClustering *clustering)
+{
+  g_return_val_if_fail (clustering != NULL, 0);
+
+  return clustering->n_clusters;
+}
+
+/**
+ * pr_clustering_get_cluster:
+ * @clustering: a clustering
+ * @index: a cluster index, less than pr_clustering_get_n_clusters()
+ *
+ * Returns: (transfer none): the cluster; owned by @clustering and valid
+ *   until it is freed
+ */
+const PrCluster *
+pr_clustering_get_cluster (PrClustering *clustering,
+                           guint         index)
+{
+  g_return_val_if_fail (clustering != NULL, NULL);
+  g_return_val_if_fail (index < clustering->n_clusters, NULL);
+
+  return &clustering->clusters[index];
+}
