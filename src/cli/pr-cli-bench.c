@@ -178,9 +178,8 @@ bench_fingerprint (int    argc,
   if (t_all < 0)
     goto failed;
 
-  printf (_("Corpus: %s, %" G_GUINT64_FORMAT " records, %.1f MB in the text columns, "
-            "%.1f MB in all mapped columns\n\n"),
-          records_path, n_records, corpus.bytes / 1e6, text_bytes / 1e6);
+  printf (_("Corpus: %s, %llu records, %.1f MB in the text columns, %.1f MB in all mapped columns\n\n"),
+          records_path, (unsigned long long) n_records, corpus.bytes / 1e6, text_bytes / 1e6);
   printf (_("Where the time goes (one thread, text columns; each row adds one step):\n"));
   printf ("  %-44s %7.3f s  %7.1f MB/s\n", _("parse the CSV"), t_parse, corpus.bytes / 1e6 / t_parse);
   printf ("  %-44s %7.3f s  %7.1f MB/s\n", _("UTF-16 + word break (zh) + words to UTF-8"),

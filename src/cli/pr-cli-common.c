@@ -7,12 +7,15 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <gio/gunixoutputstream.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "pr-block-index.h"
 #include "pr-cli.h"
@@ -149,11 +152,12 @@ show_progress (guint64  records,
     return;
   progress->last = now;
 
+  fputc ('\r', stderr);
   if (bytes_total > 0)
-    fprintf (stderr, _("\rReading: %" G_GUINT64_FORMAT " records, %.0f %%"),
-             records, 100.0 * MIN (bytes_read, bytes_total) / bytes_total);
+    fprintf (stderr, _("Reading: %llu records, %.0f %%"),
+             (unsigned long long) records, 100.0 * MIN (bytes_read, bytes_total) / bytes_total);
   else
-    fprintf (stderr, _("\rReading: %" G_GUINT64_FORMAT " records"), records);
+    fprintf (stderr, _("Reading: %llu records"), (unsigned long long) records);
   fflush (stderr);
 }
 
@@ -228,6 +232,24 @@ pr_cli_open_output (const char  *path,
     {
       g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
 
+      return g_buffered_output_stream_new_sized (out, 1 << 16);
+    }
+
+  /* A device or a pipe (/dev/null, /dev/stdout) cannot be replaced. */
+  if (g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      int fd = g_open (path, O_WRONLY | O_CLOEXEC, 0);
+      g_autoptr(GOutputStream) out = NULL;
+
+      if (fd < 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       _("cannot write %s: %s"), path, g_strerror (saved_errno));
+          return NULL;
+        }
+      out = g_unix_output_stream_new (fd, TRUE);
       return g_buffered_output_stream_new_sized (out, 1 << 16);
     }
 

@@ -103,7 +103,7 @@ load_pairs (const char   *path,
       if (pr_csv_reader_get_n_fields (reader) <= (guint) MAX (MAX (col_a, col_b), MAX (col_label, col_basis)))
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                       _("%s, line %" G_GUINT64_FORMAT ": too few fields"), path, line);
+                       _("%s, line %llu: too few fields"), path, (unsigned long long) line);
           return NULL;
         }
       key_a = pr_csv_reader_get_field (reader, col_a, NULL);
@@ -114,8 +114,8 @@ load_pairs (const char   *path,
       if (a == 0 || b == 0)
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                       _("%s, line %" G_GUINT64_FORMAT ": no record has the id “%s” (is --id right?)"),
-                       path, line, a == 0 ? key_a : key_b);
+                       _("%s, line %llu: no record has the id “%s” (is --id right?)"),
+                       path, (unsigned long long) line, a == 0 ? key_a : key_b);
           return NULL;
         }
       if (a == b)
@@ -130,8 +130,8 @@ load_pairs (const char   *path,
       else
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                       _("%s, line %" G_GUINT64_FORMAT ": unknown label “%s” (dup, same_matter or diff)"),
-                       path, line, label);
+                       _("%s, line %llu: unknown label “%s” (dup, same_matter or diff)"),
+                       path, (unsigned long long) line, label);
           return NULL;
         }
 
@@ -237,9 +237,9 @@ pr_cli_eval (int    argc,
   if (found == NULL)
     goto failed;
 
-  printf (_("%" G_GSIZE_FORMAT " records (%" G_GUINT64_FORMAT " too short to match); "
-            "%" G_GUINT64_FORMAT " dup pairs, %" G_GUINT64_FORMAT " same_matter pairs labelled\n\n"),
-          set->n_records, set->n_sparse, n_dup, n_same);
+  printf (_("%llu records (%llu too short to match); %llu dup pairs, %llu same_matter pairs labelled\n\n"),
+          (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
+          (unsigned long long) n_dup, (unsigned long long) n_same);
   printf ("%2s %9s %6s %7s %6s %9s %7s %6s %9s", "k", "predicted", "dup", "other", "same",
           "precision", "recall", "F1", "sm-recall");
   for (guint i = 0; i < bases->len; i++)

@@ -188,10 +188,9 @@ pr_cli_scan (int    argc,
     goto failed;
 
   fprintf (stderr,
-           _("%" G_GSIZE_FORMAT " records (%" G_GUINT64_FORMAT " too short to match), "
-             "%u pairs within k = %d, %u clusters holding %" G_GUINT64_FORMAT " records\n"),
-           set->n_records, set->n_sparse, pairs->len, options.k,
-           pr_clustering_get_n_clusters (clustering), clustered);
+           _("%llu records (%llu too short to match), %u pairs within k = %d, %u clusters holding %llu records\n"),
+           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse, pairs->len, options.k,
+           pr_clustering_get_n_clusters (clustering), (unsigned long long) clustered);
   fprintf (stderr, _("Time: read %.2f s, fingerprint %.2f s, group %.3f s, cluster %.3f s\n"),
            set->read_seconds, set->fingerprint_seconds, group_seconds, cluster_seconds);
 

@@ -64,62 +64,126 @@ make_label (const char *text)
   return g_string_free (label, FALSE);
 }
 
+/* One batch of records: their mapped values, where each began, and the
+ * fingerprints once computed. */
+typedef struct {
+  GPtrArray *values;     /* owned strings, n_columns per record */
+  GArray    *lengths;
+  GArray    *lines;      /* guint64: where each record began */
+  GArray    *results;    /* PrFingerprint */
+  gsize      first;      /* record index of the batch's first record */
+} Batch;
+
+/* Reading and fingerprinting overlap: while the worker thread fingerprints
+ * one batch (on all cores, through the batch fingerprinter), the reading
+ * thread fills the other. */
 typedef struct {
   PrRecordSet          *set;
   PrBatchFingerprinter *fingerprinter;
-  guint                 n_columns;
-  GPtrArray            *values;     /* owned strings, n_columns per record */
-  GArray               *lengths;
-  GArray               *lines;      /* guint64: where each record of the batch began */
-  gsize                 first;      /* record index of the batch's first record */
-  GArray               *results;    /* PrFingerprint */
-  gint64                fingerprint_time;
+  GCancellable         *cancellable;
+  Batch                 batches[2];
+  guint                 filling;            /* the batch being read */
+  GThread              *worker;             /* fingerprinting the other one */
+  GError               *worker_error;
+  gsize                 failed;
+  gint64                fingerprint_time;   /* summed over batches */
+  gint64                wait_time;          /* the reader waiting for the worker */
 } Loader;
 
-static gboolean
-flush_batch (Loader        *loader,
-             GCancellable  *cancellable,
-             GError       **error)
+static void
+batch_init (Batch *batch)
 {
-  PrRecordSet *set = loader->set;
-  gsize n = loader->lines->len;
-  gsize failed = 0;
+  batch->values = g_ptr_array_new_with_free_func (g_free);
+  batch->lengths = g_array_new (FALSE, FALSE, sizeof (gsize));
+  batch->lines = g_array_new (FALSE, FALSE, sizeof (guint64));
+  batch->results = g_array_new (FALSE, FALSE, sizeof (PrFingerprint));
+}
+
+static void
+batch_clear (Batch *batch)
+{
+  g_clear_pointer (&batch->values, g_ptr_array_unref);
+  g_clear_pointer (&batch->lengths, g_array_unref);
+  g_clear_pointer (&batch->lines, g_array_unref);
+  g_clear_pointer (&batch->results, g_array_unref);
+}
+
+static gpointer
+fingerprint_batch (gpointer data)
+{
+  Loader *loader = data;
+  Batch *batch = &loader->batches[1 - loader->filling];
   gint64 start = g_get_monotonic_time ();
-  g_autoptr(GError) local_error = NULL;
-  PrFingerprint *results;
 
-  if (n == 0)
-    return TRUE;
-
-  g_array_set_size (loader->results, n);
-  results = (PrFingerprint *) loader->results->data;
-  if (!pr_batch_fingerprinter_run (loader->fingerprinter, n,
-                                   (const char *const *) loader->values->pdata,
-                                   (const gsize *) loader->lengths->data,
-                                   results, &failed, cancellable, &local_error))
-    {
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      else
-        g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
-                                    "line %" G_GUINT64_FORMAT " (id “%s”): ",
-                                    g_array_index (loader->lines, guint64, failed),
-                                    (const char *) set->ids->pdata[loader->first + failed]);
-      return FALSE;
-    }
+  g_array_set_size (batch->results, batch->lines->len);
+  pr_batch_fingerprinter_run (loader->fingerprinter, batch->lines->len,
+                              (const char *const *) batch->values->pdata,
+                              (const gsize *) batch->lengths->data,
+                              (PrFingerprint *) batch->results->data,
+                              &loader->failed, loader->cancellable, &loader->worker_error);
   loader->fingerprint_time += g_get_monotonic_time () - start;
 
-  for (gsize i = 0; i < n; i++)
+  return NULL;
+}
+
+/* Waits for the batch being fingerprinted, if any, and stores its results. */
+static gboolean
+finish_batch (Loader  *loader,
+              GError **error)
+{
+  PrRecordSet *set = loader->set;
+  Batch *batch = &loader->batches[1 - loader->filling];
+  const PrFingerprint *results;
+  gint64 start = g_get_monotonic_time ();
+
+  if (loader->worker == NULL)
+    return TRUE;
+  g_thread_join (g_steal_pointer (&loader->worker));
+  loader->wait_time += g_get_monotonic_time () - start;
+
+  if (loader->worker_error != NULL)
     {
-      set->fingerprints[loader->first + i] = results[i].fingerprint;
-      set->sparse[loader->first + i] = results[i].sparse;
+      if (g_error_matches (loader->worker_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&loader->worker_error));
+      else
+        g_propagate_prefixed_error (error, g_steal_pointer (&loader->worker_error),
+                                    "line %" G_GUINT64_FORMAT " (id “%s”): ",
+                                    g_array_index (batch->lines, guint64, loader->failed),
+                                    (const char *) set->ids->pdata[batch->first + loader->failed]);
+      return FALSE;
+    }
+
+  results = (const PrFingerprint *) batch->results->data;
+  for (gsize i = 0; i < batch->lines->len; i++)
+    {
+      set->fingerprints[batch->first + i] = results[i].fingerprint;
+      set->sparse[batch->first + i] = results[i].sparse;
       set->n_sparse += results[i].sparse;
     }
 
-  g_ptr_array_set_size (loader->values, 0);
-  g_array_set_size (loader->lengths, 0);
-  g_array_set_size (loader->lines, 0);
-  loader->first = set->n_records;
+  return TRUE;
+}
+
+/* Hands the full batch to the worker and starts filling the other one. */
+static gboolean
+flush_batch (Loader  *loader,
+             GError **error)
+{
+  Batch *next;
+
+  if (!finish_batch (loader, error))
+    return FALSE;
+  if (loader->batches[loader->filling].lines->len == 0)
+    return TRUE;
+
+  loader->filling = 1 - loader->filling;
+  loader->worker = g_thread_new ("pr-batch", fingerprint_batch, loader);
+
+  next = &loader->batches[loader->filling];
+  g_ptr_array_set_size (next->values, 0);
+  g_array_set_size (next->lengths, 0);
+  g_array_set_size (next->lines, 0);
+  next->first = loader->set->n_records;
 
   return TRUE;
 }
@@ -261,14 +325,13 @@ pr_record_set_load_csv (const char           *path,
 
   loader.set = set;
   loader.fingerprinter = fingerprinter;
-  loader.n_columns = n_columns;
-  loader.values = g_ptr_array_new_with_free_func (g_free);
-  loader.lengths = g_array_new (FALSE, FALSE, sizeof (gsize));
-  loader.lines = g_array_new (FALSE, FALSE, sizeof (guint64));
-  loader.results = g_array_new (FALSE, FALSE, sizeof (PrFingerprint));
+  loader.cancellable = cancellable;
+  batch_init (&loader.batches[0]);
+  batch_init (&loader.batches[1]);
 
   for (;;)
     {
+      Batch *batch = &loader.batches[loader.filling];
       guint64 line;
       gsize index;
       char *id;
@@ -341,36 +404,39 @@ pr_record_set_load_csv (const char           *path,
               value = NULL;
               length = 0;
             }
-          g_ptr_array_add (loader.values, value != NULL ? g_memdup2 (value, length + 1) : NULL);
-          g_array_append_val (loader.lengths, length);
+          g_ptr_array_add (batch->values, value != NULL ? g_memdup2 (value, length + 1) : NULL);
+          g_array_append_val (batch->lengths, length);
           set->text_bytes += length;
         }
-      g_array_append_val (loader.lines, line);
+      g_array_append_val (batch->lines, line);
       set->n_records++;
 
-      if (loader.lines->len == BATCH_SIZE)
+      if (batch->lines->len == BATCH_SIZE)
         {
-          if (!flush_batch (&loader, cancellable, error))
+          if (!flush_batch (&loader, error))
             goto out;
           if (progress != NULL)
             progress (set->n_records, pr_csv_reader_get_bytes_read (reader), bytes_total, progress_data);
         }
     }
 
-  if (!flush_batch (&loader, cancellable, error))
+  if (!flush_batch (&loader, error) || !finish_batch (&loader, error))
     goto out;
   if (progress != NULL)
     progress (set->n_records, pr_csv_reader_get_bytes_read (reader), bytes_total, progress_data);
 
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
-  set->read_seconds = (g_get_monotonic_time () - start) / 1e6 - set->fingerprint_seconds;
+  set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
   ok = TRUE;
 
 out:
-  g_clear_pointer (&loader.values, g_ptr_array_unref);
-  g_clear_pointer (&loader.lengths, g_array_unref);
-  g_clear_pointer (&loader.lines, g_array_unref);
-  g_clear_pointer (&loader.results, g_array_unref);
+  /* On an early exit the worker may still run: it must finish before its
+   * batch is freed. Its error, if any, is dropped for the first one. */
+  if (loader.worker != NULL)
+    g_thread_join (g_steal_pointer (&loader.worker));
+  g_clear_error (&loader.worker_error);
+  batch_clear (&loader.batches[0]);
+  batch_clear (&loader.batches[1]);
 
   return ok ? g_steal_pointer (&set) : NULL;
 }

@@ -36,8 +36,8 @@ typedef struct {
   GPtrArray *labels;        /* char *, or NULL unless keep_labels */
   guint64    text_bytes;    /* bytes of text and short fields fingerprinted */
   guint64    n_sparse;
-  double     read_seconds;         /* parsing and converting the CSV */
-  double     fingerprint_seconds;  /* wall time of the fingerprinting */
+  double     read_seconds;         /* the reading thread busy (overlaps fingerprinting) */
+  double     fingerprint_seconds;  /* fingerprinting the batches, on all threads */
 } PrRecordSet;
 
 PrRecordSet *pr_record_set_load_csv    (const char           *path,

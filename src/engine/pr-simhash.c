@@ -37,14 +37,43 @@ pr_feature_hash (const void *bytes,
   return XXH3_64bits_withSeed (bytes, length, PR_SIMHASH_SEED);
 }
 
+/* ±1 for each bit of a byte, so that a feature's votes are eight runs of
+ * eight contiguous multiply-adds, which the compiler turns into vector
+ * instructions (a per-bit shift-and-select loop does not vectorise on
+ * plain x86-64 and cost a quarter of the fingerprinting time). */
+static double sign_table[256][8];
+
+static const double (*
+get_sign_table (void))[8]
+{
+  static gsize once = 0;
+
+  if (g_once_init_enter (&once))
+    {
+      for (guint byte = 0; byte < 256; byte++)
+        for (guint bit = 0; bit < 8; bit++)
+          sign_table[byte][bit] = (byte >> bit) & 1 ? 1.0 : -1.0;
+      g_once_init_leave (&once, 1);
+    }
+
+  return (const double (*)[8]) sign_table;
+}
+
 void
 pr_simhash_add_hash (PrSimhash *simhash,
                      guint64    hash,
                      double     weight)
 {
-  /* Branch-free, so the compiler vectorises the 64 lanes. */
-  for (guint j = 0; j < 64; j++)
-    simhash->v[j] += ((hash >> j) & 1) ? weight : -weight;
+  const double (*signs)[8] = get_sign_table ();
+
+  for (guint b = 0; b < 8; b++)
+    {
+      const double *sign = signs[(hash >> (8 * b)) & 0xFF];
+      double *v = simhash->v + 8 * b;
+
+      for (guint i = 0; i < 8; i++)
+        v[i] += weight * sign[i];
+    }
   simhash->n_features++;
 }
 
