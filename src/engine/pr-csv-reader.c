@@ -1,3 +1,1067 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Placeholder until the implementation is merged. */
+/* pr-csv-reader.c: streaming RFC 4180 CSV reader
+ *
+ * The reader pulls the input stream in fixed-size chunks and copies each
+ * record's fields into one growing buffer, so memory is bounded by the
+ * largest record rather than by the file.  Input in an encoding other than
+ * UTF-8 is converted with ICU before parsing, so the parser itself only ever
+ * sees UTF-8.
+ *
+ * Dialect notes:
+ *  - records end at LF, CRLF or a lone CR; inside quoted fields those line
+ *    breaks are kept verbatim;
+ *  - empty lines (no byte at all before the line break) are skipped wherever
+ *    they appear, so a blank trailing line never turns into a record.  A
+ *    record with a single empty field must be written as "";
+ *  - all byte offsets in error messages are 0-based, line and field numbers
+ *    are 1-based.
+ */
+
+#define G_LOG_DOMAIN "pr-csv-reader"
+
 #include "pr-csv-reader.h"
+
+#include <string.h>
+
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_err.h>
+
+/* 64 KiB keeps syscalls rare without making short files pay for a big
+ * allocation; the record buffer grows independently. */
+#define READ_CHUNK_SIZE (64 * 1024)
+#define PIVOT_SIZE 4096
+
+G_DEFINE_QUARK (pr-csv-error-quark, pr_csv_error)
+
+typedef enum {
+  STATE_RECORD_START,   /* between records; blank lines are skipped here */
+  STATE_FIELD_START,    /* after a separator */
+  STATE_UNQUOTED,
+  STATE_QUOTED,
+  STATE_QUOTE_SEEN,     /* a '"' inside a quoted field: escape or closing quote */
+} ParseState;
+
+typedef struct {
+  gsize start;          /* offset of the first byte in reader->rec */
+  gsize len;
+  guint64 offset;       /* input offset of the first content byte */
+  gboolean quoted;
+} Field;
+
+struct _PrCsvReader
+{
+  GInputStream *stream;
+  char *path;                   /* for messages; NULL for caller streams */
+
+  /* ICU conversion, only when the input is not UTF-8. */
+  UConverter *source_cnv;
+  UConverter *utf8_cnv;
+  char *encoding;               /* as the caller named it, for messages */
+  char *raw;                    /* bytes read but not yet converted */
+  gsize raw_pos;
+  gsize raw_len;
+  guint64 raw_consumed;         /* bytes handed to the converter so far */
+  UChar *pivot;
+  UChar *pivot_source;
+  UChar *pivot_target;
+  gboolean reset_pending;
+  gboolean flushed;
+
+  /* UTF-8 bytes being parsed: the raw chunk itself for UTF-8 input,
+   * converter output otherwise. */
+  char *buf;
+  gsize buf_len;
+  gsize pos;
+  guint64 buf_offset;           /* input offset of buf[0] */
+  guint64 stream_bytes;         /* bytes read from the stream */
+  gboolean eof;                 /* the stream returned 0 */
+  gboolean started;             /* BOM check done */
+  gboolean finished;            /* end of input reported */
+
+  /* Parser state, kept in the object so a record can span any number of
+   * reads, and so a failed read (e.g. cancelled) can be retried. */
+  ParseState state;
+  guint64 line;                 /* physical line at buf[pos] */
+  gboolean prev_cr;             /* last byte of quoted data was CR */
+  gboolean skip_lf;             /* record ended at CR, LF may follow */
+  guint64 quote_offset;         /* opening quote of the current field */
+
+  /* Current record. */
+  char *rec;
+  gsize rec_len;
+  gsize rec_cap;
+  Field *fields;
+  guint n_fields;
+  guint fields_cap;
+  gboolean in_progress;         /* rec/fields hold a partial record */
+  gboolean have_record;         /* the last next() returned TRUE */
+  guint64 record_line;
+  guint64 record_number;
+
+  /* Data errors are sticky: the stream position is past the bad record
+   * and we cannot resynchronise reliably. */
+  GError *failed;
+};
+
+/* Bytes that end an unquoted run. */
+static const guint8 special_unquoted[256] = {
+  ['\n'] = 1, ['\r'] = 1, [','] = 1, ['"'] = 1,
+};
+
+static gboolean
+is_utf8_name (const char *encoding)
+{
+  return encoding == NULL || g_ascii_strcasecmp (encoding, "UTF-8") == 0;
+}
+
+static PrCsvReader *
+reader_new (GInputStream  *stream,
+            const char    *path,
+            const char    *encoding,
+            GError       **error)
+{
+  g_autoptr(PrCsvReader) reader = g_new0 (PrCsvReader, 1);
+
+  reader->stream = g_object_ref (stream);
+  reader->path = g_strdup (path);
+  reader->line = 1;
+  reader->state = STATE_RECORD_START;
+
+  if (!is_utf8_name (encoding))
+    {
+      UErrorCode status = U_ZERO_ERROR;
+      const char *canonical;
+
+      /* ucnv_open ("") silently opens the platform default converter,
+       * which is never what a caller naming an encoding meant. */
+      if (encoding[0] == '\0')
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       "Empty encoding name");
+          return NULL;
+        }
+
+      reader->source_cnv = ucnv_open (encoding, &status);
+      if (U_FAILURE (status) || reader->source_cnv == NULL)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       "Unknown encoding “%s” (%s)", encoding, u_errorName (status));
+          return NULL;
+        }
+
+      /* Aliases such as "utf8" land here; take the fast path for them too. */
+      canonical = ucnv_getName (reader->source_cnv, &status);
+      if (U_SUCCESS (status) && g_strcmp0 (canonical, "UTF-8") == 0)
+        {
+          ucnv_close (reader->source_cnv);
+          reader->source_cnv = NULL;
+        }
+      else
+        {
+          reader->encoding = g_strdup (encoding);
+          status = U_ZERO_ERROR;
+
+          /* Substituting U+FFFD would silently corrupt petition text; stop
+           * instead so the caller can report the offending byte. */
+          ucnv_setToUCallBack (reader->source_cnv, UCNV_TO_U_CALLBACK_STOP,
+                               NULL, NULL, NULL, &status);
+          if (U_SUCCESS (status))
+            reader->utf8_cnv = ucnv_open ("UTF-8", &status);
+          if (U_SUCCESS (status))
+            ucnv_setFromUCallBack (reader->utf8_cnv, UCNV_FROM_U_CALLBACK_STOP,
+                                   NULL, NULL, NULL, &status);
+          if (U_FAILURE (status))
+            {
+              g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                           "Could not set up conversion from “%s”: %s",
+                           encoding, u_errorName (status));
+              return NULL;
+            }
+
+          reader->raw = g_malloc (READ_CHUNK_SIZE);
+          reader->pivot = g_new (UChar, PIVOT_SIZE);
+          reader->pivot_source = reader->pivot;
+          reader->pivot_target = reader->pivot;
+          reader->reset_pending = TRUE;
+        }
+    }
+
+  reader->buf = g_malloc (READ_CHUNK_SIZE);
+  reader->rec_cap = 256;
+  reader->rec = g_malloc (reader->rec_cap);
+  reader->fields_cap = 16;
+  reader->fields = g_new (Field, reader->fields_cap);
+
+  return g_steal_pointer (&reader);
+}
+
+/**
+ * pr_csv_reader_new:
+ * @stream: the input stream to read CSV data from
+ * @encoding: (nullable): the encoding of @stream, e.g. "GB18030", or %NULL
+ *   for UTF-8
+ * @error: return location for a #GError
+ *
+ * Creates a reader that pulls @stream in chunks.  The reader takes a
+ * reference on @stream and does not close it explicitly; dropping the last
+ * reference does that for most stream types.
+ *
+ * A UTF-8 byte order mark at the start of the (converted) input is skipped.
+ *
+ * Returns: (transfer full): a new reader, free with pr_csv_reader_free(), or
+ *   %NULL with %PR_CSV_ERROR_ENCODING if @encoding is unknown
+ */
+PrCsvReader *
+pr_csv_reader_new (GInputStream  *stream,
+                   const char    *encoding,
+                   GError       **error)
+{
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return reader_new (stream, NULL, encoding, error);
+}
+
+/**
+ * pr_csv_reader_new_for_path:
+ * @path: a file name in the GLib file name encoding
+ * @encoding: (nullable): the encoding of the file, or %NULL for UTF-8
+ * @error: return location for a #GError
+ *
+ * Opens @path and creates a reader for it, like pr_csv_reader_new().
+ *
+ * Returns: (transfer full): a new reader, free with pr_csv_reader_free(), or
+ *   %NULL with %PR_CSV_ERROR_IO if the file cannot be opened, or
+ *   %PR_CSV_ERROR_ENCODING if @encoding is unknown
+ */
+PrCsvReader *
+pr_csv_reader_new_for_path (const char    *path,
+                            const char    *encoding,
+                            GError       **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  file = g_file_new_for_path (path);
+  stream = g_file_read (file, NULL, &local_error);
+  if (stream == NULL)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO,
+                   "Could not open “%s”: %s", path, local_error->message);
+      return NULL;
+    }
+
+  return reader_new (G_INPUT_STREAM (stream), path, encoding, error);
+}
+
+/**
+ * pr_csv_reader_free:
+ * @reader: (transfer full) (nullable): a reader
+ *
+ * Frees @reader and drops its reference on the input stream.  Field
+ * pointers returned by pr_csv_reader_get_field() become invalid.
+ */
+void
+pr_csv_reader_free (PrCsvReader *reader)
+{
+  if (reader == NULL)
+    return;
+
+  g_clear_object (&reader->stream);
+  g_free (reader->path);
+  if (reader->source_cnv != NULL)
+    ucnv_close (reader->source_cnv);
+  if (reader->utf8_cnv != NULL)
+    ucnv_close (reader->utf8_cnv);
+  g_free (reader->encoding);
+  g_free (reader->raw);
+  g_free (reader->pivot);
+  g_free (reader->buf);
+  g_free (reader->rec);
+  g_free (reader->fields);
+  g_clear_error (&reader->failed);
+  g_free (reader);
+}
+
+/* Error helpers ---------------------------------------------------------- */
+
+/* Offsets of converted input are positions in the decoded UTF-8 text: the
+ * mapping back to file bytes is not tracked, so say so rather than print a
+ * file offset that would be wrong. */
+static char *
+describe_offset (PrCsvReader *reader,
+                 guint64      offset)
+{
+  if (reader->source_cnv == NULL)
+    return g_strdup_printf ("byte %" G_GUINT64_FORMAT " of the file", offset);
+  else
+    return g_strdup_printf ("byte %" G_GUINT64_FORMAT " of the text decoded from %s",
+                            offset, reader->encoding);
+}
+
+static gboolean
+fail (PrCsvReader  *reader,
+      GError      **error,
+      gint          code,
+      const char   *format,
+      ...) G_GNUC_PRINTF (4, 5);
+
+/* Records a sticky data error and returns FALSE for convenient tail calls. */
+static gboolean
+fail (PrCsvReader  *reader,
+      GError      **error,
+      gint          code,
+      const char   *format,
+      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  reader->failed = g_error_new_valist (PR_CSV_ERROR, code, format, args);
+  va_end (args);
+
+  reader->have_record = FALSE;
+  g_propagate_error (error, g_error_copy (reader->failed));
+  return FALSE;
+}
+
+/* Input ------------------------------------------------------------------ */
+
+/* Reads once from the stream into @dest.  Returns the number of bytes read,
+ * 0 at end of stream, -1 on error. */
+static gssize
+read_stream (PrCsvReader   *reader,
+             char          *dest,
+             gsize          size,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gssize n;
+
+  n = g_input_stream_read (reader->stream, dest, size, cancellable, &local_error);
+  if (n < 0)
+    {
+      /* Callers test for cancellation by its GIO code, keep it. */
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else if (reader->path != NULL)
+        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO,
+                     "Could not read “%s” at byte %" G_GUINT64_FORMAT ": %s",
+                     reader->path, reader->stream_bytes, local_error->message);
+      else
+        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO,
+                     "Could not read the input at byte %" G_GUINT64_FORMAT ": %s",
+                     reader->stream_bytes, local_error->message);
+      return -1;
+    }
+
+  reader->stream_bytes += n;
+  if (n == 0)
+    reader->eof = TRUE;
+  return n;
+}
+
+/* Appends converter output to buf.  Returns bytes appended (0 only once
+ * everything has been flushed), -1 on error; a conversion error is sticky,
+ * an I/O error is not. */
+static gssize
+convert_more (PrCsvReader   *reader,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  for (;;)
+    {
+      UErrorCode status = U_ZERO_ERROR;
+      char *target = reader->buf + reader->buf_len;
+      const char *source = reader->raw + reader->raw_pos;
+      const char *source_start = source;
+      gsize produced;
+
+      if (reader->flushed)
+        return 0;
+
+      if (reader->raw_pos == reader->raw_len && !reader->eof)
+        {
+          gssize n = read_stream (reader, reader->raw, READ_CHUNK_SIZE,
+                                  cancellable, error);
+          if (n < 0)
+            return -1;
+          reader->raw_pos = 0;
+          reader->raw_len = n;
+          source = source_start = reader->raw;
+        }
+
+      ucnv_convertEx (reader->utf8_cnv, reader->source_cnv,
+                      &target, reader->buf + READ_CHUNK_SIZE,
+                      &source, reader->raw + reader->raw_len,
+                      reader->pivot, &reader->pivot_source, &reader->pivot_target,
+                      reader->pivot + PIVOT_SIZE,
+                      reader->reset_pending, reader->eof, &status);
+      reader->reset_pending = FALSE;
+      reader->raw_pos += source - source_start;
+      reader->raw_consumed += source - source_start;
+      produced = target - (reader->buf + reader->buf_len);
+      reader->buf_len += produced;
+
+      if (status == U_BUFFER_OVERFLOW_ERROR)
+        {
+          /* Target full; the rest stays in the pivot or the source. */
+        }
+      else if (U_FAILURE (status))
+        {
+          char invalid[32];
+          int8_t invalid_len = sizeof invalid;
+          UErrorCode status2 = U_ZERO_ERROR;
+          g_autoptr(GString) hex = g_string_new (NULL);
+          guint64 offset;
+
+          /* ICU stops just past the bad sequence, which may have started in
+           * an earlier chunk; the invalid-bytes length takes us back. */
+          ucnv_getInvalidChars (reader->source_cnv, invalid, &invalid_len, &status2);
+          if (U_FAILURE (status2))
+            invalid_len = 0;
+          offset = reader->raw_consumed - invalid_len;
+          for (int i = 0; i < invalid_len; i++)
+            g_string_append_printf (hex, "%s%02X", i > 0 ? " " : "", (guint8) invalid[i]);
+
+          fail (reader, error, PR_CSV_ERROR_ENCODING,
+                "%s %s byte sequence%s%s at byte %" G_GUINT64_FORMAT " of the file",
+                status == U_TRUNCATED_CHAR_FOUND ? "Truncated" : "Invalid",
+                reader->encoding, hex->len > 0 ? " " : "", hex->str, offset);
+          return -1;
+        }
+      else if (reader->eof)
+        {
+          reader->flushed = TRUE;
+        }
+
+      if (produced > 0)
+        return produced;
+    }
+}
+
+/* Moves on to a new chunk of UTF-8 input once buf is used up.  Returns the
+ * number of new bytes, 0 at end of input, -1 on error. */
+static gssize
+refill (PrCsvReader   *reader,
+        GCancellable  *cancellable,
+        GError       **error)
+{
+  g_assert (reader->pos == reader->buf_len);
+
+  reader->buf_offset += reader->buf_len;
+  reader->buf_len = 0;
+  reader->pos = 0;
+
+  if (reader->source_cnv != NULL)
+    return convert_more (reader, cancellable, error);
+
+  if (reader->eof)
+    return 0;
+
+  {
+    gssize n = read_stream (reader, reader->buf, READ_CHUNK_SIZE, cancellable, error);
+    if (n > 0)
+      reader->buf_len = n;
+    return n;
+  }
+}
+
+/* Before the first record: gathers at least three bytes (short reads may
+ * split the BOM) and skips a UTF-8 BOM.  Returns FALSE on error. */
+static gboolean
+start_input (PrCsvReader   *reader,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  while (reader->buf_len < 3)
+    {
+      gssize n;
+
+      if (reader->source_cnv != NULL)
+        {
+          n = convert_more (reader, cancellable, error);
+        }
+      else if (reader->eof)
+        {
+          n = 0;
+        }
+      else
+        {
+          n = read_stream (reader, reader->buf + reader->buf_len,
+                           READ_CHUNK_SIZE - reader->buf_len, cancellable, error);
+          if (n > 0)
+            reader->buf_len += n;
+        }
+
+      if (n < 0)
+        return FALSE;
+      if (n == 0)
+        break;
+    }
+
+  if (reader->buf_len >= 3 && memcmp (reader->buf, "\xef\xbb\xbf", 3) == 0)
+    reader->pos = 3;
+
+  reader->started = TRUE;
+  return TRUE;
+}
+
+/* Record assembly -------------------------------------------------------- */
+
+static void
+rec_grow (PrCsvReader *reader,
+          gsize        needed)
+{
+  gsize cap = reader->rec_cap;
+
+  if (needed < reader->rec_len)
+    g_error ("CSV record too large");
+
+  /* Doubling keeps a 10 MB field at O(n) total copying. */
+  while (cap < needed)
+    {
+      if (cap > G_MAXSIZE / 2)
+        {
+          cap = needed;
+          break;
+        }
+      cap *= 2;
+    }
+
+  reader->rec = g_realloc (reader->rec, cap);
+  reader->rec_cap = cap;
+}
+
+static inline void
+rec_append (PrCsvReader *reader,
+            const char  *data,
+            gsize        len)
+{
+  /* +1 keeps room for the NUL that ends the field. */
+  if (G_UNLIKELY (reader->rec_len + len + 1 > reader->rec_cap))
+    rec_grow (reader, reader->rec_len + len + 1);
+  memcpy (reader->rec + reader->rec_len, data, len);
+  reader->rec_len += len;
+}
+
+static inline void
+field_begin (PrCsvReader *reader,
+             guint64      offset,
+             gboolean     quoted)
+{
+  Field *field;
+
+  if (G_UNLIKELY (reader->n_fields == reader->fields_cap))
+    {
+      if (reader->fields_cap > G_MAXUINT / 2)
+        g_error ("CSV record has too many fields");
+      reader->fields_cap *= 2;
+      reader->fields = g_renew (Field, reader->fields, reader->fields_cap);
+    }
+
+  field = &reader->fields[reader->n_fields];
+  field->start = reader->rec_len;
+  field->offset = offset;
+  field->quoted = quoted;
+}
+
+static inline void
+field_end (PrCsvReader *reader)
+{
+  Field *field = &reader->fields[reader->n_fields];
+
+  if (G_UNLIKELY (reader->rec_len + 1 > reader->rec_cap))
+    rec_grow (reader, reader->rec_len + 1);
+  field->len = reader->rec_len - field->start;
+  reader->rec[reader->rec_len++] = '\0';
+  reader->n_fields++;
+}
+
+/* Number of line breaks in quoted data: every CR, and every LF that does
+ * not complete a CRLF.  Two memchr passes beat a byte loop by far on the
+ * common quoted text without any line breaks. */
+static guint64
+count_line_breaks (const char *data,
+                   gsize       len,
+                   gboolean    prev_cr)
+{
+  const char *end = data + len;
+  const char *p;
+  guint64 count = 0;
+
+  for (p = data; (p = memchr (p, '\n', end - p)) != NULL; p++)
+    if (p > data ? p[-1] != '\r' : !prev_cr)
+      count++;
+
+  for (p = data; (p = memchr (p, '\r', end - p)) != NULL; p++)
+    count++;
+
+  return count;
+}
+
+/* TRUE if rec holds only ASCII and exactly one zero byte per field (the
+ * terminators), i.e. the whole record is valid without looking at fields.
+ * Short fields make a per-field g_utf8_validate_len call cost more than
+ * the parsing itself, hence one word-at-a-time pass over the record. */
+static gboolean
+record_is_plain_ascii (const PrCsvReader *reader)
+{
+  const guint64 low7 = G_GUINT64_CONSTANT (0x7f7f7f7f7f7f7f7f);
+  const char *p = reader->rec;
+  const char *end = p + reader->rec_len;
+  guint8 high = 0;
+  gsize zeros = 0;
+
+  for (; end - p >= 8; p += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, p, 8);
+      if (w & G_GUINT64_CONSTANT (0x8080808080808080))
+        return FALSE;
+      /* Exact per-byte zero mask (no carry between bytes), one bit per
+       * zero byte at 0x80; the multiply sums those bits in the top byte. */
+      zeros += (((~(((w & low7) + low7) | w | low7)) >> 7) *
+                G_GUINT64_CONSTANT (0x0101010101010101)) >> 56;
+    }
+
+  for (; p < end; p++)
+    {
+      high |= (guint8) *p;
+      zeros += *p == '\0';
+    }
+
+  return (high & 0x80) == 0 && zeros == reader->n_fields;
+}
+
+/* Validates the finished record.  Runs of ASCII are skipped eight bytes at a
+ * time first; g_utf8_validate_len then reports the exact failing byte. */
+static gboolean
+validate_record (PrCsvReader  *reader,
+                 GError      **error)
+{
+  if (G_LIKELY (record_is_plain_ascii (reader)))
+    return TRUE;
+
+  for (guint i = 0; i < reader->n_fields; i++)
+    {
+      const Field *field = &reader->fields[i];
+      const char *data = reader->rec + field->start;
+      const char *p = data;
+      const char *end = data + field->len;
+      const char *bad;
+      g_autofree char *where = NULL;
+      gsize in_field;
+      guint64 in_file;
+
+      /* ASCII fast path: no high bit and no zero byte in a word. */
+      while (end - p >= 8)
+        {
+          guint64 w;
+
+          memcpy (&w, p, 8);
+          if ((w & G_GUINT64_CONSTANT (0x8080808080808080)) != 0 ||
+              ((w - G_GUINT64_CONSTANT (0x0101010101010101)) & ~w &
+               G_GUINT64_CONSTANT (0x8080808080808080)) != 0)
+            break;
+          p += 8;
+        }
+
+      if (G_LIKELY (g_utf8_validate_len (p, end - p, &bad)))
+        continue;
+
+      /* Map the field offset back to the input: "" escapes in a quoted field
+       * are two input bytes for one field byte, plus the opening quote. */
+      in_field = bad - data;
+      in_file = field->offset + in_field;
+      if (field->quoted)
+        for (const char *q = data; (q = memchr (q, '"', bad - q)) != NULL; q++)
+          in_file++;
+
+      where = describe_offset (reader, in_file);
+      return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
+                   "line %" G_GUINT64_FORMAT ", field %u: invalid UTF-8%s at byte %"
+                   G_GSIZE_FORMAT " of the field (%s)",
+                   reader->record_line, i + 1,
+                   *bad == '\0' ? " (NUL byte)" : "", in_field, where);
+    }
+
+  return TRUE;
+}
+
+static gboolean
+syntax_error (PrCsvReader  *reader,
+              GError      **error,
+              const char   *what,
+              guint64       offset)
+{
+  g_autofree char *where = describe_offset (reader, offset);
+
+  return fail (reader, error, PR_CSV_ERROR_SYNTAX,
+               "line %" G_GUINT64_FORMAT ", field %u: %s at %s",
+               reader->record_line, reader->n_fields + 1, what, where);
+}
+
+/* Ends the record at a line break at buf[pos]; consumes it (and the LF of a
+ * CRLF when already buffered). */
+static inline void
+consume_line_break (PrCsvReader *reader)
+{
+  char c = reader->buf[reader->pos++];
+
+  reader->line++;
+  if (c == '\r')
+    {
+      if (reader->pos < reader->buf_len)
+        {
+          if (reader->buf[reader->pos] == '\n')
+            reader->pos++;
+        }
+      else
+        {
+          reader->skip_lf = TRUE;
+        }
+    }
+}
+
+static gboolean
+finish_record (PrCsvReader  *reader,
+               GError      **error)
+{
+  reader->in_progress = FALSE;
+  reader->state = STATE_RECORD_START;
+
+  if (!validate_record (reader, error))
+    return FALSE;
+
+  reader->record_number++;
+  reader->have_record = TRUE;
+  return TRUE;
+}
+
+/**
+ * pr_csv_reader_next:
+ * @reader: a reader
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Reads the next record.  Fields of the previous record become invalid.
+ *
+ * Errors in the data (%PR_CSV_ERROR_SYNTAX, %PR_CSV_ERROR_ENCODING,
+ * %PR_CSV_ERROR_INVALID_UTF8) are final: later calls fail with the same
+ * error.  After a stream error (%PR_CSV_ERROR_IO) or cancellation
+ * (%G_IO_ERROR_CANCELLED) a later call resumes where reading stopped.
+ *
+ * Returns: %TRUE if a record was read; %FALSE with @error unset at the end
+ *   of the input, %FALSE with @error set on failure
+ */
+gboolean
+pr_csv_reader_next (PrCsvReader   *reader,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  g_return_val_if_fail (reader != NULL, FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  reader->have_record = FALSE;
+
+  if (reader->failed != NULL)
+    {
+      g_propagate_error (error, g_error_copy (reader->failed));
+      return FALSE;
+    }
+
+  if (reader->finished)
+    return FALSE;
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  if (!reader->started && !start_input (reader, cancellable, error))
+    return FALSE;
+
+  if (!reader->in_progress)
+    {
+      reader->rec_len = 0;
+      reader->n_fields = 0;
+    }
+
+  for (;;)
+    {
+      const char *buf;
+      const char *end;
+      const char *p;
+
+      if (reader->pos == reader->buf_len)
+        {
+          gssize n = refill (reader, cancellable, error);
+
+          if (n < 0)
+            return FALSE;
+
+          if (n == 0)
+            {
+              /* End of input: close whatever is open. */
+              switch (reader->state)
+                {
+                case STATE_RECORD_START:
+                  reader->finished = TRUE;
+                  return FALSE;
+
+                case STATE_QUOTED:
+                  return syntax_error (reader, error,
+                                       "unterminated quoted field; the quote opens",
+                                       reader->quote_offset);
+
+                case STATE_FIELD_START:
+                  field_begin (reader, reader->buf_offset, FALSE);
+                  G_GNUC_FALLTHROUGH;
+                case STATE_UNQUOTED:
+                case STATE_QUOTE_SEEN:
+                default:
+                  field_end (reader);
+                  return finish_record (reader, error);
+                }
+            }
+        }
+
+      buf = reader->buf;
+      end = buf + reader->buf_len;
+      p = buf + reader->pos;
+
+      switch (reader->state)
+        {
+        case STATE_RECORD_START:
+          if (reader->skip_lf)
+            {
+              reader->skip_lf = FALSE;
+              if (*p == '\n')
+                {
+                  reader->pos++;
+                  break;
+                }
+            }
+
+          if (*p == '\n' || *p == '\r')
+            {
+              /* Blank line. */
+              consume_line_break (reader);
+              break;
+            }
+
+          reader->record_line = reader->line;
+          reader->in_progress = TRUE;
+          reader->state = STATE_FIELD_START;
+          G_GNUC_FALLTHROUGH;
+
+        case STATE_FIELD_START:
+          if (*p == '"')
+            {
+              reader->quote_offset = reader->buf_offset + reader->pos;
+              reader->pos++;
+              field_begin (reader, reader->buf_offset + reader->pos, TRUE);
+              reader->prev_cr = FALSE;
+              reader->state = STATE_QUOTED;
+              break;
+            }
+          field_begin (reader, reader->buf_offset + reader->pos, FALSE);
+          reader->state = STATE_UNQUOTED;
+          G_GNUC_FALLTHROUGH;
+
+        case STATE_UNQUOTED:
+          for (;;)
+            {
+              const char *start = p;
+
+              while (p < end && !special_unquoted[(guint8) *p])
+                p++;
+              rec_append (reader, start, p - start);
+              reader->pos = p - buf;
+              if (p == end || *p != ',')
+                break;
+
+              /* Separator: stay in this loop while unquoted fields follow,
+               * the common case, rather than go round the state switch. */
+              field_end (reader);
+              p++;
+              reader->pos++;
+              if (p == end || *p == '"')
+                {
+                  reader->state = STATE_FIELD_START;
+                  break;
+                }
+              field_begin (reader, reader->buf_offset + reader->pos, FALSE);
+            }
+
+          if (reader->state == STATE_UNQUOTED && p != end)
+            {
+              if (*p == '"')
+                return syntax_error (reader, error,
+                                     "unexpected '\"' inside an unquoted field",
+                                     reader->buf_offset + reader->pos);
+
+              field_end (reader);
+              consume_line_break (reader);
+              return finish_record (reader, error);
+            }
+          break;
+
+        case STATE_QUOTED:
+          {
+            const char *quote = memchr (p, '"', end - p);
+            const char *run_end = quote != NULL ? quote : end;
+            gsize run_len = run_end - p;
+
+            if (run_len > 0)
+              {
+                reader->line += count_line_breaks (p, run_len, reader->prev_cr);
+                reader->prev_cr = run_end[-1] == '\r';
+                rec_append (reader, p, run_len);
+              }
+
+            if (quote != NULL)
+              {
+                reader->pos = quote + 1 - buf;
+                reader->state = STATE_QUOTE_SEEN;
+              }
+            else
+              {
+                reader->pos = reader->buf_len;
+              }
+          }
+          break;
+
+        case STATE_QUOTE_SEEN:
+          if (*p == '"')
+            {
+              rec_append (reader, "\"", 1);
+              reader->pos++;
+              reader->prev_cr = FALSE;
+              reader->state = STATE_QUOTED;
+            }
+          else if (*p == ',')
+            {
+              field_end (reader);
+              reader->pos++;
+              reader->state = STATE_FIELD_START;
+            }
+          else if (*p == '\n' || *p == '\r')
+            {
+              field_end (reader);
+              consume_line_break (reader);
+              return finish_record (reader, error);
+            }
+          else
+            {
+              return syntax_error (reader, error,
+                                   "unexpected character after a closing quote",
+                                   reader->buf_offset + reader->pos);
+            }
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+/**
+ * pr_csv_reader_get_n_fields:
+ * @reader: a reader
+ *
+ * Returns: the number of fields of the current record, 0 if the last
+ *   pr_csv_reader_next() did not return %TRUE
+ */
+guint
+pr_csv_reader_get_n_fields (PrCsvReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, 0);
+
+  return reader->have_record ? reader->n_fields : 0;
+}
+
+/**
+ * pr_csv_reader_get_field:
+ * @reader: a reader
+ * @index: the 0-based field index, less than pr_csv_reader_get_n_fields()
+ * @length: (out) (optional): return location for the length in bytes
+ *
+ * Returns: (transfer none): the field as NUL-terminated, valid UTF-8 with
+ *   quotes and escapes removed.  The string is owned by @reader and valid
+ *   until the next call to pr_csv_reader_next() or pr_csv_reader_free().
+ */
+const char *
+pr_csv_reader_get_field (PrCsvReader *reader,
+                         guint        index,
+                         gsize       *length)
+{
+  const Field *field;
+
+  g_return_val_if_fail (reader != NULL, NULL);
+  g_return_val_if_fail (reader->have_record, NULL);
+  g_return_val_if_fail (index < reader->n_fields, NULL);
+
+  field = &reader->fields[index];
+  if (length != NULL)
+    *length = field->len;
+  return reader->rec + field->start;
+}
+
+/**
+ * pr_csv_reader_get_record_number:
+ * @reader: a reader
+ *
+ * Returns: the number of records returned so far, so the 1-based number of
+ *   the current record (a header row counts as record 1)
+ */
+guint64
+pr_csv_reader_get_record_number (PrCsvReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, 0);
+
+  return reader->record_number;
+}
+
+/**
+ * pr_csv_reader_get_line:
+ * @reader: a reader
+ *
+ * Returns: the 1-based physical line on which the current record starts;
+ *   LF, CRLF and a lone CR each end a line, also inside quoted fields
+ */
+guint64
+pr_csv_reader_get_line (PrCsvReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, 0);
+
+  return reader->record_line;
+}
+
+/**
+ * pr_csv_reader_get_bytes_read:
+ * @reader: a reader
+ *
+ * Progress information.  For UTF-8 input this is the exact number of input
+ * bytes parsed so far (the end of the current record, including its line
+ * break when already read).  For other encodings it counts the bytes handed
+ * to the converter, which may run ahead of the current record by up to one
+ * read chunk.  At the end of the input it equals the stream size.
+ *
+ * Returns: bytes consumed from the stream
+ */
+guint64
+pr_csv_reader_get_bytes_read (PrCsvReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, 0);
+
+  if (reader->source_cnv != NULL)
+    return reader->raw_consumed;
+  return reader->buf_offset + reader->pos;
+}
