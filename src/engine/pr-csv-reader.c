@@ -145,7 +145,8 @@ reader_new (GInputStream  *stream,
       if (U_FAILURE (status) || reader->source_cnv == NULL)
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                       "Unknown encoding “%s” (%s)", encoding, u_errorName (status));
+                       "unknown encoding “%s”: ICU has no converter by that name "
+                       "(Chinese exports are usually GB18030, GBK, Big5 or UTF-16LE)", encoding);
           return NULL;
         }
 
@@ -250,8 +251,8 @@ pr_csv_reader_new_for_path (const char    *path,
   stream = g_file_read (file, NULL, &local_error);
   if (stream == NULL)
     {
-      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO,
-                   "Could not open “%s”: %s", path, local_error->message);
+      /* GIO's message already names the file and the reason. */
+      g_set_error_literal (error, PR_CSV_ERROR, PR_CSV_ERROR_IO, local_error->message);
       return NULL;
     }
 
