@@ -91,7 +91,6 @@ bench_fingerprint (int    argc,
 {
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *records_path = NULL;
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrCsvReader) reader = NULL;
   g_autoptr(PrMapping) mapping = NULL;
@@ -108,11 +107,8 @@ bench_fingerprint (int    argc,
     { NULL }
   };
 
-  pr_cli_mapping_options_init (&options);
-  context = g_option_context_new (_("— fingerprinting throughput, and where the time goes"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, pr_cli_mapping_option_group (&options));
-  if (!pr_cli_parse (context, &argc, &argv, &error))
+  if (!pr_cli_parse_command (&argc, &argv, _("— fingerprinting throughput, and where the time goes"),
+                             entries, &options, 0, &error))
     goto failed;
   if (records_path == NULL)
     {
@@ -202,8 +198,7 @@ bench_fingerprint (int    argc,
 
 failed:
   g_ptr_array_unref (corpus.texts);
-  fprintf (stderr, "petition-review-cli bench fingerprint: %s\n", error->message);
-  return error->domain == G_OPTION_ERROR ? 2 : 1;
+  return pr_cli_fail ("bench fingerprint", error);
 }
 
 int

@@ -202,14 +202,67 @@ pr_cli_load_records (const char           *path,
   return set;
 }
 
+/**
+ * pr_cli_parse_command:
+ * @argc: (inout): the subcommand's argument count; argv[0] is its name
+ * @argv: (inout): its arguments; the options are taken out
+ * @parameter_string: what --help shows after the options
+ * @entries: the subcommand's own options
+ * @options: (out caller-allocates): the mapping flags, set to their defaults first
+ * @n_files: how many file names must remain, 0 or 1
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE with a %G_OPTION_ERROR naming what is wrong
+ */
 gboolean
-pr_cli_parse (GOptionContext   *context,
-              int              *argc,
-              char           ***argv,
-              GError          **error)
+pr_cli_parse_command (int                  *argc,
+                      char               ***argv,
+                      const char           *parameter_string,
+                      const GOptionEntry   *entries,
+                      PrCliMappingOptions  *options,
+                      guint                 n_files,
+                      GError              **error)
 {
+  g_autoptr(GOptionContext) context = g_option_context_new (parameter_string);
+
+  pr_cli_mapping_options_init (options);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  return g_option_context_parse (context, argc, argv, error);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_group (context, pr_cli_mapping_option_group (options));
+  if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+
+  if (n_files == 1 && *argc != 2)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           *argc < 2 ? _("name one CSV file of records") : _("name only one CSV file of records"));
+      return FALSE;
+    }
+  if (n_files == 0 && *argc != 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("unexpected argument “%s”"), (*argv)[1]);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * pr_cli_fail:
+ * @command: the subcommand, for the message
+ * @error: what went wrong
+ *
+ * Prints @error as one line on stderr.
+ *
+ * Returns: the exit status: 2 for wrong usage, 1 for anything else
+ */
+int
+pr_cli_fail (const char   *command,
+             const GError *error)
+{
+  fprintf (stderr, "petition-review-cli %s: %s\n", command, error->message);
+  return error->domain == G_OPTION_ERROR ? 2 : 1;
 }
 
 /**

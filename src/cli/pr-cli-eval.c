@@ -168,7 +168,6 @@ pr_cli_eval (int    argc,
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *records_path = NULL;
   g_autofree char *pairs_path = NULL;
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(GArray) labelled = NULL;
@@ -185,16 +184,13 @@ pr_cli_eval (int    argc,
     { NULL }
   };
 
-  pr_cli_mapping_options_init (&options);
-  context = g_option_context_new (_("— precision and recall of repeat detection at k = 0…8"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, pr_cli_mapping_option_group (&options));
-  if (!pr_cli_parse (context, &argc, &argv, &error))
+  if (!pr_cli_parse_command (&argc, &argv, _("— precision and recall of repeat detection at k = 0…8"),
+                             entries, &options, 0, &error))
     goto failed;
-  if (records_path == NULL || pairs_path == NULL || argc != 1)
+  if (records_path == NULL || pairs_path == NULL)
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   _("give --records FILE and --pairs FILE, and no other file"));
+                   _("give --records FILE and --pairs FILE"));
       goto failed;
     }
 
@@ -292,6 +288,5 @@ pr_cli_eval (int    argc,
   return 0;
 
 failed:
-  fprintf (stderr, "petition-review-cli eval: %s\n", error->message);
-  return error->domain == G_OPTION_ERROR ? 2 : 1;
+  return pr_cli_fail ("eval", error);
 }

@@ -20,7 +20,6 @@ pr_cli_fingerprint (int    argc,
 {
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *out = NULL;
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(GOutputStream) stream = NULL;
@@ -32,18 +31,9 @@ pr_cli_fingerprint (int    argc,
     { NULL }
   };
 
-  pr_cli_mapping_options_init (&options);
-  context = g_option_context_new (_("RECORDS.csv — print each record's fingerprint"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, pr_cli_mapping_option_group (&options));
-  if (!pr_cli_parse (context, &argc, &argv, &error))
+  if (!pr_cli_parse_command (&argc, &argv, _("RECORDS.csv — print each record's fingerprint"),
+                             entries, &options, 1, &error))
     goto failed;
-  if (argc != 2)
-    {
-      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   argc < 2 ? _("name one CSV file of records") : _("name only one CSV file of records"));
-      goto failed;
-    }
 
   set = pr_cli_load_records (argv[1], &options, FALSE, &error);
   if (set == NULL)
@@ -71,6 +61,5 @@ pr_cli_fingerprint (int    argc,
   return 0;
 
 failed:
-  fprintf (stderr, "petition-review-cli fingerprint: %s\n", error->message);
-  return error->domain == G_OPTION_ERROR ? 2 : 1;
+  return pr_cli_fail ("fingerprint", error);
 }

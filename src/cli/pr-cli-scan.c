@@ -127,7 +127,6 @@ pr_cli_scan (int    argc,
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *out = NULL;
   g_autofree char *pairs_path = NULL;
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(GArray) pairs = NULL;
@@ -144,18 +143,9 @@ pr_cli_scan (int    argc,
     { NULL }
   };
 
-  pr_cli_mapping_options_init (&options);
-  context = g_option_context_new (_("RECORDS.csv — find the clusters of repeat records"));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_add_group (context, pr_cli_mapping_option_group (&options));
-  if (!pr_cli_parse (context, &argc, &argv, &error))
+  if (!pr_cli_parse_command (&argc, &argv, _("RECORDS.csv — find the clusters of repeat records"),
+                             entries, &options, 1, &error))
     goto failed;
-  if (argc != 2)
-    {
-      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   argc < 2 ? _("name one CSV file of records") : _("name only one CSV file of records"));
-      goto failed;
-    }
 
   set = pr_cli_load_records (argv[1], &options, out == NULL, &error);
   if (set == NULL)
@@ -197,6 +187,5 @@ pr_cli_scan (int    argc,
   return 0;
 
 failed:
-  fprintf (stderr, "petition-review-cli scan: %s\n", error->message);
-  return error->domain == G_OPTION_ERROR ? 2 : 1;
+  return pr_cli_fail ("scan", error);
 }

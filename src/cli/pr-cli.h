@@ -31,10 +31,15 @@ PrRecordSet  *pr_cli_load_records           (const char           *path,
                                              PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
                                              GError              **error);
-gboolean      pr_cli_parse                  (GOptionContext       *context,
-                                             int                  *argc,
+gboolean      pr_cli_parse_command          (int                  *argc,
                                              char               ***argv,
+                                             const char           *parameter_string,
+                                             const GOptionEntry   *entries,
+                                             PrCliMappingOptions  *options,
+                                             guint                 n_files,
                                              GError              **error);
+int           pr_cli_fail                   (const char           *command,
+                                             const GError         *error);
 GOutputStream *pr_cli_open_output           (const char           *path,
                                              GError              **error);
 gboolean      pr_cli_check_k                (int                   k,
