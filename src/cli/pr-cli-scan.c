@@ -177,6 +177,9 @@ pr_cli_scan (int    argc,
   if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, pairs, &error))
     goto failed;
 
+  /* The clusters first, then the summary, when both go to one terminal or pipe. */
+  fflush (stdout);
+
   fprintf (stderr,
            _("%llu records (%llu too short to match), %u pairs within k = %d, %u clusters holding %llu records\n"),
            (unsigned long long) set->n_records, (unsigned long long) set->n_sparse, pairs->len, options.k,
