@@ -225,8 +225,9 @@ test_errors (void)
   CHECK (2, "--k must be from 0 to 15, not 40", "scan", records, "--text", "body", "--k", "40");
   CHECK (2, "name one CSV file", "scan", "--text", "body");
   CHECK (1, "column “bodyx” is not in the header", "scan", records, "--text", "bodyx");
-  CHECK (1, "weight -2 is not a number", "scan", records, "--text", "body:-2");
-  CHECK (1, "mapped twice", "scan", records, "--text", "body", "--short", "body");
+  CHECK (2, "weight -2 is not a number", "scan", records, "--text", "body:-2");
+  CHECK (2, "mapped twice", "scan", records, "--text", "body", "--short", "body");
+  CHECK (2, "name only one CSV file", "scan", records, records, "--text", "body");
   CHECK (1, "no-such-file.csv", "scan", missing, "--text", "body");
   CHECK (1, "line 3, field 2: invalid UTF-8 at byte 3", "scan", bad_utf8, "--text", "body");
   CHECK (1, "line 3: 3 fields, but the header has 2", "scan", ragged, "--text", "body");

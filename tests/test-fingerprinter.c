@@ -141,6 +141,21 @@ test_sparse (void)
   g_assert_true (short_body.sparse);
   g_assert_false (fingerprint ("A1", "路灯坏了三个月").sparse);
 
+  /* Even with no minimum, a record without any feature is sparse. */
+  {
+    g_autoptr(PrMapping) body_only = pr_mapping_new ();
+    g_autoptr(PrFingerprinter) no_minimum = NULL;
+    const char *empty[] = { "" };
+    const char *one_word[] = { "路灯" };
+
+    g_assert_true (pr_mapping_add (body_only, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+    no_minimum = pr_fingerprinter_new (body_only, 0, 0, NULL);
+    g_assert_true (pr_fingerprinter_compute (no_minimum, empty, NULL, &result, NULL));
+    g_assert_true (result.sparse);
+    g_assert_true (pr_fingerprinter_compute (no_minimum, one_word, NULL, &result, NULL));
+    g_assert_false (result.sparse);
+  }
+
   /* Without text columns, only a record with no feature at all is sparse. */
   g_assert_true (pr_mapping_add (short_only, "name", PR_COLUMN_ROLE_SHORT, 2, NULL));
   g_assert_true (pr_mapping_add (short_only, "phone", PR_COLUMN_ROLE_SHORT, 2, NULL));

@@ -133,12 +133,12 @@ parse_options (GOptionContext  *context,
     args[i] = g_strdup (argv[i]);
   if (!g_option_context_parse_strv (context, &args, &error))
     {
-      g_printerr ("%s: %s\n", argc > 0 ? argv[0] : "bench", error->message);
+      g_printerr ("petition-review-cli bench %s: %s\n", argc > 0 ? argv[0] : "", error->message);
       return FALSE;
     }
   if (g_strv_length (args) > 1)
     {
-      g_printerr ("%s: unexpected argument “%s”\n", argv[0], args[1]);
+      g_printerr ("petition-review-cli bench %s: unexpected argument “%s”\n", argv[0], args[1]);
       return FALSE;
     }
   return TRUE;
@@ -178,18 +178,18 @@ pr_bench_group (int    argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!parse_options (context, argc, argv))
-    return 1;
+    return 2;
   if (n_text != NULL && !parse_count (n_text, &n, &error))
     {
-      g_printerr ("%s: --n: %s\n", argv[0], error->message);
-      return 1;
+      g_printerr ("petition-review-cli bench %s: --n: %s\n", argv[0], error->message);
+      return 2;
     }
   if (k < 0 || k > PR_BLOCK_INDEX_MAX_K || threads < 0 || repeat < 1 ||
       !(planted >= 0 && planted <= 1))
     {
-      g_printerr ("%s: --k must be 0..%d, --threads >= 0, --repeat >= 1, --planted 0..1\n",
+      g_printerr ("petition-review-cli bench %s: --k must be 0..%d, --threads >= 0, --repeat >= 1, --planted 0..1\n",
                   argv[0], PR_BLOCK_INDEX_MAX_K);
-      return 1;
+      return 2;
     }
 
   fps = generate (n, (guint) k, planted, (guint64) seed);
@@ -208,7 +208,7 @@ pr_bench_group (int    argc,
 
       if (pairs == NULL)
         {
-          g_printerr ("%s: %s\n", argv[0], error->message);
+          g_printerr ("petition-review-cli bench %s: %s\n", argv[0], error->message);
           return 1;
         }
       g_print ("group n=%" G_GSIZE_FORMAT " k=%d threads=%d: %.3f s, %u pairs, "
@@ -282,17 +282,17 @@ pr_bench_query (int    argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!parse_options (context, argc, argv))
-    return 1;
+    return 2;
   if ((n_text != NULL && !parse_count (n_text, &n, &error)) ||
       (queries_text != NULL && !parse_count (queries_text, &n_queries, &error)))
     {
-      g_printerr ("%s: %s\n", argv[0], error->message);
-      return 1;
+      g_printerr ("petition-review-cli bench %s: %s\n", argv[0], error->message);
+      return 2;
     }
   if (k < 0 || k > PR_BLOCK_INDEX_MAX_K || !(planted >= 0 && planted <= 1))
     {
-      g_printerr ("%s: --k must be 0..%d, --planted 0..1\n", argv[0], PR_BLOCK_INDEX_MAX_K);
-      return 1;
+      g_printerr ("petition-review-cli bench %s: --k must be 0..%d, --planted 0..1\n", argv[0], PR_BLOCK_INDEX_MAX_K);
+      return 2;
     }
 
   fps = generate (n, (guint) k, planted, (guint64) seed);

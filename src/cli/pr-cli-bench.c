@@ -134,12 +134,10 @@ bench_fingerprint (int    argc,
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      int field = pr_csv_reader_find_field (reader, column->name);
 
-      if (column->role != PR_COLUMN_ROLE_TEXT)
-        continue;
-      for (guint f = 0; f < pr_csv_reader_get_n_fields (reader); f++)
-        if (strcmp (pr_csv_reader_get_field (reader, f, NULL), column->name) == 0)
-          g_array_append_val (text_columns, f);
+      if (column->role == PR_COLUMN_ROLE_TEXT && field >= 0)
+        g_array_append_val (text_columns, field);
     }
   if (text_columns->len == 0)
     {
@@ -160,11 +158,10 @@ bench_fingerprint (int    argc,
     goto failed;
   t_parse = (g_get_monotonic_time () - start) / 1e6;
 
-  t_break = time_tokenizer (&corpus, PR_TOKENIZER_NO_NORMALIZE, count_token, &error);
-  t_norm = time_tokenizer (&corpus, 0, count_token, &error);
-  t_fold = time_tokenizer (&corpus, PR_TOKENIZER_FOLD_TRADITIONAL, count_token, &error);
-  t_hash = time_tokenizer (&corpus, flags, hash_token, &error);
-  if (error != NULL)
+  if ((t_break = time_tokenizer (&corpus, PR_TOKENIZER_NO_NORMALIZE, count_token, &error)) < 0 ||
+      (t_norm = time_tokenizer (&corpus, 0, count_token, &error)) < 0 ||
+      (t_fold = time_tokenizer (&corpus, PR_TOKENIZER_FOLD_TRADITIONAL, count_token, &error)) < 0 ||
+      (t_hash = time_tokenizer (&corpus, flags, hash_token, &error)) < 0)
     goto failed;
 
   t_one = time_load (records_path, &options, 1, &text_bytes, &n_records, &error);

@@ -99,6 +99,7 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
                       GError              **error)
 {
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(GError) local_error = NULL;
 
   if (options->short_specs == NULL && options->text_specs == NULL)
     {
@@ -121,18 +122,22 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
       return NULL;
     }
 
-  if (options->id != NULL && !pr_mapping_add (mapping, options->id, PR_COLUMN_ROLE_ID, 0, error))
-    return NULL;
-  if (options->date != NULL && !pr_mapping_add (mapping, options->date, PR_COLUMN_ROLE_DATE, 0, error))
-    return NULL;
+  if ((options->id != NULL && !pr_mapping_add (mapping, options->id, PR_COLUMN_ROLE_ID, 0, &local_error)) ||
+      (options->date != NULL && !pr_mapping_add (mapping, options->date, PR_COLUMN_ROLE_DATE, 0, &local_error)))
+    goto bad_flags;
   for (guint i = 0; options->short_specs != NULL && options->short_specs[i] != NULL; i++)
-    if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_SHORT, options->short_specs[i], error))
-      return NULL;
+    if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_SHORT, options->short_specs[i], &local_error))
+      goto bad_flags;
   for (guint i = 0; options->text_specs != NULL && options->text_specs[i] != NULL; i++)
-    if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_TEXT, options->text_specs[i], error))
-      return NULL;
+    if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_TEXT, options->text_specs[i], &local_error))
+      goto bad_flags;
 
   return g_steal_pointer (&mapping);
+
+bad_flags:
+  /* A bad weight or a column named twice is wrong usage, as a bad flag is. */
+  g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, local_error->message);
+  return NULL;
 }
 
 typedef struct {

@@ -44,16 +44,6 @@ pair_key (guint32 a,
   return ((guint64) MIN (a, b) << 32) | MAX (a, b);
 }
 
-static int
-find_column (PrCsvReader *reader,
-             const char  *name)
-{
-  for (guint i = 0; i < pr_csv_reader_get_n_fields (reader); i++)
-    if (strcmp (pr_csv_reader_get_field (reader, i, NULL), name) == 0)
-      return i;
-  return -1;
-}
-
 static GArray *
 load_pairs (const char   *path,
             PrRecordSet  *set,
@@ -77,10 +67,10 @@ load_pairs (const char   *path,
       return NULL;
     }
 
-  col_a = find_column (reader, "key_a");
-  col_b = find_column (reader, "key_b");
-  col_label = find_column (reader, "label");
-  col_basis = find_column (reader, "basis");
+  col_a = pr_csv_reader_find_field (reader, "key_a");
+  col_b = pr_csv_reader_find_field (reader, "key_b");
+  col_label = pr_csv_reader_find_field (reader, "label");
+  col_basis = pr_csv_reader_find_field (reader, "basis");
   if (col_a < 0 || col_b < 0 || col_label < 0)
     {
       g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
@@ -223,7 +213,7 @@ pr_cli_eval (int    argc,
     }
   if (n_dup == 0)
     {
-      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+      g_set_error (&error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
                    _("%s has no pair labelled dup: nothing to measure"), pairs_path);
       goto failed;
     }

@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 #include <glib/gi18n.h>
@@ -177,8 +178,16 @@ pr_cli_scan (int    argc,
   if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, pairs, &error))
     goto failed;
 
-  /* The clusters first, then the summary, when both go to one terminal or pipe. */
-  fflush (stdout);
+  /* The clusters first, then the summary, when both go to one terminal or
+   * pipe; and a full disk behind stdout is an error, not a quiet success. */
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      int saved_errno = errno;
+
+      g_set_error (&error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("cannot write the clusters to standard output: %s"), g_strerror (saved_errno));
+      goto failed;
+    }
 
   fprintf (stderr,
            _("%llu records (%llu too short to match), %u pairs within k = %d, %u clusters holding %llu records\n"),

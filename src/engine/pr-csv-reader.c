@@ -19,6 +19,8 @@
 
 #define G_LOG_DOMAIN "pr-csv-reader"
 
+#include "config.h"
+
 #include "pr-csv-reader.h"
 
 #include <string.h>
@@ -1065,4 +1067,25 @@ pr_csv_reader_get_bytes_read (PrCsvReader *reader)
   if (reader->source_cnv != NULL)
     return reader->raw_consumed;
   return reader->buf_offset + reader->pos;
+}
+
+/**
+ * pr_csv_reader_find_field:
+ * @reader: a #PrCsvReader positioned on a header row
+ * @name: a column name
+ *
+ * Returns: the index of the first field equal to @name, or -1
+ */
+int
+pr_csv_reader_find_field (PrCsvReader *reader,
+                          const char  *name)
+{
+  g_return_val_if_fail (reader != NULL, -1);
+  g_return_val_if_fail (name != NULL, -1);
+
+  for (guint i = 0; i < pr_csv_reader_get_n_fields (reader); i++)
+    if (strcmp (pr_csv_reader_get_field (reader, i, NULL), name) == 0)
+      return i;
+
+  return -1;
 }

@@ -35,6 +35,8 @@ const char         *pr_csv_reader_get_field         (PrCsvReader   *reader,
 guint64             pr_csv_reader_get_record_number (PrCsvReader   *reader);
 guint64             pr_csv_reader_get_line          (PrCsvReader   *reader);
 guint64             pr_csv_reader_get_bytes_read    (PrCsvReader   *reader);
+int                 pr_csv_reader_find_field        (PrCsvReader   *reader,
+                                                     const char    *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrCsvReader, pr_csv_reader_free)
 

@@ -5,6 +5,9 @@
 
 G_BEGIN_DECLS
 
+/* The date of a record that has none, or none that could be read: it sorts last. */
+#define PR_DATE_NONE G_MAXINT64
+
 gboolean pr_date_parse     (const char *text,
                             gint64     *out_seconds);
 int      pr_id_compare     (const char *a,

@@ -170,10 +170,10 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
   result->fingerprint = pr_simhash_finish (&simhash);
   result->n_tokens = n_tokens;
   result->n_features = simhash.n_features;
-  if (self->n_text_columns > 0)
-    result->sparse = n_tokens < self->min_tokens;
-  else
-    result->sparse = simhash.n_features == 0;
+  /* A record with no feature at all is sparse whatever min_tokens says:
+   * all such records share one fingerprint and are not repeats. */
+  result->sparse = simhash.n_features == 0 ||
+                   (self->n_text_columns > 0 && n_tokens < self->min_tokens);
 
   return TRUE;
 }

@@ -2,9 +2,9 @@
 /*
  * A record set is a table read once and fingerprinted: for every record its
  * id, its date, its fingerprint and whether it is too thin to pair. The text
- * itself is not kept (only an optional label), so ten million records fit
- * in memory. Reading is streamed in batches; each batch is fingerprinted on
- * all threads while nothing else is read.
+ * itself is not kept (only an optional label of about 40 characters, for
+ * printing), so ten million records fit in memory. Reading is streamed in
+ * batches; while one batch is fingerprinted on all threads, the next is read.
  */
 #define G_LOG_DOMAIN "pr-record-set"
 
@@ -231,7 +231,7 @@ pr_record_set_load_csv (const char           *path,
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(PrBatchFingerprinter) fingerprinter = NULL;
   g_autoptr(GHashTable) seen_ids = NULL;
-  g_autoptr(GPtrArray) header = NULL;
+  guint n_header_fields;
   g_autofree int *source_column = NULL;
   g_autoptr(GError) local_error = NULL;
   Loader loader = { 0 };
@@ -282,34 +282,26 @@ pr_record_set_load_csv (const char           *path,
       return NULL;
     }
 
-  header = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < pr_csv_reader_get_n_fields (reader); i++)
-    g_ptr_array_add (header, g_strdup (pr_csv_reader_get_field (reader, i, NULL)));
-
   source_column = g_new (int, n_columns);
   for (guint c = 0; c < n_columns; c++)
     {
       const char *name = pr_mapping_get_column (mapping, c)->name;
 
-      source_column[c] = -1;
-      for (guint h = 0; h < header->len; h++)
-        if (strcmp (name, header->pdata[h]) == 0)
-          {
-            source_column[c] = h;
-            break;
-          }
+      source_column[c] = pr_csv_reader_find_field (reader, name);
       if (source_column[c] < 0)
         {
-          g_autofree char *names = NULL;
+          GString *names = g_string_new (NULL);
 
-          g_ptr_array_add (header, NULL);
-          names = g_strjoinv (", ", (char **) header->pdata);
+          for (guint h = 0; h < pr_csv_reader_get_n_fields (reader); h++)
+            g_string_append_printf (names, "%s%s", h > 0 ? ", " : "", pr_csv_reader_get_field (reader, h, NULL));
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                        "column “%s” is not in the header of %s (its columns: %s)",
-                       name, path, names);
+                       name, path, names->str);
+          g_string_free (names, TRUE);
           return NULL;
         }
     }
+  n_header_fields = pr_csv_reader_get_n_fields (reader);
 
   id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
   date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
@@ -347,11 +339,11 @@ pr_record_set_load_csv (const char           *path,
         }
 
       line = pr_csv_reader_get_line (reader);
-      if (pr_csv_reader_get_n_fields (reader) != header->len)
+      if (pr_csv_reader_get_n_fields (reader) != n_header_fields)
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
                        "line %" G_GUINT64_FORMAT ": %u fields, but the header has %u",
-                       line, pr_csv_reader_get_n_fields (reader), header->len);
+                       line, pr_csv_reader_get_n_fields (reader), n_header_fields);
           goto out;
         }
 

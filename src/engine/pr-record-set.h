@@ -5,13 +5,11 @@
 
 #include "pr-block-index.h"
 #include "pr-cluster.h"
+#include "pr-date.h"
 #include "pr-mapping.h"
 #include "pr-tokenizer.h"
 
 G_BEGIN_DECLS
-
-/* The date of a record that has none, or none that could be read: last. */
-#define PR_DATE_NONE G_MAXINT64
 
 typedef struct {
   const char       *encoding;     /* NULL for UTF-8 */

@@ -111,7 +111,7 @@ traditional_fold_table (void)
         table = built;
       else
         {
-          g_warning ("Traditional-Simplified fold unavailable: %s", u_errorName (status));
+          g_debug ("Traditional-Simplified fold unavailable: %s", u_errorName (status));
           g_free (built);
         }
       g_clear_pointer (&source, uset_close);
@@ -224,11 +224,14 @@ prepare (PrTokenizer  *self,
   UChar *result;
   int32_t result_length;
 
-  if (length > G_MAXINT32 / 2)
+  /* ICU counts in int32_t, and NFKC may expand a text up to 18 times, and
+   * UTF-8 output is up to three bytes a unit: a field of 16 MiB stays far
+   * from those limits; a larger one is refused rather than cut. */
+  if (length > PR_TOKENIZER_MAX_LENGTH)
     {
-      g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_ICU,
-                   "text of %" G_GSIZE_FORMAT " bytes is too long (at most %d)",
-                   length, G_MAXINT32 / 2);
+      g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_TOO_LONG,
+                   "a text of %" G_GSIZE_FORMAT " bytes is longer than the %d bytes a field may have",
+                   length, PR_TOKENIZER_MAX_LENGTH);
       return NULL;
     }
 

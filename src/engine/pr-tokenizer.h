@@ -10,7 +10,11 @@ G_BEGIN_DECLS
 typedef enum {
   PR_TOKENIZER_ERROR_INVALID_UTF8,
   PR_TOKENIZER_ERROR_ICU,
+  PR_TOKENIZER_ERROR_TOO_LONG,
 } PrTokenizerError;
+
+/* The longest field the tokenizer takes, in bytes (16 MiB). */
+#define PR_TOKENIZER_MAX_LENGTH (16 * 1024 * 1024)
 
 GQuark pr_tokenizer_error_quark (void);
 
