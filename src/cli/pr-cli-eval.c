@@ -22,8 +22,10 @@
 
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
+#include "pr-matches.h"
 
 #define EVAL_MAX_K 8
+#define MAX_BASES 16
 
 typedef enum {
   LABEL_DUP,
@@ -37,11 +39,43 @@ typedef struct {
   int     basis;    /* index into the bases seen, or -1 */
 } LabelledPair;
 
+/* Predicted pairs by their distance. */
+typedef struct {
+  GHashTable *label_of;
+  guint       n_bases;
+  struct {
+    guint64 tp, fp, same;
+    guint64 tp_by_basis[MAX_BASES];
+  } at[EVAL_MAX_K + 1];
+} Tally;
+
 static guint64
 pair_key (guint32 a,
           guint32 b)
 {
   return ((guint64) MIN (a, b) << 32) | MAX (a, b);
+}
+
+static void
+tally_pair (guint32  a,
+            guint32  b,
+            guint32  distance,
+            gpointer user_data)
+{
+  Tally *tally = user_data;
+  guint64 key = pair_key (a, b);
+  const LabelledPair *lp = g_hash_table_lookup (tally->label_of, &key);
+
+  if (lp == NULL || lp->label == LABEL_DIFF)
+    tally->at[distance].fp++;
+  else if (lp->label == LABEL_SAME_MATTER)
+    tally->at[distance].same++;
+  else
+    {
+      tally->at[distance].tp++;
+      if (lp->basis >= 0 && (guint) lp->basis < tally->n_bases)
+        tally->at[distance].tp_by_basis[lp->basis]++;
+    }
 }
 
 static GArray *
@@ -161,11 +195,12 @@ pr_cli_eval (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(GArray) labelled = NULL;
-  g_autoptr(GArray) found = NULL;
+  g_autoptr(PrMatches) matches = NULL;
+  Tally tally = { 0 };
   g_autoptr(GHashTable) label_of = NULL;
   g_autoptr(GPtrArray) bases = g_ptr_array_new_with_free_func (g_free);
   guint64 n_dup = 0, n_same = 0;
-  guint64 dup_by_basis[16] = { 0 };
+  guint64 dup_by_basis[MAX_BASES] = { 0 };
   GOptionEntry entries[] = {
     { "records", 0, 0, G_OPTION_ARG_FILENAME, &records_path,
       N_("CSV file of the records"), N_("FILE") },
@@ -190,8 +225,8 @@ pr_cli_eval (int    argc,
   labelled = load_pairs (pairs_path, set, bases, &error);
   if (labelled == NULL)
     goto failed;
-  if (bases->len > G_N_ELEMENTS (dup_by_basis))
-    g_ptr_array_set_size (bases, G_N_ELEMENTS (dup_by_basis));
+  if (bases->len > MAX_BASES)
+    g_ptr_array_set_size (bases, MAX_BASES);
 
   label_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   for (guint i = 0; i < labelled->len; i++)
@@ -218,10 +253,15 @@ pr_cli_eval (int    argc,
       goto failed;
     }
 
-  /* One index run at the largest k; each smaller k is a filter of it. */
-  found = pr_record_set_find_pairs (set, EVAL_MAX_K, options.threads, NULL, &error);
-  if (found == NULL)
+  /* One index run at the largest k; each pair is counted at its distance,
+   * and a smaller k sums the distances up to it. */
+  matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, EVAL_MAX_K,
+                             options.threads, NULL, &error);
+  if (matches == NULL)
     goto failed;
+  tally.label_of = label_of;
+  tally.n_bases = bases->len;
+  pr_matches_foreach_pair (matches, tally_pair, &tally);
 
   printf (_("%llu records (%llu too short to match); %llu dup pairs, %llu same_matter pairs labelled\n\n"),
           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
@@ -234,30 +274,17 @@ pr_cli_eval (int    argc,
 
   for (guint k = 0; k <= EVAL_MAX_K; k++)
     {
-      guint64 predicted = 0, tp = 0, fp = 0, same = 0;
-      guint64 tp_by_basis[16] = { 0 };
+      guint64 tp = 0, fp = 0, same = 0;
+      guint64 tp_by_basis[MAX_BASES] = { 0 };
       double precision, recall, f1;
 
-      for (guint i = 0; i < found->len; i++)
+      for (guint d = 0; d <= k; d++)
         {
-          const PrPair *pair = &g_array_index (found, PrPair, i);
-          guint64 key = pair_key (pair->a, pair->b);
-          const LabelledPair *lp;
-
-          if (pair->distance > k)
-            continue;
-          predicted++;
-          lp = g_hash_table_lookup (label_of, &key);
-          if (lp == NULL || lp->label == LABEL_DIFF)
-            fp++;
-          else if (lp->label == LABEL_SAME_MATTER)
-            same++;
-          else
-            {
-              tp++;
-              if (lp->basis >= 0 && (guint) lp->basis < bases->len)
-                tp_by_basis[lp->basis]++;
-            }
+          tp += tally.at[d].tp;
+          fp += tally.at[d].fp;
+          same += tally.at[d].same;
+          for (guint i = 0; i < bases->len; i++)
+            tp_by_basis[i] += tally.at[d].tp_by_basis[i];
         }
 
       precision = tp + fp > 0 ? (double) tp / (tp + fp) : 1.0;
@@ -265,7 +292,7 @@ pr_cli_eval (int    argc,
       f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
       printf ("%2u %9" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT " %7" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT
               " %9.3f %7.3f %6.3f %9.3f",
-              k, predicted, tp, fp, same, precision, recall, f1,
+              k, tp + fp + same, tp, fp, same, precision, recall, f1,
               n_same > 0 ? (double) same / n_same : 0.0);
       for (guint i = 0; i < bases->len; i++)
         printf (" %14.3f", dup_by_basis[i] > 0 ? (double) tp_by_basis[i] / dup_by_basis[i] : 0.0);

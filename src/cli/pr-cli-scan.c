@@ -16,6 +16,7 @@
 #include "pr-cli.h"
 #include "pr-cluster.h"
 #include "pr-csv-writer.h"
+#include "pr-matches.h"
 
 static char *
 format_date (gint64 seconds)
@@ -64,15 +65,39 @@ write_clusters_csv (const char     *path,
   return pr_csv_writer_close (writer, error);
 }
 
+typedef struct {
+  PrRecordSet *set;
+  PrCsvWriter *writer;
+  GError      *error;
+} PairWriter;
+
+static void
+write_pair (guint32  a,
+            guint32  b,
+            guint32  distance,
+            gpointer user_data)
+{
+  PairWriter *out = user_data;
+  char text[16];
+  const char *row[3] = { out->set->ids->pdata[a], out->set->ids->pdata[b], text };
+
+  /* After the first failure (a full disk) nothing more is written. */
+  if (out->error != NULL)
+    return;
+  g_snprintf (text, sizeof text, "%u", distance);
+  pr_csv_writer_write_row (out->writer, row, G_N_ELEMENTS (row), &out->error);
+}
+
 static gboolean
 write_pairs_csv (const char   *path,
                  PrRecordSet  *set,
-                 GArray       *pairs,
+                 PrMatches    *matches,
                  GError      **error)
 {
   g_autoptr(GOutputStream) stream = pr_cli_open_output (path, error);
   g_autoptr(PrCsvWriter) writer = NULL;
   const char *header[] = { "id_a", "id_b", "distance" };
+  PairWriter out = { set, NULL, NULL };
 
   if (stream == NULL)
     return FALSE;
@@ -81,15 +106,12 @@ write_pairs_csv (const char   *path,
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
 
-  for (guint i = 0; i < pairs->len; i++)
+  out.writer = writer;
+  pr_matches_foreach_pair (matches, write_pair, &out);
+  if (out.error != NULL)
     {
-      const PrPair *pair = &g_array_index (pairs, PrPair, i);
-      char distance[16];
-      const char *row[3] = { set->ids->pdata[pair->a], set->ids->pdata[pair->b], distance };
-
-      g_snprintf (distance, sizeof distance, "%u", pair->distance);
-      if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
-        return FALSE;
+      g_propagate_error (error, out.error);
+      return FALSE;
     }
 
   return pr_csv_writer_close (writer, error);
@@ -130,7 +152,8 @@ pr_cli_scan (int    argc,
   g_autofree char *pairs_path = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
-  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(PrMatches) matches = NULL;
+  g_autoptr(GArray) spanning = NULL;
   g_autoptr(PrClustering) clustering = NULL;
   g_autofree guint32 *rank = NULL;
   guint64 clustered = 0;
@@ -153,15 +176,17 @@ pr_cli_scan (int    argc,
     goto failed;
 
   start = g_get_monotonic_time ();
-  pairs = pr_record_set_find_pairs (set, options.k, options.threads, NULL, &error);
-  if (pairs == NULL)
+  matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, options.k,
+                             options.threads, NULL, &error);
+  if (matches == NULL)
     goto failed;
   group_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   start = g_get_monotonic_time ();
   rank = pr_record_set_rank (set);
+  spanning = pr_matches_spanning_pairs (matches);
   clustering = pr_clustering_new (set->fingerprints, set->n_records,
-                                  (const PrPair *) pairs->data, pairs->len, rank);
+                                  (const PrPair *) spanning->data, spanning->len, rank);
   cluster_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
@@ -175,7 +200,7 @@ pr_cli_scan (int    argc,
   else
     print_clusters (set, clustering);
 
-  if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, pairs, &error))
+  if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, matches, &error))
     goto failed;
 
   /* The clusters first, then the summary, when both go to one terminal or
@@ -190,8 +215,9 @@ pr_cli_scan (int    argc,
     }
 
   fprintf (stderr,
-           _("%llu records (%llu too short to match), %u pairs within k = %d, %u clusters holding %llu records\n"),
-           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse, pairs->len, options.k,
+           _("%llu records (%llu too short to match), %llu pairs within k = %d, %u clusters holding %llu records\n"),
+           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
+           (unsigned long long) pr_matches_count_pairs (matches), options.k,
            pr_clustering_get_n_clusters (clustering), (unsigned long long) clustered);
   fprintf (stderr, _("Time: read %.2f s, fingerprint %.2f s, group %.3f s, cluster %.3f s\n"),
            set->read_seconds, set->fingerprint_seconds, group_seconds, cluster_seconds);

@@ -15,6 +15,7 @@
 #include "pr-batch-fingerprinter.h"
 #include "pr-csv-reader.h"
 #include "pr-date.h"
+#include "pr-matches.h"
 #include "pr-record-set.h"
 
 #define BATCH_SIZE 4096
@@ -472,6 +473,28 @@ pr_record_set_rank (PrRecordSet *set)
   return rank;
 }
 
+static void
+append_pair (guint32  a,
+             guint32  b,
+             guint32  distance,
+             gpointer user_data)
+{
+  PrPair pair = { a, b, distance };
+
+  g_array_append_val ((GArray *) user_data, pair);
+}
+
+static int
+compare_pairs (gconstpointer a,
+               gconstpointer b)
+{
+  const PrPair *x = a, *y = b;
+
+  if (x->a != y->a)
+    return x->a < y->a ? -1 : 1;
+  return x->b < y->b ? -1 : (x->b > y->b);
+}
+
 /**
  * pr_record_set_find_pairs:
  * @set: a #PrRecordSet
@@ -480,8 +503,11 @@ pr_record_set_rank (PrRecordSet *set)
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * Returns: (transfer full) (nullable): every pair of records, neither of
- *   them sparse, within @k bits, as #PrPair with record indices
+ * Lists every pair of records within @k bits, sparse records left out.
+ * The list can be quadratic in a group of identical records: for anything
+ * but small sets, use pr_matches_find() and expand only what is needed.
+ *
+ * Returns: (transfer full) (nullable): #PrPair with record indices, sorted
  */
 GArray *
 pr_record_set_find_pairs (PrRecordSet   *set,
@@ -490,31 +516,19 @@ pr_record_set_find_pairs (PrRecordSet   *set,
                           GCancellable  *cancellable,
                           GError       **error)
 {
-  g_autofree guint64 *dense = g_new (guint64, MAX (1, set->n_records));
-  g_autofree guint32 *record_of = g_new (guint32, MAX (1, set->n_records));
-  gsize n_dense = 0;
+  g_autoptr(PrMatches) matches = NULL;
   GArray *pairs;
 
   /* Sparse records would all pair with each other (an empty text has one
    * fingerprint), so they are left out before the index sees them. */
-  for (gsize i = 0; i < set->n_records; i++)
-    if (!set->sparse[i])
-      {
-        dense[n_dense] = set->fingerprints[i];
-        record_of[n_dense++] = i;
-      }
-
-  pairs = pr_block_index_all_pairs (dense, n_dense, k, n_threads, cancellable, error);
-  if (pairs == NULL)
+  matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, k, n_threads,
+                             cancellable, error);
+  if (matches == NULL)
     return NULL;
 
-  for (guint i = 0; i < pairs->len; i++)
-    {
-      PrPair *pair = &g_array_index (pairs, PrPair, i);
-
-      pair->a = record_of[pair->a];
-      pair->b = record_of[pair->b];
-    }
+  pairs = g_array_sized_new (FALSE, FALSE, sizeof (PrPair), pr_matches_count_pairs (matches));
+  pr_matches_foreach_pair (matches, append_pair, pairs);
+  g_array_sort (pairs, compare_pairs);
 
   return pairs;
 }

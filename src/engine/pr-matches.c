@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * All near-duplicate pairs of a set of records, kept in a form whose size
+ * does not explode: records with the same fingerprint form one group, the
+ * block index runs on one fingerprint per group, and the record pairs are
+ * expanded only when someone asks for each of them.
+ *
+ * Why: a campaign of 30,000 identical petitions is 450 million record pairs,
+ * which the index would find and store (10 GB); as a group it is one entry.
+ * Clustering needs connectivity only, and gets a spanning set of pairs:
+ * each group's records chained to its first, and one pair per pair of groups.
+ */
+#define G_LOG_DOMAIN "pr-matches"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-matches.h"
+
+struct _PrMatches
+{
+  gsize    n_groups;
+  guint32 *group_start;   /* n_groups + 1 offsets into members */
+  guint32 *members;       /* record indices, grouped by fingerprint, ascending in a group */
+  GArray  *group_pairs;   /* PrPair over group indices, distance >= 1 */
+};
+
+void
+pr_matches_free (PrMatches *matches)
+{
+  if (matches == NULL)
+    return;
+
+  g_free (matches->group_start);
+  g_free (matches->members);
+  g_clear_pointer (&matches->group_pairs, g_array_unref);
+  g_free (matches);
+}
+
+/* Sorts @index (records) by their fingerprints: LSD radix on 16-bit digits,
+ * stable, so a group's records stay in ascending order. */
+static void
+sort_by_fingerprint (const guint64 *fingerprints,
+                     guint32       *index,
+                     gsize          n)
+{
+  g_autofree guint32 *scratch = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *count = g_new (guint32, 1 << 16);
+  guint32 *from = index, *to = scratch;
+
+  for (guint shift = 0; shift < 64; shift += 16)
+    {
+      guint32 sum = 0;
+
+      memset (count, 0, sizeof (guint32) << 16);
+      for (gsize i = 0; i < n; i++)
+        count[(fingerprints[from[i]] >> shift) & 0xFFFF]++;
+      for (guint d = 0; d < 1 << 16; d++)
+        {
+          guint32 c = count[d];
+
+          count[d] = sum;
+          sum += c;
+        }
+      for (gsize i = 0; i < n; i++)
+        to[count[(fingerprints[from[i]] >> shift) & 0xFFFF]++] = from[i];
+
+      guint32 *t = from;
+      from = to;
+      to = t;
+    }
+
+  /* Four passes: the result is back in @index. */
+  g_assert (from == index);
+}
+
+/**
+ * pr_matches_find:
+ * @fingerprints: one per record
+ * @skip: (nullable): records to leave out where non-zero (sparse ones)
+ * @n_fingerprints: the number of records, below 2^32
+ * @k: the largest Hamming distance of a pair
+ * @n_threads: threads for the block index, 0 for all
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Finds every pair of records within @k bits, exactly as
+ * pr_block_index_all_pairs() would, without listing them.
+ *
+ * Returns: (transfer full) (nullable): the matches
+ */
+PrMatches *
+pr_matches_find (const guint64  *fingerprints,
+                 const guint8   *skip,
+                 gsize           n_fingerprints,
+                 guint           k,
+                 guint           n_threads,
+                 GCancellable   *cancellable,
+                 GError        **error)
+{
+  g_autoptr(PrMatches) matches = NULL;
+  g_autofree guint64 *distinct = NULL;
+  gsize n = 0;
+
+  g_return_val_if_fail (fingerprints != NULL || n_fingerprints == 0, NULL);
+
+  if (n_fingerprints > G_MAXUINT32)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%" G_GSIZE_FORMAT " records are more than the index takes", n_fingerprints);
+      return NULL;
+    }
+
+  matches = g_new0 (PrMatches, 1);
+  matches->members = g_new (guint32, MAX (n_fingerprints, 1));
+  for (gsize i = 0; i < n_fingerprints; i++)
+    if (skip == NULL || !skip[i])
+      matches->members[n++] = i;
+  sort_by_fingerprint (fingerprints, matches->members, n);
+
+  matches->group_start = g_new (guint32, n + 1);
+  distinct = g_new (guint64, MAX (n, 1));
+  for (gsize i = 0; i < n; i++)
+    if (i == 0 || fingerprints[matches->members[i]] != fingerprints[matches->members[i - 1]])
+      {
+        distinct[matches->n_groups] = fingerprints[matches->members[i]];
+        matches->group_start[matches->n_groups++] = i;
+      }
+  matches->group_start[matches->n_groups] = n;
+
+  matches->group_pairs = pr_block_index_all_pairs (distinct, matches->n_groups, k, n_threads,
+                                                   cancellable, error);
+  if (matches->group_pairs == NULL)
+    return NULL;
+
+  return g_steal_pointer (&matches);
+}
+
+static guint64
+group_size (PrMatches *matches,
+            gsize      group)
+{
+  return matches->group_start[group + 1] - matches->group_start[group];
+}
+
+/**
+ * pr_matches_count_pairs:
+ * @matches: a #PrMatches
+ *
+ * Returns: the number of record pairs within k, counted, not listed
+ */
+guint64
+pr_matches_count_pairs (PrMatches *matches)
+{
+  guint64 total = 0;
+
+  g_return_val_if_fail (matches != NULL, 0);
+
+  for (gsize g = 0; g < matches->n_groups; g++)
+    total += group_size (matches, g) * (group_size (matches, g) - 1) / 2;
+  for (guint i = 0; i < matches->group_pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (matches->group_pairs, PrPair, i);
+
+      total += group_size (matches, pair->a) * group_size (matches, pair->b);
+    }
+
+  return total;
+}
+
+/**
+ * pr_matches_foreach_pair:
+ * @matches: a #PrMatches
+ * @func: called for each pair of records within k
+ * @user_data: passed to @func
+ *
+ * Lists every pair once: first the pairs of identical fingerprints, group
+ * by group, then the pairs across groups.
+ */
+void
+pr_matches_foreach_pair (PrMatches  *matches,
+                         PrPairFunc  func,
+                         gpointer    user_data)
+{
+  g_return_if_fail (matches != NULL);
+  g_return_if_fail (func != NULL);
+
+  for (gsize g = 0; g < matches->n_groups; g++)
+    for (guint32 i = matches->group_start[g]; i < matches->group_start[g + 1]; i++)
+      for (guint32 j = i + 1; j < matches->group_start[g + 1]; j++)
+        func (matches->members[i], matches->members[j], 0, user_data);
+
+  for (guint p = 0; p < matches->group_pairs->len; p++)
+    {
+      const PrPair *pair = &g_array_index (matches->group_pairs, PrPair, p);
+
+      for (guint32 i = matches->group_start[pair->a]; i < matches->group_start[pair->a + 1]; i++)
+        for (guint32 j = matches->group_start[pair->b]; j < matches->group_start[pair->b + 1]; j++)
+          {
+            guint32 a = matches->members[i], b = matches->members[j];
+
+            func (MIN (a, b), MAX (a, b), pair->distance, user_data);
+          }
+    }
+}
+
+/**
+ * pr_matches_spanning_pairs:
+ * @matches: a #PrMatches
+ *
+ * Pairs enough to connect what the matches connect: within a group, each
+ * record to the group's first; across groups, the groups' first records.
+ * Their number is at most the records plus the pairs of groups.
+ *
+ * Returns: (transfer full): a #GArray of #PrPair over record indices
+ */
+GArray *
+pr_matches_spanning_pairs (PrMatches *matches)
+{
+  GArray *pairs;
+
+  g_return_val_if_fail (matches != NULL, NULL);
+
+  pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  for (gsize g = 0; g < matches->n_groups; g++)
+    for (guint32 i = matches->group_start[g] + 1; i < matches->group_start[g + 1]; i++)
+      {
+        PrPair pair = { matches->members[matches->group_start[g]], matches->members[i], 0 };
+
+        g_array_append_val (pairs, pair);
+      }
+  for (guint p = 0; p < matches->group_pairs->len; p++)
+    {
+      const PrPair *group_pair = &g_array_index (matches->group_pairs, PrPair, p);
+      guint32 a = matches->members[matches->group_start[group_pair->a]];
+      guint32 b = matches->members[matches->group_start[group_pair->b]];
+      PrPair pair = { MIN (a, b), MAX (a, b), group_pair->distance };
+
+      g_array_append_val (pairs, pair);
+    }
+
+  return pairs;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-block-index.h"
+
+G_BEGIN_DECLS
+
+typedef struct _PrMatches PrMatches;
+
+/* Called once per pair of records within k; @a < @b. */
+typedef void (*PrPairFunc) (guint32  a,
+                            guint32  b,
+                            guint32  distance,
+                            gpointer user_data);
+
+PrMatches *pr_matches_find            (const guint64  *fingerprints,
+                                       const guint8   *skip,
+                                       gsize           n_fingerprints,
+                                       guint           k,
+                                       guint           n_threads,
+                                       GCancellable   *cancellable,
+                                       GError        **error);
+void       pr_matches_free            (PrMatches      *matches);
+guint64    pr_matches_count_pairs     (PrMatches      *matches);
+void       pr_matches_foreach_pair    (PrMatches      *matches,
+                                       PrPairFunc      func,
+                                       gpointer        user_data);
+GArray    *pr_matches_spanning_pairs  (PrMatches      *matches);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrMatches, pr_matches_free)
+
+G_END_DECLS
