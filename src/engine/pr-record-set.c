@@ -18,6 +18,8 @@
 #include "pr-matches.h"
 #include "pr-record-set.h"
 
+G_DEFINE_QUARK (pr-record-set-error-quark, pr_record_set_error)
+
 #define BATCH_SIZE 4096
 #define LABEL_CHARS 40
 
@@ -70,7 +72,7 @@ make_label (const char *text)
 typedef struct {
   GPtrArray *values;     /* owned strings, n_columns per record */
   GArray    *lengths;
-  GArray    *lines;      /* guint64: where each record began */
+  GArray    *lines;      /* guint64: where each record is (a line, a row number) */
   GArray    *results;    /* PrFingerprint */
   gsize      first;      /* record index of the batch's first record */
 } Batch;
@@ -89,6 +91,7 @@ typedef struct {
   gsize                 failed;
   gint64                fingerprint_time;   /* summed over batches */
   gint64                wait_time;          /* the reader waiting for the worker */
+  const char           *position_name;      /* "line", "row": how a record's place is named */
 } Loader;
 
 static void
@@ -148,7 +151,7 @@ finish_batch (Loader  *loader,
         g_propagate_error (error, g_steal_pointer (&loader->worker_error));
       else
         g_propagate_prefixed_error (error, g_steal_pointer (&loader->worker_error),
-                                    "line %" G_GUINT64_FORMAT " (id “%s”): ",
+                                    "%s %" G_GUINT64_FORMAT " (id “%s”): ", loader->position_name,
                                     g_array_index (batch->lines, guint64, loader->failed),
                                     (const char *) set->ids->pdata[batch->first + loader->failed]);
       return FALSE;
@@ -203,11 +206,253 @@ grow_set (PrRecordSet *set,
 }
 
 /**
+ * pr_record_set_load:
+ * @mapping: the columns; the source gives values in its order
+ * @options: tokenizer flags, threads, labels (the encoding is the source's)
+ * @source_class: how to read @source
+ * @source: rows of values
+ * @progress: (nullable): called after each batch
+ * @progress_data: passed to @progress
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Reads and fingerprints every row of @source. The CSV reader and the
+ * database reader are both such sources.
+ *
+ * Returns: (transfer full) (nullable): the record set, or %NULL with @error
+ *   naming the row at fault (an empty or repeated id, text that is not
+ *   valid UTF-8) or the source's own error
+ */
+PrRecordSet *
+pr_record_set_load (const PrMapping          *mapping,
+                    const PrLoadOptions      *options,
+                    const PrRowSourceClass   *source_class,
+                    gpointer                  source,
+                    PrLoadProgressFunc        progress,
+                    gpointer                  progress_data,
+                    GCancellable             *cancellable,
+                    GError                  **error)
+{
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(PrBatchFingerprinter) fingerprinter = NULL;
+  g_autoptr(GHashTable) seen_ids = NULL;
+  g_autoptr(GError) local_error = NULL;
+  Loader loader = { 0 };
+  guint n_columns;
+  int id_column, date_column, label_column;
+  gsize capacity = 0;
+  guint64 done = 0, total = 0;
+  gint64 start = g_get_monotonic_time ();
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (mapping != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (source_class != NULL && source_class->next != NULL, NULL);
+
+  n_columns = pr_mapping_get_n_columns (mapping);
+  if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_SHORT) + pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) == 0)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                   "no column to fingerprint: map at least one text or short column");
+      return NULL;
+    }
+
+  fingerprinter = pr_batch_fingerprinter_new (mapping, options->flags, options->min_tokens,
+                                              options->n_threads, error);
+  if (fingerprinter == NULL)
+    return NULL;
+
+  id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
+  label_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_TEXT);
+  if (label_column < 0)
+    label_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_SHORT);
+
+  set = g_new0 (PrRecordSet, 1);
+  set->ids = g_ptr_array_new_with_free_func (g_free);
+  if (options->keep_labels)
+    set->labels = g_ptr_array_new_with_free_func (g_free);
+  seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  loader.set = set;
+  loader.fingerprinter = fingerprinter;
+  loader.cancellable = cancellable;
+  loader.position_name = source_class->position_name;
+  batch_init (&loader.batches[0]);
+  batch_init (&loader.batches[1]);
+
+  for (;;)
+    {
+      Batch *batch = &loader.batches[loader.filling];
+      const char *const *values = NULL;
+      const gsize *lengths = NULL;
+      guint64 position = 0;
+      gsize index;
+      char *id;
+
+      if (!source_class->next (source, &values, &lengths, &position, cancellable, &local_error))
+        {
+          if (local_error != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              goto out;
+            }
+          break;
+        }
+
+      index = set->n_records;
+      grow_set (set, &capacity);
+
+      if (id_column >= 0)
+        {
+          if (values[id_column] == NULL || values[id_column][0] == '\0')
+            {
+              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                           "%s %" G_GUINT64_FORMAT ": the id column “%s” is empty",
+                           loader.position_name, position, pr_mapping_get_column (mapping, id_column)->name);
+              goto out;
+            }
+          id = g_strdup (values[id_column]);
+        }
+      else
+        id = g_strdup_printf ("%" G_GSIZE_FORMAT, index + 1);
+
+      if (!g_hash_table_add (seen_ids, id))
+        {
+          g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                       "%s %" G_GUINT64_FORMAT ": the id “%s” appears a second time; ids must be unique",
+                       loader.position_name, position, id);
+          g_free (id);
+          goto out;
+        }
+      g_ptr_array_add (set->ids, id);
+
+      if (date_column < 0 || !pr_date_parse (values[date_column], &set->dates[index]))
+        set->dates[index] = PR_DATE_NONE;
+
+      if (set->labels != NULL)
+        g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
+
+      for (guint c = 0; c < n_columns; c++)
+        {
+          PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+          const char *value = values[c];
+          gsize length = value != NULL ? lengths[c] : 0;
+
+          /* Only what the fingerprint reads is copied. */
+          if (role != PR_COLUMN_ROLE_SHORT && role != PR_COLUMN_ROLE_TEXT)
+            {
+              value = NULL;
+              length = 0;
+            }
+          g_ptr_array_add (batch->values, value != NULL ? g_memdup2 (value, length + 1) : NULL);
+          g_array_append_val (batch->lengths, length);
+          set->text_bytes += length;
+        }
+      g_array_append_val (batch->lines, position);
+      set->n_records++;
+
+      if (batch->lines->len == BATCH_SIZE)
+        {
+          if (!flush_batch (&loader, error))
+            goto out;
+          if (progress != NULL && source_class->progress != NULL)
+            {
+              source_class->progress (source, &done, &total);
+              progress (set->n_records, done, total, progress_data);
+            }
+        }
+    }
+
+  if (!flush_batch (&loader, error) || !finish_batch (&loader, error))
+    goto out;
+  if (progress != NULL && source_class->progress != NULL)
+    {
+      source_class->progress (source, &done, &total);
+      progress (set->n_records, done, total, progress_data);
+    }
+
+  set->fingerprint_seconds = loader.fingerprint_time / 1e6;
+  set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
+  ok = TRUE;
+
+out:
+  /* On an early exit the worker may still run: it must finish before its
+   * batch is freed. Its error, if any, is dropped for the first one. */
+  if (loader.worker != NULL)
+    g_thread_join (g_steal_pointer (&loader.worker));
+  g_clear_error (&loader.worker_error);
+  batch_clear (&loader.batches[0]);
+  batch_clear (&loader.batches[1]);
+
+  return ok ? g_steal_pointer (&set) : NULL;
+}
+
+/* A CSV file as a row source: the header names the columns. */
+typedef struct {
+  PrCsvReader  *reader;
+  const char   *path;
+  guint         n_columns;
+  int          *field_of;     /* mapping column → CSV field */
+  guint         n_header_fields;
+  const char  **values;
+  gsize        *lengths;
+  guint64       bytes_total;
+} CsvSource;
+
+static gboolean
+csv_source_next (gpointer            data,
+                 const char *const **values,
+                 const gsize       **lengths,
+                 guint64            *position,
+                 GCancellable       *cancellable,
+                 GError            **error)
+{
+  CsvSource *source = data;
+
+  if (!pr_csv_reader_next (source->reader, cancellable, error))
+    return FALSE;
+
+  *position = pr_csv_reader_get_line (source->reader);
+  if (pr_csv_reader_get_n_fields (source->reader) != source->n_header_fields)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                   "line %" G_GUINT64_FORMAT ": %u fields, but the header has %u",
+                   *position, pr_csv_reader_get_n_fields (source->reader), source->n_header_fields);
+      return FALSE;
+    }
+
+  for (guint c = 0; c < source->n_columns; c++)
+    source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
+  *values = source->values;
+  *lengths = source->lengths;
+
+  return TRUE;
+}
+
+static void
+csv_source_progress (gpointer  data,
+                     guint64  *done,
+                     guint64  *total)
+{
+  CsvSource *source = data;
+
+  *done = MIN (pr_csv_reader_get_bytes_read (source->reader), MAX (source->bytes_total, 1));
+  *total = source->bytes_total;
+}
+
+static const PrRowSourceClass csv_source_class = {
+  csv_source_next,
+  csv_source_progress,
+  "line",
+};
+
+/**
  * pr_record_set_load_csv:
  * @path: a CSV file with a header row
  * @mapping: the columns to use, by header name
  * @options: encoding, tokenizer flags, threads
- * @progress: (nullable): called after each batch
+ * @progress: (nullable): called after each batch with bytes read of the file's size
  * @progress_data: passed to @progress
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
@@ -229,36 +474,16 @@ pr_record_set_load_csv (const char           *path,
                         GError              **error)
 {
   g_autoptr(PrCsvReader) reader = NULL;
-  g_autoptr(PrRecordSet) set = NULL;
-  g_autoptr(PrBatchFingerprinter) fingerprinter = NULL;
-  g_autoptr(GHashTable) seen_ids = NULL;
-  guint n_header_fields;
-  g_autofree int *source_column = NULL;
   g_autoptr(GError) local_error = NULL;
-  Loader loader = { 0 };
+  g_autofree int *field_of = NULL;
+  g_autofree const char **values = NULL;
+  g_autofree gsize *lengths = NULL;
+  CsvSource source = { 0 };
   guint n_columns;
-  int id_column, date_column, label_column;
-  gsize capacity = 0;
-  guint64 bytes_total = 0;
-  gint64 start = g_get_monotonic_time ();
-  gboolean ok = FALSE;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (mapping != NULL, NULL);
   g_return_val_if_fail (options != NULL, NULL);
-
-  n_columns = pr_mapping_get_n_columns (mapping);
-  if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_SHORT) + pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) == 0)
-    {
-      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   "no column to fingerprint: map at least one text or short column");
-      return NULL;
-    }
-
-  fingerprinter = pr_batch_fingerprinter_new (mapping, options->flags, options->min_tokens,
-                                              options->n_threads, error);
-  if (fingerprinter == NULL)
-    return NULL;
 
   reader = pr_csv_reader_new_for_path (path, options->encoding, error);
   if (reader == NULL)
@@ -270,7 +495,7 @@ pr_record_set_load_csv (const char           *path,
 
     /* Only for progress: a pipe has no size, and that is fine. */
     if (info != NULL)
-      bytes_total = g_file_info_get_size (info);
+      source.bytes_total = g_file_info_get_size (info);
   }
 
   if (!pr_csv_reader_next (reader, cancellable, &local_error))
@@ -283,13 +508,14 @@ pr_record_set_load_csv (const char           *path,
       return NULL;
     }
 
-  source_column = g_new (int, n_columns);
+  n_columns = pr_mapping_get_n_columns (mapping);
+  field_of = g_new (int, MAX (n_columns, 1));
   for (guint c = 0; c < n_columns; c++)
     {
       const char *name = pr_mapping_get_column (mapping, c)->name;
 
-      source_column[c] = pr_csv_reader_find_field (reader, name);
-      if (source_column[c] < 0)
+      field_of[c] = pr_csv_reader_find_field (reader, name);
+      if (field_of[c] < 0)
         {
           GString *names = g_string_new (NULL);
 
@@ -302,136 +528,19 @@ pr_record_set_load_csv (const char           *path,
           return NULL;
         }
     }
-  n_header_fields = pr_csv_reader_get_n_fields (reader);
 
-  id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
-  date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
-  label_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_TEXT);
-  if (label_column < 0)
-    label_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_SHORT);
+  values = g_new0 (const char *, MAX (n_columns, 1));
+  lengths = g_new0 (gsize, MAX (n_columns, 1));
+  source.reader = reader;
+  source.path = path;
+  source.n_columns = n_columns;
+  source.field_of = field_of;
+  source.n_header_fields = pr_csv_reader_get_n_fields (reader);
+  source.values = values;
+  source.lengths = lengths;
 
-  set = g_new0 (PrRecordSet, 1);
-  set->ids = g_ptr_array_new_with_free_func (g_free);
-  if (options->keep_labels)
-    set->labels = g_ptr_array_new_with_free_func (g_free);
-  seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
-
-  loader.set = set;
-  loader.fingerprinter = fingerprinter;
-  loader.cancellable = cancellable;
-  batch_init (&loader.batches[0]);
-  batch_init (&loader.batches[1]);
-
-  for (;;)
-    {
-      Batch *batch = &loader.batches[loader.filling];
-      guint64 line;
-      gsize index;
-      char *id;
-
-      if (!pr_csv_reader_next (reader, cancellable, &local_error))
-        {
-          if (local_error != NULL)
-            {
-              g_propagate_error (error, g_steal_pointer (&local_error));
-              goto out;
-            }
-          break;
-        }
-
-      line = pr_csv_reader_get_line (reader);
-      if (pr_csv_reader_get_n_fields (reader) != n_header_fields)
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                       "line %" G_GUINT64_FORMAT ": %u fields, but the header has %u",
-                       line, pr_csv_reader_get_n_fields (reader), n_header_fields);
-          goto out;
-        }
-
-      index = set->n_records;
-      grow_set (set, &capacity);
-
-      if (id_column >= 0)
-        {
-          id = g_strdup (pr_csv_reader_get_field (reader, source_column[id_column], NULL));
-          if (id[0] == '\0')
-            {
-              g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                           "line %" G_GUINT64_FORMAT ": the id column “%s” is empty",
-                           line, pr_mapping_get_column (mapping, id_column)->name);
-              g_free (id);
-              goto out;
-            }
-        }
-      else
-        id = g_strdup_printf ("%" G_GSIZE_FORMAT, index + 1);
-
-      if (!g_hash_table_add (seen_ids, id))
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                       "line %" G_GUINT64_FORMAT ": the id “%s” appears a second time; ids must be unique",
-                       line, id);
-          g_free (id);
-          goto out;
-        }
-      g_ptr_array_add (set->ids, id);
-
-      if (date_column < 0 ||
-          !pr_date_parse (pr_csv_reader_get_field (reader, source_column[date_column], NULL),
-                          &set->dates[index]))
-        set->dates[index] = PR_DATE_NONE;
-
-      if (set->labels != NULL)
-        g_ptr_array_add (set->labels,
-                         make_label (pr_csv_reader_get_field (reader, source_column[label_column], NULL)));
-
-      for (guint c = 0; c < n_columns; c++)
-        {
-          gsize length = 0;
-          const char *value = pr_csv_reader_get_field (reader, source_column[c], &length);
-          PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
-
-          /* Only what the fingerprint reads is copied. */
-          if (role != PR_COLUMN_ROLE_SHORT && role != PR_COLUMN_ROLE_TEXT)
-            {
-              value = NULL;
-              length = 0;
-            }
-          g_ptr_array_add (batch->values, value != NULL ? g_memdup2 (value, length + 1) : NULL);
-          g_array_append_val (batch->lengths, length);
-          set->text_bytes += length;
-        }
-      g_array_append_val (batch->lines, line);
-      set->n_records++;
-
-      if (batch->lines->len == BATCH_SIZE)
-        {
-          if (!flush_batch (&loader, error))
-            goto out;
-          if (progress != NULL)
-            progress (set->n_records, pr_csv_reader_get_bytes_read (reader), bytes_total, progress_data);
-        }
-    }
-
-  if (!flush_batch (&loader, error) || !finish_batch (&loader, error))
-    goto out;
-  if (progress != NULL)
-    progress (set->n_records, pr_csv_reader_get_bytes_read (reader), bytes_total, progress_data);
-
-  set->fingerprint_seconds = loader.fingerprint_time / 1e6;
-  set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
-  ok = TRUE;
-
-out:
-  /* On an early exit the worker may still run: it must finish before its
-   * batch is freed. Its error, if any, is dropped for the first one. */
-  if (loader.worker != NULL)
-    g_thread_join (g_steal_pointer (&loader.worker));
-  g_clear_error (&loader.worker_error);
-  batch_clear (&loader.batches[0]);
-  batch_clear (&loader.batches[1]);
-
-  return ok ? g_steal_pointer (&set) : NULL;
+  return pr_record_set_load (mapping, options, &csv_source_class, &source,
+                             progress, progress_data, cancellable, error);
 }
 
 static int

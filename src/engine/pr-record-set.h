@@ -11,6 +11,14 @@
 
 G_BEGIN_DECLS
 
+#define PR_RECORD_SET_ERROR (pr_record_set_error_quark ())
+
+typedef enum {
+  PR_RECORD_SET_ERROR_ID,   /* an empty or repeated record id */
+} PrRecordSetError;
+
+GQuark pr_record_set_error_quark (void);
+
 typedef struct {
   const char       *encoding;     /* NULL for UTF-8 */
   PrTokenizerFlags  flags;
@@ -19,11 +27,32 @@ typedef struct {
   gboolean          keep_labels;  /* keep the first text column's opening words */
 } PrLoadOptions;
 
-/* Called now and then while loading, on the loading thread. */
+/* Called now and then while loading, on the loading thread: records so
+ * far, and how far the source is (bytes of a file, rows of an estimate). */
 typedef void (*PrLoadProgressFunc) (guint64  records,
-                                    guint64  bytes_read,
-                                    guint64  bytes_total,
+                                    guint64  done,
+                                    guint64  total,
                                     gpointer user_data);
+
+/* Rows to load, whatever they come from (a CSV file, a database table). */
+typedef struct {
+  /* Reads the next row. Returns TRUE with @values and @lengths (one per
+   * mapping column, in mapping order; a NULL value is SQL NULL) valid until
+   * the next call, and @position naming where the row is; FALSE at the end
+   * (error unset) or on failure (error set). */
+  gboolean (*next)     (gpointer            source,
+                        const char *const **values,
+                        const gsize       **lengths,
+                        guint64            *position,
+                        GCancellable       *cancellable,
+                        GError            **error);
+  /* How far the source is: bytes of a file, rows of an estimate. */
+  void     (*progress) (gpointer            source,
+                        guint64            *done,
+                        guint64            *total);
+  /* How messages name a row's position: "line" (of a file), "row". */
+  const char *position_name;
+} PrRowSourceClass;
 
 typedef struct {
   gsize      n_records;
@@ -38,6 +67,14 @@ typedef struct {
   double     fingerprint_seconds;  /* fingerprinting the batches, on all threads */
 } PrRecordSet;
 
+PrRecordSet *pr_record_set_load        (const PrMapping      *mapping,
+                                        const PrLoadOptions  *options,
+                                        const PrRowSourceClass *source_class,
+                                        gpointer              source,
+                                        PrLoadProgressFunc    progress,
+                                        gpointer              progress_data,
+                                        GCancellable         *cancellable,
+                                        GError              **error);
 PrRecordSet *pr_record_set_load_csv    (const char           *path,
                                         const PrMapping      *mapping,
                                         const PrLoadOptions  *options,
