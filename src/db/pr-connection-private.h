@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <mysql.h>
+
+#include "pr-connection.h"
+
+G_BEGIN_DECLS
+
+MYSQL   *_pr_connection_get_handle (PrConnection *connection);
+gboolean _pr_db_set_error          (GError      **error,
+                                    MYSQL        *handle,
+                                    const char   *what);
+gboolean _pr_db_set_stmt_error     (GError      **error,
+                                    MYSQL_STMT   *stmt,
+                                    const char   *what);
+
+G_END_DECLS

@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A connection to the office's MariaDB or MySQL server, through MariaDB
+ * Connector/C. Always utf8mb4: petitions hold emoji and rare characters
+ * outside the BMP. One connection belongs to one thread at a time.
+ *
+ * Connection strings look like
+ *   mariadb://USER@HOST:PORT/DATABASE?tls=1&tls-ca=/etc/ca.pem
+ *   mariadb://USER@localhost/DATABASE?socket=/run/mysqld/mysqld.sock
+ * (mysql:// is the same). A password may stand in the string, but a
+ * password on a command line is visible to every user of the machine:
+ * the CLI takes it from a file or the environment instead.
+ */
+#define G_LOG_DOMAIN "pr-connection"
+
+#include "config.h"
+
+#include <errmsg.h>
+#include <mysqld_error.h>
+#include <string.h>
+
+#include "pr-connection-private.h"
+
+G_DEFINE_QUARK (pr-db-error-quark, pr_db_error)
+
+struct _PrConnection
+{
+  MYSQL *handle;
+  char  *database;
+};
+
+static PrDbError
+code_for_server_error (unsigned int number)
+{
+  switch (number)
+    {
+    case ER_ACCESS_DENIED_ERROR:
+    case ER_ACCESS_DENIED_NO_PASSWORD_ERROR:
+      return PR_DB_ERROR_ACCESS_DENIED;
+    case ER_BAD_DB_ERROR:
+      return PR_DB_ERROR_UNKNOWN_DATABASE;
+    case CR_CONNECTION_ERROR:
+    case CR_CONN_HOST_ERROR:
+    case CR_UNKNOWN_HOST:
+    case CR_IPSOCK_ERROR:
+    case CR_SOCKET_CREATE_ERROR:
+      return PR_DB_ERROR_CONNECT;
+    case CR_SERVER_GONE_ERROR:
+    case CR_SERVER_LOST:
+    case CR_SERVER_LOST_EXTENDED:
+    case ER_SERVER_SHUTDOWN:
+    case ER_CONNECTION_KILLED:
+      return PR_DB_ERROR_SERVER_GONE;
+    case CR_SSL_CONNECTION_ERROR:
+      return PR_DB_ERROR_TLS;
+    case ER_DBACCESS_DENIED_ERROR:
+    case ER_TABLEACCESS_DENIED_ERROR:
+    case ER_COLUMNACCESS_DENIED_ERROR:
+    case ER_SPECIFIC_ACCESS_DENIED_ERROR:
+      return PR_DB_ERROR_PRIVILEGE;
+    case ER_NO_SUCH_TABLE:
+    case ER_BAD_FIELD_ERROR:
+    case ER_BAD_TABLE_ERROR:
+      return PR_DB_ERROR_NO_SUCH_TABLE;
+    default:
+      return PR_DB_ERROR_QUERY;
+    }
+}
+
+static gboolean
+set_error (GError     **error,
+           unsigned int number,
+           const char  *message,
+           const char  *what)
+{
+  g_set_error (error, PR_DB_ERROR, code_for_server_error (number),
+               "%s: %s (server error %u)", what, message, number);
+  return FALSE;
+}
+
+/* Sets @error from the last failure on @handle. Always returns FALSE. */
+gboolean
+_pr_db_set_error (GError     **error,
+                  MYSQL       *handle,
+                  const char  *what)
+{
+  return set_error (error, mysql_errno (handle), mysql_error (handle), what);
+}
+
+gboolean
+_pr_db_set_stmt_error (GError     **error,
+                       MYSQL_STMT  *stmt,
+                       const char  *what)
+{
+  return set_error (error, mysql_stmt_errno (stmt), mysql_stmt_error (stmt), what);
+}
+
+PrConnectionParams *
+pr_connection_params_new (void)
+{
+  return g_new0 (PrConnectionParams, 1);
+}
+
+PrConnectionParams *
+pr_connection_params_copy (const PrConnectionParams *params)
+{
+  PrConnectionParams *copy = g_new0 (PrConnectionParams, 1);
+
+  *copy = *params;
+  copy->host = g_strdup (params->host);
+  copy->socket = g_strdup (params->socket);
+  copy->user = g_strdup (params->user);
+  copy->password = g_strdup (params->password);
+  copy->database = g_strdup (params->database);
+  copy->tls_ca = g_strdup (params->tls_ca);
+
+  return copy;
+}
+
+void
+pr_connection_params_free (PrConnectionParams *params)
+{
+  if (params == NULL)
+    return;
+
+  g_free (params->host);
+  g_free (params->socket);
+  g_free (params->user);
+  if (params->password != NULL)
+    memset (params->password, 0, strlen (params->password));
+  g_free (params->password);
+  g_free (params->database);
+  g_free (params->tls_ca);
+  g_free (params);
+}
+
+/* g_set_str() arrived in GLib 2.76; Debian 12 has 2.74. */
+static void
+replace_string (char       **field,
+                const char  *value)
+{
+  g_free (*field);
+  *field = g_strdup (value);
+}
+
+static gboolean
+parse_flag (const char  *value,
+            gboolean    *out)
+{
+  if (g_strcmp0 (value, "1") == 0 || g_ascii_strcasecmp (value, "true") == 0 || g_ascii_strcasecmp (value, "yes") == 0)
+    *out = TRUE;
+  else if (g_strcmp0 (value, "0") == 0 || g_ascii_strcasecmp (value, "false") == 0 || g_ascii_strcasecmp (value, "no") == 0)
+    *out = FALSE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/**
+ * pr_connection_params_new_from_uri:
+ * @uri: a connection string, mariadb:// or mysql://
+ * @error: return location for a #GError
+ *
+ * Query parameters: socket, tls (0/1), tls-ca, tls-verify (0/1),
+ * connect-timeout and read-timeout (seconds).
+ *
+ * Returns: (transfer full) (nullable): the parameters
+ */
+PrConnectionParams *
+pr_connection_params_new_from_uri (const char  *uri,
+                                   GError     **error)
+{
+  g_autoptr(PrConnectionParams) params = pr_connection_params_new ();
+  g_autoptr(GUri) parsed = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *scheme, *path, *query, *userinfo;
+
+  g_return_val_if_fail (uri != NULL, NULL);
+
+  parsed = g_uri_parse (uri, G_URI_FLAGS_HAS_PASSWORD | G_URI_FLAGS_ENCODED_QUERY, &local_error);
+  if (parsed == NULL)
+    {
+      /* GLib's message would repeat the URI, password and all. */
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                   "the connection string is not a URI like mariadb://user@host:3306/database");
+      return NULL;
+    }
+
+  scheme = g_uri_get_scheme (parsed);
+  if (g_ascii_strcasecmp (scheme, "mariadb") != 0 && g_ascii_strcasecmp (scheme, "mysql") != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                   "the connection string starts with “%s:”; use mariadb:// or mysql://", scheme);
+      return NULL;
+    }
+
+  params->host = g_strdup (g_uri_get_host (parsed));
+  if (params->host != NULL && params->host[0] == '\0')
+    g_clear_pointer (&params->host, g_free);
+  params->port = g_uri_get_port (parsed) > 0 ? g_uri_get_port (parsed) : 0;
+  userinfo = g_uri_get_user (parsed);
+  params->user = g_strdup (userinfo);
+  params->password = g_strdup (g_uri_get_password (parsed));
+
+  path = g_uri_get_path (parsed);
+  while (path != NULL && *path == '/')
+    path++;
+  if (path != NULL && *path != '\0')
+    {
+      if (strchr (path, '/') != NULL)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                       "the connection string names “%s” as the database: one name, no “/”", path);
+          return NULL;
+        }
+      params->database = g_strdup (path);
+    }
+
+  query = g_uri_get_query (parsed);
+  if (query != NULL)
+    {
+      g_autoptr(GHashTable) values = g_uri_parse_params (query, -1, "&", G_URI_PARAMS_NONE, &local_error);
+      GHashTableIter iter;
+      gpointer key, value;
+
+      if (values == NULL)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                       "the connection string's options (after “?”) cannot be read: %s", local_error->message);
+          return NULL;
+        }
+
+      g_hash_table_iter_init (&iter, values);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          gboolean ok = TRUE;
+
+          if (strcmp (key, "socket") == 0)
+            replace_string (&params->socket, value);
+          else if (strcmp (key, "tls-ca") == 0)
+            {
+              replace_string (&params->tls_ca, value);
+              params->tls = TRUE;
+              params->tls_verify = TRUE;
+            }
+          else if (strcmp (key, "tls") == 0)
+            ok = parse_flag (value, &params->tls);
+          else if (strcmp (key, "tls-verify") == 0)
+            ok = parse_flag (value, &params->tls_verify);
+          else if (strcmp (key, "connect-timeout") == 0 || strcmp (key, "read-timeout") == 0)
+            {
+              guint64 seconds = 0;
+
+              ok = g_ascii_string_to_unsigned (value, 10, 1, 3600, &seconds, NULL);
+              if (strcmp (key, "connect-timeout") == 0)
+                params->connect_timeout = seconds;
+              else
+                params->read_timeout = seconds;
+            }
+          else
+            {
+              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                           "unknown option “%s” in the connection string (known: socket, tls, tls-ca, "
+                           "tls-verify, connect-timeout, read-timeout)", (const char *) key);
+              return NULL;
+            }
+          if (!ok)
+            {
+              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                           "the connection string's option “%s” has the value “%s”, which does not fit it",
+                           (const char *) key, (const char *) value);
+              return NULL;
+            }
+        }
+    }
+
+  if (params->host == NULL && params->socket == NULL)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                   "the connection string names no host and no socket");
+      return NULL;
+    }
+
+  return g_steal_pointer (&params);
+}
+
+/**
+ * pr_connection_params_describe:
+ * @params: connection parameters
+ *
+ * Returns: (transfer full): where the connection goes, for messages and
+ *   titles; never the password
+ */
+char *
+pr_connection_params_describe (const PrConnectionParams *params)
+{
+  g_autofree char *where = NULL;
+
+  if (params->socket != NULL)
+    where = g_strdup_printf ("%s", params->socket);
+  else if (params->port != 0)
+    where = g_strdup_printf ("%s:%u", params->host, params->port);
+  else
+    where = g_strdup (params->host);
+
+  return g_strdup_printf ("%s@%s/%s", params->user != NULL ? params->user : "",
+                          where, params->database != NULL ? params->database : "");
+}
+
+static void
+init_library (void)
+{
+  static gsize once = 0;
+
+  /* Not thread-safe itself, so done once before any thread connects. */
+  if (g_once_init_enter (&once))
+    {
+      mysql_library_init (0, NULL, NULL);
+      g_once_init_leave (&once, 1);
+    }
+}
+
+/**
+ * pr_connection_open:
+ * @params: where and as whom
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): a connection using utf8mb4, or
+ *   %NULL with %PR_DB_ERROR_CONNECT, _ACCESS_DENIED, _UNKNOWN_DATABASE or
+ *   _TLS and the server's message
+ */
+PrConnection *
+pr_connection_open (const PrConnectionParams  *params,
+                    GError                   **error)
+{
+  g_autoptr(PrConnection) self = NULL;
+  g_autofree char *where = NULL;
+  my_bool on = 1, off = 0;
+
+  g_return_val_if_fail (params != NULL, NULL);
+
+  init_library ();
+  self = g_new0 (PrConnection, 1);
+  self->handle = mysql_init (NULL);
+  if (self->handle == NULL)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONNECT, "out of memory for a connection");
+      return NULL;
+    }
+
+  mysql_options (self->handle, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+  if (params->connect_timeout > 0)
+    mysql_options (self->handle, MYSQL_OPT_CONNECT_TIMEOUT, &params->connect_timeout);
+  if (params->read_timeout > 0)
+    mysql_options (self->handle, MYSQL_OPT_READ_TIMEOUT, &params->read_timeout);
+  if (params->socket != NULL)
+    {
+      unsigned int protocol = MYSQL_PROTOCOL_SOCKET;
+
+      mysql_options (self->handle, MYSQL_OPT_PROTOCOL, &protocol);
+    }
+  if (params->tls)
+    {
+      mysql_options (self->handle, MYSQL_OPT_SSL_ENFORCE, &on);
+      if (params->tls_ca != NULL)
+        mysql_options (self->handle, MYSQL_OPT_SSL_CA, params->tls_ca);
+      mysql_options (self->handle, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, params->tls_verify ? &on : &off);
+    }
+
+  where = pr_connection_params_describe (params);
+  if (mysql_real_connect (self->handle, params->socket != NULL ? "localhost" : params->host,
+                          params->user, params->password, params->database,
+                          params->port, params->socket, 0) == NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("cannot connect to %s", where);
+
+      _pr_db_set_error (error, self->handle, what);
+      return NULL;
+    }
+
+  self->database = g_strdup (params->database);
+  g_debug ("connected to %s, server %s", where, mysql_get_server_info (self->handle));
+
+  return g_steal_pointer (&self);
+}
+
+void
+pr_connection_close (PrConnection *self)
+{
+  if (self == NULL)
+    return;
+
+  g_clear_pointer (&self->handle, mysql_close);
+  g_free (self->database);
+  g_free (self);
+}
+
+MYSQL *
+_pr_connection_get_handle (PrConnection *self)
+{
+  return self->handle;
+}
+
+const char *
+pr_connection_get_database (PrConnection *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->database;
+}
+
+const char *
+pr_connection_get_server_version (PrConnection *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return mysql_get_server_info (self->handle);
+}
+
+/**
+ * pr_connection_execute:
+ * @self: a #PrConnection
+ * @sql: a statement without parameters and without a result
+ * @error: return location for a #GError
+ *
+ * For fixed statements only: values always go through prepared statements.
+ *
+ * Returns: %FALSE with the server's error
+ */
+gboolean
+pr_connection_execute (PrConnection  *self,
+                       const char    *sql,
+                       GError       **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (sql != NULL, FALSE);
+
+  if (mysql_real_query (self->handle, sql, strlen (sql)) != 0)
+    return _pr_db_set_error (error, self->handle, "a statement failed");
+
+  return TRUE;
+}
+
+/**
+ * pr_connection_quote_identifier:
+ * @name: a table or column name, as the catalogue gives it
+ *
+ * Quotes with backticks, doubling any backtick inside, which is how MariaDB
+ * and MySQL read any identifier (with ANSI_QUOTES too).
+ *
+ * Returns: (transfer full): the quoted identifier
+ */
+char *
+pr_connection_quote_identifier (const char *name)
+{
+  GString *quoted = g_string_sized_new (strlen (name) + 2);
+
+  g_string_append_c (quoted, '`');
+  for (const char *p = name; *p; p++)
+    {
+      if (*p == '`')
+        g_string_append_c (quoted, '`');
+      g_string_append_c (quoted, *p);
+    }
+  g_string_append_c (quoted, '`');
+
+  return g_string_free (quoted, FALSE);
+}

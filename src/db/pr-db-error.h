@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define PR_DB_ERROR (pr_db_error_quark ())
+
+/* The server's own error number, where there is one, is kept at the end of
+ * the message as "(server error N)". */
+typedef enum {
+  PR_DB_ERROR_INVALID_URI,       /* the connection string cannot be understood */
+  PR_DB_ERROR_CONNECT,           /* no server there: wrong host, port or socket, or it is down */
+  PR_DB_ERROR_ACCESS_DENIED,     /* wrong user name or password */
+  PR_DB_ERROR_UNKNOWN_DATABASE,  /* the database (schema) does not exist */
+  PR_DB_ERROR_SERVER_GONE,       /* the connection was lost during the work */
+  PR_DB_ERROR_TLS,               /* TLS failed: no TLS on the server, a certificate refused */
+  PR_DB_ERROR_PRIVILEGE,         /* the user lacks a privilege the work needs */
+  PR_DB_ERROR_NO_SUCH_TABLE,     /* the table or a column does not exist */
+  PR_DB_ERROR_QUERY,             /* any other failure of a statement */
+  PR_DB_ERROR_SERVER_START,      /* the private sample server could not be started */
+} PrDbError;
+
+GQuark pr_db_error_quark (void);
+
+G_END_DECLS
