@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -19,7 +20,9 @@
 
 #include "pr-block-index.h"
 #include "pr-cli.h"
+#include "pr-catalog.h"
 #include "pr-fingerprinter.h"
+#include "pr-record-reader.h"
 
 void
 pr_cli_mapping_options_init (PrCliMappingOptions *options)
@@ -37,6 +40,9 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->encoding, g_free);
   g_clear_pointer (&options->short_specs, g_strfreev);
   g_clear_pointer (&options->text_specs, g_strfreev);
+  g_clear_pointer (&options->db, g_free);
+  g_clear_pointer (&options->table, g_free);
+  g_clear_pointer (&options->password_file, g_free);
 }
 
 GOptionGroup *
@@ -63,6 +69,12 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
       N_("Do not fold Traditional Chinese characters to Simplified"), NULL },
     { "no-normalize", 0, 0, G_OPTION_ARG_NONE, &options->no_normalize,
       N_("Skip NFKC and case folding (the published method, for comparison)"), NULL },
+    { "db", 0, 0, G_OPTION_ARG_STRING, &options->db,
+      N_("Read a database table instead of a CSV file: mariadb://USER@HOST:PORT/DATABASE"), N_("URI") },
+    { "table", 0, 0, G_OPTION_ARG_STRING, &options->table,
+      N_("The table to read, with --db"), N_("TABLE") },
+    { "password-file", 0, 0, G_OPTION_ARG_FILENAME, &options->password_file,
+      N_("Read the database password from FILE (default: $PETITION_REVIEW_PASSWORD, else none)"), N_("FILE") },
     { NULL }
   };
   GOptionGroup *group = g_option_group_new ("mapping", _("Column mapping and matching:"),
@@ -166,6 +178,73 @@ show_progress (guint64  records,
   fflush (stderr);
 }
 
+/* The password never comes from the command line, where every user of the
+ * machine can read it: from a file, or from the environment. */
+static PrConnection *
+open_connection (PrCliMappingOptions  *options,
+                 GError              **error)
+{
+  g_autoptr(PrConnectionParams) params = pr_connection_params_new_from_uri (options->db, error);
+  const char *from_env = g_getenv ("PETITION_REVIEW_PASSWORD");
+
+  if (params == NULL)
+    return NULL;
+
+  if (options->password_file != NULL)
+    {
+      g_autofree char *contents = NULL;
+
+      if (!g_file_get_contents (options->password_file, &contents, NULL, error))
+        return NULL;
+      g_free (params->password);
+      params->password = g_strdup (g_strchomp (contents));
+      memset (contents, 0, strlen (contents));
+    }
+  else if (params->password == NULL && from_env != NULL)
+    params->password = g_strdup (from_env);
+
+  return pr_connection_open (params, error);
+}
+
+/**
+ * pr_cli_resolve_mapping:
+ * @options: the parsed flags
+ * @columns: (element-type PrColumnInfo): the table's columns
+ * @error: return location for a #GError
+ *
+ * With mapping flags, the mapping they give; without, the catalogue's
+ * guess, printed on stderr so the user can see it and correct it with flags.
+ *
+ * Returns: (transfer full) (nullable): the mapping
+ */
+PrMapping *
+pr_cli_resolve_mapping (PrCliMappingOptions  *options,
+                        GPtrArray            *columns,
+                        GError              **error)
+{
+  PrMapping *mapping;
+
+  if (options->short_specs != NULL || options->text_specs != NULL)
+    return pr_cli_build_mapping (options, error);
+  if (!pr_cli_check_k (options->k, error))
+    return NULL;
+
+  mapping = pr_catalog_guess_mapping (columns);
+  fprintf (stderr, "%s", _("No mapping given; guessed from the table:"));
+  for (guint i = 0; i < pr_mapping_get_n_columns (mapping); i++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, i);
+
+      if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
+        fprintf (stderr, " --%s %s:%g", pr_column_role_to_string (column->role), column->name, column->weight);
+      else if (column->role != PR_COLUMN_ROLE_IGNORE)
+        fprintf (stderr, " --%s %s", pr_column_role_to_string (column->role), column->name);
+    }
+  fprintf (stderr, "\n");
+
+  return mapping;
+}
+
 /**
  * pr_cli_load_records:
  * @path: the CSV file
@@ -184,12 +263,27 @@ pr_cli_load_records (const char           *path,
                      gboolean              keep_labels,
                      GError              **error)
 {
-  g_autoptr(PrMapping) mapping = pr_cli_build_mapping (options, error);
+  g_autoptr(PrMapping) mapping = NULL;
+  g_autoptr(PrConnection) connection = NULL;
   PrLoadOptions load = { 0 };
   Progress progress = { 0 };
   gboolean tty = isatty (STDERR_FILENO);
   PrRecordSet *set;
 
+  if (options->db != NULL)
+    {
+      g_autoptr(GPtrArray) columns = NULL;
+
+      connection = open_connection (options, error);
+      if (connection == NULL)
+        return NULL;
+      columns = pr_catalog_list_columns (connection, options->table, error);
+      if (columns == NULL)
+        return NULL;
+      mapping = pr_cli_resolve_mapping (options, columns, error);
+    }
+  else
+    mapping = pr_cli_build_mapping (options, error);
   if (mapping == NULL)
     return NULL;
 
@@ -200,7 +294,11 @@ pr_cli_load_records (const char           *path,
   load.n_threads = options->threads;
   load.keep_labels = keep_labels;
 
-  set = pr_record_set_load_csv (path, mapping, &load, tty ? show_progress : NULL, &progress, NULL, error);
+  if (connection != NULL)
+    set = pr_record_reader_load (connection, options->table, mapping, &load,
+                                 tty ? show_progress : NULL, &progress, NULL, error);
+  else
+    set = pr_record_set_load_csv (path, mapping, &load, tty ? show_progress : NULL, &progress, NULL, error);
   if (tty && progress.last != 0)
     fprintf (stderr, "\r\033[K");
 
@@ -236,6 +334,21 @@ pr_cli_parse_command (int                  *argc,
   g_option_context_add_group (context, pr_cli_mapping_option_group (options));
   if (!g_option_context_parse (context, argc, argv, error))
     return FALSE;
+
+  if (n_files == 1 && options->db != NULL)
+    {
+      if (options->table == NULL)
+        {
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--db needs --table"));
+          return FALSE;
+        }
+      n_files = 0;
+    }
+  else if (options->table != NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--table goes with --db"));
+      return FALSE;
+    }
 
   if (n_files == 1 && *argc != 2)
     {

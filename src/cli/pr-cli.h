@@ -20,12 +20,18 @@ typedef struct {
   int       threads;
   gboolean  no_fold_traditional;
   gboolean  no_normalize;
+  char     *db;              /* a connection string, instead of a CSV file */
+  char     *table;
+  char     *password_file;
 } PrCliMappingOptions;
 
 GOptionGroup *pr_cli_mapping_option_group   (PrCliMappingOptions  *options);
 void          pr_cli_mapping_options_init   (PrCliMappingOptions  *options);
 void          pr_cli_mapping_options_clear  (PrCliMappingOptions  *options);
 PrMapping    *pr_cli_build_mapping          (PrCliMappingOptions  *options,
+                                             GError              **error);
+PrMapping    *pr_cli_resolve_mapping        (PrCliMappingOptions  *options,
+                                             GPtrArray            *columns,
                                              GError              **error);
 PrRecordSet  *pr_cli_load_records           (const char           *path,
                                              PrCliMappingOptions  *options,

@@ -16,3 +16,20 @@ gboolean _pr_db_set_stmt_error     (GError      **error,
                                     const char   *what);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+/* One row of a result: n values, NULL for SQL NULL. */
+typedef struct {
+  guint   n_values;
+  char  **values;
+} PrDbRow;
+
+void       _pr_db_row_free          (gpointer       row);
+GPtrArray *_pr_connection_select    (PrConnection  *connection,
+                                     const char    *sql,
+                                     const char   **params,
+                                     guint          n_params,
+                                     GError       **error);
+
+G_END_DECLS

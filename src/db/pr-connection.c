@@ -466,3 +466,141 @@ pr_connection_quote_identifier (const char *name)
 
   return g_string_free (quoted, FALSE);
 }
+
+void
+_pr_db_row_free (gpointer data)
+{
+  PrDbRow *row = data;
+
+  for (guint i = 0; i < row->n_values; i++)
+    g_free (row->values[i]);
+  g_free (row->values);
+  g_free (row);
+}
+
+/**
+ * _pr_connection_select:
+ * @self: a #PrConnection
+ * @sql: a SELECT with ? placeholders
+ * @params: the placeholders' values, as strings (%NULL for NULL)
+ * @n_params: how many
+ * @error: return location for a #GError
+ *
+ * Runs a small query through a prepared statement (values are never put
+ * into SQL text) and returns its rows, all as strings.
+ *
+ * Returns: (transfer full) (nullable): a #GPtrArray of #PrDbRow
+ */
+GPtrArray *
+_pr_connection_select (PrConnection  *self,
+                       const char    *sql,
+                       const char   **params,
+                       guint          n_params,
+                       GError       **error)
+{
+  MYSQL_STMT *stmt = mysql_stmt_init (self->handle);
+  g_autofree MYSQL_BIND *param_binds = g_new0 (MYSQL_BIND, MAX (n_params, 1));
+  g_autofree unsigned long *param_lengths = g_new0 (unsigned long, MAX (n_params, 1));
+  g_autofree MYSQL_BIND *result_binds = NULL;
+  g_autofree unsigned long *lengths = NULL;
+  g_autofree my_bool *nulls = NULL;
+  g_autofree char *scratch = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (_pr_db_row_free);
+  MYSQL_RES *meta = NULL;
+  unsigned int n_fields = 0;
+  GPtrArray *result = NULL;
+
+  if (stmt == NULL)
+    {
+      _pr_db_set_error (error, self->handle, "cannot prepare a query");
+      return NULL;
+    }
+  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, "cannot prepare a query");
+      goto out;
+    }
+
+  for (guint i = 0; i < n_params; i++)
+    {
+      param_lengths[i] = params[i] != NULL ? strlen (params[i]) : 0;
+      param_binds[i].buffer_type = params[i] != NULL ? MYSQL_TYPE_STRING : MYSQL_TYPE_NULL;
+      param_binds[i].buffer = (char *) params[i];
+      param_binds[i].buffer_length = param_lengths[i];
+      param_binds[i].length = &param_lengths[i];
+    }
+  if (n_params > 0 && mysql_stmt_bind_param (stmt, param_binds) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, "cannot bind a query's values");
+      goto out;
+    }
+  if (mysql_stmt_execute (stmt) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, "a query failed");
+      goto out;
+    }
+
+  meta = mysql_stmt_result_metadata (stmt);
+  n_fields = meta != NULL ? mysql_num_fields (meta) : 0;
+  result_binds = g_new0 (MYSQL_BIND, MAX (n_fields, 1));
+  lengths = g_new0 (unsigned long, MAX (n_fields, 1));
+  nulls = g_new0 (my_bool, MAX (n_fields, 1));
+  /* Values are fetched with zero-length buffers to learn their lengths,
+   * then each one column by column into a buffer of the right size. */
+  for (unsigned int f = 0; f < n_fields; f++)
+    {
+      result_binds[f].buffer_type = MYSQL_TYPE_STRING;
+      result_binds[f].buffer = NULL;
+      result_binds[f].buffer_length = 0;
+      result_binds[f].length = &lengths[f];
+      result_binds[f].is_null = &nulls[f];
+    }
+  if (n_fields > 0 && mysql_stmt_bind_result (stmt, result_binds) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, "cannot read a query's result");
+      goto out;
+    }
+
+  for (;;)
+    {
+      int status = n_fields > 0 ? mysql_stmt_fetch (stmt) : MYSQL_NO_DATA;
+      PrDbRow *row;
+
+      if (status == MYSQL_NO_DATA)
+        break;
+      if (status == 1)
+        {
+          _pr_db_set_stmt_error (error, stmt, "cannot read a query's result");
+          goto out;
+        }
+
+      row = g_new0 (PrDbRow, 1);
+      row->n_values = n_fields;
+      row->values = g_new0 (char *, n_fields);
+      g_ptr_array_add (rows, row);
+      for (unsigned int f = 0; f < n_fields; f++)
+        {
+          MYSQL_BIND bind = { 0 };
+
+          if (nulls[f])
+            continue;
+          row->values[f] = g_malloc (lengths[f] + 1);
+          bind.buffer_type = MYSQL_TYPE_STRING;
+          bind.buffer = row->values[f];
+          bind.buffer_length = lengths[f] + 1;
+          if (lengths[f] > 0 && mysql_stmt_fetch_column (stmt, &bind, f, 0) != 0)
+            {
+              _pr_db_set_stmt_error (error, stmt, "cannot read a query's result");
+              goto out;
+            }
+          row->values[f][lengths[f]] = '\0';
+        }
+    }
+
+  result = g_steal_pointer (&rows);
+
+out:
+  g_clear_pointer (&meta, mysql_free_result);
+  mysql_stmt_close (stmt);
+  return result;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "pr-connection.h"
+#include "pr-mapping.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char     *name;
+  char     *data_type;     /* as information_schema says, lower case: varchar, text, datetime… */
+  guint64   max_length;    /* characters, for character types; 0 otherwise */
+  gboolean  primary_key;
+} PrColumnInfo;
+
+GPtrArray *pr_catalog_list_tables    (PrConnection   *connection,
+                                      GError        **error);
+GPtrArray *pr_catalog_list_columns   (PrConnection   *connection,
+                                      const char     *table,
+                                      GError        **error);
+guint64    pr_catalog_estimate_rows  (PrConnection   *connection,
+                                      const char     *table,
+                                      GError        **error);
+PrMapping *pr_catalog_guess_mapping  (GPtrArray      *columns);
+void       pr_column_info_free       (PrColumnInfo   *info);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrColumnInfo, pr_column_info_free)
+
+G_END_DECLS

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Streams a table's rows into a record set. The rows come with
+ * mysql_use_result(): one at a time from the server, so memory stays flat
+ * however large the table; the engine fingerprints them in batches as they
+ * arrive. Only the mapped columns are selected, by names from the
+ * catalogue, quoted.
+ */
+#define G_LOG_DOMAIN "pr-record-reader"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-catalog.h"
+#include "pr-connection-private.h"
+#include "pr-record-reader.h"
+
+typedef struct {
+  PrConnection *connection;
+  MYSQL_RES    *result;
+  guint         n_columns;     /* the mapping's */
+  int          *field_of;      /* mapping column → result field, -1 if not selected */
+  const char  **values;
+  gsize        *lengths;
+  guint64       row;
+  guint64       estimate;
+} DbSource;
+
+static gboolean
+db_source_next (gpointer            data,
+                const char *const **values,
+                const gsize       **lengths,
+                guint64            *position,
+                GCancellable       *cancellable,
+                GError            **error)
+{
+  DbSource *source = data;
+  MYSQL *handle = _pr_connection_get_handle (source->connection);
+  MYSQL_ROW row;
+  unsigned long *field_lengths;
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      /* Stop the server's stream at once rather than read the rest. */
+      mariadb_cancel (handle);
+      return FALSE;
+    }
+
+  row = mysql_fetch_row (source->result);
+  if (row == NULL)
+    {
+      if (mysql_errno (handle) != 0)
+        {
+          g_autofree char *what = g_strdup_printf ("reading stopped after row %" G_GUINT64_FORMAT, source->row);
+
+          return _pr_db_set_error (error, handle, what);
+        }
+      return FALSE;
+    }
+
+  field_lengths = mysql_fetch_lengths (source->result);
+  for (guint c = 0; c < source->n_columns; c++)
+    {
+      int f = source->field_of[c];
+
+      source->values[c] = f >= 0 ? row[f] : NULL;
+      source->lengths[c] = f >= 0 ? field_lengths[f] : 0;
+    }
+
+  *values = source->values;
+  *lengths = source->lengths;
+  *position = ++source->row;
+
+  return TRUE;
+}
+
+static void
+db_source_progress (gpointer  data,
+                    guint64  *done,
+                    guint64  *total)
+{
+  DbSource *source = data;
+
+  *done = source->row;
+  /* The estimate can be low: never show more than all. */
+  *total = MAX (source->estimate, source->row);
+}
+
+static const PrRowSourceClass db_source_class = {
+  db_source_next,
+  db_source_progress,
+  "row",
+};
+
+static const PrColumnInfo *
+find_column (GPtrArray  *columns,
+             const char *name)
+{
+  for (guint i = 0; i < columns->len; i++)
+    if (strcmp (((PrColumnInfo *) columns->pdata[i])->name, name) == 0)
+      return columns->pdata[i];
+  return NULL;
+}
+
+/**
+ * pr_record_reader_load:
+ * @connection: a connection whose current database holds @table
+ * @table: the table, by its catalogue name
+ * @mapping: its columns, by catalogue names
+ * @options: tokenizer flags, threads, labels
+ * @progress: (nullable): called after each batch with rows read of the
+ *   server's estimate
+ * @progress_data: passed to @progress
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Reads and fingerprints every row of @table. Reads only: nothing is
+ * written to the table.
+ *
+ * Returns: (transfer full) (nullable): the record set, or %NULL with @error:
+ *   a missing table or column (the message lists the table's columns), a
+ *   lost connection (%PR_DB_ERROR_SERVER_GONE, naming the last row read),
+ *   a missing privilege, an empty or repeated id, invalid UTF-8
+ */
+PrRecordSet *
+pr_record_reader_load (PrConnection         *connection,
+                       const char           *table,
+                       const PrMapping      *mapping,
+                       const PrLoadOptions  *options,
+                       PrLoadProgressFunc    progress,
+                       gpointer              progress_data,
+                       GCancellable         *cancellable,
+                       GError              **error)
+{
+  g_autoptr(GPtrArray) columns = NULL;
+  g_autoptr(GString) sql = g_string_new ("SELECT ");
+  g_autofree char *quoted_table = NULL;
+  g_autofree int *field_of = NULL;
+  g_autofree const char **values = NULL;
+  g_autofree gsize *lengths = NULL;
+  MYSQL *handle;
+  DbSource source = { 0 };
+  PrRecordSet *set;
+  guint n_columns, n_selected = 0;
+
+  g_return_val_if_fail (connection != NULL, NULL);
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (mapping != NULL, NULL);
+
+  columns = pr_catalog_list_columns (connection, table, error);
+  if (columns == NULL)
+    return NULL;
+
+  n_columns = pr_mapping_get_n_columns (mapping);
+  field_of = g_new (int, MAX (n_columns, 1));
+  for (guint c = 0; c < n_columns; c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      g_autofree char *quoted = NULL;
+
+      if (find_column (columns, column->name) == NULL)
+        {
+          GString *names = g_string_new (NULL);
+
+          for (guint i = 0; i < columns->len; i++)
+            g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", ((PrColumnInfo *) columns->pdata[i])->name);
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
+                       "column “%s” is not in table “%s” (its columns: %s)", column->name, table, names->str);
+          g_string_free (names, TRUE);
+          return NULL;
+        }
+
+      field_of[c] = -1;
+      if (column->role == PR_COLUMN_ROLE_IGNORE)
+        continue;
+
+      quoted = pr_connection_quote_identifier (column->name);
+      g_string_append_printf (sql, "%s%s", n_selected > 0 ? ", " : "", quoted);
+      field_of[c] = n_selected++;
+    }
+  if (n_selected == 0)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                   "no column to fingerprint: map at least one text or short column");
+      return NULL;
+    }
+
+  quoted_table = pr_connection_quote_identifier (table);
+  g_string_append_printf (sql, " FROM %s", quoted_table);
+
+  source.connection = connection;
+  source.n_columns = n_columns;
+  source.field_of = field_of;
+  source.estimate = pr_catalog_estimate_rows (connection, table, NULL);
+  values = g_new0 (const char *, MAX (n_columns, 1));
+  lengths = g_new0 (gsize, MAX (n_columns, 1));
+  source.values = values;
+  source.lengths = lengths;
+
+  handle = _pr_connection_get_handle (connection);
+  g_debug ("%s", sql->str);
+  if (mysql_real_query (handle, sql->str, sql->len) != 0)
+    {
+      g_autofree char *what = g_strdup_printf ("cannot read table “%s”", table);
+
+      _pr_db_set_error (error, handle, what);
+      return NULL;
+    }
+  source.result = mysql_use_result (handle);
+  if (source.result == NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("cannot read table “%s”", table);
+
+      _pr_db_set_error (error, handle, what);
+      return NULL;
+    }
+
+  set = pr_record_set_load (mapping, options, &db_source_class, &source,
+                            progress, progress_data, cancellable, error);
+
+  /* On an early stop, freeing the result reads what the server still
+   * sends; after mariadb_cancel() (cancellation) there is nothing more. */
+  mysql_free_result (source.result);
+
+  return set;
+}
