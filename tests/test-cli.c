@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -120,6 +121,32 @@ test_scan_to_stdout (void)
   g_assert_null (strstr (out, "Cluster 2"));
 }
 
+/* --out through a symlink replaces the file it points to and keeps the
+ * link; a device is written, not replaced. */
+static void
+test_scan_out_symlink (void)
+{
+  g_autofree char *records = write_file ("records.csv", records_csv, -1);
+  g_autofree char *real = write_file ("real-clusters.csv", "old\r\n", -1);
+  g_autofree char *link = g_build_filename (tmpdir, "link-clusters.csv", NULL);
+  g_autofree char *out = NULL, *err = NULL, *link_target = NULL, *clusters_text = NULL;
+
+  g_unlink (link);
+  g_assert_cmpint (symlink ("real-clusters.csv", link), ==, 0);
+  g_assert_cmpint (run_cli (&out, &err, "scan", records, "--id", "id", "--text", "body",
+                            "--out", link, NULL), ==, 0);
+  link_target = g_file_read_link (link, NULL);
+  g_assert_cmpstr (link_target, ==, "real-clusters.csv");
+  clusters_text = read_file (real);
+  g_assert_true (g_str_has_prefix (clusters_text, "cluster,id,primary,distance\r\n1,"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (&out, &err, "fingerprint", records, "--text", "body",
+                            "--out", "/dev/null", NULL), ==, 0);
+  g_assert_true (g_file_test ("/dev/null", G_FILE_TEST_EXISTS) && !g_file_test ("/dev/null", G_FILE_TEST_IS_REGULAR));
+}
+
 /* The CLI's fingerprints are the engine's, printed as 16 lower-case hex digits. */
 static void
 test_fingerprint_output (void)
@@ -210,6 +237,7 @@ test_errors (void)
   g_autofree char *ragged = write_file ("ragged.csv", "id,body\n1,好的\n2,坏的,多了\n", -1);
   g_autofree char *dup_ids = write_file ("dup.csv", "id,body\n1,好的\n1,坏的\n", -1);
   g_autofree char *missing = g_build_filename (tmpdir, "no-such-file.csv", NULL);
+  g_autofree char *no_dir_out = g_build_filename (tmpdir, "no-such-dir", "out.csv", NULL);
   char *err = NULL;
 
 #define CHECK(expected_status, expected, ...) \
@@ -233,6 +261,7 @@ test_errors (void)
   CHECK (1, "line 3: 3 fields, but the header has 2", "scan", ragged, "--text", "body");
   CHECK (1, "the id “1” appears a second time", "scan", dup_ids, "--id", "id", "--text", "body");
   CHECK (1, "KLINGON-8", "scan", records, "--text", "body", "--encoding", "KLINGON-8");
+  CHECK (1, "cannot write", "fingerprint", records, "--text", "body", "--out", no_dir_out);
 #undef CHECK
 }
 
@@ -392,6 +421,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/scan/clusters", test_scan_clusters);
   g_test_add_func ("/cli/scan/stdout", test_scan_to_stdout);
+  g_test_add_func ("/cli/scan/out-symlink", test_scan_out_symlink);
   g_test_add_func ("/cli/fingerprint/output", test_fingerprint_output);
   g_test_add_func ("/cli/encoding/gb18030", test_gb18030);
   g_test_add_func ("/cli/errors", test_errors);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gio/gunixoutputstream.h>
@@ -384,33 +385,32 @@ pr_cli_fail (const char   *command,
 }
 
 /**
- * pr_cli_open_output:
- * @path: (nullable): a file to replace, or %NULL or "-" for stdout
+ * pr_cli_open_csv_output:
+ * @path: (nullable): the file to write, or %NULL or "-" for stdout
  * @error: return location for a #GError
  *
- * Returns: (transfer full) (nullable): the stream
+ * A regular file (or a new one) is replaced only when the writer is closed
+ * (pr_csv_writer_new_for_path()); stdout and existing devices or pipes
+ * (/dev/null, a fifo), which cannot be replaced, are written directly.
+ *
+ * Returns: (transfer full) (nullable): the writer, or %NULL with @error
+ *   naming @path
  */
-GOutputStream *
-pr_cli_open_output (const char  *path,
-                    GError     **error)
+PrCsvWriter *
+pr_cli_open_csv_output (const char  *path,
+                        GError     **error)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GFileOutputStream) stream = NULL;
+  g_autoptr(GOutputStream) out = NULL;
+  g_autoptr(GOutputStream) buffered = NULL;
+  GStatBuf st;
 
-  /* Rows are small: buffer them, or every row is a system call. */
   if (path == NULL || g_str_equal (path, "-"))
     {
-      g_autoptr(GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-
-      return g_buffered_output_stream_new_sized (out, 1 << 16);
+      out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
     }
-
-  /* A device or a pipe (/dev/null, /dev/stdout) cannot be replaced. */
-  if (g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+  else if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
     {
       int fd = g_open (path, O_WRONLY | O_CLOEXEC, 0);
-      g_autoptr(GOutputStream) out = NULL;
 
       if (fd < 0)
         {
@@ -421,18 +421,15 @@ pr_cli_open_output (const char  *path,
           return NULL;
         }
       out = g_unix_output_stream_new (fd, TRUE);
-      return g_buffered_output_stream_new_sized (out, 1 << 16);
     }
-
-  file = g_file_new_for_commandline_arg (path);
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local_error);
-  if (stream == NULL)
+  else
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), path);
-      return NULL;
+      return pr_csv_writer_new_for_path (path, PR_CSV_WRITER_FLAGS_NONE, error);
     }
 
-  return g_buffered_output_stream_new_sized (G_OUTPUT_STREAM (stream), 1 << 16);
+  /* Rows are small: buffer them, or every row is a system call. */
+  buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
+  return pr_csv_writer_new (buffered, PR_CSV_WRITER_FLAGS_NONE);
 }
 
 double

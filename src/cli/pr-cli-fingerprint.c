@@ -22,7 +22,6 @@ pr_cli_fingerprint (int    argc,
   g_autofree char *out = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
-  g_autoptr(GOutputStream) stream = NULL;
   g_autoptr(PrCsvWriter) writer = NULL;
   const char *header[] = { "id", "fingerprint" };
   GOptionEntry entries[] = {
@@ -39,10 +38,9 @@ pr_cli_fingerprint (int    argc,
   if (set == NULL)
     goto failed;
 
-  stream = pr_cli_open_output (out, &error);
-  if (stream == NULL)
+  writer = pr_cli_open_csv_output (out, &error);
+  if (writer == NULL)
     goto failed;
-  writer = pr_csv_writer_new (stream, PR_CSV_WRITER_FLAGS_NONE);
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), &error))
     goto failed;
 

@@ -35,13 +35,11 @@ write_clusters_csv (const char     *path,
                     PrClustering   *clustering,
                     GError        **error)
 {
-  g_autoptr(GOutputStream) stream = pr_cli_open_output (path, error);
-  g_autoptr(PrCsvWriter) writer = NULL;
+  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, error);
   const char *header[] = { "cluster", "id", "primary", "distance" };
 
-  if (stream == NULL)
+  if (writer == NULL)
     return FALSE;
-  writer = pr_csv_writer_new (stream, PR_CSV_WRITER_FLAGS_NONE);
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -94,14 +92,12 @@ write_pairs_csv (const char   *path,
                  PrMatches    *matches,
                  GError      **error)
 {
-  g_autoptr(GOutputStream) stream = pr_cli_open_output (path, error);
-  g_autoptr(PrCsvWriter) writer = NULL;
+  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, error);
   const char *header[] = { "id_a", "id_b", "distance" };
   PairWriter out = { set, NULL, NULL };
 
-  if (stream == NULL)
+  if (writer == NULL)
     return FALSE;
-  writer = pr_csv_writer_new (stream, PR_CSV_WRITER_FLAGS_NONE);
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "pr-csv-writer.h"
 #include "pr-mapping.h"
 #include "pr-record-set.h"
 
@@ -46,7 +47,7 @@ gboolean      pr_cli_parse_command          (int                  *argc,
                                              GError              **error);
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
-GOutputStream *pr_cli_open_output           (const char           *path,
+PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
                                              GError              **error);
 gboolean      pr_cli_check_k                (int                   k,
                                              GError              **error);

@@ -10,24 +10,29 @@ typedef enum {
   /* Start with a UTF-8 byte order mark: Excel then reads the file as UTF-8. */
   PR_CSV_WRITER_BOM        = 1 << 0,
   /* Prefix cells that start with = + - @ (or a tab or CR) with ' so that a
-   * spreadsheet shows them as text instead of running them as formulas. */
+   * spreadsheet shows them as text instead of running them as formulas.
+   * Only the first byte counts: "a=b" is left alone, but "-5" becomes "'-5"
+   * too, since a spreadsheet would read "-1+cmd|..." as a formula. */
   PR_CSV_WRITER_NEUTRALIZE = 1 << 1,
 } PrCsvWriterFlags;
 
 typedef struct _PrCsvWriter PrCsvWriter;
 
-PrCsvWriter *pr_csv_writer_new       (GOutputStream     *stream,
-                                      PrCsvWriterFlags   flags);
-gboolean     pr_csv_writer_write_row (PrCsvWriter       *writer,
-                                      const char *const *fields,
-                                      guint              n_fields,
-                                      GError           **error);
-gboolean     pr_csv_writer_close     (PrCsvWriter       *writer,
-                                      GError           **error);
-void         pr_csv_writer_free      (PrCsvWriter       *writer);
-void         pr_csv_append_field     (GString           *line,
-                                      const char        *field,
-                                      PrCsvWriterFlags   flags);
+PrCsvWriter *pr_csv_writer_new          (GOutputStream     *stream,
+                                         PrCsvWriterFlags   flags);
+PrCsvWriter *pr_csv_writer_new_for_path (const char        *path,
+                                         PrCsvWriterFlags   flags,
+                                         GError           **error);
+gboolean     pr_csv_writer_write_row    (PrCsvWriter       *writer,
+                                         const char *const *fields,
+                                         guint              n_fields,
+                                         GError           **error);
+gboolean     pr_csv_writer_close        (PrCsvWriter       *writer,
+                                         GError           **error);
+void         pr_csv_writer_free         (PrCsvWriter       *writer);
+void         pr_csv_append_field        (GString           *line,
+                                         const char        *field,
+                                         PrCsvWriterFlags   flags);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrCsvWriter, pr_csv_writer_free)
 
