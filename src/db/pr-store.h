@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-connection.h"
+#include "pr-csv-writer.h"
+
+G_BEGIN_DECLS
+
+/* The version of the application's own tables; pr_store_open() creates
+ * them, or migrates older ones, and refuses newer ones. */
+#define PR_STORE_SCHEMA_VERSION 1
+
+typedef struct _PrStore PrStore;
+
+typedef enum {
+  PR_SCAN_RUNNING,
+  PR_SCAN_COMPLETE,
+  PR_SCAN_FAILED,
+  PR_SCAN_CANCELLED,
+} PrScanStatus;
+
+typedef struct {
+  guint64 records;          /* rows read */
+  guint64 new_records;      /* not in the store before */
+  guint64 changed_records;  /* content hash differed: fingerprinted again */
+  guint64 retired_records;  /* in the store but no longer in the table */
+  guint64 pairs;
+  guint64 clusters;
+} PrScanCounts;
+
+/* One stored fingerprint, as the incremental scan compares it. */
+typedef struct {
+  guint64  fingerprint;
+  guint64  content_hash;
+  gboolean sparse;
+} PrStoredFingerprint;
+
+typedef enum {
+  PR_VERDICT_REPEAT,        /* record_id repeats primary_id */
+  PR_VERDICT_NOT_REPEAT,    /* record_id is not a repeat of primary_id: it leaves the cluster, and stays out */
+  PR_VERDICT_MERGED,        /* the cluster of primary_id merged: every member a repeat of it */
+  PR_VERDICT_PRIMARY,       /* record_id made the primary of its cluster */
+  PR_VERDICT_UNDO,          /* undoes the decision named by undoes */
+} PrVerdict;
+
+typedef struct {
+  gint64     id;            /* set by the store */
+  char      *table;
+  char      *record_id;
+  char      *primary_id;
+  PrVerdict  verdict;
+  char      *reviewer;
+  gint64     decided_at;    /* unix seconds (microseconds kept in the table); set by the store */
+  char      *note;          /* nullable */
+  gint64     undoes;        /* 0, or the decision this one undoes */
+} PrDecision;
+
+/* One match of a single-record check. */
+typedef struct {
+  char    *record_id;
+  guint32  distance;
+} PrStoreMatch;
+
+PrStore     *pr_store_open                (PrConnection          *connection,
+                                           const char            *schema,
+                                           GError               **error);
+void         pr_store_free                (PrStore               *store);
+const char  *pr_store_get_schema          (PrStore               *store);
+
+gint64       pr_store_begin_scan          (PrStore               *store,
+                                           const char            *table,
+                                           const char            *mapping_description,
+                                           guint64                mapping_version,
+                                           guint                  k,
+                                           GError               **error);
+GHashTable  *pr_store_load_fingerprints   (PrStore               *store,
+                                           const char            *table,
+                                           guint64                mapping_version,
+                                           GError               **error);
+gboolean     pr_store_commit_scan         (PrStore               *store,
+                                           gint64                 scan_id,
+                                           const char            *table,
+                                           guint64                mapping_version,
+                                           gsize                  n_records,
+                                           char *const           *record_ids,
+                                           const guint64         *fingerprints,
+                                           const guint64         *content_hashes,
+                                           const guint8          *sparse,
+                                           const guint8          *changed,
+                                           const PrScanCounts    *counts,
+                                           GError               **error);
+gboolean     pr_store_end_scan            (PrStore               *store,
+                                           gint64                 scan_id,
+                                           PrScanStatus           status,
+                                           const char            *message,
+                                           GError               **error);
+
+GArray      *pr_store_check               (PrStore               *store,
+                                           const char            *table,
+                                           guint64                fingerprint,
+                                           guint                  k,
+                                           GError               **error);
+void         pr_store_match_clear         (PrStoreMatch          *match);
+
+gint64       pr_store_add_decision        (PrStore               *store,
+                                           PrDecision            *decision,
+                                           GError               **error);
+GPtrArray   *pr_store_list_decisions      (PrStore               *store,
+                                           const char            *table,
+                                           GError               **error);
+gboolean     pr_store_export_decisions    (PrStore               *store,
+                                           const char            *table,
+                                           PrCsvWriter           *writer,
+                                           GError               **error);
+void         pr_decision_free             (PrDecision            *decision);
+const char  *pr_verdict_to_string         (PrVerdict              verdict);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrStore, pr_store_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDecision, pr_decision_free)
+
+G_END_DECLS
