@@ -562,6 +562,103 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* The reuse hook of an incremental load: a stored fingerprint per id and
+ * content hash; a record whose hash differs is fingerprinted again. */
+typedef struct {
+  GHashTable *stored;   /* id → PrRecordSet index in the first load */
+  PrRecordSet *first;
+  guint        asked;
+} Stored;
+
+static gboolean
+reuse_stored (const char    *id,
+              guint64        content_hash,
+              PrFingerprint *fingerprint,
+              gpointer       user_data)
+{
+  Stored *stored = user_data;
+  gpointer found;
+  gsize i;
+
+  stored->asked++;
+  if (!g_hash_table_lookup_extended (stored->stored, id, NULL, &found))
+    return FALSE;
+  i = GPOINTER_TO_SIZE (found);
+  if (stored->first->content_hashes[i] != content_hash)
+    return FALSE;
+  fingerprint->fingerprint = stored->first->fingerprints[i];
+  fingerprint->sparse = stored->first->sparse[i];
+  return TRUE;
+}
+
+static void
+test_incremental_reuse (void)
+{
+  g_autofree char *before = write_records ("before.csv", FAULT_NONE, 0);
+  g_autofree char *after_path = g_build_filename (tmpdir, "after.csv", NULL);
+  g_autoptr(PrMapping) mapping = make_mapping ();
+  PrLoadOptions options = make_options (2);
+  g_autoptr(PrRecordSet) first = NULL;
+  g_autoptr(PrRecordSet) fresh = NULL;
+  g_autoptr(PrRecordSet) again = NULL;
+  g_autoptr(GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GString) edited = NULL;
+  Stored stored = { 0 };
+  guint64 changed = 0;
+
+  first = pr_record_set_load_csv (before, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (gsize i = 0; i < first->n_records; i++)
+    g_hash_table_insert (index, first->ids->pdata[i], GSIZE_TO_POINTER (i));
+
+  /* Edit the file: record 7's body and record 5001's user change. */
+  g_file_get_contents (before, &contents, NULL, &error);
+  g_assert_no_error (error);
+  edited = g_string_new (contents);
+  {
+    g_autofree char *old7 = g_strdup_printf ("\r\n%s,", records[7].id);
+    g_autofree char *old5001 = g_strdup_printf ("\r\n%s,%s,", records[5001].id, records[5001].user);
+    g_autofree char *new5001 = g_strdup_printf ("\r\n%s,%s改,", records[5001].id, records[5001].user);
+    char *at;
+
+    g_assert_nonnull (strstr (edited->str, old5001));
+    g_string_replace (edited, old5001, new5001, 1);
+    /* Record 7: put a word in front of its user, which changes its content. */
+    at = strstr (edited->str, old7);
+    g_assert_nonnull (at);
+    g_string_insert (edited, at - edited->str + strlen (old7), "改");
+  }
+  g_file_set_contents (after_path, edited->str, edited->len, &error);
+  g_assert_no_error (error);
+
+  stored.stored = index;
+  stored.first = first;
+  options.reuse = reuse_stored;
+  options.reuse_data = &stored;
+  again = pr_record_set_load_csv (after_path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  options.reuse = NULL;
+  fresh = pr_record_set_load_csv (after_path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (stored.asked, ==, N_RECORDS);
+  g_assert_cmpuint (again->n_records, ==, N_RECORDS);
+  for (gsize i = 0; i < N_RECORDS; i++)
+    {
+      /* Reused or not, every fingerprint is what a full load gives. */
+      g_assert_cmphex (again->fingerprints[i], ==, fresh->fingerprints[i]);
+      g_assert_cmpint (again->sparse[i], ==, fresh->sparse[i]);
+      g_assert_cmphex (again->content_hashes[i], ==, fresh->content_hashes[i]);
+      changed += again->changed[i];
+      g_assert_cmpint (again->changed[i], ==, i == 7 || i == 5001);
+    }
+  g_assert_cmpuint (changed, ==, 2);
+  g_assert_cmpuint (again->n_reused, ==, N_RECORDS - 2);
+  g_assert_cmpuint (again->n_sparse, ==, fresh->n_sparse);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -582,6 +679,7 @@ main (int    argc,
   g_test_add_func ("/record-set/load/cancel-from-progress", test_cancel_from_progress);
   g_test_add_func ("/record-set/load/cancel-from-thread", test_cancel_from_thread);
   g_test_add_func ("/record-set/rank", test_rank);
+  g_test_add_func ("/record-set/load/incremental-reuse", test_incremental_reuse);
   g_test_add_func ("/record-set/find-pairs/skips-sparse", test_find_pairs_skips_sparse);
 
   status = g_test_run ();

@@ -24,6 +24,8 @@
 #include "pr-fingerprinter.h"
 #include "pr-simhash.h"
 
+#include <unicode/uversion.h>
+
 struct _PrFingerprinter
 {
   PrMapping   *mapping;
@@ -176,4 +178,70 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
                    (self->n_text_columns > 0 && n_tokens < self->min_tokens);
 
   return TRUE;
+}
+
+/**
+ * pr_fingerprint_describe:
+ * @mapping: the columns
+ * @flags: tokenizer flags
+ * @min_tokens: the sparse threshold
+ *
+ * Everything a fingerprint depends on, as text: the mapping, the flags, the
+ * threshold, the seed and the ICU version (its dictionary decides the
+ * words). Stored with each scan.
+ *
+ * Returns: (transfer full): e.g. "id=id short=user:2 text=body:1 fold=1 normalize=1 min-tokens=3 seed=0 icu=72.1"
+ */
+char *
+pr_fingerprint_describe (const PrMapping  *mapping,
+                         PrTokenizerFlags  flags,
+                         guint             min_tokens)
+{
+  GString *description = g_string_new (NULL);
+  UVersionInfo icu;
+  char icu_text[U_MAX_VERSION_STRING_LENGTH];
+
+  for (guint i = 0; i < pr_mapping_get_n_columns (mapping); i++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, i);
+
+      if (column->role == PR_COLUMN_ROLE_IGNORE)
+        continue;
+      g_string_append_printf (description, "%s=%s", pr_column_role_to_string (column->role), column->name);
+      if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
+        {
+          char weight[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_string_append_printf (description, ":%s", g_ascii_dtostr (weight, sizeof weight, column->weight));
+        }
+      g_string_append_c (description, ' ');
+    }
+
+  u_getVersion (icu);
+  u_versionToString (icu, icu_text);
+  g_string_append_printf (description, "fold=%d normalize=%d min-tokens=%u seed=%" G_GUINT64_FORMAT " icu=%s",
+                          (flags & PR_TOKENIZER_FOLD_TRADITIONAL) != 0,
+                          (flags & PR_TOKENIZER_NO_NORMALIZE) == 0,
+                          min_tokens, (guint64) PR_SIMHASH_SEED, icu_text);
+
+  return g_string_free (description, FALSE);
+}
+
+/**
+ * pr_fingerprint_version:
+ * @mapping: the columns
+ * @flags: tokenizer flags
+ * @min_tokens: the sparse threshold
+ *
+ * Returns: a hash of pr_fingerprint_describe(): stored fingerprints made
+ *   under another version must be made again
+ */
+guint64
+pr_fingerprint_version (const PrMapping  *mapping,
+                        PrTokenizerFlags  flags,
+                        guint             min_tokens)
+{
+  g_autofree char *description = pr_fingerprint_describe (mapping, flags, min_tokens);
+
+  return pr_feature_hash (description, strlen (description));
 }

@@ -32,6 +32,13 @@ gboolean         pr_fingerprinter_compute (PrFingerprinter    *fingerprinter,
                                            PrFingerprint      *result,
                                            GError            **error);
 
+char            *pr_fingerprint_describe  (const PrMapping    *mapping,
+                                           PrTokenizerFlags    flags,
+                                           guint               min_tokens);
+guint64          pr_fingerprint_version   (const PrMapping    *mapping,
+                                           PrTokenizerFlags    flags,
+                                           guint               min_tokens);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrFingerprinter, pr_fingerprinter_free)
 
 G_END_DECLS

@@ -16,6 +16,10 @@
 #include "pr-csv-reader.h"
 #include "pr-date.h"
 #include "pr-matches.h"
+#include "pr-simhash.h"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 #include "pr-record-set.h"
 
 G_DEFINE_QUARK (pr-record-set-error-quark, pr_record_set_error)
@@ -32,6 +36,8 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->ids, g_ptr_array_unref);
   g_clear_pointer (&set->labels, g_ptr_array_unref);
   g_free (set->dates);
+  g_free (set->content_hashes);
+  g_free (set->changed);
   g_free (set->fingerprints);
   g_free (set->sparse);
   g_free (set);
@@ -74,7 +80,7 @@ typedef struct {
   GArray    *lengths;
   GArray    *lines;      /* guint64: where each record is (a line, a row number) */
   GArray    *results;    /* PrFingerprint */
-  gsize      first;      /* record index of the batch's first record */
+  GArray    *records;    /* gsize: the record index of each of the batch's rows */
 } Batch;
 
 /* Reading and fingerprinting overlap: while the worker thread fingerprints
@@ -100,6 +106,7 @@ batch_init (Batch *batch)
   batch->values = g_ptr_array_new_with_free_func (g_free);
   batch->lengths = g_array_new (FALSE, FALSE, sizeof (gsize));
   batch->lines = g_array_new (FALSE, FALSE, sizeof (guint64));
+  batch->records = g_array_new (FALSE, FALSE, sizeof (gsize));
   batch->results = g_array_new (FALSE, FALSE, sizeof (PrFingerprint));
 }
 
@@ -109,6 +116,7 @@ batch_clear (Batch *batch)
   g_clear_pointer (&batch->values, g_ptr_array_unref);
   g_clear_pointer (&batch->lengths, g_array_unref);
   g_clear_pointer (&batch->lines, g_array_unref);
+  g_clear_pointer (&batch->records, g_array_unref);
   g_clear_pointer (&batch->results, g_array_unref);
 }
 
@@ -153,15 +161,18 @@ finish_batch (Loader  *loader,
         g_propagate_prefixed_error (error, g_steal_pointer (&loader->worker_error),
                                     "%s %" G_GUINT64_FORMAT " (id “%s”): ", loader->position_name,
                                     g_array_index (batch->lines, guint64, loader->failed),
-                                    (const char *) set->ids->pdata[batch->first + loader->failed]);
+                                    (const char *) set->ids->pdata[g_array_index (batch->records, gsize,
+                                                                                  loader->failed)]);
       return FALSE;
     }
 
   results = (const PrFingerprint *) batch->results->data;
   for (gsize i = 0; i < batch->lines->len; i++)
     {
-      set->fingerprints[batch->first + i] = results[i].fingerprint;
-      set->sparse[batch->first + i] = results[i].sparse;
+      gsize record = g_array_index (batch->records, gsize, i);
+
+      set->fingerprints[record] = results[i].fingerprint;
+      set->sparse[record] = results[i].sparse;
       set->n_sparse += results[i].sparse;
     }
 
@@ -187,9 +198,35 @@ flush_batch (Loader  *loader,
   g_ptr_array_set_size (next->values, 0);
   g_array_set_size (next->lengths, 0);
   g_array_set_size (next->lines, 0);
-  next->first = loader->set->n_records;
+  g_array_set_size (next->records, 0);
 
   return TRUE;
+}
+
+/* A hash of everything the mapping reads of a record but its id: equal
+ * hashes mean the stored fingerprint (and date) still hold. Each value is
+ * framed by a NULL flag and its length, so ("ab", "c") ≠ ("a", "bc"). */
+static guint64
+content_hash (const PrMapping    *mapping,
+              const char *const  *values,
+              const gsize        *lengths)
+{
+  XXH3_state_t state;
+
+  XXH3_64bits_reset_withSeed (&state, PR_SIMHASH_SEED);
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+      guint64 length = values[c] != NULL ? GUINT64_TO_LE ((guint64) lengths[c]) : G_MAXUINT64;
+
+      if (role == PR_COLUMN_ROLE_ID || role == PR_COLUMN_ROLE_IGNORE)
+        continue;
+      XXH3_64bits_update (&state, &length, sizeof length);
+      if (values[c] != NULL)
+        XXH3_64bits_update (&state, values[c], lengths[c]);
+    }
+
+  return XXH3_64bits_digest (&state);
 }
 
 static void
@@ -201,6 +238,8 @@ grow_set (PrRecordSet *set,
 
   *capacity = MAX (BATCH_SIZE, *capacity * 2);
   set->dates = g_renew (gint64, set->dates, *capacity);
+  set->content_hashes = g_renew (guint64, set->content_hashes, *capacity);
+  set->changed = g_renew (guint8, set->changed, *capacity);
   set->fingerprints = g_renew (guint64, set->fingerprints, *capacity);
   set->sparse = g_renew (guint8, set->sparse, *capacity);
 }
@@ -333,6 +372,25 @@ pr_record_set_load (const PrMapping          *mapping,
       if (set->labels != NULL)
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
 
+      set->content_hashes[index] = content_hash (mapping, values, lengths);
+      set->changed[index] = TRUE;
+      if (options->reuse != NULL)
+        {
+          PrFingerprint stored = { 0 };
+
+          /* Unchanged since it was stored: its fingerprint still holds. */
+          if (options->reuse (id, set->content_hashes[index], &stored, options->reuse_data))
+            {
+              set->fingerprints[index] = stored.fingerprint;
+              set->sparse[index] = stored.sparse;
+              set->n_sparse += stored.sparse;
+              set->changed[index] = FALSE;
+              set->n_reused++;
+              set->n_records++;
+              continue;
+            }
+        }
+
       for (guint c = 0; c < n_columns; c++)
         {
           PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
@@ -350,6 +408,7 @@ pr_record_set_load (const PrMapping          *mapping,
           set->text_bytes += length;
         }
       g_array_append_val (batch->lines, position);
+      g_array_append_val (batch->records, index);
       set->n_records++;
 
       if (batch->lines->len == BATCH_SIZE)

@@ -6,6 +6,7 @@
 #include "pr-block-index.h"
 #include "pr-cluster.h"
 #include "pr-date.h"
+#include "pr-fingerprinter.h"
 #include "pr-mapping.h"
 #include "pr-tokenizer.h"
 
@@ -25,6 +26,14 @@ typedef struct {
   guint             min_tokens;
   guint             n_threads;    /* 0: one per processor */
   gboolean          keep_labels;  /* keep the first text column's opening words */
+  /* For an incremental scan: given a record's id and content hash, fills
+   * in its stored fingerprint and returns TRUE if it is unchanged, so that
+   * it is not fingerprinted again. NULL: every record is fingerprinted. */
+  gboolean        (*reuse)       (const char          *id,
+                                  guint64              content_hash,
+                                  PrFingerprint       *stored,
+                                  gpointer             user_data);
+  gpointer          reuse_data;
 } PrLoadOptions;
 
 /* Called now and then while loading, on the loading thread: records so
@@ -60,9 +69,12 @@ typedef struct {
   gint64    *dates;         /* seconds, or PR_DATE_NONE */
   guint64   *fingerprints;
   guint8    *sparse;        /* 1: too few features, never paired */
+  guint64   *content_hashes; /* of the mapped values but the id */
+  guint8    *changed;       /* 1: fingerprinted in this load; 0: reused */
   GPtrArray *labels;        /* char *, or NULL unless keep_labels */
   guint64    text_bytes;    /* bytes of text and short fields fingerprinted */
   guint64    n_sparse;
+  guint64    n_reused;      /* records whose stored fingerprint was reused */
   double     read_seconds;         /* the reading thread busy (overlaps fingerprinting) */
   double     fingerprint_seconds;  /* fingerprinting the batches, on all threads */
 } PrRecordSet;
