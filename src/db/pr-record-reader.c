@@ -103,6 +103,63 @@ find_column (GPtrArray  *columns,
   return NULL;
 }
 
+/* Checks the mapping's columns against the catalogue and writes
+ * "SELECT `a`, `b` FROM `table`" into @sql, with field_of[c] the result
+ * field of mapping column c (-1 for ignored columns). */
+static gboolean
+build_select (PrConnection     *connection,
+              const char       *table,
+              const PrMapping  *mapping,
+              GString          *sql,
+              int              *field_of,
+              GError          **error)
+{
+  g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, table, error);
+  g_autofree char *quoted_table = NULL;
+  guint n_selected = 0;
+
+  if (columns == NULL)
+    return FALSE;
+
+  g_string_assign (sql, "SELECT ");
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      g_autofree char *quoted = NULL;
+
+      if (find_column (columns, column->name) == NULL)
+        {
+          GString *names = g_string_new (NULL);
+
+          for (guint i = 0; i < columns->len; i++)
+            g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", ((PrColumnInfo *) columns->pdata[i])->name);
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
+                       "column “%s” is not in table “%s” (its columns: %s)", column->name, table, names->str);
+          g_string_free (names, TRUE);
+          return FALSE;
+        }
+
+      field_of[c] = -1;
+      if (column->role == PR_COLUMN_ROLE_IGNORE)
+        continue;
+
+      quoted = pr_connection_quote_identifier (column->name);
+      g_string_append_printf (sql, "%s%s", n_selected > 0 ? ", " : "", quoted);
+      field_of[c] = n_selected++;
+    }
+  if (n_selected == 0)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                   "no column to fingerprint: map at least one text or short column");
+      return FALSE;
+    }
+
+  quoted_table = pr_connection_quote_identifier (table);
+  g_string_append_printf (sql, " FROM %s", quoted_table);
+
+  return TRUE;
+}
+
 /**
  * pr_record_reader_load:
  * @connection: a connection whose current database holds @table
@@ -133,61 +190,23 @@ pr_record_reader_load (PrConnection         *connection,
                        GCancellable         *cancellable,
                        GError              **error)
 {
-  g_autoptr(GPtrArray) columns = NULL;
-  g_autoptr(GString) sql = g_string_new ("SELECT ");
-  g_autofree char *quoted_table = NULL;
+  g_autoptr(GString) sql = g_string_new (NULL);
   g_autofree int *field_of = NULL;
   g_autofree const char **values = NULL;
   g_autofree gsize *lengths = NULL;
   MYSQL *handle;
   DbSource source = { 0 };
   PrRecordSet *set;
-  guint n_columns, n_selected = 0;
+  guint n_columns;
 
   g_return_val_if_fail (connection != NULL, NULL);
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (mapping != NULL, NULL);
 
-  columns = pr_catalog_list_columns (connection, table, error);
-  if (columns == NULL)
-    return NULL;
-
   n_columns = pr_mapping_get_n_columns (mapping);
   field_of = g_new (int, MAX (n_columns, 1));
-  for (guint c = 0; c < n_columns; c++)
-    {
-      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
-      g_autofree char *quoted = NULL;
-
-      if (find_column (columns, column->name) == NULL)
-        {
-          GString *names = g_string_new (NULL);
-
-          for (guint i = 0; i < columns->len; i++)
-            g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", ((PrColumnInfo *) columns->pdata[i])->name);
-          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
-                       "column “%s” is not in table “%s” (its columns: %s)", column->name, table, names->str);
-          g_string_free (names, TRUE);
-          return NULL;
-        }
-
-      field_of[c] = -1;
-      if (column->role == PR_COLUMN_ROLE_IGNORE)
-        continue;
-
-      quoted = pr_connection_quote_identifier (column->name);
-      g_string_append_printf (sql, "%s%s", n_selected > 0 ? ", " : "", quoted);
-      field_of[c] = n_selected++;
-    }
-  if (n_selected == 0)
-    {
-      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   "no column to fingerprint: map at least one text or short column");
-      return NULL;
-    }
-
-  quoted_table = pr_connection_quote_identifier (table);
-  g_string_append_printf (sql, " FROM %s", quoted_table);
+  if (!build_select (connection, table, mapping, sql, field_of, error))
+    return NULL;
 
   source.connection = connection;
   source.n_columns = n_columns;
@@ -224,4 +243,68 @@ pr_record_reader_load (PrConnection         *connection,
   mysql_free_result (source.result);
 
   return set;
+}
+
+/**
+ * pr_record_reader_fetch:
+ * @connection: a connection whose current database holds @table
+ * @table: the table, by its catalogue name
+ * @mapping: its columns, with an id column
+ * @id: the record's id
+ * @error: return location for a #GError
+ *
+ * Reads one record, for a single check.
+ *
+ * Returns: (transfer full) (array zero-terminated=0): one value per mapping
+ *   column, in mapping order, %NULL for SQL NULL and ignored columns (free
+ *   with g_free() each and the array); %NULL with %PR_DB_ERROR_NO_SUCH_TABLE
+ *   when no record has @id
+ */
+char **
+pr_record_reader_fetch (PrConnection     *connection,
+                        const char       *table,
+                        const PrMapping  *mapping,
+                        const char       *id,
+                        GError          **error)
+{
+  g_autoptr(GString) sql = g_string_new (NULL);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autofree int *field_of = NULL;
+  g_autofree char *quoted_id = NULL;
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  const char *params[] = { id };
+  PrDbRow *row;
+  char **values;
+
+  if (id_column < 0)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                   "the mapping has no id column: a record cannot be found by its id");
+      return NULL;
+    }
+
+  field_of = g_new (int, MAX (n_columns, 1));
+  if (!build_select (connection, table, mapping, sql, field_of, error))
+    return NULL;
+  quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, id_column)->name);
+  g_string_append_printf (sql, " WHERE %s = ?", quoted_id);
+
+  rows = _pr_connection_select (connection, sql->str, params, 1, error);
+  if (rows == NULL)
+    return NULL;
+  if (rows->len == 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
+                   "table “%s” has no record with the id “%s”", table, id);
+      return NULL;
+    }
+
+  row = rows->pdata[0];
+  values = g_new0 (char *, MAX (n_columns, 1));
+  for (guint c = 0; c < n_columns; c++)
+    if (field_of[c] >= 0)
+      values[c] = g_strdup (row->values[field_of[c]]);
+
+  return values;
 }

@@ -17,4 +17,10 @@ PrRecordSet *pr_record_reader_load (PrConnection         *connection,
                                     GCancellable         *cancellable,
                                     GError              **error);
 
+char       **pr_record_reader_fetch (PrConnection         *connection,
+                                    const char           *table,
+                                    const PrMapping      *mapping,
+                                    const char           *id,
+                                    GError              **error);
+
 G_END_DECLS
