@@ -179,11 +179,19 @@ show_progress (guint64  records,
   fflush (stderr);
 }
 
-/* The password never comes from the command line, where every user of the
- * machine can read it: from a file, or from the environment. */
-static PrConnection *
-open_connection (PrCliMappingOptions  *options,
-                 GError              **error)
+/**
+ * pr_cli_open_connection:
+ * @options: the parsed flags, with --db
+ * @error: return location for a #GError
+ *
+ * The password never comes from the command line, where every user of the
+ * machine can read it: from --password-file, or from the environment.
+ *
+ * Returns: (transfer full) (nullable): the connection
+ */
+PrConnection *
+pr_cli_open_connection (PrCliMappingOptions  *options,
+                        GError              **error)
 {
   g_autoptr(PrConnectionParams) params = pr_connection_params_new_from_uri (options->db, error);
   const char *from_env = g_getenv ("PETITION_REVIEW_PASSWORD");
@@ -264,20 +272,52 @@ pr_cli_load_records (const char           *path,
                      gboolean              keep_labels,
                      GError              **error)
 {
-  g_autoptr(PrMapping) mapping = NULL;
   g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrMapping) mapping = NULL;
+
+  if (options->db != NULL)
+    {
+      connection = pr_cli_open_connection (options, error);
+      if (connection == NULL)
+        return NULL;
+    }
+
+  return pr_cli_load_records_full (path, connection, options, keep_labels, NULL, NULL, &mapping, error);
+}
+
+/**
+ * pr_cli_load_records_full:
+ * @path: (nullable): the CSV file, when @connection is %NULL
+ * @connection: (nullable): the database, for --db
+ * @options: the parsed flags
+ * @keep_labels: keep a label per record for printing
+ * @reuse: (nullable): the incremental scan's hook, see #PrLoadOptions
+ * @reuse_data: passed to @reuse
+ * @mapping_out: (out) (transfer full): the mapping used
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the records
+ */
+PrRecordSet *
+pr_cli_load_records_full (const char           *path,
+                          PrConnection         *connection,
+                          PrCliMappingOptions  *options,
+                          gboolean              keep_labels,
+                          gboolean            (*reuse) (const char *, guint64, PrFingerprint *, gpointer),
+                          gpointer              reuse_data,
+                          PrMapping           **mapping_out,
+                          GError              **error)
+{
+  g_autoptr(PrMapping) mapping = NULL;
   PrLoadOptions load = { 0 };
   Progress progress = { 0 };
   gboolean tty = isatty (STDERR_FILENO);
   PrRecordSet *set;
 
-  if (options->db != NULL)
+  if (connection != NULL)
     {
       g_autoptr(GPtrArray) columns = NULL;
 
-      connection = open_connection (options, error);
-      if (connection == NULL)
-        return NULL;
       columns = pr_catalog_list_columns (connection, options->table, error);
       if (columns == NULL)
         return NULL;
@@ -294,6 +334,8 @@ pr_cli_load_records (const char           *path,
   load.min_tokens = options->min_tokens;
   load.n_threads = options->threads;
   load.keep_labels = keep_labels;
+  load.reuse = reuse;
+  load.reuse_data = reuse_data;
 
   if (connection != NULL)
     set = pr_record_reader_load (connection, options->table, mapping, &load,
@@ -303,6 +345,8 @@ pr_cli_load_records (const char           *path,
   if (tty && progress.last != 0)
     fprintf (stderr, "\r\033[K");
 
+  if (set != NULL)
+    *mapping_out = g_steal_pointer (&mapping);
   return set;
 }
 

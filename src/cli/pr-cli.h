@@ -5,6 +5,8 @@
 
 #include "pr-csv-writer.h"
 #include "pr-mapping.h"
+#include "pr-connection.h"
+#include "pr-fingerprinter.h"
 #include "pr-record-set.h"
 
 G_BEGIN_DECLS
@@ -33,6 +35,16 @@ PrMapping    *pr_cli_build_mapping          (PrCliMappingOptions  *options,
                                              GError              **error);
 PrMapping    *pr_cli_resolve_mapping        (PrCliMappingOptions  *options,
                                              GPtrArray            *columns,
+                                             GError              **error);
+PrConnection *pr_cli_open_connection        (PrCliMappingOptions  *options,
+                                             GError              **error);
+PrRecordSet  *pr_cli_load_records_full      (const char           *path,
+                                             PrConnection         *connection,
+                                             PrCliMappingOptions  *options,
+                                             gboolean              keep_labels,
+                                             gboolean            (*reuse) (const char *, guint64, PrFingerprint *, gpointer),
+                                             gpointer              reuse_data,
+                                             PrMapping           **mapping_out,
                                              GError              **error);
 PrRecordSet  *pr_cli_load_records           (const char           *path,
                                              PrCliMappingOptions  *options,
