@@ -420,7 +420,7 @@ pr_connection_get_server_version (PrConnection *self)
 /**
  * pr_connection_execute:
  * @self: a #PrConnection
- * @sql: a statement without parameters and without a result
+ * @sql: a statement without parameters (a result, if any, is dropped)
  * @error: return location for a #GError
  *
  * For fixed statements only: values always go through prepared statements.
@@ -436,6 +436,12 @@ pr_connection_execute (PrConnection  *self,
   g_return_val_if_fail (sql != NULL, FALSE);
 
   if (mysql_real_query (self->handle, sql, strlen (sql)) != 0)
+    return _pr_db_set_error (error, self->handle, "a statement failed");
+
+  /* Some statements answer with rows (ANALYZE, CHECK): drop them, or the
+   * connection is out of sync for the next one. */
+  mysql_free_result (mysql_store_result (self->handle));
+  if (mysql_errno (self->handle) != 0)
     return _pr_db_set_error (error, self->handle, "a statement failed");
 
   return TRUE;

@@ -1,0 +1,1047 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A private MariaDB server for trying the application on the bundled sample
+ * petitions, and for the tests: mariadbd run as the current user on a data
+ * directory of its own, reachable through a unix socket only (no TCP port
+ * is opened, so nothing on the network can reach it).
+ *
+ * The data directory is made by mariadb-install-db on first use. It gives
+ * root@localhost and an account named after the --user it is given (the
+ * current user) unix_socket authentication and every privilege, so the
+ * current user connects through the socket without a password and no
+ * account has one.
+ *
+ * Layout of the base directory:
+ *   data/          the server's data directory
+ *   mariadb.sock   the socket (or in the runtime dir if the path is too long)
+ *   mariadbd.pid   mariadbd.log
+ */
+#define G_LOG_DOMAIN "pr-sample-server"
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "pr-connection-private.h"
+#include "pr-csv-reader.h"
+#include "pr-date.h"
+#include "pr-sample-server.h"
+
+/* A cold start of InnoDB on a slow disk takes a few seconds; a server that
+ * is not up after this long is not coming up. */
+#define START_TIMEOUT_MS 30000
+/* A clean shutdown flushes the buffer pool, at most 32 MiB here. */
+#define STOP_TIMEOUT_MS 60000
+#define KILL_TIMEOUT_MS 10000
+#define POLL_INTERVAL_US (25 * 1000)
+/* Enough of a log to show why the server stopped, not the whole history. */
+#define LOG_TAIL_BYTES 2000
+
+/* Where the marker of a completed load is kept: apart from the petitions,
+ * so that the sample database holds only the sample table. */
+#define META_DATABASE "petition_review_sample"
+
+struct _PrSampleServer
+{
+  char         *base_dir;
+  char         *data_dir;
+  char         *socket;
+  char         *pid_file;
+  char         *log_file;
+  char         *user;
+  char         *database;       /* NULL for an empty server */
+  gboolean      throwaway;
+
+  GSubprocess  *process;
+  /* The wait for the process's exit completes in this private context,
+   * which start, stop and free iterate; so no main loop is needed. */
+  GMainContext *context;
+  GCancellable *wait_cancellable;
+  gboolean      wait_done;
+  gboolean      exited;
+  gboolean      exit_reported;  /* start's error already told how it ended */
+  goffset       log_start;      /* size of the log before this run */
+
+  gboolean      initialised;
+  gboolean      loaded;
+};
+
+static void
+on_wait_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  PrSampleServer *self = user_data;
+
+  self->exited = g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  self->wait_done = TRUE;
+}
+
+/* Returns TRUE once the process has exited, FALSE after @timeout_ms. */
+static gboolean
+wait_for_exit (PrSampleServer *self,
+               guint           timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  for (;;)
+    {
+      while (g_main_context_iteration (self->context, FALSE))
+        ;
+      if (self->wait_done || g_get_monotonic_time () >= deadline)
+        break;
+      g_usleep (POLL_INTERVAL_US);
+    }
+
+  return self->exited;
+}
+
+/* The server's own explanation: the end of what it wrote to its log in
+ * this run. */
+static char *
+read_log_tail (PrSampleServer *self)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  gsize start;
+  const char *tail;
+
+  if (!g_file_get_contents (self->log_file, &contents, &length, NULL))
+    return g_strdup ("(the server wrote no log)");
+
+  start = (gsize) self->log_start <= length ? (gsize) self->log_start : 0;
+  if (length - start > LOG_TAIL_BYTES)
+    {
+      const char *line = memchr (contents + length - LOG_TAIL_BYTES, '\n', LOG_TAIL_BYTES);
+
+      start = line != NULL ? (gsize) (line + 1 - contents) : length - LOG_TAIL_BYTES;
+    }
+  tail = contents + start;
+  if (*tail == '\0')
+    return g_strdup ("(nothing in the server's log)");
+
+  return g_utf8_make_valid (tail, length - start);
+}
+
+static char *
+describe_exit (GSubprocess *process)
+{
+  if (g_subprocess_get_if_exited (process))
+    return g_strdup_printf ("exited with status %d", g_subprocess_get_exit_status (process));
+  if (g_subprocess_get_if_signaled (process))
+    return g_strdup_printf ("was killed by signal %d", g_subprocess_get_term_sig (process));
+  return g_strdup ("ended");
+}
+
+/* mariadbd lives in /usr/sbin, which is not on every user's PATH. */
+static char *
+find_program (const char *const *names)
+{
+  static const char *const dirs[] = { "/usr/sbin", "/usr/local/sbin", "/usr/libexec", "/sbin", NULL };
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      char *path = g_find_program_in_path (names[i]);
+
+      if (path != NULL)
+        return path;
+      for (guint j = 0; dirs[j] != NULL; j++)
+        {
+          path = g_build_filename (dirs[j], names[i], NULL);
+          if (g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+            return path;
+          g_free (path);
+        }
+    }
+
+  return NULL;
+}
+
+static gboolean
+remove_tree (const char  *path,
+             GError     **error)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, error);
+      const char *name;
+
+      if (dir == NULL)
+        return FALSE;
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          if (!remove_tree (child, error))
+            return FALSE;
+        }
+    }
+
+  if (g_remove (path) != 0 && errno != ENOENT)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   "cannot remove %s: %s", path, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* A unix socket's path must fit sockaddr_un (108 bytes on Linux, with the
+ * NUL). A deep home directory can exceed that; the runtime directory is
+ * short, and the name made from the base directory keeps two servers apart. */
+static char *
+choose_socket_path (const char  *base_dir,
+                    GError     **error)
+{
+  g_autofree char *path = g_build_filename (base_dir, "mariadb.sock", NULL);
+  g_autofree char *digest = NULL;
+  g_autofree char *name = NULL;
+  /* mariadbd also makes PATH.lock beside the socket. */
+  const gsize limit = sizeof (((struct sockaddr_un *) NULL)->sun_path) - 1 - strlen (".lock");
+
+  if (strlen (path) <= limit)
+    return g_steal_pointer (&path);
+
+  digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, base_dir, -1);
+  name = g_strdup_printf ("petition-review-%.16s.sock", digest);
+  g_free (path);
+  path = g_build_filename (g_get_user_runtime_dir (), name, NULL);
+  if (strlen (path) <= limit)
+    return g_steal_pointer (&path);
+
+  g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+               "the sample server's socket path %s is longer than the %zu bytes a unix socket allows; "
+               "choose a shorter base directory", path, limit);
+  return NULL;
+}
+
+static PrConnectionParams *
+make_params (PrSampleServer *self,
+             const char     *database)
+{
+  PrConnectionParams *params = pr_connection_params_new ();
+
+  params->host = g_strdup ("localhost");
+  params->socket = g_strdup (self->socket);
+  params->user = g_strdup (self->user);
+  params->database = g_strdup (database);
+  params->connect_timeout = 5;
+
+  return params;
+}
+
+static gboolean
+run_install_db (PrSampleServer  *self,
+                GCancellable    *cancellable,
+                GError         **error)
+{
+  static const char *const names[] = { "mariadb-install-db", "mysql_install_db", NULL };
+  g_autofree char *program = find_program (names);
+  g_autofree char *new_dir = g_strconcat (self->data_dir, ".new", NULL);
+  g_autofree char *user_arg = g_strdup_printf ("--user=%s", self->user);
+  g_autofree char *datadir_arg = g_strdup_printf ("--datadir=%s", new_dir);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GBytes) output = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  if (program == NULL)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                   "mariadb-install-db was not found; install the package mariadb-server");
+      return FALSE;
+    }
+
+  /* A run cut short leaves a half-made directory: start again from nothing.
+   * Only a complete one is renamed to data/, so data/ is always whole. */
+  if (!remove_tree (new_dir, error))
+    return FALSE;
+
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, error,
+                              program, "--no-defaults", user_arg, datadir_arg,
+                              "--auth-root-authentication-method=socket", "--skip-test-db",
+                              "--skip-name-resolve", "--innodb-log-file-size=16M", NULL);
+  if (process == NULL)
+    return FALSE;
+
+  if (!g_subprocess_communicate (process, NULL, cancellable, &output, NULL, &local_error))
+    {
+      g_subprocess_force_exit (process);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  if (!g_subprocess_get_successful (process))
+    {
+      g_autofree char *how = describe_exit (process);
+      gsize length = 0;
+      const char *text = g_bytes_get_data (output, &length);
+      gsize start = length > LOG_TAIL_BYTES ? length - LOG_TAIL_BYTES : 0;
+      g_autofree char *tail = g_utf8_make_valid (text != NULL ? text + start : "", length - start);
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                   "mariadb-install-db %s while making %s:\n%s", how, new_dir, tail);
+      return FALSE;
+    }
+
+  if (g_rename (new_dir, self->data_dir) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                   "cannot rename %s to %s: %s", new_dir, self->data_dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  self->initialised = TRUE;
+  return TRUE;
+}
+
+/* Runs in the forked child before exec. A throwaway server (tests) must not
+ * outlive the process that uses it, even one killed by a failed assertion:
+ * the kernel kills it when the starting thread ends. */
+static void
+die_with_parent (gpointer user_data)
+{
+  pid_t parent = GPOINTER_TO_INT (user_data);
+
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid () != parent)
+    _exit (1);
+}
+
+static gboolean
+spawn_server (PrSampleServer  *self,
+              GError         **error)
+{
+  static const char *const names[] = { "mariadbd", "mysqld", NULL };
+  g_autofree char *program = find_program (names);
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFile) log = g_file_new_for_path (self->log_file);
+
+  if (program == NULL)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                   "mariadbd was not found; install the package mariadb-server");
+      return FALSE;
+    }
+
+  info = g_file_query_info (log, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  self->log_start = info != NULL ? g_file_info_get_size (info) : 0;
+
+  /* --no-defaults must come first: no my.cnf of the machine applies. */
+  g_ptr_array_add (argv, g_strdup (program));
+  g_ptr_array_add (argv, g_strdup ("--no-defaults"));
+  g_ptr_array_add (argv, g_strdup_printf ("--user=%s", self->user));
+  g_ptr_array_add (argv, g_strdup_printf ("--datadir=%s", self->data_dir));
+  g_ptr_array_add (argv, g_strdup_printf ("--socket=%s", self->socket));
+  g_ptr_array_add (argv, g_strdup_printf ("--pid-file=%s", self->pid_file));
+  g_ptr_array_add (argv, g_strdup_printf ("--log-error=%s", self->log_file));
+  g_ptr_array_add (argv, g_strdup ("--skip-networking"));
+  g_ptr_array_add (argv, g_strdup ("--skip-name-resolve"));
+  g_ptr_array_add (argv, g_strdup ("--character-set-server=utf8mb4"));
+  g_ptr_array_add (argv, g_strdup ("--collation-server=utf8mb4_unicode_ci"));
+  g_ptr_array_add (argv, g_strdup ("--innodb-buffer-pool-size=32M"));
+  g_ptr_array_add (argv, g_strdup ("--innodb-log-file-size=16M"));
+  g_ptr_array_add (argv, NULL);
+
+  /* Its output goes to its log; a server left running must also not hold
+   * our stdout open (a test runner would wait for it). */
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT |
+                                        G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  if (self->throwaway)
+    g_subprocess_launcher_set_child_setup (launcher, die_with_parent, GINT_TO_POINTER (getpid ()), NULL);
+
+  self->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
+  if (self->process == NULL)
+    return FALSE;
+
+  self->wait_done = FALSE;
+  self->exited = FALSE;
+  g_clear_object (&self->wait_cancellable);
+  self->wait_cancellable = g_cancellable_new ();
+  g_main_context_push_thread_default (self->context);
+  g_subprocess_wait_async (self->process, self->wait_cancellable, on_wait_done, self);
+  g_main_context_pop_thread_default (self->context);
+
+  return TRUE;
+}
+
+static gboolean
+retry_connecting (const GError *error)
+{
+  /* Until the socket exists nobody answers; while the server is still
+   * setting up it may drop the handshake. */
+  return g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_CONNECT) ||
+         g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE);
+}
+
+static PrConnection *
+wait_until_ready (PrSampleServer  *self,
+                  GCancellable    *cancellable,
+                  GError         **error)
+{
+  g_autoptr(PrConnectionParams) params = make_params (self, NULL);
+  gint64 deadline = g_get_monotonic_time () + START_TIMEOUT_MS * G_GINT64_CONSTANT (1000);
+
+  for (;;)
+    {
+      g_autoptr(GError) local_error = NULL;
+      PrConnection *connection;
+
+      while (g_main_context_iteration (self->context, FALSE))
+        ;
+      if (self->wait_done)
+        {
+          g_autofree char *how = describe_exit (self->process);
+          g_autofree char *tail = read_log_tail (self);
+
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                       "the sample server %s before it accepted connections; its log %s says:\n%s",
+                       how, self->log_file, tail);
+          self->exit_reported = TRUE;
+          return NULL;
+        }
+
+      connection = pr_connection_open (params, &local_error);
+      if (connection != NULL)
+        return connection;
+      if (!retry_connecting (local_error))
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                      "the sample server started but refused us: ");
+          return NULL;
+        }
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      if (g_get_monotonic_time () >= deadline)
+        {
+          g_autofree char *tail = read_log_tail (self);
+
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                       "the sample server did not accept connections on %s within %d s (%s); "
+                       "its log %s says:\n%s",
+                       self->socket, START_TIMEOUT_MS / 1000, local_error->message, self->log_file, tail);
+          return NULL;
+        }
+      g_usleep (POLL_INTERVAL_US);
+    }
+}
+
+/* Runs @sql and gives the first column of its first row as a number, -1
+ * when there is no row. */
+static gboolean
+query_number (PrConnection  *connection,
+              const char    *sql,
+              gint64        *out_value,
+              GError       **error)
+{
+  MYSQL *handle = _pr_connection_get_handle (connection);
+  MYSQL_RES *result;
+  MYSQL_ROW row;
+
+  if (mysql_real_query (handle, sql, strlen (sql)) != 0)
+    return _pr_db_set_error (error, handle, "a query on the sample server failed");
+  result = mysql_store_result (handle);
+  if (result == NULL)
+    return _pr_db_set_error (error, handle, "a query on the sample server returned no result");
+
+  row = mysql_fetch_row (result);
+  *out_value = row != NULL && row[0] != NULL ? g_ascii_strtoll (row[0], NULL, 10) : -1;
+  mysql_free_result (result);
+
+  return TRUE;
+}
+
+enum {
+  COL_ID,
+  COL_PETITIONER,
+  COL_PHONE,
+  COL_ADDRESS,
+  COL_CATEGORY,
+  COL_SUBJECT,
+  COL_BODY,
+  COL_SUBMITTED_AT,
+  N_COLUMNS
+};
+
+static const char *const column_names[N_COLUMNS] = {
+  "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+};
+
+/* Inserts every record of @path through one prepared statement, inside the
+ * caller's transaction. Returns the number of rows, or -1. */
+static gint64
+insert_sample (MYSQL         *handle,
+               const char    *path,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  static const char insert_sql[] =
+    "INSERT INTO petitions.petitions (id, petitioner, phone, address, category, subject, body, submitted_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+  g_autoptr(PrCsvReader) reader = NULL;
+  MYSQL_STMT *stmt = NULL;
+  MYSQL_BIND bind[N_COLUMNS];
+  unsigned long lengths[N_COLUMNS];
+  my_bool date_is_null = 0;
+  MYSQL_TIME date;
+  int id = 0;
+  int index[N_COLUMNS];
+  gint64 rows = 0;
+
+  reader = pr_csv_reader_new_for_path (path, "UTF-8", error);
+  if (reader == NULL)
+    return -1;
+  if (!pr_csv_reader_next (reader, cancellable, error))
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START, "the sample file %s is empty", path);
+      return -1;
+    }
+  for (guint i = 0; i < N_COLUMNS; i++)
+    {
+      index[i] = pr_csv_reader_find_field (reader, column_names[i]);
+      if (index[i] < 0)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                       "the sample file %s has no column “%s”", path, column_names[i]);
+          return -1;
+        }
+    }
+
+  stmt = mysql_stmt_init (handle);
+  if (stmt == NULL)
+    {
+      _pr_db_set_error (error, handle, "cannot make a statement");
+      return -1;
+    }
+  if (mysql_stmt_prepare (stmt, insert_sql, sizeof insert_sql - 1) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, "cannot prepare the sample's INSERT");
+      mysql_stmt_close (stmt);
+      return -1;
+    }
+
+  memset (bind, 0, sizeof bind);
+  memset (&date, 0, sizeof date);
+  bind[COL_ID].buffer_type = MYSQL_TYPE_LONG;
+  bind[COL_ID].buffer = &id;
+  for (guint i = COL_PETITIONER; i <= COL_BODY; i++)
+    {
+      bind[i].buffer_type = MYSQL_TYPE_STRING;
+      bind[i].length = &lengths[i];
+    }
+  bind[COL_SUBMITTED_AT].buffer_type = MYSQL_TYPE_DATETIME;
+  bind[COL_SUBMITTED_AT].buffer = &date;
+  bind[COL_SUBMITTED_AT].is_null = &date_is_null;
+
+  for (;;)
+    {
+      g_autoptr(GError) local_error = NULL;
+      const char *id_text;
+      gint64 seconds = 0;
+      gint64 value = 0;
+
+      if (!pr_csv_reader_next (reader, cancellable, &local_error))
+        {
+          if (local_error != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              rows = -1;
+            }
+          break;
+        }
+      for (guint i = 0; i < N_COLUMNS; i++)
+        if ((guint) index[i] >= pr_csv_reader_get_n_fields (reader))
+          {
+            g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                         "%s, line %" G_GUINT64_FORMAT ": the record has no field “%s”",
+                         path, pr_csv_reader_get_line (reader), column_names[i]);
+            rows = -1;
+            goto out;
+          }
+
+      id_text = pr_csv_reader_get_field (reader, index[COL_ID], NULL);
+      if (!g_ascii_string_to_signed (id_text, 10, 1, G_MAXINT32, &value, NULL))
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                       "%s, line %" G_GUINT64_FORMAT ": the id “%s” is not a positive number",
+                       path, pr_csv_reader_get_line (reader), id_text);
+          rows = -1;
+          goto out;
+        }
+      id = (int) value;
+
+      for (guint i = COL_PETITIONER; i <= COL_BODY; i++)
+        {
+          gsize length = 0;
+
+          /* The reader's buffer holds until the next record: the statement
+           * runs before that. */
+          bind[i].buffer = (char *) pr_csv_reader_get_field (reader, index[i], &length);
+          bind[i].buffer_length = length;
+          lengths[i] = length;
+        }
+
+      date_is_null = !pr_date_parse (pr_csv_reader_get_field (reader, index[COL_SUBMITTED_AT], NULL), &seconds);
+      if (!date_is_null)
+        {
+          g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (seconds);
+
+          date.year = g_date_time_get_year (dt);
+          date.month = g_date_time_get_month (dt);
+          date.day = g_date_time_get_day_of_month (dt);
+          date.hour = g_date_time_get_hour (dt);
+          date.minute = g_date_time_get_minute (dt);
+          date.second = g_date_time_get_second (dt);
+          date.time_type = MYSQL_TIMESTAMP_DATETIME;
+        }
+
+      if (mysql_stmt_bind_param (stmt, bind) != 0 || mysql_stmt_execute (stmt) != 0)
+        {
+          g_autofree char *what = g_strdup_printf ("cannot load %s, line %" G_GUINT64_FORMAT,
+                                                   path, pr_csv_reader_get_line (reader));
+
+          _pr_db_set_stmt_error (error, stmt, what);
+          rows = -1;
+          goto out;
+        }
+      rows++;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          rows = -1;
+          goto out;
+        }
+    }
+
+out:
+  mysql_stmt_close (stmt);
+  return rows;
+}
+
+/* Makes the sample database and loads @csv_path into it, unless an earlier
+ * start completed that. The rows and the marker of a completed load are
+ * committed together, so a load cut short is redone from the start. */
+static gboolean
+load_sample (PrSampleServer  *self,
+             PrConnection    *connection,
+             const char      *csv_path,
+             GCancellable    *cancellable,
+             GError         **error)
+{
+  static const char *const setup[] = {
+    "CREATE DATABASE IF NOT EXISTS petitions CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci",
+    "CREATE DATABASE IF NOT EXISTS " META_DATABASE " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci",
+    "CREATE TABLE IF NOT EXISTS " META_DATABASE ".sample_load ("
+    "  id INT PRIMARY KEY, source VARCHAR(1024) NOT NULL, rows_loaded INT NOT NULL, loaded_at DATETIME NOT NULL"
+    ") ENGINE=InnoDB",
+  };
+  static const char *const create[] = {
+    /* No marker, so no committed load: at most an empty table that an
+     * interrupted load created (DDL commits on its own). */
+    "DROP TABLE IF EXISTS petitions.petitions",
+    "CREATE TABLE petitions.petitions ("
+    "  id INT PRIMARY KEY,"
+    "  petitioner VARCHAR(64),"
+    "  phone VARCHAR(32),"
+    "  address VARCHAR(255),"
+    "  category VARCHAR(32),"
+    "  subject VARCHAR(255),"
+    "  body TEXT,"
+    "  submitted_at DATETIME NULL"
+    ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci",
+    "START TRANSACTION",
+  };
+  static const char marker_sql[] =
+    "INSERT INTO " META_DATABASE ".sample_load (id, source, rows_loaded, loaded_at) VALUES (1, ?, ?, NOW())";
+  MYSQL *handle = _pr_connection_get_handle (connection);
+  g_autofree char *source = g_path_get_basename (csv_path);
+  unsigned long source_length = strlen (source);
+  MYSQL_STMT *stmt;
+  MYSQL_BIND bind[2];
+  gint64 marker = 0;
+  gint64 rows;
+  int rows_int;
+
+  for (guint i = 0; i < G_N_ELEMENTS (setup); i++)
+    if (!pr_connection_execute (connection, setup[i], error))
+      return FALSE;
+  if (!query_number (connection, "SELECT COUNT(*) FROM " META_DATABASE ".sample_load", &marker, error))
+    return FALSE;
+  if (marker > 0)
+    return TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (create); i++)
+    if (!pr_connection_execute (connection, create[i], error))
+      return FALSE;
+
+  rows = insert_sample (handle, csv_path, cancellable, error);
+  if (rows < 0)
+    {
+      pr_connection_execute (connection, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  rows_int = (int) MIN (rows, G_MAXINT32);
+
+  stmt = mysql_stmt_init (handle);
+  if (stmt == NULL)
+    {
+      pr_connection_execute (connection, "ROLLBACK", NULL);
+      return _pr_db_set_error (error, handle, "cannot make a statement");
+    }
+  memset (bind, 0, sizeof bind);
+  bind[0].buffer_type = MYSQL_TYPE_STRING;
+  bind[0].buffer = source;
+  bind[0].buffer_length = source_length;
+  bind[0].length = &source_length;
+  bind[1].buffer_type = MYSQL_TYPE_LONG;
+  bind[1].buffer = &rows_int;
+  if (mysql_stmt_prepare (stmt, marker_sql, sizeof marker_sql - 1) != 0 ||
+      mysql_stmt_bind_param (stmt, bind) != 0 ||
+      mysql_stmt_execute (stmt) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, "cannot mark the sample as loaded");
+      mysql_stmt_close (stmt);
+      pr_connection_execute (connection, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  mysql_stmt_close (stmt);
+
+  if (!pr_connection_execute (connection, "COMMIT", error))
+    return FALSE;
+
+  self->loaded = TRUE;
+  g_debug ("loaded %" G_GINT64_FORMAT " sample petitions from %s", rows, csv_path);
+  return TRUE;
+}
+
+static PrSampleServer *
+start (const char    *base_dir,
+       const char    *csv_path,
+       gboolean       throwaway,
+       GCancellable  *cancellable,
+       GError       **error)
+{
+  g_autoptr(PrSampleServer) self = g_new0 (PrSampleServer, 1);
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrConnectionParams) params = NULL;
+
+  self->context = g_main_context_new ();
+  self->throwaway = throwaway;
+  /* The account install-db makes for --user, and the one we connect as.
+   * As root, mariadbd insists on --user=root; as anyone else --user names
+   * oneself, which it accepts with a warning. */
+  self->user = g_strdup (g_get_user_name ());
+  self->base_dir = base_dir != NULL
+    ? g_strdup (base_dir)
+    : g_build_filename (g_get_user_data_dir (), "petition-review", "sample-server", NULL);
+  self->data_dir = g_build_filename (self->base_dir, "data", NULL);
+  self->pid_file = g_build_filename (self->base_dir, "mariadbd.pid", NULL);
+  self->log_file = g_build_filename (self->base_dir, "mariadbd.log", NULL);
+  self->socket = choose_socket_path (self->base_dir, error);
+  if (self->socket == NULL)
+    return NULL;
+
+  if (g_mkdir_with_parents (self->base_dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                   "cannot make the sample server's directory %s: %s", self->base_dir, g_strerror (saved_errno));
+      return NULL;
+    }
+
+  /* A server already answering is another Petition Review's, or one left
+   * behind by a crash; a second mariadbd on the same data would be refused
+   * by InnoDB's lock anyway, with a less helpful message. */
+  params = make_params (self, NULL);
+  connection = pr_connection_open (params, NULL);
+  if (connection != NULL)
+    {
+      g_autofree char *pid = NULL;
+
+      g_file_get_contents (self->pid_file, &pid, NULL, NULL);
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                   "a sample server already runs on %s (process %s); close the program using it, "
+                   "or stop that process", self->socket, pid != NULL ? g_strstrip (pid) : "unknown");
+      return NULL;
+    }
+
+  if (!g_file_test (self->data_dir, G_FILE_TEST_IS_DIR) && !run_install_db (self, cancellable, error))
+    return NULL;
+
+  if (!spawn_server (self, error))
+    return NULL;
+  connection = wait_until_ready (self, cancellable, error);
+  if (connection == NULL)
+    return NULL;
+
+  if (csv_path != NULL)
+    {
+      self->database = g_strdup (PR_SAMPLE_SERVER_DATABASE);
+      if (!load_sample (self, connection, csv_path, cancellable, error))
+        return NULL;
+    }
+
+  return g_steal_pointer (&self);
+}
+
+/**
+ * pr_sample_server_start:
+ * @base_dir: (nullable): the server's directory; %NULL for
+ *   g_get_user_data_dir()/petition-review/sample-server
+ * @sample_csv: the sample petitions (data/sample-petitions.csv, installed
+ *   as $datadir/petition-review/sample-petitions.csv)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Starts a private mariadbd as the current user, reachable only through a
+ * unix socket. On first use the data directory is made (about two
+ * seconds) and @sample_csv is loaded into the table `petitions` of the
+ * database `petitions`; later starts find both there. Blocks until the
+ * server accepts connections: call it off the main thread.
+ *
+ * Returns: (transfer full) (nullable): the running server, to be stopped
+ *   with pr_sample_server_stop() or pr_sample_server_free(); %NULL with
+ *   %PR_DB_ERROR_SERVER_START (and the end of the server's log), a
+ *   #PrCsvError for an unreadable sample, or another %PR_DB_ERROR
+ */
+PrSampleServer *
+pr_sample_server_start (const char    *base_dir,
+                        const char    *sample_csv,
+                        GCancellable  *cancellable,
+                        GError       **error)
+{
+  g_return_val_if_fail (sample_csv != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return start (base_dir, sample_csv, FALSE, cancellable, error);
+}
+
+/**
+ * pr_sample_server_start_empty:
+ * @dir: an existing, short directory the server may fill (a temporary one)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * A throwaway server for tests: no database is made and nothing loaded;
+ * connect with pr_sample_server_get_admin_params(). The kernel kills the
+ * server if the thread that started it ends without stopping it.
+ *
+ * Returns: (transfer full) (nullable): the running server, or %NULL as
+ *   pr_sample_server_start()
+ */
+PrSampleServer *
+pr_sample_server_start_empty (const char    *dir,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  g_return_val_if_fail (dir != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return start (dir, NULL, TRUE, cancellable, error);
+}
+
+/**
+ * pr_sample_server_get_params:
+ * @self: a running #PrSampleServer
+ *
+ * Returns: (transfer full): how to connect to the sample database: the
+ *   socket, the current user (no password: unix_socket authentication)
+ *   and the database `petitions` (none for an empty server)
+ */
+PrConnectionParams *
+pr_sample_server_get_params (PrSampleServer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return make_params (self, self->database);
+}
+
+/**
+ * pr_sample_server_get_admin_params:
+ * @self: a running #PrSampleServer
+ *
+ * Returns: (transfer full): as pr_sample_server_get_params() but with no
+ *   database; the account has every privilege on the server
+ */
+PrConnectionParams *
+pr_sample_server_get_admin_params (PrSampleServer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return make_params (self, NULL);
+}
+
+/**
+ * pr_sample_server_get_base_dir:
+ * @self: a #PrSampleServer
+ *
+ * Returns: (transfer none): the server's directory
+ */
+const char *
+pr_sample_server_get_base_dir (PrSampleServer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->base_dir;
+}
+
+/**
+ * pr_sample_server_get_socket:
+ * @self: a #PrSampleServer
+ *
+ * Returns: (transfer none): the server's unix socket
+ */
+const char *
+pr_sample_server_get_socket (PrSampleServer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->socket;
+}
+
+/**
+ * pr_sample_server_get_initialised:
+ * @self: a #PrSampleServer
+ *
+ * Returns: whether this start made the data directory
+ */
+gboolean
+pr_sample_server_get_initialised (PrSampleServer *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->initialised;
+}
+
+/**
+ * pr_sample_server_get_loaded:
+ * @self: a #PrSampleServer
+ *
+ * Returns: whether this start loaded the sample petitions (%FALSE when an
+ *   earlier start had)
+ */
+gboolean
+pr_sample_server_get_loaded (PrSampleServer *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->loaded;
+}
+
+/**
+ * pr_sample_server_stop:
+ * @self: a #PrSampleServer
+ * @error: return location for a #GError
+ *
+ * Asks the server to shut down (SIGTERM, which mariadbd treats as a clean
+ * shutdown) and waits for it, up to a minute; then kills it. Stopping a
+ * stopped server does nothing.
+ *
+ * Returns: %FALSE with %PR_DB_ERROR_SERVER_STOP if the server had to be
+ *   killed or ended with an error
+ */
+gboolean
+pr_sample_server_stop (PrSampleServer  *self,
+                       GError         **error)
+{
+  g_autoptr(GSubprocess) process = NULL;
+  g_autofree char *how = NULL;
+  gboolean killed = FALSE;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->process == NULL)
+    return TRUE;
+
+  if (!self->wait_done)
+    {
+      g_subprocess_send_signal (self->process, SIGTERM);
+      if (!wait_for_exit (self, STOP_TIMEOUT_MS))
+        {
+          killed = TRUE;
+          g_subprocess_force_exit (self->process);
+          if (!wait_for_exit (self, KILL_TIMEOUT_MS))
+            {
+              /* Cannot happen short of a kernel in trouble; the wait's
+               * callback must still run before the process is let go. */
+              g_cancellable_cancel (self->wait_cancellable);
+              while (!self->wait_done)
+                g_main_context_iteration (self->context, TRUE);
+              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_STOP,
+                           "the sample server (process %s) did not end even when killed",
+                           g_subprocess_get_identifier (self->process));
+              g_clear_object (&self->process);
+              return FALSE;
+            }
+        }
+    }
+
+  process = g_steal_pointer (&self->process);
+  if (killed)
+    {
+      g_autofree char *tail = read_log_tail (self);
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_STOP,
+                   "the sample server did not stop within %d s and was killed; its log %s says:\n%s",
+                   STOP_TIMEOUT_MS / 1000, self->log_file, tail);
+      return FALSE;
+    }
+  if (!g_subprocess_get_successful (process) && !self->exit_reported)
+    {
+      g_autofree char *tail = read_log_tail (self);
+
+      how = describe_exit (process);
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_STOP,
+                   "the sample server %s; its log %s says:\n%s", how, self->log_file, tail);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * pr_sample_server_free:
+ * @self: (nullable): a #PrSampleServer
+ *
+ * Stops the server if it still runs (see pr_sample_server_stop()) and
+ * frees @self. The data directory stays.
+ */
+void
+pr_sample_server_free (PrSampleServer *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self == NULL)
+    return;
+
+  if (!pr_sample_server_stop (self, &error))
+    g_message ("%s", error->message);
+
+  g_clear_object (&self->wait_cancellable);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_free (self->base_dir);
+  g_free (self->data_dir);
+  g_free (self->socket);
+  g_free (self->pid_file);
+  g_free (self->log_file);
+  g_free (self->user);
+  g_free (self->database);
+  g_free (self);
+}

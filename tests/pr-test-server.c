@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The db tests run against a real server: a throwaway mariadbd in a
+ * temporary directory, reachable through its socket only. Making its data
+ * directory takes about two seconds, so each test program starts one in
+ * main() and shares it among its tests.
+ */
+#define G_LOG_DOMAIN "pr-test-server"
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "pr-connection-private.h"
+#include "pr-sample-server.h"
+#include "pr-test-server.h"
+
+static PrSampleServer *server;
+static PrConnectionParams *admin_params;
+static char *server_dir;
+
+/**
+ * pr_test_make_temp_dir:
+ *
+ * Returns: (transfer full): a new, empty directory with a path short
+ *   enough for a unix socket inside it
+ */
+char *
+pr_test_make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("pr-db-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+/**
+ * pr_test_remove_tree:
+ * @path: a file or directory the test made
+ */
+void
+pr_test_remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          pr_test_remove_tree (child);
+        }
+    }
+  if (g_remove (path) != 0 && errno != ENOENT)
+    g_printerr ("cannot remove %s: %s\n", path, g_strerror (errno));
+}
+
+/**
+ * pr_test_server_start:
+ *
+ * Starts the program's throwaway server, or aborts the program.
+ *
+ * Returns: (transfer none): parameters for an account with every privilege
+ *   and no database, valid until pr_test_server_stop()
+ */
+const PrConnectionParams *
+pr_test_server_start (void)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 started = g_get_monotonic_time ();
+
+  g_assert_null (server);
+  server_dir = pr_test_make_temp_dir ();
+  server = pr_sample_server_start_empty (server_dir, NULL, &error);
+  g_assert_no_error (error);
+  admin_params = pr_sample_server_get_admin_params (server);
+  g_printerr ("# throwaway server in %s ready in %.2f s\n", server_dir,
+              (g_get_monotonic_time () - started) / 1e6);
+
+  return admin_params;
+}
+
+/**
+ * pr_test_server_stop:
+ *
+ * Stops the server and removes its directory.
+ */
+void
+pr_test_server_stop (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (server == NULL)
+    return;
+  pr_sample_server_stop (server, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&server, pr_sample_server_free);
+  g_clear_pointer (&admin_params, pr_connection_params_free);
+  pr_test_remove_tree (server_dir);
+  g_clear_pointer (&server_dir, g_free);
+}
+
+/**
+ * pr_test_query_column:
+ * @connection: a connection
+ * @sql: a query
+ *
+ * Returns: (transfer full) (element-type utf8): the first column of every
+ *   row, NULL for SQL NULL; aborts on an error
+ */
+GPtrArray *
+pr_test_query_column (PrConnection *connection,
+                      const char   *sql)
+{
+  MYSQL *handle = _pr_connection_get_handle (connection);
+  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
+  MYSQL_RES *result;
+  MYSQL_ROW row;
+
+  if (mysql_real_query (handle, sql, strlen (sql)) != 0)
+    g_error ("%s: %s", sql, mysql_error (handle));
+  result = mysql_store_result (handle);
+  if (result == NULL)
+    g_error ("%s: no result: %s", sql, mysql_error (handle));
+  while ((row = mysql_fetch_row (result)) != NULL)
+    {
+      unsigned long *lengths = mysql_fetch_lengths (result);
+
+      g_ptr_array_add (values, row[0] != NULL ? g_strndup (row[0], lengths[0]) : NULL);
+    }
+  mysql_free_result (result);
+
+  return values;
+}
+
+/**
+ * pr_test_query_value:
+ * @connection: a connection
+ * @sql: a query giving one row
+ *
+ * Returns: (transfer full) (nullable): the first column of its row
+ */
+char *
+pr_test_query_value (PrConnection *connection,
+                     const char   *sql)
+{
+  g_autoptr(GPtrArray) values = pr_test_query_column (connection, sql);
+
+  g_assert_cmpuint (values->len, ==, 1);
+  return g_strdup (g_ptr_array_index (values, 0));
+}

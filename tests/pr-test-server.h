@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "pr-connection.h"
+
+G_BEGIN_DECLS
+
+const PrConnectionParams *pr_test_server_start        (void);
+void                      pr_test_server_stop         (void);
+char                     *pr_test_make_temp_dir       (void);
+void                      pr_test_remove_tree         (const char   *path);
+GPtrArray                *pr_test_query_column        (PrConnection *connection,
+                                                       const char   *sql);
+char                     *pr_test_query_value         (PrConnection *connection,
+                                                       const char   *sql);
+
+G_END_DECLS

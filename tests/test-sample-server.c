@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "pr-connection-private.h"
+#include "pr-csv-reader.h"
+#include "pr-date.h"
+#include "pr-sample-server.h"
+#include "pr-test-server.h"
+
+#define SAMPLE_ROWS 3000
+
+static char *
+sample_path (void)
+{
+  const char *source = g_getenv ("PR_SOURCE_DIR");
+
+  return g_build_filename (source != NULL ? source : PR_SOURCE_DIR, "data", "sample-petitions.csv", NULL);
+}
+
+static PrConnection *
+open_sample (PrSampleServer *server)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  g_autoptr(GError) error = NULL;
+  PrConnection *connection;
+
+  g_assert_cmpstr (params->database, ==, "petitions");
+  g_assert_cmpstr (params->user, ==, g_get_user_name ());
+  g_assert_null (params->password);
+  connection = pr_connection_open (params, &error);
+  g_assert_no_error (error);
+
+  return connection;
+}
+
+static void
+check_no_network (PrConnection *connection)
+{
+  g_autofree char *skip = pr_test_query_value (connection, "SELECT @@skip_networking");
+  g_autofree char *port = pr_test_query_value (connection, "SELECT @@port");
+
+  g_assert_cmpstr (skip, ==, "1");
+  g_assert_cmpstr (port, ==, "0");
+}
+
+/* Every row of the table against the CSV as PrCsvReader reads it: the
+ * same parser, but an independent copy of the data. */
+static void
+check_rows_match_csv (PrConnection *connection,
+                      const char   *csv_path)
+{
+  static const char sql[] =
+    "SELECT id, petitioner, phone, address, category, subject, body, "
+    "DATE_FORMAT(submitted_at, '%Y-%m-%d %H:%i:%s') FROM petitions ORDER BY id";
+  static const char *const names[] = {
+    "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+  };
+  MYSQL *handle = _pr_connection_get_handle (connection);
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  MYSQL_RES *result;
+  MYSQL_ROW row;
+  int index[G_N_ELEMENTS (names)];
+  guint rows = 0, dates = 0, empty_phones = 0, multi_line = 0;
+
+  reader = pr_csv_reader_new_for_path (csv_path, "UTF-8", &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      index[i] = pr_csv_reader_find_field (reader, names[i]);
+      g_assert_cmpint (index[i], >=, 0);
+    }
+
+  g_assert_cmpint (mysql_real_query (handle, sql, strlen (sql)), ==, 0);
+  result = mysql_use_result (handle);
+  g_assert_nonnull (result);
+  while ((row = mysql_fetch_row (result)) != NULL)
+    {
+      unsigned long *lengths = mysql_fetch_lengths (result);
+      const char *date_text;
+      gint64 csv_date = 0, db_date = 0;
+
+      g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < 7; i++)
+        {
+          gsize length = 0;
+          const char *expected = pr_csv_reader_get_field (reader, index[i], &length);
+
+          g_assert_nonnull (row[i]);
+          g_assert_cmpmem (row[i], lengths[i], expected, length);
+        }
+      if (lengths[2] == 0)
+        empty_phones++;
+      if (memchr (row[6], '\n', lengths[6]) != NULL)
+        multi_line++;
+
+      date_text = pr_csv_reader_get_field (reader, index[7], NULL);
+      if (pr_date_parse (date_text, &csv_date))
+        {
+          g_assert_nonnull (row[7]);
+          g_assert_true (pr_date_parse (row[7], &db_date));
+          g_assert_cmpint (db_date, ==, csv_date);
+          dates++;
+        }
+      else
+        g_assert_null (row[7]);
+      rows++;
+    }
+  g_assert_cmpuint (mysql_errno (handle), ==, 0);
+  mysql_free_result (result);
+
+  g_assert_false (pr_csv_reader_next (reader, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows, ==, SAMPLE_ROWS);
+  g_test_message ("%u rows equal, %u with a date, %u without a phone, %u bodies of several lines",
+                  rows, dates, empty_phones, multi_line);
+  /* data/SAMPLE.md: 9 rows without a phone, 700 bodies with line breaks. */
+  g_assert_cmpuint (empty_phones, ==, 9);
+  g_assert_cmpuint (multi_line, ==, 700);
+}
+
+static void
+test_sample_server (void)
+{
+  g_autofree char *base = pr_test_make_temp_dir ();
+  g_autofree char *csv = sample_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrSampleServer) server = NULL;
+  g_autoptr(PrSampleServer) second = NULL;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autofree char *count = NULL;
+  g_autofree char *loaded_at = NULL;
+  g_autofree char *loaded_at_again = NULL;
+  g_autofree char *expected_socket = g_build_filename (base, "mariadb.sock", NULL);
+  gint64 t0, first_start, second_start;
+
+  t0 = g_get_monotonic_time ();
+  server = pr_sample_server_start (base, csv, NULL, &error);
+  g_assert_no_error (error);
+  first_start = g_get_monotonic_time () - t0;
+  g_assert_true (pr_sample_server_get_initialised (server));
+  g_assert_true (pr_sample_server_get_loaded (server));
+  g_assert_cmpstr (pr_sample_server_get_socket (server), ==, expected_socket);
+  g_assert_cmpstr (pr_sample_server_get_base_dir (server), ==, base);
+
+  connection = open_sample (server);
+  check_no_network (connection);
+  count = pr_test_query_value (connection, "SELECT COUNT(*) FROM petitions");
+  g_assert_cmpstr (count, ==, G_STRINGIFY (SAMPLE_ROWS));
+  check_rows_match_csv (connection, csv);
+  loaded_at = pr_test_query_value (connection, "SELECT loaded_at FROM petition_review_sample.sample_load");
+
+  /* A second server on the same directory is refused, clearly. */
+  second = pr_sample_server_start (base, csv, NULL, &error);
+  g_assert_null (second);
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START);
+  g_assert_nonnull (strstr (error->message, "already runs"));
+  g_clear_error (&error);
+
+  g_clear_pointer (&connection, pr_connection_close);
+  g_assert_true (pr_sample_server_stop (server, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (expected_socket, G_FILE_TEST_EXISTS));
+  /* Stopping twice does nothing. */
+  g_assert_true (pr_sample_server_stop (server, &error));
+  g_clear_pointer (&server, pr_sample_server_free);
+
+  t0 = g_get_monotonic_time ();
+  server = pr_sample_server_start (base, csv, NULL, &error);
+  g_assert_no_error (error);
+  second_start = g_get_monotonic_time () - t0;
+  g_assert_false (pr_sample_server_get_initialised (server));
+  g_assert_false (pr_sample_server_get_loaded (server));
+
+  connection = open_sample (server);
+  check_no_network (connection);
+  g_clear_pointer (&count, g_free);
+  count = pr_test_query_value (connection, "SELECT COUNT(*) FROM petitions");
+  g_assert_cmpstr (count, ==, G_STRINGIFY (SAMPLE_ROWS));
+  loaded_at_again = pr_test_query_value (connection, "SELECT loaded_at FROM petition_review_sample.sample_load");
+  g_assert_cmpstr (loaded_at_again, ==, loaded_at);
+
+  g_test_message ("first start (install-db, start, load): %.2f s; second start: %.2f s",
+                  first_start / 1e6, second_start / 1e6);
+  g_printerr ("# first start (install-db, start, load): %.2f s; second start: %.2f s\n",
+              first_start / 1e6, second_start / 1e6);
+  g_assert_cmpint (second_start, <, first_start);
+
+  g_clear_pointer (&connection, pr_connection_close);
+  g_assert_true (pr_sample_server_stop (server, &error));
+  g_assert_no_error (error);
+  pr_test_remove_tree (base);
+}
+
+static void
+test_bad_sample (void)
+{
+  g_autofree char *base = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (base, "no-such-file.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrSampleServer) server = NULL;
+
+  /* The server itself starts; the load fails, and the server is stopped
+   * again before the error comes back. */
+  server = pr_sample_server_start (base, csv, NULL, &error);
+  g_test_message ("%s", error != NULL ? error->message : "(no error)");
+  g_assert_null (server);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "no-such-file.csv"));
+  pr_test_remove_tree (base);
+}
+
+static void
+test_server_fails (void)
+{
+  g_autofree char *base = pr_test_make_temp_dir ();
+  g_autofree char *data = g_build_filename (base, "data", NULL);
+  g_autofree char *junk = g_build_filename (data, "ibdata1", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrSampleServer) server = NULL;
+
+  /* A data directory that is there (so not made again) but broken. */
+  g_assert_cmpint (g_mkdir (data, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (junk, "not a tablespace", -1, NULL));
+  server = pr_sample_server_start_empty (base, NULL, &error);
+  g_test_message ("%s", error != NULL ? error->message : "(no error)");
+  g_assert_null (server);
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START);
+  g_assert_nonnull (strstr (error->message, "mariadbd.log"));
+  pr_test_remove_tree (base);
+}
+
+static void
+test_long_path (void)
+{
+  g_autofree char *top = pr_test_make_temp_dir ();
+  g_autofree char *base = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrSampleServer) server = NULL;
+  g_autoptr(PrConnectionParams) params = NULL;
+  g_autoptr(PrConnection) connection = NULL;
+  GString *path = g_string_new (top);
+
+  while (path->len < 120)
+    g_string_append (path, "/a-directory-with-a-long-name");
+  base = g_string_free (path, FALSE);
+
+  /* Too long for a socket inside it: the socket goes elsewhere. */
+  server = pr_sample_server_start_empty (base, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("socket: %s", pr_sample_server_get_socket (server));
+  g_assert_false (g_str_has_prefix (pr_sample_server_get_socket (server), base));
+  g_assert_cmpuint (strlen (pr_sample_server_get_socket (server)), <, 108);
+
+  params = pr_sample_server_get_admin_params (server);
+  connection = pr_connection_open (params, &error);
+  g_assert_no_error (error);
+  check_no_network (connection);
+  g_clear_pointer (&connection, pr_connection_close);
+  g_assert_true (pr_sample_server_stop (server, &error));
+  g_assert_no_error (error);
+  pr_test_remove_tree (top);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/sample-server/start-load-restart", test_sample_server);
+  g_test_add_func ("/sample-server/bad-sample", test_bad_sample);
+  g_test_add_func ("/sample-server/server-fails", test_server_fails);
+  g_test_add_func ("/sample-server/long-path", test_long_path);
+
+  return g_test_run ();
+}
