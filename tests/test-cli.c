@@ -26,6 +26,24 @@ static const char records_csv[] =
   "6,U9,同上,同上,2024-01-01\n"
   "7,U9,同上,同上,2024-01-02\n";
 
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          remove_tree (child);
+        }
+    }
+  g_remove (path);
+}
+
 static char *
 write_file (const char *name,
             const char *contents,
@@ -311,6 +329,39 @@ read_csv_rows (const char *path)
   return rows;
 }
 
+/* scan --sample starts the private server, reads its table and stops it:
+ * the clusters are those of the same petitions read from the CSV file. */
+static void
+test_sample_server_scan (void)
+{
+  const char *source = g_getenv ("PR_SOURCE_DIR");
+  g_autofree char *sample = g_build_filename (source, "data", "sample-petitions.csv", NULL);
+  g_autofree char *from_csv = g_build_filename (tmpdir, "from-csv.csv", NULL);
+  g_autofree char *from_db = g_build_filename (tmpdir, "from-db.csv", NULL);
+  g_autofree char *data_home = g_build_filename (tmpdir, "data-home", NULL);
+  g_autofree char *csv_text = NULL, *db_text = NULL, *err = NULL;
+
+  /* The server's files go under the user's data folder: a temporary one. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_assert_cmpint (run_cli (NULL, NULL, "scan", sample, "--id", "id", "--date", "submitted_at", "--short", "petitioner",
+                            "--text", "subject", "--text", "body", "--out", from_csv, NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--sample", "--id", "id", "--date", "submitted_at", "--short", "petitioner",
+                            "--text", "subject", "--text", "body", "--out", from_db, NULL), ==, 0);
+  g_test_message ("%s", err);
+  csv_text = read_file (from_csv);
+  db_text = read_file (from_db);
+  g_assert_cmpstr (db_text, ==, csv_text);
+  g_assert_nonnull (strstr (err, "3000 records"));
+
+  /* Nothing is left running: a second run starts it again, without reloading. */
+  g_clear_pointer (&db_text, g_free);
+  g_assert_cmpint (run_cli (NULL, NULL, "scan", "--sample", "--id", "id", "--date", "submitted_at", "--short", "petitioner",
+                            "--text", "subject", "--text", "body", "--out", from_db, NULL), ==, 0);
+  db_text = read_file (from_db);
+  g_assert_cmpstr (db_text, ==, csv_text);
+  g_unsetenv ("XDG_DATA_HOME");
+}
+
 /* The bundled sample's planted repeats are the oracle: its generator wrote
  * down which records repeat which. Copies that differ only in character
  * width or in Traditional characters, and exact copies by the same
@@ -427,22 +478,13 @@ main (int    argc,
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/eval/hand-computed", test_eval_hand_computed);
   g_test_add_func ("/cli/sample/planted-repeats", test_sample_planted_repeats);
+  g_test_add_func ("/cli/sample/server-scan", test_sample_server_scan);
   g_test_add_func ("/cli/eval/real-petitions", test_eval_real_petitions);
 
   status = g_test_run ();
 
-  {
-    g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (tmpdir, name, NULL);
-        g_unlink (path);
-      }
-    g_rmdir (tmpdir);
-    g_free (tmpdir);
-  }
+  remove_tree (tmpdir);
+  g_free (tmpdir);
 
   return status;
 }

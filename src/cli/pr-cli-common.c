@@ -24,6 +24,7 @@
 #include "pr-catalog.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-reader.h"
+#include "pr-sample-server.h"
 
 void
 pr_cli_mapping_options_init (PrCliMappingOptions *options)
@@ -44,6 +45,14 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->db, g_free);
   g_clear_pointer (&options->table, g_free);
   g_clear_pointer (&options->password_file, g_free);
+  if (options->sample_server != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!pr_sample_server_stop (options->sample_server, &error))
+        fprintf (stderr, "petition-review-cli: %s\n", error->message);
+      g_clear_pointer (&options->sample_server, pr_sample_server_free);
+    }
 }
 
 GOptionGroup *
@@ -74,6 +83,8 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
       N_("Read a database table instead of a CSV file: mariadb://USER@HOST:PORT/DATABASE"), N_("URI") },
     { "table", 0, 0, G_OPTION_ARG_STRING, &options->table,
       N_("The table to read, with --db"), N_("TABLE") },
+    { "sample", 0, 0, G_OPTION_ARG_NONE, &options->sample,
+      N_("Read the bundled sample petitions from a private database server, started for this run"), NULL },
     { "password-file", 0, 0, G_OPTION_ARG_FILENAME, &options->password_file,
       N_("Read the database password from FILE (default: $PETITION_REVIEW_PASSWORD, else none)"), N_("FILE") },
     { NULL }
@@ -179,6 +190,26 @@ show_progress (guint64  records,
   fflush (stderr);
 }
 
+/* The sample petitions: installed with the program, or beside the sources
+ * when it runs from a build directory. */
+static char *
+find_sample_csv (void)
+{
+  const char *from_env = g_getenv ("PETITION_REVIEW_SAMPLE");
+  char *installed = g_build_filename (PKGDATADIR, "sample-petitions.csv", NULL);
+
+  if (from_env != NULL)
+    {
+      g_free (installed);
+      return g_strdup (from_env);
+    }
+  if (g_file_test (installed, G_FILE_TEST_EXISTS))
+    return installed;
+  g_free (installed);
+
+  return g_build_filename (PR_SOURCE_DIR, "data", "sample-petitions.csv", NULL);
+}
+
 /**
  * pr_cli_open_connection:
  * @options: the parsed flags, with --db
@@ -193,9 +224,25 @@ PrConnection *
 pr_cli_open_connection (PrCliMappingOptions  *options,
                         GError              **error)
 {
-  g_autoptr(PrConnectionParams) params = pr_connection_params_new_from_uri (options->db, error);
+  g_autoptr(PrConnectionParams) params = NULL;
   const char *from_env = g_getenv ("PETITION_REVIEW_PASSWORD");
 
+  if (options->sample)
+    {
+      g_autofree char *csv = find_sample_csv ();
+
+      if (options->sample_server == NULL)
+        {
+          fprintf (stderr, "%s\n", _("Starting the private sample database server…"));
+          options->sample_server = pr_sample_server_start (NULL, csv, NULL, error);
+          if (options->sample_server == NULL)
+            return NULL;
+        }
+      params = pr_sample_server_get_params (options->sample_server);
+      return pr_connection_open (params, error);
+    }
+
+  params = pr_connection_params_new_from_uri (options->db, error);
   if (params == NULL)
     return NULL;
 
@@ -275,7 +322,7 @@ pr_cli_load_records (const char           *path,
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrMapping) mapping = NULL;
 
-  if (options->db != NULL)
+  if (options->db != NULL || options->sample)
     {
       connection = pr_cli_open_connection (options, error);
       if (connection == NULL)
@@ -380,7 +427,17 @@ pr_cli_parse_command (int                  *argc,
   if (!g_option_context_parse (context, argc, argv, error))
     return FALSE;
 
-  if (n_files == 1 && options->db != NULL)
+  if (options->sample && (options->db != NULL || options->table != NULL))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--sample reads its own table: leave out --db and --table"));
+      return FALSE;
+    }
+  if (options->sample)
+    {
+      options->table = g_strdup (PR_SAMPLE_SERVER_TABLE);
+      n_files = 0;
+    }
+  else if (n_files == 1 && options->db != NULL)
     {
       if (options->table == NULL)
         {

@@ -26,6 +26,8 @@ typedef struct {
   char     *db;              /* a connection string, instead of a CSV file */
   char     *table;
   char     *password_file;
+  gboolean  sample;          /* the private sample server instead of --db */
+  gpointer  sample_server;   /* PrSampleServer, stopped when the options are cleared */
 } PrCliMappingOptions;
 
 GOptionGroup *pr_cli_mapping_option_group   (PrCliMappingOptions  *options);
