@@ -135,6 +135,7 @@ test_sample_server (void)
   g_autoptr(PrConnection) connection = NULL;
   g_autofree char *count = NULL;
   g_autofree char *loaded_at = NULL;
+  g_autofree char *tmpdir = NULL;
   g_autofree char *loaded_at_again = NULL;
   g_autofree char *expected_socket = g_build_filename (base, "mariadb.sock", NULL);
   gint64 t0, first_start, second_start;
@@ -150,6 +151,9 @@ test_sample_server (void)
 
   connection = open_sample (server);
   check_no_network (connection);
+  /* Its temporary files stay in its own directory, not the shared /tmp. */
+  tmpdir = pr_test_query_value (connection, "SELECT @@tmpdir");
+  g_assert_true (g_str_has_prefix (tmpdir, base));
   count = pr_test_query_value (connection, "SELECT COUNT(*) FROM petitions");
   g_assert_cmpstr (count, ==, G_STRINGIFY (SAMPLE_ROWS));
   check_rows_match_csv (connection, csv);
@@ -236,6 +240,31 @@ test_server_fails (void)
 }
 
 static void
+test_cancelled (void)
+{
+  g_autofree char *base = pr_test_make_temp_dir ();
+  g_autofree char *data = g_build_filename (base, "data", NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrSampleServer) server = NULL;
+
+  g_cancellable_cancel (cancellable);
+  server = pr_sample_server_start_empty (base, cancellable, &error);
+  g_assert_null (server);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  /* A data directory cut short is never taken for a made one. */
+  g_assert_false (g_file_test (data, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  server = pr_sample_server_start_empty (base, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_sample_server_get_initialised (server));
+  g_assert_true (pr_sample_server_stop (server, &error));
+  g_assert_no_error (error);
+  pr_test_remove_tree (base);
+}
+
+static void
 test_long_path (void)
 {
   g_autofree char *top = pr_test_make_temp_dir ();
@@ -276,6 +305,7 @@ main (int   argc,
   g_test_add_func ("/sample-server/start-load-restart", test_sample_server);
   g_test_add_func ("/sample-server/bad-sample", test_bad_sample);
   g_test_add_func ("/sample-server/server-fails", test_server_fails);
+  g_test_add_func ("/sample-server/cancelled", test_cancelled);
   g_test_add_func ("/sample-server/long-path", test_long_path);
 
   return g_test_run ();

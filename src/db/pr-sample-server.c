@@ -13,6 +13,8 @@
  *
  * Layout of the base directory:
  *   data/          the server's data directory
+ *   tmp/           its temporary files (not the shared /tmp: private, and
+ *                  out of reach of whatever cleans /tmp)
  *   mariadb.sock   the socket (or in the runtime dir if the path is too long)
  *   mariadbd.pid   mariadbd.log
  */
@@ -54,6 +56,7 @@ struct _PrSampleServer
   char         *socket;
   char         *pid_file;
   char         *log_file;
+  char         *tmp_dir;
   char         *user;
   char         *database;       /* NULL for an empty server */
   gboolean      throwaway;
@@ -249,6 +252,7 @@ run_install_db (PrSampleServer  *self,
   g_autofree char *new_dir = g_strconcat (self->data_dir, ".new", NULL);
   g_autofree char *user_arg = g_strdup_printf ("--user=%s", self->user);
   g_autofree char *datadir_arg = g_strdup_printf ("--datadir=%s", new_dir);
+  g_autofree char *tmpdir_arg = g_strdup_printf ("--tmpdir=%s", self->tmp_dir);
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GBytes) output = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -266,7 +270,7 @@ run_install_db (PrSampleServer  *self,
     return FALSE;
 
   process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, error,
-                              program, "--no-defaults", user_arg, datadir_arg,
+                              program, "--no-defaults", user_arg, datadir_arg, tmpdir_arg,
                               "--auth-root-authentication-method=socket", "--skip-test-db",
                               "--skip-name-resolve", "--innodb-log-file-size=16M", NULL);
   if (process == NULL)
@@ -347,6 +351,7 @@ spawn_server (PrSampleServer  *self,
   g_ptr_array_add (argv, g_strdup_printf ("--socket=%s", self->socket));
   g_ptr_array_add (argv, g_strdup_printf ("--pid-file=%s", self->pid_file));
   g_ptr_array_add (argv, g_strdup_printf ("--log-error=%s", self->log_file));
+  g_ptr_array_add (argv, g_strdup_printf ("--tmpdir=%s", self->tmp_dir));
   g_ptr_array_add (argv, g_strdup ("--skip-networking"));
   g_ptr_array_add (argv, g_strdup ("--skip-name-resolve"));
   g_ptr_array_add (argv, g_strdup ("--character-set-server=utf8mb4"));
@@ -752,16 +757,17 @@ start (const char    *base_dir,
   self->data_dir = g_build_filename (self->base_dir, "data", NULL);
   self->pid_file = g_build_filename (self->base_dir, "mariadbd.pid", NULL);
   self->log_file = g_build_filename (self->base_dir, "mariadbd.log", NULL);
+  self->tmp_dir = g_build_filename (self->base_dir, "tmp", NULL);
   self->socket = choose_socket_path (self->base_dir, error);
   if (self->socket == NULL)
     return NULL;
 
-  if (g_mkdir_with_parents (self->base_dir, 0700) != 0)
+  if (g_mkdir_with_parents (self->base_dir, 0700) != 0 || g_mkdir_with_parents (self->tmp_dir, 0700) != 0)
     {
       int saved_errno = errno;
 
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                   "cannot make the sample server's directory %s: %s", self->base_dir, g_strerror (saved_errno));
+                   "cannot make the sample server's directory %s: %s", self->tmp_dir, g_strerror (saved_errno));
       return NULL;
     }
 
@@ -1041,6 +1047,7 @@ pr_sample_server_free (PrSampleServer *self)
   g_free (self->socket);
   g_free (self->pid_file);
   g_free (self->log_file);
+  g_free (self->tmp_dir);
   g_free (self->user);
   g_free (self->database);
   g_free (self);
