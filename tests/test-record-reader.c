@@ -301,6 +301,7 @@ test_hostile_identifiers (void)
   {
     g_autoptr(PrMapping) wrong = user_body_mapping ("编`号", "a\"b'c", "body");
 
+    g_clear_pointer (&set, pr_record_set_free);
     set = pr_record_reader_load (db, name, wrong, &options, NULL, NULL, NULL, &error);
     g_assert_null (set);
     g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE);

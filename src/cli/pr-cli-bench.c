@@ -208,7 +208,9 @@ pr_cli_bench (int    argc,
     return pr_bench_group (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "query") == 0)
     return pr_bench_query (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "db") == 0)
+    return pr_cli_bench_db (argc - 1, argv + 1);
 
-  fprintf (stderr, "%s\n", _("petition-review-cli bench: name what to measure: fingerprint, group or query"));
+  fprintf (stderr, "%s\n", _("petition-review-cli bench: name what to measure: fingerprint, group, query or db"));
   return 2;
 }

@@ -75,5 +75,6 @@ int pr_cli_scan        (int argc, char **argv);
 int pr_cli_fingerprint (int argc, char **argv);
 int pr_cli_eval        (int argc, char **argv);
 int pr_cli_bench       (int argc, char **argv);
+int pr_cli_bench_db    (int argc, char **argv);
 
 G_END_DECLS

@@ -160,6 +160,39 @@ build_select (PrConnection     *connection,
   return TRUE;
 }
 
+/* Starts the streaming SELECT of @sql and sets up @source to read it. */
+static gboolean
+open_source (DbSource      *source,
+             PrConnection  *connection,
+             const char    *table,
+             guint          n_columns,
+             int           *field_of,
+             const char   **values,
+             gsize         *lengths,
+             GString       *sql,
+             GError       **error)
+{
+  MYSQL *handle = _pr_connection_get_handle (connection);
+
+  source->connection = connection;
+  source->n_columns = n_columns;
+  source->field_of = field_of;
+  source->estimate = pr_catalog_estimate_rows (connection, table, NULL);
+  source->values = values;
+  source->lengths = lengths;
+
+  g_debug ("%s", sql->str);
+  if (mysql_real_query (handle, sql->str, sql->len) != 0 ||
+      (source->result = mysql_use_result (handle)) == NULL)
+    {
+      g_autofree char *what = g_strdup_printf ("cannot read table “%s”", table);
+
+      return _pr_db_set_error (error, handle, what);
+    }
+
+  return TRUE;
+}
+
 /**
  * pr_record_reader_load:
  * @connection: a connection whose current database holds @table
@@ -194,7 +227,6 @@ pr_record_reader_load (PrConnection         *connection,
   g_autofree int *field_of = NULL;
   g_autofree const char **values = NULL;
   g_autofree gsize *lengths = NULL;
-  MYSQL *handle;
   DbSource source = { 0 };
   PrRecordSet *set;
   guint n_columns;
@@ -208,32 +240,10 @@ pr_record_reader_load (PrConnection         *connection,
   if (!build_select (connection, table, mapping, sql, field_of, error))
     return NULL;
 
-  source.connection = connection;
-  source.n_columns = n_columns;
-  source.field_of = field_of;
-  source.estimate = pr_catalog_estimate_rows (connection, table, NULL);
   values = g_new0 (const char *, MAX (n_columns, 1));
   lengths = g_new0 (gsize, MAX (n_columns, 1));
-  source.values = values;
-  source.lengths = lengths;
-
-  handle = _pr_connection_get_handle (connection);
-  g_debug ("%s", sql->str);
-  if (mysql_real_query (handle, sql->str, sql->len) != 0)
-    {
-      g_autofree char *what = g_strdup_printf ("cannot read table “%s”", table);
-
-      _pr_db_set_error (error, handle, what);
-      return NULL;
-    }
-  source.result = mysql_use_result (handle);
-  if (source.result == NULL)
-    {
-      g_autofree char *what = g_strdup_printf ("cannot read table “%s”", table);
-
-      _pr_db_set_error (error, handle, what);
-      return NULL;
-    }
+  if (!open_source (&source, connection, table, n_columns, field_of, values, lengths, sql, error))
+    return NULL;
 
   set = pr_record_set_load (mapping, options, &db_source_class, &source,
                             progress, progress_data, cancellable, error);
@@ -307,4 +317,63 @@ pr_record_reader_fetch (PrConnection     *connection,
       values[c] = g_strdup (row->values[field_of[c]]);
 
   return values;
+}
+
+/**
+ * pr_record_reader_stream:
+ * @connection: a connection whose current database holds @table
+ * @table: the table, by its catalogue name
+ * @mapping: the columns to read, by catalogue names
+ * @func: called for each row
+ * @user_data: passed to @func
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Streams the mapped columns of every row to @func, without keeping them.
+ *
+ * Returns: %FALSE with @error if reading failed or was cancelled
+ */
+gboolean
+pr_record_reader_stream (PrConnection     *connection,
+                         const char       *table,
+                         const PrMapping  *mapping,
+                         PrRowFunc         func,
+                         gpointer          user_data,
+                         GCancellable     *cancellable,
+                         GError          **error)
+{
+  g_autoptr(GString) sql = g_string_new (NULL);
+  g_autofree int *field_of = NULL;
+  g_autofree const char **values = NULL;
+  g_autofree gsize *lengths = NULL;
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  DbSource source = { 0 };
+  g_autoptr(GError) local_error = NULL;
+  const char *const *row;
+  const gsize *row_lengths;
+  guint64 position;
+  gboolean more = TRUE;
+
+  field_of = g_new (int, MAX (n_columns, 1));
+  if (!build_select (connection, table, mapping, sql, field_of, error))
+    return FALSE;
+  values = g_new0 (const char *, MAX (n_columns, 1));
+  lengths = g_new0 (gsize, MAX (n_columns, 1));
+  if (!open_source (&source, connection, table, n_columns, field_of, values, lengths, sql, error))
+    return FALSE;
+
+  while (more && db_source_next (&source, &row, &row_lengths, &position, cancellable, &local_error))
+    more = func (row, row_lengths, user_data);
+
+  /* Stopped early by @func: the rest of the stream is not wanted. */
+  if (!more)
+    mariadb_cancel (_pr_connection_get_handle (connection));
+  mysql_free_result (source.result);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  return TRUE;
 }

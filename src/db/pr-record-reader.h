@@ -17,6 +17,19 @@ PrRecordSet *pr_record_reader_load (PrConnection         *connection,
                                     GCancellable         *cancellable,
                                     GError              **error);
 
+/* Called for each row: values in mapping order, NULL for SQL NULL and
+ * ignored columns; return FALSE to stop. */
+typedef gboolean (*PrRowFunc) (const char *const *values,
+                               const gsize       *lengths,
+                               gpointer           user_data);
+
+gboolean     pr_record_reader_stream (PrConnection       *connection,
+                                      const char         *table,
+                                      const PrMapping    *mapping,
+                                      PrRowFunc           func,
+                                      gpointer            user_data,
+                                      GCancellable       *cancellable,
+                                      GError            **error);
 char       **pr_record_reader_fetch (PrConnection         *connection,
                                     const char           *table,
                                     const PrMapping      *mapping,
