@@ -328,56 +328,68 @@ pr_cli_load_records (const char           *path,
       if (connection == NULL)
         return NULL;
     }
+  mapping = pr_cli_source_mapping (connection, options, error);
+  if (mapping == NULL)
+    return NULL;
 
-  return pr_cli_load_records_full (path, connection, options, keep_labels, NULL, NULL, &mapping, error);
+  return pr_cli_load_records_full (path, connection, mapping, options, keep_labels, NULL, NULL, error);
 }
 
 /**
- * pr_cli_load_records_full:
- * @path: (nullable): the CSV file, when @connection is %NULL
- * @connection: (nullable): the database, for --db
+ * pr_cli_source_mapping:
+ * @connection: (nullable): the database, for --db and --sample
  * @options: the parsed flags
- * @keep_labels: keep a label per record for printing
- * @reuse: (nullable): the incremental scan's hook, see #PrLoadOptions
- * @reuse_data: passed to @reuse
- * @mapping_out: (out) (transfer full): the mapping used
  * @error: return location for a #GError
  *
- * Returns: (transfer full) (nullable): the records
+ * Returns: (transfer full) (nullable): the mapping of the flags, or for a
+ *   table without mapping flags the catalogue's guess
  */
+PrMapping *
+pr_cli_source_mapping (PrConnection         *connection,
+                       PrCliMappingOptions  *options,
+                       GError              **error)
+{
+  g_autoptr(GPtrArray) columns = NULL;
+
+  if (connection == NULL)
+    return pr_cli_build_mapping (options, error);
+
+  columns = pr_catalog_list_columns (connection, options->table, error);
+  if (columns == NULL)
+    return NULL;
+  return pr_cli_resolve_mapping (options, columns, error);
+}
+
+/**
+ * pr_cli_load_flags:
+ * @options: the parsed flags
+ *
+ * Returns: the tokenizer flags the options ask for
+ */
+PrTokenizerFlags
+pr_cli_load_flags (PrCliMappingOptions *options)
+{
+  return (options->no_fold_traditional ? 0 : PR_TOKENIZER_FOLD_TRADITIONAL) |
+         (options->no_normalize ? PR_TOKENIZER_NO_NORMALIZE : 0);
+}
+
 PrRecordSet *
 pr_cli_load_records_full (const char           *path,
                           PrConnection         *connection,
+                          const PrMapping      *mapping,
                           PrCliMappingOptions  *options,
                           gboolean              keep_labels,
                           gboolean            (*reuse) (const char *, guint64, PrFingerprint *, gpointer),
                           gpointer              reuse_data,
-                          PrMapping           **mapping_out,
                           GError              **error)
 {
-  g_autoptr(PrMapping) mapping = NULL;
   PrLoadOptions load = { 0 };
   Progress progress = { 0 };
   gboolean tty = isatty (STDERR_FILENO);
   PrRecordSet *set;
 
-  if (connection != NULL)
-    {
-      g_autoptr(GPtrArray) columns = NULL;
-
-      columns = pr_catalog_list_columns (connection, options->table, error);
-      if (columns == NULL)
-        return NULL;
-      mapping = pr_cli_resolve_mapping (options, columns, error);
-    }
-  else
-    mapping = pr_cli_build_mapping (options, error);
-  if (mapping == NULL)
-    return NULL;
-
   load.encoding = options->encoding;
-  load.flags = (options->no_fold_traditional ? 0 : PR_TOKENIZER_FOLD_TRADITIONAL) |
-               (options->no_normalize ? PR_TOKENIZER_NO_NORMALIZE : 0);
+  load.flags = pr_cli_load_flags (options);
   load.min_tokens = options->min_tokens;
   load.n_threads = options->threads;
   load.keep_labels = keep_labels;
@@ -392,8 +404,6 @@ pr_cli_load_records_full (const char           *path,
   if (tty && progress.last != 0)
     fprintf (stderr, "\r\033[K");
 
-  if (set != NULL)
-    *mapping_out = g_steal_pointer (&mapping);
   return set;
 }
 
@@ -404,7 +414,7 @@ pr_cli_load_records_full (const char           *path,
  * @parameter_string: what --help shows after the options
  * @entries: the subcommand's own options
  * @options: (out caller-allocates): the mapping flags, set to their defaults first
- * @n_files: how many file names must remain, 0 or 1
+ * @n_files: how many file names must remain, 0 or 1 (0 with --db or --sample)
  * @error: return location for a #GError
  *
  * Returns: %FALSE with a %G_OPTION_ERROR naming what is wrong
@@ -432,25 +442,21 @@ pr_cli_parse_command (int                  *argc,
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--sample reads its own table: leave out --db and --table"));
       return FALSE;
     }
-  if (options->sample)
+  if (options->db != NULL && options->table == NULL)
     {
-      options->table = g_strdup (PR_SAMPLE_SERVER_TABLE);
-      n_files = 0;
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--db needs --table"));
+      return FALSE;
     }
-  else if (n_files == 1 && options->db != NULL)
-    {
-      if (options->table == NULL)
-        {
-          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--db needs --table"));
-          return FALSE;
-        }
-      n_files = 0;
-    }
-  else if (options->table != NULL)
+  if (options->db == NULL && options->table != NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--table goes with --db"));
       return FALSE;
     }
+  if (options->sample)
+    options->table = g_strdup (PR_SAMPLE_SERVER_TABLE);
+  /* A database instead of the file. */
+  if (options->sample || options->db != NULL)
+    n_files = 0;
 
   if (n_files == 1 && *argc != 2)
     {
@@ -498,8 +504,9 @@ pr_cli_fail (const char   *command,
  *   naming @path
  */
 PrCsvWriter *
-pr_cli_open_csv_output (const char  *path,
-                        GError     **error)
+pr_cli_open_csv_output (const char        *path,
+                        PrCsvWriterFlags   flags,
+                        GError           **error)
 {
   g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GOutputStream) buffered = NULL;
@@ -525,12 +532,12 @@ pr_cli_open_csv_output (const char  *path,
     }
   else
     {
-      return pr_csv_writer_new_for_path (path, PR_CSV_WRITER_FLAGS_NONE, error);
+      return pr_csv_writer_new_for_path (path, flags, error);
     }
 
   /* Rows are small: buffer them, or every row is a system call. */
   buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
-  return pr_csv_writer_new (buffered, PR_CSV_WRITER_FLAGS_NONE);
+  return pr_csv_writer_new (buffered, flags);
 }
 
 double

@@ -38,7 +38,7 @@ pr_cli_fingerprint (int    argc,
   if (set == NULL)
     goto failed;
 
-  writer = pr_cli_open_csv_output (out, &error);
+  writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error);
   if (writer == NULL)
     goto failed;
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), &error))

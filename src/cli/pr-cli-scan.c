@@ -35,7 +35,7 @@ write_clusters_csv (const char     *path,
                     PrClustering   *clustering,
                     GError        **error)
 {
-  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, error);
+  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
   const char *header[] = { "cluster", "id", "primary", "distance" };
 
   if (writer == NULL)
@@ -92,7 +92,7 @@ write_pairs_csv (const char   *path,
                  PrMatches    *matches,
                  GError      **error)
 {
-  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, error);
+  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
   const char *header[] = { "id_a", "id_b", "distance" };
   PairWriter out = { set, NULL, NULL };
 

@@ -40,13 +40,17 @@ PrMapping    *pr_cli_resolve_mapping        (PrCliMappingOptions  *options,
                                              GError              **error);
 PrConnection *pr_cli_open_connection        (PrCliMappingOptions  *options,
                                              GError              **error);
+PrMapping    *pr_cli_source_mapping         (PrConnection         *connection,
+                                             PrCliMappingOptions  *options,
+                                             GError              **error);
+PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
 PrRecordSet  *pr_cli_load_records_full      (const char           *path,
                                              PrConnection         *connection,
+                                             const PrMapping      *mapping,
                                              PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
                                              gboolean            (*reuse) (const char *, guint64, PrFingerprint *, gpointer),
                                              gpointer              reuse_data,
-                                             PrMapping           **mapping_out,
                                              GError              **error);
 PrRecordSet  *pr_cli_load_records           (const char           *path,
                                              PrCliMappingOptions  *options,
@@ -62,6 +66,7 @@ gboolean      pr_cli_parse_command          (int                  *argc,
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
+                                             PrCsvWriterFlags      flags,
                                              GError              **error);
 gboolean      pr_cli_check_k                (int                   k,
                                              GError              **error);
