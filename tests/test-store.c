@@ -879,6 +879,40 @@ test_check (void)
       g_test_message ("k = %u: %u matches over 200 queries", ks[ki], n_matches[ki]);
       g_assert_cmpuint (n_matches[ki], >, 100);
     }
+  /* By id: the same as by its fingerprint, less the record itself. */
+  for (guint i = 0; i < 200 * 6; i += 7)
+    {
+      const char *id = all->ids->pdata[i];
+      guint64 fingerprint = g_array_index (all->fingerprints, guint64, i);
+      g_autoptr(GArray) by_id = pr_store_check_record (store, "t", id, 3, &error);
+      g_autoptr(GArray) expected = NULL;
+
+      if (g_hash_table_contains (retired, id))
+        {
+          g_assert_null (by_id);
+          g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY);
+          g_clear_error (&error);
+          continue;
+        }
+      g_assert_no_error (error);
+      if (g_array_index (all->sparse, guint8, i))
+        {
+          g_assert_cmpuint (by_id->len, ==, 0);
+          continue;
+        }
+      expected = brute_force (all, retired, fingerprint, 3);
+      g_array_sort (expected, compare_oracle);
+      g_assert_cmpuint (by_id->len + 1, ==, expected->len);
+      for (guint m = 0, e = 0; m < by_id->len; m++, e++)
+        {
+          if (strcmp (g_array_index (expected, PrStoreMatch, e).record_id, id) == 0)
+            e++;
+          g_assert_cmpstr (g_array_index (by_id, PrStoreMatch, m).record_id, ==,
+                           g_array_index (expected, PrStoreMatch, e).record_id);
+          g_assert_cmpuint (g_array_index (by_id, PrStoreMatch, m).distance, ==,
+                            g_array_index (expected, PrStoreMatch, e).distance);
+        }
+    }
   /* Another table sees none of them. */
   {
     g_autoptr(GArray) none = pr_store_check (store, "other", g_array_index (all->fingerprints, guint64, 1), 3, &error);

@@ -1300,6 +1300,86 @@ pr_store_check (PrStore     *self,
   return g_steal_pointer (&matches);
 }
 
+static void
+keep_fingerprint (const char    *id,
+                  const guint64 *values,
+                  gpointer       user_data)
+{
+  guint64 *out = user_data;
+
+  out[0] = 1;
+  out[1] = values[0];
+  out[2] = values[1];
+}
+
+/**
+ * pr_store_check_record:
+ * @store: a store
+ * @table: the source table
+ * @record_id: a record with a stored, live fingerprint
+ * @k: the largest distance to report
+ * @error: return location for a #GError
+ *
+ * pr_store_check() with the stored fingerprint of @record_id, the record
+ * itself left out. A sparse record matches nothing (empty records are not
+ * repeats of each other on fingerprint alone).
+ *
+ * Returns: (transfer full) (element-type PrStoreMatch): the matches, as
+ *   pr_store_check(); %NULL with %PR_DB_ERROR_QUERY when the record has no
+ *   live stored fingerprint
+ */
+GArray *
+pr_store_check_record (PrStore     *self,
+                       const char  *table,
+                       const char  *record_id,
+                       guint        k,
+                       GError     **error)
+{
+  g_autofree char *sql = NULL;
+  g_autoptr(GArray) matches = NULL;
+  guint64 found[3] = { 0 };
+  unsigned long lengths[2];
+  MYSQL_BIND params[2];
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (!check_table_name (table, error) || !check_record_id (record_id, "the record id", error))
+    return NULL;
+
+  sql = g_strdup_printf ("SELECT record_id, fingerprint, sparse FROM %s "
+                         "WHERE source_table = ? AND record_id = ? AND retired_at IS NULL",
+                         self->q_fingerprints);
+  bind_string (&params[0], table, &lengths[0]);
+  bind_string (&params[1], record_id, &lengths[1]);
+  if (!for_each_row (self, sql, params, 2, keep_fingerprint, found,
+                     "cannot read the record's stored fingerprint", error))
+    return NULL;
+  if (!found[0])
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "the record “%s” of “%s” has no stored fingerprint; scan the table, "
+                   "or check the record's own fingerprint", record_id, table);
+      return NULL;
+    }
+  if (found[2])
+    {
+      matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
+      g_array_set_clear_func (matches, (GDestroyNotify) pr_store_match_clear);
+      return g_steal_pointer (&matches);
+    }
+
+  matches = pr_store_check (self, table, found[1], k, error);
+  if (matches == NULL)
+    return NULL;
+  for (guint i = 0; i < matches->len; i++)
+    if (strcmp (g_array_index (matches, PrStoreMatch, i).record_id, record_id) == 0)
+      {
+        g_array_remove_index (matches, i);
+        break;
+      }
+  return g_steal_pointer (&matches);
+}
+
 /* Decisions */
 
 /**

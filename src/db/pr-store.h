@@ -114,6 +114,11 @@ GArray      *pr_store_check               (PrStore               *store,
                                            guint64                fingerprint,
                                            guint                  k,
                                            GError               **error);
+GArray      *pr_store_check_record        (PrStore               *store,
+                                           const char            *table,
+                                           const char            *record_id,
+                                           guint                  k,
+                                           GError               **error);
 void         pr_store_match_clear         (PrStoreMatch          *match);
 
 gint64       pr_store_add_decision        (PrStore               *store,
