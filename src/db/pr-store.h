@@ -9,7 +9,14 @@
 G_BEGIN_DECLS
 
 /* The version of the application's own tables; pr_store_open() creates
- * them, or migrates older ones, and refuses newer ones. */
+ * them, or migrates older ones, and refuses newer ones
+ * (PR_DB_ERROR_STORE_TOO_NEW).
+ *
+ * The tables, in the schema given to pr_store_open(): pr_meta (the
+ * version), pr_scans, pr_fingerprints (one row per source table and record
+ * id; retired_at set when the record left the table, never deleted) and
+ * pr_decisions (append-only: an undo is a new row). Times are UTC. See
+ * pr-store.c for the columns. */
 #define PR_STORE_SCHEMA_VERSION 1
 
 typedef struct _PrStore PrStore;
@@ -25,7 +32,8 @@ typedef struct {
   guint64 records;          /* rows read */
   guint64 new_records;      /* not in the store before */
   guint64 changed_records;  /* content hash differed: fingerprinted again */
-  guint64 retired_records;  /* in the store but no longer in the table */
+  guint64 retired_records;  /* in the store but no longer in the table; counted by
+                             * pr_store_commit_scan(), the caller's value is ignored */
   guint64 pairs;
   guint64 clusters;
 } PrScanCounts;
@@ -49,9 +57,9 @@ typedef struct {
   gint64     id;            /* set by the store */
   char      *table;
   char      *record_id;
-  char      *primary_id;
+  char      *primary_id;    /* nullable; for an undo, both ids are the undone decision's */
   PrVerdict  verdict;
-  char      *reviewer;
+  char      *reviewer;      /* at most 191 characters */
   gint64     decided_at;    /* unix seconds (microseconds kept in the table); set by the store */
   char      *note;          /* nullable */
   gint64     undoes;        /* 0, or the decision this one undoes */
@@ -79,6 +87,10 @@ GHashTable  *pr_store_load_fingerprints   (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,
                                            GError               **error);
+/* @sparse and @changed may be NULL (none sparse; all changed). Only the
+ * changed records' fingerprints, hashes and sparse flags are read. The
+ * whole commit is one transaction. A scan holds the table's scan lock
+ * (a server user lock) from begin until commit or end. */
 gboolean     pr_store_commit_scan         (PrStore               *store,
                                            gint64                 scan_id,
                                            const char            *table,
@@ -102,11 +114,17 @@ GArray      *pr_store_check               (PrStore               *store,
                                            guint64                fingerprint,
                                            guint                  k,
                                            GError               **error);
+GArray      *pr_store_check_record        (PrStore               *store,
+                                           const char            *table,
+                                           const char            *record_id,
+                                           guint                  k,
+                                           GError               **error);
 void         pr_store_match_clear         (PrStoreMatch          *match);
 
 gint64       pr_store_add_decision        (PrStore               *store,
                                            PrDecision            *decision,
                                            GError               **error);
+/* @table may be NULL for the decisions of all tables, in id order. */
 GPtrArray   *pr_store_list_decisions      (PrStore               *store,
                                            const char            *table,
                                            GError               **error);

@@ -1,0 +1,1693 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The application's own tables: scans, stored fingerprints and the
+ * reviewers' decisions, in a schema the user chooses (the source database
+ * or a separate one). Nothing here ever writes to the source table
+ * (design.md, data safety). Decisions are append-only: this file has no
+ * UPDATE and no DELETE on pr_decisions; an undo is a new row.
+ *
+ * All times are written as UTC (UTC_TIMESTAMP(6)), so that the values do
+ * not depend on the time zone of whichever session wrote them.
+ */
+#define G_LOG_DOMAIN "pr-store"
+
+#include "config.h"
+
+#include <mysqld_error.h>
+#include <string.h>
+
+#include "pr-connection-private.h"
+#include "pr-store.h"
+
+/* Record ids are VARCHAR(191): 191 characters of utf8mb4 are 764 bytes,
+ * the most an InnoDB index prefix of the COMPACT row format can hold. */
+#define MAX_ID_CHARS 191
+#define MAX_ID_BYTES (MAX_ID_CHARS * 4)
+#define MAX_TABLE_CHARS 64
+
+/* Rows per multi-row statement: 500 rows of 11 values stay far below the
+ * 65,535 placeholders a statement may have and the default
+ * max_allowed_packet, and cut the round trips by 500. */
+#define BATCH_ROWS 500
+
+struct _PrStore
+{
+  PrConnection *connection;     /* not owned */
+  char         *schema;
+  const char   *collation;
+  char         *q_meta;         /* `schema`.`pr_meta`, quoted */
+  char         *q_scans;
+  char         *q_fingerprints;
+  char         *q_decisions;
+  GHashTable   *scan_locks;     /* scan id (gint64 *) → lock name held for it */
+};
+
+static const char *const verdict_names[] = {
+  [PR_VERDICT_REPEAT] = "repeat",
+  [PR_VERDICT_NOT_REPEAT] = "not_repeat",
+  [PR_VERDICT_MERGED] = "merged",
+  [PR_VERDICT_PRIMARY] = "primary",
+  [PR_VERDICT_UNDO] = "undo",
+};
+
+/**
+ * pr_verdict_to_string:
+ * @verdict: a #PrVerdict
+ *
+ * Returns: (transfer none): the verdict's name as the decisions table and
+ *   the CSV export spell it: "repeat", "not_repeat", "merged", "primary"
+ *   or "undo"; "unknown" for a value out of range
+ */
+const char *
+pr_verdict_to_string (PrVerdict verdict)
+{
+  if ((guint) verdict >= G_N_ELEMENTS (verdict_names))
+    return "unknown";
+  return verdict_names[verdict];
+}
+
+static gboolean
+verdict_from_string (const char *name,
+                     PrVerdict  *verdict)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (verdict_names); i++)
+    if (g_strcmp0 (name, verdict_names[i]) == 0)
+      {
+        *verdict = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Binding helpers. The MYSQL_BIND keeps pointers: the values must live
+ * until the statement has run. */
+
+static void
+bind_string (MYSQL_BIND    *bind,
+             const char    *value,
+             unsigned long *length)
+{
+  memset (bind, 0, sizeof *bind);
+  if (value == NULL)
+    {
+      bind->buffer_type = MYSQL_TYPE_NULL;
+      return;
+    }
+  *length = strlen (value);
+  bind->buffer_type = MYSQL_TYPE_STRING;
+  bind->buffer = (char *) value;
+  bind->buffer_length = *length;
+  bind->length = length;
+}
+
+static void
+bind_u64 (MYSQL_BIND    *bind,
+          const guint64 *value)
+{
+  memset (bind, 0, sizeof *bind);
+  bind->buffer_type = MYSQL_TYPE_LONGLONG;
+  bind->buffer = (void *) value;
+  bind->is_unsigned = 1;
+}
+
+static void
+bind_i64 (MYSQL_BIND   *bind,
+          const gint64 *value)
+{
+  memset (bind, 0, sizeof *bind);
+  bind->buffer_type = MYSQL_TYPE_LONGLONG;
+  bind->buffer = (void *) value;
+}
+
+static void
+bind_u16 (MYSQL_BIND    *bind,
+          const guint16 *value)
+{
+  memset (bind, 0, sizeof *bind);
+  bind->buffer_type = MYSQL_TYPE_SHORT;
+  bind->buffer = (void *) value;
+  bind->is_unsigned = 1;
+}
+
+static void
+bind_u8 (MYSQL_BIND   *bind,
+         const guint8 *value)
+{
+  memset (bind, 0, sizeof *bind);
+  bind->buffer_type = MYSQL_TYPE_TINY;
+  bind->buffer = (void *) value;
+  bind->is_unsigned = 1;
+}
+
+static MYSQL *
+handle (PrStore *self)
+{
+  return _pr_connection_get_handle (self->connection);
+}
+
+/* Prepares, binds and runs a statement without a result. */
+static gboolean
+run_statement (PrStore     *self,
+               const char  *sql,
+               MYSQL_BIND  *params,
+               guint64     *affected,
+               gint64      *insert_id,
+               const char  *what,
+               GError     **error)
+{
+  MYSQL_STMT *stmt = mysql_stmt_init (handle (self));
+  gboolean ok = FALSE;
+
+  if (stmt == NULL)
+    return _pr_db_set_error (error, handle (self), what);
+
+  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0 ||
+      (params != NULL && mysql_stmt_bind_param (stmt, params) != 0) ||
+      mysql_stmt_execute (stmt) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, what);
+      goto out;
+    }
+
+  if (affected != NULL)
+    *affected = mysql_stmt_affected_rows (stmt);
+  if (insert_id != NULL)
+    *insert_id = mysql_stmt_insert_id (stmt);
+  ok = TRUE;
+
+out:
+  mysql_stmt_close (stmt);
+  return ok;
+}
+
+typedef void (*RowFunc) (const char    *id,
+                         const guint64 *values,
+                         gpointer       user_data);
+
+/* Runs a SELECT whose first column is a record id (a string of at most
+ * MAX_ID_BYTES) and whose other columns, n_values of them, are unsigned
+ * integers (NULL reads as 0), and calls @func for each row. Unlike
+ * _pr_connection_select() it streams, with fixed buffers: it is what
+ * reads 100,000 fingerprints. */
+static gboolean
+for_each_row (PrStore     *self,
+              const char  *sql,
+              MYSQL_BIND  *params,
+              guint        n_values,
+              RowFunc      func,
+              gpointer     user_data,
+              const char  *what,
+              GError     **error)
+{
+  MYSQL_STMT *stmt = mysql_stmt_init (handle (self));
+  MYSQL_BIND results[8] = { 0 };
+  guint64 values[7] = { 0 };
+  my_bool nulls[8] = { 0 };
+  unsigned long id_length = 0;
+  char id[MAX_ID_BYTES + 1];
+  gboolean ok = FALSE;
+
+  g_assert (n_values < G_N_ELEMENTS (values));
+
+  if (stmt == NULL)
+    return _pr_db_set_error (error, handle (self), what);
+
+  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0 ||
+      (params != NULL && mysql_stmt_bind_param (stmt, params) != 0) ||
+      mysql_stmt_execute (stmt) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, what);
+      goto out;
+    }
+
+  results[0].buffer_type = MYSQL_TYPE_STRING;
+  results[0].buffer = id;
+  results[0].buffer_length = sizeof id;
+  results[0].length = &id_length;
+  results[0].is_null = &nulls[0];
+  for (guint i = 0; i < n_values; i++)
+    {
+      bind_u64 (&results[i + 1], &values[i]);
+      results[i + 1].is_null = &nulls[i + 1];
+    }
+  if (mysql_stmt_bind_result (stmt, results) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, what);
+      goto out;
+    }
+
+  for (;;)
+    {
+      int status = mysql_stmt_fetch (stmt);
+
+      if (status == MYSQL_NO_DATA)
+        break;
+      if (status == 1)
+        {
+          _pr_db_set_stmt_error (error, stmt, what);
+          goto out;
+        }
+      /* The column is VARCHAR(191): a longer value cannot be there, so
+       * truncation would mean a table altered behind our back. */
+      if (status == MYSQL_DATA_TRUNCATED && id_length >= sizeof id)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                       "%s: a record id longer than %d bytes in the application's tables",
+                       what, MAX_ID_BYTES);
+          goto out;
+        }
+      id[nulls[0] ? 0 : id_length] = '\0';
+      for (guint i = 0; i < n_values; i++)
+        if (nulls[i + 1])
+          values[i] = 0;
+      func (id, values, user_data);
+    }
+  ok = TRUE;
+
+out:
+  mysql_stmt_close (stmt);
+  return ok;
+}
+
+static gboolean
+begin_transaction (PrStore  *self,
+                   GError  **error)
+{
+  return pr_connection_execute (self->connection, "START TRANSACTION", error);
+}
+
+static gboolean
+commit_transaction (PrStore  *self,
+                    GError  **error)
+{
+  return pr_connection_execute (self->connection, "COMMIT", error);
+}
+
+/* After a failure: the first error is the one worth reporting, and a lost
+ * connection has rolled back already. */
+static void
+rollback_transaction (PrStore *self)
+{
+  g_autoptr(GError) ignored = NULL;
+
+  if (!pr_connection_execute (self->connection, "ROLLBACK", &ignored))
+    g_debug ("rollback failed: %s", ignored->message);
+}
+
+static gboolean
+check_table_name (const char  *table,
+                  GError     **error)
+{
+  if (table == NULL || !g_utf8_validate (table, -1, NULL) ||
+      table[0] == '\0' || g_utf8_strlen (table, -1) > MAX_TABLE_CHARS)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "a source table name must be 1 to %d characters of UTF-8", MAX_TABLE_CHARS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_record_id (const char  *id,
+                 const char  *what,
+                 GError     **error)
+{
+  if (id == NULL || !g_utf8_validate (id, -1, NULL) || g_utf8_strlen (id, -1) > MAX_ID_CHARS)
+    {
+      g_autofree char *shown = id != NULL ? g_utf8_make_valid (id, MIN (strlen (id), 40)) : NULL;
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "%s “%s%s” cannot be stored: a record id must be UTF-8 of at most %d characters",
+                   what, shown != NULL ? shown : "(null)",
+                   id != NULL && strlen (id) > 40 ? "…" : "", MAX_ID_CHARS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Schema */
+
+static const char *const create_statements[] = {
+  "CREATE TABLE IF NOT EXISTS %s ("
+  "  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
+  "  source_table VARCHAR(64) NOT NULL,"
+  "  mapping TEXT NOT NULL,"
+  "  mapping_version BIGINT UNSIGNED NOT NULL,"
+  "  k TINYINT UNSIGNED NOT NULL,"
+  "  started_at DATETIME(6) NOT NULL,"
+  "  finished_at DATETIME(6) NULL,"
+  "  status ENUM('running','complete','failed','cancelled') NOT NULL,"
+  "  records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  new_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  changed_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  retired_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  pairs BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  clusters BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  message TEXT NULL,"
+  "  KEY pr_scans_table_status (source_table, status)"
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+
+  "CREATE TABLE IF NOT EXISTS %s ("
+  "  source_table VARCHAR(64) NOT NULL,"
+  "  record_id VARCHAR(191) NOT NULL,"
+  "  fingerprint BIGINT UNSIGNED NOT NULL,"
+  "  b0 SMALLINT UNSIGNED NOT NULL,"
+  "  b1 SMALLINT UNSIGNED NOT NULL,"
+  "  b2 SMALLINT UNSIGNED NOT NULL,"
+  "  b3 SMALLINT UNSIGNED NOT NULL,"
+  "  content_hash BIGINT UNSIGNED NOT NULL,"
+  "  sparse TINYINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  mapping_version BIGINT UNSIGNED NOT NULL,"
+  "  scan_id BIGINT NOT NULL,"
+  "  scanned_at DATETIME(6) NOT NULL,"
+  "  retired_at DATETIME(6) NULL,"
+  "  PRIMARY KEY (source_table, record_id),"
+  "  KEY pr_fingerprints_b0 (source_table, b0),"
+  "  KEY pr_fingerprints_b1 (source_table, b1),"
+  "  KEY pr_fingerprints_b2 (source_table, b2),"
+  "  KEY pr_fingerprints_b3 (source_table, b3)"
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+
+  "CREATE TABLE IF NOT EXISTS %s ("
+  "  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
+  "  source_table VARCHAR(64) NOT NULL,"
+  "  record_id VARCHAR(191) NOT NULL,"
+  "  primary_id VARCHAR(191) NULL,"
+  "  verdict ENUM('repeat','not_repeat','merged','primary','undo') NOT NULL,"
+  "  reviewer VARCHAR(191) NOT NULL,"
+  "  decided_at DATETIME(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),"
+  "  note TEXT NULL,"
+  "  undoes BIGINT NULL,"
+  "  old_values TEXT NULL,"
+  "  KEY pr_decisions_record (source_table, record_id),"
+  "  KEY pr_decisions_primary (source_table, primary_id),"
+  "  KEY pr_decisions_undoes (undoes)"
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+
+  /* Last: a version row means the other tables are all there. */
+  "CREATE TABLE IF NOT EXISTS %s ("
+  "  name VARCHAR(64) NOT NULL PRIMARY KEY,"
+  "  value TEXT NOT NULL"
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+};
+
+/* Says which privilege on which schema is missing, instead of the server's
+ * "command denied to user" for one table. */
+static void
+explain_store_error (PrStore     *self,
+                     GError     **error,
+                     GError      *cause,
+                     const char  *privilege,
+                     const char  *doing)
+{
+  if (g_error_matches (cause, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
+                 "the user may not %s the application's tables in the schema “%s”: "
+                 "it lacks the %s privilege on “%s” (the tables need SELECT, INSERT and UPDATE, "
+                 "and CREATE the first time, when they are made) (%s)",
+                 doing, self->schema, privilege, self->schema, cause->message);
+  else if (g_error_matches (cause, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE))
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE,
+                 "the schema “%s” chosen for the application's tables does not exist; "
+                 "create it first, or choose another (%s)", self->schema, cause->message);
+  else
+    g_set_error (error, cause->domain, cause->code, "%s", cause->message);
+}
+
+/* Reads the stored schema version: 0 with *found FALSE when there is no
+ * pr_meta table (or no version row) yet. */
+static gboolean
+read_version (PrStore   *self,
+              guint64   *version,
+              gboolean  *found,
+              GError   **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT value FROM %s WHERE name = 'schema_version'", self->q_meta);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *value;
+
+  *version = 0;
+  *found = FALSE;
+  rows = _pr_connection_select (self->connection, sql, NULL, 0, &local_error);
+  if (rows == NULL)
+    {
+      if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE))
+        return TRUE;
+      explain_store_error (self, error, local_error, "SELECT", "read");
+      return FALSE;
+    }
+  if (rows->len == 0)
+    return TRUE;
+
+  value = ((PrDbRow *) rows->pdata[0])->values[0];
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT32, version, NULL))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "the application's tables in the schema “%s” have a damaged version (“%s”)",
+                   self->schema, value != NULL ? value : "NULL");
+      return FALSE;
+    }
+  *found = TRUE;
+  return TRUE;
+}
+
+static gboolean
+create_tables (PrStore  *self,
+               GError  **error)
+{
+  const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_meta };
+  g_autofree char *insert = NULL;
+  char version[24];
+  unsigned long version_length;
+  MYSQL_BIND params[1];
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (create_statements));
+
+  for (guint i = 0; i < G_N_ELEMENTS (create_statements); i++)
+    {
+      g_autofree char *sql = g_strdup_printf (create_statements[i], names[i], self->collation);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!pr_connection_execute (self->connection, sql, &local_error))
+        {
+          explain_store_error (self, error, local_error, "CREATE", "create");
+          return FALSE;
+        }
+    }
+
+  /* IGNORE: another instance may be opening the same store right now. */
+  insert = g_strdup_printf ("INSERT IGNORE INTO %s (name, value) VALUES ('schema_version', ?)", self->q_meta);
+  g_snprintf (version, sizeof version, "%d", PR_STORE_SCHEMA_VERSION);
+  bind_string (&params[0], version, &version_length);
+  {
+    g_autoptr(GError) local_error = NULL;
+
+    if (!run_statement (self, insert, params, NULL, NULL, "cannot record the tables' version", &local_error))
+      {
+        explain_store_error (self, error, local_error, "INSERT", "write");
+        return FALSE;
+      }
+  }
+  return TRUE;
+}
+
+/**
+ * pr_store_open:
+ * @connection: an open connection; it must outlive the store, and like
+ *   the connection the store belongs to one thread at a time
+ * @schema: (nullable): the schema (database) for the application's tables,
+ *   or %NULL for the connection's current database
+ * @error: return location for a #GError
+ *
+ * Creates the tables pr_meta, pr_scans, pr_fingerprints and pr_decisions
+ * in @schema if they are not there yet; tables already there of this
+ * version are used as they are, without any DDL, so a user with SELECT,
+ * INSERT and UPDATE on them suffices after the first time.
+ *
+ * Errors: %PR_DB_ERROR_PRIVILEGE naming the privilege and the schema
+ * when the user may not read or create the tables there;
+ * %PR_DB_ERROR_UNKNOWN_DATABASE when the schema does not exist (or
+ * %NULL was given and the connection has no current database);
+ * %PR_DB_ERROR_STORE_TOO_NEW when the tables were made by a newer
+ * Petition Review.
+ *
+ * Returns: (transfer full) (nullable): the store
+ */
+PrStore *
+pr_store_open (PrConnection  *connection,
+               const char    *schema,
+               GError       **error)
+{
+  g_autoptr(PrStore) self = NULL;
+  g_autofree char *q_schema = NULL;
+  guint64 version = 0;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (connection != NULL, NULL);
+
+  self = g_new0 (PrStore, 1);
+  self->connection = connection;
+  self->scan_locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+
+  if (schema == NULL)
+    {
+      g_autoptr(GPtrArray) rows = _pr_connection_select (connection, "SELECT DATABASE()", NULL, 0, error);
+
+      if (rows == NULL)
+        return NULL;
+      if (rows->len == 0 || ((PrDbRow *) rows->pdata[0])->values[0] == NULL)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE,
+                       "no schema given for the application's tables, and the connection has no current database");
+          return NULL;
+        }
+      self->schema = g_strdup (((PrDbRow *) rows->pdata[0])->values[0]);
+    }
+  else
+    self->schema = g_strdup (schema);
+
+  /* Binary and without padding, so that record ids "A1", "a1" and "a1 "
+   * are three records, as they are in most source tables' keys. MySQL has
+   * no utf8mb4_nopad_bin; its utf8mb4_bin is PAD SPACE. */
+  if (strstr (pr_connection_get_server_version (connection), "MariaDB") != NULL)
+    self->collation = "utf8mb4_nopad_bin";
+  else
+    self->collation = "utf8mb4_bin";
+
+  q_schema = pr_connection_quote_identifier (self->schema);
+#define QUOTE_TABLE(field, name) \
+  G_STMT_START { \
+    g_autofree char *q_table = pr_connection_quote_identifier (name); \
+    self->field = g_strdup_printf ("%s.%s", q_schema, q_table); \
+  } G_STMT_END
+  QUOTE_TABLE (q_meta, "pr_meta");
+  QUOTE_TABLE (q_scans, "pr_scans");
+  QUOTE_TABLE (q_fingerprints, "pr_fingerprints");
+  QUOTE_TABLE (q_decisions, "pr_decisions");
+#undef QUOTE_TABLE
+
+  if (!read_version (self, &version, &found, error))
+    return NULL;
+  if (!found)
+    {
+      if (!create_tables (self, error) || !read_version (self, &version, &found, error))
+        return NULL;
+      g_debug ("application tables created in %s", self->schema);
+    }
+  if (!found)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "the application's tables in the schema “%s” have no version row", self->schema);
+      return NULL;
+    }
+  if (version > PR_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_STORE_TOO_NEW,
+                   "the application's tables in the schema “%s” were made by a newer Petition Review "
+                   "(table version %" G_GUINT64_FORMAT ", this program knows up to %d); "
+                   "update Petition Review, or choose another schema",
+                   self->schema, version, PR_STORE_SCHEMA_VERSION);
+      return NULL;
+    }
+  /* Version 1 is the first: nothing to migrate yet. A later version
+   * migrates from @version here, one step at a time. */
+
+  return g_steal_pointer (&self);
+}
+
+static void
+release_lock (PrStore    *self,
+              const char *name)
+{
+  const char *params[] = { name };
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) ignored = NULL;
+
+  rows = _pr_connection_select (self->connection, "SELECT RELEASE_LOCK(?)", params, 1, &ignored);
+  if (rows == NULL)
+    g_debug ("cannot release the scan lock: %s", ignored->message);
+}
+
+/**
+ * pr_store_free:
+ * @store: (nullable) (transfer full): a store
+ *
+ * Frees the store and releases the locks of scans neither committed nor
+ * ended; the connection stays open.
+ */
+void
+pr_store_free (PrStore *self)
+{
+  if (self == NULL)
+    return;
+
+  if (self->scan_locks != NULL && self->connection != NULL)
+    {
+      GHashTableIter iter;
+      gpointer value;
+
+      g_hash_table_iter_init (&iter, self->scan_locks);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        release_lock (self, value);
+    }
+  g_clear_pointer (&self->scan_locks, g_hash_table_unref);
+  g_free (self->schema);
+  g_free (self->q_meta);
+  g_free (self->q_scans);
+  g_free (self->q_fingerprints);
+  g_free (self->q_decisions);
+  g_free (self);
+}
+
+/**
+ * pr_store_get_schema:
+ * @store: a store
+ *
+ * Returns: (transfer none): the schema holding the application's tables
+ */
+const char *
+pr_store_get_schema (PrStore *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->schema;
+}
+
+/* Scans */
+
+/* One advisory lock per store schema and source table; user locks are
+ * released by the server when the session ends, so a scan whose process
+ * died holds none, and its 'running' row can safely be called interrupted. */
+static char *
+scan_lock_name (PrStore    *self,
+                const char *table)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  char digest[41];
+
+  g_checksum_update (checksum, (const guchar *) self->schema, strlen (self->schema) + 1);
+  g_checksum_update (checksum, (const guchar *) table, strlen (table));
+  /* Lock names are limited to 64 characters. */
+  g_strlcpy (digest, g_checksum_get_string (checksum), sizeof digest);
+  return g_strdup_printf ("petition-review:scan:%s", digest);
+}
+
+/**
+ * pr_store_begin_scan:
+ * @store: a store
+ * @table: the source table
+ * @mapping_description: the column mapping, as text, for the record
+ * @mapping_version: the mapping's version: fingerprints of another
+ *   version count as changed
+ * @k: the distance the scan looks for
+ * @error: return location for a #GError
+ *
+ * Records a 'running' scan. Scans of one table are one at a time: while
+ * another connection has a scan of @table running, this fails. A scan
+ * left 'running' by a connection that is gone (a killed process) is
+ * marked 'failed' with the message "interrupted". Every successful
+ * begin must be followed by pr_store_commit_scan() or
+ * pr_store_end_scan(), which release the table's lock.
+ *
+ * Returns: the scan's id, or 0 with @error set
+ */
+gint64
+pr_store_begin_scan (PrStore     *self,
+                     const char  *table,
+                     const char  *mapping_description,
+                     guint64      mapping_version,
+                     guint        k,
+                     GError     **error)
+{
+  g_autofree char *lock = NULL;
+  g_autofree char *interrupt = NULL;
+  g_autofree char *insert = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  const char *lock_params[1];
+  unsigned long lengths[2];
+  MYSQL_BIND params[4];
+  guint64 k64 = k;
+  gint64 scan_id = 0;
+  guint64 interrupted = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (mapping_description != NULL, 0);
+
+  if (!check_table_name (table, error))
+    return 0;
+  if (k > 255)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, "a scan's k must be below 256, not %u", k);
+      return 0;
+    }
+
+  lock = scan_lock_name (self, table);
+  lock_params[0] = lock;
+  rows = _pr_connection_select (self->connection, "SELECT GET_LOCK(?, 0)", lock_params, 1, error);
+  if (rows == NULL)
+    return 0;
+  if (rows->len != 1 || g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "1") != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "another scan of the table “%s” is running (from another connection); "
+                   "wait for it to finish", table);
+      return 0;
+    }
+
+  interrupt = g_strdup_printf ("UPDATE %s SET status = 'failed', finished_at = UTC_TIMESTAMP(6), "
+                               "message = 'interrupted' WHERE source_table = ? AND status = 'running'",
+                               self->q_scans);
+  bind_string (&params[0], table, &lengths[0]);
+  if (!run_statement (self, interrupt, params, &interrupted, NULL,
+                      "cannot close the table's interrupted scans", error))
+    goto fail;
+  if (interrupted > 0)
+    g_message ("%" G_GUINT64_FORMAT " earlier scan(s) of “%s” were interrupted; marked failed",
+               interrupted, table);
+
+  insert = g_strdup_printf ("INSERT INTO %s (source_table, mapping, mapping_version, k, started_at, status) "
+                            "VALUES (?, ?, ?, ?, UTC_TIMESTAMP(6), 'running')", self->q_scans);
+  bind_string (&params[0], table, &lengths[0]);
+  bind_string (&params[1], mapping_description, &lengths[1]);
+  bind_u64 (&params[2], &mapping_version);
+  bind_u64 (&params[3], &k64);
+  if (!run_statement (self, insert, params, NULL, &scan_id, "cannot record the scan", error))
+    goto fail;
+
+  g_hash_table_insert (self->scan_locks, g_memdup2 (&scan_id, sizeof scan_id), g_steal_pointer (&lock));
+  return scan_id;
+
+fail:
+  release_lock (self, lock);
+  return 0;
+}
+
+static void
+release_scan_lock (PrStore *self,
+                   gint64   scan_id)
+{
+  const char *lock = g_hash_table_lookup (self->scan_locks, &scan_id);
+
+  if (lock != NULL)
+    {
+      release_lock (self, lock);
+      g_hash_table_remove (self->scan_locks, &scan_id);
+    }
+}
+
+static void
+add_stored (const char    *id,
+            const guint64 *values,
+            gpointer       user_data)
+{
+  PrStoredFingerprint *stored = g_new (PrStoredFingerprint, 1);
+
+  stored->fingerprint = values[0];
+  stored->content_hash = values[1];
+  stored->sparse = values[2] != 0;
+  g_hash_table_insert (user_data, g_strdup (id), stored);
+}
+
+/**
+ * pr_store_load_fingerprints:
+ * @store: a store
+ * @table: the source table
+ * @mapping_version: the current mapping's version
+ * @error: return location for a #GError
+ *
+ * The stored fingerprints an incremental scan compares with: those of
+ * @table not retired and made with @mapping_version (a record stored
+ * with another version is missing here, so it counts as changed).
+ *
+ * Returns: (transfer full) (element-type utf8 PrStoredFingerprint): record
+ *   id → #PrStoredFingerprint, both owned by the table; %NULL on error
+ */
+GHashTable *
+pr_store_load_fingerprints (PrStore     *self,
+                            const char  *table,
+                            guint64      mapping_version,
+                            GError     **error)
+{
+  g_autoptr(GHashTable) stored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *sql = NULL;
+  unsigned long length;
+  MYSQL_BIND params[2];
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (!check_table_name (table, error))
+    return NULL;
+
+  sql = g_strdup_printf ("SELECT record_id, fingerprint, content_hash, sparse FROM %s "
+                         "WHERE source_table = ? AND mapping_version = ? AND retired_at IS NULL",
+                         self->q_fingerprints);
+  bind_string (&params[0], table, &length);
+  bind_u64 (&params[1], &mapping_version);
+  if (!for_each_row (self, sql, params, 3, add_stored, stored,
+                     "cannot read the stored fingerprints", error))
+    return NULL;
+
+  return g_steal_pointer (&stored);
+}
+
+typedef struct {
+  GHashTable *live;     /* record id → itself: stored and not retired */
+  GHashTable *retired;  /* record id → itself: stored and retired */
+} StoredIds;
+
+static void
+add_stored_id (const char    *id,
+               const guint64 *values,
+               gpointer       user_data)
+{
+  StoredIds *ids = user_data;
+  char *copy = g_strdup (id);
+
+  g_hash_table_add (values[0] ? ids->live : ids->retired, copy);
+}
+
+/* Runs "UPDATE … SET retired_at = @value WHERE source_table = ? AND
+ * record_id IN (…)" for @ids, BATCH_ROWS at a time. */
+static gboolean
+set_retired (PrStore     *self,
+             const char  *table,
+             GPtrArray   *ids,
+             const char  *value,
+             GError     **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_ROWS + 1);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS + 1);
+
+  for (guint start = 0; start < ids->len; start += BATCH_ROWS)
+    {
+      guint n = MIN (BATCH_ROWS, ids->len - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "UPDATE %s SET retired_at = %s WHERE source_table = ? AND record_id IN (",
+                       self->q_fingerprints, value);
+      bind_string (&params[0], table, &lengths[0]);
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (sql, i == 0 ? "?" : ", ?");
+          bind_string (&params[i + 1], ids->pdata[start + i], &lengths[i + 1]);
+        }
+      g_string_append_c (sql, ')');
+      if (!run_statement (self, sql->str, params, NULL, NULL, "cannot retire stored fingerprints", error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The upsert of changed fingerprints, one prepared statement per batch
+ * size, its parameters rebound for each batch. */
+#define UPSERT_COLUMNS 11
+
+static char *
+upsert_sql (PrStore *self,
+            guint    n_rows)
+{
+  GString *sql = g_string_new (NULL);
+
+  g_string_printf (sql, "INSERT INTO %s (source_table, record_id, fingerprint, b0, b1, b2, b3, "
+                   "content_hash, sparse, mapping_version, scan_id, scanned_at, retired_at) VALUES ",
+                   self->q_fingerprints);
+  for (guint i = 0; i < n_rows; i++)
+    g_string_append (sql, i == 0 ? "(?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)"
+                                 : ",(?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)");
+  /* A returning record (retired before) is live again. */
+  g_string_append (sql, " ON DUPLICATE KEY UPDATE fingerprint = VALUES(fingerprint), b0 = VALUES(b0), "
+                   "b1 = VALUES(b1), b2 = VALUES(b2), b3 = VALUES(b3), content_hash = VALUES(content_hash), "
+                   "sparse = VALUES(sparse), mapping_version = VALUES(mapping_version), "
+                   "scan_id = VALUES(scan_id), scanned_at = VALUES(scanned_at), retired_at = NULL");
+  return g_string_free (sql, FALSE);
+}
+
+static gboolean
+write_fingerprints (PrStore        *self,
+                    const char     *table,
+                    guint64         mapping_version,
+                    gint64          scan_id,
+                    GArray         *rows,
+                    char *const    *record_ids,
+                    const guint64  *fingerprints,
+                    const guint64  *content_hashes,
+                    const guint8   *sparse,
+                    GError        **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_ROWS * UPSERT_COLUMNS);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS * 2);
+  g_autofree guint16 *blocks = g_new0 (guint16, BATCH_ROWS * 4);
+  g_autofree guint8 *sparse_values = g_new0 (guint8, BATCH_ROWS);
+  MYSQL_STMT *stmt = NULL;
+  guint prepared_rows = 0;
+  gboolean ok = FALSE;
+
+  for (guint start = 0; start < rows->len; start += BATCH_ROWS)
+    {
+      guint n = MIN (BATCH_ROWS, rows->len - start);
+
+      if (n != prepared_rows)
+        {
+          g_autofree char *sql = upsert_sql (self, n);
+
+          g_clear_pointer (&stmt, mysql_stmt_close);
+          stmt = mysql_stmt_init (handle (self));
+          if (stmt == NULL)
+            {
+              _pr_db_set_error (error, handle (self), "cannot write the fingerprints");
+              goto out;
+            }
+          if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0)
+            {
+              _pr_db_set_stmt_error (error, stmt, "cannot write the fingerprints");
+              goto out;
+            }
+          prepared_rows = n;
+        }
+
+      for (guint r = 0; r < n; r++)
+        {
+          gsize i = g_array_index (rows, gsize, start + r);
+          MYSQL_BIND *p = params + r * UPSERT_COLUMNS;
+
+          for (guint b = 0; b < 4; b++)
+            blocks[r * 4 + b] = (guint16) (fingerprints[i] >> (16 * b));
+          sparse_values[r] = sparse != NULL && sparse[i] ? 1 : 0;
+          bind_string (&p[0], table, &lengths[r * 2]);
+          bind_string (&p[1], record_ids[i], &lengths[r * 2 + 1]);
+          bind_u64 (&p[2], &fingerprints[i]);
+          for (guint b = 0; b < 4; b++)
+            bind_u16 (&p[3 + b], &blocks[r * 4 + b]);
+          bind_u64 (&p[7], &content_hashes[i]);
+          bind_u8 (&p[8], &sparse_values[r]);
+          bind_u64 (&p[9], &mapping_version);
+          bind_i64 (&p[10], &scan_id);
+        }
+      if (mysql_stmt_bind_param (stmt, params) != 0 || mysql_stmt_execute (stmt) != 0)
+        {
+          _pr_db_set_stmt_error (error, stmt, "cannot write the fingerprints");
+          goto out;
+        }
+    }
+  ok = TRUE;
+
+out:
+  g_clear_pointer (&stmt, mysql_stmt_close);
+  return ok;
+}
+
+/**
+ * pr_store_commit_scan:
+ * @store: a store
+ * @scan_id: a scan from pr_store_begin_scan(), still running
+ * @table: its source table
+ * @mapping_version: the mapping's version
+ * @n_records: the number of records the scan read
+ * @record_ids: (array length=n_records): every record the scan read, each
+ *   id at most once
+ * @fingerprints: (array length=n_records): their fingerprints
+ * @content_hashes: (array length=n_records): their content hashes
+ * @sparse: (array length=n_records) (nullable): nonzero for records with
+ *   too few features; %NULL: none
+ * @changed: (array length=n_records) (nullable): nonzero for records to
+ *   (re)write — new, changed, or stored with another mapping version;
+ *   %NULL: all. For the others the stored fingerprint is kept and the
+ *   three arrays above are not read.
+ * @counts: (nullable): the scan's counts, stored with it; retired_records
+ *   is not taken from here but counted by the store. %NULL: only
+ *   @n_records as the records read
+ * @error: return location for a #GError
+ *
+ * Writes the fingerprints of the changed records, retires the stored ones
+ * of records not in @record_ids (their rows stay, with retired_at set;
+ * decisions about them are untouched), makes live again returning records,
+ * and marks the scan 'complete' — all in one transaction: either all of it
+ * is written, or none of it, and the scan stays 'running' (call
+ * pr_store_end_scan() then). Releases the table's scan lock on success.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_commit_scan (PrStore             *self,
+                      gint64               scan_id,
+                      const char          *table,
+                      guint64              mapping_version,
+                      gsize                n_records,
+                      char *const         *record_ids,
+                      const guint64       *fingerprints,
+                      const guint64       *content_hashes,
+                      const guint8        *sparse,
+                      const guint8        *changed,
+                      const PrScanCounts  *counts,
+                      GError             **error)
+{
+  g_autoptr(GHashTable) scanned = g_hash_table_new (g_str_hash, g_str_equal);
+  StoredIds stored = { 0 };
+  g_autoptr(GArray) to_write = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_autoptr(GPtrArray) to_retire = g_ptr_array_new ();
+  g_autoptr(GPtrArray) to_revive = g_ptr_array_new ();
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) status_rows = NULL;
+  PrScanCounts zero = { 0 };
+  unsigned long lengths[2];
+  MYSQL_BIND params[8];
+  char scan_id_text[24];
+  const char *status_params[2];
+  guint64 retired;
+  gboolean ok = FALSE;
+  GHashTableIter iter;
+  gpointer key;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (n_records == 0 || record_ids != NULL, FALSE);
+  g_return_val_if_fail (n_records == 0 || fingerprints != NULL, FALSE);
+  g_return_val_if_fail (n_records == 0 || content_hashes != NULL, FALSE);
+
+  zero.records = n_records;
+  if (counts == NULL)
+    counts = &zero;
+  if (!check_table_name (table, error))
+    return FALSE;
+
+  /* Everything that can be checked here is, before the first write. */
+  for (gsize i = 0; i < n_records; i++)
+    {
+      if (!check_record_id (record_ids[i], "the record id", error))
+        return FALSE;
+      if (!g_hash_table_add (scanned, record_ids[i]))
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                       "the record id “%s” appears twice in one scan of “%s”", record_ids[i], table);
+          return FALSE;
+        }
+      if (changed == NULL || changed[i])
+        g_array_append_val (to_write, i);
+    }
+
+  if (!begin_transaction (self, error))
+    return FALSE;
+
+  /* The scan row is locked for the transaction: its status cannot change
+   * under us (another begin_scan calling it interrupted). */
+  g_snprintf (scan_id_text, sizeof scan_id_text, "%" G_GINT64_FORMAT, scan_id);
+  status_params[0] = scan_id_text;
+  status_params[1] = table;
+  sql = g_strdup_printf ("SELECT status FROM %s WHERE id = ? AND source_table = ? FOR UPDATE", self->q_scans);
+  status_rows = _pr_connection_select (self->connection, sql, status_params, 2, error);
+  if (status_rows == NULL)
+    goto out;
+  if (status_rows->len == 0 || g_strcmp0 (((PrDbRow *) status_rows->pdata[0])->values[0], "running") != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "scan %" G_GINT64_FORMAT " of “%s” is not running (%s); its results are not stored",
+                   scan_id, table, status_rows->len == 0 ? "no such scan"
+                   : ((PrDbRow *) status_rows->pdata[0])->values[0]);
+      goto out;
+    }
+
+  stored.live = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  stored.retired = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_clear_pointer (&sql, g_free);
+  sql = g_strdup_printf ("SELECT record_id, retired_at IS NULL FROM %s WHERE source_table = ?",
+                         self->q_fingerprints);
+  bind_string (&params[0], table, &lengths[0]);
+  if (!for_each_row (self, sql, params, 1, add_stored_id, &stored,
+                     "cannot read the stored fingerprints", error))
+    goto out;
+
+  for (gsize i = 0; i < n_records; i++)
+    {
+      if (changed == NULL || changed[i])
+        continue;
+      if (g_hash_table_contains (stored.retired, record_ids[i]))
+        g_ptr_array_add (to_revive, record_ids[i]);
+      else if (!g_hash_table_contains (stored.live, record_ids[i]))
+        {
+          /* A caller's mistake, and storing nothing for it would lose the
+           * record from every later check. */
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                       "the record “%s” is marked unchanged but has no stored fingerprint", record_ids[i]);
+          goto out;
+        }
+    }
+  g_hash_table_iter_init (&iter, stored.live);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!g_hash_table_contains (scanned, key))
+      g_ptr_array_add (to_retire, key);
+  retired = to_retire->len;
+
+  if (!write_fingerprints (self, table, mapping_version, scan_id, to_write, record_ids,
+                           fingerprints, content_hashes, sparse, error) ||
+      !set_retired (self, table, to_retire, "UTC_TIMESTAMP(6)", error) ||
+      !set_retired (self, table, to_revive, "NULL", error))
+    goto out;
+
+  g_clear_pointer (&sql, g_free);
+  sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "
+                         "records = ?, new_records = ?, changed_records = ?, retired_records = ?, "
+                         "pairs = ?, clusters = ?, message = NULL WHERE id = ?", self->q_scans);
+  bind_u64 (&params[0], &counts->records);
+  bind_u64 (&params[1], &counts->new_records);
+  bind_u64 (&params[2], &counts->changed_records);
+  bind_u64 (&params[3], &retired);
+  bind_u64 (&params[4], &counts->pairs);
+  bind_u64 (&params[5], &counts->clusters);
+  bind_i64 (&params[6], &scan_id);
+  if (!run_statement (self, sql, params, NULL, NULL, "cannot mark the scan complete", error) ||
+      !commit_transaction (self, error))
+    goto out;
+
+  ok = TRUE;
+  release_scan_lock (self, scan_id);
+  g_debug ("scan %" G_GINT64_FORMAT " of %s: %u written, %u retired, %u back", scan_id, table,
+           to_write->len, to_retire->len, to_revive->len);
+
+out:
+  if (!ok)
+    rollback_transaction (self);
+  g_clear_pointer (&stored.live, g_hash_table_unref);
+  g_clear_pointer (&stored.retired, g_hash_table_unref);
+  return ok;
+}
+
+/**
+ * pr_store_end_scan:
+ * @store: a store
+ * @scan_id: a running scan
+ * @status: %PR_SCAN_FAILED or %PR_SCAN_CANCELLED
+ * @message: (nullable): why, for the scan's record
+ * @error: return location for a #GError
+ *
+ * Marks a scan that will not be committed, on the caller's error and
+ * cancel paths, and releases the table's scan lock (even when the update
+ * fails: with the connection gone, the server has released it anyway).
+ * A scan no longer running is left as it is.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_end_scan (PrStore       *self,
+                   gint64         scan_id,
+                   PrScanStatus   status,
+                   const char    *message,
+                   GError       **error)
+{
+  g_autofree char *sql = NULL;
+  unsigned long lengths[2];
+  MYSQL_BIND params[3];
+  gboolean ok;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (status == PR_SCAN_FAILED || status == PR_SCAN_CANCELLED, FALSE);
+
+  sql = g_strdup_printf ("UPDATE %s SET status = ?, finished_at = UTC_TIMESTAMP(6), message = ? "
+                         "WHERE id = ? AND status = 'running'", self->q_scans);
+  bind_string (&params[0], status == PR_SCAN_FAILED ? "failed" : "cancelled", &lengths[0]);
+  bind_string (&params[1], message, &lengths[1]);
+  bind_i64 (&params[2], &scan_id);
+  ok = run_statement (self, sql, params, NULL, NULL, "cannot mark the scan ended", error);
+  release_scan_lock (self, scan_id);
+
+  return ok;
+}
+
+/* Single-record check */
+
+/**
+ * pr_store_match_clear:
+ * @match: a match
+ *
+ * Frees the match's contents, not the match: the clear func of the
+ * array pr_store_check() returns.
+ */
+void
+pr_store_match_clear (PrStoreMatch *match)
+{
+  g_clear_pointer (&match->record_id, g_free);
+}
+
+static void
+add_match (const char    *id,
+           const guint64 *values,
+           gpointer       user_data)
+{
+  PrStoreMatch match = { g_strdup (id), (guint32) values[0] };
+
+  g_array_append_val (user_data, match);
+}
+
+static int
+compare_matches (gconstpointer a,
+                 gconstpointer b)
+{
+  const PrStoreMatch *x = a, *y = b;
+
+  if (x->distance != y->distance)
+    return x->distance < y->distance ? -1 : 1;
+  return strcmp (x->record_id, y->record_id);
+}
+
+/**
+ * pr_store_check:
+ * @store: a store
+ * @table: the source table
+ * @fingerprint: the fingerprint of a record (stored or not)
+ * @k: the largest distance to report
+ * @error: return location for a #GError
+ *
+ * Which stored records of @table are within @k bits of @fingerprint,
+ * leaving out retired and sparse ones. A stored record with this very
+ * fingerprint (the record itself, when checked by id) is among them, at
+ * distance 0. For k ≤ 3 at least one of the four 16-bit blocks is equal
+ * (pigeonhole), so the block indexes find the candidates; a larger k
+ * reads every stored fingerprint of the table.
+ *
+ * Returns: (transfer full) (element-type PrStoreMatch): the matches by
+ *   distance, then record id (byte order); %NULL on error
+ */
+GArray *
+pr_store_check (PrStore     *self,
+                const char  *table,
+                guint64      fingerprint,
+                guint        k,
+                GError     **error)
+{
+  g_autoptr(GArray) matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
+  g_autofree char *sql = NULL;
+  guint16 blocks[4];
+  guint64 k64 = k;
+  unsigned long length;
+  MYSQL_BIND params[8];
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_array_set_clear_func (matches, (GDestroyNotify) pr_store_match_clear);
+  if (!check_table_name (table, error))
+    return NULL;
+
+  for (guint b = 0; b < 4; b++)
+    blocks[b] = (guint16) (fingerprint >> (16 * b));
+
+  bind_u64 (&params[0], &fingerprint);
+  bind_string (&params[1], table, &length);
+  if (k <= 3)
+    {
+      sql = g_strdup_printf ("SELECT record_id, BIT_COUNT(fingerprint ^ ?) FROM %s "
+                             "WHERE source_table = ? AND retired_at IS NULL AND sparse = 0 "
+                             "AND (b0 = ? OR b1 = ? OR b2 = ? OR b3 = ?) "
+                             "AND BIT_COUNT(fingerprint ^ ?) <= ?", self->q_fingerprints);
+      for (guint b = 0; b < 4; b++)
+        bind_u16 (&params[2 + b], &blocks[b]);
+      bind_u64 (&params[6], &fingerprint);
+      bind_u64 (&params[7], &k64);
+    }
+  else
+    {
+      sql = g_strdup_printf ("SELECT record_id, BIT_COUNT(fingerprint ^ ?) FROM %s "
+                             "WHERE source_table = ? AND retired_at IS NULL AND sparse = 0 "
+                             "AND BIT_COUNT(fingerprint ^ ?) <= ?", self->q_fingerprints);
+      bind_u64 (&params[2], &fingerprint);
+      bind_u64 (&params[3], &k64);
+    }
+
+  if (!for_each_row (self, sql, params, 1, add_match, matches,
+                     "cannot check against the stored fingerprints", error))
+    return NULL;
+
+  g_array_sort (matches, compare_matches);
+  return g_steal_pointer (&matches);
+}
+
+static void
+keep_fingerprint (const char    *id,
+                  const guint64 *values,
+                  gpointer       user_data)
+{
+  guint64 *out = user_data;
+
+  out[0] = 1;
+  out[1] = values[0];
+  out[2] = values[1];
+}
+
+/**
+ * pr_store_check_record:
+ * @store: a store
+ * @table: the source table
+ * @record_id: a record with a stored, live fingerprint
+ * @k: the largest distance to report
+ * @error: return location for a #GError
+ *
+ * pr_store_check() with the stored fingerprint of @record_id, the record
+ * itself left out. A sparse record matches nothing (empty records are not
+ * repeats of each other on fingerprint alone).
+ *
+ * Returns: (transfer full) (element-type PrStoreMatch): the matches, as
+ *   pr_store_check(); %NULL with %PR_DB_ERROR_QUERY when the record has no
+ *   live stored fingerprint
+ */
+GArray *
+pr_store_check_record (PrStore     *self,
+                       const char  *table,
+                       const char  *record_id,
+                       guint        k,
+                       GError     **error)
+{
+  g_autofree char *sql = NULL;
+  g_autoptr(GArray) matches = NULL;
+  guint64 found[3] = { 0 };
+  unsigned long lengths[2];
+  MYSQL_BIND params[2];
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (!check_table_name (table, error) || !check_record_id (record_id, "the record id", error))
+    return NULL;
+
+  sql = g_strdup_printf ("SELECT record_id, fingerprint, sparse FROM %s "
+                         "WHERE source_table = ? AND record_id = ? AND retired_at IS NULL",
+                         self->q_fingerprints);
+  bind_string (&params[0], table, &lengths[0]);
+  bind_string (&params[1], record_id, &lengths[1]);
+  if (!for_each_row (self, sql, params, 2, keep_fingerprint, found,
+                     "cannot read the record's stored fingerprint", error))
+    return NULL;
+  if (!found[0])
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "the record “%s” of “%s” has no stored fingerprint; scan the table, "
+                   "or check the record's own fingerprint", record_id, table);
+      return NULL;
+    }
+  if (found[2])
+    {
+      matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
+      g_array_set_clear_func (matches, (GDestroyNotify) pr_store_match_clear);
+      return g_steal_pointer (&matches);
+    }
+
+  matches = pr_store_check (self, table, found[1], k, error);
+  if (matches == NULL)
+    return NULL;
+  for (guint i = 0; i < matches->len; i++)
+    if (strcmp (g_array_index (matches, PrStoreMatch, i).record_id, record_id) == 0)
+      {
+        g_array_remove_index (matches, i);
+        break;
+      }
+  return g_steal_pointer (&matches);
+}
+
+/* Decisions */
+
+/**
+ * pr_decision_free:
+ * @decision: (nullable) (transfer full): a decision
+ */
+void
+pr_decision_free (PrDecision *decision)
+{
+  if (decision == NULL)
+    return;
+
+  g_free (decision->table);
+  g_free (decision->record_id);
+  g_free (decision->primary_id);
+  g_free (decision->reviewer);
+  g_free (decision->note);
+  g_free (decision);
+}
+
+/* The undo's target, locked until the transaction ends, so that of two
+ * reviewers undoing it at once the second waits and then sees the first's
+ * undo. Fills in the undo's record and primary ids from the target. */
+static gboolean
+check_undo_target (PrStore     *self,
+                   PrDecision  *decision,
+                   GError     **error)
+{
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  char id_text[24];
+  const char *params[1] = { id_text };
+  PrDbRow *row;
+
+  g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, decision->undoes);
+  sql = g_strdup_printf ("SELECT source_table, record_id, primary_id, verdict FROM %s WHERE id = ? FOR UPDATE",
+                         self->q_decisions);
+  rows = _pr_connection_select (self->connection, sql, params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len == 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "there is no decision %" G_GINT64_FORMAT " to undo", decision->undoes);
+      return FALSE;
+    }
+  row = rows->pdata[0];
+  if (g_strcmp0 (row->values[0], decision->table) != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "decision %" G_GINT64_FORMAT " is about the table “%s”, not “%s”",
+                   decision->undoes, row->values[0], decision->table);
+      return FALSE;
+    }
+  if (g_strcmp0 (row->values[3], "undo") == 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "decision %" G_GINT64_FORMAT " is itself an undo and cannot be undone; "
+                   "record the decision again instead", decision->undoes);
+      return FALSE;
+    }
+
+  g_free (decision->record_id);
+  decision->record_id = g_strdup (row->values[1]);
+  g_free (decision->primary_id);
+  decision->primary_id = g_strdup (row->values[2]);
+
+  /* A locking read too: it sees the latest committed rows, not the
+   * transaction's snapshot. */
+  g_clear_pointer (&sql, g_free);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  sql = g_strdup_printf ("SELECT id FROM %s WHERE undoes = ? FOR UPDATE", self->q_decisions);
+  rows = _pr_connection_select (self->connection, sql, params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len > 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "decision %" G_GINT64_FORMAT " was already undone by decision %s",
+                   decision->undoes, ((PrDbRow *) rows->pdata[0])->values[0]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * pr_store_add_decision:
+ * @store: a store
+ * @decision: (inout): the decision: table, record_id, verdict and reviewer
+ *   required, primary_id and note nullable; for %PR_VERDICT_UNDO, undoes
+ *   names the decision undone, and record_id and primary_id are replaced
+ *   by that decision's
+ * @error: return location for a #GError
+ *
+ * Appends the decision to the log. Sets @decision's id and decided_at (the
+ * server's clock, UTC). An undo of a decision that does not exist, of an
+ * undo, or of a decision already undone is refused.
+ *
+ * Returns: the decision's id, or 0 with @error set
+ */
+gint64
+pr_store_add_decision (PrStore     *self,
+                       PrDecision  *decision,
+                       GError     **error)
+{
+  g_autofree char *sql = NULL;
+  g_autofree char *time_sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  gboolean undo;
+  unsigned long lengths[6];
+  MYSQL_BIND params[7];
+  gint64 id = 0;
+  char id_text[24];
+  const char *time_params[1] = { id_text };
+  const char *micros;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (decision != NULL, 0);
+
+  undo = decision->verdict == PR_VERDICT_UNDO;
+  if (!check_table_name (decision->table, error))
+    return 0;
+  if ((guint) decision->verdict >= G_N_ELEMENTS (verdict_names))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, "unknown verdict %d", decision->verdict);
+      return 0;
+    }
+  if (decision->reviewer == NULL || decision->reviewer[0] == '\0' ||
+      !g_utf8_validate (decision->reviewer, -1, NULL) || g_utf8_strlen (decision->reviewer, -1) > MAX_ID_CHARS)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "a decision needs a reviewer's name (UTF-8, at most %d characters)", MAX_ID_CHARS);
+      return 0;
+    }
+  if (decision->note != NULL && !g_utf8_validate (decision->note, -1, NULL))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, "a decision's note must be UTF-8");
+      return 0;
+    }
+  if (undo != (decision->undoes != 0))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   undo ? "an undo must name the decision it undoes"
+                        : "only an undo may name a decision it undoes");
+      return 0;
+    }
+  if (!undo && (!check_record_id (decision->record_id, "the decision's record id", error) ||
+                (decision->primary_id != NULL &&
+                 !check_record_id (decision->primary_id, "the decision's primary id", error))))
+    return 0;
+
+  if (!begin_transaction (self, error))
+    return 0;
+  if (undo && !check_undo_target (self, decision, error))
+    goto fail;
+
+  sql = g_strdup_printf ("INSERT INTO %s (source_table, record_id, primary_id, verdict, reviewer, "
+                         "decided_at, note, undoes) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?)",
+                         self->q_decisions);
+  bind_string (&params[0], decision->table, &lengths[0]);
+  bind_string (&params[1], decision->record_id, &lengths[1]);
+  bind_string (&params[2], decision->primary_id, &lengths[2]);
+  bind_string (&params[3], verdict_names[decision->verdict], &lengths[3]);
+  bind_string (&params[4], decision->reviewer, &lengths[4]);
+  bind_string (&params[5], decision->note, &lengths[5]);
+  if (undo)
+    bind_i64 (&params[6], &decision->undoes);
+  else
+    {
+      memset (&params[6], 0, sizeof params[6]);
+      params[6].buffer_type = MYSQL_TYPE_NULL;
+    }
+  if (!run_statement (self, sql, params, NULL, &id, "cannot record the decision", error))
+    goto fail;
+
+  /* Microseconds since the epoch, whatever the session's time zone. */
+  g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, id);
+  time_sql = g_strdup_printf ("SELECT TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at) "
+                              "FROM %s WHERE id = ?", self->q_decisions);
+  rows = _pr_connection_select (self->connection, time_sql, time_params, 1, error);
+  if (rows == NULL)
+    goto fail;
+  if (!commit_transaction (self, error))
+    goto fail;
+
+  micros = rows->len > 0 ? ((PrDbRow *) rows->pdata[0])->values[0] : NULL;
+  decision->id = id;
+  decision->decided_at = micros != NULL ? g_ascii_strtoll (micros, NULL, 10) / G_USEC_PER_SEC : 0;
+  return id;
+
+fail:
+  rollback_transaction (self);
+  return 0;
+}
+
+/* Rows of pr_decisions as strings, in id order; the columns are those of
+ * the CSV export, then decided_at in microseconds. */
+static GPtrArray *
+select_decisions (PrStore     *self,
+                  const char  *table,
+                  GError     **error)
+{
+  g_autofree char *sql = NULL;
+  const char *params[1] = { table };
+
+  sql = g_strdup_printf ("SELECT id, source_table, record_id, primary_id, verdict, reviewer, "
+                         "DATE_FORMAT(decided_at, '%%Y-%%m-%%d %%H:%%i:%%s.%%f'), note, undoes, "
+                         "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at) "
+                         "FROM %s %s ORDER BY id", self->q_decisions,
+                         table != NULL ? "WHERE source_table = ?" : "");
+  return _pr_connection_select (self->connection, sql, params, table != NULL ? 1 : 0, error);
+}
+
+/**
+ * pr_store_list_decisions:
+ * @store: a store
+ * @table: (nullable): a source table, or %NULL for all
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (element-type PrDecision): the decisions in the
+ *   order they were made (id order), undos included; %NULL on error
+ */
+GPtrArray *
+pr_store_list_decisions (PrStore     *self,
+                         const char  *table,
+                         GError     **error)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GPtrArray) decisions = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  rows = select_decisions (self, table, error);
+  if (rows == NULL)
+    return NULL;
+
+  decisions = g_ptr_array_new_full (rows->len, (GDestroyNotify) pr_decision_free);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PrDbRow *row = rows->pdata[i];
+      PrDecision *decision = g_new0 (PrDecision, 1);
+
+      g_ptr_array_add (decisions, decision);
+      decision->id = g_ascii_strtoll (row->values[0], NULL, 10);
+      decision->table = g_strdup (row->values[1]);
+      decision->record_id = g_strdup (row->values[2]);
+      decision->primary_id = g_strdup (row->values[3]);
+      if (!verdict_from_string (row->values[4], &decision->verdict))
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                       "decision %s has an unknown verdict “%s”", row->values[0],
+                       row->values[4] != NULL ? row->values[4] : "NULL");
+          return NULL;
+        }
+      decision->reviewer = g_strdup (row->values[5]);
+      decision->note = g_strdup (row->values[7]);
+      decision->undoes = row->values[8] != NULL ? g_ascii_strtoll (row->values[8], NULL, 10) : 0;
+      decision->decided_at = row->values[9] != NULL
+                             ? g_ascii_strtoll (row->values[9], NULL, 10) / G_USEC_PER_SEC : 0;
+    }
+
+  return g_steal_pointer (&decisions);
+}
+
+/**
+ * pr_store_export_decisions:
+ * @store: a store
+ * @table: (nullable): a source table, or %NULL for all
+ * @writer: where the rows go; not closed here
+ * @error: return location for a #GError
+ *
+ * Writes a header row "id,table,record_id,primary_id,verdict,reviewer,
+ * decided_at,note,undoes" and one row per decision in id order;
+ * decided_at is UTC as "YYYY-MM-DD HH:MM:SS.ffffff", a missing note or
+ * undoes is an empty field.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_export_decisions (PrStore      *self,
+                           const char   *table,
+                           PrCsvWriter  *writer,
+                           GError      **error)
+{
+  static const char *const header[] = {
+    "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes",
+  };
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (writer != NULL, FALSE);
+
+  rows = select_decisions (self, table, error);
+  if (rows == NULL)
+    return FALSE;
+  if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
+    return FALSE;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PrDbRow *row = rows->pdata[i];
+      const char *fields[G_N_ELEMENTS (header)];
+
+      for (guint f = 0; f < G_N_ELEMENTS (header); f++)
+        fields[f] = row->values[f] != NULL ? row->values[f] : "";
+      if (!pr_csv_writer_write_row (writer, fields, G_N_ELEMENTS (fields), error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
