@@ -17,6 +17,7 @@
 #include "pr-cluster.h"
 #include "pr-csv-writer.h"
 #include "pr-matches.h"
+#include "pr-store.h"
 
 static char *
 format_date (gint64 seconds)
@@ -113,6 +114,59 @@ write_pairs_csv (const char   *path,
   return pr_csv_writer_close (writer, error);
 }
 
+/* The incremental scan's hook: an unchanged record keeps its stored
+ * fingerprint. */
+static gboolean
+reuse_stored (const char    *id,
+              guint64        content_hash,
+              PrFingerprint *fingerprint,
+              gpointer       user_data)
+{
+  const PrStoredFingerprint *stored = g_hash_table_lookup (user_data, id);
+
+  if (stored == NULL || stored->content_hash != content_hash)
+    return FALSE;
+  fingerprint->fingerprint = stored->fingerprint;
+  fingerprint->sparse = stored->sparse;
+  return TRUE;
+}
+
+typedef struct {
+  PrRecordSet *set;
+  GHashTable  *stored;
+  PrCsvWriter *writer;     /* nullable */
+  guint64      count;
+  GError      *error;
+} NewRepeats;
+
+/* A pair of a new or changed record with one that was stored unchanged:
+ * an intake that repeats what the office already has. */
+static void
+report_new_repeat (guint32  a,
+                   guint32  b,
+                   guint32  distance,
+                   gpointer user_data)
+{
+  NewRepeats *out = user_data;
+  guint32 fresh, old;
+  char text[16];
+  const char *row[3];
+
+  if (out->set->changed[a] == out->set->changed[b])
+    return;
+  fresh = out->set->changed[a] ? a : b;
+  old = out->set->changed[a] ? b : a;
+  out->count++;
+  if (out->writer == NULL || out->error != NULL)
+    return;
+
+  g_snprintf (text, sizeof text, "%u", distance);
+  row[0] = out->set->ids->pdata[fresh];
+  row[1] = out->set->ids->pdata[old];
+  row[2] = text;
+  pr_csv_writer_write_row (out->writer, row, 3, &out->error);
+}
+
 static void
 print_clusters (PrRecordSet  *set,
                 PrClustering *clustering)
@@ -151,6 +205,13 @@ pr_cli_scan (int    argc,
   g_autoptr(PrMatches) matches = NULL;
   g_autoptr(GArray) spanning = NULL;
   g_autoptr(PrClustering) clustering = NULL;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrMapping) mapping = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GHashTable) stored = NULL;
+  g_autofree char *store_schema = NULL;
+  g_autofree char *new_repeats_path = NULL;
+  gint64 scan_id = 0;
   g_autofree guint32 *rank = NULL;
   guint64 clustered = 0;
   gint64 start;
@@ -160,6 +221,10 @@ pr_cli_scan (int    argc,
       N_("Write the clusters as CSV (cluster,id,primary,distance) to FILE"), N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
       N_("Write every pair within k as CSV (id_a,id_b,distance) to FILE"), N_("FILE") },
+    { "store", 0, 0, G_OPTION_ARG_STRING, &store_schema,
+      N_("Keep the fingerprints in the application's tables in SCHEMA and fingerprint only new or changed records (with --db or --sample)"), N_("SCHEMA") },
+    { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
+      N_("With --store: write the new or changed records that repeat stored ones as CSV (id,existing_id,distance) to FILE"), N_("FILE") },
     { NULL }
   };
 
@@ -167,7 +232,47 @@ pr_cli_scan (int    argc,
                              entries, &options, 1, &error))
     goto failed;
 
-  set = pr_cli_load_records (argv[1], &options, out == NULL, &error);
+  if ((store_schema != NULL || new_repeats_path != NULL) && options.db == NULL && !options.sample)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--store and --new-repeats go with --db or --sample"));
+      goto failed;
+    }
+  if (new_repeats_path != NULL && store_schema == NULL)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--new-repeats goes with --store"));
+      goto failed;
+    }
+
+  if (options.db != NULL || options.sample)
+    {
+      connection = pr_cli_open_connection (&options, &error);
+      if (connection == NULL)
+        goto failed;
+    }
+  mapping = pr_cli_source_mapping (connection, &options, &error);
+  if (mapping == NULL)
+    goto failed;
+
+  if (store_schema != NULL)
+    {
+      PrTokenizerFlags flags = pr_cli_load_flags (&options);
+      g_autofree char *description = pr_fingerprint_describe (mapping, flags, options.min_tokens);
+      guint64 version = pr_fingerprint_version (mapping, flags, options.min_tokens);
+
+      store = pr_store_open (connection, store_schema, &error);
+      if (store == NULL)
+        goto failed;
+      scan_id = pr_store_begin_scan (store, options.table, description, version, options.k, &error);
+      if (scan_id <= 0)
+        goto failed;
+      stored = pr_store_load_fingerprints (store, options.table, version, &error);
+      if (stored == NULL)
+        goto failed;
+    }
+
+  set = pr_cli_load_records_full (argv[1], connection, mapping, &options, out == NULL,
+                                  stored != NULL ? reuse_stored : NULL, stored, &error);
   if (set == NULL)
     goto failed;
 
@@ -199,6 +304,52 @@ pr_cli_scan (int    argc,
   if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, matches, &error))
     goto failed;
 
+  if (store != NULL)
+    {
+      g_autoptr(PrCsvWriter) writer = NULL;
+      NewRepeats repeats = { set, stored, NULL, 0, NULL };
+      PrScanCounts counts = { 0 };
+      const char *header[] = { "id", "existing_id", "distance" };
+
+      counts.records = set->n_records;
+      for (gsize i = 0; i < set->n_records; i++)
+        if (set->changed[i])
+          {
+            if (g_hash_table_contains (stored, set->ids->pdata[i]))
+              counts.changed_records++;
+            else
+              counts.new_records++;
+          }
+      counts.pairs = pr_matches_count_pairs (matches);
+      counts.clusters = pr_clustering_get_n_clusters (clustering);
+      if (!pr_store_commit_scan (store, scan_id, options.table,
+                                 pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens),
+                                 set->n_records, (char *const *) set->ids->pdata, set->fingerprints,
+                                 set->content_hashes, set->sparse, set->changed, &counts, &error))
+        goto failed;
+      scan_id = 0;
+
+      if (new_repeats_path != NULL)
+        {
+          writer = pr_cli_open_csv_output (new_repeats_path, PR_CSV_WRITER_FLAGS_NONE, &error);
+          if (writer == NULL || !pr_csv_writer_write_row (writer, header, 3, &error))
+            goto failed;
+          repeats.writer = writer;
+        }
+      pr_matches_foreach_pair (matches, report_new_repeat, &repeats);
+      if (repeats.error != NULL)
+        {
+          g_propagate_error (&error, repeats.error);
+          goto failed;
+        }
+      if (writer != NULL && !pr_csv_writer_close (writer, &error))
+        goto failed;
+      fprintf (stderr, _("Stored: %llu new, %llu changed and %llu unchanged records; "
+                         "%llu pairs of a new or changed record with a stored one\n"),
+               (unsigned long long) counts.new_records, (unsigned long long) counts.changed_records,
+               (unsigned long long) set->n_reused, (unsigned long long) repeats.count);
+    }
+
   /* The clusters first, then the summary, when both go to one terminal or
    * pipe; and a full disk behind stdout is an error, not a quiet success. */
   if (fflush (stdout) != 0 || ferror (stdout))
@@ -221,5 +372,10 @@ pr_cli_scan (int    argc,
   return 0;
 
 failed:
+  /* A scan is marked complete only when all of it was stored. */
+  if (store != NULL && scan_id > 0)
+    pr_store_end_scan (store, scan_id,
+                       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ? PR_SCAN_CANCELLED : PR_SCAN_FAILED,
+                       error->message, NULL);
   return pr_cli_fail ("scan", error);
 }

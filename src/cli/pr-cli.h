@@ -81,5 +81,7 @@ int pr_cli_fingerprint (int argc, char **argv);
 int pr_cli_eval        (int argc, char **argv);
 int pr_cli_bench       (int argc, char **argv);
 int pr_cli_bench_db    (int argc, char **argv);
+int pr_cli_check       (int argc, char **argv);
+int pr_cli_decisions   (int argc, char **argv);
 
 G_END_DECLS

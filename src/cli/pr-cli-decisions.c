@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * decisions export: the reviewers' decision log, as CSV. UTF-8 with a byte
+ * order mark by default, so that a Chinese Excel opens it as UTF-8, and
+ * notes that start like a formula are neutralised.
+ */
+#define G_LOG_DOMAIN "petition-review-cli"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "pr-cli.h"
+#include "pr-csv-writer.h"
+#include "pr-store.h"
+
+int
+pr_cli_decisions (int    argc,
+                  char **argv)
+{
+  g_auto(PrCliMappingOptions) options = { 0 };
+  g_autofree char *schema = NULL;
+  g_autofree char *out = NULL;
+  gboolean no_bom = FALSE;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrCsvWriter) writer = NULL;
+  GOptionEntry entries[] = {
+    { "store", 0, 0, G_OPTION_ARG_STRING, &schema,
+      N_("The schema of the application's tables (default: the connection's database)"), N_("SCHEMA") },
+    { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
+      N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
+    { "no-bom", 0, 0, G_OPTION_ARG_NONE, &no_bom,
+      N_("No byte order mark at the start (for programs rather than Excel)"), NULL },
+    { NULL }
+  };
+
+  if (argc < 2 || strcmp (argv[1], "export") != 0)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("say what to do with the decisions: export"));
+      return pr_cli_fail ("decisions", error);
+    }
+  argc--;
+  argv++;
+
+  if (!pr_cli_parse_command (&argc, &argv, _("— export the reviewers' decisions as CSV"),
+                             entries, &options, 0, &error))
+    goto failed;
+  if (options.db == NULL && !options.sample)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("the decisions are in a database: give --db URI --table TABLE, or --sample"));
+      goto failed;
+    }
+
+  connection = pr_cli_open_connection (&options, &error);
+  if (connection == NULL)
+    goto failed;
+  store = pr_store_open (connection, schema, &error);
+  if (store == NULL)
+    goto failed;
+
+  writer = pr_cli_open_csv_output (out, (no_bom ? 0 : PR_CSV_WRITER_BOM) | PR_CSV_WRITER_NEUTRALIZE, &error);
+  if (writer == NULL)
+    goto failed;
+  if (!pr_store_export_decisions (store, options.table, writer, &error) ||
+      !pr_csv_writer_close (writer, &error))
+    goto failed;
+
+  return 0;
+
+failed:
+  return pr_cli_fail ("decisions export", error);
+}
