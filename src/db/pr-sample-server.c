@@ -269,10 +269,14 @@ run_install_db (PrSampleServer  *self,
   if (!remove_tree (new_dir, error))
     return FALSE;
 
+  /* --force: install-db refuses to run where the host's own name does not
+   * resolve (a container or chroot without /etc/hosts), even with
+   * --skip-name-resolve; this server takes no network connections, and its
+   * only accounts log in through the socket, so host names do not matter. */
   process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, error,
                               program, "--no-defaults", user_arg, datadir_arg, tmpdir_arg,
                               "--auth-root-authentication-method=socket", "--skip-test-db",
-                              "--skip-name-resolve", "--innodb-log-file-size=16M", NULL);
+                              "--skip-name-resolve", "--force", "--innodb-log-file-size=16M", NULL);
   if (process == NULL)
     return FALSE;
 
