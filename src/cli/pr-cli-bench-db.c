@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "pr-block-index.h"
 #include "pr-cli.h"
 #include "pr-cluster.h"
 #include "pr-csv-reader.h"
@@ -25,6 +26,7 @@
 #include "pr-matches.h"
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
+#include "pr-store.h"
 
 #define BODY_CHARS 500
 
@@ -271,4 +273,137 @@ out:
   if (error != NULL)
     return pr_cli_fail ("bench db", error);
   return status;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* bench check: the intake check against N stored fingerprints, through SQL
+ * (the block columns and BIT_COUNT) and through a block index in memory. */
+int
+pr_cli_bench_check (int    argc,
+                    char **argv)
+{
+  g_auto(PrCliMappingOptions) options = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrSampleServer) server = NULL;
+  g_autoptr(PrConnectionParams) params = NULL;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GHashTable) stored = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) sql_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) memory_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(PrBlockIndex) index = NULL;
+  g_autofree guint64 *fingerprints = NULL;
+  g_autofree guint64 *hashes = NULL;
+  g_autofree char *dir = NULL;
+  int n = 1000000, queries = 200;
+  guint64 found_sql = 0, found_memory = 0;
+  gint64 scan_id, start;
+  double t_commit, t_index;
+  GOptionEntry entries[] = {
+    { "n", 0, 0, G_OPTION_ARG_INT, &n, N_("Stored fingerprints (default 1000000)"), N_("N") },
+    { "queries", 0, 0, G_OPTION_ARG_INT, &queries, N_("Queries to time (default 200)"), N_("N") },
+    { NULL }
+  };
+
+  if (!pr_cli_parse_command (&argc, &argv, _("— the intake check against stored fingerprints, in SQL and in memory"),
+                             entries, &options, 0, &error))
+    return pr_cli_fail ("bench check", error);
+  if (n < 1 || queries < 1)
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--n and --queries must be at least 1"));
+      return pr_cli_fail ("bench check", error);
+    }
+
+  dir = g_dir_make_tmp ("pr-bench-check-XXXXXX", &error);
+  if (dir == NULL)
+    return pr_cli_fail ("bench check", error);
+  server = pr_sample_server_start_empty (dir, NULL, &error);
+  if (server == NULL)
+    goto out;
+  params = pr_sample_server_get_admin_params (server);
+  connection = pr_connection_open (params, &error);
+  if (connection == NULL || !pr_connection_execute (connection, "CREATE DATABASE bench", &error))
+    goto out;
+  store = pr_store_open (connection, "bench", &error);
+  if (store == NULL)
+    goto out;
+
+  /* Random fingerprints, 1 % of them near copies of earlier ones. */
+  fingerprints = g_new (guint64, n);
+  hashes = g_new0 (guint64, n);
+  for (int i = 0; i < n; i++)
+    {
+      if (i > 0 && g_rand_int_range (rand, 0, 100) == 0)
+        fingerprints[i] = fingerprints[g_rand_int_range (rand, 0, i)] ^ (G_GUINT64_CONSTANT (1) << g_rand_int_range (rand, 0, 64));
+      else
+        fingerprints[i] = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      g_ptr_array_add (ids, g_strdup_printf ("r%d", i));
+    }
+
+  start = g_get_monotonic_time ();
+  scan_id = pr_store_begin_scan (store, "petitions", "bench", 1, options.k, &error);
+  if (scan_id <= 0 ||
+      !pr_store_commit_scan (store, scan_id, "petitions", 1, n, (char *const *) ids->pdata, fingerprints,
+                             hashes, NULL, NULL, NULL, &error))
+    goto out;
+  t_commit = (g_get_monotonic_time () - start) / 1e6;
+
+  start = g_get_monotonic_time ();
+  stored = pr_store_load_fingerprints (store, "petitions", 1, &error);
+  if (stored == NULL)
+    goto out;
+  index = pr_block_index_new (fingerprints, n, options.k);
+  t_index = (g_get_monotonic_time () - start) / 1e6;
+
+  for (int q = 0; q < queries; q++)
+    {
+      guint64 query = fingerprints[g_rand_int_range (rand, 0, n)] ^ (G_GUINT64_CONSTANT (1) << g_rand_int_range (rand, 0, 64));
+      g_autoptr(GArray) matches = NULL;
+      g_autoptr(GArray) in_memory = g_array_new (FALSE, FALSE, sizeof (PrMatch));
+      double t;
+
+      start = g_get_monotonic_time ();
+      matches = pr_store_check (store, "petitions", query, options.k, &error);
+      if (matches == NULL)
+        goto out;
+      t = (g_get_monotonic_time () - start) / 1e3;
+      g_array_append_val (sql_times, t);
+      found_sql += matches->len;
+
+      start = g_get_monotonic_time ();
+      pr_block_index_query (index, query, in_memory);
+      t = (g_get_monotonic_time () - start) / 1e3;
+      g_array_append_val (memory_times, t);
+      found_memory += in_memory->len;
+    }
+  g_array_sort (sql_times, compare_doubles);
+  g_array_sort (memory_times, compare_doubles);
+
+  printf (_("Stored %d fingerprints in %.1f s; loaded and indexed in memory in %.2f s\n"), n, t_commit, t_index);
+  printf (_("Check in SQL: median %.2f ms, p99 %.2f ms (%llu matches)\n"),
+          g_array_index (sql_times, double, queries / 2), g_array_index (sql_times, double, queries * 99 / 100),
+          (unsigned long long) found_sql);
+  printf (_("Check in memory: median %.4f ms, p99 %.4f ms (%llu matches)\n"),
+          g_array_index (memory_times, double, queries / 2), g_array_index (memory_times, double, queries * 99 / 100),
+          (unsigned long long) found_memory);
+
+out:
+  g_clear_pointer (&store, pr_store_free);
+  g_clear_pointer (&connection, pr_connection_close);
+  if (server != NULL)
+    pr_sample_server_stop (server, error == NULL ? &error : NULL);
+  remove_tree (dir);
+  if (error != NULL)
+    return pr_cli_fail ("bench check", error);
+  return 0;
 }

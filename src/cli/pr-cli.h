@@ -81,6 +81,7 @@ int pr_cli_fingerprint (int argc, char **argv);
 int pr_cli_eval        (int argc, char **argv);
 int pr_cli_bench       (int argc, char **argv);
 int pr_cli_bench_db    (int argc, char **argv);
+int pr_cli_bench_check (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
 
