@@ -15,6 +15,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <errmsg.h>
 #include <mysqld_error.h>
 #include <string.h>
@@ -67,14 +69,42 @@ code_for_server_error (unsigned int number)
     }
 }
 
+/* What a reviewer can do about each kind of failure, in their language;
+ * the server's own (English) text and number follow for the administrator. */
+static const char *
+explain (PrDbError code)
+{
+  switch (code)
+    {
+    case PR_DB_ERROR_CONNECT:
+      return _("no database server answers there: is it running, and are the host, port or socket right?");
+    case PR_DB_ERROR_ACCESS_DENIED:
+      return _("the server refused the user name or password");
+    case PR_DB_ERROR_UNKNOWN_DATABASE:
+      return _("the server has no database of that name");
+    case PR_DB_ERROR_SERVER_GONE:
+      return _("the connection to the database server was lost; try again when the server is back");
+    case PR_DB_ERROR_TLS:
+      return _("the secure (TLS) connection failed: check the CA file and the server's certificate");
+    case PR_DB_ERROR_PRIVILEGE:
+      return _("this database user lacks a privilege the work needs; ask the administrator");
+    case PR_DB_ERROR_NO_SUCH_TABLE:
+      return _("the table or a column does not exist");
+    default:
+      return _("the database server reported an error");
+    }
+}
+
 static gboolean
 set_error (GError     **error,
            unsigned int number,
            const char  *message,
            const char  *what)
 {
-  g_set_error (error, PR_DB_ERROR, code_for_server_error (number),
-               "%s: %s (server error %u)", what, message, number);
+  PrDbError code = code_for_server_error (number);
+
+  g_set_error (error, PR_DB_ERROR, code,
+               _("%s: %s — %s (server error %u)"), what, explain (code), message, number);
   return FALSE;
 }
 
@@ -182,7 +212,7 @@ pr_connection_params_new_from_uri (const char  *uri,
     {
       /* GLib's message would repeat the URI, password and all. */
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                   "the connection string is not a URI like mariadb://user@host:3306/database");
+                   _("the connection string is not a URI like mariadb://user@host:3306/database"));
       return NULL;
     }
 
@@ -190,7 +220,7 @@ pr_connection_params_new_from_uri (const char  *uri,
   if (g_ascii_strcasecmp (scheme, "mariadb") != 0 && g_ascii_strcasecmp (scheme, "mysql") != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                   "the connection string starts with “%s:”; use mariadb:// or mysql://", scheme);
+                   _("the connection string starts with “%s:”; use mariadb:// or mysql://"), scheme);
       return NULL;
     }
 
@@ -210,7 +240,7 @@ pr_connection_params_new_from_uri (const char  *uri,
       if (strchr (path, '/') != NULL)
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                       "the connection string names “%s” as the database: one name, no “/”", path);
+                       _("the connection string names “%s” as the database: one name, no “/”"), path);
           return NULL;
         }
       params->database = g_strdup (path);
@@ -226,7 +256,7 @@ pr_connection_params_new_from_uri (const char  *uri,
       if (values == NULL)
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                       "the connection string's options (after “?”) cannot be read: %s", local_error->message);
+                       _("the connection string's options (after “?”) cannot be read: %s"), local_error->message);
           return NULL;
         }
 
@@ -260,14 +290,14 @@ pr_connection_params_new_from_uri (const char  *uri,
           else
             {
               g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                           "unknown option “%s” in the connection string (known: socket, tls, tls-ca, "
-                           "tls-verify, connect-timeout, read-timeout)", (const char *) key);
+                           _("unknown option “%s” in the connection string (known: socket, tls, tls-ca, "
+                             "tls-verify, connect-timeout, read-timeout)"), (const char *) key);
               return NULL;
             }
           if (!ok)
             {
               g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                           "the connection string's option “%s” has the value “%s”, which does not fit it",
+                           _("the connection string's option “%s” has the value “%s”, which does not fit it"),
                            (const char *) key, (const char *) value);
               return NULL;
             }
@@ -277,7 +307,7 @@ pr_connection_params_new_from_uri (const char  *uri,
   if (params->host == NULL && params->socket == NULL)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                   "the connection string names no host and no socket");
+                   _("the connection string names no host and no socket"));
       return NULL;
     }
 
@@ -344,7 +374,7 @@ pr_connection_open (const PrConnectionParams  *params,
   self->handle = mysql_init (NULL);
   if (self->handle == NULL)
     {
-      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONNECT, "out of memory for a connection");
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONNECT, _("out of memory for a connection"));
       return NULL;
     }
 
@@ -372,7 +402,7 @@ pr_connection_open (const PrConnectionParams  *params,
                           params->user, params->password, params->database,
                           params->port, params->socket, 0) == NULL)
     {
-      g_autofree char *what = g_strdup_printf ("cannot connect to %s", where);
+      g_autofree char *what = g_strdup_printf (_("cannot connect to %s"), where);
 
       _pr_db_set_error (error, self->handle, what);
       return NULL;
@@ -436,13 +466,13 @@ pr_connection_execute (PrConnection  *self,
   g_return_val_if_fail (sql != NULL, FALSE);
 
   if (mysql_real_query (self->handle, sql, strlen (sql)) != 0)
-    return _pr_db_set_error (error, self->handle, "a statement failed");
+    return _pr_db_set_error (error, self->handle, _("a statement failed"));
 
   /* Some statements answer with rows (ANALYZE, CHECK): drop them, or the
    * connection is out of sync for the next one. */
   mysql_free_result (mysql_store_result (self->handle));
   if (mysql_errno (self->handle) != 0)
-    return _pr_db_set_error (error, self->handle, "a statement failed");
+    return _pr_db_set_error (error, self->handle, _("a statement failed"));
 
   return TRUE;
 }
@@ -518,12 +548,12 @@ _pr_connection_select (PrConnection  *self,
 
   if (stmt == NULL)
     {
-      _pr_db_set_error (error, self->handle, "cannot prepare a query");
+      _pr_db_set_error (error, self->handle, _("cannot prepare a query"));
       return NULL;
     }
   if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0)
     {
-      _pr_db_set_stmt_error (error, stmt, "cannot prepare a query");
+      _pr_db_set_stmt_error (error, stmt, _("cannot prepare a query"));
       goto out;
     }
 
@@ -537,12 +567,12 @@ _pr_connection_select (PrConnection  *self,
     }
   if (n_params > 0 && mysql_stmt_bind_param (stmt, param_binds) != 0)
     {
-      _pr_db_set_stmt_error (error, stmt, "cannot bind a query's values");
+      _pr_db_set_stmt_error (error, stmt, _("cannot bind a query's values"));
       goto out;
     }
   if (mysql_stmt_execute (stmt) != 0)
     {
-      _pr_db_set_stmt_error (error, stmt, "a query failed");
+      _pr_db_set_stmt_error (error, stmt, _("a query failed"));
       goto out;
     }
 
@@ -563,7 +593,7 @@ _pr_connection_select (PrConnection  *self,
     }
   if (n_fields > 0 && mysql_stmt_bind_result (stmt, result_binds) != 0)
     {
-      _pr_db_set_stmt_error (error, stmt, "cannot read a query's result");
+      _pr_db_set_stmt_error (error, stmt, _("cannot read a query's result"));
       goto out;
     }
 
@@ -576,7 +606,7 @@ _pr_connection_select (PrConnection  *self,
         break;
       if (status == 1)
         {
-          _pr_db_set_stmt_error (error, stmt, "cannot read a query's result");
+          _pr_db_set_stmt_error (error, stmt, _("cannot read a query's result"));
           goto out;
         }
 
@@ -596,7 +626,7 @@ _pr_connection_select (PrConnection  *self,
           bind.buffer_length = lengths[f] + 1;
           if (lengths[f] > 0 && mysql_stmt_fetch_column (stmt, &bind, f, 0) != 0)
             {
-              _pr_db_set_stmt_error (error, stmt, "cannot read a query's result");
+              _pr_db_set_stmt_error (error, stmt, _("cannot read a query's result"));
               goto out;
             }
           row->values[f][lengths[f]] = '\0';
