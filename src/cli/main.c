@@ -16,7 +16,7 @@ static const struct {
   PrCliCommand  run;
   const char   *summary;
 } commands[] = {
-  { "scan", pr_cli_scan, N_("Find the clusters of repeat records in a CSV file") },
+  { "scan", pr_cli_scan, N_("Find the clusters of repeat records in a CSV file or a database table") },
   { "fingerprint", pr_cli_fingerprint, N_("Print each record's 64-bit fingerprint") },
   { "eval", pr_cli_eval, N_("Measure precision and recall against labelled pairs") },
   { "check", pr_cli_check, N_("Find the stored records that one record repeats") },
