@@ -24,8 +24,9 @@
  * fault can land while the scan reads. */
 #define BIG_ROWS 200000
 #define SMALL_ROWS 2000
-/* A CLI that has not ended by then hangs: the test fails, not waits. */
-#define CLI_TIMEOUT_S 120
+/* A CLI that has not ended by then hangs: the test fails, not waits.
+ * Under valgrind (-m slow) a full scan takes minutes. */
+#define CLI_TIMEOUT_S (g_test_slow () ? 900 : 120)
 
 /* Not on any command line; the tests look for it in the CLI's output. */
 #define READER_PASSWORD "Kq7-zebra-Lantern-31"
