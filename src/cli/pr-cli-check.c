@@ -2,9 +2,11 @@
 /*
  * check: which stored records are within k of one record — the intake
  * check of a new complaint. The record is read from the table by its id
- * and fingerprinted; the stored fingerprints are searched in SQL through
- * their block columns, or with --in-memory through a block index built
- * from them.
+ * (--record), or the records come from a CSV file with the table's column
+ * names (--csv: complaints not in the table yet); each is fingerprinted
+ * with the table's mapping. The stored fingerprints are searched in SQL
+ * through their block columns, or with --in-memory through a block index
+ * built from them once.
  */
 #define G_LOG_DOMAIN "petition-review-cli"
 
@@ -16,6 +18,7 @@
 
 #include "pr-block-index.h"
 #include "pr-cli.h"
+#include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-reader.h"
@@ -32,57 +35,75 @@ compare_matches (gconstpointer a,
   return g_strcmp0 (x->record_id, y->record_id);
 }
 
-/* The same answer as pr_store_check(), from a block index in memory. */
-static GArray *
-check_in_memory (PrStore     *store,
-                 const char  *table,
-                 guint64      version,
-                 guint64      fingerprint,
-                 guint        k,
-                 double      *build_seconds,
-                 double      *query_seconds,
-                 GError     **error)
+/* The stored fingerprints in a block index, for pr_store_check()'s answer
+ * without asking the server for each record. */
+typedef struct {
+  GHashTable   *stored;   /* record id → PrStoredFingerprint; owns the ids */
+  GPtrArray    *ids;      /* (element-type utf8) (transfer none), of the index's entries */
+  guint64      *fingerprints;
+  PrBlockIndex *index;
+} MemoryIndex;
+
+static void
+memory_index_free (MemoryIndex *self)
 {
-  gint64 loading = g_get_monotonic_time ();
-  g_autoptr(GHashTable) stored = pr_store_load_fingerprints (store, table, version, error);
-  g_autoptr(GPtrArray) ids = NULL;
-  g_autofree guint64 *fingerprints = NULL;
-  g_autoptr(PrBlockIndex) index = NULL;
-  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (PrMatch));
-  GArray *matches;
+  g_clear_pointer (&self->index, pr_block_index_free);
+  g_clear_pointer (&self->ids, g_ptr_array_unref);
+  g_clear_pointer (&self->stored, g_hash_table_unref);
+  g_free (self->fingerprints);
+  g_free (self);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MemoryIndex, memory_index_free)
+
+static MemoryIndex *
+memory_index_new (PrStore     *store,
+                  const char  *table,
+                  guint64      version,
+                  guint        k,
+                  GError     **error)
+{
+  g_autoptr(MemoryIndex) self = g_new0 (MemoryIndex, 1);
   GHashTableIter iter;
   gpointer key, value;
   gsize n = 0;
-  gint64 start;
 
-  if (stored == NULL)
+  self->stored = pr_store_load_fingerprints (store, table, version, error);
+  if (self->stored == NULL)
     return NULL;
 
-  start = loading;
-  ids = g_ptr_array_new ();
-  fingerprints = g_new (guint64, MAX (g_hash_table_size (stored), 1));
-  g_hash_table_iter_init (&iter, stored);
+  self->ids = g_ptr_array_new ();
+  self->fingerprints = g_new (guint64, MAX (g_hash_table_size (self->stored), 1));
+  g_hash_table_iter_init (&iter, self->stored);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       const PrStoredFingerprint *fp = value;
 
       if (fp->sparse)
         continue;
-      g_ptr_array_add (ids, key);
-      fingerprints[n++] = fp->fingerprint;
+      g_ptr_array_add (self->ids, key);
+      self->fingerprints[n++] = fp->fingerprint;
     }
-  index = pr_block_index_new (fingerprints, n, k);
-  *build_seconds = (g_get_monotonic_time () - start) / 1e6;
+  self->index = pr_block_index_new (self->fingerprints, n, k);
 
-  start = g_get_monotonic_time ();
-  pr_block_index_query (index, fingerprint, found);
-  *query_seconds = (g_get_monotonic_time () - start) / 1e6;
+  return g_steal_pointer (&self);
+}
+
+/* The same answer as pr_store_check(), from the index. */
+static GArray *
+memory_index_check (MemoryIndex *self,
+                    guint64      fingerprint)
+{
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (PrMatch));
+  GArray *matches;
+
+  pr_block_index_query (self->index, fingerprint, found);
   matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
   g_array_set_clear_func (matches, (GDestroyNotify) pr_store_match_clear);
   for (guint i = 0; i < found->len; i++)
     {
       const PrMatch *m = &g_array_index (found, PrMatch, i);
-      PrStoreMatch match = { g_strdup (ids->pdata[m->index]), m->distance };
+      PrStoreMatch match = { g_strdup (self->ids->pdata[m->index]), m->distance };
 
       g_array_append_val (matches, match);
     }
@@ -91,12 +112,156 @@ check_in_memory (PrStore     *store,
   return matches;
 }
 
+/* One record's matches, from the server or from @memory. */
+static GArray *
+find_matches (PrStore      *store,
+              MemoryIndex  *memory,
+              const char   *table,
+              guint64       fingerprint,
+              guint         k,
+              GError      **error)
+{
+  if (memory != NULL)
+    return memory_index_check (memory, fingerprint);
+  return pr_store_check (store, table, fingerprint, k, error);
+}
+
+/* --csv: every record of @path, fingerprinted with @mapping, against the
+ * store; the rows "record,id,distance" to @writer. The file's columns are
+ * found by the mapping's names, in any order; the mapping's id column,
+ * when the file has it, names each record, else its number does. */
+static gboolean
+check_csv (const char           *path,
+           PrCliMappingOptions  *options,
+           const PrMapping      *mapping,
+           PrStore              *store,
+           MemoryIndex          *memory,
+           PrCsvWriter          *writer,
+           guint64              *n_checked,
+           GError              **error)
+{
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(PrFingerprinter) fingerprinter = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  g_autofree int *field_of = g_new (int, MAX (n_columns, 1));
+  g_autofree const char **values = g_new0 (const char *, MAX (n_columns, 1));
+  g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
+  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  int id_field = -1;
+  guint n_header_fields;
+  guint64 number = 0;
+
+  fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (options), options->min_tokens, error);
+  if (fingerprinter == NULL)
+    return FALSE;
+  reader = pr_csv_reader_new_for_path (path, options->encoding, error);
+  if (reader == NULL)
+    return FALSE;
+  if (!pr_csv_reader_next (reader, NULL, &local_error))
+    {
+      if (local_error == NULL)
+        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                     _("%s is empty: a header row naming the columns is needed"), path);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  n_header_fields = pr_csv_reader_get_n_fields (reader);
+
+  /* The fingerprinted columns must all be there: a record read without
+   * one would be compared on part of its content, and match less than it
+   * should. The id and date may be missing (a complaint not yet given an
+   * id); ignored columns are not read. */
+  for (guint c = 0; c < n_columns; c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+
+      field_of[c] = pr_csv_reader_find_field (reader, column->name);
+      if (field_of[c] < 0 && (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT))
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                       _("column “%s” is not in the header of %s"), column->name, path);
+          return FALSE;
+        }
+      if (column->role != PR_COLUMN_ROLE_SHORT && column->role != PR_COLUMN_ROLE_TEXT)
+        field_of[c] = -1;
+    }
+  if (id_column >= 0)
+    id_field = pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, id_column)->name);
+
+  for (;;)
+    {
+      g_autoptr(GArray) matches = NULL;
+      g_autofree char *name = NULL;
+      PrFingerprint fp;
+
+      if (!pr_csv_reader_next (reader, NULL, &local_error))
+        {
+          if (local_error != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
+          break;
+        }
+      number++;
+      if (pr_csv_reader_get_n_fields (reader) != n_header_fields)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                       _("%s, line %llu: %u fields, but the header has %u"), path,
+                       (unsigned long long) pr_csv_reader_get_line (reader),
+                       pr_csv_reader_get_n_fields (reader), n_header_fields);
+          return FALSE;
+        }
+
+      name = id_field >= 0
+        ? g_strdup (pr_csv_reader_get_field (reader, id_field, NULL))
+        : g_strdup_printf ("%" G_GUINT64_FORMAT, number);
+      for (guint c = 0; c < n_columns; c++)
+        {
+          values[c] = field_of[c] >= 0 ? pr_csv_reader_get_field (reader, field_of[c], &lengths[c]) : NULL;
+          if (values[c] == NULL)
+            lengths[c] = 0;
+        }
+      if (!pr_fingerprinter_compute (fingerprinter, values, lengths, &fp, &local_error))
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                      _("%s, record %s: "), path, name);
+          return FALSE;
+        }
+      (*n_checked)++;
+      if (fp.sparse)
+        {
+          fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), name);
+          continue;
+        }
+
+      matches = find_matches (store, memory, options->table, fp.fingerprint, options->k, error);
+      if (matches == NULL)
+        return FALSE;
+      for (guint i = 0; i < matches->len; i++)
+        {
+          const PrStoreMatch *match = &g_array_index (matches, PrStoreMatch, i);
+          char distance[16];
+          const char *row[3] = { name, match->record_id, distance };
+
+          g_snprintf (distance, sizeof distance, "%u", match->distance);
+          if (!pr_csv_writer_write_row (writer, row, 3, error))
+            return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
 int
 pr_cli_check (int    argc,
               char **argv)
 {
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *id = NULL;
+  g_autofree char *csv_path = NULL;
   g_autofree char *schema = NULL;
   gboolean in_memory = FALSE;
   g_autoptr(GError) error = NULL;
@@ -104,15 +269,21 @@ pr_cli_check (int    argc,
   g_autoptr(PrMapping) mapping = NULL;
   g_autoptr(PrFingerprinter) fingerprinter = NULL;
   g_autoptr(PrStore) store = NULL;
+  g_autoptr(MemoryIndex) memory = NULL;
   g_autoptr(GArray) matches = NULL;
   g_autoptr(PrCsvWriter) writer = NULL;
   char **values = NULL;
   PrFingerprint fp;
   const char *header[] = { "id", "distance" };
+  const char *csv_header[] = { "record", "id", "distance" };
   double build_seconds = 0, query_seconds = 0;
+  guint64 n_checked = 0;
   gint64 start;
   GOptionEntry entries[] = {
     { "record", 0, 0, G_OPTION_ARG_STRING, &id, N_("The record to check, by its id (--id names the id column)"), N_("ID") },
+    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
+      N_("Check every record of FILE, a CSV file with the table's column names (records not in the table yet); "
+         "the output is record,id,distance"), N_("FILE") },
     { "store", 0, 0, G_OPTION_ARG_STRING, &schema,
       N_("The schema of the application's tables (default: the table's database)"), N_("SCHEMA") },
     { "in-memory", 0, 0, G_OPTION_ARG_NONE, &in_memory,
@@ -129,9 +300,16 @@ pr_cli_check (int    argc,
                            _("check reads a database: give --db URI --table TABLE, or --sample"));
       goto failed;
     }
-  if (id == NULL)
+  if (id != NULL && csv_path != NULL)
     {
-      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("give the record to check: --record ID"));
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("give either --record or --csv, not both"));
+      goto failed;
+    }
+  if (id == NULL && csv_path == NULL)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("give the record to check: --record ID, or --csv FILE"));
       goto failed;
     }
 
@@ -141,16 +319,19 @@ pr_cli_check (int    argc,
   mapping = pr_cli_source_mapping (connection, &options, &error);
   if (mapping == NULL)
     goto failed;
-  values = pr_record_reader_fetch (connection, options.table, mapping, id, &error);
-  if (values == NULL)
-    goto failed;
-  fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (&options), options.min_tokens, &error);
-  if (fingerprinter == NULL)
-    goto failed;
-  if (!pr_fingerprinter_compute (fingerprinter, (const char *const *) values, NULL, &fp, &error))
-    goto failed;
-  if (fp.sparse)
-    fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), id);
+  if (id != NULL)
+    {
+      values = pr_record_reader_fetch (connection, options.table, mapping, id, &error);
+      if (values == NULL)
+        goto failed;
+      fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (&options), options.min_tokens, &error);
+      if (fingerprinter == NULL)
+        goto failed;
+      if (!pr_fingerprinter_compute (fingerprinter, (const char *const *) values, NULL, &fp, &error))
+        goto failed;
+      if (fp.sparse)
+        fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), id);
+    }
 
   store = pr_store_open (connection, schema, &error);
   if (store == NULL)
@@ -161,18 +342,34 @@ pr_cli_check (int    argc,
     {
       guint64 version = pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens);
 
-      matches = check_in_memory (store, options.table, version, fp.fingerprint, options.k,
-                                 &build_seconds, &query_seconds, &error);
+      memory = memory_index_new (store, options.table, version, options.k, &error);
+      if (memory == NULL)
+        goto failed;
+      build_seconds = (g_get_monotonic_time () - start) / 1e6;
     }
-  else
+
+  writer = pr_cli_open_csv_output (NULL, PR_CSV_WRITER_FLAGS_NONE, &error);
+
+  if (csv_path != NULL)
     {
-      matches = pr_store_check (store, options.table, fp.fingerprint, options.k, &error);
+      start = g_get_monotonic_time ();
+      if (!pr_csv_writer_write_row (writer, csv_header, 3, &error) ||
+          !check_csv (csv_path, &options, mapping, store, memory, writer, &n_checked, &error) ||
+          !pr_csv_writer_close (writer, &error))
+        goto failed;
       query_seconds = (g_get_monotonic_time () - start) / 1e6;
+      if (in_memory)
+        fprintf (stderr, _("Stored fingerprints loaded and indexed in %.3f s\n"), build_seconds);
+      fprintf (stderr, _("Records checked: %llu, in %.3f s\n"), (unsigned long long) n_checked, query_seconds);
+      return 0;
     }
+
+  start = g_get_monotonic_time ();
+  matches = find_matches (store, memory, options.table, fp.fingerprint, options.k, &error);
+  query_seconds = (g_get_monotonic_time () - start) / 1e6;
   if (matches == NULL)
     goto failed;
 
-  writer = pr_cli_open_csv_output (NULL, PR_CSV_WRITER_FLAGS_NONE, &error);
   if (!pr_csv_writer_write_row (writer, header, 2, &error))
     goto failed;
   for (guint i = 0; i < matches->len && !fp.sparse; i++)

@@ -926,6 +926,35 @@ pr_sample_server_get_socket (PrSampleServer *self)
 }
 
 /**
+ * pr_sample_server_get_pid:
+ * @self: a #PrSampleServer
+ *
+ * The server's process, for tests that stop or kill it behind the
+ * connection's back (a crash, a stalled machine). Signal it only while
+ * @self holds it: once it has exited the number may be reused.
+ *
+ * Returns: the process id of the running mariadbd, or 0 when it is not
+ *   running (stopped, or it has exited)
+ */
+GPid
+pr_sample_server_get_pid (PrSampleServer *self)
+{
+  const char *identifier;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (self->process == NULL)
+    return 0;
+  while (g_main_context_iteration (self->context, FALSE))
+    ;
+  if (self->wait_done)
+    return 0;
+  identifier = g_subprocess_get_identifier (self->process);
+
+  return identifier != NULL ? (GPid) g_ascii_strtoll (identifier, NULL, 10) : 0;
+}
+
+/**
  * pr_sample_server_get_initialised:
  * @self: a #PrSampleServer
  *

@@ -24,6 +24,7 @@ PrConnectionParams *pr_sample_server_get_params     (PrSampleServer  *server);
 PrConnectionParams *pr_sample_server_get_admin_params (PrSampleServer *server);
 const char         *pr_sample_server_get_base_dir   (PrSampleServer  *server);
 const char         *pr_sample_server_get_socket     (PrSampleServer  *server);
+GPid                pr_sample_server_get_pid        (PrSampleServer  *server);
 gboolean            pr_sample_server_get_initialised (PrSampleServer *server);
 gboolean            pr_sample_server_get_loaded     (PrSampleServer  *server);
 gboolean            pr_sample_server_stop           (PrSampleServer  *server,

@@ -1,0 +1,610 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The command line when the server fails under it: killed while a scan
+ * reads, killed while a scan commits, stalled (SIGSTOP) while a scan
+ * reads; an account that may only read the source table; and check
+ * --csv, the intake check of records that are not in the table yet.
+ *
+ * The server is a throwaway mariadbd of this program's own, started with
+ * pr_sample_server_start_empty(), which the test kills and restarts on
+ * the same data directory. Its child setup (PR_SET_PDEATHSIG) makes the
+ * kernel kill it when this program dies, even stopped and even on a
+ * failed assertion, so no server outlives a failing test.
+ */
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include "pr-connection-private.h"
+#include "pr-sample-server.h"
+#include "pr-test-server.h"
+
+/* Big enough that reading it takes a noticeable time (seconds), so a
+ * fault can land while the scan reads. */
+#define BIG_ROWS 200000
+#define SMALL_ROWS 2000
+/* A CLI that has not ended by then hangs: the test fails, not waits.
+ * Under valgrind (-m slow) a full scan takes minutes. */
+#define CLI_TIMEOUT_S (g_test_slow () ? 900 : 120)
+
+/* Not on any command line; the tests look for it in the CLI's output. */
+#define READER_PASSWORD "Kq7-zebra-Lantern-31"
+
+static char *dir;
+static PrSampleServer *server;
+static char *socket_escaped;
+
+static const char *const mapping[] = { "--id", "id", "--text", "body", NULL };
+
+/* ---- The server ---------------------------------------------------------- */
+
+static PrConnection *
+connect_admin (const char *database)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_admin_params (server);
+  g_autoptr(GError) error = NULL;
+  PrConnection *connection;
+
+  g_free (params->database);
+  params->database = g_strdup (database);
+  connection = pr_connection_open (params, &error);
+  g_assert_no_error (error);
+  return connection;
+}
+
+static void
+execute (PrConnection *connection,
+         const char   *sql)
+{
+  g_autoptr(GError) error = NULL;
+
+  pr_connection_execute (connection, sql, &error);
+  g_assert_no_error (error);
+}
+
+static void
+start_server (void)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 started = g_get_monotonic_time ();
+
+  g_assert_null (server);
+  server = pr_sample_server_start_empty (dir, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("server (process %d) ready in %.2f s", (int) pr_sample_server_get_pid (server),
+                  (g_get_monotonic_time () - started) / 1e6);
+}
+
+/* After a kill: the stop reports how it died, which is what we did. */
+static void
+forget_killed_server (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  pr_sample_server_stop (server, &error);
+  g_test_message ("after the kill: %s", error != NULL ? error->message : "stopped cleanly");
+  g_clear_pointer (&server, pr_sample_server_free);
+}
+
+/* Waits until the server reports @sql's count above zero, up to 30 s. */
+static void
+wait_for_server_state (const char *sql)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      g_autofree char *count = pr_test_query_value (db, sql);
+
+      if (g_ascii_strtoll (count, NULL, 10) > 0)
+        return;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (10 * 1000);
+    }
+  g_error ("the server never reached: %s", sql);
+}
+
+/* Random-looking Chinese text, different for every id: SQL for @n
+ * characters of the CJK block picked by CRC32 of the id and position. */
+static char *
+random_body_sql (guint n)
+{
+  g_autoptr(GString) sql = g_string_new ("CONCAT(");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (sql, "%sCONVERT(CHAR(19968 + CRC32(CONCAT(seq, '-%u')) MOD 6000 USING ucs2) USING utf8mb4)",
+                            i > 0 ? ", " : "", i);
+  g_string_append (sql, ")");
+  return g_string_free (g_steal_pointer (&sql), FALSE);
+}
+
+static void
+load_tables (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autofree char *body = random_body_sql (60);
+  g_autofree char *insert = NULL;
+  gint64 started = g_get_monotonic_time ();
+
+  execute (db, "CREATE DATABASE src CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
+  execute (db, "CREATE DATABASE prstore");
+  execute (db, "CREATE TABLE src.big (id INT PRIMARY KEY, body TEXT NOT NULL) ENGINE=InnoDB");
+  /* seq_1_to_N is MariaDB's sequence engine: the rows are made on the
+   * server, in one statement. */
+  insert = g_strdup_printf ("INSERT INTO src.big (id, body) SELECT seq, %s FROM src.seq_1_to_%d", body, BIG_ROWS);
+  execute (db, insert);
+  execute (db, "CREATE TABLE src.small LIKE src.big");
+  g_free (insert);
+  insert = g_strdup_printf ("INSERT INTO src.small SELECT * FROM src.big WHERE id <= %d", SMALL_ROWS);
+  execute (db, insert);
+  g_test_message ("%d + %d rows made in %.2f s", BIG_ROWS, SMALL_ROWS, (g_get_monotonic_time () - started) / 1e6);
+}
+
+/* ---- The command line ---------------------------------------------------- */
+
+typedef struct {
+  GSubprocess *process;
+  char        *argv_text;   /* every argument, for the password check */
+  gint64       started;
+  gboolean     done;
+  char        *out;
+  char        *err;
+  GError      *error;
+  double       seconds;
+} Cli;
+
+static void
+cli_free (Cli *cli)
+{
+  g_clear_object (&cli->process);
+  g_free (cli->argv_text);
+  g_free (cli->out);
+  g_free (cli->err);
+  g_clear_error (&cli->error);
+  g_free (cli);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Cli, cli_free)
+
+static void
+on_communicated (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  Cli *cli = user_data;
+
+  g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result, &cli->out, &cli->err, &cli->error);
+  cli->seconds = (g_get_monotonic_time () - cli->started) / 1e6;
+  cli->done = TRUE;
+}
+
+/* Starts the CLI with the arguments up to NULL ("MAPPING" stands for the
+ * mapping flags, "URI" for the admin's URI of the database src). Its
+ * output is collected as it comes; @password, when not NULL, is put in
+ * PETITION_REVIEW_PASSWORD, which is otherwise unset. */
+static Cli *
+cli_spawn (const char *password,
+           const char *first,
+           ...)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  Cli *cli = g_new0 (Cli, 1);
+  va_list args;
+
+  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL));
+  va_start (args, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    {
+      if (g_str_equal (arg, "MAPPING"))
+        for (guint i = 0; mapping[i] != NULL; i++)
+          g_ptr_array_add (argv, g_strdup (mapping[i]));
+      else if (g_str_equal (arg, "URI"))
+        g_ptr_array_add (argv, g_strdup_printf ("mariadb://%s@localhost/src?socket=%s",
+                                                g_get_user_name (), socket_escaped));
+      else
+        g_ptr_array_add (argv, g_strdup (arg));
+    }
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  cli->argv_text = g_strjoinv (" ", (char **) argv->pdata);
+  g_test_message ("running %s", cli->argv_text);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_unsetenv (launcher, "PETITION_REVIEW_PASSWORD");
+  if (password != NULL)
+    g_subprocess_launcher_setenv (launcher, "PETITION_REVIEW_PASSWORD", password, TRUE);
+  cli->started = g_get_monotonic_time ();
+  cli->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8_async (cli->process, NULL, NULL, on_communicated, cli);
+
+  return cli;
+}
+
+/* Waits for the CLI to end; a hang or a crash fails the test. Returns its
+ * exit status. */
+static int
+cli_finish (Cli *cli)
+{
+  gint64 deadline = cli->started + CLI_TIMEOUT_S * G_USEC_PER_SEC;
+
+  while (!cli->done && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (5 * 1000);
+  if (!cli->done)
+    {
+      g_subprocess_force_exit (cli->process);
+      while (!cli->done)
+        g_main_context_iteration (NULL, TRUE);
+      g_error ("the CLI hung: killed after %d s; it said:\n%s", CLI_TIMEOUT_S, cli->err);
+    }
+  g_assert_no_error (cli->error);
+  g_test_message ("exit after %.2f s; stderr:\n%s", cli->seconds, cli->err);
+  if (!g_subprocess_get_if_exited (cli->process))
+    g_error ("the CLI was killed by signal %d; it said:\n%s",
+             g_subprocess_get_term_sig (cli->process), cli->err);
+
+  return g_subprocess_get_exit_status (cli->process);
+}
+
+/* The CLI's failure: one line, "petition-review-cli scan: …". */
+static void
+assert_one_line_error (const char *err,
+                       const char *command)
+{
+  g_autofree char *prefix = g_strdup_printf ("petition-review-cli %s: ", command);
+
+  g_assert_true (g_str_has_prefix (err, prefix));
+  g_assert_true (g_str_has_suffix (err, "\n"));
+  g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);
+}
+
+static void
+kill_server (int signal)
+{
+  GPid pid = pr_sample_server_get_pid (server);
+
+  g_assert_cmpint (pid, >, 0);
+  g_assert_cmpint (kill (pid, signal), ==, 0);
+}
+
+/* ---- The server killed while a scan reads -------------------------------- */
+
+static void
+test_kill_while_reading (void)
+{
+  g_autoptr(Cli) cli = NULL;
+  g_autoptr(Cli) next = NULL;
+  g_autoptr(PrConnection) db = NULL;
+  g_autoptr(GPtrArray) status = NULL;
+  gint64 killed;
+
+  cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING",
+                   "--store", "prstore", "--out", "/dev/null", NULL);
+  /* Well into the streaming SELECT: the server is sending rows. */
+  wait_for_server_state ("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                         "WHERE INFO LIKE 'SELECT %FROM `big`%' AND TIME_MS > 500");
+  killed = g_get_monotonic_time ();
+  kill_server (SIGKILL);
+  g_assert_cmpint (cli_finish (cli), ==, 1);
+  g_test_message ("the CLI ended %.3f s after the kill", (g_get_monotonic_time () - killed) / 1e6);
+  assert_one_line_error (cli->err, "scan");
+  g_assert_nonnull (strstr (cli->err, "(server error 20"));
+  forget_killed_server ();
+
+  start_server ();
+  db = connect_admin (NULL);
+  status = pr_test_query_column (db, "SELECT status FROM prstore.pr_scans ORDER BY id");
+  g_assert_cmpuint (status->len, ==, 1);
+  g_assert_cmpstr (status->pdata[0], ==, "running");
+  g_clear_pointer (&status, g_ptr_array_unref);
+  {
+    g_autofree char *stored = pr_test_query_value (db, "SELECT COUNT(*) FROM prstore.pr_fingerprints");
+
+    g_assert_cmpstr (stored, ==, "0");
+  }
+
+  next = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING",
+                    "--store", "prstore", "--out", "/dev/null", NULL);
+  g_assert_cmpint (cli_finish (next), ==, 0);
+  g_assert_nonnull (strstr (next->err, "Stored: 200000 new, 0 changed and 0 unchanged records"));
+  status = pr_test_query_column (db, "SELECT CONCAT(status, ':', COALESCE(message, '')) FROM prstore.pr_scans ORDER BY id");
+  g_assert_cmpuint (status->len, ==, 2);
+  g_assert_cmpstr (status->pdata[0], ==, "failed:interrupted");
+  g_assert_cmpstr (status->pdata[1], ==, "complete:");
+}
+
+/* ---- The server killed while a scan commits ------------------------------ */
+
+#define FINGERPRINTS_SUMMARY \
+  "SELECT CONCAT(COUNT(*), ':', BIT_XOR(fingerprint), ':', BIT_XOR(content_hash), ':', MAX(scan_id), ':', " \
+  "COUNT(retired_at)) FROM prstore.pr_fingerprints"
+
+static void
+test_kill_during_commit (void)
+{
+  g_autoptr(Cli) cli = NULL;
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autoptr(GPtrArray) status = NULL;
+  g_autofree char *before = pr_test_query_value (db, FINGERPRINTS_SUMMARY);
+  g_autofree char *after = NULL;
+  gint64 killed;
+
+  /* A hundred records change; the commit of their new fingerprints sleeps
+   * on the fiftieth, inside its transaction, and the server dies then. */
+  execute (db, "UPDATE src.big SET body = CONCAT(body, '至今没有任何答复') WHERE id <= 100");
+  execute (db, "CREATE TRIGGER prstore.slow BEFORE INSERT ON prstore.pr_fingerprints FOR EACH ROW "
+               "BEGIN IF NEW.record_id = '50' THEN DO SLEEP(60); END IF; END");
+  g_clear_pointer (&db, pr_connection_close);
+
+  cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING",
+                   "--store", "prstore", "--out", "/dev/null", NULL);
+  wait_for_server_state ("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep'");
+  killed = g_get_monotonic_time ();
+  kill_server (SIGKILL);
+  g_assert_cmpint (cli_finish (cli), ==, 1);
+  g_test_message ("the CLI ended %.3f s after the kill", (g_get_monotonic_time () - killed) / 1e6);
+  assert_one_line_error (cli->err, "scan");
+  g_assert_nonnull (strstr (cli->err, "(server error 20"));
+  forget_killed_server ();
+
+  start_server ();
+  db = connect_admin (NULL);
+  execute (db, "DROP TRIGGER prstore.slow");
+  after = pr_test_query_value (db, FINGERPRINTS_SUMMARY);
+  g_assert_cmpstr (after, ==, before);
+  status = pr_test_query_column (db, "SELECT status FROM prstore.pr_scans ORDER BY id");
+  g_assert_cmpuint (status->len, ==, 3);
+  g_assert_cmpstr (status->pdata[2], ==, "running");
+}
+
+/* ---- A stalled server ---------------------------------------------------- */
+
+static void
+test_stalled_server (void)
+{
+  g_autoptr(Cli) cli = NULL;
+  g_autoptr(PrConnection) db = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = g_strdup_printf ("mariadb://%s@localhost/src?socket=%s&read-timeout=2",
+                                          g_get_user_name (), socket_escaped);
+  g_autofree char *scan_status = NULL;
+  gint64 stopped;
+
+  /* A store of its own: every record is fingerprinted as it is read, so
+   * the reading takes seconds (with prstore's fingerprints it takes less
+   * than one). */
+  db = connect_admin (NULL);
+  execute (db, "CREATE DATABASE stallstore");
+  g_clear_pointer (&db, pr_connection_close);
+  cli = cli_spawn (NULL, "scan", "--db", uri, "--table", "big", "MAPPING",
+                   "--store", "stallstore", "--out", "/dev/null", NULL);
+  wait_for_server_state ("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                         "WHERE INFO LIKE 'SELECT %FROM `big`%' AND TIME_MS > 500");
+  stopped = g_get_monotonic_time ();
+  kill_server (SIGSTOP);
+  g_assert_cmpint (cli_finish (cli), ==, 1);
+  g_test_message ("the CLI ended %.3f s after the server stalled", (g_get_monotonic_time () - stopped) / 1e6);
+  /* The read timeout is 2 s; Connector/C may try the read more than once. */
+  g_assert_cmpfloat ((g_get_monotonic_time () - stopped) / 1e6, <, 10.0);
+  assert_one_line_error (cli->err, "scan");
+  g_assert_nonnull (strstr (cli->err, "(server error 20"));
+
+  kill_server (SIGCONT);
+  /* The scan that lost its server is not complete. */
+  db = connect_admin (NULL);
+  scan_status = pr_test_query_value (db, "SELECT status FROM stallstore.pr_scans");
+  g_assert_cmpstr (scan_status, !=, "complete");
+  g_clear_pointer (&db, pr_connection_close);
+  pr_sample_server_stop (server, &error);
+  g_assert_no_error (error);
+}
+
+/* ---- An account that may only read the source table ---------------------- */
+
+static void
+assert_no_password (Cli *cli)
+{
+  g_assert_null (strstr (cli->argv_text, READER_PASSWORD));
+  g_assert_null (strstr (cli->out, READER_PASSWORD));
+  g_assert_null (strstr (cli->err, READER_PASSWORD));
+}
+
+/* Every table outside the server's own schemas: a scan that writes
+ * nothing makes none. (Its rows cannot be counted here: InnoDB's count in
+ * the catalogue is an estimate that changes by itself.) */
+#define TABLES_SUMMARY \
+  "SELECT COALESCE(GROUP_CONCAT(CONCAT(TABLE_SCHEMA, '.', TABLE_NAME) ORDER BY 1), '') " \
+  "FROM information_schema.TABLES " \
+  "WHERE TABLE_SCHEMA NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys')"
+
+static void
+test_least_privilege (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autofree char *password_file = g_build_filename (dir, "reader-password", NULL);
+  g_autofree char *wrong_file = g_build_filename (dir, "wrong-password", NULL);
+  g_autofree char *uri = g_strdup_printf ("mariadb://reader@localhost/src?socket=%s", socket_escaped);
+  g_autofree char *tables_before = NULL;
+  g_autoptr(GError) error = NULL;
+
+  execute (db, "CREATE USER 'reader'@'localhost' IDENTIFIED BY '" READER_PASSWORD "'");
+  execute (db, "GRANT SELECT ON src.small TO 'reader'@'localhost'");
+  g_file_set_contents (password_file, READER_PASSWORD "\n", -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (wrong_file, "not-" READER_PASSWORD "\n", -1, &error);
+  g_assert_no_error (error);
+  tables_before = pr_test_query_value (db, TABLES_SUMMARY);
+
+  /* The password from a file, then from the environment: the scan works. */
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "scan", "--db", uri, "--table", "small", "MAPPING",
+                                    "--password-file", password_file, NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 0);
+    g_assert_nonnull (strstr (cli->err, "2000 records"));
+    assert_no_password (cli);
+  }
+  {
+    g_autoptr(Cli) cli = cli_spawn (READER_PASSWORD, "scan", "--db", uri, "--table", "small", "MAPPING",
+                                    "--out", "-", NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 0);
+    g_assert_true (g_str_has_prefix (cli->out, "cluster,id,primary,distance\r\n"));
+    assert_no_password (cli);
+  }
+
+  /* Writing the application's tables needs more than SELECT. */
+  {
+    g_autoptr(Cli) cli = cli_spawn (READER_PASSWORD, "scan", "--db", uri, "--table", "small", "MAPPING",
+                                    "--store", "src", "--out", "/dev/null", NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 1);
+    assert_one_line_error (cli->err, "scan");
+    /* It may read the source table only: reading the application's
+     * tables there is the first thing refused. */
+    g_assert_nonnull (strstr (cli->err, "lacks the SELECT privilege on “src”"));
+    assert_no_password (cli);
+  }
+
+  /* A wrong password, from the file and from the environment. */
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "scan", "--db", uri, "--table", "small", "MAPPING",
+                                    "--password-file", wrong_file, NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 1);
+    assert_one_line_error (cli->err, "scan");
+    g_assert_nonnull (strstr (cli->err, "server error 1045"));
+    assert_no_password (cli);
+  }
+  {
+    g_autoptr(Cli) cli = cli_spawn ("not-" READER_PASSWORD, "scan", "--db", uri, "--table", "small", "MAPPING", NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 1);
+    g_assert_nonnull (strstr (cli->err, "server error 1045"));
+    assert_no_password (cli);
+  }
+
+  /* Nothing was written anywhere. */
+  {
+    g_autofree char *tables_after = pr_test_query_value (db, TABLES_SUMMARY);
+
+    g_assert_cmpstr (tables_after, ==, tables_before);
+  }
+}
+
+/* ---- check --csv --------------------------------------------------------- */
+
+static void
+test_check_csv (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autofree char *body = pr_test_query_value (db, "SELECT body FROM src.small WHERE id = 42");
+  g_autofree char *csv = g_build_filename (dir, "intake.csv", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+
+  execute (db, "CREATE DATABASE smallstore");
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "small", "MAPPING",
+                                    "--store", "smallstore", "--out", "/dev/null", NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 0);
+  }
+
+  /* An exact copy of record 42, the same under a new id, and a record too
+   * short to match anything. The columns in another order than the
+   * table's, and one more that the mapping does not name. */
+  contents = g_strdup_printf ("note,body,id\r\n"
+                              "copy,%s,42\r\n"
+                              "resent,\"%s\",新来信-1\r\n"
+                              "short,同上,新来信-2\r\n", body, body);
+  g_file_set_contents (csv, contents, -1, &error);
+  g_assert_no_error (error);
+
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "check", "--db", "URI", "--table", "small", "MAPPING",
+                                    "--store", "smallstore", "--csv", csv, NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 0);
+    g_assert_cmpstr (cli->out, ==, "record,id,distance\r\n42,42,0\r\n新来信-1,42,0\r\n");
+    g_assert_nonnull (strstr (cli->err, "新来信-2"));
+  }
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "check", "--db", "URI", "--table", "small", "MAPPING",
+                                    "--store", "smallstore", "--csv", csv, "--in-memory", NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 0);
+    g_assert_cmpstr (cli->out, ==, "record,id,distance\r\n42,42,0\r\n新来信-1,42,0\r\n");
+  }
+
+  /* Without an id in the mapping, a record is named by its number. */
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "check", "--db", "URI", "--table", "small", "--text", "body",
+                                    "--store", "smallstore", "--csv", csv, NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 0);
+    /* The stored fingerprints were made with --id id, which does not
+     * change a fingerprint; the search in SQL (pr_store_check()) does not
+     * look at the mapping's version, so it finds record 42 for both. */
+    g_assert_cmpstr (cli->out, ==, "record,id,distance\r\n1,42,0\r\n2,42,0\r\n");
+    g_assert_nonnull (strstr (cli->err, "Record 3 is too short"));
+  }
+
+  /* A column of the mapping missing from the file. */
+  g_file_set_contents (csv, "id,text\r\n1,同上\r\n", -1, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "check", "--db", "URI", "--table", "small", "MAPPING",
+                                    "--store", "smallstore", "--csv", csv, NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 1);
+    assert_one_line_error (cli->err, "check");
+    g_assert_nonnull (strstr (cli->err, "“body”"));
+  }
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "check", "--db", "URI", "--table", "small", "MAPPING",
+                                    "--store", "smallstore", "--csv", csv, "--record", "42", NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 2);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  dir = pr_test_make_temp_dir ();
+  start_server ();
+  socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (server), NULL, FALSE);
+  load_tables ();
+
+  /* In this order: each fault test starts from the store the one before
+   * left, and the stalled server is the last. */
+  g_test_add_func ("/faults/least-privilege", test_least_privilege);
+  g_test_add_func ("/faults/check-csv", test_check_csv);
+  g_test_add_func ("/faults/kill-while-reading", test_kill_while_reading);
+  g_test_add_func ("/faults/kill-during-commit", test_kill_during_commit);
+  g_test_add_func ("/faults/stalled-server", test_stalled_server);
+
+  status = g_test_run ();
+
+  if (server != NULL)
+    {
+      pr_sample_server_stop (server, NULL);
+      pr_sample_server_free (server);
+    }
+  pr_test_remove_tree (dir);
+  g_free (dir);
+  g_free (socket_escaped);
+
+  return status;
+}
