@@ -2370,7 +2370,8 @@ read_source_row (PrStore       *self,
   rows = _pr_connection_select (self->connection, sql->str, params, 1, &local_error);
   if (rows == NULL)
     {
-      explain_write_back_error (target, error, local_error, "SELECT");
+      /* MySQL 8 wants UPDATE for a locking read already. */
+      explain_write_back_error (target, error, local_error, "SELECT or UPDATE");
       return FALSE;
     }
   if (rows->len > 1)
