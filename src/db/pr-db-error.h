@@ -22,6 +22,7 @@ typedef enum {
   PR_DB_ERROR_SERVER_START,      /* the private sample server could not be started */
   PR_DB_ERROR_SERVER_STOP,       /* the private sample server did not stop cleanly */
   PR_DB_ERROR_STORE_TOO_NEW,     /* the application's tables were made by a newer Petition Review */
+  PR_DB_ERROR_CONFLICT,          /* someone else changed the data since: the work was refused, nothing written */
 } PrDbError;
 
 GQuark pr_db_error_quark (void);

@@ -63,7 +63,22 @@ typedef struct {
   gint64     decided_at;    /* unix seconds (microseconds kept in the table); set by the store */
   char      *note;          /* nullable */
   gint64     undoes;        /* 0, or the decision this one undoes */
+  char      *old_values;    /* nullable; set by the store: what a written-back decision changed
+                             * in the source row, as JSON (see pr_store_add_decision_written_back()) */
 } PrDecision;
+
+/* Write-back: where a decision is written into the source table, for a
+ * connection on which the user has switched it on (design.md, data
+ * safety). Every name must be a column of @table as the catalogue spells
+ * it; at least one of repeat_of_column and status_column is set. */
+typedef struct {
+  char *table;              /* the source table, in the connection's current database */
+  char *id_column;          /* the column holding the record ids the decisions name */
+  char *repeat_of_column;   /* nullable: receives the primary's id, or NULL when not a repeat */
+  char *status_column;      /* nullable: receives status_repeat or status_not_repeat */
+  char *status_repeat;      /* required with status_column */
+  char *status_not_repeat;  /* required with status_column */
+} PrWriteBack;
 
 /* One match of a single-record check. */
 typedef struct {
@@ -135,7 +150,23 @@ gboolean     pr_store_export_decisions    (PrStore               *store,
 void         pr_decision_free             (PrDecision            *decision);
 const char  *pr_verdict_to_string         (PrVerdict              verdict);
 
+PrWriteBack *pr_write_back_new            (const char            *table,
+                                           const char            *id_column,
+                                           const char            *repeat_of_column,
+                                           const char            *status_column,
+                                           const char            *status_repeat,
+                                           const char            *status_not_repeat);
+void         pr_write_back_free           (PrWriteBack           *write_back);
+gboolean     pr_store_check_write_back    (PrStore               *store,
+                                           const PrWriteBack     *write_back,
+                                           GError               **error);
+gint64       pr_store_add_decision_written_back (PrStore         *store,
+                                           PrDecision            *decision,
+                                           const PrWriteBack     *write_back,
+                                           GError               **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrStore, pr_store_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDecision, pr_decision_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrWriteBack, pr_write_back_free)
 
 G_END_DECLS
