@@ -549,8 +549,8 @@ test_check_csv (void)
 
     g_assert_cmpint (cli_finish (cli), ==, 0);
     /* The stored fingerprints were made with --id id, which does not
-     * change a fingerprint; the search in SQL (pr_store_check()) does not
-     * look at the mapping's version, so it finds record 42 for both. */
+     * change a fingerprint (nor the fingerprints' version), so record 42 is
+     * found for both. */
     g_assert_cmpstr (cli->out, ==, "record,id,distance\r\n1,42,0\r\n2,42,0\r\n");
     g_assert_nonnull (strstr (cli->err, "Record 3 is too short"));
   }

@@ -373,7 +373,7 @@ pr_cli_bench_check (int    argc,
       double t;
 
       start = g_get_monotonic_time ();
-      matches = pr_store_check (store, "petitions", query, options.k, &error);
+      matches = pr_store_check (store, "petitions", 1, query, options.k, &error);
       if (matches == NULL)
         goto out;
       t = (g_get_monotonic_time () - start) / 1e3;

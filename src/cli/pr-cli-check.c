@@ -117,13 +117,14 @@ static GArray *
 find_matches (PrStore      *store,
               MemoryIndex  *memory,
               const char   *table,
+              guint64       version,
               guint64       fingerprint,
               guint         k,
               GError      **error)
 {
   if (memory != NULL)
     return memory_index_check (memory, fingerprint);
-  return pr_store_check (store, table, fingerprint, k, error);
+  return pr_store_check (store, table, version, fingerprint, k, error);
 }
 
 /* --csv: every record of @path, fingerprinted with @mapping, against the
@@ -237,7 +238,9 @@ check_csv (const char           *path,
           continue;
         }
 
-      matches = find_matches (store, memory, options->table, fp.fingerprint, options->k, error);
+      matches = find_matches (store, memory, options->table,
+                              pr_fingerprint_version (mapping, pr_cli_load_flags (options), options->min_tokens),
+                              fp.fingerprint, options->k, error);
       if (matches == NULL)
         return FALSE;
       for (guint i = 0; i < matches->len; i++)
@@ -365,7 +368,9 @@ pr_cli_check (int    argc,
     }
 
   start = g_get_monotonic_time ();
-  matches = find_matches (store, memory, options.table, fp.fingerprint, options.k, &error);
+  matches = find_matches (store, memory, options.table,
+                          pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens),
+                          fp.fingerprint, options.k, &error);
   query_seconds = (g_get_monotonic_time () - start) / 1e6;
   if (matches == NULL)
     goto failed;

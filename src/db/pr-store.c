@@ -1237,6 +1237,8 @@ compare_matches (gconstpointer a,
  * pr_store_check:
  * @store: a store
  * @table: the source table
+ * @mapping_version: the fingerprints' version (pr_fingerprint_version()):
+ *   fingerprints made under another mapping are not comparable
  * @fingerprint: the fingerprint of a record (stored or not)
  * @k: the largest distance to report
  * @error: return location for a #GError
@@ -1254,6 +1256,7 @@ compare_matches (gconstpointer a,
 GArray *
 pr_store_check (PrStore     *self,
                 const char  *table,
+                guint64      mapping_version,
                 guint64      fingerprint,
                 guint        k,
                 GError     **error)
@@ -1263,7 +1266,7 @@ pr_store_check (PrStore     *self,
   guint16 blocks[4];
   guint64 k64 = k;
   unsigned long length;
-  MYSQL_BIND params[8];
+  MYSQL_BIND params[9];
 
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -1276,24 +1279,27 @@ pr_store_check (PrStore     *self,
 
   bind_u64 (&params[0], &fingerprint);
   bind_string (&params[1], table, &length);
+  bind_u64 (&params[2], &mapping_version);
   if (k <= 3)
     {
       sql = g_strdup_printf ("SELECT record_id, BIT_COUNT(fingerprint ^ ?) FROM %s "
-                             "WHERE source_table = ? AND retired_at IS NULL AND sparse = 0 "
+                             "WHERE source_table = ? AND mapping_version = ? "
+                             "AND retired_at IS NULL AND sparse = 0 "
                              "AND (b0 = ? OR b1 = ? OR b2 = ? OR b3 = ?) "
                              "AND BIT_COUNT(fingerprint ^ ?) <= ?", self->q_fingerprints);
       for (guint b = 0; b < 4; b++)
-        bind_u16 (&params[2 + b], &blocks[b]);
-      bind_u64 (&params[6], &fingerprint);
-      bind_u64 (&params[7], &k64);
+        bind_u16 (&params[3 + b], &blocks[b]);
+      bind_u64 (&params[7], &fingerprint);
+      bind_u64 (&params[8], &k64);
     }
   else
     {
       sql = g_strdup_printf ("SELECT record_id, BIT_COUNT(fingerprint ^ ?) FROM %s "
-                             "WHERE source_table = ? AND retired_at IS NULL AND sparse = 0 "
+                             "WHERE source_table = ? AND mapping_version = ? "
+                             "AND retired_at IS NULL AND sparse = 0 "
                              "AND BIT_COUNT(fingerprint ^ ?) <= ?", self->q_fingerprints);
-      bind_u64 (&params[2], &fingerprint);
-      bind_u64 (&params[3], &k64);
+      bind_u64 (&params[3], &fingerprint);
+      bind_u64 (&params[4], &k64);
     }
 
   if (!for_each_row (self, sql, params, 1, add_match, matches,
@@ -1314,6 +1320,7 @@ keep_fingerprint (const char    *id,
   out[0] = 1;
   out[1] = values[0];
   out[2] = values[1];
+  out[3] = values[2];
 }
 
 /**
@@ -1341,7 +1348,7 @@ pr_store_check_record (PrStore     *self,
 {
   g_autofree char *sql = NULL;
   g_autoptr(GArray) matches = NULL;
-  guint64 found[3] = { 0 };
+  guint64 found[4] = { 0 };
   unsigned long lengths[2];
   MYSQL_BIND params[2];
 
@@ -1350,12 +1357,12 @@ pr_store_check_record (PrStore     *self,
   if (!check_table_name (table, error) || !check_record_id (record_id, "the record id", error))
     return NULL;
 
-  sql = g_strdup_printf ("SELECT record_id, fingerprint, sparse FROM %s "
+  sql = g_strdup_printf ("SELECT record_id, fingerprint, sparse, mapping_version FROM %s "
                          "WHERE source_table = ? AND record_id = ? AND retired_at IS NULL",
                          self->q_fingerprints);
   bind_string (&params[0], table, &lengths[0]);
   bind_string (&params[1], record_id, &lengths[1]);
-  if (!for_each_row (self, sql, params, 2, keep_fingerprint, found,
+  if (!for_each_row (self, sql, params, 3, keep_fingerprint, found,
                      "cannot read the record's stored fingerprint", error))
     return NULL;
   if (!found[0])
@@ -1372,7 +1379,8 @@ pr_store_check_record (PrStore     *self,
       return g_steal_pointer (&matches);
     }
 
-  matches = pr_store_check (self, table, found[1], k, error);
+  /* Against the fingerprints made the way this one was. */
+  matches = pr_store_check (self, table, found[3], found[1], k, error);
   if (matches == NULL)
     return NULL;
   for (guint i = 0; i < matches->len; i++)

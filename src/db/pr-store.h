@@ -126,6 +126,7 @@ gboolean     pr_store_end_scan            (PrStore               *store,
 
 GArray      *pr_store_check               (PrStore               *store,
                                            const char            *table,
+                                           guint64                mapping_version,
                                            guint64                fingerprint,
                                            guint                  k,
                                            GError               **error);

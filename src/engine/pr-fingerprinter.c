@@ -186,11 +186,12 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
  * @flags: tokenizer flags
  * @min_tokens: the sparse threshold
  *
- * Everything a fingerprint depends on, as text: the mapping, the flags, the
+ * Everything a fingerprint depends on, as text: the mapped short and text
+ * columns with their weights, the flags, the
  * threshold, the seed and the ICU version (its dictionary decides the
  * words). Stored with each scan.
  *
- * Returns: (transfer full): e.g. "id=id short=user:2 text=body:1 fold=1 normalize=1 min-tokens=3 seed=0 icu=72.1"
+ * Returns: (transfer full): e.g. "short=user:2 text=body:1 fold=1 normalize=1 min-tokens=3 seed=0 icu=72.1"
  */
 char *
 pr_fingerprint_describe (const PrMapping  *mapping,
@@ -205,16 +206,13 @@ pr_fingerprint_describe (const PrMapping  *mapping,
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, i);
 
-      if (column->role == PR_COLUMN_ROLE_IGNORE)
-        continue;
-      g_string_append_printf (description, "%s=%s", pr_column_role_to_string (column->role), column->name);
-      if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
-        {
-          char weight[G_ASCII_DTOSTR_BUF_SIZE];
+      char weight[G_ASCII_DTOSTR_BUF_SIZE];
 
-          g_string_append_printf (description, ":%s", g_ascii_dtostr (weight, sizeof weight, column->weight));
-        }
-      g_string_append_c (description, ' ');
+      /* The id and the date do not change a fingerprint. */
+      if (column->role != PR_COLUMN_ROLE_SHORT && column->role != PR_COLUMN_ROLE_TEXT)
+        continue;
+      g_string_append_printf (description, "%s=%s:%s ", pr_column_role_to_string (column->role), column->name,
+                              g_ascii_dtostr (weight, sizeof weight, column->weight));
     }
 
   u_getVersion (icu);
