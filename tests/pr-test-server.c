@@ -154,3 +154,43 @@ pr_test_query_value (PrConnection *connection,
   g_assert_cmpuint (values->len, ==, 1);
   return g_strdup (g_ptr_array_index (values, 0));
 }
+
+/**
+ * pr_test_connect:
+ * @params: where and as whom
+ * @database: (nullable): the database to use, or none
+ *
+ * Returns: (transfer full): a connection; aborts on an error
+ */
+PrConnection *
+pr_test_connect (const PrConnectionParams *params,
+                 const char               *database)
+{
+  g_autoptr(PrConnectionParams) copy = pr_connection_params_copy (params);
+  g_autoptr(GError) error = NULL;
+  PrConnection *connection;
+
+  g_free (copy->database);
+  copy->database = g_strdup (database);
+  connection = pr_connection_open (copy, &error);
+  g_assert_no_error (error);
+
+  return connection;
+}
+
+/**
+ * pr_test_execute:
+ * @connection: a connection
+ * @sql: a statement
+ *
+ * Runs @sql; aborts on an error.
+ */
+void
+pr_test_execute (PrConnection *connection,
+                 const char   *sql)
+{
+  g_autoptr(GError) error = NULL;
+
+  pr_connection_execute (connection, sql, &error);
+  g_assert_no_error (error);
+}

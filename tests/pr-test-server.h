@@ -13,5 +13,9 @@ GPtrArray                *pr_test_query_column        (PrConnection *connection,
                                                        const char   *sql);
 char                     *pr_test_query_value         (PrConnection *connection,
                                                        const char   *sql);
+PrConnection             *pr_test_connect             (const PrConnectionParams *params,
+                                                       const char   *database);
+void                      pr_test_execute             (PrConnection *connection,
+                                                       const char   *sql);
 
 G_END_DECLS

@@ -65,16 +65,6 @@ connect_sample (void)
   return connection;
 }
 
-static void
-execute (PrConnection *connection,
-         const char   *sql)
-{
-  g_autoptr(GError) error = NULL;
-
-  pr_connection_execute (connection, sql, &error);
-  g_assert_no_error (error);
-}
-
 static char *
 read_file (const char *path)
 {
@@ -100,7 +90,7 @@ test_incremental_scan (void)
   g_autofree char *err = NULL;
   g_autofree char *scans = NULL;
 
-  execute (db, "CREATE DATABASE prstore");
+  pr_test_execute (db, "CREATE DATABASE prstore");
   g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", first, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 3000 new, 0 changed and 0 unchanged records"));
@@ -115,10 +105,10 @@ test_incremental_scan (void)
   g_clear_pointer (&err, g_free);
 
   /* A copy of record 5 arrives, record 7 is edited, record 8 is deleted. */
-  execute (db, "INSERT INTO petitions SELECT 9001, petitioner, phone, address, category, subject, body, "
+  pr_test_execute (db, "INSERT INTO petitions SELECT 9001, petitioner, phone, address, category, subject, body, "
                "submitted_at + INTERVAL 1 DAY FROM petitions WHERE id = 5");
-  execute (db, "UPDATE petitions SET body = CONCAT(body, '至今没有任何答复。') WHERE id = 7");
-  execute (db, "DELETE FROM petitions WHERE id = 8");
+  pr_test_execute (db, "UPDATE petitions SET body = CONCAT(body, '至今没有任何答复。') WHERE id = 7");
+  pr_test_execute (db, "DELETE FROM petitions WHERE id = 8");
   g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   g_test_message ("%s", err);

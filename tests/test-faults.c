@@ -43,24 +43,8 @@ static PrConnection *
 connect_admin (const char *database)
 {
   g_autoptr(PrConnectionParams) params = pr_sample_server_get_admin_params (server);
-  g_autoptr(GError) error = NULL;
-  PrConnection *connection;
 
-  g_free (params->database);
-  params->database = g_strdup (database);
-  connection = pr_connection_open (params, &error);
-  g_assert_no_error (error);
-  return connection;
-}
-
-static void
-execute (PrConnection *connection,
-         const char   *sql)
-{
-  g_autoptr(GError) error = NULL;
-
-  pr_connection_execute (connection, sql, &error);
-  g_assert_no_error (error);
+  return pr_test_connect (params, database);
 }
 
 static void
@@ -128,17 +112,17 @@ load_tables (void)
   g_autofree char *insert = NULL;
   gint64 started = g_get_monotonic_time ();
 
-  execute (db, "CREATE DATABASE src CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
-  execute (db, "CREATE DATABASE prstore");
-  execute (db, "CREATE TABLE src.big (id INT PRIMARY KEY, body TEXT NOT NULL) ENGINE=InnoDB");
+  pr_test_execute (db, "CREATE DATABASE src CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
+  pr_test_execute (db, "CREATE DATABASE prstore");
+  pr_test_execute (db, "CREATE TABLE src.big (id INT PRIMARY KEY, body TEXT NOT NULL) ENGINE=InnoDB");
   /* seq_1_to_N is MariaDB's sequence engine: the rows are made on the
    * server, in one statement. */
   insert = g_strdup_printf ("INSERT INTO src.big (id, body) SELECT seq, %s FROM src.seq_1_to_%d", body, BIG_ROWS);
-  execute (db, insert);
-  execute (db, "CREATE TABLE src.small LIKE src.big");
+  pr_test_execute (db, insert);
+  pr_test_execute (db, "CREATE TABLE src.small LIKE src.big");
   g_free (insert);
   insert = g_strdup_printf ("INSERT INTO src.small SELECT * FROM src.big WHERE id <= %d", SMALL_ROWS);
-  execute (db, insert);
+  pr_test_execute (db, insert);
   g_test_message ("%d + %d rows made in %.2f s", BIG_ROWS, SMALL_ROWS, (g_get_monotonic_time () - started) / 1e6);
 }
 
@@ -336,8 +320,8 @@ test_kill_during_commit (void)
 
   /* A hundred records change; the commit of their new fingerprints sleeps
    * on the fiftieth, inside its transaction, and the server dies then. */
-  execute (db, "UPDATE src.big SET body = CONCAT(body, '至今没有任何答复') WHERE id <= 100");
-  execute (db, "CREATE TRIGGER prstore.slow BEFORE INSERT ON prstore.pr_fingerprints FOR EACH ROW "
+  pr_test_execute (db, "UPDATE src.big SET body = CONCAT(body, '至今没有任何答复') WHERE id <= 100");
+  pr_test_execute (db, "CREATE TRIGGER prstore.slow BEFORE INSERT ON prstore.pr_fingerprints FOR EACH ROW "
                "BEGIN IF NEW.record_id = '50' THEN DO SLEEP(60); END IF; END");
   g_clear_pointer (&db, pr_connection_close);
 
@@ -354,7 +338,7 @@ test_kill_during_commit (void)
 
   start_server ();
   db = connect_admin (NULL);
-  execute (db, "DROP TRIGGER prstore.slow");
+  pr_test_execute (db, "DROP TRIGGER prstore.slow");
   after = pr_test_query_value (db, FINGERPRINTS_SUMMARY);
   g_assert_cmpstr (after, ==, before);
   status = pr_test_query_column (db, "SELECT status FROM prstore.pr_scans ORDER BY id");
@@ -379,7 +363,7 @@ test_stalled_server (void)
    * the reading takes seconds (with prstore's fingerprints it takes less
    * than one). */
   db = connect_admin (NULL);
-  execute (db, "CREATE DATABASE stallstore");
+  pr_test_execute (db, "CREATE DATABASE stallstore");
   g_clear_pointer (&db, pr_connection_close);
   cli = cli_spawn (NULL, "scan", "--db", uri, "--table", "big", "MAPPING",
                    "--store", "stallstore", "--out", "/dev/null", NULL);
@@ -432,8 +416,8 @@ test_least_privilege (void)
   g_autofree char *tables_before = NULL;
   g_autoptr(GError) error = NULL;
 
-  execute (db, "CREATE USER 'reader'@'localhost' IDENTIFIED BY '" READER_PASSWORD "'");
-  execute (db, "GRANT SELECT ON src.small TO 'reader'@'localhost'");
+  pr_test_execute (db, "CREATE USER 'reader'@'localhost' IDENTIFIED BY '" READER_PASSWORD "'");
+  pr_test_execute (db, "GRANT SELECT ON src.small TO 'reader'@'localhost'");
   g_file_set_contents (password_file, READER_PASSWORD "\n", -1, &error);
   g_assert_no_error (error);
   g_file_set_contents (wrong_file, "not-" READER_PASSWORD "\n", -1, &error);
@@ -508,7 +492,7 @@ test_check_csv (void)
   g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
 
-  execute (db, "CREATE DATABASE smallstore");
+  pr_test_execute (db, "CREATE DATABASE smallstore");
   {
     g_autoptr(Cli) cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "small", "MAPPING",
                                     "--store", "smallstore", "--out", "/dev/null", NULL);

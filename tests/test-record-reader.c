@@ -17,26 +17,7 @@ static const PrConnectionParams *server;
 static PrConnection *
 connect_to (const char *database)
 {
-  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (server);
-  g_autoptr(GError) error = NULL;
-  PrConnection *connection;
-
-  g_free (params->database);
-  params->database = g_strdup (database);
-  connection = pr_connection_open (params, &error);
-  g_assert_no_error (error);
-
-  return connection;
-}
-
-static void
-execute (PrConnection *connection,
-         const char   *sql)
-{
-  g_autoptr(GError) error = NULL;
-
-  pr_connection_execute (connection, sql, &error);
-  g_assert_no_error (error);
+  return pr_test_connect (server, database);
 }
 
 static PrConnection *
@@ -46,8 +27,8 @@ fresh_database (const char *name)
   g_autofree char *drop = g_strdup_printf ("DROP DATABASE IF EXISTS `%s`", name);
   g_autofree char *create = g_strdup_printf ("CREATE DATABASE `%s` CHARACTER SET utf8mb4", name);
 
-  execute (admin, drop);
-  execute (admin, create);
+  pr_test_execute (admin, drop);
+  pr_test_execute (admin, create);
 
   return connect_to (name);
 }
@@ -83,7 +64,7 @@ test_guess_mapping (void)
   g_autoptr(GPtrArray) tables = NULL;
   g_autoptr(GError) error = NULL;
 
-  execute (db, "CREATE TABLE letters (no BIGINT PRIMARY KEY, 姓名 VARCHAR(32), phone CHAR(20), "
+  pr_test_execute (db, "CREATE TABLE letters (no BIGINT PRIMARY KEY, 姓名 VARCHAR(32), phone CHAR(20), "
                "主题 VARCHAR(200), body MEDIUMTEXT, note VARCHAR(1000), received DATETIME, "
                "updated TIMESTAMP NULL, amount DECIMAL(10,2), photo BLOB, kind ENUM('a','b'))");
   columns = pr_catalog_list_columns (db, "letters", &error);
@@ -104,7 +85,7 @@ test_guess_mapping (void)
   g_assert_cmpstr (role_of (mapping, "kind"), ==, "short");
 
   /* Without a primary key, a column called id is the id. */
-  execute (db, "CREATE TABLE loose (ID INT, body TEXT)");
+  pr_test_execute (db, "CREATE TABLE loose (ID INT, body TEXT)");
   g_clear_pointer (&columns, g_ptr_array_unref);
   g_clear_pointer (&mapping, pr_mapping_free);
   columns = pr_catalog_list_columns (db, "loose", &error);
@@ -187,19 +168,19 @@ test_scan_awkward_values (void)
     { "5", "王五😀", "小区门口的垃圾站臭气熏天🤢，𠀀𠀁𪚥 三个字也在。" },
   };
 
-  execute (db, "CREATE TABLE t (id INT PRIMARY KEY, user VARCHAR(32) NULL, body LONGTEXT NULL) CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, user VARCHAR(32) NULL, body LONGTEXT NULL) CHARACTER SET utf8mb4");
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       g_autofree char *user = rows[i].user ? g_strdup_printf ("'%s'", rows[i].user) : g_strdup ("NULL");
       g_autofree char *body = rows[i].body ? g_strdup_printf ("'%s'", rows[i].body) : g_strdup ("NULL");
       g_autofree char *sql = g_strdup_printf ("INSERT INTO t VALUES (%s, %s, %s)", rows[i].id, user, body);
 
-      execute (db, sql);
+      pr_test_execute (db, sql);
     }
   while (huge->len < 10 * 1024 * 1024)
     g_string_append (huge, "强烈请求文明城市A市，尽快整改这个极不文明的路段。");
   insert_huge = g_strdup_printf ("INSERT INTO t VALUES (6, '赵六', '%s')", huge->str);
-  execute (db, insert_huge);
+  pr_test_execute (db, insert_huge);
 
   set = pr_record_reader_load (db, "t", mapping, &options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -233,8 +214,8 @@ test_duplicate_and_empty_ids (void)
   PrLoadOptions options = load_options ();
 
   /* No key: the table itself lets the same code in twice. */
-  execute (db, "CREATE TABLE t (code VARCHAR(20), user VARCHAR(20), body TEXT)");
-  execute (db, "INSERT INTO t VALUES ('A1', 'u', '路灯坏了三个月没人修'), ('A2', 'u', '路灯坏了'), ('A1', 'v', '噪音扰民')");
+  pr_test_execute (db, "CREATE TABLE t (code VARCHAR(20), user VARCHAR(20), body TEXT)");
+  pr_test_execute (db, "INSERT INTO t VALUES ('A1', 'u', '路灯坏了三个月没人修'), ('A2', 'u', '路灯坏了'), ('A1', 'v', '噪音扰民')");
   set = pr_record_reader_load (db, "t", mapping, &options, NULL, NULL, NULL, &error);
   g_assert_null (set);
   g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
@@ -242,8 +223,8 @@ test_duplicate_and_empty_ids (void)
   g_assert_nonnull (strstr (error->message, "“A1” appears a second time"));
   g_clear_error (&error);
 
-  execute (db, "DELETE FROM t WHERE user = 'v'");
-  execute (db, "INSERT INTO t VALUES (NULL, 'w', '没有编号')");
+  pr_test_execute (db, "DELETE FROM t WHERE user = 'v'");
+  pr_test_execute (db, "INSERT INTO t VALUES (NULL, 'w', '没有编号')");
   set = pr_record_reader_load (db, "t", mapping, &options, NULL, NULL, NULL, &error);
   g_assert_null (set);
   g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
@@ -269,9 +250,9 @@ test_hostile_identifiers (void)
 
   table = pr_connection_quote_identifier (name);
   create = g_strdup_printf ("CREATE TABLE %s (`编``号` INT PRIMARY KEY, `a\"b'c` VARCHAR(20), `x;DROP TABLE y` TEXT)", table);
-  execute (db, create);
+  pr_test_execute (db, create);
   insert = g_strdup_printf ("INSERT INTO %s VALUES (7, '张三', '小区门口的垃圾站臭气熏天，请尽快处理')", table);
-  execute (db, insert);
+  pr_test_execute (db, insert);
 
   tables = pr_catalog_list_tables (db, &error);
   g_assert_no_error (error);
@@ -345,8 +326,8 @@ test_stream_many (void)
   Progress progress = { 0 };
   const guint n = 20000;
 
-  execute (db, "CREATE TABLE t (id INT PRIMARY KEY, user VARCHAR(20), body TEXT)");
-  execute (db, "START TRANSACTION");
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, user VARCHAR(20), body TEXT)");
+  pr_test_execute (db, "START TRANSACTION");
   for (guint i = 0; i < n; i++)
     {
       GString *body = g_string_new (NULL);
@@ -355,11 +336,11 @@ test_stream_many (void)
       for (int w = g_rand_int_range (rand, 0, 25); w > 0; w--)
         g_string_append (body, words[g_rand_int_range (rand, 0, G_N_ELEMENTS (words))]);
       sql = g_strdup_printf ("INSERT INTO t VALUES (%u, 'U%u', '%s')", i + 1, i % 97, body->str);
-      execute (db, sql);
+      pr_test_execute (db, sql);
       g_ptr_array_add (bodies, g_string_free (body, FALSE));
     }
-  execute (db, "COMMIT");
-  execute (db, "ANALYZE TABLE t");
+  pr_test_execute (db, "COMMIT");
+  pr_test_execute (db, "ANALYZE TABLE t");
 
   set = pr_record_reader_load (db, "t", mapping, &options, on_progress, &progress, NULL, &error);
   g_assert_no_error (error);
@@ -386,8 +367,8 @@ test_cancelled (void)
   PrLoadOptions options = load_options ();
   PrRecordSet *set;
 
-  execute (db, "CREATE TABLE t (id INT PRIMARY KEY, user VARCHAR(20), body TEXT)");
-  execute (db, "INSERT INTO t VALUES (1, 'u', '路灯坏了三个月没人修')");
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, user VARCHAR(20), body TEXT)");
+  pr_test_execute (db, "INSERT INTO t VALUES (1, 'u', '路灯坏了三个月没人修')");
   g_cancellable_cancel (cancellable);
   set = pr_record_reader_load (db, "t", mapping, &options, NULL, NULL, cancellable, &error);
   g_assert_null (set);

@@ -42,16 +42,6 @@ connect_as (const char *user,
   return connection;
 }
 
-static void
-execute (PrConnection *connection,
-         const char   *sql)
-{
-  g_autoptr(GError) error = NULL;
-
-  pr_connection_execute (connection, sql, &error);
-  g_assert_no_error (error);
-}
-
 /* A fresh database with the petition table t: ids 12 (a primary), 17,
  * 18 and 19, with NULL and empty values in the columns written back. */
 static PrConnection *
@@ -63,12 +53,12 @@ fresh_source (const char *name)
   g_autofree char *create = g_strdup_printf ("CREATE DATABASE %s CHARACTER SET utf8mb4", q_name);
   PrConnection *connection;
 
-  execute (admin, drop);
-  execute (admin, create);
+  pr_test_execute (admin, drop);
+  pr_test_execute (admin, create);
   connection = connect_as (NULL, NULL, name);
-  execute (connection, "CREATE TABLE t (id VARCHAR(20) PRIMARY KEY, repeat_of VARCHAR(20) NULL, "
+  pr_test_execute (connection, "CREATE TABLE t (id VARCHAR(20) PRIMARY KEY, repeat_of VARCHAR(20) NULL, "
                        "status VARCHAR(40) NULL, body TEXT) ENGINE=InnoDB");
-  execute (connection, "INSERT INTO t VALUES ('12', NULL, '待审', '路灯坏了'), "
+  pr_test_execute (connection, "INSERT INTO t VALUES ('12', NULL, '待审', '路灯坏了'), "
                        "('17', NULL, '待审', '路灯坏了三个月'), ('18', '', NULL, '噪音扰民'), "
                        "('19', '5', '', '路灯坏了三个月没人修')");
   return connection;
@@ -299,7 +289,7 @@ test_one_column (void)
   g_autofree char *json = NULL;
   gint64 id;
 
-  execute (db, "CREATE DATABASE IF NOT EXISTS wb_one_store");
+  pr_test_execute (db, "CREATE DATABASE IF NOT EXISTS wb_one_store");
   store = pr_store_open (db, "wb_one_store", &error);
   g_assert_no_error (error);
 
@@ -337,7 +327,7 @@ test_undo_conflict (void)
   /* Someone edits the row after the decision: the undo is refused. */
   first = decide (store, write_back, "17", "12", PR_VERDICT_REPEAT, 0, NULL, &error);
   g_assert_no_error (error);
-  execute (db, "UPDATE t SET status = '人工改过' WHERE id = '17'");
+  pr_test_execute (db, "UPDATE t SET status = '人工改过' WHERE id = '17'");
   before = table_checksum (db, "t");
   n = count_decisions (store);
   g_assert_cmpint (decide (store, write_back, NULL, NULL, PR_VERDICT_UNDO, first, NULL, &error), ==, 0);
@@ -354,7 +344,7 @@ test_undo_conflict (void)
   /* A NULL written over by '' is a change too. */
   first = decide (store, write_back, "18", "12", PR_VERDICT_NOT_REPEAT, 0, NULL, &error);
   g_assert_no_error (error);
-  execute (db, "UPDATE t SET repeat_of = '' WHERE id = '18'");
+  pr_test_execute (db, "UPDATE t SET repeat_of = '' WHERE id = '18'");
   g_assert_cmpint (decide (store, write_back, NULL, NULL, PR_VERDICT_UNDO, first, NULL, &error), ==, 0);
   g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT);
   g_clear_error (&error);
@@ -441,7 +431,7 @@ test_missing (void)
   g_clear_error (&error);
 
   /* A value that could not be restored exactly. */
-  execute (db, "UPDATE t SET status = CONCAT('a', CHAR(0), 'b') WHERE id = '18'");
+  pr_test_execute (db, "UPDATE t SET status = CONCAT('a', CHAR(0), 'b') WHERE id = '18'");
   g_clear_pointer (&before, g_free);
   before = table_checksum (db, "t");
   g_assert_cmpint (decide (store, write_back, "18", "12", PR_VERDICT_REPEAT, 0, NULL, &error), ==, 0);
@@ -467,8 +457,8 @@ test_numeric (void)
   g_autofree char *value = NULL;
   gint64 id;
 
-  execute (db, "CREATE TABLE n (id INT PRIMARY KEY, repeat_of INT NULL)");
-  execute (db, "INSERT INTO n VALUES (12, NULL), (17, 3)");
+  pr_test_execute (db, "CREATE TABLE n (id INT PRIMARY KEY, repeat_of INT NULL)");
+  pr_test_execute (db, "INSERT INTO n VALUES (12, NULL), (17, 3)");
   store = pr_store_open (db, NULL, &error);
   g_assert_no_error (error);
 
@@ -544,12 +534,12 @@ test_read_only_user (void)
   g_autofree char *after = NULL;
   g_autofree char *count = NULL;
 
-  execute (db, "DROP DATABASE IF EXISTS wb_store_ro");
-  execute (db, "CREATE DATABASE wb_store_ro");
-  execute (db, "DROP USER IF EXISTS 'wb_reader'@'localhost'");
-  execute (db, "CREATE USER 'wb_reader'@'localhost' IDENTIFIED BY 'secret'");
-  execute (db, "GRANT SELECT ON wb_src_ro.* TO 'wb_reader'@'localhost'");
-  execute (db, "GRANT ALL ON wb_store_ro.* TO 'wb_reader'@'localhost'");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS wb_store_ro");
+  pr_test_execute (db, "CREATE DATABASE wb_store_ro");
+  pr_test_execute (db, "DROP USER IF EXISTS 'wb_reader'@'localhost'");
+  pr_test_execute (db, "CREATE USER 'wb_reader'@'localhost' IDENTIFIED BY 'secret'");
+  pr_test_execute (db, "GRANT SELECT ON wb_src_ro.* TO 'wb_reader'@'localhost'");
+  pr_test_execute (db, "GRANT ALL ON wb_store_ro.* TO 'wb_reader'@'localhost'");
   before = table_checksum (db, "t");
 
   reader = connect_as ("wb_reader", "secret", "wb_src_ro");
@@ -716,12 +706,12 @@ test_hostile (void)
   gint64 id;
 
   sql = g_strdup_printf ("DROP DATABASE IF EXISTS %s", q_database);
-  execute (admin, sql);
+  pr_test_execute (admin, sql);
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("CREATE DATABASE %s CHARACTER SET utf8mb4", q_database);
-  execute (admin, sql);
+  pr_test_execute (admin, sql);
   db = connect_as (NULL, NULL, database);
-  execute (db, "CREATE TABLE `信访``表\"'x` (`编号``id` VARCHAR(20) PRIMARY KEY, "
+  pr_test_execute (db, "CREATE TABLE `信访``表\"'x` (`编号``id` VARCHAR(20) PRIMARY KEY, "
                "`重复``of\"'` VARCHAR(20) NULL, `状态 \"st\" ``x``` TEXT NULL)");
 
   /* The old status through a prepared statement: it has every character
@@ -745,7 +735,7 @@ test_hostile (void)
   g_assert_cmpint (mysql_stmt_execute (stmt), ==, 0);
   mysql_stmt_close (stmt);
 
-  execute (db, "CREATE DATABASE IF NOT EXISTS `p``r\"s'中文 store`");
+  pr_test_execute (db, "CREATE DATABASE IF NOT EXISTS `p``r\"s'中文 store`");
   store = pr_store_open (db, "p`r\"s'中文 store", &error);
   g_assert_no_error (error);
   pr_store_check_write_back (store, write_back, &error);
