@@ -41,7 +41,9 @@ run_cli (char       **out,
     {
       if (g_str_equal (arg, "MAPPING"))
         for (guint i = 0; mapping[i] != NULL; i++)
-          g_ptr_array_add (argv, (char *) mapping[i]);
+          /* check's --id names the record; its id column is --id-column */
+          g_ptr_array_add (argv, (char *) (g_str_equal (first, "check") && g_str_equal (mapping[i], "--id")
+                                           ? "--id-column" : mapping[i]));
       else
         g_ptr_array_add (argv, (char *) arg);
     }
@@ -120,7 +122,7 @@ test_incremental_scan (void)
   g_free (err);
   err = NULL;
   g_assert_cmpint (run_cli (&scans, &err, "check", "--db", uri, "--table", "petitions", "MAPPING",
-                            "--store", "prstore", "--record", "9001", NULL), ==, 0);
+                            "--store", "prstore", "--id", "9001", NULL), ==, 0);
   g_assert_true (g_str_has_prefix (scans, "id,distance\r\n5,0\r\n"));
   g_clear_pointer (&scans, g_free);
 

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-block-index.h"
+#include "pr-catalog.h"
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
@@ -265,6 +266,7 @@ pr_cli_check (int    argc,
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *id = NULL;
   g_autofree char *csv_path = NULL;
+  g_autofree char *id_column = NULL;
   g_autofree char *schema = NULL;
   gboolean in_memory = FALSE;
   g_autoptr(GError) error = NULL;
@@ -283,7 +285,12 @@ pr_cli_check (int    argc,
   guint64 n_checked = 0;
   gint64 start;
   GOptionEntry entries[] = {
-    { "record", 0, 0, G_OPTION_ARG_STRING, &id, N_("The record to check, by its id (--id names the id column)"), N_("ID") },
+    /* Here --id is the record (the issue's check --id N), as it reads; the
+     * id column, which --id names for the other commands, is --id-column. */
+    { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The record to check, by its id"), N_("ID") },
+    { "record", 0, 0, G_OPTION_ARG_STRING, &id, N_("The same as --id"), N_("ID") },
+    { "id-column", 0, 0, G_OPTION_ARG_STRING, &id_column,
+      N_("The table's id column (default: its primary key)"), N_("COL") },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
       N_("Check every record of FILE, a CSV file with the table's column names (records not in the table yet); "
          "the output is record,id,distance"), N_("FILE") },
@@ -306,19 +313,31 @@ pr_cli_check (int    argc,
   if (id != NULL && csv_path != NULL)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("give either --record or --csv, not both"));
+                           _("give either --id or --csv, not both"));
       goto failed;
     }
   if (id == NULL && csv_path == NULL)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("give the record to check: --record ID, or --csv FILE"));
+                           _("give the record to check: --id ID, or --csv FILE"));
       goto failed;
     }
 
   connection = pr_cli_open_connection (&options, &error);
   if (connection == NULL)
     goto failed;
+  if (id_column != NULL)
+    options.id = g_strdup (id_column);
+  else if (options.short_specs != NULL || options.text_specs != NULL)
+    {
+      g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, options.table, &error);
+
+      if (columns == NULL)
+        goto failed;
+      for (guint i = 0; i < columns->len && options.id == NULL; i++)
+        if (((PrColumnInfo *) columns->pdata[i])->primary_key)
+          options.id = g_strdup (((PrColumnInfo *) columns->pdata[i])->name);
+    }
   mapping = pr_cli_source_mapping (connection, &options, &error);
   if (mapping == NULL)
     goto failed;
