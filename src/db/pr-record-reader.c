@@ -160,26 +160,27 @@ build_select (PrConnection     *connection,
   return TRUE;
 }
 
-/* Starts the streaming SELECT of @sql and sets up @source to read it. */
+/* Checks the mapping against the catalogue, starts the streaming SELECT
+ * of its columns and sets up @source to read it; close_source() ends it. */
 static gboolean
-open_source (DbSource      *source,
-             PrConnection  *connection,
-             const char    *table,
-             guint          n_columns,
-             int           *field_of,
-             const char   **values,
-             gsize         *lengths,
-             GString       *sql,
-             GError       **error)
+open_source (DbSource         *source,
+             PrConnection     *connection,
+             const char       *table,
+             const PrMapping  *mapping,
+             GError          **error)
 {
   MYSQL *handle = _pr_connection_get_handle (connection);
+  g_autoptr(GString) sql = g_string_new (NULL);
+  guint n_columns = pr_mapping_get_n_columns (mapping);
 
   source->connection = connection;
   source->n_columns = n_columns;
-  source->field_of = field_of;
+  source->field_of = g_new (int, MAX (n_columns, 1));
+  source->values = g_new0 (const char *, MAX (n_columns, 1));
+  source->lengths = g_new0 (gsize, MAX (n_columns, 1));
+  if (!build_select (connection, table, mapping, sql, source->field_of, error))
+    return FALSE;
   source->estimate = pr_catalog_estimate_rows (connection, table, NULL);
-  source->values = values;
-  source->lengths = lengths;
 
   g_debug ("%s", sql->str);
   if (mysql_real_query (handle, sql->str, sql->len) != 0 ||
@@ -191,6 +192,17 @@ open_source (DbSource      *source,
     }
 
   return TRUE;
+}
+
+/* On an early stop, freeing the result reads what the server still sends;
+ * after mariadb_cancel() there is nothing more. */
+static void
+close_source (DbSource *source)
+{
+  g_clear_pointer (&source->result, mysql_free_result);
+  g_clear_pointer (&source->field_of, g_free);
+  g_clear_pointer (&source->values, g_free);
+  g_clear_pointer (&source->lengths, g_free);
 }
 
 /**
@@ -223,34 +235,17 @@ pr_record_reader_load (PrConnection         *connection,
                        GCancellable         *cancellable,
                        GError              **error)
 {
-  g_autoptr(GString) sql = g_string_new (NULL);
-  g_autofree int *field_of = NULL;
-  g_autofree const char **values = NULL;
-  g_autofree gsize *lengths = NULL;
   DbSource source = { 0 };
-  PrRecordSet *set;
-  guint n_columns;
+  PrRecordSet *set = NULL;
 
   g_return_val_if_fail (connection != NULL, NULL);
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (mapping != NULL, NULL);
 
-  n_columns = pr_mapping_get_n_columns (mapping);
-  field_of = g_new (int, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, sql, field_of, error))
-    return NULL;
-
-  values = g_new0 (const char *, MAX (n_columns, 1));
-  lengths = g_new0 (gsize, MAX (n_columns, 1));
-  if (!open_source (&source, connection, table, n_columns, field_of, values, lengths, sql, error))
-    return NULL;
-
-  set = pr_record_set_load (mapping, options, &db_source_class, &source,
-                            progress, progress_data, cancellable, error);
-
-  /* On an early stop, freeing the result reads what the server still
-   * sends; after mariadb_cancel() (cancellation) there is nothing more. */
-  mysql_free_result (source.result);
+  if (open_source (&source, connection, table, mapping, error))
+    set = pr_record_set_load (mapping, options, &db_source_class, &source,
+                              progress, progress_data, cancellable, error);
+  close_source (&source);
 
   return set;
 }
@@ -342,11 +337,6 @@ pr_record_reader_stream (PrConnection     *connection,
                          GCancellable     *cancellable,
                          GError          **error)
 {
-  g_autoptr(GString) sql = g_string_new (NULL);
-  g_autofree int *field_of = NULL;
-  g_autofree const char **values = NULL;
-  g_autofree gsize *lengths = NULL;
-  guint n_columns = pr_mapping_get_n_columns (mapping);
   DbSource source = { 0 };
   g_autoptr(GError) local_error = NULL;
   const char *const *row;
@@ -354,13 +344,11 @@ pr_record_reader_stream (PrConnection     *connection,
   guint64 position;
   gboolean more = TRUE;
 
-  field_of = g_new (int, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, sql, field_of, error))
-    return FALSE;
-  values = g_new0 (const char *, MAX (n_columns, 1));
-  lengths = g_new0 (gsize, MAX (n_columns, 1));
-  if (!open_source (&source, connection, table, n_columns, field_of, values, lengths, sql, error))
-    return FALSE;
+  if (!open_source (&source, connection, table, mapping, error))
+    {
+      close_source (&source);
+      return FALSE;
+    }
 
   while (more && db_source_next (&source, &row, &row_lengths, &position, cancellable, &local_error))
     more = func (row, row_lengths, user_data);
@@ -368,7 +356,7 @@ pr_record_reader_stream (PrConnection     *connection,
   /* Stopped early by @func: the rest of the stream is not wanted. */
   if (!more)
     mariadb_cancel (_pr_connection_get_handle (connection));
-  mysql_free_result (source.result);
+  close_source (&source);
   if (local_error != NULL)
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
