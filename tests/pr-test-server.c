@@ -22,45 +22,6 @@ static PrConnectionParams *admin_params;
 static char *server_dir;
 
 /**
- * pr_test_make_temp_dir:
- *
- * Returns: (transfer full): a new, empty directory with a path short
- *   enough for a unix socket inside it
- */
-char *
-pr_test_make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("pr-db-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-/**
- * pr_test_remove_tree:
- * @path: a file or directory the test made
- */
-void
-pr_test_remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          pr_test_remove_tree (child);
-        }
-    }
-  if (g_remove (path) != 0 && errno != ENOENT)
-    g_printerr ("cannot remove %s: %s\n", path, g_strerror (errno));
-}
-
-/**
  * pr_test_server_start:
  *
  * Starts the program's throwaway server, or aborts the program.

@@ -2,13 +2,12 @@
 #pragma once
 
 #include "pr-connection.h"
+#include "pr-test-util.h"
 
 G_BEGIN_DECLS
 
 const PrConnectionParams *pr_test_server_start        (void);
 void                      pr_test_server_stop         (void);
-char                     *pr_test_make_temp_dir       (void);
-void                      pr_test_remove_tree         (const char   *path);
 GPtrArray                *pr_test_query_column        (PrConnection *connection,
                                                        const char   *sql);
 char                     *pr_test_query_value         (PrConnection *connection,

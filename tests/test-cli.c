@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include "pr-test-util.h"
+
 #include <string.h>
 #include <unistd.h>
 
@@ -25,24 +27,6 @@ static const char records_csv[] =
   "5,U1,路灯坏了,\"幸福路12号的路灯坏了三个月，\n晚上出行很不安全，请尽快维修。\",\n"
   "6,U9,同上,同上,2024-01-01\n"
   "7,U9,同上,同上,2024-01-02\n";
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-    }
-  g_remove (path);
-}
 
 static char *
 write_file (const char *name,
@@ -483,7 +467,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  remove_tree (tmpdir);
+  pr_test_remove_tree (tmpdir);
   g_free (tmpdir);
 
   return status;

@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include "pr-test-util.h"
+
 #include <errno.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -582,25 +584,6 @@ test_write_fails (void)
     }
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-          remove_tree (child);
-        else
-          g_unlink (child);
-      }
-  g_rmdir (path);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -631,7 +614,7 @@ main (int    argc,
 
   status = g_test_run ();
   if (tmpdir != NULL)
-    remove_tree (tmpdir);
+    pr_test_remove_tree (tmpdir);
   g_free (tmpdir);
 
   return status;

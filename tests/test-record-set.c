@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include "pr-test-util.h"
+
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -546,22 +548,6 @@ test_find_pairs_skips_sparse (void)
   g_assert_cmpuint (pair->distance, ==, 0);
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        g_unlink (child);
-      }
-  g_rmdir (path);
-}
-
 /* The reuse hook of an incremental load: a stored fingerprint per id and
  * content hash; a record whose hash differs is fingerprinted again. */
 typedef struct {
@@ -684,7 +670,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  remove_tree (tmpdir);
+  pr_test_remove_tree (tmpdir);
   g_free (tmpdir);
   g_free (records_path);
   for (guint i = 0; i < N_RECORDS; i++)
