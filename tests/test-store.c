@@ -432,13 +432,145 @@ test_newer_version (void)
   create_database (root, "t_newer");
   store = pr_store_open (root, "t_newer", &error);
   g_assert_no_error (error);
-  exec (root, "UPDATE t_newer.pr_meta SET value = '2' WHERE name = 'schema_version'");
+  {
+    g_autofree char *sql = g_strdup_printf ("UPDATE t_newer.pr_meta SET value = '%d' "
+                                            "WHERE name = 'schema_version'", PR_STORE_SCHEMA_VERSION + 1);
+    exec (root, sql);
+  }
 
   refused = pr_store_open (root, "t_newer", &error);
   g_assert_null (refused);
   g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_STORE_TOO_NEW);
   g_assert_nonnull (strstr (error->message, "made by a newer Petition Review"));
   g_assert_nonnull (strstr (error->message, "t_newer"));
+}
+
+/* Tables as version 1 made them (the first release's DDL, kept here as
+ * the record of what a store to upgrade looks like). */
+static const char *const v1_tables[] = {
+  "CREATE TABLE t_v1.pr_meta (name VARCHAR(64) NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+  "CREATE TABLE t_v1.pr_scans (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, source_table VARCHAR(64) NOT NULL,"
+  " mapping TEXT NOT NULL, mapping_version BIGINT UNSIGNED NOT NULL, k TINYINT UNSIGNED NOT NULL,"
+  " started_at DATETIME(6) NOT NULL, finished_at DATETIME(6) NULL,"
+  " status ENUM('running','complete','failed','cancelled') NOT NULL, records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  " new_records BIGINT UNSIGNED NOT NULL DEFAULT 0, changed_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  " retired_records BIGINT UNSIGNED NOT NULL DEFAULT 0, pairs BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  " clusters BIGINT UNSIGNED NOT NULL DEFAULT 0, message TEXT NULL, KEY pr_scans_table_status (source_table, status))"
+  " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin",
+  "CREATE TABLE t_v1.pr_fingerprints (source_table VARCHAR(64) NOT NULL, record_id VARCHAR(191) NOT NULL,"
+  " fingerprint BIGINT UNSIGNED NOT NULL, b0 SMALLINT UNSIGNED NOT NULL, b1 SMALLINT UNSIGNED NOT NULL,"
+  " b2 SMALLINT UNSIGNED NOT NULL, b3 SMALLINT UNSIGNED NOT NULL, content_hash BIGINT UNSIGNED NOT NULL,"
+  " sparse TINYINT UNSIGNED NOT NULL DEFAULT 0, mapping_version BIGINT UNSIGNED NOT NULL, scan_id BIGINT NOT NULL,"
+  " scanned_at DATETIME(6) NOT NULL, retired_at DATETIME(6) NULL, PRIMARY KEY (source_table, record_id),"
+  " KEY pr_fingerprints_b0 (source_table, b0), KEY pr_fingerprints_b1 (source_table, b1),"
+  " KEY pr_fingerprints_b2 (source_table, b2), KEY pr_fingerprints_b3 (source_table, b3))"
+  " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin",
+  "CREATE TABLE t_v1.pr_decisions (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, source_table VARCHAR(64) NOT NULL,"
+  " record_id VARCHAR(191) NOT NULL, primary_id VARCHAR(191) NULL,"
+  " verdict ENUM('repeat','not_repeat','merged','primary','undo') NOT NULL, reviewer VARCHAR(191) NOT NULL,"
+  " decided_at DATETIME(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), note TEXT NULL, undoes BIGINT NULL,"
+  " old_values TEXT NULL, KEY pr_decisions_record (source_table, record_id),"
+  " KEY pr_decisions_primary (source_table, primary_id), KEY pr_decisions_undoes (undoes))"
+  " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_nopad_bin",
+  "INSERT INTO t_v1.pr_meta VALUES ('schema_version', '1')",
+};
+
+static void
+insert_v1_fingerprint (PrConnection *root,
+                       const char   *table,
+                       const char   *id,
+                       guint64       fingerprint,
+                       gboolean      retired)
+{
+  g_autofree char *sql = g_strdup_printf (
+      "INSERT INTO t_v1.pr_fingerprints VALUES ('%s', '%s', %" G_GUINT64_FORMAT ", %u, %u, %u, %u, 7, 0, 1, 1, "
+      "UTC_TIMESTAMP(6), %s)", table, id, fingerprint,
+      (guint) (fingerprint & 0xffff), (guint) ((fingerprint >> 16) & 0xffff),
+      (guint) ((fingerprint >> 32) & 0xffff), (guint) (fingerprint >> 48),
+      retired ? "UTC_TIMESTAMP(6)" : "NULL");
+
+  exec (root, sql);
+}
+
+static void
+test_migrate (void)
+{
+  g_autoptr(PrConnection) root = connect_root (NULL);
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrStore) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) matches = NULL;
+  g_autoptr(GHashTable) loaded = NULL;
+  g_autoptr(GPtrArray) decisions = NULL;
+  g_autofree char *indexes = NULL;
+  const guint64 fp = G_GUINT64_CONSTANT (0x0123456789abcdef);
+
+  create_database (root, "t_v1");
+  for (guint i = 0; i < G_N_ELEMENTS (v1_tables); i++)
+    exec (root, v1_tables[i]);
+  exec (root, "INSERT INTO t_v1.pr_scans (source_table, mapping, mapping_version, k, started_at, status) "
+        "VALUES ('petitions', 'm', 1, 3, UTC_TIMESTAMP(6), 'complete')");
+  insert_v1_fingerprint (root, "petitions", "1", fp, FALSE);
+  insert_v1_fingerprint (root, "petitions", "2", fp ^ 0x8001000000000000, FALSE);  /* 2 bits */
+  insert_v1_fingerprint (root, "petitions", "3", fp ^ 0x1111, FALSE);              /* 4 bits */
+  insert_v1_fingerprint (root, "petitions", "4", fp, TRUE);                        /* retired */
+  insert_v1_fingerprint (root, "other", "1", fp, FALSE);                           /* another table */
+  exec (root, "INSERT INTO t_v1.pr_decisions (source_table, record_id, primary_id, verdict, reviewer) "
+        "VALUES ('petitions', '2', '1', 'repeat', 'li')");
+
+  store = pr_store_open (root, "t_v1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (query_number (root, "SELECT value FROM t_v1.pr_meta WHERE name = 'schema_version'"),
+                    ==, PR_STORE_SCHEMA_VERSION);
+  /* The layout of a store made new, index for index. */
+  indexes = query_value (root, "SELECT GROUP_CONCAT(INDEX_NAME, ':', COLUMN_NAME ORDER BY INDEX_NAME, SEQ_IN_INDEX) "
+                         "FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = 't_v1' "
+                         "AND TABLE_NAME = 'pr_fingerprints'");
+  g_assert_cmpstr (indexes, ==, "PRIMARY:row_id,pr_fingerprints_b0:b0,pr_fingerprints_b0:fingerprint,"
+                       "pr_fingerprints_b1:b1,pr_fingerprints_b1:fingerprint,"
+                       "pr_fingerprints_b2:b2,pr_fingerprints_b2:fingerprint,"
+                       "pr_fingerprints_b3:b3,pr_fingerprints_b3:fingerprint,"
+                       "pr_fingerprints_record:source_table,pr_fingerprints_record:record_id");
+
+  /* Everything stored before is there and found. */
+  matches = pr_store_check (store, "petitions", 1, fp, 3, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (matches->len, ==, 2);
+  g_assert_cmpstr (g_array_index (matches, PrStoreMatch, 0).record_id, ==, "1");
+  g_assert_cmpuint (g_array_index (matches, PrStoreMatch, 0).distance, ==, 0);
+  g_assert_cmpstr (g_array_index (matches, PrStoreMatch, 1).record_id, ==, "2");
+  g_assert_cmpuint (g_array_index (matches, PrStoreMatch, 1).distance, ==, 2);
+  loaded = pr_store_load_fingerprints (store, "petitions", 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_hash_table_size (loaded), ==, 3);
+  decisions = pr_store_list_decisions (store, "petitions", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (decisions->len, ==, 1);
+  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM t_v1.pr_scans"), ==, 1);
+
+  /* A record stored again keeps one row: the upsert still finds it. */
+  {
+    g_autoptr(Records) records = records_new ();
+    gint64 scan;
+
+    records_add (records, "3", fp ^ 1, 8, FALSE, TRUE);
+    records_add (records, "1", 0, 0, FALSE, FALSE);
+    records_add (records, "2", 0, 0, FALSE, FALSE);
+    scan = pr_store_begin_scan (store, "petitions", "m", 1, 3, &error);
+    g_assert_no_error (error);
+    records_commit (store, scan, "petitions", 1, records, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM t_v1.pr_fingerprints "
+                                    "WHERE source_table = 'petitions'"), ==, 4);
+    g_clear_pointer (&matches, g_array_unref);
+    matches = pr_store_check (store, "petitions", 1, fp, 3, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (matches->len, ==, 3);
+  }
+
+  /* Opening again: nothing left to do. */
+  again = pr_store_open (root, "t_v1", &error);
+  g_assert_no_error (error);
 }
 
 static void
@@ -1493,6 +1625,7 @@ main (int    argc,
   g_test_add_func ("/store/open", test_open);
   g_test_add_func ("/store/separate-schema", test_separate_schema);
   g_test_add_func ("/store/newer-version", test_newer_version);
+  g_test_add_func ("/store/migrate", test_migrate);
   g_test_add_func ("/store/incremental", test_incremental);
   g_test_add_func ("/store/commit-failure", test_commit_failure);
   g_test_add_func ("/store/interrupted", test_interrupted);

@@ -352,7 +352,13 @@ static const char *const create_statements[] = {
   "  KEY pr_scans_table_status (source_table, status)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
 
+  /* A short surrogate key, because every entry of a secondary index
+   * carries the primary key: with (source_table, record_id) as the key the
+   * four block indexes of 10^7 fingerprints outgrew a 2 GB buffer pool.
+   * The block indexes hold the fingerprint too, so the check's
+   * BIT_COUNT is evaluated in the index and only matches are read. */
   "CREATE TABLE IF NOT EXISTS %s ("
+  "  row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,"
   "  source_table VARCHAR(64) NOT NULL,"
   "  record_id VARCHAR(191) NOT NULL,"
   "  fingerprint BIGINT UNSIGNED NOT NULL,"
@@ -366,11 +372,12 @@ static const char *const create_statements[] = {
   "  scan_id BIGINT NOT NULL,"
   "  scanned_at DATETIME(6) NOT NULL,"
   "  retired_at DATETIME(6) NULL,"
-  "  PRIMARY KEY (source_table, record_id),"
-  "  KEY pr_fingerprints_b0 (source_table, b0),"
-  "  KEY pr_fingerprints_b1 (source_table, b1),"
-  "  KEY pr_fingerprints_b2 (source_table, b2),"
-  "  KEY pr_fingerprints_b3 (source_table, b3)"
+  "  PRIMARY KEY (row_id),"
+  "  UNIQUE KEY pr_fingerprints_record (source_table, record_id),"
+  "  KEY pr_fingerprints_b0 (b0, fingerprint),"
+  "  KEY pr_fingerprints_b1 (b1, fingerprint),"
+  "  KEY pr_fingerprints_b2 (b2, fingerprint),"
+  "  KEY pr_fingerprints_b3 (b3, fingerprint)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
 
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -417,6 +424,23 @@ explain_store_error (PrStore     *self,
                  "create it first, or choose another (%s)", self->schema, cause->message);
   else
     g_set_error (error, cause->domain, cause->code, "%s", cause->message);
+}
+
+/* The name of an advisory lock on @what (a source table, or "" for the
+ * whole store) in this store's schema. */
+static char *
+lock_name (PrStore    *self,
+           const char *kind,
+           const char *what)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  char digest[41];
+
+  g_checksum_update (checksum, (const guchar *) self->schema, strlen (self->schema) + 1);
+  g_checksum_update (checksum, (const guchar *) what, strlen (what));
+  /* Lock names are limited to 64 characters. */
+  g_strlcpy (digest, g_checksum_get_string (checksum), sizeof digest);
+  return g_strdup_printf ("petition-review:%s:%s", kind, digest);
 }
 
 /* Reads the stored schema version: 0 with *found FALSE when there is no
@@ -497,6 +521,132 @@ create_tables (PrStore  *self,
   return TRUE;
 }
 
+static void
+release_lock (PrStore    *self,
+              const char *name)
+{
+  const char *params[] = { name };
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) ignored = NULL;
+
+  rows = _pr_connection_select (self->connection, "SELECT RELEASE_LOCK(?)", params, 1, &ignored);
+  if (rows == NULL)
+    g_debug ("cannot release the scan lock: %s", ignored->message);
+}
+
+/* Version 1 keyed pr_fingerprints by (source_table, record_id), which
+ * every block index entry repeated; version 2 has a surrogate key and
+ * covering block indexes (see create_statements). The rebuild is one
+ * ALTER, atomic in InnoDB; the version row follows it, so a migration cut
+ * off between the two finds row_id there and only records the version. */
+static gboolean
+migrate_1_to_2 (PrStore  *self,
+                GError  **error)
+{
+  g_autofree char *alter = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *params[] = { self->schema };
+
+  rows = _pr_connection_select (self->connection,
+                                "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? "
+                                "AND TABLE_NAME = 'pr_fingerprints' AND COLUMN_NAME = 'row_id'",
+                                params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "0") != 0)
+    return TRUE;
+
+  alter = g_strdup_printf ("ALTER TABLE %s DROP PRIMARY KEY, "
+                           "ADD COLUMN row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT FIRST, "
+                           "ADD PRIMARY KEY (row_id), "
+                           "ADD UNIQUE KEY pr_fingerprints_record (source_table, record_id), "
+                           "DROP KEY pr_fingerprints_b0, DROP KEY pr_fingerprints_b1, "
+                           "DROP KEY pr_fingerprints_b2, DROP KEY pr_fingerprints_b3, "
+                           "ADD KEY pr_fingerprints_b0 (b0, fingerprint), "
+                           "ADD KEY pr_fingerprints_b1 (b1, fingerprint), "
+                           "ADD KEY pr_fingerprints_b2 (b2, fingerprint), "
+                           "ADD KEY pr_fingerprints_b3 (b3, fingerprint)",
+                           self->q_fingerprints);
+  if (!pr_connection_execute (self->connection, alter, &local_error))
+    {
+      explain_store_error (self, error, local_error, "ALTER", "upgrade");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
+
+/* migrations[v - 1] brings version v to v + 1. */
+static const MigrateFunc migrations[] = {
+  migrate_1_to_2,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);
+
+/* Brings the tables from @version to PR_STORE_SCHEMA_VERSION one step at
+ * a time, each step followed by its version row, under a lock so that two
+ * instances opening an old store do not both migrate it. */
+static gboolean
+migrate (PrStore  *self,
+         guint64   version,
+         GError  **error)
+{
+  g_autofree char *lock = lock_name (self, "migrate", "");
+  g_autofree char *update = g_strdup_printf ("UPDATE %s SET value = ? WHERE name = 'schema_version'",
+                                             self->q_meta);
+  const char *lock_params[] = { lock };
+  g_autoptr(GPtrArray) rows = NULL;
+  gboolean found = FALSE;
+  gboolean ok = FALSE;
+
+  /* A large store takes minutes to rebuild: wait for another instance's. */
+  rows = _pr_connection_select (self->connection, "SELECT GET_LOCK(?, 3600)", lock_params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len != 1 || g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "1") != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "another Petition Review has been upgrading the application's tables in the "
+                   "schema “%s” for an hour; try again when it has finished", self->schema);
+      return FALSE;
+    }
+
+  if (!read_version (self, &version, &found, error))
+    goto out;
+  if (!found)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   "the application's tables in the schema “%s” lost their version row", self->schema);
+      goto out;
+    }
+  for (; version < PR_STORE_SCHEMA_VERSION; version++)
+    {
+      char next[24];
+      unsigned long next_length;
+      MYSQL_BIND params[1];
+      g_autoptr(GError) local_error = NULL;
+
+      g_message ("upgrading the application's tables in “%s” from version %" G_GUINT64_FORMAT,
+                 self->schema, version);
+      if (!migrations[version - 1] (self, error))
+        goto out;
+      g_snprintf (next, sizeof next, "%" G_GUINT64_FORMAT, version + 1);
+      bind_string (&params[0], next, &next_length);
+      if (!run_statement (self, update, params, NULL, NULL, "cannot record the tables' version", &local_error))
+        {
+          explain_store_error (self, error, local_error, "UPDATE", "upgrade");
+          goto out;
+        }
+    }
+  ok = TRUE;
+
+out:
+  release_lock (self, lock);
+  return ok;
+}
+
 /**
  * pr_store_open:
  * @connection: an open connection; it must outlive the store, and like
@@ -506,9 +656,10 @@ create_tables (PrStore  *self,
  * @error: return location for a #GError
  *
  * Creates the tables pr_meta, pr_scans, pr_fingerprints and pr_decisions
- * in @schema if they are not there yet; tables already there of this
- * version are used as they are, without any DDL, so a user with SELECT,
- * INSERT and UPDATE on them suffices after the first time.
+ * in @schema if they are not there yet; tables of an older version are
+ * upgraded (ALTER); tables already there of this version are used as they
+ * are, without any DDL, so a user with SELECT, INSERT and UPDATE on them
+ * suffices after the first time.
  *
  * Errors: %PR_DB_ERROR_PRIVILEGE naming the privilege and the schema
  * when the user may not read or create the tables there;
@@ -595,23 +746,10 @@ pr_store_open (PrConnection  *connection,
                    self->schema, version, PR_STORE_SCHEMA_VERSION);
       return NULL;
     }
-  /* Version 1 is the first: nothing to migrate yet. A later version
-   * migrates from @version here, one step at a time. */
+  if (version < PR_STORE_SCHEMA_VERSION && !migrate (self, version, error))
+    return NULL;
 
   return g_steal_pointer (&self);
-}
-
-static void
-release_lock (PrStore    *self,
-              const char *name)
-{
-  const char *params[] = { name };
-  g_autoptr(GPtrArray) rows = NULL;
-  g_autoptr(GError) ignored = NULL;
-
-  rows = _pr_connection_select (self->connection, "SELECT RELEASE_LOCK(?)", params, 1, &ignored);
-  if (rows == NULL)
-    g_debug ("cannot release the scan lock: %s", ignored->message);
 }
 
 /**
@@ -664,19 +802,6 @@ pr_store_get_schema (PrStore *self)
 /* One advisory lock per store schema and source table; user locks are
  * released by the server when the session ends, so a scan whose process
  * died holds none, and its 'running' row can safely be called interrupted. */
-static char *
-scan_lock_name (PrStore    *self,
-                const char *table)
-{
-  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  char digest[41];
-
-  g_checksum_update (checksum, (const guchar *) self->schema, strlen (self->schema) + 1);
-  g_checksum_update (checksum, (const guchar *) table, strlen (table));
-  /* Lock names are limited to 64 characters. */
-  g_strlcpy (digest, g_checksum_get_string (checksum), sizeof digest);
-  return g_strdup_printf ("petition-review:scan:%s", digest);
-}
 
 /**
  * pr_store_begin_scan:
@@ -727,7 +852,7 @@ pr_store_begin_scan (PrStore     *self,
       return 0;
     }
 
-  lock = scan_lock_name (self, table);
+  lock = lock_name (self, "scan", table);
   lock_params[0] = lock;
   rows = _pr_connection_select (self->connection, "SELECT GET_LOCK(?, 0)", lock_params, 1, error);
   if (rows == NULL)
@@ -1262,11 +1387,12 @@ pr_store_check (PrStore     *self,
                 GError     **error)
 {
   g_autoptr(GArray) matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
-  g_autofree char *sql = NULL;
+  g_autoptr(GString) sql = g_string_new (NULL);
   guint16 blocks[4];
   guint64 k64 = k;
   unsigned long length;
-  MYSQL_BIND params[9];
+  MYSQL_BIND params[4 * 6];
+  guint n_params = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
 
@@ -1274,35 +1400,36 @@ pr_store_check (PrStore     *self,
   if (!check_table_name (table, error))
     return NULL;
 
-  for (guint b = 0; b < 4; b++)
-    blocks[b] = (guint16) (fingerprint >> (16 * b));
-
-  bind_u64 (&params[0], &fingerprint);
-  bind_string (&params[1], table, &length);
-  bind_u64 (&params[2], &mapping_version);
-  if (k <= 3)
+  /* One ranged read per block index, each evaluating BIT_COUNT on the
+   * index entries (index condition pushdown) so that only the matches are
+   * read from the table; an OR of the blocks became an index merge that
+   * read all ~600 candidates of 10^7 from the table. UNION drops a record
+   * found through two blocks. */
+  for (guint b = 0; b < (k <= 3 ? 4 : 1); b++)
     {
-      sql = g_strdup_printf ("SELECT record_id, BIT_COUNT(fingerprint ^ ?) FROM %s "
-                             "WHERE source_table = ? AND mapping_version = ? "
-                             "AND retired_at IS NULL AND sparse = 0 "
-                             "AND (b0 = ? OR b1 = ? OR b2 = ? OR b3 = ?) "
-                             "AND BIT_COUNT(fingerprint ^ ?) <= ?", self->q_fingerprints);
-      for (guint b = 0; b < 4; b++)
-        bind_u16 (&params[3 + b], &blocks[b]);
-      bind_u64 (&params[7], &fingerprint);
-      bind_u64 (&params[8], &k64);
-    }
-  else
-    {
-      sql = g_strdup_printf ("SELECT record_id, BIT_COUNT(fingerprint ^ ?) FROM %s "
-                             "WHERE source_table = ? AND mapping_version = ? "
-                             "AND retired_at IS NULL AND sparse = 0 "
-                             "AND BIT_COUNT(fingerprint ^ ?) <= ?", self->q_fingerprints);
-      bind_u64 (&params[3], &fingerprint);
-      bind_u64 (&params[4], &k64);
+      if (b > 0)
+        g_string_append (sql, " UNION ");
+      g_string_append_printf (sql, "SELECT record_id, BIT_COUNT(fingerprint ^ ?) FROM %s ",
+                              self->q_fingerprints);
+      bind_u64 (&params[n_params++], &fingerprint);
+      if (k <= 3)
+        {
+          /* Pigeonhole: within 3 bits, one of the four blocks is equal. */
+          blocks[b] = (guint16) (fingerprint >> (16 * b));
+          g_string_append_printf (sql, "FORCE INDEX (pr_fingerprints_b%u) WHERE b%u = ? AND ", b, b);
+          bind_u16 (&params[n_params++], &blocks[b]);
+        }
+      else
+        g_string_append (sql, "WHERE ");
+      g_string_append (sql, "BIT_COUNT(fingerprint ^ ?) <= ? AND source_table = ? AND mapping_version = ? "
+                       "AND retired_at IS NULL AND sparse = 0");
+      bind_u64 (&params[n_params++], &fingerprint);
+      bind_u64 (&params[n_params++], &k64);
+      bind_string (&params[n_params++], table, &length);
+      bind_u64 (&params[n_params++], &mapping_version);
     }
 
-  if (!for_each_row (self, sql, params, 1, add_match, matches,
+  if (!for_each_row (self, sql->str, params, 1, add_match, matches,
                      "cannot check against the stored fingerprints", error))
     return NULL;
 

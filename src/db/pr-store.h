@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  * id; retired_at set when the record left the table, never deleted) and
  * pr_decisions (append-only: an undo is a new row). Times are UTC. See
  * pr-store.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 1
+#define PR_STORE_SCHEMA_VERSION 2
 
 typedef struct _PrStore PrStore;
 
