@@ -164,17 +164,13 @@ bad_flags:
   return NULL;
 }
 
-typedef struct {
-  gint64 last;
-} Progress;
-
 static void
 show_progress (guint64  records,
                guint64  bytes_read,
                guint64  bytes_total,
                gpointer user_data)
 {
-  Progress *progress = user_data;
+  PrCliProgress *progress = user_data;
   gint64 now = g_get_monotonic_time ();
 
   if (now - progress->last < G_USEC_PER_SEC / 10)
@@ -188,6 +184,46 @@ show_progress (guint64  records,
   else
     fprintf (stderr, _("Reading: %llu records"), (unsigned long long) records);
   fflush (stderr);
+}
+
+/**
+ * pr_cli_progress_init:
+ * @progress: (out caller-allocates): the progress line's state
+ *
+ * A progress line on stderr, only when stderr is a terminal.
+ */
+void
+pr_cli_progress_init (PrCliProgress *progress)
+{
+  progress->last = 0;
+  progress->tty = isatty (STDERR_FILENO);
+}
+
+/**
+ * pr_cli_progress_scan:
+ *
+ * A #PrScanProgressFunc that shows the reading on the progress line.
+ */
+void
+pr_cli_progress_scan (PrScanPhase phase,
+                      guint64     records,
+                      guint64     done,
+                      guint64     total,
+                      gpointer    user_data)
+{
+  PrCliProgress *progress = user_data;
+
+  if (progress->tty && phase == PR_SCAN_PHASE_READ)
+    show_progress (records, done, total, progress);
+}
+
+/* Clears the progress line, if one was shown. */
+void
+pr_cli_progress_finish (PrCliProgress *progress)
+{
+  if (progress->tty && progress->last != 0)
+    fprintf (stderr, "\r\033[K");
+  progress->last = 0;
 }
 
 /* The sample petitions: installed with the program, or beside the sources
@@ -321,6 +357,9 @@ pr_cli_load_records (const char           *path,
 {
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrMapping) mapping = NULL;
+  PrLoadOptions load;
+  PrCliProgress progress;
+  PrRecordSet *set;
 
   if (options->db != NULL || options->sample)
     {
@@ -332,7 +371,15 @@ pr_cli_load_records (const char           *path,
   if (mapping == NULL)
     return NULL;
 
-  return pr_cli_load_records_full (path, connection, mapping, options, keep_labels, NULL, NULL, error);
+  pr_cli_load_options (options, keep_labels, &load);
+  pr_cli_progress_init (&progress);
+  if (connection != NULL)
+    set = pr_record_reader_load (connection, options->table, mapping, &load,
+                                 progress.tty ? show_progress : NULL, &progress, NULL, error);
+  else
+    set = pr_record_set_load_csv (path, mapping, &load, progress.tty ? show_progress : NULL, &progress, NULL, error);
+  pr_cli_progress_finish (&progress);
+  return set;
 }
 
 /**
@@ -373,38 +420,23 @@ pr_cli_load_flags (PrCliMappingOptions *options)
          (options->no_normalize ? PR_TOKENIZER_NO_NORMALIZE : 0);
 }
 
-PrRecordSet *
-pr_cli_load_records_full (const char           *path,
-                          PrConnection         *connection,
-                          const PrMapping      *mapping,
-                          PrCliMappingOptions  *options,
-                          gboolean              keep_labels,
-                          gboolean            (*reuse) (const char *, guint64, PrFingerprint *, gpointer),
-                          gpointer              reuse_data,
-                          GError              **error)
+/**
+ * pr_cli_load_options:
+ * @options: the parsed flags
+ * @keep_labels: keep a label per record for printing
+ * @load: (out caller-allocates): how to read and fingerprint
+ */
+void
+pr_cli_load_options (PrCliMappingOptions *options,
+                     gboolean             keep_labels,
+                     PrLoadOptions       *load)
 {
-  PrLoadOptions load = { 0 };
-  Progress progress = { 0 };
-  gboolean tty = isatty (STDERR_FILENO);
-  PrRecordSet *set;
-
-  load.encoding = options->encoding;
-  load.flags = pr_cli_load_flags (options);
-  load.min_tokens = options->min_tokens;
-  load.n_threads = options->threads;
-  load.keep_labels = keep_labels;
-  load.reuse = reuse;
-  load.reuse_data = reuse_data;
-
-  if (connection != NULL)
-    set = pr_record_reader_load (connection, options->table, mapping, &load,
-                                 tty ? show_progress : NULL, &progress, NULL, error);
-  else
-    set = pr_record_set_load_csv (path, mapping, &load, tty ? show_progress : NULL, &progress, NULL, error);
-  if (tty && progress.last != 0)
-    fprintf (stderr, "\r\033[K");
-
-  return set;
+  memset (load, 0, sizeof *load);
+  load->encoding = options->encoding;
+  load->flags = pr_cli_load_flags (options);
+  load->min_tokens = options->min_tokens;
+  load->n_threads = options->threads;
+  load->keep_labels = keep_labels;
 }
 
 /**

@@ -114,56 +114,25 @@ write_pairs_csv (const char   *path,
   return pr_csv_writer_close (writer, error);
 }
 
-/* The incremental scan's hook: an unchanged record keeps its stored
- * fingerprint. */
-static gboolean
-reuse_stored (const char    *id,
-              guint64        content_hash,
-              PrFingerprint *fingerprint,
-              gpointer       user_data)
-{
-  const PrStoredFingerprint *stored = g_hash_table_lookup (user_data, id);
-
-  if (stored == NULL || stored->content_hash != content_hash)
-    return FALSE;
-  fingerprint->fingerprint = stored->fingerprint;
-  fingerprint->sparse = stored->sparse;
-  return TRUE;
-}
-
 typedef struct {
   PrRecordSet *set;
-  GHashTable  *stored;
-  PrCsvWriter *writer;     /* nullable */
-  guint64      count;
+  PrCsvWriter *writer;
   GError      *error;
 } NewRepeats;
 
-/* A pair of a new or changed record with one that was stored unchanged:
- * an intake that repeats what the office already has. */
 static void
-report_new_repeat (guint32  a,
-                   guint32  b,
-                   guint32  distance,
-                   gpointer user_data)
+write_new_repeat (guint32  fresh,
+                  guint32  existing,
+                  guint32  distance,
+                  gpointer user_data)
 {
   NewRepeats *out = user_data;
-  guint32 fresh, old;
   char text[16];
-  const char *row[3];
+  const char *row[3] = { out->set->ids->pdata[fresh], out->set->ids->pdata[existing], text };
 
-  if (out->set->changed[a] == out->set->changed[b])
+  if (out->error != NULL)
     return;
-  fresh = out->set->changed[a] ? a : b;
-  old = out->set->changed[a] ? b : a;
-  out->count++;
-  if (out->writer == NULL || out->error != NULL)
-    return;
-
   g_snprintf (text, sizeof text, "%u", distance);
-  row[0] = out->set->ids->pdata[fresh];
-  row[1] = out->set->ids->pdata[old];
-  row[2] = text;
   pr_csv_writer_write_row (out->writer, row, 3, &out->error);
 }
 
@@ -201,21 +170,17 @@ pr_cli_scan (int    argc,
   g_autofree char *out = NULL;
   g_autofree char *pairs_path = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(PrRecordSet) set = NULL;
-  g_autoptr(PrMatches) matches = NULL;
-  g_autoptr(GArray) spanning = NULL;
-  g_autoptr(PrClustering) clustering = NULL;
+  g_autoptr(PrScanResult) result = NULL;
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrMapping) mapping = NULL;
   g_autoptr(PrStore) store = NULL;
-  g_autoptr(GHashTable) stored = NULL;
   g_autofree char *store_schema = NULL;
   g_autofree char *new_repeats_path = NULL;
-  gint64 scan_id = 0;
-  g_autofree guint32 *rank = NULL;
+  PrLoadOptions load;
+  PrCliProgress progress;
+  PrRecordSet *set;
+  PrClustering *clustering;
   guint64 clustered = 0;
-  gint64 start;
-  double group_seconds, cluster_seconds;
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       N_("Write the clusters as CSV (cluster,id,primary,distance) to FILE"), N_("FILE") },
@@ -253,42 +218,23 @@ pr_cli_scan (int    argc,
   mapping = pr_cli_source_mapping (connection, &options, &error);
   if (mapping == NULL)
     goto failed;
-
   if (store_schema != NULL)
     {
-      PrTokenizerFlags flags = pr_cli_load_flags (&options);
-      g_autofree char *description = pr_fingerprint_describe (mapping, flags, options.min_tokens);
-      guint64 version = pr_fingerprint_version (mapping, flags, options.min_tokens);
-
       store = pr_store_open (connection, store_schema, &error);
       if (store == NULL)
         goto failed;
-      scan_id = pr_store_begin_scan (store, options.table, description, version, options.k, &error);
-      if (scan_id <= 0)
-        goto failed;
-      stored = pr_store_load_fingerprints (store, options.table, version, &error);
-      if (stored == NULL)
-        goto failed;
     }
 
-  set = pr_cli_load_records_full (argv[1], connection, mapping, &options, out == NULL,
-                                  stored != NULL ? reuse_stored : NULL, stored, &error);
-  if (set == NULL)
+  pr_cli_load_options (&options, out == NULL, &load);
+  pr_cli_progress_init (&progress);
+  result = pr_scan_run (connection, store, connection != NULL ? options.table : NULL,
+                        connection != NULL ? NULL : argv[1], mapping, &load, options.k,
+                        pr_cli_progress_scan, &progress, NULL, &error);
+  pr_cli_progress_finish (&progress);
+  if (result == NULL)
     goto failed;
-
-  start = g_get_monotonic_time ();
-  matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, options.k,
-                             options.threads, NULL, &error);
-  if (matches == NULL)
-    goto failed;
-  group_seconds = (g_get_monotonic_time () - start) / 1e6;
-
-  start = g_get_monotonic_time ();
-  rank = pr_record_set_rank (set);
-  spanning = pr_matches_spanning_pairs (matches);
-  clustering = pr_clustering_new (set->fingerprints, set->n_records,
-                                  (const PrPair *) spanning->data, spanning->len, rank);
-  cluster_seconds = (g_get_monotonic_time () - start) / 1e6;
+  set = result->set;
+  clustering = result->clustering;
 
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     clustered += pr_clustering_get_cluster (clustering, c)->n_members;
@@ -301,33 +247,15 @@ pr_cli_scan (int    argc,
   else
     print_clusters (set, clustering);
 
-  if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, matches, &error))
+  if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, result->matches, &error))
     goto failed;
 
   if (store != NULL)
     {
       g_autoptr(PrCsvWriter) writer = NULL;
-      NewRepeats repeats = { set, stored, NULL, 0, NULL };
-      PrScanCounts counts = { 0 };
+      NewRepeats repeats = { set, NULL, NULL };
       const char *header[] = { "id", "existing_id", "distance" };
-
-      counts.records = set->n_records;
-      for (gsize i = 0; i < set->n_records; i++)
-        if (set->changed[i])
-          {
-            if (g_hash_table_contains (stored, set->ids->pdata[i]))
-              counts.changed_records++;
-            else
-              counts.new_records++;
-          }
-      counts.pairs = pr_matches_count_pairs (matches);
-      counts.clusters = pr_clustering_get_n_clusters (clustering);
-      if (!pr_store_commit_scan (store, scan_id, options.table,
-                                 pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens),
-                                 set->n_records, (char *const *) set->ids->pdata, set->fingerprints,
-                                 set->content_hashes, set->sparse, set->changed, &counts, &error))
-        goto failed;
-      scan_id = 0;
+      guint64 n_repeats;
 
       if (new_repeats_path != NULL)
         {
@@ -336,7 +264,7 @@ pr_cli_scan (int    argc,
             goto failed;
           repeats.writer = writer;
         }
-      pr_matches_foreach_pair (matches, report_new_repeat, &repeats);
+      n_repeats = pr_scan_result_foreach_new_repeat (result, writer != NULL ? write_new_repeat : NULL, &repeats);
       if (repeats.error != NULL)
         {
           g_propagate_error (&error, repeats.error);
@@ -346,8 +274,8 @@ pr_cli_scan (int    argc,
         goto failed;
       fprintf (stderr, _("Stored: %llu new, %llu changed and %llu unchanged records; "
                          "%llu pairs of a new or changed record with a stored one\n"),
-               (unsigned long long) counts.new_records, (unsigned long long) counts.changed_records,
-               (unsigned long long) set->n_reused, (unsigned long long) repeats.count);
+               (unsigned long long) result->counts.new_records, (unsigned long long) result->counts.changed_records,
+               (unsigned long long) set->n_reused, (unsigned long long) n_repeats);
     }
 
   /* The clusters first, then the summary, when both go to one terminal or
@@ -364,18 +292,13 @@ pr_cli_scan (int    argc,
   fprintf (stderr,
            _("%llu records (%llu too short to match), %llu pairs within k = %d, %u clusters holding %llu records\n"),
            (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
-           (unsigned long long) pr_matches_count_pairs (matches), options.k,
+           (unsigned long long) result->counts.pairs, options.k,
            pr_clustering_get_n_clusters (clustering), (unsigned long long) clustered);
   fprintf (stderr, _("Time: read %.2f s, fingerprint %.2f s, group %.3f s, cluster %.3f s\n"),
-           set->read_seconds, set->fingerprint_seconds, group_seconds, cluster_seconds);
+           set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds);
 
   return 0;
 
 failed:
-  /* A scan is marked complete only when all of it was stored. */
-  if (store != NULL && scan_id > 0)
-    pr_store_end_scan (store, scan_id,
-                       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ? PR_SCAN_CANCELLED : PR_SCAN_FAILED,
-                       error->message, NULL);
   return pr_cli_fail ("scan", error);
 }

@@ -8,6 +8,7 @@
 #include "pr-connection.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-set.h"
+#include "pr-scan.h"
 
 G_BEGIN_DECLS
 
@@ -44,14 +45,9 @@ PrMapping    *pr_cli_source_mapping         (PrConnection         *connection,
                                              PrCliMappingOptions  *options,
                                              GError              **error);
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
-PrRecordSet  *pr_cli_load_records_full      (const char           *path,
-                                             PrConnection         *connection,
-                                             const PrMapping      *mapping,
-                                             PrCliMappingOptions  *options,
+void          pr_cli_load_options           (PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
-                                             gboolean            (*reuse) (const char *, guint64, PrFingerprint *, gpointer),
-                                             gpointer              reuse_data,
-                                             GError              **error);
+                                             PrLoadOptions        *load);
 PrRecordSet  *pr_cli_load_records           (const char           *path,
                                              PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
@@ -71,6 +67,20 @@ PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
 gboolean      pr_cli_check_k                (int                   k,
                                              GError              **error);
 double        pr_cli_peak_rss_mb            (void);
+
+/* The progress line on a terminal. */
+typedef struct {
+  gint64   last;
+  gboolean tty;
+} PrCliProgress;
+
+void          pr_cli_progress_init          (PrCliProgress        *progress);
+void          pr_cli_progress_scan          (PrScanPhase           phase,
+                                             guint64               records,
+                                             guint64               done,
+                                             guint64               total,
+                                             gpointer              user_data);
+void          pr_cli_progress_finish        (PrCliProgress        *progress);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrCliMappingOptions, pr_cli_mapping_options_clear)
 

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "petition-review-db"
+
+#include "config.h"
+
+#include "pr-scan.h"
+
+#include "pr-record-reader.h"
+
+/* The incremental scan's hook: an unchanged record keeps its stored
+ * fingerprint. */
+static gboolean
+reuse_stored (const char    *id,
+              guint64        content_hash,
+              PrFingerprint *fingerprint,
+              gpointer       user_data)
+{
+  const PrStoredFingerprint *stored = g_hash_table_lookup (user_data, id);
+
+  if (stored == NULL || stored->content_hash != content_hash)
+    return FALSE;
+  fingerprint->fingerprint = stored->fingerprint;
+  fingerprint->sparse = stored->sparse;
+  return TRUE;
+}
+
+typedef struct {
+  PrScanProgressFunc func;
+  gpointer           data;
+} Progress;
+
+static void
+read_progress (guint64  records,
+               guint64  done,
+               guint64  total,
+               gpointer user_data)
+{
+  Progress *progress = user_data;
+
+  progress->func (PR_SCAN_PHASE_READ, records, done, total, progress->data);
+}
+
+/**
+ * pr_scan_run:
+ * @connection: (nullable): the database; %NULL to read @csv_path
+ * @store: (nullable): the application's tables: the scan is recorded
+ *   there, unchanged records keep their stored fingerprints, and the new
+ *   ones are stored; needs @connection
+ * @table: (nullable): the source table, with @connection
+ * @csv_path: (nullable): a CSV file, without @connection
+ * @mapping: the columns' roles
+ * @load_options: how to read and fingerprint; its reuse hook is the
+ *   store's when there is one
+ * @k: the largest distance of a pair
+ * @progress: (nullable): called on this thread as the scan goes on
+ * @progress_data: passed to @progress
+ * @cancellable: (nullable): cancels the scan; a cancelled scan stores
+ *   nothing and is recorded as cancelled
+ * @error: return location for a #GError
+ *
+ * A scan that fails, or is cancelled, is recorded so (never complete)
+ * and nothing of it is stored.
+ *
+ * Returns: (transfer full) (nullable): the records, pairs and clusters
+ */
+PrScanResult *
+pr_scan_run (PrConnection         *connection,
+             PrStore              *store,
+             const char           *table,
+             const char           *csv_path,
+             const PrMapping      *mapping,
+             const PrLoadOptions  *load_options,
+             guint                 k,
+             PrScanProgressFunc    progress,
+             gpointer              progress_data,
+             GCancellable         *cancellable,
+             GError              **error)
+{
+  g_autoptr(PrScanResult) result = g_new0 (PrScanResult, 1);
+  g_autoptr(GHashTable) stored = NULL;
+  g_autoptr(GArray) spanning = NULL;
+  g_autofree guint32 *rank = NULL;
+  g_autoptr(GError) local_error = NULL;
+  PrLoadOptions load = *load_options;
+  Progress read = { progress, progress_data };
+  gint64 start;
+
+  g_return_val_if_fail ((connection != NULL) == (table != NULL), NULL);
+  g_return_val_if_fail ((connection == NULL) == (csv_path != NULL), NULL);
+  g_return_val_if_fail (store == NULL || connection != NULL, NULL);
+
+  result->mapping_version = pr_fingerprint_version (mapping, load.flags, load.min_tokens);
+  if (store != NULL)
+    {
+      g_autofree char *description = pr_fingerprint_describe (mapping, load.flags, load.min_tokens);
+
+      result->scan_id = pr_store_begin_scan (store, table, description, result->mapping_version, k, error);
+      if (result->scan_id <= 0)
+        return NULL;
+      stored = pr_store_load_fingerprints (store, table, result->mapping_version, &local_error);
+      if (stored == NULL)
+        goto failed;
+      load.reuse = reuse_stored;
+      load.reuse_data = stored;
+    }
+
+  if (connection != NULL)
+    result->set = pr_record_reader_load (connection, table, mapping, &load,
+                                         progress != NULL ? read_progress : NULL, &read,
+                                         cancellable, &local_error);
+  else
+    result->set = pr_record_set_load_csv (csv_path, mapping, &load,
+                                          progress != NULL ? read_progress : NULL, &read,
+                                          cancellable, &local_error);
+  if (result->set == NULL)
+    goto failed;
+
+  if (progress != NULL)
+    progress (PR_SCAN_PHASE_GROUP, result->set->n_records, 0, 1, progress_data);
+  start = g_get_monotonic_time ();
+  result->matches = pr_matches_find (result->set->fingerprints, result->set->sparse, result->set->n_records,
+                                     k, load.n_threads, cancellable, &local_error);
+  if (result->matches == NULL)
+    goto failed;
+  result->group_seconds = (g_get_monotonic_time () - start) / 1e6;
+
+  if (progress != NULL)
+    progress (PR_SCAN_PHASE_CLUSTER, result->set->n_records, 0, 1, progress_data);
+  start = g_get_monotonic_time ();
+  rank = pr_record_set_rank (result->set);
+  spanning = pr_matches_spanning_pairs (result->matches);
+  result->clustering = pr_clustering_new (result->set->fingerprints, result->set->n_records,
+                                          (const PrPair *) spanning->data, spanning->len, rank);
+  result->cluster_seconds = (g_get_monotonic_time () - start) / 1e6;
+
+  result->counts.records = result->set->n_records;
+  result->counts.pairs = pr_matches_count_pairs (result->matches);
+  result->counts.clusters = pr_clustering_get_n_clusters (result->clustering);
+  if (store != NULL)
+    {
+      for (gsize i = 0; i < result->set->n_records; i++)
+        if (result->set->changed[i])
+          {
+            if (g_hash_table_contains (stored, result->set->ids->pdata[i]))
+              result->counts.changed_records++;
+            else
+              result->counts.new_records++;
+          }
+
+      /* The last point where cancelling leaves the store as it was. */
+      if (g_cancellable_set_error_if_cancelled (cancellable, &local_error))
+        goto failed;
+      if (progress != NULL)
+        progress (PR_SCAN_PHASE_STORE, result->set->n_records, 0, 1, progress_data);
+      if (!pr_store_commit_scan (store, result->scan_id, table, result->mapping_version,
+                                 result->set->n_records, (char *const *) result->set->ids->pdata,
+                                 result->set->fingerprints, result->set->content_hashes,
+                                 result->set->sparse, result->set->changed, &result->counts, &local_error))
+        goto failed;
+    }
+
+  return g_steal_pointer (&result);
+
+failed:
+  if (store != NULL)
+    pr_store_end_scan (store, result->scan_id,
+                       g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+                         ? PR_SCAN_CANCELLED : PR_SCAN_FAILED,
+                       local_error->message, NULL);
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return NULL;
+}
+
+void
+pr_scan_result_free (PrScanResult *result)
+{
+  if (result == NULL)
+    return;
+  g_clear_pointer (&result->clustering, pr_clustering_free);
+  g_clear_pointer (&result->matches, pr_matches_free);
+  g_clear_pointer (&result->set, pr_record_set_free);
+  g_free (result);
+}
+
+typedef struct {
+  const guint8    *changed;
+  PrNewRepeatFunc  func;
+  gpointer         data;
+  guint64          count;
+} NewRepeats;
+
+static void
+visit_pair (guint32  a,
+            guint32  b,
+            guint32  distance,
+            gpointer user_data)
+{
+  NewRepeats *repeats = user_data;
+
+  if (repeats->changed[a] == repeats->changed[b])
+    return;
+  repeats->count++;
+  if (repeats->func != NULL)
+    repeats->func (repeats->changed[a] ? a : b, repeats->changed[a] ? b : a, distance, repeats->data);
+}
+
+/**
+ * pr_scan_result_foreach_new_repeat:
+ * @result: a scan's result
+ * @func: (nullable): called for each pair of a record fingerprinted in
+ *   this scan with one stored unchanged: an intake that repeats what the
+ *   office already has
+ * @user_data: passed to @func
+ *
+ * Returns: the number of such pairs
+ */
+guint64
+pr_scan_result_foreach_new_repeat (PrScanResult    *result,
+                                   PrNewRepeatFunc  func,
+                                   gpointer         user_data)
+{
+  NewRepeats repeats = { result->set->changed, func, user_data, 0 };
+
+  pr_matches_foreach_pair (result->matches, visit_pair, &repeats);
+  return repeats.count;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-cluster.h"
+#include "pr-connection.h"
+#include "pr-matches.h"
+#include "pr-record-set.h"
+#include "pr-store.h"
+
+G_BEGIN_DECLS
+
+/* One scan of a table, as the CLI and the application run it: read and
+ * fingerprint (reusing the stored fingerprints of unchanged records when
+ * there is a store), find the pairs within k, cluster them, and store the
+ * fingerprints. */
+
+typedef enum {
+  PR_SCAN_PHASE_READ,     /* done/total: rows of the table's estimate */
+  PR_SCAN_PHASE_GROUP,    /* finding the pairs */
+  PR_SCAN_PHASE_CLUSTER,
+  PR_SCAN_PHASE_STORE,    /* writing the fingerprints */
+} PrScanPhase;
+
+/* Called on the scanning thread; @records: rows read so far. */
+typedef void (*PrScanProgressFunc) (PrScanPhase phase,
+                                    guint64     records,
+                                    guint64     done,
+                                    guint64     total,
+                                    gpointer    user_data);
+
+typedef struct {
+  PrRecordSet  *set;
+  PrMatches    *matches;
+  PrClustering *clustering;
+  PrScanCounts  counts;      /* new and changed only with a store */
+  gint64        scan_id;     /* 0 without a store */
+  guint64       mapping_version;
+  double        group_seconds;
+  double        cluster_seconds;
+} PrScanResult;
+
+PrScanResult *pr_scan_run          (PrConnection         *connection,
+                                    PrStore              *store,
+                                    const char           *table,
+                                    const char           *csv_path,
+                                    const PrMapping      *mapping,
+                                    const PrLoadOptions  *load_options,
+                                    guint                 k,
+                                    PrScanProgressFunc    progress,
+                                    gpointer              progress_data,
+                                    GCancellable         *cancellable,
+                                    GError              **error);
+void          pr_scan_result_free  (PrScanResult         *result);
+
+/* Calls @func for each pair of a record fingerprinted in this scan (new or
+ * changed) with one that was stored unchanged: @fresh is the new one. */
+typedef void (*PrNewRepeatFunc) (guint32  fresh,
+                                 guint32  existing,
+                                 guint32  distance,
+                                 gpointer user_data);
+guint64       pr_scan_result_foreach_new_repeat (PrScanResult    *result,
+                                                 PrNewRepeatFunc  func,
+                                                 gpointer         user_data);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrScanResult, pr_scan_result_free)
+
+G_END_DECLS
