@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "pr-catalog.h"
@@ -87,7 +89,7 @@ pr_catalog_list_columns (PrConnection  *connection,
   if (rows->len == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
-                   "the database has no table “%s” (or this user may not see it)", table);
+                   _("the database has no table “%s” (or this user may not see it)"), table);
       return NULL;
     }
 

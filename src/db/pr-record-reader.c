@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "pr-catalog.h"
@@ -52,7 +54,8 @@ db_source_next (gpointer            data,
     {
       if (mysql_errno (handle) != 0)
         {
-          g_autofree char *what = g_strdup_printf ("reading stopped after row %" G_GUINT64_FORMAT, source->row);
+          g_autofree char *what = g_strdup_printf (_("reading stopped after row %llu"),
+                                                   (unsigned long long) source->row);
 
           return _pr_db_set_error (error, handle, what);
         }
@@ -90,7 +93,9 @@ db_source_progress (gpointer  data,
 static const PrRowSourceClass db_source_class = {
   db_source_next,
   db_source_progress,
-  "row",
+  /* Translators: how an error names a record's place among the rows read
+   * from a database table, before its number: "row 12 (id “A7”): …" */
+  N_("row"),
 };
 
 static const PrColumnInfo *
@@ -134,7 +139,7 @@ build_select (PrConnection     *connection,
           for (guint i = 0; i < columns->len; i++)
             g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", ((PrColumnInfo *) columns->pdata[i])->name);
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
-                       "column “%s” is not in table “%s” (its columns: %s)", column->name, table, names->str);
+                       _("column “%s” is not in table “%s” (its columns: %s)"), column->name, table, names->str);
           g_string_free (names, TRUE);
           return FALSE;
         }
@@ -150,7 +155,7 @@ build_select (PrConnection     *connection,
   if (n_selected == 0)
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   "no column to fingerprint: map at least one text or short column");
+                   _("no column to fingerprint: map at least one text or short column"));
       return FALSE;
     }
 
@@ -186,7 +191,7 @@ open_source (DbSource         *source,
   if (mysql_real_query (handle, sql->str, sql->len) != 0 ||
       (source->result = mysql_use_result (handle)) == NULL)
     {
-      g_autofree char *what = g_strdup_printf ("cannot read table “%s”", table);
+      g_autofree char *what = g_strdup_printf (_("cannot read table “%s”"), table);
 
       return _pr_db_set_error (error, handle, what);
     }
@@ -285,7 +290,7 @@ pr_record_reader_fetch (PrConnection     *connection,
   if (id_column < 0)
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   "the mapping has no id column: a record cannot be found by its id");
+                   _("the mapping has no id column: a record cannot be found by its id"));
       return NULL;
     }
 
@@ -301,7 +306,7 @@ pr_record_reader_fetch (PrConnection     *connection,
   if (rows->len == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
-                   "table “%s” has no record with the id “%s”", table, id);
+                   _("table “%s” has no record with the id “%s”"), table, id);
       return NULL;
     }
 

@@ -22,6 +22,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <signal.h>
@@ -116,7 +118,7 @@ read_log_tail (PrSampleServer *self)
   const char *tail;
 
   if (!g_file_get_contents (self->log_file, &contents, &length, NULL))
-    return g_strdup ("(the server wrote no log)");
+    return g_strdup (_("(the server wrote no log)"));
 
   start = (gsize) self->log_start <= length ? (gsize) self->log_start : 0;
   if (length - start > LOG_TAIL_BYTES)
@@ -127,7 +129,7 @@ read_log_tail (PrSampleServer *self)
     }
   tail = contents + start;
   if (*tail == '\0')
-    return g_strdup ("(nothing in the server's log)");
+    return g_strdup (_("(nothing in the server's log)"));
 
   return g_utf8_make_valid (tail, length - start);
 }
@@ -136,10 +138,12 @@ static char *
 describe_exit (GSubprocess *process)
 {
   if (g_subprocess_get_if_exited (process))
-    return g_strdup_printf ("exited with status %d", g_subprocess_get_exit_status (process));
+    /* Translators: this and the next two end "the sample server …" and
+     * "mariadb-install-db …" in the messages that say why it stopped. */
+    return g_strdup_printf (_("exited with status %d"), g_subprocess_get_exit_status (process));
   if (g_subprocess_get_if_signaled (process))
-    return g_strdup_printf ("was killed by signal %d", g_subprocess_get_term_sig (process));
-  return g_strdup ("ended");
+    return g_strdup_printf (_("was killed by signal %d"), g_subprocess_get_term_sig (process));
+  return g_strdup (_("ended"));
 }
 
 /* mariadbd lives in /usr/sbin, which is not on every user's PATH. */
@@ -191,7 +195,7 @@ remove_tree (const char  *path,
       int saved_errno = errno;
 
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "cannot remove %s: %s", path, g_strerror (saved_errno));
+                   _("cannot remove %s: %s"), path, g_strerror (saved_errno));
       return FALSE;
     }
 
@@ -222,8 +226,8 @@ choose_socket_path (const char  *base_dir,
     return g_steal_pointer (&path);
 
   g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-               "the sample server's socket path %s is longer than the %zu bytes a unix socket allows; "
-               "choose a shorter base directory", path, limit);
+               _("the sample server's socket path %s is longer than the %zu bytes a unix socket allows; "
+                 "choose a shorter base directory"), path, limit);
   return NULL;
 }
 
@@ -260,7 +264,7 @@ run_install_db (PrSampleServer  *self,
   if (program == NULL)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                   "mariadb-install-db was not found; install the package mariadb-server");
+                   _("mariadb-install-db was not found; install the package mariadb-server"));
       return FALSE;
     }
 
@@ -296,7 +300,7 @@ run_install_db (PrSampleServer  *self,
       g_autofree char *tail = g_utf8_make_valid (text != NULL ? text + start : "", length - start);
 
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                   "mariadb-install-db %s while making %s:\n%s", how, new_dir, tail);
+                   _("mariadb-install-db %s while making %s:\n%s"), how, new_dir, tail);
       return FALSE;
     }
 
@@ -305,7 +309,7 @@ run_install_db (PrSampleServer  *self,
       int saved_errno = errno;
 
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                   "cannot rename %s to %s: %s", new_dir, self->data_dir, g_strerror (saved_errno));
+                   _("cannot rename %s to %s: %s"), new_dir, self->data_dir, g_strerror (saved_errno));
       return FALSE;
     }
 
@@ -340,7 +344,7 @@ spawn_server (PrSampleServer  *self,
   if (program == NULL)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                   "mariadbd was not found; install the package mariadb-server");
+                   _("mariadbd was not found; install the package mariadb-server"));
       return FALSE;
     }
 
@@ -417,7 +421,7 @@ wait_until_ready (PrSampleServer  *self,
           g_autofree char *tail = read_log_tail (self);
 
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                       "the sample server %s before it accepted connections; its log %s says:\n%s",
+                       _("the sample server %s before it accepted connections; its log %s says:\n%s"),
                        how, self->log_file, tail);
           self->exit_reported = TRUE;
           return NULL;
@@ -429,7 +433,7 @@ wait_until_ready (PrSampleServer  *self,
       if (!retry_connecting (local_error))
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
-                                      "the sample server started but refused us: ");
+                                      _("the sample server started but refused us: "));
           return NULL;
         }
 
@@ -440,8 +444,8 @@ wait_until_ready (PrSampleServer  *self,
           g_autofree char *tail = read_log_tail (self);
 
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                       "the sample server did not accept connections on %s within %d s (%s); "
-                       "its log %s says:\n%s",
+                       _("the sample server did not accept connections on %s within %d s (%s); "
+                         "its log %s says:\n%s"),
                        self->socket, START_TIMEOUT_MS / 1000, local_error->message, self->log_file, tail);
           return NULL;
         }
@@ -462,10 +466,10 @@ query_number (PrConnection  *connection,
   MYSQL_ROW row;
 
   if (mysql_real_query (handle, sql, strlen (sql)) != 0)
-    return _pr_db_set_error (error, handle, "a query on the sample server failed");
+    return _pr_db_set_error (error, handle, _("a query on the sample server failed"));
   result = mysql_store_result (handle);
   if (result == NULL)
-    return _pr_db_set_error (error, handle, "a query on the sample server returned no result");
+    return _pr_db_set_error (error, handle, _("a query on the sample server returned no result"));
 
   row = mysql_fetch_row (result);
   *out_value = row != NULL && row[0] != NULL ? g_ascii_strtoll (row[0], NULL, 10) : -1;
@@ -517,7 +521,7 @@ insert_sample (MYSQL         *handle,
   if (!pr_csv_reader_next (reader, cancellable, error))
     {
       if (error != NULL && *error == NULL)
-        g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START, "the sample file %s is empty", path);
+        g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START, _("the sample file %s is empty"), path);
       return -1;
     }
   for (guint i = 0; i < N_COLUMNS; i++)
@@ -526,7 +530,7 @@ insert_sample (MYSQL         *handle,
       if (index[i] < 0)
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                       "the sample file %s has no column “%s”", path, column_names[i]);
+                       _("the sample file %s has no column “%s”"), path, column_names[i]);
           return -1;
         }
     }
@@ -534,12 +538,12 @@ insert_sample (MYSQL         *handle,
   stmt = mysql_stmt_init (handle);
   if (stmt == NULL)
     {
-      _pr_db_set_error (error, handle, "cannot make a statement");
+      _pr_db_set_error (error, handle, _("cannot make a statement"));
       return -1;
     }
   if (mysql_stmt_prepare (stmt, insert_sql, sizeof insert_sql - 1) != 0)
     {
-      _pr_db_set_stmt_error (error, stmt, "cannot prepare the sample's INSERT");
+      _pr_db_set_stmt_error (error, stmt, _("cannot prepare the sample's INSERT"));
       mysql_stmt_close (stmt);
       return -1;
     }
@@ -577,8 +581,8 @@ insert_sample (MYSQL         *handle,
         if ((guint) index[i] >= pr_csv_reader_get_n_fields (reader))
           {
             g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                         "%s, line %" G_GUINT64_FORMAT ": the record has no field “%s”",
-                         path, pr_csv_reader_get_line (reader), column_names[i]);
+                         _("%s, line %llu: the record has no field “%s”"),
+                         path, (unsigned long long) pr_csv_reader_get_line (reader), column_names[i]);
             rows = -1;
             goto out;
           }
@@ -587,8 +591,8 @@ insert_sample (MYSQL         *handle,
       if (!g_ascii_string_to_signed (id_text, 10, 1, G_MAXINT32, &value, NULL))
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                       "%s, line %" G_GUINT64_FORMAT ": the id “%s” is not a positive number",
-                       path, pr_csv_reader_get_line (reader), id_text);
+                       _("%s, line %llu: the id “%s” is not a positive number"),
+                       path, (unsigned long long) pr_csv_reader_get_line (reader), id_text);
           rows = -1;
           goto out;
         }
@@ -621,8 +625,8 @@ insert_sample (MYSQL         *handle,
 
       if (mysql_stmt_bind_param (stmt, bind) != 0 || mysql_stmt_execute (stmt) != 0)
         {
-          g_autofree char *what = g_strdup_printf ("cannot load %s, line %" G_GUINT64_FORMAT,
-                                                   path, pr_csv_reader_get_line (reader));
+          g_autofree char *what = g_strdup_printf (_("cannot load %s, line %llu"),
+                                                   path, (unsigned long long) pr_csv_reader_get_line (reader));
 
           _pr_db_set_stmt_error (error, stmt, what);
           rows = -1;
@@ -710,7 +714,7 @@ load_sample (PrSampleServer  *self,
   if (stmt == NULL)
     {
       pr_connection_execute (connection, "ROLLBACK", NULL);
-      return _pr_db_set_error (error, handle, "cannot make a statement");
+      return _pr_db_set_error (error, handle, _("cannot make a statement"));
     }
   memset (bind, 0, sizeof bind);
   bind[0].buffer_type = MYSQL_TYPE_STRING;
@@ -723,7 +727,7 @@ load_sample (PrSampleServer  *self,
       mysql_stmt_bind_param (stmt, bind) != 0 ||
       mysql_stmt_execute (stmt) != 0)
     {
-      _pr_db_set_stmt_error (error, stmt, "cannot mark the sample as loaded");
+      _pr_db_set_stmt_error (error, stmt, _("cannot mark the sample as loaded"));
       mysql_stmt_close (stmt);
       pr_connection_execute (connection, "ROLLBACK", NULL);
       return FALSE;
@@ -771,7 +775,7 @@ start (const char    *base_dir,
       int saved_errno = errno;
 
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                   "cannot make the sample server's directory %s: %s", self->tmp_dir, g_strerror (saved_errno));
+                   _("cannot make the sample server's directory %s: %s"), self->tmp_dir, g_strerror (saved_errno));
       return NULL;
     }
 
@@ -786,8 +790,8 @@ start (const char    *base_dir,
 
       g_file_get_contents (self->pid_file, &pid, NULL, NULL);
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                   "a sample server already runs on %s (process %s); close the program using it, "
-                   "or stop that process", self->socket, pid != NULL ? g_strstrip (pid) : "unknown");
+                   _("a sample server already runs on %s (process %s); close the program using it, "
+                     "or stop that process"), self->socket, pid != NULL ? g_strstrip (pid) : _("unknown"));
       return NULL;
     }
 
@@ -1024,7 +1028,7 @@ pr_sample_server_stop (PrSampleServer  *self,
               while (!self->wait_done)
                 g_main_context_iteration (self->context, TRUE);
               g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_STOP,
-                           "the sample server (process %s) did not end even when killed",
+                           _("the sample server (process %s) did not end even when killed"),
                            g_subprocess_get_identifier (self->process));
               g_clear_object (&self->process);
               return FALSE;
@@ -1038,7 +1042,7 @@ pr_sample_server_stop (PrSampleServer  *self,
       g_autofree char *tail = read_log_tail (self);
 
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_STOP,
-                   "the sample server did not stop within %d s and was killed; its log %s says:\n%s",
+                   _("the sample server did not stop within %d s and was killed; its log %s says:\n%s"),
                    STOP_TIMEOUT_MS / 1000, self->log_file, tail);
       return FALSE;
     }
@@ -1048,7 +1052,7 @@ pr_sample_server_stop (PrSampleServer  *self,
 
       how = describe_exit (process);
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_STOP,
-                   "the sample server %s; its log %s says:\n%s", how, self->log_file, tail);
+                   _("the sample server %s; its log %s says:\n%s"), how, self->log_file, tail);
       return FALSE;
     }
 

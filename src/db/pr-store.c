@@ -16,6 +16,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <mysqld_error.h>
 #include <string.h>
 
@@ -256,7 +258,7 @@ for_each_row (PrStore     *self,
       if (status == MYSQL_DATA_TRUNCATED && id_length >= sizeof id)
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       "%s: a record id longer than %d bytes in the application's tables",
+                       _("%s: a record id longer than %d bytes in the application's tables"),
                        what, MAX_ID_BYTES);
           goto out;
         }
@@ -306,7 +308,7 @@ check_table_name (const char  *table,
       table[0] == '\0' || g_utf8_strlen (table, -1) > MAX_TABLE_CHARS)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "a source table name must be 1 to %d characters of UTF-8", MAX_TABLE_CHARS);
+                   _("a source table name must be 1 to %d characters of UTF-8"), MAX_TABLE_CHARS);
       return FALSE;
     }
   return TRUE;
@@ -322,7 +324,9 @@ check_record_id (const char  *id,
       g_autofree char *shown = id != NULL ? g_utf8_make_valid (id, MIN (strlen (id), 40)) : NULL;
 
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "%s “%s%s” cannot be stored: a record id must be UTF-8 of at most %d characters",
+                   /* Translators: the first %s is “the record id” or another
+                    * such name; the next two are the id and “…” if it is cut. */
+                   _("%s “%s%s” cannot be stored: a record id must be UTF-8 of at most %d characters"),
                    what, shown != NULL ? shown : "(null)",
                    id != NULL && strlen (id) > 40 ? "…" : "", MAX_ID_CHARS);
       return FALSE;
@@ -414,14 +418,16 @@ explain_store_error (PrStore     *self,
 {
   if (g_error_matches (cause, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
-                 "the user may not %s the application's tables in the schema “%s”: "
-                 "it lacks the %s privilege on “%s” (the tables need SELECT, INSERT and UPDATE, "
-                 "and CREATE the first time, when they are made) (%s)",
+                 /* Translators: the first %s is “read”, “create”, “write” or
+                  * “upgrade” (context “tables”); the third is an SQL privilege. */
+                 _("the user may not %s the application's tables in the schema “%s”: "
+                   "it lacks the %s privilege on “%s” (the tables need SELECT, INSERT and UPDATE, "
+                   "and CREATE the first time, when they are made) (%s)"),
                  doing, self->schema, privilege, self->schema, cause->message);
   else if (g_error_matches (cause, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE))
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE,
-                 "the schema “%s” chosen for the application's tables does not exist; "
-                 "create it first, or choose another (%s)", self->schema, cause->message);
+                 _("the schema “%s” chosen for the application's tables does not exist; "
+                   "create it first, or choose another (%s)"), self->schema, cause->message);
   else
     g_set_error (error, cause->domain, cause->code, "%s", cause->message);
 }
@@ -463,7 +469,7 @@ read_version (PrStore   *self,
     {
       if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE))
         return TRUE;
-      explain_store_error (self, error, local_error, "SELECT", "read");
+      explain_store_error (self, error, local_error, "SELECT", C_("tables", "read"));
       return FALSE;
     }
   if (rows->len == 0)
@@ -473,7 +479,7 @@ read_version (PrStore   *self,
   if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT32, version, NULL))
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "the application's tables in the schema “%s” have a damaged version (“%s”)",
+                   _("the application's tables in the schema “%s” have a damaged version (“%s”)"),
                    self->schema, value != NULL ? value : "NULL");
       return FALSE;
     }
@@ -500,7 +506,7 @@ create_tables (PrStore  *self,
 
       if (!pr_connection_execute (self->connection, sql, &local_error))
         {
-          explain_store_error (self, error, local_error, "CREATE", "create");
+          explain_store_error (self, error, local_error, "CREATE", C_("tables", "create"));
           return FALSE;
         }
     }
@@ -512,9 +518,9 @@ create_tables (PrStore  *self,
   {
     g_autoptr(GError) local_error = NULL;
 
-    if (!run_statement (self, insert, params, NULL, NULL, "cannot record the tables' version", &local_error))
+    if (!run_statement (self, insert, params, NULL, NULL, _("cannot record the tables' version"), &local_error))
       {
-        explain_store_error (self, error, local_error, "INSERT", "write");
+        explain_store_error (self, error, local_error, "INSERT", C_("tables", "write"));
         return FALSE;
       }
   }
@@ -570,7 +576,7 @@ migrate_1_to_2 (PrStore  *self,
                            self->q_fingerprints);
   if (!pr_connection_execute (self->connection, alter, &local_error))
     {
-      explain_store_error (self, error, local_error, "ALTER", "upgrade");
+      explain_store_error (self, error, local_error, "ALTER", C_("tables", "upgrade"));
       return FALSE;
     }
   return TRUE;
@@ -608,8 +614,8 @@ migrate (PrStore  *self,
   if (rows->len != 1 || g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "1") != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "another Petition Review has been upgrading the application's tables in the "
-                   "schema “%s” for an hour; try again when it has finished", self->schema);
+                   _("another Petition Review has been upgrading the application's tables in the "
+                     "schema “%s” for an hour; try again when it has finished"), self->schema);
       return FALSE;
     }
 
@@ -618,7 +624,7 @@ migrate (PrStore  *self,
   if (!found)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "the application's tables in the schema “%s” lost their version row", self->schema);
+                   _("the application's tables in the schema “%s” lost their version row"), self->schema);
       goto out;
     }
   for (; version < PR_STORE_SCHEMA_VERSION; version++)
@@ -628,15 +634,15 @@ migrate (PrStore  *self,
       MYSQL_BIND params[1];
       g_autoptr(GError) local_error = NULL;
 
-      g_message ("upgrading the application's tables in “%s” from version %" G_GUINT64_FORMAT,
-                 self->schema, version);
+      g_message (_("upgrading the application's tables in “%s” from version %llu"),
+                 self->schema, (unsigned long long) version);
       if (!migrations[version - 1] (self, error))
         goto out;
       g_snprintf (next, sizeof next, "%" G_GUINT64_FORMAT, version + 1);
       bind_string (&params[0], next, &next_length);
-      if (!run_statement (self, update, params, NULL, NULL, "cannot record the tables' version", &local_error))
+      if (!run_statement (self, update, params, NULL, NULL, _("cannot record the tables' version"), &local_error))
         {
-          explain_store_error (self, error, local_error, "UPDATE", "upgrade");
+          explain_store_error (self, error, local_error, "UPDATE", C_("tables", "upgrade"));
           goto out;
         }
     }
@@ -695,7 +701,7 @@ pr_store_open (PrConnection  *connection,
       if (rows->len == 0 || ((PrDbRow *) rows->pdata[0])->values[0] == NULL)
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE,
-                       "no schema given for the application's tables, and the connection has no current database");
+                       _("no schema given for the application's tables, and the connection has no current database"));
           return NULL;
         }
       self->schema = g_strdup (((PrDbRow *) rows->pdata[0])->values[0]);
@@ -734,16 +740,16 @@ pr_store_open (PrConnection  *connection,
   if (!found)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "the application's tables in the schema “%s” have no version row", self->schema);
+                   _("the application's tables in the schema “%s” have no version row"), self->schema);
       return NULL;
     }
   if (version > PR_STORE_SCHEMA_VERSION)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_STORE_TOO_NEW,
-                   "the application's tables in the schema “%s” were made by a newer Petition Review "
-                   "(table version %" G_GUINT64_FORMAT ", this program knows up to %d); "
-                   "update Petition Review, or choose another schema",
-                   self->schema, version, PR_STORE_SCHEMA_VERSION);
+                   _("the application's tables in the schema “%s” were made by a newer Petition Review "
+                     "(table version %llu, this program knows up to %d); "
+                     "update Petition Review, or choose another schema"),
+                   self->schema, (unsigned long long) version, PR_STORE_SCHEMA_VERSION);
       return NULL;
     }
   if (version < PR_STORE_SCHEMA_VERSION && !migrate (self, version, error))
@@ -848,7 +854,7 @@ pr_store_begin_scan (PrStore     *self,
     return 0;
   if (k > 255)
     {
-      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, "a scan's k must be below 256, not %u", k);
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, _("a scan's k must be below 256, not %u"), k);
       return 0;
     }
 
@@ -860,8 +866,8 @@ pr_store_begin_scan (PrStore     *self,
   if (rows->len != 1 || g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "1") != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "another scan of the table “%s” is running (from another connection); "
-                   "wait for it to finish", table);
+                   _("another scan of the table “%s” is running (from another connection); "
+                     "wait for it to finish"), table);
       return 0;
     }
 
@@ -870,11 +876,11 @@ pr_store_begin_scan (PrStore     *self,
                                self->q_scans);
   bind_string (&params[0], table, &lengths[0]);
   if (!run_statement (self, interrupt, params, &interrupted, NULL,
-                      "cannot close the table's interrupted scans", error))
+                      _("cannot close the table's interrupted scans"), error))
     goto fail;
   if (interrupted > 0)
-    g_message ("%" G_GUINT64_FORMAT " earlier scan(s) of “%s” were interrupted; marked failed",
-               interrupted, table);
+    g_message (_("%llu earlier scan(s) of “%s” were interrupted; marked failed"),
+               (unsigned long long) interrupted, table);
 
   insert = g_strdup_printf ("INSERT INTO %s (source_table, mapping, mapping_version, k, started_at, status) "
                             "VALUES (?, ?, ?, ?, UTC_TIMESTAMP(6), 'running')", self->q_scans);
@@ -882,7 +888,7 @@ pr_store_begin_scan (PrStore     *self,
   bind_string (&params[1], mapping_description, &lengths[1]);
   bind_u64 (&params[2], &mapping_version);
   bind_u64 (&params[3], &k64);
-  if (!run_statement (self, insert, params, NULL, &scan_id, "cannot record the scan", error))
+  if (!run_statement (self, insert, params, NULL, &scan_id, _("cannot record the scan"), error))
     goto fail;
 
   g_hash_table_insert (self->scan_locks, g_memdup2 (&scan_id, sizeof scan_id), g_steal_pointer (&lock));
@@ -955,7 +961,7 @@ pr_store_load_fingerprints (PrStore     *self,
   bind_string (&params[0], table, &length);
   bind_u64 (&params[1], &mapping_version);
   if (!for_each_row (self, sql, params, 3, add_stored, stored,
-                     "cannot read the stored fingerprints", error))
+                     _("cannot read the stored fingerprints"), error))
     return NULL;
 
   return g_steal_pointer (&stored);
@@ -1003,7 +1009,7 @@ set_retired (PrStore     *self,
           bind_string (&params[i + 1], ids->pdata[start + i], &lengths[i + 1]);
         }
       g_string_append_c (sql, ')');
-      if (!run_statement (self, sql->str, params, NULL, NULL, "cannot retire stored fingerprints", error))
+      if (!run_statement (self, sql->str, params, NULL, NULL, _("cannot retire stored fingerprints"), error))
         return FALSE;
     }
   return TRUE;
@@ -1065,12 +1071,12 @@ write_fingerprints (PrStore        *self,
           stmt = mysql_stmt_init (handle (self));
           if (stmt == NULL)
             {
-              _pr_db_set_error (error, handle (self), "cannot write the fingerprints");
+              _pr_db_set_error (error, handle (self), _("cannot write the fingerprints"));
               goto out;
             }
           if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0)
             {
-              _pr_db_set_stmt_error (error, stmt, "cannot write the fingerprints");
+              _pr_db_set_stmt_error (error, stmt, _("cannot write the fingerprints"));
               goto out;
             }
           prepared_rows = n;
@@ -1096,7 +1102,7 @@ write_fingerprints (PrStore        *self,
         }
       if (mysql_stmt_bind_param (stmt, params) != 0 || mysql_stmt_execute (stmt) != 0)
         {
-          _pr_db_set_stmt_error (error, stmt, "cannot write the fingerprints");
+          _pr_db_set_stmt_error (error, stmt, _("cannot write the fingerprints"));
           goto out;
         }
     }
@@ -1183,12 +1189,12 @@ pr_store_commit_scan (PrStore             *self,
   /* Everything that can be checked here is, before the first write. */
   for (gsize i = 0; i < n_records; i++)
     {
-      if (!check_record_id (record_ids[i], "the record id", error))
+      if (!check_record_id (record_ids[i], _("the record id"), error))
         return FALSE;
       if (!g_hash_table_add (scanned, record_ids[i]))
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       "the record id “%s” appears twice in one scan of “%s”", record_ids[i], table);
+                       _("the record id “%s” appears twice in one scan of “%s”"), record_ids[i], table);
           return FALSE;
         }
       if (changed == NULL || changed[i])
@@ -1210,8 +1216,8 @@ pr_store_commit_scan (PrStore             *self,
   if (status_rows->len == 0 || g_strcmp0 (((PrDbRow *) status_rows->pdata[0])->values[0], "running") != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "scan %" G_GINT64_FORMAT " of “%s” is not running (%s); its results are not stored",
-                   scan_id, table, status_rows->len == 0 ? "no such scan"
+                   _("scan %lld of “%s” is not running (%s); its results are not stored"),
+                   (long long) scan_id, table, status_rows->len == 0 ? _("no such scan")
                    : ((PrDbRow *) status_rows->pdata[0])->values[0]);
       goto out;
     }
@@ -1223,7 +1229,7 @@ pr_store_commit_scan (PrStore             *self,
                          self->q_fingerprints);
   bind_string (&params[0], table, &lengths[0]);
   if (!for_each_row (self, sql, params, 1, add_stored_id, &stored,
-                     "cannot read the stored fingerprints", error))
+                     _("cannot read the stored fingerprints"), error))
     goto out;
 
   for (gsize i = 0; i < n_records; i++)
@@ -1237,7 +1243,7 @@ pr_store_commit_scan (PrStore             *self,
           /* A caller's mistake, and storing nothing for it would lose the
            * record from every later check. */
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       "the record “%s” is marked unchanged but has no stored fingerprint", record_ids[i]);
+                       _("the record “%s” is marked unchanged but has no stored fingerprint"), record_ids[i]);
           goto out;
         }
     }
@@ -1264,7 +1270,7 @@ pr_store_commit_scan (PrStore             *self,
   bind_u64 (&params[4], &counts->pairs);
   bind_u64 (&params[5], &counts->clusters);
   bind_i64 (&params[6], &scan_id);
-  if (!run_statement (self, sql, params, NULL, NULL, "cannot mark the scan complete", error) ||
+  if (!run_statement (self, sql, params, NULL, NULL, _("cannot mark the scan complete"), error) ||
       !commit_transaction (self, error))
     goto out;
 
@@ -1316,7 +1322,7 @@ pr_store_end_scan (PrStore       *self,
   bind_string (&params[0], status == PR_SCAN_FAILED ? "failed" : "cancelled", &lengths[0]);
   bind_string (&params[1], message, &lengths[1]);
   bind_i64 (&params[2], &scan_id);
-  ok = run_statement (self, sql, params, NULL, NULL, "cannot mark the scan ended", error);
+  ok = run_statement (self, sql, params, NULL, NULL, _("cannot mark the scan ended"), error);
   release_scan_lock (self, scan_id);
 
   return ok;
@@ -1430,7 +1436,7 @@ pr_store_check (PrStore     *self,
     }
 
   if (!for_each_row (self, sql->str, params, 1, add_match, matches,
-                     "cannot check against the stored fingerprints", error))
+                     _("cannot check against the stored fingerprints"), error))
     return NULL;
 
   g_array_sort (matches, compare_matches);
@@ -1481,7 +1487,7 @@ pr_store_check_record (PrStore     *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  if (!check_table_name (table, error) || !check_record_id (record_id, "the record id", error))
+  if (!check_table_name (table, error) || !check_record_id (record_id, _("the record id"), error))
     return NULL;
 
   sql = g_strdup_printf ("SELECT record_id, fingerprint, sparse, mapping_version FROM %s "
@@ -1490,13 +1496,13 @@ pr_store_check_record (PrStore     *self,
   bind_string (&params[0], table, &lengths[0]);
   bind_string (&params[1], record_id, &lengths[1]);
   if (!for_each_row (self, sql, params, 3, keep_fingerprint, found,
-                     "cannot read the record's stored fingerprint", error))
+                     _("cannot read the record's stored fingerprint"), error))
     return NULL;
   if (!found[0])
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "the record “%s” of “%s” has no stored fingerprint; scan the table, "
-                   "or check the record's own fingerprint", record_id, table);
+                   _("the record “%s” of “%s” has no stored fingerprint; scan the table, "
+                     "or check the record's own fingerprint"), record_id, table);
       return NULL;
     }
   if (found[2])
@@ -1563,22 +1569,22 @@ check_undo_target (PrStore     *self,
   if (rows->len == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "there is no decision %" G_GINT64_FORMAT " to undo", decision->undoes);
+                   _("there is no decision %lld to undo"), (long long) decision->undoes);
       return FALSE;
     }
   row = rows->pdata[0];
   if (g_strcmp0 (row->values[0], decision->table) != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "decision %" G_GINT64_FORMAT " is about the table “%s”, not “%s”",
-                   decision->undoes, row->values[0], decision->table);
+                   _("decision %lld is about the table “%s”, not “%s”"),
+                   (long long) decision->undoes, row->values[0], decision->table);
       return FALSE;
     }
   if (g_strcmp0 (row->values[3], "undo") == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "decision %" G_GINT64_FORMAT " is itself an undo and cannot be undone; "
-                   "record the decision again instead", decision->undoes);
+                   _("decision %lld is itself an undo and cannot be undone; "
+                     "record the decision again instead"), (long long) decision->undoes);
       return FALSE;
     }
 
@@ -1598,8 +1604,8 @@ check_undo_target (PrStore     *self,
   if (rows->len > 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "decision %" G_GINT64_FORMAT " was already undone by decision %s",
-                   decision->undoes, ((PrDbRow *) rows->pdata[0])->values[0]);
+                   _("decision %lld was already undone by decision %s"),
+                   (long long) decision->undoes, ((PrDbRow *) rows->pdata[0])->values[0]);
       return FALSE;
     }
   return TRUE;
@@ -1617,31 +1623,31 @@ validate_decision (const PrDecision  *decision,
     return FALSE;
   if ((guint) decision->verdict >= G_N_ELEMENTS (verdict_names))
     {
-      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, "unknown verdict %d", decision->verdict);
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, _("unknown verdict %d"), decision->verdict);
       return FALSE;
     }
   if (decision->reviewer == NULL || decision->reviewer[0] == '\0' ||
       !g_utf8_validate (decision->reviewer, -1, NULL) || g_utf8_strlen (decision->reviewer, -1) > MAX_ID_CHARS)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "a decision needs a reviewer's name (UTF-8, at most %d characters)", MAX_ID_CHARS);
+                   _("a decision needs a reviewer's name (UTF-8, at most %d characters)"), MAX_ID_CHARS);
       return FALSE;
     }
   if (decision->note != NULL && !g_utf8_validate (decision->note, -1, NULL))
     {
-      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, "a decision's note must be UTF-8");
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, _("a decision's note must be UTF-8"));
       return FALSE;
     }
   if (undo != (decision->undoes != 0))
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   undo ? "an undo must name the decision it undoes"
-                        : "only an undo may name a decision it undoes");
+                   undo ? _("an undo must name the decision it undoes")
+                        : _("only an undo may name a decision it undoes"));
       return FALSE;
     }
-  if (!undo && (!check_record_id (decision->record_id, "the decision's record id", error) ||
+  if (!undo && (!check_record_id (decision->record_id, _("the decision's record id"), error) ||
                 (decision->primary_id != NULL &&
-                 !check_record_id (decision->primary_id, "the decision's primary id", error))))
+                 !check_record_id (decision->primary_id, _("the decision's primary id"), error))))
     return FALSE;
   return TRUE;
 }
@@ -1683,7 +1689,7 @@ insert_decision (PrStore           *self,
       params[6].buffer_type = MYSQL_TYPE_NULL;
     }
   bind_string (&params[7], old_values, &lengths[6]);
-  if (!run_statement (self, sql, params, NULL, &id, "cannot record the decision", error))
+  if (!run_statement (self, sql, params, NULL, &id, _("cannot record the decision"), error))
     return 0;
 
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, id);
@@ -1800,7 +1806,7 @@ pr_store_list_decisions (PrStore     *self,
       if (!verdict_from_string (row->values[4], &decision->verdict))
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       "decision %s has an unknown verdict “%s”", row->values[0],
+                       _("decision %s has an unknown verdict “%s”"), row->values[0],
                        row->values[4] != NULL ? row->values[4] : "NULL");
           return NULL;
         }
@@ -2235,8 +2241,8 @@ bad:
   column_values_clear (before);
   column_values_clear (after);
   g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-               "decision %" G_GINT64_FORMAT " has damaged old values in the decision log; "
-               "it cannot be undone with write-back", decision_id);
+               _("decision %lld has damaged old values in the decision log; "
+                 "it cannot be undone with write-back"), (long long) decision_id);
   return FALSE;
 }
 
@@ -2279,7 +2285,9 @@ check_write_back_name (const char  *name,
   if (name == NULL || name[0] == '\0' || !g_utf8_validate (name, -1, NULL))
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "write-back needs %s (a non-empty UTF-8 name)", what);
+                   /* Translators: %s is “the column of record ids” or another
+                    * such name. */
+                   _("write-back needs %s (a non-empty UTF-8 name)"), what);
       return FALSE;
     }
   return TRUE;
@@ -2290,29 +2298,29 @@ validate_write_back (const PrWriteBack  *write_back,
                      GError            **error)
 {
   if (!check_table_name (write_back->table, error) ||
-      !check_write_back_name (write_back->id_column, "the column of record ids", error))
+      !check_write_back_name (write_back->id_column, _("the column of record ids"), error))
     return FALSE;
   if (write_back->repeat_of_column == NULL && write_back->status_column == NULL)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "write-back for “%s” has nothing to write: choose a column for the primary's id, "
-                   "a status column, or both", write_back->table);
+                   _("write-back for “%s” has nothing to write: choose a column for the primary's id, "
+                     "a status column, or both"), write_back->table);
       return FALSE;
     }
   if (write_back->repeat_of_column != NULL &&
-      !check_write_back_name (write_back->repeat_of_column, "the column for the primary's id", error))
+      !check_write_back_name (write_back->repeat_of_column, _("the column for the primary's id"), error))
     return FALSE;
   if (write_back->status_column != NULL)
     {
-      if (!check_write_back_name (write_back->status_column, "the status column", error))
+      if (!check_write_back_name (write_back->status_column, _("the status column"), error))
         return FALSE;
       if (write_back->status_repeat == NULL || write_back->status_not_repeat == NULL ||
           !g_utf8_validate (write_back->status_repeat, -1, NULL) ||
           !g_utf8_validate (write_back->status_not_repeat, -1, NULL))
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       "write-back to the status column “%s” needs the status of a repeat and the status "
-                       "of a record that is not a repeat (UTF-8)", write_back->status_column);
+                       _("write-back to the status column “%s” needs the status of a repeat and the status "
+                         "of a record that is not a repeat (UTF-8)"), write_back->status_column);
           return FALSE;
         }
     }
@@ -2323,8 +2331,8 @@ validate_write_back (const PrWriteBack  *write_back,
       g_strcmp0 (write_back->repeat_of_column, write_back->status_column) == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "write-back needs distinct columns: the id column, the column for the primary's id "
-                   "and the status column of “%s” may not be the same", write_back->table);
+                   _("write-back needs distinct columns: the id column, the column for the primary's id "
+                     "and the status column of “%s” may not be the same"), write_back->table);
       return FALSE;
     }
   return TRUE;
@@ -2369,7 +2377,7 @@ resolve_target (PrStore            *self,
   if (rows->len == 0 || ((PrDbRow *) rows->pdata[0])->values[0] == NULL)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE,
-                   "write-back needs a connection to the source table's database; this one has no current database");
+                   _("write-back needs a connection to the source table's database; this one has no current database"));
       return FALSE;
     }
   columns = pr_catalog_list_columns (self->connection, write_back->table, error);
@@ -2386,7 +2394,7 @@ resolve_target (PrStore            *self,
   if (found == NULL)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
-                   "write-back: the table “%s” has no column “%s” (the column of record ids)",
+                   _("write-back: the table “%s” has no column “%s” (the column of record ids)"),
                    write_back->table, write_back->id_column);
       return FALSE;
     }
@@ -2399,11 +2407,13 @@ resolve_target (PrStore            *self,
       if (found == NULL)
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
-                       "write-back: the table “%s” has no column “%s”%s",
+                       /* Translators: the last %s is empty or says which
+                        * column it is: “ (the status column)”. */
+                       _("write-back: the table “%s” has no column “%s”%s"),
                        write_back->table, names[i],
                        g_strcmp0 (names[i], write_back->repeat_of_column) == 0
-                       ? " (the column for the primary's id)"
-                       : g_strcmp0 (names[i], write_back->status_column) == 0 ? " (the status column)" : "");
+                       ? _(" (the column for the primary's id)")
+                       : g_strcmp0 (names[i], write_back->status_column) == 0 ? _(" (the status column)") : "");
           return FALSE;
         }
       target->columns[i] = g_strdup (found);
@@ -2471,9 +2481,9 @@ explain_write_back_error (const Target  *target,
 {
   if (g_error_matches (cause, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
-                 "write-back refused: the user lacks the %s privilege on the source table “%s”.“%s” "
-                 "(writing decisions back needs SELECT and UPDATE on it); nothing was written and the "
-                 "decision was not recorded: record it without write-back, or ask for the privilege (%s)",
+                 _("write-back refused: the user lacks the %s privilege on the source table “%s”.“%s” "
+                   "(writing decisions back needs SELECT and UPDATE on it); nothing was written and the "
+                   "decision was not recorded: record it without write-back, or ask for the privilege (%s)"),
                  privilege, target->database, target->table, cause->message);
   else
     g_set_error_literal (error, cause->domain, cause->code, cause->message);
@@ -2506,14 +2516,14 @@ read_source_row (PrStore       *self,
   if (rows == NULL)
     {
       /* MySQL 8 wants UPDATE for a locking read already. */
-      explain_write_back_error (target, error, local_error, "SELECT or UPDATE");
+      explain_write_back_error (target, error, local_error, _("SELECT or UPDATE"));
       return FALSE;
     }
   if (rows->len > 1)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "write-back: %u rows of “%s” have the id “%s” in the column “%s”; write-back needs "
-                   "a column that names one row; nothing was written",
+                   _("write-back: %u rows of “%s” have the id “%s” in the column “%s”; write-back needs "
+                     "a column that names one row; nothing was written"),
                    rows->len, target->table, record_id, target->id_column);
       return FALSE;
     }
@@ -2524,7 +2534,7 @@ read_source_row (PrStore       *self,
   if (row == NULL || g_strcmp0 (row->values[0], record_id) != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "write-back: the table “%s” has no record “%s” (column “%s”); nothing was written",
+                   _("write-back: the table “%s” has no record “%s” (column “%s”); nothing was written"),
                    target->table, record_id, target->id_column);
       return FALSE;
     }
@@ -2539,9 +2549,9 @@ read_source_row (PrStore       *self,
            !g_utf8_validate (value, -1, NULL)))
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       "write-back: the column “%s” of the record “%s” holds a value that is not plain "
-                       "text (a NUL byte, or not UTF-8), which could not be restored on undo; "
-                       "nothing was written", target->columns[i], record_id);
+                       _("write-back: the column “%s” of the record “%s” holds a value that is not plain "
+                         "text (a NUL byte, or not UTF-8), which could not be restored on undo; "
+                         "nothing was written"), target->columns[i], record_id);
           return FALSE;
         }
       values->names[i] = g_strdup (target->columns[i]);
@@ -2575,7 +2585,7 @@ write_source_row (PrStore            *self,
   bind_string (&params[target->n], record_id, &lengths[target->n]);
 
   if (!run_statement (self, sql->str, params, &affected, NULL,
-                      "write-back: cannot update the source row", &local_error))
+                      _("write-back: cannot update the source row"), &local_error))
     {
       explain_write_back_error (target, error, local_error, "UPDATE");
       return FALSE;
@@ -2585,8 +2595,8 @@ write_source_row (PrStore            *self,
   if (affected > 1)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "write-back: updating the record “%s” of “%s” changed %" G_GUINT64_FORMAT " rows; "
-                   "nothing was written", record_id, target->table, affected);
+                   _("write-back: updating the record “%s” of “%s” changed %llu rows; "
+                     "nothing was written"), record_id, target->table, (unsigned long long) affected);
       return FALSE;
     }
   return TRUE;
@@ -2680,9 +2690,9 @@ check_no_later_write (PrStore     *self,
   if (rows->len > 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT,
-                   "decision %" G_GINT64_FORMAT " cannot be undone: the later decision %s wrote to "
-                   "the same record “%s” and still stands; undo that one first. Nothing was written",
-                   undone, ((PrDbRow *) rows->pdata[0])->values[0], record_id);
+                   _("decision %lld cannot be undone: the later decision %s wrote to "
+                     "the same record “%s” and still stands; undo that one first. Nothing was written"),
+                   (long long) undone, ((PrDbRow *) rows->pdata[0])->values[0], record_id);
       return FALSE;
     }
   return TRUE;
@@ -2722,7 +2732,7 @@ undo_written_back (PrStore            *self,
   if (rows->len == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "there is no decision %" G_GINT64_FORMAT " to undo", decision->undoes);
+                   _("there is no decision %lld to undo"), (long long) decision->undoes);
       return 0;
     }
   row = rows->pdata[0];
@@ -2733,8 +2743,8 @@ undo_written_back (PrStore            *self,
   if (g_strcmp0 (row->values[0], write_back->table) != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "decision %" G_GINT64_FORMAT " is about the table “%s”, not “%s”",
-                   decision->undoes, row->values[0], write_back->table);
+                   _("decision %lld is about the table “%s”, not “%s”"),
+                   (long long) decision->undoes, row->values[0], write_back->table);
       return 0;
     }
   if (!old_values_from_json (row->values[2], decision->undoes, &restore, &written, error))
@@ -2755,10 +2765,10 @@ undo_written_back (PrStore            *self,
     if (g_strcmp0 (current.values[i], written.values[i]) != 0)
       {
         g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT,
-                     "decision %" G_GINT64_FORMAT " cannot be undone: the record “%s” was changed since; "
-                     "its column “%s” holds %s%s%s where the decision wrote %s%s%s. The undo would "
-                     "overwrite that change, so nothing was written",
-                     decision->undoes, record_id, current.names[i],
+                     _("decision %lld cannot be undone: the record “%s” was changed since; "
+                       "its column “%s” holds %s%s%s where the decision wrote %s%s%s. The undo would "
+                       "overwrite that change, so nothing was written"),
+                     (long long) decision->undoes, record_id, current.names[i],
                      current.values[i] != NULL ? "“" : "", current.values[i] != NULL ? current.values[i] : "NULL",
                      current.values[i] != NULL ? "”" : "",
                      written.values[i] != NULL ? "“" : "", written.values[i] != NULL ? written.values[i] : "NULL",
@@ -2845,7 +2855,7 @@ pr_store_add_decision_written_back (PrStore            *self,
   if (strcmp (decision->table, write_back->table) != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   "the decision is about the table “%s”, but write-back is set up for “%s”",
+                   _("the decision is about the table “%s”, but write-back is set up for “%s”"),
                    decision->table, write_back->table);
       return 0;
     }
@@ -2861,7 +2871,7 @@ pr_store_add_decision_written_back (PrStore            *self,
       if (decision->primary_id == NULL || strcmp (decision->primary_id, decision->record_id) == 0)
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       "a %s decision written back needs the primary's id, other than the record's own",
+                       _("a %s decision written back needs the primary's id, other than the record's own"),
                        verdict_names[decision->verdict]);
           return 0;
         }

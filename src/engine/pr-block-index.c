@@ -43,6 +43,10 @@
  */
 #define G_LOG_DOMAIN "pr-block-index"
 
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "pr-block-index.h"
 
 #include <stdlib.h>
@@ -776,15 +780,15 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
   if (k > PR_BLOCK_INDEX_MAX_K)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "Hamming distance threshold %u is larger than the maximum %u",
+                   _("Hamming distance threshold %u is larger than the maximum %u"),
                    k, PR_BLOCK_INDEX_MAX_K);
       return NULL;
     }
   if (n_fingerprints > G_MAXUINT32)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "%" G_GSIZE_FORMAT " fingerprints are more than the %u "
-                   "that 32-bit pair indices can address",
+                   _("%zu fingerprints are more than the %u "
+                     "that 32-bit pair indices can address"),
                    n_fingerprints, G_MAXUINT32);
       return NULL;
     }
@@ -856,7 +860,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
   if (!cancelled && total > G_MAXUINT)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   "%" G_GSIZE_FORMAT " pairs do not fit in a GArray", total);
+                   _("%zu pairs do not fit in a GArray"), total);
       cancelled = TRUE;   /* reuse the cleanup path */
     }
   else if (cancelled)

@@ -21,6 +21,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "pr-csv-reader.h"
 
 #include <string.h>
@@ -139,7 +141,7 @@ reader_new (GInputStream  *stream,
       if (encoding[0] == '\0')
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                       "Empty encoding name");
+                       _("Empty encoding name"));
           return NULL;
         }
 
@@ -147,8 +149,8 @@ reader_new (GInputStream  *stream,
       if (U_FAILURE (status) || reader->source_cnv == NULL)
         {
           g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                       "unknown encoding “%s”: ICU has no converter by that name "
-                       "(Chinese exports are usually GB18030, GBK, Big5 or UTF-16LE)", encoding);
+                       _("unknown encoding “%s”: ICU has no converter by that name "
+                         "(Chinese exports are usually GB18030, GBK, Big5 or UTF-16LE)"), encoding);
           return NULL;
         }
 
@@ -176,7 +178,7 @@ reader_new (GInputStream  *stream,
           if (U_FAILURE (status))
             {
               g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                           "Could not set up conversion from “%s”: %s",
+                           _("Could not set up conversion from “%s”: %s"),
                            encoding, u_errorName (status));
               return NULL;
             }
@@ -300,10 +302,10 @@ describe_offset (PrCsvReader *reader,
                  guint64      offset)
 {
   if (reader->source_cnv == NULL)
-    return g_strdup_printf ("byte %" G_GUINT64_FORMAT " of the file", offset);
+    return g_strdup_printf (_("byte %llu of the file"), (unsigned long long) offset);
   else
-    return g_strdup_printf ("byte %" G_GUINT64_FORMAT " of the text decoded from %s",
-                            offset, reader->encoding);
+    return g_strdup_printf (_("byte %llu of the text decoded from %s"),
+                            (unsigned long long) offset, reader->encoding);
 }
 
 static gboolean
@@ -354,12 +356,12 @@ read_stream (PrCsvReader   *reader,
         g_propagate_error (error, g_steal_pointer (&local_error));
       else if (reader->path != NULL)
         g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO,
-                     "Could not read “%s” at byte %" G_GUINT64_FORMAT ": %s",
-                     reader->path, reader->stream_bytes, local_error->message);
+                     _("Could not read “%s” at byte %llu: %s"),
+                     reader->path, (unsigned long long) reader->stream_bytes, local_error->message);
       else
         g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO,
-                     "Could not read the input at byte %" G_GUINT64_FORMAT ": %s",
-                     reader->stream_bytes, local_error->message);
+                     _("Could not read the input at byte %llu: %s"),
+                     (unsigned long long) reader->stream_bytes, local_error->message);
       return -1;
     }
 
@@ -432,10 +434,18 @@ convert_more (PrCsvReader   *reader,
           for (int i = 0; i < invalid_len; i++)
             g_string_append_printf (hex, "%s%02X", i > 0 ? " " : "", (guint8) invalid[i]);
 
-          fail (reader, error, PR_CSV_ERROR_ENCODING,
-                "%s %s byte sequence%s%s at byte %" G_GUINT64_FORMAT " of the file",
-                status == U_TRUNCATED_CHAR_FOUND ? "Truncated" : "Invalid",
-                reader->encoding, hex->len > 0 ? " " : "", hex->str, offset);
+          /* Two whole sentences rather than a word put in: a translation
+           * may need to say "truncated" elsewhere in the sentence. */
+          if (status == U_TRUNCATED_CHAR_FOUND)
+            fail (reader, error, PR_CSV_ERROR_ENCODING,
+                  /* Translators: the encoding, then a space and the bytes in
+                   * hex (“ FF 3A”) or nothing, then where they start. */
+                  _("Truncated %s byte sequence%s%s at byte %llu of the file"),
+                  reader->encoding, hex->len > 0 ? " " : "", hex->str, (unsigned long long) offset);
+          else
+            fail (reader, error, PR_CSV_ERROR_ENCODING,
+                  _("Invalid %s byte sequence%s%s at byte %llu of the file"),
+                  reader->encoding, hex->len > 0 ? " " : "", hex->str, (unsigned long long) offset);
           return -1;
         }
       else if (reader->eof)
@@ -689,10 +699,11 @@ validate_record (PrCsvReader  *reader,
 
       where = describe_offset (reader, in_file);
       return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
-                   "line %" G_GUINT64_FORMAT ", field %u: invalid UTF-8%s at byte %"
-                   G_GSIZE_FORMAT " of the field (%s)",
-                   reader->record_line, i + 1,
-                   *bad == '\0' ? " (NUL byte)" : "", in_field, where);
+                   /* Translators: the first %s is empty or “ (NUL byte)”; the
+                    * last says where in the file: “byte 18 of the file”. */
+                   _("line %llu, field %u: invalid UTF-8%s at byte %zu of the field (%s)"),
+                   (unsigned long long) reader->record_line, i + 1,
+                   *bad == '\0' ? _(" (NUL byte)") : "", in_field, where);
     }
 
   return TRUE;
@@ -707,8 +718,11 @@ syntax_error (PrCsvReader  *reader,
   g_autofree char *where = describe_offset (reader, offset);
 
   return fail (reader, error, PR_CSV_ERROR_SYNTAX,
-               "line %" G_GUINT64_FORMAT ", field %u: %s at %s",
-               reader->record_line, reader->n_fields + 1, what, where);
+               /* Translators: the first %s says what is wrong (“unexpected
+                * character after a closing quote”), the second where:
+                * “byte 6 of the file”. */
+               _("line %llu, field %u: %s at %s"),
+               (unsigned long long) reader->record_line, reader->n_fields + 1, what, where);
 }
 
 /* Ends the record at a line break at buf[pos]; consumes it (and the LF of a
@@ -820,7 +834,7 @@ pr_csv_reader_next (PrCsvReader   *reader,
 
                 case STATE_QUOTED:
                   return syntax_error (reader, error,
-                                       "unterminated quoted field; the quote opens",
+                                       _("unterminated quoted field; the quote opens"),
                                        reader->quote_offset);
 
                 case STATE_FIELD_START:
@@ -907,7 +921,7 @@ pr_csv_reader_next (PrCsvReader   *reader,
             {
               if (*p == '"')
                 return syntax_error (reader, error,
-                                     "unexpected '\"' inside an unquoted field",
+                                     _("unexpected '\"' inside an unquoted field"),
                                      reader->buf_offset + reader->pos);
 
               field_end (reader);
@@ -964,7 +978,7 @@ pr_csv_reader_next (PrCsvReader   *reader,
           else
             {
               return syntax_error (reader, error,
-                                   "unexpected character after a closing quote",
+                                   _("unexpected character after a closing quote"),
                                    reader->buf_offset + reader->pos);
             }
           break;

@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -81,10 +83,10 @@ set_errno_error (GError     **error,
 {
   if (what != NULL)
     g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                 "cannot write %s: %s: %s", path, what, g_strerror (saved_errno));
+                 _("cannot write %s: %s: %s"), path, what, g_strerror (saved_errno));
   else
     g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                 "cannot write %s: %s", path, g_strerror (saved_errno));
+                 _("cannot write %s: %s"), path, g_strerror (saved_errno));
 }
 
 /* The file that @path names once its symlinks are followed: a link to a
@@ -129,7 +131,7 @@ resolve_target (const char   *path,
       if (link == NULL)
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
-                                      "cannot write %s: ", path);
+                                      _("cannot write %s: "), path);
           return NULL;
         }
       /* A relative link is relative to its directory as the kernel sees it,
@@ -194,7 +196,7 @@ pr_csv_writer_new_for_path (const char        *path,
   if (exists && !S_ISREG (st.st_mode))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "cannot write %s: it is not a regular file", path);
+                   _("cannot write %s: it is not a regular file"), path);
       return NULL;
     }
 
@@ -209,7 +211,7 @@ pr_csv_writer_new_for_path (const char        *path,
   if (fd < 0)
     {
       int saved_errno = errno;
-      g_autofree char *what = g_strdup_printf ("cannot create a file in %s", dir);
+      g_autofree char *what = g_strdup_printf (_("cannot create a file in %s"), dir);
 
       set_errno_error (error, saved_errno, path, what);
       return NULL;
@@ -324,7 +326,7 @@ pr_csv_writer_write_row (PrCsvWriter        *self,
 
   self->failed = TRUE;
   if (self->path != NULL)
-    g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "cannot write %s: ", self->path);
+    g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
   else
     g_propagate_error (error, g_steal_pointer (&local_error));
   return FALSE;
@@ -357,13 +359,13 @@ commit (PrCsvWriter  *self,
   if (self->failed)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   "cannot write %s: a row could not be written", self->path);
+                   _("cannot write %s: a row could not be written"), self->path);
       return FALSE;
     }
 
   if (!g_output_stream_flush (self->stream, NULL, &local_error))
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "cannot write %s: ", self->path);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
       return FALSE;
     }
   if (fsync (self->fd) != 0)
@@ -373,7 +375,7 @@ commit (PrCsvWriter  *self,
     }
   if (!g_output_stream_close (self->stream, NULL, &local_error))
     {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "cannot write %s: ", self->path);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
       return FALSE;
     }
   self->fd = -1;
@@ -425,7 +427,7 @@ pr_csv_writer_close (PrCsvWriter  *self,
     {
       if (!self->committed)
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
-                     "cannot write %s: the writer failed before", self->path);
+                     _("cannot write %s: the writer failed before"), self->path);
       return self->committed;
     }
   if (!commit (self, error))

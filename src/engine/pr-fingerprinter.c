@@ -19,6 +19,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "pr-fingerprinter.h"
@@ -165,7 +167,7 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
 
     failed:
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
-                                  "column “%s”: ", column->name);
+                                  _("column “%s”: "), column->name);
       return FALSE;
     }
 

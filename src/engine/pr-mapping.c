@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,13 +129,13 @@ pr_mapping_add (PrMapping     *self,
 
   if (name[0] == '\0')
     {
-      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID, "a column name is empty");
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID, _("a column name is empty"));
       return FALSE;
     }
   if (!isfinite (weight) || weight < 0 || weight > 1e6)
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   "column “%s”: weight %g is not a number from 0 to 1000000", name, weight);
+                   _("column “%s”: weight %g is not a number from 0 to 1000000"), name, weight);
       return FALSE;
     }
   for (guint i = 0; i < self->columns->len; i++)
@@ -143,14 +145,17 @@ pr_mapping_add (PrMapping     *self,
       if (strcmp (other->name, name) == 0)
         {
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
-                       "column “%s” is mapped twice (as %s and as %s)",
+                       /* Translators: the roles are the options' own words:
+                        * id, short, text, date or ignore. */
+                       _("column “%s” is mapped twice (as %s and as %s)"),
                        name, pr_column_role_to_string (other->role), pr_column_role_to_string (role));
           return FALSE;
         }
       if ((role == PR_COLUMN_ROLE_ID || role == PR_COLUMN_ROLE_DATE) && other->role == role)
         {
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
-                       "only one %s column is allowed (“%s” and “%s”)",
+                       /* Translators: %s is the role, id or date. */
+                       _("only one %s column is allowed (“%s” and “%s”)"),
                        pr_column_role_to_string (role), other->name, name);
           return FALSE;
         }

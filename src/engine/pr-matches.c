@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "pr-matches.h"
@@ -108,7 +110,7 @@ pr_matches_find (const guint64  *fingerprints,
   if (n_fingerprints > G_MAXUINT32)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "%" G_GSIZE_FORMAT " records are more than the index takes", n_fingerprints);
+                   _("%zu records are more than the index takes"), n_fingerprints);
       return NULL;
     }
 

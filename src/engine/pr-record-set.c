@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include "pr-batch-fingerprinter.h"
@@ -159,8 +161,9 @@ finish_batch (Loader  *loader,
         g_propagate_error (error, g_steal_pointer (&loader->worker_error));
       else
         g_propagate_prefixed_error (error, g_steal_pointer (&loader->worker_error),
-                                    "%s %" G_GUINT64_FORMAT " (id “%s”): ", loader->position_name,
-                                    g_array_index (batch->lines, guint64, loader->failed),
+                                    /* Translators: “line” or “row”, its number, the id. */
+                                    _("%s %llu (id “%s”): "), _(loader->position_name),
+                                    (unsigned long long) g_array_index (batch->lines, guint64, loader->failed),
                                     (const char *) set->ids->pdata[g_array_index (batch->records, gsize,
                                                                                   loader->failed)]);
       return FALSE;
@@ -292,7 +295,7 @@ pr_record_set_load (const PrMapping          *mapping,
   if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_SHORT) + pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) == 0)
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   "no column to fingerprint: map at least one text or short column");
+                   _("no column to fingerprint: map at least one text or short column"));
       return NULL;
     }
 
@@ -347,8 +350,8 @@ pr_record_set_load (const PrMapping          *mapping,
           if (values[id_column] == NULL || values[id_column][0] == '\0')
             {
               g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-                           "%s %" G_GUINT64_FORMAT ": the id column “%s” is empty",
-                           loader.position_name, position, pr_mapping_get_column (mapping, id_column)->name);
+                           _("%s %llu: the id column “%s” is empty"),
+                           _(loader.position_name), (unsigned long long) position, pr_mapping_get_column (mapping, id_column)->name);
               goto out;
             }
           id = g_strdup (values[id_column]);
@@ -359,8 +362,8 @@ pr_record_set_load (const PrMapping          *mapping,
       if (!g_hash_table_add (seen_ids, id))
         {
           g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-                       "%s %" G_GUINT64_FORMAT ": the id “%s” appears a second time; ids must be unique",
-                       loader.position_name, position, id);
+                       _("%s %llu: the id “%s” appears a second time; ids must be unique"),
+                       _(loader.position_name), (unsigned long long) position, id);
           g_free (id);
           goto out;
         }
@@ -476,8 +479,8 @@ csv_source_next (gpointer            data,
   if (pr_csv_reader_get_n_fields (source->reader) != source->n_header_fields)
     {
       g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                   "line %" G_GUINT64_FORMAT ": %u fields, but the header has %u",
-                   *position, pr_csv_reader_get_n_fields (source->reader), source->n_header_fields);
+                   _("line %llu: %u fields, but the header has %u"),
+                   (unsigned long long) *position, pr_csv_reader_get_n_fields (source->reader), source->n_header_fields);
       return FALSE;
     }
 
@@ -503,7 +506,9 @@ csv_source_progress (gpointer  data,
 static const PrRowSourceClass csv_source_class = {
   csv_source_next,
   csv_source_progress,
-  "line",
+  /* Translators: how an error names a record's place in a CSV file, before
+   * its number: "line 12 (id “A7”): …" */
+  N_("line"),
 };
 
 /**
@@ -561,7 +566,7 @@ pr_record_set_load_csv (const char           *path,
     {
       if (local_error == NULL)
         g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                     "%s is empty: a header row naming the columns is needed", path);
+                     _("%s is empty: a header row naming the columns is needed"), path);
       else
         g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
@@ -581,7 +586,7 @@ pr_record_set_load_csv (const char           *path,
           for (guint h = 0; h < pr_csv_reader_get_n_fields (reader); h++)
             g_string_append_printf (names, "%s%s", h > 0 ? ", " : "", pr_csv_reader_get_field (reader, h, NULL));
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                       "column “%s” is not in the header of %s (its columns: %s)",
+                       _("column “%s” is not in the header of %s (its columns: %s)"),
                        name, path, names->str);
           g_string_free (names, TRUE);
           return NULL;

@@ -59,7 +59,8 @@ typedef struct {
   void     (*progress) (gpointer            source,
                         guint64            *done,
                         guint64            *total);
-  /* How messages name a row's position: "line" (of a file), "row". */
+  /* How messages name a row's position: "line" (of a file), "row";
+   * marked with N_() and translated where a message is made. */
   const char *position_name;
 } PrRowSourceClass;
 

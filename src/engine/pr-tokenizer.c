@@ -18,6 +18,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include <unicode/ubrk.h>
@@ -128,7 +130,9 @@ set_icu_error (GError     **error,
                const char  *what)
 {
   g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_ICU,
-               "ICU %s failed: %s", what, u_errorName (status));
+               /* Translators: the first %s is the step (“UTF-8 conversion”),
+                * the second ICU's error code, such as U_ILLEGAL_ARGUMENT_ERROR. */
+               _("ICU %s failed: %s"), what, u_errorName (status));
   return FALSE;
 }
 
@@ -153,22 +157,22 @@ pr_tokenizer_new (PrTokenizerFlags   flags,
   self->nfkc_cf = unorm2_getNFKCCasefoldInstance (&status);
   if (U_FAILURE (status))
     {
-      set_icu_error (error, status, "NFKC_Casefold normaliser");
+      set_icu_error (error, status, _("NFKC_Casefold normaliser"));
       return NULL;
     }
 
   if ((flags & PR_TOKENIZER_FOLD_TRADITIONAL) && traditional_fold_table () == NULL)
     {
       g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_ICU,
-                   "ICU's Traditional-Simplified transform is missing or maps a "
-                   "character to more than one; Traditional Chinese cannot be folded");
+                   _("ICU's Traditional-Simplified transform is missing or maps a "
+                     "character to more than one; Traditional Chinese cannot be folded"));
       return NULL;
     }
 
   self->words = ubrk_open (UBRK_WORD, "zh", NULL, 0, &status);
   if (U_FAILURE (status))
     {
-      set_icu_error (error, status, "word break iterator (zh)");
+      set_icu_error (error, status, _("word break iterator (zh)"));
       return NULL;
     }
 
@@ -230,7 +234,7 @@ prepare (PrTokenizer  *self,
   if (length > PR_TOKENIZER_MAX_LENGTH)
     {
       g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_TOO_LONG,
-                   "a text of %" G_GSIZE_FORMAT " bytes is longer than the %d bytes a field may have",
+                   _("a text of %zu bytes is longer than the %d bytes a field may have"),
                    length, PR_TOKENIZER_MAX_LENGTH);
       return NULL;
     }
@@ -239,7 +243,7 @@ prepare (PrTokenizer  *self,
   if (!g_utf8_validate_len (text, length, &invalid))
     {
       g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_INVALID_UTF8,
-                   "invalid UTF-8 at byte %" G_GSIZE_FORMAT,
+                   _("invalid UTF-8 at byte %zu"),
                    (gsize) (invalid - text));
       return NULL;
     }
@@ -249,7 +253,7 @@ prepare (PrTokenizer  *self,
   u_strFromUTF8 (self->utf16, self->utf16_capacity, &utf16_length, text, length, &status);
   if (U_FAILURE (status))
     {
-      set_icu_error (error, status, "UTF-8 conversion");
+      set_icu_error (error, status, _("UTF-8 conversion"));
       return NULL;
     }
 
@@ -262,7 +266,7 @@ prepare (PrTokenizer  *self,
 
       if (U_FAILURE (status))
         {
-          set_icu_error (error, status, "normalisation check");
+          set_icu_error (error, status, _("normalisation check"));
           return NULL;
         }
 
@@ -290,7 +294,7 @@ prepare (PrTokenizer  *self,
             }
           if (U_FAILURE (status))
             {
-              set_icu_error (error, status, "NFKC_Casefold normalisation");
+              set_icu_error (error, status, _("NFKC_Casefold normalisation"));
               return NULL;
             }
           result = self->normalized;
@@ -373,7 +377,7 @@ pr_tokenizer_tokenize (PrTokenizer  *self,
 
   ubrk_setText (self->words, prepared, prepared_length, &status);
   if (U_FAILURE (status))
-    return set_icu_error (error, status, "word break");
+    return set_icu_error (error, status, _("word break"));
 
   start = ubrk_first (self->words);
   for (end = ubrk_next (self->words); end != UBRK_DONE; start = end, end = ubrk_next (self->words))
