@@ -85,7 +85,8 @@ explain (PrDbError code)
     case PR_DB_ERROR_SERVER_GONE:
       return _("the connection to the database server was lost; try again when the server is back");
     case PR_DB_ERROR_TLS:
-      return _("the secure (TLS) connection failed: check the CA file and the server's certificate");
+      return _("the secure (TLS) connection failed: check that the server offers TLS, the CA file, "
+               "and the server's certificate and its name");
     case PR_DB_ERROR_PRIVILEGE:
       return _("this database user lacks a privilege the work needs; ask the administrator");
     case PR_DB_ERROR_NO_SUCH_TABLE:
@@ -365,6 +366,7 @@ pr_connection_open (const PrConnectionParams  *params,
 {
   g_autoptr(PrConnection) self = NULL;
   g_autofree char *where = NULL;
+  g_autofree char *what = NULL;
   my_bool on = 1, off = 0;
 
   g_return_val_if_fail (params != NULL, NULL);
@@ -398,13 +400,27 @@ pr_connection_open (const PrConnectionParams  *params,
     }
 
   where = pr_connection_params_describe (params);
+  what = g_strdup_printf (_("cannot connect to %s"), where);
   if (mysql_real_connect (self->handle, params->socket != NULL ? "localhost" : params->host,
                           params->user, params->password, params->database,
                           params->port, params->socket, 0) == NULL)
     {
-      g_autofree char *what = g_strdup_printf (_("cannot connect to %s"), where);
-
       _pr_db_set_error (error, self->handle, what);
+      return NULL;
+    }
+
+  /* MYSQL_OPT_SSL_ENFORCE does not enforce: where the server offers no
+   * TLS, Connector/C 3.3 goes on in plaintext unless it is to verify the
+   * certificate (send_client_reply_packet() in plugins/auth/my_auth.c).
+   * So look before the connection is used. The login has gone over in
+   * plaintext by now (with mysql_native_password a challenge and its
+   * answer, not the password), but no statement and no petition has. The
+   * message is the library's own for the verifying case, so that the two
+   * read the same. */
+  if (params->tls && mysql_get_ssl_cipher (self->handle) == NULL)
+    {
+      set_error (error, CR_SSL_CONNECTION_ERROR,
+                 "TLS/SSL error: SSL is required, but the server does not support it", what);
       return NULL;
     }
 
