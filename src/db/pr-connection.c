@@ -97,6 +97,19 @@ explain (PrDbError code)
 }
 
 static gboolean
+set_error_explained (GError      **error,
+                     PrDbError     code,
+                     const char   *explanation,
+                     unsigned int  number,
+                     const char   *message,
+                     const char   *what)
+{
+  g_set_error (error, PR_DB_ERROR, code,
+               _("%s: %s — %s (server error %u)"), what, explanation, message, number);
+  return FALSE;
+}
+
+static gboolean
 set_error (GError     **error,
            unsigned int number,
            const char  *message,
@@ -104,9 +117,7 @@ set_error (GError     **error,
 {
   PrDbError code = code_for_server_error (number);
 
-  g_set_error (error, PR_DB_ERROR, code,
-               _("%s: %s — %s (server error %u)"), what, explain (code), message, number);
-  return FALSE;
+  return set_error_explained (error, code, explain (code), number, message, what);
 }
 
 /* Sets @error from the last failure on @handle. Always returns FALSE. */
@@ -405,7 +416,17 @@ pr_connection_open (const PrConnectionParams  *params,
                           params->user, params->password, params->database,
                           params->port, params->socket, 0) == NULL)
     {
-      _pr_db_set_error (error, self->handle, what);
+      unsigned int number = mysql_errno (self->handle);
+
+      /* An account made with REQUIRE SSL is refused without TLS in the
+       * same words as for a wrong password. */
+      if (!params->tls && code_for_server_error (number) == PR_DB_ERROR_ACCESS_DENIED)
+        set_error_explained (error, PR_DB_ERROR_ACCESS_DENIED,
+                             _("the server refused the user name or password, or the account accepts only "
+                               "secure connections: then add tls=1 to the connection string"),
+                             number, mysql_error (self->handle), what);
+      else
+        _pr_db_set_error (error, self->handle, what);
       return NULL;
     }
 
