@@ -32,18 +32,62 @@ static char *server_dir;
 const PrConnectionParams *
 pr_test_server_start (void)
 {
+  return pr_test_server_start_with_options (NULL);
+}
+
+static void
+start_server (const char *const *server_options)
+{
   g_autoptr(GError) error = NULL;
   gint64 started = g_get_monotonic_time ();
 
-  g_assert_null (server);
-  server_dir = pr_test_make_temp_dir ();
-  server = pr_sample_server_start_empty (server_dir, NULL, &error);
+  server = pr_sample_server_start_empty_with_options (server_dir, server_options, NULL, &error);
   g_assert_no_error (error);
-  admin_params = pr_sample_server_get_admin_params (server);
   g_printerr ("# throwaway server in %s ready in %.2f s\n", server_dir,
               (g_get_monotonic_time () - started) / 1e6);
+}
+
+/**
+ * pr_test_server_start_with_options:
+ * @server_options: (nullable) (array zero-terminated=1): more mariadbd
+ *   options, after the usual ones (see
+ *   pr_sample_server_start_empty_with_options())
+ *
+ * As pr_test_server_start(), for a server set up the test's own way.
+ *
+ * Returns: (transfer none): as pr_test_server_start()
+ */
+const PrConnectionParams *
+pr_test_server_start_with_options (const char *const *server_options)
+{
+  g_assert_null (server);
+  server_dir = pr_test_make_temp_dir ();
+  start_server (server_options);
+  admin_params = pr_sample_server_get_admin_params (server);
 
   return admin_params;
+}
+
+/**
+ * pr_test_server_restart:
+ * @server_options: (nullable) (array zero-terminated=1): the options of
+ *   the new run, as for pr_test_server_start_with_options(); the old
+ *   ones do not carry over
+ *
+ * Stops the server and starts it again on the same data, which is
+ * quicker than making a data directory again. The parameters pr_test_server_start() returned stay valid (same socket,
+ * same account); connections to the old run are dead.
+ */
+void
+pr_test_server_restart (const char *const *server_options)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (server);
+  pr_sample_server_stop (server, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&server, pr_sample_server_free);
+  start_server (server_options);
 }
 
 /**

@@ -7,6 +7,8 @@
 G_BEGIN_DECLS
 
 const PrConnectionParams *pr_test_server_start        (void);
+const PrConnectionParams *pr_test_server_start_with_options (const char *const *server_options);
+void                      pr_test_server_restart      (const char *const *server_options);
 void                      pr_test_server_stop         (void);
 GPtrArray                *pr_test_query_column        (PrConnection *connection,
                                                        const char   *sql);

@@ -85,7 +85,8 @@ explain (PrDbError code)
     case PR_DB_ERROR_SERVER_GONE:
       return _("the connection to the database server was lost; try again when the server is back");
     case PR_DB_ERROR_TLS:
-      return _("the secure (TLS) connection failed: check the CA file and the server's certificate");
+      return _("the secure (TLS) connection failed: check that the server offers TLS, the CA file, "
+               "and the server's certificate and its name");
     case PR_DB_ERROR_PRIVILEGE:
       return _("this database user lacks a privilege the work needs; ask the administrator");
     case PR_DB_ERROR_NO_SUCH_TABLE:
@@ -96,6 +97,19 @@ explain (PrDbError code)
 }
 
 static gboolean
+set_error_explained (GError      **error,
+                     PrDbError     code,
+                     const char   *explanation,
+                     unsigned int  number,
+                     const char   *message,
+                     const char   *what)
+{
+  g_set_error (error, PR_DB_ERROR, code,
+               _("%s: %s — %s (server error %u)"), what, explanation, message, number);
+  return FALSE;
+}
+
+static gboolean
 set_error (GError     **error,
            unsigned int number,
            const char  *message,
@@ -103,9 +117,7 @@ set_error (GError     **error,
 {
   PrDbError code = code_for_server_error (number);
 
-  g_set_error (error, PR_DB_ERROR, code,
-               _("%s: %s — %s (server error %u)"), what, explain (code), message, number);
-  return FALSE;
+  return set_error_explained (error, code, explain (code), number, message, what);
 }
 
 /* Sets @error from the last failure on @handle. Always returns FALSE. */
@@ -365,6 +377,7 @@ pr_connection_open (const PrConnectionParams  *params,
 {
   g_autoptr(PrConnection) self = NULL;
   g_autofree char *where = NULL;
+  g_autofree char *what = NULL;
   my_bool on = 1, off = 0;
 
   g_return_val_if_fail (params != NULL, NULL);
@@ -398,13 +411,37 @@ pr_connection_open (const PrConnectionParams  *params,
     }
 
   where = pr_connection_params_describe (params);
+  what = g_strdup_printf (_("cannot connect to %s"), where);
   if (mysql_real_connect (self->handle, params->socket != NULL ? "localhost" : params->host,
                           params->user, params->password, params->database,
                           params->port, params->socket, 0) == NULL)
     {
-      g_autofree char *what = g_strdup_printf (_("cannot connect to %s"), where);
+      unsigned int number = mysql_errno (self->handle);
 
-      _pr_db_set_error (error, self->handle, what);
+      /* An account made with REQUIRE SSL is refused without TLS in the
+       * same words as for a wrong password. */
+      if (!params->tls && code_for_server_error (number) == PR_DB_ERROR_ACCESS_DENIED)
+        set_error_explained (error, PR_DB_ERROR_ACCESS_DENIED,
+                             _("the server refused the user name or password, or the account accepts only "
+                               "secure connections: then add tls=1 to the connection string"),
+                             number, mysql_error (self->handle), what);
+      else
+        _pr_db_set_error (error, self->handle, what);
+      return NULL;
+    }
+
+  /* MYSQL_OPT_SSL_ENFORCE does not enforce: where the server offers no
+   * TLS, Connector/C 3.3 goes on in plaintext unless it is to verify the
+   * certificate (send_client_reply_packet() in plugins/auth/my_auth.c).
+   * So look before the connection is used. The login has gone over in
+   * plaintext by now (with mysql_native_password a challenge and its
+   * answer, not the password), but no statement and no petition has. The
+   * message is the library's own for the verifying case, so that the two
+   * read the same. */
+  if (params->tls && mysql_get_ssl_cipher (self->handle) == NULL)
+    {
+      set_error (error, CR_SSL_CONNECTION_ERROR,
+                 "TLS/SSL error: SSL is required, but the server does not support it", what);
       return NULL;
     }
 

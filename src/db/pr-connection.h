@@ -14,9 +14,10 @@ typedef struct {
   char     *user;
   char     *password;       /* never written anywhere by this layer */
   char     *database;
-  gboolean  tls;            /* require TLS */
-  char     *tls_ca;         /* a CA file to verify the server with */
-  gboolean  tls_verify;     /* verify the server's certificate and name */
+  gboolean  tls;            /* require TLS: no connection without it */
+  char     *tls_ca;         /* a CA file; the server's certificate must come from it */
+  gboolean  tls_verify;     /* check the server's name, and without tls_ca its
+                             * certificate against the system's CAs */
   guint     connect_timeout;  /* seconds, 0: the client library's default */
   guint     read_timeout;     /* seconds, 0: none */
 } PrConnectionParams;

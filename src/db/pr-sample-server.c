@@ -62,6 +62,7 @@ struct _PrSampleServer
   char         *user;
   char         *database;       /* NULL for an empty server */
   gboolean      throwaway;
+  GStrv         server_options; /* a test's own mariadbd options, or NULL */
 
   GSubprocess  *process;
   /* The wait for the process's exit completes in this private context,
@@ -366,6 +367,9 @@ spawn_server (PrSampleServer  *self,
   g_ptr_array_add (argv, g_strdup ("--collation-server=utf8mb4_unicode_ci"));
   g_ptr_array_add (argv, g_strdup ("--innodb-buffer-pool-size=32M"));
   g_ptr_array_add (argv, g_strdup ("--innodb-log-file-size=16M"));
+  /* Last, so that mariadbd lets them override the ones above. */
+  for (guint i = 0; self->server_options != NULL && self->server_options[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (self->server_options[i]));
   g_ptr_array_add (argv, NULL);
 
   /* Its output goes to its log; a server left running must also not hold
@@ -743,11 +747,12 @@ load_sample (PrSampleServer  *self,
 }
 
 static PrSampleServer *
-start (const char    *base_dir,
-       const char    *csv_path,
-       gboolean       throwaway,
-       GCancellable  *cancellable,
-       GError       **error)
+start (const char         *base_dir,
+       const char         *csv_path,
+       gboolean            throwaway,
+       const char * const *server_options,
+       GCancellable       *cancellable,
+       GError            **error)
 {
   g_autoptr(PrSampleServer) self = g_new0 (PrSampleServer, 1);
   g_autoptr(PrConnection) connection = NULL;
@@ -755,6 +760,7 @@ start (const char    *base_dir,
 
   self->context = g_main_context_new ();
   self->throwaway = throwaway;
+  self->server_options = g_strdupv ((char **) server_options);
   /* The account install-db makes for --user, and the one we connect as.
    * As root, mariadbd insists on --user=root; as anyone else --user names
    * oneself, which it accepts with a warning. */
@@ -843,7 +849,7 @@ pr_sample_server_start (const char    *base_dir,
   g_return_val_if_fail (sample_csv != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return start (base_dir, sample_csv, FALSE, cancellable, error);
+  return start (base_dir, sample_csv, FALSE, NULL, cancellable, error);
 }
 
 /**
@@ -864,10 +870,35 @@ pr_sample_server_start_empty (const char    *dir,
                               GCancellable  *cancellable,
                               GError       **error)
 {
+  return pr_sample_server_start_empty_with_options (dir, NULL, cancellable, error);
+}
+
+/**
+ * pr_sample_server_start_empty_with_options:
+ * @dir: an existing, short directory the server may fill (a temporary one)
+ * @server_options: (nullable) (array zero-terminated=1): more mariadbd
+ *   options, such as `--ssl-cert=FILE`; they come after the usual ones,
+ *   so one of them overrides a usual one
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * As pr_sample_server_start_empty(), for a test that needs the server set
+ * up its own way (TLS, say). A later start on the same @dir reuses the
+ * data directory, with whatever options that start gives.
+ *
+ * Returns: (transfer full) (nullable): the running server, or %NULL as
+ *   pr_sample_server_start()
+ */
+PrSampleServer *
+pr_sample_server_start_empty_with_options (const char         *dir,
+                                           const char * const *server_options,
+                                           GCancellable       *cancellable,
+                                           GError            **error)
+{
   g_return_val_if_fail (dir != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return start (dir, NULL, TRUE, cancellable, error);
+  return start (dir, NULL, TRUE, server_options, cancellable, error);
 }
 
 /**
@@ -1087,5 +1118,6 @@ pr_sample_server_free (PrSampleServer *self)
   g_free (self->tmp_dir);
   g_free (self->user);
   g_free (self->database);
+  g_strfreev (self->server_options);
   g_free (self);
 }

@@ -20,6 +20,10 @@ PrSampleServer     *pr_sample_server_start          (const char      *base_dir,
 PrSampleServer     *pr_sample_server_start_empty    (const char      *dir,
                                                      GCancellable    *cancellable,
                                                      GError         **error);
+PrSampleServer     *pr_sample_server_start_empty_with_options (const char         *dir,
+                                                               const char * const *server_options,
+                                                               GCancellable       *cancellable,
+                                                               GError            **error);
 PrConnectionParams *pr_sample_server_get_params     (PrSampleServer  *server);
 PrConnectionParams *pr_sample_server_get_admin_params (PrSampleServer *server);
 const char         *pr_sample_server_get_base_dir   (PrSampleServer  *server);
