@@ -259,6 +259,186 @@ test_normalize_short (void)
     }
 }
 
+typedef struct
+{
+  GPtrArray *tokens;
+  GArray    *ranges;   /* gsize pairs */
+} Ranged;
+
+static void
+collect_range (const char *token,
+               gsize       length,
+               gsize       start,
+               gsize       end,
+               gpointer    user_data)
+{
+  Ranged *ranged = user_data;
+
+  g_ptr_array_add (ranged->tokens, g_strndup (token, length));
+  g_array_append_val (ranged->ranges, start);
+  g_array_append_val (ranged->ranges, end);
+}
+
+/* Tokenizes @text both ways, checks that the words are the same and that the
+ * ranges are in order, on character boundaries and inside the text, and
+ * returns the ranges as "start-end" strings, NULL-terminated. */
+static GStrv
+ranges_of (PrTokenizer *tokenizer,
+           const char  *text,
+           gssize       length)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) plain = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  Ranged ranged = { g_ptr_array_new_with_free_func (g_free), g_array_new (FALSE, FALSE, sizeof (gsize)) };
+  gsize text_length = length < 0 ? strlen (text) : (gsize) length;
+  gsize previous_start = 0, previous_end = 0;
+
+  g_assert_true (pr_tokenizer_tokenize (tokenizer, text, length, collect, plain, &error));
+  g_assert_no_error (error);
+  g_assert_true (pr_tokenizer_tokenize_with_ranges (tokenizer, text, length, collect_range, &ranged, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (ranged.tokens->len, ==, plain->len);
+  for (guint i = 0; i < plain->len; i++)
+    {
+      gsize start = g_array_index (ranged.ranges, gsize, 2 * i);
+      gsize end = g_array_index (ranged.ranges, gsize, 2 * i + 1);
+      g_autofree char *range = g_strdup_printf ("%" G_GSIZE_FORMAT "-%" G_GSIZE_FORMAT, start, end);
+
+      g_assert_cmpstr (ranged.tokens->pdata[i], ==, plain->pdata[i]);
+      g_assert_cmpuint (start, <, end);
+      g_assert_cmpuint (end, <=, text_length);
+      g_assert_cmpuint (start, >=, previous_start);
+      g_assert_cmpuint (end, >=, previous_end);
+      g_assert_true (start == 0 || (text[start] & 0xc0) != 0x80);
+      g_assert_true (end == text_length || (text[end] & 0xc0) != 0x80);
+      previous_start = start;
+      previous_end = end;
+      g_strv_builder_add (builder, range);
+    }
+
+  g_ptr_array_unref (ranged.tokens);
+  g_array_unref (ranged.ranges);
+
+  return g_strv_builder_end (builder);
+}
+
+static void
+assert_ranges (PrTokenizerFlags    flags,
+               const char         *text,
+               const char *const  *expected)
+{
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (flags, NULL);
+  g_auto(GStrv) ranges = ranges_of (tokenizer, text, -1);
+
+  g_assert_cmpstrv (ranges, expected);
+}
+
+/* Offsets counted by hand: a Han character is 3 bytes, so are the
+ * full-width forms. */
+static void
+test_ranges_known_answers (void)
+{
+  /* 我要 投訴 小區 物業 folded: 我要 投诉 小区 物业. */
+  assert_ranges (PR_TOKENIZER_FOLD_TRADITIONAL, "我要投訴小區物業",
+                 (const char *[]) { "0-6", "6-12", "12-18", "18-24", NULL });
+  /* ＡＢＣ１２３ is one word, then a full-width space, then Ｈｅｌｌｏ. */
+  assert_ranges (0, "ＡＢＣ１２３　Ｈｅｌｌｏ！", (const char *[]) { "0-18", "21-36", NULL });
+  /* é written with a combining accent is one character of three bytes. */
+  assert_ranges (0, "cafe\xcc\x81 ok", (const char *[]) { "0-6", "7-9", NULL });
+  /* ㏠ is 1日, two words: both get the whole character. */
+  assert_ranges (0, "㏠。起", (const char *[]) { "0-3", "0-3", "6-9", NULL });
+  /* A soft hyphen normalises to nothing and joins the word around it. */
+  assert_ranges (0, "ab\xc2\xad" "cd", (const char *[]) { "0-6", NULL });
+  assert_ranges (PR_TOKENIZER_NO_NORMALIZE, "ＡＢＣ abc", (const char *[]) { "0-9", "10-13", NULL });
+  assert_ranges (0, "", (const char *[]) { NULL });
+  assert_ranges (0, "，。 ", (const char *[]) { NULL });
+}
+
+/* Random strings from characters that normalisation changes in every way
+ * (widths, case, compatibility forms, combining marks, expansions, removals)
+ * mixed with ordinary ones: the same words as the plain tokenizer, always. */
+static void
+test_ranges_random (void)
+{
+  static const char *const pieces[] = {
+    "投诉", "投訴", "小区", "小區", "物业", "物業", "的", "公司", "ＡＢＣ", "abc", "ABC", "Ä",
+    "A\xcc\x88", "\xcc\x88", "１２", "12", "3.5", "３．５", "①", "㍿", "㏠", "㋀", "½", "ﬁ", "ß", "ẞ", "\xc2\xad",
+    "\xe2\x80\x8d", "\xef\xbb\xbf", "😀", "𠀀", "，", "。", " ", "　", "\n", "\t", "ｶﾞ", "ガ", "Ω", "Ω",
+  };
+  g_autoptr(PrTokenizer) folding = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
+  g_autoptr(PrTokenizer) plain = pr_tokenizer_new (0, NULL);
+  g_autoptr(PrTokenizer) raw = pr_tokenizer_new (PR_TOKENIZER_NO_NORMALIZE, NULL);
+
+  for (guint round = 0; round < 2000; round++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      guint n = g_test_rand_int_range (0, 30);
+      g_auto(GStrv) a = NULL, b = NULL, c = NULL;
+
+      for (guint i = 0; i < n; i++)
+        g_string_append (text, pieces[g_test_rand_int_range (0, G_N_ELEMENTS (pieces))]);
+
+      a = ranges_of (folding, text->str, text->len);
+      b = ranges_of (plain, text->str, text->len);
+      c = ranges_of (raw, text->str, text->len);
+    }
+}
+
+/* Real petitions: the same words as the plain tokenizer. */
+static void
+test_ranges_real_text (void)
+{
+  const char *shared = g_getenv ("PR_SHARED_DATA");
+  g_autofree char *path = NULL;
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrTokenizer) tokenizer = NULL;
+  int body = -1;
+  guint texts = 0;
+
+  path = g_build_filename (shared != NULL ? shared : "", "petitions-zh", "records.csv", NULL);
+  if (shared == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the evaluation data (../shared/data/petitions-zh) is not here");
+      return;
+    }
+
+  tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
+  g_assert_no_error (error);
+  reader = pr_csv_reader_new_for_path (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  for (guint i = 0; i < pr_csv_reader_get_n_fields (reader); i++)
+    if (g_str_equal (pr_csv_reader_get_field (reader, i, NULL), "body"))
+      body = i;
+  g_assert_cmpint (body, >=, 0);
+
+  while (texts < 2000 && pr_csv_reader_next (reader, NULL, &error))
+    {
+      g_auto(GStrv) ranges = ranges_of (tokenizer, pr_csv_reader_get_field (reader, body, NULL), -1);
+
+      texts++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (texts, ==, 2000);
+}
+
+static void
+test_ranges_invalid_utf8 (void)
+{
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (0, NULL);
+  g_autoptr(GError) error = NULL;
+  Ranged ranged = { g_ptr_array_new_with_free_func (g_free), g_array_new (FALSE, FALSE, sizeof (gsize)) };
+
+  g_assert_false (pr_tokenizer_tokenize_with_ranges (tokenizer, "ＡＢ\xff", 7, collect_range, &ranged, &error));
+  g_assert_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_INVALID_UTF8);
+  g_assert_cmpuint (ranged.tokens->len, ==, 0);
+  g_ptr_array_unref (ranged.tokens);
+  g_array_unref (ranged.ranges);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -274,6 +454,10 @@ main (int    argc,
   g_test_add_func ("/engine/tokenizer/traditional-real-text", test_traditional_real_text);
   g_test_add_func ("/engine/tokenizer/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/engine/tokenizer/normalize-short", test_normalize_short);
+  g_test_add_func ("/engine/tokenizer/ranges-known-answers", test_ranges_known_answers);
+  g_test_add_func ("/engine/tokenizer/ranges-random", test_ranges_random);
+  g_test_add_func ("/engine/tokenizer/ranges-real-text", test_ranges_real_text);
+  g_test_add_func ("/engine/tokenizer/ranges-invalid-utf8", test_ranges_invalid_utf8);
 
   return g_test_run ();
 }

@@ -31,6 +31,14 @@ typedef void (*PrTokenFunc) (const char *token,
                              gsize       length,
                              gpointer    user_data);
 
+/* Called once per token with its normalised UTF-8 bytes (not NUL-terminated)
+ * and the byte range [start, end) of the original text it was made from. */
+typedef void (*PrTokenRangeFunc) (const char *token,
+                                  gsize       length,
+                                  gsize       start,
+                                  gsize       end,
+                                  gpointer    user_data);
+
 typedef struct _PrTokenizer PrTokenizer;
 
 PrTokenizer      *pr_tokenizer_new       (PrTokenizerFlags   flags,
@@ -41,6 +49,13 @@ gboolean          pr_tokenizer_tokenize  (PrTokenizer       *tokenizer,
                                           const char        *text,
                                           gssize             length,
                                           PrTokenFunc        func,
+                                          gpointer           user_data,
+                                          GError           **error);
+gboolean          pr_tokenizer_tokenize_with_ranges
+                                         (PrTokenizer       *tokenizer,
+                                          const char        *text,
+                                          gssize             length,
+                                          PrTokenRangeFunc   func,
                                           gpointer           user_data,
                                           GError           **error);
 char             *pr_tokenizer_normalize (PrTokenizer       *tokenizer,

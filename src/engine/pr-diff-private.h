@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "pr-diff.h"
+
+G_BEGIN_DECLS
+
+/* The limits pr_diff_words () uses (pr-diff.c explains them). */
+#define _PR_DIFF_COST_LIMIT 4096
+#define _PR_DIFF_WORK_LIMIT (G_GUINT64_CONSTANT (1) << 26)
+
+/* The core on sequences of word numbers, for tests: marks in @matched_a and
+ * @matched_b (zeroed by the caller) the words of a common subsequence. */
+gboolean _pr_diff_sequences        (const guint32  *a,
+                                    gsize           n_a,
+                                    const guint32  *b,
+                                    gsize           n_b,
+                                    gsize           cost_limit,
+                                    guint64         work_limit,
+                                    guint8         *matched_a,
+                                    guint8         *matched_b,
+                                    gboolean       *out_exact,
+                                    guint64        *out_work,
+                                    GCancellable   *cancellable,
+                                    GError        **error);
+
+PrDiff  *_pr_diff_words_with_limits (PrTokenizer   *tokenizer,
+                                     const char    *a,
+                                     gssize         a_length,
+                                     const char    *b,
+                                     gssize         b_length,
+                                     gsize          cost_limit,
+                                     guint64        work_limit,
+                                     guint64       *out_work,
+                                     GCancellable  *cancellable,
+                                     GError       **error);
+
+G_END_DECLS

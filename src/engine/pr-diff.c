@@ -1,0 +1,651 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A word-level diff of two texts, for the compare view.
+ *
+ * Words are the fingerprint's own: pr_tokenizer_tokenize_with_ranges ()
+ * gives the tokenizer's normalised words (NFKC, case folding, Traditional →
+ * Simplified if the tokenizer folds) and the bytes of the original text each
+ * came from. What the fingerprint counts as the same word, the diff does too:
+ * "１２３" against "123", "投訴" against "投诉". Each distinct word gets a
+ * number, so the diff compares integers.
+ *
+ * The common subsequence is found with Myers' O((N+M)D) algorithm in linear
+ * space ("An O(ND) Difference Algorithm and Its Variations", 1986, section
+ * 4b): find the middle snake of the box by searching from both corners,
+ * split there, and do the same for both halves. The split follows GNU
+ * diff and git's xdiff (xdl_split), which also give the two limits here:
+ *
+ * - cost limit: when the two searches of one box have each gone
+ *   _PR_DIFF_COST_LIMIT edits without meeting, the box is split at the
+ *   point either search has brought furthest. The result is still a common
+ *   subsequence, only maybe not a longest one. A box is searched to at most
+ *   half its D, so any pair with D up to twice the limit (8,192 word
+ *   insertions and deletions) is diffed exactly.
+ * - work limit: a diagonal visited or a word compared is a unit of work;
+ *   after _PR_DIFF_WORK_LIMIT units (about a tenth of a second) no box is
+ *   split any more, and what is left of each is marked changed after its
+ *   common head and tail (found in linear time). Two unrelated 16 MiB texts
+ *   therefore cost a bounded search plus their tokenizing.
+ *
+ * PrDiff.exact says whether either limit changed the result.
+ *
+ * The spans then paint each text: a word's bytes are SAME if it is in the
+ * common subsequence and CHANGED if not; every byte in no word (white space,
+ * punctuation) is SAME, because a reviewer reads words. Where one original
+ * character holds two words (㏠ is 1日), CHANGED wins.
+ */
+#define G_LOG_DOMAIN "pr-diff"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-diff-private.h"
+
+/* Original byte offsets fit in 32 bits (the tokenizer takes 16 MiB at most). */
+G_STATIC_ASSERT (PR_TOKENIZER_MAX_LENGTH < G_MAXUINT32);
+
+typedef struct
+{
+  guint32 start;
+  guint32 end;
+} Range;
+
+/* One text's words: their numbers and where they are. */
+typedef struct
+{
+  GArray *ids;     /* guint32 */
+  GArray *ranges;  /* Range */
+} Words;
+
+/* Numbers words; shared by both texts so that equal words get equal numbers. */
+typedef struct
+{
+  GHashTable   *ids;      /* normalised word → number + 1 */
+  GStringChunk *strings;
+  GString      *key;
+  Words        *words;
+} Numbering;
+
+static void
+add_word (const char *token,
+          gsize       length,
+          gsize       start,
+          gsize       end,
+          gpointer    user_data)
+{
+  Numbering *numbering = user_data;
+  Range range = { start, end };
+  gpointer value;
+  guint32 id;
+
+  g_string_truncate (numbering->key, 0);
+  g_string_append_len (numbering->key, token, length);
+  value = g_hash_table_lookup (numbering->ids, numbering->key->str);
+  if (value != NULL)
+    id = GPOINTER_TO_UINT (value) - 1;
+  else
+    {
+      id = g_hash_table_size (numbering->ids);
+      g_hash_table_insert (numbering->ids,
+                           g_string_chunk_insert_len (numbering->strings, token, length),
+                           GUINT_TO_POINTER (id + 1));
+    }
+
+  g_array_append_val (numbering->words->ids, id);
+  g_array_append_val (numbering->words->ranges, range);
+}
+
+/* Myers ------------------------------------------------------------------ */
+
+typedef struct
+{
+  const guint32 *a;
+  const guint32 *b;
+  guint8        *matched_a;
+  guint8        *matched_b;
+  gssize         cost_limit;
+  guint64        work_limit;
+  guint64        work;
+  gboolean       exact;
+
+  /* The furthest points of the forward and backward searches of one box,
+   * by diagonal k = x - y, relative to the diagonal each search starts on:
+   * 2 × cost_limit + 3 entries each (the diagonals an edit count of up to
+   * cost_limit can reach, and one more on each side as a sentinel). */
+  gssize        *forward;
+  gssize        *backward;
+} Myers;
+
+typedef struct
+{
+  gssize a_start;
+  gssize a_end;
+  gssize b_start;
+  gssize b_end;
+} Box;
+
+typedef enum {
+  SPLIT_FOUND,
+  SPLIT_OUT_OF_WORK,
+  SPLIT_CANCELLED,
+} SplitResult;
+
+/* Finds where to split @box, whose first and last words differ in both
+ * texts and which is not empty in either: the middle snake of a shortest
+ * edit script, or (after cost_limit edits) the point one of the two searches
+ * has brought furthest. Follows xdl_split () of git's xdiff. */
+static SplitResult
+split (Myers         *self,
+       const Box     *box,
+       gssize        *split_a,
+       gssize        *split_b,
+       GCancellable  *cancellable)
+{
+  const guint32 *a = self->a, *b = self->b;
+  const gssize off1 = box->a_start, lim1 = box->a_end;
+  const gssize off2 = box->b_start, lim2 = box->b_end;
+  const gssize cap = self->cost_limit;
+  const gssize dmin = off1 - lim2, dmax = lim1 - off2;
+  const gssize fmid = off1 - off2, bmid = lim1 - lim2;
+  const gboolean odd = (fmid - bmid) % 2 != 0;
+  gssize fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid;
+
+#define FORWARD(k)  self->forward[(k) - fmid + cap + 1]
+#define BACKWARD(k) self->backward[(k) - bmid + cap + 1]
+
+  FORWARD (fmid) = off1;
+  BACKWARD (bmid) = lim1;
+
+  for (gssize cost = 1; ; cost++)
+    {
+      /* Widen the range of diagonals by one on each side, or narrow it on a
+       * side that has reached the box's edge (the range keeps its parity);
+       * the diagonal just outside gets a value no path takes. */
+      if (fmin > dmin)
+        FORWARD (--fmin - 1) = -1;
+      else
+        ++fmin;
+      if (fmax < dmax)
+        FORWARD (++fmax + 1) = -1;
+      else
+        --fmax;
+
+      for (gssize k = fmax; k >= fmin; k -= 2)
+        {
+          gssize i1, i2, from;
+
+          if (FORWARD (k - 1) >= FORWARD (k + 1))
+            i1 = FORWARD (k - 1) + 1;
+          else
+            i1 = FORWARD (k + 1);
+          from = i1;
+          i2 = i1 - k;
+          while (i1 < lim1 && i2 < lim2 && a[i1] == b[i2])
+            i1++, i2++;
+          FORWARD (k) = i1;
+          self->work += 1 + (i1 - from);
+
+          if (odd && bmin <= k && k <= bmax && BACKWARD (k) <= i1)
+            {
+              *split_a = i1;
+              *split_b = i2;
+              return SPLIT_FOUND;
+            }
+          if (self->work > self->work_limit)
+            return SPLIT_OUT_OF_WORK;
+        }
+
+      if (bmin > dmin)
+        BACKWARD (--bmin - 1) = G_MAXSSIZE;
+      else
+        ++bmin;
+      if (bmax < dmax)
+        BACKWARD (++bmax + 1) = G_MAXSSIZE;
+      else
+        --bmax;
+
+      for (gssize k = bmax; k >= bmin; k -= 2)
+        {
+          gssize i1, i2, from;
+
+          if (BACKWARD (k - 1) < BACKWARD (k + 1))
+            i1 = BACKWARD (k - 1);
+          else
+            i1 = BACKWARD (k + 1) - 1;
+          from = i1;
+          i2 = i1 - k;
+          while (i1 > off1 && i2 > off2 && a[i1 - 1] == b[i2 - 1])
+            i1--, i2--;
+          BACKWARD (k) = i1;
+          self->work += 1 + (from - i1);
+
+          if (!odd && fmin <= k && k <= fmax && i1 <= FORWARD (k))
+            {
+              *split_a = i1;
+              *split_b = i2;
+              return SPLIT_FOUND;
+            }
+          if (self->work > self->work_limit)
+            return SPLIT_OUT_OF_WORK;
+        }
+
+      if (g_cancellable_is_cancelled (cancellable))
+        return SPLIT_CANCELLED;
+
+      if (cost >= cap)
+        {
+          gssize fbest = -1, fbest1 = -1;
+          gssize bbest = G_MAXSSIZE, bbest1 = G_MAXSSIZE;
+
+          /* The forward point furthest from the start, the backward point
+           * furthest from the end, each clipped to the box. */
+          for (gssize k = fmax; k >= fmin; k -= 2)
+            {
+              gssize i1 = MIN (FORWARD (k), lim1);
+              gssize i2 = i1 - k;
+
+              if (i2 > lim2)
+                {
+                  i1 = lim2 + k;
+                  i2 = lim2;
+                }
+              if (i1 + i2 > fbest)
+                {
+                  fbest = i1 + i2;
+                  fbest1 = i1;
+                }
+            }
+          for (gssize k = bmax; k >= bmin; k -= 2)
+            {
+              gssize i1 = MAX (off1, BACKWARD (k));
+              gssize i2 = i1 - k;
+
+              if (i2 < off2)
+                {
+                  i1 = off2 + k;
+                  i2 = off2;
+                }
+              if (i1 + i2 < bbest)
+                {
+                  bbest = i1 + i2;
+                  bbest1 = i1;
+                }
+            }
+
+          self->exact = FALSE;
+          if ((lim1 + lim2) - bbest < fbest - (off1 + off2))
+            {
+              *split_a = fbest1;
+              *split_b = fbest - fbest1;
+            }
+          else
+            {
+              *split_a = bbest1;
+              *split_b = bbest - bbest1;
+            }
+          return SPLIT_FOUND;
+        }
+    }
+
+#undef FORWARD
+#undef BACKWARD
+}
+
+/**
+ * _pr_diff_sequences:
+ * @a: the first sequence of word numbers
+ * @n_a: its length
+ * @b: the second sequence
+ * @n_b: its length
+ * @cost_limit: edits after which a box is split where the search has got to
+ * @work_limit: units of work after which no box is split any more
+ * @matched_a: (out caller-allocates): @n_a bytes, zeroed; set to 1 for the
+ *   words of @a in the common subsequence
+ * @matched_b: (out caller-allocates): the same for @b
+ * @out_exact: (out) (optional): whether the subsequence is a longest one
+ * @out_work: (out) (optional): the units of work done
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE only if cancelled.
+ */
+gboolean
+_pr_diff_sequences (const guint32  *a,
+                    gsize           n_a,
+                    const guint32  *b,
+                    gsize           n_b,
+                    gsize           cost_limit,
+                    guint64         work_limit,
+                    guint8         *matched_a,
+                    guint8         *matched_b,
+                    gboolean       *out_exact,
+                    guint64        *out_work,
+                    GCancellable   *cancellable,
+                    GError        **error)
+{
+  Myers self = {
+    .a = a,
+    .b = b,
+    .matched_a = matched_a,
+    .matched_b = matched_b,
+    .cost_limit = MAX (cost_limit, 1),
+    .work_limit = work_limit,
+    .exact = TRUE,
+  };
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  g_autofree gssize *forward = NULL;
+  g_autofree gssize *backward = NULL;
+  gboolean out_of_work = FALSE;
+  Box box = { 0, n_a, 0, n_b };
+
+  g_return_val_if_fail (a != NULL || n_a == 0, FALSE);
+  g_return_val_if_fail (b != NULL || n_b == 0, FALSE);
+  g_return_val_if_fail (n_a < G_MAXSSIZE / 2 && n_b < G_MAXSSIZE / 2, FALSE);
+
+  self.cost_limit = MIN ((gsize) self.cost_limit, n_a + n_b + 1);
+  forward = g_new (gssize, 2 * self.cost_limit + 3);
+  backward = g_new (gssize, 2 * self.cost_limit + 3);
+  self.forward = forward;
+  self.backward = backward;
+
+  g_array_append_val (boxes, box);
+  while (boxes->len > 0)
+    {
+      gssize split_a = 0, split_b = 0;
+      Box low, high;
+
+      box = g_array_index (boxes, Box, boxes->len - 1);
+      g_array_set_size (boxes, boxes->len - 1);
+
+      /* The common head and tail are matched as they are (this is where
+       * every match is made: a split only cuts between snakes). */
+      while (box.a_start < box.a_end && box.b_start < box.b_end && a[box.a_start] == b[box.b_start])
+        {
+          matched_a[box.a_start++] = 1;
+          matched_b[box.b_start++] = 1;
+        }
+      while (box.a_start < box.a_end && box.b_start < box.b_end && a[box.a_end - 1] == b[box.b_end - 1])
+        {
+          matched_a[--box.a_end] = 1;
+          matched_b[--box.b_end] = 1;
+        }
+
+      if (box.a_start == box.a_end || box.b_start == box.b_end)
+        continue;
+      if (out_of_work)
+        continue;
+
+      switch (split (&self, &box, &split_a, &split_b, cancellable))
+        {
+        case SPLIT_FOUND:
+          break;
+        case SPLIT_OUT_OF_WORK:
+          g_debug ("work limit reached after %" G_GUINT64_FORMAT " units; the rest is marked changed",
+                   self.work);
+          out_of_work = TRUE;
+          self.exact = FALSE;
+          continue;
+        case SPLIT_CANCELLED:
+        default:
+          g_cancellable_set_error_if_cancelled (cancellable, error);
+          return FALSE;
+        }
+
+      /* Both halves are smaller than the box: a split point is at least one
+       * edit from either corner. */
+      g_assert (box.a_start <= split_a && split_a <= box.a_end);
+      g_assert (box.b_start <= split_b && split_b <= box.b_end);
+      g_assert (split_a + split_b > box.a_start + box.b_start);
+      g_assert (split_a + split_b < box.a_end + box.b_end);
+
+      low = (Box) { box.a_start, split_a, box.b_start, split_b };
+      high = (Box) { split_a, box.a_end, split_b, box.b_end };
+      g_array_append_val (boxes, high);
+      g_array_append_val (boxes, low);
+    }
+
+  if (out_exact != NULL)
+    *out_exact = self.exact;
+  if (out_work != NULL)
+    *out_work = self.work;
+
+  return TRUE;
+}
+
+/* Spans ------------------------------------------------------------------ */
+
+static void
+append_span (GArray     *spans,
+             gsize       start,
+             gsize       end,
+             PrDiffKind  kind)
+{
+  PrDiffSpan *last = spans->len > 0 ? &g_array_index (spans, PrDiffSpan, spans->len - 1) : NULL;
+  PrDiffSpan span = { start, end, kind };
+
+  g_assert (start < end);
+  g_assert (last == NULL ? start == 0 : last->end == start);
+
+  if (last != NULL && last->kind == kind)
+    last->end = end;
+  else
+    g_array_append_val (spans, span);
+}
+
+/* Paints [start, end) with @kind, after painting any gap before it SAME.
+ * Calls come in the order of the tokenizer's ranges: by start and by end. A
+ * range may overlap the one before only inside one piece of the original
+ * text; there CHANGED wins. */
+static void
+paint (GArray     *spans,
+       gsize       start,
+       gsize       end,
+       PrDiffKind  kind)
+{
+  gsize covered = spans->len > 0 ? g_array_index (spans, PrDiffSpan, spans->len - 1).end : 0;
+
+  if (start > covered)
+    append_span (spans, covered, start, PR_DIFF_SAME);
+  else if (start < covered)
+    {
+      if (kind == PR_DIFF_SAME)
+        start = covered;
+      else
+        {
+          while (spans->len > 0)
+            {
+              PrDiffSpan *last = &g_array_index (spans, PrDiffSpan, spans->len - 1);
+
+              if (last->end <= start)
+                break;
+              if (last->start >= start)
+                g_array_set_size (spans, spans->len - 1);
+              else
+                last->end = start;
+            }
+        }
+    }
+
+  if (start < end)
+    append_span (spans, start, end, kind);
+}
+
+static GArray *
+paint_text (const Words  *words,
+            const guint8 *matched,
+            gsize         length)
+{
+  GArray *spans = g_array_new (FALSE, FALSE, sizeof (PrDiffSpan));
+
+  for (guint i = 0; i < words->ids->len; i++)
+    {
+      const Range *range = &g_array_index (words->ranges, Range, i);
+
+      paint (spans, range->start, range->end, matched[i] ? PR_DIFF_SAME : PR_DIFF_CHANGED);
+    }
+  paint (spans, length, length, PR_DIFF_SAME);
+
+  return spans;
+}
+
+/* ------------------------------------------------------------------------ */
+
+static void
+words_init (Words *words)
+{
+  words->ids = g_array_new (FALSE, FALSE, sizeof (guint32));
+  words->ranges = g_array_new (FALSE, FALSE, sizeof (Range));
+}
+
+static void
+words_clear (Words *words)
+{
+  g_clear_pointer (&words->ids, g_array_unref);
+  g_clear_pointer (&words->ranges, g_array_unref);
+}
+
+/**
+ * _pr_diff_words_with_limits:
+ *
+ * pr_diff_words () with the limits given (for tests), and the work done.
+ */
+PrDiff *
+_pr_diff_words_with_limits (PrTokenizer   *tokenizer,
+                            const char    *a,
+                            gssize         a_length,
+                            const char    *b,
+                            gssize         b_length,
+                            gsize          cost_limit,
+                            guint64        work_limit,
+                            guint64       *out_work,
+                            GCancellable  *cancellable,
+                            GError       **error)
+{
+  Words words_a, words_b;
+  Numbering numbering;
+  g_autofree guint8 *matched_a = NULL;
+  g_autofree guint8 *matched_b = NULL;
+  gboolean exact = TRUE;
+  PrDiff *diff = NULL;
+
+  g_return_val_if_fail (tokenizer != NULL, NULL);
+  g_return_val_if_fail (a != NULL || a_length == 0, NULL);
+  g_return_val_if_fail (b != NULL || b_length == 0, NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (a_length < 0)
+    a_length = strlen (a);
+  if (b_length < 0)
+    b_length = strlen (b);
+
+  words_init (&words_a);
+  words_init (&words_b);
+  numbering.ids = g_hash_table_new (g_str_hash, g_str_equal);
+  numbering.strings = g_string_chunk_new (4096);
+  numbering.key = g_string_new (NULL);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto out;
+  numbering.words = &words_a;
+  if (!pr_tokenizer_tokenize_with_ranges (tokenizer, a, a_length, add_word, &numbering, error))
+    goto out;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto out;
+  numbering.words = &words_b;
+  if (!pr_tokenizer_tokenize_with_ranges (tokenizer, b, b_length, add_word, &numbering, error))
+    goto out;
+
+  matched_a = g_new0 (guint8, words_a.ids->len);
+  matched_b = g_new0 (guint8, words_b.ids->len);
+  if (!_pr_diff_sequences ((const guint32 *) (gpointer) words_a.ids->data, words_a.ids->len,
+                           (const guint32 *) (gpointer) words_b.ids->data, words_b.ids->len,
+                           cost_limit, work_limit, matched_a, matched_b,
+                           &exact, out_work, cancellable, error))
+    goto out;
+
+  diff = g_new0 (PrDiff, 1);
+  diff->spans_a = paint_text (&words_a, matched_a, a_length);
+  diff->spans_b = paint_text (&words_b, matched_b, b_length);
+  diff->words_a = words_a.ids->len;
+  diff->words_b = words_b.ids->len;
+  for (guint i = 0; i < words_a.ids->len; i++)
+    diff->common += matched_a[i];
+  diff->exact = exact;
+
+out:
+  words_clear (&words_a);
+  words_clear (&words_b);
+  g_hash_table_unref (numbering.ids);
+  g_string_chunk_free (numbering.strings);
+  g_string_free (numbering.key, TRUE);
+
+  return diff;
+}
+
+/**
+ * pr_diff_words:
+ * @tokenizer: the tokenizer whose words and folding to use
+ * @a: UTF-8 text
+ * @a_length: length of @a in bytes, or -1 if it is NUL-terminated
+ * @b: UTF-8 text
+ * @b_length: length of @b in bytes, or -1 if it is NUL-terminated
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Compares @a and @b word by word and says which bytes of each are words
+ * the other does not have. Words are compared as @tokenizer normalises
+ * them, so width, case and (if @tokenizer folds them) Traditional
+ * characters make no difference.
+ *
+ * Exact up to 8,192 inserted and deleted words; beyond that, or after about
+ * a tenth of a second of search, some words may be marked changed that a
+ * longer search would have matched (PrDiff.exact is %FALSE then).
+ *
+ * Returns: (transfer full) (nullable): the diff, or %NULL with @error set:
+ *   %PR_TOKENIZER_ERROR_INVALID_UTF8 or %PR_TOKENIZER_ERROR_TOO_LONG for a
+ *   text the tokenizer refuses, %G_IO_ERROR_CANCELLED.
+ */
+PrDiff *
+pr_diff_words (PrTokenizer   *tokenizer,
+               const char    *a,
+               gssize         a_length,
+               const char    *b,
+               gssize         b_length,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  return _pr_diff_words_with_limits (tokenizer, a, a_length, b, b_length,
+                                     _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT, NULL,
+                                     cancellable, error);
+}
+
+void
+pr_diff_free (PrDiff *diff)
+{
+  if (diff == NULL)
+    return;
+
+  g_clear_pointer (&diff->spans_a, g_array_unref);
+  g_clear_pointer (&diff->spans_b, g_array_unref);
+  g_free (diff);
+}
+
+/**
+ * pr_diff_get_similarity:
+ * @diff: a #PrDiff
+ *
+ * Returns: the share of words the two texts have in common, 2 × common /
+ *   (words in a + words in b), from 0 to 1; 1 if neither has a word.
+ */
+double
+pr_diff_get_similarity (const PrDiff *diff)
+{
+  g_return_val_if_fail (diff != NULL, 0.0);
+
+  if (diff->words_a + diff->words_b == 0)
+    return 1.0;
+
+  return 2.0 * diff->common / (double) (diff->words_a + diff->words_b);
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-tokenizer.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PR_DIFF_SAME,
+  PR_DIFF_CHANGED,
+} PrDiffKind;
+
+/* A stretch of one text: byte offsets into the original text, on character
+ * boundaries, end excluded. */
+typedef struct {
+  gsize      start;
+  gsize      end;
+  PrDiffKind kind;
+} PrDiffSpan;
+
+typedef struct {
+  /* PrDiffSpan: cover the text from 0 to its length, in order, without gaps
+   * or overlaps; neighbours differ in kind; empty for an empty text. */
+  GArray   *spans_a;
+  GArray   *spans_b;
+
+  /* Words as the tokenizer counts them (white space and punctuation are not
+   * words), and how many of them the diff matched. */
+  gsize     words_a;
+  gsize     words_b;
+  gsize     common;
+
+  /* TRUE if common is the length of a longest common subsequence; FALSE if
+   * the work limit was reached and some words were marked changed without
+   * looking further (see pr-diff.c). */
+  gboolean  exact;
+} PrDiff;
+
+PrDiff *pr_diff_words          (PrTokenizer   *tokenizer,
+                                const char    *a,
+                                gssize         a_length,
+                                const char    *b,
+                                gssize         b_length,
+                                GCancellable  *cancellable,
+                                GError       **error);
+void    pr_diff_free           (PrDiff        *diff);
+double  pr_diff_get_similarity (const PrDiff  *diff);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDiff, pr_diff_free)
+
+G_END_DECLS
