@@ -226,26 +226,6 @@ pr_cli_progress_finish (PrCliProgress *progress)
   progress->last = 0;
 }
 
-/* The sample petitions: installed with the program, or beside the sources
- * when it runs from a build directory. */
-static char *
-find_sample_csv (void)
-{
-  const char *from_env = g_getenv ("PETITION_REVIEW_SAMPLE");
-  char *installed = g_build_filename (PKGDATADIR, "sample-petitions.csv", NULL);
-
-  if (from_env != NULL)
-    {
-      g_free (installed);
-      return g_strdup (from_env);
-    }
-  if (g_file_test (installed, G_FILE_TEST_EXISTS))
-    return installed;
-  g_free (installed);
-
-  return g_build_filename (PR_SOURCE_DIR, "data", "sample-petitions.csv", NULL);
-}
-
 /**
  * pr_cli_open_connection:
  * @options: the parsed flags, with --db
@@ -265,7 +245,7 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
 
   if (options->sample)
     {
-      g_autofree char *csv = find_sample_csv ();
+      g_autofree char *csv = pr_sample_server_find_csv ();
 
       if (options->sample_server == NULL)
         {

@@ -172,6 +172,7 @@ open_source (DbSource         *source,
              PrConnection     *connection,
              const char       *table,
              const PrMapping  *mapping,
+             guint64           limit,
              GError          **error)
 {
   MYSQL *handle = _pr_connection_get_handle (connection);
@@ -185,6 +186,8 @@ open_source (DbSource         *source,
   source->lengths = g_new0 (gsize, MAX (n_columns, 1));
   if (!build_select (connection, table, mapping, sql, source->field_of, error))
     return FALSE;
+  if (limit > 0)
+    g_string_append_printf (sql, " LIMIT %" G_GUINT64_FORMAT, limit);
   source->estimate = pr_catalog_estimate_rows (connection, table, NULL);
 
   g_debug ("%s", sql->str);
@@ -247,7 +250,7 @@ pr_record_reader_load (PrConnection         *connection,
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (mapping != NULL, NULL);
 
-  if (open_source (&source, connection, table, mapping, error))
+  if (open_source (&source, connection, table, mapping, 0, error))
     set = pr_record_set_load (mapping, options, &db_source_class, &source,
                               progress, progress_data, cancellable, error);
   close_source (&source);
@@ -349,7 +352,7 @@ pr_record_reader_stream (PrConnection     *connection,
   guint64 position;
   gboolean more = TRUE;
 
-  if (!open_source (&source, connection, table, mapping, error))
+  if (!open_source (&source, connection, table, mapping, 0, error))
     {
       close_source (&source);
       return FALSE;
@@ -368,5 +371,54 @@ pr_record_reader_stream (PrConnection     *connection,
       return FALSE;
     }
 
+  return TRUE;
+}
+
+/**
+ * pr_record_reader_head:
+ * @connection: a connection whose current database holds @table
+ * @table: the table, by its catalogue name
+ * @mapping: the columns to read, by catalogue names
+ * @limit: how many rows, at most
+ * @func: called for each row
+ * @user_data: passed to @func
+ * @error: return location for a #GError
+ *
+ * Like pr_record_reader_stream() for the first @limit rows only (in the
+ * server's order), leaving the connection usable, as a preview needs.
+ *
+ * Returns: %FALSE with @error if reading failed
+ */
+gboolean
+pr_record_reader_head (PrConnection     *connection,
+                       const char       *table,
+                       const PrMapping  *mapping,
+                       guint64           limit,
+                       PrRowFunc         func,
+                       gpointer          user_data,
+                       GError          **error)
+{
+  DbSource source = { 0 };
+  g_autoptr(GError) local_error = NULL;
+  const char *const *row;
+  const gsize *row_lengths;
+  guint64 position;
+
+  g_return_val_if_fail (limit > 0, FALSE);
+
+  if (!open_source (&source, connection, table, mapping, limit, error))
+    {
+      close_source (&source);
+      return FALSE;
+    }
+  /* All of the (few) rows are read, so the connection stays in step. */
+  while (db_source_next (&source, &row, &row_lengths, &position, NULL, &local_error))
+    func (row, row_lengths, user_data);
+  close_source (&source);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
   return TRUE;
 }

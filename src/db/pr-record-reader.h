@@ -30,6 +30,13 @@ gboolean     pr_record_reader_stream (PrConnection       *connection,
                                       gpointer            user_data,
                                       GCancellable       *cancellable,
                                       GError            **error);
+gboolean     pr_record_reader_head   (PrConnection       *connection,
+                                      const char         *table,
+                                      const PrMapping    *mapping,
+                                      guint64             limit,
+                                      PrRowFunc           func,
+                                      gpointer            user_data,
+                                      GError            **error);
 char       **pr_record_reader_fetch (PrConnection         *connection,
                                     const char           *table,
                                     const PrMapping      *mapping,

@@ -1121,3 +1121,29 @@ pr_sample_server_free (PrSampleServer *self)
   g_strfreev (self->server_options);
   g_free (self);
 }
+
+/**
+ * pr_sample_server_find_csv:
+ *
+ * The sample petitions: $PETITION_REVIEW_SAMPLE, else installed with the
+ * program, else beside the sources when it runs from a build directory.
+ *
+ * Returns: (transfer full): the CSV file's path
+ */
+char *
+pr_sample_server_find_csv (void)
+{
+  const char *from_env = g_getenv ("PETITION_REVIEW_SAMPLE");
+  char *installed = g_build_filename (PKGDATADIR, "sample-petitions.csv", NULL);
+
+  if (from_env != NULL)
+    {
+      g_free (installed);
+      return g_strdup (from_env);
+    }
+  if (g_file_test (installed, G_FILE_TEST_EXISTS))
+    return installed;
+  g_free (installed);
+
+  return g_build_filename (PR_SOURCE_DIR, "data", "sample-petitions.csv", NULL);
+}
