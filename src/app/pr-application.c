@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrApplication: the application — one window, the style sheet, the
+ * keyboard shortcuts, About, and --sample.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-application.h"
+
+#include "pr-window.h"
+
+struct _PrApplication
+{
+  GtkApplication parent_instance;
+
+  gboolean       sample;
+};
+
+G_DEFINE_FINAL_TYPE (PrApplication, pr_application, GTK_TYPE_APPLICATION)
+
+static const struct {
+  const char *action;
+  const char *accels[3];
+} shortcuts[] = {
+  { "win.connect", { "<Control>o", NULL } },
+  { "win.scan", { "F5", NULL } },
+  { "win.export", { "<Control>e", NULL } },
+  { "win.mark-repeat", { "<Control>r", NULL } },
+  { "win.mark-not-repeat", { "<Control>d", NULL } },
+  { "win.make-primary", { "<Control>p", NULL } },
+  { "win.merge", { "<Control>m", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+  { "win.next-unreviewed", { "<Control>j", NULL } },
+  { "win.next-difference", { "F8", NULL } },
+  { "win.next-record", { "<Alt>Right", NULL } },
+  { "win.previous-record", { "<Alt>Left", NULL } },
+  { "win.search", { "<Control>f", NULL } },
+  { "win.show-help-overlay", { "<Control>question", NULL } },
+  { "app.quit", { "<Control>q", NULL } },
+};
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (user_data));
+
+  /* Closing the window cancels its work and saves its size. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  const char *authors[] = { _("The Petition Review developers"), NULL };
+
+  gtk_show_about_dialog (window,
+                         "program-name", _("Petition Review"),
+                         "logo-icon-name", PR_APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Find and review repeat petitions"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_activated },
+  { "about", about_activated },
+};
+
+static void
+pr_application_startup (GApplication *application)
+{
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (pr_application_parent_class)->startup (application);
+
+  gtk_css_provider_load_from_resource (css, "/org/petitionreview/PetitionReview/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
+  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (application), shortcuts[i].action, shortcuts[i].accels);
+}
+
+static void
+pr_application_activate (GApplication *application)
+{
+  PrApplication *self = PR_APPLICATION (application);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (pr_window_new (GTK_APPLICATION (application)));
+      if (self->sample)
+        pr_window_open_sample (PR_WINDOW (window));
+    }
+  gtk_window_present (window);
+}
+
+static int
+pr_application_handle_local_options (GApplication *application,
+                                     GVariantDict *options)
+{
+  PrApplication *self = PR_APPLICATION (application);
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("%s %s\n", _("Petition Review"), PACKAGE_VERSION);
+      return 0;
+    }
+  self->sample = g_variant_dict_contains (options, "sample");
+  return -1;
+}
+
+static void
+pr_application_class_init (PrApplicationClass *klass)
+{
+  GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
+
+  application_class->startup = pr_application_startup;
+  application_class->activate = pr_application_activate;
+  application_class->handle_local_options = pr_application_handle_local_options;
+}
+
+static void
+pr_application_init (PrApplication *self)
+{
+  const GOptionEntry entries[] = {
+    { "sample", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Open the private sample database"), NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
+}
+
+PrApplication *
+pr_application_new (void)
+{
+  return g_object_new (PR_TYPE_APPLICATION,
+                       "application-id", PR_APPLICATION_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/org/petitionreview/PetitionReview",
+                       NULL);
+}

@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrClusterItem: one cluster of the scan, as the review list shows it,
+ * with the state its members have from the decision log. The decisions
+ * that concern the cluster are kept in order and replayed on the scan's
+ * clusters, so an undo is exact whatever came after.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-cluster-item.h"
+
+struct _PrClusterItem
+{
+  GObject  parent_instance;
+
+  guint    number;
+  char    *subject;
+  gint64   date;
+  guint    max_distance;
+  GArray  *original;    /* PrClusterMember, as the scan found them: the primary first */
+  GArray  *members;     /* PrClusterMember, after the decisions */
+  GArray  *decisions;   /* PrDecision (shallow copies owning their strings) */
+};
+
+G_DEFINE_FINAL_TYPE (PrClusterItem, pr_cluster_item, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_NUMBER,
+  PROP_SIZE,
+  PROP_SUBJECT,
+  PROP_DATE,
+  PROP_MAX_DISTANCE,
+  PROP_REVIEWED,
+  PROP_STATE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+member_clear (PrClusterMember *member)
+{
+  g_free (member->id);
+}
+
+static void
+decision_clear (PrDecision *decision)
+{
+  g_free (decision->table);
+  g_free (decision->record_id);
+  g_free (decision->primary_id);
+  g_free (decision->reviewer);
+  g_free (decision->note);
+  g_free (decision->old_values);
+}
+
+static void
+pr_cluster_item_finalize (GObject *object)
+{
+  PrClusterItem *self = PR_CLUSTER_ITEM (object);
+
+  g_free (self->subject);
+  g_array_unref (self->original);
+  g_array_unref (self->members);
+  g_array_unref (self->decisions);
+
+  G_OBJECT_CLASS (pr_cluster_item_parent_class)->finalize (object);
+}
+
+static guint
+count_in_cluster (PrClusterItem *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->members->len; i++)
+    if (g_array_index (self->members, PrClusterMember, i).state != PR_MEMBER_NOT_REPEAT)
+      n++;
+  return n;
+}
+
+static char *
+format_date (gint64 seconds)
+{
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (seconds == G_MININT64)
+    return g_strdup ("—");
+  dt = g_date_time_new_from_unix_utc (seconds);
+  return dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("—");
+}
+
+static void
+pr_cluster_item_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  PrClusterItem *self = PR_CLUSTER_ITEM (object);
+
+  switch (prop_id)
+    {
+    case PROP_NUMBER:
+      g_value_set_uint (value, self->number);
+      break;
+    case PROP_SIZE:
+      g_value_set_uint (value, count_in_cluster (self));
+      break;
+    case PROP_SUBJECT:
+      g_value_set_string (value, self->subject);
+      break;
+    case PROP_DATE:
+      g_value_take_string (value, format_date (self->date));
+      break;
+    case PROP_MAX_DISTANCE:
+      g_value_set_uint (value, self->max_distance);
+      break;
+    case PROP_REVIEWED:
+      g_value_set_boolean (value, pr_cluster_item_get_reviewed (self));
+      break;
+    case PROP_STATE:
+      g_value_set_string (value, pr_cluster_item_get_reviewed (self) ? _("Reviewed") : _("Unreviewed"));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pr_cluster_item_class_init (PrClusterItemClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = pr_cluster_item_finalize;
+  object_class->get_property = pr_cluster_item_get_property;
+
+  properties[PROP_NUMBER] = g_param_spec_uint ("number", NULL, NULL, 0, G_MAXUINT, 0,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SIZE] = g_param_spec_uint ("size", NULL, NULL, 0, G_MAXUINT, 0,
+                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SUBJECT] = g_param_spec_string ("subject", NULL, NULL, NULL,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DATE] = g_param_spec_string ("date", NULL, NULL, NULL,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MAX_DISTANCE] = g_param_spec_uint ("max-distance", NULL, NULL, 0, 64, 0,
+                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_REVIEWED] = g_param_spec_boolean ("reviewed", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STATE] = g_param_spec_string ("state", NULL, NULL, NULL,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pr_cluster_item_init (PrClusterItem *self)
+{
+  self->original = g_array_new (FALSE, FALSE, sizeof (PrClusterMember));
+  g_array_set_clear_func (self->original, (GDestroyNotify) member_clear);
+  self->members = g_array_new (FALSE, FALSE, sizeof (PrClusterMember));
+  g_array_set_clear_func (self->members, (GDestroyNotify) member_clear);
+  self->decisions = g_array_new (FALSE, FALSE, sizeof (PrDecision));
+  g_array_set_clear_func (self->decisions, (GDestroyNotify) decision_clear);
+}
+
+/**
+ * pr_cluster_item_new:
+ * @number: the cluster's number in the scan, from 1
+ * @subject: (nullable): the primary record's label
+ * @date: the primary record's date (unix seconds), or G_MININT64
+ */
+PrClusterItem *
+pr_cluster_item_new (guint       number,
+                     const char *subject,
+                     gint64      date)
+{
+  PrClusterItem *self = g_object_new (PR_TYPE_CLUSTER_ITEM, NULL);
+
+  self->number = number;
+  self->subject = g_strdup (subject != NULL ? subject : "");
+  self->date = date;
+  return self;
+}
+
+/* Members are added primary first, as the clustering orders them. */
+void
+pr_cluster_item_add_member (PrClusterItem *self,
+                            const char    *id,
+                            guint32        record,
+                            guint32        distance)
+{
+  PrClusterMember member = { g_strdup (id), record, distance, PR_MEMBER_UNDECIDED, 0 };
+  PrClusterMember copy = member;
+
+  copy.id = g_strdup (id);
+  g_array_append_val (self->original, member);
+  g_array_append_val (self->members, copy);
+}
+
+guint
+pr_cluster_item_get_number (PrClusterItem *self)
+{
+  return self->number;
+}
+
+guint
+pr_cluster_item_get_n_members (PrClusterItem *self)
+{
+  return self->members->len;
+}
+
+/* Index 0 is the primary. */
+PrClusterMember *
+pr_cluster_item_get_member (PrClusterItem *self,
+                            guint          index)
+{
+  g_return_val_if_fail (index < self->members->len, NULL);
+  return &g_array_index (self->members, PrClusterMember, index);
+}
+
+int
+pr_cluster_item_find_member (PrClusterItem *self,
+                             const char    *id)
+{
+  for (guint i = 0; i < self->members->len; i++)
+    if (g_strcmp0 (g_array_index (self->members, PrClusterMember, i).id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
+const char *
+pr_cluster_item_get_primary_id (PrClusterItem *self)
+{
+  return self->members->len > 0 ? g_array_index (self->members, PrClusterMember, 0).id : NULL;
+}
+
+/* Reviewed: every member but the primary is decided. */
+gboolean
+pr_cluster_item_get_reviewed (PrClusterItem *self)
+{
+  for (guint i = 1; i < self->members->len; i++)
+    if (g_array_index (self->members, PrClusterMember, i).state == PR_MEMBER_UNDECIDED)
+      return FALSE;
+  return self->members->len > 1;
+}
+
+void
+pr_cluster_item_set_max_distance (PrClusterItem *self,
+                                  guint          distance)
+{
+  self->max_distance = distance;
+}
+
+static void
+apply_one (PrClusterItem    *self,
+           const PrDecision *decision,
+           const guint64    *fingerprints)
+{
+  int index = pr_cluster_item_find_member (self, decision->record_id);
+  PrClusterMember *member;
+
+  if (index < 0)
+    return;
+  member = &g_array_index (self->members, PrClusterMember, index);
+
+  switch (decision->verdict)
+    {
+    case PR_VERDICT_REPEAT:
+    case PR_VERDICT_MERGED:
+    case PR_VERDICT_NOT_REPEAT:
+      /* About another primary than this cluster's (the clusters changed
+       * since): a repeat of that record says nothing here; not a repeat
+       * of a record still in this cluster still takes it out. */
+      if (index == 0 || (decision->verdict != PR_VERDICT_NOT_REPEAT &&
+                         g_strcmp0 (decision->primary_id, pr_cluster_item_get_primary_id (self)) != 0) ||
+          pr_cluster_item_find_member (self, decision->primary_id) < 0)
+        return;
+      member->state = decision->verdict == PR_VERDICT_NOT_REPEAT ? PR_MEMBER_NOT_REPEAT : PR_MEMBER_REPEAT;
+      member->decision = decision->id;
+      break;
+
+    case PR_VERDICT_PRIMARY:
+      {
+        PrClusterMember moved = *member;
+
+        if (index == 0)
+          return;
+        g_array_remove_index (self->members, index);  /* no clear func here: the id moves */
+        g_array_prepend_val (self->members, moved);
+        g_array_index (self->members, PrClusterMember, 0).state = PR_MEMBER_UNDECIDED;
+        g_array_index (self->members, PrClusterMember, 0).decision = decision->id;
+        for (guint i = 0; i < self->members->len; i++)
+          {
+            PrClusterMember *m = &g_array_index (self->members, PrClusterMember, i);
+
+            m->distance = __builtin_popcountll (fingerprints[m->record] ^ fingerprints[moved.record]);
+          }
+      }
+      break;
+
+    case PR_VERDICT_UNDO:
+      break;
+    }
+}
+
+static void
+replay (PrClusterItem *self,
+        const guint64 *fingerprints)
+{
+  GDestroyNotify clear = (GDestroyNotify) member_clear;
+
+  g_array_set_size (self->members, 0);
+  for (guint i = 0; i < self->original->len; i++)
+    {
+      PrClusterMember copy = g_array_index (self->original, PrClusterMember, i);
+
+      copy.id = g_strdup (copy.id);
+      g_array_append_val (self->members, copy);
+    }
+  /* apply_one moves members itself; it must not free their ids. */
+  g_array_set_clear_func (self->members, NULL);
+  for (guint i = 0; i < self->decisions->len; i++)
+    apply_one (self, &g_array_index (self->decisions, PrDecision, i), fingerprints);
+  g_array_set_clear_func (self->members, clear);
+}
+
+/**
+ * pr_cluster_item_apply:
+ * @decision: a decision about a member of the cluster (not an undo)
+ * @fingerprints: the scan's fingerprints, by record index
+ *
+ * Returns: %TRUE if the decision concerns a member of this cluster
+ */
+gboolean
+pr_cluster_item_apply (PrClusterItem    *self,
+                       const PrDecision *decision,
+                       const guint64    *fingerprints)
+{
+  PrDecision copy = *decision;
+
+  g_return_val_if_fail (decision->verdict != PR_VERDICT_UNDO, FALSE);
+
+  if (pr_cluster_item_find_member (self, decision->record_id) < 0)
+    return FALSE;
+  copy.table = g_strdup (decision->table);
+  copy.record_id = g_strdup (decision->record_id);
+  copy.primary_id = g_strdup (decision->primary_id);
+  copy.reviewer = g_strdup (decision->reviewer);
+  copy.note = g_strdup (decision->note);
+  copy.old_values = g_strdup (decision->old_values);
+  g_array_append_val (self->decisions, copy);
+  replay (self, fingerprints);
+  return TRUE;
+}
+
+/* Forgets @undone (by its id) and replays the rest. */
+void
+pr_cluster_item_revert (PrClusterItem    *self,
+                        const PrDecision *undone,
+                        const guint64    *fingerprints)
+{
+  for (guint i = 0; i < self->decisions->len; i++)
+    if (g_array_index (self->decisions, PrDecision, i).id == undone->id)
+      {
+        g_array_remove_index (self->decisions, i);
+        replay (self, fingerprints);
+        return;
+      }
+}
+
+/* Tells the views that the members' states changed. */
+void
+pr_cluster_item_changed (PrClusterItem *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIZE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEWED]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-store.h"
+
+G_BEGIN_DECLS
+
+/* A member's state in its cluster, from the decision log. */
+typedef enum {
+  PR_MEMBER_UNDECIDED,
+  PR_MEMBER_REPEAT,       /* a repeat of the primary (marked, or merged) */
+  PR_MEMBER_NOT_REPEAT,   /* left the cluster */
+} PrMemberState;
+
+typedef struct {
+  char          *id;
+  guint32        record;     /* index in the scan's record set */
+  guint32        distance;   /* to the current primary */
+  PrMemberState  state;
+  gint64         decision;   /* the decision that set state; 0 for none */
+} PrClusterMember;
+
+#define PR_TYPE_CLUSTER_ITEM (pr_cluster_item_get_type ())
+G_DECLARE_FINAL_TYPE (PrClusterItem, pr_cluster_item, PR, CLUSTER_ITEM, GObject)
+
+PrClusterItem         *pr_cluster_item_new             (guint             number,
+                                                        const char       *subject,
+                                                        gint64            date);
+void                   pr_cluster_item_add_member      (PrClusterItem    *item,
+                                                        const char       *id,
+                                                        guint32           record,
+                                                        guint32           distance);
+guint                  pr_cluster_item_get_number      (PrClusterItem    *item);
+guint                  pr_cluster_item_get_n_members   (PrClusterItem    *item);
+PrClusterMember       *pr_cluster_item_get_member      (PrClusterItem    *item,
+                                                        guint             index);
+int                    pr_cluster_item_find_member     (PrClusterItem    *item,
+                                                        const char       *id);
+const char            *pr_cluster_item_get_primary_id  (PrClusterItem    *item);
+gboolean               pr_cluster_item_get_reviewed    (PrClusterItem    *item);
+void                   pr_cluster_item_set_max_distance (PrClusterItem   *item,
+                                                        guint             distance);
+gboolean               pr_cluster_item_apply           (PrClusterItem    *item,
+                                                        const PrDecision *decision,
+                                                        const guint64    *fingerprints);
+void                   pr_cluster_item_revert          (PrClusterItem    *item,
+                                                        const PrDecision *undone,
+                                                        const guint64    *fingerprints);
+void                   pr_cluster_item_changed         (PrClusterItem    *item);
+
+G_END_DECLS

@@ -1,0 +1,1498 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrSession: see pr-session.h. Every query of the review (decisions,
+ * records for the compare view) runs on one worker thread that owns the
+ * session's connection, one job at a time and in order, so decisions
+ * reach the log in the order the reviewer made them. Scans and exports,
+ * which read a whole table, take a connection of their own on a thread
+ * of their own.
+ */
+#define G_LOG_DOMAIN "petition-review"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-session.h"
+
+#include "pr-csv-writer.h"
+#include "pr-record-reader.h"
+#include "pr-sample-server.h"
+#include "pr-store.h"
+
+struct _PrSession
+{
+  GObject             parent_instance;
+
+  char               *reviewer;
+  PrConnectionParams *params;
+  char               *description;
+  PrSampleServer     *sample;
+  GPtrArray          *tables;
+
+  /* Worker thread only. */
+  GThreadPool        *worker;
+  PrConnectionParams *worker_params;
+  PrConnection       *connection;
+  PrStore            *store;
+
+  /* The scan under review. */
+  char               *table;
+  PrMapping          *mapping;
+  PrScanResult       *result;
+  GListStore         *clusters;
+  GHashTable         *cluster_of;   /* record id → PrClusterItem (borrowed) */
+  GHashTable         *decisions;    /* decision id → PrDecision */
+
+  GQueue              undo;         /* Step */
+  GQueue              redo;         /* Step */
+  gboolean            deciding;
+};
+
+G_DEFINE_FINAL_TYPE (PrSession, pr_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* One undoable action: the decisions it logged, in order. */
+typedef struct {
+  PrClusterItem *item;
+  GPtrArray     *decisions;  /* PrDecision */
+} Step;
+
+static void
+step_free (Step *step)
+{
+  g_object_unref (step->item);
+  g_ptr_array_unref (step->decisions);
+  g_free (step);
+}
+
+static PrDecision *
+decision_copy (const PrDecision *decision)
+{
+  PrDecision *copy = g_new (PrDecision, 1);
+
+  *copy = *decision;
+  copy->table = g_strdup (decision->table);
+  copy->record_id = g_strdup (decision->record_id);
+  copy->primary_id = g_strdup (decision->primary_id);
+  copy->reviewer = g_strdup (decision->reviewer);
+  copy->note = g_strdup (decision->note);
+  copy->old_values = g_strdup (decision->old_values);
+  return copy;
+}
+
+/* The worker */
+
+typedef void (*JobFunc) (PrSession *self,
+                         GTask     *task);
+
+typedef struct {
+  GTask              *task;
+  JobFunc             func;
+  PrConnectionParams *params;  /* nullable: connect anew with these first */
+} Job;
+
+/* A lost connection is opened again for the next job. */
+static gboolean
+ensure_connection (PrSession  *self,
+                   GError    **error)
+{
+  if (self->connection != NULL)
+    return TRUE;
+  if (self->worker_params == NULL)
+    {
+      g_set_error_literal (error, PR_DB_ERROR, PR_DB_ERROR_CONNECT, _("not connected to a database"));
+      return FALSE;
+    }
+  self->connection = pr_connection_open (self->worker_params, error);
+  if (self->connection == NULL)
+    return FALSE;
+  self->store = pr_store_open (self->connection, NULL, error);
+  if (self->store == NULL)
+    {
+      g_clear_pointer (&self->connection, pr_connection_close);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+forget_connection_if_lost (PrSession    *self,
+                           const GError *error)
+{
+  if (g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE))
+    {
+      g_clear_pointer (&self->store, pr_store_free);
+      g_clear_pointer (&self->connection, pr_connection_close);
+    }
+}
+
+static void
+run_job (gpointer data,
+         gpointer user_data)
+{
+  Job *job = data;
+  PrSession *self = user_data;
+  GError *error = NULL;
+
+  if (job->params != NULL)
+    {
+      g_clear_pointer (&self->store, pr_store_free);
+      g_clear_pointer (&self->connection, pr_connection_close);
+      g_clear_pointer (&self->worker_params, pr_connection_params_free);
+      self->worker_params = job->params;
+    }
+  if (g_task_return_error_if_cancelled (job->task))
+    ;
+  else if (!ensure_connection (self, &error))
+    g_task_return_error (job->task, error);
+  else
+    job->func (self, job->task);
+  g_object_unref (job->task);
+  g_free (job);
+}
+
+/* @task and @params: (transfer full) */
+static void
+push_job_full (PrSession          *self,
+               GTask              *task,
+               JobFunc             func,
+               PrConnectionParams *params)
+{
+  Job *job = g_new (Job, 1);
+
+  job->task = task;
+  job->func = func;
+  job->params = params;
+  g_thread_pool_push (self->worker, job, NULL);
+}
+
+static void
+push_job (PrSession *self,
+          GTask     *task,
+          JobFunc    func)
+{
+  push_job_full (self, task, func, NULL);
+}
+
+/* GObject */
+
+static void
+pr_session_dispose (GObject *object)
+{
+  PrSession *self = PR_SESSION (object);
+
+  /* Jobs hold a reference on the session, so none is left here. */
+  if (self->worker != NULL)
+    g_thread_pool_free (g_steal_pointer (&self->worker), FALSE, TRUE);
+  g_clear_pointer (&self->worker_params, pr_connection_params_free);
+  g_clear_pointer (&self->store, pr_store_free);
+  g_clear_pointer (&self->connection, pr_connection_close);
+  if (self->sample != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!pr_sample_server_stop (self->sample, &error))
+        g_warning ("%s", error->message);
+      g_clear_pointer (&self->sample, pr_sample_server_free);
+    }
+  g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
+  g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
+  g_clear_object (&self->clusters);
+
+  G_OBJECT_CLASS (pr_session_parent_class)->dispose (object);
+}
+
+static void
+pr_session_finalize (GObject *object)
+{
+  PrSession *self = PR_SESSION (object);
+
+  g_free (self->reviewer);
+  g_clear_pointer (&self->params, pr_connection_params_free);
+  g_free (self->description);
+  g_clear_pointer (&self->tables, g_ptr_array_unref);
+  g_free (self->table);
+  g_clear_pointer (&self->mapping, pr_mapping_free);
+  g_clear_pointer (&self->result, pr_scan_result_free);
+  g_clear_pointer (&self->cluster_of, g_hash_table_unref);
+  g_clear_pointer (&self->decisions, g_hash_table_unref);
+
+  G_OBJECT_CLASS (pr_session_parent_class)->finalize (object);
+}
+
+static void
+pr_session_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  PrSession *self = PR_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, pr_session_get_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, pr_session_get_can_redo (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pr_session_class_init (PrSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pr_session_dispose;
+  object_class->finalize = pr_session_finalize;
+  object_class->get_property = pr_session_get_property;
+
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pr_session_init (PrSession *self)
+{
+  self->worker = g_thread_pool_new (run_job, self, 1, FALSE, NULL);
+  self->clusters = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
+  self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
+  self->decisions = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) pr_decision_free);
+  g_queue_init (&self->undo);
+  g_queue_init (&self->redo);
+}
+
+/**
+ * pr_session_new:
+ * @reviewer: the name the decisions are logged under
+ */
+PrSession *
+pr_session_new (const char *reviewer)
+{
+  PrSession *self = g_object_new (PR_TYPE_SESSION, NULL);
+
+  self->reviewer = g_strdup (reviewer);
+  return self;
+}
+
+static void
+notify_undo_redo (PrSession *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+}
+
+/* Connect */
+
+static void
+connect_job (PrSession *self,
+             GTask     *task)
+{
+  GError *error = NULL;
+  GPtrArray *tables = pr_catalog_list_tables (self->connection, &error);
+
+  if (tables == NULL)
+    {
+      forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, tables, (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* Forgets the previous database: its connection goes with the next job. */
+static void
+reset (PrSession          *self,
+       PrConnectionParams *params)
+{
+  g_clear_pointer (&self->params, pr_connection_params_free);
+  self->params = params;
+  g_clear_pointer (&self->description, g_free);
+  self->description = pr_connection_params_describe (params);
+  g_list_store_remove_all (self->clusters);
+  g_hash_table_remove_all (self->cluster_of);
+  g_hash_table_remove_all (self->decisions);
+  g_clear_pointer (&self->result, pr_scan_result_free);
+  g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
+  g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
+  notify_undo_redo (self);
+}
+
+/**
+ * pr_session_connect_async:
+ * @params: (transfer full): where to connect, with the password
+ *
+ * Connects and lists the tables of the connection's database.
+ */
+void
+pr_session_connect_async (PrSession           *self,
+                          PrConnectionParams  *params,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pr_session_connect_async);
+  reset (self, pr_connection_params_copy (params));
+  push_job_full (self, task, connect_job, params);
+}
+
+gboolean
+pr_session_connect_finish (PrSession     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  GPtrArray *tables = g_task_propagate_pointer (G_TASK (result), error);
+
+  if (tables == NULL)
+    return FALSE;
+  g_clear_pointer (&self->tables, g_ptr_array_unref);
+  self->tables = tables;
+  return TRUE;
+}
+
+/* The sample */
+
+static void
+sample_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  const char *base_dir = task_data;
+  g_autofree char *csv = pr_sample_server_find_csv ();
+  GError *error = NULL;
+  PrSampleServer *server = pr_sample_server_start (base_dir, csv, cancellable, &error);
+
+  if (server == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, server, (GDestroyNotify) pr_sample_server_free);
+}
+
+static void
+sample_started (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  PrSession *self = PR_SESSION (object);
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+  PrSampleServer *server = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (server == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  if (self->sample != NULL)
+    {
+      /* Started twice: keep the first, stop this one. */
+      pr_sample_server_stop (server, NULL);
+      pr_sample_server_free (server);
+    }
+  else
+    self->sample = server;
+
+  reset (self, pr_sample_server_get_params (self->sample));
+  push_job_full (self, g_steal_pointer (&task), connect_job, pr_sample_server_get_params (self->sample));
+}
+
+/**
+ * pr_session_open_sample_async:
+ * @base_dir: (nullable): where the sample server keeps its data; %NULL
+ *   for the user's data folder
+ *
+ * Starts the private sample server (initialised and loaded with the
+ * sample petitions the first time) and connects to it; it is stopped when
+ * the session goes.
+ */
+void
+pr_session_open_sample_async (PrSession           *self,
+                              const char          *base_dir,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pr_session_open_sample_async);
+  if (self->sample != NULL)
+    {
+      reset (self, pr_sample_server_get_params (self->sample));
+      push_job_full (self, task, connect_job, pr_sample_server_get_params (self->sample));
+    }
+  else
+    {
+      g_autoptr(GTask) start = g_task_new (self, cancellable, sample_started, task);
+
+      g_task_set_task_data (start, g_strdup (base_dir), g_free);
+      g_task_run_in_thread (start, sample_thread);
+    }
+}
+
+gboolean
+pr_session_open_sample_finish (PrSession     *self,
+                               GAsyncResult  *result,
+                               GError       **error)
+{
+  return pr_session_connect_finish (self, result, error);
+}
+
+const char *
+pr_session_get_description (PrSession *self)
+{
+  return self->description;
+}
+
+/* Returns: (transfer none) (element-type utf8) (nullable): the tables */
+GPtrArray *
+pr_session_get_tables (PrSession *self)
+{
+  return self->tables;
+}
+
+/* Returns: (nullable): the sample's table, when the sample is open */
+const char *
+pr_session_get_sample_table (PrSession *self)
+{
+  return self->sample != NULL ? PR_SAMPLE_SERVER_TABLE : NULL;
+}
+
+/* Columns */
+
+static void
+columns_job (PrSession *self,
+             GTask     *task)
+{
+  GError *error = NULL;
+  GPtrArray *columns = pr_catalog_list_columns (self->connection, g_task_get_task_data (task), &error);
+
+  if (columns == NULL)
+    {
+      forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+    }
+  else
+    g_task_return_pointer (task, columns, (GDestroyNotify) g_ptr_array_unref);
+}
+
+void
+pr_session_load_columns_async (PrSession           *self,
+                               const char          *table,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_task_data (task, g_strdup (table), g_free);
+  push_job (self, task, columns_job);
+}
+
+/* Returns: (transfer full) (element-type PrColumnInfo): the columns */
+GPtrArray *
+pr_session_load_columns_finish (PrSession     *self,
+                                GAsyncResult  *result,
+                                GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Scan */
+
+typedef struct {
+  PrConnectionParams    *params;
+  char                  *table;
+  PrMapping             *mapping;
+  guint                  k;
+  PrSessionProgressFunc  progress;
+  gpointer               progress_data;
+  GMainContext          *context;
+  gint64                 last_report;
+  /* Results */
+  PrScanResult          *result;
+  GPtrArray             *items;      /* PrClusterItem */
+  GPtrArray             *decisions;  /* PrDecision */
+} ScanData;
+
+static void
+scan_data_free (ScanData *data)
+{
+  pr_connection_params_free (data->params);
+  g_free (data->table);
+  pr_mapping_free (data->mapping);
+  g_main_context_unref (data->context);
+  g_clear_pointer (&data->result, pr_scan_result_free);
+  g_clear_pointer (&data->items, g_ptr_array_unref);
+  g_clear_pointer (&data->decisions, g_ptr_array_unref);
+  g_free (data);
+}
+
+typedef struct {
+  PrSessionProgressFunc func;
+  gpointer              data;
+  PrScanPhase           phase;
+  guint64               records, done, total;
+} ProgressReport;
+
+static gboolean
+deliver_progress (gpointer user_data)
+{
+  ProgressReport *report = user_data;
+
+  report->func (report->phase, report->records, report->done, report->total, report->data);
+  return G_SOURCE_REMOVE;
+}
+
+/* On the scanning thread: at most ten reports a second reach the main
+ * loop, and every change of phase. */
+static void
+report_progress (PrScanPhase phase,
+                 guint64     records,
+                 guint64     done,
+                 guint64     total,
+                 gpointer    user_data)
+{
+  ScanData *data = user_data;
+  gint64 now = g_get_monotonic_time ();
+  ProgressReport *report;
+
+  if (data->progress == NULL)
+    return;
+  if (phase == PR_SCAN_PHASE_READ && now - data->last_report < G_USEC_PER_SEC / 10)
+    return;
+  data->last_report = now;
+
+  report = g_new (ProgressReport, 1);
+  *report = (ProgressReport) { data->progress, data->progress_data, phase, records, done, total };
+  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, deliver_progress, report, g_free);
+}
+
+static void
+scan_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  ScanData *data = task_data;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrStore) store = NULL;
+  PrLoadOptions load = { 0 };
+  GError *error = NULL;
+  PrRecordSet *set;
+
+  connection = pr_connection_open (data->params, &error);
+  if (connection == NULL)
+    goto failed;
+  store = pr_store_open (connection, NULL, &error);
+  if (store == NULL)
+    goto failed;
+
+  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
+  load.min_tokens = 3;
+  load.keep_labels = TRUE;
+  data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
+                              report_progress, data, cancellable, &error);
+  if (data->result == NULL)
+    goto failed;
+  data->decisions = pr_store_list_decisions (store, data->table, &error);
+  if (data->decisions == NULL)
+    goto failed;
+
+  /* The list's objects are made here, off the main thread: 100,000 of
+   * them take a while. */
+  set = data->result->set;
+  data->items = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint c = 0; c < pr_clustering_get_n_clusters (data->result->clustering); c++)
+    {
+      const PrCluster *cluster = pr_clustering_get_cluster (data->result->clustering, c);
+      guint32 primary = cluster->members[0];
+      PrClusterItem *item = pr_cluster_item_new (c + 1, set->labels->pdata[primary],
+                                                 set->dates[primary] == PR_DATE_NONE ? G_MININT64
+                                                                                     : set->dates[primary]);
+
+      for (guint m = 0; m < cluster->n_members; m++)
+        pr_cluster_item_add_member (item, set->ids->pdata[cluster->members[m]],
+                                    cluster->members[m], cluster->distances[m]);
+      pr_cluster_item_set_max_distance (item, cluster->max_distance);
+      g_ptr_array_add (data->items, item);
+    }
+  g_task_return_boolean (task, TRUE);
+  return;
+
+failed:
+  g_task_return_error (task, error);
+}
+
+/**
+ * pr_session_scan_async:
+ * @progress: (nullable): called on the main thread as the scan goes on
+ *
+ * Scans @table of the connected database into the application's tables
+ * there (fingerprinting only new and changed records), clusters it, and
+ * applies the decision log to the clusters. A cancelled or failed scan
+ * keeps the clusters under review as they were.
+ */
+void
+pr_session_scan_async (PrSession             *self,
+                       const char            *table,
+                       const PrMapping       *mapping,
+                       guint                  k,
+                       PrSessionProgressFunc  progress,
+                       gpointer               progress_data,
+                       GCancellable          *cancellable,
+                       GAsyncReadyCallback    callback,
+                       gpointer               user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  ScanData *data = g_new0 (ScanData, 1);
+
+  g_return_if_fail (self->params != NULL);
+
+  data->params = pr_connection_params_copy (self->params);
+  data->table = g_strdup (table);
+  data->mapping = pr_mapping_copy (mapping);
+  data->k = k;
+  data->progress = progress;
+  data->progress_data = progress_data;
+  data->context = g_main_context_ref_thread_default ();
+  g_task_set_source_tag (task, pr_session_scan_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
+  g_task_run_in_thread (task, scan_thread);
+}
+
+static void
+apply_logged (PrSession        *self,
+              const PrDecision *decision)
+{
+  PrClusterItem *item = g_hash_table_lookup (self->cluster_of, decision->record_id);
+
+  if (item != NULL && pr_cluster_item_apply (item, decision, self->result->set->fingerprints))
+    pr_cluster_item_changed (item);
+}
+
+gboolean
+pr_session_scan_finish (PrSession     *self,
+                        GAsyncResult  *result,
+                        GError       **error)
+{
+  ScanData *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+
+  g_free (self->table);
+  self->table = g_strdup (data->table);
+  g_clear_pointer (&self->mapping, pr_mapping_free);
+  self->mapping = pr_mapping_copy (data->mapping);
+  g_clear_pointer (&self->result, pr_scan_result_free);
+  self->result = g_steal_pointer (&data->result);
+  g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
+  g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
+  notify_undo_redo (self);
+
+  g_hash_table_remove_all (self->cluster_of);
+  g_hash_table_remove_all (self->decisions);
+  for (guint i = 0; i < data->items->len; i++)
+    {
+      PrClusterItem *item = data->items->pdata[i];
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_hash_table_insert (self->cluster_of, pr_cluster_item_get_member (item, m)->id, item);
+    }
+
+  /* The log, less what was undone, in order. */
+  for (guint i = 0; i < data->decisions->len; i++)
+    {
+      PrDecision *decision = data->decisions->pdata[i];
+
+      if (decision->verdict == PR_VERDICT_UNDO)
+        g_hash_table_add (undone, &decision->undoes);
+    }
+  for (guint i = 0; i < data->decisions->len; i++)
+    {
+      PrDecision *decision = data->decisions->pdata[i];
+      PrDecision *copy = decision_copy (decision);
+
+      g_hash_table_insert (self->decisions, &copy->id, copy);
+      if (decision->verdict != PR_VERDICT_UNDO && !g_hash_table_contains (undone, &decision->id))
+        apply_logged (self, decision);
+    }
+  g_list_store_splice (self->clusters, 0, g_list_model_get_n_items (G_LIST_MODEL (self->clusters)),
+                       data->items->pdata, data->items->len);
+  return TRUE;
+}
+
+const char *
+pr_session_get_table (PrSession *self)
+{
+  return self->table;
+}
+
+const PrMapping *
+pr_session_get_mapping (PrSession *self)
+{
+  return self->mapping;
+}
+
+/* Returns: (nullable): the last scan's counts */
+const PrScanCounts *
+pr_session_get_counts (PrSession *self)
+{
+  return self->result != NULL ? &self->result->counts : NULL;
+}
+
+/* Returns: (transfer none): the clusters, PrClusterItem */
+GListModel *
+pr_session_get_clusters (PrSession *self)
+{
+  return G_LIST_MODEL (self->clusters);
+}
+
+const guint64 *
+pr_session_get_fingerprints (PrSession *self)
+{
+  return self->result != NULL ? self->result->set->fingerprints : NULL;
+}
+
+/* Records for the compare view */
+
+typedef struct {
+  char      *table;
+  PrMapping *mapping;
+  GPtrArray *ids;
+} FetchData;
+
+static void
+fetch_data_free (FetchData *data)
+{
+  g_free (data->table);
+  pr_mapping_free (data->mapping);
+  g_ptr_array_unref (data->ids);
+  g_free (data);
+}
+
+static void
+fetch_job (PrSession *self,
+           GTask     *task)
+{
+  FetchData *data = g_task_get_task_data (task);
+  guint n_columns = pr_mapping_get_n_columns (data->mapping);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+
+  for (guint i = 0; i < data->ids->len; i++)
+    {
+      GError *error = NULL;
+      char **values = pr_record_reader_fetch (self->connection, data->table, data->mapping,
+                                              data->ids->pdata[i], &error);
+      GPtrArray *record = g_ptr_array_new_full (n_columns, g_free);
+
+      if (values == NULL && !g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE))
+        {
+          forget_connection_if_lost (self, error);
+          g_ptr_array_unref (record);
+          g_task_return_error (task, error);
+          return;
+        }
+      /* A record deleted since the scan shows empty. */
+      g_clear_error (&error);
+      for (guint c = 0; c < n_columns; c++)
+        g_ptr_array_add (record, values != NULL ? values[c] : NULL);
+      g_free (values);
+      g_ptr_array_add (records, record);
+    }
+  g_task_return_pointer (task, g_steal_pointer (&records), (GDestroyNotify) g_ptr_array_unref);
+}
+
+/**
+ * pr_session_fetch_async:
+ *
+ * Reads the cluster's records from the source table, members in order.
+ */
+void
+pr_session_fetch_async (PrSession           *self,
+                        PrClusterItem       *item,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  FetchData *data = g_new0 (FetchData, 1);
+
+  data->table = g_strdup (self->table);
+  data->mapping = pr_mapping_copy (self->mapping);
+  data->ids = g_ptr_array_new_with_free_func (g_free);
+  for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+    g_ptr_array_add (data->ids, g_strdup (pr_cluster_item_get_member (item, m)->id));
+  g_task_set_task_data (task, data, (GDestroyNotify) fetch_data_free);
+  push_job (self, task, fetch_job);
+}
+
+/**
+ * pr_session_fetch_finish:
+ *
+ * Returns: (transfer full) (element-type GPtrArray): per member, in the
+ *   order the fetch was asked, the values in mapping order (%NULL for SQL
+ *   NULL, ignored columns, or a record deleted since the scan)
+ */
+GPtrArray *
+pr_session_fetch_finish (PrSession     *self,
+                         GAsyncResult  *result,
+                         GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Decisions */
+
+typedef enum { DO, UNDO, REDO } StepKind;
+
+typedef struct {
+  Step     *step;   /* the decisions to log: with their ids after */
+  StepKind  kind;
+  GTask    *outer;
+} DecideData;
+
+static void
+decide_job (PrSession *self,
+            GTask     *task)
+{
+  DecideData *data = g_task_get_task_data (task);
+  GPtrArray *decisions = data->step->decisions;
+
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      guint at = data->kind == UNDO ? decisions->len - 1 - i : i;
+      PrDecision *decision = decisions->pdata[at];
+      GError *error = NULL;
+
+      if (data->kind == UNDO)
+        {
+          PrDecision undo = { 0 };
+
+          undo.table = decision->table;
+          undo.record_id = decision->record_id;
+          undo.primary_id = decision->primary_id;
+          undo.verdict = PR_VERDICT_UNDO;
+          undo.reviewer = decision->reviewer;
+          undo.undoes = decision->id;
+          if (pr_store_add_decision (self->store, &undo, &error) > 0)
+            continue;
+        }
+      else if (pr_store_add_decision (self->store, decision, &error) > 0)
+        continue;
+
+      /* What was logged before the failure stays logged and is reflected
+       * (the step is cut to it); the reviewer sees what was not. */
+      forget_connection_if_lost (self, error);
+      if (data->kind == UNDO)
+        g_ptr_array_remove_range (decisions, 0, decisions->len - i);
+      else
+        g_ptr_array_remove_range (decisions, i, decisions->len - i);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+decide_data_free (DecideData *data)
+{
+  if (data->step != NULL)
+    step_free (data->step);
+  g_free (data);
+}
+
+static void
+decided (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  PrSession *self = PR_SESSION (object);
+  DecideData *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GTask) outer = data->outer;
+  GError *error = NULL;
+  gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
+  Step *step = g_steal_pointer (&data->step);
+  const guint64 *fingerprints = self->result->set->fingerprints;
+
+  self->deciding = FALSE;
+  for (guint i = 0; i < step->decisions->len; i++)
+    {
+      PrDecision *decision = step->decisions->pdata[i];
+
+      if (data->kind == UNDO)
+        pr_cluster_item_revert (step->item, decision, fingerprints);
+      else
+        {
+          PrDecision *copy = decision_copy (decision);
+
+          g_hash_table_insert (self->decisions, &copy->id, copy);
+          pr_cluster_item_apply (step->item, decision, fingerprints);
+        }
+    }
+  if (step->decisions->len > 0)
+    {
+      pr_cluster_item_changed (step->item);
+      if (data->kind == UNDO)
+        g_queue_push_head (&self->redo, step);
+      else
+        g_queue_push_head (&self->undo, step);
+    }
+  else
+    step_free (step);
+  notify_undo_redo (self);
+
+  if (ok)
+    g_task_return_pointer (outer, g_object_ref (g_task_get_task_data (outer)), g_object_unref);
+  else
+    g_task_return_error (outer, error);
+}
+
+static void
+start_step (PrSession           *self,
+            Step                *step,
+            StepKind             kind,
+            GAsyncReadyCallback  callback,
+            gpointer             user_data)
+{
+  GTask *outer = g_task_new (self, NULL, callback, user_data);
+  GTask *task = g_task_new (self, NULL, decided, NULL);
+  DecideData *data = g_new0 (DecideData, 1);
+
+  g_task_set_task_data (outer, g_object_ref (step->item), g_object_unref);
+  data->step = step;
+  data->kind = kind;
+  data->outer = outer;
+  g_task_set_task_data (task, data, (GDestroyNotify) decide_data_free);
+  self->deciding = TRUE;
+  notify_undo_redo (self);
+  push_job (self, task, decide_job);
+}
+
+static PrDecision *
+new_decision (PrSession  *self,
+              PrVerdict   verdict,
+              const char *record_id,
+              const char *primary_id)
+{
+  PrDecision *decision = g_new0 (PrDecision, 1);
+
+  decision->table = g_strdup (self->table);
+  decision->record_id = g_strdup (record_id);
+  decision->primary_id = g_strdup (primary_id);
+  decision->verdict = verdict;
+  decision->reviewer = g_strdup (self->reviewer);
+  return decision;
+}
+
+/**
+ * pr_session_decide_async:
+ * @item: the cluster
+ * @verdict: %PR_VERDICT_REPEAT or %PR_VERDICT_NOT_REPEAT (of the
+ *   primary), %PR_VERDICT_PRIMARY (@record_id becomes the primary), or
+ *   %PR_VERDICT_MERGED (every undecided member a repeat of the primary;
+ *   @record_id is ignored)
+ * @record_id: (nullable): the member decided about
+ *
+ * Logs the decision and reflects it in @item; one step of undo. The
+ * decision is in the log before @item shows it: a failure changes
+ * nothing.
+ */
+void
+pr_session_decide_async (PrSession           *self,
+                         PrClusterItem       *item,
+                         PrVerdict            verdict,
+                         const char          *record_id,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  Step *step = g_new0 (Step, 1);
+  const char *primary = pr_cluster_item_get_primary_id (item);
+
+  step->item = g_object_ref (item);
+  step->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+  if (verdict == PR_VERDICT_MERGED)
+    {
+      for (guint m = 1; m < pr_cluster_item_get_n_members (item); m++)
+        {
+          PrClusterMember *member = pr_cluster_item_get_member (item, m);
+
+          if (member->state == PR_MEMBER_UNDECIDED)
+            g_ptr_array_add (step->decisions, new_decision (self, verdict, member->id, primary));
+        }
+    }
+  else
+    g_ptr_array_add (step->decisions, new_decision (self, verdict, record_id, primary));
+
+  g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
+  start_step (self, step, DO, callback, user_data);
+}
+
+void
+pr_session_undo_async (PrSession           *self,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_return_if_fail (pr_session_get_can_undo (self));
+  start_step (self, g_queue_pop_head (&self->undo), UNDO, callback, user_data);
+}
+
+void
+pr_session_redo_async (PrSession           *self,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_return_if_fail (pr_session_get_can_redo (self));
+  start_step (self, g_queue_pop_head (&self->redo), REDO, callback, user_data);
+}
+
+/**
+ * pr_session_decide_finish:
+ *
+ * Returns: (transfer full): the cluster the step changed, or %NULL with
+ *   @error set when it (or part of it) could not be logged
+ */
+PrClusterItem *
+pr_session_decide_finish (PrSession     *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+gboolean
+pr_session_get_can_undo (PrSession *self)
+{
+  return !self->deciding && !g_queue_is_empty (&self->undo);
+}
+
+gboolean
+pr_session_get_can_redo (PrSession *self)
+{
+  return !self->deciding && !g_queue_is_empty (&self->redo);
+}
+
+/* Export */
+
+/* The report's own columns; the mapped display columns follow. */
+static const char *const export_header[] = {
+  "cluster", "record_id", "primary_id", "distance", "similarity", "verdict", "reviewer", "decided_at",
+};
+#define EXPORT_FIXED G_N_ELEMENTS (export_header)
+
+typedef struct {
+  char *cells[EXPORT_FIXED];
+} ExportRow;
+
+typedef struct {
+  PrConnectionParams    *params;
+  char                  *table;
+  PrMapping             *mapping;
+  int                    id_column;
+  char                  *path;
+  GArray                *rows;       /* ExportRow */
+  GHashTable            *row_of;     /* record id (borrowed from rows) → row index + 1 */
+  GPtrArray             *values;     /* per row: GPtrArray of the display values, or NULL */
+  PrSessionProgressFunc  progress;
+  gpointer               progress_data;
+  GMainContext          *context;
+  gint64                 last_report;
+  guint64                read, estimate;
+  GCancellable          *cancellable;
+} ExportData;
+
+static void
+export_row_clear (ExportRow *row)
+{
+  for (guint i = 0; i < EXPORT_FIXED; i++)
+    g_free (row->cells[i]);
+}
+
+static void
+export_data_free (ExportData *data)
+{
+  pr_connection_params_free (data->params);
+  g_free (data->table);
+  pr_mapping_free (data->mapping);
+  g_free (data->path);
+  g_hash_table_unref (data->row_of);
+  g_array_unref (data->rows);
+  g_ptr_array_unref (data->values);
+  g_main_context_unref (data->context);
+  g_free (data);
+}
+
+static gboolean
+is_display_column (const PrMappingColumn *column)
+{
+  return column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT || column->role == PR_COLUMN_ROLE_DATE;
+}
+
+static void
+export_report (ExportData *data,
+               gboolean    force)
+{
+  ProgressReport *report;
+
+  if (data->progress == NULL || (!force && g_get_monotonic_time () - data->last_report < G_USEC_PER_SEC / 10))
+    return;
+  data->last_report = g_get_monotonic_time ();
+  report = g_new (ProgressReport, 1);
+  *report = (ProgressReport) { data->progress, data->progress_data, PR_SCAN_PHASE_READ,
+                               data->read, data->read, MAX (data->estimate, data->read) };
+  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, deliver_progress, report, g_free);
+}
+
+static gboolean
+collect_values (const char *const *values,
+                const gsize       *lengths,
+                gpointer           user_data)
+{
+  ExportData *data = user_data;
+  guint n = pr_mapping_get_n_columns (data->mapping);
+  gpointer found;
+
+  data->read++;
+  export_report (data, FALSE);
+  if (values[data->id_column] != NULL &&
+      (found = g_hash_table_lookup (data->row_of, values[data->id_column])) != NULL)
+    {
+      GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+      guint row = GPOINTER_TO_UINT (found) - 1;
+
+      for (guint c = 0; c < n; c++)
+        if (is_display_column (pr_mapping_get_column (data->mapping, c)))
+          g_ptr_array_add (kept, values[c] != NULL ? g_strndup (values[c], lengths[c]) : NULL);
+      g_clear_pointer (&data->values->pdata[row], g_ptr_array_unref);
+      data->values->pdata[row] = kept;
+    }
+  return !g_cancellable_is_cancelled (data->cancellable);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportData *data = task_data;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrCsvWriter) writer = NULL;
+  g_autoptr(GPtrArray) header = g_ptr_array_new ();
+  guint n_columns = pr_mapping_get_n_columns (data->mapping);
+  guint n_display = 0;
+  GError *error = NULL;
+
+  data->cancellable = cancellable;
+  connection = pr_connection_open (data->params, &error);
+  if (connection == NULL)
+    goto failed;
+  data->estimate = pr_catalog_estimate_rows (connection, data->table, NULL);
+  /* The display values come from one pass over the table, not a query per
+   * record: a report may hold hundreds of thousands of them. */
+  if (!pr_record_reader_stream (connection, data->table, data->mapping, collect_values, data,
+                                cancellable, &error))
+    goto failed;
+  if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+    goto failed;
+  export_report (data, TRUE);
+
+  /* UTF-8 with a BOM, so that Excel reads Chinese right, and formulas
+   * neutralised; written to a temporary file and renamed at the end. */
+  writer = pr_csv_writer_new_for_path (data->path, PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE, &error);
+  if (writer == NULL)
+    goto failed;
+  for (guint i = 0; i < EXPORT_FIXED; i++)
+    g_ptr_array_add (header, (gpointer) export_header[i]);
+  for (guint c = 0; c < n_columns; c++)
+    if (is_display_column (pr_mapping_get_column (data->mapping, c)))
+      {
+        g_ptr_array_add (header, pr_mapping_get_column (data->mapping, c)->name);
+        n_display++;
+      }
+  if (!pr_csv_writer_write_row (writer, (const char *const *) header->pdata, header->len, &error))
+    goto failed;
+
+  for (guint r = 0; r < data->rows->len; r++)
+    {
+      ExportRow *row = &g_array_index (data->rows, ExportRow, r);
+      GPtrArray *display = data->values->pdata[r];
+      const char *cells[EXPORT_FIXED + 64];
+      guint n = 0;
+
+      for (guint i = 0; i < EXPORT_FIXED; i++)
+        cells[n++] = row->cells[i];
+      for (guint d = 0; d < n_display && n < G_N_ELEMENTS (cells); d++)
+        cells[n++] = display != NULL ? display->pdata[d] : NULL;
+      if (!pr_csv_writer_write_row (writer, cells, n, &error))
+        goto failed;
+      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+        goto failed;
+    }
+  if (!pr_csv_writer_close (writer, &error))
+    goto failed;
+  g_task_return_int (task, data->rows->len);
+  return;
+
+failed:
+  /* The writer, freed unclosed, removes its temporary file: an existing
+   * report at the path is left as it was. */
+  g_task_return_error (task, error);
+}
+
+static char *
+format_decided_at (gint64 seconds)
+{
+  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (seconds);
+  g_autoptr(GDateTime) local = dt != NULL ? g_date_time_to_local (dt) : NULL;
+
+  return local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M:%S") : NULL;
+}
+
+/**
+ * pr_session_export_async:
+ * @file: the CSV file to write (replaced, atomically, when it exists)
+ * @progress: (nullable): rows of the table read, on the main thread
+ *
+ * Writes the duplicate report: one row per member of each cluster of the
+ * last scan, primary first — cluster, record_id, primary_id, distance
+ * (bits, to the primary), similarity (of the fingerprints, 1 − distance/64,
+ * as a percentage), verdict (repeat, not_repeat or empty), reviewer,
+ * decided_at — then the mapped short, text and date columns. UTF-8 with a
+ * BOM, RFC 4180, cells that begin with = + - @ neutralised.
+ */
+void
+pr_session_export_async (PrSession             *self,
+                         GFile                 *file,
+                         PrSessionProgressFunc  progress,
+                         gpointer               progress_data,
+                         GCancellable          *cancellable,
+                         GAsyncReadyCallback    callback,
+                         gpointer               user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  ExportData *data = g_new0 (ExportData, 1);
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->clusters));
+
+  g_return_if_fail (self->result != NULL);
+
+  data->params = pr_connection_params_copy (self->params);
+  data->table = g_strdup (self->table);
+  data->mapping = pr_mapping_copy (self->mapping);
+  data->id_column = -1;
+  for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
+    if (pr_mapping_get_column (self->mapping, c)->role == PR_COLUMN_ROLE_ID)
+      data->id_column = (int) c;
+  data->path = g_file_get_path (file);
+  data->rows = g_array_new (FALSE, TRUE, sizeof (ExportRow));
+  g_array_set_clear_func (data->rows, (GDestroyNotify) export_row_clear);
+  data->row_of = g_hash_table_new (g_str_hash, g_str_equal);
+  data->values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  data->progress = progress;
+  data->progress_data = progress_data;
+  data->context = g_main_context_ref_thread_default ();
+  g_task_set_source_tag (task, pr_session_export_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) export_data_free);
+
+  if (data->path == NULL || data->id_column < 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               data->path == NULL ? _("The report can only be saved to a local file")
+                                                  : _("The mapping has no id column"));
+      return;
+    }
+
+  /* The decisions as the list shows them now, taken on this thread. */
+  for (guint i = 0; i < n_items; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (G_LIST_MODEL (self->clusters), i);
+      const char *primary = pr_cluster_item_get_primary_id (item);
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        {
+          PrClusterMember *member = pr_cluster_item_get_member (item, m);
+          const PrDecision *decision = member->decision != 0
+                                         ? g_hash_table_lookup (self->decisions, &member->decision) : NULL;
+          ExportRow row = { { 0 } };
+
+          row.cells[0] = g_strdup_printf ("%u", pr_cluster_item_get_number (item));
+          row.cells[1] = g_strdup (member->id);
+          row.cells[2] = g_strdup (primary);
+          row.cells[3] = g_strdup_printf ("%u", member->distance);
+          row.cells[4] = g_strdup_printf ("%.1f%%", 100.0 * (64 - member->distance) / 64);
+          row.cells[5] = g_strdup (member->state == PR_MEMBER_REPEAT ? "repeat"
+                                   : member->state == PR_MEMBER_NOT_REPEAT ? "not_repeat" : "");
+          if (decision != NULL && m > 0)
+            {
+              row.cells[6] = g_strdup (decision->reviewer);
+              row.cells[7] = format_decided_at (decision->decided_at);
+            }
+          g_array_append_val (data->rows, row);
+          g_ptr_array_add (data->values, NULL);
+          g_hash_table_insert (data->row_of, g_array_index (data->rows, ExportRow, data->rows->len - 1).cells[1],
+                               GUINT_TO_POINTER (data->rows->len));
+        }
+    }
+  g_task_run_in_thread (task, export_thread);
+}
+
+/* Returns: the rows written, or 0 with @error set */
+guint64
+pr_session_export_finish (PrSession     *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  gssize n = g_task_propagate_int (G_TASK (result), error);
+
+  return n < 0 ? 0 : (guint64) n;
+}
+
+/* Preview of the mapping */
+
+typedef struct {
+  char      *table;
+  PrMapping *mapping;
+  guint      limit;
+  GPtrArray *lines;
+  PrTokenizer *tokenizer;
+} PreviewData;
+
+static void
+preview_data_free (PreviewData *data)
+{
+  g_free (data->table);
+  pr_mapping_free (data->mapping);
+  g_clear_pointer (&data->lines, g_ptr_array_unref);
+  g_clear_pointer (&data->tokenizer, pr_tokenizer_free);
+  g_free (data);
+}
+
+static void
+append_token (const char *token,
+              gsize       length,
+              gpointer    user_data)
+{
+  GString *line = user_data;
+
+  if (line->len > 0 && line->str[line->len - 1] != ' ')
+    g_string_append (line, " | ");
+  g_string_append_len (line, token, length);
+}
+
+static gboolean
+preview_row (const char *const *values,
+             const gsize       *lengths,
+             gpointer           user_data)
+{
+  PreviewData *data = user_data;
+  GString *line = g_string_new (NULL);
+
+  for (guint c = 0; c < pr_mapping_get_n_columns (data->mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (data->mapping, c);
+
+      if (values[c] == NULL)
+        continue;
+      switch (column->role)
+        {
+        case PR_COLUMN_ROLE_ID:
+          g_string_append_printf (line, "%.*s: ", (int) lengths[c], values[c]);
+          break;
+        case PR_COLUMN_ROLE_SHORT:
+          g_string_append_printf (line, "[%s=%.*s] ", column->name, (int) MIN (lengths[c], 64), values[c]);
+          break;
+        case PR_COLUMN_ROLE_TEXT:
+          {
+            g_autoptr(GError) error = NULL;
+            GString *words = g_string_new (NULL);
+
+            /* The words the fingerprint is made of, as the engine breaks
+             * and normalises them. */
+            if (!pr_tokenizer_tokenize (data->tokenizer, values[c], MIN (lengths[c], 600),
+                                        append_token, words, &error))
+              g_string_append_printf (words, "(%s)", error->message);
+            g_string_append_printf (line, "%s ", words->str);
+            g_string_free (words, TRUE);
+          }
+          break;
+        default:
+          break;
+        }
+    }
+  g_ptr_array_add (data->lines, g_string_free (line, FALSE));
+  return TRUE;
+}
+
+static void
+preview_job (PrSession *self,
+             GTask     *task)
+{
+  PreviewData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  data->lines = g_ptr_array_new_with_free_func (g_free);
+  data->tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
+  if (data->tokenizer == NULL ||
+      !pr_record_reader_head (self->connection, data->table, data->mapping, data->limit,
+                              preview_row, data, &error))
+    {
+      forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, g_steal_pointer (&data->lines), (GDestroyNotify) g_ptr_array_unref);
+}
+
+/**
+ * pr_session_preview_async:
+ * @limit: how many records
+ *
+ * The first records of @table as the engine sees them with @mapping: the
+ * id, the short fields whole, and the words of the text fields.
+ */
+void
+pr_session_preview_async (PrSession           *self,
+                          const char          *table,
+                          const PrMapping     *mapping,
+                          guint                limit,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  PreviewData *data = g_new0 (PreviewData, 1);
+
+  data->table = g_strdup (table);
+  data->mapping = pr_mapping_copy (mapping);
+  data->limit = MAX (limit, 1);
+  g_task_set_task_data (task, data, (GDestroyNotify) preview_data_free);
+  push_job (self, task, preview_job);
+}
+
+/* Returns: (transfer full) (element-type utf8): one line per record */
+GPtrArray *
+pr_session_preview_finish (PrSession     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

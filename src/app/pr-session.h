@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-catalog.h"
+#include "pr-cluster-item.h"
+#include "pr-connection.h"
+#include "pr-mapping.h"
+#include "pr-scan.h"
+
+G_BEGIN_DECLS
+
+/* The application's link to one database: its connection, lived in by a
+ * worker thread so that no query runs on the GTK main thread; the scan and
+ * its clusters; the decisions, with undo and redo. Callbacks arrive on
+ * the main thread. */
+
+#define PR_TYPE_SESSION (pr_session_get_type ())
+G_DECLARE_FINAL_TYPE (PrSession, pr_session, PR, SESSION, GObject)
+
+/* Called on the main thread, a few times a second, while a scan runs. */
+typedef void (*PrSessionProgressFunc) (PrScanPhase phase,
+                                       guint64     records,
+                                       guint64     done,
+                                       guint64     total,
+                                       gpointer    user_data);
+
+PrSession          *pr_session_new                (const char            *reviewer);
+void                pr_session_connect_async      (PrSession             *session,
+                                                   PrConnectionParams    *params,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+gboolean            pr_session_connect_finish     (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+void                pr_session_open_sample_async  (PrSession             *session,
+                                                   const char            *base_dir,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+gboolean            pr_session_open_sample_finish (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+const char         *pr_session_get_description    (PrSession             *session);
+GPtrArray          *pr_session_get_tables         (PrSession             *session);
+const char         *pr_session_get_sample_table   (PrSession             *session);
+
+void                pr_session_load_columns_async (PrSession             *session,
+                                                   const char            *table,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+GPtrArray          *pr_session_load_columns_finish (PrSession            *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+
+void                pr_session_preview_async      (PrSession             *session,
+                                                   const char            *table,
+                                                   const PrMapping       *mapping,
+                                                   guint                  limit,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+GPtrArray          *pr_session_preview_finish     (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+
+void                pr_session_scan_async         (PrSession             *session,
+                                                   const char            *table,
+                                                   const PrMapping       *mapping,
+                                                   guint                  k,
+                                                   PrSessionProgressFunc  progress,
+                                                   gpointer               progress_data,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+gboolean            pr_session_scan_finish        (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+const char         *pr_session_get_table          (PrSession             *session);
+const PrMapping    *pr_session_get_mapping        (PrSession             *session);
+const PrScanCounts *pr_session_get_counts         (PrSession             *session);
+GListModel         *pr_session_get_clusters       (PrSession             *session);
+const guint64      *pr_session_get_fingerprints   (PrSession             *session);
+
+void                pr_session_fetch_async        (PrSession             *session,
+                                                   PrClusterItem         *item,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+GPtrArray          *pr_session_fetch_finish       (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+
+void                pr_session_decide_async       (PrSession             *session,
+                                                   PrClusterItem         *item,
+                                                   PrVerdict              verdict,
+                                                   const char            *record_id,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+void                pr_session_undo_async         (PrSession             *session,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+void                pr_session_redo_async         (PrSession             *session,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+PrClusterItem      *pr_session_decide_finish      (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+gboolean            pr_session_get_can_undo       (PrSession             *session);
+gboolean            pr_session_get_can_redo       (PrSession             *session);
+
+void                pr_session_export_async       (PrSession             *session,
+                                                   GFile                 *file,
+                                                   PrSessionProgressFunc  progress,
+                                                   gpointer               progress_data,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+guint64             pr_session_export_finish      (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+
+G_END_DECLS

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "pr-session.h"
+
+G_BEGIN_DECLS
+
+#define PR_TYPE_WINDOW (pr_window_get_type ())
+G_DECLARE_FINAL_TYPE (PrWindow, pr_window, PR, WINDOW, GtkApplicationWindow)
+
+PrWindow   *pr_window_new            (GtkApplication *application);
+PrSession  *pr_window_get_session    (PrWindow       *window);
+void        pr_window_open_sample    (PrWindow       *window);
+void        pr_window_connect_to     (PrWindow       *window,
+                                      PrConnectionParams *params);
+void        pr_window_show_error     (PrWindow       *window,
+                                      const char     *what,
+                                      const GError   *error);
+const char *pr_window_get_error_text (PrWindow       *window);
+gboolean    pr_window_get_busy       (PrWindow       *window);
+
+G_END_DECLS
