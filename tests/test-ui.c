@@ -1,0 +1,502 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The review application against a throwaway mariadbd: connect, scan a
+ * table with planted repeats, check the cluster list against the planting,
+ * decide through the window's actions, undo and redo, export and read the
+ * report back, and check the decision log in the database. Runs under a
+ * display (xvfb-run in CI); saves a screenshot of the compare view.
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "pr-cluster-item.h"
+#include "pr-compare-view.h"
+#include "pr-csv-reader.h"
+#include "pr-fingerprinter.h"
+#include "pr-test-server.h"
+#include "pr-window.h"
+
+static const PrConnectionParams *admin;
+
+/* Runs the main loop until @done says so, for at most 60 s. */
+static void
+wait_until (gboolean (*done) (gpointer), gpointer data)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+not_busy (gpointer data)
+{
+  return !pr_window_get_busy (data);
+}
+
+static gboolean
+compare_shows (gpointer data)
+{
+  PrWindow *window = data;
+  GtkWidget *view = g_object_get_data (G_OBJECT (window), "compare");
+
+  return pr_compare_view_get_item (PR_COMPARE_VIEW (view)) != NULL &&
+         g_object_get_data (G_OBJECT (window), "shown-number") ==
+           GUINT_TO_POINTER (pr_cluster_item_get_number (pr_compare_view_get_item (PR_COMPARE_VIEW (view))));
+}
+
+static gboolean
+can_undo (gpointer data)
+{
+  return pr_session_get_can_undo (pr_window_get_session (data));
+}
+
+static gboolean
+can_redo (gpointer data)
+{
+  return pr_session_get_can_redo (pr_window_get_session (data));
+}
+
+static gboolean
+columns_listed (gpointer data)
+{
+  GtkWidget *box = g_object_get_data (G_OBJECT (data), "columns");
+
+  return gtk_widget_get_first_child (box) != NULL;
+}
+
+static GtkWidget *
+find_child (GtkWidget *widget,
+            GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_child (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Three planted groups of repeats (a body with a word or two changed)
+ * among 40 unrelated petitions. */
+static const char *const group_bodies[] = {
+  "小区物业长期不维修电梯，老人上下楼非常困难，多次反映没有结果，请有关部门督促物业尽快维修更换电梯。",
+  "学校门口道路每天早晚严重拥堵，没有交警疏导，学生过马路很危险，希望增设红绿灯和人行横道。",
+  "工厂夜间排放刺鼻气体，周边居民无法开窗睡觉，孩子经常咳嗽，请环保部门调查处理并公开结果。",
+};
+
+static const char *const edited[] = {
+  "本人于去年三月到某建筑公司工地务工，至今被拖欠工资两万三千元，多次找项目经理讨要，对方一直推脱说工程款没有到账。"
+  "家中老人生病急需用钱，孩子上学也要交费，恳请劳动监察部门责令公司尽快支付拖欠的工资，维护农民工的合法权益。",
+  "本人于去年三月到某建筑公司工地务工，至今被拖欠工资两万三千元，多次找项目经理讨要，对方一直推脱说工程款没有到位。"
+  "家中老人生病急需用钱，孩子上学也要交费，恳请劳动监察部门责令公司尽快支付拖欠的工资，维护农民工的合法权益。",
+  "本人于去年三月到某建筑公司工地务工，至今被拖欠工资两万三千元，多次找项目经理讨要，对方一直推脱说工程款没有到账。"
+  "家中老人生病急需用钱，孩子上学也要交学费，恳请劳动监察部门责令公司尽快支付拖欠的工资，维护农民工的合法权益。",
+  "本人於去年三月到某建築公司工地務工，至今被拖欠工資兩萬三千元，多次找項目經理討要，對方一直推脫說工程款沒有到賬。"
+  "家中老人生病急需用錢，孩子上學也要交費，懇請勞動監察部門責令公司儘快支付拖欠的工資，維護農民工的合法權益。",
+};
+
+static void
+fill_table (PrConnection *root)
+{
+  static const char *const topics[] = {
+    "路灯", "垃圾", "噪音", "供暖", "停车", "绿化", "公交", "医保", "社保", "户籍",
+    "拆迁", "工资", "房租", "菜市场", "自来水", "燃气", "网络", "快递", "养老", "教育",
+  };
+
+  pr_test_execute (root, "CREATE DATABASE office");
+  pr_test_execute (root, "CREATE TABLE office.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
+                   "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
+  for (guint g = 0; g < G_N_ELEMENTS (group_bodies); g++)
+    for (guint r = 0; r < 3 + g; r++)
+      {
+        /* The same complaint again; copies differ in punctuation and
+         * character width, which the fingerprint does not see. */
+        g_autofree char *sql = g_strdup_printf (
+            "INSERT INTO office.petitions VALUES (%u, '居民%u', '关于问题%u的反映', '2026-0%u-1%u 09:00:00', '%s%s')",
+            100 * (g + 1) + r, g, g, g + 1, r, group_bodies[g], r == 1 ? "！！" : r == 2 ? "……" : "");
+        pr_test_execute (root, sql);
+      }
+  /* A fourth matter written again with a word changed here and there:
+   * whether each copy is within k is for the brute force to say. */
+  for (guint r = 0; r < G_N_ELEMENTS (edited); r++)
+    {
+      g_autofree char *sql = g_strdup_printf (
+          "INSERT INTO office.petitions VALUES (%u, '张某', '关于拖欠工资的投诉', '2026-06-0%u 08:30:00', '%s')",
+          400 + r, r + 1, edited[r]);
+      pr_test_execute (root, sql);
+    }
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autofree char *sql = g_strdup_printf (
+          "INSERT INTO office.petitions VALUES (%u, '市民%u', '%s问题', '2026-05-01 10:00:00', "
+          "'关于%s的第%u个具体情况：%s%s%s，编号%u，请尽快答复处理意见%u。')",
+          1000 + i, i, topics[i % 20], topics[i % 20], i, topics[(i * 7 + 3) % 20], topics[(i * 3 + 1) % 20],
+          topics[(i * 11 + 5) % 20], i * 7919, i);
+      pr_test_execute (root, sql);
+    }
+}
+
+/* The clusters the scan must find, computed apart from the application:
+ * each row fingerprinted on its own, every pair compared (brute force),
+ * pairs within 3 bits joined. Returns record id → the smallest id of its
+ * cluster, for clustered records only. */
+static GHashTable *
+brute_force_clusters (PrConnection *root)
+{
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(PrFingerprinter) fingerprinter = NULL;
+  g_autoptr(GPtrArray) ids = pr_test_query_column (root, "SELECT id FROM office.petitions ORDER BY id");
+  g_autoptr(GArray) fps = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) sparse = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  g_autofree guint *parent = NULL;
+  GHashTable *cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GError) error = NULL;
+
+  /* The mapping the catalogue guesses for this table (checked below
+   * through the scan's own mapping). */
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  fingerprinter = pr_fingerprinter_new (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, 3, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT CONCAT_WS(0x1F, id, petitioner, subject, submitted_at, body) "
+                                              "FROM office.petitions WHERE id = %s", (char *) ids->pdata[i]);
+      g_autofree char *joined = pr_test_query_value (root, sql);
+      g_auto(GStrv) values = g_strsplit (joined, "\x1F", -1);
+      gsize lengths[5];
+      PrFingerprint fp;
+
+      g_assert_cmpuint (g_strv_length (values), ==, 5);
+      for (guint c = 0; c < 5; c++)
+        lengths[c] = strlen (values[c]);
+      g_assert_true (pr_fingerprinter_compute (fingerprinter, (const char *const *) values, lengths, &fp, &error));
+      g_array_append_val (fps, fp.fingerprint);
+      g_array_append_val (sparse, fp.sparse);
+    }
+
+  parent = g_new (guint, ids->len);
+  for (guint i = 0; i < ids->len; i++)
+    parent[i] = i;
+  for (guint a = 0; a < ids->len; a++)
+    for (guint b = a + 1; b < ids->len; b++)
+      if (!g_array_index (sparse, gboolean, a) && !g_array_index (sparse, gboolean, b) &&
+          __builtin_popcountll (g_array_index (fps, guint64, a) ^ g_array_index (fps, guint64, b)) <= 3)
+        {
+          guint ra = a, rb = b;
+
+          while (parent[ra] != ra)
+            ra = parent[ra];
+          while (parent[rb] != rb)
+            rb = parent[rb];
+          parent[MAX (ra, rb)] = MIN (ra, rb);
+        }
+  for (guint i = 0; i < ids->len; i++)
+    {
+      guint root_index = i;
+      gboolean alone = TRUE;
+
+      while (parent[root_index] != root_index)
+        root_index = parent[root_index];
+      for (guint j = 0; j < ids->len && alone; j++)
+        if (j != i)
+          {
+            guint r = j;
+
+            while (parent[r] != r)
+              r = parent[r];
+            alone = r != root_index;
+          }
+      if (!alone)
+        g_hash_table_insert (cluster_of, g_strdup (ids->pdata[i]), g_strdup (ids->pdata[root_index]));
+    }
+  return cluster_of;
+}
+
+static guint64
+count_rows (PrConnection *root,
+            const char   *sql)
+{
+  g_autofree char *value = pr_test_query_value (root, sql);
+
+  return g_ascii_strtoull (value, NULL, 10);
+}
+
+static void
+save_screenshot (GtkWidget  *widget,
+                 const char *path)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  /* Let the window lay out and paint what it shows now. */
+  for (gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2; g_get_monotonic_time () < until;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_true (gtk_widget_get_mapped (widget));
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_object_unref (paintable);
+  g_test_message ("screenshot: %s", path);
+}
+
+static void
+select_cluster (PrWindow      *window,
+                GtkColumnView *view,
+                guint          number)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
+
+      if (pr_cluster_item_get_number (item) == number)
+        {
+          g_object_set_data (G_OBJECT (window), "shown-number", GUINT_TO_POINTER (number));
+          gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), i);
+          wait_until (compare_shows, window);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_review (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  g_autofree char *screenshot = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                                  "ui-compare-view.png", NULL);
+  PrWindow *window;
+  PrSession *session;
+  GListModel *clusters;
+  GtkColumnView *view;
+  PrClusterItem *shown;
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) oracle = NULL;
+  guint n_clustered = 0, n_clusters, rows = 0;
+  char first_member[32];
+  const char *reviewer = g_get_real_name ();
+
+  if (reviewer == NULL || g_strcmp0 (reviewer, "Unknown") == 0)
+    reviewer = g_get_user_name ();
+  fill_table (root);
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_object_set_data (G_OBJECT (window), "compare", find_child (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW));
+  g_object_set_data (G_OBJECT (window), "columns", find_child (GTK_WIDGET (window), GTK_TYPE_LIST_BOX));
+  view = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
+  session = pr_window_get_session (window);
+
+  /* Connect: the tables are listed and the columns mapped by the guess. */
+  g_free (params->database);
+  params->database = g_strdup ("office");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  wait_until (columns_listed, window);
+
+  /* Scan */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  clusters = pr_session_get_clusters (session);
+  oracle = brute_force_clusters (root);
+  /* Every planted group is found (its copies differ in punctuation and
+   * width only, so they have one fingerprint). */
+  for (guint g = 1; g <= G_N_ELEMENTS (group_bodies); g++)
+    {
+      g_autofree char *first = g_strdup_printf ("%u", 100 * g);
+
+      for (guint r = 0; r < 2 + g; r++)
+        {
+          g_autofree char *id = g_strdup_printf ("%u", 100 * g + r);
+
+          g_assert_cmpstr (g_hash_table_lookup (oracle, id), ==, first);
+        }
+    }
+  /* And the clusters are exactly the brute force's, the primary of each
+   * the earliest record. */
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      const char *cluster = g_hash_table_lookup (oracle, pr_cluster_item_get_member (item, 0)->id);
+      guint expected_size = 0;
+      GHashTableIter iter;
+      gpointer value;
+
+      g_assert_nonnull (cluster);
+      g_hash_table_iter_init (&iter, oracle);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        expected_size += g_strcmp0 (value, cluster) == 0;
+      g_assert_cmpuint (pr_cluster_item_get_n_members (item), ==, expected_size);
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_assert_cmpstr (g_hash_table_lookup (oracle, pr_cluster_item_get_member (item, m)->id), ==, cluster);
+      n_clustered += expected_size;
+    }
+  g_assert_cmpuint (n_clustered, ==, g_hash_table_size (oracle));
+  n_clusters = g_list_model_get_n_items (clusters);
+  /* The list shows the unreviewed ones: all of them. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), ==, n_clusters);
+
+  /* Decide: the largest cluster (group 3: 100..., 5 members). */
+  /* The screenshot: the edited matter, where words differ. */
+  {
+    g_autoptr(PrClusterItem) edited_cluster = NULL;
+    guint largest = 0, largest_size = 0;
+
+    for (guint i = 0; i < n_clusters; i++)
+      {
+        g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+        if (pr_cluster_item_find_member (item, "400") >= 0)
+          g_set_object (&edited_cluster, item);
+        if (pr_cluster_item_get_n_members (item) > largest_size)
+          {
+            largest = pr_cluster_item_get_number (item);
+            largest_size = pr_cluster_item_get_n_members (item);
+          }
+      }
+    if (edited_cluster != NULL)
+      select_cluster (window, view, pr_cluster_item_get_number (edited_cluster));
+    save_screenshot (GTK_WIDGET (window), screenshot);
+
+    /* Decide on the largest cluster: 5 members. */
+    g_assert_cmpuint (largest_size, >=, 4);
+    select_cluster (window, view, largest);
+  }
+  shown = pr_compare_view_get_item (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare")));
+  g_strlcpy (first_member, pr_cluster_item_get_member (shown, 1)->id, sizeof first_member);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  wait_until (can_undo, window);
+  g_assert_cmpint (pr_cluster_item_get_member (shown, 1)->state, ==, PR_MEMBER_REPEAT);
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM office.pr_decisions WHERE record_id = '%s' "
+                                            "AND verdict = 'repeat' AND primary_id = '%s'", first_member,
+                                            pr_cluster_item_get_primary_id (shown));
+    g_assert_cmpuint (count_rows (root, sql), ==, 1);
+  }
+
+  /* Undo: an undo row, the member undecided again; redo: logged again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_until (can_redo, window);
+  g_assert_cmpint (pr_cluster_item_get_member (shown, 1)->state, ==, PR_MEMBER_UNDECIDED);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'undo'"), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  wait_until (can_undo, window);
+  g_assert_cmpint (pr_cluster_item_get_member (shown, 1)->state, ==, PR_MEMBER_REPEAT);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'repeat'"), ==, 2);
+
+  /* Not a repeat, for the next member; then merge the rest. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-record", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-not-repeat", NULL));
+  wait_until (can_undo, window);
+  g_assert_cmpint (pr_cluster_item_get_member (shown, 2)->state, ==, PR_MEMBER_NOT_REPEAT);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.merge", NULL));
+  wait_until (can_undo, window);
+  g_assert_true (pr_cluster_item_get_reviewed (shown));
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'merged'"),
+                    ==, pr_cluster_item_get_n_members (shown) - 3);
+  /* Reviewed: it left the list of unreviewed clusters. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), ==, n_clusters - 1);
+
+  /* Export, and read it back. */
+  {
+    GVariant *target = g_variant_new_string (report);
+
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", target));
+  }
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  reader = pr_csv_reader_new_for_path (report, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *bytes = NULL;
+
+    g_assert_true (g_file_get_contents (report, &bytes, NULL, NULL));
+    g_assert_true (g_str_has_prefix (bytes, "\xEF\xBB\xBF"));  /* the BOM, for Excel */
+  }
+  while (pr_csv_reader_next (reader, NULL, &error))
+    {
+      guint n = pr_csv_reader_get_n_fields (reader);
+      const char *fields[10] = { NULL };
+
+      for (guint f = 0; f < MIN (n, G_N_ELEMENTS (fields)); f++)
+        fields[f] = pr_csv_reader_get_field (reader, f, NULL);
+      if (rows == 0)
+        {
+          g_assert_cmpstr (fields[0], ==, "cluster");
+          g_assert_cmpstr (fields[1], ==, "record_id");
+          g_assert_cmpstr (fields[5], ==, "verdict");
+        }
+      else if (g_strcmp0 (fields[1], first_member) == 0)
+        {
+          g_assert_cmpstr (fields[5], ==, "repeat");
+          g_assert_cmpstr (fields[6], ==, reviewer);
+          g_assert_true (n > 8);
+        }
+      rows++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows, ==, 1 + n_clustered);
+
+  /* Nothing keeps the window (or its session and worker) alive once it
+   * is closed: no leaked reference from a callback. */
+  g_object_ref (window);
+  g_object_add_weak_pointer (G_OBJECT (session), (gpointer *) &session);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+  g_assert_null (session);
+  pr_test_remove_tree (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  gtk_test_init (&argc, &argv, NULL);
+  if (gdk_display_get_default () == NULL)
+    {
+      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
+      return 0;
+    }
+  admin = pr_test_server_start ();
+  g_test_add_func ("/ui/review", test_review);
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}
