@@ -5,8 +5,7 @@
  * about 500 characters, 1 % of them repeats), then
  *   - the streaming read alone: rows per second over the unix socket;
  *   - the full scan: read, fingerprint, group, cluster; seconds and peak RSS.
- * The bodies are sentences of the project's own fictional sample petitions,
- * drawn at random.
+ * The rows come from pr_sample_generate_csv().
  */
 #define G_LOG_DOMAIN "petition-review-cli"
 
@@ -27,115 +26,6 @@
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 #include "pr-store.h"
-
-#define BODY_CHARS 500
-
-/* The sample's sentences: the material the generated bodies are made of. */
-static GPtrArray *
-load_sentences (GError **error)
-{
-  g_autoptr(PrCsvReader) reader = NULL;
-  g_autofree char *path = g_build_filename (PR_SOURCE_DIR, "data", "sample-petitions.csv", NULL);
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  GPtrArray *sentences = g_ptr_array_new_with_free_func (g_free);
-  int body;
-
-  reader = pr_csv_reader_new_for_path (path, NULL, error);
-  if (reader == NULL || !pr_csv_reader_next (reader, NULL, error))
-    {
-      g_ptr_array_unref (sentences);
-      return NULL;
-    }
-  body = pr_csv_reader_find_field (reader, "body");
-  while (pr_csv_reader_next (reader, NULL, error))
-    {
-      GString *sentence = g_string_new (NULL);
-
-      for (const char *p = pr_csv_reader_get_field (reader, body, NULL); *p; p = g_utf8_next_char (p))
-        {
-          gunichar c = g_utf8_get_char (p);
-
-          if (g_unichar_isspace (c))
-            continue;
-          g_string_append_unichar (sentence, c);
-          if (c == 0x3002 || c == 0xFF01 || c == 0xFF1F)  /* 。！？ */
-            {
-              if (g_hash_table_add (seen, sentence->str))
-                g_ptr_array_add (sentences, g_string_free (sentence, FALSE));
-              else
-                g_string_free (sentence, TRUE);
-              sentence = g_string_new (NULL);
-            }
-        }
-      g_string_free (sentence, TRUE);
-    }
-
-  return sentences;
-}
-
-/* About BODY_CHARS characters of sentences drawn at random. */
-static char *
-make_body (GPtrArray *sentences,
-           GRand     *rand)
-{
-  GString *body = g_string_new (NULL);
-
-  while (g_utf8_strlen (body->str, -1) < BODY_CHARS)
-    g_string_append (body, sentences->pdata[g_rand_int_range (rand, 0, sentences->len)]);
-
-  return g_string_free (body, FALSE);
-}
-
-static gboolean
-write_table_csv (const char  *path,
-                 guint        n_rows,
-                 GError     **error)
-{
-  g_autoptr(GPtrArray) sentences = load_sentences (error);
-  g_autoptr(PrCsvWriter) writer = NULL;
-  g_autoptr(GRand) rand = g_rand_new_with_seed (20261122);
-  g_autoptr(GPtrArray) recent = g_ptr_array_new_with_free_func (g_free);
-  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at" };
-
-  if (sentences == NULL)
-    return FALSE;
-  writer = pr_csv_writer_new_for_path (path, PR_CSV_WRITER_FLAGS_NONE, error);
-  if (writer == NULL || !pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
-    return FALSE;
-
-  for (guint i = 1; i <= n_rows; i++)
-    {
-      char id[16], name[32], phone[24], address[64], date[32];
-      g_autofree char *body = NULL;
-      const char *row[8] = { id, name, phone, address, "城乡建设", NULL, NULL, date };
-
-      /* 1 % repeat a recent body with its first characters changed. */
-      if (recent->len > 0 && g_rand_int_range (rand, 0, 100) == 0)
-        body = g_strdup_printf ("再次反映：%s", (char *) recent->pdata[g_rand_int_range (rand, 0, recent->len)]);
-      else
-        body = make_body (sentences, rand);
-      g_snprintf (id, sizeof id, "%u", i);
-      g_snprintf (name, sizeof name, "某%u", g_rand_int_range (rand, 0, 50000));
-      g_snprintf (phone, sizeof phone, "13%09u", g_rand_int_range (rand, 0, 999999999));
-      g_snprintf (address, sizeof address, "东川市青山区幸福路%u号", g_rand_int_range (rand, 1, 2000));
-      g_snprintf (date, sizeof date, "2025-%02d-%02d 10:00:00", g_rand_int_range (rand, 1, 13), g_rand_int_range (rand, 1, 29));
-      row[5] = "反映问题";
-      row[6] = body;
-      if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
-        return FALSE;
-      if (recent->len < 1000)
-        g_ptr_array_add (recent, g_strdup (body));
-      else
-        {
-          guint at = g_rand_int_range (rand, 0, recent->len);
-
-          g_free (recent->pdata[at]);
-          recent->pdata[at] = g_strdup (body);
-        }
-    }
-
-  return pr_csv_writer_close (writer, error);
-}
 
 typedef struct {
   guint64 rows;
@@ -183,11 +73,8 @@ pr_cli_bench_db (int    argc,
   g_autoptr(PrConnectionParams) params = NULL;
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
-  g_autoptr(PrRecordSet) set = NULL;
-  g_autoptr(PrMatches) matches = NULL;
-  g_autoptr(GArray) spanning = NULL;
-  g_autoptr(PrClustering) clustering = NULL;
-  g_autofree guint32 *rank = NULL;
+  g_autoptr(PrScanResult) result = NULL;
+  PrRecordSet *set;
   g_autofree char *dir = NULL;
   g_autofree char *csv = NULL;
   PrLoadOptions load = { 0 };
@@ -216,7 +103,7 @@ pr_cli_bench_db (int    argc,
   csv = g_build_filename (dir, "rows.csv", NULL);
 
   start = g_get_monotonic_time ();
-  if (!write_table_csv (csv, rows, &error))
+  if (!pr_sample_generate_csv (csv, rows, &error))
     goto out;
   server = pr_sample_server_start (dir, csv, NULL, &error);
   if (server == NULL)
@@ -244,16 +131,12 @@ pr_cli_bench_db (int    argc,
   load.n_threads = options.threads;
   rss_before = pr_cli_peak_rss_mb ();
   start = g_get_monotonic_time ();
-  set = pr_record_reader_load (connection, PR_SAMPLE_SERVER_TABLE, mapping, &load, NULL, NULL, NULL, &error);
-  if (set == NULL)
+  result = pr_scan_run (connection, NULL, PR_SAMPLE_SERVER_TABLE, NULL, mapping, &load, options.k,
+                        NULL, NULL, NULL, &error);
+  if (result == NULL)
     goto out;
-  matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, options.k, options.threads, NULL, &error);
-  if (matches == NULL)
-    goto out;
-  rank = pr_record_set_rank (set);
-  spanning = pr_matches_spanning_pairs (matches);
-  clustering = pr_clustering_new (set->fingerprints, set->n_records, (const PrPair *) spanning->data, spanning->len, rank);
   t_scan = (g_get_monotonic_time () - start) / 1e6;
+  set = result->set;
 
   printf (_("Generated and loaded %d rows in %.1f s (a private server, unix socket)\n"), rows, t_load);
   printf (_("Streaming read (id, three short fields, body): %.2f s, %.0f rows/s, %.1f MB/s\n"),
@@ -261,7 +144,7 @@ pr_cli_bench_db (int    argc,
   printf (_("Full scan to clusters: %.2f s (%.0f records/s): read and fingerprint %.2f s, "
             "%llu pairs, %u clusters; peak RSS %.1f MB (%.1f MB before the scan)\n"),
           t_scan, set->n_records / t_scan, set->read_seconds + set->fingerprint_seconds,
-          (unsigned long long) pr_matches_count_pairs (matches), pr_clustering_get_n_clusters (clustering),
+          (unsigned long long) result->counts.pairs, pr_clustering_get_n_clusters (result->clustering),
           pr_cli_peak_rss_mb (), rss_before);
   status = 0;
 
