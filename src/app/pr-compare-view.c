@@ -28,6 +28,13 @@ struct _PrCompareView
   GPtrArray         *differences;  /* GtkWidget, in reading order */
   guint              selected;
   guint              next_difference;
+
+  PrMapping         *mapping;
+  GPtrArray         *records;
+  PrTokenizer       *tokenizer;
+  guint              n_members;
+  guint              n_added;
+  guint              more_source;
 };
 
 G_DEFINE_FINAL_TYPE (PrCompareView, pr_compare_view, GTK_TYPE_WIDGET)
@@ -38,7 +45,11 @@ pr_compare_view_dispose (GObject *object)
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
+  g_clear_handle_id (&self->more_source, g_source_remove);
   g_clear_object (&self->item);
+  g_clear_pointer (&self->mapping, pr_mapping_free);
+  g_clear_pointer (&self->records, g_ptr_array_unref);
+  g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&self->headers, g_ptr_array_unref);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
 
@@ -82,6 +93,8 @@ remove_cells (PrCompareView *self)
 {
   GtkWidget *child;
 
+  g_clear_handle_id (&self->more_source, g_source_remove);
+  self->n_added = self->n_members = 0;
   while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
     gtk_grid_remove (GTK_GRID (self->grid), child);
   g_ptr_array_set_size (self->headers, 0);
@@ -187,12 +200,111 @@ member_title (PrClusterItem *item,
                           100.0 * similarity, state);
 }
 
+/* The field rows: one per mapped column but the id and ignored ones. */
+static gboolean
+is_shown_column (const PrMappingColumn *column)
+{
+  return column->role != PR_COLUMN_ROLE_IGNORE && column->role != PR_COLUMN_ROLE_ID;
+}
+
+/* Adds member @m's column: its header, and its fields, highlighted where
+ * they differ from the primary's. */
+static void
+add_member_column (PrCompareView *self,
+                   guint          m)
+{
+  PrClusterMember *member = pr_cluster_item_get_member (self->item, m);
+  GPtrArray *values = self->records->pdata[m];
+  GPtrArray *primary_values = self->records->pdata[0];
+  double similarity = 0;
+  guint n_text = 0;
+  int row = 1;
+  g_autofree char *title = NULL;
+  GtkWidget *header;
+
+  for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (self->mapping, c);
+      const char *value = values->pdata[c];
+      const char *primary = primary_values->pdata[c];
+      GtkWidget *label;
+      gboolean differs = FALSE;
+
+      if (!is_shown_column (column))
+        continue;
+      label = value_label (value);
+      if (m > 0 && column->role == PR_COLUMN_ROLE_TEXT && value != NULL && primary != NULL && self->tokenizer != NULL)
+        {
+          g_autoptr(PrDiff) diff = pr_diff_words (self->tokenizer, primary, -1, value, -1, NULL, NULL);
+
+          if (diff != NULL)
+            {
+              highlight_words (label, diff->spans_b);
+              for (guint s = 0; s < diff->spans_b->len; s++)
+                differs |= g_array_index (diff->spans_b, PrDiffSpan, s).kind == PR_DIFF_CHANGED;
+              similarity += pr_diff_get_similarity (diff);
+              n_text++;
+            }
+        }
+      else if (m > 0 && g_strcmp0 (value, primary) != 0)
+        {
+          PangoAttrList *attrs = pango_attr_list_new ();
+
+          pango_attr_list_insert (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE));
+          gtk_label_set_attributes (GTK_LABEL (label), attrs);
+          pango_attr_list_unref (attrs);
+          differs = TRUE;
+        }
+      if (differs)
+        {
+          gtk_widget_add_css_class (label, "differs");
+          g_ptr_array_add (self->differences, label);
+          /* Announced, not only seen. */
+          gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                          _("differs from the primary"), -1);
+        }
+      gtk_grid_attach (GTK_GRID (self->grid), label, (int) m + 1, row, 1, 1);
+      row++;
+    }
+
+  title = member_title (self->item, m, n_text > 0 ? similarity / n_text : (64.0 - member->distance) / 64);
+  header = gtk_label_new (title);
+  gtk_label_set_xalign (GTK_LABEL (header), 0);
+  gtk_label_set_wrap (GTK_LABEL (header), TRUE);
+  gtk_widget_set_focusable (header, TRUE);
+  gtk_widget_add_css_class (header, "record-header");
+  if (member->state == PR_MEMBER_NOT_REPEAT)
+    gtk_widget_add_css_class (header, "not-repeat");
+  gtk_grid_attach (GTK_GRID (self->grid), header, (int) m + 1, 0, 1, 1);
+  g_ptr_array_add (self->headers, header);
+}
+
+/* Columns on the first frame: about what a wide window shows. */
+#define FIRST_COLUMNS 5
+#define MORE_COLUMNS 3
+
+static gboolean
+add_more_columns (gpointer user_data)
+{
+  PrCompareView *self = user_data;
+  guint n = MIN (self->n_members, self->n_added + MORE_COLUMNS);
+
+  for (; self->n_added < n; self->n_added++)
+    add_member_column (self, self->n_added);
+  update_headers (self);
+  if (self->n_added < self->n_members)
+    return G_SOURCE_CONTINUE;
+  self->more_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * pr_compare_view_show:
  * @records: (element-type GPtrArray): per member, the values in mapping order
  *
- * Shows @item's records. The word diffs are computed here, 19 of them
- * for a cluster of 20: a few milliseconds for bodies of 2,000 characters.
+ * Shows @item's records. The first columns are made at once, the rest in
+ * the idle time between frames: laying out 20 bodies of 2,000 characters
+ * takes longer than a frame, and only a few columns are on screen.
  */
 void
 pr_compare_view_show (PrCompareView   *self,
@@ -200,98 +312,51 @@ pr_compare_view_show (PrCompareView   *self,
                       const PrMapping *mapping,
                       GPtrArray       *records)
 {
-  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
-  guint n_members = MIN (pr_cluster_item_get_n_members (item), records->len);
-  guint n_columns = pr_mapping_get_n_columns (mapping);
-  g_autofree double *similarity = g_new0 (double, n_members);
-  g_autofree guint *n_text = g_new0 (guint, n_members);
+  g_autofree char *heading = NULL;
   int row = 1;
 
   remove_cells (self);
   g_set_object (&self->item, item);
-  if (self->selected >= n_members || self->selected == 0)
-    self->selected = n_members > 1 ? 1 : 0;
+  g_clear_pointer (&self->mapping, pr_mapping_free);
+  self->mapping = pr_mapping_copy (mapping);
+  g_clear_pointer (&self->records, g_ptr_array_unref);
+  self->records = g_ptr_array_ref (records);
+  if (self->tokenizer == NULL)
+    self->tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
+  self->n_members = MIN (pr_cluster_item_get_n_members (item), records->len);
+  if (self->selected >= self->n_members || self->selected == 0)
+    self->selected = self->n_members > 1 ? 1 : 0;
 
-  gtk_label_set_text (GTK_LABEL (self->heading), "");
-  {
-    g_autofree char *heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", n_members),
-                                                pr_cluster_item_get_number (item), n_members);
-    gtk_label_set_text (GTK_LABEL (self->heading), heading);
-  }
+  heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", self->n_members),
+                             pr_cluster_item_get_number (item), self->n_members);
+  gtk_label_set_text (GTK_LABEL (self->heading), heading);
 
-  for (guint c = 0; c < n_columns; c++)
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
       GtkWidget *name;
 
-      if (column->role == PR_COLUMN_ROLE_IGNORE || column->role == PR_COLUMN_ROLE_ID)
+      if (!is_shown_column (column))
         continue;
       name = gtk_label_new (column->name);
       gtk_label_set_xalign (GTK_LABEL (name), 1);
       gtk_label_set_yalign (GTK_LABEL (name), 0);
       gtk_widget_add_css_class (name, "field-name");
-      gtk_grid_attach (GTK_GRID (self->grid), name, 0, row, 1, 1);
-
-      for (guint m = 0; m < n_members; m++)
-        {
-          GPtrArray *values = records->pdata[m];
-          GPtrArray *primary_values = records->pdata[0];
-          const char *value = values->pdata[c];
-          const char *primary = primary_values->pdata[c];
-          GtkWidget *label = value_label (value);
-          gboolean differs = FALSE;
-
-          if (m > 0 && column->role == PR_COLUMN_ROLE_TEXT && value != NULL && primary != NULL && tokenizer != NULL)
-            {
-              g_autoptr(PrDiff) diff = pr_diff_words (tokenizer, primary, -1, value, -1, NULL, NULL);
-
-              if (diff != NULL)
-                {
-                  highlight_words (label, diff->spans_b);
-                  for (guint s = 0; s < diff->spans_b->len; s++)
-                    differs |= g_array_index (diff->spans_b, PrDiffSpan, s).kind == PR_DIFF_CHANGED;
-                  similarity[m] += pr_diff_get_similarity (diff);
-                  n_text[m]++;
-                }
-            }
-          else if (m > 0 && g_strcmp0 (value, primary) != 0)
-            {
-              PangoAttrList *attrs = pango_attr_list_new ();
-
-              pango_attr_list_insert (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE));
-              gtk_label_set_attributes (GTK_LABEL (label), attrs);
-              pango_attr_list_unref (attrs);
-              differs = TRUE;
-            }
-          if (differs)
-            {
-              gtk_widget_add_css_class (label, "differs");
-              g_ptr_array_add (self->differences, label);
-              /* Announced, not only seen. */
-              gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                              _("differs from the primary"), -1);
-            }
-          gtk_grid_attach (GTK_GRID (self->grid), label, (int) m + 1, row, 1, 1);
-        }
-      row++;
+      gtk_grid_attach (GTK_GRID (self->grid), name, 0, row++, 1, 1);
     }
 
-  for (guint m = 0; m < n_members; m++)
-    {
-      PrClusterMember *member = pr_cluster_item_get_member (item, m);
-      g_autofree char *title = member_title (item, m, n_text[m] > 0 ? similarity[m] / n_text[m]
-                                                                    : (64.0 - member->distance) / 64);
-      GtkWidget *header = gtk_label_new (title);
-
-      gtk_label_set_xalign (GTK_LABEL (header), 0);
-      gtk_label_set_wrap (GTK_LABEL (header), TRUE);
-      gtk_widget_add_css_class (header, "record-header");
-      if (member->state == PR_MEMBER_NOT_REPEAT)
-        gtk_widget_add_css_class (header, "not-repeat");
-      gtk_grid_attach (GTK_GRID (self->grid), header, (int) m + 1, 0, 1, 1);
-      g_ptr_array_add (self->headers, header);
-    }
+  for (self->n_added = 0; self->n_added < MIN (self->n_members, FIRST_COLUMNS); self->n_added++)
+    add_member_column (self, self->n_added);
   update_headers (self);
+  if (self->n_added < self->n_members)
+    self->more_source = g_idle_add (add_more_columns, self);
+}
+
+/* TRUE once every record of the cluster shown has its column. */
+gboolean
+pr_compare_view_get_complete (PrCompareView *self)
+{
+  return self->item != NULL && self->n_added == self->n_members;
 }
 
 /* Returns: (nullable): the record the decide actions are about */

@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * bench-ui: the application's targets in figures (not a test: it prints,
+ * it does not judge). Under a display (build-aux/bench-ui runs Xvfb):
+ *   compare         a cluster of 20 records with bodies of 2,000 characters:
+ *                   from choosing it to the painted compare view
+ *   list [N]        the cluster list with N clusters (default 100,000):
+ *                   each step down, as the arrow key does, to its painted frame
+ *   scan [ROWS]     a scan of ROWS generated petitions (default 1,000,000)
+ *                   from a private server through the window: the longest
+ *                   time the main loop was blocked, and how long it took
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include <gtk/gtk.h>
+
+#include "pr-cluster-item.h"
+#include "pr-compare-view.h"
+#include "pr-csv-reader.h"
+#include "pr-csv-writer.h"
+#include "pr-sample-server.h"
+#include "pr-test-util.h"
+#include "pr-window.h"
+
+static guint64 frames;
+
+static void
+count_frame (GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  frames++;
+}
+
+/* Iterates until the next frame is painted; returns the milliseconds. */
+static double
+until_painted (void)
+{
+  guint64 seen = frames;
+  gint64 start = g_get_monotonic_time ();
+
+  while (frames == seen)
+    g_main_context_iteration (NULL, TRUE);
+  return (g_get_monotonic_time () - start) / 1e3;
+}
+
+static void
+spin (double seconds)
+{
+  gint64 until = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (500);
+    }
+}
+
+static void
+watch_frames (GtkWidget *window)
+{
+  GdkFrameClock *clock;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin (0.5);
+  clock = gtk_widget_get_frame_clock (window);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), NULL);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+print_times (const char *what,
+             GArray     *times)
+{
+  g_array_sort (times, compare_doubles);
+  printf ("%s: median %.1f ms, p99 %.1f ms, max %.1f ms (%u samples)\n", what,
+          g_array_index (times, double, times->len / 2), g_array_index (times, double, times->len * 99 / 100),
+          g_array_index (times, double, times->len - 1), times->len);
+}
+
+/* Sentences of the sample petitions, for bodies. */
+static GPtrArray *
+sample_sentences (void)
+{
+  g_autofree char *path = pr_sample_server_find_csv ();
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, NULL);
+  GPtrArray *sentences = g_ptr_array_new_with_free_func (g_free);
+  int body;
+
+  g_assert_nonnull (reader);
+  g_assert_true (pr_csv_reader_next (reader, NULL, NULL));
+  body = pr_csv_reader_find_field (reader, "body");
+  while (pr_csv_reader_next (reader, NULL, NULL))
+    {
+      g_auto(GStrv) parts = g_strsplit (pr_csv_reader_get_field (reader, body, NULL), "。", -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        if (parts[i][0] != '\0')
+          g_ptr_array_add (sentences, g_strconcat (parts[i], "。", NULL));
+    }
+  return sentences;
+}
+
+static char *
+body_of (GPtrArray *sentences,
+         GRand     *rand,
+         guint      chars)
+{
+  GString *body = g_string_new (NULL);
+
+  while (g_utf8_strlen (body->str, -1) < (glong) chars)
+    g_string_append (body, sentences->pdata[g_rand_int_range (rand, 0, sentences->len)]);
+  return g_string_free (body, FALSE);
+}
+
+static int
+bench_compare (void)
+{
+  g_autoptr(GPtrArray) sentences = sample_sentences ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, "subject", 0);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) build_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) all_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *base = body_of (sentences, rand, 2000);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = pr_compare_view_new ();
+
+  pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
+  pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  for (guint m = 0; m < 20; m++)
+    {
+      GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
+      GString *body = g_string_new (base);
+
+      /* Each copy with a few sentences changed: a realistic repeat. */
+      for (guint e = 0; e < m % 4; e++)
+        {
+          glong at = g_rand_int_range (rand, 0, g_utf8_strlen (body->str, -1));
+
+          g_string_insert (body, g_utf8_offset_to_pointer (body->str, at) - body->str,
+                           sentences->pdata[g_rand_int_range (rand, 0, sentences->len)]);
+        }
+      g_ptr_array_add (values, g_strdup_printf ("%u", m + 1));
+      g_ptr_array_add (values, g_strdup_printf ("某%u", m % 3));
+      g_ptr_array_add (values, g_string_free (body, FALSE));
+      g_ptr_array_add (records, values);
+      pr_cluster_item_add_member (item, g_ptr_array_index (values, 0), m, m % 4);
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  watch_frames (window);
+  for (guint round = 0; round < 20; round++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      double t;
+
+      pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, records);
+      t = (g_get_monotonic_time () - start) / 1e3;
+      g_array_append_val (build_times, t);
+      until_painted ();
+      t = (g_get_monotonic_time () - start) / 1e3;
+      g_array_append_val (times, t);
+      while (!pr_compare_view_get_complete (PR_COMPARE_VIEW (view)))
+        g_main_context_iteration (NULL, TRUE);
+      until_painted ();
+      t = (g_get_monotonic_time () - start) / 1e3;
+      g_array_append_val (all_times, t);
+      pr_compare_view_clear (PR_COMPARE_VIEW (view), "");
+      until_painted ();
+    }
+  print_times ("Compare view, 20 records of 2,000 characters: the first columns made", build_times);
+  print_times ("Compare view, 20 records of 2,000 characters: shown, first frame painted", times);
+  print_times ("Compare view, 20 records of 2,000 characters: all 20 columns made and painted", all_times);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}
+
+static gboolean
+window_idle (gpointer data)
+{
+  return !pr_window_get_busy (data);
+}
+
+static void
+wait_for (gboolean (*done) (gpointer), gpointer data)
+{
+  while (!done (data))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static GtkWidget *
+find_child (GtkWidget *widget,
+            GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_child (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct {
+  gint64 last;
+  gint64 longest;
+} Blocking;
+
+static gboolean
+tick (gpointer data)
+{
+  Blocking *blocking = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (blocking->last != 0)
+    blocking->longest = MAX (blocking->longest, now - blocking->last);
+  blocking->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+columns_listed (gpointer data)
+{
+  GtkWidget *box = find_child (data, GTK_TYPE_LIST_BOX);
+
+  return gtk_widget_get_first_child (box) != NULL;
+}
+
+/* Starts a private server holding @csv, opens a window on it and scans,
+ * measuring how long the main loop was ever blocked. */
+static PrWindow *
+scan_through_window (const char *dir,
+                     const char *csv,
+                     PrSampleServer **server_out)
+{
+  g_autoptr(GError) error = NULL;
+  PrSampleServer *server;
+  PrWindow *window;
+  Blocking blocking = { 0 };
+  guint source;
+  gint64 start;
+
+  start = g_get_monotonic_time ();
+  server = pr_sample_server_start (dir, csv, NULL, &error);
+  g_assert_no_error (error);
+  printf ("Loaded the private server in %.1f s\n", (g_get_monotonic_time () - start) / 1e6);
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  watch_frames (GTK_WIDGET (window));
+  pr_window_connect_to (window, pr_sample_server_get_params (server));
+  wait_for (window_idle, window);
+  wait_for (columns_listed, window);
+
+  source = g_timeout_add (5, tick, &blocking);
+  start = g_get_monotonic_time ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  blocking.last = 0;
+  wait_for (window_idle, window);
+  printf ("Scan through the window: %.1f s; the main loop was blocked at most %.1f ms "
+          "(a 5 ms timer's longest gap)\n", (g_get_monotonic_time () - start) / 1e6, blocking.longest / 1e3);
+  g_source_remove (source);
+  if (pr_window_get_error_text (window) != NULL)
+    printf ("error: %s\n", pr_window_get_error_text (window));
+  *server_out = server;
+  return window;
+}
+
+static int
+bench_scan (guint rows)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  PrSampleServer *server = NULL;
+  PrWindow *window;
+
+  g_assert_true (pr_sample_generate_csv (csv, rows, &error));
+  window = scan_through_window (dir, csv, &server);
+  printf ("%u clusters\n", g_list_model_get_n_items (pr_session_get_clusters (pr_window_get_session (window))));
+  gtk_window_destroy (GTK_WINDOW (window));
+  pr_sample_server_stop (server, NULL);
+  pr_sample_server_free (server);
+  pr_test_remove_tree (dir);
+  return 0;
+}
+
+static int
+bench_list (guint n_clusters)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  g_autoptr(GPtrArray) sentences = sample_sentences ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (csv, PR_CSV_WRITER_FLAGS_NONE, NULL);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  const char *header[] = { "id", "petitioner", "subject", "body", "submitted_at" };
+  PrSampleServer *server = NULL;
+  PrWindow *window;
+  GtkColumnView *view;
+  GListModel *model;
+  GtkWidget *search;
+  gint64 start;
+
+  /* Every petition twice: N clusters of two. */
+  g_assert_true (pr_csv_writer_write_row (writer, header, 5, NULL));
+  for (guint c = 0; c < n_clusters; c++)
+    {
+      g_autofree char *body = body_of (sentences, rand, 200);
+      g_autofree char *subject = g_strdup_printf ("第%u号反映", c);
+
+      for (guint copy = 0; copy < 2; copy++)
+        {
+          char id[16], name[16];
+          const char *row[5] = { id, name, subject, body, copy ? "2025-02-01 10:00:00" : "2025-01-01 10:00:00" };
+
+          g_snprintf (id, sizeof id, "%u", 2 * c + copy + 1);
+          g_snprintf (name, sizeof name, "某%u", c);
+          g_assert_true (pr_csv_writer_write_row (writer, row, 5, NULL));
+        }
+    }
+  g_assert_true (pr_csv_writer_close (writer, NULL));
+
+  window = scan_through_window (dir, csv, &server);
+  view = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
+  model = G_LIST_MODEL (gtk_column_view_get_model (view));
+  printf ("%u clusters in the list\n", g_list_model_get_n_items (model));
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  until_painted ();
+
+  /* Down the list as the arrow key goes: select the next row and bring
+   * it into view, then wait for the painted frame. */
+  for (guint i = 0; i < 2000 && i < g_list_model_get_n_items (model); i++)
+    {
+      double t;
+
+      start = g_get_monotonic_time ();
+      gtk_widget_activate_action (GTK_WIDGET (view), "list.select-item", "(ubb)", i, FALSE, FALSE);
+      gtk_widget_activate_action (GTK_WIDGET (view), "list.scroll-to-item", "u", i);
+      until_painted ();
+      t = (g_get_monotonic_time () - start) / 1e3;
+      g_array_append_val (times, t);
+    }
+  print_times ("Cluster list, one step down to its painted frame", times);
+
+  /* Jumping far: the last row, then the first. */
+  g_array_set_size (times, 0);
+  for (guint r = 0; r < 20; r++)
+    {
+      guint to = r % 2 ? 0 : g_list_model_get_n_items (model) - 1;
+      double t;
+
+      start = g_get_monotonic_time ();
+      gtk_widget_activate_action (GTK_WIDGET (view), "list.select-item", "(ubb)", to, FALSE, FALSE);
+      gtk_widget_activate_action (GTK_WIDGET (view), "list.scroll-to-item", "u", to);
+      until_painted ();
+      t = (g_get_monotonic_time () - start) / 1e3;
+      g_array_append_val (times, t);
+    }
+  print_times ("Cluster list, a jump to the end or the start", times);
+
+  /* A search over all the clusters. */
+  search = find_child (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY);
+  start = g_get_monotonic_time ();
+  gtk_editable_set_text (GTK_EDITABLE (search), "第99999号");
+  g_signal_emit_by_name (search, "search-changed");
+  until_painted ();
+  printf ("Search over the list: %.1f ms to the painted result (%u shown)\n",
+          (g_get_monotonic_time () - start) / 1e3, g_list_model_get_n_items (model));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pr_sample_server_stop (server, NULL);
+  pr_sample_server_free (server);
+  pr_test_remove_tree (dir);
+  return 0;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *what = argc > 1 ? argv[1] : "compare";
+  guint n = argc > 2 ? (guint) g_ascii_strtoull (argv[2], NULL, 10) : 0;
+
+  gtk_init ();
+  if (g_strcmp0 (what, "compare") == 0)
+    return bench_compare ();
+  if (g_strcmp0 (what, "list") == 0)
+    return bench_list (n > 0 ? n : 100000);
+  if (g_strcmp0 (what, "scan") == 0)
+    return bench_scan (n > 0 ? n : 1000000);
+  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS]\n");
+  return 2;
+}
