@@ -423,9 +423,33 @@ test_review (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-not-repeat", NULL));
   wait_until (can_undo, window);
   g_assert_cmpint (pr_cluster_item_get_member (shown, 2)->state, ==, PR_MEMBER_NOT_REPEAT);
+  /* Another record made the primary: it comes first, the old primary
+   * becomes an undecided member, the verdicts made stay. */
+  {
+    g_autofree char *old_primary = g_strdup (pr_cluster_item_get_primary_id (shown));
+    g_autofree char *new_primary = NULL;
+    g_autofree char *sql = NULL;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-record", NULL));
+    new_primary = g_strdup (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare"))));
+    g_assert_cmpstr (new_primary, !=, old_primary);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-primary", NULL));
+    wait_until (can_undo, window);
+    g_assert_cmpstr (pr_cluster_item_get_primary_id (shown), ==, new_primary);
+    g_assert_cmpint (pr_cluster_item_get_member (shown, pr_cluster_item_find_member (shown, old_primary))->state,
+                     ==, PR_MEMBER_UNDECIDED);
+    g_assert_cmpint (pr_cluster_item_get_member (shown, pr_cluster_item_find_member (shown, first_member))->state,
+                     ==, PR_MEMBER_REPEAT);
+    sql = g_strdup_printf ("SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'primary' AND record_id = '%s' "
+                           "AND primary_id = '%s'", new_primary, old_primary);
+    g_assert_cmpuint (count_rows (root, sql), ==, 1);
+  }
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.merge", NULL));
   wait_until (can_undo, window);
   g_assert_true (pr_cluster_item_get_reviewed (shown));
+  /* Merged: the undecided ones — all but the primary, the repeat and the
+   * one that is not a repeat. */
   g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'merged'"),
                     ==, pr_cluster_item_get_n_members (shown) - 3);
   /* Reviewed: it left the list of unreviewed clusters. */

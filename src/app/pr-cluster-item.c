@@ -269,12 +269,11 @@ apply_one (PrClusterItem    *self,
     case PR_VERDICT_REPEAT:
     case PR_VERDICT_MERGED:
     case PR_VERDICT_NOT_REPEAT:
-      /* About another primary than this cluster's (the clusters changed
-       * since): a repeat of that record says nothing here; not a repeat
-       * of a record still in this cluster still takes it out. */
-      if (index == 0 || (decision->verdict != PR_VERDICT_NOT_REPEAT &&
-                         g_strcmp0 (decision->primary_id, pr_cluster_item_get_primary_id (self)) != 0) ||
-          pr_cluster_item_find_member (self, decision->primary_id) < 0)
+      /* A verdict holds while the record it was made against is in the
+       * cluster, primary or not (another may have been made primary
+       * since); about a record no longer here (the clusters changed) it
+       * says nothing. The primary itself is no one's repeat. */
+      if (index == 0 || pr_cluster_item_find_member (self, decision->primary_id) < 0)
         return;
       member->state = decision->verdict == PR_VERDICT_NOT_REPEAT ? PR_MEMBER_NOT_REPEAT : PR_MEMBER_REPEAT;
       member->decision = decision->id;
