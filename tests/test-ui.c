@@ -50,6 +50,26 @@ compare_shows (gpointer data)
            GUINT_TO_POINTER (pr_cluster_item_get_number (pr_compare_view_get_item (PR_COMPARE_VIEW (view))));
 }
 
+/* The cluster list is filtered and sorted incrementally: TRUE once done. */
+static gboolean
+list_settled (gpointer data)
+{
+  GtkColumnView *view = data;
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_single_selection_get_model (selection));
+  GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL (gtk_sort_list_model_get_model (sorted));
+
+  return gtk_filter_list_model_get_pending (filtered) == 0 && gtk_sort_list_model_get_pending (sorted) == 0;
+}
+
+/* The number of clusters the list shows, once it has settled. */
+static guint
+n_listed (GtkColumnView *view)
+{
+  wait_until (list_settled, view);
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
+}
+
 static gboolean
 can_undo (gpointer data)
 {
@@ -70,21 +90,26 @@ columns_listed (gpointer data)
   return gtk_widget_get_first_child (box) != NULL;
 }
 
+/* The widget of @type, named @name when not NULL (a dropdown holds a
+ * search entry of its own, say). */
 static GtkWidget *
-find_child (GtkWidget *widget,
-            GType      type)
+find_named (GtkWidget  *widget,
+            GType       type,
+            const char *name)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (name == NULL || g_strcmp0 (gtk_widget_get_name (widget), name) == 0))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_child (child, type);
+      GtkWidget *found = find_named (child, type, name);
 
       if (found != NULL)
         return found;
     }
   return NULL;
 }
+
+#define find_child(widget, type) find_named ((widget), (type), NULL)
 
 /* Three planted groups of repeats (a body with a word or two changed)
  * among 40 unrelated petitions. */
@@ -271,6 +296,7 @@ select_cluster (PrWindow      *window,
 {
   GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
 
+  wait_until (list_settled, view);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
@@ -314,8 +340,8 @@ test_review (void)
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
   g_object_set_data (G_OBJECT (window), "compare", find_child (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW));
-  g_object_set_data (G_OBJECT (window), "columns", find_child (GTK_WIDGET (window), GTK_TYPE_LIST_BOX));
-  view = GTK_COLUMN_VIEW (find_child (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW));
+  g_object_set_data (G_OBJECT (window), "columns", find_named (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  view = GTK_COLUMN_VIEW (find_named (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   session = pr_window_get_session (window);
 
   /* Connect: the tables are listed and the columns mapped by the guess. */
@@ -367,7 +393,7 @@ test_review (void)
   g_assert_cmpuint (n_clustered, ==, g_hash_table_size (oracle));
   n_clusters = g_list_model_get_n_items (clusters);
   /* The list shows the unreviewed ones: all of them. */
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), ==, n_clusters);
+  g_assert_cmpuint (n_listed (view), ==, n_clusters);
 
   /* Decide: the largest cluster (group 3: 100..., 5 members). */
   /* The screenshot: the edited matter, where words differ. */
@@ -452,8 +478,36 @@ test_review (void)
    * one that is not a repeat. */
   g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'merged'"),
                     ==, pr_cluster_item_get_n_members (shown) - 3);
-  /* Reviewed: it left the list of unreviewed clusters. */
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), ==, n_clusters - 1);
+  /* Reviewed: the list says so, and keeps it in view until refiltered. */
+  {
+    g_autofree char *state = NULL;
+
+    g_object_get (shown, "state", &state, NULL);
+    g_assert_cmpstr (state, ==, "Reviewed");
+    g_assert_cmpuint (n_listed (view), ==, n_clusters);
+  }
+
+  /* The filters: reviewed ones, all, and a search by record id. */
+  {
+    GtkWidget *filter = find_named (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "cluster-filter");
+    GtkWidget *search = find_named (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
+    g_autofree char *member_id = g_strdup (pr_cluster_item_get_member (shown, 1)->id);
+
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 1);  /* reviewed */
+    g_assert_cmpuint (n_listed (view), ==, 1);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 2);  /* all */
+    g_assert_cmpuint (n_listed (view), ==, n_clusters);
+    gtk_editable_set_text (GTK_EDITABLE (search), member_id);
+    g_signal_emit_by_name (search, "search-changed");
+    g_assert_cmpuint (n_listed (view), ==, 1);
+    gtk_editable_set_text (GTK_EDITABLE (search), "no such petition");
+    g_signal_emit_by_name (search, "search-changed");
+    g_assert_cmpuint (n_listed (view), ==, 0);
+    gtk_editable_set_text (GTK_EDITABLE (search), "");
+    g_signal_emit_by_name (search, "search-changed");
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 0);  /* unreviewed */
+    g_assert_cmpuint (n_listed (view), ==, n_clusters - 1);
+  }
 
   /* Export, and read it back. */
   {

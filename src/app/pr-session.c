@@ -529,6 +529,7 @@ typedef struct {
   /* Results */
   PrScanResult          *result;
   GPtrArray             *items;      /* PrClusterItem */
+  GHashTable            *cluster_of; /* record id → PrClusterItem, as in PrSession */
   GPtrArray             *decisions;  /* PrDecision */
 } ScanData;
 
@@ -540,6 +541,7 @@ scan_data_free (ScanData *data)
   pr_mapping_free (data->mapping);
   g_main_context_unref (data->context);
   g_clear_pointer (&data->result, pr_scan_result_free);
+  g_clear_pointer (&data->cluster_of, g_hash_table_unref);
   g_clear_pointer (&data->items, g_ptr_array_unref);
   g_clear_pointer (&data->decisions, g_ptr_array_unref);
   g_free (data);
@@ -634,6 +636,14 @@ scan_thread (GTask        *task,
       pr_cluster_item_set_max_distance (item, cluster->max_distance);
       g_ptr_array_add (data->items, item);
     }
+  data->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < data->items->len; i++)
+    {
+      PrClusterItem *item = data->items->pdata[i];
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_hash_table_insert (data->cluster_of, pr_cluster_item_get_member (item, m)->id, item);
+    }
   g_task_return_boolean (task, TRUE);
   return;
 
@@ -709,15 +719,10 @@ pr_session_scan_finish (PrSession     *self,
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
   notify_undo_redo (self);
 
-  g_hash_table_remove_all (self->cluster_of);
+  /* Made on the scanning thread: the main loop only swaps it in. */
+  g_hash_table_unref (self->cluster_of);
+  self->cluster_of = g_steal_pointer (&data->cluster_of);
   g_hash_table_remove_all (self->decisions);
-  for (guint i = 0; i < data->items->len; i++)
-    {
-      PrClusterItem *item = data->items->pdata[i];
-
-      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-        g_hash_table_insert (self->cluster_of, pr_cluster_item_get_member (item, m)->id, item);
-    }
 
   /* The log, less what was undone, in order. */
   for (guint i = 0; i < data->decisions->len; i++)

@@ -806,8 +806,12 @@ setup_cluster_list (PrWindow *self)
   add_cluster_column (self, _("Date"), "date", FALSE, FALSE);
   add_cluster_column (self, _("Distance"), "max-distance", TRUE, FALSE);
   add_cluster_column (self, _("State"), "state", FALSE, FALSE);
+  /* Filtered and sorted a piece at a time between frames: 100,000
+   * clusters at once would hold the window still for a moment. */
+  gtk_filter_list_model_set_incremental (filtered, TRUE);
   sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered),
                                     g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->cluster_view))));
+  gtk_sort_list_model_set_incremental (sorted, TRUE);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
   gtk_single_selection_set_can_unselect (self->selection, FALSE);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->cluster_view), GTK_SELECTION_MODEL (self->selection));
@@ -831,11 +835,12 @@ decided (GObject      *object,
   if (item == NULL)
     pr_window_show_error (self, _("The decision was not recorded"), error);
   /* Even a failed step may have logged part of itself: show what is. */
+  /* The list shows the new state at once (its cells follow the item);
+   * a cluster now reviewed stays where it is, under the reviewer's eyes,
+   * until the filter is changed: refiltering would move the selection
+   * away. Ctrl+J goes on to the next unreviewed one. */
   if (shown != NULL)
     show_cluster (self, shown);
-  /* A cluster now reviewed leaves the list of unreviewed ones, and the
-   * selection moves on to the next: the reviewer's way through. */
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_summary (self);
   update_actions (self);
 }
