@@ -107,8 +107,6 @@ typedef struct
 {
   const guint32 *a;
   const guint32 *b;
-  guint8        *matched_a;
-  guint8        *matched_b;
   gssize         cost_limit;
   guint64        work_limit;
   guint64        work;
@@ -315,8 +313,6 @@ myers (const guint32  *a,
   Myers self = {
     .a = a,
     .b = b,
-    .matched_a = matched_a,
-    .matched_b = matched_b,
     .cost_limit = MAX (cost_limit, 1),
     .work_limit = work_limit,
     .exact = TRUE,
@@ -442,9 +438,12 @@ _pr_diff_sequences (const guint32  *a,
                     GError        **error)
 {
   g_autofree guint8 *where = NULL;
-  g_autofree guint32 *kept_a = NULL, *kept_b = NULL;
-  g_autofree guint32 *index_a = NULL, *index_b = NULL;
-  g_autofree guint8 *kept_matched_a = NULL, *kept_matched_b = NULL;
+  g_autofree guint32 *kept_a = NULL;
+  g_autofree guint32 *kept_b = NULL;
+  g_autofree guint32 *index_a = NULL;
+  g_autofree guint32 *index_b = NULL;
+  g_autofree guint8 *kept_matched_a = NULL;
+  g_autofree guint8 *kept_matched_b = NULL;
   gsize n_kept_a = 0, n_kept_b = 0;
   guint32 largest = 0;
 
