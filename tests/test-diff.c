@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include <unicode/uclean.h>
+
 #include "pr-diff-private.h"
 #include "pr-tokenizer.h"
 
@@ -148,6 +150,16 @@ test_sequences_vs_brute_force (void)
       gsize m = g_test_rand_int_range (0, 80);
       g_autofree guint32 *a = random_sequence (n, alphabet);
       g_autofree guint32 *b = random_sequence (m, alphabet);
+
+      /* A third of the time the vocabularies only overlap: words that only
+       * one side has. */
+      if (round % 3 == 0)
+        {
+          guint32 shift = g_test_rand_int_range (0, alphabet + 1);
+
+          for (gsize j = 0; j < m; j++)
+            b[j] += shift;
+        }
 
       check_sequences (a, n, b, m, _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT, TRUE);
       check_sequences (b, m, a, n, _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT, TRUE);
@@ -579,10 +591,10 @@ test_cancelled (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
-/* Two long unrelated texts over a tiny vocabulary, the worst case for Myers
- * (a match on nearly every diagonal, D near the length): the default limits
- * must stop the search. Asserts the work done, not the time; 16 MiB each
- * with -m slow, 1 MiB otherwise. */
+/* Two long unrelated texts over the same two words, the worst case for
+ * Myers (a match on every other diagonal, D a third of the length or so):
+ * the default limits must stop the search. Asserts the work done, not the
+ * time; 16 MiB each with -m slow, 1 MiB otherwise. */
 static void
 test_pathological (void)
 {
@@ -597,7 +609,7 @@ test_pathological (void)
   while (a->len + 2 <= size)
     g_string_append (a, g_test_rand_bit () ? "a " : "b ");
   while (b->len + 2 <= size)
-    g_string_append (b, g_test_rand_bit () ? "a " : "c ");
+    g_string_append (b, g_test_rand_bit () ? "a " : "b ");
 
   diff = _pr_diff_words_with_limits (tokenizer, a->str, a->len, b->str, b->len,
                                      _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT, &work, NULL, &error);
@@ -609,7 +621,7 @@ test_pathological (void)
   g_assert_false (diff->exact);
   g_assert_cmpuint (diff->words_a, ==, size / 2);
   g_assert_cmpuint (work, <=, _PR_DIFF_WORK_LIMIT + diff->words_a + 1);
-  g_assert_cmpuint (diff->common, <=, diff->words_a / 2 + diff->words_a / 20);  /* only the a's can match */
+  g_assert_cmpuint (diff->common, <, diff->words_a);
   assert_spans_valid (diff->spans_a, a->str, a->len);
   assert_spans_valid (diff->spans_b, b->str, b->len);
 }
@@ -651,6 +663,8 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/diff/sequences-vs-brute-force", test_sequences_vs_brute_force);
@@ -667,5 +681,12 @@ main (int    argc,
   g_test_add_func ("/engine/diff/pathological", test_pathological);
   g_test_add_func ("/engine/diff/long-edited", test_long_edited);
 
-  return g_test_run ();
+  status = g_test_run ();
+
+  /* ICU keeps the Traditional-Simplified transform's registry for the life
+   * of the process; free it so that valgrind's leak check sees no
+   * "possibly lost" blocks. Every tokenizer is freed by now. */
+  u_cleanup ();
+
+  return status;
 }
