@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 
 #include "pr-connection-private.h"
@@ -163,7 +164,7 @@ test_sample_server (void)
   second = pr_sample_server_start (base, csv, NULL, &error);
   g_assert_null (second);
   g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START);
-  g_assert_nonnull (strstr (error->message, "already runs"));
+  g_assert_nonnull (strstr (error->message, "another Petition Review is using the sample server"));
   g_clear_error (&error);
 
   g_clear_pointer (&connection, pr_connection_close);
@@ -199,6 +200,59 @@ test_sample_server (void)
   g_assert_true (pr_sample_server_stop (server, &error));
   g_assert_no_error (error);
   pr_test_remove_tree (base);
+}
+
+/* A program killed with its sample server running (SIGKILL: no chance to
+ * stop it) leaves the server behind; the next start stops that one and
+ * starts again on the same data, instead of refusing for good. */
+static void
+test_orphan (void)
+{
+  g_autofree char *home = pr_test_make_temp_dir ();
+  g_autofree char *base = g_build_filename (home, "petition-review", "sample-server", NULL);
+  g_autofree char *pid_file = g_build_filename (base, "mariadbd.pid", NULL);
+  g_autofree char *csv = sample_path ();
+  g_autofree char *cli = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "src", "cli", "petition-review-cli", NULL);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                                                       G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr(GSubprocess) program = NULL;
+  g_autoptr(PrSampleServer) server = NULL;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *orphan_pid = NULL;
+  g_autofree char *count = NULL;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  /* The CLI's check against the sample waits on its own stdin (it reads
+   * the records to check from "-"): a program caught with its server up. */
+  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", home, TRUE);
+  g_subprocess_launcher_setenv (launcher, "PETITION_REVIEW_SAMPLE", csv, TRUE);
+  g_subprocess_launcher_set_flags (launcher, G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                             G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  program = g_subprocess_launcher_spawn (launcher, &error, cli, "check", "--sample", "--store", "petitions",
+                                         "--csv", "/dev/stdin", NULL);
+  g_assert_no_error (error);
+  while (!g_file_get_contents (pid_file, &orphan_pid, NULL, NULL))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_usleep (50 * 1000);
+    }
+  g_subprocess_force_exit (program);
+  g_subprocess_wait (program, NULL, NULL);
+  g_strstrip (orphan_pid);
+  g_assert_cmpint (kill ((pid_t) g_ascii_strtoll (orphan_pid, NULL, 10), 0), ==, 0);  /* left running */
+
+  server = pr_sample_server_start (base, csv, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kill ((pid_t) g_ascii_strtoll (orphan_pid, NULL, 10), 0), !=, 0);  /* stopped */
+  g_assert_cmpint (pr_sample_server_get_pid (server), !=, g_ascii_strtoll (orphan_pid, NULL, 10));
+  connection = open_sample (server);
+  count = pr_test_query_value (connection, "SELECT COUNT(*) FROM petitions");
+  g_assert_cmpstr (count, ==, G_STRINGIFY (SAMPLE_ROWS));
+  g_clear_pointer (&connection, pr_connection_close);
+  g_assert_true (pr_sample_server_stop (server, &error));
+  g_assert_no_error (error);
+  pr_test_remove_tree (home);
 }
 
 static void
@@ -303,6 +357,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/sample-server/start-load-restart", test_sample_server);
+  g_test_add_func ("/sample-server/orphan", test_orphan);
   g_test_add_func ("/sample-server/bad-sample", test_bad_sample);
   g_test_add_func ("/sample-server/server-fails", test_server_fails);
   g_test_add_func ("/sample-server/cancelled", test_cancelled);

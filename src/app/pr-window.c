@@ -94,7 +94,8 @@ pr_window_show_error (PrWindow     *self,
                       const char   *what,
                       const GError *error)
 {
-  g_autofree char *text = g_strdup_printf ("%s: %s", what, error->message);
+  /* Translators: what failed, then why; e.g. "Cannot connect: the server refused…" */
+  g_autofree char *text = g_strdup_printf (_("%s: %s"), what, error->message);
 
   gtk_label_set_text (GTK_LABEL (self->error_label), text);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), TRUE);

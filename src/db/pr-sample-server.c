@@ -28,6 +28,8 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -58,6 +60,7 @@ struct _PrSampleServer
   char         *data_dir;
   char         *socket;
   char         *pid_file;
+  int           owner_lock;     /* fd of base_dir/owner.lock, held (flock) while we own the server; -1 */
   char         *log_file;
   char         *tmp_dir;
   char         *user;
@@ -330,6 +333,67 @@ die_with_parent (gpointer user_data)
   prctl (PR_SET_PDEATHSIG, SIGKILL);
   if (getppid () != parent)
     _exit (1);
+}
+
+/* Takes base_dir/owner.lock for as long as this object lives; the kernel
+ * lets it go when the process ends, however it ends. */
+static gboolean
+take_owner_lock (PrSampleServer  *self,
+                 GError         **error)
+{
+  g_autofree char *path = g_build_filename (self->base_dir, "owner.lock", NULL);
+  int fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+  if (fd < 0 || flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      int saved_errno = errno;
+
+      if (fd >= 0)
+        close (fd);
+      if (saved_errno == EWOULDBLOCK)
+        g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                     _("another Petition Review is using the sample server in %s; close it first"),
+                     self->base_dir);
+      else
+        g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                     _("cannot lock %s: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  self->owner_lock = fd;
+  return TRUE;
+}
+
+/* A server of ours whose owner is gone: asked to stop (SIGTERM, a clean
+ * shutdown), and waited for, so that its data is ours to start again. */
+static gboolean
+stop_orphan (PrSampleServer  *self,
+             GError         **error)
+{
+  g_autofree char *text = NULL;
+  guint64 pid = 0;
+
+  if (!g_file_get_contents (self->pid_file, &text, NULL, NULL) ||
+      !g_ascii_string_to_unsigned (g_strstrip (text), 10, 2, G_MAXINT, &pid, NULL) ||
+      kill ((pid_t) pid, SIGTERM) != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                   _("a sample server left running answers on %s, and its process is not known (%s); "
+                     "stop it by hand"), self->socket, self->pid_file);
+      return FALSE;
+    }
+  g_message ("stopping the sample server left running by an earlier Petition Review (process %" G_GUINT64_FORMAT ")",
+             pid);
+  for (guint waited = 0; kill ((pid_t) pid, 0) == 0; waited += 50)
+    {
+      if (waited >= START_TIMEOUT_MS)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+                       _("the sample server left running (process %llu) does not stop"), (unsigned long long) pid);
+          return FALSE;
+        }
+      g_usleep (50 * 1000);
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -759,6 +823,7 @@ start (const char         *base_dir,
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrConnectionParams) params = NULL;
 
+  self->owner_lock = -1;
   self->context = g_main_context_new ();
   self->throwaway = throwaway;
   self->server_options = g_strdupv ((char **) server_options);
@@ -786,20 +851,18 @@ start (const char         *base_dir,
       return NULL;
     }
 
-  /* A server already answering is another Petition Review's, or one left
-   * behind by a crash; a second mariadbd on the same data would be refused
-   * by InnoDB's lock anyway, with a less helpful message. */
+  /* The owner's lock says whether a server already answering belongs to
+   * another Petition Review (it holds the lock) or was left behind by one
+   * that was killed (nobody holds it): that one is stopped and replaced. */
+  if (!take_owner_lock (self, error))
+    return NULL;
   params = make_params (self, NULL);
   connection = pr_connection_open (params, NULL);
   if (connection != NULL)
     {
-      g_autofree char *pid = NULL;
-
-      g_file_get_contents (self->pid_file, &pid, NULL, NULL);
-      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                   _("a sample server already runs on %s (process %s); close the program using it, "
-                     "or stop that process"), self->socket, pid != NULL ? g_strstrip (pid) : _("unknown"));
-      return NULL;
+      g_clear_pointer (&connection, pr_connection_close);
+      if (!stop_orphan (self, error))
+        return NULL;
     }
 
   if (!g_file_test (self->data_dir, G_FILE_TEST_IS_DIR) && !run_install_db (self, cancellable, error))
@@ -1115,6 +1178,8 @@ pr_sample_server_free (PrSampleServer *self)
   g_free (self->data_dir);
   g_free (self->socket);
   g_free (self->pid_file);
+  if (self->owner_lock >= 0)
+    close (self->owner_lock);
   g_free (self->log_file);
   g_free (self->tmp_dir);
   g_free (self->user);
