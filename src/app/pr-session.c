@@ -1098,9 +1098,14 @@ pr_session_get_can_redo (PrSession *self)
 
 /* Export */
 
-/* The report's own columns; the mapped display columns follow. */
+/* The report's own columns; the mapped display columns follow. The
+ * report is for people reading it in Excel: its headings and verdicts are
+ * in the reviewer's language (the CLI's exports keep fixed English names
+ * for other programs). */
 static const char *const export_header[] = {
-  "cluster", "record_id", "primary_id", "distance", "similarity", "verdict", "reviewer", "decided_at",
+  NC_("report column", "cluster"), NC_("report column", "record_id"), NC_("report column", "primary_id"),
+  NC_("report column", "distance"), NC_("report column", "similarity"), NC_("report column", "verdict"),
+  NC_("report column", "reviewer"), NC_("report column", "decided_at"),
 };
 #define EXPORT_FIXED G_N_ELEMENTS (export_header)
 
@@ -1227,7 +1232,7 @@ export_thread (GTask        *task,
   if (writer == NULL)
     goto failed;
   for (guint i = 0; i < EXPORT_FIXED; i++)
-    g_ptr_array_add (header, (gpointer) export_header[i]);
+    g_ptr_array_add (header, (gpointer) g_dpgettext2 (GETTEXT_PACKAGE, "report column", export_header[i]));
   for (guint c = 0; c < n_columns; c++)
     if (is_display_column (pr_mapping_get_column (data->mapping, c)))
       {
@@ -1344,8 +1349,8 @@ pr_session_export_async (PrSession             *self,
           row.cells[2] = g_strdup (primary);
           row.cells[3] = g_strdup_printf ("%u", member->distance);
           row.cells[4] = g_strdup_printf ("%.1f%%", 100.0 * (64 - member->distance) / 64);
-          row.cells[5] = g_strdup (member->state == PR_MEMBER_REPEAT ? "repeat"
-                                   : member->state == PR_MEMBER_NOT_REPEAT ? "not_repeat" : "");
+          row.cells[5] = g_strdup (member->state == PR_MEMBER_REPEAT ? C_("verdict", "repeat")
+                                   : member->state == PR_MEMBER_NOT_REPEAT ? C_("verdict", "not a repeat") : "");
           if (decision != NULL && m > 0)
             {
               row.cells[6] = g_strdup (decision->reviewer);
