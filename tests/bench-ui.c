@@ -22,6 +22,7 @@
 #include "pr-csv-writer.h"
 #include "pr-sample-server.h"
 #include "pr-test-util.h"
+#include "pr-test-ui.h"
 #include "pr-window.h"
 
 static guint64 frames;
@@ -202,38 +203,6 @@ wait_for (gboolean (*done) (gpointer), gpointer data)
     g_main_context_iteration (NULL, TRUE);
 }
 
-/* The widget of @type, named @name when not NULL (a dropdown holds a
- * search entry of its own, say). */
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            GType       type,
-            const char *name)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (name == NULL || g_strcmp0 (gtk_widget_get_name (widget), name) == 0))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, type, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-#define find_child(widget, type) find_named ((widget), (type), NULL)
-
-/* The cluster list is filtered and sorted incrementally: TRUE once done. */
-static gboolean
-list_settled (gpointer data)
-{
-  GtkColumnView *view = data;
-  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
-  GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_single_selection_get_model (selection));
-  GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL (gtk_sort_list_model_get_model (sorted));
-
-  return gtk_filter_list_model_get_pending (filtered) == 0 && gtk_sort_list_model_get_pending (sorted) == 0;
-}
 
 typedef struct {
   gint64 last;
@@ -255,7 +224,7 @@ tick (gpointer data)
 static gboolean
 columns_listed (gpointer data)
 {
-  GtkWidget *box = find_named (data, GTK_TYPE_LIST_BOX, "mapping-columns");
+  GtkWidget *box = pr_test_find_widget (data, GTK_TYPE_LIST_BOX, "mapping-columns");
 
   return gtk_widget_get_first_child (box) != NULL;
 }
@@ -290,7 +259,7 @@ scan_through_window (const char *dir,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
   blocking.last = 0;
   wait_for (window_idle, window);
-  wait_for (list_settled, find_named (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  wait_for (pr_test_list_settled, pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   printf ("Scan through the window, to the filled cluster list: %.1f s; the main loop was blocked "
           "at most %.1f ms (a 5 ms timer's longest gap)\n", (g_get_monotonic_time () - start) / 1e6,
           blocking.longest / 1e3);
@@ -359,7 +328,7 @@ bench_list (guint n_clusters)
   g_assert_true (pr_csv_writer_close (writer, NULL));
 
   window = scan_through_window (dir, csv, &server);
-  view = GTK_COLUMN_VIEW (find_named (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   model = G_LIST_MODEL (gtk_column_view_get_model (view));
   printf ("%u clusters in the list\n", g_list_model_get_n_items (model));
   gtk_widget_grab_focus (GTK_WIDGET (view));
@@ -397,7 +366,7 @@ bench_list (guint n_clusters)
   print_times ("Cluster list, a jump to the end or the start", times);
 
   /* A search over all the clusters. */
-  search = find_named (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
+  search = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
   start = g_get_monotonic_time ();
   gtk_editable_set_text (GTK_EDITABLE (search), "第99999号");
   g_signal_emit_by_name (search, "search-changed");

@@ -15,6 +15,7 @@
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
 #include "pr-test-server.h"
+#include "pr-test-ui.h"
 #include "pr-window.h"
 
 static const PrConnectionParams *admin;
@@ -50,23 +51,11 @@ compare_shows (gpointer data)
            GUINT_TO_POINTER (pr_cluster_item_get_number (pr_compare_view_get_item (PR_COMPARE_VIEW (view))));
 }
 
-/* The cluster list is filtered and sorted incrementally: TRUE once done. */
-static gboolean
-list_settled (gpointer data)
-{
-  GtkColumnView *view = data;
-  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
-  GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_single_selection_get_model (selection));
-  GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL (gtk_sort_list_model_get_model (sorted));
-
-  return gtk_filter_list_model_get_pending (filtered) == 0 && gtk_sort_list_model_get_pending (sorted) == 0;
-}
-
 /* The number of clusters the list shows, once it has settled. */
 static guint
 n_listed (GtkColumnView *view)
 {
-  wait_until (list_settled, view);
+  wait_until (pr_test_list_settled, view);
   return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
 }
 
@@ -90,26 +79,6 @@ columns_listed (gpointer data)
   return gtk_widget_get_first_child (box) != NULL;
 }
 
-/* The widget of @type, named @name when not NULL (a dropdown holds a
- * search entry of its own, say). */
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            GType       type,
-            const char *name)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (name == NULL || g_strcmp0 (gtk_widget_get_name (widget), name) == 0))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, type, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-#define find_child(widget, type) find_named ((widget), (type), NULL)
 
 /* Three planted groups of repeats (a body with a word or two changed)
  * among 40 unrelated petitions. */
@@ -296,7 +265,7 @@ select_cluster (PrWindow      *window,
 {
   GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
 
-  wait_until (list_settled, view);
+  wait_until (pr_test_list_settled, view);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
@@ -339,9 +308,9 @@ test_review (void)
 
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
-  g_object_set_data (G_OBJECT (window), "compare", find_child (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW));
-  g_object_set_data (G_OBJECT (window), "columns", find_named (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
-  view = GTK_COLUMN_VIEW (find_named (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  g_object_set_data (G_OBJECT (window), "columns", pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   session = pr_window_get_session (window);
 
   /* Connect: the tables are listed and the columns mapped by the guess. */
@@ -489,8 +458,8 @@ test_review (void)
 
   /* The filters: reviewed ones, all, and a search by record id. */
   {
-    GtkWidget *filter = find_named (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "cluster-filter");
-    GtkWidget *search = find_named (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
+    GtkWidget *filter = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "cluster-filter");
+    GtkWidget *search = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
     g_autofree char *member_id = g_strdup (pr_cluster_item_get_member (shown, 1)->id);
 
     gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 1);  /* reviewed */
