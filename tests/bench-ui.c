@@ -207,6 +207,8 @@ wait_for (gboolean (*done) (gpointer), gpointer data)
 typedef struct {
   gint64 last;
   gint64 longest;
+  gint64 longest_at;   /* when the longest gap ended */
+  GArray *long_gaps;    /* (end, length) of every gap over 30 ms */
 } Blocking;
 
 static gboolean
@@ -215,8 +217,17 @@ tick (gpointer data)
   Blocking *blocking = data;
   gint64 now = g_get_monotonic_time ();
 
-  if (blocking->last != 0)
-    blocking->longest = MAX (blocking->longest, now - blocking->last);
+  if (blocking->last != 0 && now - blocking->last > blocking->longest)
+    {
+      blocking->longest = now - blocking->last;
+      blocking->longest_at = now;
+    }
+  if (blocking->last != 0 && now - blocking->last > 30000)
+    {
+      gint64 gap[2] = { now, now - blocking->last };
+
+      g_array_append_vals (blocking->long_gaps, gap, 1);
+    }
   blocking->last = now;
   return G_SOURCE_CONTINUE;
 }
@@ -240,8 +251,9 @@ scan_through_window (const char *dir,
   PrSampleServer *server;
   PrWindow *window;
   Blocking blocking = { 0 };
+  g_autoptr(GArray) long_gaps = g_array_new (FALSE, FALSE, 2 * sizeof (gint64));
   guint source;
-  gint64 start;
+  gint64 start, scanned;
 
   start = g_get_monotonic_time ();
   server = pr_sample_server_start (dir, csv, NULL, &error);
@@ -254,15 +266,23 @@ scan_through_window (const char *dir,
   wait_for (window_idle, window);
   wait_for (columns_listed, window);
 
+  blocking.long_gaps = long_gaps;
   source = g_timeout_add (5, tick, &blocking);
   start = g_get_monotonic_time ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
   blocking.last = 0;
   wait_for (window_idle, window);
+  scanned = g_get_monotonic_time ();
   wait_for (pr_test_list_settled, pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  spin (1);
   printf ("Scan through the window, to the filled cluster list: %.1f s; the main loop was blocked "
-          "at most %.1f ms (a 5 ms timer's longest gap)\n", (g_get_monotonic_time () - start) / 1e6,
-          blocking.longest / 1e3);
+          "at most %.1f ms (a 5 ms timer's longest gap, %+.2f s from the scan's end)\n",
+          (scanned - start) / 1e6, blocking.longest / 1e3, (blocking.longest_at - scanned) / 1e6);
+  printf ("Gaps over 30 ms: %u", long_gaps->len);
+  for (guint i = 0; i < long_gaps->len && i < 12; i++)
+    printf ("%s%.0f ms at %+.2f s", i == 0 ? " — " : ", ", ((gint64 *) long_gaps->data)[2 * i + 1] / 1e3,
+            (((gint64 *) long_gaps->data)[2 * i] - scanned) / 1e6);
+  printf ("\n");
   g_source_remove (source);
   if (pr_window_get_error_text (window) != NULL)
     printf ("error: %s\n", pr_window_get_error_text (window));
@@ -370,6 +390,7 @@ bench_list (guint n_clusters)
   start = g_get_monotonic_time ();
   gtk_editable_set_text (GTK_EDITABLE (search), "第99999号");
   g_signal_emit_by_name (search, "search-changed");
+  wait_for (pr_test_list_settled, view);
   until_painted ();
   printf ("Search over the list: %.1f ms to the painted result (%u shown)\n",
           (g_get_monotonic_time () - start) / 1e3, g_list_model_get_n_items (model));

@@ -11,6 +11,11 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <glib/gi18n.h>
 
 #include "pr-session.h"
@@ -587,6 +592,16 @@ report_progress (PrScanPhase phase,
   g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, deliver_progress, report, g_free);
 }
 
+/* Background work yields to the window: on a machine with two cores the
+ * scan's threads (and the ones they start, which inherit this) would
+ * otherwise keep the main loop waiting for a time slice. */
+static void
+lower_thread_priority (void)
+{
+  if (setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10) != 0)
+    g_debug ("cannot lower the scan's priority: %s", g_strerror (errno));
+}
+
 static void
 scan_thread (GTask        *task,
              gpointer      source_object,
@@ -600,6 +615,7 @@ scan_thread (GTask        *task,
   GError *error = NULL;
   PrRecordSet *set;
 
+  lower_thread_priority ();
   connection = pr_connection_open (data->params, &error);
   if (connection == NULL)
     goto failed;
@@ -1213,6 +1229,7 @@ export_thread (GTask        *task,
   GError *error = NULL;
 
   data->cancellable = cancellable;
+  lower_thread_priority ();
   connection = pr_connection_open (data->params, &error);
   if (connection == NULL)
     goto failed;
