@@ -478,6 +478,21 @@ test_review (void)
     g_assert_cmpuint (n_listed (view), ==, n_clusters - 1);
   }
 
+  /* An export to a folder that is not there: a clear message in the
+   * window, and nothing else changes. */
+  {
+    g_autofree char *nowhere = g_build_filename (dir, "no-such-folder", "report.csv", NULL);
+    GVariant *target = g_variant_new_string (nowhere);
+
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", target));
+    wait_until (not_busy, window);
+    g_assert_nonnull (pr_window_get_error_text (window));
+    g_assert_nonnull (strstr (pr_window_get_error_text (window), "no-such-folder"));
+    g_assert_false (g_file_test (nowhere, G_FILE_TEST_EXISTS));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+    g_assert_null (pr_window_get_error_text (window));
+  }
+
   /* Export, and read it back. */
   {
     GVariant *target = g_variant_new_string (report);
@@ -528,6 +543,68 @@ test_review (void)
   pr_test_remove_tree (dir);
 }
 
+static gboolean
+scan_reading (gpointer data)
+{
+  PrConnection *root = data;
+  g_autofree char *reading = pr_test_query_value (root, "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                                                  "WHERE INFO LIKE 'SELECT `id`%FROM `big`%'");
+
+  return g_strcmp0 (reading, "1") == 0;
+}
+
+/* The connection lost in the middle of a scan: the window says so, the
+ * scan is recorded as failed, nothing of it is stored, and the clusters
+ * under review before it are still there. */
+static void
+test_connection_lost (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  PrWindow *window;
+  g_autofree char *id = NULL;
+  g_autofree char *kill_sql = NULL;
+  g_autofree char *status = NULL;
+
+  pr_test_execute (root, "CREATE DATABASE lost");
+  pr_test_execute (root, "CREATE TABLE lost.big (id INT PRIMARY KEY, body TEXT)");
+  /* 200,000 bodies of ten different words each: long enough to read that
+   * the scan can be caught in the middle. */
+  pr_test_execute (root, "INSERT INTO lost.big SELECT seq, CONCAT_WS(' ', 'word', seq, seq * 7, seq * 13, "
+                   "seq * 17, seq * 19, seq * 23, seq * 29, seq * 31, seq * 37, REPEAT('x', 400)) "
+                   "FROM lost.seq_1_to_200000");
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_free (params->database);
+  params->database = g_strdup ("lost");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  g_object_set_data (G_OBJECT (window), "columns",
+                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  wait_until (columns_listed, window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (scan_reading, root);
+  id = pr_test_query_value (root, "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT `id`%FROM `big`%'");
+  kill_sql = g_strdup_printf ("KILL CONNECTION %s", id);
+  pr_test_execute (root, kill_sql);
+  wait_until (not_busy, window);
+
+  g_assert_nonnull (pr_window_get_error_text (window));
+  g_test_message ("the window says: %s", pr_window_get_error_text (window));
+  g_assert_nonnull (strstr (pr_window_get_error_text (window), "nothing of it was saved"));
+  /* Its connection gone, the scan could not mark itself failed: it stays
+   * 'running' until the next scan calls it interrupted; never complete. */
+  status = pr_test_query_value (root, "SELECT GROUP_CONCAT(status) FROM lost.pr_scans");
+  g_assert_true (g_strcmp0 (status, "running") == 0 || g_strcmp0 (status, "failed") == 0);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM lost.pr_fingerprints"), ==, 0);
+
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -543,6 +620,7 @@ main (int    argc,
     }
   admin = pr_test_server_start ();
   g_test_add_func ("/ui/review", test_review);
+  g_test_add_func ("/ui/connection-lost", test_connection_lost);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;
