@@ -12,6 +12,8 @@
 
 #include "pr-cluster-item.h"
 #include "pr-compare-view.h"
+#include "pr-connect-dialog.h"
+#include "pr-profiles.h"
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
 #include "pr-test-server.h"
@@ -605,6 +607,107 @@ test_connection_lost (void)
   g_assert_finalize_object (window);
 }
 
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static void
+on_connect (PrConnectDialog    *dialog,
+            PrConnectionParams *params,
+            gpointer            user_data)
+{
+  PrConnectionParams **out = user_data;
+
+  *out = pr_connection_params_copy (params);
+}
+
+/* Saved connections: most recent first, one per place, no password in
+ * the settings; the dialog fills its form from them. */
+static void
+test_profiles (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
+  g_autoptr(GPtrArray) loaded = NULL;
+  g_autoptr(PrConnectionParams) chosen = NULL;
+  g_autoptr(GVariant) stored = NULL;
+  g_autofree char *text = NULL;
+  const char *hosts[] = { "db1.office", "db2.office", "db3.office" };
+  PrConnectDialog *dialog;
+  GtkWidget *host, *database, *password, *profiles, *button;
+
+  g_settings_reset (settings, "profiles");
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(PrConnectionParams) params = pr_connection_params_new ();
+
+      params->host = g_strdup (hosts[i]);
+      params->port = 3306 + i;
+      params->user = g_strdup ("li");
+      params->database = g_strdup ("xinfang");
+      params->password = g_strdup ("secret-password");
+      pr_profiles_remember (settings, params);
+    }
+  /* The first one used again: it moves to the front, not twice in the list. */
+  {
+    g_autoptr(PrConnectionParams) again = pr_connection_params_new ();
+
+    again->host = g_strdup (hosts[0]);
+    again->port = 3306;
+    again->user = g_strdup ("li");
+    again->database = g_strdup ("xinfang");
+    again->tls = TRUE;
+    pr_profiles_remember (settings, again);
+  }
+  loaded = pr_profiles_load (settings);
+  g_assert_cmpuint (loaded->len, ==, 3);
+  g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[0])->host, ==, hosts[0]);
+  g_assert_true (((PrConnectionParams *) loaded->pdata[0])->tls);
+  g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[1])->host, ==, hosts[2]);
+  g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[2])->host, ==, hosts[1]);
+  for (guint i = 0; i < loaded->len; i++)
+    g_assert_null (((PrConnectionParams *) loaded->pdata[i])->password);
+  stored = g_settings_get_value (settings, "profiles");
+  text = g_variant_print (stored, FALSE);
+  g_assert_null (strstr (text, "secret-password"));
+
+  pr_profiles_forget (settings, 1);
+  g_clear_pointer (&loaded, g_ptr_array_unref);
+  loaded = pr_profiles_load (settings);
+  g_assert_cmpuint (loaded->len, ==, 2);
+  g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[1])->host, ==, hosts[1]);
+
+  /* The dialog: the most recent first; another chosen fills the form;
+   * Connect hands over the form with the password, and remembers it. */
+  dialog = pr_connect_dialog_new (NULL, settings);
+  host = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, "host");
+  database = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, "database");
+  profiles = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, "saved-connections");
+  password = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_PASSWORD_ENTRY, NULL);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (host)), ==, hosts[0]);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (database)), ==, "xinfang");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (profiles), 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (host)), ==, hosts[1]);
+  gtk_editable_set_text (GTK_EDITABLE (password), "typed");
+  g_signal_connect (dialog, "connect", G_CALLBACK (on_connect), &chosen);
+  button = GTK_WIDGET (gtk_window_get_default_widget (GTK_WINDOW (dialog)));
+  g_object_ref (dialog);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_nonnull (chosen);
+  g_assert_cmpstr (chosen->host, ==, hosts[1]);
+  g_assert_cmpuint (chosen->port, ==, 3307);
+  g_assert_cmpstr (chosen->password, ==, "typed");
+  /* Gone, once the keyring's answer (none here: no session bus) is in. */
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  g_object_unref (dialog);
+  wait_until (is_null, &dialog);
+  g_clear_pointer (&loaded, g_ptr_array_unref);
+  loaded = pr_profiles_load (settings);
+  g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[0])->host, ==, hosts[1]);
+  g_assert_null (((PrConnectionParams *) loaded->pdata[0])->password);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -621,6 +724,7 @@ main (int    argc,
   admin = pr_test_server_start ();
   g_test_add_func ("/ui/review", test_review);
   g_test_add_func ("/ui/connection-lost", test_connection_lost);
+  g_test_add_func ("/ui/profiles", test_profiles);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * PrConnectDialog: where the office's database is. The last connection
- * is remembered (without its password) in GSettings; the password is
+ * PrConnectDialog: where the office's database is. The connections used
+ * are remembered (without their passwords, pr-profiles.c); the password is
  * kept only in the keyring, when the reviewer asks (pr-secret.c), and
  * never in a file.
  */
@@ -11,6 +11,7 @@
 
 #include "pr-connect-dialog.h"
 
+#include "pr-profiles.h"
 #include "pr-secret.h"
 
 struct _PrConnectDialog
@@ -27,8 +28,11 @@ struct _PrConnectDialog
   GtkWidget *ca_entry;
   GtkWidget *error_label;
   GtkWidget *remember_check;
+  GtkWidget *profile_dropdown;
+  GtkWidget *forget_button;
 
   GSettings    *settings;
+  GPtrArray    *profiles;   /* PrConnectionParams, as in the dropdown */
   GCancellable *lookup;
 };
 
@@ -82,6 +86,79 @@ password_found (GObject      *object,
 }
 
 static void
+set_text (GtkWidget  *entry,
+          const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
+}
+
+/* The form takes the saved connection chosen; its password from the
+ * keyring, if it was kept there. */
+static void
+profile_selected (PrConnectDialog *self)
+{
+  guint index = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->profile_dropdown));
+  const PrConnectionParams *params;
+  g_autofree char *port = NULL;
+
+  gtk_widget_set_sensitive (self->forget_button, self->profiles != NULL && index < self->profiles->len);
+  if (self->profiles == NULL || index >= self->profiles->len)
+    return;
+  params = self->profiles->pdata[index];
+  port = params->port > 0 ? g_strdup_printf ("%u", params->port) : NULL;
+  set_text (self->host_entry, params->host);
+  set_text (self->port_entry, port);
+  set_text (self->socket_entry, params->socket);
+  set_text (self->user_entry, params->user);
+  set_text (self->database_entry, params->database);
+  set_text (self->ca_entry, params->tls_ca);
+  set_text (self->password_entry, NULL);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->tls_check), params->tls);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->remember_check), FALSE);
+
+  if (pr_secret_is_available ())
+    {
+      if (self->lookup != NULL)
+        g_cancellable_cancel (self->lookup);
+      g_clear_object (&self->lookup);
+      self->lookup = g_cancellable_new ();
+      pr_secret_lookup_async (params, self->lookup, password_found, g_object_ref (self));
+    }
+}
+
+static void
+fill_profiles (PrConnectDialog *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_clear_pointer (&self->profiles, g_ptr_array_unref);
+  if (self->settings != NULL)
+    self->profiles = pr_profiles_load (self->settings);
+  for (guint i = 0; self->profiles != NULL && i < self->profiles->len; i++)
+    {
+      g_autofree char *name = pr_connection_params_describe (self->profiles->pdata[i]);
+
+      gtk_string_list_append (names, name);
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->profile_dropdown), G_LIST_MODEL (names));
+  gtk_widget_set_sensitive (self->profile_dropdown, g_list_model_get_n_items (G_LIST_MODEL (names)) > 0);
+  if (g_list_model_get_n_items (G_LIST_MODEL (names)) > 0)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->profile_dropdown), 0);
+  profile_selected (self);
+}
+
+static void
+forget_clicked (PrConnectDialog *self)
+{
+  guint index = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->profile_dropdown));
+
+  if (self->settings == NULL || self->profiles == NULL || index >= self->profiles->len)
+    return;
+  pr_profiles_forget (self->settings, index);
+  fill_profiles (self);
+}
+
+static void
 connect_clicked (PrConnectDialog *self)
 {
   g_autoptr(PrConnectionParams) params = pr_connection_params_new ();
@@ -111,15 +188,7 @@ connect_clicked (PrConnectDialog *self)
   params->tls_ca = params->tls ? g_strdup (text_of (self->ca_entry)) : NULL;
 
   if (self->settings != NULL)
-    {
-      g_settings_set_string (self->settings, "last-host", params->host != NULL ? params->host : "");
-      g_settings_set_uint (self->settings, "last-port", params->port);
-      g_settings_set_string (self->settings, "last-socket", params->socket != NULL ? params->socket : "");
-      g_settings_set_string (self->settings, "last-user", params->user != NULL ? params->user : "");
-      g_settings_set_string (self->settings, "last-database", params->database);
-      g_settings_set_boolean (self->settings, "last-tls", params->tls);
-      g_settings_set_string (self->settings, "last-tls-ca", params->tls_ca != NULL ? params->tls_ca : "");
-    }
+    pr_profiles_remember (self->settings, params);
   if (gtk_check_button_get_active (GTK_CHECK_BUTTON (self->remember_check)) && params->password != NULL)
     pr_secret_store_async (params, NULL, password_stored, NULL);
   g_signal_emit (self, signals[SIGNAL_CONNECT], 0, params);
@@ -136,6 +205,7 @@ pr_connect_dialog_dispose (GObject *object)
   g_clear_object (&self->lookup);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_CONNECT_DIALOG);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->profiles, g_ptr_array_unref);
 
   G_OBJECT_CLASS (pr_connect_dialog_parent_class)->dispose (object);
 }
@@ -168,8 +238,12 @@ pr_connect_dialog_class_init (PrConnectDialogClass *klass)
   BIND (ca_entry);
   BIND (error_label);
   BIND (remember_check);
+  BIND (profile_dropdown);
+  BIND (forget_button);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, connect_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, profile_selected);
+  gtk_widget_class_bind_template_callback (widget_class, forget_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -192,35 +266,10 @@ pr_connect_dialog_new (GtkWindow *parent,
 
   if (settings != NULL)
     {
-      g_autofree char *host = g_settings_get_string (settings, "last-host");
-      g_autofree char *socket = g_settings_get_string (settings, "last-socket");
-      g_autofree char *user = g_settings_get_string (settings, "last-user");
-      g_autofree char *database = g_settings_get_string (settings, "last-database");
-      g_autofree char *ca = g_settings_get_string (settings, "last-tls-ca");
-      guint port = g_settings_get_uint (settings, "last-port");
-      g_autofree char *port_text = port > 0 ? g_strdup_printf ("%u", port) : g_strdup ("");
-
       self->settings = g_object_ref (settings);
-      gtk_editable_set_text (GTK_EDITABLE (self->host_entry), host);
-      gtk_editable_set_text (GTK_EDITABLE (self->port_entry), port_text);
-      gtk_editable_set_text (GTK_EDITABLE (self->socket_entry), socket);
-      gtk_editable_set_text (GTK_EDITABLE (self->user_entry), user);
-      gtk_editable_set_text (GTK_EDITABLE (self->database_entry), database);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->tls_check), g_settings_get_boolean (settings, "last-tls"));
-      gtk_editable_set_text (GTK_EDITABLE (self->ca_entry), ca);
-
-      if (database[0] != '\0' && pr_secret_is_available ())
-        {
-          g_autoptr(PrConnectionParams) last = pr_connection_params_new ();
-
-          last->host = host[0] != '\0' ? g_strdup (host) : NULL;
-          last->port = port;
-          last->socket = socket[0] != '\0' ? g_strdup (socket) : NULL;
-          last->user = user[0] != '\0' ? g_strdup (user) : NULL;
-          last->database = g_strdup (database);
-          self->lookup = g_cancellable_new ();
-          pr_secret_lookup_async (last, self->lookup, password_found, g_object_ref (self));
-        }
+      fill_profiles (self);
     }
+  else
+    fill_profiles (self);
   return self;
 }
