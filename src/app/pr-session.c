@@ -594,12 +594,37 @@ report_progress (PrScanPhase phase,
 
 /* Background work yields to the window: on a machine with two cores the
  * scan's threads (and the ones they start, which inherit this) would
- * otherwise keep the main loop waiting for a time slice. */
-static void
-lower_thread_priority (void)
+ * otherwise keep the main loop waiting for a time slice. A thread of its
+ * own, so that no thread of GLib's shared pool is left at a lower priority
+ * (an unprivileged thread cannot raise it again). */
+typedef struct {
+  GTask           *task;
+  GTaskThreadFunc  func;
+} Background;
+
+static gpointer
+run_background (gpointer data)
 {
+  Background *background = data;
+
   if (setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10) != 0)
-    g_debug ("cannot lower the scan's priority: %s", g_strerror (errno));
+    g_debug ("cannot lower the background thread's priority: %s", g_strerror (errno));
+  background->func (background->task, g_task_get_source_object (background->task),
+                    g_task_get_task_data (background->task), g_task_get_cancellable (background->task));
+  g_object_unref (background->task);
+  g_free (background);
+  return NULL;
+}
+
+static void
+run_in_background (GTask           *task,
+                   GTaskThreadFunc  func)
+{
+  Background *background = g_new (Background, 1);
+
+  background->task = g_object_ref (task);
+  background->func = func;
+  g_thread_unref (g_thread_new ("pr-background", run_background, background));
 }
 
 static void
@@ -615,7 +640,6 @@ scan_thread (GTask        *task,
   GError *error = NULL;
   PrRecordSet *set;
 
-  lower_thread_priority ();
   connection = pr_connection_open (data->params, &error);
   if (connection == NULL)
     goto failed;
@@ -701,7 +725,7 @@ pr_session_scan_async (PrSession             *self,
   data->context = g_main_context_ref_thread_default ();
   g_task_set_source_tag (task, pr_session_scan_async);
   g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
-  g_task_run_in_thread (task, scan_thread);
+  run_in_background (task, scan_thread);
 }
 
 static void
@@ -1229,7 +1253,6 @@ export_thread (GTask        *task,
   GError *error = NULL;
 
   data->cancellable = cancellable;
-  lower_thread_priority ();
   connection = pr_connection_open (data->params, &error);
   if (connection == NULL)
     goto failed;
@@ -1379,7 +1402,7 @@ pr_session_export_async (PrSession             *self,
                                GUINT_TO_POINTER (data->rows->len));
         }
     }
-  g_task_run_in_thread (task, export_thread);
+  run_in_background (task, export_thread);
 }
 
 /* Returns: the rows written, or 0 with @error set */
