@@ -717,18 +717,6 @@ setup_label (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (list_item, label);
 }
 
-static void
-bind_label (GtkSignalListItemFactory *factory,
-            GtkListItem              *list_item,
-            gpointer                  user_data)
-{
-  const char *property = g_object_get_data (G_OBJECT (factory), "property");
-  GBinding *binding = g_object_bind_property_full (gtk_list_item_get_item (list_item), property,
-                                                   gtk_list_item_get_child (list_item), "label",
-                                                   G_BINDING_SYNC_CREATE, NULL, NULL, NULL, NULL);
-  g_object_set_data (G_OBJECT (list_item), "binding", binding);
-}
-
 static gboolean
 uint_to_label (GBinding     *binding,
                const GValue *from,
@@ -739,15 +727,19 @@ uint_to_label (GBinding     *binding,
   return TRUE;
 }
 
+/* The cell's label follows the cluster's property (a number, when
+ * user_data says so) for as long as the row shows it. */
 static void
-bind_number_label (GtkSignalListItemFactory *factory,
-                   GtkListItem              *list_item,
-                   gpointer                  user_data)
+bind_label (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            gpointer                  user_data)
 {
   const char *property = g_object_get_data (G_OBJECT (factory), "property");
   GBinding *binding = g_object_bind_property_full (gtk_list_item_get_item (list_item), property,
                                                    gtk_list_item_get_child (list_item), "label",
-                                                   G_BINDING_SYNC_CREATE, uint_to_label, NULL, NULL, NULL);
+                                                   G_BINDING_SYNC_CREATE,
+                                                   GPOINTER_TO_INT (user_data) ? uint_to_label : NULL,
+                                                   NULL, NULL, NULL);
   g_object_set_data (G_OBJECT (list_item), "binding", binding);
 }
 
@@ -777,7 +769,7 @@ add_cluster_column (PrWindow   *self,
 
   g_object_set_data (G_OBJECT (factory), "property", (gpointer) property);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (number));
-  g_signal_connect (factory, "bind", G_CALLBACK (number ? bind_number_label : bind_label), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), GINT_TO_POINTER (number));
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_label), NULL);
   if (number)
     sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
