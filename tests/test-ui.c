@@ -37,6 +37,25 @@ wait_until (gboolean (*done) (gpointer), gpointer data)
 }
 
 static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Closes @window and waits for it to be finalised: a callback still on
+ * its way may hold it for a moment, a leaked reference for ever (the
+ * wait fails after a minute). */
+static void
+close_and_finalize (PrWindow *window)
+{
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_until (is_null, &weak);
+}
+
+static gboolean
 not_busy (gpointer data)
 {
   return !pr_window_get_busy (data);
@@ -537,10 +556,8 @@ test_review (void)
 
   /* Nothing keeps the window (or its session and worker) alive once it
    * is closed: no leaked reference from a callback. */
-  g_object_ref (window);
   g_object_add_weak_pointer (G_OBJECT (session), (gpointer *) &session);
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_finalize_object (window);
+  close_and_finalize (window);
   g_assert_null (session);
   pr_test_remove_tree (dir);
 }
@@ -602,15 +619,102 @@ test_connection_lost (void)
   g_assert_true (g_strcmp0 (status, "running") == 0 || g_strcmp0 (status, "failed") == 0);
   g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM lost.pr_fingerprints"), ==, 0);
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_finalize_object (window);
+  close_and_finalize (window);
 }
 
 static gboolean
-is_null (gpointer data)
+write_back_on (gpointer data)
 {
-  return *(gpointer *) data == NULL;
+  return pr_window_get_write_back (data);
+}
+
+static char *
+row_value (PrConnection *root,
+           const char   *sql)
+{
+  return pr_test_query_value (root, sql);
+}
+
+/* Write-back switched on: a decision goes into the petition's row with
+ * the log, and its undo puts back what was there. Off by default: the
+ * first decision, made before, wrote nothing. */
+static void
+test_write_back (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  GtkWidget *check, *repeat_of, *status;
+  GtkColumnView *view;
+  PrClusterItem *shown;
+  PrWindow *window;
+  g_autofree char *member = NULL;
+  g_autofree char *primary = NULL;
+
+  pr_test_execute (root, "CREATE DATABASE wb");
+  pr_test_execute (root, "CREATE TABLE wb.petitions (id INT PRIMARY KEY, body TEXT, "
+                   "repeat_of VARCHAR(20) NULL, status VARCHAR(20) NULL DEFAULT 'new')");
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO wb.petitions (id, body) VALUES (%u, '%s%s')", 10 + r,
+                                              group_bodies[0], r == 1 ? "！" : "");
+
+      pr_test_execute (root, sql);
+    }
+  pr_test_execute (root, "INSERT INTO wb.petitions (id, body) VALUES (20, '完全不同的另一件事情，关于公园的路灯长期不亮。')");
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_free (params->database);
+  params->database = g_strdup ("wb");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  g_object_set_data (G_OBJECT (window), "columns",
+                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  wait_until (columns_listed, window);
+  check = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_CHECK_BUTTON, "write-back");
+  repeat_of = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "repeat-of-column");
+  status = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "status-column");
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+
+  /* Write-back on, then scan: the target columns are not read as content. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (repeat_of), 3);  /* (none), id, body, repeat_of */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (status), 4);     /* …, status */
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  wait_until (write_back_on, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (n_listed (view), ==, 1);
+  select_cluster (window, view, 1);
+  shown = pr_compare_view_get_item (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare")));
+  member = g_strdup (pr_cluster_item_get_member (shown, 1)->id);
+  primary = g_strdup (pr_cluster_item_get_primary_id (shown));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  wait_until (can_undo, window);
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT CONCAT_WS('/', repeat_of, status) FROM wb.petitions WHERE id = %s", member);
+    g_autofree char *written = row_value (root, sql);
+    g_autofree char *expected = g_strdup_printf ("%s/repeat", primary);
+
+    g_assert_cmpstr (written, ==, expected);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_until (can_redo, window);
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT CONCAT_WS('/', IFNULL(repeat_of, 'NULL'), status) FROM wb.petitions "
+                                            "WHERE id = %s", member);
+    g_autofree char *restored = row_value (root, sql);
+
+    g_assert_cmpstr (restored, ==, "NULL/new");
+  }
+  /* Nobody else's row was touched. */
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM wb.petitions WHERE repeat_of IS NOT NULL OR status <> 'new'"), ==, 0);
+
+  close_and_finalize (window);
 }
 
 static void
@@ -725,6 +829,7 @@ main (int    argc,
   g_test_add_func ("/ui/review", test_review);
   g_test_add_func ("/ui/connection-lost", test_connection_lost);
   g_test_add_func ("/ui/profiles", test_profiles);
+  g_test_add_func ("/ui/write-back", test_write_back);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

@@ -40,6 +40,7 @@ struct _PrSession
   PrConnectionParams *worker_params;
   PrConnection       *connection;
   PrStore            *store;
+  PrWriteBack        *write_back;   /* NULL: nothing is written to the source table */
 
   /* The scan under review. */
   char               *table;
@@ -154,6 +155,8 @@ run_job (gpointer data,
       g_clear_pointer (&self->connection, pr_connection_close);
       g_clear_pointer (&self->worker_params, pr_connection_params_free);
       self->worker_params = job->params;
+      /* Write-back is switched on for one connection, never carried over. */
+      g_clear_pointer (&self->write_back, pr_write_back_free);
     }
   if (g_task_return_error_if_cancelled (job->task))
     ;
@@ -199,6 +202,7 @@ pr_session_dispose (GObject *object)
   if (self->worker != NULL)
     g_thread_pool_free (g_steal_pointer (&self->worker), FALSE, TRUE);
   g_clear_pointer (&self->worker_params, pr_connection_params_free);
+  g_clear_pointer (&self->write_back, pr_write_back_free);
   g_clear_pointer (&self->store, pr_store_free);
   g_clear_pointer (&self->connection, pr_connection_close);
   if (self->sample != NULL)
@@ -939,10 +943,10 @@ decide_job (PrSession *self,
           undo.verdict = PR_VERDICT_UNDO;
           undo.reviewer = decision->reviewer;
           undo.undoes = decision->id;
-          if (pr_store_add_decision (self->store, &undo, &error) > 0)
+          if (pr_store_add_decision_written_back (self->store, &undo, self->write_back, &error) > 0)
             continue;
         }
-      else if (pr_store_add_decision (self->store, decision, &error) > 0)
+      else if (pr_store_add_decision_written_back (self->store, decision, self->write_back, &error) > 0)
         continue;
 
       /* What was logged before the failure stays logged and is reflected
@@ -1545,4 +1549,64 @@ pr_session_preview_finish (PrSession     *self,
                            GError       **error)
 {
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Write-back */
+
+/* The task's data: the configuration, until the worker takes it. */
+static void
+write_back_box_free (PrWriteBack **box)
+{
+  g_clear_pointer (box, pr_write_back_free);
+  g_free (box);
+}
+
+static void
+write_back_job (PrSession *self,
+                GTask     *task)
+{
+  PrWriteBack **box = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (*box != NULL && !pr_store_check_write_back (self->store, *box, &error))
+    {
+      forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_clear_pointer (&self->write_back, pr_write_back_free);
+  self->write_back = g_steal_pointer (box);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * pr_session_set_write_back_async:
+ * @write_back: (nullable) (transfer full): where decisions go in the
+ *   source table; %NULL switches write-back off
+ *
+ * Switches write-back on for this connection, after checking that the
+ * columns are there and that the user may update them; from then on the
+ * decisions (and their undos) are written into the source rows in the
+ * same transaction as the log. It is off again after a new connection.
+ */
+void
+pr_session_set_write_back_async (PrSession           *self,
+                                 PrWriteBack         *write_back,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  GTask *task = g_task_new (self, NULL, callback, user_data);
+  PrWriteBack **box = g_new (PrWriteBack *, 1);
+
+  *box = write_back;
+  g_task_set_task_data (task, box, (GDestroyNotify) write_back_box_free);
+  push_job (self, task, write_back_job);
+}
+
+gboolean
+pr_session_set_write_back_finish (PrSession     *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -112,6 +112,14 @@ PrClusterItem      *pr_session_decide_finish      (PrSession             *sessio
 gboolean            pr_session_get_can_undo       (PrSession             *session);
 gboolean            pr_session_get_can_redo       (PrSession             *session);
 
+void                pr_session_set_write_back_async  (PrSession          *session,
+                                                   PrWriteBack           *write_back,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+gboolean            pr_session_set_write_back_finish (PrSession         *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+
 void                pr_session_export_async       (PrSession             *session,
                                                    GFile                 *file,
                                                    PrSessionProgressFunc  progress,

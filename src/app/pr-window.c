@@ -38,7 +38,14 @@ struct _PrWindow
   GtkWidget            *k_spin;
   GtkWidget            *columns_box;
   GtkWidget            *preview_label;
+  GtkWidget            *write_back_check;
+  GtkWidget            *repeat_of_dropdown;
+  GtkWidget            *status_dropdown;
+  GtkWidget            *status_repeat_entry;
+  GtkWidget            *status_not_repeat_entry;
   GCancellable         *previewing;
+  gboolean              write_back_on;      /* confirmed by the session */
+  gboolean              write_back_quiet;   /* the check set by code, not the reviewer */
   GtkWidget            *search_entry;
   GtkWidget            *filter_dropdown;
   GtkWidget            *summary_label;
@@ -199,6 +206,14 @@ update_title (PrWindow *self)
 
   if (description != NULL && table != NULL)
     subtitle = g_strdup_printf ("%s · %s", description, table);
+  if (subtitle != NULL && self->write_back_on)
+    {
+      /* Translators: the window's subtitle while decisions go into the table */
+      char *marked = g_strdup_printf (_("%s · writing decisions into the table"), subtitle);
+
+      g_free (subtitle);
+      subtitle = marked;
+    }
   gtk_label_set_text (GTK_LABEL (self->subtitle_label), subtitle != NULL ? subtitle
                       : description != NULL ? description : "");
   gtk_widget_set_visible (self->subtitle_label, description != NULL);
@@ -268,6 +283,16 @@ update_actions (PrWindow *self)
 
 /* Connect and map */
 
+/* The column chosen in a write-back dropdown; NULL for "none" (item 0). */
+static const char *
+chosen_column (GtkWidget *dropdown)
+{
+  guint at = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+  GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dropdown));
+
+  return at == 0 || item == NULL ? NULL : gtk_string_object_get_string (item);
+}
+
 static PrMapping *mapping_from_rows (PrWindow *self, GError **error);
 
 static void
@@ -295,10 +320,14 @@ preview_ready (GObject      *object,
 static void
 refresh_preview (PrWindow *self)
 {
-  GtkStringObject *table = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->table_dropdown));
+  GtkStringObject *table;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrMapping) mapping = NULL;
 
+  /* Signals of the template's widgets come before the window is whole. */
+  if (self->column_rows == NULL)
+    return;
+  table = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->table_dropdown));
   if (table == NULL)
     return;
   mapping = mapping_from_rows (self, &error);
@@ -313,6 +342,133 @@ refresh_preview (PrWindow *self)
   self->previewing = g_cancellable_new ();
   pr_session_preview_async (self->session, gtk_string_object_get_string (table), mapping, 5,
                             self->previewing, preview_ready, g_object_ref (self));
+}
+
+static void write_back_toggled (PrWindow *self);
+
+/* The write-back section for a newly chosen table: off, "none" chosen. */
+static void
+fill_write_back (PrWindow  *self,
+                 GPtrArray *columns)
+{
+  g_autoptr(GtkStringList) repeat_of = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) status = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (repeat_of, _("(none)"));
+  gtk_string_list_append (status, _("(none)"));
+  for (guint i = 0; i < columns->len; i++)
+    {
+      gtk_string_list_append (repeat_of, ((PrColumnInfo *) columns->pdata[i])->name);
+      gtk_string_list_append (status, ((PrColumnInfo *) columns->pdata[i])->name);
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->repeat_of_dropdown), G_LIST_MODEL (repeat_of));
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->status_dropdown), G_LIST_MODEL (status));
+  if (gtk_check_button_get_active (GTK_CHECK_BUTTON (self->write_back_check)))
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->write_back_check), FALSE);
+}
+
+static void
+set_write_back_widgets (PrWindow *self)
+{
+  gboolean editable = !gtk_check_button_get_active (GTK_CHECK_BUTTON (self->write_back_check));
+
+  gtk_widget_set_sensitive (self->repeat_of_dropdown, editable);
+  gtk_widget_set_sensitive (self->status_dropdown, editable);
+  gtk_widget_set_sensitive (self->status_repeat_entry, editable);
+  gtk_widget_set_sensitive (self->status_not_repeat_entry, editable);
+}
+
+static void
+write_back_set (PrWindow     *self,
+                GAsyncResult *result,
+                gboolean      wanted)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!pr_session_set_write_back_finish (self->session, result, &error))
+    {
+      pr_window_show_error (self, _("Write-back stays off"), error);
+      self->write_back_quiet = TRUE;
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->write_back_check), FALSE);
+      self->write_back_quiet = FALSE;
+      set_write_back_widgets (self);
+      self->write_back_on = FALSE;
+      return;
+    }
+  self->write_back_on = wanted;
+  update_title (self);
+}
+
+static void
+write_back_switched_on (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr(PrWindow) self = user_data;
+
+  write_back_set (self, result, TRUE);
+}
+
+static void
+write_back_switched_off (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(PrWindow) self = user_data;
+
+  write_back_set (self, result, FALSE);
+}
+
+/* The reviewer switched write-back on or off. On: the session checks the
+ * columns and the privilege before anything is written. */
+static void
+write_back_toggled (PrWindow *self)
+{
+  gboolean on = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->write_back_check));
+  GtkStringObject *table;
+  PrWriteBack *write_back = NULL;
+  const char *id_column = NULL;
+
+  if (self->column_rows == NULL)
+    return;
+  set_write_back_widgets (self);
+  if (self->write_back_quiet)
+    return;
+  table = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->table_dropdown));
+  if (on)
+    {
+      const char *repeat_of = chosen_column (self->repeat_of_dropdown);
+      const char *status = chosen_column (self->status_dropdown);
+      const char *status_repeat = gtk_editable_get_text (GTK_EDITABLE (self->status_repeat_entry));
+      const char *status_not_repeat = gtk_editable_get_text (GTK_EDITABLE (self->status_not_repeat_entry));
+
+      for (guint i = 0; i < self->column_rows->len; i++)
+        {
+          ColumnRow *row = self->column_rows->pdata[i];
+
+          if (role_order[MIN (gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role)), G_N_ELEMENTS (role_order) - 1)]
+              == PR_COLUMN_ROLE_ID)
+            id_column = row->name;
+        }
+      if (table == NULL || id_column == NULL || (repeat_of == NULL && status == NULL) ||
+          (status != NULL && (status_repeat[0] == '\0' || status_not_repeat[0] == '\0')))
+        {
+          g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                                         _("choose the id column, and a column for the primary's id "
+                                                           "or a status column with both of its words"));
+
+          pr_window_show_error (self, _("Write-back stays off"), error);
+          self->write_back_quiet = TRUE;
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (self->write_back_check), FALSE);
+          self->write_back_quiet = FALSE;
+          set_write_back_widgets (self);
+          return;
+        }
+      write_back = pr_write_back_new (gtk_string_object_get_string (table), id_column, repeat_of, status,
+                                      status != NULL ? status_repeat : NULL, status != NULL ? status_not_repeat : NULL);
+    }
+  pr_session_set_write_back_async (self->session, write_back,
+                                   on ? write_back_switched_on : write_back_switched_off, g_object_ref (self));
 }
 
 static void
@@ -331,6 +487,7 @@ fill_columns (PrWindow  *self,
   while ((child = gtk_widget_get_first_child (self->columns_box)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->columns_box), child);
   g_ptr_array_set_size (self->column_rows, 0);
+  fill_write_back (self, columns);
   g_clear_pointer (&self->guessed, pr_mapping_free);
   self->guessed = pr_catalog_guess_mapping (columns);
 
@@ -421,6 +578,7 @@ connected (GObject      *object,
   guint select = 0;
 
   end_work (self);
+  self->write_back_on = FALSE;  /* the session dropped it with the old connection */
   if (!pr_session_connect_finish (PR_SESSION (object), result, &error))
     {
       pr_window_show_error (self, _("Cannot connect"), error);
@@ -519,7 +677,9 @@ mapping_from_rows (PrWindow  *self,
       guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
       PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
 
-      if (role == PR_COLUMN_ROLE_IGNORE)
+      /* A column that receives decisions is not part of the petition. */
+      if (role == PR_COLUMN_ROLE_IGNORE || g_strcmp0 (row->name, chosen_column (self->repeat_of_dropdown)) == 0 ||
+          g_strcmp0 (row->name, chosen_column (self->status_dropdown)) == 0)
         continue;
       if (!pr_mapping_add (mapping, row->name, role, gtk_spin_button_get_value (GTK_SPIN_BUTTON (row->weight)), error))
         return NULL;
@@ -1136,12 +1296,19 @@ pr_window_class_init (PrWindowClass *klass)
   BIND (k_spin);
   BIND (columns_box);
   BIND (preview_label);
+  BIND (write_back_check);
+  BIND (repeat_of_dropdown);
+  BIND (status_dropdown);
+  BIND (status_repeat_entry);
+  BIND (status_not_repeat_entry);
   BIND (search_entry);
   BIND (filter_dropdown);
   BIND (summary_label);
   BIND (cluster_view);
   BIND (compare_view);
 #undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, write_back_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, refresh_preview);
 }
 
 static void
@@ -1170,6 +1337,8 @@ pr_window_init (PrWindow *self)
     reviewer = g_get_user_name ();
   self->session = pr_session_new (reviewer);
   self->column_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) column_row_free);
+  gtk_editable_set_text (GTK_EDITABLE (self->status_repeat_entry), C_("status written", "repeat"));
+  gtk_editable_set_text (GTK_EDITABLE (self->status_not_repeat_entry), C_("status written", "not a repeat"));
   self->tables = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->table_dropdown), G_LIST_MODEL (self->tables));
   g_signal_connect_swapped (self->table_dropdown, "notify::selected", G_CALLBACK (table_selected), self);
@@ -1185,6 +1354,13 @@ PrWindow *
 pr_window_new (GtkApplication *application)
 {
   return g_object_new (PR_TYPE_WINDOW, "application", application, NULL);
+}
+
+/* TRUE while the session writes decisions into the source table. */
+gboolean
+pr_window_get_write_back (PrWindow *self)
+{
+  return self->write_back_on;
 }
 
 PrSession *

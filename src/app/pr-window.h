@@ -20,5 +20,6 @@ void        pr_window_show_error     (PrWindow       *window,
                                       const GError   *error);
 const char *pr_window_get_error_text (PrWindow       *window);
 gboolean    pr_window_get_busy       (PrWindow       *window);
+gboolean    pr_window_get_write_back (PrWindow       *window);
 
 G_END_DECLS
