@@ -235,10 +235,12 @@ update_summary (PrWindow *self)
     }
   if (counts == NULL)
     return;
-  /* Translators: records scanned, new, changed, clusters, reviewed clusters */
-  text = g_strdup_printf (_("%llu records (%llu new, %llu changed since the last scan); %u clusters, %u reviewed"),
+  /* Translators: records scanned, new, changed, pairs of repeats found, clusters, reviewed clusters */
+  text = g_strdup_printf (_("%llu records (%llu new, %llu changed since the last scan); %llu pairs of repeats "
+                            "in %u clusters, %u reviewed"),
                           (unsigned long long) counts->records, (unsigned long long) counts->new_records,
-                          (unsigned long long) counts->changed_records, n, reviewed);
+                          (unsigned long long) counts->changed_records, (unsigned long long) counts->pairs,
+                          n, reviewed);
   gtk_label_set_text (GTK_LABEL (self->summary_label), text);
 }
 
