@@ -246,7 +246,8 @@ add_member_column (PrCompareView *self,
               n_text++;
             }
         }
-      else if (m > 0 && g_strcmp0 (value, primary) != 0)
+      /* Dates differ between repeats by nature: not a difference to show. */
+      else if (m > 0 && column->role != PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0)
         {
           PangoAttrList *attrs = pango_attr_list_new ();
 
@@ -257,7 +258,9 @@ add_member_column (PrCompareView *self,
         }
       if (differs)
         {
-          gtk_widget_add_css_class (label, "differs");
+          /* A short field is marked whole; a text only in its changed
+           * words, or the words would be lost in the colour. */
+          gtk_widget_add_css_class (label, column->role == PR_COLUMN_ROLE_TEXT ? "words-differ" : "differs");
           g_ptr_array_add (self->differences, label);
           /* Announced, not only seen. */
           gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,

@@ -348,6 +348,16 @@ refresh_preview (PrWindow *self)
 
 static void write_back_toggled (PrWindow *self);
 
+/* A weight means something for short fields and texts only. */
+static void
+update_weight_sensitivity (ColumnRow *row)
+{
+  guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
+  PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
+
+  gtk_widget_set_sensitive (row->weight, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
+}
+
 /* The write-back section for a newly chosen table: off, "none" chosen. */
 static void
 fill_write_back (PrWindow  *self,
@@ -534,6 +544,8 @@ fill_columns (PrWindow  *self,
       gtk_widget_set_margin_bottom (box, 6);
       gtk_list_box_append (GTK_LIST_BOX (self->columns_box), box);
       g_ptr_array_add (self->column_rows, row);
+      update_weight_sensitivity (row);
+      g_signal_connect_swapped (row->role, "notify::selected", G_CALLBACK (update_weight_sensitivity), row);
       g_signal_connect_object (row->role, "notify::selected", G_CALLBACK (refresh_preview), self, G_CONNECT_SWAPPED);
     }
   refresh_preview (self);
