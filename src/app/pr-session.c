@@ -935,15 +935,17 @@ decide_job (PrSession *self,
 
       if (data->kind == UNDO)
         {
-          PrDecision undo = { 0 };
+          /* The store replaces an undo's ids with its target's (and
+           * frees them), so the undo owns copies. */
+          g_autoptr(PrDecision) undo = g_new0 (PrDecision, 1);
 
-          undo.table = decision->table;
-          undo.record_id = decision->record_id;
-          undo.primary_id = decision->primary_id;
-          undo.verdict = PR_VERDICT_UNDO;
-          undo.reviewer = decision->reviewer;
-          undo.undoes = decision->id;
-          if (pr_store_add_decision_written_back (self->store, &undo, self->write_back, &error) > 0)
+          undo->table = g_strdup (decision->table);
+          undo->record_id = g_strdup (decision->record_id);
+          undo->primary_id = g_strdup (decision->primary_id);
+          undo->verdict = PR_VERDICT_UNDO;
+          undo->reviewer = g_strdup (decision->reviewer);
+          undo->undoes = decision->id;
+          if (pr_store_add_decision_written_back (self->store, undo, self->write_back, &error) > 0)
             continue;
         }
       else if (pr_store_add_decision_written_back (self->store, decision, self->write_back, &error) > 0)
