@@ -11,6 +11,8 @@
 
 #include "pr-cluster-item.h"
 
+#include "pr-date.h"
+
 struct _PrClusterItem
 {
   GObject  parent_instance;
@@ -21,7 +23,7 @@ struct _PrClusterItem
   guint    max_distance;
   GArray  *original;    /* PrClusterMember, as the scan found them: the primary first */
   GArray  *members;     /* PrClusterMember, after the decisions */
-  GArray  *decisions;   /* PrDecision (shallow copies owning their strings) */
+  GPtrArray *decisions; /* PrDecision, copies */
 };
 
 G_DEFINE_FINAL_TYPE (PrClusterItem, pr_cluster_item, G_TYPE_OBJECT)
@@ -47,17 +49,6 @@ member_clear (PrClusterMember *member)
 }
 
 static void
-decision_clear (PrDecision *decision)
-{
-  g_free (decision->table);
-  g_free (decision->record_id);
-  g_free (decision->primary_id);
-  g_free (decision->reviewer);
-  g_free (decision->note);
-  g_free (decision->old_values);
-}
-
-static void
 pr_cluster_item_finalize (GObject *object)
 {
   PrClusterItem *self = PR_CLUSTER_ITEM (object);
@@ -65,7 +56,7 @@ pr_cluster_item_finalize (GObject *object)
   g_free (self->subject);
   g_array_unref (self->original);
   g_array_unref (self->members);
-  g_array_unref (self->decisions);
+  g_ptr_array_unref (self->decisions);
 
   G_OBJECT_CLASS (pr_cluster_item_parent_class)->finalize (object);
 }
@@ -79,17 +70,6 @@ count_in_cluster (PrClusterItem *self)
     if (g_array_index (self->members, PrClusterMember, i).state != PR_MEMBER_NOT_REPEAT)
       n++;
   return n;
-}
-
-static char *
-format_date (gint64 seconds)
-{
-  g_autoptr(GDateTime) dt = NULL;
-
-  if (seconds == G_MININT64)
-    return g_strdup ("—");
-  dt = g_date_time_new_from_unix_utc (seconds);
-  return dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("—");
 }
 
 static void
@@ -112,7 +92,7 @@ pr_cluster_item_get_property (GObject    *object,
       g_value_set_string (value, self->subject);
       break;
     case PROP_DATE:
-      g_value_take_string (value, format_date (self->date));
+      g_value_take_string (value, pr_date_format (self->date));
       break;
     case PROP_MAX_DISTANCE:
       g_value_set_uint (value, self->max_distance);
@@ -160,15 +140,14 @@ pr_cluster_item_init (PrClusterItem *self)
   g_array_set_clear_func (self->original, (GDestroyNotify) member_clear);
   self->members = g_array_new (FALSE, FALSE, sizeof (PrClusterMember));
   g_array_set_clear_func (self->members, (GDestroyNotify) member_clear);
-  self->decisions = g_array_new (FALSE, FALSE, sizeof (PrDecision));
-  g_array_set_clear_func (self->decisions, (GDestroyNotify) decision_clear);
+  self->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
 }
 
 /**
  * pr_cluster_item_new:
  * @number: the cluster's number in the scan, from 1
  * @subject: (nullable): the primary record's label
- * @date: the primary record's date (unix seconds), or G_MININT64
+ * @date: the primary record's date (unix seconds), or %PR_DATE_NONE
  */
 PrClusterItem *
 pr_cluster_item_new (guint       number,
@@ -320,7 +299,7 @@ replay (PrClusterItem *self,
   /* apply_one moves members itself; it must not free their ids. */
   g_array_set_clear_func (self->members, NULL);
   for (guint i = 0; i < self->decisions->len; i++)
-    apply_one (self, &g_array_index (self->decisions, PrDecision, i), fingerprints);
+    apply_one (self, self->decisions->pdata[i], fingerprints);
   g_array_set_clear_func (self->members, clear);
 }
 
@@ -336,19 +315,11 @@ pr_cluster_item_apply (PrClusterItem    *self,
                        const PrDecision *decision,
                        const guint64    *fingerprints)
 {
-  PrDecision copy = *decision;
-
   g_return_val_if_fail (decision->verdict != PR_VERDICT_UNDO, FALSE);
 
   if (pr_cluster_item_find_member (self, decision->record_id) < 0)
     return FALSE;
-  copy.table = g_strdup (decision->table);
-  copy.record_id = g_strdup (decision->record_id);
-  copy.primary_id = g_strdup (decision->primary_id);
-  copy.reviewer = g_strdup (decision->reviewer);
-  copy.note = g_strdup (decision->note);
-  copy.old_values = g_strdup (decision->old_values);
-  g_array_append_val (self->decisions, copy);
+  g_ptr_array_add (self->decisions, pr_decision_copy (decision));
   replay (self, fingerprints);
   return TRUE;
 }
@@ -360,9 +331,9 @@ pr_cluster_item_revert (PrClusterItem    *self,
                         const guint64    *fingerprints)
 {
   for (guint i = 0; i < self->decisions->len; i++)
-    if (g_array_index (self->decisions, PrDecision, i).id == undone->id)
+    if (((PrDecision *) self->decisions->pdata[i])->id == undone->id)
       {
-        g_array_remove_index (self->decisions, i);
+        g_ptr_array_remove_index (self->decisions, i);
         replay (self, fingerprints);
         return;
       }

@@ -50,6 +50,7 @@ struct _PrSession
   GHashTable         *cluster_of;   /* record id → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
 
+  guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */
   GQueue              redo;         /* Step */
   gboolean            deciding;
@@ -78,21 +79,6 @@ step_free (Step *step)
   g_object_unref (step->item);
   g_ptr_array_unref (step->decisions);
   g_free (step);
-}
-
-static PrDecision *
-decision_copy (const PrDecision *decision)
-{
-  PrDecision *copy = g_new (PrDecision, 1);
-
-  *copy = *decision;
-  copy->table = g_strdup (decision->table);
-  copy->record_id = g_strdup (decision->record_id);
-  copy->primary_id = g_strdup (decision->primary_id);
-  copy->reviewer = g_strdup (decision->reviewer);
-  copy->note = g_strdup (decision->note);
-  copy->old_values = g_strdup (decision->old_values);
-  return copy;
 }
 
 /* The worker */
@@ -337,6 +323,7 @@ reset (PrSession          *self,
   g_hash_table_remove_all (self->cluster_of);
   g_hash_table_remove_all (self->decisions);
   g_clear_pointer (&self->result, pr_scan_result_free);
+  self->n_reviewed = 0;
   g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
   notify_undo_redo (self);
@@ -524,6 +511,68 @@ pr_session_load_columns_finish (PrSession     *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* Progress from a background thread to the main loop: at most ten
+ * reports a second, and every one that is forced (a change of phase, the
+ * end). */
+typedef struct {
+  PrSessionProgressFunc  func;     /* NULL: no reports */
+  gpointer               data;
+  GMainContext          *context;
+  gint64                 last;
+} Progress;
+
+typedef struct {
+  PrSessionProgressFunc func;
+  gpointer              data;
+  PrScanPhase           phase;
+  guint64               records, done, total;
+} ProgressReport;
+
+static void
+progress_init (Progress              *progress,
+               PrSessionProgressFunc  func,
+               gpointer               data)
+{
+  progress->func = func;
+  progress->data = data;
+  progress->context = g_main_context_ref_thread_default ();
+  progress->last = 0;
+}
+
+static void
+progress_clear (Progress *progress)
+{
+  g_clear_pointer (&progress->context, g_main_context_unref);
+}
+
+static gboolean
+deliver_progress (gpointer user_data)
+{
+  ProgressReport *report = user_data;
+
+  report->func (report->phase, report->records, report->done, report->total, report->data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_post (Progress    *progress,
+               PrScanPhase  phase,
+               guint64      records,
+               guint64      done,
+               guint64      total,
+               gboolean     force)
+{
+  gint64 now = g_get_monotonic_time ();
+  ProgressReport *report;
+
+  if (progress->func == NULL || (!force && now - progress->last < G_USEC_PER_SEC / 10))
+    return;
+  progress->last = now;
+  report = g_new (ProgressReport, 1);
+  *report = (ProgressReport) { progress->func, progress->data, phase, records, done, total };
+  g_main_context_invoke_full (progress->context, G_PRIORITY_DEFAULT, deliver_progress, report, g_free);
+}
+
 /* Scan */
 
 typedef struct {
@@ -531,10 +580,7 @@ typedef struct {
   char                  *table;
   PrMapping             *mapping;
   guint                  k;
-  PrSessionProgressFunc  progress;
-  gpointer               progress_data;
-  GMainContext          *context;
-  gint64                 last_report;
+  Progress               progress;
   /* Results */
   PrScanResult          *result;
   GPtrArray             *items;      /* PrClusterItem */
@@ -548,7 +594,7 @@ scan_data_free (ScanData *data)
   pr_connection_params_free (data->params);
   g_free (data->table);
   pr_mapping_free (data->mapping);
-  g_main_context_unref (data->context);
+  progress_clear (&data->progress);
   g_clear_pointer (&data->result, pr_scan_result_free);
   g_clear_pointer (&data->cluster_of, g_hash_table_unref);
   g_clear_pointer (&data->items, g_ptr_array_unref);
@@ -556,24 +602,7 @@ scan_data_free (ScanData *data)
   g_free (data);
 }
 
-typedef struct {
-  PrSessionProgressFunc func;
-  gpointer              data;
-  PrScanPhase           phase;
-  guint64               records, done, total;
-} ProgressReport;
-
-static gboolean
-deliver_progress (gpointer user_data)
-{
-  ProgressReport *report = user_data;
-
-  report->func (report->phase, report->records, report->done, report->total, report->data);
-  return G_SOURCE_REMOVE;
-}
-
-/* On the scanning thread: at most ten reports a second reach the main
- * loop, and every change of phase. */
+/* A #PrScanProgressFunc: the scan's reading is throttled, its phases not. */
 static void
 report_progress (PrScanPhase phase,
                  guint64     records,
@@ -582,18 +611,8 @@ report_progress (PrScanPhase phase,
                  gpointer    user_data)
 {
   ScanData *data = user_data;
-  gint64 now = g_get_monotonic_time ();
-  ProgressReport *report;
 
-  if (data->progress == NULL)
-    return;
-  if (phase == PR_SCAN_PHASE_READ && now - data->last_report < G_USEC_PER_SEC / 10)
-    return;
-  data->last_report = now;
-
-  report = g_new (ProgressReport, 1);
-  *report = (ProgressReport) { data->progress, data->progress_data, phase, records, done, total };
-  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, deliver_progress, report, g_free);
+  progress_post (&data->progress, phase, records, done, total, phase != PR_SCAN_PHASE_READ);
 }
 
 /* Background work yields to the window: on a machine with two cores the
@@ -670,9 +689,7 @@ scan_thread (GTask        *task,
     {
       const PrCluster *cluster = pr_clustering_get_cluster (data->result->clustering, c);
       guint32 primary = cluster->members[0];
-      PrClusterItem *item = pr_cluster_item_new (c + 1, set->labels->pdata[primary],
-                                                 set->dates[primary] == PR_DATE_NONE ? G_MININT64
-                                                                                     : set->dates[primary]);
+      PrClusterItem *item = pr_cluster_item_new (c + 1, set->labels->pdata[primary], set->dates[primary]);
 
       for (guint m = 0; m < cluster->n_members; m++)
         pr_cluster_item_add_member (item, set->ids->pdata[cluster->members[m]],
@@ -724,9 +741,7 @@ pr_session_scan_async (PrSession             *self,
   data->table = g_strdup (table);
   data->mapping = pr_mapping_copy (mapping);
   data->k = k;
-  data->progress = progress;
-  data->progress_data = progress_data;
-  data->context = g_main_context_ref_thread_default ();
+  progress_init (&data->progress, progress, progress_data);
   g_task_set_source_tag (task, pr_session_scan_async);
   g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
   run_in_background (task, scan_thread);
@@ -779,12 +794,15 @@ pr_session_scan_finish (PrSession     *self,
   for (guint i = 0; i < data->decisions->len; i++)
     {
       PrDecision *decision = data->decisions->pdata[i];
-      PrDecision *copy = decision_copy (decision);
+      PrDecision *copy = pr_decision_copy (decision);
 
       g_hash_table_insert (self->decisions, &copy->id, copy);
       if (decision->verdict != PR_VERDICT_UNDO && !g_hash_table_contains (undone, &decision->id))
         apply_logged (self, decision);
     }
+  self->n_reviewed = 0;
+  for (guint i = 0; i < data->items->len; i++)
+    self->n_reviewed += pr_cluster_item_get_reviewed (data->items->pdata[i]);
   g_list_store_splice (self->clusters, 0, g_list_model_get_n_items (G_LIST_MODEL (self->clusters)),
                        data->items->pdata, data->items->len);
   return TRUE;
@@ -814,6 +832,14 @@ GListModel *
 pr_session_get_clusters (PrSession *self)
 {
   return G_LIST_MODEL (self->clusters);
+}
+
+/* How many clusters of the last scan are reviewed: kept as decisions
+ * come, so that the window need not count them. */
+guint
+pr_session_get_n_reviewed (PrSession *self)
+{
+  return self->n_reviewed;
 }
 
 const guint64 *
@@ -985,6 +1011,8 @@ decided (GObject      *object,
   Step *step = g_steal_pointer (&data->step);
   const guint64 *fingerprints = self->result->set->fingerprints;
 
+  gboolean was_reviewed = pr_cluster_item_get_reviewed (step->item);
+
   self->deciding = FALSE;
   for (guint i = 0; i < step->decisions->len; i++)
     {
@@ -994,7 +1022,7 @@ decided (GObject      *object,
         pr_cluster_item_revert (step->item, decision, fingerprints);
       else
         {
-          PrDecision *copy = decision_copy (decision);
+          PrDecision *copy = pr_decision_copy (decision);
 
           g_hash_table_insert (self->decisions, &copy->id, copy);
           pr_cluster_item_apply (step->item, decision, fingerprints);
@@ -1002,6 +1030,8 @@ decided (GObject      *object,
     }
   if (step->decisions->len > 0)
     {
+      self->n_reviewed += pr_cluster_item_get_reviewed (step->item);
+      self->n_reviewed -= was_reviewed;
       pr_cluster_item_changed (step->item);
       if (data->kind == UNDO)
         g_queue_push_head (&self->redo, step);
@@ -1168,10 +1198,7 @@ typedef struct {
   GArray                *rows;       /* ExportRow */
   GHashTable            *row_of;     /* record id (borrowed from rows) → row index + 1 */
   GPtrArray             *values;     /* per row: GPtrArray of the display values, or NULL */
-  PrSessionProgressFunc  progress;
-  gpointer               progress_data;
-  GMainContext          *context;
-  gint64                 last_report;
+  Progress               progress;
   guint64                read, estimate;
   GCancellable          *cancellable;
 } ExportData;
@@ -1193,7 +1220,7 @@ export_data_free (ExportData *data)
   g_hash_table_unref (data->row_of);
   g_array_unref (data->rows);
   g_ptr_array_unref (data->values);
-  g_main_context_unref (data->context);
+  progress_clear (&data->progress);
   g_free (data);
 }
 
@@ -1207,15 +1234,8 @@ static void
 export_report (ExportData *data,
                gboolean    force)
 {
-  ProgressReport *report;
-
-  if (data->progress == NULL || (!force && g_get_monotonic_time () - data->last_report < G_USEC_PER_SEC / 10))
-    return;
-  data->last_report = g_get_monotonic_time ();
-  report = g_new (ProgressReport, 1);
-  *report = (ProgressReport) { data->progress, data->progress_data, PR_SCAN_PHASE_READ,
-                               data->read, data->read, MAX (data->estimate, data->read) };
-  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, deliver_progress, report, g_free);
+  progress_post (&data->progress, PR_SCAN_PHASE_READ, data->read, data->read,
+                 MAX (data->estimate, data->read), force);
 }
 
 static gboolean
@@ -1363,9 +1383,7 @@ pr_session_export_async (PrSession             *self,
   g_array_set_clear_func (data->rows, (GDestroyNotify) export_row_clear);
   data->row_of = g_hash_table_new (g_str_hash, g_str_equal);
   data->values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  data->progress = progress;
-  data->progress_data = progress_data;
-  data->context = g_main_context_ref_thread_default ();
+  progress_init (&data->progress, progress, progress_data);
   g_task_set_source_tag (task, pr_session_export_async);
   g_task_set_task_data (task, data, (GDestroyNotify) export_data_free);
 

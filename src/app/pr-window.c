@@ -222,17 +222,11 @@ update_title (PrWindow *self)
 static void
 update_summary (PrWindow *self)
 {
-  GListModel *clusters = pr_session_get_clusters (self->session);
-  guint n = g_list_model_get_n_items (clusters), reviewed = 0;
+  guint n = g_list_model_get_n_items (pr_session_get_clusters (self->session));
+  guint reviewed = pr_session_get_n_reviewed (self->session);
   const PrScanCounts *counts = pr_session_get_counts (self->session);
   g_autofree char *text = NULL;
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
-
-      reviewed += pr_cluster_item_get_reviewed (item);
-    }
   if (counts == NULL)
     return;
   /* Translators: records scanned, new, changed, pairs of repeats found, clusters, reviewed clusters */

@@ -19,17 +19,6 @@
 #include "pr-matches.h"
 #include "pr-store.h"
 
-static char *
-format_date (gint64 seconds)
-{
-  g_autoptr(GDateTime) dt = NULL;
-
-  if (seconds == PR_DATE_NONE)
-    return g_strdup ("—");
-  dt = g_date_time_new_from_unix_utc (seconds);
-  return dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("—");
-}
-
 static gboolean
 write_clusters_csv (const char     *path,
                     PrRecordSet    *set,
@@ -149,7 +138,7 @@ print_clusters (PrRecordSet  *set,
       for (guint m = 0; m < cluster->n_members; m++)
         {
           guint32 r = cluster->members[m];
-          g_autofree char *date = format_date (set->dates[r]);
+          g_autofree char *date = pr_date_format (set->dates[r]);
 
           if (m == 0)
             printf ("  * %-12s %-16s %-12s %s\n", (const char *) set->ids->pdata[r], date,

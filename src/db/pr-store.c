@@ -1546,6 +1546,27 @@ pr_decision_free (PrDecision *decision)
   g_free (decision);
 }
 
+/**
+ * pr_decision_copy:
+ * @decision: a decision
+ *
+ * Returns: (transfer full): a deep copy, to free with pr_decision_free()
+ */
+PrDecision *
+pr_decision_copy (const PrDecision *decision)
+{
+  PrDecision *copy = g_new (PrDecision, 1);
+
+  *copy = *decision;
+  copy->table = g_strdup (decision->table);
+  copy->record_id = g_strdup (decision->record_id);
+  copy->primary_id = g_strdup (decision->primary_id);
+  copy->reviewer = g_strdup (decision->reviewer);
+  copy->note = g_strdup (decision->note);
+  copy->old_values = g_strdup (decision->old_values);
+  return copy;
+}
+
 /* The undo's target, locked until the transaction ends, so that of two
  * reviewers undoing it at once the second waits and then sees the first's
  * undo. Fills in the undo's record and primary ids from the target. */

@@ -148,6 +148,7 @@ gboolean     pr_store_export_decisions    (PrStore               *store,
                                            const char            *table,
                                            PrCsvWriter           *writer,
                                            GError               **error);
+PrDecision  *pr_decision_copy             (const PrDecision      *decision);
 void         pr_decision_free             (PrDecision            *decision);
 const char  *pr_verdict_to_string         (PrVerdict              verdict);
 

@@ -200,3 +200,21 @@ pr_id_compare (const char *a,
 
   return strcmp (a, b);
 }
+
+/**
+ * pr_date_format:
+ * @seconds: unix seconds, or %PR_DATE_NONE
+ *
+ * Returns: (transfer full): the date as "YYYY-MM-DD HH:MM" (UTC, as
+ *   pr_date_parse() reads it), or "—" for none
+ */
+char *
+pr_date_format (gint64 seconds)
+{
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (seconds == PR_DATE_NONE)
+    return g_strdup ("—");
+  dt = g_date_time_new_from_unix_utc (seconds);
+  return dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("—");
+}

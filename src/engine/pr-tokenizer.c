@@ -688,7 +688,7 @@ pr_tokenizer_tokenize_with_ranges (PrTokenizer       *self,
 
   ubrk_setText (self->words, prepared, prepared_length, &status);
   if (U_FAILURE (status))
-    return set_icu_error (error, status, "word break");
+    return set_icu_error (error, status, _("word break"));
 
   start = ubrk_first (self->words);
   for (end = ubrk_next (self->words); end != UBRK_DONE; start = end, end = ubrk_next (self->words))
