@@ -595,6 +595,9 @@ connected (GObject      *object,
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), FALSE);
   tables = pr_session_get_tables (self->session);
   sample_table = pr_session_get_sample_table (self->session);
+  /* Refilling the list moves the selection several times: the columns
+   * are read once, for the table chosen at the end. */
+  g_signal_handlers_block_by_func (self->table_dropdown, table_selected, self);
   gtk_string_list_splice (self->tables, 0, g_list_model_get_n_items (G_LIST_MODEL (self->tables)), NULL);
   for (guint i = 0; i < tables->len; i++)
     {
@@ -606,6 +609,7 @@ connected (GObject      *object,
       gtk_string_list_append (self->tables, tables->pdata[i]);
     }
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->table_dropdown), select);
+  g_signal_handlers_unblock_by_func (self->table_dropdown, table_selected, self);
   table_selected (self);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "map");
   update_title (self);
