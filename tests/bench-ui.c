@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <time.h>
 
 #include <gtk/gtk.h>
 
@@ -32,6 +33,29 @@ count_frame (GdkFrameClock *clock,
              gpointer       user_data)
 {
   frames++;
+}
+
+/* Where a long frame spent its time. Each mark runs after GTK's own
+ * handler of the phase (connected earlier), so "layout" is the frame's
+ * update and layout, "paint" its snapshot and drawing, "after" the
+ * hand-over to the display server. */
+enum { PHASE_BEFORE, PHASE_LAYOUT, PHASE_PAINT, PHASE_AFTER, N_PHASES };
+static gint64 phase_at[N_PHASES];
+
+static void
+mark_phase (GdkFrameClock *clock,
+            gpointer       user_data)
+{
+  guint phase = GPOINTER_TO_UINT (user_data);
+
+  phase_at[phase] = g_get_monotonic_time ();
+  if (phase == PHASE_AFTER && phase_at[PHASE_BEFORE] != 0
+      && phase_at[PHASE_AFTER] - phase_at[PHASE_BEFORE] > 30000)
+    printf ("  a frame of %.0f ms: layout %.0f, paint %.0f, after %.0f\n",
+            (phase_at[PHASE_AFTER] - phase_at[PHASE_BEFORE]) / 1e3,
+            (phase_at[PHASE_LAYOUT] - phase_at[PHASE_BEFORE]) / 1e3,
+            (phase_at[PHASE_PAINT] - phase_at[PHASE_LAYOUT]) / 1e3,
+            (phase_at[PHASE_AFTER] - phase_at[PHASE_PAINT]) / 1e3);
 }
 
 /* Iterates until the next frame is painted; returns the milliseconds. */
@@ -67,6 +91,10 @@ watch_frames (GtkWidget *window)
   spin (0.5);
   clock = gtk_widget_get_frame_clock (window);
   g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), NULL);
+  g_signal_connect (clock, "before-paint", G_CALLBACK (mark_phase), GUINT_TO_POINTER (PHASE_BEFORE));
+  g_signal_connect (clock, "layout", G_CALLBACK (mark_phase), GUINT_TO_POINTER (PHASE_LAYOUT));
+  g_signal_connect (clock, "paint", G_CALLBACK (mark_phase), GUINT_TO_POINTER (PHASE_PAINT));
+  g_signal_connect (clock, "after-paint", G_CALLBACK (mark_phase), GUINT_TO_POINTER (PHASE_AFTER));
 }
 
 static int
@@ -206,29 +234,45 @@ wait_for (gboolean (*done) (gpointer), gpointer data)
 
 typedef struct {
   gint64 last;
+  gint64 last_cpu;
   gint64 longest;
   gint64 longest_at;   /* when the longest gap ended */
-  GArray *long_gaps;    /* (end, length) of every gap over 30 ms */
+  gint64 longest_cpu;  /* how much of it the main thread ran */
+  GArray *long_gaps;   /* (end, length, ran) of every gap over 30 ms */
 } Blocking;
+
+/* The main thread's processor time: a gap it spent running is its own
+ * work; the rest it waited, for the display server or a free core. */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
 
 static gboolean
 tick (gpointer data)
 {
   Blocking *blocking = data;
   gint64 now = g_get_monotonic_time ();
+  gint64 cpu = thread_cpu_time ();
 
   if (blocking->last != 0 && now - blocking->last > blocking->longest)
     {
       blocking->longest = now - blocking->last;
       blocking->longest_at = now;
+      blocking->longest_cpu = cpu - blocking->last_cpu;
     }
   if (blocking->last != 0 && now - blocking->last > 30000)
     {
-      gint64 gap[2] = { now, now - blocking->last };
+      gint64 gap[3] = { now, now - blocking->last, cpu - blocking->last_cpu };
 
       g_array_append_vals (blocking->long_gaps, gap, 1);
     }
   blocking->last = now;
+  blocking->last_cpu = cpu;
   return G_SOURCE_CONTINUE;
 }
 
@@ -251,7 +295,7 @@ scan_through_window (const char *dir,
   PrSampleServer *server;
   PrWindow *window;
   Blocking blocking = { 0 };
-  g_autoptr(GArray) long_gaps = g_array_new (FALSE, FALSE, 2 * sizeof (gint64));
+  g_autoptr(GArray) long_gaps = g_array_new (FALSE, FALSE, 3 * sizeof (gint64));
   guint source;
   gint64 start, scanned;
 
@@ -276,12 +320,18 @@ scan_through_window (const char *dir,
   wait_for (pr_test_list_settled, pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   spin (1);
   printf ("Scan through the window, to the filled cluster list: %.1f s; the main loop was blocked "
-          "at most %.1f ms (a 5 ms timer's longest gap, %+.2f s from the scan's end)\n",
-          (scanned - start) / 1e6, blocking.longest / 1e3, (blocking.longest_at - scanned) / 1e6);
-  printf ("Gaps over 30 ms: %u", long_gaps->len);
+          "at most %.1f ms (a 5 ms timer's longest gap, %+.2f s from the scan's end), "
+          "of which the main thread ran %.1f ms\n",
+          (scanned - start) / 1e6, blocking.longest / 1e3, (blocking.longest_at - scanned) / 1e6,
+          blocking.longest_cpu / 1e3);
+  printf ("Gaps over 30 ms (length/ran): %u", long_gaps->len);
   for (guint i = 0; i < long_gaps->len && i < 12; i++)
-    printf ("%s%.0f ms at %+.2f s", i == 0 ? " — " : ", ", ((gint64 *) long_gaps->data)[2 * i + 1] / 1e3,
-            (((gint64 *) long_gaps->data)[2 * i] - scanned) / 1e6);
+    {
+      gint64 *gap = (gint64 *) long_gaps->data + 3 * i;
+
+      printf ("%s%.0f/%.0f ms at %+.2f s", i == 0 ? " — " : ", ", gap[1] / 1e3, gap[2] / 1e3,
+              (gap[0] - scanned) / 1e6);
+    }
   printf ("\n");
   g_source_remove (source);
   if (pr_window_get_error_text (window) != NULL)

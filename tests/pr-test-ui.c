@@ -5,6 +5,9 @@
 
 #include "pr-test-ui.h"
 
+#include "pr-session.h"
+#include "pr-window.h"
+
 /**
  * pr_test_find_widget:
  * @name: (nullable): the widget's name (gtk_widget_get_name()), when a
@@ -29,13 +32,16 @@ pr_test_find_widget (GtkWidget  *widget,
   return NULL;
 }
 
-/* The cluster list is filtered and sorted incrementally: TRUE once done. */
+/* The cluster list is filled in turns, then filtered and sorted
+ * incrementally: TRUE once all is done. */
 gboolean
 pr_test_list_settled (gpointer column_view)
 {
   GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (column_view));
   GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_single_selection_get_model (selection));
   GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL (gtk_sort_list_model_get_model (sorted));
+  PrWindow *window = PR_WINDOW (gtk_widget_get_root (column_view));
 
-  return gtk_filter_list_model_get_pending (filtered) == 0 && gtk_sort_list_model_get_pending (sorted) == 0;
+  return pr_session_get_list_complete (pr_window_get_session (window))
+         && gtk_filter_list_model_get_pending (filtered) == 0 && gtk_sort_list_model_get_pending (sorted) == 0;
 }

@@ -55,10 +55,11 @@ close_and_finalize (PrWindow *window)
   wait_until (is_null, &weak);
 }
 
+/* Nothing running, and the list holds every cluster of the last scan. */
 static gboolean
 not_busy (gpointer data)
 {
-  return !pr_window_get_busy (data);
+  return !pr_window_get_busy (data) && pr_session_get_list_complete (pr_window_get_session (data));
 }
 
 static gboolean

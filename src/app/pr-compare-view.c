@@ -282,9 +282,10 @@ add_member_column (PrCompareView *self,
   g_ptr_array_add (self->headers, header);
 }
 
-/* Columns on the first frame: about what a wide window shows. */
-#define FIRST_COLUMNS 5
-#define MORE_COLUMNS 3
+/* Columns on the first frame: what a window shows at first; then a few
+ * to a main-loop turn, each turn well inside 50 ms. */
+#define FIRST_COLUMNS 3
+#define MORE_COLUMNS 2
 
 static gboolean
 add_more_columns (gpointer user_data)
@@ -376,11 +377,16 @@ void
 pr_compare_view_select_member (PrCompareView *self,
                                int            delta)
 {
-  int n = (int) self->headers->len;
+  int n = (int) self->n_members;
 
   if (n == 0)
     return;
   self->selected = (guint) (((int) self->selected + delta % n + n) % n);
+  /* A record whose column is still to come gets it now. */
+  for (; self->n_added <= self->selected; self->n_added++)
+    add_member_column (self, self->n_added);
+  if (self->n_added == self->n_members)
+    g_clear_handle_id (&self->more_source, g_source_remove);
   update_headers (self);
   gtk_widget_grab_focus (self->headers->pdata[self->selected]);
 }

@@ -46,7 +46,9 @@ struct _PrSession
   char               *table;
   PrMapping          *mapping;
   PrScanResult       *result;
-  GListStore         *clusters;
+  GPtrArray          *items;        /* PrClusterItem, all of them, in cluster order */
+  GListStore         *clusters;     /* the list's model: items, filled in turns */
+  guint               fill_source;
   GHashTable         *cluster_of;   /* record id → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
 
@@ -201,7 +203,9 @@ pr_session_dispose (GObject *object)
     }
   g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
+  g_clear_handle_id (&self->fill_source, g_source_remove);
   g_clear_object (&self->clusters);
+  g_clear_pointer (&self->items, g_ptr_array_unref);
 
   G_OBJECT_CLASS (pr_session_parent_class)->dispose (object);
 }
@@ -266,6 +270,7 @@ pr_session_init (PrSession *self)
 {
   self->worker = g_thread_pool_new (run_job, self, 1, FALSE, NULL);
   self->clusters = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
+  self->items = g_ptr_array_new_with_free_func (g_object_unref);
   self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
   self->decisions = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) pr_decision_free);
   g_queue_init (&self->undo);
@@ -319,7 +324,9 @@ reset (PrSession          *self,
   self->params = params;
   g_clear_pointer (&self->description, g_free);
   self->description = pr_connection_params_describe (params);
+  g_clear_handle_id (&self->fill_source, g_source_remove);
   g_list_store_remove_all (self->clusters);
+  g_ptr_array_set_size (self->items, 0);
   g_hash_table_remove_all (self->cluster_of);
   g_hash_table_remove_all (self->decisions);
   g_clear_pointer (&self->result, pr_scan_result_free);
@@ -747,6 +754,39 @@ pr_session_scan_async (PrSession             *self,
   run_in_background (task, scan_thread);
 }
 
+/* A list view makes the widgets of the ~200 rows around its view at once
+ * when they arrive together: 60–75 ms on a two-core machine, which would
+ * hold up the window. The list's first rows go in a few dozen at a time,
+ * a frame apart, then the rest, beyond those rows, in one. */
+#define LIST_ROWS_PER_TURN 24
+#define LIST_ROWS_IN_TURNS 240
+#define LIST_TURN_INTERVAL_MS 20
+
+static gboolean
+fill_list_more (gpointer user_data)
+{
+  PrSession *self = user_data;
+  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->clusters));
+  guint more = self->items->len - shown;
+
+  if (shown < LIST_ROWS_IN_TURNS)
+    more = MIN (more, LIST_ROWS_PER_TURN);
+  g_list_store_splice (self->clusters, shown, 0, self->items->pdata + shown, more);
+  if (shown + more < self->items->len)
+    return G_SOURCE_CONTINUE;
+  self->fill_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fill_list (PrSession *self)
+{
+  g_clear_handle_id (&self->fill_source, g_source_remove);
+  g_list_store_remove_all (self->clusters);
+  if (fill_list_more (self))
+    self->fill_source = g_timeout_add (LIST_TURN_INTERVAL_MS, fill_list_more, self);
+}
+
 static void
 apply_logged (PrSession        *self,
               const PrDecision *decision)
@@ -803,8 +843,9 @@ pr_session_scan_finish (PrSession     *self,
   self->n_reviewed = 0;
   for (guint i = 0; i < data->items->len; i++)
     self->n_reviewed += pr_cluster_item_get_reviewed (data->items->pdata[i]);
-  g_list_store_splice (self->clusters, 0, g_list_model_get_n_items (G_LIST_MODEL (self->clusters)),
-                       data->items->pdata, data->items->len);
+  g_ptr_array_unref (self->items);
+  self->items = g_steal_pointer (&data->items);
+  fill_list (self);
   return TRUE;
 }
 
@@ -825,6 +866,21 @@ const PrScanCounts *
 pr_session_get_counts (PrSession *self)
 {
   return self->result != NULL ? &self->result->counts : NULL;
+}
+
+/* Whether the list model holds every cluster yet: it is filled over a
+ * few main-loop turns after a scan. */
+gboolean
+pr_session_get_list_complete (PrSession *self)
+{
+  return self->fill_source == 0;
+}
+
+/* The number of clusters of the last scan, whether listed yet or not. */
+guint
+pr_session_get_n_clusters (PrSession *self)
+{
+  return self->items->len;
 }
 
 /* Returns: (transfer none): the clusters, PrClusterItem */
@@ -1367,7 +1423,6 @@ pr_session_export_async (PrSession             *self,
 {
   g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   ExportData *data = g_new0 (ExportData, 1);
-  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->clusters));
 
   g_return_if_fail (self->result != NULL);
 
@@ -1396,9 +1451,9 @@ pr_session_export_async (PrSession             *self,
     }
 
   /* The decisions as the list shows them now, taken on this thread. */
-  for (guint i = 0; i < n_items; i++)
+  for (guint i = 0; i < self->items->len; i++)
     {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (G_LIST_MODEL (self->clusters), i);
+      PrClusterItem *item = self->items->pdata[i];
       const char *primary = pr_cluster_item_get_primary_id (item);
 
       for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)

@@ -83,6 +83,8 @@ const char         *pr_session_get_table          (PrSession             *sessio
 const PrMapping    *pr_session_get_mapping        (PrSession             *session);
 const PrScanCounts *pr_session_get_counts         (PrSession             *session);
 GListModel         *pr_session_get_clusters       (PrSession             *session);
+guint               pr_session_get_n_clusters     (PrSession             *session);
+gboolean            pr_session_get_list_complete  (PrSession             *session);
 guint               pr_session_get_n_reviewed     (PrSession             *session);
 const guint64      *pr_session_get_fingerprints   (PrSession             *session);
 

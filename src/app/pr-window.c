@@ -222,7 +222,7 @@ update_title (PrWindow *self)
 static void
 update_summary (PrWindow *self)
 {
-  guint n = g_list_model_get_n_items (pr_session_get_clusters (self->session));
+  guint n = pr_session_get_n_clusters (self->session);
   guint reviewed = pr_session_get_n_reviewed (self->session);
   const PrScanCounts *counts = pr_session_get_counts (self->session);
   g_autofree char *text = NULL;
