@@ -32,6 +32,22 @@ pr_cli_mapping_options_init (PrCliMappingOptions *options)
   memset (options, 0, sizeof *options);
   options->k = 3;
   options->min_tokens = PR_DEFAULT_MIN_TOKENS;
+  options->containment = PR_PART_DEFAULT_MIN_CONTAINMENT;
+  options->part_max_records = PR_PART_DEFAULT_MAX_RECORDS;
+  options->min_shared = PR_PART_DEFAULT_MIN_SHARED_TOKENS;
+}
+
+/* The part matcher's settings of the flags. */
+PrPartMatchOptions
+pr_cli_part_options (PrCliMappingOptions *options)
+{
+  PrPartMatchOptions part = {
+    .max_records_per_part = (guint) MAX (options->part_max_records, 2),
+    .min_containment = options->containment,
+    .min_shared_tokens = (guint) MAX (options->min_shared, 1),
+  };
+
+  return part;
 }
 
 void
@@ -79,6 +95,14 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
       N_("Do not fold Traditional Chinese characters to Simplified"), NULL },
     { "no-normalize", 0, 0, G_OPTION_ARG_NONE, &options->no_normalize,
       N_("Skip NFKC and case folding (the published method, for comparison)"), NULL },
+    { "no-parts", 0, 0, G_OPTION_ARG_NONE, &options->no_parts,
+      N_("Match on whole-record fingerprints only, not also on shared sentences"), NULL },
+    { "containment", 0, 0, G_OPTION_ARG_DOUBLE, &options->containment,
+      N_("Share of the smaller record's sentences two records must share to match on them (default 0.5)"), N_("C") },
+    { "part-max-records", 0, 0, G_OPTION_ARG_INT, &options->part_max_records,
+      N_("A sentence found in more records than this is boilerplate and not matched on (default 50)"), N_("N") },
+    { "min-shared", 0, 0, G_OPTION_ARG_INT, &options->min_shared,
+      N_("Words two records must share in sentences to match on them (default 12)"), N_("N") },
     { "db", 0, 0, G_OPTION_ARG_STRING, &options->db,
       N_("Read a database table instead of a CSV file: mariadb://USER@HOST:PORT/DATABASE"), N_("URI") },
     { "table", 0, 0, G_OPTION_ARG_STRING, &options->table,
@@ -417,6 +441,7 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->min_tokens = options->min_tokens;
   load->n_threads = options->threads;
   load->keep_labels = keep_labels;
+  load->parts = !options->no_parts;
 }
 
 /**

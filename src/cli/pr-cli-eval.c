@@ -1,15 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * eval: runs the pipeline on labelled records and prints, for k = 0..8,
- * pairwise precision and recall of the label `dup`.
+ * pairwise precision and recall of the label `dup`, then the same for the
+ * clusters those pairs make.
  *
- * A predicted pair is a pair of records within k bits. It is a true positive
- * if labelled `dup`; a false positive if labelled `diff` or not labelled at
- * all (the data's rule: unlisted pairs share little text). Pairs labelled
- * `same_matter` (the same matter, rewritten) are neither: they are counted
- * apart and left out of precision, and their recall is printed separately.
- * A `dup` pair is missed if it is not predicted, including when one of its
- * records is too short to be matched.
+ * A predicted pair is a pair of records within k bits, or (unless
+ * --no-parts) sharing enough of their sentences (pr-parts.c). It is a true
+ * positive if labelled `dup`; a false positive if labelled `diff` or not
+ * labelled at all (the data's rule: unlisted pairs share little text). Pairs
+ * labelled `same_matter` (the same matter, rewritten) are neither: they are
+ * counted apart and left out of precision, and their recall is printed
+ * separately. A `dup` pair is missed if it is not predicted, including when
+ * one of its records is too short to be matched.
+ *
+ * Cluster level: the predicted pairs joined into connected components, as
+ * a scan groups them; every pair of records in one cluster is implied, so
+ * a chain through unrelated records counts against precision.
  */
 #define G_LOG_DOMAIN "petition-review-cli"
 
@@ -23,6 +29,7 @@
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
 #include "pr-matches.h"
+#include "pr-simhash.h"
 
 #define EVAL_MAX_K 8
 #define MAX_BASES 16
@@ -39,15 +46,24 @@ typedef struct {
   int     basis;    /* index into the bases seen, or -1 */
 } LabelledPair;
 
-/* Predicted pairs by their distance. */
+/* A predicted pair, packed: its distance + 1 (bits 0–7), whether its parts
+ * match (bit 8), and their containment in thousandths (bits 12–21). */
+#define PART_MATCH 0x100
+#define CONTAINMENT_SHIFT 12
+
+typedef struct {
+  guint64 tp, fp, same, held_back;
+  guint64 tp_by_basis[MAX_BASES];
+} Counts;
+
+/* What a pair is counted as: its label, or for an unlisted pair whether it
+ * is one of the labelled set's held-back pairs (see held_back_grams ()). */
 typedef struct {
   GHashTable *label_of;
   guint       n_bases;
-  struct {
-    guint64 tp, fp, same;
-    guint64 tp_by_basis[MAX_BASES];
-  } at[EVAL_MAX_K + 1];
-} Tally;
+  GPtrArray  *grams;        /* per record, GArray of sorted guint64; NULL: no held-back pairs */
+  double      held_back_jaccard;
+} Judge;
 
 static guint64
 pair_key (guint32 a,
@@ -57,25 +73,344 @@ pair_key (guint32 a,
 }
 
 static void
-tally_pair (guint32  a,
-            guint32  b,
-            guint32  distance,
-            gpointer user_data)
+add_whole_pair (guint32  a,
+                guint32  b,
+                guint32  distance,
+                gpointer user_data)
 {
-  Tally *tally = user_data;
+  GHashTable *predicted = user_data;
   guint64 key = pair_key (a, b);
-  const LabelledPair *lp = g_hash_table_lookup (tally->label_of, &key);
 
-  if (lp == NULL || lp->label == LABEL_DIFF)
-    tally->at[distance].fp++;
+  g_hash_table_insert (predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (distance + 1));
+}
+
+typedef struct {
+  GHashTable    *predicted;
+  const guint64 *fingerprints;
+} PartSink;
+
+static void
+add_part_pair (guint32  a,
+               guint32  b,
+               double   containment,
+               gpointer user_data)
+{
+  PartSink *sink = user_data;
+  guint64 key = pair_key (a, b);
+  guint value = GPOINTER_TO_UINT (g_hash_table_lookup (sink->predicted, &key));
+
+  if (value == 0)
+    value = pr_hamming_distance (sink->fingerprints[a], sink->fingerprints[b]) + 1;
+  value |= PART_MATCH | ((guint) (containment * 1000 + 0.5) << CONTAINMENT_SHIFT);
+  g_hash_table_insert (sink->predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (value));
+}
+
+static gboolean
+predicted_at (guint value,
+              guint k)
+{
+  return (value & PART_MATCH) != 0 || (value & 0xff) - 1 <= k;
+}
+
+static int
+compare_hashes (gconstpointer a,
+                gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+jaccard (GArray *a,
+         GArray *b)
+{
+  guint i = 0, j = 0, both = 0;
+
+  if (a->len + b->len == 0)
+    return 0;
+  while (i < a->len && j < b->len)
+    {
+      guint64 x = g_array_index (a, guint64, i), y = g_array_index (b, guint64, j);
+
+      both += x == y;
+      i += x <= y;
+      j += y <= x;
+    }
+  return (double) both / (a->len + b->len - both);
+}
+
+static void
+count_pair (const Judge *judge,
+            Counts      *counts,
+            guint64      pair)
+{
+  const LabelledPair *lp = g_hash_table_lookup (judge->label_of, &pair);
+  guint n_bases = judge->n_bases;
+
+  if (lp == NULL && judge->grams != NULL &&
+      jaccard (judge->grams->pdata[pair >> 32], judge->grams->pdata[(guint32) pair]) >= judge->held_back_jaccard)
+    counts->held_back++;
+  else if (lp == NULL || lp->label == LABEL_DIFF)
+    counts->fp++;
   else if (lp->label == LABEL_SAME_MATTER)
-    tally->at[distance].same++;
+    counts->same++;
   else
     {
-      tally->at[distance].tp++;
-      if (lp->basis >= 0 && (guint) lp->basis < tally->n_bases)
-        tally->at[distance].tp_by_basis[lp->basis]++;
+      counts->tp++;
+      if (lp->basis >= 0 && (guint) lp->basis < n_bases)
+        counts->tp_by_basis[lp->basis]++;
     }
+}
+
+static guint32
+find_root (guint32 *parent,
+           guint32  x)
+{
+  while (parent[x] != x)
+    x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+/* The pairs implied by the clusters the predicted pairs at @k make: every
+ * two records of a component. */
+static void
+count_clusters (GHashTable  *predicted,
+                const Judge *judge,
+                gsize        n_records,
+                guint        k,
+                Counts      *counts,
+                guint64     *n_clusters)
+{
+  g_autofree guint32 *parent = g_new (guint32, n_records);
+  g_autoptr(GHashTable) members = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                                         (GDestroyNotify) g_array_unref);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  for (gsize i = 0; i < n_records; i++)
+    parent[i] = (guint32) i;
+  g_hash_table_iter_init (&iter, predicted);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (predicted_at (GPOINTER_TO_UINT (value), k))
+      {
+        guint64 pair = *(guint64 *) key;
+        guint32 a = find_root (parent, (guint32) (pair >> 32)), b = find_root (parent, (guint32) pair);
+
+        if (a != b)
+          parent[MAX (a, b)] = MIN (a, b);
+      }
+
+  for (gsize i = 0; i < n_records; i++)
+    {
+      guint32 root = find_root (parent, (guint32) i);
+      GArray *list = g_hash_table_lookup (members, GUINT_TO_POINTER (root));
+
+      if (root == i)
+        continue;
+      if (list == NULL)
+        {
+          list = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_array_append_val (list, root);
+          g_hash_table_insert (members, GUINT_TO_POINTER (root), list);
+        }
+      g_array_append_val (list, i);
+    }
+
+  memset (counts, 0, sizeof *counts);
+  *n_clusters = g_hash_table_size (members);
+  g_hash_table_iter_init (&iter, members);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      GArray *list = value;
+
+      for (guint i = 0; i < list->len; i++)
+        for (guint j = i + 1; j < list->len; j++)
+          {
+            count_pair (judge, counts, pair_key (g_array_index (list, guint32, i), g_array_index (list, guint32, j)));
+          }
+    }
+}
+
+/* Per record, the distinct character 3-grams of its @column, white space
+ * removed, as sorted hashes: how the labelled set chose the pairs it
+ * labels. */
+static GPtrArray *
+held_back_grams (const char  *path,
+                 const char  *column,
+                 const char  *id_column,
+                 PrRecordSet *set,
+                 GError     **error)
+{
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, error);
+  g_autoptr(GPtrArray) grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) chars = g_array_new (FALSE, FALSE, sizeof (const char *));
+  g_autoptr(GError) local_error = NULL;
+  int field, id_field = -1;
+
+  if (reader == NULL)
+    return NULL;
+  for (gsize i = 0; i < set->n_records; i++)
+    {
+      g_ptr_array_add (grams, g_array_new (FALSE, FALSE, sizeof (guint64)));
+      g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+    }
+  /* The records were loaded from this file: its header is there. */
+  if (!pr_csv_reader_next (reader, NULL, error))
+    return NULL;
+  field = pr_csv_reader_find_field (reader, column);
+  if (id_column != NULL)
+    id_field = pr_csv_reader_find_field (reader, id_column);
+  if (field < 0)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s has no column “%s”"), path, column);
+      return NULL;
+    }
+  for (gsize row = 1; pr_csv_reader_next (reader, NULL, &local_error); row++)
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GSIZE_FORMAT, row);
+      const char *id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number;
+      gsize index = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, id));
+      const char *text = pr_csv_reader_get_field (reader, field, NULL);
+      GArray *list;
+      guint n = 0;
+
+      if (index == 0 || text == NULL)
+        continue;
+      list = grams->pdata[index - 1];
+      g_array_set_size (chars, 0);
+      for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+        if (!g_unichar_isspace (g_utf8_get_char (p)))
+          g_array_append_val (chars, p);
+      for (guint i = 0; i + 2 < chars->len; i++)
+        {
+          const char *first = g_array_index (chars, const char *, i);
+          const char *third = g_array_index (chars, const char *, i + 2);
+          char gram[3 * 6];
+          gsize length = 0;
+          guint64 hash;
+
+          /* The three characters without the white space between them. */
+          for (const char *ch = first; ch <= third; ch = g_utf8_next_char (ch))
+            if (!g_unichar_isspace (g_utf8_get_char (ch)))
+              {
+                gsize bytes = g_utf8_next_char (ch) - ch;
+
+                memcpy (gram + length, ch, bytes);
+                length += bytes;
+              }
+          hash = pr_feature_hash (gram, length);
+          g_array_append_val (list, hash);
+        }
+      g_array_sort (list, compare_hashes);
+      for (guint i = 0; i < list->len; i++)
+        if (n == 0 || g_array_index (list, guint64, i) != g_array_index (list, guint64, n - 1))
+          g_array_index (list, guint64, n++) = g_array_index (list, guint64, i);
+      g_array_set_size (list, n);
+    }
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  return g_steal_pointer (&grams);
+}
+
+static void
+print_row (guint          k,
+           const Counts  *counts,
+           guint64        n_dup,
+           guint64        n_same,
+           const guint64 *dup_by_basis,
+           guint          n_bases)
+{
+  double precision = counts->tp + counts->fp > 0 ? (double) counts->tp / (counts->tp + counts->fp) : 1.0;
+  double recall = (double) counts->tp / n_dup;
+  double f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
+
+  printf ("%2u %9" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT " %7" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT
+          " %6" G_GUINT64_FORMAT " %9.3f %7.3f %6.3f %9.3f",
+          k, counts->tp + counts->fp + counts->same + counts->held_back, counts->tp, counts->fp, counts->same,
+          counts->held_back,
+          precision, recall, f1, n_same > 0 ? (double) counts->same / n_same : 0.0);
+  for (guint i = 0; i < n_bases; i++)
+    printf (" %14.3f", dup_by_basis[i] > 0 ? (double) counts->tp_by_basis[i] / dup_by_basis[i] : 0.0);
+  printf ("\n");
+}
+
+static gboolean
+write_pair (PrCsvWriter *writer,
+               PrRecordSet *set,
+               const char  *kind,
+               guint64      pair,
+               const char  *label,
+               guint        value,
+               GError     **error)
+{
+  guint32 a = (guint32) (pair >> 32), b = (guint32) pair;
+  g_autofree char *distance = g_strdup_printf ("%u", pr_hamming_distance (set->fingerprints[a], set->fingerprints[b]));
+  g_autofree char *containment = g_strdup_printf ("%.3f", (value >> CONTAINMENT_SHIFT) / 1000.0);
+  const char *fields[] = { kind, set->ids->pdata[a], set->ids->pdata[b], label, distance,
+                           (value & PART_MATCH) != 0 ? "1" : "0", containment };
+
+  return pr_csv_writer_write_row (writer, fields, G_N_ELEMENTS (fields), error);
+}
+
+/* The predicted pairs at @k (tp, fp, same) and the missed dup pairs (fn),
+ * for reading. */
+static gboolean
+write_pairs (const char  *path,
+                PrRecordSet *set,
+                GHashTable  *predicted,
+                GArray      *labelled,
+                GHashTable  *label_of,
+                guint        k,
+                GError     **error)
+{
+  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
+  const char *heading[] = { "kind", "key_a", "key_b", "label", "distance", "parts", "containment" };
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (writer == NULL)
+    return FALSE;
+  if (!pr_csv_writer_write_row (writer, heading, G_N_ELEMENTS (heading), error))
+    return FALSE;
+  g_hash_table_iter_init (&iter, predicted);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const LabelledPair *lp = g_hash_table_lookup (label_of, key);
+
+      const char *kind = lp == NULL || lp->label == LABEL_DIFF ? "fp" : lp->label == LABEL_DUP ? "tp" : "same";
+      const char *label = lp == NULL ? "" : lp->label == LABEL_DIFF ? "diff" : lp->label == LABEL_DUP ? "dup" : "same_matter";
+
+      if (predicted_at (GPOINTER_TO_UINT (value), k) &&
+          !write_pair (writer, set, kind, *(guint64 *) key, label, GPOINTER_TO_UINT (value), error))
+        return FALSE;
+    }
+  for (guint i = 0; i < labelled->len; i++)
+    {
+      const LabelledPair *lp = &g_array_index (labelled, LabelledPair, i);
+      guint64 pair = pair_key (lp->a, lp->b);
+      guint found = GPOINTER_TO_UINT (g_hash_table_lookup (predicted, &pair));
+
+      if (lp->label == LABEL_DUP && g_hash_table_lookup (label_of, &pair) == lp &&
+          (found == 0 || !predicted_at (found, k)) &&
+          !write_pair (writer, set, "fn", pair, "dup", found, error))
+        return FALSE;
+    }
+  return pr_csv_writer_close (writer, error);
+}
+
+static void
+print_heading (GPtrArray *bases)
+{
+  printf ("%2s %9s %6s %7s %6s %6s %9s %7s %6s %9s", "k", "predicted", "dup", "other", "same", "held",
+          "precision", "recall", "F1", "sm-recall");
+  for (guint i = 0; i < bases->len; i++)
+    printf (" %14.14s", (const char *) bases->pdata[i]);
+  printf ("\n");
 }
 
 static GArray *
@@ -192,11 +527,15 @@ pr_cli_eval (int    argc,
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *records_path = NULL;
   g_autofree char *pairs_path = NULL;
+  g_autofree char *pairs_out_path = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(GArray) labelled = NULL;
   g_autoptr(PrMatches) matches = NULL;
-  Tally tally = { 0 };
+  g_autoptr(GHashTable) predicted = NULL;
+  g_autofree char *held_back_column = NULL;
+  double held_back_jaccard = 0.3;
+  Judge judge = { 0 };
   g_autoptr(GHashTable) label_of = NULL;
   g_autoptr(GPtrArray) bases = g_ptr_array_new_with_free_func (g_free);
   guint64 n_dup = 0, n_same = 0;
@@ -206,6 +545,13 @@ pr_cli_eval (int    argc,
       N_("CSV file of the records"), N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
       N_("CSV file of labelled pairs: key_a,key_b,label[,…,basis]"), N_("FILE") },
+    { "held-back-column", 0, 0, G_OPTION_ARG_STRING, &held_back_column,
+      N_("An unlisted pair whose COL values share --held-back-jaccard of their character 3-grams is one the "
+         "labels held back: its label is unknown, it is left out of precision (column held)"), N_("COL") },
+    { "held-back-jaccard", 0, 0, G_OPTION_ARG_DOUBLE, &held_back_jaccard,
+      N_("The 3-gram Jaccard from which every pair was labelled (default 0.3)"), N_("J") },
+    { "pairs-out", 0, 0, G_OPTION_ARG_FILENAME, &pairs_out_path,
+      N_("Write the pairs predicted at --k (tp, fp, same) and the missed dup pairs (fn) to FILE (CSV)"), N_("FILE") },
     { NULL }
   };
 
@@ -253,50 +599,70 @@ pr_cli_eval (int    argc,
       goto failed;
     }
 
-  /* One index run at the largest k; each pair is counted at its distance,
-   * and a smaller k sums the distances up to it. */
+  /* One index run at the largest k; a smaller k takes the pairs up to it. */
   matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, EVAL_MAX_K,
                              options.threads, NULL, &error);
   if (matches == NULL)
     goto failed;
-  tally.label_of = label_of;
-  tally.n_bases = bases->len;
-  pr_matches_foreach_pair (matches, tally_pair, &tally);
+  predicted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  pr_matches_foreach_pair (matches, add_whole_pair, predicted);
+  if (!options.no_parts)
+    {
+      PrPartTable parts = pr_record_set_get_parts (set);
+      PrPartMatchOptions part_options = pr_cli_part_options (&options);
+      PartSink sink = { predicted, set->fingerprints };
 
-  printf (_("%llu records (%llu too short to match); %llu dup pairs, %llu same_matter pairs labelled\n\n"),
+      if (!pr_part_table_find_pairs (&parts, NULL, &part_options, add_part_pair, &sink, NULL, &error))
+        goto failed;
+    }
+
+  printf (_("%llu records (%llu too short to match); %llu dup pairs, %llu same_matter pairs labelled\n"),
           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
           (unsigned long long) n_dup, (unsigned long long) n_same);
-  printf ("%2s %9s %6s %7s %6s %9s %7s %6s %9s", "k", "predicted", "dup", "other", "same",
-          "precision", "recall", "F1", "sm-recall");
-  for (guint i = 0; i < bases->len; i++)
-    printf (" %14.14s", (const char *) bases->pdata[i]);
-  printf ("\n");
+  if (options.no_parts)
+    printf (_("Whole-record fingerprints only.\n\n"));
+  else
+    printf (_("Whole-record fingerprints within k, or shared sentences: containment ≥ %.2f, "
+              "≥ %d words shared, sentences in more than %d records left out.\n\n"),
+            options.containment, options.min_shared, options.part_max_records);
 
+  judge.label_of = label_of;
+  judge.n_bases = bases->len;
+  judge.held_back_jaccard = held_back_jaccard;
+  if (held_back_column != NULL)
+    {
+      judge.grams = held_back_grams (records_path, held_back_column, options.id, set, &error);
+      if (judge.grams == NULL)
+        goto failed;
+    }
+
+  printf ("%s\n", _("Pairs:"));
+  print_heading (bases);
   for (guint k = 0; k <= EVAL_MAX_K; k++)
     {
-      guint64 tp = 0, fp = 0, same = 0;
-      guint64 tp_by_basis[MAX_BASES] = { 0 };
-      double precision, recall, f1;
+      Counts counts = { 0 };
+      GHashTableIter iter;
+      gpointer key, value;
 
-      for (guint d = 0; d <= k; d++)
-        {
-          tp += tally.at[d].tp;
-          fp += tally.at[d].fp;
-          same += tally.at[d].same;
-          for (guint i = 0; i < bases->len; i++)
-            tp_by_basis[i] += tally.at[d].tp_by_basis[i];
-        }
+      g_hash_table_iter_init (&iter, predicted);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (predicted_at (GPOINTER_TO_UINT (value), k))
+          count_pair (&judge, &counts, *(guint64 *) key);
+      print_row (k, &counts, n_dup, n_same, dup_by_basis, bases->len);
+    }
 
-      precision = tp + fp > 0 ? (double) tp / (tp + fp) : 1.0;
-      recall = (double) tp / n_dup;
-      f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
-      printf ("%2u %9" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT " %7" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT
-              " %9.3f %7.3f %6.3f %9.3f",
-              k, tp + fp + same, tp, fp, same, precision, recall, f1,
-              n_same > 0 ? (double) same / n_same : 0.0);
-      for (guint i = 0; i < bases->len; i++)
-        printf (" %14.3f", dup_by_basis[i] > 0 ? (double) tp_by_basis[i] / dup_by_basis[i] : 0.0);
-      printf ("\n");
+  if (pairs_out_path != NULL && !write_pairs (pairs_out_path, set, predicted, labelled, label_of, options.k, &error))
+    goto failed;
+
+  printf ("\n%s\n", _("Clusters (every two records of a cluster count as a predicted pair):"));
+  print_heading (bases);
+  for (guint k = 0; k <= EVAL_MAX_K; k++)
+    {
+      Counts counts;
+      guint64 n_clusters;
+
+      count_clusters (predicted, &judge, set->n_records, k, &counts, &n_clusters);
+      print_row (k, &counts, n_dup, n_same, dup_by_basis, bases->len);
     }
 
   printf ("\n%s\n", _("dup: predicted pairs labelled dup; other: labelled diff or not labelled (false positives);\n"

@@ -24,6 +24,10 @@ typedef struct {
   int       threads;
   gboolean  no_fold_traditional;
   gboolean  no_normalize;
+  gboolean  no_parts;        /* whole-record fingerprints only */
+  double    containment;     /* PrPartMatchOptions */
+  int       part_max_records;
+  int       min_shared;
   char     *db;              /* a connection string, instead of a CSV file */
   char     *table;
   char     *password_file;
@@ -45,6 +49,7 @@ PrMapping    *pr_cli_source_mapping         (PrConnection         *connection,
                                              PrCliMappingOptions  *options,
                                              GError              **error);
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
+PrPartMatchOptions pr_cli_part_options      (PrCliMappingOptions  *options);
 void          pr_cli_load_options           (PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
                                              PrLoadOptions        *load);

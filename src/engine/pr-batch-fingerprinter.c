@@ -85,6 +85,18 @@ pr_batch_fingerprinter_free (PrBatchFingerprinter *self)
   g_free (self);
 }
 
+/* With @parts, every record's parts come with its fingerprint
+ * (pr_fingerprinter_set_parts ()); the caller frees them. */
+void
+pr_batch_fingerprinter_set_parts (PrBatchFingerprinter *self,
+                                  gboolean              parts)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < self->n_threads; i++)
+    pr_fingerprinter_set_parts (self->fingerprinters[i], parts);
+}
+
 guint
 pr_batch_fingerprinter_get_n_threads (PrBatchFingerprinter *self)
 {

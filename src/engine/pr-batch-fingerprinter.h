@@ -16,6 +16,8 @@ PrBatchFingerprinter *pr_batch_fingerprinter_new         (const PrMapping       
                                                           GError               **error);
 void                  pr_batch_fingerprinter_free        (PrBatchFingerprinter  *batch);
 guint                 pr_batch_fingerprinter_get_n_threads (PrBatchFingerprinter *batch);
+void                  pr_batch_fingerprinter_set_parts   (PrBatchFingerprinter  *batch,
+                                                          gboolean               parts);
 gboolean              pr_batch_fingerprinter_run         (PrBatchFingerprinter  *batch,
                                                           gsize                  n_records,
                                                           const char *const     *values,

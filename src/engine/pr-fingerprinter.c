@@ -35,12 +35,15 @@ struct _PrFingerprinter
   guint        min_tokens;
   guint        n_text_columns;
   GString     *feature;
+  gboolean     with_parts;
+  PrPartBuilder parts;
 };
 
 typedef struct {
-  PrSimhash *simhash;
-  double     weight;
-  guint      n_tokens;
+  PrSimhash     *simhash;
+  double         weight;
+  guint          n_tokens;
+  PrPartBuilder *parts;   /* NULL: no parts asked for */
 } TokenSink;
 
 static void
@@ -49,9 +52,20 @@ add_token (const char *token,
            gpointer    user_data)
 {
   TokenSink *sink = user_data;
+  guint64 hash = pr_feature_hash (token, length);
 
-  pr_simhash_add_bytes (sink->simhash, token, length, sink->weight);
+  pr_simhash_add_hash (sink->simhash, hash, sink->weight);
+  if (sink->parts != NULL)
+    pr_part_builder_add (sink->parts, hash);
   sink->n_tokens++;
+}
+
+static void
+end_sentence (gpointer user_data)
+{
+  TokenSink *sink = user_data;
+
+  pr_part_builder_end (sink->parts);
 }
 
 /**
@@ -82,6 +96,7 @@ pr_fingerprinter_new (const PrMapping   *mapping,
   self->min_tokens = min_tokens;
   self->n_text_columns = pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT);
   self->feature = g_string_new (NULL);
+  pr_part_builder_init (&self->parts);
 
   return g_steal_pointer (&self);
 }
@@ -96,7 +111,25 @@ pr_fingerprinter_free (PrFingerprinter *self)
   g_clear_pointer (&self->mapping, pr_mapping_free);
   if (self->feature != NULL)
     g_string_free (self->feature, TRUE);
+  pr_part_builder_clear (&self->parts);
   g_free (self);
+}
+
+/**
+ * pr_fingerprinter_set_parts:
+ * @self: a #PrFingerprinter
+ * @parts: whether to cut the text fields into parts too
+ *
+ * With @parts, pr_fingerprinter_compute () also gives the record's parts
+ * (see pr-parts.c), from the same words at little extra cost.
+ */
+void
+pr_fingerprinter_set_parts (PrFingerprinter *self,
+                            gboolean         parts)
+{
+  g_return_if_fail (self != NULL);
+
+  self->with_parts = parts;
 }
 
 /**
@@ -126,6 +159,7 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
   g_return_val_if_fail (result != NULL, FALSE);
 
   pr_simhash_init (&simhash);
+  pr_part_builder_reset (&self->parts);
   n_columns = pr_mapping_get_n_columns (self->mapping);
 
   for (guint i = 0; i < n_columns; i++)
@@ -157,9 +191,12 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
         }
       else if (column->role == PR_COLUMN_ROLE_TEXT)
         {
-          TokenSink sink = { &simhash, column->weight, 0 };
+          TokenSink sink = { &simhash, column->weight, 0, self->with_parts ? &self->parts : NULL };
 
-          if (!pr_tokenizer_tokenize (self->tokenizer, value, length, add_token, &sink, &local_error))
+          if (!(self->with_parts
+                  ? pr_tokenizer_tokenize_sentences (self->tokenizer, value, length, add_token, end_sentence,
+                                                     &sink, &local_error)
+                  : pr_tokenizer_tokenize (self->tokenizer, value, length, add_token, &sink, &local_error)))
             goto failed;
           n_tokens += sink.n_tokens;
         }
@@ -178,6 +215,9 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
    * all such records share one fingerprint and are not repeats. */
   result->sparse = simhash.n_features == 0 ||
                    (self->n_text_columns > 0 && n_tokens < self->min_tokens);
+  result->n_parts = self->parts.parts->len;
+  result->parts = result->n_parts > 0 ? g_memdup2 (self->parts.parts->data, result->n_parts * sizeof (PrPart))
+                                      : NULL;
 
   return TRUE;
 }

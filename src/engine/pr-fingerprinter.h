@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "pr-mapping.h"
+#include "pr-parts.h"
 #include "pr-tokenizer.h"
 
 G_BEGIN_DECLS
@@ -17,6 +18,8 @@ typedef struct {
   guint    n_tokens;    /* words from the text fields, with repeats */
   guint    n_features;  /* short values plus words, with repeats */
   gboolean sparse;      /* too few features: kept out of fingerprint clustering */
+  PrPart  *parts;       /* (owned) (nullable): the text's parts, if asked for */
+  guint    n_parts;
 } PrFingerprint;
 
 typedef struct _PrFingerprinter PrFingerprinter;
@@ -26,6 +29,8 @@ PrFingerprinter *pr_fingerprinter_new     (const PrMapping    *mapping,
                                            guint               min_tokens,
                                            GError            **error);
 void             pr_fingerprinter_free    (PrFingerprinter    *fingerprinter);
+void             pr_fingerprinter_set_parts (PrFingerprinter  *fingerprinter,
+                                           gboolean            parts);
 gboolean         pr_fingerprinter_compute (PrFingerprinter    *fingerprinter,
                                            const char *const  *values,
                                            const gsize        *lengths,

@@ -42,7 +42,50 @@ pr_record_set_free (PrRecordSet *set)
   g_free (set->changed);
   g_free (set->fingerprints);
   g_free (set->sparse);
+  g_clear_pointer (&set->parts, g_array_unref);
+  g_free (set->part_offsets);
+  g_free (set->part_counts);
   g_free (set);
+}
+
+/* The parts of every record, as the matcher takes them; empty unless the
+ * set was loaded with parts. */
+PrPartTable
+pr_record_set_get_parts (PrRecordSet *set)
+{
+  PrPartTable table = { 0 };
+
+  if (set->parts == NULL)
+    return table;
+  table.n_records = set->n_records;
+  table.offsets = set->part_offsets;
+  table.counts = set->part_counts;
+  table.parts = (PrPart *) (gpointer) set->parts->data;
+  return table;
+}
+
+/* Takes a record's parts into the set, and frees them. */
+static void
+take_parts (PrRecordSet   *set,
+            gsize          record,
+            PrFingerprint *fingerprint)
+{
+  if (set->parts == NULL)
+    return;
+  set->part_offsets[record] = set->parts->len;
+  set->part_counts[record] = fingerprint->n_parts;
+  if (fingerprint->n_parts > 0)
+    g_array_append_vals (set->parts, fingerprint->parts, fingerprint->n_parts);
+  g_clear_pointer (&fingerprint->parts, g_free);
+  fingerprint->n_parts = 0;
+}
+
+/* Frees the parts a batch's results hold. */
+static void
+free_parts (GArray *results)
+{
+  for (guint i = 0; i < results->len; i++)
+    g_clear_pointer (&g_array_index (results, PrFingerprint, i).parts, g_free);
 }
 
 /* The opening words of a text, on one line, for a person to recognise it. */
@@ -130,6 +173,8 @@ fingerprint_batch (gpointer data)
   gint64 start = g_get_monotonic_time ();
 
   g_array_set_size (batch->results, batch->lines->len);
+  /* Zeroed, so that a failed batch's parts can be freed. */
+  memset (batch->results->data, 0, batch->lines->len * sizeof (PrFingerprint));
   pr_batch_fingerprinter_run (loader->fingerprinter, batch->lines->len,
                               (const char *const *) batch->values->pdata,
                               (const gsize *) batch->lengths->data,
@@ -147,7 +192,7 @@ finish_batch (Loader  *loader,
 {
   PrRecordSet *set = loader->set;
   Batch *batch = &loader->batches[1 - loader->filling];
-  const PrFingerprint *results;
+  PrFingerprint *results;
   gint64 start = g_get_monotonic_time ();
 
   if (loader->worker == NULL)
@@ -157,6 +202,7 @@ finish_batch (Loader  *loader,
 
   if (loader->worker_error != NULL)
     {
+      free_parts (batch->results);
       if (g_error_matches (loader->worker_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&loader->worker_error));
       else
@@ -169,7 +215,7 @@ finish_batch (Loader  *loader,
       return FALSE;
     }
 
-  results = (const PrFingerprint *) batch->results->data;
+  results = (PrFingerprint *) (gpointer) batch->results->data;
   for (gsize i = 0; i < batch->lines->len; i++)
     {
       gsize record = g_array_index (batch->records, gsize, i);
@@ -177,6 +223,7 @@ finish_batch (Loader  *loader,
       set->fingerprints[record] = results[i].fingerprint;
       set->sparse[record] = results[i].sparse;
       set->n_sparse += results[i].sparse;
+      take_parts (set, record, &results[i]);
     }
 
   return TRUE;
@@ -245,6 +292,11 @@ grow_set (PrRecordSet *set,
   set->changed = g_renew (guint8, set->changed, *capacity);
   set->fingerprints = g_renew (guint64, set->fingerprints, *capacity);
   set->sparse = g_renew (guint8, set->sparse, *capacity);
+  if (set->parts != NULL)
+    {
+      set->part_offsets = g_renew (guint64, set->part_offsets, *capacity);
+      set->part_counts = g_renew (guint32, set->part_counts, *capacity);
+    }
 }
 
 /**
@@ -303,6 +355,7 @@ pr_record_set_load (const PrMapping          *mapping,
                                               options->n_threads, error);
   if (fingerprinter == NULL)
     return NULL;
+  pr_batch_fingerprinter_set_parts (fingerprinter, options->parts);
 
   id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
   date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
@@ -312,6 +365,8 @@ pr_record_set_load (const PrMapping          *mapping,
 
   set = g_new0 (PrRecordSet, 1);
   set->ids = g_ptr_array_new_with_free_func (g_free);
+  if (options->parts)
+    set->parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
   seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -387,6 +442,7 @@ pr_record_set_load (const PrMapping          *mapping,
               set->fingerprints[index] = stored.fingerprint;
               set->sparse[index] = stored.sparse;
               set->n_sparse += stored.sparse;
+              take_parts (set, index, &stored);
               set->changed[index] = FALSE;
               set->n_reused++;
               set->n_records++;

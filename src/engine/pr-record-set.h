@@ -34,6 +34,7 @@ typedef struct {
                                   PrFingerprint       *stored,
                                   gpointer             user_data);
   gpointer          reuse_data;
+  gboolean          parts;        /* cut the text into parts too (pr-parts.c) */
 } PrLoadOptions;
 
 /* Called now and then while loading, on the loading thread: records so
@@ -73,6 +74,9 @@ typedef struct {
   guint64   *content_hashes; /* of the mapped values but the id */
   guint8    *changed;       /* 1: fingerprinted in this load; 0: reused */
   GPtrArray *labels;        /* char *, or NULL unless keep_labels */
+  GArray    *parts;         /* PrPart, or NULL unless options->parts */
+  guint64   *part_offsets;  /* per record, where its parts start in parts */
+  guint32   *part_counts;   /* per record, how many */
   guint64    text_bytes;    /* bytes of text and short fields fingerprinted */
   guint64    n_sparse;
   guint64    n_reused;      /* records whose stored fingerprint was reused */
@@ -96,6 +100,7 @@ PrRecordSet *pr_record_set_load_csv    (const char           *path,
                                         GCancellable         *cancellable,
                                         GError              **error);
 void         pr_record_set_free        (PrRecordSet          *set);
+PrPartTable  pr_record_set_get_parts   (PrRecordSet          *set);
 guint32     *pr_record_set_rank        (PrRecordSet          *set);
 GArray      *pr_record_set_find_pairs  (PrRecordSet          *set,
                                         guint                 k,

@@ -521,33 +521,41 @@ to_utf8 (PrTokenizer *self,
   return self->utf8;
 }
 
-/**
- * pr_tokenizer_tokenize:
- * @self: a #PrTokenizer
- * @text: UTF-8 text
- * @length: length of @text in bytes, or -1 if it is NUL-terminated
- * @func: called for each word, in order
- * @user_data: passed to @func
- * @error: return location for a #GError
- *
- * Normalises @text and calls @func for each word. White space and
- * punctuation are not words.
- *
- * Returns: %FALSE with @error set (%PR_TOKENIZER_ERROR_INVALID_UTF8 names the
- *   byte offset) if @text is not valid UTF-8; @func is not called then.
- */
-gboolean
-pr_tokenizer_tokenize (PrTokenizer  *self,
-                       const char   *text,
-                       gssize        length,
-                       PrTokenFunc   func,
-                       gpointer      user_data,
-                       GError      **error)
+/* Whether a stretch between words ends a sentence: a full stop,
+ * exclamation or question mark, semicolon, ellipsis or line break (after
+ * NFKC: full-width ones are ASCII by then). */
+static gboolean
+ends_sentence (const UChar *text,
+               int32_t      length)
+{
+  for (int32_t i = 0; i < length; i++)
+    switch (text[i])
+      {
+      case u'。': case u'.': case u'!': case u'?': case u';': case u'…': case u'\n': case u'\r':
+      case u',': case u':': case u'、':
+        return TRUE;
+      default:
+        break;
+      }
+  return FALSE;
+}
+
+/* The words of @text to @func, and each sentence's end to @sentence_end
+ * (if not NULL) before the next sentence's first word. */
+static gboolean
+tokenize_words (PrTokenizer      *self,
+                const char       *text,
+                gssize            length,
+                PrTokenFunc       func,
+                PrSentenceEndFunc sentence_end,
+                gpointer          user_data,
+                GError          **error)
 {
   UErrorCode status = U_ZERO_ERROR;
   const UChar *prepared;
   gsize prepared_length = 0;
   int32_t start, end;
+  gboolean words_before = FALSE;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (text != NULL || length == 0, FALSE);
@@ -573,16 +581,83 @@ pr_tokenizer_tokenize (PrTokenizer  *self,
       gsize word_length;
 
       if (ubrk_getRuleStatus (self->words) < UBRK_WORD_NONE_LIMIT)
-        continue;
+        {
+          if (sentence_end != NULL && words_before && ends_sentence (prepared + start, end - start))
+            {
+              sentence_end (user_data);
+              words_before = FALSE;
+            }
+          continue;
+        }
 
       word = to_utf8 (self, prepared + start, end - start, &word_length);
       func (word, word_length, user_data);
+      words_before = TRUE;
     }
+  if (sentence_end != NULL && words_before)
+    sentence_end (user_data);
 
   /* Do not keep a pointer into a buffer that the next call may move. */
   ubrk_setText (self->words, NULL, 0, &status);
 
   return TRUE;
+}
+
+/**
+ * pr_tokenizer_tokenize:
+ * @self: a #PrTokenizer
+ * @text: UTF-8 text
+ * @length: length of @text in bytes, or -1 if it is NUL-terminated
+ * @func: called for each word, in order
+ * @user_data: passed to @func
+ * @error: return location for a #GError
+ *
+ * Normalises @text and calls @func for each word. White space and
+ * punctuation are not words.
+ *
+ * Returns: %FALSE with @error set (%PR_TOKENIZER_ERROR_INVALID_UTF8 names the
+ *   byte offset) if @text is not valid UTF-8; @func is not called then.
+ */
+gboolean
+pr_tokenizer_tokenize (PrTokenizer  *self,
+                       const char   *text,
+                       gssize        length,
+                       PrTokenFunc   func,
+                       gpointer      user_data,
+                       GError      **error)
+{
+  return tokenize_words (self, text, length, func, NULL, user_data, error);
+}
+
+/**
+ * pr_tokenizer_tokenize_sentences:
+ * @self: a #PrTokenizer
+ * @text: UTF-8 text
+ * @length: length of @text in bytes, or -1 if it is NUL-terminated
+ * @func: called for each word, in order
+ * @sentence_end: called after the last word of each sentence
+ * @user_data: passed to @func and @sentence_end
+ * @error: return location for a #GError
+ *
+ * Like pr_tokenizer_tokenize (), and also marks where sentences end: at a
+ * full stop, exclamation or question mark, semicolon, ellipsis or line
+ * break between words, and after the last word. A sentence has at least one
+ * word.
+ *
+ * Returns: %FALSE with @error set, as pr_tokenizer_tokenize () does.
+ */
+gboolean
+pr_tokenizer_tokenize_sentences (PrTokenizer       *self,
+                                 const char        *text,
+                                 gssize             length,
+                                 PrTokenFunc        func,
+                                 PrSentenceEndFunc  sentence_end,
+                                 gpointer           user_data,
+                                 GError           **error)
+{
+  g_return_val_if_fail (sentence_end != NULL, FALSE);
+
+  return tokenize_words (self, text, length, func, sentence_end, user_data, error);
 }
 
 /* Walks the original text and the normalised text side by side, forward

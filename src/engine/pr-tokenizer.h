@@ -39,6 +39,9 @@ typedef void (*PrTokenRangeFunc) (const char *token,
                                   gsize       end,
                                   gpointer    user_data);
 
+/* Called after the last word of each sentence. */
+typedef void (*PrSentenceEndFunc) (gpointer user_data);
+
 typedef struct _PrTokenizer PrTokenizer;
 
 PrTokenizer      *pr_tokenizer_new       (PrTokenizerFlags   flags,
@@ -49,6 +52,14 @@ gboolean          pr_tokenizer_tokenize  (PrTokenizer       *tokenizer,
                                           const char        *text,
                                           gssize             length,
                                           PrTokenFunc        func,
+                                          gpointer           user_data,
+                                          GError           **error);
+gboolean          pr_tokenizer_tokenize_sentences
+                                         (PrTokenizer       *tokenizer,
+                                          const char        *text,
+                                          gssize             length,
+                                          PrTokenFunc        func,
+                                          PrSentenceEndFunc  sentence_end,
                                           gpointer           user_data,
                                           GError           **error);
 gboolean          pr_tokenizer_tokenize_with_ranges

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Parts: what a whole-record SimHash misses.
+ *
+ * A SimHash of the whole record moves far when a third of the text is new:
+ * a complaint sent again with a paragraph added, or quoted inside a longer
+ * one. Such records still share most of the smaller one's sentences word
+ * for word (after normalisation). So each record's text is also cut into
+ * parts — its sentences, long ones into windows — and each part hashed from
+ * its words in order. Two records are a repeat when the parts they share
+ * hold enough of the smaller record's words (containment):
+ *
+ *   containment(A, B) = words in parts of both / min(words in A's parts, words in B's parts)
+ *
+ * counting each distinct part once. Parts found in many records are
+ * boilerplate (greetings, "请领导重视", form letters): they are left out of
+ * both sides, so that two letters on one template do not match by it.
+ *
+ * Finding the pairs is exact: every pair of records sharing a part is
+ * looked at (parts are grouped by sorting their hashes), and a pair's
+ * containment is computed from all the parts they share.
+ */
+#define G_LOG_DOMAIN "pr-parts"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <stdlib.h>
+
+#include "pr-parts.h"
+
+#define PRIME64_1 G_GUINT64_CONSTANT (0x9E3779B185EBCA87)
+#define PRIME64_2 G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F)
+
+void
+pr_part_builder_init (PrPartBuilder *builder)
+{
+  builder->parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
+  builder->hash = 0;
+  builder->n_tokens = 0;
+}
+
+void
+pr_part_builder_clear (PrPartBuilder *builder)
+{
+  g_clear_pointer (&builder->parts, g_array_unref);
+}
+
+/* Forgets the parts so far, for the next record. */
+void
+pr_part_builder_reset (PrPartBuilder *builder)
+{
+  g_array_set_size (builder->parts, 0);
+  builder->hash = 0;
+  builder->n_tokens = 0;
+}
+
+/* Ends the part being built, keeping it if it is long enough. */
+void
+pr_part_builder_end (PrPartBuilder *builder)
+{
+  if (builder->n_tokens >= PR_PART_MIN_TOKENS)
+    {
+      /* The final mix spreads the last word's bits over the whole hash. */
+      guint64 hash = builder->hash ^ builder->n_tokens;
+      PrPart part;
+
+      hash ^= hash >> 33;
+      hash *= PRIME64_2;
+      hash ^= hash >> 29;
+      part.hash = hash;
+      part.n_tokens = builder->n_tokens;
+      g_array_append_val (builder->parts, part);
+    }
+  builder->hash = 0;
+  builder->n_tokens = 0;
+}
+
+/* Adds a word (its feature hash) to the part being built: the hash depends
+ * on the words and their order. */
+void
+pr_part_builder_add (PrPartBuilder *builder,
+                     guint64        token_hash)
+{
+  builder->hash = (((builder->hash << 27) | (builder->hash >> 37)) ^ token_hash) * PRIME64_1;
+  if (++builder->n_tokens == PR_PART_MAX_TOKENS)
+    pr_part_builder_end (builder);
+}
+
+typedef struct {
+  guint64 hash;
+  guint32 record;
+  guint32 n_tokens;
+} Entry;
+
+static int
+compare_entries (const void *a,
+                 const void *b)
+{
+  const Entry *x = a, *y = b;
+
+  if (x->hash != y->hash)
+    return x->hash < y->hash ? -1 : 1;
+  return (x->record > y->record) - (x->record < y->record);
+}
+
+static guint64
+pair_key (guint32 a,
+          guint32 b)
+{
+  return ((guint64) a << 32) | b;
+}
+
+/**
+ * pr_part_table_find_pairs:
+ * @table: the records' parts
+ * @skip: (nullable): per record, 1 to leave it out
+ * @options: thresholds
+ * @func: called for each pair kept, in no particular order
+ * @user_data: passed to @func
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Finds every pair of records whose shared parts hold at least
+ * @options->min_containment of the smaller record's part words, and at least
+ * @options->min_shared_tokens words, leaving out parts found in more than
+ * @options->max_records_per_part records.
+ *
+ * Returns: %FALSE if cancelled
+ */
+gboolean
+pr_part_table_find_pairs (const PrPartTable        *table,
+                          const guint8             *skip,
+                          const PrPartMatchOptions *options,
+                          PrPartPairFunc            func,
+                          gpointer                  user_data,
+                          GCancellable             *cancellable,
+                          GError                  **error)
+{
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  g_autoptr(GHashTable) shared = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autofree guint64 *words = g_new0 (guint64, MAX (table->n_records, 1));
+  GHashTableIter iter;
+  gpointer key, value;
+  gsize n = 0;
+  Entry *e;
+
+  for (gsize r = 0; r < table->n_records; r++)
+    {
+      if (skip != NULL && skip[r])
+        continue;
+      for (guint64 p = table->offsets[r]; p < table->offsets[r] + table->counts[r]; p++)
+        {
+          Entry entry = { table->parts[p].hash, (guint32) r, table->parts[p].n_tokens };
+
+          g_array_append_val (entries, entry);
+        }
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
+  e = (Entry *) (gpointer) entries->data;
+
+  /* One entry per part and record (a record may repeat a sentence), then
+   * each record's words in parts that are not boilerplate. */
+  for (gsize i = 0; i < entries->len; i++)
+    if (n == 0 || e[i].hash != e[n - 1].hash || e[i].record != e[n - 1].record)
+      e[n++] = e[i];
+  for (gsize start = 0, end; start < n; start = end)
+    {
+      for (end = start + 1; end < n && e[end].hash == e[start].hash; end++)
+        ;
+      if (end - start > options->max_records_per_part)
+        {
+          for (gsize i = start; i < end; i++)
+            e[i].n_tokens = 0;  /* boilerplate: counts for nothing */
+          continue;
+        }
+      for (gsize i = start; i < end; i++)
+        words[e[i].record] += e[i].n_tokens;
+    }
+
+  /* The words each pair shares, over the parts they share. */
+  for (gsize start = 0, end; start < n; start = end)
+    {
+      for (end = start + 1; end < n && e[end].hash == e[start].hash; end++)
+        ;
+      if (e[start].n_tokens == 0 || end - start < 2)
+        continue;
+      for (gsize i = start; i < end; i++)
+        for (gsize j = i + 1; j < end; j++)
+          {
+            guint64 pair = pair_key (e[i].record, e[j].record);
+            gpointer found = g_hash_table_lookup (shared, &pair);
+
+            if (found == NULL)
+              g_hash_table_insert (shared, g_memdup2 (&pair, sizeof pair),
+                                   GUINT_TO_POINTER (e[i].n_tokens));
+            else
+              g_hash_table_insert (shared, g_memdup2 (&pair, sizeof pair),
+                                   GUINT_TO_POINTER (GPOINTER_TO_UINT (found) + e[i].n_tokens));
+          }
+      if ((start & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+    }
+
+  g_hash_table_iter_init (&iter, shared);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint64 pair = *(guint64 *) key;
+      guint32 a = (guint32) (pair >> 32), b = (guint32) pair;
+      guint words_shared = GPOINTER_TO_UINT (value);
+      double containment = (double) words_shared / MIN (words[a], words[b]);
+
+      if (words_shared >= options->min_shared_tokens && containment >= options->min_containment)
+        func (a, b, containment, user_data);
+    }
+
+  return TRUE;
+}
+
+/**
+ * pr_part_containment:
+ * @a: (array length=n_a): one record's parts
+ * @b: (array length=n_b): another's
+ *
+ * The containment of two records as pr_part_table_find_pairs () computes it,
+ * with no part left out as boilerplate: for explaining a pair, and as the
+ * oracle of the tests.
+ *
+ * Returns: words in parts of both / the smaller record's part words; 0 if
+ *   either has no part
+ */
+double
+pr_part_containment (const PrPart *a,
+                     gsize         n_a,
+                     const PrPart *b,
+                     gsize         n_b)
+{
+  g_autoptr(GHashTable) in_a = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GHashTable) counted = g_hash_table_new (g_int64_hash, g_int64_equal);
+  guint64 words_a = 0, words_b = 0, words_shared = 0;
+
+  for (gsize i = 0; i < n_a; i++)
+    if (g_hash_table_add (in_a, (gpointer) &a[i].hash))
+      words_a += a[i].n_tokens;
+  for (gsize i = 0; i < n_b; i++)
+    if (g_hash_table_add (counted, (gpointer) &b[i].hash))
+      {
+        words_b += b[i].n_tokens;
+        if (g_hash_table_contains (in_a, &b[i].hash))
+          words_shared += b[i].n_tokens;
+      }
+  if (words_a == 0 || words_b == 0)
+    return 0;
+  return (double) words_shared / MIN (words_a, words_b);
+}

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* A part of a record's text: a sentence, or a window of a long one. */
+typedef struct {
+  guint64 hash;       /* of its words, in order */
+  guint32 n_tokens;
+} PrPart;
+
+/* Parts shorter than this are not kept ("您好", "谢谢"): they say nothing
+ * about which matter a record is. */
+#define PR_PART_MIN_TOKENS 4
+/* A longer sentence is cut into windows of this many words, so that one
+ * edit does not lose a whole paragraph written without full stops. */
+#define PR_PART_MAX_TOKENS 32
+
+/* Builds a record's parts from its words as the tokenizer gives them. */
+typedef struct {
+  GArray  *parts;     /* PrPart */
+  guint64  hash;
+  guint32  n_tokens;
+} PrPartBuilder;
+
+void     pr_part_builder_init       (PrPartBuilder *builder);
+void     pr_part_builder_clear      (PrPartBuilder *builder);
+void     pr_part_builder_reset      (PrPartBuilder *builder);
+void     pr_part_builder_add        (PrPartBuilder *builder,
+                                     guint64        token_hash);
+void     pr_part_builder_end        (PrPartBuilder *builder);
+
+/* The records' parts: those of record r are
+ * parts[offsets[r] .. offsets[r] + counts[r]). */
+typedef struct {
+  gsize    n_records;
+  guint64 *offsets;
+  guint32 *counts;
+  PrPart  *parts;
+} PrPartTable;
+
+typedef struct {
+  /* Parts found in more records than this are boilerplate ("请领导重视",
+   * a form letter's sentences): they neither make nor count towards a
+   * match. */
+  guint  max_records_per_part;
+  /* A pair is kept when the words of the parts it shares are at least this
+   * share of the words of the smaller record's parts (containment)… */
+  double min_containment;
+  /* …and at least this many. */
+  guint  min_shared_tokens;
+} PrPartMatchOptions;
+
+#define PR_PART_DEFAULT_MAX_RECORDS 50
+#define PR_PART_DEFAULT_MIN_CONTAINMENT 0.5
+#define PR_PART_DEFAULT_MIN_SHARED_TOKENS 12
+
+/* Called once per pair of records that share parts enough; @a < @b. */
+typedef void (*PrPartPairFunc) (guint32  a,
+                                guint32  b,
+                                double   containment,
+                                gpointer user_data);
+
+gboolean pr_part_table_find_pairs (const PrPartTable        *table,
+                                   const guint8             *skip,
+                                   const PrPartMatchOptions *options,
+                                   PrPartPairFunc            func,
+                                   gpointer                  user_data,
+                                   GCancellable             *cancellable,
+                                   GError                  **error);
+double   pr_part_containment      (const PrPart             *a,
+                                   gsize                     n_a,
+                                   const PrPart             *b,
+                                   gsize                     n_b);
+
+G_END_DECLS
