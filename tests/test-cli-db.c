@@ -142,6 +142,47 @@ test_incremental_scan (void)
                                              "WHERE record_id = '8' AND retired_at IS NOT NULL");
     g_assert_cmpstr (retired, ==, "1");
   }
+
+  /* Record 10 again, quoted inside a longer message: its whole-record
+   * fingerprint moves far, but the clauses of record 10 are all there. The
+   * fourth scan finds it through the stored parts of record 10 (which it
+   * does not fingerprint again); without parts it does not. */
+  pr_test_execute (db, "INSERT INTO petitions SELECT 9002, petitioner, phone, address, category, subject, "
+               "CONCAT('上个月我已经反映过一次，原文如下，请领导再看一看：', body, "
+               "'另外，小区东门外的排水沟常年堵塞，一下雨就积水到膝盖，老人孩子出门都要绕行两公里，"
+               "物业说归市政管，市政说归街道管，街道又让我们去找开发商，开发商早就找不到人了。"
+               "附近的路灯也坏了大半，晚上一片漆黑，上周还有人在那里摔断了腿，送医院花了好几万。"
+               "我们多次打电话给十二三四五热线，每次都说会转交相关部门处理，可是至今没有任何人来看过现场。"
+               "请政府明确责任单位，限期疏通排水沟、修好路灯，给居民一个安全的出行环境。'), "
+               "submitted_at + INTERVAL 30 DAY FROM petitions WHERE id = 10");
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&repeats_text, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+                            "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "Stored: 1 new, 0 changed and 3000 unchanged records"));
+  repeats_text = read_file (repeats);
+  g_test_message ("%s", repeats_text);
+  {
+    const char *line = strstr (repeats_text, "\r\n9002,10,");
+
+    g_assert_nonnull (line);
+    g_assert_cmpint (atoi (line + strlen ("\r\n9002,10,")), >, 3);
+  }
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&repeats_text, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING", "--no-parts",
+                            "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
+  repeats_text = read_file (repeats);
+  g_assert_null (strstr (repeats_text, "\r\n9002,10,"));
+
+  /* Every live record has its parts stored. */
+  {
+    g_autoptr(PrConnection) store_db = connect_sample ();
+    g_autofree char *without = pr_test_query_value (store_db, "SELECT COUNT(*) FROM prstore.pr_fingerprints "
+                                                               "WHERE retired_at IS NULL AND parts IS NULL");
+
+    g_assert_cmpstr (without, ==, "0");
+  }
 }
 
 /* A failed scan is not marked complete, and the next one runs. */

@@ -308,7 +308,7 @@ records_commit (PrStore     *store,
                                (const guint64 *) (gpointer) records->fingerprints->data,
                                (const guint64 *) (gpointer) records->hashes->data,
                                (const guint8 *) records->sparse->data,
-                               (const guint8 *) records->changed->data,
+                               (const guint8 *) records->changed->data, NULL,
                                &counts, error);
 }
 
@@ -532,6 +532,26 @@ test_migrate (void)
                        "pr_fingerprints_b3:b3,pr_fingerprints_b3:fingerprint,"
                        "pr_fingerprints_record:source_table,pr_fingerprints_record:record_id");
 
+  /* Column for column as a store made new (version 3 added parts). */
+  {
+    g_autoptr(PrConnection) fresh_db = NULL;
+    g_autoptr(PrStore) fresh = NULL;
+    const char *columns = "SELECT GROUP_CONCAT(COLUMN_NAME, ' ', COLUMN_TYPE ORDER BY ORDINAL_POSITION) "
+                          "FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = '%s' AND TABLE_NAME = 'pr_fingerprints'";
+    g_autofree char *sql_v1 = g_strdup_printf (columns, "t_v1");
+    g_autofree char *sql_fresh = g_strdup_printf (columns, "t_fresh");
+    g_autofree char *migrated = NULL, *made = NULL;
+
+    create_database (root, "t_fresh");
+    fresh_db = connect_root ("t_fresh");
+    fresh = pr_store_open (fresh_db, NULL, &error);
+    g_assert_no_error (error);
+    migrated = query_value (root, sql_v1);
+    made = query_value (root, sql_fresh);
+    g_assert_nonnull (strstr (made, "parts mediumblob"));
+    g_assert_cmpstr (migrated, ==, made);
+  }
+
   /* Everything stored before is there and found. */
   matches = pr_store_check (store, "petitions", 1, fp, 3, &error);
   g_assert_no_error (error);
@@ -543,6 +563,8 @@ test_migrate (void)
   loaded = pr_store_load_fingerprints (store, "petitions", 1, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_hash_table_size (loaded), ==, 3);
+  /* Stored before parts existed: a scan with parts makes them again. */
+  g_assert_false (((PrStoredFingerprint *) g_hash_table_lookup (loaded, "1"))->has_parts);
   decisions = pr_store_list_decisions (store, "petitions", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (decisions->len, ==, 1);

@@ -681,7 +681,7 @@ scan_thread (GTask        *task,
   load.min_tokens = 3;
   load.keep_labels = TRUE;
   data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
-                              report_progress, data, cancellable, &error);
+                              &PR_PART_MATCH_OPTIONS_DEFAULT, report_progress, data, cancellable, &error);
   if (data->result == NULL)
     goto failed;
   data->decisions = pr_store_list_decisions (store, data->table, &error);

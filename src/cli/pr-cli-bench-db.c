@@ -78,6 +78,7 @@ pr_cli_bench_db (int    argc,
   g_autofree char *dir = NULL;
   g_autofree char *csv = NULL;
   PrLoadOptions load = { 0 };
+  PrPartMatchOptions part_options;
   ReadCount count = { 0 };
   int rows = 100000;
   gint64 start;
@@ -131,8 +132,9 @@ pr_cli_bench_db (int    argc,
   load.n_threads = options.threads;
   rss_before = pr_cli_peak_rss_mb ();
   start = g_get_monotonic_time ();
+  part_options = pr_cli_part_options (&options);
   result = pr_scan_run (connection, NULL, PR_SAMPLE_SERVER_TABLE, NULL, mapping, &load, options.k,
-                        NULL, NULL, NULL, &error);
+                        options.no_parts ? NULL : &part_options, NULL, NULL, NULL, &error);
   if (result == NULL)
     goto out;
   t_scan = (g_get_monotonic_time () - start) / 1e6;
@@ -242,7 +244,7 @@ pr_cli_bench_check (int    argc,
   scan_id = pr_store_begin_scan (store, "petitions", "bench", 1, options.k, &error);
   if (scan_id <= 0 ||
       !pr_store_commit_scan (store, scan_id, "petitions", 1, n, (char *const *) ids->pdata, fingerprints,
-                             hashes, NULL, NULL, NULL, &error))
+                             hashes, NULL, NULL, NULL, NULL, &error))
     goto out;
   t_commit = (g_get_monotonic_time () - start) / 1e6;
 

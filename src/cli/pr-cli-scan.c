@@ -166,6 +166,7 @@ pr_cli_scan (int    argc,
   g_autofree char *store_schema = NULL;
   g_autofree char *new_repeats_path = NULL;
   PrLoadOptions load;
+  PrPartMatchOptions part_options;
   PrCliProgress progress;
   PrRecordSet *set;
   PrClustering *clustering;
@@ -215,10 +216,11 @@ pr_cli_scan (int    argc,
     }
 
   pr_cli_load_options (&options, out == NULL, &load);
+  part_options = pr_cli_part_options (&options);
   pr_cli_progress_init (&progress);
   result = pr_scan_run (connection, store, connection != NULL ? options.table : NULL,
                         connection != NULL ? NULL : argv[1], mapping, &load, options.k,
-                        pr_cli_progress_scan, &progress, NULL, &error);
+                        options.no_parts ? NULL : &part_options, pr_cli_progress_scan, &progress, NULL, &error);
   pr_cli_progress_finish (&progress);
   if (result == NULL)
     goto failed;

@@ -6,22 +6,61 @@
 #include "pr-scan.h"
 
 #include "pr-record-reader.h"
+#include "pr-simhash.h"
+
+typedef struct {
+  GHashTable *stored;      /* record id → PrStoredFingerprint */
+  gboolean    with_parts;
+} Reuse;
 
 /* The incremental scan's hook: an unchanged record keeps its stored
- * fingerprint. */
+ * fingerprint, and its parts if the scan wants them and they were kept. */
 static gboolean
 reuse_stored (const char    *id,
               guint64        content_hash,
               PrFingerprint *fingerprint,
               gpointer       user_data)
 {
-  const PrStoredFingerprint *stored = g_hash_table_lookup (user_data, id);
+  Reuse *reuse = user_data;
+  const PrStoredFingerprint *stored = g_hash_table_lookup (reuse->stored, id);
 
-  if (stored == NULL || stored->content_hash != content_hash)
+  if (stored == NULL || stored->content_hash != content_hash || (reuse->with_parts && !stored->has_parts))
     return FALSE;
   fingerprint->fingerprint = stored->fingerprint;
   fingerprint->sparse = stored->sparse;
+  if (reuse->with_parts && stored->n_parts > 0)
+    {
+      fingerprint->parts = g_memdup2 (stored->parts, stored->n_parts * sizeof (PrPart));
+      fingerprint->n_parts = stored->n_parts;
+    }
   return TRUE;
+}
+
+typedef struct {
+  GArray        *pairs;         /* PrPair: part matches farther apart than k */
+  GArray        *part_pairs;    /* PrPartPair: every part match */
+  const guint64 *fingerprints;
+  guint          k;
+} PartSink;
+
+static void
+add_part_pair (guint32  a,
+               guint32  b,
+               double   containment,
+               gpointer user_data)
+{
+  PartSink *sink = user_data;
+  PrPartPair part = { a, b, containment };
+  guint32 distance = pr_hamming_distance (sink->fingerprints[a], sink->fingerprints[b]);
+
+  g_array_append_val (sink->part_pairs, part);
+  /* Nearer pairs the block index has found already. */
+  if (distance > sink->k)
+    {
+      PrPair pair = { a, b, distance };
+
+      g_array_append_val (sink->pairs, pair);
+    }
 }
 
 typedef struct {
@@ -52,6 +91,8 @@ read_progress (guint64  records,
  * @load_options: how to read and fingerprint; its reuse hook is the
  *   store's when there is one
  * @k: the largest distance of a pair
+ * @parts: (nullable): also pair records that share enough parts
+ *   (pr-parts.c); %NULL: whole-record fingerprints only
  * @progress: (nullable): called on this thread as the scan goes on
  * @progress_data: passed to @progress
  * @cancellable: (nullable): cancels the scan; a cancelled scan stores
@@ -71,6 +112,7 @@ pr_scan_run (PrConnection         *connection,
              const PrMapping      *mapping,
              const PrLoadOptions  *load_options,
              guint                 k,
+             const PrPartMatchOptions *parts,
              PrScanProgressFunc    progress,
              gpointer              progress_data,
              GCancellable         *cancellable,
@@ -83,13 +125,17 @@ pr_scan_run (PrConnection         *connection,
   g_autoptr(GError) local_error = NULL;
   PrLoadOptions load = *load_options;
   Progress read = { progress, progress_data };
+  Reuse reuse = { NULL, parts != NULL };
+  guint64 n_part_only = 0;
   gint64 start;
 
   g_return_val_if_fail ((connection != NULL) == (table != NULL), NULL);
   g_return_val_if_fail ((connection == NULL) == (csv_path != NULL), NULL);
   g_return_val_if_fail (store == NULL || connection != NULL, NULL);
 
+  load.parts = parts != NULL;
   result->mapping_version = pr_fingerprint_version (mapping, load.flags, load.min_tokens);
+  result->k = k;
   if (store != NULL)
     {
       g_autofree char *description = pr_fingerprint_describe (mapping, load.flags, load.min_tokens);
@@ -100,8 +146,9 @@ pr_scan_run (PrConnection         *connection,
       stored = pr_store_load_fingerprints (store, table, result->mapping_version, &local_error);
       if (stored == NULL)
         goto failed;
+      reuse.stored = stored;
       load.reuse = reuse_stored;
-      load.reuse_data = stored;
+      load.reuse_data = &reuse;
     }
 
   if (connection != NULL)
@@ -122,19 +169,31 @@ pr_scan_run (PrConnection         *connection,
                                      k, load.n_threads, cancellable, &local_error);
   if (result->matches == NULL)
     goto failed;
+  spanning = pr_matches_spanning_pairs (result->matches);
+  result->part_pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
+  if (parts != NULL)
+    {
+      PrPartTable table = pr_record_set_get_parts (result->set);
+      PartSink sink = { spanning, result->part_pairs, result->set->fingerprints, k };
+      guint whole = spanning->len;
+
+      if (!pr_part_table_find_pairs (&table, result->set->sparse, parts, add_part_pair, &sink,
+                                     cancellable, &local_error))
+        goto failed;
+      n_part_only = spanning->len - whole;
+    }
   result->group_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   if (progress != NULL)
     progress (PR_SCAN_PHASE_CLUSTER, result->set->n_records, 0, 1, progress_data);
   start = g_get_monotonic_time ();
   rank = pr_record_set_rank (result->set);
-  spanning = pr_matches_spanning_pairs (result->matches);
   result->clustering = pr_clustering_new (result->set->fingerprints, result->set->n_records,
                                           (const PrPair *) spanning->data, spanning->len, rank);
   result->cluster_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   result->counts.records = result->set->n_records;
-  result->counts.pairs = pr_matches_count_pairs (result->matches);
+  result->counts.pairs = pr_matches_count_pairs (result->matches) + n_part_only;
   result->counts.clusters = pr_clustering_get_n_clusters (result->clustering);
   if (store != NULL)
     {
@@ -152,10 +211,13 @@ pr_scan_run (PrConnection         *connection,
         goto failed;
       if (progress != NULL)
         progress (PR_SCAN_PHASE_STORE, result->set->n_records, 0, 1, progress_data);
+      PrPartTable part_table = pr_record_set_get_parts (result->set);
+
       if (!pr_store_commit_scan (store, result->scan_id, table, result->mapping_version,
                                  result->set->n_records, (char *const *) result->set->ids->pdata,
                                  result->set->fingerprints, result->set->content_hashes,
-                                 result->set->sparse, result->set->changed, &result->counts, &local_error))
+                                 result->set->sparse, result->set->changed,
+                                 part_table.parts != NULL ? &part_table : NULL, &result->counts, &local_error))
         goto failed;
     }
 
@@ -178,6 +240,7 @@ pr_scan_result_free (PrScanResult *result)
     return;
   g_clear_pointer (&result->clustering, pr_clustering_free);
   g_clear_pointer (&result->matches, pr_matches_free);
+  g_clear_pointer (&result->part_pairs, g_array_unref);
   g_clear_pointer (&result->set, pr_record_set_free);
   g_free (result);
 }
@@ -222,5 +285,14 @@ pr_scan_result_foreach_new_repeat (PrScanResult    *result,
   NewRepeats repeats = { result->set->changed, func, user_data, 0 };
 
   pr_matches_foreach_pair (result->matches, visit_pair, &repeats);
+  /* Part matches the block index did not find too. */
+  for (guint i = 0; i < result->part_pairs->len; i++)
+    {
+      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+      guint32 distance = pr_hamming_distance (result->set->fingerprints[part->a], result->set->fingerprints[part->b]);
+
+      if (distance > result->k)
+        visit_pair (part->a, part->b, distance, &repeats);
+    }
   return repeats.count;
 }

@@ -30,9 +30,18 @@ typedef void (*PrScanProgressFunc) (PrScanPhase phase,
                                     guint64     total,
                                     gpointer    user_data);
 
+/* A pair of records that share parts (pr-parts.c); a < b. */
+typedef struct {
+  guint32 a;
+  guint32 b;
+  double  containment;
+} PrPartPair;
+
 typedef struct {
   PrRecordSet  *set;
-  PrMatches    *matches;
+  PrMatches    *matches;     /* the pairs within k */
+  GArray       *part_pairs;  /* PrPartPair: the pairs that share parts, at any distance */
+  guint         k;
   PrClustering *clustering;
   PrScanCounts  counts;      /* new and changed only with a store */
   gint64        scan_id;     /* 0 without a store */
@@ -48,6 +57,7 @@ PrScanResult *pr_scan_run          (PrConnection         *connection,
                                     const PrMapping      *mapping,
                                     const PrLoadOptions  *load_options,
                                     guint                 k,
+                                    const PrPartMatchOptions *parts,
                                     PrScanProgressFunc    progress,
                                     gpointer              progress_data,
                                     GCancellable         *cancellable,

@@ -372,6 +372,7 @@ static const char *const create_statements[] = {
   "  b3 SMALLINT UNSIGNED NOT NULL,"
   "  content_hash BIGINT UNSIGNED NOT NULL,"
   "  sparse TINYINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  parts MEDIUMBLOB NULL,"
   "  mapping_version BIGINT UNSIGNED NOT NULL,"
   "  scan_id BIGINT NOT NULL,"
   "  scanned_at DATETIME(6) NOT NULL,"
@@ -582,11 +583,43 @@ migrate_1_to_2 (PrStore  *self,
   return TRUE;
 }
 
+/* Version 3 keeps each record's parts (pr-parts.c), so that an
+ * incremental scan need not cut unchanged records again. Fingerprints
+ * stored before have none: the mapping version of a scan with parts is
+ * another, so they are made again on the next scan. */
+static gboolean
+migrate_2_to_3 (PrStore  *self,
+                GError  **error)
+{
+  g_autofree char *alter = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *params[] = { self->schema };
+
+  rows = _pr_connection_select (self->connection,
+                                "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? "
+                                "AND TABLE_NAME = 'pr_fingerprints' AND COLUMN_NAME = 'parts'",
+                                params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "0") != 0)
+    return TRUE;
+
+  alter = g_strdup_printf ("ALTER TABLE %s ADD COLUMN parts MEDIUMBLOB NULL AFTER sparse", self->q_fingerprints);
+  if (!pr_connection_execute (self->connection, alter, &local_error))
+    {
+      explain_store_error (self, error, local_error, "ALTER", C_("tables", "upgrade"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
 static const MigrateFunc migrations[] = {
   migrate_1_to_2,
+  migrate_2_to_3,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);
@@ -922,7 +955,125 @@ add_stored (const char    *id,
   stored->fingerprint = values[0];
   stored->content_hash = values[1];
   stored->sparse = values[2] != 0;
+  stored->has_parts = FALSE;
+  stored->parts = NULL;
+  stored->n_parts = 0;
   g_hash_table_insert (user_data, g_strdup (id), stored);
+}
+
+static void
+stored_fingerprint_free (PrStoredFingerprint *stored)
+{
+  g_free (stored->parts);
+  g_free (stored);
+}
+
+/* Runs @sql, whose result is (record_id, a BLOB), and gives @func each
+ * row's id and bytes (NULL and 0 for SQL NULL). */
+typedef gboolean (*BlobRowFunc) (const char    *id,
+                                 const guint8  *bytes,
+                                 gsize          length,
+                                 gpointer       user_data,
+                                 GError       **error);
+
+static gboolean
+for_each_blob (PrStore     *self,
+               const char  *sql,
+               MYSQL_BIND  *params,
+               BlobRowFunc  func,
+               gpointer     user_data,
+               const char  *what,
+               GError     **error)
+{
+  MYSQL_STMT *stmt = mysql_stmt_init (handle (self));
+  MYSQL_BIND results[2] = { 0 };
+  my_bool nulls[2] = { 0 };
+  unsigned long id_length = 0, blob_length = 0;
+  char id[MAX_ID_BYTES + 1];
+  g_autoptr(GByteArray) blob = g_byte_array_new ();
+  gboolean ok = FALSE;
+
+  if (stmt == NULL)
+    return _pr_db_set_error (error, handle (self), what);
+  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0 ||
+      (params != NULL && mysql_stmt_bind_param (stmt, params) != 0) ||
+      mysql_stmt_execute (stmt) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, what);
+      goto out;
+    }
+
+  results[0].buffer_type = MYSQL_TYPE_STRING;
+  results[0].buffer = id;
+  results[0].buffer_length = sizeof id;
+  results[0].length = &id_length;
+  results[0].is_null = &nulls[0];
+  /* No buffer: the length is learnt at each row, then the bytes fetched. */
+  results[1].buffer_type = MYSQL_TYPE_BLOB;
+  results[1].length = &blob_length;
+  results[1].is_null = &nulls[1];
+  if (mysql_stmt_bind_result (stmt, results) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, what);
+      goto out;
+    }
+
+  for (;;)
+    {
+      int status = mysql_stmt_fetch (stmt);
+
+      if (status == MYSQL_NO_DATA)
+        break;
+      if (status == 1 || (status == MYSQL_DATA_TRUNCATED && id_length >= sizeof id))
+        {
+          _pr_db_set_stmt_error (error, stmt, what);
+          goto out;
+        }
+      id[MIN (id_length, sizeof id - 1)] = '\0';
+      g_byte_array_set_size (blob, blob_length);
+      if (!nulls[1] && blob_length > 0)
+        {
+          MYSQL_BIND column = { 0 };
+
+          column.buffer_type = MYSQL_TYPE_BLOB;
+          column.buffer = blob->data;
+          column.buffer_length = blob_length;
+          if (mysql_stmt_fetch_column (stmt, &column, 1, 0) != 0)
+            {
+              _pr_db_set_stmt_error (error, stmt, what);
+              goto out;
+            }
+        }
+      if (!func (id, nulls[1] ? NULL : blob->data, nulls[1] ? 0 : blob_length, user_data, error))
+        goto out;
+    }
+  ok = TRUE;
+
+out:
+  mysql_stmt_close (stmt);
+  return ok;
+}
+
+static gboolean
+add_stored_parts (const char    *id,
+                  const guint8  *bytes,
+                  gsize          length,
+                  gpointer       user_data,
+                  GError       **error)
+{
+  PrStoredFingerprint *stored = g_hash_table_lookup (user_data, id);
+  g_autoptr(GError) local_error = NULL;
+
+  if (stored == NULL)
+    return TRUE;
+  stored->has_parts = TRUE;
+  stored->parts = pr_parts_decode (bytes, length, &stored->n_parts, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("the record “%s”: "), id);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**
@@ -945,7 +1096,8 @@ pr_store_load_fingerprints (PrStore     *self,
                             guint64      mapping_version,
                             GError     **error)
 {
-  g_autoptr(GHashTable) stored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) stored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                       (GDestroyNotify) stored_fingerprint_free);
   g_autofree char *sql = NULL;
   unsigned long length;
   MYSQL_BIND params[2];
@@ -962,6 +1114,12 @@ pr_store_load_fingerprints (PrStore     *self,
   bind_u64 (&params[1], &mapping_version);
   if (!for_each_row (self, sql, params, 3, add_stored, stored,
                      _("cannot read the stored fingerprints"), error))
+    return NULL;
+
+  g_clear_pointer (&sql, g_free);
+  sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_table = ? AND mapping_version = ? "
+                         "AND retired_at IS NULL AND parts IS NOT NULL", self->q_fingerprints);
+  if (!for_each_blob (self, sql, params, add_stored_parts, stored, _("cannot read the stored fingerprints"), error))
     return NULL;
 
   return g_steal_pointer (&stored);
@@ -1017,7 +1175,7 @@ set_retired (PrStore     *self,
 
 /* The upsert of changed fingerprints, one prepared statement per batch
  * size, its parameters rebound for each batch. */
-#define UPSERT_COLUMNS 11
+#define UPSERT_COLUMNS 12
 
 static char *
 upsert_sql (PrStore *self,
@@ -1026,15 +1184,15 @@ upsert_sql (PrStore *self,
   GString *sql = g_string_new (NULL);
 
   g_string_printf (sql, "INSERT INTO %s (source_table, record_id, fingerprint, b0, b1, b2, b3, "
-                   "content_hash, sparse, mapping_version, scan_id, scanned_at, retired_at) VALUES ",
+                   "content_hash, sparse, parts, mapping_version, scan_id, scanned_at, retired_at) VALUES ",
                    self->q_fingerprints);
   for (guint i = 0; i < n_rows; i++)
-    g_string_append (sql, i == 0 ? "(?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)"
-                                 : ",(?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)");
+    g_string_append (sql, i == 0 ? "(?,?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)"
+                                 : ",(?,?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)");
   /* A returning record (retired before) is live again. */
   g_string_append (sql, " ON DUPLICATE KEY UPDATE fingerprint = VALUES(fingerprint), b0 = VALUES(b0), "
                    "b1 = VALUES(b1), b2 = VALUES(b2), b3 = VALUES(b3), content_hash = VALUES(content_hash), "
-                   "sparse = VALUES(sparse), mapping_version = VALUES(mapping_version), "
+                   "sparse = VALUES(sparse), parts = VALUES(parts), mapping_version = VALUES(mapping_version), "
                    "scan_id = VALUES(scan_id), scanned_at = VALUES(scanned_at), retired_at = NULL");
   return g_string_free (sql, FALSE);
 }
@@ -1049,10 +1207,12 @@ write_fingerprints (PrStore        *self,
                     const guint64  *fingerprints,
                     const guint64  *content_hashes,
                     const guint8   *sparse,
+                    const PrPartTable *parts,
                     GError        **error)
 {
   g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_ROWS * UPSERT_COLUMNS);
-  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS * 2);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS * 3);
+  g_autoptr(GPtrArray) encoded = g_ptr_array_new_with_free_func (g_free);
   g_autofree guint16 *blocks = g_new0 (guint16, BATCH_ROWS * 4);
   g_autofree guint8 *sparse_values = g_new0 (guint8, BATCH_ROWS);
   MYSQL_STMT *stmt = NULL;
@@ -1090,21 +1250,37 @@ write_fingerprints (PrStore        *self,
           for (guint b = 0; b < 4; b++)
             blocks[r * 4 + b] = (guint16) (fingerprints[i] >> (16 * b));
           sparse_values[r] = sparse != NULL && sparse[i] ? 1 : 0;
-          bind_string (&p[0], table, &lengths[r * 2]);
-          bind_string (&p[1], record_ids[i], &lengths[r * 2 + 1]);
+          bind_string (&p[0], table, &lengths[r * 3]);
+          bind_string (&p[1], record_ids[i], &lengths[r * 3 + 1]);
           bind_u64 (&p[2], &fingerprints[i]);
           for (guint b = 0; b < 4; b++)
             bind_u16 (&p[3 + b], &blocks[r * 4 + b]);
           bind_u64 (&p[7], &content_hashes[i]);
           bind_u8 (&p[8], &sparse_values[r]);
-          bind_u64 (&p[9], &mapping_version);
-          bind_i64 (&p[10], &scan_id);
+          /* NULL: no parts made; empty: none found. */
+          memset (&p[9], 0, sizeof p[9]);
+          p[9].buffer_type = MYSQL_TYPE_NULL;
+          if (parts != NULL && parts->parts != NULL)
+            {
+              gsize length = 0;
+              guint8 *bytes = pr_parts_encode (parts->parts + parts->offsets[i], parts->counts[i], &length);
+
+              g_ptr_array_add (encoded, bytes);
+              lengths[r * 3 + 2] = length;
+              p[9].buffer_type = MYSQL_TYPE_BLOB;
+              p[9].buffer = bytes != NULL ? (void *) bytes : (void *) "";
+              p[9].buffer_length = length;
+              p[9].length = &lengths[r * 3 + 2];
+            }
+          bind_u64 (&p[10], &mapping_version);
+          bind_i64 (&p[11], &scan_id);
         }
       if (mysql_stmt_bind_param (stmt, params) != 0 || mysql_stmt_execute (stmt) != 0)
         {
           _pr_db_set_stmt_error (error, stmt, _("cannot write the fingerprints"));
           goto out;
         }
+      g_ptr_array_set_size (encoded, 0);
     }
   ok = TRUE;
 
@@ -1130,6 +1306,8 @@ out:
  *   (re)write — new, changed, or stored with another mapping version;
  *   %NULL: all. For the others the stored fingerprint is kept and the
  *   three arrays above are not read.
+ * @parts: (nullable): the records' parts, stored with the changed ones;
+ *   %NULL: none made (an incremental scan with parts makes them again)
  * @counts: (nullable): the scan's counts, stored with it; retired_records
  *   is not taken from here but counted by the store. %NULL: only
  *   @n_records as the records read
@@ -1155,6 +1333,7 @@ pr_store_commit_scan (PrStore             *self,
                       const guint64       *content_hashes,
                       const guint8        *sparse,
                       const guint8        *changed,
+                      const PrPartTable   *parts,
                       const PrScanCounts  *counts,
                       GError             **error)
 {
@@ -1254,7 +1433,7 @@ pr_store_commit_scan (PrStore             *self,
   retired = to_retire->len;
 
   if (!write_fingerprints (self, table, mapping_version, scan_id, to_write, record_ids,
-                           fingerprints, content_hashes, sparse, error) ||
+                           fingerprints, content_hashes, sparse, parts, error) ||
       !set_retired (self, table, to_retire, "UTC_TIMESTAMP(6)", error) ||
       !set_retired (self, table, to_revive, "NULL", error))
     goto out;

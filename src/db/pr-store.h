@@ -5,6 +5,7 @@
 
 #include "pr-connection.h"
 #include "pr-csv-writer.h"
+#include "pr-parts.h"
 
 G_BEGIN_DECLS
 
@@ -17,7 +18,7 @@ G_BEGIN_DECLS
  * id; retired_at set when the record left the table, never deleted) and
  * pr_decisions (append-only: an undo is a new row). Times are UTC. See
  * pr-store.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 2
+#define PR_STORE_SCHEMA_VERSION 3
 
 typedef struct _PrStore PrStore;
 
@@ -43,6 +44,9 @@ typedef struct {
   guint64  fingerprint;
   guint64  content_hash;
   gboolean sparse;
+  gboolean has_parts; /* the record's parts were stored (maybe none) */
+  PrPart  *parts;     /* (owned) (nullable): they */
+  guint    n_parts;
 } PrStoredFingerprint;
 
 typedef enum {
@@ -116,6 +120,7 @@ gboolean     pr_store_commit_scan         (PrStore               *store,
                                            const guint64         *content_hashes,
                                            const guint8          *sparse,
                                            const guint8          *changed,
+                                           const PrPartTable     *parts,
                                            const PrScanCounts    *counts,
                                            GError               **error);
 gboolean     pr_store_end_scan            (PrStore               *store,

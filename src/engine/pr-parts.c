@@ -221,6 +221,81 @@ pr_part_table_find_pairs (const PrPartTable        *table,
   return TRUE;
 }
 
+/* A part as stored: its hash (8 bytes) and word count (1 byte, at most
+ * PR_PART_MAX_TOKENS), little-endian whatever the machine. */
+#define ENCODED_PART_SIZE 9
+G_STATIC_ASSERT (PR_PART_MAX_TOKENS <= G_MAXUINT8);
+
+/**
+ * pr_parts_encode:
+ * @parts: (array length=n_parts): a record's parts
+ * @n_parts: how many
+ * @length: (out): the length of the result in bytes
+ *
+ * Returns: (transfer full) (nullable): the parts as bytes to store, %NULL
+ *   for none
+ */
+guint8 *
+pr_parts_encode (const PrPart *parts,
+                 gsize         n_parts,
+                 gsize        *length)
+{
+  guint8 *bytes = n_parts > 0 ? g_malloc (n_parts * ENCODED_PART_SIZE) : NULL;
+
+  for (gsize i = 0; i < n_parts; i++)
+    {
+      guint8 *at = bytes + i * ENCODED_PART_SIZE;
+
+      for (guint b = 0; b < 8; b++)
+        at[b] = (guint8) (parts[i].hash >> (8 * b));
+      at[8] = (guint8) MIN (parts[i].n_tokens, G_MAXUINT8);
+    }
+  *length = n_parts * ENCODED_PART_SIZE;
+  return bytes;
+}
+
+/**
+ * pr_parts_decode:
+ * @bytes: (array length=length): parts from pr_parts_encode ()
+ * @length: their length
+ * @n_parts: (out): how many parts
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the parts; %NULL for none, or with
+ *   @error set if @length is not a whole number of parts
+ */
+PrPart *
+pr_parts_decode (const guint8  *bytes,
+                 gsize          length,
+                 guint         *n_parts,
+                 GError       **error)
+{
+  PrPart *parts;
+
+  *n_parts = 0;
+  if (length % ENCODED_PART_SIZE != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("stored parts of %" G_GSIZE_FORMAT " bytes are not whole (%d bytes each)"),
+                   length, ENCODED_PART_SIZE);
+      return NULL;
+    }
+  if (length == 0)
+    return NULL;
+  parts = g_new (PrPart, length / ENCODED_PART_SIZE);
+  for (gsize i = 0; i < length / ENCODED_PART_SIZE; i++)
+    {
+      const guint8 *at = bytes + i * ENCODED_PART_SIZE;
+
+      parts[i].hash = 0;
+      for (guint b = 0; b < 8; b++)
+        parts[i].hash |= (guint64) at[b] << (8 * b);
+      parts[i].n_tokens = at[8];
+    }
+  *n_parts = length / ENCODED_PART_SIZE;
+  return parts;
+}
+
 /**
  * pr_part_containment:
  * @a: (array length=n_a): one record's parts

@@ -57,6 +57,11 @@ typedef struct {
 #define PR_PART_DEFAULT_MIN_CONTAINMENT 0.5
 #define PR_PART_DEFAULT_MIN_SHARED_TOKENS 12
 
+/* The defaults, chosen by the evaluation (docs/detection.md). */
+#define PR_PART_MATCH_OPTIONS_DEFAULT \
+  ((PrPartMatchOptions) { PR_PART_DEFAULT_MAX_RECORDS, PR_PART_DEFAULT_MIN_CONTAINMENT, \
+                          PR_PART_DEFAULT_MIN_SHARED_TOKENS })
+
 /* Called once per pair of records that share parts enough; @a < @b. */
 typedef void (*PrPartPairFunc) (guint32  a,
                                 guint32  b,
@@ -69,6 +74,13 @@ gboolean pr_part_table_find_pairs (const PrPartTable        *table,
                                    PrPartPairFunc            func,
                                    gpointer                  user_data,
                                    GCancellable             *cancellable,
+                                   GError                  **error);
+guint8  *pr_parts_encode          (const PrPart             *parts,
+                                   gsize                     n_parts,
+                                   gsize                    *length);
+PrPart  *pr_parts_decode          (const guint8             *bytes,
+                                   gsize                     length,
+                                   guint                    *n_parts,
                                    GError                  **error);
 double   pr_part_containment      (const PrPart             *a,
                                    gsize                     n_a,
