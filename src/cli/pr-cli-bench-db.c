@@ -148,6 +148,9 @@ pr_cli_bench_db (int    argc,
           t_scan, set->n_records / t_scan, set->read_seconds + set->fingerprint_seconds,
           (unsigned long long) result->counts.pairs, pr_clustering_get_n_clusters (result->clustering),
           pr_cli_peak_rss_mb (), rss_before);
+  if (set->parts != NULL)
+    printf (_("Parts: %u in all (%.1f a record), %u pairs of records that share enough of them\n"),
+            set->parts->len, (double) set->parts->len / MAX (set->n_records, 1), result->part_pairs->len);
   status = 0;
 
 out:

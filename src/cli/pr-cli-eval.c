@@ -619,6 +619,8 @@ pr_cli_eval (int    argc,
   printf (_("%llu records (%llu too short to match); %llu dup pairs, %llu same_matter pairs labelled\n"),
           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
           (unsigned long long) n_dup, (unsigned long long) n_same);
+  if (set->parts != NULL)
+    printf (_("%u parts (%.1f a record).\n"), set->parts->len, (double) set->parts->len / MAX (set->n_records, 1));
   if (options.no_parts)
     printf (_("Whole-record fingerprints only.\n\n"));
   else

@@ -105,11 +105,21 @@ compare_entries (const void *a,
   return (x->record > y->record) - (x->record < y->record);
 }
 
-static guint64
-pair_key (guint32 a,
-          guint32 b)
+/* Where a record's parts are among the sorted entries. */
+typedef struct {
+  guint32 record;
+  guint32 entry;
+} Place;
+
+static int
+compare_places (const void *a,
+                const void *b)
 {
-  return ((guint64) a << 32) | b;
+  const Place *x = a, *y = b;
+
+  if (x->record != y->record)
+    return (x->record > y->record) - (x->record < y->record);
+  return (x->entry > y->entry) - (x->entry < y->entry);
 }
 
 /**
@@ -117,7 +127,7 @@ pair_key (guint32 a,
  * @table: the records' parts
  * @skip: (nullable): per record, 1 to leave it out
  * @options: thresholds
- * @func: called for each pair kept, in no particular order
+ * @func: called for each pair kept, by ascending first record
  * @user_data: passed to @func
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
@@ -126,6 +136,11 @@ pair_key (guint32 a,
  * @options->min_containment of the smaller record's part words, and at least
  * @options->min_shared_tokens words, leaving out parts found in more than
  * @options->max_records_per_part records.
+ *
+ * The parts are sorted by hash, so that the records sharing a part are side
+ * by side; then each record in turn adds up what it shares with the records
+ * after it. Memory is linear in the parts, whatever the number of
+ * candidate pairs.
  *
  * Returns: %FALSE if cancelled
  */
@@ -139,12 +154,14 @@ pr_part_table_find_pairs (const PrPartTable        *table,
                           GError                  **error)
 {
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
-  g_autoptr(GHashTable) shared = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GArray) places = g_array_new (FALSE, FALSE, sizeof (Place));
   g_autofree guint64 *words = g_new0 (guint64, MAX (table->n_records, 1));
-  GHashTableIter iter;
-  gpointer key, value;
+  g_autofree guint32 *run_end = NULL;
+  g_autofree guint32 *shared = g_new0 (guint32, MAX (table->n_records, 1));
+  g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
   gsize n = 0;
   Entry *e;
+  Place *place;
 
   for (gsize r = 0; r < table->n_records; r++)
     {
@@ -163,59 +180,65 @@ pr_part_table_find_pairs (const PrPartTable        *table,
   qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
   e = (Entry *) (gpointer) entries->data;
 
-  /* One entry per part and record (a record may repeat a sentence), then
-   * each record's words in parts that are not boilerplate. */
+  /* One entry per part and record (a record may repeat a sentence); then
+   * the runs of one part, each record's words in parts that are not
+   * boilerplate, and where each record's entries are. */
   for (gsize i = 0; i < entries->len; i++)
     if (n == 0 || e[i].hash != e[n - 1].hash || e[i].record != e[n - 1].record)
       e[n++] = e[i];
+  g_array_set_size (entries, n);
+  run_end = g_new (guint32, MAX (n, 1));
   for (gsize start = 0, end; start < n; start = end)
     {
       for (end = start + 1; end < n && e[end].hash == e[start].hash; end++)
         ;
-      if (end - start > options->max_records_per_part)
+      for (gsize i = start; i < end; i++)
         {
-          for (gsize i = start; i < end; i++)
+          run_end[i] = (guint32) end;
+          if (end - start > options->max_records_per_part)
             e[i].n_tokens = 0;  /* boilerplate: counts for nothing */
-          continue;
+          words[e[i].record] += e[i].n_tokens;
+          if (end - start > 1 && e[i].n_tokens > 0)
+            {
+              Place at = { e[i].record, (guint32) i };
+
+              g_array_append_val (places, at);
+            }
         }
-      for (gsize i = start; i < end; i++)
-        words[e[i].record] += e[i].n_tokens;
     }
+  qsort (places->data, places->len, sizeof (Place), compare_places);
+  place = (Place *) (gpointer) places->data;
 
-  /* The words each pair shares, over the parts they share. */
-  for (gsize start = 0, end; start < n; start = end)
+  /* Record by record: the words it shares with each later record, over
+   * the runs it is in (entries of a run are by record, so the later
+   * records of a run follow its own entry). */
+  for (gsize start = 0, end; start < places->len; start = end)
     {
-      for (end = start + 1; end < n && e[end].hash == e[start].hash; end++)
+      guint32 a = place[start].record;
+
+      for (end = start + 1; end < places->len && place[end].record == a; end++)
         ;
-      if (e[start].n_tokens == 0 || end - start < 2)
-        continue;
       for (gsize i = start; i < end; i++)
-        for (gsize j = i + 1; j < end; j++)
+        for (guint32 j = place[i].entry + 1; j < run_end[place[i].entry]; j++)
           {
-            guint64 pair = pair_key (e[i].record, e[j].record);
-            gpointer found = g_hash_table_lookup (shared, &pair);
+            guint32 b = e[j].record;
 
-            if (found == NULL)
-              g_hash_table_insert (shared, g_memdup2 (&pair, sizeof pair),
-                                   GUINT_TO_POINTER (e[i].n_tokens));
-            else
-              g_hash_table_insert (shared, g_memdup2 (&pair, sizeof pair),
-                                   GUINT_TO_POINTER (GPOINTER_TO_UINT (found) + e[i].n_tokens));
+            if (shared[b] == 0)
+              g_array_append_val (touched, b);
+            shared[b] += e[j].n_tokens;
           }
-      if ((start & 0xffff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+      for (guint t = 0; t < touched->len; t++)
+        {
+          guint32 b = g_array_index (touched, guint32, t);
+          double containment = (double) shared[b] / MIN (words[a], words[b]);
+
+          if (shared[b] >= options->min_shared_tokens && containment >= options->min_containment)
+            func (a, b, containment, user_data);
+          shared[b] = 0;
+        }
+      g_array_set_size (touched, 0);
+      if ((start & 0xfff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-    }
-
-  g_hash_table_iter_init (&iter, shared);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      guint64 pair = *(guint64 *) key;
-      guint32 a = (guint32) (pair >> 32), b = (guint32) pair;
-      guint words_shared = GPOINTER_TO_UINT (value);
-      double containment = (double) words_shared / MIN (words[a], words[b]);
-
-      if (words_shared >= options->min_shared_tokens && containment >= options->min_containment)
-        func (a, b, containment, user_data);
     }
 
   return TRUE;
@@ -296,6 +319,20 @@ pr_parts_decode (const guint8  *bytes,
   return parts;
 }
 
+/* Parts as hash table keys: by their hash alone. */
+static guint
+part_hash (gconstpointer part)
+{
+  return (guint) ((const PrPart *) part)->hash;
+}
+
+static gboolean
+part_equal (gconstpointer a,
+            gconstpointer b)
+{
+  return ((const PrPart *) a)->hash == ((const PrPart *) b)->hash;
+}
+
 /**
  * pr_part_containment:
  * @a: (array length=n_a): one record's parts
@@ -314,18 +351,18 @@ pr_part_containment (const PrPart *a,
                      const PrPart *b,
                      gsize         n_b)
 {
-  g_autoptr(GHashTable) in_a = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autoptr(GHashTable) counted = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GHashTable) in_a = g_hash_table_new (part_hash, part_equal);
+  g_autoptr(GHashTable) counted = g_hash_table_new (part_hash, part_equal);
   guint64 words_a = 0, words_b = 0, words_shared = 0;
 
   for (gsize i = 0; i < n_a; i++)
-    if (g_hash_table_add (in_a, (gpointer) &a[i].hash))
+    if (g_hash_table_add (in_a, (gpointer) &a[i]))
       words_a += a[i].n_tokens;
   for (gsize i = 0; i < n_b; i++)
-    if (g_hash_table_add (counted, (gpointer) &b[i].hash))
+    if (g_hash_table_add (counted, (gpointer) &b[i]))
       {
         words_b += b[i].n_tokens;
-        if (g_hash_table_contains (in_a, &b[i].hash))
+        if (g_hash_table_contains (in_a, &b[i]))
           words_shared += b[i].n_tokens;
       }
   if (words_a == 0 || words_b == 0)

@@ -5,11 +5,15 @@
 
 G_BEGIN_DECLS
 
-/* A part of a record's text: a sentence, or a window of a long one. */
+/* A part of a record's text: a sentence, or a window of a long one. Eight
+ * bytes, because a table holds some twenty for every record: a 56-bit hash
+ * keeps chance collisions rare even among 10^9 parts. */
 typedef struct {
-  guint64 hash;       /* of its words, in order */
-  guint32 n_tokens;
+  guint64 hash : 56;      /* of its words, in order */
+  guint64 n_tokens : 8;   /* at most PR_PART_MAX_TOKENS */
 } PrPart;
+
+G_STATIC_ASSERT (sizeof (PrPart) == 8);
 
 /* Parts shorter than this are not kept ("您好", "谢谢"): they say nothing
  * about which matter a record is. */
