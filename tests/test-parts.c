@@ -176,8 +176,8 @@ found_pair (guint32  a,
 
 /* Hand-computed: A has parts p (4 words), q (6), r (10); B has q, r and s
  * (20); C has p only (4). A–B share q and r: 16 words of A's 20, B's 36:
- * containment 16/20 = 0.8. A–C: 4/4 = 1, but only 4 words shared.
- * B–C: nothing. */
+ * containment 16/20 = 0.8. A–C: 4/4 = 1, only 4 words shared but all of
+ * C's. B–C: nothing. */
 static void
 test_containment_hand_computed (void)
 {
@@ -186,21 +186,42 @@ test_containment_hand_computed (void)
   guint64 offsets[] = { 0, 3, 7 };
   guint32 counts[] = { 3, 4, 1 };
   PrPartTable table = { 3, offsets, counts, parts };
-  PrPartMatchOptions options = { 10, 0.8, 5 };
+  PrPartMatchOptions options = { 10, 0.8, 0.8, 5 };
   Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
-  guint64 ab = ((guint64) 0 << 32) | 1;
+  guint64 ab = ((guint64) 0 << 32) | 1, ac = ((guint64) 0 << 32) | 2;
+  /* A and C by the same petitioner, B by another. */
+  guint64 petitioners[] = { 11, 22, 11 };
 
   g_assert_cmpfloat_with_epsilon (pr_part_containment (parts, 3, parts + 3, 4), 0.8, 1e-9);
   g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
-  g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
+  g_assert_cmpuint (g_hash_table_size (found.found), ==, 2);
   g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &ab)), ==, 801);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &ac)), ==, 1001);
 
-  /* Below 0.8 nothing; A–C kept once 4 shared words are enough. */
+  /* Above 0.8 only A–C; with 6 words needed (more than C has) still A–C. */
   g_hash_table_remove_all (found.found);
-  options.min_containment = 0.81;
-  options.min_shared_tokens = 4;
+  options.min_containment = options.min_containment_same_petitioner = 0.81;
+  options.min_shared_tokens = 6;
   g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
+  g_assert_true (g_hash_table_contains (found.found, &ac));
+
+  /* A lower bar for the same petitioner: 0.9 for others keeps nothing of
+   * A–B; A–B is not by one petitioner, A–C is (and is at 1 anyway). */
+  g_hash_table_remove_all (found.found);
+  table.petitioner_keys = petitioners;
+  table.n_petitioner_keys = 1;
+  options.min_containment = 0.9;
+  options.min_containment_same_petitioner = 0.5;
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
+  g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
+  g_assert_true (g_hash_table_contains (found.found, &ac));
+  /* B as A's petitioner: A–B at 0.8 passes the lower bar. */
+  petitioners[1] = 11;
+  g_hash_table_remove_all (found.found);
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
+  g_assert_cmpuint (g_hash_table_size (found.found), ==, 2);
+  g_assert_true (g_hash_table_contains (found.found, &ab));
   g_hash_table_unref (found.found);
 }
 
@@ -215,7 +236,7 @@ test_boilerplate (void)
   guint64 offsets[] = { 0, 2, 4, 6 };
   guint32 counts[] = { 2, 2, 2, 1 };
   PrPartTable table = { 4, offsets, counts, parts };
-  PrPartMatchOptions options = { 3, 0.9, 1 };
+  PrPartMatchOptions options = { 3, 0.9, 0.9, 1 };
   Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   guint64 key = 1;  /* 0–1 */
 
@@ -245,7 +266,7 @@ test_against_brute_force (void)
   g_autofree guint64 *offsets = g_new (guint64, n_records);
   g_autofree guint32 *counts = g_new (guint32, n_records);
   g_autofree guint8 *skip = g_new0 (guint8, n_records);
-  PrPartMatchOptions options = { G_MAXUINT, 0.6, 10 };
+  PrPartMatchOptions options = { G_MAXUINT, 0.6, 0.6, 10 };
   Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   GRand *rand = g_rand_new_with_seed (20261122);
   PrPartTable table;
@@ -279,19 +300,28 @@ test_against_brute_force (void)
         g_autofree guint64 *hashes_a = g_new (guint64, MAX (counts[a], 1));
         g_autofree guint64 *hashes_b = g_new (guint64, MAX (counts[b], 1));
 
+        guint64 words_a = 0, words_b = 0;
+
         for (guint i = 0; i < counts[a]; i++)
           {
             hashes_a[i] = pa[i].hash;
-            g_hash_table_add (in_a, &hashes_a[i]);
+            if (g_hash_table_add (in_a, &hashes_a[i]))
+              words_a += pa[i].n_tokens;
           }
         for (guint i = 0; i < counts[b]; i++)
           {
             hashes_b[i] = pb[i].hash;
-            if (g_hash_table_add (seen, &hashes_b[i]) && g_hash_table_contains (in_a, &hashes_b[i]))
-              shared += pb[i].n_tokens;
+            if (g_hash_table_add (seen, &hashes_b[i]))
+              {
+                words_b += pb[i].n_tokens;
+                if (g_hash_table_contains (in_a, &hashes_b[i]))
+                  shared += pb[i].n_tokens;
+              }
           }
 
-        if (!skip[a] && !skip[b] && containment >= options.min_containment && shared >= options.min_shared_tokens)
+        /* Enough shared words, or all of the smaller record's. */
+        if (!skip[a] && !skip[b] && containment >= options.min_containment &&
+            shared > 0 && shared >= MIN (options.min_shared_tokens, MIN (words_a, words_b)))
           {
             expected++;
             g_assert_true (g_hash_table_contains (found.found, &key));

@@ -33,6 +33,7 @@ pr_cli_mapping_options_init (PrCliMappingOptions *options)
   options->k = 3;
   options->min_tokens = PR_DEFAULT_MIN_TOKENS;
   options->containment = PR_PART_DEFAULT_MIN_CONTAINMENT;
+  options->containment_same = PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER;
   options->part_max_records = PR_PART_DEFAULT_MAX_RECORDS;
   options->min_shared = PR_PART_DEFAULT_MIN_SHARED_TOKENS;
 }
@@ -44,6 +45,7 @@ pr_cli_part_options (PrCliMappingOptions *options)
   PrPartMatchOptions part = {
     .max_records_per_part = (guint) MAX (options->part_max_records, 2),
     .min_containment = options->containment,
+    .min_containment_same_petitioner = options->containment_same,
     .min_shared_tokens = (guint) MAX (options->min_shared, 1),
   };
 
@@ -57,6 +59,7 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->date, g_free);
   g_clear_pointer (&options->encoding, g_free);
   g_clear_pointer (&options->short_specs, g_strfreev);
+  g_clear_pointer (&options->petitioners, g_strfreev);
   g_clear_pointer (&options->text_specs, g_strfreev);
   g_clear_pointer (&options->db, g_free);
   g_clear_pointer (&options->table, g_free);
@@ -81,6 +84,9 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
       N_("Short field: its whole value is one feature, weight W (default 2); repeatable"), N_("COL[:W]") },
     { "text", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->text_specs,
       N_("Text field: each word is a feature, by term frequency times W (default 1); repeatable"), N_("COL[:W]") },
+    { "petitioner", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->petitioners,
+      N_("Short field naming who sent the record (user, name, phone): records that agree on it are by the "
+         "same petitioner; a short field of weight 2 if not given as one; repeatable"), N_("COL") },
     { "date", 0, 0, G_OPTION_ARG_STRING, &options->date,
       N_("Column with the record's date: the earliest record is a cluster's primary"), N_("COL") },
     { "k", 'k', 0, G_OPTION_ARG_INT, &options->k,
@@ -98,11 +104,13 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
     { "no-parts", 0, 0, G_OPTION_ARG_NONE, &options->no_parts,
       N_("Match on whole-record fingerprints only, not also on shared sentences"), NULL },
     { "containment", 0, 0, G_OPTION_ARG_DOUBLE, &options->containment,
-      N_("Share of the smaller record's sentences two records must share to match on them (default 0.5)"), N_("C") },
+      N_("Share of the smaller record's sentences two records must share to match on them (default 0.7)"), N_("C") },
+    { "containment-same", 0, 0, G_OPTION_ARG_DOUBLE, &options->containment_same,
+      N_("The same for two records of the same petitioner (see --petitioner; default 0.3)"), N_("C") },
     { "part-max-records", 0, 0, G_OPTION_ARG_INT, &options->part_max_records,
       N_("A sentence found in more records than this is boilerplate and not matched on (default 50)"), N_("N") },
     { "min-shared", 0, 0, G_OPTION_ARG_INT, &options->min_shared,
-      N_("Words two records must share in sentences to match on them (default 12)"), N_("N") },
+      N_("Words two records must share in sentences to match on them (default 20)"), N_("N") },
     { "db", 0, 0, G_OPTION_ARG_STRING, &options->db,
       N_("Read a database table instead of a CSV file: mariadb://USER@HOST:PORT/DATABASE"), N_("URI") },
     { "table", 0, 0, G_OPTION_ARG_STRING, &options->table,
@@ -179,6 +187,17 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
   for (guint i = 0; options->text_specs != NULL && options->text_specs[i] != NULL; i++)
     if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_TEXT, options->text_specs[i], &local_error))
       goto bad_flags;
+  for (guint i = 0; options->petitioners != NULL && options->petitioners[i] != NULL; i++)
+    {
+      const char *name = options->petitioners[i];
+      gboolean mapped = FALSE;
+
+      for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+        mapped |= strcmp (pr_mapping_get_column (mapping, c)->name, name) == 0;
+      if ((!mapped && !pr_mapping_add (mapping, name, PR_COLUMN_ROLE_SHORT, PR_SHORT_DEFAULT_WEIGHT, &local_error)) ||
+          !pr_mapping_set_petitioner (mapping, name, &local_error))
+        goto bad_flags;
+    }
 
   return g_steal_pointer (&mapping);
 

@@ -17,6 +17,7 @@ typedef struct {
   char     *id;
   char    **short_specs;
   char    **text_specs;
+  char    **petitioners;     /* short columns that name who sent a record */
   char     *date;
   int       k;
   int       min_tokens;
@@ -26,6 +27,7 @@ typedef struct {
   gboolean  no_normalize;
   gboolean  no_parts;        /* whole-record fingerprints only */
   double    containment;     /* PrPartMatchOptions */
+  double    containment_same;
   int       part_max_records;
   int       min_shared;
   char     *db;              /* a connection string, instead of a CSV file */

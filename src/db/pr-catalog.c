@@ -179,6 +179,8 @@ pr_catalog_guess_mapping (GPtrArray *columns)
   static const char *const date_types[] = { "datetime", "date", "timestamp", NULL };
   static const char *const title_words[] = { "subject", "title", "topic", "主题", "标题", "事由", NULL };
   static const char *const id_words[] = { "id", "编号", NULL };
+  static const char *const petitioner_words[] = { "user", "phone", "mobile", "tel", "petitioner",
+                                                  "用户", "姓名", "电话", "手机", "信访人", "身份证", "证件", NULL };
   PrMapping *mapping = pr_mapping_new ();
   gboolean have_id = FALSE, have_date = FALSE;
   guint n_primary = 0;
@@ -213,6 +215,8 @@ pr_catalog_guess_mapping (GPtrArray *columns)
         role = PR_COLUMN_ROLE_SHORT;
 
       pr_mapping_add (mapping, column->name, role, pr_column_role_default_weight (role), NULL);
+      if (role == PR_COLUMN_ROLE_SHORT && name_has (column->name, petitioner_words))
+        pr_mapping_set_petitioner (mapping, column->name, NULL);
     }
 
   return mapping;

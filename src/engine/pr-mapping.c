@@ -164,9 +164,56 @@ pr_mapping_add (PrMapping     *self,
   column.name = g_strdup (name);
   column.role = role;
   column.weight = (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) ? weight : 0.0;
+  column.petitioner = FALSE;
   g_array_append_val (self->columns, column);
 
   return TRUE;
+}
+
+/**
+ * pr_mapping_set_petitioner:
+ * @mapping: a #PrMapping
+ * @name: a short column of @mapping
+ * @error: return location for a #GError
+ *
+ * Marks @name as naming the petitioner: records that agree on it come
+ * from the same person (a repeat by the same petitioner, not the same
+ * matter from another).
+ *
+ * Returns: %FALSE if @name is not a short column of @mapping
+ */
+gboolean
+pr_mapping_set_petitioner (PrMapping   *self,
+                           const char  *name,
+                           GError     **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      PrMappingColumn *column = &g_array_index (self->columns, PrMappingColumn, i);
+
+      if (strcmp (column->name, name) == 0 && column->role == PR_COLUMN_ROLE_SHORT)
+        {
+          column->petitioner = TRUE;
+          return TRUE;
+        }
+    }
+  g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+               _("column “%s” names the petitioner, so it must be a short column too"), name);
+  return FALSE;
+}
+
+/* The number of columns that name the petitioner. */
+guint
+pr_mapping_count_petitioner (const PrMapping *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->columns->len; i++)
+    n += g_array_index (self->columns, PrMappingColumn, i).petitioner;
+  return n;
 }
 
 /**

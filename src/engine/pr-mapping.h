@@ -30,6 +30,7 @@ typedef struct {
   char         *name;
   PrColumnRole  role;
   double        weight;
+  gboolean      petitioner;  /* a short column naming who sent the record (user, name, phone) */
 } PrMappingColumn;
 
 typedef struct _PrMapping PrMapping;
@@ -46,6 +47,10 @@ gboolean               pr_mapping_add_spec             (PrMapping        *mappin
                                                         PrColumnRole      role,
                                                         const char       *spec,
                                                         GError          **error);
+gboolean               pr_mapping_set_petitioner       (PrMapping        *mapping,
+                                                        const char       *name,
+                                                        GError          **error);
+guint                  pr_mapping_count_petitioner     (const PrMapping  *mapping);
 guint                  pr_mapping_get_n_columns        (const PrMapping  *mapping);
 const PrMappingColumn *pr_mapping_get_column           (const PrMapping  *mapping,
                                                         guint             index);

@@ -232,7 +232,11 @@ pr_part_table_find_pairs (const PrPartTable        *table,
           guint32 b = g_array_index (touched, guint32, t);
           double containment = (double) shared[b] / MIN (words[a], words[b]);
 
-          if (shared[b] >= options->min_shared_tokens && containment >= options->min_containment)
+          double needed = pr_same_petitioner (table->petitioner_keys, table->n_petitioner_keys, a, b)
+                            ? options->min_containment_same_petitioner : options->min_containment;
+
+          /* Enough words, or all of a short record's. */
+          if (shared[b] >= MIN (options->min_shared_tokens, MIN (words[a], words[b])) && containment >= needed)
             func (a, b, containment, user_data);
           shared[b] = 0;
         }
@@ -242,6 +246,29 @@ pr_part_table_find_pairs (const PrPartTable        *table,
     }
 
   return TRUE;
+}
+
+/**
+ * pr_same_petitioner:
+ * @keys: (nullable): per record, @n_keys petitioner hashes (0: not known)
+ * @n_keys: petitioner columns
+ * @a: a record
+ * @b: another
+ *
+ * Returns: whether @a and @b agree on a petitioner column both have
+ */
+gboolean
+pr_same_petitioner (const guint64 *keys,
+                    guint          n_keys,
+                    guint32        a,
+                    guint32        b)
+{
+  if (keys == NULL)
+    return FALSE;
+  for (guint k = 0; k < n_keys; k++)
+    if (keys[(gsize) a * n_keys + k] != 0 && keys[(gsize) a * n_keys + k] == keys[(gsize) b * n_keys + k])
+      return TRUE;
+  return FALSE;
 }
 
 /* A part as stored: its hash (8 bytes) and word count (1 byte, at most

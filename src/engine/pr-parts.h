@@ -43,6 +43,10 @@ typedef struct {
   guint64 *offsets;
   guint32 *counts;
   PrPart  *parts;
+  /* (nullable) per record, n_petitioner_keys hashes of who sent it (0:
+   * not known): records that agree on one come from the same person. */
+  const guint64 *petitioner_keys;
+  guint    n_petitioner_keys;
 } PrPartTable;
 
 typedef struct {
@@ -53,18 +57,22 @@ typedef struct {
   /* A pair is kept when the words of the parts it shares are at least this
    * share of the words of the smaller record's parts (containment)… */
   double min_containment;
+  /* …or this much, for two records of the same petitioner (a person
+   * re-sending a complaint rewrites more of it than another copies)… */
+  double min_containment_same_petitioner;
   /* …and at least this many. */
   guint  min_shared_tokens;
 } PrPartMatchOptions;
 
 #define PR_PART_DEFAULT_MAX_RECORDS 50
-#define PR_PART_DEFAULT_MIN_CONTAINMENT 0.5
-#define PR_PART_DEFAULT_MIN_SHARED_TOKENS 12
+#define PR_PART_DEFAULT_MIN_CONTAINMENT 0.7
+#define PR_PART_DEFAULT_MIN_SHARED_TOKENS 20
+#define PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER 0.3
 
 /* The defaults, chosen by the evaluation (docs/detection.md). */
 #define PR_PART_MATCH_OPTIONS_DEFAULT \
   ((PrPartMatchOptions) { PR_PART_DEFAULT_MAX_RECORDS, PR_PART_DEFAULT_MIN_CONTAINMENT, \
-                          PR_PART_DEFAULT_MIN_SHARED_TOKENS })
+                          PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER, PR_PART_DEFAULT_MIN_SHARED_TOKENS })
 
 /* Called once per pair of records that share parts enough; @a < @b. */
 typedef void (*PrPartPairFunc) (guint32  a,
@@ -86,6 +94,10 @@ PrPart  *pr_parts_decode          (const guint8             *bytes,
                                    gsize                     length,
                                    guint                    *n_parts,
                                    GError                  **error);
+gboolean pr_same_petitioner       (const guint64            *keys,
+                                   guint                     n_keys,
+                                   guint32                   a,
+                                   guint32                   b);
 double   pr_part_containment      (const PrPart             *a,
                                    gsize                     n_a,
                                    const PrPart             *b,

@@ -45,6 +45,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->parts, g_array_unref);
   g_free (set->part_offsets);
   g_free (set->part_counts);
+  g_free (set->petitioner_keys);
   g_free (set);
 }
 
@@ -61,6 +62,8 @@ pr_record_set_get_parts (PrRecordSet *set)
   table.offsets = set->part_offsets;
   table.counts = set->part_counts;
   table.parts = (PrPart *) (gpointer) set->parts->data;
+  table.petitioner_keys = set->petitioner_keys;
+  table.n_petitioner_keys = set->n_petitioner_keys;
   return table;
 }
 
@@ -297,6 +300,43 @@ grow_set (PrRecordSet *set,
       set->part_offsets = g_renew (guint64, set->part_offsets, *capacity);
       set->part_counts = g_renew (guint32, set->part_counts, *capacity);
     }
+  if (set->n_petitioner_keys > 0)
+    set->petitioner_keys = g_renew (guint64, set->petitioner_keys, *capacity * set->n_petitioner_keys);
+}
+
+/* Who sent a record, as hashes of its petitioner values: compatibility
+ * normalised, case folded, white space removed, so that "138 0000 1111"
+ * and "１３８００００１１１１" agree. */
+static void
+petitioner_keys (const PrMapping   *mapping,
+                 const char *const *values,
+                 const gsize       *lengths,
+                 guint64           *keys)
+{
+  guint k = 0;
+
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      g_autofree char *normal = NULL, *folded = NULL;
+      GString *compact;
+
+      if (!pr_mapping_get_column (mapping, c)->petitioner)
+        continue;
+      keys[k] = 0;
+      if (values[c] != NULL && g_utf8_validate (values[c], lengths[c], NULL))
+        {
+          normal = g_utf8_normalize (values[c], lengths[c], G_NORMALIZE_ALL);
+          folded = g_utf8_casefold (normal, -1);
+          compact = g_string_new (NULL);
+          for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+            if (!g_unichar_isspace (g_utf8_get_char (p)))
+              g_string_append_unichar (compact, g_utf8_get_char (p));
+          if (compact->len > 0)
+            keys[k] = pr_feature_hash (compact->str, compact->len) | 1;  /* never 0 */
+          g_string_free (compact, TRUE);
+        }
+      k++;
+    }
 }
 
 /**
@@ -367,6 +407,7 @@ pr_record_set_load (const PrMapping          *mapping,
   set->ids = g_ptr_array_new_with_free_func (g_free);
   if (options->parts)
     set->parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
+  set->n_petitioner_keys = pr_mapping_count_petitioner (mapping);
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
   seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -431,6 +472,8 @@ pr_record_set_load (const PrMapping          *mapping,
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
 
       set->content_hashes[index] = content_hash (mapping, values, lengths);
+      if (set->n_petitioner_keys > 0)
+        petitioner_keys (mapping, values, lengths, set->petitioner_keys + index * set->n_petitioner_keys);
       set->changed[index] = TRUE;
       if (options->reuse != NULL)
         {

@@ -77,6 +77,9 @@ typedef struct {
   GArray    *parts;         /* PrPart, or NULL unless options->parts */
   guint64   *part_offsets;  /* per record, where its parts start in parts */
   guint32   *part_counts;   /* per record, how many */
+  guint      n_petitioner_keys; /* the mapping's petitioner columns */
+  guint64   *petitioner_keys;   /* n_records × n_petitioner_keys: a hash of each
+                                 * petitioner value, normalised; 0 if empty */
   guint64    text_bytes;    /* bytes of text and short fields fingerprinted */
   guint64    n_sparse;
   guint64    n_reused;      /* records whose stored fingerprint was reused */
