@@ -234,6 +234,30 @@ test_decisions_export (void)
   g_assert_nonnull (strstr (contents, ",\"'=HYPERLINK(\"\"http://x\"\")\","));
 }
 
+/* explain reads the two records from the table by their ids, and says
+ * of them what it says of the same records in the CSV file they were
+ * loaded from: 5 and 41, an edited repeat planted in the sample. */
+static void
+test_explain (void)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autofree char *from_db = NULL, *from_csv = NULL, *err = NULL;
+
+  g_assert_cmpint (run_cli (&from_db, &err, "explain", "--db", uri, "--table", "petitions", "MAPPING",
+                            "5", "41", NULL), ==, 0);
+  g_assert_cmpint (run_cli (&from_csv, NULL, "explain", sample, "MAPPING", "5", "41", NULL), ==, 0);
+  g_test_message ("%s", from_db);
+  g_assert_true (g_str_has_prefix (from_db, "Records 5 and 41\n"));
+  g_assert_nonnull (strstr (from_db, "\nShort fields:\n  petitioner: "));
+  g_assert_cmpstr (from_db, ==, from_csv);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_cli (NULL, &err, "explain", "--db", uri, "--table", "petitions", "MAPPING",
+                            "5", "77777", NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "no record with the id “77777”"));
+  g_assert_cmpstr (strchr (err, '\n'), ==, "\n");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -255,6 +279,7 @@ main (int    argc,
   g_test_add_func ("/cli-db/incremental-scan", test_incremental_scan);
   g_test_add_func ("/cli-db/store-errors", test_store_refused_without_tables);
   g_test_add_func ("/cli-db/decisions-export", test_decisions_export);
+  g_test_add_func ("/cli-db/explain", test_explain);
 
   status = g_test_run ();
 

@@ -264,7 +264,106 @@ test_errors (void)
   CHECK (1, "the id “1” appears a second time", "scan", dup_ids, "--id", "id", "--text", "body");
   CHECK (1, "KLINGON-8", "scan", records, "--text", "body", "--encoding", "KLINGON-8");
   CHECK (1, "cannot write", "fingerprint", records, "--text", "body", "--out", no_dir_out);
+  CHECK (1, "has no record with the id “99”", "explain", records, "1", "99", "--id", "id", "--text", "body");
+  CHECK (1, "has no record number “8” (without --id", "explain", records, "8", "1", "--text", "body");
+  CHECK (2, "give one CSV file of records, then the ids of 2 records", "explain", records, "1", "--text", "body");
+  CHECK (2, "give one CSV file of records, then the ids of 2 records", "explain", "1", "2", "--text", "body");
+  CHECK (2, "--top must be at least 1, not 0", "explain", records, "1", "2", "--text", "body", "--top", "0");
+  CHECK (2, "no column to fingerprint", "explain", records, "1", "2", "--id", "id");
+  CHECK (1, "column “bodyx” is not in the header", "explain", records, "1", "2", "--text", "bodyx");
+  CHECK (1, "column “key” is not in the header", "explain", records, "1", "2", "--id", "key", "--text", "body");
+  CHECK (1, "line 3, field 2: invalid UTF-8 at byte 3", "explain", bad_utf8, "1", "2", "--text", "body");
 #undef CHECK
+}
+
+/* Two records whose features are counted by hand (as in test-explain.c,
+ * without the subject):
+ *   a: user␟u1 2; the 3, lamp 3, is 2, broken 2, again, please, fix 1 each:
+ *      8 features, weight 15;
+ *   b: user␟u1 2; the 2, lamp 2, and is, broken, please, fix, this, road,
+ *      too 1 each: 10 features, weight 13;
+ *   shared by the smaller weight: lamp, the, user␟u1 2; broken, fix, is,
+ *      please 1: 7, weight 10; only in a: again; only in b: road, this, too.
+ * Sentences: a's 4 + 5 + 4 words, b's 4 + 4 (“the road too” is too short);
+ * “the lamp is broken” is shared: 4 of 8 words, containment 0.50. */
+static const char lamp_csv[] =
+  "id,user,body\n"
+  "a,U1,\"The lamp is broken. The lamp is broken again; please fix the lamp\"\n"
+  "b,u1,\"The lamp is broken. Please fix this lamp, the road too\"\n";
+
+static void
+test_explain_hand_counted (void)
+{
+  g_autofree char *records = write_file ("lamp.csv", lamp_csv, -1);
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (run_cli (&out, &err, "explain", records, "a", "b", "--id", "id", "--short", "user",
+                            "--text", "body", NULL), ==, 0);
+  g_test_message ("%s", out);
+  g_assert_true (g_str_has_prefix (out, "Records a and b\n"));
+  g_assert_nonnull (strstr (out, "\nShared sentences: 4 of 8 words (containment 0.50); a match needs 0.50 and 12 words\n"));
+  g_assert_nonnull (strstr (out, "\nFeatures:         8 in a (weight 15), 10 in b (weight 13); 7 shared (weight 10 in common)\n"));
+  g_assert_nonnull (strstr (out, "\nShort fields:\n  user: the same (u1)\n"));
+  g_assert_nonnull (strstr (out,
+                            "Shared features, by the weight they have in common (7):\n"
+                            "    common        a        b  feature\n"
+                            "         2        3        2  lamp\n"
+                            "         2        3        2  the\n"
+                            "         2        2        2  user=u1\n"
+                            "         1        2        1  broken\n"));
+  g_assert_nonnull (strstr (out, "Only in a (1):\n    weight  feature\n         1  again\n"));
+  g_assert_nonnull (strstr (out, "Only in b (3):\n    weight  feature\n         1  road\n         1  this\n         1  too\n"));
+  /* 4 shared words are fewer than the 12 a match on sentences needs. */
+  g_assert_null (strstr (out, "Match:            yes, on shared sentences"));
+  g_clear_pointer (&out, g_free);
+
+  /* With 4 enough, they match on their shared sentence. */
+  g_assert_cmpint (run_cli (&out, NULL, "explain", records, "a", "b", "--id", "id", "--short", "user",
+                            "--text", "body", "--min-shared", "4", "--k", "0", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "\nMatch:            yes, on shared sentences\n"));
+  g_clear_pointer (&out, g_free);
+
+  /* The lists are capped at --top; the counts stay. */
+  g_assert_cmpint (run_cli (&out, NULL, "explain", records, "a", "b", "--id", "id", "--short", "user",
+                            "--text", "body", "--top", "2", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Shared features, by the weight they have in common (7; the 2 heaviest):\n"));
+  g_assert_nonnull (strstr (out, "Only in b (3; the 2 heaviest):\n"));
+  g_assert_null (strstr (out, "  user=u1\n"));
+}
+
+/* The fingerprints the report gives are the CLI's own; identical copies
+ * are at distance 0 and match both ways; records are named by their
+ * number in the file without --id. */
+static void
+test_explain_records (void)
+{
+  g_autofree char *records = write_file ("records.csv", records_csv, -1);
+  g_autofree char *out = NULL, *fingerprints = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *expected = NULL;
+
+  g_assert_cmpint (run_cli (&fingerprints, NULL, "fingerprint", records, "--id", "id", "--short", "user",
+                            "--text", "body", NULL), ==, 0);
+  lines = g_strsplit (fingerprints, "\r\n", -1);
+  g_assert_cmpint (run_cli (&out, NULL, "explain", records, "1", "3", "--id", "id", "--short", "user",
+                            "--text", "body", NULL), ==, 0);
+  expected = g_strdup_printf ("\nFingerprints:     %s (1), %s (3)\n", lines[1] + 2, lines[3] + 2);
+  g_assert_nonnull (strstr (out, expected));
+  g_assert_nonnull (strstr (out, "  user: different (u1 | u2)\n"));
+  g_assert_nonnull (strstr (out, "\nMatch:            no\n"));
+  g_clear_pointer (&out, g_free);
+
+  g_assert_cmpint (run_cli (&out, NULL, "explain", records, "5", "2", "--short", "user", "--text", "body", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "\nDistance:         0 bits of 64 (100 % alike)"));
+  g_assert_nonnull (strstr (out, "\nMatch:            yes, within k and on shared sentences\n"));
+  g_assert_nonnull (strstr (out, "(containment 1.00)"));
+  g_assert_nonnull (strstr (out, "Only in 5 (0):\n"));
+  g_clear_pointer (&out, g_free);
+
+  /* 同上 is too short to be matched on its fingerprint: the report says so. */
+  g_assert_cmpint (run_cli (&out, NULL, "explain", records, "6", "7", "--id", "id", "--text", "body", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "6 has too few words to be matched on its fingerprint"));
+  g_assert_nonnull (strstr (out, "\nMatch:            no\n"));
 }
 
 static void
@@ -460,6 +559,8 @@ main (int    argc,
   g_test_add_func ("/cli/fingerprint/output", test_fingerprint_output);
   g_test_add_func ("/cli/encoding/gb18030", test_gb18030);
   g_test_add_func ("/cli/errors", test_errors);
+  g_test_add_func ("/cli/explain/hand-counted", test_explain_hand_counted);
+  g_test_add_func ("/cli/explain/records", test_explain_records);
   g_test_add_func ("/cli/eval/hand-computed", test_eval_hand_computed);
   g_test_add_func ("/cli/sample/planted-repeats", test_sample_planted_repeats);
   g_test_add_func ("/cli/sample/server-scan", test_sample_server_scan);

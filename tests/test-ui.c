@@ -2,7 +2,7 @@
 /*
  * The review application against a throwaway mariadbd: connect, scan a
  * table with planted repeats, check the cluster list against the planting,
- * decide through the window's actions, undo and redo, export and read the
+ * check why a chosen pair matches, decide through the window's actions, undo and redo, export and read the
  * report back, and check the decision log in the database. Runs under a
  * display (xvfb-run in CI); saves a screenshot of the compare view.
  */
@@ -16,6 +16,7 @@
 #include "pr-profiles.h"
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
+#include "pr-tokenizer.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-window.h"
@@ -304,6 +305,71 @@ select_cluster (PrWindow      *window,
 }
 
 static void
+add_word (const char *token,
+          gsize       length,
+          gpointer    user_data)
+{
+  g_hash_table_add (user_data, g_strndup (token, length));
+}
+
+/* The words of a record's subject and body, as the fingerprint takes
+ * them, read apart from the window. */
+static GHashTable *
+record_words (PrConnection *root,
+              const char   *id)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT CONCAT_WS(' ', subject, body) FROM office.petitions WHERE id = %s", id);
+  g_autofree char *text = pr_test_query_value (root, sql);
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
+  GHashTable *words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_assert_true (pr_tokenizer_tokenize (tokenizer, text, -1, add_word, words, NULL));
+  return words;
+}
+
+/* "Why they match" explains the selected record against the primary: the
+ * distance the scan found, and shared words that both records have. */
+static void
+check_explanation (PrWindow     *window,
+                   PrConnection *root)
+{
+  PrCompareView *view = g_object_get_data (G_OBJECT (window), "compare");
+  PrClusterItem *item = pr_compare_view_get_item (view);
+  const char *selected = pr_compare_view_get_selected_id (view);
+  PrClusterMember *member = pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, selected));
+  GtkWidget *summary = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, "explanation-summary");
+  GtkWidget *shared = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, "explanation-shared");
+  g_autoptr(GHashTable) words_a = record_words (root, pr_cluster_item_get_primary_id (item));
+  g_autoptr(GHashTable) words_b = record_words (root, selected);
+  g_autofree char *expected = g_strdup_printf ("%s against the primary %s: distance %u of 64 bits", selected,
+                                               pr_cluster_item_get_primary_id (item), member->distance);
+  g_auto(GStrv) named = NULL;
+  guint n_named = 0;
+
+  g_assert_nonnull (summary);
+  g_assert_nonnull (shared);
+  g_assert_true (gtk_widget_is_drawable (summary));
+  g_test_message ("%s\n%s", gtk_label_get_text (GTK_LABEL (summary)), gtk_label_get_text (GTK_LABEL (shared)));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (summary)), expected));
+
+  /* "word ×2, word, …": every word named is in both records. */
+  named = g_strsplit (gtk_label_get_text (GTK_LABEL (shared)), ", ", -1);
+  for (guint i = 0; named[i] != NULL; i++)
+    {
+      char *times = strstr (named[i], " ×");
+
+      if (g_str_equal (named[i], "…"))
+        continue;
+      if (times != NULL)
+        *times = '\0';
+      g_assert_true (g_hash_table_contains (words_a, named[i]));
+      g_assert_true (g_hash_table_contains (words_b, named[i]));
+      n_named++;
+    }
+  g_assert_cmpuint (n_named, >, 0);
+}
+
+static void
 test_review (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
@@ -405,7 +471,10 @@ test_review (void)
           }
       }
     if (edited_cluster != NULL)
-      select_cluster (window, view, pr_cluster_item_get_number (edited_cluster));
+      {
+        select_cluster (window, view, pr_cluster_item_get_number (edited_cluster));
+        check_explanation (window, root);
+      }
     save_screenshot (GTK_WIDGET (window), screenshot);
 
     /* Decide on the largest cluster: 5 members. */
@@ -414,6 +483,21 @@ test_review (void)
   }
   shown = pr_compare_view_get_item (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare")));
   g_strlcpy (first_member, pr_cluster_item_get_member (shown, 1)->id, sizeof first_member);
+
+  /* Why the selected record matches, made anew when the selection moves;
+   * with the primary selected, there is no pair to explain. */
+  check_explanation (window, root);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-record", NULL));
+  check_explanation (window, root);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-record", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-record", NULL));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                                                                        "explanation-summary"))),
+                                   "The primary is selected"));
+  g_assert_false (gtk_widget_is_visible (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, "explanation-shared")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-record", NULL));
+  g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare"))),
+                   ==, first_member);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
   wait_until (can_undo, window);

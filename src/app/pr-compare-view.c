@@ -5,6 +5,12 @@
  * line up and one scrolled window scrolls them all together. What differs
  * from the primary is highlighted, and underlined so that it does not
  * rest on colour alone: whole short fields, and words of long texts.
+ *
+ * Above them, "Why they match" explains the selected record against the
+ * primary (pr-explain.c): the distance, the sentences they share, the
+ * heaviest words they share and have alone, and the short fields. It is
+ * made for that one pair when the selection changes, never for every
+ * column: a pair costs two fingerprints, a cluster of 20 would cost 20.
  */
 #include "config.h"
 
@@ -13,6 +19,12 @@
 #include "pr-compare-view.h"
 
 #include "pr-diff.h"
+#include "pr-explain.h"
+#include "pr-fingerprinter.h"
+
+/* As the session fingerprints a scan's records (pr-session.c), so that
+ * the explanation's distance is the one the cluster was made with. */
+#define EXPLAIN_FLAGS PR_TOKENIZER_FOLD_TRADITIONAL
 
 struct _PrCompareView
 {
@@ -22,6 +34,16 @@ struct _PrCompareView
   GtkWidget         *heading;
   GtkWidget         *scroller;
   GtkWidget         *grid;
+  GtkWidget         *explanation;
+  GtkWidget         *explain_summary;
+  GtkWidget         *explain_details;
+  GtkWidget         *explain_shared;
+  GtkWidget         *explain_only_a_caption;
+  GtkWidget         *explain_only_a;
+  GtkWidget         *explain_only_b_caption;
+  GtkWidget         *explain_only_b;
+  GtkWidget         *explain_fields_caption;
+  GtkWidget         *explain_fields;
 
   PrClusterItem     *item;
   GPtrArray         *headers;      /* GtkWidget per member */
@@ -69,6 +91,16 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, heading);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, scroller);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, grid);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explanation);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_summary);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_details);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_shared);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_only_a_caption);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_only_a);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_only_b_caption);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_only_b);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_fields_caption);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_fields);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -109,6 +141,7 @@ pr_compare_view_clear (PrCompareView *self,
   remove_cells (self);
   g_clear_object (&self->item);
   gtk_label_set_text (GTK_LABEL (self->heading), message);
+  gtk_widget_set_visible (self->explanation, FALSE);
 }
 
 PrClusterItem *
@@ -282,6 +315,177 @@ add_member_column (PrCompareView *self,
   g_ptr_array_add (self->headers, header);
 }
 
+/* How many words the explanation names: shared, and each record's alone. */
+#define EXPLAIN_TOP_WORDS 8
+#define EXPLAIN_TOP_ALONE 6
+
+/* Which of a feature's weights a list shows. */
+typedef enum {
+  WEIGHT_IN_PRIMARY,
+  WEIGHT_IN_SELECTED,
+  WEIGHT_IN_COMMON,
+} WeightShown;
+
+/* Up to @max of @features' words (the short fields have a row of their
+ * own), heaviest first: "拖欠 ×2, 工资, 公司, …". */
+static char *
+format_words (GPtrArray   *features,
+              guint        max,
+              WeightShown  shown)
+{
+  GString *text = g_string_new (NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < features->len; i++)
+    {
+      const PrExplainFeature *feature = features->pdata[i];
+      double weight = shown == WEIGHT_IN_PRIMARY ? feature->weight_a
+                      : shown == WEIGHT_IN_SELECTED ? feature->weight_b
+                      : pr_explain_feature_shared_weight (feature);
+
+      if (feature->column >= 0)
+        continue;
+      if (n++ == max)
+        {
+          g_string_append (text, _(", …"));
+          break;
+        }
+      if (n > 1)
+        /* Translators: between the words of a list */
+        g_string_append (text, _(", "));
+      g_string_append (text, feature->text);
+      if (weight != 1)
+        g_string_append_printf (text, " ×%g", weight);
+    }
+  if (n == 0)
+    g_string_append (text, _("none"));
+  return g_string_free (text, FALSE);
+}
+
+static char *
+format_fields (const PrExplain *explain,
+               const char      *primary_id,
+               const char      *selected_id)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < explain->fields->len; i++)
+    {
+      const PrExplainField *field = &g_array_index (explain->fields, PrExplainField, i);
+
+      if (i > 0)
+        /* Translators: between the short fields of a list */
+        g_string_append (text, _(" · "));
+      switch (field->state)
+        {
+        case PR_EXPLAIN_FIELD_SAME:
+          /* Translators: a short field (a column name) that both records have */
+          g_string_append_printf (text, _("%s agrees"), field->name);
+          break;
+        case PR_EXPLAIN_FIELD_DIFFERENT:
+          g_string_append_printf (text, _("%s differs"), field->name);
+          break;
+        default:
+          if (field->value_a == NULL && field->value_b == NULL)
+            g_string_append_printf (text, _("%s is empty in both"), field->name);
+          else
+            /* Translators: a column name, a record id */
+            g_string_append_printf (text, _("%s is empty in %s"), field->name,
+                                    field->value_a == NULL ? primary_id : selected_id);
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+show_explanation (PrCompareView   *self,
+                  const PrExplain *explain,
+                  const char      *primary_id,
+                  const char      *selected_id)
+{
+  g_autofree char *distance = NULL;
+  g_autofree char *sentences = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *caption_a = NULL, *caption_b = NULL;
+  g_autofree char *shared = NULL, *only_a = NULL, *only_b = NULL, *fields = NULL;
+
+  /* Translators: record id, primary's id, distance in bits, similarity in per cent */
+  distance = g_strdup_printf (_("%s against the primary %s: distance %u of 64 bits, fingerprints %.0f %% alike"),
+                              selected_id, primary_id, explain->distance, 100 * pr_explain_get_similarity (explain));
+  if (explain->n_parts_a == 0 || explain->n_parts_b == 0)
+    sentences = g_strdup (_("no sentences long enough to compare"));
+  else
+    /* Translators: per cent, words in shared sentences, words of the shorter record's sentences */
+    sentences = g_strdup_printf (_("shared sentences hold %.0f %% of the shorter one’s words (%u of %u)"),
+                                 100 * explain->containment, explain->part_words_shared,
+                                 MIN (explain->part_words_a, explain->part_words_b));
+  if (explain->sparse_a || explain->sparse_b)
+    /* Translators: the distance, the sentences, and a record id */
+    summary = g_strdup_printf (_("%s; %s. %s has too few words to be matched on its fingerprint."), distance,
+                               sentences, explain->sparse_b ? selected_id : primary_id);
+  else
+    /* Translators: the distance, then the sentences */
+    summary = g_strdup_printf (_("%s; %s."), distance, sentences);
+  gtk_label_set_text (GTK_LABEL (self->explain_summary), summary);
+
+  shared = format_words (explain->shared, EXPLAIN_TOP_WORDS, WEIGHT_IN_COMMON);
+  only_a = format_words (explain->only_a, EXPLAIN_TOP_ALONE, WEIGHT_IN_PRIMARY);
+  only_b = format_words (explain->only_b, EXPLAIN_TOP_ALONE, WEIGHT_IN_SELECTED);
+  caption_a = g_strdup_printf (_("Only in %s"), primary_id);
+  caption_b = g_strdup_printf (_("Only in %s"), selected_id);
+  gtk_label_set_text (GTK_LABEL (self->explain_shared), shared);
+  gtk_label_set_text (GTK_LABEL (self->explain_only_a_caption), caption_a);
+  gtk_label_set_text (GTK_LABEL (self->explain_only_a), only_a);
+  gtk_label_set_text (GTK_LABEL (self->explain_only_b_caption), caption_b);
+  gtk_label_set_text (GTK_LABEL (self->explain_only_b), only_b);
+
+  fields = format_fields (explain, primary_id, selected_id);
+  gtk_label_set_text (GTK_LABEL (self->explain_fields), fields);
+  gtk_widget_set_visible (self->explain_fields_caption, explain->fields->len > 0);
+  gtk_widget_set_visible (self->explain_fields, explain->fields->len > 0);
+  gtk_widget_set_visible (self->explain_details, TRUE);
+}
+
+/* "Why they match", for the selected record against the primary. */
+static void
+update_explanation (PrCompareView *self)
+{
+  g_autoptr(PrExplain) explain = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *primary, *selected;
+  const char *primary_id, *selected_id;
+
+  gtk_widget_set_visible (self->explanation, self->item != NULL && self->n_members > 1);
+  if (self->item == NULL || self->n_members < 2)
+    return;
+  primary_id = pr_cluster_item_get_member (self->item, 0)->id;
+  if (self->selected == 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->explain_summary),
+                          _("The primary is selected: choose another record (Alt+→) to see why it matches."));
+      gtk_widget_set_visible (self->explain_details, FALSE);
+      return;
+    }
+
+  selected_id = pr_cluster_item_get_member (self->item, self->selected)->id;
+  primary = self->records->pdata[0];
+  selected = self->records->pdata[self->selected];
+  /* Uncapped: the word lists pass over the short fields' features, and
+   * say whether more words follow (a pair has a few hundred at most). */
+  explain = pr_explain_pair (self->mapping, EXPLAIN_FLAGS, PR_DEFAULT_MIN_TOKENS,
+                             (const char *const *) primary->pdata, NULL, (const char *const *) selected->pdata, NULL,
+                             0, &error);
+  if (explain == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Cannot explain this pair: %s"), error->message);
+
+      gtk_label_set_text (GTK_LABEL (self->explain_summary), message);
+      gtk_widget_set_visible (self->explain_details, FALSE);
+      return;
+    }
+  show_explanation (self, explain, primary_id, selected_id);
+}
+
 /* Columns on the first frame: what a window shows at first; then a few
  * to a main-loop turn, each turn well inside 50 ms. */
 #define FIRST_COLUMNS 3
@@ -352,6 +556,7 @@ pr_compare_view_show (PrCompareView   *self,
   for (self->n_added = 0; self->n_added < MIN (self->n_members, FIRST_COLUMNS); self->n_added++)
     add_member_column (self, self->n_added);
   update_headers (self);
+  update_explanation (self);
   if (self->n_added < self->n_members)
     self->more_source = g_idle_add (add_more_columns, self);
 }
@@ -388,6 +593,7 @@ pr_compare_view_select_member (PrCompareView *self,
   if (self->n_added == self->n_members)
     g_clear_handle_id (&self->more_source, g_source_remove);
   update_headers (self);
+  update_explanation (self);
   gtk_widget_grab_focus (self->headers->pdata[self->selected]);
 }
 

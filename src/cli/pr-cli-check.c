@@ -17,7 +17,6 @@
 #include <glib/gi18n.h>
 
 #include "pr-block-index.h"
-#include "pr-catalog.h"
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
@@ -149,7 +148,6 @@ check_csv (const char           *path,
   g_autofree int *field_of = g_new (int, MAX (n_columns, 1));
   g_autofree const char **values = g_new0 (const char *, MAX (n_columns, 1));
   g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
-  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
   int id_field = -1;
   guint n_header_fields;
   guint64 number = 0;
@@ -157,40 +155,9 @@ check_csv (const char           *path,
   fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (options), options->min_tokens, error);
   if (fingerprinter == NULL)
     return FALSE;
-  reader = pr_csv_reader_new_for_path (path, options->encoding, error);
+  reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
-  if (!pr_csv_reader_next (reader, NULL, &local_error))
-    {
-      if (local_error == NULL)
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                     _("%s is empty: a header row naming the columns is needed"), path);
-      else
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  n_header_fields = pr_csv_reader_get_n_fields (reader);
-
-  /* The fingerprinted columns must all be there: a record read without
-   * one would be compared on part of its content, and match less than it
-   * should. The id and date may be missing (a complaint not yet given an
-   * id); ignored columns are not read. */
-  for (guint c = 0; c < n_columns; c++)
-    {
-      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
-
-      field_of[c] = pr_csv_reader_find_field (reader, column->name);
-      if (field_of[c] < 0 && (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT))
-        {
-          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                       _("column “%s” is not in the header of %s"), column->name, path);
-          return FALSE;
-        }
-      if (column->role != PR_COLUMN_ROLE_SHORT && column->role != PR_COLUMN_ROLE_TEXT)
-        field_of[c] = -1;
-    }
-  if (id_column >= 0)
-    id_field = pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, id_column)->name);
 
   for (;;)
     {
@@ -198,7 +165,7 @@ check_csv (const char           *path,
       g_autofree char *name = NULL;
       PrFingerprint fp;
 
-      if (!pr_csv_reader_next (reader, NULL, &local_error))
+      if (!pr_cli_next_mapped_row (reader, path, n_header_fields, &local_error))
         {
           if (local_error != NULL)
             {
@@ -208,14 +175,6 @@ check_csv (const char           *path,
           break;
         }
       number++;
-      if (pr_csv_reader_get_n_fields (reader) != n_header_fields)
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                       _("%s, line %llu: %u fields, but the header has %u"), path,
-                       (unsigned long long) pr_csv_reader_get_line (reader),
-                       pr_csv_reader_get_n_fields (reader), n_header_fields);
-          return FALSE;
-        }
 
       name = id_field >= 0
         ? g_strdup (pr_csv_reader_get_field (reader, id_field, NULL))
@@ -328,17 +287,7 @@ pr_cli_check (int    argc,
     goto failed;
   if (id_column != NULL)
     options.id = g_strdup (id_column);
-  else if (options.short_specs != NULL || options.text_specs != NULL)
-    {
-      g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, options.table, &error);
-
-      if (columns == NULL)
-        goto failed;
-      for (guint i = 0; i < columns->len && options.id == NULL; i++)
-        if (((PrColumnInfo *) columns->pdata[i])->primary_key)
-          options.id = g_strdup (((PrColumnInfo *) columns->pdata[i])->name);
-    }
-  mapping = pr_cli_source_mapping (connection, &options, &error);
+  mapping = pr_cli_table_mapping_with_id (connection, &options, &error);
   if (mapping == NULL)
     goto failed;
   if (id != NULL)

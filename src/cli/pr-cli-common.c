@@ -22,6 +22,7 @@
 #include "pr-block-index.h"
 #include "pr-cli.h"
 #include "pr-catalog.h"
+#include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
@@ -431,6 +432,133 @@ pr_cli_source_mapping (PrConnection         *connection,
 }
 
 /**
+ * pr_cli_table_mapping_with_id:
+ * @connection: the database
+ * @options: the parsed flags, with the table; --id may be set
+ * @error: return location for a #GError
+ *
+ * For a command that finds records in a table by their id: the mapping of
+ * pr_cli_source_mapping (), whose id column, when mapping flags are given
+ * without --id, is the table's primary key (the catalogue's guess has one
+ * of its own).
+ *
+ * Returns: (transfer full) (nullable): the mapping
+ */
+PrMapping *
+pr_cli_table_mapping_with_id (PrConnection         *connection,
+                              PrCliMappingOptions  *options,
+                              GError              **error)
+{
+  if (options->id == NULL && (options->short_specs != NULL || options->text_specs != NULL))
+    {
+      g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, options->table, error);
+
+      if (columns == NULL)
+        return NULL;
+      for (guint i = 0; i < columns->len && options->id == NULL; i++)
+        if (((PrColumnInfo *) columns->pdata[i])->primary_key)
+          options->id = g_strdup (((PrColumnInfo *) columns->pdata[i])->name);
+    }
+  return pr_cli_source_mapping (connection, options, error);
+}
+
+/**
+ * pr_cli_open_mapped_csv:
+ * @path: a CSV file with a header row naming the columns
+ * @encoding: (nullable): its character set; %NULL for UTF-8
+ * @mapping: the columns, by their names in the header
+ * @field_of: (out caller-allocates) (array): per mapping column, its field;
+ *   -1 for the id, date and ignored columns, which are not content
+ * @id_field: (out): the id column's field; -1 if the mapping has none or
+ *   the file lacks it
+ * @n_header_fields: (out): how many fields the header has
+ * @error: return location for a #GError
+ *
+ * The fingerprinted columns must all be there: a record read without one
+ * would be compared on part of its content, and match less than it
+ * should. The id and date may be missing (a complaint not yet given an
+ * id); ignored columns are not read.
+ *
+ * Returns: (transfer full) (nullable): the reader, past the header
+ */
+PrCsvReader *
+pr_cli_open_mapped_csv (const char       *path,
+                        const char       *encoding,
+                        const PrMapping  *mapping,
+                        int              *field_of,
+                        int              *id_field,
+                        guint            *n_header_fields,
+                        GError          **error)
+{
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(GError) local_error = NULL;
+  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+
+  reader = pr_csv_reader_new_for_path (path, encoding, error);
+  if (reader == NULL)
+    return NULL;
+  if (!pr_csv_reader_next (reader, NULL, &local_error))
+    {
+      if (local_error == NULL)
+        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                     _("%s is empty: a header row naming the columns is needed"), path);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  *n_header_fields = pr_csv_reader_get_n_fields (reader);
+
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      gboolean content = column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT;
+
+      field_of[c] = content ? pr_csv_reader_find_field (reader, column->name) : -1;
+      if (content && field_of[c] < 0)
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                       _("column “%s” is not in the header of %s"), column->name, path);
+          return NULL;
+        }
+    }
+  *id_field = id_column >= 0 ? pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, id_column)->name)
+                             : -1;
+
+  return g_steal_pointer (&reader);
+}
+
+/**
+ * pr_cli_next_mapped_row:
+ * @reader: a reader from pr_cli_open_mapped_csv ()
+ * @path: its file, for messages
+ * @n_header_fields: the header's field count
+ * @error: return location for a #GError
+ *
+ * Reads the next record, which must have as many fields as the header.
+ *
+ * Returns: %TRUE with a record; %FALSE at the end (@error unset) or on
+ *   failure (@error set)
+ */
+gboolean
+pr_cli_next_mapped_row (PrCsvReader  *reader,
+                        const char   *path,
+                        guint         n_header_fields,
+                        GError      **error)
+{
+  if (!pr_csv_reader_next (reader, NULL, error))
+    return FALSE;
+  if (pr_csv_reader_get_n_fields (reader) != n_header_fields)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                   _("%s, line %llu: %u fields, but the header has %u"), path,
+                   (unsigned long long) pr_csv_reader_get_line (reader),
+                   pr_csv_reader_get_n_fields (reader), n_header_fields);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
  * pr_cli_load_flags:
  * @options: the parsed flags
  *
@@ -484,6 +612,27 @@ pr_cli_parse_command (int                  *argc,
                       guint                 n_files,
                       GError              **error)
 {
+  return pr_cli_parse_command_with_ids (argc, argv, parameter_string, entries, options, n_files, 0, error);
+}
+
+/**
+ * pr_cli_parse_command_with_ids:
+ * @n_ids: how many record ids must follow the file (or stand alone, with
+ *   --db or --sample)
+ *
+ * pr_cli_parse_command () for a command that names records: the ids are
+ * left in @argv after the file, as the last @n_ids arguments.
+ */
+gboolean
+pr_cli_parse_command_with_ids (int                  *argc,
+                               char               ***argv,
+                               const char           *parameter_string,
+                               const GOptionEntry   *entries,
+                               PrCliMappingOptions  *options,
+                               guint                 n_files,
+                               guint                 n_ids,
+                               GError              **error)
+{
   g_autoptr(GOptionContext) context = g_option_context_new (parameter_string);
 
   pr_cli_mapping_options_init (options);
@@ -513,6 +662,20 @@ pr_cli_parse_command (int                  *argc,
   /* A database instead of the file. */
   if (options->sample || options->db != NULL)
     n_files = 0;
+
+  if (n_ids > 0 && (guint) *argc != 1 + n_files + n_ids)
+    {
+      if (n_files == 1)
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                     ngettext ("give one CSV file of records, then the id of %u record",
+                               "give one CSV file of records, then the ids of %u records", n_ids), n_ids);
+      else
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                     ngettext ("give the id of %u record", "give the ids of %u records", n_ids), n_ids);
+      return FALSE;
+    }
+  if (n_ids > 0)
+    return TRUE;
 
   if (n_files == 1 && *argc != 2)
     {

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
 #include "pr-mapping.h"
 #include "pr-connection.h"
@@ -50,6 +51,20 @@ PrConnection *pr_cli_open_connection        (PrCliMappingOptions  *options,
 PrMapping    *pr_cli_source_mapping         (PrConnection         *connection,
                                              PrCliMappingOptions  *options,
                                              GError              **error);
+PrMapping    *pr_cli_table_mapping_with_id  (PrConnection         *connection,
+                                             PrCliMappingOptions  *options,
+                                             GError              **error);
+PrCsvReader  *pr_cli_open_mapped_csv        (const char           *path,
+                                             const char           *encoding,
+                                             const PrMapping      *mapping,
+                                             int                  *field_of,
+                                             int                  *id_field,
+                                             guint                *n_header_fields,
+                                             GError              **error);
+gboolean      pr_cli_next_mapped_row        (PrCsvReader          *reader,
+                                             const char           *path,
+                                             guint                 n_header_fields,
+                                             GError              **error);
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
 PrPartMatchOptions pr_cli_part_options      (PrCliMappingOptions  *options);
 void          pr_cli_load_options           (PrCliMappingOptions  *options,
@@ -65,6 +80,14 @@ gboolean      pr_cli_parse_command          (int                  *argc,
                                              const GOptionEntry   *entries,
                                              PrCliMappingOptions  *options,
                                              guint                 n_files,
+                                             GError              **error);
+gboolean      pr_cli_parse_command_with_ids (int                  *argc,
+                                             char               ***argv,
+                                             const char           *parameter_string,
+                                             const GOptionEntry   *entries,
+                                             PrCliMappingOptions  *options,
+                                             guint                 n_files,
+                                             guint                 n_ids,
                                              GError              **error);
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
@@ -101,5 +124,6 @@ int pr_cli_bench_db    (int argc, char **argv);
 int pr_cli_bench_check (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
+int pr_cli_explain     (int argc, char **argv);
 
 G_END_DECLS

@@ -37,6 +37,8 @@ struct _PrFingerprinter
   GString     *feature;
   gboolean     with_parts;
   PrPartBuilder parts;
+  PrFeatureFunc feature_func;
+  gpointer     feature_data;
 };
 
 typedef struct {
@@ -44,6 +46,8 @@ typedef struct {
   double         weight;
   guint          n_tokens;
   PrPartBuilder *parts;   /* NULL: no parts asked for */
+  PrFingerprinter *self;  /* for its feature func, if any */
+  guint          column;
 } TokenSink;
 
 static void
@@ -57,6 +61,8 @@ add_token (const char *token,
   pr_simhash_add_hash (sink->simhash, hash, sink->weight);
   if (sink->parts != NULL)
     pr_part_builder_add (sink->parts, hash);
+  if (sink->self->feature_func != NULL)
+    sink->self->feature_func (sink->column, token, length, sink->weight, sink->self->feature_data);
   sink->n_tokens++;
 }
 
@@ -133,6 +139,27 @@ pr_fingerprinter_set_parts (PrFingerprinter *self,
 }
 
 /**
+ * pr_fingerprinter_set_feature_func:
+ * @self: a #PrFingerprinter
+ * @func: (nullable): called for each feature pr_fingerprinter_compute ()
+ *   adds, or %NULL for none
+ * @user_data: passed to @func
+ *
+ * For explaining a fingerprint (pr-explain.c) from the very features that
+ * made it, rather than from a second account of what a feature is.
+ */
+void
+pr_fingerprinter_set_feature_func (PrFingerprinter *self,
+                                   PrFeatureFunc    func,
+                                   gpointer         user_data)
+{
+  g_return_if_fail (self != NULL);
+
+  self->feature_func = func;
+  self->feature_data = user_data;
+}
+
+/**
  * pr_fingerprinter_compute:
  * @self: a #PrFingerprinter
  * @values: one value per mapping column, in mapping order; %NULL is SQL NULL
@@ -188,10 +215,12 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
           g_string_append_c (self->feature, '\x1f');
           g_string_append_len (self->feature, normalized, normalized_length);
           pr_simhash_add_bytes (&simhash, self->feature->str, self->feature->len, column->weight);
+          if (self->feature_func != NULL)
+            self->feature_func (i, self->feature->str, self->feature->len, column->weight, self->feature_data);
         }
       else if (column->role == PR_COLUMN_ROLE_TEXT)
         {
-          TokenSink sink = { &simhash, column->weight, 0, self->with_parts ? &self->parts : NULL };
+          TokenSink sink = { &simhash, column->weight, 0, self->with_parts ? &self->parts : NULL, self, i };
 
           if (!(self->with_parts
                   ? pr_tokenizer_tokenize_sentences (self->tokenizer, value, length, add_token, end_sentence,

@@ -24,6 +24,15 @@ typedef struct {
 
 typedef struct _PrFingerprinter PrFingerprinter;
 
+/* Called for each feature as it goes into a fingerprint: the mapping column
+ * it comes from, the bytes hashed (a word, or "COLUMN 0x1F VALUE" for a
+ * short field; not NUL-terminated) and the weight it adds. */
+typedef void (*PrFeatureFunc) (guint        column,
+                               const char  *feature,
+                               gsize        length,
+                               double       weight,
+                               gpointer     user_data);
+
 PrFingerprinter *pr_fingerprinter_new     (const PrMapping    *mapping,
                                            PrTokenizerFlags    flags,
                                            guint               min_tokens,
@@ -31,6 +40,9 @@ PrFingerprinter *pr_fingerprinter_new     (const PrMapping    *mapping,
 void             pr_fingerprinter_free    (PrFingerprinter    *fingerprinter);
 void             pr_fingerprinter_set_parts (PrFingerprinter  *fingerprinter,
                                            gboolean            parts);
+void             pr_fingerprinter_set_feature_func (PrFingerprinter *fingerprinter,
+                                           PrFeatureFunc       func,
+                                           gpointer            user_data);
 gboolean         pr_fingerprinter_compute (PrFingerprinter    *fingerprinter,
                                            const char *const  *values,
                                            const gsize        *lengths,

@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * explain: why two records match, or do not — their fingerprints and
+ * distance, the sentences they share, the short fields that agree, and
+ * the heaviest features they share or have alone (pr-explain.c). The
+ * records come from a CSV file, read only as far as the later of the two,
+ * or from a table by their ids.
+ *
+ * Whether a shared sentence is boilerplate (found in many records) is a
+ * question about the whole table, which a pair cannot answer: here every
+ * sentence counts, so a pair can match on sentences here that a scan
+ * would not match.
+ */
+#define G_LOG_DOMAIN "petition-review-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "pr-cli.h"
+#include "pr-explain.h"
+#include "pr-record-reader.h"
+
+#define DEFAULT_TOP 10
+
+/* One value per mapping column (NULL for SQL NULL and for what is not
+ * read), as pr_record_reader_fetch () gives them. */
+static void
+values_free (char    **values,
+             guint     n_columns)
+{
+  if (values == NULL)
+    return;
+  for (guint c = 0; c < n_columns; c++)
+    g_free (values[c]);
+  g_free (values);
+}
+
+static char **
+copy_fields (PrCsvReader *reader,
+             const int   *field_of,
+             guint        n_columns)
+{
+  char **values = g_new0 (char *, MAX (n_columns, 1));
+
+  for (guint c = 0; c < n_columns; c++)
+    if (field_of[c] >= 0)
+      values[c] = g_strdup (pr_csv_reader_get_field (reader, field_of[c], NULL));
+  return values;
+}
+
+/* Reads @path as far as the records @ids name (by the id column, or
+ * without one by their number in the file), into @values; the first
+ * record with an id is the one. */
+static gboolean
+read_csv_records (const char           *path,
+                  PrCliMappingOptions  *options,
+                  const PrMapping      *mapping,
+                  char                **ids,
+                  char                **values[2],
+                  GError              **error)
+{
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  g_autofree int *field_of = g_new (int, MAX (n_columns, 1));
+  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  int id_field;
+  guint n_header_fields;
+
+  reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
+  if (reader == NULL)
+    return FALSE;
+  if (id_column >= 0 && id_field < 0)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID, _("column “%s” is not in the header of %s"),
+                   pr_mapping_get_column (mapping, id_column)->name, path);
+      return FALSE;
+    }
+
+  for (guint64 number = 1; values[0] == NULL || values[1] == NULL; number++)
+    {
+      char number_text[24];
+      const char *id;
+
+      if (!pr_cli_next_mapped_row (reader, path, n_header_fields, &local_error))
+        {
+          if (local_error != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
+          break;
+        }
+      g_snprintf (number_text, sizeof number_text, "%" G_GUINT64_FORMAT, number);
+      id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number_text;
+      for (guint side = 0; side < 2; side++)
+        if (values[side] == NULL && g_str_equal (id, ids[side]))
+          values[side] = copy_fields (reader, field_of, n_columns);
+    }
+
+  for (guint side = 0; side < 2; side++)
+    if (values[side] == NULL)
+      {
+        if (id_field >= 0)
+          g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                       _("%s has no record with the id “%s”"), path, ids[side]);
+        else
+          g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                       _("%s has no record number “%s” (without --id, records are named by their number in the file)"),
+                       path, ids[side]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* A feature as a reader knows it: a word, or a short field and its value. */
+static char *
+feature_label (const PrExplainFeature *feature,
+               const PrMapping        *mapping)
+{
+  if (feature->column >= 0)
+    return g_strdup_printf ("%s=%s", pr_mapping_get_column (mapping, feature->column)->name, feature->text);
+  return g_strdup (feature->text);
+}
+
+static void
+print_heading (const char *heading,
+               guint       n_total,
+               guint       n_shown)
+{
+  if (n_shown < n_total)
+    /* Translators: a list's heading, how many it has, how many are shown */
+    printf (_("%s (%u; the %u heaviest):\n"), heading, n_total, n_shown);
+  else
+    printf (_("%s (%u):\n"), heading, n_total);
+}
+
+static void
+print_shared (const PrExplain *explain,
+              const PrMapping *mapping,
+              const char      *id_a,
+              const char      *id_b)
+{
+  print_heading (_("Shared features, by the weight they have in common"), explain->n_shared, explain->shared->len);
+  if (explain->shared->len == 0)
+    return;
+  /* Translators: the columns of the shared features' table */
+  printf ("  %8s %8s %8s  %s\n", _("common"), id_a, id_b, _("feature"));
+  for (guint i = 0; i < explain->shared->len; i++)
+    {
+      const PrExplainFeature *feature = explain->shared->pdata[i];
+      g_autofree char *label = feature_label (feature, mapping);
+
+      printf ("  %8g %8g %8g  %s\n", pr_explain_feature_shared_weight (feature), feature->weight_a,
+              feature->weight_b, label);
+    }
+}
+
+static void
+print_only (GPtrArray       *list,
+            guint            n_total,
+            gboolean         side_a,
+            const PrMapping *mapping,
+            const char      *id)
+{
+  g_autofree char *heading = g_strdup_printf (_("Only in %s"), id);
+
+  print_heading (heading, n_total, list->len);
+  if (list->len == 0)
+    return;
+  printf ("  %8s  %s\n", _("weight"), _("feature"));
+  for (guint i = 0; i < list->len; i++)
+    {
+      const PrExplainFeature *feature = list->pdata[i];
+      g_autofree char *label = feature_label (feature, mapping);
+
+      printf ("  %8g  %s\n", side_a ? feature->weight_a : feature->weight_b, label);
+    }
+}
+
+static void
+print_fields (const PrExplain *explain,
+              const char      *id_a,
+              const char      *id_b)
+{
+  if (explain->fields->len == 0)
+    return;
+  printf ("%s\n", _("Short fields:"));
+  for (guint i = 0; i < explain->fields->len; i++)
+    {
+      const PrExplainField *field = &g_array_index (explain->fields, PrExplainField, i);
+
+      switch (field->state)
+        {
+        case PR_EXPLAIN_FIELD_SAME:
+          printf (_("  %s: the same (%s)\n"), field->name, field->value_a);
+          break;
+        case PR_EXPLAIN_FIELD_DIFFERENT:
+          printf (_("  %s: different (%s | %s)\n"), field->name, field->value_a, field->value_b);
+          break;
+        default:
+          if (field->value_a == NULL && field->value_b == NULL)
+            printf (_("  %s: empty in both\n"), field->name);
+          else
+            printf (_("  %s: empty in %s (%s)\n"), field->name, field->value_a == NULL ? id_a : id_b,
+                    field->value_a != NULL ? field->value_a : field->value_b);
+        }
+    }
+}
+
+static void
+print_report (const PrExplain     *explain,
+              const PrMapping     *mapping,
+              PrCliMappingOptions *options,
+              const char          *id_a,
+              const char          *id_b)
+{
+  PrPartMatchOptions part = pr_cli_part_options (options);
+  gboolean near = !explain->sparse_a && !explain->sparse_b && explain->distance <= (guint) options->k;
+  gboolean on_parts = !options->no_parts && explain->containment >= part.min_containment &&
+                      explain->part_words_shared >= part.min_shared_tokens;
+
+  char hex_a[17], hex_b[17];
+
+  g_snprintf (hex_a, sizeof hex_a, "%016" G_GINT64_MODIFIER "x", explain->fingerprint_a);
+  g_snprintf (hex_b, sizeof hex_b, "%016" G_GINT64_MODIFIER "x", explain->fingerprint_b);
+  printf (_("Records %s and %s\n"), id_a, id_b);
+  printf (_("Fingerprints:     %s (%s), %s (%s)\n"), hex_a, id_a, hex_b, id_b);
+  /* Translators: distance in bits, similarity in per cent, k */
+  printf (_("Distance:         %u bits of 64 (%.0f %% alike); near duplicates are within k = %d\n"),
+          explain->distance, 100 * pr_explain_get_similarity (explain), options->k);
+  if (explain->sparse_a || explain->sparse_b)
+    printf (_("                  %s has too few words to be matched on its fingerprint\n"),
+            explain->sparse_a ? id_a : id_b);
+  if (explain->n_parts_a == 0 || explain->n_parts_b == 0)
+    printf (_("Shared sentences: none to compare (%s has no sentence of %u words or more)\n"),
+            explain->n_parts_a == 0 ? id_a : id_b, PR_PART_MIN_TOKENS);
+  else
+    /* Translators: words in shared sentences, the smaller record's words in
+     * sentences, the containment, and the thresholds */
+    printf (_("Shared sentences: %u of %u words (containment %.2f); a match needs %.2f and %u words\n"),
+            explain->part_words_shared, MIN (explain->part_words_a, explain->part_words_b), explain->containment,
+            part.min_containment, part.min_shared_tokens);
+  if (near && on_parts)
+    printf ("%s\n", _("Match:            yes, within k and on shared sentences"));
+  else if (near)
+    printf ("%s\n", _("Match:            yes, within k"));
+  else if (on_parts)
+    printf ("%s\n", _("Match:            yes, on shared sentences"));
+  else
+    printf ("%s\n", _("Match:            no"));
+  /* Translators: feature counts and weights of each record, then of both */
+  printf (_("Features:         %u in %s (weight %g), %u in %s (weight %g); %u shared (weight %g in common)\n"),
+          explain->features_a->len, id_a, explain->weight_a, explain->features_b->len, id_b, explain->weight_b,
+          explain->n_shared, explain->weight_shared);
+
+  printf ("\n");
+  print_fields (explain, id_a, id_b);
+  if (explain->fields->len > 0)
+    printf ("\n");
+  print_shared (explain, mapping, id_a, id_b);
+  printf ("\n");
+  print_only (explain->only_a, explain->n_only_a, TRUE, mapping, id_a);
+  printf ("\n");
+  print_only (explain->only_b, explain->n_only_b, FALSE, mapping, id_b);
+}
+
+int
+pr_cli_explain (int    argc,
+                char **argv)
+{
+  g_auto(PrCliMappingOptions) options = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrMapping) mapping = NULL;
+  g_autoptr(PrExplain) explain = NULL;
+  char **values[2] = { NULL, NULL };
+  char **ids;
+  int top = DEFAULT_TOP;
+  int status = 0;
+  GOptionEntry entries[] = {
+    { "top", 0, 0, G_OPTION_ARG_INT, &top,
+      N_("Show the N heaviest features shared and of each record alone (default 10)"), N_("N") },
+    { NULL }
+  };
+
+  if (!pr_cli_parse_command_with_ids (&argc, &argv, _("[RECORDS.csv] A B — why two records match, or do not"),
+                                      entries, &options, 1, 2, &error))
+    goto failed;
+  if (top < 1)
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--top must be at least 1, not %d"), top);
+      goto failed;
+    }
+  ids = argv + argc - 2;
+
+  if (options.db != NULL || options.sample)
+    {
+      connection = pr_cli_open_connection (&options, &error);
+      if (connection == NULL)
+        goto failed;
+      mapping = pr_cli_table_mapping_with_id (connection, &options, &error);
+      if (mapping == NULL)
+        goto failed;
+      for (guint side = 0; side < 2; side++)
+        if ((values[side] = pr_record_reader_fetch (connection, options.table, mapping, ids[side], &error)) == NULL)
+          goto failed;
+    }
+  else
+    {
+      mapping = pr_cli_build_mapping (&options, &error);
+      if (mapping == NULL || !read_csv_records (argv[1], &options, mapping, ids, values, &error))
+        goto failed;
+    }
+
+  explain = pr_explain_pair (mapping, pr_cli_load_flags (&options), options.min_tokens,
+                             (const char *const *) values[0], NULL, (const char *const *) values[1], NULL,
+                             (guint) top, &error);
+  if (explain == NULL)
+    goto failed;
+  print_report (explain, mapping, &options, ids[0], ids[1]);
+  goto out;
+
+failed:
+  status = pr_cli_fail ("explain", error);
+out:
+  if (mapping != NULL)
+    for (guint side = 0; side < 2; side++)
+      values_free (values[side], pr_mapping_get_n_columns (mapping));
+  return status;
+}

@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Why two records match, or do not: their fingerprints and the distance
+ * between them, the share of their sentences they have in common (the part
+ * containment), the features behind the fingerprints with their weights —
+ * shared, or only in one — and which short fields agree.
+ *
+ * The features come from the fingerprinter itself, through its feature
+ * func, so an explanation cannot drift from what is fingerprinted: a word
+ * here is a word there, with the same weight.
+ *
+ * It is for one pair at a time (a reviewer's question): both records'
+ * features are kept in a hash table, which a scan of millions of records
+ * could not afford and does not need.
+ */
+#define G_LOG_DOMAIN "pr-explain"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-explain.h"
+#include "pr-fingerprinter.h"
+#include "pr-parts.h"
+#include "pr-simhash.h"
+
+/* The order of a feature list. */
+typedef enum {
+  BY_WEIGHT_A,
+  BY_WEIGHT_B,
+  BY_SHARED_WEIGHT,
+} Order;
+
+/* Gathers the features of the record being fingerprinted. */
+typedef struct {
+  const PrMapping *mapping;
+  GHashTable      *table;         /* PrExplainFeature, by its bytes */
+  GPtrArray       *features;      /* owns them */
+  guint            side;          /* 0: A, 1: B */
+  char           **values[2];     /* per mapping column, a short field's normalised value */
+} Collector;
+
+static guint
+feature_hash (gconstpointer key)
+{
+  const PrExplainFeature *feature = key;
+
+  return (guint) pr_feature_hash (feature->feature, feature->length);
+}
+
+static gboolean
+feature_equal (gconstpointer a,
+               gconstpointer b)
+{
+  const PrExplainFeature *x = a, *y = b;
+
+  return x->length == y->length && memcmp (x->feature, y->feature, x->length) == 0;
+}
+
+static void
+feature_free (gpointer data)
+{
+  PrExplainFeature *feature = data;
+
+  g_free (feature->feature);
+  g_free (feature);
+}
+
+static void
+field_clear (gpointer data)
+{
+  PrExplainField *field = data;
+
+  g_free (field->name);
+  g_free (field->value_a);
+  g_free (field->value_b);
+}
+
+static void
+collect_feature (guint       column,
+                 const char *bytes,
+                 gsize       length,
+                 double      weight,
+                 gpointer    user_data)
+{
+  Collector *collector = user_data;
+  const PrMappingColumn *mapped = pr_mapping_get_column (collector->mapping, column);
+  gboolean is_short = mapped->role == PR_COLUMN_ROLE_SHORT;
+  /* A short field's feature is its column's name, 0x1F, and its value. */
+  gsize value_offset = is_short ? strlen (mapped->name) + 1 : 0;
+  PrExplainFeature key = { (char *) bytes, length };
+  PrExplainFeature *feature;
+
+  g_assert (value_offset <= length);
+  if (is_short)
+    {
+      char **value = &collector->values[collector->side][column];
+
+      g_free (*value);
+      *value = g_strndup (bytes + value_offset, length - value_offset);
+    }
+  /* Weight 0 is as if the column were not mapped: no say in the fingerprint. */
+  if (weight == 0)
+    return;
+
+  feature = g_hash_table_lookup (collector->table, &key);
+  if (feature == NULL)
+    {
+      feature = g_new0 (PrExplainFeature, 1);
+      feature->feature = g_malloc (length + 1);
+      memcpy (feature->feature, bytes, length);
+      feature->feature[length] = '\0';
+      feature->length = length;
+      feature->text = feature->feature + value_offset;
+      feature->column = is_short ? (int) column : -1;
+      g_ptr_array_add (collector->features, feature);
+      g_hash_table_add (collector->table, feature);
+    }
+  if (collector->side == 0)
+    {
+      feature->weight_a += weight;
+      feature->count_a++;
+    }
+  else
+    {
+      feature->weight_b += weight;
+      feature->count_b++;
+    }
+}
+
+static double
+sort_weight (const PrExplainFeature *feature,
+             Order                   order)
+{
+  switch (order)
+    {
+    case BY_WEIGHT_A:
+      return feature->weight_a;
+    case BY_WEIGHT_B:
+      return feature->weight_b;
+    default:
+      return pr_explain_feature_shared_weight (feature);
+    }
+}
+
+/* Heaviest first; the bytes break ties, so that the lists do not depend
+ * on the hash table's order. */
+static int
+compare_features (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const PrExplainFeature *x = *(PrExplainFeature *const *) a;
+  const PrExplainFeature *y = *(PrExplainFeature *const *) b;
+  Order order = GPOINTER_TO_UINT (user_data);
+  double wx = sort_weight (x, order), wy = sort_weight (y, order);
+  int bytes;
+
+  if (wx != wy)
+    return wx > wy ? -1 : 1;
+  bytes = memcmp (x->feature, y->feature, MIN (x->length, y->length));
+  if (bytes != 0)
+    return bytes;
+  return x->length < y->length ? -1 : x->length > y->length;
+}
+
+/* Sorts @list and keeps its first @max (all of them for 0); returns how
+ * many it had. */
+static guint
+sort_and_cap (GPtrArray *list,
+              Order      order,
+              guint      max)
+{
+  guint n = list->len;
+
+  g_ptr_array_sort_with_data (list, compare_features, GUINT_TO_POINTER (order));
+  if (max > 0 && list->len > max)
+    g_ptr_array_set_size (list, max);
+  return n;
+}
+
+/* Words in a record's distinct parts, as pr_part_containment () counts them. */
+static guint
+part_words (const PrPart *parts,
+            guint         n_parts)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  guint words = 0;
+
+  for (guint i = 0; i < n_parts; i++)
+    if (g_hash_table_add (seen, (gpointer) &parts[i].hash))
+      words += parts[i].n_tokens;
+  return words;
+}
+
+static void
+fill_lists (PrExplain *self,
+            guint      max_features)
+{
+  g_autoptr(GPtrArray) shared = g_ptr_array_new ();
+  g_autoptr(GPtrArray) only_a = g_ptr_array_new ();
+  g_autoptr(GPtrArray) only_b = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->features->len; i++)
+    {
+      PrExplainFeature *feature = self->features->pdata[i];
+
+      if (feature->count_a > 0)
+        g_ptr_array_add (self->features_a, feature);
+      if (feature->count_b > 0)
+        g_ptr_array_add (self->features_b, feature);
+      if (feature->count_a > 0 && feature->count_b > 0)
+        {
+          g_ptr_array_add (shared, feature);
+          self->weight_shared += pr_explain_feature_shared_weight (feature);
+        }
+      else
+        g_ptr_array_add (feature->count_a > 0 ? only_a : only_b, feature);
+      self->weight_a += feature->weight_a;
+      self->weight_b += feature->weight_b;
+    }
+
+  sort_and_cap (self->features_a, BY_WEIGHT_A, 0);
+  sort_and_cap (self->features_b, BY_WEIGHT_B, 0);
+  self->n_shared = sort_and_cap (shared, BY_SHARED_WEIGHT, max_features);
+  self->n_only_a = sort_and_cap (only_a, BY_WEIGHT_A, max_features);
+  self->n_only_b = sort_and_cap (only_b, BY_WEIGHT_B, max_features);
+  self->shared = g_steal_pointer (&shared);
+  self->only_a = g_steal_pointer (&only_a);
+  self->only_b = g_steal_pointer (&only_b);
+}
+
+/* One entry per short column, taking the normalised values from @collector. */
+static void
+fill_fields (PrExplain       *self,
+             const PrMapping *mapping,
+             Collector       *collector)
+{
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      PrExplainField field = { c, NULL, NULL, NULL, PR_EXPLAIN_FIELD_EMPTY };
+
+      if (column->role != PR_COLUMN_ROLE_SHORT)
+        continue;
+      field.name = g_strdup (column->name);
+      field.value_a = g_steal_pointer (&collector->values[0][c]);
+      field.value_b = g_steal_pointer (&collector->values[1][c]);
+      if (field.value_a != NULL && field.value_b != NULL)
+        field.state = strcmp (field.value_a, field.value_b) == 0 ? PR_EXPLAIN_FIELD_SAME : PR_EXPLAIN_FIELD_DIFFERENT;
+      g_array_append_val (self->fields, field);
+    }
+}
+
+static void
+collector_clear (Collector *collector)
+{
+  guint n_columns = pr_mapping_get_n_columns (collector->mapping);
+
+  for (guint side = 0; side < 2; side++)
+    {
+      for (guint c = 0; c < n_columns; c++)
+        g_free (collector->values[side][c]);
+      g_clear_pointer (&collector->values[side], g_free);
+    }
+  g_clear_pointer (&collector->table, g_hash_table_unref);
+}
+
+/**
+ * pr_explain_pair:
+ * @mapping: the columns, in the order of the values
+ * @flags: tokenizer flags, as the records were fingerprinted with
+ * @min_tokens: the sparse threshold, as they were fingerprinted with
+ * @values_a: one value per mapping column, as pr_fingerprinter_compute () takes them
+ * @lengths_a: (nullable): their lengths, or %NULL if NUL-terminated
+ * @values_b: the other record's
+ * @lengths_b: (nullable): their lengths
+ * @max_features: the most features to keep in the shared and only-in lists
+ *   (0: all of them)
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the explanation, free with
+ *   pr_explain_free (); %NULL if a value is not valid UTF-8, with @error
+ *   naming the record (first or second), the column and the byte
+ */
+PrExplain *
+pr_explain_pair (const PrMapping    *mapping,
+                 PrTokenizerFlags    flags,
+                 guint               min_tokens,
+                 const char *const  *values_a,
+                 const gsize        *lengths_a,
+                 const char *const  *values_b,
+                 const gsize        *lengths_b,
+                 guint               max_features,
+                 GError            **error)
+{
+  g_autoptr(PrFingerprinter) fingerprinter = NULL;
+  g_autoptr(PrExplain) self = NULL;
+  const char *const *values[2] = { values_a, values_b };
+  const gsize *lengths[2] = { lengths_a, lengths_b };
+  PrFingerprint fp[2] = { { 0 }, { 0 } };
+  Collector collector = { 0 };
+  guint n_columns;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (mapping != NULL, NULL);
+  g_return_val_if_fail (values_a != NULL, NULL);
+  g_return_val_if_fail (values_b != NULL, NULL);
+
+  fingerprinter = pr_fingerprinter_new (mapping, flags, min_tokens, error);
+  if (fingerprinter == NULL)
+    return NULL;
+
+  self = g_new0 (PrExplain, 1);
+  self->features = g_ptr_array_new_with_free_func (feature_free);
+  self->features_a = g_ptr_array_new ();
+  self->features_b = g_ptr_array_new ();
+  self->fields = g_array_new (FALSE, TRUE, sizeof (PrExplainField));
+  g_array_set_clear_func (self->fields, field_clear);
+
+  n_columns = pr_mapping_get_n_columns (mapping);
+  collector.mapping = mapping;
+  collector.table = g_hash_table_new (feature_hash, feature_equal);
+  collector.features = self->features;
+  collector.values[0] = g_new0 (char *, MAX (n_columns, 1));
+  collector.values[1] = g_new0 (char *, MAX (n_columns, 1));
+  pr_fingerprinter_set_parts (fingerprinter, TRUE);
+  pr_fingerprinter_set_feature_func (fingerprinter, collect_feature, &collector);
+
+  for (guint side = 0; side < 2 && ok; side++)
+    {
+      collector.side = side;
+      ok = pr_fingerprinter_compute (fingerprinter, values[side], lengths[side], &fp[side], error);
+      if (!ok)
+        g_prefix_error (error, "%s", side == 0 ? _("the first record, ") : _("the second record, "));
+    }
+
+  if (ok)
+    {
+      self->fingerprint_a = fp[0].fingerprint;
+      self->fingerprint_b = fp[1].fingerprint;
+      self->distance = pr_hamming_distance (fp[0].fingerprint, fp[1].fingerprint);
+      self->sparse_a = fp[0].sparse;
+      self->sparse_b = fp[1].sparse;
+      self->n_parts_a = fp[0].n_parts;
+      self->n_parts_b = fp[1].n_parts;
+      self->containment = pr_part_containment (fp[0].parts, fp[0].n_parts, fp[1].parts, fp[1].n_parts);
+      self->part_words_a = part_words (fp[0].parts, fp[0].n_parts);
+      self->part_words_b = part_words (fp[1].parts, fp[1].n_parts);
+      /* containment is shared / the smaller one, exactly: this undoes it. */
+      self->part_words_shared = (guint) (self->containment * MIN (self->part_words_a, self->part_words_b) + 0.5);
+      fill_lists (self, max_features);
+      fill_fields (self, mapping, &collector);
+    }
+
+  g_free (fp[0].parts);
+  g_free (fp[1].parts);
+  collector_clear (&collector);
+
+  return ok ? g_steal_pointer (&self) : NULL;
+}
+
+void
+pr_explain_free (PrExplain *self)
+{
+  if (self == NULL)
+    return;
+
+  g_clear_pointer (&self->features_a, g_ptr_array_unref);
+  g_clear_pointer (&self->features_b, g_ptr_array_unref);
+  g_clear_pointer (&self->shared, g_ptr_array_unref);
+  g_clear_pointer (&self->only_a, g_ptr_array_unref);
+  g_clear_pointer (&self->only_b, g_ptr_array_unref);
+  g_clear_pointer (&self->features, g_ptr_array_unref);
+  g_clear_pointer (&self->fields, g_array_unref);
+  g_free (self);
+}
+
+/* Returns: 1 − distance / 64, the share of the fingerprints' bits that agree */
+double
+pr_explain_get_similarity (const PrExplain *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return 1.0 - self->distance / 64.0;
+}
+
+/* Returns: the weight @feature has in both records: the smaller of its two */
+double
+pr_explain_feature_shared_weight (const PrExplainFeature *feature)
+{
+  g_return_val_if_fail (feature != NULL, 0);
+
+  return MIN (feature->weight_a, feature->weight_b);
+}

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Explaining a pair: two small records whose features, weights and parts
+ * are counted by hand below, and the SimHash rebuilt from that count alone.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "pr-explain.h"
+#include "pr-fingerprinter.h"
+
+/* The mapping: an id, three short fields (user and phone at weight 2, area
+ * at 3), two texts (subject at factor 2, body at 1) and a date. */
+static PrMapping *
+tiny_mapping (void)
+{
+  PrMapping *mapping = pr_mapping_new ();
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "user", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  g_assert_true (pr_mapping_add (mapping, "phone", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  g_assert_true (pr_mapping_add (mapping, "area", PR_COLUMN_ROLE_SHORT, 3, NULL));
+  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, 2, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "time", PR_COLUMN_ROLE_DATE, 0, NULL));
+
+  return mapping;
+}
+
+static const char *const record_a[] = {
+  "1", "U1", "138 0000 1111", "North", "Lamp",
+  "The lamp is broken. The lamp is broken again; please fix the lamp", "2024-03-01",
+};
+static const char *const record_b[] = {
+  "2", "u1", "13900002222", NULL, "Lamp broken",
+  "The lamp is broken. Please fix this lamp, the road too", "2024-03-05",
+};
+
+/*
+ * By hand (words are case-folded; white space goes out of a short value):
+ *
+ * A: user␟u1 2, phone␟13800001111 2, area␟north 3;
+ *    subject "lamp" at factor 2: lamp 2;
+ *    body (factor 1): the 3, lamp 3, is 2, broken 2, again 1, please 1, fix 1.
+ *    Words: the 3, lamp 5 (4 times), is 2, broken 2, again 1, please 1, fix 1.
+ *    10 features, total weight 2 + 2 + 3 + 15 = 22.
+ * B: user␟u1 2, phone␟13900002222 2, area empty (nothing);
+ *    subject "lamp broken" at factor 2: lamp 2, broken 2;
+ *    body: the 2, lamp 2, is 1, broken 1, please 1, fix 1, this 1, road 1, too 1.
+ *    Words: the 2, lamp 4 (3 times), is 1, broken 3 (twice), please, fix,
+ *    this, road, too 1 each. 11 features, total weight 2 + 2 + 15 = 19.
+ *
+ * Shared (the smaller weight): lamp 4; broken 2, the 2, user␟u1 2 (ties in
+ *   byte order); fix 1, is 1, please 1 — 7 features, weight 13.
+ * Only in A: area␟north 3, phone␟13800001111 2, again 1.
+ * Only in B: phone␟13900002222 2, road 1, this 1, too 1.
+ *
+ * Parts (clauses of at least 4 words; the subjects are too short):
+ * A: "the lamp is broken" 4, "the lamp is broken again" 5, "please fix the
+ *    lamp" 4: 13 words. B: "the lamp is broken" 4, "please fix this lamp"
+ *    4 ("the road too" has 3): 8 words. Shared: the first, 4 words, so the
+ *    containment is 4 / min (13, 8) = 0.5.
+ */
+static const char *const features_a[] = {
+  "user\x1f" "u1", "phone\x1f" "13800001111", "area\x1f" "north",
+  "the", "lamp", "is", "broken", "again", "please", "fix", NULL,
+};
+static const double weights_a[] = { 2, 2, 3, 3, 5, 2, 2, 1, 1, 1 };
+static const char *const features_b[] = {
+  "user\x1f" "u1", "phone\x1f" "13900002222",
+  "the", "lamp", "is", "broken", "please", "fix", "this", "road", "too", NULL,
+};
+static const double weights_b[] = { 2, 2, 2, 4, 1, 3, 1, 1, 1, 1, 1 };
+
+/* SimHash written out the plain way, from a feature list made by hand. */
+static guint64
+naive_simhash (const char *const *features,
+               const double      *weights)
+{
+  double v[64] = { 0 };
+  guint64 fingerprint = 0;
+
+  for (guint f = 0; features[f] != NULL; f++)
+    {
+      guint64 h = XXH3_64bits_withSeed (features[f], strlen (features[f]), 0);
+
+      for (guint j = 0; j < 64; j++)
+        v[j] += (h & (G_GUINT64_CONSTANT (1) << j)) ? weights[f] : -weights[f];
+    }
+  for (guint j = 0; j < 64; j++)
+    if (v[j] > 0)
+      fingerprint |= G_GUINT64_CONSTANT (1) << j;
+
+  return fingerprint;
+}
+
+static PrExplain *
+explain (const char *const *a,
+         const char *const *b,
+         guint              max_features)
+{
+  g_autoptr(PrMapping) mapping = tiny_mapping ();
+  g_autoptr(GError) error = NULL;
+  PrExplain *explanation = pr_explain_pair (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, PR_DEFAULT_MIN_TOKENS,
+                                            a, NULL, b, NULL, max_features, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (explanation);
+  return explanation;
+}
+
+static void
+assert_feature (GPtrArray  *list,
+                guint       index,
+                const char *feature,
+                double      weight_a,
+                double      weight_b)
+{
+  const PrExplainFeature *f;
+
+  g_assert_cmpuint (index, <, list->len);
+  f = list->pdata[index];
+  g_assert_cmpstr (f->feature, ==, feature);
+  g_assert_cmpuint (f->length, ==, strlen (feature));
+  g_assert_cmpfloat (f->weight_a, ==, weight_a);
+  g_assert_cmpfloat (f->weight_b, ==, weight_b);
+  g_assert_cmpuint (f->count_a > 0, ==, weight_a > 0);
+  g_assert_cmpuint (f->count_b > 0, ==, weight_b > 0);
+}
+
+static void
+test_hand_counted (void)
+{
+  g_autoptr(PrExplain) e = explain (record_a, record_b, 0);
+  g_autoptr(PrMapping) mapping = tiny_mapping ();
+  g_autoptr(PrFingerprinter) fingerprinter = pr_fingerprinter_new (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, 3, NULL);
+  PrFingerprint fa, fb;
+  const PrExplainField *field;
+
+  /* The fingerprints are the fingerprinter's, and the hand count's. */
+  g_assert_true (pr_fingerprinter_compute (fingerprinter, record_a, NULL, &fa, NULL));
+  g_assert_true (pr_fingerprinter_compute (fingerprinter, record_b, NULL, &fb, NULL));
+  g_assert_cmphex (e->fingerprint_a, ==, fa.fingerprint);
+  g_assert_cmphex (e->fingerprint_b, ==, fb.fingerprint);
+  g_assert_cmphex (e->fingerprint_a, ==, naive_simhash (features_a, weights_a));
+  g_assert_cmphex (e->fingerprint_b, ==, naive_simhash (features_b, weights_b));
+  g_assert_cmpuint (e->distance, ==, __builtin_popcountll (fa.fingerprint ^ fb.fingerprint));
+  g_assert_cmpfloat (pr_explain_get_similarity (e), ==, 1.0 - e->distance / 64.0);
+  g_assert_false (e->sparse_a);
+  g_assert_false (e->sparse_b);
+  g_test_message ("distance %u", e->distance);
+
+  /* The features of each, with their weights. */
+  g_assert_cmpuint (e->features->len, ==, 14);
+  g_assert_cmpuint (e->features_a->len, ==, 10);
+  g_assert_cmpuint (e->features_b->len, ==, 11);
+  assert_feature (e->features_a, 0, "lamp", 5, 4);
+  assert_feature (e->features_a, 1, "area\x1f" "north", 3, 0);
+  assert_feature (e->features_a, 2, "the", 3, 2);
+  assert_feature (e->features_b, 0, "lamp", 5, 4);
+  assert_feature (e->features_b, 1, "broken", 2, 3);
+  g_assert_cmpuint (((PrExplainFeature *) e->features_a->pdata[0])->count_a, ==, 4);
+  g_assert_cmpuint (((PrExplainFeature *) e->features_b->pdata[1])->count_b, ==, 2);
+  g_assert_cmpfloat (e->weight_a, ==, 22);
+  g_assert_cmpfloat (e->weight_b, ==, 19);
+  g_assert_cmpfloat (e->weight_shared, ==, 13);
+
+  /* Shared, by the weight in common. */
+  g_assert_cmpuint (e->n_shared, ==, 7);
+  g_assert_cmpuint (e->shared->len, ==, 7);
+  assert_feature (e->shared, 0, "lamp", 5, 4);
+  assert_feature (e->shared, 1, "broken", 2, 3);
+  assert_feature (e->shared, 2, "the", 3, 2);
+  assert_feature (e->shared, 3, "user\x1f" "u1", 2, 2);
+  assert_feature (e->shared, 4, "fix", 1, 1);
+  assert_feature (e->shared, 5, "is", 2, 1);
+  assert_feature (e->shared, 6, "please", 1, 1);
+  g_assert_cmpfloat (pr_explain_feature_shared_weight (e->shared->pdata[0]), ==, 4);
+  /* A short field's feature names its column and shows its value. */
+  g_assert_cmpint (((PrExplainFeature *) e->shared->pdata[3])->column, ==, 1);
+  g_assert_cmpstr (((PrExplainFeature *) e->shared->pdata[3])->text, ==, "u1");
+  g_assert_cmpint (((PrExplainFeature *) e->shared->pdata[0])->column, ==, -1);
+  g_assert_cmpstr (((PrExplainFeature *) e->shared->pdata[0])->text, ==, "lamp");
+
+  /* Only in one. */
+  g_assert_cmpuint (e->n_only_a, ==, 3);
+  assert_feature (e->only_a, 0, "area\x1f" "north", 3, 0);
+  assert_feature (e->only_a, 1, "phone\x1f" "13800001111", 2, 0);
+  assert_feature (e->only_a, 2, "again", 1, 0);
+  g_assert_cmpuint (e->n_only_b, ==, 4);
+  assert_feature (e->only_b, 0, "phone\x1f" "13900002222", 0, 2);
+  assert_feature (e->only_b, 1, "road", 0, 1);
+  assert_feature (e->only_b, 2, "this", 0, 1);
+  assert_feature (e->only_b, 3, "too", 0, 1);
+
+  /* Parts. */
+  g_assert_cmpuint (e->n_parts_a, ==, 3);
+  g_assert_cmpuint (e->n_parts_b, ==, 2);
+  g_assert_cmpuint (e->part_words_a, ==, 13);
+  g_assert_cmpuint (e->part_words_b, ==, 8);
+  g_assert_cmpuint (e->part_words_shared, ==, 4);
+  g_assert_cmpfloat (e->containment, ==, 0.5);
+
+  /* The short fields, in mapping order. */
+  g_assert_cmpuint (e->fields->len, ==, 3);
+  field = &g_array_index (e->fields, PrExplainField, 0);
+  g_assert_cmpstr (field->name, ==, "user");
+  g_assert_cmpuint (field->column, ==, 1);
+  g_assert_cmpint (field->state, ==, PR_EXPLAIN_FIELD_SAME);
+  g_assert_cmpstr (field->value_a, ==, "u1");
+  g_assert_cmpstr (field->value_b, ==, "u1");
+  field = &g_array_index (e->fields, PrExplainField, 1);
+  g_assert_cmpstr (field->name, ==, "phone");
+  g_assert_cmpint (field->state, ==, PR_EXPLAIN_FIELD_DIFFERENT);
+  g_assert_cmpstr (field->value_a, ==, "13800001111");
+  g_assert_cmpstr (field->value_b, ==, "13900002222");
+  field = &g_array_index (e->fields, PrExplainField, 2);
+  g_assert_cmpstr (field->name, ==, "area");
+  g_assert_cmpint (field->state, ==, PR_EXPLAIN_FIELD_EMPTY);
+  g_assert_cmpstr (field->value_a, ==, "north");
+  g_assert_null (field->value_b);
+}
+
+/* Each list is capped; the counts say how many there were. */
+static void
+test_capped (void)
+{
+  g_autoptr(PrExplain) e = explain (record_a, record_b, 3);
+
+  g_assert_cmpuint (e->n_shared, ==, 7);
+  g_assert_cmpuint (e->shared->len, ==, 3);
+  assert_feature (e->shared, 2, "the", 3, 2);
+  g_assert_cmpuint (e->n_only_a, ==, 3);
+  g_assert_cmpuint (e->only_a->len, ==, 3);
+  g_assert_cmpuint (e->n_only_b, ==, 4);
+  g_assert_cmpuint (e->only_b->len, ==, 3);
+  assert_feature (e->only_b, 2, "this", 0, 1);
+  /* The records' own lists are whole. */
+  g_assert_cmpuint (e->features_a->len, ==, 10);
+  g_assert_cmpuint (e->features_b->len, ==, 11);
+}
+
+/* A record against itself: nothing apart, everything shared. */
+static void
+test_same_record (void)
+{
+  g_autoptr(PrExplain) e = explain (record_a, record_a, 0);
+
+  g_assert_cmpuint (e->distance, ==, 0);
+  g_assert_cmpfloat (pr_explain_get_similarity (e), ==, 1.0);
+  g_assert_cmpfloat (e->containment, ==, 1.0);
+  g_assert_cmpuint (e->part_words_shared, ==, 13);
+  g_assert_cmpuint (e->n_shared, ==, 10);
+  g_assert_cmpuint (e->n_only_a, ==, 0);
+  g_assert_cmpuint (e->n_only_b, ==, 0);
+  g_assert_cmpfloat (e->weight_shared, ==, 22);
+  for (guint i = 0; i < e->fields->len; i++)
+    g_assert_cmpint (g_array_index (e->fields, PrExplainField, i).state, ==, PR_EXPLAIN_FIELD_SAME);
+}
+
+/* Empty records: no features, no parts, sparse, nothing agrees. */
+static void
+test_empty (void)
+{
+  const char *const empty[] = { "3", NULL, "", " ", NULL, "", NULL };
+  g_autoptr(PrExplain) e = explain (empty, record_b, 0);
+
+  g_assert_true (e->sparse_a);
+  g_assert_false (e->sparse_b);
+  g_assert_cmpuint (e->features_a->len, ==, 0);
+  g_assert_cmpuint (e->n_shared, ==, 0);
+  g_assert_cmpuint (e->n_only_b, ==, 11);
+  g_assert_cmpuint (e->n_parts_a, ==, 0);
+  g_assert_cmpfloat (e->containment, ==, 0);
+  g_assert_cmpuint (e->part_words_shared, ==, 0);
+  for (guint i = 0; i < e->fields->len; i++)
+    {
+      g_assert_cmpint (g_array_index (e->fields, PrExplainField, i).state, ==, PR_EXPLAIN_FIELD_EMPTY);
+      g_assert_null (g_array_index (e->fields, PrExplainField, i).value_a);
+    }
+}
+
+/* A short field at weight 0 has no say in the fingerprint, so it is not a
+ * feature; whether it agrees is still shown. */
+static void
+test_weightless_short (void)
+{
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(PrExplain) e = NULL;
+  const char *const a[] = { "Li", "the lamp is broken" };
+  const char *const b[] = { "LI", "the lamp is broken" };
+
+  g_assert_true (pr_mapping_add (mapping, "name", PR_COLUMN_ROLE_SHORT, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  e = pr_explain_pair (mapping, 0, 3, a, NULL, b, NULL, 0, NULL);
+  g_assert_nonnull (e);
+  g_assert_cmpuint (e->features->len, ==, 4);
+  g_assert_cmpuint (e->fields->len, ==, 1);
+  g_assert_cmpint (g_array_index (e->fields, PrExplainField, 0).state, ==, PR_EXPLAIN_FIELD_SAME);
+}
+
+static void
+test_invalid_utf8 (void)
+{
+  g_autoptr(PrMapping) mapping = tiny_mapping ();
+  const char *const bad[] = { "2", "u1", NULL, NULL, NULL, "路灯坏了\xff三个月", NULL };
+  gsize lengths[G_N_ELEMENTS (bad)] = { 1, 2, 0, 0, 0, strlen (bad[5]), 0 };
+  g_autoptr(GError) error = NULL;
+  PrExplain *e;
+
+  e = pr_explain_pair (mapping, 0, 3, record_a, NULL, bad, lengths, 0, &error);
+  g_assert_null (e);
+  g_assert_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_INVALID_UTF8);
+  g_assert_cmpstr (error->message, ==, "the second record, column “body”: invalid UTF-8 at byte 12");
+  g_clear_error (&error);
+
+  e = pr_explain_pair (mapping, 0, 3, bad, lengths, record_b, NULL, 0, &error);
+  g_assert_null (e);
+  g_assert_true (g_str_has_prefix (error->message, "the first record, "));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/explain/hand-counted", test_hand_counted);
+  g_test_add_func ("/engine/explain/capped", test_capped);
+  g_test_add_func ("/engine/explain/same-record", test_same_record);
+  g_test_add_func ("/engine/explain/empty", test_empty);
+  g_test_add_func ("/engine/explain/weightless-short", test_weightless_short);
+  g_test_add_func ("/engine/explain/invalid-utf8", test_invalid_utf8);
+
+  return g_test_run ();
+}
