@@ -181,20 +181,6 @@ sort_and_cap (GPtrArray *list,
   return n;
 }
 
-/* Words in a record's distinct parts, as pr_part_containment () counts them. */
-static guint
-part_words (const PrPart *parts,
-            guint         n_parts)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
-  guint words = 0;
-
-  for (guint i = 0; i < n_parts; i++)
-    if (g_hash_table_add (seen, (gpointer) &parts[i].hash))
-      words += parts[i].n_tokens;
-  return words;
-}
-
 static void
 fill_lists (PrExplain *self,
             guint      max_features)
@@ -347,8 +333,8 @@ pr_explain_pair (const PrMapping    *mapping,
       self->n_parts_a = fp[0].n_parts;
       self->n_parts_b = fp[1].n_parts;
       self->containment = pr_part_containment (fp[0].parts, fp[0].n_parts, fp[1].parts, fp[1].n_parts);
-      self->part_words_a = part_words (fp[0].parts, fp[0].n_parts);
-      self->part_words_b = part_words (fp[1].parts, fp[1].n_parts);
+      self->part_words_a = pr_parts_count_words (fp[0].parts, fp[0].n_parts);
+      self->part_words_b = pr_parts_count_words (fp[1].parts, fp[1].n_parts);
       /* containment is shared / the smaller one, exactly: this undoes it. */
       self->part_words_shared = (guint) (self->containment * MIN (self->part_words_a, self->part_words_b) + 0.5);
       fill_lists (self, max_features);

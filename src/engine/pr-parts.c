@@ -361,6 +361,27 @@ part_equal (gconstpointer a,
 }
 
 /**
+ * pr_parts_count_words:
+ * @parts: (array length=n_parts): a record's parts
+ * @n_parts: how many
+ *
+ * Returns: the words in its distinct parts, as pr_part_containment ()
+ *   counts them
+ */
+guint64
+pr_parts_count_words (const PrPart *parts,
+                      gsize         n_parts)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (part_hash, part_equal);
+  guint64 words = 0;
+
+  for (gsize i = 0; i < n_parts; i++)
+    if (g_hash_table_add (seen, (gpointer) &parts[i]))
+      words += parts[i].n_tokens;
+  return words;
+}
+
+/**
  * pr_part_containment:
  * @a: (array length=n_a): one record's parts
  * @b: (array length=n_b): another's

@@ -98,6 +98,8 @@ gboolean pr_same_petitioner       (const guint64            *keys,
                                    guint                     n_keys,
                                    guint32                   a,
                                    guint32                   b);
+guint64  pr_parts_count_words     (const PrPart             *parts,
+                                   gsize                     n_parts);
 double   pr_part_containment      (const PrPart             *a,
                                    gsize                     n_a,
                                    const PrPart             *b,
