@@ -30,8 +30,10 @@
 #define PLOT_BOTTOM 460
 #define LEGEND_LEFT 520
 /* Points closer than this, in pixels, to the first of a run share one k
- * label ("0–2"): their labels would be written over each other. */
-#define SAME_PLACE 6.0
+ * label ("0–2"): their labels, a digit or two of 10 pixels, would be
+ * written over each other. */
+#define SAME_PLACE_X 14.0
+#define SAME_PLACE_Y 10.0
 
 static const char *const colours[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e" };
 
@@ -200,13 +202,14 @@ append_series (GString                *svg,
       guint j = i + 1;
 
       while (j < series->n_points &&
-             fabs (to_x (x_axis, series->points[j].recall) - x) < SAME_PLACE &&
-             fabs (to_y (y_axis, series->points[j].precision) - y) < SAME_PLACE)
+             fabs (to_x (x_axis, series->points[j].recall) - x) < SAME_PLACE_X &&
+             fabs (to_y (y_axis, series->points[j].precision) - y) < SAME_PLACE_Y)
         j++;
       label = j - i > 1 ? g_strdup_printf ("%u–%u", first->k, series->points[j - 1].k)
                         : g_strdup_printf ("%u", first->k);
-      /* Each series puts its labels on its own side of the points. */
-      append_text (svg, x + (index % 2 == 0 ? 6 : -6), y + (index < 2 ? -6 : 14),
+      /* Each series puts its labels on its own side of the points; never
+       * below the x axis, among its numbers. */
+      append_text (svg, x + (index % 2 == 0 ? 6 : -6), index < 2 || y + 14 > PLOT_BOTTOM ? y - 6 : y + 14,
                    index % 2 == 0 ? "class=\"k\" font-size=\"10\"" : "class=\"k\" font-size=\"10\" text-anchor=\"end\"",
                    label);
       i = j;
