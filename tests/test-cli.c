@@ -504,9 +504,10 @@ static const char *const curve_bodies[] = {
   "夜间施工噪音扰民，凌晨三点还在打桩，严重影响休息。",
 };
 
+/* The distance of two bodies' fingerprints (mapped as --text body). */
 static guint
-curve_distance (guint a,
-                guint b)
+body_distance (const char *a,
+               const char *b)
 {
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
   g_autoptr(PrFingerprinter) fingerprinter = NULL;
@@ -514,9 +515,16 @@ curve_distance (guint a,
 
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
   fingerprinter = pr_fingerprinter_new (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, PR_DEFAULT_MIN_TOKENS, NULL);
-  g_assert_true (pr_fingerprinter_compute (fingerprinter, &curve_bodies[a - 1], NULL, &fa, NULL));
-  g_assert_true (pr_fingerprinter_compute (fingerprinter, &curve_bodies[b - 1], NULL, &fb, NULL));
+  g_assert_true (pr_fingerprinter_compute (fingerprinter, &a, NULL, &fa, NULL));
+  g_assert_true (pr_fingerprinter_compute (fingerprinter, &b, NULL, &fb, NULL));
   return (guint) __builtin_popcountll (fa.fingerprint ^ fb.fingerprint);
+}
+
+static guint
+curve_distance (guint a,
+                guint b)
+{
+  return body_distance (curve_bodies[a - 1], curve_bodies[b - 1]);
 }
 
 /* --curve: the SVG is well-formed (GMarkup parses it whole) and holds the
@@ -618,6 +626,57 @@ test_eval_curve (void)
       g_assert_cmpfloat_with_epsilon (p->recall, p->k >= d ? 0.5 : 0.25, 1e-4);
       g_assert_cmpfloat_with_epsilon (p->precision, 1.0, 1e-4);
     }
+
+  /* --summary with --curve: the row, and the same curve. */
+  g_clear_pointer (&out, g_free);
+  g_array_set_size (whole_points, 0);
+  whole_curve.n_series = 0;
+  g_assert_cmpint (run_cli (&out, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+                            "--text", "body", "--no-parts", "--summary", "--curve", svg_path, NULL), ==, 0);
+  parse_curve (svg_path, &whole_curve);
+  g_assert_cmpuint (whole_points->len, ==, 2 * 9);
+  g_assert_cmpfloat_with_epsilon (g_array_index (whole_points, CurvePoint, 8).recall, 0.5, 1e-4);
+}
+
+/* --summary at a k beyond the tables' 8 finds the pairs up to it: 1 and 2
+ * (two words changed) are 9 to 15 bits apart, 3 is far from both. Labels:
+ * 1–2 dup. At k = 15: one pair, the dup one (precision 1, recall 1); at
+ * k = 8: none (recall 0). */
+static void
+test_eval_summary_beyond_tables (void)
+{
+  const char *bodies[] = {
+    "夜间施工噪音扰民，凌晨两点还在打桩，严重影响休息。",
+    "夜间施工噪音扰民，凌晨三点还在打桩，严重影响睡眠。",
+    "某建筑公司拖欠农民工工资半年，多次讨要无果，请求劳动部门介入。",
+  };
+  g_autofree char *csv = g_strdup_printf ("id,body\n1,%s\n2,%s\n3,%s\n", bodies[0], bodies[1], bodies[2]);
+  g_autofree char *records = write_file ("beyond.csv", csv, -1);
+  g_autofree char *labels = write_file ("beyond-labels.csv", "key_a,key_b,label\n1,2,dup\n", -1);
+  const char *at_15[] = { "15", "1", "1", "0", "0", "0", "1.000", "1.000", "1.000",
+                          "|", "1", "1", "0", "0", "0", "1.000", "1.000", "1.000", "|", "0.000", NULL };
+  g_autofree char *out = NULL;
+  g_auto(GStrv) row = NULL;
+  guint d = body_distance (bodies[0], bodies[1]);
+
+  g_test_message ("distance of 1 and 2: %u", d);
+  g_assert_cmpuint (d, >, 8);
+  g_assert_cmpuint (d, <=, 15);
+  g_assert_cmpuint (body_distance (bodies[0], bodies[2]), >, 15);
+  g_assert_cmpuint (body_distance (bodies[1], bodies[2]), >, 15);
+
+  g_assert_cmpint (run_cli (&out, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+                            "--text", "body", "--no-parts", "--summary", "--k", "15", NULL), ==, 0);
+  row = summary_fields (out, "15");
+  g_assert_cmpstrv (row, at_15);
+
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&row, g_strfreev);
+  g_assert_cmpint (run_cli (&out, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+                            "--text", "body", "--no-parts", "--summary", "--k", "8", NULL), ==, 0);
+  row = summary_fields (out, "8");
+  g_assert_cmpstr (row[1], ==, "0");
+  g_assert_cmpstr (row[7], ==, "0.000");
 }
 
 /* Reads a CSV file with the engine's reader into rows of strings. */
@@ -763,6 +822,7 @@ main (int    argc,
   g_test_add_func ("/cli/eval/exact", test_eval_exact);
   g_test_add_func ("/cli/eval/truth-groups", test_eval_truth_groups);
   g_test_add_func ("/cli/eval/curve", test_eval_curve);
+  g_test_add_func ("/cli/eval/summary-beyond-tables", test_eval_summary_beyond_tables);
   g_test_add_func ("/cli/sample/planted-repeats", test_sample_planted_repeats);
   g_test_add_func ("/cli/sample/server-scan", test_sample_server_scan);
 

@@ -1017,8 +1017,9 @@ pr_cli_eval (int    argc,
     }
   else
     {
-      /* One index run at the largest k; a smaller k takes the pairs up to it. */
-      matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, EVAL_MAX_K,
+      /* One index run at the largest k (the tables' or --k, for --summary
+       * and --pairs-out); a smaller k takes the pairs up to it. */
+      matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, MAX (EVAL_MAX_K, options.k),
                                  options.threads, NULL, &error);
       if (matches == NULL)
         goto failed;
@@ -1060,24 +1061,27 @@ pr_cli_eval (int    argc,
   if (exact || summary)
     {
       guint64 n_clusters;
+      Counts pairs_at_k, clusters_at_k;
       g_autofree char *label = exact ? g_strdup ("exact") : g_strdup_printf ("%d", options.k);
 
-      count_pairs (predicted, &judge, options.k, FALSE, &pairs[0]);
-      count_clusters (predicted, &judge, set->n_records, options.k, &clusters[0], &n_clusters);
+      count_pairs (predicted, &judge, options.k, FALSE, &pairs_at_k);
+      count_clusters (predicted, &judge, set->n_records, options.k, &clusters_at_k, &n_clusters);
       printf ("%s\n", _("Pairs | clusters (every two records of a cluster count as a predicted pair) | "
                         "recall of same_matter, and of dup by basis:"));
-      print_summary (label, &truth, &pairs[0], &clusters[0]);
+      print_summary (label, &truth, &pairs_at_k, &clusters_at_k);
     }
-  else
-    {
-      for (guint k = 0; k <= EVAL_MAX_K; k++)
-        {
-          guint64 n_clusters;
+  /* The tables, and the curve's points (--exact has neither). */
+  if (!exact && (!summary || curve_path != NULL))
+    for (guint k = 0; k <= EVAL_MAX_K; k++)
+      {
+        guint64 n_clusters;
 
-          count_pairs (predicted, &judge, k, FALSE, &pairs[k]);
-          count_pairs (predicted, &judge, k, TRUE, &whole[k]);
-          count_clusters (predicted, &judge, set->n_records, k, &clusters[k], &n_clusters);
-        }
+        count_pairs (predicted, &judge, k, FALSE, &pairs[k]);
+        count_pairs (predicted, &judge, k, TRUE, &whole[k]);
+        count_clusters (predicted, &judge, set->n_records, k, &clusters[k], &n_clusters);
+      }
+  if (!exact && !summary)
+    {
       print_table (_("Pairs:"), &truth, pairs);
       printf ("\n");
       print_table (_("Clusters (every two records of a cluster count as a predicted pair):"), &truth, clusters);
