@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Helpers every test program shares (GLib only, so the engine's tests can
- * use them too): a temporary folder, and removing it with all it holds.
+ * use them too): a temporary folder, removing it with all it holds, and
+ * running the built command-line program.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 
 #include "pr-test-util.h"
@@ -50,4 +52,37 @@ pr_test_remove_tree (const char *path)
     }
   if (g_remove (path) != 0 && errno != ENOENT)
     g_printerr ("cannot remove %s: %s\n", path, g_strerror (errno));
+}
+
+/**
+ * pr_test_run_cli:
+ * @out: (out) (optional): its standard output
+ * @err: (out) (optional): its standard error
+ * @args: (array zero-terminated=1): its arguments, after the program's name
+ *
+ * Runs the built petition-review-cli as a user runs it, and fails the
+ * test if it dies on a signal.
+ *
+ * Returns: its exit status
+ */
+int
+pr_test_run_cli (char              **out,
+                 char              **err,
+                 const char *const  *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL) && !WIFEXITED (status))
+    g_error ("petition-review-cli died: status %d", status);
+
+  return WEXITSTATUS (status);
 }

@@ -7,5 +7,8 @@ G_BEGIN_DECLS
 
 char *pr_test_make_temp_dir (void);
 void  pr_test_remove_tree   (const char *path);
+int   pr_test_run_cli       (char              **out,
+                             char              **err,
+                             const char *const  *args);
 
 G_END_DECLS

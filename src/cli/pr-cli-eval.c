@@ -16,6 +16,15 @@
  * Cluster level: the predicted pairs joined into connected components, as
  * a scan groups them; every pair of records in one cluster is implied, so
  * a chain through unrelated records counts against precision.
+ *
+ * The truth comes as labelled pairs (--pairs), or as groups of duplicates,
+ * which is how record-linkage sets give it: a column of the records
+ * (--truth-groups), or a file of one group a row (--truth-groups-file).
+ * Every two records of a group are a `dup` pair, all other pairs `diff`.
+ *
+ * --exact is the baseline a fingerprint has to beat: records whose mapped
+ * values are the same bytes (a content hash, as an MD5 of the row would
+ * be), with no normalisation and no k.
  */
 #define G_LOG_DOMAIN "petition-review-cli"
 
@@ -47,8 +56,10 @@ typedef struct {
 } LabelledPair;
 
 /* A predicted pair, packed: its distance + 1 (bits 0–7), whether its parts
- * match (bit 8), and their containment in thousandths (bits 12–21). */
+ * match (bit 8), whether the whole-record index found it (bit 9), and the
+ * parts' containment in thousandths (bits 12–21). */
 #define PART_MATCH 0x100
+#define WHOLE_MATCH 0x200
 #define CONTAINMENT_SHIFT 12
 
 typedef struct {
@@ -81,7 +92,7 @@ add_whole_pair (guint32  a,
   GHashTable *predicted = user_data;
   guint64 key = pair_key (a, b);
 
-  g_hash_table_insert (predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (distance + 1));
+  g_hash_table_insert (predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER ((distance + 1) | WHOLE_MATCH));
 }
 
 typedef struct {
@@ -231,114 +242,6 @@ count_clusters (GHashTable  *predicted,
           }
     }
 }
-
-/* Per record, the distinct character 3-grams of its @column, white space
- * removed, as sorted hashes: how the labelled set chose the pairs it
- * labels. */
-static GPtrArray *
-held_back_grams (const char  *path,
-                 const char  *column,
-                 const char  *id_column,
-                 PrRecordSet *set,
-                 GError     **error)
-{
-  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, error);
-  g_autoptr(GPtrArray) grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GArray) chars = g_array_new (FALSE, FALSE, sizeof (const char *));
-  g_autoptr(GError) local_error = NULL;
-  int field, id_field = -1;
-
-  if (reader == NULL)
-    return NULL;
-  for (gsize i = 0; i < set->n_records; i++)
-    {
-      g_ptr_array_add (grams, g_array_new (FALSE, FALSE, sizeof (guint64)));
-      g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
-    }
-  /* The records were loaded from this file: its header is there. */
-  if (!pr_csv_reader_next (reader, NULL, error))
-    return NULL;
-  field = pr_csv_reader_find_field (reader, column);
-  if (id_column != NULL)
-    id_field = pr_csv_reader_find_field (reader, id_column);
-  if (field < 0)
-    {
-      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s has no column “%s”"), path, column);
-      return NULL;
-    }
-  for (gsize row = 1; pr_csv_reader_next (reader, NULL, &local_error); row++)
-    {
-      g_autofree char *number = g_strdup_printf ("%" G_GSIZE_FORMAT, row);
-      const char *id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number;
-      gsize index = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, id));
-      const char *text = pr_csv_reader_get_field (reader, field, NULL);
-      GArray *list;
-      guint n = 0;
-
-      if (index == 0 || text == NULL)
-        continue;
-      list = grams->pdata[index - 1];
-      g_array_set_size (chars, 0);
-      for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-        if (!g_unichar_isspace (g_utf8_get_char (p)))
-          g_array_append_val (chars, p);
-      for (guint i = 0; i + 2 < chars->len; i++)
-        {
-          const char *first = g_array_index (chars, const char *, i);
-          const char *third = g_array_index (chars, const char *, i + 2);
-          char gram[3 * 6];
-          gsize length = 0;
-          guint64 hash;
-
-          /* The three characters without the white space between them. */
-          for (const char *ch = first; ch <= third; ch = g_utf8_next_char (ch))
-            if (!g_unichar_isspace (g_utf8_get_char (ch)))
-              {
-                gsize bytes = g_utf8_next_char (ch) - ch;
-
-                memcpy (gram + length, ch, bytes);
-                length += bytes;
-              }
-          hash = pr_feature_hash (gram, length);
-          g_array_append_val (list, hash);
-        }
-      g_array_sort (list, compare_hashes);
-      for (guint i = 0; i < list->len; i++)
-        if (n == 0 || g_array_index (list, guint64, i) != g_array_index (list, guint64, n - 1))
-          g_array_index (list, guint64, n++) = g_array_index (list, guint64, i);
-      g_array_set_size (list, n);
-    }
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
-  return g_steal_pointer (&grams);
-}
-
-static void
-print_row (guint          k,
-           const Counts  *counts,
-           guint64        n_dup,
-           guint64        n_same,
-           const guint64 *dup_by_basis,
-           guint          n_bases)
-{
-  double precision = counts->tp + counts->fp > 0 ? (double) counts->tp / (counts->tp + counts->fp) : 1.0;
-  double recall = (double) counts->tp / n_dup;
-  double f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
-
-  printf ("%2u %9" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT " %7" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT
-          " %6" G_GUINT64_FORMAT " %9.3f %7.3f %6.3f %9.3f",
-          k, counts->tp + counts->fp + counts->same + counts->held_back, counts->tp, counts->fp, counts->same,
-          counts->held_back,
-          precision, recall, f1, n_same > 0 ? (double) counts->same / n_same : 0.0);
-  for (guint i = 0; i < n_bases; i++)
-    printf (" %14.3f", dup_by_basis[i] > 0 ? (double) counts->tp_by_basis[i] / dup_by_basis[i] : 0.0);
-  printf ("\n");
-}
-
 static gboolean
 write_pair (PrCsvWriter *writer,
                PrRecordSet *set,
@@ -403,53 +306,326 @@ write_pairs (const char  *path,
   return pr_csv_writer_close (writer, error);
 }
 
+/* Counts the pairs predicted at @k; with @whole_only, only those the
+ * whole-record fingerprints found, as if parts were not matched. */
 static void
-print_heading (GPtrArray *bases)
+count_pairs (GHashTable  *predicted,
+             const Judge *judge,
+             guint        k,
+             gboolean     whole_only,
+             Counts      *counts)
 {
-  printf ("%2s %9s %6s %7s %6s %6s %9s %7s %6s %9s", "k", "predicted", "dup", "other", "same", "held",
-          "precision", "recall", "F1", "sm-recall");
-  for (guint i = 0; i < bases->len; i++)
-    printf (" %14.14s", (const char *) bases->pdata[i]);
-  printf ("\n");
+  GHashTableIter iter;
+  gpointer key, value;
+
+  memset (counts, 0, sizeof *counts);
+  g_hash_table_iter_init (&iter, predicted);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint packed = GPOINTER_TO_UINT (value);
+
+      if (whole_only ? (packed & WHOLE_MATCH) != 0 && (packed & 0xff) - 1 <= k : predicted_at (packed, k))
+        count_pair (judge, counts, *(guint64 *) key);
+    }
 }
 
-static GArray *
-load_pairs (const char   *path,
-            PrRecordSet  *set,
-            GPtrArray    *bases,
-            GError      **error)
+/* Called for each row of the records file that was loaded as a record,
+ * with the value of the column asked for. */
+typedef gboolean (*ValueFunc) (guint32      record,
+                               const char  *value,
+                               gpointer     user_data,
+                               GError     **error);
+
+/* Opens a CSV file and reads its header. */
+static PrCsvReader *
+open_with_header (const char  *path,
+                  const char  *encoding,
+                  GError     **error)
 {
-  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, error);
-  g_autoptr(GHashTable) index_of = NULL;
-  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, encoding, error);
   g_autoptr(GError) local_error = NULL;
-  int col_a, col_b, col_label, col_basis;
 
   if (reader == NULL)
     return NULL;
   if (!pr_csv_reader_next (reader, NULL, &local_error))
     {
-      if (local_error != NULL)
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      else
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s is empty"), path);
+      if (local_error == NULL)
+        g_set_error (&local_error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s is empty"), path);
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
+  return g_steal_pointer (&reader);
+}
 
-  col_a = pr_csv_reader_find_field (reader, "key_a");
-  col_b = pr_csv_reader_find_field (reader, "key_b");
-  col_label = pr_csv_reader_find_field (reader, "label");
-  col_basis = pr_csv_reader_find_field (reader, "basis");
-  if (col_a < 0 || col_b < 0 || col_label < 0)
+/* The records file, to read a column of it again: the record set keeps
+ * fingerprints, not values. */
+typedef struct {
+  const char *path;
+  const char *encoding;
+  const char *id_column;   /* NULL: a record's id is its row number */
+  GHashTable *index_of;    /* id → record + 1 */
+} RecordsFile;
+
+/* Reads one @column of the records file, row by row. */
+static gboolean
+foreach_value (const RecordsFile  *file,
+               const char         *column,
+               ValueFunc           func,
+               gpointer            user_data,
+               GError            **error)
+{
+  const char *path = file->path;
+  g_autoptr(PrCsvReader) reader = open_with_header (path, file->encoding, error);
+  g_autoptr(GError) local_error = NULL;
+  int field, id_field = -1;
+
+  if (reader == NULL)
+    return FALSE;
+  field = pr_csv_reader_find_field (reader, column);
+  if (file->id_column != NULL)
+    id_field = pr_csv_reader_find_field (reader, file->id_column);
+  if (field < 0)
     {
-      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                   _("%s needs the columns key_a, key_b and label"), path);
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s has no column “%s”"), path, column);
+      return FALSE;
+    }
+  for (gsize row = 1; pr_csv_reader_next (reader, NULL, &local_error); row++)
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GSIZE_FORMAT, row);
+      const char *id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number;
+      gsize index = GPOINTER_TO_SIZE (g_hash_table_lookup (file->index_of, id));
+      const char *value = pr_csv_reader_get_field (reader, field, NULL);
+
+      if (index != 0 && value != NULL && !func ((guint32) (index - 1), value, user_data, error))
+        return FALSE;
+    }
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  GPtrArray *grams;   /* per record, GArray of guint64 */
+  GArray    *chars;   /* const char *, scratch */
+} GramSink;
+
+/* A record's distinct character 3-grams, white space removed, as sorted
+ * hashes: how the labelled set chose the pairs it labels. */
+static gboolean
+add_grams (guint32      record,
+           const char  *text,
+           gpointer     user_data,
+           GError     **error)
+{
+  GramSink *sink = user_data;
+  GArray *list = sink->grams->pdata[record];
+  GArray *chars = sink->chars;
+  guint n = 0;
+
+  g_array_set_size (chars, 0);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_array_append_val (chars, p);
+  for (guint i = 0; i + 2 < chars->len; i++)
+    {
+      const char *first = g_array_index (chars, const char *, i);
+      const char *third = g_array_index (chars, const char *, i + 2);
+      char gram[3 * 6];
+      gsize length = 0;
+      guint64 hash;
+
+      /* The three characters without the white space between them. */
+      for (const char *ch = first; ch <= third; ch = g_utf8_next_char (ch))
+        if (!g_unichar_isspace (g_utf8_get_char (ch)))
+          {
+            gsize bytes = g_utf8_next_char (ch) - ch;
+
+            memcpy (gram + length, ch, bytes);
+            length += bytes;
+          }
+      hash = pr_feature_hash (gram, length);
+      g_array_append_val (list, hash);
+    }
+  g_array_sort (list, compare_hashes);
+  for (guint i = 0; i < list->len; i++)
+    if (n == 0 || g_array_index (list, guint64, i) != g_array_index (list, guint64, n - 1))
+      g_array_index (list, guint64, n++) = g_array_index (list, guint64, i);
+  g_array_set_size (list, n);
+  return TRUE;
+}
+
+/* Per record, the 3-grams of its @column (see add_grams ()). */
+static GPtrArray *
+held_back_grams (const RecordsFile  *file,
+                 const char         *column,
+                 gsize               n_records,
+                 GError            **error)
+{
+  g_autoptr(GPtrArray) grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GArray) chars = g_array_new (FALSE, FALSE, sizeof (const char *));
+  GramSink sink = { grams, chars };
+
+  for (gsize i = 0; i < n_records; i++)
+    g_ptr_array_add (grams, g_array_new (FALSE, FALSE, sizeof (guint64)));
+  if (!foreach_value (file, column, add_grams, &sink, error))
+    return NULL;
+  return g_steal_pointer (&grams);
+}
+
+/* Every two records of a group of duplicates are a dup pair. */
+static void
+add_group_pairs (GArray       *pairs,
+                 const GArray *members)
+{
+  for (guint i = 0; i < members->len; i++)
+    for (guint j = i + 1; j < members->len; j++)
+      {
+        guint32 a = g_array_index (members, guint32, i), b = g_array_index (members, guint32, j);
+        LabelledPair pair = { MIN (a, b), MAX (a, b), LABEL_DUP, -1 };
+
+        if (a != b)
+          g_array_append_val (pairs, pair);
+      }
+}
+
+static gboolean
+add_to_group (guint32      record,
+              const char  *value,
+              gpointer     user_data,
+              GError     **error)
+{
+  GHashTable *groups = user_data;
+  GArray *members;
+
+  /* No value, no group: the record has no duplicate. */
+  if (*value == '\0')
+    return TRUE;
+  members = g_hash_table_lookup (groups, value);
+  if (members == NULL)
+    {
+      members = g_array_new (FALSE, FALSE, sizeof (guint32));
+      g_hash_table_insert (groups, g_strdup (value), members);
+    }
+  g_array_append_val (members, record);
+  return TRUE;
+}
+
+/* --truth-groups COL: records with the same value in COL (an entity or
+ * cluster id) are duplicates of each other. */
+static GArray *
+load_truth_column (const RecordsFile  *file,
+                   const char         *column,
+                   GError            **error)
+{
+  g_autoptr(GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                        (GDestroyNotify) g_array_unref);
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (LabelledPair));
+  GHashTableIter iter;
+  gpointer members;
+
+  if (!foreach_value (file, column, add_to_group, groups, error))
+    return NULL;
+  g_hash_table_iter_init (&iter, groups);
+  while (g_hash_table_iter_next (&iter, NULL, &members))
+    add_group_pairs (pairs, members);
+  return g_steal_pointer (&pairs);
+}
+
+/* The record an id of a truth file names, + 1; 0 with @error set. */
+static gsize
+find_record (GHashTable   *index_of,
+             const char   *id,
+             const char   *path,
+             PrCsvReader  *reader,
+             GError      **error)
+{
+  gsize index = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, id));
+
+  if (index == 0)
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                 _("%s, line %llu: no record has the id “%s” (is --id right?)"),
+                 path, (unsigned long long) pr_csv_reader_get_line (reader), id);
+  return index;
+}
+
+/* --truth-groups-file FILE: a CSV file with a header and one group of
+ * duplicates a row, its ids in the first field separated by ';' (the
+ * bib-dedupe benchmark's merged_record_ids.csv). */
+static GArray *
+load_truth_groups_file (const char  *path,
+                        GHashTable  *index_of,
+                        GError     **error)
+{
+  g_autoptr(PrCsvReader) reader = open_with_header (path, NULL, error);
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (LabelledPair));
+  g_autoptr(GArray) members = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GError) local_error = NULL;
+
+  if (reader == NULL)
+    return NULL;
+  while (pr_csv_reader_next (reader, NULL, &local_error))
+    {
+      g_auto(GStrv) ids = g_strsplit (pr_csv_reader_get_field (reader, 0, NULL), ";", -1);
+
+      g_array_set_size (members, 0);
+      for (guint i = 0; ids[i] != NULL; i++)
+        {
+          const char *id = g_strstrip (ids[i]);
+          gsize index;
+
+          if (*id == '\0')
+            continue;
+          index = find_record (index_of, id, path, reader, error);
+          if (index == 0)
+            return NULL;
+          index--;
+          g_array_append_val (members, index);
+        }
+      add_group_pairs (pairs, members);
+    }
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
+  return g_steal_pointer (&pairs);
+}
 
-  index_of = g_hash_table_new (g_str_hash, g_str_equal);
-  for (gsize i = 0; i < set->n_records; i++)
-    g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+/* --pairs FILE: labelled pairs, in the columns @columns names: the two ids
+ * and the label, or only the two ids, every row then a dup pair. */
+static GArray *
+load_pairs (const char   *path,
+            char        **columns,
+            GHashTable   *index_of,
+            GPtrArray    *bases,
+            GError      **error)
+{
+  g_autoptr(PrCsvReader) reader = open_with_header (path, NULL, error);
+  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(GError) local_error = NULL;
+  int col_a, col_b, col_label = -1, col_basis;
+  int needed[3];
+
+  if (reader == NULL)
+    return NULL;
+
+  for (guint i = 0; columns[i] != NULL; i++)
+    {
+      needed[i] = pr_csv_reader_find_field (reader, columns[i]);
+      if (needed[i] < 0)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s has no column “%s”"), path, columns[i]);
+          return NULL;
+        }
+    }
+  col_a = needed[0];
+  col_b = needed[1];
+  if (columns[2] != NULL)
+    col_label = needed[2];
+  col_basis = pr_csv_reader_find_field (reader, "basis");
 
   pairs = g_array_new (FALSE, FALSE, sizeof (LabelledPair));
   while (pr_csv_reader_next (reader, NULL, &local_error))
@@ -467,16 +643,10 @@ load_pairs (const char   *path,
         }
       key_a = pr_csv_reader_get_field (reader, col_a, NULL);
       key_b = pr_csv_reader_get_field (reader, col_b, NULL);
-      label = pr_csv_reader_get_field (reader, col_label, NULL);
-      a = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, key_a));
-      b = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, key_b));
-      if (a == 0 || b == 0)
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                       _("%s, line %llu: no record has the id “%s” (is --id right?)"),
-                       path, (unsigned long long) line, a == 0 ? key_a : key_b);
-          return NULL;
-        }
+      label = col_label >= 0 ? pr_csv_reader_get_field (reader, col_label, NULL) : "dup";
+      if ((a = find_record (index_of, key_a, path, reader, error)) == 0 ||
+          (b = find_record (index_of, key_b, path, reader, error)) == 0)
+        return NULL;
       if (a == b)
         continue;
 
@@ -520,6 +690,192 @@ load_pairs (const char   *path,
   return g_steal_pointer (&pairs);
 }
 
+/* --exact: every two records with the same content hash (XXH3-64 of all
+ * mapped values but the id, byte for byte, each framed by its length), as
+ * pairs at distance 0. Records too short to match are left out, as they
+ * are for fingerprints: all empty records are the same bytes, and not
+ * repeats of each other. */
+static void
+add_exact_pairs (PrRecordSet *set,
+                 GHashTable  *predicted)
+{
+  g_autoptr(GHashTable) groups = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
+                                                        (GDestroyNotify) g_array_unref);
+  GHashTableIter iter;
+  gpointer value;
+
+  for (gsize i = 0; i < set->n_records; i++)
+    {
+      GArray *members;
+      guint32 record = (guint32) i;
+
+      if (set->sparse[i])
+        continue;
+      members = g_hash_table_lookup (groups, &set->content_hashes[i]);
+      if (members == NULL)
+        {
+          members = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_hash_table_insert (groups, &set->content_hashes[i], members);
+        }
+      g_array_append_val (members, record);
+    }
+  g_hash_table_iter_init (&iter, groups);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      GArray *members = value;
+
+      for (guint i = 0; i < members->len; i++)
+        for (guint j = i + 1; j < members->len; j++)
+          add_whole_pair (g_array_index (members, guint32, i), g_array_index (members, guint32, j), 0, predicted);
+    }
+}
+
+static void
+measure (const Counts *counts,
+         guint64       n_dup,
+         double       *precision,
+         double       *recall,
+         double       *f1)
+{
+  *precision = counts->tp + counts->fp > 0 ? (double) counts->tp / (counts->tp + counts->fp) : 1.0;
+  *recall = (double) counts->tp / n_dup;
+  *f1 = *precision + *recall > 0 ? 2 * *precision * *recall / (*precision + *recall) : 0;
+}
+
+static void
+print_counts_heading (void)
+{
+  printf (" %9s %6s %7s %6s %6s %9s %7s %6s", "predicted", "dup", "other", "same", "held",
+          "precision", "recall", "F1");
+}
+
+static void
+print_counts (const Counts *counts,
+              guint64       n_dup)
+{
+  double precision, recall, f1;
+
+  measure (counts, n_dup, &precision, &recall, &f1);
+  printf (" %9" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT " %7" G_GUINT64_FORMAT " %6" G_GUINT64_FORMAT
+          " %6" G_GUINT64_FORMAT " %9.3f %7.3f %6.3f",
+          counts->tp + counts->fp + counts->same + counts->held_back, counts->tp, counts->fp, counts->same,
+          counts->held_back, precision, recall, f1);
+}
+
+static void
+print_recalls_heading (GPtrArray *bases)
+{
+  printf (" %9s", "sm-recall");
+  for (guint i = 0; i < bases->len; i++)
+    printf (" %14.14s", (const char *) bases->pdata[i]);
+  printf ("\n");
+}
+
+/* The recall of same_matter pairs, and of dup pairs by basis. */
+static void
+print_recalls (const Counts  *counts,
+               guint64        n_same,
+               const guint64 *dup_by_basis,
+               guint          n_bases)
+{
+  printf (" %9.3f", n_same > 0 ? (double) counts->same / n_same : 0.0);
+  for (guint i = 0; i < n_bases; i++)
+    printf (" %14.3f", dup_by_basis[i] > 0 ? (double) counts->tp_by_basis[i] / dup_by_basis[i] : 0.0);
+  printf ("\n");
+}
+
+/* What is measured against: the labelled pairs and their totals. */
+typedef struct {
+  GPtrArray *bases;
+  guint64    n_dup, n_same;
+  guint64    dup_by_basis[MAX_BASES];
+} Truth;
+
+static void
+print_table (const char   *title,
+             const Truth  *truth,
+             const Counts *rows)
+{
+  printf ("%s\n%2s", title, "k");
+  print_counts_heading ();
+  print_recalls_heading (truth->bases);
+  for (guint k = 0; k <= EVAL_MAX_K; k++)
+    {
+      printf ("%2u", k);
+      print_counts (&rows[k], truth->n_dup);
+      print_recalls (&rows[k], truth->n_same, truth->dup_by_basis, truth->bases->len);
+    }
+}
+
+/* One setting in one row: the pairs, then the clusters they make, then the
+ * recalls of the pairs. Made to be read by a script too (build-aux/evaluate):
+ * fields separated by spaces, the groups by “|”. */
+static void
+print_summary (const char   *label,
+               const Truth  *truth,
+               const Counts *pairs,
+               const Counts *clusters)
+{
+  printf ("%5s", "k");
+  print_counts_heading ();
+  printf (" |");
+  print_counts_heading ();
+  printf (" |");
+  print_recalls_heading (truth->bases);
+
+  printf ("%5s", label);
+  print_counts (pairs, truth->n_dup);
+  printf (" |");
+  print_counts (clusters, truth->n_dup);
+  printf (" |");
+  print_recalls (pairs, truth->n_same, truth->dup_by_basis, truth->bases->len);
+}
+
+static void
+to_points (const Counts    *rows,
+           guint64          n_dup,
+           PrCliCurvePoint *points)
+{
+  for (guint k = 0; k <= EVAL_MAX_K; k++)
+    {
+      double f1;
+
+      points[k].k = k;
+      measure (&rows[k], n_dup, &points[k].precision, &points[k].recall, &f1);
+    }
+}
+
+/* The curve: the whole-record pairs alone, the pairs with parts, and the
+ * clusters of the pairs with parts (without parts, the second is the
+ * first and is left out). */
+static gboolean
+write_curve (const char   *path,
+             gboolean      with_parts,
+             guint64       n_dup,
+             const Counts *whole,
+             const Counts *pairs,
+             const Counts *clusters,
+             GError      **error)
+{
+  PrCliCurvePoint whole_points[EVAL_MAX_K + 1], pair_points[EVAL_MAX_K + 1], cluster_points[EVAL_MAX_K + 1];
+  PrCliCurveSeries series[3];
+  guint n = 0;
+
+  to_points (whole, n_dup, whole_points);
+  to_points (pairs, n_dup, pair_points);
+  to_points (clusters, n_dup, cluster_points);
+  series[n++] = (PrCliCurveSeries) { _("pairs, whole-record fingerprints only"), whole_points, EVAL_MAX_K + 1 };
+  if (with_parts)
+    series[n++] = (PrCliCurveSeries) { _("pairs, with shared parts"), pair_points, EVAL_MAX_K + 1 };
+  series[n++] = (PrCliCurveSeries) { with_parts ? _("clusters, with shared parts")
+                                                : _("clusters, whole-record fingerprints"),
+                                     cluster_points, EVAL_MAX_K + 1 };
+
+  return pr_cli_write_curve (path, _("Precision and recall of dup pairs, k = 0…8"),
+                             _("recall"), _("precision"), _("The numbers at the points are k."),
+                             series, n, error);
+}
+
 int
 pr_cli_eval (int    argc,
              char **argv)
@@ -527,48 +883,103 @@ pr_cli_eval (int    argc,
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *records_path = NULL;
   g_autofree char *pairs_path = NULL;
+  g_autofree char *pairs_columns = NULL;
+  g_autofree char *truth_groups = NULL;
+  g_autofree char *truth_groups_path = NULL;
   g_autofree char *pairs_out_path = NULL;
+  g_autofree char *curve_path = NULL;
+  g_autofree char *held_back_column = NULL;
+  g_auto(GStrv) columns = NULL;
+  gboolean exact = FALSE, summary = FALSE;
+  double held_back_jaccard = 0.3;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(GHashTable) index_of = NULL;
   g_autoptr(GArray) labelled = NULL;
   g_autoptr(PrMatches) matches = NULL;
   g_autoptr(GHashTable) predicted = NULL;
-  g_autofree char *held_back_column = NULL;
-  double held_back_jaccard = 0.3;
-  Judge judge = { 0 };
   g_autoptr(GHashTable) label_of = NULL;
   g_autoptr(GPtrArray) bases = g_ptr_array_new_with_free_func (g_free);
-  guint64 n_dup = 0, n_same = 0;
-  guint64 dup_by_basis[MAX_BASES] = { 0 };
+  g_autoptr(GPtrArray) grams = NULL;
+  Truth truth = { bases, 0, 0, { 0 } };
+  Judge judge = { 0 };
+  RecordsFile records_file;
+  Counts pairs[EVAL_MAX_K + 1], whole[EVAL_MAX_K + 1], clusters[EVAL_MAX_K + 1];
+  const char *truth_name;
+  guint n_truths;
   GOptionEntry entries[] = {
     { "records", 0, 0, G_OPTION_ARG_FILENAME, &records_path,
       N_("CSV file of the records"), N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
       N_("CSV file of labelled pairs: key_a,key_b,label[,…,basis]"), N_("FILE") },
+    { "pairs-columns", 0, 0, G_OPTION_ARG_STRING, &pairs_columns,
+      N_("The columns of --pairs that hold the two ids and the label (default key_a,key_b,label); "
+         "with two names, every pair listed is dup"), N_("A,B[,LABEL]") },
+    { "truth-groups", 0, 0, G_OPTION_ARG_STRING, &truth_groups,
+      N_("Instead of --pairs: records with the same value in COL of the records are dup pairs, "
+         "all other pairs diff"), N_("COL") },
+    { "truth-groups-file", 0, 0, G_OPTION_ARG_FILENAME, &truth_groups_path,
+      N_("Instead of --pairs: a CSV file of one group of duplicates a row, its ids in the first field "
+         "separated by “;”; all other pairs are diff"), N_("FILE") },
     { "held-back-column", 0, 0, G_OPTION_ARG_STRING, &held_back_column,
       N_("An unlisted pair whose COL values share --held-back-jaccard of their character 3-grams is one the "
          "labels held back: its label is unknown, it is left out of precision (column held)"), N_("COL") },
     { "held-back-jaccard", 0, 0, G_OPTION_ARG_DOUBLE, &held_back_jaccard,
       N_("The 3-gram Jaccard from which every pair was labelled (default 0.3)"), N_("J") },
+    { "exact", 0, 0, G_OPTION_ARG_NONE, &exact,
+      N_("Measure the exact-copy baseline instead: records whose mapped values are the same bytes "
+         "(no normalisation, no k)"), NULL },
+    { "summary", 0, 0, G_OPTION_ARG_NONE, &summary,
+      N_("Print one row at --k: the pairs, the clusters and the recalls"), NULL },
     { "pairs-out", 0, 0, G_OPTION_ARG_FILENAME, &pairs_out_path,
       N_("Write the pairs predicted at --k (tp, fp, same) and the missed dup pairs (fn) to FILE (CSV)"), N_("FILE") },
+    { "curve", 0, 0, G_OPTION_ARG_FILENAME, &curve_path,
+      N_("Write the precision–recall curve for k = 0…8 to FILE (SVG)"), N_("FILE") },
     { NULL }
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("— precision and recall of repeat detection at k = 0…8"),
                              entries, &options, 0, &error))
     goto failed;
-  if (records_path == NULL || pairs_path == NULL)
+  n_truths = (pairs_path != NULL) + (truth_groups != NULL) + (truth_groups_path != NULL);
+  if (records_path == NULL || n_truths != 1)
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   _("give --records FILE and --pairs FILE"));
+                   _("give --records FILE and one of --pairs FILE, --truth-groups COL or --truth-groups-file FILE"));
       goto failed;
     }
+  columns = g_strsplit (pairs_columns != NULL ? pairs_columns : "key_a,key_b,label", ",", -1);
+  if (g_strv_length (columns) < 2 || g_strv_length (columns) > 3 || (pairs_columns != NULL && pairs_path == NULL))
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--pairs-columns goes with --pairs and names two or three columns: A,B[,LABEL]"));
+      goto failed;
+    }
+  if (exact && curve_path != NULL)
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                   _("--exact has no k to draw a curve over: leave out --curve"));
+      goto failed;
+    }
+  /* Exact copies need no parts: do not cut them. */
+  if (exact)
+    options.no_parts = TRUE;
 
   set = pr_cli_load_records (records_path, &options, FALSE, &error);
   if (set == NULL)
     goto failed;
-  labelled = load_pairs (pairs_path, set, bases, &error);
+  index_of = g_hash_table_new (g_str_hash, g_str_equal);
+  for (gsize i = 0; i < set->n_records; i++)
+    g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+  records_file = (RecordsFile) { records_path, options.encoding, options.id, index_of };
+
+  if (pairs_path != NULL)
+    labelled = load_pairs (pairs_path, columns, index_of, bases, &error);
+  else if (truth_groups != NULL)
+    labelled = load_truth_column (&records_file, truth_groups, &error);
+  else
+    labelled = load_truth_groups_file (truth_groups_path, index_of, &error);
+  truth_name = pairs_path != NULL ? pairs_path : truth_groups != NULL ? truth_groups : truth_groups_path;
   if (labelled == NULL)
     goto failed;
   if (bases->len > MAX_BASES)
@@ -587,25 +998,33 @@ pr_cli_eval (int    argc,
           continue;
         }
       g_hash_table_insert (label_of, key, pair);
-      n_dup += pair->label == LABEL_DUP;
-      n_same += pair->label == LABEL_SAME_MATTER;
+      truth.n_dup += pair->label == LABEL_DUP;
+      truth.n_same += pair->label == LABEL_SAME_MATTER;
       if (pair->label == LABEL_DUP && pair->basis >= 0 && (guint) pair->basis < bases->len)
-        dup_by_basis[pair->basis]++;
+        truth.dup_by_basis[pair->basis]++;
     }
-  if (n_dup == 0)
+  if (truth.n_dup == 0)
     {
       g_set_error (&error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                   _("%s has no pair labelled dup: nothing to measure"), pairs_path);
+                   _("%s has no pair labelled dup: nothing to measure"), truth_name);
       goto failed;
     }
 
-  /* One index run at the largest k; a smaller k takes the pairs up to it. */
-  matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, EVAL_MAX_K,
-                             options.threads, NULL, &error);
-  if (matches == NULL)
-    goto failed;
   predicted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  pr_matches_foreach_pair (matches, add_whole_pair, predicted);
+  if (exact)
+    {
+      add_exact_pairs (set, predicted);
+    }
+  else
+    {
+      /* One index run at the largest k (the tables' or --k, for --summary
+       * and --pairs-out); a smaller k takes the pairs up to it. */
+      matches = pr_matches_find (set->fingerprints, set->sparse, set->n_records, MAX (EVAL_MAX_K, options.k),
+                                 options.threads, NULL, &error);
+      if (matches == NULL)
+        goto failed;
+      pr_matches_foreach_pair (matches, add_whole_pair, predicted);
+    }
   if (!options.no_parts)
     {
       PrPartTable parts = pr_record_set_get_parts (set);
@@ -618,10 +1037,12 @@ pr_cli_eval (int    argc,
 
   printf (_("%llu records (%llu too short to match); %llu dup pairs, %llu same_matter pairs labelled\n"),
           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
-          (unsigned long long) n_dup, (unsigned long long) n_same);
+          (unsigned long long) truth.n_dup, (unsigned long long) truth.n_same);
   if (set->parts != NULL)
     printf (_("%u parts (%.1f a record).\n"), set->parts->len, (double) set->parts->len / MAX (set->n_records, 1));
-  if (options.no_parts)
+  if (exact)
+    printf (_("Exact copies: records whose mapped values (all but the id) are the same bytes.\n\n"));
+  else if (options.no_parts)
     printf (_("Whole-record fingerprints only.\n\n"));
   else
     printf (_("Whole-record fingerprints within k, or shared sentences: containment ≥ %.2f, "
@@ -633,38 +1054,49 @@ pr_cli_eval (int    argc,
   judge.held_back_jaccard = held_back_jaccard;
   if (held_back_column != NULL)
     {
-      judge.grams = held_back_grams (records_path, held_back_column, options.id, set, &error);
-      if (judge.grams == NULL)
+      grams = held_back_grams (&records_file, held_back_column, set->n_records, &error);
+      if (grams == NULL)
         goto failed;
+      judge.grams = grams;
     }
 
-  printf ("%s\n", _("Pairs:"));
-  print_heading (bases);
-  for (guint k = 0; k <= EVAL_MAX_K; k++)
+  if (exact || summary)
     {
-      Counts counts = { 0 };
-      GHashTableIter iter;
-      gpointer key, value;
+      guint64 n_clusters;
+      Counts pairs_at_k, clusters_at_k;
+      g_autofree char *label = exact ? g_strdup ("exact") : g_strdup_printf ("%d", options.k);
 
-      g_hash_table_iter_init (&iter, predicted);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        if (predicted_at (GPOINTER_TO_UINT (value), k))
-          count_pair (&judge, &counts, *(guint64 *) key);
-      print_row (k, &counts, n_dup, n_same, dup_by_basis, bases->len);
+      count_pairs (predicted, &judge, options.k, FALSE, &pairs_at_k);
+      count_clusters (predicted, &judge, set->n_records, options.k, &clusters_at_k, &n_clusters);
+      printf ("%s\n", _("Pairs | clusters (every two records of a cluster count as a predicted pair) | "
+                        "recall of same_matter, and of dup by basis:"));
+      print_summary (label, &truth, &pairs_at_k, &clusters_at_k);
+    }
+  /* The tables, and the curve's points (--exact has neither). */
+  if (!exact && (!summary || curve_path != NULL))
+    for (guint k = 0; k <= EVAL_MAX_K; k++)
+      {
+        guint64 n_clusters;
+
+        count_pairs (predicted, &judge, k, FALSE, &pairs[k]);
+        count_pairs (predicted, &judge, k, TRUE, &whole[k]);
+        count_clusters (predicted, &judge, set->n_records, k, &clusters[k], &n_clusters);
+      }
+  if (!exact && !summary)
+    {
+      print_table (_("Pairs:"), &truth, pairs);
+      printf ("\n");
+      print_table (_("Clusters (every two records of a cluster count as a predicted pair):"), &truth, clusters);
     }
 
   if (pairs_out_path != NULL && !write_pairs (pairs_out_path, set, predicted, labelled, label_of, options.k, &error))
     goto failed;
-
-  printf ("\n%s\n", _("Clusters (every two records of a cluster count as a predicted pair):"));
-  print_heading (bases);
-  for (guint k = 0; k <= EVAL_MAX_K; k++)
+  if (curve_path != NULL)
     {
-      Counts counts;
-      guint64 n_clusters;
-
-      count_clusters (predicted, &judge, set->n_records, k, &counts, &n_clusters);
-      print_row (k, &counts, n_dup, n_same, dup_by_basis, bases->len);
+      if (!write_curve (curve_path, !options.no_parts, truth.n_dup, whole, pairs, clusters, &error))
+        goto failed;
+      printf ("\n");
+      printf (_("The precision–recall curve is in %s\n"), curve_path);
     }
 
   printf ("\n%s\n", _("dup: predicted pairs labelled dup; other: labelled diff or not labelled (false positives);\n"

@@ -221,8 +221,18 @@ print_report (const PrExplain     *explain,
 {
   PrPartMatchOptions part = pr_cli_part_options (options);
   gboolean near = !explain->sparse_a && !explain->sparse_b && explain->distance <= (guint) options->k;
-  gboolean on_parts = !options->no_parts && explain->containment >= part.min_containment &&
-                      explain->part_words_shared >= part.min_shared_tokens;
+  gboolean same_petitioner = FALSE;
+  gboolean on_parts;
+
+  for (guint i = 0; i < explain->fields->len; i++)
+    {
+      const PrExplainField *field = &g_array_index (explain->fields, PrExplainField, i);
+
+      same_petitioner |= field->state == PR_EXPLAIN_FIELD_SAME && pr_mapping_get_column (mapping, field->column)->petitioner;
+    }
+  on_parts = !options->no_parts &&
+             pr_part_match_accepts (&part, explain->part_words_shared, explain->part_words_a, explain->part_words_b,
+                                    same_petitioner);
 
   char hex_a[17], hex_b[17];
 
@@ -244,7 +254,7 @@ print_report (const PrExplain     *explain,
      * sentences, the containment, and the thresholds */
     printf (_("Shared sentences: %u of %u words (containment %.2f); a match needs %.2f and %u words\n"),
             explain->part_words_shared, MIN (explain->part_words_a, explain->part_words_b), explain->containment,
-            part.min_containment, part.min_shared_tokens);
+            same_petitioner ? part.min_containment_same_petitioner : part.min_containment, part.min_shared_tokens);
   if (near && on_parts)
     printf ("%s\n", _("Match:            yes, within k and on shared sentences"));
   else if (near)

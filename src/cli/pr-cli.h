@@ -98,6 +98,28 @@ gboolean      pr_cli_check_k                (int                   k,
                                              GError              **error);
 double        pr_cli_peak_rss_mb            (void);
 
+/* A precision–recall curve (pr-cli-curve.c). */
+typedef struct {
+  guint  k;
+  double precision;
+  double recall;
+} PrCliCurvePoint;
+
+typedef struct {
+  const char      *name;       /* shown in the legend */
+  PrCliCurvePoint *points;
+  guint            n_points;
+} PrCliCurveSeries;
+
+gboolean      pr_cli_write_curve            (const char              *path,
+                                             const char              *title,
+                                             const char              *x_name,
+                                             const char              *y_name,
+                                             const char              *note,
+                                             const PrCliCurveSeries  *series,
+                                             guint                    n_series,
+                                             GError                 **error);
+
 /* The progress line on a terminal. */
 typedef struct {
   gint64   last;

@@ -230,14 +230,10 @@ pr_part_table_find_pairs (const PrPartTable        *table,
       for (guint t = 0; t < touched->len; t++)
         {
           guint32 b = g_array_index (touched, guint32, t);
-          double containment = (double) shared[b] / MIN (words[a], words[b]);
+          gboolean same = pr_same_petitioner (table->petitioner_keys, table->n_petitioner_keys, a, b);
 
-          double needed = pr_same_petitioner (table->petitioner_keys, table->n_petitioner_keys, a, b)
-                            ? options->min_containment_same_petitioner : options->min_containment;
-
-          /* Enough words, or all of a short record's. */
-          if (shared[b] >= MIN (options->min_shared_tokens, MIN (words[a], words[b])) && containment >= needed)
-            func (a, b, containment, user_data);
+          if (pr_part_match_accepts (options, shared[b], words[a], words[b], same))
+            func (a, b, (double) shared[b] / MIN (words[a], words[b]), user_data);
           shared[b] = 0;
         }
       g_array_set_size (touched, 0);
@@ -246,6 +242,34 @@ pr_part_table_find_pairs (const PrPartTable        *table,
     }
 
   return TRUE;
+}
+
+/**
+ * pr_part_match_accepts:
+ * @options: the thresholds
+ * @words_shared: words in the parts two records share
+ * @words_a: words in one record's parts
+ * @words_b: in the other's
+ * @same_petitioner: whether one petitioner sent both
+ *
+ * The rule of a match on parts: enough of the smaller record's words are
+ * shared (less for one petitioner's records), and enough words — or all of
+ * a short record's.
+ *
+ * Returns: whether the two records match on their parts
+ */
+gboolean
+pr_part_match_accepts (const PrPartMatchOptions *options,
+                       guint64                   words_shared,
+                       guint64                   words_a,
+                       guint64                   words_b,
+                       gboolean                  same_petitioner)
+{
+  guint64 smaller = MIN (words_a, words_b);
+  double needed = same_petitioner ? options->min_containment_same_petitioner : options->min_containment;
+
+  return words_shared > 0 && smaller > 0 && (double) words_shared / smaller >= needed &&
+         words_shared >= MIN (options->min_shared_tokens, smaller);
 }
 
 /**

@@ -94,6 +94,11 @@ PrPart  *pr_parts_decode          (const guint8             *bytes,
                                    gsize                     length,
                                    guint                    *n_parts,
                                    GError                  **error);
+gboolean pr_part_match_accepts    (const PrPartMatchOptions *options,
+                                   guint64                   words_shared,
+                                   guint64                   words_a,
+                                   guint64                   words_b,
+                                   gboolean                  same_petitioner);
 gboolean pr_same_petitioner       (const guint64            *keys,
                                    guint                     n_keys,
                                    guint32                   a,
