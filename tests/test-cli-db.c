@@ -258,6 +258,125 @@ test_explain (void)
   g_assert_cmpstr (strchr (err, '\n'), ==, "\n");
 }
 
+/* The cluster of each record in a scan's CSV output (cluster,id,…). */
+static GHashTable *
+read_clusters (const char *path)
+{
+  g_autofree char *text = read_file (path);
+  g_auto(GStrv) lines = g_strsplit (text, "\r\n", -1);
+  GHashTable *cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  g_assert_true (g_str_has_prefix (lines[0], "cluster,id,"));
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", 3);
+
+      g_hash_table_insert (cluster_of, g_strdup (fields[1]), g_strdup (fields[0]));
+    }
+  return cluster_of;
+}
+
+static void
+add_decision (PrStore    *store,
+              const char *record_id,
+              const char *primary_id,
+              PrVerdict   verdict)
+{
+  PrDecision decision = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  decision.table = (char *) "petitions";
+  decision.record_id = (char *) record_id;
+  decision.primary_id = (char *) primary_id;
+  decision.verdict = verdict;
+  decision.reviewer = (char *) "test";
+  g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
+  g_assert_no_error (error);
+}
+
+/* The reviewers' verdicts hold on the next scan: a record found not a
+ * repeat of its cluster's primary is no longer in its cluster, a record
+ * confirmed as a repeat of another cluster's primary is in that cluster
+ * (though no fingerprint links them), and an undone verdict holds nothing. */
+static void
+test_verdicts_constrain_rescan (void)
+{
+  g_autoptr(PrConnection) db = connect_sample ();
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = g_build_filename (dir, "verdicts.csv", NULL);
+  g_autoptr(GHashTable) before = NULL, after = NULL;
+  g_autofree char *err = NULL;
+  const char *primary = NULL, *member = NULL, *other_primary = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  pr_test_execute (db, "CREATE DATABASE prverdicts");
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+                            "--store", "prverdicts", "--out", out, NULL), ==, 0);
+  before = read_clusters (out);
+
+  /* Cluster 1's primary and one of its members; cluster 2's primary. */
+  {
+    g_autofree char *text = read_file (out);
+    g_auto(GStrv) lines = g_strsplit (text, "\r\n", -1);
+
+    for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+      {
+        g_auto(GStrv) fields = g_strsplit (lines[i], ",", 4);
+
+        if (g_str_equal (fields[0], "1") && g_str_equal (fields[1], fields[2]))
+          primary = g_intern_string (fields[1]);
+        else if (g_str_equal (fields[0], "1") && member == NULL)
+          member = g_intern_string (fields[1]);
+        else if (g_str_equal (fields[0], "2") && g_str_equal (fields[1], fields[2]))
+          other_primary = g_intern_string (fields[1]);
+      }
+  }
+  g_assert_nonnull (primary);
+  g_assert_nonnull (member);
+  g_assert_nonnull (other_primary);
+
+  store = pr_store_open (db, "prverdicts", &error);
+  g_assert_no_error (error);
+  add_decision (store, member, primary, PR_VERDICT_NOT_REPEAT);
+  add_decision (store, other_primary, primary, PR_VERDICT_REPEAT);
+
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+                            "--store", "prverdicts", "--out", out, NULL), ==, 0);
+  after = read_clusters (out);
+  g_assert_cmpstr (g_hash_table_lookup (after, member), !=, g_hash_table_lookup (after, primary));
+  g_assert_cmpstr (g_hash_table_lookup (after, other_primary), ==, g_hash_table_lookup (after, primary));
+  /* What was together with cluster 2's primary came along. */
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_str_equal (value, "2"))
+      g_assert_cmpstr (g_hash_table_lookup (after, key), ==, g_hash_table_lookup (after, primary));
+
+  /* Undone, the not-a-repeat holds nothing: the member is back. */
+  {
+    g_autoptr(GPtrArray) decisions = pr_store_list_decisions (store, "petitions", &error);
+    PrDecision undo = { 0 };
+
+    g_assert_no_error (error);
+    undo.table = (char *) "petitions";
+    undo.record_id = ((PrDecision *) decisions->pdata[0])->record_id;
+    undo.primary_id = ((PrDecision *) decisions->pdata[0])->primary_id;
+    undo.verdict = PR_VERDICT_UNDO;
+    undo.reviewer = (char *) "test";
+    undo.undoes = ((PrDecision *) decisions->pdata[0])->id;
+    g_assert_cmpint (pr_store_add_decision (store, &undo, &error), >, 0);
+    g_assert_no_error (error);
+  }
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+                            "--store", "prverdicts", "--out", out, NULL), ==, 0);
+  g_hash_table_unref (after);
+  after = read_clusters (out);
+  g_assert_cmpstr (g_hash_table_lookup (after, member), ==, g_hash_table_lookup (after, primary));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -279,6 +398,7 @@ main (int    argc,
   g_test_add_func ("/cli-db/incremental-scan", test_incremental_scan);
   g_test_add_func ("/cli-db/store-errors", test_store_refused_without_tables);
   g_test_add_func ("/cli-db/decisions-export", test_decisions_export);
+  g_test_add_func ("/cli-db/verdicts-constrain-rescan", test_verdicts_constrain_rescan);
   g_test_add_func ("/cli-db/explain", test_explain);
 
   status = g_test_run ();

@@ -231,6 +231,156 @@ test_shared_storage (void)
   g_assert_true (second->distances == first->distances + 3);
 }
 
+/* The chain a–b–c–d of test_chain, with a and c not repeats of each
+ * other: the links a–b and c–d (1 bit) join first, b–c (1 bit too, but
+ * later in the index order) would put a and c together and is cut. And e,
+ * far from everything (0xff00), a confirmed repeat of d: it joins d's
+ * cluster though no pair links it. */
+static void
+test_constraints_hand_computed (void)
+{
+  const guint64 fps[] = { 0x0, 0x1, 0x3, 0x7, 0xff00 };
+  const PrPair pairs[] = { { 0, 1, 1 }, { 2, 3, 1 }, { 1, 2, 1 } };
+  const PrPair must[] = { { 3, 4, 0 } };
+  const PrPair cannot[] = { { 0, 2, 0 } };
+  PrClusterConstraints constraints = { must, 1, cannot, 1 };
+  g_autoptr(PrClustering) clustering = NULL;
+  /* Sizes 3 ({c, d, e}) then 2 ({a, b}); members by index (no rank). */
+  const guint32 cde[] = { 2, 3, 4 }, cde_distances[] = { 0, 1, 8 + 2 };  /* 0x3 ^ 0xff00: 10 bits */
+  const guint32 ab[] = { 0, 1 }, ab_distances[] = { 0, 1 };
+
+  clustering = pr_clustering_new_constrained (fps, 5, pairs, 3, NULL, &constraints);
+  g_assert_cmpuint (pr_clustering_get_n_clusters (clustering), ==, 2);
+  /* max distance: d (0x7) – e (0xff00): 3 + 8 = 11 bits. */
+  assert_cluster (clustering, 0, 3, cde, cde_distances, 11);
+  assert_cluster (clustering, 1, 2, ab, ab_distances, 1);
+
+  /* A must-link wins over a cannot-link: a confirmed repeat of c, a is
+   * in c's cluster, and so is everything linked. */
+  {
+    const PrPair must_ac[] = { { 0, 2, 0 } };
+    PrClusterConstraints both = { must_ac, 1, cannot, 1 };
+    g_autoptr(PrClustering) joined = pr_clustering_new_constrained (fps, 5, pairs, 3, NULL, &both);
+
+    g_assert_cmpuint (pr_clustering_get_n_clusters (joined), ==, 1);
+    g_assert_cmpuint (pr_clustering_get_cluster (joined, 0)->n_members, ==, 4);
+  }
+}
+
+static guint32
+find (guint32 *parent,
+      guint32  x)
+{
+  while (parent[x] != x)
+    x = parent[x];
+  return x;
+}
+
+/* Random graphs and verdicts against what constrained clustering must
+ * give, checked without the code under test: every must-link pair
+ * together; no cannot-link pair together; every cluster connected by the
+ * pairs and must-links inside it; and no pair left across two clusters
+ * that could have joined them (one holding a record the other may not
+ * meet). */
+static void
+test_constraints_random (void)
+{
+  GRand *rand = g_rand_new_with_seed (1122);
+
+  for (guint round = 0; round < 200; round++)
+    {
+      guint32 n = g_rand_int_range (rand, 2, 40);
+      g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+      g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
+      g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+      g_autofree guint64 *fps = g_new0 (guint64, n);
+      g_autofree guint32 *cluster_of = g_new (guint32, n);
+      g_autofree guint32 *parent = g_new (guint32, n);
+      g_autoptr(PrClustering) clustering = NULL;
+      PrClusterConstraints constraints;
+
+      for (guint i = 0; i < n; i++)
+        fps[i] = g_rand_int (rand);
+      for (guint i = 0; i < 2 * n; i++)
+        {
+          guint32 a = g_rand_int_range (rand, 0, n), b = g_rand_int_range (rand, 0, n);
+          PrPair pair = { MIN (a, b), MAX (a, b), g_rand_int_range (rand, 0, 4) };
+
+          if (a == b)
+            continue;
+          g_array_append_val (g_rand_int_range (rand, 0, 10) == 0 ? must : pairs, pair);
+        }
+      /* Cannot-links between records no must-link chain joins. */
+      for (guint i = 0; i < n; i++)
+        parent[i] = i;
+      for (guint i = 0; i < must->len; i++)
+        {
+          PrPair *m = &g_array_index (must, PrPair, i);
+
+          parent[find (parent, m->a)] = find (parent, m->b);
+        }
+      for (guint i = 0; i < n / 3; i++)
+        {
+          guint32 a = g_rand_int_range (rand, 0, n), b = g_rand_int_range (rand, 0, n);
+          PrPair pair = { MIN (a, b), MAX (a, b), 0 };
+
+          if (find (parent, a) != find (parent, b))
+            g_array_append_val (cannot, pair);
+        }
+
+      constraints = (PrClusterConstraints) { (PrPair *) (gpointer) must->data, must->len,
+                                             (PrPair *) (gpointer) cannot->data, cannot->len };
+      clustering = pr_clustering_new_constrained (fps, n, (PrPair *) (gpointer) pairs->data, pairs->len,
+                                                  NULL, &constraints);
+      for (guint i = 0; i < n; i++)
+        cluster_of[i] = G_MAXUINT32 - i;  /* alone: a cluster of its own */
+      for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
+        for (guint m = 0; m < pr_clustering_get_cluster (clustering, c)->n_members; m++)
+          cluster_of[pr_clustering_get_cluster (clustering, c)->members[m]] = c;
+
+      for (guint i = 0; i < must->len; i++)
+        g_assert_cmpuint (cluster_of[g_array_index (must, PrPair, i).a], ==, cluster_of[g_array_index (must, PrPair, i).b]);
+      for (guint i = 0; i < cannot->len; i++)
+        g_assert_cmpuint (cluster_of[g_array_index (cannot, PrPair, i).a], !=, cluster_of[g_array_index (cannot, PrPair, i).b]);
+
+      /* Connected inside: links within a cluster join all its members. */
+      for (guint i = 0; i < n; i++)
+        parent[i] = i;
+      for (guint i = 0; i < pairs->len + must->len; i++)
+        {
+          PrPair *p = i < pairs->len ? &g_array_index (pairs, PrPair, i) : &g_array_index (must, PrPair, i - pairs->len);
+
+          if (cluster_of[p->a] == cluster_of[p->b])
+            parent[find (parent, p->a)] = find (parent, p->b);
+        }
+      for (guint i = 0; i < n; i++)
+        for (guint j = i + 1; j < n; j++)
+          if (cluster_of[i] == cluster_of[j])
+            g_assert_cmpuint (find (parent, i), ==, find (parent, j));
+
+      /* Maximal: a pair across two clusters is there because joining them
+       * would break a cannot-link. */
+      for (guint i = 0; i < pairs->len; i++)
+        {
+          PrPair *p = &g_array_index (pairs, PrPair, i);
+          gboolean blocked = FALSE;
+
+          if (cluster_of[p->a] == cluster_of[p->b])
+            continue;
+          for (guint c = 0; c < cannot->len && !blocked; c++)
+            {
+              guint32 x = cluster_of[g_array_index (cannot, PrPair, c).a];
+              guint32 y = cluster_of[g_array_index (cannot, PrPair, c).b];
+
+              blocked = (x == cluster_of[p->a] && y == cluster_of[p->b]) ||
+                        (y == cluster_of[p->a] && x == cluster_of[p->b]);
+            }
+          g_assert_true (blocked);
+        }
+    }
+  g_rand_free (rand);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -246,6 +396,8 @@ main (int    argc,
   g_test_add_func ("/engine/cluster/max-distance-unlinked", test_max_distance_unlinked);
   g_test_add_func ("/engine/cluster/empty", test_empty);
   g_test_add_func ("/engine/cluster/shared-storage", test_shared_storage);
+  g_test_add_func ("/engine/cluster/constraints", test_constraints_hand_computed);
+  g_test_add_func ("/engine/cluster/constraints-random", test_constraints_random);
 
   return g_test_run ();
 }

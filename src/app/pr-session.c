@@ -684,9 +684,8 @@ scan_thread (GTask        *task,
                               &PR_PART_MATCH_OPTIONS_DEFAULT, report_progress, data, cancellable, &error);
   if (data->result == NULL)
     goto failed;
-  data->decisions = pr_store_list_decisions (store, data->table, &error);
-  if (data->decisions == NULL)
-    goto failed;
+  /* The log the scan clustered by. */
+  data->decisions = g_ptr_array_ref (data->result->decisions);
 
   /* The list's objects are made here, off the main thread: 100,000 of
    * them take a while. */

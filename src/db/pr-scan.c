@@ -63,6 +63,68 @@ add_part_pair (guint32  a,
     }
 }
 
+static void
+collect_pair (guint32  a,
+              guint32  b,
+              guint32  distance,
+              gpointer user_data)
+{
+  PrPair pair = { a, b, distance };
+
+  g_array_append_val (user_data, pair);
+}
+
+/* The reviewers' verdicts in force, as clustering constraints: the last
+ * verdict about each (record, primary) not undone — a repeat (or a merge)
+ * must link, not a repeat cannot. Verdicts about records not in @set say
+ * nothing. */
+static void
+constraints_from_decisions (PrRecordSet *set,
+                            GPtrArray   *decisions,
+                            GArray      *must,
+                            GArray      *cannot)
+{
+  g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GHashTable) last = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  for (gsize i = 0; i < set->n_records; i++)
+    g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      PrDecision *decision = decisions->pdata[i];
+
+      if (decision->verdict == PR_VERDICT_UNDO)
+        g_hash_table_add (undone, &decision->undoes);
+    }
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      PrDecision *decision = decisions->pdata[i];
+      gsize a, b;
+      guint64 pair;
+
+      if (decision->verdict == PR_VERDICT_UNDO || decision->verdict == PR_VERDICT_PRIMARY ||
+          decision->primary_id == NULL || g_hash_table_contains (undone, &decision->id))
+        continue;
+      a = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, decision->record_id));
+      b = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, decision->primary_id));
+      if (a == 0 || b == 0 || a == b)
+        continue;
+      pair = ((guint64) (MIN (a, b) - 1) << 32) | (MAX (a, b) - 1);
+      g_hash_table_insert (last, g_memdup2 (&pair, sizeof pair), GUINT_TO_POINTER (decision->verdict + 1));
+    }
+  g_hash_table_iter_init (&iter, last);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint64 pair = *(guint64 *) key;
+      PrPair constraint = { (guint32) (pair >> 32), (guint32) pair, 0 };
+
+      g_array_append_val (GPOINTER_TO_UINT (value) - 1 == PR_VERDICT_NOT_REPEAT ? cannot : must, constraint);
+    }
+}
+
 typedef struct {
   PrScanProgressFunc func;
   gpointer           data;
@@ -99,6 +161,10 @@ read_progress (guint64  records,
  *   nothing and is recorded as cancelled
  * @error: return location for a #GError
  *
+ * With a store, the reviewers' verdicts in its decision log constrain the
+ * clusters (see constraints_from_decisions ()): a confirmed repeat stays
+ * with its primary, a record found not a repeat leaves it.
+ *
  * A scan that fails, or is cancelled, is recorded so (never complete)
  * and nothing of it is stored.
  *
@@ -127,6 +193,9 @@ pr_scan_run (PrConnection         *connection,
   Progress read = { progress, progress_data };
   Reuse reuse = { NULL, parts != NULL };
   guint64 n_part_only = 0;
+  g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  PrClusterConstraints constraints;
   gint64 start;
 
   g_return_val_if_fail ((connection != NULL) == (table != NULL), NULL);
@@ -188,8 +257,34 @@ pr_scan_run (PrConnection         *connection,
     progress (PR_SCAN_PHASE_CLUSTER, result->set->n_records, 0, 1, progress_data);
   start = g_get_monotonic_time ();
   rank = pr_record_set_rank (result->set);
-  result->clustering = pr_clustering_new (result->set->fingerprints, result->set->n_records,
-                                          (const PrPair *) spanning->data, spanning->len, rank);
+  if (store != NULL)
+    {
+      result->decisions = pr_store_list_decisions (store, table, &local_error);
+      if (result->decisions == NULL)
+        goto failed;
+      constraints_from_decisions (result->set, result->decisions, must, cannot);
+    }
+  if (cannot->len > 0)
+    {
+      /* A cut needs every pair, not a spanning forest: the records a
+       * cannot-link separates may still be joined another way. */
+      g_array_set_size (spanning, 0);
+      pr_matches_foreach_pair (result->matches, collect_pair, spanning);
+      for (guint i = 0; i < result->part_pairs->len; i++)
+        {
+          const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+          guint32 distance = pr_hamming_distance (result->set->fingerprints[part->a],
+                                                  result->set->fingerprints[part->b]);
+
+          if (distance > k)
+            collect_pair (part->a, part->b, distance, spanning);
+        }
+    }
+  constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
+                                         (const PrPair *) (gpointer) cannot->data, cannot->len };
+  result->clustering = pr_clustering_new_constrained (result->set->fingerprints, result->set->n_records,
+                                                      (const PrPair *) spanning->data, spanning->len, rank,
+                                                      &constraints);
   result->cluster_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   result->counts.records = result->set->n_records;
@@ -241,6 +336,7 @@ pr_scan_result_free (PrScanResult *result)
   g_clear_pointer (&result->clustering, pr_clustering_free);
   g_clear_pointer (&result->matches, pr_matches_free);
   g_clear_pointer (&result->part_pairs, g_array_unref);
+  g_clear_pointer (&result->decisions, g_ptr_array_unref);
   g_clear_pointer (&result->set, pr_record_set_free);
   g_free (result);
 }

@@ -41,6 +41,7 @@ typedef struct {
   PrRecordSet  *set;
   PrMatches    *matches;     /* the pairs within k */
   GArray       *part_pairs;  /* PrPartPair: the pairs that share parts, at any distance */
+  GPtrArray    *decisions;   /* PrDecision: the table's decision log, with a store; else NULL */
   guint         k;
   PrClustering *clustering;
   PrScanCounts  counts;      /* new and changed only with a store */

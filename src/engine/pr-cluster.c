@@ -160,6 +160,131 @@ pr_clustering_new (const guint64 *fingerprints,
                    gsize          n_pairs,
                    const guint32 *rank)
 {
+  return pr_clustering_new_constrained (fingerprints, n_fingerprints, pairs, n_pairs, rank, NULL);
+}
+
+/* The components as far as the constraints allow: must-links first, then
+ * the pairs nearest first, each joining two components unless that would
+ * put a cannot-link pair together. A component's constrained records are
+ * kept in a list at its root, so a join looks only at those of the
+ * smaller side. */
+static void
+link_constrained (guint32                    *parent,
+                  guint32                    *size,
+                  guint32                     n,
+                  const PrPair               *pairs,
+                  gsize                       n_pairs,
+                  const PrClusterConstraints *constraints)
+{
+  g_autofree guint32 *partner_start = g_new0 (guint32, (gsize) n + 1);
+  g_autofree guint32 *partners = g_new (guint32, MAX (2 * constraints->n_cannot, 1));
+  g_autofree guint32 *filled = g_new0 (guint32, n);
+  g_autoptr(GPtrArray) lists = g_ptr_array_new_full (n, NULL);
+  g_autofree guint64 *order = NULL;
+
+  /* Each record's cannot-link partners, side by side. */
+  for (gsize c = 0; c < constraints->n_cannot; c++)
+    {
+      partner_start[constraints->cannot[c].a + 1]++;
+      partner_start[constraints->cannot[c].b + 1]++;
+    }
+  for (guint32 i = 0; i < n; i++)
+    partner_start[i + 1] += partner_start[i];
+  for (gsize c = 0; c < constraints->n_cannot; c++)
+    {
+      guint32 a = constraints->cannot[c].a, b = constraints->cannot[c].b;
+
+      partners[partner_start[a] + filled[a]++] = b;
+      partners[partner_start[b] + filled[b]++] = a;
+    }
+  g_ptr_array_set_size (lists, n);
+  for (guint32 i = 0; i < n; i++)
+    if (partner_start[i + 1] > partner_start[i])
+      {
+        GArray *list = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+        g_array_append_val (list, i);
+        lists->pdata[i] = list;
+      }
+
+  /* A must-link joins whatever; a pair, unless a cannot-link pair would
+   * end up in one component. */
+  for (gsize step = 0; step < constraints->n_must + n_pairs; step++)
+    {
+      gboolean must = step < constraints->n_must;
+      const PrPair *pair;
+      guint32 ra, rb;
+      GArray *small, *large;
+      gboolean allowed = TRUE;
+
+      if (!must && order == NULL)
+        {
+          /* Nearest first: (distance << 32 | index) keys. */
+          order = g_new (guint64, MAX (n_pairs, 1));
+          for (gsize p = 0; p < n_pairs; p++)
+            order[p] = ((guint64) pairs[p].distance << 32) | p;
+          qsort (order, n_pairs, sizeof (guint64), compare_u64);
+        }
+      pair = must ? &constraints->must[step] : &pairs[(guint32) order[step - constraints->n_must]];
+      ra = uf_find (parent, pair->a);
+      rb = uf_find (parent, pair->b);
+      if (ra == rb)
+        continue;
+      if (size[ra] < size[rb])
+        {
+          guint32 t = ra;
+
+          ra = rb;
+          rb = t;
+        }
+      small = lists->pdata[rb];
+      large = lists->pdata[ra];
+      for (guint i = 0; !must && small != NULL && large != NULL && allowed && i < small->len; i++)
+        {
+          guint32 x = g_array_index (small, guint32, i);
+
+          for (guint32 p = partner_start[x]; p < partner_start[x + 1] && allowed; p++)
+            allowed = uf_find (parent, partners[p]) != ra;
+        }
+      if (!allowed)
+        continue;
+      parent[rb] = ra;
+      size[ra] += size[rb];
+      if (small != NULL && large == NULL)
+        lists->pdata[ra] = small;
+      else if (small != NULL)
+        {
+          g_array_append_vals (large, small->data, small->len);
+          g_array_unref (small);
+        }
+      lists->pdata[rb] = NULL;
+    }
+  for (guint32 i = 0; i < n; i++)
+    if (lists->pdata[i] != NULL)
+      g_array_unref (lists->pdata[i]);
+}
+
+/**
+ * pr_clustering_new_constrained:
+ * @constraints: (nullable): the reviewer's verdicts; %NULL or none: the
+ *   connected components of @pairs, as pr_clustering_new () gives
+ *
+ * Like pr_clustering_new (), with must-link and cannot-link pairs (see
+ * #PrClusterConstraints). With cannot-links the order of joining matters:
+ * nearer pairs join first, so a cut falls on the farther link. A must-link
+ * is kept even against a cannot-link (a confirmed repeat is the stronger
+ * word).
+ *
+ * Returns: (transfer full): a new clustering; %NULL if a pair is out of range
+ */
+PrClustering *
+pr_clustering_new_constrained (const guint64              *fingerprints,
+                               gsize                       n_fingerprints,
+                               const PrPair               *pairs,
+                               gsize                       n_pairs,
+                               const guint32              *rank,
+                               const PrClusterConstraints *constraints)
+{
   PrClustering *clustering;
   guint32 *parent, *size, *cluster_of;
   guint32 *clustered;
@@ -177,8 +302,16 @@ pr_clustering_new (const guint64 *fingerprints,
   for (gsize p = 0; p < n_pairs; p++)
     g_return_val_if_fail (pairs[p].a < n && pairs[p].b < n, NULL);
 
+  if (constraints != NULL)
+    {
+      for (gsize p = 0; p < constraints->n_must; p++)
+        g_return_val_if_fail (constraints->must[p].a < n && constraints->must[p].b < n, NULL);
+      for (gsize p = 0; p < constraints->n_cannot; p++)
+        g_return_val_if_fail (constraints->cannot[p].a < n && constraints->cannot[p].b < n, NULL);
+    }
+
   clustering = g_new0 (PrClustering, 1);
-  if (n < 2 || n_pairs == 0)
+  if (n < 2 || (n_pairs == 0 && (constraints == NULL || constraints->n_must == 0)))
     return clustering;
 
   parent = g_new (guint32, n);
@@ -188,8 +321,11 @@ pr_clustering_new (const guint64 *fingerprints,
       parent[i] = i;
       size[i] = 1;
     }
-  for (gsize p = 0; p < n_pairs; p++)
-    uf_union (parent, size, pairs[p].a, pairs[p].b);
+  if (constraints != NULL && (constraints->n_must > 0 || constraints->n_cannot > 0))
+    link_constrained (parent, size, n, pairs, n_pairs, constraints);
+  else
+    for (gsize p = 0; p < n_pairs; p++)
+      uf_union (parent, size, pairs[p].a, pairs[p].b);
 
   /* Number the components with >= 2 members; cluster_of[] maps each
    * record to its cluster id (or NO_CLUSTER), reusing the parent array's

@@ -16,6 +16,24 @@ typedef struct {
 
 typedef struct _PrClustering PrClustering;
 
+/* A reviewer's verdicts as constraints: the records of a must-link pair
+ * are in one cluster whatever their distance (a confirmed repeat); no
+ * cluster holds both records of a cannot-link pair (not a repeat), so a
+ * chain through them is cut. */
+typedef struct {
+  const PrPair *must;
+  gsize         n_must;
+  const PrPair *cannot;
+  gsize         n_cannot;
+} PrClusterConstraints;
+
+PrClustering    *pr_clustering_new_constrained (const guint64  *fingerprints,
+                                                gsize           n_fingerprints,
+                                                const PrPair   *pairs,
+                                                gsize           n_pairs,
+                                                const guint32  *rank,
+                                                const PrClusterConstraints *constraints);
+
 PrClustering    *pr_clustering_new            (const guint64  *fingerprints,
                                                gsize           n_fingerprints,
                                                const PrPair   *pairs,
