@@ -361,13 +361,16 @@ test_verdicts_constrain_rescan (void)
 
     g_assert_no_error (error);
     undo.table = (char *) "petitions";
-    undo.record_id = ((PrDecision *) decisions->pdata[0])->record_id;
-    undo.primary_id = ((PrDecision *) decisions->pdata[0])->primary_id;
+    /* The store sets an undo's ids to the undone decision's: they are its to replace. */
+    undo.record_id = g_strdup (((PrDecision *) decisions->pdata[0])->record_id);
+    undo.primary_id = NULL;
     undo.verdict = PR_VERDICT_UNDO;
     undo.reviewer = (char *) "test";
     undo.undoes = ((PrDecision *) decisions->pdata[0])->id;
     g_assert_cmpint (pr_store_add_decision (store, &undo, &error), >, 0);
     g_assert_no_error (error);
+    g_free (undo.record_id);
+    g_free (undo.primary_id);
   }
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",

@@ -353,6 +353,13 @@ myers (const guint32  *a,
 
       if (box.a_start == box.a_end || box.b_start == box.b_end)
         continue;
+      /* A split can be found on the step that used the work up: no box is
+       * begun after it. */
+      if (!out_of_work && self.work > self.work_limit)
+        {
+          out_of_work = TRUE;
+          self.exact = FALSE;
+        }
       if (out_of_work)
         continue;
 

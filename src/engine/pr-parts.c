@@ -177,7 +177,8 @@ pr_part_table_find_pairs (const PrPartTable        *table,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
-  qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
+  if (entries->len > 1)
+    qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
   e = (Entry *) (gpointer) entries->data;
 
   /* One entry per part and record (a record may repeat a sentence); then
@@ -206,7 +207,8 @@ pr_part_table_find_pairs (const PrPartTable        *table,
             }
         }
     }
-  qsort (places->data, places->len, sizeof (Place), compare_places);
+  if (places->len > 1)
+    qsort (places->data, places->len, sizeof (Place), compare_places);
   place = (Place *) (gpointer) places->data;
 
   /* Record by record: the words it shares with each later record, over
@@ -319,9 +321,10 @@ pr_parts_encode (const PrPart *parts,
   for (gsize i = 0; i < n_parts; i++)
     {
       guint8 *at = bytes + i * ENCODED_PART_SIZE;
+      guint64 hash = parts[i].hash;  /* widened: the bit-field cannot shift by 56 */
 
       for (guint b = 0; b < 8; b++)
-        at[b] = (guint8) (parts[i].hash >> (8 * b));
+        at[b] = (guint8) (hash >> (8 * b));
       at[8] = (guint8) MIN (parts[i].n_tokens, G_MAXUINT8);
     }
   *length = n_parts * ENCODED_PART_SIZE;

@@ -543,6 +543,9 @@ out:
   if (loader.worker != NULL)
     g_thread_join (g_steal_pointer (&loader.worker));
   g_clear_error (&loader.worker_error);
+  /* A batch fingerprinted but not taken in holds parts. */
+  free_parts (loader.batches[0].results);
+  free_parts (loader.batches[1].results);
   batch_clear (&loader.batches[0]);
   batch_clear (&loader.batches[1]);
 
