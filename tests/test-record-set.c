@@ -516,6 +516,64 @@ test_rank (void)
     }
 }
 
+/* Two petitioner columns, user and phone: records agreeing on either are
+ * by the same person, whatever the width, case and spaces of the value;
+ * known on both and agreeing on neither, by another; otherwise (empty on
+ * one side, or no petitioner column at all) not known. */
+static void
+test_petitioner_kind (void)
+{
+  static const char csv[] =
+    "id,user,phone,body\n"
+    "1,Zhang San,138 0000 1111,路灯坏了很久\n"      /* 0 */
+    "2,ｚｈａｎｇ　ｓａｎ,,路灯坏了很久\n"            /* 1: the same user, full width */
+    "3,李四,13800001111,路灯坏了很久\n"             /* 2: another user, the same phone */
+    "4,李四,13900002222,路灯坏了很久\n"             /* 3: another user and phone */
+    "5,,,路灯坏了很久\n"                            /* 4: nothing known */
+    "6,,13900002222,路灯坏了很久\n";                /* 5: the phone only */
+  /* By hand, from the values above: kind[a][b]. */
+  static const PrPetitionerKind S = PR_PETITIONER_SAME, O = PR_PETITIONER_OTHER, U = PR_PETITIONER_UNKNOWN;
+  static const PrPetitionerKind expected[6][6] = {
+    { S, S, S, O, U, O },
+    { S, S, O, O, U, U },
+    { S, O, S, S, U, O },
+    { O, O, S, S, U, S },
+    { U, U, U, U, U, U },
+    { O, U, O, S, U, S },
+  };
+  g_autofree char *path = g_build_filename (tmpdir, "petitioners.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(PrMapping) plain = NULL;
+  PrLoadOptions options = make_options (1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(PrRecordSet) unmarked = NULL;
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "user", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  g_assert_true (pr_mapping_add (mapping, "phone", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  plain = pr_mapping_copy (mapping);
+  g_assert_true (pr_mapping_set_petitioner (mapping, "user", NULL));
+  g_assert_true (pr_mapping_set_petitioner (mapping, "phone", NULL));
+  g_file_set_contents (path, csv, -1, &error);
+  g_assert_no_error (error);
+
+  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  unmarked = pr_record_set_load_csv (path, plain, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, ==, 6);
+  for (guint32 a = 0; a < 6; a++)
+    for (guint32 b = 0; b < 6; b++)
+      {
+        g_test_message ("records %u and %u", a + 1, b + 1);
+        /* Record 5 with itself too: nothing known is nothing known. */
+        g_assert_cmpint (pr_record_set_petitioner_kind (set, a, b), ==, expected[a][b]);
+        g_assert_cmpint (pr_record_set_petitioner_kind (unmarked, a, b), ==, PR_PETITIONER_UNKNOWN);
+      }
+}
+
 static void
 test_find_pairs_skips_sparse (void)
 {
@@ -665,6 +723,7 @@ main (int    argc,
   g_test_add_func ("/record-set/load/cancel-from-progress", test_cancel_from_progress);
   g_test_add_func ("/record-set/load/cancel-from-thread", test_cancel_from_thread);
   g_test_add_func ("/record-set/rank", test_rank);
+  g_test_add_func ("/record-set/petitioner-kind", test_petitioner_kind);
   g_test_add_func ("/record-set/load/incremental-reuse", test_incremental_reuse);
   g_test_add_func ("/record-set/find-pairs/skips-sparse", test_find_pairs_skips_sparse);
 

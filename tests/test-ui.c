@@ -137,10 +137,16 @@ fill_table (PrConnection *root)
     for (guint r = 0; r < 3 + g; r++)
       {
         /* The same complaint again; copies differ in punctuation and
-         * character width, which the fingerprint does not see. */
+         * character width, which the fingerprint does not see. Mostly
+         * from one petitioner: 102 gave no name, 202 and 303 are the same
+         * matter from someone else. */
+        guint id = 100 * (g + 1) + r;
+        g_autofree char *petitioner = id == 102 ? g_strdup ("")
+                                      : id == 202 || id == 303 ? g_strdup_printf ("邻居%u", id)
+                                      : g_strdup_printf ("居民%u", g);
         g_autofree char *sql = g_strdup_printf (
-            "INSERT INTO office.petitions VALUES (%u, '居民%u', '关于问题%u的反映', '2026-0%u-1%u 09:00:00', '%s%s')",
-            100 * (g + 1) + r, g, g, g + 1, r, group_bodies[g], r == 1 ? "！！" : r == 2 ? "……" : "");
+            "INSERT INTO office.petitions VALUES (%u, '%s', '关于问题%u的反映', '2026-0%u-1%u 09:00:00', '%s%s')",
+            id, petitioner, g, g + 1, r, group_bodies[g], r == 1 ? "！！" : r == 2 ? "……" : "");
         pr_test_execute (root, sql);
       }
   /* A fourth matter written again with a word changed here and there:
@@ -163,9 +169,26 @@ fill_table (PrConnection *root)
     }
 }
 
+/* A record's subject and body without their punctuation. */
+static char *
+words_only (const char *subject,
+            const char *body)
+{
+  g_autofree char *text = g_strconcat (subject, "\n", body, NULL);
+  GString *kept = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_ispunct (g_utf8_get_char (p)))
+      g_string_append_unichar (kept, g_utf8_get_char (p));
+  return g_string_free (kept, FALSE);
+}
+
 /* The clusters the scan must find, computed apart from the application:
  * each row fingerprinted on its own, every pair compared (brute force),
- * pairs within 3 bits joined. Returns record id → the smallest id of its
+ * pairs within 3 bits joined, and so are copies of one complaint (the same
+ * subject and body but for punctuation), which the scan finds by their
+ * shared sentences even where another petitioner's name moves the
+ * fingerprint beyond k. Returns record id → the smallest id of its
  * cluster, for clustered records only. */
 static GHashTable *
 brute_force_clusters (PrConnection *root)
@@ -175,6 +198,7 @@ brute_force_clusters (PrConnection *root)
   g_autoptr(GPtrArray) ids = pr_test_query_column (root, "SELECT id FROM office.petitions ORDER BY id");
   g_autoptr(GArray) fps = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GArray) sparse = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   g_autofree guint *parent = NULL;
   GHashTable *cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GError) error = NULL;
@@ -204,6 +228,7 @@ brute_force_clusters (PrConnection *root)
       g_assert_true (pr_fingerprinter_compute (fingerprinter, (const char *const *) values, lengths, &fp, &error));
       g_array_append_val (fps, fp.fingerprint);
       g_array_append_val (sparse, fp.sparse);
+      g_ptr_array_add (texts, words_only (values[2], values[4]));
     }
 
   parent = g_new (guint, ids->len);
@@ -211,8 +236,9 @@ brute_force_clusters (PrConnection *root)
     parent[i] = i;
   for (guint a = 0; a < ids->len; a++)
     for (guint b = a + 1; b < ids->len; b++)
-      if (!g_array_index (sparse, gboolean, a) && !g_array_index (sparse, gboolean, b) &&
-          __builtin_popcountll (g_array_index (fps, guint64, a) ^ g_array_index (fps, guint64, b)) <= 3)
+      if ((!g_array_index (sparse, gboolean, a) && !g_array_index (sparse, gboolean, b) &&
+           __builtin_popcountll (g_array_index (fps, guint64, a) ^ g_array_index (fps, guint64, b)) <= 3) ||
+          g_str_equal (texts->pdata[a], texts->pdata[b]))
         {
           guint ra = a, rb = b;
 
@@ -279,6 +305,109 @@ save_screenshot (GtkWidget  *widget,
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_object_unref (paintable);
   g_test_message ("screenshot: %s", path);
+}
+
+/* Record id → its petitioner, as the table has it. */
+static GHashTable *
+petitioners_of (PrConnection *root)
+{
+  g_autoptr(GPtrArray) rows = pr_test_query_column (root, "SELECT CONCAT(id, 0x1F, petitioner) FROM office.petitions");
+  GHashTable *petitioners = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (rows->pdata[i], "\x1F", 2);
+
+      g_hash_table_insert (petitioners, g_strdup (fields[0]), g_strdup (fields[1]));
+    }
+  return petitioners;
+}
+
+/* Whose @member is next to @primary, from the table's values (plain names
+ * here, so that equal strings are one person): "same", "other", or NULL
+ * when one of them has no name. */
+static const char *
+expected_kind (GHashTable *petitioners,
+               const char *primary,
+               const char *member)
+{
+  const char *a = g_hash_table_lookup (petitioners, primary);
+  const char *b = g_hash_table_lookup (petitioners, member);
+
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  if (a[0] == '\0' || b[0] == '\0')
+    return NULL;
+  return g_str_equal (a, b) ? "same" : "other";
+}
+
+/* The list's counts of a cluster's members by the primary's petitioner
+ * and by others, against the table: members not a repeat are out of it. */
+static void
+check_petitioner_counts (GHashTable    *petitioners,
+                         PrClusterItem *item,
+                         guint         *n_same,
+                         guint         *n_other)
+{
+  const char *primary = pr_cluster_item_get_primary_id (item);
+  guint same = 0, other = 0, got_same, got_other;
+  g_autofree char *shown = NULL;
+  g_autofree char *expected_shown = NULL;
+
+  for (guint m = 1; m < pr_cluster_item_get_n_members (item); m++)
+    {
+      PrClusterMember *member = pr_cluster_item_get_member (item, m);
+      const char *kind = expected_kind (petitioners, primary, member->id);
+
+      if (member->state == PR_MEMBER_NOT_REPEAT)
+        continue;
+      same += g_strcmp0 (kind, "same") == 0;
+      other += g_strcmp0 (kind, "other") == 0;
+    }
+  g_object_get (item, "n-same-petitioner", &got_same, "n-other-petitioner", &got_other, "petitioners", &shown, NULL);
+  g_test_message ("cluster %u (primary %s): %u same, %u other", pr_cluster_item_get_number (item), primary, same, other);
+  g_assert_cmpuint (got_same, ==, same);
+  g_assert_cmpuint (got_other, ==, other);
+  expected_shown = g_strdup_printf ("%u / %u", same, other);
+  g_assert_cmpstr (shown, ==, expected_shown);
+  if (n_same != NULL)
+    *n_same = same;
+  if (n_other != NULL)
+    *n_other = other;
+}
+
+/* Checks every cluster's counts; returns how many clusters have a
+ * repeat by the same petitioner (@with_same) and by another. */
+static void
+check_all_petitioner_counts (GHashTable *petitioners,
+                             GListModel *clusters,
+                             guint      *with_same,
+                             guint      *with_other)
+{
+  *with_same = *with_other = 0;
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      guint same, other;
+
+      check_petitioner_counts (petitioners, item, &same, &other);
+      *with_same += same > 0;
+      *with_other += other > 0;
+    }
+}
+
+static PrClusterItem *
+cluster_with (GListModel *clusters,
+              const char *id)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      if (pr_cluster_item_find_member (item, id) >= 0)
+        return item;  /* the list keeps it */
+    }
+  g_assert_not_reached ();
 }
 
 static void
@@ -386,7 +515,10 @@ test_review (void)
   g_autoptr(PrCsvReader) reader = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GHashTable) oracle = NULL;
-  guint n_clustered = 0, n_clusters, rows = 0;
+  g_autoptr(GHashTable) petitioners = NULL;
+  GtkWidget *filter_dropdown;
+  guint with_same, with_other;
+  guint n_clustered = 0, n_clusters, rows = 0, n_kinds = 0;
   char first_member[32];
   const char *reviewer = g_get_real_name ();
 
@@ -450,6 +582,44 @@ test_review (void)
   g_assert_cmpuint (n_clustered, ==, g_hash_table_size (oracle));
   n_clusters = g_list_model_get_n_items (clusters);
   /* The list shows the unreviewed ones: all of them. */
+  g_assert_cmpuint (n_listed (view), ==, n_clusters);
+
+  /* Two kinds of repeat. The guess marks the column "petitioner" as
+   * naming who sent a record, and the scan took it so. */
+  {
+    const PrMapping *mapping = pr_session_get_mapping (session);
+
+    for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+      g_assert_true (pr_mapping_get_column (mapping, c)->petitioner ==
+                     g_str_equal (pr_mapping_get_column (mapping, c)->name, "petitioner"));
+  }
+  /* Every cluster's counts as the table says, and by hand for the
+   * planted groups: 101 is 100's petitioner's, 102 has none; 202 and 303
+   * are someone else's. */
+  petitioners = petitioners_of (root);
+  check_all_petitioner_counts (petitioners, clusters, &with_same, &with_other);
+  {
+    struct { const char *id; guint same, other; } planted[] = { { "100", 1, 0 }, { "200", 2, 1 }, { "300", 3, 1 } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (planted); i++)
+      {
+        PrClusterItem *item = cluster_with (clusters, planted[i].id);
+        guint same, other;
+
+        g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, planted[i].id);
+        check_petitioner_counts (petitioners, item, &same, &other);
+        g_assert_cmpuint (same, ==, planted[i].same);
+        g_assert_cmpuint (other, ==, planted[i].other);
+      }
+  }
+  g_assert_cmpuint (with_other, ==, 2);
+  /* The filter's two choices for them, then back to the unreviewed. */
+  filter_dropdown = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "cluster-filter");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (filter_dropdown), 3);  /* by the same petitioner */
+  g_assert_cmpuint (n_listed (view), ==, with_same);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (filter_dropdown), 4);  /* from other petitioners */
+  g_assert_cmpuint (n_listed (view), ==, with_other);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (filter_dropdown), 0);
   g_assert_cmpuint (n_listed (view), ==, n_clusters);
 
   /* Decide: the largest cluster (group 3: 100..., 5 members). */
@@ -524,6 +694,17 @@ test_review (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-not-repeat", NULL));
   wait_until (can_undo, window);
   g_assert_cmpint (pr_cluster_item_get_member (shown, 2)->state, ==, PR_MEMBER_NOT_REPEAT);
+  /* Group 3, 300 the primary: 302 left the cluster; 301 and 304 are
+   * repeats by 300's petitioner, 303 someone else's. */
+  {
+    guint same, other;
+
+    g_assert_cmpstr (pr_cluster_item_get_primary_id (shown), ==, "300");
+    g_assert_cmpstr (pr_cluster_item_get_member (shown, 2)->id, ==, "302");
+    check_petitioner_counts (petitioners, shown, &same, &other);
+    g_assert_cmpuint (same, ==, 2);
+    g_assert_cmpuint (other, ==, 1);
+  }
   /* Another record made the primary: it comes first, the old primary
    * becomes an undecided member, the verdicts made stay. */
   {
@@ -544,6 +725,16 @@ test_review (void)
     sql = g_strdup_printf ("SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'primary' AND record_id = '%s' "
                            "AND primary_id = '%s'", new_primary, old_primary);
     g_assert_cmpuint (count_rows (root, sql), ==, 1);
+    /* The new primary is 303, of another petitioner: every member left
+     * in the cluster is someone else's now. */
+    {
+      guint same, other;
+
+      g_assert_cmpstr (new_primary, ==, "303");
+      check_petitioner_counts (petitioners, shown, &same, &other);
+      g_assert_cmpuint (same, ==, 0);
+      g_assert_cmpuint (other, ==, 3);
+    }
   }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.merge", NULL));
@@ -582,6 +773,16 @@ test_review (void)
     g_signal_emit_by_name (search, "search-changed");
     gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 0);  /* unreviewed */
     g_assert_cmpuint (n_listed (view), ==, n_clusters - 1);
+    /* By the same petitioner: no longer group 3, whose new primary
+     * stands alone. */
+    check_all_petitioner_counts (petitioners, clusters, &with_same, &with_other);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 3);
+    g_assert_cmpuint (n_listed (view), ==, with_same);
+    g_assert_cmpuint (n_listed (view), ==, n_clusters - 1);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 4);
+    g_assert_cmpuint (n_listed (view), ==, with_other);
+    g_assert_cmpuint (n_listed (view), ==, 2);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 0);
   }
 
   /* An export to a folder that is not there: a clear message in the
@@ -627,7 +828,22 @@ test_review (void)
           g_assert_cmpstr (fields[0], ==, "cluster");
           g_assert_cmpstr (fields[1], ==, "record_id");
           g_assert_cmpstr (fields[5], ==, "verdict");
+          g_assert_cmpstr (fields[6], ==, "reviewer");
+          g_assert_cmpstr (fields[7], ==, "decided_at");
+          g_assert_cmpstr (fields[8], ==, "repeat_kind");
+          g_assert_cmpstr (fields[9], ==, "petitioner");  /* the mapped columns after */
         }
+      else
+        {
+          /* The kind, against the table (untranslated words). */
+          const char *kind = g_str_equal (fields[1], fields[2]) ? NULL : expected_kind (petitioners, fields[2], fields[1]);
+
+          g_assert_cmpstr (fields[8], ==, kind == NULL ? "" : g_str_equal (kind, "same") ? "the same petitioner"
+                                                                                          : "another petitioner");
+          n_kinds += kind != NULL;
+        }
+      if (rows > 0 && g_str_equal (fields[1], "304"))
+        g_assert_cmpstr (fields[8], ==, "another petitioner");  /* of 303, the primary now */
       else if (g_strcmp0 (fields[1], first_member) == 0)
         {
           g_assert_cmpstr (fields[5], ==, "repeat");  /* untranslated: the test runs without a catalogue */
@@ -638,6 +854,8 @@ test_review (void)
     }
   g_assert_no_error (error);
   g_assert_cmpuint (rows, ==, 1 + n_clustered);
+  /* Every member but the primaries and 102 (no name) has a kind. */
+  g_assert_cmpuint (n_kinds, ==, n_clustered - n_clusters - 1);
 
   /* Nothing keeps the window (or its session and worker) alive once it
    * is closed: no leaked reference from a callback. */

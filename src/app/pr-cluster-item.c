@@ -4,6 +4,11 @@
  * with the state its members have from the decision log. The decisions
  * that concern the cluster are kept in order and replayed on the scan's
  * clusters, so an undo is exact whatever came after.
+ *
+ * Each member knows whether it comes from the primary's petitioner (a
+ * repeat by the same person) or from another (the same matter raised by
+ * someone else); the counts are kept, not counted when asked, because the
+ * list's filter asks for each of 100,000 clusters.
  */
 #include "config.h"
 
@@ -21,6 +26,9 @@ struct _PrClusterItem
   char    *subject;
   gint64   date;
   guint    max_distance;
+  guint    n_same_petitioner;   /* members in the cluster (not "not a repeat") */
+  guint    n_other_petitioner;
+  gboolean petitioners_known;   /* some member's petitioner is known next to the primary's */
   GArray  *original;    /* PrClusterMember, as the scan found them: the primary first */
   GArray  *members;     /* PrClusterMember, after the decisions */
   GPtrArray *decisions; /* PrDecision, copies */
@@ -37,6 +45,9 @@ enum {
   PROP_MAX_DISTANCE,
   PROP_REVIEWED,
   PROP_STATE,
+  PROP_N_SAME_PETITIONER,
+  PROP_N_OTHER_PETITIONER,
+  PROP_PETITIONERS,
   N_PROPS
 };
 
@@ -103,6 +114,21 @@ pr_cluster_item_get_property (GObject    *object,
     case PROP_STATE:
       g_value_set_string (value, pr_cluster_item_get_reviewed (self) ? _("Reviewed") : _("Unreviewed"));
       break;
+    case PROP_N_SAME_PETITIONER:
+      g_value_set_uint (value, self->n_same_petitioner);
+      break;
+    case PROP_N_OTHER_PETITIONER:
+      g_value_set_uint (value, self->n_other_petitioner);
+      break;
+    case PROP_PETITIONERS:
+      /* Nothing to say when the mapping names no petitioner column. */
+      if (self->petitioners_known)
+        /* Translators: members by the primary's petitioner / by others */
+        g_value_take_string (value, g_strdup_printf (_("%u / %u"), self->n_same_petitioner,
+                                                     self->n_other_petitioner));
+      else
+        g_value_set_static_string (value, "");
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -130,6 +156,15 @@ pr_cluster_item_class_init (PrClusterItemClass *klass)
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_STATE] = g_param_spec_string ("state", NULL, NULL, NULL,
                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* Members still in the cluster sent by the primary's petitioner, and
+   * by someone else; those whose petitioner is not known count in neither. */
+  properties[PROP_N_SAME_PETITIONER] = g_param_spec_uint ("n-same-petitioner", NULL, NULL, 0, G_MAXUINT, 0,
+                                                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_OTHER_PETITIONER] = g_param_spec_uint ("n-other-petitioner", NULL, NULL, 0, G_MAXUINT, 0,
+                                                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* Both, for the list: "same / other", or empty when not known. */
+  properties[PROP_PETITIONERS] = g_param_spec_string ("petitioners", NULL, NULL, NULL,
+                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -169,7 +204,7 @@ pr_cluster_item_add_member (PrClusterItem *self,
                             guint32        record,
                             guint32        distance)
 {
-  PrClusterMember member = { g_strdup (id), record, distance, PR_MEMBER_UNDECIDED, 0 };
+  PrClusterMember member = { g_strdup (id), record, distance, PR_MEMBER_UNDECIDED, 0, PR_PETITIONER_UNKNOWN };
   PrClusterMember copy = member;
 
   copy.id = g_strdup (id);
@@ -231,10 +266,74 @@ pr_cluster_item_set_max_distance (PrClusterItem *self,
   self->max_distance = distance;
 }
 
+/* Each member's petitioner next to the first one's (the primary's). */
 static void
-apply_one (PrClusterItem    *self,
-           const PrDecision *decision,
-           const guint64    *fingerprints)
+compare_to_primary (GArray            *members,
+                    const PrRecordSet *set)
+{
+  guint32 primary = g_array_index (members, PrClusterMember, 0).record;
+
+  for (guint i = 0; i < members->len; i++)
+    {
+      PrClusterMember *m = &g_array_index (members, PrClusterMember, i);
+
+      m->petitioner = i == 0 ? PR_PETITIONER_UNKNOWN : pr_record_set_petitioner_kind (set, primary, m->record);
+    }
+}
+
+static void
+count_petitioners (PrClusterItem *self)
+{
+  self->n_same_petitioner = 0;
+  self->n_other_petitioner = 0;
+  self->petitioners_known = FALSE;
+  for (guint i = 1; i < self->members->len; i++)
+    {
+      PrClusterMember *m = &g_array_index (self->members, PrClusterMember, i);
+
+      self->petitioners_known |= m->petitioner != PR_PETITIONER_UNKNOWN;
+      /* One that is not a repeat has left the cluster. */
+      if (m->state == PR_MEMBER_NOT_REPEAT)
+        continue;
+      self->n_same_petitioner += m->petitioner == PR_PETITIONER_SAME;
+      self->n_other_petitioner += m->petitioner == PR_PETITIONER_OTHER;
+    }
+}
+
+/**
+ * pr_cluster_item_compare_petitioners:
+ * @set: the scan's records, whose indices the members hold
+ *
+ * Works out, once the members are added, which of them come from the
+ * primary's petitioner (see pr_record_set_petitioner_kind()).
+ */
+void
+pr_cluster_item_compare_petitioners (PrClusterItem     *self,
+                                     const PrRecordSet *set)
+{
+  g_return_if_fail (self->original->len > 0);
+
+  compare_to_primary (self->original, set);
+  compare_to_primary (self->members, set);
+  count_petitioners (self);
+}
+
+guint
+pr_cluster_item_get_n_same_petitioner (PrClusterItem *self)
+{
+  return self->n_same_petitioner;
+}
+
+guint
+pr_cluster_item_get_n_other_petitioner (PrClusterItem *self)
+{
+  return self->n_other_petitioner;
+}
+
+static void
+apply_one (PrClusterItem     *self,
+           const PrDecision  *decision,
+           const PrRecordSet *set)
 {
   int index = pr_cluster_item_find_member (self, decision->record_id);
   PrClusterMember *member;
@@ -272,8 +371,10 @@ apply_one (PrClusterItem    *self,
           {
             PrClusterMember *m = &g_array_index (self->members, PrClusterMember, i);
 
-            m->distance = __builtin_popcountll (fingerprints[m->record] ^ fingerprints[moved.record]);
+            m->distance = __builtin_popcountll (set->fingerprints[m->record] ^ set->fingerprints[moved.record]);
           }
+        /* A repeat by the old primary's petitioner may be another's now. */
+        compare_to_primary (self->members, set);
       }
       break;
 
@@ -283,8 +384,8 @@ apply_one (PrClusterItem    *self,
 }
 
 static void
-replay (PrClusterItem *self,
-        const guint64 *fingerprints)
+replay (PrClusterItem     *self,
+        const PrRecordSet *set)
 {
   GDestroyNotify clear = (GDestroyNotify) member_clear;
 
@@ -299,42 +400,44 @@ replay (PrClusterItem *self,
   /* apply_one moves members itself; it must not free their ids. */
   g_array_set_clear_func (self->members, NULL);
   for (guint i = 0; i < self->decisions->len; i++)
-    apply_one (self, self->decisions->pdata[i], fingerprints);
+    apply_one (self, self->decisions->pdata[i], set);
   g_array_set_clear_func (self->members, clear);
+  count_petitioners (self);
 }
 
 /**
  * pr_cluster_item_apply:
  * @decision: a decision about a member of the cluster (not an undo)
- * @fingerprints: the scan's fingerprints, by record index
+ * @set: the scan's records (their fingerprints and petitioners), whose
+ *   indices the members hold
  *
  * Returns: %TRUE if the decision concerns a member of this cluster
  */
 gboolean
-pr_cluster_item_apply (PrClusterItem    *self,
-                       const PrDecision *decision,
-                       const guint64    *fingerprints)
+pr_cluster_item_apply (PrClusterItem     *self,
+                       const PrDecision  *decision,
+                       const PrRecordSet *set)
 {
   g_return_val_if_fail (decision->verdict != PR_VERDICT_UNDO, FALSE);
 
   if (pr_cluster_item_find_member (self, decision->record_id) < 0)
     return FALSE;
   g_ptr_array_add (self->decisions, pr_decision_copy (decision));
-  replay (self, fingerprints);
+  replay (self, set);
   return TRUE;
 }
 
 /* Forgets @undone (by its id) and replays the rest. */
 void
-pr_cluster_item_revert (PrClusterItem    *self,
-                        const PrDecision *undone,
-                        const guint64    *fingerprints)
+pr_cluster_item_revert (PrClusterItem     *self,
+                        const PrDecision  *undone,
+                        const PrRecordSet *set)
 {
   for (guint i = 0; i < self->decisions->len; i++)
     if (((PrDecision *) self->decisions->pdata[i])->id == undone->id)
       {
         g_ptr_array_remove_index (self->decisions, i);
-        replay (self, fingerprints);
+        replay (self, set);
         return;
       }
 }
@@ -346,4 +449,7 @@ pr_cluster_item_changed (PrClusterItem *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIZE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVIEWED]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SAME_PETITIONER]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_OTHER_PETITIONER]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PETITIONERS]);
 }

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "pr-record-set.h"
 #include "pr-store.h"
 
 G_BEGIN_DECLS
@@ -20,6 +21,7 @@ typedef struct {
   guint32        distance;   /* to the current primary */
   PrMemberState  state;
   gint64         decision;   /* the decision that set state; 0 for none */
+  PrPetitionerKind petitioner; /* next to the current primary's; unknown for the primary */
 } PrClusterMember;
 
 #define PR_TYPE_CLUSTER_ITEM (pr_cluster_item_get_type ())
@@ -42,12 +44,16 @@ const char            *pr_cluster_item_get_primary_id  (PrClusterItem    *item);
 gboolean               pr_cluster_item_get_reviewed    (PrClusterItem    *item);
 void                   pr_cluster_item_set_max_distance (PrClusterItem   *item,
                                                         guint             distance);
+void                   pr_cluster_item_compare_petitioners (PrClusterItem *item,
+                                                        const PrRecordSet *set);
+guint                  pr_cluster_item_get_n_same_petitioner  (PrClusterItem *item);
+guint                  pr_cluster_item_get_n_other_petitioner (PrClusterItem *item);
 gboolean               pr_cluster_item_apply           (PrClusterItem    *item,
                                                         const PrDecision *decision,
-                                                        const guint64    *fingerprints);
+                                                        const PrRecordSet *set);
 void                   pr_cluster_item_revert          (PrClusterItem    *item,
                                                         const PrDecision *undone,
-                                                        const guint64    *fingerprints);
+                                                        const PrRecordSet *set);
 void                   pr_cluster_item_changed         (PrClusterItem    *item);
 
 G_END_DECLS

@@ -213,6 +213,7 @@ member_title (PrClusterItem *item,
               double         similarity)
 {
   PrClusterMember *member = pr_cluster_item_get_member (item, index);
+  g_autofree char *title = NULL;
   const char *state;
 
   if (index == 0)
@@ -229,8 +230,14 @@ member_title (PrClusterItem *item,
       state = _("undecided");
     }
   /* Translators: record id, distance in bits, word similarity, state */
-  return g_strdup_printf (_("%s · distance %u · %.0f %% alike · %s"), member->id, member->distance,
-                          100.0 * similarity, state);
+  title = g_strdup_printf (_("%s · distance %u · %.0f %% alike · %s"), member->id, member->distance,
+                           100.0 * similarity, state);
+  if (member->petitioner == PR_PETITIONER_UNKNOWN)
+    return g_steal_pointer (&title);
+  /* Translators: a record's header, then whose it is next to the primary */
+  return g_strdup_printf (_("%s · %s"), title, member->petitioner == PR_PETITIONER_SAME
+                                                 ? C_("repeat kind", "the same petitioner")
+                                                 : C_("repeat kind", "another petitioner"));
 }
 
 /* The field rows: one per mapped column but the id and ignored ones. */

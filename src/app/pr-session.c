@@ -701,6 +701,7 @@ scan_thread (GTask        *task,
         pr_cluster_item_add_member (item, set->ids->pdata[cluster->members[m]],
                                     cluster->members[m], cluster->distances[m]);
       pr_cluster_item_set_max_distance (item, cluster->max_distance);
+      pr_cluster_item_compare_petitioners (item, set);
       g_ptr_array_add (data->items, item);
     }
   data->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
@@ -792,7 +793,7 @@ apply_logged (PrSession        *self,
 {
   PrClusterItem *item = g_hash_table_lookup (self->cluster_of, decision->record_id);
 
-  if (item != NULL && pr_cluster_item_apply (item, decision, self->result->set->fingerprints))
+  if (item != NULL && pr_cluster_item_apply (item, decision, self->result->set))
     pr_cluster_item_changed (item);
 }
 
@@ -1064,7 +1065,7 @@ decided (GObject      *object,
   GError *error = NULL;
   gboolean ok = g_task_propagate_boolean (G_TASK (result), &error);
   Step *step = g_steal_pointer (&data->step);
-  const guint64 *fingerprints = self->result->set->fingerprints;
+  const PrRecordSet *set = self->result->set;
 
   gboolean was_reviewed = pr_cluster_item_get_reviewed (step->item);
 
@@ -1074,13 +1075,13 @@ decided (GObject      *object,
       PrDecision *decision = step->decisions->pdata[i];
 
       if (data->kind == UNDO)
-        pr_cluster_item_revert (step->item, decision, fingerprints);
+        pr_cluster_item_revert (step->item, decision, set);
       else
         {
           PrDecision *copy = pr_decision_copy (decision);
 
           g_hash_table_insert (self->decisions, &copy->id, copy);
-          pr_cluster_item_apply (step->item, decision, fingerprints);
+          pr_cluster_item_apply (step->item, decision, set);
         }
     }
   if (step->decisions->len > 0)
@@ -1232,11 +1233,12 @@ pr_session_get_can_redo (PrSession *self)
 /* The report's own columns; the mapped display columns follow. The
  * report is for people reading it in Excel: its headings and verdicts are
  * in the reviewer's language (the CLI's exports keep fixed English names
- * for other programs). */
+ * for other programs). New columns go after the verdict's, so that the
+ * first ones stay where readers' sheets expect them. */
 static const char *const export_header[] = {
   NC_("report column", "cluster"), NC_("report column", "record_id"), NC_("report column", "primary_id"),
   NC_("report column", "distance"), NC_("report column", "similarity"), NC_("report column", "verdict"),
-  NC_("report column", "reviewer"), NC_("report column", "decided_at"),
+  NC_("report column", "reviewer"), NC_("report column", "decided_at"), NC_("report column", "repeat_kind"),
 };
 #define EXPORT_FIXED G_N_ELEMENTS (export_header)
 
@@ -1408,8 +1410,10 @@ format_decided_at (gint64 seconds)
  * last scan, primary first — cluster, record_id, primary_id, distance
  * (bits, to the primary), similarity (of the fingerprints, 1 − distance/64,
  * as a percentage), verdict (repeat, not_repeat or empty), reviewer,
- * decided_at — then the mapped short, text and date columns. UTF-8 with a
- * BOM, RFC 4180, cells that begin with = + - @ neutralised.
+ * decided_at, repeat_kind (the same petitioner as the primary's, another,
+ * or empty for the primary and where it is not known) — then the mapped
+ * short, text and date columns. UTF-8 with a BOM, RFC 4180, cells that
+ * begin with = + - @ neutralised.
  */
 void
 pr_session_export_async (PrSession             *self,
@@ -1474,6 +1478,10 @@ pr_session_export_async (PrSession             *self,
               row.cells[6] = g_strdup (decision->reviewer);
               row.cells[7] = format_decided_at (decision->decided_at);
             }
+          /* Empty for the primary, and where a petitioner is not known. */
+          row.cells[8] = g_strdup (member->petitioner == PR_PETITIONER_SAME ? C_("repeat kind", "the same petitioner")
+                                   : member->petitioner == PR_PETITIONER_OTHER ? C_("repeat kind", "another petitioner")
+                                   : "");
           g_array_append_val (data->rows, row);
           g_ptr_array_add (data->values, NULL);
           g_hash_table_insert (data->row_of, g_array_index (data->rows, ExportRow, data->rows->len - 1).cells[1],

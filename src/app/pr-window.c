@@ -15,10 +15,13 @@
 #include "pr-compare-view.h"
 #include "pr-connect-dialog.h"
 
+/* In the order of the filter dropdown's items (pr-window.ui). */
 typedef enum {
   FILTER_UNREVIEWED,
   FILTER_REVIEWED,
   FILTER_ALL,
+  FILTER_SAME_PETITIONER,   /* with a repeat by the primary's petitioner */
+  FILTER_OTHER_PETITIONER,  /* with the same matter from another */
 } ClusterFilter;
 
 struct _PrWindow
@@ -72,6 +75,7 @@ typedef struct {
   char      *name;
   GtkWidget *role;
   GtkWidget *weight;
+  GtkWidget *petitioner;  /* check: the column names who sent the record */
 } ColumnRow;
 
 static void
@@ -342,7 +346,8 @@ refresh_preview (PrWindow *self)
 
 static void write_back_toggled (PrWindow *self);
 
-/* A weight means something for short fields and texts only. */
+/* A weight means something for short fields and texts only, and only a
+ * short field (a name, a phone number) names the petitioner. */
 static void
 update_weight_sensitivity (ColumnRow *row)
 {
@@ -350,6 +355,7 @@ update_weight_sensitivity (ColumnRow *row)
   PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
 
   gtk_widget_set_sensitive (row->weight, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
+  gtk_widget_set_sensitive (row->petitioner, role == PR_COLUMN_ROLE_SHORT);
 }
 
 /* The write-back section for a newly chosen table: off, "none" chosen. */
@@ -508,6 +514,7 @@ fill_columns (PrWindow  *self,
       PrColumnRole role;
       g_autofree char *role_label = g_strdup_printf (_("Role of the column “%s”"), info->name);
       g_autofree char *weight_label = g_strdup_printf (_("Weight of the column “%s”"), info->name);
+      g_autofree char *petitioner_label = g_strdup_printf (_("The column “%s” names the petitioner"), info->name);
 
       for (guint g = 0; g < pr_mapping_get_n_columns (self->guessed); g++)
         if (g_strcmp0 (pr_mapping_get_column (self->guessed, g)->name, info->name) == 0)
@@ -521,10 +528,18 @@ fill_columns (PrWindow  *self,
       row->weight = gtk_spin_button_new_with_range (0.5, 10, 0.5);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->weight),
                                  guess != NULL && guess->weight > 0 ? guess->weight : pr_column_role_default_weight (role));
+      row->petitioner = gtk_check_button_new_with_label (_("Petitioner"));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (row->petitioner), guess != NULL && guess->petitioner);
       gtk_widget_set_tooltip_text (row->role, role_label);
       gtk_widget_set_tooltip_text (row->weight, weight_label);
+      gtk_widget_set_tooltip_text (row->petitioner,
+                                   _("A short field that names who sent the record (user, name, phone): "
+                                     "a cluster's members that agree on it with the primary are repeats by "
+                                     "the same petitioner, the others the same matter from someone else"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->role), GTK_ACCESSIBLE_PROPERTY_LABEL, role_label, -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->weight), GTK_ACCESSIBLE_PROPERTY_LABEL, weight_label, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->petitioner), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      petitioner_label, -1);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_widget_set_hexpand (name, TRUE);
       gtk_widget_add_css_class (type, "dim-label");
@@ -532,6 +547,7 @@ fill_columns (PrWindow  *self,
       gtk_box_append (GTK_BOX (box), type);
       gtk_box_append (GTK_BOX (box), row->role);
       gtk_box_append (GTK_BOX (box), row->weight);
+      gtk_box_append (GTK_BOX (box), row->petitioner);
       gtk_widget_set_margin_start (box, 12);
       gtk_widget_set_margin_end (box, 12);
       gtk_widget_set_margin_top (box, 6);
@@ -695,6 +711,9 @@ mapping_from_rows (PrWindow  *self,
         continue;
       if (!pr_mapping_add (mapping, row->name, role, gtk_spin_button_get_value (GTK_SPIN_BUTTON (row->weight)), error))
         return NULL;
+      if (role == PR_COLUMN_ROLE_SHORT && gtk_check_button_get_active (GTK_CHECK_BUTTON (row->petitioner)) &&
+          !pr_mapping_set_petitioner (mapping, row->name, error))
+        return NULL;
     }
   if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_ID) != 1)
     {
@@ -786,6 +805,10 @@ filter_cluster (gpointer item,
 
   if ((which == FILTER_UNREVIEWED && reviewed) || (which == FILTER_REVIEWED && !reviewed))
     return FALSE;
+  /* Kept counts: the filter runs over every cluster, 100,000 of them. */
+  if ((which == FILTER_SAME_PETITIONER && pr_cluster_item_get_n_same_petitioner (cluster) == 0) ||
+      (which == FILTER_OTHER_PETITIONER && pr_cluster_item_get_n_other_petitioner (cluster) == 0))
+    return FALSE;
   if (search[0] != '\0')
     {
       g_autofree char *subject = NULL;
@@ -804,7 +827,18 @@ filter_cluster (gpointer item,
 static void
 filter_changed (PrWindow *self)
 {
+  guint which = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown));
+  const PrMapping *mapping = pr_session_get_mapping (self->session);
+
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  /* Say why the list is empty, rather than leave the reviewer guessing. */
+  if ((which == FILTER_SAME_PETITIONER || which == FILTER_OTHER_PETITIONER) &&
+      mapping != NULL && pr_mapping_count_petitioner (mapping) == 0)
+    gtk_label_set_text (GTK_LABEL (self->summary_label),
+                        _("No column of the scan names the petitioner: mark one as Petitioner on the "
+                          "mapping page and scan again."));
+  else
+    update_summary (self);
 }
 
 /* One reading of a cluster's records; a newer one makes it stale. */
@@ -927,26 +961,33 @@ unbind_label (GtkSignalListItemFactory *factory,
   g_object_set_data (G_OBJECT (list_item), "binding", NULL);
 }
 
+static GtkSorter *
+sort_by_number (const char *property)
+{
+  return GTK_SORTER (gtk_numeric_sorter_new (gtk_property_expression_new (PR_TYPE_CLUSTER_ITEM, NULL, property)));
+}
+
+/* @sorter: (nullable) (transfer full): how the column sorts; %NULL: by
+ * @property */
 static void
 add_cluster_column (PrWindow   *self,
                     const char *title,
                     const char *property,
                     gboolean    number,
-                    gboolean    expand)
+                    gboolean    expand,
+                    GtkSorter  *sorter)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   GtkColumnViewColumn *column;
-  GtkSorter *sorter;
-  GtkExpression *expression = gtk_property_expression_new (PR_TYPE_CLUSTER_ITEM, NULL, property);
 
   g_object_set_data (G_OBJECT (factory), "property", (gpointer) property);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (number));
   g_signal_connect (factory, "bind", G_CALLBACK (bind_label), GINT_TO_POINTER (number));
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_label), NULL);
-  if (number)
-    sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
-  else
-    sorter = GTK_SORTER (gtk_string_sorter_new (expression));
+  if (sorter == NULL && number)
+    sorter = sort_by_number (property);
+  else if (sorter == NULL)
+    sorter = GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (PR_TYPE_CLUSTER_ITEM, NULL, property)));
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_sorter (column, sorter);
   gtk_column_view_column_set_expand (column, expand);
@@ -961,16 +1002,24 @@ setup_cluster_list (PrWindow *self)
 {
   GtkFilterListModel *filtered;
   GtkSortListModel *sorted;
+  GtkMultiSorter *by_petitioners = gtk_multi_sorter_new ();
 
   self->filter = gtk_custom_filter_new (filter_cluster, self, NULL);
   filtered = gtk_filter_list_model_new (g_object_ref (pr_session_get_clusters (self->session)),
                                         GTK_FILTER (g_object_ref (self->filter)));
-  add_cluster_column (self, _("No."), "number", TRUE, FALSE);
-  add_cluster_column (self, _("Records"), "size", TRUE, FALSE);
-  add_cluster_column (self, _("Subject"), "subject", FALSE, TRUE);
-  add_cluster_column (self, _("Date"), "date", FALSE, FALSE);
-  add_cluster_column (self, _("Distance"), "max-distance", TRUE, FALSE);
-  add_cluster_column (self, _("State"), "state", FALSE, FALSE);
+  /* "same / other": by the repeats of the same petitioner, then by the others'. */
+  gtk_multi_sorter_append (by_petitioners, sort_by_number ("n-same-petitioner"));
+  gtk_multi_sorter_append (by_petitioners, sort_by_number ("n-other-petitioner"));
+  add_cluster_column (self, _("No."), "number", TRUE, FALSE, NULL);
+  add_cluster_column (self, _("Records"), "size", TRUE, FALSE, NULL);
+  /* Before the subject, which gives way: the list's pane is narrow. */
+  /* Translators: a column of the cluster list: how many members were sent
+   * by the primary's petitioner / by other petitioners; keep it short */
+  add_cluster_column (self, _("Same / others"), "petitioners", FALSE, FALSE, GTK_SORTER (by_petitioners));
+  add_cluster_column (self, _("Subject"), "subject", FALSE, TRUE, NULL);
+  add_cluster_column (self, _("Date"), "date", FALSE, FALSE, NULL);
+  add_cluster_column (self, _("Distance"), "max-distance", TRUE, FALSE, NULL);
+  add_cluster_column (self, _("State"), "state", FALSE, FALSE, NULL);
   /* Filtered and sorted a piece at a time between frames: 100,000
    * clusters at once would hold the window still for a moment. */
   gtk_filter_list_model_set_incremental (filtered, TRUE);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * scan: CSV in, clusters of repeat records out (stdout, or --out as CSV
- * with the columns cluster,id,primary,distance), every pair within k with
- * --pairs (id_a,id_b,distance).
+ * with the columns cluster,id,primary,distance,same_petitioner), every
+ * pair within k with --pairs (id_a,id_b,distance).
  */
 #define G_LOG_DOMAIN "petition-review-cli"
 
@@ -26,7 +26,8 @@ write_clusters_csv (const char     *path,
                     GError        **error)
 {
   g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
-  const char *header[] = { "cluster", "id", "primary", "distance" };
+  /* The names are a contract: columns are added at the end, never renamed. */
+  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner" };
 
   if (writer == NULL)
     return FALSE;
@@ -38,13 +39,20 @@ write_clusters_csv (const char     *path,
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
       char number[16], distance[16];
-      const char *row[4] = { number, NULL, set->ids->pdata[cluster->members[0]], distance };
+      const char *row[5] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL };
 
       g_snprintf (number, sizeof number, "%u", c + 1);
       for (guint m = 0; m < cluster->n_members; m++)
         {
+          /* 1: a repeat by the primary's petitioner; 0: the same matter
+           * from another; empty for the primary, and where it is not
+           * known (no petitioner column, or one side has none). */
+          PrPetitionerKind kind = m == 0 ? PR_PETITIONER_UNKNOWN
+                                         : pr_record_set_petitioner_kind (set, cluster->members[0], cluster->members[m]);
+
           row[1] = set->ids->pdata[cluster->members[m]];
           g_snprintf (distance, sizeof distance, "%u", cluster->distances[m]);
+          row[4] = kind == PR_PETITIONER_SAME ? "1" : kind == PR_PETITIONER_OTHER ? "0" : "";
           if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
             return FALSE;
         }
@@ -173,7 +181,7 @@ pr_cli_scan (int    argc,
   guint64 clustered = 0;
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
-      N_("Write the clusters as CSV (cluster,id,primary,distance) to FILE"), N_("FILE") },
+      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner) to FILE"), N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
       N_("Write every pair within k as CSV (id_a,id_b,distance) to FILE"), N_("FILE") },
     { "store", 0, 0, G_OPTION_ARG_STRING, &store_schema,

@@ -67,6 +67,37 @@ pr_record_set_get_parts (PrRecordSet *set)
   return table;
 }
 
+/**
+ * pr_record_set_petitioner_kind:
+ * @set: a #PrRecordSet
+ * @a: a record (a cluster's primary, say)
+ * @b: another
+ *
+ * Whether @b comes from the same petitioner as @a: the same when they
+ * agree on a petitioner column both have (as the part matcher takes it,
+ * pr_same_petitioner()); another when some petitioner column is known for
+ * both and none agrees; unknown when the mapping names no petitioner
+ * column or no such column is filled in for both, for an empty name says
+ * nothing about who wrote.
+ */
+PrPetitionerKind
+pr_record_set_petitioner_kind (const PrRecordSet *set,
+                               guint32            a,
+                               guint32            b)
+{
+  const guint64 *keys = set->petitioner_keys;
+  guint n_keys = set->n_petitioner_keys;
+
+  g_return_val_if_fail (a < set->n_records && b < set->n_records, PR_PETITIONER_UNKNOWN);
+
+  if (pr_same_petitioner (keys, n_keys, a, b))
+    return PR_PETITIONER_SAME;
+  for (guint k = 0; keys != NULL && k < n_keys; k++)
+    if (keys[(gsize) a * n_keys + k] != 0 && keys[(gsize) b * n_keys + k] != 0)
+      return PR_PETITIONER_OTHER;
+  return PR_PETITIONER_UNKNOWN;
+}
+
 /* Takes a record's parts into the set, and frees them. */
 static void
 take_parts (PrRecordSet   *set,

@@ -87,6 +87,14 @@ typedef struct {
   double     fingerprint_seconds;  /* fingerprinting the batches, on all threads */
 } PrRecordSet;
 
+/* Who sent a record, next to another (a cluster's primary): a repeat by
+ * the same petitioner, or the same matter from another. */
+typedef enum {
+  PR_PETITIONER_UNKNOWN,  /* no petitioner column, or none filled in for both */
+  PR_PETITIONER_SAME,
+  PR_PETITIONER_OTHER,
+} PrPetitionerKind;
+
 PrRecordSet *pr_record_set_load        (const PrMapping      *mapping,
                                         const PrLoadOptions  *options,
                                         const PrRowSourceClass *source_class,
@@ -105,6 +113,9 @@ PrRecordSet *pr_record_set_load_csv    (const char           *path,
 void         pr_record_set_free        (PrRecordSet          *set);
 PrPartTable  pr_record_set_get_parts   (PrRecordSet          *set);
 guint32     *pr_record_set_rank        (PrRecordSet          *set);
+PrPetitionerKind pr_record_set_petitioner_kind (const PrRecordSet *set,
+                                                guint32            a,
+                                                guint32            b);
 GArray      *pr_record_set_find_pairs  (PrRecordSet          *set,
                                         guint                 k,
                                         guint                 n_threads,
