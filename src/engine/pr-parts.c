@@ -353,8 +353,8 @@ pr_parts_decode (const guint8  *bytes,
   if (length % ENCODED_PART_SIZE != 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("stored parts of %" G_GSIZE_FORMAT " bytes are not whole (%d bytes each)"),
-                   length, ENCODED_PART_SIZE);
+                   _("stored parts of %lu bytes are not whole (%d bytes each)"),
+                   (unsigned long) length, ENCODED_PART_SIZE);
       return NULL;
     }
   if (length == 0)
