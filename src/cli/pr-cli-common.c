@@ -109,7 +109,7 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
     { "containment-same", 0, 0, G_OPTION_ARG_DOUBLE, &options->containment_same,
       N_("The same for two records of the same petitioner (see --petitioner; default 0.3)"), N_("C") },
     { "part-max-records", 0, 0, G_OPTION_ARG_INT, &options->part_max_records,
-      N_("A sentence found in more records than this is boilerplate and not matched on (default 50)"), N_("N") },
+      N_("A sentence found in more records than this is boilerplate and not matched on (default 10)"), N_("N") },
     { "min-shared", 0, 0, G_OPTION_ARG_INT, &options->min_shared,
       N_("Words two records must share in sentences to match on them (default 20)"), N_("N") },
     { "db", 0, 0, G_OPTION_ARG_STRING, &options->db,

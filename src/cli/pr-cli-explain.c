@@ -232,6 +232,7 @@ print_report (const PrExplain     *explain,
     }
   on_parts = !options->no_parts &&
              pr_part_match_accepts (&part, explain->part_words_shared, explain->part_words_a, explain->part_words_b,
+                                    explain->part_words_a, explain->part_words_b,
                                     same_petitioner);
 
   char hex_a[17], hex_b[17];

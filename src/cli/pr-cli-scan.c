@@ -178,7 +178,7 @@ pr_cli_scan (int    argc,
   PrCliProgress progress;
   PrRecordSet *set;
   PrClustering *clustering;
-  guint64 clustered = 0;
+  guint64 clustered = 0, whole;
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner) to FILE"), N_("FILE") },
@@ -288,10 +288,13 @@ pr_cli_scan (int    argc,
       goto failed;
     }
 
+  whole = pr_matches_count_pairs (result->matches);
   fprintf (stderr,
-           _("%llu records (%llu too short to match), %llu pairs within k = %d, %u clusters holding %llu records\n"),
+           _("%llu records (%llu too short to match), %llu pairs (%llu within k = %d, %llu more sharing sentences), "
+             "%u clusters holding %llu records\n"),
            (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
-           (unsigned long long) result->counts.pairs, options.k,
+           (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,
+           (unsigned long long) (result->counts.pairs - whole),
            pr_clustering_get_n_clusters (clustering), (unsigned long long) clustered);
   fprintf (stderr, _("Time: read %.2f s, fingerprint %.2f s, group %.3f s, cluster %.3f s\n"),
            set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds);

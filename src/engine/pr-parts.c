@@ -155,7 +155,8 @@ pr_part_table_find_pairs (const PrPartTable        *table,
 {
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autoptr(GArray) places = g_array_new (FALSE, FALSE, sizeof (Place));
-  g_autofree guint64 *words = g_new0 (guint64, MAX (table->n_records, 1));
+  g_autofree guint64 *words = g_new0 (guint64, MAX (table->n_records, 1));       /* but boilerplate */
+  g_autofree guint64 *all_words = g_new0 (guint64, MAX (table->n_records, 1));
   g_autofree guint32 *run_end = NULL;
   g_autofree guint32 *shared = g_new0 (guint32, MAX (table->n_records, 1));
   g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -196,6 +197,7 @@ pr_part_table_find_pairs (const PrPartTable        *table,
       for (gsize i = start; i < end; i++)
         {
           run_end[i] = (guint32) end;
+          all_words[e[i].record] += e[i].n_tokens;
           if (end - start > options->max_records_per_part)
             e[i].n_tokens = 0;  /* boilerplate: counts for nothing */
           words[e[i].record] += e[i].n_tokens;
@@ -234,7 +236,7 @@ pr_part_table_find_pairs (const PrPartTable        *table,
           guint32 b = g_array_index (touched, guint32, t);
           gboolean same = pr_same_petitioner (table->petitioner_keys, table->n_petitioner_keys, a, b);
 
-          if (pr_part_match_accepts (options, shared[b], words[a], words[b], same))
+          if (pr_part_match_accepts (options, shared[b], words[a], words[b], all_words[a], all_words[b], same))
             func (a, b, (double) shared[b] / MIN (words[a], words[b]), user_data);
           shared[b] = 0;
         }
@@ -250,13 +252,17 @@ pr_part_table_find_pairs (const PrPartTable        *table,
  * pr_part_match_accepts:
  * @options: the thresholds
  * @words_shared: words in the parts two records share
- * @words_a: words in one record's parts
+ * @words_a: words in one record's parts, but boilerplate
  * @words_b: in the other's
+ * @all_words_a: words in one record's parts, boilerplate too
+ * @all_words_b: in the other's
  * @same_petitioner: whether one petitioner sent both
  *
  * The rule of a match on parts: enough of the smaller record's words are
  * shared (less for one petitioner's records), and enough words — or all of
- * a short record's.
+ * a short record's. A record is short by all its words: one whose parts
+ * are mostly boilerplate is not short, and the little left of it is not
+ * enough.
  *
  * Returns: whether the two records match on their parts
  */
@@ -265,13 +271,15 @@ pr_part_match_accepts (const PrPartMatchOptions *options,
                        guint64                   words_shared,
                        guint64                   words_a,
                        guint64                   words_b,
+                       guint64                   all_words_a,
+                       guint64                   all_words_b,
                        gboolean                  same_petitioner)
 {
   guint64 smaller = MIN (words_a, words_b);
   double needed = same_petitioner ? options->min_containment_same_petitioner : options->min_containment;
 
   return words_shared > 0 && smaller > 0 && (double) words_shared / smaller >= needed &&
-         words_shared >= MIN (options->min_shared_tokens, smaller);
+         words_shared >= MIN (options->min_shared_tokens, MIN (all_words_a, all_words_b));
 }
 
 /**

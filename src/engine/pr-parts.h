@@ -64,7 +64,7 @@ typedef struct {
   guint  min_shared_tokens;
 } PrPartMatchOptions;
 
-#define PR_PART_DEFAULT_MAX_RECORDS 50
+#define PR_PART_DEFAULT_MAX_RECORDS 10
 #define PR_PART_DEFAULT_MIN_CONTAINMENT 0.7
 #define PR_PART_DEFAULT_MIN_SHARED_TOKENS 20
 #define PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER 0.3
@@ -98,6 +98,8 @@ gboolean pr_part_match_accepts    (const PrPartMatchOptions *options,
                                    guint64                   words_shared,
                                    guint64                   words_a,
                                    guint64                   words_b,
+                                   guint64                   all_words_a,
+                                   guint64                   all_words_b,
                                    gboolean                  same_petitioner);
 gboolean pr_same_petitioner       (const guint64            *keys,
                                    guint                     n_keys,
