@@ -541,41 +541,29 @@ release_lock (PrStore    *self,
     g_debug ("cannot release the scan lock: %s", ignored->message);
 }
 
-/* Version 1 keyed pr_fingerprints by (source_table, record_id), which
- * every block index entry repeated; version 2 has a surrogate key and
- * covering block indexes (see create_statements). The rebuild is one
- * ALTER, atomic in InnoDB; the version row follows it, so a migration cut
- * off between the two finds row_id there and only records the version. */
+/* Runs @alter on the fingerprints table unless it has @column already: a
+ * migration cut off between its ALTER (atomic in InnoDB) and its version
+ * row finds the column there and only records the version. */
 static gboolean
-migrate_1_to_2 (PrStore  *self,
-                GError  **error)
+alter_fingerprints_unless (PrStore     *self,
+                           const char  *column,
+                           const char  *alter,
+                           GError     **error)
 {
-  g_autofree char *alter = NULL;
+  g_autofree char *sql = g_strdup_printf ("ALTER TABLE %s %s", self->q_fingerprints, alter);
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GError) local_error = NULL;
-  const char *params[] = { self->schema };
+  const char *params[] = { self->schema, column };
 
   rows = _pr_connection_select (self->connection,
                                 "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? "
-                                "AND TABLE_NAME = 'pr_fingerprints' AND COLUMN_NAME = 'row_id'",
-                                params, 1, error);
+                                "AND TABLE_NAME = 'pr_fingerprints' AND COLUMN_NAME = ?",
+                                params, 2, error);
   if (rows == NULL)
     return FALSE;
   if (g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "0") != 0)
     return TRUE;
-
-  alter = g_strdup_printf ("ALTER TABLE %s DROP PRIMARY KEY, "
-                           "ADD COLUMN row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT FIRST, "
-                           "ADD PRIMARY KEY (row_id), "
-                           "ADD UNIQUE KEY pr_fingerprints_record (source_table, record_id), "
-                           "DROP KEY pr_fingerprints_b0, DROP KEY pr_fingerprints_b1, "
-                           "DROP KEY pr_fingerprints_b2, DROP KEY pr_fingerprints_b3, "
-                           "ADD KEY pr_fingerprints_b0 (b0, fingerprint), "
-                           "ADD KEY pr_fingerprints_b1 (b1, fingerprint), "
-                           "ADD KEY pr_fingerprints_b2 (b2, fingerprint), "
-                           "ADD KEY pr_fingerprints_b3 (b3, fingerprint)",
-                           self->q_fingerprints);
-  if (!pr_connection_execute (self->connection, alter, &local_error))
+  if (!pr_connection_execute (self->connection, sql, &local_error))
     {
       explain_store_error (self, error, local_error, "ALTER", C_("tables", "upgrade"));
       return FALSE;
@@ -583,35 +571,35 @@ migrate_1_to_2 (PrStore  *self,
   return TRUE;
 }
 
+/* Version 1 keyed pr_fingerprints by (source_table, record_id), which
+ * every block index entry repeated; version 2 has a surrogate key and
+ * covering block indexes (see create_statements). */
+static gboolean
+migrate_1_to_2 (PrStore  *self,
+                GError  **error)
+{
+  return alter_fingerprints_unless (self, "row_id",
+                                    "DROP PRIMARY KEY, "
+                                    "ADD COLUMN row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT FIRST, "
+                                    "ADD PRIMARY KEY (row_id), "
+                                    "ADD UNIQUE KEY pr_fingerprints_record (source_table, record_id), "
+                                    "DROP KEY pr_fingerprints_b0, DROP KEY pr_fingerprints_b1, "
+                                    "DROP KEY pr_fingerprints_b2, DROP KEY pr_fingerprints_b3, "
+                                    "ADD KEY pr_fingerprints_b0 (b0, fingerprint), "
+                                    "ADD KEY pr_fingerprints_b1 (b1, fingerprint), "
+                                    "ADD KEY pr_fingerprints_b2 (b2, fingerprint), "
+                                    "ADD KEY pr_fingerprints_b3 (b3, fingerprint)",
+                                    error);
+}
+
 /* Version 3 keeps each record's parts (pr-parts.c), so that an
  * incremental scan need not cut unchanged records again. Fingerprints
- * stored before have none: the mapping version of a scan with parts is
- * another, so they are made again on the next scan. */
+ * stored before have none (NULL), so a scan with parts makes them again. */
 static gboolean
 migrate_2_to_3 (PrStore  *self,
                 GError  **error)
 {
-  g_autofree char *alter = NULL;
-  g_autoptr(GPtrArray) rows = NULL;
-  g_autoptr(GError) local_error = NULL;
-  const char *params[] = { self->schema };
-
-  rows = _pr_connection_select (self->connection,
-                                "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? "
-                                "AND TABLE_NAME = 'pr_fingerprints' AND COLUMN_NAME = 'parts'",
-                                params, 1, error);
-  if (rows == NULL)
-    return FALSE;
-  if (g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "0") != 0)
-    return TRUE;
-
-  alter = g_strdup_printf ("ALTER TABLE %s ADD COLUMN parts MEDIUMBLOB NULL AFTER sparse", self->q_fingerprints);
-  if (!pr_connection_execute (self->connection, alter, &local_error))
-    {
-      explain_store_error (self, error, local_error, "ALTER", C_("tables", "upgrade"));
-      return FALSE;
-    }
-  return TRUE;
+  return alter_fingerprints_unless (self, "parts", "ADD COLUMN parts MEDIUMBLOB NULL AFTER sparse", error);
 }
 
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
