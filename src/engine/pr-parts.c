@@ -88,20 +88,28 @@ pr_part_builder_add (PrPartBuilder *builder,
     pr_part_builder_end (builder);
 }
 
-typedef struct {
-  guint64 hash;
+/* A part of a record, as sorted: its hash and word count in one key
+ * (hash << 8 | words), and the record; twelve bytes, for there are some
+ * twenty for every record of the table. */
+typedef struct __attribute__ ((packed)) {
+  guint64 key;
   guint32 record;
-  guint32 n_tokens;
 } Entry;
+
+G_STATIC_ASSERT (sizeof (Entry) == 12);
+
+#define ENTRY_HASH(entry) ((entry)->key >> 8)
+#define ENTRY_WORDS(entry) ((guint32) ((entry)->key & 0xff))
 
 static int
 compare_entries (const void *a,
                  const void *b)
 {
   const Entry *x = a, *y = b;
+  guint64 hx = ENTRY_HASH (x), hy = ENTRY_HASH (y);
 
-  if (x->hash != y->hash)
-    return x->hash < y->hash ? -1 : 1;
+  if (hx != hy)
+    return hx < hy ? -1 : 1;
   return (x->record > y->record) - (x->record < y->record);
 }
 
@@ -153,55 +161,53 @@ pr_part_table_find_pairs (const PrPartTable        *table,
                           GCancellable             *cancellable,
                           GError                  **error)
 {
-  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autoptr(GArray) places = g_array_new (FALSE, FALSE, sizeof (Place));
   g_autofree guint64 *words = g_new0 (guint64, MAX (table->n_records, 1));       /* but boilerplate */
   g_autofree guint64 *all_words = g_new0 (guint64, MAX (table->n_records, 1));
-  g_autofree guint32 *run_end = NULL;
   g_autofree guint32 *shared = g_new0 (guint32, MAX (table->n_records, 1));
   g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
-  gsize n = 0;
-  Entry *e;
+  g_autofree Entry *e = NULL;
+  gsize n_entries = 0, n = 0;
   Place *place;
 
+  for (gsize r = 0; r < table->n_records; r++)
+    if (skip == NULL || !skip[r])
+      n_entries += table->counts[r];
+  e = g_new (Entry, MAX (n_entries, 1));
   for (gsize r = 0; r < table->n_records; r++)
     {
       if (skip != NULL && skip[r])
         continue;
       for (guint64 p = table->offsets[r]; p < table->offsets[r] + table->counts[r]; p++)
         {
-          Entry entry = { table->parts[p].hash, (guint32) r, table->parts[p].n_tokens };
-
-          g_array_append_val (entries, entry);
+          e[n].key = ((guint64) table->parts[p].hash << 8) | (guint8) table->parts[p].n_tokens;
+          e[n++].record = (guint32) r;
         }
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
-  if (entries->len > 1)
-    qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
-  e = (Entry *) (gpointer) entries->data;
+  if (n_entries > 1)
+    qsort (e, n_entries, sizeof (Entry), compare_entries);
 
   /* One entry per part and record (a record may repeat a sentence); then
    * the runs of one part, each record's words in parts that are not
    * boilerplate, and where each record's entries are. */
-  for (gsize i = 0; i < entries->len; i++)
-    if (n == 0 || e[i].hash != e[n - 1].hash || e[i].record != e[n - 1].record)
+  n = 0;
+  for (gsize i = 0; i < n_entries; i++)
+    if (n == 0 || ENTRY_HASH (&e[i]) != ENTRY_HASH (&e[n - 1]) || e[i].record != e[n - 1].record)
       e[n++] = e[i];
-  g_array_set_size (entries, n);
-  run_end = g_new (guint32, MAX (n, 1));
   for (gsize start = 0, end; start < n; start = end)
     {
-      for (end = start + 1; end < n && e[end].hash == e[start].hash; end++)
+      for (end = start + 1; end < n && ENTRY_HASH (&e[end]) == ENTRY_HASH (&e[start]); end++)
         ;
       for (gsize i = start; i < end; i++)
         {
-          run_end[i] = (guint32) end;
-          all_words[e[i].record] += e[i].n_tokens;
+          all_words[e[i].record] += ENTRY_WORDS (&e[i]);
           if (end - start > options->max_records_per_part)
-            e[i].n_tokens = 0;  /* boilerplate: counts for nothing */
-          words[e[i].record] += e[i].n_tokens;
-          if (end - start > 1 && e[i].n_tokens > 0)
+            e[i].key &= ~G_GUINT64_CONSTANT (0xff);  /* boilerplate: counts for nothing */
+          words[e[i].record] += ENTRY_WORDS (&e[i]);
+          if (end - start > 1 && ENTRY_WORDS (&e[i]) > 0)
             {
               Place at = { e[i].record, (guint32) i };
 
@@ -223,13 +229,13 @@ pr_part_table_find_pairs (const PrPartTable        *table,
       for (end = start + 1; end < places->len && place[end].record == a; end++)
         ;
       for (gsize i = start; i < end; i++)
-        for (guint32 j = place[i].entry + 1; j < run_end[place[i].entry]; j++)
+        for (gsize j = place[i].entry + 1; j < n && ENTRY_HASH (&e[j]) == ENTRY_HASH (&e[place[i].entry]); j++)
           {
             guint32 b = e[j].record;
 
             if (shared[b] == 0)
               g_array_append_val (touched, b);
-            shared[b] += e[j].n_tokens;
+            shared[b] += ENTRY_WORDS (&e[j]);
           }
       for (guint t = 0; t < touched->len; t++)
         {
