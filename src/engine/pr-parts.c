@@ -101,16 +101,73 @@ G_STATIC_ASSERT (sizeof (Entry) == 12);
 #define ENTRY_HASH(entry) ((entry)->key >> 8)
 #define ENTRY_WORDS(entry) ((guint32) ((entry)->key & 0xff))
 
-static int
-compare_entries (const void *a,
-                 const void *b)
-{
-  const Entry *x = a, *y = b;
-  guint64 hx = ENTRY_HASH (x), hy = ENTRY_HASH (y);
 
-  if (hx != hy)
-    return hx < hy ? -1 : 1;
-  return (x->record > y->record) - (x->record < y->record);
+static inline gboolean
+entry_less (const Entry *x,
+            const Entry *y)
+{
+  return ENTRY_HASH (x) < ENTRY_HASH (y) || (ENTRY_HASH (x) == ENTRY_HASH (y) && x->record < y->record);
+}
+
+static inline void
+swap_entries (Entry *x,
+              Entry *y)
+{
+  Entry t = *x;
+
+  *x = *y;
+  *y = t;
+}
+
+/* Sorts in place: qsort () would take a second array as large as this one
+ * (glibc sorts by merging when it can allocate one), and the entries are
+ * the largest thing a scan holds. Quicksort with a median of three, the
+ * smaller side first so the stack stays shallow, insertion sort below 16. */
+static void
+sort_entries (Entry *e,
+              gsize  n)
+{
+  while (n > 16)
+    {
+      Entry *lo = e, *mid = e + n / 2, *hi = e + n - 1;
+      Entry pivot;
+      gsize i = 0, j = n - 1;
+
+      if (entry_less (mid, lo))
+        swap_entries (mid, lo);
+      if (entry_less (hi, lo))
+        swap_entries (hi, lo);
+      if (entry_less (hi, mid))
+        swap_entries (hi, mid);
+      pivot = *mid;
+      for (;;)
+        {
+          while (entry_less (&e[i], &pivot))
+            i++;
+          while (entry_less (&pivot, &e[j]))
+            j--;
+          if (i >= j)
+            break;
+          swap_entries (&e[i], &e[j]);
+          i++;
+          j--;
+        }
+      /* e[0..j] <= pivot <= e[j+1..n) */
+      if (j + 1 < n - (j + 1))
+        {
+          sort_entries (e, j + 1);
+          e += j + 1;
+          n -= j + 1;
+        }
+      else
+        {
+          sort_entries (e + j + 1, n - (j + 1));
+          n = j + 1;
+        }
+    }
+  for (gsize i = 1; i < n; i++)
+    for (gsize j = i; j > 0 && entry_less (&e[j], &e[j - 1]); j--)
+      swap_entries (&e[j], &e[j - 1]);
 }
 
 /* Where a record's parts are among the sorted entries. */
@@ -187,8 +244,7 @@ pr_part_table_find_pairs (const PrPartTable        *table,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
-  if (n_entries > 1)
-    qsort (e, n_entries, sizeof (Entry), compare_entries);
+  sort_entries (e, n_entries);
 
   /* One entry per part and record (a record may repeat a sentence); then
    * the runs of one part, each record's words in parts that are not
