@@ -351,7 +351,13 @@ bench_scan (guint rows)
 
   g_assert_true (pr_sample_generate_csv (csv, rows, &error));
   window = scan_through_window (dir, csv, &server);
-  printf ("%u clusters\n", g_list_model_get_n_items (pr_session_get_clusters (pr_window_get_session (window))));
+  {
+    GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+    g_autoptr(PrClusterItem) first = g_list_model_get_n_items (clusters) > 0 ? g_list_model_get_item (clusters, 0) : NULL;
+
+    printf ("%u clusters; the first, shown in the compare view, has %u records\n", g_list_model_get_n_items (clusters),
+            first != NULL ? pr_cluster_item_get_n_members (first) : 0);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   pr_sample_server_stop (server, NULL);
   pr_sample_server_free (server);
