@@ -6,8 +6,10 @@
  * a complaint sent again with a paragraph added, or quoted inside a longer
  * one. Such records still share most of the smaller one's sentences word
  * for word (after normalisation). So each record's text is also cut into
- * parts — its sentences, long ones into windows — and each part hashed from
- * its words in order. Two records are a repeat when the parts they share
+ * parts — its clauses (between sentence ends, commas, 、 and ：), long ones
+ * into windows — and each part hashed from its words in order. Clauses
+ * rather than sentences: an edit then costs one clause, and Chinese
+ * petitions run many clauses into one sentence. Two records are a repeat when the parts they share
  * hold enough of the smaller record's words (containment):
  *
  *   containment(A, B) = words in parts of both / min(words in A's parts, words in B's parts)

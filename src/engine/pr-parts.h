@@ -5,7 +5,7 @@
 
 G_BEGIN_DECLS
 
-/* A part of a record's text: a sentence, or a window of a long one. Eight
+/* A part of a record's text: a clause, or a window of a long one. Eight
  * bytes, because a table holds some twenty for every record: a 56-bit hash
  * keeps chance collisions rare even among 10^9 parts. */
 typedef struct {

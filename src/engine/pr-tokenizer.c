@@ -521,9 +521,9 @@ to_utf8 (PrTokenizer *self,
   return self->utf8;
 }
 
-/* Whether a stretch between words ends a sentence: a full stop,
- * exclamation or question mark, semicolon, ellipsis or line break (after
- * NFKC: full-width ones are ASCII by then). */
+/* Whether a stretch between words ends a clause: a full stop,
+ * exclamation or question mark, semicolon, ellipsis, line break, comma,
+ * 、 or colon (after NFKC the full-width ones are ASCII). */
 static gboolean
 ends_sentence (const UChar *text,
                int32_t      length)
@@ -639,10 +639,10 @@ pr_tokenizer_tokenize (PrTokenizer  *self,
  * @user_data: passed to @func and @sentence_end
  * @error: return location for a #GError
  *
- * Like pr_tokenizer_tokenize (), and also marks where sentences end: at a
- * full stop, exclamation or question mark, semicolon, ellipsis or line
- * break between words, and after the last word. A sentence has at least one
- * word.
+ * Like pr_tokenizer_tokenize (), and also marks where clauses end: at a
+ * full stop, exclamation or question mark, semicolon, ellipsis, line
+ * break, comma, 、 or colon between words, and after the last word. A
+ * clause has at least one word.
  *
  * Returns: %FALSE with @error set, as pr_tokenizer_tokenize () does.
  */
