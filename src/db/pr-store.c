@@ -151,6 +151,34 @@ handle (PrStore *self)
   return _pr_connection_get_handle (self->connection);
 }
 
+/* Prepares, binds and runs a statement. Returns: (transfer full)
+ * (nullable): it, to read its result or count its rows; NULL with @error
+ * set on failure. */
+static MYSQL_STMT *
+execute (PrStore     *self,
+         const char  *sql,
+         MYSQL_BIND  *params,
+         const char  *what,
+         GError     **error)
+{
+  MYSQL_STMT *stmt = mysql_stmt_init (handle (self));
+
+  if (stmt == NULL)
+    {
+      _pr_db_set_error (error, handle (self), what);
+      return NULL;
+    }
+  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0 ||
+      (params != NULL && mysql_stmt_bind_param (stmt, params) != 0) ||
+      mysql_stmt_execute (stmt) != 0)
+    {
+      _pr_db_set_stmt_error (error, stmt, what);
+      mysql_stmt_close (stmt);
+      return NULL;
+    }
+  return stmt;
+}
+
 /* Prepares, binds and runs a statement without a result. */
 static gboolean
 run_statement (PrStore     *self,
@@ -161,29 +189,16 @@ run_statement (PrStore     *self,
                const char  *what,
                GError     **error)
 {
-  MYSQL_STMT *stmt = mysql_stmt_init (handle (self));
-  gboolean ok = FALSE;
+  MYSQL_STMT *stmt = execute (self, sql, params, what, error);
 
   if (stmt == NULL)
-    return _pr_db_set_error (error, handle (self), what);
-
-  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0 ||
-      (params != NULL && mysql_stmt_bind_param (stmt, params) != 0) ||
-      mysql_stmt_execute (stmt) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, what);
-      goto out;
-    }
-
+    return FALSE;
   if (affected != NULL)
     *affected = mysql_stmt_affected_rows (stmt);
   if (insert_id != NULL)
     *insert_id = mysql_stmt_insert_id (stmt);
-  ok = TRUE;
-
-out:
   mysql_stmt_close (stmt);
-  return ok;
+  return TRUE;
 }
 
 typedef void (*RowFunc) (const char    *id,
@@ -205,7 +220,7 @@ for_each_row (PrStore     *self,
               const char  *what,
               GError     **error)
 {
-  MYSQL_STMT *stmt = mysql_stmt_init (handle (self));
+  MYSQL_STMT *stmt = execute (self, sql, params, what, error);
   MYSQL_BIND results[8] = { 0 };
   guint64 values[7] = { 0 };
   my_bool nulls[8] = { 0 };
@@ -216,15 +231,7 @@ for_each_row (PrStore     *self,
   g_assert (n_values < G_N_ELEMENTS (values));
 
   if (stmt == NULL)
-    return _pr_db_set_error (error, handle (self), what);
-
-  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0 ||
-      (params != NULL && mysql_stmt_bind_param (stmt, params) != 0) ||
-      mysql_stmt_execute (stmt) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, what);
-      goto out;
-    }
+    return FALSE;
 
   results[0].buffer_type = MYSQL_TYPE_STRING;
   results[0].buffer = id;
@@ -973,7 +980,7 @@ for_each_blob (PrStore     *self,
                const char  *what,
                GError     **error)
 {
-  MYSQL_STMT *stmt = mysql_stmt_init (handle (self));
+  MYSQL_STMT *stmt = execute (self, sql, params, what, error);
   MYSQL_BIND results[2] = { 0 };
   my_bool nulls[2] = { 0 };
   unsigned long id_length = 0, blob_length = 0;
@@ -982,14 +989,7 @@ for_each_blob (PrStore     *self,
   gboolean ok = FALSE;
 
   if (stmt == NULL)
-    return _pr_db_set_error (error, handle (self), what);
-  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0 ||
-      (params != NULL && mysql_stmt_bind_param (stmt, params) != 0) ||
-      mysql_stmt_execute (stmt) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, what);
-      goto out;
-    }
+    return FALSE;
 
   results[0].buffer_type = MYSQL_TYPE_STRING;
   results[0].buffer = id;
