@@ -201,6 +201,60 @@ run_statement (PrStore     *self,
   return TRUE;
 }
 
+/* A result's first column, a record id, read into @id. */
+static void
+bind_id_result (MYSQL_BIND    *bind,
+                char          *id,
+                unsigned long *length,
+                my_bool       *is_null)
+{
+  memset (bind, 0, sizeof *bind);
+  bind->buffer_type = MYSQL_TYPE_STRING;
+  bind->buffer = id;
+  bind->buffer_length = MAX_ID_BYTES + 1;
+  bind->length = length;
+  bind->is_null = is_null;
+}
+
+typedef enum {
+  FETCH_ROW,
+  FETCH_DONE,
+  FETCH_FAILED,
+} FetchStatus;
+
+/* Fetches the next row into the bound buffers and ends its id (bound with
+ * bind_id_result ()) with a NUL. A column bound without a buffer (a BLOB
+ * read afterwards) is truncated on purpose; a truncated id is not. */
+static FetchStatus
+fetch_row (MYSQL_STMT          *stmt,
+           char                *id,
+           const unsigned long *id_length,
+           const my_bool       *id_is_null,
+           const char          *what,
+           GError             **error)
+{
+  int status = mysql_stmt_fetch (stmt);
+
+  if (status == MYSQL_NO_DATA)
+    return FETCH_DONE;
+  if (status == 1)
+    {
+      _pr_db_set_stmt_error (error, stmt, what);
+      return FETCH_FAILED;
+    }
+  /* The column is VARCHAR(191): a longer value cannot be there, so
+   * truncation would mean a table altered behind our back. */
+  if (status == MYSQL_DATA_TRUNCATED && *id_length > MAX_ID_BYTES)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("%s: a record id longer than %d bytes in the application's tables"),
+                   what, MAX_ID_BYTES);
+      return FETCH_FAILED;
+    }
+  id[*id_is_null ? 0 : *id_length] = '\0';
+  return FETCH_ROW;
+}
+
 typedef void (*RowFunc) (const char    *id,
                          const guint64 *values,
                          gpointer       user_data);
@@ -233,11 +287,7 @@ for_each_row (PrStore     *self,
   if (stmt == NULL)
     return FALSE;
 
-  results[0].buffer_type = MYSQL_TYPE_STRING;
-  results[0].buffer = id;
-  results[0].buffer_length = sizeof id;
-  results[0].length = &id_length;
-  results[0].is_null = &nulls[0];
+  bind_id_result (&results[0], id, &id_length, &nulls[0]);
   for (guint i = 0; i < n_values; i++)
     {
       bind_u64 (&results[i + 1], &values[i]);
@@ -251,25 +301,12 @@ for_each_row (PrStore     *self,
 
   for (;;)
     {
-      int status = mysql_stmt_fetch (stmt);
+      FetchStatus status = fetch_row (stmt, id, &id_length, &nulls[0], what, error);
 
-      if (status == MYSQL_NO_DATA)
+      if (status == FETCH_DONE)
         break;
-      if (status == 1)
-        {
-          _pr_db_set_stmt_error (error, stmt, what);
-          goto out;
-        }
-      /* The column is VARCHAR(191): a longer value cannot be there, so
-       * truncation would mean a table altered behind our back. */
-      if (status == MYSQL_DATA_TRUNCATED && id_length >= sizeof id)
-        {
-          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       _("%s: a record id longer than %d bytes in the application's tables"),
-                       what, MAX_ID_BYTES);
-          goto out;
-        }
-      id[nulls[0] ? 0 : id_length] = '\0';
+      if (status == FETCH_FAILED)
+        goto out;
       for (guint i = 0; i < n_values; i++)
         if (nulls[i + 1])
           values[i] = 0;
@@ -991,11 +1028,7 @@ for_each_blob (PrStore     *self,
   if (stmt == NULL)
     return FALSE;
 
-  results[0].buffer_type = MYSQL_TYPE_STRING;
-  results[0].buffer = id;
-  results[0].buffer_length = sizeof id;
-  results[0].length = &id_length;
-  results[0].is_null = &nulls[0];
+  bind_id_result (&results[0], id, &id_length, &nulls[0]);
   /* No buffer: the length is learnt at each row, then the bytes fetched. */
   results[1].buffer_type = MYSQL_TYPE_BLOB;
   results[1].length = &blob_length;
@@ -1008,16 +1041,12 @@ for_each_blob (PrStore     *self,
 
   for (;;)
     {
-      int status = mysql_stmt_fetch (stmt);
+      FetchStatus status = fetch_row (stmt, id, &id_length, &nulls[0], what, error);
 
-      if (status == MYSQL_NO_DATA)
+      if (status == FETCH_DONE)
         break;
-      if (status == 1 || (status == MYSQL_DATA_TRUNCATED && id_length >= sizeof id))
-        {
-          _pr_db_set_stmt_error (error, stmt, what);
-          goto out;
-        }
-      id[MIN (id_length, sizeof id - 1)] = '\0';
+      if (status == FETCH_FAILED)
+        goto out;
       g_byte_array_set_size (blob, blob_length);
       if (!nulls[1] && blob_length > 0)
         {
