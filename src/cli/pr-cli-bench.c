@@ -125,12 +125,8 @@ bench_fingerprint (int    argc,
   if (reader == NULL)
     goto failed;
   start = g_get_monotonic_time ();
-  if (!pr_csv_reader_next (reader, NULL, &error))
-    {
-      if (error == NULL)
-        g_set_error (&error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s is empty"), records_path);
-      goto failed;
-    }
+  if (!pr_csv_reader_next_header (reader, records_path, NULL, &error))
+    goto failed;
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);

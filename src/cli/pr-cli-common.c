@@ -491,21 +491,13 @@ pr_cli_open_mapped_csv (const char       *path,
                         GError          **error)
 {
   g_autoptr(PrCsvReader) reader = NULL;
-  g_autoptr(GError) local_error = NULL;
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
 
   reader = pr_csv_reader_new_for_path (path, encoding, error);
   if (reader == NULL)
     return NULL;
-  if (!pr_csv_reader_next (reader, NULL, &local_error))
-    {
-      if (local_error == NULL)
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                     _("%s is empty: a header row naming the columns is needed"), path);
-      else
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
+  if (!pr_csv_reader_next_header (reader, path, NULL, error))
+    return NULL;
   *n_header_fields = pr_csv_reader_get_n_fields (reader);
 
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)

@@ -343,17 +343,9 @@ open_with_header (const char  *path,
                   GError     **error)
 {
   g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, encoding, error);
-  g_autoptr(GError) local_error = NULL;
 
-  if (reader == NULL)
+  if (reader == NULL || !pr_csv_reader_next_header (reader, path, NULL, error))
     return NULL;
-  if (!pr_csv_reader_next (reader, NULL, &local_error))
-    {
-      if (local_error == NULL)
-        g_set_error (&local_error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("%s is empty"), path);
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
   return g_steal_pointer (&reader);
 }
 

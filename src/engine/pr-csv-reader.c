@@ -990,6 +990,35 @@ pr_csv_reader_next (PrCsvReader   *reader,
 }
 
 /**
+ * pr_csv_reader_next_header:
+ * @reader: a reader at the start of its input
+ * @name: the input's name for messages (a path)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Reads the header row, which names the columns.
+ *
+ * Returns: %FALSE with @error set on failure, and also when the input is
+ *   empty (%PR_CSV_ERROR_SYNTAX: there is no header)
+ */
+gboolean
+pr_csv_reader_next_header (PrCsvReader   *reader,
+                           const char    *name,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (pr_csv_reader_next (reader, cancellable, &local_error))
+    return TRUE;
+  if (local_error == NULL)
+    g_set_error (&local_error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                 _("%s is empty: a header row naming the columns is needed"), name);
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
+/**
  * pr_csv_reader_get_n_fields:
  * @reader: a reader
  *

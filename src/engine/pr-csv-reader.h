@@ -28,6 +28,10 @@ void                pr_csv_reader_free              (PrCsvReader   *reader);
 gboolean            pr_csv_reader_next              (PrCsvReader   *reader,
                                                      GCancellable  *cancellable,
                                                      GError       **error);
+gboolean            pr_csv_reader_next_header       (PrCsvReader   *reader,
+                                                     const char    *name,
+                                                     GCancellable  *cancellable,
+                                                     GError       **error);
 guint               pr_csv_reader_get_n_fields      (PrCsvReader   *reader);
 const char         *pr_csv_reader_get_field         (PrCsvReader   *reader,
                                                      guint          index,

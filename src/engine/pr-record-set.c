@@ -671,7 +671,6 @@ pr_record_set_load_csv (const char           *path,
                         GError              **error)
 {
   g_autoptr(PrCsvReader) reader = NULL;
-  g_autoptr(GError) local_error = NULL;
   g_autofree int *field_of = NULL;
   g_autofree const char **values = NULL;
   g_autofree gsize *lengths = NULL;
@@ -695,15 +694,8 @@ pr_record_set_load_csv (const char           *path,
       source.bytes_total = g_file_info_get_size (info);
   }
 
-  if (!pr_csv_reader_next (reader, cancellable, &local_error))
-    {
-      if (local_error == NULL)
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                     _("%s is empty: a header row naming the columns is needed"), path);
-      else
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
+  if (!pr_csv_reader_next_header (reader, path, cancellable, error))
+    return NULL;
 
   n_columns = pr_mapping_get_n_columns (mapping);
   field_of = g_new (int, MAX (n_columns, 1));
