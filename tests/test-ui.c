@@ -69,7 +69,7 @@ compare_shows (gpointer data)
   PrWindow *window = data;
   GtkWidget *view = g_object_get_data (G_OBJECT (window), "compare");
 
-  return pr_compare_view_get_complete (PR_COMPARE_VIEW (view)) &&
+  return pr_compare_view_get_settled (PR_COMPARE_VIEW (view)) &&
          g_object_get_data (G_OBJECT (window), "shown-number") ==
            GUINT_TO_POINTER (pr_cluster_item_get_number (pr_compare_view_get_item (PR_COMPARE_VIEW (view))));
 }

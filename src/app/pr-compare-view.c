@@ -56,10 +56,19 @@ struct _PrCompareView
   PrTokenizer       *tokenizer;
   guint              n_members;
   guint              n_added;
-  guint              more_source;
+  guint              more_tick;
+  GtkWidget         *more;         /* stands for the columns still to come */
 };
 
 G_DEFINE_FINAL_TYPE (PrCompareView, pr_compare_view, GTK_TYPE_WIDGET)
+
+static void
+remove_more_tick (PrCompareView *self)
+{
+  if (self->more_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->more_tick);
+  self->more_tick = 0;
+}
 
 static void
 pr_compare_view_dispose (GObject *object)
@@ -67,7 +76,7 @@ pr_compare_view_dispose (GObject *object)
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
-  g_clear_handle_id (&self->more_source, g_source_remove);
+  remove_more_tick (self);
   g_clear_object (&self->item);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   g_clear_pointer (&self->records, g_ptr_array_unref);
@@ -105,10 +114,17 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
+static void scroller_changed (PrCompareView *self);
+
 static void
 pr_compare_view_init (PrCompareView *self)
 {
+  GtkAdjustment *hadjustment;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  g_signal_connect_object (hadjustment, "value-changed", G_CALLBACK (scroller_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (hadjustment, "changed", G_CALLBACK (scroller_changed), self, G_CONNECT_SWAPPED);
   self->headers = g_ptr_array_new ();
   self->differences = g_ptr_array_new ();
   pr_compare_view_clear (self, _("Choose a cluster on the left to compare its records."));
@@ -125,8 +141,9 @@ remove_cells (PrCompareView *self)
 {
   GtkWidget *child;
 
-  g_clear_handle_id (&self->more_source, g_source_remove);
+  remove_more_tick (self);
   self->n_added = self->n_members = 0;
+  self->more = NULL;
   while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
     gtk_grid_remove (GTK_GRID (self->grid), child);
   g_ptr_array_set_size (self->headers, 0);
@@ -493,33 +510,110 @@ update_explanation (PrCompareView *self)
   show_explanation (self, explain, primary_id, selected_id);
 }
 
-/* Columns on the first frame: what a window shows at first; then a few
- * to a main-loop turn, each turn well inside 50 ms. */
-#define FIRST_COLUMNS 3
-#define MORE_COLUMNS 2
+/* Columns made with the view: the primary and the record selected, the
+ * pair a reviewer decides on. The rest are made one a frame while their
+ * placeholder is in view, and then as they scroll into view: each column
+ * added lays out and repaints the grid again (rows align across columns),
+ * 40 ms and more a time in software, for records nobody may look at. */
+#define FIRST_COLUMNS 2
+#define MORE_COLUMNS 1
 
-static gboolean
-add_more_columns (gpointer user_data)
+static void update_more (PrCompareView *self);
+
+/* Makes columns up to (not including) member @n. */
+static void
+add_columns_until (PrCompareView *self,
+                   guint          n)
 {
-  PrCompareView *self = user_data;
-  guint n = MIN (self->n_members, self->n_added + MORE_COLUMNS);
-
+  n = MIN (n, self->n_members);
+  if (self->n_added >= n)
+    return;
   for (; self->n_added < n; self->n_added++)
     add_member_column (self, self->n_added);
+  update_more (self);
   update_headers (self);
-  if (self->n_added < self->n_members)
+}
+
+/* Whether the placeholder of the columns to come is laid out and shows in
+ * the scroller. Measured in the grid, where it does not move as it
+ * scrolls, against the scroll position. */
+static gboolean
+more_in_view (PrCompareView *self)
+{
+  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  double x = 0, y = 0;
+
+  if (self->more == NULL || gtk_widget_get_width (self->more) == 0)
+    return FALSE;
+  if (!gtk_widget_translate_coordinates (self->more, self->grid, 0, 0, &x, &y))
+    return FALSE;
+  return x < gtk_adjustment_get_value (hadjustment) + gtk_adjustment_get_page_size (hadjustment);
+}
+
+/* Runs at the start of a frame, when the last frame's layout is known:
+ * makes a few columns if their placeholder is in view, and looks again
+ * on the next frame, once they are laid out. */
+static gboolean
+more_tick (GtkWidget     *widget,
+           GdkFrameClock *clock,
+           gpointer       user_data)
+{
+  PrCompareView *self = PR_COMPARE_VIEW (widget);
+
+  if (self->more != NULL && gtk_widget_get_width (self->more) == 0)
     return G_SOURCE_CONTINUE;
-  self->more_source = 0;
+  if (more_in_view (self))
+    {
+      add_columns_until (self, self->n_added + MORE_COLUMNS);
+      return G_SOURCE_CONTINUE;
+    }
+  self->more_tick = 0;
   return G_SOURCE_REMOVE;
+}
+
+/* The scroller moved or was laid out again: have the next frame look
+ * whether the columns to come scrolled into view. */
+static void
+scroller_changed (PrCompareView *self)
+{
+  if (self->more != NULL && self->more_tick == 0)
+    self->more_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), more_tick, NULL, NULL);
+}
+
+/* The placeholder after the last column made: says how many records are
+ * still to come, and makes them when it scrolls into view. */
+static void
+update_more (PrCompareView *self)
+{
+  guint left = self->n_members - self->n_added;
+  g_autofree char *text = NULL;
+
+  if (self->more != NULL)
+    gtk_grid_remove (GTK_GRID (self->grid), self->more);
+  self->more = NULL;
+  if (left == 0)
+    {
+      remove_more_tick (self);
+      return;
+    }
+  text = g_strdup_printf (ngettext ("%u more record →", "%u more records →", left), left);
+  self->more = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (self->more), 0);
+  gtk_label_set_yalign (GTK_LABEL (self->more), 0);
+  gtk_widget_add_css_class (self->more, "record-header");
+  gtk_widget_add_css_class (self->more, "dim-label");
+  gtk_widget_set_tooltip_text (self->more, _("Scroll right, or press Alt+→, to show the next records"));
+  gtk_grid_attach (GTK_GRID (self->grid), self->more, (int) self->n_added + 1, 0, 1, 1);
+  scroller_changed (self);
 }
 
 /**
  * pr_compare_view_show:
  * @records: (element-type GPtrArray): per member, the values in mapping order
  *
- * Shows @item's records. The first columns are made at once, the rest in
- * the idle time between frames: laying out 20 bodies of 2,000 characters
- * takes longer than a frame, and only a few columns are on screen.
+ * Shows @item's records. The first columns are made at once, the rest as
+ * they scroll into view: laying out 20 bodies of 2,000 characters takes
+ * longer than a frame, and only a few columns are on screen.
  */
 void
 pr_compare_view_show (PrCompareView   *self,
@@ -560,12 +654,16 @@ pr_compare_view_show (PrCompareView   *self,
       gtk_grid_attach (GTK_GRID (self->grid), name, 0, row++, 1, 1);
     }
 
-  for (self->n_added = 0; self->n_added < MIN (self->n_members, FIRST_COLUMNS); self->n_added++)
-    add_member_column (self, self->n_added);
-  update_headers (self);
+  add_columns_until (self, FIRST_COLUMNS);
   update_explanation (self);
-  if (self->n_added < self->n_members)
-    self->more_source = g_idle_add (add_more_columns, self);
+}
+
+/* TRUE once the columns in view are made: every record's, or those that
+ * fill the view with the rest to come as it scrolls. */
+gboolean
+pr_compare_view_get_settled (PrCompareView *self)
+{
+  return self->item != NULL && (self->n_added == self->n_members || (self->more_tick == 0 && !more_in_view (self)));
 }
 
 /* TRUE once every record of the cluster shown has its column. */
@@ -595,10 +693,7 @@ pr_compare_view_select_member (PrCompareView *self,
     return;
   self->selected = (guint) (((int) self->selected + delta % n + n) % n);
   /* A record whose column is still to come gets it now. */
-  for (; self->n_added <= self->selected; self->n_added++)
-    add_member_column (self, self->n_added);
-  if (self->n_added == self->n_members)
-    g_clear_handle_id (&self->more_source, g_source_remove);
+  add_columns_until (self, self->selected + 1);
   update_headers (self);
   update_explanation (self);
   gtk_widget_grab_focus (self->headers->pdata[self->selected]);
@@ -610,6 +705,9 @@ pr_compare_view_next_difference (PrCompareView *self)
 {
   GtkWidget *target;
 
+  /* Past the last difference made: the columns still to come may have more. */
+  while (self->next_difference >= self->differences->len && self->n_added < self->n_members)
+    add_columns_until (self, self->n_added + 1);
   if (self->differences->len == 0)
     return FALSE;
   target = self->differences->pdata[self->next_difference % self->differences->len];

@@ -19,6 +19,7 @@ void        pr_compare_view_show                (PrCompareView   *view,
 void        pr_compare_view_clear               (PrCompareView   *view,
                                                  const char      *message);
 gboolean    pr_compare_view_get_complete        (PrCompareView   *view);
+gboolean    pr_compare_view_get_settled         (PrCompareView   *view);
 PrClusterItem *pr_compare_view_get_item         (PrCompareView   *view);
 const char *pr_compare_view_get_selected_id     (PrCompareView   *view);
 void        pr_compare_view_select_member       (PrCompareView   *view,
