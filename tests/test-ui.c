@@ -1260,6 +1260,16 @@ test_chains (void)
   g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM chains.pr_decisions WHERE verdict = 'undo'"), ==, 1);
   wait_for_chains (window, 6, 1);
   g_assert_cmpuint (n_bridge_rows (window), ==, 1);
+  /* Redo: the side leaves again; undone again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  wait_until (can_undo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 3);
+  g_assert_cmpint (pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, "603"))->state, ==,
+                   PR_MEMBER_NOT_REPEAT);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_until (can_redo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 6);
+  wait_for_chains (window, 6, 1);
 
   /* Ctrl+B's action: the one bridge, split again; then undone. */
   g_assert_true (gtk_widget_activate_action (chain_view, "chains.split-selected", NULL));
@@ -1280,7 +1290,30 @@ test_chains (void)
   }
   g_assert_nonnull (pr_window_get_error_text (window));
   g_assert_cmpuint (cluster_size (item), ==, 6);
-  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM chains.pr_decisions WHERE verdict = 'not_repeat'"), ==, 2);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM chains.pr_decisions WHERE verdict = 'not_repeat'"), ==, 3);
+
+  /* Split, then scan again: two clusters, the two sides. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.split-bridge", "(ss)", "501", "601"));
+  wait_until (can_undo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (n_listed (view), ==, 2);
+  {
+    GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+    PrClusterItem *near = cluster_with (clusters, "501"), *far = cluster_with (clusters, "601");
+
+    g_assert_true (near != far);
+    g_assert_cmpuint (cluster_size (near), ==, 3);
+    g_assert_cmpuint (cluster_size (far), ==, 3);
+    g_assert_cmpuint (pr_cluster_item_get_n_members (near), ==, 3);
+    g_assert_cmpuint (pr_cluster_item_get_n_members (far), ==, 3);
+    g_assert_cmpstr (pr_cluster_item_get_primary_id (far), ==, "601");
+    for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
+      g_assert_true (pr_cluster_item_find_member (chain_rows[i].id[0] == '5' ? near : far, chain_rows[i].id) >= 0);
+  }
 
   close_and_finalize (window);
 }
