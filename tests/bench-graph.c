@@ -92,7 +92,6 @@ campaign (guint32 n)
   g_autoptr(PrMatches) matches = NULL;
   g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (PrGraphEdge));
   g_autoptr(PrGraph) graph = NULL;
-  guint64 all = 0;
   double start;
 
   for (guint32 i = 0; i < n; i++)
@@ -108,7 +107,6 @@ campaign (guint32 n)
   printf ("campaign of %u identical records and a chain of 3: %u pairs (of %llu) and %u bridges in %.3f ms\n",
           n, edges->len, (unsigned long long) pr_matches_count_pairs (matches), pr_graph_get_n_bridges (graph),
           seconds_since (start) * 1e3);
-  (void) all;
 }
 
 /* One cluster's pairs out of the pairs of 10^6 records. */
