@@ -500,8 +500,20 @@ pr_cluster_item_add_split (PrClusterItem     *self,
                            const char        *near,
                            const char *const *side)
 {
-  Split *split = g_new0 (Split, 1);
+  Split *split;
 
+  /* The same split made again (after an undo) is the side as it is now. */
+  for (guint i = 0; i < self->splits->len; i++)
+    {
+      split = self->splits->pdata[i];
+      if (g_strcmp0 (split->far, far) == 0 && g_strcmp0 (split->near, near) == 0)
+        {
+          g_strfreev (split->side);
+          split->side = g_strdupv ((char **) side);
+          return;
+        }
+    }
+  split = g_new0 (Split, 1);
   split->far = g_strdup (far);
   split->near = g_strdup (near);
   split->side = g_strdupv ((char **) side);

@@ -19,7 +19,6 @@
 #include "pr-compare-view.h"
 
 #include "pr-chain-view.h"
-
 #include "pr-diff.h"
 #include "pr-explain.h"
 #include "pr-fingerprinter.h"

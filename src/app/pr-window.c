@@ -777,6 +777,8 @@ scan_activated (GSimpleAction *action,
   what = g_strdup_printf (_("Scanning “%s”"), gtk_string_object_get_string (table));
   start_work (self, what);
   pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("Scanning…"));
+  pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
+                             NULL, NULL);
   pr_session_scan_async (self->session, gtk_string_object_get_string (table), mapping,
                          (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->k_spin)),
                          show_progress, self, self->work, scanned, g_object_ref (self));
@@ -898,6 +900,8 @@ show_cluster (PrWindow      *self,
   if (item == NULL)
     {
       pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("No cluster chosen."));
+      pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
+                                 NULL, NULL);
       update_actions (self);
       return;
     }
