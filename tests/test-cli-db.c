@@ -12,8 +12,11 @@
 
 #include "pr-csv-reader.h"
 #include "pr-sample-server.h"
+#include "pr-scan.h"
 #include "pr-store.h"
 #include "pr-test-server.h"
+
+#include "chain-rows.h"
 
 static char *dir;
 static PrSampleServer *server;
@@ -277,21 +280,31 @@ read_clusters (const char *path)
 }
 
 static void
-add_decision (PrStore    *store,
-              const char *record_id,
-              const char *primary_id,
-              PrVerdict   verdict)
+add_decision_in (PrStore    *store,
+                 const char *table,
+                 const char *record_id,
+                 const char *primary_id,
+                 PrVerdict   verdict)
 {
   PrDecision decision = { 0 };
   g_autoptr(GError) error = NULL;
 
-  decision.table = (char *) "petitions";
+  decision.table = (char *) table;
   decision.record_id = (char *) record_id;
   decision.primary_id = (char *) primary_id;
   decision.verdict = verdict;
   decision.reviewer = (char *) "test";
   g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
   g_assert_no_error (error);
+}
+
+static void
+add_decision (PrStore    *store,
+              const char *record_id,
+              const char *primary_id,
+              PrVerdict   verdict)
+{
+  add_decision_in (store, "petitions", record_id, primary_id, verdict);
 }
 
 /* The reviewers' verdicts hold on the next scan: a record found not a
@@ -380,6 +393,188 @@ test_verdicts_constrain_rescan (void)
   g_assert_cmpstr (g_hash_table_lookup (after, member), ==, g_hash_table_lookup (after, primary));
 }
 
+/* A scan of the sample table as the application runs it, the store's
+ * verdicts as constraints. */
+static PrScanResult *
+scan_with_store (PrConnection *db,
+                 PrStore      *store)
+{
+  g_autoptr(PrMapping) map = pr_mapping_new ();
+  g_autoptr(GError) error = NULL;
+  PrLoadOptions load = { 0 };
+  PrScanResult *result;
+
+  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (map, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL);
+  pr_mapping_add (map, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
+  pr_mapping_set_petitioner (map, "petitioner", NULL);
+  pr_mapping_add (map, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
+  load.min_tokens = 3;
+  result = pr_scan_run (db, store, "petitions", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT,
+                        NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return result;
+}
+
+static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The ids of the records of cluster @c, sorted, as one string. */
+static char *
+cluster_key (PrScanResult *result,
+             const PrCluster *cluster)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  GString *key = g_string_new (NULL);
+
+  for (guint m = 0; m < cluster->n_members; m++)
+    g_ptr_array_add (ids, result->set->ids->pdata[cluster->members[m]]);
+  g_ptr_array_sort (ids, compare_ids);
+  for (guint i = 0; i < ids->len; i++)
+    g_string_append_printf (key, "%s ", (char *) ids->pdata[i]);
+  return g_string_free (key, FALSE);
+}
+
+/* Every cluster of a scan, as cluster_key () strings. */
+static GHashTable *
+cluster_keys (PrScanResult *result)
+{
+  GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint c = 0; c < pr_clustering_get_n_clusters (result->clustering); c++)
+    g_hash_table_add (keys, cluster_key (result, pr_clustering_get_cluster (result->clustering, c)));
+  return keys;
+}
+
+/* A split at a bridge, logged as the session logs it (NOT_REPEAT of the
+ * far record by the near one), holds on the next scan: the two sides
+ * found by the bridge search — checked here by a search of the cluster's
+ * pairs without the bridge — are two clusters exactly (a side of one
+ * record none), everything else as it was; undone, the cluster is back. */
+static void
+test_split_holds_on_rescan (void)
+{
+  g_autoptr(PrConnection) db = connect_sample ();
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrScanResult) first = NULL, second = NULL, third = NULL;
+  g_autoptr(GHashTable) before = NULL, after = NULL, undone = NULL;
+  g_autofree char *whole = NULL, *near_side = NULL, *far_side = NULL;
+  g_autofree char *near = NULL, *far = NULL;
+  guint best_far = 0, n_bridges = 0;
+  GHashTableIter iter;
+  gpointer key;
+
+  /* The chain of chain-rows.h among the sample's records, ids apart. */
+  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO petitions (id, petitioner, subject, body, submitted_at) "
+                                              "VALUES (9%s, '%s', '排水管道问题', '%s', '2026-03-0%u 09:00:00')",
+                                              chain_rows[i].id, chain_rows[i].petitioner, chain_rows[i].body, i + 1);
+
+      pr_test_execute (db, sql);
+    }
+  pr_test_execute (db, "CREATE DATABASE prsplit");
+  store = pr_store_open (db, "prsplit", &error);
+  g_assert_no_error (error);
+  first = scan_with_store (db, store);
+  before = cluster_keys (first);
+
+  /* The bridge with the most balanced sides of all clusters. */
+  for (guint c = 0; c < pr_clustering_get_n_clusters (first->clustering); c++)
+    {
+      const PrCluster *cluster = pr_clustering_get_cluster (first->clustering, c);
+      g_autoptr(PrGraph) graph = pr_scan_result_cluster_graph (first, cluster->members, cluster->n_members, TRUE);
+
+      n_bridges += pr_graph_get_n_bridges (graph);
+      for (guint b = 0; b < pr_graph_get_n_bridges (graph); b++)
+        {
+          const PrGraphBridge *bridge = pr_graph_get_bridge (graph, b);
+          guint smaller = MIN (bridge->n_far, cluster->n_members - bridge->n_far);
+          GString *near_ids = g_string_new (NULL), *far_ids = g_string_new (NULL);
+          g_autoptr(GPtrArray) near_list = g_ptr_array_new (), far_list = g_ptr_array_new ();
+
+          if (smaller <= best_far)
+            {
+              g_string_free (near_ids, TRUE);
+              g_string_free (far_ids, TRUE);
+              continue;
+            }
+          best_far = smaller;
+          for (guint32 v = 0; v < cluster->n_members; v++)
+            g_ptr_array_add (pr_graph_on_far_side (graph, b, v) ? far_list : near_list,
+                             first->set->ids->pdata[cluster->members[v]]);
+          g_ptr_array_sort (near_list, compare_ids);
+          g_ptr_array_sort (far_list, compare_ids);
+          for (guint i = 0; i < near_list->len; i++)
+            g_string_append_printf (near_ids, "%s ", (char *) near_list->pdata[i]);
+          for (guint i = 0; i < far_list->len; i++)
+            g_string_append_printf (far_ids, "%s ", (char *) far_list->pdata[i]);
+          g_free (near_side);
+          g_free (far_side);
+          near_side = g_string_free (near_ids, FALSE);
+          far_side = g_string_free (far_ids, FALSE);
+          g_free (whole);
+          whole = cluster_key (first, cluster);
+          g_free (near);
+          g_free (far);
+          near = g_strdup (first->set->ids->pdata[cluster->members[bridge->near]]);
+          far = g_strdup (first->set->ids->pdata[cluster->members[bridge->far]]);
+        }
+    }
+  g_test_message ("%u bridges; split %s-%s: [%s] [%s]", n_bridges, near, far, near_side, far_side);
+  g_assert_nonnull (whole);
+  g_assert_true (g_hash_table_contains (before, whole));
+  /* The sample's own bridges all hold one record on; the chain's is the
+   * balanced one. */
+  g_assert_cmpstr (whole, ==, "9501 9502 9503 9601 9602 9603 ");
+  g_assert_cmpuint (best_far, ==, 3);
+  g_assert_true ((g_str_equal (near, "9501") && g_str_equal (far, "9601")) ||
+                 (g_str_equal (near, "9601") && g_str_equal (far, "9501")));
+
+  add_decision_in (store, "petitions", far, near, PR_VERDICT_NOT_REPEAT);
+  second = scan_with_store (db, store);
+  after = cluster_keys (second);
+  g_assert_false (g_hash_table_contains (after, whole));
+  g_assert_true (g_hash_table_contains (after, near_side));
+  if (best_far >= 2)
+    g_assert_true (g_hash_table_contains (after, far_side));
+  g_assert_cmpuint (g_hash_table_size (after), ==, g_hash_table_size (before) + (best_far >= 2 ? 1 : 0));
+  /* Nothing else moved. */
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!g_str_equal (key, whole))
+      g_assert_true (g_hash_table_contains (after, key));
+
+  /* Undone: the cluster whole again. */
+  {
+    g_autoptr(GPtrArray) decisions = pr_store_list_decisions (store, "petitions", &error);
+    PrDecision undo = { 0 };
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (decisions->len, ==, 1);
+    undo.table = (char *) "petitions";
+    undo.record_id = g_strdup (far);
+    undo.verdict = PR_VERDICT_UNDO;
+    undo.reviewer = (char *) "test";
+    undo.undoes = ((PrDecision *) decisions->pdata[0])->id;
+    g_assert_cmpint (pr_store_add_decision (store, &undo, &error), >, 0);
+    g_assert_no_error (error);
+    g_free (undo.record_id);
+    g_free (undo.primary_id);
+  }
+  third = scan_with_store (db, store);
+  undone = cluster_keys (third);
+  g_assert_true (g_hash_table_contains (undone, whole));
+  g_assert_cmpuint (g_hash_table_size (undone), ==, g_hash_table_size (before));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -403,6 +598,7 @@ main (int    argc,
   g_test_add_func ("/cli-db/decisions-export", test_decisions_export);
   g_test_add_func ("/cli-db/verdicts-constrain-rescan", test_verdicts_constrain_rescan);
   g_test_add_func ("/cli-db/explain", test_explain);
+  g_test_add_func ("/cli-db/split-holds-on-rescan", test_split_holds_on_rescan);
 
   status = g_test_run ();
 

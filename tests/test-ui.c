@@ -20,6 +20,10 @@
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-window.h"
+#include "pr-chain-view.h"
+#include "pr-pair-graph.h"
+
+#include "chain-rows.h"
 
 static const PrConnectionParams *admin;
 
@@ -1119,6 +1123,201 @@ test_profiles (void)
   g_assert_null (((PrConnectionParams *) loaded->pdata[0])->password);
 }
 
+static gboolean
+chains_made (gpointer data)
+{
+  GtkWidget *graph = pr_test_find_widget (GTK_WIDGET (data), PR_TYPE_PAIR_GRAPH, "pair-graph");
+
+  return gtk_widget_get_mapped (graph) && pr_pair_graph_get_n_nodes (PR_PAIR_GRAPH (graph)) > 0;
+}
+
+/* Until the chain view shows @n_nodes records and @n_bridges bridges: it
+ * is made again once the cluster's records are read again after a step. */
+static void
+wait_for_chains (PrWindow *window,
+                 guint     n_nodes,
+                 guint     n_bridges)
+{
+  GtkWidget *graph = pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_PAIR_GRAPH, "pair-graph");
+  GtkWidget *chain_view = pr_compare_view_get_chain_view (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare")));
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (pr_pair_graph_get_n_nodes (PR_PAIR_GRAPH (graph)) != n_nodes ||
+         pr_chain_view_get_n_bridges (PR_CHAIN_VIEW (chain_view)) != n_bridges)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static guint
+n_bridge_rows (PrWindow *window)
+{
+  GtkWidget *list = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "bridge-list");
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    n++;
+  return n;
+}
+
+static guint
+cluster_size (PrClusterItem *item)
+{
+  guint size;
+
+  g_object_get (item, "size", &size, NULL);
+  return size;
+}
+
+/* The split at a bridge, in the window: the chain of chain-rows.h is one
+ * cluster of six; its pair graph, opened, draws six records and lists one
+ * bridge, 501–601; split there through win.split-bridge (what Split Here
+ * activates), the far side leaves the cluster at once, the log has the
+ * verdict, and the graph has no bridge left; undo brings the six back.
+ * Ctrl+B's action, chains.split-selected, splits at the one bridge too. */
+static void
+test_chains (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autofree char *screenshot = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                                  "ui-pair-graph.png", NULL);
+  GtkColumnView *view;
+  GtkWidget *chain_view, *expander;
+  PrClusterItem *item;
+  PrWindow *window;
+
+  pr_test_execute (root, "CREATE DATABASE chains");
+  pr_test_execute (root, "CREATE TABLE chains.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
+                   "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
+  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO chains.petitions VALUES (%s, '%s', '排水管道问题', "
+                                              "'2026-03-0%u 09:00:00', '%s')",
+                                              chain_rows[i].id, chain_rows[i].petitioner, i + 1, chain_rows[i].body);
+
+      pr_test_execute (root, sql);
+    }
+  pr_test_execute (root, "INSERT INTO chains.petitions VALUES (900, '市民', '路灯问题', '2026-05-01 10:00:00', "
+                   "'公园里的路灯已经坏了一个多月，晚上散步很不安全，请尽快修复。')");
+
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  g_free (params->database);
+  params->database = g_strdup ("chains");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  g_object_set_data (G_OBJECT (window), "columns",
+                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  wait_until (columns_listed, window);
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (n_listed (view), ==, 1);
+  item = cluster_with (pr_session_get_clusters (pr_window_get_session (window)), "501");
+  g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, "501");
+  g_assert_cmpuint (cluster_size (item), ==, 6);
+  select_cluster (window, view, pr_cluster_item_get_number (item));
+
+  /* Open the graph: drawn, with one bridge listed. */
+  expander = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_EXPANDER, "chains");
+  chain_view = pr_compare_view_get_chain_view (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare")));
+  g_assert_true (gtk_widget_get_visible (expander));
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+  wait_until (chains_made, window);
+  g_assert_cmpuint (pr_pair_graph_get_n_nodes (PR_PAIR_GRAPH (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_PAIR_GRAPH,
+                                                                                     "pair-graph"))), ==, 6);
+  g_assert_cmpuint (pr_chain_view_get_n_bridges (PR_CHAIN_VIEW (chain_view)), ==, 1);
+  g_assert_cmpuint (n_bridge_rows (window), ==, 1);
+  save_screenshot (GTK_WIDGET (window), screenshot);
+
+  /* Split at 501–601 (either way round): 601's side leaves at once. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.split-bridge", "(ss)", "601", "501"));
+  wait_until (can_undo, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (cluster_size (item), ==, 3);
+  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
+    g_assert_cmpint (pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, chain_rows[i].id))->state, ==,
+                     chain_rows[i].id[0] == '6' ? PR_MEMBER_NOT_REPEAT : PR_MEMBER_UNDECIDED);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM chains.pr_decisions WHERE verdict = 'not_repeat' "
+                                      "AND record_id = '601' AND primary_id = '501'"), ==, 1);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM chains.pr_decisions"), ==, 1);
+  /* The graph of the three left: a clique, no bridge. */
+  wait_for_chains (window, 3, 0);
+  g_assert_cmpuint (n_bridge_rows (window), ==, 0);
+
+  /* Undo: the six together again, an undo row in the log. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_until (can_redo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 6);
+  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
+    g_assert_cmpint (pr_cluster_item_get_member (item, i)->state, ==, PR_MEMBER_UNDECIDED);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM chains.pr_decisions WHERE verdict = 'undo'"), ==, 1);
+  wait_for_chains (window, 6, 1);
+  g_assert_cmpuint (n_bridge_rows (window), ==, 1);
+  /* Redo: the side leaves again; undone again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  wait_until (can_undo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 3);
+  g_assert_cmpint (pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, "603"))->state, ==,
+                   PR_MEMBER_NOT_REPEAT);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_until (can_redo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 6);
+  wait_for_chains (window, 6, 1);
+
+  /* Ctrl+B's action: the one bridge, split again; then undone. */
+  g_assert_true (gtk_widget_activate_action (chain_view, "chains.split-selected", NULL));
+  wait_until (can_undo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_until (can_redo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 6);
+
+  /* No bridge between two records of one side: refused, nothing logged. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.split-bridge", "(ss)", "501", "502"));
+  wait_until (not_busy, window);
+  {
+    gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (pr_window_get_error_text (window) == NULL && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, FALSE);
+  }
+  g_assert_nonnull (pr_window_get_error_text (window));
+  g_assert_cmpuint (cluster_size (item), ==, 6);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM chains.pr_decisions WHERE verdict = 'not_repeat'"), ==, 3);
+
+  /* Split, then scan again: two clusters, the two sides. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.split-bridge", "(ss)", "501", "601"));
+  wait_until (can_undo, window);
+  g_assert_cmpuint (cluster_size (item), ==, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (n_listed (view), ==, 2);
+  {
+    GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+    PrClusterItem *near = cluster_with (clusters, "501"), *far = cluster_with (clusters, "601");
+
+    g_assert_true (near != far);
+    g_assert_cmpuint (cluster_size (near), ==, 3);
+    g_assert_cmpuint (cluster_size (far), ==, 3);
+    g_assert_cmpuint (pr_cluster_item_get_n_members (near), ==, 3);
+    g_assert_cmpuint (pr_cluster_item_get_n_members (far), ==, 3);
+    g_assert_cmpstr (pr_cluster_item_get_primary_id (far), ==, "601");
+    for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
+      g_assert_true (pr_cluster_item_find_member (chain_rows[i].id[0] == '5' ? near : far, chain_rows[i].id) >= 0);
+  }
+
+  close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1137,6 +1336,7 @@ main (int    argc,
   g_test_add_func ("/ui/connection-lost", test_connection_lost);
   g_test_add_func ("/ui/profiles", test_profiles);
   g_test_add_func ("/ui/write-back", test_write_back);
+  g_test_add_func ("/ui/chains", test_chains);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

@@ -5,6 +5,14 @@
  * that concern the cluster are kept in order and replayed on the scan's
  * clusters, so an undo is exact whatever came after.
  *
+ * A split at a bridge is one decision, NOT_REPEAT of the bridge's far
+ * record with its near one (a cannot-link the next scan honours). The
+ * members on the far side, which only that pair held here, leave with it:
+ * the session tells the item the side when the reviewer splits, and the
+ * replay applies it with the decision, so undo and redo bring the whole
+ * side back and send it away again. After a rescan the two sides are two
+ * clusters, and the decision has no side to carry.
+ *
  * Each member knows whether it comes from the primary's petitioner (a
  * repeat by the same person) or from another (the same matter raised by
  * someone else); the counts are kept, not counted when asked, because the
@@ -32,7 +40,24 @@ struct _PrClusterItem
   GArray  *original;    /* PrClusterMember, as the scan found them: the primary first */
   GArray  *members;     /* PrClusterMember, after the decisions */
   GPtrArray *decisions; /* PrDecision, copies */
+  GPtrArray *splits;    /* Split */
 };
+
+/* The far side of a split: who leaves with a NOT_REPEAT of far by near. */
+typedef struct {
+  char  *far;
+  char  *near;
+  GStrv  side;
+} Split;
+
+static void
+split_free (Split *split)
+{
+  g_free (split->far);
+  g_free (split->near);
+  g_strfreev (split->side);
+  g_free (split);
+}
 
 G_DEFINE_FINAL_TYPE (PrClusterItem, pr_cluster_item, G_TYPE_OBJECT)
 
@@ -68,6 +93,7 @@ pr_cluster_item_finalize (GObject *object)
   g_array_unref (self->original);
   g_array_unref (self->members);
   g_ptr_array_unref (self->decisions);
+  g_ptr_array_unref (self->splits);
 
   G_OBJECT_CLASS (pr_cluster_item_parent_class)->finalize (object);
 }
@@ -176,6 +202,7 @@ pr_cluster_item_init (PrClusterItem *self)
   self->members = g_array_new (FALSE, FALSE, sizeof (PrClusterMember));
   g_array_set_clear_func (self->members, (GDestroyNotify) member_clear);
   self->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+  self->splits = g_ptr_array_new_with_free_func ((GDestroyNotify) split_free);
 }
 
 /**
@@ -330,6 +357,35 @@ pr_cluster_item_get_n_other_petitioner (PrClusterItem *self)
   return self->n_other_petitioner;
 }
 
+/* The rest of a split's far side leaves with its far record; one
+ * confirmed a repeat stays (the stronger word, as in the clustering). */
+static void
+leave_with_split (PrClusterItem    *self,
+                  const PrDecision *decision)
+{
+  for (guint i = 0; i < self->splits->len; i++)
+    {
+      Split *split = self->splits->pdata[i];
+
+      if (g_strcmp0 (split->far, decision->record_id) != 0 || g_strcmp0 (split->near, decision->primary_id) != 0)
+        continue;
+      for (guint j = 0; split->side[j] != NULL; j++)
+        {
+          int index = pr_cluster_item_find_member (self, split->side[j]);
+          PrClusterMember *member;
+
+          if (index <= 0)
+            continue;
+          member = &g_array_index (self->members, PrClusterMember, index);
+          if (member->state == PR_MEMBER_REPEAT)
+            continue;
+          member->state = PR_MEMBER_NOT_REPEAT;
+          member->decision = decision->id;
+        }
+      return;
+    }
+}
+
 static void
 apply_one (PrClusterItem     *self,
            const PrDecision  *decision,
@@ -355,6 +411,8 @@ apply_one (PrClusterItem     *self,
         return;
       member->state = decision->verdict == PR_VERDICT_NOT_REPEAT ? PR_MEMBER_NOT_REPEAT : PR_MEMBER_REPEAT;
       member->decision = decision->id;
+      if (decision->verdict == PR_VERDICT_NOT_REPEAT)
+        leave_with_split (self, decision);
       break;
 
     case PR_VERDICT_PRIMARY:
@@ -425,6 +483,41 @@ pr_cluster_item_apply (PrClusterItem     *self,
   g_ptr_array_add (self->decisions, pr_decision_copy (decision));
   replay (self, set);
   return TRUE;
+}
+
+/**
+ * pr_cluster_item_add_split:
+ * @far: the bridge's record away from the primary
+ * @near: its record on the primary's side
+ * @side: the members on @far's side, @far among them
+ *
+ * Says who leaves the cluster with a NOT_REPEAT of @far by @near: add it
+ * before the decision is applied.
+ */
+void
+pr_cluster_item_add_split (PrClusterItem     *self,
+                           const char        *far,
+                           const char        *near,
+                           const char *const *side)
+{
+  Split *split;
+
+  /* The same split made again (after an undo) is the side as it is now. */
+  for (guint i = 0; i < self->splits->len; i++)
+    {
+      split = self->splits->pdata[i];
+      if (g_strcmp0 (split->far, far) == 0 && g_strcmp0 (split->near, near) == 0)
+        {
+          g_strfreev (split->side);
+          split->side = g_strdupv ((char **) side);
+          return;
+        }
+    }
+  split = g_new0 (Split, 1);
+  split->far = g_strdup (far);
+  split->near = g_strdup (near);
+  split->side = g_strdupv ((char **) side);
+  g_ptr_array_add (self->splits, split);
 }
 
 /* Forgets @undone (by its id) and replays the rest. */

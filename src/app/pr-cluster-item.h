@@ -51,6 +51,10 @@ guint                  pr_cluster_item_get_n_other_petitioner (PrClusterItem *it
 gboolean               pr_cluster_item_apply           (PrClusterItem    *item,
                                                         const PrDecision *decision,
                                                         const PrRecordSet *set);
+void                   pr_cluster_item_add_split       (PrClusterItem    *item,
+                                                        const char       *far,
+                                                        const char       *near,
+                                                        const char *const *side);
 void                   pr_cluster_item_revert          (PrClusterItem    *item,
                                                         const PrDecision *undone,
                                                         const PrRecordSet *set);

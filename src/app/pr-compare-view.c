@@ -18,6 +18,7 @@
 
 #include "pr-compare-view.h"
 
+#include "pr-chain-view.h"
 #include "pr-diff.h"
 #include "pr-explain.h"
 #include "pr-fingerprinter.h"
@@ -44,6 +45,8 @@ struct _PrCompareView
   GtkWidget         *explain_only_b;
   GtkWidget         *explain_fields_caption;
   GtkWidget         *explain_fields;
+  GtkWidget         *chains;
+  GtkWidget         *chain_view;
 
   PrClusterItem     *item;
   GPtrArray         *headers;      /* GtkWidget per member */
@@ -95,6 +98,7 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
 
   object_class->dispose = pr_compare_view_dispose;
 
+  g_type_ensure (PR_TYPE_CHAIN_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-compare-view.ui");
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, box);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, heading);
@@ -110,6 +114,8 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_only_b);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_fields_caption);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_fields);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, chains);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, chain_view);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -157,6 +163,7 @@ pr_compare_view_clear (PrCompareView *self,
 {
   remove_cells (self);
   g_clear_object (&self->item);
+  gtk_widget_set_visible (self->chains, FALSE);
   gtk_label_set_text (GTK_LABEL (self->heading), message);
   gtk_widget_set_visible (self->explanation, FALSE);
 }
@@ -639,6 +646,7 @@ pr_compare_view_show (PrCompareView   *self,
   heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", self->n_members),
                              pr_cluster_item_get_number (item), self->n_members);
   gtk_label_set_text (GTK_LABEL (self->heading), heading);
+  gtk_widget_set_visible (self->chains, TRUE);
 
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
@@ -697,6 +705,14 @@ pr_compare_view_select_member (PrCompareView *self,
   update_headers (self);
   update_explanation (self);
   gtk_widget_grab_focus (self->headers->pdata[self->selected]);
+}
+
+/* Returns: (transfer none): the cluster's pair graph and bridges, in an
+ * expander under the explanation */
+GtkWidget *
+pr_compare_view_get_chain_view (PrCompareView *self)
+{
+  return self->chain_view;
 }
 
 /* Scrolls to the next highlighted field; FALSE when there is none. */

@@ -24,6 +24,7 @@ PrClusterItem *pr_compare_view_get_item         (PrCompareView   *view);
 const char *pr_compare_view_get_selected_id     (PrCompareView   *view);
 void        pr_compare_view_select_member       (PrCompareView   *view,
                                                  int              delta);
+GtkWidget  *pr_compare_view_get_chain_view      (PrCompareView   *view);
 gboolean    pr_compare_view_next_difference     (PrCompareView   *view);
 
 G_END_DECLS

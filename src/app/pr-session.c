@@ -1184,6 +1184,131 @@ pr_session_decide_async (PrSession           *self,
   start_step (self, step, DO, callback, user_data);
 }
 
+/**
+ * pr_session_get_pair_graph:
+ * @item: a cluster of the last scan
+ * @all_pairs: %TRUE for every pair, to draw; %FALSE for fewer with the
+ *   same bridges (a large cluster's)
+ * @members: (out) (optional) (transfer full): per node, its member index
+ *   in @item (guint)
+ *
+ * The pair graph of the members still in @item (those found not a repeat
+ * have left): node 0 is the primary, so a bridge's far side is the side
+ * without it. A pass over the scan's pairs, made when asked.
+ *
+ * Returns: (transfer full): the graph
+ */
+PrGraph *
+pr_session_get_pair_graph (PrSession     *self,
+                           PrClusterItem *item,
+                           gboolean       all_pairs,
+                           GArray       **members)
+{
+  g_autoptr(GArray) records = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) index = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_return_val_if_fail (self->result != NULL, NULL);
+
+  for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+    {
+      PrClusterMember *member = pr_cluster_item_get_member (item, m);
+
+      if (member->state == PR_MEMBER_NOT_REPEAT)
+        continue;
+      g_array_append_val (records, member->record);
+      g_array_append_val (index, m);
+    }
+  if (members != NULL)
+    *members = g_steal_pointer (&index);
+  return pr_scan_result_cluster_graph (self->result, (const guint32 *) (gpointer) records->data,
+                                       records->len, all_pairs);
+}
+
+/**
+ * pr_session_split_async:
+ * @item: the cluster
+ * @record_a: a member
+ * @record_b: a member: the pair (@record_a, @record_b) is a bridge of the
+ *   cluster's pair graph, either way round
+ *
+ * Splits the cluster at a bridge: the reviewer says the two records are
+ * not the same matter. Logged as one NOT_REPEAT of the far record (the
+ * one away from the primary) by the near one, which the next scans
+ * honour as a cannot-link: no cluster joins the two sides through that
+ * pair. In @item the far side leaves at once, as a record found not a
+ * repeat does; one step of undo. Finish with pr_session_decide_finish ().
+ *
+ * A pair that is not a bridge, or a far side holding a record confirmed
+ * as a repeat (which would keep the sides together on the next scan), is
+ * refused with %G_IO_ERROR_INVALID_ARGUMENT and changes nothing.
+ */
+void
+pr_session_split_async (PrSession           *self,
+                        PrClusterItem       *item,
+                        const char          *record_a,
+                        const char          *record_b,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr(GArray) members = NULL;
+  g_autoptr(PrGraph) graph = pr_session_get_pair_graph (self, item, FALSE, &members);
+  g_autoptr(GPtrArray) side = g_ptr_array_new ();
+  const PrGraphBridge *bridge = NULL;
+  guint at = 0;
+  Step *step;
+
+  for (guint i = 0; i < pr_graph_get_n_bridges (graph) && bridge == NULL; i++)
+    {
+      const PrGraphBridge *b = pr_graph_get_bridge (graph, i);
+      const char *near = pr_cluster_item_get_member (item, g_array_index (members, guint, b->near))->id;
+      const char *far = pr_cluster_item_get_member (item, g_array_index (members, guint, b->far))->id;
+
+      if ((g_strcmp0 (near, record_a) == 0 && g_strcmp0 (far, record_b) == 0) ||
+          (g_strcmp0 (near, record_b) == 0 && g_strcmp0 (far, record_a) == 0))
+        {
+          bridge = b;
+          at = i;
+        }
+    }
+  if (bridge == NULL)
+    {
+      g_task_report_new_error (self, callback, user_data, pr_session_split_async,
+                               G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("The records %s and %s are not a bridge of the cluster: splitting there would change nothing."),
+                               record_a, record_b);
+      return;
+    }
+  for (guint32 v = 0; v < pr_graph_get_n_nodes (graph); v++)
+    if (pr_graph_on_far_side (graph, at, v))
+      {
+        PrClusterMember *member = pr_cluster_item_get_member (item, g_array_index (members, guint, v));
+
+        if (member->state == PR_MEMBER_REPEAT)
+          {
+            g_task_report_new_error (self, callback, user_data, pr_session_split_async,
+                                     G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                     _("Record %s, beyond the split, is marked as a repeat of the primary: undo that first."),
+                                     member->id);
+            return;
+          }
+        g_ptr_array_add (side, member->id);
+      }
+  g_ptr_array_add (side, NULL);
+
+  {
+    const char *near = pr_cluster_item_get_member (item, g_array_index (members, guint, bridge->near))->id;
+    const char *far = pr_cluster_item_get_member (item, g_array_index (members, guint, bridge->far))->id;
+
+    pr_cluster_item_add_split (item, far, near, (const char *const *) side->pdata);
+    step = g_new0 (Step, 1);
+    step->item = g_object_ref (item);
+    step->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+    g_ptr_array_add (step->decisions, new_decision (self, PR_VERDICT_NOT_REPEAT, far, near));
+  }
+  g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
+  start_step (self, step, DO, callback, user_data);
+}
+
 void
 pr_session_undo_async (PrSession           *self,
                        GAsyncReadyCallback  callback,

@@ -103,6 +103,16 @@ void                pr_session_decide_async       (PrSession             *sessio
                                                    const char            *record_id,
                                                    GAsyncReadyCallback    callback,
                                                    gpointer               user_data);
+PrGraph            *pr_session_get_pair_graph     (PrSession             *session,
+                                                   PrClusterItem         *item,
+                                                   gboolean               all_pairs,
+                                                   GArray               **members);
+void                pr_session_split_async        (PrSession             *session,
+                                                   PrClusterItem         *item,
+                                                   const char            *record_a,
+                                                   const char            *record_b,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
 void                pr_session_undo_async         (PrSession             *session,
                                                    GAsyncReadyCallback    callback,
                                                    gpointer               user_data);

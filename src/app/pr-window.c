@@ -12,6 +12,7 @@
 
 #include "pr-window.h"
 
+#include "pr-chain-view.h"
 #include "pr-compare-view.h"
 #include "pr-connect-dialog.h"
 
@@ -265,6 +266,7 @@ update_actions (PrWindow *self)
     { "mark-not-repeat", on_member },
     { "make-primary", on_member },
     { "merge", item != NULL },
+    { "split-bridge", item != NULL },
     { "undo", pr_session_get_can_undo (self->session) },
     { "redo", pr_session_get_can_redo (self->session) },
     { "next-unreviewed", reviewing },
@@ -775,6 +777,8 @@ scan_activated (GSimpleAction *action,
   what = g_strdup_printf (_("Scanning “%s”"), gtk_string_object_get_string (table));
   start_work (self, what);
   pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("Scanning…"));
+  pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
+                             NULL, NULL);
   pr_session_scan_async (self->session, gtk_string_object_get_string (table), mapping,
                          (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->k_spin)),
                          show_progress, self, self->work, scanned, g_object_ref (self));
@@ -879,6 +883,8 @@ records_fetched (GObject      *object,
     }
   pr_compare_view_show (PR_COMPARE_VIEW (self->compare_view), fetch->item,
                         pr_session_get_mapping (self->session), records);
+  pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
+                             self->session, fetch->item);
   update_actions (self);
 }
 
@@ -894,6 +900,8 @@ show_cluster (PrWindow      *self,
   if (item == NULL)
     {
       pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("No cluster chosen."));
+      pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
+                                 NULL, NULL);
       update_actions (self);
       return;
     }
@@ -1096,6 +1104,22 @@ merge_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   decide (user_data, PR_VERDICT_MERGED);
 }
 
+/* win.split-bridge (ss): split the cluster shown at the bridge between
+ * two of its records (PrChainView's Split Here). */
+static void
+split_bridge_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+  PrClusterItem *item = pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
+  const char *a, *b;
+
+  if (item == NULL)
+    return;
+  g_variant_get (parameter, "(&s&s)", &a, &b);
+  pr_session_split_async (self->session, item, a, b, decided, g_object_ref (self));
+  update_actions (self);
+}
+
 static void
 undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -1272,6 +1296,7 @@ static const GActionEntry win_actions[] = {
   { "mark-not-repeat", mark_not_repeat_activated },
   { "make-primary", make_primary_activated },
   { "merge", merge_activated },
+  { "split-bridge", split_bridge_activated, "(ss)" },
   { "undo", undo_activated },
   { "redo", redo_activated },
   { "next-unreviewed", next_unreviewed_activated },

@@ -392,3 +392,73 @@ pr_scan_result_foreach_new_repeat (PrScanResult    *result,
     }
   return repeats.count;
 }
+
+typedef struct {
+  GArray        *edges;     /* PrGraphEdge */
+  const guint32 *node_of;   /* record → node */
+} GraphSink;
+
+static void
+add_graph_edge (guint32  a,
+                guint32  b,
+                guint32  distance,
+                gpointer user_data)
+{
+  GraphSink *sink = user_data;
+  PrGraphEdge edge = { sink->node_of[a], sink->node_of[b], distance, 0, PR_GRAPH_EDGE_WITHIN_K };
+
+  g_array_append_val (sink->edges, edge);
+}
+
+/**
+ * pr_scan_result_cluster_graph:
+ * @result: a scan's result
+ * @records: (array length=n_records): record indices of the scan's set,
+ *   no two alike: a cluster's members as they stand, the primary first
+ * @n_records: their number
+ * @all_pairs: %TRUE for every pair (to draw them); %FALSE for fewer with
+ *   the same bridges (see pr_matches_foreach_pair_among ()), which keeps a
+ *   cluster of thousands of identical records small
+ *
+ * The pair graph of @records: node i is @records[i]; an edge for each pair
+ * within k and each pair that shares parts, between two of them.
+ *
+ * Returns: (transfer full): the graph; its bridges' far sides are away
+ *   from node 0, the primary
+ */
+PrGraph *
+pr_scan_result_cluster_graph (PrScanResult  *result,
+                              const guint32 *records,
+                              guint32        n_records,
+                              gboolean       all_pairs)
+{
+  gsize n = result->set->n_records;
+  g_autofree guint8 *in = g_new0 (guint8, MAX (n, 1));
+  g_autofree guint32 *node_of = g_new (guint32, MAX (n, 1));
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (PrGraphEdge));
+  GraphSink sink = { edges, node_of };
+
+  g_return_val_if_fail (records != NULL || n_records == 0, NULL);
+
+  for (guint32 i = 0; i < n_records; i++)
+    {
+      g_return_val_if_fail (records[i] < n && !in[records[i]], NULL);
+      in[records[i]] = 1;
+      node_of[records[i]] = i;
+    }
+  pr_matches_foreach_pair_among (result->matches, in, all_pairs, add_graph_edge, &sink);
+  for (guint i = 0; i < result->part_pairs->len; i++)
+    {
+      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+      PrGraphEdge edge;
+
+      if (!in[part->a] || !in[part->b])
+        continue;
+      edge = (PrGraphEdge) { node_of[part->a], node_of[part->b],
+                             pr_hamming_distance (result->set->fingerprints[part->a],
+                                                  result->set->fingerprints[part->b]),
+                             part->containment, PR_GRAPH_EDGE_PARTS };
+      g_array_append_val (edges, edge);
+    }
+  return pr_graph_new (n_records, (const PrGraphEdge *) (gconstpointer) edges->data, edges->len);
+}

@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "pr-cluster.h"
+#include "pr-graph.h"
 #include "pr-connection.h"
 #include "pr-matches.h"
 #include "pr-record-set.h"
@@ -74,6 +75,11 @@ typedef void (*PrNewRepeatFunc) (guint32  fresh,
 guint64       pr_scan_result_foreach_new_repeat (PrScanResult    *result,
                                                  PrNewRepeatFunc  func,
                                                  gpointer         user_data);
+
+PrGraph      *pr_scan_result_cluster_graph (PrScanResult    *result,
+                                            const guint32   *records,
+                                            guint32          n_records,
+                                            gboolean         all_pairs);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrScanResult, pr_scan_result_free)
 

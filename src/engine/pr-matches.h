@@ -27,6 +27,11 @@ guint64    pr_matches_count_pairs     (PrMatches      *matches);
 void       pr_matches_foreach_pair    (PrMatches      *matches,
                                        PrPairFunc      func,
                                        gpointer        user_data);
+void       pr_matches_foreach_pair_among (PrMatches    *matches,
+                                          const guint8 *in,
+                                          gboolean      all,
+                                          PrPairFunc    func,
+                                          gpointer      user_data);
 GArray    *pr_matches_spanning_pairs  (PrMatches      *matches);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrMatches, pr_matches_free)
