@@ -6,6 +6,8 @@
  */
 #define G_LOG_DOMAIN "test-cluster"
 
+#include <string.h>
+
 #include <glib.h>
 
 #include "pr-block-index.h"
@@ -381,6 +383,71 @@ test_constraints_random (void)
   g_rand_free (rand);
 }
 
+/* Marked: the records a breadth-first search from the seeds reaches. */
+static void
+test_mark_connected (void)
+{
+  GRand *rand = g_rand_new_with_seed (2211);
+
+  for (guint round = 0; round < 200; round++)
+    {
+      guint32 n = g_rand_int_range (rand, 1, 60);
+      g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+      g_autoptr(GArray) seeds = g_array_new (FALSE, FALSE, sizeof (PrPair));
+      g_autofree guint8 *marked = g_new (guint8, n);
+      g_autofree guint8 *reached = g_new0 (guint8, n);
+      g_autofree guint32 *queue = g_new (guint32, n);
+      guint head = 0, tail = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          PrPair pair = { g_rand_int_range (rand, 0, n), g_rand_int_range (rand, 0, n), 0 };
+
+          g_array_append_val (pairs, pair);
+        }
+      for (guint i = 0; i < (guint) g_rand_int_range (rand, 0, 3); i++)
+        {
+          PrPair seed = { g_rand_int_range (rand, 0, n), g_rand_int_range (rand, 0, n), 0 };
+
+          g_array_append_val (seeds, seed);
+        }
+      memset (marked, 7, n);
+      pr_clustering_mark_connected (n, (PrPair *) (gpointer) pairs->data, pairs->len,
+                                    (PrPair *) (gpointer) seeds->data, seeds->len, marked);
+
+      for (guint s = 0; s < seeds->len; s++)
+        {
+          guint32 ends[2] = { g_array_index (seeds, PrPair, s).a, g_array_index (seeds, PrPair, s).b };
+
+          for (guint e = 0; e < 2; e++)
+            if (!reached[ends[e]])
+              {
+                reached[ends[e]] = 1;
+                queue[tail++] = ends[e];
+              }
+        }
+      while (head < tail)
+        {
+          guint32 x = queue[head++];
+
+          for (guint p = 0; p < pairs->len; p++)
+            {
+              const PrPair *pair = &g_array_index (pairs, PrPair, p);
+              guint32 other = pair->a == x ? pair->b : pair->b == x ? pair->a : x;
+
+              if (!reached[other])
+                {
+                  reached[other] = 1;
+                  queue[tail++] = other;
+                }
+            }
+        }
+      for (guint i = 0; i < n; i++)
+        g_assert_cmpuint (marked[i], ==, reached[i]);
+    }
+  g_rand_free (rand);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -398,6 +465,7 @@ main (int    argc,
   g_test_add_func ("/engine/cluster/shared-storage", test_shared_storage);
   g_test_add_func ("/engine/cluster/constraints", test_constraints_hand_computed);
   g_test_add_func ("/engine/cluster/constraints-random", test_constraints_random);
+  g_test_add_func ("/engine/cluster/mark-connected", test_mark_connected);
 
   return g_test_run ();
 }

@@ -267,18 +267,36 @@ pr_scan_run (PrConnection         *connection,
   if (cannot->len > 0)
     {
       /* A cut needs every pair, not a spanning forest: the records a
-       * cannot-link separates may still be joined another way. */
-      g_array_set_size (spanning, 0);
-      pr_matches_foreach_pair (result->matches, collect_pair, spanning);
+       * cannot-link separates may still be joined another way. Only in
+       * the components a cannot-link falls in, though: elsewhere the
+       * forest clusters the same, and a campaign of thousands of
+       * identical records elsewhere stays a forest, not millions of pairs. */
+      g_autofree guint8 *cut = g_new (guint8, MAX (result->set->n_records, 1));
+      g_autoptr(GArray) joined = g_array_copy (spanning);
+      g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+
+      g_array_append_vals (joined, must->data, must->len);
+      pr_clustering_mark_connected (result->set->n_records, (const PrPair *) (gpointer) joined->data, joined->len,
+                                    (const PrPair *) (gpointer) cannot->data, cannot->len, cut);
+      for (guint i = 0; i < spanning->len; i++)
+        {
+          const PrPair *pair = &g_array_index (spanning, PrPair, i);
+
+          if (!cut[pair->a])
+            g_array_append_val (pairs, *pair);
+        }
+      pr_matches_foreach_pair_among (result->matches, cut, TRUE, collect_pair, pairs);
       for (guint i = 0; i < result->part_pairs->len; i++)
         {
           const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
           guint32 distance = pr_hamming_distance (result->set->fingerprints[part->a],
                                                   result->set->fingerprints[part->b]);
 
-          if (distance > k)
-            collect_pair (part->a, part->b, distance, spanning);
+          if (cut[part->a] && distance > k)
+            collect_pair (part->a, part->b, distance, pairs);
         }
+      g_array_unref (spanning);
+      spanning = g_steal_pointer (&pairs);
     }
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };

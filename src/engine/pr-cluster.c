@@ -431,6 +431,53 @@ pr_clustering_new_constrained (const guint64              *fingerprints,
  *
  * Frees @clustering, its clusters and their member arrays.
  */
+/**
+ * pr_clustering_mark_connected:
+ * @pairs: (array length=n_pairs): the pairs that join records
+ * @seeds: (array length=n_seeds): pairs whose two records are seeds
+ * @marked: (array length=n_records): set to 1 for every record that @pairs
+ *   connect to a seed (the seeds too), to 0 for the others
+ *
+ * Which records share a component with a constraint: a cannot-link
+ * changes only its own component's clustering, so only there does the
+ * clustering need every pair rather than a spanning forest.
+ */
+void
+pr_clustering_mark_connected (gsize         n_records,
+                              const PrPair *pairs,
+                              gsize         n_pairs,
+                              const PrPair *seeds,
+                              gsize         n_seeds,
+                              guint8       *marked)
+{
+  g_autofree guint32 *parent = NULL;
+  g_autofree guint32 *size = NULL;
+  guint32 n = (guint32) n_records;
+
+  g_return_if_fail (n_records <= G_MAXUINT32);
+  parent = g_new (guint32, MAX (n, 1));
+  size = g_new (guint32, MAX (n, 1));
+  for (guint32 i = 0; i < n; i++)
+    {
+      parent[i] = i;
+      size[i] = 1;
+      marked[i] = 0;
+    }
+  for (gsize p = 0; p < n_pairs; p++)
+    {
+      g_return_if_fail (pairs[p].a < n && pairs[p].b < n);
+      uf_union (parent, size, pairs[p].a, pairs[p].b);
+    }
+  for (gsize s = 0; s < n_seeds; s++)
+    {
+      g_return_if_fail (seeds[s].a < n && seeds[s].b < n);
+      marked[uf_find (parent, seeds[s].a)] = 1;
+      marked[uf_find (parent, seeds[s].b)] = 1;
+    }
+  for (guint32 i = 0; i < n; i++)
+    marked[i] = marked[uf_find (parent, i)];
+}
+
 void
 pr_clustering_free (PrClustering *clustering)
 {

@@ -40,6 +40,12 @@ PrClustering    *pr_clustering_new            (const guint64  *fingerprints,
                                                gsize           n_pairs,
                                                const guint32  *rank);
 void             pr_clustering_free           (PrClustering   *clustering);
+void             pr_clustering_mark_connected (gsize           n_records,
+                                               const PrPair   *pairs,
+                                               gsize           n_pairs,
+                                               const PrPair   *seeds,
+                                               gsize           n_seeds,
+                                               guint8         *marked);
 guint            pr_clustering_get_n_clusters (PrClustering   *clustering);
 const PrCluster *pr_clustering_get_cluster    (PrClustering   *clustering,
                                                guint           index);
