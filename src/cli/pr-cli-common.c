@@ -581,6 +581,11 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->n_threads = options->threads;
   load->keep_labels = keep_labels;
   load->parts = !options->no_parts;
+  if (options->idf || options->idf_max_share > 0)
+    {
+      options->idf_options = (PrIdfOptions) { options->idf, options->idf_max_share };
+      load->idf = &options->idf_options;
+    }
 }
 
 /**
@@ -647,6 +652,12 @@ pr_cli_parse_command_with_ids (int                  *argc,
   if (options->db == NULL && options->table != NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--table goes with --db"));
+      return FALSE;
+    }
+  if (options->idf_max_share < 0 || options->idf_max_share > 1)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--idf-max-share takes a share between 0 and 1"));
       return FALSE;
     }
   if (options->sample)
