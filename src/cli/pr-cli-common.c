@@ -27,6 +27,14 @@
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 
+const char pr_cli_idf_help[] =
+  N_("Weigh each word of the text fields also by its inverse document frequency among the records read, "
+     "ln (records / records with the word)");
+const char pr_cli_idf_max_share_help[] =
+  N_("Leave out of the fingerprint the words found in more than this share of the records read "
+     "(between 0 and 1; default: none)");
+const char pr_cli_idf_max_share_arg[] = N_("S");
+
 void
 pr_cli_mapping_options_init (PrCliMappingOptions *options)
 {

@@ -43,14 +43,14 @@ typedef struct {
 
 /* The IDF flags, for the commands that read a whole table (scan, eval,
  * fingerprint, bench fingerprint): IDF needs every record, so a command
- * about one pair or one record (explain, check) has none. */
+ * about one pair or one record (explain, check) has none. The help texts
+ * are in pr-cli-common.c, where xgettext finds them. */
+extern const char pr_cli_idf_help[];
+extern const char pr_cli_idf_max_share_help[];
+extern const char pr_cli_idf_max_share_arg[];
 #define PR_CLI_IDF_ENTRIES(options) \
-  { "idf", 0, 0, G_OPTION_ARG_NONE, &(options).idf, \
-    N_("Weigh each word of the text fields also by its inverse document frequency among the records read, " \
-       "ln (records / records with the word)"), NULL }, \
-  { "idf-max-share", 0, 0, G_OPTION_ARG_DOUBLE, &(options).idf_max_share, \
-    N_("Leave out of the fingerprint the words found in more than this share of the records read " \
-       "(between 0 and 1; default: none)"), N_("S") }
+  { "idf", 0, 0, G_OPTION_ARG_NONE, &(options).idf, pr_cli_idf_help, NULL }, \
+  { "idf-max-share", 0, 0, G_OPTION_ARG_DOUBLE, &(options).idf_max_share, pr_cli_idf_max_share_help, pr_cli_idf_max_share_arg }
 
 GOptionGroup *pr_cli_mapping_option_group   (PrCliMappingOptions  *options);
 void          pr_cli_mapping_options_init   (PrCliMappingOptions  *options);
