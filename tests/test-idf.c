@@ -137,7 +137,10 @@ test_table (void)
     const char *features[] = { "alpha", "beta", "user\x1fu" };
     const double weights[] = { log (4.0 / 3), 3 * log (2.0), 2 };
 
-    g_assert_cmphex (pr_idf_fingerprint (idf, a, G_N_ELEMENTS (a)), ==, naive_simhash (features, weights, 3));
+    gsize n_weighed = 0;
+
+    g_assert_cmphex (pr_idf_fingerprint (idf, a, G_N_ELEMENTS (a), &n_weighed), ==, naive_simhash (features, weights, 3));
+    g_assert_cmpuint (n_weighed, ==, 2);
   }
 }
 
@@ -183,9 +186,15 @@ test_max_share (void)
   g_assert_cmphex (set->fingerprints[1], ==, hash_of ("delta"));
   g_assert_cmphex (set->fingerprints[2], ==, hash_of ("epsilon"));
 
-  g_assert_cmphex (with_user->fingerprints[0], ==, hash_of ("user\x1f" "u1"));
-  g_assert_cmphex (with_user->fingerprints[1], ==, hash_of ("user\x1f" "u2"));
   g_assert_cmphex (with_user->fingerprints[2], ==, naive_simhash (third, third_weights, 2));
+  /* The first two have no word left that weighs anything: they would
+   * pair on their user alone (or on 0), so they are sparse, as an empty
+   * record is; the third is not. */
+  g_assert_cmpuint (with_user->sparse[0], ==, 1);
+  g_assert_cmpuint (with_user->sparse[1], ==, 1);
+  g_assert_cmpuint (with_user->sparse[2], ==, 0);
+  g_assert_cmpuint (with_user->n_sparse, ==, 2);
+  g_assert_cmpuint (set->n_sparse, ==, 0);
 }
 
 /* Over several batches of the loader (4,096 records each) and two

@@ -271,6 +271,8 @@ pr_idf_factor (const PrIdf *self,
  * @self: a frozen #PrIdf
  * @features: (array length=n_features): a record's features
  * @n_features: their number
+ * @n_weighed_words: (out) (optional): how many of its distinct words weigh
+ *   more than 0
  *
  * Returns: the SimHash of @features, each text feature's weight multiplied
  *   by its pr_idf_factor (), a short field's as it is
@@ -278,9 +280,11 @@ pr_idf_factor (const PrIdf *self,
 guint64
 pr_idf_fingerprint (const PrIdf     *self,
                     const PrFeature *features,
-                    gsize            n_features)
+                    gsize            n_features,
+                    gsize           *n_weighed_words)
 {
   PrSimhash simhash;
+  gsize n_weighed = 0;
 
   g_return_val_if_fail (self != NULL && self->frozen, 0);
 
@@ -294,9 +298,12 @@ pr_idf_fingerprint (const PrIdf     *self,
           gssize t = find_term (self, features[i].hash);
 
           weight *= t >= 0 ? self->factors[t] : factor_of (self, 0);
+          n_weighed += weight > 0;
         }
       pr_simhash_add_hash (&simhash, features[i].hash, weight);
     }
+  if (n_weighed_words != NULL)
+    *n_weighed_words = n_weighed;
 
   return pr_simhash_finish (&simhash);
 }

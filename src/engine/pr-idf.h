@@ -41,7 +41,8 @@ double   pr_idf_factor        (const PrIdf        *idf,
                                guint64             hash);
 guint64  pr_idf_fingerprint   (const PrIdf        *idf,
                                const PrFeature    *features,
-                               gsize               n_features);
+                               gsize               n_features,
+                               gsize              *n_weighed_words);
 gsize    pr_features_merge    (PrFeature          *features,
                                gsize               n_features);
 

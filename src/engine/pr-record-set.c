@@ -290,6 +290,7 @@ finish_batch (Loader  *loader,
 static gboolean
 weigh_by_idf (Loader              *loader,
               const PrIdfOptions  *options,
+              guint                n_text_columns,
               GCancellable        *cancellable,
               GError             **error)
 {
@@ -307,8 +308,19 @@ weigh_by_idf (Loader              *loader,
     {
       if (r % BATCH_SIZE == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
+      gsize n_weighed = 0;
+
       set->fingerprints[r] = pr_idf_fingerprint (idf, features + loader->feature_offsets[r],
-                                                 loader->feature_offsets[r + 1] - loader->feature_offsets[r]);
+                                                 loader->feature_offsets[r + 1] - loader->feature_offsets[r],
+                                                 &n_weighed);
+      /* Every word of it weighs nothing (all are in too many records):
+       * such records would share one fingerprint (their short fields', or
+       * 0) and pair with each other on nothing, as empty ones would. */
+      if (n_text_columns > 0 && n_weighed == 0 && !set->sparse[r])
+        {
+          set->sparse[r] = TRUE;
+          set->n_sparse++;
+        }
     }
   set->n_idf_terms = pr_idf_get_n_terms (idf);
   set->idf_seconds = (g_get_monotonic_time () - start) / 1e6;
@@ -629,7 +641,8 @@ pr_record_set_load (const PrMapping          *mapping,
 
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
   set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
-  if (loader.features != NULL && !weigh_by_idf (&loader, options->idf, cancellable, error))
+  if (loader.features != NULL && !weigh_by_idf (&loader, options->idf, pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT),
+                                                cancellable, error))
     goto out;
   ok = TRUE;
 
