@@ -15,6 +15,9 @@
 
 #include <glib/gstdio.h>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
 
@@ -321,7 +324,42 @@ test_errors (void)
   CHECK (1, "column “bodyx” is not in the header", "explain", records, "1", "2", "--text", "bodyx");
   CHECK (1, "column “key” is not in the header", "explain", records, "1", "2", "--id", "key", "--text", "body");
   CHECK (1, "line 3, field 2: invalid UTF-8 at byte 3", "explain", bad_utf8, "1", "2", "--text", "body");
+  CHECK (2, "--idf-max-share takes a share between 0 and 1", "scan", records, "--text", "body", "--idf-max-share", "1.5");
+  CHECK (2, "--idf-max-share takes a share between 0 and 1", "eval", "--records", records, "--pairs", records,
+         "--text", "body", "--idf-max-share", "-0.1");
+  CHECK (2, "cannot be reused: leave out --store", "scan", "--db", "mariadb://nobody@localhost/nowhere", "--table", "t",
+         "--store", "s", "--text", "body", "--idf");
+  CHECK (2, "--idf", "explain", records, "1", "2", "--text", "body", "--idf");
 #undef CHECK
+}
+
+/* IDF through the CLI: "alpha" is in every record and weighs 0, so the
+ * third record's fingerprint is epsilon's hash alone (xxhsum -H3); with
+ * the share cap at 0.5 so are "alpha" and "beta" in the others. */
+static void
+test_fingerprint_idf (void)
+{
+  g_autofree char *records = write_file ("idf.csv",
+                                         "id,body\n1,alpha beta gamma\n2,alpha beta delta\n3,alpha epsilon epsilon\n", -1);
+  g_autofree char *out = NULL;
+  g_autofree char *expected = g_strdup_printf ("3,%016" G_GINT64_MODIFIER "x\r\n",
+                                               (guint64) XXH3_64bits_withSeed ("epsilon", 7, 0));
+  g_autofree char *gamma = g_strdup_printf ("1,%016" G_GINT64_MODIFIER "x\r\n",
+                                            (guint64) XXH3_64bits_withSeed ("gamma", 5, 0));
+
+  g_assert_cmpint (run_cli (&out, NULL, "fingerprint", records, "--id", "id", "--text", "body", "--min-tokens", "1",
+                            "--idf", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, expected));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli (&out, NULL, "fingerprint", records, "--id", "id", "--text", "body", "--min-tokens", "1",
+                            "--idf-max-share", "0.5", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, gamma));
+  g_assert_nonnull (strstr (out, expected));
+  g_clear_pointer (&out, g_free);
+  /* Without IDF, the first record is a vote of its three words. */
+  g_assert_cmpint (run_cli (&out, NULL, "fingerprint", records, "--id", "id", "--text", "body", "--min-tokens", "1",
+                            NULL), ==, 0);
+  g_assert_null (strstr (out, gamma));
 }
 
 /* Two records whose features are counted by hand (as in test-explain.c,
@@ -971,6 +1009,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/stdout", test_scan_to_stdout);
   g_test_add_func ("/cli/scan/out-symlink", test_scan_out_symlink);
   g_test_add_func ("/cli/fingerprint/output", test_fingerprint_output);
+  g_test_add_func ("/cli/fingerprint/idf", test_fingerprint_idf);
   g_test_add_func ("/cli/encoding/gb18030", test_gb18030);
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/explain/hand-counted", test_explain_hand_counted);

@@ -104,6 +104,7 @@ bench_fingerprint (int    argc,
   GOptionEntry entries[] = {
     { "records", 0, 0, G_OPTION_ARG_FILENAME, &records_path,
       N_("CSV file of records (real petition text, e.g. ../shared/data/petitions-zh/records.csv)"), N_("FILE") },
+    PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
 

@@ -27,6 +27,14 @@
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 
+const char pr_cli_idf_help[] =
+  N_("Weigh each word of the text fields also by its inverse document frequency among the records read, "
+     "ln (records / records with the word)");
+const char pr_cli_idf_max_share_help[] =
+  N_("Leave out of the fingerprint the words found in more than this share of the records read "
+     "(between 0 and 1; default: none)");
+const char pr_cli_idf_max_share_arg[] = N_("S");
+
 void
 pr_cli_mapping_options_init (PrCliMappingOptions *options)
 {
@@ -581,6 +589,11 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->n_threads = options->threads;
   load->keep_labels = keep_labels;
   load->parts = !options->no_parts;
+  if (options->idf || options->idf_max_share > 0)
+    {
+      options->idf_options = (PrIdfOptions) { options->idf, options->idf_max_share };
+      load->idf = &options->idf_options;
+    }
 }
 
 /**
@@ -647,6 +660,12 @@ pr_cli_parse_command_with_ids (int                  *argc,
   if (options->db == NULL && options->table != NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--table goes with --db"));
+      return FALSE;
+    }
+  if (options->idf_max_share < 0 || options->idf_max_share > 1)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--idf-max-share takes a share between 0 and 1"));
       return FALSE;
     }
   if (options->sample)

@@ -927,6 +927,7 @@ pr_cli_eval (int    argc,
       N_("Write the pairs predicted at --k (tp, fp, same) and the missed dup pairs (fn) to FILE (CSV)"), N_("FILE") },
     { "curve", 0, 0, G_OPTION_ARG_FILENAME, &curve_path,
       N_("Write the precision–recall curve for k = 0…8 to FILE (SVG)"), N_("FILE") },
+    PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
 
@@ -1040,6 +1041,14 @@ pr_cli_eval (int    argc,
     printf (_("Whole-record fingerprints within k, or shared sentences: containment ≥ %.2f, "
               "≥ %d words shared, sentences in more than %d records left out.\n\n"),
             options.containment, options.min_shared, options.part_max_records);
+  if (!exact && options.idf)
+    printf (_("The fingerprints' words weighed by ln (records / records with the word), %llu distinct words.\n"),
+            (unsigned long long) set->n_idf_terms);
+  if (!exact && options.idf_max_share > 0)
+    printf (_("The fingerprints leave out the words found in more than %.3f of the records.\n"),
+            options.idf_max_share);
+  if (!exact && (options.idf || options.idf_max_share > 0))
+    printf ("\n");
 
   judge.label_of = label_of;
   judge.n_bases = bases->len;

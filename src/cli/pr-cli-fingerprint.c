@@ -27,6 +27,7 @@ pr_cli_fingerprint (int    argc,
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
+    PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
 

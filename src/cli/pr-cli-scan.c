@@ -188,6 +188,7 @@ pr_cli_scan (int    argc,
       N_("Keep the fingerprints in the application's tables in SCHEMA and fingerprint only new or changed records (with --db or --sample)"), N_("SCHEMA") },
     { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
       N_("With --store: write the new or changed records that repeat stored ones as CSV (id,existing_id,distance) to FILE"), N_("FILE") },
+    PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
 
@@ -204,6 +205,15 @@ pr_cli_scan (int    argc,
   if (new_repeats_path != NULL && store_schema == NULL)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--new-repeats goes with --store"));
+      goto failed;
+    }
+
+  /* A stored fingerprint was weighed by the table as it was then. */
+  if (store_schema != NULL && (options.idf || options.idf_max_share > 0))
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--idf and --idf-max-share weigh words by the whole table, so stored fingerprints "
+                             "cannot be reused: leave out --store"));
       goto failed;
     }
 

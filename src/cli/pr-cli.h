@@ -31,12 +31,26 @@ typedef struct {
   double    containment_same;
   int       part_max_records;
   int       min_shared;
+  gboolean  idf;             /* PrIdfOptions: words weighed by ln (n / df) */
+  double    idf_max_share;   /* words in more than this share of the records left out; 0: none */
+  PrIdfOptions idf_options;  /* what PrLoadOptions.idf points to */
   char     *db;              /* a connection string, instead of a CSV file */
   char     *table;
   char     *password_file;
   gboolean  sample;          /* the private sample server instead of --db */
   gpointer  sample_server;   /* PrSampleServer, stopped when the options are cleared */
 } PrCliMappingOptions;
+
+/* The IDF flags, for the commands that read a whole table (scan, eval,
+ * fingerprint, bench fingerprint): IDF needs every record, so a command
+ * about one pair or one record (explain, check) has none. The help texts
+ * are in pr-cli-common.c, where xgettext finds them. */
+extern const char pr_cli_idf_help[];
+extern const char pr_cli_idf_max_share_help[];
+extern const char pr_cli_idf_max_share_arg[];
+#define PR_CLI_IDF_ENTRIES(options) \
+  { "idf", 0, 0, G_OPTION_ARG_NONE, &(options).idf, pr_cli_idf_help, NULL }, \
+  { "idf-max-share", 0, 0, G_OPTION_ARG_DOUBLE, &(options).idf_max_share, pr_cli_idf_max_share_help, pr_cli_idf_max_share_arg }
 
 GOptionGroup *pr_cli_mapping_option_group   (PrCliMappingOptions  *options);
 void          pr_cli_mapping_options_init   (PrCliMappingOptions  *options);

@@ -97,6 +97,18 @@ pr_batch_fingerprinter_set_parts (PrBatchFingerprinter *self,
     pr_fingerprinter_set_parts (self->fingerprinters[i], parts);
 }
 
+/* With @keep, every record's distinct features come with its fingerprint
+ * (pr_fingerprinter_set_keep_features ()); the caller frees them. */
+void
+pr_batch_fingerprinter_set_keep_features (PrBatchFingerprinter *self,
+                                          gboolean              keep)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < self->n_threads; i++)
+    pr_fingerprinter_set_keep_features (self->fingerprinters[i], keep);
+}
+
 guint
 pr_batch_fingerprinter_get_n_threads (PrBatchFingerprinter *self)
 {

@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "pr-idf.h"
 #include "pr-mapping.h"
 #include "pr-parts.h"
 #include "pr-tokenizer.h"
@@ -20,6 +21,8 @@ typedef struct {
   gboolean sparse;      /* too few features: kept out of fingerprint clustering */
   PrPart  *parts;       /* (owned) (nullable): the text's parts, if asked for */
   guint    n_parts;
+  PrFeature *features;  /* (owned) (nullable): its distinct features, if asked for (for IDF) */
+  guint    n_distinct;
 } PrFingerprint;
 
 typedef struct _PrFingerprinter PrFingerprinter;
@@ -40,6 +43,8 @@ PrFingerprinter *pr_fingerprinter_new     (const PrMapping    *mapping,
 void             pr_fingerprinter_free    (PrFingerprinter    *fingerprinter);
 void             pr_fingerprinter_set_parts (PrFingerprinter  *fingerprinter,
                                            gboolean            parts);
+void             pr_fingerprinter_set_keep_features (PrFingerprinter *fingerprinter,
+                                           gboolean            keep);
 void             pr_fingerprinter_set_feature_func (PrFingerprinter *fingerprinter,
                                            PrFeatureFunc       func,
                                            gpointer            user_data);

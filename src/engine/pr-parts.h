@@ -18,9 +18,13 @@ G_STATIC_ASSERT (sizeof (PrPart) == 8);
 /* Parts shorter than this are not kept ("您好", "谢谢"): they say nothing
  * about which matter a record is. */
 #define PR_PART_MIN_TOKENS 4
-/* A longer sentence is cut into windows of this many words, so that one
- * edit does not lose a whole paragraph written without full stops. */
-#define PR_PART_MAX_TOKENS 32
+/* A longer clause is cut into windows of this many words, so that one
+ * edit does not lose a whole paragraph written without full stops. 16
+ * rather than 32: on the labelled petitions 2 more repeats found at every
+ * k and no more false ones, on the bundled sample 6 more (docs/detection.md).
+ * Changing it changes the fingerprints' version (pr_fingerprint_describe ()),
+ * so that parts stored under the old one are cut again. */
+#define PR_PART_MAX_TOKENS 16
 
 /* Builds a record's parts from its words as the tokenizer gives them. */
 typedef struct {

@@ -114,12 +114,15 @@ take_parts (PrRecordSet   *set,
   fingerprint->n_parts = 0;
 }
 
-/* Frees the parts a batch's results hold. */
+/* Frees the parts and features a batch's results hold. */
 static void
 free_parts (GArray *results)
 {
   for (guint i = 0; i < results->len; i++)
-    g_clear_pointer (&g_array_index (results, PrFingerprint, i).parts, g_free);
+    {
+      g_clear_pointer (&g_array_index (results, PrFingerprint, i).parts, g_free);
+      g_clear_pointer (&g_array_index (results, PrFingerprint, i).features, g_free);
+    }
 }
 
 /* The opening words of a text, on one line, for a person to recognise it. */
@@ -177,6 +180,9 @@ typedef struct {
   gint64                fingerprint_time;   /* summed over batches */
   gint64                wait_time;          /* the reader waiting for the worker */
   const char           *position_name;      /* "line", "row": how a record's place is named */
+  GArray               *features;           /* PrFeature, every record's distinct ones, for IDF; or NULL */
+  guint64              *feature_offsets;    /* per record, where its features start (n_records + 1 once loaded) */
+  gsize                 feature_capacity;
 } Loader;
 
 static void
@@ -258,7 +264,68 @@ finish_batch (Loader  *loader,
       set->sparse[record] = results[i].sparse;
       set->n_sparse += results[i].sparse;
       take_parts (set, record, &results[i]);
+      if (loader->features != NULL)
+        {
+          /* Records come in order (no reuse with IDF), so each one's
+           * features start where the previous one's end. */
+          g_assert (record == 0 || loader->feature_offsets[record] == loader->features->len);
+          if (record + 2 > loader->feature_capacity)
+            {
+              loader->feature_capacity = MAX (BATCH_SIZE, 2 * (record + 2));
+              loader->feature_offsets = g_renew (guint64, loader->feature_offsets, loader->feature_capacity);
+            }
+          loader->feature_offsets[record] = loader->features->len;
+          if (results[i].n_distinct > 0)
+            g_array_append_vals (loader->features, results[i].features, results[i].n_distinct);
+          loader->feature_offsets[record + 1] = loader->features->len;
+          g_clear_pointer (&results[i].features, g_free);
+        }
     }
+
+  return TRUE;
+}
+
+/* With IDF: counts every record's words, then makes every fingerprint again
+ * from its kept features with the table's weights. */
+static gboolean
+weigh_by_idf (Loader              *loader,
+              const PrIdfOptions  *options,
+              guint                n_text_columns,
+              GCancellable        *cancellable,
+              GError             **error)
+{
+  PrRecordSet *set = loader->set;
+  const PrFeature *features = (const PrFeature *) (gpointer) loader->features->data;
+  g_autoptr(PrIdf) idf = pr_idf_new (options);
+  gint64 start = g_get_monotonic_time ();
+
+  for (gsize r = 0; r < set->n_records; r++)
+    pr_idf_add_document (idf, features + loader->feature_offsets[r],
+                         loader->feature_offsets[r + 1] - loader->feature_offsets[r]);
+  pr_idf_freeze (idf);
+
+  for (gsize r = 0; r < set->n_records; r++)
+    {
+      if (r % BATCH_SIZE == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      gsize n_weighed = 0;
+
+      set->fingerprints[r] = pr_idf_fingerprint (idf, features + loader->feature_offsets[r],
+                                                 loader->feature_offsets[r + 1] - loader->feature_offsets[r],
+                                                 &n_weighed);
+      /* Every word of it weighs nothing (all are in too many records):
+       * such records would share one fingerprint (their short fields', or
+       * 0) and pair with each other on nothing, as empty ones would. */
+      if (n_text_columns > 0 && n_weighed == 0 && !set->sparse[r])
+        {
+          set->sparse[r] = TRUE;
+          set->n_sparse++;
+        }
+    }
+  set->n_idf_terms = pr_idf_get_n_terms (idf);
+  set->idf_seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_debug ("IDF over %" G_GSIZE_FORMAT " records: %" G_GUINT64_FORMAT " words, %u features, %.3f s",
+           set->n_records, set->n_idf_terms, loader->features->len, set->idf_seconds);
 
   return TRUE;
 }
@@ -413,6 +480,7 @@ pr_record_set_load (const PrMapping          *mapping,
   g_return_val_if_fail (mapping != NULL, NULL);
   g_return_val_if_fail (options != NULL, NULL);
   g_return_val_if_fail (source_class != NULL && source_class->next != NULL, NULL);
+  g_return_val_if_fail (options->idf == NULL || options->reuse == NULL, NULL);
 
   n_columns = pr_mapping_get_n_columns (mapping);
   if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_SHORT) + pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) == 0)
@@ -427,6 +495,7 @@ pr_record_set_load (const PrMapping          *mapping,
   if (fingerprinter == NULL)
     return NULL;
   pr_batch_fingerprinter_set_parts (fingerprinter, options->parts);
+  pr_batch_fingerprinter_set_keep_features (fingerprinter, options->idf != NULL);
 
   id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
   date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
@@ -447,6 +516,12 @@ pr_record_set_load (const PrMapping          *mapping,
   loader.fingerprinter = fingerprinter;
   loader.cancellable = cancellable;
   loader.position_name = source_class->position_name;
+  if (options->idf != NULL)
+    {
+      loader.features = g_array_new (FALSE, FALSE, sizeof (PrFeature));
+      loader.feature_capacity = 1;
+      loader.feature_offsets = g_new0 (guint64, 1);
+    }
   batch_init (&loader.batches[0]);
   batch_init (&loader.batches[1]);
 
@@ -566,6 +641,9 @@ pr_record_set_load (const PrMapping          *mapping,
 
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
   set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
+  if (loader.features != NULL && !weigh_by_idf (&loader, options->idf, pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT),
+                                                cancellable, error))
+    goto out;
   ok = TRUE;
 
 out:
@@ -579,6 +657,8 @@ out:
   free_parts (loader.batches[1].results);
   batch_clear (&loader.batches[0]);
   batch_clear (&loader.batches[1]);
+  g_clear_pointer (&loader.features, g_array_unref);
+  g_free (loader.feature_offsets);
 
   return ok ? g_steal_pointer (&set) : NULL;
 }

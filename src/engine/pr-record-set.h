@@ -7,6 +7,7 @@
 #include "pr-cluster.h"
 #include "pr-date.h"
 #include "pr-fingerprinter.h"
+#include "pr-idf.h"
 #include "pr-mapping.h"
 #include "pr-tokenizer.h"
 
@@ -35,6 +36,10 @@ typedef struct {
                                   gpointer             user_data);
   gpointer          reuse_data;
   gboolean          parts;        /* cut the text into parts too (pr-parts.c) */
+  /* Weigh the text's words by their document frequency in the whole set
+   * (pr-idf.c); NULL: by term frequency alone. Not with reuse: a stored
+   * fingerprint was made with another table's frequencies. */
+  const PrIdfOptions *idf;
 } PrLoadOptions;
 
 /* Called now and then while loading, on the loading thread: records so
@@ -85,6 +90,8 @@ typedef struct {
   guint64    n_reused;      /* records whose stored fingerprint was reused */
   double     read_seconds;         /* the reading thread busy (overlaps fingerprinting) */
   double     fingerprint_seconds;  /* fingerprinting the batches, on all threads */
+  guint64    n_idf_terms;   /* with IDF: distinct words counted */
+  double     idf_seconds;   /* with IDF: counting and fingerprinting again */
 } PrRecordSet;
 
 /* Who sent a record, next to another (a cluster's primary): a repeat by
