@@ -31,6 +31,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -335,6 +336,17 @@ die_with_parent (gpointer user_data)
     _exit (1);
 }
 
+/* The private server shares the reviewer's cores with the window: at nice
+ * 10, as the scan's threads are, a scan reading from it leaves the main
+ * loop its share. A server of the office is on another machine. */
+static void
+setup_child (gpointer user_data)
+{
+  setpriority (PRIO_PROCESS, 0, 10);
+  if (user_data != NULL)
+    die_with_parent (user_data);
+}
+
 /* Takes base_dir/owner.lock for as long as this object lives; the kernel
  * lets it go when the process ends, however it ends. */
 static gboolean
@@ -448,8 +460,8 @@ spawn_server (PrSampleServer  *self,
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT |
                                         G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
                                         G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  if (self->throwaway)
-    g_subprocess_launcher_set_child_setup (launcher, die_with_parent, GINT_TO_POINTER (getpid ()), NULL);
+  g_subprocess_launcher_set_child_setup (launcher, setup_child,
+                                         self->throwaway ? GINT_TO_POINTER (getpid ()) : NULL, NULL);
 
   self->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
   if (self->process == NULL)
