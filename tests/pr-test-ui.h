@@ -9,5 +9,6 @@ GtkWidget *pr_test_find_widget      (GtkWidget  *widget,
                                      GType       type,
                                      const char *name);
 gboolean   pr_test_list_settled     (gpointer    column_view);
+char      *pr_test_unnamed_controls (GtkWidget  *widget);
 
 G_END_DECLS

@@ -502,6 +502,17 @@ check_explanation (PrWindow     *window,
   g_assert_cmpuint (n_named, >, 0);
 }
 
+/* Every control of @widget has an accessible name, and a tooltip or a
+ * label to see: the accessible tree as a screen reader gets it. */
+static void
+assert_controls_named (GtkWidget *widget)
+{
+  g_autofree char *unnamed = pr_test_unnamed_controls (widget);
+
+  if (unnamed != NULL)
+    g_error ("controls a screen reader cannot name:\n%s", unnamed);
+}
+
 static void
 test_review (void)
 {
@@ -537,6 +548,8 @@ test_review (void)
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   session = pr_window_get_session (window);
 
+  assert_controls_named (GTK_WIDGET (window));
+
   /* Connect: the tables are listed and the columns mapped by the guess. */
   g_free (params->database);
   params->database = g_strdup ("office");
@@ -544,6 +557,8 @@ test_review (void)
   wait_until (not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
   wait_until (columns_listed, window);
+
+  assert_controls_named (GTK_WIDGET (window));
 
   /* Scan */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
@@ -650,6 +665,7 @@ test_review (void)
         check_explanation (window, root);
       }
     save_screenshot (GTK_WIDGET (window), screenshot);
+    assert_controls_named (GTK_WIDGET (window));
 
     /* Decide on the largest cluster: 5 members. */
     g_assert_cmpuint (largest_size, >=, 4);
@@ -1100,6 +1116,7 @@ test_profiles (void)
   database = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, "database");
   profiles = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, "saved-connections");
   password = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_PASSWORD_ENTRY, NULL);
+  assert_controls_named (GTK_WIDGET (dialog));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (host)), ==, hosts[0]);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (database)), ==, "xinfang");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (profiles), 1);
@@ -1235,6 +1252,7 @@ test_chains (void)
   g_assert_cmpuint (pr_chain_view_get_n_bridges (PR_CHAIN_VIEW (chain_view)), ==, 1);
   g_assert_cmpuint (n_bridge_rows (window), ==, 1);
   save_screenshot (GTK_WIDGET (window), screenshot);
+  assert_controls_named (GTK_WIDGET (window));
 
   /* Split at 501–601 (either way round): 601's side leaves at once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.split-bridge", "(ss)", "601", "501"));
