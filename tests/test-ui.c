@@ -5,11 +5,13 @@
  * check why a chosen pair matches, decide through the window's actions, undo and redo, export and read the
  * report back, and check the decision log in the database. Runs under a
  * display (xvfb-run in CI); saves a screenshot of the compare view.
+ * Last, the application's About dialog.
  */
 #include "config.h"
 
 #include <gtk/gtk.h>
 
+#include "pr-application.h"
 #include "pr-cluster-item.h"
 #include "pr-compare-view.h"
 #include "pr-connect-dialog.h"
@@ -1336,6 +1338,55 @@ test_chains (void)
   close_and_finalize (window);
 }
 
+static GtkAboutDialog *
+find_about_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_ABOUT_DIALOG (window))
+        return GTK_ABOUT_DIALOG (window);
+    }
+  return NULL;
+}
+
+/* app.about from the primary menu: the dialog names the version meson
+ * gave, the licence and the icon; closing it hides it. */
+static void
+test_about (void)
+{
+  g_autoptr(PrApplication) app = pr_application_new ();
+  g_autoptr(GError) error = NULL;
+  GtkAboutDialog *about;
+  PrWindow *window;
+
+  /* Not unique: a second instance beside a running application must not
+   * hand its actions to that one. */
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  window = pr_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_null (find_about_dialog ());
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  about = find_about_dialog ();
+  g_assert_nonnull (about);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (about)));
+  g_assert_cmpstr (gtk_about_dialog_get_version (about), ==, PACKAGE_VERSION);
+  g_assert_cmpstr (gtk_about_dialog_get_version (about), ==, g_getenv ("PR_PROJECT_VERSION"));
+  g_assert_cmpint (gtk_about_dialog_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
+  g_assert_cmpstr (gtk_about_dialog_get_logo_icon_name (about), ==, PR_APPLICATION_ID);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (about)) == GTK_WINDOW (window));
+
+  gtk_window_close (GTK_WINDOW (about));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (about)));
+  close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1355,6 +1406,7 @@ main (int    argc,
   g_test_add_func ("/ui/profiles", test_profiles);
   g_test_add_func ("/ui/write-back", test_write_back);
   g_test_add_func ("/ui/chains", test_chains);
+  g_test_add_func ("/ui/about", test_about);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;
