@@ -163,6 +163,22 @@ pr_clustering_new (const guint64 *fingerprints,
   return pr_clustering_new_constrained (fingerprints, n_fingerprints, pairs, n_pairs, rank, NULL);
 }
 
+typedef struct {
+  guint64 high;  /* distance << 32 | a */
+  guint64 low;   /* b << 32 | the pair's index */
+} PairKey;
+
+static int
+compare_pair_keys (const void *a,
+                   const void *b)
+{
+  const PairKey *x = a, *y = b;
+
+  if (x->high != y->high)
+    return x->high < y->high ? -1 : 1;
+  return (x->low > y->low) - (x->low < y->low);
+}
+
 /* The components as far as the constraints allow: must-links first, then
  * the pairs nearest first, each joining two components unless that would
  * put a cannot-link pair together. A component's constrained records are
@@ -180,7 +196,7 @@ link_constrained (guint32                    *parent,
   g_autofree guint32 *partners = g_new (guint32, MAX (2 * constraints->n_cannot, 1));
   g_autofree guint32 *filled = g_new0 (guint32, n);
   g_autoptr(GPtrArray) lists = g_ptr_array_new_full (n, NULL);
-  g_autofree guint64 *order = NULL;
+  g_autofree PairKey *order = NULL;
 
   /* Each record's cannot-link partners, side by side. */
   for (gsize c = 0; c < constraints->n_cannot; c++)
@@ -219,13 +235,19 @@ link_constrained (guint32                    *parent,
 
       if (!must && order == NULL)
         {
-          /* Nearest first: (distance << 32 | index) keys. */
-          order = g_new (guint64, MAX (n_pairs, 1));
+          /* Nearest first, then by the records: an order of the pairs
+           * themselves, not of the array, so that the same pairs make
+           * the same cut however they were found (a scan at k, or a
+           * threshold preview filtering pairs found at a larger k). */
+          order = g_new (PairKey, MAX (n_pairs, 1));
           for (gsize p = 0; p < n_pairs; p++)
-            order[p] = ((guint64) pairs[p].distance << 32) | p;
-          qsort (order, n_pairs, sizeof (guint64), compare_u64);
+            {
+              order[p].high = ((guint64) pairs[p].distance << 32) | pairs[p].a;
+              order[p].low = ((guint64) pairs[p].b << 32) | (guint32) p;
+            }
+          qsort (order, n_pairs, sizeof (PairKey), compare_pair_keys);
         }
-      pair = must ? &constraints->must[step] : &pairs[(guint32) order[step - constraints->n_must]];
+      pair = must ? &constraints->must[step] : &pairs[(guint32) order[step - constraints->n_must].low];
       ra = uf_find (parent, pair->a);
       rb = uf_find (parent, pair->b);
       if (ra == rb)
