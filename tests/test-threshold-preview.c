@@ -270,7 +270,7 @@ test_against_brute_force (void)
       gpointer key;
 
       expected = oracle_clusters (records, kk, &n_pairs);
-      clustering = pr_threshold_preview_compare (preview, kk, NULL, &summary);
+      clustering = pr_threshold_preview_compare (preview, k, kk, NULL, &summary);
       found = clusters_of (clustering, &n_clustered);
       g_test_message ("k' = %u: %u clusters, %" G_GUINT64_FORMAT " pairs, +%u -%u clusters",
                       kk, summary.n_clusters, summary.n_pairs, summary.clusters_added, summary.clusters_removed);
@@ -382,7 +382,7 @@ test_limits (void)
   g_assert_cmpuint (pr_threshold_preview_get_kmax (top), ==, PR_BLOCK_INDEX_MAX_K);
   g_assert_cmpuint (pr_threshold_preview_get_count (top, 0), ==, 1);
   g_assert_cmpuint (pr_threshold_preview_get_count (top, 15), ==, 0);
-  none = pr_threshold_preview_compare (empty, 6, NULL, &summary);
+  none = pr_threshold_preview_compare (empty, 3, 6, NULL, &summary);
   g_assert_cmpuint (summary.n_clusters, ==, 0);
   g_assert_cmpuint (summary.n_pairs, ==, 0);
 }
