@@ -183,7 +183,7 @@ pr_cli_bench_db (int    argc,
           t_one = (g_get_monotonic_time () - start) / 1e6;
           g_clear_pointer (&clustering, pr_clustering_free);
           start = g_get_monotonic_time ();
-          clustering = pr_threshold_preview_compare (preview, k, NULL, &summary);
+          clustering = pr_threshold_preview_compare (preview, options.k, k, NULL, &summary);
           t_compare = (g_get_monotonic_time () - start) / 1e6;
           printf (_("  k = %u: %llu pairs at this distance; %u clusters (+%u, -%u against k = %d), %llu pairs; "
                     "regrouped in %.3f s, with the comparison %.3f s\n"),

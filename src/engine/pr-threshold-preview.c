@@ -226,17 +226,20 @@ pr_threshold_preview_cluster (PrThresholdPreview         *preview,
 /**
  * pr_threshold_preview_compare:
  * @preview: a preview
+ * @base_k: 0..kmax, what @k is compared with: the scan's k, or the k the
+ *   reviewer applied since
  * @k: 0..kmax
  * @constraints: (nullable): the reviewers' verdicts, for both clusterings
- * @summary: (out caller-allocates): the figures at @k and at the
- *   preview's k, and which clusters differ
+ * @summary: (out caller-allocates): the figures at @k and at @base_k,
+ *   and which clusters differ
  *
- * Clusters at the preview's k and at @k.
+ * Clusters at @base_k and at @k.
  *
  * Returns: (transfer full): the clustering at @k
  */
 PrClustering *
 pr_threshold_preview_compare (PrThresholdPreview         *preview,
+                              guint                       base_k,
                               guint                       k,
                               const PrClusterConstraints *constraints,
                               PrThresholdSummary         *summary)
@@ -248,12 +251,14 @@ pr_threshold_preview_compare (PrThresholdPreview         *preview,
 
   g_return_val_if_fail (preview != NULL, NULL);
   g_return_val_if_fail (k <= preview->kmax, NULL);
+  g_return_val_if_fail (base_k <= preview->kmax, NULL);
   g_return_val_if_fail (summary != NULL, NULL);
 
   memset (summary, 0, sizeof *summary);
+  summary->base_k = base_k;
   summary->k = k;
   clustering = pr_threshold_preview_cluster (preview, k, constraints, &summary->n_pairs);
-  base = pr_threshold_preview_cluster (preview, preview->k, constraints, &summary->base_n_pairs);
+  base = pr_threshold_preview_cluster (preview, base_k, constraints, &summary->base_n_pairs);
   summary->n_clusters = pr_clustering_get_n_clusters (clustering);
   summary->base_n_clusters = pr_clustering_get_n_clusters (base);
 

@@ -15,17 +15,19 @@ G_BEGIN_DECLS
 
 typedef struct _PrThresholdPreview PrThresholdPreview;
 
-/* What clustering at @k gives, against the preview's own k. A cluster is
- * the same at both when it has the same members. */
+/* What clustering at k gives, against a base k (the scan's, or the one
+ * applied since). A cluster is the same at both when it has the same
+ * members. */
 typedef struct {
+  guint   base_k;
   guint   k;
   guint   n_clusters;
   guint64 n_clustered;       /* records in a cluster */
   guint64 n_pairs;           /* pairs within k, and part pairs farther apart */
-  guint   base_n_clusters;   /* the same at the preview's k */
+  guint   base_n_clusters;   /* the same at base_k */
   guint64 base_n_pairs;
-  guint   clusters_added;    /* clusters at k not at the preview's k */
-  guint   clusters_removed;  /* clusters at the preview's k not at k */
+  guint   clusters_added;    /* clusters at k not at base_k */
+  guint   clusters_removed;  /* clusters at base_k not at k */
 } PrThresholdSummary;
 
 PrThresholdPreview *pr_threshold_preview_new        (const guint64  *fingerprints,
@@ -54,6 +56,7 @@ PrClustering       *pr_threshold_preview_cluster    (PrThresholdPreview *preview
                                                      const PrClusterConstraints *constraints,
                                                      guint64            *n_pairs);
 PrClustering       *pr_threshold_preview_compare    (PrThresholdPreview *preview,
+                                                     guint               base_k,
                                                      guint               k,
                                                      const PrClusterConstraints *constraints,
                                                      PrThresholdSummary *summary);
