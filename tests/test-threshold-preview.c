@@ -296,6 +296,21 @@ test_against_brute_force (void)
         g_assert_cmpuint (summary.clusters_added + summary.clusters_removed, ==, 0);
       else
         g_assert_cmpuint (summary.clusters_added + summary.clusters_removed, >, 0);
+
+      /* Against another base (a k applied since): the same change seen
+       * from the other side. */
+      {
+        g_autoptr(PrClustering) back = NULL;
+        PrThresholdSummary reverse;
+
+        back = pr_threshold_preview_compare (preview, kk, k, NULL, &reverse);
+        g_assert_cmpuint (reverse.base_k, ==, kk);
+        g_assert_cmpuint (reverse.base_n_clusters, ==, summary.n_clusters);
+        g_assert_cmpuint (reverse.base_n_pairs, ==, summary.n_pairs);
+        g_assert_cmpuint (reverse.n_clusters, ==, summary.base_n_clusters);
+        g_assert_cmpuint (reverse.clusters_added, ==, summary.clusters_removed);
+        g_assert_cmpuint (reverse.clusters_removed, ==, summary.clusters_added);
+      }
     }
 }
 
