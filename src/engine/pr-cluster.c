@@ -100,8 +100,17 @@ compare_cluster_info (const void *a,
 }
 
 /* The largest distance between any two members.  Identical fingerprints
- * are collapsed first, which makes clusters of exact duplicates cheap; the
- * scan stops as soon as 64 (the maximum) is reached. */
+ * are collapsed first, which makes clusters of exact duplicates cheap.
+ *
+ * Then every pair is bounded through a pivot p by the triangle
+ * inequality, d(x, y) <= d(x, p) + d(p, y): with the members in
+ * descending order of their distance to p, a row stops at the first
+ * partner whose bound cannot beat the largest distance found, and the
+ * scan stops when a row's first bound cannot. Exact, and what makes a
+ * chained cluster of tens of thousands of members (a large k joins them)
+ * cost little more than its members instead of their square. The pivot
+ * is the member farthest from the first, so that the far ends of a chain
+ * are found at once. @scratch holds 2 × @n_members values. */
 __attribute__((target_clones ("default", "popcnt")))
 static guint32
 max_pairwise_distance (const guint64 *fingerprints,
@@ -109,8 +118,11 @@ max_pairwise_distance (const guint64 *fingerprints,
                        guint32        n_members,
                        guint64       *scratch)
 {
+  guint64 *by_pivot = scratch + n_members;
   guint32 n_distinct = 0;
-  guint max = 0;
+  guint32 count[65] = { 0 };
+  guint64 pivot;
+  guint max = 0, far = 0;
 
   for (guint32 i = 0; i < n_members; i++)
     scratch[i] = fingerprints[members[i]];
@@ -118,15 +130,46 @@ max_pairwise_distance (const guint64 *fingerprints,
   for (guint32 i = 0; i < n_members; i++)
     if (n_distinct == 0 || scratch[n_distinct - 1] != scratch[i])
       scratch[n_distinct++] = scratch[i];
+  if (n_distinct < 2)
+    return 0;
 
-  for (guint32 i = 0; i < n_distinct && max < 64; i++)
+  for (guint32 i = 1; i < n_distinct; i++)
+    if ((guint) __builtin_popcountll (scratch[0] ^ scratch[i]) > far)
+      {
+        far = (guint) __builtin_popcountll (scratch[0] ^ scratch[i]);
+        pivot = scratch[i];
+      }
+  if (far == 0)
+    pivot = scratch[0];
+  /* Descending distance to the pivot: a counting sort on 0..64. */
+  for (guint32 i = 0; i < n_distinct; i++)
+    count[64 - __builtin_popcountll (scratch[i] ^ pivot)]++;
+  for (guint d = 0, sum = 0; d <= 64; d++)
     {
-      guint64 x = scratch[i];
+      guint32 c = count[d];
 
+      count[d] = sum;
+      sum += c;
+    }
+  for (guint32 i = 0; i < n_distinct; i++)
+    by_pivot[count[64 - __builtin_popcountll (scratch[i] ^ pivot)]++] = scratch[i];
+
+  /* The pivot and the farthest from it are a pair. */
+  max = (guint) __builtin_popcountll (by_pivot[0] ^ pivot);
+  for (guint32 i = 0; i + 1 < n_distinct && max < 64; i++)
+    {
+      guint64 x = by_pivot[i];
+      guint dx = (guint) __builtin_popcountll (x ^ pivot);
+
+      if (dx + (guint) __builtin_popcountll (by_pivot[i + 1] ^ pivot) <= max)
+        break;
       for (guint32 j = i + 1; j < n_distinct; j++)
         {
-          guint d = (guint) __builtin_popcountll (x ^ scratch[j]);
+          guint d;
 
+          if (dx + (guint) __builtin_popcountll (by_pivot[j] ^ pivot) <= max)
+            break;
+          d = (guint) __builtin_popcountll (x ^ by_pivot[j]);
           max = MAX (max, d);
         }
     }
@@ -425,7 +468,7 @@ pr_clustering_new_constrained (const guint64              *fingerprints,
   for (gsize m = 0; m < n_clustered; m++)
     clustering->members[slot[cluster_of[clustered[m]]]++] = clustered[m];
 
-  scratch = g_new (guint64, largest);
+  scratch = g_new (guint64, 2 * (gsize) largest);
   for (guint32 c = 0; c < n_clusters; c++)
     {
       PrCluster *cluster = &clustering->clusters[c];
