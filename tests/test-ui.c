@@ -383,6 +383,34 @@ threshold_closed (gpointer data)
   return pr_window_get_threshold_dialog (data) == NULL;
 }
 
+static void
+save_screenshot (GtkWidget  *widget,
+                 const char *path)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  /* Let the window lay out and paint what it shows now. */
+  for (gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2; g_get_monotonic_time () < until;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_true (gtk_widget_get_mapped (widget));
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_object_unref (paintable);
+  g_test_message ("screenshot: %s", path);
+}
+
 /* Opens the threshold preview (win.thresholds), sets @k, and waits for
  * the figures; checks those shown against the oracle at @k and at the
  * list's k (@base), the bars against brute force; applies, and checks the
@@ -449,12 +477,19 @@ check_threshold_preview (PrWindow     *window,
   changed = summary->clusters_added + summary->clusters_removed;
   /* And the window says so. */
   result_label = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_LABEL, "threshold-result");
-  clusters_text = g_strdup_printf ("%u clusters", summary->n_clusters);
+  clusters_text = g_strdup_printf ("clusters: %u (", summary->n_clusters);
   added_text = g_strdup_printf ("+%u new", summary->clusters_added);
   removed_text = g_strdup_printf ("−%u gone", summary->clusters_removed);
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (result_label)), clusters_text));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (result_label)), added_text));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (result_label)), removed_text));
+  if (k > base_k)
+    {
+      g_autofree char *screenshot = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                                      "ui-threshold-preview.png", NULL);
+
+      save_screenshot (GTK_WIDGET (dialog), screenshot);
+    }
 
   /* Apply: the list is the clusters at k. */
   g_assert_true (pr_threshold_dialog_apply (dialog));
@@ -478,33 +513,6 @@ count_rows (PrConnection *root,
   return g_ascii_strtoull (value, NULL, 10);
 }
 
-static void
-save_screenshot (GtkWidget  *widget,
-                 const char *path)
-{
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-
-  /* Let the window lay out and paint what it shows now. */
-  for (gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2; g_get_monotonic_time () < until;)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  g_assert_true (gtk_widget_get_mapped (widget));
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_object_unref (paintable);
-  g_test_message ("screenshot: %s", path);
-}
 
 /* Record id → its petitioner, as the table has it. */
 static GHashTable *

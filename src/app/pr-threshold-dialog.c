@@ -67,7 +67,7 @@ fill_histogram (PrThresholdDialog *self)
   for (guint d = 0; d <= kmax; d++)
     largest = MAX (largest, pr_threshold_preview_get_count (self->preview, d));
   gtk_grid_attach (GTK_GRID (self->histogram), gtk_label_new (C_("threshold histogram", "Distance")), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->histogram), gtk_label_new (C_("threshold histogram", "Pairs")), 1, 0, 2, 1);
+  gtk_grid_attach (GTK_GRID (self->histogram), gtk_label_new (C_("threshold histogram", "Pairs (bars on a log scale)")), 1, 0, 2, 1);
   gtk_grid_attach (GTK_GRID (self->histogram), gtk_label_new (C_("threshold histogram", "Sample pairs (record ids)")),
                    3, 0, 1, 1);
   for (guint d = 0; d <= kmax; d++)
@@ -91,7 +91,8 @@ fill_histogram (PrThresholdDialog *self)
       gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_HIGH);
       gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_FULL);
       gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (bar, "threshold-bar");
+      gtk_widget_set_hexpand (bar, TRUE);
+      gtk_widget_set_size_request (bar, 160, -1);
       gtk_widget_set_tooltip_text (bar, label);
       gtk_accessible_update_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       gtk_label_set_xalign (GTK_LABEL (count_label), 1);
@@ -156,14 +157,14 @@ mark_within_k (PrThresholdDialog *self,
 static char *
 describe (const PrThresholdSummary *summary)
 {
-  /* Translators: the clusters at the k chosen against the k in use, e.g.
-   * "At k = 5: 194 clusters (+36 new, −25 gone) holding 523 records, 474 pairs (+70) — against 183 clusters, 404 pairs at k = 3" */
-  return g_strdup_printf (_("At k = %u: %u clusters (+%u new, −%u gone) holding %llu records, "
-                            "%llu pairs (%+lld) — against %u clusters, %llu pairs at k = %u"),
+  /* Translators: the clusters at the k chosen, then at the k in use, e.g.
+   * "At k = 5 — clusters: 194 (+36 new, −25 gone), records in them: 523, pairs: 474 (+70). At k = 3 — clusters: 183, pairs: 404" */
+  return g_strdup_printf (_("At k = %u — clusters: %u (+%u new, −%u gone), records in them: %llu, pairs: %llu (%+lld). "
+                            "At k = %u — clusters: %u, pairs: %llu"),
                           summary->k, summary->n_clusters, summary->clusters_added, summary->clusters_removed,
                           (unsigned long long) summary->n_clustered, (unsigned long long) summary->n_pairs,
                           (long long) summary->n_pairs - (long long) summary->base_n_pairs,
-                          summary->base_n_clusters, (unsigned long long) summary->base_n_pairs, summary->base_k);
+                          summary->base_k, summary->base_n_clusters, (unsigned long long) summary->base_n_pairs);
 }
 
 typedef struct {
