@@ -1896,6 +1896,7 @@ regroup_thread (GTask        *task,
   PrRecordSet *set = regroup->shared->result->set;
   g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(PrClustering) clustering = NULL;
   PrClusterConstraints constraints;
 
   /* The verdicts as they are now, not as the scan found them: a scan at
@@ -1903,15 +1904,9 @@ regroup_thread (GTask        *task,
   pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
-  regroup->clustering = pr_threshold_preview_compare (regroup->preview, regroup->summary.base_k, regroup->summary.k,
-                                                      &constraints, &regroup->summary);
-  /* A newer k replaced this one: no list objects for it. */
-  if (g_task_return_error_if_cancelled (task))
-    {
-      pr_session_regroup_free (regroup);
-      return;
-    }
-  make_items (regroup->clustering, set, &regroup->items, &regroup->cluster_of);
+  /* The figures: members only, fast at any k. */
+  clustering = pr_threshold_preview_compare (regroup->preview, regroup->summary.base_k, regroup->summary.k,
+                                             &constraints, &regroup->summary);
   g_task_return_pointer (task, regroup, (GDestroyNotify) pr_session_regroup_free);
 }
 
@@ -1922,7 +1917,8 @@ regroup_thread (GTask        *task,
  *
  * Clusters the scan's records at @k from @preview, with the reviewers'
  * verdicts, and compares with the clusters at the k in use; on a thread
- * of its own. pr_session_apply_regroup() puts the result in the list.
+ * of its own: the figures, fast at any k. pr_session_apply_regroup_async ()
+ * puts those clusters in the list.
  */
 void
 pr_session_regroup_async (PrSession           *self,
@@ -1964,26 +1960,71 @@ pr_session_regroup_finish (PrSession     *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+static void
+apply_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  PrSessionRegroup *regroup = task_data;
+  PrRecordSet *set = regroup->shared->result->set;
+  g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  PrClusterConstraints constraints;
+
+  /* Now with each cluster's largest distance, which the list shows. */
+  pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
+  constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
+                                         (const PrPair *) (gpointer) cannot->data, cannot->len };
+  regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints, NULL);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  make_items (regroup->clustering, set, &regroup->items, &regroup->cluster_of);
+  g_task_return_boolean (task, TRUE);
+}
+
 /**
- * pr_session_apply_regroup:
- * @regroup: clusters at another k, from pr_session_regroup_finish()
- * @error: return location for a #GError
+ * pr_session_apply_regroup_async:
+ * @regroup: (transfer full): clusters at another k, from
+ *   pr_session_regroup_finish()
  *
- * Puts @regroup's clusters in the list in place of the ones shown, with
- * the reviewers' verdicts applied to them as after a scan, and makes its
- * k the one in use. As after a scan, undo starts afresh (the log keeps
- * every decision). Refused when a scan has replaced the records since, or
- * a decision was made since @regroup was asked for.
+ * Makes the clusters at @regroup's k for the list, with each one's
+ * largest distance, on a thread of its own; pr_session_apply_regroup_finish()
+ * puts them in the list in place of the ones shown, with the reviewers'
+ * verdicts applied to them as after a scan, and makes that k the one in
+ * use. As after a scan, undo starts afresh (the log keeps every decision).
+ */
+void
+pr_session_apply_regroup_async (PrSession           *self,
+                                PrSessionRegroup    *regroup,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pr_session_apply_regroup_async);
+  g_task_set_task_data (task, regroup, (GDestroyNotify) pr_session_regroup_free);
+  run_in_background (task, apply_thread);
+}
+
+/**
+ * pr_session_apply_regroup_finish:
  *
- * Returns: %FALSE with @error set when refused
+ * Refused when a scan has replaced the records since, or a decision was
+ * made since the regrouping was asked for.
+ *
+ * Returns: %FALSE with @error set when refused or cancelled
  */
 gboolean
-pr_session_apply_regroup (PrSession         *self,
-                          PrSessionRegroup  *regroup,
-                          GError           **error)
+pr_session_apply_regroup_finish (PrSession     *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
 {
-  g_return_val_if_fail (regroup != NULL && regroup->items != NULL, FALSE);
+  PrSessionRegroup *regroup = g_task_get_task_data (G_TASK (result));
 
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
   if (regroup->shared != self->shared)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,

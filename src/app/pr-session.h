@@ -156,9 +156,14 @@ PrSessionRegroup   *pr_session_regroup_finish     (PrSession             *sessio
                                                    GError               **error);
 const PrThresholdSummary *pr_session_regroup_get_summary (PrSessionRegroup *regroup);
 void                pr_session_regroup_free       (PrSessionRegroup      *regroup);
-gboolean            pr_session_apply_regroup      (PrSession             *session,
-                                                   PrSessionRegroup      *regroup,
-                                                   GError               **error);
+void                pr_session_apply_regroup_async  (PrSession           *session,
+                                                     PrSessionRegroup    *regroup,
+                                                     GCancellable        *cancellable,
+                                                     GAsyncReadyCallback  callback,
+                                                     gpointer             user_data);
+gboolean            pr_session_apply_regroup_finish (PrSession           *session,
+                                                     GAsyncResult        *result,
+                                                     GError             **error);
 guint               pr_session_get_k              (PrSession             *session);
 guint               pr_session_get_scan_k         (PrSession             *session);
 PrRecordSet        *pr_session_get_record_set     (PrSession             *session);

@@ -32,6 +32,7 @@ struct _PrThresholdDialog
   PrSessionRegroup   *regroup;     /* the clusters at the k shown, once made */
   GCancellable       *loading;
   GCancellable       *regrouping;
+  GCancellable       *applying;
   GPtrArray          *rows;        /* GtkWidget: the distance label of each bar's row */
 };
 
@@ -220,10 +221,13 @@ k_changed (PrThresholdDialog *self)
 
   if (self->preview == NULL)
     return;
-  /* Cancel and replace: only the last k asked for is shown. */
+  /* Cancel and replace: only the last k asked for is shown, or applied. */
   if (self->regrouping != NULL)
     g_cancellable_cancel (self->regrouping);
+  if (self->applying != NULL)
+    g_cancellable_cancel (self->applying);
   g_clear_object (&self->regrouping);
+  g_clear_object (&self->applying);
   g_clear_pointer (&self->regroup, pr_session_regroup_free);
   gtk_widget_set_sensitive (self->apply_button, FALSE);
   mark_within_k (self, k);
@@ -293,8 +297,11 @@ pr_threshold_dialog_dispose (GObject *object)
     g_cancellable_cancel (self->loading);
   if (self->regrouping != NULL)
     g_cancellable_cancel (self->regrouping);
+  if (self->applying != NULL)
+    g_cancellable_cancel (self->applying);
   g_clear_object (&self->loading);
   g_clear_object (&self->regrouping);
+  g_clear_object (&self->applying);
   g_clear_pointer (&self->regroup, pr_session_regroup_free);
   g_clear_pointer (&self->preview, pr_threshold_preview_unref);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
@@ -386,27 +393,59 @@ pr_threshold_dialog_set_k (PrThresholdDialog *self,
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->k_spin), k);
 }
 
+static void
+applied (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Pending *pending = user_data;
+  PrThresholdDialog *self = pending->self;
+  g_autoptr(GError) error = NULL;
+  gboolean done = pr_session_apply_regroup_finish (PR_SESSION (object), result, &error);
+
+  if (self->applying != pending->cancellable)
+    {
+      pending_free (pending);
+      return;
+    }
+  g_clear_object (&self->applying);
+  pending_free (pending);
+  if (!done)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        gtk_label_set_text (GTK_LABEL (self->result_label), error->message);
+      return;
+    }
+  g_signal_emit (self, signals[SIGNAL_APPLIED], 0);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 /**
  * pr_threshold_dialog_apply:
  *
- * Puts the clusters at the k shown in the window's list and closes.
+ * Makes the clusters at the k shown for the list, on a worker, puts them
+ * there and closes.
  *
- * Returns: whether they were put there
+ * Returns: whether that was started (the figures at that k are shown)
  */
 gboolean
 pr_threshold_dialog_apply (PrThresholdDialog *self)
 {
-  g_autoptr(GError) error = NULL;
+  Pending *pending;
+  g_autofree char *text = NULL;
 
-  if (self->regroup == NULL)
+  if (self->regroup == NULL || self->applying != NULL)
     return FALSE;
-  if (!pr_session_apply_regroup (self->session, self->regroup, &error))
-    {
-      gtk_label_set_text (GTK_LABEL (self->result_label), error->message);
-      return FALSE;
-    }
-  g_clear_pointer (&self->regroup, pr_session_regroup_free);
-  g_signal_emit (self, signals[SIGNAL_APPLIED], 0);
-  gtk_window_close (GTK_WINDOW (self));
+  /* The k stays free to change: a new k cancels this (a focused entry
+   * made insensitive would lose its focus the wrong way, too). */
+  gtk_widget_set_sensitive (self->apply_button, FALSE);
+  /* Translators: while the clusters at the chosen k are made for the list */
+  text = g_strdup_printf (_("Grouping the list at k = %u…"), pr_session_regroup_get_summary (self->regroup)->k);
+  gtk_label_set_text (GTK_LABEL (self->result_label), text);
+  self->applying = g_cancellable_new ();
+  pending = g_new0 (Pending, 1);
+  pending->self = g_object_ref (self);
+  pending->cancellable = g_object_ref (self->applying);
+  pr_session_apply_regroup_async (self->session, g_steal_pointer (&self->regroup), self->applying, applied, pending);
   return TRUE;
 }

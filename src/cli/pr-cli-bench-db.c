@@ -186,10 +186,11 @@ pr_cli_bench_db (int    argc,
           clustering = pr_threshold_preview_compare (preview, options.k, k, NULL, &summary);
           t_compare = (g_get_monotonic_time () - start) / 1e6;
           printf (_("  k = %u: %llu pairs at this distance; %u clusters (+%u, -%u against k = %d), %llu pairs; "
-                    "regrouped in %.3f s, with the comparison %.3f s\n"),
+                    "the figures (both k, members only) in %.3f s; the list's clusters, with their largest "
+                    "distances, in %.3f s\n"),
                   k, (unsigned long long) pr_threshold_preview_get_count (preview, k), summary.n_clusters,
                   summary.clusters_added, summary.clusters_removed, options.k,
-                  (unsigned long long) summary.n_pairs, t_one, t_compare);
+                  (unsigned long long) summary.n_pairs, t_compare, t_one);
         }
       printf (_("Peak RSS after the preview: %.1f MB\n"), pr_cli_peak_rss_mb ());
     }

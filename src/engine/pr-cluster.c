@@ -350,6 +350,28 @@ pr_clustering_new_constrained (const guint64              *fingerprints,
                                const guint32              *rank,
                                const PrClusterConstraints *constraints)
 {
+  return pr_clustering_new_constrained_full (fingerprints, n_fingerprints, pairs, n_pairs, rank, constraints, TRUE);
+}
+
+/**
+ * pr_clustering_new_constrained_full:
+ * @max_distances: whether to find each cluster's largest internal
+ *   distance; without, max_distance is %PR_CLUSTER_DISTANCE_UNKNOWN. A
+ *   chained cluster of hundreds of thousands of records (a large k on
+ *   templated petitions) costs seconds to minutes there; the members
+ *   alone cost little.
+ *
+ * pr_clustering_new_constrained (), with the choice.
+ */
+PrClustering *
+pr_clustering_new_constrained_full (const guint64              *fingerprints,
+                                    gsize                       n_fingerprints,
+                                    const PrPair               *pairs,
+                                    gsize                       n_pairs,
+                                    const guint32              *rank,
+                                    const PrClusterConstraints *constraints,
+                                    gboolean                    max_distances)
+{
   PrClustering *clustering;
   guint32 *parent, *size, *cluster_of;
   guint32 *clustered;
@@ -468,7 +490,7 @@ pr_clustering_new_constrained (const guint64              *fingerprints,
   for (gsize m = 0; m < n_clustered; m++)
     clustering->members[slot[cluster_of[clustered[m]]]++] = clustered[m];
 
-  scratch = g_new (guint64, 2 * (gsize) largest);
+  scratch = max_distances ? g_new (guint64, 2 * (gsize) largest) : NULL;
   for (guint32 c = 0; c < n_clusters; c++)
     {
       PrCluster *cluster = &clustering->clusters[c];
@@ -477,8 +499,9 @@ pr_clustering_new_constrained (const guint64              *fingerprints,
       for (guint32 i = 0; i < cluster->n_members; i++)
         cluster->distances[i] = pr_hamming_distance (primary_fp,
                                                      fingerprints[cluster->members[i]]);
-      cluster->max_distance = max_pairwise_distance (fingerprints, cluster->members,
-                                                     cluster->n_members, scratch);
+      cluster->max_distance = max_distances ? max_pairwise_distance (fingerprints, cluster->members,
+                                                                     cluster->n_members, scratch)
+                                            : PR_CLUSTER_DISTANCE_UNKNOWN;
     }
 
   g_free (scratch);

@@ -374,6 +374,8 @@ pr_matches_sample_pairs (PrMatches *matches,
  * @n_part_pairs: their number
  * @rank: (nullable): as for pr_clustering_new()
  * @constraints: (nullable): the reviewers' verdicts
+ * @max_distances: whether each cluster's largest distance is wanted (see
+ *   pr_clustering_new_constrained_full ())
  * @n_pairs: (out) (optional): the record pairs within @k plus the part
  *   pairs farther apart than @k
  *
@@ -393,6 +395,7 @@ pr_matches_cluster (PrMatches                  *matches,
                     gsize                       n_part_pairs,
                     const guint32              *rank,
                     const PrClusterConstraints *constraints,
+                    gboolean                    max_distances,
                     guint64                    *n_pairs)
 {
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
@@ -453,6 +456,6 @@ pr_matches_cluster (PrMatches                  *matches,
     }
   if (n_pairs != NULL)
     *n_pairs = total;
-  return pr_clustering_new_constrained (fingerprints, n_fingerprints, (const PrPair *) (gpointer) pairs->data,
-                                        pairs->len, rank, constraints);
+  return pr_clustering_new_constrained_full (fingerprints, n_fingerprints, (const PrPair *) (gpointer) pairs->data,
+                                             pairs->len, rank, constraints, max_distances);
 }

@@ -44,6 +44,7 @@ PrClustering *pr_matches_cluster      (PrMatches      *matches,
                                        gsize           n_part_pairs,
                                        const guint32  *rank,
                                        const PrClusterConstraints *constraints,
+                                       gboolean        max_distances,
                                        guint64        *n_pairs);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrMatches, pr_matches_free)

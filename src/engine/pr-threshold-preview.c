@@ -220,7 +220,18 @@ pr_threshold_preview_cluster (PrThresholdPreview         *preview,
   g_return_val_if_fail (k <= preview->kmax, NULL);
 
   return pr_matches_cluster (preview->matches, k, preview->fingerprints, preview->n,
-                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, n_pairs);
+                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, TRUE, n_pairs);
+}
+
+/* The members only: what the figures need, fast at any k. */
+static PrClustering *
+cluster_members (PrThresholdPreview         *preview,
+                 guint                       k,
+                 const PrClusterConstraints *constraints,
+                 guint64                    *n_pairs)
+{
+  return pr_matches_cluster (preview->matches, k, preview->fingerprints, preview->n,
+                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, FALSE, n_pairs);
 }
 
 /**
@@ -233,9 +244,13 @@ pr_threshold_preview_cluster (PrThresholdPreview         *preview,
  * @summary: (out caller-allocates): the figures at @k and at @base_k,
  *   and which clusters differ
  *
- * Clusters at @base_k and at @k.
+ * Clusters at @base_k and at @k, their members only: the figures need
+ * no more, and a large k's chained clusters would cost seconds to
+ * minutes more (pr_clustering_new_constrained_full ()).
  *
- * Returns: (transfer full): the clustering at @k
+ * Returns: (transfer full): the clustering at @k, its clusters'
+ *   max_distance %PR_CLUSTER_DISTANCE_UNKNOWN; pr_threshold_preview_cluster ()
+ *   gives them
  */
 PrClustering *
 pr_threshold_preview_compare (PrThresholdPreview         *preview,
@@ -257,8 +272,8 @@ pr_threshold_preview_compare (PrThresholdPreview         *preview,
   memset (summary, 0, sizeof *summary);
   summary->base_k = base_k;
   summary->k = k;
-  clustering = pr_threshold_preview_cluster (preview, k, constraints, &summary->n_pairs);
-  base = pr_threshold_preview_cluster (preview, base_k, constraints, &summary->base_n_pairs);
+  clustering = cluster_members (preview, k, constraints, &summary->n_pairs);
+  base = cluster_members (preview, base_k, constraints, &summary->base_n_pairs);
   summary->n_clusters = pr_clustering_get_n_clusters (clustering);
   summary->base_n_clusters = pr_clustering_get_n_clusters (base);
 
