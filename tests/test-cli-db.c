@@ -367,6 +367,48 @@ test_verdicts_constrain_rescan (void)
     if (g_str_equal (value, "2"))
       g_assert_cmpstr (g_hash_table_lookup (after, key), ==, g_hash_table_lookup (after, primary));
 
+  /* The threshold preview honours the verdicts as the scan does: its rows
+   * at k = 3 and 5 are what scans at those k find (clusters, records in
+   * them, pairs), the not-a-repeat kept apart in both. */
+  {
+    g_autofree char *table_path = g_build_filename (dir, "thresholds.csv", NULL);
+    g_autofree char *table_text = NULL;
+    g_auto(GStrv) rows = NULL;
+
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_cli (NULL, &err, "thresholds", "--db", uri, "--table", "petitions", "MAPPING",
+                              "--store", "prverdicts", "--out", table_path, NULL), ==, 0);
+    table_text = read_file (table_path);
+    rows = g_strsplit (table_text, "\r\n", -1);
+    g_assert_true (g_str_has_prefix (rows[0], "distance,pairs_at_distance,clusters,"));
+    for (guint k = 3; k <= 5; k += 2)
+      {
+        g_autofree char *k_text = g_strdup_printf ("%u", k);
+        g_autofree char *scan_err = NULL;
+        g_autoptr(GHashTable) at_k = NULL;
+        g_autoptr(GHashTable) numbers = g_hash_table_new (g_str_hash, g_str_equal);
+        g_auto(GStrv) fields = g_strsplit (rows[1 + k], ",", -1);
+        GHashTableIter numbers_iter;
+        const char *pairs;
+
+        g_assert_cmpint (run_cli (NULL, &scan_err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+                                  "--store", "prverdicts", "--k", k_text, "--out", out, NULL), ==, 0);
+        at_k = read_clusters (out);
+        g_hash_table_iter_init (&numbers_iter, at_k);
+        while (g_hash_table_iter_next (&numbers_iter, NULL, &value))
+          g_hash_table_add (numbers, value);
+        /* "3000 records (0 too short to match), 404 pairs (…" */
+        pairs = strstr (scan_err, "match), ");
+        g_assert_nonnull (pairs);
+        g_test_message ("k = %u: %s", k, rows[1 + k]);
+        g_assert_cmpstr (fields[0], ==, k_text);
+        g_assert_cmpuint (g_ascii_strtoull (fields[2], NULL, 10), ==, g_hash_table_size (numbers));
+        g_assert_cmpuint (g_ascii_strtoull (fields[5], NULL, 10), ==, g_ascii_strtoull (pairs + 8, NULL, 10));
+        g_assert_cmpuint (g_ascii_strtoull (fields[7], NULL, 10), ==, g_hash_table_size (at_k));
+        g_assert_cmpstr (g_hash_table_lookup (at_k, member), !=, g_hash_table_lookup (at_k, primary));
+      }
+  }
+
   /* Undone, the not-a-repeat holds nothing: the member is back. */
   {
     g_autoptr(GPtrArray) decisions = pr_store_list_decisions (store, "petitions", &error);

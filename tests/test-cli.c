@@ -995,6 +995,141 @@ test_sample_planted_repeats (void)
   g_assert_cmpfloat ((double) true_positives / (found->len - 1), >=, 0.95);
 }
 
+
+static int
+compare_id_pointers (gconstpointer a,
+                     gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Each member list of a scan's --out, sorted ids joined, in a set. */
+static GHashTable *
+clusters_from_csv (const char *path,
+                   guint64    *n_records)
+{
+  g_autoptr(GPtrArray) rows = read_csv_rows (path);
+  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                         (GDestroyNotify) g_ptr_array_unref);
+  GHashTable *clusters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTableIter iter;
+  gpointer value;
+
+  *n_records = rows->len - 1;
+  for (guint i = 1; i < rows->len; i++)
+    {
+      char **row = rows->pdata[i];
+      GPtrArray *ids = g_hash_table_lookup (members, row[0]);
+
+      if (ids == NULL)
+        g_hash_table_insert (members, row[0], ids = g_ptr_array_new ());
+      g_ptr_array_add (ids, row[1]);
+    }
+  g_hash_table_iter_init (&iter, members);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      GPtrArray *ids = value;
+
+      g_ptr_array_sort (ids, compare_id_pointers);
+      g_ptr_array_add (ids, NULL);
+      g_hash_table_add (clusters, g_strjoinv (",", (char **) ids->pdata));
+    }
+  return clusters;
+}
+
+static guint
+count_not_in (GHashTable *from,
+              GHashTable *in)
+{
+  GHashTableIter iter;
+  gpointer key;
+  guint n = 0;
+
+  g_hash_table_iter_init (&iter, from);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    n += !g_hash_table_contains (in, key);
+  return n;
+}
+
+/* thresholds against real scans: each of its rows must be what scan --k
+ * k' finds (its summary's pairs, its --out's clusters and records), and
+ * the clusters added and removed what the two scans' outputs differ by. */
+static void
+test_thresholds_same_as_scans (void)
+{
+  const char *source = g_getenv ("PR_SOURCE_DIR");
+  g_autofree char *sample = g_build_filename (source, "data", "sample-petitions.csv", NULL);
+  g_autofree char *table_path = g_build_filename (tmpdir, "thresholds.csv", NULL);
+  g_autofree char *base_path = g_build_filename (tmpdir, "thresholds-k3.csv", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GPtrArray) table = NULL;
+  g_autoptr(GHashTable) base = NULL;
+  guint64 base_records, base_pairs = 0;
+
+  g_assert_cmpint (run_cli (&out, &err, "thresholds", sample, "--id", "id", "--date", "submitted_at",
+                            "--petitioner", "petitioner", "--text", "subject", "--text", "body",
+                            "--out", table_path, NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  g_assert_nonnull (strstr (out, "Sample pairs at each distance"));
+  table = read_csv_rows (table_path);
+  g_assert_cmpuint (table->len, ==, 1 + 7);
+  g_assert_cmpstr (((char **) table->pdata[0])[0], ==, "distance");
+  g_assert_cmpstr (((char **) table->pdata[0])[7], ==, "clustered_records");
+
+  g_assert_cmpint (run_cli (NULL, NULL, "scan", sample, "--id", "id", "--date", "submitted_at",
+                            "--petitioner", "petitioner", "--text", "subject", "--text", "body",
+                            "--out", base_path, NULL), ==, 0);
+  base = clusters_from_csv (base_path, &base_records);
+  for (guint k = 0; k <= 6; k++)
+    {
+      char **row = table->pdata[1 + k];
+      char k_text[4];
+      g_autofree char *scan_path = g_strdup_printf ("%s/thresholds-scan-%u.csv", tmpdir, k);
+      g_autofree char *pairs_path = g_strdup_printf ("%s/thresholds-pairs-%u.csv", tmpdir, k);
+      g_autofree char *scan_err = NULL;
+      g_autoptr(GHashTable) clusters = NULL;
+      g_autoptr(GPtrArray) pairs = NULL;
+      guint64 records, n_pairs, at_distance = 0;
+      const char *summary;
+
+      g_snprintf (k_text, sizeof k_text, "%u", k);
+      g_assert_cmpint (run_cli (NULL, &scan_err, "scan", sample, "--id", "id", "--date", "submitted_at",
+                                "--petitioner", "petitioner", "--text", "subject", "--text", "body",
+                                "--k", k_text, "--out", scan_path, "--pairs", pairs_path, NULL), ==, 0);
+      /* "3000 records (0 too short to match), 404 pairs (…" */
+      summary = strstr (scan_err, "records (");
+      g_assert_nonnull (summary);
+      summary = strstr (summary, "), ");
+      g_assert_nonnull (summary);
+      n_pairs = g_ascii_strtoull (summary + 3, NULL, 10);
+      clusters = clusters_from_csv (scan_path, &records);
+      /* --pairs lists the pairs within k: those at exactly k are the new ones. */
+      pairs = read_csv_rows (pairs_path);
+      for (guint i = 1; i < pairs->len; i++)
+        at_distance += g_ascii_strtoull (((char **) pairs->pdata[i])[2], NULL, 10) == k;
+
+      g_test_message ("k = %u: %s pairs, %u clusters, %" G_GUINT64_FORMAT " records", k, row[5],
+                      g_hash_table_size (clusters), records);
+      g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, k);
+      g_assert_cmpuint (g_ascii_strtoull (row[1], NULL, 10), ==, at_distance);
+      g_assert_cmpuint (g_ascii_strtoull (row[2], NULL, 10), ==, g_hash_table_size (clusters));
+      g_assert_cmpuint (g_ascii_strtoull (row[3], NULL, 10), ==, count_not_in (clusters, base));
+      g_assert_cmpuint (g_ascii_strtoull (row[4], NULL, 10), ==, count_not_in (base, clusters));
+      g_assert_cmpuint (g_ascii_strtoull (row[5], NULL, 10), ==, n_pairs);
+      g_assert_cmpuint (g_ascii_strtoull (row[7], NULL, 10), ==, records);
+      if (k == 3)
+        base_pairs = n_pairs;
+    }
+  /* The change is against the scan's own k. */
+  for (guint k = 0; k <= 6; k++)
+    {
+      char **row = table->pdata[1 + k];
+
+      g_assert_cmpint (g_ascii_strtoll (row[6], NULL, 10), ==,
+                       (gint64) g_ascii_strtoull (row[5], NULL, 10) - (gint64) base_pairs);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1021,6 +1156,7 @@ main (int    argc,
   g_test_add_func ("/cli/eval/summary-beyond-tables", test_eval_summary_beyond_tables);
   g_test_add_func ("/cli/sample/planted-repeats", test_sample_planted_repeats);
   g_test_add_func ("/cli/sample/server-scan", test_sample_server_scan);
+  g_test_add_func ("/cli/thresholds/same-as-scans", test_thresholds_same_as_scans);
 
   status = g_test_run ();
 

@@ -205,6 +205,46 @@ test_max_distance_unlinked (void)
   assert_cluster (b, 0, 4, far_members, far_distances, 64);
 }
 
+
+/* The largest distance inside a cluster against every pair compared:
+ * chains (a random walk of a few bits a step, the shape a large k makes),
+ * balls around one record, copies among them, and chains that turn back. */
+static void
+test_max_distance_vs_brute_force (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_test_rand_int ());
+
+  for (guint trial = 0; trial < 60; trial++)
+    {
+      guint32 n = 2 + g_rand_int_range (rand, 0, trial < 50 ? 60 : 3000);
+      guint shape = trial % 3;
+      g_autofree guint64 *fps = g_new (guint64, n);
+      g_autofree PrPair *pairs = g_new (PrPair, n - 1);
+      g_autoptr(PrClustering) clustering = NULL;
+      guint expected = 0;
+
+      fps[0] = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+      for (guint32 i = 1; i < n; i++)
+        {
+          /* 0: a walk; 1: a ball around the first; 2: a walk that may
+           * step back onto earlier records (copies). */
+          guint64 from = shape == 1 ? fps[0] : shape == 2 && g_rand_boolean (rand) ? fps[g_rand_int_range (rand, 0, i)] : fps[i - 1];
+
+          fps[i] = from;
+          for (int f = g_rand_int_range (rand, 0, shape == 1 ? 7 : 4); f > 0; f--)
+            fps[i] ^= G_GUINT64_CONSTANT (1) << g_rand_int_range (rand, 0, 64);
+          pairs[i - 1] = (PrPair) { i - 1, i, (guint32) __builtin_popcountll (fps[i - 1] ^ fps[i]) };
+        }
+      for (guint32 i = 0; i < n; i++)
+        for (guint32 j = i + 1; j < n; j++)
+          expected = MAX (expected, (guint) __builtin_popcountll (fps[i] ^ fps[j]));
+
+      clustering = pr_clustering_new (fps, n, pairs, n - 1, NULL);
+      g_assert_cmpuint (pr_clustering_get_n_clusters (clustering), ==, 1);
+      g_assert_cmpuint (pr_clustering_get_cluster (clustering, 0)->max_distance, ==, expected);
+    }
+}
+
 static void
 test_empty (void)
 {
@@ -461,6 +501,7 @@ main (int    argc,
   g_test_add_func ("/engine/cluster/size-before-rank", test_size_before_rank);
   g_test_add_func ("/engine/cluster/identical", test_identical);
   g_test_add_func ("/engine/cluster/max-distance-unlinked", test_max_distance_unlinked);
+  g_test_add_func ("/engine/cluster/max-distance-vs-brute-force", test_max_distance_vs_brute_force);
   g_test_add_func ("/engine/cluster/empty", test_empty);
   g_test_add_func ("/engine/cluster/shared-storage", test_shared_storage);
   g_test_add_func ("/engine/cluster/constraints", test_constraints_hand_computed);

@@ -197,11 +197,15 @@ words_only (const char *subject,
  * fingerprint beyond k. Returns record id → the smallest id of its
  * cluster, for clustered records only. */
 static GHashTable *
-brute_force_clusters (PrConnection *root)
+brute_force_clusters_at (PrConnection *root,
+                         const char   *database,
+                         guint         k,
+                         guint64      *histogram)
 {
+  g_autofree char *ids_sql = g_strdup_printf ("SELECT id FROM %s.petitions ORDER BY id", database);
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
   g_autoptr(PrFingerprinter) fingerprinter = NULL;
-  g_autoptr(GPtrArray) ids = pr_test_query_column (root, "SELECT id FROM office.petitions ORDER BY id");
+  g_autoptr(GPtrArray) ids = pr_test_query_column (root, ids_sql);
   g_autoptr(GArray) fps = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GArray) sparse = g_array_new (FALSE, FALSE, sizeof (gboolean));
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
@@ -222,7 +226,7 @@ brute_force_clusters (PrConnection *root)
   for (guint i = 0; i < ids->len; i++)
     {
       g_autofree char *sql = g_strdup_printf ("SELECT CONCAT_WS(0x1F, id, petitioner, subject, submitted_at, body) "
-                                              "FROM office.petitions WHERE id = %s", (char *) ids->pdata[i]);
+                                              "FROM %s.petitions WHERE id = %s", database, (char *) ids->pdata[i]);
       g_autofree char *joined = pr_test_query_value (root, sql);
       g_auto(GStrv) values = g_strsplit (joined, "\x1F", -1);
       gsize lengths[5];
@@ -237,13 +241,23 @@ brute_force_clusters (PrConnection *root)
       g_ptr_array_add (texts, words_only (values[2], values[4]));
     }
 
+  /* Every pair of records matched on their fingerprints, by distance. */
+  if (histogram != NULL)
+    for (guint a = 0; a < ids->len; a++)
+      for (guint b = a + 1; b < ids->len; b++)
+        {
+          int d = __builtin_popcountll (g_array_index (fps, guint64, a) ^ g_array_index (fps, guint64, b));
+
+          if (!g_array_index (sparse, gboolean, a) && !g_array_index (sparse, gboolean, b) && d <= 6)
+            histogram[d]++;
+        }
   parent = g_new (guint, ids->len);
   for (guint i = 0; i < ids->len; i++)
     parent[i] = i;
   for (guint a = 0; a < ids->len; a++)
     for (guint b = a + 1; b < ids->len; b++)
       if ((!g_array_index (sparse, gboolean, a) && !g_array_index (sparse, gboolean, b) &&
-           __builtin_popcountll (g_array_index (fps, guint64, a) ^ g_array_index (fps, guint64, b)) <= 3) ||
+           __builtin_popcountll (g_array_index (fps, guint64, a) ^ g_array_index (fps, guint64, b)) <= (int) k) ||
           g_str_equal (texts->pdata[a], texts->pdata[b]))
         {
           guint ra = a, rb = b;
@@ -276,13 +290,103 @@ brute_force_clusters (PrConnection *root)
   return cluster_of;
 }
 
-static guint64
-count_rows (PrConnection *root,
-            const char   *sql)
+static GHashTable *
+brute_force_clusters (PrConnection *root)
 {
-  g_autofree char *value = pr_test_query_value (root, sql);
+  return brute_force_clusters_at (root, "office", 3, NULL);
+}
 
-  return g_ascii_strtoull (value, NULL, 10);
+/* The list's clusters are exactly the oracle's (record id → its
+ * cluster's smallest id). */
+static void
+check_clusters_are (GListModel *clusters,
+                    GHashTable *oracle)
+{
+  guint n_clustered = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      const char *cluster = g_hash_table_lookup (oracle, pr_cluster_item_get_member (item, 0)->id);
+      guint expected_size = 0;
+      GHashTableIter iter;
+      gpointer value;
+
+      g_assert_nonnull (cluster);
+      g_hash_table_iter_init (&iter, oracle);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        expected_size += g_strcmp0 (value, cluster) == 0;
+      g_assert_cmpuint (pr_cluster_item_get_n_members (item), ==, expected_size);
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_assert_cmpstr (g_hash_table_lookup (oracle, pr_cluster_item_get_member (item, m)->id), ==, cluster);
+      n_clustered += expected_size;
+    }
+  g_assert_cmpuint (n_clustered, ==, g_hash_table_size (oracle));
+}
+
+/* The oracle's clusters: the distinct values. */
+static guint
+n_oracle_clusters (GHashTable *oracle)
+{
+  g_autoptr(GHashTable) roots = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, oracle);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_hash_table_add (roots, value);
+  return g_hash_table_size (roots);
+}
+
+/* Clusters of @from (by their members) that @to does not have. */
+static guint
+n_oracle_clusters_not_in (GHashTable *from,
+                          GHashTable *to)
+{
+  g_autoptr(GHashTable) roots = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  gpointer key, value;
+  guint n = 0;
+
+  g_hash_table_iter_init (&iter, from);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_hash_table_add (roots, value);
+  g_hash_table_iter_init (&iter, roots);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      /* The same cluster in @to: every member maps to one root there, and
+       * no other record does. */
+      const char *there = g_hash_table_lookup (to, key);
+      gboolean same = there != NULL;
+      GHashTableIter members;
+      gpointer id, root;
+
+      g_hash_table_iter_init (&members, from);
+      while (same && g_hash_table_iter_next (&members, &id, &root))
+        same = g_str_equal (root, key) == (g_strcmp0 (g_hash_table_lookup (to, id), there) == 0);
+      g_hash_table_iter_init (&members, to);
+      while (same && g_hash_table_iter_next (&members, &id, &root))
+        same = g_str_equal (root, there) == (g_strcmp0 (g_hash_table_lookup (from, id), key) == 0);
+      n += !same;
+    }
+  return n;
+}
+
+static gboolean
+threshold_ready_at (gpointer data)
+{
+  PrWindow *window = data;
+  PrThresholdDialog *dialog = pr_window_get_threshold_dialog (window);
+  guint k = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (window), "threshold-k"));
+
+  return dialog != NULL && pr_threshold_dialog_get_ready (dialog) &&
+         pr_threshold_dialog_get_summary (dialog)->k == k;
+}
+
+static gboolean
+threshold_closed (gpointer data)
+{
+  return pr_window_get_threshold_dialog (data) == NULL;
 }
 
 static void
@@ -312,6 +416,109 @@ save_screenshot (GtkWidget  *widget,
   g_object_unref (paintable);
   g_test_message ("screenshot: %s", path);
 }
+
+/* Opens the threshold preview (win.thresholds), sets @k, and waits for
+ * the figures; checks those shown against the oracle at @k and at the
+ * list's k (@base), the bars against brute force; applies, and checks the
+ * list against the oracle at @k. Returns the clusters added and removed. */
+static guint
+check_threshold_preview (PrWindow     *window,
+                         GtkColumnView *view,
+                         PrConnection *root,
+                         guint         base_k,
+                         guint         k)
+{
+  PrSession *session = pr_window_get_session (window);
+  guint64 histogram[7] = { 0 };
+  g_autoptr(GHashTable) base = brute_force_clusters_at (root, "thresholds", base_k, histogram);
+  g_autoptr(GHashTable) oracle = brute_force_clusters_at (root, "thresholds", k, NULL);
+  PrThresholdDialog *dialog;
+  const PrThresholdSummary *summary;
+  PrThresholdSummary summary_copy;  /* Apply frees the dialog's */
+  GtkWidget *result_label, *histogram_grid;
+  g_autofree char *clusters_text = NULL, *added_text = NULL, *removed_text = NULL;
+  guint n_bars = 0, changed;
+  guint64 base_pairs = pr_session_get_counts (session)->pairs;
+
+  g_assert_cmpuint (pr_session_get_k (session), ==, base_k);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.thresholds", NULL));
+  dialog = pr_window_get_threshold_dialog (window);
+  g_assert_nonnull (dialog);
+  /* First the figures at the k in use: the list's own. */
+  g_object_set_data (G_OBJECT (window), "threshold-k", GUINT_TO_POINTER (base_k));
+  wait_until (threshold_ready_at, window);
+  summary = pr_threshold_dialog_get_summary (dialog);
+  g_assert_cmpuint (summary->n_clusters, ==, pr_session_get_n_clusters (session));
+  g_assert_cmpuint (summary->n_pairs, ==, base_pairs);
+  g_assert_cmpuint (summary->clusters_added + summary->clusters_removed, ==, 0);
+
+  /* Each bar says its count, and it is brute force's. */
+  histogram_grid = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_GRID, "threshold-histogram");
+  for (GtkWidget *child = gtk_widget_get_first_child (histogram_grid); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LEVEL_BAR (child))
+      {
+        g_autofree char *expected = g_strdup_printf ("Distance %u: %" G_GUINT64_FORMAT " pair%s", n_bars,
+                                                     histogram[n_bars], histogram[n_bars] == 1 ? "" : "s");
+        const char *tooltip = gtk_widget_get_tooltip_text (child);
+
+        g_test_message ("%s", tooltip);
+        g_assert_cmpstr (tooltip, ==, expected);
+        n_bars++;
+      }
+  g_assert_cmpuint (n_bars, ==, 7);
+
+  pr_threshold_dialog_set_k (dialog, k);
+  g_object_set_data (G_OBJECT (window), "threshold-k", GUINT_TO_POINTER (k));
+  wait_until (threshold_ready_at, window);
+  summary_copy = *pr_threshold_dialog_get_summary (dialog);
+  summary = &summary_copy;
+  g_test_message ("k = %u: %u clusters (+%u, -%u), %" G_GUINT64_FORMAT " pairs", k, summary->n_clusters,
+                  summary->clusters_added, summary->clusters_removed, summary->n_pairs);
+  g_assert_cmpuint (summary->base_k, ==, base_k);
+  g_assert_cmpuint (summary->n_clusters, ==, n_oracle_clusters (oracle));
+  g_assert_cmpuint (summary->n_clustered, ==, g_hash_table_size (oracle));
+  g_assert_cmpuint (summary->clusters_added, ==, n_oracle_clusters_not_in (oracle, base));
+  g_assert_cmpuint (summary->clusters_removed, ==, n_oracle_clusters_not_in (base, oracle));
+  changed = summary->clusters_added + summary->clusters_removed;
+  /* And the window says so. */
+  result_label = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_LABEL, "threshold-result");
+  clusters_text = g_strdup_printf ("clusters: %u (", summary->n_clusters);
+  added_text = g_strdup_printf ("+%u new", summary->clusters_added);
+  removed_text = g_strdup_printf ("−%u gone", summary->clusters_removed);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (result_label)), clusters_text));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (result_label)), added_text));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (result_label)), removed_text));
+  if (k > base_k)
+    {
+      g_autofree char *screenshot = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                                      "ui-threshold-preview.png", NULL);
+
+      save_screenshot (GTK_WIDGET (dialog), screenshot);
+    }
+
+  /* Apply: the list is the clusters at k. */
+  g_assert_true (pr_threshold_dialog_apply (dialog));
+  wait_until (threshold_closed, window);
+  wait_until (not_busy, window);
+  g_assert_cmpuint (pr_session_get_k (session), ==, k);
+  g_assert_cmpuint (pr_session_get_n_clusters (session), ==, n_oracle_clusters (oracle));
+  g_assert_cmpuint (g_list_model_get_n_items (pr_session_get_clusters (session)), ==, n_oracle_clusters (oracle));
+  g_assert_cmpuint (pr_session_get_counts (session)->pairs, ==, summary->n_pairs);
+  check_clusters_are (pr_session_get_clusters (session), oracle);
+  g_assert_cmpuint (n_listed (view), ==, n_oracle_clusters (oracle));
+  return changed;
+}
+
+static guint64
+count_rows (PrConnection *root,
+            const char   *sql)
+{
+  g_autofree char *value = pr_test_query_value (root, sql);
+
+  return g_ascii_strtoull (value, NULL, 10);
+}
+
 
 /* Record id → its petitioner, as the table has it. */
 static GHashTable *
@@ -1387,6 +1594,122 @@ test_about (void)
   close_and_finalize (window);
 }
 
+
+/* A table for the threshold preview: a complaint in one clause, a copy of
+ * it, and an edit of it found here to be 4 to 6 bits away (no clause in
+ * common with it, so only a larger k joins it), among unrelated ones. */
+static void
+fill_threshold_table (PrConnection *root)
+{
+  static const char *const words[] = {
+    "我们", "小区", "东门", "外面", "的", "道路", "最近", "一直", "在", "施工", "每天", "晚上",
+    "都", "有", "大型", "机械", "作业", "噪音", "非常", "大", "老人", "孩子", "无法", "休息",
+  };
+  static const char *const others[] = { "商场", "西门", "街道", "上午", "车辆", "声音", "学生", "居民", "正常" };
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(PrFingerprinter) fingerprinter = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *base = NULL, *edit = NULL;
+  guint64 base_fp = 0;
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  fingerprinter = pr_fingerprinter_new (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, 3, &error);
+  g_assert_no_error (error);
+
+  /* The edit: the first one- or two-word change 4 to 6 bits away. */
+  for (guint change = 0; change <= G_N_ELEMENTS (words) * G_N_ELEMENTS (others) * G_N_ELEMENTS (others) && edit == NULL;
+       change++)
+    {
+      guint at = change % G_N_ELEMENTS (words);
+      guint first = change / G_N_ELEMENTS (words) % G_N_ELEMENTS (others);
+      guint second = change / G_N_ELEMENTS (words) / G_N_ELEMENTS (others);
+      GString *body = g_string_new (NULL);
+      const char *values[5] = { "1", "王某", "关于夜间施工的反映", "2026-05-01 10:00:00", NULL };
+      gsize lengths[5];
+      PrFingerprint fp;
+
+      for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+        g_string_append (body, change == 0 ? words[w]
+                               : w == at ? others[first]
+                               : second > 0 && w == (at + 7) % G_N_ELEMENTS (words) ? others[second - 1]
+                               : words[w]);
+      g_string_append (body, "。");
+      values[4] = body->str;
+      for (guint c = 0; c < 5; c++)
+        lengths[c] = strlen (values[c]);
+      g_assert_true (pr_fingerprinter_compute (fingerprinter, values, lengths, &fp, &error));
+      if (change == 0)
+        {
+          base = g_string_free (body, FALSE);
+          base_fp = fp.fingerprint;
+          continue;
+        }
+      if (__builtin_popcountll (fp.fingerprint ^ base_fp) >= 4 && __builtin_popcountll (fp.fingerprint ^ base_fp) <= 6)
+        edit = g_string_free (body, FALSE);
+      else
+        g_string_free (body, TRUE);
+    }
+  g_assert_nonnull (edit);
+
+  pr_test_execute (root, "CREATE DATABASE thresholds");
+  pr_test_execute (root, "CREATE TABLE thresholds.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
+                   "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
+  for (guint r = 1; r <= 3; r++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO thresholds.petitions VALUES (%u, '王某', '关于夜间施工的反映', "
+                                              "'2026-05-0%u 10:00:00', '%s')", r, r, r == 2 ? edit : base);
+      pr_test_execute (root, sql);
+    }
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *sql = g_strdup_printf (
+          "INSERT INTO thresholds.petitions VALUES (%u, '市民%u', '%s问题', '2026-05-01 10:00:00', "
+          "'关于%s的第%u个具体情况，编号%u，请尽快答复处理意见%u。')",
+          100 + i, i, words[i], others[i % G_N_ELEMENTS (others)], i, i * 7919, i);
+      pr_test_execute (root, sql);
+    }
+}
+
+/* The threshold preview after a scan, through the window: its bars, its
+ * figures at another k, and Apply, against brute force. */
+static void
+test_threshold_preview (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autoptr(GHashTable) at_3 = NULL;
+  PrWindow *window;
+  GtkColumnView *view;
+
+  fill_threshold_table (root);
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_object_set_data (G_OBJECT (window), "columns", pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  g_free (params->database);
+  params->database = g_strdup ("thresholds");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  wait_until (columns_listed, window);
+  /* Not before a scan. */
+  g_assert_false (g_action_get_enabled (g_action_map_lookup_action (G_ACTION_MAP (window), "thresholds")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  at_3 = brute_force_clusters_at (root, "thresholds", 3, NULL);
+  check_clusters_are (pr_session_get_clusters (pr_window_get_session (window)), at_3);
+
+  /* To 6, which joins the edit, and back. */
+  g_assert_cmpuint (check_threshold_preview (window, view, root, 3, 6), >, 0);
+  g_assert_cmpuint (check_threshold_preview (window, view, root, 6, 3), >, 0);
+
+  close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1402,6 +1725,7 @@ main (int    argc,
     }
   admin = pr_test_server_start ();
   g_test_add_func ("/ui/review", test_review);
+  g_test_add_func ("/ui/threshold-preview", test_threshold_preview);
   g_test_add_func ("/ui/connection-lost", test_connection_lost);
   g_test_add_func ("/ui/profiles", test_profiles);
   g_test_add_func ("/ui/write-back", test_write_back);

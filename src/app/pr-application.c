@@ -27,6 +27,7 @@ static const struct {
   { "win.connect", { "<Control>o", NULL } },
   { "win.scan", { "F5", NULL } },
   { "win.export", { "<Control>e", NULL } },
+  { "win.thresholds", { "<Control>t", NULL } },
   { "win.mark-repeat", { "<Control>r", NULL } },
   { "win.mark-not-repeat", { "<Control>d", NULL } },
   { "win.make-primary", { "<Control>p", NULL } },

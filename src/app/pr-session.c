@@ -24,6 +24,31 @@
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 #include "pr-store.h"
+#include "pr-threshold-preview.h"
+
+/* A scan's result, shared with the threshold preview's workers: a new
+ * scan may replace it while they read its records. */
+typedef struct {
+  PrScanResult *result;
+} SharedResult;
+
+static void
+shared_result_clear (SharedResult *shared)
+{
+  pr_scan_result_free (shared->result);
+}
+
+static SharedResult *
+shared_result_ref (SharedResult *shared)
+{
+  return g_atomic_rc_box_acquire (shared);
+}
+
+static void
+shared_result_unref (SharedResult *shared)
+{
+  g_atomic_rc_box_release_full (shared, (GDestroyNotify) shared_result_clear);
+}
 
 struct _PrSession
 {
@@ -46,6 +71,9 @@ struct _PrSession
   char               *table;
   PrMapping          *mapping;
   PrScanResult       *result;
+  SharedResult       *shared;       /* owns result; workers hold it while they read it */
+  guint               k;            /* the clusters' k: the scan's, or one applied since */
+  PrThresholdPreview *threshold_preview;  /* made on first use, for this scan */
   GPtrArray          *items;        /* PrClusterItem, all of them, in cluster order */
   GListStore         *clusters;     /* the list's model: items, filled in turns */
   guint               fill_source;
@@ -179,6 +207,21 @@ push_job (PrSession *self,
   push_job_full (self, task, func, NULL);
 }
 
+/* @result: (transfer full) (nullable) */
+static void
+set_result (PrSession    *self,
+            PrScanResult *result)
+{
+  g_clear_pointer (&self->shared, shared_result_unref);
+  g_clear_pointer (&self->threshold_preview, pr_threshold_preview_unref);
+  self->result = result;
+  if (result != NULL)
+    {
+      self->shared = g_atomic_rc_box_new0 (SharedResult);
+      self->shared->result = result;
+    }
+}
+
 /* GObject */
 
 static void
@@ -221,7 +264,7 @@ pr_session_finalize (GObject *object)
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_free (self->table);
   g_clear_pointer (&self->mapping, pr_mapping_free);
-  g_clear_pointer (&self->result, pr_scan_result_free);
+  set_result (self, NULL);
   g_clear_pointer (&self->cluster_of, g_hash_table_unref);
   g_clear_pointer (&self->decisions, g_hash_table_unref);
 
@@ -329,7 +372,7 @@ reset (PrSession          *self,
   g_ptr_array_set_size (self->items, 0);
   g_hash_table_remove_all (self->cluster_of);
   g_hash_table_remove_all (self->decisions);
-  g_clear_pointer (&self->result, pr_scan_result_free);
+  set_result (self, NULL);
   self->n_reviewed = 0;
   g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
@@ -657,6 +700,41 @@ run_in_background (GTask           *task,
   g_thread_unref (g_thread_new ("pr-background", run_background, background));
 }
 
+/* The list's objects for @clustering, and the map from each record id to
+ * its cluster; made on a worker thread. */
+static void
+make_items (PrClustering  *clustering,
+            PrRecordSet   *set,
+            GPtrArray    **items_out,
+            GHashTable   **cluster_of_out)
+{
+  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
+  GHashTable *cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
+    {
+      const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
+      guint32 primary = cluster->members[0];
+      PrClusterItem *item = pr_cluster_item_new (c + 1, set->labels->pdata[primary], set->dates[primary]);
+
+      for (guint m = 0; m < cluster->n_members; m++)
+        pr_cluster_item_add_member (item, set->ids->pdata[cluster->members[m]],
+                                    cluster->members[m], cluster->distances[m]);
+      pr_cluster_item_set_max_distance (item, cluster->max_distance);
+      pr_cluster_item_compare_petitioners (item, set);
+      g_ptr_array_add (items, item);
+    }
+  for (guint i = 0; i < items->len; i++)
+    {
+      PrClusterItem *item = items->pdata[i];
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_hash_table_insert (cluster_of, pr_cluster_item_get_member (item, m)->id, item);
+    }
+  *items_out = items;
+  *cluster_of_out = cluster_of;
+}
+
 static void
 scan_thread (GTask        *task,
              gpointer      source_object,
@@ -668,7 +746,6 @@ scan_thread (GTask        *task,
   g_autoptr(PrStore) store = NULL;
   PrLoadOptions load = { 0 };
   GError *error = NULL;
-  PrRecordSet *set;
 
   connection = pr_connection_open (data->params, &error);
   if (connection == NULL)
@@ -689,29 +766,7 @@ scan_thread (GTask        *task,
 
   /* The list's objects are made here, off the main thread: 100,000 of
    * them take a while. */
-  set = data->result->set;
-  data->items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint c = 0; c < pr_clustering_get_n_clusters (data->result->clustering); c++)
-    {
-      const PrCluster *cluster = pr_clustering_get_cluster (data->result->clustering, c);
-      guint32 primary = cluster->members[0];
-      PrClusterItem *item = pr_cluster_item_new (c + 1, set->labels->pdata[primary], set->dates[primary]);
-
-      for (guint m = 0; m < cluster->n_members; m++)
-        pr_cluster_item_add_member (item, set->ids->pdata[cluster->members[m]],
-                                    cluster->members[m], cluster->distances[m]);
-      pr_cluster_item_set_max_distance (item, cluster->max_distance);
-      pr_cluster_item_compare_petitioners (item, set);
-      g_ptr_array_add (data->items, item);
-    }
-  data->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < data->items->len; i++)
-    {
-      PrClusterItem *item = data->items->pdata[i];
-
-      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-        g_hash_table_insert (data->cluster_of, pr_cluster_item_get_member (item, m)->id, item);
-    }
+  make_items (data->result->clustering, data->result->set, &data->items, &data->cluster_of);
   g_task_return_boolean (task, TRUE);
   return;
 
@@ -797,13 +852,56 @@ apply_logged (PrSession        *self,
     pr_cluster_item_changed (item);
 }
 
+/* Puts @items in the list, with the log's verdicts (@decisions, in log
+ * order, undone ones with their undo) applied to them.
+ * @items, @cluster_of: (transfer full) */
+static void
+install_clusters (PrSession  *self,
+                  GPtrArray  *items,
+                  GHashTable *cluster_of,
+                  GPtrArray  *decisions)
+{
+  g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
+  g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
+  notify_undo_redo (self);
+
+  g_hash_table_unref (self->cluster_of);
+  self->cluster_of = cluster_of;
+  g_hash_table_remove_all (self->decisions);
+
+  /* The log, less what was undone, in order. */
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      PrDecision *decision = decisions->pdata[i];
+
+      if (decision->verdict == PR_VERDICT_UNDO)
+        g_hash_table_add (undone, &decision->undoes);
+    }
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      PrDecision *decision = decisions->pdata[i];
+      PrDecision *copy = pr_decision_copy (decision);
+
+      g_hash_table_insert (self->decisions, &copy->id, copy);
+      if (decision->verdict != PR_VERDICT_UNDO && !g_hash_table_contains (undone, &decision->id))
+        apply_logged (self, decision);
+    }
+  self->n_reviewed = 0;
+  for (guint i = 0; i < items->len; i++)
+    self->n_reviewed += pr_cluster_item_get_reviewed (items->pdata[i]);
+  g_ptr_array_unref (self->items);
+  self->items = items;
+  fill_list (self);
+}
+
 gboolean
 pr_session_scan_finish (PrSession     *self,
                         GAsyncResult  *result,
                         GError       **error)
 {
   ScanData *data = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
 
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return FALSE;
@@ -812,40 +910,11 @@ pr_session_scan_finish (PrSession     *self,
   self->table = g_strdup (data->table);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   self->mapping = pr_mapping_copy (data->mapping);
-  g_clear_pointer (&self->result, pr_scan_result_free);
-  self->result = g_steal_pointer (&data->result);
-  g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
-  g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
-  notify_undo_redo (self);
+  set_result (self, g_steal_pointer (&data->result));
+  self->k = data->k;
 
   /* Made on the scanning thread: the main loop only swaps it in. */
-  g_hash_table_unref (self->cluster_of);
-  self->cluster_of = g_steal_pointer (&data->cluster_of);
-  g_hash_table_remove_all (self->decisions);
-
-  /* The log, less what was undone, in order. */
-  for (guint i = 0; i < data->decisions->len; i++)
-    {
-      PrDecision *decision = data->decisions->pdata[i];
-
-      if (decision->verdict == PR_VERDICT_UNDO)
-        g_hash_table_add (undone, &decision->undoes);
-    }
-  for (guint i = 0; i < data->decisions->len; i++)
-    {
-      PrDecision *decision = data->decisions->pdata[i];
-      PrDecision *copy = pr_decision_copy (decision);
-
-      g_hash_table_insert (self->decisions, &copy->id, copy);
-      if (decision->verdict != PR_VERDICT_UNDO && !g_hash_table_contains (undone, &decision->id))
-        apply_logged (self, decision);
-    }
-  self->n_reviewed = 0;
-  for (guint i = 0; i < data->items->len; i++)
-    self->n_reviewed += pr_cluster_item_get_reviewed (data->items->pdata[i]);
-  g_ptr_array_unref (self->items);
-  self->items = g_steal_pointer (&data->items);
-  fill_list (self);
+  install_clusters (self, g_steal_pointer (&data->items), g_steal_pointer (&data->cluster_of), data->decisions);
   return TRUE;
 }
 
@@ -1816,4 +1885,321 @@ pr_session_set_write_back_finish (PrSession     *self,
                                   GError       **error)
 {
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* Threshold preview */
+
+typedef struct {
+  SharedResult *shared;
+  guint         k;
+} ThresholdData;
+
+static void
+threshold_data_free (ThresholdData *data)
+{
+  shared_result_unref (data->shared);
+  g_free (data);
+}
+
+static void
+threshold_preview_thread (GTask        *task,
+                          gpointer      source_object,
+                          gpointer      task_data,
+                          GCancellable *cancellable)
+{
+  ThresholdData *data = task_data;
+  PrScanResult *result = data->shared->result;
+  g_autoptr(GArray) part_pairs = pr_scan_result_part_pairs (result);
+  g_autofree guint32 *rank = pr_record_set_rank (result->set);
+  GError *error = NULL;
+  PrThresholdPreview *preview;
+
+  preview = pr_threshold_preview_new (result->set->fingerprints, result->set->sparse, result->set->n_records,
+                                      data->k, (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,
+                                      rank, 0, cancellable, &error);
+  if (preview == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, preview, (GDestroyNotify) pr_threshold_preview_unref);
+}
+
+/**
+ * pr_session_threshold_preview_async:
+ *
+ * Finds every pair up to the scan's k + 3 in the scan's fingerprints (no
+ * rescan: see pr-threshold-preview.c), on a thread of its own; once per
+ * scan, then kept.
+ */
+void
+pr_session_threshold_preview_async (PrSession           *self,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  ThresholdData *data;
+
+  g_return_if_fail (self->shared != NULL);
+
+  g_task_set_source_tag (task, pr_session_threshold_preview_async);
+  if (self->threshold_preview != NULL)
+    {
+      g_task_return_pointer (task, pr_threshold_preview_ref (self->threshold_preview),
+                             (GDestroyNotify) pr_threshold_preview_unref);
+      return;
+    }
+  data = g_new0 (ThresholdData, 1);
+  data->shared = shared_result_ref (self->shared);
+  data->k = self->result->k;
+  g_task_set_task_data (task, data, (GDestroyNotify) threshold_data_free);
+  run_in_background (task, threshold_preview_thread);
+}
+
+/* Returns: (transfer full): the preview of the scan under review */
+PrThresholdPreview *
+pr_session_threshold_preview_finish (PrSession     *self,
+                                     GAsyncResult  *result,
+                                     GError       **error)
+{
+  ThresholdData *data = g_task_get_task_data (G_TASK (result));
+  PrThresholdPreview *preview = g_task_propagate_pointer (G_TASK (result), error);
+
+  /* Kept for this scan only. */
+  if (preview != NULL && data != NULL && data->shared == self->shared && self->threshold_preview == NULL)
+    self->threshold_preview = pr_threshold_preview_ref (preview);
+  return preview;
+}
+
+/* The clusters at another k, ready to go into the list. */
+struct _PrSessionRegroup
+{
+  PrThresholdSummary  summary;
+  SharedResult       *shared;
+  PrThresholdPreview *preview;
+  GPtrArray          *decisions;   /* PrDecision, the log as it was, in order */
+  PrClustering       *clustering;
+  GPtrArray          *items;
+  GHashTable         *cluster_of;
+};
+
+void
+pr_session_regroup_free (PrSessionRegroup *regroup)
+{
+  if (regroup == NULL)
+    return;
+  g_clear_pointer (&regroup->cluster_of, g_hash_table_unref);
+  g_clear_pointer (&regroup->items, g_ptr_array_unref);
+  g_clear_pointer (&regroup->clustering, pr_clustering_free);
+  g_clear_pointer (&regroup->decisions, g_ptr_array_unref);
+  g_clear_pointer (&regroup->preview, pr_threshold_preview_unref);
+  g_clear_pointer (&regroup->shared, shared_result_unref);
+  g_free (regroup);
+}
+
+const PrThresholdSummary *
+pr_session_regroup_get_summary (PrSessionRegroup *regroup)
+{
+  return &regroup->summary;
+}
+
+static int
+compare_decision_ids (gconstpointer a,
+                      gconstpointer b)
+{
+  const PrDecision *x = *(PrDecision *const *) a, *y = *(PrDecision *const *) b;
+
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+static void
+regroup_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  PrSessionRegroup *regroup = task_data;
+  PrRecordSet *set = regroup->shared->result->set;
+  g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(PrClustering) clustering = NULL;
+  PrClusterConstraints constraints;
+
+  /* The verdicts as they are now, not as the scan found them: a scan at
+   * this k would cluster by them. */
+  pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
+  constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
+                                         (const PrPair *) (gpointer) cannot->data, cannot->len };
+  /* The figures: members only, fast at any k. */
+  clustering = pr_threshold_preview_compare (regroup->preview, regroup->summary.base_k, regroup->summary.k,
+                                             &constraints, &regroup->summary);
+  g_task_return_pointer (task, regroup, (GDestroyNotify) pr_session_regroup_free);
+}
+
+/**
+ * pr_session_regroup_async:
+ * @preview: the scan's preview, from pr_session_threshold_preview_finish()
+ * @k: the threshold, up to the preview's kmax
+ *
+ * Clusters the scan's records at @k from @preview, with the reviewers'
+ * verdicts, and compares with the clusters at the k in use; on a thread
+ * of its own: the figures, fast at any k. pr_session_apply_regroup_async ()
+ * puts those clusters in the list.
+ */
+void
+pr_session_regroup_async (PrSession           *self,
+                          PrThresholdPreview  *preview,
+                          guint                k,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  PrSessionRegroup *regroup = g_new0 (PrSessionRegroup, 1);
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_if_fail (self->shared != NULL);
+  g_return_if_fail (k <= pr_threshold_preview_get_kmax (preview));
+
+  regroup->shared = shared_result_ref (self->shared);
+  regroup->preview = pr_threshold_preview_ref (preview);
+  regroup->summary.base_k = self->k;
+  regroup->summary.k = k;
+  regroup->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+  g_hash_table_iter_init (&iter, self->decisions);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (regroup->decisions, pr_decision_copy (value));
+  g_ptr_array_sort (regroup->decisions, compare_decision_ids);
+  g_task_set_source_tag (task, pr_session_regroup_async);
+  /* The thread owns it: it returns it, or frees it. */
+  g_task_set_task_data (task, regroup, NULL);
+  run_in_background (task, regroup_thread);
+}
+
+/* Returns: (transfer full): the clusters at the k asked for */
+PrSessionRegroup *
+pr_session_regroup_finish (PrSession     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+apply_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  PrSessionRegroup *regroup = task_data;
+  PrRecordSet *set = regroup->shared->result->set;
+  g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  PrClusterConstraints constraints;
+
+  /* Now with each cluster's largest distance, which the list shows. */
+  pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
+  constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
+                                         (const PrPair *) (gpointer) cannot->data, cannot->len };
+  regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints, NULL);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  make_items (regroup->clustering, set, &regroup->items, &regroup->cluster_of);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * pr_session_apply_regroup_async:
+ * @regroup: (transfer full): clusters at another k, from
+ *   pr_session_regroup_finish()
+ *
+ * Makes the clusters at @regroup's k for the list, with each one's
+ * largest distance, on a thread of its own; pr_session_apply_regroup_finish()
+ * puts them in the list in place of the ones shown, with the reviewers'
+ * verdicts applied to them as after a scan, and makes that k the one in
+ * use. As after a scan, undo starts afresh (the log keeps every decision).
+ */
+void
+pr_session_apply_regroup_async (PrSession           *self,
+                                PrSessionRegroup    *regroup,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pr_session_apply_regroup_async);
+  g_task_set_task_data (task, regroup, (GDestroyNotify) pr_session_regroup_free);
+  run_in_background (task, apply_thread);
+}
+
+/**
+ * pr_session_apply_regroup_finish:
+ *
+ * Refused when a scan has replaced the records since, or a decision was
+ * made since the regrouping was asked for.
+ *
+ * Returns: %FALSE with @error set when refused or cancelled
+ */
+gboolean
+pr_session_apply_regroup_finish (PrSession     *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  PrSessionRegroup *regroup = g_task_get_task_data (G_TASK (result));
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  if (regroup->shared != self->shared)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _("A new scan has replaced the clusters; open the threshold preview again."));
+      return FALSE;
+    }
+  if (self->deciding || regroup->decisions->len != g_hash_table_size (self->decisions))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _("A decision was made meanwhile; choose k again to regroup with it."));
+      return FALSE;
+    }
+
+  g_clear_pointer (&self->result->clustering, pr_clustering_free);
+  self->result->clustering = g_steal_pointer (&regroup->clustering);
+  self->result->counts.pairs = regroup->summary.n_pairs;
+  self->result->counts.clusters = regroup->summary.n_clusters;
+  self->k = regroup->summary.k;
+  install_clusters (self, g_steal_pointer (&regroup->items), g_steal_pointer (&regroup->cluster_of),
+                    regroup->decisions);
+  return TRUE;
+}
+
+/* The k of the clusters in the list: the last scan's, or one applied
+ * since from the threshold preview. */
+guint
+pr_session_get_k (PrSession *self)
+{
+  return self->k;
+}
+
+/* Returns: (transfer none) (nullable): the cluster in the list that
+ * holds @record_id */
+PrClusterItem *
+pr_session_find_cluster (PrSession  *self,
+                         const char *record_id)
+{
+  return g_hash_table_lookup (self->cluster_of, record_id);
+}
+
+/* Returns: (transfer none) (nullable): the records of the last scan */
+PrRecordSet *
+pr_session_get_record_set (PrSession *self)
+{
+  return self->result != NULL ? self->result->set : NULL;
+}
+
+/* The k the last scan was made at (pr_session_get_k () may differ). */
+guint
+pr_session_get_scan_k (PrSession *self)
+{
+  return self->result != NULL ? self->result->k : 0;
 }

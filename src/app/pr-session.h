@@ -8,6 +8,7 @@
 #include "pr-connection.h"
 #include "pr-mapping.h"
 #include "pr-scan.h"
+#include "pr-threshold-preview.h"
 
 G_BEGIN_DECLS
 
@@ -143,5 +144,42 @@ void                pr_session_export_async       (PrSession             *sessio
 guint64             pr_session_export_finish      (PrSession             *session,
                                                    GAsyncResult          *result,
                                                    GError               **error);
+
+/* The threshold preview (pr-threshold-preview.c) of the scan under review. */
+typedef struct _PrSessionRegroup PrSessionRegroup;
+
+void                pr_session_threshold_preview_async  (PrSession           *session,
+                                                         GCancellable        *cancellable,
+                                                         GAsyncReadyCallback  callback,
+                                                         gpointer             user_data);
+PrThresholdPreview *pr_session_threshold_preview_finish (PrSession           *session,
+                                                         GAsyncResult        *result,
+                                                         GError             **error);
+void                pr_session_regroup_async      (PrSession             *session,
+                                                   PrThresholdPreview    *preview,
+                                                   guint                  k,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+PrSessionRegroup   *pr_session_regroup_finish     (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+const PrThresholdSummary *pr_session_regroup_get_summary (PrSessionRegroup *regroup);
+void                pr_session_regroup_free       (PrSessionRegroup      *regroup);
+void                pr_session_apply_regroup_async  (PrSession           *session,
+                                                     PrSessionRegroup    *regroup,
+                                                     GCancellable        *cancellable,
+                                                     GAsyncReadyCallback  callback,
+                                                     gpointer             user_data);
+gboolean            pr_session_apply_regroup_finish (PrSession           *session,
+                                                     GAsyncResult        *result,
+                                                     GError             **error);
+guint               pr_session_get_k              (PrSession             *session);
+guint               pr_session_get_scan_k         (PrSession             *session);
+PrRecordSet        *pr_session_get_record_set     (PrSession             *session);
+PrClusterItem      *pr_session_find_cluster       (PrSession             *session,
+                                                   const char            *record_id);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrSessionRegroup, pr_session_regroup_free)
 
 G_END_DECLS

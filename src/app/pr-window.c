@@ -15,6 +15,7 @@
 #include "pr-chain-view.h"
 #include "pr-compare-view.h"
 #include "pr-connect-dialog.h"
+#include "pr-threshold-dialog.h"
 
 /* In the order of the filter dropdown's items (pr-window.ui). */
 typedef enum {
@@ -67,6 +68,7 @@ struct _PrWindow
   GtkStringList        *tables;
   GPtrArray            *column_rows;   /* ColumnRow */
   PrMapping            *guessed;
+  GtkWidget            *threshold_dialog;  /* weak: the threshold preview, while open */
 };
 
 G_DEFINE_FINAL_TYPE (PrWindow, pr_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -262,6 +264,7 @@ update_actions (PrWindow *self)
     { "cancel", !idle },
     { "export", idle && reviewing },
     { "export-to", idle && reviewing },
+    { "thresholds", idle && reviewing },
     { "mark-repeat", on_member },
     { "mark-not-repeat", on_member },
     { "make-primary", on_member },
@@ -1283,6 +1286,72 @@ export_to_activated (GSimpleAction *action,
   export_to (user_data, file);
 }
 
+/* The threshold preview */
+
+/* The list now holds the clusters at another k: as after a scan. */
+static void
+thresholds_applied (PrWindow *self)
+{
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_summary (self);
+  update_actions (self);
+  gtk_widget_grab_focus (self->cluster_view);
+}
+
+/* A sample pair was chosen in the preview: its first record's cluster. */
+static void
+thresholds_show_record (PrWindow   *self,
+                        const char *record_id)
+{
+  PrClusterItem *wanted = pr_session_find_cluster (self->session, record_id);
+  GListModel *model = G_LIST_MODEL (self->selection);
+
+  if (wanted == NULL)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
+
+      if (item == wanted)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          gtk_widget_activate_action (self->cluster_view, "list.scroll-to-item", "u", i);
+          return;
+        }
+    }
+  /* Filtered out: every cluster, searched for that record. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->filter_dropdown), FILTER_ALL);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), record_id);
+}
+
+static void
+thresholds_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  PrWindow *self = user_data;
+  PrThresholdDialog *dialog;
+
+  if (self->threshold_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->threshold_dialog));
+      return;
+    }
+  dialog = pr_threshold_dialog_new (GTK_WINDOW (self), self->session);
+  g_signal_connect_object (dialog, "applied", G_CALLBACK (thresholds_applied), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "show-record", G_CALLBACK (thresholds_show_record), self, G_CONNECT_SWAPPED);
+  self->threshold_dialog = GTK_WIDGET (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->threshold_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Returns: (transfer none) (nullable): the threshold preview, while open */
+PrThresholdDialog *
+pr_window_get_threshold_dialog (PrWindow *self)
+{
+  return self->threshold_dialog != NULL ? PR_THRESHOLD_DIALOG (self->threshold_dialog) : NULL;
+}
+
 /* GObject */
 
 static const GActionEntry win_actions[] = {
@@ -1292,6 +1361,7 @@ static const GActionEntry win_actions[] = {
   { "cancel", cancel_activated },
   { "export", export_activated },
   { "export-to", export_to_activated, "s" },
+  { "thresholds", thresholds_activated },
   { "mark-repeat", mark_repeat_activated },
   { "mark-not-repeat", mark_not_repeat_activated },
   { "make-primary", make_primary_activated },
@@ -1342,6 +1412,11 @@ pr_window_dispose (GObject *object)
   if (self->previewing != NULL)
     g_cancellable_cancel (self->previewing);
   g_clear_object (&self->previewing);
+  if (self->threshold_dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->threshold_dialog), (gpointer *) &self->threshold_dialog);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->threshold_dialog)));
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_WINDOW);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter);

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "pr-session.h"
+#include "pr-threshold-dialog.h"
 
 G_BEGIN_DECLS
 
@@ -21,5 +22,6 @@ void        pr_window_show_error     (PrWindow       *window,
 const char *pr_window_get_error_text (PrWindow       *window);
 gboolean    pr_window_get_busy       (PrWindow       *window);
 gboolean    pr_window_get_write_back (PrWindow       *window);
+PrThresholdDialog *pr_window_get_threshold_dialog (PrWindow *window);
 
 G_END_DECLS

@@ -21,6 +21,7 @@ static const struct {
   { "eval", pr_cli_eval, N_("Measure precision and recall against labelled pairs") },
   { "check", pr_cli_check, N_("Find the stored records that one record repeats") },
   { "explain", pr_cli_explain, N_("Show why two records match, or do not") },
+  { "thresholds", pr_cli_thresholds, N_("Show what each k near the scan's would find (a threshold preview)") },
   { "decisions", pr_cli_decisions, N_("Export the reviewers' decisions (decisions export)") },
   { "bench", pr_cli_bench, N_("Measure speed and memory (fingerprint, group, query, db)") },
 };
@@ -65,7 +66,7 @@ main (int    argc,
     if (strcmp (argv[1], commands[i].name) == 0)
       return commands[i].run (argc - 1, argv + 1);
 
-  fprintf (stderr, _("petition-review-cli: unknown command “%s” (commands: scan, fingerprint, eval, check, explain, decisions, bench)\n"),
+  fprintf (stderr, _("petition-review-cli: unknown command “%s” (commands: scan, fingerprint, eval, check, explain, thresholds, decisions, bench)\n"),
            argv[1]);
   return 2;
 }

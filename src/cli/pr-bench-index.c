@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "pr-block-index.h"
+#include "pr-threshold-preview.h"
 
 static guint64
 splitmix64 (guint64 *state)
@@ -350,5 +351,82 @@ pr_bench_query (int    argc,
            latency[MIN (n_queries - 1, n_queries * 99 / 100)] / 1e3,
            (double) sum / n_queries / 1e3,
            latency[n_queries - 1] / 1e3);
+  return 0;
+}
+
+/* `bench thresholds`: the threshold preview on random fingerprints with
+ * near-duplicates planted at 1..k + 3 bits: the one pair search at k + 3,
+ * then each k's clustering and its comparison with k. */
+int
+pr_bench_thresholds (int    argc,
+                     char **argv)
+{
+  g_autofree char *n_text = NULL;
+  gint k = 3, threads = 1;
+  gdouble planted = 0.01;
+  gint64 seed = 1;
+  GOptionEntry entries[] = {
+    { "n", 'n', 0, G_OPTION_ARG_STRING, &n_text, "Number of fingerprints (default 1e6)", "N" },
+    { "k", 'k', 0, G_OPTION_ARG_INT, &k, "The scan's threshold (default 3)", "K" },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &threads, "Worker threads, 0 for all cores (default 1)", "T" },
+    { "planted", 'p', 0, G_OPTION_ARG_DOUBLE, &planted, "Fraction of planted near-duplicates (default 0.01)", "F" },
+    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, "Random seed (default 1)", "S" },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("- time the threshold preview");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrThresholdPreview) preview = NULL;
+  g_autofree guint64 *fps = NULL;
+  gsize n = 1000000;
+  double rss_before;
+  gint64 start;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!parse_options (context, argc, argv))
+    return 2;
+  if (n_text != NULL && !parse_count (n_text, &n, &error))
+    {
+      g_printerr ("petition-review-cli bench %s: --n: %s\n", argv[0], error->message);
+      return 2;
+    }
+  if (k < 0 || k > PR_BLOCK_INDEX_MAX_K || threads < 0 || !(planted >= 0 && planted <= 1))
+    {
+      g_printerr ("petition-review-cli bench %s: --k must be 0..%d, --threads >= 0, --planted 0..1\n",
+                  argv[0], PR_BLOCK_INDEX_MAX_K);
+      return 2;
+    }
+
+  fps = generate (n, MIN ((guint) k + PR_THRESHOLD_PREVIEW_MARGIN, PR_BLOCK_INDEX_MAX_K), planted, (guint64) seed);
+  rss_before = current_rss_mb ();
+  start = g_get_monotonic_time ();
+  preview = pr_threshold_preview_new (fps, NULL, n, (guint) k, NULL, 0, NULL, (guint) threads, NULL, &error);
+  if (preview == NULL)
+    {
+      g_printerr ("petition-review-cli bench %s: %s\n", argv[0], error->message);
+      return 1;
+    }
+  g_print ("thresholds n=%" G_GSIZE_FORMAT " k=%d threads=%d: the pairs up to k=%u in %.3f s, "
+           "peak RSS %.1f MB ((peak - before) / n = %.1f bytes/fingerprint)\n",
+           n, k, threads, pr_threshold_preview_get_kmax (preview), (g_get_monotonic_time () - start) / 1e6,
+           peak_rss_mb (), n > 0 ? (peak_rss_mb () - rss_before) * 1048576.0 / n : 0.0);
+  for (guint kk = 0; kk <= pr_threshold_preview_get_kmax (preview); kk++)
+    {
+      g_autoptr(PrClustering) alone = NULL;
+      g_autoptr(PrClustering) compared = NULL;
+      PrThresholdSummary summary;
+      double t_alone, t_compare;
+
+      start = g_get_monotonic_time ();
+      alone = pr_threshold_preview_cluster (preview, kk, NULL, NULL);
+      t_alone = (g_get_monotonic_time () - start) / 1e6;
+      start = g_get_monotonic_time ();
+      compared = pr_threshold_preview_compare (preview, (guint) k, kk, NULL, &summary);
+      t_compare = (g_get_monotonic_time () - start) / 1e6;
+      g_print ("  k=%u: %" G_GUINT64_FORMAT " pairs at this distance, %u clusters (+%u -%u), %" G_GUINT64_FORMAT
+               " pairs within k; the figures (both k, members only) in %.3f s, the clusters with their"
+               " largest distances in %.3f s\n",
+               kk, pr_threshold_preview_get_count (preview, kk), summary.n_clusters, summary.clusters_added,
+               summary.clusters_removed, summary.n_pairs, t_compare, t_alone);
+    }
   return 0;
 }

@@ -9,6 +9,8 @@ G_BEGIN_DECLS
  * subcommand name.  Both return an exit status. */
 int pr_bench_group (int    argc,
                     char **argv);
+int pr_bench_thresholds (int    argc,
+                         char **argv);
 int pr_bench_query (int    argc,
                     char **argv);
 

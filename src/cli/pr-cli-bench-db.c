@@ -4,7 +4,9 @@
  * loaded with N generated petitions (id, three short fields, a body of
  * about 500 characters, 1 % of them repeats), then
  *   - the streaming read alone: rows per second over the unix socket;
- *   - the full scan: read, fingerprint, group, cluster; seconds and peak RSS.
+ *   - the full scan: read, fingerprint, group, cluster; seconds and peak RSS;
+ *   - with --thresholds, the threshold preview of that scan: the pairs up
+ *     to k + 3 found once, then each k regrouped (as the application does).
  * The rows come from pr_sample_generate_csv().
  */
 #define G_LOG_DOMAIN "petition-review-cli"
@@ -26,6 +28,7 @@
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 #include "pr-store.h"
+#include "pr-threshold-preview.h"
 
 typedef struct {
   guint64 rows;
@@ -81,11 +84,14 @@ pr_cli_bench_db (int    argc,
   PrPartMatchOptions part_options;
   ReadCount count = { 0 };
   int rows = 100000;
+  gboolean thresholds = FALSE;
   gint64 start;
   double t_load, t_read, t_scan, rss_before;
   int status = 1;
   GOptionEntry entries[] = {
     { "rows", 0, 0, G_OPTION_ARG_INT, &rows, N_("Rows to generate (default 100000)"), N_("N") },
+    { "thresholds", 0, 0, G_OPTION_ARG_NONE, &thresholds,
+      N_("Then time the threshold preview of the scan (every k up to k + 3)"), NULL },
     { NULL }
   };
 
@@ -151,6 +157,43 @@ pr_cli_bench_db (int    argc,
   if (set->parts != NULL)
     printf (_("Parts: %u in all (%.1f a record), %u pairs of records that share enough of them\n"),
             set->parts->len, (double) set->parts->len / MAX (set->n_records, 1), result->part_pairs->len);
+  if (thresholds)
+    {
+      g_autoptr(PrThresholdPreview) preview = NULL;
+      g_autoptr(GArray) part_pairs = pr_scan_result_part_pairs (result);
+      g_autofree guint32 *rank = pr_record_set_rank (set);
+
+      start = g_get_monotonic_time ();
+      preview = pr_threshold_preview_new (set->fingerprints, set->sparse, set->n_records, options.k,
+                                          (const PrPair *) (gpointer) part_pairs->data, part_pairs->len, rank,
+                                          load.n_threads, NULL, &error);
+      if (preview == NULL)
+        goto out;
+      printf (_("Threshold preview: the pairs up to k = %u found in %.2f s; peak RSS %.1f MB\n"),
+              pr_threshold_preview_get_kmax (preview), (g_get_monotonic_time () - start) / 1e6,
+              pr_cli_peak_rss_mb ());
+      for (guint k = 0; k <= pr_threshold_preview_get_kmax (preview); k++)
+        {
+          g_autoptr(PrClustering) clustering = NULL;
+          PrThresholdSummary summary;
+          double t_one, t_compare;
+
+          start = g_get_monotonic_time ();
+          clustering = pr_threshold_preview_cluster (preview, k, NULL, NULL);
+          t_one = (g_get_monotonic_time () - start) / 1e6;
+          g_clear_pointer (&clustering, pr_clustering_free);
+          start = g_get_monotonic_time ();
+          clustering = pr_threshold_preview_compare (preview, options.k, k, NULL, &summary);
+          t_compare = (g_get_monotonic_time () - start) / 1e6;
+          printf (_("  k = %u: %llu pairs at this distance; %u clusters (+%u, -%u against k = %d), %llu pairs; "
+                    "the figures (both k, members only) in %.3f s; the list's clusters, with their largest "
+                    "distances, in %.3f s\n"),
+                  k, (unsigned long long) pr_threshold_preview_get_count (preview, k), summary.n_clusters,
+                  summary.clusters_added, summary.clusters_removed, options.k,
+                  (unsigned long long) summary.n_pairs, t_compare, t_one);
+        }
+      printf (_("Peak RSS after the preview: %.1f MB\n"), pr_cli_peak_rss_mb ());
+    }
   status = 0;
 
 out:

@@ -205,11 +205,13 @@ pr_cli_bench (int    argc,
     return pr_bench_group (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "query") == 0)
     return pr_bench_query (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "thresholds") == 0)
+    return pr_bench_thresholds (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "db") == 0)
     return pr_cli_bench_db (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "check") == 0)
     return pr_cli_bench_check (argc - 1, argv + 1);
 
-  fprintf (stderr, "%s\n", _("petition-review-cli bench: name what to measure: fingerprint, group, query, db or check"));
+  fprintf (stderr, "%s\n", _("petition-review-cli bench: name what to measure: fingerprint, group, query, thresholds, db or check"));
   return 2;
 }

@@ -161,5 +161,6 @@ int pr_cli_bench_check (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);
+int pr_cli_thresholds  (int argc, char **argv);
 
 G_END_DECLS

@@ -36,53 +36,34 @@ reuse_stored (const char    *id,
   return TRUE;
 }
 
-typedef struct {
-  GArray        *pairs;         /* PrPair: part matches farther apart than k */
-  GArray        *part_pairs;    /* PrPartPair: every part match */
-  const guint64 *fingerprints;
-  guint          k;
-} PartSink;
-
 static void
 add_part_pair (guint32  a,
                guint32  b,
                double   containment,
                gpointer user_data)
 {
-  PartSink *sink = user_data;
   PrPartPair part = { a, b, containment };
-  guint32 distance = pr_hamming_distance (sink->fingerprints[a], sink->fingerprints[b]);
 
-  g_array_append_val (sink->part_pairs, part);
-  /* Nearer pairs the block index has found already. */
-  if (distance > sink->k)
-    {
-      PrPair pair = { a, b, distance };
-
-      g_array_append_val (sink->pairs, pair);
-    }
+  g_array_append_val (user_data, part);
 }
 
-static void
-collect_pair (guint32  a,
-              guint32  b,
-              guint32  distance,
-              gpointer user_data)
-{
-  PrPair pair = { a, b, distance };
-
-  g_array_append_val (user_data, pair);
-}
-
-/* The reviewers' verdicts in force, as clustering constraints: the last
+/**
+ * pr_scan_constraints_from_decisions:
+ * @set: the records
+ * @decisions: (element-type PrDecision): a decision log, in its order
+ * @must: a #GArray of #PrPair, appended the must-links
+ * @cannot: a #GArray of #PrPair, appended the cannot-links
+ *
+ * The reviewers' verdicts in force, as clustering constraints: the last
  * verdict about each (record, primary) not undone — a repeat (or a merge)
  * must link, not a repeat cannot. Verdicts about records not in @set say
- * nothing. */
-static void
-constraints_from_decisions (PrRecordSet *set,
-                            GPtrArray   *decisions,
-                            GArray      *must,
-                            GArray      *cannot)
+ * nothing.
+ */
+void
+pr_scan_constraints_from_decisions (PrRecordSet *set,
+                                    GPtrArray   *decisions,
+                                    GArray      *must,
+                                    GArray      *cannot)
 {
   g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
@@ -162,7 +143,7 @@ read_progress (guint64  records,
  * @error: return location for a #GError
  *
  * With a store, the reviewers' verdicts in its decision log constrain the
- * clusters (see constraints_from_decisions ()): a confirmed repeat stays
+ * clusters (see pr_scan_constraints_from_decisions ()): a confirmed repeat stays
  * with its primary, a record found not a repeat leaves it.
  *
  * A scan that fails, or is cancelled, is recorded so (never complete)
@@ -186,13 +167,12 @@ pr_scan_run (PrConnection         *connection,
 {
   g_autoptr(PrScanResult) result = g_new0 (PrScanResult, 1);
   g_autoptr(GHashTable) stored = NULL;
-  g_autoptr(GArray) spanning = NULL;
+  g_autoptr(GArray) part_pairs = NULL;
   g_autofree guint32 *rank = NULL;
   g_autoptr(GError) local_error = NULL;
   PrLoadOptions load = *load_options;
   Progress read = { progress, progress_data };
   Reuse reuse = { NULL, parts != NULL };
-  guint64 n_part_only = 0;
   g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
   PrClusterConstraints constraints;
@@ -238,18 +218,14 @@ pr_scan_run (PrConnection         *connection,
                                      k, load.n_threads, cancellable, &local_error);
   if (result->matches == NULL)
     goto failed;
-  spanning = pr_matches_spanning_pairs (result->matches);
   result->part_pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
   if (parts != NULL)
     {
       PrPartTable table = pr_record_set_get_parts (result->set);
-      PartSink sink = { spanning, result->part_pairs, result->set->fingerprints, k };
-      guint whole = spanning->len;
 
-      if (!pr_part_table_find_pairs (&table, result->set->sparse, parts, add_part_pair, &sink,
+      if (!pr_part_table_find_pairs (&table, result->set->sparse, parts, add_part_pair, result->part_pairs,
                                      cancellable, &local_error))
         goto failed;
-      n_part_only = spanning->len - whole;
     }
   result->group_seconds = (g_get_monotonic_time () - start) / 1e6;
 
@@ -262,51 +238,19 @@ pr_scan_run (PrConnection         *connection,
       result->decisions = pr_store_list_decisions (store, table, &local_error);
       if (result->decisions == NULL)
         goto failed;
-      constraints_from_decisions (result->set, result->decisions, must, cannot);
+      pr_scan_constraints_from_decisions (result->set, result->decisions, must, cannot);
     }
-  if (cannot->len > 0)
-    {
-      /* A cut needs every pair, not a spanning forest: the records a
-       * cannot-link separates may still be joined another way. Only in
-       * the components a cannot-link falls in, though: elsewhere the
-       * forest clusters the same, and a campaign of thousands of
-       * identical records elsewhere stays a forest, not millions of pairs. */
-      g_autofree guint8 *cut = g_new (guint8, MAX (result->set->n_records, 1));
-      g_autoptr(GArray) joined = g_array_copy (spanning);
-      g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
-
-      g_array_append_vals (joined, must->data, must->len);
-      pr_clustering_mark_connected (result->set->n_records, (const PrPair *) (gpointer) joined->data, joined->len,
-                                    (const PrPair *) (gpointer) cannot->data, cannot->len, cut);
-      for (guint i = 0; i < spanning->len; i++)
-        {
-          const PrPair *pair = &g_array_index (spanning, PrPair, i);
-
-          if (!cut[pair->a])
-            g_array_append_val (pairs, *pair);
-        }
-      pr_matches_foreach_pair_among (result->matches, cut, TRUE, collect_pair, pairs);
-      for (guint i = 0; i < result->part_pairs->len; i++)
-        {
-          const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
-          guint32 distance = pr_hamming_distance (result->set->fingerprints[part->a],
-                                                  result->set->fingerprints[part->b]);
-
-          if (cut[part->a] && distance > k)
-            collect_pair (part->a, part->b, distance, pairs);
-        }
-      g_array_unref (spanning);
-      spanning = g_steal_pointer (&pairs);
-    }
+  part_pairs = pr_scan_result_part_pairs (result);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
-  result->clustering = pr_clustering_new_constrained (result->set->fingerprints, result->set->n_records,
-                                                      (const PrPair *) spanning->data, spanning->len, rank,
-                                                      &constraints);
+  /* The same call as a threshold preview's (pr-threshold-preview.c), so
+   * that its figures at this k are the scan's. */
+  result->clustering = pr_matches_cluster (result->matches, k, result->set->fingerprints, result->set->n_records,
+                                           (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,
+                                           rank, &constraints, TRUE, &result->counts.pairs);
   result->cluster_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   result->counts.records = result->set->n_records;
-  result->counts.pairs = pr_matches_count_pairs (result->matches) + n_part_only;
   result->counts.clusters = pr_clustering_get_n_clusters (result->clustering);
   if (store != NULL)
     {
@@ -344,6 +288,28 @@ failed:
                        local_error->message, NULL);
   g_propagate_error (error, g_steal_pointer (&local_error));
   return NULL;
+}
+
+/**
+ * pr_scan_result_part_pairs:
+ * @result: a scan's result
+ *
+ * Returns: (transfer full): the part pairs as #PrPair, with their distance
+ */
+GArray *
+pr_scan_result_part_pairs (PrScanResult *result)
+{
+  GArray *pairs = g_array_sized_new (FALSE, FALSE, sizeof (PrPair), result->part_pairs->len);
+
+  for (guint i = 0; i < result->part_pairs->len; i++)
+    {
+      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+      PrPair pair = { part->a, part->b,
+                      pr_hamming_distance (result->set->fingerprints[part->a], result->set->fingerprints[part->b]) };
+
+      g_array_append_val (pairs, pair);
+    }
+  return pairs;
 }
 
 void

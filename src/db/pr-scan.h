@@ -65,6 +65,11 @@ PrScanResult *pr_scan_run          (PrConnection         *connection,
                                     GCancellable         *cancellable,
                                     GError              **error);
 void          pr_scan_result_free  (PrScanResult         *result);
+GArray       *pr_scan_result_part_pairs (PrScanResult     *result);
+void          pr_scan_constraints_from_decisions (PrRecordSet *set,
+                                                  GPtrArray   *decisions,
+                                                  GArray      *must,
+                                                  GArray      *cannot);
 
 /* Calls @func for each pair of a record fingerprinted in this scan (new or
  * changed) with one that was stored unchanged: @fresh is the new one. */

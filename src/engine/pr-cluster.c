@@ -100,8 +100,17 @@ compare_cluster_info (const void *a,
 }
 
 /* The largest distance between any two members.  Identical fingerprints
- * are collapsed first, which makes clusters of exact duplicates cheap; the
- * scan stops as soon as 64 (the maximum) is reached. */
+ * are collapsed first, which makes clusters of exact duplicates cheap.
+ *
+ * Then every pair is bounded through a pivot p by the triangle
+ * inequality, d(x, y) <= d(x, p) + d(p, y): with the members in
+ * descending order of their distance to p, a row stops at the first
+ * partner whose bound cannot beat the largest distance found, and the
+ * scan stops when a row's first bound cannot. Exact, and what makes a
+ * chained cluster of tens of thousands of members (a large k joins them)
+ * cost little more than its members instead of their square. The pivot
+ * is the member farthest from the first, so that the far ends of a chain
+ * are found at once. @scratch holds 2 × @n_members values. */
 __attribute__((target_clones ("default", "popcnt")))
 static guint32
 max_pairwise_distance (const guint64 *fingerprints,
@@ -109,8 +118,11 @@ max_pairwise_distance (const guint64 *fingerprints,
                        guint32        n_members,
                        guint64       *scratch)
 {
+  guint64 *by_pivot = scratch + n_members;
   guint32 n_distinct = 0;
-  guint max = 0;
+  guint32 count[65] = { 0 };
+  guint64 pivot;
+  guint max = 0, far = 0;
 
   for (guint32 i = 0; i < n_members; i++)
     scratch[i] = fingerprints[members[i]];
@@ -118,15 +130,46 @@ max_pairwise_distance (const guint64 *fingerprints,
   for (guint32 i = 0; i < n_members; i++)
     if (n_distinct == 0 || scratch[n_distinct - 1] != scratch[i])
       scratch[n_distinct++] = scratch[i];
+  if (n_distinct < 2)
+    return 0;
 
-  for (guint32 i = 0; i < n_distinct && max < 64; i++)
+  for (guint32 i = 1; i < n_distinct; i++)
+    if ((guint) __builtin_popcountll (scratch[0] ^ scratch[i]) > far)
+      {
+        far = (guint) __builtin_popcountll (scratch[0] ^ scratch[i]);
+        pivot = scratch[i];
+      }
+  if (far == 0)
+    pivot = scratch[0];
+  /* Descending distance to the pivot: a counting sort on 0..64. */
+  for (guint32 i = 0; i < n_distinct; i++)
+    count[64 - __builtin_popcountll (scratch[i] ^ pivot)]++;
+  for (guint d = 0, sum = 0; d <= 64; d++)
     {
-      guint64 x = scratch[i];
+      guint32 c = count[d];
 
+      count[d] = sum;
+      sum += c;
+    }
+  for (guint32 i = 0; i < n_distinct; i++)
+    by_pivot[count[64 - __builtin_popcountll (scratch[i] ^ pivot)]++] = scratch[i];
+
+  /* The pivot and the farthest from it are a pair. */
+  max = (guint) __builtin_popcountll (by_pivot[0] ^ pivot);
+  for (guint32 i = 0; i + 1 < n_distinct && max < 64; i++)
+    {
+      guint64 x = by_pivot[i];
+      guint dx = (guint) __builtin_popcountll (x ^ pivot);
+
+      if (dx + (guint) __builtin_popcountll (by_pivot[i + 1] ^ pivot) <= max)
+        break;
       for (guint32 j = i + 1; j < n_distinct; j++)
         {
-          guint d = (guint) __builtin_popcountll (x ^ scratch[j]);
+          guint d;
 
+          if (dx + (guint) __builtin_popcountll (by_pivot[j] ^ pivot) <= max)
+            break;
+          d = (guint) __builtin_popcountll (x ^ by_pivot[j]);
           max = MAX (max, d);
         }
     }
@@ -163,6 +206,22 @@ pr_clustering_new (const guint64 *fingerprints,
   return pr_clustering_new_constrained (fingerprints, n_fingerprints, pairs, n_pairs, rank, NULL);
 }
 
+typedef struct {
+  guint64 high;  /* distance << 32 | a */
+  guint64 low;   /* b << 32 | the pair's index */
+} PairKey;
+
+static int
+compare_pair_keys (const void *a,
+                   const void *b)
+{
+  const PairKey *x = a, *y = b;
+
+  if (x->high != y->high)
+    return x->high < y->high ? -1 : 1;
+  return (x->low > y->low) - (x->low < y->low);
+}
+
 /* The components as far as the constraints allow: must-links first, then
  * the pairs nearest first, each joining two components unless that would
  * put a cannot-link pair together. A component's constrained records are
@@ -180,7 +239,7 @@ link_constrained (guint32                    *parent,
   g_autofree guint32 *partners = g_new (guint32, MAX (2 * constraints->n_cannot, 1));
   g_autofree guint32 *filled = g_new0 (guint32, n);
   g_autoptr(GPtrArray) lists = g_ptr_array_new_full (n, NULL);
-  g_autofree guint64 *order = NULL;
+  g_autofree PairKey *order = NULL;
 
   /* Each record's cannot-link partners, side by side. */
   for (gsize c = 0; c < constraints->n_cannot; c++)
@@ -219,13 +278,19 @@ link_constrained (guint32                    *parent,
 
       if (!must && order == NULL)
         {
-          /* Nearest first: (distance << 32 | index) keys. */
-          order = g_new (guint64, MAX (n_pairs, 1));
+          /* Nearest first, then by the records: an order of the pairs
+           * themselves, not of the array, so that the same pairs make
+           * the same cut however they were found (a scan at k, or a
+           * threshold preview filtering pairs found at a larger k). */
+          order = g_new (PairKey, MAX (n_pairs, 1));
           for (gsize p = 0; p < n_pairs; p++)
-            order[p] = ((guint64) pairs[p].distance << 32) | p;
-          qsort (order, n_pairs, sizeof (guint64), compare_u64);
+            {
+              order[p].high = ((guint64) pairs[p].distance << 32) | pairs[p].a;
+              order[p].low = ((guint64) pairs[p].b << 32) | (guint32) p;
+            }
+          qsort (order, n_pairs, sizeof (PairKey), compare_pair_keys);
         }
-      pair = must ? &constraints->must[step] : &pairs[(guint32) order[step - constraints->n_must]];
+      pair = must ? &constraints->must[step] : &pairs[(guint32) order[step - constraints->n_must].low];
       ra = uf_find (parent, pair->a);
       rb = uf_find (parent, pair->b);
       if (ra == rb)
@@ -284,6 +349,28 @@ pr_clustering_new_constrained (const guint64              *fingerprints,
                                gsize                       n_pairs,
                                const guint32              *rank,
                                const PrClusterConstraints *constraints)
+{
+  return pr_clustering_new_constrained_full (fingerprints, n_fingerprints, pairs, n_pairs, rank, constraints, TRUE);
+}
+
+/**
+ * pr_clustering_new_constrained_full:
+ * @max_distances: whether to find each cluster's largest internal
+ *   distance; without, max_distance is %PR_CLUSTER_DISTANCE_UNKNOWN. A
+ *   chained cluster of hundreds of thousands of records (a large k on
+ *   templated petitions) costs seconds to minutes there; the members
+ *   alone cost little.
+ *
+ * pr_clustering_new_constrained (), with the choice.
+ */
+PrClustering *
+pr_clustering_new_constrained_full (const guint64              *fingerprints,
+                                    gsize                       n_fingerprints,
+                                    const PrPair               *pairs,
+                                    gsize                       n_pairs,
+                                    const guint32              *rank,
+                                    const PrClusterConstraints *constraints,
+                                    gboolean                    max_distances)
 {
   PrClustering *clustering;
   guint32 *parent, *size, *cluster_of;
@@ -403,7 +490,7 @@ pr_clustering_new_constrained (const guint64              *fingerprints,
   for (gsize m = 0; m < n_clustered; m++)
     clustering->members[slot[cluster_of[clustered[m]]]++] = clustered[m];
 
-  scratch = g_new (guint64, largest);
+  scratch = max_distances ? g_new (guint64, 2 * (gsize) largest) : NULL;
   for (guint32 c = 0; c < n_clusters; c++)
     {
       PrCluster *cluster = &clustering->clusters[c];
@@ -412,8 +499,9 @@ pr_clustering_new_constrained (const guint64              *fingerprints,
       for (guint32 i = 0; i < cluster->n_members; i++)
         cluster->distances[i] = pr_hamming_distance (primary_fp,
                                                      fingerprints[cluster->members[i]]);
-      cluster->max_distance = max_pairwise_distance (fingerprints, cluster->members,
-                                                     cluster->n_members, scratch);
+      cluster->max_distance = max_distances ? max_pairwise_distance (fingerprints, cluster->members,
+                                                                     cluster->n_members, scratch)
+                                            : PR_CLUSTER_DISTANCE_UNKNOWN;
     }
 
   g_free (scratch);

@@ -11,8 +11,11 @@ typedef struct {
   guint32  n_members;
   guint32 *members;       /* record indices: the primary first, then by rank */
   guint32 *distances;     /* distances[i]: Hamming distance of members[i] to the primary */
-  guint32  max_distance;  /* the largest distance between any two members */
+  guint32  max_distance;  /* the largest distance between any two members;
+                           * PR_CLUSTER_DISTANCE_UNKNOWN when not asked for */
 } PrCluster;
+
+#define PR_CLUSTER_DISTANCE_UNKNOWN G_MAXUINT32
 
 typedef struct _PrClustering PrClustering;
 
@@ -33,6 +36,14 @@ PrClustering    *pr_clustering_new_constrained (const guint64  *fingerprints,
                                                 gsize           n_pairs,
                                                 const guint32  *rank,
                                                 const PrClusterConstraints *constraints);
+
+PrClustering    *pr_clustering_new_constrained_full (const guint64  *fingerprints,
+                                                     gsize           n_fingerprints,
+                                                     const PrPair   *pairs,
+                                                     gsize           n_pairs,
+                                                     const guint32  *rank,
+                                                     const PrClusterConstraints *constraints,
+                                                     gboolean        max_distances);
 
 PrClustering    *pr_clustering_new            (const guint64  *fingerprints,
                                                gsize           n_fingerprints,

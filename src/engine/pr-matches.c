@@ -19,9 +19,11 @@
 #include <string.h>
 
 #include "pr-matches.h"
+#include "pr-simhash.h"
 
 struct _PrMatches
 {
+  guint    k;
   gsize    n_groups;
   guint32 *group_start;   /* n_groups + 1 offsets into members */
   guint32 *members;       /* record indices, grouped by fingerprint, ascending in a group */
@@ -115,6 +117,7 @@ pr_matches_find (const guint64  *fingerprints,
     }
 
   matches = g_new0 (PrMatches, 1);
+  matches->k = k;
   matches->members = g_new (guint32, MAX (n_fingerprints, 1));
   for (gsize i = 0; i < n_fingerprints; i++)
     if (skip == NULL || !skip[i])
@@ -348,4 +351,252 @@ pr_matches_spanning_pairs (PrMatches *matches)
     }
 
   return pairs;
+}
+
+/**
+ * pr_matches_get_k:
+ * @matches: a #PrMatches
+ *
+ * Returns: the largest distance of the pairs found
+ */
+guint
+pr_matches_get_k (PrMatches *matches)
+{
+  g_return_val_if_fail (matches != NULL, 0);
+
+  return matches->k;
+}
+
+/**
+ * pr_matches_count_by_distance:
+ * @matches: a #PrMatches
+ * @counts: (out caller-allocates) (array fixed-size=k+1): set to the
+ *   number of record pairs at each distance 0..k of the matches' k
+ *
+ * Counted from the groups, not listed: a group of identical fingerprints
+ * of size s is s(s−1)/2 pairs at distance 0.
+ */
+void
+pr_matches_count_by_distance (PrMatches *matches,
+                              guint64   *counts)
+{
+  g_return_if_fail (matches != NULL);
+  g_return_if_fail (counts != NULL);
+
+  memset (counts, 0, (matches->k + 1) * sizeof (guint64));
+  for (gsize g = 0; g < matches->n_groups; g++)
+    counts[0] += group_size (matches, g) * (group_size (matches, g) - 1) / 2;
+  for (guint i = 0; i < matches->group_pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (matches->group_pairs, PrPair, i);
+
+      counts[pair->distance] += group_size (matches, pair->a) * group_size (matches, pair->b);
+    }
+}
+
+/* Keeps @samples the @max smallest pairs by (a, b) seen so far. */
+static void
+keep_smallest (PrPair  *samples,
+               guint   *n_samples,
+               guint    max,
+               PrPair   pair)
+{
+  guint at = *n_samples;
+
+  while (at > 0 && (samples[at - 1].a > pair.a || (samples[at - 1].a == pair.a && samples[at - 1].b > pair.b)))
+    at--;
+  if (at >= max)
+    return;
+  memmove (samples + at + 1, samples + at, (MIN (*n_samples, max - 1) - at) * sizeof (PrPair));
+  samples[at] = pair;
+  *n_samples = MIN (*n_samples + 1, max);
+}
+
+/**
+ * pr_matches_sample_pairs:
+ * @matches: a #PrMatches
+ * @distance: a distance, at most the matches' k
+ * @samples: (out caller-allocates) (array length=max): the pairs
+ * @max: how many at most
+ *
+ * A few record pairs at @distance, chosen so that the same records give
+ * the same samples: of the pairs of groups at @distance (of identical
+ * fingerprints at 0), each given by the groups' first records, those
+ * with the lowest record indices (a, then b).
+ *
+ * Returns: the number of pairs written to @samples
+ */
+guint
+pr_matches_sample_pairs (PrMatches *matches,
+                         guint      distance,
+                         PrPair    *samples,
+                         guint      max)
+{
+  guint n_samples = 0;
+
+  g_return_val_if_fail (matches != NULL, 0);
+  g_return_val_if_fail (distance <= matches->k, 0);
+
+  if (max == 0)
+    return 0;
+  if (distance == 0)
+    {
+      for (gsize g = 0; g < matches->n_groups; g++)
+        if (group_size (matches, g) >= 2)
+          {
+            PrPair pair = { matches->members[matches->group_start[g]],
+                            matches->members[matches->group_start[g] + 1], 0 };
+
+            keep_smallest (samples, &n_samples, max, pair);
+          }
+      return n_samples;
+    }
+  for (guint p = 0; p < matches->group_pairs->len; p++)
+    {
+      const PrPair *group_pair = &g_array_index (matches->group_pairs, PrPair, p);
+      guint32 a, b;
+
+      if (group_pair->distance != distance)
+        continue;
+      a = matches->members[matches->group_start[group_pair->a]];
+      b = matches->members[matches->group_start[group_pair->b]];
+      keep_smallest (samples, &n_samples, max, (PrPair) { MIN (a, b), MAX (a, b), distance });
+    }
+  return n_samples;
+}
+
+/**
+ * pr_matches_cluster:
+ * @matches: the pairs of records within the matches' k
+ * @k: the threshold to cluster at, at most the matches' k: only the
+ *   pairs within @k count, so matches found once at a larger k serve
+ *   every smaller one
+ * @fingerprints: the records' fingerprints, as given to pr_matches_find()
+ * @n_fingerprints: their number
+ * @part_pairs: (array length=n_part_pairs) (nullable): pairs of records
+ *   that share parts (pr-parts.c), at any distance; their distance field
+ *   is not read
+ * @n_part_pairs: their number
+ * @rank: (nullable): as for pr_clustering_new()
+ * @constraints: (nullable): the reviewers' verdicts
+ * @max_distances: whether each cluster's largest distance is wanted (see
+ *   pr_clustering_new_constrained_full ())
+ * @n_pairs: (out) (optional): the record pairs within @k plus the part
+ *   pairs farther apart than @k
+ *
+ * The clusters a scan at @k makes: the pairs within @k and the part
+ * pairs, through pr_clustering_new_constrained(). Without cannot-links a
+ * spanning set of pairs connects the same records; with them every pair
+ * of the components they fall in is given, since a cut may leave records
+ * joined another way (pr_clustering_mark_connected()).
+ *
+ * Returns: (transfer full): the clustering
+ */
+/* The pairs within @k and the part pairs farther apart: in the groups and
+ * pairs of groups whose records are marked in @every, every pair; in the
+ * others (all of them when @every is NULL) one record to the group's
+ * first, and one pair to a pair of groups, which connect the same. Counts
+ * every pair in @total. */
+static void
+collect_cluster_pairs (PrMatches     *matches,
+                       guint          k,
+                       const guint64 *fingerprints,
+                       const PrPair  *part_pairs,
+                       gsize          n_part_pairs,
+                       const guint8  *every,
+                       GArray        *pairs,
+                       guint64       *total)
+{
+  *total = 0;
+  for (gsize g = 0; g < matches->n_groups; g++)
+    {
+      guint32 start = matches->group_start[g], end = matches->group_start[g + 1];
+      gboolean all = every != NULL && every[matches->members[start]];
+
+      *total += group_size (matches, g) * (group_size (matches, g) - 1) / 2;
+      for (guint32 i = start; i < (all ? end : start + 1); i++)
+        for (guint32 j = i + 1; j < end; j++)
+          {
+            PrPair pair = { matches->members[i], matches->members[j], 0 };
+
+            g_array_append_val (pairs, pair);
+          }
+    }
+  for (guint p = 0; p < matches->group_pairs->len; p++)
+    {
+      const PrPair *group_pair = &g_array_index (matches->group_pairs, PrPair, p);
+      gboolean all;
+
+      if (group_pair->distance > k)
+        continue;
+      all = every != NULL && every[matches->members[matches->group_start[group_pair->a]]];
+      *total += group_size (matches, group_pair->a) * group_size (matches, group_pair->b);
+      for (guint32 i = matches->group_start[group_pair->a]; i < matches->group_start[group_pair->a + 1]; i++)
+        {
+          for (guint32 j = matches->group_start[group_pair->b]; j < matches->group_start[group_pair->b + 1]; j++)
+            {
+              guint32 a = matches->members[i], b = matches->members[j];
+              PrPair pair = { MIN (a, b), MAX (a, b), group_pair->distance };
+
+              g_array_append_val (pairs, pair);
+              if (!all)
+                break;
+            }
+          if (!all)
+            break;
+        }
+    }
+  /* Nearer part pairs are among the pairs within k already. */
+  for (gsize p = 0; p < n_part_pairs; p++)
+    {
+      guint32 distance = pr_hamming_distance (fingerprints[part_pairs[p].a], fingerprints[part_pairs[p].b]);
+
+      if (distance > k)
+        {
+          PrPair pair = { part_pairs[p].a, part_pairs[p].b, distance };
+
+          g_array_append_val (pairs, pair);
+          (*total)++;
+        }
+    }
+}
+
+PrClustering *
+pr_matches_cluster (PrMatches                  *matches,
+                    guint                       k,
+                    const guint64              *fingerprints,
+                    gsize                       n_fingerprints,
+                    const PrPair               *part_pairs,
+                    gsize                       n_part_pairs,
+                    const guint32              *rank,
+                    const PrClusterConstraints *constraints,
+                    gboolean                    max_distances,
+                    guint64                    *n_pairs)
+{
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autofree guint8 *cut = NULL;
+  guint64 total = 0;
+
+  g_return_val_if_fail (matches != NULL, NULL);
+  g_return_val_if_fail (k <= matches->k, NULL);
+
+  collect_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, NULL, pairs, &total);
+  if (constraints != NULL && constraints->n_cannot > 0)
+    {
+      /* A cut needs every pair, not a spanning set: the records a
+       * cannot-link separates may still be joined another way. Only in
+       * the components a cannot-link falls in, though: elsewhere the
+       * spanning set clusters the same, and a campaign of thousands of
+       * identical records elsewhere stays thousands of pairs, not millions. */
+      cut = g_new (guint8, MAX (n_fingerprints, 1));
+      g_array_append_vals (pairs, constraints->must, constraints->n_must);
+      pr_clustering_mark_connected (n_fingerprints, (const PrPair *) (gpointer) pairs->data, pairs->len,
+                                    constraints->cannot, constraints->n_cannot, cut);
+      g_array_set_size (pairs, 0);
+      collect_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut, pairs, &total);
+    }
+  if (n_pairs != NULL)
+    *n_pairs = total;
+  return pr_clustering_new_constrained_full (fingerprints, n_fingerprints, (const PrPair *) (gpointer) pairs->data,
+                                             pairs->len, rank, constraints, max_distances);
 }

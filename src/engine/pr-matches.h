@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "pr-block-index.h"
+#include "pr-cluster.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,23 @@ void       pr_matches_foreach_pair_among (PrMatches    *matches,
                                           PrPairFunc    func,
                                           gpointer      user_data);
 GArray    *pr_matches_spanning_pairs  (PrMatches      *matches);
+guint      pr_matches_get_k           (PrMatches      *matches);
+void       pr_matches_count_by_distance (PrMatches    *matches,
+                                       guint64        *counts);
+guint      pr_matches_sample_pairs    (PrMatches      *matches,
+                                       guint           distance,
+                                       PrPair         *samples,
+                                       guint           max);
+PrClustering *pr_matches_cluster      (PrMatches      *matches,
+                                       guint           k,
+                                       const guint64  *fingerprints,
+                                       gsize           n_fingerprints,
+                                       const PrPair   *part_pairs,
+                                       gsize           n_part_pairs,
+                                       const guint32  *rank,
+                                       const PrClusterConstraints *constraints,
+                                       gboolean        max_distances,
+                                       guint64        *n_pairs);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrMatches, pr_matches_free)
 
