@@ -4,11 +4,15 @@
  * table with planted repeats, check the cluster list against the planting,
  * check why a chosen pair matches, decide through the window's actions, undo and redo, export and read the
  * report back, and check the decision log in the database. Runs under a
- * display (xvfb-run in CI); saves a screenshot of the compare view.
+ * display (xvfb-run in CI); saves screenshots of the compare view, the
+ * pair graph, and the user guide's tour (test_tour).
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <locale.h>
 
 #include "pr-cluster-item.h"
 #include "pr-compare-view.h"
@@ -1336,6 +1340,129 @@ test_chains (void)
   close_and_finalize (window);
 }
 
+/* Where a screenshot goes: the tests' build directory, where
+ * build-aux/screenshots collects them for the guides. */
+static char *
+screenshot_path (const char *name)
+{
+  return g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
+}
+
+/* The user guide's screenshots, along a reviewer's way: the start page,
+ * the connect dialog, the mapping, the review, a decision, the error
+ * banner and an export. Its checks do not depend on the language (the
+ * other tests compare English text), so build-aux/screenshots runs it in
+ * Chinese as well. */
+static void
+test_tour (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  g_autofree char *nowhere = g_build_filename (dir, "no-such-folder", "report.csv", NULL);
+  GtkColumnView *view;
+  GListModel *clusters;
+  PrClusterItem *item;
+  PrWindow *window;
+  const char *shots[] = { "ui-start.png", "ui-connect.png", "ui-mapping.png", "ui-review.png", "ui-decided.png",
+                          "ui-error.png", "ui-export.png" };
+  char *paths[G_N_ELEMENTS (shots)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      paths[i] = screenshot_path (shots[i]);
+      g_remove (paths[i]);
+    }
+  /* The records of test_review, in a database of the tour's own. */
+  if (count_rows (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'office' "
+                        "AND TABLE_NAME = 'petitions'") == 0)
+    fill_table (root);
+  pr_test_execute (root, "CREATE DATABASE tour");
+  pr_test_execute (root, "CREATE TABLE tour.petitions LIKE office.petitions");
+  pr_test_execute (root, "INSERT INTO tour.petitions SELECT * FROM office.petitions");
+
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  g_object_set_data (G_OBJECT (window), "columns", pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  save_screenshot (GTK_WIDGET (window), paths[0]);
+
+  /* The connect dialog, filled from a saved connection. */
+  {
+    g_autoptr(PrConnectionParams) saved = pr_connection_params_new ();
+    PrConnectDialog *dialog;
+
+    g_settings_reset (settings, "profiles");
+    saved->host = g_strdup ("db.office.example");
+    saved->port = 3306;
+    saved->user = g_strdup ("reviewer");
+    saved->database = g_strdup ("xinfang");
+    pr_profiles_remember (settings, saved);
+    dialog = pr_connect_dialog_new (GTK_WINDOW (window), settings);
+    gtk_window_present (GTK_WINDOW (dialog));
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, "host"))),
+                     ==, "db.office.example");
+    save_screenshot (GTK_WIDGET (dialog), paths[1]);
+    g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    wait_until (is_null, &dialog);
+    g_settings_reset (settings, "profiles");
+  }
+
+  /* Connected: the table's columns and their roles. */
+  g_free (params->database);
+  params->database = g_strdup ("tour");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  wait_until (columns_listed, window);
+  save_screenshot (GTK_WIDGET (window), paths[2]);
+
+  /* Scanned: the clusters, and the edited matter (400…) compared. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  clusters = pr_session_get_clusters (pr_window_get_session (window));
+  g_assert_cmpuint (n_listed (view), >=, 4);
+  item = cluster_with (clusters, "400");
+  select_cluster (window, view, pr_cluster_item_get_number (item));
+  g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare"))),
+                   !=, pr_cluster_item_get_primary_id (item));
+  save_screenshot (GTK_WIDGET (window), paths[3]);
+
+  /* The selected record marked as a repeat of the primary. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  wait_until (can_undo, window);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 1)->state, ==, PR_MEMBER_REPEAT);
+  save_screenshot (GTK_WIDGET (window), paths[4]);
+
+  /* What goes wrong shows in the banner: an export to a missing folder. */
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (nowhere)));
+  wait_until (not_busy, window);
+  g_assert_nonnull (pr_window_get_error_text (window));
+  save_screenshot (GTK_WIDGET (window), paths[5]);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+
+  /* Exported: the window says how many rows were saved. */
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (g_file_test (report, G_FILE_TEST_EXISTS));
+  save_screenshot (GTK_WIDGET (window), paths[6]);
+
+  close_and_finalize (window);
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      g_assert_true (g_file_test (paths[i], G_FILE_TEST_EXISTS));
+      g_free (paths[i]);
+    }
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1344,6 +1471,18 @@ main (int    argc,
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_test_init (&argc, &argv, NULL);
+  /* build-aux/screenshots: the interface in the desktop's language, from
+   * the build's catalogues (gtk_test_init set a fixed English locale). */
+  if (g_getenv ("PR_TEST_LOCALEDIR") != NULL)
+    {
+      setlocale (LC_ALL, "");
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PR_TEST_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      /* Else the "translated" screenshots would show English. */
+      if (g_str_has_prefix (setlocale (LC_MESSAGES, NULL), "zh"))
+        g_assert_cmpstr (_("Reviewed"), !=, "Reviewed");
+    }
   if (gdk_display_get_default () == NULL)
     {
       g_print ("1..0 # SKIP no display: run under xvfb-run\n");
@@ -1355,6 +1494,7 @@ main (int    argc,
   g_test_add_func ("/ui/profiles", test_profiles);
   g_test_add_func ("/ui/write-back", test_write_back);
   g_test_add_func ("/ui/chains", test_chains);
+  g_test_add_func ("/ui/tour", test_tour);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;
