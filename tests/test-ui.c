@@ -1340,6 +1340,126 @@ test_chains (void)
   close_and_finalize (window);
 }
 
+static gboolean
+has_error (gpointer data)
+{
+  return pr_window_get_error_text (data) != NULL;
+}
+
+/* The administrator guide's privileges (docs/admin-guide.md, section 2),
+ * statement for statement, for an account the window then uses: SELECT
+ * on the source table, ALL on the application's four tables before they
+ * exist. It connects, scans (the tables made on first use), and with
+ * write-back on a decision is refused, and nothing logged or written,
+ * until UPDATE on the two columns is granted; then it is written and
+ * logged, and the undo restores the row. */
+static void
+test_guide_grants (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  static const char *const grants[] = {
+    "CREATE USER 'reviewer'@'%' IDENTIFIED BY 'a-strong-password'",
+    "GRANT SELECT ON guide.petitions TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_meta         TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_scans        TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_fingerprints TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_decisions    TO 'reviewer'@'%'",
+  };
+  GtkColumnView *view;
+  PrClusterItem *shown;
+  PrWindow *window;
+  g_autofree char *member = NULL;
+  g_autofree char *primary = NULL;
+  g_autofree char *sql = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *restored = NULL;
+
+  pr_test_execute (root, "CREATE DATABASE guide");
+  pr_test_execute (root, "CREATE TABLE guide.petitions (id INT PRIMARY KEY, body TEXT, "
+                   "repeat_of VARCHAR(20) NULL, status VARCHAR(20) NULL DEFAULT 'new')");
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree char *insert = g_strdup_printf ("INSERT INTO guide.petitions (id, body) VALUES (%u, '%s%s')", 10 + r,
+                                                 group_bodies[1], r == 1 ? "！" : "");
+
+      pr_test_execute (root, insert);
+    }
+  pr_test_execute (root, "INSERT INTO guide.petitions (id, body) VALUES (20, '完全不同的另一件事情，关于公园的路灯长期不亮。')");
+  for (guint i = 0; i < G_N_ELEMENTS (grants); i++)
+    pr_test_execute (root, grants[i]);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'guide'"), ==, 1);
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_free (params->user);
+  params->user = g_strdup ("reviewer");
+  g_free (params->password);
+  params->password = g_strdup ("a-strong-password");
+  g_free (params->database);
+  params->database = g_strdup ("guide");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_object_set_data (G_OBJECT (window), "columns",
+                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  wait_until (columns_listed, window);
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN,
+                                                                  "repeat-of-column")), 3);  /* (none), id, body, repeat_of */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN,
+                                                                  "status-column")), 4);     /* …, status */
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_CHECK_BUTTON,
+                                                                      "write-back")), TRUE);
+  wait_until (write_back_on, window);
+  g_assert_null (pr_window_get_error_text (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.pr_scans WHERE status = 'complete'"), ==, 1);
+  g_assert_cmpuint (n_listed (view), ==, 1);
+  select_cluster (window, view, 1);
+  shown = pr_compare_view_get_item (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare")));
+  member = g_strdup (pr_cluster_item_get_member (shown, 1)->id);
+  primary = g_strdup (pr_cluster_item_get_primary_id (shown));
+
+  /* No UPDATE on the source yet: refused, nothing logged, nothing written. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  wait_until (has_error, window);
+  g_test_message ("%s", pr_window_get_error_text (window));
+  g_assert_nonnull (strstr (pr_window_get_error_text (window), "UPDATE"));
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.pr_decisions"), ==, 0);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.petitions WHERE repeat_of IS NOT NULL OR status <> 'new'"),
+                    ==, 0);
+  g_assert_cmpint (pr_cluster_item_get_member (shown, 1)->state, ==, PR_MEMBER_UNDECIDED);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+
+  /* The guide's write-back grant: written and logged; undo restores. */
+  pr_test_execute (root, "GRANT UPDATE (repeat_of, status) ON guide.petitions TO 'reviewer'@'%'");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  wait_until (can_undo, window);
+  g_assert_null (pr_window_get_error_text (window));
+  sql = g_strdup_printf ("SELECT CONCAT_WS('/', repeat_of, status) FROM guide.petitions WHERE id = %s", member);
+  written = row_value (root, sql);
+  expected = g_strdup_printf ("%s/repeat", primary);
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.pr_decisions WHERE verdict = 'repeat'"), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_until (can_redo, window);
+  g_clear_pointer (&sql, g_free);
+  sql = g_strdup_printf ("SELECT CONCAT_WS('/', IFNULL(repeat_of, 'NULL'), status) FROM guide.petitions WHERE id = %s",
+                         member);
+  restored = row_value (root, sql);
+  g_assert_cmpstr (restored, ==, "NULL/new");
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.pr_decisions WHERE verdict = 'undo'"), ==, 1);
+
+  close_and_finalize (window);
+  pr_test_execute (root, "DROP USER 'reviewer'@'%'");
+}
+
 /* Where a screenshot goes: the tests' build directory, where
  * build-aux/screenshots collects them for the guides. */
 static char *
@@ -1495,6 +1615,7 @@ main (int    argc,
   g_test_add_func ("/ui/write-back", test_write_back);
   g_test_add_func ("/ui/chains", test_chains);
   g_test_add_func ("/ui/tour", test_tour);
+  g_test_add_func ("/ui/guide-grants", test_guide_grants);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;
