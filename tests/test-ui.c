@@ -4,12 +4,16 @@
  * table with planted repeats, check the cluster list against the planting,
  * check why a chosen pair matches, decide through the window's actions, undo and redo, export and read the
  * report back, and check the decision log in the database. Runs under a
- * display (xvfb-run in CI); saves a screenshot of the compare view.
- * Last, the application's About dialog.
+ * display (xvfb-run in CI); saves screenshots of the compare view, the
+ * pair graph, and the user guide's tour (test_tour). Last, the
+ * application's About dialog.
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <locale.h>
 
 #include "pr-application.h"
 #include "pr-cluster-item.h"
@@ -1710,6 +1714,251 @@ test_threshold_preview (void)
   close_and_finalize (window);
 }
 
+static gboolean
+has_error (gpointer data)
+{
+  return pr_window_get_error_text (data) != NULL;
+}
+
+/* The administrator guide's privileges (docs/admin-guide.md, section 2),
+ * statement for statement, for an account the window then uses: SELECT
+ * on the source table, ALL on the application's four tables before they
+ * exist. It connects, scans (the tables made on first use), and with
+ * write-back on a decision is refused, and nothing logged or written,
+ * until UPDATE on the two columns is granted; then it is written and
+ * logged, and the undo restores the row. */
+static void
+test_guide_grants (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  static const char *const grants[] = {
+    "CREATE USER 'reviewer'@'%' IDENTIFIED BY 'a-strong-password'",
+    "GRANT SELECT ON guide.petitions TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_meta         TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_scans        TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_fingerprints TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_decisions    TO 'reviewer'@'%'",
+  };
+  GtkColumnView *view;
+  PrClusterItem *shown;
+  PrWindow *window;
+  g_autofree char *member = NULL;
+  g_autofree char *primary = NULL;
+  g_autofree char *sql = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *restored = NULL;
+
+  pr_test_execute (root, "CREATE DATABASE guide");
+  pr_test_execute (root, "CREATE TABLE guide.petitions (id INT PRIMARY KEY, body TEXT, "
+                   "repeat_of VARCHAR(20) NULL, status VARCHAR(20) NULL DEFAULT 'new')");
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree char *insert = g_strdup_printf ("INSERT INTO guide.petitions (id, body) VALUES (%u, '%s%s')", 10 + r,
+                                                 group_bodies[1], r == 1 ? "！" : "");
+
+      pr_test_execute (root, insert);
+    }
+  pr_test_execute (root, "INSERT INTO guide.petitions (id, body) VALUES (20, '完全不同的另一件事情，关于公园的路灯长期不亮。')");
+  for (guint i = 0; i < G_N_ELEMENTS (grants); i++)
+    pr_test_execute (root, grants[i]);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'guide'"), ==, 1);
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_free (params->user);
+  params->user = g_strdup ("reviewer");
+  g_free (params->password);
+  params->password = g_strdup ("a-strong-password");
+  g_free (params->database);
+  params->database = g_strdup ("guide");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_object_set_data (G_OBJECT (window), "columns",
+                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  wait_until (columns_listed, window);
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN,
+                                                                  "repeat-of-column")), 3);  /* (none), id, body, repeat_of */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN,
+                                                                  "status-column")), 4);     /* …, status */
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_CHECK_BUTTON,
+                                                                      "write-back")), TRUE);
+  wait_until (write_back_on, window);
+  g_assert_null (pr_window_get_error_text (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.pr_scans WHERE status = 'complete'"), ==, 1);
+  g_assert_cmpuint (n_listed (view), ==, 1);
+  select_cluster (window, view, 1);
+  shown = pr_compare_view_get_item (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare")));
+  member = g_strdup (pr_cluster_item_get_member (shown, 1)->id);
+  primary = g_strdup (pr_cluster_item_get_primary_id (shown));
+
+  /* No UPDATE on the source yet: refused, nothing logged, nothing written. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  wait_until (has_error, window);
+  g_test_message ("%s", pr_window_get_error_text (window));
+  g_assert_nonnull (strstr (pr_window_get_error_text (window), "UPDATE"));
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.pr_decisions"), ==, 0);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.petitions WHERE repeat_of IS NOT NULL OR status <> 'new'"),
+                    ==, 0);
+  g_assert_cmpint (pr_cluster_item_get_member (shown, 1)->state, ==, PR_MEMBER_UNDECIDED);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+
+  /* The guide's write-back grant: written and logged; undo restores. */
+  pr_test_execute (root, "GRANT UPDATE (repeat_of, status) ON guide.petitions TO 'reviewer'@'%'");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  wait_until (can_undo, window);
+  g_assert_null (pr_window_get_error_text (window));
+  sql = g_strdup_printf ("SELECT CONCAT_WS('/', repeat_of, status) FROM guide.petitions WHERE id = %s", member);
+  written = row_value (root, sql);
+  /* The status word is the reviewer's language's (build-aux/screenshots
+   * runs this in Chinese too). */
+  expected = g_strdup_printf ("%s/%s", primary, C_("status written", "repeat"));
+  g_assert_cmpstr (written, ==, expected);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.pr_decisions WHERE verdict = 'repeat'"), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_until (can_redo, window);
+  g_clear_pointer (&sql, g_free);
+  sql = g_strdup_printf ("SELECT CONCAT_WS('/', IFNULL(repeat_of, 'NULL'), status) FROM guide.petitions WHERE id = %s",
+                         member);
+  restored = row_value (root, sql);
+  g_assert_cmpstr (restored, ==, "NULL/new");
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM guide.pr_decisions WHERE verdict = 'undo'"), ==, 1);
+
+  close_and_finalize (window);
+  pr_test_execute (root, "DROP USER 'reviewer'@'%'");
+}
+
+/* Where a screenshot goes: the tests' build directory, where
+ * build-aux/screenshots collects them for the guides. */
+static char *
+screenshot_path (const char *name)
+{
+  return g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
+}
+
+/* The user guide's screenshots, along a reviewer's way: the start page,
+ * the connect dialog, the mapping, the review, a decision, the error
+ * banner and an export. Its checks do not depend on the language (the
+ * other tests compare English text), so build-aux/screenshots runs it in
+ * Chinese as well. */
+static void
+test_tour (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  g_autofree char *nowhere = g_build_filename (dir, "no-such-folder", "report.csv", NULL);
+  GtkColumnView *view;
+  GListModel *clusters;
+  PrClusterItem *item;
+  PrWindow *window;
+  const char *shots[] = { "ui-start.png", "ui-connect.png", "ui-mapping.png", "ui-review.png", "ui-decided.png",
+                          "ui-error.png", "ui-export.png" };
+  char *paths[G_N_ELEMENTS (shots)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      paths[i] = screenshot_path (shots[i]);
+      g_remove (paths[i]);
+    }
+  /* The records of test_review, in a database of the tour's own. */
+  if (count_rows (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'office' "
+                        "AND TABLE_NAME = 'petitions'") == 0)
+    fill_table (root);
+  pr_test_execute (root, "CREATE DATABASE tour");
+  pr_test_execute (root, "CREATE TABLE tour.petitions LIKE office.petitions");
+  pr_test_execute (root, "INSERT INTO tour.petitions SELECT * FROM office.petitions");
+
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  g_object_set_data (G_OBJECT (window), "columns", pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  save_screenshot (GTK_WIDGET (window), paths[0]);
+
+  /* The connect dialog, filled from a saved connection. */
+  {
+    g_autoptr(PrConnectionParams) saved = pr_connection_params_new ();
+    PrConnectDialog *dialog;
+
+    g_settings_reset (settings, "profiles");
+    saved->host = g_strdup ("db.office.example");
+    saved->port = 3306;
+    saved->user = g_strdup ("reviewer");
+    saved->database = g_strdup ("xinfang");
+    pr_profiles_remember (settings, saved);
+    dialog = pr_connect_dialog_new (GTK_WINDOW (window), settings);
+    gtk_window_present (GTK_WINDOW (dialog));
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, "host"))),
+                     ==, "db.office.example");
+    save_screenshot (GTK_WIDGET (dialog), paths[1]);
+    g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    wait_until (is_null, &dialog);
+    g_settings_reset (settings, "profiles");
+  }
+
+  /* Connected: the table's columns and their roles. */
+  g_free (params->database);
+  params->database = g_strdup ("tour");
+  pr_window_connect_to (window, g_steal_pointer (&params));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  wait_until (columns_listed, window);
+  save_screenshot (GTK_WIDGET (window), paths[2]);
+
+  /* Scanned: the clusters, and the edited matter (400…) compared. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  clusters = pr_session_get_clusters (pr_window_get_session (window));
+  g_assert_cmpuint (n_listed (view), >=, 4);
+  item = cluster_with (clusters, "400");
+  select_cluster (window, view, pr_cluster_item_get_number (item));
+  g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare"))),
+                   !=, pr_cluster_item_get_primary_id (item));
+  save_screenshot (GTK_WIDGET (window), paths[3]);
+
+  /* The selected record marked as a repeat of the primary. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  wait_until (can_undo, window);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 1)->state, ==, PR_MEMBER_REPEAT);
+  save_screenshot (GTK_WIDGET (window), paths[4]);
+
+  /* What goes wrong shows in the banner: an export to a missing folder. */
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (nowhere)));
+  wait_until (not_busy, window);
+  g_assert_nonnull (pr_window_get_error_text (window));
+  save_screenshot (GTK_WIDGET (window), paths[5]);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+
+  /* Exported: the window says how many rows were saved. */
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (g_file_test (report, G_FILE_TEST_EXISTS));
+  save_screenshot (GTK_WIDGET (window), paths[6]);
+
+  close_and_finalize (window);
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      g_assert_true (g_file_test (paths[i], G_FILE_TEST_EXISTS));
+      g_free (paths[i]);
+    }
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1718,6 +1967,18 @@ main (int    argc,
 
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   gtk_test_init (&argc, &argv, NULL);
+  /* build-aux/screenshots: the interface in the desktop's language, from
+   * the build's catalogues (gtk_test_init set a fixed English locale). */
+  if (g_getenv ("PR_TEST_LOCALEDIR") != NULL)
+    {
+      setlocale (LC_ALL, "");
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PR_TEST_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      /* Else the "translated" screenshots would show English. */
+      if (g_str_has_prefix (setlocale (LC_MESSAGES, NULL), "zh"))
+        g_assert_cmpstr (_("Reviewed"), !=, "Reviewed");
+    }
   if (gdk_display_get_default () == NULL)
     {
       g_print ("1..0 # SKIP no display: run under xvfb-run\n");
@@ -1730,6 +1991,8 @@ main (int    argc,
   g_test_add_func ("/ui/profiles", test_profiles);
   g_test_add_func ("/ui/write-back", test_write_back);
   g_test_add_func ("/ui/chains", test_chains);
+  g_test_add_func ("/ui/tour", test_tour);
+  g_test_add_func ("/ui/guide-grants", test_guide_grants);
   g_test_add_func ("/ui/about", test_about);
   status = g_test_run ();
   pr_test_server_stop ();
