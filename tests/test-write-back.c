@@ -552,9 +552,20 @@ test_read_only_user (void)
   g_assert_cmpuint (columns->len, ==, 4);
   count = pr_test_query_value (reader, "SELECT COUNT(*) FROM t WHERE body LIKE '%路灯%'");
   g_assert_cmpstr (count, ==, "3");
-  pr_store_check_write_back (store, write_back, &error);
-  g_assert_no_error (error);
+  /* Switching write-back on says so at once: the server itself is asked,
+   * and nothing is written. */
+  g_assert_false (pr_store_check_write_back (store, write_back, &error));
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE);
+  g_assert_nonnull (strstr (error->message, "UPDATE privilege"));
+  g_assert_nonnull (strstr (error->message, "“wb_src_ro”.“t”"));
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = table_checksum (db, "t");
+  g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&after, g_free);
 
+  /* A privilege taken away after that: each decision refused, nothing
+   * written, nothing recorded. */
   for (PrVerdict verdict = PR_VERDICT_REPEAT; verdict <= PR_VERDICT_MERGED; verdict++)
     {
       g_assert_cmpint (decide (store, write_back, "17", "12", verdict, 0, NULL, &error), ==, 0);

@@ -2661,14 +2661,16 @@ configured_columns (const PrWriteBack *write_back,
  * @write_back: a write-back configuration
  * @error: return location for a #GError
  *
- * Checks that the configuration is complete and that its table and
- * columns exist in the store connection's current database, so that the
- * user can be told when switching write-back on rather than at the first
- * decision. It does not check privileges: a missing UPDATE privilege shows
- * at the first write, which then writes nothing.
+ * Checks that the configuration is complete, that its table and columns
+ * exist in the store connection's current database, and that the user may
+ * read and update them, so that the user is told when switching write-back
+ * on rather than at the first decision. The privileges are asked of the
+ * server itself, by an UPDATE that matches no row, in a transaction rolled
+ * back: nothing is written.
  *
  * Returns: %FALSE with %PR_DB_ERROR_NO_SUCH_TABLE naming the missing table
- *   or column, or %PR_DB_ERROR_QUERY for an incomplete configuration
+ *   or column, %PR_DB_ERROR_PRIVILEGE naming the missing privilege, or
+ *   %PR_DB_ERROR_QUERY for an incomplete configuration
  */
 gboolean
 pr_store_check_write_back (PrStore            *self,
@@ -2676,7 +2678,11 @@ pr_store_check_write_back (PrStore            *self,
                            GError            **error)
 {
   g_auto(Target) target = { 0 };
+  g_autoptr(GString) sql = g_string_new (NULL);
+  g_autoptr(GError) local_error = NULL;
   char *names[MAX_WRITE_COLUMNS];
+  const char *privilege = "SELECT";
+  gboolean ok;
   guint n;
 
   g_return_val_if_fail (self != NULL, FALSE);
@@ -2685,7 +2691,36 @@ pr_store_check_write_back (PrStore            *self,
   if (!validate_write_back (write_back, error))
     return FALSE;
   n = configured_columns (write_back, names);
-  return resolve_target (self, write_back, names, n, &target, error);
+  if (!resolve_target (self, write_back, names, n, &target, error))
+    return FALSE;
+
+  if (!begin_transaction (self, error))
+    return FALSE;
+  g_string_append_printf (sql, "SELECT %s", target.q_id);
+  for (guint i = 0; i < target.n; i++)
+    g_string_append_printf (sql, ", %s", target.q_columns[i]);
+  g_string_append_printf (sql, " FROM %s WHERE FALSE", target.q_table);
+  ok = pr_connection_execute (self->connection, sql->str, &local_error);
+  if (ok)
+    {
+      privilege = "UPDATE";
+      g_string_printf (sql, "UPDATE %s SET ", target.q_table);
+      for (guint i = 0; i < target.n; i++)
+        g_string_append_printf (sql, "%s%s = %s", i > 0 ? ", " : "", target.q_columns[i], target.q_columns[i]);
+      g_string_append (sql, " WHERE FALSE");
+      ok = pr_connection_execute (self->connection, sql->str, &local_error);
+    }
+  rollback_transaction (self);
+  if (ok)
+    return TRUE;
+  if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
+                 _("the user lacks the %s privilege on the source table “%s”.“%s” or its columns (writing "
+                   "decisions back needs SELECT and UPDATE on them): ask for the privilege (%s)"),
+                 privilege, target.database, target.table, local_error->message);
+  else
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 /* Says what a user without the privileges gets, and what the UI can do;
