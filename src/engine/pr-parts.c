@@ -18,6 +18,14 @@
  * boilerplate (greetings, "请领导重视", form letters): they are left out of
  * both sides, so that two letters on one template do not match by it.
  *
+ * Or, by choice (PrPartMethod), the parts are winnowed word shingles: a
+ * comma added or taken away splits or joins clauses, and so changes their
+ * hashes, where a shingle of words does not see it; and one word changed
+ * costs only the shingles around it. Each shingle kept stands for the
+ * words between it and the next, on average (w + 1) / 2
+ * (pr_part_shingle_weight ()), so that containment and the shared words
+ * mean about what they mean for clauses.
+ *
  * Finding the pairs is exact: every pair of records sharing a part is
  * looked at (parts are grouped by sorting their hashes), and a pair's
  * containment is computed from all the parts they share.
@@ -29,18 +37,131 @@
 #include <glib/gi18n-lib.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "pr-parts.h"
 
 #define PRIME64_1 G_GUINT64_CONSTANT (0x9E3779B185EBCA87)
 #define PRIME64_2 G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F)
 
+#define HASH56_MASK ((G_GUINT64_CONSTANT (1) << 56) - 1)
+
 void
 pr_part_builder_init (PrPartBuilder *builder)
 {
+  memset (builder, 0, sizeof *builder);
   builder->parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
-  builder->hash = 0;
-  builder->n_tokens = 0;
+  builder->method = pr_part_method_resolve (NULL);
+  builder->selected = G_MAXUINT64;
+}
+
+/**
+ * pr_part_method_resolve:
+ * @method: (nullable): a method, with zeros for the defaults
+ *
+ * Returns: @method with its defaults filled in and its sizes within bounds;
+ *   the default for %NULL
+ */
+PrPartMethod
+pr_part_method_resolve (const PrPartMethod *method)
+{
+  PrPartMethod m = { PR_PART_KIND_DEFAULT, 0, 0 };
+
+  if (method != NULL)
+    m = *method;
+  if (m.kind == PR_PART_KIND_DEFAULT)
+    m.kind = PR_PART_DEFAULT_KIND;
+  if (m.shingle_words == 0)
+    m.shingle_words = PR_PART_DEFAULT_SHINGLE_WORDS;
+  if (m.shingle_window == 0)
+    m.shingle_window = PR_PART_DEFAULT_SHINGLE_WINDOW;
+  m.shingle_words = CLAMP (m.shingle_words, 1, PR_PART_MAX_SHINGLE_WORDS);
+  m.shingle_window = CLAMP (m.shingle_window, 1, PR_PART_MAX_SHINGLE_WINDOW);
+  return m;
+}
+
+/**
+ * pr_part_method_describe:
+ * @method: (nullable): a method; %NULL for the default
+ *
+ * For the fingerprints' version (pr_fingerprint_describe ()): parts made
+ * one way are not compared with parts made another. Clauses keep the text
+ * they always had, so that their stored parts stay valid.
+ *
+ * Returns: (transfer full): e.g. "parts=4-16" or "parts=shingles:5:4"
+ */
+char *
+pr_part_method_describe (const PrPartMethod *method)
+{
+  PrPartMethod m = pr_part_method_resolve (method);
+
+  if (m.kind == PR_PART_KIND_SHINGLES)
+    return g_strdup_printf ("parts=shingles:%u:%u", m.shingle_words, m.shingle_window);
+  return g_strdup_printf ("parts=%u-%u", PR_PART_MIN_TOKENS, PR_PART_MAX_TOKENS);
+}
+
+/**
+ * pr_part_shingle_weight:
+ * @shingle_window: w
+ *
+ * Returns: the words a kept shingle counts for: (w + 1) / 2 rounded up, the
+ *   mean distance between two kept shingles of a random text (Schleimer
+ *   et al., its density is 2 / (w + 1)). The same for every shingle, so
+ *   that a part's words depend on its hash alone, as with clauses.
+ */
+guint
+pr_part_shingle_weight (guint shingle_window)
+{
+  return (shingle_window + 2) / 2;
+}
+
+/**
+ * pr_winnow:
+ * @hashes: (array length=n_hashes): the shingles' hashes, in order
+ * @n_hashes: how many
+ * @window: w, at least 1
+ * @positions: (out caller-allocates) (array): at least @n_hashes places
+ *   for the positions kept
+ *
+ * Winnowing as the paper gives it: in every window of @window consecutive
+ * hashes the smallest is kept, the rightmost of equal ones, each position
+ * once. A text with fewer hashes than a window keeps its smallest. This is
+ * the reference the builder is tested against; it is what it does.
+ *
+ * Returns: how many positions were kept, ascending in @positions
+ */
+gsize
+pr_winnow (const guint64 *hashes,
+           gsize          n_hashes,
+           guint          window,
+           gsize         *positions)
+{
+  gsize n = 0;
+
+  g_return_val_if_fail (window >= 1, 0);
+
+  if (n_hashes == 0)
+    return 0;
+  for (gsize end = MIN (window, n_hashes); end <= n_hashes; end++)
+    {
+      gsize start = end - MIN (window, n_hashes), min = start;
+
+      for (gsize i = start + 1; i < end; i++)
+        if (hashes[i] <= hashes[min])
+          min = i;
+      if (n == 0 || positions[n - 1] != min)
+        positions[n++] = min;
+    }
+  return n;
+}
+
+/* Sets how the parts are cut; forgets the parts so far. */
+void
+pr_part_builder_set_method (PrPartBuilder      *builder,
+                            const PrPartMethod *method)
+{
+  builder->method = pr_part_method_resolve (method);
+  pr_part_builder_reset (builder);
 }
 
 void
@@ -56,12 +177,81 @@ pr_part_builder_reset (PrPartBuilder *builder)
   g_array_set_size (builder->parts, 0);
   builder->hash = 0;
   builder->n_tokens = 0;
+  builder->n_words = 0;
+  builder->n_shingles = 0;
+  builder->selected = G_MAXUINT64;
+}
+
+/* Keeps the smallest shingle of the window ending at the last one, the
+ * rightmost of equal ones, unless it is kept already. */
+static void
+winnow_last_window (PrPartBuilder *builder)
+{
+  guint w = builder->method.shingle_window;
+  guint64 end = builder->n_shingles, start = end - MIN (w, end), min = start;
+  PrPart part;
+
+  for (guint64 i = start + 1; i < end; i++)
+    if (builder->shingles[i % w] <= builder->shingles[min % w])
+      min = i;
+  if (min == builder->selected)
+    return;
+  builder->selected = min;
+  part.hash = builder->shingles[min % w];
+  part.n_tokens = pr_part_shingle_weight (w);
+  g_array_append_val (builder->parts, part);
+}
+
+static void
+shingle_add (PrPartBuilder *builder,
+             guint64        token_hash)
+{
+  guint q = builder->method.shingle_words, w = builder->method.shingle_window;
+  guint64 hash = 0;
+
+  builder->words[builder->n_words++ % q] = token_hash;
+  if (builder->n_words < q)
+    return;
+  for (guint64 i = builder->n_words - q; i < builder->n_words; i++)
+    hash = (((hash << 27) | (hash >> 37)) ^ builder->words[i % q]) * PRIME64_1;
+  hash ^= hash >> 33;
+  hash *= PRIME64_2;
+  hash ^= hash >> 29;
+  builder->shingles[builder->n_shingles++ % w] = hash & HASH56_MASK;
+  if (builder->n_shingles >= w)
+    winnow_last_window (builder);
+}
+
+/**
+ * pr_part_builder_finish:
+ * @builder: a builder
+ *
+ * Ends a text field: its last part, and for shingles the smallest of a
+ * text shorter than a window. The next words start afresh, so that no
+ * shingle runs from one field into the next.
+ */
+void
+pr_part_builder_finish (PrPartBuilder *builder)
+{
+  if (builder->method.kind != PR_PART_KIND_SHINGLES)
+    {
+      pr_part_builder_end (builder);
+      return;
+    }
+  if (builder->n_shingles > 0 && builder->n_shingles < builder->method.shingle_window)
+    winnow_last_window (builder);
+  builder->n_words = 0;
+  builder->n_shingles = 0;
+  builder->selected = G_MAXUINT64;
 }
 
 /* Ends the part being built, keeping it if it is long enough. */
 void
 pr_part_builder_end (PrPartBuilder *builder)
 {
+  /* Shingles do not see punctuation. */
+  if (builder->method.kind == PR_PART_KIND_SHINGLES)
+    return;
   if (builder->n_tokens >= PR_PART_MIN_TOKENS)
     {
       /* The final mix spreads the last word's bits over the whole hash. */
@@ -85,6 +275,11 @@ void
 pr_part_builder_add (PrPartBuilder *builder,
                      guint64        token_hash)
 {
+  if (builder->method.kind == PR_PART_KIND_SHINGLES)
+    {
+      shingle_add (builder, token_hash);
+      return;
+    }
   builder->hash = (((builder->hash << 27) | (builder->hash >> 37)) ^ token_hash) * PRIME64_1;
   if (++builder->n_tokens == PR_PART_MAX_TOKENS)
     pr_part_builder_end (builder);
