@@ -10,7 +10,7 @@ G_BEGIN_DECLS
  * keeps chance collisions rare even among 10^9 parts. */
 typedef struct {
   guint64 hash : 56;      /* of its words, in order */
-  guint64 n_tokens : 8;   /* at most PR_PART_MAX_TOKENS */
+  guint64 n_tokens : 8;   /* at most PR_PART_MAX_TOKENS; for a shingle, the words it stands for */
 } PrPart;
 
 G_STATIC_ASSERT (sizeof (PrPart) == 8);
@@ -67,6 +67,7 @@ typedef struct {
   guint64  n_words;
   guint64  n_shingles;
   guint64  selected;
+  guint64  boundary;  /* where the words of the last one kept start */
 } PrPartBuilder;
 
 void     pr_part_builder_init       (PrPartBuilder *builder);
@@ -125,7 +126,6 @@ typedef void (*PrPartPairFunc) (guint32  a,
 
 PrPartMethod pr_part_method_resolve (const PrPartMethod *method);
 char    *pr_part_method_describe  (const PrPartMethod       *method);
-guint    pr_part_shingle_weight   (guint                     shingle_window);
 gsize    pr_winnow                (const guint64            *hashes,
                                    gsize                     n_hashes,
                                    guint                     window,
