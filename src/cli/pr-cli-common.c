@@ -168,7 +168,7 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
     { "shingle-words", 0, 0, G_OPTION_ARG_INT, &options->shingle_words,
       N_("With --parts shingles: words in a shingle (default 5)"), N_("Q") },
     { "shingle-window", 0, 0, G_OPTION_ARG_INT, &options->shingle_window,
-      N_("With --parts shingles: keep the smallest of every W shingles' hashes (default 4)"), N_("W") },
+      N_("With --parts shingles: keep the smallest of every W shingles' hashes (default 6)"), N_("W") },
     { "db", 0, 0, G_OPTION_ARG_STRING, &options->db,
       N_("Read a database table instead of a CSV file: mariadb://USER@HOST:PORT/DATABASE"), N_("URI") },
     { "table", 0, 0, G_OPTION_ARG_STRING, &options->table,
