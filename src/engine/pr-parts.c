@@ -90,7 +90,7 @@ pr_part_method_resolve (const PrPartMethod *method)
  * one way are not compared with parts made another. Clauses keep the text
  * they always had, so that their stored parts stay valid.
  *
- * Returns: (transfer full): e.g. "parts=4-16" or "parts=shingles:5:4"
+ * Returns: (transfer full): e.g. "parts=4-16" or "parts=shingles:5:6"
  */
 char *
 pr_part_method_describe (const PrPartMethod *method)
@@ -184,9 +184,10 @@ keep_shingle (PrPartBuilder *builder,
   PrPart part = { builder->shingles[position % builder->method.shingle_window], 0 };
 
   if (builder->selected != G_MAXUINT64)
-    g_array_index (builder->parts, PrPart, builder->parts->len - 1).n_tokens = position - builder->boundary;
-  if (builder->selected != G_MAXUINT64)
-    builder->boundary = position;
+    {
+      g_array_index (builder->parts, PrPart, builder->parts->len - 1).n_tokens = position - builder->boundary;
+      builder->boundary = position;
+    }
   builder->selected = position;
   g_array_append_val (builder->parts, part);
 }
@@ -230,9 +231,10 @@ shingle_add (PrPartBuilder *builder,
  * pr_part_builder_finish:
  * @builder: a builder
  *
- * Ends a text field: its last part, and for shingles the smallest of a
- * text shorter than a window. The next words start afresh, so that no
- * shingle runs from one field into the next.
+ * Ends a text field: its last part; for shingles, every shingle of a text
+ * shorter than a window, and the words the last one kept stands for. The
+ * next words start afresh, so that no shingle runs from one field into the
+ * next.
  */
 void
 pr_part_builder_finish (PrPartBuilder *builder)

@@ -48,6 +48,9 @@ typedef struct {
   guint      shingle_window;  /* w; 0: PR_PART_DEFAULT_SHINGLE_WINDOW */
 } PrPartMethod;
 
+/* The best of the grid in docs/detection.md on the labelled petitions
+ * (q 4 to 6, w 4 to 8): five words, windows of six, so that any ten words
+ * two texts share in a row make them share a part. */
 #define PR_PART_DEFAULT_SHINGLE_WORDS 5
 #define PR_PART_DEFAULT_SHINGLE_WINDOW 6
 #define PR_PART_MAX_SHINGLE_WORDS 16
