@@ -330,6 +330,9 @@ test_errors (void)
   CHECK (2, "cannot be reused: leave out --store", "scan", "--db", "mariadb://nobody@localhost/nowhere", "--table", "t",
          "--store", "s", "--text", "body", "--idf");
   CHECK (2, "--idf", "explain", records, "1", "2", "--text", "body", "--idf");
+  CHECK (2, "--parts must be “clauses” or “shingles”, not “words”", "scan", records, "--text", "body", "--parts", "words");
+  CHECK (2, "--shingle-words must be between 1 and 16", "scan", records, "--text", "body", "--parts", "shingles",
+         "--shingle-words", "0");
 #undef CHECK
 }
 
@@ -415,6 +418,37 @@ test_explain_hand_counted (void)
   g_assert_nonnull (strstr (out, "Shared features, by the weight they have in common (7; the 2 heaviest):\n"));
   g_assert_nonnull (strstr (out, "Only in b (3; the 2 heaviest):\n"));
   g_assert_null (strstr (out, "  user=u1\n"));
+}
+
+/* Shingles of 3 words, every one kept (w = 1), counted by hand. Each
+ * stands for one word, the last of a text for its last 3:
+ *   a: the lamp is | lamp is broken | is broken the | broken the lamp |
+ *      (the lamp is | lamp is broken, again) | is broken again |
+ *      broken again please | again please fix | please fix the |
+ *      fix the lamp (3): 11 words in its distinct shingles;
+ *   b: the lamp is | lamp is broken | is broken please | broken please fix |
+ *      please fix this | fix this lamp | this lamp the | lamp the road |
+ *      the road too (3): 11 words.
+ * They share "the lamp is" and "lamp is broken": 2 words, 2/11 = 0.18
+ * (clauses share "the lamp is broken", 4 words: test_explain_hand_counted). */
+static void
+test_explain_shingles (void)
+{
+  g_autofree char *records = write_file ("lamp.csv", lamp_csv, -1);
+  g_autofree char *out = NULL;
+
+  g_assert_cmpint (run_cli (&out, NULL, "explain", records, "a", "b", "--id", "id", "--short", "user",
+                            "--text", "body", "--parts", "shingles", "--shingle-words", "3", "--shingle-window", "1",
+                            NULL), ==, 0);
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, "\nShared passages:  2 of 11 words (containment 0.18); a match needs 0.70 and 20 words\n"));
+  g_assert_nonnull (strstr (out, "\nMatch:            no\n"));
+  g_clear_pointer (&out, g_free);
+
+  g_assert_cmpint (run_cli (&out, NULL, "explain", records, "a", "b", "--id", "id", "--short", "user",
+                            "--text", "body", "--parts", "shingles", "--shingle-words", "3", "--shingle-window", "1",
+                            "--containment", "0.15", "--min-shared", "2", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "\nMatch:            yes, on shared passages\n"));
 }
 
 /* The fingerprints the report gives are the CLI's own; identical copies
@@ -1149,6 +1183,7 @@ main (int    argc,
   g_test_add_func ("/cli/errors", test_errors);
   g_test_add_func ("/cli/explain/hand-counted", test_explain_hand_counted);
   g_test_add_func ("/cli/explain/records", test_explain_records);
+  g_test_add_func ("/cli/explain/shingles", test_explain_shingles);
   g_test_add_func ("/cli/eval/hand-computed", test_eval_hand_computed);
   g_test_add_func ("/cli/eval/exact", test_eval_exact);
   g_test_add_func ("/cli/eval/truth-groups", test_eval_truth_groups);

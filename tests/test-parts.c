@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "pr-fingerprinter.h"
@@ -254,6 +255,9 @@ test_boilerplate (void)
   g_hash_table_unref (found.found);
 }
 
+static guint check_every_pair (GArray *parts, const guint64 *offsets, const guint32 *counts, const guint8 *skip,
+                               guint n_records, const PrPartMatchOptions *opts, Found *found_pairs);
+
 /* Random records over a small vocabulary of parts, so that many pairs
  * share some: the matcher finds exactly the pairs a scan of every pair
  * with pr_part_containment () finds (no boilerplate cut), and skips the
@@ -270,7 +274,6 @@ test_against_brute_force (void)
   Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   GRand *rand = g_rand_new_with_seed (20261122);
   PrPartTable table;
-  guint expected = 0;
 
   for (guint r = 0; r < n_records; r++)
     {
@@ -288,36 +291,76 @@ test_against_brute_force (void)
   table = (PrPartTable) { n_records, offsets, counts, (PrPart *) (gpointer) parts->data };
   g_assert_true (pr_part_table_find_pairs (&table, skip, &options, found_pair, &found, NULL, NULL));
 
+  g_assert_cmpuint (check_every_pair (parts, offsets, counts, skip, n_records, &options, &found), >, 50);
+  g_hash_table_unref (found.found);
+  g_rand_free (rand);
+}
+
+/* The pairs a scan of every pair with pr_part_containment () finds (no
+ * boilerplate cut) are exactly those in @found; returns how many. */
+static guint
+check_every_pair (GArray                   *parts,
+                  const guint64            *offsets,
+                  const guint32            *counts,
+                  const guint8             *skip,
+                  guint                     n_records,
+                  const PrPartMatchOptions *opts,
+                  Found                    *found_pairs)
+{
+  PrPartMatchOptions options = *opts;
+  Found found = *found_pairs;
+  guint expected = 0;
+
   for (guint a = 0; a < n_records; a++)
     for (guint b = a + 1; b < n_records; b++)
       {
         const PrPart *pa = &g_array_index (parts, PrPart, offsets[a]), *pb = &g_array_index (parts, PrPart, offsets[b]);
         double containment = pr_part_containment (pa, counts[a], pb, counts[b]);
-        guint64 shared = 0;
+        guint64 shared = 0, words_a = 0, words_b = 0;
         guint64 key = ((guint64) a << 32) | b;
-        g_autoptr(GHashTable) in_a = g_hash_table_new (g_int64_hash, g_int64_equal);
-        g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
-        g_autofree guint64 *hashes_a = g_new (guint64, MAX (counts[a], 1));
-        g_autofree guint64 *hashes_b = g_new (guint64, MAX (counts[b], 1));
 
-        guint64 words_a = 0, words_b = 0;
-
+        /* Each distinct part by the most words a record has for it; a
+         * shared one by the fewer of the two records'. Quadratic, on
+         * purpose: nothing shared with the code under test. */
         for (guint i = 0; i < counts[a]; i++)
           {
-            hashes_a[i] = pa[i].hash;
-            if (g_hash_table_add (in_a, &hashes_a[i]))
-              words_a += pa[i].n_tokens;
+            guint most = 0, most_b = 0;
+            gboolean first = TRUE, in_b = FALSE;
+
+            for (guint k = 0; k < counts[a]; k++)
+              if (pa[k].hash == pa[i].hash)
+                {
+                  first &= k >= i;
+                  most = MAX (most, pa[k].n_tokens);
+                }
+            if (!first)
+              continue;
+            words_a += most;
+            for (guint k = 0; k < counts[b]; k++)
+              if (pb[k].hash == pa[i].hash)
+                {
+                  in_b = TRUE;
+                  most_b = MAX (most_b, pb[k].n_tokens);
+                }
+            if (in_b)
+              shared += MIN (most, most_b);
           }
         for (guint i = 0; i < counts[b]; i++)
           {
-            hashes_b[i] = pb[i].hash;
-            if (g_hash_table_add (seen, &hashes_b[i]))
-              {
-                words_b += pb[i].n_tokens;
-                if (g_hash_table_contains (in_a, &hashes_b[i]))
-                  shared += pb[i].n_tokens;
-              }
+            guint most = 0;
+            gboolean first = TRUE;
+
+            for (guint k = 0; k < counts[b]; k++)
+              if (pb[k].hash == pb[i].hash)
+                {
+                  first &= k >= i;
+                  most = MAX (most, pb[k].n_tokens);
+                }
+            if (first)
+              words_b += most;
           }
+        g_assert_cmpfloat (fabs (containment - (words_a == 0 || words_b == 0 ? 0 : (double) shared / MIN (words_a, words_b))),
+                           <, 1e-9);
 
         /* Enough shared words, or all of the smaller record's. */
         if (!skip[a] && !skip[b] && containment >= options.min_containment &&
@@ -331,8 +374,265 @@ test_against_brute_force (void)
         else
           g_assert_false (g_hash_table_contains (found.found, &key));
       }
-  g_assert_cmpuint (expected, >, 50);  /* the test means something */
   g_assert_cmpuint (g_hash_table_size (found.found), ==, expected);
+  return expected;
+}
+
+
+/* Winnowing by hand, on the hashes of the paper's example (Schleimer et al.,
+ * figure 2, its first ten), w = 4. The windows and their minimum, the
+ * rightmost of equal ones:
+ *
+ *   positions 0..3: 77 74 42 17  → 17 at 3
+ *             1..4: 74 42 17 98  → 17 at 3 (kept already)
+ *             2..5: 42 17 98 50  → 17 at 3
+ *             3..6: 17 98 50 17  → 17 at 6 (the rightmost of the two)
+ *             4..7: 98 50 17 98  → 17 at 6
+ *             5..8: 50 17 98  8  →  8 at 8
+ *             6..9: 17 98  8 88  →  8 at 8
+ *
+ * so positions 3, 6 and 8. Fewer hashes than a window: all of them (a
+ * title of a few words must not match on one run of q). As a text: ten
+ * words with q = 3 give eight shingles; with w = 4, five windows. */
+static void
+test_winnow_hand_computed (void)
+{
+  const guint64 hashes[] = { 77, 74, 42, 17, 98, 50, 17, 98, 8, 88 };
+  const guint64 short_text[] = { 5, 2, 2 };
+  gsize positions[G_N_ELEMENTS (hashes)];
+  gsize n;
+
+  n = pr_winnow (hashes, G_N_ELEMENTS (hashes), 4, positions);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpuint (positions[0], ==, 3);
+  g_assert_cmpuint (positions[1], ==, 6);
+  g_assert_cmpuint (positions[2], ==, 8);
+
+  n = pr_winnow (short_text, G_N_ELEMENTS (short_text), 4, positions);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpuint (positions[2], ==, 2);
+
+  /* w = 1 keeps every position. */
+  n = pr_winnow (hashes, G_N_ELEMENTS (hashes), 1, positions);
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (hashes));
+  g_assert_cmpuint (pr_winnow (hashes, 0, 4, positions), ==, 0);
+}
+
+/* A builder cutting shingles of q words winnowed by w. */
+static void
+shingle_builder (PrPartBuilder *builder,
+                 guint          q,
+                 guint          w)
+{
+  PrPartMethod method = { PR_PART_KIND_SHINGLES, q, w };
+
+  pr_part_builder_init (builder);
+  pr_part_builder_set_method (builder, &method);
+}
+
+/* The parts of a text of words (their hashes) with sentence ends here and
+ * there, which shingles do not see. */
+static void
+build_shingles (PrPartBuilder *builder,
+                const guint64 *words,
+                gsize          n_words)
+{
+  pr_part_builder_reset (builder);
+  for (gsize i = 0; i < n_words; i++)
+    {
+      pr_part_builder_add (builder, words[i]);
+      if (words[i] % 3 == 0)
+        pr_part_builder_end (builder);
+    }
+  pr_part_builder_finish (builder);
+}
+
+static gboolean
+share_a_part (GArray *a,
+              GArray *b)
+{
+  for (guint i = 0; i < a->len; i++)
+    for (guint j = 0; j < b->len; j++)
+      if (g_array_index (a, PrPart, i).hash == g_array_index (b, PrPart, j).hash)
+        return TRUE;
+  return FALSE;
+}
+
+/* The longest run of words two texts share, by trying every start in
+ * both: the oracle. */
+static gsize
+longest_shared_run (const guint64 *a,
+                    gsize          n_a,
+                    const guint64 *b,
+                    gsize          n_b)
+{
+  gsize longest = 0;
+
+  for (gsize i = 0; i < n_a; i++)
+    for (gsize j = 0; j < n_b; j++)
+      {
+        gsize l = 0;
+
+        while (i + l < n_a && j + l < n_b && a[i + l] == b[j + l])
+          l++;
+        longest = MAX (longest, l);
+      }
+  return longest;
+}
+
+/* The winnowing guarantee, against a brute-force search of the runs two
+ * random texts share: a run of at least w + q - 1 words gives a part both
+ * have. Words from a vocabulary of four, so that long shared runs happen
+ * by chance; and the guarantee is tight: some texts sharing w + q - 2
+ * words only share no part (else the test would not see a builder that
+ * keeps too much). */
+static void
+test_winnow_guarantee (void)
+{
+  GRand *rand = g_rand_new_with_seed (5);
+  PrPartBuilder a, b;
+  guint held = 0, tight = 0;
+
+  for (guint trial = 0; trial < 3000; trial++)
+    {
+      guint q = g_rand_int_range (rand, 1, 7), w = g_rand_int_range (rand, 1, 9);
+      guint64 words_a[40], words_b[40];
+      gsize n_a = g_rand_int_range (rand, 1, 41), n_b = g_rand_int_range (rand, 1, 41), longest;
+
+      for (gsize i = 0; i < n_a; i++)
+        words_a[i] = g_rand_int_range (rand, 0, 4) + 1;
+      for (gsize i = 0; i < n_b; i++)
+        words_b[i] = g_rand_int_range (rand, 0, 4) + 1;
+      shingle_builder (&a, q, w);
+      shingle_builder (&b, q, w);
+      build_shingles (&a, words_a, n_a);
+      build_shingles (&b, words_b, n_b);
+      longest = longest_shared_run (words_a, n_a, words_b, n_b);
+      if (longest >= w + q - 1)
+        {
+          g_assert_true (share_a_part (a.parts, b.parts));
+          held++;
+        }
+      else if (longest == w + q - 2 && longest >= q && !share_a_part (a.parts, b.parts))
+        tight++;
+      pr_part_builder_clear (&a);
+      pr_part_builder_clear (&b);
+    }
+  g_assert_cmpuint (held, >, 300);
+  g_assert_cmpuint (tight, >, 0);
+  g_rand_free (rand);
+}
+
+/* The builder keeps the positions pr_winnow () gives (a text of distinct
+ * words, so that a hash names its position); every shingle with w = 1;
+ * and the same parts whatever the punctuation, through the fingerprinter,
+ * where clauses differ. */
+static void
+test_shingle_builder (void)
+{
+  g_autoptr(PrFingerprinter) fingerprinter = body_fingerprinter ();
+  PrPartMethod method = { PR_PART_KIND_SHINGLES, 3, 4 };
+  PrPartBuilder builder;
+  guint64 words[30];
+  g_autofree PrPart *commas = NULL, *none = NULL, *clauses_commas = NULL, *clauses_none = NULL;
+  guint n_commas, n_none, n_clauses_commas, n_clauses_none;
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    words[i] = pr_feature_hash (&i, sizeof i) | 1;  /* never a sentence end in build_shingles () */
+  for (guint q = 1; q <= 5; q++)
+    for (guint w = 1; w <= 6; w++)
+      {
+        guint64 all[G_N_ELEMENTS (words)];
+        gsize positions[G_N_ELEMENTS (words)], n, n_all;
+
+        /* Every shingle, with w = 1. */
+        shingle_builder (&builder, q, 1);
+        build_shingles (&builder, words, G_N_ELEMENTS (words));
+        n_all = builder.parts->len;
+        g_assert_cmpuint (n_all, ==, G_N_ELEMENTS (words) - q + 1);
+        for (guint i = 0; i < n_all; i++)
+          {
+            all[i] = g_array_index (builder.parts, PrPart, i).hash;
+            /* Each its first word; the last the rest. */
+            g_assert_cmpuint (g_array_index (builder.parts, PrPart, i).n_tokens, ==, i + 1 < n_all ? 1 : q);
+          }
+        pr_part_builder_clear (&builder);
+
+        /* Winnowed by w: those pr_winnow () keeps. */
+        shingle_builder (&builder, q, w);
+        build_shingles (&builder, words, G_N_ELEMENTS (words));
+        n = pr_winnow (all, n_all, w, positions);
+        g_assert_cmpuint (builder.parts->len, ==, n);
+        for (guint i = 0; i < n; i++)
+          {
+            /* The words from where it starts to where the next starts;
+             * the first from the text's start, the last to its end. */
+            gsize from = i == 0 ? 0 : positions[i], to = i + 1 < n ? positions[i + 1] : G_N_ELEMENTS (words);
+
+            g_assert_cmpuint (g_array_index (builder.parts, PrPart, i).hash, ==, all[positions[i]]);
+            g_assert_cmpuint (g_array_index (builder.parts, PrPart, i).n_tokens, ==, to - from);
+          }
+        pr_part_builder_clear (&builder);
+      }
+
+  pr_fingerprinter_set_part_method (fingerprinter, &method);
+  commas = parts_of (fingerprinter, "路灯坏了，晚上一片漆黑，请尽快派人修理，谢谢", &n_commas);
+  none = parts_of (fingerprinter, "路灯坏了晚上一片漆黑。请尽快派人修理谢谢！", &n_none);
+  g_assert_cmpuint (n_commas, >, 0);
+  g_assert_cmpuint (n_commas, ==, n_none);
+  for (guint i = 0; i < n_commas; i++)
+    g_assert_cmpuint (commas[i].hash, ==, none[i].hash);
+
+  method.kind = PR_PART_KIND_CLAUSES;
+  pr_fingerprinter_set_part_method (fingerprinter, &method);
+  clauses_commas = parts_of (fingerprinter, "路灯坏了，晚上一片漆黑，请尽快派人修理，谢谢", &n_clauses_commas);
+  clauses_none = parts_of (fingerprinter, "路灯坏了晚上一片漆黑。请尽快派人修理谢谢！", &n_clauses_none);
+  g_assert_cmpfloat (pr_part_containment (clauses_commas, n_clauses_commas, clauses_none, n_clauses_none), <, 1);
+}
+
+/* Pairs found on parts that are shingles, from random texts that copy
+ * runs of each other, against the scan of every pair. */
+static void
+test_shingles_against_brute_force (void)
+{
+  const guint n_records = 200;
+  g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
+  g_autofree guint64 *offsets = g_new (guint64, n_records);
+  g_autofree guint32 *counts = g_new (guint32, n_records);
+  g_autofree guint8 *skip = g_new0 (guint8, n_records);
+  PrPartMatchOptions options = { G_MAXUINT, 0.4, 0.4, 8 };
+  Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  GRand *rand = g_rand_new_with_seed (7);
+  guint64 source[60];
+  PrPartBuilder builder;
+  PrPartTable table;
+
+  for (guint i = 0; i < G_N_ELEMENTS (source); i++)
+    source[i] = g_rand_int (rand) | 1;
+  shingle_builder (&builder, 4, 4);
+  for (guint r = 0; r < n_records; r++)
+    {
+      guint64 words[80];
+      gsize n = 0, from = g_rand_int_range (rand, 0, 20), length = g_rand_int_range (rand, 0, 41);
+
+      /* Some words of their own, a run of the source, some more. */
+      for (guint i = g_rand_int_range (rand, 0, 6); i > 0; i--)
+        words[n++] = g_rand_int (rand) | 1;
+      for (gsize i = from; i < from + length; i++)
+        words[n++] = g_rand_int_range (rand, 0, 12) == 0 ? (g_rand_int (rand) | 1) : source[i];
+      for (guint i = g_rand_int_range (rand, 0, 6); i > 0; i--)
+        words[n++] = g_rand_int (rand) | 1;
+      build_shingles (&builder, words, n);
+      offsets[r] = parts->len;
+      counts[r] = builder.parts->len;
+      skip[r] = g_rand_int_range (rand, 0, 20) == 0;
+      g_array_append_vals (parts, builder.parts->data, builder.parts->len);
+    }
+  pr_part_builder_clear (&builder);
+
+  table = (PrPartTable) { n_records, offsets, counts, (PrPart *) (gpointer) parts->data };
+  g_assert_true (pr_part_table_find_pairs (&table, skip, &options, found_pair, &found, NULL, NULL));
+  g_assert_cmpuint (check_every_pair (parts, offsets, counts, skip, n_records, &options, &found), >, 50);
   g_hash_table_unref (found.found);
   g_rand_free (rand);
 }
@@ -350,6 +650,10 @@ main (int    argc,
   g_test_add_func ("/parts/containment", test_containment_hand_computed);
   g_test_add_func ("/parts/boilerplate", test_boilerplate);
   g_test_add_func ("/parts/brute-force", test_against_brute_force);
+  g_test_add_func ("/parts/winnow-hand-computed", test_winnow_hand_computed);
+  g_test_add_func ("/parts/winnow-guarantee", test_winnow_guarantee);
+  g_test_add_func ("/parts/shingle-builder", test_shingle_builder);
+  g_test_add_func ("/parts/shingles-brute-force", test_shingles_against_brute_force);
 
   return g_test_run ();
 }

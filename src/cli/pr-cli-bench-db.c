@@ -136,6 +136,7 @@ pr_cli_bench_db (int    argc,
   load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
   load.min_tokens = PR_DEFAULT_MIN_TOKENS;
   load.n_threads = options.threads;
+  load.part_method = pr_cli_part_method (&options);
   rss_before = pr_cli_peak_rss_mb ();
   start = g_get_monotonic_time ();
   part_options = pr_cli_part_options (&options);

@@ -199,7 +199,8 @@ check_csv (const char           *path,
         }
 
       matches = find_matches (store, memory, options->table,
-                              pr_fingerprint_version (mapping, pr_cli_load_flags (options), options->min_tokens),
+                              pr_fingerprint_version (mapping, pr_cli_load_flags (options), options->min_tokens,
+                                                      (const PrPartMethod[]) { pr_cli_part_method (options) }),
                               fp.fingerprint, options->k, error);
       if (matches == NULL)
         return FALSE;
@@ -311,7 +312,8 @@ pr_cli_check (int    argc,
   start = g_get_monotonic_time ();
   if (in_memory)
     {
-      guint64 version = pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens);
+      guint64 version = pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens,
+                                                  (const PrPartMethod[]) { pr_cli_part_method (&options) });
 
       memory = memory_index_new (store, options.table, version, options.k, &error);
       if (memory == NULL)
@@ -337,7 +339,8 @@ pr_cli_check (int    argc,
 
   start = g_get_monotonic_time ();
   matches = find_matches (store, memory, options.table,
-                          pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens),
+                          pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens,
+                                                  (const PrPartMethod[]) { pr_cli_part_method (&options) }),
                           fp.fingerprint, options.k, &error);
   query_seconds = (g_get_monotonic_time () - start) / 1e6;
   if (matches == NULL)

@@ -45,6 +45,47 @@ pr_cli_mapping_options_init (PrCliMappingOptions *options)
   options->containment_same = PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER;
   options->part_max_records = PR_PART_DEFAULT_MAX_RECORDS;
   options->min_shared = PR_PART_DEFAULT_MIN_SHARED_TOKENS;
+  options->shingle_words = PR_PART_DEFAULT_SHINGLE_WORDS;
+  options->shingle_window = PR_PART_DEFAULT_SHINGLE_WINDOW;
+}
+
+/* How the flags say to cut the parts; an unknown --parts was refused when
+ * the flags were parsed (pr_cli_parse_command ()). */
+PrPartMethod
+pr_cli_part_method (PrCliMappingOptions *options)
+{
+  PrPartMethod method = { PR_PART_KIND_DEFAULT, 0, 0 };
+
+  if (g_strcmp0 (options->parts, "clauses") == 0)
+    method.kind = PR_PART_KIND_CLAUSES;
+  else if (g_strcmp0 (options->parts, "shingles") == 0)
+    method.kind = PR_PART_KIND_SHINGLES;
+  method.shingle_words = (guint) CLAMP (options->shingle_words, 1, PR_PART_MAX_SHINGLE_WORDS);
+  method.shingle_window = (guint) CLAMP (options->shingle_window, 1, PR_PART_MAX_SHINGLE_WINDOW);
+  return pr_part_method_resolve (&method);
+}
+
+/* Refuses a --parts that is neither method, and sizes out of range. */
+static gboolean
+pr_cli_check_part_method (PrCliMappingOptions  *options,
+                          GError              **error)
+{
+  if (options->parts != NULL && g_strcmp0 (options->parts, "clauses") != 0 &&
+      g_strcmp0 (options->parts, "shingles") != 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--parts must be “clauses” or “shingles”, not “%s”"), options->parts);
+      return FALSE;
+    }
+  if (options->shingle_words < 1 || options->shingle_words > PR_PART_MAX_SHINGLE_WORDS ||
+      options->shingle_window < 1 || options->shingle_window > PR_PART_MAX_SHINGLE_WINDOW)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--shingle-words must be between 1 and %d, --shingle-window between 1 and %d"),
+                   PR_PART_MAX_SHINGLE_WORDS, PR_PART_MAX_SHINGLE_WINDOW);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* The part matcher's settings of the flags. */
@@ -70,6 +111,7 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->short_specs, g_strfreev);
   g_clear_pointer (&options->petitioners, g_strfreev);
   g_clear_pointer (&options->text_specs, g_strfreev);
+  g_clear_pointer (&options->parts, g_free);
   g_clear_pointer (&options->db, g_free);
   g_clear_pointer (&options->table, g_free);
   g_clear_pointer (&options->password_file, g_free);
@@ -120,6 +162,13 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
       N_("A sentence found in more records than this is boilerplate and not matched on (default 10)"), N_("N") },
     { "min-shared", 0, 0, G_OPTION_ARG_INT, &options->min_shared,
       N_("Words two records must share in sentences to match on them (default 20)"), N_("N") },
+    { "parts", 0, 0, G_OPTION_ARG_STRING, &options->parts,
+      N_("How to cut the text into parts to match on: “clauses” (between punctuation) or “shingles” "
+         "(winnowed runs of words, punctuation left out) (default clauses)"), N_("METHOD") },
+    { "shingle-words", 0, 0, G_OPTION_ARG_INT, &options->shingle_words,
+      N_("With --parts shingles: words in a shingle (default 5)"), N_("Q") },
+    { "shingle-window", 0, 0, G_OPTION_ARG_INT, &options->shingle_window,
+      N_("With --parts shingles: keep the smallest of every W shingles' hashes (default 6)"), N_("W") },
     { "db", 0, 0, G_OPTION_ARG_STRING, &options->db,
       N_("Read a database table instead of a CSV file: mariadb://USER@HOST:PORT/DATABASE"), N_("URI") },
     { "table", 0, 0, G_OPTION_ARG_STRING, &options->table,
@@ -589,6 +638,7 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->n_threads = options->threads;
   load->keep_labels = keep_labels;
   load->parts = !options->no_parts;
+  load->part_method = pr_cli_part_method (options);
   if (options->idf || options->idf_max_share > 0)
     {
       options->idf_options = (PrIdfOptions) { options->idf, options->idf_max_share };
@@ -668,6 +718,8 @@ pr_cli_parse_command_with_ids (int                  *argc,
                            _("--idf-max-share takes a share between 0 and 1"));
       return FALSE;
     }
+  if (!pr_cli_check_part_method (options, error))
+    return FALSE;
   if (options->sample)
     options->table = g_strdup (PR_SAMPLE_SERVER_TABLE);
   /* A database instead of the file. */

@@ -222,6 +222,7 @@ print_report (const PrExplain     *explain,
   PrPartMatchOptions part = pr_cli_part_options (options);
   gboolean near = !explain->sparse_a && !explain->sparse_b && explain->distance <= (guint) options->k;
   gboolean same_petitioner = FALSE;
+  gboolean shingles = pr_cli_part_method (options).kind == PR_PART_KIND_SHINGLES;
   gboolean on_parts;
 
   for (guint i = 0; i < explain->fields->len; i++)
@@ -247,19 +248,32 @@ print_report (const PrExplain     *explain,
   if (explain->sparse_a || explain->sparse_b)
     printf (_("                  %s has too few words to be matched on its fingerprint\n"),
             explain->sparse_a ? id_a : id_b);
-  if (explain->n_parts_a == 0 || explain->n_parts_b == 0)
+  if ((explain->n_parts_a == 0 || explain->n_parts_b == 0) && shingles)
+    printf (_("Shared passages:  none to compare (%s has fewer than %u words)\n"),
+            explain->n_parts_a == 0 ? id_a : id_b, pr_cli_part_method (options).shingle_words);
+  else if (explain->n_parts_a == 0 || explain->n_parts_b == 0)
     printf (_("Shared sentences: none to compare (%s has no sentence of %u words or more)\n"),
             explain->n_parts_a == 0 ? id_a : id_b, PR_PART_MIN_TOKENS);
+  else if (shingles)
+    /* Translators: words (as winnowed shingles count them) in shared
+     * passages, the smaller record's, the containment, and the thresholds */
+    printf (_("Shared passages:  %u of %u words (containment %.2f); a match needs %.2f and %u words\n"),
+            explain->part_words_shared, MIN (explain->part_words_a, explain->part_words_b), explain->containment,
+            same_petitioner ? part.min_containment_same_petitioner : part.min_containment, part.min_shared_tokens);
   else
     /* Translators: words in shared sentences, the smaller record's words in
      * sentences, the containment, and the thresholds */
     printf (_("Shared sentences: %u of %u words (containment %.2f); a match needs %.2f and %u words\n"),
             explain->part_words_shared, MIN (explain->part_words_a, explain->part_words_b), explain->containment,
             same_petitioner ? part.min_containment_same_petitioner : part.min_containment, part.min_shared_tokens);
-  if (near && on_parts)
+  if (near && on_parts && shingles)
+    printf ("%s\n", _("Match:            yes, within k and on shared passages"));
+  else if (near && on_parts)
     printf ("%s\n", _("Match:            yes, within k and on shared sentences"));
   else if (near)
     printf ("%s\n", _("Match:            yes, within k"));
+  else if (on_parts && shingles)
+    printf ("%s\n", _("Match:            yes, on shared passages"));
   else if (on_parts)
     printf ("%s\n", _("Match:            yes, on shared sentences"));
   else
@@ -291,6 +305,7 @@ pr_cli_explain (int    argc,
   g_autoptr(PrExplain) explain = NULL;
   char **values[2] = { NULL, NULL };
   char **ids;
+  PrPartMethod part_method;
   int top = DEFAULT_TOP;
   int status = 0;
   GOptionEntry entries[] = {
@@ -328,9 +343,10 @@ pr_cli_explain (int    argc,
         goto failed;
     }
 
-  explain = pr_explain_pair (mapping, pr_cli_load_flags (&options), options.min_tokens,
-                             (const char *const *) values[0], NULL, (const char *const *) values[1], NULL,
-                             (guint) top, &error);
+  part_method = pr_cli_part_method (&options);
+  explain = pr_explain_pair_full (mapping, pr_cli_load_flags (&options), options.min_tokens, &part_method,
+                                  (const char *const *) values[0], NULL, (const char *const *) values[1], NULL,
+                                  (guint) top, &error);
   if (explain == NULL)
     goto failed;
   print_report (explain, mapping, &options, ids[0], ids[1]);

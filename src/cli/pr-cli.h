@@ -31,6 +31,9 @@ typedef struct {
   double    containment_same;
   int       part_max_records;
   int       min_shared;
+  char     *parts;           /* PrPartMethod: "clauses" or "shingles"; NULL: the default */
+  int       shingle_words;
+  int       shingle_window;
   gboolean  idf;             /* PrIdfOptions: words weighed by ln (n / df) */
   double    idf_max_share;   /* words in more than this share of the records left out; 0: none */
   PrIdfOptions idf_options;  /* what PrLoadOptions.idf points to */
@@ -81,6 +84,7 @@ gboolean      pr_cli_next_mapped_row        (PrCsvReader          *reader,
                                              GError              **error);
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
 PrPartMatchOptions pr_cli_part_options      (PrCliMappingOptions  *options);
+PrPartMethod  pr_cli_part_method            (PrCliMappingOptions  *options);
 void          pr_cli_load_options           (PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
                                              PrLoadOptions        *load);

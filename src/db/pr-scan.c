@@ -183,11 +183,11 @@ pr_scan_run (PrConnection         *connection,
   g_return_val_if_fail (store == NULL || connection != NULL, NULL);
 
   load.parts = parts != NULL;
-  result->mapping_version = pr_fingerprint_version (mapping, load.flags, load.min_tokens);
+  result->mapping_version = pr_fingerprint_version (mapping, load.flags, load.min_tokens, &load.part_method);
   result->k = k;
   if (store != NULL)
     {
-      g_autofree char *description = pr_fingerprint_describe (mapping, load.flags, load.min_tokens);
+      g_autofree char *description = pr_fingerprint_describe (mapping, load.flags, load.min_tokens, &load.part_method);
 
       result->scan_id = pr_store_begin_scan (store, table, description, result->mapping_version, k, error);
       if (result->scan_id <= 0)

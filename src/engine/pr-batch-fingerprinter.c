@@ -97,6 +97,17 @@ pr_batch_fingerprinter_set_parts (PrBatchFingerprinter *self,
     pr_fingerprinter_set_parts (self->fingerprinters[i], parts);
 }
 
+/* How every fingerprinter cuts the parts (pr_fingerprinter_set_part_method ()). */
+void
+pr_batch_fingerprinter_set_part_method (PrBatchFingerprinter *self,
+                                        const PrPartMethod   *method)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < self->n_threads; i++)
+    pr_fingerprinter_set_part_method (self->fingerprinters[i], method);
+}
+
 /* With @keep, every record's distinct features come with its fingerprint
  * (pr_fingerprinter_set_keep_features ()); the caller frees them. */
 void

@@ -18,6 +18,8 @@ void                  pr_batch_fingerprinter_free        (PrBatchFingerprinter  
 guint                 pr_batch_fingerprinter_get_n_threads (PrBatchFingerprinter *batch);
 void                  pr_batch_fingerprinter_set_parts   (PrBatchFingerprinter  *batch,
                                                           gboolean               parts);
+void                  pr_batch_fingerprinter_set_part_method (PrBatchFingerprinter *batch,
+                                                          const PrPartMethod    *method);
 void                  pr_batch_fingerprinter_set_keep_features (PrBatchFingerprinter *batch,
                                                           gboolean               keep);
 gboolean              pr_batch_fingerprinter_run         (PrBatchFingerprinter  *batch,

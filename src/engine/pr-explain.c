@@ -282,6 +282,39 @@ pr_explain_pair (const PrMapping    *mapping,
                  guint               max_features,
                  GError            **error)
 {
+  return pr_explain_pair_full (mapping, flags, min_tokens, NULL, values_a, lengths_a, values_b, lengths_b,
+                               max_features, error);
+}
+
+/**
+ * pr_explain_pair_full:
+ * @mapping: the columns, in the order of the values
+ * @flags: tokenizer flags, as the records were fingerprinted with
+ * @min_tokens: the sparse threshold, as they were fingerprinted with
+ * @parts: (nullable): how their parts were cut; %NULL: the default
+ * @values_a: one value per mapping column
+ * @lengths_a: (nullable): their lengths, or %NULL if NUL-terminated
+ * @values_b: the other record's
+ * @lengths_b: (nullable): their lengths
+ * @max_features: as for pr_explain_pair ()
+ * @error: return location for a #GError
+ *
+ * pr_explain_pair () for parts cut another way than the default.
+ *
+ * Returns: (transfer full) (nullable): the explanation, as pr_explain_pair ()
+ */
+PrExplain *
+pr_explain_pair_full (const PrMapping    *mapping,
+                      PrTokenizerFlags    flags,
+                      guint               min_tokens,
+                      const PrPartMethod *parts,
+                      const char *const  *values_a,
+                      const gsize        *lengths_a,
+                      const char *const  *values_b,
+                      const gsize        *lengths_b,
+                      guint               max_features,
+                      GError            **error)
+{
   g_autoptr(PrFingerprinter) fingerprinter = NULL;
   g_autoptr(PrExplain) self = NULL;
   const char *const *values[2] = { values_a, values_b };
@@ -313,6 +346,7 @@ pr_explain_pair (const PrMapping    *mapping,
   collector.values[0] = g_new0 (char *, MAX (n_columns, 1));
   collector.values[1] = g_new0 (char *, MAX (n_columns, 1));
   pr_fingerprinter_set_parts (fingerprinter, TRUE);
+  pr_fingerprinter_set_part_method (fingerprinter, parts);
   pr_fingerprinter_set_feature_func (fingerprinter, collect_feature, &collector);
 
   for (guint side = 0; side < 2 && ok; side++)

@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "pr-mapping.h"
+#include "pr-parts.h"
 #include "pr-tokenizer.h"
 
 G_BEGIN_DECLS
@@ -75,6 +76,16 @@ typedef struct {
 PrExplain *pr_explain_pair              (const PrMapping    *mapping,
                                          PrTokenizerFlags    flags,
                                          guint               min_tokens,
+                                         const char *const  *values_a,
+                                         const gsize        *lengths_a,
+                                         const char *const  *values_b,
+                                         const gsize        *lengths_b,
+                                         guint               max_features,
+                                         GError            **error);
+PrExplain *pr_explain_pair_full         (const PrMapping    *mapping,
+                                         PrTokenizerFlags    flags,
+                                         guint               min_tokens,
+                                         const PrPartMethod *parts,
                                          const char *const  *values_a,
                                          const gsize        *lengths_a,
                                          const char *const  *values_b,

@@ -147,6 +147,20 @@ pr_fingerprinter_set_parts (PrFingerprinter *self,
 }
 
 /**
+ * pr_fingerprinter_set_part_method:
+ * @self: a #PrFingerprinter
+ * @method: (nullable): how to cut the text into parts; %NULL: the default
+ */
+void
+pr_fingerprinter_set_part_method (PrFingerprinter    *self,
+                                  const PrPartMethod *method)
+{
+  g_return_if_fail (self != NULL);
+
+  pr_part_builder_set_method (&self->parts, method);
+}
+
+/**
  * pr_fingerprinter_set_keep_features:
  * @self: a #PrFingerprinter
  * @keep: whether to give each record's distinct features too
@@ -266,6 +280,8 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
                                                      &sink, &local_error)
                   : pr_tokenizer_tokenize (self->tokenizer, value, length, add_token, &sink, &local_error)))
             goto failed;
+          if (self->with_parts)
+            pr_part_builder_finish (&self->parts);
           n_tokens += sink.n_tokens;
         }
       continue;
@@ -303,6 +319,7 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
  * @mapping: the columns
  * @flags: tokenizer flags
  * @min_tokens: the sparse threshold
+ * @parts: (nullable): how the parts are cut; %NULL: the default
  *
  * Everything a fingerprint depends on, as text: the mapped short and text
  * columns with their weights, the flags, the
@@ -313,10 +330,12 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
  * Returns: (transfer full): e.g. "short=user:2 text=body:1 fold=1 normalize=1 min-tokens=3 seed=0 icu=72.1 parts=4-16"
  */
 char *
-pr_fingerprint_describe (const PrMapping  *mapping,
-                         PrTokenizerFlags  flags,
-                         guint             min_tokens)
+pr_fingerprint_describe (const PrMapping    *mapping,
+                         PrTokenizerFlags    flags,
+                         guint               min_tokens,
+                         const PrPartMethod *parts)
 {
+  g_autofree char *parts_text = pr_part_method_describe (parts);
   GString *description = g_string_new (NULL);
   UVersionInfo icu;
   char icu_text[U_MAX_VERSION_STRING_LENGTH];
@@ -342,7 +361,7 @@ pr_fingerprint_describe (const PrMapping  *mapping,
                           min_tokens, (guint64) PR_SIMHASH_SEED, icu_text);
   /* Windows of 32 words until #5's evaluation set 16: the version changes
    * with them, so that a rescan cuts stored records' parts again. */
-  g_string_append_printf (description, " parts=%u-%u", PR_PART_MIN_TOKENS, PR_PART_MAX_TOKENS);
+  g_string_append_printf (description, " %s", parts_text);
 
   return g_string_free (description, FALSE);
 }
@@ -352,16 +371,18 @@ pr_fingerprint_describe (const PrMapping  *mapping,
  * @mapping: the columns
  * @flags: tokenizer flags
  * @min_tokens: the sparse threshold
+ * @parts: (nullable): how the parts are cut; %NULL: the default
  *
  * Returns: a hash of pr_fingerprint_describe(): stored fingerprints made
  *   under another version must be made again
  */
 guint64
-pr_fingerprint_version (const PrMapping  *mapping,
-                        PrTokenizerFlags  flags,
-                        guint             min_tokens)
+pr_fingerprint_version (const PrMapping    *mapping,
+                        PrTokenizerFlags    flags,
+                        guint               min_tokens,
+                        const PrPartMethod *parts)
 {
-  g_autofree char *description = pr_fingerprint_describe (mapping, flags, min_tokens);
+  g_autofree char *description = pr_fingerprint_describe (mapping, flags, min_tokens, parts);
 
   return pr_feature_hash (description, strlen (description));
 }

@@ -43,6 +43,8 @@ PrFingerprinter *pr_fingerprinter_new     (const PrMapping    *mapping,
 void             pr_fingerprinter_free    (PrFingerprinter    *fingerprinter);
 void             pr_fingerprinter_set_parts (PrFingerprinter  *fingerprinter,
                                            gboolean            parts);
+void             pr_fingerprinter_set_part_method (PrFingerprinter *fingerprinter,
+                                           const PrPartMethod *method);
 void             pr_fingerprinter_set_keep_features (PrFingerprinter *fingerprinter,
                                            gboolean            keep);
 void             pr_fingerprinter_set_feature_func (PrFingerprinter *fingerprinter,
@@ -56,10 +58,12 @@ gboolean         pr_fingerprinter_compute (PrFingerprinter    *fingerprinter,
 
 char            *pr_fingerprint_describe  (const PrMapping    *mapping,
                                            PrTokenizerFlags    flags,
-                                           guint               min_tokens);
+                                           guint               min_tokens,
+                                           const PrPartMethod *parts);
 guint64          pr_fingerprint_version   (const PrMapping    *mapping,
                                            PrTokenizerFlags    flags,
-                                           guint               min_tokens);
+                                           guint               min_tokens,
+                                           const PrPartMethod *parts);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrFingerprinter, pr_fingerprinter_free)
 

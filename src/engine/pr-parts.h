@@ -10,7 +10,7 @@ G_BEGIN_DECLS
  * keeps chance collisions rare even among 10^9 parts. */
 typedef struct {
   guint64 hash : 56;      /* of its words, in order */
-  guint64 n_tokens : 8;   /* at most PR_PART_MAX_TOKENS */
+  guint64 n_tokens : 8;   /* at most PR_PART_MAX_TOKENS; for a shingle, the words it stands for */
 } PrPart;
 
 G_STATIC_ASSERT (sizeof (PrPart) == 8);
@@ -26,14 +26,57 @@ G_STATIC_ASSERT (sizeof (PrPart) == 8);
  * so that parts stored under the old one are cut again. */
 #define PR_PART_MAX_TOKENS 16
 
+/* How a record is cut into parts: its clauses (the default), or winnowed
+ * word shingles (Schleimer, Wilkerson and Aiken, "Winnowing: local
+ * algorithms for document fingerprinting", SIGMOD 2003): every run of
+ * shingle_words words is hashed, punctuation left out, and the smallest
+ * hash of every shingle_window consecutive ones is kept, so that any run
+ * of at least shingle_words + shingle_window - 1 words two texts share
+ * gives a part they share, whatever commas were added or taken away. */
+typedef enum {
+  PR_PART_KIND_DEFAULT,  /* whichever of the two the evaluation chose */
+  PR_PART_KIND_CLAUSES,
+  PR_PART_KIND_SHINGLES,
+} PrPartKind;
+
+/* Chosen by the evaluation (docs/detection.md). */
+#define PR_PART_DEFAULT_KIND PR_PART_KIND_CLAUSES
+
+typedef struct {
+  PrPartKind kind;       /* PR_PART_KIND_DEFAULT: PR_PART_DEFAULT_KIND */
+  guint      shingle_words;   /* q; 0: PR_PART_DEFAULT_SHINGLE_WORDS */
+  guint      shingle_window;  /* w; 0: PR_PART_DEFAULT_SHINGLE_WINDOW */
+} PrPartMethod;
+
+/* The best of the grid in docs/detection.md on the labelled petitions
+ * (q 4 to 6, w 4 to 8): five words, windows of six, so that any ten words
+ * two texts share in a row make them share a part. */
+#define PR_PART_DEFAULT_SHINGLE_WORDS 5
+#define PR_PART_DEFAULT_SHINGLE_WINDOW 6
+#define PR_PART_MAX_SHINGLE_WORDS 16
+#define PR_PART_MAX_SHINGLE_WINDOW 64
+
 /* Builds a record's parts from its words as the tokenizer gives them. */
 typedef struct {
   GArray  *parts;     /* PrPart */
   guint64  hash;
   guint32  n_tokens;
+  /* Shingles: the last q words' hashes and the last w shingles' (rings,
+   * by absolute position), how many of each this text has given, and the
+   * position of the last one kept (G_MAXUINT64: none yet). */
+  PrPartMethod method;
+  guint64  words[PR_PART_MAX_SHINGLE_WORDS];
+  guint64  shingles[PR_PART_MAX_SHINGLE_WINDOW];
+  guint64  n_words;
+  guint64  n_shingles;
+  guint64  selected;
+  guint64  boundary;  /* where the words of the last one kept start */
 } PrPartBuilder;
 
 void     pr_part_builder_init       (PrPartBuilder *builder);
+void     pr_part_builder_set_method (PrPartBuilder      *builder,
+                                     const PrPartMethod *method);
+void     pr_part_builder_finish     (PrPartBuilder *builder);
 void     pr_part_builder_clear      (PrPartBuilder *builder);
 void     pr_part_builder_reset      (PrPartBuilder *builder);
 void     pr_part_builder_add        (PrPartBuilder *builder,
@@ -83,6 +126,13 @@ typedef void (*PrPartPairFunc) (guint32  a,
                                 guint32  b,
                                 double   containment,
                                 gpointer user_data);
+
+PrPartMethod pr_part_method_resolve (const PrPartMethod *method);
+char    *pr_part_method_describe  (const PrPartMethod       *method);
+gsize    pr_winnow                (const guint64            *hashes,
+                                   gsize                     n_hashes,
+                                   guint                     window,
+                                   gsize                    *positions);
 
 gboolean pr_part_table_find_pairs (const PrPartTable        *table,
                                    const guint8             *skip,

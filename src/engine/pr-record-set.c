@@ -495,6 +495,7 @@ pr_record_set_load (const PrMapping          *mapping,
   if (fingerprinter == NULL)
     return NULL;
   pr_batch_fingerprinter_set_parts (fingerprinter, options->parts);
+  pr_batch_fingerprinter_set_part_method (fingerprinter, &options->part_method);
   pr_batch_fingerprinter_set_keep_features (fingerprinter, options->idf != NULL);
 
   id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);

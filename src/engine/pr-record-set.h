@@ -36,6 +36,7 @@ typedef struct {
                                   gpointer             user_data);
   gpointer          reuse_data;
   gboolean          parts;        /* cut the text into parts too (pr-parts.c) */
+  PrPartMethod      part_method;  /* how; zeros: clauses */
   /* Weigh the text's words by their document frequency in the whole set
    * (pr-idf.c); NULL: by term frequency alone. Not with reuse: a stored
    * fingerprint was made with another table's frequencies. */
