@@ -489,6 +489,59 @@ pr_cli_source_mapping (PrConnection         *connection,
 }
 
 /**
+ * pr_cli_open_source:
+ * @store_schema: (nullable): the schema of the application's tables
+ * @connection: (out) (transfer full): the connection, %NULL for a CSV file
+ * @mapping: (out) (transfer full): the records' mapping
+ * @store: (out) (transfer full): the store with @store_schema, else %NULL
+ *
+ * What a scan reads from, as the flags say: the database (--db, --sample)
+ * or a CSV file, its mapping, and the store. A store keeps fingerprints
+ * weighed by the table as it was then, so IDF is refused with one.
+ */
+gboolean
+pr_cli_open_source (PrCliMappingOptions  *options,
+                    const char           *store_schema,
+                    PrConnection        **connection,
+                    PrMapping           **mapping,
+                    PrStore             **store,
+                    GError              **error)
+{
+  g_autoptr(PrConnection) opened = NULL;
+
+  *connection = NULL;
+  *mapping = NULL;
+  *store = NULL;
+  if (store_schema != NULL && (options->idf || options->idf_max_share > 0))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--idf and --idf-max-share weigh words by the whole table, so stored fingerprints "
+                             "cannot be reused: leave out --store"));
+      return FALSE;
+    }
+  if (options->db != NULL || options->sample)
+    {
+      opened = pr_cli_open_connection (options, error);
+      if (opened == NULL)
+        return FALSE;
+    }
+  *mapping = pr_cli_source_mapping (opened, options, error);
+  if (*mapping == NULL)
+    return FALSE;
+  if (store_schema != NULL)
+    {
+      *store = pr_store_open (opened, store_schema, error);
+      if (*store == NULL)
+        {
+          g_clear_pointer (mapping, pr_mapping_free);
+          return FALSE;
+        }
+    }
+  *connection = g_steal_pointer (&opened);
+  return TRUE;
+}
+
+/**
  * pr_cli_table_mapping_with_id:
  * @connection: the database
  * @options: the parsed flags, with the table; --id may be set

@@ -208,30 +208,8 @@ pr_cli_scan (int    argc,
       goto failed;
     }
 
-  /* A stored fingerprint was weighed by the table as it was then. */
-  if (store_schema != NULL && (options.idf || options.idf_max_share > 0))
-    {
-      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("--idf and --idf-max-share weigh words by the whole table, so stored fingerprints "
-                             "cannot be reused: leave out --store"));
-      goto failed;
-    }
-
-  if (options.db != NULL || options.sample)
-    {
-      connection = pr_cli_open_connection (&options, &error);
-      if (connection == NULL)
-        goto failed;
-    }
-  mapping = pr_cli_source_mapping (connection, &options, &error);
-  if (mapping == NULL)
+  if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
     goto failed;
-  if (store_schema != NULL)
-    {
-      store = pr_store_open (connection, store_schema, &error);
-      if (store == NULL)
-        goto failed;
-    }
 
   pr_cli_load_options (&options, out == NULL, &load);
   part_options = pr_cli_part_options (&options);

@@ -73,21 +73,8 @@ pr_cli_thresholds (int    argc,
       goto failed;
     }
 
-  if (options.db != NULL || options.sample)
-    {
-      connection = pr_cli_open_connection (&options, &error);
-      if (connection == NULL)
-        goto failed;
-    }
-  mapping = pr_cli_source_mapping (connection, &options, &error);
-  if (mapping == NULL)
+  if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
     goto failed;
-  if (store_schema != NULL)
-    {
-      store = pr_store_open (connection, store_schema, &error);
-      if (store == NULL)
-        goto failed;
-    }
 
   pr_cli_load_options (&options, FALSE, &load);
   part_options = pr_cli_part_options (&options);

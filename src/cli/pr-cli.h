@@ -68,6 +68,12 @@ PrConnection *pr_cli_open_connection        (PrCliMappingOptions  *options,
 PrMapping    *pr_cli_source_mapping         (PrConnection         *connection,
                                              PrCliMappingOptions  *options,
                                              GError              **error);
+gboolean      pr_cli_open_source            (PrCliMappingOptions  *options,
+                                             const char           *store_schema,
+                                             PrConnection        **connection,
+                                             PrMapping           **mapping,
+                                             PrStore             **store,
+                                             GError              **error);
 PrMapping    *pr_cli_table_mapping_with_id  (PrConnection         *connection,
                                              PrCliMappingOptions  *options,
                                              GError              **error);
