@@ -838,8 +838,9 @@ fill_list (PrSession *self)
 {
   g_clear_handle_id (&self->fill_source, g_source_remove);
   g_list_store_remove_all (self->clusters);
-  if (fill_list_more (self))
-    self->fill_source = g_timeout_add (LIST_TURN_INTERVAL_MS, fill_list_more, self);
+  /* Not in this turn: the frame that shows the review page when a scan
+   * ends repaints the whole window, and does it alone. */
+  self->fill_source = g_timeout_add (LIST_TURN_INTERVAL_MS, fill_list_more, self);
 }
 
 static void
