@@ -662,7 +662,8 @@ pr_compare_view_show (PrCompareView   *self,
       gtk_grid_attach (GTK_GRID (self->grid), name, 0, row++, 1, 1);
     }
 
-  add_columns_until (self, FIRST_COLUMNS);
+  /* The record selected may be further right: the one it stays on. */
+  add_columns_until (self, MAX (FIRST_COLUMNS, self->selected + 1));
   update_explanation (self);
 }
 
