@@ -11,6 +11,8 @@
 
 #include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -59,11 +61,22 @@ server_connect (const char  *user,
   return pr_connection_open (params, error);
 }
 
+/* In the child before exec: the server dies with this test, however the
+ * test ends (an abort, a run killed by hand), instead of living on. */
+static void
+die_with_test (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid () != GPOINTER_TO_INT (user_data))
+    _exit (1);
+}
+
 /* Starts mariadbd on the data directory (installing it the first time)
  * and waits until it takes connections. */
 static void
 server_start (void)
 {
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
   g_autofree char *pid = g_build_filename (server.dir, "pid", NULL);
   g_autofree char *log = g_build_filename (server.dir, "err", NULL);
   g_autofree char *datadir_arg = g_strdup_printf ("--datadir=%s", server.datadir);
@@ -77,10 +90,12 @@ server_start (void)
                                         "--auth-root-authentication-method=normal",
                                         "--skip-test-db", "--user=root", NULL });
 
-  server.process = g_subprocess_newv ((const char *[]) { "mariadbd", "--no-defaults", datadir_arg, socket_arg,
-                                                         "--skip-networking", pid_arg, log_arg,
-                                                         "--user=root", NULL },
-                                      G_SUBPROCESS_FLAGS_NONE, &error);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_test, GINT_TO_POINTER (getpid ()), NULL);
+  server.process = g_subprocess_launcher_spawnv (launcher,
+                                                 (const char *const[]) { "mariadbd", "--no-defaults", datadir_arg,
+                                                                         socket_arg, "--skip-networking", pid_arg,
+                                                                         log_arg, "--user=root", NULL },
+                                                 &error);
   g_assert_no_error (error);
 
   for (guint i = 0; i < 600; i++)
