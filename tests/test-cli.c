@@ -410,6 +410,10 @@ test_explain_hand_counted (void)
   g_assert_cmpint (run_cli (&out, NULL, "explain", records, "a", "b", "--id", "id", "--short", "user",
                             "--text", "body", "--containment", "0.5", "--min-shared", "4", "--k", "0", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "\nMatch:            yes, on shared sentences\n"));
+  /* And it says that a scan, which leaves out the table's boilerplate,
+   * may not join them. */
+  g_assert_nonnull (strstr (out, "shared sentences\n                  (here every shared part counts; a scan leaves out "
+                                 "the parts found in more than 10 records, so it may not join these two)\n"));
   g_clear_pointer (&out, g_free);
 
   /* The lists are capped at --top; the counts stay. */
@@ -476,6 +480,8 @@ test_explain_records (void)
   g_assert_cmpint (run_cli (&out, NULL, "explain", records, "5", "2", "--short", "user", "--text", "body", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "\nDistance:         0 bits of 64 (100 % alike)"));
   g_assert_nonnull (strstr (out, "\nMatch:            yes, within k and on shared sentences\n"));
+  /* Within k the parts do not decide the match: no such caveat. */
+  g_assert_null (strstr (out, "(here every shared part counts"));
   g_assert_nonnull (strstr (out, "(containment 1.00)"));
   g_assert_nonnull (strstr (out, "Only in 5 (0):\n"));
   g_clear_pointer (&out, g_free);

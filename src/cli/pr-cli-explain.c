@@ -278,6 +278,11 @@ print_report (const PrExplain     *explain,
     printf ("%s\n", _("Match:            yes, on shared sentences"));
   else
     printf ("%s\n", _("Match:            no"));
+  /* A pair cannot tell boilerplate: say so where it decides the match. */
+  if (on_parts && !near)
+    printf (_("                  (here every shared part counts; a scan leaves out the parts found in more than %u "
+              "records, so it may not join these two)\n"),
+            part.max_records_per_part);
   /* Translators: feature counts and weights of each record, then of both */
   printf (_("Features:         %u in %s (weight %g), %u in %s (weight %g); %u shared (weight %g in common)\n"),
           explain->features_a->len, id_a, explain->weight_a, explain->features_b->len, id_b, explain->weight_b,
