@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Helpers every test program shares (GLib only, so the engine's tests can
- * use them too): a temporary folder, removing it with all it holds, and
- * running the built command-line program.
+ * use them too): a temporary folder, removing it with all it holds,
+ * running the built command-line program, and SimHash written out plainly
+ * as the oracle of the fingerprint tests.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
 
 #include "pr-test-util.h"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 /**
  * pr_test_make_temp_dir:
@@ -87,4 +92,38 @@ pr_test_run_cli (char              **out,
     g_error ("petition-review-cli died: status %d", status);
 
   return WEXITSTATUS (status);
+}
+
+/**
+ * pr_test_naive_simhash:
+ * @features: the features, made by hand
+ * @weights: (array): each feature's weight
+ * @n_features: their number, or -1 for @features ending in %NULL
+ *
+ * SimHash written out the plain way: each feature's XXH3 votes its weight
+ * for or against every bit. An oracle that shares no code with the
+ * fingerprinter.
+ *
+ * Returns: the fingerprint
+ */
+guint64
+pr_test_naive_simhash (const char *const *features,
+                       const double      *weights,
+                       gssize             n_features)
+{
+  double v[64] = { 0 };
+  guint64 fingerprint = 0;
+
+  for (gsize f = 0; n_features < 0 ? features[f] != NULL : f < (gsize) n_features; f++)
+    {
+      guint64 h = XXH3_64bits_withSeed (features[f], strlen (features[f]), 0);
+
+      for (guint j = 0; j < 64; j++)
+        v[j] += (h & (G_GUINT64_CONSTANT (1) << j)) ? weights[f] : -weights[f];
+    }
+  for (guint j = 0; j < 64; j++)
+    if (v[j] > 0)
+      fingerprint |= G_GUINT64_CONSTANT (1) << j;
+
+  return fingerprint;
 }

@@ -22,29 +22,6 @@ hash_of (const char *feature)
   return XXH3_64bits_withSeed (feature, strlen (feature), 0);
 }
 
-/* SimHash bit by bit over features given with their weights. */
-static guint64
-naive_simhash (const char *const *features,
-               const double      *weights,
-               guint              n)
-{
-  double v[64] = { 0 };
-  guint64 fingerprint = 0;
-
-  for (guint f = 0; f < n; f++)
-    {
-      guint64 h = hash_of (features[f]);
-
-      for (guint j = 0; j < 64; j++)
-        v[j] += (h & (G_GUINT64_CONSTANT (1) << j)) ? weights[f] : -weights[f];
-    }
-  for (guint j = 0; j < 64; j++)
-    if (v[j] > 0)
-      fingerprint |= G_GUINT64_CONSTANT (1) << j;
-
-  return fingerprint;
-}
-
 static PrMapping *
 mapping_new (gboolean with_user)
 {
@@ -98,8 +75,8 @@ test_log_weights (void)
 
   g_assert_cmpuint (set->n_records, ==, 3);
   g_assert_cmpuint (set->n_idf_terms, ==, 5);
-  g_assert_cmphex (set->fingerprints[0], ==, naive_simhash (first, first_weights, 3));
-  g_assert_cmphex (set->fingerprints[1], ==, naive_simhash (second, first_weights, 3));
+  g_assert_cmphex (set->fingerprints[0], ==, pr_test_naive_simhash (first, first_weights, 3));
+  g_assert_cmphex (set->fingerprints[1], ==, pr_test_naive_simhash (second, first_weights, 3));
   /* Only epsilon weighs anything in the third: the fingerprint is its hash. */
   g_assert_cmphex (set->fingerprints[2], ==, hash_of ("epsilon"));
   /* Weighting words does not make a record sparse or not. */
@@ -139,7 +116,7 @@ test_table (void)
 
     gsize n_weighed = 0;
 
-    g_assert_cmphex (pr_idf_fingerprint (idf, a, G_N_ELEMENTS (a), &n_weighed), ==, naive_simhash (features, weights, 3));
+    g_assert_cmphex (pr_idf_fingerprint (idf, a, G_N_ELEMENTS (a), &n_weighed), ==, pr_test_naive_simhash (features, weights, 3));
     g_assert_cmpuint (n_weighed, ==, 2);
   }
 }
@@ -186,7 +163,7 @@ test_max_share (void)
   g_assert_cmphex (set->fingerprints[1], ==, hash_of ("delta"));
   g_assert_cmphex (set->fingerprints[2], ==, hash_of ("epsilon"));
 
-  g_assert_cmphex (with_user->fingerprints[2], ==, naive_simhash (third, third_weights, 2));
+  g_assert_cmphex (with_user->fingerprints[2], ==, pr_test_naive_simhash (third, third_weights, 2));
   /* The first two have no word left that weighs anything: they would
    * pair on their user alone (or on 0), so they are sparse, as an empty
    * record is; the third is not. */
@@ -255,7 +232,7 @@ test_many_records_vs_oracle (void)
           /* Each occurrence adds its weight: term frequency × idf. */
           weights[w] = count > 0.3 * n_records ? 0 : log ((double) n_records / count);
         }
-      g_assert_cmphex (set->fingerprints[r], ==, naive_simhash ((const char *const *) words, weights, n));
+      g_assert_cmphex (set->fingerprints[r], ==, pr_test_naive_simhash ((const char *const *) words, weights, n));
     }
 }
 

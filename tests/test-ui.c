@@ -1162,6 +1162,33 @@ row_value (PrConnection *root,
 /* Write-back switched on: a decision goes into the petition's row with
  * the log, and its undo puts back what was there. Off by default: the
  * first decision, made before, wrote nothing. */
+/* @database.petitions for write-back: three copies of @body (10–12, one
+ * with a mark added) and an unrelated record (20), with the columns a
+ * decision is written into. */
+static void
+fill_write_back_table (PrConnection *root,
+                       const char   *database,
+                       const char   *body)
+{
+  g_autofree char *create_database = g_strdup_printf ("CREATE DATABASE %s", database);
+  g_autofree char *create_table = g_strdup_printf ("CREATE TABLE %s.petitions (id INT PRIMARY KEY, body TEXT, "
+                                                   "repeat_of VARCHAR(20) NULL, status VARCHAR(20) NULL DEFAULT 'new')",
+                                                   database);
+  g_autofree char *other = g_strdup_printf ("INSERT INTO %s.petitions (id, body) "
+                                            "VALUES (20, '完全不同的另一件事情，关于公园的路灯长期不亮。')", database);
+
+  pr_test_execute (root, create_database);
+  pr_test_execute (root, create_table);
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree char *insert = g_strdup_printf ("INSERT INTO %s.petitions (id, body) VALUES (%u, '%s%s')", database,
+                                                 10 + r, body, r == 1 ? "！" : "");
+
+      pr_test_execute (root, insert);
+    }
+  pr_test_execute (root, other);
+}
+
 static void
 test_write_back (void)
 {
@@ -1174,17 +1201,7 @@ test_write_back (void)
   g_autofree char *member = NULL;
   g_autofree char *primary = NULL;
 
-  pr_test_execute (root, "CREATE DATABASE wb");
-  pr_test_execute (root, "CREATE TABLE wb.petitions (id INT PRIMARY KEY, body TEXT, "
-                   "repeat_of VARCHAR(20) NULL, status VARCHAR(20) NULL DEFAULT 'new')");
-  for (guint r = 0; r < 3; r++)
-    {
-      g_autofree char *sql = g_strdup_printf ("INSERT INTO wb.petitions (id, body) VALUES (%u, '%s%s')", 10 + r,
-                                              group_bodies[0], r == 1 ? "！" : "");
-
-      pr_test_execute (root, sql);
-    }
-  pr_test_execute (root, "INSERT INTO wb.petitions (id, body) VALUES (20, '完全不同的另一件事情，关于公园的路灯长期不亮。')");
+  fill_write_back_table (root, "wb", group_bodies[0]);
 
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
@@ -1735,17 +1752,7 @@ test_guide_grants (void)
   g_autofree char *expected = NULL;
   g_autofree char *restored = NULL;
 
-  pr_test_execute (root, "CREATE DATABASE guide");
-  pr_test_execute (root, "CREATE TABLE guide.petitions (id INT PRIMARY KEY, body TEXT, "
-                   "repeat_of VARCHAR(20) NULL, status VARCHAR(20) NULL DEFAULT 'new')");
-  for (guint r = 0; r < 3; r++)
-    {
-      g_autofree char *insert = g_strdup_printf ("INSERT INTO guide.petitions (id, body) VALUES (%u, '%s%s')", 10 + r,
-                                                 group_bodies[1], r == 1 ? "！" : "");
-
-      pr_test_execute (root, insert);
-    }
-  pr_test_execute (root, "INSERT INTO guide.petitions (id, body) VALUES (20, '完全不同的另一件事情，关于公园的路灯长期不亮。')");
+  fill_write_back_table (root, "guide", group_bodies[1]);
   for (guint i = 0; i < G_N_ELEMENTS (grants); i++)
     pr_test_execute (root, grants[i]);
   g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'guide'"), ==, 1);
