@@ -354,20 +354,6 @@ pr_matches_spanning_pairs (PrMatches *matches)
 }
 
 /**
- * pr_matches_get_k:
- * @matches: a #PrMatches
- *
- * Returns: the largest distance of the pairs found
- */
-guint
-pr_matches_get_k (PrMatches *matches)
-{
-  g_return_val_if_fail (matches != NULL, 0);
-
-  return matches->k;
-}
-
-/**
  * pr_matches_count_by_distance:
  * @matches: a #PrMatches
  * @counts: (out caller-allocates) (array fixed-size=k+1): set to the

@@ -34,7 +34,6 @@ void       pr_matches_foreach_pair_among (PrMatches    *matches,
                                           PrPairFunc    func,
                                           gpointer      user_data);
 GArray    *pr_matches_spanning_pairs  (PrMatches      *matches);
-guint      pr_matches_get_k           (PrMatches      *matches);
 void       pr_matches_count_by_distance (PrMatches    *matches,
                                        guint64        *counts);
 guint      pr_matches_sample_pairs    (PrMatches      *matches,
