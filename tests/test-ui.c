@@ -112,6 +112,24 @@ columns_listed (gpointer data)
   return gtk_widget_get_first_child (box) != NULL;
 }
 
+/* Connects @window to @database with @params (taken), as the reviewer
+ * would, and waits until the mapping page lists the table's columns. */
+static void
+connect_window (PrWindow           *window,
+                PrConnectionParams *params,
+                const char         *database)
+{
+  g_free (params->database);
+  params->database = g_strdup (database);
+  g_object_set_data (G_OBJECT (window), "columns",
+                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  pr_window_connect_to (window, params);
+  wait_until (not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  wait_until (columns_listed, window);
+}
+
 
 /* Three planted groups of repeats (a body with a word or two changed)
  * among 40 unrelated petitions. */
@@ -756,20 +774,13 @@ test_review (void)
 
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
-  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
-  g_object_set_data (G_OBJECT (window), "columns", pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   session = pr_window_get_session (window);
 
   assert_controls_named (GTK_WIDGET (window));
 
   /* Connect: the tables are listed and the columns mapped by the guess. */
-  g_free (params->database);
-  params->database = g_strdup ("office");
-  pr_window_connect_to (window, g_steal_pointer (&params));
-  wait_until (not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-  wait_until (columns_listed, window);
+  connect_window (window, g_steal_pointer (&params), "office");
 
   assert_controls_named (GTK_WIDGET (window));
 
@@ -1119,13 +1130,7 @@ test_connection_lost (void)
 
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
-  g_free (params->database);
-  params->database = g_strdup ("lost");
-  pr_window_connect_to (window, g_steal_pointer (&params));
-  wait_until (not_busy, window);
-  g_object_set_data (G_OBJECT (window), "columns",
-                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
-  wait_until (columns_listed, window);
+  connect_window (window, g_steal_pointer (&params), "lost");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
   wait_until (scan_reading, root);
@@ -1205,14 +1210,7 @@ test_write_back (void)
 
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
-  g_free (params->database);
-  params->database = g_strdup ("wb");
-  pr_window_connect_to (window, g_steal_pointer (&params));
-  wait_until (not_busy, window);
-  g_object_set_data (G_OBJECT (window), "columns",
-                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
-  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
-  wait_until (columns_listed, window);
+  connect_window (window, g_steal_pointer (&params), "wb");
   check = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_CHECK_BUTTON, "write-back");
   repeat_of = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "repeat-of-column");
   status = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "status-column");
@@ -1437,14 +1435,7 @@ test_chains (void)
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
   gtk_window_present (GTK_WINDOW (window));
-  g_free (params->database);
-  params->database = g_strdup ("chains");
-  pr_window_connect_to (window, g_steal_pointer (&params));
-  wait_until (not_busy, window);
-  g_object_set_data (G_OBJECT (window), "columns",
-                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
-  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
-  wait_until (columns_listed, window);
+  connect_window (window, g_steal_pointer (&params), "chains");
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
   wait_until (not_busy, window);
@@ -1693,13 +1684,8 @@ test_threshold_preview (void)
   fill_threshold_table (root);
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
-  g_object_set_data (G_OBJECT (window), "columns", pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
-  g_free (params->database);
-  params->database = g_strdup ("thresholds");
-  pr_window_connect_to (window, g_steal_pointer (&params));
-  wait_until (not_busy, window);
-  wait_until (columns_listed, window);
+  connect_window (window, g_steal_pointer (&params), "thresholds");
   /* Not before a scan. */
   g_assert_false (g_action_get_enabled (g_action_map_lookup_action (G_ACTION_MAP (window), "thresholds")));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
@@ -1763,15 +1749,7 @@ test_guide_grants (void)
   params->user = g_strdup ("reviewer");
   g_free (params->password);
   params->password = g_strdup ("a-strong-password");
-  g_free (params->database);
-  params->database = g_strdup ("guide");
-  pr_window_connect_to (window, g_steal_pointer (&params));
-  wait_until (not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-  g_object_set_data (G_OBJECT (window), "columns",
-                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
-  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
-  wait_until (columns_listed, window);
+  connect_window (window, g_steal_pointer (&params), "guide");
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN,
                                                                   "repeat-of-column")), 3);  /* (none), id, body, repeat_of */
@@ -1877,8 +1855,6 @@ test_tour (void)
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_present (GTK_WINDOW (window));
-  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
-  g_object_set_data (G_OBJECT (window), "columns", pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   save_screenshot (GTK_WIDGET (window), paths[0]);
 
@@ -1905,12 +1881,7 @@ test_tour (void)
   }
 
   /* Connected: the table's columns and their roles. */
-  g_free (params->database);
-  params->database = g_strdup ("tour");
-  pr_window_connect_to (window, g_steal_pointer (&params));
-  wait_until (not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-  wait_until (columns_listed, window);
+  connect_window (window, g_steal_pointer (&params), "tour");
   save_screenshot (GTK_WIDGET (window), paths[2]);
 
   /* Scanned: the clusters, and the edited matter (400…) compared. */
