@@ -214,7 +214,7 @@ bench_compare (void)
       gint64 start = g_get_monotonic_time ();
       double t;
 
-      pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, records);
+      pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
       t = (g_get_monotonic_time () - start) / 1e3;
       g_array_append_val (build_times, t);
       until_painted ();

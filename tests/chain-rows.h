@@ -3,21 +3,22 @@
 
 /*
  * A chain with one bridge, for the split tests: two matters that share
- * their first two clauses (about half their words). Three copies of each,
- * each from a different petitioner, are a clique of pairs (the same text);
- * across the two, only 501 and 601, from the same petitioner, share
- * enough (0.51 of their words: a match for one petitioner, at 0.3, not for
- * two, at 0.7), and their fingerprints are 15 bits apart. So 501–601 is
- * the one bridge of a cluster of six, with three records on each side.
+ * their first two clauses (more than half their words). Three copies of
+ * each, each from a different petitioner, are a clique of pairs (the same
+ * text); across the two, only 501 and 601, from the same petitioner, share
+ * enough (0.57 of their words in shared passages: a match for one
+ * petitioner, at 0.5, not for two, at 0.6), and their fingerprints are 15
+ * bits apart. So 501–601 is the one bridge of a cluster of six, with three
+ * records on each side.
  */
 #define CHAIN_S1 "本小区东门外的排水管道去年冬天破裂以后一直没有修好，每逢下雨污水就漫到人行道上，"
 #define CHAIN_S2 "附近的老人和孩子出门只能绕远路走，环卫工人清理过几次但是很快又积满了脏水，"
 #define CHAIN_X CHAIN_S1 CHAIN_S2 \
   "我们多次打市政热线反映，工作人员说已经转给相关部门，可是半年过去仍然没有人来施工，" \
-  "恳请市政部门尽快安排维修排水管道，彻底解决污水外溢的问题，还居民一个干净的出行环境。"
+  "恳请市政部门尽快安排维修排水管道。"
 #define CHAIN_Y CHAIN_S1 CHAIN_S2 \
   "最近天气转暖以后污水散发出很重的臭味，蚊虫也多了起来，楼下商铺的生意受到很大影响，" \
-  "希望城管和卫生部门一起来现场看看，查清到底是哪个单位负责这段管道，给我们一个明确的答复。"
+  "希望城管和卫生部门一起来现场看看。"
 
 static const struct {
   const char *id;

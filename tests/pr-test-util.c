@@ -127,3 +127,29 @@ pr_test_naive_simhash (const char *const *features,
 
   return fingerprint;
 }
+
+/**
+ * pr_test_found_pair:
+ *
+ * A #PrPartPairFunc that records each pair in a #PrTestFoundPairs, once.
+ */
+void
+pr_test_found_pair (guint32  a,
+                    guint32  b,
+                    double   containment,
+                    gpointer found_pairs)
+{
+  PrTestFoundPairs *pairs = found_pairs;
+  guint64 key = ((guint64) a << 32) | b;
+
+  g_assert_cmpuint (a, <, b);
+  g_assert_false (g_hash_table_contains (pairs->found, &key));
+  g_hash_table_insert (pairs->found, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (pr_test_containment_key (containment)));
+}
+
+/* A containment as pr_test_found_pair () keeps it. */
+guint
+pr_test_containment_key (double containment)
+{
+  return (guint) (containment * 1000 + 1.5);
+}

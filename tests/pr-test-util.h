@@ -14,4 +14,16 @@ guint64 pr_test_naive_simhash (const char *const *features,
                                const double      *weights,
                                gssize             n_features);
 
+/* The pairs a part matcher gave (a PrPartPairFunc's user data): pair
+ * (a << 32 | b) → its containment in thousandths, + 1 (0 is no pair). */
+typedef struct {
+  GHashTable *found;
+} PrTestFoundPairs;
+
+void  pr_test_found_pair    (guint32   a,
+                             guint32   b,
+                             double    containment,
+                             gpointer  found_pairs);
+guint pr_test_containment_key (double  containment);
+
 G_END_DECLS

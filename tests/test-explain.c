@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "pr-csv-reader.h"
 #include "pr-explain.h"
 #include "pr-fingerprinter.h"
 #include "pr-test-util.h"
@@ -81,8 +82,9 @@ explain (const char *const *a,
 {
   g_autoptr(PrMapping) mapping = tiny_mapping ();
   g_autoptr(GError) error = NULL;
-  PrExplain *explanation = pr_explain_pair (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, PR_DEFAULT_MIN_TOKENS,
-                                            a, NULL, b, NULL, max_features, &error);
+  PrPartMethod clauses = { PR_PART_KIND_CLAUSES, 0, 0 };  /* as counted by hand */
+  PrExplain *explanation = pr_explain_pair_full (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, PR_DEFAULT_MIN_TOKENS,
+                                                 &clauses, NULL, a, NULL, b, NULL, max_features, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (explanation);
@@ -299,6 +301,136 @@ test_invalid_utf8 (void)
   g_assert_true (g_str_has_prefix (error->message, "the first record, "));
 }
 
+/* The explanation counts a pair's parts as a scan of its table does: on
+ * the bundled sample (subject and body), with the matcher's boilerplate,
+ * the pairs it says match on parts are exactly the matcher's, at the same
+ * containment — for every pair the matcher found, and for pairs that
+ * share a part it counts but were not found. */
+static void
+test_agrees_with_scan (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, &error);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(PrFingerprinter) fingerprinter = NULL;
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
+  g_autoptr(GArray) offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GByteArray) sparse = g_byte_array_new ();
+  g_autoptr(GArray) boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GHashTable) records_of_part = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                                 (GDestroyNotify) g_array_unref);
+  g_autoptr(GHashTable) checked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  PrPartMatchOptions options = PR_PART_MATCH_OPTIONS_DEFAULT;
+  PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  guint n_found = 0, n_not_found = 0;
+  int subject, body;
+  PrPartTable table;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  subject = pr_csv_reader_find_field (reader, "subject");
+  body = pr_csv_reader_find_field (reader, "body");
+  g_assert_cmpint (subject, >=, 0);
+  g_assert_cmpint (body, >=, 0);
+  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  fingerprinter = pr_fingerprinter_new (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, PR_DEFAULT_MIN_TOKENS, &error);
+  g_assert_no_error (error);
+  pr_fingerprinter_set_parts (fingerprinter, TRUE);
+
+  while (pr_csv_reader_next (reader, NULL, &error))
+    {
+      char **values = g_new0 (char *, 3);
+      PrFingerprint fp = { 0 };
+      guint64 offset = parts->len;
+      guint32 count;
+      guint8 is_sparse;
+
+      values[0] = g_strdup (pr_csv_reader_get_field (reader, subject, NULL));
+      values[1] = g_strdup (pr_csv_reader_get_field (reader, body, NULL));
+      g_assert_true (pr_fingerprinter_compute (fingerprinter, (const char *const *) values, NULL, &fp, &error));
+      g_array_append_vals (parts, fp.parts, fp.n_parts);
+      count = fp.n_parts;
+      is_sparse = fp.sparse;
+      g_array_append_val (offsets, offset);
+      g_array_append_val (counts, count);
+      g_byte_array_append (sparse, &is_sparse, 1);
+      for (guint i = 0; i < fp.n_parts; i++)
+        {
+          guint64 hash = fp.parts[i].hash;
+          GArray *list = g_hash_table_lookup (records_of_part, &hash);
+          guint32 r = records->len;
+
+          if (list == NULL)
+            {
+              list = g_array_new (FALSE, FALSE, sizeof (guint32));
+              g_hash_table_insert (records_of_part, g_memdup2 (&hash, sizeof hash), list);
+            }
+          if (!is_sparse && (list->len == 0 || g_array_index (list, guint32, list->len - 1) != r))
+            g_array_append_val (list, r);
+        }
+      g_free (fp.parts);
+      g_ptr_array_add (records, values);
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (records->len, ==, 3000);
+
+  table = (PrPartTable) { records->len, (guint64 *) (gpointer) offsets->data, (guint32 *) (gpointer) counts->data,
+                          (PrPart *) (gpointer) parts->data };
+  g_assert_true (pr_part_table_find_pairs_full (&table, sparse->data, &options, pr_test_found_pair, &found, boilerplate,
+                                                NULL, NULL));
+  g_assert_cmpuint (boilerplate->len, >, 0);
+
+  /* Every pair that shares a part that is not boilerplate, once. */
+  g_hash_table_iter_init (&iter, records_of_part);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      GArray *list = value;
+
+      if (list->len > options.max_records_per_part)
+        continue;
+      for (guint i = 0; i < list->len; i++)
+        for (guint j = i + 1; j < list->len; j++)
+          {
+            guint32 a = g_array_index (list, guint32, i), b = g_array_index (list, guint32, j);
+            guint64 key = ((guint64) a << 32) | b;
+            g_autoptr(PrExplain) e = NULL;
+            gboolean matches;
+
+            if (!g_hash_table_add (checked, g_memdup2 (&key, sizeof key)))
+              continue;
+            /* Every pair found; of the others (some 35,000), every 50th. */
+            if (!g_hash_table_contains (found.found, &key) && g_hash_table_size (checked) % 50 != 0)
+              continue;
+            e = pr_explain_pair_full (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, PR_DEFAULT_MIN_TOKENS, NULL, boilerplate,
+                                      (const char *const *) records->pdata[a], NULL,
+                                      (const char *const *) records->pdata[b], NULL, 1, &error);
+            g_assert_no_error (error);
+            matches = pr_part_match_accepts (&options, e->part_words_shared, e->part_words_a, e->part_words_b,
+                                             e->part_words_all_a, e->part_words_all_b, FALSE);
+            g_assert_cmpint (matches, ==, g_hash_table_contains (found.found, &key));
+            if (matches)
+              {
+                g_assert_cmpuint (pr_test_containment_key (e->containment), ==,
+                                  GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &key)));
+                n_found++;
+              }
+            else
+              n_not_found++;
+          }
+    }
+  g_assert_cmpuint (n_found, ==, g_hash_table_size (found.found));
+  g_assert_cmpuint (n_found, >, 100);
+  g_assert_cmpuint (n_not_found, >, 100);
+  g_test_message ("%u pairs found, %u more that share a part not found", n_found, n_not_found);
+  g_hash_table_unref (found.found);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -311,6 +443,7 @@ main (int    argc,
   g_test_add_func ("/engine/explain/empty", test_empty);
   g_test_add_func ("/engine/explain/weightless-short", test_weightless_short);
   g_test_add_func ("/engine/explain/invalid-utf8", test_invalid_utf8);
+  g_test_add_func ("/engine/explain/agrees-with-scan", test_agrees_with_scan);
 
   return g_test_run ();
 }

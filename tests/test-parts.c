@@ -12,6 +12,7 @@
 #include "pr-fingerprinter.h"
 #include "pr-parts.h"
 #include "pr-simhash.h"
+#include "pr-test-util.h"
 #include "pr-tokenizer.h"
 
 typedef struct {
@@ -73,11 +74,13 @@ static PrFingerprinter *
 body_fingerprinter (void)
 {
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrPartMethod clauses = { PR_PART_KIND_CLAUSES, 0, 0 };
   PrFingerprinter *fingerprinter;
 
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
   fingerprinter = pr_fingerprinter_new (mapping, PR_TOKENIZER_FLAGS_NONE, PR_DEFAULT_MIN_TOKENS, NULL);
   pr_fingerprinter_set_parts (fingerprinter, TRUE);
+  pr_fingerprinter_set_part_method (fingerprinter, &clauses);
   return fingerprinter;
 }
 
@@ -157,24 +160,6 @@ test_encode_decode (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
 }
 
-typedef struct {
-  GHashTable *found;  /* pair → containment × 1000 */
-} Found;
-
-static void
-found_pair (guint32  a,
-            guint32  b,
-            double   containment,
-            gpointer user_data)
-{
-  Found *found = user_data;
-  guint64 key = ((guint64) a << 32) | b;
-
-  g_assert_cmpuint (a, <, b);
-  g_assert_false (g_hash_table_contains (found->found, &key));
-  g_hash_table_insert (found->found, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER ((guint) (containment * 1000 + 1.5)));
-}
-
 /* Hand-computed: A has parts p (4 words), q (6), r (10); B has q, r and s
  * (20); C has p only (4). A–B share q and r: 16 words of A's 20, B's 36:
  * containment 16/20 = 0.8. A–C: 4/4 = 1, only 4 words shared but all of
@@ -188,13 +173,13 @@ test_containment_hand_computed (void)
   guint32 counts[] = { 3, 4, 1 };
   PrPartTable table = { 3, offsets, counts, parts };
   PrPartMatchOptions options = { 10, 0.8, 0.8, 5 };
-  Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   guint64 ab = ((guint64) 0 << 32) | 1, ac = ((guint64) 0 << 32) | 2;
   /* A and C by the same petitioner, B by another. */
   guint64 petitioners[] = { 11, 22, 11 };
 
   g_assert_cmpfloat_with_epsilon (pr_part_containment (parts, 3, parts + 3, 4), 0.8, 1e-9);
-  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 2);
   g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &ab)), ==, 801);
   g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &ac)), ==, 1001);
@@ -203,7 +188,7 @@ test_containment_hand_computed (void)
   g_hash_table_remove_all (found.found);
   options.min_containment = options.min_containment_same_petitioner = 0.81;
   options.min_shared_tokens = 6;
-  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
   g_assert_true (g_hash_table_contains (found.found, &ac));
 
@@ -214,13 +199,13 @@ test_containment_hand_computed (void)
   table.n_petitioner_keys = 1;
   options.min_containment = 0.9;
   options.min_containment_same_petitioner = 0.5;
-  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
   g_assert_true (g_hash_table_contains (found.found, &ac));
   /* B as A's petitioner: A–B at 0.8 passes the lower bar. */
   petitioners[1] = 11;
   g_hash_table_remove_all (found.found);
-  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 2);
   g_assert_true (g_hash_table_contains (found.found, &ab));
   g_hash_table_unref (found.found);
@@ -238,10 +223,10 @@ test_boilerplate (void)
   guint32 counts[] = { 2, 2, 2, 1 };
   PrPartTable table = { 4, offsets, counts, parts };
   PrPartMatchOptions options = { 3, 0.9, 0.9, 1 };
-  Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   guint64 key = 1;  /* 0–1 */
 
-  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   /* 0–1: u is all their words once b is left out: 1.0. */
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
   g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &key)), ==, 1001);
@@ -250,13 +235,50 @@ test_boilerplate (void)
   g_hash_table_remove_all (found.found);
   options.max_records_per_part = 4;
   options.min_containment = 0.5;
-  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, found_pair, &found, NULL, NULL));
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 6);
   g_hash_table_unref (found.found);
 }
 
+/* The part a random record has for @word: its hash, and 4 to 10 words. */
+static PrPart
+part_of_word (guint word)
+{
+  PrPart part = { pr_feature_hash (&word, sizeof word), 4 + word % 7 };
+
+  return part;
+}
+
+/* Random records of fewer than @max_parts parts, each part a word of the
+ * vocabulary (with @skewed, half of them one of the first 8 words, found
+ * in many records); one record in 20 skipped. */
+static void
+random_records (GRand    *rand,
+                guint     n_records,
+                guint     vocabulary,
+                guint     max_parts,
+                gboolean  skewed,
+                GArray   *parts,
+                guint64  *offsets,
+                guint32  *counts,
+                guint8   *skip)
+{
+  for (guint r = 0; r < n_records; r++)
+    {
+      offsets[r] = parts->len;
+      counts[r] = g_rand_int_range (rand, 0, max_parts);
+      skip[r] = g_rand_int_range (rand, 0, 20) == 0;
+      for (guint i = 0; i < counts[r]; i++)
+        {
+          PrPart part = part_of_word (g_rand_int_range (rand, 0, skewed && g_rand_boolean (rand) ? 8 : vocabulary));
+
+          g_array_append_val (parts, part);
+        }
+    }
+}
+
 static guint check_every_pair (GArray *parts, const guint64 *offsets, const guint32 *counts, const guint8 *skip,
-                               guint n_records, const PrPartMatchOptions *opts, Found *found_pairs);
+                               guint n_records, const PrPartMatchOptions *opts, PrTestFoundPairs *found_pairs);
 
 /* Random records over a small vocabulary of parts, so that many pairs
  * share some: the matcher finds exactly the pairs a scan of every pair
@@ -271,25 +293,13 @@ test_against_brute_force (void)
   g_autofree guint32 *counts = g_new (guint32, n_records);
   g_autofree guint8 *skip = g_new0 (guint8, n_records);
   PrPartMatchOptions options = { G_MAXUINT, 0.6, 0.6, 10 };
-  Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   GRand *rand = g_rand_new_with_seed (20261122);
   PrPartTable table;
 
-  for (guint r = 0; r < n_records; r++)
-    {
-      offsets[r] = parts->len;
-      counts[r] = g_rand_int_range (rand, 0, 6);
-      skip[r] = g_rand_int_range (rand, 0, 20) == 0;
-      for (guint i = 0; i < counts[r]; i++)
-        {
-          guint word = g_rand_int_range (rand, 0, vocabulary);
-          PrPart part = { pr_feature_hash (&word, sizeof word), 4 + word % 7 };
-
-          g_array_append_val (parts, part);
-        }
-    }
+  random_records (rand, n_records, vocabulary, 6, FALSE, parts, offsets, counts, skip);
   table = (PrPartTable) { n_records, offsets, counts, (PrPart *) (gpointer) parts->data };
-  g_assert_true (pr_part_table_find_pairs (&table, skip, &options, found_pair, &found, NULL, NULL));
+  g_assert_true (pr_part_table_find_pairs (&table, skip, &options, pr_test_found_pair, &found, NULL, NULL));
 
   g_assert_cmpuint (check_every_pair (parts, offsets, counts, skip, n_records, &options, &found), >, 50);
   g_hash_table_unref (found.found);
@@ -305,10 +315,10 @@ check_every_pair (GArray                   *parts,
                   const guint8             *skip,
                   guint                     n_records,
                   const PrPartMatchOptions *opts,
-                  Found                    *found_pairs)
+                  PrTestFoundPairs         *found_pairs)
 {
   PrPartMatchOptions options = *opts;
-  Found found = *found_pairs;
+  PrTestFoundPairs found = *found_pairs;
   guint expected = 0;
 
   for (guint a = 0; a < n_records; a++)
@@ -369,7 +379,7 @@ check_every_pair (GArray                   *parts,
             expected++;
             g_assert_true (g_hash_table_contains (found.found, &key));
             g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &key)), ==,
-                              (guint) (containment * 1000 + 1.5));
+                              pr_test_containment_key (containment));
           }
         else
           g_assert_false (g_hash_table_contains (found.found, &key));
@@ -378,6 +388,119 @@ check_every_pair (GArray                   *parts,
   return expected;
 }
 
+
+static int
+compare_guint64 (gconstpointer a,
+                 gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The most words record @parts has for @hash; 0 if it has not that part. */
+static guint
+most_words (const PrPart *parts,
+            guint         n,
+            guint64       hash)
+{
+  guint most = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (parts[i].hash == hash)
+      most = MAX (most, (guint) parts[i].n_tokens);
+  return most;
+}
+
+/* With a boilerplate cap: the parts the matcher says it left out are
+ * exactly those in more than the cap's records (counted here record by
+ * record, skipped ones not), and for every pair pr_part_overlap () with
+ * them counts what a count by hand does, and the matcher keeps exactly
+ * the pairs pr_part_match_accepts () accepts from those counts. */
+static void
+test_boilerplate_against_brute_force (void)
+{
+  const guint n_records = 300, vocabulary = 60, cap = 12;
+  g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
+  g_autoptr(GArray) boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) expected_boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autofree guint64 *offsets = g_new (guint64, n_records);
+  g_autofree guint32 *counts = g_new (guint32, n_records);
+  g_autofree guint8 *skip = g_new0 (guint8, n_records);
+  PrPartMatchOptions options = { cap, 0.5, 0.5, 8 };
+  PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  GRand *rand = g_rand_new_with_seed (20261123);
+  guint n_found = 0;
+  PrPartTable table;
+
+  /* A skewed vocabulary: the first words are in many records. */
+  random_records (rand, n_records, vocabulary, 7, TRUE, parts, offsets, counts, skip);
+  table = (PrPartTable) { n_records, offsets, counts, (PrPart *) (gpointer) parts->data };
+  g_assert_true (pr_part_table_find_pairs_full (&table, skip, &options, pr_test_found_pair, &found, boilerplate, NULL, NULL));
+
+  /* Boilerplate, by hand: every distinct hash and the records that have it. */
+  for (guint word = 0; word < vocabulary; word++)
+    {
+      guint64 hash = part_of_word (word).hash;
+      guint n_with = 0;
+
+      for (guint r = 0; r < n_records; r++)
+        n_with += !skip[r] && most_words (&g_array_index (parts, PrPart, offsets[r]), counts[r], hash) > 0;
+      if (n_with > cap)
+        g_array_append_val (expected_boilerplate, hash);
+    }
+  g_array_sort (expected_boilerplate, compare_guint64);
+  g_assert_cmpuint (expected_boilerplate->len, >, 0);
+  g_assert_cmpuint (boilerplate->len, ==, expected_boilerplate->len);
+  g_assert_cmpmem (boilerplate->data, boilerplate->len * sizeof (guint64),
+                   expected_boilerplate->data, expected_boilerplate->len * sizeof (guint64));
+
+  for (guint a = 0; a < n_records; a++)
+    for (guint b = a + 1; b < n_records; b++)
+      {
+        const PrPart *pa = &g_array_index (parts, PrPart, offsets[a]), *pb = &g_array_index (parts, PrPart, offsets[b]);
+        guint64 key = ((guint64) a << 32) | b;
+        guint64 words_a = 0, words_b = 0, all_a = 0, all_b = 0, shared = 0;
+        PrPartOverlap overlap;
+        gboolean expected;
+
+        for (guint word = 0; word < vocabulary; word++)
+          {
+            guint64 hash = part_of_word (word).hash;
+            guint in_a = most_words (pa, counts[a], hash), in_b = most_words (pb, counts[b], hash);
+            gboolean common = bsearch (&hash, expected_boilerplate->data, expected_boilerplate->len, sizeof (guint64),
+                                       compare_guint64) != NULL;
+
+            all_a += in_a;
+            all_b += in_b;
+            if (common)
+              continue;
+            words_a += in_a;
+            words_b += in_b;
+            if (in_a > 0 && in_b > 0)
+              shared += MIN (in_a, in_b);
+          }
+        pr_part_overlap (pa, counts[a], pb, counts[b], boilerplate, &overlap);
+        g_assert_cmpuint (overlap.words_a, ==, words_a);
+        g_assert_cmpuint (overlap.words_b, ==, words_b);
+        g_assert_cmpuint (overlap.all_words_a, ==, all_a);
+        g_assert_cmpuint (overlap.all_words_b, ==, all_b);
+        g_assert_cmpuint (overlap.words_shared, ==, shared);
+
+        expected = !skip[a] && !skip[b] &&
+                   pr_part_match_accepts (&options, shared, words_a, words_b, all_a, all_b, FALSE);
+        g_assert_cmpint (g_hash_table_contains (found.found, &key), ==, expected);
+        if (expected)
+          {
+            g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &key)), ==,
+                              pr_test_containment_key (pr_part_overlap_containment (&overlap)));
+            n_found++;
+          }
+      }
+  g_assert_cmpuint (n_found, >, 20);
+  g_hash_table_unref (found.found);
+  g_rand_free (rand);
+}
 
 /* Winnowing by hand, on the hashes of the paper's example (Schleimer et al.,
  * figure 2, its first ten), w = 4. The windows and their minimum, the
@@ -601,7 +724,7 @@ test_shingles_against_brute_force (void)
   g_autofree guint32 *counts = g_new (guint32, n_records);
   g_autofree guint8 *skip = g_new0 (guint8, n_records);
   PrPartMatchOptions options = { G_MAXUINT, 0.4, 0.4, 8 };
-  Found found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   GRand *rand = g_rand_new_with_seed (7);
   guint64 source[60];
   PrPartBuilder builder;
@@ -631,7 +754,7 @@ test_shingles_against_brute_force (void)
   pr_part_builder_clear (&builder);
 
   table = (PrPartTable) { n_records, offsets, counts, (PrPart *) (gpointer) parts->data };
-  g_assert_true (pr_part_table_find_pairs (&table, skip, &options, found_pair, &found, NULL, NULL));
+  g_assert_true (pr_part_table_find_pairs (&table, skip, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (check_every_pair (parts, offsets, counts, skip, n_records, &options, &found), >, 50);
   g_hash_table_unref (found.found);
   g_rand_free (rand);
@@ -650,6 +773,7 @@ main (int    argc,
   g_test_add_func ("/parts/containment", test_containment_hand_computed);
   g_test_add_func ("/parts/boilerplate", test_boilerplate);
   g_test_add_func ("/parts/brute-force", test_against_brute_force);
+  g_test_add_func ("/parts/boilerplate-brute-force", test_boilerplate_against_brute_force);
   g_test_add_func ("/parts/winnow-hand-computed", test_winnow_hand_computed);
   g_test_add_func ("/parts/winnow-guarantee", test_winnow_guarantee);
   g_test_add_func ("/parts/shingle-builder", test_shingle_builder);

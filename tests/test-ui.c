@@ -1592,8 +1592,9 @@ test_about (void)
 
 
 /* A table for the threshold preview: a complaint in one clause, a copy of
- * it, and an edit of it found here to be 4 to 6 bits away (no clause in
- * common with it, so only a larger k joins it), among unrelated ones. */
+ * it, and an edit of it found here to be 4 to 6 bits away and to share too
+ * little in passages to match on them (so only a larger k joins it), among
+ * unrelated ones. */
 static void
 fill_threshold_table (PrConnection *root)
 {
@@ -1606,6 +1607,8 @@ fill_threshold_table (PrConnection *root)
   g_autoptr(PrFingerprinter) fingerprinter = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *base = NULL, *edit = NULL;
+  g_autofree PrPart *base_parts = NULL;
+  guint n_base_parts = 0;
   guint64 base_fp = 0;
 
   g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
@@ -1615,8 +1618,10 @@ fill_threshold_table (PrConnection *root)
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
   fingerprinter = pr_fingerprinter_new (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, 3, &error);
   g_assert_no_error (error);
+  pr_fingerprinter_set_parts (fingerprinter, TRUE);
 
-  /* The edit: the first one- or two-word change 4 to 6 bits away. */
+  /* The edit: the first one- or two-word change 4 to 6 bits away that
+   * shares less in passages than one petitioner's records need. */
   for (guint change = 0; change <= G_N_ELEMENTS (words) * G_N_ELEMENTS (others) * G_N_ELEMENTS (others) && edit == NULL;
        change++)
     {
@@ -1642,12 +1647,17 @@ fill_threshold_table (PrConnection *root)
         {
           base = g_string_free (body, FALSE);
           base_fp = fp.fingerprint;
+          base_parts = fp.parts;
+          n_base_parts = fp.n_parts;
           continue;
         }
-      if (__builtin_popcountll (fp.fingerprint ^ base_fp) >= 4 && __builtin_popcountll (fp.fingerprint ^ base_fp) <= 6)
+      if (__builtin_popcountll (fp.fingerprint ^ base_fp) >= 4 && __builtin_popcountll (fp.fingerprint ^ base_fp) <= 6 &&
+          pr_part_containment (base_parts, n_base_parts, fp.parts, fp.n_parts) <
+            PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER)
         edit = g_string_free (body, FALSE);
       else
         g_string_free (body, TRUE);
+      g_free (fp.parts);
     }
   g_assert_nonnull (edit);
 

@@ -55,6 +55,7 @@ struct _PrCompareView
   guint              next_difference;
 
   PrMapping         *mapping;
+  GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
   GPtrArray         *records;
   PrTokenizer       *tokenizer;
   guint              n_members;
@@ -82,6 +83,7 @@ pr_compare_view_dispose (GObject *object)
   remove_more_tick (self);
   g_clear_object (&self->item);
   g_clear_pointer (&self->mapping, pr_mapping_free);
+  g_clear_pointer (&self->boilerplate, g_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&self->headers, g_ptr_array_unref);
@@ -444,12 +446,22 @@ show_explanation (PrCompareView   *self,
   distance = g_strdup_printf (_("%s against the primary %s: distance %u of 64 bits, fingerprints %.0f %% alike"),
                               selected_id, primary_id, explain->distance, 100 * pr_explain_get_similarity (explain));
   if (explain->n_parts_a == 0 || explain->n_parts_b == 0)
-    sentences = g_strdup (_("no sentences long enough to compare"));
+    sentences = g_strdup (_("no passages long enough to compare"));
   else
-    /* Translators: per cent, words in shared sentences, words of the shorter record's sentences */
-    sentences = g_strdup_printf (_("shared sentences hold %.0f %% of the shorter one’s words (%u of %u)"),
+    /* Translators: per cent, words in shared passages, words of the shorter record's passages */
+    sentences = g_strdup_printf (_("shared passages hold %.0f %% of the shorter one’s words (%u of %u)"),
                                  100 * explain->containment, explain->part_words_shared,
                                  MIN (explain->part_words_a, explain->part_words_b));
+  if (explain->boilerplate_a + explain->boilerplate_b > 0)
+    {
+      /* Translators: the shared passages, then the passages of the primary
+       * and of the selected record that the scan found in many records */
+      char *with = g_strdup_printf (_("%s, leaving out %u and %u passages found in many records"), sentences,
+                                    explain->boilerplate_a, explain->boilerplate_b);
+
+      g_free (sentences);
+      sentences = with;
+    }
   if (explain->sparse_a || explain->sparse_b)
     /* Translators: the distance, the sentences, and a record id */
     summary = g_strdup_printf (_("%s; %s. %s has too few words to be matched on its fingerprint."), distance,
@@ -503,9 +515,9 @@ update_explanation (PrCompareView *self)
   selected = self->records->pdata[self->selected];
   /* Uncapped: the word lists pass over the short fields' features, and
    * say whether more words follow (a pair has a few hundred at most). */
-  explain = pr_explain_pair (self->mapping, EXPLAIN_FLAGS, PR_DEFAULT_MIN_TOKENS,
-                             (const char *const *) primary->pdata, NULL, (const char *const *) selected->pdata, NULL,
-                             0, &error);
+  explain = pr_explain_pair_full (self->mapping, EXPLAIN_FLAGS, PR_DEFAULT_MIN_TOKENS, NULL, self->boilerplate,
+                                  (const char *const *) primary->pdata, NULL, (const char *const *) selected->pdata,
+                                  NULL, 0, &error);
   if (explain == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Cannot explain this pair: %s"), error->message);
@@ -626,6 +638,7 @@ void
 pr_compare_view_show (PrCompareView   *self,
                       PrClusterItem   *item,
                       const PrMapping *mapping,
+                      GArray          *boilerplate,
                       GPtrArray       *records)
 {
   g_autofree char *heading = NULL;
@@ -635,6 +648,10 @@ pr_compare_view_show (PrCompareView   *self,
   g_set_object (&self->item, item);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   self->mapping = pr_mapping_copy (mapping);
+  if (boilerplate != NULL)
+    g_array_ref (boilerplate);
+  g_clear_pointer (&self->boilerplate, g_array_unref);
+  self->boilerplate = boilerplate;
   g_clear_pointer (&self->records, g_ptr_array_unref);
   self->records = g_ptr_array_ref (records);
   if (self->tokenizer == NULL)

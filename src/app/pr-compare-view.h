@@ -15,6 +15,7 @@ GtkWidget  *pr_compare_view_new                 (void);
 void        pr_compare_view_show                (PrCompareView   *view,
                                                  PrClusterItem   *item,
                                                  const PrMapping *mapping,
+                                                 GArray          *boilerplate,
                                                  GPtrArray       *records);
 void        pr_compare_view_clear               (PrCompareView   *view,
                                                  const char      *message);

@@ -169,7 +169,7 @@ draw (PrPairGraph *self,
   guint n = self->graph != NULL ? pr_graph_get_n_nodes (self->graph) : 0;
   struct { const char *text; gboolean bridge; gboolean parts_only; } legend[LEGEND_ROWS - 1] = {
     { N_("pair within k, labelled by its distance in bits"), FALSE, FALSE },
-    { N_("pair on shared sentences, labelled by the share of words"), FALSE, TRUE },
+    { N_("pair on shared passages, labelled by the share of words"), FALSE, TRUE },
     { N_("bridge: the only link between two parts; the cluster can be split there"), TRUE, FALSE },
   };
 

@@ -974,6 +974,21 @@ pr_session_get_fingerprints (PrSession *self)
   return self->result != NULL ? self->result->set->fingerprints : NULL;
 }
 
+/**
+ * pr_session_get_boilerplate:
+ * @session: a #PrSession
+ *
+ * Returns: (transfer none) (nullable): the hashes of the parts the last
+ *   scan left out as boilerplate, ascending, to explain a pair as it did
+ */
+GArray *
+pr_session_get_boilerplate (PrSession *self)
+{
+  g_return_val_if_fail (PR_IS_SESSION (self), NULL);
+
+  return self->result != NULL ? self->result->boilerplate : NULL;
+}
+
 /* Records for the compare view */
 
 typedef struct {

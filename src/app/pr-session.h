@@ -88,6 +88,7 @@ guint               pr_session_get_n_clusters     (PrSession             *sessio
 gboolean            pr_session_get_list_complete  (PrSession             *session);
 guint               pr_session_get_n_reviewed     (PrSession             *session);
 const guint64      *pr_session_get_fingerprints   (PrSession             *session);
+GArray             *pr_session_get_boilerplate    (PrSession             *session);
 
 void                pr_session_fetch_async        (PrSession             *session,
                                                    PrClusterItem         *item,

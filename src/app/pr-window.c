@@ -885,7 +885,7 @@ records_fetched (GObject      *object,
       return;
     }
   pr_compare_view_show (PR_COMPARE_VIEW (self->compare_view), fetch->item,
-                        pr_session_get_mapping (self->session), records);
+                        pr_session_get_mapping (self->session), pr_session_get_boilerplate (self->session), records);
   pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
                              self->session, fetch->item);
   update_actions (self);

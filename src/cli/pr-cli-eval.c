@@ -151,26 +151,52 @@ jaccard (GArray *a,
   return (double) both / (a->len + b->len - both);
 }
 
+typedef enum {
+  VERDICT_DUP,
+  VERDICT_OTHER,       /* labelled diff, or not labelled */
+  VERDICT_SAME_MATTER,
+  VERDICT_HELD_BACK,
+} Verdict;
+
+static Verdict
+judge_pair (const Judge          *judge,
+            guint64               pair,
+            const LabelledPair  **labelled)
+{
+  const LabelledPair *lp = g_hash_table_lookup (judge->label_of, &pair);
+
+  *labelled = lp;
+  if (lp == NULL && judge->grams != NULL &&
+      jaccard (judge->grams->pdata[pair >> 32], judge->grams->pdata[(guint32) pair]) >= judge->held_back_jaccard)
+    return VERDICT_HELD_BACK;
+  if (lp == NULL || lp->label == LABEL_DIFF)
+    return VERDICT_OTHER;
+  return lp->label == LABEL_SAME_MATTER ? VERDICT_SAME_MATTER : VERDICT_DUP;
+}
+
 static void
 count_pair (const Judge *judge,
             Counts      *counts,
             guint64      pair)
 {
-  const LabelledPair *lp = g_hash_table_lookup (judge->label_of, &pair);
-  guint n_bases = judge->n_bases;
+  const LabelledPair *lp;
 
-  if (lp == NULL && judge->grams != NULL &&
-      jaccard (judge->grams->pdata[pair >> 32], judge->grams->pdata[(guint32) pair]) >= judge->held_back_jaccard)
-    counts->held_back++;
-  else if (lp == NULL || lp->label == LABEL_DIFF)
-    counts->fp++;
-  else if (lp->label == LABEL_SAME_MATTER)
-    counts->same++;
-  else
+  switch (judge_pair (judge, pair, &lp))
     {
+    case VERDICT_HELD_BACK:
+      counts->held_back++;
+      break;
+    case VERDICT_OTHER:
+      counts->fp++;
+      break;
+    case VERDICT_SAME_MATTER:
+      counts->same++;
+      break;
+    case VERDICT_DUP:
       counts->tp++;
-      if (lp->basis >= 0 && (guint) lp->basis < n_bases)
+      if (lp->basis >= 0 && (guint) lp->basis < judge->n_bases)
         counts->tp_by_basis[lp->basis]++;
+      break;
     }
 }
 
@@ -260,16 +286,16 @@ write_pair (PrCsvWriter *writer,
   return pr_csv_writer_write_row (writer, fields, G_N_ELEMENTS (fields), error);
 }
 
-/* The predicted pairs at @k (tp, fp, same) and the missed dup pairs (fn),
+/* The predicted pairs at @k (tp, fp, same, held) and the missed dup pairs (fn),
  * for reading. */
 static gboolean
 write_pairs (const char  *path,
-                PrRecordSet *set,
-                GHashTable  *predicted,
-                GArray      *labelled,
-                GHashTable  *label_of,
-                guint        k,
-                GError     **error)
+             PrRecordSet *set,
+             GHashTable  *predicted,
+             GArray      *labelled,
+             const Judge *judge,
+             guint        k,
+             GError     **error)
 {
   g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
   const char *heading[] = { "kind", "key_a", "key_b", "label", "distance", "parts", "containment" };
@@ -283,9 +309,10 @@ write_pairs (const char  *path,
   g_hash_table_iter_init (&iter, predicted);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      const LabelledPair *lp = g_hash_table_lookup (label_of, key);
-
-      const char *kind = lp == NULL || lp->label == LABEL_DIFF ? "fp" : lp->label == LABEL_DUP ? "tp" : "same";
+      static const char *const kinds[] = { [VERDICT_DUP] = "tp", [VERDICT_OTHER] = "fp",
+                                           [VERDICT_SAME_MATTER] = "same", [VERDICT_HELD_BACK] = "held" };
+      const LabelledPair *lp;
+      const char *kind = kinds[judge_pair (judge, *(guint64 *) key, &lp)];
       const char *label = lp == NULL ? "" : lp->label == LABEL_DIFF ? "diff" : lp->label == LABEL_DUP ? "dup" : "same_matter";
 
       if (predicted_at (GPOINTER_TO_UINT (value), k) &&
@@ -298,7 +325,7 @@ write_pairs (const char  *path,
       guint64 pair = pair_key (lp->a, lp->b);
       guint found = GPOINTER_TO_UINT (g_hash_table_lookup (predicted, &pair));
 
-      if (lp->label == LABEL_DUP && g_hash_table_lookup (label_of, &pair) == lp &&
+      if (lp->label == LABEL_DUP && g_hash_table_lookup (judge->label_of, &pair) == lp &&
           (found == 0 || !predicted_at (found, k)) &&
           !write_pair (writer, set, "fn", pair, "dup", found, error))
         return FALSE;
@@ -924,7 +951,7 @@ pr_cli_eval (int    argc,
     { "summary", 0, 0, G_OPTION_ARG_NONE, &summary,
       N_("Print one row at --k: the pairs, the clusters and the recalls"), NULL },
     { "pairs-out", 0, 0, G_OPTION_ARG_FILENAME, &pairs_out_path,
-      N_("Write the pairs predicted at --k (tp, fp, same) and the missed dup pairs (fn) to FILE (CSV)"), N_("FILE") },
+      N_("Write the pairs predicted at --k (tp, fp, same, held) and the missed dup pairs (fn) to FILE (CSV)"), N_("FILE") },
     { "curve", 0, 0, G_OPTION_ARG_FILENAME, &curve_path,
       N_("Write the precision–recall curve for k = 0…8 to FILE (SVG)"), N_("FILE") },
     PR_CLI_IDF_ENTRIES (options),
@@ -1038,8 +1065,8 @@ pr_cli_eval (int    argc,
   else if (options.no_parts)
     printf (_("Whole-record fingerprints only.\n\n"));
   else
-    printf (_("Whole-record fingerprints within k, or shared sentences: containment ≥ %.2f, "
-              "≥ %d words shared, sentences in more than %d records left out.\n\n"),
+    printf (_("Whole-record fingerprints within k, or shared passages: containment ≥ %.2f, "
+              "≥ %d words shared, passages in more than %d records left out.\n\n"),
             options.containment, options.min_shared, options.part_max_records);
   if (!exact && options.idf)
     printf (_("The fingerprints' words weighed by ln (records / records with the word), %llu distinct words.\n"),
@@ -1090,7 +1117,7 @@ pr_cli_eval (int    argc,
       print_table (_("Clusters (every two records of a cluster count as a predicted pair):"), &truth, clusters);
     }
 
-  if (pairs_out_path != NULL && !write_pairs (pairs_out_path, set, predicted, labelled, label_of, options.k, &error))
+  if (pairs_out_path != NULL && !write_pairs (pairs_out_path, set, predicted, labelled, &judge, options.k, &error))
     goto failed;
   if (curve_path != NULL)
     {

@@ -6,10 +6,11 @@
  * records come from a CSV file, read only as far as the later of the two,
  * or from a table by their ids.
  *
- * Whether a shared sentence is boilerplate (found in many records) is a
- * question about the whole table, which a pair cannot answer: here every
- * sentence counts, so a pair can match on sentences here that a scan
- * would not match.
+ * Whether a shared passage is boilerplate (found in many records) is a
+ * question about the whole table, which a pair cannot answer: so the
+ * table's parts are counted as a scan counts them (pr_scan_run ()), and
+ * the parts it leaves out are left out here. --pair-only skips that for a
+ * large table, and then every part counts.
  */
 #define G_LOG_DOMAIN "petition-review-cli"
 
@@ -23,6 +24,7 @@
 #include "pr-cli.h"
 #include "pr-explain.h"
 #include "pr-record-reader.h"
+#include "pr-scan.h"
 
 #define DEFAULT_TOP 10
 
@@ -216,6 +218,7 @@ static void
 print_report (const PrExplain     *explain,
               const PrMapping     *mapping,
               PrCliMappingOptions *options,
+              gboolean             pair_only,
               const char          *id_a,
               const char          *id_b)
 {
@@ -233,7 +236,7 @@ print_report (const PrExplain     *explain,
     }
   on_parts = !options->no_parts &&
              pr_part_match_accepts (&part, explain->part_words_shared, explain->part_words_a, explain->part_words_b,
-                                    explain->part_words_a, explain->part_words_b,
+                                    explain->part_words_all_a, explain->part_words_all_b,
                                     same_petitioner);
 
   char hex_a[17], hex_b[17];
@@ -278,8 +281,12 @@ print_report (const PrExplain     *explain,
     printf ("%s\n", _("Match:            yes, on shared sentences"));
   else
     printf ("%s\n", _("Match:            no"));
-  /* A pair cannot tell boilerplate: say so where it decides the match. */
-  if (on_parts && !near)
+  if (explain->boilerplate_a + explain->boilerplate_b > 0)
+    /* Translators: the cap, then the passages of each record left out */
+    printf (_("Boilerplate:      passages found in more than %u records are left out: %u of %s, %u of %s\n"),
+            part.max_records_per_part, explain->boilerplate_a, id_a, explain->boilerplate_b, id_b);
+  /* A pair alone cannot tell boilerplate: say so where it decides the match. */
+  if (pair_only && on_parts && !near)
     printf (_("                  (here every shared part counts; a scan leaves out the parts found in more than %u "
               "records, so it may not join these two)\n"),
             part.max_records_per_part);
@@ -310,12 +317,17 @@ pr_cli_explain (int    argc,
   g_autoptr(PrExplain) explain = NULL;
   char **values[2] = { NULL, NULL };
   char **ids;
+  g_autoptr(PrScanResult) scan = NULL;
   PrPartMethod part_method;
   int top = DEFAULT_TOP;
+  gboolean pair_only = FALSE;
   int status = 0;
   GOptionEntry entries[] = {
     { "top", 0, 0, G_OPTION_ARG_INT, &top,
       N_("Show the N heaviest features shared and of each record alone (default 10)"), N_("N") },
+    { "pair-only", 0, 0, G_OPTION_ARG_NONE, &pair_only,
+      N_("Compare the two records alone, without reading the table to find its boilerplate passages (faster)"),
+      NULL },
     { NULL }
   };
 
@@ -348,13 +360,28 @@ pr_cli_explain (int    argc,
         goto failed;
     }
 
+  /* The parts of the whole table, counted as a scan counts them. */
+  if (!pair_only && !options.no_parts)
+    {
+      PrLoadOptions load;
+      PrPartMatchOptions part_options = pr_cli_part_options (&options);
+
+      pr_cli_load_options (&options, FALSE, &load);
+      scan = pr_scan_run (connection, NULL, connection != NULL ? options.table : NULL,
+                          connection != NULL ? NULL : argv[1], mapping, &load, options.k, &part_options,
+                          NULL, NULL, NULL, &error);
+      if (scan == NULL)
+        goto failed;
+    }
+
   part_method = pr_cli_part_method (&options);
   explain = pr_explain_pair_full (mapping, pr_cli_load_flags (&options), options.min_tokens, &part_method,
+                                  scan != NULL ? scan->boilerplate : NULL,
                                   (const char *const *) values[0], NULL, (const char *const *) values[1], NULL,
                                   (guint) top, &error);
   if (explain == NULL)
     goto failed;
-  print_report (explain, mapping, &options, ids[0], ids[1]);
+  print_report (explain, mapping, &options, pair_only, ids[0], ids[1]);
   goto out;
 
 failed:

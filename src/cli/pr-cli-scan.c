@@ -278,7 +278,7 @@ pr_cli_scan (int    argc,
 
   whole = pr_matches_count_pairs (result->matches);
   fprintf (stderr,
-           _("%llu records (%llu too short to match), %llu pairs (%llu within k = %d, %llu more sharing sentences), "
+           _("%llu records (%llu too short to match), %llu pairs (%llu within k = %d, %llu more sharing passages), "
              "%u clusters holding %llu records\n"),
            (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
            (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,

@@ -112,7 +112,7 @@ pr_cli_thresholds (int    argc,
     }
 
   printf (_("Scanned at k = %d; every k from 0 to %u regrouped from the same fingerprints.\n"
-            "“pairs” are the pairs within k and those sharing sentences farther apart; "
+            "“pairs” are the pairs within k and those sharing passages farther apart; "
             "“added” and “removed” count the clusters not found at k = %d and those no longer found.\n\n"),
           options.k, pr_threshold_preview_get_kmax (preview), options.k);
   /* TRANSLATORS: column headings of the thresholds table; keep each within its width */

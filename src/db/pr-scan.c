@@ -219,12 +219,13 @@ pr_scan_run (PrConnection         *connection,
   if (result->matches == NULL)
     goto failed;
   result->part_pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
+  result->boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
   if (parts != NULL)
     {
       PrPartTable table = pr_record_set_get_parts (result->set);
 
-      if (!pr_part_table_find_pairs (&table, result->set->sparse, parts, add_part_pair, result->part_pairs,
-                                     cancellable, &local_error))
+      if (!pr_part_table_find_pairs_full (&table, result->set->sparse, parts, add_part_pair, result->part_pairs,
+                                          result->boilerplate, cancellable, &local_error))
         goto failed;
     }
   result->group_seconds = (g_get_monotonic_time () - start) / 1e6;
@@ -320,6 +321,7 @@ pr_scan_result_free (PrScanResult *result)
   g_clear_pointer (&result->clustering, pr_clustering_free);
   g_clear_pointer (&result->matches, pr_matches_free);
   g_clear_pointer (&result->part_pairs, g_array_unref);
+  g_clear_pointer (&result->boilerplate, g_array_unref);
   g_clear_pointer (&result->decisions, g_ptr_array_unref);
   g_clear_pointer (&result->set, pr_record_set_free);
   g_free (result);

@@ -282,7 +282,7 @@ pr_explain_pair (const PrMapping    *mapping,
                  guint               max_features,
                  GError            **error)
 {
-  return pr_explain_pair_full (mapping, flags, min_tokens, NULL, values_a, lengths_a, values_b, lengths_b,
+  return pr_explain_pair_full (mapping, flags, min_tokens, NULL, NULL, values_a, lengths_a, values_b, lengths_b,
                                max_features, error);
 }
 
@@ -292,6 +292,9 @@ pr_explain_pair (const PrMapping    *mapping,
  * @flags: tokenizer flags, as the records were fingerprinted with
  * @min_tokens: the sparse threshold, as they were fingerprinted with
  * @parts: (nullable): how their parts were cut; %NULL: the default
+ * @boilerplate: (nullable): the hashes of the parts a scan of their table
+ *   left out as boilerplate, ascending (pr_part_table_find_pairs_full ());
+ *   %NULL: every part counts, as it would for the two alone
  * @values_a: one value per mapping column
  * @lengths_a: (nullable): their lengths, or %NULL if NUL-terminated
  * @values_b: the other record's
@@ -299,7 +302,8 @@ pr_explain_pair (const PrMapping    *mapping,
  * @max_features: as for pr_explain_pair ()
  * @error: return location for a #GError
  *
- * pr_explain_pair () for parts cut another way than the default.
+ * pr_explain_pair () for parts cut another way than the default, or
+ * counted as a scan of their table counts them.
  *
  * Returns: (transfer full) (nullable): the explanation, as pr_explain_pair ()
  */
@@ -308,6 +312,7 @@ pr_explain_pair_full (const PrMapping    *mapping,
                       PrTokenizerFlags    flags,
                       guint               min_tokens,
                       const PrPartMethod *parts,
+                      const GArray       *boilerplate,
                       const char *const  *values_a,
                       const gsize        *lengths_a,
                       const char *const  *values_b,
@@ -320,6 +325,7 @@ pr_explain_pair_full (const PrMapping    *mapping,
   const char *const *values[2] = { values_a, values_b };
   const gsize *lengths[2] = { lengths_a, lengths_b };
   PrFingerprint fp[2] = { { 0 }, { 0 } };
+  PrPartOverlap overlap;
   Collector collector = { 0 };
   guint n_columns;
   gboolean ok = TRUE;
@@ -366,11 +372,15 @@ pr_explain_pair_full (const PrMapping    *mapping,
       self->sparse_b = fp[1].sparse;
       self->n_parts_a = fp[0].n_parts;
       self->n_parts_b = fp[1].n_parts;
-      self->containment = pr_part_containment (fp[0].parts, fp[0].n_parts, fp[1].parts, fp[1].n_parts);
-      self->part_words_a = pr_parts_count_words (fp[0].parts, fp[0].n_parts);
-      self->part_words_b = pr_parts_count_words (fp[1].parts, fp[1].n_parts);
-      /* containment is shared / the smaller one, exactly: this undoes it. */
-      self->part_words_shared = (guint) (self->containment * MIN (self->part_words_a, self->part_words_b) + 0.5);
+      pr_part_overlap (fp[0].parts, fp[0].n_parts, fp[1].parts, fp[1].n_parts, boilerplate, &overlap);
+      self->containment = pr_part_overlap_containment (&overlap);
+      self->part_words_a = (guint) overlap.words_a;
+      self->part_words_b = (guint) overlap.words_b;
+      self->part_words_all_a = (guint) overlap.all_words_a;
+      self->part_words_all_b = (guint) overlap.all_words_b;
+      self->part_words_shared = (guint) overlap.words_shared;
+      self->boilerplate_a = overlap.boilerplate_a;
+      self->boilerplate_b = overlap.boilerplate_b;
       fill_lists (self, max_features);
       fill_fields (self, mapping, &collector);
     }

@@ -43,13 +43,18 @@ typedef struct {
   gboolean   sparse_a;         /* too few words to be matched on a fingerprint */
   gboolean   sparse_b;
 
-  /* pr_part_containment () of the records' parts; 0 if either has none. */
+  /* The containment of the records' parts (pr_part_overlap ()), with the
+   * parts a scan found to be boilerplate left out; 0 if either has none. */
   double     containment;
   guint      n_parts_a;
   guint      n_parts_b;
-  guint      part_words_a;     /* words in the record's distinct parts */
+  guint      part_words_a;     /* words in the record's distinct parts, but boilerplate */
   guint      part_words_b;
+  guint      part_words_all_a; /* boilerplate too */
+  guint      part_words_all_b;
   guint      part_words_shared;
+  guint      boilerplate_a;    /* distinct parts left out as boilerplate */
+  guint      boilerplate_b;
 
   /* Sums of the weights: of each record's features, and of the weight the
    * two have in common (each feature's smaller weight). */
@@ -86,6 +91,7 @@ PrExplain *pr_explain_pair_full         (const PrMapping    *mapping,
                                          PrTokenizerFlags    flags,
                                          guint               min_tokens,
                                          const PrPartMethod *parts,
+                                         const GArray       *boilerplate,
                                          const char *const  *values_a,
                                          const gsize        *lengths_a,
                                          const char *const  *values_b,

@@ -434,6 +434,36 @@ pr_part_table_find_pairs (const PrPartTable        *table,
                           GCancellable             *cancellable,
                           GError                  **error)
 {
+  return pr_part_table_find_pairs_full (table, skip, options, func, user_data, NULL, cancellable, error);
+}
+
+/**
+ * pr_part_table_find_pairs_full:
+ * @table: the records' parts
+ * @skip: (nullable): per record, 1 to leave it out
+ * @options: thresholds
+ * @func: called for each pair kept, by ascending first record
+ * @user_data: passed to @func
+ * @boilerplate: (nullable): a #GArray of guint64 to which the hashes of
+ *   the parts left out as boilerplate are added, in ascending order (for
+ *   pr_part_overlap (), to explain a pair as the scan saw it)
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * pr_part_table_find_pairs (), telling which parts were boilerplate.
+ *
+ * Returns: %FALSE if cancelled
+ */
+gboolean
+pr_part_table_find_pairs_full (const PrPartTable        *table,
+                               const guint8             *skip,
+                               const PrPartMatchOptions *options,
+                               PrPartPairFunc            func,
+                               gpointer                  user_data,
+                               GArray                   *boilerplate,
+                               GCancellable             *cancellable,
+                               GError                  **error)
+{
   g_autoptr(GArray) places = g_array_new (FALSE, FALSE, sizeof (Place));
   g_autofree guint64 *words = g_new0 (guint64, MAX (table->n_records, 1));       /* but boilerplate */
   g_autofree guint64 *all_words = g_new0 (guint64, MAX (table->n_records, 1));
@@ -474,6 +504,12 @@ pr_part_table_find_pairs (const PrPartTable        *table,
     {
       for (end = start + 1; end < n && ENTRY_HASH (&e[end]) == ENTRY_HASH (&e[start]); end++)
         ;
+      if (boilerplate != NULL && end - start > options->max_records_per_part)
+        {
+          guint64 hash = ENTRY_HASH (&e[start]);
+
+          g_array_append_val (boilerplate, hash);
+        }
       for (gsize i = start; i < end; i++)
         {
           all_words[e[i].record] += ENTRY_WORDS (&e[i]);
@@ -686,22 +722,97 @@ distinct_parts (const PrPart *parts,
   return table;
 }
 
-/**
- * pr_parts_count_words:
- * @parts: (array length=n_parts): a record's parts
- * @n_parts: how many
- *
- * Returns: the words in its distinct parts, as pr_part_containment ()
- *   counts them (a part it has twice, by the more words)
- */
-guint64
-pr_parts_count_words (const PrPart *parts,
-                      gsize         n_parts)
+static int
+compare_hashes (const void *a,
+                const void *b)
 {
-  guint64 words;
-  g_autoptr(GHashTable) table = distinct_parts (parts, n_parts, &words);
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
 
-  return words;
+  return (x > y) - (x < y);
+}
+
+static gboolean
+is_boilerplate (const GArray *boilerplate,
+                guint64       hash)
+{
+  return boilerplate != NULL && boilerplate->len > 0 &&
+         bsearch (&hash, boilerplate->data, boilerplate->len, sizeof (guint64), compare_hashes) != NULL;
+}
+
+/* Adds up one record's distinct parts, with and without boilerplate. */
+static void
+count_words (GHashTable   *parts,
+             const GArray *boilerplate,
+             guint64      *words,
+             guint64      *all_words,
+             guint        *n_boilerplate)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  *words = *all_words = 0;
+  *n_boilerplate = 0;
+  g_hash_table_iter_init (&iter, parts);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      *all_words += GPOINTER_TO_UINT (value);
+      if (is_boilerplate (boilerplate, *(guint64 *) key))
+        (*n_boilerplate)++;
+      else
+        *words += GPOINTER_TO_UINT (value);
+    }
+}
+
+/**
+ * pr_part_overlap:
+ * @a: (array length=n_a): one record's parts
+ * @b: (array length=n_b): another's
+ * @boilerplate: (nullable): the hashes of the parts a scan left out as
+ *   boilerplate, in ascending order (pr_part_table_find_pairs_full ());
+ *   %NULL: none
+ * @overlap: (out): what they have in common
+ *
+ * Counts what pr_part_table_find_pairs () counts for a pair: for
+ * explaining it, and as the oracle of the tests. A part both have counts
+ * the fewer words of the two (clauses: the same; shingles: the words each
+ * stands for in its record).
+ */
+void
+pr_part_overlap (const PrPart  *a,
+                 gsize          n_a,
+                 const PrPart  *b,
+                 gsize          n_b,
+                 const GArray  *boilerplate,
+                 PrPartOverlap *overlap)
+{
+  guint64 unused;
+  g_autoptr(GHashTable) in_a = distinct_parts (a, n_a, &unused);
+  g_autoptr(GHashTable) in_b = distinct_parts (b, n_b, &unused);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  memset (overlap, 0, sizeof *overlap);
+  count_words (in_a, boilerplate, &overlap->words_a, &overlap->all_words_a, &overlap->boilerplate_a);
+  count_words (in_b, boilerplate, &overlap->words_b, &overlap->all_words_b, &overlap->boilerplate_b);
+  g_hash_table_iter_init (&iter, in_b);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_hash_table_contains (in_a, key) && !is_boilerplate (boilerplate, *(guint64 *) key))
+      overlap->words_shared += MIN (GPOINTER_TO_UINT (value), GPOINTER_TO_UINT (g_hash_table_lookup (in_a, key)));
+}
+
+/**
+ * pr_part_overlap_containment:
+ * @overlap: what two records have in common
+ *
+ * Returns: words in parts of both / the smaller record's part words (but
+ *   boilerplate); 0 if either has none
+ */
+double
+pr_part_overlap_containment (const PrPartOverlap *overlap)
+{
+  if (overlap->words_a == 0 || overlap->words_b == 0)
+    return 0;
+  return (double) overlap->words_shared / MIN (overlap->words_a, overlap->words_b);
 }
 
 /**
@@ -710,9 +821,7 @@ pr_parts_count_words (const PrPart *parts,
  * @b: (array length=n_b): another's
  *
  * The containment of two records as pr_part_table_find_pairs () computes it,
- * with no part left out as boilerplate: for explaining a pair, and as the
- * oracle of the tests. A part both have counts the fewer words of the two
- * (clauses: the same; shingles: the words each stands for in its record).
+ * with no part left out as boilerplate (pr_part_overlap ()).
  *
  * Returns: words in parts of both / the smaller record's part words; 0 if
  *   either has no part
@@ -723,17 +832,8 @@ pr_part_containment (const PrPart *a,
                      const PrPart *b,
                      gsize         n_b)
 {
-  guint64 words_a, words_b, words_shared = 0;
-  g_autoptr(GHashTable) in_a = distinct_parts (a, n_a, &words_a);
-  g_autoptr(GHashTable) in_b = distinct_parts (b, n_b, &words_b);
-  GHashTableIter iter;
-  gpointer key, value;
+  PrPartOverlap overlap;
 
-  g_hash_table_iter_init (&iter, in_b);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    if (g_hash_table_contains (in_a, key))
-      words_shared += MIN (GPOINTER_TO_UINT (value), GPOINTER_TO_UINT (g_hash_table_lookup (in_a, key)));
-  if (words_a == 0 || words_b == 0)
-    return 0;
-  return (double) words_shared / MIN (words_a, words_b);
+  pr_part_overlap (a, n_a, b, n_b, NULL, &overlap);
+  return pr_part_overlap_containment (&overlap);
 }

@@ -40,7 +40,7 @@ typedef enum {
 } PrPartKind;
 
 /* Chosen by the evaluation (docs/detection.md). */
-#define PR_PART_DEFAULT_KIND PR_PART_KIND_CLAUSES
+#define PR_PART_DEFAULT_KIND PR_PART_KIND_SHINGLES
 
 typedef struct {
   PrPartKind kind;       /* PR_PART_KIND_DEFAULT: PR_PART_DEFAULT_KIND */
@@ -111,15 +111,28 @@ typedef struct {
   guint  min_shared_tokens;
 } PrPartMatchOptions;
 
-#define PR_PART_DEFAULT_MAX_RECORDS 10
-#define PR_PART_DEFAULT_MIN_CONTAINMENT 0.7
+#define PR_PART_DEFAULT_MAX_RECORDS 12
+#define PR_PART_DEFAULT_MIN_CONTAINMENT 0.6
 #define PR_PART_DEFAULT_MIN_SHARED_TOKENS 20
-#define PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER 0.3
+#define PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER 0.5
 
 /* The defaults, chosen by the evaluation (docs/detection.md). */
 #define PR_PART_MATCH_OPTIONS_DEFAULT \
   ((PrPartMatchOptions) { PR_PART_DEFAULT_MAX_RECORDS, PR_PART_DEFAULT_MIN_CONTAINMENT, \
                           PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER, PR_PART_DEFAULT_MIN_SHARED_TOKENS })
+
+/* What two records' parts have in common, counted as a scan counts it:
+ * each distinct part once (by the most words a record has for it), and
+ * the parts a table holds as boilerplate left out, but in the all_ counts. */
+typedef struct {
+  guint64 words_a;          /* words in a's distinct parts, but boilerplate */
+  guint64 words_b;
+  guint64 all_words_a;      /* boilerplate too */
+  guint64 all_words_b;
+  guint64 words_shared;     /* in the parts both have, but boilerplate */
+  guint   boilerplate_a;    /* a's distinct parts left out as boilerplate */
+  guint   boilerplate_b;
+} PrPartOverlap;
 
 /* Called once per pair of records that share parts enough; @a < @b. */
 typedef void (*PrPartPairFunc) (guint32  a,
@@ -141,6 +154,21 @@ gboolean pr_part_table_find_pairs (const PrPartTable        *table,
                                    gpointer                  user_data,
                                    GCancellable             *cancellable,
                                    GError                  **error);
+gboolean pr_part_table_find_pairs_full (const PrPartTable        *table,
+                                        const guint8             *skip,
+                                        const PrPartMatchOptions *options,
+                                        PrPartPairFunc            func,
+                                        gpointer                  user_data,
+                                        GArray                   *boilerplate,
+                                        GCancellable             *cancellable,
+                                        GError                  **error);
+void     pr_part_overlap          (const PrPart             *a,
+                                   gsize                     n_a,
+                                   const PrPart             *b,
+                                   gsize                     n_b,
+                                   const GArray             *boilerplate,
+                                   PrPartOverlap            *overlap);
+double   pr_part_overlap_containment (const PrPartOverlap   *overlap);
 guint8  *pr_parts_encode          (const PrPart             *parts,
                                    gsize                     n_parts,
                                    gsize                    *length);
@@ -159,8 +187,6 @@ gboolean pr_same_petitioner       (const guint64            *keys,
                                    guint                     n_keys,
                                    guint32                   a,
                                    guint32                   b);
-guint64  pr_parts_count_words     (const PrPart             *parts,
-                                   gsize                     n_parts);
 double   pr_part_containment      (const PrPart             *a,
                                    gsize                     n_a,
                                    const PrPart             *b,
