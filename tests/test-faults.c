@@ -18,6 +18,7 @@
 
 #include "pr-connection-private.h"
 #include "pr-sample-server.h"
+#include "pr-store.h"
 #include "pr-test-server.h"
 
 /* Big enough that reading it takes a noticeable time (seconds), so a
@@ -348,6 +349,152 @@ test_kill_during_commit (void)
   g_assert_cmpstr (status->pdata[2], ==, "running");
 }
 
+/* ---- The server killed while a merge commits ----------------------------- */
+
+#define MERGE_MEMBERS 6
+
+typedef struct {
+  PrStore           *store;
+  GPtrArray         *decisions;
+  const PrWriteBack *write_back;
+  gboolean           ok;
+  GError            *error;
+} MergeJob;
+
+static gpointer
+merge_thread (gpointer user_data)
+{
+  MergeJob *job = user_data;
+
+  job->ok = pr_store_add_decisions_written_back (job->store, job->decisions, job->write_back, &job->error);
+  return NULL;
+}
+
+/* A merge as the session makes it: every member but the primary, m1, a
+ * repeat of it. */
+static GPtrArray *
+merge_decisions (void)
+{
+  GPtrArray *decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+
+  for (guint m = 2; m <= MERGE_MEMBERS; m++)
+    {
+      PrDecision *decision = g_new0 (PrDecision, 1);
+
+      decision->table = g_strdup ("petitions");
+      decision->record_id = g_strdup_printf ("m%u", m);
+      decision->primary_id = g_strdup ("m1");
+      decision->verdict = PR_VERDICT_MERGED;
+      decision->reviewer = g_strdup ("审核员");
+      g_ptr_array_add (decisions, decision);
+    }
+  return decisions;
+}
+
+/* What a merge leaves: its rows in the log, and the source's written
+ * columns, in one line. */
+#define MERGE_SUMMARY \
+  "SELECT CONCAT((SELECT COUNT(*) FROM mergestore.pr_decisions WHERE verdict = 'merged'), ';', " \
+  "(SELECT GROUP_CONCAT(CONCAT(id, '=', COALESCE(repeat_of, '-'), '/', COALESCE(status, '-')) ORDER BY id) " \
+  "FROM src.petitions))"
+
+/* The store's merge is one transaction: with the server killed while its
+ * fourth decision is written, nothing of it is left, neither in the log
+ * nor (write-back on) in the source table; after a restart the same
+ * merge, tried again, is recorded whole. */
+static void
+test_kill_during_merge (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autoptr(PrWriteBack) write_back = pr_write_back_new ("petitions", "id", "repeat_of", "status", "重复", "不重复");
+  g_autofree char *untouched = NULL;
+
+  pr_test_execute (db, "CREATE DATABASE mergestore");
+  pr_test_execute (db, "CREATE TABLE src.petitions (id VARCHAR(20) PRIMARY KEY, body TEXT, "
+                   "repeat_of VARCHAR(20) NULL, status VARCHAR(10) NULL)");
+  for (guint m = 1; m <= MERGE_MEMBERS; m++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO src.petitions (id, body) VALUES ('m%u', '同上')", m);
+
+      pr_test_execute (db, sql);
+    }
+  {
+    /* The store's tables, made as the application makes them. */
+    g_autoptr(PrConnection) connection = connect_admin ("src");
+    g_autoptr(PrStore) store = NULL;
+    g_autoptr(GError) error = NULL;
+
+    store = pr_store_open (connection, "mergestore", &error);
+    g_assert_no_error (error);
+  }
+  untouched = pr_test_query_value (db, MERGE_SUMMARY);
+  g_assert_cmpstr (untouched, ==, "0;m1=-/-,m2=-/-,m3=-/-,m4=-/-,m5=-/-,m6=-/-");
+  g_clear_pointer (&db, pr_connection_close);
+
+  /* Write-back off (the log alone), then on (the log and the source). */
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autoptr(PrConnectionParams) params = pr_sample_server_get_admin_params (server);
+      g_autoptr(PrConnection) connection = pr_test_connect (params, "src");
+      g_autoptr(PrStore) store = NULL;
+      g_autoptr(GPtrArray) decisions = merge_decisions ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *before = NULL;
+      g_autofree char *after_kill = NULL;
+      g_autofree char *merged = NULL;
+      MergeJob job = { 0 };
+      GThread *thread;
+
+      store = pr_store_open (connection, "mergestore", &error);
+      g_assert_no_error (error);
+      db = connect_admin (NULL);
+      before = pr_test_query_value (db, MERGE_SUMMARY);
+      pr_test_execute (db, "CREATE TRIGGER mergestore.slow BEFORE INSERT ON mergestore.pr_decisions FOR EACH ROW "
+                       "BEGIN IF NEW.record_id = 'm5' THEN DO SLEEP(60); END IF; END");
+      g_clear_pointer (&db, pr_connection_close);
+
+      job.store = store;
+      job.decisions = decisions;
+      job.write_back = round == 1 ? write_back : NULL;
+      thread = g_thread_new ("merge", merge_thread, &job);
+      wait_for_server_state ("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep'");
+      kill_server (SIGKILL);
+      g_thread_join (thread);
+      g_assert_false (job.ok);
+      g_assert_error (job.error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE);
+      g_test_message ("the merge with the server killed: %s", job.error->message);
+      g_clear_error (&job.error);
+      for (guint i = 0; i < decisions->len; i++)
+        g_assert_cmpint (((PrDecision *) decisions->pdata[i])->id, ==, 0);
+      g_clear_pointer (&store, pr_store_free);
+      g_clear_pointer (&connection, pr_connection_close);
+      forget_killed_server ();
+
+      start_server ();
+      db = connect_admin (NULL);
+      pr_test_execute (db, "DROP TRIGGER mergestore.slow");
+      after_kill = pr_test_query_value (db, MERGE_SUMMARY);
+      g_assert_cmpstr (after_kill, ==, before);
+
+      /* Tried again, on a new connection as the session makes one. */
+      g_clear_pointer (&params, pr_connection_params_free);
+      params = pr_sample_server_get_admin_params (server);
+      connection = pr_test_connect (params, "src");
+      store = pr_store_open (connection, "mergestore", &error);
+      g_assert_no_error (error);
+      g_assert_true (pr_store_add_decisions_written_back (store, decisions, job.write_back, &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < decisions->len; i++)
+        g_assert_cmpint (((PrDecision *) decisions->pdata[i])->id, >, 0);
+      merged = pr_test_query_value (db, MERGE_SUMMARY);
+      if (round == 0)
+        g_assert_cmpstr (merged, ==, "5;m1=-/-,m2=-/-,m3=-/-,m4=-/-,m5=-/-,m6=-/-");
+      else
+        g_assert_cmpstr (merged, ==, "10;m1=-/-,m2=m1/重复,m3=m1/重复,m4=m1/重复,m5=m1/重复,m6=m1/重复");
+      g_clear_pointer (&db, pr_connection_close);
+    }
+}
+
 /* ---- A stalled server ---------------------------------------------------- */
 
 static void
@@ -578,6 +725,7 @@ main (int    argc,
   g_test_add_func ("/faults/check-csv", test_check_csv);
   g_test_add_func ("/faults/kill-while-reading", test_kill_while_reading);
   g_test_add_func ("/faults/kill-during-commit", test_kill_during_commit);
+  g_test_add_func ("/faults/kill-during-merge", test_kill_during_merge);
   g_test_add_func ("/faults/stalled-server", test_stalled_server);
 
   status = g_test_run ();
