@@ -349,6 +349,129 @@ test_kill_during_commit (void)
   g_assert_cmpstr (status->pdata[2], ==, "running");
 }
 
+/* ---- The server killed during an incremental rescan ---------------------- */
+
+/* SQL setting @column to the body load_tables() made for the row @offset
+ * ids further on: a copy of that row, made from its formula. */
+static char *
+copy_body_sql (const char *id_offset)
+{
+  g_autofree char *body = random_body_sql (60);
+  g_autofree char *seq = g_strdup_printf ("(id + %s)", id_offset);
+  g_auto(GStrv) parts = g_strsplit (body, "seq", -1);
+
+  return g_strjoinv (seq, parts);
+}
+
+static char *
+read_text_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+/* After the commit killed above, more rows change: some become copies of
+ * others, some near copies, some go, some come. The rescan is killed while
+ * it waits to read the table (another session holds it locked), so the
+ * kill lands in the rescan's reading, deterministically. Then: the scan
+ * row is not complete, the stored fingerprints are as before, and the next
+ * rescan, given both rounds of changes at once, finds the clusters a
+ * fresh full scan without the store finds. */
+static void
+test_kill_during_rescan (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autoptr(PrConnection) locker = NULL;
+  g_autoptr(GPtrArray) status = NULL;
+  g_autofree char *before = pr_test_query_value (db, FINGERPRINTS_SUMMARY);
+  g_autofree char *after = NULL;
+  g_autofree char *exact = copy_body_sql ("1000");
+  g_autofree char *sql = NULL;
+  g_autofree char *rescan_csv = g_build_filename (dir, "rescan.csv", NULL);
+  g_autofree char *full_csv = g_build_filename (dir, "full.csv", NULL);
+  g_autofree char *rescan_text = NULL;
+  g_autofree char *full_text = NULL;
+  g_autoptr(Cli) cli = NULL;
+  guint n_lines;
+
+  sql = g_strdup_printf ("UPDATE src.big SET body = %s WHERE id BETWEEN 101 AND 150", exact);
+  pr_test_execute (db, sql);
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE src.big SET body = CONCAT(%s, '，请尽快处理') WHERE id BETWEEN 151 AND 170", exact);
+  pr_test_execute (db, sql);
+  pr_test_execute (db, "DELETE FROM src.big WHERE id BETWEEN 190 AND 199");
+  pr_test_execute (db, "INSERT INTO src.big (id, body) SELECT id + 198000, body FROM src.big WHERE id BETWEEN 2001 AND 2010");
+
+  locker = connect_admin ("src");
+  pr_test_execute (locker, "LOCK TABLES big WRITE");
+  cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING",
+                   "--store", "prstore", "--out", rescan_csv, NULL);
+  wait_for_server_state ("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                         "WHERE STATE = 'Waiting for table metadata lock' AND INFO LIKE 'SELECT %FROM `big`%'");
+  kill_server (SIGKILL);
+  g_assert_cmpint (cli_finish (cli), ==, 1);
+  /* First the notice that the scan killed before was marked failed. */
+  {
+    const char *error_line = strstr (cli->err, "\npetition-review-cli scan: ");
+
+    g_assert_nonnull (strstr (cli->err, "1 earlier scan(s) of “big” were interrupted; marked failed\n"));
+    g_assert_nonnull (error_line);
+    assert_one_line_error (error_line + 1, "scan");
+    g_assert_nonnull (strstr (error_line, "cannot read table “big”: the connection to the database server was lost"));
+  }
+  g_assert_false (g_file_test (rescan_csv, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&locker, pr_connection_close);
+  g_clear_pointer (&db, pr_connection_close);
+  forget_killed_server ();
+
+  start_server ();
+  db = connect_admin (NULL);
+  after = pr_test_query_value (db, FINGERPRINTS_SUMMARY);
+  g_assert_cmpstr (after, ==, before);
+  status = pr_test_query_column (db, "SELECT status FROM prstore.pr_scans ORDER BY id");
+  g_assert_cmpuint (status->len, ==, 4);
+  g_assert_cmpstr (status->pdata[2], ==, "failed");
+  g_assert_cmpstr (status->pdata[3], ==, "running");
+  g_clear_pointer (&status, g_ptr_array_unref);
+
+  /* The next rescan recovers: the killed one is marked failed, and it
+   * stores the changes of both rounds. */
+  g_clear_pointer (&cli, cli_free);
+  cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING",
+                   "--store", "prstore", "--out", rescan_csv, NULL);
+  g_assert_cmpint (cli_finish (cli), ==, 0);
+  g_assert_nonnull (strstr (cli->err, "Stored: 10 new, 170 changed and 199820 unchanged records"));
+  status = pr_test_query_column (db, "SELECT CONCAT(status, ':', COALESCE(message, '')) FROM prstore.pr_scans ORDER BY id");
+  g_assert_cmpuint (status->len, ==, 5);
+  g_assert_cmpstr (status->pdata[2], ==, "failed:interrupted");
+  g_assert_cmpstr (status->pdata[3], ==, "failed:interrupted");
+  g_assert_cmpstr (status->pdata[4], ==, "complete:");
+  {
+    g_autofree char *retired = pr_test_query_value (db, "SELECT COUNT(retired_at) FROM prstore.pr_fingerprints");
+
+    g_assert_cmpstr (retired, ==, "10");
+  }
+
+  /* The oracle: a full scan that fingerprints every record anew. */
+  g_clear_pointer (&cli, cli_free);
+  cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING", "--out", full_csv, NULL);
+  g_assert_cmpint (cli_finish (cli), ==, 0);
+  rescan_text = read_text_file (rescan_csv);
+  full_text = read_text_file (full_csv);
+  g_assert_cmpstr (rescan_text, ==, full_text);
+  /* 50 exact copies, 20 near ones and 10 new copies: 80 clusters of
+   * two, 160 rows besides the header. */
+  n_lines = 0;
+  for (const char *p = full_text; (p = strchr (p, '\n')) != NULL; p++)
+    n_lines++;
+  g_test_message ("%u lines of clusters", n_lines);
+  g_assert_cmpuint (n_lines, ==, 1 + 160);
+}
+
 /* ---- The server killed while a merge commits ----------------------------- */
 
 #define MERGE_MEMBERS 6
@@ -725,6 +848,7 @@ main (int    argc,
   g_test_add_func ("/faults/check-csv", test_check_csv);
   g_test_add_func ("/faults/kill-while-reading", test_kill_while_reading);
   g_test_add_func ("/faults/kill-during-commit", test_kill_during_commit);
+  g_test_add_func ("/faults/kill-during-rescan", test_kill_during_rescan);
   g_test_add_func ("/faults/kill-during-merge", test_kill_during_merge);
   g_test_add_func ("/faults/stalled-server", test_stalled_server);
 
