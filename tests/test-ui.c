@@ -14,6 +14,8 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <locale.h>
+#include <signal.h>
+#include <sys/resource.h>
 
 #include "pr-application.h"
 #include "pr-cluster-item.h"
@@ -1026,6 +1028,43 @@ test_review (void)
     g_assert_false (g_file_test (nowhere, G_FILE_TEST_EXISTS));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
     g_assert_null (pr_window_get_error_text (window));
+  }
+
+  /* A full disk, short of filling one: files of this process may not grow
+   * past 64 bytes while the report is written (a write past that fails
+   * with EFBIG; SIGXFSZ ignored). The old report stays as it was, with
+   * no partial file beside it. */
+  {
+    GVariant *target = g_variant_new_string (report);
+    struct rlimit saved, limited;
+    g_autofree char *old = NULL;
+    g_autofree char *report_dir = g_path_get_dirname (report);
+    g_autofree char *temp_prefix = NULL;
+    g_autoptr(GDir) listing = NULL;
+    const char *name;
+
+    g_file_set_contents (report, "old\r\n", -1, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+    limited = saved;
+    limited.rlim_cur = 64;
+    signal (SIGXFSZ, SIG_IGN);
+    g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limited), ==, 0);
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", target));
+    wait_until (not_busy, window);
+    g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+    g_assert_nonnull (pr_window_get_error_text (window));
+    g_test_message ("%s", pr_window_get_error_text (window));
+    g_assert_nonnull (strstr (pr_window_get_error_text (window), report));
+    g_assert_nonnull (strstr (pr_window_get_error_text (window), g_strerror (EFBIG)));
+    g_assert_true (g_file_get_contents (report, &old, NULL, NULL));
+    g_assert_cmpstr (old, ==, "old\r\n");
+    temp_prefix = g_strdup_printf (".%s.", "report.csv");
+    listing = g_dir_open (report_dir, 0, &error);
+    g_assert_no_error (error);
+    while ((name = g_dir_read_name (listing)) != NULL)
+      g_assert_false (g_str_has_prefix (name, temp_prefix));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
   }
 
   /* Export, and read it back. */
