@@ -34,6 +34,8 @@
 
 static char *dir;
 static PrSampleServer *server;
+/* Set: the CLI runs with every debug message on. */
+static gboolean cli_debug;
 static char *socket_escaped;
 
 static const char *const mapping[] = { "--id", "id", "--text", "body", NULL };
@@ -202,6 +204,8 @@ cli_spawn (const char *password,
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_unsetenv (launcher, "PETITION_REVIEW_PASSWORD");
+  if (cli_debug)
+    g_subprocess_launcher_setenv (launcher, "G_MESSAGES_DEBUG", "all", TRUE);
   if (password != NULL)
     g_subprocess_launcher_setenv (launcher, "PETITION_REVIEW_PASSWORD", password, TRUE);
   cli->started = g_get_monotonic_time ();
@@ -753,6 +757,113 @@ test_least_privilege (void)
   }
 }
 
+/* ---- The password, nowhere ---------------------------------------------- */
+
+#define KEEPER_PASSWORD "Zu9-otter-Quill-58"
+
+/* Every way the CLI takes a password (a file, the environment, the
+ * connection string), right and wrong, with every debug message on: the
+ * password is in none of its output, none of the files it writes, and
+ * none of the store's rows; only a connection string the user typed
+ * holds it on the command line. */
+static void
+test_password_nowhere (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autofree char *out_dir = g_build_filename (dir, "password-out", NULL);
+  g_autofree char *password_file = g_build_filename (dir, "keeper-password", NULL);
+  g_autofree char *wrong_file = g_build_filename (dir, "keeper-wrong", NULL);
+  g_autofree char *uri = g_strdup_printf ("mariadb://keeper@localhost/src?socket=%s", socket_escaped);
+  g_autofree char *uri_right = g_strdup_printf ("mariadb://keeper:" KEEPER_PASSWORD "@localhost/src?socket=%s",
+                                                socket_escaped);
+  g_autofree char *uri_wrong = g_strdup_printf ("mariadb://keeper:x" KEEPER_PASSWORD "x@localhost/src?socket=%s",
+                                                socket_escaped);
+  const char *uri_bad = "mariadb://keeper:" KEEPER_PASSWORD "@localhost:port/src";
+  g_autoptr(GError) error = NULL;
+  struct {
+    const char *env;
+    const char *file;
+    const char *uri;
+    int         status;
+  } runs[] = {
+    { NULL, password_file, uri, 0 },
+    { KEEPER_PASSWORD, NULL, uri, 0 },
+    { NULL, NULL, uri_right, 0 },
+    { NULL, wrong_file, uri, 1 },
+    { "x" KEEPER_PASSWORD "x", NULL, uri, 1 },
+    { NULL, NULL, uri_wrong, 1 },
+    { NULL, NULL, uri_bad, 1 },
+  };
+  guint n_files = 0;
+
+  pr_test_execute (db, "CREATE USER 'keeper'@'localhost' IDENTIFIED BY '" KEEPER_PASSWORD "'");
+  pr_test_execute (db, "GRANT SELECT ON src.small TO 'keeper'@'localhost'");
+  pr_test_execute (db, "CREATE DATABASE keeperstore");
+  pr_test_execute (db, "GRANT ALL ON keeperstore.* TO 'keeper'@'localhost'");
+  g_assert_cmpint (g_mkdir_with_parents (out_dir, 0700), ==, 0);
+  g_file_set_contents (password_file, KEEPER_PASSWORD "\n", -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (wrong_file, "x" KEEPER_PASSWORD "x\n", -1, &error);
+  g_assert_no_error (error);
+
+  cli_debug = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autofree char *clusters = g_strdup_printf ("%s/clusters-%u.csv", out_dir, i);
+      g_autofree char *pairs = g_strdup_printf ("%s/pairs-%u.csv", out_dir, i);
+      g_autoptr(Cli) cli = NULL;
+
+      if (runs[i].file != NULL)
+        cli = cli_spawn (runs[i].env, "scan", "--db", runs[i].uri, "--table", "small", "MAPPING",
+                         "--password-file", runs[i].file, "--store", "keeperstore",
+                         "--out", clusters, "--pairs", pairs, NULL);
+      else
+        cli = cli_spawn (runs[i].env, "scan", "--db", runs[i].uri, "--table", "small", "MAPPING",
+                         "--store", "keeperstore", "--out", clusters, "--pairs", pairs, NULL);
+      g_assert_cmpint (cli_finish (cli), ==, runs[i].status);
+      if (runs[i].status == 0)
+        /* Debug messages were on: else the check would miss them. */
+        g_assert_nonnull (strstr (cli->out, "pr-connection-DEBUG"));
+      else
+        g_assert_nonnull (strstr (cli->err, "petition-review-cli scan: "));
+      g_assert_null (strstr (cli->out, KEEPER_PASSWORD));
+      g_assert_null (strstr (cli->err, KEEPER_PASSWORD));
+      if (runs[i].uri == uri)
+        g_assert_null (strstr (cli->argv_text, KEEPER_PASSWORD));
+    }
+  cli_debug = FALSE;
+
+  /* The files written. */
+  {
+    g_autoptr(GDir) listing = g_dir_open (out_dir, 0, &error);
+    const char *name;
+
+    g_assert_no_error (error);
+    while ((name = g_dir_read_name (listing)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (out_dir, name, NULL);
+        g_autofree char *contents = read_text_file (path);
+
+        g_assert_null (strstr (contents, KEEPER_PASSWORD));
+        n_files++;
+      }
+    /* Clusters and pairs of the three runs that connected. */
+    g_assert_cmpuint (n_files, ==, 6);
+  }
+
+  /* The store's rows that hold text. */
+  {
+    g_autofree char *scans = pr_test_query_value (db, "SELECT COUNT(*) FROM keeperstore.pr_scans");
+    g_autofree char *with_password = pr_test_query_value (
+      db, "SELECT (SELECT COUNT(*) FROM keeperstore.pr_scans WHERE CONCAT_WS(',', source_table, mapping, "
+          "COALESCE(message, '')) LIKE '%" KEEPER_PASSWORD "%') + (SELECT COUNT(*) FROM keeperstore.pr_meta "
+          "WHERE CONCAT_WS(',', name, value) LIKE '%" KEEPER_PASSWORD "%')");
+
+    g_assert_cmpstr (scans, ==, "3");
+    g_assert_cmpstr (with_password, ==, "0");
+  }
+}
+
 /* ---- check --csv --------------------------------------------------------- */
 
 static void
@@ -846,6 +957,7 @@ main (int    argc,
    * left, and the stalled server is the last. */
   g_test_add_func ("/faults/least-privilege", test_least_privilege);
   g_test_add_func ("/faults/check-csv", test_check_csv);
+  g_test_add_func ("/faults/password-nowhere", test_password_nowhere);
   g_test_add_func ("/faults/kill-while-reading", test_kill_while_reading);
   g_test_add_func ("/faults/kill-during-commit", test_kill_during_commit);
   g_test_add_func ("/faults/kill-during-rescan", test_kill_during_rescan);
