@@ -968,6 +968,49 @@ test_review (void)
     }
   }
 
+  /* The connection killed while the merge writes its second decision: the
+   * window says the decision was not recorded, and nothing of the merge
+   * is in the log or shown; the same merge then goes through on a new
+   * connection (below). */
+  {
+    g_autoptr(GPtrArray) undecided = g_ptr_array_new ();
+    g_autofree char *trigger = NULL;
+    g_autofree char *sleeper = NULL;
+    g_autofree char *kill_sql = NULL;
+
+    for (guint m = 1; m < pr_cluster_item_get_n_members (shown); m++)
+      if (pr_cluster_item_get_member (shown, m)->state == PR_MEMBER_UNDECIDED)
+        g_ptr_array_add (undecided, pr_cluster_item_get_member (shown, m)->id);
+    g_assert_cmpuint (undecided->len, >=, 2);
+    trigger = g_strdup_printf ("CREATE TRIGGER office.slow_merge BEFORE INSERT ON office.pr_decisions FOR EACH ROW "
+                               "BEGIN IF NEW.verdict = 'merged' AND NEW.record_id = '%s' THEN DO SLEEP(60); END IF; END",
+                               (const char *) undecided->pdata[1]);
+    pr_test_execute (root, trigger);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.merge", NULL));
+    g_assert_false (can_undo (window));
+    do
+      {
+        g_clear_pointer (&sleeper, g_free);
+        g_usleep (10 * 1000);
+        sleeper = pr_test_query_value (root, "SELECT IFNULL(MIN(ID), '') FROM information_schema.PROCESSLIST "
+                                       "WHERE STATE = 'User sleep'");
+      }
+    while (sleeper[0] == '\0');
+    kill_sql = g_strdup_printf ("KILL CONNECTION %s", sleeper);
+    pr_test_execute (root, kill_sql);
+    wait_until (can_undo, window);
+    pr_test_execute (root, "DROP TRIGGER office.slow_merge");
+    g_assert_nonnull (pr_window_get_error_text (window));
+    g_test_message ("the merge, its connection killed: %s", pr_window_get_error_text (window));
+    g_assert_true (g_str_has_prefix (pr_window_get_error_text (window), "The decision was not recorded"));
+    g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'merged'"), ==, 0);
+    for (guint i = 0; i < undecided->len; i++)
+      g_assert_cmpint (pr_cluster_item_get_member (shown, pr_cluster_item_find_member (shown, undecided->pdata[i]))->state,
+                       ==, PR_MEMBER_UNDECIDED);
+    g_assert_false (pr_cluster_item_get_reviewed (shown));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+  }
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.merge", NULL));
   wait_until (can_undo, window);
   g_assert_true (pr_cluster_item_get_reviewed (shown));
