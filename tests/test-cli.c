@@ -9,8 +9,10 @@
 #include "pr-test-util.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -280,6 +282,126 @@ assert_one_line_error (int         status,
   g_assert_nonnull (strstr (err, expected));
   g_assert_nonnull (strchr (err, '\n'));
   g_assert_cmpstr (strchr (err, '\n'), ==, "\n");
+}
+
+/* ---- A full disk ---------------------------------------------------------- */
+
+/* In the CLI's child: files may grow to this many bytes, and a write past
+ * that fails with EFBIG instead of killing the process (SIGXFSZ, which an
+ * ignored disposition keeps through exec). */
+#define FILE_SIZE_LIMIT 64
+
+static void
+limit_file_size (gpointer user_data)
+{
+  struct rlimit rl = { FILE_SIZE_LIMIT, FILE_SIZE_LIMIT };
+
+  signal (SIGXFSZ, SIG_IGN);
+  setrlimit (RLIMIT_FSIZE, &rl);
+}
+
+/* Runs the CLI with its standard output to @stdout_path (NULL: a pipe,
+ * discarded), its file sizes limited when @limited. Returns its exit
+ * status; @err gets its standard error. */
+static int
+run_cli_full_disk (const char         *stdout_path,
+                   gboolean            limited,
+                   char              **err,
+                   const char *const  *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE |
+                                        (stdout_path == NULL ? G_SUBPROCESS_FLAGS_STDOUT_SILENCE : 0));
+  if (stdout_path != NULL)
+    g_subprocess_launcher_set_stdout_file_path (launcher, stdout_path);
+  if (limited)
+    g_subprocess_launcher_set_child_setup (launcher, limit_file_size, NULL, NULL);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_test_message ("%s: %s", args[0], *err);
+
+  return g_subprocess_get_exit_status (process);
+}
+
+/* A full disk under an export (/dev/full gives ENOSPC; a file size limit
+ * gives EFBIG to a file the limit would pass): the CLI fails with one
+ * line naming where it wrote, and a report it was replacing is left as it
+ * was, with no partial file beside it. */
+static void
+test_disk_full (void)
+{
+  g_autofree char *records = write_file ("records.csv", records_csv, -1);
+  g_autofree char *dir = g_build_filename (tmpdir, "full-disk", NULL);
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  const char *commands[] = { "scan", "fingerprint" };
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    {
+      const char *to_device[] = { commands[c], records, "--id", "id", "--text", "body", "--out", "/dev/full", NULL };
+      const char *to_stdout[] = { commands[c], records, "--id", "id", "--text", "body", NULL };
+      const char *to_file[] = { commands[c], records, "--id", "id", "--text", "body", "--out", report, NULL };
+      g_autofree char *prefix = g_strdup_printf ("petition-review-cli %s: cannot write ", commands[c]);
+      g_autofree char *file_prefix = g_strdup_printf ("%s%s: ", prefix, report);
+      g_autofree char *contents = NULL;
+      g_autoptr(GDir) listing = NULL;
+      g_autoptr(GError) error = NULL;
+
+      {
+        g_autofree char *err = NULL;
+
+        g_assert_cmpint (run_cli_full_disk (NULL, FALSE, &err, to_device), ==, 1);
+        g_assert_true (g_str_has_prefix (err, prefix));
+        g_assert_nonnull (strstr (err, "/dev/full: "));
+        g_assert_nonnull (strstr (err, g_strerror (ENOSPC)));
+        g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);
+      }
+      {
+        g_autofree char *err = NULL;
+
+        g_assert_cmpint (run_cli_full_disk ("/dev/full", FALSE, &err, to_stdout), ==, 1);
+        g_assert_true (g_str_has_prefix (err, prefix));
+        g_assert_nonnull (strstr (err, "standard output"));
+        g_assert_nonnull (strstr (err, g_strerror (ENOSPC)));
+      }
+      {
+        g_autofree char *err = NULL;
+
+        g_file_set_contents (report, "old\r\n", -1, &error);
+        g_assert_no_error (error);
+        g_assert_cmpint (run_cli_full_disk (NULL, TRUE, &err, to_file), ==, 1);
+        g_assert_true (g_str_has_prefix (err, file_prefix));
+        g_assert_nonnull (strstr (err, g_strerror (EFBIG)));
+        g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);
+      }
+      contents = read_file (report);
+      g_assert_cmpstr (contents, ==, "old\r\n");
+      listing = g_dir_open (dir, 0, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (g_dir_read_name (listing), ==, "report.csv");
+      g_assert_null (g_dir_read_name (listing));
+
+      /* With room, the same command replaces the report: the limit was
+       * the only fault. */
+      g_clear_pointer (&contents, g_free);
+      g_assert_cmpint (run_cli (NULL, &contents, to_file[0], to_file[1], to_file[2], to_file[3], to_file[4],
+                                to_file[5], to_file[6], to_file[7], NULL), ==, 0);
+      g_clear_pointer (&contents, g_free);
+      contents = read_file (report);
+      g_assert_cmpuint (strlen (contents), >, FILE_SIZE_LIMIT);
+    }
 }
 
 static void
@@ -1277,6 +1399,7 @@ main (int    argc,
   g_test_add_func ("/cli/fingerprint/idf", test_fingerprint_idf);
   g_test_add_func ("/cli/encoding/gb18030", test_gb18030);
   g_test_add_func ("/cli/errors", test_errors);
+  g_test_add_func ("/cli/disk-full", test_disk_full);
   g_test_add_func ("/cli/explain/hand-counted", test_explain_hand_counted);
   g_test_add_func ("/cli/explain/records", test_explain_records);
   g_test_add_func ("/cli/explain/shingles", test_explain_shingles);

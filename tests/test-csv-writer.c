@@ -11,6 +11,7 @@
 #include "pr-test-util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <gio/gunixoutputstream.h>
 #include <glib/gstdio.h>
 
 #include "pr-csv-writer.h"
@@ -508,6 +510,28 @@ test_not_regular (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
 }
 
+/* A stream writer given a name says it in its errors, as a path writer
+ * does: /dev/full refuses every write with ENOSPC. */
+static void
+test_named_stream (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GOutputStream) out = NULL;
+  int fd = g_open ("/dev/full", O_WRONLY | O_CLOEXEC, 0);
+  const char *row[] = { "a", "b" };
+
+  g_assert_cmpint (fd, >=, 0);
+  out = g_unix_output_stream_new (fd, TRUE);
+  {
+    g_autoptr(PrCsvWriter) writer = pr_csv_writer_new (out, PR_CSV_WRITER_FLAGS_NONE);
+
+    pr_csv_writer_set_name (writer, "the device");
+    g_assert_false (pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+    g_assert_true (g_str_has_prefix (error->message, "cannot write the device: "));
+  }
+}
+
 /* A full disk, short of filling one: a file size limit makes write() fail
  * with EFBIG past @limit bytes. Run in a subprocess, which alone has the
  * limit. */
@@ -611,6 +635,7 @@ main (int    argc,
   g_test_add_func ("/csv-writer/file/unwritable-dir", test_unwritable_dir);
   g_test_add_func ("/csv-writer/file/not-regular", test_not_regular);
   g_test_add_func ("/csv-writer/write-fails", test_write_fails);
+  g_test_add_func ("/csv-writer/named-stream", test_named_stream);
 
   status = g_test_run ();
   if (tmpdir != NULL)

@@ -18,6 +18,7 @@
 
 #include "pr-connection-private.h"
 #include "pr-sample-server.h"
+#include "pr-store.h"
 #include "pr-test-server.h"
 
 /* Big enough that reading it takes a noticeable time (seconds), so a
@@ -33,6 +34,8 @@
 
 static char *dir;
 static PrSampleServer *server;
+/* Set: the CLI runs with every debug message on. */
+static gboolean cli_debug;
 static char *socket_escaped;
 
 static const char *const mapping[] = { "--id", "id", "--text", "body", NULL };
@@ -201,6 +204,8 @@ cli_spawn (const char *password,
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_unsetenv (launcher, "PETITION_REVIEW_PASSWORD");
+  if (cli_debug)
+    g_subprocess_launcher_setenv (launcher, "G_MESSAGES_DEBUG", "all", TRUE);
   if (password != NULL)
     g_subprocess_launcher_setenv (launcher, "PETITION_REVIEW_PASSWORD", password, TRUE);
   cli->started = g_get_monotonic_time ();
@@ -348,6 +353,275 @@ test_kill_during_commit (void)
   g_assert_cmpstr (status->pdata[2], ==, "running");
 }
 
+/* ---- The server killed during an incremental rescan ---------------------- */
+
+/* SQL setting @column to the body load_tables() made for the row @offset
+ * ids further on: a copy of that row, made from its formula. */
+static char *
+copy_body_sql (const char *id_offset)
+{
+  g_autofree char *body = random_body_sql (60);
+  g_autofree char *seq = g_strdup_printf ("(id + %s)", id_offset);
+  g_auto(GStrv) parts = g_strsplit (body, "seq", -1);
+
+  return g_strjoinv (seq, parts);
+}
+
+static char *
+read_text_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+/* After the commit killed above, more rows change: some become copies of
+ * others, some near copies, some go, some come. The rescan is killed while
+ * it waits to read the table (another session holds it locked), so the
+ * kill lands in the rescan's reading, deterministically. Then: the scan
+ * row is not complete, the stored fingerprints are as before, and the next
+ * rescan, given both rounds of changes at once, finds the clusters a
+ * fresh full scan without the store finds. */
+static void
+test_kill_during_rescan (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autoptr(PrConnection) locker = NULL;
+  g_autoptr(GPtrArray) status = NULL;
+  g_autofree char *before = pr_test_query_value (db, FINGERPRINTS_SUMMARY);
+  g_autofree char *after = NULL;
+  g_autofree char *exact = copy_body_sql ("1000");
+  g_autofree char *sql = NULL;
+  g_autofree char *rescan_csv = g_build_filename (dir, "rescan.csv", NULL);
+  g_autofree char *full_csv = g_build_filename (dir, "full.csv", NULL);
+  g_autofree char *rescan_text = NULL;
+  g_autofree char *full_text = NULL;
+  g_autoptr(Cli) cli = NULL;
+  guint n_lines;
+
+  sql = g_strdup_printf ("UPDATE src.big SET body = %s WHERE id BETWEEN 101 AND 150", exact);
+  pr_test_execute (db, sql);
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE src.big SET body = CONCAT(%s, '，请尽快处理') WHERE id BETWEEN 151 AND 170", exact);
+  pr_test_execute (db, sql);
+  pr_test_execute (db, "DELETE FROM src.big WHERE id BETWEEN 190 AND 199");
+  pr_test_execute (db, "INSERT INTO src.big (id, body) SELECT id + 198000, body FROM src.big WHERE id BETWEEN 2001 AND 2010");
+
+  locker = connect_admin ("src");
+  pr_test_execute (locker, "LOCK TABLES big WRITE");
+  cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING",
+                   "--store", "prstore", "--out", rescan_csv, NULL);
+  wait_for_server_state ("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                         "WHERE STATE = 'Waiting for table metadata lock' AND INFO LIKE 'SELECT %FROM `big`%'");
+  kill_server (SIGKILL);
+  g_assert_cmpint (cli_finish (cli), ==, 1);
+  /* First the notice that the scan killed before was marked failed. */
+  {
+    const char *error_line = strstr (cli->err, "\npetition-review-cli scan: ");
+
+    g_assert_nonnull (strstr (cli->err, "1 earlier scan(s) of “big” were interrupted; marked failed\n"));
+    g_assert_nonnull (error_line);
+    assert_one_line_error (error_line + 1, "scan");
+    g_assert_nonnull (strstr (error_line, "cannot read table “big”: the connection to the database server was lost"));
+  }
+  g_assert_false (g_file_test (rescan_csv, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&locker, pr_connection_close);
+  g_clear_pointer (&db, pr_connection_close);
+  forget_killed_server ();
+
+  start_server ();
+  db = connect_admin (NULL);
+  after = pr_test_query_value (db, FINGERPRINTS_SUMMARY);
+  g_assert_cmpstr (after, ==, before);
+  status = pr_test_query_column (db, "SELECT status FROM prstore.pr_scans ORDER BY id");
+  g_assert_cmpuint (status->len, ==, 4);
+  g_assert_cmpstr (status->pdata[2], ==, "failed");
+  g_assert_cmpstr (status->pdata[3], ==, "running");
+  g_clear_pointer (&status, g_ptr_array_unref);
+
+  /* The next rescan recovers: the killed one is marked failed, and it
+   * stores the changes of both rounds. */
+  g_clear_pointer (&cli, cli_free);
+  cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING",
+                   "--store", "prstore", "--out", rescan_csv, NULL);
+  g_assert_cmpint (cli_finish (cli), ==, 0);
+  g_assert_nonnull (strstr (cli->err, "Stored: 10 new, 170 changed and 199820 unchanged records"));
+  status = pr_test_query_column (db, "SELECT CONCAT(status, ':', COALESCE(message, '')) FROM prstore.pr_scans ORDER BY id");
+  g_assert_cmpuint (status->len, ==, 5);
+  g_assert_cmpstr (status->pdata[2], ==, "failed:interrupted");
+  g_assert_cmpstr (status->pdata[3], ==, "failed:interrupted");
+  g_assert_cmpstr (status->pdata[4], ==, "complete:");
+  {
+    g_autofree char *retired = pr_test_query_value (db, "SELECT COUNT(retired_at) FROM prstore.pr_fingerprints");
+
+    g_assert_cmpstr (retired, ==, "10");
+  }
+
+  /* The oracle: a full scan that fingerprints every record anew. */
+  g_clear_pointer (&cli, cli_free);
+  cli = cli_spawn (NULL, "scan", "--db", "URI", "--table", "big", "MAPPING", "--out", full_csv, NULL);
+  g_assert_cmpint (cli_finish (cli), ==, 0);
+  rescan_text = read_text_file (rescan_csv);
+  full_text = read_text_file (full_csv);
+  g_assert_cmpstr (rescan_text, ==, full_text);
+  /* 50 exact copies, 20 near ones and 10 new copies: 80 clusters of
+   * two, 160 rows besides the header. */
+  n_lines = 0;
+  for (const char *p = full_text; (p = strchr (p, '\n')) != NULL; p++)
+    n_lines++;
+  g_test_message ("%u lines of clusters", n_lines);
+  g_assert_cmpuint (n_lines, ==, 1 + 160);
+}
+
+/* ---- The server killed while a merge commits ----------------------------- */
+
+#define MERGE_MEMBERS 6
+
+typedef struct {
+  PrStore           *store;
+  GPtrArray         *decisions;
+  const PrWriteBack *write_back;
+  gboolean           ok;
+  GError            *error;
+} MergeJob;
+
+static gpointer
+merge_thread (gpointer user_data)
+{
+  MergeJob *job = user_data;
+
+  job->ok = pr_store_add_decisions_written_back (job->store, job->decisions, job->write_back, &job->error);
+  return NULL;
+}
+
+/* A merge as the session makes it: every member but the primary, m1, a
+ * repeat of it. */
+static GPtrArray *
+merge_decisions (void)
+{
+  GPtrArray *decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+
+  for (guint m = 2; m <= MERGE_MEMBERS; m++)
+    {
+      PrDecision *decision = g_new0 (PrDecision, 1);
+
+      decision->table = g_strdup ("petitions");
+      decision->record_id = g_strdup_printf ("m%u", m);
+      decision->primary_id = g_strdup ("m1");
+      decision->verdict = PR_VERDICT_MERGED;
+      decision->reviewer = g_strdup ("审核员");
+      g_ptr_array_add (decisions, decision);
+    }
+  return decisions;
+}
+
+/* What a merge leaves: its rows in the log, and the source's written
+ * columns, in one line. */
+#define MERGE_SUMMARY \
+  "SELECT CONCAT((SELECT COUNT(*) FROM mergestore.pr_decisions WHERE verdict = 'merged'), ';', " \
+  "(SELECT GROUP_CONCAT(CONCAT(id, '=', COALESCE(repeat_of, '-'), '/', COALESCE(status, '-')) ORDER BY id) " \
+  "FROM src.petitions))"
+
+/* The store's merge is one transaction: with the server killed while its
+ * fourth decision is written, nothing of it is left, neither in the log
+ * nor (write-back on) in the source table; after a restart the same
+ * merge, tried again, is recorded whole. */
+static void
+test_kill_during_merge (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autoptr(PrWriteBack) write_back = pr_write_back_new ("petitions", "id", "repeat_of", "status", "重复", "不重复");
+  g_autofree char *untouched = NULL;
+
+  pr_test_execute (db, "CREATE DATABASE mergestore");
+  pr_test_execute (db, "CREATE TABLE src.petitions (id VARCHAR(20) PRIMARY KEY, body TEXT, "
+                   "repeat_of VARCHAR(20) NULL, status VARCHAR(10) NULL)");
+  for (guint m = 1; m <= MERGE_MEMBERS; m++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO src.petitions (id, body) VALUES ('m%u', '同上')", m);
+
+      pr_test_execute (db, sql);
+    }
+  {
+    /* The store's tables, made as the application makes them. */
+    g_autoptr(PrConnection) connection = connect_admin ("src");
+    g_autoptr(PrStore) store = NULL;
+    g_autoptr(GError) error = NULL;
+
+    store = pr_store_open (connection, "mergestore", &error);
+    g_assert_no_error (error);
+  }
+  untouched = pr_test_query_value (db, MERGE_SUMMARY);
+  g_assert_cmpstr (untouched, ==, "0;m1=-/-,m2=-/-,m3=-/-,m4=-/-,m5=-/-,m6=-/-");
+  g_clear_pointer (&db, pr_connection_close);
+
+  /* Write-back off (the log alone), then on (the log and the source). */
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autoptr(PrConnectionParams) params = pr_sample_server_get_admin_params (server);
+      g_autoptr(PrConnection) connection = pr_test_connect (params, "src");
+      g_autoptr(PrStore) store = NULL;
+      g_autoptr(GPtrArray) decisions = merge_decisions ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *before = NULL;
+      g_autofree char *after_kill = NULL;
+      g_autofree char *merged = NULL;
+      MergeJob job = { 0 };
+      GThread *thread;
+
+      store = pr_store_open (connection, "mergestore", &error);
+      g_assert_no_error (error);
+      db = connect_admin (NULL);
+      before = pr_test_query_value (db, MERGE_SUMMARY);
+      pr_test_execute (db, "CREATE TRIGGER mergestore.slow BEFORE INSERT ON mergestore.pr_decisions FOR EACH ROW "
+                       "BEGIN IF NEW.record_id = 'm5' THEN DO SLEEP(60); END IF; END");
+      g_clear_pointer (&db, pr_connection_close);
+
+      job.store = store;
+      job.decisions = decisions;
+      job.write_back = round == 1 ? write_back : NULL;
+      thread = g_thread_new ("merge", merge_thread, &job);
+      wait_for_server_state ("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'User sleep'");
+      kill_server (SIGKILL);
+      g_thread_join (thread);
+      g_assert_false (job.ok);
+      g_assert_error (job.error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE);
+      g_test_message ("the merge with the server killed: %s", job.error->message);
+      g_clear_error (&job.error);
+      for (guint i = 0; i < decisions->len; i++)
+        g_assert_cmpint (((PrDecision *) decisions->pdata[i])->id, ==, 0);
+      g_clear_pointer (&store, pr_store_free);
+      g_clear_pointer (&connection, pr_connection_close);
+      forget_killed_server ();
+
+      start_server ();
+      db = connect_admin (NULL);
+      pr_test_execute (db, "DROP TRIGGER mergestore.slow");
+      after_kill = pr_test_query_value (db, MERGE_SUMMARY);
+      g_assert_cmpstr (after_kill, ==, before);
+
+      /* Tried again, on a new connection as the session makes one. */
+      g_clear_pointer (&params, pr_connection_params_free);
+      params = pr_sample_server_get_admin_params (server);
+      connection = pr_test_connect (params, "src");
+      store = pr_store_open (connection, "mergestore", &error);
+      g_assert_no_error (error);
+      g_assert_true (pr_store_add_decisions_written_back (store, decisions, job.write_back, &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < decisions->len; i++)
+        g_assert_cmpint (((PrDecision *) decisions->pdata[i])->id, >, 0);
+      merged = pr_test_query_value (db, MERGE_SUMMARY);
+      if (round == 0)
+        g_assert_cmpstr (merged, ==, "5;m1=-/-,m2=-/-,m3=-/-,m4=-/-,m5=-/-,m6=-/-");
+      else
+        g_assert_cmpstr (merged, ==, "10;m1=-/-,m2=m1/重复,m3=m1/重复,m4=m1/重复,m5=m1/重复,m6=m1/重复");
+      g_clear_pointer (&db, pr_connection_close);
+    }
+}
+
 /* ---- A stalled server ---------------------------------------------------- */
 
 static void
@@ -483,6 +757,113 @@ test_least_privilege (void)
   }
 }
 
+/* ---- The password, nowhere ---------------------------------------------- */
+
+#define KEEPER_PASSWORD "Zu9-otter-Quill-58"
+
+/* Every way the CLI takes a password (a file, the environment, the
+ * connection string), right and wrong, with every debug message on: the
+ * password is in none of its output, none of the files it writes, and
+ * none of the store's rows; only a connection string the user typed
+ * holds it on the command line. */
+static void
+test_password_nowhere (void)
+{
+  g_autoptr(PrConnection) db = connect_admin (NULL);
+  g_autofree char *out_dir = g_build_filename (dir, "password-out", NULL);
+  g_autofree char *password_file = g_build_filename (dir, "keeper-password", NULL);
+  g_autofree char *wrong_file = g_build_filename (dir, "keeper-wrong", NULL);
+  g_autofree char *uri = g_strdup_printf ("mariadb://keeper@localhost/src?socket=%s", socket_escaped);
+  g_autofree char *uri_right = g_strdup_printf ("mariadb://keeper:" KEEPER_PASSWORD "@localhost/src?socket=%s",
+                                                socket_escaped);
+  g_autofree char *uri_wrong = g_strdup_printf ("mariadb://keeper:x" KEEPER_PASSWORD "x@localhost/src?socket=%s",
+                                                socket_escaped);
+  const char *uri_bad = "mariadb://keeper:" KEEPER_PASSWORD "@localhost:port/src";
+  g_autoptr(GError) error = NULL;
+  struct {
+    const char *env;
+    const char *file;
+    const char *uri;
+    int         status;
+  } runs[] = {
+    { NULL, password_file, uri, 0 },
+    { KEEPER_PASSWORD, NULL, uri, 0 },
+    { NULL, NULL, uri_right, 0 },
+    { NULL, wrong_file, uri, 1 },
+    { "x" KEEPER_PASSWORD "x", NULL, uri, 1 },
+    { NULL, NULL, uri_wrong, 1 },
+    { NULL, NULL, uri_bad, 1 },
+  };
+  guint n_files = 0;
+
+  pr_test_execute (db, "CREATE USER 'keeper'@'localhost' IDENTIFIED BY '" KEEPER_PASSWORD "'");
+  pr_test_execute (db, "GRANT SELECT ON src.small TO 'keeper'@'localhost'");
+  pr_test_execute (db, "CREATE DATABASE keeperstore");
+  pr_test_execute (db, "GRANT ALL ON keeperstore.* TO 'keeper'@'localhost'");
+  g_assert_cmpint (g_mkdir_with_parents (out_dir, 0700), ==, 0);
+  g_file_set_contents (password_file, KEEPER_PASSWORD "\n", -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (wrong_file, "x" KEEPER_PASSWORD "x\n", -1, &error);
+  g_assert_no_error (error);
+
+  cli_debug = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_autofree char *clusters = g_strdup_printf ("%s/clusters-%u.csv", out_dir, i);
+      g_autofree char *pairs = g_strdup_printf ("%s/pairs-%u.csv", out_dir, i);
+      g_autoptr(Cli) cli = NULL;
+
+      if (runs[i].file != NULL)
+        cli = cli_spawn (runs[i].env, "scan", "--db", runs[i].uri, "--table", "small", "MAPPING",
+                         "--password-file", runs[i].file, "--store", "keeperstore",
+                         "--out", clusters, "--pairs", pairs, NULL);
+      else
+        cli = cli_spawn (runs[i].env, "scan", "--db", runs[i].uri, "--table", "small", "MAPPING",
+                         "--store", "keeperstore", "--out", clusters, "--pairs", pairs, NULL);
+      g_assert_cmpint (cli_finish (cli), ==, runs[i].status);
+      if (runs[i].status == 0)
+        /* Debug messages were on: else the check would miss them. */
+        g_assert_nonnull (strstr (cli->out, "pr-connection-DEBUG"));
+      else
+        g_assert_nonnull (strstr (cli->err, "petition-review-cli scan: "));
+      g_assert_null (strstr (cli->out, KEEPER_PASSWORD));
+      g_assert_null (strstr (cli->err, KEEPER_PASSWORD));
+      if (runs[i].uri == uri)
+        g_assert_null (strstr (cli->argv_text, KEEPER_PASSWORD));
+    }
+  cli_debug = FALSE;
+
+  /* The files written. */
+  {
+    g_autoptr(GDir) listing = g_dir_open (out_dir, 0, &error);
+    const char *name;
+
+    g_assert_no_error (error);
+    while ((name = g_dir_read_name (listing)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (out_dir, name, NULL);
+        g_autofree char *contents = read_text_file (path);
+
+        g_assert_null (strstr (contents, KEEPER_PASSWORD));
+        n_files++;
+      }
+    /* Clusters and pairs of the three runs that connected. */
+    g_assert_cmpuint (n_files, ==, 6);
+  }
+
+  /* The store's rows that hold text. */
+  {
+    g_autofree char *scans = pr_test_query_value (db, "SELECT COUNT(*) FROM keeperstore.pr_scans");
+    g_autofree char *with_password = pr_test_query_value (
+      db, "SELECT (SELECT COUNT(*) FROM keeperstore.pr_scans WHERE CONCAT_WS(',', source_table, mapping, "
+          "COALESCE(message, '')) LIKE '%" KEEPER_PASSWORD "%') + (SELECT COUNT(*) FROM keeperstore.pr_meta "
+          "WHERE CONCAT_WS(',', name, value) LIKE '%" KEEPER_PASSWORD "%')");
+
+    g_assert_cmpstr (scans, ==, "3");
+    g_assert_cmpstr (with_password, ==, "0");
+  }
+}
+
 /* ---- check --csv --------------------------------------------------------- */
 
 static void
@@ -576,8 +957,11 @@ main (int    argc,
    * left, and the stalled server is the last. */
   g_test_add_func ("/faults/least-privilege", test_least_privilege);
   g_test_add_func ("/faults/check-csv", test_check_csv);
+  g_test_add_func ("/faults/password-nowhere", test_password_nowhere);
   g_test_add_func ("/faults/kill-while-reading", test_kill_while_reading);
   g_test_add_func ("/faults/kill-during-commit", test_kill_during_commit);
+  g_test_add_func ("/faults/kill-during-rescan", test_kill_during_rescan);
+  g_test_add_func ("/faults/kill-during-merge", test_kill_during_merge);
   g_test_add_func ("/faults/stalled-server", test_stalled_server);
 
   status = g_test_run ();

@@ -14,6 +14,9 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <locale.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "pr-application.h"
 #include "pr-cluster-item.h"
@@ -965,6 +968,49 @@ test_review (void)
     }
   }
 
+  /* The connection killed while the merge writes its second decision: the
+   * window says the decision was not recorded, and nothing of the merge
+   * is in the log or shown; the same merge then goes through on a new
+   * connection (below). */
+  {
+    g_autoptr(GPtrArray) undecided = g_ptr_array_new ();
+    g_autofree char *trigger = NULL;
+    g_autofree char *sleeper = NULL;
+    g_autofree char *kill_sql = NULL;
+
+    for (guint m = 1; m < pr_cluster_item_get_n_members (shown); m++)
+      if (pr_cluster_item_get_member (shown, m)->state == PR_MEMBER_UNDECIDED)
+        g_ptr_array_add (undecided, pr_cluster_item_get_member (shown, m)->id);
+    g_assert_cmpuint (undecided->len, >=, 2);
+    trigger = g_strdup_printf ("CREATE TRIGGER office.slow_merge BEFORE INSERT ON office.pr_decisions FOR EACH ROW "
+                               "BEGIN IF NEW.verdict = 'merged' AND NEW.record_id = '%s' THEN DO SLEEP(60); END IF; END",
+                               (const char *) undecided->pdata[1]);
+    pr_test_execute (root, trigger);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.merge", NULL));
+    g_assert_false (can_undo (window));
+    do
+      {
+        g_clear_pointer (&sleeper, g_free);
+        g_usleep (10 * 1000);
+        sleeper = pr_test_query_value (root, "SELECT IFNULL(MIN(ID), '') FROM information_schema.PROCESSLIST "
+                                       "WHERE STATE = 'User sleep'");
+      }
+    while (sleeper[0] == '\0');
+    kill_sql = g_strdup_printf ("KILL CONNECTION %s", sleeper);
+    pr_test_execute (root, kill_sql);
+    wait_until (can_undo, window);
+    pr_test_execute (root, "DROP TRIGGER office.slow_merge");
+    g_assert_nonnull (pr_window_get_error_text (window));
+    g_test_message ("the merge, its connection killed: %s", pr_window_get_error_text (window));
+    g_assert_true (g_str_has_prefix (pr_window_get_error_text (window), "The decision was not recorded"));
+    g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM office.pr_decisions WHERE verdict = 'merged'"), ==, 0);
+    for (guint i = 0; i < undecided->len; i++)
+      g_assert_cmpint (pr_cluster_item_get_member (shown, pr_cluster_item_find_member (shown, undecided->pdata[i]))->state,
+                       ==, PR_MEMBER_UNDECIDED);
+    g_assert_false (pr_cluster_item_get_reviewed (shown));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+  }
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.merge", NULL));
   wait_until (can_undo, window);
   g_assert_true (pr_cluster_item_get_reviewed (shown));
@@ -1026,6 +1072,43 @@ test_review (void)
     g_assert_false (g_file_test (nowhere, G_FILE_TEST_EXISTS));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
     g_assert_null (pr_window_get_error_text (window));
+  }
+
+  /* A full disk, short of filling one: files of this process may not grow
+   * past 64 bytes while the report is written (a write past that fails
+   * with EFBIG; SIGXFSZ ignored). The old report stays as it was, with
+   * no partial file beside it. */
+  {
+    GVariant *target = g_variant_new_string (report);
+    struct rlimit saved, limited;
+    g_autofree char *old = NULL;
+    g_autofree char *report_dir = g_path_get_dirname (report);
+    g_autofree char *temp_prefix = NULL;
+    g_autoptr(GDir) listing = NULL;
+    const char *name;
+
+    g_file_set_contents (report, "old\r\n", -1, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+    limited = saved;
+    limited.rlim_cur = 64;
+    signal (SIGXFSZ, SIG_IGN);
+    g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limited), ==, 0);
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", target));
+    wait_until (not_busy, window);
+    g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+    g_assert_nonnull (pr_window_get_error_text (window));
+    g_test_message ("%s", pr_window_get_error_text (window));
+    g_assert_nonnull (strstr (pr_window_get_error_text (window), report));
+    g_assert_nonnull (strstr (pr_window_get_error_text (window), g_strerror (EFBIG)));
+    g_assert_true (g_file_get_contents (report, &old, NULL, NULL));
+    g_assert_cmpstr (old, ==, "old\r\n");
+    temp_prefix = g_strdup_printf (".%s.", "report.csv");
+    listing = g_dir_open (report_dir, 0, &error);
+    g_assert_no_error (error);
+    while ((name = g_dir_read_name (listing)) != NULL)
+      g_assert_false (g_str_has_prefix (name, temp_prefix));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
   }
 
   /* Export, and read it back. */
@@ -1935,6 +2018,227 @@ test_tour (void)
   pr_test_remove_tree (dir);
 }
 
+/* ---- The password, nowhere --------------------------------------------- */
+
+/* Typed into the connect dialog; the test looks for it everywhere the
+ * application could leave it. */
+#define CLERK_PASSWORD "Pw-Xq81-heron-Tangram"
+
+/* Fills the connect dialog the window opens, as the reviewer would, and
+ * clicks Connect. */
+static void
+connect_through_dialog (PrWindow   *window,
+                        const char *password)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* not ours */
+  GtkWidget *dialog = NULL;
+  GtkWidget *button;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.connect", NULL));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (PR_IS_CONNECT_DIALOG (toplevel))
+        dialog = GTK_WIDGET (toplevel);
+    }
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (dialog, GTK_TYPE_ENTRY, "host")), "");
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (dialog, GTK_TYPE_ENTRY, "port")), "");
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (dialog, GTK_TYPE_ENTRY, "socket")), admin->socket);
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (dialog, GTK_TYPE_ENTRY, "user")), "clerk");
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (dialog, GTK_TYPE_ENTRY, "database")), "pwdb");
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (dialog, GTK_TYPE_PASSWORD_ENTRY, NULL)), password);
+  button = GTK_WIDGET (gtk_window_get_default_widget (GTK_WINDOW (dialog)));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* A failed connection leaves the window without a session. */
+static gboolean
+not_working (gpointer data)
+{
+  return !pr_window_get_busy (data);
+}
+
+/* Every process whose parent is this one: what its command line and
+ * environment hold, NUL separators made spaces. */
+static GPtrArray *
+children_texts (void)
+{
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (proc);
+  while ((name = g_dir_read_name (proc)) != NULL)
+    {
+      g_autofree char *stat_path = g_build_filename ("/proc", name, "stat", NULL);
+      g_autofree char *stat = NULL;
+      const char *after_name;
+      int ppid = 0;
+
+      if (!g_ascii_isdigit (name[0]) || !g_file_get_contents (stat_path, &stat, NULL, NULL))
+        continue;
+      /* pid (comm) state ppid …; comm may hold spaces and parentheses. */
+      after_name = strrchr (stat, ')');
+      if (after_name == NULL || sscanf (after_name + 1, " %*c %d", &ppid) != 1 || ppid != getpid ())
+        continue;
+      for (guint f = 0; f < 2; f++)
+        {
+          g_autofree char *path = g_build_filename ("/proc", name, f == 0 ? "cmdline" : "environ", NULL);
+          char *contents = NULL;
+          gsize length = 0;
+
+          if (!g_file_get_contents (path, &contents, &length, NULL))
+            continue;
+          for (gsize i = 0; i < length; i++)
+            if (contents[i] == '\0')
+              contents[i] = ' ';
+          g_ptr_array_add (texts, contents);
+        }
+    }
+  return texts;
+}
+
+/* Every regular file under @dir, read, must not hold the password;
+ * returns how many files were read. */
+static guint
+assert_no_password_under (const char *dir)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  if (listing == NULL)
+    return 0;
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+
+      if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        continue;
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        n += assert_no_password_under (path);
+      else if (g_file_get_contents (path, &contents, &length, NULL))
+        {
+          if (memmem (contents, length, CLERK_PASSWORD, strlen (CLERK_PASSWORD)) != NULL)
+            g_error ("the password is in %s", path);
+          n++;
+        }
+    }
+  return n;
+}
+
+/* The application's own paths, in a process of its own (the test run
+ * again with -p) whose settings are a key file under a temporary
+ * XDG_CONFIG_HOME and whose debug messages are all on: a wrong password
+ * and then the right one typed into the connect dialog, a scan, an
+ * export. Its output, every file it left, and the command lines and
+ * environments of its children hold the password nowhere; a wrong
+ * password's message does not echo it. */
+static void
+test_password_nowhere (void)
+{
+  const char *vars[] = { "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+                         "GSETTINGS_BACKEND", "G_MESSAGES_DEBUG", "PR_TEST_HOME" };
+  g_autofree char *home = NULL;
+  g_autofree char *keyfile = NULL;
+  g_autofree char *settings = NULL;
+  g_autofree char *report = NULL;
+  char *saved[G_N_ELEMENTS (vars)];
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+      g_autoptr(GPtrArray) texts = NULL;
+      g_autofree char *exported = g_build_filename (g_getenv ("PR_TEST_HOME"), "report.csv", NULL);
+      PrWindow *window;
+
+      pr_test_execute (root, "CREATE DATABASE pwdb");
+      pr_test_execute (root, "CREATE TABLE pwdb.petitions (id INT PRIMARY KEY, body TEXT)");
+      pr_test_execute (root, "INSERT INTO pwdb.petitions VALUES "
+                       "(1, '小区物业长期不维修电梯，老人上下楼非常困难，多次反映没有结果，请有关部门督促物业尽快维修。'), "
+                       "(2, '小区物业长期不维修电梯，老人上下楼非常困难，多次反映没有结果，请有关部门督促物业尽快维修。'), "
+                       "(3, '学校门口道路每天早晚严重拥堵，没有交警疏导，学生过马路很危险，希望增设红绿灯和人行横道。')");
+      pr_test_execute (root, "CREATE USER 'clerk'@'localhost' IDENTIFIED BY '" CLERK_PASSWORD "'");
+      pr_test_execute (root, "GRANT ALL ON pwdb.* TO 'clerk'@'localhost'");
+
+      window = pr_window_new (NULL);
+      gtk_window_present (GTK_WINDOW (window));
+      g_object_set_data (G_OBJECT (window), "columns",
+                         pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+
+      /* A wrong password that holds the right one. */
+      connect_through_dialog (window, "x" CLERK_PASSWORD "x");
+      wait_until (not_working, window);
+      g_assert_nonnull (pr_window_get_error_text (window));
+      g_test_message ("a wrong password: %s", pr_window_get_error_text (window));
+      g_assert_null (strstr (pr_window_get_error_text (window), CLERK_PASSWORD));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+
+      connect_through_dialog (window, CLERK_PASSWORD);
+      wait_until (not_busy, window);
+      g_assert_null (pr_window_get_error_text (window));
+      wait_until (columns_listed, window);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+      wait_until (not_busy, window);
+      g_assert_null (pr_window_get_error_text (window));
+      g_assert_cmpuint (g_list_model_get_n_items (pr_session_get_clusters (pr_window_get_session (window))), ==, 1);
+      g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to",
+                                                         g_variant_new_string (exported)));
+      wait_until (not_busy, window);
+      g_assert_null (pr_window_get_error_text (window));
+      g_assert_true (g_file_test (exported, G_FILE_TEST_IS_REGULAR));
+
+      /* The children: the test's server here (the application starts
+       * none for a database of the office's). */
+      texts = children_texts ();
+      g_assert_cmpuint (texts->len, >, 0);
+      for (guint i = 0; i < texts->len; i++)
+        g_assert_null (strstr (texts->pdata[i], CLERK_PASSWORD));
+      close_and_finalize (window);
+      g_settings_sync ();
+      return;
+    }
+
+  home = pr_test_make_temp_dir ();
+  for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
+    {
+      g_autofree char *sub = g_build_filename (home, vars[i], NULL);
+
+      saved[i] = g_strdup (g_getenv (vars[i]));
+      g_setenv (vars[i], g_str_has_prefix (vars[i], "XDG_") ? sub : "", TRUE);
+    }
+  g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+  g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
+  g_setenv ("PR_TEST_HOME", home, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
+    {
+      if (saved[i] != NULL)
+        g_setenv (vars[i], saved[i], TRUE);
+      else
+        g_unsetenv (vars[i]);
+      g_free (saved[i]);
+    }
+
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stdout_unmatched ("*" CLERK_PASSWORD "*");
+  g_test_trap_assert_stderr_unmatched ("*" CLERK_PASSWORD "*");
+  /* The debug messages were on, and the settings went to the key file:
+   * else the checks above and below would look at nothing. */
+  g_test_trap_assert_stdout ("*pr-connection-DEBUG*connected to clerk@*");
+  keyfile = g_build_filename (home, "XDG_CONFIG_HOME", "glib-2.0", "settings", "keyfile", NULL);
+  g_assert_true (g_file_get_contents (keyfile, &settings, NULL, NULL));
+  g_assert_nonnull (strstr (settings, "clerk"));
+  report = g_build_filename (home, "report.csv", NULL);
+  g_assert_true (g_file_test (report, G_FILE_TEST_IS_REGULAR));
+  g_test_message ("%u files, none with the password", assert_no_password_under (home));
+  pr_test_remove_tree (home);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1970,6 +2274,7 @@ main (int    argc,
   g_test_add_func ("/ui/tour", test_tour);
   g_test_add_func ("/ui/guide-grants", test_guide_grants);
   g_test_add_func ("/ui/about", test_about);
+  g_test_add_func ("/ui/password-nowhere", test_password_nowhere);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

@@ -1093,18 +1093,19 @@ decide_job (PrSession *self,
 {
   DecideData *data = g_task_get_task_data (task);
   GPtrArray *decisions = data->step->decisions;
+  g_autoptr(GPtrArray) undos = NULL;
+  GError *error = NULL;
 
-  for (guint i = 0; i < decisions->len; i++)
+  if (data->kind == UNDO)
     {
-      guint at = data->kind == UNDO ? decisions->len - 1 - i : i;
-      PrDecision *decision = decisions->pdata[at];
-      GError *error = NULL;
-
-      if (data->kind == UNDO)
+      /* The store replaces an undo's ids with its target's (and frees
+       * them), so the undos own copies; the last decision is undone
+       * first. */
+      undos = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+      for (guint i = decisions->len; i-- > 0;)
         {
-          /* The store replaces an undo's ids with its target's (and
-           * frees them), so the undo owns copies. */
-          g_autoptr(PrDecision) undo = g_new0 (PrDecision, 1);
+          PrDecision *decision = decisions->pdata[i];
+          PrDecision *undo = g_new0 (PrDecision, 1);
 
           undo->table = g_strdup (decision->table);
           undo->record_id = g_strdup (decision->record_id);
@@ -1112,23 +1113,19 @@ decide_job (PrSession *self,
           undo->verdict = PR_VERDICT_UNDO;
           undo->reviewer = g_strdup (decision->reviewer);
           undo->undoes = decision->id;
-          if (pr_store_add_decision_written_back (self->store, undo, self->write_back, &error) > 0)
-            continue;
+          g_ptr_array_add (undos, undo);
         }
-      else if (pr_store_add_decision_written_back (self->store, decision, self->write_back, &error) > 0)
-        continue;
-
-      /* What was logged before the failure stays logged and is reflected
-       * (the step is cut to it); the reviewer sees what was not. */
-      forget_connection_if_lost (self, error);
-      if (data->kind == UNDO)
-        g_ptr_array_remove_range (decisions, 0, decisions->len - i);
-      else
-        g_ptr_array_remove_range (decisions, i, decisions->len - i);
-      g_task_return_error (task, error);
-      return;
     }
-  g_task_return_boolean (task, TRUE);
+
+  /* One transaction for the step: a merge, or its undo, is logged whole
+   * or not at all, even if the connection is lost half-way. */
+  if (pr_store_add_decisions_written_back (self->store, undos != NULL ? undos : decisions, self->write_back, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    {
+      forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+    }
 }
 
 static void
@@ -1155,6 +1152,20 @@ decided (GObject      *object,
   gboolean was_reviewed = pr_cluster_item_get_reviewed (step->item);
 
   self->deciding = FALSE;
+  if (!ok)
+    {
+      /* Nothing was logged: the step stays where it was, to be tried
+       * again (a new decision is simply not made). */
+      if (data->kind == UNDO)
+        g_queue_push_head (&self->undo, step);
+      else if (data->kind == REDO)
+        g_queue_push_head (&self->redo, step);
+      else
+        step_free (step);
+      notify_undo_redo (self);
+      g_task_return_error (outer, error);
+      return;
+    }
   for (guint i = 0; i < step->decisions->len; i++)
     {
       PrDecision *decision = step->decisions->pdata[i];
@@ -1182,11 +1193,7 @@ decided (GObject      *object,
   else
     step_free (step);
   notify_undo_redo (self);
-
-  if (ok)
-    g_task_return_pointer (outer, g_object_ref (g_task_get_task_data (outer)), g_object_unref);
-  else
-    g_task_return_error (outer, error);
+  g_task_return_pointer (outer, g_object_ref (g_task_get_task_data (outer)), g_object_unref);
 }
 
 static void

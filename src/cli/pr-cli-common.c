@@ -845,6 +845,7 @@ pr_cli_open_csv_output (const char        *path,
 {
   g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GOutputStream) buffered = NULL;
+  PrCsvWriter *writer;
   GStatBuf st;
 
   if (path == NULL || g_str_equal (path, "-"))
@@ -872,7 +873,10 @@ pr_cli_open_csv_output (const char        *path,
 
   /* Rows are small: buffer them, or every row is a system call. */
   buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
-  return pr_csv_writer_new (buffered, flags);
+  writer = pr_csv_writer_new (buffered, flags);
+  /* A full disk behind it is told as for a file: which one. */
+  pr_csv_writer_set_name (writer, path == NULL || g_str_equal (path, "-") ? _("standard output") : path);
+  return writer;
 }
 
 double

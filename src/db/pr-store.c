@@ -46,6 +46,8 @@ struct _PrStore
   char         *q_fingerprints;
   char         *q_decisions;
   GHashTable   *scan_locks;     /* scan id (gint64 *) → lock name held for it */
+  gboolean      in_batch;       /* pr_store_add_decisions_written_back(): its one
+                                 * transaction holds every decision's */
 };
 
 static const char *const verdict_names[] = {
@@ -319,22 +321,25 @@ out:
   return ok;
 }
 
+/* In a batch of decisions, the batch's transaction is the one begun and
+ * committed: a decision's own begin and commit do nothing. */
 static gboolean
 begin_transaction (PrStore  *self,
                    GError  **error)
 {
-  return pr_connection_execute (self->connection, "START TRANSACTION", error);
+  return self->in_batch || pr_connection_execute (self->connection, "START TRANSACTION", error);
 }
 
 static gboolean
 commit_transaction (PrStore  *self,
                     GError  **error)
 {
-  return pr_connection_execute (self->connection, "COMMIT", error);
+  return self->in_batch || pr_connection_execute (self->connection, "COMMIT", error);
 }
 
 /* After a failure: the first error is the one worth reporting, and a lost
- * connection has rolled back already. */
+ * connection has rolled back already. In a batch it rolls the whole batch
+ * back, as it should: one failure leaves none of its decisions. */
 static void
 rollback_transaction (PrStore *self)
 {
@@ -3132,4 +3137,50 @@ pr_store_add_decision_written_back (PrStore            *self,
     default:
       return decide_written_back (self, decision, write_back, error);
     }
+}
+
+/**
+ * pr_store_add_decisions_written_back:
+ * @store: a store, as for pr_store_add_decision_written_back()
+ * @decisions: (element-type PrDecision) (inout): the decisions, in the
+ *   order they are recorded
+ * @write_back: (nullable): where to write; %NULL is write-back off
+ * @error: return location for a #GError
+ *
+ * Records every decision of @decisions as pr_store_add_decision_written_back()
+ * records one, but all in one transaction: a merge, or the undo of one,
+ * is in the log (and the source table) whole or not at all, even when
+ * the server dies half-way. On failure no decision's id is set.
+ *
+ * Returns: %TRUE when all of them were recorded
+ */
+gboolean
+pr_store_add_decisions_written_back (PrStore            *self,
+                                     GPtrArray          *decisions,
+                                     const PrWriteBack  *write_back,
+                                     GError            **error)
+{
+  guint done = 0;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (decisions != NULL, FALSE);
+  g_return_val_if_fail (!self->in_batch, FALSE);
+
+  if (decisions->len == 1)
+    return pr_store_add_decision_written_back (self, decisions->pdata[0], write_back, error) > 0;
+
+  if (!begin_transaction (self, error))
+    return FALSE;
+  self->in_batch = TRUE;
+  for (; done < decisions->len; done++)
+    if (pr_store_add_decision_written_back (self, decisions->pdata[done], write_back, error) == 0)
+      break;
+  self->in_batch = FALSE;
+  if (done == decisions->len && commit_transaction (self, error))
+    return TRUE;
+
+  rollback_transaction (self);
+  for (guint i = 0; i < decisions->len; i++)
+    ((PrDecision *) decisions->pdata[i])->id = 0;
+  return FALSE;
 }

@@ -171,6 +171,10 @@ gint64       pr_store_add_decision_written_back (PrStore         *store,
                                            PrDecision            *decision,
                                            const PrWriteBack     *write_back,
                                            GError               **error);
+gboolean     pr_store_add_decisions_written_back (PrStore        *store,
+                                           GPtrArray             *decisions,
+                                           const PrWriteBack     *write_back,
+                                           GError               **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrStore, pr_store_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDecision, pr_decision_free)

@@ -41,6 +41,7 @@ struct _PrCsvWriter
   PrCsvWriterFlags  flags;
   GString          *line;
   gboolean          started;
+  char             *name;       /* nullable: what a stream writer's errors name */
 
   /* Only for a writer made with pr_csv_writer_new_for_path(). */
   char             *path;       /* as the caller named it, for messages */
@@ -73,6 +74,26 @@ pr_csv_writer_new (GOutputStream    *stream,
   self->fd = -1;
 
   return self;
+}
+
+/**
+ * pr_csv_writer_set_name:
+ * @self: a writer made with pr_csv_writer_new()
+ * @name: what its errors call the stream: a device's path, "standard
+ *   output"
+ *
+ * A failed write or close then says "cannot write NAME: …", as a writer
+ * to a path does; without a name, the stream's error alone says nothing
+ * of where the writing went.
+ */
+void
+pr_csv_writer_set_name (PrCsvWriter *self,
+                        const char  *name)
+{
+  g_return_if_fail (self != NULL && self->path == NULL);
+
+  g_free (self->name);
+  self->name = g_strdup (name);
 }
 
 static void
@@ -325,8 +346,9 @@ pr_csv_writer_write_row (PrCsvWriter        *self,
     return TRUE;
 
   self->failed = TRUE;
-  if (self->path != NULL)
-    g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
+  if (self->path != NULL || self->name != NULL)
+    g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "),
+                                self->path != NULL ? self->path : self->name);
   else
     g_propagate_error (error, g_steal_pointer (&local_error));
   return FALSE;
@@ -420,7 +442,17 @@ pr_csv_writer_close (PrCsvWriter  *self,
   g_return_val_if_fail (self != NULL, FALSE);
 
   if (self->path == NULL)
-    return g_output_stream_close (self->stream, NULL, error);
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (g_output_stream_close (self->stream, NULL, &local_error))
+        return TRUE;
+      if (self->name != NULL)
+        g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->name);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
 
   /* Closed already: say again how that went. */
   if (self->temp_path == NULL)
@@ -467,6 +499,7 @@ pr_csv_writer_free (PrCsvWriter *self)
     }
   g_object_unref (self->stream);
   g_string_free (self->line, TRUE);
+  g_free (self->name);
   g_free (self->path);
   g_free (self->target);
   g_free (self);

@@ -23,6 +23,8 @@ PrCsvWriter *pr_csv_writer_new          (GOutputStream     *stream,
 PrCsvWriter *pr_csv_writer_new_for_path (const char        *path,
                                          PrCsvWriterFlags   flags,
                                          GError           **error);
+void         pr_csv_writer_set_name     (PrCsvWriter       *writer,
+                                         const char        *name);
 gboolean     pr_csv_writer_write_row    (PrCsvWriter       *writer,
                                          const char *const *fields,
                                          guint              n_fields,
