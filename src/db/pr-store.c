@@ -330,6 +330,21 @@ begin_transaction (PrStore  *self,
   return self->in_batch || pr_connection_execute (self->connection, "START TRANSACTION", error);
 }
 
+/* For a decision: READ COMMITTED, so that every read sees the latest
+ * commits and a search locks the rows it finds but not the gaps between
+ * them. At REPEATABLE READ, two undos of different decisions each locked
+ * the same gap of the undoes index (looking for an undo of their target)
+ * and then each waited to insert into it: a deadlock, and a decision
+ * lost. The row locks (the source row, the undone decision) do the
+ * ordering that matters. Applies to the next transaction only. */
+static gboolean
+begin_decision_transaction (PrStore  *self,
+                            GError  **error)
+{
+  return pr_connection_execute (self->connection, "SET TRANSACTION ISOLATION LEVEL READ COMMITTED", error) &&
+         begin_transaction (self, error);
+}
+
 static gboolean
 commit_transaction (PrStore  *self,
                     GError  **error)
@@ -1956,7 +1971,7 @@ pr_store_add_decision (PrStore     *self,
   if (!validate_decision (decision, error))
     return 0;
 
-  if (!begin_transaction (self, error))
+  if (!begin_decision_transaction (self, error))
     return 0;
   if (decision->verdict == PR_VERDICT_UNDO && !check_undo_target (self, decision, error))
     goto fail;
@@ -2847,8 +2862,9 @@ write_source_row (PrStore            *self,
       explain_write_back_error (target, error, local_error, "UPDATE");
       return FALSE;
     }
-  /* read_source_row() found one row and locked it (and the gap around
-   * it): more cannot have changed. */
+  /* read_source_row() found one row and locked it; a row with the same
+   * id inserted since (no gap is locked at READ COMMITTED) is refused
+   * here. */
   if (affected > 1)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
@@ -2898,7 +2914,7 @@ decide_written_back (PrStore            *self,
   if (!resolve_target (self, write_back, names, n, &target, error))
     return 0;
 
-  if (!begin_transaction (self, error))
+  if (!begin_decision_transaction (self, error))
     return 0;
   if (!read_source_row (self, &target, decision->record_id, &before, error) ||
       !change_source_row (self, &target, decision->record_id, values, &after, error))
@@ -2933,9 +2949,9 @@ check_no_later_write (PrStore     *self,
   char id_text[24];
   const char *params[3] = { table, record_id, id_text };
 
-  /* A plain read is current enough: it is the transaction's first, taken
-   * while the source row is locked, and every written-back decision on
-   * this record commits while holding that lock. */
+  /* A plain read is current enough: at READ COMMITTED it sees every
+   * commit so far, it is taken while the source row is locked, and every
+   * written-back decision on this record commits while holding that lock. */
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, undone);
   sql = g_strdup_printf ("SELECT d.id FROM %s AS d WHERE d.source_table = ? AND d.record_id = ? "
                          "AND d.id > ? AND d.old_values IS NOT NULL AND d.verdict <> 'undo' "
@@ -3010,7 +3026,7 @@ undo_written_back (PrStore            *self,
   if (!resolve_target (self, write_back, restore.names, restore.n, &target, error))
     return 0;
 
-  if (!begin_transaction (self, error))
+  if (!begin_decision_transaction (self, error))
     return 0;
   if (!read_source_row (self, &target, record_id, &current, error) ||
       !check_undo_target (self, decision, error) ||
