@@ -383,6 +383,18 @@ check_log (Reviewer         *reviewers,
   for (guint t = 0; t < n_reviewers; t++)
     g_assert_cmpuint (at[t], ==, reviewers[t].made->len);
 
+  /* What a session looking again reads: the log after an id, exactly. */
+  for (guint from = 0; from <= log->len; from += log->len / 3 + 1)
+    {
+      gint64 after = from > 0 ? ((PrDecision *) log->pdata[from - 1])->id : 0;
+      g_autoptr(GPtrArray) since = pr_store_list_decisions_after (store, "petitions", after, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (since->len, ==, log->len - from);
+      for (guint i = 0; i < since->len; i++)
+        g_assert_cmpint (((PrDecision *) since->pdata[i])->id, ==, ((PrDecision *) log->pdata[from + i])->id);
+    }
+
   /* Undone once at most, and only by the one who made it. */
   for (guint i = 0; i < log->len; i++)
     {
