@@ -2469,6 +2469,16 @@ test_others_decisions (void)
   g_assert_cmpint (refresh_now (session), ==, 0);
   g_assert_cmpint (refresh_now (session), ==, 0);
   g_assert_cmpuint (changed, ==, 3);
+
+  g_signal_handlers_disconnect_by_func (session, count_changed, &changed);
+  g_clear_object (&decided);
+  {
+    gpointer weak = session;
+
+    g_object_add_weak_pointer (weak, &weak);
+    g_clear_object (&session);
+    wait_until (is_null, &weak);
+  }
 }
 
 int

@@ -83,7 +83,7 @@ struct _PrSession
   GPtrArray          *items;        /* PrClusterItem, all of them, in cluster order */
   GListStore         *clusters;     /* the list's model: items, filled in turns */
   guint               fill_source;
-  GHashTable         *cluster_of;   /* record id → PrClusterItem (borrowed) */
+  GHashTable         *cluster_of;   /* record id (owned) → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
@@ -381,7 +381,7 @@ pr_session_init (PrSession *self)
   self->worker = g_thread_pool_new (run_job, self, 1, FALSE, NULL);
   self->clusters = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
-  self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
+  self->cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->decisions = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) pr_decision_free);
   g_queue_init (&self->undo);
   g_queue_init (&self->redo);
@@ -778,7 +778,9 @@ make_items (PrClustering  *clustering,
             GHashTable   **cluster_of_out)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
-  GHashTable *cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
+  /* The ids copied: a member's id is freed when its cluster replays its
+   * decisions. */
+  GHashTable *cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     {
@@ -798,7 +800,7 @@ make_items (PrClustering  *clustering,
       PrClusterItem *item = items->pdata[i];
 
       for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-        g_hash_table_insert (cluster_of, pr_cluster_item_get_member (item, m)->id, item);
+        g_hash_table_insert (cluster_of, g_strdup (pr_cluster_item_get_member (item, m)->id), item);
     }
   *items_out = items;
   *cluster_of_out = cluster_of;
