@@ -1632,6 +1632,10 @@ refreshed (GObject      *object,
   self->refreshing = FALSE;
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
+      /* Told here for callers that do not ask (the polling): the reviewer
+       * hears of a lost connection from the next decision, and the next
+       * look tries again. */
+      g_debug ("cannot look at the decision log: %s", error->message);
       g_task_return_error (outer, error);
       return;
     }
@@ -1659,6 +1663,7 @@ refreshed (GObject      *object,
  * reviewers, or this one elsewhere), and applies them to the clusters;
  * #PrSession::cluster-changed tells which changed. The session does it by
  * itself every few seconds while a scan is under review; this is for now.
+ * @callback may be %NULL: a failure is logged (g_debug) either way.
  */
 void
 pr_session_refresh_async (PrSession           *self,
@@ -1701,26 +1706,13 @@ pr_session_refresh_finish (PrSession     *self,
   return (gint) g_task_propagate_int (G_TASK (result), error);
 }
 
-static void
-polled (GObject      *object,
-        GAsyncResult *result,
-        gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  /* The reviewer hears of a lost connection from the next decision; a
-   * look that failed is tried again at the next turn. */
-  if (pr_session_refresh_finish (PR_SESSION (object), result, &error) < 0)
-    g_debug ("cannot look at the decision log: %s", error->message);
-}
-
 static gboolean
 poll_log (gpointer user_data)
 {
   PrSession *self = user_data;
 
   if (!self->refreshing && !self->deciding)
-    pr_session_refresh_async (self, polled, NULL);
+    pr_session_refresh_async (self, NULL, NULL);
   return G_SOURCE_CONTINUE;
 }
 

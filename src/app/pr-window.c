@@ -1083,25 +1083,13 @@ cluster_changed (PrWindow      *self,
   update_actions (self);
 }
 
-static void
-refreshed (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  /* Quietly: the next decision tells of a lost connection. */
-  if (pr_session_refresh_finish (PR_SESSION (object), result, &error) < 0)
-    g_debug ("cannot look at the decision log: %s", error->message);
-}
-
 /* Back in the window, the reviewer sees at once what others decided
  * meanwhile, without waiting for the session's next look. */
 static void
 active_changed (PrWindow *self)
 {
   if (gtk_window_is_active (GTK_WINDOW (self)))
-    pr_session_refresh_async (self->session, refreshed, NULL);
+    pr_session_refresh_async (self->session, NULL, NULL);
 }
 
 static void
