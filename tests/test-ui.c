@@ -2465,7 +2465,40 @@ test_others_decisions (void)
   g_assert_cmpint (pr_cluster_item_get_member (item, 2)->state, ==, PR_MEMBER_REPEAT);
   g_assert_cmpint (pr_cluster_item_get_member (item, 2)->decision, ==, earlier_id);
   assert_as_logged (other, item);
-  /* Its undo, seen in the log, is not news. */
+  /* Regrouped at the same k, as the threshold dialog does: the session's
+   * undone decision stays undone (its undo is in the session's log). */
+  {
+    g_autoptr(PrThresholdPreview) preview = NULL;
+    g_autoptr(PrSessionRegroup) regroup = NULL;
+
+    pr_session_threshold_preview_async (session, NULL, store_result, &result);
+    wait_until (is_set, &result);
+    preview = pr_session_threshold_preview_finish (session, result, &error);
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    pr_session_regroup_async (session, preview, 3, NULL, store_result, &result);
+    wait_until (is_set, &result);
+    regroup = pr_session_regroup_finish (session, result, &error);
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    pr_session_apply_regroup_async (session, g_steal_pointer (&regroup), NULL, store_result, &result);
+    wait_until (is_set, &result);
+    g_assert_true (pr_session_apply_regroup_finish (session, result, &error));
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+    g_assert_cmpuint (g_list_model_get_n_items (pr_session_get_clusters (session)), ==, 1);
+    item = g_list_model_get_item (pr_session_get_clusters (session), 0);
+    g_object_unref (item);
+    g_assert_cmpuint (pr_cluster_item_get_n_members (item), ==, 3);
+    g_assert_cmpint (pr_cluster_item_find_member (item, second), >, 0);
+    g_assert_cmpint (pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, second))->state, ==,
+                     PR_MEMBER_REPEAT);
+    assert_as_logged (other, item);
+  }
+
+  /* Its undo, seen in the log, is not news, nor to the clusters made by
+   * the regroup. */
   g_assert_cmpint (refresh_now (session), ==, 0);
   g_assert_cmpint (refresh_now (session), ==, 0);
   g_assert_cmpuint (changed, ==, 3);
