@@ -341,6 +341,8 @@ static gboolean
 begin_decision_transaction (PrStore  *self,
                             GError  **error)
 {
+  if (self->in_batch)
+    return TRUE;
   return pr_connection_execute (self->connection, "SET TRANSACTION ISOLATION LEVEL READ COMMITTED", error) &&
          begin_transaction (self, error);
 }
@@ -3187,6 +3189,88 @@ pr_store_add_decision_written_back (PrStore            *self,
     }
 }
 
+/* The source record a decision of a batch writes to, or NULL for one that
+ * writes nothing (a primary; the undo of a decision that wrote nothing,
+ * or of one that is not there, which fails later on its own). A log row
+ * never changes: read without a lock. */
+static char *
+batch_record (PrStore           *self,
+              const PrDecision  *decision,
+              const PrWriteBack *write_back)
+{
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  char id_text[24];
+  const char *params[1] = { id_text };
+  PrDbRow *row;
+
+  if (decision->verdict == PR_VERDICT_PRIMARY || g_strcmp0 (decision->table, write_back->table) != 0)
+    return NULL;
+  if (decision->verdict != PR_VERDICT_UNDO)
+    return g_strdup (decision->record_id);
+
+  g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, decision->undoes);
+  sql = g_strdup_printf ("SELECT record_id, old_values FROM %s WHERE id = ?", self->q_decisions);
+  rows = _pr_connection_select (self->connection, sql, params, 1, NULL);
+  if (rows == NULL || rows->len == 0)
+    return NULL;
+  row = rows->pdata[0];
+  return row->values[1] != NULL ? g_strdup (row->values[0]) : NULL;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Inside the batch's transaction, before its first decision: locks the
+ * source rows the batch writes, one after the other in one order (the
+ * ids' byte order), as every batch does. Locked as each decision came,
+ * a merge (first to last) and the undo of another's (last to first) each
+ * held a row the other waited for: a deadlock, and a step lost. A
+ * record not in the table locks nothing here; its decision reports it. */
+static gboolean
+lock_batch_rows (PrStore            *self,
+                 GPtrArray          *decisions,
+                 const PrWriteBack  *write_back,
+                 GError            **error)
+{
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (g_free);
+  g_auto(Target) target = { 0 };
+  g_autofree char *sql = NULL;
+
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      char *record = batch_record (self, decisions->pdata[i], write_back);
+
+      if (record != NULL)
+        g_ptr_array_add (records, record);
+    }
+  if (records->len < 2)
+    return TRUE;
+  g_ptr_array_sort (records, compare_strings);
+
+  if (!resolve_target (self, write_back, NULL, 0, &target, error))
+    return FALSE;
+  sql = g_strdup_printf ("SELECT %s FROM %s WHERE %s = ? FOR UPDATE", target.q_id, target.q_table, target.q_id);
+  for (guint i = 0; i < records->len; i++)
+    {
+      g_autoptr(GPtrArray) rows = NULL;
+      const char *params[1] = { records->pdata[i] };
+
+      if (i > 0 && strcmp (records->pdata[i], records->pdata[i - 1]) == 0)
+        continue;
+      /* Any failure ends the batch: a deadlock, say, has rolled its
+       * transaction back already. */
+      rows = _pr_connection_select (self->connection, sql, params, 1, error);
+      if (rows == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * pr_store_add_decisions_written_back:
  * @store: a store, as for pr_store_add_decision_written_back()
@@ -3217,8 +3301,14 @@ pr_store_add_decisions_written_back (PrStore            *self,
   if (decisions->len == 1)
     return pr_store_add_decision_written_back (self, decisions->pdata[0], write_back, error) > 0;
 
-  if (!begin_transaction (self, error))
+  if (!begin_decision_transaction (self, error))
     return FALSE;
+  if (write_back != NULL && validate_write_back (write_back, NULL) &&
+      !lock_batch_rows (self, decisions, write_back, error))
+    {
+      rollback_transaction (self);
+      return FALSE;
+    }
   self->in_batch = TRUE;
   for (; done < decisions->len; done++)
     if (pr_store_add_decision_written_back (self, decisions->pdata[done], write_back, error) == 0)
