@@ -130,16 +130,18 @@ made_clear (Made *made)
   g_free (made->primary_id);
 }
 
-/* An undo refused because a later decision on the record still stands. */
+/* The undo of a step refused because a later decision on one of its
+ * records still stands: the decisions it would have undone. */
 typedef struct {
-  gint64  target;
-  char   *record_id;
+  GArray    *targets;    /* gint64 */
+  GPtrArray *records;    /* their record ids */
 } Refused;
 
 static void
 refused_clear (Refused *refused)
 {
-  g_free (refused->record_id);
+  g_array_unref (refused->targets);
+  g_ptr_array_unref (refused->records);
 }
 
 typedef struct {
@@ -154,24 +156,34 @@ typedef struct {
   GError            *error;
 } Reviewer;
 
-/* One decision logged, or FALSE with reviewer->error set. */
+/* One step logged as the application logs it, in one transaction (a
+ * merge of several records, or the undo of one, whole or not at all),
+ * and noted in reviewer->made, their indices there in @step. FALSE with
+ * reviewer->error set when it was not. */
 static gboolean
-log_decision (Reviewer   *reviewer,
-              PrStore    *store,
-              PrDecision *decision)
+log_step (Reviewer  *reviewer,
+          PrStore   *store,
+          GPtrArray *decisions,
+          GArray    *step)
 {
-  gint64 id = pr_store_add_decision_written_back (store, decision, reviewer->write_back, &reviewer->error);
-  Made made = { 0 };
-
-  if (id == 0)
+  if (!pr_store_add_decisions_written_back (store, decisions, reviewer->write_back, &reviewer->error))
     return FALSE;
-  made.id = id;
-  made.note = g_strdup (decision->note);
-  made.record_id = g_strdup (decision->record_id);
-  made.primary_id = g_strdup (decision->primary_id);
-  made.verdict = decision->verdict;
-  made.undoes = decision->undoes;
-  g_array_append_val (reviewer->made, made);
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      PrDecision *decision = decisions->pdata[i];
+      Made made = { 0 };
+
+      g_assert_cmpint (decision->id, >, 0);
+      made.id = decision->id;
+      made.note = g_strdup (decision->note);
+      made.record_id = g_strdup (decision->record_id);
+      made.primary_id = g_strdup (decision->primary_id);
+      made.verdict = decision->verdict;
+      made.undoes = decision->undoes;
+      g_array_append_val (reviewer->made, made);
+      if (step != NULL)
+        g_array_append_val (step, (guint) { reviewer->made->len - 1 });
+    }
   return TRUE;
 }
 
@@ -194,34 +206,43 @@ decision_new (Reviewer   *reviewer,
   return decision;
 }
 
-/* Undoes @step (indices into reviewer->made) last first, as the
- * application does. An undo refused for a later decision on the record
- * (write-back) is noted, and the rest of the step is left standing. */
+/* Undoes @step (indices into reviewer->made), its last decision first,
+ * as the application does. With write-back, an undo refused because a
+ * later decision on one of its records still stands is noted. */
 static gboolean
 undo_step (Reviewer *reviewer,
            PrStore  *store,
            GArray   *step,
            guint     round)
 {
+  g_autoptr(GPtrArray) undos = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+  Refused refused;
+
   for (guint i = step->len; i-- > 0;)
     {
       Made *target = &g_array_index (reviewer->made, Made, g_array_index (step, guint, i));
-      g_autoptr(PrDecision) undo = decision_new (reviewer, round, step->len - 1 - i, target->record_id,
-                                                 target->primary_id, PR_VERDICT_UNDO);
+      PrDecision *undo = decision_new (reviewer, round, undos->len, target->record_id, target->primary_id,
+                                       PR_VERDICT_UNDO);
 
       undo->undoes = target->id;
-      if (log_decision (reviewer, store, undo))
-        continue;
-      if (reviewer->write_back != NULL && g_error_matches (reviewer->error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT))
-        {
-          Refused refused = { target->id, g_strdup (target->record_id) };
-
-          g_array_append_val (reviewer->refused, refused);
-          g_clear_error (&reviewer->error);
-          return TRUE;
-        }
-      return FALSE;
+      g_ptr_array_add (undos, undo);
     }
+  if (log_step (reviewer, store, undos, NULL))
+    return TRUE;
+  if (reviewer->write_back == NULL || !g_error_matches (reviewer->error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT))
+    return FALSE;
+
+  g_clear_error (&reviewer->error);
+  refused.targets = g_array_new (FALSE, FALSE, sizeof (gint64));
+  refused.records = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < step->len; i++)
+    {
+      Made *target = &g_array_index (reviewer->made, Made, g_array_index (step, guint, i));
+
+      g_array_append_val (refused.targets, target->id);
+      g_ptr_array_add (refused.records, g_strdup (target->record_id));
+    }
+  g_array_append_val (reviewer->refused, refused);
   return TRUE;
 }
 
@@ -244,6 +265,7 @@ review_thread (gpointer data)
       const char *member = cluster[g_rand_int_range (rand, 1, n)];
       guint what = g_rand_int_range (rand, 0, 100);
       GArray *step = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autoptr(GPtrArray) decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
 
       /* A pause, so that the reviewers interleave in ever other ways. */
       g_usleep (g_rand_int_range (rand, 0, 2000));
@@ -258,49 +280,26 @@ review_thread (gpointer data)
           continue;
         }
 
-      if (what < 60)
+      if (what < 85 || what >= 95)
         {
-          g_autoptr(PrDecision) decision = decision_new (reviewer, round, 0, member, cluster[0], PR_VERDICT_REPEAT);
+          PrVerdict verdict = what < 60 ? PR_VERDICT_REPEAT : what < 85 ? PR_VERDICT_NOT_REPEAT : PR_VERDICT_PRIMARY;
 
-          if (!log_decision (reviewer, store, decision))
-            goto failed;
-          g_array_append_val (step, (guint) { reviewer->made->len - 1 });
-        }
-      else if (what < 85)
-        {
-          g_autoptr(PrDecision) decision = decision_new (reviewer, round, 0, member, cluster[0], PR_VERDICT_NOT_REPEAT);
-
-          if (!log_decision (reviewer, store, decision))
-            goto failed;
-          g_array_append_val (step, (guint) { reviewer->made->len - 1 });
-        }
-      else if (what < 95)
-        {
-          /* A merge: every member but the primary, one decision each. */
-          for (guint m = 1; m < n; m++)
-            {
-              g_autoptr(PrDecision) decision = decision_new (reviewer, round, m - 1, cluster[m], cluster[0],
-                                                             PR_VERDICT_MERGED);
-
-              if (!log_decision (reviewer, store, decision))
-                goto failed;
-              g_array_append_val (step, (guint) { reviewer->made->len - 1 });
-            }
+          g_ptr_array_add (decisions, decision_new (reviewer, round, 0, member,
+                                                    verdict == PR_VERDICT_PRIMARY ? NULL : cluster[0], verdict));
         }
       else
         {
-          g_autoptr(PrDecision) decision = decision_new (reviewer, round, 0, member, NULL, PR_VERDICT_PRIMARY);
-
-          if (!log_decision (reviewer, store, decision))
-            goto failed;
-          g_array_append_val (step, (guint) { reviewer->made->len - 1 });
+          /* A merge: every member but the primary, one decision each. */
+          for (guint m = 1; m < n; m++)
+            g_ptr_array_add (decisions, decision_new (reviewer, round, m - 1, cluster[m], cluster[0],
+                                                      PR_VERDICT_MERGED));
+        }
+      if (!log_step (reviewer, store, decisions, step))
+        {
+          g_array_unref (step);
+          return NULL;
         }
       g_ptr_array_add (undo, step);
-      continue;
-
-    failed:
-      g_array_unref (step);
-      return NULL;
     }
   return NULL;
 }
@@ -413,8 +412,8 @@ check_log (Reviewer         *reviewers,
       g_hash_table_insert (undone_by, &d->undoes, d);
     }
 
-  /* An undo refused stood refused: its target is not undone, and a later
-   * decision on the record was written back. */
+  /* An undo refused stood refused: none of its step is undone, and a
+   * later decision on one of its records was written back. */
   for (guint t = 0; t < n_reviewers; t++)
     for (guint r = 0; r < reviewers[t].refused->len; r++)
       {
@@ -422,13 +421,18 @@ check_log (Reviewer         *reviewers,
         gboolean later = FALSE;
 
         g_assert_true (written_back);
-        g_assert_false (g_hash_table_contains (undone_by, &refused->target));
-        for (guint i = 0; i < log->len && !later; i++)
+        for (guint k = 0; k < refused->targets->len; k++)
           {
-            PrDecision *d = log->pdata[i];
+            gint64 target = g_array_index (refused->targets, gint64, k);
 
-            later = d->id > refused->target && d->verdict != PR_VERDICT_UNDO && d->old_values != NULL &&
-                    strcmp (d->record_id, refused->record_id) == 0;
+            g_assert_false (g_hash_table_contains (undone_by, &target));
+            for (guint i = 0; i < log->len && !later; i++)
+              {
+                PrDecision *d = log->pdata[i];
+
+                later = d->id > target && d->verdict != PR_VERDICT_UNDO && d->old_values != NULL &&
+                        strcmp (d->record_id, refused->records->pdata[k]) == 0;
+              }
           }
         g_assert_true (later);
       }
@@ -522,7 +526,7 @@ run_reviewers (guint    n_reviewers,
     }
   check_log (reviewers, n_reviewers, store, connection, write_back_on);
 
-  g_test_message ("%u reviewers, write-back %s: %u rounds, %u decisions (%u undos, %u undos refused) "
+  g_test_message ("%u reviewers, write-back %s: %u rounds, %u decisions (%u undos; %u steps whose undo was refused) "
                   "in %.2f s: %.0f rounds/s, %.0f decisions/s (with pauses of up to 2 ms per round)",
                   n_reviewers, write_back_on ? "on" : "off", (ROUNDS / n_reviewers) * n_reviewers, made, undos,
                   refused, (end - start) / 1e6, (ROUNDS / n_reviewers) * n_reviewers / ((end - start) / 1e6),
