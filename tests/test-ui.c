@@ -2239,6 +2239,281 @@ test_password_nowhere (void)
   pr_test_remove_tree (home);
 }
 
+/* ---- other reviewers' decisions ---- */
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(gpointer *) data != NULL;
+}
+
+static void
+store_result (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static void
+count_changed (PrSession     *session,
+               PrClusterItem *item,
+               gpointer       user_data)
+{
+  (*(guint *) user_data)++;
+}
+
+/* Looks at the log now; returns how many decisions were new to @session. */
+static gint
+refresh_now (PrSession *session)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  gint n;
+
+  pr_session_refresh_async (session, store_result, &result);
+  wait_until (is_set, &result);
+  n = pr_session_refresh_finish (session, result, &error);
+  g_assert_no_error (error);
+  return n;
+}
+
+/* Another reviewer decides on one connection of their own. */
+static gint64
+other_decides (PrStore    *store,
+               const char *record_id,
+               const char *primary_id,
+               PrVerdict   verdict,
+               gint64      undoes)
+{
+  g_autoptr(PrDecision) decision = g_new0 (PrDecision, 1);
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  decision->table = g_strdup ("petitions");
+  decision->record_id = g_strdup (record_id);
+  decision->primary_id = g_strdup (primary_id);
+  decision->verdict = verdict;
+  decision->reviewer = g_strdup ("乙");
+  decision->undoes = undoes;
+  id = pr_store_add_decision (store, decision, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+/* Each member's state as the log says, read apart from the session: the
+ * last verdict on the record that still stands. */
+static void
+assert_as_logged (PrStore       *store,
+                  PrClusterItem *item)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) log = pr_store_list_decisions (store, "petitions", &error);
+  g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < log->len; i++)
+    {
+      PrDecision *d = log->pdata[i];
+
+      if (d->verdict == PR_VERDICT_UNDO)
+        g_hash_table_add (undone, &d->undoes);
+    }
+  for (guint m = 1; m < pr_cluster_item_get_n_members (item); m++)
+    {
+      PrClusterMember *member = pr_cluster_item_get_member (item, m);
+      PrDecision *last = NULL;
+
+      for (guint i = 0; i < log->len; i++)
+        {
+          PrDecision *d = log->pdata[i];
+
+          if (d->verdict != PR_VERDICT_UNDO && d->verdict != PR_VERDICT_PRIMARY &&
+              !g_hash_table_contains (undone, &d->id) && g_strcmp0 (d->record_id, member->id) == 0)
+            last = d;
+        }
+      if (last == NULL)
+        {
+          g_assert_cmpint (member->state, ==, PR_MEMBER_UNDECIDED);
+          continue;
+        }
+      g_assert_cmpint (member->state, ==, last->verdict == PR_VERDICT_NOT_REPEAT ? PR_MEMBER_NOT_REPEAT
+                                                                                 : PR_MEMBER_REPEAT);
+      g_assert_cmpint (member->decision, ==, last->id);
+    }
+}
+
+typedef struct {
+  PrClusterItem *item;
+  guint          member;
+  PrMemberState  state;
+} StateWait;
+
+static gboolean
+member_in_state (gpointer data)
+{
+  StateWait *wait = data;
+
+  return pr_cluster_item_get_member (wait->item, wait->member)->state == wait->state;
+}
+
+/* A session's list shows what another reviewer decided on a connection of
+ * their own: when asked, and by itself a few seconds later; in the log's
+ * order, where the other's decision came first but was seen after the
+ * session's own; undos too, and the count of reviewed clusters. */
+static void
+test_others_decisions (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autoptr(PrSession) session = pr_session_new ("甲");
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(PrConnection) other_db = NULL;
+  g_autoptr(PrStore) other = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrClusterItem) decided = NULL;
+  PrClusterItem *item;
+  char primary[32], first[32], second[32];
+  StateWait wait;
+  guint changed = 0;
+  gint64 repeat_id, earlier_id;
+
+  fill_write_back_table (root, "shared", group_bodies[2]);
+  /* Looks only when asked, to count what each look finds; by itself below. */
+  g_object_set (session, "refresh-interval", 0, NULL);
+  g_free (params->database);
+  params->database = g_strdup ("shared");
+  pr_session_connect_async (session, g_steal_pointer (&params), NULL, store_result, &result);
+  wait_until (is_set, &result);
+  pr_session_connect_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  pr_session_scan_async (session, "petitions", mapping, 3, NULL, NULL, NULL, store_result, &result);
+  wait_until (is_set, &result);
+  pr_session_scan_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+  g_signal_connect (session, "cluster-changed", G_CALLBACK (count_changed), &changed);
+
+  /* The three copies, one cluster. */
+  g_assert_cmpuint (g_list_model_get_n_items (pr_session_get_clusters (session)), ==, 1);
+  item = g_list_model_get_item (pr_session_get_clusters (session), 0);
+  g_object_unref (item);  /* the list keeps it */
+  g_assert_cmpuint (pr_cluster_item_get_n_members (item), ==, 3);
+  g_strlcpy (primary, pr_cluster_item_get_primary_id (item), sizeof primary);
+  g_strlcpy (first, pr_cluster_item_get_member (item, 1)->id, sizeof first);
+  g_strlcpy (second, pr_cluster_item_get_member (item, 2)->id, sizeof second);
+
+  other_db = pr_test_connect (admin, "shared");
+  other = pr_store_open (other_db, NULL, &error);
+  g_assert_no_error (error);
+
+  /* Nothing new yet. */
+  g_assert_cmpint (refresh_now (session), ==, 0);
+  g_assert_cmpuint (changed, ==, 0);
+
+  /* The other marks the first copy a repeat: seen when asked. */
+  repeat_id = other_decides (other, first, primary, PR_VERDICT_REPEAT, 0);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 1)->state, ==, PR_MEMBER_UNDECIDED);
+  g_assert_cmpint (refresh_now (session), ==, 1);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 1)->state, ==, PR_MEMBER_REPEAT);
+  assert_as_logged (other, item);
+  g_assert_cmpuint (pr_session_get_n_reviewed (session), ==, 0);
+
+  /* The other says the second copy is a repeat, then this session, not
+   * having looked, says it is not: the log's last word is the session's,
+   * though the other's decision reaches the session after its own. */
+  earlier_id = other_decides (other, second, primary, PR_VERDICT_REPEAT, 0);
+  pr_session_decide_async (session, item, PR_VERDICT_NOT_REPEAT, second, store_result, &result);
+  wait_until (is_set, &result);
+  decided = pr_session_decide_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 2)->state, ==, PR_MEMBER_NOT_REPEAT);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 2)->decision, >, earlier_id);
+  g_assert_cmpint (refresh_now (session), ==, 1);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 2)->state, ==, PR_MEMBER_NOT_REPEAT);
+  assert_as_logged (other, item);
+  g_assert_cmpuint (pr_session_get_n_reviewed (session), ==, 1);
+
+  /* The other undoes its repeat: the first copy is undecided again, and
+   * the cluster no longer reviewed; seen by the session by itself. */
+  other_decides (other, first, NULL, PR_VERDICT_UNDO, repeat_id);
+  g_object_set (session, "refresh-interval", 1, NULL);
+  wait = (StateWait) { item, 1, PR_MEMBER_UNDECIDED };
+  wait_until (member_in_state, &wait);
+  g_object_set (session, "refresh-interval", 0, NULL);
+  assert_as_logged (other, item);
+  g_assert_cmpuint (pr_session_get_n_reviewed (session), ==, 0);
+  g_assert_cmpuint (changed, ==, 3);
+
+  /* The session's own undo stays its own: it undoes its not-a-repeat, and
+   * the other's earlier repeat of the second copy stands again. */
+  g_assert_true (pr_session_get_can_undo (session));
+  pr_session_undo_async (session, store_result, &result);
+  wait_until (is_set, &result);
+  g_clear_object (&decided);
+  decided = pr_session_decide_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 2)->state, ==, PR_MEMBER_REPEAT);
+  g_assert_cmpint (pr_cluster_item_get_member (item, 2)->decision, ==, earlier_id);
+  assert_as_logged (other, item);
+  /* Regrouped at the same k, as the threshold dialog does: the session's
+   * undone decision stays undone (its undo is in the session's log). */
+  {
+    g_autoptr(PrThresholdPreview) preview = NULL;
+    g_autoptr(PrSessionRegroup) regroup = NULL;
+
+    pr_session_threshold_preview_async (session, NULL, store_result, &result);
+    wait_until (is_set, &result);
+    preview = pr_session_threshold_preview_finish (session, result, &error);
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    pr_session_regroup_async (session, preview, 3, NULL, store_result, &result);
+    wait_until (is_set, &result);
+    regroup = pr_session_regroup_finish (session, result, &error);
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    pr_session_apply_regroup_async (session, g_steal_pointer (&regroup), NULL, store_result, &result);
+    wait_until (is_set, &result);
+    g_assert_true (pr_session_apply_regroup_finish (session, result, &error));
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+    g_assert_cmpuint (g_list_model_get_n_items (pr_session_get_clusters (session)), ==, 1);
+    item = g_list_model_get_item (pr_session_get_clusters (session), 0);
+    g_object_unref (item);
+    g_assert_cmpuint (pr_cluster_item_get_n_members (item), ==, 3);
+    g_assert_cmpint (pr_cluster_item_find_member (item, second), >, 0);
+    g_assert_cmpint (pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, second))->state, ==,
+                     PR_MEMBER_REPEAT);
+    assert_as_logged (other, item);
+  }
+
+  /* Its undo, seen in the log, is not news, nor to the clusters made by
+   * the regroup. */
+  g_assert_cmpint (refresh_now (session), ==, 0);
+  g_assert_cmpint (refresh_now (session), ==, 0);
+  g_assert_cmpuint (changed, ==, 3);
+
+  g_signal_handlers_disconnect_by_func (session, count_changed, &changed);
+  g_clear_object (&decided);
+  {
+    gpointer weak = session;
+
+    g_object_add_weak_pointer (weak, &weak);
+    g_clear_object (&session);
+    wait_until (is_null, &weak);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -2270,6 +2545,7 @@ main (int    argc,
   g_test_add_func ("/ui/connection-lost", test_connection_lost);
   g_test_add_func ("/ui/profiles", test_profiles);
   g_test_add_func ("/ui/write-back", test_write_back);
+  g_test_add_func ("/ui/others-decisions", test_others_decisions);
   g_test_add_func ("/ui/chains", test_chains);
   g_test_add_func ("/ui/tour", test_tour);
   g_test_add_func ("/ui/guide-grants", test_guide_grants);

@@ -476,11 +476,18 @@ pr_cluster_item_apply (PrClusterItem     *self,
                        const PrDecision  *decision,
                        const PrRecordSet *set)
 {
+  guint at;
+
   g_return_val_if_fail (decision->verdict != PR_VERDICT_UNDO, FALSE);
 
   if (pr_cluster_item_find_member (self, decision->record_id) < 0)
     return FALSE;
-  g_ptr_array_add (self->decisions, pr_decision_copy (decision));
+  /* In log order: another reviewer's decision, seen after one of this
+   * session's, may come before it in the log. */
+  at = self->decisions->len;
+  while (at > 0 && ((PrDecision *) self->decisions->pdata[at - 1])->id > decision->id)
+    at--;
+  g_ptr_array_insert (self->decisions, (gint) at, pr_decision_copy (decision));
   replay (self, set);
   return TRUE;
 }

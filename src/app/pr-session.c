@@ -6,6 +6,12 @@
  * reach the log in the order the reviewer made them. Scans and exports,
  * which read a whole table, take a connection of their own on a thread
  * of their own.
+ *
+ * Other reviewers decide on the same table through connections of their
+ * own. The session looks at the log every few seconds, on the worker
+ * like any query, for what was decided since it last looked (a range of
+ * the log's primary key: cheap), and applies the decisions it has not
+ * seen to its clusters, in log order, as it would have after a scan.
  */
 #define G_LOG_DOMAIN "petition-review"
 
@@ -77,13 +83,21 @@ struct _PrSession
   GPtrArray          *items;        /* PrClusterItem, all of them, in cluster order */
   GListStore         *clusters;     /* the list's model: items, filled in turns */
   guint               fill_source;
-  GHashTable         *cluster_of;   /* record id → PrClusterItem (borrowed) */
+  GHashTable         *cluster_of;   /* record id (owned) → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */
   GQueue              redo;         /* Step */
   gboolean            deciding;
+
+  /* Others' decisions */
+  guint               refresh_interval;  /* seconds; 0: only when asked */
+  guint               refresh_source;
+  gboolean            refreshing;
+  gint64              seen_id;      /* the highest log id in decisions */
+  gint64              look_from;    /* the next look's start */
+  gint64              look_after;   /* the one after: seen_id as the last look began */
 };
 
 G_DEFINE_FINAL_TYPE (PrSession, pr_session, G_TYPE_OBJECT)
@@ -92,10 +106,23 @@ enum {
   PROP_0,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_REFRESH_INTERVAL,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  CLUSTER_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* How often the log is looked at for others' decisions, by default. */
+#define REFRESH_INTERVAL_SECONDS 5
+
+static void start_refreshing (PrSession *self);
 
 /* One undoable action: the decisions it logged, in order. */
 typedef struct {
@@ -247,6 +274,7 @@ pr_session_dispose (GObject *object)
   g_queue_clear_full (&self->undo, (GDestroyNotify) step_free);
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
   g_clear_handle_id (&self->fill_source, g_source_remove);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
   g_clear_object (&self->clusters);
   g_clear_pointer (&self->items, g_ptr_array_unref);
 
@@ -287,6 +315,28 @@ pr_session_get_property (GObject    *object,
     case PROP_CAN_REDO:
       g_value_set_boolean (value, pr_session_get_can_redo (self));
       break;
+    case PROP_REFRESH_INTERVAL:
+      g_value_set_uint (value, self->refresh_interval);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pr_session_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  PrSession *self = PR_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_REFRESH_INTERVAL:
+      self->refresh_interval = g_value_get_uint (value);
+      start_refreshing (self);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -300,12 +350,29 @@ pr_session_class_init (PrSessionClass *klass)
   object_class->dispose = pr_session_dispose;
   object_class->finalize = pr_session_finalize;
   object_class->get_property = pr_session_get_property;
+  object_class->set_property = pr_session_set_property;
 
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* How often, in seconds, the decision log is looked at for others'
+   * decisions while a scan is under review; 0 for only when asked
+   * (pr_session_refresh_async()). */
+  properties[PROP_REFRESH_INTERVAL] = g_param_spec_uint ("refresh-interval", NULL, NULL, 0, 3600,
+                                                         REFRESH_INTERVAL_SECONDS,
+                                                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * PrSession::cluster-changed:
+   * @item: the cluster
+   *
+   * Another reviewer's decisions (or undos), seen in the log, changed
+   * @item; the session's count of reviewed clusters is up to date.
+   */
+  signals[CLUSTER_CHANGED] = g_signal_new ("cluster-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, PR_TYPE_CLUSTER_ITEM);
 }
 
 static void
@@ -314,7 +381,7 @@ pr_session_init (PrSession *self)
   self->worker = g_thread_pool_new (run_job, self, 1, FALSE, NULL);
   self->clusters = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
-  self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
+  self->cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->decisions = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) pr_decision_free);
   g_queue_init (&self->undo);
   g_queue_init (&self->redo);
@@ -368,6 +435,8 @@ reset (PrSession          *self,
   g_clear_pointer (&self->description, g_free);
   self->description = pr_connection_params_describe (params);
   g_clear_handle_id (&self->fill_source, g_source_remove);
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  self->seen_id = self->look_from = self->look_after = 0;
   g_list_store_remove_all (self->clusters);
   g_ptr_array_set_size (self->items, 0);
   g_hash_table_remove_all (self->cluster_of);
@@ -709,7 +778,9 @@ make_items (PrClustering  *clustering,
             GHashTable   **cluster_of_out)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
-  GHashTable *cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
+  /* The ids copied: a member's id is freed when its cluster replays its
+   * decisions. */
+  GHashTable *cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     {
@@ -729,7 +800,7 @@ make_items (PrClustering  *clustering,
       PrClusterItem *item = items->pdata[i];
 
       for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-        g_hash_table_insert (cluster_of, pr_cluster_item_get_member (item, m)->id, item);
+        g_hash_table_insert (cluster_of, g_strdup (pr_cluster_item_get_member (item, m)->id), item);
     }
   *items_out = items;
   *cluster_of_out = cluster_of;
@@ -886,15 +957,18 @@ install_clusters (PrSession  *self,
       PrDecision *copy = pr_decision_copy (decision);
 
       g_hash_table_insert (self->decisions, &copy->id, copy);
+      self->seen_id = MAX (self->seen_id, decision->id);
       if (decision->verdict != PR_VERDICT_UNDO && !g_hash_table_contains (undone, &decision->id))
         apply_logged (self, decision);
     }
+  self->look_from = self->look_after = self->seen_id;
   self->n_reviewed = 0;
   for (guint i = 0; i < items->len; i++)
     self->n_reviewed += pr_cluster_item_get_reviewed (items->pdata[i]);
   g_ptr_array_unref (self->items);
   self->items = items;
   fill_list (self);
+  start_refreshing (self);
 }
 
 gboolean
@@ -1082,9 +1156,10 @@ pr_session_fetch_finish (PrSession     *self,
 typedef enum { DO, UNDO, REDO } StepKind;
 
 typedef struct {
-  Step     *step;   /* the decisions to log: with their ids after */
-  StepKind  kind;
-  GTask    *outer;
+  Step      *step;   /* the decisions to log: with their ids after */
+  StepKind   kind;
+  GTask     *outer;
+  GPtrArray *undos;  /* PrDecision: for UNDO, the undos logged */
 } DecideData;
 
 static void
@@ -1093,15 +1168,13 @@ decide_job (PrSession *self,
 {
   DecideData *data = g_task_get_task_data (task);
   GPtrArray *decisions = data->step->decisions;
-  g_autoptr(GPtrArray) undos = NULL;
   GError *error = NULL;
 
   if (data->kind == UNDO)
     {
       /* The store replaces an undo's ids with its target's (and frees
        * them), so the undos own copies; the last decision is undone
-       * first. */
-      undos = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+       * first. Kept for the session's log (decided ()). */
       for (guint i = decisions->len; i-- > 0;)
         {
           PrDecision *decision = decisions->pdata[i];
@@ -1113,13 +1186,14 @@ decide_job (PrSession *self,
           undo->verdict = PR_VERDICT_UNDO;
           undo->reviewer = g_strdup (decision->reviewer);
           undo->undoes = decision->id;
-          g_ptr_array_add (undos, undo);
+          g_ptr_array_add (data->undos, undo);
         }
     }
 
   /* One transaction for the step: a merge, or its undo, is logged whole
    * or not at all, even if the connection is lost half-way. */
-  if (pr_store_add_decisions_written_back (self->store, undos != NULL ? undos : decisions, self->write_back, &error))
+  if (pr_store_add_decisions_written_back (self->store, data->kind == UNDO ? data->undos : decisions,
+                                          self->write_back, &error))
     g_task_return_boolean (task, TRUE);
   else
     {
@@ -1133,6 +1207,7 @@ decide_data_free (DecideData *data)
 {
   if (data->step != NULL)
     step_free (data->step);
+  g_ptr_array_unref (data->undos);
   g_free (data);
 }
 
@@ -1177,9 +1252,20 @@ decided (GObject      *object,
           PrDecision *copy = pr_decision_copy (decision);
 
           g_hash_table_insert (self->decisions, &copy->id, copy);
+          self->seen_id = MAX (self->seen_id, decision->id);
           pr_cluster_item_apply (step->item, decision, set);
         }
     }
+  /* The undos too: the log as the session knows it, which the next look
+   * at the log and a regroup go by. */
+  for (guint i = 0; i < data->undos->len; i++)
+    {
+      PrDecision *undo = g_steal_pointer (&data->undos->pdata[i]);
+
+      self->seen_id = MAX (self->seen_id, undo->id);
+      g_hash_table_insert (self->decisions, &undo->id, undo);
+    }
+  g_ptr_array_set_size (data->undos, 0);
   if (step->decisions->len > 0)
     {
       self->n_reviewed += pr_cluster_item_get_reviewed (step->item);
@@ -1211,6 +1297,7 @@ start_step (PrSession           *self,
   data->step = step;
   data->kind = kind;
   data->outer = outer;
+  data->undos = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
   g_task_set_task_data (task, data, (GDestroyNotify) decide_data_free);
   self->deciding = TRUE;
   notify_undo_redo (self);
@@ -1443,6 +1530,199 @@ gboolean
 pr_session_get_can_redo (PrSession *self)
 {
   return !self->deciding && !g_queue_is_empty (&self->redo);
+}
+
+/* Others' decisions */
+
+typedef struct {
+  char      *table;
+  gint64     after;
+  gint64     seen_id;    /* the session's seen_id as the look began */
+  GPtrArray *decisions;  /* PrDecision, the log after @after */
+  GTask     *outer;
+} RefreshData;
+
+static void
+refresh_data_free (RefreshData *data)
+{
+  g_free (data->table);
+  g_clear_pointer (&data->decisions, g_ptr_array_unref);
+  g_clear_object (&data->outer);
+  g_free (data);
+}
+
+static void
+refresh_job (PrSession *self,
+             GTask     *task)
+{
+  RefreshData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  data->decisions = pr_store_list_decisions_after (self->store, data->table, data->after, &error);
+  if (data->decisions == NULL)
+    {
+      forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Applies the decisions of @decisions (in log order) that the session has
+ * not seen. Returns how many. */
+static guint
+apply_others (PrSession *self,
+              GPtrArray *decisions)
+{
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func (g_object_unref);
+  const PrRecordSet *set = self->result->set;
+  guint n = 0;
+
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      PrDecision *decision = decisions->pdata[i];
+      PrDecision *copy;
+      const PrDecision *target = decision;
+      PrClusterItem *item;
+
+      if (g_hash_table_contains (self->decisions, &decision->id))
+        continue;
+      copy = pr_decision_copy (decision);
+      g_hash_table_insert (self->decisions, &copy->id, copy);
+      self->seen_id = MAX (self->seen_id, decision->id);
+      n++;
+
+      if (decision->verdict == PR_VERDICT_UNDO)
+        target = g_hash_table_lookup (self->decisions, &decision->undoes);
+      item = target != NULL ? g_hash_table_lookup (self->cluster_of, target->record_id) : NULL;
+      if (item == NULL)
+        continue;
+      if (decision->verdict == PR_VERDICT_UNDO)
+        pr_cluster_item_revert (item, target, set);
+      else if (!pr_cluster_item_apply (item, decision, set))
+        continue;
+      if (!g_ptr_array_find (changed, item, NULL))
+        g_ptr_array_add (changed, g_object_ref (item));
+    }
+
+  if (changed->len == 0)
+    return n;
+  self->n_reviewed = 0;
+  for (guint i = 0; i < self->items->len; i++)
+    self->n_reviewed += pr_cluster_item_get_reviewed (self->items->pdata[i]);
+  for (guint i = 0; i < changed->len; i++)
+    {
+      pr_cluster_item_changed (changed->pdata[i]);
+      g_signal_emit (self, signals[CLUSTER_CHANGED], 0, changed->pdata[i]);
+    }
+  return n;
+}
+
+static void
+refreshed (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  PrSession *self = PR_SESSION (object);
+  RefreshData *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GTask) outer = g_steal_pointer (&data->outer);
+  GError *error = NULL;
+  guint n = 0;
+
+  self->refreshing = FALSE;
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      /* Told here for callers that do not ask (the polling): the reviewer
+       * hears of a lost connection from the next decision, and the next
+       * look tries again. */
+      g_debug ("cannot look at the decision log: %s", error->message);
+      g_task_return_error (outer, error);
+      return;
+    }
+  /* A step of the reviewer's own still on its way is not in the
+   * session's log yet: the next look, from the same place, sees it. A
+   * scan since has its own log. */
+  if (!self->deciding && self->result != NULL && g_strcmp0 (data->table, self->table) == 0 &&
+      data->after == self->look_from)
+    {
+      n = apply_others (self, data->decisions);
+      /* A decision is given its id a few milliseconds before it commits,
+       * and others may commit in between: each look goes back to where
+       * the session's log ended as the look before it began, and skips
+       * what it has seen. */
+      self->look_from = self->look_after;
+      self->look_after = MAX (data->seen_id, self->look_from);
+    }
+  g_task_return_int (outer, n);
+}
+
+/**
+ * pr_session_refresh_async:
+ *
+ * Looks at the log for decisions made since on other connections (other
+ * reviewers, or this one elsewhere), and applies them to the clusters;
+ * #PrSession::cluster-changed tells which changed. The session does it by
+ * itself every few seconds while a scan is under review; this is for now.
+ * @callback may be %NULL: a failure is logged (g_debug) either way.
+ */
+void
+pr_session_refresh_async (PrSession           *self,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  GTask *outer = g_task_new (self, NULL, callback, user_data);
+  GTask *task;
+  RefreshData *data;
+
+  g_task_set_source_tag (outer, pr_session_refresh_async);
+  if (self->table == NULL || self->result == NULL)
+    {
+      g_task_return_int (outer, 0);
+      g_object_unref (outer);
+      return;
+    }
+  data = g_new0 (RefreshData, 1);
+  data->table = g_strdup (self->table);
+  data->after = self->look_from;
+  data->seen_id = self->seen_id;
+  data->outer = outer;
+  task = g_task_new (self, NULL, refreshed, NULL);
+  g_task_set_task_data (task, data, (GDestroyNotify) refresh_data_free);
+  self->refreshing = TRUE;
+  push_job (self, task, refresh_job);
+}
+
+/**
+ * pr_session_refresh_finish:
+ *
+ * Returns: how many decisions the session had not seen, or -1 with @error
+ *   set
+ */
+gint
+pr_session_refresh_finish (PrSession     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  return (gint) g_task_propagate_int (G_TASK (result), error);
+}
+
+static gboolean
+poll_log (gpointer user_data)
+{
+  PrSession *self = user_data;
+
+  if (!self->refreshing && !self->deciding)
+    pr_session_refresh_async (self, NULL, NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+/* While a scan is under review, at the interval set now. */
+static void
+start_refreshing (PrSession *self)
+{
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  if (self->refresh_interval > 0 && self->result != NULL)
+    self->refresh_source = g_timeout_add_seconds (self->refresh_interval, poll_log, self);
 }
 
 /* Export */

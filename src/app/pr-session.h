@@ -124,6 +124,12 @@ void                pr_session_redo_async         (PrSession             *sessio
 PrClusterItem      *pr_session_decide_finish      (PrSession             *session,
                                                    GAsyncResult          *result,
                                                    GError               **error);
+void                pr_session_refresh_async      (PrSession             *session,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+gint                pr_session_refresh_finish     (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
 gboolean            pr_session_get_can_undo       (PrSession             *session);
 gboolean            pr_session_get_can_redo       (PrSession             *session);
 

@@ -1070,6 +1070,28 @@ decided (GObject      *object,
   update_actions (self);
 }
 
+/* Another reviewer's decision changed @item: the list's cells follow
+ * it by themselves; the cluster on show is shown again, as after one's
+ * own decision. */
+static void
+cluster_changed (PrWindow      *self,
+                 PrClusterItem *item)
+{
+  if (item == pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view)))
+    show_cluster (self, item);
+  update_summary (self);
+  update_actions (self);
+}
+
+/* Back in the window, the reviewer sees at once what others decided
+ * meanwhile, without waiting for the session's next look. */
+static void
+active_changed (PrWindow *self)
+{
+  if (gtk_window_is_active (GTK_WINDOW (self)))
+    pr_session_refresh_async (self->session, NULL, NULL);
+}
+
 static void
 decide (PrWindow  *self,
         PrVerdict  verdict)
@@ -1506,6 +1528,8 @@ pr_window_init (PrWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
   g_signal_connect_object (self->session, "notify::can-undo", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "cluster-changed", G_CALLBACK (cluster_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (active_changed), NULL);
   setup_cluster_list (self);
   update_title (self);
   update_actions (self);

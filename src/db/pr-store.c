@@ -330,6 +330,23 @@ begin_transaction (PrStore  *self,
   return self->in_batch || pr_connection_execute (self->connection, "START TRANSACTION", error);
 }
 
+/* For a decision: READ COMMITTED, so that every read sees the latest
+ * commits and a search locks the rows it finds but not the gaps between
+ * them. At REPEATABLE READ, two undos of different decisions each locked
+ * the same gap of the undoes index (looking for an undo of their target)
+ * and then each waited to insert into it: a deadlock, and a decision
+ * lost. The row locks (the source row, the undone decision) do the
+ * ordering that matters. Applies to the next transaction only. */
+static gboolean
+begin_decision_transaction (PrStore  *self,
+                            GError  **error)
+{
+  if (self->in_batch)
+    return TRUE;
+  return pr_connection_execute (self->connection, "SET TRANSACTION ISOLATION LEVEL READ COMMITTED", error) &&
+         begin_transaction (self, error);
+}
+
 static gboolean
 commit_transaction (PrStore  *self,
                     GError  **error)
@@ -1956,7 +1973,7 @@ pr_store_add_decision (PrStore     *self,
   if (!validate_decision (decision, error))
     return 0;
 
-  if (!begin_transaction (self, error))
+  if (!begin_decision_transaction (self, error))
     return 0;
   if (decision->verdict == PR_VERDICT_UNDO && !check_undo_target (self, decision, error))
     goto fail;
@@ -1973,22 +1990,28 @@ fail:
   return 0;
 }
 
-/* Rows of pr_decisions as strings, in id order; the columns are those of
- * the CSV export, then decided_at in microseconds, then old_values. */
+/* Rows of pr_decisions as strings, in id order, those after @after only;
+ * the columns are those of the CSV export, then decided_at in
+ * microseconds, then old_values. */
 static GPtrArray *
 select_decisions (PrStore     *self,
                   const char  *table,
+                  gint64       after,
                   GError     **error)
 {
   g_autofree char *sql = NULL;
-  const char *params[1] = { table };
+  char after_text[24];
+  const char *params[2] = { after_text, table };
 
+  g_snprintf (after_text, sizeof after_text, "%" G_GINT64_FORMAT, after);
+  /* A range of the primary key: reading the decisions since the last
+   * look costs what they are, not what the log is. */
   sql = g_strdup_printf ("SELECT id, source_table, record_id, primary_id, verdict, reviewer, "
                          "DATE_FORMAT(decided_at, '%%Y-%%m-%%d %%H:%%i:%%s.%%f'), note, undoes, "
                          "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at), old_values "
-                         "FROM %s %s ORDER BY id", self->q_decisions,
-                         table != NULL ? "WHERE source_table = ?" : "");
-  return _pr_connection_select (self->connection, sql, params, table != NULL ? 1 : 0, error);
+                         "FROM %s WHERE id > CAST(? AS SIGNED) %s ORDER BY id", self->q_decisions,
+                         table != NULL ? "AND source_table = ?" : "");
+  return _pr_connection_select (self->connection, sql, params, table != NULL ? 2 : 1, error);
 }
 
 /**
@@ -2005,12 +2028,38 @@ pr_store_list_decisions (PrStore     *self,
                          const char  *table,
                          GError     **error)
 {
+  return pr_store_list_decisions_after (self, table, 0, error);
+}
+
+/**
+ * pr_store_list_decisions_after:
+ * @store: a store
+ * @table: (nullable): a source table, or %NULL for all
+ * @after: a decision id: only the decisions after it are listed
+ * @error: return location for a #GError
+ *
+ * What other connections decided since @after, cheaply: a range of the
+ * log's primary key. Ids are handed out as decisions are made, but the
+ * decisions are seen as they commit, and a decision made a moment before
+ * another may commit after it: a caller that looks again should look
+ * from somewhat before the last id it saw (see pr-session.c).
+ *
+ * Returns: (transfer full) (element-type PrDecision): the decisions in id
+ *   order, undos included; %NULL on error
+ */
+GPtrArray *
+pr_store_list_decisions_after (PrStore     *self,
+                               const char  *table,
+                               gint64       after,
+                               GError     **error)
+{
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) decisions = NULL;
 
   g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (after >= 0, NULL);
 
-  rows = select_decisions (self, table, error);
+  rows = select_decisions (self, table, after, error);
   if (rows == NULL)
     return NULL;
 
@@ -2071,7 +2120,7 @@ pr_store_export_decisions (PrStore      *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (writer != NULL, FALSE);
 
-  rows = select_decisions (self, table, error);
+  rows = select_decisions (self, table, 0, error);
   if (rows == NULL)
     return FALSE;
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
@@ -2847,8 +2896,9 @@ write_source_row (PrStore            *self,
       explain_write_back_error (target, error, local_error, "UPDATE");
       return FALSE;
     }
-  /* read_source_row() found one row and locked it (and the gap around
-   * it): more cannot have changed. */
+  /* read_source_row() found one row and locked it; a row with the same
+   * id inserted since (no gap is locked at READ COMMITTED) is refused
+   * here. */
   if (affected > 1)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
@@ -2898,7 +2948,7 @@ decide_written_back (PrStore            *self,
   if (!resolve_target (self, write_back, names, n, &target, error))
     return 0;
 
-  if (!begin_transaction (self, error))
+  if (!begin_decision_transaction (self, error))
     return 0;
   if (!read_source_row (self, &target, decision->record_id, &before, error) ||
       !change_source_row (self, &target, decision->record_id, values, &after, error))
@@ -2933,9 +2983,9 @@ check_no_later_write (PrStore     *self,
   char id_text[24];
   const char *params[3] = { table, record_id, id_text };
 
-  /* A plain read is current enough: it is the transaction's first, taken
-   * while the source row is locked, and every written-back decision on
-   * this record commits while holding that lock. */
+  /* A plain read is current enough: at READ COMMITTED it sees every
+   * commit so far, it is taken while the source row is locked, and every
+   * written-back decision on this record commits while holding that lock. */
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, undone);
   sql = g_strdup_printf ("SELECT d.id FROM %s AS d WHERE d.source_table = ? AND d.record_id = ? "
                          "AND d.id > ? AND d.old_values IS NOT NULL AND d.verdict <> 'undo' "
@@ -3010,7 +3060,7 @@ undo_written_back (PrStore            *self,
   if (!resolve_target (self, write_back, restore.names, restore.n, &target, error))
     return 0;
 
-  if (!begin_transaction (self, error))
+  if (!begin_decision_transaction (self, error))
     return 0;
   if (!read_source_row (self, &target, record_id, &current, error) ||
       !check_undo_target (self, decision, error) ||
@@ -3139,6 +3189,88 @@ pr_store_add_decision_written_back (PrStore            *self,
     }
 }
 
+/* The source record a decision of a batch writes to, or NULL for one that
+ * writes nothing (a primary; the undo of a decision that wrote nothing,
+ * or of one that is not there, which fails later on its own). A log row
+ * never changes: read without a lock. */
+static char *
+batch_record (PrStore           *self,
+              const PrDecision  *decision,
+              const PrWriteBack *write_back)
+{
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  char id_text[24];
+  const char *params[1] = { id_text };
+  PrDbRow *row;
+
+  if (decision->verdict == PR_VERDICT_PRIMARY || g_strcmp0 (decision->table, write_back->table) != 0)
+    return NULL;
+  if (decision->verdict != PR_VERDICT_UNDO)
+    return g_strdup (decision->record_id);
+
+  g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, decision->undoes);
+  sql = g_strdup_printf ("SELECT record_id, old_values FROM %s WHERE id = ?", self->q_decisions);
+  rows = _pr_connection_select (self->connection, sql, params, 1, NULL);
+  if (rows == NULL || rows->len == 0)
+    return NULL;
+  row = rows->pdata[0];
+  return row->values[1] != NULL ? g_strdup (row->values[0]) : NULL;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Inside the batch's transaction, before its first decision: locks the
+ * source rows the batch writes, one after the other in one order (the
+ * ids' byte order), as every batch does. Locked as each decision came,
+ * a merge (first to last) and the undo of another's (last to first) each
+ * held a row the other waited for: a deadlock, and a step lost. A
+ * record not in the table locks nothing here; its decision reports it. */
+static gboolean
+lock_batch_rows (PrStore            *self,
+                 GPtrArray          *decisions,
+                 const PrWriteBack  *write_back,
+                 GError            **error)
+{
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (g_free);
+  g_auto(Target) target = { 0 };
+  g_autofree char *sql = NULL;
+
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      char *record = batch_record (self, decisions->pdata[i], write_back);
+
+      if (record != NULL)
+        g_ptr_array_add (records, record);
+    }
+  if (records->len < 2)
+    return TRUE;
+  g_ptr_array_sort (records, compare_strings);
+
+  if (!resolve_target (self, write_back, NULL, 0, &target, error))
+    return FALSE;
+  sql = g_strdup_printf ("SELECT %s FROM %s WHERE %s = ? FOR UPDATE", target.q_id, target.q_table, target.q_id);
+  for (guint i = 0; i < records->len; i++)
+    {
+      g_autoptr(GPtrArray) rows = NULL;
+      const char *params[1] = { records->pdata[i] };
+
+      if (i > 0 && strcmp (records->pdata[i], records->pdata[i - 1]) == 0)
+        continue;
+      /* Any failure ends the batch: a deadlock, say, has rolled its
+       * transaction back already. */
+      rows = _pr_connection_select (self->connection, sql, params, 1, error);
+      if (rows == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * pr_store_add_decisions_written_back:
  * @store: a store, as for pr_store_add_decision_written_back()
@@ -3169,8 +3301,14 @@ pr_store_add_decisions_written_back (PrStore            *self,
   if (decisions->len == 1)
     return pr_store_add_decision_written_back (self, decisions->pdata[0], write_back, error) > 0;
 
-  if (!begin_transaction (self, error))
+  if (!begin_decision_transaction (self, error))
     return FALSE;
+  if (write_back != NULL && validate_write_back (write_back, NULL) &&
+      !lock_batch_rows (self, decisions, write_back, error))
+    {
+      rollback_transaction (self);
+      return FALSE;
+    }
   self->in_batch = TRUE;
   for (; done < decisions->len; done++)
     if (pr_store_add_decision_written_back (self, decisions->pdata[done], write_back, error) == 0)

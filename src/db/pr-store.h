@@ -149,6 +149,10 @@ gint64       pr_store_add_decision        (PrStore               *store,
 GPtrArray   *pr_store_list_decisions      (PrStore               *store,
                                            const char            *table,
                                            GError               **error);
+GPtrArray   *pr_store_list_decisions_after (PrStore             *store,
+                                           const char            *table,
+                                           gint64                 after,
+                                           GError               **error);
 gboolean     pr_store_export_decisions    (PrStore               *store,
                                            const char            *table,
                                            PrCsvWriter           *writer,
