@@ -419,22 +419,26 @@ save_screenshot (GtkWidget  *widget,
                  const char *path)
 {
   GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
+  gint64 start = g_get_monotonic_time ();
 
-  /* Let the window lay out and paint what it shows now. */
-  for (gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2; g_get_monotonic_time () < until;)
+  /* Let the window lay out and paint what it shows now: half a second,
+   * and then until it has painted something (a slow run under ASan may
+   * not have drawn a frame yet). */
+  while (node == NULL && g_get_monotonic_time () - start < 30 * G_USEC_PER_SEC)
     {
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
+      if (g_get_monotonic_time () - start >= G_USEC_PER_SEC / 2 && gtk_widget_get_mapped (widget))
+        {
+          GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+          gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+          node = gtk_snapshot_free_to_node (snapshot);
+        }
     }
   g_assert_true (gtk_widget_get_mapped (widget));
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
