@@ -1,0 +1,175 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""build-aux/generate-records on a small fictional stand-in for ../shared.
+
+The script is pointed (PR_SHARED_DATA) at a records.csv written here, so the
+test needs no real data.  The oracle is the script's ground-truth columns: a
+repeat is checked against its family's first record for exactly the edit it
+claims, and nothing of the input may come out except through the collage.
+
+Usage: test-generate-records.py SOURCE_ROOT
+"""
+
+import csv
+import datetime as dt
+import io
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SENTENCE_RE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]*")
+
+FICTIONAL = [
+    ("东川市青山区幸福路噪音扰民", "2019/3/4 9:05:06",
+     "幸福路夜间施工，噪音很大，影响居民休息。请有关部门尽快处理！已经反映多次了。"),
+    ("西岚市云溪区路灯不亮", "2020-01-02 20:30:00",
+     "云溪区桃源路的路灯坏了三个月，晚上出行很不安全。希望尽快修好。谢谢！"),
+    ("南屏市凤鸣区垃圾清运不及时", "2018/12/1 7:00:00",
+     "凤鸣区学府路小区垃圾堆积，气味难闻，蚊虫很多。物业说不归他们管。：。请城管部门处理。"),
+    ("北泽市雁回区学校门口交通拥堵", "2021-05-06 08:15:30",
+     "雁回区实验小学门口每天早上拥堵严重，家长车辆乱停。建议增设临时停车位，安排交警疏导"),
+]
+
+
+def write_source(folder):
+    os.makedirs(os.path.join(folder, "petitions-zh"))
+    with open(os.path.join(folder, "petitions-zh", "records.csv"), "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["key", "source", "id", "user", "subject", "time", "body", "category"])
+        for i, (subject, when, body) in enumerate(FICTIONAL):
+            w.writerow([f"test:{i}", "test", i, f"U{i}", subject, when, "\n\t\t" + body + "\n\t", ""])
+
+
+def run(script, env, *args):
+    return subprocess.run([sys.executable, script, *args], env=env, capture_output=True, text=True)
+
+
+def parse_when(text):
+    for fmt in ("%Y/%m/%d %H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y年%m月%d日 %H:%M", "%Y.%m.%d %H:%M:%S"):
+        try:
+            return dt.datetime.strptime(text, fmt)
+        except ValueError:
+            pass
+    raise AssertionError(f"time “{text}” is in no known format")
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def main():
+    script = os.path.join(sys.argv[1], "build-aux", "generate-records")
+    failures = 0
+    n_tests = 0
+
+    with tempfile.TemporaryDirectory() as tmp:
+        shared = os.path.join(tmp, "data")
+        write_source(shared)
+        env = dict(os.environ, PR_SHARED_DATA=shared)
+
+        def test(name, func):
+            nonlocal failures, n_tests
+            n_tests += 1
+            try:
+                func()
+                print(f"ok {n_tests} {name}")
+            except AssertionError as e:
+                failures += 1
+                print(f"not ok {n_tests} {name}: {e}")
+
+        def absent():
+            r = run(script, dict(os.environ, PR_SHARED_DATA=os.path.join(tmp, "nowhere")), "10")
+            check(r.returncode == 1, f"exit {r.returncode}, not 1")
+            check(r.stdout == "", "wrote records without the data")
+            check("nowhere" in r.stderr and "PR_SHARED_DATA" in r.stderr, f"unclear message: {r.stderr!r}")
+
+        def edits():
+            r = run(script, env, "3000", "--repeats", "0.5", "--seed", "7")
+            check(r.returncode == 0, r.stderr)
+            rows = list(csv.DictReader(io.StringIO(r.stdout)))
+            check(len(rows) == 3000, f"{len(rows)} rows")
+            check([int(x["id"]) for x in rows] == list(range(1, 3001)), "ids are not 1..N")
+            first = {}
+            seen_edits = set()
+            for row in rows:
+                if row["edit"] == "original":
+                    check(row["family"] not in first, f"family {row['family']} starts twice")
+                    first[row["family"]] = row
+                    continue
+                check(row["family"] in first, f"record {row['id']} repeats a family not seen before")
+                orig = first[row["family"]]
+                edit = row["edit"]
+                seen_edits.add(edit)
+                check(row["subject"] == orig["subject"] and row["origin"] == orig["origin"],
+                      f"record {row['id']}: subject or origin changed")
+                body, obody = row["body"], orig["body"]
+                when, owhen = parse_when(row["time"]), parse_when(row["time"])
+                owhen = parse_when(orig["time"])
+                if edit in ("exact", "user", "date"):
+                    check(body == obody, f"record {row['id']} ({edit}): body changed")
+                if edit == "exact" or edit == "date":
+                    check(row["user"] == orig["user"], f"record {row['id']} ({edit}): user changed")
+                if edit == "user":
+                    check(row["user"] != orig["user"], f"record {row['id']}: same user")
+                if edit == "date":
+                    check(when == owhen.replace(second=when.second) and row["time"] != orig["time"],
+                          f"record {row['id']}: {row['time']} is not {orig['time']} written otherwise")
+                else:
+                    check(when > owhen, f"record {row['id']} ({edit}) is not later than its first")
+                if edit == "chars":
+                    check(body != obody and abs(len(body) - len(obody)) <= 3,
+                          f"record {row['id']}: not a small character edit")
+                if edit in ("added", "removed"):
+                    ours = SENTENCE_RE.findall(body.strip())
+                    theirs = SENTENCE_RE.findall(obody.strip())
+                    check(len(ours) == len(theirs) + (1 if edit == "added" else -1),
+                          f"record {row['id']} ({edit}): {len(theirs)} sentences became {len(ours)}")
+            check(seen_edits == {"exact", "chars", "added", "removed", "user", "date"},
+                  f"edits seen: {sorted(seen_edits)}")
+
+        def collage():
+            # Every clause of the output comes from the input.
+            clauses = set()
+            for _, _, body in FICTIONAL:
+                clauses.update(c for c in re.split(r"[，。！？；、：]", body) if c)
+            # (a body's last sentence may lack its mark; one is added)
+            r = run(script, env, "200", "--repeats", "0")
+            check(r.returncode == 0, r.stderr)
+            for row in csv.DictReader(io.StringIO(r.stdout)):
+                for c in re.split(r"[，。！？；、：]", row["body"].strip()):
+                    check(c == "" or c in clauses, f"clause “{c}” is not from the input")
+
+        def same_seed():
+            a = run(script, env, "500", "--seed", "3")
+            b = run(script, env, "500", "--seed", "3")
+            c = run(script, env, "500", "--seed", "4")
+            check(a.returncode == 0 and a.stdout == b.stdout, "the same seed gave other records")
+            check(a.stdout != c.stdout, "another seed gave the same records")
+
+        def sql():
+            r = run(script, env, "1200", "--format", "sql", "--table", "a`b")
+            check(r.returncode == 0, r.stderr)
+            check("CREATE TABLE IF NOT EXISTS `a``b`" in r.stdout, "table name not quoted")
+            check(r.stdout.count("INSERT INTO `a``b` VALUES") == 3, "not 500 rows an INSERT")
+
+        def inside_tree():
+            r = run(script, env, "10", "--output", os.path.join(sys.argv[1], "records-test.csv"))
+            check(r.returncode == 1, "wrote into the source tree")
+            check(not os.path.exists(os.path.join(sys.argv[1], "records-test.csv")), "file left in the tree")
+
+        test("absent shared data: exit 1 and a message", absent)
+        test("each repeat differs from its first record by its edit only", edits)
+        test("the collage is made of the input's clauses", collage)
+        test("the seed reproduces the output", same_seed)
+        test("sql output", sql)
+        test("no output into the source tree", inside_tree)
+
+    print(f"{n_tests - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
