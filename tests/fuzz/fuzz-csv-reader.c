@@ -10,11 +10,11 @@
  * on the next call, and the end stays the end.
  */
 
-#include <stdint.h>
 #include <string.h>
 
 #include <gio/gio.h>
 
+#include "fuzz-common.h"
 #include "pr-csv-reader.h"
 #include "pr-date.h"
 
@@ -61,18 +61,6 @@ fuzz_short_stream_init (FuzzShortStream *self)
 }
 
 static const char *const encodings[] = { NULL, "GB18030", "UTF-16LE", "Big5", "UTF-8", "GBK", "UTF-16" };
-
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  /* A critical is a broken promise of the API: count it as a crash. */
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
-  return 0;
-}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,

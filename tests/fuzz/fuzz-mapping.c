@@ -16,11 +16,11 @@
  */
 
 #include <math.h>
-#include <stdint.h>
 #include <string.h>
 
 #include <glib.h>
 
+#include "fuzz-common.h"
 #include "pr-fingerprinter.h"
 #include "pr-mapping.h"
 
@@ -113,18 +113,6 @@ apply (PrMapping  *mapping,
         return pr_mapping_set_petitioner (mapping, arg, error);
       }
     }
-}
-
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  /* A critical is a broken promise of the API: count it as a crash. */
-  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
-  return 0;
 }
 
 int
