@@ -295,6 +295,43 @@ test_mapping_errors (void)
   g_assert_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID);
 }
 
+/* The description versions the stored fingerprints: two mappings that
+ * fingerprint differently must not share one. fuzz-mapping's check
+ * failed on this pair (its seed tests/fuzz/corpus/mapping/describe-collision):
+ * a short column named "a:1 text=b" was described as a short "a" of
+ * weight 1 and a text "b" of weight 2. */
+static void
+test_describe_unambiguous (void)
+{
+  g_autoptr(PrMapping) one_column = pr_mapping_new ();
+  g_autoptr(PrMapping) two_columns = pr_mapping_new ();
+  g_autoptr(PrMapping) backslash = pr_mapping_new ();
+  g_autoptr(PrMapping) plain = user_body_mapping (2);
+  g_autofree char *one = NULL;
+  g_autofree char *two = NULL;
+  g_autofree char *slash = NULL;
+  g_autofree char *ordinary = NULL;
+
+  g_assert_true (pr_mapping_add_spec (one_column, PR_COLUMN_ROLE_SHORT, "a:1 text=b", NULL));
+  g_assert_true (pr_mapping_add_spec (two_columns, PR_COLUMN_ROLE_SHORT, "a:1", NULL));
+  g_assert_true (pr_mapping_add_spec (two_columns, PR_COLUMN_ROLE_TEXT, "b:2", NULL));
+  g_assert_true (pr_mapping_add_spec (backslash, PR_COLUMN_ROLE_SHORT, "a\\", NULL));
+
+  one = pr_fingerprint_describe (one_column, 0, 3, NULL);
+  two = pr_fingerprint_describe (two_columns, 0, 3, NULL);
+  slash = pr_fingerprint_describe (backslash, 0, 3, NULL);
+  ordinary = pr_fingerprint_describe (plain, 0, 3, NULL);
+
+  g_assert_true (g_str_has_prefix (one, "short=a:1\\ text=b:2 fold=0 "));
+  g_assert_true (g_str_has_prefix (two, "short=a:1 text=b:2 fold=0 "));
+  g_assert_true (g_str_has_prefix (slash, "short=a\\\\:2 fold=0 "));
+  /* Names without a space or a backslash read as before the fix, so that
+   * stored fingerprints stay valid. */
+  g_assert_true (g_str_has_prefix (ordinary, "short=user:2 text=body:1 fold=0 "));
+  g_assert_cmpuint (pr_fingerprint_version (one_column, 0, 3, NULL), !=,
+                    pr_fingerprint_version (two_columns, 0, 3, NULL));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -310,6 +347,7 @@ main (int    argc,
   g_test_add_func ("/engine/fingerprinter/batch-equals-one-by-one", test_batch_equals_one_by_one);
   g_test_add_func ("/engine/fingerprinter/batch-cancelled", test_batch_cancelled);
   g_test_add_func ("/engine/fingerprinter/mapping-errors", test_mapping_errors);
+  g_test_add_func ("/engine/fingerprinter/describe-unambiguous", test_describe_unambiguous);
 
   return g_test_run ();
 }
