@@ -700,12 +700,10 @@ pr_parts_decode (const guint8  *bytes,
  * hash table holds them as pointers, truncated to 32 bits of words). */
 static GHashTable *
 distinct_parts (const PrPart *parts,
-                gsize         n_parts,
-                guint64      *words)
+                gsize         n_parts)
 {
   GHashTable *table = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
-  *words = 0;
   for (gsize i = 0; i < n_parts; i++)
     {
       guint64 hash = parts[i].hash;
@@ -713,7 +711,6 @@ distinct_parts (const PrPart *parts,
 
       if (parts[i].n_tokens > had)
         {
-          *words += parts[i].n_tokens - had;
           g_hash_table_replace (table, g_memdup2 (&hash, sizeof hash), GUINT_TO_POINTER ((guint) parts[i].n_tokens));
         }
       else if (had == 0 && !g_hash_table_contains (table, &hash))
@@ -785,9 +782,8 @@ pr_part_overlap (const PrPart  *a,
                  const GArray  *boilerplate,
                  PrPartOverlap *overlap)
 {
-  guint64 unused;
-  g_autoptr(GHashTable) in_a = distinct_parts (a, n_a, &unused);
-  g_autoptr(GHashTable) in_b = distinct_parts (b, n_b, &unused);
+  g_autoptr(GHashTable) in_a = distinct_parts (a, n_a);
+  g_autoptr(GHashTable) in_b = distinct_parts (b, n_b);
   GHashTableIter iter;
   gpointer key, value;
 
