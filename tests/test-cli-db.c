@@ -501,6 +501,10 @@ scan_with_store (PrConnection *db,
   result = pr_scan_run (db, store, "petitions", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT,
                         NULL, NULL, NULL, &error);
   g_assert_no_error (error);
+  /* Matched and stored, the parts are freed (the graphs and regroupings
+   * after use the pairs found). */
+  g_assert_null (result->set->parts);
+  g_assert_cmpuint (result->n_parts, >, 0);
   return result;
 }
 

@@ -155,9 +155,11 @@ pr_cli_bench_db (int    argc,
           t_scan, set->n_records / t_scan, set->read_seconds + set->fingerprint_seconds,
           (unsigned long long) result->counts.pairs, pr_clustering_get_n_clusters (result->clustering),
           pr_cli_peak_rss_mb (), rss_before);
-  if (set->parts != NULL)
-    printf (_("Parts: %u in all (%.1f a record), %u pairs of records that share enough of them\n"),
-            set->parts->len, (double) set->parts->len / MAX (set->n_records, 1), result->part_pairs->len);
+  if (result->n_parts > 0)
+    printf (_("Parts: %llu in all (%.1f a record), %u pairs of records that share enough of them; "
+              "resident after the scan, with the parts freed: %.1f MB\n"),
+            (unsigned long long) result->n_parts, (double) result->n_parts / MAX (set->n_records, 1),
+            result->part_pairs->len, pr_cli_rss_mb ());
   if (thresholds)
     {
       g_autoptr(PrThresholdPreview) preview = NULL;

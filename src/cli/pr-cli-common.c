@@ -879,6 +879,19 @@ pr_cli_open_csv_output (const char        *path,
   return writer;
 }
 
+/* The resident set now, in MB (0 if /proc cannot tell). */
+double
+pr_cli_rss_mb (void)
+{
+  g_autofree char *statm = NULL;
+  unsigned long size = 0, resident = 0;
+
+  /* Pages: the whole size, then the resident set. */
+  if (!g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL) || sscanf (statm, "%lu %lu", &size, &resident) != 2)
+    return 0;
+  return resident * (double) sysconf (_SC_PAGESIZE) / (1024.0 * 1024.0);
+}
+
 double
 pr_cli_peak_rss_mb (void)
 {

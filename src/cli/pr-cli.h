@@ -121,6 +121,7 @@ PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
 gboolean      pr_cli_check_k                (int                   k,
                                              GError              **error);
 double        pr_cli_peak_rss_mb            (void);
+double        pr_cli_rss_mb                 (void);
 
 /* A precision–recall curve (pr-cli-curve.c). */
 typedef struct {

@@ -279,6 +279,10 @@ pr_scan_run (PrConnection         *connection,
         goto failed;
     }
 
+  /* The parts are matched and stored: free the largest thing the scan
+   * holds before a reviewer works through its clusters. */
+  result->n_parts = result->set->parts != NULL ? result->set->parts->len : 0;
+  pr_record_set_drop_parts (result->set);
   return g_steal_pointer (&result);
 
 failed:

@@ -43,6 +43,7 @@ typedef struct {
   PrMatches    *matches;     /* the pairs within k */
   GArray       *part_pairs;  /* PrPartPair: the pairs that share parts, at any distance */
   GArray       *boilerplate; /* guint64, ascending: the hashes of the parts left out as boilerplate */
+  guint64       n_parts;     /* the records' parts (freed once matched and stored) */
   GPtrArray    *decisions;   /* PrDecision: the table's decision log, with a store; else NULL */
   guint         k;
   PrClustering *clustering;

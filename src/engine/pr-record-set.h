@@ -120,6 +120,7 @@ PrRecordSet *pr_record_set_load_csv    (const char           *path,
                                         GError              **error);
 void         pr_record_set_free        (PrRecordSet          *set);
 PrPartTable  pr_record_set_get_parts   (PrRecordSet          *set);
+void         pr_record_set_drop_parts  (PrRecordSet          *set);
 guint32     *pr_record_set_rank        (PrRecordSet          *set);
 PrPetitionerKind pr_record_set_petitioner_kind (const PrRecordSet *set,
                                                 guint32            a,
