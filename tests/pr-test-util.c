@@ -153,3 +153,18 @@ pr_test_containment_key (double containment)
 {
   return (guint) (containment * 1000 + 1.5);
 }
+
+/* How many keys of @from are not in @in. */
+guint
+pr_test_count_missing (GHashTable *from,
+                       GHashTable *in)
+{
+  GHashTableIter iter;
+  gpointer key;
+  guint n = 0;
+
+  g_hash_table_iter_init (&iter, from);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    n += !g_hash_table_contains (in, key);
+  return n;
+}

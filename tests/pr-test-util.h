@@ -20,6 +20,8 @@ typedef struct {
   GHashTable *found;
 } PrTestFoundPairs;
 
+guint pr_test_count_missing (GHashTable *from,
+                             GHashTable *in);
 void  pr_test_found_pair    (guint32   a,
                              guint32   b,
                              double    containment,

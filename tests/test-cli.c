@@ -672,8 +672,8 @@ test_eval_hand_computed (void)
 }
 
 static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
+compare_id_pointers (gconstpointer a,
+                     gconstpointer b)
 {
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
@@ -699,7 +699,7 @@ pairs_out_rows (const char *path)
       g_assert_cmpuint (g_strv_length (fields), ==, 5);
       g_ptr_array_add (rows, g_strjoin (",", fields[0], fields[1], fields[2], fields[3], NULL));
     }
-  g_ptr_array_sort (rows, compare_strings);
+  g_ptr_array_sort (rows, compare_id_pointers);
   g_ptr_array_add (rows, NULL);
   return g_strjoinv (" ", (char **) rows->pdata);
 }
@@ -1248,13 +1248,6 @@ test_sample_planted_repeats (void)
 }
 
 
-static int
-compare_id_pointers (gconstpointer a,
-                     gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
 /* Each member list of a scan's --out, sorted ids joined, in a set. */
 static GHashTable *
 clusters_from_csv (const char *path,
@@ -1287,20 +1280,6 @@ clusters_from_csv (const char *path,
       g_hash_table_add (clusters, g_strjoinv (",", (char **) ids->pdata));
     }
   return clusters;
-}
-
-static guint
-count_not_in (GHashTable *from,
-              GHashTable *in)
-{
-  GHashTableIter iter;
-  gpointer key;
-  guint n = 0;
-
-  g_hash_table_iter_init (&iter, from);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    n += !g_hash_table_contains (in, key);
-  return n;
 }
 
 /* thresholds against real scans: each of its rows must be what scan --k
@@ -1365,8 +1344,8 @@ test_thresholds_same_as_scans (void)
       g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, k);
       g_assert_cmpuint (g_ascii_strtoull (row[1], NULL, 10), ==, at_distance);
       g_assert_cmpuint (g_ascii_strtoull (row[2], NULL, 10), ==, g_hash_table_size (clusters));
-      g_assert_cmpuint (g_ascii_strtoull (row[3], NULL, 10), ==, count_not_in (clusters, base));
-      g_assert_cmpuint (g_ascii_strtoull (row[4], NULL, 10), ==, count_not_in (base, clusters));
+      g_assert_cmpuint (g_ascii_strtoull (row[3], NULL, 10), ==, pr_test_count_missing (clusters, base));
+      g_assert_cmpuint (g_ascii_strtoull (row[4], NULL, 10), ==, pr_test_count_missing (base, clusters));
       g_assert_cmpuint (g_ascii_strtoull (row[5], NULL, 10), ==, n_pairs);
       g_assert_cmpuint (g_ascii_strtoull (row[7], NULL, 10), ==, records);
       if (k == 3)

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "pr-test-util.h"
 #include "pr-threshold-preview.h"
 
 /* The oracle: every pair by popcount, and a union–find of its own. */
@@ -173,20 +174,6 @@ clusters_of (PrClustering *clustering,
   return clusters;
 }
 
-static guint
-count_missing (GHashTable *from,
-               GHashTable *in)
-{
-  GHashTableIter iter;
-  gpointer key;
-  guint n = 0;
-
-  g_hash_table_iter_init (&iter, from);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    n += !g_hash_table_contains (in, key);
-  return n;
-}
-
 /* The histogram, the samples, and for every k' the clusters, the pairs
  * and what changed against k = 3, all against brute force. */
 static void
@@ -277,7 +264,7 @@ test_against_brute_force (void)
       g_assert_cmpuint (summary.k, ==, kk);
       g_assert_cmpuint (summary.n_clusters, ==, g_hash_table_size (expected));
       g_assert_cmpuint (g_hash_table_size (found), ==, g_hash_table_size (expected));
-      g_assert_cmpuint (count_missing (expected, found), ==, 0);
+      g_assert_cmpuint (pr_test_count_missing (expected, found), ==, 0);
       g_assert_cmpuint (summary.n_pairs, ==, n_pairs);
       g_assert_cmpuint (summary.base_n_pairs, ==, base_pairs);
       g_assert_cmpuint (summary.base_n_clusters, ==, g_hash_table_size (base));
@@ -290,8 +277,8 @@ test_against_brute_force (void)
         }
       g_assert_cmpuint (n_clustered, ==, expected_clustered);
       g_assert_cmpuint (summary.n_clustered, ==, expected_clustered);
-      g_assert_cmpuint (summary.clusters_added, ==, count_missing (expected, base));
-      g_assert_cmpuint (summary.clusters_removed, ==, count_missing (base, expected));
+      g_assert_cmpuint (summary.clusters_added, ==, pr_test_count_missing (expected, base));
+      g_assert_cmpuint (summary.clusters_removed, ==, pr_test_count_missing (base, expected));
       if (kk == k)
         g_assert_cmpuint (summary.clusters_added + summary.clusters_removed, ==, 0);
       else

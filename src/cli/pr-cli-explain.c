@@ -8,8 +8,8 @@
  *
  * Whether a shared passage is boilerplate (found in many records) is a
  * question about the whole table, which a pair cannot answer: so the
- * table's parts are counted as a scan counts them (pr_scan_run ()), and
- * the parts it leaves out are left out here. --pair-only skips that for a
+ * table's parts are matched as a scan matches them, and the parts that
+ * leaves out are left out here. --pair-only skips that for a
  * large table, and then every part counts.
  */
 #define G_LOG_DOMAIN "petition-review-cli"
@@ -24,7 +24,6 @@
 #include "pr-cli.h"
 #include "pr-explain.h"
 #include "pr-record-reader.h"
-#include "pr-scan.h"
 
 #define DEFAULT_TOP 10
 
@@ -215,6 +214,42 @@ print_fields (const PrExplain *explain,
 }
 
 static void
+ignore_pair (guint32  a,
+             guint32  b,
+             double   containment,
+             gpointer user_data)
+{
+}
+
+/* The parts the table's scan would leave out as boilerplate: the table's
+ * parts matched as pr_scan_run () matches them (only the parts: no
+ * whole-record pairs, no clusters). */
+static GArray *
+table_boilerplate (PrConnection        *connection,
+                   const char          *csv_path,
+                   const PrMapping     *mapping,
+                   PrCliMappingOptions *options,
+                   GError             **error)
+{
+  g_autoptr(GArray) boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(PrRecordSet) set = NULL;
+  PrPartMatchOptions part_options = pr_cli_part_options (options);
+  PrLoadOptions load;
+  PrPartTable table;
+
+  pr_cli_load_options (options, FALSE, &load);
+  load.parts = TRUE;
+  set = connection != NULL ? pr_record_reader_load (connection, options->table, mapping, &load, NULL, NULL, NULL, error)
+                           : pr_record_set_load_csv (csv_path, mapping, &load, NULL, NULL, NULL, error);
+  if (set == NULL)
+    return NULL;
+  table = pr_record_set_get_parts (set);
+  if (!pr_part_table_find_pairs_full (&table, set->sparse, &part_options, ignore_pair, NULL, boilerplate, NULL, error))
+    return NULL;
+  return g_steal_pointer (&boilerplate);
+}
+
+static void
 print_report (const PrExplain     *explain,
               const PrMapping     *mapping,
               PrCliMappingOptions *options,
@@ -317,7 +352,7 @@ pr_cli_explain (int    argc,
   g_autoptr(PrExplain) explain = NULL;
   char **values[2] = { NULL, NULL };
   char **ids;
-  g_autoptr(PrScanResult) scan = NULL;
+  g_autoptr(GArray) boilerplate = NULL;
   PrPartMethod part_method;
   int top = DEFAULT_TOP;
   gboolean pair_only = FALSE;
@@ -360,23 +395,13 @@ pr_cli_explain (int    argc,
         goto failed;
     }
 
-  /* The parts of the whole table, counted as a scan counts them. */
-  if (!pair_only && !options.no_parts)
-    {
-      PrLoadOptions load;
-      PrPartMatchOptions part_options = pr_cli_part_options (&options);
-
-      pr_cli_load_options (&options, FALSE, &load);
-      scan = pr_scan_run (connection, NULL, connection != NULL ? options.table : NULL,
-                          connection != NULL ? NULL : argv[1], mapping, &load, options.k, &part_options,
-                          NULL, NULL, NULL, &error);
-      if (scan == NULL)
-        goto failed;
-    }
+  if (!pair_only && !options.no_parts &&
+      (boilerplate = table_boilerplate (connection, argv[1], mapping, &options, &error)) == NULL)
+    goto failed;
 
   part_method = pr_cli_part_method (&options);
   explain = pr_explain_pair_full (mapping, pr_cli_load_flags (&options), options.min_tokens, &part_method,
-                                  scan != NULL ? scan->boilerplate : NULL,
+                                  boilerplate,
                                   (const char *const *) values[0], NULL, (const char *const *) values[1], NULL,
                                   (guint) top, &error);
   if (explain == NULL)
