@@ -7,10 +7,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <string.h>
 
 #include "pr-fingerprinter.h"
 #include "pr-parts.h"
+#include "pr-part-spool.h"
 #include "pr-simhash.h"
 #include "pr-test-util.h"
 #include "pr-tokenizer.h"
@@ -418,7 +421,7 @@ most_words (const PrPart *parts,
  * them counts what a count by hand does, and the matcher keeps exactly
  * the pairs pr_part_match_accepts () accepts from those counts. */
 static void
-test_boilerplate_against_brute_force (void)
+boilerplate_against_brute_force (gsize memory_limit)
 {
   const guint n_records = 300, vocabulary = 60, cap = 12;
   g_autoptr(GArray) parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
@@ -435,8 +438,30 @@ test_boilerplate_against_brute_force (void)
 
   /* A skewed vocabulary: the first words are in many records. */
   random_records (rand, n_records, vocabulary, 7, TRUE, parts, offsets, counts, skip);
-  table = (PrPartTable) { n_records, offsets, counts, (PrPart *) (gpointer) parts->data };
-  g_assert_true (pr_part_table_find_pairs_full (&table, skip, &options, pr_test_found_pair, &found, boilerplate, NULL, NULL));
+  if (memory_limit == G_MAXSIZE)
+    {
+      table = (PrPartTable) { n_records, offsets, counts, (PrPart *) (gpointer) parts->data };
+      g_assert_true (pr_part_table_find_pairs_full (&table, skip, &options, pr_test_found_pair, &found, boilerplate,
+                                                    NULL, NULL));
+    }
+  else
+    {
+      /* Every record into the spool, the skipped ones too (the matcher
+       * leaves them out), through its temporary file. */
+      g_autoptr(PrPartSpool) spool = pr_part_spool_new (memory_limit);
+      g_autoptr(GError) error = NULL;
+
+      for (guint r = 0; r < n_records; r++)
+        {
+          g_assert_true (pr_part_spool_add (spool, r, &g_array_index (parts, PrPart, offsets[r]), counts[r], &error));
+          g_assert_no_error (error);
+        }
+      g_assert_cmpuint (pr_part_spool_get_n_parts (spool), ==, parts->len);
+      g_assert_cmpuint (pr_part_spool_get_spilled (spool), >, parts->len * 12 / 2);
+      g_assert_true (pr_part_spool_find_pairs (spool, n_records, skip, NULL, 0, &options, 2, pr_test_found_pair, &found,
+                                               boilerplate, NULL, &error));
+      g_assert_no_error (error);
+    }
 
   /* Boilerplate, by hand: every distinct hash and the records that have it. */
   for (guint word = 0; word < vocabulary; word++)
@@ -500,6 +525,52 @@ test_boilerplate_against_brute_force (void)
   g_assert_cmpuint (n_found, >, 20);
   g_hash_table_unref (found.found);
   g_rand_free (rand);
+}
+
+static void
+test_boilerplate_against_brute_force (void)
+{
+  boilerplate_against_brute_force (G_MAXSIZE);
+}
+
+/* The same through a spool that writes its parts to a file every 50 of
+ * them, as a scan of millions of records does: the same pairs, the same
+ * boilerplate. */
+static void
+test_spool_against_brute_force (void)
+{
+  boilerplate_against_brute_force (50 * 12);
+}
+
+/* A temporary file that cannot be written (a file size limit, as a full
+ * disk would): a clear error naming it, at the add that spilled. */
+static void
+test_spool_write_error (void)
+{
+  if (g_test_subprocess ())
+    {
+      struct rlimit limit = { 100, 100 };
+      g_autoptr(PrPartSpool) spool = pr_part_spool_new (1);
+      g_autoptr(GError) error = NULL;
+      PrPart part = part_of_word (1);
+      gboolean ok = TRUE;
+      guint r;
+
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      for (r = 0; r < 1000 && ok; r++)
+        ok = pr_part_spool_add (spool, r, &part, 1, &error);
+      /* Some 100 bytes of parts are as many as the file takes. */
+      g_assert_false (ok);
+      g_assert_cmpuint (r, <=, 100 / 12 + 1);
+      g_assert_true (error->domain == G_IO_ERROR);
+      g_assert_nonnull (strstr (error->message, "temporary file"));
+      g_printerr ("%s\n", error->message);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*cannot write the scan*s temporary file of parts in *: File too large*");
 }
 
 /* Winnowing by hand, on the hashes of the paper's example (Schleimer et al.,
@@ -774,6 +845,8 @@ main (int    argc,
   g_test_add_func ("/parts/boilerplate", test_boilerplate);
   g_test_add_func ("/parts/brute-force", test_against_brute_force);
   g_test_add_func ("/parts/boilerplate-brute-force", test_boilerplate_against_brute_force);
+  g_test_add_func ("/parts/spool-brute-force", test_spool_against_brute_force);
+  g_test_add_func ("/parts/spool-write-error", test_spool_write_error);
   g_test_add_func ("/parts/winnow-hand-computed", test_winnow_hand_computed);
   g_test_add_func ("/parts/winnow-guarantee", test_winnow_guarantee);
   g_test_add_func ("/parts/shingle-builder", test_shingle_builder);

@@ -1047,19 +1047,23 @@ pr_cli_eval (int    argc,
     }
   if (!options.no_parts)
     {
-      PrPartTable parts = pr_record_set_get_parts (set);
       PrPartMatchOptions part_options = pr_cli_part_options (&options);
       PartSink sink = { predicted, set->fingerprints };
 
-      if (!pr_part_table_find_pairs (&parts, NULL, &part_options, add_part_pair, &sink, NULL, &error))
+      if (!pr_record_set_find_part_pairs (set, NULL, &part_options, options.threads, add_part_pair, &sink, NULL,
+                                          NULL, &error))
         goto failed;
     }
 
   printf (_("%llu records (%llu too short to match); %llu dup pairs, %llu same_matter pairs labelled\n"),
           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
           (unsigned long long) truth.n_dup, (unsigned long long) truth.n_same);
-  if (set->parts != NULL)
-    printf (_("%u parts (%.1f a record).\n"), set->parts->len, (double) set->parts->len / MAX (set->n_records, 1));
+  if (set->part_spool != NULL)
+    {
+      guint64 n_parts = pr_part_spool_get_n_parts (set->part_spool);
+
+      printf (_("%u parts (%.1f a record).\n"), (guint) n_parts, (double) n_parts / MAX (set->n_records, 1));
+    }
   if (exact)
     printf (_("Exact copies: records whose mapped values (all but the id) are the same bytes.\n\n"));
   else if (options.no_parts)

@@ -235,7 +235,6 @@ table_boilerplate (PrConnection        *connection,
   g_autoptr(PrRecordSet) set = NULL;
   PrPartMatchOptions part_options = pr_cli_part_options (options);
   PrLoadOptions load;
-  PrPartTable table;
 
   pr_cli_load_options (options, FALSE, &load);
   load.parts = TRUE;
@@ -243,8 +242,8 @@ table_boilerplate (PrConnection        *connection,
                            : pr_record_set_load_csv (csv_path, mapping, &load, NULL, NULL, NULL, error);
   if (set == NULL)
     return NULL;
-  table = pr_record_set_get_parts (set);
-  if (!pr_part_table_find_pairs_full (&table, set->sparse, &part_options, ignore_pair, NULL, boilerplate, NULL, error))
+  if (!pr_record_set_find_part_pairs (set, set->sparse, &part_options, load.n_threads, ignore_pair, NULL, boilerplate,
+                                      NULL, error))
     return NULL;
   return g_steal_pointer (&boilerplate);
 }

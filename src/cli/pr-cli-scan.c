@@ -179,6 +179,8 @@ pr_cli_scan (int    argc,
   PrRecordSet *set;
   PrClustering *clustering;
   guint64 clustered = 0, whole;
+  gint64 scan_start = g_get_monotonic_time (), write_start;
+  double write_seconds;
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner) to FILE"), N_("FILE") },
@@ -226,6 +228,7 @@ pr_cli_scan (int    argc,
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     clustered += pr_clustering_get_cluster (clustering, c)->n_members;
 
+  write_start = g_get_monotonic_time ();
   if (out != NULL)
     {
       if (!write_clusters_csv (out, set, clustering, &error))
@@ -236,6 +239,7 @@ pr_cli_scan (int    argc,
 
   if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, result->matches, &error))
     goto failed;
+  write_seconds = (g_get_monotonic_time () - write_start) / 1e6;
 
   if (store != NULL)
     {
@@ -284,8 +288,15 @@ pr_cli_scan (int    argc,
            (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,
            (unsigned long long) (result->counts.pairs - whole),
            pr_clustering_get_n_clusters (clustering), (unsigned long long) clustered);
-  fprintf (stderr, _("Time: read %.2f s, fingerprint %.2f s, group %.3f s, cluster %.3f s\n"),
-           set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds);
+  fprintf (stderr, _("Time: read %.2f s, fingerprint %.2f s, group %.3f s, cluster %.3f s, store %.2f s, "
+                     "write %.2f s; %.1f s in all\n"),
+           set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds,
+           result->store_seconds, write_seconds, (g_get_monotonic_time () - scan_start) / 1e6);
+  if (result->n_parts > 0)
+    fprintf (stderr, _("Passages: %llu (%.1f a record), %.2f GB of them matched through a temporary file\n"),
+             (unsigned long long) result->n_parts, (double) result->n_parts / MAX (set->n_records, 1),
+             result->spilled_bytes / 1e9);
+  fprintf (stderr, _("Peak memory: %.0f MB\n"), pr_cli_peak_rss_mb ());
 
   return 0;
 

@@ -183,6 +183,8 @@ pr_scan_run (PrConnection         *connection,
   g_return_val_if_fail (store == NULL || connection != NULL, NULL);
 
   load.parts = parts != NULL;
+  /* The store keeps each record's parts, for the next scan to reuse. */
+  load.keep_part_table = load.parts && store != NULL;
   result->mapping_version = pr_fingerprint_version (mapping, load.flags, load.min_tokens, &load.part_method);
   result->k = k;
   if (store != NULL)
@@ -220,14 +222,10 @@ pr_scan_run (PrConnection         *connection,
     goto failed;
   result->part_pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
   result->boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
-  if (parts != NULL)
-    {
-      PrPartTable table = pr_record_set_get_parts (result->set);
-
-      if (!pr_part_table_find_pairs_full (&table, result->set->sparse, parts, add_part_pair, result->part_pairs,
-                                          result->boilerplate, cancellable, &local_error))
-        goto failed;
-    }
+  if (parts != NULL &&
+      !pr_record_set_find_part_pairs (result->set, result->set->sparse, parts, load.n_threads, add_part_pair,
+                                      result->part_pairs, result->boilerplate, cancellable, &local_error))
+    goto failed;
   result->group_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   if (progress != NULL)
@@ -271,17 +269,24 @@ pr_scan_run (PrConnection         *connection,
         progress (PR_SCAN_PHASE_STORE, result->set->n_records, 0, 1, progress_data);
       PrPartTable part_table = pr_record_set_get_parts (result->set);
 
+      start = g_get_monotonic_time ();
+
       if (!pr_store_commit_scan (store, result->scan_id, table, result->mapping_version,
                                  result->set->n_records, (char *const *) result->set->ids->pdata,
                                  result->set->fingerprints, result->set->content_hashes,
                                  result->set->sparse, result->set->changed,
                                  part_table.parts != NULL ? &part_table : NULL, &result->counts, &local_error))
         goto failed;
+      result->store_seconds = (g_get_monotonic_time () - start) / 1e6;
     }
 
   /* The parts are matched and stored: free the largest thing the scan
    * holds before a reviewer works through its clusters. */
-  result->n_parts = result->set->parts != NULL ? result->set->parts->len : 0;
+  if (result->set->part_spool != NULL)
+    {
+      result->n_parts = pr_part_spool_get_n_parts (result->set->part_spool);
+      result->spilled_bytes = pr_part_spool_get_spilled (result->set->part_spool);
+    }
   pr_record_set_drop_parts (result->set);
   return g_steal_pointer (&result);
 

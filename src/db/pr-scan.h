@@ -52,6 +52,8 @@ typedef struct {
   guint64       mapping_version;
   double        group_seconds;
   double        cluster_seconds;
+  double        store_seconds;  /* writing the fingerprints (and parts) to the store */
+  guint64       spilled_bytes;  /* parts written to a temporary file to match them */
 } PrScanResult;
 
 PrScanResult *pr_scan_run          (PrConnection         *connection,

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "pr-parts.h"
+#include "pr-part-spool.h"
 
 #define PRIME64_1 G_GUINT64_CONSTANT (0x9E3779B185EBCA87)
 #define PRIME64_2 G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F)
@@ -301,108 +302,6 @@ pr_part_builder_add (PrPartBuilder *builder,
     pr_part_builder_end (builder);
 }
 
-/* A part of a record, as sorted: its hash and word count in one key
- * (hash << 8 | words), and the record; twelve bytes, for there are some
- * twenty for every record of the table. */
-typedef struct __attribute__ ((packed)) {
-  guint64 key;
-  guint32 record;
-} Entry;
-
-G_STATIC_ASSERT (sizeof (Entry) == 12);
-
-#define ENTRY_HASH(entry) ((entry)->key >> 8)
-#define ENTRY_WORDS(entry) ((guint32) ((entry)->key & 0xff))
-
-
-static inline gboolean
-entry_less (const Entry *x,
-            const Entry *y)
-{
-  /* Of one record's entries of a part, the most words first: the one kept. */
-  return ENTRY_HASH (x) < ENTRY_HASH (y) ||
-         (ENTRY_HASH (x) == ENTRY_HASH (y) &&
-          (x->record < y->record || (x->record == y->record && ENTRY_WORDS (x) > ENTRY_WORDS (y))));
-}
-
-static inline void
-swap_entries (Entry *x,
-              Entry *y)
-{
-  Entry t = *x;
-
-  *x = *y;
-  *y = t;
-}
-
-/* Sorts in place: qsort () would take a second array as large as this one
- * (glibc sorts by merging when it can allocate one), and the entries are
- * the largest thing a scan holds. Quicksort with a median of three, the
- * smaller side first so the stack stays shallow, insertion sort below 16. */
-static void
-sort_entries (Entry *e,
-              gsize  n)
-{
-  while (n > 16)
-    {
-      Entry *lo = e, *mid = e + n / 2, *hi = e + n - 1;
-      Entry pivot;
-      gsize i = 0, j = n - 1;
-
-      if (entry_less (mid, lo))
-        swap_entries (mid, lo);
-      if (entry_less (hi, lo))
-        swap_entries (hi, lo);
-      if (entry_less (hi, mid))
-        swap_entries (hi, mid);
-      pivot = *mid;
-      for (;;)
-        {
-          while (entry_less (&e[i], &pivot))
-            i++;
-          while (entry_less (&pivot, &e[j]))
-            j--;
-          if (i >= j)
-            break;
-          swap_entries (&e[i], &e[j]);
-          i++;
-          j--;
-        }
-      /* e[0..j] <= pivot <= e[j+1..n) */
-      if (j + 1 < n - (j + 1))
-        {
-          sort_entries (e, j + 1);
-          e += j + 1;
-          n -= j + 1;
-        }
-      else
-        {
-          sort_entries (e + j + 1, n - (j + 1));
-          n = j + 1;
-        }
-    }
-  for (gsize i = 1; i < n; i++)
-    for (gsize j = i; j > 0 && entry_less (&e[j], &e[j - 1]); j--)
-      swap_entries (&e[j], &e[j - 1]);
-}
-
-/* Where a record's parts are among the sorted entries. */
-typedef struct {
-  guint32 record;
-  guint32 entry;
-} Place;
-
-static int
-compare_places (const void *a,
-                const void *b)
-{
-  const Place *x = a, *y = b;
-
-  if (x->record != y->record)
-    return (x->record > y->record) - (x->record < y->record);
-  return (x->entry > y->entry) - (x->entry < y->entry);
-}
-
 /**
  * pr_part_table_find_pairs:
  * @table: the records' parts
@@ -418,10 +317,8 @@ compare_places (const void *a,
  * @options->min_shared_tokens words, leaving out parts found in more than
  * @options->max_records_per_part records.
  *
- * The parts are sorted by hash, so that the records sharing a part are side
- * by side; then each record in turn adds up what it shares with the records
- * after it. Memory is linear in the parts, whatever the number of
- * candidate pairs.
+ * The table's parts go through a spool held in memory: see
+ * pr_part_spool_find_pairs () for how they are matched.
  *
  * Returns: %FALSE if cancelled
  */
@@ -464,103 +361,13 @@ pr_part_table_find_pairs_full (const PrPartTable        *table,
                                GCancellable             *cancellable,
                                GError                  **error)
 {
-  g_autoptr(GArray) places = g_array_new (FALSE, FALSE, sizeof (Place));
-  g_autofree guint64 *words = g_new0 (guint64, MAX (table->n_records, 1));       /* but boilerplate */
-  g_autofree guint64 *all_words = g_new0 (guint64, MAX (table->n_records, 1));
-  g_autofree guint32 *shared = g_new0 (guint32, MAX (table->n_records, 1));
-  g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autofree Entry *e = NULL;
-  gsize n_entries = 0, n = 0;
-  Place *place;
+  g_autoptr(PrPartSpool) spool = pr_part_spool_new (G_MAXSIZE);
 
   for (gsize r = 0; r < table->n_records; r++)
     if (skip == NULL || !skip[r])
-      n_entries += table->counts[r];
-  e = g_new (Entry, MAX (n_entries, 1));
-  for (gsize r = 0; r < table->n_records; r++)
-    {
-      if (skip != NULL && skip[r])
-        continue;
-      for (guint64 p = table->offsets[r]; p < table->offsets[r] + table->counts[r]; p++)
-        {
-          e[n].key = ((guint64) table->parts[p].hash << 8) | (guint8) table->parts[p].n_tokens;
-          e[n++].record = (guint32) r;
-        }
-    }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
-
-  sort_entries (e, n_entries);
-
-  /* One entry per part and record (a record may repeat a sentence; the
-   * entry kept has the most words); then
-   * the runs of one part, each record's words in parts that are not
-   * boilerplate, and where each record's entries are. */
-  n = 0;
-  for (gsize i = 0; i < n_entries; i++)
-    if (n == 0 || ENTRY_HASH (&e[i]) != ENTRY_HASH (&e[n - 1]) || e[i].record != e[n - 1].record)
-      e[n++] = e[i];
-  for (gsize start = 0, end; start < n; start = end)
-    {
-      for (end = start + 1; end < n && ENTRY_HASH (&e[end]) == ENTRY_HASH (&e[start]); end++)
-        ;
-      if (boilerplate != NULL && end - start > options->max_records_per_part)
-        {
-          guint64 hash = ENTRY_HASH (&e[start]);
-
-          g_array_append_val (boilerplate, hash);
-        }
-      for (gsize i = start; i < end; i++)
-        {
-          all_words[e[i].record] += ENTRY_WORDS (&e[i]);
-          if (end - start > options->max_records_per_part)
-            e[i].key &= ~G_GUINT64_CONSTANT (0xff);  /* boilerplate: counts for nothing */
-          words[e[i].record] += ENTRY_WORDS (&e[i]);
-          if (end - start > 1 && ENTRY_WORDS (&e[i]) > 0)
-            {
-              Place at = { e[i].record, (guint32) i };
-
-              g_array_append_val (places, at);
-            }
-        }
-    }
-  if (places->len > 1)
-    qsort (places->data, places->len, sizeof (Place), compare_places);
-  place = (Place *) (gpointer) places->data;
-
-  /* Record by record: the words it shares with each later record, over
-   * the runs it is in (entries of a run are by record, so the later
-   * records of a run follow its own entry). */
-  for (gsize start = 0, end; start < places->len; start = end)
-    {
-      guint32 a = place[start].record;
-
-      for (end = start + 1; end < places->len && place[end].record == a; end++)
-        ;
-      for (gsize i = start; i < end; i++)
-        for (gsize j = place[i].entry + 1; j < n && ENTRY_HASH (&e[j]) == ENTRY_HASH (&e[place[i].entry]); j++)
-          {
-            guint32 b = e[j].record;
-
-            if (shared[b] == 0)
-              g_array_append_val (touched, b);
-            shared[b] += MIN (ENTRY_WORDS (&e[j]), ENTRY_WORDS (&e[place[i].entry]));
-          }
-      for (guint t = 0; t < touched->len; t++)
-        {
-          guint32 b = g_array_index (touched, guint32, t);
-          gboolean same = pr_same_petitioner (table->petitioner_keys, table->n_petitioner_keys, a, b);
-
-          if (pr_part_match_accepts (options, shared[b], words[a], words[b], all_words[a], all_words[b], same))
-            func (a, b, (double) shared[b] / MIN (words[a], words[b]), user_data);
-          shared[b] = 0;
-        }
-      g_array_set_size (touched, 0);
-      if ((start & 0xfff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-    }
-
-  return TRUE;
+      pr_part_spool_add (spool, (guint32) r, table->parts + table->offsets[r], table->counts[r], NULL);
+  return pr_part_spool_find_pairs (spool, table->n_records, NULL, table->petitioner_keys, table->n_petitioner_keys,
+                                   options, 0, func, user_data, boilerplate, cancellable, error);
 }
 
 /**

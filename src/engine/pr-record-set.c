@@ -18,6 +18,7 @@
 #include "pr-csv-reader.h"
 #include "pr-date.h"
 #include "pr-matches.h"
+#include "pr-part-spool.h"
 #include "pr-simhash.h"
 
 #define XXH_INLINE_ALL
@@ -45,12 +46,13 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->parts, g_array_unref);
   g_free (set->part_offsets);
   g_free (set->part_counts);
+  g_clear_pointer (&set->part_spool, pr_part_spool_free);
   g_free (set->petitioner_keys);
   g_free (set);
 }
 
-/* The parts of every record, as the matcher takes them; empty unless the
- * set was loaded with parts. */
+/* The parts of every record, one by one (to store them); empty unless the
+ * set was loaded with parts and keep_part_table. */
 PrPartTable
 pr_record_set_get_parts (PrRecordSet *set)
 {
@@ -72,12 +74,15 @@ pr_record_set_get_parts (PrRecordSet *set)
  * @set: a record set
  *
  * Frees the records' parts. Once they are matched (and stored) nothing
- * needs them, and they are the largest thing a scan holds: 8 bytes each,
- * some 55 to 85 a record. pr_record_set_get_parts () is empty after.
+ * needs them, and they are the largest thing a scan holds: 8 bytes each in
+ * the table, 12 in the spool, some 55 to 85 a record.
+ * pr_record_set_get_parts () is empty after, and
+ * pr_record_set_find_part_pairs () finds none.
  */
 void
 pr_record_set_drop_parts (PrRecordSet *set)
 {
+  g_clear_pointer (&set->part_spool, pr_part_spool_free);
   g_clear_pointer (&set->parts, g_array_unref);
   g_clear_pointer (&set->part_offsets, g_free);
   g_clear_pointer (&set->part_counts, g_free);
@@ -114,20 +119,62 @@ pr_record_set_petitioner_kind (const PrRecordSet *set,
   return PR_PETITIONER_UNKNOWN;
 }
 
+/**
+ * pr_record_set_find_part_pairs:
+ * @set: a record set loaded with parts
+ * @skip: (nullable): per record, 1 to leave it out (@set->sparse, say)
+ * @options: thresholds
+ * @n_threads: 0: one per processor
+ * @func: called for each pair kept, by ascending first record
+ * @user_data: passed to @func
+ * @boilerplate: (nullable): see pr_part_spool_find_pairs ()
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * The pairs of records that share enough parts (pr_part_spool_find_pairs ()),
+ * with the set's petitioners.
+ *
+ * Returns: %FALSE if cancelled or the parts could not be read back
+ */
+gboolean
+pr_record_set_find_part_pairs (PrRecordSet              *set,
+                               const guint8             *skip,
+                               const PrPartMatchOptions *options,
+                               guint                     n_threads,
+                               PrPartPairFunc            func,
+                               gpointer                  user_data,
+                               GArray                   *boilerplate,
+                               GCancellable             *cancellable,
+                               GError                  **error)
+{
+  if (set->part_spool == NULL)
+    return TRUE;
+  return pr_part_spool_find_pairs (set->part_spool, set->n_records, skip, set->petitioner_keys,
+                                   set->n_petitioner_keys, options, n_threads, func, user_data, boilerplate,
+                                   cancellable, error);
+}
+
 /* Takes a record's parts into the set, and frees them. */
-static void
+static gboolean
 take_parts (PrRecordSet   *set,
             gsize          record,
-            PrFingerprint *fingerprint)
+            PrFingerprint *fingerprint,
+            GError       **error)
 {
-  if (set->parts == NULL)
-    return;
-  set->part_offsets[record] = set->parts->len;
-  set->part_counts[record] = fingerprint->n_parts;
-  if (fingerprint->n_parts > 0)
-    g_array_append_vals (set->parts, fingerprint->parts, fingerprint->n_parts);
+  gboolean ok = TRUE;
+
+  if (set->part_spool != NULL)
+    ok = pr_part_spool_add (set->part_spool, (guint32) record, fingerprint->parts, fingerprint->n_parts, error);
+  if (set->parts != NULL)
+    {
+      set->part_offsets[record] = set->parts->len;
+      set->part_counts[record] = fingerprint->n_parts;
+      if (fingerprint->n_parts > 0)
+        g_array_append_vals (set->parts, fingerprint->parts, fingerprint->n_parts);
+    }
   g_clear_pointer (&fingerprint->parts, g_free);
   fingerprint->n_parts = 0;
+  return ok;
 }
 
 /* Frees the parts and features a batch's results hold. */
@@ -279,7 +326,11 @@ finish_batch (Loader  *loader,
       set->fingerprints[record] = results[i].fingerprint;
       set->sparse[record] = results[i].sparse;
       set->n_sparse += results[i].sparse;
-      take_parts (set, record, &results[i]);
+      if (!take_parts (set, record, &results[i], error))
+        {
+          free_parts (batch->results);
+          return FALSE;
+        }
       if (loader->features != NULL)
         {
           /* Records come in order (no reuse with IDF), so each one's
@@ -523,6 +574,9 @@ pr_record_set_load (const PrMapping          *mapping,
   set = g_new0 (PrRecordSet, 1);
   set->ids = g_ptr_array_new_with_free_func (g_free);
   if (options->parts)
+    set->part_spool = pr_part_spool_new (options->part_memory != 0 ? options->part_memory
+                                                                 : PR_PART_SPOOL_DEFAULT_MEMORY);
+  if (options->parts && options->keep_part_table)
     set->parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
   set->n_petitioner_keys = pr_mapping_count_petitioner (mapping);
   if (options->keep_labels)
@@ -608,8 +662,9 @@ pr_record_set_load (const PrMapping          *mapping,
               set->fingerprints[index] = stored.fingerprint;
               set->sparse[index] = stored.sparse;
               set->n_sparse += stored.sparse;
-              take_parts (set, index, &stored);
               set->changed[index] = FALSE;
+              if (!take_parts (set, index, &stored, error))
+                goto out;
               set->n_reused++;
               set->n_records++;
               continue;

@@ -9,6 +9,7 @@
 #include "pr-fingerprinter.h"
 #include "pr-idf.h"
 #include "pr-mapping.h"
+#include "pr-part-spool.h"
 #include "pr-tokenizer.h"
 
 G_BEGIN_DECLS
@@ -37,6 +38,8 @@ typedef struct {
   gpointer          reuse_data;
   gboolean          parts;        /* cut the text into parts too (pr-parts.c) */
   PrPartMethod      part_method;  /* how; zeros: clauses */
+  gboolean          keep_part_table; /* with parts: also keep them record by record (to store them) */
+  gsize             part_memory;  /* with parts: bytes held before they go to a file; 0: the default */
   /* Weigh the text's words by their document frequency in the whole set
    * (pr-idf.c); NULL: by term frequency alone. Not with reuse: a stored
    * fingerprint was made with another table's frequencies. */
@@ -80,7 +83,8 @@ typedef struct {
   guint64   *content_hashes; /* of the mapped values but the id */
   guint8    *changed;       /* 1: fingerprinted in this load; 0: reused */
   GPtrArray *labels;        /* char *, or NULL unless keep_labels */
-  GArray    *parts;         /* PrPart, or NULL unless options->parts */
+  PrPartSpool *part_spool;  /* every record's parts, to match; NULL unless options->parts */
+  GArray    *parts;         /* PrPart, or NULL unless options->parts and keep_part_table */
   guint64   *part_offsets;  /* per record, where its parts start in parts */
   guint32   *part_counts;   /* per record, how many */
   guint      n_petitioner_keys; /* the mapping's petitioner columns */
@@ -121,6 +125,15 @@ PrRecordSet *pr_record_set_load_csv    (const char           *path,
 void         pr_record_set_free        (PrRecordSet          *set);
 PrPartTable  pr_record_set_get_parts   (PrRecordSet          *set);
 void         pr_record_set_drop_parts  (PrRecordSet          *set);
+gboolean     pr_record_set_find_part_pairs (PrRecordSet              *set,
+                                            const guint8             *skip,
+                                            const PrPartMatchOptions *options,
+                                            guint                     n_threads,
+                                            PrPartPairFunc            func,
+                                            gpointer                  user_data,
+                                            GArray                   *boilerplate,
+                                            GCancellable             *cancellable,
+                                            GError                  **error);
 guint32     *pr_record_set_rank        (PrRecordSet          *set);
 PrPetitionerKind pr_record_set_petitioner_kind (const PrRecordSet *set,
                                                 guint32            a,
