@@ -519,7 +519,7 @@ pr_part_spool_find_pairs (PrPartSpool              *spool,
   if (n >= G_MAXUINT32)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%" G_GSIZE_FORMAT " shared passages are more than the matcher can count"), n);
+                   _("%llu shared passages are more than the matcher can count"), (unsigned long long) n);
       goto out;
     }
 
