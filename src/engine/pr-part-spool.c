@@ -57,8 +57,11 @@ pr_part_spool_new (gsize memory_limit)
 {
   PrPartSpool *spool = g_new0 (PrPartSpool, 1);
 
-  /* The hash spreads parts evenly over the buckets: each gets its share of
-   * the memory at once, so that none grows (doubling) past it. */
+  /* Each bucket gets its share of the memory at once, so that none grows
+   * (doubling) past it; all are written out when one is full. Winnowing
+   * keeps the smallest hash of each window, so the first buckets fill
+   * several times faster than the last, and the spool holds less than its
+   * limit: the price of keeping the buckets in hash order. */
   spool->bucket_limit = memory_limit == G_MAXSIZE ? G_MAXSIZE : MAX (memory_limit / sizeof (Entry) / N_BUCKETS, 1);
   spool->fd = -1;
   for (guint b = 0; b < N_BUCKETS; b++)
