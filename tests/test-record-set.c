@@ -606,6 +606,67 @@ test_find_pairs_skips_sparse (void)
   g_assert_cmpuint (pair->distance, ==, 0);
 }
 
+static void
+collect_part_pair (guint32  a,
+                   guint32  b,
+                   double   containment,
+                   gpointer user_data)
+{
+  g_string_append_printf (user_data, "%u %u %.9f\n", a, b, containment);
+}
+
+/* The bundled sample loaded as a scan loads it, its parts held in memory
+ * as a table, and again through a spool that writes them to its file
+ * every few hundred: the same part pairs, in the same order, at the same
+ * containment, and the same boilerplate. */
+static void
+test_part_pairs_through_file (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrPartMatchOptions match = PR_PART_MATCH_OPTIONS_DEFAULT;
+  g_autoptr(GString) in_memory = g_string_new (NULL);
+  g_autoptr(GString) through_file = g_string_new (NULL);
+  g_autoptr(GArray) boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) boilerplate_file = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GError) error = NULL;
+  PrLoadOptions options = { 0 };
+  g_autoptr(PrRecordSet) held = NULL;
+  g_autoptr(PrRecordSet) spilled = NULL;
+  PrPartTable table;
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  g_assert_true (pr_mapping_set_petitioner (mapping, "petitioner", NULL));
+  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  options.parts = TRUE;
+  options.keep_part_table = TRUE;
+  held = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  table = pr_record_set_get_parts (held);
+  g_assert_true (pr_part_table_find_pairs_full (&table, held->sparse, &match, collect_part_pair, in_memory,
+                                                boilerplate, NULL, &error));
+  g_assert_no_error (error);
+
+  options.keep_part_table = FALSE;
+  options.part_memory = 256 * 12 * 4;
+  spilled = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (spilled->parts);
+  g_assert_cmpuint (pr_part_spool_get_n_parts (spilled->part_spool), ==, held->parts->len);
+  g_assert_cmpuint (pr_part_spool_get_spilled (spilled->part_spool), >, held->parts->len * 12 / 2);
+  g_assert_true (pr_record_set_find_part_pairs (spilled, spilled->sparse, &match, 2, collect_part_pair, through_file,
+                                                boilerplate_file, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (in_memory->len, >, 1000);
+  g_assert_cmpstr (through_file->str, ==, in_memory->str);
+  g_assert_cmpuint (boilerplate->len, >, 0);
+  g_assert_cmpmem (boilerplate_file->data, boilerplate_file->len * sizeof (guint64),
+                   boilerplate->data, boilerplate->len * sizeof (guint64));
+}
+
 /* The reuse hook of an incremental load: a stored fingerprint per id and
  * content hash; a record whose hash differs is fingerprinted again. */
 typedef struct {
@@ -726,6 +787,7 @@ main (int    argc,
   g_test_add_func ("/record-set/petitioner-kind", test_petitioner_kind);
   g_test_add_func ("/record-set/load/incremental-reuse", test_incremental_reuse);
   g_test_add_func ("/record-set/find-pairs/skips-sparse", test_find_pairs_skips_sparse);
+  g_test_add_func ("/record-set/part-pairs/through-file", test_part_pairs_through_file);
 
   status = g_test_run ();
 
