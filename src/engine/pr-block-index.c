@@ -49,6 +49,7 @@
 
 #include "pr-block-index.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
@@ -63,26 +64,35 @@
 #define N_BLOCKS_MAX (PR_BLOCK_INDEX_MAX_K + 1)
 #define DIGIT_BITS 16
 
+/* The all-pairs join may cut the 64 bits into more blocks than k + 1 (each
+ * table then keys on r - k of them); these bound the layouts it considers
+ * or accepts when forced.  C(r, k) tables each cost a sort of every
+ * fingerprint, so layouts past a few hundred tables never pay. */
+#define PAIRS_BLOCKS_MAX 32
+#define PAIRS_TABLES_MAX 256
+
 /* Elements of the sorted array handed out per atomic increment in the join:
  * large enough to make the atomic negligible, small enough to balance. */
 #define JOIN_CHUNK 16384
 
 typedef struct {
   guint   n_blocks;
-  guint   shift[N_BLOCKS_MAX];
-  guint   width[N_BLOCKS_MAX];
-  guint64 mask[N_BLOCKS_MAX];   /* the block's bits, in place */
+  guint   shift[PAIRS_BLOCKS_MAX];
+  guint   width[PAIRS_BLOCKS_MAX];
+  guint64 mask[PAIRS_BLOCKS_MAX];   /* the block's bits, in place */
 } BlockLayout;
 
+/* Cuts the 64 bits into @n_blocks contiguous blocks of (nearly) equal
+ * width, the wider ones first. */
 static void
 block_layout_init (BlockLayout *layout,
-                   guint        k)
+                   guint        n_blocks)
 {
-  guint n_blocks = k + 1;
   guint base = 64 / n_blocks;
   guint extra = 64 % n_blocks;
   guint shift = 0;
 
+  g_assert (n_blocks >= 1 && n_blocks <= PAIRS_BLOCKS_MAX);
   layout->n_blocks = n_blocks;
   for (guint b = 0; b < n_blocks; b++)
     {
@@ -95,6 +105,72 @@ block_layout_init (BlockLayout *layout,
       shift += width;
     }
   g_assert (shift == 64);
+}
+
+/* One table of the join: its key is the concatenation of some blocks'
+ * bits.  Adjacent key blocks are merged into one segment, so a table whose
+ * key blocks are contiguous (every table when r = k + 1) gathers its key
+ * with one shift and mask, as the fixed four-table index did. */
+typedef struct {
+  guint64 key_mask;                        /* the key's bits, in place */
+  guint64 key_blocks;                      /* bit j: block j is in the key */
+  guint   key_bits;
+  guint   n_segments;
+  guint   seg_shift[PAIRS_BLOCKS_MAX];
+  guint64 seg_low_mask[PAIRS_BLOCKS_MAX];  /* (1 << width) - 1 */
+  guint   seg_width[PAIRS_BLOCKS_MAX];
+} KeyTable;
+
+static void
+key_table_init (KeyTable          *table,
+                const BlockLayout *layout,
+                guint64            key_blocks)
+{
+  memset (table, 0, sizeof *table);
+  table->key_blocks = key_blocks;
+  for (guint b = 0; b < layout->n_blocks; b++)
+    {
+      guint s;
+
+      if (!(key_blocks & (G_GUINT64_CONSTANT (1) << b)))
+        continue;
+      table->key_mask |= layout->mask[b];
+      table->key_bits += layout->width[b];
+      s = table->n_segments;
+      if (s > 0 && table->seg_shift[s - 1] + table->seg_width[s - 1] == layout->shift[b])
+        table->seg_width[s - 1] += layout->width[b];
+      else
+        {
+          table->seg_shift[s] = layout->shift[b];
+          table->seg_width[s] = layout->width[b];
+          table->n_segments++;
+        }
+    }
+  for (guint s = 0; s < table->n_segments; s++)
+    table->seg_low_mask[s] = table->seg_width[s] == 64
+                             ? G_MAXUINT64
+                             : (G_GUINT64_CONSTANT (1) << table->seg_width[s]) - 1;
+}
+
+/* The key's bits packed into the low key_bits bits.  Sorting by it groups
+ * the fingerprints whose key blocks all agree: the runs the join compares.
+ * The fingerprints themselves are not permuted, so distances, run bounds
+ * ((f ^ g) & key_mask) and the dedupe all work on the original bits. */
+static inline guint64
+key_table_key (const KeyTable *table,
+               guint64         fp)
+{
+  guint64 key = 0;
+  guint at = 0;
+
+  if (G_LIKELY (table->n_segments == 1))
+    return (fp >> table->seg_shift[0]) & table->seg_low_mask[0];
+  for (guint s = 0; s < table->n_segments; s++)
+    {
+      key |= ((fp >> table->seg_shift[s]) & table->seg_low_mask[s]) << at;
+      at += table->seg_width[s];
+    }
+  return key;
 }
 
 static inline guint64
@@ -210,7 +286,8 @@ typedef struct {
   guint64       *dst_f;
   guint32       *dst_i;
   gsize          n;
-  guint          shift;
+  const KeyTable *table;      /* the digit is taken from the table's key */
+  guint          shift;       /* of the digit within the key */
   guint          bits;
   guint          n_threads;
   guint32       *counts;      /* n_threads rows of 2^bits counters */
@@ -236,13 +313,14 @@ counting_histogram (gpointer data,
   guint32 *count = pass->counts + t * radix;
   guint64 digit_mask = radix - 1;
   guint shift = pass->shift;
+  const KeyTable *table = pass->table;
   const guint64 *src = pass->src_f;
   gsize lo, hi;
 
   thread_range (pass->n, pass->n_threads, t, &lo, &hi);
   memset (count, 0, radix * sizeof (guint32));
   for (gsize i = lo; i < hi; i++)
-    count[(src[i] >> shift) & digit_mask]++;
+    count[(key_table_key (table, src[i]) >> shift) & digit_mask]++;
 }
 
 static void
@@ -254,6 +332,7 @@ counting_scatter (gpointer data,
   guint32 *pos = pass->counts + t * radix;
   guint64 digit_mask = radix - 1;
   guint shift = pass->shift;
+  const KeyTable *table = pass->table;
   const guint64 *src_f = pass->src_f;
   const guint32 *src_i = pass->src_i;
   guint64 *dst_f = pass->dst_f;
@@ -266,7 +345,7 @@ counting_scatter (gpointer data,
       for (gsize i = lo; i < hi; i++)
         {
           guint64 f = src_f[i];
-          guint32 p = pos[(f >> shift) & digit_mask]++;
+          guint32 p = pos[(key_table_key (table, f) >> shift) & digit_mask]++;
 
           dst_f[p] = f;
           dst_i[p] = (guint32) i;
@@ -277,7 +356,7 @@ counting_scatter (gpointer data,
       for (gsize i = lo; i < hi; i++)
         {
           guint64 f = src_f[i];
-          guint32 p = pos[(f >> shift) & digit_mask]++;
+          guint32 p = pos[(key_table_key (table, f) >> shift) & digit_mask]++;
 
           dst_f[p] = f;
           dst_i[p] = src_i[i];
@@ -317,23 +396,22 @@ counting_pass (CountingPass *pass,
   run_parallel (pass->n_threads, counting_scatter, pass);
 }
 
-/* Sorts @fps (with identity indices) by block @b into @out_f / @out_i.
- * Blocks wider than 16 bits need @tmp_f / @tmp_i (LSD radix, ping-pong).
- * @offsets (2^width + 1 entries) is filled for blocks of <= 16 bits. */
+/* Sorts @fps (with identity indices) by @table's key into @out_f / @out_i.
+ * Keys wider than 16 bits need @tmp_f / @tmp_i (LSD radix, ping-pong).
+ * @offsets (2^key_bits + 1 entries) is filled for keys of <= 16 bits. */
 static void
-sort_by_block (const BlockLayout *layout,
-               guint              b,
-               const guint64     *fps,
-               gsize              n,
-               guint              n_threads,
-               guint32           *counts,
-               guint64           *out_f,
-               guint32           *out_i,
-               guint64           *tmp_f,
-               guint32           *tmp_i,
-               guint32           *offsets)
+sort_by_key (const KeyTable *table,
+             const guint64  *fps,
+             gsize           n,
+             guint           n_threads,
+             guint32        *counts,
+             guint64        *out_f,
+             guint32        *out_i,
+             guint64        *tmp_f,
+             guint32        *tmp_i,
+             guint32        *offsets)
 {
-  guint width = layout->width[b];
+  guint width = table->key_bits;
   guint n_passes = (width + DIGIT_BITS - 1) / DIGIT_BITS;
   const guint64 *src_f = fps;
   const guint32 *src_i = NULL;
@@ -342,7 +420,6 @@ sort_by_block (const BlockLayout *layout,
     {
       /* Arrange the ping-pong so the last pass lands in out_f/out_i. */
       gboolean to_out = ((n_passes - 1 - p) % 2) == 0;
-      guint digit_shift = layout->shift[b] + p * DIGIT_BITS;
       guint bits = MIN (DIGIT_BITS, width - p * DIGIT_BITS);
       CountingPass pass = {
         .src_f = src_f,
@@ -350,7 +427,8 @@ sort_by_block (const BlockLayout *layout,
         .dst_f = to_out ? out_f : tmp_f,
         .dst_i = to_out ? out_i : tmp_i,
         .n = n,
-        .shift = digit_shift,
+        .table = table,
+        .shift = p * DIGIT_BITS,
         .bits = bits,
         .n_threads = n_threads,
         .counts = counts,
@@ -395,10 +473,33 @@ pair_buffer_push (PairBuffer *buf,
 
 typedef struct {
   const BlockLayout *layout;
-  guint              block;
+  const KeyTable    *table;
   guint              k;
   PairBuffer        *out;
 } JoinCtx;
+
+/* First agreeing table: a pair within k agrees on a set A of at least
+ * r - k blocks and meets in every table whose key blocks are a subset of
+ * A.  Only one of them reports it: the table keyed on the r - k lowest
+ * blocks of A.  That needs no memory of reported pairs and costs r mask
+ * tests, on the rare path only. */
+static inline gboolean
+table_owns_pair (const BlockLayout *layout,
+                 const KeyTable    *table,
+                 guint              k,
+                 guint64            diff)
+{
+  guint need = layout->n_blocks - k;
+  guint64 first = 0;
+
+  for (guint b = 0; b < layout->n_blocks && need > 0; b++)
+    if ((diff & layout->mask[b]) == 0)
+      {
+        first |= G_GUINT64_CONSTANT (1) << b;
+        need--;
+      }
+  return first == table->key_blocks;
+}
 
 /* The rare path: a candidate within distance k was found. */
 static __attribute__((noinline)) void
@@ -411,7 +512,7 @@ join_emit (const JoinCtx *ctx,
   guint64 diff = fa ^ fb;
   PrPair pair;
 
-  if (agrees_before (ctx->layout, ctx->block, diff))
+  if (!table_owns_pair (ctx->layout, ctx->table, ctx->k, diff))
     return;
   pair.a = MIN (ia, ib);
   pair.b = MAX (ia, ib);
@@ -599,7 +700,7 @@ pr_block_index_get_kernel_name (void)
 
 typedef struct {
   const BlockLayout *layout;
-  guint              block;
+  const KeyTable    *table;
   guint              k;
   const guint64     *f;
   const guint32     *idx;
@@ -616,13 +717,11 @@ join_worker (gpointer data,
              guint    t)
 {
   JoinPhase *phase = data;
-  const BlockLayout *layout = phase->layout;
-  guint b = phase->block;
   const guint64 *f = phase->f;
-  const guint64 mask = layout->mask[b];
+  const guint64 mask = phase->table->key_mask;
   gsize n = phase->n;
   gsize n_chunks = (n + JOIN_CHUNK - 1) / JOIN_CHUNK;
-  JoinCtx ctx = { layout, b, phase->k, &phase->buffers[t] };
+  JoinCtx ctx = { phase->layout, phase->table, phase->k, &phase->buffers[t] };
 
   for (;;)
     {
@@ -673,6 +772,171 @@ join_worker (gpointer data,
             }
           p = e;
         }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Layout: how many blocks, hence how many tables                           */
+
+/* Costs of the estimate below, in nanoseconds, measured on the
+ * development machine (AMD EPYC, Zen 5, 2 cores; see README):
+ * one counting-sort pass (histogram and scatter) per fingerprint, the
+ * linear walk over a sorted table per fingerprint, and one in-bucket
+ * comparison with each kernel.  Only their ratios matter. */
+#define COST_PASS_NS 10.0
+#define COST_WALK_NS 1.0
+#define COST_CMP_AVX512_NS 0.1
+#define COST_CMP_POPCNT_NS 0.4
+#define COST_CMP_GENERIC_NS 1.5
+
+static guint64
+binomial (guint n,
+          guint m)
+{
+  guint64 c = 1;
+
+  if (m > n)
+    return 0;
+  m = MIN (m, n - m);
+  for (guint i = 1; i <= m; i++)
+    c = c * (n - m + i) / i;   /* exact: c * (n - m + i) is C(n - m + i, i) * i */
+  return c;
+}
+
+static gboolean
+blocks_valid (guint r,
+              guint k)
+{
+  return r >= k + 1 && r <= PAIRS_BLOCKS_MAX && binomial (r, k) <= PAIRS_TABLES_MAX;
+}
+
+/* Every choice of r - k of the r blocks, in increasing order of their
+ * bit masks (Gosper's hack). */
+static KeyTable *
+key_tables_new (const BlockLayout *layout,
+                guint              k,
+                guint             *n_tables)
+{
+  guint r = layout->n_blocks;
+  guint m = r - k;
+  guint count = (guint) binomial (r, k);
+  KeyTable *tables = g_new (KeyTable, count);
+  guint64 c = (G_GUINT64_CONSTANT (1) << m) - 1;
+
+  for (guint t = 0; t < count; t++)
+    {
+      guint64 u, v;
+
+      key_table_init (&tables[t], layout, c);
+      u = c & -c;
+      v = c + u;
+      c = v + (((v ^ c) / u) >> 2);
+    }
+  *n_tables = count;
+  return tables;
+}
+
+/* Estimated time of the join with r blocks: per table, a sort pass per 16
+ * bits of key and a walk over every fingerprint, plus the comparisons
+ * within equal-key runs, n^2 / 2 / 2^key_bits for random fingerprints. */
+static double
+layout_cost (gsize  n,
+             guint  k,
+             guint  r,
+             double cmp_ns)
+{
+  BlockLayout layout;
+  g_autofree KeyTable *tables = NULL;
+  guint n_tables;
+  double cost = 0;
+
+  block_layout_init (&layout, r);
+  tables = key_tables_new (&layout, k, &n_tables);
+  for (guint t = 0; t < n_tables; t++)
+    {
+      guint passes = (tables[t].key_bits + DIGIT_BITS - 1) / DIGIT_BITS;
+
+      cost += (double) n * (passes * COST_PASS_NS + COST_WALK_NS);
+      cost += (double) n * (double) n / 2.0 * ldexp (1.0, -(int) tables[t].key_bits) * cmp_ns;
+    }
+  return cost;
+}
+
+/* The number of blocks for @n fingerprints: PR_BLOCK_INDEX_BLOCKS if set to
+ * a valid layout (tests and benchmarks), else the cheapest by the estimate,
+ * k + 1 unless more tables with longer keys pay for their sorts. */
+static guint
+choose_blocks (gsize       n,
+               guint       k,
+               JoinRunFunc kernel)
+{
+  const char *force = g_getenv ("PR_BLOCK_INDEX_BLOCKS");
+  double cmp_ns = COST_CMP_GENERIC_NS;
+  guint best = k + 1;
+  double best_cost;
+
+  if (force != NULL && *force != '\0')
+    {
+      guint64 r = g_ascii_strtoull (force, NULL, 10);
+
+      if (r <= G_MAXUINT && blocks_valid ((guint) r, k))
+        return (guint) r;
+    }
+
+#ifdef PR_HAVE_X86
+  if (kernel == join_run_avx512)
+    cmp_ns = COST_CMP_AVX512_NS;
+  else if (kernel == join_run_popcnt)
+    cmp_ns = COST_CMP_POPCNT_NS;
+#endif
+  (void) kernel;
+
+  best_cost = layout_cost (n, k, best, cmp_ns);
+  for (guint r = k + 2; blocks_valid (r, k); r++)
+    {
+      double cost = layout_cost (n, k, r, cmp_ns);
+
+      if (cost < best_cost)
+        {
+          best = r;
+          best_cost = cost;
+        }
+    }
+  return best;
+}
+
+/**
+ * pr_block_index_get_pairs_layout:
+ * @n_fingerprints: the number of fingerprints
+ * @k: the distance threshold, at most %PR_BLOCK_INDEX_MAX_K
+ * @layout: (out caller-allocates): the layout
+ *
+ * Tells which tables pr_block_index_all_pairs() would use for
+ * @n_fingerprints fingerprints at @k with the kernel selected now, for
+ * benchmarks and tests.
+ */
+void
+pr_block_index_get_pairs_layout (gsize                n_fingerprints,
+                                 guint                k,
+                                 PrBlockIndexLayout  *layout)
+{
+  BlockLayout blocks;
+  g_autofree KeyTable *tables = NULL;
+  guint n_tables;
+
+  g_return_if_fail (k <= PR_BLOCK_INDEX_MAX_K);
+  g_return_if_fail (layout != NULL);
+
+  block_layout_init (&blocks, choose_blocks (n_fingerprints, k, select_join_kernel ()));
+  tables = key_tables_new (&blocks, k, &n_tables);
+  layout->n_blocks = blocks.n_blocks;
+  layout->n_tables = n_tables;
+  layout->min_key_bits = 64;
+  layout->max_key_bits = 0;
+  for (guint t = 0; t < n_tables; t++)
+    {
+      layout->min_key_bits = MIN (layout->min_key_bits, tables[t].key_bits);
+      layout->max_key_bits = MAX (layout->max_key_bits, tables[t].key_bits);
     }
 }
 
@@ -763,6 +1027,8 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
                           GError        **error)
 {
   BlockLayout layout;
+  KeyTable *tables;
+  guint n_tables;
   JoinRunFunc kernel;
   guint64 *sorted_f = NULL, *tmp_f = NULL;
   guint32 *sorted_i = NULL, *tmp_i = NULL;
@@ -801,16 +1067,17 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
   n_threads = (guint) MAX (1, MIN ((gsize) n_threads, n / JOIN_CHUNK + 1));
   n_threads = MIN (n_threads, 256);
 
-  block_layout_init (&layout, k);
   kernel = select_join_kernel ();
+  block_layout_init (&layout, choose_blocks (n, k, kernel));
+  tables = key_tables_new (&layout, k, &n_tables);
   buffers = g_new0 (PairBuffer, n_threads);
 
   if (n >= 2)
     {
       gboolean wide = FALSE;
 
-      for (guint b = 0; b < layout.n_blocks; b++)
-        wide |= layout.width[b] > DIGIT_BITS;
+      for (guint t = 0; t < n_tables; t++)
+        wide |= tables[t].key_bits > DIGIT_BITS;
 
       sorted_f = big_alloc (n, sizeof (guint64));
       sorted_i = big_alloc (n, sizeof (guint32));
@@ -821,11 +1088,11 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
         }
       counts = g_new (guint32, (gsize) n_threads << DIGIT_BITS);
 
-      for (guint b = 0; b < layout.n_blocks && !cancelled; b++)
+      for (guint t = 0; t < n_tables && !cancelled; t++)
         {
           JoinPhase phase = {
             .layout = &layout,
-            .block = b,
+            .table = &tables[t],
             .k = k,
             .f = sorted_f,
             .idx = sorted_i,
@@ -835,8 +1102,8 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
             .cancellable = cancellable,
           };
 
-          sort_by_block (&layout, b, fingerprints, n, n_threads, counts,
-                         sorted_f, sorted_i, tmp_f, tmp_i, NULL);
+          sort_by_key (&tables[t], fingerprints, n, n_threads, counts,
+                       sorted_f, sorted_i, tmp_f, tmp_i, NULL);
           if (g_cancellable_is_cancelled (cancellable))
             {
               cancelled = TRUE;
@@ -853,6 +1120,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
       free (sorted_i);
       free (sorted_f);
     }
+  g_free (tables);
 
   for (guint t = 0; t < n_threads; t++)
     total += buffers[t].len;
@@ -951,7 +1219,7 @@ pr_block_index_new (const guint64 *fingerprints,
   index = g_new0 (PrBlockIndex, 1);
   index->k = k;
   index->n = n;
-  block_layout_init (&index->layout, k);
+  block_layout_init (&index->layout, k + 1);
 
   counts = g_new (guint32, (gsize) 1 << DIGIT_BITS);
   for (guint b = 0; b < index->layout.n_blocks; b++)
@@ -967,9 +1235,12 @@ pr_block_index_new (const guint64 *fingerprints,
           tmp_f = big_alloc (n, sizeof (guint64));
           tmp_i = big_alloc (n, sizeof (guint32));
         }
-      sort_by_block (&index->layout, b, fingerprints, n, 1, counts,
-                     index->f[b], index->idx[b], tmp_f, tmp_i,
-                     index->offsets[b]);
+      KeyTable table;
+
+      key_table_init (&table, &index->layout, G_GUINT64_CONSTANT (1) << b);
+      sort_by_key (&table, fingerprints, n, 1, counts,
+                   index->f[b], index->idx[b], tmp_f, tmp_i,
+                   index->offsets[b]);
     }
   g_free (counts);
   free (tmp_f);
