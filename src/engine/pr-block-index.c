@@ -440,6 +440,155 @@ sort_by_key (const KeyTable *table,
     }
 }
 
+/* Two-level sort for keys of 17 to 32 bits, which the join only needs
+ * grouped, not in numeric order: one counting pass over everything by the
+ * key's low 16 bits, then each of the 65536 buckets sorted on its own by
+ * the rest of the key.  A bucket (n / 65536 entries on average) stays in
+ * cache, so the second level costs a fraction of a second scatter over
+ * the whole array, which is what makes tables with longer keys affordable. */
+typedef struct {
+  const KeyTable *table;
+  guint64        *f;          /* sorted by the key's low 16 bits */
+  guint32        *idx;
+  guint64        *tmp_f;      /* scratch, same length */
+  guint32        *tmp_i;
+  const guint32  *offsets;    /* 65537 bucket starts */
+  guint           n_threads;
+} BucketSort;
+
+#define BUCKET_INSERTION_MAX 32
+#define BUCKET_DIGIT_BITS 8
+
+static inline guint64
+high_key (const KeyTable *table,
+          guint64         fp)
+{
+  return key_table_key (table, fp) >> DIGIT_BITS;
+}
+
+static void
+bucket_sort_one (const KeyTable *table,
+                 guint64        *f,
+                 guint32        *idx,
+                 guint64        *tmp_f,
+                 guint32        *tmp_i,
+                 gsize           len)
+{
+  guint rest = table->key_bits - DIGIT_BITS;
+  guint n_passes = (rest + BUCKET_DIGIT_BITS - 1) / BUCKET_DIGIT_BITS;
+  guint64 *src_f = f, *dst_f = tmp_f;
+  guint32 *src_i = idx, *dst_i = tmp_i;
+  guint32 count[1 << BUCKET_DIGIT_BITS];
+
+  if (len <= BUCKET_INSERTION_MAX)
+    {
+      for (gsize i = 1; i < len; i++)
+        {
+          guint64 x = f[i];
+          guint32 xi = idx[i];
+          guint64 key = high_key (table, x);
+          gsize j = i;
+
+          for (; j > 0 && high_key (table, f[j - 1]) > key; j--)
+            {
+              f[j] = f[j - 1];
+              idx[j] = idx[j - 1];
+            }
+          f[j] = x;
+          idx[j] = xi;
+        }
+      return;
+    }
+
+  for (guint p = 0; p < n_passes; p++)
+    {
+      guint shift = p * BUCKET_DIGIT_BITS;
+      guint32 running = 0;
+
+      memset (count, 0, sizeof count);
+      for (gsize i = 0; i < len; i++)
+        count[(high_key (table, src_f[i]) >> shift) & ((1 << BUCKET_DIGIT_BITS) - 1)]++;
+      for (guint v = 0; v < G_N_ELEMENTS (count); v++)
+        {
+          guint32 c = count[v];
+
+          count[v] = running;
+          running += c;
+        }
+      for (gsize i = 0; i < len; i++)
+        {
+          guint32 at = count[(high_key (table, src_f[i]) >> shift) & ((1 << BUCKET_DIGIT_BITS) - 1)]++;
+
+          dst_f[at] = src_f[i];
+          dst_i[at] = src_i[i];
+        }
+      {
+        guint64 *swap_f = src_f;
+        guint32 *swap_i = src_i;
+
+        src_f = dst_f;
+        src_i = dst_i;
+        dst_f = swap_f;
+        dst_i = swap_i;
+      }
+    }
+  if (src_f != f)
+    {
+      memcpy (f, src_f, len * sizeof (guint64));
+      memcpy (idx, src_i, len * sizeof (guint32));
+    }
+}
+
+static void
+bucket_sort_worker (gpointer data,
+                    guint    t)
+{
+  BucketSort *sort = data;
+  gsize v_lo, v_hi;
+
+  thread_range ((gsize) 1 << DIGIT_BITS, sort->n_threads, t, &v_lo, &v_hi);
+  for (gsize v = v_lo; v < v_hi; v++)
+    {
+      gsize lo = sort->offsets[v];
+      gsize len = sort->offsets[v + 1] - lo;
+
+      if (len >= 2)
+        bucket_sort_one (sort->table, sort->f + lo, sort->idx + lo,
+                         sort->tmp_f + lo, sort->tmp_i + lo, len);
+    }
+}
+
+static void
+sort_two_level (const KeyTable *table,
+                const guint64  *fps,
+                gsize           n,
+                guint           n_threads,
+                guint32        *counts,
+                guint64        *out_f,
+                guint32        *out_i,
+                guint64        *tmp_f,
+                guint32        *tmp_i,
+                guint32        *offsets)
+{
+  CountingPass pass = {
+    .src_f = fps,
+    .src_i = NULL,
+    .dst_f = out_f,
+    .dst_i = out_i,
+    .n = n,
+    .table = table,
+    .shift = 0,
+    .bits = DIGIT_BITS,
+    .n_threads = n_threads,
+    .counts = counts,
+  };
+  BucketSort sort = { table, out_f, out_i, tmp_f, tmp_i, offsets, n_threads };
+
+  g_assert (table->key_bits > DIGIT_BITS && table->key_bits <= 2 * DIGIT_BITS);
+  counting_pass (&pass, offsets);
+  run_parallel (n_threads, bucket_sort_worker, &sort);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Pair buffers                                                             */
 
@@ -781,9 +930,11 @@ join_worker (gpointer data,
 /* Costs of the estimate below, in nanoseconds, measured on the
  * development machine (AMD EPYC, Zen 5, 2 cores; see README):
  * one counting-sort pass (histogram and scatter) per fingerprint, the
- * linear walk over a sorted table per fingerprint, and one in-bucket
- * comparison with each kernel.  Only their ratios matter. */
+ * second level of sort_two_level() per fingerprint, the linear walk over
+ * a sorted table per fingerprint, and one in-bucket comparison with each
+ * kernel.  Only their ratios matter. */
 #define COST_PASS_NS 10.0
+#define COST_BUCKET_SORT_NS 3.0
 #define COST_WALK_NS 1.0
 #define COST_CMP_AVX512_NS 0.1
 #define COST_CMP_POPCNT_NS 0.4
@@ -836,9 +987,11 @@ key_tables_new (const BlockLayout *layout,
   return tables;
 }
 
-/* Estimated time of the join with r blocks: per table, a sort pass per 16
- * bits of key and a walk over every fingerprint, plus the comparisons
- * within equal-key runs, n^2 / 2 / 2^key_bits for random fingerprints. */
+/* Estimated time of the join with r blocks: per table, its sort (one
+ * pass up to 16 bits of key, one pass and the bucket sorts up to 32, a
+ * pass per 16 bits beyond) and a walk over every fingerprint, plus the
+ * comparisons within equal-key runs, n^2 / 2 / 2^key_bits for random
+ * fingerprints. */
 static double
 layout_cost (gsize  n,
              guint  k,
@@ -854,9 +1007,12 @@ layout_cost (gsize  n,
   tables = key_tables_new (&layout, k, &n_tables);
   for (guint t = 0; t < n_tables; t++)
     {
-      guint passes = (tables[t].key_bits + DIGIT_BITS - 1) / DIGIT_BITS;
+      guint bits = tables[t].key_bits;
+      double sort_ns = bits <= DIGIT_BITS ? COST_PASS_NS
+                       : bits <= 2 * DIGIT_BITS ? COST_PASS_NS + COST_BUCKET_SORT_NS
+                       : (bits + DIGIT_BITS - 1) / DIGIT_BITS * COST_PASS_NS;
 
-      cost += (double) n * (passes * COST_PASS_NS + COST_WALK_NS);
+      cost += (double) n * (sort_ns + COST_WALK_NS);
       cost += (double) n * (double) n / 2.0 * ldexp (1.0, -(int) tables[t].key_bits) * cmp_ns;
     }
   return cost;
@@ -1033,6 +1189,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
   guint64 *sorted_f = NULL, *tmp_f = NULL;
   guint32 *sorted_i = NULL, *tmp_i = NULL;
   guint32 *counts = NULL;
+  guint32 *offsets = NULL;
   PairBuffer *buffers;
   gboolean cancelled = FALSE;
   gsize n = n_fingerprints;
@@ -1087,6 +1244,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
           tmp_i = big_alloc (n, sizeof (guint32));
         }
       counts = g_new (guint32, (gsize) n_threads << DIGIT_BITS);
+      offsets = g_new (guint32, ((gsize) 1 << DIGIT_BITS) + 1);
 
       for (guint t = 0; t < n_tables && !cancelled; t++)
         {
@@ -1102,8 +1260,12 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
             .cancellable = cancellable,
           };
 
-          sort_by_key (&tables[t], fingerprints, n, n_threads, counts,
-                       sorted_f, sorted_i, tmp_f, tmp_i, NULL);
+          if (tables[t].key_bits > DIGIT_BITS && tables[t].key_bits <= 2 * DIGIT_BITS)
+            sort_two_level (&tables[t], fingerprints, n, n_threads, counts,
+                            sorted_f, sorted_i, tmp_f, tmp_i, offsets);
+          else
+            sort_by_key (&tables[t], fingerprints, n, n_threads, counts,
+                         sorted_f, sorted_i, tmp_f, tmp_i, NULL);
           if (g_cancellable_is_cancelled (cancellable))
             {
               cancelled = TRUE;
@@ -1114,6 +1276,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
                       g_cancellable_is_cancelled (cancellable);
         }
 
+      g_free (offsets);
       g_free (counts);
       free (tmp_i);
       free (tmp_f);
