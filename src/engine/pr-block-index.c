@@ -450,14 +450,16 @@ typedef struct {
   const KeyTable *table;
   guint64        *f;          /* sorted by the key's low 16 bits */
   guint32        *idx;
-  guint64        *tmp_f;      /* scratch, same length */
-  guint32        *tmp_i;
   const guint32  *offsets;    /* 65537 bucket starts */
   guint           n_threads;
 } BucketSort;
 
 #define BUCKET_INSERTION_MAX 32
+/* Digits of the bucket sorts: the whole rest of the key in one pass when
+ * its histogram is not much larger than the bucket (n / 65536 ~ 1,500 at
+ * 10^8), else passes of 8 bits. */
 #define BUCKET_DIGIT_BITS 8
+#define BUCKET_ONE_PASS_BITS_MAX 12
 
 static inline guint64
 high_key (const KeyTable *table,
@@ -475,10 +477,13 @@ bucket_sort_one (const KeyTable *table,
                  gsize           len)
 {
   guint rest = table->key_bits - DIGIT_BITS;
-  guint n_passes = (rest + BUCKET_DIGIT_BITS - 1) / BUCKET_DIGIT_BITS;
+  guint digit_bits = rest <= BUCKET_ONE_PASS_BITS_MAX && ((gsize) 1 << rest) <= 2 * len
+                     ? rest : BUCKET_DIGIT_BITS;
+  guint n_passes = (rest + digit_bits - 1) / digit_bits;
+  guint64 digit_mask = ((guint64) 1 << digit_bits) - 1;
   guint64 *src_f = f, *dst_f = tmp_f;
   guint32 *src_i = idx, *dst_i = tmp_i;
-  guint32 count[1 << BUCKET_DIGIT_BITS];
+  guint32 count[1 << BUCKET_ONE_PASS_BITS_MAX];
 
   if (len <= BUCKET_INSERTION_MAX)
     {
@@ -502,13 +507,13 @@ bucket_sort_one (const KeyTable *table,
 
   for (guint p = 0; p < n_passes; p++)
     {
-      guint shift = p * BUCKET_DIGIT_BITS;
+      guint shift = p * digit_bits;
       guint32 running = 0;
 
-      memset (count, 0, sizeof count);
+      memset (count, 0, sizeof (guint32) << digit_bits);
       for (gsize i = 0; i < len; i++)
-        count[(high_key (table, src_f[i]) >> shift) & ((1 << BUCKET_DIGIT_BITS) - 1)]++;
-      for (guint v = 0; v < G_N_ELEMENTS (count); v++)
+        count[(high_key (table, src_f[i]) >> shift) & digit_mask]++;
+      for (gsize v = 0; v <= digit_mask; v++)
         {
           guint32 c = count[v];
 
@@ -517,7 +522,7 @@ bucket_sort_one (const KeyTable *table,
         }
       for (gsize i = 0; i < len; i++)
         {
-          guint32 at = count[(high_key (table, src_f[i]) >> shift) & ((1 << BUCKET_DIGIT_BITS) - 1)]++;
+          guint32 at = count[(high_key (table, src_f[i]) >> shift) & digit_mask]++;
 
           dst_f[at] = src_f[i];
           dst_i[at] = src_i[i];
@@ -544,18 +549,30 @@ bucket_sort_worker (gpointer data,
                     guint    t)
 {
   BucketSort *sort = data;
-  gsize v_lo, v_hi;
+  gsize v_lo, v_hi, longest = 0;
+  guint64 *tmp_f;
+  guint32 *tmp_i;
 
+  /* Scratch for the longest bucket of this thread only, not a second copy
+   * of the array: 12 bytes a fingerprint fewer at the peak. */
   thread_range ((gsize) 1 << DIGIT_BITS, sort->n_threads, t, &v_lo, &v_hi);
+  for (gsize v = v_lo; v < v_hi; v++)
+    longest = MAX (longest, (gsize) (sort->offsets[v + 1] - sort->offsets[v]));
+  if (longest <= BUCKET_INSERTION_MAX)
+    longest = 0;
+  tmp_f = big_alloc (longest, sizeof (guint64));
+  tmp_i = big_alloc (longest, sizeof (guint32));
+
   for (gsize v = v_lo; v < v_hi; v++)
     {
       gsize lo = sort->offsets[v];
       gsize len = sort->offsets[v + 1] - lo;
 
       if (len >= 2)
-        bucket_sort_one (sort->table, sort->f + lo, sort->idx + lo,
-                         sort->tmp_f + lo, sort->tmp_i + lo, len);
+        bucket_sort_one (sort->table, sort->f + lo, sort->idx + lo, tmp_f, tmp_i, len);
     }
+  free (tmp_i);
+  free (tmp_f);
 }
 
 static void
@@ -566,8 +583,6 @@ sort_two_level (const KeyTable *table,
                 guint32        *counts,
                 guint64        *out_f,
                 guint32        *out_i,
-                guint64        *tmp_f,
-                guint32        *tmp_i,
                 guint32        *offsets)
 {
   CountingPass pass = {
@@ -582,7 +597,7 @@ sort_two_level (const KeyTable *table,
     .n_threads = n_threads,
     .counts = counts,
   };
-  BucketSort sort = { table, out_f, out_i, tmp_f, tmp_i, offsets, n_threads };
+  BucketSort sort = { table, out_f, out_i, offsets, n_threads };
 
   g_assert (table->key_bits > DIGIT_BITS && table->key_bits <= 2 * DIGIT_BITS);
   counting_pass (&pass, offsets);
@@ -1233,8 +1248,9 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
     {
       gboolean wide = FALSE;
 
+      /* Only keys past 32 bits take LSD passes over the whole array. */
       for (guint t = 0; t < n_tables; t++)
-        wide |= tables[t].key_bits > DIGIT_BITS;
+        wide |= tables[t].key_bits > 2 * DIGIT_BITS;
 
       sorted_f = big_alloc (n, sizeof (guint64));
       sorted_i = big_alloc (n, sizeof (guint32));
@@ -1262,7 +1278,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
 
           if (tables[t].key_bits > DIGIT_BITS && tables[t].key_bits <= 2 * DIGIT_BITS)
             sort_two_level (&tables[t], fingerprints, n, n_threads, counts,
-                            sorted_f, sorted_i, tmp_f, tmp_i, offsets);
+                            sorted_f, sorted_i, offsets);
           else
             sort_by_key (&tables[t], fingerprints, n, n_threads, counts,
                          sorted_f, sorted_i, tmp_f, tmp_i, NULL);
