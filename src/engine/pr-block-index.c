@@ -442,18 +442,11 @@ sort_by_key (const KeyTable *table,
 
 /* Two-level sort for keys of 17 to 32 bits, which the join only needs
  * grouped, not in numeric order: one counting pass over everything by the
- * key's low 16 bits, then each of the 65536 buckets sorted on its own by
- * the rest of the key.  A bucket (n / 65536 entries on average) stays in
- * cache, so the second level costs a fraction of a second scatter over
- * the whole array, which is what makes tables with longer keys affordable. */
-typedef struct {
-  const KeyTable *table;
-  guint64        *f;          /* sorted by the key's low 16 bits */
-  guint32        *idx;
-  const guint32  *offsets;    /* 65537 bucket starts */
-  guint           n_threads;
-} BucketSort;
-
+ * key's low 16 bits (sort_two_level), then each of the 65536 buckets
+ * sorted on its own by the rest of the key (bucket_sort_one) by the join
+ * worker just before it joins the bucket, while the bucket is in cache.
+ * That costs a fraction of a second scatter over the whole array, which is
+ * what makes tables with longer keys affordable. */
 #define BUCKET_INSERTION_MAX 32
 /* Digits of the bucket sorts: the whole rest of the key in one pass when
  * its histogram is not much larger than the bucket (n / 65536 ~ 1,500 at
@@ -487,6 +480,11 @@ bucket_sort_one (const KeyTable *table,
 
   if (len <= BUCKET_INSERTION_MAX)
     {
+      /* Keys gathered once: recomputing them in the inner loop doubled
+       * the cost of the sorts at 10^6, where most buckets are this small. */
+      guint64 keys[BUCKET_INSERTION_MAX];
+
+      keys[0] = high_key (table, f[0]);
       for (gsize i = 1; i < len; i++)
         {
           guint64 x = f[i];
@@ -494,11 +492,13 @@ bucket_sort_one (const KeyTable *table,
           guint64 key = high_key (table, x);
           gsize j = i;
 
-          for (; j > 0 && high_key (table, f[j - 1]) > key; j--)
+          for (; j > 0 && keys[j - 1] > key; j--)
             {
+              keys[j] = keys[j - 1];
               f[j] = f[j - 1];
               idx[j] = idx[j - 1];
             }
+          keys[j] = key;
           f[j] = x;
           idx[j] = xi;
         }
@@ -545,37 +545,6 @@ bucket_sort_one (const KeyTable *table,
 }
 
 static void
-bucket_sort_worker (gpointer data,
-                    guint    t)
-{
-  BucketSort *sort = data;
-  gsize v_lo, v_hi, longest = 0;
-  guint64 *tmp_f;
-  guint32 *tmp_i;
-
-  /* Scratch for the longest bucket of this thread only, not a second copy
-   * of the array: 12 bytes a fingerprint fewer at the peak. */
-  thread_range ((gsize) 1 << DIGIT_BITS, sort->n_threads, t, &v_lo, &v_hi);
-  for (gsize v = v_lo; v < v_hi; v++)
-    longest = MAX (longest, (gsize) (sort->offsets[v + 1] - sort->offsets[v]));
-  if (longest <= BUCKET_INSERTION_MAX)
-    longest = 0;
-  tmp_f = big_alloc (longest, sizeof (guint64));
-  tmp_i = big_alloc (longest, sizeof (guint32));
-
-  for (gsize v = v_lo; v < v_hi; v++)
-    {
-      gsize lo = sort->offsets[v];
-      gsize len = sort->offsets[v + 1] - lo;
-
-      if (len >= 2)
-        bucket_sort_one (sort->table, sort->f + lo, sort->idx + lo, tmp_f, tmp_i, len);
-    }
-  free (tmp_i);
-  free (tmp_f);
-}
-
-static void
 sort_two_level (const KeyTable *table,
                 const guint64  *fps,
                 gsize           n,
@@ -597,11 +566,9 @@ sort_two_level (const KeyTable *table,
     .n_threads = n_threads,
     .counts = counts,
   };
-  BucketSort sort = { table, out_f, out_i, offsets, n_threads };
 
   g_assert (table->key_bits > DIGIT_BITS && table->key_bits <= 2 * DIGIT_BITS);
   counting_pass (&pass, offsets);
-  run_parallel (n_threads, bucket_sort_worker, &sort);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -866,15 +833,61 @@ typedef struct {
   const BlockLayout *layout;
   const KeyTable    *table;
   guint              k;
-  const guint64     *f;
-  const guint32     *idx;
+  guint64           *f;
+  guint32           *idx;
   gsize              n;
+  const guint32     *offsets;       /* non-NULL: buckets still to sort (sort_two_level) */
+  gsize              join_whole_max; /* buckets up to this long are joined unsorted */
   JoinRunFunc        kernel;
   PairBuffer        *buffers;       /* one per thread */
   gsize              next_chunk;    /* atomic; gsize as n / JOIN_CHUNK can pass G_MAXINT / 2 */
   gint               cancelled;     /* atomic */
   GCancellable      *cancellable;
 } JoinPhase;
+
+/* Joins the runs of equal key that start in [p, hi), each extending at
+ * most to @end.  FALSE if cancelled. */
+static gboolean
+join_runs (JoinPhase     *phase,
+           const JoinCtx *ctx,
+           gsize          p,
+           gsize          hi,
+           gsize          end)
+{
+  const guint64 *f = phase->f;
+  const guint64 mask = phase->table->key_mask;
+
+  while (p < hi)
+    {
+      gsize e = p + 1;
+
+      while (e < end && ((f[e] ^ f[p]) & mask) == 0)
+        e++;
+
+      if (e - p > 1)
+        {
+          gsize len = e - p;
+
+          /* Huge runs (dense data) are quadratic: do them in slices
+           * of rows so cancellation stays responsive. */
+          for (gsize r = 0; r + 1 < len; r += 512)
+            {
+              if (len > 4096 && g_cancellable_is_cancelled (phase->cancellable))
+                {
+                  g_atomic_int_set (&phase->cancelled, 1);
+                  return FALSE;
+                }
+              phase->kernel (ctx, f + p, phase->idx + p, len, r, r + 512);
+            }
+        }
+      p = e;
+    }
+  return TRUE;
+}
+
+/* Buckets of the first level handed out per atomic increment when the
+ * join also sorts them. */
+#define BUCKET_CHUNK 64
 
 static void
 join_worker (gpointer data,
@@ -884,8 +897,13 @@ join_worker (gpointer data,
   const guint64 *f = phase->f;
   const guint64 mask = phase->table->key_mask;
   gsize n = phase->n;
-  gsize n_chunks = (n + JOIN_CHUNK - 1) / JOIN_CHUNK;
+  gboolean buckets = phase->offsets != NULL;
+  gsize n_chunks = buckets ? ((gsize) 1 << DIGIT_BITS) / BUCKET_CHUNK
+                           : (n + JOIN_CHUNK - 1) / JOIN_CHUNK;
   JoinCtx ctx = { phase->layout, phase->table, phase->k, &phase->buffers[t] };
+  guint64 *tmp_f = NULL;
+  guint32 *tmp_i = NULL;
+  gsize tmp_len = 0;
 
   for (;;)
     {
@@ -902,6 +920,43 @@ join_worker (gpointer data,
           break;
         }
 
+      if (buckets)
+        {
+          /* Runs never cross a bucket: their keys' low 16 bits differ. */
+          for (gsize v = chunk * BUCKET_CHUNK; v < (chunk + 1) * BUCKET_CHUNK; v++)
+            {
+              gsize len;
+
+              lo = phase->offsets[v];
+              hi = phase->offsets[v + 1];
+              len = hi - lo;
+              if (len < 2)
+                continue;
+              /* A small bucket is cheaper to join whole than to sort: pairs
+               * whose other key bits differ are compared for nothing, but
+               * never reported, since this table does not own them. */
+              if (len <= phase->join_whole_max)
+                {
+                  phase->kernel (&ctx, phase->f + lo, phase->idx + lo, len, 0, len);
+                  continue;
+                }
+              if (len > BUCKET_INSERTION_MAX && len > tmp_len)
+                {
+                  /* Scratch for this thread's longest bucket so far, not a
+                   * second copy of the array. */
+                  free (tmp_f);
+                  free (tmp_i);
+                  tmp_len = MAX (len, 2 * tmp_len);
+                  tmp_f = big_alloc (tmp_len, sizeof (guint64));
+                  tmp_i = big_alloc (tmp_len, sizeof (guint32));
+                }
+              bucket_sort_one (phase->table, phase->f + lo, phase->idx + lo, tmp_f, tmp_i, len);
+              if (!join_runs (phase, &ctx, lo, hi, hi))
+                goto out;
+            }
+          continue;
+        }
+
       /* This chunk owns the runs that start in [lo, hi); a run may extend
        * past hi, and the run straddling lo belongs to an earlier chunk. */
       lo = chunk * JOIN_CHUNK;
@@ -910,50 +965,50 @@ join_worker (gpointer data,
       if (p > 0)
         while (p < hi && ((f[p] ^ f[p - 1]) & mask) == 0)
           p++;
-
-      while (p < hi)
-        {
-          gsize e = p + 1;
-
-          while (e < n && ((f[e] ^ f[p]) & mask) == 0)
-            e++;
-
-          if (e - p > 1)
-            {
-              gsize len = e - p;
-
-              /* Huge runs (dense data) are quadratic: do them in slices
-               * of rows so cancellation stays responsive. */
-              for (gsize r = 0; r + 1 < len; r += 512)
-                {
-                  if (len > 4096 && g_cancellable_is_cancelled (phase->cancellable))
-                    {
-                      g_atomic_int_set (&phase->cancelled, 1);
-                      return;
-                    }
-                  phase->kernel (&ctx, f + p, phase->idx + p, len, r, r + 512);
-                }
-            }
-          p = e;
-        }
+      if (!join_runs (phase, &ctx, p, hi, n))
+        break;
     }
+out:
+  free (tmp_i);
+  free (tmp_f);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Layout: how many blocks, hence how many tables                           */
 
 /* Costs of the estimate below, in nanoseconds, measured on the
- * development machine (AMD EPYC, Zen 5, 2 cores; see README):
- * one counting-sort pass (histogram and scatter) per fingerprint, the
- * second level of sort_two_level() per fingerprint, the linear walk over
- * a sorted table per fingerprint, and one in-bucket comparison with each
+ * development machine (AMD EPYC, Zen 5, 2 cores, one thread at 10^7; see
+ * README): one counting-sort pass (histogram and scatter) per fingerprint,
+ * the bucket sort of the second level per fingerprint, the walk over a
+ * sorted table per fingerprint, and one in-bucket comparison with each
  * kernel.  Only their ratios matter. */
-#define COST_PASS_NS 10.0
-#define COST_BUCKET_SORT_NS 3.0
+#define COST_PASS_NS 14.0
+#define COST_BUCKET_SORT_NS 8.0
 #define COST_WALK_NS 1.0
 #define COST_CMP_AVX512_NS 0.1
-#define COST_CMP_POPCNT_NS 0.4
+#define COST_CMP_POPCNT_NS 0.44
 #define COST_CMP_GENERIC_NS 1.5
+
+static double
+kernel_cmp_ns (JoinRunFunc kernel)
+{
+#ifdef PR_HAVE_X86
+  if (kernel == join_run_avx512)
+    return COST_CMP_AVX512_NS;
+  if (kernel == join_run_popcnt)
+    return COST_CMP_POPCNT_NS;
+#endif
+  (void) kernel;
+  return COST_CMP_GENERIC_NS;
+}
+
+/* The longest first-level bucket that is cheaper to join whole (len^2 / 2
+ * comparisons) than to sort (len bucket sorts) and join by runs. */
+static gsize
+join_whole_max (JoinRunFunc kernel)
+{
+  return (gsize) (2.0 * COST_BUCKET_SORT_NS / kernel_cmp_ns (kernel));
+}
 
 static guint64
 binomial (guint n,
@@ -1006,7 +1061,8 @@ key_tables_new (const BlockLayout *layout,
  * pass up to 16 bits of key, one pass and the bucket sorts up to 32, a
  * pass per 16 bits beyond) and a walk over every fingerprint, plus the
  * comparisons within equal-key runs, n^2 / 2 / 2^key_bits for random
- * fingerprints. */
+ * fingerprints.  First-level buckets small enough to be joined whole cost
+ * their n / 2^16 / 2 comparisons per fingerprint instead of a sort. */
 static double
 layout_cost (gsize  n,
              guint  k,
@@ -1023,12 +1079,21 @@ layout_cost (gsize  n,
   for (guint t = 0; t < n_tables; t++)
     {
       guint bits = tables[t].key_bits;
-      double sort_ns = bits <= DIGIT_BITS ? COST_PASS_NS
-                       : bits <= 2 * DIGIT_BITS ? COST_PASS_NS + COST_BUCKET_SORT_NS
-                       : (bits + DIGIT_BITS - 1) / DIGIT_BITS * COST_PASS_NS;
+      double bucket = (double) n / 65536.0;
 
-      cost += (double) n * (sort_ns + COST_WALK_NS);
-      cost += (double) n * (double) n / 2.0 * ldexp (1.0, -(int) tables[t].key_bits) * cmp_ns;
+      if (bits > DIGIT_BITS && bits <= 2 * DIGIT_BITS && bucket <= 2.0 * COST_BUCKET_SORT_NS / cmp_ns)
+        {
+          cost += (double) n * (COST_PASS_NS + COST_WALK_NS + bucket / 2.0 * cmp_ns);
+          continue;
+        }
+      if (bits <= DIGIT_BITS)
+        cost += (double) n * COST_PASS_NS;
+      else if (bits <= 2 * DIGIT_BITS)
+        cost += (double) n * (COST_PASS_NS + COST_BUCKET_SORT_NS);
+      else
+        cost += (double) n * (bits + DIGIT_BITS - 1) / DIGIT_BITS * COST_PASS_NS;
+      cost += (double) n * COST_WALK_NS;
+      cost += (double) n * (double) n / 2.0 * ldexp (1.0, -(int) bits) * cmp_ns;
     }
   return cost;
 }
@@ -1042,7 +1107,7 @@ choose_blocks (gsize       n,
                JoinRunFunc kernel)
 {
   const char *force = g_getenv ("PR_BLOCK_INDEX_BLOCKS");
-  double cmp_ns = COST_CMP_GENERIC_NS;
+  double cmp_ns = kernel_cmp_ns (kernel);
   guint best = k + 1;
   double best_cost;
 
@@ -1053,14 +1118,6 @@ choose_blocks (gsize       n,
       if (r <= G_MAXUINT && blocks_valid ((guint) r, k))
         return (guint) r;
     }
-
-#ifdef PR_HAVE_X86
-  if (kernel == join_run_avx512)
-    cmp_ns = COST_CMP_AVX512_NS;
-  else if (kernel == join_run_popcnt)
-    cmp_ns = COST_CMP_POPCNT_NS;
-#endif
-  (void) kernel;
 
   best_cost = layout_cost (n, k, best, cmp_ns);
   for (guint r = k + 2; blocks_valid (r, k); r++)
@@ -1271,14 +1328,19 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
             .f = sorted_f,
             .idx = sorted_i,
             .n = n,
+            .offsets = NULL,
+            .join_whole_max = join_whole_max (kernel),
             .kernel = kernel,
             .buffers = buffers,
             .cancellable = cancellable,
           };
 
           if (tables[t].key_bits > DIGIT_BITS && tables[t].key_bits <= 2 * DIGIT_BITS)
-            sort_two_level (&tables[t], fingerprints, n, n_threads, counts,
-                            sorted_f, sorted_i, offsets);
+            {
+              sort_two_level (&tables[t], fingerprints, n, n_threads, counts,
+                              sorted_f, sorted_i, offsets);
+              phase.offsets = offsets;
+            }
           else
             sort_by_key (&tables[t], fingerprints, n, n_threads, counts,
                          sorted_f, sorted_i, tmp_f, tmp_i, NULL);
