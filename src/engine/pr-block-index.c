@@ -2,37 +2,44 @@
 /*
  * Exact Hamming-distance joins over 64-bit SimHash fingerprints.
  *
- * Blocks and the pigeonhole principle: the 64 bits are cut into k + 1
+ * Blocks and the pigeonhole principle: the 64 bits are cut into r >= k + 1
  * contiguous blocks of (nearly) equal width.  Two fingerprints that differ
- * in at most k bits cannot have a differing bit in every one of the k + 1
- * blocks, so they agree exactly on at least one block.  For each block we
- * therefore group the fingerprints by that block's value and only compare
- * fingerprints within a group ("bucket").  Every pair within distance k is
- * seen in at least one bucket, so nothing is missed.
+ * in at most k bits differ in at most k blocks, so they agree exactly on
+ * some r - k of them.  Each table of the all-pairs join takes one choice of
+ * r - k blocks as its key (C(r, k) tables: Manku, Jain and Das Sarma,
+ * "Detecting near-duplicates for web crawling", WWW 2007); we group the fingerprints
+ * by that key and only compare fingerprints within a group ("bucket").
+ * Every pair within distance k is seen in at least one bucket, so nothing
+ * is missed.  r = k + 1 gives k + 1 tables of one block each; more blocks
+ * give more tables with longer keys, hence smaller buckets: choose_blocks()
+ * picks r from an estimate of sort and comparison costs, so the join stays
+ * near-linear as n grows.  Single queries (PrBlockIndex) keep r = k + 1.
  *
- * First-agreeing-block deduplication: a pair that agrees on several blocks
- * shows up in several buckets.  Rather than remembering reported pairs in a
- * hash set, a pair found while processing block b is only reported if no
- * block b' < b has (a ^ b) & mask(b') == 0, i.e. if b is the first block
- * the two fingerprints agree on.  That block is unique, so each pair is
- * reported exactly once, and the check costs a few ANDs on the rare match
- * path only.
+ * First-agreeing-table deduplication: a pair that agrees on more than
+ * r - k blocks shows up in several tables.  Rather than remembering
+ * reported pairs in a hash set, a pair is only reported by the table whose
+ * key is the r - k lowest blocks it agrees on (table_owns_pair).  That
+ * table is unique, so each pair is reported exactly once, and the check
+ * costs r mask tests on the rare match path only.
  *
  * Counting sort: buckets are formed by sorting a copy of the fingerprints
  * (plus a parallel guint32 permutation giving their original indices) by
- * block value.  Blocks of up to 16 bits take one counting-sort pass with a
- * 2^bits histogram; wider blocks (k <= 2) use an LSD radix sort made of
- * repeated stable counting sorts over 16-bit digits.  No comparison sort is
- * involved, so a block costs two sequential reads and one scatter of the
- * data.  The fingerprints themselves are scattered (not only indices) so the
- * quadratic in-bucket loop reads contiguous memory.
+ * key.  Keys of up to 16 bits take one counting-sort pass with a 2^bits
+ * histogram; keys of 17 to 32 bits one pass by their low 16 bits, then
+ * each bucket is sorted by the rest, in cache, just before it is joined
+ * (or joined whole when it is small); wider keys use an LSD radix sort of
+ * stable counting passes over 16-bit digits.  The key's blocks need not be
+ * contiguous: the digit is gathered from them, and the fingerprints are
+ * stored unpermuted.  No comparison sort is involved.  The fingerprints
+ * themselves are scattered (not only indices) so the quadratic in-bucket
+ * loop reads contiguous memory.
  *
- * Parallelism: blocks are processed one after the other so only one sorted
+ * Parallelism: tables are processed one after the other so only one sorted
  * copy is alive at a time (12 bytes per fingerprint, 24 with the radix
- * double buffer); within a block, threads histogram and scatter disjoint
- * input ranges (per-thread histograms keep the sort stable and
- * deterministic) and then take chunks of the sorted array from an atomic
- * counter for the join.  Each thread appends to its own pair buffer; the
+ * double buffer of keys past 32 bits); within a table, threads histogram
+ * and scatter disjoint input ranges (per-thread histograms keep the sort
+ * stable and deterministic) and then take chunks of the sorted array (or
+ * of its first-level buckets) from an atomic counter for the join.  Each thread appends to its own pair buffer; the
  * buffers are concatenated and radix-sorted by (a, b) at the end, so the
  * result does not depend on the number of threads.
  *
