@@ -315,6 +315,150 @@ test_all_pairs_kernels (void)
   dataset_clear (&dense);
 }
 
+static guint64
+binomial (guint n,
+          guint m)
+{
+  guint64 c = 1;
+
+  for (guint i = 1; i <= m; i++)
+    c = c * (n - m + i) / i;
+  return c;
+}
+
+/* Runs the join with PR_BLOCK_INDEX_BLOCKS = @n_blocks and checks that the
+ * layout is the one forced (r blocks, C(r, k) tables) and the pairs are
+ * exactly the brute-force ones. */
+static void
+check_forced_layout (Dataset    *data,
+                     guint       k,
+                     guint       n_blocks,
+                     guint       n_threads,
+                     const char *label)
+{
+  g_autofree char *value = g_strdup_printf ("%u", n_blocks);
+  g_autofree char *what = g_strdup_printf ("%s n=%" G_GSIZE_FORMAT " k=%u r=%u threads=%u",
+                                           label, data->n, k, n_blocks, n_threads);
+  g_autoptr(GArray) expected = filter_pairs (data->brute, k);
+  g_autoptr(GArray) actual = NULL;
+  PrBlockIndexLayout layout;
+
+  g_setenv ("PR_BLOCK_INDEX_BLOCKS", value, TRUE);
+  pr_block_index_get_pairs_layout (data->n, k, &layout);
+  g_assert_cmpuint (layout.n_blocks, ==, n_blocks);
+  g_assert_cmpuint (layout.n_tables, ==, binomial (n_blocks, k));
+  /* r - k blocks of 64 / r bits, rounded either way. */
+  g_assert_cmpuint (layout.min_key_bits, >=, (n_blocks - k) * (64 / n_blocks));
+  g_assert_cmpuint (layout.max_key_bits, <=, (n_blocks - k) * ((64 + n_blocks - 1) / n_blocks));
+  actual = all_pairs_or_die (data->fps, data->n, k, n_threads);
+  g_unsetenv ("PR_BLOCK_INDEX_BLOCKS");
+  assert_pairs_equal (expected, actual, what);
+}
+
+/* Every forced layout from k + 1 blocks to several more (while C(r, k) stays
+ * at most 256 tables), k = 0 .. 6, with each kernel, on random data with
+ * near-duplicates planted at 0 .. 7 bits and on dense data (big runs). */
+static void
+test_all_pairs_forced_layouts (void)
+{
+  g_autoptr(GRand) rand = seeded_rand ();
+  const char *kernels[] = { "generic", "popcnt", "avx512" };
+  Dataset random = { 0 }, dense = { 0 };
+  guint max_k = 6;
+
+  dataset_random (&random, rand, MIN (test_n (), 5000), max_k, 40);
+  dataset_dense (&dense, rand, MIN (test_n (), 1500), 22, max_k);
+  for (guint i = 0; i < G_N_ELEMENTS (kernels); i++)
+    {
+      g_setenv ("PR_BLOCK_INDEX_KERNEL", kernels[i], TRUE);
+      for (guint k = 0; k <= max_k; k++)
+        for (guint r = k + 1; r <= k + 5 && binomial (r, k) <= 256; r++)
+          {
+            g_autofree char *label = g_strdup_printf ("%s random", pr_block_index_get_kernel_name ());
+            g_autofree char *dense_label = g_strdup_printf ("%s dense", pr_block_index_get_kernel_name ());
+
+            check_forced_layout (&random, k, r, 1 + r % 3, label);
+            check_forced_layout (&dense, k, r, 1, dense_label);
+          }
+    }
+  g_unsetenv ("PR_BLOCK_INDEX_KERNEL");
+  dataset_clear (&random);
+  dataset_clear (&dense);
+}
+
+/* The largest layouts: 32 blocks of 2 bits (k = 1: 32 tables of 62-bit
+ * keys, four radix passes each) and k = 15 with 18 blocks (C(18, 15) = 816
+ * is over the cap, so 17: 136 tables). */
+static void
+test_all_pairs_forced_wide (void)
+{
+  g_autoptr(GRand) rand = seeded_rand ();
+  Dataset data = { 0 };
+
+  dataset_random (&data, rand, MIN (test_n (), 2000), 15, 4);
+  check_forced_layout (&data, 1, 32, 2, "random");
+  check_forced_layout (&data, 15, 17, 1, "random");
+  dataset_clear (&data);
+  dataset_dense (&data, rand, MIN (test_n (), 1000), 24, 15);
+  check_forced_layout (&data, 15, 17, 2, "dense");
+  dataset_clear (&data);
+}
+
+/* A forced layout that is not valid for k (too few blocks, too many
+ * tables, too many blocks) is ignored: the automatic choice stays. */
+static void
+test_all_pairs_forced_invalid (void)
+{
+  const char *values[] = { "3", "40", "18", "x" };
+  PrBlockIndexLayout automatic, layout;
+
+  g_unsetenv ("PR_BLOCK_INDEX_BLOCKS");
+  pr_block_index_get_pairs_layout (1000, 3, &automatic);
+  g_assert_cmpuint (automatic.n_blocks, ==, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_setenv ("PR_BLOCK_INDEX_BLOCKS", values[i], TRUE);
+      pr_block_index_get_pairs_layout (1000, 3, &layout);
+      g_assert_cmpuint (layout.n_blocks, ==, automatic.n_blocks);
+    }
+  /* 18 blocks at k = 15: C(18, 15) = 816 tables, over the cap. */
+  pr_block_index_get_pairs_layout (1000, 15, &layout);
+  g_assert_cmpuint (layout.n_blocks, ==, 16);
+  g_unsetenv ("PR_BLOCK_INDEX_BLOCKS");
+}
+
+/* The automatic layout is k + 1 blocks for few fingerprints and more as n
+ * grows.  With the portable kernel (the dearest comparisons) and k = 6
+ * (7 blocks of 9 bits: big buckets) the switch comes at a size a test can
+ * check against brute force. */
+static void
+test_all_pairs_automatic_layout (void)
+{
+  g_autoptr(GRand) rand = seeded_rand ();
+  Dataset data = { 0 };
+  PrBlockIndexLayout small, large;
+  guint k = 6;
+  gsize n = MIN (test_n (), 40000);
+
+  g_unsetenv ("PR_BLOCK_INDEX_BLOCKS");
+  g_setenv ("PR_BLOCK_INDEX_KERNEL", "generic", TRUE);
+  pr_block_index_get_pairs_layout (100, k, &small);
+  g_assert_cmpuint (small.n_blocks, ==, k + 1);
+  g_assert_cmpuint (small.n_tables, ==, k + 1);
+  pr_block_index_get_pairs_layout (40000, k, &large);
+  g_test_message ("k=%u n=40000: %u blocks, %u tables, %u-%u key bits", k,
+                  large.n_blocks, large.n_tables, large.min_key_bits, large.max_key_bits);
+  g_assert_cmpuint (large.n_blocks, >, k + 1);
+  g_assert_cmpuint (large.n_tables, ==, binomial (large.n_blocks, k));
+
+  dataset_random (&data, rand, n, k, 40);
+  check_dataset_for_k (&data, k, "automatic");
+  for (guint kk = 0; kk < k; kk++)
+    check_dataset_for_k (&data, kk, "automatic");
+  dataset_clear (&data);
+  g_unsetenv ("PR_BLOCK_INDEX_KERNEL");
+}
+
 static void
 test_all_pairs_tiny (void)
 {
@@ -631,6 +775,10 @@ main (int    argc,
   g_test_add_func ("/engine/block-index/all-pairs-dense", test_all_pairs_dense);
   g_test_add_func ("/engine/block-index/all-pairs-large-k", test_all_pairs_large_k);
   g_test_add_func ("/engine/block-index/all-pairs-kernels", test_all_pairs_kernels);
+  g_test_add_func ("/engine/block-index/all-pairs-forced-layouts", test_all_pairs_forced_layouts);
+  g_test_add_func ("/engine/block-index/all-pairs-forced-wide", test_all_pairs_forced_wide);
+  g_test_add_func ("/engine/block-index/all-pairs-forced-invalid", test_all_pairs_forced_invalid);
+  g_test_add_func ("/engine/block-index/all-pairs-automatic-layout", test_all_pairs_automatic_layout);
   g_test_add_func ("/engine/block-index/all-pairs-tiny", test_all_pairs_tiny);
   g_test_add_func ("/engine/block-index/all-pairs-identical", test_all_pairs_identical);
   g_test_add_func ("/engine/block-index/all-pairs-threads", test_all_pairs_threads);

@@ -176,6 +176,7 @@ pr_bench_group (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree guint64 *fps = NULL;
   gsize n = 1000000;
+  PrBlockIndexLayout layout;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!parse_options (context, argc, argv))
@@ -194,8 +195,10 @@ pr_bench_group (int    argc,
     }
 
   fps = generate (n, (guint) k, planted, (guint64) seed);
-  g_print ("kernel %s, %u processors\n", pr_block_index_get_kernel_name (),
-           g_get_num_processors ());
+  pr_block_index_get_pairs_layout (n, (guint) k, &layout);
+  g_print ("kernel %s, %u processors; layout %u blocks, %u tables, %u-%u key bits\n",
+           pr_block_index_get_kernel_name (), g_get_num_processors (),
+           layout.n_blocks, layout.n_tables, layout.min_key_bits, layout.max_key_bits);
 
   for (gint r = 0; r < repeat; r++)
     {

@@ -2,37 +2,44 @@
 /*
  * Exact Hamming-distance joins over 64-bit SimHash fingerprints.
  *
- * Blocks and the pigeonhole principle: the 64 bits are cut into k + 1
+ * Blocks and the pigeonhole principle: the 64 bits are cut into r >= k + 1
  * contiguous blocks of (nearly) equal width.  Two fingerprints that differ
- * in at most k bits cannot have a differing bit in every one of the k + 1
- * blocks, so they agree exactly on at least one block.  For each block we
- * therefore group the fingerprints by that block's value and only compare
- * fingerprints within a group ("bucket").  Every pair within distance k is
- * seen in at least one bucket, so nothing is missed.
+ * in at most k bits differ in at most k blocks, so they agree exactly on
+ * some r - k of them.  Each table of the all-pairs join takes one choice of
+ * r - k blocks as its key (C(r, k) tables: Manku, Jain and Das Sarma,
+ * "Detecting near-duplicates for web crawling", WWW 2007); we group the fingerprints
+ * by that key and only compare fingerprints within a group ("bucket").
+ * Every pair within distance k is seen in at least one bucket, so nothing
+ * is missed.  r = k + 1 gives k + 1 tables of one block each; more blocks
+ * give more tables with longer keys, hence smaller buckets: choose_blocks()
+ * picks r from an estimate of sort and comparison costs, so the join stays
+ * near-linear as n grows.  Single queries (PrBlockIndex) keep r = k + 1.
  *
- * First-agreeing-block deduplication: a pair that agrees on several blocks
- * shows up in several buckets.  Rather than remembering reported pairs in a
- * hash set, a pair found while processing block b is only reported if no
- * block b' < b has (a ^ b) & mask(b') == 0, i.e. if b is the first block
- * the two fingerprints agree on.  That block is unique, so each pair is
- * reported exactly once, and the check costs a few ANDs on the rare match
- * path only.
+ * First-agreeing-table deduplication: a pair that agrees on more than
+ * r - k blocks shows up in several tables.  Rather than remembering
+ * reported pairs in a hash set, a pair is only reported by the table whose
+ * key is the r - k lowest blocks it agrees on (table_owns_pair).  That
+ * table is unique, so each pair is reported exactly once, and the check
+ * costs r mask tests on the rare match path only.
  *
  * Counting sort: buckets are formed by sorting a copy of the fingerprints
  * (plus a parallel guint32 permutation giving their original indices) by
- * block value.  Blocks of up to 16 bits take one counting-sort pass with a
- * 2^bits histogram; wider blocks (k <= 2) use an LSD radix sort made of
- * repeated stable counting sorts over 16-bit digits.  No comparison sort is
- * involved, so a block costs two sequential reads and one scatter of the
- * data.  The fingerprints themselves are scattered (not only indices) so the
- * quadratic in-bucket loop reads contiguous memory.
+ * key.  Keys of up to 16 bits take one counting-sort pass with a 2^bits
+ * histogram; keys of 17 to 32 bits one pass by their low 16 bits, then
+ * each bucket is sorted by the rest, in cache, just before it is joined
+ * (or joined whole when it is small); wider keys use an LSD radix sort of
+ * stable counting passes over 16-bit digits.  The key's blocks need not be
+ * contiguous: the digit is gathered from them, and the fingerprints are
+ * stored unpermuted.  No comparison sort is involved.  The fingerprints
+ * themselves are scattered (not only indices) so the quadratic in-bucket
+ * loop reads contiguous memory.
  *
- * Parallelism: blocks are processed one after the other so only one sorted
+ * Parallelism: tables are processed one after the other so only one sorted
  * copy is alive at a time (12 bytes per fingerprint, 24 with the radix
- * double buffer); within a block, threads histogram and scatter disjoint
- * input ranges (per-thread histograms keep the sort stable and
- * deterministic) and then take chunks of the sorted array from an atomic
- * counter for the join.  Each thread appends to its own pair buffer; the
+ * double buffer of keys past 32 bits); within a table, threads histogram
+ * and scatter disjoint input ranges (per-thread histograms keep the sort
+ * stable and deterministic) and then take chunks of the sorted array (or
+ * of its first-level buckets) from an atomic counter for the join.  Each thread appends to its own pair buffer; the
  * buffers are concatenated and radix-sorted by (a, b) at the end, so the
  * result does not depend on the number of threads.
  *
@@ -49,6 +56,7 @@
 
 #include "pr-block-index.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
@@ -63,26 +71,35 @@
 #define N_BLOCKS_MAX (PR_BLOCK_INDEX_MAX_K + 1)
 #define DIGIT_BITS 16
 
+/* The all-pairs join may cut the 64 bits into more blocks than k + 1 (each
+ * table then keys on r - k of them); these bound the layouts it considers
+ * or accepts when forced.  C(r, k) tables each cost a sort of every
+ * fingerprint, so layouts past a few hundred tables never pay. */
+#define PAIRS_BLOCKS_MAX 32
+#define PAIRS_TABLES_MAX 256
+
 /* Elements of the sorted array handed out per atomic increment in the join:
  * large enough to make the atomic negligible, small enough to balance. */
 #define JOIN_CHUNK 16384
 
 typedef struct {
   guint   n_blocks;
-  guint   shift[N_BLOCKS_MAX];
-  guint   width[N_BLOCKS_MAX];
-  guint64 mask[N_BLOCKS_MAX];   /* the block's bits, in place */
+  guint   shift[PAIRS_BLOCKS_MAX];
+  guint   width[PAIRS_BLOCKS_MAX];
+  guint64 mask[PAIRS_BLOCKS_MAX];   /* the block's bits, in place */
 } BlockLayout;
 
+/* Cuts the 64 bits into @n_blocks contiguous blocks of (nearly) equal
+ * width, the wider ones first. */
 static void
 block_layout_init (BlockLayout *layout,
-                   guint        k)
+                   guint        n_blocks)
 {
-  guint n_blocks = k + 1;
   guint base = 64 / n_blocks;
   guint extra = 64 % n_blocks;
   guint shift = 0;
 
+  g_assert (n_blocks >= 1 && n_blocks <= PAIRS_BLOCKS_MAX);
   layout->n_blocks = n_blocks;
   for (guint b = 0; b < n_blocks; b++)
     {
@@ -95,6 +112,72 @@ block_layout_init (BlockLayout *layout,
       shift += width;
     }
   g_assert (shift == 64);
+}
+
+/* One table of the join: its key is the concatenation of some blocks'
+ * bits.  Adjacent key blocks are merged into one segment, so a table whose
+ * key blocks are contiguous (every table when r = k + 1) gathers its key
+ * with one shift and mask, as the fixed four-table index did. */
+typedef struct {
+  guint64 key_mask;                        /* the key's bits, in place */
+  guint64 key_blocks;                      /* bit j: block j is in the key */
+  guint   key_bits;
+  guint   n_segments;
+  guint   seg_shift[PAIRS_BLOCKS_MAX];
+  guint64 seg_low_mask[PAIRS_BLOCKS_MAX];  /* (1 << width) - 1 */
+  guint   seg_width[PAIRS_BLOCKS_MAX];
+} KeyTable;
+
+static void
+key_table_init (KeyTable          *table,
+                const BlockLayout *layout,
+                guint64            key_blocks)
+{
+  memset (table, 0, sizeof *table);
+  table->key_blocks = key_blocks;
+  for (guint b = 0; b < layout->n_blocks; b++)
+    {
+      guint s;
+
+      if (!(key_blocks & (G_GUINT64_CONSTANT (1) << b)))
+        continue;
+      table->key_mask |= layout->mask[b];
+      table->key_bits += layout->width[b];
+      s = table->n_segments;
+      if (s > 0 && table->seg_shift[s - 1] + table->seg_width[s - 1] == layout->shift[b])
+        table->seg_width[s - 1] += layout->width[b];
+      else
+        {
+          table->seg_shift[s] = layout->shift[b];
+          table->seg_width[s] = layout->width[b];
+          table->n_segments++;
+        }
+    }
+  for (guint s = 0; s < table->n_segments; s++)
+    table->seg_low_mask[s] = table->seg_width[s] == 64
+                             ? G_MAXUINT64
+                             : (G_GUINT64_CONSTANT (1) << table->seg_width[s]) - 1;
+}
+
+/* The key's bits packed into the low key_bits bits.  Sorting by it groups
+ * the fingerprints whose key blocks all agree: the runs the join compares.
+ * The fingerprints themselves are not permuted, so distances, run bounds
+ * ((f ^ g) & key_mask) and the dedupe all work on the original bits. */
+static inline guint64
+key_table_key (const KeyTable *table,
+               guint64         fp)
+{
+  guint64 key = 0;
+  guint at = 0;
+
+  if (G_LIKELY (table->n_segments == 1))
+    return (fp >> table->seg_shift[0]) & table->seg_low_mask[0];
+  for (guint s = 0; s < table->n_segments; s++)
+    {
+      key |= ((fp >> table->seg_shift[s]) & table->seg_low_mask[s]) << at;
+      at += table->seg_width[s];
+    }
+  return key;
 }
 
 static inline guint64
@@ -210,7 +293,8 @@ typedef struct {
   guint64       *dst_f;
   guint32       *dst_i;
   gsize          n;
-  guint          shift;
+  const KeyTable *table;      /* the digit is taken from the table's key */
+  guint          shift;       /* of the digit within the key */
   guint          bits;
   guint          n_threads;
   guint32       *counts;      /* n_threads rows of 2^bits counters */
@@ -236,13 +320,14 @@ counting_histogram (gpointer data,
   guint32 *count = pass->counts + t * radix;
   guint64 digit_mask = radix - 1;
   guint shift = pass->shift;
+  const KeyTable *table = pass->table;
   const guint64 *src = pass->src_f;
   gsize lo, hi;
 
   thread_range (pass->n, pass->n_threads, t, &lo, &hi);
   memset (count, 0, radix * sizeof (guint32));
   for (gsize i = lo; i < hi; i++)
-    count[(src[i] >> shift) & digit_mask]++;
+    count[(key_table_key (table, src[i]) >> shift) & digit_mask]++;
 }
 
 static void
@@ -254,6 +339,7 @@ counting_scatter (gpointer data,
   guint32 *pos = pass->counts + t * radix;
   guint64 digit_mask = radix - 1;
   guint shift = pass->shift;
+  const KeyTable *table = pass->table;
   const guint64 *src_f = pass->src_f;
   const guint32 *src_i = pass->src_i;
   guint64 *dst_f = pass->dst_f;
@@ -266,7 +352,7 @@ counting_scatter (gpointer data,
       for (gsize i = lo; i < hi; i++)
         {
           guint64 f = src_f[i];
-          guint32 p = pos[(f >> shift) & digit_mask]++;
+          guint32 p = pos[(key_table_key (table, f) >> shift) & digit_mask]++;
 
           dst_f[p] = f;
           dst_i[p] = (guint32) i;
@@ -277,7 +363,7 @@ counting_scatter (gpointer data,
       for (gsize i = lo; i < hi; i++)
         {
           guint64 f = src_f[i];
-          guint32 p = pos[(f >> shift) & digit_mask]++;
+          guint32 p = pos[(key_table_key (table, f) >> shift) & digit_mask]++;
 
           dst_f[p] = f;
           dst_i[p] = src_i[i];
@@ -317,23 +403,22 @@ counting_pass (CountingPass *pass,
   run_parallel (pass->n_threads, counting_scatter, pass);
 }
 
-/* Sorts @fps (with identity indices) by block @b into @out_f / @out_i.
- * Blocks wider than 16 bits need @tmp_f / @tmp_i (LSD radix, ping-pong).
- * @offsets (2^width + 1 entries) is filled for blocks of <= 16 bits. */
+/* Sorts @fps (with identity indices) by @table's key into @out_f / @out_i.
+ * Keys wider than 16 bits need @tmp_f / @tmp_i (LSD radix, ping-pong).
+ * @offsets (2^key_bits + 1 entries) is filled for keys of <= 16 bits. */
 static void
-sort_by_block (const BlockLayout *layout,
-               guint              b,
-               const guint64     *fps,
-               gsize              n,
-               guint              n_threads,
-               guint32           *counts,
-               guint64           *out_f,
-               guint32           *out_i,
-               guint64           *tmp_f,
-               guint32           *tmp_i,
-               guint32           *offsets)
+sort_by_key (const KeyTable *table,
+             const guint64  *fps,
+             gsize           n,
+             guint           n_threads,
+             guint32        *counts,
+             guint64        *out_f,
+             guint32        *out_i,
+             guint64        *tmp_f,
+             guint32        *tmp_i,
+             guint32        *offsets)
 {
-  guint width = layout->width[b];
+  guint width = table->key_bits;
   guint n_passes = (width + DIGIT_BITS - 1) / DIGIT_BITS;
   const guint64 *src_f = fps;
   const guint32 *src_i = NULL;
@@ -342,7 +427,6 @@ sort_by_block (const BlockLayout *layout,
     {
       /* Arrange the ping-pong so the last pass lands in out_f/out_i. */
       gboolean to_out = ((n_passes - 1 - p) % 2) == 0;
-      guint digit_shift = layout->shift[b] + p * DIGIT_BITS;
       guint bits = MIN (DIGIT_BITS, width - p * DIGIT_BITS);
       CountingPass pass = {
         .src_f = src_f,
@@ -350,7 +434,8 @@ sort_by_block (const BlockLayout *layout,
         .dst_f = to_out ? out_f : tmp_f,
         .dst_i = to_out ? out_i : tmp_i,
         .n = n,
-        .shift = digit_shift,
+        .table = table,
+        .shift = p * DIGIT_BITS,
         .bits = bits,
         .n_threads = n_threads,
         .counts = counts,
@@ -360,6 +445,137 @@ sort_by_block (const BlockLayout *layout,
       src_f = pass.dst_f;
       src_i = pass.dst_i;
     }
+}
+
+/* Two-level sort for keys of 17 to 32 bits, which the join only needs
+ * grouped, not in numeric order: one counting pass over everything by the
+ * key's low 16 bits (sort_two_level), then each of the 65536 buckets
+ * sorted on its own by the rest of the key (bucket_sort_one) by the join
+ * worker just before it joins the bucket, while the bucket is in cache.
+ * That costs a fraction of a second scatter over the whole array, which is
+ * what makes tables with longer keys affordable. */
+#define BUCKET_INSERTION_MAX 32
+/* Digits of the bucket sorts: the whole rest of the key in one pass when
+ * its histogram is not much larger than the bucket (n / 65536 ~ 1,500 at
+ * 10^8), else passes of 8 bits. */
+#define BUCKET_DIGIT_BITS 8
+#define BUCKET_ONE_PASS_BITS_MAX 12
+
+static inline guint64
+high_key (const KeyTable *table,
+          guint64         fp)
+{
+  return key_table_key (table, fp) >> DIGIT_BITS;
+}
+
+static void
+bucket_sort_one (const KeyTable *table,
+                 guint64        *f,
+                 guint32        *idx,
+                 guint64        *tmp_f,
+                 guint32        *tmp_i,
+                 gsize           len)
+{
+  guint rest = table->key_bits - DIGIT_BITS;
+  guint digit_bits = rest <= BUCKET_ONE_PASS_BITS_MAX && ((gsize) 1 << rest) <= 2 * len
+                     ? rest : BUCKET_DIGIT_BITS;
+  guint n_passes = (rest + digit_bits - 1) / digit_bits;
+  guint64 digit_mask = ((guint64) 1 << digit_bits) - 1;
+  guint64 *src_f = f, *dst_f = tmp_f;
+  guint32 *src_i = idx, *dst_i = tmp_i;
+  guint32 count[1 << BUCKET_ONE_PASS_BITS_MAX];
+
+  if (len <= BUCKET_INSERTION_MAX)
+    {
+      /* Keys gathered once: recomputing them in the inner loop doubled
+       * the cost of the sorts at 10^6, where most buckets are this small. */
+      guint64 keys[BUCKET_INSERTION_MAX];
+
+      keys[0] = high_key (table, f[0]);
+      for (gsize i = 1; i < len; i++)
+        {
+          guint64 x = f[i];
+          guint32 xi = idx[i];
+          guint64 key = high_key (table, x);
+          gsize j = i;
+
+          for (; j > 0 && keys[j - 1] > key; j--)
+            {
+              keys[j] = keys[j - 1];
+              f[j] = f[j - 1];
+              idx[j] = idx[j - 1];
+            }
+          keys[j] = key;
+          f[j] = x;
+          idx[j] = xi;
+        }
+      return;
+    }
+
+  for (guint p = 0; p < n_passes; p++)
+    {
+      guint shift = p * digit_bits;
+      guint32 running = 0;
+
+      memset (count, 0, sizeof (guint32) << digit_bits);
+      for (gsize i = 0; i < len; i++)
+        count[(high_key (table, src_f[i]) >> shift) & digit_mask]++;
+      for (gsize v = 0; v <= digit_mask; v++)
+        {
+          guint32 c = count[v];
+
+          count[v] = running;
+          running += c;
+        }
+      for (gsize i = 0; i < len; i++)
+        {
+          guint32 at = count[(high_key (table, src_f[i]) >> shift) & digit_mask]++;
+
+          dst_f[at] = src_f[i];
+          dst_i[at] = src_i[i];
+        }
+      {
+        guint64 *swap_f = src_f;
+        guint32 *swap_i = src_i;
+
+        src_f = dst_f;
+        src_i = dst_i;
+        dst_f = swap_f;
+        dst_i = swap_i;
+      }
+    }
+  if (src_f != f)
+    {
+      memcpy (f, src_f, len * sizeof (guint64));
+      memcpy (idx, src_i, len * sizeof (guint32));
+    }
+}
+
+static void
+sort_two_level (const KeyTable *table,
+                const guint64  *fps,
+                gsize           n,
+                guint           n_threads,
+                guint32        *counts,
+                guint64        *out_f,
+                guint32        *out_i,
+                guint32        *offsets)
+{
+  CountingPass pass = {
+    .src_f = fps,
+    .src_i = NULL,
+    .dst_f = out_f,
+    .dst_i = out_i,
+    .n = n,
+    .table = table,
+    .shift = 0,
+    .bits = DIGIT_BITS,
+    .n_threads = n_threads,
+    .counts = counts,
+  };
+
+  g_assert (table->key_bits > DIGIT_BITS && table->key_bits <= 2 * DIGIT_BITS);
+  counting_pass (&pass, offsets);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -395,10 +611,33 @@ pair_buffer_push (PairBuffer *buf,
 
 typedef struct {
   const BlockLayout *layout;
-  guint              block;
+  const KeyTable    *table;
   guint              k;
   PairBuffer        *out;
 } JoinCtx;
+
+/* First agreeing table: a pair within k agrees on a set A of at least
+ * r - k blocks and meets in every table whose key blocks are a subset of
+ * A.  Only one of them reports it: the table keyed on the r - k lowest
+ * blocks of A.  That needs no memory of reported pairs and costs r mask
+ * tests, on the rare path only. */
+static inline gboolean
+table_owns_pair (const BlockLayout *layout,
+                 const KeyTable    *table,
+                 guint              k,
+                 guint64            diff)
+{
+  guint need = layout->n_blocks - k;
+  guint64 first = 0;
+
+  for (guint b = 0; b < layout->n_blocks && need > 0; b++)
+    if ((diff & layout->mask[b]) == 0)
+      {
+        first |= G_GUINT64_CONSTANT (1) << b;
+        need--;
+      }
+  return first == table->key_blocks;
+}
 
 /* The rare path: a candidate within distance k was found. */
 static __attribute__((noinline)) void
@@ -411,7 +650,7 @@ join_emit (const JoinCtx *ctx,
   guint64 diff = fa ^ fb;
   PrPair pair;
 
-  if (agrees_before (ctx->layout, ctx->block, diff))
+  if (!table_owns_pair (ctx->layout, ctx->table, ctx->k, diff))
     return;
   pair.a = MIN (ia, ib);
   pair.b = MAX (ia, ib);
@@ -599,11 +838,13 @@ pr_block_index_get_kernel_name (void)
 
 typedef struct {
   const BlockLayout *layout;
-  guint              block;
+  const KeyTable    *table;
   guint              k;
-  const guint64     *f;
-  const guint32     *idx;
+  guint64           *f;
+  guint32           *idx;
   gsize              n;
+  const guint32     *offsets;       /* non-NULL: buckets still to sort (sort_two_level) */
+  gsize              join_whole_max; /* buckets up to this long are joined unsorted */
   JoinRunFunc        kernel;
   PairBuffer        *buffers;       /* one per thread */
   gsize              next_chunk;    /* atomic; gsize as n / JOIN_CHUNK can pass G_MAXINT / 2 */
@@ -611,18 +852,65 @@ typedef struct {
   GCancellable      *cancellable;
 } JoinPhase;
 
+/* Joins the runs of equal key that start in [p, hi), each extending at
+ * most to @end.  FALSE if cancelled. */
+static gboolean
+join_runs (JoinPhase     *phase,
+           const JoinCtx *ctx,
+           gsize          p,
+           gsize          hi,
+           gsize          end)
+{
+  const guint64 *f = phase->f;
+  const guint64 mask = phase->table->key_mask;
+
+  while (p < hi)
+    {
+      gsize e = p + 1;
+
+      while (e < end && ((f[e] ^ f[p]) & mask) == 0)
+        e++;
+
+      if (e - p > 1)
+        {
+          gsize len = e - p;
+
+          /* Huge runs (dense data) are quadratic: do them in slices
+           * of rows so cancellation stays responsive. */
+          for (gsize r = 0; r + 1 < len; r += 512)
+            {
+              if (len > 4096 && g_cancellable_is_cancelled (phase->cancellable))
+                {
+                  g_atomic_int_set (&phase->cancelled, 1);
+                  return FALSE;
+                }
+              phase->kernel (ctx, f + p, phase->idx + p, len, r, r + 512);
+            }
+        }
+      p = e;
+    }
+  return TRUE;
+}
+
+/* Buckets of the first level handed out per atomic increment when the
+ * join also sorts them. */
+#define BUCKET_CHUNK 64
+
 static void
 join_worker (gpointer data,
              guint    t)
 {
   JoinPhase *phase = data;
-  const BlockLayout *layout = phase->layout;
-  guint b = phase->block;
   const guint64 *f = phase->f;
-  const guint64 mask = layout->mask[b];
+  const guint64 mask = phase->table->key_mask;
   gsize n = phase->n;
-  gsize n_chunks = (n + JOIN_CHUNK - 1) / JOIN_CHUNK;
-  JoinCtx ctx = { layout, b, phase->k, &phase->buffers[t] };
+  gboolean buckets = phase->offsets != NULL;
+  gsize n_chunks = buckets ? ((gsize) 1 << DIGIT_BITS) / BUCKET_CHUNK
+                           : (n + JOIN_CHUNK - 1) / JOIN_CHUNK;
+  JoinCtx ctx = { phase->layout, phase->table, phase->k, &phase->buffers[t] };
+  guint64 *tmp_f = NULL;
+  guint32 *tmp_i = NULL;
+  gsize tmp_len = 0;
 
   for (;;)
     {
@@ -639,6 +927,43 @@ join_worker (gpointer data,
           break;
         }
 
+      if (buckets)
+        {
+          /* Runs never cross a bucket: their keys' low 16 bits differ. */
+          for (gsize v = chunk * BUCKET_CHUNK; v < (chunk + 1) * BUCKET_CHUNK; v++)
+            {
+              gsize len;
+
+              lo = phase->offsets[v];
+              hi = phase->offsets[v + 1];
+              len = hi - lo;
+              if (len < 2)
+                continue;
+              /* A small bucket is cheaper to join whole than to sort: pairs
+               * whose other key bits differ are compared for nothing, but
+               * never reported, since this table does not own them. */
+              if (len <= phase->join_whole_max)
+                {
+                  phase->kernel (&ctx, phase->f + lo, phase->idx + lo, len, 0, len);
+                  continue;
+                }
+              if (len > BUCKET_INSERTION_MAX && len > tmp_len)
+                {
+                  /* Scratch for this thread's longest bucket so far, not a
+                   * second copy of the array. */
+                  free (tmp_f);
+                  free (tmp_i);
+                  tmp_len = MAX (len, 2 * tmp_len);
+                  tmp_f = big_alloc (tmp_len, sizeof (guint64));
+                  tmp_i = big_alloc (tmp_len, sizeof (guint32));
+                }
+              bucket_sort_one (phase->table, phase->f + lo, phase->idx + lo, tmp_f, tmp_i, len);
+              if (!join_runs (phase, &ctx, lo, hi, hi))
+                goto out;
+            }
+          continue;
+        }
+
       /* This chunk owns the runs that start in [lo, hi); a run may extend
        * past hi, and the run straddling lo belongs to an earlier chunk. */
       lo = chunk * JOIN_CHUNK;
@@ -647,32 +972,206 @@ join_worker (gpointer data,
       if (p > 0)
         while (p < hi && ((f[p] ^ f[p - 1]) & mask) == 0)
           p++;
+      if (!join_runs (phase, &ctx, p, hi, n))
+        break;
+    }
+out:
+  free (tmp_i);
+  free (tmp_f);
+}
 
-      while (p < hi)
+/* ------------------------------------------------------------------------ */
+/* Layout: how many blocks, hence how many tables                           */
+
+/* Costs of the estimate below, in nanoseconds, measured on the
+ * development machine (AMD EPYC, Zen 5, 2 cores, one thread at 10^7; see
+ * README): one counting-sort pass (histogram and scatter) per fingerprint,
+ * the bucket sort of the second level per fingerprint, the walk over a
+ * sorted table per fingerprint, and one in-bucket comparison with each
+ * kernel.  Only their ratios matter. */
+#define COST_PASS_NS 14.0
+#define COST_BUCKET_SORT_NS 8.0
+#define COST_WALK_NS 1.0
+#define COST_CMP_AVX512_NS 0.1
+#define COST_CMP_POPCNT_NS 0.44
+#define COST_CMP_GENERIC_NS 1.5
+
+static double
+kernel_cmp_ns (JoinRunFunc kernel)
+{
+#ifdef PR_HAVE_X86
+  if (kernel == join_run_avx512)
+    return COST_CMP_AVX512_NS;
+  if (kernel == join_run_popcnt)
+    return COST_CMP_POPCNT_NS;
+#endif
+  (void) kernel;
+  return COST_CMP_GENERIC_NS;
+}
+
+/* The longest first-level bucket that is cheaper to join whole (len^2 / 2
+ * comparisons) than to sort (len bucket sorts) and join by runs. */
+static gsize
+join_whole_max (JoinRunFunc kernel)
+{
+  return (gsize) (2.0 * COST_BUCKET_SORT_NS / kernel_cmp_ns (kernel));
+}
+
+static guint64
+binomial (guint n,
+          guint m)
+{
+  guint64 c = 1;
+
+  if (m > n)
+    return 0;
+  m = MIN (m, n - m);
+  for (guint i = 1; i <= m; i++)
+    c = c * (n - m + i) / i;   /* exact: c * (n - m + i) is C(n - m + i, i) * i */
+  return c;
+}
+
+static gboolean
+blocks_valid (guint r,
+              guint k)
+{
+  return r >= k + 1 && r <= PAIRS_BLOCKS_MAX && binomial (r, k) <= PAIRS_TABLES_MAX;
+}
+
+/* Every choice of r - k of the r blocks, in increasing order of their
+ * bit masks (Gosper's hack). */
+static KeyTable *
+key_tables_new (const BlockLayout *layout,
+                guint              k,
+                guint             *n_tables)
+{
+  guint r = layout->n_blocks;
+  guint m = r - k;
+  guint count = (guint) binomial (r, k);
+  KeyTable *tables = g_new (KeyTable, count);
+  guint64 c = (G_GUINT64_CONSTANT (1) << m) - 1;
+
+  for (guint t = 0; t < count; t++)
+    {
+      guint64 u, v;
+
+      key_table_init (&tables[t], layout, c);
+      u = c & -c;
+      v = c + u;
+      c = v + (((v ^ c) / u) >> 2);
+    }
+  *n_tables = count;
+  return tables;
+}
+
+/* Estimated time of the join with r blocks: per table, its sort (one
+ * pass up to 16 bits of key, one pass and the bucket sorts up to 32, a
+ * pass per 16 bits beyond) and a walk over every fingerprint, plus the
+ * comparisons within equal-key runs, n^2 / 2 / 2^key_bits for random
+ * fingerprints.  First-level buckets small enough to be joined whole cost
+ * their n / 2^16 / 2 comparisons per fingerprint instead of a sort. */
+static double
+layout_cost (gsize  n,
+             guint  k,
+             guint  r,
+             double cmp_ns)
+{
+  BlockLayout layout;
+  g_autofree KeyTable *tables = NULL;
+  guint n_tables;
+  double cost = 0;
+
+  block_layout_init (&layout, r);
+  tables = key_tables_new (&layout, k, &n_tables);
+  for (guint t = 0; t < n_tables; t++)
+    {
+      guint bits = tables[t].key_bits;
+      double bucket = (double) n / 65536.0;
+
+      if (bits > DIGIT_BITS && bits <= 2 * DIGIT_BITS && bucket <= 2.0 * COST_BUCKET_SORT_NS / cmp_ns)
         {
-          gsize e = p + 1;
-
-          while (e < n && ((f[e] ^ f[p]) & mask) == 0)
-            e++;
-
-          if (e - p > 1)
-            {
-              gsize len = e - p;
-
-              /* Huge runs (dense data) are quadratic: do them in slices
-               * of rows so cancellation stays responsive. */
-              for (gsize r = 0; r + 1 < len; r += 512)
-                {
-                  if (len > 4096 && g_cancellable_is_cancelled (phase->cancellable))
-                    {
-                      g_atomic_int_set (&phase->cancelled, 1);
-                      return;
-                    }
-                  phase->kernel (&ctx, f + p, phase->idx + p, len, r, r + 512);
-                }
-            }
-          p = e;
+          cost += (double) n * (COST_PASS_NS + COST_WALK_NS + bucket / 2.0 * cmp_ns);
+          continue;
         }
+      if (bits <= DIGIT_BITS)
+        cost += (double) n * COST_PASS_NS;
+      else if (bits <= 2 * DIGIT_BITS)
+        cost += (double) n * (COST_PASS_NS + COST_BUCKET_SORT_NS);
+      else
+        cost += (double) n * (bits + DIGIT_BITS - 1) / DIGIT_BITS * COST_PASS_NS;
+      cost += (double) n * COST_WALK_NS;
+      cost += (double) n * (double) n / 2.0 * ldexp (1.0, -(int) bits) * cmp_ns;
+    }
+  return cost;
+}
+
+/* The number of blocks for @n fingerprints: PR_BLOCK_INDEX_BLOCKS if set to
+ * a valid layout (tests and benchmarks), else the cheapest by the estimate,
+ * k + 1 unless more tables with longer keys pay for their sorts. */
+static guint
+choose_blocks (gsize       n,
+               guint       k,
+               JoinRunFunc kernel)
+{
+  const char *force = g_getenv ("PR_BLOCK_INDEX_BLOCKS");
+  double cmp_ns = kernel_cmp_ns (kernel);
+  guint best = k + 1;
+  double best_cost;
+
+  if (force != NULL && *force != '\0')
+    {
+      guint64 r = g_ascii_strtoull (force, NULL, 10);
+
+      if (r <= G_MAXUINT && blocks_valid ((guint) r, k))
+        return (guint) r;
+    }
+
+  best_cost = layout_cost (n, k, best, cmp_ns);
+  for (guint r = k + 2; blocks_valid (r, k); r++)
+    {
+      double cost = layout_cost (n, k, r, cmp_ns);
+
+      if (cost < best_cost)
+        {
+          best = r;
+          best_cost = cost;
+        }
+    }
+  return best;
+}
+
+/**
+ * pr_block_index_get_pairs_layout:
+ * @n_fingerprints: the number of fingerprints
+ * @k: the distance threshold, at most %PR_BLOCK_INDEX_MAX_K
+ * @layout: (out caller-allocates): the layout
+ *
+ * Tells which tables pr_block_index_all_pairs() would use for
+ * @n_fingerprints fingerprints at @k with the kernel selected now, for
+ * benchmarks and tests.
+ */
+void
+pr_block_index_get_pairs_layout (gsize                n_fingerprints,
+                                 guint                k,
+                                 PrBlockIndexLayout  *layout)
+{
+  BlockLayout blocks;
+  g_autofree KeyTable *tables = NULL;
+  guint n_tables;
+
+  g_return_if_fail (k <= PR_BLOCK_INDEX_MAX_K);
+  g_return_if_fail (layout != NULL);
+
+  block_layout_init (&blocks, choose_blocks (n_fingerprints, k, select_join_kernel ()));
+  tables = key_tables_new (&blocks, k, &n_tables);
+  layout->n_blocks = blocks.n_blocks;
+  layout->n_tables = n_tables;
+  layout->min_key_bits = 64;
+  layout->max_key_bits = 0;
+  for (guint t = 0; t < n_tables; t++)
+    {
+      layout->min_key_bits = MIN (layout->min_key_bits, tables[t].key_bits);
+      layout->max_key_bits = MAX (layout->max_key_bits, tables[t].key_bits);
     }
 }
 
@@ -763,10 +1262,13 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
                           GError        **error)
 {
   BlockLayout layout;
+  KeyTable *tables;
+  guint n_tables;
   JoinRunFunc kernel;
   guint64 *sorted_f = NULL, *tmp_f = NULL;
   guint32 *sorted_i = NULL, *tmp_i = NULL;
   guint32 *counts = NULL;
+  guint32 *offsets = NULL;
   PairBuffer *buffers;
   gboolean cancelled = FALSE;
   gsize n = n_fingerprints;
@@ -801,16 +1303,18 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
   n_threads = (guint) MAX (1, MIN ((gsize) n_threads, n / JOIN_CHUNK + 1));
   n_threads = MIN (n_threads, 256);
 
-  block_layout_init (&layout, k);
   kernel = select_join_kernel ();
+  block_layout_init (&layout, choose_blocks (n, k, kernel));
+  tables = key_tables_new (&layout, k, &n_tables);
   buffers = g_new0 (PairBuffer, n_threads);
 
   if (n >= 2)
     {
       gboolean wide = FALSE;
 
-      for (guint b = 0; b < layout.n_blocks; b++)
-        wide |= layout.width[b] > DIGIT_BITS;
+      /* Only keys past 32 bits take LSD passes over the whole array. */
+      for (guint t = 0; t < n_tables; t++)
+        wide |= tables[t].key_bits > 2 * DIGIT_BITS;
 
       sorted_f = big_alloc (n, sizeof (guint64));
       sorted_i = big_alloc (n, sizeof (guint32));
@@ -820,22 +1324,32 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
           tmp_i = big_alloc (n, sizeof (guint32));
         }
       counts = g_new (guint32, (gsize) n_threads << DIGIT_BITS);
+      offsets = g_new (guint32, ((gsize) 1 << DIGIT_BITS) + 1);
 
-      for (guint b = 0; b < layout.n_blocks && !cancelled; b++)
+      for (guint t = 0; t < n_tables && !cancelled; t++)
         {
           JoinPhase phase = {
             .layout = &layout,
-            .block = b,
+            .table = &tables[t],
             .k = k,
             .f = sorted_f,
             .idx = sorted_i,
             .n = n,
+            .offsets = NULL,
+            .join_whole_max = join_whole_max (kernel),
             .kernel = kernel,
             .buffers = buffers,
             .cancellable = cancellable,
           };
 
-          sort_by_block (&layout, b, fingerprints, n, n_threads, counts,
+          if (tables[t].key_bits > DIGIT_BITS && tables[t].key_bits <= 2 * DIGIT_BITS)
+            {
+              sort_two_level (&tables[t], fingerprints, n, n_threads, counts,
+                              sorted_f, sorted_i, offsets);
+              phase.offsets = offsets;
+            }
+          else
+            sort_by_key (&tables[t], fingerprints, n, n_threads, counts,
                          sorted_f, sorted_i, tmp_f, tmp_i, NULL);
           if (g_cancellable_is_cancelled (cancellable))
             {
@@ -847,12 +1361,14 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
                       g_cancellable_is_cancelled (cancellable);
         }
 
+      g_free (offsets);
       g_free (counts);
       free (tmp_i);
       free (tmp_f);
       free (sorted_i);
       free (sorted_f);
     }
+  g_free (tables);
 
   for (guint t = 0; t < n_threads; t++)
     total += buffers[t].len;
@@ -951,7 +1467,7 @@ pr_block_index_new (const guint64 *fingerprints,
   index = g_new0 (PrBlockIndex, 1);
   index->k = k;
   index->n = n;
-  block_layout_init (&index->layout, k);
+  block_layout_init (&index->layout, k + 1);
 
   counts = g_new (guint32, (gsize) 1 << DIGIT_BITS);
   for (guint b = 0; b < index->layout.n_blocks; b++)
@@ -967,9 +1483,12 @@ pr_block_index_new (const guint64 *fingerprints,
           tmp_f = big_alloc (n, sizeof (guint64));
           tmp_i = big_alloc (n, sizeof (guint32));
         }
-      sort_by_block (&index->layout, b, fingerprints, n, 1, counts,
-                     index->f[b], index->idx[b], tmp_f, tmp_i,
-                     index->offsets[b]);
+      KeyTable table;
+
+      key_table_init (&table, &index->layout, G_GUINT64_CONSTANT (1) << b);
+      sort_by_key (&table, fingerprints, n, 1, counts,
+                   index->f[b], index->idx[b], tmp_f, tmp_i,
+                   index->offsets[b]);
     }
   g_free (counts);
   free (tmp_f);

@@ -28,6 +28,19 @@ GArray       *pr_block_index_all_pairs (const guint64  *fingerprints,
 
 const char   *pr_block_index_get_kernel_name (void);
 
+/* The tables of pr_block_index_all_pairs(): the 64 bits cut into n_blocks
+ * blocks, one table for every choice of n_blocks - k of them as its key. */
+typedef struct {
+  guint n_blocks;
+  guint n_tables;
+  guint min_key_bits;
+  guint max_key_bits;
+} PrBlockIndexLayout;
+
+void          pr_block_index_get_pairs_layout (gsize               n_fingerprints,
+                                               guint               k,
+                                               PrBlockIndexLayout *layout);
+
 typedef struct _PrBlockIndex PrBlockIndex;
 
 PrBlockIndex *pr_block_index_new       (const guint64  *fingerprints,
