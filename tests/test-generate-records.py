@@ -160,7 +160,45 @@ def main():
             check(r.returncode == 1, "wrote into the source tree")
             check(not os.path.exists(os.path.join(sys.argv[1], "records-test.csv")), "file left in the tree")
 
+        def score():
+            # build-aux/score-generated against clusters made by hand from the
+            # ground truth: every family whole, then only the exact copies,
+            # then one cluster of everything.
+            r = run(script, env, "600", "--repeats", "0.5", "--seed", "3")
+            check(r.returncode == 0, r.stderr)
+            truth = os.path.join(tmp, "truth.csv")
+            with open(truth, "w", encoding="utf-8") as f:
+                f.write(r.stdout)
+            rows = list(csv.DictReader(io.StringIO(r.stdout)))
+            families = {row["family"] for row in rows}
+            original = {row["family"]: row["id"] for row in rows if row["edit"] == "original"}
+            scorer = os.path.join(sys.argv[1], "build-aux", "score-generated")
+
+            def scored(pick):
+                clusters = os.path.join(tmp, "clusters.csv")
+                with open(clusters, "w", encoding="utf-8", newline="") as f:
+                    w = csv.writer(f)
+                    w.writerow(["cluster", "id", "primary", "distance", "same_petitioner"])
+                    for row in rows:
+                        cluster = pick(row)
+                        if cluster is not None:
+                            w.writerow([cluster, row["id"], original[row["family"]], 0, ""])
+                out = subprocess.run([sys.executable, scorer, clusters, truth], capture_output=True, text=True)
+                check(out.returncode == 0, out.stderr)
+                shares = {line.split()[0]: line.split()[2] for line in out.stdout.splitlines()[1:-1]}
+                return shares, out.stdout.splitlines()[-1]
+
+            shares, last = scored(lambda row: row["family"])
+            check(set(shares.values()) == {"1.000"}, f"whole families: {shares}")
+            check(last.startswith(f"{len(families)} clusters") and " 0 join" in last, last)
+            shares, _ = scored(lambda row: row["family"] if row["edit"] in ("original", "exact") else None)
+            check(shares["exact"] == "1.000" and shares["chars"] == "0.000", f"exact copies only: {shares}")
+            shares, last = scored(lambda row: "all")
+            check(set(shares.values()) == {"1.000"} and last.startswith("1 clusters")
+                  and last.endswith("1 join records of two families or more"), last)
+
         test("absent shared data: exit 1 and a message", absent)
+        test("score-generated against clusters made from the truth", score)
         test("each repeat differs from its first record by its edit only", edits)
         test("the collage is made of the input's clauses", collage)
         test("the seed reproduces the output", same_seed)
