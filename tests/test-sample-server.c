@@ -202,9 +202,43 @@ test_sample_server (void)
   pr_test_remove_tree (base);
 }
 
+/* Whether process @pid is gone: no such process, or a zombie nobody has
+ * reaped yet (its parent died; whoever adopted it may be slow to). */
+static gboolean
+process_gone (gint64 pid)
+{
+  g_autofree char *stat_path = g_strdup_printf ("/proc/%" G_GINT64_FORMAT "/stat", pid);
+  g_autofree char *stat = NULL;
+  const char *state;
+
+  if (kill ((pid_t) pid, 0) != 0)
+    return TRUE;
+  if (!g_file_get_contents (stat_path, &stat, NULL, NULL))
+    return TRUE;
+  state = strrchr (stat, ')');
+  return state != NULL && state[1] == ' ' && (state[2] == 'Z' || state[2] == 'X');
+}
+
+/* Waits for @path to hold a process id; returns it. */
+static gint64
+wait_for_pid_file (const char *path)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  g_autofree char *text = NULL;
+
+  while (!g_file_get_contents (path, &text, NULL, NULL) || g_ascii_strtoll (text, NULL, 10) <= 0)
+    {
+      g_clear_pointer (&text, g_free);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_usleep (50 * 1000);
+    }
+  return g_ascii_strtoll (text, NULL, 10);
+}
+
 /* A program killed with its sample server running (SIGKILL: no chance to
- * stop it) leaves the server behind; the next start stops that one and
- * starts again on the same data, instead of refusing for good. */
+ * stop it) leaves the server behind — the application's, which is not tied
+ * to the thread that started it; the next start stops that one and starts
+ * again on the same data, instead of refusing for good. */
 static void
 test_orphan (void)
 {
@@ -212,16 +246,55 @@ test_orphan (void)
   g_autofree char *base = g_build_filename (home, "petition-review", "sample-server", NULL);
   g_autofree char *pid_file = g_build_filename (base, "mariadbd.pid", NULL);
   g_autofree char *csv = sample_path ();
-  g_autofree char *cli = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "src", "cli", "petition-review-cli", NULL);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
-                                                                       G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  g_autoptr(GSubprocess) program = NULL;
   g_autoptr(PrSampleServer) server = NULL;
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *orphan_pid = NULL;
   g_autofree char *count = NULL;
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  gint64 orphan;
+
+  if (g_test_subprocess ())
+    {
+      /* The program: starts the server as the application does, and dies. */
+      server = pr_sample_server_start (g_getenv ("PR_TEST_ORPHAN_BASE"), csv, NULL, &error);
+      g_assert_no_error (error);
+      kill (getpid (), SIGKILL);
+      return;
+    }
+  g_setenv ("PR_TEST_ORPHAN_BASE", base, TRUE);
+  g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("PR_TEST_ORPHAN_BASE");
+  g_assert_false (g_test_trap_has_passed ());  /* killed */
+  orphan = wait_for_pid_file (pid_file);
+  g_assert_false (process_gone (orphan));  /* left running */
+
+  server = pr_sample_server_start (base, csv, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (process_gone (orphan));  /* stopped */
+  g_assert_cmpint (pr_sample_server_get_pid (server), !=, orphan);
+  connection = open_sample (server);
+  count = pr_test_query_value (connection, "SELECT COUNT(*) FROM petitions");
+  g_assert_cmpstr (count, ==, G_STRINGIFY (SAMPLE_ROWS));
+  g_clear_pointer (&connection, pr_connection_close);
+  g_assert_true (pr_sample_server_stop (server, &error));
+  g_assert_no_error (error);
+  pr_test_remove_tree (home);
+}
+
+/* The CLI starts the server for its run only: killed (SIGKILL: no chance
+ * to stop it), it takes the server with it — the kernel asks the server to
+ * shut down — instead of leaving it running in the user's folder. */
+static void
+test_cli_killed (void)
+{
+  g_autofree char *home = pr_test_make_temp_dir ();
+  g_autofree char *base = g_build_filename (home, "petition-review", "sample-server", NULL);
+  g_autofree char *pid_file = g_build_filename (base, "mariadbd.pid", NULL);
+  g_autofree char *csv = sample_path ();
+  g_autofree char *cli = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "src", "cli", "petition-review-cli", NULL);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocess) program = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline, server_pid;
 
   /* The CLI's check against the sample waits on its own stdin (it reads
    * the records to check from "-"): a program caught with its server up. */
@@ -232,26 +305,17 @@ test_orphan (void)
   program = g_subprocess_launcher_spawn (launcher, &error, cli, "check", "--sample", "--store", "petitions",
                                          "--csv", "/dev/stdin", NULL);
   g_assert_no_error (error);
-  while (!g_file_get_contents (pid_file, &orphan_pid, NULL, NULL))
+  server_pid = wait_for_pid_file (pid_file);
+  g_assert_false (process_gone (server_pid));
+  g_subprocess_force_exit (program);
+  g_subprocess_wait (program, NULL, NULL);
+
+  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (!process_gone (server_pid))
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
       g_usleep (50 * 1000);
     }
-  g_subprocess_force_exit (program);
-  g_subprocess_wait (program, NULL, NULL);
-  g_strstrip (orphan_pid);
-  g_assert_cmpint (kill ((pid_t) g_ascii_strtoll (orphan_pid, NULL, 10), 0), ==, 0);  /* left running */
-
-  server = pr_sample_server_start (base, csv, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (kill ((pid_t) g_ascii_strtoll (orphan_pid, NULL, 10), 0), !=, 0);  /* stopped */
-  g_assert_cmpint (pr_sample_server_get_pid (server), !=, g_ascii_strtoll (orphan_pid, NULL, 10));
-  connection = open_sample (server);
-  count = pr_test_query_value (connection, "SELECT COUNT(*) FROM petitions");
-  g_assert_cmpstr (count, ==, G_STRINGIFY (SAMPLE_ROWS));
-  g_clear_pointer (&connection, pr_connection_close);
-  g_assert_true (pr_sample_server_stop (server, &error));
-  g_assert_no_error (error);
   pr_test_remove_tree (home);
 }
 
@@ -358,6 +422,7 @@ main (int   argc,
 
   g_test_add_func ("/sample-server/start-load-restart", test_sample_server);
   g_test_add_func ("/sample-server/orphan", test_orphan);
+  g_test_add_func ("/sample-server/cli-killed", test_cli_killed);
   g_test_add_func ("/sample-server/bad-sample", test_bad_sample);
   g_test_add_func ("/sample-server/server-fails", test_server_fails);
   g_test_add_func ("/sample-server/cancelled", test_cancelled);

@@ -112,7 +112,7 @@ pr_cli_bench_db (int    argc,
   start = g_get_monotonic_time ();
   if (!pr_sample_generate_csv (csv, rows, &error))
     goto out;
-  server = pr_sample_server_start (dir, csv, NULL, &error);
+  server = pr_sample_server_start_for_run (dir, csv, NULL, &error);
   if (server == NULL)
     goto out;
   t_load = (g_get_monotonic_time () - start) / 1e6;

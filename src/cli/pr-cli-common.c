@@ -351,7 +351,7 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
       if (options->sample_server == NULL)
         {
           fprintf (stderr, "%s\n", _("Starting the private sample database server…"));
-          options->sample_server = pr_sample_server_start (NULL, csv, NULL, error);
+          options->sample_server = pr_sample_server_start_for_run (NULL, csv, NULL, error);
           if (options->sample_server == NULL)
             return NULL;
         }

@@ -67,6 +67,7 @@ struct _PrSampleServer
   char         *user;
   char         *database;       /* NULL for an empty server */
   gboolean      throwaway;
+  int           death_signal;  /* see setup_child () */
   GStrv         server_options; /* a test's own mariadbd options, or NULL */
 
   GSubprocess  *process;
@@ -323,28 +324,33 @@ run_install_db (PrSampleServer  *self,
   return TRUE;
 }
 
-/* Runs in the forked child before exec. A throwaway server (tests) must not
- * outlive the process that uses it, even one killed by a failed assertion:
- * the kernel kills it when the starting thread ends. */
-static void
-die_with_parent (gpointer user_data)
-{
-  pid_t parent = GPOINTER_TO_INT (user_data);
-
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid () != parent)
-    _exit (1);
-}
+/* What the forked child needs to know before exec. */
+typedef struct {
+  pid_t parent;
+  int   death_signal;  /* sent by the kernel when the starting thread ends; 0: none */
+} ChildSetup;
 
 /* The private server shares the reviewer's cores with the window: at nice
  * 10, as the scan's threads are, a scan reading from it leaves the main
- * loop its share. A server of the office is on another machine. */
+ * loop its share. A server of the office is on another machine.
+ *
+ * A throwaway server (tests) must not outlive the process that uses it,
+ * even one killed by a failed assertion, nor one a command started for its
+ * run outlive the command killed: the kernel signals it when the starting
+ * thread ends (SIGKILL for a test's, SIGTERM, a clean shutdown, for a
+ * command's). */
 static void
 setup_child (gpointer user_data)
 {
+  const ChildSetup *setup = user_data;
+
   setpriority (PRIO_PROCESS, 0, 10);
-  if (user_data != NULL)
-    die_with_parent (user_data);
+  if (setup->death_signal != 0)
+    {
+      prctl (PR_SET_PDEATHSIG, setup->death_signal);
+      if (getppid () != setup->parent)
+        _exit (1);
+    }
 }
 
 /* Takes base_dir/owner.lock for as long as this object lives; the kernel
@@ -415,6 +421,7 @@ spawn_server (PrSampleServer  *self,
   static const char *const names[] = { "mariadbd", "mysqld", NULL };
   g_autofree char *program = find_program (names);
   g_autoptr(GSubprocessLauncher) launcher = NULL;
+  ChildSetup setup;
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GFile) log = g_file_new_for_path (self->log_file);
@@ -460,8 +467,8 @@ spawn_server (PrSampleServer  *self,
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_INHERIT |
                                         G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
                                         G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  g_subprocess_launcher_set_child_setup (launcher, setup_child,
-                                         self->throwaway ? GINT_TO_POINTER (getpid ()) : NULL, NULL);
+  setup = (ChildSetup) { getpid (), self->death_signal };
+  g_subprocess_launcher_set_child_setup (launcher, setup_child, &setup, NULL);
 
   self->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
   if (self->process == NULL)
@@ -833,6 +840,7 @@ static PrSampleServer *
 start (const char         *base_dir,
        const char         *csv_path,
        gboolean            throwaway,
+       int                 death_signal,
        const char * const *server_options,
        GCancellable       *cancellable,
        GError            **error)
@@ -844,6 +852,7 @@ start (const char         *base_dir,
   self->owner_lock = -1;
   self->context = g_main_context_new ();
   self->throwaway = throwaway;
+  self->death_signal = death_signal;
   self->server_options = g_strdupv ((char **) server_options);
   /* The account install-db makes for --user, and the one we connect as.
    * As root, mariadbd insists on --user=root; as anyone else --user names
@@ -931,7 +940,33 @@ pr_sample_server_start (const char    *base_dir,
   g_return_val_if_fail (sample_csv != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return start (base_dir, sample_csv, FALSE, NULL, cancellable, error);
+  return start (base_dir, sample_csv, FALSE, 0, NULL, cancellable, error);
+}
+
+/**
+ * pr_sample_server_start_for_run:
+ * @base_dir: (nullable): as pr_sample_server_start()
+ * @sample_csv: as pr_sample_server_start()
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * pr_sample_server_start() for a command that needs the server for one
+ * run: the kernel asks the server to shut down (SIGTERM) when the calling
+ * thread ends, so that a command killed leaves no server behind. Call it
+ * from the thread that lives as long as the run, the main thread.
+ *
+ * Returns: (transfer full) (nullable): as pr_sample_server_start()
+ */
+PrSampleServer *
+pr_sample_server_start_for_run (const char    *base_dir,
+                                const char    *sample_csv,
+                                GCancellable  *cancellable,
+                                GError       **error)
+{
+  g_return_val_if_fail (sample_csv != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return start (base_dir, sample_csv, FALSE, SIGTERM, NULL, cancellable, error);
 }
 
 /**
@@ -980,7 +1015,7 @@ pr_sample_server_start_empty_with_options (const char         *dir,
   g_return_val_if_fail (dir != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return start (dir, NULL, TRUE, server_options, cancellable, error);
+  return start (dir, NULL, TRUE, SIGKILL, server_options, cancellable, error);
 }
 
 /**

@@ -17,6 +17,10 @@ PrSampleServer     *pr_sample_server_start          (const char      *base_dir,
                                                      const char      *sample_csv,
                                                      GCancellable    *cancellable,
                                                      GError         **error);
+PrSampleServer     *pr_sample_server_start_for_run  (const char      *base_dir,
+                                                     const char      *sample_csv,
+                                                     GCancellable    *cancellable,
+                                                     GError         **error);
 PrSampleServer     *pr_sample_server_start_empty    (const char      *dir,
                                                      GCancellable    *cancellable,
                                                      GError         **error);
