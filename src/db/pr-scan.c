@@ -22,7 +22,7 @@ reuse_stored (const char    *id,
               gpointer       user_data)
 {
   Reuse *reuse = user_data;
-  const PrStoredFingerprint *stored = g_hash_table_lookup (reuse->stored, id);
+  PrStoredFingerprint *stored = g_hash_table_lookup (reuse->stored, id);
 
   if (stored == NULL || stored->content_hash != content_hash || (reuse->with_parts && !stored->has_parts))
     return FALSE;
@@ -30,8 +30,11 @@ reuse_stored (const char    *id,
   fingerprint->sparse = stored->sparse;
   if (reuse->with_parts && stored->n_parts > 0)
     {
-      fingerprint->parts = g_memdup2 (stored->parts, stored->n_parts * sizeof (PrPart));
+      /* Taken, not copied: ids are unique, so each is asked for once, and
+       * the stored parts of a large table are as large as the scan's. */
+      fingerprint->parts = g_steal_pointer (&stored->parts);
       fingerprint->n_parts = stored->n_parts;
+      stored->n_parts = 0;
     }
   return TRUE;
 }
