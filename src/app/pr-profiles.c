@@ -28,12 +28,13 @@ pr_profiles_load (GSettings *settings)
   g_autoptr(GVariant) list = g_settings_get_value (settings, "profiles");
   GPtrArray *profiles = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_connection_params_free);
   GVariantIter iter;
-  const char *host, *socket, *user, *database, *ca;
+  char *host, *socket, *user, *database, *ca;
   guint32 port;
   gboolean tls;
 
   g_variant_iter_init (&iter, list);
-  while (g_variant_iter_next (&iter, PROFILE_TYPE, &host, &port, &socket, &user, &database, &tls, &ca))
+  /* _loop, not _next: it frees the strings it gives at the next turn. */
+  while (g_variant_iter_loop (&iter, PROFILE_TYPE, &host, &port, &socket, &user, &database, &tls, &ca))
     {
       PrConnectionParams *params = pr_connection_params_new ();
 
