@@ -431,8 +431,7 @@ pr_part_spool_find_pairs (PrPartSpool              *spool,
                           GCancellable             *cancellable,
                           GError                  **error)
 {
-  SharedRuns runs = { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint8)),
-                      g_array_new (FALSE, TRUE, sizeof (guint64)) };
+  SharedRuns runs;
   g_autofree guint64 *words = g_new0 (guint64, MAX (n_records, 1));       /* but boilerplate */
   g_autofree guint64 *all_words = g_new0 (guint64, MAX (n_records, 1));
   g_autofree guint32 *shared = NULL;
@@ -449,6 +448,8 @@ pr_part_spool_find_pairs (PrPartSpool              *spool,
 
   g_return_val_if_fail (!spool->consumed, FALSE);
   spool->consumed = TRUE;
+  runs = (SharedRuns) { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint8)),
+                        g_array_new (FALSE, TRUE, sizeof (guint64)) };
 
   if (n_threads == 0)
     n_threads = g_get_num_processors ();
