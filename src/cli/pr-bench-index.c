@@ -16,11 +16,10 @@
 #include <gio/gio.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "pr-block-index.h"
+#include "pr-cli.h"
 #include "pr-threshold-preview.h"
 
 static guint64
@@ -76,29 +75,6 @@ generate (gsize   n,
           fps[dest] = flip_bits (&state, fps[base], random_distance (&state, k));
       }
   return fps;
-}
-
-static double
-peak_rss_mb (void)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return usage.ru_maxrss / 1024.0;   /* kilobytes on Linux */
-}
-
-static double
-current_rss_mb (void)
-{
-  unsigned long size = 0, resident = 0;
-  FILE *f = fopen ("/proc/self/statm", "r");
-
-  if (f == NULL)
-    return 0.0;
-  if (fscanf (f, "%lu %lu", &size, &resident) != 2)
-    resident = 0;
-  fclose (f);
-  return (double) resident * (double) sysconf (_SC_PAGESIZE) / (1024.0 * 1024.0);
 }
 
 /* Accepts "1000000", "1e6", "2.5e6". */
@@ -202,13 +178,13 @@ pr_bench_group (int    argc,
 
   for (gint r = 0; r < repeat; r++)
     {
-      double rss_before = current_rss_mb ();
-      double peak_before = peak_rss_mb ();
+      double rss_before = pr_cli_rss_mb ();
+      double peak_before = pr_cli_peak_rss_mb ();
       gint64 start = g_get_monotonic_time ();
       g_autoptr(GArray) pairs = pr_block_index_all_pairs (fps, n, (guint) k, (guint) threads,
                                                           NULL, &error);
       gint64 end = g_get_monotonic_time ();
-      double peak = peak_rss_mb ();
+      double peak = pr_cli_peak_rss_mb ();
 
       if (pairs == NULL)
         {
@@ -314,15 +290,15 @@ pr_bench_query (int    argc,
         queries[q] = splitmix64 (&state);
     }
 
-  rss_before = current_rss_mb ();
+  rss_before = pr_cli_rss_mb ();
   start = g_get_monotonic_time ();
   index = pr_block_index_new (fps, n, (guint) k);
   end = g_get_monotonic_time ();
-  build_rss = current_rss_mb ();
+  build_rss = pr_cli_rss_mb ();
   g_print ("query index n=%" G_GSIZE_FORMAT " k=%d: built in %.3f s, RSS %.1f MB before, "
            "%.1f MB after (index %.1f bytes/fingerprint), peak %.1f MB\n",
            n, k, (end - start) / 1e6, rss_before, build_rss,
-           n > 0 ? (build_rss - rss_before) * 1048576.0 / n : 0.0, peak_rss_mb ());
+           n > 0 ? (build_rss - rss_before) * 1048576.0 / n : 0.0, pr_cli_peak_rss_mb ());
 
   /* clock_gettime rather than g_get_monotonic_time: single queries take
    * well under a microsecond when the buckets are cached. */
@@ -400,7 +376,7 @@ pr_bench_thresholds (int    argc,
     }
 
   fps = generate (n, MIN ((guint) k + PR_THRESHOLD_PREVIEW_MARGIN, PR_BLOCK_INDEX_MAX_K), planted, (guint64) seed);
-  rss_before = current_rss_mb ();
+  rss_before = pr_cli_rss_mb ();
   start = g_get_monotonic_time ();
   preview = pr_threshold_preview_new (fps, NULL, n, (guint) k, NULL, 0, NULL, (guint) threads, NULL, &error);
   if (preview == NULL)
@@ -411,7 +387,7 @@ pr_bench_thresholds (int    argc,
   g_print ("thresholds n=%" G_GSIZE_FORMAT " k=%d threads=%d: the pairs up to k=%u in %.3f s, "
            "peak RSS %.1f MB ((peak - before) / n = %.1f bytes/fingerprint)\n",
            n, k, threads, pr_threshold_preview_get_kmax (preview), (g_get_monotonic_time () - start) / 1e6,
-           peak_rss_mb (), n > 0 ? (peak_rss_mb () - rss_before) * 1048576.0 / n : 0.0);
+           pr_cli_peak_rss_mb (), n > 0 ? (pr_cli_peak_rss_mb () - rss_before) * 1048576.0 / n : 0.0);
   for (guint kk = 0; kk <= pr_threshold_preview_get_kmax (preview); kk++)
     {
       g_autoptr(PrClustering) alone = NULL;

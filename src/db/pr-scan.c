@@ -283,13 +283,13 @@ pr_scan_run (PrConnection         *connection,
       result->store_seconds = (g_get_monotonic_time () - start) / 1e6;
     }
 
-  /* The parts are matched and stored: free the largest thing the scan
-   * holds before a reviewer works through its clusters. */
   if (result->set->part_spool != NULL)
     {
       result->n_parts = pr_part_spool_get_n_parts (result->set->part_spool);
       result->spilled_bytes = pr_part_spool_get_spilled (result->set->part_spool);
     }
+  /* The parts are matched and stored: free the largest thing the scan
+   * holds before a reviewer works through its clusters. */
   pr_record_set_drop_parts (result->set);
   return g_steal_pointer (&result);
 
