@@ -480,7 +480,6 @@ bucket_sort_one (const KeyTable *table,
   guint digit_bits = rest <= BUCKET_ONE_PASS_BITS_MAX && ((gsize) 1 << rest) <= 2 * len
                      ? rest : BUCKET_DIGIT_BITS;
   guint n_passes = (rest + digit_bits - 1) / digit_bits;
-  guint64 digit_mask = ((guint64) 1 << digit_bits) - 1;
   guint64 *src_f = f, *dst_f = tmp_f;
   guint32 *src_i = idx, *dst_i = tmp_i;
   guint32 count[1 << BUCKET_ONE_PASS_BITS_MAX];
@@ -514,26 +513,14 @@ bucket_sort_one (const KeyTable *table,
 
   for (guint p = 0; p < n_passes; p++)
     {
-      guint shift = p * digit_bits;
-      guint32 running = 0;
+      /* The counting pass of the whole array's sort, on one thread: the
+       * digit above the first level's 16 bits. */
+      CountingPass pass = {
+        .src_f = src_f, .src_i = src_i, .dst_f = dst_f, .dst_i = dst_i, .n = len, .table = table,
+        .shift = DIGIT_BITS + p * digit_bits, .bits = digit_bits, .n_threads = 1, .counts = count,
+      };
 
-      memset (count, 0, sizeof (guint32) << digit_bits);
-      for (gsize i = 0; i < len; i++)
-        count[(high_key (table, src_f[i]) >> shift) & digit_mask]++;
-      for (gsize v = 0; v <= digit_mask; v++)
-        {
-          guint32 c = count[v];
-
-          count[v] = running;
-          running += c;
-        }
-      for (gsize i = 0; i < len; i++)
-        {
-          guint32 at = count[(high_key (table, src_f[i]) >> shift) & digit_mask]++;
-
-          dst_f[at] = src_f[i];
-          dst_i[at] = src_i[i];
-        }
+      counting_pass (&pass, NULL);
       {
         guint64 *swap_f = src_f;
         guint32 *swap_i = src_i;
@@ -1010,11 +997,18 @@ kernel_cmp_ns (JoinRunFunc kernel)
 }
 
 /* The longest first-level bucket that is cheaper to join whole (len^2 / 2
- * comparisons) than to sort (len bucket sorts) and join by runs. */
+ * comparisons) than to sort (len bucket sorts) and join by runs; not
+ * rounded, for the estimate of a bucket's average length. */
+static double
+join_whole_max_len (double cmp_ns)
+{
+  return 2.0 * COST_BUCKET_SORT_NS / cmp_ns;
+}
+
 static gsize
 join_whole_max (JoinRunFunc kernel)
 {
-  return (gsize) (2.0 * COST_BUCKET_SORT_NS / kernel_cmp_ns (kernel));
+  return (gsize) join_whole_max_len (kernel_cmp_ns (kernel));
 }
 
 static guint64
@@ -1088,7 +1082,7 @@ layout_cost (gsize  n,
       guint bits = tables[t].key_bits;
       double bucket = (double) n / 65536.0;
 
-      if (bits > DIGIT_BITS && bits <= 2 * DIGIT_BITS && bucket <= 2.0 * COST_BUCKET_SORT_NS / cmp_ns)
+      if (bits > DIGIT_BITS && bits <= 2 * DIGIT_BITS && bucket <= join_whole_max_len (cmp_ns))
         {
           cost += (double) n * (COST_PASS_NS + COST_WALK_NS + bucket / 2.0 * cmp_ns);
           continue;
