@@ -83,7 +83,7 @@ struct _PrSession
   GPtrArray          *items;        /* PrClusterItem, all of them, in cluster order */
   GListStore         *clusters;     /* the list's model: items, filled in turns */
   guint               fill_source;
-  GHashTable         *cluster_of;   /* record id (owned) → PrClusterItem (borrowed) */
+  GHashTable         *cluster_of;   /* record id (the result's set's) → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
@@ -381,7 +381,7 @@ pr_session_init (PrSession *self)
   self->worker = g_thread_pool_new (run_job, self, 1, FALSE, NULL);
   self->clusters = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
-  self->cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
   self->decisions = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) pr_decision_free);
   g_queue_init (&self->undo);
   g_queue_init (&self->redo);
@@ -778,9 +778,9 @@ make_items (PrClustering  *clustering,
             GHashTable   **cluster_of_out)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
-  /* The ids copied: a member's id is freed when its cluster replays its
-   * decisions. */
-  GHashTable *cluster_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  /* Keyed by the set's ids, which live as long as the scan's result: a
+   * member's own copy is freed when its cluster replays its decisions. */
+  GHashTable *cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     {
@@ -789,18 +789,14 @@ make_items (PrClustering  *clustering,
       PrClusterItem *item = pr_cluster_item_new (c + 1, set->labels->pdata[primary], set->dates[primary]);
 
       for (guint m = 0; m < cluster->n_members; m++)
-        pr_cluster_item_add_member (item, set->ids->pdata[cluster->members[m]],
-                                    cluster->members[m], cluster->distances[m]);
+        {
+          pr_cluster_item_add_member (item, set->ids->pdata[cluster->members[m]],
+                                      cluster->members[m], cluster->distances[m]);
+          g_hash_table_insert (cluster_of, set->ids->pdata[cluster->members[m]], item);
+        }
       pr_cluster_item_set_max_distance (item, cluster->max_distance);
       pr_cluster_item_compare_petitioners (item, set);
       g_ptr_array_add (items, item);
-    }
-  for (guint i = 0; i < items->len; i++)
-    {
-      PrClusterItem *item = items->pdata[i];
-
-      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-        g_hash_table_insert (cluster_of, g_strdup (pr_cluster_item_get_member (item, m)->id), item);
     }
   *items_out = items;
   *cluster_of_out = cluster_of;
@@ -1663,17 +1659,22 @@ refreshed (GObject      *object,
  * reviewers, or this one elsewhere), and applies them to the clusters;
  * #PrSession::cluster-changed tells which changed. The session does it by
  * itself every few seconds while a scan is under review; this is for now.
- * @callback may be %NULL: a failure is logged (g_debug) either way.
+ * @callback may be %NULL: a failure is logged (g_debug) either way, and
+ * nothing is asked when a look is already under way.
  */
 void
 pr_session_refresh_async (PrSession           *self,
                           GAsyncReadyCallback  callback,
                           gpointer             user_data)
 {
-  GTask *outer = g_task_new (self, NULL, callback, user_data);
+  GTask *outer;
   GTask *task;
   RefreshData *data;
 
+  /* A look already under way answers a caller that wants no answer. */
+  if (callback == NULL && self->refreshing)
+    return;
+  outer = g_task_new (self, NULL, callback, user_data);
   g_task_set_source_tag (outer, pr_session_refresh_async);
   if (self->table == NULL || self->result == NULL)
     {
@@ -1711,7 +1712,7 @@ poll_log (gpointer user_data)
 {
   PrSession *self = user_data;
 
-  if (!self->refreshing && !self->deciding)
+  if (!self->deciding)
     pr_session_refresh_async (self, NULL, NULL);
   return G_SOURCE_CONTINUE;
 }
