@@ -920,6 +920,16 @@ apply_logged (PrSession        *self,
     pr_cluster_item_changed (item);
 }
 
+/* Takes @decision (owned) into the log as the session knows it, which the
+ * next look at the log and a regroup go by. */
+static void
+remember_decision (PrSession  *self,
+                   PrDecision *decision)
+{
+  self->seen_id = MAX (self->seen_id, decision->id);
+  g_hash_table_insert (self->decisions, &decision->id, decision);
+}
+
 /* Puts @items in the list, with the log's verdicts (@decisions, in log
  * order, undone ones with their undo) applied to them.
  * @items, @cluster_of: (transfer full) */
@@ -950,10 +960,7 @@ install_clusters (PrSession  *self,
   for (guint i = 0; i < decisions->len; i++)
     {
       PrDecision *decision = decisions->pdata[i];
-      PrDecision *copy = pr_decision_copy (decision);
-
-      g_hash_table_insert (self->decisions, &copy->id, copy);
-      self->seen_id = MAX (self->seen_id, decision->id);
+      remember_decision (self, pr_decision_copy (decision));
       if (decision->verdict != PR_VERDICT_UNDO && !g_hash_table_contains (undone, &decision->id))
         apply_logged (self, decision);
     }
@@ -1245,22 +1252,13 @@ decided (GObject      *object,
         pr_cluster_item_revert (step->item, decision, set);
       else
         {
-          PrDecision *copy = pr_decision_copy (decision);
-
-          g_hash_table_insert (self->decisions, &copy->id, copy);
-          self->seen_id = MAX (self->seen_id, decision->id);
+          remember_decision (self, pr_decision_copy (decision));
           pr_cluster_item_apply (step->item, decision, set);
         }
     }
-  /* The undos too: the log as the session knows it, which the next look
-   * at the log and a regroup go by. */
+  /* The undos too. */
   for (guint i = 0; i < data->undos->len; i++)
-    {
-      PrDecision *undo = g_steal_pointer (&data->undos->pdata[i]);
-
-      self->seen_id = MAX (self->seen_id, undo->id);
-      g_hash_table_insert (self->decisions, &undo->id, undo);
-    }
+    remember_decision (self, g_steal_pointer (&data->undos->pdata[i]));
   g_ptr_array_set_size (data->undos, 0);
   if (step->decisions->len > 0)
     {
@@ -1577,15 +1575,12 @@ apply_others (PrSession *self,
   for (guint i = 0; i < decisions->len; i++)
     {
       PrDecision *decision = decisions->pdata[i];
-      PrDecision *copy;
       const PrDecision *target = decision;
       PrClusterItem *item;
 
       if (g_hash_table_contains (self->decisions, &decision->id))
         continue;
-      copy = pr_decision_copy (decision);
-      g_hash_table_insert (self->decisions, &copy->id, copy);
-      self->seen_id = MAX (self->seen_id, decision->id);
+      remember_decision (self, pr_decision_copy (decision));
       n++;
 
       if (decision->verdict == PR_VERDICT_UNDO)
