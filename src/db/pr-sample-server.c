@@ -47,6 +47,8 @@
 /* A clean shutdown flushes the buffer pool, at most 256 MiB here. */
 #define STOP_TIMEOUT_MS 60000
 #define KILL_TIMEOUT_MS 10000
+/* A server left running that has not stopped in this long is stuck. */
+#define ORPHAN_STOP_TIMEOUT_MS 20000
 #define POLL_INTERVAL_US (25 * 1000)
 /* Enough of a log to show why the server stopped, not the whole history. */
 #define LOG_TAIL_BYTES 2000
@@ -78,6 +80,7 @@ struct _PrSampleServer
   gboolean      wait_done;
   gboolean      exited;
   gboolean      exit_reported;  /* start's error already told how it ended */
+  gboolean      ready;          /* it has accepted a connection */
   goffset       log_start;      /* size of the log before this run */
 
   gboolean      initialised;
@@ -336,9 +339,11 @@ typedef struct {
  *
  * A throwaway server (tests) must not outlive the process that uses it,
  * even one killed by a failed assertion, nor one a command started for its
- * run outlive the command killed: the kernel signals it when the starting
- * thread ends (SIGKILL for a test's, SIGTERM, a clean shutdown, for a
- * command's). */
+ * run outlive the command killed: the kernel kills it when the starting
+ * thread ends. SIGKILL, not SIGTERM's clean shutdown: a server told to stop
+ * while it is still starting can hang for good (MariaDB 10.11 waits in
+ * init_slave with nobody left to take the signal), and InnoDB's recovery
+ * at the next start makes good every committed transaction. */
 static void
 setup_child (gpointer user_data)
 {
@@ -381,37 +386,103 @@ take_owner_lock (PrSampleServer  *self,
   return TRUE;
 }
 
-/* A server of ours whose owner is gone: asked to stop (SIGTERM, a clean
- * shutdown), and waited for, so that its data is ours to start again. */
+/* Whether @pid has ended: no such process, or a zombie its new parent has
+ * not reaped yet. */
 static gboolean
-stop_orphan (PrSampleServer  *self,
-             GError         **error)
+process_gone (pid_t pid)
 {
+  g_autofree char *stat_path = g_strdup_printf ("/proc/%d/stat", (int) pid);
+  g_autofree char *stat = NULL;
+  const char *state;
+
+  if (kill (pid, 0) != 0)
+    return TRUE;
+  if (!g_file_get_contents (stat_path, &stat, NULL, NULL))
+    return TRUE;
+  /* "pid (comm) S ...": the state follows the last parenthesis. */
+  state = strrchr (stat, ')');
+  return state != NULL && state[1] == ' ' && state[2] == 'Z';
+}
+
+static gboolean
+wait_until_gone (pid_t pid,
+                 guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+
+  while (!process_gone (pid))
+    {
+      if (g_get_monotonic_time () >= deadline)
+        return FALSE;
+      g_usleep (POLL_INTERVAL_US);
+    }
+  return TRUE;
+}
+
+/* The process running a server on our data directory, by its pid file, or
+ * 0: the file may be stale and its number reused since, so the process
+ * must still be a mariadbd started with our --datadir. */
+static pid_t
+find_server_on_our_data (PrSampleServer *self)
+{
+  g_autofree char *datadir_arg = g_strdup_printf ("--datadir=%s", self->data_dir);
   g_autofree char *text = NULL;
+  g_autofree char *cmdline_path = NULL;
+  g_autofree char *cmdline = NULL;
+  gsize length = 0;
   guint64 pid = 0;
 
   if (!g_file_get_contents (self->pid_file, &text, NULL, NULL) ||
       !g_ascii_string_to_unsigned (g_strstrip (text), 10, 2, G_MAXINT, &pid, NULL) ||
-      kill ((pid_t) pid, SIGTERM) != 0)
+      process_gone ((pid_t) pid))
+    return 0;
+  cmdline_path = g_strdup_printf ("/proc/%" G_GUINT64_FORMAT "/cmdline", pid);
+  if (!g_file_get_contents (cmdline_path, &cmdline, &length, NULL))
+    return 0;
+  for (gsize at = 0; at < length; at += strlen (cmdline + at) + 1)
+    if (strcmp (cmdline + at, datadir_arg) == 0)
+      return (pid_t) pid;
+  return 0;
+}
+
+/* Holding the owner's lock, any server on our data was left by a Petition
+ * Review that was killed: it is asked to stop (SIGTERM, a clean shutdown)
+ * and waited for, so that its data is ours to start again. A server told
+ * to stop while it was still starting can hang for good (MariaDB 10.11
+ * waits in init_slave with nobody left to take the signal), so one that
+ * does not stop is killed; InnoDB's recovery at our start makes good what
+ * it had committed. */
+static gboolean
+stop_orphan (PrSampleServer  *self,
+             GError         **error)
+{
+  pid_t pid = find_server_on_our_data (self);
+
+  if (pid == 0)
     {
+      g_autoptr(PrConnectionParams) params = make_params (self, NULL);
+      g_autoptr(PrConnection) connection = pr_connection_open (params, NULL);
+
+      if (connection == NULL)
+        return TRUE;
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
                    _("a sample server left running answers on %s, and its process is not known (%s); "
                      "stop it by hand"), self->socket, self->pid_file);
       return FALSE;
     }
-  g_message ("stopping the sample server left running by an earlier Petition Review (process %" G_GUINT64_FORMAT ")",
-             pid);
-  for (guint waited = 0; kill ((pid_t) pid, 0) == 0; waited += 50)
-    {
-      if (waited >= START_TIMEOUT_MS)
-        {
-          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                       _("the sample server left running (process %llu) does not stop"), (unsigned long long) pid);
-          return FALSE;
-        }
-      g_usleep (50 * 1000);
-    }
-  return TRUE;
+
+  g_message ("stopping the sample server left running by an earlier Petition Review (process %d)", (int) pid);
+  kill (pid, SIGTERM);
+  if (wait_until_gone (pid, ORPHAN_STOP_TIMEOUT_MS))
+    return TRUE;
+  g_message ("the sample server left running (process %d) does not stop within %d s; killing it",
+             (int) pid, ORPHAN_STOP_TIMEOUT_MS / 1000);
+  kill (pid, SIGKILL);
+  if (wait_until_gone (pid, KILL_TIMEOUT_MS))
+    return TRUE;
+  g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
+               _("the sample server left running (process %llu) does not stop"), (unsigned long long) pid);
+  return FALSE;
 }
 
 static gboolean
@@ -847,7 +918,6 @@ start (const char         *base_dir,
 {
   g_autoptr(PrSampleServer) self = g_new0 (PrSampleServer, 1);
   g_autoptr(PrConnection) connection = NULL;
-  g_autoptr(PrConnectionParams) params = NULL;
 
   self->owner_lock = -1;
   self->context = g_main_context_new ();
@@ -878,19 +948,11 @@ start (const char         *base_dir,
       return NULL;
     }
 
-  /* The owner's lock says whether a server already answering belongs to
-   * another Petition Review (it holds the lock) or was left behind by one
-   * that was killed (nobody holds it): that one is stopped and replaced. */
-  if (!take_owner_lock (self, error))
+  /* The owner's lock says whether a server on our data belongs to another
+   * Petition Review (it holds the lock) or was left behind by one that was
+   * killed (nobody holds it): that one is stopped and replaced. */
+  if (!take_owner_lock (self, error) || !stop_orphan (self, error))
     return NULL;
-  params = make_params (self, NULL);
-  connection = pr_connection_open (params, NULL);
-  if (connection != NULL)
-    {
-      g_clear_pointer (&connection, pr_connection_close);
-      if (!stop_orphan (self, error))
-        return NULL;
-    }
 
   if (!g_file_test (self->data_dir, G_FILE_TEST_IS_DIR) && !run_install_db (self, cancellable, error))
     return NULL;
@@ -900,6 +962,7 @@ start (const char         *base_dir,
   connection = wait_until_ready (self, cancellable, error);
   if (connection == NULL)
     return NULL;
+  self->ready = TRUE;
 
   if (csv_path != NULL)
     {
@@ -951,9 +1014,11 @@ pr_sample_server_start (const char    *base_dir,
  * @error: return location for a #GError
  *
  * pr_sample_server_start() for a command that needs the server for one
- * run: the kernel asks the server to shut down (SIGTERM) when the calling
- * thread ends, so that a command killed leaves no server behind. Call it
- * from the thread that lives as long as the run, the main thread.
+ * run: the kernel kills the server when the calling thread ends, so that a
+ * command killed leaves no server behind (what it committed is recovered
+ * at the next start). Call it from the thread that lives as long as the
+ * run, the main thread, and stop the server with pr_sample_server_stop()
+ * when the run ends normally.
  *
  * Returns: (transfer full) (nullable): as pr_sample_server_start()
  */
@@ -966,7 +1031,7 @@ pr_sample_server_start_for_run (const char    *base_dir,
   g_return_val_if_fail (sample_csv != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return start (base_dir, sample_csv, FALSE, SIGTERM, NULL, cancellable, error);
+  return start (base_dir, sample_csv, FALSE, SIGKILL, NULL, cancellable, error);
 }
 
 /**
@@ -1141,8 +1206,8 @@ pr_sample_server_get_loaded (PrSampleServer *self)
  * @error: return location for a #GError
  *
  * Asks the server to shut down (SIGTERM, which mariadbd treats as a clean
- * shutdown) and waits for it, up to a minute; then kills it. Stopping a
- * stopped server does nothing.
+ * shutdown) and waits for it, up to a minute; then kills it. A server whose
+ * start failed is killed at once. Stopping a stopped server does nothing.
  *
  * Returns: %FALSE with %PR_DB_ERROR_SERVER_STOP if the server had to be
  *   killed or ended with an error
@@ -1163,10 +1228,20 @@ pr_sample_server_stop (PrSampleServer  *self,
 
   if (!self->wait_done)
     {
-      g_subprocess_send_signal (self->process, SIGTERM);
-      if (!wait_for_exit (self, STOP_TIMEOUT_MS))
+      if (self->ready)
         {
-          killed = TRUE;
+          g_subprocess_send_signal (self->process, SIGTERM);
+          killed = !wait_for_exit (self, STOP_TIMEOUT_MS);
+        }
+      else
+        {
+          /* Its start failed or was cancelled, and said so: one that never
+           * got ready holds nothing of ours to flush, and a SIGTERM could
+           * hang it for good (see setup_child ()). */
+          self->exit_reported = TRUE;
+        }
+      if (killed || !self->ready)
+        {
           g_subprocess_force_exit (self->process);
           if (!wait_for_exit (self, KILL_TIMEOUT_MS))
             {
