@@ -108,6 +108,12 @@ can_redo (gpointer data)
 }
 
 static gboolean
+shows_error (gpointer data)
+{
+  return pr_window_get_error_text (data) != NULL;
+}
+
+static gboolean
 columns_listed (gpointer data)
 {
   GtkWidget *box = g_object_get_data (G_OBJECT (data), "columns");
@@ -1592,13 +1598,7 @@ test_chains (void)
   /* No bridge between two records of one side: refused, nothing logged. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.split-bridge", "(ss)", "501", "502"));
   wait_until (not_busy, window);
-  {
-    gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-    while (pr_window_get_error_text (window) == NULL && g_get_monotonic_time () < deadline)
-      g_main_context_iteration (NULL, FALSE);
-  }
-  g_assert_nonnull (pr_window_get_error_text (window));
+  wait_until (shows_error, window);
   g_assert_cmpuint (cluster_size (item), ==, 6);
   g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM chains.pr_decisions WHERE verdict = 'not_repeat'"), ==, 3);
 
