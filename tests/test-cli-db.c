@@ -93,6 +93,51 @@ cluster_of (const char *path,
   return "";
 }
 
+/* Without mapping flags, scan guesses the mapping and prints it as flags,
+ * for the user to correct; given back as they are, those flags make the
+ * same scan (the petitioner column included). */
+static void
+test_guessed_mapping (void)
+{
+  g_autofree char *guessed = g_build_filename (dir, "guessed.csv", NULL);
+  g_autofree char *given = g_build_filename (dir, "given.csv", NULL);
+  g_autofree char *guessed_text = NULL, *given_text = NULL;
+  g_autofree char *err = NULL;
+  g_auto(GStrv) flags = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *line;
+  g_autofree char *printed = NULL;
+
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "--out", guessed, NULL), ==, 0);
+  line = strstr (err, "guessed from the table: ");
+  g_assert_nonnull (line);
+  line += strlen ("guessed from the table: ");
+  printed = g_strndup (line, strcspn (line, "\n"));
+  g_test_message ("printed: %s", printed);
+  g_assert_true (g_shell_parse_argv (printed, NULL, &flags, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_strv_contains ((const char *const *) flags, "--petitioner"));
+
+  g_ptr_array_add (args, "scan");
+  g_ptr_array_add (args, "--db");
+  g_ptr_array_add (args, uri);
+  g_ptr_array_add (args, "--table");
+  g_ptr_array_add (args, "petitions");
+  for (guint i = 0; flags[i] != NULL; i++)
+    g_ptr_array_add (args, flags[i]);
+  g_ptr_array_add (args, "--out");
+  g_ptr_array_add (args, given);
+  g_ptr_array_add (args, NULL);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const *) args->pdata), ==, 0);
+  g_assert_null (strstr (err, "guessed"));
+
+  guessed_text = read_file (guessed);
+  given_text = read_file (given);
+  g_assert_cmpstr (given_text, ==, guessed_text);
+}
+
 /* Three scans with --store: the first stores everything, the second
  * fingerprints nothing, the third only what the test inserted or changed,
  * retires what it deleted, and reports the new repeats of stored records. */
@@ -686,6 +731,7 @@ main (int    argc,
   socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (server), NULL, FALSE);
   uri = g_strdup_printf ("mariadb://%s@localhost/petitions?socket=%s", g_get_user_name (), socket_escaped);
 
+  g_test_add_func ("/cli-db/guessed-mapping", test_guessed_mapping);
   g_test_add_func ("/cli-db/incremental-scan", test_incremental_scan);
   g_test_add_func ("/cli-db/store-errors", test_store_refused_without_tables);
   g_test_add_func ("/cli-db/decisions-export", test_decisions_export);

@@ -429,6 +429,8 @@ test_errors (void)
   CHECK (2, "name one CSV file", "scan", "--text", "body");
   CHECK (1, "column “bodyx” is not in the header", "scan", records, "--text", "bodyx");
   CHECK (2, "weight -2 is not a number", "scan", records, "--text", "body:-2");
+  CHECK (1, "column “body:abc” is not in the header of", "scan", records, "--text", "body:abc");
+  CHECK (1, "“abc” after the last colon is not a number", "scan", records, "--text", "body:abc");
   CHECK (2, "mapped twice", "scan", records, "--text", "body", "--short", "body");
   CHECK (2, "name only one CSV file", "scan", records, records, "--text", "body");
   CHECK (1, "no-such-file.csv", "scan", missing, "--text", "body");

@@ -287,6 +287,20 @@ test_hostile_identifiers (void)
     g_assert_null (set);
     g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE);
     g_assert_nonnull (strstr (error->message, "column “body” is not in table"));
+    g_assert_null (strstr (error->message, "after the last colon"));
+  }
+
+  /* A weight that is not a number is read as part of the name: the error
+   * says so. */
+  {
+    g_autoptr(PrMapping) wrong = user_body_mapping ("编`号", "a\"b'c", "正文:二");
+
+    g_clear_error (&error);
+    set = pr_record_reader_load (db, name, wrong, &options, NULL, NULL, NULL, &error);
+    g_assert_null (set);
+    g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE);
+    g_assert_nonnull (strstr (error->message, "column “正文:二” is not in table"));
+    g_assert_nonnull (strstr (error->message, "“二” after the last colon is not a number"));
   }
 }
 

@@ -379,6 +379,58 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
   return pr_connection_open (params, error);
 }
 
+/* @word as a shell reads it back: plain when it can be. */
+static void
+append_shell_word (GString    *out,
+                   const char *word)
+{
+  gboolean plain = *word != '\0';
+
+  for (const char *c = word; *c != '\0' && plain; c++)
+    plain = g_ascii_isalnum (*c) || strchr ("_-.:/,+=@%", *c) != NULL || (guchar) *c >= 0x80;
+  if (plain)
+    g_string_append (out, word);
+  else
+    {
+      g_autofree char *quoted = g_shell_quote (word);
+
+      g_string_append (out, quoted);
+    }
+}
+
+/* The flags that give @mapping again, for a shell: what the user copies to
+ * correct a guess must, uncorrected, give the same scan. */
+static char *
+mapping_to_flags (const PrMapping *mapping)
+{
+  GString *flags = g_string_new (NULL);
+
+  for (guint i = 0; i < pr_mapping_get_n_columns (mapping); i++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, i);
+
+      if (column->role == PR_COLUMN_ROLE_IGNORE)
+        continue;
+      g_string_append_printf (flags, "%s--%s ", flags->len > 0 ? " " : "", pr_column_role_to_string (column->role));
+      if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
+        {
+          char weight[G_ASCII_DTOSTR_BUF_SIZE];
+          g_autofree char *spec = g_strconcat (column->name, ":",
+                                               g_ascii_dtostr (weight, sizeof weight, column->weight), NULL);
+
+          append_shell_word (flags, spec);
+        }
+      else
+        append_shell_word (flags, column->name);
+      if (column->petitioner)
+        {
+          g_string_append (flags, " --petitioner ");
+          append_shell_word (flags, column->name);
+        }
+    }
+  return g_string_free (flags, FALSE);
+}
+
 /**
  * pr_cli_resolve_mapping:
  * @options: the parsed flags
@@ -395,6 +447,7 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
                         GPtrArray            *columns,
                         GError              **error)
 {
+  g_autofree char *flags = NULL;
   PrMapping *mapping;
 
   if (options->short_specs != NULL || options->text_specs != NULL)
@@ -403,17 +456,8 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
     return NULL;
 
   mapping = pr_catalog_guess_mapping (columns);
-  fprintf (stderr, "%s", _("No mapping given; guessed from the table:"));
-  for (guint i = 0; i < pr_mapping_get_n_columns (mapping); i++)
-    {
-      const PrMappingColumn *column = pr_mapping_get_column (mapping, i);
-
-      if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
-        fprintf (stderr, " --%s %s:%g", pr_column_role_to_string (column->role), column->name, column->weight);
-      else if (column->role != PR_COLUMN_ROLE_IGNORE)
-        fprintf (stderr, " --%s %s", pr_column_role_to_string (column->role), column->name);
-    }
-  fprintf (stderr, "\n");
+  flags = mapping_to_flags (mapping);
+  fprintf (stderr, "%s %s\n", _("No mapping given; guessed from the table:"), flags);
 
   return mapping;
 }
@@ -620,6 +664,7 @@ pr_cli_open_mapped_csv (const char       *path,
         {
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                        _("column “%s” is not in the header of %s"), column->name, path);
+          pr_mapping_explain_missing_column (column->name, error);
           return NULL;
         }
     }

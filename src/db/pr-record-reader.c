@@ -140,6 +140,7 @@ build_select (PrConnection     *connection,
             g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", ((PrColumnInfo *) columns->pdata[i])->name);
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
                        _("column “%s” is not in table “%s” (its columns: %s)"), column->name, table, names->str);
+          pr_mapping_explain_missing_column (column->name, error);
           g_string_free (names, TRUE);
           return FALSE;
         }

@@ -217,6 +217,30 @@ pr_mapping_count_petitioner (const PrMapping *self)
 }
 
 /**
+ * pr_mapping_explain_missing_column:
+ * @name: a mapped column the source does not have
+ * @error: the error that says so
+ *
+ * pr_mapping_add_spec() takes "body:abc" whole as a name, since a name may
+ * hold a colon; a source without that column more likely met a mistyped
+ * weight, and the error says so.
+ */
+void
+pr_mapping_explain_missing_column (const char  *name,
+                                   GError     **error)
+{
+  const char *colon = strrchr (name, ':');
+  char *message;
+
+  if (error == NULL || *error == NULL || colon == NULL || colon[1] == '\0')
+    return;
+  message = g_strdup_printf (_("%s; “%s” after the last colon is not a number, so it was read as part of "
+                               "the column's name, not as its weight"), (*error)->message, colon + 1);
+  g_free ((*error)->message);
+  (*error)->message = message;
+}
+
+/**
  * pr_mapping_add_spec:
  * @mapping: a #PrMapping
  * @role: what the column is

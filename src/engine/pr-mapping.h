@@ -43,6 +43,8 @@ gboolean               pr_mapping_add                  (PrMapping        *mappin
                                                         PrColumnRole      role,
                                                         double            weight,
                                                         GError          **error);
+void                   pr_mapping_explain_missing_column (const char   *name,
+                                                          GError      **error);
 gboolean               pr_mapping_add_spec             (PrMapping        *mapping,
                                                         PrColumnRole      role,
                                                         const char       *spec,

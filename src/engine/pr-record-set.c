@@ -865,6 +865,7 @@ pr_record_set_load_csv (const char           *path,
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                        _("column “%s” is not in the header of %s (its columns: %s)"),
                        name, path, names->str);
+          pr_mapping_explain_missing_column (name, error);
           g_string_free (names, TRUE);
           return NULL;
         }
