@@ -921,6 +921,30 @@ test_check_csv (void)
     g_assert_nonnull (strstr (cli->err, "Record 新来信-2 is too short"));
   }
 
+  /* A mapping other than the scan's (another weight) makes fingerprints
+   * the stored ones cannot be compared with: an empty answer would read
+   * as "no repeat", so the error names the scan's mapping instead. */
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "check", "--db", "URI", "--table", "small", "--text", "body:2",
+                                    "--store", "smallstore", "--csv", csv, NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 1);
+    assert_one_line_error (cli->err, "check");
+    g_assert_nonnull (strstr (cli->err, "stored with another mapping"));
+    g_assert_nonnull (strstr (cli->err, "text=body:1"));
+    g_assert_cmpstr (cli->out, ==, "");
+  }
+  /* A store that holds no scan of the table. */
+  pr_test_execute (db, "CREATE DATABASE emptystore");
+  {
+    g_autoptr(Cli) cli = cli_spawn (NULL, "check", "--db", "URI", "--table", "small", "MAPPING",
+                                    "--store", "emptystore", "--csv", csv, NULL);
+
+    g_assert_cmpint (cli_finish (cli), ==, 1);
+    assert_one_line_error (cli->err, "check");
+    g_assert_nonnull (strstr (cli->err, "holds no complete scan of “small”"));
+  }
+
   /* A column of the mapping missing from the file. */
   g_file_set_contents (csv, "id,text\r\n1,同上\r\n", -1, &error);
   g_assert_no_error (error);

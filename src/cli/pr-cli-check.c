@@ -136,6 +136,7 @@ check_csv (const char           *path,
            PrCliMappingOptions  *options,
            const PrMapping      *mapping,
            PrStore              *store,
+           guint64               version,
            MemoryIndex          *memory,
            PrCsvWriter          *writer,
            guint64              *n_checked,
@@ -198,10 +199,7 @@ check_csv (const char           *path,
           continue;
         }
 
-      matches = find_matches (store, memory, options->table,
-                              pr_fingerprint_version (mapping, pr_cli_load_flags (options), options->min_tokens,
-                                                      (const PrPartMethod[]) { pr_cli_part_method (options) }),
-                              fp.fingerprint, options->k, error);
+      matches = find_matches (store, memory, options->table, version, fp.fingerprint, options->k, error);
       if (matches == NULL)
         return FALSE;
       for (guint i = 0; i < matches->len; i++)
@@ -243,6 +241,7 @@ pr_cli_check (int    argc,
   const char *csv_header[] = { "record", "id", "distance" };
   double build_seconds = 0, query_seconds = 0;
   guint64 n_checked = 0;
+  guint64 version;
   gint64 start;
   GOptionEntry entries[] = {
     /* Here --id is the record (the issue's check --id N), as it reads; the
@@ -308,13 +307,14 @@ pr_cli_check (int    argc,
   store = pr_store_open (connection, schema, &error);
   if (store == NULL)
     goto failed;
+  version = pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens,
+                                    (const PrPartMethod[]) { pr_cli_part_method (&options) });
+  if (!pr_store_check_scanned (store, options.table, version, &error))
+    goto failed;
 
   start = g_get_monotonic_time ();
   if (in_memory)
     {
-      guint64 version = pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens,
-                                                  (const PrPartMethod[]) { pr_cli_part_method (&options) });
-
       memory = memory_index_new (store, options.table, version, options.k, &error);
       if (memory == NULL)
         goto failed;
@@ -327,7 +327,7 @@ pr_cli_check (int    argc,
     {
       start = g_get_monotonic_time ();
       if (!pr_csv_writer_write_row (writer, csv_header, 3, &error) ||
-          !check_csv (csv_path, &options, mapping, store, memory, writer, &n_checked, &error) ||
+          !check_csv (csv_path, &options, mapping, store, version, memory, writer, &n_checked, &error) ||
           !pr_csv_writer_close (writer, &error))
         goto failed;
       query_seconds = (g_get_monotonic_time () - start) / 1e6;
@@ -338,10 +338,7 @@ pr_cli_check (int    argc,
     }
 
   start = g_get_monotonic_time ();
-  matches = find_matches (store, memory, options.table,
-                          pr_fingerprint_version (mapping, pr_cli_load_flags (&options), options.min_tokens,
-                                                  (const PrPartMethod[]) { pr_cli_part_method (&options) }),
-                          fp.fingerprint, options.k, &error);
+  matches = find_matches (store, memory, options.table, version, fp.fingerprint, options.k, &error);
   query_seconds = (g_get_monotonic_time () - start) / 1e6;
   if (matches == NULL)
     goto failed;

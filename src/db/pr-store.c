@@ -1661,6 +1661,61 @@ pr_store_check (PrStore     *self,
   return g_steal_pointer (&matches);
 }
 
+/**
+ * pr_store_check_scanned:
+ * @store: a store
+ * @table: the source table
+ * @mapping_version: the version of the mapping a check fingerprints with
+ * @error: return location for a #GError
+ *
+ * Whether the last complete scan of @table stored its fingerprints with
+ * @mapping_version, which pr_store_check() compares with: against another
+ * mapping's fingerprints a check finds nothing, an answer that must not
+ * pass for "no repeat".
+ *
+ * Returns: %FALSE with %PR_DB_ERROR_QUERY naming the scan's mapping, or
+ *   saying that nothing was scanned
+ */
+gboolean
+pr_store_check_scanned (PrStore     *self,
+                        const char  *table,
+                        guint64      mapping_version,
+                        GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT mapping_version, mapping, started_at FROM %s "
+                                          "WHERE source_table = ? AND status = 'complete' "
+                                          "ORDER BY id DESC LIMIT 1", self->q_scans);
+  g_autofree char *version_text = g_strdup_printf ("%" G_GUINT64_FORMAT, mapping_version);
+  const char *params[] = { table };
+  g_autoptr(GPtrArray) rows = NULL;
+  const PrDbRow *row;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (!check_table_name (table, error))
+    return FALSE;
+  rows = _pr_connection_select (self->connection, sql, params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len == 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the store “%s” holds no complete scan of “%s”; scan the table with --store first"),
+                   self->schema, table);
+      return FALSE;
+    }
+  row = rows->pdata[0];
+  if (g_strcmp0 (row->values[0], version_text) != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the fingerprints of “%s” were stored with another mapping (the scan of %s used: %s); "
+                     "give the mapping flags that scan was given"),
+                   table, row->values[2], row->values[1]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 keep_fingerprint (const char    *id,
                   const guint64 *values,

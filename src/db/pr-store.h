@@ -129,6 +129,10 @@ gboolean     pr_store_end_scan            (PrStore               *store,
                                            const char            *message,
                                            GError               **error);
 
+gboolean     pr_store_check_scanned       (PrStore               *store,
+                                           const char            *table,
+                                           guint64                mapping_version,
+                                           GError               **error);
 GArray      *pr_store_check               (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,
