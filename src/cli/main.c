@@ -23,7 +23,7 @@ static const struct {
   { "explain", pr_cli_explain, N_("Show why two records match, or do not") },
   { "thresholds", pr_cli_thresholds, N_("Show what each k near the scan's would find (a threshold preview)") },
   { "decisions", pr_cli_decisions, N_("Export the reviewers' decisions (decisions export)") },
-  { "bench", pr_cli_bench, N_("Measure speed and memory (fingerprint, group, query, db)") },
+  { "bench", pr_cli_bench, N_("Measure speed and memory (bench fingerprint, group, query, thresholds, db or check)") },
 };
 
 static void
@@ -64,7 +64,11 @@ main (int    argc,
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        /* --help's usage line is "petition-review-cli scan [OPTION…]". */
+        pr_cli_set_command_name (commands[i].name);
+        return commands[i].run (argc - 1, argv + 1);
+      }
 
   fprintf (stderr, _("petition-review-cli: unknown command “%s” (commands: scan, fingerprint, eval, check, explain, thresholds, decisions, bench)\n"),
            argv[1]);

@@ -199,19 +199,33 @@ int
 pr_cli_bench (int    argc,
               char **argv)
 {
-  if (argc >= 2 && strcmp (argv[1], "fingerprint") == 0)
-    return bench_fingerprint (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "group") == 0)
-    return pr_bench_group (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "query") == 0)
-    return pr_bench_query (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "thresholds") == 0)
-    return pr_bench_thresholds (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "db") == 0)
-    return pr_cli_bench_db (argc - 1, argv + 1);
-  if (argc >= 2 && strcmp (argv[1], "check") == 0)
-    return pr_cli_bench_check (argc - 1, argv + 1);
+  static const struct {
+    const char   *name;
+    PrCliCommand  run;
+  } kinds[] = {
+    { "fingerprint", bench_fingerprint },
+    { "group", pr_bench_group },
+    { "query", pr_bench_query },
+    { "thresholds", pr_bench_thresholds },
+    { "db", pr_cli_bench_db },
+    { "check", pr_cli_bench_check },
+  };
 
+  for (guint i = 0; argc >= 2 && i < G_N_ELEMENTS (kinds); i++)
+    if (strcmp (argv[1], kinds[i].name) == 0)
+      {
+        g_autofree char *name = g_strconcat ("bench ", kinds[i].name, NULL);
+
+        pr_cli_set_command_name (name);
+        return kinds[i].run (argc - 1, argv + 1);
+      }
+
+  if (argc >= 2 && pr_cli_is_help_flag (argv[1]))
+    {
+      printf ("%s\n", _("Usage: petition-review-cli bench fingerprint|group|query|thresholds|db|check [OPTION…]"));
+      printf ("%s\n", _("Run “petition-review-cli bench KIND --help” for a measurement’s options."));
+      return 0;
+    }
   fprintf (stderr, "%s\n", _("petition-review-cli bench: name what to measure: fingerprint, group, query, thresholds, db or check"));
   return 2;
 }

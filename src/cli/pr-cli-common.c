@@ -280,10 +280,11 @@ show_progress (guint64  records,
 
   fputc ('\r', stderr);
   if (bytes_total > 0)
-    fprintf (stderr, _("Reading: %llu records, %.0f %%"),
+    fprintf (stderr, ngettext ("Reading: %llu record, %.0f %%", "Reading: %llu records, %.0f %%", (gulong) records),
              (unsigned long long) records, 100.0 * MIN (bytes_read, bytes_total) / bytes_total);
   else
-    fprintf (stderr, _("Reading: %llu records"), (unsigned long long) records);
+    fprintf (stderr, ngettext ("Reading: %llu record", "Reading: %llu records", (gulong) records),
+             (unsigned long long) records);
   fflush (stderr);
 }
 
@@ -768,6 +769,21 @@ pr_cli_parse_command (int                  *argc,
   return pr_cli_parse_command_with_ids (argc, argv, parameter_string, entries, options, n_files, 0, error);
 }
 
+/* "--out=" gives an empty name, which no file has: say so, rather than
+ * fail later, after the work, on a file called "". */
+static gboolean
+check_file_name (const char  *option,
+                 const char  *value,
+                 GError     **error)
+{
+  if (value != NULL && value[0] == '\0')
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--%s was given an empty file name"), option);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * pr_cli_parse_command_with_ids:
  * @n_ids: how many record ids must follow the file (or stand alone, with
@@ -818,6 +834,15 @@ pr_cli_parse_command_with_ids (int                  *argc,
     }
   if (!pr_cli_check_part_method (options, error))
     return FALSE;
+  /* Before anything slow (the sample server, reading a table) starts. */
+  if (!pr_cli_check_k (options->k, error))
+    return FALSE;
+  for (const GOptionEntry *entry = entries; entry->long_name != NULL; entry++)
+    if (!check_file_name (entry->long_name, entry->arg == G_OPTION_ARG_FILENAME ? *(char **) entry->arg_data : NULL,
+                          error))
+      return FALSE;
+  if (!check_file_name ("password-file", options->password_file, error))
+    return FALSE;
   if (options->sample)
     options->table = g_strdup (PR_SAMPLE_SERVER_TABLE);
   /* A database instead of the file. */
@@ -852,6 +877,45 @@ pr_cli_parse_command_with_ids (int                  *argc,
     }
 
   return TRUE;
+}
+
+/**
+ * pr_cli_records_text:
+ * @n_records: the records read
+ * @n_sparse: how many of them are too short to match
+ *
+ * Returns: (transfer full): "7 records (2 too short to match)", with the
+ *   plural of @n_records, for the summaries of scan and eval
+ */
+char *
+pr_cli_records_text (guint64 n_records,
+                     guint64 n_sparse)
+{
+  return g_strdup_printf (ngettext ("%llu record (%llu too short to match)", "%llu records (%llu too short to match)",
+                                    (gulong) n_records),
+                          (unsigned long long) n_records, (unsigned long long) n_sparse);
+}
+
+/* --help, -h, -? and the --help-GROUP flags GOption answers. */
+gboolean
+pr_cli_is_help_flag (const char *arg)
+{
+  return g_str_equal (arg, "-h") || g_str_equal (arg, "-?") || g_str_has_prefix (arg, "--help");
+}
+
+/**
+ * pr_cli_set_command_name:
+ * @command: the subcommand as typed, e.g. "scan" or "bench fingerprint"
+ *
+ * GOption's --help names the program by its prgname, before [OPTION…]:
+ * with the subcommand in it, the usage line is one the user can type.
+ */
+void
+pr_cli_set_command_name (const char *command)
+{
+  g_autofree char *name = g_strconcat ("petition-review-cli ", command, NULL);
+
+  g_set_prgname (name);
 }
 
 /**
@@ -893,6 +957,11 @@ pr_cli_open_csv_output (const char        *path,
   PrCsvWriter *writer;
   GStatBuf st;
 
+  if (path != NULL && path[0] == '\0')
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("the output file name is empty"));
+      return NULL;
+    }
   if (path == NULL || g_str_equal (path, "-"))
     {
       out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);

@@ -38,14 +38,21 @@ pr_cli_decisions (int    argc,
     { NULL }
   };
 
-  if (argc < 2 || strcmp (argv[1], "export") != 0)
+  /* export is the only action: "decisions --help" is its help. */
+  if (argc >= 2 && pr_cli_is_help_flag (argv[1]))
+    pr_cli_set_command_name ("decisions export");
+  else if (argc < 2 || strcmp (argv[1], "export") != 0)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                            _("say what to do with the decisions: export"));
       return pr_cli_fail ("decisions", error);
     }
-  argc--;
-  argv++;
+  else
+    {
+      pr_cli_set_command_name ("decisions export");
+      argc--;
+      argv++;
+    }
 
   if (!pr_cli_parse_command (&argc, &argv, _("— export the reviewers' decisions as CSV"),
                              entries, &options, 0, &error))

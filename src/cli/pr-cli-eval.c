@@ -1055,9 +1055,14 @@ pr_cli_eval (int    argc,
         goto failed;
     }
 
-  printf (_("%llu records (%llu too short to match); %llu dup pairs, %llu same_matter pairs labelled\n"),
-          (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
-          (unsigned long long) truth.n_dup, (unsigned long long) truth.n_same);
+  {
+    g_autofree char *records_text = pr_cli_records_text (set->n_records, set->n_sparse);
+
+    /* Translators: %s is "7 records (2 too short to match)"; dup and same_matter are the labels'
+     * own words. tests/test-eval.c reads this line. */
+    printf (_("%s; %llu dup pairs, %llu same_matter pairs labelled\n"), records_text,
+            (unsigned long long) truth.n_dup, (unsigned long long) truth.n_same);
+  }
   if (set->part_spool != NULL)
     {
       guint64 n_parts = pr_part_spool_get_n_parts (set->part_spool);

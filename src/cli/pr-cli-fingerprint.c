@@ -31,7 +31,7 @@ pr_cli_fingerprint (int    argc,
     { NULL }
   };
 
-  if (!pr_cli_parse_command (&argc, &argv, _("RECORDS.csv — print each record's fingerprint"),
+  if (!pr_cli_parse_command (&argc, &argv, _("[RECORDS.csv] — print each record's fingerprint"),
                              entries, &options, 1, &error))
     goto failed;
 

@@ -141,7 +141,8 @@ print_clusters (PrRecordSet  *set,
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
 
-      printf (_("Cluster %u: %u records, largest distance %u\n"),
+      printf (ngettext ("Cluster %u: %u record, largest distance %u\n", "Cluster %u: %u records, largest distance %u\n",
+                        cluster->n_members),
               c + 1, cluster->n_members, cluster->max_distance);
       for (guint m = 0; m < cluster->n_members; m++)
         {
@@ -194,7 +195,7 @@ pr_cli_scan (int    argc,
     { NULL }
   };
 
-  if (!pr_cli_parse_command (&argc, &argv, _("RECORDS.csv — find the clusters of repeat records"),
+  if (!pr_cli_parse_command (&argc, &argv, _("[RECORDS.csv] — find the clusters of repeat records"),
                              entries, &options, 1, &error))
     goto failed;
 
@@ -263,10 +264,20 @@ pr_cli_scan (int    argc,
         }
       if (writer != NULL && !pr_csv_writer_close (writer, &error))
         goto failed;
-      fprintf (stderr, _("Stored: %llu new, %llu changed and %llu unchanged records; "
-                         "%llu pairs of a new or changed record with a stored one\n"),
-               (unsigned long long) result->counts.new_records, (unsigned long long) result->counts.changed_records,
-               (unsigned long long) set->n_reused, (unsigned long long) n_repeats);
+      guint64 n_unchanged = set->n_reused;
+      g_autofree char *stored = g_strdup_printf (
+        /* Translators: the plural follows the last count, the unchanged records. */
+        ngettext ("%llu new, %llu changed and %llu unchanged record", "%llu new, %llu changed and %llu unchanged records",
+                  (gulong) n_unchanged),
+        (unsigned long long) result->counts.new_records, (unsigned long long) result->counts.changed_records,
+        (unsigned long long) n_unchanged);
+      g_autofree char *repeats_text = g_strdup_printf (
+        ngettext ("%llu pair of a new or changed record with a stored one",
+                  "%llu pairs of a new or changed record with a stored one", (gulong) n_repeats),
+        (unsigned long long) n_repeats);
+
+      /* Translators: the counts of the records stored, then of the pairs found. */
+      fprintf (stderr, _("Stored: %s; %s\n"), stored, repeats_text);
     }
 
   /* The clusters first, then the summary, when both go to one terminal or
@@ -281,13 +292,22 @@ pr_cli_scan (int    argc,
     }
 
   whole = pr_matches_count_pairs (result->matches);
-  fprintf (stderr,
-           _("%llu records (%llu too short to match), %llu pairs (%llu within k = %d, %llu more sharing passages), "
-             "%u clusters holding %llu records\n"),
-           (unsigned long long) set->n_records, (unsigned long long) set->n_sparse,
-           (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,
-           (unsigned long long) (result->counts.pairs - whole),
-           pr_clustering_get_n_clusters (clustering), (unsigned long long) clustered);
+  {
+    guint n_clusters = pr_clustering_get_n_clusters (clustering);
+    g_autofree char *records_text = pr_cli_records_text (set->n_records, set->n_sparse);
+    g_autofree char *pairs_text = g_strdup_printf (
+      ngettext ("%llu pair (%llu within k = %d, %llu more sharing passages)",
+                "%llu pairs (%llu within k = %d, %llu more sharing passages)", (gulong) result->counts.pairs),
+      (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,
+      (unsigned long long) (result->counts.pairs - whole));
+    g_autofree char *clusters_text = g_strdup_printf (ngettext ("%u cluster", "%u clusters", n_clusters), n_clusters);
+    g_autofree char *clustered_text = g_strdup_printf (ngettext ("%llu record", "%llu records", (gulong) clustered),
+                                                       (unsigned long long) clustered);
+
+    /* Translators: e.g. "7 records (2 too short to match), 3 pairs (…), 1 cluster holding 3 records";
+     * each count is worded with its own plural. */
+    fprintf (stderr, _("%s, %s, %s holding %s\n"), records_text, pairs_text, clusters_text, clustered_text);
+  }
   fprintf (stderr, _("Time: read %.2f s, fingerprint %.2f s, group %.3f s, cluster %.3f s, store %.2f s, "
                      "write %.2f s; %.1f s in all\n"),
            set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds,

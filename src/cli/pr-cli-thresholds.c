@@ -64,7 +64,7 @@ pr_cli_thresholds (int    argc,
     { NULL }
   };
 
-  if (!pr_cli_parse_command (&argc, &argv, _("RECORDS.csv — what each k from 0 to k + 3 would find, from one scan"),
+  if (!pr_cli_parse_command (&argc, &argv, _("[RECORDS.csv] — what each k from 0 to k + 3 would find, from one scan"),
                              entries, &options, 1, &error))
     goto failed;
   if (store_schema != NULL && options.db == NULL && !options.sample)
@@ -180,7 +180,9 @@ pr_cli_thresholds (int    argc,
       g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED, _("cannot write the table to standard output"));
       goto failed;
     }
-  fprintf (stderr, _("%llu records; the pairs up to k = %u found in %.3f s, each k regrouped in at most %.3f s\n"),
+  fprintf (stderr, ngettext ("%llu record; the pairs up to k = %u found in %.3f s, each k regrouped in at most %.3f s\n",
+                            "%llu records; the pairs up to k = %u found in %.3f s, each k regrouped in at most %.3f s\n",
+                            (gulong) set->n_records),
            (unsigned long long) set->n_records, pr_threshold_preview_get_kmax (preview), search_seconds,
            cluster_seconds);
   return 0;

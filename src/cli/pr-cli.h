@@ -113,6 +113,10 @@ gboolean      pr_cli_parse_command_with_ids (int                  *argc,
                                              guint                 n_files,
                                              guint                 n_ids,
                                              GError              **error);
+char         *pr_cli_records_text           (guint64               n_records,
+                                             guint64               n_sparse);
+gboolean      pr_cli_is_help_flag           (const char           *arg);
+void          pr_cli_set_command_name       (const char           *command);
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,

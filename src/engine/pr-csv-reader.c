@@ -25,7 +25,14 @@
 
 #include "pr-csv-reader.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gunixinputstream.h>
+#include <glib/gstdio.h>
 
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
@@ -244,23 +251,35 @@ pr_csv_reader_new_for_path (const char    *path,
                             const char    *encoding,
                             GError       **error)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GInputStream) stream = NULL;
+  GStatBuf st;
+  int fd, saved_errno;
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  file = g_file_new_for_path (path);
-  stream = g_file_read (file, NULL, &local_error);
-  if (stream == NULL)
+  /* Opened here rather than by g_file_read (), whose message ("Error
+   * opening file …") is not worded as ours are: the file, then the reason. */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
     {
-      /* GIO's message already names the file and the reason. */
-      g_set_error_literal (error, PR_CSV_ERROR, PR_CSV_ERROR_IO, local_error->message);
-      return NULL;
+      saved_errno = errno;
+      goto failed;
     }
+  /* A directory opens, and fails only at the first read. */
+  if (fstat (fd, &st) == 0 && S_ISDIR (st.st_mode))
+    {
+      close (fd);
+      saved_errno = EISDIR;
+      goto failed;
+    }
+  stream = g_unix_input_stream_new (fd, TRUE);
 
-  return reader_new (G_INPUT_STREAM (stream), path, encoding, error);
+  return reader_new (stream, path, encoding, error);
+
+failed:
+  g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO, _("cannot read %s: %s"), path, g_strerror (saved_errno));
+  return NULL;
 }
 
 /**

@@ -142,6 +142,14 @@ pr_mapping_add (PrMapping     *self,
     {
       const PrMappingColumn *other = &g_array_index (self->columns, PrMappingColumn, i);
 
+      if (strcmp (other->name, name) == 0 && other->role == role)
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
+                       /* Translators: the role is the option's own word:
+                        * id, short, text, date or ignore. */
+                       _("column “%s” is given twice as %s"), name, pr_column_role_to_string (role));
+          return FALSE;
+        }
       if (strcmp (other->name, name) == 0)
         {
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
