@@ -107,6 +107,59 @@ test_scan_clusters (void)
                    "1,5,0\r\n"
                    "2,5,0\r\n");
   g_assert_nonnull (strstr (err, "7 records (2 too short to match)"));
+  /* One cluster, worded in the singular. */
+  g_assert_nonnull (strstr (err, ", 1 cluster holding 3 records\n"));
+}
+
+/* Every subcommand's --help: exit 0, and a usage line the user can type,
+ * with the subcommand in it. The top level names every command, and
+ * bench every measurement. */
+static void
+test_help (void)
+{
+  static const char *const commands[][2] = {
+    { "scan", NULL }, { "fingerprint", NULL }, { "eval", NULL }, { "check", NULL }, { "explain", NULL },
+    { "thresholds", NULL }, { "decisions", "export" }, { "decisions", NULL },
+  };
+  static const char *const bench_kinds[] = { "fingerprint", "group", "query", "thresholds", "db", "check" };
+  g_autofree char *top = NULL, *bench = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *out = NULL;
+      /* "decisions --help" is the help of its one action, export. */
+      g_autofree char *usage = g_strdup_printf ("\n  petition-review-cli %s%s [OPTION…]", commands[i][0],
+                                                g_str_equal (commands[i][0], "decisions") ? " export" : "");
+
+      if (commands[i][1] != NULL)
+        g_assert_cmpint (run_cli (&out, NULL, commands[i][0], commands[i][1], "--help", NULL), ==, 0);
+      else
+        g_assert_cmpint (run_cli (&out, NULL, commands[i][0], "--help", NULL), ==, 0);
+      g_test_message ("%s", out);
+      g_assert_nonnull (strstr (out, usage));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bench_kinds); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *usage = g_strdup_printf ("\n  petition-review-cli bench %s [OPTION…]", bench_kinds[i]);
+
+      g_assert_cmpint (run_cli (&out, NULL, "bench", bench_kinds[i], "--help", NULL), ==, 0);
+      g_assert_nonnull (strstr (out, usage));
+    }
+
+  g_assert_cmpint (run_cli (&top, NULL, "--help", NULL), ==, 0);
+  g_assert_cmpint (run_cli (&bench, NULL, "bench", "--help", NULL), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("\n  %s ", commands[i][0]);
+
+      g_assert_nonnull (strstr (top, line));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bench_kinds); i++)
+    {
+      g_assert_nonnull (strstr (bench, bench_kinds[i]));
+      g_assert_nonnull (strstr (strstr (top, "\n  bench "), bench_kinds[i]));
+    }
 }
 
 /* same_petitioner: whether a member was sent by the primary's petitioner
@@ -413,6 +466,9 @@ test_errors (void)
   g_autofree char *dup_ids = write_file ("dup.csv", "id,body\n1,好的\n1,坏的\n", -1);
   g_autofree char *missing = g_build_filename (tmpdir, "no-such-file.csv", NULL);
   g_autofree char *no_dir_out = g_build_filename (tmpdir, "no-such-dir", "out.csv", NULL);
+  /* The tool's own wording, the file, then the reason (tests run in the C locale). */
+  g_autofree char *missing_message = g_strdup_printf ("scan: cannot read %s: No such file or directory", missing);
+  g_autofree char *dir_message = g_strdup_printf ("scan: cannot read %s: Is a directory", tmpdir);
   char *err = NULL;
 
 #define CHECK(expected_status, expected, ...) \
@@ -433,7 +489,13 @@ test_errors (void)
   CHECK (1, "“abc” after the last colon is not a number", "scan", records, "--text", "body:abc");
   CHECK (2, "mapped twice", "scan", records, "--text", "body", "--short", "body");
   CHECK (2, "name only one CSV file", "scan", records, records, "--text", "body");
-  CHECK (1, "no-such-file.csv", "scan", missing, "--text", "body");
+  CHECK (1, missing_message, "scan", missing, "--text", "body");
+  CHECK (1, dir_message, "scan", tmpdir, "--text", "body");
+  CHECK (2, "column “body” is given twice as text", "scan", records, "--text", "body", "--text", "body");
+  CHECK (2, "--out was given an empty file name", "scan", records, "--text", "body", "--out=");
+  CHECK (2, "--pairs was given an empty file name", "scan", records, "--text", "body", "--pairs", "");
+  /* Refused before the private server starts: one line, no "Starting…". */
+  CHECK (2, "--k must be from 0 to 15, not 20", "scan", "--sample", "--k", "20");
   CHECK (1, "line 3, field 2: invalid UTF-8 at byte 3", "scan", bad_utf8, "--text", "body");
   CHECK (1, "line 3: 3 fields, but the header has 2", "scan", ragged, "--text", "body");
   CHECK (1, "the id “1” appears a second time", "scan", dup_ids, "--id", "id", "--text", "body");
@@ -1373,6 +1435,7 @@ main (int    argc,
   tmpdir = g_dir_make_tmp ("pr-test-cli-XXXXXX", NULL);
 
   g_test_add_func ("/cli/scan/clusters", test_scan_clusters);
+  g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/scan/same-petitioner", test_scan_same_petitioner);
   g_test_add_func ("/cli/scan/stdout", test_scan_to_stdout);
   g_test_add_func ("/cli/scan/out-symlink", test_scan_out_symlink);
