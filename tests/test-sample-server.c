@@ -159,6 +159,15 @@ test_sample_server (void)
   g_assert_cmpstr (count, ==, G_STRINGIFY (SAMPLE_ROWS));
   check_rows_match_csv (connection, csv);
   loaded_at = pr_test_query_value (connection, "SELECT loaded_at FROM petition_review_sample.sample_load");
+  /* An empty schema for the application's tables, as the manual's example uses. */
+  g_clear_pointer (&count, g_free);
+  count = pr_test_query_value (connection, "SELECT COUNT(*) FROM information_schema.schemata "
+                                           "WHERE schema_name = 'petition_review'");
+  g_assert_cmpstr (count, ==, "1");
+  g_clear_pointer (&count, g_free);
+  count = pr_test_query_value (connection, "SELECT COUNT(*) FROM information_schema.tables "
+                                           "WHERE table_schema = 'petition_review'");
+  g_assert_cmpstr (count, ==, "0");
 
   /* A second server on the same directory is refused, clearly. */
   second = pr_sample_server_start (base, csv, NULL, &error);
@@ -189,6 +198,10 @@ test_sample_server (void)
   g_assert_cmpstr (count, ==, G_STRINGIFY (SAMPLE_ROWS));
   loaded_at_again = pr_test_query_value (connection, "SELECT loaded_at FROM petition_review_sample.sample_load");
   g_assert_cmpstr (loaded_at_again, ==, loaded_at);
+  g_clear_pointer (&count, g_free);
+  count = pr_test_query_value (connection, "SELECT COUNT(*) FROM information_schema.schemata "
+                                           "WHERE schema_name = 'petition_review'");
+  g_assert_cmpstr (count, ==, "1");
 
   g_test_message ("first start (install-db, start, load): %.2f s; second start: %.2f s",
                   first_start / 1e6, second_start / 1e6);

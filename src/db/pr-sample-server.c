@@ -824,6 +824,9 @@ load_sample (PrSampleServer  *self,
   static const char *const setup[] = {
     "CREATE DATABASE IF NOT EXISTS petitions CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci",
     "CREATE DATABASE IF NOT EXISTS " META_DATABASE " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci",
+    /* Empty, for the application's tables: the manual's "scan --store
+     * petition_review" then works on the sample as on a real server. */
+    "CREATE DATABASE IF NOT EXISTS petition_review CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci",
     "CREATE TABLE IF NOT EXISTS " META_DATABASE ".sample_load ("
     "  id INT PRIMARY KEY, source VARCHAR(1024) NOT NULL, rows_loaded INT NOT NULL, loaded_at DATETIME NOT NULL"
     ") ENGINE=InnoDB",
