@@ -224,7 +224,10 @@ test_scan_to_stdout (void)
   g_autofree char *out = NULL, *err = NULL;
 
   g_assert_cmpint (run_cli (&out, &err, "scan", records, "--id", "id", "--text", "body", "--date", "time", NULL), ==, 0);
-  g_assert_true (g_str_has_prefix (out, "Cluster 1: 3 records, largest distance 0\n  * 2 "));
+  /* What the distances mean, then the clusters. */
+  g_assert_true (g_str_has_prefix (out, "The distances are the bits in which two fingerprints differ"));
+  g_assert_nonnull (strstr (out, "within k = 3 or share passages"));
+  g_assert_nonnull (strstr (out, ".\n\nCluster 1: 3 records, largest distance 0\n  * 2 "));
   g_assert_nonnull (strstr (out, "幸福路12号的路灯坏了三个月，晚上出行很不安全，请尽快维修。"));
   g_assert_null (strstr (out, "Cluster 2"));
 }

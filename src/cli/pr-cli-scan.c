@@ -135,8 +135,13 @@ write_new_repeat (guint32  fresh,
 
 static void
 print_clusters (PrRecordSet  *set,
-                PrClustering *clustering)
+                PrClustering *clustering,
+                guint         k)
 {
+  if (pr_clustering_get_n_clusters (clustering) > 0)
+    printf (_("The distances are the bits in which two fingerprints differ (0 to 64). Records join a cluster "
+              "through pairs that are within k = %u or share passages, so a member may lie farther from the "
+              "primary.\n\n"), k);
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
@@ -236,7 +241,7 @@ pr_cli_scan (int    argc,
         goto failed;
     }
   else
-    print_clusters (set, clustering);
+    print_clusters (set, clustering, options.k);
 
   if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, result->matches, &error))
     goto failed;
@@ -312,10 +317,15 @@ pr_cli_scan (int    argc,
                      "write %.2f s; %.1f s in all\n"),
            set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds,
            result->store_seconds, write_seconds, (g_get_monotonic_time () - scan_start) / 1e6);
-  if (result->n_parts > 0)
+  /* The temporary file only when one was needed: it explains a slow or a
+   * failed scan, not a small one. */
+  if (result->n_parts > 0 && result->spilled_bytes > 0)
     fprintf (stderr, _("Passages: %llu (%.1f a record), %.2f GB of them matched through a temporary file\n"),
              (unsigned long long) result->n_parts, (double) result->n_parts / MAX (set->n_records, 1),
              result->spilled_bytes / 1e9);
+  else if (result->n_parts > 0)
+    fprintf (stderr, _("Passages: %llu (%.1f a record)\n"),
+             (unsigned long long) result->n_parts, (double) result->n_parts / MAX (set->n_records, 1));
   fprintf (stderr, _("Peak memory: %.0f MB\n"), pr_cli_peak_rss_mb ());
 
   return 0;
