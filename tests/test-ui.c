@@ -2146,7 +2146,7 @@ static void
 test_password_nowhere (void)
 {
   const char *vars[] = { "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
-                         "GSETTINGS_BACKEND", "G_MESSAGES_DEBUG", "PR_TEST_HOME" };
+                         "GSETTINGS_BACKEND", "PR_TEST_HOME" };
   g_autofree char *home = NULL;
   g_autofree char *keyfile = NULL;
   g_autofree char *settings = NULL;
@@ -2160,6 +2160,9 @@ test_password_nowhere (void)
       g_autofree char *exported = g_build_filename (g_getenv ("PR_TEST_HOME"), "report.csv", NULL);
       PrWindow *window;
 
+      /* Turned on here, not in the parent's environment: there GLib's
+       * own debug messages would go into the test's output. */
+      g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
       pr_test_execute (root, "CREATE DATABASE pwdb");
       pr_test_execute (root, "CREATE TABLE pwdb.petitions (id INT PRIMARY KEY, body TEXT)");
       pr_test_execute (root, "INSERT INTO pwdb.petitions VALUES "
@@ -2216,7 +2219,6 @@ test_password_nowhere (void)
       g_setenv (vars[i], g_str_has_prefix (vars[i], "XDG_") ? sub : "", TRUE);
     }
   g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
-  g_setenv ("G_MESSAGES_DEBUG", "all", TRUE);
   g_setenv ("PR_TEST_HOME", home, TRUE);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
