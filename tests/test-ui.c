@@ -2006,11 +2006,13 @@ test_tour (void)
   save_screenshot (GTK_WIDGET (window), paths[5]);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
 
-  /* Exported: the window says how many rows were saved. */
+  /* Exported: the window says where, and how many rows were saved. */
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
   wait_until (not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
   g_assert_true (g_file_test (report, G_FILE_TEST_EXISTS));
+  g_test_message ("%s", pr_window_get_summary_text (window));
+  g_assert_nonnull (strstr (pr_window_get_summary_text (window), report));
   save_screenshot (GTK_WIDGET (window), paths[6]);
 
   close_and_finalize (window);

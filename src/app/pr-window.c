@@ -63,6 +63,7 @@ struct _PrWindow
   GCancellable         *fetching;      /* the compare view's records being read */
   gint64                work_started;
   char                 *work_what;
+  char                 *export_name;   /* the file the export running writes, as the user knows it */
   GtkCustomFilter      *filter;
   GtkSingleSelection   *selection;
   GtkStringList        *tables;
@@ -122,6 +123,13 @@ pr_window_get_error_text (PrWindow *self)
   if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->error_revealer)))
     return NULL;
   return gtk_label_get_text (GTK_LABEL (self->error_label));
+}
+
+/* The line under the cluster list: what the last scan or export did. */
+const char *
+pr_window_get_summary_text (PrWindow *self)
+{
+  return gtk_label_get_text (GTK_LABEL (self->summary_label));
 }
 
 /* TRUE while a scan or an export runs. */
@@ -1249,8 +1257,9 @@ exported (GObject      *object,
         pr_window_show_error (self, _("The report was not saved (choose another folder, or free some space)"), error);
       return;
     }
-  text = g_strdup_printf (ngettext ("The report was saved: %llu row.", "The report was saved: %llu rows.", rows),
-                          (unsigned long long) rows);
+  text = g_strdup_printf (ngettext ("The report was saved to %s: %llu row.", "The report was saved to %s: %llu rows.",
+                                    rows),
+                          self->export_name, (unsigned long long) rows);
   gtk_label_set_text (GTK_LABEL (self->summary_label), text);
 }
 
@@ -1260,6 +1269,8 @@ export_to (PrWindow *self,
            GFile    *file)
 {
   start_work (self, _("Exporting the report"));
+  g_free (self->export_name);
+  self->export_name = g_file_get_parse_name (file);
   pr_session_export_async (self->session, file, show_progress, self, self->work, exported, g_object_ref (self));
 }
 
@@ -1450,6 +1461,7 @@ pr_window_dispose (GObject *object)
   g_clear_pointer (&self->column_rows, g_ptr_array_unref);
   g_clear_pointer (&self->guessed, pr_mapping_free);
   g_clear_pointer (&self->work_what, g_free);
+  g_clear_pointer (&self->export_name, g_free);
 
   G_OBJECT_CLASS (pr_window_parent_class)->dispose (object);
 }

@@ -20,6 +20,7 @@ void        pr_window_show_error     (PrWindow       *window,
                                       const char     *what,
                                       const GError   *error);
 const char *pr_window_get_error_text (PrWindow       *window);
+const char *pr_window_get_summary_text (PrWindow     *window);
 gboolean    pr_window_get_busy       (PrWindow       *window);
 gboolean    pr_window_get_write_back (PrWindow       *window);
 PrThresholdDialog *pr_window_get_threshold_dialog (PrWindow *window);
