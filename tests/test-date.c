@@ -44,6 +44,21 @@ test_formats (void)
     }
 }
 
+/* Back to text, in UTC, as the date was read: to the minute, or the day. */
+static void
+test_format (void)
+{
+  g_autofree char *minute = pr_date_format (1560015080);
+  g_autofree char *day = pr_date_format_day (1560015080);
+  g_autofree char *no_minute = pr_date_format (PR_DATE_NONE);
+  g_autofree char *no_day = pr_date_format_day (PR_DATE_NONE);
+
+  g_assert_cmpstr (minute, ==, "2019-06-08 17:31");
+  g_assert_cmpstr (day, ==, "2019-06-08");
+  g_assert_cmpstr (no_minute, ==, "—");
+  g_assert_cmpstr (no_day, ==, "—");
+}
+
 static void
 test_id_order (void)
 {
@@ -62,6 +77,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/date/formats", test_formats);
+  g_test_add_func ("/engine/date/format", test_format);
   g_test_add_func ("/engine/date/id-order", test_id_order);
 
   return g_test_run ();

@@ -129,7 +129,8 @@ pr_cluster_item_get_property (GObject    *object,
       g_value_set_string (value, self->subject);
       break;
     case PROP_DATE:
-      g_value_take_string (value, pr_date_format (self->date));
+      /* The day: the list has no room for the time. */
+      g_value_take_string (value, pr_date_format_day (self->date));
       break;
     case PROP_MAX_DISTANCE:
       g_value_set_uint (value, self->max_distance);

@@ -930,15 +930,20 @@ selection_changed (PrWindow *self)
   show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
 }
 
+/* user_data: a number's column (right-aligned). Only the column that
+ * expands, the subject, gives way: the short ones cut to "202…" or "未审"
+ * said nothing. */
 static void
 setup_label (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
              gpointer                  user_data)
 {
   GtkWidget *label = gtk_label_new (NULL);
+  gboolean expands = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "expands"));
 
   gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (user_data) ? 1 : 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (expands)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_list_item_set_child (list_item, label);
 }
 
@@ -966,6 +971,12 @@ bind_label (GtkSignalListItemFactory *factory,
                                                    GPOINTER_TO_INT (user_data) ? uint_to_label : NULL,
                                                    NULL, NULL, NULL);
   g_object_set_data (G_OBJECT (list_item), "binding", binding);
+  /* What the expanding column cuts short stays readable on hover. */
+  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "expands")))
+    g_object_set_data (G_OBJECT (list_item), "tooltip-binding",
+                       g_object_bind_property (gtk_list_item_get_item (list_item), property,
+                                               gtk_list_item_get_child (list_item), "tooltip-text",
+                                               G_BINDING_SYNC_CREATE));
 }
 
 static void
@@ -973,11 +984,15 @@ unbind_label (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item,
               gpointer                  user_data)
 {
-  GBinding *binding = g_object_get_data (G_OBJECT (list_item), "binding");
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *key = i == 0 ? "binding" : "tooltip-binding";
+      GBinding *binding = g_object_get_data (G_OBJECT (list_item), key);
 
-  if (binding != NULL)
-    g_binding_unbind (binding);
-  g_object_set_data (G_OBJECT (list_item), "binding", NULL);
+      if (binding != NULL)
+        g_binding_unbind (binding);
+      g_object_set_data (G_OBJECT (list_item), key, NULL);
+    }
 }
 
 static GtkSorter *
@@ -1000,6 +1015,7 @@ add_cluster_column (PrWindow   *self,
   GtkColumnViewColumn *column;
 
   g_object_set_data (G_OBJECT (factory), "property", (gpointer) property);
+  g_object_set_data (G_OBJECT (factory), "expands", GINT_TO_POINTER (expand));
   g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (number));
   g_signal_connect (factory, "bind", G_CALLBACK (bind_label), GINT_TO_POINTER (number));
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_label), NULL);

@@ -201,6 +201,18 @@ pr_id_compare (const char *a,
   return strcmp (a, b);
 }
 
+static char *
+format_date (gint64      seconds,
+             const char *format)
+{
+  g_autoptr(GDateTime) dt = NULL;
+
+  if (seconds == PR_DATE_NONE)
+    return g_strdup ("—");
+  dt = g_date_time_new_from_unix_utc (seconds);
+  return dt != NULL ? g_date_time_format (dt, format) : g_strdup ("—");
+}
+
 /**
  * pr_date_format:
  * @seconds: unix seconds, or %PR_DATE_NONE
@@ -211,10 +223,17 @@ pr_id_compare (const char *a,
 char *
 pr_date_format (gint64 seconds)
 {
-  g_autoptr(GDateTime) dt = NULL;
+  return format_date (seconds, "%Y-%m-%d %H:%M");
+}
 
-  if (seconds == PR_DATE_NONE)
-    return g_strdup ("—");
-  dt = g_date_time_new_from_unix_utc (seconds);
-  return dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("—");
+/**
+ * pr_date_format_day:
+ * @seconds: unix seconds, or %PR_DATE_NONE
+ *
+ * Returns: (transfer full): the day as "YYYY-MM-DD" (UTC), or "—" for none
+ */
+char *
+pr_date_format_day (gint64 seconds)
+{
+  return format_date (seconds, "%Y-%m-%d");
 }

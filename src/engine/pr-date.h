@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 gboolean pr_date_parse     (const char *text,
                             gint64     *out_seconds);
 char    *pr_date_format    (gint64      seconds);
+char    *pr_date_format_day (gint64     seconds);
 int      pr_id_compare     (const char *a,
                             const char *b);
 
