@@ -524,6 +524,8 @@ fill_columns (PrWindow  *self,
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
       GtkWidget *name = gtk_label_new (info->name);
       GtkWidget *type = gtk_label_new (info->data_type);
+      /* Said on every row: a bare number box told a clerk nothing. */
+      GtkWidget *weight_caption = gtk_label_new (C_("column mapping", "Weight"));
       PrColumnRole role;
       g_autofree char *role_label = g_strdup_printf (_("Role of the column “%s”"), info->name);
       g_autofree char *weight_label = g_strdup_printf (_("Weight of the column “%s”"), info->name);
@@ -556,9 +558,11 @@ fill_columns (PrWindow  *self,
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_widget_set_hexpand (name, TRUE);
       gtk_widget_add_css_class (type, "dim-label");
+      gtk_widget_add_css_class (weight_caption, "dim-label");
       gtk_box_append (GTK_BOX (box), name);
       gtk_box_append (GTK_BOX (box), type);
       gtk_box_append (GTK_BOX (box), row->role);
+      gtk_box_append (GTK_BOX (box), weight_caption);
       gtk_box_append (GTK_BOX (box), row->weight);
       gtk_box_append (GTK_BOX (box), row->petitioner);
       gtk_widget_set_margin_start (box, 12);
