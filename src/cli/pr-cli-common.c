@@ -188,7 +188,7 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
   return group;
 }
 
-gboolean
+static gboolean
 pr_cli_check_k (int       k,
                 GError  **error)
 {
@@ -221,8 +221,6 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
                    _("no column to fingerprint: give --text COL and/or --short COL"));
       return NULL;
     }
-  if (!pr_cli_check_k (options->k, error))
-    return NULL;
   if (options->min_tokens < 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -453,8 +451,6 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
 
   if (options->short_specs != NULL || options->text_specs != NULL)
     return pr_cli_build_mapping (options, error);
-  if (!pr_cli_check_k (options->k, error))
-    return NULL;
 
   mapping = pr_catalog_guess_mapping (columns);
   flags = mapping_to_flags (mapping);

@@ -122,8 +122,6 @@ int           pr_cli_fail                   (const char           *command,
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
                                              PrCsvWriterFlags      flags,
                                              GError              **error);
-gboolean      pr_cli_check_k                (int                   k,
-                                             GError              **error);
 double        pr_cli_peak_rss_mb            (void);
 double        pr_cli_rss_mb                 (void);
 
