@@ -953,11 +953,6 @@ pr_cli_open_csv_output (const char        *path,
   PrCsvWriter *writer;
   GStatBuf st;
 
-  if (path != NULL && path[0] == '\0')
-    {
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("the output file name is empty"));
-      return NULL;
-    }
   if (path == NULL || g_str_equal (path, "-"))
     {
       out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);

@@ -269,13 +269,12 @@ pr_cli_scan (int    argc,
         }
       if (writer != NULL && !pr_csv_writer_close (writer, &error))
         goto failed;
-      guint64 n_unchanged = set->n_reused;
       g_autofree char *stored = g_strdup_printf (
         /* Translators: the plural follows the last count, the unchanged records. */
         ngettext ("%llu new, %llu changed and %llu unchanged record", "%llu new, %llu changed and %llu unchanged records",
-                  (gulong) n_unchanged),
+                  (gulong) set->n_reused),
         (unsigned long long) result->counts.new_records, (unsigned long long) result->counts.changed_records,
-        (unsigned long long) n_unchanged);
+        (unsigned long long) set->n_reused);
       g_autofree char *repeats_text = g_strdup_printf (
         ngettext ("%llu pair of a new or changed record with a stored one",
                   "%llu pairs of a new or changed record with a stored one", (gulong) n_repeats),
