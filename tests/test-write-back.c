@@ -16,6 +16,7 @@
 #include "pr-connection-private.h"
 #include "pr-store.h"
 #include "pr-test-server.h"
+#include "pr-write-back.h"
 
 static const PrConnectionParams *server;
 
