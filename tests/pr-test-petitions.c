@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Petition tables for the db tests: (id INT, body TEXT) rows of
+ * random-looking Chinese text, different for every seed, so that two
+ * records are repeats exactly when the test makes one a copy of the other.
+ */
+#define G_LOG_DOMAIN "pr-test-petitions"
+
+#include "config.h"
+
+#include "pr-test-petitions.h"
+#include "pr-test-server.h"
+#include "pr-test-util.h"
+
+/**
+ * pr_test_server_uri:
+ * @params: the throwaway server's admin parameters (a socket)
+ * @database: the database of the URI
+ *
+ * Returns: (transfer full): a --db URI for the CLI
+ */
+char *
+pr_test_server_uri (const PrConnectionParams *params,
+                    const char               *database)
+{
+  g_autofree char *socket = g_uri_escape_string (params->socket, NULL, FALSE);
+
+  return g_strdup_printf ("mariadb://%s@localhost/%s?socket=%s", params->user, database, socket);
+}
+
+/**
+ * pr_test_petition_body:
+ * @seed: which text
+ *
+ * Returns: (transfer full): 60 characters of the CJK block, the same for
+ *   the same seed
+ */
+char *
+pr_test_petition_body (guint seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed * 2654435761u + 1);
+  GString *body = g_string_new (NULL);
+
+  for (guint i = 0; i < 60; i++)
+    g_string_append_unichar (body, 0x4e00 + g_rand_int_range (rand, 0, 6000));
+  return g_string_free (body, FALSE);
+}
+
+/**
+ * pr_test_add_petition:
+ * @connection: a connection
+ * @table: a table (id INT, body TEXT), qualified as the test likes
+ * @id: the new row's id
+ * @body: its text (no quotes in it)
+ */
+void
+pr_test_add_petition (PrConnection *connection,
+                      const char   *table,
+                      guint         id,
+                      const char   *body)
+{
+  g_autofree char *sql = g_strdup_printf ("INSERT INTO %s (id, body) VALUES (%u, '%s')", table, id, body);
+
+  pr_test_execute (connection, sql);
+}
+
+/**
+ * pr_test_add_petitions:
+ * @connection: a connection
+ * @table: as for pr_test_add_petition()
+ * @first_id: the first row's id
+ * @n: how many rows, ids @first_id on
+ * @seed: the first row's body's seed; the next rows' follow
+ */
+void
+pr_test_add_petitions (PrConnection *connection,
+                       const char   *table,
+                       guint         first_id,
+                       guint         n,
+                       guint         seed)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *body = pr_test_petition_body (seed + i);
+
+      pr_test_add_petition (connection, table, first_id + i, body);
+    }
+}
+
+/**
+ * pr_test_run_cli_va:
+ * @out: (out) (optional): as pr_test_run_cli()
+ * @err: (out) (optional): as pr_test_run_cli()
+ * @first: the first argument, then the others, up to %NULL
+ *
+ * Returns: the CLI's exit status
+ */
+int
+pr_test_run_cli_va (char       **out,
+                    char       **err,
+                    const char  *first,
+                    ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+  int status;
+
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  status = pr_test_run_cli (out, err, (const char *const *) args->pdata);
+  if (err != NULL)
+    g_test_message ("petition-review-cli %s: %d\n%s", first, status, *err);
+  return status;
+}

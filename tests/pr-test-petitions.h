@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "pr-connection.h"
+
+G_BEGIN_DECLS
+
+char *pr_test_server_uri      (const PrConnectionParams *params,
+                               const char               *database);
+char *pr_test_petition_body   (guint                     seed);
+void  pr_test_add_petition    (PrConnection             *connection,
+                               const char               *table,
+                               guint                     id,
+                               const char               *body);
+void  pr_test_add_petitions   (PrConnection             *connection,
+                               const char               *table,
+                               guint                     first_id,
+                               guint                     n,
+                               guint                     seed);
+int   pr_test_run_cli_va      (char                    **out,
+                               char                    **err,
+                               const char               *first,
+                               ...) G_GNUC_NULL_TERMINATED;
+
+G_END_DECLS
