@@ -369,8 +369,8 @@ test_open (void)
   g_assert_no_error (error);
   g_assert_cmpstr (pr_store_get_schema (store), ==, "t_open");
   g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 't_open' "
-                                  "AND TABLE_NAME IN ('pr_meta', 'pr_scans', 'pr_fingerprints', 'pr_decisions') "
-                                  "AND ENGINE = 'InnoDB' AND TABLE_COLLATION LIKE 'utf8mb4%'"), ==, 4);
+                                  "AND TABLE_NAME IN ('pr_meta', 'pr_scans', 'pr_fingerprints', 'pr_decisions', 'pr_repeats') "
+                                  "AND ENGINE = 'InnoDB' AND TABLE_COLLATION LIKE 'utf8mb4%'"), ==, 5);
   g_assert_cmpuint (query_number (root, "SELECT value FROM t_open.pr_meta WHERE name = 'schema_version'"),
                     ==, PR_STORE_SCHEMA_VERSION);
 
@@ -422,7 +422,7 @@ test_separate_schema (void)
   store = pr_store_open (connection, "prstore", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (pr_store_get_schema (store), ==, "prstore");
-  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'prstore'"), ==, 4);
+  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'prstore'"), ==, 5);
   g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'src_sep'"), ==, 1);
 
   records_add (records, "1", 0x1234, 1, FALSE, TRUE);
@@ -545,7 +545,8 @@ test_migrate (void)
                        "pr_fingerprints_b1:b1,pr_fingerprints_b1:fingerprint,"
                        "pr_fingerprints_b2:b2,pr_fingerprints_b2:fingerprint,"
                        "pr_fingerprints_b3:b3,pr_fingerprints_b3:fingerprint,"
-                       "pr_fingerprints_record:source_table,pr_fingerprints_record:record_id");
+                       "pr_fingerprints_record:source_database,pr_fingerprints_record:source_table,"
+                       "pr_fingerprints_record:record_id");
 
   /* Column for column as a store made new (version 3 added parts). */
   {
@@ -654,10 +655,19 @@ test_incremental (void)
 
     g_assert_cmpstr (row, ==, "complete 1000 0 1");
   }
-  /* Another mapping version: nothing of this one. */
+  /* Another mapping version: the records are there (not new), each
+   * marked as made with version 7, so that none is reused. */
   loaded = pr_store_load_fingerprints (store, "petitions", 8, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (g_hash_table_size (loaded), ==, 0);
+  g_assert_cmpuint (g_hash_table_size (loaded), ==, 1000);
+  {
+    GHashTableIter iter;
+    gpointer value;
+
+    g_hash_table_iter_init (&iter, loaded);
+    while (g_hash_table_iter_next (&iter, NULL, &value))
+      g_assert_cmpuint (((PrStoredFingerprint *) value)->mapping_version, ==, 7);
+  }
   g_clear_pointer (&loaded, g_hash_table_unref);
 
   /* A decision about a record that is then deleted from the source. */

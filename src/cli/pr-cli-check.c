@@ -79,7 +79,8 @@ memory_index_new (PrStore     *store,
     {
       const PrStoredFingerprint *fp = value;
 
-      if (fp->sparse)
+      /* pr_store_check() compares with this version's fingerprints only. */
+      if (fp->sparse || fp->mapping_version != version)
         continue;
       g_ptr_array_add (self->ids, key);
       self->fingerprints[n++] = fp->fingerprint;

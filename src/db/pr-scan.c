@@ -9,7 +9,8 @@
 #include "pr-simhash.h"
 
 typedef struct {
-  GHashTable *stored;      /* record id → PrStoredFingerprint */
+  GHashTable *stored;      /* record id → PrStoredFingerprint, of any mapping version */
+  guint64     mapping_version;
   gboolean    with_parts;
 } Reuse;
 
@@ -24,7 +25,8 @@ reuse_stored (const char    *id,
   Reuse *reuse = user_data;
   PrStoredFingerprint *stored = g_hash_table_lookup (reuse->stored, id);
 
-  if (stored == NULL || stored->content_hash != content_hash || (reuse->with_parts && !stored->has_parts))
+  if (stored == NULL || stored->mapping_version != reuse->mapping_version ||
+      stored->content_hash != content_hash || (reuse->with_parts && !stored->has_parts))
     return FALSE;
   fingerprint->fingerprint = stored->fingerprint;
   fingerprint->sparse = stored->sparse;
@@ -175,7 +177,7 @@ pr_scan_run (PrConnection         *connection,
   g_autoptr(GError) local_error = NULL;
   PrLoadOptions load = *load_options;
   Progress read = { progress, progress_data };
-  Reuse reuse = { NULL, parts != NULL };
+  Reuse reuse = { NULL, 0, parts != NULL };
   g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
   PrClusterConstraints constraints;
@@ -201,6 +203,7 @@ pr_scan_run (PrConnection         *connection,
       if (stored == NULL)
         goto failed;
       reuse.stored = stored;
+      reuse.mapping_version = result->mapping_version;
       load.reuse = reuse_stored;
       load.reuse_data = &reuse;
     }

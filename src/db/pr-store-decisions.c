@@ -104,11 +104,14 @@ _pr_store_check_undo_target (PrStore     *self,
   g_autoptr(GPtrArray) rows = NULL;
   char id_text[24];
   const char *params[1] = { id_text };
+  const PrStoreKey *key;
   PrDbRow *row;
 
+  if ((key = _pr_store_resolve (self, decision->table, error)) == NULL)
+    return FALSE;
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, decision->undoes);
-  sql = g_strdup_printf ("SELECT source_table, record_id, primary_id, verdict FROM %s WHERE id = ? FOR UPDATE",
-                         self->q_decisions);
+  sql = g_strdup_printf ("SELECT source_table, record_id, primary_id, verdict, source_database FROM %s "
+                         "WHERE id = ? FOR UPDATE", self->q_decisions);
   rows = _pr_connection_select (self->connection, sql, params, 1, error);
   if (rows == NULL)
     return FALSE;
@@ -119,7 +122,7 @@ _pr_store_check_undo_target (PrStore     *self,
       return FALSE;
     }
   row = rows->pdata[0];
-  if (g_strcmp0 (row->values[0], decision->table) != 0)
+  if (g_strcmp0 (row->values[0], key->table) != 0 || g_strcmp0 (row->values[4], key->database) != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    _("decision %lld is about the table “%s”, not “%s”"),
@@ -210,31 +213,34 @@ _pr_store_insert_decision (PrStore           *self,
   g_autofree char *sql = NULL;
   g_autofree char *time_sql = NULL;
   g_autoptr(GPtrArray) rows = NULL;
-  unsigned long lengths[7];
-  MYSQL_BIND params[8];
+  unsigned long lengths[8];
+  MYSQL_BIND params[9];
   gint64 id = 0;
   char id_text[24];
   const char *time_params[1] = { id_text };
   const char *value;
+  const PrStoreKey *key;
 
-  sql = g_strdup_printf ("INSERT INTO %s (source_table, record_id, primary_id, verdict, reviewer, "
+  if ((key = _pr_store_resolve (self, decision->table, error)) == NULL)
+    return 0;
+  sql = g_strdup_printf ("INSERT INTO %s (source_database, source_table, record_id, primary_id, verdict, reviewer, "
                          "decided_at, note, undoes, old_values) "
-                         "VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?)",
+                         "VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?)",
                          self->q_decisions);
-  _pr_store_bind_string (&params[0], decision->table, &lengths[0]);
-  _pr_store_bind_string (&params[1], decision->record_id, &lengths[1]);
-  _pr_store_bind_string (&params[2], decision->primary_id, &lengths[2]);
-  _pr_store_bind_string (&params[3], verdict_names[decision->verdict], &lengths[3]);
-  _pr_store_bind_string (&params[4], decision->reviewer, &lengths[4]);
-  _pr_store_bind_string (&params[5], decision->note, &lengths[5]);
+  _pr_store_bind_key (params, key, lengths);
+  _pr_store_bind_string (&params[2], decision->record_id, &lengths[2]);
+  _pr_store_bind_string (&params[3], decision->primary_id, &lengths[3]);
+  _pr_store_bind_string (&params[4], verdict_names[decision->verdict], &lengths[4]);
+  _pr_store_bind_string (&params[5], decision->reviewer, &lengths[5]);
+  _pr_store_bind_string (&params[6], decision->note, &lengths[6]);
   if (decision->undoes != 0)
-    _pr_store_bind_i64 (&params[6], &decision->undoes);
+    _pr_store_bind_i64 (&params[7], &decision->undoes);
   else
     {
-      memset (&params[6], 0, sizeof params[6]);
-      params[6].buffer_type = MYSQL_TYPE_NULL;
+      memset (&params[7], 0, sizeof params[7]);
+      params[7].buffer_type = MYSQL_TYPE_NULL;
     }
-  _pr_store_bind_string (&params[7], old_values, &lengths[6]);
+  _pr_store_bind_string (&params[8], old_values, &lengths[7]);
   if (!_pr_store_run_statement (self, sql, params, NULL, &id, _("cannot record the decision"), error))
     return 0;
 
@@ -277,7 +283,9 @@ pr_store_add_decision (PrStore     *self,
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (decision != NULL, 0);
 
-  if (!_pr_store_validate_decision (decision, error))
+  /* The key resolved (and an older store's rows claimed) before the
+   * transaction begins. */
+  if (!_pr_store_validate_decision (decision, error) || _pr_store_resolve (self, decision->table, error) == NULL)
     return 0;
 
   if (!_pr_store_begin_decision_transaction (self, error))
@@ -308,23 +316,29 @@ select_decisions (PrStore     *self,
 {
   g_autofree char *sql = NULL;
   char after_text[24];
-  const char *params[2] = { after_text, table };
+  const char *params[3] = { after_text, self->database, NULL };
+  const PrStoreKey *key = NULL;
 
+  if (table != NULL && (key = _pr_store_resolve (self, table, error)) == NULL)
+    return NULL;
+  if (key != NULL)
+    params[2] = key->table;
   g_snprintf (after_text, sizeof after_text, "%" G_GINT64_FORMAT, after);
   /* A range of the primary key: reading the decisions since the last
    * look costs what they are, not what the log is. */
   sql = g_strdup_printf ("SELECT id, source_table, record_id, primary_id, verdict, reviewer, "
                          "DATE_FORMAT(decided_at, '%%Y-%%m-%%d %%H:%%i:%%s.%%f'), note, undoes, "
                          "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at), old_values "
-                         "FROM %s WHERE id > CAST(? AS SIGNED) %s ORDER BY id", self->q_decisions,
-                         table != NULL ? "AND source_table = ?" : "");
-  return _pr_connection_select (self->connection, sql, params, table != NULL ? 2 : 1, error);
+                         "FROM %s WHERE id > CAST(? AS SIGNED) AND source_database = ? %s ORDER BY id",
+                         self->q_decisions, table != NULL ? "AND source_table = ?" : "");
+  return _pr_connection_select (self->connection, sql, params, table != NULL ? 3 : 2, error);
 }
 
 /**
  * pr_store_list_decisions:
  * @store: a store
- * @table: (nullable): a source table, or %NULL for all
+ * @table: (nullable): a source table, or %NULL for all the tables of the
+ *   connection's database
  * @error: return location for a #GError
  *
  * Returns: (transfer full) (element-type PrDecision): the decisions in the
@@ -341,7 +355,8 @@ pr_store_list_decisions (PrStore     *self,
 /**
  * pr_store_list_decisions_after:
  * @store: a store
- * @table: (nullable): a source table, or %NULL for all
+ * @table: (nullable): a source table, or %NULL for all the tables of the
+ *   connection's database
  * @after: a decision id: only the decisions after it are listed
  * @error: return location for a #GError
  *
@@ -402,7 +417,8 @@ pr_store_list_decisions_after (PrStore     *self,
 /**
  * pr_store_export_decisions:
  * @store: a store
- * @table: (nullable): a source table, or %NULL for all
+ * @table: (nullable): a source table, or %NULL for all the tables of the
+ *   connection's database
  * @writer: where the rows go; not closed here
  * @error: return location for a #GError
  *

@@ -17,6 +17,14 @@ G_BEGIN_DECLS
 #define MAX_ID_BYTES (MAX_ID_CHARS * 4)
 #define MAX_TABLE_CHARS 64
 
+/* Where a source table's records live: its database and name as the
+ * catalogue spells them (pr-store-keys.c). Every row about a source table
+ * is keyed by both. */
+typedef struct {
+  char *database;   /* "" for a connection without a current database */
+  char *table;
+} PrStoreKey;
+
 struct _PrStore
 {
   PrConnection *connection;     /* not owned */
@@ -26,6 +34,11 @@ struct _PrStore
   char         *q_scans;
   char         *q_fingerprints;
   char         *q_decisions;
+  char         *q_repeats;
+  char         *database;       /* the connection's current database, "" for none */
+  gboolean      lower_case_names; /* the server's lower_case_table_names is not 0 */
+  gboolean      unclaimed;      /* rows from before version 4 wait for a database */
+  GHashTable   *keys;           /* a table as callers spell it → PrStoreKey */
   GHashTable   *scan_locks;     /* scan id (gint64 *) → lock name held for it */
   gboolean      in_batch;       /* pr_store_add_decisions_written_back(): its one
                                  * transaction holds every decision's */
@@ -87,6 +100,16 @@ void        _pr_store_release_lock     (PrStore          *self,
 /* pr-store-schema.c */
 gboolean    _pr_store_ensure_tables    (PrStore          *self,
                                         GError          **error);
+
+/* pr-store-keys.c */
+gboolean          _pr_store_init_keys  (PrStore          *self,
+                                        GError          **error);
+const PrStoreKey *_pr_store_resolve    (PrStore          *self,
+                                        const char       *table,
+                                        GError          **error);
+void              _pr_store_bind_key   (MYSQL_BIND       *bind,
+                                        const PrStoreKey *key,
+                                        unsigned long    *lengths);
 
 /* pr-store-decisions.c */
 gboolean    _pr_store_validate_decision  (const PrDecision  *decision,

@@ -173,9 +173,11 @@ pr_store_begin_scan (PrStore     *self,
   g_autofree char *interrupt = NULL;
   g_autofree char *insert = NULL;
   g_autoptr(GPtrArray) rows = NULL;
+  g_autofree char *q_database = NULL, *q_table = NULL, *locked = NULL;
+  const PrStoreKey *key;
   const char *lock_params[1];
-  unsigned long lengths[2];
-  MYSQL_BIND params[4];
+  unsigned long lengths[3];
+  MYSQL_BIND params[5];
   guint64 k64 = k;
   gint64 scan_id = 0;
   guint64 interrupted = 0;
@@ -183,7 +185,7 @@ pr_store_begin_scan (PrStore     *self,
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (mapping_description != NULL, 0);
 
-  if (!_pr_store_check_table_name (table, error))
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return 0;
   if (k > 255)
     {
@@ -191,7 +193,12 @@ pr_store_begin_scan (PrStore     *self,
       return 0;
     }
 
-  lock = _pr_store_lock_name (self, "scan", table);
+  /* The table where it lives: two databases' tables of one name are two
+   * locks, two spellings of one table one. */
+  q_database = pr_connection_quote_identifier (key->database);
+  q_table = pr_connection_quote_identifier (key->table);
+  locked = g_strdup_printf ("%s.%s", q_database, q_table);
+  lock = _pr_store_lock_name (self, "scan", locked);
   lock_params[0] = lock;
   rows = _pr_connection_select (self->connection, "SELECT GET_LOCK(?, 0)", lock_params, 1, error);
   if (rows == NULL)
@@ -205,9 +212,9 @@ pr_store_begin_scan (PrStore     *self,
     }
 
   interrupt = g_strdup_printf ("UPDATE %s SET status = 'failed', finished_at = UTC_TIMESTAMP(6), "
-                               "message = 'interrupted' WHERE source_table = ? AND status = 'running'",
-                               self->q_scans);
-  _pr_store_bind_string (&params[0], table, &lengths[0]);
+                               "message = 'interrupted' WHERE source_database = ? AND source_table = ? "
+                               "AND status = 'running'", self->q_scans);
+  _pr_store_bind_key (params, key, lengths);
   if (!_pr_store_run_statement (self, interrupt, params, &interrupted, NULL,
                                 _("cannot close the table's interrupted scans"), error))
     goto fail;
@@ -215,12 +222,12 @@ pr_store_begin_scan (PrStore     *self,
     g_message (_("%llu earlier scan(s) of “%s” were interrupted; marked failed"),
                (unsigned long long) interrupted, table);
 
-  insert = g_strdup_printf ("INSERT INTO %s (source_table, mapping, mapping_version, k, started_at, status) "
-                            "VALUES (?, ?, ?, ?, UTC_TIMESTAMP(6), 'running')", self->q_scans);
-  _pr_store_bind_string (&params[0], table, &lengths[0]);
-  _pr_store_bind_string (&params[1], mapping_description, &lengths[1]);
-  _pr_store_bind_u64 (&params[2], &mapping_version);
-  _pr_store_bind_u64 (&params[3], &k64);
+  insert = g_strdup_printf ("INSERT INTO %s (source_database, source_table, mapping, mapping_version, k, "
+                            "started_at, status) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6), 'running')", self->q_scans);
+  _pr_store_bind_key (params, key, lengths);
+  _pr_store_bind_string (&params[2], mapping_description, &lengths[2]);
+  _pr_store_bind_u64 (&params[3], &mapping_version);
+  _pr_store_bind_u64 (&params[4], &k64);
   if (!_pr_store_run_statement (self, insert, params, NULL, &scan_id, _("cannot record the scan"), error))
     goto fail;
 
@@ -255,6 +262,7 @@ add_stored (const char    *id,
   stored->fingerprint = values[0];
   stored->content_hash = values[1];
   stored->sparse = values[2] != 0;
+  stored->mapping_version = values[3];
   stored->has_parts = FALSE;
   stored->parts = NULL;
   stored->n_parts = 0;
@@ -369,8 +377,9 @@ add_stored_parts (const char    *id,
  * @error: return location for a #GError
  *
  * The stored fingerprints an incremental scan compares with: those of
- * @table not retired and made with @mapping_version (a record stored
- * with another version is missing here, so it counts as changed).
+ * @table not retired, of any mapping version (a record stored with
+ * another version than @mapping_version is to fingerprint again, but it
+ * is not new). Only those made with @mapping_version have their parts.
  *
  * Returns: (transfer full) (element-type utf8 PrStoredFingerprint): record
  *   id → #PrStoredFingerprint, both owned by the table; %NULL on error
@@ -384,26 +393,27 @@ pr_store_load_fingerprints (PrStore     *self,
   g_autoptr(GHashTable) stored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                        (GDestroyNotify) stored_fingerprint_free);
   g_autofree char *sql = NULL;
-  unsigned long length;
-  MYSQL_BIND params[2];
+  const PrStoreKey *key;
+  unsigned long lengths[2];
+  MYSQL_BIND params[3];
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  if (!_pr_store_check_table_name (table, error))
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return NULL;
 
-  sql = g_strdup_printf ("SELECT record_id, fingerprint, content_hash, sparse FROM %s "
-                         "WHERE source_table = ? AND mapping_version = ? AND retired_at IS NULL",
+  sql = g_strdup_printf ("SELECT record_id, fingerprint, content_hash, sparse, mapping_version FROM %s "
+                         "WHERE source_database = ? AND source_table = ? AND retired_at IS NULL",
                          self->q_fingerprints);
-  _pr_store_bind_string (&params[0], table, &length);
-  _pr_store_bind_u64 (&params[1], &mapping_version);
-  if (!for_each_row (self, sql, params, 3, add_stored, stored,
+  _pr_store_bind_key (params, key, lengths);
+  if (!for_each_row (self, sql, params, 4, add_stored, stored,
                      _("cannot read the stored fingerprints"), error))
     return NULL;
 
   g_clear_pointer (&sql, g_free);
-  sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_table = ? AND mapping_version = ? "
-                         "AND retired_at IS NULL AND parts IS NOT NULL", self->q_fingerprints);
+  sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
+                         "AND mapping_version = ? AND retired_at IS NULL AND parts IS NOT NULL", self->q_fingerprints);
+  _pr_store_bind_u64 (&params[2], &mapping_version);
   if (!for_each_blob (self, sql, params, add_stored_parts, stored, _("cannot read the stored fingerprints"), error))
     return NULL;
 
@@ -426,30 +436,30 @@ add_stored_id (const char    *id,
   g_hash_table_add (values[0] ? ids->live : ids->retired, copy);
 }
 
-/* Runs "UPDATE … SET retired_at = @value WHERE source_table = ? AND
- * record_id IN (…)" for @ids, BATCH_ROWS at a time. */
+/* Runs "UPDATE … SET retired_at = @value WHERE (the key) AND record_id
+ * IN (…)" for @ids, BATCH_ROWS at a time. */
 static gboolean
-set_retired (PrStore     *self,
-             const char  *table,
-             GPtrArray   *ids,
-             const char  *value,
-             GError     **error)
+set_retired (PrStore           *self,
+             const PrStoreKey  *key,
+             GPtrArray         *ids,
+             const char        *value,
+             GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_ROWS + 1);
-  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS + 1);
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_ROWS + 2);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS + 2);
 
   for (guint start = 0; start < ids->len; start += BATCH_ROWS)
     {
       guint n = MIN (BATCH_ROWS, ids->len - start);
       g_autoptr(GString) sql = g_string_new (NULL);
 
-      g_string_printf (sql, "UPDATE %s SET retired_at = %s WHERE source_table = ? AND record_id IN (",
-                       self->q_fingerprints, value);
-      _pr_store_bind_string (&params[0], table, &lengths[0]);
+      g_string_printf (sql, "UPDATE %s SET retired_at = %s WHERE source_database = ? AND source_table = ? "
+                       "AND record_id IN (", self->q_fingerprints, value);
+      _pr_store_bind_key (params, key, lengths);
       for (guint i = 0; i < n; i++)
         {
           g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_store_bind_string (&params[i + 1], ids->pdata[start + i], &lengths[i + 1]);
+          _pr_store_bind_string (&params[i + 2], ids->pdata[start + i], &lengths[i + 2]);
         }
       g_string_append_c (sql, ')');
       if (!_pr_store_run_statement (self, sql->str, params, NULL, NULL, _("cannot retire stored fingerprints"), error))
@@ -460,7 +470,7 @@ set_retired (PrStore     *self,
 
 /* The upsert of changed fingerprints, one prepared statement per batch
  * size, its parameters rebound for each batch. */
-#define UPSERT_COLUMNS 12
+#define UPSERT_COLUMNS 13
 
 static char *
 upsert_sql (PrStore *self,
@@ -468,12 +478,12 @@ upsert_sql (PrStore *self,
 {
   GString *sql = g_string_new (NULL);
 
-  g_string_printf (sql, "INSERT INTO %s (source_table, record_id, fingerprint, b0, b1, b2, b3, "
+  g_string_printf (sql, "INSERT INTO %s (source_database, source_table, record_id, fingerprint, b0, b1, b2, b3, "
                    "content_hash, sparse, parts, mapping_version, scan_id, scanned_at, retired_at) VALUES ",
                    self->q_fingerprints);
   for (guint i = 0; i < n_rows; i++)
-    g_string_append (sql, i == 0 ? "(?,?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)"
-                                 : ",(?,?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)");
+    g_string_append (sql, i == 0 ? "(?,?,?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)"
+                                 : ",(?,?,?,?,?,?,?,?,?,?,?,?,?,UTC_TIMESTAMP(6),NULL)");
   /* A returning record (retired before) is live again. */
   g_string_append (sql, " ON DUPLICATE KEY UPDATE fingerprint = VALUES(fingerprint), b0 = VALUES(b0), "
                    "b1 = VALUES(b1), b2 = VALUES(b2), b3 = VALUES(b3), content_hash = VALUES(content_hash), "
@@ -484,7 +494,7 @@ upsert_sql (PrStore *self,
 
 static gboolean
 write_fingerprints (PrStore        *self,
-                    const char     *table,
+                    const PrStoreKey *key,
                     guint64         mapping_version,
                     gint64          scan_id,
                     GArray         *rows,
@@ -496,7 +506,7 @@ write_fingerprints (PrStore        *self,
                     GError        **error)
 {
   g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_ROWS * UPSERT_COLUMNS);
-  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS * 3);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS * 4);
   g_autoptr(GPtrArray) encoded = g_ptr_array_new_with_free_func (g_free);
   g_autofree guint16 *blocks = g_new0 (guint16, BATCH_ROWS * 4);
   g_autofree guint8 *sparse_values = g_new0 (guint8, BATCH_ROWS);
@@ -535,30 +545,30 @@ write_fingerprints (PrStore        *self,
           for (guint b = 0; b < 4; b++)
             blocks[r * 4 + b] = (guint16) (fingerprints[i] >> (16 * b));
           sparse_values[r] = sparse != NULL && sparse[i] ? 1 : 0;
-          _pr_store_bind_string (&p[0], table, &lengths[r * 3]);
-          _pr_store_bind_string (&p[1], record_ids[i], &lengths[r * 3 + 1]);
-          _pr_store_bind_u64 (&p[2], &fingerprints[i]);
+          _pr_store_bind_key (p, key, &lengths[r * 4]);
+          _pr_store_bind_string (&p[2], record_ids[i], &lengths[r * 4 + 2]);
+          _pr_store_bind_u64 (&p[3], &fingerprints[i]);
           for (guint b = 0; b < 4; b++)
-            _pr_store_bind_u16 (&p[3 + b], &blocks[r * 4 + b]);
-          _pr_store_bind_u64 (&p[7], &content_hashes[i]);
-          _pr_store_bind_u8 (&p[8], &sparse_values[r]);
+            _pr_store_bind_u16 (&p[4 + b], &blocks[r * 4 + b]);
+          _pr_store_bind_u64 (&p[8], &content_hashes[i]);
+          _pr_store_bind_u8 (&p[9], &sparse_values[r]);
           /* NULL: no parts made; empty: none found. */
-          memset (&p[9], 0, sizeof p[9]);
-          p[9].buffer_type = MYSQL_TYPE_NULL;
+          memset (&p[10], 0, sizeof p[10]);
+          p[10].buffer_type = MYSQL_TYPE_NULL;
           if (parts != NULL && parts->parts != NULL)
             {
               gsize length = 0;
               guint8 *bytes = pr_parts_encode (parts->parts + parts->offsets[i], parts->counts[i], &length);
 
               g_ptr_array_add (encoded, bytes);
-              lengths[r * 3 + 2] = length;
-              p[9].buffer_type = MYSQL_TYPE_BLOB;
-              p[9].buffer = bytes != NULL ? (void *) bytes : (void *) "";
-              p[9].buffer_length = length;
-              p[9].length = &lengths[r * 3 + 2];
+              lengths[r * 4 + 3] = length;
+              p[10].buffer_type = MYSQL_TYPE_BLOB;
+              p[10].buffer = bytes != NULL ? (void *) bytes : (void *) "";
+              p[10].buffer_length = length;
+              p[10].length = &lengths[r * 4 + 3];
             }
-          _pr_store_bind_u64 (&p[10], &mapping_version);
-          _pr_store_bind_i64 (&p[11], &scan_id);
+          _pr_store_bind_u64 (&p[11], &mapping_version);
+          _pr_store_bind_i64 (&p[12], &scan_id);
         }
       if (mysql_stmt_bind_param (stmt, params) != 0 || mysql_stmt_execute (stmt) != 0)
         {
@@ -630,10 +640,11 @@ pr_store_commit_scan (PrStore             *self,
   g_autofree char *sql = NULL;
   g_autoptr(GPtrArray) status_rows = NULL;
   PrScanCounts zero = { 0 };
+  const PrStoreKey *where;
   unsigned long lengths[2];
-  MYSQL_BIND params[8];
+  MYSQL_BIND params[9];
   char scan_id_text[24];
-  const char *status_params[2];
+  const char *status_params[3];
   guint64 retired;
   gboolean ok = FALSE;
   GHashTableIter iter;
@@ -647,7 +658,7 @@ pr_store_commit_scan (PrStore             *self,
   zero.records = n_records;
   if (counts == NULL)
     counts = &zero;
-  if (!_pr_store_check_table_name (table, error))
+  if ((where = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
 
   /* Everything that can be checked here is, before the first write. */
@@ -672,9 +683,11 @@ pr_store_commit_scan (PrStore             *self,
    * under us (another begin_scan calling it interrupted). */
   g_snprintf (scan_id_text, sizeof scan_id_text, "%" G_GINT64_FORMAT, scan_id);
   status_params[0] = scan_id_text;
-  status_params[1] = table;
-  sql = g_strdup_printf ("SELECT status FROM %s WHERE id = ? AND source_table = ? FOR UPDATE", self->q_scans);
-  status_rows = _pr_connection_select (self->connection, sql, status_params, 2, error);
+  status_params[1] = where->database;
+  status_params[2] = where->table;
+  sql = g_strdup_printf ("SELECT status FROM %s WHERE id = ? AND source_database = ? AND source_table = ? "
+                         "FOR UPDATE", self->q_scans);
+  status_rows = _pr_connection_select (self->connection, sql, status_params, 3, error);
   if (status_rows == NULL)
     goto out;
   if (status_rows->len == 0 || g_strcmp0 (((PrDbRow *) status_rows->pdata[0])->values[0], "running") != 0)
@@ -689,9 +702,9 @@ pr_store_commit_scan (PrStore             *self,
   stored.live = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   stored.retired = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_clear_pointer (&sql, g_free);
-  sql = g_strdup_printf ("SELECT record_id, retired_at IS NULL FROM %s WHERE source_table = ?",
-                         self->q_fingerprints);
-  _pr_store_bind_string (&params[0], table, &lengths[0]);
+  sql = g_strdup_printf ("SELECT record_id, retired_at IS NULL FROM %s WHERE source_database = ? "
+                         "AND source_table = ?", self->q_fingerprints);
+  _pr_store_bind_key (params, where, lengths);
   if (!for_each_row (self, sql, params, 1, add_stored_id, &stored,
                      _("cannot read the stored fingerprints"), error))
     goto out;
@@ -717,23 +730,24 @@ pr_store_commit_scan (PrStore             *self,
       g_ptr_array_add (to_retire, key);
   retired = to_retire->len;
 
-  if (!write_fingerprints (self, table, mapping_version, scan_id, to_write, record_ids,
+  if (!write_fingerprints (self, where, mapping_version, scan_id, to_write, record_ids,
                            fingerprints, content_hashes, sparse, parts, error) ||
-      !set_retired (self, table, to_retire, "UTC_TIMESTAMP(6)", error) ||
-      !set_retired (self, table, to_revive, "NULL", error))
+      !set_retired (self, where, to_retire, "UTC_TIMESTAMP(6)", error) ||
+      !set_retired (self, where, to_revive, "NULL", error))
     goto out;
 
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "
-                         "records = ?, new_records = ?, changed_records = ?, retired_records = ?, "
-                         "pairs = ?, clusters = ?, message = NULL WHERE id = ?", self->q_scans);
+                         "records = ?, new_records = ?, changed_records = ?, refingerprinted_records = ?, "
+                         "retired_records = ?, pairs = ?, clusters = ?, message = NULL WHERE id = ?", self->q_scans);
   _pr_store_bind_u64 (&params[0], &counts->records);
   _pr_store_bind_u64 (&params[1], &counts->new_records);
   _pr_store_bind_u64 (&params[2], &counts->changed_records);
-  _pr_store_bind_u64 (&params[3], &retired);
-  _pr_store_bind_u64 (&params[4], &counts->pairs);
-  _pr_store_bind_u64 (&params[5], &counts->clusters);
-  _pr_store_bind_i64 (&params[6], &scan_id);
+  _pr_store_bind_u64 (&params[3], &counts->refingerprinted_records);
+  _pr_store_bind_u64 (&params[4], &retired);
+  _pr_store_bind_u64 (&params[5], &counts->pairs);
+  _pr_store_bind_u64 (&params[6], &counts->clusters);
+  _pr_store_bind_i64 (&params[7], &scan_id);
   if (!_pr_store_run_statement (self, sql, params, NULL, NULL, _("cannot mark the scan complete"), error) ||
       !_pr_store_commit_transaction (self, error))
     goto out;
@@ -860,14 +874,15 @@ pr_store_check (PrStore     *self,
   g_autoptr(GString) sql = g_string_new (NULL);
   guint16 blocks[4];
   guint64 k64 = k;
-  unsigned long length;
-  MYSQL_BIND params[4 * 6];
+  const PrStoreKey *key;
+  unsigned long lengths[2];
+  MYSQL_BIND params[4 * 7];
   guint n_params = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   g_array_set_clear_func (matches, (GDestroyNotify) pr_store_match_clear);
-  if (!_pr_store_check_table_name (table, error))
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return NULL;
 
   /* One ranged read per block index, each evaluating BIT_COUNT on the
@@ -891,11 +906,12 @@ pr_store_check (PrStore     *self,
         }
       else
         g_string_append (sql, "WHERE ");
-      g_string_append (sql, "BIT_COUNT(fingerprint ^ ?) <= ? AND source_table = ? AND mapping_version = ? "
-                       "AND retired_at IS NULL AND sparse = 0");
+      g_string_append (sql, "BIT_COUNT(fingerprint ^ ?) <= ? AND source_database = ? AND source_table = ? "
+                       "AND mapping_version = ? AND retired_at IS NULL AND sparse = 0");
       _pr_store_bind_u64 (&params[n_params++], &fingerprint);
       _pr_store_bind_u64 (&params[n_params++], &k64);
-      _pr_store_bind_string (&params[n_params++], table, &length);
+      _pr_store_bind_key (&params[n_params], key, lengths);
+      n_params += 2;
       _pr_store_bind_u64 (&params[n_params++], &mapping_version);
     }
 
@@ -929,25 +945,26 @@ pr_store_check_scanned (PrStore     *self,
                         GError     **error)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT mapping_version, mapping, started_at FROM %s "
-                                          "WHERE source_table = ? AND status = 'complete' "
+                                          "WHERE source_database = ? AND source_table = ? AND status = 'complete' "
                                           "ORDER BY id DESC LIMIT 1", self->q_scans);
   g_autofree char *version_text = g_strdup_printf ("%" G_GUINT64_FORMAT, mapping_version);
-  const char *params[] = { table };
+  const PrStoreKey *key;
   g_autoptr(GPtrArray) rows = NULL;
   const PrDbRow *row;
 
   g_return_val_if_fail (self != NULL, FALSE);
 
-  if (!_pr_store_check_table_name (table, error))
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  rows = _pr_connection_select (self->connection, sql, params, 1, error);
+  rows = _pr_connection_select (self->connection, sql, (const char *[]) { key->database, key->table }, 2, error);
   if (rows == NULL)
     return FALSE;
   if (rows->len == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   _("the store “%s” holds no complete scan of “%s”; scan the table with --store first"),
-                   self->schema, table);
+                   _("the store “%s” holds no complete scan of “%s” of the database “%s”; "
+                     "scan the table with --store first"),
+                   self->schema, table, key->database);
       return FALSE;
     }
   row = rows->pdata[0];
@@ -1001,19 +1018,21 @@ pr_store_check_record (PrStore     *self,
   g_autofree char *sql = NULL;
   g_autoptr(GArray) matches = NULL;
   guint64 found[4] = { 0 };
-  unsigned long lengths[2];
-  MYSQL_BIND params[2];
+  const PrStoreKey *key;
+  unsigned long lengths[3];
+  MYSQL_BIND params[3];
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  if (!_pr_store_check_table_name (table, error) || !_pr_store_check_record_id (record_id, _("the record id"), error))
+  if ((key = _pr_store_resolve (self, table, error)) == NULL ||
+      !_pr_store_check_record_id (record_id, _("the record id"), error))
     return NULL;
 
   sql = g_strdup_printf ("SELECT record_id, fingerprint, sparse, mapping_version FROM %s "
-                         "WHERE source_table = ? AND record_id = ? AND retired_at IS NULL",
+                         "WHERE source_database = ? AND source_table = ? AND record_id = ? AND retired_at IS NULL",
                          self->q_fingerprints);
-  _pr_store_bind_string (&params[0], table, &lengths[0]);
-  _pr_store_bind_string (&params[1], record_id, &lengths[1]);
+  _pr_store_bind_key (params, key, lengths);
+  _pr_store_bind_string (&params[2], record_id, &lengths[2]);
   if (!for_each_row (self, sql, params, 3, keep_fingerprint, found,
                      _("cannot read the record's stored fingerprint"), error))
     return NULL;

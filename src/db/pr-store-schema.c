@@ -13,9 +13,24 @@
 
 #include "pr-store-private.h"
 
+/* The new repeats of each complete scan (pr-store-repeats.c): a record
+ * new or changed in it, and the earlier record it repeats. */
+#define REPEATS_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  scan_id BIGINT NOT NULL," \
+  "  record_id VARCHAR(191) NOT NULL," \
+  "  existing_id VARCHAR(191) NOT NULL," \
+  "  distance TINYINT UNSIGNED NOT NULL," \
+  "  PRIMARY KEY (scan_id, record_id, existing_id)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
+/* Every row about a source table names it by its database and its name,
+ * both as the catalogue spells them (pr-store-keys.c). A database of ''
+ * is a row of version 3 or before, not yet claimed by a database. */
 static const char *const create_statements[] = {
   "CREATE TABLE IF NOT EXISTS %s ("
   "  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
+  "  source_database VARCHAR(64) NOT NULL DEFAULT '',"
   "  source_table VARCHAR(64) NOT NULL,"
   "  mapping TEXT NOT NULL,"
   "  mapping_version BIGINT UNSIGNED NOT NULL,"
@@ -26,11 +41,12 @@ static const char *const create_statements[] = {
   "  records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  new_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  changed_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  refingerprinted_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  retired_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  pairs BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  clusters BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  message TEXT NULL,"
-  "  KEY pr_scans_table_status (source_table, status)"
+  "  KEY pr_scans_table_status (source_database, source_table, status)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
 
   /* A short surrogate key, because every entry of a secondary index
@@ -40,6 +56,7 @@ static const char *const create_statements[] = {
    * BIT_COUNT is evaluated in the index and only matches are read. */
   "CREATE TABLE IF NOT EXISTS %s ("
   "  row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,"
+  "  source_database VARCHAR(64) NOT NULL DEFAULT '',"
   "  source_table VARCHAR(64) NOT NULL,"
   "  record_id VARCHAR(191) NOT NULL,"
   "  fingerprint BIGINT UNSIGNED NOT NULL,"
@@ -55,7 +72,7 @@ static const char *const create_statements[] = {
   "  scanned_at DATETIME(6) NOT NULL,"
   "  retired_at DATETIME(6) NULL,"
   "  PRIMARY KEY (row_id),"
-  "  UNIQUE KEY pr_fingerprints_record (source_table, record_id),"
+  "  UNIQUE KEY pr_fingerprints_record (source_database, source_table, record_id),"
   "  KEY pr_fingerprints_b0 (b0, fingerprint),"
   "  KEY pr_fingerprints_b1 (b1, fingerprint),"
   "  KEY pr_fingerprints_b2 (b2, fingerprint),"
@@ -64,6 +81,7 @@ static const char *const create_statements[] = {
 
   "CREATE TABLE IF NOT EXISTS %s ("
   "  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
+  "  source_database VARCHAR(64) NOT NULL DEFAULT '',"
   "  source_table VARCHAR(64) NOT NULL,"
   "  record_id VARCHAR(191) NOT NULL,"
   "  primary_id VARCHAR(191) NULL,"
@@ -73,10 +91,12 @@ static const char *const create_statements[] = {
   "  note TEXT NULL,"
   "  undoes BIGINT NULL,"
   "  old_values TEXT NULL,"
-  "  KEY pr_decisions_record (source_table, record_id),"
-  "  KEY pr_decisions_primary (source_table, primary_id),"
+  "  KEY pr_decisions_record (source_database, source_table, record_id),"
+  "  KEY pr_decisions_primary (source_database, source_table, primary_id),"
   "  KEY pr_decisions_undoes (undoes)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+
+  REPEATS_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -127,7 +147,7 @@ static gboolean
 create_tables (PrStore  *self,
                GError  **error)
 {
-  const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_meta };
+  const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -163,24 +183,26 @@ create_tables (PrStore  *self,
   return TRUE;
 }
 
-/* Runs @alter on the fingerprints table unless it has @column already: a
- * migration cut off between its ALTER (atomic in InnoDB) and its version
- * row finds the column there and only records the version. */
+/* Runs @alter on the table @name (quoted: @q_name) unless it has @column
+ * already: a migration cut off between its ALTER (atomic in InnoDB) and
+ * its version row finds the column there and only records the version. */
 static gboolean
-alter_fingerprints_unless (PrStore     *self,
-                           const char  *column,
-                           const char  *alter,
-                           GError     **error)
+alter_unless (PrStore     *self,
+              const char  *name,
+              const char  *q_name,
+              const char  *column,
+              const char  *alter,
+              GError     **error)
 {
-  g_autofree char *sql = g_strdup_printf ("ALTER TABLE %s %s", self->q_fingerprints, alter);
+  g_autofree char *sql = g_strdup_printf ("ALTER TABLE %s %s", q_name, alter);
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GError) local_error = NULL;
-  const char *params[] = { self->schema, column };
+  const char *params[] = { self->schema, name, column };
 
   rows = _pr_connection_select (self->connection,
                                 "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? "
-                                "AND TABLE_NAME = 'pr_fingerprints' AND COLUMN_NAME = ?",
-                                params, 2, error);
+                                "AND TABLE_NAME = ? AND COLUMN_NAME = ?",
+                                params, 3, error);
   if (rows == NULL)
     return FALSE;
   if (g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "0") != 0)
@@ -200,7 +222,7 @@ static gboolean
 migrate_1_to_2 (PrStore  *self,
                 GError  **error)
 {
-  return alter_fingerprints_unless (self, "row_id",
+  return alter_unless (self, "pr_fingerprints", self->q_fingerprints, "row_id",
                                     "DROP PRIMARY KEY, "
                                     "ADD COLUMN row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT FIRST, "
                                     "ADD PRIMARY KEY (row_id), "
@@ -221,7 +243,44 @@ static gboolean
 migrate_2_to_3 (PrStore  *self,
                 GError  **error)
 {
-  return alter_fingerprints_unless (self, "parts", "ADD COLUMN parts MEDIUMBLOB NULL AFTER sparse", error);
+  return alter_unless (self, "pr_fingerprints", self->q_fingerprints, "parts",
+                       "ADD COLUMN parts MEDIUMBLOB NULL AFTER sparse", error);
+}
+
+/* Version 4 keys every row by the source's database too, so that two
+ * databases whose tables share a name can share a store; counts the
+ * records only fingerprinted again apart; and keeps each scan's new
+ * repeats. The rows before name no database (''): the first connection
+ * that uses their table, from a database that has it, claims them
+ * (pr-store-keys.c). */
+static gboolean
+migrate_3_to_4 (PrStore  *self,
+                GError  **error)
+{
+  g_autofree char *repeats = g_strdup_printf (REPEATS_STATEMENT, self->q_repeats, self->collation);
+  g_autoptr(GError) local_error = NULL;
+
+  if (!alter_unless (self, "pr_scans", self->q_scans, "source_database",
+                     "ADD COLUMN source_database VARCHAR(64) NOT NULL DEFAULT '' AFTER id, "
+                     "ADD COLUMN refingerprinted_records BIGINT UNSIGNED NOT NULL DEFAULT 0 AFTER changed_records, "
+                     "DROP KEY pr_scans_table_status, "
+                     "ADD KEY pr_scans_table_status (source_database, source_table, status)", error) ||
+      !alter_unless (self, "pr_fingerprints", self->q_fingerprints, "source_database",
+                     "ADD COLUMN source_database VARCHAR(64) NOT NULL DEFAULT '' AFTER row_id, "
+                     "DROP KEY pr_fingerprints_record, "
+                     "ADD UNIQUE KEY pr_fingerprints_record (source_database, source_table, record_id)", error) ||
+      !alter_unless (self, "pr_decisions", self->q_decisions, "source_database",
+                     "ADD COLUMN source_database VARCHAR(64) NOT NULL DEFAULT '' AFTER id, "
+                     "DROP KEY pr_decisions_record, DROP KEY pr_decisions_primary, "
+                     "ADD KEY pr_decisions_record (source_database, source_table, record_id), "
+                     "ADD KEY pr_decisions_primary (source_database, source_table, primary_id)", error))
+    return FALSE;
+  if (!pr_connection_execute (self->connection, repeats, &local_error))
+    {
+      _pr_store_explain_error (self, error, local_error, "CREATE", C_("tables", "upgrade"));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
@@ -230,6 +289,7 @@ typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 static const MigrateFunc migrations[] = {
   migrate_1_to_2,
   migrate_2_to_3,
+  migrate_3_to_4,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

@@ -248,8 +248,8 @@ _pr_store_explain_error (PrStore     *self,
     g_set_error (error, cause->domain, cause->code, "%s", cause->message);
 }
 
-/* The name of an advisory lock on @what (a source table, or "" for the
- * whole store) in this store's schema. */
+/* The name of an advisory lock on @what (a source table, as `database`.`table`;
+ * or "" for the whole store) in this store's schema. */
 char *
 _pr_store_lock_name (PrStore    *self,
                      const char *kind,
@@ -287,8 +287,8 @@ _pr_store_release_lock (PrStore    *self,
  *   or %NULL for the connection's current database
  * @error: return location for a #GError
  *
- * Creates the tables pr_meta, pr_scans, pr_fingerprints and pr_decisions
- * in @schema if they are not there yet; tables of an older version are
+ * Creates the tables pr_meta, pr_scans, pr_fingerprints, pr_decisions and
+ * pr_repeats in @schema if they are not there yet; tables of an older version are
  * upgraded (ALTER); tables already there of this version are used as they
  * are, without any DDL, so a user with SELECT, INSERT and UPDATE on them
  * suffices after the first time.
@@ -351,9 +351,10 @@ pr_store_open (PrConnection  *connection,
   QUOTE_TABLE (q_scans, "pr_scans");
   QUOTE_TABLE (q_fingerprints, "pr_fingerprints");
   QUOTE_TABLE (q_decisions, "pr_decisions");
+  QUOTE_TABLE (q_repeats, "pr_repeats");
 #undef QUOTE_TABLE
 
-  if (!_pr_store_ensure_tables (self, error))
+  if (!_pr_store_ensure_tables (self, error) || !_pr_store_init_keys (self, error))
     return NULL;
 
   return g_steal_pointer (&self);
@@ -387,6 +388,9 @@ pr_store_free (PrStore *self)
   g_free (self->q_scans);
   g_free (self->q_fingerprints);
   g_free (self->q_decisions);
+  g_free (self->q_repeats);
+  g_free (self->database);
+  g_clear_pointer (&self->keys, g_hash_table_unref);
   g_free (self);
 }
 

@@ -15,10 +15,13 @@ G_BEGIN_DECLS
  *
  * The tables, in the schema given to pr_store_open(): pr_meta (the
  * version), pr_scans, pr_fingerprints (one row per source table and record
- * id; retired_at set when the record left the table, never deleted) and
- * pr_decisions (append-only: an undo is a new row). Times are UTC. See
- * pr-store-schema.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 3
+ * id; retired_at set when the record left the table, never deleted),
+ * pr_decisions (append-only: an undo is a new row) and pr_repeats (each
+ * scan's new repeats, pr-store-repeats.h). A source table is a table of
+ * the connection's current database; the rows about it are keyed by that
+ * database and the table's name, both as the catalogue spells them
+ * (pr-store-keys.c). Times are UTC. See pr-store-schema.c for the columns. */
+#define PR_STORE_SCHEMA_VERSION 4
 
 typedef struct _PrStore PrStore;
 
@@ -37,6 +40,8 @@ typedef struct {
                              * pr_store_commit_scan(), the caller's value is ignored */
   guint64 pairs;
   guint64 clusters;
+  guint64 refingerprinted_records; /* stored with the same content, fingerprinted again: another
+                                    * mapping version, or parts not kept */
 } PrScanCounts;
 
 /* One stored fingerprint, as the incremental scan compares it. */
@@ -47,6 +52,7 @@ typedef struct {
   gboolean has_parts; /* the record's parts were stored (maybe none) */
   PrPart  *parts;     /* (owned) (nullable): they */
   guint    n_parts;
+  guint64  mapping_version; /* made with it: only one of the current version can be reused */
 } PrStoredFingerprint;
 
 typedef enum {
@@ -136,7 +142,8 @@ void         pr_store_match_clear         (PrStoreMatch          *match);
 gint64       pr_store_add_decision        (PrStore               *store,
                                            PrDecision            *decision,
                                            GError               **error);
-/* @table may be NULL for the decisions of all tables, in id order. */
+/* @table may be NULL for the decisions of all the tables of the
+ * connection's database, in id order. */
 GPtrArray   *pr_store_list_decisions      (PrStore               *store,
                                            const char            *table,
                                            GError               **error);

@@ -848,22 +848,23 @@ fail:
 /* A later written-back decision on the same record that still stands:
  * undoing this one first would restore values from under it. */
 static gboolean
-check_no_later_write (PrStore     *self,
-                      const char  *table,
-                      const char  *record_id,
-                      gint64       undone,
-                      GError     **error)
+check_no_later_write (PrStore           *self,
+                      const PrStoreKey  *key,
+                      const char        *record_id,
+                      gint64             undone,
+                      GError           **error)
 {
   g_autofree char *sql = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   char id_text[24];
-  const char *params[3] = { table, record_id, id_text };
+  const char *params[4] = { key->database, key->table, record_id, id_text };
 
   /* A plain read is current enough: at READ COMMITTED it sees every
    * commit so far, it is taken while the source row is locked, and every
    * written-back decision on this record commits while holding that lock. */
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, undone);
-  sql = g_strdup_printf ("SELECT d.id FROM %s AS d WHERE d.source_table = ? AND d.record_id = ? "
+  sql = g_strdup_printf ("SELECT d.id FROM %s AS d WHERE d.source_database = ? AND d.source_table = ? "
+                         "AND d.record_id = ? "
                          "AND d.id > ? AND d.old_values IS NOT NULL AND d.verdict <> 'undo' "
                          "AND NOT EXISTS (SELECT 1 FROM %s AS u WHERE u.undoes = d.id) "
                          "ORDER BY d.id LIMIT 1", self->q_decisions, self->q_decisions);
@@ -902,13 +903,17 @@ undo_written_back (PrStore            *self,
   PrDbRow *row;
   gint64 micros = 0;
   gint64 id;
+  const PrStoreKey *key;
 
+  if ((key = _pr_store_resolve (self, write_back->table, error)) == NULL)
+    return 0;
   /* Before the transaction, unlocked: a decision's record and old values
    * never change (append-only), and the source row must be locked first,
    * as every written-back decision does, lest two transactions wait for
    * each other. _pr_store_check_undo_target() then checks the rest under lock. */
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, decision->undoes);
-  sql = g_strdup_printf ("SELECT source_table, record_id, old_values FROM %s WHERE id = ?", self->q_decisions);
+  sql = g_strdup_printf ("SELECT source_table, record_id, old_values, source_database FROM %s WHERE id = ?",
+                         self->q_decisions);
   rows = _pr_connection_select (self->connection, sql, params, 1, error);
   if (rows == NULL)
     return 0;
@@ -923,7 +928,7 @@ undo_written_back (PrStore            *self,
    * the undo is the log's alone. */
   if (row->values[2] == NULL)
     return pr_store_add_decision (self, decision, error);
-  if (g_strcmp0 (row->values[0], write_back->table) != 0)
+  if (g_strcmp0 (row->values[0], key->table) != 0 || g_strcmp0 (row->values[3], key->database) != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    _("decision %lld is about the table “%s”, not “%s”"),
@@ -940,7 +945,7 @@ undo_written_back (PrStore            *self,
     return 0;
   if (!read_source_row (self, &target, record_id, &current, error) ||
       !_pr_store_check_undo_target (self, decision, error) ||
-      !check_no_later_write (self, write_back->table, record_id, decision->undoes, error))
+      !check_no_later_write (self, key, record_id, decision->undoes, error))
     goto fail;
 
   /* Optimistic: the row must still hold what the decision wrote. */
@@ -1027,6 +1032,8 @@ pr_store_add_decision_written_back (PrStore            *self,
                                     const PrWriteBack  *write_back,
                                     GError            **error)
 {
+  const PrStoreKey *decision_key, *write_back_key;
+
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (decision != NULL, 0);
 
@@ -1035,7 +1042,12 @@ pr_store_add_decision_written_back (PrStore            *self,
 
   if (!_pr_store_validate_decision (decision, error) || !validate_write_back (write_back, error))
     return 0;
-  if (strcmp (decision->table, write_back->table) != 0)
+  /* Resolved before any transaction begins (an older store's rows are
+   * claimed in one of their own); the same table spelt two ways is one. */
+  if ((decision_key = _pr_store_resolve (self, decision->table, error)) == NULL ||
+      (write_back_key = _pr_store_resolve (self, write_back->table, error)) == NULL)
+    return 0;
+  if (decision_key != write_back_key)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    _("the decision is about the table “%s”, but write-back is set up for “%s”"),
@@ -1176,6 +1188,12 @@ pr_store_add_decisions_written_back (PrStore            *self,
 
   if (decisions->len == 1)
     return pr_store_add_decision_written_back (self, decisions->pdata[0], write_back, error) > 0;
+
+  /* Every table's key before the batch's transaction: resolving one may
+   * claim an older store's rows, in a transaction of its own. */
+  for (guint i = 0; i < decisions->len; i++)
+    if (_pr_store_resolve (self, ((PrDecision *) decisions->pdata[i])->table, NULL) == NULL)
+      break;
 
   if (!_pr_store_begin_decision_transaction (self, error))
     return FALSE;
