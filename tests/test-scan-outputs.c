@@ -32,6 +32,13 @@ query (const char *sql)
   return pr_test_query_value (root, sql);
 }
 
+static int
+compare_lines (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
 /* The rows after the header of a CSV, sorted, one string. */
 static char *
 csv_rows (const char *text)
@@ -44,7 +51,7 @@ csv_rows (const char *text)
   g_assert_cmpstr (lines[n - 1], ==, "");
   g_free (lines[n - 1]);
   lines[n - 1] = NULL;
-  qsort (lines + 1, n - 2, sizeof (char *), (GCompareFunc) g_strcmp0);
+  qsort (lines + 1, n - 2, sizeof (char *), compare_lines);
   return g_strjoinv (" ", lines + 1);
 }
 

@@ -20,17 +20,13 @@
 #include "pr-store.h"
 
 static gboolean
-write_clusters_csv (const char     *path,
+write_clusters_csv (PrCsvWriter    *writer,
                     PrRecordSet    *set,
                     PrClustering   *clustering,
                     GError        **error)
 {
-  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
   /* The names are a contract: columns are added at the end, never renamed. */
   const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner" };
-
-  if (writer == NULL)
-    return FALSE;
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -85,17 +81,13 @@ write_pair (guint32  a,
 }
 
 static gboolean
-write_pairs_csv (const char   *path,
+write_pairs_csv (PrCsvWriter  *writer,
                  PrRecordSet  *set,
                  PrMatches    *matches,
                  GError      **error)
 {
-  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
   const char *header[] = { "id_a", "id_b", "distance" };
   PairWriter out = { set, NULL, NULL };
-
-  if (writer == NULL)
-    return FALSE;
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -131,6 +123,26 @@ write_new_repeat (guint32  fresh,
     return;
   g_snprintf (text, sizeof text, "%u", distance);
   pr_csv_writer_write_row (out->writer, row, 3, &out->error);
+}
+
+/* --new-repeats, in the columns the repeats subcommand prints too. */
+static gboolean
+write_new_repeats_csv (PrCsvWriter   *writer,
+                       PrScanResult  *result,
+                       guint64       *n_repeats,
+                       GError       **error)
+{
+  NewRepeats repeats = { result->set, writer, NULL };
+
+  if (writer != NULL && !pr_csv_writer_write_row (writer, pr_cli_repeats_header, 3, error))
+    return FALSE;
+  *n_repeats = pr_scan_result_foreach_new_repeat (result, writer != NULL ? write_new_repeat : NULL, &repeats);
+  if (repeats.error != NULL)
+    {
+      g_propagate_error (error, repeats.error);
+      return FALSE;
+    }
+  return writer == NULL || pr_csv_writer_close (writer, error);
 }
 
 static void
@@ -179,6 +191,10 @@ pr_cli_scan (int    argc,
   g_autoptr(PrStore) store = NULL;
   g_autofree char *store_schema = NULL;
   g_autofree char *new_repeats_path = NULL;
+  g_autoptr(PrCsvWriter) clusters_writer = NULL;
+  g_autoptr(PrCsvWriter) pairs_writer = NULL;
+  g_autoptr(PrCsvWriter) repeats_writer = NULL;
+  guint64 n_repeats = 0;
   PrLoadOptions load;
   PrPartMatchOptions part_options;
   PrCliProgress progress;
@@ -216,15 +232,33 @@ pr_cli_scan (int    argc,
       goto failed;
     }
 
+  /* Every output is opened before the scan begins, and written before the
+   * store marks the scan complete: a missing folder, a full disk or a
+   * killed run leaves the store as it was, and the next scan reports the
+   * same new repeats again. */
+  if (out != NULL && (clusters_writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error)) == NULL)
+    goto failed;
+  if (pairs_path != NULL &&
+      (pairs_writer = pr_cli_open_csv_output (pairs_path, PR_CSV_WRITER_FLAGS_NONE, &error)) == NULL)
+    goto failed;
+  if (new_repeats_path != NULL &&
+      (repeats_writer = pr_cli_open_csv_output (new_repeats_path, PR_CSV_WRITER_FLAGS_NONE, &error)) == NULL)
+    goto failed;
+
   if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
     goto failed;
 
   pr_cli_load_options (&options, out == NULL, &load);
   part_options = pr_cli_part_options (&options);
   pr_cli_progress_init (&progress);
-  result = pr_scan_run (connection, store, connection != NULL ? options.table : NULL,
-                        connection != NULL ? NULL : argv[1], mapping, &load, options.k,
-                        options.no_parts ? NULL : &part_options, pr_cli_progress_scan, &progress, NULL, &error);
+  if (store != NULL)
+    result = pr_scan_run_deferred (connection, store, options.table, mapping, &load, options.k,
+                                   options.no_parts ? NULL : &part_options, pr_cli_progress_scan, &progress,
+                                   NULL, &error);
+  else
+    result = pr_scan_run (connection, NULL, connection != NULL ? options.table : NULL,
+                          connection != NULL ? NULL : argv[1], mapping, &load, options.k,
+                          options.no_parts ? NULL : &part_options, pr_cli_progress_scan, &progress, NULL, &error);
   pr_cli_progress_finish (&progress);
   if (result == NULL)
     goto failed;
@@ -235,54 +269,19 @@ pr_cli_scan (int    argc,
     clustered += pr_clustering_get_cluster (clustering, c)->n_members;
 
   write_start = g_get_monotonic_time ();
-  if (out != NULL)
+  if (clusters_writer != NULL)
     {
-      if (!write_clusters_csv (out, set, clustering, &error))
-        goto failed;
+      if (!write_clusters_csv (clusters_writer, set, clustering, &error))
+        goto abandon;
     }
   else
     print_clusters (set, clustering, options.k);
 
-  if (pairs_path != NULL && !write_pairs_csv (pairs_path, set, result->matches, &error))
-    goto failed;
+  if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, set, result->matches, &error))
+    goto abandon;
+  if (store != NULL && !write_new_repeats_csv (repeats_writer, result, &n_repeats, &error))
+    goto abandon;
   write_seconds = (g_get_monotonic_time () - write_start) / 1e6;
-
-  if (store != NULL)
-    {
-      g_autoptr(PrCsvWriter) writer = NULL;
-      NewRepeats repeats = { set, NULL, NULL };
-      const char *header[] = { "id", "existing_id", "distance" };
-      guint64 n_repeats;
-
-      if (new_repeats_path != NULL)
-        {
-          writer = pr_cli_open_csv_output (new_repeats_path, PR_CSV_WRITER_FLAGS_NONE, &error);
-          if (writer == NULL || !pr_csv_writer_write_row (writer, header, 3, &error))
-            goto failed;
-          repeats.writer = writer;
-        }
-      n_repeats = pr_scan_result_foreach_new_repeat (result, writer != NULL ? write_new_repeat : NULL, &repeats);
-      if (repeats.error != NULL)
-        {
-          g_propagate_error (&error, repeats.error);
-          goto failed;
-        }
-      if (writer != NULL && !pr_csv_writer_close (writer, &error))
-        goto failed;
-      g_autofree char *stored = g_strdup_printf (
-        /* Translators: the plural follows the last count, the unchanged records. */
-        ngettext ("%llu new, %llu changed and %llu unchanged record", "%llu new, %llu changed and %llu unchanged records",
-                  (gulong) set->n_reused),
-        (unsigned long long) result->counts.new_records, (unsigned long long) result->counts.changed_records,
-        (unsigned long long) set->n_reused);
-      g_autofree char *repeats_text = g_strdup_printf (
-        ngettext ("%llu pair of a new or changed record with a stored one",
-                  "%llu pairs of a new or changed record with a stored one", (gulong) n_repeats),
-        (unsigned long long) n_repeats);
-
-      /* Translators: the counts of the records stored, then of the pairs found. */
-      fprintf (stderr, _("Stored: %s; %s\n"), stored, repeats_text);
-    }
 
   /* The clusters first, then the summary, when both go to one terminal or
    * pipe; and a full disk behind stdout is an error, not a quiet success. */
@@ -292,7 +291,28 @@ pr_cli_scan (int    argc,
 
       g_set_error (&error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
                    _("cannot write the clusters to standard output: %s"), g_strerror (saved_errno));
-      goto failed;
+      goto abandon;
+    }
+
+  if (store != NULL)
+    {
+      if (!pr_scan_result_commit (result, store, options.table, NULL, &error))
+        goto failed;
+      g_autofree char *stored = g_strdup_printf (
+        /* Translators: the plural follows the unchanged records; the last count is of the
+         * records of the store made again with another mapping (or to keep their passages). */
+        ngettext ("%llu new, %llu changed and %llu unchanged record, %llu fingerprinted again",
+                  "%llu new, %llu changed and %llu unchanged records, %llu fingerprinted again",
+                  (gulong) set->n_reused),
+        (unsigned long long) result->counts.new_records, (unsigned long long) result->counts.changed_records,
+        (unsigned long long) set->n_reused, (unsigned long long) result->counts.refingerprinted_records);
+      g_autofree char *repeats_text = g_strdup_printf (
+        ngettext ("%llu pair of a new or changed record with an earlier one",
+                  "%llu pairs of a new or changed record with an earlier one", (gulong) n_repeats),
+        (unsigned long long) n_repeats);
+
+      /* Translators: the counts of the records stored, then of the pairs found. */
+      fprintf (stderr, _("Stored: %s; %s\n"), stored, repeats_text);
     }
 
   whole = pr_matches_count_pairs (result->matches);
@@ -329,6 +349,9 @@ pr_cli_scan (int    argc,
 
   return 0;
 
+abandon:
+  if (store != NULL)
+    pr_scan_result_abandon (result, store, error);
 failed:
   return pr_cli_fail ("scan", error);
 }

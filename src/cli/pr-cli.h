@@ -123,6 +123,10 @@ PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
                                              PrCsvWriterFlags      flags,
                                              GError              **error);
 double        pr_cli_peak_rss_mb            (void);
+
+/* The columns of scan --new-repeats and of repeats (pr-cli-repeats.c). */
+extern const char *const pr_cli_repeats_header[3];
+
 double        pr_cli_rss_mb                 (void);
 
 /* A precision–recall curve (pr-cli-curve.c). */
@@ -173,6 +177,7 @@ int pr_cli_bench_db    (int argc, char **argv);
 int pr_cli_bench_check (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
+int pr_cli_repeats     (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);
 int pr_cli_thresholds  (int argc, char **argv);
 

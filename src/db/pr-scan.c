@@ -7,6 +7,7 @@
 
 #include "pr-record-reader.h"
 #include "pr-simhash.h"
+#include "pr-store-repeats.h"
 
 typedef struct {
   GHashTable *stored;      /* record id → PrStoredFingerprint, of any mapping version */
@@ -127,48 +128,54 @@ read_progress (guint64  records,
   progress->func (PR_SCAN_PHASE_READ, records, done, total, progress->data);
 }
 
-/**
- * pr_scan_run:
- * @connection: (nullable): the database; %NULL to read @csv_path
- * @store: (nullable): the application's tables: the scan is recorded
- *   there, unchanged records keep their stored fingerprints, and the new
- *   ones are stored; needs @connection
- * @table: (nullable): the source table, with @connection
- * @csv_path: (nullable): a CSV file, without @connection
- * @mapping: the columns' roles
- * @load_options: how to read and fingerprint; its reuse hook is the
- *   store's when there is one
- * @k: the largest distance of a pair
- * @parts: (nullable): also pair records that share enough parts
- *   (pr-parts.c); %NULL: whole-record fingerprints only
- * @progress: (nullable): called on this thread as the scan goes on
- * @progress_data: passed to @progress
- * @cancellable: (nullable): cancels the scan; a cancelled scan stores
- *   nothing and is recorded as cancelled
- * @error: return location for a #GError
- *
- * With a store, the reviewers' verdicts in its decision log constrain the
- * clusters (see pr_scan_constraints_from_decisions ()): a confirmed repeat stays
- * with its primary, a record found not a repeat leaves it.
- *
- * A scan that fails, or is cancelled, is recorded so (never complete)
- * and nothing of it is stored.
- *
- * Returns: (transfer full) (nullable): the records, pairs and clusters
- */
-PrScanResult *
-pr_scan_run (PrConnection         *connection,
-             PrStore              *store,
-             const char           *table,
-             const char           *csv_path,
-             const PrMapping      *mapping,
-             const PrLoadOptions  *load_options,
-             guint                 k,
-             const PrPartMatchOptions *parts,
-             PrScanProgressFunc    progress,
-             gpointer              progress_data,
-             GCancellable         *cancellable,
-             GError              **error)
+/* Each record's standing against the store before the scan, and the
+ * counts of each kind. */
+static void
+classify_records (PrScanResult *result,
+                  GHashTable   *stored)
+{
+  PrRecordSet *set = result->set;
+
+  result->states = g_new0 (guint8, MAX (set->n_records, 1));
+  for (gsize i = 0; i < set->n_records; i++)
+    {
+      PrStoredFingerprint *before;
+
+      if (!set->changed[i])
+        continue;
+      before = g_hash_table_lookup (stored, set->ids->pdata[i]);
+      if (before == NULL)
+        {
+          result->states[i] = PR_SCAN_RECORD_NEW;
+          result->counts.new_records++;
+        }
+      else if (before->content_hash == set->content_hashes[i])
+        {
+          result->states[i] = PR_SCAN_RECORD_REFINGERPRINTED;
+          result->counts.refingerprinted_records++;
+        }
+      else
+        {
+          result->states[i] = PR_SCAN_RECORD_CHANGED;
+          result->counts.changed_records++;
+        }
+    }
+}
+
+static PrScanResult *
+scan_run (PrConnection         *connection,
+          PrStore              *store,
+          const char           *table,
+          const char           *csv_path,
+          const PrMapping      *mapping,
+          const PrLoadOptions  *load_options,
+          guint                 k,
+          const PrPartMatchOptions *parts,
+          PrScanProgressFunc    progress,
+          gpointer              progress_data,
+          gboolean              commit,
+          GCancellable         *cancellable,
+          GError              **error)
 {
   g_autoptr(PrScanResult) result = g_new0 (PrScanResult, 1);
   g_autoptr(GHashTable) stored = NULL;
@@ -257,40 +264,23 @@ pr_scan_run (PrConnection         *connection,
 
   result->counts.records = result->set->n_records;
   result->counts.clusters = pr_clustering_get_n_clusters (result->clustering);
-  if (store != NULL)
-    {
-      for (gsize i = 0; i < result->set->n_records; i++)
-        if (result->set->changed[i])
-          {
-            if (g_hash_table_contains (stored, result->set->ids->pdata[i]))
-              result->counts.changed_records++;
-            else
-              result->counts.new_records++;
-          }
-
-      /* The last point where cancelling leaves the store as it was. */
-      if (g_cancellable_set_error_if_cancelled (cancellable, &local_error))
-        goto failed;
-      if (progress != NULL)
-        progress (PR_SCAN_PHASE_STORE, result->set->n_records, 0, 1, progress_data);
-      PrPartTable part_table = pr_record_set_get_parts (result->set);
-
-      start = g_get_monotonic_time ();
-
-      if (!pr_store_commit_scan (store, result->scan_id, table, result->mapping_version,
-                                 result->set->n_records, (char *const *) result->set->ids->pdata,
-                                 result->set->fingerprints, result->set->content_hashes,
-                                 result->set->sparse, result->set->changed,
-                                 part_table.parts != NULL ? &part_table : NULL, &result->counts, &local_error))
-        goto failed;
-      result->store_seconds = (g_get_monotonic_time () - start) / 1e6;
-    }
-
   if (result->set->part_spool != NULL)
     {
       result->n_parts = pr_part_spool_get_n_parts (result->set->part_spool);
       result->spilled_bytes = pr_part_spool_get_spilled (result->set->part_spool);
     }
+  if (store != NULL)
+    {
+      classify_records (result, stored);
+      if (!commit)
+        return g_steal_pointer (&result);
+      if (progress != NULL)
+        progress (PR_SCAN_PHASE_STORE, result->set->n_records, 0, 1, progress_data);
+      /* The commit records the scan failed itself. */
+      if (!pr_scan_result_commit (result, store, table, cancellable, error))
+        return NULL;
+    }
+
   /* The parts are matched and stored: free the largest thing the scan
    * holds before a reviewer works through its clusters. */
   pr_record_set_drop_parts (result->set);
@@ -298,12 +288,194 @@ pr_scan_run (PrConnection         *connection,
 
 failed:
   if (store != NULL)
-    pr_store_end_scan (store, result->scan_id,
-                       g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
-                         ? PR_SCAN_CANCELLED : PR_SCAN_FAILED,
-                       local_error->message, NULL);
+    pr_scan_result_abandon (result, store, local_error);
   g_propagate_error (error, g_steal_pointer (&local_error));
   return NULL;
+}
+
+/**
+ * pr_scan_run:
+ * @connection: (nullable): the database; %NULL to read @csv_path
+ * @store: (nullable): the application's tables: the scan is recorded
+ *   there, unchanged records keep their stored fingerprints, and the new
+ *   ones are stored; needs @connection
+ * @table: (nullable): the source table, with @connection
+ * @csv_path: (nullable): a CSV file, without @connection
+ * @mapping: the columns' roles
+ * @load_options: how to read and fingerprint; its reuse hook is the
+ *   store's when there is one
+ * @k: the largest distance of a pair
+ * @parts: (nullable): also pair records that share enough parts
+ *   (pr-parts.c); %NULL: whole-record fingerprints only
+ * @progress: (nullable): called on this thread as the scan goes on
+ * @progress_data: passed to @progress
+ * @cancellable: (nullable): cancels the scan; a cancelled scan stores
+ *   nothing and is recorded as cancelled
+ * @error: return location for a #GError
+ *
+ * With a store, the reviewers' verdicts in its decision log constrain the
+ * clusters (see pr_scan_constraints_from_decisions ()): a confirmed repeat stays
+ * with its primary, a record found not a repeat leaves it. The scan is
+ * committed (pr_scan_result_commit ()) before this returns.
+ *
+ * A scan that fails, or is cancelled, is recorded so (never complete)
+ * and nothing of it is stored.
+ *
+ * Returns: (transfer full) (nullable): the records, pairs and clusters
+ */
+PrScanResult *
+pr_scan_run (PrConnection         *connection,
+             PrStore              *store,
+             const char           *table,
+             const char           *csv_path,
+             const PrMapping      *mapping,
+             const PrLoadOptions  *load_options,
+             guint                 k,
+             const PrPartMatchOptions *parts,
+             PrScanProgressFunc    progress,
+             gpointer              progress_data,
+             GCancellable         *cancellable,
+             GError              **error)
+{
+  return scan_run (connection, store, table, csv_path, mapping, load_options, k, parts,
+                   progress, progress_data, TRUE, cancellable, error);
+}
+
+/**
+ * pr_scan_run_deferred:
+ * @connection: the database
+ * @store: the application's tables
+ * @table: the source table
+ * @mapping: as for pr_scan_run ()
+ * @load_options: as for pr_scan_run ()
+ * @k: as for pr_scan_run ()
+ * @parts: (nullable): as for pr_scan_run ()
+ * @progress: (nullable): as for pr_scan_run ()
+ * @progress_data: as for pr_scan_run ()
+ * @cancellable: (nullable): as for pr_scan_run ()
+ * @error: return location for a #GError
+ *
+ * pr_scan_run () with a store, up to the store's commit: the scan stays
+ * running, holding the table's scan lock, and nothing of it is stored, so
+ * that the caller can write what it reports first. Follow with
+ * pr_scan_result_commit (), or pr_scan_result_abandon () when the caller's
+ * output failed.
+ *
+ * Returns: (transfer full) (nullable): the records, pairs and clusters
+ */
+PrScanResult *
+pr_scan_run_deferred (PrConnection         *connection,
+                      PrStore              *store,
+                      const char           *table,
+                      const PrMapping      *mapping,
+                      const PrLoadOptions  *load_options,
+                      guint                 k,
+                      const PrPartMatchOptions *parts,
+                      PrScanProgressFunc    progress,
+                      gpointer              progress_data,
+                      GCancellable         *cancellable,
+                      GError              **error)
+{
+  g_return_val_if_fail (store != NULL, NULL);
+
+  return scan_run (connection, store, table, NULL, mapping, load_options, k, parts,
+                   progress, progress_data, FALSE, cancellable, error);
+}
+
+typedef struct {
+  PrRecordSet *set;
+  GPtrArray   *fresh;       /* (element-type utf8) (transfer none) */
+  GPtrArray   *existing;
+  GArray      *distances;   /* guint32 */
+} RepeatRows;
+
+static void
+add_repeat_row (guint32  fresh,
+                guint32  existing,
+                guint32  distance,
+                gpointer user_data)
+{
+  RepeatRows *rows = user_data;
+
+  g_ptr_array_add (rows->fresh, rows->set->ids->pdata[fresh]);
+  g_ptr_array_add (rows->existing, rows->set->ids->pdata[existing]);
+  g_array_append_val (rows->distances, distance);
+}
+
+/**
+ * pr_scan_result_commit:
+ * @result: a scan of pr_scan_run_deferred (), not committed yet
+ * @store: its store
+ * @table: its table
+ * @cancellable: (nullable): a last chance to cancel
+ * @error: return location for a #GError
+ *
+ * Stores the scan: its new repeats (pr_scan_result_foreach_new_repeat ()),
+ * then the fingerprints, and marks it complete. On failure the scan is
+ * recorded failed (or cancelled) and the store holds nothing of it.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_scan_result_commit (PrScanResult  *result,
+                       PrStore       *store,
+                       const char    *table,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  RepeatRows rows = { result->set, g_ptr_array_new (), g_ptr_array_new (), g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  PrPartTable part_table = pr_record_set_get_parts (result->set);
+  gint64 start = g_get_monotonic_time ();
+  gboolean ok;
+
+  g_return_val_if_fail (result->scan_id > 0 && result->states != NULL, FALSE);
+
+  pr_scan_result_foreach_new_repeat (result, add_repeat_row, &rows);
+  /* The last point where cancelling leaves the store as it was. */
+  ok = !g_cancellable_set_error_if_cancelled (cancellable, &local_error) &&
+       pr_store_add_scan_repeats (store, result->scan_id, rows.fresh->len, (const char *const *) rows.fresh->pdata,
+                                  (const char *const *) rows.existing->pdata,
+                                  (const guint32 *) (gconstpointer) rows.distances->data, &local_error) &&
+       pr_store_commit_scan (store, result->scan_id, table, result->mapping_version,
+                             result->set->n_records, (char *const *) result->set->ids->pdata,
+                             result->set->fingerprints, result->set->content_hashes,
+                             result->set->sparse, result->set->changed,
+                             part_table.parts != NULL ? &part_table : NULL, &result->counts, &local_error);
+  g_ptr_array_unref (rows.fresh);
+  g_ptr_array_unref (rows.existing);
+  g_array_unref (rows.distances);
+  if (!ok)
+    {
+      pr_scan_result_abandon (result, store, local_error);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  result->store_seconds = (g_get_monotonic_time () - start) / 1e6;
+  pr_record_set_drop_parts (result->set);
+  return TRUE;
+}
+
+/**
+ * pr_scan_result_abandon:
+ * @result: a scan with a store, not committed
+ * @store: its store
+ * @why: what failed
+ *
+ * Records the scan failed (cancelled, for %G_IO_ERROR_CANCELLED) with
+ * @why's message, and releases the table's scan lock; the store holds
+ * nothing of it, so the next scan finds the same records new.
+ */
+void
+pr_scan_result_abandon (PrScanResult *result,
+                        PrStore      *store,
+                        const GError *why)
+{
+  if (result->scan_id <= 0)
+    return;
+  pr_store_end_scan (store, result->scan_id,
+                     g_error_matches (why, G_IO_ERROR, G_IO_ERROR_CANCELLED) ? PR_SCAN_CANCELLED : PR_SCAN_FAILED,
+                     why->message, NULL);
 }
 
 /**
@@ -339,16 +511,31 @@ pr_scan_result_free (PrScanResult *result)
   g_clear_pointer (&result->boilerplate, g_array_unref);
   g_clear_pointer (&result->decisions, g_ptr_array_unref);
   g_clear_pointer (&result->set, pr_record_set_free);
+  g_free (result->states);
   g_free (result);
 }
 
 typedef struct {
+  const guint8    *states;    /* PrScanRecordState, or NULL: changed[] says new */
   const guint8    *changed;
   PrNewRepeatFunc  func;
   gpointer         data;
   guint64          count;
 } NewRepeats;
 
+static guint8
+state_of (const NewRepeats *repeats,
+          guint32           record)
+{
+  if (repeats->states != NULL)
+    return repeats->states[record];
+  return repeats->changed[record] ? PR_SCAN_RECORD_NEW : PR_SCAN_RECORD_UNCHANGED;
+}
+
+/* A pair is a new repeat when one side is newer than the other and new or
+ * changed: a record fingerprinted again under another mapping is as old
+ * as an unchanged one, so a rescan with another mapping still tells the
+ * night's intake's repeats. */
 static void
 visit_pair (guint32  a,
             guint32  b,
@@ -356,20 +543,22 @@ visit_pair (guint32  a,
             gpointer user_data)
 {
   NewRepeats *repeats = user_data;
+  guint8 state_a = state_of (repeats, a), state_b = state_of (repeats, b);
 
-  if (repeats->changed[a] == repeats->changed[b])
+  if (state_a == state_b || MAX (state_a, state_b) < PR_SCAN_RECORD_CHANGED)
     return;
   repeats->count++;
   if (repeats->func != NULL)
-    repeats->func (repeats->changed[a] ? a : b, repeats->changed[a] ? b : a, distance, repeats->data);
+    repeats->func (state_a > state_b ? a : b, state_a > state_b ? b : a, distance, repeats->data);
 }
 
 /**
  * pr_scan_result_foreach_new_repeat:
  * @result: a scan's result
- * @func: (nullable): called for each pair of a record fingerprinted in
- *   this scan with one stored unchanged: an intake that repeats what the
- *   office already has
+ * @func: (nullable): called for each pair of a record new or changed in
+ *   this scan with an earlier one, unchanged or only fingerprinted again
+ *   (and of a new record with a changed one): an intake that repeats what
+ *   the office already has
  * @user_data: passed to @func
  *
  * Returns: the number of such pairs
@@ -379,7 +568,7 @@ pr_scan_result_foreach_new_repeat (PrScanResult    *result,
                                    PrNewRepeatFunc  func,
                                    gpointer         user_data)
 {
-  NewRepeats repeats = { result->set->changed, func, user_data, 0 };
+  NewRepeats repeats = { result->states, result->set->changed, func, user_data, 0 };
 
   pr_matches_foreach_pair (result->matches, visit_pair, &repeats);
   /* Part matches the block index did not find too. */

@@ -31,6 +31,16 @@ typedef void (*PrScanProgressFunc) (PrScanPhase phase,
                                     guint64     total,
                                     gpointer    user_data);
 
+/* How a record of a scan with a store stands against what the store
+ * held before the scan. */
+typedef enum {
+  PR_SCAN_RECORD_UNCHANGED,        /* its stored fingerprint reused */
+  PR_SCAN_RECORD_REFINGERPRINTED,  /* stored with the same content, fingerprinted again: another
+                                    * mapping version, or its parts were not kept */
+  PR_SCAN_RECORD_CHANGED,          /* stored, its content changed */
+  PR_SCAN_RECORD_NEW,              /* not in the store (or retired) before */
+} PrScanRecordState;
+
 /* A pair of records that share parts (pr-parts.c); a < b. */
 typedef struct {
   guint32 a;
@@ -47,7 +57,8 @@ typedef struct {
   GPtrArray    *decisions;   /* PrDecision: the table's decision log, with a store; else NULL */
   guint         k;
   PrClustering *clustering;
-  PrScanCounts  counts;      /* new and changed only with a store */
+  PrScanCounts  counts;      /* new, changed and refingerprinted only with a store */
+  guint8       *states;      /* PrScanRecordState of each record, with a store; else NULL */
   gint64        scan_id;     /* 0 without a store */
   guint64       mapping_version;
   double        group_seconds;
@@ -68,6 +79,25 @@ PrScanResult *pr_scan_run          (PrConnection         *connection,
                                     gpointer              progress_data,
                                     GCancellable         *cancellable,
                                     GError              **error);
+PrScanResult *pr_scan_run_deferred (PrConnection         *connection,
+                                    PrStore              *store,
+                                    const char           *table,
+                                    const PrMapping      *mapping,
+                                    const PrLoadOptions  *load_options,
+                                    guint                 k,
+                                    const PrPartMatchOptions *parts,
+                                    PrScanProgressFunc    progress,
+                                    gpointer              progress_data,
+                                    GCancellable         *cancellable,
+                                    GError              **error);
+gboolean      pr_scan_result_commit (PrScanResult        *result,
+                                    PrStore              *store,
+                                    const char           *table,
+                                    GCancellable         *cancellable,
+                                    GError              **error);
+void          pr_scan_result_abandon (PrScanResult       *result,
+                                    PrStore              *store,
+                                    const GError         *why);
 void          pr_scan_result_free  (PrScanResult         *result);
 GArray       *pr_scan_result_part_pairs (PrScanResult     *result);
 void          pr_scan_constraints_from_decisions (PrRecordSet *set,
@@ -75,8 +105,9 @@ void          pr_scan_constraints_from_decisions (PrRecordSet *set,
                                                   GArray      *must,
                                                   GArray      *cannot);
 
-/* Calls @func for each pair of a record fingerprinted in this scan (new or
- * changed) with one that was stored unchanged: @fresh is the new one. */
+/* Calls @func for each pair of a record new or changed in this scan with
+ * an earlier one (in the store before, and not changed), and of a new
+ * record with a changed one: @fresh is the newer of the two. */
 typedef void (*PrNewRepeatFunc) (guint32  fresh,
                                  guint32  existing,
                                  guint32  distance,
