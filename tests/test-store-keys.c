@@ -154,7 +154,9 @@ test_two_databases (void)
                   "FROM shared.pr_scans ORDER BY id DESC LIMIT 1");
   g_assert_cmpstr (counts, ==, "0:0:0");
 
-  /* A check in a answers from a's records. */
+  /* A check in a answers from a's records, whichever database was
+   * scanned last. */
+  scan ("b", "petitions", "shared", out_b);
   g_assert_cmpint (pr_test_run_cli_va (&out, &err, "check", "--db", uri_a, "--table", "petitions",
                                        "--id-column", "id", "--text", "body", "--store", "shared",
                                        "--id", "22", NULL), ==, 0);
@@ -258,34 +260,38 @@ test_migrate_v3 (void)
   Seen seen;
 
   pr_test_execute (root, "CREATE DATABASE v3");
-  pr_test_execute (root, "CREATE DATABASE c");
+  pr_test_execute (root, "CREATE DATABASE ma");
+  pr_test_execute (root, "CREATE DATABASE mb");
+  pr_test_execute (root, "CREATE DATABASE mc");
+  pr_test_execute (root, "CREATE TABLE ma.petitions (id INT PRIMARY KEY, body TEXT)");
+  pr_test_execute (root, "CREATE TABLE mb.petitions (id INT PRIMARY KEY, body TEXT)");
   for (guint i = 0; i < G_N_ELEMENTS (v3_tables); i++)
     pr_test_execute (root, v3_tables[i]);
 
-  /* c has no table petitions: it claims nothing. */
-  seen = seen_from ("c");
+  /* mc has no table petitions: it claims nothing. */
+  seen = seen_from ("mc");
   g_assert_cmpuint (seen.fingerprints, ==, 0);
   g_assert_cmpuint (seen.decisions, ==, 0);
   g_assert_false (seen.scanned);
   version = query ("SELECT value FROM v3.pr_meta WHERE name = 'schema_version'");
   g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
 
-  seen = seen_from ("a");
+  seen = seen_from ("ma");
   g_assert_cmpuint (seen.fingerprints, ==, 2);
   g_assert_cmpuint (seen.decisions, ==, 1);
   g_assert_true (seen.scanned);
-  /* Claimed once: b, with a table petitions too, comes second. */
-  seen = seen_from ("b");
+  /* Claimed once: mb, with a table petitions too, comes second. */
+  seen = seen_from ("mb");
   g_assert_cmpuint (seen.fingerprints, ==, 0);
   g_assert_cmpuint (seen.decisions, ==, 0);
   g_assert_false (seen.scanned);
-  seen = seen_from ("a");
+  seen = seen_from ("ma");
   g_assert_cmpuint (seen.fingerprints, ==, 2);
 
   claimed = query ("SELECT CONCAT((SELECT GROUP_CONCAT(DISTINCT source_database) FROM v3.pr_fingerprints), ':', "
                    "(SELECT GROUP_CONCAT(DISTINCT source_database) FROM v3.pr_decisions), ':', "
                    "(SELECT GROUP_CONCAT(DISTINCT source_database) FROM v3.pr_scans))");
-  g_assert_cmpstr (claimed, ==, "a:a:a");
+  g_assert_cmpstr (claimed, ==, "ma:ma:ma");
 }
 
 /* lower_case_table_names=1: Petitions and petitions are one table, so one
@@ -334,8 +340,7 @@ main (int    argc,
   dir = pr_test_make_temp_dir ();
   admin = pr_test_server_start ();
 
-  /* In this order: the migration uses a and b, and the last restarts the
-   * server with case-insensitive names. */
+  /* The last restarts the server with case-insensitive names. */
   g_test_add_func ("/db/store-keys/two-databases", test_two_databases);
   g_test_add_func ("/db/store-keys/migrate-v3", test_migrate_v3);
   g_test_add_func ("/db/store-keys/case-insensitive-names", test_case_insensitive_names);
