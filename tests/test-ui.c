@@ -1806,7 +1806,7 @@ has_error (gpointer data)
 
 /* The administrator guide's privileges (docs/admin-guide.md, section 2),
  * statement for statement, for an account the window then uses: SELECT
- * on the source table, ALL on the application's four tables before they
+ * on the source table, ALL on the application's five tables before they
  * exist. It connects, scans (the tables made on first use), and with
  * write-back on a decision is refused, and nothing logged or written,
  * until UPDATE on the two columns is granted; then it is written and
@@ -1823,6 +1823,7 @@ test_guide_grants (void)
     "GRANT ALL PRIVILEGES ON guide.pr_scans        TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_fingerprints TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_decisions    TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_repeats      TO 'reviewer'@'%'",
   };
   GtkColumnView *view;
   PrClusterItem *shown;
