@@ -29,6 +29,23 @@ pr_test_server_uri (const PrConnectionParams *params,
 }
 
 /**
+ * pr_test_admin_query:
+ * @params: the throwaway server's admin parameters
+ * @sql: a query giving one row
+ *
+ * Returns: (transfer full) (nullable): the first column of its row, on a
+ *   connection of its own
+ */
+char *
+pr_test_admin_query (const PrConnectionParams *params,
+                     const char               *sql)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (params, NULL);
+
+  return pr_test_query_value (root, sql);
+}
+
+/**
  * pr_test_petition_body:
  * @seed: which text
  *

@@ -27,9 +27,7 @@ static char *uri;
 static char *
 query (const char *sql)
 {
-  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
-
-  return pr_test_query_value (root, sql);
+  return pr_test_admin_query (admin, sql);
 }
 
 static int

@@ -26,9 +26,7 @@ static char *dir;
 static char *
 query (const char *sql)
 {
-  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
-
-  return pr_test_query_value (root, sql);
+  return pr_test_admin_query (admin, sql);
 }
 
 /* The cluster number of @id in a scan's --out file, or "" if in none. */

@@ -583,6 +583,37 @@ pr_cli_open_source (PrCliMappingOptions  *options,
 }
 
 /**
+ * pr_cli_open_store_only:
+ * @options: the parsed flags: --db and --table, or --sample
+ * @schema: (nullable): --store, or %NULL for the connection's database
+ * @no_database: the error when neither --db nor --sample is given
+ * @connection: (out): the connection, which the store uses
+ * @error: return location for a #GError
+ *
+ * For the commands that read the application's tables alone (decisions
+ * export, repeats): the database and its store, no mapping.
+ *
+ * Returns: (transfer full) (nullable): the store
+ */
+PrStore *
+pr_cli_open_store_only (PrCliMappingOptions  *options,
+                        const char           *schema,
+                        const char           *no_database,
+                        PrConnection        **connection,
+                        GError              **error)
+{
+  if (options->db == NULL && !options->sample)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, no_database);
+      return NULL;
+    }
+  *connection = pr_cli_open_connection (options, error);
+  if (*connection == NULL)
+    return NULL;
+  return pr_store_open (*connection, schema, error);
+}
+
+/**
  * pr_cli_table_mapping_with_id:
  * @connection: the database
  * @options: the parsed flags, with the table; --id may be set

@@ -57,17 +57,9 @@ pr_cli_decisions (int    argc,
   if (!pr_cli_parse_command (&argc, &argv, _("— export the reviewers' decisions as CSV"),
                              entries, &options, 0, &error))
     goto failed;
-  if (options.db == NULL && !options.sample)
-    {
-      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("the decisions are in a database: give --db URI --table TABLE, or --sample"));
-      goto failed;
-    }
-
-  connection = pr_cli_open_connection (&options, &error);
-  if (connection == NULL)
-    goto failed;
-  store = pr_store_open (connection, schema, &error);
+  store = pr_cli_open_store_only (&options, schema,
+                                  _("the decisions are in a database: give --db URI --table TABLE, or --sample"),
+                                  &connection, &error);
   if (store == NULL)
     goto failed;
 

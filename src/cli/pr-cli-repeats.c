@@ -43,12 +43,6 @@ pr_cli_repeats (int    argc,
   if (!pr_cli_parse_command (&argc, &argv, _("— print the new repeats a scan with --store found, again"),
                              entries, &options, 0, &error))
     goto failed;
-  if (options.db == NULL && !options.sample)
-    {
-      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("the repeats are in a database: give --db URI --table TABLE, or --sample"));
-      goto failed;
-    }
   if (scan_id < 0)
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -61,10 +55,9 @@ pr_cli_repeats (int    argc,
   writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error);
   if (writer == NULL)
     goto failed;
-  connection = pr_cli_open_connection (&options, &error);
-  if (connection == NULL)
-    goto failed;
-  store = pr_store_open (connection, schema, &error);
+  store = pr_cli_open_store_only (&options, schema,
+                                  _("the repeats are in a database: give --db URI --table TABLE, or --sample"),
+                                  &connection, &error);
   if (store == NULL)
     goto failed;
   repeats = pr_store_list_repeats (store, options.table, scan_id, &listed, &error);

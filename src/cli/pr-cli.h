@@ -65,6 +65,11 @@ PrMapping    *pr_cli_resolve_mapping        (PrCliMappingOptions  *options,
                                              GError              **error);
 PrConnection *pr_cli_open_connection        (PrCliMappingOptions  *options,
                                              GError              **error);
+PrStore      *pr_cli_open_store_only        (PrCliMappingOptions  *options,
+                                             const char           *schema,
+                                             const char           *no_database,
+                                             PrConnection        **connection,
+                                             GError              **error);
 PrMapping    *pr_cli_source_mapping         (PrConnection         *connection,
                                              PrCliMappingOptions  *options,
                                              GError              **error);
