@@ -106,8 +106,9 @@ pr_test_add_petitions (PrConnection *connection,
 
 /**
  * pr_test_run_cli_va:
- * @out: (out) (optional): as pr_test_run_cli()
- * @err: (out) (optional): as pr_test_run_cli()
+ * @out: (inout) (optional): as pr_test_run_cli(); what it held before
+ *   (%NULL or an earlier run's output) is freed
+ * @err: (inout) (optional): the same for standard error
  * @first: the first argument, then the others, up to %NULL
  *
  * Returns: the CLI's exit status
@@ -122,6 +123,10 @@ pr_test_run_cli_va (char       **out,
   va_list ap;
   int status;
 
+  if (out != NULL)
+    g_clear_pointer (out, g_free);
+  if (err != NULL)
+    g_clear_pointer (err, g_free);
   va_start (ap, first);
   for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
     g_ptr_array_add (args, (char *) arg);

@@ -192,6 +192,16 @@ test_failed_outputs (void)
     g_assert_nonnull (strstr (err, "1000"));
     g_assert_cmpint (pr_test_run_cli_va (&out, &err, "repeats", "--db", uri, "--table", "intake",
                                          "--store", "prstore", "--scan", last, NULL), ==, 1);
+    /* The scan whose --new-repeats went to /dev/full failed: not a scan
+     * whose repeats stand. */
+    {
+      g_autofree char *failed = query ("SELECT MIN(id) FROM prstore.pr_scans WHERE status = 'failed'");
+
+      g_assert_cmpstr (failed, !=, NULL);
+      g_assert_cmpint (pr_test_run_cli_va (&out, &err, "repeats", "--db", uri, "--table", "petitions",
+                                           "--store", "prstore", "--scan", failed, NULL), ==, 1);
+      g_assert_nonnull (strstr (err, "(failed)"));
+    }
   }
 }
 

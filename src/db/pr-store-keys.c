@@ -10,7 +10,9 @@
  *
  * Rows from before version 4 name no database (''). The first connection
  * that uses their table from a database that has a table of that name
- * claims them, once: they become that database's, and no other's.
+ * claims them, once: they become that database's, and no other's. A
+ * connection without a current database (which can read no source table)
+ * keys by '' too, so it sees the rows not claimed yet.
  */
 #define G_LOG_DOMAIN "pr-store"
 

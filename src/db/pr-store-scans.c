@@ -152,8 +152,9 @@ out:
  * @k: the distance the scan looks for
  * @error: return location for a #GError
  *
- * Records a 'running' scan. Scans of one table are one at a time: while
- * another connection has a scan of @table running, this fails. A scan
+ * Records a 'running' scan. Scans of one table (of one database) are one
+ * at a time: while another connection has a scan of @table running, this
+ * fails. A scan
  * left 'running' by a connection that is gone (a killed process) is
  * marked 'failed' with the message "interrupted". Every successful
  * begin must be followed by pr_store_commit_scan() or
