@@ -1047,7 +1047,8 @@ pr_store_add_decision_written_back (PrStore            *self,
   if ((decision_key = _pr_store_resolve (self, decision->table, error)) == NULL ||
       (write_back_key = _pr_store_resolve (self, write_back->table, error)) == NULL)
     return 0;
-  if (decision_key != write_back_key)
+  if (strcmp (decision_key->database, write_back_key->database) != 0 ||
+      strcmp (decision_key->table, write_back_key->table) != 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    _("the decision is about the table “%s”, but write-back is set up for “%s”"),
