@@ -4,7 +4,7 @@
  * reviewers' decisions, in a schema the user chooses (the source database
  * or a separate one). Nothing here writes to the source table, except
  * pr_store_add_decision_written_back() for a connection on which the user
- * switched write-back on (design.md, data safety); it writes only the
+ * switched write-back on (docs/design.md, "Data safety"); it writes only the
  * configured columns, and keeps their old values in the decision log.
  * Decisions are append-only: this file has no UPDATE and no DELETE on
  * pr_decisions; an undo is a new row.
