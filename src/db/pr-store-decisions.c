@@ -221,21 +221,18 @@ _pr_store_insert_decision (PrStore           *self,
                          "decided_at, note, undoes, old_values) "
                          "VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?)",
                          self->q_decisions);
-  _pr_store_bind_string (&params[0], decision->table, &lengths[0]);
-  _pr_store_bind_string (&params[1], decision->record_id, &lengths[1]);
-  _pr_store_bind_string (&params[2], decision->primary_id, &lengths[2]);
-  _pr_store_bind_string (&params[3], verdict_names[decision->verdict], &lengths[3]);
-  _pr_store_bind_string (&params[4], decision->reviewer, &lengths[4]);
-  _pr_store_bind_string (&params[5], decision->note, &lengths[5]);
+  _pr_statement_bind_string (&params[0], decision->table, &lengths[0]);
+  _pr_statement_bind_string (&params[1], decision->record_id, &lengths[1]);
+  _pr_statement_bind_string (&params[2], decision->primary_id, &lengths[2]);
+  _pr_statement_bind_string (&params[3], verdict_names[decision->verdict], &lengths[3]);
+  _pr_statement_bind_string (&params[4], decision->reviewer, &lengths[4]);
+  _pr_statement_bind_string (&params[5], decision->note, &lengths[5]);
   if (decision->undoes != 0)
-    _pr_store_bind_i64 (&params[6], &decision->undoes);
+    _pr_statement_bind_i64 (&params[6], &decision->undoes);
   else
-    {
-      memset (&params[6], 0, sizeof params[6]);
-      params[6].buffer_type = MYSQL_TYPE_NULL;
-    }
-  _pr_store_bind_string (&params[7], old_values, &lengths[6]);
-  if (!_pr_store_run_statement (self, sql, params, NULL, &id, _("cannot record the decision"), error))
+    _pr_statement_bind_null (&params[6]);
+  _pr_statement_bind_string (&params[7], old_values, &lengths[6]);
+  if (!_pr_statement_run (self->connection, sql, params, NULL, &id, _("cannot record the decision"), error))
     return 0;
 
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, id);

@@ -761,13 +761,13 @@ write_source_row (PrStore            *self,
   for (guint i = 0; i < target->n; i++)
     {
       g_string_append_printf (sql, "%s%s = ?", i > 0 ? ", " : "", target->q_columns[i]);
-      _pr_store_bind_string (&params[i], values[i], &lengths[i]);
+      _pr_statement_bind_string (&params[i], values[i], &lengths[i]);
     }
   g_string_append_printf (sql, " WHERE %s = ?", target->q_id);
-  _pr_store_bind_string (&params[target->n], record_id, &lengths[target->n]);
+  _pr_statement_bind_string (&params[target->n], record_id, &lengths[target->n]);
 
-  if (!_pr_store_run_statement (self, sql->str, params, &affected, NULL,
-                                _("write-back: cannot update the source row"), &local_error))
+  if (!_pr_statement_run (self->connection, sql->str, params, &affected, NULL,
+                          _("write-back: cannot update the source row"), &local_error))
     {
       explain_write_back_error (target, error, local_error, "UPDATE");
       return FALSE;
