@@ -24,8 +24,6 @@
 #include "pr-connection-private.h"
 #include "pr-statement-private.h"
 
-G_DEFINE_QUARK (pr-db-error-quark, pr_db_error)
-
 struct _PrConnection
 {
   MYSQL *handle;
