@@ -19,6 +19,7 @@
 #include "pr-scan.h"
 #include "pr-store.h"
 #include "pr-test-server.h"
+#include "pr-write-back.h"
 
 static const PrConnectionParams *server;
 

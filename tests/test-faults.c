@@ -20,6 +20,7 @@
 #include "pr-sample-server.h"
 #include "pr-store.h"
 #include "pr-test-server.h"
+#include "pr-write-back.h"
 
 /* Big enough that reading it takes a noticeable time (seconds), so a
  * fault can land while the scan reads. */

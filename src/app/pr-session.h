@@ -9,6 +9,7 @@
 #include "pr-mapping.h"
 #include "pr-scan.h"
 #include "pr-threshold-preview.h"
+#include "pr-write-back.h"
 
 G_BEGIN_DECLS
 

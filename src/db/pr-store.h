@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  * version), pr_scans, pr_fingerprints (one row per source table and record
  * id; retired_at set when the record left the table, never deleted) and
  * pr_decisions (append-only: an undo is a new row). Times are UTC. See
- * pr-store.c for the columns. */
+ * pr-store-schema.c for the columns. */
 #define PR_STORE_SCHEMA_VERSION 3
 
 typedef struct _PrStore PrStore;
@@ -70,19 +70,6 @@ typedef struct {
   char      *old_values;    /* nullable; set by the store: what a written-back decision changed
                              * in the source row, as JSON (see pr_store_add_decision_written_back()) */
 } PrDecision;
-
-/* Write-back: where a decision is written into the source table, for a
- * connection on which the user has switched it on (docs/design.md, "Data
- * safety"). Every name must be a column of @table as the catalogue spells
- * it; at least one of repeat_of_column and status_column is set. */
-typedef struct {
-  char *table;              /* the source table, in the connection's current database */
-  char *id_column;          /* the column holding the record ids the decisions name */
-  char *repeat_of_column;   /* nullable: receives the primary's id, or NULL when not a repeat */
-  char *status_column;      /* nullable: receives status_repeat or status_not_repeat */
-  char *status_repeat;      /* required with status_column */
-  char *status_not_repeat;  /* required with status_column */
-} PrWriteBack;
 
 /* One match of a single-record check. */
 typedef struct {
@@ -165,27 +152,7 @@ PrDecision  *pr_decision_copy             (const PrDecision      *decision);
 void         pr_decision_free             (PrDecision            *decision);
 const char  *pr_verdict_to_string         (PrVerdict              verdict);
 
-PrWriteBack *pr_write_back_new            (const char            *table,
-                                           const char            *id_column,
-                                           const char            *repeat_of_column,
-                                           const char            *status_column,
-                                           const char            *status_repeat,
-                                           const char            *status_not_repeat);
-void         pr_write_back_free           (PrWriteBack           *write_back);
-gboolean     pr_store_check_write_back    (PrStore               *store,
-                                           const PrWriteBack     *write_back,
-                                           GError               **error);
-gint64       pr_store_add_decision_written_back (PrStore         *store,
-                                           PrDecision            *decision,
-                                           const PrWriteBack     *write_back,
-                                           GError               **error);
-gboolean     pr_store_add_decisions_written_back (PrStore        *store,
-                                           GPtrArray             *decisions,
-                                           const PrWriteBack     *write_back,
-                                           GError               **error);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrStore, pr_store_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDecision, pr_decision_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrWriteBack, pr_write_back_free)
 
 G_END_DECLS

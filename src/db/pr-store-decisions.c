@@ -1,0 +1,445 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The decision log: pr_decisions, append-only (no UPDATE, no DELETE; an
+ * undo is a new row), its listing and its CSV export.
+ */
+#define G_LOG_DOMAIN "pr-store"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-store-private.h"
+
+static const char *const verdict_names[] = {
+  [PR_VERDICT_REPEAT] = "repeat",
+  [PR_VERDICT_NOT_REPEAT] = "not_repeat",
+  [PR_VERDICT_MERGED] = "merged",
+  [PR_VERDICT_PRIMARY] = "primary",
+  [PR_VERDICT_UNDO] = "undo",
+};
+
+/**
+ * pr_verdict_to_string:
+ * @verdict: a #PrVerdict
+ *
+ * Returns: (transfer none): the verdict's name as the decisions table and
+ *   the CSV export spell it: "repeat", "not_repeat", "merged", "primary"
+ *   or "undo"; "unknown" for a value out of range
+ */
+const char *
+pr_verdict_to_string (PrVerdict verdict)
+{
+  if ((guint) verdict >= G_N_ELEMENTS (verdict_names))
+    return "unknown";
+  return verdict_names[verdict];
+}
+
+static gboolean
+verdict_from_string (const char *name,
+                     PrVerdict  *verdict)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (verdict_names); i++)
+    if (g_strcmp0 (name, verdict_names[i]) == 0)
+      {
+        *verdict = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Decisions */
+
+/**
+ * pr_decision_free:
+ * @decision: (nullable) (transfer full): a decision
+ */
+void
+pr_decision_free (PrDecision *decision)
+{
+  if (decision == NULL)
+    return;
+
+  g_free (decision->table);
+  g_free (decision->record_id);
+  g_free (decision->primary_id);
+  g_free (decision->reviewer);
+  g_free (decision->note);
+  g_free (decision->old_values);
+  g_free (decision);
+}
+
+/**
+ * pr_decision_copy:
+ * @decision: a decision
+ *
+ * Returns: (transfer full): a deep copy, to free with pr_decision_free()
+ */
+PrDecision *
+pr_decision_copy (const PrDecision *decision)
+{
+  PrDecision *copy = g_new (PrDecision, 1);
+
+  *copy = *decision;
+  copy->table = g_strdup (decision->table);
+  copy->record_id = g_strdup (decision->record_id);
+  copy->primary_id = g_strdup (decision->primary_id);
+  copy->reviewer = g_strdup (decision->reviewer);
+  copy->note = g_strdup (decision->note);
+  copy->old_values = g_strdup (decision->old_values);
+  return copy;
+}
+
+/* The undo's target, locked until the transaction ends, so that of two
+ * reviewers undoing it at once the second waits and then sees the first's
+ * undo. Fills in the undo's record and primary ids from the target. */
+gboolean
+_pr_store_check_undo_target (PrStore     *self,
+                             PrDecision  *decision,
+                             GError     **error)
+{
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  char id_text[24];
+  const char *params[1] = { id_text };
+  PrDbRow *row;
+
+  g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, decision->undoes);
+  sql = g_strdup_printf ("SELECT source_table, record_id, primary_id, verdict FROM %s WHERE id = ? FOR UPDATE",
+                         self->q_decisions);
+  rows = _pr_connection_select (self->connection, sql, params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len == 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("there is no decision %lld to undo"), (long long) decision->undoes);
+      return FALSE;
+    }
+  row = rows->pdata[0];
+  if (g_strcmp0 (row->values[0], decision->table) != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("decision %lld is about the table “%s”, not “%s”"),
+                   (long long) decision->undoes, row->values[0], decision->table);
+      return FALSE;
+    }
+  if (g_strcmp0 (row->values[3], "undo") == 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("decision %lld is itself an undo and cannot be undone; "
+                     "record the decision again instead"), (long long) decision->undoes);
+      return FALSE;
+    }
+
+  g_free (decision->record_id);
+  decision->record_id = g_strdup (row->values[1]);
+  g_free (decision->primary_id);
+  decision->primary_id = g_strdup (row->values[2]);
+
+  /* A locking read too: it sees the latest committed rows, not the
+   * transaction's snapshot. */
+  g_clear_pointer (&sql, g_free);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  sql = g_strdup_printf ("SELECT id FROM %s WHERE undoes = ? FOR UPDATE", self->q_decisions);
+  rows = _pr_connection_select (self->connection, sql, params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len > 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("decision %lld was already undone by decision %s"),
+                   (long long) decision->undoes, ((PrDbRow *) rows->pdata[0])->values[0]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* What pr_store_add_decision() and the write-back check before they
+ * touch the server. */
+gboolean
+_pr_store_validate_decision (const PrDecision  *decision,
+                             GError           **error)
+{
+  gboolean undo = decision->verdict == PR_VERDICT_UNDO;
+
+  if (!_pr_store_check_table_name (decision->table, error))
+    return FALSE;
+  if ((guint) decision->verdict >= G_N_ELEMENTS (verdict_names))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, _("unknown verdict %d"), decision->verdict);
+      return FALSE;
+    }
+  if (decision->reviewer == NULL || decision->reviewer[0] == '\0' ||
+      !g_utf8_validate (decision->reviewer, -1, NULL) || g_utf8_strlen (decision->reviewer, -1) > MAX_ID_CHARS)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("a decision needs a reviewer's name (UTF-8, at most %d characters)"), MAX_ID_CHARS);
+      return FALSE;
+    }
+  if (decision->note != NULL && !g_utf8_validate (decision->note, -1, NULL))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, _("a decision's note must be UTF-8"));
+      return FALSE;
+    }
+  if (undo != (decision->undoes != 0))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   undo ? _("an undo must name the decision it undoes")
+                        : _("only an undo may name a decision it undoes"));
+      return FALSE;
+    }
+  if (!undo && (!_pr_store_check_record_id (decision->record_id, _("the decision's record id"), error) ||
+                (decision->primary_id != NULL &&
+                 !_pr_store_check_record_id (decision->primary_id, _("the decision's primary id"), error))))
+    return FALSE;
+  return TRUE;
+}
+
+/* Inside a transaction: appends the row, and reads back its time in
+ * microseconds since the epoch (whatever the session's time zone). */
+gint64
+_pr_store_insert_decision (PrStore           *self,
+                           const PrDecision  *decision,
+                           const char        *old_values,
+                           gint64            *micros,
+                           GError           **error)
+{
+  g_autofree char *sql = NULL;
+  g_autofree char *time_sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  unsigned long lengths[7];
+  MYSQL_BIND params[8];
+  gint64 id = 0;
+  char id_text[24];
+  const char *time_params[1] = { id_text };
+  const char *value;
+
+  sql = g_strdup_printf ("INSERT INTO %s (source_table, record_id, primary_id, verdict, reviewer, "
+                         "decided_at, note, undoes, old_values) "
+                         "VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?)",
+                         self->q_decisions);
+  _pr_statement_bind_string (&params[0], decision->table, &lengths[0]);
+  _pr_statement_bind_string (&params[1], decision->record_id, &lengths[1]);
+  _pr_statement_bind_string (&params[2], decision->primary_id, &lengths[2]);
+  _pr_statement_bind_string (&params[3], verdict_names[decision->verdict], &lengths[3]);
+  _pr_statement_bind_string (&params[4], decision->reviewer, &lengths[4]);
+  _pr_statement_bind_string (&params[5], decision->note, &lengths[5]);
+  if (decision->undoes != 0)
+    _pr_statement_bind_i64 (&params[6], &decision->undoes);
+  else
+    _pr_statement_bind_null (&params[6]);
+  _pr_statement_bind_string (&params[7], old_values, &lengths[6]);
+  if (!_pr_statement_run (self->connection, sql, params, NULL, &id, _("cannot record the decision"), error))
+    return 0;
+
+  g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, id);
+  time_sql = g_strdup_printf ("SELECT TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at) "
+                              "FROM %s WHERE id = ?", self->q_decisions);
+  rows = _pr_connection_select (self->connection, time_sql, time_params, 1, error);
+  if (rows == NULL)
+    return 0;
+  value = rows->len > 0 ? ((PrDbRow *) rows->pdata[0])->values[0] : NULL;
+  *micros = value != NULL ? g_ascii_strtoll (value, NULL, 10) : 0;
+  return id;
+}
+
+/**
+ * pr_store_add_decision:
+ * @store: a store
+ * @decision: (inout): the decision: table, record_id, verdict and reviewer
+ *   required, primary_id and note nullable; for %PR_VERDICT_UNDO, undoes
+ *   names the decision undone, and record_id and primary_id are replaced
+ *   by that decision's
+ * @error: return location for a #GError
+ *
+ * Appends the decision to the log, and nothing else: the source table is
+ * not touched (write-back off; see pr_store_add_decision_written_back()).
+ * Sets @decision's id and decided_at (the server's clock, UTC); its
+ * old_values is not read, and not stored. An undo of a decision that does
+ * not exist, of an undo, or of a decision already undone is refused.
+ *
+ * Returns: the decision's id, or 0 with @error set
+ */
+gint64
+pr_store_add_decision (PrStore     *self,
+                       PrDecision  *decision,
+                       GError     **error)
+{
+  gint64 id;
+  gint64 micros = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (decision != NULL, 0);
+
+  if (!_pr_store_validate_decision (decision, error))
+    return 0;
+
+  if (!_pr_store_begin_decision_transaction (self, error))
+    return 0;
+  if (decision->verdict == PR_VERDICT_UNDO && !_pr_store_check_undo_target (self, decision, error))
+    goto fail;
+  id = _pr_store_insert_decision (self, decision, NULL, &micros, error);
+  if (id == 0 || !_pr_store_commit_transaction (self, error))
+    goto fail;
+
+  decision->id = id;
+  decision->decided_at = micros / G_USEC_PER_SEC;
+  return id;
+
+fail:
+  _pr_store_rollback_transaction (self);
+  return 0;
+}
+
+/* Rows of pr_decisions as strings, in id order, those after @after only;
+ * the columns are those of the CSV export, then decided_at in
+ * microseconds, then old_values. */
+static GPtrArray *
+select_decisions (PrStore     *self,
+                  const char  *table,
+                  gint64       after,
+                  GError     **error)
+{
+  g_autofree char *sql = NULL;
+  char after_text[24];
+  const char *params[2] = { after_text, table };
+
+  g_snprintf (after_text, sizeof after_text, "%" G_GINT64_FORMAT, after);
+  /* A range of the primary key: reading the decisions since the last
+   * look costs what they are, not what the log is. */
+  sql = g_strdup_printf ("SELECT id, source_table, record_id, primary_id, verdict, reviewer, "
+                         "DATE_FORMAT(decided_at, '%%Y-%%m-%%d %%H:%%i:%%s.%%f'), note, undoes, "
+                         "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at), old_values "
+                         "FROM %s WHERE id > CAST(? AS SIGNED) %s ORDER BY id", self->q_decisions,
+                         table != NULL ? "AND source_table = ?" : "");
+  return _pr_connection_select (self->connection, sql, params, table != NULL ? 2 : 1, error);
+}
+
+/**
+ * pr_store_list_decisions:
+ * @store: a store
+ * @table: (nullable): a source table, or %NULL for all
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (element-type PrDecision): the decisions in the
+ *   order they were made (id order), undos included; %NULL on error
+ */
+GPtrArray *
+pr_store_list_decisions (PrStore     *self,
+                         const char  *table,
+                         GError     **error)
+{
+  return pr_store_list_decisions_after (self, table, 0, error);
+}
+
+/**
+ * pr_store_list_decisions_after:
+ * @store: a store
+ * @table: (nullable): a source table, or %NULL for all
+ * @after: a decision id: only the decisions after it are listed
+ * @error: return location for a #GError
+ *
+ * What other connections decided since @after, cheaply: a range of the
+ * log's primary key. Ids are handed out as decisions are made, but the
+ * decisions are seen as they commit, and a decision made a moment before
+ * another may commit after it: a caller that looks again should look
+ * from somewhat before the last id it saw (see pr-session.c).
+ *
+ * Returns: (transfer full) (element-type PrDecision): the decisions in id
+ *   order, undos included; %NULL on error
+ */
+GPtrArray *
+pr_store_list_decisions_after (PrStore     *self,
+                               const char  *table,
+                               gint64       after,
+                               GError     **error)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GPtrArray) decisions = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (after >= 0, NULL);
+
+  rows = select_decisions (self, table, after, error);
+  if (rows == NULL)
+    return NULL;
+
+  decisions = g_ptr_array_new_full (rows->len, (GDestroyNotify) pr_decision_free);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PrDbRow *row = rows->pdata[i];
+      PrDecision *decision = g_new0 (PrDecision, 1);
+
+      g_ptr_array_add (decisions, decision);
+      decision->id = g_ascii_strtoll (row->values[0], NULL, 10);
+      decision->table = g_strdup (row->values[1]);
+      decision->record_id = g_strdup (row->values[2]);
+      decision->primary_id = g_strdup (row->values[3]);
+      if (!verdict_from_string (row->values[4], &decision->verdict))
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                       _("decision %s has an unknown verdict “%s”"), row->values[0],
+                       row->values[4] != NULL ? row->values[4] : "NULL");
+          return NULL;
+        }
+      decision->reviewer = g_strdup (row->values[5]);
+      decision->note = g_strdup (row->values[7]);
+      decision->undoes = row->values[8] != NULL ? g_ascii_strtoll (row->values[8], NULL, 10) : 0;
+      decision->decided_at = row->values[9] != NULL
+                             ? g_ascii_strtoll (row->values[9], NULL, 10) / G_USEC_PER_SEC : 0;
+      decision->old_values = g_strdup (row->values[10]);
+    }
+
+  return g_steal_pointer (&decisions);
+}
+
+/**
+ * pr_store_export_decisions:
+ * @store: a store
+ * @table: (nullable): a source table, or %NULL for all
+ * @writer: where the rows go; not closed here
+ * @error: return location for a #GError
+ *
+ * Writes a header row "id,table,record_id,primary_id,verdict,reviewer,
+ * decided_at,note,undoes" and one row per decision in id order;
+ * decided_at is UTC as "YYYY-MM-DD HH:MM:SS.ffffff", a missing note or
+ * undoes is an empty field.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_export_decisions (PrStore      *self,
+                           const char   *table,
+                           PrCsvWriter  *writer,
+                           GError      **error)
+{
+  static const char *const header[] = {
+    "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes",
+  };
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (writer != NULL, FALSE);
+
+  rows = select_decisions (self, table, 0, error);
+  if (rows == NULL)
+    return FALSE;
+  if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
+    return FALSE;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PrDbRow *row = rows->pdata[i];
+      const char *fields[G_N_ELEMENTS (header)];
+
+      for (guint f = 0; f < G_N_ELEMENTS (header); f++)
+        fields[f] = row->values[f] != NULL ? row->values[f] : "";
+      if (!pr_csv_writer_write_row (writer, fields, G_N_ELEMENTS (fields), error))
+        return FALSE;
+    }
+
+  return TRUE;
+}

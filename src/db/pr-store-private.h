@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What the parts of the store share: pr-store.c (open, locks, errors),
+ * pr-store-schema.c, pr-store-scans.c, pr-store-decisions.c and
+ * pr-write-back.c. Not installed, not for callers of the store.
+ */
+#pragma once
+
+#include "pr-statement-private.h"
+#include "pr-store.h"
+
+G_BEGIN_DECLS
+
+/* Record ids are VARCHAR(191): 191 characters of utf8mb4 are 764 bytes,
+ * the most an InnoDB index prefix of the COMPACT row format can hold. */
+#define MAX_ID_CHARS 191
+#define MAX_ID_BYTES (MAX_ID_CHARS * 4)
+#define MAX_TABLE_CHARS 64
+
+struct _PrStore
+{
+  PrConnection *connection;     /* not owned */
+  char         *schema;
+  const char   *collation;
+  char         *q_meta;         /* `schema`.`pr_meta`, quoted */
+  char         *q_scans;
+  char         *q_fingerprints;
+  char         *q_decisions;
+  GHashTable   *scan_locks;     /* scan id (gint64 *) → lock name held for it */
+  gboolean      in_batch;       /* pr_store_add_decisions_written_back(): its one
+                                 * transaction holds every decision's */
+};
+
+/* pr-store.c: transactions */
+gboolean    _pr_store_begin_transaction          (PrStore  *self,
+                                                  GError  **error);
+gboolean    _pr_store_begin_decision_transaction (PrStore  *self,
+                                                  GError  **error);
+gboolean    _pr_store_commit_transaction         (PrStore  *self,
+                                                  GError  **error);
+void        _pr_store_rollback_transaction       (PrStore  *self);
+
+/* pr-store.c: checks of names, locks, errors */
+gboolean    _pr_store_check_table_name (const char       *table,
+                                        GError          **error);
+gboolean    _pr_store_check_record_id  (const char       *id,
+                                        const char       *what,
+                                        GError          **error);
+void        _pr_store_explain_error    (PrStore          *self,
+                                        GError          **error,
+                                        GError           *cause,
+                                        const char       *privilege,
+                                        const char       *doing);
+char       *_pr_store_lock_name        (PrStore          *self,
+                                        const char       *kind,
+                                        const char       *what);
+void        _pr_store_release_lock     (PrStore          *self,
+                                        const char       *name);
+
+/* pr-store-schema.c */
+gboolean    _pr_store_ensure_tables    (PrStore          *self,
+                                        GError          **error);
+
+/* pr-store-decisions.c */
+gboolean    _pr_store_validate_decision  (const PrDecision  *decision,
+                                          GError           **error);
+gboolean    _pr_store_check_undo_target  (PrStore           *self,
+                                          PrDecision        *decision,
+                                          GError           **error);
+gint64      _pr_store_insert_decision    (PrStore           *self,
+                                          const PrDecision  *decision,
+                                          const char        *old_values,
+                                          gint64            *micros,
+                                          GError           **error);
+
+G_END_DECLS

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The application's tables: their CREATE statements, the version row, and
+ * the migrations that bring older tables to PR_STORE_SCHEMA_VERSION.
+ */
+#define G_LOG_DOMAIN "pr-store"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-store-private.h"
+
+static const char *const create_statements[] = {
+  "CREATE TABLE IF NOT EXISTS %s ("
+  "  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
+  "  source_table VARCHAR(64) NOT NULL,"
+  "  mapping TEXT NOT NULL,"
+  "  mapping_version BIGINT UNSIGNED NOT NULL,"
+  "  k TINYINT UNSIGNED NOT NULL,"
+  "  started_at DATETIME(6) NOT NULL,"
+  "  finished_at DATETIME(6) NULL,"
+  "  status ENUM('running','complete','failed','cancelled') NOT NULL,"
+  "  records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  new_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  changed_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  retired_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  pairs BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  clusters BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  message TEXT NULL,"
+  "  KEY pr_scans_table_status (source_table, status)"
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+
+  /* A short surrogate key, because every entry of a secondary index
+   * carries the primary key: with (source_table, record_id) as the key the
+   * four block indexes of 10^7 fingerprints outgrew a 2 GB buffer pool.
+   * The block indexes hold the fingerprint too, so the check's
+   * BIT_COUNT is evaluated in the index and only matches are read. */
+  "CREATE TABLE IF NOT EXISTS %s ("
+  "  row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,"
+  "  source_table VARCHAR(64) NOT NULL,"
+  "  record_id VARCHAR(191) NOT NULL,"
+  "  fingerprint BIGINT UNSIGNED NOT NULL,"
+  "  b0 SMALLINT UNSIGNED NOT NULL,"
+  "  b1 SMALLINT UNSIGNED NOT NULL,"
+  "  b2 SMALLINT UNSIGNED NOT NULL,"
+  "  b3 SMALLINT UNSIGNED NOT NULL,"
+  "  content_hash BIGINT UNSIGNED NOT NULL,"
+  "  sparse TINYINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  parts MEDIUMBLOB NULL,"
+  "  mapping_version BIGINT UNSIGNED NOT NULL,"
+  "  scan_id BIGINT NOT NULL,"
+  "  scanned_at DATETIME(6) NOT NULL,"
+  "  retired_at DATETIME(6) NULL,"
+  "  PRIMARY KEY (row_id),"
+  "  UNIQUE KEY pr_fingerprints_record (source_table, record_id),"
+  "  KEY pr_fingerprints_b0 (b0, fingerprint),"
+  "  KEY pr_fingerprints_b1 (b1, fingerprint),"
+  "  KEY pr_fingerprints_b2 (b2, fingerprint),"
+  "  KEY pr_fingerprints_b3 (b3, fingerprint)"
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+
+  "CREATE TABLE IF NOT EXISTS %s ("
+  "  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,"
+  "  source_table VARCHAR(64) NOT NULL,"
+  "  record_id VARCHAR(191) NOT NULL,"
+  "  primary_id VARCHAR(191) NULL,"
+  "  verdict ENUM('repeat','not_repeat','merged','primary','undo') NOT NULL,"
+  "  reviewer VARCHAR(191) NOT NULL,"
+  "  decided_at DATETIME(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6),"
+  "  note TEXT NULL,"
+  "  undoes BIGINT NULL,"
+  "  old_values TEXT NULL,"
+  "  KEY pr_decisions_record (source_table, record_id),"
+  "  KEY pr_decisions_primary (source_table, primary_id),"
+  "  KEY pr_decisions_undoes (undoes)"
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+
+  /* Last: a version row means the other tables are all there. */
+  "CREATE TABLE IF NOT EXISTS %s ("
+  "  name VARCHAR(64) NOT NULL PRIMARY KEY,"
+  "  value TEXT NOT NULL"
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
+};
+
+/* Reads the stored schema version: 0 with *found FALSE when there is no
+ * pr_meta table (or no version row) yet. */
+static gboolean
+read_version (PrStore   *self,
+              guint64   *version,
+              gboolean  *found,
+              GError   **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT value FROM %s WHERE name = 'schema_version'", self->q_meta);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *value;
+
+  *version = 0;
+  *found = FALSE;
+  rows = _pr_connection_select (self->connection, sql, NULL, 0, &local_error);
+  if (rows == NULL)
+    {
+      if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE))
+        return TRUE;
+      _pr_store_explain_error (self, error, local_error, "SELECT", C_("tables", "read"));
+      return FALSE;
+    }
+  if (rows->len == 0)
+    return TRUE;
+
+  value = ((PrDbRow *) rows->pdata[0])->values[0];
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT32, version, NULL))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the application's tables in the schema “%s” have a damaged version (“%s”)"),
+                   self->schema, value != NULL ? value : "NULL");
+      return FALSE;
+    }
+  *found = TRUE;
+  return TRUE;
+}
+
+static gboolean
+create_tables (PrStore  *self,
+               GError  **error)
+{
+  const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_meta };
+  g_autofree char *insert = NULL;
+  char version[24];
+  unsigned long version_length;
+  MYSQL_BIND params[1];
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (create_statements));
+
+  for (guint i = 0; i < G_N_ELEMENTS (create_statements); i++)
+    {
+      g_autofree char *sql = g_strdup_printf (create_statements[i], names[i], self->collation);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!pr_connection_execute (self->connection, sql, &local_error))
+        {
+          _pr_store_explain_error (self, error, local_error, "CREATE", C_("tables", "create"));
+          return FALSE;
+        }
+    }
+
+  /* IGNORE: another instance may be opening the same store right now. */
+  insert = g_strdup_printf ("INSERT IGNORE INTO %s (name, value) VALUES ('schema_version', ?)", self->q_meta);
+  g_snprintf (version, sizeof version, "%d", PR_STORE_SCHEMA_VERSION);
+  _pr_statement_bind_string (&params[0], version, &version_length);
+  {
+    g_autoptr(GError) local_error = NULL;
+
+    if (!_pr_statement_run (self->connection, insert, params, NULL, NULL,
+                            _("cannot record the tables' version"), &local_error))
+      {
+        _pr_store_explain_error (self, error, local_error, "INSERT", C_("tables", "write"));
+        return FALSE;
+      }
+  }
+  return TRUE;
+}
+
+/* Runs @alter on the fingerprints table unless it has @column already: a
+ * migration cut off between its ALTER (atomic in InnoDB) and its version
+ * row finds the column there and only records the version. */
+static gboolean
+alter_fingerprints_unless (PrStore     *self,
+                           const char  *column,
+                           const char  *alter,
+                           GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("ALTER TABLE %s %s", self->q_fingerprints, alter);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *params[] = { self->schema, column };
+
+  rows = _pr_connection_select (self->connection,
+                                "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? "
+                                "AND TABLE_NAME = 'pr_fingerprints' AND COLUMN_NAME = ?",
+                                params, 2, error);
+  if (rows == NULL)
+    return FALSE;
+  if (g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "0") != 0)
+    return TRUE;
+  if (!pr_connection_execute (self->connection, sql, &local_error))
+    {
+      _pr_store_explain_error (self, error, local_error, "ALTER", C_("tables", "upgrade"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Version 1 keyed pr_fingerprints by (source_table, record_id), which
+ * every block index entry repeated; version 2 has a surrogate key and
+ * covering block indexes (see create_statements). */
+static gboolean
+migrate_1_to_2 (PrStore  *self,
+                GError  **error)
+{
+  return alter_fingerprints_unless (self, "row_id",
+                                    "DROP PRIMARY KEY, "
+                                    "ADD COLUMN row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT FIRST, "
+                                    "ADD PRIMARY KEY (row_id), "
+                                    "ADD UNIQUE KEY pr_fingerprints_record (source_table, record_id), "
+                                    "DROP KEY pr_fingerprints_b0, DROP KEY pr_fingerprints_b1, "
+                                    "DROP KEY pr_fingerprints_b2, DROP KEY pr_fingerprints_b3, "
+                                    "ADD KEY pr_fingerprints_b0 (b0, fingerprint), "
+                                    "ADD KEY pr_fingerprints_b1 (b1, fingerprint), "
+                                    "ADD KEY pr_fingerprints_b2 (b2, fingerprint), "
+                                    "ADD KEY pr_fingerprints_b3 (b3, fingerprint)",
+                                    error);
+}
+
+/* Version 3 keeps each record's parts (pr-parts.c), so that an
+ * incremental scan need not cut unchanged records again. Fingerprints
+ * stored before have none (NULL), so a scan with parts makes them again. */
+static gboolean
+migrate_2_to_3 (PrStore  *self,
+                GError  **error)
+{
+  return alter_fingerprints_unless (self, "parts", "ADD COLUMN parts MEDIUMBLOB NULL AFTER sparse", error);
+}
+
+typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
+
+/* migrations[v - 1] brings version v to v + 1. */
+static const MigrateFunc migrations[] = {
+  migrate_1_to_2,
+  migrate_2_to_3,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);
+
+/* Brings the tables from @version to PR_STORE_SCHEMA_VERSION one step at
+ * a time, each step followed by its version row, under a lock so that two
+ * instances opening an old store do not both migrate it. */
+static gboolean
+migrate (PrStore  *self,
+         guint64   version,
+         GError  **error)
+{
+  g_autofree char *lock = _pr_store_lock_name (self, "migrate", "");
+  g_autofree char *update = g_strdup_printf ("UPDATE %s SET value = ? WHERE name = 'schema_version'",
+                                             self->q_meta);
+  const char *lock_params[] = { lock };
+  g_autoptr(GPtrArray) rows = NULL;
+  gboolean found = FALSE;
+  gboolean ok = FALSE;
+
+  /* A large store takes minutes to rebuild: wait for another instance's. */
+  rows = _pr_connection_select (self->connection, "SELECT GET_LOCK(?, 3600)", lock_params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len != 1 || g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "1") != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("another Petition Review has been upgrading the application's tables in the "
+                     "schema “%s” for an hour; try again when it has finished"), self->schema);
+      return FALSE;
+    }
+
+  if (!read_version (self, &version, &found, error))
+    goto out;
+  if (!found)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the application's tables in the schema “%s” lost their version row"), self->schema);
+      goto out;
+    }
+  for (; version < PR_STORE_SCHEMA_VERSION; version++)
+    {
+      char next[24];
+      unsigned long next_length;
+      MYSQL_BIND params[1];
+      g_autoptr(GError) local_error = NULL;
+
+      g_message (_("upgrading the application's tables in “%s” from version %llu"),
+                 self->schema, (unsigned long long) version);
+      if (!migrations[version - 1] (self, error))
+        goto out;
+      g_snprintf (next, sizeof next, "%" G_GUINT64_FORMAT, version + 1);
+      _pr_statement_bind_string (&params[0], next, &next_length);
+      if (!_pr_statement_run (self->connection, update, params, NULL, NULL,
+                              _("cannot record the tables' version"), &local_error))
+        {
+          _pr_store_explain_error (self, error, local_error, "UPDATE", C_("tables", "upgrade"));
+          goto out;
+        }
+    }
+  ok = TRUE;
+
+out:
+  _pr_store_release_lock (self, lock);
+  return ok;
+}
+
+/* Makes the tables when they are not there, upgrades older ones, and
+ * refuses newer ones (see pr_store_open()). */
+gboolean
+_pr_store_ensure_tables (PrStore  *self,
+                         GError  **error)
+{
+  guint64 version = 0;
+  gboolean found = FALSE;
+
+  if (!read_version (self, &version, &found, error))
+    return FALSE;
+  if (!found)
+    {
+      if (!create_tables (self, error) || !read_version (self, &version, &found, error))
+        return FALSE;
+      g_debug ("application tables created in %s", self->schema);
+    }
+  if (!found)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the application's tables in the schema “%s” have no version row"), self->schema);
+      return FALSE;
+    }
+  if (version > PR_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_STORE_TOO_NEW,
+                   _("the application's tables in the schema “%s” were made by a newer Petition Review "
+                     "(table version %llu, this program knows up to %d); "
+                     "update Petition Review, or choose another schema"),
+                   self->schema, (unsigned long long) version, PR_STORE_SCHEMA_VERSION);
+      return FALSE;
+    }
+  if (version < PR_STORE_SCHEMA_VERSION && !migrate (self, version, error))
+    return FALSE;
+
+  return TRUE;
+}
