@@ -7,7 +7,7 @@
 #include "pr-fingerprinter.h"
 #include "pr-test-util.h"
 
-/* The documented record (README, "The fingerprint"): user A00074011 as a
+/* The documented record (docs/design.md, "The fingerprint"): user A00074011 as a
  * short field of weight 2, and one sentence of body text. */
 #define DOC_USER "A00074011"
 #define DOC_BODY "强烈请求文明城市A市，尽快整改这个极不文明的路段。"

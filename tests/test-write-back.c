@@ -14,6 +14,7 @@
 
 #include "pr-catalog.h"
 #include "pr-connection-private.h"
+#include "pr-statement-private.h"
 #include "pr-store.h"
 #include "pr-test-server.h"
 #include "pr-write-back.h"
@@ -770,6 +771,91 @@ test_hostile (void)
   g_assert_null (repeat_of);
 }
 
+/* Logs a written-back decision on the record 17 of t as an earlier
+ * Petition Review did, with @old_values as its writer wrote them; the
+ * row holds what the decision wrote. Returns its id. */
+static gint64
+log_old_decision (PrConnection *db,
+                  const char   *old_values)
+{
+  MYSQL_BIND params[1];
+  unsigned long length;
+  gint64 id = 0;
+  g_autoptr(GError) error = NULL;
+
+  pr_test_execute (db, "UPDATE t SET repeat_of = '12', status = '重复' WHERE id = '17'");
+  _pr_statement_bind_string (&params[0], old_values, &length);
+  _pr_statement_run (db, "INSERT INTO pr_decisions (source_database, source_table, record_id, primary_id, verdict, "
+                     "reviewer, decided_at, old_values) VALUES (DATABASE(), 't', '17', '12', 'repeat', '李明', "
+                     "UTC_TIMESTAMP(6), ?)",
+                     params, NULL, &id, "log", &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+/* A row of the log written before json-glib, with every kind of escape
+ * its writer made, is undone to exactly the values it kept. The JSON is
+ * that writer's output for them, by hand. */
+static void
+test_old_log_rows (void)
+{
+  static const char old_status[] = "旧\"\\/\x01\x1f\b\t\x7f 😀 \xe2\x80\xa8'`";
+  g_autoptr(PrConnection) db = fresh_source ("wb_old_log");
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrWriteBack) write_back = standard_write_back ();
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  store = pr_store_open (db, NULL, &error);
+  g_assert_no_error (error);
+  id = log_old_decision (db, "{\"old\":{\"repeat_of\":null,\"status\":\"旧\\\"\\\\/\\u0001\\u001f\\u0008\\t\x7f 😀 "
+                             "\xe2\x80\xa8'`\"},\"new\":{\"repeat_of\":\"12\",\"status\":\"重复\"}}");
+
+  decide (store, write_back, NULL, NULL, PR_VERDICT_UNDO, id, NULL, &error);
+  g_assert_no_error (error);
+  assert_row (db, "17", NULL, old_status);
+}
+
+/* A damaged row of the log is refused with a message saying so, and
+ * nothing is written or logged. json-glib alone would have read each of
+ * these as something else: the last of two names, a string cut at the
+ * NUL, an unknown escape as its letter. */
+static void
+test_damaged_log_row (void)
+{
+  static const char *const damaged[] = {
+    "{\"old\":{\"status\":\"甲\",\"status\":\"乙\"},\"new\":{\"status\":\"重复\",\"status\":\"重复\"}}",
+    "{\"old\":{\"status\":\"甲\\u0000乙\"},\"new\":{\"status\":\"重复\"}}",
+    "{\"old\":{\"status\":\"\\x41\"},\"new\":{\"status\":\"重复\"}}",
+    "{\"old\":{\"status\":\"甲\"},\"new\":{\"status\":\"重复\"}",
+  };
+  g_autoptr(PrConnection) db = fresh_source ("wb_damaged_log");
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrWriteBack) write_back = standard_write_back ();
+  g_autoptr(GError) error = NULL;
+
+  store = pr_store_open (db, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (damaged); i++)
+    {
+      gint64 id = log_old_decision (db, damaged[i]);
+      g_autofree char *before = table_checksum (db, "t");
+      g_autofree char *after = NULL;
+      g_autofree char *expected = g_strdup_printf ("decision %" G_GINT64_FORMAT " has damaged old values", id);
+      guint n = count_decisions (store);
+
+      g_assert_cmpint (decide (store, write_back, NULL, NULL, PR_VERDICT_UNDO, id, NULL, &error), ==, 0);
+      g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, expected));
+      g_clear_error (&error);
+      after = table_checksum (db, "t");
+      g_assert_cmpstr (before, ==, after);
+      g_assert_cmpuint (count_decisions (store), ==, n);
+      assert_row (db, "17", "12", "重复");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -788,6 +874,8 @@ main (int    argc,
   g_test_add_func ("/db/write-back/read-only-user", test_read_only_user);
   g_test_add_func ("/db/write-back/concurrent", test_concurrent);
   g_test_add_func ("/db/write-back/hostile", test_hostile);
+  g_test_add_func ("/db/write-back/old-log-rows", test_old_log_rows);
+  g_test_add_func ("/db/write-back/damaged-log-row", test_damaged_log_row);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -2,7 +2,7 @@
 /*
  * What the database says about its tables. Table and column names are
  * only ever taken from here, never from a user's typing, and are quoted
- * wherever they go into SQL (design.md, data safety).
+ * wherever they go into SQL (docs/design.md, "Data safety").
  */
 #define G_LOG_DOMAIN "pr-catalog"
 

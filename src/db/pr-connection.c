@@ -22,8 +22,7 @@
 #include <string.h>
 
 #include "pr-connection-private.h"
-
-G_DEFINE_QUARK (pr-db-error-quark, pr_db_error)
+#include "pr-statement-private.h"
 
 struct _PrConnection
 {
@@ -571,7 +570,7 @@ _pr_connection_select (PrConnection  *self,
                        guint          n_params,
                        GError       **error)
 {
-  MYSQL_STMT *stmt = mysql_stmt_init (self->handle);
+  MYSQL_STMT *stmt = NULL;
   g_autofree MYSQL_BIND *param_binds = g_new0 (MYSQL_BIND, MAX (n_params, 1));
   g_autofree unsigned long *param_lengths = g_new0 (unsigned long, MAX (n_params, 1));
   g_autofree MYSQL_BIND *result_binds = NULL;
@@ -583,35 +582,13 @@ _pr_connection_select (PrConnection  *self,
   unsigned int n_fields = 0;
   GPtrArray *result = NULL;
 
+  stmt = _pr_statement_prepare (self, sql, _("cannot prepare a query"), error);
   if (stmt == NULL)
-    {
-      _pr_db_set_error (error, self->handle, _("cannot prepare a query"));
-      return NULL;
-    }
-  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, _("cannot prepare a query"));
-      goto out;
-    }
-
+    return NULL;
   for (guint i = 0; i < n_params; i++)
-    {
-      param_lengths[i] = params[i] != NULL ? strlen (params[i]) : 0;
-      param_binds[i].buffer_type = params[i] != NULL ? MYSQL_TYPE_STRING : MYSQL_TYPE_NULL;
-      param_binds[i].buffer = (char *) params[i];
-      param_binds[i].buffer_length = param_lengths[i];
-      param_binds[i].length = &param_lengths[i];
-    }
-  if (n_params > 0 && mysql_stmt_bind_param (stmt, param_binds) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, _("cannot bind a query's values"));
-      goto out;
-    }
-  if (mysql_stmt_execute (stmt) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, _("a query failed"));
-      goto out;
-    }
+    _pr_statement_bind_string (&param_binds[i], params[i], &param_lengths[i]);
+  if (!_pr_statement_execute (stmt, n_params > 0 ? param_binds : NULL, _("a query failed"), error))
+    goto out;
 
   meta = mysql_stmt_result_metadata (stmt);
   n_fields = meta != NULL ? mysql_num_fields (meta) : 0;
@@ -621,31 +598,20 @@ _pr_connection_select (PrConnection  *self,
   /* Values are fetched with zero-length buffers to learn their lengths,
    * then each one column by column into a buffer of the right size. */
   for (unsigned int f = 0; f < n_fields; f++)
-    {
-      result_binds[f].buffer_type = MYSQL_TYPE_STRING;
-      result_binds[f].buffer = NULL;
-      result_binds[f].buffer_length = 0;
-      result_binds[f].length = &lengths[f];
-      result_binds[f].is_null = &nulls[f];
-    }
-  if (n_fields > 0 && mysql_stmt_bind_result (stmt, result_binds) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, _("cannot read a query's result"));
-      goto out;
-    }
+    _pr_statement_bind_result (&result_binds[f], MYSQL_TYPE_STRING, NULL, 0, &lengths[f], &nulls[f]);
+  if (n_fields > 0 && !_pr_statement_bind_results (stmt, result_binds, _("cannot read a query's result"), error))
+    goto out;
 
   for (;;)
     {
-      int status = n_fields > 0 ? mysql_stmt_fetch (stmt) : MYSQL_NO_DATA;
+      PrFetchStatus status = n_fields > 0 ? _pr_statement_fetch (stmt, _("cannot read a query's result"), error)
+                                          : PR_FETCH_DONE;
       PrDbRow *row;
 
-      if (status == MYSQL_NO_DATA)
+      if (status == PR_FETCH_DONE)
         break;
-      if (status == 1)
-        {
-          _pr_db_set_stmt_error (error, stmt, _("cannot read a query's result"));
-          goto out;
-        }
+      if (status == PR_FETCH_FAILED)
+        goto out;
 
       row = g_new0 (PrDbRow, 1);
       row->n_values = n_fields;
@@ -653,19 +619,13 @@ _pr_connection_select (PrConnection  *self,
       g_ptr_array_add (rows, row);
       for (unsigned int f = 0; f < n_fields; f++)
         {
-          MYSQL_BIND bind = { 0 };
-
           if (nulls[f])
             continue;
           row->values[f] = g_malloc (lengths[f] + 1);
-          bind.buffer_type = MYSQL_TYPE_STRING;
-          bind.buffer = row->values[f];
-          bind.buffer_length = lengths[f] + 1;
-          if (lengths[f] > 0 && mysql_stmt_fetch_column (stmt, &bind, f, 0) != 0)
-            {
-              _pr_db_set_stmt_error (error, stmt, _("cannot read a query's result"));
-              goto out;
-            }
+          if (lengths[f] > 0 &&
+              !_pr_statement_fetch_column (stmt, f, MYSQL_TYPE_STRING, row->values[f], lengths[f] + 1,
+                                           _("cannot read a query's result"), error))
+            goto out;
           row->values[f][lengths[f]] = '\0';
         }
     }

@@ -40,6 +40,7 @@
 #include "pr-csv-reader.h"
 #include "pr-date.h"
 #include "pr-sample-server.h"
+#include "pr-statement-private.h"
 
 /* A cold start of InnoDB on a slow disk takes a few seconds; a server that
  * is not up after this long is not coming up. */
@@ -662,7 +663,7 @@ static const char *const column_names[N_COLUMNS] = {
 /* Inserts every record of @path through one prepared statement, inside the
  * caller's transaction. Returns the number of rows, or -1. */
 static gint64
-insert_sample (MYSQL         *handle,
+insert_sample (PrConnection  *connection,
                const char    *path,
                GCancellable  *cancellable,
                GError       **error)
@@ -676,7 +677,7 @@ insert_sample (MYSQL         *handle,
   unsigned long lengths[N_COLUMNS];
   my_bool date_is_null = 0;
   MYSQL_TIME date;
-  int id = 0;
+  gint32 id = 0;
   int index[N_COLUMNS];
   gint64 rows = 0;
 
@@ -700,35 +701,18 @@ insert_sample (MYSQL         *handle,
         }
     }
 
-  stmt = mysql_stmt_init (handle);
+  stmt = _pr_statement_prepare (connection, insert_sql, _("cannot prepare the sample's INSERT"), error);
   if (stmt == NULL)
-    {
-      _pr_db_set_error (error, handle, _("cannot make a statement"));
-      return -1;
-    }
-  if (mysql_stmt_prepare (stmt, insert_sql, sizeof insert_sql - 1) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, _("cannot prepare the sample's INSERT"));
-      mysql_stmt_close (stmt);
-      return -1;
-    }
+    return -1;
 
-  memset (bind, 0, sizeof bind);
   memset (&date, 0, sizeof date);
-  bind[COL_ID].buffer_type = MYSQL_TYPE_LONG;
-  bind[COL_ID].buffer = &id;
-  for (guint i = COL_PETITIONER; i <= COL_BODY; i++)
-    {
-      bind[i].buffer_type = MYSQL_TYPE_STRING;
-      bind[i].length = &lengths[i];
-    }
-  bind[COL_SUBMITTED_AT].buffer_type = MYSQL_TYPE_DATETIME;
-  bind[COL_SUBMITTED_AT].buffer = &date;
-  bind[COL_SUBMITTED_AT].is_null = &date_is_null;
+  _pr_statement_bind_i32 (&bind[COL_ID], &id);
+  _pr_statement_bind_datetime (&bind[COL_SUBMITTED_AT], &date, &date_is_null);
 
   for (;;)
     {
       g_autoptr(GError) local_error = NULL;
+      g_autofree char *what = NULL;
       const char *id_text;
       gint64 seconds = 0;
       gint64 value = 0;
@@ -766,12 +750,11 @@ insert_sample (MYSQL         *handle,
       for (guint i = COL_PETITIONER; i <= COL_BODY; i++)
         {
           gsize length = 0;
-
           /* The reader's buffer holds until the next record: the statement
            * runs before that. */
-          bind[i].buffer = (char *) pr_csv_reader_get_field (reader, index[i], &length);
-          bind[i].buffer_length = length;
-          lengths[i] = length;
+          const char *field = pr_csv_reader_get_field (reader, index[i], &length);
+
+          _pr_statement_bind_text (&bind[i], field, length, &lengths[i]);
         }
 
       date_is_null = !pr_date_parse (pr_csv_reader_get_field (reader, index[COL_SUBMITTED_AT], NULL), &seconds);
@@ -788,12 +771,10 @@ insert_sample (MYSQL         *handle,
           date.time_type = MYSQL_TIMESTAMP_DATETIME;
         }
 
-      if (mysql_stmt_bind_param (stmt, bind) != 0 || mysql_stmt_execute (stmt) != 0)
+      what = g_strdup_printf (_("cannot load %s, line %llu"),
+                              path, (unsigned long long) pr_csv_reader_get_line (reader));
+      if (!_pr_statement_execute (stmt, bind, what, error))
         {
-          g_autofree char *what = g_strdup_printf (_("cannot load %s, line %llu"),
-                                                   path, (unsigned long long) pr_csv_reader_get_line (reader));
-
-          _pr_db_set_stmt_error (error, stmt, what);
           rows = -1;
           goto out;
         }
@@ -849,14 +830,12 @@ load_sample (PrSampleServer  *self,
   };
   static const char marker_sql[] =
     "INSERT INTO " META_DATABASE ".sample_load (id, source, rows_loaded, loaded_at) VALUES (1, ?, ?, NOW())";
-  MYSQL *handle = _pr_connection_get_handle (connection);
   g_autofree char *source = g_path_get_basename (csv_path);
-  unsigned long source_length = strlen (source);
-  MYSQL_STMT *stmt;
+  unsigned long source_length;
   MYSQL_BIND bind[2];
   gint64 marker = 0;
   gint64 rows;
-  int rows_int;
+  gint32 rows_int;
 
   for (guint i = 0; i < G_N_ELEMENTS (setup); i++)
     if (!pr_connection_execute (connection, setup[i], error))
@@ -870,37 +849,21 @@ load_sample (PrSampleServer  *self,
     if (!pr_connection_execute (connection, create[i], error))
       return FALSE;
 
-  rows = insert_sample (handle, csv_path, cancellable, error);
+  rows = insert_sample (connection, csv_path, cancellable, error);
   if (rows < 0)
     {
       pr_connection_execute (connection, "ROLLBACK", NULL);
       return FALSE;
     }
-  rows_int = (int) MIN (rows, G_MAXINT32);
+  rows_int = (gint32) MIN (rows, G_MAXINT32);
 
-  stmt = mysql_stmt_init (handle);
-  if (stmt == NULL)
+  _pr_statement_bind_string (&bind[0], source, &source_length);
+  _pr_statement_bind_i32 (&bind[1], &rows_int);
+  if (!_pr_statement_run (connection, marker_sql, bind, NULL, NULL, _("cannot mark the sample as loaded"), error))
     {
-      pr_connection_execute (connection, "ROLLBACK", NULL);
-      return _pr_db_set_error (error, handle, _("cannot make a statement"));
-    }
-  memset (bind, 0, sizeof bind);
-  bind[0].buffer_type = MYSQL_TYPE_STRING;
-  bind[0].buffer = source;
-  bind[0].buffer_length = source_length;
-  bind[0].length = &source_length;
-  bind[1].buffer_type = MYSQL_TYPE_LONG;
-  bind[1].buffer = &rows_int;
-  if (mysql_stmt_prepare (stmt, marker_sql, sizeof marker_sql - 1) != 0 ||
-      mysql_stmt_bind_param (stmt, bind) != 0 ||
-      mysql_stmt_execute (stmt) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, _("cannot mark the sample as loaded"));
-      mysql_stmt_close (stmt);
       pr_connection_execute (connection, "ROLLBACK", NULL);
       return FALSE;
     }
-  mysql_stmt_close (stmt);
 
   if (!pr_connection_execute (connection, "COMMIT", error))
     return FALSE;

@@ -228,20 +228,17 @@ _pr_store_insert_decision (PrStore           *self,
                          "VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?)",
                          self->q_decisions);
   _pr_store_bind_key (params, key, lengths);
-  _pr_store_bind_string (&params[2], decision->record_id, &lengths[2]);
-  _pr_store_bind_string (&params[3], decision->primary_id, &lengths[3]);
-  _pr_store_bind_string (&params[4], verdict_names[decision->verdict], &lengths[4]);
-  _pr_store_bind_string (&params[5], decision->reviewer, &lengths[5]);
-  _pr_store_bind_string (&params[6], decision->note, &lengths[6]);
+  _pr_statement_bind_string (&params[2], decision->record_id, &lengths[2]);
+  _pr_statement_bind_string (&params[3], decision->primary_id, &lengths[3]);
+  _pr_statement_bind_string (&params[4], verdict_names[decision->verdict], &lengths[4]);
+  _pr_statement_bind_string (&params[5], decision->reviewer, &lengths[5]);
+  _pr_statement_bind_string (&params[6], decision->note, &lengths[6]);
   if (decision->undoes != 0)
-    _pr_store_bind_i64 (&params[7], &decision->undoes);
+    _pr_statement_bind_i64 (&params[7], &decision->undoes);
   else
-    {
-      memset (&params[7], 0, sizeof params[7]);
-      params[7].buffer_type = MYSQL_TYPE_NULL;
-    }
-  _pr_store_bind_string (&params[8], old_values, &lengths[7]);
-  if (!_pr_store_run_statement (self, sql, params, NULL, &id, _("cannot record the decision"), error))
+    _pr_statement_bind_null (&params[7]);
+  _pr_statement_bind_string (&params[8], old_values, &lengths[7]);
+  if (!_pr_statement_run (self->connection, sql, params, NULL, &id, _("cannot record the decision"), error))
     return 0;
 
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, id);

@@ -95,9 +95,9 @@ claim (PrStore          *self,
       guint64 affected = 0;
 
       _pr_store_bind_key (params, key, lengths);
-      _pr_store_bind_string (&params[2], key->table, &lengths[2]);
-      if (!_pr_store_run_statement (self, sql, params, &affected, NULL,
-                                    _("cannot give the rows of an older store their database"), error))
+      _pr_statement_bind_string (&params[2], key->table, &lengths[2]);
+      if (!_pr_statement_run (self->connection, sql, params, &affected, NULL,
+                              _("cannot give the rows of an older store their database"), error))
         {
           _pr_store_rollback_transaction (self);
           return FALSE;
@@ -184,6 +184,6 @@ _pr_store_bind_key (MYSQL_BIND       *bind,
                     const PrStoreKey *key,
                     unsigned long    *lengths)
 {
-  _pr_store_bind_string (&bind[0], key->database, &lengths[0]);
-  _pr_store_bind_string (&bind[1], key->table, &lengths[1]);
+  _pr_statement_bind_string (&bind[0], key->database, &lengths[0]);
+  _pr_statement_bind_string (&bind[1], key->table, &lengths[1]);
 }

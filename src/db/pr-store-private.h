@@ -6,7 +6,7 @@
  */
 #pragma once
 
-#include "pr-connection-private.h"
+#include "pr-statement-private.h"
 #include "pr-store.h"
 
 G_BEGIN_DECLS
@@ -43,33 +43,6 @@ struct _PrStore
   gboolean      in_batch;       /* pr_store_add_decisions_written_back(): its one
                                  * transaction holds every decision's */
 };
-
-/* pr-store.c: statements. The MYSQL_BIND keeps pointers: the values must
- * live until the statement has run. */
-void        _pr_store_bind_string     (MYSQL_BIND        *bind,
-                                       const char        *value,
-                                       unsigned long     *length);
-void        _pr_store_bind_u64        (MYSQL_BIND        *bind,
-                                       const guint64     *value);
-void        _pr_store_bind_i64        (MYSQL_BIND        *bind,
-                                       const gint64      *value);
-void        _pr_store_bind_u16        (MYSQL_BIND        *bind,
-                                       const guint16     *value);
-void        _pr_store_bind_u8         (MYSQL_BIND        *bind,
-                                       const guint8      *value);
-MYSQL      *_pr_store_handle          (PrStore           *self);
-MYSQL_STMT *_pr_store_execute         (PrStore           *self,
-                                       const char        *sql,
-                                       MYSQL_BIND        *params,
-                                       const char        *what,
-                                       GError           **error);
-gboolean    _pr_store_run_statement   (PrStore           *self,
-                                       const char        *sql,
-                                       MYSQL_BIND        *params,
-                                       guint64           *affected,
-                                       gint64            *insert_id,
-                                       const char        *what,
-                                       GError           **error);
 
 /* pr-store.c: transactions */
 gboolean    _pr_store_begin_transaction          (PrStore  *self,

@@ -73,14 +73,14 @@ pr_store_add_scan_repeats (PrStore            *self,
 
           g_string_append (sql, r == 0 ? "(?,?,?,?)" : ",(?,?,?,?)");
           small[r] = (guint8) MIN (distances[start + r], 255);
-          _pr_store_bind_i64 (&p[0], &scan_id);
-          _pr_store_bind_string (&p[1], record_ids[start + r], &lengths[r * 2]);
-          _pr_store_bind_string (&p[2], existing_ids[start + r], &lengths[r * 2 + 1]);
-          _pr_store_bind_u8 (&p[3], &small[r]);
+          _pr_statement_bind_i64 (&p[0], &scan_id);
+          _pr_statement_bind_string (&p[1], record_ids[start + r], &lengths[r * 2]);
+          _pr_statement_bind_string (&p[2], existing_ids[start + r], &lengths[r * 2 + 1]);
+          _pr_statement_bind_u8 (&p[3], &small[r]);
         }
       /* A pair found twice is kept once. */
       g_string_append (sql, " ON DUPLICATE KEY UPDATE distance = VALUES(distance)");
-      if (!_pr_store_run_statement (self, sql->str, params, NULL, NULL, _("cannot keep the scan's new repeats"), error))
+      if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL, _("cannot keep the scan's new repeats"), error))
         {
           _pr_store_rollback_transaction (self);
           return FALSE;

@@ -25,24 +25,13 @@ bind_id_result (MYSQL_BIND    *bind,
                 unsigned long *length,
                 my_bool       *is_null)
 {
-  memset (bind, 0, sizeof *bind);
-  bind->buffer_type = MYSQL_TYPE_STRING;
-  bind->buffer = id;
-  bind->buffer_length = MAX_ID_BYTES + 1;
-  bind->length = length;
-  bind->is_null = is_null;
+  _pr_statement_bind_result (bind, MYSQL_TYPE_STRING, id, MAX_ID_BYTES + 1, length, is_null);
 }
-
-typedef enum {
-  FETCH_ROW,
-  FETCH_DONE,
-  FETCH_FAILED,
-} FetchStatus;
 
 /* Fetches the next row into the bound buffers and ends its id (bound with
  * bind_id_result ()) with a NUL. A column bound without a buffer (a BLOB
  * read afterwards) is truncated on purpose; a truncated id is not. */
-static FetchStatus
+static PrFetchStatus
 fetch_row (MYSQL_STMT          *stmt,
            char                *id,
            const unsigned long *id_length,
@@ -50,26 +39,21 @@ fetch_row (MYSQL_STMT          *stmt,
            const char          *what,
            GError             **error)
 {
-  int status = mysql_stmt_fetch (stmt);
+  PrFetchStatus status = _pr_statement_fetch (stmt, what, error);
 
-  if (status == MYSQL_NO_DATA)
-    return FETCH_DONE;
-  if (status == 1)
-    {
-      _pr_db_set_stmt_error (error, stmt, what);
-      return FETCH_FAILED;
-    }
+  if (status == PR_FETCH_DONE || status == PR_FETCH_FAILED)
+    return status;
   /* The column is VARCHAR(191): a longer value cannot be there, so
    * truncation would mean a table altered behind our back. */
-  if (status == MYSQL_DATA_TRUNCATED && *id_length > MAX_ID_BYTES)
+  if (status == PR_FETCH_TRUNCATED && *id_length > MAX_ID_BYTES)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    _("%s: a record id longer than %d bytes in the application's tables"),
                    what, MAX_ID_BYTES);
-      return FETCH_FAILED;
+      return PR_FETCH_FAILED;
     }
   id[*id_is_null ? 0 : *id_length] = '\0';
-  return FETCH_ROW;
+  return PR_FETCH_ROW;
 }
 
 typedef void (*RowFunc) (const char    *id,
@@ -91,7 +75,7 @@ for_each_row (PrStore     *self,
               const char  *what,
               GError     **error)
 {
-  MYSQL_STMT *stmt = _pr_store_execute (self, sql, params, what, error);
+  MYSQL_STMT *stmt = _pr_statement_query (self->connection, sql, params, what, error);
   MYSQL_BIND results[8] = { 0 };
   guint64 values[7] = { 0 };
   my_bool nulls[8] = { 0 };
@@ -107,22 +91,19 @@ for_each_row (PrStore     *self,
   bind_id_result (&results[0], id, &id_length, &nulls[0]);
   for (guint i = 0; i < n_values; i++)
     {
-      _pr_store_bind_u64 (&results[i + 1], &values[i]);
+      _pr_statement_bind_u64 (&results[i + 1], &values[i]);
       results[i + 1].is_null = &nulls[i + 1];
     }
-  if (mysql_stmt_bind_result (stmt, results) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, what);
-      goto out;
-    }
+  if (!_pr_statement_bind_results (stmt, results, what, error))
+    goto out;
 
   for (;;)
     {
-      FetchStatus status = fetch_row (stmt, id, &id_length, &nulls[0], what, error);
+      PrFetchStatus status = fetch_row (stmt, id, &id_length, &nulls[0], what, error);
 
-      if (status == FETCH_DONE)
+      if (status == PR_FETCH_DONE)
         break;
-      if (status == FETCH_FAILED)
+      if (status == PR_FETCH_FAILED)
         goto out;
       for (guint i = 0; i < n_values; i++)
         if (nulls[i + 1])
@@ -216,8 +197,8 @@ pr_store_begin_scan (PrStore     *self,
                                "message = 'interrupted' WHERE source_database = ? AND source_table = ? "
                                "AND status = 'running'", self->q_scans);
   _pr_store_bind_key (params, key, lengths);
-  if (!_pr_store_run_statement (self, interrupt, params, &interrupted, NULL,
-                                _("cannot close the table's interrupted scans"), error))
+  if (!_pr_statement_run (self->connection, interrupt, params, &interrupted, NULL,
+                          _("cannot close the table's interrupted scans"), error))
     goto fail;
   if (interrupted > 0)
     g_message (_("%llu earlier scan(s) of “%s” were interrupted; marked failed"),
@@ -226,10 +207,10 @@ pr_store_begin_scan (PrStore     *self,
   insert = g_strdup_printf ("INSERT INTO %s (source_database, source_table, mapping, mapping_version, k, "
                             "started_at, status) VALUES (?, ?, ?, ?, ?, UTC_TIMESTAMP(6), 'running')", self->q_scans);
   _pr_store_bind_key (params, key, lengths);
-  _pr_store_bind_string (&params[2], mapping_description, &lengths[2]);
-  _pr_store_bind_u64 (&params[3], &mapping_version);
-  _pr_store_bind_u64 (&params[4], &k64);
-  if (!_pr_store_run_statement (self, insert, params, NULL, &scan_id, _("cannot record the scan"), error))
+  _pr_statement_bind_string (&params[2], mapping_description, &lengths[2]);
+  _pr_statement_bind_u64 (&params[3], &mapping_version);
+  _pr_statement_bind_u64 (&params[4], &k64);
+  if (!_pr_statement_run (self->connection, insert, params, NULL, &scan_id, _("cannot record the scan"), error))
     goto fail;
 
   g_hash_table_insert (self->scan_locks, g_memdup2 (&scan_id, sizeof scan_id), g_steal_pointer (&lock));
@@ -294,7 +275,7 @@ for_each_blob (PrStore     *self,
                const char  *what,
                GError     **error)
 {
-  MYSQL_STMT *stmt = _pr_store_execute (self, sql, params, what, error);
+  MYSQL_STMT *stmt = _pr_statement_query (self->connection, sql, params, what, error);
   MYSQL_BIND results[2] = { 0 };
   my_bool nulls[2] = { 0 };
   unsigned long id_length = 0, blob_length = 0;
@@ -307,37 +288,22 @@ for_each_blob (PrStore     *self,
 
   bind_id_result (&results[0], id, &id_length, &nulls[0]);
   /* No buffer: the length is learnt at each row, then the bytes fetched. */
-  results[1].buffer_type = MYSQL_TYPE_BLOB;
-  results[1].length = &blob_length;
-  results[1].is_null = &nulls[1];
-  if (mysql_stmt_bind_result (stmt, results) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, what);
-      goto out;
-    }
+  _pr_statement_bind_result (&results[1], MYSQL_TYPE_BLOB, NULL, 0, &blob_length, &nulls[1]);
+  if (!_pr_statement_bind_results (stmt, results, what, error))
+    goto out;
 
   for (;;)
     {
-      FetchStatus status = fetch_row (stmt, id, &id_length, &nulls[0], what, error);
+      PrFetchStatus status = fetch_row (stmt, id, &id_length, &nulls[0], what, error);
 
-      if (status == FETCH_DONE)
+      if (status == PR_FETCH_DONE)
         break;
-      if (status == FETCH_FAILED)
+      if (status == PR_FETCH_FAILED)
         goto out;
       g_byte_array_set_size (blob, blob_length);
-      if (!nulls[1] && blob_length > 0)
-        {
-          MYSQL_BIND column = { 0 };
-
-          column.buffer_type = MYSQL_TYPE_BLOB;
-          column.buffer = blob->data;
-          column.buffer_length = blob_length;
-          if (mysql_stmt_fetch_column (stmt, &column, 1, 0) != 0)
-            {
-              _pr_db_set_stmt_error (error, stmt, what);
-              goto out;
-            }
-        }
+      if (!nulls[1] && blob_length > 0 &&
+          !_pr_statement_fetch_column (stmt, 1, MYSQL_TYPE_BLOB, blob->data, blob_length, what, error))
+        goto out;
       if (!func (id, nulls[1] ? NULL : blob->data, nulls[1] ? 0 : blob_length, user_data, error))
         goto out;
     }
@@ -414,7 +380,7 @@ pr_store_load_fingerprints (PrStore     *self,
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
                          "AND mapping_version = ? AND retired_at IS NULL AND parts IS NOT NULL", self->q_fingerprints);
-  _pr_store_bind_u64 (&params[2], &mapping_version);
+  _pr_statement_bind_u64 (&params[2], &mapping_version);
   if (!for_each_blob (self, sql, params, add_stored_parts, stored, _("cannot read the stored fingerprints"), error))
     return NULL;
 
@@ -460,10 +426,11 @@ set_retired (PrStore           *self,
       for (guint i = 0; i < n; i++)
         {
           g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_store_bind_string (&params[i + 2], ids->pdata[start + i], &lengths[i + 2]);
+          _pr_statement_bind_string (&params[i + 2], ids->pdata[start + i], &lengths[i + 2]);
         }
       g_string_append_c (sql, ')');
-      if (!_pr_store_run_statement (self, sql->str, params, NULL, NULL, _("cannot retire stored fingerprints"), error))
+      if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL,
+                              _("cannot retire stored fingerprints"), error))
         return FALSE;
     }
   return TRUE;
@@ -524,17 +491,9 @@ write_fingerprints (PrStore        *self,
           g_autofree char *sql = upsert_sql (self, n);
 
           g_clear_pointer (&stmt, mysql_stmt_close);
-          stmt = mysql_stmt_init (_pr_store_handle (self));
+          stmt = _pr_statement_prepare (self->connection, sql, _("cannot write the fingerprints"), error);
           if (stmt == NULL)
-            {
-              _pr_db_set_error (error, _pr_store_handle (self), _("cannot write the fingerprints"));
-              goto out;
-            }
-          if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0)
-            {
-              _pr_db_set_stmt_error (error, stmt, _("cannot write the fingerprints"));
-              goto out;
-            }
+            goto out;
           prepared_rows = n;
         }
 
@@ -547,35 +506,27 @@ write_fingerprints (PrStore        *self,
             blocks[r * 4 + b] = (guint16) (fingerprints[i] >> (16 * b));
           sparse_values[r] = sparse != NULL && sparse[i] ? 1 : 0;
           _pr_store_bind_key (p, key, &lengths[r * 4]);
-          _pr_store_bind_string (&p[2], record_ids[i], &lengths[r * 4 + 2]);
-          _pr_store_bind_u64 (&p[3], &fingerprints[i]);
+          _pr_statement_bind_string (&p[2], record_ids[i], &lengths[r * 4 + 2]);
+          _pr_statement_bind_u64 (&p[3], &fingerprints[i]);
           for (guint b = 0; b < 4; b++)
-            _pr_store_bind_u16 (&p[4 + b], &blocks[r * 4 + b]);
-          _pr_store_bind_u64 (&p[8], &content_hashes[i]);
-          _pr_store_bind_u8 (&p[9], &sparse_values[r]);
+            _pr_statement_bind_u16 (&p[4 + b], &blocks[r * 4 + b]);
+          _pr_statement_bind_u64 (&p[8], &content_hashes[i]);
+          _pr_statement_bind_u8 (&p[9], &sparse_values[r]);
           /* NULL: no parts made; empty: none found. */
-          memset (&p[10], 0, sizeof p[10]);
-          p[10].buffer_type = MYSQL_TYPE_NULL;
+          _pr_statement_bind_null (&p[10]);
           if (parts != NULL && parts->parts != NULL)
             {
               gsize length = 0;
               guint8 *bytes = pr_parts_encode (parts->parts + parts->offsets[i], parts->counts[i], &length);
 
               g_ptr_array_add (encoded, bytes);
-              lengths[r * 4 + 3] = length;
-              p[10].buffer_type = MYSQL_TYPE_BLOB;
-              p[10].buffer = bytes != NULL ? (void *) bytes : (void *) "";
-              p[10].buffer_length = length;
-              p[10].length = &lengths[r * 4 + 3];
+              _pr_statement_bind_blob (&p[10], bytes, length, &lengths[r * 4 + 3]);
             }
-          _pr_store_bind_u64 (&p[11], &mapping_version);
-          _pr_store_bind_i64 (&p[12], &scan_id);
+          _pr_statement_bind_u64 (&p[11], &mapping_version);
+          _pr_statement_bind_i64 (&p[12], &scan_id);
         }
-      if (mysql_stmt_bind_param (stmt, params) != 0 || mysql_stmt_execute (stmt) != 0)
-        {
-          _pr_db_set_stmt_error (error, stmt, _("cannot write the fingerprints"));
-          goto out;
-        }
+      if (!_pr_statement_execute (stmt, params, _("cannot write the fingerprints"), error))
+        goto out;
       g_ptr_array_set_size (encoded, 0);
     }
   ok = TRUE;
@@ -741,15 +692,15 @@ pr_store_commit_scan (PrStore             *self,
   sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "
                          "records = ?, new_records = ?, changed_records = ?, refingerprinted_records = ?, "
                          "retired_records = ?, pairs = ?, clusters = ?, message = NULL WHERE id = ?", self->q_scans);
-  _pr_store_bind_u64 (&params[0], &counts->records);
-  _pr_store_bind_u64 (&params[1], &counts->new_records);
-  _pr_store_bind_u64 (&params[2], &counts->changed_records);
-  _pr_store_bind_u64 (&params[3], &counts->refingerprinted_records);
-  _pr_store_bind_u64 (&params[4], &retired);
-  _pr_store_bind_u64 (&params[5], &counts->pairs);
-  _pr_store_bind_u64 (&params[6], &counts->clusters);
-  _pr_store_bind_i64 (&params[7], &scan_id);
-  if (!_pr_store_run_statement (self, sql, params, NULL, NULL, _("cannot mark the scan complete"), error) ||
+  _pr_statement_bind_u64 (&params[0], &counts->records);
+  _pr_statement_bind_u64 (&params[1], &counts->new_records);
+  _pr_statement_bind_u64 (&params[2], &counts->changed_records);
+  _pr_statement_bind_u64 (&params[3], &counts->refingerprinted_records);
+  _pr_statement_bind_u64 (&params[4], &retired);
+  _pr_statement_bind_u64 (&params[5], &counts->pairs);
+  _pr_statement_bind_u64 (&params[6], &counts->clusters);
+  _pr_statement_bind_i64 (&params[7], &scan_id);
+  if (!_pr_statement_run (self->connection, sql, params, NULL, NULL, _("cannot mark the scan complete"), error) ||
       !_pr_store_commit_transaction (self, error))
     goto out;
 
@@ -798,10 +749,10 @@ pr_store_end_scan (PrStore       *self,
 
   sql = g_strdup_printf ("UPDATE %s SET status = ?, finished_at = UTC_TIMESTAMP(6), message = ? "
                          "WHERE id = ? AND status = 'running'", self->q_scans);
-  _pr_store_bind_string (&params[0], status == PR_SCAN_FAILED ? "failed" : "cancelled", &lengths[0]);
-  _pr_store_bind_string (&params[1], message, &lengths[1]);
-  _pr_store_bind_i64 (&params[2], &scan_id);
-  ok = _pr_store_run_statement (self, sql, params, NULL, NULL, _("cannot mark the scan ended"), error);
+  _pr_statement_bind_string (&params[0], status == PR_SCAN_FAILED ? "failed" : "cancelled", &lengths[0]);
+  _pr_statement_bind_string (&params[1], message, &lengths[1]);
+  _pr_statement_bind_i64 (&params[2], &scan_id);
+  ok = _pr_statement_run (self->connection, sql, params, NULL, NULL, _("cannot mark the scan ended"), error);
   release_scan_lock (self, scan_id);
 
   return ok;
@@ -897,23 +848,23 @@ pr_store_check (PrStore     *self,
         g_string_append (sql, " UNION ");
       g_string_append_printf (sql, "SELECT record_id, BIT_COUNT(fingerprint ^ ?) FROM %s ",
                               self->q_fingerprints);
-      _pr_store_bind_u64 (&params[n_params++], &fingerprint);
+      _pr_statement_bind_u64 (&params[n_params++], &fingerprint);
       if (k <= 3)
         {
           /* Pigeonhole: within 3 bits, one of the four blocks is equal. */
           blocks[b] = (guint16) (fingerprint >> (16 * b));
           g_string_append_printf (sql, "FORCE INDEX (pr_fingerprints_b%u) WHERE b%u = ? AND ", b, b);
-          _pr_store_bind_u16 (&params[n_params++], &blocks[b]);
+          _pr_statement_bind_u16 (&params[n_params++], &blocks[b]);
         }
       else
         g_string_append (sql, "WHERE ");
       g_string_append (sql, "BIT_COUNT(fingerprint ^ ?) <= ? AND source_database = ? AND source_table = ? "
                        "AND mapping_version = ? AND retired_at IS NULL AND sparse = 0");
-      _pr_store_bind_u64 (&params[n_params++], &fingerprint);
-      _pr_store_bind_u64 (&params[n_params++], &k64);
+      _pr_statement_bind_u64 (&params[n_params++], &fingerprint);
+      _pr_statement_bind_u64 (&params[n_params++], &k64);
       _pr_store_bind_key (&params[n_params], key, lengths);
       n_params += 2;
-      _pr_store_bind_u64 (&params[n_params++], &mapping_version);
+      _pr_statement_bind_u64 (&params[n_params++], &mapping_version);
     }
 
   if (!for_each_row (self, sql->str, params, 1, add_match, matches,
@@ -1033,7 +984,7 @@ pr_store_check_record (PrStore     *self,
                          "WHERE source_database = ? AND source_table = ? AND record_id = ? AND retired_at IS NULL",
                          self->q_fingerprints);
   _pr_store_bind_key (params, key, lengths);
-  _pr_store_bind_string (&params[2], record_id, &lengths[2]);
+  _pr_statement_bind_string (&params[2], record_id, &lengths[2]);
   if (!for_each_row (self, sql, params, 3, keep_fingerprint, found,
                      _("cannot read the record's stored fingerprint"), error))
     return NULL;

@@ -170,11 +170,12 @@ create_tables (PrStore  *self,
   /* IGNORE: another instance may be opening the same store right now. */
   insert = g_strdup_printf ("INSERT IGNORE INTO %s (name, value) VALUES ('schema_version', ?)", self->q_meta);
   g_snprintf (version, sizeof version, "%d", PR_STORE_SCHEMA_VERSION);
-  _pr_store_bind_string (&params[0], version, &version_length);
+  _pr_statement_bind_string (&params[0], version, &version_length);
   {
     g_autoptr(GError) local_error = NULL;
 
-    if (!_pr_store_run_statement (self, insert, params, NULL, NULL, _("cannot record the tables' version"), &local_error))
+    if (!_pr_statement_run (self->connection, insert, params, NULL, NULL,
+                            _("cannot record the tables' version"), &local_error))
       {
         _pr_store_explain_error (self, error, local_error, "INSERT", C_("tables", "write"));
         return FALSE;
@@ -342,8 +343,9 @@ migrate (PrStore  *self,
       if (!migrations[version - 1] (self, error))
         goto out;
       g_snprintf (next, sizeof next, "%" G_GUINT64_FORMAT, version + 1);
-      _pr_store_bind_string (&params[0], next, &next_length);
-      if (!_pr_store_run_statement (self, update, params, NULL, NULL, _("cannot record the tables' version"), &local_error))
+      _pr_statement_bind_string (&params[0], next, &next_length);
+      if (!_pr_statement_run (self->connection, update, params, NULL, NULL,
+                              _("cannot record the tables' version"), &local_error))
         {
           _pr_store_explain_error (self, error, local_error, "UPDATE", C_("tables", "upgrade"));
           goto out;

@@ -4,17 +4,17 @@
  * reviewers' decisions, in a schema the user chooses (the source database
  * or a separate one). Nothing in the store writes to the source table,
  * except pr_store_add_decision_written_back() (pr-write-back.c) for a
- * connection on which the user switched write-back on (design.md, data
- * safety); it writes only the configured columns, and keeps their old
+ * connection on which the user switched write-back on (docs/design.md,
+ * "Data safety"); it writes only the configured columns, and keeps their old
  * values in the decision log. Decisions are append-only: the store has no
  * UPDATE and no DELETE on pr_decisions; an undo is a new row.
  *
  * All times are written as UTC (UTC_TIMESTAMP(6)), so that the values do
  * not depend on the time zone of whichever session wrote them.
  *
- * This file: opening and freeing a store, the statement and transaction
- * helpers the other parts share (pr-store-private.h), locks, and the
- * errors explained. The tables are made in pr-store-schema.c, scans and
+ * This file: opening and freeing a store, the transaction helpers and
+ * checks the other parts share (pr-store-private.h), locks, and the
+ * errors explained; statements go through pr-statement.c. The tables are made in pr-store-schema.c, scans and
  * checks are in pr-store-scans.c, the decision log in
  * pr-store-decisions.c, write-back in pr-write-back.c.
  */
@@ -27,122 +27,6 @@
 #include <string.h>
 
 #include "pr-store-private.h"
-
-/* Binding helpers. The MYSQL_BIND keeps pointers: the values must live
- * until the statement has run. */
-
-void
-_pr_store_bind_string (MYSQL_BIND    *bind,
-                       const char    *value,
-                       unsigned long *length)
-{
-  memset (bind, 0, sizeof *bind);
-  if (value == NULL)
-    {
-      bind->buffer_type = MYSQL_TYPE_NULL;
-      return;
-    }
-  *length = strlen (value);
-  bind->buffer_type = MYSQL_TYPE_STRING;
-  bind->buffer = (char *) value;
-  bind->buffer_length = *length;
-  bind->length = length;
-}
-
-void
-_pr_store_bind_u64 (MYSQL_BIND    *bind,
-                    const guint64 *value)
-{
-  memset (bind, 0, sizeof *bind);
-  bind->buffer_type = MYSQL_TYPE_LONGLONG;
-  bind->buffer = (void *) value;
-  bind->is_unsigned = 1;
-}
-
-void
-_pr_store_bind_i64 (MYSQL_BIND   *bind,
-                    const gint64 *value)
-{
-  memset (bind, 0, sizeof *bind);
-  bind->buffer_type = MYSQL_TYPE_LONGLONG;
-  bind->buffer = (void *) value;
-}
-
-void
-_pr_store_bind_u16 (MYSQL_BIND    *bind,
-                    const guint16 *value)
-{
-  memset (bind, 0, sizeof *bind);
-  bind->buffer_type = MYSQL_TYPE_SHORT;
-  bind->buffer = (void *) value;
-  bind->is_unsigned = 1;
-}
-
-void
-_pr_store_bind_u8 (MYSQL_BIND   *bind,
-                   const guint8 *value)
-{
-  memset (bind, 0, sizeof *bind);
-  bind->buffer_type = MYSQL_TYPE_TINY;
-  bind->buffer = (void *) value;
-  bind->is_unsigned = 1;
-}
-
-MYSQL *
-_pr_store_handle (PrStore *self)
-{
-  return _pr_connection_get_handle (self->connection);
-}
-
-/* Prepares, binds and runs a statement. Returns: (transfer full)
- * (nullable): it, to read its result or count its rows; NULL with @error
- * set on failure. */
-MYSQL_STMT *
-_pr_store_execute (PrStore     *self,
-                   const char  *sql,
-                   MYSQL_BIND  *params,
-                   const char  *what,
-                   GError     **error)
-{
-  MYSQL_STMT *stmt = mysql_stmt_init (_pr_store_handle (self));
-
-  if (stmt == NULL)
-    {
-      _pr_db_set_error (error, _pr_store_handle (self), what);
-      return NULL;
-    }
-  if (mysql_stmt_prepare (stmt, sql, strlen (sql)) != 0 ||
-      (params != NULL && mysql_stmt_bind_param (stmt, params) != 0) ||
-      mysql_stmt_execute (stmt) != 0)
-    {
-      _pr_db_set_stmt_error (error, stmt, what);
-      mysql_stmt_close (stmt);
-      return NULL;
-    }
-  return stmt;
-}
-
-/* Prepares, binds and runs a statement without a result. */
-gboolean
-_pr_store_run_statement (PrStore     *self,
-                         const char  *sql,
-                         MYSQL_BIND  *params,
-                         guint64     *affected,
-                         gint64      *insert_id,
-                         const char  *what,
-                         GError     **error)
-{
-  MYSQL_STMT *stmt = _pr_store_execute (self, sql, params, what, error);
-
-  if (stmt == NULL)
-    return FALSE;
-  if (affected != NULL)
-    *affected = mysql_stmt_affected_rows (stmt);
-  if (insert_id != NULL)
-    *insert_id = mysql_stmt_insert_id (stmt);
-  mysql_stmt_close (stmt);
-  return TRUE;
-}
 
 /* In a batch of decisions, the batch's transaction is the one begun and
  * committed: a decision's own begin and commit do nothing. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Write-back: a decision written into the source table's row, for a
- * connection on which the user switched it on (design.md, data safety),
- * in one transaction with its row in the decision log (pr-store-decisions.c).
+ * connection on which the user switched it on (docs/design.md, "Data safety"),
+ * in one transaction with its row in the decision log (pr-store-decisions.c),
+ * whose old_values keep what it changed (pr-old-values.c).
  */
 #define G_LOG_DOMAIN "pr-store"
 
@@ -13,45 +14,9 @@
 #include <string.h>
 
 #include "pr-catalog.h"
+#include "pr-old-values-private.h"
 #include "pr-store-private.h"
 #include "pr-write-back.h"
-
-/* Write-back
- *
- * A written-back decision's old_values is a JSON object of two objects,
- * "old" (the configured columns before the decision) and "new" (the same
- * columns after it, as the server stored them), each mapping a column name,
- * as the catalogue spells it, to the column's value as text, or null for
- * SQL NULL:
- *
- *   {"old":{"repeat_of":null,"status":""},"new":{"repeat_of":"12","status":"重复"}}
- *
- * "old" is what an undo restores; "new" is what the row must still hold
- * for the undo to go ahead, so that it never overwrites someone else's
- * later change. An undo's own row records the same for the change the
- * undo made. GLib has no JSON: the writer and the reader below handle
- * exactly this shape (strings and null), with the full string escapes. */
-
-#define MAX_WRITE_COLUMNS 2
-
-typedef struct {
-  guint  n;
-  char  *names[MAX_WRITE_COLUMNS];
-  char  *values[MAX_WRITE_COLUMNS];   /* NULL for SQL NULL */
-} ColumnValues;
-
-static void
-column_values_clear (ColumnValues *values)
-{
-  for (guint i = 0; i < values->n; i++)
-    {
-      g_clear_pointer (&values->names[i], g_free);
-      g_clear_pointer (&values->values[i], g_free);
-    }
-  values->n = 0;
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ColumnValues, column_values_clear)
 
 /**
  * pr_write_back_new:
@@ -104,293 +69,6 @@ pr_write_back_free (PrWriteBack *write_back)
   g_free (write_back->status_repeat);
   g_free (write_back->status_not_repeat);
   g_free (write_back);
-}
-
-static void
-json_append_string (GString    *out,
-                    const char *value)
-{
-  if (value == NULL)
-    {
-      g_string_append (out, "null");
-      return;
-    }
-
-  g_string_append_c (out, '"');
-  for (const guchar *p = (const guchar *) value; *p != '\0'; p++)
-    switch (*p)
-      {
-      case '"':
-        g_string_append (out, "\\\"");
-        break;
-      case '\\':
-        g_string_append (out, "\\\\");
-        break;
-      case '\n':
-        g_string_append (out, "\\n");
-        break;
-      case '\r':
-        g_string_append (out, "\\r");
-        break;
-      case '\t':
-        g_string_append (out, "\\t");
-        break;
-      default:
-        /* UTF-8 goes as it is: the column is utf8mb4, and the values were
-         * checked to be UTF-8 when they were read. */
-        if (*p < 0x20)
-          g_string_append_printf (out, "\\u%04x", *p);
-        else
-          g_string_append_c (out, (char) *p);
-        break;
-      }
-  g_string_append_c (out, '"');
-}
-
-static void
-json_append_columns (GString            *out,
-                     const ColumnValues *values)
-{
-  g_string_append_c (out, '{');
-  for (guint i = 0; i < values->n; i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      json_append_string (out, values->names[i]);
-      g_string_append_c (out, ':');
-      json_append_string (out, values->values[i]);
-    }
-  g_string_append_c (out, '}');
-}
-
-static char *
-old_values_to_json (const ColumnValues *before,
-                    const ColumnValues *after)
-{
-  GString *out = g_string_new ("{\"old\":");
-
-  json_append_columns (out, before);
-  g_string_append (out, ",\"new\":");
-  json_append_columns (out, after);
-  g_string_append_c (out, '}');
-  return g_string_free (out, FALSE);
-}
-
-static void
-json_skip_space (const char **p)
-{
-  while (**p == ' ' || **p == '\t' || **p == '\n' || **p == '\r')
-    (*p)++;
-}
-
-static gboolean
-json_expect (const char **p,
-             char         c)
-{
-  json_skip_space (p);
-  if (**p != c)
-    return FALSE;
-  (*p)++;
-  return TRUE;
-}
-
-static gboolean
-json_read_hex4 (const char **p,
-                gunichar    *value)
-{
-  *value = 0;
-  for (guint i = 0; i < 4; i++)
-    {
-      int digit = g_ascii_xdigit_value ((*p)[i]);
-
-      if (digit < 0)
-        return FALSE;
-      *value = *value * 16 + (gunichar) digit;
-    }
-  *p += 4;
-  return TRUE;
-}
-
-/* A JSON string, or null (*out NULL). \u0000 is refused: a C string
- * cannot hold it, and the writer never makes it (values with NUL are
- * refused before they are written back). */
-static gboolean
-json_read_string_or_null (const char **p,
-                          char       **out)
-{
-  g_autoptr(GString) value = NULL;
-
-  *out = NULL;
-  json_skip_space (p);
-  if (strncmp (*p, "null", 4) == 0)
-    {
-      *p += 4;
-      return TRUE;
-    }
-  if (**p != '"')
-    return FALSE;
-  (*p)++;
-
-  value = g_string_new (NULL);
-  for (;;)
-    {
-      guchar c = (guchar) **p;
-
-      if (c == '\0' || c < 0x20)
-        return FALSE;
-      (*p)++;
-      if (c == '"')
-        break;
-      if (c != '\\')
-        {
-          g_string_append_c (value, (char) c);
-          continue;
-        }
-
-      c = (guchar) **p;
-      (*p)++;
-      switch (c)
-        {
-        case '"':
-        case '\\':
-        case '/':
-          g_string_append_c (value, (char) c);
-          break;
-        case 'b':
-          g_string_append_c (value, '\b');
-          break;
-        case 'f':
-          g_string_append_c (value, '\f');
-          break;
-        case 'n':
-          g_string_append_c (value, '\n');
-          break;
-        case 'r':
-          g_string_append_c (value, '\r');
-          break;
-        case 't':
-          g_string_append_c (value, '\t');
-          break;
-        case 'u':
-          {
-            gunichar u, low;
-
-            if (!json_read_hex4 (p, &u) || u == 0)
-              return FALSE;
-            if (u >= 0xd800 && u < 0xdc00)
-              {
-                if ((*p)[0] != '\\' || (*p)[1] != 'u')
-                  return FALSE;
-                *p += 2;
-                if (!json_read_hex4 (p, &low) || low < 0xdc00 || low >= 0xe000)
-                  return FALSE;
-                u = 0x10000 + ((u - 0xd800) << 10) + (low - 0xdc00);
-              }
-            else if (u >= 0xdc00 && u < 0xe000)
-              return FALSE;
-            g_string_append_unichar (value, u);
-          }
-          break;
-        default:
-          return FALSE;
-        }
-    }
-
-  if (!g_utf8_validate (value->str, value->len, NULL))
-    return FALSE;
-  *out = g_string_free (g_steal_pointer (&value), FALSE);
-  return TRUE;
-}
-
-static gboolean
-json_read_columns (const char   **p,
-                   ColumnValues  *values)
-{
-  if (!json_expect (p, '{'))
-    return FALSE;
-  json_skip_space (p);
-  if (**p == '}')
-    {
-      (*p)++;
-      return TRUE;
-    }
-  for (;;)
-    {
-      g_autofree char *name = NULL;
-      g_autofree char *value = NULL;
-
-      if (!json_read_string_or_null (p, &name) || name == NULL ||
-          !json_expect (p, ':') || !json_read_string_or_null (p, &value))
-        return FALSE;
-      if (values->n == MAX_WRITE_COLUMNS)
-        return FALSE;
-      for (guint i = 0; i < values->n; i++)
-        if (strcmp (values->names[i], name) == 0)
-          return FALSE;
-      values->names[values->n] = g_steal_pointer (&name);
-      values->values[values->n] = g_steal_pointer (&value);
-      values->n++;
-
-      json_skip_space (p);
-      if (**p == '}')
-        {
-          (*p)++;
-          return TRUE;
-        }
-      if (**p != ',')
-        return FALSE;
-      (*p)++;
-    }
-}
-
-/* Reads what old_values_to_json() wrote; "old" and "new" must name the
- * same columns, in the same order. */
-static gboolean
-old_values_from_json (const char    *text,
-                      gint64         decision_id,
-                      ColumnValues  *before,
-                      ColumnValues  *after,
-                      GError       **error)
-{
-  const char *p = text;
-  gboolean have_old = FALSE, have_new = FALSE;
-
-  if (!json_expect (&p, '{'))
-    goto bad;
-  for (guint i = 0; i < 2; i++)
-    {
-      g_autofree char *key = NULL;
-
-      if (i > 0 && !json_expect (&p, ','))
-        goto bad;
-      if (!json_read_string_or_null (&p, &key) || key == NULL || !json_expect (&p, ':'))
-        goto bad;
-      if (strcmp (key, "old") == 0 && !have_old)
-        have_old = json_read_columns (&p, before);
-      else if (strcmp (key, "new") == 0 && !have_new)
-        have_new = json_read_columns (&p, after);
-      else
-        goto bad;
-      if (!(i == 0 ? have_old || have_new : have_old && have_new))
-        goto bad;
-    }
-  if (!json_expect (&p, '}'))
-    goto bad;
-  json_skip_space (&p);
-  if (*p != '\0' || before->n == 0 || before->n != after->n)
-    goto bad;
-  for (guint i = 0; i < before->n; i++)
-    if (strcmp (before->names[i], after->names[i]) != 0)
-      goto bad;
-  return TRUE;
-
-bad:
-  column_values_clear (before);
-  column_values_clear (after);
-  g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-               _("decision %lld has damaged old values in the decision log; "
-                 "it cannot be undone with write-back"), (long long) decision_id);
-  return FALSE;
 }
 
 /* The source row's place, resolved against the catalogue: every name
@@ -676,11 +354,11 @@ explain_write_back_error (const Target  *target,
  * are one at a time and each sees the last one's values. Values must be
  * text without NUL: anything else could not be restored exactly. */
 static gboolean
-read_source_row (PrStore       *self,
-                 const Target  *target,
-                 const char    *record_id,
-                 ColumnValues  *values,
-                 GError       **error)
+read_source_row (PrStore         *self,
+                 const Target    *target,
+                 const char      *record_id,
+                 PrColumnValues  *values,
+                 GError         **error)
 {
   g_autoptr(GString) sql = g_string_new (NULL);
   g_autoptr(GPtrArray) rows = NULL;
@@ -761,13 +439,13 @@ write_source_row (PrStore            *self,
   for (guint i = 0; i < target->n; i++)
     {
       g_string_append_printf (sql, "%s%s = ?", i > 0 ? ", " : "", target->q_columns[i]);
-      _pr_store_bind_string (&params[i], values[i], &lengths[i]);
+      _pr_statement_bind_string (&params[i], values[i], &lengths[i]);
     }
   g_string_append_printf (sql, " WHERE %s = ?", target->q_id);
-  _pr_store_bind_string (&params[target->n], record_id, &lengths[target->n]);
+  _pr_statement_bind_string (&params[target->n], record_id, &lengths[target->n]);
 
-  if (!_pr_store_run_statement (self, sql->str, params, &affected, NULL,
-                                _("write-back: cannot update the source row"), &local_error))
+  if (!_pr_statement_run (self->connection, sql->str, params, &affected, NULL,
+                          _("write-back: cannot update the source row"), &local_error))
     {
       explain_write_back_error (target, error, local_error, "UPDATE");
       return FALSE;
@@ -792,7 +470,7 @@ change_source_row (PrStore            *self,
                    const Target       *target,
                    const char         *record_id,
                    const char *const  *values,
-                   ColumnValues       *stored,
+                   PrColumnValues     *stored,
                    GError            **error)
 {
   return write_source_row (self, target, record_id, values, error) &&
@@ -806,8 +484,8 @@ decide_written_back (PrStore            *self,
                      GError            **error)
 {
   g_auto(Target) target = { 0 };
-  g_auto(ColumnValues) before = { 0 };
-  g_auto(ColumnValues) after = { 0 };
+  g_auto(PrColumnValues) before = { 0 };
+  g_auto(PrColumnValues) after = { 0 };
   g_autofree char *json = NULL;
   char *names[MAX_WRITE_COLUMNS];
   const char *values[MAX_WRITE_COLUMNS];
@@ -829,7 +507,7 @@ decide_written_back (PrStore            *self,
   if (!read_source_row (self, &target, decision->record_id, &before, error) ||
       !change_source_row (self, &target, decision->record_id, values, &after, error))
     goto fail;
-  json = old_values_to_json (&before, &after);
+  json = _pr_old_values_to_json (&before, &after);
   id = _pr_store_insert_decision (self, decision, json, &micros, error);
   if (id == 0 || !_pr_store_commit_transaction (self, error))
     goto fail;
@@ -891,10 +569,10 @@ undo_written_back (PrStore            *self,
   g_autofree char *sql = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   g_auto(Target) target = { 0 };
-  g_auto(ColumnValues) restore = { 0 };
-  g_auto(ColumnValues) written = { 0 };
-  g_auto(ColumnValues) current = { 0 };
-  g_auto(ColumnValues) restored = { 0 };
+  g_auto(PrColumnValues) restore = { 0 };
+  g_auto(PrColumnValues) written = { 0 };
+  g_auto(PrColumnValues) current = { 0 };
+  g_auto(PrColumnValues) restored = { 0 };
   g_autofree char *json = NULL;
   g_autofree char *record_id = NULL;
   const char *values[MAX_WRITE_COLUMNS];
@@ -935,7 +613,7 @@ undo_written_back (PrStore            *self,
                    (long long) decision->undoes, row->values[0], write_back->table);
       return 0;
     }
-  if (!old_values_from_json (row->values[2], decision->undoes, &restore, &written, error))
+  if (!_pr_old_values_from_json (row->values[2], decision->undoes, &restore, &written, error))
     return 0;
   record_id = g_strdup (row->values[1]);
   if (!resolve_target (self, write_back, restore.names, restore.n, &target, error))
@@ -968,7 +646,7 @@ undo_written_back (PrStore            *self,
     values[i] = restore.values[i];
   if (!change_source_row (self, &target, record_id, values, &restored, error))
     goto fail;
-  json = old_values_to_json (&current, &restored);
+  json = _pr_old_values_to_json (&current, &restored);
   id = _pr_store_insert_decision (self, decision, json, &micros, error);
   if (id == 0 || !_pr_store_commit_transaction (self, error))
     goto fail;

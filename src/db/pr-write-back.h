@@ -6,8 +6,8 @@
 G_BEGIN_DECLS
 
 /* Write-back: where a decision is written into the source table, for a
- * connection on which the user has switched it on (design.md, data
- * safety). Every name must be a column of @table as the catalogue spells
+ * connection on which the user has switched it on (docs/design.md,
+ * "Data safety"). Every name must be a column of @table as the catalogue spells
  * it; at least one of repeat_of_column and status_column is set. */
 typedef struct {
   char *table;              /* the source table, in the connection's current database */

@@ -972,7 +972,7 @@ out:
 
 /* Costs of the estimate below, in nanoseconds, measured on the
  * development machine (AMD EPYC, Zen 5, 2 cores, one thread at 10^7; see
- * README): one counting-sort pass (histogram and scatter) per fingerprint,
+ * docs/benchmarks.md): one counting-sort pass (histogram and scatter) per fingerprint,
  * the bucket sort of the second level per fingerprint, the walk over a
  * sorted table per fingerprint, and one in-bucket comparison with each
  * kernel.  Only their ratios matter. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * A record's fingerprint (design.md, after Li & Han):
+ * A record's fingerprint (docs/design.md, "The fingerprint"; after Li & Han):
  *
  *  - a short column contributes one feature: the bytes
  *    "<column name> 0x1F <normalised value>", so the same value in two

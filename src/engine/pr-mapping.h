@@ -22,7 +22,7 @@ typedef enum {
   PR_COLUMN_ROLE_DATE,
 } PrColumnRole;
 
-/* design.md: short fields weigh 2, text words 1 per occurrence. */
+/* docs/design.md, "The fingerprint": short fields weigh 2, text words 1 per occurrence. */
 #define PR_SHORT_DEFAULT_WEIGHT 2.0
 #define PR_TEXT_DEFAULT_WEIGHT  1.0
 

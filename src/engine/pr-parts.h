@@ -21,7 +21,7 @@ G_STATIC_ASSERT (sizeof (PrPart) == 8);
 /* A longer clause is cut into windows of this many words, so that one
  * edit does not lose a whole paragraph written without full stops. 16
  * rather than 32: on the labelled petitions 2 more repeats found at every
- * k and no more false ones, on the bundled sample 6 more (docs/detection.md).
+ * k and no more false ones, on the bundled sample 6 more (docs/design.md, "Passages").
  * Changing it changes the fingerprints' version (pr_fingerprint_describe ()),
  * so that parts stored under the old one are cut again. */
 #define PR_PART_MAX_TOKENS 16
@@ -39,7 +39,7 @@ typedef enum {
   PR_PART_KIND_SHINGLES,
 } PrPartKind;
 
-/* Chosen by the evaluation (docs/detection.md). */
+/* Chosen by the evaluation (docs/evaluation.md, "The passages' thresholds"). */
 #define PR_PART_DEFAULT_KIND PR_PART_KIND_SHINGLES
 
 typedef struct {
@@ -48,7 +48,7 @@ typedef struct {
   guint      shingle_window;  /* w; 0: PR_PART_DEFAULT_SHINGLE_WINDOW */
 } PrPartMethod;
 
-/* The best of the grid in docs/detection.md on the labelled petitions
+/* The best of the grid in docs/evaluation.md on the labelled petitions
  * (q 4 to 6, w 4 to 8): five words, windows of six, so that any ten words
  * two texts share in a row make them share a part. */
 #define PR_PART_DEFAULT_SHINGLE_WORDS 5
@@ -116,7 +116,7 @@ typedef struct {
 #define PR_PART_DEFAULT_MIN_SHARED_TOKENS 20
 #define PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER 0.5
 
-/* The defaults, chosen by the evaluation (docs/detection.md). */
+/* The defaults, chosen by the evaluation (docs/evaluation.md, "The passages' thresholds"). */
 #define PR_PART_MATCH_OPTIONS_DEFAULT \
   ((PrPartMatchOptions) { PR_PART_DEFAULT_MAX_RECORDS, PR_PART_DEFAULT_MIN_CONTAINMENT, \
                           PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER, PR_PART_DEFAULT_MIN_SHARED_TOKENS })

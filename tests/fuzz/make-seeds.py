@@ -103,3 +103,27 @@ hand = {
 }
 for name, data in hand.items():
     write('mapping', name, data.encode())
+
+# The write-back log's old_values: rows as the writer before json-glib
+# wrote them, the escapes JSON has, and damage of each kind the reader
+# refuses.
+hand = {
+    'two-columns': '{"old":{"repeat_of":null,"status":""},"new":{"repeat_of":"12","status":"重复"}}',
+    'one-column': '{"old":{"repeat_of":"5"},"new":{"repeat_of":null}}',
+    'escapes': '{"old":{"状态 \\"st\\" `x`":"旧\\"\\\\/\\n\\r\\t\\u0001\\u001f\\b\\f\\/ 😀"},'
+               '"new":{"状态 \\"st\\" `x`":"\\u4e2d\\ud83d\\ude00\\uDBFF\\uDFFF"}}',
+    'spaces-new-first': ' {\n "new" : { "s" : null } ,\r\n\t"old" : { "s" : "x" } } ',
+    'duplicate-name': '{"old":{"a":"1","a":"2"},"new":{"a":"3","a":"4"}}',
+    'nul-escape': '{"old":{"s":"a\\u0000b"},"new":{"s":null}}',
+    'lone-surrogate': '{"old":{"s":"\\ud800\\u0041"},"new":{"s":"\\udc00"}}',
+    'unknown-escape': '{"old":{"s":"\\x41"},"new":{"s":null}}',
+    'single-quotes': "{'old':{'s':'a'},'new':{'s':null}}",
+    'raw-control': '{"old":{"s":"a\x01\x1f"},"new":{"s":null}}',
+    'nested': '{"old":{"s":{"t":[1,true]}},"new":{"s":null}}',
+    'different-columns': '{"old":{"a":null,"b":null},"new":{"b":null,"a":null}}',
+    'cut-short': '{"old":{"s":"abc\\u12',
+}
+for name, data in hand.items():
+    write('old-values', name, data.encode())
+write('old-values', 'deep', b'[' * 5000)
+write('old-values', 'invalid-utf8', b'{"old":{"s":"\xed\xa0\x80\xff"},"new":{"s":null}}')
