@@ -326,6 +326,22 @@ pr_cli_progress_finish (PrCliProgress *progress)
   progress->last = 0;
 }
 
+/* A command run from a script or cron must end, not wait for ever on a
+ * server that stalled: the connection string may set other limits. The
+ * read timeout is the longest the server may stay silent while answering
+ * one statement, not the length of a read: a streamed read of millions
+ * of rows sends all the time and is never cut. It must outlast the
+ * slowest statement before its first answer (a scan's commit marking
+ * the records gone over a large store), so it is long. */
+static void
+pr_cli_default_timeouts (PrConnectionParams *params)
+{
+  if (params->connect_timeout == 0)
+    params->connect_timeout = PR_CLI_DEFAULT_CONNECT_TIMEOUT;
+  if (params->read_timeout == 0)
+    params->read_timeout = PR_CLI_DEFAULT_READ_TIMEOUT;
+}
+
 /**
  * pr_cli_open_connection:
  * @options: the parsed flags, with --db
@@ -355,6 +371,7 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
             return NULL;
         }
       params = pr_sample_server_get_params (options->sample_server);
+      pr_cli_default_timeouts (params);
       return pr_connection_open (params, error);
     }
 
@@ -375,6 +392,7 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
   else if (params->password == NULL && from_env != NULL)
     params->password = g_strdup (from_env);
 
+  pr_cli_default_timeouts (params);
   return pr_connection_open (params, error);
 }
 

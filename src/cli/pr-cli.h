@@ -13,6 +13,10 @@
 
 G_BEGIN_DECLS
 
+/* Seconds, unless the connection string says otherwise (pr-cli-common.c). */
+#define PR_CLI_DEFAULT_CONNECT_TIMEOUT 15
+#define PR_CLI_DEFAULT_READ_TIMEOUT    900
+
 /* What every subcommand that reads records understands. */
 typedef struct {
   char     *id;
