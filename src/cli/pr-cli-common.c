@@ -608,8 +608,8 @@ pr_cli_open_source (PrCliMappingOptions  *options,
  *
  * For a command that finds records in a table by their id: the mapping of
  * pr_cli_source_mapping (), whose id column, when mapping flags are given
- * without --id, is the table's primary key (the catalogue's guess has one
- * of its own).
+ * without --id, is the table's primary key if it is one column and not
+ * binary (the catalogue's guess has one of its own).
  *
  * Returns: (transfer full) (nullable): the mapping
  */
@@ -625,8 +625,14 @@ pr_cli_table_mapping_with_id (PrConnection         *connection,
       if (columns == NULL)
         return NULL;
       for (guint i = 0; i < columns->len && options->id == NULL; i++)
-        if (((PrColumnInfo *) columns->pdata[i])->primary_key)
-          options->id = g_strdup (((PrColumnInfo *) columns->pdata[i])->name);
+        {
+          const PrColumnInfo *column = columns->pdata[i];
+
+          /* Not part of a longer key, which names no record alone, nor
+           * bytes, which name none readably: as pr_catalog_guess_mapping (). */
+          if (column->primary_key && column->unique && !pr_column_info_is_binary (column))
+            options->id = g_strdup (column->name);
+        }
     }
   return pr_cli_source_mapping (connection, options, error);
 }
