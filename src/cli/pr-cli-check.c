@@ -251,7 +251,7 @@ pr_cli_check (int    argc,
     { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The record to check, by its id"), N_("ID") },
     { "record", 0, 0, G_OPTION_ARG_STRING, &id, N_("The same as --id"), N_("ID") },
     { "id-column", 0, 0, G_OPTION_ARG_STRING, &id_column,
-      N_("The table's id column (default: its primary key)"), N_("COL") },
+      N_("The table's id column (default: its primary key, if that is one column and not binary)"), N_("COL") },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
       N_("Check every record of FILE, a CSV file with the table's column names (records not in the table yet); "
          "the output is record,id,distance"), N_("FILE") },
