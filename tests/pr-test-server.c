@@ -150,6 +150,39 @@ pr_test_server_uri (const char *database,
 }
 
 /**
+ * pr_test_server_run_cli:
+ * @database: the database "URI" names
+ * @out: (out) (optional): the CLI's standard output
+ * @err: (out) (optional): its standard error, also given to g_test_message()
+ * @first: the first argument, then the others, ending in %NULL; "URI"
+ *   stands for pr_test_server_uri (@database, NULL)
+ *
+ * Returns: the CLI's exit status, as pr_test_run_cli()
+ */
+int
+pr_test_server_run_cli (const char  *database,
+                        char       **out,
+                        char       **err,
+                        const char  *first,
+                        ...)
+{
+  g_autofree char *uri = pr_test_server_uri (database, NULL);
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+  int status;
+
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (char *) (g_str_equal (arg, "URI") ? uri : arg));
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  status = pr_test_run_cli (out, err, (const char *const *) args->pdata);
+  if (err != NULL)
+    g_test_message ("%s", *err);
+  return status;
+}
+
+/**
  * pr_test_query_column:
  * @connection: a connection
  * @sql: a query

@@ -15,30 +15,11 @@
 
 static const PrConnectionParams *server;
 
+/* The CLI against the database chk, "URI" standing for its connection string. */
+#define RUN(...) pr_test_server_run_cli ("chk", __VA_ARGS__)
+
 #define SAME_TEXT "'小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡'"
 #define OTHER_TEXT "'医保 报销 比例 调整 退休 职工 门诊 慢性病'"
-
-static int
-run (char       **out,
-     char       **err,
-     const char  *first,
-     ...)
-{
-  g_autofree char *uri = pr_test_server_uri ("chk", NULL);
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-  int status;
-
-  va_start (ap, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (args, (char *) (g_str_equal (arg, "URI") ? uri : arg));
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  status = pr_test_run_cli (out, err, (const char *const *) args->pdata);
-  if (err != NULL)
-    g_test_message ("%s", *err);
-  return status;
-}
 
 /* chk.num (INT ids) and chk.code (VARCHAR ids, case-insensitive), each
  * with two records of the same text and one other, scanned into chkstore. */
@@ -56,9 +37,9 @@ make_tables (void)
   pr_test_execute (db, "CREATE TABLE chk.code (code VARCHAR(10) PRIMARY KEY, body TEXT)");
   pr_test_execute (db, "INSERT INTO chk.code VALUES ('A7', " SAME_TEXT "), ('A8', " SAME_TEXT "), "
                        "('A9', " OTHER_TEXT ")");
-  g_assert_cmpint (run (NULL, NULL, "scan", "--db", "URI", "--table", "num", "--id", "id", "--text", "body",
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "num", "--id", "id", "--text", "body",
                         "--store", "chkstore", "--out", "/dev/null", NULL), ==, 0);
-  g_assert_cmpint (run (NULL, NULL, "scan", "--db", "URI", "--table", "code", "--id", "code", "--text", "body",
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "code", "--id", "code", "--text", "body",
                         "--store", "chkstore", "--out", "/dev/null", NULL), ==, 0);
 }
 
@@ -71,7 +52,7 @@ check (const char *table,
 {
   char *out = NULL;
 
-  *status = run (&out, err, "check", "--db", "URI", "--table", table, "--id-column", id_column, "--text", "body",
+  *status = RUN (&out, err, "check", "--db", "URI", "--table", table, "--id-column", id_column, "--text", "body",
                  "--store", "chkstore", "--id", id, NULL);
   return out;
 }
@@ -141,7 +122,8 @@ test_several_records (void)
   make_tables ();
   db = pr_test_connect (server, "chk");
   pr_test_execute (db, "CREATE TABLE loose (code VARCHAR(10), body TEXT)");
-  pr_test_execute (db, "INSERT INTO loose VALUES ('ab', " SAME_TEXT "), ('AB ', " OTHER_TEXT "), ('cd', " OTHER_TEXT ")");
+  pr_test_execute (db, "INSERT INTO loose VALUES ('ab', " SAME_TEXT "), ('AB ', " OTHER_TEXT "), "
+                       "('cd', " OTHER_TEXT ")");
   pr_mapping_add (mapping, "code", PR_COLUMN_ROLE_ID, 0, NULL);
   pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
   values = pr_record_reader_fetch (db, "loose", mapping, "Ab", &error);

@@ -15,6 +15,9 @@
 
 static const PrConnectionParams *server;
 
+/* The CLI against the database ids, "URI" standing for its connection string. */
+#define RUN(...) pr_test_server_run_cli ("ids", __VA_ARGS__)
+
 static PrConnection *
 admin (void)
 {
@@ -32,29 +35,6 @@ fresh (void)
   pr_test_execute (db, "CREATE DATABASE ids CHARACTER SET utf8mb4");
   pr_test_execute (db, "CREATE DATABASE idstore");
   return pr_test_connect (server, "ids");
-}
-
-/* The CLI with "URI" standing for the database's connection string. */
-static int
-run (char       **out,
-     char       **err,
-     const char  *first,
-     ...)
-{
-  g_autofree char *uri = pr_test_server_uri ("ids", NULL);
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-  int status;
-
-  va_start (ap, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (args, (char *) (g_str_equal (arg, "URI") ? uri : arg));
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  status = pr_test_run_cli (out, err, (const char *const *) args->pdata);
-  if (err != NULL)
-    g_test_message ("%s", *err);
-  return status;
 }
 
 /* Whether the store has any fingerprint: a refused scan keeps nothing. */
@@ -92,7 +72,7 @@ test_no_primary_key (void)
                        "(3, 'X-3', " BODY (3) ")");
 
   /* Mapping flags without --id: the records' numbers. */
-  g_assert_cmpint (run (NULL, &err, "scan", "--db", "URI", "--table", "nopk", "--text", "body",
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "nopk", "--text", "body",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
   g_assert_nonnull (strstr (err, "without an id column"));
   g_assert_nonnull (strstr (err, "could serve as the id: case_no."));
@@ -100,7 +80,7 @@ test_no_primary_key (void)
   g_clear_pointer (&err, g_free);
 
   /* The guess: the column called id, which nothing keeps unique. */
-  g_assert_cmpint (run (NULL, &err, "scan", "--db", "URI", "--table", "nopk",
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "nopk",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
   g_assert_nonnull (strstr (err, "the id column “id” of table “nopk” is not a unique key"));
   g_assert_nonnull (strstr (err, "could serve as the id: case_no."));
@@ -108,10 +88,10 @@ test_no_primary_key (void)
   g_clear_pointer (&err, g_free);
 
   /* Named, the unique column is the id: deleting a row retires it alone. */
-  g_assert_cmpint (run (NULL, NULL, "scan", "--db", "URI", "--table", "nopk", "--id", "case_no", "--text", "body",
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "nopk", "--id", "case_no", "--text", "body",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 0);
   pr_test_execute (db, "DELETE FROM nopk WHERE case_no = 'X-1'");
-  g_assert_cmpint (run (NULL, NULL, "scan", "--db", "URI", "--table", "nopk", "--id", "case_no", "--text", "body",
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "nopk", "--id", "case_no", "--text", "body",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 0);
   {
     g_autofree char *retired = pr_test_query_value (db, "SELECT GROUP_CONCAT(record_id ORDER BY record_id) "
@@ -137,7 +117,7 @@ test_composite_key (void)
   pr_test_execute (db, "INSERT INTO two VALUES (2024, 1, 'R1', " BODY (1) "), (2025, 1, 'R2', " BODY (2) "), "
                        "(2025, 2, 'R3', " BODY (3) ")");
 
-  g_assert_cmpint (run (NULL, &err, "scan", "--db", "URI", "--table", "two",
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "two",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
   g_assert_nonnull (strstr (err, "without an id column"));
   /* Neither column of the key: only ref is unique alone. */
@@ -145,12 +125,12 @@ test_composite_key (void)
   g_assert_false (store_has_fingerprints ());
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run (NULL, &err, "check", "--db", "URI", "--table", "two", "--text", "body",
+  g_assert_cmpint (RUN (NULL, &err, "check", "--db", "URI", "--table", "two", "--text", "body",
                         "--store", "idstore", "--id", "2025", NULL), ==, 1);
   g_assert_nonnull (strstr (err, "could serve as the id: ref."));
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run (NULL, &err, "scan", "--db", "URI", "--table", "two", "--id", "ref", "--text", "body",
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "two", "--id", "ref", "--text", "body",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 0);
   g_assert_true (store_has_fingerprints ());
 }
@@ -186,7 +166,7 @@ test_binary_key (void)
 
   /* Guessed: no id (the guess prints no --id), and a store is refused,
    * naming the key, which could serve when named. */
-  g_assert_cmpint (run (NULL, &err, "scan", "--db", "URI", "--table", "bin",
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "bin",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
   {
     const char *guessed = strstr (err, "guessed from the table:");
@@ -200,7 +180,7 @@ test_binary_key (void)
 
   /* Named: the ids are the hex of the bytes, in the output and the store. */
   out_path = g_build_filename (dir, "clusters.csv", NULL);
-  g_assert_cmpint (run (NULL, NULL, "scan", "--db", "URI", "--table", "bin", "--id", "uid", "--text", "body",
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "bin", "--id", "uid", "--text", "body",
                         "--store", "idstore", "--out", out_path, NULL), ==, 0);
   g_file_get_contents (out_path, &out, NULL, &error);
   g_assert_no_error (error);
@@ -215,7 +195,7 @@ test_binary_key (void)
 
   /* check finds the record by its hex (in either case) and names the
    * matches in hex, the record itself left out. */
-  g_assert_cmpint (run (&out, NULL, "check", "--db", "URI", "--table", "bin", "--id-column", "uid", "--text", "body",
+  g_assert_cmpint (RUN (&out, NULL, "check", "--db", "URI", "--table", "bin", "--id-column", "uid", "--text", "body",
                         "--store", "idstore", "--id", "80ff10e2a4c5470b9c3d000000000002", NULL), ==, 0);
   g_assert_cmpstr (out, ==, "id,distance\r\n"
                             "00FF10E2A4C5470B9C3D000000000001,0\r\n"
@@ -233,11 +213,27 @@ test_nul_in_id (void)
   pr_test_execute (db, "CREATE TABLE nul (code VARCHAR(20) PRIMARY KEY, body TEXT)");
   pr_test_execute (db, "INSERT INTO nul VALUES ('A1', " BODY (1) "), (CONCAT('B', CHAR(0), 'C'), " BODY (2) "), "
                        "('D3', " BODY (3) ")");
-  g_assert_cmpint (run (NULL, &err, "scan", "--db", "URI", "--table", "nul", "--id", "code", "--text", "body",
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "nul", "--id", "code", "--text", "body",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
   /* In key order: A1, then B\0C. */
   g_assert_nonnull (strstr (err, "row 2: the id in column “code” holds a NUL byte"));
   g_assert_false (store_has_fingerprints ());
+}
+
+/* With a store and mapping flags without --id, the records were kept by
+ * their numbers; the primary key names them. */
+static void
+test_primary_key_default (void)
+{
+  g_autoptr(PrConnection) db = fresh ();
+  g_autofree char *stored = NULL;
+
+  pr_test_execute (db, "CREATE TABLE pk (n INT PRIMARY KEY, body TEXT)");
+  pr_test_execute (db, "INSERT INTO pk VALUES (10, " BODY (1) "), (20, " BODY (2) "), (30, " BODY (3) ")");
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "pk", "--text", "body",
+                        "--store", "idstore", "--out", "/dev/null", NULL), ==, 0);
+  stored = pr_test_query_value (db, "SELECT GROUP_CONCAT(record_id ORDER BY record_id) FROM idstore.pr_fingerprints");
+  g_assert_cmpstr (stored, ==, "10,20,30");
 }
 
 /* The catalogue's view of keys, which the rule above rests on. */
@@ -279,6 +275,7 @@ main (int    argc,
   g_test_add_func ("/db/stable-id/composite-key", test_composite_key);
   g_test_add_func ("/db/stable-id/binary-key", test_binary_key);
   g_test_add_func ("/db/stable-id/nul-in-id", test_nul_in_id);
+  g_test_add_func ("/db/stable-id/primary-key-default", test_primary_key_default);
   g_test_add_func ("/db/stable-id/catalog-unique", test_catalog_unique);
 
   status = g_test_run ();

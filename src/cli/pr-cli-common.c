@@ -556,7 +556,9 @@ pr_cli_source_mapping (PrConnection         *connection,
  *
  * What a scan reads from, as the flags say: the database (--db, --sample)
  * or a CSV file, its mapping, and the store. A store keeps fingerprints
- * weighed by the table as it was then, so IDF is refused with one.
+ * weighed by the table as it was then, so IDF is refused with one; it
+ * keeps them by id, so with one the id column defaults to the primary key
+ * (pr_cli_table_mapping_with_id ()).
  */
 gboolean
 pr_cli_open_source (PrCliMappingOptions  *options,
@@ -584,7 +586,10 @@ pr_cli_open_source (PrCliMappingOptions  *options,
       if (opened == NULL)
         return FALSE;
     }
-  *mapping = pr_cli_source_mapping (opened, options, error);
+  /* A store keeps records by their ids, never by their places: without
+   * --id, the primary key is the id, as for check. */
+  *mapping = store_schema != NULL && opened != NULL ? pr_cli_table_mapping_with_id (opened, options, error)
+                                                    : pr_cli_source_mapping (opened, options, error);
   if (*mapping == NULL)
     return FALSE;
   if (store_schema != NULL)
