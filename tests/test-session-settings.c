@@ -142,19 +142,23 @@ test_stalled_server_cli (void)
   GPid pid = pr_test_server_get_pid ();
   g_autofree char *err = NULL;
   int status;
+  gint64 stopped;
 
   make_table ();
   g_assert_cmpint (kill (pid, SIGSTOP), ==, 0);
+  stopped = g_get_monotonic_time ();
   status = scan (&err);
   g_assert_cmpint (kill (pid, SIGCONT), ==, 0);
+  g_test_message ("the CLI ended %.1f s after the server stopped", (g_get_monotonic_time () - stopped) / 1e6);
   g_assert_cmpint (status, ==, 1);
   g_assert_true (g_str_has_prefix (err, "petition-review-cli scan: "));
   g_assert_nonnull (strstr (err, "connect timeout"));
   g_assert_nonnull (strstr (err, "connect-timeout="));
 }
 
-/* A server that stops in the middle of a read: the read timeout of the
- * connection string ends it, and the message names it. */
+/* A server that stops while a connection is open: the next read (here
+ * the catalogue's, before the table's) ends after the read timeout of the
+ * connection string, and the message names it. */
 static void
 test_stalled_server_read (void)
 {
@@ -165,6 +169,7 @@ test_stalled_server_read (void)
   g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
   GPid pid = pr_test_server_get_pid ();
+  gint64 stopped;
   gboolean ok;
 
   make_table ();
@@ -175,8 +180,10 @@ test_stalled_server_read (void)
   pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL);
   pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
   g_assert_cmpint (kill (pid, SIGSTOP), ==, 0);
+  stopped = g_get_monotonic_time ();
   ok = pr_record_reader_stream (connection, "big", mapping, collect_id, ids, NULL, &error);
   g_assert_cmpint (kill (pid, SIGCONT), ==, 0);
+  g_test_message ("the read failed %.1f s after the server stopped", (g_get_monotonic_time () - stopped) / 1e6);
   g_assert_false (ok);
   g_test_message ("%s", error->message);
   g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE);
