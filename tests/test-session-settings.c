@@ -107,6 +107,49 @@ collect_id (const char *const *values,
   return TRUE;
 }
 
+typedef struct {
+  guint64 rows;
+  gulong  pause_us;   /* after the first row */
+} SlowReader;
+
+static gboolean
+read_slowly (const char *const *values,
+             const gsize       *lengths,
+             gpointer           user_data)
+{
+  SlowReader *reader = user_data;
+
+  if (reader->rows++ == 0)
+    g_usleep (reader->pause_us);
+  return TRUE;
+}
+
+/* A global net_write_timeout of a second: a reader that pauses (to
+ * fingerprint) longer than that while the server has more rows to send
+ * lost its read. Rows of 2 kB: far more than the socket holds. */
+static void
+test_global_net_write_timeout (void)
+{
+  g_autoptr(PrConnection) db = admin ();
+  g_autoptr(PrConnection) reader = NULL;
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(GError) error = NULL;
+  SlowReader slow = { 0, 3 * G_USEC_PER_SEC };
+  gboolean ok;
+
+  make_table ();
+  pr_test_execute (db, "UPDATE sess.big SET body = CONCAT(body, REPEAT(' 噪音', 500))");
+  pr_test_execute (db, "SET GLOBAL net_write_timeout = 1");
+  reader = pr_test_connect (server, "sess");
+  pr_test_execute (db, "SET GLOBAL net_write_timeout = DEFAULT");
+  pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  ok = pr_record_reader_stream (reader, "big", mapping, read_slowly, &slow, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  g_assert_cmpuint (slow.rows, ==, N_ROWS);
+}
+
 /* With PAD_CHAR_TO_FULL_LENGTH in the global sql_mode, CHAR values came
  * padded with spaces: other ids, other content. */
 static void
@@ -202,6 +245,7 @@ main (int    argc,
   g_test_add_func ("/db/session/global-select-limit", test_global_select_limit);
   g_test_add_func ("/db/session/global-statement-time", test_global_statement_time);
   g_test_add_func ("/db/session/global-sql-mode", test_global_sql_mode);
+  g_test_add_func ("/db/session/global-net-write-timeout", test_global_net_write_timeout);
   g_test_add_func ("/db/session/stalled-server-cli", test_stalled_server_cli);
   g_test_add_func ("/db/session/stalled-server-read", test_stalled_server_read);
 
