@@ -562,14 +562,6 @@ pr_session_open_sample_async (PrSession           *self,
     }
 }
 
-gboolean
-pr_session_open_sample_finish (PrSession     *self,
-                               GAsyncResult  *result,
-                               GError       **error)
-{
-  return pr_session_connect_finish (self, result, error);
-}
-
 const char *
 pr_session_get_description (PrSession *self)
 {
@@ -1043,12 +1035,6 @@ guint
 pr_session_get_n_reviewed (PrSession *self)
 {
   return self->n_reviewed;
-}
-
-const guint64 *
-pr_session_get_fingerprints (PrSession *self)
-{
-  return self->result != NULL ? self->result->set->fingerprints : NULL;
 }
 
 /**

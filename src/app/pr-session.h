@@ -41,9 +41,6 @@ void                pr_session_open_sample_async  (PrSession             *sessio
                                                    GCancellable          *cancellable,
                                                    GAsyncReadyCallback    callback,
                                                    gpointer               user_data);
-gboolean            pr_session_open_sample_finish (PrSession             *session,
-                                                   GAsyncResult          *result,
-                                                   GError               **error);
 const char         *pr_session_get_description    (PrSession             *session);
 GPtrArray          *pr_session_get_tables         (PrSession             *session);
 const char         *pr_session_get_sample_table   (PrSession             *session);
@@ -87,7 +84,6 @@ GListModel         *pr_session_get_clusters       (PrSession             *sessio
 guint               pr_session_get_n_clusters     (PrSession             *session);
 gboolean            pr_session_get_list_complete  (PrSession             *session);
 guint               pr_session_get_n_reviewed     (PrSession             *session);
-const guint64      *pr_session_get_fingerprints   (PrSession             *session);
 GArray             *pr_session_get_boilerplate    (PrSession             *session);
 
 void                pr_session_fetch_async        (PrSession             *session,
