@@ -20,12 +20,9 @@ G_BEGIN_DECLS
 #define PR_TYPE_SESSION (pr_session_get_type ())
 G_DECLARE_FINAL_TYPE (PrSession, pr_session, PR, SESSION, GObject)
 
-/* Called on the main thread, a few times a second, while a scan runs. */
-typedef void (*PrSessionProgressFunc) (PrScanPhase phase,
-                                       guint64     records,
-                                       guint64     done,
-                                       guint64     total,
-                                       gpointer    user_data);
+/* The progress of pr_session_scan_async() and pr_session_export_async()
+ * is a #PrScanProgressFunc called on the main thread, a few times a
+ * second. */
 
 PrSession          *pr_session_new                (const char            *reviewer);
 void                pr_session_connect_async      (PrSession             *session,
@@ -69,7 +66,7 @@ void                pr_session_scan_async         (PrSession             *sessio
                                                    const char            *table,
                                                    const PrMapping       *mapping,
                                                    guint                  k,
-                                                   PrSessionProgressFunc  progress,
+                                                   PrScanProgressFunc     progress,
                                                    gpointer               progress_data,
                                                    GCancellable          *cancellable,
                                                    GAsyncReadyCallback    callback,
@@ -139,7 +136,7 @@ gboolean            pr_session_set_write_back_finish (PrSession         *session
 
 void                pr_session_export_async       (PrSession             *session,
                                                    GFile                 *file,
-                                                   PrSessionProgressFunc  progress,
+                                                   PrScanProgressFunc     progress,
                                                    gpointer               progress_data,
                                                    GCancellable          *cancellable,
                                                    GAsyncReadyCallback    callback,
