@@ -23,7 +23,6 @@ static const struct {
   { "explain", pr_cli_explain, N_("Show why two records match, or do not") },
   { "thresholds", pr_cli_thresholds, N_("Show what each k near the scan's would find (a threshold preview)") },
   { "decisions", pr_cli_decisions, N_("Export the reviewers' decisions (decisions export)") },
-  { "bench", pr_cli_bench, N_("Measure speed and memory (bench fingerprint, group, query, thresholds, db or check)") },
 };
 
 static void
@@ -70,7 +69,7 @@ main (int    argc,
         return commands[i].run (argc - 1, argv + 1);
       }
 
-  fprintf (stderr, _("petition-review-cli: unknown command “%s” (commands: scan, fingerprint, eval, check, explain, thresholds, decisions, bench)\n"),
+  fprintf (stderr, _("petition-review-cli: unknown command “%s” (commands: scan, fingerprint, eval, check, explain, thresholds, decisions)\n"),
            argv[1]);
   return 2;
 }

@@ -45,7 +45,7 @@ typedef struct {
 } PrCliMappingOptions;
 
 /* The IDF flags, for the commands that read a whole table (scan, eval,
- * fingerprint, bench fingerprint): IDF needs every record, so a command
+ * fingerprint, petition-review-bench fingerprint): IDF needs every record, so a command
  * about one pair or one record (explain, check) has none. The help texts
  * are in pr-cli-common.c, where xgettext finds them. */
 extern const char pr_cli_idf_help[];
@@ -168,9 +168,6 @@ typedef int (*PrCliCommand) (int argc, char **argv);
 int pr_cli_scan        (int argc, char **argv);
 int pr_cli_fingerprint (int argc, char **argv);
 int pr_cli_eval        (int argc, char **argv);
-int pr_cli_bench       (int argc, char **argv);
-int pr_cli_bench_db    (int argc, char **argv);
-int pr_cli_bench_check (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);
