@@ -1321,8 +1321,10 @@ pr_sample_server_free (PrSampleServer *self)
 /**
  * pr_sample_server_find_csv:
  *
- * The sample petitions: $PETITION_REVIEW_SAMPLE, else installed with the
- * program, else beside the sources when it runs from a build directory.
+ * The sample petitions: $PETITION_REVIEW_SAMPLE, else the file installed
+ * with the program. A program run from a build directory is given the
+ * checkout's data/sample-petitions.csv that way (the tests and the
+ * build-aux scripts set it), so no source path is compiled in.
  *
  * Returns: (transfer full): the CSV file's path
  */
@@ -1330,16 +1332,9 @@ char *
 pr_sample_server_find_csv (void)
 {
   const char *from_env = g_getenv ("PETITION_REVIEW_SAMPLE");
-  char *installed = g_build_filename (PKGDATADIR, "sample-petitions.csv", NULL);
 
-  if (from_env != NULL)
-    {
-      g_free (installed);
-      return g_strdup (from_env);
-    }
-  if (g_file_test (installed, G_FILE_TEST_EXISTS))
-    return installed;
-  g_free (installed);
+  if (from_env != NULL && *from_env != '\0')
+    return g_strdup (from_env);
 
-  return g_build_filename (PR_SOURCE_DIR, "data", "sample-petitions.csv", NULL);
+  return g_build_filename (PKGDATADIR, "sample-petitions.csv", NULL);
 }
