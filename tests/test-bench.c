@@ -13,23 +13,9 @@
 
 static const char *const measurements[] = { "fingerprint", "group", "query", "thresholds", "db", "check" };
 
-static int
-run_bench (char **out,
-           char **err,
-           ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-  const char *arg;
-
-  va_start (ap, err);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-
-  return pr_test_run_bench (out, err, (const char *const *) args->pdata);
-}
+/* Runs petition-review-bench with the arguments after @err. */
+#define RUN_BENCH(out, err, ...) \
+  pr_test_run_bench ((out), (err), (const char *const[]) { __VA_ARGS__ })
 
 static void
 test_help (void)
@@ -41,12 +27,12 @@ test_help (void)
       g_autofree char *out = NULL;
       g_autofree char *usage = g_strdup_printf ("\n  petition-review-bench %s [OPTION…]", measurements[i]);
 
-      g_assert_cmpint (run_bench (&out, NULL, measurements[i], "--help", NULL), ==, 0);
+      g_assert_cmpint (RUN_BENCH (&out, NULL, measurements[i], "--help", NULL), ==, 0);
       g_test_message ("%s", out);
       g_assert_nonnull (strstr (out, usage));
     }
 
-  g_assert_cmpint (run_bench (&top, NULL, "--help", NULL), ==, 0);
+  g_assert_cmpint (RUN_BENCH (&top, NULL, "--help", NULL), ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (measurements); i++)
     {
       g_autofree char *line = g_strdup_printf ("\n  %s ", measurements[i]);
@@ -62,16 +48,16 @@ test_usage_errors (void)
 {
   g_autofree char *none = NULL, *unknown = NULL, *bad_k = NULL, *no_records = NULL;
 
-  g_assert_cmpint (run_bench (NULL, &none, NULL), ==, 2);
+  g_assert_cmpint (RUN_BENCH (NULL, &none, NULL), ==, 2);
   g_assert_nonnull (strstr (none, "Usage: petition-review-bench MEASUREMENT"));
 
-  g_assert_cmpint (run_bench (NULL, &unknown, "scan", NULL), ==, 2);
+  g_assert_cmpint (RUN_BENCH (NULL, &unknown, "scan", NULL), ==, 2);
   g_assert_nonnull (strstr (unknown, "petition-review-bench: unknown measurement “scan”"));
 
-  g_assert_cmpint (run_bench (NULL, &bad_k, "group", "--n", "100", "--k", "99", NULL), ==, 2);
+  g_assert_cmpint (RUN_BENCH (NULL, &bad_k, "group", "--n", "100", "--k", "99", NULL), ==, 2);
   g_assert_nonnull (strstr (bad_k, "petition-review-bench group: --k must be 0..15"));
 
-  g_assert_cmpint (run_bench (NULL, &no_records, "fingerprint", "--text", "body", NULL), ==, 2);
+  g_assert_cmpint (RUN_BENCH (NULL, &no_records, "fingerprint", "--text", "body", NULL), ==, 2);
   g_assert_nonnull (strstr (no_records, "petition-review-bench fingerprint: "));
   g_assert_nonnull (strstr (no_records, "--records"));
 }
@@ -82,14 +68,14 @@ test_small_runs (void)
 {
   g_autofree char *group = NULL, *query = NULL, *thresholds = NULL;
 
-  g_assert_cmpint (run_bench (&group, NULL, "group", "--n", "5000", "--k", "3", "--threads", "2", NULL), ==, 0);
+  g_assert_cmpint (RUN_BENCH (&group, NULL, "group", "--n", "5000", "--k", "3", "--threads", "2", NULL), ==, 0);
   g_assert_nonnull (strstr (group, "group n=5000 k=3 threads=2: "));
 
-  g_assert_cmpint (run_bench (&query, NULL, "query", "--n", "5000", NULL), ==, 0);
+  g_assert_cmpint (RUN_BENCH (&query, NULL, "query", "--n", "5000", NULL), ==, 0);
   g_test_message ("%s", query);
   g_assert_cmpuint (strlen (query), >, 0);
 
-  g_assert_cmpint (run_bench (&thresholds, NULL, "thresholds", "--n", "5000", "--threads", "2", NULL), ==, 0);
+  g_assert_cmpint (RUN_BENCH (&thresholds, NULL, "thresholds", "--n", "5000", "--threads", "2", NULL), ==, 0);
   g_test_message ("%s", thresholds);
   g_assert_cmpuint (strlen (thresholds), >, 0);
 }
@@ -101,7 +87,7 @@ test_fingerprint_sample (void)
   g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
   g_autofree char *out = NULL, *err = NULL;
 
-  g_assert_cmpint (run_bench (&out, &err, "fingerprint", "--records", sample, "--id", "id",
+  g_assert_cmpint (RUN_BENCH (&out, &err, "fingerprint", "--records", sample, "--id", "id",
                               "--short", "petitioner", "--text", "subject", "--text", "body", NULL), ==, 0);
   g_test_message ("%s%s", out, err);
   g_assert_nonnull (strstr (out, ", 3000 records, "));

@@ -9,20 +9,14 @@
 
 #include "config.h"
 
-#include <locale.h>
 #include <stdio.h>
-#include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "pr-bench.h"
-#include "pr-cli.h"
+#include "pr-cli-program.h"
 
-static const struct {
-  const char   *name;
-  PrCliCommand  run;
-  const char   *summary;
-} measurements[] = {
+static const PrCliCommandInfo measurements[] = {
   { "fingerprint", pr_bench_fingerprint, N_("Fingerprinting throughput, and where the time goes") },
   { "group", pr_bench_group, N_("All pairs within k among random fingerprints (the block index)") },
   { "query", pr_bench_query, N_("Single queries against an index of random fingerprints") },
@@ -31,15 +25,16 @@ static const struct {
   { "check", pr_bench_check, N_("The intake check against stored fingerprints, in SQL and in memory") },
 };
 
-static void
-usage (FILE *out)
-{
-  fprintf (out, "%s\n\n", _("Usage: petition-review-bench MEASUREMENT [OPTION…]"));
-  fprintf (out, "%s\n", _("Measurements:"));
-  for (guint i = 0; i < G_N_ELEMENTS (measurements); i++)
-    fprintf (out, "  %-12s %s\n", measurements[i].name, _(measurements[i].summary));
-  fprintf (out, "\n%s\n", _("Run “petition-review-bench MEASUREMENT --help” for a measurement’s options."));
-}
+static const PrCliProgram program = {
+  "petition-review-bench",
+  N_("Usage: petition-review-bench MEASUREMENT [OPTION…]"),
+  N_("Measurements:"),
+  N_("Run “petition-review-bench MEASUREMENT --help” for a measurement’s options."),
+  /* TRANSLATORS: the first %s is what the user typed, the second the list of measurements */
+  N_("petition-review-bench: unknown measurement “%s” (measurements: %s)"),
+  measurements,
+  G_N_ELEMENTS (measurements),
+};
 
 /**
  * pr_bench_fail:
@@ -60,39 +55,5 @@ int
 main (int    argc,
       char **argv)
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  g_set_prgname ("petition-review-bench");
-
-  if (argc < 2)
-    {
-      usage (stderr);
-      return 2;
-    }
-  if (pr_cli_is_help_flag (argv[1]) || strcmp (argv[1], "help") == 0)
-    {
-      usage (stdout);
-      return 0;
-    }
-  if (strcmp (argv[1], "--version") == 0)
-    {
-      printf ("petition-review-bench %s\n", PACKAGE_VERSION);
-      return 0;
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (measurements); i++)
-    if (strcmp (argv[1], measurements[i].name) == 0)
-      {
-        /* --help's usage line is "petition-review-bench group [OPTION…]". */
-        g_autofree char *name = g_strconcat ("petition-review-bench ", measurements[i].name, NULL);
-
-        g_set_prgname (name);
-        return measurements[i].run (argc - 1, argv + 1);
-      }
-
-  fprintf (stderr, _("petition-review-bench: unknown measurement “%s” (measurements: fingerprint, group, query, thresholds, db, check)\n"),
-           argv[1]);
-  return 2;
+  return pr_cli_program_main (&program, argc, argv);
 }

@@ -6,6 +6,7 @@
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
 #include "pr-mapping.h"
+#include "pr-cli-program.h"
 #include "pr-connection.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-set.h"
@@ -163,7 +164,6 @@ void          pr_cli_progress_finish        (PrCliProgress        *progress);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrCliMappingOptions, pr_cli_mapping_options_clear)
 
-typedef int (*PrCliCommand) (int argc, char **argv);
 
 int pr_cli_scan        (int argc, char **argv);
 int pr_cli_fingerprint (int argc, char **argv);
