@@ -334,7 +334,7 @@ pr_bench_query (int    argc,
   return 0;
 }
 
-/* `bench thresholds`: the threshold preview on random fingerprints with
+/* `petition-review-bench thresholds`: the threshold preview on random fingerprints with
  * near-duplicates planted at 1..k + 3 bits: the one pair search at k + 3,
  * then each k's clustering and its comparison with k. */
 int
