@@ -6,6 +6,7 @@
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
 #include "pr-mapping.h"
+#include "pr-cli-program.h"
 #include "pr-connection.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-set.h"
@@ -49,7 +50,7 @@ typedef struct {
 } PrCliMappingOptions;
 
 /* The IDF flags, for the commands that read a whole table (scan, eval,
- * fingerprint, bench fingerprint): IDF needs every record, so a command
+ * fingerprint, petition-review-bench fingerprint): IDF needs every record, so a command
  * about one pair or one record (explain, check) has none. The help texts
  * are in pr-cli-common.c, where xgettext finds them. */
 extern const char pr_cli_idf_help[];
@@ -167,14 +168,10 @@ void          pr_cli_progress_finish        (PrCliProgress        *progress);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrCliMappingOptions, pr_cli_mapping_options_clear)
 
-typedef int (*PrCliCommand) (int argc, char **argv);
 
 int pr_cli_scan        (int argc, char **argv);
 int pr_cli_fingerprint (int argc, char **argv);
 int pr_cli_eval        (int argc, char **argv);
-int pr_cli_bench       (int argc, char **argv);
-int pr_cli_bench_db    (int argc, char **argv);
-int pr_cli_bench_check (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);

@@ -560,14 +560,6 @@ _pr_connection_get_handle (PrConnection *self)
 }
 
 const char *
-pr_connection_get_database (PrConnection *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-
-  return self->database;
-}
-
-const char *
 pr_connection_get_server_version (PrConnection *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
