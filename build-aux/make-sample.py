@@ -14,6 +14,16 @@ text was used.  The output depends only on SEED (Python standard library
 only, no hash-order dependence), so running the script again reproduces
 the files byte for byte.
 
+Why this generator, beside the other two: the sample ships with the
+program, so it must be invented (build-aux/generate-records copies real
+petitions, which may not ship), and it is the data set the tests and
+`eval` check the method against, so its repeats are planted by hand, one
+group for each kind of repeat the method must find, with distractors that
+must not match, edge rows and every true pair written down
+(pr_bench_sample_generate_csv draws random sentences and has no truth; it
+takes them from this script's output).  Run it only to change the sample;
+the tests read the committed files.
+
 Usage: build-aux/make-sample.py [--outdir DIR]
 """
 
@@ -771,8 +781,6 @@ FOLLOWUPS = [
     "另外，我反映的情况周边很多群众都知道，可以随时调查核实。",
 ]
 FOLLOWUP_PREFIXES = ["（再次反映）", "此前已反映过，现再次反映：", "第二次反映：", "【重复反映】"]
-
-CN_DIGITS_ONLY = re.compile(r"[0-9]")
 
 # ---------------------------------------------------------------------------
 # Rendering

@@ -21,6 +21,7 @@
 #include "pr-compare-view.h"
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
+#include "pr-bench-sample.h"
 #include "pr-sample-server.h"
 #include "pr-test-util.h"
 #include "pr-test-ui.h"
@@ -368,7 +369,7 @@ bench_scan (guint rows)
   PrSampleServer *server = NULL;
   PrWindow *window;
 
-  g_assert_true (pr_sample_generate_csv (csv, rows, &error));
+  g_assert_true (pr_bench_sample_generate_csv (csv, rows, &error));
   window = scan_through_window (dir, csv, &server);
   {
     GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));

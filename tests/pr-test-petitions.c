@@ -13,22 +13,6 @@
 #include "pr-test-util.h"
 
 /**
- * pr_test_server_uri:
- * @params: the throwaway server's admin parameters (a socket)
- * @database: the database of the URI
- *
- * Returns: (transfer full): a --db URI for the CLI
- */
-char *
-pr_test_server_uri (const PrConnectionParams *params,
-                    const char               *database)
-{
-  g_autofree char *socket = g_uri_escape_string (params->socket, NULL, FALSE);
-
-  return g_strdup_printf ("mariadb://%s@localhost/%s?socket=%s", params->user, database, socket);
-}
-
-/**
  * pr_test_admin_query:
  * @params: the throwaway server's admin parameters
  * @sql: a query giving one row

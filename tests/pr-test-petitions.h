@@ -5,8 +5,6 @@
 
 G_BEGIN_DECLS
 
-char *pr_test_server_uri      (const PrConnectionParams *params,
-                               const char               *database);
 char *pr_test_admin_query     (const PrConnectionParams *params,
                                const char               *sql);
 char *pr_test_petition_body   (guint                     seed);

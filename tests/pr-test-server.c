@@ -111,6 +111,78 @@ pr_test_server_stop (void)
 }
 
 /**
+ * pr_test_server_get_pid:
+ *
+ * The running server's process, for a test that stops it (SIGSTOP) behind
+ * a connection's back; signal it only while the server runs.
+ *
+ * Returns: its process id
+ */
+GPid
+pr_test_server_get_pid (void)
+{
+  GPid pid;
+
+  g_assert_nonnull (server);
+  pid = pr_sample_server_get_pid (server);
+  g_assert_cmpint (pid, >, 0);
+  return pid;
+}
+
+/**
+ * pr_test_server_uri:
+ * @database: the database the URI names
+ * @options: (nullable): more query options, "name=value&…"
+ *
+ * Returns: (transfer full): a connection string for the CLI, to the
+ *   server's socket as its account
+ */
+char *
+pr_test_server_uri (const char *database,
+                    const char *options)
+{
+  g_autofree char *socket = NULL;
+
+  g_assert_nonnull (admin_params);
+  socket = g_uri_escape_string (admin_params->socket, NULL, FALSE);
+  return g_strdup_printf ("mariadb://%s@localhost/%s?socket=%s%s%s", admin_params->user, database, socket,
+                          options != NULL ? "&" : "", options != NULL ? options : "");
+}
+
+/**
+ * pr_test_server_run_cli:
+ * @database: the database "URI" names
+ * @out: (out) (optional): the CLI's standard output
+ * @err: (out) (optional): its standard error, also given to g_test_message()
+ * @first: the first argument, then the others, ending in %NULL; "URI"
+ *   stands for pr_test_server_uri (@database, NULL)
+ *
+ * Returns: the CLI's exit status, as pr_test_run_cli()
+ */
+int
+pr_test_server_run_cli (const char  *database,
+                        char       **out,
+                        char       **err,
+                        const char  *first,
+                        ...)
+{
+  g_autofree char *uri = pr_test_server_uri (database, NULL);
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+  int status;
+
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (char *) (g_str_equal (arg, "URI") ? uri : arg));
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  status = pr_test_run_cli (out, err, (const char *const *) args->pdata);
+  if (err != NULL)
+    g_test_message ("%s", *err);
+  return status;
+}
+
+/**
  * pr_test_query_column:
  * @connection: a connection
  * @sql: a query

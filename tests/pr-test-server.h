@@ -10,6 +10,14 @@ const PrConnectionParams *pr_test_server_start        (void);
 const PrConnectionParams *pr_test_server_start_with_options (const char *const *server_options);
 void                      pr_test_server_restart      (const char *const *server_options);
 void                      pr_test_server_stop         (void);
+GPid                      pr_test_server_get_pid      (void);
+char                     *pr_test_server_uri          (const char *database,
+                                                       const char *options);
+int                       pr_test_server_run_cli      (const char *database,
+                                                       char      **out,
+                                                       char      **err,
+                                                       const char *first,
+                                                       ...) G_GNUC_NULL_TERMINATED;
 GPtrArray                *pr_test_query_column        (PrConnection *connection,
                                                        const char   *sql);
 char                     *pr_test_query_value         (PrConnection *connection,

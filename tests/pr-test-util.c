@@ -59,6 +59,34 @@ pr_test_remove_tree (const char *path)
     g_printerr ("cannot remove %s: %s\n", path, g_strerror (errno));
 }
 
+/* Runs the built program src/@dir/@name with @args; fails the test if it
+ * dies on a signal. */
+static int
+run_program (const char         *dir,
+             const char         *name,
+             char              **out,
+             char              **err,
+             const char *const  *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "src", dir, name, NULL));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+
+  /* Output not asked for goes nowhere: on our stdout it would break TAP. */
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, out == NULL ? G_SPAWN_STDOUT_TO_DEV_NULL : G_SPAWN_DEFAULT,
+                NULL, NULL, out, err, &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL) && !WIFEXITED (status))
+    g_error ("%s died: status %d", name, status);
+
+  return WEXITSTATUS (status);
+}
+
 /**
  * pr_test_run_cli:
  * @out: (out) (optional): its standard output
@@ -75,23 +103,26 @@ pr_test_run_cli (char              **out,
                  char              **err,
                  const char *const  *args)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  int status = 0;
+  return run_program ("cli", "petition-review-cli", out, err, args);
+}
 
-  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, g_strdup (args[i]));
-  g_ptr_array_add (argv, NULL);
-
-  /* Output not asked for goes nowhere: on our stdout it would break TAP. */
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, out == NULL ? G_SPAWN_STDOUT_TO_DEV_NULL : G_SPAWN_DEFAULT,
-                NULL, NULL, out, err, &status, &error);
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL) && !WIFEXITED (status))
-    g_error ("petition-review-cli died: status %d", status);
-
-  return WEXITSTATUS (status);
+/**
+ * pr_test_run_bench:
+ * @out: (out) (optional): its standard output
+ * @err: (out) (optional): its standard error
+ * @args: (array zero-terminated=1): its arguments, after the program's name
+ *
+ * Runs the built petition-review-bench, as pr_test_run_cli() runs the
+ * command-line program.
+ *
+ * Returns: its exit status
+ */
+int
+pr_test_run_bench (char              **out,
+                   char              **err,
+                   const char *const  *args)
+{
+  return run_program ("bench", "petition-review-bench", out, err, args);
 }
 
 /**

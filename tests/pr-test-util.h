@@ -10,6 +10,9 @@ void  pr_test_remove_tree   (const char *path);
 int   pr_test_run_cli       (char              **out,
                              char              **err,
                              const char *const  *args);
+int   pr_test_run_bench     (char              **out,
+                             char              **err,
+                             const char *const  *args);
 guint64 pr_test_naive_simhash (const char *const *features,
                                const double      *weights,
                                gssize             n_features);

@@ -112,8 +112,7 @@ test_scan_clusters (void)
 }
 
 /* Every subcommand's --help: exit 0, and a usage line the user can type,
- * with the subcommand in it. The top level names every command, and
- * bench every measurement. */
+ * with the subcommand in it. The top level names every command. */
 static void
 test_help (void)
 {
@@ -121,8 +120,7 @@ test_help (void)
     { "scan", NULL }, { "fingerprint", NULL }, { "eval", NULL }, { "check", NULL }, { "explain", NULL },
     { "thresholds", NULL }, { "decisions", "export" }, { "decisions", NULL },
   };
-  static const char *const bench_kinds[] = { "fingerprint", "group", "query", "thresholds", "db", "check" };
-  g_autofree char *top = NULL, *bench = NULL;
+  g_autofree char *top = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
@@ -138,27 +136,12 @@ test_help (void)
       g_test_message ("%s", out);
       g_assert_nonnull (strstr (out, usage));
     }
-  for (guint i = 0; i < G_N_ELEMENTS (bench_kinds); i++)
-    {
-      g_autofree char *out = NULL;
-      g_autofree char *usage = g_strdup_printf ("\n  petition-review-cli bench %s [OPTION…]", bench_kinds[i]);
-
-      g_assert_cmpint (run_cli (&out, NULL, "bench", bench_kinds[i], "--help", NULL), ==, 0);
-      g_assert_nonnull (strstr (out, usage));
-    }
-
   g_assert_cmpint (run_cli (&top, NULL, "--help", NULL), ==, 0);
-  g_assert_cmpint (run_cli (&bench, NULL, "bench", "--help", NULL), ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_autofree char *line = g_strdup_printf ("\n  %s ", commands[i][0]);
 
       g_assert_nonnull (strstr (top, line));
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (bench_kinds); i++)
-    {
-      g_assert_nonnull (strstr (bench, bench_kinds[i]));
-      g_assert_nonnull (strstr (strstr (top, "\n  bench "), bench_kinds[i]));
     }
 }
 

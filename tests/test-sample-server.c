@@ -18,7 +18,8 @@ sample_path (void)
 {
   const char *source = g_getenv ("PR_SOURCE_DIR");
 
-  return g_build_filename (source != NULL ? source : PR_SOURCE_DIR, "data", "sample-petitions.csv", NULL);
+  g_assert_nonnull (source);
+  return g_build_filename (source, "data", "sample-petitions.csv", NULL);
 }
 
 static PrConnection *

@@ -249,7 +249,7 @@ main (int    argc,
 
   dir = pr_test_make_temp_dir ();
   admin = pr_test_server_start ();
-  uri = pr_test_server_uri (admin, "src");
+  uri = pr_test_server_uri ("src", NULL);
   {
     g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
 

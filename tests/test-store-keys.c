@@ -57,7 +57,7 @@ scan (const char *database,
       const char *store,
       const char *out)
 {
-  g_autofree char *uri = pr_test_server_uri (admin, database);
+  g_autofree char *uri = pr_test_server_uri (database, NULL);
   g_autofree char *err = NULL;
 
   g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", table, MAPPING,
@@ -129,7 +129,7 @@ test_two_databases (void)
   g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
   g_autofree char *out_a = g_build_filename (dir, "a.csv", NULL);
   g_autofree char *out_b = g_build_filename (dir, "b.csv", NULL);
-  g_autofree char *uri_a = pr_test_server_uri (admin, "a");
+  g_autofree char *uri_a = pr_test_server_uri ("a", NULL);
   g_autofree char *counts = NULL, *out = NULL, *err = NULL;
   g_autofree char *cluster_21 = NULL, *cluster_3 = NULL;
 

@@ -1244,6 +1244,43 @@ test_connection_lost (void)
   close_and_finalize (window);
 }
 
+/* The application keeps every scan in a store, by the records' ids: a
+ * table whose id column (here guessed by its name) nothing keeps unique
+ * is refused, in the window, naming the column that could serve. */
+static void
+test_no_stable_id (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  PrWindow *window;
+  const char *text;
+
+  pr_test_execute (root, "CREATE DATABASE noid");
+  pr_test_execute (root, "CREATE TABLE noid.petitions (id INT NOT NULL, case_no VARCHAR(20) NULL, body TEXT, "
+                         "UNIQUE KEY (case_no))");
+  pr_test_execute (root, "INSERT INTO noid.petitions VALUES (1, 'X-1', '小区 夜间 施工 噪音 扰民 请求 查处'), "
+                         "(2, 'X-2', '小区 夜间 施工 噪音 扰民 请求 查处'), (3, 'X-3', '医保 报销 比例 调整 退休 职工')");
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  connect_window (window, g_steal_pointer (&params), "noid");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  wait_until (not_busy, window);
+
+  text = pr_window_get_error_text (window);
+  g_assert_nonnull (text);
+  g_test_message ("the window says: %s", text);
+  g_assert_nonnull (strstr (text, "nothing of it was saved"));
+  g_assert_nonnull (strstr (text, "the id column “id” of table “petitions” is not a unique key"));
+  g_assert_nonnull (strstr (text, "could serve as the id: case_no."));
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM information_schema.TABLES "
+                                      "WHERE TABLE_SCHEMA = 'noid' AND TABLE_NAME = 'pr_scans'"), ==, 1);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM noid.pr_scans"), ==, 0);
+  g_assert_cmpuint (count_rows (root, "SELECT COUNT(*) FROM noid.pr_fingerprints"), ==, 0);
+
+  close_and_finalize (window);
+}
+
 static gboolean
 write_back_on (gpointer data)
 {
@@ -2552,6 +2589,7 @@ main (int    argc,
   g_test_add_func ("/ui/review", test_review);
   g_test_add_func ("/ui/threshold-preview", test_threshold_preview);
   g_test_add_func ("/ui/connection-lost", test_connection_lost);
+  g_test_add_func ("/ui/no-stable-id", test_no_stable_id);
   g_test_add_func ("/ui/profiles", test_profiles);
   g_test_add_func ("/ui/write-back", test_write_back);
   g_test_add_func ("/ui/others-decisions", test_others_decisions);

@@ -562,14 +562,6 @@ pr_session_open_sample_async (PrSession           *self,
     }
 }
 
-gboolean
-pr_session_open_sample_finish (PrSession     *self,
-                               GAsyncResult  *result,
-                               GError       **error)
-{
-  return pr_session_connect_finish (self, result, error);
-}
-
 const char *
 pr_session_get_description (PrSession *self)
 {
@@ -634,14 +626,14 @@ pr_session_load_columns_finish (PrSession     *self,
  * reports a second, and every one that is forced (a change of phase, the
  * end). */
 typedef struct {
-  PrSessionProgressFunc  func;     /* NULL: no reports */
+  PrScanProgressFunc     func;     /* NULL: no reports */
   gpointer               data;
   GMainContext          *context;
   gint64                 last;
 } Progress;
 
 typedef struct {
-  PrSessionProgressFunc func;
+  PrScanProgressFunc    func;
   gpointer              data;
   PrScanPhase           phase;
   guint64               records, done, total;
@@ -649,7 +641,7 @@ typedef struct {
 
 static void
 progress_init (Progress              *progress,
-               PrSessionProgressFunc  func,
+               PrScanProgressFunc     func,
                gpointer               data)
 {
   progress->func = func;
@@ -855,7 +847,7 @@ pr_session_scan_async (PrSession             *self,
                        const char            *table,
                        const PrMapping       *mapping,
                        guint                  k,
-                       PrSessionProgressFunc  progress,
+                       PrScanProgressFunc     progress,
                        gpointer               progress_data,
                        GCancellable          *cancellable,
                        GAsyncReadyCallback    callback,
@@ -1043,12 +1035,6 @@ guint
 pr_session_get_n_reviewed (PrSession *self)
 {
   return self->n_reviewed;
-}
-
-const guint64 *
-pr_session_get_fingerprints (PrSession *self)
-{
-  return self->result != NULL ? self->result->set->fingerprints : NULL;
 }
 
 /**
@@ -1911,7 +1897,7 @@ format_decided_at (gint64 seconds)
 void
 pr_session_export_async (PrSession             *self,
                          GFile                 *file,
-                         PrSessionProgressFunc  progress,
+                         PrScanProgressFunc     progress,
                          gpointer               progress_data,
                          GCancellable          *cancellable,
                          GAsyncReadyCallback    callback,

@@ -21,12 +21,9 @@ G_BEGIN_DECLS
 #define PR_TYPE_SESSION (pr_session_get_type ())
 G_DECLARE_FINAL_TYPE (PrSession, pr_session, PR, SESSION, GObject)
 
-/* Called on the main thread, a few times a second, while a scan runs. */
-typedef void (*PrSessionProgressFunc) (PrScanPhase phase,
-                                       guint64     records,
-                                       guint64     done,
-                                       guint64     total,
-                                       gpointer    user_data);
+/* The progress of pr_session_scan_async() and pr_session_export_async()
+ * is a #PrScanProgressFunc called on the main thread, a few times a
+ * second. */
 
 PrSession          *pr_session_new                (const char            *reviewer);
 void                pr_session_connect_async      (PrSession             *session,
@@ -42,9 +39,6 @@ void                pr_session_open_sample_async  (PrSession             *sessio
                                                    GCancellable          *cancellable,
                                                    GAsyncReadyCallback    callback,
                                                    gpointer               user_data);
-gboolean            pr_session_open_sample_finish (PrSession             *session,
-                                                   GAsyncResult          *result,
-                                                   GError               **error);
 const char         *pr_session_get_description    (PrSession             *session);
 GPtrArray          *pr_session_get_tables         (PrSession             *session);
 const char         *pr_session_get_sample_table   (PrSession             *session);
@@ -73,7 +67,7 @@ void                pr_session_scan_async         (PrSession             *sessio
                                                    const char            *table,
                                                    const PrMapping       *mapping,
                                                    guint                  k,
-                                                   PrSessionProgressFunc  progress,
+                                                   PrScanProgressFunc     progress,
                                                    gpointer               progress_data,
                                                    GCancellable          *cancellable,
                                                    GAsyncReadyCallback    callback,
@@ -88,7 +82,6 @@ GListModel         *pr_session_get_clusters       (PrSession             *sessio
 guint               pr_session_get_n_clusters     (PrSession             *session);
 gboolean            pr_session_get_list_complete  (PrSession             *session);
 guint               pr_session_get_n_reviewed     (PrSession             *session);
-const guint64      *pr_session_get_fingerprints   (PrSession             *session);
 GArray             *pr_session_get_boilerplate    (PrSession             *session);
 
 void                pr_session_fetch_async        (PrSession             *session,
@@ -144,7 +137,7 @@ gboolean            pr_session_set_write_back_finish (PrSession         *session
 
 void                pr_session_export_async       (PrSession             *session,
                                                    GFile                 *file,
-                                                   PrSessionProgressFunc  progress,
+                                                   PrScanProgressFunc     progress,
                                                    gpointer               progress_data,
                                                    GCancellable          *cancellable,
                                                    GAsyncReadyCallback    callback,

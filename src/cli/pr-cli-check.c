@@ -22,6 +22,7 @@
 #include "pr-csv-writer.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-reader.h"
+#include "pr-stable-id.h"
 #include "pr-store.h"
 
 static int
@@ -237,6 +238,7 @@ pr_cli_check (int    argc,
   g_autoptr(GArray) matches = NULL;
   g_autoptr(PrCsvWriter) writer = NULL;
   char **values = NULL;
+  const char *record_id = NULL;
   PrFingerprint fp;
   const char *header[] = { "id", "distance" };
   const char *csv_header[] = { "record", "id", "distance" };
@@ -250,7 +252,7 @@ pr_cli_check (int    argc,
     { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The record to check, by its id"), N_("ID") },
     { "record", 0, 0, G_OPTION_ARG_STRING, &id, N_("The same as --id"), N_("ID") },
     { "id-column", 0, 0, G_OPTION_ARG_STRING, &id_column,
-      N_("The table's id column (default: its primary key)"), N_("COL") },
+      N_("The table's id column (default: its primary key, if that is one column and not binary)"), N_("COL") },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
       N_("Check every record of FILE, a CSV file with the table's column names (records not in the table yet); "
          "the output is record,id,distance"), N_("FILE") },
@@ -291,18 +293,25 @@ pr_cli_check (int    argc,
   mapping = pr_cli_table_mapping_with_id (connection, &options, &error);
   if (mapping == NULL)
     goto failed;
+  /* The store keeps records by an id the table holds unique; without one
+   * its fingerprints name no petition for certain. */
+  if (!pr_stable_id_check_table (connection, options.table, mapping, &error))
+    goto failed;
   if (id != NULL)
     {
       values = pr_record_reader_fetch (connection, options.table, mapping, id, &error);
       if (values == NULL)
         goto failed;
+      /* The record as the server found it: "536 " or "0536" typed for
+       * 536 is 536, which the store and the matches name. */
+      record_id = values[pr_mapping_find (mapping, PR_COLUMN_ROLE_ID)];
       fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (&options), options.min_tokens, &error);
       if (fingerprinter == NULL)
         goto failed;
       if (!pr_fingerprinter_compute (fingerprinter, (const char *const *) values, NULL, &fp, &error))
         goto failed;
       if (fp.sparse)
-        fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), id);
+        fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), record_id);
     }
 
   store = pr_store_open (connection, schema, &error);
@@ -352,7 +361,7 @@ pr_cli_check (int    argc,
       char distance[16];
       const char *row[2] = { match->record_id, distance };
 
-      if (g_str_equal (match->record_id, id))
+      if (g_str_equal (match->record_id, record_id))
         continue;
       g_snprintf (distance, sizeof distance, "%u", match->distance);
       if (!pr_csv_writer_write_row (writer, row, 2, &error))

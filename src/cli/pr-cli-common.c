@@ -326,6 +326,22 @@ pr_cli_progress_finish (PrCliProgress *progress)
   progress->last = 0;
 }
 
+/* A command run from a script or cron must end, not wait for ever on a
+ * server that stalled: the connection string may set other limits. The
+ * read timeout is the longest the server may stay silent while answering
+ * one statement, not the length of a read: a streamed read of millions
+ * of rows sends all the time and is never cut. It must outlast the
+ * slowest statement before its first answer (a scan's commit marking
+ * the records gone over a large store), so it is long. */
+static void
+pr_cli_default_timeouts (PrConnectionParams *params)
+{
+  if (params->connect_timeout == 0)
+    params->connect_timeout = PR_CLI_DEFAULT_CONNECT_TIMEOUT;
+  if (params->read_timeout == 0)
+    params->read_timeout = PR_CLI_DEFAULT_READ_TIMEOUT;
+}
+
 /**
  * pr_cli_open_connection:
  * @options: the parsed flags, with --db
@@ -355,6 +371,7 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
             return NULL;
         }
       params = pr_sample_server_get_params (options->sample_server);
+      pr_cli_default_timeouts (params);
       return pr_connection_open (params, error);
     }
 
@@ -375,6 +392,7 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
   else if (params->password == NULL && from_env != NULL)
     params->password = g_strdup (from_env);
 
+  pr_cli_default_timeouts (params);
   return pr_connection_open (params, error);
 }
 
@@ -538,7 +556,9 @@ pr_cli_source_mapping (PrConnection         *connection,
  *
  * What a scan reads from, as the flags say: the database (--db, --sample)
  * or a CSV file, its mapping, and the store. A store keeps fingerprints
- * weighed by the table as it was then, so IDF is refused with one.
+ * weighed by the table as it was then, so IDF is refused with one; it
+ * keeps them by id, so with one the id column defaults to the primary key
+ * (pr_cli_table_mapping_with_id ()).
  */
 gboolean
 pr_cli_open_source (PrCliMappingOptions  *options,
@@ -566,7 +586,10 @@ pr_cli_open_source (PrCliMappingOptions  *options,
       if (opened == NULL)
         return FALSE;
     }
-  *mapping = pr_cli_source_mapping (opened, options, error);
+  /* A store keeps records by their ids, never by their places: without
+   * --id, the primary key is the id, as for check. */
+  *mapping = store_schema != NULL && opened != NULL ? pr_cli_table_mapping_with_id (opened, options, error)
+                                                    : pr_cli_source_mapping (opened, options, error);
   if (*mapping == NULL)
     return FALSE;
   if (store_schema != NULL)
@@ -621,8 +644,8 @@ pr_cli_open_store_only (PrCliMappingOptions  *options,
  *
  * For a command that finds records in a table by their id: the mapping of
  * pr_cli_source_mapping (), whose id column, when mapping flags are given
- * without --id, is the table's primary key (the catalogue's guess has one
- * of its own).
+ * without --id, is the table's primary key if it is one column and not
+ * binary (the catalogue's guess has one of its own).
  *
  * Returns: (transfer full) (nullable): the mapping
  */
@@ -638,8 +661,14 @@ pr_cli_table_mapping_with_id (PrConnection         *connection,
       if (columns == NULL)
         return NULL;
       for (guint i = 0; i < columns->len && options->id == NULL; i++)
-        if (((PrColumnInfo *) columns->pdata[i])->primary_key)
-          options->id = g_strdup (((PrColumnInfo *) columns->pdata[i])->name);
+        {
+          const PrColumnInfo *column = columns->pdata[i];
+
+          /* Not part of a longer key, which names no record alone, nor
+           * bytes, which name none readably: as pr_catalog_guess_mapping (). */
+          if (column->primary_key && column->unique && !pr_column_info_is_binary (column))
+            options->id = g_strdup (column->name);
+        }
     }
   return pr_cli_source_mapping (connection, options, error);
 }

@@ -6,12 +6,17 @@
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
 #include "pr-mapping.h"
+#include "pr-cli-program.h"
 #include "pr-connection.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-set.h"
 #include "pr-scan.h"
 
 G_BEGIN_DECLS
+
+/* Seconds, unless the connection string says otherwise (pr-cli-common.c). */
+#define PR_CLI_DEFAULT_CONNECT_TIMEOUT 15
+#define PR_CLI_DEFAULT_READ_TIMEOUT    900
 
 /* What every subcommand that reads records understands. */
 typedef struct {
@@ -45,7 +50,7 @@ typedef struct {
 } PrCliMappingOptions;
 
 /* The IDF flags, for the commands that read a whole table (scan, eval,
- * fingerprint, bench fingerprint): IDF needs every record, so a command
+ * fingerprint, petition-review-bench fingerprint): IDF needs every record, so a command
  * about one pair or one record (explain, check) has none. The help texts
  * are in pr-cli-common.c, where xgettext finds them. */
 extern const char pr_cli_idf_help[];
@@ -172,14 +177,10 @@ void          pr_cli_progress_finish        (PrCliProgress        *progress);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrCliMappingOptions, pr_cli_mapping_options_clear)
 
-typedef int (*PrCliCommand) (int argc, char **argv);
 
 int pr_cli_scan        (int argc, char **argv);
 int pr_cli_fingerprint (int argc, char **argv);
 int pr_cli_eval        (int argc, char **argv);
-int pr_cli_bench       (int argc, char **argv);
-int pr_cli_bench_db    (int argc, char **argv);
-int pr_cli_bench_check (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
 int pr_cli_repeats     (int argc, char **argv);

@@ -27,6 +27,24 @@ pr_column_info_free (PrColumnInfo *info)
 }
 
 /**
+ * pr_column_info_is_binary:
+ * @info: a column
+ *
+ * Bytes rather than text (BINARY, VARBINARY, the BLOB types): such a value
+ * is not a name a reviewer can read or a UTF-8 file can hold as it is.
+ *
+ * Returns: whether @info is one
+ */
+gboolean
+pr_column_info_is_binary (const PrColumnInfo *info)
+{
+  static const char *const binary_types[] = { "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob",
+                                              NULL };
+
+  return g_strv_contains (binary_types, info->data_type);
+}
+
+/**
  * pr_catalog_list_tables:
  * @connection: a connection with a current database
  * @error: return location for a #GError
@@ -78,11 +96,21 @@ pr_catalog_list_columns (PrConnection  *connection,
   g_return_val_if_fail (connection != NULL, NULL);
   g_return_val_if_fail (table != NULL, NULL);
 
+  /* A column is unique by itself when a unique index (the primary key
+   * included) has it as its only column. */
   rows = _pr_connection_select (connection,
-                                "SELECT COLUMN_NAME, LOWER(DATA_TYPE), CHARACTER_MAXIMUM_LENGTH, COLUMN_KEY "
-                                "FROM information_schema.COLUMNS "
-                                "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? "
-                                "ORDER BY ORDINAL_POSITION",
+                                "SELECT c.COLUMN_NAME, LOWER(c.DATA_TYPE), c.CHARACTER_MAXIMUM_LENGTH, c.COLUMN_KEY, "
+                                "  EXISTS (SELECT 1 FROM information_schema.STATISTICS s "
+                                "          WHERE s.TABLE_SCHEMA = c.TABLE_SCHEMA AND s.TABLE_NAME = c.TABLE_NAME "
+                                "            AND s.COLUMN_NAME = c.COLUMN_NAME AND s.NON_UNIQUE = 0 "
+                                "            AND NOT EXISTS (SELECT 1 FROM information_schema.STATISTICS o "
+                                "                            WHERE o.TABLE_SCHEMA = s.TABLE_SCHEMA "
+                                "                              AND o.TABLE_NAME = s.TABLE_NAME "
+                                "                              AND o.INDEX_NAME = s.INDEX_NAME "
+                                "                              AND o.SEQ_IN_INDEX <> s.SEQ_IN_INDEX)) "
+                                "FROM information_schema.COLUMNS c "
+                                "WHERE c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ? "
+                                "ORDER BY c.ORDINAL_POSITION",
                                 params, 1, error);
   if (rows == NULL)
     return NULL;
@@ -103,6 +131,7 @@ pr_catalog_list_columns (PrConnection  *connection,
       info->data_type = g_strdup (row->values[1] != NULL ? row->values[1] : "");
       info->max_length = row->values[2] != NULL ? g_ascii_strtoull (row->values[2], NULL, 10) : 0;
       info->primary_key = g_strcmp0 (row->values[3], "PRI") == 0;
+      info->unique = g_strcmp0 (row->values[4], "1") == 0;
       g_ptr_array_add (columns, info);
     }
 
@@ -163,8 +192,11 @@ is_one_of (const char        *type,
  * pr_catalog_guess_mapping:
  * @columns: (element-type PrColumnInfo): a table's columns
  *
- * A first mapping for the reviewer to correct: the primary key (or a
- * column called id) is the id; the first date column is the date; long
+ * A first mapping for the reviewer to correct: a primary key of one
+ * column (or, without a primary key, a column called id) is the id,
+ * unless it is binary: raw bytes make no id a person can read or type
+ * (one can still be chosen, and is then shown in hex); the first date
+ * column is the date; long
  * text (TEXT types, VARCHAR over 255, or a title/subject column) is text;
  * other short strings are short fields; numbers, binary data and the rest
  * are ignored.
@@ -195,9 +227,10 @@ pr_catalog_guess_mapping (GPtrArray *columns)
       PrColumnInfo *column = columns->pdata[i];
       PrColumnRole role = PR_COLUMN_ROLE_IGNORE;
 
-      if (!have_id && ((n_primary == 1 && column->primary_key) ||
-                       (n_primary == 0 && g_ascii_strcasecmp (column->name, "id") == 0) ||
-                       (n_primary == 0 && name_has (column->name, id_words + 1))))
+      if (!have_id && !pr_column_info_is_binary (column) &&
+          ((n_primary == 1 && column->primary_key) ||
+           (n_primary == 0 && g_ascii_strcasecmp (column->name, "id") == 0) ||
+           (n_primary == 0 && name_has (column->name, id_words + 1))))
         {
           role = PR_COLUMN_ROLE_ID;
           have_id = TRUE;

@@ -12,7 +12,8 @@ typedef struct {
   char     *name;
   char     *data_type;     /* as information_schema says, lower case: varchar, text, datetime… */
   guint64   max_length;    /* characters, for character types; 0 otherwise */
-  gboolean  primary_key;
+  gboolean  primary_key;   /* part of the primary key, which may have other columns */
+  gboolean  unique;        /* a unique key by itself: a one-column primary key or UNIQUE index */
 } PrColumnInfo;
 
 GPtrArray *pr_catalog_list_tables    (PrConnection   *connection,
@@ -24,6 +25,7 @@ guint64    pr_catalog_estimate_rows  (PrConnection   *connection,
                                       const char     *table,
                                       GError        **error);
 PrMapping *pr_catalog_guess_mapping  (GPtrArray      *columns);
+gboolean   pr_column_info_is_binary  (const PrColumnInfo *info);
 void       pr_column_info_free       (PrColumnInfo   *info);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrColumnInfo, pr_column_info_free)

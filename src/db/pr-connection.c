@@ -119,13 +119,38 @@ set_error (GError     **error,
   return set_error_explained (error, code, explain (code), number, message, what);
 }
 
+/* A lost connection may be a server that stopped answering: the client
+ * gives up after the read timeout (MYSQL_OPT_READ_TIMEOUT, the longest
+ * wait for the next packet of an answer), and the library says only
+ * "lost connection". Say which wait it was, and how to lengthen it. */
+static gboolean
+set_handle_error (GError     **error,
+                  MYSQL       *handle,
+                  unsigned int number,
+                  const char  *message,
+                  const char  *what)
+{
+  unsigned int read_timeout = 0;
+  g_autofree char *explanation = NULL;
+
+  if (handle == NULL || code_for_server_error (number) != PR_DB_ERROR_SERVER_GONE ||
+      mysql_get_optionv (handle, MYSQL_OPT_READ_TIMEOUT, &read_timeout) != 0 || read_timeout == 0)
+    return set_error (error, number, message, what);
+
+  explanation = g_strdup_printf (_("the connection to the database server was lost, or the server sent nothing "
+                                   "for %u seconds (the read timeout): is the server running, and not stalled? "
+                                   "Try again when it answers, or give a longer read-timeout=SECONDS in the "
+                                   "connection string"), read_timeout);
+  return set_error_explained (error, PR_DB_ERROR_SERVER_GONE, explanation, number, message, what);
+}
+
 /* Sets @error from the last failure on @handle. Always returns FALSE. */
 gboolean
 _pr_db_set_error (GError     **error,
                   MYSQL       *handle,
                   const char  *what)
 {
-  return set_error (error, mysql_errno (handle), mysql_error (handle), what);
+  return set_handle_error (error, handle, mysql_errno (handle), mysql_error (handle), what);
 }
 
 gboolean
@@ -133,7 +158,7 @@ _pr_db_set_stmt_error (GError     **error,
                        MYSQL_STMT  *stmt,
                        const char  *what)
 {
-  return set_error (error, mysql_stmt_errno (stmt), mysql_stmt_error (stmt), what);
+  return set_handle_error (error, stmt->mysql, mysql_stmt_errno (stmt), mysql_stmt_error (stmt), what);
 }
 
 PrConnectionParams *
@@ -361,6 +386,54 @@ init_library (void)
     }
 }
 
+/* A session starts with the server's global values, which an
+ * administrator may have set for other programs; some would make a read
+ * return less, or other, than the table holds, without an error. So every
+ * connection sets its own:
+ *
+ * - sql_select_limit: a global limit cuts every SELECT short, silently;
+ *   a scan would read part of the table and retire the rest.
+ * - max_statement_time (MariaDB) / max_execution_time (MySQL): a global
+ *   limit aborts a long streamed read of a large table.
+ * - sql_mode: PAD_CHAR_TO_FULL_LENGTH pads CHAR values read (other content
+ *   hashes, other ids); PIPES_AS_CONCAT, EMPTY_STRING_IS_NULL, ORACLE and
+ *   the like change what statements mean; without STRICT_TRANS_TABLES a
+ *   value too long for the store's columns would be cut, not refused.
+ *   The value here is MariaDB's default, valid on MySQL too.
+ * - net_write_timeout: how long the server waits for the client to take
+ *   the next rows of a streamed read; the reader pauses while it
+ *   fingerprints, and a short global value would end the read.
+ * - net_read_timeout: how long the server waits for the rest of a
+ *   statement being sent (a scan's large batches of fingerprints).
+ * - autocommit: with a global autocommit=0 a statement outside an
+ *   explicit transaction would be rolled back when the connection closes.
+ * - sql_big_selects: a global max_join_size refuses a full read of a
+ *   large table.
+ * - the character set (SET NAMES): a server run with
+ *   skip-character-set-client-handshake, or an init_connect, may have put
+ *   the session back to its own character set despite the handshake.
+ *
+ * time_zone stays the server's: the store writes UTC_TIMESTAMP() into
+ * DATETIME columns, which no time zone touches, and a TIMESTAMP date of a
+ * petition is read in the server's zone, as the office's other programs
+ * read it. group_concat_max_len is not set: no statement uses
+ * GROUP_CONCAT. */
+static gboolean
+set_session (MYSQL   *handle,
+             GError **error)
+{
+  g_autofree char *sql =
+    g_strdup_printf ("SET SESSION sql_select_limit = 18446744073709551615, %s = 0, "
+                     "sql_mode = 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION', "
+                     "net_write_timeout = 3600, net_read_timeout = 600, autocommit = 1, sql_big_selects = 1",
+                     mariadb_connection (handle) ? "max_statement_time" : "max_execution_time");
+
+  if (mysql_set_character_set (handle, "utf8mb4") != 0 ||
+      mysql_real_query (handle, sql, strlen (sql)) != 0)
+    return _pr_db_set_error (error, handle, _("cannot set up the connection's session"));
+  return TRUE;
+}
+
 /**
  * pr_connection_open:
  * @params: where and as whom
@@ -394,7 +467,12 @@ pr_connection_open (const PrConnectionParams  *params,
   if (params->connect_timeout > 0)
     mysql_options (self->handle, MYSQL_OPT_CONNECT_TIMEOUT, &params->connect_timeout);
   if (params->read_timeout > 0)
-    mysql_options (self->handle, MYSQL_OPT_READ_TIMEOUT, &params->read_timeout);
+    {
+      mysql_options (self->handle, MYSQL_OPT_READ_TIMEOUT, &params->read_timeout);
+      /* A stalled server stops taking a large statement too (a scan's
+       * batch of fingerprints fills the socket): the same limit. */
+      mysql_options (self->handle, MYSQL_OPT_WRITE_TIMEOUT, &params->read_timeout);
+    }
   if (params->socket != NULL)
     {
       unsigned int protocol = MYSQL_PROTOCOL_SOCKET;
@@ -424,6 +502,17 @@ pr_connection_open (const PrConnectionParams  *params,
                              _("the server refused the user name or password, or the account accepts only "
                                "secure connections: then add tls=1 to the connection string"),
                              number, mysql_error (self->handle), what);
+      else if (params->connect_timeout > 0 && code_for_server_error (number) == PR_DB_ERROR_SERVER_GONE)
+        {
+          /* Connected, but no greeting came: a server that is stalled
+           * (stopped, swapping, overloaded) rather than down. */
+          g_autofree char *explanation =
+            g_strdup_printf (_("the server took the connection but did not answer within %u seconds (the connect "
+                               "timeout): is it stalled or overloaded? Try again when it answers, or give a longer "
+                               "connect-timeout=SECONDS in the connection string"), params->connect_timeout);
+
+          set_error_explained (error, PR_DB_ERROR_CONNECT, explanation, number, mysql_error (self->handle), what);
+        }
       else
         _pr_db_set_error (error, self->handle, what);
       return NULL;
@@ -443,6 +532,9 @@ pr_connection_open (const PrConnectionParams  *params,
                  "TLS/SSL error: SSL is required, but the server does not support it", what);
       return NULL;
     }
+
+  if (!set_session (self->handle, error))
+    return NULL;
 
   self->database = g_strdup (params->database);
   g_debug ("connected to %s, server %s", where, mysql_get_server_info (self->handle));
@@ -465,14 +557,6 @@ MYSQL *
 _pr_connection_get_handle (PrConnection *self)
 {
   return self->handle;
-}
-
-const char *
-pr_connection_get_database (PrConnection *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-
-  return self->database;
 }
 
 const char *

@@ -34,7 +34,6 @@ typedef struct _PrConnection PrConnection;
 PrConnection       *pr_connection_open                (const PrConnectionParams  *params,
                                                        GError                   **error);
 void                pr_connection_close               (PrConnection              *connection);
-const char         *pr_connection_get_database        (PrConnection              *connection);
 const char         *pr_connection_get_server_version  (PrConnection              *connection);
 gboolean            pr_connection_execute             (PrConnection              *connection,
                                                        const char                *sql,

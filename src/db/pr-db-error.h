@@ -23,6 +23,7 @@ typedef enum {
   PR_DB_ERROR_SERVER_STOP,       /* the private sample server did not stop cleanly */
   PR_DB_ERROR_STORE_TOO_NEW,     /* the application's tables were made by a newer Petition Review */
   PR_DB_ERROR_CONFLICT,          /* someone else changed the data since: the work was refused, nothing written */
+  PR_DB_ERROR_NO_STABLE_ID,      /* a store needs an id column the catalogue shows unique; the mapping has none */
 } PrDbError;
 
 GQuark pr_db_error_quark (void);

@@ -110,13 +110,17 @@ find_column (GPtrArray  *columns,
 
 /* Checks the mapping's columns against the catalogue and writes
  * "SELECT `a`, `b` FROM `table`" into @sql, with field_of[c] the result
- * field of mapping column c (-1 for ignored columns). */
+ * field of mapping column c (-1 for ignored columns). A binary id column
+ * is read as HEX(): its raw bytes would be no text for a file, a message
+ * or the store, and the same bytes always give the same hex; @binary_id
+ * (nullable) says whether it is one. */
 static gboolean
 build_select (PrConnection     *connection,
               const char       *table,
               const PrMapping  *mapping,
               GString          *sql,
               int              *field_of,
+              gboolean         *binary_id,
               GError          **error)
 {
   g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, table, error);
@@ -126,13 +130,16 @@ build_select (PrConnection     *connection,
   if (columns == NULL)
     return FALSE;
 
+  if (binary_id != NULL)
+    *binary_id = FALSE;
   g_string_assign (sql, "SELECT ");
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      const PrColumnInfo *info = find_column (columns, column->name);
       g_autofree char *quoted = NULL;
 
-      if (find_column (columns, column->name) == NULL)
+      if (info == NULL)
         {
           GString *names = g_string_new (NULL);
 
@@ -150,7 +157,14 @@ build_select (PrConnection     *connection,
         continue;
 
       quoted = pr_connection_quote_identifier (column->name);
-      g_string_append_printf (sql, "%s%s", n_selected > 0 ? ", " : "", quoted);
+      if (column->role == PR_COLUMN_ROLE_ID && pr_column_info_is_binary (info))
+        {
+          g_string_append_printf (sql, "%sHEX(%s)", n_selected > 0 ? ", " : "", quoted);
+          if (binary_id != NULL)
+            *binary_id = TRUE;
+        }
+      else
+        g_string_append_printf (sql, "%s%s", n_selected > 0 ? ", " : "", quoted);
       field_of[c] = n_selected++;
     }
   if (n_selected == 0)
@@ -185,7 +199,7 @@ open_source (DbSource         *source,
   source->field_of = g_new (int, MAX (n_columns, 1));
   source->values = g_new0 (const char *, MAX (n_columns, 1));
   source->lengths = g_new0 (gsize, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, sql, source->field_of, error))
+  if (!build_select (connection, table, mapping, sql, source->field_of, NULL, error))
     return FALSE;
   if (limit > 0)
     g_string_append_printf (sql, " LIMIT %" G_GUINT64_FORMAT, limit);
@@ -267,12 +281,16 @@ pr_record_reader_load (PrConnection         *connection,
  * @id: the record's id
  * @error: return location for a #GError
  *
- * Reads one record, for a single check.
+ * Reads one record, for a single check. The server finds it by its own
+ * comparison, which may be loose (a number column matches "536 ", "0536"
+ * and "536.0"): the record's id is the one it returned, in the id column's
+ * place among the values, which may differ from @id. For a binary id
+ * column @id is in hex, as records read from the table name it.
  *
  * Returns: (transfer full) (array zero-terminated=0): one value per mapping
  *   column, in mapping order, %NULL for SQL NULL and ignored columns (free
  *   with g_free() each and the array); %NULL with %PR_DB_ERROR_NO_SUCH_TABLE
- *   when no record has @id
+ *   when no record has @id, or %PR_DB_ERROR_QUERY when several do
  */
 char **
 pr_record_reader_fetch (PrConnection     *connection,
@@ -288,6 +306,7 @@ pr_record_reader_fetch (PrConnection     *connection,
   guint n_columns = pr_mapping_get_n_columns (mapping);
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
   const char *params[] = { id };
+  gboolean binary_id = FALSE;
   PrDbRow *row;
   char **values;
 
@@ -299,10 +318,12 @@ pr_record_reader_fetch (PrConnection     *connection,
     }
 
   field_of = g_new (int, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, sql, field_of, error))
+  if (!build_select (connection, table, mapping, sql, field_of, &binary_id, error))
     return NULL;
   quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, id_column)->name);
-  g_string_append_printf (sql, " WHERE %s = ?", quoted_id);
+  g_string_append_printf (sql, binary_id ? " WHERE %s = UNHEX(?)" : " WHERE %s = ?", quoted_id);
+  /* Enough to name ten, and to know there are more. */
+  g_string_append (sql, " LIMIT 11");
 
   rows = _pr_connection_select (connection, sql->str, params, 1, error);
   if (rows == NULL)
@@ -310,7 +331,22 @@ pr_record_reader_fetch (PrConnection     *connection,
   if (rows->len == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
-                   _("table “%s” has no record with the id “%s”"), table, id);
+                   _("table “%s” has no record with the id “%s”: check the id (as the table holds it, without "
+                     "spaces around it)"), table, id);
+      return NULL;
+    }
+  if (rows->len > 1)
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = 0; i < MIN (rows->len, 10); i++)
+        g_string_append_printf (names, "%s“%s”", i > 0 ? ", " : "",
+                                ((PrDbRow *) rows->pdata[i])->values[field_of[id_column]]);
+      if (rows->len > 10)
+        g_string_append (names, ", …");
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the id “%s” matches several records of table “%s” (the server compares it loosely): %s; "
+                     "give the id exactly as one of them"), id, table, names->str);
       return NULL;
     }
 

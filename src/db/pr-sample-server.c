@@ -36,7 +36,6 @@
 #include <unistd.h>
 
 #include "pr-connection-private.h"
-#include "pr-csv-writer.h"
 #include "pr-csv-reader.h"
 #include "pr-date.h"
 #include "pr-sample-server.h"
@@ -1285,8 +1284,10 @@ pr_sample_server_free (PrSampleServer *self)
 /**
  * pr_sample_server_find_csv:
  *
- * The sample petitions: $PETITION_REVIEW_SAMPLE, else installed with the
- * program, else beside the sources when it runs from a build directory.
+ * The sample petitions: $PETITION_REVIEW_SAMPLE, else the file installed
+ * with the program. A program run from a build directory is given the
+ * checkout's data/sample-petitions.csv that way (the tests and the
+ * build-aux scripts set it), so no source path is compiled in.
  *
  * Returns: (transfer full): the CSV file's path
  */
@@ -1294,141 +1295,9 @@ char *
 pr_sample_server_find_csv (void)
 {
   const char *from_env = g_getenv ("PETITION_REVIEW_SAMPLE");
-  char *installed = g_build_filename (PKGDATADIR, "sample-petitions.csv", NULL);
 
-  if (from_env != NULL)
-    {
-      g_free (installed);
-      return g_strdup (from_env);
-    }
-  if (g_file_test (installed, G_FILE_TEST_EXISTS))
-    return installed;
-  g_free (installed);
+  if (from_env != NULL && *from_env != '\0')
+    return g_strdup (from_env);
 
-  return g_build_filename (PR_SOURCE_DIR, "data", "sample-petitions.csv", NULL);
-}
-
-/* Generated petitions */
-
-#define SAMPLE_BODY_CHARS 500
-
-/* The sample's sentences: the material the generated bodies are made of. */
-static GPtrArray *
-load_sentences (GError **error)
-{
-  g_autoptr(PrCsvReader) reader = NULL;
-  g_autofree char *path = pr_sample_server_find_csv ();
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  GPtrArray *sentences = g_ptr_array_new_with_free_func (g_free);
-  int body;
-
-  reader = pr_csv_reader_new_for_path (path, NULL, error);
-  if (reader == NULL || !pr_csv_reader_next (reader, NULL, error))
-    {
-      g_ptr_array_unref (sentences);
-      return NULL;
-    }
-  body = pr_csv_reader_find_field (reader, "body");
-  while (pr_csv_reader_next (reader, NULL, error))
-    {
-      GString *sentence = g_string_new (NULL);
-
-      for (const char *p = pr_csv_reader_get_field (reader, body, NULL); *p; p = g_utf8_next_char (p))
-        {
-          gunichar c = g_utf8_get_char (p);
-
-          if (g_unichar_isspace (c))
-            continue;
-          g_string_append_unichar (sentence, c);
-          if (c == 0x3002 || c == 0xFF01 || c == 0xFF1F)  /* 。！？ */
-            {
-              if (g_hash_table_add (seen, sentence->str))
-                g_ptr_array_add (sentences, g_string_free (sentence, FALSE));
-              else
-                g_string_free (sentence, TRUE);
-              sentence = g_string_new (NULL);
-            }
-        }
-      g_string_free (sentence, TRUE);
-    }
-
-  return sentences;
-}
-
-/* About SAMPLE_BODY_CHARS characters of sentences drawn at random. */
-static char *
-make_body (GPtrArray *sentences,
-           GRand     *rand)
-{
-  GString *body = g_string_new (NULL);
-
-  while (g_utf8_strlen (body->str, -1) < SAMPLE_BODY_CHARS)
-    g_string_append (body, sentences->pdata[g_rand_int_range (rand, 0, sentences->len)]);
-
-  return g_string_free (body, FALSE);
-}
-
-/**
- * pr_sample_generate_csv:
- * @path: the CSV file to write
- * @n_rows: how many petitions
- * @error: return location for a #GError
- *
- * Generated petitions for benchmarks: id, petitioner, phone, address,
- * category, subject, a body of about 500 characters made of sentences of
- * the project's own fictional sample drawn at random, and a date; 1 % of
- * them repeat a recent body with a few characters added. The same rows
- * for the same @n_rows every time.
- *
- * Returns: %FALSE with @error set on failure
- */
-gboolean
-pr_sample_generate_csv (const char  *path,
-                        guint        n_rows,
-                        GError     **error)
-{
-  g_autoptr(GPtrArray) sentences = load_sentences (error);
-  g_autoptr(PrCsvWriter) writer = NULL;
-  g_autoptr(GRand) rand = g_rand_new_with_seed (20261122);
-  g_autoptr(GPtrArray) recent = g_ptr_array_new_with_free_func (g_free);
-  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at" };
-
-  if (sentences == NULL)
-    return FALSE;
-  writer = pr_csv_writer_new_for_path (path, PR_CSV_WRITER_FLAGS_NONE, error);
-  if (writer == NULL || !pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
-    return FALSE;
-
-  for (guint i = 1; i <= n_rows; i++)
-    {
-      char id[16], name[32], phone[24], address[64], date[32];
-      g_autofree char *body = NULL;
-      const char *row[8] = { id, name, phone, address, "城乡建设", NULL, NULL, date };
-
-      /* 1 % repeat a recent body with its first characters changed. */
-      if (recent->len > 0 && g_rand_int_range (rand, 0, 100) == 0)
-        body = g_strdup_printf ("再次反映：%s", (char *) recent->pdata[g_rand_int_range (rand, 0, recent->len)]);
-      else
-        body = make_body (sentences, rand);
-      g_snprintf (id, sizeof id, "%u", i);
-      g_snprintf (name, sizeof name, "某%u", g_rand_int_range (rand, 0, 50000));
-      g_snprintf (phone, sizeof phone, "13%09u", g_rand_int_range (rand, 0, 999999999));
-      g_snprintf (address, sizeof address, "东川市青山区幸福路%u号", g_rand_int_range (rand, 1, 2000));
-      g_snprintf (date, sizeof date, "2025-%02d-%02d 10:00:00", g_rand_int_range (rand, 1, 13), g_rand_int_range (rand, 1, 29));
-      row[5] = "反映问题";
-      row[6] = body;
-      if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
-        return FALSE;
-      if (recent->len < 1000)
-        g_ptr_array_add (recent, g_strdup (body));
-      else
-        {
-          guint at = g_rand_int_range (rand, 0, recent->len);
-
-          g_free (recent->pdata[at]);
-          recent->pdata[at] = g_strdup (body);
-        }
-    }
-
-  return pr_csv_writer_close (writer, error);
+  return g_build_filename (PKGDATADIR, "sample-petitions.csv", NULL);
 }

@@ -38,9 +38,6 @@ gboolean            pr_sample_server_get_loaded     (PrSampleServer  *server);
 gboolean            pr_sample_server_stop           (PrSampleServer  *server,
                                                      GError         **error);
 char               *pr_sample_server_find_csv       (void);
-gboolean            pr_sample_generate_csv          (const char      *path,
-                                                     guint            n_rows,
-                                                     GError         **error);
 void                pr_sample_server_free           (PrSampleServer  *server);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrSampleServer, pr_sample_server_free)

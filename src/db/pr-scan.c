@@ -7,6 +7,7 @@
 
 #include "pr-record-reader.h"
 #include "pr-simhash.h"
+#include "pr-stable-id.h"
 #include "pr-store-repeats.h"
 
 typedef struct {
@@ -203,6 +204,9 @@ scan_run (PrConnection         *connection,
     {
       g_autofree char *description = pr_fingerprint_describe (mapping, load.flags, load.min_tokens, &load.part_method);
 
+      /* Refused before the scan is recorded: nothing of it is kept. */
+      if (!pr_stable_id_check_table (connection, table, mapping, error))
+        return NULL;
       result->scan_id = pr_store_begin_scan (store, table, description, result->mapping_version, k, error);
       if (result->scan_id <= 0)
         return NULL;
@@ -317,6 +321,9 @@ failed:
  * clusters (see pr_scan_constraints_from_decisions ()): a confirmed repeat stays
  * with its primary, a record found not a repeat leaves it. The scan is
  * committed (pr_scan_result_commit ()) before this returns.
+ *
+ * A store keeps records by their ids: it needs an id column that is a
+ * unique key of @table (pr_stable_id_check()), or the scan is refused.
  *
  * A scan that fails, or is cancelled, is recorded so (never complete)
  * and nothing of it is stored.

@@ -24,7 +24,7 @@ typedef enum {
   PR_SCAN_PHASE_STORE,    /* writing the fingerprints */
 } PrScanPhase;
 
-/* Called on the scanning thread; @records: rows read so far. */
+/* Called on the scanning thread (PrSession relays it to the main thread); @records: rows read so far. */
 typedef void (*PrScanProgressFunc) (PrScanPhase phase,
                                     guint64     records,
                                     guint64     done,

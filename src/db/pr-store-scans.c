@@ -931,17 +931,26 @@ pr_store_check_scanned (PrStore     *self,
   return TRUE;
 }
 
+/* The record's stored fingerprint, and its id as stored: the record's
+ * own match carries that id, which the id asked for may equal only in the
+ * column's collation ("536 " is "536" in a PAD SPACE one). */
+typedef struct {
+  gboolean found;
+  guint64  values[3];   /* fingerprint, sparse, mapping_version */
+  char    *id;
+} StoredRecord;
+
 static void
 keep_fingerprint (const char    *id,
                   const guint64 *values,
                   gpointer       user_data)
 {
-  guint64 *out = user_data;
+  StoredRecord *out = user_data;
 
-  out[0] = 1;
-  out[1] = values[0];
-  out[2] = values[1];
-  out[3] = values[2];
+  out->found = TRUE;
+  memcpy (out->values, values, sizeof out->values);
+  g_free (out->id);
+  out->id = g_strdup (id);
 }
 
 /**
@@ -969,7 +978,8 @@ pr_store_check_record (PrStore     *self,
 {
   g_autofree char *sql = NULL;
   g_autoptr(GArray) matches = NULL;
-  guint64 found[4] = { 0 };
+  StoredRecord found = { 0 };
+  g_autofree char *stored_id = NULL;
   const PrStoreKey *key;
   unsigned long lengths[3];
   MYSQL_BIND params[3];
@@ -985,17 +995,21 @@ pr_store_check_record (PrStore     *self,
                          self->q_fingerprints);
   _pr_store_bind_key (params, key, lengths);
   _pr_statement_bind_string (&params[2], record_id, &lengths[2]);
-  if (!for_each_row (self, sql, params, 3, keep_fingerprint, found,
+  if (!for_each_row (self, sql, params, 3, keep_fingerprint, &found,
                      _("cannot read the record's stored fingerprint"), error))
-    return NULL;
-  if (!found[0])
+    {
+      g_free (found.id);
+      return NULL;
+    }
+  stored_id = found.id;
+  if (!found.found)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    _("the record “%s” of “%s” has no stored fingerprint; scan the table, "
                      "or check the record's own fingerprint"), record_id, table);
       return NULL;
     }
-  if (found[2])
+  if (found.values[1])
     {
       matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
       g_array_set_clear_func (matches, (GDestroyNotify) pr_store_match_clear);
@@ -1003,11 +1017,11 @@ pr_store_check_record (PrStore     *self,
     }
 
   /* Against the fingerprints made the way this one was. */
-  matches = pr_store_check (self, table, found[3], found[1], k, error);
+  matches = pr_store_check (self, table, found.values[2], found.values[0], k, error);
   if (matches == NULL)
     return NULL;
   for (guint i = 0; i < matches->len; i++)
-    if (strcmp (g_array_index (matches, PrStoreMatch, i).record_id, record_id) == 0)
+    if (strcmp (g_array_index (matches, PrStoreMatch, i).record_id, stored_id) == 0)
       {
         g_array_remove_index (matches, i);
         break;

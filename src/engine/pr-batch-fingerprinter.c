@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "pr-batch-fingerprinter.h"
+#include "pr-threads.h"
 
 #define RUN_LENGTH 32
 
@@ -60,7 +61,7 @@ pr_batch_fingerprinter_new (const PrMapping   *mapping,
 
   g_return_val_if_fail (mapping != NULL, NULL);
 
-  self->n_threads = n_threads > 0 ? n_threads : MAX (1, g_get_num_processors ());
+  self->n_threads = pr_threads_resolve (n_threads);
   self->n_columns = pr_mapping_get_n_columns (mapping);
   self->fingerprinters = g_new0 (PrFingerprinter *, self->n_threads);
   for (guint i = 0; i < self->n_threads; i++)
@@ -128,10 +129,11 @@ pr_batch_fingerprinter_get_n_threads (PrBatchFingerprinter *self)
   return self->n_threads;
 }
 
-static gpointer
-work (gpointer data)
+static void
+work (gpointer data,
+      guint    index)
 {
-  Worker *worker = data;
+  Worker *worker = (Worker *) data + index;
   Job *job = worker->job;
   guint n_columns = job->self->n_columns;
 
@@ -168,8 +170,6 @@ work (gpointer data)
           break;
         }
     }
-
-  return NULL;
 }
 
 /**
@@ -199,7 +199,6 @@ pr_batch_fingerprinter_run (PrBatchFingerprinter  *self,
 {
   Job job = { self, n_records, values, lengths, results, cancellable, 0, G_MAXSSIZE };
   g_autofree Worker *workers = NULL;
-  g_autofree GThread **threads = NULL;
   guint n_threads;
 
   g_return_val_if_fail (self != NULL, FALSE);
@@ -208,19 +207,14 @@ pr_batch_fingerprinter_run (PrBatchFingerprinter  *self,
   /* Thread start-up costs more than a few records do. */
   n_threads = MIN (self->n_threads, MAX (1, n_records / (RUN_LENGTH * 2)));
   workers = g_new (Worker, n_threads);
-  threads = g_new0 (GThread *, n_threads);
   g_mutex_init (&job.lock);
 
   for (guint i = 0; i < n_threads; i++)
     {
       workers[i].job = &job;
       workers[i].fingerprinter = self->fingerprinters[i];
-      if (i > 0)
-        threads[i] = g_thread_new ("pr-fingerprint", work, &workers[i]);
     }
-  work (&workers[0]);
-  for (guint i = 1; i < n_threads; i++)
-    g_thread_join (threads[i]);
+  pr_threads_run ("pr-fingerprint", n_threads, work, workers);
   g_mutex_clear (&job.lock);
 
   if (job.error != NULL)

@@ -55,6 +55,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-block-index.h"
+#include "pr-threads.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -243,48 +244,6 @@ big_alloc (gsize n_elements,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Thread helpers                                                           */
-
-typedef void (*WorkerFunc) (gpointer data, guint thread_index);
-
-typedef struct {
-  WorkerFunc func;
-  gpointer   data;
-  guint      thread_index;
-} WorkerStart;
-
-static gpointer
-worker_trampoline (gpointer user_data)
-{
-  WorkerStart *start = user_data;
-
-  start->func (start->data, start->thread_index);
-  return NULL;
-}
-
-/* Runs func(data, t) for t in [0, n_threads) concurrently, the calling
- * thread taking t = 0, and waits for all of them.  Spawning per phase is a
- * few tens of microseconds, negligible next to a pass over the data, and
- * saves us a barrier implementation. */
-static void
-run_parallel (guint      n_threads,
-              WorkerFunc func,
-              gpointer   data)
-{
-  WorkerStart starts[n_threads];
-  GThread *threads[n_threads];
-
-  for (guint t = 1; t < n_threads; t++)
-    {
-      starts[t] = (WorkerStart) { func, data, t };
-      threads[t] = g_thread_new ("pr-block-index", worker_trampoline, &starts[t]);
-    }
-  func (data, 0);
-  for (guint t = 1; t < n_threads; t++)
-    g_thread_join (threads[t]);
-}
-
-/* ------------------------------------------------------------------------ */
 /* Counting sort                                                            */
 
 typedef struct {
@@ -380,7 +339,7 @@ counting_pass (CountingPass *pass,
   gsize radix = (gsize) 1 << pass->bits;
   guint32 running = 0;
 
-  run_parallel (pass->n_threads, counting_histogram, pass);
+  pr_threads_run ("pr-block-index", pass->n_threads, counting_histogram, pass);
 
   /* Turn the per-thread counts into per-thread start positions: thread t's
    * elements of digit v go after all elements of smaller digits and after
@@ -400,7 +359,7 @@ counting_pass (CountingPass *pass,
   if (offsets != NULL)
     offsets[radix] = running;
 
-  run_parallel (pass->n_threads, counting_scatter, pass);
+  pr_threads_run ("pr-block-index", pass->n_threads, counting_scatter, pass);
 }
 
 /* Sorts @fps (with identity indices) by @table's key into @out_f / @out_i.
@@ -1291,8 +1250,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  if (n_threads == 0)
-    n_threads = g_get_num_processors ();
+  n_threads = pr_threads_resolve (n_threads);
   /* More threads than chunks of a small input would only add spawns. */
   n_threads = (guint) MAX (1, MIN ((gsize) n_threads, n / JOIN_CHUNK + 1));
   n_threads = MIN (n_threads, 256);
@@ -1350,7 +1308,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
               cancelled = TRUE;
               break;
             }
-          run_parallel (n_threads, join_worker, &phase);
+          pr_threads_run ("pr-block-index", n_threads, join_worker, &phase);
           cancelled = g_atomic_int_get (&phase.cancelled) ||
                       g_cancellable_is_cancelled (cancellable);
         }

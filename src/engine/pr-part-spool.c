@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "pr-part-spool.h"
+#include "pr-threads.h"
 
 /* A part of a record, as sorted: its hash and word count in one key
  * (hash << 8 | words), and the record; twelve bytes, for there are some
@@ -276,10 +277,11 @@ typedef struct {
   GError       *error;
 } Sorted;
 
-static gpointer
-sort_bucket (gpointer data)
+static void
+sort_bucket (gpointer data,
+             guint    index)
 {
-  Sorted *sorted = data;
+  Sorted *sorted = (Sorted *) data + index;
   PrPartSpool *spool = sorted->spool;
   GArray *chunks = spool->chunks[sorted->bucket];
   GArray *held = spool->buckets[sorted->bucket];
@@ -307,7 +309,7 @@ sort_bucket (gpointer data)
               set_file_error (&sorted->error, got < 0 ? errno : EIO,
                               _("cannot read back the scan’s temporary file of parts in %s: %s"));
               g_free (e);
-              return NULL;
+              return;
             }
           to += got;
           at += got;
@@ -343,7 +345,6 @@ sort_bucket (gpointer data)
 
   sorted->entries = e;
   sorted->n = n;
-  return NULL;
 }
 
 /* The runs of parts that two to max_records_per_part records share, as
@@ -439,7 +440,6 @@ pr_part_spool_find_pairs (PrPartSpool              *spool,
   g_autofree guint32 *places = NULL;       /* entries of the shared runs, by record then entry */
   g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
   Sorted sorted[N_BUCKETS] = { 0 };
-  GThread *threads[N_BUCKETS] = { 0 };
   const guint32 *run_records;
   const guint8 *run_words;
   const guint64 *run_starts;
@@ -451,9 +451,7 @@ pr_part_spool_find_pairs (PrPartSpool              *spool,
   runs = (SharedRuns) { g_array_new (FALSE, FALSE, sizeof (guint32)), g_array_new (FALSE, FALSE, sizeof (guint8)),
                         g_array_new (FALSE, TRUE, sizeof (guint64)) };
 
-  if (n_threads == 0)
-    n_threads = g_get_num_processors ();
-  n_threads = CLAMP (n_threads, 1, N_BUCKETS);
+  n_threads = MIN (pr_threads_resolve (n_threads), N_BUCKETS);
 
   for (guint group = 0; group < N_BUCKETS; group += n_threads)
     {
@@ -463,14 +461,8 @@ pr_part_spool_find_pairs (PrPartSpool              *spool,
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         goto out;
       for (guint b = group; b < end_group; b++)
-        {
-          sorted[b] = (Sorted) { spool, b, skip, NULL, 0, NULL };
-          if (b > group)
-            threads[b] = g_thread_new ("pr-part-sort", sort_bucket, &sorted[b]);
-        }
-      sort_bucket (&sorted[group]);
-      for (guint b = group + 1; b < end_group; b++)
-        g_thread_join (threads[b]);
+        sorted[b] = (Sorted) { spool, b, skip, NULL, 0, NULL };
+      pr_threads_run ("pr-part-sort", end_group - group, sort_bucket, &sorted[group]);
 
       for (guint b = group; b < end_group; b++)
         {

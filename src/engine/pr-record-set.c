@@ -627,6 +627,17 @@ pr_record_set_load (const PrMapping          *mapping,
                            _(loader.position_name), (unsigned long long) position, pr_mapping_get_column (mapping, id_column)->name);
               goto out;
             }
+          /* A NUL would end the id early: "A\0B" would be stored, shown
+           * and looked up as "A". */
+          if (memchr (values[id_column], '\0', lengths[id_column]) != NULL)
+            {
+              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                           _("%s %llu: the id in column “%s” holds a NUL byte (character 0), which no id may "
+                             "hold; correct the value in the table"),
+                           _(loader.position_name), (unsigned long long) position,
+                           pr_mapping_get_column (mapping, id_column)->name);
+              goto out;
+            }
           id = g_strdup (values[id_column]);
         }
       else

@@ -77,15 +77,6 @@ pr_simhash_add_hash (PrSimhash *simhash,
   simhash->n_features++;
 }
 
-void
-pr_simhash_add_bytes (PrSimhash  *simhash,
-                      const void *bytes,
-                      gsize       length,
-                      double      weight)
-{
-  pr_simhash_add_hash (simhash, pr_feature_hash (bytes, length), weight);
-}
-
 guint64
 pr_simhash_finish (const PrSimhash *simhash)
 {

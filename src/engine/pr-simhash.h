@@ -19,10 +19,6 @@ void     pr_simhash_init      (PrSimhash    *simhash);
 void     pr_simhash_add_hash  (PrSimhash    *simhash,
                                guint64       hash,
                                double        weight);
-void     pr_simhash_add_bytes (PrSimhash    *simhash,
-                               const void   *bytes,
-                               gsize         length,
-                               double        weight);
 guint64  pr_simhash_finish    (const PrSimhash *simhash);
 guint64  pr_feature_hash      (const void   *bytes,
                                gsize         length);

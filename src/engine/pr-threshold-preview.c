@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "pr-threshold-preview.h"
-#include "pr-simhash.h"
 
 struct _PrThresholdPreview
 {
@@ -30,7 +29,6 @@ struct _PrThresholdPreview
   PrPair    *part_pairs;
   gsize      n_part_pairs;
   guint64    counts[PR_BLOCK_INDEX_MAX_K + 1];
-  guint64    part_only[PR_BLOCK_INDEX_MAX_K + 1];  /* part pairs farther apart than k */
   PrPair     samples[PR_BLOCK_INDEX_MAX_K + 1][PR_THRESHOLD_PREVIEW_SAMPLES];
   guint      n_samples[PR_BLOCK_INDEX_MAX_K + 1];
 };
@@ -99,14 +97,6 @@ pr_threshold_preview_new (const guint64  *fingerprints,
   for (guint d = 0; d <= preview->kmax; d++)
     preview->n_samples[d] = pr_matches_sample_pairs (preview->matches, d, preview->samples[d],
                                                      PR_THRESHOLD_PREVIEW_SAMPLES);
-  for (gsize p = 0; p < n_part_pairs; p++)
-    {
-      guint32 distance = pr_hamming_distance (fingerprints[part_pairs[p].a], fingerprints[part_pairs[p].b]);
-
-      /* Farther apart than k' for every k' below its distance. */
-      for (guint d = 0; d < MIN (distance, preview->kmax + 1); d++)
-        preview->part_only[d]++;
-    }
 
   return g_steal_pointer (&preview);
 }
@@ -158,24 +148,6 @@ pr_threshold_preview_get_count (PrThresholdPreview *preview,
   g_return_val_if_fail (distance <= preview->kmax, 0);
 
   return preview->counts[distance];
-}
-
-/**
- * pr_threshold_preview_get_part_only:
- * @preview: a preview
- * @k: 0..kmax
- *
- * Returns: the part pairs farther apart than @k, which a scan at @k
- *   adds to the pairs within @k
- */
-guint64
-pr_threshold_preview_get_part_only (PrThresholdPreview *preview,
-                                    guint               k)
-{
-  g_return_val_if_fail (preview != NULL, 0);
-  g_return_val_if_fail (k <= preview->kmax, 0);
-
-  return preview->part_only[k];
 }
 
 /**

@@ -46,8 +46,6 @@ guint               pr_threshold_preview_get_k      (PrThresholdPreview *preview
 guint               pr_threshold_preview_get_kmax   (PrThresholdPreview *preview);
 guint64             pr_threshold_preview_get_count  (PrThresholdPreview *preview,
                                                      guint               distance);
-guint64             pr_threshold_preview_get_part_only (PrThresholdPreview *preview,
-                                                     guint               k);
 const PrPair       *pr_threshold_preview_get_samples (PrThresholdPreview *preview,
                                                      guint               distance,
                                                      guint              *n_samples);

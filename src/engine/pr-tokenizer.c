@@ -218,14 +218,6 @@ pr_tokenizer_free (PrTokenizer *self)
   g_free (self);
 }
 
-PrTokenizerFlags
-pr_tokenizer_get_flags (PrTokenizer *self)
-{
-  g_return_val_if_fail (self != NULL, 0);
-
-  return self->flags;
-}
-
 static void
 ensure_capacity (gpointer *buffer,
                  gsize    *capacity,

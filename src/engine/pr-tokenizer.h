@@ -47,7 +47,6 @@ typedef struct _PrTokenizer PrTokenizer;
 PrTokenizer      *pr_tokenizer_new       (PrTokenizerFlags   flags,
                                           GError           **error);
 void              pr_tokenizer_free      (PrTokenizer       *tokenizer);
-PrTokenizerFlags  pr_tokenizer_get_flags (PrTokenizer       *tokenizer);
 gboolean          pr_tokenizer_tokenize  (PrTokenizer       *tokenizer,
                                           const char        *text,
                                           gssize             length,

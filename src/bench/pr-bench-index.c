@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * `bench group` and `bench query`: synthetic benchmarks of the block index.
+ * `petition-review-bench group`, `query` and `thresholds`: synthetic
+ * benchmarks of the block index and the threshold preview.
  *
  * Fingerprints are uniformly random 64-bit values (splitmix64, so a seed
  * reproduces a dataset exactly and generation stays fast at 10^7) with a
@@ -11,7 +12,7 @@
  */
 #define G_LOG_DOMAIN "pr-bench-index"
 
-#include "pr-bench-index.h"
+#include "pr-bench.h"
 
 #include <gio/gio.h>
 #include <stdio.h>
@@ -110,12 +111,12 @@ parse_options (GOptionContext  *context,
     args[i] = g_strdup (argv[i]);
   if (!g_option_context_parse_strv (context, &args, &error))
     {
-      g_printerr ("petition-review-cli bench %s: %s\n", argc > 0 ? argv[0] : "", error->message);
+      g_printerr ("petition-review-bench %s: %s\n", argc > 0 ? argv[0] : "", error->message);
       return FALSE;
     }
   if (g_strv_length (args) > 1)
     {
-      g_printerr ("petition-review-cli bench %s: unexpected argument “%s”\n", argv[0], args[1]);
+      g_printerr ("petition-review-bench %s: unexpected argument “%s”\n", argv[0], args[1]);
       return FALSE;
     }
   return TRUE;
@@ -159,13 +160,13 @@ pr_bench_group (int    argc,
     return 2;
   if (n_text != NULL && !parse_count (n_text, &n, &error))
     {
-      g_printerr ("petition-review-cli bench %s: --n: %s\n", argv[0], error->message);
+      g_printerr ("petition-review-bench %s: --n: %s\n", argv[0], error->message);
       return 2;
     }
   if (k < 0 || k > PR_BLOCK_INDEX_MAX_K || threads < 0 || repeat < 1 ||
       !(planted >= 0 && planted <= 1))
     {
-      g_printerr ("petition-review-cli bench %s: --k must be 0..%d, --threads >= 0, --repeat >= 1, --planted 0..1\n",
+      g_printerr ("petition-review-bench %s: --k must be 0..%d, --threads >= 0, --repeat >= 1, --planted 0..1\n",
                   argv[0], PR_BLOCK_INDEX_MAX_K);
       return 2;
     }
@@ -188,7 +189,7 @@ pr_bench_group (int    argc,
 
       if (pairs == NULL)
         {
-          g_printerr ("petition-review-cli bench %s: %s\n", argv[0], error->message);
+          g_printerr ("petition-review-bench %s: %s\n", argv[0], error->message);
           return 1;
         }
       g_print ("group n=%" G_GSIZE_FORMAT " k=%d threads=%d: %.3f s, %u pairs, "
@@ -266,12 +267,12 @@ pr_bench_query (int    argc,
   if ((n_text != NULL && !parse_count (n_text, &n, &error)) ||
       (queries_text != NULL && !parse_count (queries_text, &n_queries, &error)))
     {
-      g_printerr ("petition-review-cli bench %s: %s\n", argv[0], error->message);
+      g_printerr ("petition-review-bench %s: %s\n", argv[0], error->message);
       return 2;
     }
   if (k < 0 || k > PR_BLOCK_INDEX_MAX_K || !(planted >= 0 && planted <= 1))
     {
-      g_printerr ("petition-review-cli bench %s: --k must be 0..%d, --planted 0..1\n", argv[0], PR_BLOCK_INDEX_MAX_K);
+      g_printerr ("petition-review-bench %s: --k must be 0..%d, --planted 0..1\n", argv[0], PR_BLOCK_INDEX_MAX_K);
       return 2;
     }
 
@@ -333,7 +334,7 @@ pr_bench_query (int    argc,
   return 0;
 }
 
-/* `bench thresholds`: the threshold preview on random fingerprints with
+/* `petition-review-bench thresholds`: the threshold preview on random fingerprints with
  * near-duplicates planted at 1..k + 3 bits: the one pair search at k + 3,
  * then each k's clustering and its comparison with k. */
 int
@@ -365,12 +366,12 @@ pr_bench_thresholds (int    argc,
     return 2;
   if (n_text != NULL && !parse_count (n_text, &n, &error))
     {
-      g_printerr ("petition-review-cli bench %s: --n: %s\n", argv[0], error->message);
+      g_printerr ("petition-review-bench %s: --n: %s\n", argv[0], error->message);
       return 2;
     }
   if (k < 0 || k > PR_BLOCK_INDEX_MAX_K || threads < 0 || !(planted >= 0 && planted <= 1))
     {
-      g_printerr ("petition-review-cli bench %s: --k must be 0..%d, --threads >= 0, --planted 0..1\n",
+      g_printerr ("petition-review-bench %s: --k must be 0..%d, --threads >= 0, --planted 0..1\n",
                   argv[0], PR_BLOCK_INDEX_MAX_K);
       return 2;
     }
@@ -381,7 +382,7 @@ pr_bench_thresholds (int    argc,
   preview = pr_threshold_preview_new (fps, NULL, n, (guint) k, NULL, 0, NULL, (guint) threads, NULL, &error);
   if (preview == NULL)
     {
-      g_printerr ("petition-review-cli bench %s: %s\n", argv[0], error->message);
+      g_printerr ("petition-review-bench %s: %s\n", argv[0], error->message);
       return 1;
     }
   g_print ("thresholds n=%" G_GSIZE_FORMAT " k=%d threads=%d: the pairs up to k=%u in %.3f s, "

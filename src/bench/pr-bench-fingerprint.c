@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * bench: figures, not verdicts. `bench fingerprint` measures the way from
- * CSV bytes to fingerprints and where the time goes; `bench group` and
- * `bench query` measure the block index (pr-bench-index.c).
+ * `petition-review-bench fingerprint`: the way from CSV bytes to
+ * fingerprints, and where the time goes.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "petition-review-bench"
 
 #include "config.h"
 
@@ -14,7 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-batch-fingerprinter.h"
-#include "pr-bench-index.h"
+#include "pr-bench.h"
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
 #include "pr-simhash.h"
@@ -85,9 +84,9 @@ time_load (const char           *path,
   return (g_get_monotonic_time () - start) / 1e6;
 }
 
-static int
-bench_fingerprint (int    argc,
-                   char **argv)
+int
+pr_bench_fingerprint (int    argc,
+                      char **argv)
 {
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *records_path = NULL;
@@ -192,40 +191,5 @@ bench_fingerprint (int    argc,
 
 failed:
   g_ptr_array_unref (corpus.texts);
-  return pr_cli_fail ("bench fingerprint", error);
-}
-
-int
-pr_cli_bench (int    argc,
-              char **argv)
-{
-  static const struct {
-    const char   *name;
-    PrCliCommand  run;
-  } kinds[] = {
-    { "fingerprint", bench_fingerprint },
-    { "group", pr_bench_group },
-    { "query", pr_bench_query },
-    { "thresholds", pr_bench_thresholds },
-    { "db", pr_cli_bench_db },
-    { "check", pr_cli_bench_check },
-  };
-
-  for (guint i = 0; argc >= 2 && i < G_N_ELEMENTS (kinds); i++)
-    if (strcmp (argv[1], kinds[i].name) == 0)
-      {
-        g_autofree char *name = g_strconcat ("bench ", kinds[i].name, NULL);
-
-        pr_cli_set_command_name (name);
-        return kinds[i].run (argc - 1, argv + 1);
-      }
-
-  if (argc >= 2 && pr_cli_is_help_flag (argv[1]))
-    {
-      printf ("%s\n", _("Usage: petition-review-cli bench fingerprint|group|query|thresholds|db|check [OPTION…]"));
-      printf ("%s\n", _("Run “petition-review-cli bench KIND --help” for a measurement’s options."));
-      return 0;
-    }
-  fprintf (stderr, "%s\n", _("petition-review-cli bench: name what to measure: fingerprint, group, query, thresholds, db or check"));
-  return 2;
+  return pr_bench_fail (error);
 }

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * bench db: the database side in figures. A throwaway private server is
+ * `petition-review-bench db`: the database side in figures. A throwaway private server is
  * loaded with N generated petitions (id, three short fields, a body of
  * about 500 characters, 1 % of them repeats), then
  *   - the streaming read alone: rows per second over the unix socket;
  *   - the full scan: read, fingerprint, group, cluster; seconds and peak RSS;
  *   - with --thresholds, the threshold preview of that scan: the pairs up
  *     to k + 3 found once, then each k regrouped (as the application does).
- * The rows come from pr_sample_generate_csv().
+ * The rows come from pr_bench_sample_generate_csv().
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "petition-review-bench"
 
 #include "config.h"
 
@@ -19,6 +19,8 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "pr-bench.h"
+#include "pr-bench-sample.h"
 #include "pr-block-index.h"
 #include "pr-cli.h"
 #include "pr-cluster.h"
@@ -67,8 +69,8 @@ remove_tree (const char *path)
 }
 
 int
-pr_cli_bench_db (int    argc,
-                 char **argv)
+pr_bench_db (int    argc,
+             char **argv)
 {
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autoptr(GError) error = NULL;
@@ -97,20 +99,20 @@ pr_cli_bench_db (int    argc,
 
   if (!pr_cli_parse_command (&argc, &argv, _("— database read and scan speed on generated petitions"),
                              entries, &options, 0, &error))
-    return pr_cli_fail ("bench db", error);
+    return pr_bench_fail (error);
   if (rows < 1)
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--rows must be at least 1"));
-      return pr_cli_fail ("bench db", error);
+      return pr_bench_fail (error);
     }
 
   dir = g_dir_make_tmp ("pr-bench-db-XXXXXX", &error);
   if (dir == NULL)
-    return pr_cli_fail ("bench db", error);
+    return pr_bench_fail (error);
   csv = g_build_filename (dir, "rows.csv", NULL);
 
   start = g_get_monotonic_time ();
-  if (!pr_sample_generate_csv (csv, rows, &error))
+  if (!pr_bench_sample_generate_csv (csv, rows, &error))
     goto out;
   server = pr_sample_server_start_for_run (dir, csv, NULL, &error);
   if (server == NULL)
@@ -205,7 +207,7 @@ out:
     pr_sample_server_stop (server, error == NULL ? &error : NULL);
   remove_tree (dir);
   if (error != NULL)
-    return pr_cli_fail ("bench db", error);
+    return pr_bench_fail (error);
   return status;
 }
 
@@ -218,11 +220,11 @@ compare_doubles (gconstpointer a,
   return (x > y) - (x < y);
 }
 
-/* bench check: the intake check against N stored fingerprints, through SQL
+/* `petition-review-bench check`: the intake check against N stored fingerprints, through SQL
  * (the block columns and BIT_COUNT) and through a block index in memory. */
 int
-pr_cli_bench_check (int    argc,
-                    char **argv)
+pr_bench_check (int    argc,
+                char **argv)
 {
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autoptr(GError) error = NULL;
@@ -251,16 +253,16 @@ pr_cli_bench_check (int    argc,
 
   if (!pr_cli_parse_command (&argc, &argv, _("— the intake check against stored fingerprints, in SQL and in memory"),
                              entries, &options, 0, &error))
-    return pr_cli_fail ("bench check", error);
+    return pr_bench_fail (error);
   if (n < 1 || queries < 1)
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--n and --queries must be at least 1"));
-      return pr_cli_fail ("bench check", error);
+      return pr_bench_fail (error);
     }
 
   dir = g_dir_make_tmp ("pr-bench-check-XXXXXX", &error);
   if (dir == NULL)
-    return pr_cli_fail ("bench check", error);
+    return pr_bench_fail (error);
   server = pr_sample_server_start_empty (dir, NULL, &error);
   if (server == NULL)
     goto out;
@@ -343,6 +345,6 @@ out:
     pr_sample_server_stop (server, error == NULL ? &error : NULL);
   remove_tree (dir);
   if (error != NULL)
-    return pr_cli_fail ("bench check", error);
+    return pr_bench_fail (error);
   return 0;
 }

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The top level of a program of subcommands: the locale, --help, --version
+ * and the dispatch to a command. petition-review-cli and the developers'
+ * petition-review-bench are both such programs.
+ */
+#define G_LOG_DOMAIN "pr-cli-program"
+
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "pr-cli-program.h"
+
+static void
+usage (const PrCliProgram *program,
+       FILE               *out)
+{
+  fprintf (out, "%s\n\n", _(program->usage));
+  fprintf (out, "%s\n", _(program->heading));
+  for (guint i = 0; i < program->n_commands; i++)
+    fprintf (out, "  %-12s %s\n", program->commands[i].name, _(program->commands[i].summary));
+  fprintf (out, "\n%s\n", _(program->more));
+}
+
+/**
+ * pr_cli_program_main:
+ * @program: the program's commands and texts
+ * @argc: main()'s
+ * @argv: main()'s
+ *
+ * Sets up the locale and runs the command argv[1] names, with the
+ * prgname "PROGRAM COMMAND" so that its --help's usage line is one the
+ * user can type.
+ *
+ * Returns: the exit status: the command's, 0 for --help and --version, 2
+ *   for no command or an unknown one
+ */
+int
+pr_cli_program_main (const PrCliProgram  *program,
+                     int                  argc,
+                     char               **argv)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname (program->name);
+
+  if (argc < 2)
+    {
+      usage (program, stderr);
+      return 2;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      usage (program, stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("%s %s\n", program->name, PACKAGE_VERSION);
+      return 0;
+    }
+
+  for (guint i = 0; i < program->n_commands; i++)
+    if (strcmp (argv[1], program->commands[i].name) == 0)
+      {
+        g_autofree char *name = g_strconcat (program->name, " ", program->commands[i].name, NULL);
+
+        g_set_prgname (name);
+        return program->commands[i].run (argc - 1, argv + 1);
+      }
+
+  for (guint i = 0; i < program->n_commands; i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", program->commands[i].name);
+  fprintf (stderr, _(program->unknown), argv[1], names->str);
+  fputc ('\n', stderr);
+  return 2;
+}
