@@ -239,6 +239,36 @@ test_new_is_new (void)
   g_assert_nonnull (strstr (err, "Stored: 3 new, 1 changed and 0 unchanged records, 29 fingerprinted again"));
 }
 
+/* A rescan whose mapping reads another column: the stored content hashes
+ * cover other columns, so no old record counts as changed, and only the
+ * new records' repeats are reported. */
+static void
+test_new_columns (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autofree char *repeats = g_build_filename (dir, "columns-repeats.csv", NULL);
+  g_autofree char *err = NULL, *rows = NULL, *counts = NULL;
+
+  pr_test_execute (root, "CREATE TABLE src.columns (id INT PRIMARY KEY, body TEXT, subject TEXT NULL) "
+                         "CHARSET utf8mb4");
+  pr_test_add_petitions (root, "src.columns", 1, 30, 700);
+  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "columns", MAPPING,
+                                       "--store", "prstore", "--out", "/dev/null", NULL), ==, 0);
+
+  pr_test_execute (root, "INSERT INTO src.columns (id, body) SELECT 41, body FROM src.columns WHERE id = 5");
+  pr_test_add_petitions (root, "src.columns", 42, 1, 999);
+
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "columns", MAPPING,
+                                       "--text", "subject", "--store", "prstore", "--out", "/dev/null",
+                                       "--new-repeats", repeats, NULL), ==, 0);
+  rows = file_rows (repeats);
+  g_assert_cmpstr (rows, ==, "41,5,0");
+  counts = query ("SELECT CONCAT(records, ':', new_records, ':', changed_records, ':', refingerprinted_records) "
+                  "FROM prstore.pr_scans ORDER BY id DESC LIMIT 1");
+  g_assert_cmpstr (counts, ==, "32:2:0:30");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -261,6 +291,7 @@ main (int    argc,
 
   g_test_add_func ("/db/scan-outputs/failed-outputs", test_failed_outputs);
   g_test_add_func ("/db/scan-outputs/new-is-new", test_new_is_new);
+  g_test_add_func ("/db/scan-outputs/new-columns", test_new_columns);
 
   status = g_test_run ();
 

@@ -130,12 +130,28 @@ read_progress (guint64  records,
 }
 
 /* Each record's standing against the store before the scan, and the
- * counts of each kind. */
+ * counts of each kind.
+ *
+ * The content hash covers the columns the mapping reads, so under another
+ * mapping version it says whether a petition was edited only if that
+ * version read the same columns. It did if any record stored under it
+ * still has an equal hash; if none has, the columns differ, and its
+ * records are only fingerprinted again: none of them is called changed,
+ * and no pair of two of them is reported as a new repeat. */
 static void
 classify_records (PrScanResult *result,
                   GHashTable   *stored)
 {
   PrRecordSet *set = result->set;
+  g_autoptr(GHashTable) same_columns = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  for (gsize i = 0; i < set->n_records; i++)
+    {
+      PrStoredFingerprint *before = g_hash_table_lookup (stored, set->ids->pdata[i]);
+
+      if (before != NULL && before->content_hash == set->content_hashes[i])
+        g_hash_table_add (same_columns, g_memdup2 (&before->mapping_version, sizeof before->mapping_version));
+    }
 
   result->states = g_new0 (guint8, MAX (set->n_records, 1));
   for (gsize i = 0; i < set->n_records; i++)
@@ -150,7 +166,8 @@ classify_records (PrScanResult *result,
           result->states[i] = PR_SCAN_RECORD_NEW;
           result->counts.new_records++;
         }
-      else if (before->content_hash == set->content_hashes[i])
+      else if (before->content_hash == set->content_hashes[i] ||
+               !g_hash_table_contains (same_columns, &before->mapping_version))
         {
           result->states[i] = PR_SCAN_RECORD_REFINGERPRINTED;
           result->counts.refingerprinted_records++;

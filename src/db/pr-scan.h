@@ -35,8 +35,9 @@ typedef void (*PrScanProgressFunc) (PrScanPhase phase,
  * held before the scan. */
 typedef enum {
   PR_SCAN_RECORD_UNCHANGED,        /* its stored fingerprint reused */
-  PR_SCAN_RECORD_REFINGERPRINTED,  /* stored with the same content, fingerprinted again: another
-                                    * mapping version, or its parts were not kept */
+  PR_SCAN_RECORD_REFINGERPRINTED,  /* stored, fingerprinted again: another mapping version, or its
+                                    * parts were not kept; its content the same, or not comparable
+                                    * (that version read other columns) */
   PR_SCAN_RECORD_CHANGED,          /* stored, its content changed */
   PR_SCAN_RECORD_NEW,              /* not in the store (or retired) before */
 } PrScanRecordState;
