@@ -57,6 +57,10 @@ typedef struct {
   GPtrArray    *decisions;   /* PrDecision: the table's decision log, with a store; else NULL */
   guint         k;
   PrClustering *clustering;
+  guint32      *case_numbers; /* with a store: clustering's cluster i is case case_numbers[i]
+                               * (pr-store-cases.c), known before the commit; else NULL */
+  GArray       *cases;        /* PrCaseMembers: the clusters as numbered, with a store; else NULL */
+  GPtrArray    *case_member_ids; /* their member arrays */
   PrScanCounts  counts;      /* new, changed and refingerprinted only with a store */
   guint8       *states;      /* PrScanRecordState of each record, with a store; else NULL */
   gint64        scan_id;     /* 0 without a store */
