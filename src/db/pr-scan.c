@@ -164,6 +164,49 @@ number_cases (PrStore       *store,
   return TRUE;
 }
 
+/**
+ * pr_scan_result_number_clusters:
+ * @result: a scan's result, with a store
+ * @clustering: another clustering of @result's records (another k)
+ * @error: return location for a #GError
+ *
+ * Names the clusters of @clustering by the cases of the scan: each one
+ * that continues a case (pr-case-numbering.c) gets its number, and a new
+ * one 0, for a new case gets its number when a scan stores it. Nothing
+ * is stored.
+ *
+ * Returns: (transfer full) (nullable): a number per cluster; %NULL with
+ *   @error set on failure, or without @error when the scan had no store
+ */
+guint32 *
+pr_scan_result_number_clusters (PrScanResult  *result,
+                                PrClustering  *clustering,
+                                GError       **error)
+{
+  guint n_clusters = pr_clustering_get_n_clusters (clustering);
+  g_autoptr(GPtrArray) member_ids = NULL;
+  g_autoptr(GArray) clusters = NULL;
+  g_autoptr(PrCaseNumbering) numbering = NULL;
+  guint32 max_number = 0;
+  guint32 *numbers;
+
+  if (result->cases == NULL)
+    return NULL;
+  for (guint c = 0; c < result->cases->len; c++)
+    max_number = MAX (max_number, g_array_index (result->cases, PrCaseMembers, c).number);
+  member_ids = g_ptr_array_new_with_free_func (g_free);
+  clusters = clusters_as_cases (result->set, clustering, member_ids);
+  numbering = pr_case_numbering_new ((const PrCaseMembers *) (gconstpointer) result->cases->data,
+                                     result->cases->len, max_number,
+                                     (const PrCaseMembers *) (gconstpointer) clusters->data, n_clusters, error);
+  if (numbering == NULL)
+    return NULL;
+  numbers = g_new0 (guint32, MAX (n_clusters, 1));
+  for (guint c = 0; c < n_clusters; c++)
+    numbers[c] = numbering->continued[c] ? numbering->numbers[c] : 0;
+  return numbers;
+}
+
 typedef struct {
   PrScanProgressFunc func;
   gpointer           data;

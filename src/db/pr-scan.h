@@ -59,7 +59,8 @@ typedef struct {
   PrClustering *clustering;
   guint32      *case_numbers; /* with a store: clustering's cluster i is case case_numbers[i]
                                * (pr-store-cases.c), known before the commit; else NULL */
-  GArray       *cases;        /* PrCaseMembers: the clusters as numbered, with a store; else NULL */
+  GArray       *cases;        /* PrCaseMembers: the scan's clusters as numbered, to name
+                               * another clustering of its records by; with a store, else NULL */
   GPtrArray    *case_member_ids; /* their member arrays */
   PrScanCounts  counts;      /* new, changed and refingerprinted only with a store */
   guint8       *states;      /* PrScanRecordState of each record, with a store; else NULL */
@@ -103,6 +104,9 @@ void          pr_scan_result_abandon (PrScanResult       *result,
                                     PrStore              *store,
                                     const GError         *why);
 void          pr_scan_result_free  (PrScanResult         *result);
+guint32      *pr_scan_result_number_clusters (PrScanResult  *result,
+                                              PrClustering  *clustering,
+                                              GError       **error);
 GArray       *pr_scan_result_part_pairs (PrScanResult     *result);
 void          pr_scan_constraints_from_decisions (PrRecordSet *set,
                                                   GPtrArray   *decisions,
