@@ -2684,6 +2684,28 @@ test_case_numbers (void)
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_assert_cmpstr (g_hash_table_lookup (regrouped, key), ==, value);
 
+  /* A decision records the case it was made against. */
+  {
+    g_autoptr(PrConnection) db = pr_test_connect (admin, "cases_ui");
+    g_autoptr(PrStore) store = pr_store_open (db, NULL, &error);
+    g_autoptr(PrClusterItem) item = g_list_model_get_item (pr_session_get_clusters (session), 0);
+    g_autoptr(PrClusterItem) decided = NULL;
+    g_autoptr(GPtrArray) decisions = NULL;
+
+    g_assert_no_error (error);
+    pr_session_decide_async (session, item, PR_VERDICT_REPEAT, pr_cluster_item_get_member (item, 1)->id,
+                             store_result, &result);
+    wait_until (is_set, &result);
+    decided = pr_session_decide_finish (session, result, &error);
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    decisions = pr_store_list_decisions (store, "petitions", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (decisions->len, ==, 1);
+    g_assert_cmpuint (((PrDecision *) decisions->pdata[0])->case_number, ==, pr_cluster_item_get_number (item));
+    g_assert_cmpuint (pr_cluster_item_get_number (item), >, 0);
+  }
+
   {
     gpointer weak = session;
 

@@ -1180,6 +1180,7 @@ decide_job (PrSession *self,
           undo->verdict = PR_VERDICT_UNDO;
           undo->reviewer = g_strdup (decision->reviewer);
           undo->undoes = decision->id;
+          undo->case_number = decision->case_number;
           g_ptr_array_add (data->undos, undo);
         }
     }
@@ -1289,13 +1290,19 @@ start_step (PrSession           *self,
   push_job (self, task, decide_job);
 }
 
+/* A decision about a member of @item, recording the case it was made
+ * against when the cluster is one. */
 static PrDecision *
-new_decision (PrSession  *self,
-              PrVerdict   verdict,
-              const char *record_id,
-              const char *primary_id)
+new_decision (PrSession     *self,
+              PrClusterItem *item,
+              PrVerdict      verdict,
+              const char    *record_id,
+              const char    *primary_id)
 {
   PrDecision *decision = g_new0 (PrDecision, 1);
+
+  if (pr_cluster_item_get_is_case (item))
+    decision->case_number = pr_cluster_item_get_number (item);
 
   decision->table = g_strdup (self->table);
   decision->record_id = g_strdup (record_id);
@@ -1338,11 +1345,11 @@ pr_session_decide_async (PrSession           *self,
           PrClusterMember *member = pr_cluster_item_get_member (item, m);
 
           if (member->state == PR_MEMBER_UNDECIDED)
-            g_ptr_array_add (step->decisions, new_decision (self, verdict, member->id, primary));
+            g_ptr_array_add (step->decisions, new_decision (self, item, verdict, member->id, primary));
         }
     }
   else
-    g_ptr_array_add (step->decisions, new_decision (self, verdict, record_id, primary));
+    g_ptr_array_add (step->decisions, new_decision (self, item, verdict, record_id, primary));
 
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
   start_step (self, step, DO, callback, user_data);
@@ -1467,7 +1474,7 @@ pr_session_split_async (PrSession           *self,
     step = g_new0 (Step, 1);
     step->item = g_object_ref (item);
     step->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
-    g_ptr_array_add (step->decisions, new_decision (self, PR_VERDICT_NOT_REPEAT, far, near));
+    g_ptr_array_add (step->decisions, new_decision (self, item, PR_VERDICT_NOT_REPEAT, far, near));
   }
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
   start_step (self, step, DO, callback, user_data);
