@@ -13,6 +13,7 @@
 #include "pr-sample-server.h"
 #include "pr-scan.h"
 #include "pr-store.h"
+#include "pr-test-petitions.h"
 #include "pr-test-server.h"
 #include "pr-test-util.h"
 
@@ -524,35 +525,6 @@ test_verdicts_constrain_rescan (void)
   g_assert_cmpstr (g_hash_table_lookup (after, member), ==, g_hash_table_lookup (after, primary));
 }
 
-/* A scan of the sample table as the application runs it, the store's
- * verdicts as constraints. */
-static PrScanResult *
-scan_with_store (PrConnection *db,
-                 PrStore      *store)
-{
-  g_autoptr(PrMapping) map = pr_mapping_new ();
-  g_autoptr(GError) error = NULL;
-  PrLoadOptions load = { 0 };
-  PrScanResult *result;
-
-  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
-  pr_mapping_add (map, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL);
-  pr_mapping_add (map, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
-  pr_mapping_set_petitioner (map, "petitioner", NULL);
-  pr_mapping_add (map, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
-  load.min_tokens = 3;
-  result = pr_scan_run (db, store, "petitions", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT,
-                        NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  /* Matched and stored, the parts are freed (the graphs and regroupings
-   * after use the pairs found). */
-  g_assert_null (result->set->parts);
-  g_assert_cmpuint (result->n_parts, >, 0);
-  return result;
-}
-
 static int
 compare_ids (gconstpointer a,
              gconstpointer b)
@@ -618,7 +590,7 @@ test_split_holds_on_rescan (void)
   pr_test_execute (db, "CREATE DATABASE prsplit");
   store = pr_store_open (db, "prsplit", &error);
   g_assert_no_error (error);
-  first = scan_with_store (db, store);
+  first = pr_test_scan_sample (db, store);
   before = cluster_keys (first);
 
   /* The bridge with the most balanced sides in the chain's cluster. */
@@ -677,7 +649,7 @@ test_split_holds_on_rescan (void)
                  (g_str_equal (near, "9601") && g_str_equal (far, "9501")));
 
   add_decision_in (store, "petitions", far, near, PR_VERDICT_NOT_REPEAT);
-  second = scan_with_store (db, store);
+  second = pr_test_scan_sample (db, store);
   after = cluster_keys (second);
   g_assert_false (g_hash_table_contains (after, whole));
   g_assert_true (g_hash_table_contains (after, near_side));
@@ -707,7 +679,7 @@ test_split_holds_on_rescan (void)
     g_free (undo.record_id);
     g_free (undo.primary_id);
   }
-  third = scan_with_store (db, store);
+  third = pr_test_scan_sample (db, store);
   undone = cluster_keys (third);
   g_assert_true (g_hash_table_contains (undone, whole));
   g_assert_cmpuint (g_hash_table_size (undone), ==, g_hash_table_size (before));

@@ -19,6 +19,7 @@
 #include "pr-csv-writer.h"
 #include "pr-scan.h"
 #include "pr-store-cases.h"
+#include "pr-test-petitions.h"
 #include "pr-test-server.h"
 
 static const PrConnectionParams *server;
@@ -432,26 +433,21 @@ static const char *const v4_tables[] = {
   "VALUES ('cases_v4', 't', 'b', 'a', 'repeat', 'li')",
 };
 
+/* @what of @table in @schema, from information_schema: its columns or
+ * its indexes. */
 static char *
-columns_of (PrConnection *db,
-            const char   *schema,
-            const char   *table)
+layout_of (PrConnection *db,
+           const char   *what,
+           const char   *schema,
+           const char   *table)
 {
-  g_autofree char *sql = g_strdup_printf ("SELECT GROUP_CONCAT(COLUMN_NAME, ' ', COLUMN_TYPE, ' ', IS_NULLABLE "
-                                          "ORDER BY ORDINAL_POSITION) FROM information_schema.COLUMNS "
-                                          "WHERE TABLE_SCHEMA = '%s' AND TABLE_NAME = '%s'", schema, table);
-
-  return pr_test_query_value (db, sql);
-}
-
-static char *
-indexes_of (PrConnection *db,
-            const char   *schema,
-            const char   *table)
-{
-  g_autofree char *sql = g_strdup_printf ("SELECT GROUP_CONCAT(INDEX_NAME, ':', COLUMN_NAME "
-                                          "ORDER BY INDEX_NAME, SEQ_IN_INDEX) FROM information_schema.STATISTICS "
-                                          "WHERE TABLE_SCHEMA = '%s' AND TABLE_NAME = '%s'", schema, table);
+  gboolean columns = g_str_equal (what, "columns");
+  g_autofree char *sql = g_strdup_printf ("SELECT GROUP_CONCAT(%s) FROM information_schema.%s "
+                                          "WHERE TABLE_SCHEMA = '%s' AND TABLE_NAME = '%s'",
+                                          columns ? "COLUMN_NAME, ' ', COLUMN_TYPE, ' ', IS_NULLABLE "
+                                                    "ORDER BY ORDINAL_POSITION"
+                                                  : "INDEX_NAME, ':', COLUMN_NAME ORDER BY INDEX_NAME, SEQ_IN_INDEX",
+                                          columns ? "COLUMNS" : "STATISTICS", schema, table);
 
   return pr_test_query_value (db, sql);
 }
@@ -482,10 +478,10 @@ test_migrate (void)
   for (guint i = 0; i < 3; i++)
     {
       const char *table = (const char *[]) { "pr_decisions", "pr_cases", "pr_case_members" }[i];
-      g_autofree char *migrated = columns_of (db, "cases_v4", table);
-      g_autofree char *made = columns_of (db, "cases_fresh", table);
-      g_autofree char *migrated_indexes = indexes_of (db, "cases_v4", table);
-      g_autofree char *made_indexes = indexes_of (db, "cases_fresh", table);
+      g_autofree char *migrated = layout_of (db, "columns", "cases_v4", table);
+      g_autofree char *made = layout_of (db, "columns", "cases_fresh", table);
+      g_autofree char *migrated_indexes = layout_of (db, "indexes", "cases_v4", table);
+      g_autofree char *made_indexes = layout_of (db, "indexes", "cases_fresh", table);
 
       g_assert_nonnull (made);
       g_assert_cmpstr (migrated, ==, made);
@@ -593,30 +589,6 @@ insert_rows (PrConnection *db,
     }
 }
 
-static PrScanResult *
-scan_sample (PrConnection *db,
-             PrStore      *store)
-{
-  g_autoptr(PrMapping) map = pr_mapping_new ();
-  g_autoptr(GError) error = NULL;
-  PrLoadOptions load = { 0 };
-  PrScanResult *result;
-
-  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
-  pr_mapping_add (map, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL);
-  pr_mapping_add (map, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
-  pr_mapping_set_petitioner (map, "petitioner", NULL);
-  pr_mapping_add (map, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
-  load.min_tokens = 3;
-  result = pr_scan_run (db, store, "petitions", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT,
-                        NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (result->case_numbers);
-  return result;
-}
-
 /* primary id → case number, of a scan's clusters. */
 static GHashTable *
 numbers_by_primary (PrScanResult *result)
@@ -694,7 +666,7 @@ test_rescans_keep_numbers (void)
   store = pr_store_open (db, NULL, &error);
   g_assert_no_error (error);
 
-  first = scan_sample (db, store);
+  first = pr_test_scan_sample (db, store);
   assert_store_holds (store, first);
   last = numbers_by_primary (first);
   for (guint c = 0; c < pr_clustering_get_n_clusters (first->clustering); c++)
@@ -713,7 +685,7 @@ test_rescans_keep_numbers (void)
 
       insert_rows (db, rows, loaded, loaded + step);
       loaded += step;
-      result = scan_sample (db, store);
+      result = pr_test_scan_sample (db, store);
       assert_store_holds (store, result);
       now = numbers_by_primary (result);
 

@@ -2406,6 +2406,35 @@ member_in_state (gpointer data)
   return pr_cluster_item_get_member (wait->item, wait->member)->state == wait->state;
 }
 
+/* Regroups @session's clusters at @k, as the threshold dialog does, and
+ * waits for the whole list. */
+static void
+regroup_at (PrSession *session,
+            guint      k)
+{
+  g_autoptr(PrThresholdPreview) preview = NULL;
+  g_autoptr(PrSessionRegroup) regroup = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  pr_session_threshold_preview_async (session, NULL, store_result, &result);
+  wait_until (is_set, &result);
+  preview = pr_session_threshold_preview_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  pr_session_regroup_async (session, preview, k, NULL, store_result, &result);
+  wait_until (is_set, &result);
+  regroup = pr_session_regroup_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  pr_session_apply_regroup_async (session, g_steal_pointer (&regroup), NULL, store_result, &result);
+  wait_until (is_set, &result);
+  g_assert_true (pr_session_apply_regroup_finish (session, result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+}
+
 /* A session's list shows what another reviewer decided on a connection of
  * their own: when asked, and by itself a few seconds later; in the log's
  * order, where the other's decision came first but was seen after the
@@ -2517,25 +2546,7 @@ test_others_decisions (void)
   /* Regrouped at the same k, as the threshold dialog does: the session's
    * undone decision stays undone (its undo is in the session's log). */
   {
-    g_autoptr(PrThresholdPreview) preview = NULL;
-    g_autoptr(PrSessionRegroup) regroup = NULL;
-
-    pr_session_threshold_preview_async (session, NULL, store_result, &result);
-    wait_until (is_set, &result);
-    preview = pr_session_threshold_preview_finish (session, result, &error);
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    pr_session_regroup_async (session, preview, 3, NULL, store_result, &result);
-    wait_until (is_set, &result);
-    regroup = pr_session_regroup_finish (session, result, &error);
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    pr_session_apply_regroup_async (session, g_steal_pointer (&regroup), NULL, store_result, &result);
-    wait_until (is_set, &result);
-    g_assert_true (pr_session_apply_regroup_finish (session, result, &error));
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+    regroup_at (session, 3);
     g_assert_cmpuint (g_list_model_get_n_items (pr_session_get_clusters (session)), ==, 1);
     item = g_list_model_get_item (pr_session_get_clusters (session), 0);
     g_object_unref (item);
@@ -2657,27 +2668,7 @@ test_case_numbers (void)
   g_assert_cmpstr (g_hash_table_lookup (second, "30"), ==, "3");
 
   /* Regrouped at the same k, as the threshold dialog does. */
-  {
-    g_autoptr(PrThresholdPreview) preview = NULL;
-    g_autoptr(PrSessionRegroup) regroup = NULL;
-
-    pr_session_threshold_preview_async (session, NULL, store_result, &result);
-    wait_until (is_set, &result);
-    preview = pr_session_threshold_preview_finish (session, result, &error);
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    pr_session_regroup_async (session, preview, 3, NULL, store_result, &result);
-    wait_until (is_set, &result);
-    regroup = pr_session_regroup_finish (session, result, &error);
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    pr_session_apply_regroup_async (session, g_steal_pointer (&regroup), NULL, store_result, &result);
-    wait_until (is_set, &result);
-    g_assert_true (pr_session_apply_regroup_finish (session, result, &error));
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
-  }
+  regroup_at (session, 3);
   regrouped = names_by_primary (session);
   g_assert_cmpuint (g_hash_table_size (regrouped), ==, 3);
   g_hash_table_iter_init (&iter, second);
