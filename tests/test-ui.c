@@ -2406,6 +2406,23 @@ member_in_state (gpointer data)
   return pr_cluster_item_get_member (wait->item, wait->member)->state == wait->state;
 }
 
+/* Connects @session to @database on the throwaway server. */
+static void
+connect_session (PrSession  *session,
+                 const char *database)
+{
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_free (params->database);
+  params->database = g_strdup (database);
+  pr_session_connect_async (session, g_steal_pointer (&params), NULL, store_result, &result);
+  wait_until (is_set, &result);
+  pr_session_connect_finish (session, result, &error);
+  g_assert_no_error (error);
+}
+
 /* Regroups @session's clusters at @k, as the threshold dialog does, and
  * waits for the whole list. */
 static void
@@ -2443,7 +2460,6 @@ static void
 test_others_decisions (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
-  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
   g_autoptr(PrSession) session = pr_session_new ("甲");
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
   g_autoptr(PrConnection) other_db = NULL;
@@ -2460,13 +2476,7 @@ test_others_decisions (void)
   fill_write_back_table (root, "shared", group_bodies[2]);
   /* Looks only when asked, to count what each look finds; by itself below. */
   g_object_set (session, "refresh-interval", 0, NULL);
-  g_free (params->database);
-  params->database = g_strdup ("shared");
-  pr_session_connect_async (session, g_steal_pointer (&params), NULL, store_result, &result);
-  wait_until (is_set, &result);
-  pr_session_connect_finish (session, result, &error);
-  g_assert_no_error (error);
-  g_clear_object (&result);
+  connect_session (session, "shared");
 
   g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
@@ -2613,7 +2623,6 @@ static void
 test_case_numbers (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
-  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
   g_autoptr(PrSession) session = pr_session_new ("甲");
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
   g_autoptr(GAsyncResult) result = NULL;
@@ -2635,13 +2644,7 @@ test_case_numbers (void)
         pr_test_execute (root, insert);
       }
   g_object_set (session, "refresh-interval", 0, NULL);
-  g_free (params->database);
-  params->database = g_strdup ("cases_ui");
-  pr_session_connect_async (session, g_steal_pointer (&params), NULL, store_result, &result);
-  wait_until (is_set, &result);
-  pr_session_connect_finish (session, result, &error);
-  g_assert_no_error (error);
-  g_clear_object (&result);
+  connect_session (session, "cases_ui");
   g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
 
