@@ -171,6 +171,18 @@ typedef struct {
   const char *record_id;
 } Leaving;
 
+/* Binds a case's key, (database, table, number), to three parameters. */
+static void
+bind_case_key (MYSQL_BIND    *params,
+               unsigned long *lengths,
+               const Writes  *writes,
+               const guint32 *number)
+{
+  _pr_statement_bind_string (&params[0], writes->db, &lengths[0]);
+  _pr_statement_bind_string (&params[1], writes->table, &lengths[1]);
+  _pr_statement_bind_u32 (&params[2], number);
+}
+
 static void
 bind_case_row (gsize          row,
                MYSQL_BIND    *params,
@@ -181,9 +193,7 @@ bind_case_row (gsize          row,
   gsize x = g_array_index (writes->rows, gsize, row);
 
   writes->n_members[row] = writes->clusters[x].n_members;
-  _pr_statement_bind_string (&params[0], writes->db, &lengths[0]);
-  _pr_statement_bind_string (&params[1], writes->table, &lengths[1]);
-  _pr_statement_bind_u32 (&params[2], &writes->numbers[x]);
+  bind_case_key (&params[0], &lengths[0], writes, &writes->numbers[x]);
   _pr_statement_bind_string (&params[3], writes->clusters[x].primary_id, &lengths[3]);
   _pr_statement_bind_u32 (&params[4], &writes->n_members[row]);
   _pr_statement_bind_i64 (&params[5], &writes->scan_id);
@@ -202,9 +212,7 @@ bind_member_row (gsize          row,
   guint64 both = g_array_index (writes->member_rows, guint64, row);
   gsize x = both >> 32;
 
-  _pr_statement_bind_string (&params[0], writes->db, &lengths[0]);
-  _pr_statement_bind_string (&params[1], writes->table, &lengths[1]);
-  _pr_statement_bind_u32 (&params[2], &writes->numbers[x]);
+  bind_case_key (&params[0], &lengths[0], writes, &writes->numbers[x]);
   _pr_statement_bind_string (&params[3], writes->clusters[x].member_ids[(guint32) both], &lengths[3]);
   _pr_statement_bind_i64 (&params[4], &writes->scan_id);
 }
@@ -278,9 +286,7 @@ bind_end_row (gsize          row,
     _pr_statement_bind_u32 (&params[2], &end->merged_into);
   else
     _pr_statement_bind_null (&params[2]);
-  _pr_statement_bind_string (&params[3], ends->writes->db, &lengths[3]);
-  _pr_statement_bind_string (&params[4], ends->writes->table, &lengths[4]);
-  _pr_statement_bind_u32 (&params[5], &end->number);
+  bind_case_key (&params[3], &lengths[3], ends->writes, &end->number);
 }
 
 static void
@@ -295,9 +301,7 @@ bind_changed_row (gsize          row,
   writes->n_members[row] = writes->clusters[x].n_members;
   _pr_statement_bind_string (&params[0], writes->clusters[x].primary_id, &lengths[0]);
   _pr_statement_bind_u32 (&params[1], &writes->n_members[row]);
-  _pr_statement_bind_string (&params[2], writes->db, &lengths[2]);
-  _pr_statement_bind_string (&params[3], writes->table, &lengths[3]);
-  _pr_statement_bind_u32 (&params[4], &writes->numbers[x]);
+  bind_case_key (&params[2], &lengths[2], writes, &writes->numbers[x]);
 }
 
 static void
@@ -310,9 +314,7 @@ bind_leaving_row (gsize          row,
   Leaving *leaving = &g_array_index (writes->leaving, Leaving, row);
 
   _pr_statement_bind_i64 (&params[0], &writes->scan_id);
-  _pr_statement_bind_string (&params[1], writes->db, &lengths[1]);
-  _pr_statement_bind_string (&params[2], writes->table, &lengths[2]);
-  _pr_statement_bind_u32 (&params[3], &leaving->number);
+  bind_case_key (&params[1], &lengths[1], writes, &leaving->number);
   _pr_statement_bind_string (&params[4], leaving->record_id, &lengths[4]);
 }
 
