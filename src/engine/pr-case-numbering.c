@@ -93,8 +93,8 @@ index_members (const PrCaseMembers  *cases,
           if (id == NULL || !g_hash_table_insert (index, (gpointer) id, GSIZE_TO_POINTER (i + 1)))
             {
               g_set_error (error, PR_CASE_NUMBERING_ERROR, PR_CASE_NUMBERING_ERROR_INVALID,
-                           earlier ? _("the record “%s” is a member of two stored cases (or twice of one); "
-                                       "the stored cases are inconsistent")
+                           earlier ? _("the record “%s” is a member of two stored cases (or twice of one): the "
+                                       "case tables were changed outside Petition Review; restore them from a backup")
                                    : _("the record “%s” is a member of two clusters (or twice of one)"),
                            id != NULL ? id : "(null)");
               return NULL;
