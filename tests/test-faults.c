@@ -467,7 +467,21 @@ test_kill_during_rescan (void)
   g_assert_cmpint (cli_finish (cli), ==, 0);
   rescan_text = read_text_file (rescan_csv);
   full_text = read_text_file (full_csv);
-  g_assert_cmpstr (rescan_text, ==, full_text);
+  /* But for the case column, which only a scan with a store fills. */
+  {
+    g_auto(GStrv) lines = g_strsplit (rescan_text, "\r\n", -1);
+    g_autoptr(GString) cut = g_string_new (NULL);
+
+    for (guint i = 0; lines[i] != NULL && lines[i][0] != '\0'; i++)
+      {
+        char *last = strrchr (lines[i], ',');
+
+        g_assert_nonnull (last);
+        g_assert_true (i == 0 || g_ascii_isdigit (last[1]));
+        g_string_append_printf (cut, "%.*s,%s\r\n", (int) (last - lines[i]), lines[i], i == 0 ? "case" : "");
+      }
+    g_assert_true (g_str_equal (cut->str, full_text));
+  }
   /* 50 exact copies, 20 near ones and 10 new copies: 80 clusters of
    * two, 160 rows besides the header. */
   n_lines = 0;
@@ -715,7 +729,7 @@ test_least_privilege (void)
                                     "--out", "-", NULL);
 
     g_assert_cmpint (cli_finish (cli), ==, 0);
-    g_assert_true (g_str_has_prefix (cli->out, "cluster,id,primary,distance,same_petitioner\r\n"));
+    g_assert_true (g_str_has_prefix (cli->out, "cluster,id,primary,distance,same_petitioner,case\r\n"));
     assert_no_password (cli);
   }
 
