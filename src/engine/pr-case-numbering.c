@@ -81,8 +81,8 @@ index_members (const PrCaseMembers  *cases,
       if (cases[i].primary_id == NULL)
         {
           g_set_error (error, PR_CASE_NUMBERING_ERROR, PR_CASE_NUMBERING_ERROR_INVALID,
-                       earlier ? _("the stored case %" G_GSIZE_FORMAT " has no primary record")
-                               : _("cluster %" G_GSIZE_FORMAT " has no primary record"),
+                       earlier ? _("the stored case %zu has no primary record")
+                               : _("cluster %zu has no primary record"),
                        earlier ? (gsize) cases[i].number : i + 1);
           return NULL;
         }
@@ -104,8 +104,8 @@ index_members (const PrCaseMembers  *cases,
       if (!has_primary)
         {
           g_set_error (error, PR_CASE_NUMBERING_ERROR, PR_CASE_NUMBERING_ERROR_INVALID,
-                       earlier ? _("the primary record “%s” of the stored case %" G_GSIZE_FORMAT " is not among its members")
-                               : _("the primary record “%s” of cluster %" G_GSIZE_FORMAT " is not among its members"),
+                       earlier ? _("the primary record “%s” of the stored case %zu is not among its members")
+                               : _("the primary record “%s” of cluster %zu is not among its members"),
                        cases[i].primary_id, earlier ? (gsize) cases[i].number : i + 1);
           return NULL;
         }
