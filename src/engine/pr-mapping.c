@@ -138,7 +138,7 @@ pr_mapping_add (PrMapping     *self,
       (weight > 0 && weight < PR_MAPPING_MIN_WEIGHT))
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   _("column “%s”: weight %g is not 0 nor a number from %g to %g"), name, weight,
+                   _("column “%s”: weight %g is not a number from %g to %g, nor 0"), name, weight,
                    PR_MAPPING_MIN_WEIGHT, PR_MAPPING_MAX_WEIGHT);
       return FALSE;
     }
