@@ -2049,6 +2049,25 @@ preview_row (const char *const *values,
             g_string_free (words, TRUE);
           }
           break;
+        case PR_COLUMN_ROLE_DATE:
+          {
+            gint64 seconds;
+            int offset;
+            g_autofree char *shown = NULL;
+            PrDateStatus status = pr_date_read (values[c], PR_DATE_ORDER_UNSET, &seconds, &offset);
+
+            /* The date as the scan reads it, or why it reads none: a
+             * wrong date column shows here, before the scan. */
+            if (status == PR_DATE_OK)
+              shown = pr_date_format (seconds);
+            else if (status == PR_DATE_AMBIGUOUS)
+              shown = g_strdup_printf (_("“%.*s”: day first or month first?"), (int) MIN (lengths[c], 64), values[c]);
+            else if (lengths[c] > 0)
+              shown = g_strdup_printf (_("“%.*s”: not a date"), (int) MIN (lengths[c], 64), values[c]);
+            if (shown != NULL)
+              g_string_append_printf (line, "[%s: %s] ", column->name, shown);
+          }
+          break;
         default:
           break;
         }
