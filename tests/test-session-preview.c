@@ -9,35 +9,9 @@
 
 #include "pr-session.h"
 #include "pr-test-server.h"
+#include "pr-test-util.h"
 
 static const PrConnectionParams *admin;
-
-static gboolean
-is_set (gpointer data)
-{
-  return *(gpointer *) data != NULL;
-}
-
-static void
-store_result (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  *(GAsyncResult **) user_data = g_object_ref (result);
-}
-
-static void
-wait_until (gboolean (*done) (gpointer), gpointer data)
-{
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 static void
 test_dates (void)
@@ -59,8 +33,8 @@ test_dates (void)
                          "(4, '2019-06-08T17:31:20+08:00', 'the school roof')");
   g_free (params->database);
   params->database = g_strdup ("preview");
-  pr_session_connect_async (session, g_steal_pointer (&params), NULL, store_result, &result);
-  wait_until (is_set, &result);
+  pr_session_connect_async (session, g_steal_pointer (&params), NULL, pr_test_store_result, &result);
+  pr_test_wait_until (pr_test_is_set, &result);
   pr_session_connect_finish (session, result, &error);
   g_assert_no_error (error);
   g_clear_object (&result);
@@ -68,8 +42,8 @@ test_dates (void)
   g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
   g_assert_true (pr_mapping_add (mapping, "received", PR_COLUMN_ROLE_DATE, 0, NULL));
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
-  pr_session_preview_async (session, "petitions", mapping, 10, NULL, store_result, &result);
-  wait_until (is_set, &result);
+  pr_session_preview_async (session, "petitions", mapping, 10, NULL, pr_test_store_result, &result);
+  pr_test_wait_until (pr_test_is_set, &result);
   lines = pr_session_preview_finish (session, result, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (lines->len, ==, 4);
