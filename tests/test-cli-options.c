@@ -134,7 +134,16 @@ test_scan_dates (void)
 
   g_assert_cmpint (pr_test_run_cli (&out, &err, dmy), ==, 0);
   g_assert_nonnull (strstr (err, "1 date in column “received” could not be read"));
-  g_assert_nonnull (strstr (err, "(record a3)"));
+  g_assert_nonnull (strstr (err, "(record a3); correct it in the table"));
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+
+  /* Without the day-first date, no order is needed, and the line says how
+   * to give one. */
+  g_assert_true (g_file_set_contents (path, csv, strstr (csv, "a4,") - csv, NULL));
+  g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
+  g_assert_nonnull (strstr (err, "1 date in column “received” could not be read"));
+  g_assert_nonnull (strstr (err, "give --date-format"));
   g_clear_pointer (&err, g_free);
 
   g_assert_cmpint (pr_test_run_cli (NULL, &err, bad), ==, 2);

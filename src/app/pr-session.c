@@ -1892,7 +1892,7 @@ format_decided_at (gint64 seconds)
  * decided_at, repeat_kind (the same petitioner as the primary's, another,
  * or empty for the primary and where it is not known) — then the mapped
  * short, text and date columns. UTF-8 with a BOM, RFC 4180, cells that
- * begin with = + - @ neutralised.
+ * begin with = + - @ (or a full-width or other form of them) neutralised.
  */
 void
 pr_session_export_async (PrSession             *self,

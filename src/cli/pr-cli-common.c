@@ -992,6 +992,7 @@ pr_cli_records_text (guint64 n_records,
  * pr_cli_unreadable_dates_text:
  * @set: the records read
  * @column: the date column
+ * @order_given: whether --date-format was given (else the line suggests it)
  *
  * Returns: (transfer full) (nullable): a line saying how many dates of
  *   @column could not be read and naming the first records, or %NULL if
@@ -999,7 +1000,8 @@ pr_cli_records_text (guint64 n_records,
  */
 char *
 pr_cli_unreadable_dates_text (const PrRecordSet *set,
-                              const char        *column)
+                              const char        *column,
+                              gboolean           order_given)
 {
   g_autoptr(GString) ids = g_string_new (NULL);
 
@@ -1013,6 +1015,14 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
     }
   if (set->n_unreadable_dates > set->unreadable_date_ids->len)
     g_string_append (ids, ", …");
+  /* Translators: the count, the column, then the first records' ids. */
+  if (order_given)
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+                                      "correct it in the table",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s); "
+                                      "correct them in the table",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* Translators: the count, the column, then the first records' ids. */
   return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
                                     "correct it, or give --date-format for day-first or month-first dates",

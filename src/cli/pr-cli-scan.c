@@ -318,7 +318,7 @@ pr_cli_scan (int    argc,
   whole = pr_matches_count_pairs (result->matches);
   if (options.date != NULL)
     {
-      g_autofree char *unreadable = pr_cli_unreadable_dates_text (set, options.date);
+      g_autofree char *unreadable = pr_cli_unreadable_dates_text (set, options.date, options.date_format != NULL);
 
       if (unreadable != NULL)
         fprintf (stderr, "%s\n", unreadable);

@@ -137,7 +137,8 @@ gboolean      pr_cli_check_range            (const char           *flag,
                                              double                max,
                                              GError              **error);
 char         *pr_cli_unreadable_dates_text  (const PrRecordSet    *set,
-                                             const char           *column);
+                                             const char           *column,
+                                             gboolean              order_given);
 void          pr_cli_set_command_name       (const char           *command);
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
