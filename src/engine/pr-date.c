@@ -72,13 +72,14 @@ skip_word (const char **p,
 }
 
 /* Chinese words for the part of the day before a time (下午3点): +1 for
- * the afternoon and evening, -1 for the morning, 2 for noon. */
+ * the afternoon and evening, -1 for the morning, 2 for noon, 3 for the
+ * evening, whose 12点 is midnight (of which day, the text does not say). */
 static int
 read_day_part (const char **p)
 {
   static const struct { const char *word; int part; } parts[] = {
     { "凌晨", -1 }, { "早上", -1 }, { "早晨", -1 }, { "上午", -1 },
-    { "中午", 2 }, { "下午", 1 }, { "傍晚", 1 }, { "晚上", 1 },
+    { "中午", 2 }, { "下午", 1 }, { "傍晚", 1 }, { "晚上", 3 }, { "夜里", 3 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
@@ -210,6 +211,12 @@ read_time (const char **p,
 
   if (day_part == 2)
     day_part = *hour <= 2 ? 1 : 0;   /* 中午12点, 中午1点 */
+  if (day_part == 3)
+    {
+      if (*hour == 12)
+        return FALSE;
+      day_part = 1;
+    }
   if (day_part != 0 && *hour > 12)
     return FALSE;   /* "下午15点" says the afternoon twice, or wrongly */
   if (day_part < 0 && *hour == 12)
