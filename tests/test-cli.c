@@ -498,14 +498,14 @@ test_errors (void)
   CHECK (1, "column “bodyx” is not in the header", "explain", records, "1", "2", "--text", "bodyx");
   CHECK (1, "column “key” is not in the header", "explain", records, "1", "2", "--id", "key", "--text", "body");
   CHECK (1, "line 3, field 2: invalid UTF-8 at byte 3", "explain", bad_utf8, "1", "2", "--text", "body");
-  CHECK (2, "--idf-max-share takes a share between 0 and 1", "scan", records, "--text", "body", "--idf-max-share", "1.5");
-  CHECK (2, "--idf-max-share takes a share between 0 and 1", "eval", "--records", records, "--pairs", records,
+  CHECK (2, "--idf-max-share must be a number from 0 to 1", "scan", records, "--text", "body", "--idf-max-share", "1.5");
+  CHECK (2, "--idf-max-share must be a number from 0 to 1", "eval", "--records", records, "--pairs", records,
          "--text", "body", "--idf-max-share", "-0.1");
   CHECK (2, "cannot be reused: leave out --store", "scan", "--db", "mariadb://nobody@localhost/nowhere", "--table", "t",
          "--store", "s", "--text", "body", "--idf");
   CHECK (2, "--idf", "explain", records, "1", "2", "--text", "body", "--idf");
   CHECK (2, "--parts must be “clauses” or “shingles”, not “words”", "scan", records, "--text", "body", "--parts", "words");
-  CHECK (2, "--shingle-words must be between 1 and 16", "scan", records, "--text", "body", "--parts", "shingles",
+  CHECK (2, "--shingle-words must be a number from 1 to 16", "scan", records, "--text", "body", "--parts", "shingles",
          "--shingle-words", "0");
 #undef CHECK
 }

@@ -1908,7 +1908,7 @@ format_decided_at (gint64 seconds)
  * decided_at, repeat_kind (the same petitioner as the primary's, another,
  * or empty for the primary and where it is not known) — then the mapped
  * short, text and date columns. UTF-8 with a BOM, RFC 4180, cells that
- * begin with = + - @ neutralised.
+ * begin with = + - @ (or a full-width or other form of them) neutralised.
  */
 void
 pr_session_export_async (PrSession             *self,
@@ -2064,6 +2064,25 @@ preview_row (const char *const *values,
               g_string_append_printf (words, "(%s)", error->message);
             g_string_append_printf (line, "%s ", words->str);
             g_string_free (words, TRUE);
+          }
+          break;
+        case PR_COLUMN_ROLE_DATE:
+          {
+            gint64 seconds;
+            int offset;
+            g_autofree char *shown = NULL;
+            PrDateStatus status = pr_date_read (values[c], PR_DATE_ORDER_UNSET, &seconds, &offset);
+
+            /* The date as the scan reads it, or why it reads none: a
+             * wrong date column shows here, before the scan. */
+            if (status == PR_DATE_OK)
+              shown = pr_date_format (seconds);
+            else if (status == PR_DATE_AMBIGUOUS)
+              shown = g_strdup_printf (_("“%.*s”: day first or month first?"), (int) MIN (lengths[c], 64), values[c]);
+            else if (lengths[c] > 0)
+              shown = g_strdup_printf (_("“%.*s”: not a date"), (int) MIN (lengths[c], 64), values[c]);
+            if (shown != NULL)
+              g_string_append_printf (line, "[%s: %s] ", column->name, shown);
           }
           break;
         default:

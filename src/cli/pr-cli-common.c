@@ -65,6 +65,48 @@ pr_cli_part_method (PrCliMappingOptions *options)
   return pr_part_method_resolve (&method);
 }
 
+/**
+ * pr_cli_check_range:
+ * @flag: the flag's name, without the dashes
+ * @value: its value
+ * @min: the smallest it may be
+ * @max: the largest
+ *
+ * Refuses a number flag's value outside [@min, @max], and NaN, which
+ * compares with nothing and would slip through any other test.
+ *
+ * Returns: %FALSE with @error naming the flag, the value and the range
+ */
+gboolean
+pr_cli_check_range (const char  *flag,
+                    double       value,
+                    double       min,
+                    double       max,
+                    GError     **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("--%s must be a number from %.15g to %.15g, not %.15g"), flag, min, max, value);
+  return FALSE;
+}
+
+/* Every number flag the mapping group has, checked before any work. */
+static gboolean
+pr_cli_check_numbers (PrCliMappingOptions  *options,
+                      GError              **error)
+{
+  return pr_cli_check_range ("min-tokens", options->min_tokens, 0, PR_CLI_MAX_MIN_TOKENS, error) &&
+         pr_cli_check_range ("threads", options->threads, 0, PR_CLI_MAX_THREADS, error) &&
+         pr_cli_check_range ("containment", options->containment, 0, 1, error) &&
+         pr_cli_check_range ("containment-same", options->containment_same, 0, 1, error) &&
+         pr_cli_check_range ("part-max-records", options->part_max_records, 2, G_MAXINT, error) &&
+         pr_cli_check_range ("min-shared", options->min_shared, 1, G_MAXINT, error) &&
+         pr_cli_check_range ("shingle-words", options->shingle_words, 1, PR_PART_MAX_SHINGLE_WORDS, error) &&
+         pr_cli_check_range ("shingle-window", options->shingle_window, 1, PR_PART_MAX_SHINGLE_WINDOW, error) &&
+         pr_cli_check_range ("idf-max-share", options->idf_max_share, 0, 1, error);
+}
+
 /* Refuses a --parts that is neither method, and sizes out of range. */
 static gboolean
 pr_cli_check_part_method (PrCliMappingOptions  *options,
@@ -77,15 +119,7 @@ pr_cli_check_part_method (PrCliMappingOptions  *options,
                    _("--parts must be “clauses” or “shingles”, not “%s”"), options->parts);
       return FALSE;
     }
-  if (options->shingle_words < 1 || options->shingle_words > PR_PART_MAX_SHINGLE_WORDS ||
-      options->shingle_window < 1 || options->shingle_window > PR_PART_MAX_SHINGLE_WINDOW)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--shingle-words must be between 1 and %d, --shingle-window between 1 and %d"),
-                   PR_PART_MAX_SHINGLE_WORDS, PR_PART_MAX_SHINGLE_WINDOW);
-      return FALSE;
-    }
-  return TRUE;
+  return pr_cli_check_numbers (options, error);
 }
 
 /* The part matcher's settings of the flags. */
@@ -107,6 +141,7 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
 {
   g_clear_pointer (&options->id, g_free);
   g_clear_pointer (&options->date, g_free);
+  g_clear_pointer (&options->date_format, g_free);
   g_clear_pointer (&options->encoding, g_free);
   g_clear_pointer (&options->short_specs, g_strfreev);
   g_clear_pointer (&options->petitioners, g_strfreev);
@@ -140,6 +175,9 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
          "same petitioner; a short field of weight 2 if not given as one; repeatable"), N_("COL") },
     { "date", 0, 0, G_OPTION_ARG_STRING, &options->date,
       N_("Column with the record's date: the earliest record is a cluster's primary"), N_("COL") },
+    { "date-format", 0, 0, G_OPTION_ARG_STRING, &options->date_format,
+      N_("How to read a date whose year comes last, such as 08/06/2019: DMY (day first), MDY (month first), "
+         "or YMD (only dates whose year comes first; others are counted as unreadable)"), N_("ORDER") },
     { "k", 'k', 0, G_OPTION_ARG_INT, &options->k,
       N_("Largest Hamming distance between near-duplicates (default 3)"), N_("K") },
     { "min-tokens", 0, 0, G_OPTION_ARG_INT, &options->min_tokens,
@@ -221,28 +259,24 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
                    _("no column to fingerprint: give --text COL and/or --short COL"));
       return NULL;
     }
-  if (options->min_tokens < 0)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--min-tokens must not be negative"));
-      return NULL;
-    }
-  if (options->threads < 0)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--threads must not be negative"));
-      return NULL;
-    }
+  if (!pr_cli_check_numbers (options, error))
+    return NULL;
 
   if ((options->id != NULL && !pr_mapping_add (mapping, options->id, PR_COLUMN_ROLE_ID, 0, &local_error)) ||
       (options->date != NULL && !pr_mapping_add (mapping, options->date, PR_COLUMN_ROLE_DATE, 0, &local_error)))
     goto bad_flags;
   for (guint i = 0; options->short_specs != NULL && options->short_specs[i] != NULL; i++)
     if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_SHORT, options->short_specs[i], &local_error))
-      goto bad_flags;
+      {
+        g_prefix_error (&local_error, "--short %s: ", options->short_specs[i]);
+        goto bad_flags;
+      }
   for (guint i = 0; options->text_specs != NULL && options->text_specs[i] != NULL; i++)
     if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_TEXT, options->text_specs[i], &local_error))
-      goto bad_flags;
+      {
+        g_prefix_error (&local_error, "--text %s: ", options->text_specs[i]);
+        goto bad_flags;
+      }
   for (guint i = 0; options->petitioners != NULL && options->petitioners[i] != NULL; i++)
     {
       const char *name = options->petitioners[i];
@@ -791,6 +825,7 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->flags = pr_cli_load_flags (options);
   load->min_tokens = options->min_tokens;
   load->n_threads = options->threads;
+  load->date_order = options->date_order;
   load->keep_labels = keep_labels;
   load->parts = !options->no_parts;
   load->part_method = pr_cli_part_method (options);
@@ -882,10 +917,11 @@ pr_cli_parse_command_with_ids (int                  *argc,
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--table goes with --db"));
       return FALSE;
     }
-  if (options->idf_max_share < 0 || options->idf_max_share > 1)
+  if (options->date_format != NULL && !pr_date_order_from_string (options->date_format, &options->date_order))
     {
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           _("--idf-max-share takes a share between 0 and 1"));
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--date-format must be DMY (day first), MDY (month first) or YMD, not “%s”"),
+                   options->date_format);
       return FALSE;
     }
   if (!pr_cli_check_part_method (options, error))
@@ -950,6 +986,50 @@ pr_cli_records_text (guint64 n_records,
   return g_strdup_printf (ngettext ("%llu record (%llu too short to match)", "%llu records (%llu too short to match)",
                                     (gulong) n_records),
                           (unsigned long long) n_records, (unsigned long long) n_sparse);
+}
+
+/**
+ * pr_cli_unreadable_dates_text:
+ * @set: the records read
+ * @column: the date column
+ * @order_given: whether --date-format was given (else the line suggests it)
+ *
+ * Returns: (transfer full) (nullable): a line saying how many dates of
+ *   @column could not be read and naming the first records, or %NULL if
+ *   all could
+ */
+char *
+pr_cli_unreadable_dates_text (const PrRecordSet *set,
+                              const char        *column,
+                              gboolean           order_given)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  if (set->n_unreadable_dates == 0)
+    return NULL;
+  for (guint i = 0; i < set->unreadable_date_ids->len; i++)
+    {
+      if (i > 0)
+        g_string_append (ids, ", ");
+      g_string_append (ids, set->unreadable_date_ids->pdata[i]);
+    }
+  if (set->n_unreadable_dates > set->unreadable_date_ids->len)
+    g_string_append (ids, ", …");
+  /* Translators: the count, the column, then the first records' ids. */
+  if (order_given)
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+                                      "correct it in the table",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s); "
+                                      "correct them in the table",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  /* Translators: the count, the column, then the first records' ids. */
+  return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+                                    "correct it, or give --date-format for day-first or month-first dates",
+                                    "%llu dates in column “%s” could not be read and count as none (records %s); "
+                                    "correct them, or give --date-format for day-first or month-first dates",
+                                    (gulong) set->n_unreadable_dates),
+                          (unsigned long long) set->n_unreadable_dates, column, ids->str);
 }
 
 /* --help, -h, -? and the --help-GROUP flags GOption answers. */

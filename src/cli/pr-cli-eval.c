@@ -959,7 +959,8 @@ pr_cli_eval (int    argc,
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("— precision and recall of repeat detection at k = 0…8"),
-                             entries, &options, 0, &error))
+                             entries, &options, 0, &error) ||
+      !pr_cli_check_range ("held-back-jaccard", held_back_jaccard, 0, 1, &error))
     goto failed;
   n_truths = (pairs_path != NULL) + (truth_groups != NULL) + (truth_groups_path != NULL);
   if (records_path == NULL || n_truths != 1)

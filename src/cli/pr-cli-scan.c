@@ -330,6 +330,13 @@ pr_cli_scan (int    argc,
     }
 
   whole = pr_matches_count_pairs (result->matches);
+  if (options.date != NULL)
+    {
+      g_autofree char *unreadable = pr_cli_unreadable_dates_text (set, options.date, options.date_format != NULL);
+
+      if (unreadable != NULL)
+        fprintf (stderr, "%s\n", unreadable);
+    }
   {
     guint n_clusters = pr_clustering_get_n_clusters (clustering);
     g_autofree char *records_text = pr_cli_records_text (set->n_records, set->n_sparse);

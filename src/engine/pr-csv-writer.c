@@ -267,6 +267,35 @@ pr_csv_writer_new_for_path (const char        *path,
   return self;
 }
 
+/* Whether a spreadsheet would take @field for a formula. Excel and WPS
+ * fold a full-width or small form of the first character (＝ ＋ － ＠,
+ * ﹦ ﹢ ﹣ ﹫) to its ASCII one, as NFKC does, before looking at it; NFKC
+ * folds the superscript and subscript signs (⁺ ₌ …) too, and the minus
+ * sign U+2212 is a minus to them as well. */
+static gboolean
+starts_formula (const char *field)
+{
+  gunichar first;
+  char one[8] = { 0 };
+  g_autofree char *folded = NULL;
+
+  if (field[0] == '\0')
+    return FALSE;
+  if (strchr ("=+-@\t\r", field[0]) != NULL)
+    return TRUE;
+  if ((guchar) field[0] < 0x80)
+    return FALSE;
+  first = g_utf8_get_char_validated (field, -1);
+  if (first == (gunichar) -1 || first == (gunichar) -2)
+    return FALSE;
+  if (first == 0x2212)
+    return TRUE;
+  g_unichar_to_utf8 (first, one);
+  folded = g_utf8_normalize (one, -1, G_NORMALIZE_ALL_COMPOSE);
+  return folded != NULL && folded[0] != '\0' &&
+         (strchr ("=+-@\t\r", folded[0]) != NULL || g_utf8_get_char (folded) == 0x2212);
+}
+
 /**
  * pr_csv_append_field:
  * @line: the line being built
@@ -285,7 +314,7 @@ pr_csv_append_field (GString          *line,
   if (field == NULL)
     return;
 
-  neutralize = (flags & PR_CSV_WRITER_NEUTRALIZE) && field[0] != '\0' && strchr ("=+-@\t\r", field[0]) != NULL;
+  neutralize = (flags & PR_CSV_WRITER_NEUTRALIZE) && starts_formula (field);
 
   if (!neutralize && strpbrk (field, ",\"\r\n") == NULL)
     {
