@@ -24,6 +24,7 @@
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
+#include "pr-output-path.h"
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 
@@ -999,6 +1000,8 @@ pr_cli_fail (const char   *command,
  * A regular file (or a new one) is replaced only when the writer is closed
  * (pr_csv_writer_new_for_path()); stdout and existing devices or pipes
  * (/dev/null, a fifo), which cannot be replaced, are written directly.
+ * Symbolic links are followed as pr_output_path_resolve () allows, for
+ * every kind of file.
  *
  * Returns: (transfer full) (nullable): the writer, or %NULL with @error
  *   naming @path
@@ -1010,16 +1013,22 @@ pr_cli_open_csv_output (const char        *path,
 {
   g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GOutputStream) buffered = NULL;
+  g_autofree char *target = NULL;
   PrCsvWriter *writer;
-  GStatBuf st;
+  struct stat st;
+  gboolean exists = FALSE;
 
   if (path == NULL || g_str_equal (path, "-"))
     {
       out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
     }
-  else if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+  else if ((target = pr_output_path_resolve (path, &st, &exists, error)) == NULL)
     {
-      int fd = g_open (path, O_WRONLY | O_CLOEXEC, 0);
+      return NULL;
+    }
+  else if (exists && !S_ISREG (st.st_mode))
+    {
+      int fd = g_open (target, O_WRONLY | O_CLOEXEC, 0);
 
       if (fd < 0)
         {
@@ -1042,6 +1051,30 @@ pr_cli_open_csv_output (const char        *path,
   /* A full disk behind it is told as for a file: which one. */
   pr_csv_writer_set_name (writer, path == NULL || g_str_equal (path, "-") ? _("standard output") : path);
   return writer;
+}
+
+/**
+ * pr_cli_check_outputs:
+ * @paths: (array length=n_paths): the subcommand's output files; %NULL
+ *   (not given) and "-" (standard output) are no file
+ * @n_paths: how many
+ * @error: return location for a #GError
+ *
+ * For a subcommand to call before it reads anything: an output that
+ * cannot be written (its folder missing, a link not to be followed) is
+ * told at once, not after the work.
+ *
+ * Returns: %FALSE with @error naming the first that cannot be written
+ */
+gboolean
+pr_cli_check_outputs (const char *const  *paths,
+                      guint               n_paths,
+                      GError            **error)
+{
+  for (guint i = 0; i < n_paths; i++)
+    if (paths[i] != NULL && !g_str_equal (paths[i], "-") && !pr_output_path_check (paths[i], error))
+      return FALSE;
+  return TRUE;
 }
 
 /* The resident set now, in MB (0 if /proc cannot tell). */
