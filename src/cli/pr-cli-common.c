@@ -343,6 +343,38 @@ pr_cli_default_timeouts (PrConnectionParams *params)
     params->read_timeout = PR_CLI_DEFAULT_READ_TIMEOUT;
 }
 
+/* The password is the file's content less one line end (\n or \r\n),
+ * as an editor or `echo` leaves it: other white space may be part of the
+ * password. A NUL would cut it short without a word, so it is refused. */
+static char *
+read_password_file (const char  *path,
+                    GError     **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  char *password;
+
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+  if (memchr (contents, '\0', length) != NULL)
+    {
+      memset (contents, 0, length);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("the password file %s holds a NUL byte, which no password can contain: write the password "
+                     "alone in it, as text"), path);
+      return NULL;
+    }
+  if (length > 0 && contents[length - 1] == '\n')
+    {
+      length--;
+      if (length > 0 && contents[length - 1] == '\r')
+        length--;
+    }
+  password = g_strndup (contents, length);
+  memset (contents, 0, strlen (contents));
+  return password;
+}
+
 /**
  * pr_cli_open_connection:
  * @options: the parsed flags, with --db
@@ -377,20 +409,16 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
     }
 
   params = pr_connection_params_new_from_uri (options->db, error);
-  if (params == NULL)
+  if (params == NULL || !pr_connection_params_check_database (params, error))
     return NULL;
 
   if (options->password_file != NULL)
     {
-      g_autofree char *contents = NULL;
-
-      if (!g_file_get_contents (options->password_file, &contents, NULL, error))
+      params->password = read_password_file (options->password_file, error);
+      if (params->password == NULL)
         return NULL;
-      g_free (params->password);
-      params->password = g_strdup (g_strchomp (contents));
-      memset (contents, 0, strlen (contents));
     }
-  else if (params->password == NULL && from_env != NULL)
+  else if (from_env != NULL)
     params->password = g_strdup (from_env);
 
   pr_cli_default_timeouts (params);
