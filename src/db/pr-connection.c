@@ -308,12 +308,8 @@ check_options (PrConnectionParams  *params,
   if (seen->tls_given && !params->tls && seen->tls_verify_given && params->tls_verify)
     return refuse_uri (error, _("the connection string has tls=0, which turns TLS off, and tls-verify=1, which "
                                 "needs it: leave out one of them"));
-  if (params->socket != NULL && params->port != 0)
-    return refuse_uri (error, _("the connection string names a unix socket and a port %u: a socket has no port; "
-                                "leave out the socket to connect to the port by TCP, or the port"), params->port);
-  if (params->socket != NULL && params->host != NULL && g_ascii_strcasecmp (params->host, "localhost") != 0)
-    return refuse_uri (error, _("the connection string names the host “%s” and a unix socket, which is on this "
-                                "computer: leave out the socket, or write localhost as the host"), params->host);
+  if (!pr_connection_params_check_place (params, error))
+    return FALSE;
 
   /* A CA to check the certificate against, or a check asked for, means
    * TLS: never a plain connection that a check was meant to guard. */
@@ -325,6 +321,31 @@ check_options (PrConnectionParams  *params,
     }
   if (params->tls_verify)
     params->tls = TRUE;
+  return TRUE;
+}
+
+/**
+ * pr_connection_params_check_place:
+ * @params: connection parameters
+ * @error: return location for a #GError
+ *
+ * A unix socket excludes a port, which would be ignored (a tunnel's port
+ * not reached), and a host other than localhost, since it is on this
+ * computer.
+ *
+ * Returns: %FALSE with %PR_DB_ERROR_INVALID_URI if the place is
+ *   contradictory
+ */
+gboolean
+pr_connection_params_check_place (const PrConnectionParams  *params,
+                                  GError                   **error)
+{
+  if (params->socket != NULL && params->port != 0)
+    return refuse_uri (error, _("both a unix socket and the port %u are given, but a socket has no port: leave out "
+                                "the socket to connect to the port by TCP, or the port"), params->port);
+  if (params->socket != NULL && params->host != NULL && g_ascii_strcasecmp (params->host, "localhost") != 0)
+    return refuse_uri (error, _("both the host “%s” and a unix socket are given, but a socket is on this "
+                                "computer: leave out the socket, or give localhost as the host"), params->host);
   return TRUE;
 }
 

@@ -30,6 +30,8 @@ void                pr_connection_params_free         (PrConnectionParams       
 char               *pr_connection_params_describe     (const PrConnectionParams  *params);
 gboolean            pr_connection_params_check_database (const PrConnectionParams  *params,
                                                          GError                   **error);
+gboolean            pr_connection_params_check_place  (const PrConnectionParams  *params,
+                                                       GError                   **error);
 
 typedef struct _PrConnection PrConnection;
 
