@@ -84,6 +84,9 @@ test_contradictions (void)
   /* A socket has no port, and is on this computer. */
   assert_refused ("mariadb://u@localhost:3307/x?socket=/run/mysqld/mysqld.sock", "port 3307");
   assert_refused ("mariadb://u@db.example/x?socket=/run/mysqld/mysqld.sock", "db.example");
+  /* An empty socket would be the default one; an empty CA, none. */
+  assert_refused ("mariadb://u@localhost/x?socket=", "“socket” has no value");
+  assert_refused ("mariadb://u@db/x?tls-ca=", "“tls-ca” has no value");
 }
 
 static void

@@ -183,12 +183,12 @@ test_foreign_link_second_in_chain (void)
   g_assert_cmpstr (victim, ==, "the caller's own file\n");
 }
 
-/* The command line writes devices and pipes in place, not through the
- * writer's temporary file: the same rule. */
+/* Runs @command of the CLI on a small records file with --out @link:
+ * refused, naming the link. */
 static void
-test_cli_device_behind_foreign_link (void)
+assert_cli_refuses_link (const char *command,
+                         const char *link)
 {
-  g_autoptr(Trap) trap = make_trap ("device", FOLDER_OWNER, 01777, STRANGER, "/dev/null");
   g_autofree char *records = g_build_filename (tmpdir, "records.csv", NULL);
   g_autofree char *err = NULL;
   g_autoptr(GError) error = NULL;
@@ -196,31 +196,31 @@ test_cli_device_behind_foreign_link (void)
 
   g_file_set_contents (records, "id,body\n1,one two three four\n", -1, &error);
   g_assert_no_error (error);
-
-  status = pr_test_run_cli (NULL, &err, (const char *const[]) { "fingerprint", "--text", "body", "--id", "id",
-                                                                 "--out", trap->link, records, NULL });
+  status = pr_test_run_cli (NULL, &err, (const char *const[]) { command, "--text", "body", "--id", "id",
+                                                                 "--out", link, records, NULL });
   g_test_message ("%s", err);
   g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, link));
   g_assert_nonnull (strstr (err, "symbolic link"));
+}
+
+/* The command line writes devices and pipes in place, not through the
+ * writer's temporary file: the same rule. */
+static void
+test_cli_device_behind_foreign_link (void)
+{
+  g_autoptr(Trap) trap = make_trap ("device", FOLDER_OWNER, 01777, STRANGER, "/dev/null");
+
+  assert_cli_refuses_link ("fingerprint", trap->link);
 }
 
 static void
 test_cli_report_behind_foreign_link (void)
 {
   g_autoptr(Trap) trap = make_trap ("cli", FOLDER_OWNER, 01777, STRANGER, NULL);
-  g_autofree char *records = g_build_filename (tmpdir, "cli", "records.csv", NULL);
-  g_autofree char *err = NULL;
   g_autofree char *victim = NULL;
-  g_autoptr(GError) error = NULL;
-  int status;
 
-  g_file_set_contents (records, "id,body\n1,one two three four\n", -1, &error);
-  g_assert_no_error (error);
-  status = pr_test_run_cli (NULL, &err, (const char *const[]) { "scan", "--text", "body", "--id", "id",
-                                                                 "--out", trap->link, records, NULL });
-  g_test_message ("%s", err);
-  g_assert_cmpint (status, ==, 1);
-  g_assert_nonnull (strstr (err, "symbolic link"));
+  assert_cli_refuses_link ("scan", trap->link);
   victim = contents_of (trap->victim);
   g_assert_cmpstr (victim, ==, "the caller's own file\n");
 }

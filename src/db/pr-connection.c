@@ -260,6 +260,10 @@ read_option (PrConnectionParams  *params,
 {
   gboolean ok = TRUE;
 
+  /* "socket=" would be the library's default socket, "tls-ca=" no CA. */
+  if (value[0] == '\0')
+    return refuse_uri (error, _("the connection string's option “%s” has no value: give one, or leave the option "
+                                "out"), key);
   if (strcmp (key, "socket") == 0)
     replace_string (&params->socket, value);
   else if (strcmp (key, "tls-ca") == 0)
