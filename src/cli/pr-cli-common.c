@@ -24,6 +24,7 @@
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
+#include "pr-output-path.h"
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 
@@ -376,6 +377,38 @@ pr_cli_default_timeouts (PrConnectionParams *params)
     params->read_timeout = PR_CLI_DEFAULT_READ_TIMEOUT;
 }
 
+/* The password is the file's content less one line end (\n or \r\n),
+ * as an editor or `echo` leaves it: other white space may be part of the
+ * password. A NUL would cut it short without a word, so it is refused. */
+static char *
+read_password_file (const char  *path,
+                    GError     **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  char *password;
+
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+  if (memchr (contents, '\0', length) != NULL)
+    {
+      memset (contents, 0, length);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("the password file %s holds a NUL byte, which no password can contain: write the password "
+                     "alone in it, as text"), path);
+      return NULL;
+    }
+  if (length > 0 && contents[length - 1] == '\n')
+    {
+      length--;
+      if (length > 0 && contents[length - 1] == '\r')
+        length--;
+    }
+  password = g_strndup (contents, length);
+  memset (contents, 0, strlen (contents));
+  return password;
+}
+
 /**
  * pr_cli_open_connection:
  * @options: the parsed flags, with --db
@@ -410,20 +443,16 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
     }
 
   params = pr_connection_params_new_from_uri (options->db, error);
-  if (params == NULL)
+  if (params == NULL || !pr_connection_params_check_database (params, error))
     return NULL;
 
   if (options->password_file != NULL)
     {
-      g_autofree char *contents = NULL;
-
-      if (!g_file_get_contents (options->password_file, &contents, NULL, error))
+      params->password = read_password_file (options->password_file, error);
+      if (params->password == NULL)
         return NULL;
-      g_free (params->password);
-      params->password = g_strdup (g_strchomp (contents));
-      memset (contents, 0, strlen (contents));
     }
-  else if (params->password == NULL && from_env != NULL)
+  else if (from_env != NULL)
     params->password = g_strdup (from_env);
 
   pr_cli_default_timeouts (params);
@@ -1079,6 +1108,8 @@ pr_cli_fail (const char   *command,
  * A regular file (or a new one) is replaced only when the writer is closed
  * (pr_csv_writer_new_for_path()); stdout and existing devices or pipes
  * (/dev/null, a fifo), which cannot be replaced, are written directly.
+ * Symbolic links are followed as pr_output_path_resolve () allows, for
+ * every kind of file.
  *
  * Returns: (transfer full) (nullable): the writer, or %NULL with @error
  *   naming @path
@@ -1090,16 +1121,22 @@ pr_cli_open_csv_output (const char        *path,
 {
   g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GOutputStream) buffered = NULL;
+  g_autofree char *target = NULL;
   PrCsvWriter *writer;
-  GStatBuf st;
+  struct stat st;
+  gboolean exists = FALSE;
 
   if (path == NULL || g_str_equal (path, "-"))
     {
       out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
     }
-  else if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+  else if ((target = pr_output_path_resolve (path, &st, &exists, error)) == NULL)
     {
-      int fd = g_open (path, O_WRONLY | O_CLOEXEC, 0);
+      return NULL;
+    }
+  else if (exists && !S_ISREG (st.st_mode))
+    {
+      int fd = g_open (target, O_WRONLY | O_CLOEXEC, 0);
 
       if (fd < 0)
         {
@@ -1122,6 +1159,30 @@ pr_cli_open_csv_output (const char        *path,
   /* A full disk behind it is told as for a file: which one. */
   pr_csv_writer_set_name (writer, path == NULL || g_str_equal (path, "-") ? _("standard output") : path);
   return writer;
+}
+
+/**
+ * pr_cli_check_outputs:
+ * @paths: (array length=n_paths): the subcommand's output files; %NULL
+ *   (not given) and "-" (standard output) are no file
+ * @n_paths: how many
+ * @error: return location for a #GError
+ *
+ * For a subcommand to call before it reads anything: an output that
+ * cannot be written (its folder missing, a link not to be followed) is
+ * told at once, not after the work.
+ *
+ * Returns: %FALSE with @error naming the first that cannot be written
+ */
+gboolean
+pr_cli_check_outputs (const char *const  *paths,
+                      guint               n_paths,
+                      GError            **error)
+{
+  for (guint i = 0; i < n_paths; i++)
+    if (paths[i] != NULL && !g_str_equal (paths[i], "-") && !pr_output_path_check (paths[i], error))
+      return FALSE;
+  return TRUE;
 }
 
 /* The resident set now, in MB (0 if /proc cannot tell). */

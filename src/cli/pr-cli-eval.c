@@ -985,6 +985,14 @@ pr_cli_eval (int    argc,
   /* Exact copies need no parts: do not cut them. */
   if (exact)
     options.no_parts = TRUE;
+  /* Its outputs are written at the end: one that cannot be is told
+   * before the records are read. */
+  {
+    const char *outputs[] = { pairs_out_path, curve_path };
+
+    if (!pr_cli_check_outputs (outputs, G_N_ELEMENTS (outputs), &error))
+      goto failed;
+  }
 
   set = pr_cli_load_records (records_path, &options, FALSE, &error);
   if (set == NULL)

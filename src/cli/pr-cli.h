@@ -145,6 +145,9 @@ int           pr_cli_fail                   (const char           *command,
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
                                              PrCsvWriterFlags      flags,
                                              GError              **error);
+gboolean      pr_cli_check_outputs          (const char *const    *paths,
+                                             guint                 n_paths,
+                                             GError              **error);
 double        pr_cli_peak_rss_mb            (void);
 
 /* The columns of scan --new-repeats and of repeats (pr-cli-repeats.c). */

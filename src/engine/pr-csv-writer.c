@@ -28,12 +28,10 @@
 #include <glib/gstdio.h>
 
 #include "pr-csv-writer.h"
+#include "pr-output-path.h"
 
 /* Rows are small: buffer them, or every row is a system call. */
 #define BUFFER_SIZE (1 << 16)
-
-/* As the kernel's limit on symlinks followed in one lookup. */
-#define MAX_LINKS 40
 
 struct _PrCsvWriter
 {
@@ -110,67 +108,10 @@ set_errno_error (GError     **error,
                  _("cannot write %s: %s"), path, g_strerror (saved_errno));
 }
 
-/* The file that @path names once its symlinks are followed: a link to a
- * report must stay a link, so the report it points to is what is replaced.
- * Sets @st and @exists for that file. */
-static char *
-resolve_target (const char   *path,
-                struct stat  *st,
-                gboolean     *exists,
-                GError      **error)
-{
-  g_autofree char *current = g_canonicalize_filename (path, NULL);
-
-  for (guint depth = 0; depth < MAX_LINKS; depth++)
-    {
-      g_autofree char *link = NULL;
-      g_autofree char *dir = NULL;
-      g_autofree char *real_dir = NULL;
-      g_autoptr(GError) local_error = NULL;
-
-      if (g_lstat (current, st) != 0)
-        {
-          int saved_errno = errno;
-
-          /* A new file (or a dangling link's target): created on close. A
-           * missing directory is reported when the temporary file is made. */
-          if (saved_errno == ENOENT)
-            {
-              *exists = FALSE;
-              return g_steal_pointer (&current);
-            }
-          set_errno_error (error, saved_errno, path, NULL);
-          return NULL;
-        }
-      if (!S_ISLNK (st->st_mode))
-        {
-          *exists = TRUE;
-          return g_steal_pointer (&current);
-        }
-
-      link = g_file_read_link (current, &local_error);
-      if (link == NULL)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
-                                      _("cannot write %s: "), path);
-          return NULL;
-        }
-      /* A relative link is relative to its directory as the kernel sees it,
-       * with that directory's own links followed, so ".." in the link means
-       * what it means to open(). */
-      dir = g_path_get_dirname (current);
-      real_dir = realpath (dir, NULL);
-      g_free (current);
-      current = g_canonicalize_filename (link, real_dir != NULL ? real_dir : dir);
-    }
-
-  set_errno_error (error, ELOOP, path, NULL);
-  return NULL;
-}
-
 /**
  * pr_csv_writer_new_for_path:
  * @path: the file to write; if it is a symlink, the file it points to
+ *   (pr_output_path_resolve () says which links are followed)
  * @flags: BOM and formula neutralisation
  * @error: return location for a #GError
  *
@@ -208,7 +149,7 @@ pr_csv_writer_new_for_path (const char        *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  target = resolve_target (path, &st, &exists, error);
+  target = pr_output_path_resolve (path, &st, &exists, error);
   if (target == NULL)
     return NULL;
 
