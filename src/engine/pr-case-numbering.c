@@ -280,7 +280,8 @@ pr_case_numbering_new (const PrCaseMembers  *earlier,
           shared[c] = 0;
         }
     }
-  qsort (claims->data, claims->len, sizeof (Claim), compare_claims);
+  if (claims->len > 1)
+    qsort (claims->data, claims->len, sizeof (Claim), compare_claims);
 
   self = g_new0 (PrCaseNumbering, 1);
   self->n_clusters = n_clusters;
