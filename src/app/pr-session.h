@@ -23,7 +23,7 @@ G_DECLARE_FINAL_TYPE (PrSession, pr_session, PR, SESSION, GObject)
 
 /* The progress of pr_session_scan_async() and pr_session_export_async()
  * is a #PrScanProgressFunc called on the main thread, a few times a
- * second. */
+ * second, and the properties "fraction" and "message", notified then. */
 
 PrSession          *pr_session_new                (const char            *reviewer);
 void                pr_session_connect_async      (PrSession             *session,
@@ -178,6 +178,8 @@ gboolean            pr_session_apply_regroup_finish (PrSession           *sessio
 guint               pr_session_get_k              (PrSession             *session);
 guint               pr_session_get_scan_k         (PrSession             *session);
 PrRecordSet        *pr_session_get_record_set     (PrSession             *session);
+double              pr_session_get_fraction       (PrSession             *session);
+const char         *pr_session_get_message        (PrSession             *session);
 PrClusterItem      *pr_session_find_cluster       (PrSession             *session,
                                                    const char            *record_id);
 

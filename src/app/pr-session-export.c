@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrSession: the duplicate report, written on a connection and a thread of its
+ * own, in the reviewer's language.
+ */
+#define G_LOG_DOMAIN "petition-review"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-session-private.h"
+
+#include "pr-csv-writer.h"
+#include "pr-record-reader.h"
+
+/* Export */
+
+/* The report's own columns; the mapped display columns follow. The
+ * report is for people reading it in Excel: its headings and verdicts are
+ * in the reviewer's language (the CLI's exports keep fixed English names
+ * for other programs). New columns go after the verdict's, so that the
+ * first ones stay where readers' sheets expect them. */
+static const char *const export_header[] = {
+  /* "case" in its place when the clusters are named by case numbers */
+  NC_("report column", "cluster"), NC_("report column", "record_id"), NC_("report column", "primary_id"),
+  NC_("report column", "distance"), NC_("report column", "similarity"), NC_("report column", "verdict"),
+  NC_("report column", "reviewer"), NC_("report column", "decided_at"), NC_("report column", "repeat_kind"),
+};
+#define EXPORT_FIXED G_N_ELEMENTS (export_header)
+
+typedef struct {
+  char *cells[EXPORT_FIXED];
+} ExportRow;
+
+typedef struct {
+  PrConnectionParams    *params;
+  char                  *table;
+  PrMapping             *mapping;
+  int                    id_column;
+  gboolean               cases;      /* the first column is the case number */
+  char                  *path;
+  GArray                *rows;       /* ExportRow */
+  GHashTable            *row_of;     /* record id (borrowed from rows) → row index + 1 */
+  GPtrArray             *values;     /* per row: GPtrArray of the display values, or NULL */
+  PrSessionProgress               progress;
+  guint64                read, estimate;
+  GCancellable          *cancellable;
+} ExportData;
+
+static void
+export_row_clear (ExportRow *row)
+{
+  for (guint i = 0; i < EXPORT_FIXED; i++)
+    g_free (row->cells[i]);
+}
+
+static void
+export_data_free (ExportData *data)
+{
+  pr_connection_params_free (data->params);
+  g_free (data->table);
+  pr_mapping_free (data->mapping);
+  g_free (data->path);
+  g_hash_table_unref (data->row_of);
+  g_array_unref (data->rows);
+  g_ptr_array_unref (data->values);
+  _pr_session_progress_clear (&data->progress);
+  g_free (data);
+}
+
+static gboolean
+is_display_column (const PrMappingColumn *column)
+{
+  return column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT || column->role == PR_COLUMN_ROLE_DATE;
+}
+
+static void
+export_report (ExportData *data,
+               gboolean    force)
+{
+  _pr_session_progress_post (&data->progress, PR_SCAN_PHASE_READ, data->read, data->read,
+                 MAX (data->estimate, data->read), force);
+}
+
+static gboolean
+collect_values (const char *const *values,
+                const gsize       *lengths,
+                gpointer           user_data)
+{
+  ExportData *data = user_data;
+  guint n = pr_mapping_get_n_columns (data->mapping);
+  gpointer found;
+
+  data->read++;
+  export_report (data, FALSE);
+  if (values[data->id_column] != NULL &&
+      (found = g_hash_table_lookup (data->row_of, values[data->id_column])) != NULL)
+    {
+      GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+      guint row = GPOINTER_TO_UINT (found) - 1;
+
+      for (guint c = 0; c < n; c++)
+        if (is_display_column (pr_mapping_get_column (data->mapping, c)))
+          g_ptr_array_add (kept, values[c] != NULL ? g_strndup (values[c], lengths[c]) : NULL);
+      g_clear_pointer (&data->values->pdata[row], g_ptr_array_unref);
+      data->values->pdata[row] = kept;
+    }
+  return !g_cancellable_is_cancelled (data->cancellable);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportData *data = task_data;
+  g_autoptr(PrConnection) connection = NULL;
+  g_autoptr(PrCsvWriter) writer = NULL;
+  g_autoptr(GPtrArray) header = g_ptr_array_new ();
+  guint n_columns = pr_mapping_get_n_columns (data->mapping);
+  guint n_display = 0;
+  GError *error = NULL;
+
+  data->cancellable = cancellable;
+  connection = pr_connection_open (data->params, &error);
+  if (connection == NULL)
+    goto failed;
+  data->estimate = pr_catalog_estimate_rows (connection, data->table, NULL);
+  /* The display values come from one pass over the table, not a query per
+   * record: a report may hold hundreds of thousands of them. */
+  if (!pr_record_reader_stream (connection, data->table, data->mapping, collect_values, data,
+                                cancellable, &error))
+    goto failed;
+  if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+    goto failed;
+  export_report (data, TRUE);
+
+  /* UTF-8 with a BOM, so that Excel reads Chinese right, and formulas
+   * neutralised; written to a temporary file and renamed at the end. */
+  writer = pr_csv_writer_new_for_path (data->path, PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE, &error);
+  if (writer == NULL)
+    goto failed;
+  for (guint i = 0; i < EXPORT_FIXED; i++)
+    g_ptr_array_add (header, (gpointer) (i == 0 && data->cases
+                                         ? C_("report column", "case")
+                                         : g_dpgettext2 (GETTEXT_PACKAGE, "report column", export_header[i])));
+  for (guint c = 0; c < n_columns; c++)
+    if (is_display_column (pr_mapping_get_column (data->mapping, c)))
+      {
+        g_ptr_array_add (header, pr_mapping_get_column (data->mapping, c)->name);
+        n_display++;
+      }
+  if (!pr_csv_writer_write_row (writer, (const char *const *) header->pdata, header->len, &error))
+    goto failed;
+
+  for (guint r = 0; r < data->rows->len; r++)
+    {
+      ExportRow *row = &g_array_index (data->rows, ExportRow, r);
+      GPtrArray *display = data->values->pdata[r];
+      const char *cells[EXPORT_FIXED + 64];
+      guint n = 0;
+
+      for (guint i = 0; i < EXPORT_FIXED; i++)
+        cells[n++] = row->cells[i];
+      for (guint d = 0; d < n_display && n < G_N_ELEMENTS (cells); d++)
+        cells[n++] = display != NULL ? display->pdata[d] : NULL;
+      if (!pr_csv_writer_write_row (writer, cells, n, &error))
+        goto failed;
+      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+        goto failed;
+    }
+  if (!pr_csv_writer_close (writer, &error))
+    goto failed;
+  g_task_return_int (task, data->rows->len);
+  return;
+
+failed:
+  /* The writer, freed unclosed, removes its temporary file: an existing
+   * report at the path is left as it was. */
+  g_task_return_error (task, error);
+}
+
+static char *
+format_decided_at (gint64 seconds)
+{
+  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (seconds);
+  g_autoptr(GDateTime) local = dt != NULL ? g_date_time_to_local (dt) : NULL;
+
+  return local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M:%S") : NULL;
+}
+
+/**
+ * pr_session_export_async:
+ * @file: the CSV file to write (replaced, atomically, when it exists)
+ * @progress: (nullable): rows of the table read, on the main thread
+ *
+ * Writes the duplicate report: one row per member of each cluster of the
+ * last scan, primary first — cluster, record_id, primary_id, distance
+ * (bits, to the primary), similarity (of the fingerprints, 1 − distance/64,
+ * as a percentage), verdict (repeat, not_repeat or empty), reviewer,
+ * decided_at, repeat_kind (the same petitioner as the primary's, another,
+ * or empty for the primary and where it is not known) — then the mapped
+ * short, text and date columns. UTF-8 with a BOM, RFC 4180, cells that
+ * begin with = + - @ (or a full-width or other form of them) neutralised.
+ */
+void
+pr_session_export_async (PrSession             *self,
+                         GFile                 *file,
+                         PrScanProgressFunc     progress,
+                         gpointer               progress_data,
+                         GCancellable          *cancellable,
+                         GAsyncReadyCallback    callback,
+                         gpointer               user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  ExportData *data = g_new0 (ExportData, 1);
+
+  g_return_if_fail (self->result != NULL);
+
+  data->params = pr_connection_params_copy (self->params);
+  data->table = g_strdup (self->table);
+  data->mapping = pr_mapping_copy (self->mapping);
+  data->id_column = -1;
+  data->cases = self->items->len > 0 && pr_cluster_item_get_is_case (self->items->pdata[0]);
+  for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
+    if (pr_mapping_get_column (self->mapping, c)->role == PR_COLUMN_ROLE_ID)
+      data->id_column = (int) c;
+  data->path = g_file_get_path (file);
+  data->rows = g_array_new (FALSE, TRUE, sizeof (ExportRow));
+  g_array_set_clear_func (data->rows, (GDestroyNotify) export_row_clear);
+  data->row_of = g_hash_table_new (g_str_hash, g_str_equal);
+  data->values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  _pr_session_progress_init (&data->progress, self, progress, progress_data);
+  g_task_set_source_tag (task, pr_session_export_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) export_data_free);
+
+  if (data->path == NULL || data->id_column < 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               data->path == NULL ? _("The report can only be saved to a local file")
+                                                  : _("The mapping has no id column"));
+      return;
+    }
+
+  /* The decisions as the list shows them now, taken on this thread. */
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      PrClusterItem *item = self->items->pdata[i];
+      const char *primary = pr_cluster_item_get_primary_id (item);
+
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        {
+          PrClusterMember *member = pr_cluster_item_get_member (item, m);
+          const PrDecision *decision = member->decision != 0
+                                         ? g_hash_table_lookup (self->decisions, &member->decision) : NULL;
+          ExportRow row = { { 0 } };
+
+          row.cells[0] = pr_cluster_item_dup_name (item);
+          row.cells[1] = g_strdup (member->id);
+          row.cells[2] = g_strdup (primary);
+          row.cells[3] = g_strdup_printf ("%u", member->distance);
+          row.cells[4] = g_strdup_printf ("%.1f%%", 100.0 * (64 - member->distance) / 64);
+          row.cells[5] = g_strdup (member->state == PR_MEMBER_REPEAT ? C_("verdict", "repeat")
+                                   : member->state == PR_MEMBER_NOT_REPEAT ? C_("verdict", "not a repeat") : "");
+          if (decision != NULL && m > 0)
+            {
+              row.cells[6] = g_strdup (decision->reviewer);
+              row.cells[7] = format_decided_at (decision->decided_at);
+            }
+          /* Empty for the primary, and where a petitioner is not known. */
+          row.cells[8] = g_strdup (member->petitioner == PR_PETITIONER_SAME ? C_("repeat kind", "the same petitioner")
+                                   : member->petitioner == PR_PETITIONER_OTHER ? C_("repeat kind", "another petitioner")
+                                   : "");
+          g_array_append_val (data->rows, row);
+          g_ptr_array_add (data->values, NULL);
+          g_hash_table_insert (data->row_of, g_array_index (data->rows, ExportRow, data->rows->len - 1).cells[1],
+                               GUINT_TO_POINTER (data->rows->len));
+        }
+    }
+  _pr_session_run_in_background (task, export_thread);
+}
+
+/* Returns: the rows written, or 0 with @error set */
+guint64
+pr_session_export_finish (PrSession     *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  gssize n = g_task_propagate_int (G_TASK (result), error);
+
+  return n < 0 ? 0 : (guint64) n;
+}
+

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What the files of PrSession share: pr-session.c (the worker, connect,
+ * scan, the list), pr-session-decisions.c (decisions, undo, others'
+ * decisions, write-back), pr-session-export.c (the report) and
+ * pr-session-regroup.c (the threshold preview and regrouping at another k).
+ */
+#pragma once
+
+#include "pr-session.h"
+#include "pr-sample-server.h"
+#include "pr-store.h"
+#include "pr-threshold-preview.h"
+
+G_BEGIN_DECLS
+
+/* One report of a scan's or an export's progress. */
+typedef struct {
+  PrScanProgressFunc    func;
+  gpointer              data;
+  PrScanPhase           phase;
+  guint64               records, done, total;
+} PrSessionProgressReport;
+
+/* A background task's side of the progress (see _pr_session_progress_post()). */
+typedef struct {
+  PrSession             *session;  /* borrowed: the task holds it */
+  PrScanProgressFunc     func;     /* nullable */
+  gpointer               data;
+  GMainContext          *context;
+  gint64                 last;
+} PrSessionProgress;
+
+/* One undoable action: the decisions it logged, in order. */
+typedef struct {
+  PrClusterItem *item;
+  GPtrArray     *decisions;  /* PrDecision */
+} PrSessionStep;
+
+typedef void (*PrSessionJobFunc) (PrSession *self,
+                                  GTask     *task);
+
+/* A scan's result, shared with the threshold preview's workers: a new
+ * scan may replace it while they read its records. */
+typedef struct {
+  PrScanResult *result;
+} PrSharedResult;
+
+PrSharedResult *_pr_shared_result_ref   (PrSharedResult *shared);
+void            _pr_shared_result_unref (PrSharedResult *shared);
+
+struct _PrSession
+{
+  GObject             parent_instance;
+
+  char               *reviewer;
+  PrConnectionParams *params;
+  char               *description;
+  PrSampleServer     *sample;
+  GPtrArray          *tables;
+
+  /* Worker thread only. */
+  GThreadPool        *worker;
+  PrConnectionParams *worker_params;
+  PrConnection       *connection;
+  PrStore            *store;
+  PrWriteBack        *write_back;   /* NULL: nothing is written to the source table */
+
+  /* The scan under review. */
+  char               *table;
+  PrMapping          *mapping;
+  PrScanResult       *result;
+  PrSharedResult       *shared;       /* owns result; workers hold it while they read it */
+  guint               k;            /* the clusters' k: the scan's, or one applied since */
+  PrThresholdPreview *threshold_preview;  /* made on first use, for this scan */
+  GPtrArray          *items;        /* PrClusterItem, all of them, in cluster order */
+  GListStore         *clusters;     /* the list's model: items, filled in turns */
+  guint               fill_source;
+  GHashTable         *cluster_of;   /* record id (the result's set's) → PrClusterItem (borrowed) */
+  GHashTable         *decisions;    /* decision id → PrDecision */
+
+  guint               n_reviewed;   /* clusters every member of which is decided */
+  GQueue              undo;         /* Step */
+  GQueue              redo;         /* Step */
+  gboolean            deciding;
+
+  /* Others' decisions */
+  guint               refresh_interval;  /* seconds; 0: only when asked */
+  guint               refresh_source;
+  gboolean            refreshing;
+  gint64              seen_id;      /* the highest log id in decisions */
+  gint64              look_from;    /* the next look's start */
+  gint64              look_after;   /* the one after: seen_id as the last look began */
+
+  /* Progress of a scan or an export: the latest report, from a worker */
+  GMutex              progress_lock;
+  PrSessionProgressReport progress_pending;  /* under the lock */
+  gboolean            progress_queued;       /* under the lock: an idle will deliver it */
+  double              fraction;
+  char               *message;
+};
+
+void     _pr_session_push_job                  (PrSession          *self,
+                                                GTask              *task,
+                                                PrSessionJobFunc    func);
+void     _pr_session_forget_connection_if_lost (PrSession          *self,
+                                                const GError       *error);
+void     _pr_session_run_in_background         (GTask              *task,
+                                                GTaskThreadFunc     func);
+void     _pr_session_progress_init             (PrSessionProgress  *progress,
+                                                PrSession          *session,
+                                                PrScanProgressFunc  func,
+                                                gpointer            data);
+void     _pr_session_progress_clear            (PrSessionProgress  *progress);
+void     _pr_session_progress_post             (PrSessionProgress  *progress,
+                                                PrScanPhase         phase,
+                                                guint64             records,
+                                                guint64             done,
+                                                guint64             total,
+                                                gboolean            force);
+void     _pr_session_make_items                (PrClustering       *clustering,
+                                                PrRecordSet        *set,
+                                                const guint32      *case_numbers,
+                                                GPtrArray         **items_out,
+                                                GHashTable        **cluster_of_out);
+void     _pr_session_install_clusters          (PrSession          *self,
+                                                GPtrArray          *items,
+                                                GHashTable         *cluster_of,
+                                                GPtrArray          *decisions);
+void     _pr_session_remember_decision         (PrSession          *self,
+                                                PrDecision         *decision);
+void     _pr_session_notify_undo_redo          (PrSession          *self);
+void     _pr_session_emit_cluster_changed      (PrSession          *self,
+                                                PrClusterItem      *item);
+void     _pr_session_step_free                 (PrSessionStep      *step);
+void     _pr_session_start_refreshing          (PrSession          *self);
+
+G_END_DECLS

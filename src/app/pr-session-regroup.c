@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrSession: the threshold preview of the scan under review, and regrouping its
+ * records at another k without reading the table again.
+ */
+#define G_LOG_DOMAIN "petition-review"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-session-private.h"
+
+/* Threshold preview */
+
+typedef struct {
+  PrSharedResult *shared;
+  guint         k;
+} ThresholdData;
+
+static void
+threshold_data_free (ThresholdData *data)
+{
+  _pr_shared_result_unref (data->shared);
+  g_free (data);
+}
+
+static void
+threshold_preview_thread (GTask        *task,
+                          gpointer      source_object,
+                          gpointer      task_data,
+                          GCancellable *cancellable)
+{
+  ThresholdData *data = task_data;
+  PrScanResult *result = data->shared->result;
+  g_autoptr(GArray) part_pairs = pr_scan_result_part_pairs (result);
+  g_autofree guint32 *rank = pr_record_set_rank (result->set);
+  GError *error = NULL;
+  PrThresholdPreview *preview;
+
+  preview = pr_threshold_preview_new (result->set->fingerprints, result->set->sparse, result->set->n_records,
+                                      data->k, (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,
+                                      rank, 0, cancellable, &error);
+  if (preview == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, preview, (GDestroyNotify) pr_threshold_preview_unref);
+}
+
+/**
+ * pr_session_threshold_preview_async:
+ *
+ * Finds every pair up to the scan's k + 3 in the scan's fingerprints (no
+ * rescan: see pr-threshold-preview.c), on a thread of its own; once per
+ * scan, then kept.
+ */
+void
+pr_session_threshold_preview_async (PrSession           *self,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  ThresholdData *data;
+
+  g_return_if_fail (self->shared != NULL);
+
+  g_task_set_source_tag (task, pr_session_threshold_preview_async);
+  if (self->threshold_preview != NULL)
+    {
+      g_task_return_pointer (task, pr_threshold_preview_ref (self->threshold_preview),
+                             (GDestroyNotify) pr_threshold_preview_unref);
+      return;
+    }
+  data = g_new0 (ThresholdData, 1);
+  data->shared = _pr_shared_result_ref (self->shared);
+  data->k = self->result->k;
+  g_task_set_task_data (task, data, (GDestroyNotify) threshold_data_free);
+  _pr_session_run_in_background (task, threshold_preview_thread);
+}
+
+/* Returns: (transfer full): the preview of the scan under review */
+PrThresholdPreview *
+pr_session_threshold_preview_finish (PrSession     *self,
+                                     GAsyncResult  *result,
+                                     GError       **error)
+{
+  ThresholdData *data = g_task_get_task_data (G_TASK (result));
+  PrThresholdPreview *preview = g_task_propagate_pointer (G_TASK (result), error);
+
+  /* Kept for this scan only. */
+  if (preview != NULL && data != NULL && data->shared == self->shared && self->threshold_preview == NULL)
+    self->threshold_preview = pr_threshold_preview_ref (preview);
+  return preview;
+}
+
+/* The clusters at another k, ready to go into the list. */
+struct _PrSessionRegroup
+{
+  PrThresholdSummary  summary;
+  PrSharedResult       *shared;
+  PrThresholdPreview *preview;
+  GPtrArray          *decisions;   /* PrDecision, the log as it was, in order */
+  PrClustering       *clustering;
+  GPtrArray          *items;
+  GHashTable         *cluster_of;
+};
+
+void
+pr_session_regroup_free (PrSessionRegroup *regroup)
+{
+  if (regroup == NULL)
+    return;
+  g_clear_pointer (&regroup->cluster_of, g_hash_table_unref);
+  g_clear_pointer (&regroup->items, g_ptr_array_unref);
+  g_clear_pointer (&regroup->clustering, pr_clustering_free);
+  g_clear_pointer (&regroup->decisions, g_ptr_array_unref);
+  g_clear_pointer (&regroup->preview, pr_threshold_preview_unref);
+  g_clear_pointer (&regroup->shared, _pr_shared_result_unref);
+  g_free (regroup);
+}
+
+const PrThresholdSummary *
+pr_session_regroup_get_summary (PrSessionRegroup *regroup)
+{
+  return &regroup->summary;
+}
+
+static int
+compare_decision_ids (gconstpointer a,
+                      gconstpointer b)
+{
+  const PrDecision *x = *(PrDecision *const *) a, *y = *(PrDecision *const *) b;
+
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+static void
+regroup_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  PrSessionRegroup *regroup = task_data;
+  PrRecordSet *set = regroup->shared->result->set;
+  g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(PrClustering) clustering = NULL;
+  PrClusterConstraints constraints;
+
+  /* The verdicts as they are now, not as the scan found them: a scan at
+   * this k would cluster by them. */
+  pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
+  constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
+                                         (const PrPair *) (gpointer) cannot->data, cannot->len };
+  /* The figures: members only, fast at any k. */
+  clustering = pr_threshold_preview_compare (regroup->preview, regroup->summary.base_k, regroup->summary.k,
+                                             &constraints, &regroup->summary);
+  g_task_return_pointer (task, regroup, (GDestroyNotify) pr_session_regroup_free);
+}
+
+/**
+ * pr_session_regroup_async:
+ * @preview: the scan's preview, from pr_session_threshold_preview_finish()
+ * @k: the threshold, up to the preview's kmax
+ *
+ * Clusters the scan's records at @k from @preview, with the reviewers'
+ * verdicts, and compares with the clusters at the k in use; on a thread
+ * of its own: the figures, fast at any k. pr_session_apply_regroup_async ()
+ * puts those clusters in the list.
+ */
+void
+pr_session_regroup_async (PrSession           *self,
+                          PrThresholdPreview  *preview,
+                          guint                k,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  PrSessionRegroup *regroup = g_new0 (PrSessionRegroup, 1);
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_if_fail (self->shared != NULL);
+  g_return_if_fail (k <= pr_threshold_preview_get_kmax (preview));
+
+  regroup->shared = _pr_shared_result_ref (self->shared);
+  regroup->preview = pr_threshold_preview_ref (preview);
+  regroup->summary.base_k = self->k;
+  regroup->summary.k = k;
+  regroup->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+  g_hash_table_iter_init (&iter, self->decisions);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (regroup->decisions, pr_decision_copy (value));
+  g_ptr_array_sort (regroup->decisions, compare_decision_ids);
+  g_task_set_source_tag (task, pr_session_regroup_async);
+  /* The thread owns it: it returns it, or frees it. */
+  g_task_set_task_data (task, regroup, NULL);
+  _pr_session_run_in_background (task, regroup_thread);
+}
+
+/* Returns: (transfer full): the clusters at the k asked for */
+PrSessionRegroup *
+pr_session_regroup_finish (PrSession     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+apply_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  PrSessionRegroup *regroup = task_data;
+  PrRecordSet *set = regroup->shared->result->set;
+  g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  PrClusterConstraints constraints;
+  g_autofree guint32 *case_numbers = NULL;
+  GError *error = NULL;
+
+  /* Now with each cluster's largest distance, which the list shows. */
+  pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
+  constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
+                                         (const PrPair *) (gpointer) cannot->data, cannot->len };
+  regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints, NULL);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  /* The clusters at this k named by the scan's cases: a cluster that
+   * continues one keeps its number; a new one has none until a scan at
+   * this k stores it. */
+  case_numbers = pr_scan_result_number_clusters (regroup->shared->result, regroup->clustering, &error);
+  if (error != NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  _pr_session_make_items (regroup->clustering, set, case_numbers, &regroup->items, &regroup->cluster_of);
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * pr_session_apply_regroup_async:
+ * @regroup: (transfer full): clusters at another k, from
+ *   pr_session_regroup_finish()
+ *
+ * Makes the clusters at @regroup's k for the list, with each one's
+ * largest distance, on a thread of its own; pr_session_apply_regroup_finish()
+ * puts them in the list in place of the ones shown, with the reviewers'
+ * verdicts applied to them as after a scan, and makes that k the one in
+ * use. As after a scan, undo starts afresh (the log keeps every decision).
+ */
+void
+pr_session_apply_regroup_async (PrSession           *self,
+                                PrSessionRegroup    *regroup,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pr_session_apply_regroup_async);
+  g_task_set_task_data (task, regroup, (GDestroyNotify) pr_session_regroup_free);
+  _pr_session_run_in_background (task, apply_thread);
+}
+
+/**
+ * pr_session_apply_regroup_finish:
+ *
+ * Refused when a scan has replaced the records since, or a decision was
+ * made since the regrouping was asked for.
+ *
+ * Returns: %FALSE with @error set when refused or cancelled
+ */
+gboolean
+pr_session_apply_regroup_finish (PrSession     *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  PrSessionRegroup *regroup = g_task_get_task_data (G_TASK (result));
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  if (regroup->shared != self->shared)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _("A new scan has replaced the clusters; open the threshold preview again."));
+      return FALSE;
+    }
+  if (self->deciding || regroup->decisions->len != g_hash_table_size (self->decisions))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _("A decision was made meanwhile; choose k again to regroup with it."));
+      return FALSE;
+    }
+
+  g_clear_pointer (&self->result->clustering, pr_clustering_free);
+  self->result->clustering = g_steal_pointer (&regroup->clustering);
+  self->result->counts.pairs = regroup->summary.n_pairs;
+  self->result->counts.clusters = regroup->summary.n_clusters;
+  self->k = regroup->summary.k;
+  _pr_session_install_clusters (self, g_steal_pointer (&regroup->items), g_steal_pointer (&regroup->cluster_of),
+                    regroup->decisions);
+  return TRUE;
+}
+
