@@ -1,0 +1,599 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrMappingPage: the window's page for mapping a table: which table, what
+ * each of its columns is, the k, write-back, and a preview of the first
+ * records as the fingerprint sees them.
+ */
+#define G_LOG_DOMAIN "petition-review"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-mapping-page.h"
+
+#include "pr-catalog.h"
+
+struct _PrMappingPage
+{
+  GtkWidget             parent_instance;
+
+  /* Template widgets */
+  GtkWidget            *table_dropdown;
+  GtkWidget            *k_spin;
+  GtkWidget            *columns_box;
+  GtkWidget            *preview_label;
+  GtkWidget            *write_back_check;
+  GtkWidget            *repeat_of_dropdown;
+  GtkWidget            *status_dropdown;
+  GtkWidget            *status_repeat_entry;
+  GtkWidget            *status_not_repeat_entry;
+
+  PrSession            *session;
+  GCancellable         *previewing;
+  gboolean              write_back_on;      /* confirmed by the session */
+  gboolean              write_back_quiet;   /* the check set by code, not the reviewer */
+  GtkStringList        *tables;
+  GPtrArray            *column_rows;   /* ColumnRow */
+  PrMapping            *guessed;
+};
+
+G_DEFINE_FINAL_TYPE (PrMappingPage, pr_mapping_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_WRITE_BACK,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  CHANGED,
+  ERROR,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+emit_error (PrMappingPage *self,
+            const char    *what,
+            const GError  *error)
+{
+  g_signal_emit (self, signals[ERROR], 0, what, error);
+}
+
+/* One column of the mapping page. */
+typedef struct {
+  char      *name;
+  GtkWidget *role;
+  GtkWidget *weight;
+  GtkWidget *petitioner;  /* check: the column names who sent the record */
+} ColumnRow;
+
+static void
+column_row_free (ColumnRow *row)
+{
+  g_free (row->name);
+  g_free (row);
+}
+
+static const PrColumnRole role_order[] = {
+  PR_COLUMN_ROLE_ID, PR_COLUMN_ROLE_SHORT, PR_COLUMN_ROLE_TEXT, PR_COLUMN_ROLE_DATE, PR_COLUMN_ROLE_IGNORE,
+};
+
+/* The column chosen in a write-back dropdown; NULL for "none" (item 0). */
+static const char *
+chosen_column (GtkWidget *dropdown)
+{
+  guint at = gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown));
+  GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dropdown));
+
+  return at == 0 || item == NULL ? NULL : gtk_string_object_get_string (item);
+}
+
+static void
+preview_ready (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(PrMappingPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = pr_session_preview_finish (PR_SESSION (object), result, &error);
+  g_autofree char *text = NULL;
+
+  if (lines == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        gtk_label_set_text (GTK_LABEL (self->preview_label), error->message);
+      return;
+    }
+  g_ptr_array_add (lines, NULL);
+  text = g_strjoinv ("\n\n", (char **) lines->pdata);
+  gtk_label_set_text (GTK_LABEL (self->preview_label), text);
+}
+
+/* The preview follows the mapping as the reviewer changes it. */
+static void
+refresh_preview (PrMappingPage *self)
+{
+  GtkStringObject *table;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrMapping) mapping = NULL;
+
+  /* Signals of the template's widgets come before the window is whole. */
+  if (self->column_rows == NULL)
+    return;
+  table = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->table_dropdown));
+  if (table == NULL)
+    return;
+  mapping = pr_mapping_page_make_mapping (self, &error);
+  if (mapping == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->preview_label), error->message);
+      return;
+    }
+  if (self->previewing != NULL)
+    g_cancellable_cancel (self->previewing);
+  g_clear_object (&self->previewing);
+  self->previewing = g_cancellable_new ();
+  pr_session_preview_async (self->session, gtk_string_object_get_string (table), mapping, 5,
+                            self->previewing, preview_ready, g_object_ref (self));
+}
+
+static void write_back_toggled (PrMappingPage *self);
+
+/* A weight means something for short fields and texts only, and only a
+ * short field (a name, a phone number) names the petitioner. */
+static void
+update_weight_sensitivity (ColumnRow *row)
+{
+  guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
+  PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
+
+  gtk_widget_set_sensitive (row->weight, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
+  gtk_widget_set_sensitive (row->petitioner, role == PR_COLUMN_ROLE_SHORT);
+}
+
+/* The write-back section for a newly chosen table: off, "none" chosen. */
+static void
+fill_write_back (PrMappingPage  *self,
+                 GPtrArray *columns)
+{
+  g_autoptr(GtkStringList) repeat_of = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) status = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (repeat_of, _("(none)"));
+  gtk_string_list_append (status, _("(none)"));
+  for (guint i = 0; i < columns->len; i++)
+    {
+      gtk_string_list_append (repeat_of, ((PrColumnInfo *) columns->pdata[i])->name);
+      gtk_string_list_append (status, ((PrColumnInfo *) columns->pdata[i])->name);
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->repeat_of_dropdown), G_LIST_MODEL (repeat_of));
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->status_dropdown), G_LIST_MODEL (status));
+  if (gtk_check_button_get_active (GTK_CHECK_BUTTON (self->write_back_check)))
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->write_back_check), FALSE);
+}
+
+static void
+set_write_back_widgets (PrMappingPage *self)
+{
+  gboolean editable = !gtk_check_button_get_active (GTK_CHECK_BUTTON (self->write_back_check));
+
+  gtk_widget_set_sensitive (self->repeat_of_dropdown, editable);
+  gtk_widget_set_sensitive (self->status_dropdown, editable);
+  gtk_widget_set_sensitive (self->status_repeat_entry, editable);
+  gtk_widget_set_sensitive (self->status_not_repeat_entry, editable);
+}
+
+static void
+write_back_set (PrMappingPage     *self,
+                GAsyncResult *result,
+                gboolean      wanted)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!pr_session_set_write_back_finish (self->session, result, &error))
+    {
+      emit_error (self, _("Write-back stays off"), error);
+      self->write_back_quiet = TRUE;
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (self->write_back_check), FALSE);
+      self->write_back_quiet = FALSE;
+      set_write_back_widgets (self);
+      self->write_back_on = FALSE;
+      return;
+    }
+  self->write_back_on = wanted;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WRITE_BACK]);
+}
+
+static void
+write_back_switched_on (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr(PrMappingPage) self = user_data;
+
+  write_back_set (self, result, TRUE);
+}
+
+static void
+write_back_switched_off (GObject      *object,
+                         GAsyncResult *result,
+                         gpointer      user_data)
+{
+  g_autoptr(PrMappingPage) self = user_data;
+
+  write_back_set (self, result, FALSE);
+}
+
+/* The reviewer switched write-back on or off. On: the session checks the
+ * columns and the privilege before anything is written. */
+static void
+write_back_toggled (PrMappingPage *self)
+{
+  gboolean on = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->write_back_check));
+  GtkStringObject *table;
+  PrWriteBack *write_back = NULL;
+  const char *id_column = NULL;
+
+  if (self->column_rows == NULL)
+    return;
+  set_write_back_widgets (self);
+  if (self->write_back_quiet)
+    return;
+  table = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->table_dropdown));
+  if (on)
+    {
+      const char *repeat_of = chosen_column (self->repeat_of_dropdown);
+      const char *status = chosen_column (self->status_dropdown);
+      const char *status_repeat = gtk_editable_get_text (GTK_EDITABLE (self->status_repeat_entry));
+      const char *status_not_repeat = gtk_editable_get_text (GTK_EDITABLE (self->status_not_repeat_entry));
+
+      for (guint i = 0; i < self->column_rows->len; i++)
+        {
+          ColumnRow *row = self->column_rows->pdata[i];
+
+          if (role_order[MIN (gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role)), G_N_ELEMENTS (role_order) - 1)]
+              == PR_COLUMN_ROLE_ID)
+            id_column = row->name;
+        }
+      if (table == NULL || id_column == NULL || (repeat_of == NULL && status == NULL) ||
+          (status != NULL && (status_repeat[0] == '\0' || status_not_repeat[0] == '\0')))
+        {
+          g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                                         _("choose the id column, and a column for the primary's id "
+                                                           "or a status column with both of its words"));
+
+          emit_error (self, _("Write-back stays off"), error);
+          self->write_back_quiet = TRUE;
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (self->write_back_check), FALSE);
+          self->write_back_quiet = FALSE;
+          set_write_back_widgets (self);
+          return;
+        }
+      write_back = pr_write_back_new (gtk_string_object_get_string (table), id_column, repeat_of, status,
+                                      status != NULL ? status_repeat : NULL, status != NULL ? status_not_repeat : NULL);
+    }
+  pr_session_set_write_back_async (self->session, write_back,
+                                   on ? write_back_switched_on : write_back_switched_off, g_object_ref (self));
+}
+
+static void
+fill_columns (PrMappingPage  *self,
+              GPtrArray *columns)
+{
+  GtkWidget *child;
+  g_autoptr(GtkStringList) roles = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (roles, _("Id"));
+  gtk_string_list_append (roles, _("Short field"));
+  gtk_string_list_append (roles, _("Text"));
+  gtk_string_list_append (roles, _("Date"));
+  gtk_string_list_append (roles, _("Ignore"));
+
+  while ((child = gtk_widget_get_first_child (self->columns_box)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->columns_box), child);
+  g_ptr_array_set_size (self->column_rows, 0);
+  fill_write_back (self, columns);
+  g_clear_pointer (&self->guessed, pr_mapping_free);
+  self->guessed = pr_catalog_guess_mapping (columns);
+
+  for (guint i = 0; i < columns->len; i++)
+    {
+      PrColumnInfo *info = columns->pdata[i];
+      const PrMappingColumn *guess = NULL;
+      ColumnRow *row = g_new0 (ColumnRow, 1);
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *name = gtk_label_new (info->name);
+      GtkWidget *type = gtk_label_new (info->data_type);
+      /* Said on every row: a bare number box told a clerk nothing. */
+      GtkWidget *weight_caption = gtk_label_new (C_("column mapping", "Weight"));
+      PrColumnRole role;
+      g_autofree char *role_label = g_strdup_printf (_("Role of the column “%s”"), info->name);
+      g_autofree char *weight_label = g_strdup_printf (_("Weight of the column “%s”"), info->name);
+      g_autofree char *petitioner_label = g_strdup_printf (_("The column “%s” names the petitioner"), info->name);
+
+      for (guint g = 0; g < pr_mapping_get_n_columns (self->guessed); g++)
+        if (g_strcmp0 (pr_mapping_get_column (self->guessed, g)->name, info->name) == 0)
+          guess = pr_mapping_get_column (self->guessed, g);
+      role = guess != NULL ? guess->role : PR_COLUMN_ROLE_IGNORE;
+      row->name = g_strdup (info->name);
+      row->role = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (roles)), NULL);
+      for (guint r = 0; r < G_N_ELEMENTS (role_order); r++)
+        if (role_order[r] == role)
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (row->role), r);
+      row->weight = gtk_spin_button_new_with_range (0.5, 10, 0.5);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->weight),
+                                 guess != NULL && guess->weight > 0 ? guess->weight : pr_column_role_default_weight (role));
+      row->petitioner = gtk_check_button_new_with_label (_("Petitioner"));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (row->petitioner), guess != NULL && guess->petitioner);
+      gtk_widget_set_tooltip_text (row->role, role_label);
+      gtk_widget_set_tooltip_text (row->weight, weight_label);
+      gtk_widget_set_tooltip_text (row->petitioner,
+                                   _("A short field that names who sent the record (user, name, phone): "
+                                     "a cluster's members that agree on it with the primary are repeats by "
+                                     "the same petitioner, the others the same matter from someone else"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->role), GTK_ACCESSIBLE_PROPERTY_LABEL, role_label, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->weight), GTK_ACCESSIBLE_PROPERTY_LABEL, weight_label, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->petitioner), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      petitioner_label, -1);
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_widget_add_css_class (type, "dim-label");
+      gtk_widget_add_css_class (weight_caption, "dim-label");
+      gtk_box_append (GTK_BOX (box), name);
+      gtk_box_append (GTK_BOX (box), type);
+      gtk_box_append (GTK_BOX (box), row->role);
+      gtk_box_append (GTK_BOX (box), weight_caption);
+      gtk_box_append (GTK_BOX (box), row->weight);
+      gtk_box_append (GTK_BOX (box), row->petitioner);
+      gtk_widget_set_margin_start (box, 12);
+      gtk_widget_set_margin_end (box, 12);
+      gtk_widget_set_margin_top (box, 6);
+      gtk_widget_set_margin_bottom (box, 6);
+      gtk_list_box_append (GTK_LIST_BOX (self->columns_box), box);
+      g_ptr_array_add (self->column_rows, row);
+      update_weight_sensitivity (row);
+      g_signal_connect_swapped (row->role, "notify::selected", G_CALLBACK (update_weight_sensitivity), row);
+      g_signal_connect_object (row->role, "notify::selected", G_CALLBACK (refresh_preview), self, G_CONNECT_SWAPPED);
+    }
+  refresh_preview (self);
+}
+
+static void
+columns_loaded (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(PrMappingPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) columns = pr_session_load_columns_finish (PR_SESSION (object), result, &error);
+
+  if (columns == NULL)
+    {
+      emit_error (self, _("Cannot read the table's columns"), error);
+      return;
+    }
+  fill_columns (self, columns);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+table_selected (PrMappingPage *self)
+{
+  GtkStringObject *table = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->table_dropdown));
+
+  if (table == NULL)
+    return;
+  pr_session_load_columns_async (self->session, gtk_string_object_get_string (table), NULL,
+                                 columns_loaded, g_object_ref (self));
+}
+
+/**
+ * pr_mapping_page_make_mapping:
+ *
+ * Returns: (transfer full) (nullable): the mapping as the reviewer set it,
+ *   or %NULL with @error saying what to choose
+ */
+PrMapping *
+pr_mapping_page_make_mapping (PrMappingPage  *self,
+                              GError        **error)
+{
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+
+  for (guint i = 0; i < self->column_rows->len; i++)
+    {
+      ColumnRow *row = self->column_rows->pdata[i];
+      guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
+      PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
+
+      /* A column that receives decisions is not part of the petition. */
+      if (role == PR_COLUMN_ROLE_IGNORE || g_strcmp0 (row->name, chosen_column (self->repeat_of_dropdown)) == 0 ||
+          g_strcmp0 (row->name, chosen_column (self->status_dropdown)) == 0)
+        continue;
+      if (!pr_mapping_add (mapping, row->name, role, gtk_spin_button_get_value (GTK_SPIN_BUTTON (row->weight)), error))
+        return NULL;
+      if (role == PR_COLUMN_ROLE_SHORT && gtk_check_button_get_active (GTK_CHECK_BUTTON (row->petitioner)) &&
+          !pr_mapping_set_petitioner (mapping, row->name, error))
+        return NULL;
+    }
+  if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_ID) != 1)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("choose exactly one id column: the column that names each record"));
+      return NULL;
+    }
+  if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) + pr_mapping_count_role (mapping, PR_COLUMN_ROLE_SHORT) == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("choose at least one text or short field to compare"));
+      return NULL;
+    }
+  return g_steal_pointer (&mapping);
+}
+
+/**
+ * pr_mapping_page_set_tables:
+ * @tables: (element-type utf8): the connection's tables
+ * @sample_table: (nullable): the table to choose first
+ *
+ * Lists @tables but the application's own and chooses one, whose columns
+ * are then read.
+ */
+void
+pr_mapping_page_set_tables (PrMappingPage *self,
+                            GPtrArray     *tables,
+                            const char    *sample_table)
+{
+  guint select = 0;
+
+  /* Refilling the list moves the selection several times: the columns
+   * are read once, for the table chosen at the end. */
+  g_signal_handlers_block_by_func (self->table_dropdown, table_selected, self);
+  gtk_string_list_splice (self->tables, 0, g_list_model_get_n_items (G_LIST_MODEL (self->tables)), NULL);
+  for (guint i = 0; i < tables->len; i++)
+    {
+      /* The application's own tables are not petitions. */
+      if (g_str_has_prefix (tables->pdata[i], "pr_"))
+        continue;
+      if (g_strcmp0 (tables->pdata[i], sample_table) == 0)
+        select = g_list_model_get_n_items (G_LIST_MODEL (self->tables));
+      gtk_string_list_append (self->tables, tables->pdata[i]);
+    }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->table_dropdown), select);
+  g_signal_handlers_unblock_by_func (self->table_dropdown, table_selected, self);
+  table_selected (self);
+}
+
+/* The write-back was dropped with the connection. */
+void
+pr_mapping_page_forget_write_back (PrMappingPage *self)
+{
+  self->write_back_on = FALSE;
+}
+
+/* Returns: (nullable): the table chosen */
+const char *
+pr_mapping_page_get_table (PrMappingPage *self)
+{
+  GtkStringObject *table = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->table_dropdown));
+
+  return table != NULL ? gtk_string_object_get_string (table) : NULL;
+}
+
+guint
+pr_mapping_page_get_k (PrMappingPage *self)
+{
+  return (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->k_spin));
+}
+
+/* TRUE while the session writes decisions into the source table. */
+gboolean
+pr_mapping_page_get_write_back (PrMappingPage *self)
+{
+  return self->write_back_on;
+}
+
+void
+pr_mapping_page_set_session (PrMappingPage *self,
+                             PrSession     *session)
+{
+  g_set_object (&self->session, session);
+}
+
+/* GObject */
+
+static void
+pr_mapping_page_dispose (GObject *object)
+{
+  PrMappingPage *self = PR_MAPPING_PAGE (object);
+  GtkWidget *child;
+
+  if (self->previewing != NULL)
+    g_cancellable_cancel (self->previewing);
+  g_clear_object (&self->previewing);
+  gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_MAPPING_PAGE);
+  /* The template's top box is not bound: unparented here. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->tables);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->column_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->guessed, pr_mapping_free);
+
+  G_OBJECT_CLASS (pr_mapping_page_parent_class)->dispose (object);
+}
+
+static void
+pr_mapping_page_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  PrMappingPage *self = PR_MAPPING_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_WRITE_BACK:
+      g_value_set_boolean (value, self->write_back_on);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pr_mapping_page_class_init (PrMappingPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pr_mapping_page_dispose;
+  object_class->get_property = pr_mapping_page_get_property;
+
+  /* Whether the session writes decisions into the source table (the
+   * reviewer switched it on, and the session checked it). */
+  properties[PROP_WRITE_BACK] = g_param_spec_boolean ("write-back", NULL, NULL, FALSE,
+                                                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
+                                                      G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The columns of a newly chosen table are listed. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* Something failed: what (for the reviewer), and the error. */
+  signals[ERROR] = g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                 0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-mapping-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, PrMappingPage, name)
+  BIND (table_dropdown);
+  BIND (k_spin);
+  BIND (columns_box);
+  BIND (preview_label);
+  BIND (write_back_check);
+  BIND (repeat_of_dropdown);
+  BIND (status_dropdown);
+  BIND (status_repeat_entry);
+  BIND (status_not_repeat_entry);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, write_back_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, refresh_preview);
+}
+
+static void
+pr_mapping_page_init (PrMappingPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->column_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) column_row_free);
+  gtk_editable_set_text (GTK_EDITABLE (self->status_repeat_entry), C_("status written", "repeat"));
+  gtk_editable_set_text (GTK_EDITABLE (self->status_not_repeat_entry), C_("status written", "not a repeat"));
+  self->tables = gtk_string_list_new (NULL);
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->table_dropdown), G_LIST_MODEL (self->tables));
+  g_signal_connect_swapped (self->table_dropdown, "notify::selected", G_CALLBACK (table_selected), self);
+}

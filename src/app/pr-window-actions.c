@@ -1,0 +1,458 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrWindow's actions (win.*), and whether each is enabled. Menus, buttons
+ * and the application's accelerators name them; the tests activate them.
+ */
+#define G_LOG_DOMAIN "petition-review"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-window-private.h"
+
+#include "pr-connect-dialog.h"
+
+/* Actions' enabled state */
+
+void
+_pr_window_actions_update (PrWindow *self)
+{
+  gboolean connected = pr_session_get_tables (self->session) != NULL;
+  gboolean reviewing = pr_session_get_counts (self->session) != NULL;
+  PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
+  const char *selected = pr_compare_view_get_selected_id (COMPARE_VIEW (self));
+  gboolean idle = self->work == NULL;
+  gboolean on_member = item != NULL && selected != NULL &&
+                       g_strcmp0 (selected, pr_cluster_item_get_primary_id (item)) != 0;
+  struct { const char *name; gboolean enabled; } states[] = {
+    { "connect", idle },
+    { "open-sample", idle },
+    { "scan", idle && connected && pr_mapping_page_get_table (PR_MAPPING_PAGE (self->mapping_page)) != NULL },
+    { "cancel", !idle },
+    { "export", idle && reviewing },
+    { "export-to", idle && reviewing },
+    { "thresholds", idle && reviewing },
+    { "mark-repeat", on_member },
+    { "mark-not-repeat", on_member },
+    { "make-primary", on_member },
+    { "merge", item != NULL },
+    { "split-bridge", item != NULL },
+    { "undo", pr_session_get_can_undo (self->session) },
+    { "redo", pr_session_get_can_redo (self->session) },
+    { "next-unreviewed", reviewing },
+    { "next-difference", item != NULL },
+    { "next-record", item != NULL },
+    { "previous-record", item != NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), states[i].name);
+
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), states[i].enabled);
+    }
+}
+
+/* Connect */
+
+static void
+connect_response (PrConnectDialog    *dialog,
+                  PrConnectionParams *params,
+                  gpointer            user_data)
+{
+  PrWindow *self = user_data;
+
+  if (params != NULL)
+    pr_window_connect_to (self, pr_connection_params_copy (params));
+}
+
+static void
+connect_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  PrWindow *self = user_data;
+  PrConnectDialog *dialog = pr_connect_dialog_new (GTK_WINDOW (self), self->settings);
+
+  g_signal_connect_object (dialog, "connect", G_CALLBACK (connect_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+open_sample_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  pr_window_open_sample (user_data);
+}
+
+/* Scan */
+
+static void
+scanned (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(PrWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  _pr_window_end_work (self);
+  if (!pr_session_scan_finish (PR_SESSION (object), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        pr_review_page_set_summary (PR_REVIEW_PAGE (self->review_page), _("The scan was cancelled; nothing was changed."));
+      else
+        pr_window_show_error (self, _("The scan failed; nothing of it was saved"), error);
+      return;
+    }
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), FALSE);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "review");
+  pr_review_page_refilter (PR_REVIEW_PAGE (self->review_page));
+  _pr_window_update_title (self);
+  pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
+  _pr_window_actions_update (self);
+  pr_review_page_focus_list (PR_REVIEW_PAGE (self->review_page));
+}
+
+static void
+scan_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  PrWindow *self = user_data;
+  PrMappingPage *page = PR_MAPPING_PAGE (self->mapping_page);
+  const char *table = pr_mapping_page_get_table (page);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrMapping) mapping = pr_mapping_page_make_mapping (page, &error);
+  g_autofree char *what = NULL;
+
+  if (mapping == NULL)
+    {
+      pr_window_show_error (self, _("Cannot scan"), error);
+      return;
+    }
+  what = g_strdup_printf (_("Scanning “%s”"), table);
+  _pr_window_start_work (self, what);
+  pr_review_page_clear (PR_REVIEW_PAGE (self->review_page), _("Scanning…"));
+  pr_session_scan_async (self->session, table, mapping,
+                         pr_mapping_page_get_k (page),
+                         _pr_window_show_progress, self, self->work, scanned, g_object_ref (self));
+}
+
+static void
+cancel_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  PrWindow *self = user_data;
+
+  if (self->work != NULL)
+    g_cancellable_cancel (self->work);
+}
+
+/* Decide */
+
+static void
+decided (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(PrWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrClusterItem) item = pr_session_decide_finish (PR_SESSION (object), result, &error);
+  PrClusterItem *shown = pr_compare_view_get_item (COMPARE_VIEW (self));
+
+  if (item == NULL)
+    pr_window_show_error (self, _("The decision was not recorded"), error);
+  /* Even a failed step may have logged part of itself: show what is. */
+  /* The list shows the new state at once (its cells follow the item);
+   * a cluster now reviewed stays where it is, under the reviewer's eyes,
+   * until the filter is changed: refiltering would move the selection
+   * away. Ctrl+J goes on to the next unreviewed one. */
+  if (shown != NULL)
+    pr_review_page_show_cluster (PR_REVIEW_PAGE (self->review_page), shown);
+  pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
+  _pr_window_actions_update (self);
+}
+
+static void
+decide (PrWindow  *self,
+        PrVerdict  verdict)
+{
+  PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
+  const char *selected = pr_compare_view_get_selected_id (COMPARE_VIEW (self));
+
+  if (item == NULL)
+    return;
+  pr_session_decide_async (self->session, item, verdict, selected, decided, g_object_ref (self));
+  _pr_window_actions_update (self);
+}
+
+static void
+mark_repeat_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  decide (user_data, PR_VERDICT_REPEAT);
+}
+
+static void
+mark_not_repeat_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  decide (user_data, PR_VERDICT_NOT_REPEAT);
+}
+
+static void
+make_primary_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  decide (user_data, PR_VERDICT_PRIMARY);
+}
+
+static void
+merge_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  decide (user_data, PR_VERDICT_MERGED);
+}
+
+/* win.split-bridge (ss): split the cluster shown at the bridge between
+ * two of its records (PrChainView's Split Here). */
+static void
+split_bridge_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+  PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
+  const char *a, *b;
+
+  if (item == NULL)
+    return;
+  g_variant_get (parameter, "(&s&s)", &a, &b);
+  pr_session_split_async (self->session, item, a, b, decided, g_object_ref (self));
+  _pr_window_actions_update (self);
+}
+
+static void
+undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_session_undo_async (self->session, decided, g_object_ref (self));
+  _pr_window_actions_update (self);
+}
+
+static void
+redo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_session_redo_async (self->session, decided, g_object_ref (self));
+  _pr_window_actions_update (self);
+}
+
+static void
+next_unreviewed_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_review_page_select_next_unreviewed (PR_REVIEW_PAGE (self->review_page));
+}
+
+static void
+next_difference_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_compare_view_next_difference (COMPARE_VIEW (self));
+}
+
+static void
+next_record_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_compare_view_select_member (COMPARE_VIEW (self), 1);
+  _pr_window_actions_update (self);
+}
+
+static void
+previous_record_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_compare_view_select_member (COMPARE_VIEW (self), -1);
+  _pr_window_actions_update (self);
+}
+
+static void
+search_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_review_page_focus_search (PR_REVIEW_PAGE (self->review_page));
+}
+
+static void
+dismiss_error_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), FALSE);
+}
+
+/* Export */
+
+static void
+exported (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(PrWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  guint64 rows = pr_session_export_finish (PR_SESSION (object), result, &error);
+  g_autofree char *text = NULL;
+
+  _pr_window_end_work (self);
+  if (error != NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        pr_review_page_set_summary (PR_REVIEW_PAGE (self->review_page), _("The export was cancelled; no file was written."));
+      else
+        pr_window_show_error (self, _("The report was not saved (choose another folder, or free some space)"), error);
+      return;
+    }
+  text = g_strdup_printf (ngettext ("The report was saved to %s: %llu row.", "The report was saved to %s: %llu rows.",
+                                    rows),
+                          self->export_name, (unsigned long long) rows);
+  pr_review_page_set_summary (PR_REVIEW_PAGE (self->review_page), text);
+}
+
+/* Starts the export to @file; used by the file chooser and the tests. */
+static void
+export_to (PrWindow *self,
+           GFile    *file)
+{
+  _pr_window_start_work (self, _("Exporting the report"));
+  g_free (self->export_name);
+  self->export_name = g_file_get_parse_name (file);
+  pr_session_export_async (self->session, file, _pr_window_show_progress, self, self->work, exported, g_object_ref (self));
+}
+
+static void
+export_chosen (GtkNativeDialog *dialog,
+               int              response,
+               gpointer         user_data)
+{
+  PrWindow *self = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      export_to (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+export_activated (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  PrWindow *self = user_data;
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = NULL;
+
+  chooser = gtk_file_chooser_native_new (_("Export the Duplicate Report"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  /* Translators: the report's file name; keep .csv */
+  name = g_strdup_printf (_("repeat-petitions-%s.csv"), pr_session_get_table (self->session));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect (chooser, "response", G_CALLBACK (export_chosen), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* win.export-to: the report to a path, without a dialog (scripts, tests). */
+static void
+export_to_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+
+  export_to (user_data, file);
+}
+
+/* The threshold preview */
+
+/* The list now holds the clusters at another k: as after a scan. */
+static void
+thresholds_applied (PrWindow *self)
+{
+  pr_review_page_refilter (PR_REVIEW_PAGE (self->review_page));
+  pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
+  _pr_window_actions_update (self);
+  pr_review_page_focus_list (PR_REVIEW_PAGE (self->review_page));
+}
+
+/* A sample pair was chosen in the preview: its first record's cluster. */
+static void
+thresholds_show_record (PrWindow   *self,
+                        const char *record_id)
+{
+  pr_review_page_show_record (PR_REVIEW_PAGE (self->review_page), record_id);
+}
+
+static void
+thresholds_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  PrWindow *self = user_data;
+  PrThresholdDialog *dialog;
+
+  if (self->threshold_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->threshold_dialog));
+      return;
+    }
+  dialog = pr_threshold_dialog_new (GTK_WINDOW (self), self->session);
+  g_signal_connect_object (dialog, "applied", G_CALLBACK (thresholds_applied), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "show-record", G_CALLBACK (thresholds_show_record), self, G_CONNECT_SWAPPED);
+  self->threshold_dialog = GTK_WIDGET (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->threshold_dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Returns: (transfer none) (nullable): the threshold preview, while open */
+PrThresholdDialog *
+pr_window_get_threshold_dialog (PrWindow *self)
+{
+  return self->threshold_dialog != NULL ? PR_THRESHOLD_DIALOG (self->threshold_dialog) : NULL;
+}
+
+static const GActionEntry win_actions[] = {
+  { "connect", connect_activated },
+  { "open-sample", open_sample_activated },
+  { "scan", scan_activated },
+  { "cancel", cancel_activated },
+  { "export", export_activated },
+  { "export-to", export_to_activated, "s" },
+  { "thresholds", thresholds_activated },
+  { "mark-repeat", mark_repeat_activated },
+  { "mark-not-repeat", mark_not_repeat_activated },
+  { "make-primary", make_primary_activated },
+  { "merge", merge_activated },
+  { "split-bridge", split_bridge_activated, "(ss)" },
+  { "undo", undo_activated },
+  { "redo", redo_activated },
+  { "next-unreviewed", next_unreviewed_activated },
+  { "next-difference", next_difference_activated },
+  { "next-record", next_record_activated },
+  { "previous-record", previous_record_activated },
+  { "search", search_activated },
+  { "dismiss-error", dismiss_error_activated },
+};
+
+void
+_pr_window_actions_init (PrWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+}

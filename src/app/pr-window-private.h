@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What pr-window.c and pr-window-actions.c share. */
+#pragma once
+
+#include "pr-window.h"
+
+#include "pr-compare-view.h"
+#include "pr-mapping-page.h"
+#include "pr-review-page.h"
+
+G_BEGIN_DECLS
+
+struct _PrWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  GtkWidget            *title_label;
+  GtkWidget            *subtitle_label;
+  GtkWidget            *error_revealer;
+  GtkWidget            *error_label;
+  GtkWidget            *progress_revealer;
+  GtkWidget            *progress_label;
+  GtkWidget            *progress_bar;
+  GtkWidget            *stack;
+  GtkWidget            *mapping_page;
+  GtkWidget            *review_page;
+
+  PrSession            *session;
+  GSettings            *settings;
+  GCancellable         *work;          /* the scan or export running, or NULL */
+  gint64                work_started;
+  char                 *work_what;
+  char                 *export_name;   /* the file the export running writes, as the user knows it */
+  GtkWidget            *threshold_dialog;  /* weak: the threshold preview, while open */
+};
+
+/* The review page's compare view. */
+#define COMPARE_VIEW(self) (pr_review_page_get_compare_view (PR_REVIEW_PAGE ((self)->review_page)))
+
+void _pr_window_actions_init   (PrWindow    *self);
+void _pr_window_actions_update (PrWindow    *self);
+void _pr_window_update_title   (PrWindow    *self);
+void _pr_window_start_work     (PrWindow    *self,
+                                const char  *what);
+void _pr_window_end_work       (PrWindow    *self);
+void _pr_window_show_progress  (PrScanPhase  phase,
+                                guint64      records,
+                                guint64      done,
+                                guint64      total,
+                                gpointer     user_data);
+
+G_END_DECLS
