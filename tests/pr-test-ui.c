@@ -38,8 +38,8 @@ gboolean
 pr_test_list_settled (gpointer column_view)
 {
   GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (column_view));
-  GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_single_selection_get_model (selection));
-  GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL (gtk_sort_list_model_get_model (sorted));
+  GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL (gtk_single_selection_get_model (selection));
+  GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_filter_list_model_get_model (filtered));
   PrWindow *window = PR_WINDOW (gtk_widget_get_root (column_view));
 
   return pr_session_get_list_complete (pr_window_get_session (window))

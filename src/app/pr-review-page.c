@@ -38,8 +38,9 @@ struct _PrReviewPage
 
   PrSession            *session;
   GCancellable         *fetching;      /* the compare view's records being read */
-  GtkCustomFilter      *filter;
   GtkSingleSelection   *selection;
+  GtkCustomFilter      *filter;
+  GtkSortListModel     *sorted;
 };
 
 G_DEFINE_FINAL_TYPE (PrReviewPage, pr_review_page, GTK_TYPE_WIDGET)
@@ -108,9 +109,14 @@ filter_cluster (gpointer item,
 static void
 filter_changed (PrReviewPage *self)
 {
-  guint which = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown));
-  const PrMapping *mapping = pr_session_get_mapping (self->session);
+  guint which;
+  const PrMapping *mapping;
 
+  /* The template's signals come before the page is whole. */
+  if (self->session == NULL)
+    return;
+  which = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown));
+  mapping = pr_session_get_mapping (self->session);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   /* Say why the list is empty, rather than leave the reviewer guessing. */
   if ((which == FILTER_SAME_PETITIONER || which == FILTER_OTHER_PETITIONER) &&
@@ -194,113 +200,17 @@ pr_review_page_show_cluster (PrReviewPage  *self,
 static void
 selection_changed (PrReviewPage *self)
 {
+  if (self->session == NULL)
+    return;
   pr_review_page_show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
 }
 
-/* user_data: a number's column (right-aligned). Only the column that
- * expands, the subject, gives way: the short ones cut to "202…" or "未审"
- * said nothing. */
-static void
-setup_label (GtkSignalListItemFactory *factory,
-             GtkListItem              *list_item,
-             gpointer                  user_data)
+/* The list's cells (pr-review-page.ui): a count as text. */
+static char *
+format_uint (gpointer unused,
+             guint    value)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-  gboolean expands = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "expands"));
-
-  gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (user_data) ? 1 : 0);
-  if (expands)
-    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (list_item, label);
-}
-
-static gboolean
-uint_to_label (GBinding     *binding,
-               const GValue *from,
-               GValue       *to,
-               gpointer      user_data)
-{
-  g_value_take_string (to, g_strdup_printf ("%u", g_value_get_uint (from)));
-  return TRUE;
-}
-
-/* The cell's label follows the cluster's property (a number, or text)
- * for as long as the row shows it. */
-static void
-bind_label (GtkSignalListItemFactory *factory,
-            GtkListItem              *list_item,
-            gpointer                  user_data)
-{
-  const char *property = g_object_get_data (G_OBJECT (factory), "property");
-  GObject *item = gtk_list_item_get_item (list_item);
-  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (item), property);
-  GBinding *binding = g_object_bind_property_full (item, property,
-                                                   gtk_list_item_get_child (list_item), "label",
-                                                   G_BINDING_SYNC_CREATE,
-                                                   pspec->value_type == G_TYPE_UINT ? uint_to_label : NULL,
-                                                   NULL, NULL, NULL);
-  g_object_set_data (G_OBJECT (list_item), "binding", binding);
-  /* What the expanding column cuts short stays readable on hover. */
-  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "expands")))
-    g_object_set_data (G_OBJECT (list_item), "tooltip-binding",
-                       g_object_bind_property (gtk_list_item_get_item (list_item), property,
-                                               gtk_list_item_get_child (list_item), "tooltip-text",
-                                               G_BINDING_SYNC_CREATE));
-}
-
-static void
-unbind_label (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              gpointer                  user_data)
-{
-  for (guint i = 0; i < 2; i++)
-    {
-      const char *key = i == 0 ? "binding" : "tooltip-binding";
-      GBinding *binding = g_object_get_data (G_OBJECT (list_item), key);
-
-      if (binding != NULL)
-        g_binding_unbind (binding);
-      g_object_set_data (G_OBJECT (list_item), key, NULL);
-    }
-}
-
-static GtkSorter *
-sort_by_number (const char *property)
-{
-  return GTK_SORTER (gtk_numeric_sorter_new (gtk_property_expression_new (PR_TYPE_CLUSTER_ITEM, NULL, property)));
-}
-
-/* @number: a number's column (right-aligned); @sorter: (nullable)
- * (transfer full): how the column sorts; %NULL: by @property.
- * Returns: (transfer none): the column */
-static GtkColumnViewColumn *
-add_cluster_column (PrReviewPage   *self,
-                    const char *title,
-                    const char *property,
-                    gboolean    number,
-                    gboolean    expand,
-                    GtkSorter  *sorter)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *column;
-
-  g_object_set_data (G_OBJECT (factory), "property", (gpointer) property);
-  g_object_set_data (G_OBJECT (factory), "expands", GINT_TO_POINTER (expand));
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (number));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), GINT_TO_POINTER (number));
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_label), NULL);
-  if (sorter == NULL && number)
-    sorter = sort_by_number (property);
-  else if (sorter == NULL)
-    sorter = GTK_SORTER (gtk_string_sorter_new (gtk_property_expression_new (PR_TYPE_CLUSTER_ITEM, NULL, property)));
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_sorter (column, sorter);
-  gtk_column_view_column_set_expand (column, expand);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->cluster_view), column);
-  g_object_unref (sorter);
-  g_object_unref (column);
-  return column;
+  return g_strdup_printf ("%u", value);
 }
 
 /* With a store the clusters are named by their case numbers, which stay
@@ -310,7 +220,7 @@ title_number_column (GListModel *clusters,
                      guint       position,
                      guint       removed,
                      guint       added,
-                     PrReviewPage   *self)
+                     PrReviewPage *self)
 {
   g_autoptr(PrClusterItem) first = g_list_model_get_item (clusters, 0);
 
@@ -321,43 +231,16 @@ title_number_column (GListModel *clusters,
                                       pr_cluster_item_get_is_case (first) ? _("Case") : _("No."));
 }
 
+/* The list's models and columns are in pr-review-page.ui; the clusters
+ * at the bottom of the chain are the session's. */
 static void
 setup_cluster_list (PrReviewPage *self)
 {
-  GtkFilterListModel *filtered;
-  GtkSortListModel *sorted;
-  GtkMultiSorter *by_petitioners = gtk_multi_sorter_new ();
-
-  self->filter = gtk_custom_filter_new (filter_cluster, self, NULL);
-  filtered = gtk_filter_list_model_new (g_object_ref (pr_session_get_clusters (self->session)),
-                                        GTK_FILTER (g_object_ref (self->filter)));
-  /* "same / other": by the repeats of the same petitioner, then by the others'. */
-  gtk_multi_sorter_append (by_petitioners, sort_by_number ("n-same-petitioner"));
-  gtk_multi_sorter_append (by_petitioners, sort_by_number ("n-other-petitioner"));
-  self->number_column = add_cluster_column (self, _("No."), "name", TRUE, FALSE, sort_by_number ("number"));
+  gtk_custom_filter_set_filter_func (self->filter, filter_cluster, self, NULL);
+  gtk_sort_list_model_set_model (self->sorted, pr_session_get_clusters (self->session));
+  gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->cluster_view)));
   g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
                            G_CALLBACK (title_number_column), self, 0);
-  add_cluster_column (self, _("Records"), "size", TRUE, FALSE, NULL);
-  /* Before the subject, which gives way: the list's pane is narrow. */
-  /* Translators: a column of the cluster list: how many members were sent
-   * by the primary's petitioner / by other petitioners; keep it short */
-  add_cluster_column (self, _("Same / others"), "petitioners", FALSE, FALSE, GTK_SORTER (by_petitioners));
-  add_cluster_column (self, _("Subject"), "subject", FALSE, TRUE, NULL);
-  add_cluster_column (self, _("Date"), "date", FALSE, FALSE, NULL);
-  add_cluster_column (self, _("Distance"), "max-distance", TRUE, FALSE, NULL);
-  add_cluster_column (self, _("State"), "state", FALSE, FALSE, NULL);
-  /* Filtered and sorted a piece at a time between frames: 100,000
-   * clusters at once would hold the window still for a moment. */
-  gtk_filter_list_model_set_incremental (filtered, TRUE);
-  sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered),
-                                    g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->cluster_view))));
-  gtk_sort_list_model_set_incremental (sorted, TRUE);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
-  gtk_single_selection_set_can_unselect (self->selection, FALSE);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->cluster_view), GTK_SELECTION_MODEL (self->selection));
-  g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed), self);
-  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (filter_changed), self);
-  g_signal_connect_swapped (self->filter_dropdown, "notify::selected", G_CALLBACK (filter_changed), self);
 }
 
 /* Selects the next cluster shown that is not reviewed, after the one
@@ -485,8 +368,6 @@ pr_review_page_dispose (GObject *object)
   /* The template's top box is not bound: unparented here. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->filter);
   g_clear_object (&self->fetching);
   g_clear_object (&self->session);
 
@@ -510,6 +391,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
 
   g_type_ensure (PR_TYPE_COMPARE_VIEW);
+  g_type_ensure (PR_TYPE_CLUSTER_ITEM);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-review-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, PrReviewPage, name)
@@ -518,7 +400,14 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   BIND (summary_label);
   BIND (cluster_view);
   BIND (compare_view);
+  BIND (number_column);
+  BIND (selection);
+  BIND (filter);
+  BIND (sorted);
 #undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, format_uint);
+  gtk_widget_class_bind_template_callback (widget_class, selection_changed);
+  gtk_widget_class_bind_template_callback (widget_class, filter_changed);
 }
 
 static void
