@@ -1,12 +1,36 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* What the ui test and bench-ui share: finding the window's widgets, and
- * knowing when the cluster list has settled. */
+/* What the ui test's files (test-ui*.c) and bench-ui share: finding the
+ * window's widgets, knowing when the cluster list has settled, waiting,
+ * connecting the window, the planted petitions, screenshots. */
 #include "config.h"
 
 #include "pr-test-ui.h"
 
-#include "pr-session.h"
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <locale.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "pr-application.h"
+#include "pr-cluster-item.h"
+#include "pr-compare-view.h"
+#include "pr-connect-dialog.h"
+#include "pr-profiles.h"
+#include "pr-csv-reader.h"
+#include "pr-fingerprinter.h"
+#include "pr-tokenizer.h"
+#include "pr-test-server.h"
 #include "pr-window.h"
+#include "pr-chain-view.h"
+#include "pr-pair-graph.h"
+
+#include "chain-rows.h"
+
+/* The throwaway server of the ui test (test-ui.c's main()). */
+const PrConnectionParams *pr_test_ui_admin;
 
 /**
  * pr_test_find_widget:
@@ -127,4 +151,273 @@ pr_test_unnamed_controls (GtkWidget *widget)
       return NULL;
     }
   return g_string_free (problems, FALSE);
+}
+
+gboolean
+pr_test_is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Closes @window and waits for it to be finalised: a callback still on
+ * its way may hold it for a moment, a leaked reference for ever (the
+ * wait fails after a minute). */
+void
+pr_test_close_and_finalize (PrWindow *window)
+{
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_destroy (GTK_WINDOW (window));
+  pr_test_wait_until (pr_test_is_null, &weak);
+}
+
+/* Nothing running, and the list holds every cluster of the last scan. */
+gboolean
+pr_test_not_busy (gpointer data)
+{
+  return !pr_window_get_busy (data) && pr_session_get_list_complete (pr_window_get_session (data));
+}
+
+static gboolean
+compare_shows (gpointer data)
+{
+  PrWindow *window = data;
+  GtkWidget *view = g_object_get_data (G_OBJECT (window), "compare");
+
+  return pr_compare_view_get_settled (PR_COMPARE_VIEW (view)) &&
+         g_object_get_data (G_OBJECT (window), "shown-number") ==
+           GUINT_TO_POINTER (pr_cluster_item_get_number (pr_compare_view_get_item (PR_COMPARE_VIEW (view))));
+}
+
+/* The number of clusters the list shows, once it has settled. */
+guint
+pr_test_n_listed (GtkColumnView *view)
+{
+  pr_test_wait_until (pr_test_list_settled, view);
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view)));
+}
+
+gboolean
+pr_test_can_undo (gpointer data)
+{
+  return pr_session_get_can_undo (pr_window_get_session (data));
+}
+
+gboolean
+pr_test_can_redo (gpointer data)
+{
+  return pr_session_get_can_redo (pr_window_get_session (data));
+}
+
+gboolean
+pr_test_columns_listed (gpointer data)
+{
+  GtkWidget *box = g_object_get_data (G_OBJECT (data), "columns");
+
+  return gtk_widget_get_first_child (box) != NULL;
+}
+
+/* Connects @window to @database with @params (taken), as the reviewer
+ * would, and waits until the mapping page lists the table's columns. */
+void
+pr_test_connect_window (PrWindow           *window,
+                PrConnectionParams *params,
+                const char         *database)
+{
+  g_free (params->database);
+  params->database = g_strdup (database);
+  g_object_set_data (G_OBJECT (window), "columns",
+                     pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "mapping-columns"));
+  g_object_set_data (G_OBJECT (window), "compare", pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  pr_window_connect_to (window, params);
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  pr_test_wait_until (pr_test_columns_listed, window);
+}
+
+
+/* Three planted groups of repeats (a body with a word or two changed)
+ * among 40 unrelated petitions. */
+const char *const pr_test_group_bodies[3] = {
+  "小区物业长期不维修电梯，老人上下楼非常困难，多次反映没有结果，请有关部门督促物业尽快维修更换电梯。",
+  "学校门口道路每天早晚严重拥堵，没有交警疏导，学生过马路很危险，希望增设红绿灯和人行横道。",
+  "工厂夜间排放刺鼻气体，周边居民无法开窗睡觉，孩子经常咳嗽，请环保部门调查处理并公开结果。",
+};
+
+static const char *const edited[] = {
+  "本人于去年三月到某建筑公司工地务工，至今被拖欠工资两万三千元，多次找项目经理讨要，对方一直推脱说工程款没有到账。"
+  "家中老人生病急需用钱，孩子上学也要交费，恳请劳动监察部门责令公司尽快支付拖欠的工资，维护农民工的合法权益。",
+  "本人于去年三月到某建筑公司工地务工，至今被拖欠工资两万三千元，多次找项目经理讨要，对方一直推脱说工程款没有到位。"
+  "家中老人生病急需用钱，孩子上学也要交费，恳请劳动监察部门责令公司尽快支付拖欠的工资，维护农民工的合法权益。",
+  "本人于去年三月到某建筑公司工地务工，至今被拖欠工资两万三千元，多次找项目经理讨要，对方一直推脱说工程款没有到账。"
+  "家中老人生病急需用钱，孩子上学也要交学费，恳请劳动监察部门责令公司尽快支付拖欠的工资，维护农民工的合法权益。",
+  "本人於去年三月到某建築公司工地務工，至今被拖欠工資兩萬三千元，多次找項目經理討要，對方一直推脫說工程款沒有到賬。"
+  "家中老人生病急需用錢，孩子上學也要交費，懇請勞動監察部門責令公司儘快支付拖欠的工資，維護農民工的合法權益。",
+};
+
+void
+pr_test_fill_table (PrConnection *root)
+{
+  static const char *const topics[] = {
+    "路灯", "垃圾", "噪音", "供暖", "停车", "绿化", "公交", "医保", "社保", "户籍",
+    "拆迁", "工资", "房租", "菜市场", "自来水", "燃气", "网络", "快递", "养老", "教育",
+  };
+
+  pr_test_execute (root, "CREATE DATABASE office");
+  pr_test_execute (root, "CREATE TABLE office.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
+                   "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
+  for (guint g = 0; g < G_N_ELEMENTS (pr_test_group_bodies); g++)
+    for (guint r = 0; r < 3 + g; r++)
+      {
+        /* The same complaint again; copies differ in punctuation and
+         * character width, which the fingerprint does not see. Mostly
+         * from one petitioner: 102 gave no name, 202 and 303 are the same
+         * matter from someone else. */
+        guint id = 100 * (g + 1) + r;
+        g_autofree char *petitioner = id == 102 ? g_strdup ("")
+                                      : id == 202 || id == 303 ? g_strdup_printf ("邻居%u", id)
+                                      : g_strdup_printf ("居民%u", g);
+        g_autofree char *sql = g_strdup_printf (
+            "INSERT INTO office.petitions VALUES (%u, '%s', '关于问题%u的反映', '2026-0%u-1%u 09:00:00', '%s%s')",
+            id, petitioner, g, g + 1, r, pr_test_group_bodies[g], r == 1 ? "！！" : r == 2 ? "……" : "");
+        pr_test_execute (root, sql);
+      }
+  /* A fourth matter written again with a word changed here and there:
+   * whether each copy is within k is for the brute force to say. */
+  for (guint r = 0; r < G_N_ELEMENTS (edited); r++)
+    {
+      g_autofree char *sql = g_strdup_printf (
+          "INSERT INTO office.petitions VALUES (%u, '张某', '关于拖欠工资的投诉', '2026-06-0%u 08:30:00', '%s')",
+          400 + r, r + 1, edited[r]);
+      pr_test_execute (root, sql);
+    }
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autofree char *sql = g_strdup_printf (
+          "INSERT INTO office.petitions VALUES (%u, '市民%u', '%s问题', '2026-05-01 10:00:00', "
+          "'关于%s的第%u个具体情况：%s%s%s，编号%u，请尽快答复处理意见%u。')",
+          1000 + i, i, topics[i % 20], topics[i % 20], i, topics[(i * 7 + 3) % 20], topics[(i * 3 + 1) % 20],
+          topics[(i * 11 + 5) % 20], i * 7919, i);
+      pr_test_execute (root, sql);
+    }
+}
+
+void
+pr_test_save_screenshot (GtkWidget  *widget,
+                 const char *path)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  /* Let the window lay out and paint what it shows now: half a second,
+   * and then until it has painted something (a slow run under ASan may
+   * not have drawn a frame yet). */
+  while (node == NULL && g_get_monotonic_time () - start < 30 * G_USEC_PER_SEC)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      if (g_get_monotonic_time () - start >= G_USEC_PER_SEC / 2 && gtk_widget_get_mapped (widget))
+        {
+          GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+          gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+          node = gtk_snapshot_free_to_node (snapshot);
+        }
+    }
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_object_unref (paintable);
+  g_test_message ("screenshot: %s", path);
+}
+
+guint64
+pr_test_count_rows (PrConnection *root,
+            const char   *sql)
+{
+  g_autofree char *value = pr_test_query_value (root, sql);
+
+  return g_ascii_strtoull (value, NULL, 10);
+}
+
+PrClusterItem *
+pr_test_cluster_with (GListModel *clusters,
+              const char *id)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      if (pr_cluster_item_find_member (item, id) >= 0)
+        return item;  /* the list keeps it */
+    }
+  g_assert_not_reached ();
+}
+
+void
+pr_test_select_cluster (PrWindow      *window,
+                GtkColumnView *view,
+                guint          number)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
+
+  pr_test_wait_until (pr_test_list_settled, view);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
+
+      if (pr_cluster_item_get_number (item) == number)
+        {
+          g_object_set_data (G_OBJECT (window), "shown-number", GUINT_TO_POINTER (number));
+          gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), i);
+          pr_test_wait_until (compare_shows, window);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* Every control of @widget has an accessible name, and a tooltip or a
+ * label to see: the accessible tree as a screen reader gets it. */
+void
+pr_test_assert_controls_named (GtkWidget *widget)
+{
+  g_autofree char *unnamed = pr_test_unnamed_controls (widget);
+
+  if (unnamed != NULL)
+    g_error ("controls a screen reader cannot name:\n%s", unnamed);
+}
+
+/* Write-back switched on: a decision goes into the petition's row with
+ * the log, and its undo puts back what was there. Off by default: the
+ * first decision, made before, wrote nothing. */
+/* @database.petitions for write-back: three copies of @body (10–12, one
+ * with a mark added) and an unrelated record (20), with the columns a
+ * decision is written into. */
+void
+pr_test_fill_write_back_table (PrConnection *root,
+                       const char   *database,
+                       const char   *body)
+{
+  g_autofree char *create_database = g_strdup_printf ("CREATE DATABASE %s", database);
+  g_autofree char *create_table = g_strdup_printf ("CREATE TABLE %s.petitions (id INT PRIMARY KEY, body TEXT, "
+                                                   "repeat_of VARCHAR(20) NULL, status VARCHAR(20) NULL DEFAULT 'new')",
+                                                   database);
+  g_autofree char *other = g_strdup_printf ("INSERT INTO %s.petitions (id, body) "
+                                            "VALUES (20, '完全不同的另一件事情，关于公园的路灯长期不亮。')", database);
+
+  pr_test_execute (root, create_database);
+  pr_test_execute (root, create_table);
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree char *insert = g_strdup_printf ("INSERT INTO %s.petitions (id, body) VALUES (%u, '%s%s')", database,
+                                                 10 + r, body, r == 1 ? "！" : "");
+
+      pr_test_execute (root, insert);
+    }
+  pr_test_execute (root, other);
 }

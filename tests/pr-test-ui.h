@@ -3,6 +3,11 @@
 
 #include <gtk/gtk.h>
 
+#include "pr-cluster-item.h"
+#include "pr-connection.h"
+#include "pr-test-util.h"
+#include "pr-window.h"
+
 G_BEGIN_DECLS
 
 GtkWidget *pr_test_find_widget      (GtkWidget  *widget,
@@ -10,5 +15,42 @@ GtkWidget *pr_test_find_widget      (GtkWidget  *widget,
                                      const char *name);
 gboolean   pr_test_list_settled     (gpointer    column_view);
 char      *pr_test_unnamed_controls (GtkWidget  *widget);
+
+/* The ui test's shared parts (pr-test-ui.c): the server, waiting,
+ * connecting the window, the planted petitions. */
+extern const PrConnectionParams *pr_test_ui_admin;
+
+void pr_test_assert_controls_named (GtkWidget *widget);
+gboolean pr_test_can_redo (gpointer data);
+gboolean pr_test_can_undo (gpointer data);
+void pr_test_close_and_finalize (PrWindow *window);
+PrClusterItem * pr_test_cluster_with (GListModel *clusters, const char *id);
+gboolean pr_test_columns_listed (gpointer data);
+void pr_test_connect_window (PrWindow *window, PrConnectionParams *params, const char *database);
+guint64 pr_test_count_rows (PrConnection *root, const char *sql);
+void pr_test_fill_table (PrConnection *root);
+void pr_test_fill_write_back_table (PrConnection *root, const char *database, const char *body);
+extern const char *const pr_test_group_bodies[3];
+gboolean pr_test_is_null (gpointer data);
+guint pr_test_n_listed (GtkColumnView *view);
+gboolean pr_test_not_busy (gpointer data);
+void pr_test_save_screenshot (GtkWidget *widget, const char *path);
+void pr_test_select_cluster (PrWindow *window, GtkColumnView *view, guint number);
+
+/* The tests, one file per page of the window (test-ui-*.c); main() is in
+ * test-ui.c. */
+void test_review             (void);
+void test_threshold_preview  (void);
+void test_chains             (void);
+void test_others_decisions   (void);
+void test_case_numbers       (void);
+void test_connection_lost    (void);
+void test_profiles           (void);
+void test_about              (void);
+void test_password_nowhere   (void);
+void test_no_stable_id       (void);
+void test_write_back         (void);
+void test_guide_grants       (void);
+void test_tour               (void);
 
 G_END_DECLS
