@@ -3,7 +3,7 @@
  * PrSession and PrClusterItem without a display: the application's data
  * side links GTK but must not need it (no gtk_init here, and DISPLAY and
  * WAYLAND_DISPLAY unset). Against a throwaway mariadbd: connect, read the
- * columns, scan a table with planted repeats (its progress seen as the
+ * columns, scan the ui test's table of planted repeats (its progress seen as the
  * properties fraction and message), find the planted groups in the
  * clusters, decide, and find the decision in the log.
  */
@@ -15,47 +15,15 @@
 #include "pr-cluster-item.h"
 #include "pr-session.h"
 #include "pr-test-server.h"
+#include "pr-test-ui.h"
 
 static const PrConnectionParams *admin;
 
-/* Two planted groups: the same complaint again, the copies differing in
- * punctuation only, which the fingerprint does not see. */
-static const char *const planted[] = {
-  "小区物业长期不维修电梯，老人上下楼非常困难，多次反映没有结果，请有关部门督促物业尽快维修更换电梯。",
-  "学校门口道路每天早晚严重拥堵，没有交警疏导，学生过马路很危险，希望增设红绿灯和人行横道。",
-};
+/* pr_test_fill_table() plants three groups of repeats, group g the
+ * records GROUP_ID (g, 0 … GROUP_SIZE (g) - 1), among unrelated ones. */
+#define N_GROUPS 3
 #define GROUP_SIZE(g) (3 + (g))
 #define GROUP_ID(g, r) (100 * ((g) + 1) + (r))
-
-static void
-fill_table (PrConnection *root)
-{
-  static const char *const topics[] = {
-    "路灯", "垃圾", "噪音", "供暖", "停车", "绿化", "公交", "医保", "社保", "户籍",
-    "拆迁", "工资", "房租", "菜市场", "自来水", "燃气", "网络", "快递", "养老", "教育",
-  };
-
-  pr_test_execute (root, "CREATE DATABASE headless");
-  pr_test_execute (root, "CREATE TABLE headless.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
-                   "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
-  for (guint g = 0; g < G_N_ELEMENTS (planted); g++)
-    for (guint r = 0; r < GROUP_SIZE (g); r++)
-      {
-        g_autofree char *sql = g_strdup_printf (
-            "INSERT INTO headless.petitions VALUES (%u, '居民%u', '关于问题%u的反映', '2026-0%u-1%u 09:00:00', '%s%s')",
-            GROUP_ID (g, r), g, g, g + 1, r, planted[g], r == 1 ? "！！" : r == 2 ? "……" : "");
-        pr_test_execute (root, sql);
-      }
-  for (guint i = 0; i < 40; i++)
-    {
-      g_autofree char *sql = g_strdup_printf (
-          "INSERT INTO headless.petitions VALUES (%u, '市民%u', '%s问题', '2026-05-01 10:00:00', "
-          "'关于%s的第%u个具体情况：%s%s%s，编号%u，请尽快答复处理意见%u。')",
-          1000 + i, i, topics[i % 20], topics[i % 20], i, topics[(i * 7 + 3) % 20], topics[(i * 3 + 1) % 20],
-          topics[(i * 11 + 5) % 20], i * 7919, i);
-      pr_test_execute (root, sql);
-    }
-}
 
 static void
 store_result (GObject      *object,
@@ -124,9 +92,9 @@ test_scan_decide (void)
   g_autofree char *member_id = NULL;
   gpointer weak;
 
-  fill_table (root);
+  pr_test_fill_table (root);
   g_free (params->database);
-  params->database = g_strdup ("headless");
+  params->database = g_strdup ("office");
 
   pr_session_connect_async (session, params, NULL, store_result, &result);
   g_assert_true (pr_session_connect_finish (session, wait_for (&result), &error));
@@ -166,7 +134,7 @@ test_scan_decide (void)
     g_main_context_iteration (NULL, TRUE);
 
   /* Each planted group is a cluster of exactly its records. */
-  for (guint g = 0; g < G_N_ELEMENTS (planted); g++)
+  for (guint g = 0; g < N_GROUPS; g++)
     {
       g_autofree char *first = g_strdup_printf ("%u", GROUP_ID (g, 0));
 
@@ -199,7 +167,7 @@ test_scan_decide (void)
   g_assert_cmpint (pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, member_id))->state,
                    ==, PR_MEMBER_REPEAT);
   g_assert_true (pr_session_get_can_undo (session));
-  logged = pr_test_query_value (root, "SELECT CONCAT(record_id, ' ', primary_id, ' ', reviewer) FROM headless.pr_decisions");
+  logged = pr_test_query_value (root, "SELECT CONCAT(record_id, ' ', primary_id, ' ', reviewer) FROM office.pr_decisions");
   {
     g_autofree char *expected = g_strdup_printf ("%s %s headless-tester", member_id,
                                                  pr_cluster_item_get_primary_id (item));
