@@ -52,5 +52,6 @@ void test_no_stable_id       (void);
 void test_write_back         (void);
 void test_guide_grants       (void);
 void test_tour               (void);
+void test_sort_then_close    (void);
 
 G_END_DECLS

@@ -2,7 +2,8 @@
 /*
  * The review application under a display (xvfb-run in CI) against a
  * throwaway mariadbd: the tests, one file per page of the window
- * (test-ui-start.c, test-ui-mapping.c, test-ui-review.c, test-ui-tour.c),
+ * (test-ui-start.c, test-ui-mapping.c, test-ui-review.c, test-ui-list.c,
+ * test-ui-tour.c),
  * sharing pr-test-ui.c; here they are run.
  */
 #include "config.h"
@@ -70,6 +71,7 @@ main (int    argc,
   g_test_add_func ("/ui/guide-grants", test_guide_grants);
   g_test_add_func ("/ui/about", test_about);
   g_test_add_func ("/ui/password-nowhere", test_password_nowhere);
+  g_test_add_func ("/ui/sort-then-close", test_sort_then_close);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

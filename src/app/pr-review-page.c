@@ -364,6 +364,14 @@ pr_review_page_dispose (GObject *object)
 
   if (self->fetching != NULL)
     g_cancellable_cancel (self->fetching);
+  /* Disposing the column view takes its columns, and with them the
+   * sorter's column, from the sort model: it re-sorts, and the selection
+   * would tell this page of a new item while its widgets go: the
+   * selection and the filter call on it no more. */
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  if (self->filter != NULL)
+    gtk_custom_filter_set_filter_func (self->filter, NULL, NULL, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_REVIEW_PAGE);
   /* The template's top box is not bound: unparented here. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
