@@ -222,8 +222,8 @@ pr_test_columns_listed (gpointer data)
  * would, and waits until the mapping page lists the table's columns. */
 void
 pr_test_connect_window (PrWindow           *window,
-                PrConnectionParams *params,
-                const char         *database)
+                        PrConnectionParams *params,
+                        const char         *database)
 {
   g_free (params->database);
   params->database = g_strdup (database);
@@ -305,7 +305,7 @@ pr_test_fill_table (PrConnection *root)
 
 void
 pr_test_save_screenshot (GtkWidget  *widget,
-                 const char *path)
+                         const char *path)
 {
   GdkPaintable *paintable = gtk_widget_paintable_new (widget);
   g_autoptr(GskRenderNode) node = NULL;
@@ -337,7 +337,7 @@ pr_test_save_screenshot (GtkWidget  *widget,
 
 guint64
 pr_test_count_rows (PrConnection *root,
-            const char   *sql)
+                    const char   *sql)
 {
   g_autofree char *value = pr_test_query_value (root, sql);
 
@@ -346,7 +346,7 @@ pr_test_count_rows (PrConnection *root,
 
 PrClusterItem *
 pr_test_cluster_with (GListModel *clusters,
-              const char *id)
+                      const char *id)
 {
   for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
     {
@@ -360,8 +360,8 @@ pr_test_cluster_with (GListModel *clusters,
 
 void
 pr_test_select_cluster (PrWindow      *window,
-                GtkColumnView *view,
-                guint          number)
+                        GtkColumnView *view,
+                        guint          number)
 {
   GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
 
@@ -400,8 +400,8 @@ pr_test_assert_controls_named (GtkWidget *widget)
  * decision is written into. */
 void
 pr_test_fill_write_back_table (PrConnection *root,
-                       const char   *database,
-                       const char   *body)
+                               const char   *database,
+                               const char   *body)
 {
   g_autofree char *create_database = g_strdup_printf ("CREATE DATABASE %s", database);
   g_autofree char *create_table = g_strdup_printf ("CREATE TABLE %s.petitions (id INT PRIMARY KEY, body TEXT, "

@@ -158,8 +158,8 @@ update_weight_sensitivity (ColumnRow *row)
 
 /* The write-back section for a newly chosen table: off, "none" chosen. */
 static void
-fill_write_back (PrMappingPage  *self,
-                 GPtrArray *columns)
+fill_write_back (PrMappingPage *self,
+                 GPtrArray     *columns)
 {
   g_autoptr(GtkStringList) repeat_of = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) status = gtk_string_list_new (NULL);
@@ -189,9 +189,9 @@ set_write_back_widgets (PrMappingPage *self)
 }
 
 static void
-write_back_set (PrMappingPage     *self,
-                GAsyncResult *result,
-                gboolean      wanted)
+write_back_set (PrMappingPage *self,
+                GAsyncResult  *result,
+                gboolean       wanted)
 {
   g_autoptr(GError) error = NULL;
 
@@ -282,8 +282,8 @@ write_back_toggled (PrMappingPage *self)
 }
 
 static void
-fill_columns (PrMappingPage  *self,
-              GPtrArray *columns)
+fill_columns (PrMappingPage *self,
+              GPtrArray     *columns)
 {
   GtkWidget *child;
   g_autoptr(GtkStringList) roles = gtk_string_list_new (NULL);

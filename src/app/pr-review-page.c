@@ -216,10 +216,10 @@ format_uint (gpointer unused,
 /* With a store the clusters are named by their case numbers, which stay
  * from scan to scan; else by their place in the list. */
 static void
-title_number_column (GListModel *clusters,
-                     guint       position,
-                     guint       removed,
-                     guint       added,
+title_number_column (GListModel   *clusters,
+                     guint         position,
+                     guint         removed,
+                     guint         added,
                      PrReviewPage *self)
 {
   g_autoptr(PrClusterItem) first = g_list_model_get_item (clusters, 0);

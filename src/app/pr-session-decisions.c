@@ -16,10 +16,10 @@
 typedef enum { DO, UNDO, REDO } StepKind;
 
 typedef struct {
-  PrSessionStep      *step;   /* the decisions to log: with their ids after */
-  StepKind   kind;
-  GTask     *outer;
-  GPtrArray *undos;  /* PrDecision: for UNDO, the undos logged */
+  PrSessionStep *step;   /* the decisions to log: with their ids after */
+  StepKind       kind;
+  GTask         *outer;
+  GPtrArray     *undos;  /* PrDecision: for UNDO, the undos logged */
 } DecideData;
 
 static void
@@ -136,7 +136,7 @@ decided (GObject      *object,
 
 static void
 start_step (PrSession           *self,
-            PrSessionStep                *step,
+            PrSessionStep       *step,
             StepKind             kind,
             GAsyncReadyCallback  callback,
             gpointer             user_data)

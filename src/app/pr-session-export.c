@@ -43,7 +43,7 @@ typedef struct {
   GArray                *rows;       /* ExportRow */
   GHashTable            *row_of;     /* record id (borrowed from rows) → row index + 1 */
   GPtrArray             *values;     /* per row: GPtrArray of the display values, or NULL */
-  PrSessionProgress               progress;
+  PrSessionProgress      progress;
   guint64                read, estimate;
   GCancellable          *cancellable;
 } ExportData;

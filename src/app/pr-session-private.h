@@ -70,7 +70,7 @@ struct _PrSession
   char               *table;
   PrMapping          *mapping;
   PrScanResult       *result;
-  PrSharedResult       *shared;       /* owns result; workers hold it while they read it */
+  PrSharedResult     *shared;       /* owns result; workers hold it while they read it */
   guint               k;            /* the clusters' k: the scan's, or one applied since */
   PrThresholdPreview *threshold_preview;  /* made on first use, for this scan */
   GPtrArray          *items;        /* PrClusterItem, all of them, in cluster order */

@@ -15,7 +15,7 @@
 
 typedef struct {
   PrSharedResult *shared;
-  guint         k;
+  guint           k;
 } ThresholdData;
 
 static void

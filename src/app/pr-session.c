@@ -86,12 +86,9 @@ _pr_session_step_free (PrSessionStep *step)
 
 /* The worker */
 
-typedef void (*PrSessionJobFunc) (PrSession *self,
-                         GTask     *task);
-
 typedef struct {
   GTask              *task;
-  PrSessionJobFunc             func;
+  PrSessionJobFunc    func;
   PrConnectionParams *params;  /* nullable: connect anew with these first */
 } Job;
 
@@ -121,7 +118,7 @@ ensure_connection (PrSession  *self,
 
 void
 _pr_session_forget_connection_if_lost (PrSession    *self,
-                           const GError *error)
+                                       const GError *error)
 {
   if (g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE))
     {
@@ -161,7 +158,7 @@ run_job (gpointer data,
 static void
 push_job_full (PrSession          *self,
                GTask              *task,
-               PrSessionJobFunc             func,
+               PrSessionJobFunc    func,
                PrConnectionParams *params)
 {
   Job *job = g_new (Job, 1);
@@ -173,9 +170,9 @@ push_job_full (PrSession          *self,
 }
 
 void
-_pr_session_push_job (PrSession *self,
-          GTask     *task,
-          PrSessionJobFunc    func)
+_pr_session_push_job (PrSession        *self,
+                      GTask            *task,
+                      PrSessionJobFunc  func)
 {
   push_job_full (self, task, func, NULL);
 }
@@ -708,7 +705,7 @@ typedef struct {
   char                  *table;
   PrMapping             *mapping;
   guint                  k;
-  PrSessionProgress               progress;
+  PrSessionProgress      progress;
   /* Results */
   PrScanResult          *result;
   GPtrArray             *items;      /* PrClusterItem */
@@ -769,7 +766,7 @@ run_background (gpointer data)
 
 void
 _pr_session_run_in_background (GTask           *task,
-                   GTaskThreadFunc  func)
+                               GTaskThreadFunc  func)
 {
   Background *background = g_new (Background, 1);
 
@@ -784,10 +781,10 @@ _pr_session_run_in_background (GTask           *task,
  * by its place in the list. */
 void
 _pr_session_make_items (PrClustering   *clustering,
-            PrRecordSet    *set,
-            const guint32  *case_numbers,
-            GPtrArray     **items_out,
-            GHashTable    **cluster_of_out)
+                        PrRecordSet    *set,
+                        const guint32  *case_numbers,
+                        GPtrArray     **items_out,
+                        GHashTable    **cluster_of_out)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
   /* Keyed by the set's ids, which live as long as the scan's result: a
@@ -938,7 +935,7 @@ apply_logged (PrSession        *self,
  * next look at the log and a regroup go by. */
 void
 _pr_session_remember_decision (PrSession  *self,
-                   PrDecision *decision)
+                               PrDecision *decision)
 {
   self->seen_id = MAX (self->seen_id, decision->id);
   g_hash_table_insert (self->decisions, &decision->id, decision);
@@ -949,9 +946,9 @@ _pr_session_remember_decision (PrSession  *self,
  * @items, @cluster_of: (transfer full) */
 void
 _pr_session_install_clusters (PrSession  *self,
-                  GPtrArray  *items,
-                  GHashTable *cluster_of,
-                  GPtrArray  *decisions)
+                              GPtrArray  *items,
+                              GHashTable *cluster_of,
+                              GPtrArray  *decisions)
 {
   g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
 
