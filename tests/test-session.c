@@ -16,6 +16,7 @@
 #include "pr-session.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
+#include "pr-test-util.h"
 
 static const PrConnectionParams *admin;
 
@@ -24,14 +25,6 @@ static const PrConnectionParams *admin;
 #define N_GROUPS 3
 #define GROUP_SIZE(g) (3 + (g))
 #define GROUP_ID(g, r) (100 * ((g) + 1) + (r))
-
-static void
-store_result (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  *(GAsyncResult **) user_data = g_object_ref (result);
-}
 
 /* Runs the main loop until *@result is set, for at most 60 s. */
 static GAsyncResult *
@@ -96,12 +89,12 @@ test_scan_decide (void)
   g_free (params->database);
   params->database = g_strdup ("office");
 
-  pr_session_connect_async (session, params, NULL, store_result, &result);
+  pr_session_connect_async (session, params, NULL, pr_test_store_result, &result);
   g_assert_true (pr_session_connect_finish (session, wait_for (&result), &error));
   g_assert_no_error (error);
   g_clear_object (&result);
 
-  pr_session_load_columns_async (session, "petitions", NULL, store_result, &result);
+  pr_session_load_columns_async (session, "petitions", NULL, pr_test_store_result, &result);
   columns = pr_session_load_columns_finish (session, wait_for (&result), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (columns->len, ==, 5);
@@ -113,7 +106,7 @@ test_scan_decide (void)
   g_assert_null (pr_session_get_message (session));
   g_signal_connect (session, "notify::fraction", G_CALLBACK (progress_notified), &seen);
   g_signal_connect (session, "notify::message", G_CALLBACK (progress_notified), &seen);
-  pr_session_scan_async (session, "petitions", mapping, 3, NULL, NULL, NULL, store_result, &result);
+  pr_session_scan_async (session, "petitions", mapping, 3, NULL, NULL, NULL, pr_test_store_result, &result);
   g_assert_true (pr_session_scan_finish (session, wait_for (&result), &error));
   g_assert_no_error (error);
   g_clear_object (&result);
@@ -156,7 +149,7 @@ test_scan_decide (void)
   item = pr_session_find_cluster (session, "100");
   member_id = g_strdup (pr_cluster_item_get_member (item, 1)->id);
   g_assert_cmpstr (member_id, !=, pr_cluster_item_get_primary_id (item));
-  pr_session_decide_async (session, item, PR_VERDICT_REPEAT, member_id, store_result, &result);
+  pr_session_decide_async (session, item, PR_VERDICT_REPEAT, member_id, pr_test_store_result, &result);
   {
     g_autoptr(PrClusterItem) decided = pr_session_decide_finish (session, wait_for (&result), &error);
 
