@@ -584,6 +584,52 @@ pr_store_commit_scan (PrStore             *self,
                       const PrScanCounts  *counts,
                       GError             **error)
 {
+  return pr_store_commit_scan_keeping (self, scan_id, table, mapping_version, n_records, record_ids, fingerprints,
+                                       content_hashes, sparse, changed, parts, counts, NULL, FALSE, error);
+}
+
+/**
+ * pr_store_commit_scan_keeping:
+ * @store: a store
+ * @scan_id: as for pr_store_commit_scan ()
+ * @table: as for pr_store_commit_scan ()
+ * @mapping_version: as for pr_store_commit_scan ()
+ * @n_records: as for pr_store_commit_scan ()
+ * @record_ids: as for pr_store_commit_scan ()
+ * @fingerprints: as for pr_store_commit_scan ()
+ * @content_hashes: as for pr_store_commit_scan ()
+ * @sparse: as for pr_store_commit_scan ()
+ * @changed: as for pr_store_commit_scan ()
+ * @parts: as for pr_store_commit_scan ()
+ * @counts: as for pr_store_commit_scan ()
+ * @kept_ids: (nullable) (element-type utf8): records the scan skipped
+ *   (bad rows): still in the table, so their stored fingerprints stay as
+ *   they are, neither written nor retired
+ * @retire_none: a skipped row's id could not be read: no stored record is
+ *   retired, since any could be that row
+ * @error: return location for a #GError
+ *
+ * pr_store_commit_scan () for a scan that left rows out.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_commit_scan_keeping (PrStore             *self,
+                              gint64               scan_id,
+                              const char          *table,
+                              guint64              mapping_version,
+                              gsize                n_records,
+                              char *const         *record_ids,
+                              const guint64       *fingerprints,
+                              const guint64       *content_hashes,
+                              const guint8        *sparse,
+                              const guint8        *changed,
+                              const PrPartTable   *parts,
+                              const PrScanCounts  *counts,
+                              GPtrArray           *kept_ids,
+                              gboolean             retire_none,
+                              GError             **error)
+{
   g_autoptr(GHashTable) scanned = g_hash_table_new (g_str_hash, g_str_equal);
   StoredIds stored = { 0 };
   g_autoptr(GArray) to_write = g_array_new (FALSE, FALSE, sizeof (gsize));
@@ -676,8 +722,10 @@ pr_store_commit_scan (PrStore             *self,
           goto out;
         }
     }
+  for (guint i = 0; kept_ids != NULL && i < kept_ids->len; i++)
+    g_hash_table_add (scanned, kept_ids->pdata[i]);
   g_hash_table_iter_init (&iter, stored.live);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
+  while (!retire_none && g_hash_table_iter_next (&iter, &key, NULL))
     if (!g_hash_table_contains (scanned, key))
       g_ptr_array_add (to_retire, key);
   retired = to_retire->len;
