@@ -23,8 +23,8 @@ check_value (const char *value,
 
   if (length > PR_BAD_ROW_MAX_VALUE_BYTES)
     {
-      g_autofree char *size = g_format_size_full (length, G_FORMAT_SIZE_LONG_FORMAT);
-      g_autofree char *limit = g_format_size (PR_BAD_ROW_MAX_VALUE_BYTES);
+      g_autofree char *size = g_format_size_full (length, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *limit = g_format_size_full (PR_BAD_ROW_MAX_VALUE_BYTES, G_FORMAT_SIZE_IEC_UNITS);
 
       return g_strdup_printf (_("the value is %s long, more than the %s a value may hold (an image or a file "
                                 "rather than text?)"), size, limit);
