@@ -55,7 +55,7 @@ test_named (void)
     { "nultext", "TEXT", "CONCAT('投诉 小区', CHAR(0), '噪音')",
       "row 2 (id “A2”), column “body”: the value holds a NUL byte (character 0) at byte 13" },
     { "image", "LONGBLOB", "REPEAT(UNHEX('89504E470D0A1A0A'), 19 * 1024 * 1024 / 8)",
-      "row 2 (id “A2”), column “body”: the value is 19.0\u00a0MiB long, more than the 4.0\u00a0MiB a value may hold" },
+      "row 2 (id “A2”), column “body”: the value is 19.0\u00a0MiB long, more than the 16.0\u00a0MiB a value may hold" },
     { "gbk", "BLOB", "UNHEX('C4E3BAC3CDB6CBDF')",
       "row 2 (id “A2”), column “body”: the value is not UTF-8 text: byte 0 is 0xC4" },
   };

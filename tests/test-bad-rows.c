@@ -134,7 +134,7 @@ test_list_places (void)
   pr_test_remove_tree (dir);
 }
 
-/* A value of 5 MiB of text, over the 4 MiB limit: its size and the limit
+/* A value of 17 MiB of text, over the 16 MiB limit: its size and the limit
  * (g_format_size () puts a no-break space before the unit). */
 static void
 test_too_long (void)
@@ -145,7 +145,7 @@ test_too_long (void)
   GString *csv = g_string_new ("id,body\nA1,第1号 投诉 小区 噪音\nA2,");
   g_autoptr(GError) error = NULL;
 
-  for (guint i = 0; i < 5 * 1024 * 1024 / 8; i++)
+  for (guint i = 0; i < 17 * 1024 * 1024 / 8; i++)
     g_string_append (csv, "abcdefgh");
   g_string_append (csv, "\nA3,第3号 投诉 小区 噪音\n");
   g_file_set_contents (path, csv->str, csv->len, &error);
@@ -153,8 +153,8 @@ test_too_long (void)
   g_string_free (csv, TRUE);
 
   g_assert_cmpint (scan (path, NULL, &err, "--out", "/dev/null", NULL), ==, 1);
-  g_assert_nonnull (strstr (err, "line 3 (id “A2”), column “body”: the value is 5.0\u00a0MiB long, "
-                                 "more than the 4.0\u00a0MiB a value may hold"));
+  g_assert_nonnull (strstr (err, "line 3 (id “A2”), column “body”: the value is 17.0\u00a0MiB long, "
+                                 "more than the 16.0\u00a0MiB a value may hold"));
   pr_test_remove_tree (dir);
 }
 

@@ -24,6 +24,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-bad-row.h"
 #include "pr-session.h"
 
 #include "pr-csv-writer.h"
@@ -730,12 +731,7 @@ add_bad_row (const char *id,
 {
   ScanData *data = user_data;
 
-  if (id != NULL)
-    g_ptr_array_add (data->bad_rows, g_strdup_printf (_("%s %llu (id “%s”), column “%s”: %s"), _(position_name),
-                                                      (unsigned long long) position, id, column, reason));
-  else
-    g_ptr_array_add (data->bad_rows, g_strdup_printf (_("%s %llu, column “%s”: %s"), _(position_name),
-                                                      (unsigned long long) position, column, reason));
+  g_ptr_array_add (data->bad_rows, pr_bad_row_describe (id, position_name, position, column, reason));
 }
 
 /* A #PrScanProgressFunc: the scan's reading is throttled, its phases not. */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "pr-bad-row.h"
 #include "pr-cli.h"
 
 static void
@@ -31,12 +32,10 @@ add_bad_row (const char *id,
   g_snprintf (number, sizeof number, "%" G_GUINT64_FORMAT, position);
   if (self->writer == NULL)
     {
-      if (id != NULL)
-        /* Translators: “row 12 (id “A7”), column “body”: why; left out”. */
-        fprintf (stderr, _("%s %s (id “%s”), column “%s”: %s; left out\n"), _(position_name), number, id, column,
-                 reason);
-      else
-        fprintf (stderr, _("%s %s, column “%s”: %s; left out\n"), _(position_name), number, column, reason);
+      g_autofree char *what = pr_bad_row_describe (id, position_name, position, column, reason);
+
+      /* Translators: a row, its column and what is wrong, then that it was skipped. */
+      fprintf (stderr, _("%s; left out\n"), what);
       return;
     }
   if (self->error == NULL)

@@ -216,7 +216,7 @@ pr_cli_scan (int    argc,
     { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
       N_("With --store: write the new or changed records that repeat stored ones as CSV (id,existing_id,distance) to FILE"), N_("FILE") },
     { "skip-bad-rows", 0, 0, G_OPTION_ARG_NONE, &skip_bad_rows,
-      N_("Leave out the rows whose values are not text (a NUL byte, bytes that are not UTF-8, a value over 4 MiB), "
+      N_("Leave out the rows whose values are not text (a NUL byte, bytes that are not UTF-8, a value over 16 MiB), "
          "count them and list them as CSV (id,row,column,reason)"), NULL },
     { "bad-rows", 0, 0, G_OPTION_ARG_FILENAME, &bad_rows_path,
       N_("With --skip-bad-rows: list the rows left out in FILE (default: next to --out, its name with "

@@ -73,3 +73,28 @@ pr_bad_row_check (const PrMapping   *mapping,
     }
   return -1;
 }
+
+/**
+ * pr_bad_row_describe:
+ * @id: (nullable): the row's id, %NULL when it is the id that is at fault
+ * @position_name: “row” or “line”, untranslated (N_())
+ * @position: its number
+ * @column: the column at fault
+ * @reason: what is wrong (pr_bad_row_check ())
+ *
+ * Returns: (transfer full): “row 12 (id “A7”), column “body”: reason”
+ */
+char *
+pr_bad_row_describe (const char *id,
+                     const char *position_name,
+                     guint64     position,
+                     const char *column,
+                     const char *reason)
+{
+  if (id != NULL)
+    /* Translators: “row” or “line”, its number, the id, the column, what is wrong. */
+    return g_strdup_printf (_("%s %llu (id “%s”), column “%s”: %s"), _(position_name), (unsigned long long) position,
+                            id, column, reason);
+  return g_strdup_printf (_("%s %llu, column “%s”: %s"), _(position_name), (unsigned long long) position, column,
+                          reason);
+}

@@ -629,14 +629,13 @@ pr_record_set_load (const PrMapping          *mapping,
 
           if (!options->skip_bad_rows)
             {
-              g_autofree char *where = bad_id != NULL
-                ? g_strdup_printf (_("%s %llu (id “%s”)"), _(loader.position_name), (unsigned long long) position, bad_id)
-                : g_strdup_printf ("%s %llu", _(loader.position_name), (unsigned long long) position);
+              g_autofree char *what = pr_bad_row_describe (bad_id, loader.position_name, position, column, reason);
 
               g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
-                           /* Translators: where (“row 12 (id “A7”)”), the column, what is wrong. */
-                           _("%s, column “%s”: %s. Correct the value in the source, or skip bad rows "
-                             "(--skip-bad-rows) to leave such rows out and list them"), where, column, reason);
+                           /* Translators: the row, its column and what is wrong (“row 12 (id “A7”),
+                            * column “body”: …”). */
+                           _("%s. Correct the value in the source, or skip bad rows (--skip-bad-rows) to leave "
+                             "such rows out and list them"), what);
               goto out;
             }
           /* The row is still in the source: its id is kept, so that a store
