@@ -461,12 +461,12 @@ pr_scan_result_commit (PrScanResult  *result,
        pr_store_add_scan_repeats (store, result->scan_id, rows.fresh->len, (const char *const *) rows.fresh->pdata,
                                   (const char *const *) rows.existing->pdata,
                                   (const guint32 *) (gconstpointer) rows.distances->data, &local_error) &&
-       pr_store_commit_scan_keeping (store, result->scan_id, table, result->mapping_version,
-                                     result->set->n_records, (char *const *) result->set->ids->pdata,
-                                     result->set->fingerprints, result->set->content_hashes,
-                                     result->set->sparse, result->set->changed,
-                                     part_table.parts != NULL ? &part_table : NULL, &result->counts,
-                                     result->set->bad_ids, result->set->bad_row_without_id, &local_error);
+       pr_store_commit_scan (store, result->scan_id, table, result->mapping_version,
+                             result->set->n_records, (char *const *) result->set->ids->pdata,
+                             result->set->fingerprints, result->set->content_hashes,
+                             result->set->sparse, result->set->changed,
+                             part_table.parts != NULL ? &part_table : NULL, &result->counts,
+                             result->set->bad_ids, result->set->bad_row_without_id, &local_error);
   g_ptr_array_unref (rows.fresh);
   g_ptr_array_unref (rows.existing);
   g_array_unref (rows.distances);

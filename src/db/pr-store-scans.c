@@ -558,6 +558,11 @@ out:
  * @counts: (nullable): the scan's counts, stored with it; retired_records
  *   is not taken from here but counted by the store. %NULL: only
  *   @n_records as the records read
+ * @kept_ids: (nullable) (element-type utf8): records the scan skipped
+ *   (bad rows): still in the table, so their stored fingerprints stay as
+ *   they are, neither written nor retired
+ * @retire_none: a skipped row's id could not be read: no stored record is
+ *   retired, since any could be that row
  * @error: return location for a #GError
  *
  * Writes the fingerprints of the changed records, retires the stored ones
@@ -582,53 +587,9 @@ pr_store_commit_scan (PrStore             *self,
                       const guint8        *changed,
                       const PrPartTable   *parts,
                       const PrScanCounts  *counts,
+                      GPtrArray           *kept_ids,
+                      gboolean             retire_none,
                       GError             **error)
-{
-  return pr_store_commit_scan_keeping (self, scan_id, table, mapping_version, n_records, record_ids, fingerprints,
-                                       content_hashes, sparse, changed, parts, counts, NULL, FALSE, error);
-}
-
-/**
- * pr_store_commit_scan_keeping:
- * @store: a store
- * @scan_id: as for pr_store_commit_scan ()
- * @table: as for pr_store_commit_scan ()
- * @mapping_version: as for pr_store_commit_scan ()
- * @n_records: as for pr_store_commit_scan ()
- * @record_ids: as for pr_store_commit_scan ()
- * @fingerprints: as for pr_store_commit_scan ()
- * @content_hashes: as for pr_store_commit_scan ()
- * @sparse: as for pr_store_commit_scan ()
- * @changed: as for pr_store_commit_scan ()
- * @parts: as for pr_store_commit_scan ()
- * @counts: as for pr_store_commit_scan ()
- * @kept_ids: (nullable) (element-type utf8): records the scan skipped
- *   (bad rows): still in the table, so their stored fingerprints stay as
- *   they are, neither written nor retired
- * @retire_none: a skipped row's id could not be read: no stored record is
- *   retired, since any could be that row
- * @error: return location for a #GError
- *
- * pr_store_commit_scan () for a scan that left rows out.
- *
- * Returns: %FALSE with @error set on failure
- */
-gboolean
-pr_store_commit_scan_keeping (PrStore             *self,
-                              gint64               scan_id,
-                              const char          *table,
-                              guint64              mapping_version,
-                              gsize                n_records,
-                              char *const         *record_ids,
-                              const guint64       *fingerprints,
-                              const guint64       *content_hashes,
-                              const guint8        *sparse,
-                              const guint8        *changed,
-                              const PrPartTable   *parts,
-                              const PrScanCounts  *counts,
-                              GPtrArray           *kept_ids,
-                              gboolean             retire_none,
-                              GError             **error)
 {
   g_autoptr(GHashTable) scanned = g_hash_table_new (g_str_hash, g_str_equal);
   StoredIds stored = { 0 };
