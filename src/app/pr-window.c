@@ -242,6 +242,7 @@ update_summary (PrWindow *self)
   guint reviewed = pr_session_get_n_reviewed (self->session);
   const PrScanCounts *counts = pr_session_get_counts (self->session);
   g_autofree char *text = NULL;
+  GPtrArray *bad_rows;
 
   if (counts == NULL)
     return;
@@ -251,6 +252,23 @@ update_summary (PrWindow *self)
                           (unsigned long long) counts->records, (unsigned long long) counts->new_records,
                           (unsigned long long) counts->changed_records, (unsigned long long) counts->pairs,
                           n, reviewed);
+  bad_rows = pr_session_get_bad_rows (self->session);
+  if (bad_rows != NULL && bad_rows->len > 0)
+    {
+      /* The rows left out stay in view: a clerk corrects them in the table. */
+      g_autoptr(GString) list = g_string_new (NULL);
+      char *with_bad = g_strdup_printf (ngettext ("%s; %u bad row left out (%s)", "%s; %u bad rows left out (%s…)",
+                                                  bad_rows->len),
+                                        text, bad_rows->len, (const char *) bad_rows->pdata[0]);
+
+      g_free (text);
+      text = with_bad;
+      for (guint i = 0; i < MIN (bad_rows->len, 20); i++)
+        g_string_append_printf (list, "%s%s", i > 0 ? "\n" : "", (const char *) bad_rows->pdata[i]);
+      gtk_widget_set_tooltip_text (self->summary_label, list->str);
+    }
+  else
+    gtk_widget_set_tooltip_text (self->summary_label, NULL);
   gtk_label_set_text (GTK_LABEL (self->summary_label), text);
 }
 
@@ -784,12 +802,15 @@ scan_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
   g_autoptr(PrMapping) mapping = mapping_from_rows (self, &error);
   g_autofree char *what = NULL;
+  g_autoptr(GVariant) skip = NULL;
 
   if (mapping == NULL)
     {
       pr_window_show_error (self, _("Cannot scan"), error);
       return;
     }
+  skip = g_action_group_get_action_state (G_ACTION_GROUP (self), "skip-bad-rows");
+  pr_session_set_skip_bad_rows (self->session, g_variant_get_boolean (skip));
   what = g_strdup_printf (_("Scanning “%s”"), gtk_string_object_get_string (table));
   start_work (self, what);
   pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("Scanning…"));
@@ -1436,6 +1457,7 @@ static const GActionEntry win_actions[] = {
   { "connect", connect_activated },
   { "open-sample", open_sample_activated },
   { "scan", scan_activated },
+  { "skip-bad-rows", NULL, NULL, "false", NULL },
   { "cancel", cancel_activated },
   { "export", export_activated },
   { "export-to", export_to_activated, "s" },

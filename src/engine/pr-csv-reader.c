@@ -106,6 +106,7 @@ struct _PrCsvReader
   guint fields_cap;
   gboolean in_progress;         /* rec/fields hold a partial record */
   gboolean have_record;         /* the last next() returned TRUE */
+  gboolean unchecked;           /* fields are not checked for UTF-8: the caller does */
   guint64 record_line;
   guint64 record_number;
 
@@ -773,7 +774,7 @@ finish_record (PrCsvReader  *reader,
   reader->in_progress = FALSE;
   reader->state = STATE_RECORD_START;
 
-  if (!validate_record (reader, error))
+  if (!reader->unchecked && !validate_record (reader, error))
     return FALSE;
 
   reader->record_number++;
@@ -1035,6 +1036,25 @@ pr_csv_reader_next_header (PrCsvReader   *reader,
                  _("%s is empty: a header row naming the columns is needed"), name);
   g_propagate_error (error, g_steal_pointer (&local_error));
   return FALSE;
+}
+
+/**
+ * pr_csv_reader_set_check_text:
+ * @reader: a reader
+ * @check: %FALSE to leave the fields unchecked
+ *
+ * By default a record with a field that is not valid UTF-8 is an error,
+ * and a final one. A caller that checks the fields it reads itself (the
+ * record set, which can skip a bad row and go on) turns that off: fields
+ * are then any bytes, NUL bytes included, with their lengths.
+ */
+void
+pr_csv_reader_set_check_text (PrCsvReader *reader,
+                              gboolean     check)
+{
+  g_return_if_fail (reader != NULL);
+
+  reader->unchecked = !check;
 }
 
 /**

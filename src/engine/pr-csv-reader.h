@@ -32,6 +32,8 @@ gboolean            pr_csv_reader_next_header       (PrCsvReader   *reader,
                                                      const char    *name,
                                                      GCancellable  *cancellable,
                                                      GError       **error);
+void                pr_csv_reader_set_check_text    (PrCsvReader   *reader,
+                                                     gboolean       check);
 guint               pr_csv_reader_get_n_fields      (PrCsvReader   *reader);
 const char         *pr_csv_reader_get_field         (PrCsvReader   *reader,
                                                      guint          index,

@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "pr-bad-row.h"
 #include "pr-batch-fingerprinter.h"
 #include "pr-csv-reader.h"
 #include "pr-date.h"
@@ -40,6 +41,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->ids, g_ptr_array_unref);
   g_clear_pointer (&set->labels, g_ptr_array_unref);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
+  g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->content_hashes);
   g_free (set->changed);
@@ -579,6 +581,7 @@ pr_record_set_load (const PrMapping          *mapping,
 
   set = g_new0 (PrRecordSet, 1);
   set->ids = g_ptr_array_new_with_free_func (g_free);
+  set->bad_ids = g_ptr_array_new_with_free_func (g_free);
   if (options->parts)
     set->part_spool = pr_part_spool_new (options->part_memory != 0 ? options->part_memory
                                                                  : PR_PART_SPOOL_DEFAULT_MEMORY);
@@ -609,6 +612,8 @@ pr_record_set_load (const PrMapping          *mapping,
       const gsize *lengths = NULL;
       guint64 position = 0;
       gsize index;
+      g_autofree char *reason = NULL;
+      int bad_column;
       char *id;
 
       if (!source_class->next (source, &values, &lengths, &position, cancellable, &local_error))
@@ -619,6 +624,41 @@ pr_record_set_load (const PrMapping          *mapping,
               goto out;
             }
           break;
+        }
+
+      bad_column = pr_bad_row_check (mapping, values, lengths, &reason);
+      if (bad_column >= 0)
+        {
+          const char *column = pr_mapping_get_column (mapping, bad_column)->name;
+          const char *bad_id = id_column >= 0 && bad_column != id_column && values[id_column] != NULL &&
+                               values[id_column][0] != '\0' ? values[id_column] : NULL;
+
+          if (!options->skip_bad_rows)
+            {
+              g_autofree char *what = pr_bad_row_describe (bad_id, loader.position_name, position, column, reason);
+
+              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                           /* Translators: the row, its column and what is wrong (“row 12 (id “A7”),
+                            * column “body”: …”). */
+                           _("%s. Correct the value in the source, or skip bad rows (--skip-bad-rows) to leave "
+                             "such rows out and list them"), what);
+              goto out;
+            }
+          /* The row is still in the source: its id is kept, so that a store
+           * does not take it for a record that left the table. */
+          set->n_bad_rows++;
+          if (bad_id != NULL)
+            {
+              char *kept = g_strdup (bad_id);
+
+              g_ptr_array_add (set->bad_ids, kept);
+              g_hash_table_add (seen_ids, kept);
+            }
+          else
+            set->bad_row_without_id = TRUE;
+          if (options->bad_row != NULL)
+            options->bad_row (bad_id, loader.position_name, position, column, reason, options->bad_row_data);
+          continue;
         }
 
       index = set->n_records;
@@ -647,7 +687,8 @@ pr_record_set_load (const PrMapping          *mapping,
           id = g_strdup (values[id_column]);
         }
       else
-        id = g_strdup_printf ("%" G_GSIZE_FORMAT, index + 1);
+        /* The row's number among the rows, skipped ones too. */
+        id = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) index + 1 + set->n_bad_rows);
 
       if (!g_hash_table_add (seen_ids, id))
         {
@@ -871,6 +912,9 @@ pr_record_set_load_csv (const char           *path,
 
   if (!pr_csv_reader_next_header (reader, path, cancellable, error))
     return NULL;
+  /* The mapped fields are checked row by row (pr-bad-row.c), by column
+   * name, and a bad row can be skipped. */
+  pr_csv_reader_set_check_text (reader, FALSE);
 
   n_columns = pr_mapping_get_n_columns (mapping);
   field_of = g_new (int, MAX (n_columns, 1));
