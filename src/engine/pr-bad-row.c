@@ -30,11 +30,11 @@ check_value (const char *value,
                                 "rather than text?)"), size, limit);
     }
   if ((nul = memchr (value, '\0', length)) != NULL)
-    return g_strdup_printf (_("the value holds a NUL byte (character 0) at byte %" G_GSIZE_FORMAT
-                              ", which no text holds"), (gsize) (nul - value));
+    return g_strdup_printf (_("the value holds a NUL byte (character 0) at byte %zu, which no text holds"),
+                            (size_t) (nul - value));
   if (!g_utf8_validate_len (value, length, &bad))
-    return g_strdup_printf (_("the value is not UTF-8 text: byte %" G_GSIZE_FORMAT " is 0x%02X (binary data, "
-                              "or text in another encoding)"), (gsize) (bad - value), (guint) (guint8) *bad);
+    return g_strdup_printf (_("the value is not UTF-8 text: byte %zu is 0x%02X (binary data, "
+                              "or text in another encoding)"), (size_t) (bad - value), (guint) (guint8) *bad);
   return NULL;
 }
 

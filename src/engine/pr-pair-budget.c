@@ -78,11 +78,11 @@ pr_pair_budget_set_error (GError **error,
   g_autofree char *size = g_format_size ((guint64) budget * sizeof (PrPair));
 
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-               _("more than %" G_GSIZE_FORMAT " pairs of records lie within k = %u, more than memory holds (%s "
+               _("more than %zu pairs of records lie within k = %u, more than memory holds (%s "
                  "for pairs): the records share most of their text, a template or boilerplate. Scan with a lower "
                  "k (say %u), or leave the boilerplate out: words found in more than a share of the records "
                  "(--idf-max-share 0.5), and passages found in more than N records (--part-max-records N)"),
-               budget, k, size, k > 3 ? k - 3 : 0);
+               (size_t) budget, k, size, k > 3 ? k - 3 : 0);
 }
 
 /**
