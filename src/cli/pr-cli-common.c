@@ -108,6 +108,7 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->id, g_free);
   g_clear_pointer (&options->date, g_free);
   g_clear_pointer (&options->encoding, g_free);
+  g_clear_pointer (&options->column_encodings, g_strfreev);
   g_clear_pointer (&options->short_specs, g_strfreev);
   g_clear_pointer (&options->petitioners, g_strfreev);
   g_clear_pointer (&options->text_specs, g_strfreev);
@@ -146,6 +147,11 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
       N_("Records whose text fields give fewer words are not matched (default 3)"), N_("N") },
     { "encoding", 0, 0, G_OPTION_ARG_STRING, &options->encoding,
       N_("Character set of the CSV file, e.g. GB18030 (default UTF-8)"), N_("NAME") },
+    { "force-encoding", 0, 0, G_OPTION_ARG_NONE, &options->force_encoding,
+      N_("Read the CSV file in --encoding even where its text looks read in the wrong encoding"), NULL },
+    { "column-encoding", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->column_encodings,
+      N_("With --db: the encoding a column's bytes are really in, e.g. body=GBK (whatever the column's "
+         "character set says); repeatable"), N_("COL=ENC") },
     { "threads", 0, 0, G_OPTION_ARG_INT, &options->threads,
       N_("Threads to use (default: one per processor)"), N_("N") },
     { "no-fold-traditional", 0, 0, G_OPTION_ARG_NONE, &options->no_fold_traditional,
@@ -252,6 +258,21 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
         mapped |= strcmp (pr_mapping_get_column (mapping, c)->name, name) == 0;
       if ((!mapped && !pr_mapping_add (mapping, name, PR_COLUMN_ROLE_SHORT, PR_SHORT_DEFAULT_WEIGHT, &local_error)) ||
           !pr_mapping_set_petitioner (mapping, name, &local_error))
+        goto bad_flags;
+    }
+  for (guint i = 0; options->column_encodings != NULL && options->column_encodings[i] != NULL; i++)
+    {
+      const char *spec = options->column_encodings[i];
+      const char *equals = strrchr (spec, '=');
+      g_autofree char *name = equals != NULL ? g_strndup (spec, equals - spec) : NULL;
+
+      if (equals == NULL || equals == spec || equals[1] == '\0')
+        {
+          g_set_error (&local_error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--column-encoding takes COLUMN=ENCODING, e.g. body=GBK, not “%s”"), spec);
+          goto bad_flags;
+        }
+      if (!pr_mapping_set_encoding (mapping, name, equals + 1, &local_error))
         goto bad_flags;
     }
 
@@ -716,6 +737,8 @@ pr_cli_open_mapped_csv (const char       *path,
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
       gboolean content = column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT;
 
+      if (column->role != PR_COLUMN_ROLE_IGNORE && !pr_csv_reader_check_unique_field (reader, column->name, path, error))
+        return NULL;
       field_of[c] = content ? pr_csv_reader_find_field (reader, column->name) : -1;
       if (content && field_of[c] < 0)
         {
@@ -788,6 +811,7 @@ pr_cli_load_options (PrCliMappingOptions *options,
 {
   memset (load, 0, sizeof *load);
   load->encoding = options->encoding;
+  load->force_encoding = options->force_encoding;
   load->flags = pr_cli_load_flags (options);
   load->min_tokens = options->min_tokens;
   load->n_threads = options->threads;
@@ -880,6 +904,28 @@ pr_cli_parse_command_with_ids (int                  *argc,
   if (options->db == NULL && options->table != NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--table goes with --db"));
+      return FALSE;
+    }
+  /* A table's text comes through the server: a file's encoding would be
+   * silently ignored. */
+  if ((options->db != NULL || options->sample) && options->encoding != NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--encoding is the encoding of a CSV file; a table's columns are read in their "
+                             "character sets: for a column whose bytes are in another encoding, give "
+                             "--column-encoding COLUMN=ENCODING"));
+      return FALSE;
+    }
+  if (options->db == NULL && !options->sample && options->column_encodings != NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--column-encoding goes with --db; a CSV file has one encoding: --encoding"));
+      return FALSE;
+    }
+  if (options->force_encoding && options->encoding == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--force-encoding goes with --encoding: name the encoding to read the file in"));
       return FALSE;
     }
   if (options->idf_max_share < 0 || options->idf_max_share > 1)

@@ -24,6 +24,7 @@ GQuark pr_record_set_error_quark (void);
 
 typedef struct {
   const char       *encoding;     /* NULL for UTF-8 */
+  gboolean          force_encoding; /* read in @encoding even if the text looks mis-decoded */
   PrTokenizerFlags  flags;
   guint             min_tokens;
   guint             n_threads;    /* 0: one per processor */

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Tells text read with the wrong encoding. Text decoded as Latin-1 (a
+ * MariaDB latin1 column, a CSV file read as ISO-8859-1 or CP1252) keeps
+ * every byte as one character from U+0080 to U+00FF (or CP1252's few
+ * others), so the bytes can be had back: when they are UTF-8, or GBK /
+ * GB18030 Chinese, the text was stored or read in the wrong encoding.
+ * C1 control characters (U+0080 to U+009F) are never in real text. Raw
+ * bytes that are no UTF-8 (a BLOB) are judged the same way. Pure: no
+ * database, no file.
+ */
+#define G_LOG_DOMAIN "pr-encoding-check"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-encoding-check.h"
+
+struct _PrEncodingCheck
+{
+  guint64 latin;                 /* values in the Latin-1 range, with a non-ASCII byte */
+  guint64 counts[PR_ENCODING_GUESS_C1 + 1];
+  guint64 first[PR_ENCODING_GUESS_C1 + 1];
+};
+
+/* CP1252's characters at 0x80 to 0x9F (MariaDB's latin1 is CP1252). */
+static const gunichar cp1252_high[32] = {
+  0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+  0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+  0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+  0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+};
+
+/* The byte a Latin-1 or CP1252 reading made @c of; -1 if none did. */
+static int
+latin_byte (gunichar c)
+{
+  if (c <= 0xFF)
+    return c;
+  for (int i = 0; i < 32; i++)
+    if (cp1252_high[i] == c)
+      return 0x80 + i;
+  return -1;
+}
+
+/* Whether @b is GB18030 throughout, with how many two- and four-byte
+ * characters it has. */
+static gboolean
+is_gb18030 (const guint8 *b,
+            gsize         n,
+            gsize        *multibyte)
+{
+  gsize i = 0;
+
+  *multibyte = 0;
+  while (i < n)
+    {
+      if (b[i] < 0x80)
+        {
+          i++;
+          continue;
+        }
+      if (b[i] == 0x80 || b[i] == 0xFF || i + 1 >= n)
+        return FALSE;
+      if ((b[i + 1] >= 0x40 && b[i + 1] <= 0x7E) || (b[i + 1] >= 0x80 && b[i + 1] <= 0xFE))
+        i += 2;
+      else if (b[i + 1] >= 0x30 && b[i + 1] <= 0x39 && i + 3 < n &&
+               b[i + 2] >= 0x81 && b[i + 2] <= 0xFE && b[i + 3] >= 0x30 && b[i + 3] <= 0x39)
+        i += 4;
+      else
+        return FALSE;
+      (*multibyte)++;
+    }
+  return TRUE;
+}
+
+/**
+ * pr_encoding_guess_bytes:
+ * @bytes: a value's bytes, as stored
+ * @length: their length
+ *
+ * Returns: %PR_ENCODING_GUESS_UTF8 when the bytes are UTF-8 with a
+ *   character beyond ASCII; %PR_ENCODING_GUESS_GB18030 when they are
+ *   GB18030 with at least two Chinese characters making at least half the
+ *   bytes (Latin-1 words such as “Müller” also pair up, but sparsely);
+ *   else %PR_ENCODING_GUESS_NONE
+ */
+PrEncodingGuess
+pr_encoding_guess_bytes (const char *bytes,
+                         gsize       length)
+{
+  const guint8 *b = (const guint8 *) bytes;
+  gsize high = 0, multibyte;
+
+  for (gsize i = 0; i < length; i++)
+    high += b[i] >= 0x80;
+  if (high == 0)
+    return PR_ENCODING_GUESS_NONE;
+  if (g_utf8_validate_len (bytes, length, NULL))
+    return PR_ENCODING_GUESS_UTF8;
+  if (is_gb18030 (b, length, &multibyte) && multibyte >= 2 && high * 2 >= length)
+    return PR_ENCODING_GUESS_GB18030;
+  return PR_ENCODING_GUESS_NONE;
+}
+
+/**
+ * pr_encoding_guess_misdecoded:
+ * @text: valid UTF-8, as decoded
+ * @length: its length in bytes
+ *
+ * Judges decoded text: when each of its characters is one a Latin-1 or
+ * CP1252 reading makes of a byte, those bytes are judged as
+ * pr_encoding_guess_bytes() does.
+ *
+ * Returns: the encoding the text's bytes look like; %PR_ENCODING_GUESS_C1
+ *   for a C1 control character that fits no other; else
+ *   %PR_ENCODING_GUESS_NONE
+ */
+PrEncodingGuess
+pr_encoding_guess_misdecoded (const char *text,
+                              gsize       length)
+{
+  g_autofree char *bytes = NULL;
+  const char *p = text, *end = text + length;
+  gboolean latin = TRUE, c1 = FALSE, high = FALSE;
+  gsize n = 0;
+  PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
+
+  g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
+
+  for (; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      c1 |= c >= 0x80 && c <= 0x9F;
+      high |= c >= 0x80;
+      latin &= latin_byte (c) >= 0;
+    }
+  if (!high)
+    return PR_ENCODING_GUESS_NONE;
+  if (latin)
+    {
+      bytes = g_malloc (length);
+      for (p = text; p < end; p = g_utf8_next_char (p))
+        bytes[n++] = (char) latin_byte (g_utf8_get_char (p));
+      guess = pr_encoding_guess_bytes (bytes, n);
+    }
+  if (guess == PR_ENCODING_GUESS_NONE && c1)
+    guess = PR_ENCODING_GUESS_C1;
+  return guess;
+}
+
+/**
+ * pr_encoding_guess_to_string:
+ * @guess: a guess
+ *
+ * Returns: the encoding's name to give back to the program ("UTF-8",
+ *   "GB18030"); %NULL when there is none to name
+ */
+const char *
+pr_encoding_guess_to_string (PrEncodingGuess guess)
+{
+  switch (guess)
+    {
+    case PR_ENCODING_GUESS_UTF8: return "UTF-8";
+    case PR_ENCODING_GUESS_GB18030: return "GB18030";
+    default: return NULL;
+    }
+}
+
+PrEncodingCheck *
+pr_encoding_check_new (void)
+{
+  return g_new0 (PrEncodingCheck, 1);
+}
+
+void
+pr_encoding_check_free (PrEncodingCheck *check)
+{
+  g_free (check);
+}
+
+/**
+ * pr_encoding_check_add:
+ * @check: one column's check
+ * @value: a value of it, as read: decoded text, or raw bytes that are no
+ *   UTF-8
+ * @length: its length in bytes
+ * @position: where it is (a row or line), for the verdict
+ *
+ * Returns: this value's guess (raw bytes: pr_encoding_guess_bytes();
+ *   text: pr_encoding_guess_misdecoded())
+ */
+PrEncodingGuess
+pr_encoding_check_add (PrEncodingCheck *check,
+                       const char      *value,
+                       gsize            length,
+                       guint64          position)
+{
+  PrEncodingGuess guess;
+  gboolean text = g_utf8_validate_len (value, length, NULL);
+
+  guess = text ? pr_encoding_guess_misdecoded (value, length) : pr_encoding_guess_bytes (value, length);
+  if (guess == PR_ENCODING_GUESS_NONE)
+    {
+      /* Text of Latin-1 letters (no character beyond U+00FF) weighs
+       * against the guesses of its column. */
+      const char *p = value, *end = value + length;
+      gboolean high = FALSE, latin = text;
+
+      for (; text && p < end; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          high |= c >= 0x80;
+          latin &= latin_byte (c) >= 0;
+        }
+      check->latin += high && latin;
+      return guess;
+    }
+  if (check->counts[guess]++ == 0)
+    check->first[guess] = position;
+  return guess;
+}
+
+/**
+ * pr_encoding_check_verdict:
+ * @check: a column's check, after its values
+ * @first_position: (out) (optional): the first value of the verdict's kind
+ * @count: (out) (optional): how many values are of that kind
+ *
+ * A column looks mis-encoded when at least half of its values in the
+ * Latin-1 range look like one other encoding, or any has a C1 control
+ * character. Values with characters beyond Latin-1 (Chinese text read
+ * right) do not count either way.
+ *
+ * Returns: the verdict; %PR_ENCODING_GUESS_NONE if the reading looks right
+ */
+PrEncodingGuess
+pr_encoding_check_verdict (const PrEncodingCheck *check,
+                           guint64               *first_position,
+                           guint64               *count)
+{
+  PrEncodingGuess best = PR_ENCODING_GUESS_NONE;
+  guint64 suspects = 0;
+
+  for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_GB18030; g++)
+    {
+      suspects += check->counts[g];
+      if (check->counts[g] > check->counts[best] || (best == PR_ENCODING_GUESS_NONE && check->counts[g] > 0))
+        best = g;
+    }
+  if (best != PR_ENCODING_GUESS_NONE && check->counts[best] * 2 < suspects + check->latin + check->counts[PR_ENCODING_GUESS_C1])
+    best = PR_ENCODING_GUESS_NONE;
+  if (best == PR_ENCODING_GUESS_NONE && check->counts[PR_ENCODING_GUESS_C1] > 0)
+    best = PR_ENCODING_GUESS_C1;
+
+  if (first_position != NULL)
+    *first_position = best != PR_ENCODING_GUESS_NONE ? check->first[best] : 0;
+  if (count != NULL)
+    *count = best != PR_ENCODING_GUESS_NONE ? check->counts[best] : 0;
+  return best;
+}
