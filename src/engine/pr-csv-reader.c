@@ -506,6 +506,17 @@ refill (PrCsvReader   *reader,
 
 #define MAX_LEADING_BOMS 4
 
+/* Whether @buf is UTF-8 BOMs, the last perhaps cut short. */
+static gboolean
+only_boms (const char *buf,
+           gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (buf[i] != "\xef\xbb\xbf"[i % 3])
+      return FALSE;
+  return TRUE;
+}
+
 /* Before the first record: gathers a few bytes (short reads may split a
  * BOM) and skips the UTF-8 BOMs there.  An export that was converted twice
  * starts with two; left in, the second would be an invisible part of the
@@ -515,7 +526,9 @@ start_input (PrCsvReader   *reader,
              GCancellable  *cancellable,
              GError       **error)
 {
-  while (reader->buf_len < 3 * MAX_LEADING_BOMS)
+  /* Only while all gathered may still be BOMs: an error further on must
+   * not come before the records ahead of it. */
+  while (reader->buf_len < 3 * MAX_LEADING_BOMS && only_boms (reader->buf, reader->buf_len))
     {
       gssize n;
 

@@ -44,6 +44,28 @@ latin_byte (gunichar c)
   return -1;
 }
 
+/* Of valid UTF-8 @text: whether it has a character beyond ASCII, whether
+ * a Latin-1 or CP1252 reading could have made each of its characters, and
+ * whether it has a C1 control character. */
+static void
+scan_text (const char *text,
+           gsize       length,
+           gboolean   *high,
+           gboolean   *latin,
+           gboolean   *c1)
+{
+  *high = *c1 = FALSE;
+  *latin = TRUE;
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      *c1 |= c >= 0x80 && c <= 0x9F;
+      *high |= c >= 0x80;
+      *latin &= latin_byte (c) >= 0;
+    }
+}
+
 /* Whether @b is GB18030 throughout, with how many two- and four-byte
  * characters it has. */
 static gboolean
@@ -122,21 +144,14 @@ pr_encoding_guess_misdecoded (const char *text,
                               gsize       length)
 {
   g_autofree char *bytes = NULL;
-  const char *p = text, *end = text + length;
-  gboolean latin = TRUE, c1 = FALSE, high = FALSE;
+  const char *p, *end = text + length;
+  gboolean high, latin, c1;
   gsize n = 0;
   PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
 
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
 
-  for (; p < end; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      c1 |= c >= 0x80 && c <= 0x9F;
-      high |= c >= 0x80;
-      latin &= latin_byte (c) >= 0;
-    }
+  scan_text (text, length, &high, &latin, &c1);
   if (!high)
     return PR_ENCODING_GUESS_NONE;
   if (latin)
@@ -206,16 +221,10 @@ pr_encoding_check_add (PrEncodingCheck *check,
     {
       /* Text of Latin-1 letters (no character beyond U+00FF) weighs
        * against the guesses of its column. */
-      const char *p = value, *end = value + length;
-      gboolean high = FALSE, latin = text;
+      gboolean high = FALSE, latin = FALSE, c1;
 
-      for (; text && p < end; p = g_utf8_next_char (p))
-        {
-          gunichar c = g_utf8_get_char (p);
-
-          high |= c >= 0x80;
-          latin &= latin_byte (c) >= 0;
-        }
+      if (text)
+        scan_text (value, length, &high, &latin, &c1);
       check->latin += high && latin;
       return guess;
     }
