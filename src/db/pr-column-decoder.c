@@ -80,6 +80,8 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self);
 }
 
+/* @count: how many values of the column look so; 0: this one, whose bytes
+ * are no UTF-8 (only a guess with a name comes so far). */
 static void
 set_mis_encoded_error (PrColumnDecoder  *self,
                        guint             c,
@@ -90,7 +92,13 @@ set_mis_encoded_error (PrColumnDecoder  *self,
 {
   const char *name = pr_encoding_guess_to_string (guess);
 
-  if (name == NULL)
+  if (count == 0)
+    /* One value's bytes, which cannot be read on. */
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                 _("row %llu, column “%s” of table “%s”: the bytes are not UTF-8 but look like %s text; give "
+                   "the column's encoding: --column-encoding %s=%s"),
+                 (unsigned long long) row, self->names[c], self->table, name, self->names[c], name);
+  else if (name == NULL)
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
                  _("column “%s” of table “%s” holds control characters (U+0080 to U+009F, first in row %llu): "
                    "its text is stored in another encoding than the column's character set says; give the "
@@ -161,7 +169,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
            * they look like now, not "invalid UTF-8". */
           if (guess != PR_ENCODING_GUESS_NONE && !g_utf8_validate_len (values[c], lengths[c], NULL))
             {
-              set_mis_encoded_error (self, c, guess, row, 1, error);
+              set_mis_encoded_error (self, c, guess, row, 0, error);
               return FALSE;
             }
         }
