@@ -54,6 +54,31 @@ test_bytes (void)
   /* Cut in the middle of a character: no GBK. */
   g_assert_cmpint (guess_bytes (GBK_ZHONGWEN "\xd6"), ==, PR_ENCODING_GUESS_NONE);
   g_assert_cmpint (guess_bytes ("\xff\xfe\xff\xfe"), ==, PR_ENCODING_GUESS_NONE);
+  /* Big5 信訪 (AB 48 B3 58): valid GBK too, but its second bytes are
+   * below 0x80, as GB2312's never are. */
+  g_assert_cmpint (guess_bytes ("\xab\x48\xb3\x58"), ==, PR_ENCODING_GUESS_BIG5);
+  g_assert_cmpstr (pr_encoding_guess_to_string (PR_ENCODING_GUESS_BIG5), ==, "BIG5");
+}
+
+/* Real text, converted here: Traditional Chinese in Big5, and the
+ * Simplified sample sentence in GBK and in GB18030. */
+static void
+test_big5_or_gbk (void)
+{
+  static const char traditional[] = "信訪人反映，該公司拖欠工資已有三個月，請有關部門儘快處理。";
+  static const char simplified[] = "信访人反映，该公司拖欠工资已有三个月，请有关部门尽快处理。";
+  g_autofree char *big5 = g_convert (traditional, -1, "BIG5", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gbk = g_convert (simplified, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gbk_traditional = g_convert (traditional, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gb18030 = g_convert (simplified, -1, "GB18030", "UTF-8", NULL, NULL, NULL);
+
+  g_assert_nonnull (big5);
+  g_assert_nonnull (gbk);
+  g_assert_nonnull (gbk_traditional);
+  g_assert_cmpint (guess_bytes (big5), ==, PR_ENCODING_GUESS_BIG5);
+  g_assert_cmpint (guess_bytes (gbk), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpint (guess_bytes (gbk_traditional), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpint (guess_bytes (gb18030), ==, PR_ENCODING_GUESS_GB18030);
 }
 
 static void
@@ -155,6 +180,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/encoding-check/bytes", test_bytes);
+  g_test_add_func ("/engine/encoding-check/big5-or-gbk", test_big5_or_gbk);
   g_test_add_func ("/engine/encoding-check/misdecoded", test_misdecoded);
   g_test_add_func ("/engine/encoding-check/column-verdict", test_column_verdict);
   g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);

@@ -20,8 +20,8 @@
 struct _PrEncodingCheck
 {
   guint64 latin;                 /* values in the Latin-1 range, with a non-ASCII byte */
-  guint64 counts[PR_ENCODING_GUESS_C1 + 1];
-  guint64 first[PR_ENCODING_GUESS_C1 + 1];
+  guint64 counts[PR_ENCODING_GUESS_BIG5 + 1];
+  guint64 first[PR_ENCODING_GUESS_BIG5 + 1];
 };
 
 /* CP1252's characters at 0x80 to 0x9F (MariaDB's latin1 is CP1252). */
@@ -67,15 +67,20 @@ scan_text (const char *text,
 }
 
 /* Whether @b is GB18030 throughout, with how many two- and four-byte
- * characters it has. */
+ * characters it has, and whether they are all Big5 too with more than one
+ * in five of their second bytes below 0x80: Big5's common characters
+ * have such second bytes, GBK's (GB2312's) do not. */
 static gboolean
 is_gb18030 (const guint8 *b,
             gsize         n,
-            gsize        *multibyte)
+            gsize        *multibyte,
+            gboolean     *big5)
 {
-  gsize i = 0;
+  gsize i = 0, low_trail = 0;
+  gboolean all_big5 = TRUE;
 
   *multibyte = 0;
+  *big5 = FALSE;
   while (i < n)
     {
       if (b[i] < 0x80)
@@ -86,14 +91,22 @@ is_gb18030 (const guint8 *b,
       if (b[i] == 0x80 || b[i] == 0xFF || i + 1 >= n)
         return FALSE;
       if ((b[i + 1] >= 0x40 && b[i + 1] <= 0x7E) || (b[i + 1] >= 0x80 && b[i + 1] <= 0xFE))
-        i += 2;
+        {
+          low_trail += b[i + 1] < 0x80;
+          all_big5 &= b[i] >= 0xA1 && b[i] <= 0xF9 && (b[i + 1] < 0x80 || b[i + 1] >= 0xA1);
+          i += 2;
+        }
       else if (b[i + 1] >= 0x30 && b[i + 1] <= 0x39 && i + 3 < n &&
                b[i + 2] >= 0x81 && b[i + 2] <= 0xFE && b[i + 3] >= 0x30 && b[i + 3] <= 0x39)
-        i += 4;
+        {
+          all_big5 = FALSE;
+          i += 4;
+        }
       else
         return FALSE;
       (*multibyte)++;
     }
+  *big5 = all_big5 && low_trail * 5 > *multibyte;
   return TRUE;
 }
 
@@ -106,7 +119,9 @@ is_gb18030 (const guint8 *b,
  *   character beyond ASCII; %PR_ENCODING_GUESS_GB18030 when they are
  *   GB18030 with at least two Chinese characters making at least half the
  *   bytes (Latin-1 words such as “Müller” also pair up, but sparsely);
- *   else %PR_ENCODING_GUESS_NONE
+ *   %PR_ENCODING_GUESS_BIG5 when those are Big5 with many second bytes
+ *   below 0x80, as Big5's common characters have and GBK's do not; else
+ *   %PR_ENCODING_GUESS_NONE
  */
 PrEncodingGuess
 pr_encoding_guess_bytes (const char *bytes,
@@ -114,6 +129,7 @@ pr_encoding_guess_bytes (const char *bytes,
 {
   const guint8 *b = (const guint8 *) bytes;
   gsize high = 0, multibyte;
+  gboolean big5;
 
   for (gsize i = 0; i < length; i++)
     high += b[i] >= 0x80;
@@ -121,8 +137,8 @@ pr_encoding_guess_bytes (const char *bytes,
     return PR_ENCODING_GUESS_NONE;
   if (g_utf8_validate_len (bytes, length, NULL))
     return PR_ENCODING_GUESS_UTF8;
-  if (is_gb18030 (b, length, &multibyte) && multibyte >= 2 && high * 2 >= length)
-    return PR_ENCODING_GUESS_GB18030;
+  if (is_gb18030 (b, length, &multibyte, &big5) && multibyte >= 2 && high * 2 >= length)
+    return big5 ? PR_ENCODING_GUESS_BIG5 : PR_ENCODING_GUESS_GB18030;
   return PR_ENCODING_GUESS_NONE;
 }
 
@@ -180,6 +196,7 @@ pr_encoding_guess_to_string (PrEncodingGuess guess)
     {
     case PR_ENCODING_GUESS_UTF8: return "UTF-8";
     case PR_ENCODING_GUESS_GB18030: return "GB18030";
+    case PR_ENCODING_GUESS_BIG5: return "BIG5";
     default: return NULL;
     }
 }
@@ -254,8 +271,10 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
   PrEncodingGuess best = PR_ENCODING_GUESS_NONE;
   guint64 suspects = 0;
 
-  for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_GB18030; g++)
+  for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_BIG5; g++)
     {
+      if (g == PR_ENCODING_GUESS_C1)
+        continue;
       suspects += check->counts[g];
       if (check->counts[g] > check->counts[best] || (best == PR_ENCODING_GUESS_NONE && check->counts[g] > 0))
         best = g;

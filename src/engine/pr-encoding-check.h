@@ -10,6 +10,7 @@ typedef enum {
   PR_ENCODING_GUESS_UTF8,     /* bytes that are UTF-8 text */
   PR_ENCODING_GUESS_GB18030,  /* bytes that are GBK/GB18030 Chinese text */
   PR_ENCODING_GUESS_C1,       /* C1 control characters: read with the wrong encoding */
+  PR_ENCODING_GUESS_BIG5,     /* bytes that are Big5 (Traditional) Chinese text */
 } PrEncodingGuess;
 
 typedef struct _PrEncodingCheck PrEncodingCheck;
