@@ -163,6 +163,20 @@ test_gbk_in_blob (void)
   check_mis_encoded ("gbk_in_blob", "BLOB", "GBK", "GB18030", "GB18030");
 }
 
+/* A guessed mapping (no mapping flags) takes the column's encoding too. */
+static void
+test_guessed_mapping (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *oracle_summary = g_strdup (strrchr (oracle, '\n') + 1);
+
+  g_assert_cmpint (pr_test_server_run_cli ("enc", &out, &err, "scan", "--db", "URI", "--table", "gbk_in_latin1",
+                                           "--column-encoding", "body=GBK", NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "--text body"));
+  g_assert_nonnull (strstr (err, oracle_summary));
+}
+
 /* A Western latin1 column read right stays accepted. */
 static void
 test_latin1_text_accepted (void)
@@ -204,6 +218,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding/utf8-in-latin1", test_utf8_in_latin1);
   g_test_add_func ("/db/column-encoding/gbk-in-latin1", test_gbk_in_latin1);
   g_test_add_func ("/db/column-encoding/gbk-in-blob", test_gbk_in_blob);
+  g_test_add_func ("/db/column-encoding/guessed-mapping", test_guessed_mapping);
   g_test_add_func ("/db/column-encoding/latin1-text-accepted", test_latin1_text_accepted);
   g_test_add_func ("/db/column-encoding/encoding-with-db", test_encoding_with_db_refused);
 

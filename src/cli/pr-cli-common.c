@@ -207,6 +207,30 @@ pr_cli_check_k (int       k,
   return TRUE;
 }
 
+/* --column-encoding COL=ENC, on a mapping built from the flags or guessed. */
+static gboolean
+apply_column_encodings (PrCliMappingOptions  *options,
+                        PrMapping            *mapping,
+                        GError              **error)
+{
+  for (guint i = 0; options->column_encodings != NULL && options->column_encodings[i] != NULL; i++)
+    {
+      const char *spec = options->column_encodings[i];
+      const char *equals = strrchr (spec, '=');
+      g_autofree char *name = equals != NULL ? g_strndup (spec, equals - spec) : NULL;
+
+      if (equals == NULL || equals == spec || equals[1] == '\0')
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--column-encoding takes COLUMN=ENCODING, e.g. body=GBK, not “%s”"), spec);
+          return FALSE;
+        }
+      if (!pr_mapping_set_encoding (mapping, name, equals + 1, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * pr_cli_build_mapping:
  * @options: the parsed flags
@@ -260,21 +284,8 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
           !pr_mapping_set_petitioner (mapping, name, &local_error))
         goto bad_flags;
     }
-  for (guint i = 0; options->column_encodings != NULL && options->column_encodings[i] != NULL; i++)
-    {
-      const char *spec = options->column_encodings[i];
-      const char *equals = strrchr (spec, '=');
-      g_autofree char *name = equals != NULL ? g_strndup (spec, equals - spec) : NULL;
-
-      if (equals == NULL || equals == spec || equals[1] == '\0')
-        {
-          g_set_error (&local_error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("--column-encoding takes COLUMN=ENCODING, e.g. body=GBK, not “%s”"), spec);
-          goto bad_flags;
-        }
-      if (!pr_mapping_set_encoding (mapping, name, equals + 1, &local_error))
-        goto bad_flags;
-    }
+  if (!apply_column_encodings (options, mapping, &local_error))
+    goto bad_flags;
 
   return g_steal_pointer (&mapping);
 
@@ -494,6 +505,8 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
   mapping = pr_catalog_guess_mapping (columns);
   flags = mapping_to_flags (mapping);
   fprintf (stderr, "%s %s\n", _("No mapping given; guessed from the table:"), flags);
+  if (!apply_column_encodings (options, mapping, error))
+    g_clear_pointer (&mapping, pr_mapping_free);
 
   return mapping;
 }
