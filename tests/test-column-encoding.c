@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "pr-connection.h"
 #include "pr-csv-reader.h"
 #include "pr-test-server.h"
@@ -177,6 +179,44 @@ test_guessed_mapping (void)
   g_assert_nonnull (strstr (err, oracle_summary));
 }
 
+/* check --csv: a record read in the wrong encoding is refused with the
+ * one that fits; read right, it finds itself among the stored records. */
+static void
+test_check_csv (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pr-enc-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "new.csv", NULL);
+  g_autoptr(PrConnection) db = pr_test_connect (server, "enc");
+  g_autofree char *body = pr_test_query_value (db, "SELECT body FROM as_utf8mb4 WHERE id = 5");
+  g_autofree char *csv = g_strdup_printf ("id,body\nnew1,\"%s\"\n", body);
+  g_autofree char *gbk = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize gbk_length;
+
+  gbk = g_convert (csv, -1, "GBK", "UTF-8", NULL, &gbk_length, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, gbk, gbk_length, &error));
+  g_assert_cmpint (pr_test_server_run_cli ("enc", NULL, &err, "scan", "--db", "URI", "--table", "as_utf8mb4",
+                                           "--id", "id", "--text", "body", "--store", "enc", NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (pr_test_server_run_cli ("enc", &out, &err, "check", "--db", "URI", "--table", "as_utf8mb4",
+                                           "--id-column", "id", "--text", "body", "--store", "enc", "--csv", path,
+                                           "--encoding", "ISO-8859-1", NULL), !=, 0);
+  g_assert_nonnull (strstr (err, "--encoding GB18030"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (pr_test_server_run_cli ("enc", &out, &err, "check", "--db", "URI", "--table", "as_utf8mb4",
+                                           "--id-column", "id", "--text", "body", "--store", "enc", "--csv", path,
+                                           "--encoding", "GBK", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "new1,5,0\r\n"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A Western latin1 column read right stays accepted. */
 static void
 test_latin1_text_accepted (void)
@@ -219,6 +259,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding/gbk-in-latin1", test_gbk_in_latin1);
   g_test_add_func ("/db/column-encoding/gbk-in-blob", test_gbk_in_blob);
   g_test_add_func ("/db/column-encoding/guessed-mapping", test_guessed_mapping);
+  g_test_add_func ("/db/column-encoding/check-csv", test_check_csv);
   g_test_add_func ("/db/column-encoding/latin1-text-accepted", test_latin1_text_accepted);
   g_test_add_func ("/db/column-encoding/encoding-with-db", test_encoding_with_db_refused);
 

@@ -877,6 +877,18 @@ check_file_name (const char  *option,
   return TRUE;
 }
 
+/* Whether the command was given a CSV file of its own (check --csv). */
+static gboolean
+reads_csv_option (const GOptionEntry *entries)
+{
+  for (const GOptionEntry *entry = entries; entry->long_name != NULL; entry++)
+    if (g_str_equal (entry->long_name, "csv") &&
+        (entry->arg == G_OPTION_ARG_FILENAME || entry->arg == G_OPTION_ARG_STRING) &&
+        *(char **) entry->arg_data != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 /**
  * pr_cli_parse_command_with_ids:
  * @n_ids: how many record ids must follow the file (or stand alone, with
@@ -920,8 +932,9 @@ pr_cli_parse_command_with_ids (int                  *argc,
       return FALSE;
     }
   /* A table's text comes through the server: a file's encoding would be
-   * silently ignored. */
-  if ((options->db != NULL || options->sample) && options->encoding != NULL)
+   * silently ignored, unless the command reads a CSV file too (check
+   * --csv). */
+  if ((options->db != NULL || options->sample) && options->encoding != NULL && !reads_csv_option (entries))
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                            _("--encoding is the encoding of a CSV file; a table's columns are read in their "

@@ -13,8 +13,11 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
+#include "pr-csv-reader.h"
 #include "pr-encoding-check.h"
 
 struct _PrEncodingCheck
@@ -289,4 +292,56 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
   if (count != NULL)
     *count = best != PR_ENCODING_GUESS_NONE ? check->counts[best] : 0;
   return best;
+}
+
+/**
+ * pr_encoding_check_set_csv_error:
+ * @error: return location for a #GError
+ * @path: the CSV file
+ * @name: the column
+ * @encoding: (nullable): the encoding it was read in; %NULL: UTF-8
+ * @guess: the verdict, not %PR_ENCODING_GUESS_NONE
+ * @first: the line of the first value so
+ * @count: how many values are so
+ *
+ * Sets %PR_CSV_ERROR_ENCODING saying that @name's text looks read in the
+ * wrong encoding, which encoding fits, and how to read it anyway
+ * (--force-encoding).
+ */
+void
+pr_encoding_check_set_csv_error (GError          **error,
+                                 const char       *path,
+                                 const char       *name,
+                                 const char       *encoding,
+                                 PrEncodingGuess   guess,
+                                 guint64           first,
+                                 guint64           count)
+{
+  const char *given = encoding != NULL ? encoding : "UTF-8";
+  const char *fits = pr_encoding_guess_to_string (guess);
+
+  if (fits == NULL)
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 _("%s, column “%s”: read as %s, the text holds control characters (U+0080 to U+009F, "
+                   "first on line %llu), so the file is in another encoding (GB18030, Big5, UTF-16LE?): "
+                   "give it with --encoding; if %s is right, add --force-encoding"),
+                 path, name, given, (unsigned long long) first, given);
+  else if (encoding == NULL || g_ascii_strcasecmp (encoding, fits) == 0)
+    /* The right decoding gives text that was itself decoded wrong once. */
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 ngettext ("%s, column “%s”: the text is %s read as Latin-1 and saved again (%llu value, "
+                           "first on line %llu): repair the export; to read it as it is, give --encoding %s "
+                           "--force-encoding",
+                           "%s, column “%s”: the text is %s read as Latin-1 and saved again (%llu values, "
+                           "first on line %llu): repair the export; to read it as it is, give --encoding %s "
+                           "--force-encoding", count),
+                 path, name, fits, (unsigned long long) count, (unsigned long long) first, given);
+  else
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 ngettext ("%s, column “%s”: read as %s, the text looks like %s decoded wrong (%llu value, "
+                           "first on line %llu): give --encoding %s; if %s is right, add --force-encoding",
+                           "%s, column “%s”: read as %s, the text looks like %s decoded wrong (%llu values, "
+                           "first on line %llu): give --encoding %s; if %s is right, add --force-encoding", count),
+                 path, name, given, fits, (unsigned long long) count, (unsigned long long) first,
+                 fits, given);
 }

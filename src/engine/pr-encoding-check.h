@@ -31,6 +31,14 @@ PrEncodingGuess  pr_encoding_check_verdict     (const PrEncodingCheck *check,
                                                 guint64          *first_position,
                                                 guint64          *count);
 
+void             pr_encoding_check_set_csv_error (GError          **error,
+                                                  const char       *path,
+                                                  const char       *name,
+                                                  const char       *encoding,
+                                                  PrEncodingGuess   guess,
+                                                  guint64           first,
+                                                  guint64           count);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrEncodingCheck, pr_encoding_check_free)
 
 G_END_DECLS

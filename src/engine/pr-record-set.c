@@ -771,36 +771,15 @@ csv_source_check_encoding (CsvSource  *source,
   for (guint c = 0; c < source->n_columns; c++)
     {
       const char *name = pr_mapping_get_column (source->mapping, c)->name;
-      const char *given = source->encoding != NULL ? source->encoding : "UTF-8";
       guint64 first = 0, count = 0;
       PrEncodingGuess guess;
-      const char *fits;
 
       if (source->checks[c] == NULL)
         continue;
       guess = pr_encoding_check_verdict (source->checks[c], &first, &count);
-      fits = pr_encoding_guess_to_string (guess);
       if (guess == PR_ENCODING_GUESS_NONE)
         continue;
-      if (fits == NULL)
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                     _("%s, column “%s”: read as %s, the text holds control characters (U+0080 to U+009F, "
-                       "first on line %llu), so the file is in another encoding (GB18030, Big5, UTF-16LE?): "
-                       "give it with --encoding; if %s is right, add --force-encoding"),
-                     source->path, name, given, (unsigned long long) first, given);
-      else if (source->encoding == NULL || g_ascii_strcasecmp (source->encoding, fits) == 0)
-        /* The right decoding gives text that was itself decoded wrong once. */
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                     _("%s, column “%s”: the text is %s read as Latin-1 and saved again (%llu values, first "
-                       "on line %llu): repair the export; to read it as it is, give --encoding %s "
-                       "--force-encoding"),
-                     source->path, name, fits, (unsigned long long) count, (unsigned long long) first, given);
-      else
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                     _("%s, column “%s”: read as %s, the text looks like %s decoded wrong (%llu values, first "
-                       "on line %llu): give --encoding %s; if %s is right, add --force-encoding"),
-                     source->path, name, given, fits, (unsigned long long) count, (unsigned long long) first,
-                     fits, given);
+      pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count);
       return FALSE;
     }
   return TRUE;
