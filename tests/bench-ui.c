@@ -169,7 +169,7 @@ bench_compare (void)
   g_autoptr(GPtrArray) sentences = sample_sentences ();
   g_autoptr(GRand) rand = g_rand_new_with_seed (20);
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
-  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, "subject", 0);
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) build_times = g_array_new (FALSE, FALSE, sizeof (double));

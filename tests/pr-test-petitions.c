@@ -121,3 +121,40 @@ pr_test_run_cli_va (char       **out,
     g_test_message ("petition-review-cli %s: %d\n%s", first, status, *err);
   return status;
 }
+
+/**
+ * pr_test_scan_sample:
+ * @db: a connection to a database with the sample's table petitions
+ * @store: (nullable): the application's tables
+ *
+ * A scan of the sample table as the application runs it (k = 3, parts),
+ * the store's verdicts as constraints.
+ *
+ * Returns: (transfer full): its result
+ */
+PrScanResult *
+pr_test_scan_sample (PrConnection *db,
+                     PrStore      *store)
+{
+  g_autoptr(PrMapping) map = pr_mapping_new ();
+  g_autoptr(GError) error = NULL;
+  PrLoadOptions load = { 0 };
+  PrScanResult *result;
+
+  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (map, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL);
+  pr_mapping_add (map, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
+  pr_mapping_set_petitioner (map, "petitioner", NULL);
+  pr_mapping_add (map, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
+  load.min_tokens = 3;
+  result = pr_scan_run (db, store, "petitions", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT,
+                        NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  /* Matched and stored, the parts are freed (the graphs and regroupings
+   * after use the pairs found). */
+  g_assert_null (result->set->parts);
+  g_assert_cmpuint (result->n_parts, >, 0);
+  return result;
+}

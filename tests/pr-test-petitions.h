@@ -2,6 +2,7 @@
 #pragma once
 
 #include "pr-connection.h"
+#include "pr-scan.h"
 
 G_BEGIN_DECLS
 
@@ -21,5 +22,7 @@ int   pr_test_run_cli_va      (char                    **out,
                                char                    **err,
                                const char               *first,
                                ...) G_GNUC_NULL_TERMINATED;
+PrScanResult *pr_test_scan_sample (PrConnection         *db,
+                                   PrStore              *store);
 
 G_END_DECLS

@@ -199,3 +199,34 @@ pr_test_count_missing (GHashTable *from,
     n += !g_hash_table_contains (in, key);
   return n;
 }
+
+/* Whether an asynchronous call's result (a GAsyncResult *) has come. */
+gboolean
+pr_test_is_set (gpointer data)
+{
+  return *(gpointer *) data != NULL;
+}
+
+/* A GAsyncReadyCallback that keeps the result in *user_data. */
+void
+pr_test_store_result (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* Runs the main context until @done (@data), for a minute at most. */
+void
+pr_test_wait_until (gboolean (*done) (gpointer),
+                    gpointer data)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}

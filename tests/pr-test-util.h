@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
 char *pr_test_make_temp_dir (void);
 void  pr_test_remove_tree   (const char *path);
+gboolean pr_test_is_set      (gpointer           data);
+void  pr_test_store_result  (GObject           *object,
+                             GAsyncResult      *result,
+                             gpointer           user_data);
+void  pr_test_wait_until    (gboolean         (*done) (gpointer),
+                             gpointer           data);
 int   pr_test_run_cli       (char              **out,
                              char              **err,
                              const char *const  *args);

@@ -13,6 +13,7 @@
 #include "pr-sample-server.h"
 #include "pr-scan.h"
 #include "pr-store.h"
+#include "pr-test-petitions.h"
 #include "pr-test-server.h"
 #include "pr-test-util.h"
 
@@ -321,7 +322,7 @@ test_decisions_export (void)
                             "--store", "prstore", "--out", path, NULL), ==, 0);
   contents = read_file (path);
   /* UTF-8 with a BOM for Excel; the formula-like note neutralised. */
-  g_assert_true (g_str_has_prefix (contents, "\xEF\xBB\xBF" "id,table,record_id,primary_id,verdict,reviewer,decided_at,note,undoes\r\n"));
+  g_assert_true (g_str_has_prefix (contents, "\xEF\xBB\xBF" "id,table,record_id,primary_id,verdict,reviewer,decided_at,note,undoes,case\r\n"));
   g_assert_nonnull (strstr (contents, ",petitions,9001,5,repeat,王科员,"));
   g_assert_nonnull (strstr (contents, ",\"'=HYPERLINK(\"\"http://x\"\")\","));
 }
@@ -524,35 +525,6 @@ test_verdicts_constrain_rescan (void)
   g_assert_cmpstr (g_hash_table_lookup (after, member), ==, g_hash_table_lookup (after, primary));
 }
 
-/* A scan of the sample table as the application runs it, the store's
- * verdicts as constraints. */
-static PrScanResult *
-scan_with_store (PrConnection *db,
-                 PrStore      *store)
-{
-  g_autoptr(PrMapping) map = pr_mapping_new ();
-  g_autoptr(GError) error = NULL;
-  PrLoadOptions load = { 0 };
-  PrScanResult *result;
-
-  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
-  pr_mapping_add (map, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL);
-  pr_mapping_add (map, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
-  pr_mapping_set_petitioner (map, "petitioner", NULL);
-  pr_mapping_add (map, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
-  load.min_tokens = 3;
-  result = pr_scan_run (db, store, "petitions", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT,
-                        NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  /* Matched and stored, the parts are freed (the graphs and regroupings
-   * after use the pairs found). */
-  g_assert_null (result->set->parts);
-  g_assert_cmpuint (result->n_parts, >, 0);
-  return result;
-}
-
 static int
 compare_ids (gconstpointer a,
              gconstpointer b)
@@ -618,7 +590,7 @@ test_split_holds_on_rescan (void)
   pr_test_execute (db, "CREATE DATABASE prsplit");
   store = pr_store_open (db, "prsplit", &error);
   g_assert_no_error (error);
-  first = scan_with_store (db, store);
+  first = pr_test_scan_sample (db, store);
   before = cluster_keys (first);
 
   /* The bridge with the most balanced sides in the chain's cluster. */
@@ -677,7 +649,7 @@ test_split_holds_on_rescan (void)
                  (g_str_equal (near, "9601") && g_str_equal (far, "9501")));
 
   add_decision_in (store, "petitions", far, near, PR_VERDICT_NOT_REPEAT);
-  second = scan_with_store (db, store);
+  second = pr_test_scan_sample (db, store);
   after = cluster_keys (second);
   g_assert_false (g_hash_table_contains (after, whole));
   g_assert_true (g_hash_table_contains (after, near_side));
@@ -707,10 +679,99 @@ test_split_holds_on_rescan (void)
     g_free (undo.record_id);
     g_free (undo.primary_id);
   }
-  third = scan_with_store (db, store);
+  third = pr_test_scan_sample (db, store);
   undone = cluster_keys (third);
   g_assert_true (g_hash_table_contains (undone, whole));
   g_assert_cmpuint (g_hash_table_size (undone), ==, g_hash_table_size (before));
+}
+
+/* primary id → case, from a scan's --out with --store; every row has
+ * its cluster's case, and no two clusters share one. */
+static GHashTable *
+cases_by_primary (const char *path)
+{
+  g_autofree char *text = read_file (path);
+  g_auto(GStrv) lines = g_strsplit (text, "\r\n", -1);
+  g_autoptr(GHashTable) case_of_cluster = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) cluster_of_case = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTable *cases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case");
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+      const char *known;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 6);
+      g_assert_true (g_ascii_isdigit (fields[5][0]));
+      known = g_hash_table_lookup (case_of_cluster, fields[0]);
+      if (known == NULL)
+        {
+          g_assert_false (g_hash_table_contains (cluster_of_case, fields[5]));
+          g_hash_table_insert (case_of_cluster, g_strdup (fields[0]), g_strdup (fields[5]));
+          g_hash_table_insert (cluster_of_case, g_strdup (fields[5]), g_strdup (fields[0]));
+          g_hash_table_insert (cases, g_strdup (fields[2]), g_strdup (fields[5]));
+        }
+      else
+        g_assert_cmpstr (known, ==, fields[5]);
+    }
+  return cases;
+}
+
+/* With --store, --out's last column is each cluster's case number and
+ * the listing names it; a copy of a primary's record joins its cluster,
+ * and every case whose primary stays keeps its number. */
+static void
+test_scan_cases (void)
+{
+  g_autoptr(PrConnection) db = connect_sample ();
+  g_autofree char *first = g_build_filename (dir, "cases-first.csv", NULL);
+  g_autofree char *second = g_build_filename (dir, "cases-second.csv", NULL);
+  g_autoptr(GHashTable) before = NULL;
+  g_autoptr(GHashTable) after = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *primary = NULL;
+  g_autofree char *insert = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint kept = 0;
+
+  pr_test_execute (db, "CREATE DATABASE prcases");
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+                            "--store", "prcases", "--out", first, NULL), ==, 0);
+  before = cases_by_primary (first);
+  g_assert_cmpuint (g_hash_table_size (before), >, 10);
+
+  /* A copy, a day later, of the primary of case 1. */
+  g_hash_table_iter_init (&iter, before);
+  while (primary == NULL && g_hash_table_iter_next (&iter, &key, &value))
+    if (g_str_equal (value, "1"))
+      primary = g_strdup (key);
+  g_assert_nonnull (primary);
+  insert = g_strdup_printf ("INSERT INTO petitions SELECT 9101, petitioner, phone, address, category, subject, body, "
+                            "submitted_at + INTERVAL 1 DAY FROM petitions WHERE id = %s", primary);
+  pr_test_execute (db, insert);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+                            "--store", "prcases", "--out", second, NULL), ==, 0);
+  after = cases_by_primary (second);
+  g_assert_cmpstr (cluster_of (second, "9101"), ==, cluster_of (second, primary));
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_hash_table_contains (after, key))
+      {
+        g_assert_cmpstr (g_hash_table_lookup (after, key), ==, value);
+        kept++;
+      }
+  g_assert_cmpuint (kept, ==, g_hash_table_size (before));
+
+  /* The listing names the case. */
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (&out, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+                            "--store", "prcases", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "\nCluster 1, case "));
+  pr_test_execute (db, "DELETE FROM petitions WHERE id = 9101");
 }
 
 int
@@ -738,6 +799,7 @@ main (int    argc,
   g_test_add_func ("/cli-db/verdicts-constrain-rescan", test_verdicts_constrain_rescan);
   g_test_add_func ("/cli-db/explain", test_explain);
   g_test_add_func ("/cli-db/split-holds-on-rescan", test_split_holds_on_rescan);
+  g_test_add_func ("/cli-db/scan-cases", test_scan_cases);
 
   status = g_test_run ();
 

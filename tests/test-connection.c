@@ -13,14 +13,14 @@ test_uri_full (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PrConnectionParams) params =
-    pr_connection_params_new_from_uri ("mariadb://alice:s3cret@db.example.org:3307/records"
+    pr_connection_params_new_from_uri ("mariadb://alice@db.example.org:3307/records"
                                        "?tls=1&connect-timeout=5&read-timeout=30", &error);
 
   g_assert_no_error (error);
   g_assert_cmpstr (params->host, ==, "db.example.org");
   g_assert_cmpuint (params->port, ==, 3307);
   g_assert_cmpstr (params->user, ==, "alice");
-  g_assert_cmpstr (params->password, ==, "s3cret");
+  g_assert_null (params->password);
   g_assert_cmpstr (params->database, ==, "records");
   g_assert_null (params->socket);
   g_assert_true (params->tls);
@@ -118,10 +118,10 @@ static void
 test_describe (void)
 {
   static const char *const uris[] = {
-    "mariadb://alice:s3cret@db.example.org:3307/records",
-    "mariadb://alice:s3cret@db.example.org/records",
-    "mariadb://alice:s3cret@localhost/records?socket=/run/mysqld/mysqld.sock",
-    "mariadb://:s3cret@db/",
+    "mariadb://alice@db.example.org:3307/records",
+    "mariadb://alice@db.example.org/records",
+    "mariadb://alice@localhost/records?socket=/run/mysqld/mysqld.sock",
+    "mariadb://@db/",
   };
   static const char *const expected[] = {
     "alice@db.example.org:3307/records",
@@ -137,7 +137,7 @@ test_describe (void)
       g_autofree char *description = NULL;
 
       g_assert_no_error (error);
-      g_assert_cmpstr (params->password, ==, "s3cret");
+      params->password = g_strdup ("s3cret");
       description = pr_connection_params_describe (params);
       g_assert_cmpstr (description, ==, expected[i]);
       g_assert_null (strstr (description, "s3cret"));

@@ -324,7 +324,7 @@ records_commit (PrStore     *store,
                                (const guint64 *) (gpointer) records->hashes->data,
                                (const guint8 *) records->sparse->data,
                                (const guint8 *) records->changed->data, NULL,
-                               &counts, error);
+                               &counts, NULL, error);
 }
 
 /* Checks that @loaded holds exactly the records of @expected (id → the
@@ -369,8 +369,9 @@ test_open (void)
   g_assert_no_error (error);
   g_assert_cmpstr (pr_store_get_schema (store), ==, "t_open");
   g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 't_open' "
-                                  "AND TABLE_NAME IN ('pr_meta', 'pr_scans', 'pr_fingerprints', 'pr_decisions', 'pr_repeats') "
-                                  "AND ENGINE = 'InnoDB' AND TABLE_COLLATION LIKE 'utf8mb4%'"), ==, 5);
+                                  "AND TABLE_NAME IN ('pr_meta', 'pr_scans', 'pr_fingerprints', 'pr_decisions', 'pr_repeats', "
+                                  "'pr_cases', 'pr_case_members') "
+                                  "AND ENGINE = 'InnoDB' AND TABLE_COLLATION LIKE 'utf8mb4%'"), ==, 7);
   g_assert_cmpuint (query_number (root, "SELECT value FROM t_open.pr_meta WHERE name = 'schema_version'"),
                     ==, PR_STORE_SCHEMA_VERSION);
 
@@ -422,7 +423,7 @@ test_separate_schema (void)
   store = pr_store_open (connection, "prstore", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (pr_store_get_schema (store), ==, "prstore");
-  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'prstore'"), ==, 5);
+  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'prstore'"), ==, 7);
   g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'src_sep'"), ==, 1);
 
   records_add (records, "1", 0x1234, 1, FALSE, TRUE);
@@ -1158,7 +1159,7 @@ assert_export_matches (PrStore    *store,
   g_autoptr(PrCsvReader) reader = NULL;
   g_autoptr(GRegex) time_format = g_regex_new ("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{6}$", 0, 0, NULL);
   static const char *const header[] = {
-    "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes",
+    "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes", "case",
   };
 
   pr_store_export_decisions (store, table, writer, &error);
@@ -1183,13 +1184,14 @@ assert_export_matches (PrStore    *store,
       PrDecision *d = decisions->pdata[i];
       g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, d->id);
       g_autofree char *undoes = d->undoes != 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, d->undoes) : g_strdup ("");
+      g_autofree char *case_number = d->case_number != 0 ? g_strdup_printf ("%u", d->case_number) : g_strdup ("");
       g_autofree char *iso = NULL;
       g_autoptr(GDateTime) when = NULL;
       const char *decided_at;
 
       g_assert_true (pr_csv_reader_next (reader, NULL, &error));
       g_assert_no_error (error);
-      g_assert_cmpuint (pr_csv_reader_get_n_fields (reader), ==, 9);
+      g_assert_cmpuint (pr_csv_reader_get_n_fields (reader), ==, G_N_ELEMENTS (header));
       g_assert_cmpstr (pr_csv_reader_get_field (reader, 0, NULL), ==, id);
       g_assert_cmpstr (pr_csv_reader_get_field (reader, 1, NULL), ==, d->table);
       g_assert_cmpstr (pr_csv_reader_get_field (reader, 2, NULL), ==, d->record_id);
@@ -1204,6 +1206,7 @@ assert_export_matches (PrStore    *store,
       g_assert_cmpint (g_date_time_to_unix (when), ==, d->decided_at);
       g_assert_cmpstr (pr_csv_reader_get_field (reader, 7, NULL), ==, d->note != NULL ? d->note : "");
       g_assert_cmpstr (pr_csv_reader_get_field (reader, 8, NULL), ==, undoes);
+      g_assert_cmpstr (pr_csv_reader_get_field (reader, 9, NULL), ==, case_number);
     }
   g_assert_false (pr_csv_reader_next (reader, NULL, &error));
   g_assert_no_error (error);

@@ -1146,7 +1146,8 @@ test_review (void)
         fields[f] = pr_csv_reader_get_field (reader, f, NULL);
       if (rows == 0)
         {
-          g_assert_cmpstr (fields[0], ==, "cluster");
+          /* The scan had a store: clusters are named by their cases. */
+          g_assert_cmpstr (fields[0], ==, "case");
           g_assert_cmpstr (fields[1], ==, "record_id");
           g_assert_cmpstr (fields[5], ==, "verdict");
           g_assert_cmpstr (fields[6], ==, "reviewer");
@@ -1843,7 +1844,7 @@ has_error (gpointer data)
 
 /* The administrator guide's privileges (docs/admin-guide.md, section 2),
  * statement for statement, for an account the window then uses: SELECT
- * on the source table, ALL on the application's five tables before they
+ * on the source table, ALL on the application's tables before they
  * exist. It connects, scans (the tables made on first use), and with
  * write-back on a decision is refused, and nothing logged or written,
  * until UPDATE on the two columns is granted; then it is written and
@@ -1861,6 +1862,8 @@ test_guide_grants (void)
     "GRANT ALL PRIVILEGES ON guide.pr_fingerprints TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_decisions    TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_repeats      TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_cases        TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_case_members TO 'reviewer'@'%'",
   };
   GtkColumnView *view;
   PrClusterItem *shown;
@@ -2403,6 +2406,52 @@ member_in_state (gpointer data)
   return pr_cluster_item_get_member (wait->item, wait->member)->state == wait->state;
 }
 
+/* Connects @session to @database on the throwaway server. */
+static void
+connect_session (PrSession  *session,
+                 const char *database)
+{
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_free (params->database);
+  params->database = g_strdup (database);
+  pr_session_connect_async (session, g_steal_pointer (&params), NULL, store_result, &result);
+  wait_until (is_set, &result);
+  pr_session_connect_finish (session, result, &error);
+  g_assert_no_error (error);
+}
+
+/* Regroups @session's clusters at @k, as the threshold dialog does, and
+ * waits for the whole list. */
+static void
+regroup_at (PrSession *session,
+            guint      k)
+{
+  g_autoptr(PrThresholdPreview) preview = NULL;
+  g_autoptr(PrSessionRegroup) regroup = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  pr_session_threshold_preview_async (session, NULL, store_result, &result);
+  wait_until (is_set, &result);
+  preview = pr_session_threshold_preview_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  pr_session_regroup_async (session, preview, k, NULL, store_result, &result);
+  wait_until (is_set, &result);
+  regroup = pr_session_regroup_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  pr_session_apply_regroup_async (session, g_steal_pointer (&regroup), NULL, store_result, &result);
+  wait_until (is_set, &result);
+  g_assert_true (pr_session_apply_regroup_finish (session, result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+}
+
 /* A session's list shows what another reviewer decided on a connection of
  * their own: when asked, and by itself a few seconds later; in the log's
  * order, where the other's decision came first but was seen after the
@@ -2411,7 +2460,6 @@ static void
 test_others_decisions (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
-  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
   g_autoptr(PrSession) session = pr_session_new ("甲");
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
   g_autoptr(PrConnection) other_db = NULL;
@@ -2428,13 +2476,7 @@ test_others_decisions (void)
   fill_write_back_table (root, "shared", group_bodies[2]);
   /* Looks only when asked, to count what each look finds; by itself below. */
   g_object_set (session, "refresh-interval", 0, NULL);
-  g_free (params->database);
-  params->database = g_strdup ("shared");
-  pr_session_connect_async (session, g_steal_pointer (&params), NULL, store_result, &result);
-  wait_until (is_set, &result);
-  pr_session_connect_finish (session, result, &error);
-  g_assert_no_error (error);
-  g_clear_object (&result);
+  connect_session (session, "shared");
 
   g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
@@ -2514,25 +2556,7 @@ test_others_decisions (void)
   /* Regrouped at the same k, as the threshold dialog does: the session's
    * undone decision stays undone (its undo is in the session's log). */
   {
-    g_autoptr(PrThresholdPreview) preview = NULL;
-    g_autoptr(PrSessionRegroup) regroup = NULL;
-
-    pr_session_threshold_preview_async (session, NULL, store_result, &result);
-    wait_until (is_set, &result);
-    preview = pr_session_threshold_preview_finish (session, result, &error);
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    pr_session_regroup_async (session, preview, 3, NULL, store_result, &result);
-    wait_until (is_set, &result);
-    regroup = pr_session_regroup_finish (session, result, &error);
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    pr_session_apply_regroup_async (session, g_steal_pointer (&regroup), NULL, store_result, &result);
-    wait_until (is_set, &result);
-    g_assert_true (pr_session_apply_regroup_finish (session, result, &error));
-    g_assert_no_error (error);
-    g_clear_object (&result);
-    wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+    regroup_at (session, 3);
     g_assert_cmpuint (g_list_model_get_n_items (pr_session_get_clusters (session)), ==, 1);
     item = g_list_model_get_item (pr_session_get_clusters (session), 0);
     g_object_unref (item);
@@ -2551,6 +2575,131 @@ test_others_decisions (void)
 
   g_signal_handlers_disconnect_by_func (session, count_changed, &changed);
   g_clear_object (&decided);
+  {
+    gpointer weak = session;
+
+    g_object_add_weak_pointer (weak, &weak);
+    g_clear_object (&session);
+    wait_until (is_null, &weak);
+  }
+}
+
+/* Scans @session's table at k = 3 and waits for the whole list. */
+static void
+scan_and_wait (PrSession *session,
+               PrMapping *mapping)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  pr_session_scan_async (session, "petitions", mapping, 3, NULL, NULL, NULL, store_result, &result);
+  wait_until (is_set, &result);
+  pr_session_scan_finish (session, result, &error);
+  g_assert_no_error (error);
+  wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
+}
+
+/* primary id → the name the list gives its cluster. */
+static GHashTable *
+names_by_primary (PrSession *session)
+{
+  GListModel *clusters = pr_session_get_clusters (session);
+  GHashTable *names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      g_assert_true (pr_cluster_item_get_is_case (item));
+      g_hash_table_insert (names, g_strdup (pr_cluster_item_get_primary_id (item)), pr_cluster_item_dup_name (item));
+    }
+  return names;
+}
+
+/* The list names clusters by their case numbers: a rescan with new
+ * records keeps each one's, a new group is a new case, and a regrouping
+ * at the same k keeps them all. */
+static void
+test_case_numbers (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrSession) session = pr_session_new ("甲");
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) first = NULL;
+  g_autoptr(GHashTable) second = NULL;
+  g_autoptr(GHashTable) regrouped = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  pr_test_execute (root, "CREATE DATABASE cases_ui");
+  pr_test_execute (root, "CREATE TABLE cases_ui.petitions (id INT PRIMARY KEY, body TEXT)");
+  for (guint g = 0; g < 2; g++)
+    for (guint r = 0; r < 3; r++)
+      {
+        g_autofree char *insert = g_strdup_printf ("INSERT INTO cases_ui.petitions VALUES (%u, '%s%s')",
+                                                   10 * (g + 1) + r, group_bodies[g], r == 1 ? "！" : "");
+
+        pr_test_execute (root, insert);
+      }
+  g_object_set (session, "refresh-interval", 0, NULL);
+  connect_session (session, "cases_ui");
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+
+  scan_and_wait (session, mapping);
+  first = names_by_primary (session);
+  g_assert_cmpuint (g_hash_table_size (first), ==, 2);
+
+  /* A fourth copy of the second group, and a third group. */
+  pr_test_execute (root, "INSERT INTO cases_ui.petitions VALUES (23, CONCAT((SELECT body FROM cases_ui.petitions "
+                         "WHERE id = 20), '。'))");
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *insert = g_strdup_printf ("INSERT INTO cases_ui.petitions VALUES (%u, '%s%s')",
+                                                 30 + r, group_bodies[2], r == 1 ? "！" : "");
+
+      pr_test_execute (root, insert);
+    }
+  scan_and_wait (session, mapping);
+  second = names_by_primary (session);
+  g_assert_cmpuint (g_hash_table_size (second), ==, 3);
+  g_hash_table_iter_init (&iter, first);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpstr (g_hash_table_lookup (second, key), ==, value);
+  g_assert_cmpstr (g_hash_table_lookup (second, "30"), ==, "3");
+
+  /* Regrouped at the same k, as the threshold dialog does. */
+  regroup_at (session, 3);
+  regrouped = names_by_primary (session);
+  g_assert_cmpuint (g_hash_table_size (regrouped), ==, 3);
+  g_hash_table_iter_init (&iter, second);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpstr (g_hash_table_lookup (regrouped, key), ==, value);
+
+  /* A decision records the case it was made against. */
+  {
+    g_autoptr(PrConnection) db = pr_test_connect (admin, "cases_ui");
+    g_autoptr(PrStore) store = pr_store_open (db, NULL, &error);
+    g_autoptr(PrClusterItem) item = g_list_model_get_item (pr_session_get_clusters (session), 0);
+    g_autoptr(PrClusterItem) decided = NULL;
+    g_autoptr(GPtrArray) decisions = NULL;
+
+    g_assert_no_error (error);
+    pr_session_decide_async (session, item, PR_VERDICT_REPEAT, pr_cluster_item_get_member (item, 1)->id,
+                             store_result, &result);
+    wait_until (is_set, &result);
+    decided = pr_session_decide_finish (session, result, &error);
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    decisions = pr_store_list_decisions (store, "petitions", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (decisions->len, ==, 1);
+    g_assert_cmpuint (((PrDecision *) decisions->pdata[0])->case_number, ==, pr_cluster_item_get_number (item));
+    g_assert_cmpuint (pr_cluster_item_get_number (item), >, 0);
+  }
+
   {
     gpointer weak = session;
 
@@ -2593,6 +2742,7 @@ main (int    argc,
   g_test_add_func ("/ui/profiles", test_profiles);
   g_test_add_func ("/ui/write-back", test_write_back);
   g_test_add_func ("/ui/others-decisions", test_others_decisions);
+  g_test_add_func ("/ui/case-numbers", test_case_numbers);
   g_test_add_func ("/ui/chains", test_chains);
   g_test_add_func ("/ui/tour", test_tour);
   g_test_add_func ("/ui/guide-grants", test_guide_grants);

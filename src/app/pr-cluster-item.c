@@ -31,6 +31,7 @@ struct _PrClusterItem
   GObject  parent_instance;
 
   guint    number;
+  gboolean is_case;             /* number is a case number (pr-store-cases.c) */
   char    *subject;
   gint64   date;
   guint    max_distance;
@@ -64,6 +65,7 @@ G_DEFINE_FINAL_TYPE (PrClusterItem, pr_cluster_item, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_NUMBER,
+  PROP_NAME,
   PROP_SIZE,
   PROP_SUBJECT,
   PROP_DATE,
@@ -122,6 +124,9 @@ pr_cluster_item_get_property (GObject    *object,
     case PROP_NUMBER:
       g_value_set_uint (value, self->number);
       break;
+    case PROP_NAME:
+      g_value_take_string (value, pr_cluster_item_dup_name (self));
+      break;
     case PROP_SIZE:
       g_value_set_uint (value, count_in_cluster (self));
       break;
@@ -171,6 +176,9 @@ pr_cluster_item_class_init (PrClusterItemClass *klass)
 
   properties[PROP_NUMBER] = g_param_spec_uint ("number", NULL, NULL, 0, G_MAXUINT, 0,
                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The number as the list shows it: "new" for a case not numbered yet. */
+  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_SIZE] = g_param_spec_uint ("size", NULL, NULL, 0, G_MAXUINT, 0,
                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_SUBJECT] = g_param_spec_string ("subject", NULL, NULL, NULL,
@@ -208,18 +216,23 @@ pr_cluster_item_init (PrClusterItem *self)
 
 /**
  * pr_cluster_item_new:
- * @number: the cluster's number in the scan, from 1
+ * @number: what names the cluster: its case number when @is_case (0 for
+ *   a cluster that is no case yet: a regrouping's new one), else its
+ *   place in the scan's list, from 1
+ * @is_case: whether @number is a case number
  * @subject: (nullable): the primary record's label
  * @date: the primary record's date (unix seconds), or %PR_DATE_NONE
  */
 PrClusterItem *
 pr_cluster_item_new (guint       number,
+                     gboolean    is_case,
                      const char *subject,
                      gint64      date)
 {
   PrClusterItem *self = g_object_new (PR_TYPE_CLUSTER_ITEM, NULL);
 
   self->number = number;
+  self->is_case = is_case;
   self->subject = g_strdup (subject != NULL ? subject : "");
   self->date = date;
   return self;
@@ -238,6 +251,31 @@ pr_cluster_item_add_member (PrClusterItem *self,
   copy.id = g_strdup (id);
   g_array_append_val (self->original, member);
   g_array_append_val (self->members, copy);
+}
+
+/**
+ * pr_cluster_item_dup_name:
+ * @item: a cluster
+ *
+ * Returns: (transfer full): the cluster's number as text, or “new” for
+ *   a case that a scan has not numbered yet
+ */
+char *
+pr_cluster_item_dup_name (PrClusterItem *self)
+{
+  g_return_val_if_fail (PR_IS_CLUSTER_ITEM (self), NULL);
+  if (self->is_case && self->number == 0)
+    /* Translators: in place of a case number, for a cluster of a new k
+     * that no scan has numbered yet */
+    return g_strdup (C_("case", "new"));
+  return g_strdup_printf ("%u", self->number);
+}
+
+gboolean
+pr_cluster_item_get_is_case (PrClusterItem *self)
+{
+  g_return_val_if_fail (PR_IS_CLUSTER_ITEM (self), FALSE);
+  return self->is_case;
 }
 
 guint

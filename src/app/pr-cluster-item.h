@@ -28,6 +28,7 @@ typedef struct {
 G_DECLARE_FINAL_TYPE (PrClusterItem, pr_cluster_item, PR, CLUSTER_ITEM, GObject)
 
 PrClusterItem         *pr_cluster_item_new             (guint             number,
+                                                        gboolean          is_case,
                                                         const char       *subject,
                                                         gint64            date);
 void                   pr_cluster_item_add_member      (PrClusterItem    *item,
@@ -35,6 +36,8 @@ void                   pr_cluster_item_add_member      (PrClusterItem    *item,
                                                         guint32           record,
                                                         guint32           distance);
 guint                  pr_cluster_item_get_number      (PrClusterItem    *item);
+gboolean               pr_cluster_item_get_is_case     (PrClusterItem    *item);
+char                  *pr_cluster_item_dup_name        (PrClusterItem    *item);
 guint                  pr_cluster_item_get_n_members   (PrClusterItem    *item);
 PrClusterMember       *pr_cluster_item_get_member      (PrClusterItem    *item,
                                                         guint             index);

@@ -660,8 +660,16 @@ pr_compare_view_show (PrCompareView   *self,
   if (self->selected >= self->n_members || self->selected == 0)
     self->selected = self->n_members > 1 ? 1 : 0;
 
-  heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", self->n_members),
-                             pr_cluster_item_get_number (item), self->n_members);
+  if (!pr_cluster_item_get_is_case (item))
+    heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", self->n_members),
+                               pr_cluster_item_get_number (item), self->n_members);
+  else if (pr_cluster_item_get_number (item) != 0)
+    heading = g_strdup_printf (ngettext ("Case %u: %u record", "Case %u: %u records", self->n_members),
+                               pr_cluster_item_get_number (item), self->n_members);
+  else
+    heading = g_strdup_printf (ngettext ("New case (numbered by the next scan): %u record",
+                                         "New case (numbered by the next scan): %u records", self->n_members),
+                               self->n_members);
   gtk_label_set_text (GTK_LABEL (self->heading), heading);
   gtk_widget_set_visible (self->chains, TRUE);
 

@@ -163,6 +163,7 @@ connect_clicked (PrConnectDialog *self)
 {
   g_autoptr(PrConnectionParams) params = pr_connection_params_new ();
   const char *port = text_of (self->port_entry);
+  g_autoptr(GError) error = NULL;
   guint64 number = 0;
 
   if (port != NULL && !g_ascii_string_to_unsigned (port, 10, 1, 65535, &number, NULL))
@@ -186,6 +187,13 @@ connect_clicked (PrConnectDialog *self)
   params->tls = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->tls_check));
   params->tls_verify = params->tls;
   params->tls_ca = params->tls ? g_strdup (text_of (self->ca_entry)) : NULL;
+  /* A socket with a port or another host: one of them would be ignored. */
+  if (!pr_connection_params_check_place (params, &error))
+    {
+      gtk_label_set_text (GTK_LABEL (self->error_label), error->message);
+      gtk_widget_set_visible (self->error_label, TRUE);
+      return;
+    }
 
   if (self->settings != NULL)
     pr_profiles_remember (self->settings, params);

@@ -762,12 +762,15 @@ run_in_background (GTask           *task,
 }
 
 /* The list's objects for @clustering, and the map from each record id to
- * its cluster; made on a worker thread. */
+ * its cluster; made on a worker thread. @case_numbers: (nullable): each
+ * cluster's case number (0: no case yet); without them a cluster is named
+ * by its place in the list. */
 static void
-make_items (PrClustering  *clustering,
-            PrRecordSet   *set,
-            GPtrArray    **items_out,
-            GHashTable   **cluster_of_out)
+make_items (PrClustering   *clustering,
+            PrRecordSet    *set,
+            const guint32  *case_numbers,
+            GPtrArray     **items_out,
+            GHashTable    **cluster_of_out)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
   /* Keyed by the set's ids, which live as long as the scan's result: a
@@ -778,7 +781,8 @@ make_items (PrClustering  *clustering,
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
       guint32 primary = cluster->members[0];
-      PrClusterItem *item = pr_cluster_item_new (c + 1, set->labels->pdata[primary], set->dates[primary]);
+      PrClusterItem *item = pr_cluster_item_new (case_numbers != NULL ? case_numbers[c] : c + 1, case_numbers != NULL,
+                                                 set->labels->pdata[primary], set->dates[primary]);
 
       for (guint m = 0; m < cluster->n_members; m++)
         {
@@ -825,7 +829,8 @@ scan_thread (GTask        *task,
 
   /* The list's objects are made here, off the main thread: 100,000 of
    * them take a while. */
-  make_items (data->result->clustering, data->result->set, &data->items, &data->cluster_of);
+  make_items (data->result->clustering, data->result->set, data->result->case_numbers,
+              &data->items, &data->cluster_of);
   g_task_return_boolean (task, TRUE);
   return;
 
@@ -1175,6 +1180,7 @@ decide_job (PrSession *self,
           undo->verdict = PR_VERDICT_UNDO;
           undo->reviewer = g_strdup (decision->reviewer);
           undo->undoes = decision->id;
+          undo->case_number = decision->case_number;
           g_ptr_array_add (data->undos, undo);
         }
     }
@@ -1284,13 +1290,19 @@ start_step (PrSession           *self,
   push_job (self, task, decide_job);
 }
 
+/* A decision about a member of @item, recording the case it was made
+ * against when the cluster is one. */
 static PrDecision *
-new_decision (PrSession  *self,
-              PrVerdict   verdict,
-              const char *record_id,
-              const char *primary_id)
+new_decision (PrSession     *self,
+              PrClusterItem *item,
+              PrVerdict      verdict,
+              const char    *record_id,
+              const char    *primary_id)
 {
   PrDecision *decision = g_new0 (PrDecision, 1);
+
+  if (pr_cluster_item_get_is_case (item))
+    decision->case_number = pr_cluster_item_get_number (item);
 
   decision->table = g_strdup (self->table);
   decision->record_id = g_strdup (record_id);
@@ -1333,11 +1345,11 @@ pr_session_decide_async (PrSession           *self,
           PrClusterMember *member = pr_cluster_item_get_member (item, m);
 
           if (member->state == PR_MEMBER_UNDECIDED)
-            g_ptr_array_add (step->decisions, new_decision (self, verdict, member->id, primary));
+            g_ptr_array_add (step->decisions, new_decision (self, item, verdict, member->id, primary));
         }
     }
   else
-    g_ptr_array_add (step->decisions, new_decision (self, verdict, record_id, primary));
+    g_ptr_array_add (step->decisions, new_decision (self, item, verdict, record_id, primary));
 
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
   start_step (self, step, DO, callback, user_data);
@@ -1462,7 +1474,7 @@ pr_session_split_async (PrSession           *self,
     step = g_new0 (Step, 1);
     step->item = g_object_ref (item);
     step->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
-    g_ptr_array_add (step->decisions, new_decision (self, PR_VERDICT_NOT_REPEAT, far, near));
+    g_ptr_array_add (step->decisions, new_decision (self, item, PR_VERDICT_NOT_REPEAT, far, near));
   }
   g_queue_clear_full (&self->redo, (GDestroyNotify) step_free);
   start_step (self, step, DO, callback, user_data);
@@ -1715,6 +1727,7 @@ start_refreshing (PrSession *self)
  * for other programs). New columns go after the verdict's, so that the
  * first ones stay where readers' sheets expect them. */
 static const char *const export_header[] = {
+  /* "case" in its place when the clusters are named by case numbers */
   NC_("report column", "cluster"), NC_("report column", "record_id"), NC_("report column", "primary_id"),
   NC_("report column", "distance"), NC_("report column", "similarity"), NC_("report column", "verdict"),
   NC_("report column", "reviewer"), NC_("report column", "decided_at"), NC_("report column", "repeat_kind"),
@@ -1730,6 +1743,7 @@ typedef struct {
   char                  *table;
   PrMapping             *mapping;
   int                    id_column;
+  gboolean               cases;      /* the first column is the case number */
   char                  *path;
   GArray                *rows;       /* ExportRow */
   GHashTable            *row_of;     /* record id (borrowed from rows) → row index + 1 */
@@ -1834,7 +1848,9 @@ export_thread (GTask        *task,
   if (writer == NULL)
     goto failed;
   for (guint i = 0; i < EXPORT_FIXED; i++)
-    g_ptr_array_add (header, (gpointer) g_dpgettext2 (GETTEXT_PACKAGE, "report column", export_header[i]));
+    g_ptr_array_add (header, (gpointer) (i == 0 && data->cases
+                                         ? C_("report column", "case")
+                                         : g_dpgettext2 (GETTEXT_PACKAGE, "report column", export_header[i])));
   for (guint c = 0; c < n_columns; c++)
     if (is_display_column (pr_mapping_get_column (data->mapping, c)))
       {
@@ -1892,7 +1908,7 @@ format_decided_at (gint64 seconds)
  * decided_at, repeat_kind (the same petitioner as the primary's, another,
  * or empty for the primary and where it is not known) — then the mapped
  * short, text and date columns. UTF-8 with a BOM, RFC 4180, cells that
- * begin with = + - @ neutralised.
+ * begin with = + - @ (or a full-width or other form of them) neutralised.
  */
 void
 pr_session_export_async (PrSession             *self,
@@ -1912,6 +1928,7 @@ pr_session_export_async (PrSession             *self,
   data->table = g_strdup (self->table);
   data->mapping = pr_mapping_copy (self->mapping);
   data->id_column = -1;
+  data->cases = self->items->len > 0 && pr_cluster_item_get_is_case (self->items->pdata[0]);
   for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
     if (pr_mapping_get_column (self->mapping, c)->role == PR_COLUMN_ROLE_ID)
       data->id_column = (int) c;
@@ -1945,7 +1962,7 @@ pr_session_export_async (PrSession             *self,
                                          ? g_hash_table_lookup (self->decisions, &member->decision) : NULL;
           ExportRow row = { { 0 } };
 
-          row.cells[0] = g_strdup_printf ("%u", pr_cluster_item_get_number (item));
+          row.cells[0] = pr_cluster_item_dup_name (item);
           row.cells[1] = g_strdup (member->id);
           row.cells[2] = g_strdup (primary);
           row.cells[3] = g_strdup_printf ("%u", member->distance);
@@ -2047,6 +2064,25 @@ preview_row (const char *const *values,
               g_string_append_printf (words, "(%s)", error->message);
             g_string_append_printf (line, "%s ", words->str);
             g_string_free (words, TRUE);
+          }
+          break;
+        case PR_COLUMN_ROLE_DATE:
+          {
+            gint64 seconds;
+            int offset;
+            g_autofree char *shown = NULL;
+            PrDateStatus status = pr_date_read (values[c], PR_DATE_ORDER_UNSET, &seconds, &offset);
+
+            /* The date as the scan reads it, or why it reads none: a
+             * wrong date column shows here, before the scan. */
+            if (status == PR_DATE_OK)
+              shown = pr_date_format (seconds);
+            else if (status == PR_DATE_AMBIGUOUS)
+              shown = g_strdup_printf (_("“%.*s”: day first or month first?"), (int) MIN (lengths[c], 64), values[c]);
+            else if (lengths[c] > 0)
+              shown = g_strdup_printf (_("“%.*s”: not a date"), (int) MIN (lengths[c], 64), values[c]);
+            if (shown != NULL)
+              g_string_append_printf (line, "[%s: %s] ", column->name, shown);
           }
           break;
         default:
@@ -2381,6 +2417,8 @@ apply_thread (GTask        *task,
   g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
   PrClusterConstraints constraints;
+  g_autofree guint32 *case_numbers = NULL;
+  GError *error = NULL;
 
   /* Now with each cluster's largest distance, which the list shows. */
   pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
@@ -2389,7 +2427,16 @@ apply_thread (GTask        *task,
   regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints, NULL);
   if (g_task_return_error_if_cancelled (task))
     return;
-  make_items (regroup->clustering, set, &regroup->items, &regroup->cluster_of);
+  /* The clusters at this k named by the scan's cases: a cluster that
+   * continues one keeps its number; a new one has none until a scan at
+   * this k stores it. */
+  case_numbers = pr_scan_result_number_clusters (regroup->shared->result, regroup->clustering, &error);
+  if (error != NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  make_items (regroup->clustering, set, case_numbers, &regroup->items, &regroup->cluster_of);
   g_task_return_boolean (task, TRUE);
 }
 

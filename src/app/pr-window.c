@@ -55,6 +55,7 @@ struct _PrWindow
   GtkWidget            *filter_dropdown;
   GtkWidget            *summary_label;
   GtkWidget            *cluster_view;
+  GtkColumnViewColumn  *number_column;  /* titled as the clusters are named: case or place */
   GtkWidget            *compare_view;
 
   PrSession            *session;
@@ -961,18 +962,20 @@ uint_to_label (GBinding     *binding,
   return TRUE;
 }
 
-/* The cell's label follows the cluster's property (a number, when
- * user_data says so) for as long as the row shows it. */
+/* The cell's label follows the cluster's property (a number, or text)
+ * for as long as the row shows it. */
 static void
 bind_label (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
             gpointer                  user_data)
 {
   const char *property = g_object_get_data (G_OBJECT (factory), "property");
-  GBinding *binding = g_object_bind_property_full (gtk_list_item_get_item (list_item), property,
+  GObject *item = gtk_list_item_get_item (list_item);
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (item), property);
+  GBinding *binding = g_object_bind_property_full (item, property,
                                                    gtk_list_item_get_child (list_item), "label",
                                                    G_BINDING_SYNC_CREATE,
-                                                   GPOINTER_TO_INT (user_data) ? uint_to_label : NULL,
+                                                   pspec->value_type == G_TYPE_UINT ? uint_to_label : NULL,
                                                    NULL, NULL, NULL);
   g_object_set_data (G_OBJECT (list_item), "binding", binding);
   /* What the expanding column cuts short stays readable on hover. */
@@ -1005,9 +1008,10 @@ sort_by_number (const char *property)
   return GTK_SORTER (gtk_numeric_sorter_new (gtk_property_expression_new (PR_TYPE_CLUSTER_ITEM, NULL, property)));
 }
 
-/* @sorter: (nullable) (transfer full): how the column sorts; %NULL: by
- * @property */
-static void
+/* @number: a number's column (right-aligned); @sorter: (nullable)
+ * (transfer full): how the column sorts; %NULL: by @property.
+ * Returns: (transfer none): the column */
+static GtkColumnViewColumn *
 add_cluster_column (PrWindow   *self,
                     const char *title,
                     const char *property,
@@ -1034,6 +1038,25 @@ add_cluster_column (PrWindow   *self,
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->cluster_view), column);
   g_object_unref (sorter);
   g_object_unref (column);
+  return column;
+}
+
+/* With a store the clusters are named by their case numbers, which stay
+ * from scan to scan; else by their place in the list. */
+static void
+title_number_column (GListModel *clusters,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     PrWindow   *self)
+{
+  g_autoptr(PrClusterItem) first = g_list_model_get_item (clusters, 0);
+
+  if (first != NULL)
+    gtk_column_view_column_set_title (self->number_column,
+                                      /* Translators: a column of the cluster list: the case number,
+                                       * which stays from scan to scan (案件号) */
+                                      pr_cluster_item_get_is_case (first) ? _("Case") : _("No."));
 }
 
 static void
@@ -1049,7 +1072,9 @@ setup_cluster_list (PrWindow *self)
   /* "same / other": by the repeats of the same petitioner, then by the others'. */
   gtk_multi_sorter_append (by_petitioners, sort_by_number ("n-same-petitioner"));
   gtk_multi_sorter_append (by_petitioners, sort_by_number ("n-other-petitioner"));
-  add_cluster_column (self, _("No."), "number", TRUE, FALSE, NULL);
+  self->number_column = add_cluster_column (self, _("No."), "name", TRUE, FALSE, sort_by_number ("number"));
+  g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
+                           G_CALLBACK (title_number_column), self, 0);
   add_cluster_column (self, _("Records"), "size", TRUE, FALSE, NULL);
   /* Before the subject, which gives way: the list's pane is narrow. */
   /* Translators: a column of the cluster list: how many members were sent

@@ -24,6 +24,7 @@
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
+#include "pr-output-path.h"
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 
@@ -65,6 +66,48 @@ pr_cli_part_method (PrCliMappingOptions *options)
   return pr_part_method_resolve (&method);
 }
 
+/**
+ * pr_cli_check_range:
+ * @flag: the flag's name, without the dashes
+ * @value: its value
+ * @min: the smallest it may be
+ * @max: the largest
+ *
+ * Refuses a number flag's value outside [@min, @max], and NaN, which
+ * compares with nothing and would slip through any other test.
+ *
+ * Returns: %FALSE with @error naming the flag, the value and the range
+ */
+gboolean
+pr_cli_check_range (const char  *flag,
+                    double       value,
+                    double       min,
+                    double       max,
+                    GError     **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("--%s must be a number from %.15g to %.15g, not %.15g"), flag, min, max, value);
+  return FALSE;
+}
+
+/* Every number flag the mapping group has, checked before any work. */
+static gboolean
+pr_cli_check_numbers (PrCliMappingOptions  *options,
+                      GError              **error)
+{
+  return pr_cli_check_range ("min-tokens", options->min_tokens, 0, PR_CLI_MAX_MIN_TOKENS, error) &&
+         pr_cli_check_range ("threads", options->threads, 0, PR_CLI_MAX_THREADS, error) &&
+         pr_cli_check_range ("containment", options->containment, 0, 1, error) &&
+         pr_cli_check_range ("containment-same", options->containment_same, 0, 1, error) &&
+         pr_cli_check_range ("part-max-records", options->part_max_records, 2, G_MAXINT, error) &&
+         pr_cli_check_range ("min-shared", options->min_shared, 1, G_MAXINT, error) &&
+         pr_cli_check_range ("shingle-words", options->shingle_words, 1, PR_PART_MAX_SHINGLE_WORDS, error) &&
+         pr_cli_check_range ("shingle-window", options->shingle_window, 1, PR_PART_MAX_SHINGLE_WINDOW, error) &&
+         pr_cli_check_range ("idf-max-share", options->idf_max_share, 0, 1, error);
+}
+
 /* Refuses a --parts that is neither method, and sizes out of range. */
 static gboolean
 pr_cli_check_part_method (PrCliMappingOptions  *options,
@@ -77,15 +120,7 @@ pr_cli_check_part_method (PrCliMappingOptions  *options,
                    _("--parts must be “clauses” or “shingles”, not “%s”"), options->parts);
       return FALSE;
     }
-  if (options->shingle_words < 1 || options->shingle_words > PR_PART_MAX_SHINGLE_WORDS ||
-      options->shingle_window < 1 || options->shingle_window > PR_PART_MAX_SHINGLE_WINDOW)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--shingle-words must be between 1 and %d, --shingle-window between 1 and %d"),
-                   PR_PART_MAX_SHINGLE_WORDS, PR_PART_MAX_SHINGLE_WINDOW);
-      return FALSE;
-    }
-  return TRUE;
+  return pr_cli_check_numbers (options, error);
 }
 
 /* The part matcher's settings of the flags. */
@@ -107,6 +142,7 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
 {
   g_clear_pointer (&options->id, g_free);
   g_clear_pointer (&options->date, g_free);
+  g_clear_pointer (&options->date_format, g_free);
   g_clear_pointer (&options->encoding, g_free);
   g_clear_pointer (&options->column_encodings, g_strfreev);
   g_clear_pointer (&options->short_specs, g_strfreev);
@@ -141,6 +177,9 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
          "same petitioner; a short field of weight 2 if not given as one; repeatable"), N_("COL") },
     { "date", 0, 0, G_OPTION_ARG_STRING, &options->date,
       N_("Column with the record's date: the earliest record is a cluster's primary"), N_("COL") },
+    { "date-format", 0, 0, G_OPTION_ARG_STRING, &options->date_format,
+      N_("How to read a date whose year comes last, such as 08/06/2019: DMY (day first), MDY (month first), "
+         "or YMD (only dates whose year comes first; others are counted as unreadable)"), N_("ORDER") },
     { "k", 'k', 0, G_OPTION_ARG_INT, &options->k,
       N_("Largest Hamming distance between near-duplicates (default 3)"), N_("K") },
     { "min-tokens", 0, 0, G_OPTION_ARG_INT, &options->min_tokens,
@@ -251,28 +290,24 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
                    _("no column to fingerprint: give --text COL and/or --short COL"));
       return NULL;
     }
-  if (options->min_tokens < 0)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--min-tokens must not be negative"));
-      return NULL;
-    }
-  if (options->threads < 0)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("--threads must not be negative"));
-      return NULL;
-    }
+  if (!pr_cli_check_numbers (options, error))
+    return NULL;
 
   if ((options->id != NULL && !pr_mapping_add (mapping, options->id, PR_COLUMN_ROLE_ID, 0, &local_error)) ||
       (options->date != NULL && !pr_mapping_add (mapping, options->date, PR_COLUMN_ROLE_DATE, 0, &local_error)))
     goto bad_flags;
   for (guint i = 0; options->short_specs != NULL && options->short_specs[i] != NULL; i++)
     if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_SHORT, options->short_specs[i], &local_error))
-      goto bad_flags;
+      {
+        g_prefix_error (&local_error, "--short %s: ", options->short_specs[i]);
+        goto bad_flags;
+      }
   for (guint i = 0; options->text_specs != NULL && options->text_specs[i] != NULL; i++)
     if (!pr_mapping_add_spec (mapping, PR_COLUMN_ROLE_TEXT, options->text_specs[i], &local_error))
-      goto bad_flags;
+      {
+        g_prefix_error (&local_error, "--text %s: ", options->text_specs[i]);
+        goto bad_flags;
+      }
   for (guint i = 0; options->petitioners != NULL && options->petitioners[i] != NULL; i++)
     {
       const char *name = options->petitioners[i];
@@ -374,6 +409,38 @@ pr_cli_default_timeouts (PrConnectionParams *params)
     params->read_timeout = PR_CLI_DEFAULT_READ_TIMEOUT;
 }
 
+/* The password is the file's content less one line end (\n or \r\n),
+ * as an editor or `echo` leaves it: other white space may be part of the
+ * password. A NUL would cut it short without a word, so it is refused. */
+static char *
+read_password_file (const char  *path,
+                    GError     **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  char *password;
+
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+  if (memchr (contents, '\0', length) != NULL)
+    {
+      memset (contents, 0, length);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("the password file %s holds a NUL byte, which no password can contain: write the password "
+                     "alone in it, as text"), path);
+      return NULL;
+    }
+  if (length > 0 && contents[length - 1] == '\n')
+    {
+      length--;
+      if (length > 0 && contents[length - 1] == '\r')
+        length--;
+    }
+  password = g_strndup (contents, length);
+  memset (contents, 0, strlen (contents));
+  return password;
+}
+
 /**
  * pr_cli_open_connection:
  * @options: the parsed flags, with --db
@@ -408,20 +475,16 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
     }
 
   params = pr_connection_params_new_from_uri (options->db, error);
-  if (params == NULL)
+  if (params == NULL || !pr_connection_params_check_database (params, error))
     return NULL;
 
   if (options->password_file != NULL)
     {
-      g_autofree char *contents = NULL;
-
-      if (!g_file_get_contents (options->password_file, &contents, NULL, error))
+      params->password = read_password_file (options->password_file, error);
+      if (params->password == NULL)
         return NULL;
-      g_free (params->password);
-      params->password = g_strdup (g_strchomp (contents));
-      memset (contents, 0, strlen (contents));
     }
-  else if (params->password == NULL && from_env != NULL)
+  else if (from_env != NULL)
     params->password = g_strdup (from_env);
 
   pr_cli_default_timeouts (params);
@@ -828,6 +891,7 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->flags = pr_cli_load_flags (options);
   load->min_tokens = options->min_tokens;
   load->n_threads = options->threads;
+  load->date_order = options->date_order;
   load->keep_labels = keep_labels;
   load->parts = !options->no_parts;
   load->part_method = pr_cli_part_method (options);
@@ -954,10 +1018,11 @@ pr_cli_parse_command_with_ids (int                  *argc,
                            _("--force-encoding goes with --encoding: name the encoding to read the file in"));
       return FALSE;
     }
-  if (options->idf_max_share < 0 || options->idf_max_share > 1)
+  if (options->date_format != NULL && !pr_date_order_from_string (options->date_format, &options->date_order))
     {
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           _("--idf-max-share takes a share between 0 and 1"));
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--date-format must be DMY (day first), MDY (month first) or YMD, not “%s”"),
+                   options->date_format);
       return FALSE;
     }
   if (!pr_cli_check_part_method (options, error))
@@ -1024,6 +1089,50 @@ pr_cli_records_text (guint64 n_records,
                           (unsigned long long) n_records, (unsigned long long) n_sparse);
 }
 
+/**
+ * pr_cli_unreadable_dates_text:
+ * @set: the records read
+ * @column: the date column
+ * @order_given: whether --date-format was given (else the line suggests it)
+ *
+ * Returns: (transfer full) (nullable): a line saying how many dates of
+ *   @column could not be read and naming the first records, or %NULL if
+ *   all could
+ */
+char *
+pr_cli_unreadable_dates_text (const PrRecordSet *set,
+                              const char        *column,
+                              gboolean           order_given)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  if (set->n_unreadable_dates == 0)
+    return NULL;
+  for (guint i = 0; i < set->unreadable_date_ids->len; i++)
+    {
+      if (i > 0)
+        g_string_append (ids, ", ");
+      g_string_append (ids, set->unreadable_date_ids->pdata[i]);
+    }
+  if (set->n_unreadable_dates > set->unreadable_date_ids->len)
+    g_string_append (ids, ", …");
+  /* Translators: the count, the column, then the first records' ids. */
+  if (order_given)
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+                                      "correct it in the table",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s); "
+                                      "correct them in the table",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  /* Translators: the count, the column, then the first records' ids. */
+  return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+                                    "correct it, or give --date-format for day-first or month-first dates",
+                                    "%llu dates in column “%s” could not be read and count as none (records %s); "
+                                    "correct them, or give --date-format for day-first or month-first dates",
+                                    (gulong) set->n_unreadable_dates),
+                          (unsigned long long) set->n_unreadable_dates, column, ids->str);
+}
+
 /* --help, -h, -? and the --help-GROUP flags GOption answers. */
 gboolean
 pr_cli_is_help_flag (const char *arg)
@@ -1071,6 +1180,8 @@ pr_cli_fail (const char   *command,
  * A regular file (or a new one) is replaced only when the writer is closed
  * (pr_csv_writer_new_for_path()); stdout and existing devices or pipes
  * (/dev/null, a fifo), which cannot be replaced, are written directly.
+ * Symbolic links are followed as pr_output_path_resolve () allows, for
+ * every kind of file.
  *
  * Returns: (transfer full) (nullable): the writer, or %NULL with @error
  *   naming @path
@@ -1082,16 +1193,22 @@ pr_cli_open_csv_output (const char        *path,
 {
   g_autoptr(GOutputStream) out = NULL;
   g_autoptr(GOutputStream) buffered = NULL;
+  g_autofree char *target = NULL;
   PrCsvWriter *writer;
-  GStatBuf st;
+  struct stat st;
+  gboolean exists = FALSE;
 
   if (path == NULL || g_str_equal (path, "-"))
     {
       out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
     }
-  else if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+  else if ((target = pr_output_path_resolve (path, &st, &exists, error)) == NULL)
     {
-      int fd = g_open (path, O_WRONLY | O_CLOEXEC, 0);
+      return NULL;
+    }
+  else if (exists && !S_ISREG (st.st_mode))
+    {
+      int fd = g_open (target, O_WRONLY | O_CLOEXEC, 0);
 
       if (fd < 0)
         {
@@ -1114,6 +1231,30 @@ pr_cli_open_csv_output (const char        *path,
   /* A full disk behind it is told as for a file: which one. */
   pr_csv_writer_set_name (writer, path == NULL || g_str_equal (path, "-") ? _("standard output") : path);
   return writer;
+}
+
+/**
+ * pr_cli_check_outputs:
+ * @paths: (array length=n_paths): the subcommand's output files; %NULL
+ *   (not given) and "-" (standard output) are no file
+ * @n_paths: how many
+ * @error: return location for a #GError
+ *
+ * For a subcommand to call before it reads anything: an output that
+ * cannot be written (its folder missing, a link not to be followed) is
+ * told at once, not after the work.
+ *
+ * Returns: %FALSE with @error naming the first that cannot be written
+ */
+gboolean
+pr_cli_check_outputs (const char *const  *paths,
+                      guint               n_paths,
+                      GError            **error)
+{
+  for (guint i = 0; i < n_paths; i++)
+    if (paths[i] != NULL && !g_str_equal (paths[i], "-") && !pr_output_path_check (paths[i], error))
+      return FALSE;
+  return TRUE;
 }
 
 /* The resident set now, in MB (0 if /proc cannot tell). */

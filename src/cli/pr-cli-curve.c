@@ -18,8 +18,10 @@
 #include "config.h"
 
 #include <math.h>
+#include <sys/stat.h>
 
 #include "pr-cli.h"
+#include "pr-output-path.h"
 
 /* The page, in SVG user units (pixels). */
 #define WIDTH 880
@@ -251,7 +253,8 @@ append_legend (GString                *svg,
  * @n_series: how many
  * @error: return location for a #GError
  *
- * Writes the curve to @path, replacing it whole (g_file_set_contents ()).
+ * Writes the curve to @path, replacing it whole (g_file_set_contents ());
+ * a symbolic link is followed as for every output (pr_output_path_resolve ()).
  *
  * Returns: %FALSE with @error set if the file could not be written
  */
@@ -269,6 +272,9 @@ pr_cli_write_curve (const char              *path,
   g_autofree char *escaped_title = g_markup_escape_text (title, -1);
   Axis x_axis = axis_for (series, n_series, TRUE);
   Axis y_axis = axis_for (series, n_series, FALSE);
+  g_autofree char *target = NULL;
+  struct stat st;
+  gboolean exists = FALSE;
 
   g_string_append_printf (svg,
                           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -284,5 +290,8 @@ pr_cli_write_curve (const char              *path,
   append_legend (svg, series, n_series, note);
   g_string_append (svg, "</svg>\n");
 
-  return g_file_set_contents (path, svg->str, svg->len, error);
+  target = pr_output_path_resolve (path, &st, &exists, error);
+  if (target == NULL)
+    return FALSE;
+  return g_file_set_contents (target, svg->str, svg->len, error);
 }

@@ -57,14 +57,15 @@ pr_cli_decisions (int    argc,
   if (!pr_cli_parse_command (&argc, &argv, _("— export the reviewers' decisions as CSV"),
                              entries, &options, 0, &error))
     goto failed;
+  /* The output first: one that cannot be written is told before the
+   * server is asked anything. */
+  writer = pr_cli_open_csv_output (out, (no_bom ? 0 : PR_CSV_WRITER_BOM) | PR_CSV_WRITER_NEUTRALIZE, &error);
+  if (writer == NULL)
+    goto failed;
   store = pr_cli_open_store_only (&options, schema,
                                   _("the decisions are in a database: give --db URI --table TABLE, or --sample"),
                                   &connection, &error);
   if (store == NULL)
-    goto failed;
-
-  writer = pr_cli_open_csv_output (out, (no_bom ? 0 : PR_CSV_WRITER_BOM) | PR_CSV_WRITER_NEUTRALIZE, &error);
-  if (writer == NULL)
     goto failed;
   if (!pr_store_export_decisions (store, options.table, writer, &error) ||
       !pr_csv_writer_close (writer, &error))

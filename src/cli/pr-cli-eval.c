@@ -959,7 +959,8 @@ pr_cli_eval (int    argc,
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("— precision and recall of repeat detection at k = 0…8"),
-                             entries, &options, 0, &error))
+                             entries, &options, 0, &error) ||
+      !pr_cli_check_range ("held-back-jaccard", held_back_jaccard, 0, 1, &error))
     goto failed;
   n_truths = (pairs_path != NULL) + (truth_groups != NULL) + (truth_groups_path != NULL);
   if (records_path == NULL || n_truths != 1)
@@ -984,6 +985,14 @@ pr_cli_eval (int    argc,
   /* Exact copies need no parts: do not cut them. */
   if (exact)
     options.no_parts = TRUE;
+  /* Its outputs are written at the end: one that cannot be is told
+   * before the records are read. */
+  {
+    const char *outputs[] = { pairs_out_path, curve_path };
+
+    if (!pr_cli_check_outputs (outputs, G_N_ELEMENTS (outputs), &error))
+      goto failed;
+  }
 
   set = pr_cli_load_records (records_path, &options, FALSE, &error);
   if (set == NULL)

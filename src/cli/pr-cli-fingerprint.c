@@ -35,12 +35,13 @@ pr_cli_fingerprint (int    argc,
                              entries, &options, 1, &error))
     goto failed;
 
-  set = pr_cli_load_records (argv[1], &options, FALSE, &error);
-  if (set == NULL)
-    goto failed;
-
+  /* The output first: one that cannot be written is told before the
+   * records are read. */
   writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error);
   if (writer == NULL)
+    goto failed;
+  set = pr_cli_load_records (argv[1], &options, FALSE, &error);
+  if (set == NULL)
     goto failed;
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), &error))
     goto failed;

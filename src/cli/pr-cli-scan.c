@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * scan: CSV in, clusters of repeat records out (stdout, or --out as CSV
- * with the columns cluster,id,primary,distance,same_petitioner), every
- * pair within k with --pairs (id_a,id_b,distance).
+ * with the columns cluster,id,primary,distance,same_petitioner,case), every
+ * pair within k with --pairs (id_a,id_b,distance). With --store each
+ * cluster is named by its case number too (pr-store-cases.c).
  */
 #define G_LOG_DOMAIN "petition-review-cli"
 
@@ -19,14 +20,17 @@
 #include "pr-matches.h"
 #include "pr-store.h"
 
+/* @case_numbers: (nullable): with a store, each cluster's case number;
+ * without, the case column is empty. */
 static gboolean
 write_clusters_csv (PrCsvWriter    *writer,
                     PrRecordSet    *set,
                     PrClustering   *clustering,
+                    const guint32  *case_numbers,
                     GError        **error)
 {
   /* The names are a contract: columns are added at the end, never renamed. */
-  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner" };
+  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner", "case" };
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -34,10 +38,13 @@ write_clusters_csv (PrCsvWriter    *writer,
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
-      char number[16], distance[16];
-      const char *row[5] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL };
+      char number[16], distance[16], case_number[16] = "";
+      const char *row[6] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number };
 
+      G_STATIC_ASSERT (G_N_ELEMENTS (row) == G_N_ELEMENTS (header));
       g_snprintf (number, sizeof number, "%u", c + 1);
+      if (case_numbers != NULL)
+        g_snprintf (case_number, sizeof case_number, "%u", case_numbers[c]);
       for (guint m = 0; m < cluster->n_members; m++)
         {
           /* 1: a repeat by the primary's petitioner; 0: the same matter
@@ -146,9 +153,10 @@ write_new_repeats_csv (PrCsvWriter   *writer,
 }
 
 static void
-print_clusters (PrRecordSet  *set,
-                PrClustering *clustering,
-                guint         k)
+print_clusters (PrRecordSet   *set,
+                PrClustering  *clustering,
+                const guint32 *case_numbers,
+                guint          k)
 {
   if (pr_clustering_get_n_clusters (clustering) > 0)
     printf (_("The distances are the bits in which two fingerprints differ (0 to 64). Records join a cluster "
@@ -158,9 +166,14 @@ print_clusters (PrRecordSet  *set,
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
 
-      printf (ngettext ("Cluster %u: %u record, largest distance %u\n", "Cluster %u: %u records, largest distance %u\n",
-                        cluster->n_members),
-              c + 1, cluster->n_members, cluster->max_distance);
+      if (case_numbers != NULL)
+        printf (ngettext ("Cluster %u, case %u: %u record, largest distance %u\n",
+                          "Cluster %u, case %u: %u records, largest distance %u\n", cluster->n_members),
+                c + 1, case_numbers[c], cluster->n_members, cluster->max_distance);
+      else
+        printf (ngettext ("Cluster %u: %u record, largest distance %u\n", "Cluster %u: %u records, largest distance %u\n",
+                          cluster->n_members),
+                c + 1, cluster->n_members, cluster->max_distance);
       for (guint m = 0; m < cluster->n_members; m++)
         {
           guint32 r = cluster->members[m];
@@ -205,7 +218,8 @@ pr_cli_scan (int    argc,
   double write_seconds;
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
-      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner) to FILE"), N_("FILE") },
+      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner,case) to FILE; "
+         "case is the cluster's case number with --store, else empty"), N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
       N_("Write every pair within k as CSV (id_a,id_b,distance) to FILE"), N_("FILE") },
     { "store", 0, 0, G_OPTION_ARG_STRING, &store_schema,
@@ -271,11 +285,11 @@ pr_cli_scan (int    argc,
   write_start = g_get_monotonic_time ();
   if (clusters_writer != NULL)
     {
-      if (!write_clusters_csv (clusters_writer, set, clustering, &error))
+      if (!write_clusters_csv (clusters_writer, set, clustering, result->case_numbers, &error))
         goto abandon;
     }
   else
-    print_clusters (set, clustering, options.k);
+    print_clusters (set, clustering, result->case_numbers, options.k);
 
   if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, set, result->matches, &error))
     goto abandon;
@@ -316,6 +330,13 @@ pr_cli_scan (int    argc,
     }
 
   whole = pr_matches_count_pairs (result->matches);
+  if (options.date != NULL)
+    {
+      g_autofree char *unreadable = pr_cli_unreadable_dates_text (set, options.date, options.date_format != NULL);
+
+      if (unreadable != NULL)
+        fprintf (stderr, "%s\n", unreadable);
+    }
   {
     guint n_clusters = pr_clustering_get_n_clusters (clustering);
     g_autofree char *records_text = pr_cli_records_text (set->n_records, set->n_sparse);

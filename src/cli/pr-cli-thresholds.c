@@ -73,6 +73,10 @@ pr_cli_thresholds (int    argc,
       goto failed;
     }
 
+  /* The output first: one that cannot be written is told before the
+   * records are read. */
+  if (out != NULL && (writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error)) == NULL)
+    goto failed;
   if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
     goto failed;
 
@@ -106,8 +110,7 @@ pr_cli_thresholds (int    argc,
       const char *header[] = { "distance", "pairs_at_distance", "clusters", "clusters_added", "clusters_removed",
                                "pairs", "pairs_change", "clustered_records" };
 
-      writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error);
-      if (writer == NULL || !pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), &error))
+      if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), &error))
         goto failed;
     }
 

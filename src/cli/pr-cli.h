@@ -16,6 +16,9 @@ G_BEGIN_DECLS
 
 /* Seconds, unless the connection string says otherwise (pr-cli-common.c). */
 #define PR_CLI_DEFAULT_CONNECT_TIMEOUT 15
+/* The largest --min-tokens and --threads taken: more is a typing slip. */
+#define PR_CLI_MAX_MIN_TOKENS 1000000
+#define PR_CLI_MAX_THREADS 1024
 #define PR_CLI_DEFAULT_READ_TIMEOUT    900
 
 /* What every subcommand that reads records understands. */
@@ -25,6 +28,8 @@ typedef struct {
   char    **text_specs;
   char    **petitioners;     /* short columns that name who sent a record */
   char     *date;
+  char     *date_format;     /* PrDateOrder: "DMY", "MDY" or "YMD"; NULL: unset */
+  PrDateOrder date_order;
   int       k;
   int       min_tokens;
   char     *encoding;
@@ -128,11 +133,22 @@ gboolean      pr_cli_parse_command_with_ids (int                  *argc,
 char         *pr_cli_records_text           (guint64               n_records,
                                              guint64               n_sparse);
 gboolean      pr_cli_is_help_flag           (const char           *arg);
+gboolean      pr_cli_check_range            (const char           *flag,
+                                             double                value,
+                                             double                min,
+                                             double                max,
+                                             GError              **error);
+char         *pr_cli_unreadable_dates_text  (const PrRecordSet    *set,
+                                             const char           *column,
+                                             gboolean              order_given);
 void          pr_cli_set_command_name       (const char           *command);
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
                                              PrCsvWriterFlags      flags,
+                                             GError              **error);
+gboolean      pr_cli_check_outputs          (const char *const    *paths,
+                                             guint                 n_paths,
                                              GError              **error);
 double        pr_cli_peak_rss_mb            (void);
 

@@ -7,9 +7,11 @@
  * Connection strings look like
  *   mariadb://USER@HOST:PORT/DATABASE?tls=1&tls-ca=/etc/ca.pem
  *   mariadb://USER@localhost/DATABASE?socket=/run/mysqld/mysqld.sock
- * (mysql:// is the same). A password may stand in the string, but a
- * password on a command line is visible to every user of the machine:
- * the CLI takes it from a file or the environment instead.
+ * (mysql:// is the same). A password may not stand in the string: a
+ * command line is visible to every user of the machine, so the CLI takes
+ * it from a file or the environment instead. A port means TCP, also to
+ * localhost (an SSH tunnel), which Connector/C would otherwise take for
+ * its default socket.
  */
 #define G_LOG_DOMAIN "pr-connection"
 
@@ -222,13 +224,144 @@ parse_flag (const char  *value,
   return TRUE;
 }
 
+/* The options a connection string has read so far: each may be given
+ * once, and some exclude others. */
+typedef struct {
+  gboolean tls_given;
+  gboolean tls_verify_given;
+} OptionsSeen;
+
+static gboolean
+refuse_uri (GError     **error,
+            const char  *format,
+            ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+refuse_uri (GError     **error,
+            const char  *format,
+            ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI, message);
+  return FALSE;
+}
+
+static gboolean
+read_option (PrConnectionParams  *params,
+             OptionsSeen         *seen,
+             const char          *key,
+             const char          *value,
+             GError             **error)
+{
+  gboolean ok = TRUE;
+
+  /* "socket=" would be the library's default socket, "tls-ca=" no CA. */
+  if (value[0] == '\0')
+    return refuse_uri (error, _("the connection string's option “%s” has no value: give one, or leave the option "
+                                "out"), key);
+  if (strcmp (key, "socket") == 0)
+    replace_string (&params->socket, value);
+  else if (strcmp (key, "tls-ca") == 0)
+    replace_string (&params->tls_ca, value);
+  else if (strcmp (key, "tls") == 0)
+    {
+      ok = parse_flag (value, &params->tls);
+      seen->tls_given = TRUE;
+    }
+  else if (strcmp (key, "tls-verify") == 0)
+    {
+      ok = parse_flag (value, &params->tls_verify);
+      seen->tls_verify_given = TRUE;
+    }
+  else if (strcmp (key, "connect-timeout") == 0 || strcmp (key, "read-timeout") == 0)
+    {
+      guint64 seconds = 0;
+
+      ok = g_ascii_string_to_unsigned (value, 10, 1, 3600, &seconds, NULL);
+      if (strcmp (key, "connect-timeout") == 0)
+        params->connect_timeout = seconds;
+      else
+        params->read_timeout = seconds;
+    }
+  else
+    return refuse_uri (error, _("unknown option “%s” in the connection string (known: socket, tls, tls-ca, "
+                                "tls-verify, connect-timeout, read-timeout)"), key);
+  if (!ok)
+    return refuse_uri (error, _("the connection string's option “%s” has the value “%s”, which does not fit it"),
+                       key, value);
+  return TRUE;
+}
+
+/* Options that ask for opposite things, or one that another makes
+ * meaningless, are refused: read either way, one of them would be
+ * silently ignored, and a connection meant to be encrypted could go in
+ * plain text, or one meant for a port to another server. */
+static gboolean
+check_options (PrConnectionParams  *params,
+               const OptionsSeen   *seen,
+               GError             **error)
+{
+  if (seen->tls_given && !params->tls && params->tls_ca != NULL)
+    return refuse_uri (error, _("the connection string has tls=0, which turns TLS off, and tls-ca, which needs "
+                                "it: leave out one of them"));
+  if (seen->tls_given && !params->tls && seen->tls_verify_given && params->tls_verify)
+    return refuse_uri (error, _("the connection string has tls=0, which turns TLS off, and tls-verify=1, which "
+                                "needs it: leave out one of them"));
+  if (!pr_connection_params_check_place (params, error))
+    return FALSE;
+
+  /* A CA to check the certificate against, or a check asked for, means
+   * TLS: never a plain connection that a check was meant to guard. */
+  if (params->tls_ca != NULL)
+    {
+      params->tls = TRUE;
+      if (!seen->tls_verify_given)
+        params->tls_verify = TRUE;
+    }
+  if (params->tls_verify)
+    params->tls = TRUE;
+  return TRUE;
+}
+
+/**
+ * pr_connection_params_check_place:
+ * @params: connection parameters
+ * @error: return location for a #GError
+ *
+ * A unix socket excludes a port, which would be ignored (a tunnel's port
+ * not reached), and a host other than localhost, since it is on this
+ * computer.
+ *
+ * Returns: %FALSE with %PR_DB_ERROR_INVALID_URI if the place is
+ *   contradictory
+ */
+gboolean
+pr_connection_params_check_place (const PrConnectionParams  *params,
+                                  GError                   **error)
+{
+  if (params->socket != NULL && params->port != 0)
+    return refuse_uri (error, _("both a unix socket and the port %u are given, but a socket has no port: leave out "
+                                "the socket to connect to the port by TCP, or the port"), params->port);
+  if (params->socket != NULL && params->host != NULL && g_ascii_strcasecmp (params->host, "localhost") != 0)
+    return refuse_uri (error, _("both the host “%s” and a unix socket are given, but a socket is on this "
+                                "computer: leave out the socket, or give localhost as the host"), params->host);
+  return TRUE;
+}
+
 /**
  * pr_connection_params_new_from_uri:
  * @uri: a connection string, mariadb:// or mysql://
  * @error: return location for a #GError
  *
  * Query parameters: socket, tls (0/1), tls-ca, tls-verify (0/1),
- * connect-timeout and read-timeout (seconds).
+ * connect-timeout and read-timeout (seconds), each at most once. A
+ * password in the string is refused: a command line, a shell's history
+ * and a process list show it to others.
  *
  * Returns: (transfer full) (nullable): the parameters
  */
@@ -239,7 +372,8 @@ pr_connection_params_new_from_uri (const char  *uri,
   g_autoptr(PrConnectionParams) params = pr_connection_params_new ();
   g_autoptr(GUri) parsed = NULL;
   g_autoptr(GError) local_error = NULL;
-  const char *scheme, *path, *query, *userinfo;
+  const char *scheme, *path, *query;
+  OptionsSeen seen = { FALSE, FALSE };
 
   g_return_val_if_fail (uri != NULL, NULL);
 
@@ -264,9 +398,7 @@ pr_connection_params_new_from_uri (const char  *uri,
   if (params->host != NULL && params->host[0] == '\0')
     g_clear_pointer (&params->host, g_free);
   params->port = g_uri_get_port (parsed) > 0 ? g_uri_get_port (parsed) : 0;
-  userinfo = g_uri_get_user (parsed);
-  params->user = g_strdup (userinfo);
-  params->password = g_strdup (g_uri_get_password (parsed));
+  params->user = g_strdup (g_uri_get_user (parsed));
 
   path = g_uri_get_path (parsed);
   while (path != NULL && *path == '/')
@@ -285,58 +417,32 @@ pr_connection_params_new_from_uri (const char  *uri,
   query = g_uri_get_query (parsed);
   if (query != NULL)
     {
-      g_autoptr(GHashTable) values = g_uri_parse_params (query, -1, "&", G_URI_PARAMS_NONE, &local_error);
-      GHashTableIter iter;
-      gpointer key, value;
+      g_autoptr(GHashTable) given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      GUriParamsIter iter;
+      char *key, *value;
 
-      if (values == NULL)
+      g_uri_params_iter_init (&iter, query, -1, "&", G_URI_PARAMS_NONE);
+      while (g_uri_params_iter_next (&iter, &key, &value, &local_error))
+        {
+          g_autofree char *owned_key = key;
+          g_autofree char *owned_value = value;
+
+          /* Given twice, one of the two would be dropped without a word. */
+          if (g_hash_table_contains (given, key))
+            {
+              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                           _("the connection string gives the option “%s” twice: give it once"), key);
+              return NULL;
+            }
+          g_hash_table_add (given, g_strdup (key));
+          if (!read_option (params, &seen, key, value, error))
+            return NULL;
+        }
+      if (local_error != NULL)
         {
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
                        _("the connection string's options (after “?”) cannot be read: %s"), local_error->message);
           return NULL;
-        }
-
-      g_hash_table_iter_init (&iter, values);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        {
-          gboolean ok = TRUE;
-
-          if (strcmp (key, "socket") == 0)
-            replace_string (&params->socket, value);
-          else if (strcmp (key, "tls-ca") == 0)
-            {
-              replace_string (&params->tls_ca, value);
-              params->tls = TRUE;
-              params->tls_verify = TRUE;
-            }
-          else if (strcmp (key, "tls") == 0)
-            ok = parse_flag (value, &params->tls);
-          else if (strcmp (key, "tls-verify") == 0)
-            ok = parse_flag (value, &params->tls_verify);
-          else if (strcmp (key, "connect-timeout") == 0 || strcmp (key, "read-timeout") == 0)
-            {
-              guint64 seconds = 0;
-
-              ok = g_ascii_string_to_unsigned (value, 10, 1, 3600, &seconds, NULL);
-              if (strcmp (key, "connect-timeout") == 0)
-                params->connect_timeout = seconds;
-              else
-                params->read_timeout = seconds;
-            }
-          else
-            {
-              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                           _("unknown option “%s” in the connection string (known: socket, tls, tls-ca, "
-                             "tls-verify, connect-timeout, read-timeout)"), (const char *) key);
-              return NULL;
-            }
-          if (!ok)
-            {
-              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
-                           _("the connection string's option “%s” has the value “%s”, which does not fit it"),
-                           (const char *) key, (const char *) value);
-              return NULL;
-            }
         }
     }
 
@@ -346,8 +452,42 @@ pr_connection_params_new_from_uri (const char  *uri,
                    _("the connection string names no host and no socket"));
       return NULL;
     }
+  if (!check_options (params, &seen, error))
+    return NULL;
+
+  if (g_uri_get_password (parsed) != NULL)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                   _("the connection string holds a password, which other users of this computer can see in "
+                     "the list of processes and in the shell's history: take it out of the string, and give "
+                     "it in the environment variable PETITION_REVIEW_PASSWORD or in a file named by "
+                     "--password-file (the application keeps it in the keyring)"));
+      return NULL;
+    }
 
   return g_steal_pointer (&params);
+}
+
+/**
+ * pr_connection_params_check_database:
+ * @params: connection parameters
+ * @error: return location for a #GError
+ *
+ * For work that reads or writes tables: the connection string must name
+ * the database they are in.
+ *
+ * Returns: %FALSE with %PR_DB_ERROR_INVALID_URI when it names none
+ */
+gboolean
+pr_connection_params_check_database (const PrConnectionParams  *params,
+                                     GError                   **error)
+{
+  if (params->database != NULL)
+    return TRUE;
+  g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+               _("the connection string names no database: add the database that holds the table after the "
+                 "host, as in mariadb://user@host:3306/DATABASE"));
+  return FALSE;
 }
 
 /**
@@ -476,6 +616,16 @@ pr_connection_open (const PrConnectionParams  *params,
   if (params->socket != NULL)
     {
       unsigned int protocol = MYSQL_PROTOCOL_SOCKET;
+
+      mysql_options (self->handle, MYSQL_OPT_PROTOCOL, &protocol);
+    }
+  else if (params->port != 0)
+    {
+      /* Connector/C takes the host "localhost" for its default unix
+       * socket and ignores the port: a tunnel on localhost:3307 would
+       * reach the local server instead. With a port, TCP, whatever the
+       * host; the host name is kept, so the server sees the same name. */
+      unsigned int protocol = MYSQL_PROTOCOL_TCP;
 
       mysql_options (self->handle, MYSQL_OPT_PROTOCOL, &protocol);
     }

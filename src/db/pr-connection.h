@@ -28,6 +28,10 @@ PrConnectionParams *pr_connection_params_new_from_uri (const char               
 PrConnectionParams *pr_connection_params_copy         (const PrConnectionParams  *params);
 void                pr_connection_params_free         (PrConnectionParams        *params);
 char               *pr_connection_params_describe     (const PrConnectionParams  *params);
+gboolean            pr_connection_params_check_database (const PrConnectionParams  *params,
+                                                         GError                   **error);
+gboolean            pr_connection_params_check_place  (const PrConnectionParams  *params,
+                                                       GError                   **error);
 
 typedef struct _PrConnection PrConnection;
 

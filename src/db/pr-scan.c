@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "pr-scan.h"
+#include "pr-store-cases.h"
 
 #include "pr-record-reader.h"
 #include "pr-simhash.h"
@@ -111,6 +112,99 @@ pr_scan_constraints_from_decisions (PrRecordSet *set,
 
       g_array_append_val (GPOINTER_TO_UINT (value) - 1 == PR_VERDICT_NOT_REPEAT ? cannot : must, constraint);
     }
+}
+
+/* The clusters of @clustering as PrCaseMembers (number 0), their ids
+ * borrowed from @set; @member_ids is given the arrays that hold them. */
+static GArray *
+clusters_as_cases (PrRecordSet  *set,
+                   PrClustering *clustering,
+                   GPtrArray    *member_ids)
+{
+  guint n_clusters = pr_clustering_get_n_clusters (clustering);
+  GArray *clusters = g_array_sized_new (FALSE, TRUE, sizeof (PrCaseMembers), n_clusters);
+  char **ids = (char **) set->ids->pdata;
+
+  for (guint c = 0; c < n_clusters; c++)
+    {
+      const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
+      const char **members = g_new (const char *, cluster->n_members);
+
+      for (guint32 m = 0; m < cluster->n_members; m++)
+        members[m] = ids[cluster->members[m]];
+      g_ptr_array_add (member_ids, members);
+      g_array_append_val (clusters, ((PrCaseMembers) { 0, members[0], members, cluster->n_members }));
+    }
+  return clusters;
+}
+
+/* Numbers the scan's clusters as cases against the table's stored ones,
+ * before anything is stored, so that the outputs written before the
+ * commit can name them; the commit numbers them again, in its
+ * transaction, and refuses numbers that differ. The scan lock keeps
+ * other scans of the table, the only writers of its cases, out. */
+static gboolean
+number_cases (PrStore       *store,
+              const char    *table,
+              PrScanResult  *result,
+              GError       **error)
+{
+  guint n_clusters = pr_clustering_get_n_clusters (result->clustering);
+  g_autofree guint32 *numbers = g_new0 (guint32, MAX (n_clusters, 1));
+  PrScanCases cases = { NULL, n_clusters, numbers, NULL };
+
+  result->case_member_ids = g_ptr_array_new_with_free_func (g_free);
+  result->cases = clusters_as_cases (result->set, result->clustering, result->case_member_ids);
+  cases.clusters = (const PrCaseMembers *) (gconstpointer) result->cases->data;
+  if (!pr_store_number_cases (store, table, &cases, error))
+    return FALSE;
+  for (guint c = 0; c < n_clusters; c++)
+    g_array_index (result->cases, PrCaseMembers, c).number = numbers[c];
+  result->case_numbers = g_steal_pointer (&numbers);
+  return TRUE;
+}
+
+/**
+ * pr_scan_result_number_clusters:
+ * @result: a scan's result, with a store
+ * @clustering: another clustering of @result's records (another k)
+ * @error: return location for a #GError
+ *
+ * Names the clusters of @clustering by the cases of the scan: each one
+ * that continues a case (pr-case-numbering.c) gets its number, and a new
+ * one 0, for a new case gets its number when a scan stores it. Nothing
+ * is stored.
+ *
+ * Returns: (transfer full) (nullable): a number per cluster; %NULL with
+ *   @error set on failure, or without @error when the scan had no store
+ */
+guint32 *
+pr_scan_result_number_clusters (PrScanResult  *result,
+                                PrClustering  *clustering,
+                                GError       **error)
+{
+  guint n_clusters = pr_clustering_get_n_clusters (clustering);
+  g_autoptr(GPtrArray) member_ids = NULL;
+  g_autoptr(GArray) clusters = NULL;
+  g_autoptr(PrCaseNumbering) numbering = NULL;
+  guint32 max_number = 0;
+  guint32 *numbers;
+
+  if (result->cases == NULL)
+    return NULL;
+  for (guint c = 0; c < result->cases->len; c++)
+    max_number = MAX (max_number, g_array_index (result->cases, PrCaseMembers, c).number);
+  member_ids = g_ptr_array_new_with_free_func (g_free);
+  clusters = clusters_as_cases (result->set, clustering, member_ids);
+  numbering = pr_case_numbering_new ((const PrCaseMembers *) (gconstpointer) result->cases->data,
+                                     result->cases->len, max_number,
+                                     (const PrCaseMembers *) (gconstpointer) clusters->data, n_clusters, error);
+  if (numbering == NULL)
+    return NULL;
+  numbers = g_new0 (guint32, MAX (n_clusters, 1));
+  for (guint c = 0; c < n_clusters; c++)
+    numbers[c] = numbering->continued[c] ? numbering->numbers[c] : 0;
+  return numbers;
 }
 
 typedef struct {
@@ -293,6 +387,8 @@ scan_run (PrConnection         *connection,
   if (store != NULL)
     {
       classify_records (result, stored);
+      if (!number_cases (store, table, result, &local_error))
+        goto failed;
       if (!commit)
         return g_steal_pointer (&result);
       if (progress != NULL)
@@ -435,7 +531,9 @@ add_repeat_row (guint32  fresh,
  * @error: return location for a #GError
  *
  * Stores the scan: its new repeats (pr_scan_result_foreach_new_repeat ()),
- * then the fingerprints, and marks it complete. On failure the scan is
+ * then the fingerprints and the cases (refusing when they would be
+ * numbered otherwise than @result's case_numbers say), and marks it
+ * complete. On failure the scan is
  * recorded failed (or cancelled) and the store holds nothing of it.
  *
  * Returns: %FALSE with @error set on failure
@@ -451,9 +549,15 @@ pr_scan_result_commit (PrScanResult  *result,
   RepeatRows rows = { result->set, g_ptr_array_new (), g_ptr_array_new (), g_array_new (FALSE, FALSE, sizeof (guint32)) };
   PrPartTable part_table = pr_record_set_get_parts (result->set);
   gint64 start = g_get_monotonic_time ();
+  g_autofree guint32 *numbers = NULL;
+  PrScanCases cases;
   gboolean ok;
 
-  g_return_val_if_fail (result->scan_id > 0 && result->states != NULL, FALSE);
+  g_return_val_if_fail (result->scan_id > 0 && result->states != NULL && result->cases != NULL, FALSE);
+
+  numbers = g_new0 (guint32, MAX (result->cases->len, 1));
+  cases = (PrScanCases) { (const PrCaseMembers *) (gconstpointer) result->cases->data, result->cases->len,
+                          numbers, result->case_numbers };
 
   pr_scan_result_foreach_new_repeat (result, add_repeat_row, &rows);
   /* The last point where cancelling leaves the store as it was. */
@@ -465,7 +569,7 @@ pr_scan_result_commit (PrScanResult  *result,
                              result->set->n_records, (char *const *) result->set->ids->pdata,
                              result->set->fingerprints, result->set->content_hashes,
                              result->set->sparse, result->set->changed,
-                             part_table.parts != NULL ? &part_table : NULL, &result->counts, &local_error);
+                             part_table.parts != NULL ? &part_table : NULL, &result->counts, &cases, &local_error);
   g_ptr_array_unref (rows.fresh);
   g_ptr_array_unref (rows.existing);
   g_array_unref (rows.distances);
@@ -530,6 +634,9 @@ pr_scan_result_free (PrScanResult *result)
   if (result == NULL)
     return;
   g_clear_pointer (&result->clustering, pr_clustering_free);
+  g_clear_pointer (&result->case_numbers, g_free);
+  g_clear_pointer (&result->cases, g_array_unref);
+  g_clear_pointer (&result->case_member_ids, g_ptr_array_unref);
   g_clear_pointer (&result->matches, pr_matches_free);
   g_clear_pointer (&result->part_pairs, g_array_unref);
   g_clear_pointer (&result->boilerplate, g_array_unref);

@@ -58,6 +58,11 @@ typedef struct {
   GPtrArray    *decisions;   /* PrDecision: the table's decision log, with a store; else NULL */
   guint         k;
   PrClustering *clustering;
+  guint32      *case_numbers; /* with a store: clustering's cluster i is case case_numbers[i]
+                               * (pr-store-cases.c), known before the commit; else NULL */
+  GArray       *cases;        /* PrCaseMembers: the scan's clusters as numbered, to name
+                               * another clustering of its records by; with a store, else NULL */
+  GPtrArray    *case_member_ids; /* their member arrays */
   PrScanCounts  counts;      /* new, changed and refingerprinted only with a store */
   guint8       *states;      /* PrScanRecordState of each record, with a store; else NULL */
   gint64        scan_id;     /* 0 without a store */
@@ -100,6 +105,9 @@ void          pr_scan_result_abandon (PrScanResult       *result,
                                     PrStore              *store,
                                     const GError         *why);
 void          pr_scan_result_free  (PrScanResult         *result);
+guint32      *pr_scan_result_number_clusters (PrScanResult  *result,
+                                              PrClustering  *clustering,
+                                              GError       **error);
 GArray       *pr_scan_result_part_pairs (PrScanResult     *result);
 void          pr_scan_constraints_from_decisions (PrRecordSet *set,
                                                   GPtrArray   *decisions,

@@ -30,6 +30,8 @@ void        _pr_statement_bind_i64      (MYSQL_BIND           *bind,
                                          const gint64         *value);
 void        _pr_statement_bind_i32      (MYSQL_BIND           *bind,
                                          const gint32         *value);
+void        _pr_statement_bind_u32      (MYSQL_BIND           *bind,
+                                         const guint32        *value);
 void        _pr_statement_bind_u16      (MYSQL_BIND           *bind,
                                          const guint16        *value);
 void        _pr_statement_bind_u8       (MYSQL_BIND           *bind,

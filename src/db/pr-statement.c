@@ -90,6 +90,16 @@ _pr_statement_bind_i32 (MYSQL_BIND   *bind,
 }
 
 void
+_pr_statement_bind_u32 (MYSQL_BIND    *bind,
+                        const guint32 *value)
+{
+  memset (bind, 0, sizeof *bind);
+  bind->buffer_type = MYSQL_TYPE_LONG;
+  bind->buffer = (void *) value;
+  bind->is_unsigned = 1;
+}
+
+void
 _pr_statement_bind_u16 (MYSQL_BIND    *bind,
                         const guint16 *value)
 {

@@ -214,7 +214,7 @@ _pr_store_insert_decision (PrStore           *self,
   g_autofree char *time_sql = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   unsigned long lengths[8];
-  MYSQL_BIND params[9];
+  MYSQL_BIND params[10];
   gint64 id = 0;
   char id_text[24];
   const char *time_params[1] = { id_text };
@@ -224,8 +224,8 @@ _pr_store_insert_decision (PrStore           *self,
   if ((key = _pr_store_resolve (self, decision->table, error)) == NULL)
     return 0;
   sql = g_strdup_printf ("INSERT INTO %s (source_database, source_table, record_id, primary_id, verdict, reviewer, "
-                         "decided_at, note, undoes, old_values) "
-                         "VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?)",
+                         "decided_at, note, undoes, old_values, case_number) "
+                         "VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?, ?)",
                          self->q_decisions);
   _pr_store_bind_key (params, key, lengths);
   _pr_statement_bind_string (&params[2], decision->record_id, &lengths[2]);
@@ -238,6 +238,10 @@ _pr_store_insert_decision (PrStore           *self,
   else
     _pr_statement_bind_null (&params[7]);
   _pr_statement_bind_string (&params[8], old_values, &lengths[7]);
+  if (decision->case_number != 0)
+    _pr_statement_bind_u32 (&params[9], &decision->case_number);
+  else
+    _pr_statement_bind_null (&params[9]);
   if (!_pr_statement_run (self->connection, sql, params, NULL, &id, _("cannot record the decision"), error))
     return 0;
 
@@ -303,8 +307,9 @@ fail:
 }
 
 /* Rows of pr_decisions as strings, in id order, those after @after only;
- * the columns are those of the CSV export, then decided_at in
- * microseconds, then old_values. */
+ * the columns are those of the CSV export but its last, then decided_at
+ * in microseconds, then old_values, then the case number (the export's
+ * last column). */
 static GPtrArray *
 select_decisions (PrStore     *self,
                   const char  *table,
@@ -325,8 +330,8 @@ select_decisions (PrStore     *self,
    * look costs what they are, not what the log is. */
   sql = g_strdup_printf ("SELECT id, source_table, record_id, primary_id, verdict, reviewer, "
                          "DATE_FORMAT(decided_at, '%%Y-%%m-%%d %%H:%%i:%%s.%%f'), note, undoes, "
-                         "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at), old_values "
-                         "FROM %s WHERE id > CAST(? AS SIGNED) AND source_database = ? %s ORDER BY id",
+                         "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at), old_values, "
+                         "case_number FROM %s WHERE id > CAST(? AS SIGNED) AND source_database = ? %s ORDER BY id",
                          self->q_decisions, table != NULL ? "AND source_table = ?" : "");
   return _pr_connection_select (self->connection, sql, params, table != NULL ? 3 : 2, error);
 }
@@ -406,6 +411,7 @@ pr_store_list_decisions_after (PrStore     *self,
       decision->decided_at = row->values[9] != NULL
                              ? g_ascii_strtoll (row->values[9], NULL, 10) / G_USEC_PER_SEC : 0;
       decision->old_values = g_strdup (row->values[10]);
+      decision->case_number = row->values[11] != NULL ? (guint32) g_ascii_strtoull (row->values[11], NULL, 10) : 0;
     }
 
   return g_steal_pointer (&decisions);
@@ -420,9 +426,9 @@ pr_store_list_decisions_after (PrStore     *self,
  * @error: return location for a #GError
  *
  * Writes a header row "id,table,record_id,primary_id,verdict,reviewer,
- * decided_at,note,undoes" and one row per decision in id order;
- * decided_at is UTC as "YYYY-MM-DD HH:MM:SS.ffffff", a missing note or
- * undoes is an empty field.
+ * decided_at,note,undoes,case" and one row per decision in id order;
+ * decided_at is UTC as "YYYY-MM-DD HH:MM:SS.ffffff", a missing note,
+ * undoes or case number is an empty field.
  *
  * Returns: %FALSE with @error set on failure
  */
@@ -433,8 +439,10 @@ pr_store_export_decisions (PrStore      *self,
                            GError      **error)
 {
   static const char *const header[] = {
-    "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes",
+    "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes", "case",
   };
+  /* The select's column of each field. */
+  static const guint column[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 11 };
   g_autoptr(GPtrArray) rows = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
@@ -451,8 +459,9 @@ pr_store_export_decisions (PrStore      *self,
       PrDbRow *row = rows->pdata[i];
       const char *fields[G_N_ELEMENTS (header)];
 
+      G_STATIC_ASSERT (G_N_ELEMENTS (column) == G_N_ELEMENTS (header));
       for (guint f = 0; f < G_N_ELEMENTS (header); f++)
-        fields[f] = row->values[f] != NULL ? row->values[f] : "";
+        fields[f] = row->values[column[f]] != NULL ? row->values[column[f]] : "";
       if (!pr_csv_writer_write_row (writer, fields, G_N_ELEMENTS (fields), error))
         return FALSE;
     }

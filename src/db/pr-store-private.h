@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * What the parts of the store share: pr-store.c (open, locks, errors),
- * pr-store-schema.c, pr-store-scans.c, pr-store-decisions.c and
- * pr-write-back.c. Not installed, not for callers of the store.
+ * pr-store-schema.c, pr-store-scans.c, pr-store-decisions.c,
+ * pr-store-cases.c and pr-write-back.c. Not installed, not for callers of the store.
  */
 #pragma once
 
+#include "pr-case-numbering.h"
 #include "pr-statement-private.h"
 #include "pr-store.h"
 
@@ -35,6 +36,8 @@ struct _PrStore
   char         *q_fingerprints;
   char         *q_decisions;
   char         *q_repeats;
+  char         *q_cases;
+  char         *q_case_members;
   char         *database;       /* the connection's current database, "" for none */
   gboolean      lower_case_names; /* the server's lower_case_table_names is not 0 */
   gboolean      unclaimed;      /* rows from before version 4 wait for a database */
@@ -83,6 +86,27 @@ const PrStoreKey *_pr_store_resolve    (PrStore          *self,
 void              _pr_store_bind_key   (MYSQL_BIND       *bind,
                                         const PrStoreKey *key,
                                         unsigned long    *lengths);
+
+/* pr-store-scans.c */
+typedef void (*RowFunc) (const char    *id,
+                         const guint64 *values,
+                         gpointer       user_data);
+
+gboolean    _pr_store_for_each_row    (PrStore           *self,
+                                       const char        *sql,
+                                       MYSQL_BIND        *params,
+                                       guint              n_values,
+                                       RowFunc            func,
+                                       gpointer           user_data,
+                                       const char        *what,
+                                       GError           **error);
+
+/* pr-store-cases.c */
+gboolean    _pr_store_assign_cases    (PrStore             *self,
+                                       const PrStoreKey    *where,
+                                       gint64               scan_id,
+                                       PrScanCases         *cases,
+                                       GError             **error);
 
 /* pr-store-decisions.c */
 gboolean    _pr_store_validate_decision  (const PrDecision  *decision,

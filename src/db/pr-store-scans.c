@@ -56,17 +56,13 @@ fetch_row (MYSQL_STMT          *stmt,
   return PR_FETCH_ROW;
 }
 
-typedef void (*RowFunc) (const char    *id,
-                         const guint64 *values,
-                         gpointer       user_data);
-
 /* Runs a SELECT whose first column is a record id (a string of at most
  * MAX_ID_BYTES) and whose other columns, n_values of them, are unsigned
  * integers (NULL reads as 0), and calls @func for each row. Unlike
  * _pr_connection_select() it streams, with fixed buffers: it is what
  * reads 100,000 fingerprints. */
-static gboolean
-for_each_row (PrStore     *self,
+gboolean
+_pr_store_for_each_row (PrStore     *self,
               const char  *sql,
               MYSQL_BIND  *params,
               guint        n_values,
@@ -373,7 +369,7 @@ pr_store_load_fingerprints (PrStore     *self,
                          "WHERE source_database = ? AND source_table = ? AND retired_at IS NULL",
                          self->q_fingerprints);
   _pr_store_bind_key (params, key, lengths);
-  if (!for_each_row (self, sql, params, 4, add_stored, stored,
+  if (!_pr_store_for_each_row (self, sql, params, 4, add_stored, stored,
                      _("cannot read the stored fingerprints"), error))
     return NULL;
 
@@ -558,13 +554,18 @@ out:
  * @counts: (nullable): the scan's counts, stored with it; retired_records
  *   is not taken from here but counted by the store. %NULL: only
  *   @n_records as the records read
+ * @cases: (nullable) (inout): the scan's clusters, numbered as cases
+ *   against the table's open cases (pr-store-cases.c), their numbers
+ *   filled in; the commit fails when they differ from @cases->expected
+ *   (when given); %NULL: the stored cases stay as they are
  * @error: return location for a #GError
  *
  * Writes the fingerprints of the changed records, retires the stored ones
  * of records not in @record_ids (their rows stay, with retired_at set;
  * decisions about them are untouched), makes live again returning records,
- * and marks the scan 'complete' — all in one transaction: either all of it
- * is written, or none of it, and the scan stays 'running' (call
+ * numbers the cases, and marks the scan 'complete' — all in one
+ * transaction: either all of it is written, or none of it, and the scan
+ * stays 'running' (call
  * pr_store_end_scan() then). Releases the table's scan lock on success.
  *
  * Returns: %FALSE with @error set on failure
@@ -582,6 +583,7 @@ pr_store_commit_scan (PrStore             *self,
                       const guint8        *changed,
                       const PrPartTable   *parts,
                       const PrScanCounts  *counts,
+                      PrScanCases         *cases,
                       GError             **error)
 {
   g_autoptr(GHashTable) scanned = g_hash_table_new (g_str_hash, g_str_equal);
@@ -657,7 +659,7 @@ pr_store_commit_scan (PrStore             *self,
   sql = g_strdup_printf ("SELECT record_id, retired_at IS NULL FROM %s WHERE source_database = ? "
                          "AND source_table = ?", self->q_fingerprints);
   _pr_store_bind_key (params, where, lengths);
-  if (!for_each_row (self, sql, params, 1, add_stored_id, &stored,
+  if (!_pr_store_for_each_row (self, sql, params, 1, add_stored_id, &stored,
                      _("cannot read the stored fingerprints"), error))
     goto out;
 
@@ -686,6 +688,8 @@ pr_store_commit_scan (PrStore             *self,
                            fingerprints, content_hashes, sparse, parts, error) ||
       !set_retired (self, where, to_retire, "UTC_TIMESTAMP(6)", error) ||
       !set_retired (self, where, to_revive, "NULL", error))
+    goto out;
+  if (cases != NULL && !_pr_store_assign_cases (self, where, scan_id, cases, error))
     goto out;
 
   g_clear_pointer (&sql, g_free);
@@ -867,7 +871,7 @@ pr_store_check (PrStore     *self,
       _pr_statement_bind_u64 (&params[n_params++], &mapping_version);
     }
 
-  if (!for_each_row (self, sql->str, params, 1, add_match, matches,
+  if (!_pr_store_for_each_row (self, sql->str, params, 1, add_match, matches,
                      _("cannot check against the stored fingerprints"), error))
     return NULL;
 
@@ -995,7 +999,7 @@ pr_store_check_record (PrStore     *self,
                          self->q_fingerprints);
   _pr_store_bind_key (params, key, lengths);
   _pr_statement_bind_string (&params[2], record_id, &lengths[2]);
-  if (!for_each_row (self, sql, params, 3, keep_fingerprint, &found,
+  if (!_pr_store_for_each_row (self, sql, params, 3, keep_fingerprint, &found,
                      _("cannot read the record's stored fingerprint"), error))
     {
       g_free (found.id);

@@ -24,6 +24,37 @@
   "  PRIMARY KEY (scan_id, record_id, existing_id)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* The numbered cases of each source table (pr-store-cases.c): one row per
+ * case, and its members; a member that leaves is marked, not deleted. */
+#define CASES_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  number INT UNSIGNED NOT NULL," \
+  "  primary_id VARCHAR(191) NOT NULL," \
+  "  n_members INT UNSIGNED NOT NULL," \
+  "  first_scan_id BIGINT NOT NULL," \
+  "  first_seen_at DATETIME(6) NOT NULL," \
+  "  last_scan_id BIGINT NOT NULL," \
+  "  last_seen_at DATETIME(6) NOT NULL," \
+  "  ended_scan_id BIGINT NULL," \
+  "  ended_at DATETIME(6) NULL," \
+  "  merged_into INT UNSIGNED NULL," \
+  "  PRIMARY KEY (source_database, source_table, number)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
+#define CASE_MEMBERS_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  number INT UNSIGNED NOT NULL," \
+  "  record_id VARCHAR(191) NOT NULL," \
+  "  joined_scan_id BIGINT NOT NULL," \
+  "  left_scan_id BIGINT NULL," \
+  "  PRIMARY KEY (source_database, source_table, number, record_id)," \
+  "  KEY pr_case_members_record (source_database, source_table, record_id)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -91,12 +122,15 @@ static const char *const create_statements[] = {
   "  note TEXT NULL,"
   "  undoes BIGINT NULL,"
   "  old_values TEXT NULL,"
+  "  case_number INT UNSIGNED NULL,"
   "  KEY pr_decisions_record (source_database, source_table, record_id),"
   "  KEY pr_decisions_primary (source_database, source_table, primary_id),"
   "  KEY pr_decisions_undoes (undoes)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
 
   REPEATS_STATEMENT,
+  CASES_STATEMENT,
+  CASE_MEMBERS_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -147,7 +181,8 @@ static gboolean
 create_tables (PrStore  *self,
                GError  **error)
 {
-  const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats, self->q_meta };
+  const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
+                          self->q_cases, self->q_case_members, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -284,6 +319,30 @@ migrate_3_to_4 (PrStore  *self,
   return TRUE;
 }
 
+/* Version 5 numbers the cases (pr-store-cases.c): their two tables, and
+ * the case a decision was made against. */
+static gboolean
+migrate_4_to_5 (PrStore  *self,
+                GError  **error)
+{
+  const char *statements[] = { CASES_STATEMENT, CASE_MEMBERS_STATEMENT };
+  const char *names[] = { self->q_cases, self->q_case_members };
+
+  for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
+    {
+      g_autofree char *sql = g_strdup_printf (statements[i], names[i], self->collation);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!pr_connection_execute (self->connection, sql, &local_error))
+        {
+          _pr_store_explain_error (self, error, local_error, "CREATE", C_("tables", "upgrade"));
+          return FALSE;
+        }
+    }
+  return alter_unless (self, "pr_decisions", self->q_decisions, "case_number",
+                       "ADD COLUMN case_number INT UNSIGNED NULL", error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -291,6 +350,7 @@ static const MigrateFunc migrations[] = {
   migrate_1_to_2,
   migrate_2_to_3,
   migrate_3_to_4,
+  migrate_4_to_5,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

@@ -236,6 +236,8 @@ pr_store_open (PrConnection  *connection,
   QUOTE_TABLE (q_fingerprints, "pr_fingerprints");
   QUOTE_TABLE (q_decisions, "pr_decisions");
   QUOTE_TABLE (q_repeats, "pr_repeats");
+  QUOTE_TABLE (q_cases, "pr_cases");
+  QUOTE_TABLE (q_case_members, "pr_case_members");
 #undef QUOTE_TABLE
 
   if (!_pr_store_ensure_tables (self, error) || !_pr_store_init_keys (self, error))
@@ -273,6 +275,8 @@ pr_store_free (PrStore *self)
   g_free (self->q_fingerprints);
   g_free (self->q_decisions);
   g_free (self->q_repeats);
+  g_free (self->q_cases);
+  g_free (self->q_case_members);
   g_free (self->database);
   g_clear_pointer (&self->keys, g_hash_table_unref);
   g_free (self);

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "pr-case-numbering.h"
 #include "pr-connection.h"
 #include "pr-csv-writer.h"
 #include "pr-parts.h"
@@ -16,12 +17,13 @@ G_BEGIN_DECLS
  * The tables, in the schema given to pr_store_open(): pr_meta (the
  * version), pr_scans, pr_fingerprints (one row per source table and record
  * id; retired_at set when the record left the table, never deleted),
- * pr_decisions (append-only: an undo is a new row) and pr_repeats (each
- * scan's new repeats, pr-store-repeats.h). A source table is a table of
+ * pr_decisions (append-only: an undo is a new row), pr_repeats (each
+ * scan's new repeats, pr-store-repeats.h), and pr_cases and
+ * pr_case_members (the numbered cases, pr-store-cases.h). A source table is a table of
  * the connection's current database; the rows about it are keyed by that
  * database and the table's name, both as the catalogue spells them
  * (pr-store-keys.c). Times are UTC. See pr-store-schema.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 4
+#define PR_STORE_SCHEMA_VERSION 5
 
 typedef struct _PrStore PrStore;
 
@@ -43,6 +45,15 @@ typedef struct {
   guint64 refingerprinted_records; /* stored with the same content, fingerprinted again: another
                                     * mapping version, or parts not kept */
 } PrScanCounts;
+
+/* A scan's clusters, to be numbered as cases by its commit. */
+typedef struct {
+  const PrCaseMembers *clusters;   /* record ids as the scan read them */
+  gsize                n_clusters;
+  guint32             *numbers;    /* (out caller-allocates): n_clusters case numbers */
+  const guint32       *expected;   /* (nullable): the numbers the caller was given before
+                                    * (pr_store_number_cases()): a commit refuses others */
+} PrScanCases;
 
 /* One stored fingerprint, as the incremental scan compares it. */
 typedef struct {
@@ -75,6 +86,7 @@ typedef struct {
   gint64     undoes;        /* 0, or the decision this one undoes */
   char      *old_values;    /* nullable; set by the store: what a written-back decision changed
                              * in the source row, as JSON (see pr_store_add_decision_written_back()) */
+  guint32    case_number;   /* the case it was made against; 0 for none known */
 } PrDecision;
 
 /* One match of a single-record check. */
@@ -115,6 +127,7 @@ gboolean     pr_store_commit_scan         (PrStore               *store,
                                            const guint8          *changed,
                                            const PrPartTable     *parts,
                                            const PrScanCounts    *counts,
+                                           PrScanCases           *cases,
                                            GError               **error);
 gboolean     pr_store_end_scan            (PrStore               *store,
                                            gint64                 scan_id,

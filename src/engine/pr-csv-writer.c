@@ -28,12 +28,10 @@
 #include <glib/gstdio.h>
 
 #include "pr-csv-writer.h"
+#include "pr-output-path.h"
 
 /* Rows are small: buffer them, or every row is a system call. */
 #define BUFFER_SIZE (1 << 16)
-
-/* As the kernel's limit on symlinks followed in one lookup. */
-#define MAX_LINKS 40
 
 struct _PrCsvWriter
 {
@@ -110,67 +108,10 @@ set_errno_error (GError     **error,
                  _("cannot write %s: %s"), path, g_strerror (saved_errno));
 }
 
-/* The file that @path names once its symlinks are followed: a link to a
- * report must stay a link, so the report it points to is what is replaced.
- * Sets @st and @exists for that file. */
-static char *
-resolve_target (const char   *path,
-                struct stat  *st,
-                gboolean     *exists,
-                GError      **error)
-{
-  g_autofree char *current = g_canonicalize_filename (path, NULL);
-
-  for (guint depth = 0; depth < MAX_LINKS; depth++)
-    {
-      g_autofree char *link = NULL;
-      g_autofree char *dir = NULL;
-      g_autofree char *real_dir = NULL;
-      g_autoptr(GError) local_error = NULL;
-
-      if (g_lstat (current, st) != 0)
-        {
-          int saved_errno = errno;
-
-          /* A new file (or a dangling link's target): created on close. A
-           * missing directory is reported when the temporary file is made. */
-          if (saved_errno == ENOENT)
-            {
-              *exists = FALSE;
-              return g_steal_pointer (&current);
-            }
-          set_errno_error (error, saved_errno, path, NULL);
-          return NULL;
-        }
-      if (!S_ISLNK (st->st_mode))
-        {
-          *exists = TRUE;
-          return g_steal_pointer (&current);
-        }
-
-      link = g_file_read_link (current, &local_error);
-      if (link == NULL)
-        {
-          g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
-                                      _("cannot write %s: "), path);
-          return NULL;
-        }
-      /* A relative link is relative to its directory as the kernel sees it,
-       * with that directory's own links followed, so ".." in the link means
-       * what it means to open(). */
-      dir = g_path_get_dirname (current);
-      real_dir = realpath (dir, NULL);
-      g_free (current);
-      current = g_canonicalize_filename (link, real_dir != NULL ? real_dir : dir);
-    }
-
-  set_errno_error (error, ELOOP, path, NULL);
-  return NULL;
-}
-
 /**
  * pr_csv_writer_new_for_path:
  * @path: the file to write; if it is a symlink, the file it points to
+ *   (pr_output_path_resolve () says which links are followed)
  * @flags: BOM and formula neutralisation
  * @error: return location for a #GError
  *
@@ -208,7 +149,7 @@ pr_csv_writer_new_for_path (const char        *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  target = resolve_target (path, &st, &exists, error);
+  target = pr_output_path_resolve (path, &st, &exists, error);
   if (target == NULL)
     return NULL;
 
@@ -267,6 +208,35 @@ pr_csv_writer_new_for_path (const char        *path,
   return self;
 }
 
+/* Whether a spreadsheet would take @field for a formula. Excel and WPS
+ * fold a full-width or small form of the first character (＝ ＋ － ＠,
+ * ﹦ ﹢ ﹣ ﹫) to its ASCII one, as NFKC does, before looking at it; NFKC
+ * folds the superscript and subscript signs (⁺ ₌ …) too, and the minus
+ * sign U+2212 is a minus to them as well. */
+static gboolean
+starts_formula (const char *field)
+{
+  gunichar first;
+  char one[8] = { 0 };
+  g_autofree char *folded = NULL;
+
+  if (field[0] == '\0')
+    return FALSE;
+  if (strchr ("=+-@\t\r", field[0]) != NULL)
+    return TRUE;
+  if ((guchar) field[0] < 0x80)
+    return FALSE;
+  first = g_utf8_get_char_validated (field, -1);
+  if (first == (gunichar) -1 || first == (gunichar) -2)
+    return FALSE;
+  if (first == 0x2212)
+    return TRUE;
+  g_unichar_to_utf8 (first, one);
+  folded = g_utf8_normalize (one, -1, G_NORMALIZE_ALL_COMPOSE);
+  return folded != NULL && folded[0] != '\0' &&
+         (strchr ("=+-@\t\r", folded[0]) != NULL || g_utf8_get_char (folded) == 0x2212);
+}
+
 /**
  * pr_csv_append_field:
  * @line: the line being built
@@ -285,7 +255,7 @@ pr_csv_append_field (GString          *line,
   if (field == NULL)
     return;
 
-  neutralize = (flags & PR_CSV_WRITER_NEUTRALIZE) && field[0] != '\0' && strchr ("=+-@\t\r", field[0]) != NULL;
+  neutralize = (flags & PR_CSV_WRITER_NEUTRALIZE) && starts_formula (field);
 
   if (!neutralize && strpbrk (field, ",\"\r\n") == NULL)
     {

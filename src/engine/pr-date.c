@@ -3,8 +3,9 @@
  * Petition exports carry dates as text in whatever form the office's system
  * wrote them (2019/2/28 11:25:05, 2019-06-08 17:31:20, 2019年6月8日 …). The
  * primary record of a cluster is the earliest one, so dates are parsed to a
- * comparable number; the zone is not known and not needed, since all
- * records of one table share it.
+ * comparable number: the wall time as written, and the zone's offset if the
+ * text gives one. How a table's dates with and without offsets are ordered
+ * together is decided where they are loaded (pr-record-set.c).
  */
 #define G_LOG_DOMAIN "pr-date"
 
@@ -58,13 +59,322 @@ skip_spaces (const char **p)
     (*p)++;
 }
 
+static gboolean
+skip_word (const char **p,
+           const char  *word)
+{
+  gsize len = strlen (word);
+
+  if (strncmp (*p, word, len) != 0)
+    return FALSE;
+  *p += len;
+  return TRUE;
+}
+
+/* Chinese words for the part of the day before a time (下午3点): +1 for
+ * the afternoon and evening, -1 for the morning, 2 for noon, 3 for the
+ * evening, whose 12点 is midnight (of which day, the text does not say). */
+static int
+read_day_part (const char **p)
+{
+  static const struct { const char *word; int part; } parts[] = {
+    { "凌晨", -1 }, { "早上", -1 }, { "早晨", -1 }, { "上午", -1 },
+    { "中午", 2 }, { "下午", 1 }, { "傍晚", 1 }, { "晚上", 3 }, { "夜里", 3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    if (skip_word (p, parts[i].word))
+      return parts[i].part;
+  return 0;
+}
+
+/* "AM", "PM", "a.m.", "p.m.", any case: -1 or +1, else 0. */
+static int
+read_am_pm (const char **p)
+{
+  const char *s = *p;
+  int part;
+
+  if (g_ascii_tolower (s[0]) == 'a')
+    part = -1;
+  else if (g_ascii_tolower (s[0]) == 'p')
+    part = 1;
+  else
+    return 0;
+  s++;
+  if (*s == '.')
+    s++;
+  if (g_ascii_tolower (*s) != 'm')
+    return 0;
+  s++;
+  if (*s == '.')
+    s++;
+  *p = s;
+  return part;
+}
+
+/* Z, or +HH:MM, +HHMM, +HH (also -); in seconds east of UTC. */
+static gboolean
+read_offset (const char **p,
+             int         *out_offset)
+{
+  const char *s = *p;
+  int sign, hours, minutes = 0;
+
+  if (*s == 'Z' || *s == 'z')
+    {
+      *out_offset = 0;
+      *p = s + 1;
+      return TRUE;
+    }
+  if (*s != '+' && *s != '-')
+    return FALSE;
+  sign = *s == '-' ? -1 : 1;
+  s++;
+  if (!read_number (&s, 2, 2, &hours))
+    return FALSE;
+  if (*s == ':')
+    {
+      s++;
+      if (!read_number (&s, 2, 2, &minutes))
+        return FALSE;
+    }
+  else if (g_ascii_isdigit (*s) && !read_number (&s, 2, 2, &minutes))
+    return FALSE;
+  if (hours > 14 || minutes > 59 || hours * 60 + minutes > 14 * 60)
+    return FALSE;
+  *out_offset = sign * (hours * 3600 + minutes * 60);
+  *p = s;
+  return TRUE;
+}
+
+/* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]], 3点半,
+ * with 上午/下午… before it or AM/PM after it. */
+static gboolean
+read_time (const char **p,
+           int         *hour,
+           int         *minute,
+           int         *second)
+{
+  static const char *const hour_ends[] = { ":", "时", "点", NULL };
+  static const char *const minute_ends[] = { ":", "分", NULL };
+  int day_part = read_day_part (p);
+  int hour_end;
+
+  skip_spaces (p);
+  if (!read_number (p, 1, 2, hour) || (hour_end = read_separator (p, hour_ends)) < 0)
+    return FALSE;
+  if (hour_end > 0 && skip_word (p, "半"))
+    *minute = 30;
+  else if (g_ascii_isdigit (**p))
+    {
+      int minute_end;
+
+      if (!read_number (p, 1, 2, minute))
+        return FALSE;
+      minute_end = read_separator (p, minute_ends);
+      if (hour_end == 0 && minute_end == 1)
+        return FALSE;
+      if (minute_end >= 0 && g_ascii_isdigit (**p))
+        {
+          if (!read_number (p, 1, 2, second))
+            return FALSE;
+          if (minute_end == 1)
+            skip_word (p, "秒");
+          /* The fraction is dropped: a second is fine enough to order
+           * petitions, and a tie goes to the id. */
+          if (minute_end == 0 && (**p == '.' || **p == ','))
+            {
+              if (!g_ascii_isdigit ((*p)[1]))
+                return FALSE;
+              for ((*p)++; g_ascii_isdigit (**p); (*p)++)
+                ;
+            }
+        }
+      else if (minute_end == 0)
+        return FALSE;
+    }
+  else if (hour_end == 0)
+    return FALSE;   /* "17:" */
+
+  if (day_part == 0)
+    {
+      const char *before = *p;
+
+      skip_spaces (p);
+      day_part = read_am_pm (p);
+      if (day_part == 0)
+        *p = before;
+      else if (*hour < 1 || *hour > 12)
+        return FALSE;   /* "13:00 PM", "0:30 AM" */
+    }
+
+  if (day_part == 2)
+    day_part = *hour <= 2 ? 1 : 0;   /* 中午12点, 中午1点 */
+  if (day_part == 3)
+    {
+      if (*hour == 12)
+        return FALSE;
+      day_part = 1;
+    }
+  if (day_part != 0 && *hour > 12)
+    return FALSE;   /* "下午15点" says the afternoon twice, or wrongly */
+  if (day_part < 0 && *hour == 12)
+    *hour = 0;
+  else if (day_part > 0 && *hour < 12)
+    *hour += 12;
+  return TRUE;
+}
+
+/**
+ * pr_date_read:
+ * @text: a date, or a date and time, as text
+ * @order: how to read a date whose year comes last (08/06/2019)
+ * @out_seconds: (out): the wall time as written, in seconds since
+ *   1970-01-01 00:00:00 of the text's own zone
+ * @out_offset: (out): the zone's offset east of UTC in seconds, if the text
+ *   gives one, else %PR_DATE_NO_OFFSET
+ *
+ * Understands YYYY-MM-DD, YYYY/M/D, YYYY.M.D, YYYY年M月D日, YYYYMMDD,
+ * YYYYMMDDHHMM and YYYYMMDDHHMMSS; with @order %PR_DATE_ORDER_DMY or
+ * %PR_DATE_ORDER_MDY also D/M/YYYY or M/D/YYYY (with / - or .). A time may
+ * follow: H:MM[:SS[.fff]] (also after 'T'), H时/点[M分[S秒]], H点半, with
+ * 上午/下午/晚上… before it or AM/PM after it, and then Z or an offset
+ * (+08:00, +0800, +08).
+ *
+ * Returns: %PR_DATE_OK, %PR_DATE_AMBIGUOUS for a date whose year comes
+ *   last when @order is %PR_DATE_ORDER_UNSET, else %PR_DATE_UNREADABLE
+ *   (which an empty text is too)
+ */
+PrDateStatus
+pr_date_read (const char  *text,
+              PrDateOrder  order,
+              gint64      *out_seconds,
+              int         *out_offset)
+{
+  static const char *const date_seps[] = { "-", "/", ".", "年", NULL };
+  static const char *const month_ends[] = { "-", "/", ".", "月", NULL };
+  const char *p = text;
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offset = PR_DATE_NO_OFFSET;
+  gboolean has_time = FALSE, year_last = FALSE;
+  g_autoptr(GDateTime) dt = NULL;
+
+  g_return_val_if_fail (out_seconds != NULL, PR_DATE_UNREADABLE);
+  g_return_val_if_fail (out_offset != NULL, PR_DATE_UNREADABLE);
+
+  if (text == NULL)
+    return PR_DATE_UNREADABLE;
+
+  skip_spaces (&p);
+
+  if (g_ascii_isdigit (p[0]) && g_ascii_isdigit (p[1]) && g_ascii_isdigit (p[2]) && g_ascii_isdigit (p[3]))
+    {
+      gsize run = strspn (p, "0123456789");
+
+      read_number (&p, 4, 4, &year);
+      if (run > 4)
+        {
+          /* YYYYMMDD, and HHMM or HHMMSS run on */
+          if (run != 8 && run != 12 && run != 14)
+            return PR_DATE_UNREADABLE;
+          read_number (&p, 2, 2, &month);
+          read_number (&p, 2, 2, &day);
+          if (run >= 12)
+            {
+              has_time = TRUE;
+              read_number (&p, 2, 2, &hour);
+              read_number (&p, 2, 2, &minute);
+              if (run == 14)
+                read_number (&p, 2, 2, &second);
+            }
+        }
+      else
+        {
+          int sep = read_separator (&p, date_seps);
+
+          if (sep < 0 || !read_number (&p, 1, 2, &month))
+            return PR_DATE_UNREADABLE;
+          if (read_separator (&p, month_ends) != sep || !read_number (&p, 1, 2, &day))
+            return PR_DATE_UNREADABLE;
+          if (sep == 3)
+            skip_word (&p, "日");
+        }
+    }
+  else
+    {
+      static const char *const seps[] = { "/", "-", ".", NULL };
+      int first, second_field, sep;
+
+      /* D/M/YYYY or M/D/YYYY: the text cannot tell which. */
+      if (!read_number (&p, 1, 2, &first) || (sep = read_separator (&p, seps)) < 0 ||
+          !read_number (&p, 1, 2, &second_field) || read_separator (&p, seps) != sep ||
+          !read_number (&p, 4, 4, &year) || g_ascii_isdigit (*p))
+        return PR_DATE_UNREADABLE;
+      year_last = TRUE;
+      day = order == PR_DATE_ORDER_MDY ? second_field : first;
+      month = order == PR_DATE_ORDER_MDY ? first : second_field;
+    }
+
+  if (!has_time)
+    {
+      const char *before = p;
+
+      if (*p == 'T' && g_ascii_isdigit (p[1]))
+        p++;
+      skip_spaces (&p);
+      if (*p != '\0')
+        {
+          if (!read_time (&p, &hour, &minute, &second))
+            {
+              /* Only spaces may follow a date without a time. */
+              p = before;
+              skip_spaces (&p);
+              if (*p != '\0')
+                return PR_DATE_UNREADABLE;
+            }
+          else
+            has_time = TRUE;
+        }
+    }
+
+  if (has_time)
+    {
+      skip_spaces (&p);
+      if (*p != '\0' && !read_offset (&p, &offset))
+        return PR_DATE_UNREADABLE;
+    }
+  skip_spaces (&p);
+  if (*p != '\0')
+    return PR_DATE_UNREADABLE;
+
+  if (year_last && order == PR_DATE_ORDER_YMD)
+    return PR_DATE_UNREADABLE;
+  /* Ambiguous only if it is a date one way or the other. */
+  if (year_last && order == PR_DATE_ORDER_UNSET)
+    return hour <= 23 && minute <= 59 && second <= 59 && year <= G_MAXUINT16 &&
+           (g_date_valid_dmy (day, month, year) || g_date_valid_dmy (month, day, year))
+             ? PR_DATE_AMBIGUOUS : PR_DATE_UNREADABLE;
+
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+    return PR_DATE_UNREADABLE;
+
+  /* GDateTime refuses dates that do not exist (2月30日). */
+  dt = g_date_time_new_utc (year, month, day, hour, minute, second);
+  if (dt == NULL)
+    return PR_DATE_UNREADABLE;
+
+  *out_seconds = g_date_time_to_unix (dt);
+  *out_offset = offset;
+  return PR_DATE_OK;
+}
+
 /**
  * pr_date_parse:
  * @text: a date, or a date and time, as text
- * @out_seconds: (out): seconds since 1970-01-01 00:00:00 in the text's own zone
+ * @out_seconds: (out): seconds since 1970-01-01 00:00:00 in the text's own
+ *   zone (an offset the text gives is not applied)
  *
- * Understands YYYY-MM-DD, YYYY/M/D, YYYY.M.D, YYYY年M月D日 and YYYYMMDD, each
- * optionally followed by H:MM[:SS[.fff]] (also 'T' before it, and 时/点, 分, 秒).
+ * pr_date_read () without day-first or month-first dates.
  *
  * Returns: %TRUE if @text is such a date and the date exists.
  */
@@ -72,84 +382,38 @@ gboolean
 pr_date_parse (const char *text,
                gint64     *out_seconds)
 {
-  static const char *const date_seps[] = { "-", "/", ".", "年", NULL };
-  static const char *const month_ends[] = { "-", "/", ".", "月", NULL };
-  static const char *const hour_ends[] = { ":", "时", "点", NULL };
-  static const char *const minute_ends[] = { ":", "分", NULL };
-  const char *p = text;
-  int year, month, day, hour = 0, minute = 0;
-  double seconds = 0;
-  g_autoptr(GDateTime) dt = NULL;
+  gint64 seconds;
+  int offset;
 
   g_return_val_if_fail (out_seconds != NULL, FALSE);
 
-  if (text == NULL)
+  if (pr_date_read (text, PR_DATE_ORDER_YMD, &seconds, &offset) != PR_DATE_OK)
     return FALSE;
-
-  skip_spaces (&p);
-
-  if (!read_number (&p, 4, 4, &year))
-    return FALSE;
-
-  if (g_ascii_isdigit (*p))
-    {
-      /* YYYYMMDD */
-      if (!read_number (&p, 2, 2, &month) || !read_number (&p, 2, 2, &day))
-        return FALSE;
-    }
-  else
-    {
-      int sep = read_separator (&p, date_seps);
-
-      if (sep < 0 || !read_number (&p, 1, 2, &month))
-        return FALSE;
-      if (read_separator (&p, month_ends) != sep || !read_number (&p, 1, 2, &day))
-        return FALSE;
-      if (sep == 3 && strncmp (p, "日", strlen ("日")) == 0)
-        p += strlen ("日");
-    }
-
-  if (*p == 'T')
-    p++;
-  skip_spaces (&p);
-
-  if (g_ascii_isdigit (*p))
-    {
-      int sec = 0;
-
-      if (!read_number (&p, 1, 2, &hour) || read_separator (&p, hour_ends) < 0)
-        return FALSE;
-      if (!read_number (&p, 1, 2, &minute))
-        return FALSE;
-      if (read_separator (&p, minute_ends) >= 0 && g_ascii_isdigit (*p))
-        {
-          if (!read_number (&p, 1, 2, &sec))
-            return FALSE;
-          if (strncmp (p, "秒", strlen ("秒")) == 0)
-            p += strlen ("秒");
-          else if (*p == '.')
-            for (p++; g_ascii_isdigit (*p); p++)
-              ;
-        }
-      seconds = sec;
-    }
-
-  skip_spaces (&p);
-  if (*p == 'Z')
-    p++;
-  if (*p != '\0')
-    return FALSE;
-
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || seconds > 59)
-    return FALSE;
-
-  /* GDateTime refuses dates that do not exist (2月30日). */
-  dt = g_date_time_new_utc (year, month, day, hour, minute, seconds);
-  if (dt == NULL)
-    return FALSE;
-
-  *out_seconds = g_date_time_to_unix (dt);
+  *out_seconds = seconds;
   return TRUE;
+}
+
+/**
+ * pr_date_order_from_string:
+ * @text: "DMY", "MDY" or "YMD", any case
+ * @out_order: (out): the order
+ *
+ * Returns: %FALSE if @text is none of them
+ */
+gboolean
+pr_date_order_from_string (const char  *text,
+                           PrDateOrder *out_order)
+{
+  static const char *const names[] = { "YMD", "DMY", "MDY" };
+  static const PrDateOrder orders[] = { PR_DATE_ORDER_YMD, PR_DATE_ORDER_DMY, PR_DATE_ORDER_MDY };
+
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (text, names[i]) == 0)
+      {
+        *out_order = orders[i];
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static gboolean

@@ -8,8 +8,31 @@ G_BEGIN_DECLS
 /* The date of a record that has none, or none that could be read: it sorts last. */
 #define PR_DATE_NONE G_MAXINT64
 
+/* A date that gives no zone. */
+#define PR_DATE_NO_OFFSET G_MININT
+
+/* How to read a date whose year comes last (08/06/2019). */
+typedef enum {
+  PR_DATE_ORDER_UNSET,  /* not said: such a date is ambiguous */
+  PR_DATE_ORDER_YMD,    /* only year-first dates: such a date is unreadable */
+  PR_DATE_ORDER_DMY,
+  PR_DATE_ORDER_MDY,
+} PrDateOrder;
+
+typedef enum {
+  PR_DATE_OK,
+  PR_DATE_UNREADABLE,
+  PR_DATE_AMBIGUOUS,    /* day-first or month-first, and no order given */
+} PrDateStatus;
+
+PrDateStatus pr_date_read  (const char  *text,
+                            PrDateOrder  order,
+                            gint64      *out_seconds,
+                            int         *out_offset);
 gboolean pr_date_parse     (const char *text,
                             gint64     *out_seconds);
+gboolean pr_date_order_from_string (const char  *text,
+                                    PrDateOrder *out_order);
 char    *pr_date_format    (gint64      seconds);
 char    *pr_date_format_day (gint64     seconds);
 int      pr_id_compare     (const char *a,

@@ -134,10 +134,14 @@ pr_mapping_add (PrMapping     *self,
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID, _("a column name is empty"));
       return FALSE;
     }
-  if (!isfinite (weight) || weight < 0 || weight > 1e6)
+  /* A weight too small to tell from 0 (1e-320, a denormal) would weigh
+   * nothing while looking as if it weighed a little. */
+  if (!isfinite (weight) || weight < 0 || weight > PR_MAPPING_MAX_WEIGHT ||
+      (weight > 0 && weight < PR_MAPPING_MIN_WEIGHT))
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   _("column “%s”: weight %g is not a number from 0 to 1000000"), name, weight);
+                   _("column “%s”: weight %g is not a number from %g to %g, nor 0"), name, weight,
+                   PR_MAPPING_MIN_WEIGHT, PR_MAPPING_MAX_WEIGHT);
       return FALSE;
     }
   for (guint i = 0; i < self->columns->len; i++)

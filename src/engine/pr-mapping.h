@@ -5,6 +5,10 @@
 
 G_BEGIN_DECLS
 
+/* The weights a column may have besides 0. */
+#define PR_MAPPING_MIN_WEIGHT 1e-6
+#define PR_MAPPING_MAX_WEIGHT 1e6
+
 #define PR_MAPPING_ERROR (pr_mapping_error_quark ())
 
 typedef enum {

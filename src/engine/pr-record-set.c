@@ -25,6 +25,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 #include "pr-record-set.h"
+#include "pr-date-column.h"
 
 G_DEFINE_QUARK (pr-record-set-error-quark, pr_record_set_error)
 
@@ -39,6 +40,7 @@ pr_record_set_free (PrRecordSet *set)
 
   g_clear_pointer (&set->ids, g_ptr_array_unref);
   g_clear_pointer (&set->labels, g_ptr_array_unref);
+  g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->content_hashes);
   g_free (set->changed);
@@ -537,6 +539,7 @@ pr_record_set_load (const PrMapping          *mapping,
   g_autoptr(PrBatchFingerprinter) fingerprinter = NULL;
   g_autoptr(GHashTable) seen_ids = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(PrDateColumn) date_reader = NULL;
   Loader loader = { 0 };
   guint n_columns;
   int id_column, date_column, label_column;
@@ -571,6 +574,9 @@ pr_record_set_load (const PrMapping          *mapping,
   label_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_TEXT);
   if (label_column < 0)
     label_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_SHORT);
+  if (date_column >= 0)
+    date_reader = pr_date_column_new (pr_mapping_get_column (mapping, date_column)->name, options->date_order,
+                                      source_class->position_name);
 
   set = g_new0 (PrRecordSet, 1);
   set->ids = g_ptr_array_new_with_free_func (g_free);
@@ -654,8 +660,10 @@ pr_record_set_load (const PrMapping          *mapping,
         }
       g_ptr_array_add (set->ids, id);
 
-      if (date_column < 0 || !pr_date_parse (values[date_column], &set->dates[index]))
-        set->dates[index] = PR_DATE_NONE;
+      set->dates[index] = PR_DATE_NONE;
+      if (date_reader != NULL &&
+          !pr_date_column_add (date_reader, values[date_column], id, position, &set->dates[index], error))
+        goto out;
 
       if (set->labels != NULL)
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
@@ -723,6 +731,10 @@ pr_record_set_load (const PrMapping          *mapping,
       progress (set->n_records, done, total, progress_data);
     }
 
+  if (date_reader != NULL &&
+      !pr_date_column_finish (date_reader, set->dates, set->n_records, &set->n_unreadable_dates,
+                              &set->unreadable_date_ids, error))
+    goto out;
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
   set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
   if (loader.features != NULL && !weigh_by_idf (&loader, options->idf, pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT),

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 
 typedef enum {
   PR_RECORD_SET_ERROR_ID,   /* an empty or repeated record id */
+  PR_RECORD_SET_ERROR_DATE, /* dates that cannot be read without guessing */
 } PrRecordSetError;
 
 GQuark pr_record_set_error_quark (void);
@@ -45,6 +46,7 @@ typedef struct {
    * (pr-idf.c); NULL: by term frequency alone. Not with reuse: a stored
    * fingerprint was made with another table's frequencies. */
   const PrIdfOptions *idf;
+  PrDateOrder       date_order;   /* how to read 08/06/2019; unset: refused */
 } PrLoadOptions;
 
 /* Called now and then while loading, on the loading thread: records so
@@ -78,7 +80,9 @@ typedef struct {
 typedef struct {
   gsize      n_records;
   GPtrArray *ids;           /* char *, one per record */
-  gint64    *dates;         /* seconds, or PR_DATE_NONE */
+  gint64    *dates;         /* seconds, or PR_DATE_NONE (pr-date-column.c) */
+  guint64    n_unreadable_dates; /* in the date column, not empty, yet not dates */
+  GPtrArray *unreadable_date_ids; /* char *: the first few of those records' ids */
   guint64   *fingerprints;
   guint8    *sparse;        /* 1: too few features, never paired */
   guint64   *content_hashes; /* of the mapped values but the id */

@@ -1,0 +1,653 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Case numbers in the store: pr_cases holds one row per case of a source
+ * table (its primary, when it was first and last found, when it ended and
+ * into which case it merged), pr_case_members its members. A scan's commit
+ * numbers its clusters (pr-case-numbering.c) against the open cases, in
+ * the commit's transaction, so a failed scan numbers nothing. Rows are
+ * never deleted (the tables need SELECT, INSERT and UPDATE only, like the
+ * others): the largest number of a table is the largest ever used; a
+ * member that leaves a case gets left_scan_id, and an ended case keeps
+ * the members it had when it ended, so that a number on an old form can
+ * still be looked up. Only cases whose primary or members changed are
+ * rewritten; the others get their last seen.
+ */
+#define G_LOG_DOMAIN "pr-store-cases"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-store-cases.h"
+#include "pr-store-private.h"
+
+/* Rows per multi-row INSERT: 500 rows of 9 values stay far below the
+ * 65,535 placeholders a statement may have. */
+#define BATCH_ROWS 500
+
+/* The stored cases of one table: number → index in numbers/primaries. */
+typedef struct {
+  GArray     *numbers;     /* guint32 */
+  GPtrArray  *primaries;   /* char *, owned */
+  GPtrArray  *members;     /* GPtrArray of char * (owned), one per case */
+  GHashTable *index_of;    /* number → index + 1 */
+} Loaded;
+
+static void
+loaded_clear (Loaded *loaded)
+{
+  g_clear_pointer (&loaded->numbers, g_array_unref);
+  g_clear_pointer (&loaded->primaries, g_ptr_array_unref);
+  g_clear_pointer (&loaded->members, g_ptr_array_unref);
+  g_clear_pointer (&loaded->index_of, g_hash_table_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Loaded, loaded_clear)
+
+static void
+add_loaded_case (const char    *primary_id,
+                 const guint64 *values,
+                 gpointer       user_data)
+{
+  Loaded *loaded = user_data;
+  guint32 number = values[0];
+
+  g_array_append_val (loaded->numbers, number);
+  g_ptr_array_add (loaded->primaries, g_strdup (primary_id));
+  g_ptr_array_add (loaded->members, g_ptr_array_new_with_free_func (g_free));
+  g_hash_table_insert (loaded->index_of, GUINT_TO_POINTER (number), GUINT_TO_POINTER (loaded->numbers->len));
+}
+
+static void
+add_loaded_member (const char    *record_id,
+                   const guint64 *values,
+                   gpointer       user_data)
+{
+  Loaded *loaded = user_data;
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded->index_of, GUINT_TO_POINTER ((guint32) values[0])));
+
+  /* Members of a case not loaded (ended, when only open ones are asked
+   * for) are not wanted. */
+  if (index != 0)
+    g_ptr_array_add (loaded->members->pdata[index - 1], g_strdup (record_id));
+}
+
+/* Reads the table's cases (open ones only unless @with_ended) and their
+ * members, in number order. */
+static gboolean
+load_cases (PrStore     *self,
+            const char  *db,
+            const char  *table,
+            gboolean     with_ended,
+            Loaded      *loaded,
+            GError     **error)
+{
+  g_autofree char *cases_sql = NULL;
+  g_autofree char *members_sql = NULL;
+  unsigned long lengths[2];
+  MYSQL_BIND params[2];
+  const char *open_only = with_ended ? "" : " AND c.ended_scan_id IS NULL";
+
+  loaded->numbers = g_array_new (FALSE, FALSE, sizeof (guint32));
+  loaded->primaries = g_ptr_array_new_with_free_func (g_free);
+  loaded->members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  loaded->index_of = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  cases_sql = g_strdup_printf ("SELECT c.primary_id, c.number FROM %s c "
+                               "WHERE c.source_database = ? AND c.source_table = ?%s ORDER BY c.number",
+                               self->q_cases, open_only);
+  members_sql = g_strdup_printf ("SELECT m.record_id, m.number FROM %s m JOIN %s c "
+                                 "USING (source_database, source_table, number) "
+                                 "WHERE m.source_database = ? AND m.source_table = ? AND m.left_scan_id IS NULL%s "
+                                 "ORDER BY m.number, m.record_id",
+                                 self->q_case_members, self->q_cases, open_only);
+  _pr_statement_bind_string (&params[0], db, &lengths[0]);
+  _pr_statement_bind_string (&params[1], table, &lengths[1]);
+  return _pr_store_for_each_row (self, cases_sql, params, 1, add_loaded_case, loaded,
+                       _("cannot read the stored cases"), error) &&
+         _pr_store_for_each_row (self, members_sql, params, 1, add_loaded_member, loaded,
+                       _("cannot read the stored cases' members"), error);
+}
+
+/* Runs "@prefix (?,…),(?,…)… @suffix" for @n_rows rows of @n_columns
+ * values, BATCH_ROWS at a time; @bind_row binds row @row's values to
+ * @params (its lengths to @lengths). */
+typedef void (*BindRowFunc) (gsize           row,
+                             MYSQL_BIND     *params,
+                             unsigned long  *lengths,
+                             gpointer        user_data);
+
+static gboolean
+insert_rows (PrStore      *self,
+             const char   *prefix,
+             const char   *suffix,
+             guint         n_columns,
+             gsize         n_rows,
+             BindRowFunc   bind_row,
+             gpointer      user_data,
+             const char   *what,
+             GError      **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_ROWS * n_columns);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS * n_columns);
+
+  for (gsize start = 0; start < n_rows; start += BATCH_ROWS)
+    {
+      gsize n = MIN (BATCH_ROWS, n_rows - start);
+      g_autoptr(GString) sql = g_string_new (prefix);
+
+      for (gsize r = 0; r < n; r++)
+        {
+          g_string_append (sql, r == 0 ? " (" : ", (");
+          for (guint c = 0; c < n_columns; c++)
+            g_string_append (sql, c == 0 ? "?" : ", ?");
+          g_string_append_c (sql, ')');
+          bind_row (start + r, params + r * n_columns, lengths + r * n_columns, user_data);
+        }
+      g_string_append (sql, suffix);
+      if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL, what, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  const char          *db;
+  const char          *table;
+  const char          *now;
+  gint64               scan_id;
+  const PrCaseMembers *clusters;
+  const guint32       *numbers;
+  GArray              *rows;        /* gsize: the clusters to write */
+  GArray              *member_rows; /* guint64: cluster << 32 | member, the members joining */
+  GArray              *leaving;     /* Leaving: the members leaving */
+  guint32             *n_members;   /* per row of rows */
+} Writes;
+
+typedef struct {
+  guint32     number;
+  const char *record_id;
+} Leaving;
+
+/* Binds a case's key, (database, table, number), to three parameters. */
+static void
+bind_case_key (MYSQL_BIND    *params,
+               unsigned long *lengths,
+               const Writes  *writes,
+               const guint32 *number)
+{
+  _pr_statement_bind_string (&params[0], writes->db, &lengths[0]);
+  _pr_statement_bind_string (&params[1], writes->table, &lengths[1]);
+  _pr_statement_bind_u32 (&params[2], number);
+}
+
+static void
+bind_case_row (gsize          row,
+               MYSQL_BIND    *params,
+               unsigned long *lengths,
+               gpointer       user_data)
+{
+  Writes *writes = user_data;
+  gsize x = g_array_index (writes->rows, gsize, row);
+
+  writes->n_members[row] = writes->clusters[x].n_members;
+  bind_case_key (&params[0], &lengths[0], writes, &writes->numbers[x]);
+  _pr_statement_bind_string (&params[3], writes->clusters[x].primary_id, &lengths[3]);
+  _pr_statement_bind_u32 (&params[4], &writes->n_members[row]);
+  _pr_statement_bind_i64 (&params[5], &writes->scan_id);
+  _pr_statement_bind_string (&params[6], writes->now, &lengths[6]);
+  _pr_statement_bind_i64 (&params[7], &writes->scan_id);
+  _pr_statement_bind_string (&params[8], writes->now, &lengths[8]);
+}
+
+static void
+bind_member_row (gsize          row,
+                 MYSQL_BIND    *params,
+                 unsigned long *lengths,
+                 gpointer       user_data)
+{
+  Writes *writes = user_data;
+  guint64 both = g_array_index (writes->member_rows, guint64, row);
+  gsize x = both >> 32;
+
+  bind_case_key (&params[0], &lengths[0], writes, &writes->numbers[x]);
+  _pr_statement_bind_string (&params[3], writes->clusters[x].member_ids[(guint32) both], &lengths[3]);
+  _pr_statement_bind_i64 (&params[4], &writes->scan_id);
+}
+
+/* Whether cluster @x has exactly the members and primary of the stored
+ * case it continues, @index in @loaded. */
+static gboolean
+same_as_stored (const PrCaseMembers *cluster,
+                const Loaded        *loaded,
+                guint                index,
+                GHashTable          *number_of)
+{
+  GPtrArray *members = loaded->members->pdata[index];
+  guint32 number = g_array_index (loaded->numbers, guint32, index);
+
+  if (strcmp (cluster->primary_id, loaded->primaries->pdata[index]) != 0 ||
+      cluster->n_members != members->len)
+    return FALSE;
+  for (gsize m = 0; m < cluster->n_members; m++)
+    if (GPOINTER_TO_UINT (g_hash_table_lookup (number_of, cluster->member_ids[m])) != number)
+      return FALSE;
+  return TRUE;
+}
+
+/* Runs a prepared statement once per row; @bind binds row @row. */
+static gboolean
+run_per_row (PrStore      *self,
+             const char   *sql,
+             gsize         n_rows,
+             BindRowFunc   bind,
+             gpointer      user_data,
+             MYSQL_BIND   *params,
+             unsigned long *lengths,
+             const char   *what,
+             GError      **error)
+{
+  MYSQL_STMT *stmt;
+  gboolean ok = TRUE;
+
+  if (n_rows == 0)
+    return TRUE;
+  stmt = _pr_statement_prepare (self->connection, sql, what, error);
+  if (stmt == NULL)
+    return FALSE;
+  for (gsize r = 0; r < n_rows && ok; r++)
+    {
+      bind (r, params, lengths, user_data);
+      ok = _pr_statement_execute (stmt, params, what, error);
+    }
+  mysql_stmt_close (stmt);
+  return ok;
+}
+
+typedef struct {
+  Writes                *writes;
+  const PrCaseNumbering *numbering;
+} Ends;
+
+static void
+bind_end_row (gsize          row,
+              MYSQL_BIND    *params,
+              unsigned long *lengths,
+              gpointer       user_data)
+{
+  Ends *ends = user_data;
+  const PrCaseEnd *end = &ends->numbering->ended[row];
+
+  _pr_statement_bind_i64 (&params[0], &ends->writes->scan_id);
+  _pr_statement_bind_string (&params[1], ends->writes->now, &lengths[1]);
+  if (end->merged_into != 0)
+    _pr_statement_bind_u32 (&params[2], &end->merged_into);
+  else
+    _pr_statement_bind_null (&params[2]);
+  bind_case_key (&params[3], &lengths[3], ends->writes, &end->number);
+}
+
+static void
+bind_changed_row (gsize          row,
+                  MYSQL_BIND    *params,
+                  unsigned long *lengths,
+                  gpointer       user_data)
+{
+  Writes *writes = user_data;
+  gsize x = g_array_index (writes->rows, gsize, row);
+
+  writes->n_members[row] = writes->clusters[x].n_members;
+  _pr_statement_bind_string (&params[0], writes->clusters[x].primary_id, &lengths[0]);
+  _pr_statement_bind_u32 (&params[1], &writes->n_members[row]);
+  bind_case_key (&params[2], &lengths[2], writes, &writes->numbers[x]);
+}
+
+static void
+bind_leaving_row (gsize          row,
+                  MYSQL_BIND    *params,
+                  unsigned long *lengths,
+                  gpointer       user_data)
+{
+  Writes *writes = user_data;
+  Leaving *leaving = &g_array_index (writes->leaving, Leaving, row);
+
+  _pr_statement_bind_i64 (&params[0], &writes->scan_id);
+  bind_case_key (&params[1], &lengths[1], writes, &leaving->number);
+  _pr_statement_bind_string (&params[4], leaving->record_id, &lengths[4]);
+}
+
+/* Numbers @clusters against the open cases of @where, read into
+ * @loaded (with @number_of: each of their members → its case); @now: the
+ * server's time. */
+static PrCaseNumbering *
+number_against_stored (PrStore             *self,
+                       const PrStoreKey    *where,
+                       const PrCaseMembers *clusters,
+                       gsize                n_clusters,
+                       Loaded              *loaded,
+                       GHashTable          *number_of,
+                       char                 now[32],
+                       GError             **error)
+{
+  g_autofree char *max_sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GArray) earlier = NULL;
+  const char *params_text[2] = { where->database, where->table };
+  guint64 max_used;
+
+  if (!load_cases (self, where->database, where->table, FALSE, loaded, error))
+    return NULL;
+
+  max_sql = g_strdup_printf ("SELECT COALESCE(MAX(number), 0), DATE_FORMAT(UTC_TIMESTAMP(6), "
+                             "'%%Y-%%m-%%d %%H:%%i:%%s.%%f') FROM %s WHERE source_database = ? AND source_table = ?",
+                             self->q_cases);
+  rows = _pr_connection_select (self->connection, max_sql, params_text, 2, error);
+  if (rows == NULL)
+    return NULL;
+  max_used = g_ascii_strtoull (((PrDbRow *) rows->pdata[0])->values[0], NULL, 10);
+  g_strlcpy (now, ((PrDbRow *) rows->pdata[0])->values[1], 32);
+
+  earlier = g_array_sized_new (FALSE, FALSE, sizeof (PrCaseMembers), loaded->numbers->len);
+  for (guint i = 0; i < loaded->numbers->len; i++)
+    {
+      GPtrArray *members = loaded->members->pdata[i];
+      PrCaseMembers one = {
+        .number = g_array_index (loaded->numbers, guint32, i),
+        .primary_id = loaded->primaries->pdata[i],
+        .member_ids = (const char *const *) members->pdata,
+        .n_members = members->len,
+      };
+
+      g_array_append_val (earlier, one);
+      for (guint m = 0; m < members->len; m++)
+        g_hash_table_insert (number_of, members->pdata[m], GUINT_TO_POINTER (one.number));
+    }
+  return pr_case_numbering_new ((const PrCaseMembers *) (gconstpointer) earlier->data, earlier->len,
+                                (guint32) MIN (max_used, G_MAXUINT32), clusters, n_clusters, error);
+}
+
+/**
+ * pr_store_number_cases:
+ * @store: a store
+ * @table: the source table
+ * @cases: (inout): clusters of a scan of @table; their numbers are filled
+ *   in (@cases->expected is not read)
+ * @error: return location for a #GError
+ *
+ * Numbers @cases against the table's open cases (pr-case-numbering.c) as
+ * a commit would, writing nothing: for a scan whose outputs are written
+ * before its commit. While the scan holds the table's scan lock, its
+ * commit gives the same numbers.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_number_cases (PrStore      *self,
+                       const char   *table,
+                       PrScanCases  *cases,
+                       GError      **error)
+{
+  g_auto(Loaded) loaded = { 0 };
+  g_autoptr(GHashTable) number_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(PrCaseNumbering) numbering = NULL;
+  const PrStoreKey *where;
+  char now[32];
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (cases != NULL, FALSE);
+
+  where = _pr_store_resolve (self, table, error);
+  if (where == NULL)
+    return FALSE;
+  numbering = number_against_stored (self, where, cases->clusters, cases->n_clusters, &loaded, number_of, now, error);
+  if (numbering == NULL)
+    return FALSE;
+  memcpy (cases->numbers, numbering->numbers, cases->n_clusters * sizeof *cases->numbers);
+  return TRUE;
+}
+
+/* Called by the scan's commit, inside its transaction, with the table's
+ * scan lock held: numbers @cases, refuses numbers other than
+ * @cases->expected (when given), writes the cases, and fills
+ * @cases->numbers. */
+gboolean
+_pr_store_assign_cases (PrStore             *self,
+                        const PrStoreKey    *where,
+                        gint64               scan_id,
+                        PrScanCases         *cases,
+                        GError             **error)
+{
+  g_auto(Loaded) loaded = { 0 };
+  const char *db = where->database;
+  const char *table = where->table;
+  const PrCaseMembers *clusters = cases->clusters;
+  gsize n_clusters = cases->n_clusters;
+  guint32 *numbers = cases->numbers;
+  g_autofree char *sql = NULL;
+  g_autoptr(GHashTable) number_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(PrCaseNumbering) numbering = NULL;
+  g_autoptr(GArray) new_rows = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_autoptr(GArray) changed_rows = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_autoptr(GArray) member_rows = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) leaving = g_array_new (FALSE, FALSE, sizeof (Leaving));
+  g_autoptr(GHashTable) cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree guint32 *n_members = NULL;
+  MYSQL_BIND params[9];
+  unsigned long lengths[9];
+  char now[32];
+  Writes writes = { 0 };
+  Ends ends = { &writes, NULL };
+
+  numbering = number_against_stored (self, where, clusters, n_clusters, &loaded, number_of, now, error);
+  if (numbering == NULL)
+    return FALSE;
+  memcpy (numbers, numbering->numbers, n_clusters * sizeof *numbers);
+  /* The outputs written before the commit named these numbers. */
+  if (cases->expected != NULL && n_clusters > 0 &&
+      memcmp (cases->expected, numbers, n_clusters * sizeof *numbers) != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT,
+                   _("the cases of “%s” changed after this scan numbered them, so the case numbers it "
+                     "wrote out would be wrong; nothing of it is stored: scan again"), table);
+      return FALSE;
+    }
+
+  /* What to write: new cases whole, continued ones only if changed, and
+   * of those the members that join or leave. */
+  for (gsize x = 0; x < n_clusters; x++)
+    for (gsize m = 0; m < clusters[x].n_members; m++)
+      g_hash_table_insert (cluster_of, (gpointer) clusters[x].member_ids[m], GSIZE_TO_POINTER (x + 1));
+  for (gsize x = 0; x < n_clusters; x++)
+    {
+      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded.index_of, GUINT_TO_POINTER (numbers[x])));
+
+      if (!numbering->continued[x])
+        g_array_append_val (new_rows, x);
+      else if (!same_as_stored (&clusters[x], &loaded, index - 1, number_of))
+        {
+          GPtrArray *stored = loaded.members->pdata[index - 1];
+
+          g_array_append_val (changed_rows, x);
+          for (guint m = 0; m < stored->len; m++)
+            if (GPOINTER_TO_SIZE (g_hash_table_lookup (cluster_of, stored->pdata[m])) != x + 1)
+              {
+                Leaving one = { numbers[x], stored->pdata[m] };
+
+                g_array_append_val (leaving, one);
+              }
+        }
+      else
+        continue;
+      for (gsize m = 0; m < clusters[x].n_members; m++)
+        if (GPOINTER_TO_UINT (g_hash_table_lookup (number_of, clusters[x].member_ids[m])) != numbers[x])
+          {
+            guint64 both = ((guint64) x << 32) | m;
+
+            g_array_append_val (member_rows, both);
+          }
+    }
+
+  writes = (Writes) { db, table, now, scan_id, clusters, numbers, NULL, member_rows, leaving, NULL };
+  n_members = g_new0 (guint32, MAX (n_clusters, 1));
+  writes.n_members = n_members;
+  ends.numbering = numbering;
+
+  sql = g_strdup_printf ("UPDATE %s SET ended_scan_id = ?, ended_at = ?, merged_into = ? "
+                         "WHERE source_database = ? AND source_table = ? AND number = ?", self->q_cases);
+  if (!run_per_row (self, sql, numbering->n_ended, bind_end_row, &ends, params, lengths,
+                    _("cannot record the ended cases"), error))
+    return FALSE;
+
+  writes.rows = changed_rows;
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE %s SET primary_id = ?, n_members = ? "
+                         "WHERE source_database = ? AND source_table = ? AND number = ?", self->q_cases);
+  if (!run_per_row (self, sql, changed_rows->len, bind_changed_row, &writes, params, lengths,
+                    _("cannot record the changed cases"), error))
+    return FALSE;
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE %s SET left_scan_id = ? "
+                         "WHERE source_database = ? AND source_table = ? AND number = ? AND record_id = ?",
+                         self->q_case_members);
+  if (!run_per_row (self, sql, leaving->len, bind_leaving_row, &writes, params, lengths,
+                    _("cannot record the changed cases"), error))
+    return FALSE;
+
+  /* Every case still open was found by this scan (the new ones are not
+   * in yet). */
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE %s SET last_scan_id = ?, last_seen_at = ? "
+                         "WHERE source_database = ? AND source_table = ? AND ended_scan_id IS NULL", self->q_cases);
+  _pr_statement_bind_i64 (&params[0], &scan_id);
+  _pr_statement_bind_string (&params[1], now, &lengths[1]);
+  _pr_statement_bind_string (&params[2], db, &lengths[2]);
+  _pr_statement_bind_string (&params[3], table, &lengths[3]);
+  if (!_pr_statement_run (self->connection, sql, params, NULL, NULL, _("cannot record the cases found"), error))
+    return FALSE;
+
+  writes.rows = new_rows;
+  g_free (sql);
+  sql = g_strdup_printf ("INSERT INTO %s (source_database, source_table, number, primary_id, n_members, "
+                         "first_scan_id, first_seen_at, last_scan_id, last_seen_at) VALUES", self->q_cases);
+  if (!insert_rows (self, sql, "", 9, new_rows->len, bind_case_row, &writes, _("cannot record the new cases"), error))
+    return FALSE;
+  g_free (sql);
+  /* A record back in a case it left has its row already. */
+  sql = g_strdup_printf ("INSERT INTO %s (source_database, source_table, number, record_id, joined_scan_id) VALUES",
+                         self->q_case_members);
+  if (!insert_rows (self, sql, " ON DUPLICATE KEY UPDATE joined_scan_id = VALUES(joined_scan_id), left_scan_id = NULL",
+                    5, member_rows->len, bind_member_row, &writes,
+                    _("cannot record the cases' members"), error))
+    return FALSE;
+
+  g_debug ("scan %" G_GINT64_FORMAT " of %s.%s: %u new cases, %u changed, %" G_GSIZE_FORMAT " ended",
+           scan_id, db, table, new_rows->len, changed_rows->len, numbering->n_ended);
+  return TRUE;
+}
+
+/**
+ * pr_stored_case_free:
+ * @stored_case: (nullable) (transfer full): a case
+ */
+void
+pr_stored_case_free (PrStoredCase *stored_case)
+{
+  if (stored_case == NULL)
+    return;
+  g_free (stored_case->primary_id);
+  g_strfreev (stored_case->member_ids);
+  g_free (stored_case);
+}
+
+static gint64
+integer_or_zero (const char *value)
+{
+  return value != NULL ? g_ascii_strtoll (value, NULL, 10) : 0;
+}
+
+static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/**
+ * pr_store_list_cases:
+ * @store: a store
+ * @table: a table of the connection's current database
+ * @with_ended: %TRUE for the ended cases too; %FALSE for the open ones,
+ *   those of the table's last scan with a store
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (element-type PrStoredCase): the table's cases
+ *   in number order; %NULL on error
+ */
+GPtrArray *
+pr_store_list_cases (PrStore     *self,
+                     const char  *table,
+                     gboolean     with_ended,
+                     GError     **error)
+{
+  g_auto(Loaded) loaded = { 0 };
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GPtrArray) cases = NULL;
+  const PrStoreKey *where;
+  const char *params[2];
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  where = _pr_store_resolve (self, table, error);
+  if (where == NULL || !load_cases (self, where->database, where->table, with_ended, &loaded, error))
+    return NULL;
+
+  params[0] = where->database;
+  params[1] = where->table;
+#define SECONDS(column) "TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', " column ")"
+  sql = g_strdup_printf ("SELECT number, first_scan_id, " SECONDS ("first_seen_at") ", last_scan_id, "
+                         SECONDS ("last_seen_at") ", ended_scan_id, " SECONDS ("ended_at") ", merged_into "
+                         "FROM %s WHERE source_database = ? AND source_table = ?%s ORDER BY number",
+                         self->q_cases, with_ended ? "" : " AND ended_scan_id IS NULL");
+#undef SECONDS
+  rows = _pr_connection_select (self->connection, sql, params, 2, error);
+  if (rows == NULL)
+    return NULL;
+
+  cases = g_ptr_array_new_full (rows->len, (GDestroyNotify) pr_stored_case_free);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PrDbRow *row = rows->pdata[i];
+      PrStoredCase *one = g_new0 (PrStoredCase, 1);
+      guint index;
+      GPtrArray *members;
+
+      g_ptr_array_add (cases, one);
+      one->number = (guint32) g_ascii_strtoull (row->values[0], NULL, 10);
+      index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded.index_of, GUINT_TO_POINTER (one->number)));
+      if (index == 0)
+        {
+          /* Ended between the two reads: a scan committed meanwhile. */
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT,
+                       _("the cases of “%s” changed while they were read; read them again"), table);
+          return NULL;
+        }
+      members = loaded.members->pdata[index - 1];
+      one->primary_id = g_strdup (loaded.primaries->pdata[index - 1]);
+      one->n_members = members->len;
+      one->member_ids = g_new0 (char *, members->len + 1);
+      for (guint m = 0; m < members->len; m++)
+        one->member_ids[m] = g_strdup (members->pdata[m]);
+      qsort (one->member_ids, members->len, sizeof (char *), compare_ids);
+      one->first_scan_id = integer_or_zero (row->values[1]);
+      one->first_seen_at = integer_or_zero (row->values[2]);
+      one->last_scan_id = integer_or_zero (row->values[3]);
+      one->last_seen_at = integer_or_zero (row->values[4]);
+      one->ended_scan_id = integer_or_zero (row->values[5]);
+      one->ended_at = integer_or_zero (row->values[6]);
+      one->merged_into = (guint32) integer_or_zero (row->values[7]);
+    }
+  return g_steal_pointer (&cases);
+}

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The date column of a table, read record by record: the dates that could
+ * not be read are counted and the first few named, a day-first or
+ * month-first date without an order stops the load, and dates with and
+ * without an offset are put on one scale.
+ *
+ * Dates compare as wall time in the table's zone. An office's system
+ * writes its dates in its own zone: those without an offset, and those
+ * with one offset (+08:00), are all wall times of that zone and ordered as
+ * written, offset or not. Only when the offsets differ (an export that
+ * mixes zones) do the dates compare as instants (UTC); a date without an
+ * offset among them could be in any zone, so then the load refuses rather
+ * than guess.
+ */
+#define G_LOG_DOMAIN "pr-date"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pr-date-column.h"
+#include "pr-record-set.h"
+
+struct _PrDateColumn {
+  char        *name;
+  PrDateOrder  order;
+  const char  *position_name;  /* N_() */
+  guint64      n_records;
+  guint64      n_unreadable;
+  GPtrArray   *unreadable_ids;
+  GArray      *offsets;        /* int per record, once one date gives an offset */
+  int          first_offset;
+  char        *first_offset_id;
+  char        *other_offset_id; /* the first whose offset differs */
+  char        *naive_id;       /* the first without an offset */
+};
+
+/**
+ * pr_date_column_new:
+ * @name: the column's name, for messages
+ * @order: how to read a date whose year comes last
+ * @position_name: how messages name a row's position ("line", "row"),
+ *   marked with N_()
+ */
+PrDateColumn *
+pr_date_column_new (const char  *name,
+                    PrDateOrder  order,
+                    const char  *position_name)
+{
+  PrDateColumn *self = g_new0 (PrDateColumn, 1);
+
+  self->name = g_strdup (name);
+  self->order = order;
+  self->position_name = position_name;
+  self->unreadable_ids = g_ptr_array_new_with_free_func (g_free);
+  self->first_offset = PR_DATE_NO_OFFSET;
+  return self;
+}
+
+void
+pr_date_column_free (PrDateColumn *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->name);
+  g_clear_pointer (&self->unreadable_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->offsets, g_array_unref);
+  g_free (self->first_offset_id);
+  g_free (self->other_offset_id);
+  g_free (self->naive_id);
+  g_free (self);
+}
+
+static gboolean
+is_blank (const char *text)
+{
+  for (; text != NULL && *text != '\0'; text++)
+    if (!g_ascii_isspace (*text))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * pr_date_column_add:
+ * @text: (nullable): the record's date as text; %NULL or blank for none
+ * @id: the record's id
+ * @position: where the record is, for messages
+ * @out_seconds: (out): the date, or %PR_DATE_NONE
+ *
+ * Returns: %FALSE for a day-first or month-first date when no order was
+ *   given, with @error saying to give one
+ */
+gboolean
+pr_date_column_add (PrDateColumn  *self,
+                    const char    *text,
+                    const char    *id,
+                    guint64        position,
+                    gint64        *out_seconds,
+                    GError       **error)
+{
+  int offset = PR_DATE_NO_OFFSET;
+  PrDateStatus status = PR_DATE_UNREADABLE;
+
+  *out_seconds = PR_DATE_NONE;
+  if (!is_blank (text))
+    status = pr_date_read (text, self->order, out_seconds, &offset);
+
+  if (status == PR_DATE_AMBIGUOUS)
+    {
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                   _("%s %llu: the date “%s” in column “%s” may be day-first or month-first; give "
+                     "--date-format DMY (day first) or --date-format MDY (month first)"),
+                   _(self->position_name), (unsigned long long) position, text, self->name);
+      return FALSE;
+    }
+  if (status != PR_DATE_OK)
+    {
+      *out_seconds = PR_DATE_NONE;
+      if (!is_blank (text))
+        {
+          if (self->unreadable_ids->len < PR_DATE_COLUMN_MAX_NAMED)
+            g_ptr_array_add (self->unreadable_ids, g_strdup (id));
+          self->n_unreadable++;
+        }
+    }
+  else if (offset == PR_DATE_NO_OFFSET)
+    {
+      if (self->naive_id == NULL)
+        self->naive_id = g_strdup (id);
+    }
+  else
+    {
+      if (self->offsets == NULL)
+        {
+          int none = PR_DATE_NO_OFFSET;
+
+          self->offsets = g_array_sized_new (FALSE, FALSE, sizeof (int), self->n_records + 1);
+          for (guint64 i = 0; i < self->n_records; i++)
+            g_array_append_val (self->offsets, none);
+          self->first_offset = offset;
+          self->first_offset_id = g_strdup (id);
+        }
+      else if (offset != self->first_offset && self->other_offset_id == NULL)
+        self->other_offset_id = g_strdup (id);
+    }
+
+  if (self->offsets != NULL)
+    g_array_append_val (self->offsets, offset);
+  self->n_records++;
+  return TRUE;
+}
+
+static char *
+format_offset (int offset)
+{
+  return g_strdup_printf ("%c%02d:%02d", offset < 0 ? '-' : '+', ABS (offset) / 3600, ABS (offset) % 3600 / 60);
+}
+
+/**
+ * pr_date_column_finish:
+ * @dates: the dates pr_date_column_add () gave, one per record, in order
+ * @n_dates: how many
+ * @out_n_unreadable: (out): the dates that could not be read
+ * @out_unreadable_ids: (out) (transfer full): the ids of the first
+ *   %PR_DATE_COLUMN_MAX_NAMED of them
+ *
+ * Puts the dates on one scale (see above).
+ *
+ * Returns: %FALSE if dates with differing offsets and dates without one
+ *   are mixed, which cannot be ordered
+ */
+gboolean
+pr_date_column_finish (PrDateColumn  *self,
+                       gint64        *dates,
+                       gsize          n_dates,
+                       guint64       *out_n_unreadable,
+                       GPtrArray    **out_unreadable_ids,
+                       GError       **error)
+{
+  g_return_val_if_fail (n_dates == self->n_records, FALSE);
+
+  *out_n_unreadable = self->n_unreadable;
+  *out_unreadable_ids = g_ptr_array_ref (self->unreadable_ids);
+
+  if (self->other_offset_id == NULL)
+    return TRUE;
+
+  if (self->naive_id != NULL)
+    {
+      int other = g_array_index (self->offsets, int, 0);
+      g_autofree char *first = format_offset (self->first_offset);
+      g_autofree char *second = NULL;
+
+      for (guint i = 0; i < self->offsets->len; i++)
+        if (g_array_index (self->offsets, int, i) != PR_DATE_NO_OFFSET &&
+            g_array_index (self->offsets, int, i) != self->first_offset)
+          {
+            other = g_array_index (self->offsets, int, i);
+            break;
+          }
+      second = format_offset (other);
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                   _("the dates in column “%s” are in different zones (record %s at %s, record %s at %s) and "
+                     "some give none (record %s), so they cannot be put in order; give every date its offset "
+                     "or none, or correct the column"),
+                   self->name, self->first_offset_id, first, self->other_offset_id, second, self->naive_id);
+      g_clear_pointer (out_unreadable_ids, g_ptr_array_unref);
+      return FALSE;
+    }
+
+  for (gsize i = 0; i < n_dates; i++)
+    if (dates[i] != PR_DATE_NONE)
+      dates[i] -= g_array_index (self->offsets, int, i);
+  return TRUE;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "pr-date.h"
+
+G_BEGIN_DECLS
+
+/* How many unreadable dates a load names by their record's id. */
+#define PR_DATE_COLUMN_MAX_NAMED 5
+
+typedef struct _PrDateColumn PrDateColumn;
+
+PrDateColumn *pr_date_column_new    (const char    *name,
+                                     PrDateOrder    order,
+                                     const char    *position_name);
+void          pr_date_column_free   (PrDateColumn  *self);
+gboolean      pr_date_column_add    (PrDateColumn  *self,
+                                     const char    *text,
+                                     const char    *id,
+                                     guint64        position,
+                                     gint64        *out_seconds,
+                                     GError       **error);
+gboolean      pr_date_column_finish (PrDateColumn  *self,
+                                     gint64        *dates,
+                                     gsize          n_dates,
+                                     guint64       *out_n_unreadable,
+                                     GPtrArray    **out_unreadable_ids,
+                                     GError       **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDateColumn, pr_date_column_free)
+
+G_END_DECLS

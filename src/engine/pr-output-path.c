@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Where an output named by the user really goes: every file the programs
+ * write (the command line's reports, the application's export) is found
+ * here, so that one rule decides which symbolic links are followed.
+ *
+ * A link to a report stays a link and the file it points to is replaced,
+ * except where the link may be a trap: in a sticky folder anyone may
+ * write to (/tmp), a link that neither the writer nor the folder's owner
+ * owns is refused, as the kernel's fs.protected_symlinks does. Another
+ * user could have put it there to make this program overwrite a file of
+ * the writer's. The rule holds here whatever the kernel is set to, since
+ * the file replaced is found by reading the links, not by open().
+ */
+#define G_LOG_DOMAIN "pr-output-path"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "pr-output-path.h"
+
+/* As the kernel's limit on symlinks followed in one lookup. */
+#define MAX_LINKS 40
+
+static void
+set_errno_error (GError     **error,
+                 int          saved_errno,
+                 const char  *path)
+{
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               _("cannot write %s: %s"), path, g_strerror (saved_errno));
+}
+
+/* The kernel's fs.protected_symlinks: a link in a sticky, world-writable
+ * folder is followed only by its owner, or when the folder's owner owns
+ * it too. @link_st is the link's own (lstat). */
+static gboolean
+may_follow (const char         *path,
+            const char         *link_dir,
+            const struct stat  *link_st,
+            GError            **error)
+{
+  struct stat dir_st;
+
+  if (g_stat (link_dir, &dir_st) != 0)
+    return TRUE;   /* the walk below reports a missing folder */
+  if ((dir_st.st_mode & S_ISVTX) == 0 || (dir_st.st_mode & S_IWOTH) == 0 ||
+      link_st->st_uid == geteuid () || link_st->st_uid == dir_st.st_uid)
+    return TRUE;
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+               _("cannot write %s: it is, or leads through, a symbolic link in %s (a folder anyone may write "
+                 "to) that neither you nor the folder's owner owns; another user may have put it there to have "
+                 "another file overwritten: write the output elsewhere, or remove the link"), path, link_dir);
+  return FALSE;
+}
+
+/**
+ * pr_output_path_resolve:
+ * @path: the file to write, as the user named it
+ * @st: (out caller-allocates): the file's status, when it exists
+ * @exists: (out): whether the file exists
+ * @error: return location for a #GError
+ *
+ * Follows @path's symbolic links (those of its last part, one after the
+ * other; the kernel walks the folders) under the rule above. A file that
+ * does not exist yet must have its folder: an output into a folder that
+ * is not there is refused here, before any work.
+ *
+ * Errors are in the %G_IO_ERROR domain, their message starting
+ * "cannot write @path: ".
+ *
+ * Returns: (transfer full) (nullable): the file to write or replace
+ */
+char *
+pr_output_path_resolve (const char   *path,
+                        struct stat  *st,
+                        gboolean     *exists,
+                        GError      **error)
+{
+  g_autofree char *current = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  current = g_canonicalize_filename (path, NULL);
+  for (guint depth = 0; depth < MAX_LINKS; depth++)
+    {
+      g_autofree char *link = NULL;
+      g_autofree char *dir = g_path_get_dirname (current);
+      g_autofree char *real_dir = NULL;
+      g_autoptr(GError) local_error = NULL;
+      struct stat dir_st;
+
+      if (g_lstat (current, st) != 0)
+        {
+          int saved_errno = errno;
+
+          if (saved_errno != ENOENT)
+            {
+              set_errno_error (error, saved_errno, path);
+              return NULL;
+            }
+          /* A new file (or a dangling link's target): its folder must be
+           * there, or the work would be done for nothing. */
+          if (g_stat (dir, &dir_st) != 0 || !S_ISDIR (dir_st.st_mode))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("cannot write %s: the folder %s does not exist: create it first, or name a file in "
+                             "a folder that exists"), path, dir);
+              return NULL;
+            }
+          *exists = FALSE;
+          return g_steal_pointer (&current);
+        }
+      if (!S_ISLNK (st->st_mode))
+        {
+          *exists = TRUE;
+          return g_steal_pointer (&current);
+        }
+
+      if (!may_follow (path, dir, st, error))
+        return NULL;
+      link = g_file_read_link (current, &local_error);
+      if (link == NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), path);
+          return NULL;
+        }
+      /* A relative link is relative to its folder as the kernel sees it,
+       * with that folder's own links followed, so ".." in the link means
+       * what it means to open(). */
+      real_dir = realpath (dir, NULL);
+      g_free (current);
+      current = g_canonicalize_filename (link, real_dir != NULL ? real_dir : dir);
+    }
+
+  set_errno_error (error, ELOOP, path);
+  return NULL;
+}
+
+/**
+ * pr_output_path_check:
+ * @path: an output file, as the user named it
+ * @error: return location for a #GError
+ *
+ * For a program to call before any work: whether @path can be written,
+ * as far as can be told without writing (pr_output_path_resolve (); a
+ * file that is replaced, or a new one, needs a folder it may create a
+ * file in).
+ *
+ * Returns: %FALSE with @error set if it cannot
+ */
+gboolean
+pr_output_path_check (const char  *path,
+                      GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  struct stat st;
+  gboolean exists = FALSE;
+
+  target = pr_output_path_resolve (path, &st, &exists, error);
+  if (target == NULL)
+    return FALSE;
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      if (g_access (target, W_OK) != 0)
+        {
+          set_errno_error (error, errno, path);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  dir = g_path_get_dirname (target);
+  if (g_access (dir, W_OK | X_OK) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("cannot write %s: cannot create a file in %s: %s"), path, dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The date forms an office's exports hold besides the plain ones
+ * (test-date.c), and how a table's date column is read: unreadable dates
+ * counted and named, day-first dates only with an order, offsets.
+ * The expected seconds are `date -u -d 'YYYY-MM-DD HH:MM:SS' +%s`.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "pr-date.h"
+#include "pr-record-set.h"
+#include "pr-test-util.h"
+
+#define JUNE_8 G_GINT64_CONSTANT (1559952000)   /* 2019-06-08 00:00:00 */
+
+typedef struct {
+  const char  *text;
+  PrDateOrder  order;
+  gint64       seconds;
+  int          offset;
+} Form;
+
+static void
+test_forms (void)
+{
+  static const Form ok[] = {
+    { "2019-06-08T17:31:20+08:00", PR_DATE_ORDER_UNSET, 1560015080, 8 * 3600 },
+    { "2019-06-08T17:31:20.123456+08:00", PR_DATE_ORDER_UNSET, 1560015080, 8 * 3600 },
+    { "2019-06-08 17:31:20 +0800", PR_DATE_ORDER_UNSET, 1560015080, 8 * 3600 },
+    { "2019-06-08T17:31:20-05:30", PR_DATE_ORDER_UNSET, 1560015080, -(5 * 3600 + 1800) },
+    { "2019-06-08T17:31:20+08", PR_DATE_ORDER_UNSET, 1560015080, 8 * 3600 },
+    { "2019-06-08T17:31:20Z", PR_DATE_ORDER_UNSET, 1560015080, 0 },
+    { "2019-06-08 17:31:20,5", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    { "20190608173120", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    { "201906081731", PR_DATE_ORDER_UNSET, 1560015060, PR_DATE_NO_OFFSET },
+    { "2019/06/08 5:31 PM", PR_DATE_ORDER_UNSET, 1560015060, PR_DATE_NO_OFFSET },
+    { "2019/06/08 5:31:20 p.m.", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    { "2019/06/08 12:05 AM", PR_DATE_ORDER_UNSET, 1559952300, PR_DATE_NO_OFFSET },
+    { "2019/06/08 12:05 pm", PR_DATE_ORDER_UNSET, 1559995500, PR_DATE_NO_OFFSET },
+    { "2019年6月8日", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019年6月8日下午3点", PR_DATE_ORDER_UNSET, 1560006000, PR_DATE_NO_OFFSET },
+    { "2019年6月8日 下午3点", PR_DATE_ORDER_UNSET, 1560006000, PR_DATE_NO_OFFSET },
+    { "2019年6月8日上午9点半", PR_DATE_ORDER_UNSET, 1559986200, PR_DATE_NO_OFFSET },
+    { "2019年6月8日晚上8点15分", PR_DATE_ORDER_UNSET, 1560024900, PR_DATE_NO_OFFSET },
+    { "2019年6月8日中午12点", PR_DATE_ORDER_UNSET, JUNE_8 + 12 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日中午1点", PR_DATE_ORDER_UNSET, JUNE_8 + 13 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日夜里11点", PR_DATE_ORDER_UNSET, JUNE_8 + 23 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日凌晨12点", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019年6月8日17时31分20秒", PR_DATE_ORDER_UNSET, 1560015080, PR_DATE_NO_OFFSET },
+    { "08/06/2019", PR_DATE_ORDER_DMY, JUNE_8, PR_DATE_NO_OFFSET },
+    { "8.6.2019 17:31", PR_DATE_ORDER_DMY, 1560015060, PR_DATE_NO_OFFSET },
+    { "08/06/2019", PR_DATE_ORDER_MDY, 1565049600, PR_DATE_NO_OFFSET },   /* 2019-08-06 */
+    { "6/8/2019 5:31 PM", PR_DATE_ORDER_MDY, 1560015060, PR_DATE_NO_OFFSET },
+    /* A year-first date reads the same whatever the order. */
+    { "2019/06/08", PR_DATE_ORDER_DMY, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019/06/08", PR_DATE_ORDER_MDY, JUNE_8, PR_DATE_NO_OFFSET },
+  };
+  static const Form bad[] = {
+    { "08/06/2019", PR_DATE_ORDER_YMD },
+    { "31/12/2019", PR_DATE_ORDER_MDY },
+    { "12/31/2019", PR_DATE_ORDER_DMY },
+    { "08/06/19", PR_DATE_ORDER_DMY },
+    { "08/06-2019", PR_DATE_ORDER_DMY },
+    { "13/13/2019" },
+    { "08/06/2019 25:00" },
+    { "2019/06/08 13:00 PM" },
+    { "2019/06/08 0:30 AM" },
+    { "2019年6月8日下午15点" },
+    { "2019年6月8日晚上12点" },
+    { "2019-06-08T17:31:20+15:00" },
+    { "2019-06-08T17:31:20+08:60" },
+    { "2019-06-08T17:31:20." },
+    { "2019-06-08 +08:00" },
+    { "2019-06-08T" },
+    { "2019-06-08 17:" },
+    { "2019-06-08 17:31分" },
+    { "2019060817" },
+    { "201906081731201" },
+    { "20190608246000" },
+    { "20191308" },
+    { "0000-06-08" },
+    { "2019/06/08 5:31 PMX" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ok); i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_test_message ("%s (%d)", ok[i].text, ok[i].order);
+      g_assert_cmpint (pr_date_read (ok[i].text, ok[i].order, &seconds, &offset), ==, PR_DATE_OK);
+      g_assert_cmpint (seconds, ==, ok[i].seconds);
+      g_assert_cmpint (offset, ==, ok[i].offset);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_test_message ("%s (%d)", bad[i].text, bad[i].order);
+      g_assert_cmpint (pr_date_read (bad[i].text, bad[i].order, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    }
+}
+
+/* Without an order, a date whose year comes last is neither read nor
+ * dropped as unreadable: the caller must ask. */
+static void
+test_ambiguous (void)
+{
+  static const char *const texts[] = { "08/06/2019", "25/06/2019", "06/25/2019", "6-8-2019 17:31" };
+  PrDateOrder order;
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_assert_cmpint (pr_date_read (texts[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_AMBIGUOUS);
+      g_assert_false (pr_date_parse (texts[i], &seconds));
+    }
+  g_assert_true (pr_date_order_from_string ("dmy", &order));
+  g_assert_cmpint (order, ==, PR_DATE_ORDER_DMY);
+  g_assert_true (pr_date_order_from_string ("MDY", &order));
+  g_assert_cmpint (order, ==, PR_DATE_ORDER_MDY);
+  g_assert_true (pr_date_order_from_string ("YMD", &order));
+  g_assert_cmpint (order, ==, PR_DATE_ORDER_YMD);
+  g_assert_false (pr_date_order_from_string ("DM", &order));
+  g_assert_false (pr_date_order_from_string ("", &order));
+}
+
+static PrRecordSet *
+load_dates (const char  *const *dates,
+            guint               n_dates,
+            PrDateOrder         order,
+            GError            **error)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autoptr(GString) csv = g_string_new ("id,received,body\n");
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1, .date_order = order };
+  PrRecordSet *set;
+
+  for (guint i = 0; i < n_dates; i++)
+    g_string_append_printf (csv, "r%u,\"%s\",some words of petition %u\n", i + 1, dates[i], i);
+  g_assert_true (g_file_set_contents (path, csv->str, csv->len, NULL));
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "received", PR_COLUMN_ROLE_DATE, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
+  pr_test_remove_tree (dir);
+  return set;
+}
+
+/* Unreadable dates are counted and the first few named; empty ones are
+ * no date, not an unreadable one. */
+static void
+test_unreadable (void)
+{
+  static const char *const dates[] = {
+    "2019-06-08", "yesterday", "", "2019-02-30", "2019-06-08 5:31 PM", "  ", "soon", "13/13/2019x",
+    "2019.6.8 25:00", "2019-06-09", "later", "2019-13-01",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = load_dates (dates, G_N_ELEMENTS (dates), PR_DATE_ORDER_UNSET, &error);
+  static const char *const named[] = { "r2", "r4", "r7", "r8", "r9" };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_unreadable_dates, ==, 7);
+  g_assert_cmpuint (set->unreadable_date_ids->len, ==, G_N_ELEMENTS (named));
+  for (guint i = 0; i < G_N_ELEMENTS (named); i++)
+    g_assert_cmpstr (set->unreadable_date_ids->pdata[i], ==, named[i]);
+  g_assert_cmpint (set->dates[0], ==, JUNE_8);
+  g_assert_cmpint (set->dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (set->dates[2], ==, PR_DATE_NONE);
+  g_assert_cmpint (set->dates[4], ==, 1560015060);
+  g_assert_cmpint (set->dates[9], ==, JUNE_8 + 86400);
+}
+
+/* A day-first date stops the load until the order is given, and is read by it. */
+static void
+test_order (void)
+{
+  static const char *const dates[] = { "2019-06-01", "08/06/2019", "25/06/2019" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) unset = load_dates (dates, 3, PR_DATE_ORDER_UNSET, &error);
+  g_autoptr(PrRecordSet) dmy = NULL;
+  g_autoptr(PrRecordSet) ymd = NULL;
+
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+  g_assert_null (unset);
+  g_assert_nonnull (strstr (error->message, "--date-format"));
+  g_assert_nonnull (strstr (error->message, "line 3"));
+  g_assert_nonnull (strstr (error->message, "08/06/2019"));
+  g_clear_error (&error);
+
+  dmy = load_dates (dates, 3, PR_DATE_ORDER_DMY, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dmy->dates[1], ==, JUNE_8);
+  g_assert_cmpint (dmy->dates[2], ==, JUNE_8 + 17 * 86400);
+  g_assert_cmpuint (dmy->n_unreadable_dates, ==, 0);
+
+  /* YMD: only year-first dates; the others are counted, not guessed. */
+  ymd = load_dates (dates, 3, PR_DATE_ORDER_YMD, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (ymd->dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpuint (ymd->n_unreadable_dates, ==, 2);
+}
+
+/* One zone, with or without its offset: wall times, as written. Several
+ * zones: instants. Several zones and dates with none: refused. */
+static void
+test_offsets (void)
+{
+  static const char *const one_zone[] = { "2019-06-08T17:31:20+08:00", "2019-06-08 17:31:25", "2019-06-08 09:40" };
+  static const char *const zones[] = { "2019-06-08T17:31:20+08:00", "2019-06-08T09:31:20Z", "2019-06-08T10:00:00-01:00" };
+  static const char *const mixed[] = { "2019-06-08T17:31:20+08:00", "2019-06-08T09:31:20Z", "2019-06-08 12:00" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) a = load_dates (one_zone, 3, PR_DATE_ORDER_UNSET, &error);
+  g_autoptr(PrRecordSet) b = NULL;
+  g_autoptr(PrRecordSet) c = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (a->dates[0], ==, 1560015080);
+  g_assert_cmpint (a->dates[1], ==, 1560015085);
+  g_assert_cmpint (a->dates[2], ==, JUNE_8 + 9 * 3600 + 40 * 60);
+
+  b = load_dates (zones, 3, PR_DATE_ORDER_UNSET, &error);
+  g_assert_no_error (error);
+  /* 17:31:20+08:00 and 09:31:20Z are one instant; 10:00-01:00 is 11:00Z. */
+  g_assert_cmpint (b->dates[0], ==, 1559986280);
+  g_assert_cmpint (b->dates[1], ==, 1559986280);
+  g_assert_cmpint (b->dates[2], ==, JUNE_8 + 11 * 3600);
+
+  c = load_dates (mixed, 3, PR_DATE_ORDER_UNSET, &error);
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+  g_assert_null (c);
+  g_assert_nonnull (strstr (error->message, "+08:00"));
+  g_assert_nonnull (strstr (error->message, "r3"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/date/forms", test_forms);
+  g_test_add_func ("/engine/date/ambiguous", test_ambiguous);
+  g_test_add_func ("/engine/date/unreadable", test_unreadable);
+  g_test_add_func ("/engine/date/order", test_order);
+  g_test_add_func ("/engine/date/offsets", test_offsets);
+
+  return g_test_run ();
+}

@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Where outputs go: the rule of the kernel's fs.protected_symlinks for a
+ * symbolic link in a sticky, world-writable folder, whatever the kernel
+ * is set to, for the CSV writer (the command line's reports and the
+ * application's export), a device behind a link and the command line's
+ * SVG curve; and an output into a folder that does not exist, refused by
+ * every subcommand before it reads anything.
+ *
+ * The tests run as root: a link "owned by another user" is made with
+ * lchown().
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "pr-csv-writer.h"
+#include "pr-output-path.h"
+#include "pr-test-util.h"
+
+/* Not root, not anyone on a test machine. */
+#define STRANGER 54321
+#define FOLDER_OWNER 54322
+
+static char *tmpdir;
+
+typedef struct {
+  char *sticky;     /* 1777, owned by FOLDER_OWNER, like /tmp */
+  char *victim;     /* a file of the caller's elsewhere, which a link points to */
+  char *link;       /* sticky/report.csv → victim */
+} Trap;
+
+static void
+trap_free (Trap *trap)
+{
+  g_free (trap->sticky);
+  g_free (trap->victim);
+  g_free (trap->link);
+  g_free (trap);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Trap, trap_free)
+
+/* A sticky, world-writable folder owned by @folder_uid, holding a link
+ * owned by @link_uid to a file of the caller's in another folder. */
+static Trap *
+make_trap (const char *name,
+           uid_t       folder_uid,
+           mode_t      folder_mode,
+           uid_t       link_uid,
+           const char *victim_target)
+{
+  Trap *trap = g_new0 (Trap, 1);
+  g_autofree char *victims = g_build_filename (tmpdir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir (victims, 0700), ==, 0);
+  trap->victim = victim_target != NULL ? g_strdup (victim_target) : g_build_filename (victims, "victim.txt", NULL);
+  if (victim_target == NULL)
+    {
+      g_file_set_contents (trap->victim, "the caller's own file\n", -1, &error);
+      g_assert_no_error (error);
+    }
+  trap->sticky = g_build_filename (victims, "shared", NULL);
+  g_assert_cmpint (g_mkdir (trap->sticky, 0700), ==, 0);
+  g_assert_cmpint (chmod (trap->sticky, folder_mode), ==, 0);
+  g_assert_cmpint (chown (trap->sticky, folder_uid, folder_uid), ==, 0);
+  trap->link = g_build_filename (trap->sticky, "report.csv", NULL);
+  g_assert_cmpint (symlink (trap->victim, trap->link), ==, 0);
+  g_assert_cmpint (lchown (trap->link, link_uid, link_uid), ==, 0);
+
+  return trap;
+}
+
+static char *
+contents_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+/* Writes one row to @path through the writer; returns the error, if any. */
+static GError *
+write_report (const char *path)
+{
+  const char *row[] = { "id", "cluster" };
+  g_autoptr(PrCsvWriter) writer = NULL;
+  GError *error = NULL;
+
+  writer = pr_csv_writer_new_for_path (path, PR_CSV_WRITER_FLAGS_NONE, &error);
+  if (writer == NULL)
+    return error;
+  g_assert_true (pr_csv_writer_write_row (writer, row, 2, &error));
+  g_assert_true (pr_csv_writer_close (writer, &error));
+  return NULL;
+}
+
+static void
+assert_refused_link (const GError *error,
+                     const Trap   *trap)
+{
+  g_test_message ("%s", error != NULL ? error->message : "(written)");
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  g_assert_nonnull (strstr (error->message, trap->link));
+  g_assert_nonnull (strstr (error->message, "symbolic link"));
+}
+
+static void
+test_foreign_link_refused (void)
+{
+  g_autoptr(Trap) trap = make_trap ("foreign", FOLDER_OWNER, 01777, STRANGER, NULL);
+  g_autoptr(GError) error = write_report (trap->link);
+  g_autofree char *victim = NULL;
+  g_autoptr(GError) check_error = NULL;
+
+  assert_refused_link (error, trap);
+  victim = contents_of (trap->victim);
+  g_assert_cmpstr (victim, ==, "the caller's own file\n");
+
+  /* The check before the work says the same. */
+  g_assert_false (pr_output_path_check (trap->link, &check_error));
+  assert_refused_link (check_error, trap);
+}
+
+/* As the kernel: the link's owner may follow it, and a link the folder's
+ * owner also owns is no trap; outside a sticky, world-writable folder
+ * every link is followed. */
+static void
+test_links_followed (void)
+{
+  const struct {
+    const char *name;
+    uid_t       folder_uid;
+    mode_t      mode;
+    uid_t       link_uid;
+  } cases[] = {
+    { "own-link", FOLDER_OWNER, 01777, 0 },
+    { "folder-owners-link", STRANGER, 01777, STRANGER },
+    { "not-sticky", FOLDER_OWNER, 0777, STRANGER },
+    { "not-world-writable", FOLDER_OWNER, 01775, STRANGER },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(Trap) trap = make_trap (cases[i].name, cases[i].folder_uid, cases[i].mode, cases[i].link_uid, NULL);
+      g_autoptr(GError) error = write_report (trap->link);
+      g_autofree char *victim = NULL;
+      struct stat st;
+
+      g_test_message ("%s", cases[i].name);
+      g_assert_no_error (error);
+      victim = contents_of (trap->victim);
+      g_assert_cmpstr (victim, ==, "id,cluster\r\n");
+      /* The link stays a link. */
+      g_assert_cmpint (lstat (trap->link, &st), ==, 0);
+      g_assert_true (S_ISLNK (st.st_mode));
+    }
+}
+
+/* A link to a link: each one is judged where it lies. */
+static void
+test_foreign_link_second_in_chain (void)
+{
+  g_autoptr(Trap) trap = make_trap ("chain", FOLDER_OWNER, 01777, STRANGER, NULL);
+  g_autofree char *first = g_build_filename (tmpdir, "chain", "first-link.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *victim = NULL;
+
+  g_assert_cmpint (symlink (trap->link, first), ==, 0);
+  error = write_report (first);
+  g_test_message ("%s", error != NULL ? error->message : "(written)");
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  victim = contents_of (trap->victim);
+  g_assert_cmpstr (victim, ==, "the caller's own file\n");
+}
+
+/* Runs @command of the CLI on a small records file with --out @link:
+ * refused, naming the link. */
+static void
+assert_cli_refuses_link (const char *command,
+                         const char *link)
+{
+  g_autofree char *records = g_build_filename (tmpdir, "records.csv", NULL);
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_file_set_contents (records, "id,body\n1,one two three four\n", -1, &error);
+  g_assert_no_error (error);
+  status = pr_test_run_cli (NULL, &err, (const char *const[]) { command, "--text", "body", "--id", "id",
+                                                                 "--out", link, records, NULL });
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, link));
+  g_assert_nonnull (strstr (err, "symbolic link"));
+}
+
+/* The command line writes devices and pipes in place, not through the
+ * writer's temporary file: the same rule. */
+static void
+test_cli_device_behind_foreign_link (void)
+{
+  g_autoptr(Trap) trap = make_trap ("device", FOLDER_OWNER, 01777, STRANGER, "/dev/null");
+
+  assert_cli_refuses_link ("fingerprint", trap->link);
+}
+
+static void
+test_cli_report_behind_foreign_link (void)
+{
+  g_autoptr(Trap) trap = make_trap ("cli", FOLDER_OWNER, 01777, STRANGER, NULL);
+  g_autofree char *victim = NULL;
+
+  assert_cli_refuses_link ("scan", trap->link);
+  victim = contents_of (trap->victim);
+  g_assert_cmpstr (victim, ==, "the caller's own file\n");
+}
+
+/* Each subcommand with an output refuses one into a missing folder
+ * before it reads anything: its input here does not exist either, and the
+ * message must be about the output. */
+static void
+test_cli_missing_folder_first (void)
+{
+  g_autofree char *missing = g_build_filename (tmpdir, "no-such-folder", "out.csv", NULL);
+  g_autofree char *no_input = g_build_filename (tmpdir, "no-such-records.csv", NULL);
+  g_autofree char *no_socket = g_build_filename (tmpdir, "no-such.sock", NULL);
+  g_autofree char *uri = g_strdup_printf ("mariadb://nobody@localhost/office?socket=%s", no_socket);
+  const char *const scan[] = { "scan", "--text", "body", "--out", missing, no_input, NULL };
+  const char *const pairs[] = { "scan", "--text", "body", "--pairs", missing, no_input, NULL };
+  const char *const fingerprint[] = { "fingerprint", "--text", "body", "--out", missing, no_input, NULL };
+  const char *const thresholds[] = { "thresholds", "--text", "body", "--out", missing, no_input, NULL };
+  const char *const eval_pairs[] = { "eval", "--text", "body", "--records", no_input, "--truth-groups", "case",
+                                     "--pairs-out", missing, NULL };
+  const char *const eval_curve[] = { "eval", "--text", "body", "--records", no_input, "--truth-groups", "case",
+                                     "--curve", missing, NULL };
+  const char *const decisions[] = { "decisions", "export", "--db", uri, "--table", "t", "--out", missing, NULL };
+  const char *const repeats[] = { "repeats", "--db", uri, "--table", "t", "--out", missing, NULL };
+  const char *const *commands[] = { scan, pairs, fingerprint, thresholds, eval_pairs, eval_curve, decisions,
+                                    repeats };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *err = NULL;
+      g_autofree char *folder = g_path_get_dirname (missing);
+      int status = pr_test_run_cli (NULL, &err, commands[i]);
+
+      g_test_message ("%s: %s", commands[i][0], err);
+      g_assert_cmpint (status, ==, 1);
+      g_assert_nonnull (strstr (err, missing));
+      g_assert_nonnull (strstr (err, "does not exist"));
+      g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
+    }
+}
+
+/* A new file's folder must exist, also behind a link. */
+static void
+test_check_missing_folder (void)
+{
+  g_autofree char *missing = g_build_filename (tmpdir, "absent", "deeper", "x.svg", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (pr_output_path_check (missing, &error));
+  g_test_message ("%s", error->message);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* A dangling link whose target's folder is missing: the same. */
+  {
+    g_autofree char *dangling = g_build_filename (tmpdir, "dangling.csv", NULL);
+
+    g_assert_cmpint (symlink (missing, dangling), ==, 0);
+    error = write_report (dangling);
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int result;
+
+  g_test_init (&argc, &argv, NULL);
+  if (geteuid () != 0)
+    {
+      g_test_skip ("making links owned by another user needs root");
+      return g_test_run ();
+    }
+  tmpdir = pr_test_make_temp_dir ();
+  g_assert_cmpint (chmod (tmpdir, 0755), ==, 0);
+
+  g_test_add_func ("/output-path/symlink/foreign-refused", test_foreign_link_refused);
+  g_test_add_func ("/output-path/symlink/followed", test_links_followed);
+  g_test_add_func ("/output-path/symlink/second-in-chain", test_foreign_link_second_in_chain);
+  g_test_add_func ("/output-path/symlink/cli-device", test_cli_device_behind_foreign_link);
+  g_test_add_func ("/output-path/symlink/cli-report", test_cli_report_behind_foreign_link);
+  g_test_add_func ("/output-path/missing-folder/check", test_check_missing_folder);
+  g_test_add_func ("/output-path/missing-folder/cli-before-work", test_cli_missing_folder_first);
+
+  result = g_test_run ();
+  pr_test_remove_tree (tmpdir);
+  return result;
+}

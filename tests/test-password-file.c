@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Where the command line takes the database password from, against a
+ * real server's accounts: --password-file loses one line end (\n or
+ * \r\n) and nothing else, refuses a NUL; a password in the connection
+ * string is refused, naming the ways to give it, without repeating it.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-connection-private.h"
+#include "pr-test-server.h"
+
+/* Ends in a space, which is part of it. */
+#define SPACED_PASSWORD "Lantern 31 "
+#define PLAIN_PASSWORD "Lantern-31"
+
+static const PrConnectionParams *admin;
+static char *tmpdir;
+
+static char *
+uri_for (const char *userinfo)
+{
+  g_autofree char *socket = g_uri_escape_string (admin->socket, NULL, FALSE);
+
+  return g_strdup_printf ("mariadb://%s@localhost/office?socket=%s", userinfo, socket);
+}
+
+/* Runs a fingerprint of office.t as @user with the password in a file
+ * holding @length bytes of @contents; returns the exit status. */
+static int
+run_with_file (const char  *user,
+               const char  *contents,
+               gssize       length,
+               char       **err)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "password", NULL);
+  g_autofree char *uri = uri_for (user);
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_file_set_contents (path, contents, length, &error);
+  g_assert_no_error (error);
+  g_unsetenv ("PETITION_REVIEW_PASSWORD");
+  status = pr_test_run_cli (NULL, err, (const char *const[]) { "fingerprint", "--db", uri, "--table", "t",
+                                                                "--id", "id", "--text", "body",
+                                                                "--password-file", path, NULL });
+  g_test_message ("%s", *err);
+  return status;
+}
+
+static void
+test_one_line_end (void)
+{
+  const char *const files[] = { SPACED_PASSWORD "\n", SPACED_PASSWORD "\r\n", SPACED_PASSWORD };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (run_with_file ("spaced", files[i], -1, &err), ==, 0);
+    }
+}
+
+/* Only one line end goes: the rest is the password, which is wrong. */
+static void
+test_only_one_line_end (void)
+{
+  const char *const files[] = { PLAIN_PASSWORD "\n\n", PLAIN_PASSWORD " \n", PLAIN_PASSWORD "\r" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (run_with_file ("plain", files[i], -1, &err), ==, 1);
+      g_assert_nonnull (strstr (err, "(server error 1045)"));
+    }
+}
+
+static void
+test_nul_refused (void)
+{
+  static const char contents[] = PLAIN_PASSWORD "\0ignored\n";
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_with_file ("plain", contents, sizeof contents - 1, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "NUL"));
+  g_assert_null (strstr (err, PLAIN_PASSWORD));
+}
+
+static void
+test_password_in_uri_refused (void)
+{
+  g_autofree char *uri = uri_for ("plain:" PLAIN_PASSWORD);
+  g_autofree char *err = NULL;
+  int status;
+
+  status = pr_test_run_cli (NULL, &err, (const char *const[]) { "fingerprint", "--db", uri, "--table", "t",
+                                                                 "--id", "id", "--text", "body", NULL });
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_nonnull (strstr (err, "PETITION_REVIEW_PASSWORD"));
+  g_assert_nonnull (strstr (err, "--password-file"));
+  g_assert_null (strstr (err, PLAIN_PASSWORD));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/password/file/one-line-end", test_one_line_end);
+  g_test_add_func ("/password/file/only-one-line-end", test_only_one_line_end);
+  g_test_add_func ("/password/file/nul-refused", test_nul_refused);
+  g_test_add_func ("/password/uri-refused", test_password_in_uri_refused);
+
+  admin = pr_test_server_start ();
+  tmpdir = pr_test_make_temp_dir ();
+  {
+    g_autoptr(PrConnection) connection = pr_test_connect (admin, NULL);
+
+    pr_test_execute (connection, "CREATE DATABASE office");
+    pr_test_execute (connection, "CREATE TABLE office.t (id INT PRIMARY KEY, body TEXT)");
+    pr_test_execute (connection, "INSERT INTO office.t VALUES (1, 'one two three four')");
+    pr_test_execute (connection, "CREATE USER 'spaced'@'localhost' IDENTIFIED BY '" SPACED_PASSWORD "'");
+    pr_test_execute (connection, "CREATE USER 'plain'@'localhost' IDENTIFIED BY '" PLAIN_PASSWORD "'");
+    pr_test_execute (connection, "GRANT SELECT ON office.* TO 'spaced'@'localhost'");
+    pr_test_execute (connection, "GRANT SELECT ON office.* TO 'plain'@'localhost'");
+  }
+
+  status = g_test_run ();
+  pr_test_remove_tree (tmpdir);
+  pr_test_server_stop ();
+
+  return status;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The mapping page's preview of a table: the date column shows each date
+ * as the scan reads it, or says it is not a date or needs its order.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-session.h"
+#include "pr-test-server.h"
+#include "pr-test-util.h"
+
+static const PrConnectionParams *admin;
+
+static void
+test_dates (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (admin);
+  g_autoptr(PrSession) session = pr_session_new ("甲");
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+
+  pr_test_execute (root, "CREATE DATABASE preview");
+  pr_test_execute (root, "CREATE TABLE preview.petitions (id INT PRIMARY KEY, received VARCHAR(40), body TEXT)");
+  pr_test_execute (root, "INSERT INTO preview.petitions VALUES "
+                         "(1, '2019年6月8日下午3点', 'the road near the gate'), "
+                         "(2, 'someday', 'the water in the village'), "
+                         "(3, '08/06/2019', 'the bus to the town'), "
+                         "(4, '2019-06-08T17:31:20+08:00', 'the school roof')");
+  g_free (params->database);
+  params->database = g_strdup ("preview");
+  pr_session_connect_async (session, g_steal_pointer (&params), NULL, pr_test_store_result, &result);
+  pr_test_wait_until (pr_test_is_set, &result);
+  pr_session_connect_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "received", PR_COLUMN_ROLE_DATE, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  pr_session_preview_async (session, "petitions", mapping, 10, NULL, pr_test_store_result, &result);
+  pr_test_wait_until (pr_test_is_set, &result);
+  lines = pr_session_preview_finish (session, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lines->len, ==, 4);
+  for (guint i = 0; i < lines->len; i++)
+    g_test_message ("%s", (const char *) lines->pdata[i]);
+  g_assert_nonnull (strstr (lines->pdata[0], "[received: 2019-06-08 15:00]"));
+  g_assert_nonnull (strstr (lines->pdata[1], "[received: “someday”: not a date]"));
+  g_assert_nonnull (strstr (lines->pdata[2], "[received: “08/06/2019”: day first or month first?]"));
+  g_assert_nonnull (strstr (lines->pdata[3], "[received: 2019-06-08 17:31]"));
+  pr_test_execute (root, "DROP DATABASE preview");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  admin = pr_test_server_start ();
+  g_test_add_func ("/app/session/preview-dates", test_dates);
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}
