@@ -33,6 +33,8 @@ typedef struct {
   int       k;
   int       min_tokens;
   char     *encoding;
+  gboolean  force_encoding;  /* read the CSV in --encoding even if its text looks mis-decoded */
+  char    **column_encodings; /* COL=ENC, for a table's columns */
   int       threads;
   gboolean  no_fold_traditional;
   gboolean  no_normalize;

@@ -17,6 +17,7 @@
 #include "pr-bad-row.h"
 #include "pr-batch-fingerprinter.h"
 #include "pr-csv-reader.h"
+#include "pr-encoding-check.h"
 #include "pr-date.h"
 #include "pr-matches.h"
 #include "pr-part-spool.h"
@@ -809,7 +810,33 @@ typedef struct {
   const char  **values;
   gsize        *lengths;
   guint64       bytes_total;
+  const PrMapping *mapping;
+  const char   *encoding;     /* as given; NULL: UTF-8 */
+  PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
 } CsvSource;
+
+/* After the last line: a column whose text reads as another encoding's
+ * bytes decoded wrong is refused, with the encoding that fits. */
+static gboolean
+csv_source_check_encoding (CsvSource  *source,
+                           GError    **error)
+{
+  for (guint c = 0; c < source->n_columns; c++)
+    {
+      const char *name = pr_mapping_get_column (source->mapping, c)->name;
+      guint64 first = 0, count = 0;
+      PrEncodingGuess guess;
+
+      if (source->checks[c] == NULL)
+        continue;
+      guess = pr_encoding_check_verdict (source->checks[c], &first, &count);
+      if (guess == PR_ENCODING_GUESS_NONE)
+        continue;
+      pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 static gboolean
 csv_source_next (gpointer            data,
@@ -820,9 +847,16 @@ csv_source_next (gpointer            data,
                  GError            **error)
 {
   CsvSource *source = data;
+  g_autoptr(GError) local_error = NULL;
 
-  if (!pr_csv_reader_next (source->reader, cancellable, error))
-    return FALSE;
+  if (!pr_csv_reader_next (source->reader, cancellable, &local_error))
+    {
+      if (local_error != NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else if (source->checks != NULL)
+        csv_source_check_encoding (source, error);
+      return FALSE;
+    }
 
   *position = pr_csv_reader_get_line (source->reader);
   if (pr_csv_reader_get_n_fields (source->reader) != source->n_header_fields)
@@ -834,7 +868,11 @@ csv_source_next (gpointer            data,
     }
 
   for (guint c = 0; c < source->n_columns; c++)
-    source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
+    {
+      source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
+      if (source->checks != NULL && source->checks[c] != NULL)
+        pr_encoding_check_add (source->checks[c], source->values[c], source->lengths[c], *position);
+    }
   *values = source->values;
   *lengths = source->lengths;
 
@@ -890,7 +928,9 @@ pr_record_set_load_csv (const char           *path,
   g_autofree int *field_of = NULL;
   g_autofree const char **values = NULL;
   g_autofree gsize *lengths = NULL;
+  g_autofree PrEncodingCheck **checks = NULL;
   CsvSource source = { 0 };
+  PrRecordSet *set;
   guint n_columns;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -922,18 +962,17 @@ pr_record_set_load_csv (const char           *path,
     {
       const char *name = pr_mapping_get_column (mapping, c)->name;
 
+      if (!pr_csv_reader_check_unique_field (reader, name, path, error))
+        return NULL;
       field_of[c] = pr_csv_reader_find_field (reader, name);
       if (field_of[c] < 0)
         {
-          GString *names = g_string_new (NULL);
+          g_autofree char *names = pr_csv_reader_describe_header (reader);
 
-          for (guint h = 0; h < pr_csv_reader_get_n_fields (reader); h++)
-            g_string_append_printf (names, "%s%s", h > 0 ? ", " : "", pr_csv_reader_get_field (reader, h, NULL));
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                        _("column “%s” is not in the header of %s (its columns: %s)"),
-                       name, path, names->str);
+                       name, path, names);
           pr_mapping_explain_missing_column (name, error);
-          g_string_free (names, TRUE);
           return NULL;
         }
     }
@@ -947,9 +986,28 @@ pr_record_set_load_csv (const char           *path,
   source.n_header_fields = pr_csv_reader_get_n_fields (reader);
   source.values = values;
   source.lengths = lengths;
+  source.mapping = mapping;
+  source.encoding = options->encoding;
+  /* Unless the encoding was given and the check's verdict set aside
+   * (--force-encoding): reading on from a wrong guess is silent. */
+  if (!options->force_encoding)
+    {
+      checks = g_new0 (PrEncodingCheck *, MAX (n_columns, 1));
+      for (guint c = 0; c < n_columns; c++)
+        {
+          PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
 
-  return pr_record_set_load (mapping, options, &csv_source_class, &source,
-                             progress, progress_data, cancellable, error);
+          if (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT)
+            checks[c] = pr_encoding_check_new ();
+        }
+      source.checks = checks;
+    }
+
+  set = pr_record_set_load (mapping, options, &csv_source_class, &source,
+                            progress, progress_data, cancellable, error);
+  for (guint c = 0; checks != NULL && c < n_columns; c++)
+    pr_encoding_check_free (checks[c]);
+  return set;
 }
 
 static int

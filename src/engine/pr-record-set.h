@@ -36,6 +36,7 @@ typedef void (*PrBadRowFunc) (const char *id,
 
 typedef struct {
   const char       *encoding;     /* NULL for UTF-8 */
+  gboolean          force_encoding; /* read in @encoding even if the text looks mis-decoded */
   PrTokenizerFlags  flags;
   guint             min_tokens;
   guint             n_threads;    /* 0: one per processor */
