@@ -359,9 +359,9 @@ test_errors_in_later_batches (void)
   g_autofree char *repeat = write_records ("repeat.csv", FAULT_REPEAT_ID, 9000);
   g_autofree char *last = write_records ("bad-last.csv", FAULT_BAD_UTF8, N_RECORDS - 1);
 
-  assert_load_fails (bad_second, PR_CSV_ERROR, PR_CSV_ERROR_INVALID_UTF8, records[second].line, "UTF-8");
-  assert_load_fails (bad_third, PR_CSV_ERROR, PR_CSV_ERROR_INVALID_UTF8, records[third].line, "UTF-8");
-  assert_load_fails (last, PR_CSV_ERROR, PR_CSV_ERROR_INVALID_UTF8, records[N_RECORDS - 1].line, "UTF-8");
+  assert_load_fails (bad_second, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW, records[second].line, "UTF-8");
+  assert_load_fails (bad_third, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW, records[third].line, "UTF-8");
+  assert_load_fails (last, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW, records[N_RECORDS - 1].line, "UTF-8");
   assert_load_fails (ragged, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, records[6000].line,
                      "6 fields, but the header has 5");
   assert_load_fails (repeat, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID, records[9000].line,

@@ -216,7 +216,7 @@ test_nul_in_id (void)
   g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "nul", "--id", "code", "--text", "body",
                         "--store", "idstore", "--out", "/dev/null", NULL), ==, 1);
   /* In key order: A1, then B\0C. */
-  g_assert_nonnull (strstr (err, "row 2: the id in column “code” holds a NUL byte"));
+  g_assert_nonnull (strstr (err, "row 2, column “code”: the value holds a NUL byte"));
   g_assert_false (store_has_fingerprints ());
 }
 

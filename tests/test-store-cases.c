@@ -129,7 +129,7 @@ commit_clusters_skewed (PrStore            *store,
   cases.numbers = numbers;
   cases.expected = predicted;
   if (!pr_store_commit_scan (store, id, table, 1, scan.records->len, (char *const *) scan.records->pdata,
-                             values, values, NULL, NULL, NULL, NULL, &cases, error))
+                             values, values, NULL, NULL, NULL, NULL, &cases, NULL, FALSE, error))
     {
       pr_store_end_scan (store, id, PR_SCAN_FAILED, "test", NULL);
       return NULL;
@@ -330,7 +330,7 @@ test_failed_commit (void)
 
     g_assert_no_error (error);
     g_assert_true (pr_store_commit_scan (store, id, "t", 1, 2, (char *const *) ids, values, values,
-                                         NULL, NULL, NULL, NULL, NULL, &error));
+                                         NULL, NULL, NULL, NULL, NULL, NULL, FALSE, &error));
     g_assert_no_error (error);
     g_clear_pointer (&after, g_free);
     after = describe_cases (store, "t", base);

@@ -324,7 +324,7 @@ records_commit (PrStore     *store,
                                (const guint64 *) (gpointer) records->hashes->data,
                                (const guint8 *) records->sparse->data,
                                (const guint8 *) records->changed->data, NULL,
-                               &counts, NULL, error);
+                               &counts, NULL, NULL, FALSE, error);
 }
 
 /* Checks that @loaded holds exactly the records of @expected (id → the

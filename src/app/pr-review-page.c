@@ -61,6 +61,7 @@ pr_review_page_update_summary (PrReviewPage *self)
   guint reviewed = pr_session_get_n_reviewed (self->session);
   const PrScanCounts *counts = pr_session_get_counts (self->session);
   g_autofree char *text = NULL;
+  GPtrArray *bad_rows;
 
   if (counts == NULL)
     return;
@@ -70,6 +71,23 @@ pr_review_page_update_summary (PrReviewPage *self)
                           (unsigned long long) counts->records, (unsigned long long) counts->new_records,
                           (unsigned long long) counts->changed_records, (unsigned long long) counts->pairs,
                           n, reviewed);
+  bad_rows = pr_session_get_bad_rows (self->session);
+  if (bad_rows != NULL && bad_rows->len > 0)
+    {
+      /* The rows left out stay in view: a clerk corrects them in the table. */
+      g_autoptr(GString) list = g_string_new (NULL);
+      char *with_bad = g_strdup_printf (ngettext ("%s; %u bad row left out (%s)", "%s; %u bad rows left out (%s…)",
+                                                  bad_rows->len),
+                                        text, bad_rows->len, (const char *) bad_rows->pdata[0]);
+
+      g_free (text);
+      text = with_bad;
+      for (guint i = 0; i < MIN (bad_rows->len, 20); i++)
+        g_string_append_printf (list, "%s%s", i > 0 ? "\n" : "", (const char *) bad_rows->pdata[i]);
+      gtk_widget_set_tooltip_text (self->summary_label, list->str);
+    }
+  else
+    gtk_widget_set_tooltip_text (self->summary_label, NULL);
   gtk_label_set_text (GTK_LABEL (self->summary_label), text);
 }
 

@@ -78,6 +78,8 @@ struct _PrSession
   guint               fill_source;
   GHashTable         *cluster_of;   /* record id (the result's set's) → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
+  gboolean            skip_bad_rows; /* the next scan leaves bad rows out */
+  GPtrArray          *bad_rows;     /* char *: the rows the scan under review left out, and why */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */

@@ -30,6 +30,8 @@
 
 #include "pr-session-private.h"
 
+#include "pr-bad-row.h"
+
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
 
@@ -238,6 +240,7 @@ pr_session_finalize (GObject *object)
   set_result (self, NULL);
   g_clear_pointer (&self->cluster_of, g_hash_table_unref);
   g_clear_pointer (&self->decisions, g_hash_table_unref);
+  g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
   g_mutex_clear (&self->progress_lock);
   g_free (self->message);
 
@@ -711,6 +714,8 @@ typedef struct {
   GPtrArray             *items;      /* PrClusterItem */
   GHashTable            *cluster_of; /* record id → PrClusterItem, as in PrSession */
   GPtrArray             *decisions;  /* PrDecision */
+  gboolean               skip_bad_rows;
+  GPtrArray             *bad_rows;   /* char *, each "row 12 (id “A7”), column “body”: why" */
 } ScanData;
 
 static void
@@ -724,7 +729,22 @@ scan_data_free (ScanData *data)
   g_clear_pointer (&data->cluster_of, g_hash_table_unref);
   g_clear_pointer (&data->items, g_ptr_array_unref);
   g_clear_pointer (&data->decisions, g_ptr_array_unref);
+  g_clear_pointer (&data->bad_rows, g_ptr_array_unref);
   g_free (data);
+}
+
+/* On the scanning thread: a row left out, for the window to list. */
+static void
+add_bad_row (const char *id,
+             const char *position_name,
+             guint64     position,
+             const char *column,
+             const char *reason,
+             gpointer    user_data)
+{
+  ScanData *data = user_data;
+
+  g_ptr_array_add (data->bad_rows, pr_bad_row_describe (id, position_name, position, column, reason));
 }
 
 /* A #PrScanProgressFunc: the scan's reading is throttled, its phases not. */
@@ -834,6 +854,9 @@ scan_thread (GTask        *task,
   load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
   load.min_tokens = 3;
   load.keep_labels = TRUE;
+  load.skip_bad_rows = data->skip_bad_rows;
+  load.bad_row = add_bad_row;
+  load.bad_row_data = data;
   data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
                               &PR_PART_MATCH_OPTIONS_DEFAULT, report_progress, data, cancellable, &error);
   if (data->result == NULL)
@@ -881,6 +904,8 @@ pr_session_scan_async (PrSession             *self,
   data->table = g_strdup (table);
   data->mapping = pr_mapping_copy (mapping);
   data->k = k;
+  data->skip_bad_rows = self->skip_bad_rows;
+  data->bad_rows = g_ptr_array_new_with_free_func (g_free);
   _pr_session_progress_init (&data->progress, self, progress, progress_data);
   g_task_set_source_tag (task, pr_session_scan_async);
   g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
@@ -1001,10 +1026,29 @@ pr_session_scan_finish (PrSession     *self,
   self->mapping = pr_mapping_copy (data->mapping);
   set_result (self, g_steal_pointer (&data->result));
   self->k = data->k;
+  g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
+  self->bad_rows = g_steal_pointer (&data->bad_rows);
 
   /* Made on the scanning thread: the main loop only swaps it in. */
   _pr_session_install_clusters (self, g_steal_pointer (&data->items), g_steal_pointer (&data->cluster_of), data->decisions);
   return TRUE;
+}
+
+/* Whether the next scan leaves out the rows whose values are not text,
+ * rather than stop at the first. */
+void
+pr_session_set_skip_bad_rows (PrSession *self,
+                              gboolean   skip)
+{
+  self->skip_bad_rows = skip;
+}
+
+/* Returns: (nullable) (element-type utf8): the rows the scan under review
+ * left out, each with its column and why */
+GPtrArray *
+pr_session_get_bad_rows (PrSession *self)
+{
+  return self->bad_rows;
 }
 
 const char *

@@ -75,6 +75,9 @@ void                pr_session_scan_async         (PrSession             *sessio
 gboolean            pr_session_scan_finish        (PrSession             *session,
                                                    GAsyncResult          *result,
                                                    GError               **error);
+void                pr_session_set_skip_bad_rows  (PrSession             *session,
+                                                   gboolean               skip);
+GPtrArray          *pr_session_get_bad_rows       (PrSession             *session);
 const char         *pr_session_get_table          (PrSession             *session);
 const PrMapping    *pr_session_get_mapping        (PrSession             *session);
 const PrScanCounts *pr_session_get_counts         (PrSession             *session);

@@ -126,12 +126,15 @@ scan_activated (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
   g_autoptr(PrMapping) mapping = pr_mapping_page_make_mapping (page, &error);
   g_autofree char *what = NULL;
+  g_autoptr(GVariant) skip = NULL;
 
   if (mapping == NULL)
     {
       pr_window_show_error (self, _("Cannot scan"), error);
       return;
     }
+  skip = g_action_group_get_action_state (G_ACTION_GROUP (self), "skip-bad-rows");
+  pr_session_set_skip_bad_rows (self->session, g_variant_get_boolean (skip));
   what = g_strdup_printf (_("Scanning “%s”"), table);
   _pr_window_start_work (self, what);
   pr_review_page_clear (PR_REVIEW_PAGE (self->review_page), _("Scanning…"));
@@ -432,6 +435,7 @@ static const GActionEntry win_actions[] = {
   { "connect", connect_activated },
   { "open-sample", open_sample_activated },
   { "scan", scan_activated },
+  { "skip-bad-rows", NULL, NULL, "false", NULL },
   { "cancel", cancel_activated },
   { "export", export_activated },
   { "export-to", export_to_activated, "s" },

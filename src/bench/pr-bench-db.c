@@ -295,7 +295,7 @@ pr_bench_check (int    argc,
   scan_id = pr_store_begin_scan (store, "petitions", "bench", 1, options.k, &error);
   if (scan_id <= 0 ||
       !pr_store_commit_scan (store, scan_id, "petitions", 1, n, (char *const *) ids->pdata, fingerprints,
-                             hashes, NULL, NULL, NULL, NULL, NULL, &error))
+                             hashes, NULL, NULL, NULL, NULL, NULL, NULL, FALSE, &error))
     goto out;
   t_commit = (g_get_monotonic_time () - start) / 1e6;
 

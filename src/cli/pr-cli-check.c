@@ -20,6 +20,7 @@
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
+#include "pr-encoding-check.h"
 #include "pr-fingerprinter.h"
 #include "pr-record-reader.h"
 #include "pr-stable-id.h"
@@ -187,6 +188,20 @@ check_csv (const char           *path,
           values[c] = field_of[c] >= 0 ? pr_csv_reader_get_field (reader, field_of[c], &lengths[c]) : NULL;
           if (values[c] == NULL)
             lengths[c] = 0;
+        }
+      /* Record by record, as they are answered: one that reads as another
+       * encoding's bytes decoded wrong is refused at once. */
+      for (guint c = 0; c < n_columns && !options->force_encoding; c++)
+        {
+          PrEncodingGuess guess = values[c] != NULL ? pr_encoding_guess_misdecoded (values[c], lengths[c])
+                                                    : PR_ENCODING_GUESS_NONE;
+
+          if (guess != PR_ENCODING_GUESS_NONE)
+            {
+              pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name,
+                                               options->encoding, guess, pr_csv_reader_get_line (reader), 1);
+              return FALSE;
+            }
         }
       if (!pr_fingerprinter_compute (fingerprinter, values, lengths, &fp, &local_error))
         {

@@ -144,6 +144,7 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->date, g_free);
   g_clear_pointer (&options->date_format, g_free);
   g_clear_pointer (&options->encoding, g_free);
+  g_clear_pointer (&options->column_encodings, g_strfreev);
   g_clear_pointer (&options->short_specs, g_strfreev);
   g_clear_pointer (&options->petitioners, g_strfreev);
   g_clear_pointer (&options->text_specs, g_strfreev);
@@ -185,6 +186,11 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
       N_("Records whose text fields give fewer words are not matched (default 3)"), N_("N") },
     { "encoding", 0, 0, G_OPTION_ARG_STRING, &options->encoding,
       N_("Character set of the CSV file, e.g. GB18030 (default UTF-8)"), N_("NAME") },
+    { "force-encoding", 0, 0, G_OPTION_ARG_NONE, &options->force_encoding,
+      N_("Read the CSV file in --encoding even where its text looks read in the wrong encoding"), NULL },
+    { "column-encoding", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->column_encodings,
+      N_("With --db: the encoding a column's bytes are really in, e.g. body=GBK (whatever the column's "
+         "character set says); repeatable"), N_("COL=ENC") },
     { "threads", 0, 0, G_OPTION_ARG_INT, &options->threads,
       N_("Threads to use (default: one per processor)"), N_("N") },
     { "no-fold-traditional", 0, 0, G_OPTION_ARG_NONE, &options->no_fold_traditional,
@@ -240,6 +246,30 @@ pr_cli_check_k (int       k,
   return TRUE;
 }
 
+/* --column-encoding COL=ENC, on a mapping built from the flags or guessed. */
+static gboolean
+apply_column_encodings (PrCliMappingOptions  *options,
+                        PrMapping            *mapping,
+                        GError              **error)
+{
+  for (guint i = 0; options->column_encodings != NULL && options->column_encodings[i] != NULL; i++)
+    {
+      const char *spec = options->column_encodings[i];
+      const char *equals = strrchr (spec, '=');
+      g_autofree char *name = equals != NULL ? g_strndup (spec, equals - spec) : NULL;
+
+      if (equals == NULL || equals == spec || equals[1] == '\0')
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--column-encoding takes COLUMN=ENCODING, e.g. body=GBK, not “%s”"), spec);
+          return FALSE;
+        }
+      if (!pr_mapping_set_encoding (mapping, name, equals + 1, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * pr_cli_build_mapping:
  * @options: the parsed flags
@@ -289,6 +319,8 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
           !pr_mapping_set_petitioner (mapping, name, &local_error))
         goto bad_flags;
     }
+  if (!apply_column_encodings (options, mapping, &local_error))
+    goto bad_flags;
 
   return g_steal_pointer (&mapping);
 
@@ -536,6 +568,8 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
   mapping = pr_catalog_guess_mapping (columns);
   flags = mapping_to_flags (mapping);
   fprintf (stderr, "%s %s\n", _("No mapping given; guessed from the table:"), flags);
+  if (!apply_column_encodings (options, mapping, error))
+    g_clear_pointer (&mapping, pr_mapping_free);
 
   return mapping;
 }
@@ -779,6 +813,8 @@ pr_cli_open_mapped_csv (const char       *path,
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
       gboolean content = column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT;
 
+      if (column->role != PR_COLUMN_ROLE_IGNORE && !pr_csv_reader_check_unique_field (reader, column->name, path, error))
+        return NULL;
       field_of[c] = content ? pr_csv_reader_find_field (reader, column->name) : -1;
       if (content && field_of[c] < 0)
         {
@@ -851,6 +887,7 @@ pr_cli_load_options (PrCliMappingOptions *options,
 {
   memset (load, 0, sizeof *load);
   load->encoding = options->encoding;
+  load->force_encoding = options->force_encoding;
   load->flags = pr_cli_load_flags (options);
   load->min_tokens = options->min_tokens;
   load->n_threads = options->threads;
@@ -904,6 +941,18 @@ check_file_name (const char  *option,
   return TRUE;
 }
 
+/* Whether the command was given a CSV file of its own (check --csv). */
+static gboolean
+reads_csv_option (const GOptionEntry *entries)
+{
+  for (const GOptionEntry *entry = entries; entry->long_name != NULL; entry++)
+    if (g_str_equal (entry->long_name, "csv") &&
+        (entry->arg == G_OPTION_ARG_FILENAME || entry->arg == G_OPTION_ARG_STRING) &&
+        *(char **) entry->arg_data != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 /**
  * pr_cli_parse_command_with_ids:
  * @n_ids: how many record ids must follow the file (or stand alone, with
@@ -944,6 +993,29 @@ pr_cli_parse_command_with_ids (int                  *argc,
   if (options->db == NULL && options->table != NULL)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--table goes with --db"));
+      return FALSE;
+    }
+  /* A table's text comes through the server: a file's encoding would be
+   * silently ignored, unless the command reads a CSV file too (check
+   * --csv). */
+  if ((options->db != NULL || options->sample) && options->encoding != NULL && !reads_csv_option (entries))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--encoding is the encoding of a CSV file; a table's columns are read in their "
+                             "character sets: for a column whose bytes are in another encoding, give "
+                             "--column-encoding COLUMN=ENCODING"));
+      return FALSE;
+    }
+  if (options->db == NULL && !options->sample && options->column_encodings != NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--column-encoding goes with --db; a CSV file has one encoding: --encoding"));
+      return FALSE;
+    }
+  if (options->force_encoding && options->encoding == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--force-encoding goes with --encoding: name the encoding to read the file in"));
       return FALSE;
     }
   if (options->date_format != NULL && !pr_date_order_from_string (options->date_format, &options->date_order))

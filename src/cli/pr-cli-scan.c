@@ -208,6 +208,9 @@ pr_cli_scan (int    argc,
   g_autoptr(PrCsvWriter) pairs_writer = NULL;
   g_autoptr(PrCsvWriter) repeats_writer = NULL;
   guint64 n_repeats = 0;
+  gboolean skip_bad_rows = FALSE;
+  g_autofree char *bad_rows_path = NULL;
+  g_auto(PrCliBadRows) bad_rows = { 0 };
   PrLoadOptions load;
   PrPartMatchOptions part_options;
   PrCliProgress progress;
@@ -226,6 +229,12 @@ pr_cli_scan (int    argc,
       N_("Keep the fingerprints in the application's tables in SCHEMA and fingerprint only new or changed records (with --db or --sample)"), N_("SCHEMA") },
     { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
       N_("With --store: write the new or changed records that repeat stored ones as CSV (id,existing_id,distance) to FILE"), N_("FILE") },
+    { "skip-bad-rows", 0, 0, G_OPTION_ARG_NONE, &skip_bad_rows,
+      N_("Leave out the rows whose values are not text (a NUL byte, bytes that are not UTF-8, a value over 16 MiB), "
+         "count them and list them as CSV (id,row,column,reason)"), NULL },
+    { "bad-rows", 0, 0, G_OPTION_ARG_FILENAME, &bad_rows_path,
+      N_("With --skip-bad-rows: list the rows left out in FILE (default: next to --out, its name with "
+         "“-bad-rows” added; without --out, on standard error)"), N_("FILE") },
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
@@ -259,10 +268,14 @@ pr_cli_scan (int    argc,
       (repeats_writer = pr_cli_open_csv_output (new_repeats_path, PR_CSV_WRITER_FLAGS_NONE, &error)) == NULL)
     goto failed;
 
+  if (!pr_cli_bad_rows_open (&bad_rows, skip_bad_rows, bad_rows_path, out, &error))
+    goto failed;
+
   if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
     goto failed;
 
   pr_cli_load_options (&options, out == NULL, &load);
+  pr_cli_bad_rows_attach (&bad_rows, &load);
   part_options = pr_cli_part_options (&options);
   pr_cli_progress_init (&progress);
   if (store != NULL)
@@ -294,6 +307,8 @@ pr_cli_scan (int    argc,
   if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, set, result->matches, &error))
     goto abandon;
   if (store != NULL && !write_new_repeats_csv (repeats_writer, result, &n_repeats, &error))
+    goto abandon;
+  if (!pr_cli_bad_rows_close (&bad_rows, &error))
     goto abandon;
   write_seconds = (g_get_monotonic_time () - write_start) / 1e6;
 

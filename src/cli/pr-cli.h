@@ -33,6 +33,8 @@ typedef struct {
   int       k;
   int       min_tokens;
   char     *encoding;
+  gboolean  force_encoding;  /* read the CSV in --encoding even if its text looks mis-decoded */
+  char    **column_encodings; /* COL=ENC, for a table's columns */
   int       threads;
   gboolean  no_fold_traditional;
   gboolean  no_normalize;
@@ -140,6 +142,26 @@ char         *pr_cli_unreadable_dates_text  (const PrRecordSet    *set,
                                              const char           *column,
                                              gboolean              order_given);
 void          pr_cli_set_command_name       (const char           *command);
+/* The rows a scan leaves out (pr-cli-bad-rows.c). */
+typedef struct {
+  gboolean     skip;
+  char        *path;      /* where they are listed; NULL: standard error */
+  PrCsvWriter *writer;
+  guint64      n_rows;
+  GError      *error;     /* the first failure to write the list */
+} PrCliBadRows;
+
+gboolean      pr_cli_bad_rows_open          (PrCliBadRows         *self,
+                                             gboolean              skip,
+                                             const char           *path,
+                                             const char           *out,
+                                             GError              **error);
+void          pr_cli_bad_rows_attach        (PrCliBadRows         *self,
+                                             PrLoadOptions        *load);
+gboolean      pr_cli_bad_rows_close         (PrCliBadRows         *self,
+                                             GError              **error);
+void          pr_cli_bad_rows_clear         (PrCliBadRows         *self);
+
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
@@ -192,6 +214,7 @@ void          pr_cli_progress_scan          (PrScanPhase           phase,
 void          pr_cli_progress_finish        (PrCliProgress        *progress);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrCliMappingOptions, pr_cli_mapping_options_clear)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrCliBadRows, pr_cli_bad_rows_clear)
 
 
 int pr_cli_scan        (int argc, char **argv);

@@ -24,6 +24,7 @@ typedef enum {
   PR_DB_ERROR_STORE_TOO_NEW,     /* the application's tables were made by a newer Petition Review */
   PR_DB_ERROR_CONFLICT,          /* someone else changed the data since: the work was refused, nothing written */
   PR_DB_ERROR_NO_STABLE_ID,      /* a store needs an id column the catalogue shows unique; the mapping has none */
+  PR_DB_ERROR_ENCODING,          /* a column's text is in another encoding than it is read in */
 } PrDbError;
 
 GQuark pr_db_error_quark (void);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pr-catalog.h"
+#include "pr-column-decoder-private.h"
 #include "pr-connection-private.h"
 #include "pr-record-reader.h"
 
@@ -27,6 +28,7 @@ typedef struct {
   gsize        *lengths;
   guint64       row;
   guint64       estimate;
+  PrColumnDecoder *decoder;    /* given encodings, the mis-encoding check */
 } DbSource;
 
 static gboolean
@@ -59,6 +61,8 @@ db_source_next (gpointer            data,
 
           return _pr_db_set_error (error, handle, what);
         }
+      /* The whole table read: its columns' verdicts. */
+      _pr_column_decoder_finish (source->decoder, error);
       return FALSE;
     }
 
@@ -70,6 +74,8 @@ db_source_next (gpointer            data,
       source->values[c] = f >= 0 ? row[f] : NULL;
       source->lengths[c] = f >= 0 ? field_lengths[f] : 0;
     }
+  if (!_pr_column_decoder_row (source->decoder, source->values, source->lengths, source->row + 1, error))
+    return FALSE;
 
   *values = source->values;
   *lengths = source->lengths;
@@ -113,7 +119,9 @@ find_column (GPtrArray  *columns,
  * field of mapping column c (-1 for ignored columns). A binary id column
  * is read as HEX(): its raw bytes would be no text for a file, a message
  * or the store, and the same bytes always give the same hex; @binary_id
- * (nullable) says whether it is one. */
+ * (nullable) says whether it is one. A column with an encoding in the
+ * mapping is read as BINARY, its stored bytes, for pr-column-decoder.c to
+ * convert. */
 static gboolean
 build_select (PrConnection     *connection,
               const char       *table,
@@ -163,6 +171,8 @@ build_select (PrConnection     *connection,
           if (binary_id != NULL)
             *binary_id = TRUE;
         }
+      else if (column->encoding != NULL)
+        g_string_append_printf (sql, "%sBINARY %s", n_selected > 0 ? ", " : "", quoted);
       else
         g_string_append_printf (sql, "%s%s", n_selected > 0 ? ", " : "", quoted);
       field_of[c] = n_selected++;
@@ -193,14 +203,16 @@ open_source (DbSource         *source,
   MYSQL *handle = _pr_connection_get_handle (connection);
   g_autoptr(GString) sql = g_string_new (NULL);
   guint n_columns = pr_mapping_get_n_columns (mapping);
+  gboolean binary_id = FALSE;
 
   source->connection = connection;
   source->n_columns = n_columns;
   source->field_of = g_new (int, MAX (n_columns, 1));
   source->values = g_new0 (const char *, MAX (n_columns, 1));
   source->lengths = g_new0 (gsize, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, sql, source->field_of, NULL, error))
+  if (!build_select (connection, table, mapping, sql, source->field_of, &binary_id, error))
     return FALSE;
+  source->decoder = _pr_column_decoder_new (mapping, table, binary_id);
   if (limit > 0)
     g_string_append_printf (sql, " LIMIT %" G_GUINT64_FORMAT, limit);
   source->estimate = pr_catalog_estimate_rows (connection, table, NULL);
@@ -226,6 +238,7 @@ close_source (DbSource *source)
   g_clear_pointer (&source->field_of, g_free);
   g_clear_pointer (&source->values, g_free);
   g_clear_pointer (&source->lengths, g_free);
+  g_clear_pointer (&source->decoder, _pr_column_decoder_free);
 }
 
 /**
@@ -351,10 +364,24 @@ pr_record_reader_fetch (PrConnection     *connection,
     }
 
   row = rows->pdata[0];
-  values = g_new0 (char *, MAX (n_columns, 1));
-  for (guint c = 0; c < n_columns; c++)
-    if (field_of[c] >= 0)
-      values[c] = g_strdup (row->values[field_of[c]]);
+  {
+    g_autoptr(PrColumnDecoder) decoder = _pr_column_decoder_new (mapping, table, binary_id);
+    g_autofree const char **read = g_new0 (const char *, MAX (n_columns, 1));
+    g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
+
+    for (guint c = 0; c < n_columns; c++)
+      if (field_of[c] >= 0 && row->values[field_of[c]] != NULL)
+        {
+          read[c] = row->values[field_of[c]];
+          lengths[c] = strlen (read[c]);
+        }
+    /* One record: its own encoding errors, no column verdict. */
+    if (!_pr_column_decoder_row (decoder, read, lengths, 1, error))
+      return NULL;
+    values = g_new0 (char *, MAX (n_columns, 1));
+    for (guint c = 0; c < n_columns; c++)
+      values[c] = g_strdup (read[c]);
+  }
 
   return values;
 }

@@ -558,6 +558,11 @@ out:
  *   against the table's open cases (pr-store-cases.c), their numbers
  *   filled in; the commit fails when they differ from @cases->expected
  *   (when given); %NULL: the stored cases stay as they are
+ * @kept_ids: (nullable) (element-type utf8): records the scan skipped
+ *   (bad rows): still in the table, so their stored fingerprints stay as
+ *   they are, neither written nor retired
+ * @retire_none: a skipped row's id could not be read: no stored record is
+ *   retired, since any could be that row
  * @error: return location for a #GError
  *
  * Writes the fingerprints of the changed records, retires the stored ones
@@ -584,6 +589,8 @@ pr_store_commit_scan (PrStore             *self,
                       const PrPartTable   *parts,
                       const PrScanCounts  *counts,
                       PrScanCases         *cases,
+                      GPtrArray           *kept_ids,
+                      gboolean             retire_none,
                       GError             **error)
 {
   g_autoptr(GHashTable) scanned = g_hash_table_new (g_str_hash, g_str_equal);
@@ -678,8 +685,10 @@ pr_store_commit_scan (PrStore             *self,
           goto out;
         }
     }
+  for (guint i = 0; kept_ids != NULL && i < kept_ids->len; i++)
+    g_hash_table_add (scanned, kept_ids->pdata[i]);
   g_hash_table_iter_init (&iter, stored.live);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
+  while (!retire_none && g_hash_table_iter_next (&iter, &key, NULL))
     if (!g_hash_table_contains (scanned, key))
       g_ptr_array_add (to_retire, key);
   retired = to_retire->len;

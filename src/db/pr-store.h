@@ -128,6 +128,8 @@ gboolean     pr_store_commit_scan         (PrStore               *store,
                                            const PrPartTable     *parts,
                                            const PrScanCounts    *counts,
                                            PrScanCases           *cases,
+                                           GPtrArray             *kept_ids,
+                                           gboolean               retire_none,
                                            GError               **error);
 gboolean     pr_store_end_scan            (PrStore               *store,
                                            gint64                 scan_id,

@@ -55,6 +55,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-block-index.h"
+#include "pr-pair-budget.h"
 #include "pr-threads.h"
 
 #include <math.h>
@@ -527,18 +528,40 @@ sort_two_level (const KeyTable *table,
 /* ------------------------------------------------------------------------ */
 /* Pair buffers                                                             */
 
+/* What the threads' buffers may hold together (pr-pair-budget.c). A
+ * buffer takes its share when it grows; past the budget, or when memory
+ * runs out first, it stops growing and the join stops. */
 typedef struct {
-  PrPair *pairs;
-  gsize   len;
-  gsize   alloc;
+  gsize limit;
+  gsize taken;      /* atomic */
+  gint  exceeded;   /* atomic */
+} PairBudget;
+
+typedef struct {
+  PrPair     *pairs;
+  gsize       len;
+  gsize       alloc;
+  PairBudget *budget;
 } PairBuffer;
 
 static void
 pair_buffer_push_slow (PairBuffer *buf,
                        PrPair      pair)
 {
-  buf->alloc = MAX (buf->alloc * 2, 256);
-  buf->pairs = g_renew (PrPair, buf->pairs, buf->alloc);
+  gsize alloc = MAX (buf->alloc * 2, 256);
+  PrPair *pairs;
+
+  if (g_atomic_int_get (&buf->budget->exceeded))
+    return;
+  if ((gsize) g_atomic_pointer_add (&buf->budget->taken, alloc - buf->alloc) + (alloc - buf->alloc) >
+        buf->budget->limit ||
+      (pairs = g_try_renew (PrPair, buf->pairs, alloc)) == NULL)
+    {
+      g_atomic_int_set (&buf->budget->exceeded, 1);
+      return;
+    }
+  buf->pairs = pairs;
+  buf->alloc = alloc;
   buf->pairs[buf->len++] = pair;
 }
 
@@ -825,6 +848,8 @@ join_runs (JoinPhase     *phase,
            * of rows so cancellation stays responsive. */
           for (gsize r = 0; r + 1 < len; r += 512)
             {
+              if (g_atomic_int_get (&phase->buffers[0].budget->exceeded))
+                return FALSE;
               if (len > 4096 && g_cancellable_is_cancelled (phase->cancellable))
                 {
                   g_atomic_int_set (&phase->cancelled, 1);
@@ -865,7 +890,7 @@ join_worker (gpointer data,
 
       if (chunk >= n_chunks)
         break;
-      if (g_atomic_int_get (&phase->cancelled))
+      if (g_atomic_int_get (&phase->cancelled) || g_atomic_int_get (&phase->buffers[t].budget->exceeded))
         break;
       if (g_cancellable_is_cancelled (phase->cancellable))
         {
@@ -1223,6 +1248,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
   guint32 *counts = NULL;
   guint32 *offsets = NULL;
   PairBuffer *buffers;
+  PairBudget budget = { pr_pair_budget_get (), 0, 0 };
   gboolean cancelled = FALSE;
   gsize n = n_fingerprints;
   gsize total = 0;
@@ -1259,6 +1285,8 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
   block_layout_init (&layout, choose_blocks (n, k, kernel));
   tables = key_tables_new (&layout, k, &n_tables);
   buffers = g_new0 (PairBuffer, n_threads);
+  for (guint t = 0; t < n_threads; t++)
+    buffers[t].budget = &budget;
 
   if (n >= 2)
     {
@@ -1309,7 +1337,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
               break;
             }
           pr_threads_run ("pr-block-index", n_threads, join_worker, &phase);
-          cancelled = g_atomic_int_get (&phase.cancelled) ||
+          cancelled = g_atomic_int_get (&phase.cancelled) || g_atomic_int_get (&budget.exceeded) ||
                       g_cancellable_is_cancelled (cancellable);
         }
 
@@ -1331,6 +1359,8 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
                    _("%zu pairs do not fit in a GArray"), total);
       cancelled = TRUE;   /* reuse the cleanup path */
     }
+  else if (cancelled && g_atomic_int_get (&budget.exceeded))
+    pr_pair_budget_set_error (error, k);
   else if (cancelled)
     g_cancellable_set_error_if_cancelled (cancellable, error);
 

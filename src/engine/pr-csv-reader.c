@@ -106,6 +106,7 @@ struct _PrCsvReader
   guint fields_cap;
   gboolean in_progress;         /* rec/fields hold a partial record */
   gboolean have_record;         /* the last next() returned TRUE */
+  gboolean unchecked;           /* fields are not checked for UTF-8: the caller does */
   guint64 record_line;
   guint64 record_number;
 
@@ -504,14 +505,31 @@ refill (PrCsvReader   *reader,
   }
 }
 
-/* Before the first record: gathers at least three bytes (short reads may
- * split the BOM) and skips a UTF-8 BOM.  Returns FALSE on error. */
+#define MAX_LEADING_BOMS 4
+
+/* Whether @buf is UTF-8 BOMs, the last perhaps cut short. */
+static gboolean
+only_boms (const char *buf,
+           gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (buf[i] != "\xef\xbb\xbf"[i % 3])
+      return FALSE;
+  return TRUE;
+}
+
+/* Before the first record: gathers a few bytes (short reads may split a
+ * BOM) and skips the UTF-8 BOMs there.  An export that was converted twice
+ * starts with two; left in, the second would be an invisible part of the
+ * first column's name.  Returns FALSE on error. */
 static gboolean
 start_input (PrCsvReader   *reader,
              GCancellable  *cancellable,
              GError       **error)
 {
-  while (reader->buf_len < 3)
+  /* Only while all gathered may still be BOMs: an error further on must
+   * not come before the records ahead of it. */
+  while (reader->buf_len < 3 * MAX_LEADING_BOMS && only_boms (reader->buf, reader->buf_len))
     {
       gssize n;
 
@@ -537,8 +555,9 @@ start_input (PrCsvReader   *reader,
         break;
     }
 
-  if (reader->buf_len >= 3 && memcmp (reader->buf, "\xef\xbb\xbf", 3) == 0)
-    reader->pos = 3;
+  while (reader->pos + 3 <= reader->buf_len && reader->pos < 3 * MAX_LEADING_BOMS &&
+         memcmp (reader->buf + reader->pos, "\xef\xbb\xbf", 3) == 0)
+    reader->pos += 3;
 
   reader->started = TRUE;
   return TRUE;
@@ -773,7 +792,7 @@ finish_record (PrCsvReader  *reader,
   reader->in_progress = FALSE;
   reader->state = STATE_RECORD_START;
 
-  if (!validate_record (reader, error))
+  if (!reader->unchecked && !validate_record (reader, error))
     return FALSE;
 
   reader->record_number++;
@@ -1038,6 +1057,25 @@ pr_csv_reader_next_header (PrCsvReader   *reader,
 }
 
 /**
+ * pr_csv_reader_set_check_text:
+ * @reader: a reader
+ * @check: %FALSE to leave the fields unchecked
+ *
+ * By default a record with a field that is not valid UTF-8 is an error,
+ * and a final one. A caller that checks the fields it reads itself (the
+ * record set, which can skip a bad row and go on) turns that off: fields
+ * are then any bytes, NUL bytes included, with their lengths.
+ */
+void
+pr_csv_reader_set_check_text (PrCsvReader *reader,
+                              gboolean     check)
+{
+  g_return_if_fail (reader != NULL);
+
+  reader->unchecked = !check;
+}
+
+/**
  * pr_csv_reader_get_n_fields:
  * @reader: a reader
  *
@@ -1150,4 +1188,89 @@ pr_csv_reader_find_field (PrCsvReader *reader,
       return i;
 
   return -1;
+}
+
+/**
+ * pr_csv_reader_describe_header:
+ * @reader: a #PrCsvReader positioned on a header row
+ *
+ * Returns: (transfer full): the header's names, separated by ", ", each
+ *   invisible character (a BOM, a control character) shown as <U+FEFF>
+ *   so that a name that looks right but is not can be told
+ */
+char *
+pr_csv_reader_describe_header (PrCsvReader *reader)
+{
+  GString *names = g_string_new (NULL);
+
+  g_return_val_if_fail (reader != NULL, g_string_free (names, FALSE));
+
+  for (guint h = 0; h < pr_csv_reader_get_n_fields (reader); h++)
+    {
+      g_autofree char *shown = pr_csv_reader_show_invisible (pr_csv_reader_get_field (reader, h, NULL));
+
+      g_string_append_printf (names, "%s%s", h > 0 ? ", " : "", shown);
+    }
+  return g_string_free (names, FALSE);
+}
+
+/**
+ * pr_csv_reader_show_invisible:
+ * @text: valid UTF-8
+ *
+ * Returns: (transfer full): @text with each invisible character (format
+ *   and control characters: a BOM, a zero-width space) as <U+XXXX>
+ */
+char *
+pr_csv_reader_show_invisible (const char *text)
+{
+  GString *shown = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeType type = g_unichar_type (c);
+
+      if (type == G_UNICODE_FORMAT || type == G_UNICODE_CONTROL)
+        g_string_append_printf (shown, "<U+%04X>", c);
+      else
+        g_string_append_unichar (shown, c);
+    }
+  return g_string_free (shown, FALSE);
+}
+
+/**
+ * pr_csv_reader_check_unique_field:
+ * @reader: a #PrCsvReader positioned on a header row
+ * @name: a mapped column's name
+ * @path: the input's name, for the message
+ * @error: return location for a #GError
+ *
+ * A header that names a mapped column twice leaves it unsaid which of the
+ * two holds the values.
+ *
+ * Returns: %FALSE with %PR_CSV_ERROR_SYNTAX, naming both places, if @name
+ *   is in the header more than once
+ */
+gboolean
+pr_csv_reader_check_unique_field (PrCsvReader  *reader,
+                                  const char   *name,
+                                  const char   *path,
+                                  GError      **error)
+{
+  int first = pr_csv_reader_find_field (reader, name);
+
+  if (first < 0)
+    return TRUE;
+  for (guint h = first + 1; h < pr_csv_reader_get_n_fields (reader); h++)
+    if (strcmp (pr_csv_reader_get_field (reader, h, NULL), name) == 0)
+      {
+        g_autofree char *shown = pr_csv_reader_show_invisible (name);
+
+        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                     _("the header of %s names column “%s” twice (columns %d and %u): rename one of them so "
+                       "that it is clear which to read"), path, shown, first + 1, h + 1);
+        return FALSE;
+      }
+  return TRUE;
 }

@@ -32,6 +32,8 @@ gboolean            pr_csv_reader_next_header       (PrCsvReader   *reader,
                                                      const char    *name,
                                                      GCancellable  *cancellable,
                                                      GError       **error);
+void                pr_csv_reader_set_check_text    (PrCsvReader   *reader,
+                                                     gboolean       check);
 guint               pr_csv_reader_get_n_fields      (PrCsvReader   *reader);
 const char         *pr_csv_reader_get_field         (PrCsvReader   *reader,
                                                      guint          index,
@@ -41,6 +43,12 @@ guint64             pr_csv_reader_get_line          (PrCsvReader   *reader);
 guint64             pr_csv_reader_get_bytes_read    (PrCsvReader   *reader);
 int                 pr_csv_reader_find_field        (PrCsvReader   *reader,
                                                      const char    *name);
+gboolean            pr_csv_reader_check_unique_field (PrCsvReader  *reader,
+                                                      const char   *name,
+                                                      const char   *path,
+                                                      GError      **error);
+char               *pr_csv_reader_describe_header   (PrCsvReader   *reader);
+char               *pr_csv_reader_show_invisible    (const char    *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrCsvReader, pr_csv_reader_free)
 

@@ -368,7 +368,11 @@ pr_fingerprint_describe (const PrMapping    *mapping,
         continue;
       g_string_append_printf (description, "%s=", pr_column_role_to_string (column->role));
       append_name (description, column->name);
-      g_string_append_printf (description, ":%s ", g_ascii_dtostr (weight, sizeof weight, column->weight));
+      g_string_append_printf (description, ":%s", g_ascii_dtostr (weight, sizeof weight, column->weight));
+      /* Only when given, so that other mappings keep their version. */
+      if (column->encoding != NULL)
+        g_string_append_printf (description, ":encoding=%s", column->encoding);
+      g_string_append_c (description, ' ');
     }
 
   u_getVersion (icu);

@@ -31,6 +31,7 @@ clear_column (gpointer data)
   PrMappingColumn *column = data;
 
   g_free (column->name);
+  g_free (column->encoding);
 }
 
 PrMapping *
@@ -62,6 +63,7 @@ pr_mapping_copy (const PrMapping *mapping)
       PrMappingColumn column = g_array_index (mapping->columns, PrMappingColumn, i);
 
       column.name = g_strdup (column.name);
+      column.encoding = g_strdup (column.encoding);
       g_array_append_val (copy->columns, column);
     }
 
@@ -177,6 +179,7 @@ pr_mapping_add (PrMapping     *self,
   column.role = role;
   column.weight = (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) ? weight : 0.0;
   column.petitioner = FALSE;
+  column.encoding = NULL;
   g_array_append_val (self->columns, column);
 
   return TRUE;
@@ -214,6 +217,58 @@ pr_mapping_set_petitioner (PrMapping   *self,
     }
   g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                _("column “%s” names the petitioner, so it must be a short column too"), name);
+  return FALSE;
+}
+
+/**
+ * pr_mapping_set_encoding:
+ * @mapping: a #PrMapping
+ * @name: a column of @mapping
+ * @encoding: the encoding its bytes are in, as iconv names it ("GBK",
+ *   "GB18030", "BIG5", "CP1252", "UTF-8")
+ * @error: return location for a #GError
+ *
+ * For a table whose column holds text in another encoding than its
+ * declared character set says (GBK bytes in a latin1 column, a BLOB): the
+ * column's bytes are read as they are stored and converted from @encoding.
+ *
+ * Returns: %FALSE if @name is not mapped, or @encoding is unknown
+ */
+gboolean
+pr_mapping_set_encoding (PrMapping   *self,
+                         const char  *name,
+                         const char  *encoding,
+                         GError     **error)
+{
+  GIConv converter;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (encoding != NULL, FALSE);
+
+  converter = encoding[0] != '\0' ? g_iconv_open ("UTF-8", encoding) : (GIConv) -1;
+  if (converter == (GIConv) -1)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                   _("column “%s”: unknown encoding “%s” (Chinese tables are usually GBK, GB18030 or BIG5; "
+                     "Western ones CP1252)"), name, encoding);
+      return FALSE;
+    }
+  g_iconv_close (converter);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      PrMappingColumn *column = &g_array_index (self->columns, PrMappingColumn, i);
+
+      if (strcmp (column->name, name) == 0 && column->role != PR_COLUMN_ROLE_IGNORE)
+        {
+          g_free (column->encoding);
+          column->encoding = g_ascii_strup (encoding, -1);
+          return TRUE;
+        }
+    }
+  g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+               _("column “%s” has an encoding but is not mapped: map it (--text, --short…) too"), name);
   return FALSE;
 }
 

@@ -35,6 +35,7 @@ typedef struct {
   PrColumnRole  role;
   double        weight;
   gboolean      petitioner;  /* a short column naming who sent the record (user, name, phone) */
+  char         *encoding;    /* the bytes' encoding in the table, e.g. "GBK"; NULL: as the server says */
 } PrMappingColumn;
 
 typedef struct _PrMapping PrMapping;
@@ -55,6 +56,10 @@ gboolean               pr_mapping_add_spec             (PrMapping        *mappin
                                                         GError          **error);
 gboolean               pr_mapping_set_petitioner       (PrMapping        *mapping,
                                                         const char       *name,
+                                                        GError          **error);
+gboolean               pr_mapping_set_encoding         (PrMapping        *mapping,
+                                                        const char       *name,
+                                                        const char       *encoding,
                                                         GError          **error);
 guint                  pr_mapping_count_petitioner     (const PrMapping  *mapping);
 guint                  pr_mapping_get_n_columns        (const PrMapping  *mapping);

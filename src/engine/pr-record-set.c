@@ -14,8 +14,10 @@
 
 #include <string.h>
 
+#include "pr-bad-row.h"
 #include "pr-batch-fingerprinter.h"
 #include "pr-csv-reader.h"
+#include "pr-encoding-check.h"
 #include "pr-date.h"
 #include "pr-matches.h"
 #include "pr-part-spool.h"
@@ -40,6 +42,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->ids, g_ptr_array_unref);
   g_clear_pointer (&set->labels, g_ptr_array_unref);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
+  g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->content_hashes);
   g_free (set->changed);
@@ -579,6 +582,7 @@ pr_record_set_load (const PrMapping          *mapping,
 
   set = g_new0 (PrRecordSet, 1);
   set->ids = g_ptr_array_new_with_free_func (g_free);
+  set->bad_ids = g_ptr_array_new_with_free_func (g_free);
   if (options->parts)
     set->part_spool = pr_part_spool_new (options->part_memory != 0 ? options->part_memory
                                                                  : PR_PART_SPOOL_DEFAULT_MEMORY);
@@ -609,6 +613,8 @@ pr_record_set_load (const PrMapping          *mapping,
       const gsize *lengths = NULL;
       guint64 position = 0;
       gsize index;
+      g_autofree char *reason = NULL;
+      int bad_column;
       char *id;
 
       if (!source_class->next (source, &values, &lengths, &position, cancellable, &local_error))
@@ -619,6 +625,41 @@ pr_record_set_load (const PrMapping          *mapping,
               goto out;
             }
           break;
+        }
+
+      bad_column = pr_bad_row_check (mapping, values, lengths, &reason);
+      if (bad_column >= 0)
+        {
+          const char *column = pr_mapping_get_column (mapping, bad_column)->name;
+          const char *bad_id = id_column >= 0 && bad_column != id_column && values[id_column] != NULL &&
+                               values[id_column][0] != '\0' ? values[id_column] : NULL;
+
+          if (!options->skip_bad_rows)
+            {
+              g_autofree char *what = pr_bad_row_describe (bad_id, loader.position_name, position, column, reason);
+
+              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                           /* Translators: the row, its column and what is wrong (“row 12 (id “A7”),
+                            * column “body”: …”). */
+                           _("%s. Correct the value in the source, or skip bad rows (--skip-bad-rows) to leave "
+                             "such rows out and list them"), what);
+              goto out;
+            }
+          /* The row is still in the source: its id is kept, so that a store
+           * does not take it for a record that left the table. */
+          set->n_bad_rows++;
+          if (bad_id != NULL)
+            {
+              char *kept = g_strdup (bad_id);
+
+              g_ptr_array_add (set->bad_ids, kept);
+              g_hash_table_add (seen_ids, kept);
+            }
+          else
+            set->bad_row_without_id = TRUE;
+          if (options->bad_row != NULL)
+            options->bad_row (bad_id, loader.position_name, position, column, reason, options->bad_row_data);
+          continue;
         }
 
       index = set->n_records;
@@ -647,7 +688,8 @@ pr_record_set_load (const PrMapping          *mapping,
           id = g_strdup (values[id_column]);
         }
       else
-        id = g_strdup_printf ("%" G_GSIZE_FORMAT, index + 1);
+        /* The row's number among the rows, skipped ones too. */
+        id = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) index + 1 + set->n_bad_rows);
 
       if (!g_hash_table_add (seen_ids, id))
         {
@@ -768,7 +810,33 @@ typedef struct {
   const char  **values;
   gsize        *lengths;
   guint64       bytes_total;
+  const PrMapping *mapping;
+  const char   *encoding;     /* as given; NULL: UTF-8 */
+  PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
 } CsvSource;
+
+/* After the last line: a column whose text reads as another encoding's
+ * bytes decoded wrong is refused, with the encoding that fits. */
+static gboolean
+csv_source_check_encoding (CsvSource  *source,
+                           GError    **error)
+{
+  for (guint c = 0; c < source->n_columns; c++)
+    {
+      const char *name = pr_mapping_get_column (source->mapping, c)->name;
+      guint64 first = 0, count = 0;
+      PrEncodingGuess guess;
+
+      if (source->checks[c] == NULL)
+        continue;
+      guess = pr_encoding_check_verdict (source->checks[c], &first, &count);
+      if (guess == PR_ENCODING_GUESS_NONE)
+        continue;
+      pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 static gboolean
 csv_source_next (gpointer            data,
@@ -779,9 +847,16 @@ csv_source_next (gpointer            data,
                  GError            **error)
 {
   CsvSource *source = data;
+  g_autoptr(GError) local_error = NULL;
 
-  if (!pr_csv_reader_next (source->reader, cancellable, error))
-    return FALSE;
+  if (!pr_csv_reader_next (source->reader, cancellable, &local_error))
+    {
+      if (local_error != NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else if (source->checks != NULL)
+        csv_source_check_encoding (source, error);
+      return FALSE;
+    }
 
   *position = pr_csv_reader_get_line (source->reader);
   if (pr_csv_reader_get_n_fields (source->reader) != source->n_header_fields)
@@ -793,7 +868,11 @@ csv_source_next (gpointer            data,
     }
 
   for (guint c = 0; c < source->n_columns; c++)
-    source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
+    {
+      source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
+      if (source->checks != NULL && source->checks[c] != NULL)
+        pr_encoding_check_add (source->checks[c], source->values[c], source->lengths[c], *position);
+    }
   *values = source->values;
   *lengths = source->lengths;
 
@@ -849,7 +928,9 @@ pr_record_set_load_csv (const char           *path,
   g_autofree int *field_of = NULL;
   g_autofree const char **values = NULL;
   g_autofree gsize *lengths = NULL;
+  g_autofree PrEncodingCheck **checks = NULL;
   CsvSource source = { 0 };
+  PrRecordSet *set;
   guint n_columns;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -871,6 +952,9 @@ pr_record_set_load_csv (const char           *path,
 
   if (!pr_csv_reader_next_header (reader, path, cancellable, error))
     return NULL;
+  /* The mapped fields are checked row by row (pr-bad-row.c), by column
+   * name, and a bad row can be skipped. */
+  pr_csv_reader_set_check_text (reader, FALSE);
 
   n_columns = pr_mapping_get_n_columns (mapping);
   field_of = g_new (int, MAX (n_columns, 1));
@@ -878,18 +962,17 @@ pr_record_set_load_csv (const char           *path,
     {
       const char *name = pr_mapping_get_column (mapping, c)->name;
 
+      if (!pr_csv_reader_check_unique_field (reader, name, path, error))
+        return NULL;
       field_of[c] = pr_csv_reader_find_field (reader, name);
       if (field_of[c] < 0)
         {
-          GString *names = g_string_new (NULL);
+          g_autofree char *names = pr_csv_reader_describe_header (reader);
 
-          for (guint h = 0; h < pr_csv_reader_get_n_fields (reader); h++)
-            g_string_append_printf (names, "%s%s", h > 0 ? ", " : "", pr_csv_reader_get_field (reader, h, NULL));
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                        _("column “%s” is not in the header of %s (its columns: %s)"),
-                       name, path, names->str);
+                       name, path, names);
           pr_mapping_explain_missing_column (name, error);
-          g_string_free (names, TRUE);
           return NULL;
         }
     }
@@ -903,9 +986,28 @@ pr_record_set_load_csv (const char           *path,
   source.n_header_fields = pr_csv_reader_get_n_fields (reader);
   source.values = values;
   source.lengths = lengths;
+  source.mapping = mapping;
+  source.encoding = options->encoding;
+  /* Unless the encoding was given and the check's verdict set aside
+   * (--force-encoding): reading on from a wrong guess is silent. */
+  if (!options->force_encoding)
+    {
+      checks = g_new0 (PrEncodingCheck *, MAX (n_columns, 1));
+      for (guint c = 0; c < n_columns; c++)
+        {
+          PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
 
-  return pr_record_set_load (mapping, options, &csv_source_class, &source,
-                             progress, progress_data, cancellable, error);
+          if (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT)
+            checks[c] = pr_encoding_check_new ();
+        }
+      source.checks = checks;
+    }
+
+  set = pr_record_set_load (mapping, options, &csv_source_class, &source,
+                            progress, progress_data, cancellable, error);
+  for (guint c = 0; checks != NULL && c < n_columns; c++)
+    pr_encoding_check_free (checks[c]);
+  return set;
 }
 
 static int

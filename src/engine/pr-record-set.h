@@ -19,12 +19,24 @@ G_BEGIN_DECLS
 typedef enum {
   PR_RECORD_SET_ERROR_ID,   /* an empty or repeated record id */
   PR_RECORD_SET_ERROR_DATE, /* dates that cannot be read without guessing */
+  PR_RECORD_SET_ERROR_BAD_ROW, /* a value that is not text (pr-bad-row.c) */
 } PrRecordSetError;
 
 GQuark pr_record_set_error_quark (void);
 
+/* A row left out (PrLoadOptions.skip_bad_rows): its id (NULL when the id
+ * itself is at fault), where it is ("row", "line" and its number), the
+ * column at fault and why (pr-bad-row.c). */
+typedef void (*PrBadRowFunc) (const char *id,
+                              const char *position_name,
+                              guint64     position,
+                              const char *column,
+                              const char *reason,
+                              gpointer    user_data);
+
 typedef struct {
   const char       *encoding;     /* NULL for UTF-8 */
+  gboolean          force_encoding; /* read in @encoding even if the text looks mis-decoded */
   PrTokenizerFlags  flags;
   guint             min_tokens;
   guint             n_threads;    /* 0: one per processor */
@@ -46,6 +58,11 @@ typedef struct {
    * fingerprint was made with another table's frequencies. */
   const PrIdfOptions *idf;
   PrDateOrder       date_order;   /* how to read 08/06/2019; unset: refused */
+  /* A row whose values are not text is left out and counted, and given to
+   * bad_row (nullable); FALSE: it stops the load with an error naming it. */
+  gboolean          skip_bad_rows;
+  PrBadRowFunc      bad_row;
+  gpointer          bad_row_data;
 } PrLoadOptions;
 
 /* Called now and then while loading, on the loading thread: records so
@@ -101,6 +118,9 @@ typedef struct {
   double     fingerprint_seconds;  /* fingerprinting the batches, on all threads */
   guint64    n_idf_terms;   /* with IDF: distinct words counted */
   double     idf_seconds;   /* with IDF: counting and fingerprinting again */
+  guint64    n_bad_rows;    /* rows left out (skip_bad_rows): they are still in the source */
+  GPtrArray *bad_ids;       /* char *, the ids of those whose id could be read */
+  gboolean   bad_row_without_id; /* one of them had no readable id */
 } PrRecordSet;
 
 /* Who sent a record, next to another (a cluster's primary): a repeat by

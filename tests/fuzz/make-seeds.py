@@ -127,3 +127,13 @@ for name, data in hand.items():
     write('old-values', name, data.encode())
 write('old-values', 'deep', b'[' * 5000)
 write('old-values', 'invalid-utf8', b'{"old":{"s":"\xed\xa0\x80\xff"},"new":{"s":null}}')
+
+# Encoding check: values separated by NUL bytes.
+bodies = [r[header.index('body')] for r in records[:2]]
+write('encoding-check', 'sample-utf8', b'\0'.join(b.encode() for b in bodies))
+write('encoding-check', 'sample-gbk', b'\0'.join(b.encode('gbk', errors='replace') for b in bodies))
+write('encoding-check', 'sample-utf8-as-latin1', bodies[0].encode().decode('latin-1').encode())
+write('encoding-check', 'sample-gbk-as-cp1252',
+      bodies[0].encode('gbk', errors='replace').decode('cp1252', errors='replace').encode())
+write('encoding-check', 'latin1-words', 'Müller café crème'.encode('latin-1') + b'\0' + 'abc\x85'.encode())
+write('encoding-check', 'gb18030-four-byte', '\U00020000中'.encode('gb18030'))

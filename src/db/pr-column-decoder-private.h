@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "pr-mapping.h"
+
+G_BEGIN_DECLS
+
+typedef struct _PrColumnDecoder PrColumnDecoder;
+
+PrColumnDecoder *_pr_column_decoder_new    (const PrMapping   *mapping,
+                                            const char        *table,
+                                            gboolean           binary_id);
+void             _pr_column_decoder_free   (PrColumnDecoder   *decoder);
+gboolean         _pr_column_decoder_row    (PrColumnDecoder   *decoder,
+                                            const char       **values,
+                                            gsize             *lengths,
+                                            guint64            row,
+                                            GError           **error);
+gboolean         _pr_column_decoder_finish (PrColumnDecoder   *decoder,
+                                            GError           **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrColumnDecoder, _pr_column_decoder_free)
+
+G_END_DECLS

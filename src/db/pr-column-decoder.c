@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Turns a table's values into UTF-8 text, column by column. A column with
+ * an encoding in the mapping is selected as BINARY, its stored bytes, and
+ * converted here (iconv, through g_convert()): the server's own CONVERT()
+ * puts "?" for a byte it cannot convert, with a warning nobody reads,
+ * where this names the row. Every other fingerprinted column goes
+ * through the mis-encoding check (pr-encoding-check.c): UTF-8 or GBK bytes
+ * in a latin1 column, GBK text in a BLOB are refused, naming the column
+ * and the encoding to give, rather than fingerprinted as gibberish.
+ */
+#define G_LOG_DOMAIN "pr-column-decoder"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pr-column-decoder-private.h"
+#include "pr-db-error.h"
+#include "pr-encoding-check.h"
+
+struct _PrColumnDecoder
+{
+  guint             n_columns;
+  char            **names;
+  char             *table;
+  char            **encodings;   /* per column: convert from it; NULL: as read */
+  char            **owned;       /* per column: this row's converted value */
+  PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
+};
+
+/**
+ * _pr_column_decoder_new:
+ * @mapping: the columns
+ * @table: their table, for messages
+ * @binary_id: whether the id column is read as HEX() (it is ASCII then)
+ *
+ * Returns: (transfer full): a decoder for rows of @mapping's values
+ */
+PrColumnDecoder *
+_pr_column_decoder_new (const PrMapping *mapping,
+                        const char      *table,
+                        gboolean         binary_id)
+{
+  PrColumnDecoder *self = g_new0 (PrColumnDecoder, 1);
+
+  self->n_columns = pr_mapping_get_n_columns (mapping);
+  self->table = g_strdup (table);
+  self->names = g_new0 (char *, self->n_columns + 1);
+  self->encodings = g_new0 (char *, self->n_columns + 1);
+  self->owned = g_new0 (char *, self->n_columns + 1);
+  self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
+  for (guint c = 0; c < self->n_columns; c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+
+      self->names[c] = g_strdup (column->name);
+      if (column->role == PR_COLUMN_ROLE_ID && binary_id)
+        continue;
+      if (column->encoding != NULL)
+        self->encodings[c] = g_strdup (column->encoding);
+      else if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
+        self->checks[c] = pr_encoding_check_new ();
+    }
+  return self;
+}
+
+void
+_pr_column_decoder_free (PrColumnDecoder *self)
+{
+  if (self == NULL)
+    return;
+  for (guint c = 0; c < self->n_columns; c++)
+    g_clear_pointer (&self->checks[c], pr_encoding_check_free);
+  g_strfreev (self->names);
+  g_strfreev (self->encodings);
+  g_strfreev (self->owned);
+  g_free (self->checks);
+  g_free (self->table);
+  g_free (self);
+}
+
+/* @count: how many values of the column look so; 0: this one, whose bytes
+ * are no UTF-8 (only a guess with a name comes so far). */
+static void
+set_mis_encoded_error (PrColumnDecoder  *self,
+                       guint             c,
+                       PrEncodingGuess   guess,
+                       guint64           row,
+                       guint64           count,
+                       GError          **error)
+{
+  const char *name = pr_encoding_guess_to_string (guess);
+
+  if (count == 0)
+    /* One value's bytes, which cannot be read on. */
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                 _("row %llu, column “%s” of table “%s”: the bytes are not UTF-8 but look like %s text; give "
+                   "the column's encoding: --column-encoding %s=%s"),
+                 (unsigned long long) row, self->names[c], self->table, name, self->names[c], name);
+  else if (name == NULL)
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                 _("column “%s” of table “%s” holds control characters (U+0080 to U+009F, first in row %llu): "
+                   "its text is stored in another encoding than the column's character set says; give the "
+                   "column's encoding (--column-encoding %s=ENCODING, e.g. GBK or BIG5)"),
+                 self->names[c], self->table, (unsigned long long) row, self->names[c]);
+  else
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                 ngettext ("column “%s” of table “%s” holds %s text the server does not read as such "
+                           "(%llu value, first in row %llu), so it would be compared as gibberish; give "
+                           "the column's encoding: --column-encoding %s=%s",
+                           "column “%s” of table “%s” holds %s text the server does not read as such "
+                           "(%llu values, first in row %llu), so it would be compared as gibberish; give "
+                           "the column's encoding: --column-encoding %s=%s", count),
+                 self->names[c], self->table, name, (unsigned long long) count, (unsigned long long) row,
+                 self->names[c], name);
+}
+
+/**
+ * _pr_column_decoder_row:
+ * @decoder: a decoder
+ * @values: (inout): one row's values, in mapping order; converted ones
+ *   come back pointing into @decoder, valid until the next row
+ * @lengths: (inout): their lengths
+ * @row: the row's number, for messages
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE with @error (%PR_DB_ERROR_ENCODING) for bytes invalid in
+ *   the column's given encoding, or bytes that are no UTF-8 and look like
+ *   another encoding's text
+ */
+gboolean
+_pr_column_decoder_row (PrColumnDecoder  *self,
+                        const char      **values,
+                        gsize            *lengths,
+                        guint64           row,
+                        GError          **error)
+{
+  for (guint c = 0; c < self->n_columns; c++)
+    {
+      if (values[c] == NULL)
+        continue;
+      if (self->encodings[c] != NULL)
+        {
+          g_autoptr(GError) local_error = NULL;
+          gsize read = 0, written = 0;
+          char *text;
+
+          text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
+          if (text == NULL)
+            {
+              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                           _("row %llu, column “%s”: its bytes are not %s text (at byte %llu: %s); check the "
+                             "column's encoding (--column-encoding)"),
+                           (unsigned long long) row, self->names[c], self->encodings[c],
+                           (unsigned long long) read + 1, local_error->message);
+              return FALSE;
+            }
+          g_free (self->owned[c]);
+          self->owned[c] = text;
+          values[c] = text;
+          lengths[c] = written;
+        }
+      else if (self->checks[c] != NULL)
+        {
+          PrEncodingGuess guess = pr_encoding_check_add (self->checks[c], values[c], lengths[c], row);
+
+          /* Bytes that are no UTF-8 (a BLOB) cannot be read on: say what
+           * they look like now, not "invalid UTF-8". */
+          if (guess != PR_ENCODING_GUESS_NONE && !g_utf8_validate_len (values[c], lengths[c], NULL))
+            {
+              set_mis_encoded_error (self, c, guess, row, 0, error);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * _pr_column_decoder_finish:
+ * @decoder: a decoder, after the last row
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE with @error (%PR_DB_ERROR_ENCODING) naming the first
+ *   checked column whose text looks read in the wrong encoding
+ */
+gboolean
+_pr_column_decoder_finish (PrColumnDecoder  *self,
+                           GError          **error)
+{
+  for (guint c = 0; c < self->n_columns; c++)
+    {
+      guint64 first = 0, count = 0;
+      PrEncodingGuess guess;
+
+      if (self->checks[c] == NULL)
+        continue;
+      guess = pr_encoding_check_verdict (self->checks[c], &first, &count);
+      if (guess != PR_ENCODING_GUESS_NONE)
+        {
+          set_mis_encoded_error (self, c, guess, first, count, error);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A bad row: one whose mapped values are not text the program can read (a
+ * NUL byte, bytes that are not UTF-8, an image of megabytes). The check
+ * names the real reason, so that a clerk knows what to correct, and comes
+ * before anything reads the values, for both the file and the table reader.
+ */
+#define G_LOG_DOMAIN "pr-bad-row"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-bad-row.h"
+
+static char *
+check_value (const char *value,
+             gsize       length)
+{
+  const char *nul, *bad;
+
+  if (length > PR_BAD_ROW_MAX_VALUE_BYTES)
+    {
+      g_autofree char *size = g_format_size_full (length, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *limit = g_format_size_full (PR_BAD_ROW_MAX_VALUE_BYTES, G_FORMAT_SIZE_IEC_UNITS);
+
+      return g_strdup_printf (_("the value is %s long, more than the %s a value may hold (an image or a file "
+                                "rather than text?)"), size, limit);
+    }
+  if ((nul = memchr (value, '\0', length)) != NULL)
+    return g_strdup_printf (_("the value holds a NUL byte (character 0) at byte %zu, which no text holds"),
+                            (size_t) (nul - value));
+  if (!g_utf8_validate_len (value, length, &bad))
+    return g_strdup_printf (_("the value is not UTF-8 text: byte %zu is 0x%02X (binary data, "
+                              "or text in another encoding)"), (size_t) (bad - value), (guint) (guint8) *bad);
+  return NULL;
+}
+
+/**
+ * pr_bad_row_check:
+ * @mapping: the columns
+ * @values: one per mapping column; %NULL is SQL NULL
+ * @lengths: their lengths in bytes
+ * @reason: (out) (transfer full): what is wrong, when a column is
+ *
+ * Checks every value the mapping reads (not the ignored columns), the id
+ * column first: too long, a NUL byte, not UTF-8.
+ *
+ * Returns: the column at fault, or -1 if every value is text
+ */
+int
+pr_bad_row_check (const PrMapping   *mapping,
+                  const char *const *values,
+                  const gsize       *lengths,
+                  char             **reason)
+{
+  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+
+  *reason = NULL;
+  if (id_column >= 0 && values[id_column] != NULL &&
+      (*reason = check_value (values[id_column], lengths[id_column])) != NULL)
+    return id_column;
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+      if (role == PR_COLUMN_ROLE_IGNORE || (int) c == id_column || values[c] == NULL)
+        continue;
+      if ((*reason = check_value (values[c], lengths[c])) != NULL)
+        return (int) c;
+    }
+  return -1;
+}
+
+/**
+ * pr_bad_row_describe:
+ * @id: (nullable): the row's id, %NULL when it is the id that is at fault
+ * @position_name: “row” or “line”, untranslated (N_())
+ * @position: its number
+ * @column: the column at fault
+ * @reason: what is wrong (pr_bad_row_check ())
+ *
+ * Returns: (transfer full): “row 12 (id “A7”), column “body”: reason”
+ */
+char *
+pr_bad_row_describe (const char *id,
+                     const char *position_name,
+                     guint64     position,
+                     const char *column,
+                     const char *reason)
+{
+  if (id != NULL)
+    /* Translators: “row” or “line”, its number, the id, the column, what is wrong. */
+    return g_strdup_printf (_("%s %llu (id “%s”), column “%s”: %s"), _(position_name), (unsigned long long) position,
+                            id, column, reason);
+  return g_strdup_printf (_("%s %llu, column “%s”: %s"), _(position_name), (unsigned long long) position, column,
+                          reason);
+}

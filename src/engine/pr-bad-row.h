@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "pr-mapping.h"
+
+G_BEGIN_DECLS
+
+/* The most bytes one value of a row may hold: a petition's text is some
+ * kilobytes, a long one with pasted attachments some megabytes; a value
+ * past 16 MiB (the server's default max_allowed_packet) is an image or a
+ * file in a text column. */
+#define PR_BAD_ROW_MAX_VALUE_BYTES ((gsize) 16 << 20)
+
+int pr_bad_row_check (const PrMapping   *mapping,
+                      const char *const *values,
+                      const gsize       *lengths,
+                      char             **reason);
+
+char *pr_bad_row_describe (const char *id,
+                           const char *position_name,
+                           guint64     position,
+                           const char *column,
+                           const char *reason);
+
+G_END_DECLS

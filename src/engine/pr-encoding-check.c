@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Tells text read with the wrong encoding. Text decoded as Latin-1 (a
+ * MariaDB latin1 column, a CSV file read as ISO-8859-1 or CP1252) keeps
+ * every byte as one character from U+0080 to U+00FF (or CP1252's few
+ * others), so the bytes can be had back: when they are UTF-8, or GBK /
+ * GB18030 Chinese, the text was stored or read in the wrong encoding.
+ * C1 control characters (U+0080 to U+009F) are never in real text. Raw
+ * bytes that are no UTF-8 (a BLOB) are judged the same way. Pure: no
+ * database, no file.
+ */
+#define G_LOG_DOMAIN "pr-encoding-check"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-csv-reader.h"
+#include "pr-encoding-check.h"
+
+struct _PrEncodingCheck
+{
+  guint64 latin;                 /* values in the Latin-1 range, with a non-ASCII byte */
+  guint64 counts[PR_ENCODING_GUESS_BIG5 + 1];
+  guint64 first[PR_ENCODING_GUESS_BIG5 + 1];
+};
+
+/* CP1252's characters at 0x80 to 0x9F (MariaDB's latin1 is CP1252). */
+static const gunichar cp1252_high[32] = {
+  0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+  0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+  0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+  0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+};
+
+/* The byte a Latin-1 or CP1252 reading made @c of; -1 if none did. */
+static int
+latin_byte (gunichar c)
+{
+  if (c <= 0xFF)
+    return c;
+  for (int i = 0; i < 32; i++)
+    if (cp1252_high[i] == c)
+      return 0x80 + i;
+  return -1;
+}
+
+/* Of valid UTF-8 @text: whether it has a character beyond ASCII, whether
+ * a Latin-1 or CP1252 reading could have made each of its characters, and
+ * whether it has a C1 control character. */
+static void
+scan_text (const char *text,
+           gsize       length,
+           gboolean   *high,
+           gboolean   *latin,
+           gboolean   *c1)
+{
+  *high = *c1 = FALSE;
+  *latin = TRUE;
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      *c1 |= c >= 0x80 && c <= 0x9F;
+      *high |= c >= 0x80;
+      *latin &= latin_byte (c) >= 0;
+    }
+}
+
+/* Whether @b is GB18030 throughout, with how many two- and four-byte
+ * characters it has, and whether they are all Big5 too with more than one
+ * in five of their second bytes below 0x80: Big5's common characters
+ * have such second bytes, GBK's (GB2312's) do not. */
+static gboolean
+is_gb18030 (const guint8 *b,
+            gsize         n,
+            gsize        *multibyte,
+            gboolean     *big5)
+{
+  gsize i = 0, low_trail = 0;
+  gboolean all_big5 = TRUE;
+
+  *multibyte = 0;
+  *big5 = FALSE;
+  while (i < n)
+    {
+      if (b[i] < 0x80)
+        {
+          i++;
+          continue;
+        }
+      if (b[i] == 0x80 || b[i] == 0xFF || i + 1 >= n)
+        return FALSE;
+      if ((b[i + 1] >= 0x40 && b[i + 1] <= 0x7E) || (b[i + 1] >= 0x80 && b[i + 1] <= 0xFE))
+        {
+          low_trail += b[i + 1] < 0x80;
+          all_big5 &= b[i] >= 0xA1 && b[i] <= 0xF9 && (b[i + 1] < 0x80 || b[i + 1] >= 0xA1);
+          i += 2;
+        }
+      else if (b[i + 1] >= 0x30 && b[i + 1] <= 0x39 && i + 3 < n &&
+               b[i + 2] >= 0x81 && b[i + 2] <= 0xFE && b[i + 3] >= 0x30 && b[i + 3] <= 0x39)
+        {
+          all_big5 = FALSE;
+          i += 4;
+        }
+      else
+        return FALSE;
+      (*multibyte)++;
+    }
+  *big5 = all_big5 && low_trail * 5 > *multibyte;
+  return TRUE;
+}
+
+/**
+ * pr_encoding_guess_bytes:
+ * @bytes: a value's bytes, as stored
+ * @length: their length
+ *
+ * Returns: %PR_ENCODING_GUESS_UTF8 when the bytes are UTF-8 with a
+ *   character beyond ASCII; %PR_ENCODING_GUESS_GB18030 when they are
+ *   GB18030 with at least two Chinese characters making at least half the
+ *   bytes (Latin-1 words such as “Müller” also pair up, but sparsely);
+ *   %PR_ENCODING_GUESS_BIG5 when those are Big5 with many second bytes
+ *   below 0x80, as Big5's common characters have and GBK's do not; else
+ *   %PR_ENCODING_GUESS_NONE
+ */
+PrEncodingGuess
+pr_encoding_guess_bytes (const char *bytes,
+                         gsize       length)
+{
+  const guint8 *b = (const guint8 *) bytes;
+  gsize high = 0, multibyte;
+  gboolean big5;
+
+  for (gsize i = 0; i < length; i++)
+    high += b[i] >= 0x80;
+  if (high == 0)
+    return PR_ENCODING_GUESS_NONE;
+  if (g_utf8_validate_len (bytes, length, NULL))
+    return PR_ENCODING_GUESS_UTF8;
+  if (is_gb18030 (b, length, &multibyte, &big5) && multibyte >= 2 && high * 2 >= length)
+    return big5 ? PR_ENCODING_GUESS_BIG5 : PR_ENCODING_GUESS_GB18030;
+  return PR_ENCODING_GUESS_NONE;
+}
+
+/**
+ * pr_encoding_guess_misdecoded:
+ * @text: valid UTF-8, as decoded
+ * @length: its length in bytes
+ *
+ * Judges decoded text: when each of its characters is one a Latin-1 or
+ * CP1252 reading makes of a byte, those bytes are judged as
+ * pr_encoding_guess_bytes() does.
+ *
+ * Returns: the encoding the text's bytes look like; %PR_ENCODING_GUESS_C1
+ *   for a C1 control character that fits no other; else
+ *   %PR_ENCODING_GUESS_NONE
+ */
+PrEncodingGuess
+pr_encoding_guess_misdecoded (const char *text,
+                              gsize       length)
+{
+  g_autofree char *bytes = NULL;
+  const char *p, *end = text + length;
+  gboolean high, latin, c1;
+  gsize n = 0;
+  PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
+
+  g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
+
+  scan_text (text, length, &high, &latin, &c1);
+  if (!high)
+    return PR_ENCODING_GUESS_NONE;
+  if (latin)
+    {
+      bytes = g_malloc (length);
+      for (p = text; p < end; p = g_utf8_next_char (p))
+        bytes[n++] = (char) latin_byte (g_utf8_get_char (p));
+      guess = pr_encoding_guess_bytes (bytes, n);
+    }
+  if (guess == PR_ENCODING_GUESS_NONE && c1)
+    guess = PR_ENCODING_GUESS_C1;
+  return guess;
+}
+
+/**
+ * pr_encoding_guess_to_string:
+ * @guess: a guess
+ *
+ * Returns: the encoding's name to give back to the program ("UTF-8",
+ *   "GB18030"); %NULL when there is none to name
+ */
+const char *
+pr_encoding_guess_to_string (PrEncodingGuess guess)
+{
+  switch (guess)
+    {
+    case PR_ENCODING_GUESS_UTF8: return "UTF-8";
+    case PR_ENCODING_GUESS_GB18030: return "GB18030";
+    case PR_ENCODING_GUESS_BIG5: return "BIG5";
+    default: return NULL;
+    }
+}
+
+PrEncodingCheck *
+pr_encoding_check_new (void)
+{
+  return g_new0 (PrEncodingCheck, 1);
+}
+
+void
+pr_encoding_check_free (PrEncodingCheck *check)
+{
+  g_free (check);
+}
+
+/**
+ * pr_encoding_check_add:
+ * @check: one column's check
+ * @value: a value of it, as read: decoded text, or raw bytes that are no
+ *   UTF-8
+ * @length: its length in bytes
+ * @position: where it is (a row or line), for the verdict
+ *
+ * Returns: this value's guess (raw bytes: pr_encoding_guess_bytes();
+ *   text: pr_encoding_guess_misdecoded())
+ */
+PrEncodingGuess
+pr_encoding_check_add (PrEncodingCheck *check,
+                       const char      *value,
+                       gsize            length,
+                       guint64          position)
+{
+  PrEncodingGuess guess;
+  gboolean text = g_utf8_validate_len (value, length, NULL);
+
+  guess = text ? pr_encoding_guess_misdecoded (value, length) : pr_encoding_guess_bytes (value, length);
+  if (guess == PR_ENCODING_GUESS_NONE)
+    {
+      /* Text of Latin-1 letters (no character beyond U+00FF) weighs
+       * against the guesses of its column. */
+      gboolean high = FALSE, latin = FALSE, c1;
+
+      if (text)
+        scan_text (value, length, &high, &latin, &c1);
+      check->latin += high && latin;
+      return guess;
+    }
+  if (check->counts[guess]++ == 0)
+    check->first[guess] = position;
+  return guess;
+}
+
+/**
+ * pr_encoding_check_verdict:
+ * @check: a column's check, after its values
+ * @first_position: (out) (optional): the first value of the verdict's kind
+ * @count: (out) (optional): how many values are of that kind
+ *
+ * A column looks mis-encoded when at least half of its values in the
+ * Latin-1 range look like one other encoding, or any has a C1 control
+ * character. Values with characters beyond Latin-1 (Chinese text read
+ * right) do not count either way.
+ *
+ * Returns: the verdict; %PR_ENCODING_GUESS_NONE if the reading looks right
+ */
+PrEncodingGuess
+pr_encoding_check_verdict (const PrEncodingCheck *check,
+                           guint64               *first_position,
+                           guint64               *count)
+{
+  PrEncodingGuess best = PR_ENCODING_GUESS_NONE;
+  guint64 suspects = 0;
+
+  for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_BIG5; g++)
+    {
+      if (g == PR_ENCODING_GUESS_C1)
+        continue;
+      suspects += check->counts[g];
+      if (check->counts[g] > check->counts[best] || (best == PR_ENCODING_GUESS_NONE && check->counts[g] > 0))
+        best = g;
+    }
+  if (best != PR_ENCODING_GUESS_NONE && check->counts[best] * 2 < suspects + check->latin + check->counts[PR_ENCODING_GUESS_C1])
+    best = PR_ENCODING_GUESS_NONE;
+  if (best == PR_ENCODING_GUESS_NONE && check->counts[PR_ENCODING_GUESS_C1] > 0)
+    best = PR_ENCODING_GUESS_C1;
+
+  if (first_position != NULL)
+    *first_position = best != PR_ENCODING_GUESS_NONE ? check->first[best] : 0;
+  if (count != NULL)
+    *count = best != PR_ENCODING_GUESS_NONE ? check->counts[best] : 0;
+  return best;
+}
+
+/**
+ * pr_encoding_check_set_csv_error:
+ * @error: return location for a #GError
+ * @path: the CSV file
+ * @name: the column
+ * @encoding: (nullable): the encoding it was read in; %NULL: UTF-8
+ * @guess: the verdict, not %PR_ENCODING_GUESS_NONE
+ * @first: the line of the first value so
+ * @count: how many values are so
+ *
+ * Sets %PR_CSV_ERROR_ENCODING saying that @name's text looks read in the
+ * wrong encoding, which encoding fits, and how to read it anyway
+ * (--force-encoding).
+ */
+void
+pr_encoding_check_set_csv_error (GError          **error,
+                                 const char       *path,
+                                 const char       *name,
+                                 const char       *encoding,
+                                 PrEncodingGuess   guess,
+                                 guint64           first,
+                                 guint64           count)
+{
+  const char *given = encoding != NULL ? encoding : "UTF-8";
+  const char *fits = pr_encoding_guess_to_string (guess);
+
+  if (fits == NULL)
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 _("%s, column “%s”: read as %s, the text holds control characters (U+0080 to U+009F, "
+                   "first on line %llu), so the file is in another encoding (GB18030, Big5, UTF-16LE?): "
+                   "give it with --encoding; if %s is right, add --force-encoding"),
+                 path, name, given, (unsigned long long) first, given);
+  else if (encoding == NULL || g_ascii_strcasecmp (encoding, fits) == 0)
+    /* The right decoding gives text that was itself decoded wrong once. */
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 ngettext ("%s, column “%s”: the text is %s read as Latin-1 and saved again (%llu value, "
+                           "first on line %llu): repair the export; to read it as it is, give --encoding %s "
+                           "--force-encoding",
+                           "%s, column “%s”: the text is %s read as Latin-1 and saved again (%llu values, "
+                           "first on line %llu): repair the export; to read it as it is, give --encoding %s "
+                           "--force-encoding", count),
+                 path, name, fits, (unsigned long long) count, (unsigned long long) first, given);
+  else
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 ngettext ("%s, column “%s”: read as %s, the text looks like %s decoded wrong (%llu value, "
+                           "first on line %llu): give --encoding %s; if %s is right, add --force-encoding",
+                           "%s, column “%s”: read as %s, the text looks like %s decoded wrong (%llu values, "
+                           "first on line %llu): give --encoding %s; if %s is right, add --force-encoding", count),
+                 path, name, given, fits, (unsigned long long) count, (unsigned long long) first,
+                 fits, given);
+}

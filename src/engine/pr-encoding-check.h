@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PR_ENCODING_GUESS_NONE,     /* nothing against the reading: ASCII, Chinese, Latin-1 words */
+  PR_ENCODING_GUESS_UTF8,     /* bytes that are UTF-8 text */
+  PR_ENCODING_GUESS_GB18030,  /* bytes that are GBK/GB18030 Chinese text */
+  PR_ENCODING_GUESS_C1,       /* C1 control characters: read with the wrong encoding */
+  PR_ENCODING_GUESS_BIG5,     /* bytes that are Big5 (Traditional) Chinese text */
+} PrEncodingGuess;
+
+typedef struct _PrEncodingCheck PrEncodingCheck;
+
+PrEncodingGuess  pr_encoding_guess_bytes       (const char       *bytes,
+                                                gsize             length);
+PrEncodingGuess  pr_encoding_guess_misdecoded  (const char       *text,
+                                                gsize             length);
+const char      *pr_encoding_guess_to_string   (PrEncodingGuess   guess);
+
+PrEncodingCheck *pr_encoding_check_new         (void);
+void             pr_encoding_check_free        (PrEncodingCheck  *check);
+PrEncodingGuess  pr_encoding_check_add         (PrEncodingCheck  *check,
+                                                const char       *value,
+                                                gsize             length,
+                                                guint64           position);
+PrEncodingGuess  pr_encoding_check_verdict     (const PrEncodingCheck *check,
+                                                guint64          *first_position,
+                                                guint64          *count);
+
+void             pr_encoding_check_set_csv_error (GError          **error,
+                                                  const char       *path,
+                                                  const char       *name,
+                                                  const char       *encoding,
+                                                  PrEncodingGuess   guess,
+                                                  guint64           first,
+                                                  guint64           count);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrEncodingCheck, pr_encoding_check_free)
+
+G_END_DECLS

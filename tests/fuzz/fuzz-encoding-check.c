@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* libFuzzer target: the mis-encoding check (src/engine/pr-encoding-check.c).
+ *
+ * Input: values separated by NUL bytes, each judged as raw bytes, as
+ * decoded text when it is UTF-8, and as the text a Latin-1 reading makes
+ * of its bytes; all go into one column's check. Besides not crashing, the
+ * check must keep its word: raw bytes are called UTF-8 exactly when they
+ * are UTF-8 with a byte beyond ASCII; ASCII is never suspect; a Latin-1
+ * reading of bytes is judged as those bytes are (unless it finds a C1
+ * control character in bytes that fit nothing else); a verdict names a
+ * value that was added.
+ */
+
+#include <string.h>
+
+#include <glib.h>
+
+#include "fuzz-common.h"
+#include "pr-encoding-check.h"
+
+static void
+judge (PrEncodingCheck *check,
+       const char      *value,
+       gsize            length,
+       guint64          position)
+{
+  PrEncodingGuess raw = pr_encoding_guess_bytes (value, length);
+  gboolean ascii = TRUE, utf8 = g_utf8_validate_len (value, length, NULL);
+  g_autofree char *latin1 = NULL;
+  gsize latin1_length = 0;
+
+  for (gsize i = 0; i < length; i++)
+    ascii &= (guint8) value[i] < 0x80;
+  if (ascii)
+    g_assert_cmpint (raw, ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (raw == PR_ENCODING_GUESS_UTF8, ==, utf8 && !ascii);
+  g_assert_cmpint (raw, !=, PR_ENCODING_GUESS_C1);
+
+  if (utf8)
+    {
+      PrEncodingGuess text = pr_encoding_guess_misdecoded (value, length);
+
+      if (ascii)
+        g_assert_cmpint (text, ==, PR_ENCODING_GUESS_NONE);
+    }
+
+  latin1 = g_convert (value, length, "UTF-8", "ISO-8859-1", NULL, &latin1_length, NULL);
+  g_assert_nonnull (latin1);
+  if (!ascii)
+    {
+      PrEncodingGuess read_wrong = pr_encoding_guess_misdecoded (latin1, latin1_length);
+
+      g_assert_true (read_wrong == raw || (raw == PR_ENCODING_GUESS_NONE && read_wrong == PR_ENCODING_GUESS_C1));
+    }
+
+  pr_encoding_check_add (check, value, length, position);
+  pr_encoding_check_add (check, latin1, latin1_length, position);
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  g_autoptr(PrEncodingCheck) check = pr_encoding_check_new ();
+  const char *p = (const char *) data, *end = p + size;
+  guint64 position = 0, first = 0, count = 0;
+
+  while (p <= end)
+    {
+      const char *nul = memchr (p, '\0', end - p);
+      gsize length = (nul != NULL ? nul : end) - p;
+
+      judge (check, p, length, ++position);
+      p += length + 1;
+    }
+  if (pr_encoding_check_verdict (check, &first, &count) != PR_ENCODING_GUESS_NONE)
+    {
+      g_assert_cmpuint (first, >=, 1);
+      g_assert_cmpuint (first, <=, position);
+      g_assert_cmpuint (count, >=, 1);
+    }
+  return 0;
+}

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The mis-encoding check (src/engine/pr-encoding-check.c) on hand-built
+ * byte strings: 中文 is E4 B8 AD E6 96 87 in UTF-8 and D6 D0 CE C4 in GBK.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-encoding-check.h"
+#include "pr-fingerprinter.h"
+
+#define UTF8_ZHONGWEN "\xe4\xb8\xad\xe6\x96\x87"
+#define GBK_ZHONGWEN  "\xd6\xd0\xce\xc4"
+
+static PrEncodingGuess
+guess_bytes (const char *bytes)
+{
+  return pr_encoding_guess_bytes (bytes, strlen (bytes));
+}
+
+/* @bytes as a Latin-1 reading decodes them: each byte one character. */
+static char *
+as_latin1 (const char *bytes)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = g_convert (bytes, -1, "UTF-8", "ISO-8859-1", NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return text;
+}
+
+static PrEncodingGuess
+guess_text (const char *text)
+{
+  return pr_encoding_guess_misdecoded (text, strlen (text));
+}
+
+static void
+test_bytes (void)
+{
+  g_assert_cmpint (guess_bytes (""), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_bytes ("plain ASCII 123"), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_bytes (UTF8_ZHONGWEN), ==, PR_ENCODING_GUESS_UTF8);
+  g_assert_cmpint (guess_bytes ("caf\xc3\xa9"), ==, PR_ENCODING_GUESS_UTF8);
+  g_assert_cmpint (guess_bytes (GBK_ZHONGWEN), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpint (guess_bytes (GBK_ZHONGWEN "2023" GBK_ZHONGWEN), ==, PR_ENCODING_GUESS_GB18030);
+  /* A GB18030 four-byte character (U+20000 is 95 32 82 36) and a GBK one. */
+  g_assert_cmpint (guess_bytes ("\x95\x32\x82\x36\xd6\xd0"), ==, PR_ENCODING_GUESS_GB18030);
+  /* Latin-1 words pair up as GBK sparsely or not at all. */
+  g_assert_cmpint (guess_bytes ("M\xfcller"), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_bytes ("caf\xe9 cr\xe8me"), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_bytes ("Ma\xf1""ana Pe\xf1""a"), ==, PR_ENCODING_GUESS_NONE);
+  /* Cut in the middle of a character: no GBK. */
+  g_assert_cmpint (guess_bytes (GBK_ZHONGWEN "\xd6"), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_bytes ("\xff\xfe\xff\xfe"), ==, PR_ENCODING_GUESS_NONE);
+  /* Big5 信訪 (AB 48 B3 58): valid GBK too, but its second bytes are
+   * below 0x80, as GB2312's never are. */
+  g_assert_cmpint (guess_bytes ("\xab\x48\xb3\x58"), ==, PR_ENCODING_GUESS_BIG5);
+  g_assert_cmpstr (pr_encoding_guess_to_string (PR_ENCODING_GUESS_BIG5), ==, "BIG5");
+}
+
+/* Real text, converted here: Traditional Chinese in Big5, and the
+ * Simplified sample sentence in GBK and in GB18030. */
+static void
+test_big5_or_gbk (void)
+{
+  static const char traditional[] = "信訪人反映，該公司拖欠工資已有三個月，請有關部門儘快處理。";
+  static const char simplified[] = "信访人反映，该公司拖欠工资已有三个月，请有关部门尽快处理。";
+  g_autofree char *big5 = g_convert (traditional, -1, "BIG5", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gbk = g_convert (simplified, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gbk_traditional = g_convert (traditional, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+  g_autofree char *gb18030 = g_convert (simplified, -1, "GB18030", "UTF-8", NULL, NULL, NULL);
+
+  g_assert_nonnull (big5);
+  g_assert_nonnull (gbk);
+  g_assert_nonnull (gbk_traditional);
+  g_assert_cmpint (guess_bytes (big5), ==, PR_ENCODING_GUESS_BIG5);
+  g_assert_cmpint (guess_bytes (gbk), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpint (guess_bytes (gbk_traditional), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpint (guess_bytes (gb18030), ==, PR_ENCODING_GUESS_GB18030);
+}
+
+static void
+test_misdecoded (void)
+{
+  g_autofree char *utf8_as_latin1 = as_latin1 (UTF8_ZHONGWEN "abc");
+  g_autofree char *gbk_as_latin1 = as_latin1 (GBK_ZHONGWEN GBK_ZHONGWEN);
+  g_autofree char *latin1 = as_latin1 ("M\xfcller caf\xe9");
+
+  g_assert_cmpint (guess_text (utf8_as_latin1), ==, PR_ENCODING_GUESS_UTF8);
+  g_assert_cmpint (guess_text (gbk_as_latin1), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpint (guess_text (latin1), ==, PR_ENCODING_GUESS_NONE);
+  /* Chinese read right, and text beyond Latin-1. */
+  g_assert_cmpint (guess_text (UTF8_ZHONGWEN), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_text ("\xc3\xa9\xe2\x82\xac\xe4\xb8\xad"), ==, PR_ENCODING_GUESS_NONE);
+  /* CP1252's € (U+20AC) is byte 0x80 again: "ä€" (C3 A4 E2 82 AC) read
+   * as CP1252 is "Ã¤â‚¬". */
+  g_assert_cmpint (guess_text ("\xc3\x83\xc2\xa4\xc3\xa2\xe2\x80\x9a\xc2\xac"), ==, PR_ENCODING_GUESS_UTF8);
+  /* A C1 control character (U+0085) in no other encoding's bytes. */
+  g_assert_cmpint (guess_text ("abc\xc2\x85"), ==, PR_ENCODING_GUESS_C1);
+  g_assert_cmpint (guess_text ("\xe4\xb8\xad\xc2\x85"), ==, PR_ENCODING_GUESS_C1);
+  g_assert_null (pr_encoding_guess_to_string (PR_ENCODING_GUESS_C1));
+  g_assert_cmpstr (pr_encoding_guess_to_string (PR_ENCODING_GUESS_GB18030), ==, "GB18030");
+}
+
+static void
+test_column_verdict (void)
+{
+  g_autoptr(PrEncodingCheck) chinese = pr_encoding_check_new ();
+  g_autoptr(PrEncodingCheck) mixed = pr_encoding_check_new ();
+  g_autoptr(PrEncodingCheck) western = pr_encoding_check_new ();
+  g_autoptr(PrEncodingCheck) blob = pr_encoding_check_new ();
+  g_autofree char *gbk_as_latin1 = as_latin1 (GBK_ZHONGWEN GBK_ZHONGWEN);
+  g_autofree char *latin1 = as_latin1 ("M\xfcller caf\xe9");
+  guint64 first = 0, count = 0;
+
+  /* Chinese read right, with one value of mojibake among it (row 7). */
+  for (guint64 row = 1; row <= 10; row++)
+    {
+      const char *value = row == 7 ? gbk_as_latin1 : UTF8_ZHONGWEN "2023";
+
+      pr_encoding_check_add (chinese, value, strlen (value), row);
+    }
+  g_assert_cmpint (pr_encoding_check_verdict (chinese, &first, &count), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpuint (first, ==, 7);
+  g_assert_cmpuint (count, ==, 1);
+
+  /* Western text with less than half of mojibake-looking values. */
+  for (guint64 row = 1; row <= 10; row++)
+    {
+      const char *value = row == 3 ? gbk_as_latin1 : latin1;
+
+      pr_encoding_check_add (mixed, value, strlen (value), row);
+      pr_encoding_check_add (western, latin1, strlen (latin1), row);
+    }
+  g_assert_cmpint (pr_encoding_check_verdict (mixed, NULL, NULL), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (pr_encoding_check_verdict (western, &first, &count), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpuint (count, ==, 0);
+
+  /* Raw bytes that are no UTF-8 are judged as bytes. */
+  g_assert_cmpint (pr_encoding_check_add (blob, GBK_ZHONGWEN, 4, 2), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpint (pr_encoding_check_add (blob, "\x01\xff", 2, 3), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (pr_encoding_check_verdict (blob, &first, NULL), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpuint (first, ==, 2);
+}
+
+/* A column's encoding is part of the mapping's description and version:
+ * fingerprints made from the bytes read another way are made again. */
+static void
+test_mapping_version (void)
+{
+  g_autoptr(PrMapping) plain = pr_mapping_new ();
+  g_autoptr(PrMapping) gbk = pr_mapping_new ();
+  g_autoptr(PrMapping) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *description = NULL;
+
+  g_assert_true (pr_mapping_add (plain, "body", PR_COLUMN_ROLE_TEXT, 1, &error));
+  g_assert_true (pr_mapping_add (gbk, "body", PR_COLUMN_ROLE_TEXT, 1, &error));
+  g_assert_true (pr_mapping_set_encoding (gbk, "body", "gbk", &error));
+  g_assert_no_error (error);
+  copy = pr_mapping_copy (gbk);
+  g_assert_cmpstr (pr_mapping_get_column (copy, 0)->encoding, ==, "GBK");
+  description = pr_fingerprint_describe (copy, 0, 3, NULL);
+  g_assert_nonnull (strstr (description, "text=body:1:encoding=GBK "));
+  g_assert_cmpuint (pr_fingerprint_version (plain, 0, 3, NULL), !=, pr_fingerprint_version (gbk, 0, 3, NULL));
+
+  g_assert_false (pr_mapping_set_encoding (gbk, "body", "NO-SUCH-ENCODING", &error));
+  g_assert_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (pr_mapping_set_encoding (gbk, "subject", "GBK", &error));
+  g_assert_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/encoding-check/bytes", test_bytes);
+  g_test_add_func ("/engine/encoding-check/big5-or-gbk", test_big5_or_gbk);
+  g_test_add_func ("/engine/encoding-check/misdecoded", test_misdecoded);
+  g_test_add_func ("/engine/encoding-check/column-verdict", test_column_verdict);
+  g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);
+
+  return g_test_run ();
+}

@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The pair budget: records that share most of their text are nearly all
+ * pairs of each other at a high k, and listing them ran out of memory (a
+ * GLib-ERROR, a trap). A step that would pass the budget now stops with
+ * an error naming k and the boilerplate options. The budget is lowered
+ * through PR_PAIR_BUDGET so that a small case shows it; the oracle is a
+ * brute-force count of the pairs.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-block-index.h"
+#include "pr-test-util.h"
+
+/* A campaign letter, each copy with a few characters changed. */
+static const char letter[] =
+  "尊敬的市长我们是阳光小区的业主小区旁边的工地夜间施工噪音严重已经持续三个月严重影响居民休息请求政府责令施工单位"
+  "停止夜间施工依法处理此致敬礼关于城市道路改造工程拖延问题的反映多次向有关部门反映均未得到答复希望领导重视";
+static const char swaps[] = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种";
+
+static char *
+write_letters (const char *dir,
+               guint       n)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (18);
+  g_autofree gunichar *base = g_utf8_to_ucs4_fast (letter, -1, NULL);
+  g_autofree gunichar *swap = g_utf8_to_ucs4_fast (swaps, -1, NULL);
+  glong n_base = g_utf8_strlen (letter, -1), n_swap = g_utf8_strlen (swaps, -1);
+  g_autofree gunichar *copy = g_new (gunichar, n_base);
+  GString *csv = g_string_new ("id,body\n");
+  char *path = g_build_filename (dir, "letters.csv", NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = NULL;
+      gint changes = g_rand_int_range (rand, 2, 7);
+
+      memcpy (copy, base, n_base * sizeof (gunichar));
+      for (gint c = 0; c < changes; c++)
+        copy[g_rand_int_range (rand, 0, n_base)] = swap[g_rand_int_range (rand, 0, n_swap)];
+      text = g_ucs4_to_utf8 (copy, n_base, NULL, NULL, NULL);
+      g_string_append_printf (csv, "L%u,%s\n", i + 1, text);
+    }
+  g_file_set_contents (path, csv->str, csv->len, &error);
+  g_assert_no_error (error);
+  g_string_free (csv, TRUE);
+  return path;
+}
+
+/* scan at k = 15 and thresholds at k = 12 on 2,000 letters, the budget
+ * 20,000 pairs: exit 1 with the way out, not a trap; with the budget
+ * above the pairs, the same scan succeeds. */
+static void
+test_cli (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = write_letters (dir, 2000);
+  const char *scan_args[] = { "scan", "--id", "id", "--text", "body", "-k", "15", "--no-parts", "--out", "/dev/null",
+                              path, NULL };
+  const char *thresholds_args[] = { "thresholds", "--id", "id", "--text", "body", "-k", "12", "--no-parts", path, NULL };
+  g_autofree char *err = NULL, *err2 = NULL, *err3 = NULL;
+
+  g_setenv ("PR_PAIR_BUDGET", "20000", TRUE);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, scan_args), ==, 1);
+  g_assert_nonnull (strstr (err, "more than 20000 pairs of records lie within k = 15"));
+  g_assert_nonnull (strstr (err, "a lower k"));
+  g_assert_nonnull (strstr (err, "boilerplate"));
+  g_assert_nonnull (strstr (err, "--idf-max-share"));
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err2, thresholds_args), ==, 1);
+  g_assert_nonnull (strstr (err2, "within k = 12"));
+
+  g_setenv ("PR_PAIR_BUDGET", "100000000", TRUE);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err3, scan_args), ==, 0);
+  g_unsetenv ("PR_PAIR_BUDGET");
+  pr_test_remove_tree (dir);
+}
+
+/* The index itself, against brute force: over the budget it fails with
+ * G_IO_ERROR_NO_SPACE; at the budget it lists every pair. */
+static void
+test_index (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  const gsize n = 3000;
+  const guint k = 12;
+  g_autofree guint64 *f = g_new (guint64, n);
+  guint64 base = ((guint64) g_rand_int (rand) << 32) | g_rand_int (rand);
+  guint64 brute = 0;
+  g_autofree char *budget = NULL;
+  g_autoptr(GError) error = NULL;
+  GArray *pairs;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      f[i] = base;
+      for (guint b = g_rand_int_range (rand, 0, 5); b > 0; b--)
+        f[i] ^= G_GUINT64_CONSTANT (1) << g_rand_int_range (rand, 0, 64);
+    }
+  for (gsize i = 0; i < n; i++)
+    for (gsize j = i + 1; j < n; j++)
+      brute += (guint) __builtin_popcountll (f[i] ^ f[j]) <= k;
+  g_assert_cmpuint (brute, >, 100000);
+
+  g_setenv ("PR_PAIR_BUDGET", "10000", TRUE);
+  pairs = pr_block_index_all_pairs (f, n, k, 2, NULL, &error);
+  g_assert_null (pairs);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_nonnull (strstr (error->message, "within k = 12"));
+  g_clear_error (&error);
+
+  /* Buffers grow by doubling: room for twice the pairs is enough. */
+  budget = g_strdup_printf ("%" G_GUINT64_FORMAT, 2 * brute + 4096);
+  g_setenv ("PR_PAIR_BUDGET", budget, TRUE);
+  pairs = pr_block_index_all_pairs (f, n, k, 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pairs->len, ==, brute);
+  g_array_unref (pairs);
+  g_unsetenv ("PR_PAIR_BUDGET");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/pair-budget/cli", test_cli);
+  g_test_add_func ("/engine/pair-budget/index", test_index);
+
+  return g_test_run ();
+}
