@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "pr-mapping.h"
+#include "pr-record-set.h"
 
 G_BEGIN_DECLS
 
@@ -12,6 +13,8 @@ typedef struct _PrColumnDecoder PrColumnDecoder;
 PrColumnDecoder *_pr_column_decoder_new    (const PrMapping   *mapping,
                                             const char        *table,
                                             gboolean           binary_id);
+void             _pr_column_decoder_set_advice (PrColumnDecoder *decoder,
+                                                PrAdvice         advice);
 void             _pr_column_decoder_free   (PrColumnDecoder   *decoder);
 gboolean         _pr_column_decoder_row    (PrColumnDecoder   *decoder,
                                             const char       **values,

@@ -27,6 +27,7 @@ struct _PrColumnDecoder
   char            **encodings;   /* per column: convert from it; NULL: as read */
   char            **owned;       /* per column: this row's converted value */
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
+  PrAdvice          advice;
 };
 
 /**
@@ -65,6 +66,15 @@ _pr_column_decoder_new (const PrMapping *mapping,
   return self;
 }
 
+/* How a refusal says to give the encoding: PR_ADVICE_FLAGS (the default),
+ * --column-encoding; PR_ADVICE_CONTROLS, the column's encoding choice. */
+void
+_pr_column_decoder_set_advice (PrColumnDecoder *self,
+                               PrAdvice         advice)
+{
+  self->advice = advice;
+}
+
 void
 _pr_column_decoder_free (PrColumnDecoder *self)
 {
@@ -80,6 +90,38 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self);
 }
 
+/* As below, for the application: the column's encoding is chosen next
+ * to its role. */
+static void
+set_mis_encoded_controls_error (PrColumnDecoder  *self,
+                                guint             c,
+                                const char       *name,
+                                guint64           row,
+                                guint64           count,
+                                GError          **error)
+{
+  if (count == 0)
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                 _("row %llu, column “%s” of table “%s”: the bytes are not UTF-8 but look like %s text; "
+                   "choose %s as the column's encoding"),
+                 (unsigned long long) row, self->names[c], self->table, name, name);
+  else if (name == NULL)
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                 _("column “%s” of table “%s” holds control characters (U+0080 to U+009F, first in row %llu): "
+                   "its text is stored in another encoding than the column's character set says; choose the "
+                   "column's encoding (GBK or Big5?)"),
+                 self->names[c], self->table, (unsigned long long) row);
+  else
+    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                 ngettext ("column “%s” of table “%s” holds %s text the server does not read as such "
+                           "(%llu value, first in row %llu), so it would be compared as gibberish; choose "
+                           "%s as the column's encoding",
+                           "column “%s” of table “%s” holds %s text the server does not read as such "
+                           "(%llu values, first in row %llu), so it would be compared as gibberish; choose "
+                           "%s as the column's encoding", count),
+                 self->names[c], self->table, name, (unsigned long long) count, (unsigned long long) row, name);
+}
+
 /* @count: how many values of the column look so; 0: this one, whose bytes
  * are no UTF-8 (only a guess with a name comes so far). */
 static void
@@ -92,6 +134,11 @@ set_mis_encoded_error (PrColumnDecoder  *self,
 {
   const char *name = pr_encoding_guess_to_string (guess);
 
+  if (self->advice == PR_ADVICE_CONTROLS)
+    {
+      set_mis_encoded_controls_error (self, c, name, row, count, error);
+      return;
+    }
   if (count == 0)
     /* One value's bytes, which cannot be read on. */
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
@@ -150,8 +197,11 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
           if (text == NULL)
             {
               g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
-                           _("row %llu, column “%s”: its bytes are not %s text (at byte %llu: %s); check the "
-                             "column's encoding (--column-encoding)"),
+                           self->advice == PR_ADVICE_CONTROLS
+                           ? _("row %llu, column “%s”: its bytes are not %s text (at byte %llu: %s); check the "
+                               "column's encoding")
+                           : _("row %llu, column “%s”: its bytes are not %s text (at byte %llu: %s); check the "
+                               "column's encoding (--column-encoding)"),
                            (unsigned long long) row, self->names[c], self->encodings[c],
                            (unsigned long long) read + 1, local_error->message);
               return FALSE;

@@ -279,8 +279,11 @@ pr_record_reader_load (PrConnection         *connection,
   g_return_val_if_fail (mapping != NULL, NULL);
 
   if (open_source (&source, connection, table, mapping, 0, error))
-    set = pr_record_set_load (mapping, options, &db_source_class, &source,
-                              progress, progress_data, cancellable, error);
+    {
+      _pr_column_decoder_set_advice (source.decoder, options->advice);
+      set = pr_record_set_load (mapping, options, &db_source_class, &source,
+                                progress, progress_data, cancellable, error);
+    }
   close_source (&source);
 
   return set;

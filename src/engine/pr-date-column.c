@@ -25,6 +25,7 @@
 struct _PrDateColumn {
   char        *name;
   PrDateOrder  order;
+  PrAdvice     advice;
   const char  *position_name;  /* N_() */
   guint64      n_records;
   guint64      n_unreadable;
@@ -56,6 +57,15 @@ pr_date_column_new (const char  *name,
   self->unreadable_ids = g_ptr_array_new_with_free_func (g_free);
   self->first_offset = PR_DATE_NO_OFFSET;
   return self;
+}
+
+/* How a refusal says to give the order: PR_ADVICE_FLAGS (the default),
+ * --date-format; PR_ADVICE_CONTROLS, the mapping page's date order. */
+void
+pr_date_column_set_advice (PrDateColumn *self,
+                           PrAdvice      advice)
+{
+  self->advice = advice;
 }
 
 void
@@ -106,6 +116,14 @@ pr_date_column_add (PrDateColumn  *self,
   if (!is_blank (text))
     status = pr_date_read (text, self->order, out_seconds, &offset);
 
+  if (status == PR_DATE_AMBIGUOUS && self->advice == PR_ADVICE_CONTROLS)
+    {
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                   _("%s %llu: the date “%s” in column “%s” may be day-first or month-first; choose "
+                     "Day-month-year or Month-day-year beside the date column"),
+                   _(self->position_name), (unsigned long long) position, text, self->name);
+      return FALSE;
+    }
   if (status == PR_DATE_AMBIGUOUS)
     {
       g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,

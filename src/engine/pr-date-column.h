@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "pr-date.h"
+#include "pr-record-set.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,8 @@ typedef struct _PrDateColumn PrDateColumn;
 PrDateColumn *pr_date_column_new    (const char    *name,
                                      PrDateOrder    order,
                                      const char    *position_name);
+void          pr_date_column_set_advice (PrDateColumn *self,
+                                         PrAdvice      advice);
 void          pr_date_column_free   (PrDateColumn  *self);
 gboolean      pr_date_column_add    (PrDateColumn  *self,
                                      const char    *text,

@@ -579,6 +579,8 @@ pr_record_set_load (const PrMapping          *mapping,
   if (date_column >= 0)
     date_reader = pr_date_column_new (pr_mapping_get_column (mapping, date_column)->name, options->date_order,
                                       source_class->position_name);
+  if (date_reader != NULL)
+    pr_date_column_set_advice (date_reader, options->advice);
 
   set = g_new0 (PrRecordSet, 1);
   set->ids = g_ptr_array_new_with_free_func (g_free);

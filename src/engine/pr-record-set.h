@@ -34,6 +34,13 @@ typedef void (*PrBadRowFunc) (const char *id,
                               const char *reason,
                               gpointer    user_data);
 
+/* Whom a refusal's "what to do" speaks to: the command line's user (its
+ * flags) or the application's (the mapping page's choices). */
+typedef enum {
+  PR_ADVICE_FLAGS,
+  PR_ADVICE_CONTROLS,
+} PrAdvice;
+
 typedef struct {
   const char       *encoding;     /* NULL for UTF-8 */
   gboolean          force_encoding; /* read in @encoding even if the text looks mis-decoded */
@@ -58,6 +65,7 @@ typedef struct {
    * fingerprint was made with another table's frequencies. */
   const PrIdfOptions *idf;
   PrDateOrder       date_order;   /* how to read 08/06/2019; unset: refused */
+  PrAdvice          advice;       /* what a refusal tells to do: flags or controls */
   /* A row whose values are not text is left out and counted, and given to
    * bad_row (nullable); FALSE: it stops the load with an error naming it. */
   gboolean          skip_bad_rows;
