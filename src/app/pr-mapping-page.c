@@ -70,7 +70,19 @@ typedef struct {
   GtkWidget *role;
   GtkWidget *weight;
   GtkWidget *petitioner;  /* check: the column names who sent the record */
+  GtkWidget *encoding;    /* a short field's or text's encoding in the table */
+  GtkWidget *date_order;  /* a date column's order for 08/06/2019 */
 } ColumnRow;
+
+/* The encodings offered for a column, as iconv names them; item 0, NULL:
+ * as the server says (checked for text in another encoding). */
+static const char *const encodings[] = { NULL, "UTF-8", "GBK", "GB18030", "BIG5", "ISO-8859-1" };
+
+/* The date orders offered, item 0 none: a day-first or month-first date
+ * is refused. */
+static const PrDateOrder date_orders[] = {
+  PR_DATE_ORDER_UNSET, PR_DATE_ORDER_DMY, PR_DATE_ORDER_MDY, PR_DATE_ORDER_YMD,
+};
 
 static void
 column_row_free (ColumnRow *row)
@@ -138,6 +150,7 @@ refresh_preview (PrMappingPage *self)
     g_cancellable_cancel (self->previewing);
   g_clear_object (&self->previewing);
   self->previewing = g_cancellable_new ();
+  pr_session_set_date_order (self->session, pr_mapping_page_get_date_order (self));
   pr_session_preview_async (self->session, gtk_string_object_get_string (table), mapping, 5,
                             self->previewing, preview_ready, g_object_ref (self));
 }
@@ -154,6 +167,8 @@ update_weight_sensitivity (ColumnRow *row)
 
   gtk_widget_set_sensitive (row->weight, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
   gtk_widget_set_sensitive (row->petitioner, role == PR_COLUMN_ROLE_SHORT);
+  gtk_widget_set_visible (row->encoding, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
+  gtk_widget_set_visible (row->date_order, role == PR_COLUMN_ROLE_DATE);
 }
 
 /* The write-back section for a newly chosen table: off, "none" chosen. */
@@ -287,12 +302,21 @@ fill_columns (PrMappingPage *self,
 {
   GtkWidget *child;
   g_autoptr(GtkStringList) roles = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) encoding_names = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) order_names = gtk_string_list_new (NULL);
 
   gtk_string_list_append (roles, _("Id"));
   gtk_string_list_append (roles, _("Short field"));
   gtk_string_list_append (roles, _("Text"));
   gtk_string_list_append (roles, _("Date"));
   gtk_string_list_append (roles, _("Ignore"));
+  gtk_string_list_append (encoding_names, C_("encoding", "Automatic"));
+  for (guint e = 1; e < G_N_ELEMENTS (encodings); e++)
+    gtk_string_list_append (encoding_names, g_strcmp0 (encodings[e], "ISO-8859-1") == 0 ? "Latin-1" : encodings[e]);
+  gtk_string_list_append (order_names, _("Date order not set"));
+  gtk_string_list_append (order_names, _("Day-month-year"));
+  gtk_string_list_append (order_names, _("Month-day-year"));
+  gtk_string_list_append (order_names, _("Year-month-day"));
 
   while ((child = gtk_widget_get_first_child (self->columns_box)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->columns_box), child);
@@ -315,6 +339,10 @@ fill_columns (PrMappingPage *self,
       g_autofree char *role_label = g_strdup_printf (_("Role of the column “%s”"), info->name);
       g_autofree char *weight_label = g_strdup_printf (_("Weight of the column “%s”"), info->name);
       g_autofree char *petitioner_label = g_strdup_printf (_("The column “%s” names the petitioner"), info->name);
+      g_autofree char *encoding_label = g_strdup_printf (_("Encoding of the column “%s”"), info->name);
+      g_autofree char *order_label = g_strdup_printf (_("Date order of the column “%s”"), info->name);
+      g_autofree char *encoding_id = g_strdup_printf ("encoding-%s", info->name);
+      g_autofree char *order_id = g_strdup_printf ("date-order-%s", info->name);
 
       for (guint g = 0; g < pr_mapping_get_n_columns (self->guessed); g++)
         if (g_strcmp0 (pr_mapping_get_column (self->guessed, g)->name, info->name) == 0)
@@ -330,6 +358,16 @@ fill_columns (PrMappingPage *self,
                                  guess != NULL && guess->weight > 0 ? guess->weight : pr_column_role_default_weight (role));
       row->petitioner = gtk_check_button_new_with_label (_("Petitioner"));
       gtk_check_button_set_active (GTK_CHECK_BUTTON (row->petitioner), guess != NULL && guess->petitioner);
+      row->encoding = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (encoding_names)), NULL);
+      gtk_widget_set_name (row->encoding, encoding_id);
+      gtk_widget_set_tooltip_text (row->encoding,
+                                   _("The encoding the column's text is stored in, if not the one the table "
+                                     "says (GBK text in a latin1 column)"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->encoding), GTK_ACCESSIBLE_PROPERTY_LABEL, encoding_label, -1);
+      row->date_order = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (order_names)), NULL);
+      gtk_widget_set_name (row->date_order, order_id);
+      gtk_widget_set_tooltip_text (row->date_order, _("How to read a date such as 08/06/2019"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->date_order), GTK_ACCESSIBLE_PROPERTY_LABEL, order_label, -1);
       gtk_widget_set_tooltip_text (row->role, role_label);
       gtk_widget_set_tooltip_text (row->weight, weight_label);
       gtk_widget_set_tooltip_text (row->petitioner,
@@ -350,6 +388,8 @@ fill_columns (PrMappingPage *self,
       gtk_box_append (GTK_BOX (box), weight_caption);
       gtk_box_append (GTK_BOX (box), row->weight);
       gtk_box_append (GTK_BOX (box), row->petitioner);
+      gtk_box_append (GTK_BOX (box), row->encoding);
+      gtk_box_append (GTK_BOX (box), row->date_order);
       gtk_widget_set_margin_start (box, 12);
       gtk_widget_set_margin_end (box, 12);
       gtk_widget_set_margin_top (box, 6);
@@ -359,6 +399,10 @@ fill_columns (PrMappingPage *self,
       update_weight_sensitivity (row);
       g_signal_connect_swapped (row->role, "notify::selected", G_CALLBACK (update_weight_sensitivity), row);
       g_signal_connect_object (row->role, "notify::selected", G_CALLBACK (refresh_preview), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (row->encoding, "notify::selected", G_CALLBACK (refresh_preview), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (row->date_order, "notify::selected", G_CALLBACK (refresh_preview), self,
+                               G_CONNECT_SWAPPED);
     }
   refresh_preview (self);
 }
@@ -419,6 +463,12 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
       if (role == PR_COLUMN_ROLE_SHORT && gtk_check_button_get_active (GTK_CHECK_BUTTON (row->petitioner)) &&
           !pr_mapping_set_petitioner (mapping, row->name, error))
         return NULL;
+      if ((role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) &&
+          gtk_drop_down_get_selected (GTK_DROP_DOWN (row->encoding)) < G_N_ELEMENTS (encodings) &&
+          encodings[gtk_drop_down_get_selected (GTK_DROP_DOWN (row->encoding))] != NULL &&
+          !pr_mapping_set_encoding (mapping, row->name,
+                                    encodings[gtk_drop_down_get_selected (GTK_DROP_DOWN (row->encoding))], error))
+        return NULL;
     }
   if (pr_mapping_count_role (mapping, PR_COLUMN_ROLE_ID) != 1)
     {
@@ -433,6 +483,23 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
       return NULL;
     }
   return g_steal_pointer (&mapping);
+}
+
+/* How to read 08/06/2019: the order chosen beside the date column, if
+ * one is mapped. */
+PrDateOrder
+pr_mapping_page_get_date_order (PrMappingPage *self)
+{
+  for (guint i = 0; i < self->column_rows->len; i++)
+    {
+      ColumnRow *row = self->column_rows->pdata[i];
+      guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
+      guint o = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->date_order));
+
+      if (r < G_N_ELEMENTS (role_order) && role_order[r] == PR_COLUMN_ROLE_DATE && o < G_N_ELEMENTS (date_orders))
+        return date_orders[o];
+    }
+  return PR_DATE_ORDER_UNSET;
 }
 
 /**

@@ -19,6 +19,7 @@ void        pr_mapping_page_forget_write_back (PrMappingPage  *page);
 const char *pr_mapping_page_get_table         (PrMappingPage  *page);
 guint       pr_mapping_page_get_k             (PrMappingPage  *page);
 gboolean    pr_mapping_page_get_write_back    (PrMappingPage  *page);
+PrDateOrder pr_mapping_page_get_date_order    (PrMappingPage  *page);
 PrMapping  *pr_mapping_page_make_mapping      (PrMappingPage  *page,
                                                GError        **error);
 

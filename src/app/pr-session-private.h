@@ -79,6 +79,7 @@ struct _PrSession
   GHashTable         *cluster_of;   /* record id (the result's set's) → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
   gboolean            skip_bad_rows; /* the next scan leaves bad rows out */
+  PrDateOrder         date_order;    /* how the next scan and preview read 08/06/2019 */
   GPtrArray          *bad_rows;     /* char *: the rows the scan under review left out, and why */
 
   guint               n_reviewed;   /* clusters every member of which is decided */

@@ -715,6 +715,7 @@ typedef struct {
   GHashTable            *cluster_of; /* record id → PrClusterItem, as in PrSession */
   GPtrArray             *decisions;  /* PrDecision */
   gboolean               skip_bad_rows;
+  PrDateOrder            date_order;
   GPtrArray             *bad_rows;   /* char *, each "row 12 (id “A7”), column “body”: why" */
 } ScanData;
 
@@ -855,6 +856,8 @@ scan_thread (GTask        *task,
   load.min_tokens = 3;
   load.keep_labels = TRUE;
   load.skip_bad_rows = data->skip_bad_rows;
+  load.date_order = data->date_order;
+  load.advice = PR_ADVICE_CONTROLS;
   load.bad_row = add_bad_row;
   load.bad_row_data = data;
   data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
@@ -905,6 +908,7 @@ pr_session_scan_async (PrSession             *self,
   data->mapping = pr_mapping_copy (mapping);
   data->k = k;
   data->skip_bad_rows = self->skip_bad_rows;
+  data->date_order = self->date_order;
   data->bad_rows = g_ptr_array_new_with_free_func (g_free);
   _pr_session_progress_init (&data->progress, self, progress, progress_data);
   g_task_set_source_tag (task, pr_session_scan_async);
@@ -1041,6 +1045,15 @@ pr_session_set_skip_bad_rows (PrSession *self,
                               gboolean   skip)
 {
   self->skip_bad_rows = skip;
+}
+
+/* How the next scan and preview read a date whose year comes last;
+ * PR_DATE_ORDER_UNSET: such a date stops the scan. */
+void
+pr_session_set_date_order (PrSession   *self,
+                           PrDateOrder  order)
+{
+  self->date_order = order;
 }
 
 /* Returns: (nullable) (element-type utf8): the rows the scan under review
@@ -1209,6 +1222,7 @@ typedef struct {
   char      *table;
   PrMapping *mapping;
   guint      limit;
+  PrDateOrder date_order;
   GPtrArray *lines;
   PrTokenizer *tokenizer;
 } PreviewData;
@@ -1276,7 +1290,7 @@ preview_row (const char *const *values,
             gint64 seconds;
             int offset;
             g_autofree char *shown = NULL;
-            PrDateStatus status = pr_date_read (values[c], PR_DATE_ORDER_UNSET, &seconds, &offset);
+            PrDateStatus status = pr_date_read (values[c], data->date_order, &seconds, &offset);
 
             /* The date as the scan reads it, or why it reads none: a
              * wrong date column shows here, before the scan. */
@@ -1340,6 +1354,7 @@ pr_session_preview_async (PrSession           *self,
   data->table = g_strdup (table);
   data->mapping = pr_mapping_copy (mapping);
   data->limit = MAX (limit, 1);
+  data->date_order = self->date_order;
   g_task_set_task_data (task, data, (GDestroyNotify) preview_data_free);
   _pr_session_push_job (self, task, preview_job);
 }

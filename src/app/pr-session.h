@@ -77,6 +77,8 @@ gboolean            pr_session_scan_finish        (PrSession             *sessio
                                                    GError               **error);
 void                pr_session_set_skip_bad_rows  (PrSession             *session,
                                                    gboolean               skip);
+void                pr_session_set_date_order     (PrSession             *session,
+                                                   PrDateOrder            order);
 GPtrArray          *pr_session_get_bad_rows       (PrSession             *session);
 const char         *pr_session_get_table          (PrSession             *session);
 const PrMapping    *pr_session_get_mapping        (PrSession             *session);

@@ -135,6 +135,7 @@ scan_activated (GSimpleAction *action,
     }
   skip = g_action_group_get_action_state (G_ACTION_GROUP (self), "skip-bad-rows");
   pr_session_set_skip_bad_rows (self->session, g_variant_get_boolean (skip));
+  pr_session_set_date_order (self->session, pr_mapping_page_get_date_order (page));
   what = g_strdup_printf (_("Scanning “%s”"), table);
   _pr_window_start_work (self, what);
   pr_review_page_clear (PR_REVIEW_PAGE (self->review_page), _("Scanning…"));
