@@ -51,6 +51,8 @@ void test_password_nowhere   (void);
 void test_no_stable_id       (void);
 void test_write_back         (void);
 void test_guide_grants       (void);
+void test_column_encoding    (void);
+void test_date_order         (void);
 void test_tour               (void);
 void test_sort_then_close    (void);
 

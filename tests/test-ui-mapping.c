@@ -26,6 +26,7 @@
 #include "pr-window.h"
 #include "pr-chain-view.h"
 #include "pr-pair-graph.h"
+#include "pr-mapping-page.h"
 
 #include "chain-rows.h"
 
@@ -250,4 +251,218 @@ test_guide_grants (void)
 
   pr_test_close_and_finalize (window);
   pr_test_execute (root, "DROP USER 'reviewer'@'%'");
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The clusters of the scan under review, one line each: the primary's
+ * day and the members' ids, sorted; the lines sorted. */
+static char *
+cluster_signature (PrWindow *window)
+{
+  GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) all = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+      g_autoptr(GString) line = g_string_new (NULL);
+      g_autofree char *day = NULL;
+
+      g_object_get (item, "date", &day, NULL);
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        g_ptr_array_add (ids, pr_cluster_item_get_member (item, m)->id);
+      g_ptr_array_sort (ids, compare_strings);
+      g_string_append_printf (line, "%s:", day);
+      for (guint m = 0; m < ids->len; m++)
+        g_string_append_printf (line, " %s", (char *) ids->pdata[m]);
+      g_ptr_array_add (lines, g_string_free (g_steal_pointer (&line), FALSE));
+    }
+  g_ptr_array_sort (lines, compare_strings);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (all, "%s\n", (char *) lines->pdata[i]);
+  return g_string_free (g_steal_pointer (&all), FALSE);
+}
+
+static gboolean
+columns_refilled (gpointer data)
+{
+  GtkWidget *box = g_object_get_data (G_OBJECT (data), "columns");
+
+  return gtk_widget_get_first_child (box) != NULL &&
+         gtk_widget_get_first_child (box) != g_object_get_data (G_OBJECT (data), "old-first-row");
+}
+
+/* Chooses @table on the mapping page and waits for its columns. */
+static void
+choose_table (PrWindow   *window,
+              const char *table)
+{
+  GtkWidget *page = pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_MAPPING_PAGE, NULL);
+  GtkDropDown *tables = GTK_DROP_DOWN (pr_test_find_widget (page, GTK_TYPE_DROP_DOWN, NULL));
+  GListModel *names = gtk_drop_down_get_model (tables);
+  GtkWidget *box = g_object_get_data (G_OBJECT (window), "columns");
+
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (names), i), table) == 0)
+      {
+        if (g_strcmp0 (pr_mapping_page_get_table (PR_MAPPING_PAGE (page)), table) == 0)
+          return;
+        g_object_set_data (G_OBJECT (window), "old-first-row", gtk_widget_get_first_child (box));
+        gtk_drop_down_set_selected (tables, i);
+        pr_test_wait_until (columns_refilled, window);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* Scans the chosen table; returns the window's error text, NULL if none. */
+static const char *
+scan (PrWindow *window)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  if (pr_window_get_error_text (window) == NULL)
+    pr_test_wait_until (pr_test_list_settled, pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW,
+                                                                   "cluster-list"));
+  return pr_window_get_error_text (window);
+}
+
+/* The mapping page's petitions, unless another test made them already. */
+static void
+ensure_office (PrConnection *root)
+{
+  if (pr_test_count_rows (root, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = 'office'") == 0)
+    pr_test_fill_table (root);
+}
+
+/* A latin1 column holding GBK bytes (an old system's table): refused
+ * with the application's own advice, naming the encoding; with GBK
+ * chosen beside the column, the scan finds the clusters the same records
+ * give in a utf8mb4 table (the oracle). */
+void
+test_column_encoding (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (pr_test_ui_admin);
+  g_autofree char *utf8 = NULL;
+  g_autofree char *gbk = NULL;
+  GtkWidget *encoding;
+  PrWindow *window;
+  const char *text;
+
+  ensure_office (root);
+  pr_test_execute (root, "CREATE DATABASE edges CHARACTER SET utf8mb4");
+  pr_test_execute (root, "CREATE TABLE edges.a_utf8 (id INT PRIMARY KEY, petitioner VARCHAR(64), body TEXT)");
+  pr_test_execute (root, "INSERT INTO edges.a_utf8 SELECT id, petitioner, body FROM office.petitions");
+  pr_test_execute (root, "CREATE TABLE edges.b_latin1 (id INT PRIMARY KEY, petitioner VARCHAR(64), "
+                         "body TEXT CHARACTER SET latin1)");
+  pr_test_execute (root, "INSERT INTO edges.b_latin1 SELECT id, petitioner, CAST(CONVERT(body USING gbk) AS BINARY) "
+                         "FROM office.petitions");
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, g_steal_pointer (&params), "edges");
+  choose_table (window, "a_utf8");
+  g_assert_null (scan (window));
+  utf8 = cluster_signature (window);
+  g_test_message ("utf8mb4 table:\n%s", utf8);
+  g_assert_cmpuint (pr_session_get_n_clusters (pr_window_get_session (window)), >=, 3);
+
+  choose_table (window, "b_latin1");
+  text = scan (window);
+  g_assert_nonnull (text);
+  g_test_message ("the window says: %s", text);
+  g_assert_nonnull (strstr (text, "as the column's encoding"));
+  g_assert_null (strstr (text, "--column-encoding"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+
+  encoding = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "encoding-body");
+  g_assert_nonnull (encoding);
+  g_assert_true (gtk_widget_get_visible (encoding));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (encoding), 2);  /* Automatic, UTF-8, GBK */
+  g_assert_null (scan (window));
+  gbk = cluster_signature (window);
+  g_assert_cmpstr (gbk, ==, utf8);
+
+  pr_test_close_and_finalize (window);
+}
+
+/* Sets the role of @column on the mapping page. */
+static void
+set_role (PrWindow    *window,
+          const char  *column,
+          guint        role)
+{
+  g_autofree char *name = g_strdup_printf ("date-order-%s", column);
+  GtkWidget *order = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, name);
+
+  g_assert_nonnull (order);
+  /* The row's first dropdown is its role: Id, Short field, Text, Date, Ignore. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (gtk_widget_get_parent (order),
+                                                                  GTK_TYPE_DROP_DOWN, NULL)), role);
+}
+
+/* Dates written 10/01/2026: refused until an order is chosen, in the
+ * application's words; with day-month-year chosen, the clusters and
+ * their days are those of the same records with DATETIME dates (the
+ * oracle), and month-day-year reads other days. */
+void
+test_date_order (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (pr_test_ui_admin);
+  g_autofree char *oracle = NULL;
+  g_autofree char *dmy = NULL;
+  g_autofree char *mdy = NULL;
+  GtkWidget *order;
+  PrWindow *window;
+  const char *text;
+
+  ensure_office (root);
+  pr_test_execute (root, "CREATE DATABASE dated CHARACTER SET utf8mb4");
+  pr_test_execute (root, "CREATE TABLE dated.a_datetime (id INT PRIMARY KEY, body TEXT, filed DATETIME)");
+  pr_test_execute (root, "INSERT INTO dated.a_datetime SELECT id, body, submitted_at FROM office.petitions");
+  pr_test_execute (root, "CREATE TABLE dated.b_text (id INT PRIMARY KEY, body TEXT, filed VARCHAR(20))");
+  pr_test_execute (root, "INSERT INTO dated.b_text SELECT id, body, DATE_FORMAT(submitted_at, '%d/%m/%Y') "
+                         "FROM office.petitions");
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, g_steal_pointer (&params), "dated");
+  choose_table (window, "a_datetime");
+  g_assert_null (scan (window));
+  oracle = cluster_signature (window);
+  g_test_message ("DATETIME table:\n%s", oracle);
+
+  choose_table (window, "b_text");
+  set_role (window, "filed", 3);
+  order = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "date-order-filed");
+  g_assert_true (gtk_widget_get_visible (order));
+  text = scan (window);
+  g_assert_nonnull (text);
+  g_test_message ("the window says: %s", text);
+  g_assert_nonnull (strstr (text, "may be day-first or month-first; choose Day-month-year or Month-day-year "
+                                  "beside the date column"));
+  g_assert_null (strstr (text, "--date-format"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (order), 1);  /* not set, DMY, MDY, YMD */
+  g_assert_null (scan (window));
+  dmy = cluster_signature (window);
+  g_assert_cmpstr (dmy, ==, oracle);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (order), 2);
+  g_assert_null (scan (window));
+  mdy = cluster_signature (window);
+  g_assert_cmpstr (mdy, !=, oracle);
+
+  pr_test_close_and_finalize (window);
 }

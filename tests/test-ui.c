@@ -69,6 +69,8 @@ main (int    argc,
   g_test_add_func ("/ui/chains", test_chains);
   g_test_add_func ("/ui/tour", test_tour);
   g_test_add_func ("/ui/guide-grants", test_guide_grants);
+  g_test_add_func ("/ui/mapping/column-encoding", test_column_encoding);
+  g_test_add_func ("/ui/mapping/date-order", test_date_order);
   g_test_add_func ("/ui/about", test_about);
   g_test_add_func ("/ui/password-nowhere", test_password_nowhere);
   g_test_add_func ("/ui/sort-then-close", test_sort_then_close);
