@@ -343,6 +343,24 @@ ensure_office (PrConnection *root)
     pr_test_fill_table (root);
 }
 
+/* A window on @database, @table scanned: returns the window, and the
+ * scan's clusters in @out_signature (the oracle of a test). */
+static PrWindow *
+open_and_scan (const char  *database,
+               const char  *table,
+               char       **out_signature)
+{
+  PrWindow *window = pr_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), database);
+  choose_table (window, table);
+  g_assert_null (scan (window));
+  *out_signature = cluster_signature (window);
+  g_test_message ("%s.%s:\n%s", database, table, *out_signature);
+  return window;
+}
+
 /* A latin1 column holding GBK bytes (an old system's table): refused
  * with the application's own advice, naming the encoding; with GBK
  * chosen beside the column, the scan finds the clusters the same records
@@ -351,7 +369,6 @@ void
 test_column_encoding (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (pr_test_ui_admin);
   g_autofree char *utf8 = NULL;
   g_autofree char *gbk = NULL;
   GtkWidget *encoding;
@@ -367,13 +384,7 @@ test_column_encoding (void)
   pr_test_execute (root, "INSERT INTO edges.b_latin1 SELECT id, petitioner, CAST(CONVERT(body USING gbk) AS BINARY) "
                          "FROM office.petitions");
 
-  window = pr_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, g_steal_pointer (&params), "edges");
-  choose_table (window, "a_utf8");
-  g_assert_null (scan (window));
-  utf8 = cluster_signature (window);
-  g_test_message ("utf8mb4 table:\n%s", utf8);
+  window = open_and_scan ("edges", "a_utf8", &utf8);
   g_assert_cmpuint (pr_session_get_n_clusters (pr_window_get_session (window)), >=, 3);
 
   choose_table (window, "b_latin1");
@@ -387,7 +398,7 @@ test_column_encoding (void)
   encoding = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "encoding-body");
   g_assert_nonnull (encoding);
   g_assert_true (gtk_widget_get_visible (encoding));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (encoding), 2);  /* Automatic, UTF-8, GBK */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (encoding), 2);  /* Auto encoding, UTF-8, GBK */
   g_assert_null (scan (window));
   gbk = cluster_signature (window);
   g_assert_cmpstr (gbk, ==, utf8);
@@ -418,7 +429,6 @@ void
 test_date_order (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (pr_test_ui_admin);
   g_autofree char *oracle = NULL;
   g_autofree char *dmy = NULL;
   g_autofree char *mdy = NULL;
@@ -434,13 +444,7 @@ test_date_order (void)
   pr_test_execute (root, "INSERT INTO dated.b_text SELECT id, body, DATE_FORMAT(submitted_at, '%d/%m/%Y') "
                          "FROM office.petitions");
 
-  window = pr_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, g_steal_pointer (&params), "dated");
-  choose_table (window, "a_datetime");
-  g_assert_null (scan (window));
-  oracle = cluster_signature (window);
-  g_test_message ("DATETIME table:\n%s", oracle);
+  window = open_and_scan ("dated", "a_datetime", &oracle);
 
   choose_table (window, "b_text");
   set_role (window, "filed", 3);

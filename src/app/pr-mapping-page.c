@@ -310,7 +310,7 @@ fill_columns (PrMappingPage *self,
   gtk_string_list_append (roles, _("Text"));
   gtk_string_list_append (roles, _("Date"));
   gtk_string_list_append (roles, _("Ignore"));
-  gtk_string_list_append (encoding_names, C_("encoding", "Automatic"));
+  gtk_string_list_append (encoding_names, _("Auto encoding"));
   for (guint e = 1; e < G_N_ELEMENTS (encodings); e++)
     gtk_string_list_append (encoding_names, g_strcmp0 (encodings[e], "ISO-8859-1") == 0 ? "Latin-1" : encodings[e]);
   gtk_string_list_append (order_names, _("Date order not set"));
