@@ -234,8 +234,13 @@ pr_encoding_check_add (PrEncodingCheck *check,
                        guint64          position)
 {
   PrEncodingGuess guess;
-  gboolean text = g_utf8_validate_len (value, length, NULL);
+  gboolean text;
 
+  /* A NUL is no sign of an encoding (g_utf8_validate_len () refuses it in
+   * valid UTF-8 too): the bad-row check names it as what it is. */
+  if (memchr (value, '\0', length) != NULL)
+    return PR_ENCODING_GUESS_NONE;
+  text = g_utf8_validate_len (value, length, NULL);
   guess = text ? pr_encoding_guess_misdecoded (value, length) : pr_encoding_guess_bytes (value, length);
   if (guess == PR_ENCODING_GUESS_NONE)
     {
