@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "pr-matches.h"
+#include "pr-pair-budget.h"
 #include "pr-simhash.h"
 
 struct _PrMatches
@@ -469,14 +470,19 @@ pr_matches_sample_pairs (PrMatches *matches,
  *   pr_clustering_new_constrained_full ())
  * @n_pairs: (out) (optional): the record pairs within @k plus the part
  *   pairs farther apart than @k
+ * @error: return location for a #GError
  *
  * The clusters a scan at @k makes: the pairs within @k and the part
  * pairs, through pr_clustering_new_constrained(). Without cannot-links a
  * spanning set of pairs connects the same records; with them every pair
  * of the components they fall in is given, since a cut may leave records
- * joined another way (pr_clustering_mark_connected()).
+ * joined another way (pr_clustering_mark_connected()). Those pairs are
+ * counted first and held only within the pair budget (pr-pair-budget.c):
+ * a campaign of thousands of identical records that a cannot-link falls
+ * in would be millions of pairs.
  *
- * Returns: (transfer full): the clustering
+ * Returns: (transfer full): the clustering, or %NULL with @error set
+ *   (%G_IO_ERROR_NO_SPACE) if the pairs would pass the budget
  */
 /* The pairs within @k and the part pairs farther apart: in the groups and
  * pairs of groups whose records are marked in @every, every pair; in the
@@ -547,6 +553,44 @@ collect_cluster_pairs (PrMatches     *matches,
     }
 }
 
+/* The pairs collect_cluster_pairs () would list with @every, counted
+ * without listing them. */
+static guint64
+count_cluster_pairs (PrMatches     *matches,
+                     guint          k,
+                     const guint64 *fingerprints,
+                     const PrPair  *part_pairs,
+                     gsize          n_part_pairs,
+                     const guint8  *every)
+{
+  guint64 n = 0;
+
+  for (gsize g = 0; g < matches->n_groups; g++)
+    {
+      guint64 size = group_size (matches, g);
+
+      if (every != NULL && every[matches->members[matches->group_start[g]]])
+        n += size * (size - 1) / 2;
+      else
+        n += size - 1;
+    }
+  for (guint p = 0; p < matches->group_pairs->len; p++)
+    {
+      const PrPair *group_pair = &g_array_index (matches->group_pairs, PrPair, p);
+
+      if (group_pair->distance > k)
+        continue;
+      if (every != NULL && every[matches->members[matches->group_start[group_pair->a]]])
+        n += group_size (matches, group_pair->a) * group_size (matches, group_pair->b);
+      else
+        n++;
+    }
+  for (gsize p = 0; p < n_part_pairs; p++)
+    if (pr_hamming_distance (fingerprints[part_pairs[p].a], fingerprints[part_pairs[p].b]) > k)
+      n++;
+  return n;
+}
+
 PrClustering *
 pr_matches_cluster (PrMatches                  *matches,
                     guint                       k,
@@ -557,7 +601,8 @@ pr_matches_cluster (PrMatches                  *matches,
                     const guint32              *rank,
                     const PrClusterConstraints *constraints,
                     gboolean                    max_distances,
-                    guint64                    *n_pairs)
+                    guint64                    *n_pairs,
+                    GError                    **error)
 {
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autofree guint8 *cut = NULL;
@@ -578,6 +623,15 @@ pr_matches_cluster (PrMatches                  *matches,
       g_array_append_vals (pairs, constraints->must, constraints->n_must);
       pr_clustering_mark_connected (n_fingerprints, (const PrPair *) (gpointer) pairs->data, pairs->len,
                                     constraints->cannot, constraints->n_cannot, cut);
+      /* The budget is checked before the pairs are listed: the listing
+       * itself is what would not fit. */
+      if (pr_pair_budget_exceeded (count_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut),
+                                   k, error))
+        {
+          g_prefix_error (error, _("the “not a repeat” decisions cannot be applied: they separate records whose "
+                                   "groups must then be listed pair by pair, and "));
+          return NULL;
+        }
       g_array_set_size (pairs, 0);
       collect_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut, pairs, &total);
     }
