@@ -625,11 +625,22 @@ pr_matches_cluster (PrMatches                  *matches,
                                     constraints->cannot, constraints->n_cannot, cut);
       /* The budget is checked before the pairs are listed: the listing
        * itself is what would not fit. */
-      if (pr_pair_budget_exceeded (count_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut),
-                                   k, error))
+      guint64 needed = count_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut);
+
+      if (needed > pr_pair_budget_get ())
         {
-          g_prefix_error (error, _("the “not a repeat” decisions cannot be applied: they separate records whose "
-                                   "groups must then be listed pair by pair, and "));
+          g_autofree char *size = g_format_size (needed * sizeof (PrPair));
+
+          /* Not pr_pair_budget_set_error (): a lower k does nothing for
+           * identical records, and the verdicts are the cause here. */
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       _("the “not a repeat” decisions cannot be applied at k = %u: to keep their records apart, "
+                         "the %" G_GUINT64_FORMAT " pairs of records joined to them (%s) must be listed, more than "
+                         "memory holds (room for %zu pairs). The records share most of their text: a "
+                         "campaign, a template or boilerplate. Scan with a lower k, or leave the boilerplate out "
+                         "(--idf-max-share 0.5, --part-max-records N); if the records are identical letters, "
+                         "review the “not a repeat” decisions on them, or scan on a computer with more memory"),
+                       k, needed, size, (size_t) pr_pair_budget_get ());
           return NULL;
         }
       g_array_set_size (pairs, 0);
