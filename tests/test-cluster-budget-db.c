@@ -26,28 +26,6 @@ static const char letter[] =
   "尊敬的市长我们是阳光小区的业主小区旁边的工地夜间施工噪音严重已经持续三个月严重影响居民休息请求政府责令施工单位"
   "停止夜间施工依法处理此致敬礼";
 
-/* The cluster number of @id in a scan's --out file, or "" if in none. */
-static char *
-cluster_of (const char *path,
-            const char *id)
-{
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  lines = g_strsplit (text, "\r\n", -1);
-  for (guint i = 1; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) fields = g_strsplit (lines[i], ",", 3);
-
-      if (fields[0] != NULL && fields[1] != NULL && strcmp (fields[1], id) == 0)
-        return g_strdup (fields[0]);
-    }
-  return g_strdup ("");
-}
-
 static void
 test_not_repeat_in_campaign (void)
 {
@@ -74,8 +52,8 @@ test_not_repeat_in_campaign (void)
                                        "--text", "body", "--no-parts", "--store", "reviews", "--out", out, NULL);
   g_test_message ("%s", err);
   g_assert_cmpint (status, ==, 0);
-  first = cluster_of (out, "1");
-  second = cluster_of (out, "5");
+  first = pr_test_cluster_of (out, "1");
+  second = pr_test_cluster_of (out, "5");
   g_assert_cmpstr (first, !=, "");
   g_assert_cmpstr (first, ==, second);
 
@@ -111,8 +89,8 @@ test_not_repeat_in_campaign (void)
   g_setenv ("PR_PAIR_BUDGET", "2000000", TRUE);
   g_assert_cmpint (pr_test_run_cli_va (NULL, &err4, "scan", "--db", uri, "--table", "letters", "--id", "id",
                                        "--text", "body", "--no-parts", "--store", "reviews", "--out", out, NULL), ==, 0);
-  cluster_1 = cluster_of (out, "1");
-  cluster_5 = cluster_of (out, "5");
+  cluster_1 = pr_test_cluster_of (out, "1");
+  cluster_5 = pr_test_cluster_of (out, "5");
   g_assert_cmpstr (cluster_1, !=, cluster_5);
   g_unsetenv ("PR_PAIR_BUDGET");
 }

@@ -488,8 +488,9 @@ pr_matches_sample_pairs (PrMatches *matches,
  * pairs of groups whose records are marked in @every, every pair; in the
  * others (all of them when @every is NULL) one record to the group's
  * first, and one pair to a pair of groups, which connect the same. Counts
- * every pair in @total. */
-static void
+ * every pair in @total. Appends them to @pairs, or with @pairs NULL only
+ * counts them: returns how many it lists. */
+static guint64
 collect_cluster_pairs (PrMatches     *matches,
                        guint          k,
                        const guint64 *fingerprints,
@@ -499,14 +500,18 @@ collect_cluster_pairs (PrMatches     *matches,
                        GArray        *pairs,
                        guint64       *total)
 {
+  guint64 listed = 0;
+
   *total = 0;
   for (gsize g = 0; g < matches->n_groups; g++)
     {
       guint32 start = matches->group_start[g], end = matches->group_start[g + 1];
       gboolean all = every != NULL && every[matches->members[start]];
+      guint64 size = group_size (matches, g);
 
-      *total += group_size (matches, g) * (group_size (matches, g) - 1) / 2;
-      for (guint32 i = start; i < (all ? end : start + 1); i++)
+      *total += size * (size - 1) / 2;
+      listed += all ? size * (size - 1) / 2 : size - 1;
+      for (guint32 i = start; pairs != NULL && i < (all ? end : start + 1); i++)
         for (guint32 j = i + 1; j < end; j++)
           {
             PrPair pair = { matches->members[i], matches->members[j], 0 };
@@ -517,13 +522,16 @@ collect_cluster_pairs (PrMatches     *matches,
   for (guint p = 0; p < matches->group_pairs->len; p++)
     {
       const PrPair *group_pair = &g_array_index (matches->group_pairs, PrPair, p);
+      guint64 n;
       gboolean all;
 
       if (group_pair->distance > k)
         continue;
       all = every != NULL && every[matches->members[matches->group_start[group_pair->a]]];
-      *total += group_size (matches, group_pair->a) * group_size (matches, group_pair->b);
-      for (guint32 i = matches->group_start[group_pair->a]; i < matches->group_start[group_pair->a + 1]; i++)
+      n = group_size (matches, group_pair->a) * group_size (matches, group_pair->b);
+      *total += n;
+      listed += all ? n : 1;
+      for (guint32 i = matches->group_start[group_pair->a]; pairs != NULL && i < matches->group_start[group_pair->a + 1]; i++)
         {
           for (guint32 j = matches->group_start[group_pair->b]; j < matches->group_start[group_pair->b + 1]; j++)
             {
@@ -547,48 +555,13 @@ collect_cluster_pairs (PrMatches     *matches,
         {
           PrPair pair = { part_pairs[p].a, part_pairs[p].b, distance };
 
-          g_array_append_val (pairs, pair);
+          if (pairs != NULL)
+            g_array_append_val (pairs, pair);
           (*total)++;
+          listed++;
         }
     }
-}
-
-/* The pairs collect_cluster_pairs () would list with @every, counted
- * without listing them. */
-static guint64
-count_cluster_pairs (PrMatches     *matches,
-                     guint          k,
-                     const guint64 *fingerprints,
-                     const PrPair  *part_pairs,
-                     gsize          n_part_pairs,
-                     const guint8  *every)
-{
-  guint64 n = 0;
-
-  for (gsize g = 0; g < matches->n_groups; g++)
-    {
-      guint64 size = group_size (matches, g);
-
-      if (every != NULL && every[matches->members[matches->group_start[g]]])
-        n += size * (size - 1) / 2;
-      else
-        n += size - 1;
-    }
-  for (guint p = 0; p < matches->group_pairs->len; p++)
-    {
-      const PrPair *group_pair = &g_array_index (matches->group_pairs, PrPair, p);
-
-      if (group_pair->distance > k)
-        continue;
-      if (every != NULL && every[matches->members[matches->group_start[group_pair->a]]])
-        n += group_size (matches, group_pair->a) * group_size (matches, group_pair->b);
-      else
-        n++;
-    }
-  for (gsize p = 0; p < n_part_pairs; p++)
-    if (pr_hamming_distance (fingerprints[part_pairs[p].a], fingerprints[part_pairs[p].b]) > k)
-      n++;
-  return n;
+  return listed;
 }
 
 PrClustering *
@@ -606,7 +579,7 @@ pr_matches_cluster (PrMatches                  *matches,
 {
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autofree guint8 *cut = NULL;
-  guint64 total = 0;
+  guint64 total = 0, needed;
 
   g_return_val_if_fail (matches != NULL, NULL);
   g_return_val_if_fail (k <= matches->k, NULL);
@@ -623,10 +596,9 @@ pr_matches_cluster (PrMatches                  *matches,
       g_array_append_vals (pairs, constraints->must, constraints->n_must);
       pr_clustering_mark_connected (n_fingerprints, (const PrPair *) (gpointer) pairs->data, pairs->len,
                                     constraints->cannot, constraints->n_cannot, cut);
-      /* The budget is checked before the pairs are listed: the listing
-       * itself is what would not fit. */
-      guint64 needed = count_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut);
-
+      /* Counted before they are listed: the listing itself is what
+       * would not fit. */
+      needed = collect_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut, NULL, &total);
       if (needed > pr_pair_budget_get ())
         {
           g_autofree char *size = g_format_size (needed * sizeof (PrPair));
