@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "pr-test-petitions.h"
 #include "pr-test-server.h"
 #include "pr-test-util.h"
@@ -86,6 +88,34 @@ pr_test_add_petitions (PrConnection *connection,
 
       pr_test_add_petition (connection, table, first_id + i, body);
     }
+}
+
+/**
+ * pr_test_cluster_of:
+ * @path: a scan's --out file (cluster,id,…)
+ * @id: a record's id
+ *
+ * Returns: (transfer full): the cluster number of @id, or "" if in none
+ */
+char *
+pr_test_cluster_of (const char *path,
+                    const char *id)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\r\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", 3);
+
+      if (fields[0] != NULL && fields[1] != NULL && strcmp (fields[1], id) == 0)
+        return g_strdup (fields[0]);
+    }
+  return g_strdup ("");
 }
 
 /**

@@ -22,6 +22,8 @@ int   pr_test_run_cli_va      (char                    **out,
                                char                    **err,
                                const char               *first,
                                ...) G_GNUC_NULL_TERMINATED;
+char *pr_test_cluster_of      (const char               *path,
+                               const char               *id);
 PrScanResult *pr_test_scan_sample (PrConnection         *db,
                                    PrStore              *store);
 

@@ -29,28 +29,6 @@ query (const char *sql)
   return pr_test_admin_query (admin, sql);
 }
 
-/* The cluster number of @id in a scan's --out file, or "" if in none. */
-static char *
-cluster_of (const char *path,
-            const char *id)
-{
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  lines = g_strsplit (text, "\r\n", -1);
-  for (guint i = 1; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) fields = g_strsplit (lines[i], ",", 3);
-
-      if (fields[0] != NULL && fields[1] != NULL && strcmp (fields[1], id) == 0)
-        return g_strdup (fields[0]);
-    }
-  return g_strdup ("");
-}
-
 static void
 scan (const char *database,
       const char *table,
@@ -163,16 +141,16 @@ test_two_databases (void)
   /* A verdict in a says nothing about b. */
   add_not_repeat ("a", "shared", "petitions", "21", "3");
   scan ("b", "petitions", "shared", out_b);
-  cluster_21 = cluster_of (out_b, "21");
-  cluster_3 = cluster_of (out_b, "3");
+  cluster_21 = pr_test_cluster_of (out_b, "21");
+  cluster_3 = pr_test_cluster_of (out_b, "3");
   g_assert_cmpstr (cluster_21, !=, "");
   g_assert_cmpstr (cluster_21, ==, cluster_3);
   /* In a it holds. */
   scan ("a", "petitions", "shared", out_a);
   g_free (cluster_21);
   g_free (cluster_3);
-  cluster_21 = cluster_of (out_a, "21");
-  cluster_3 = cluster_of (out_a, "3");
+  cluster_21 = pr_test_cluster_of (out_a, "21");
+  cluster_3 = pr_test_cluster_of (out_a, "3");
   g_assert_false (cluster_21[0] != '\0' && g_str_equal (cluster_21, cluster_3));
 
   /* One scan at a time per table, not per name. */
@@ -320,8 +298,8 @@ test_case_insensitive_names (void)
 
   add_not_repeat ("lc", "lcstore", "PETITIONS", "21", "3");
   scan ("lc", "petitions", "lcstore", out);
-  cluster_21 = cluster_of (out, "21");
-  cluster_3 = cluster_of (out, "3");
+  cluster_21 = pr_test_cluster_of (out, "21");
+  cluster_3 = pr_test_cluster_of (out, "3");
   g_assert_false (cluster_21[0] != '\0' && g_str_equal (cluster_21, cluster_3));
 
   assert_scan_locks ("lc", "Petitions", "lc", "petitions", "lcstore", FALSE);

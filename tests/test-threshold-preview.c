@@ -257,7 +257,7 @@ test_against_brute_force (void)
       gpointer key;
 
       expected = oracle_clusters (records, kk, &n_pairs);
-      clustering = pr_threshold_preview_compare (preview, k, kk, NULL, &summary);
+      clustering = pr_threshold_preview_compare (preview, k, kk, NULL, &summary, NULL);
       found = clusters_of (clustering, &n_clustered);
       g_test_message ("k' = %u: %u clusters, %" G_GUINT64_FORMAT " pairs, +%u -%u clusters",
                       kk, summary.n_clusters, summary.n_pairs, summary.clusters_added, summary.clusters_removed);
@@ -290,7 +290,7 @@ test_against_brute_force (void)
         g_autoptr(PrClustering) back = NULL;
         PrThresholdSummary reverse;
 
-        back = pr_threshold_preview_compare (preview, kk, k, NULL, &reverse);
+        back = pr_threshold_preview_compare (preview, kk, k, NULL, &reverse, NULL);
         g_assert_cmpuint (reverse.base_k, ==, kk);
         g_assert_cmpuint (reverse.base_n_clusters, ==, summary.n_clusters);
         g_assert_cmpuint (reverse.base_n_pairs, ==, summary.n_pairs);
@@ -357,7 +357,8 @@ test_constraints_same_as_direct (void)
           g_array_append_val (pairs, g_array_index (records->parts, PrPair, p));
       direct = pr_clustering_new_constrained (records->fps, records->n, (const PrPair *) (gpointer) pairs->data,
                                               pairs->len, rank, &constraints);
-      previewed = pr_threshold_preview_cluster (preview, kk, &constraints, &n_pairs);
+      previewed = pr_threshold_preview_cluster (preview, kk, &constraints, &n_pairs, &error);
+      g_assert_no_error (error);
       g_assert_cmpuint (n_pairs, ==, pairs->len);
       g_assert_cmpuint (pr_clustering_get_n_clusters (previewed), ==, pr_clustering_get_n_clusters (direct));
       for (guint c = 0; c < pr_clustering_get_n_clusters (direct); c++)
@@ -384,7 +385,7 @@ test_limits (void)
   g_assert_cmpuint (pr_threshold_preview_get_kmax (top), ==, PR_BLOCK_INDEX_MAX_K);
   g_assert_cmpuint (pr_threshold_preview_get_count (top, 0), ==, 1);
   g_assert_cmpuint (pr_threshold_preview_get_count (top, 15), ==, 0);
-  none = pr_threshold_preview_compare (empty, 3, 6, NULL, &summary);
+  none = pr_threshold_preview_compare (empty, 3, 6, NULL, &summary, NULL);
   g_assert_cmpuint (summary.n_clusters, ==, 0);
   g_assert_cmpuint (summary.n_pairs, ==, 0);
 }

@@ -147,6 +147,7 @@ regroup_thread (GTask        *task,
   g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autoptr(PrClustering) clustering = NULL;
   PrClusterConstraints constraints;
+  GError *error = NULL;
 
   /* The verdicts as they are now, not as the scan found them: a scan at
    * this k would cluster by them. */
@@ -155,7 +156,13 @@ regroup_thread (GTask        *task,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
   /* The figures: members only, fast at any k. */
   clustering = pr_threshold_preview_compare (regroup->preview, regroup->summary.base_k, regroup->summary.k,
-                                             &constraints, &regroup->summary);
+                                             &constraints, &regroup->summary, &error);
+  if (clustering == NULL)
+    {
+      pr_session_regroup_free (regroup);
+      g_task_return_error (task, error);
+      return;
+    }
   g_task_return_pointer (task, regroup, (GDestroyNotify) pr_session_regroup_free);
 }
 
@@ -227,7 +234,13 @@ apply_thread (GTask        *task,
   pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
-  regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints, NULL);
+  regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints, NULL,
+                                                      &error);
+  if (regroup->clustering == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
   if (g_task_return_error_if_cancelled (task))
     return;
   /* The clusters at this k named by the scan's cases: a cluster that

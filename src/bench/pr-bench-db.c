@@ -184,11 +184,11 @@ pr_bench_db (int    argc,
           double t_one, t_compare;
 
           start = g_get_monotonic_time ();
-          clustering = pr_threshold_preview_cluster (preview, k, NULL, NULL);
+          clustering = pr_threshold_preview_cluster (preview, k, NULL, NULL, NULL);
           t_one = (g_get_monotonic_time () - start) / 1e6;
           g_clear_pointer (&clustering, pr_clustering_free);
           start = g_get_monotonic_time ();
-          clustering = pr_threshold_preview_compare (preview, options.k, k, NULL, &summary);
+          clustering = pr_threshold_preview_compare (preview, options.k, k, NULL, &summary, NULL);
           t_compare = (g_get_monotonic_time () - start) / 1e6;
           printf (_("  k = %u: %llu pairs at this distance; %u clusters (+%u, -%u against k = %d), %llu pairs; "
                     "the figures (both k, members only) in %.3f s; the list's clusters, with their largest "

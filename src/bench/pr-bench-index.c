@@ -397,10 +397,10 @@ pr_bench_thresholds (int    argc,
       double t_alone, t_compare;
 
       start = g_get_monotonic_time ();
-      alone = pr_threshold_preview_cluster (preview, kk, NULL, NULL);
+      alone = pr_threshold_preview_cluster (preview, kk, NULL, NULL, NULL);
       t_alone = (g_get_monotonic_time () - start) / 1e6;
       start = g_get_monotonic_time ();
-      compared = pr_threshold_preview_compare (preview, (guint) k, kk, NULL, &summary);
+      compared = pr_threshold_preview_compare (preview, (guint) k, kk, NULL, &summary, NULL);
       t_compare = (g_get_monotonic_time () - start) / 1e6;
       g_print ("  k=%u: %" G_GUINT64_FORMAT " pairs at this distance, %u clusters (+%u -%u), %" G_GUINT64_FORMAT
                " pairs within k; the figures (both k, members only) in %.3f s, the clusters with their"

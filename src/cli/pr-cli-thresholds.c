@@ -129,7 +129,9 @@ pr_cli_thresholds (int    argc,
       PrThresholdSummary summary;
       gint64 cluster_start = g_get_monotonic_time ();
 
-      clustering = pr_threshold_preview_compare (preview, options.k, d, &constraints, &summary);
+      clustering = pr_threshold_preview_compare (preview, options.k, d, &constraints, &summary, &error);
+      if (clustering == NULL)
+        goto failed;
       cluster_seconds = MAX (cluster_seconds, (g_get_monotonic_time () - cluster_start) / 1e6);
       g_string_append_printf (line, "%s %3u %14" G_GUINT64_FORMAT " %10u", d == (guint) options.k ? "*" : " ", d,
                               pr_threshold_preview_get_count (preview, d), summary.n_clusters);

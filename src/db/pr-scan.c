@@ -374,7 +374,9 @@ scan_run (PrConnection         *connection,
    * that its figures at this k are the scan's. */
   result->clustering = pr_matches_cluster (result->matches, k, result->set->fingerprints, result->set->n_records,
                                            (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,
-                                           rank, &constraints, TRUE, &result->counts.pairs);
+                                           rank, &constraints, TRUE, &result->counts.pairs, &local_error);
+  if (result->clustering == NULL)
+    goto failed;
   result->cluster_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   result->counts.records = result->set->n_records;

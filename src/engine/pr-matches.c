@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "pr-matches.h"
+#include "pr-pair-budget.h"
 #include "pr-simhash.h"
 
 struct _PrMatches
@@ -469,21 +470,27 @@ pr_matches_sample_pairs (PrMatches *matches,
  *   pr_clustering_new_constrained_full ())
  * @n_pairs: (out) (optional): the record pairs within @k plus the part
  *   pairs farther apart than @k
+ * @error: return location for a #GError
  *
  * The clusters a scan at @k makes: the pairs within @k and the part
  * pairs, through pr_clustering_new_constrained(). Without cannot-links a
  * spanning set of pairs connects the same records; with them every pair
  * of the components they fall in is given, since a cut may leave records
- * joined another way (pr_clustering_mark_connected()).
+ * joined another way (pr_clustering_mark_connected()). Those pairs are
+ * counted first and held only within the pair budget (pr-pair-budget.c):
+ * a campaign of thousands of identical records that a cannot-link falls
+ * in would be millions of pairs.
  *
- * Returns: (transfer full): the clustering
+ * Returns: (transfer full): the clustering, or %NULL with @error set
+ *   (%G_IO_ERROR_NO_SPACE) if the pairs would pass the budget
  */
 /* The pairs within @k and the part pairs farther apart: in the groups and
  * pairs of groups whose records are marked in @every, every pair; in the
  * others (all of them when @every is NULL) one record to the group's
  * first, and one pair to a pair of groups, which connect the same. Counts
- * every pair in @total. */
-static void
+ * every pair in @total. Appends them to @pairs, or with @pairs NULL only
+ * counts them: returns how many it lists. */
+static guint64
 collect_cluster_pairs (PrMatches     *matches,
                        guint          k,
                        const guint64 *fingerprints,
@@ -493,14 +500,18 @@ collect_cluster_pairs (PrMatches     *matches,
                        GArray        *pairs,
                        guint64       *total)
 {
+  guint64 listed = 0;
+
   *total = 0;
   for (gsize g = 0; g < matches->n_groups; g++)
     {
       guint32 start = matches->group_start[g], end = matches->group_start[g + 1];
       gboolean all = every != NULL && every[matches->members[start]];
+      guint64 size = group_size (matches, g);
 
-      *total += group_size (matches, g) * (group_size (matches, g) - 1) / 2;
-      for (guint32 i = start; i < (all ? end : start + 1); i++)
+      *total += size * (size - 1) / 2;
+      listed += all ? size * (size - 1) / 2 : size - 1;
+      for (guint32 i = start; pairs != NULL && i < (all ? end : start + 1); i++)
         for (guint32 j = i + 1; j < end; j++)
           {
             PrPair pair = { matches->members[i], matches->members[j], 0 };
@@ -511,13 +522,16 @@ collect_cluster_pairs (PrMatches     *matches,
   for (guint p = 0; p < matches->group_pairs->len; p++)
     {
       const PrPair *group_pair = &g_array_index (matches->group_pairs, PrPair, p);
+      guint64 n;
       gboolean all;
 
       if (group_pair->distance > k)
         continue;
       all = every != NULL && every[matches->members[matches->group_start[group_pair->a]]];
-      *total += group_size (matches, group_pair->a) * group_size (matches, group_pair->b);
-      for (guint32 i = matches->group_start[group_pair->a]; i < matches->group_start[group_pair->a + 1]; i++)
+      n = group_size (matches, group_pair->a) * group_size (matches, group_pair->b);
+      *total += n;
+      listed += all ? n : 1;
+      for (guint32 i = matches->group_start[group_pair->a]; pairs != NULL && i < matches->group_start[group_pair->a + 1]; i++)
         {
           for (guint32 j = matches->group_start[group_pair->b]; j < matches->group_start[group_pair->b + 1]; j++)
             {
@@ -541,10 +555,13 @@ collect_cluster_pairs (PrMatches     *matches,
         {
           PrPair pair = { part_pairs[p].a, part_pairs[p].b, distance };
 
-          g_array_append_val (pairs, pair);
+          if (pairs != NULL)
+            g_array_append_val (pairs, pair);
           (*total)++;
+          listed++;
         }
     }
+  return listed;
 }
 
 PrClustering *
@@ -557,11 +574,12 @@ pr_matches_cluster (PrMatches                  *matches,
                     const guint32              *rank,
                     const PrClusterConstraints *constraints,
                     gboolean                    max_distances,
-                    guint64                    *n_pairs)
+                    guint64                    *n_pairs,
+                    GError                    **error)
 {
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autofree guint8 *cut = NULL;
-  guint64 total = 0;
+  guint64 total = 0, needed;
 
   g_return_val_if_fail (matches != NULL, NULL);
   g_return_val_if_fail (k <= matches->k, NULL);
@@ -578,6 +596,25 @@ pr_matches_cluster (PrMatches                  *matches,
       g_array_append_vals (pairs, constraints->must, constraints->n_must);
       pr_clustering_mark_connected (n_fingerprints, (const PrPair *) (gpointer) pairs->data, pairs->len,
                                     constraints->cannot, constraints->n_cannot, cut);
+      /* Counted before they are listed: the listing itself is what
+       * would not fit. */
+      needed = collect_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut, NULL, &total);
+      if (needed > pr_pair_budget_get ())
+        {
+          g_autofree char *size = g_format_size (needed * sizeof (PrPair));
+
+          /* Not pr_pair_budget_set_error (): a lower k does nothing for
+           * identical records, and the verdicts are the cause here. */
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       _("the “not a repeat” decisions cannot be applied at k = %u: to keep their records apart, "
+                         "the %" G_GUINT64_FORMAT " pairs of records joined to them (%s) must be listed, more than "
+                         "memory holds (room for %zu pairs). The records share most of their text: a "
+                         "campaign, a template or boilerplate. Scan with a lower k, or leave the boilerplate out "
+                         "(--idf-max-share 0.5, --part-max-records N); if the records are identical letters, "
+                         "review the “not a repeat” decisions on them, or scan on a computer with more memory"),
+                       k, needed, size, (size_t) pr_pair_budget_get ());
+          return NULL;
+        }
       g_array_set_size (pairs, 0);
       collect_cluster_pairs (matches, k, fingerprints, part_pairs, n_part_pairs, cut, pairs, &total);
     }

@@ -49,7 +49,8 @@ PrClustering *pr_matches_cluster      (PrMatches      *matches,
                                        const guint32  *rank,
                                        const PrClusterConstraints *constraints,
                                        gboolean        max_distances,
-                                       guint64        *n_pairs);
+                                       guint64        *n_pairs,
+                                       GError        **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrMatches, pr_matches_free)
 

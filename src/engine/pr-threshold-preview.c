@@ -177,22 +177,26 @@ pr_threshold_preview_get_samples (PrThresholdPreview *preview,
  * @k: 0..kmax
  * @constraints: (nullable): the reviewers' verdicts
  * @n_pairs: (out) (optional): the pairs a scan at @k counts
+ * @error: return location for a #GError
  *
  * Thread-safe: the preview is only read.
  *
- * Returns: (transfer full): the clustering a scan at @k makes
+ * Returns: (transfer full): the clustering a scan at @k makes, or %NULL
+ *   with @error set as pr_matches_cluster () does
  */
 PrClustering *
 pr_threshold_preview_cluster (PrThresholdPreview         *preview,
                               guint                       k,
                               const PrClusterConstraints *constraints,
-                              guint64                    *n_pairs)
+                              guint64                    *n_pairs,
+                              GError                    **error)
 {
   g_return_val_if_fail (preview != NULL, NULL);
   g_return_val_if_fail (k <= preview->kmax, NULL);
 
   return pr_matches_cluster (preview->matches, k, preview->fingerprints, preview->n,
-                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, TRUE, n_pairs);
+                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, TRUE, n_pairs,
+                             error);
 }
 
 /* The members only: what the figures need, fast at any k. */
@@ -200,10 +204,12 @@ static PrClustering *
 cluster_members (PrThresholdPreview         *preview,
                  guint                       k,
                  const PrClusterConstraints *constraints,
-                 guint64                    *n_pairs)
+                 guint64                    *n_pairs,
+                 GError                    **error)
 {
   return pr_matches_cluster (preview->matches, k, preview->fingerprints, preview->n,
-                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, FALSE, n_pairs);
+                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, FALSE, n_pairs,
+                             error);
 }
 
 /**
@@ -222,14 +228,15 @@ cluster_members (PrThresholdPreview         *preview,
  *
  * Returns: (transfer full): the clustering at @k, its clusters'
  *   max_distance %PR_CLUSTER_DISTANCE_UNKNOWN; pr_threshold_preview_cluster ()
- *   gives them
+ *   gives them. %NULL with @error set as pr_matches_cluster () does
  */
 PrClustering *
 pr_threshold_preview_compare (PrThresholdPreview         *preview,
                               guint                       base_k,
                               guint                       k,
                               const PrClusterConstraints *constraints,
-                              PrThresholdSummary         *summary)
+                              PrThresholdSummary         *summary,
+                              GError                    **error)
 {
   g_autoptr(PrClustering) base = NULL;
   g_autoptr(PrClustering) clustering = NULL;
@@ -244,8 +251,12 @@ pr_threshold_preview_compare (PrThresholdPreview         *preview,
   memset (summary, 0, sizeof *summary);
   summary->base_k = base_k;
   summary->k = k;
-  clustering = cluster_members (preview, k, constraints, &summary->n_pairs);
-  base = cluster_members (preview, base_k, constraints, &summary->base_n_pairs);
+  clustering = cluster_members (preview, k, constraints, &summary->n_pairs, error);
+  if (clustering == NULL)
+    return NULL;
+  base = cluster_members (preview, base_k, constraints, &summary->base_n_pairs, error);
+  if (base == NULL)
+    return NULL;
   summary->n_clusters = pr_clustering_get_n_clusters (clustering);
   summary->base_n_clusters = pr_clustering_get_n_clusters (base);
 

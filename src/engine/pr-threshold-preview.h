@@ -52,12 +52,14 @@ const PrPair       *pr_threshold_preview_get_samples (PrThresholdPreview *previe
 PrClustering       *pr_threshold_preview_cluster    (PrThresholdPreview *preview,
                                                      guint               k,
                                                      const PrClusterConstraints *constraints,
-                                                     guint64            *n_pairs);
+                                                     guint64            *n_pairs,
+                                                     GError            **error);
 PrClustering       *pr_threshold_preview_compare    (PrThresholdPreview *preview,
                                                      guint               base_k,
                                                      guint               k,
                                                      const PrClusterConstraints *constraints,
-                                                     PrThresholdSummary *summary);
+                                                     PrThresholdSummary *summary,
+                                                     GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrThresholdPreview, pr_threshold_preview_unref)
 
