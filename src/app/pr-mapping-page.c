@@ -4,7 +4,7 @@
  * each of its columns is, the k, write-back, and a preview of the first
  * records as the fingerprint sees them.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-mapping-page"
 
 #include "config.h"
 
