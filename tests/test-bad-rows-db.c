@@ -146,8 +146,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   server = pr_test_server_start ();
 
-  g_test_add_func ("/db/bad-rows/named", test_named);
-  g_test_add_func ("/db/bad-rows/store-keeps", test_store_keeps);
+  g_test_add_func ("/cli/scan/bad-rows/named", test_named);
+  g_test_add_func ("/cli/scan/bad-rows/store-keeps", test_store_keeps);
 
   status = g_test_run ();
   pr_test_server_stop ();

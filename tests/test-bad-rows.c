@@ -164,10 +164,10 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cli/bad-rows/named", test_named);
-  g_test_add_func ("/cli/bad-rows/skipped", test_skipped);
-  g_test_add_func ("/cli/bad-rows/list-places", test_list_places);
-  g_test_add_func ("/cli/bad-rows/too-long", test_too_long);
+  g_test_add_func ("/cli/scan/bad-rows/named", test_named);
+  g_test_add_func ("/cli/scan/bad-rows/skipped", test_skipped);
+  g_test_add_func ("/cli/scan/bad-rows/list-places", test_list_places);
+  g_test_add_func ("/cli/scan/bad-rows/too-long", test_too_long);
 
   return g_test_run ();
 }

@@ -145,10 +145,10 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   server = pr_test_server_start ();
 
-  g_test_add_func ("/db/check-by-id/loose-number", test_loose_number);
-  g_test_add_func ("/db/check-by-id/loose-text", test_loose_text);
-  g_test_add_func ("/db/check-by-id/no-such-record", test_no_such_record);
-  g_test_add_func ("/db/check-by-id/several-records", test_several_records);
+  g_test_add_func ("/cli/check/by-id/loose-number", test_loose_number);
+  g_test_add_func ("/cli/check/by-id/loose-text", test_loose_text);
+  g_test_add_func ("/cli/check/by-id/no-such-record", test_no_such_record);
+  g_test_add_func ("/cli/check/by-id/several-records", test_several_records);
 
   status = g_test_run ();
   pr_test_server_stop ();

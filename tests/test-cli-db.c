@@ -792,14 +792,14 @@ main (int    argc,
   socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (server), NULL, FALSE);
   uri = g_strdup_printf ("mariadb://%s@localhost/petitions?socket=%s", g_get_user_name (), socket_escaped);
 
-  g_test_add_func ("/cli-db/guessed-mapping", test_guessed_mapping);
-  g_test_add_func ("/cli-db/incremental-scan", test_incremental_scan);
-  g_test_add_func ("/cli-db/store-errors", test_store_refused_without_tables);
-  g_test_add_func ("/cli-db/decisions-export", test_decisions_export);
-  g_test_add_func ("/cli-db/verdicts-constrain-rescan", test_verdicts_constrain_rescan);
-  g_test_add_func ("/cli-db/explain", test_explain);
-  g_test_add_func ("/cli-db/split-holds-on-rescan", test_split_holds_on_rescan);
-  g_test_add_func ("/cli-db/scan-cases", test_scan_cases);
+  g_test_add_func ("/cli/scan/guessed-mapping", test_guessed_mapping);
+  g_test_add_func ("/cli/scan/incremental", test_incremental_scan);
+  g_test_add_func ("/cli/scan/store-errors", test_store_refused_without_tables);
+  g_test_add_func ("/cli/decisions/export", test_decisions_export);
+  g_test_add_func ("/cli/scan/verdicts-constrain-rescan", test_verdicts_constrain_rescan);
+  g_test_add_func ("/cli/explain/from-table", test_explain);
+  g_test_add_func ("/cli/scan/split-holds-on-rescan", test_split_holds_on_rescan);
+  g_test_add_func ("/cli/scan/cases", test_scan_cases);
 
   status = g_test_run ();
 

@@ -166,9 +166,9 @@ main (int    argc,
                                       "2,the road near the school gate is broken again this summer\n",
                                       -1, NULL));
 
-  g_test_add_func ("/cli/options/ranges", test_ranges);
-  g_test_add_func ("/cli/options/eval-jaccard", test_eval_jaccard);
-  g_test_add_func ("/cli/options/scan-dates", test_scan_dates);
+  g_test_add_func ("/cli/common/flag-ranges", test_ranges);
+  g_test_add_func ("/cli/eval/held-back-jaccard-range", test_eval_jaccard);
+  g_test_add_func ("/cli/scan/dates", test_scan_dates);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

@@ -1438,15 +1438,15 @@ main (int    argc,
   tmpdir = g_dir_make_tmp ("pr-test-cli-XXXXXX", NULL);
 
   g_test_add_func ("/cli/scan/clusters", test_scan_clusters);
-  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/program/help", test_help);
   g_test_add_func ("/cli/scan/same-petitioner", test_scan_same_petitioner);
   g_test_add_func ("/cli/scan/stdout", test_scan_to_stdout);
   g_test_add_func ("/cli/scan/out-symlink", test_scan_out_symlink);
   g_test_add_func ("/cli/fingerprint/output", test_fingerprint_output);
   g_test_add_func ("/cli/fingerprint/idf", test_fingerprint_idf);
-  g_test_add_func ("/cli/encoding/gb18030", test_gb18030);
-  g_test_add_func ("/cli/errors", test_errors);
-  g_test_add_func ("/cli/disk-full", test_disk_full);
+  g_test_add_func ("/cli/common/gb18030", test_gb18030);
+  g_test_add_func ("/cli/scan/errors", test_errors);
+  g_test_add_func ("/cli/common/disk-full", test_disk_full);
   g_test_add_func ("/cli/explain/hand-counted", test_explain_hand_counted);
   g_test_add_func ("/cli/explain/records", test_explain_records);
   g_test_add_func ("/cli/explain/shingles", test_explain_shingles);
@@ -1457,8 +1457,8 @@ main (int    argc,
   g_test_add_func ("/cli/eval/truth-groups", test_eval_truth_groups);
   g_test_add_func ("/cli/eval/curve", test_eval_curve);
   g_test_add_func ("/cli/eval/summary-beyond-tables", test_eval_summary_beyond_tables);
-  g_test_add_func ("/cli/sample/planted-repeats", test_sample_planted_repeats);
-  g_test_add_func ("/cli/sample/server-scan", test_sample_server_scan);
+  g_test_add_func ("/cli/scan/sample-planted-repeats", test_sample_planted_repeats);
+  g_test_add_func ("/cli/scan/sample-server", test_sample_server_scan);
   g_test_add_func ("/cli/thresholds/same-as-scans", test_thresholds_same_as_scans);
 
   status = g_test_run ();

@@ -574,10 +574,10 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   server = pr_test_server_start ();
 
-  g_test_add_func ("/db/concurrency/two", test_two);
-  g_test_add_func ("/db/concurrency/eight", test_eight);
-  g_test_add_func ("/db/concurrency/two-written-back", test_two_written_back);
-  g_test_add_func ("/db/concurrency/eight-written-back", test_eight_written_back);
+  g_test_add_func ("/db/store/concurrency/two", test_two);
+  g_test_add_func ("/db/store/concurrency/eight", test_eight);
+  g_test_add_func ("/db/store/concurrency/two-written-back", test_two_written_back);
+  g_test_add_func ("/db/store/concurrency/eight-written-back", test_eight_written_back);
 
   status = g_test_run ();
   pr_test_server_stop ();

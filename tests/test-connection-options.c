@@ -284,13 +284,13 @@ main (int   argc,
   default_socket = g_build_filename (default_socket_dir, "default.sock", NULL);
   g_setenv ("MYSQL_UNIX_PORT", default_socket, TRUE);
 
-  g_test_add_func ("/connection-options/uri/tls-verify-turns-tls-on", test_tls_verify_turns_tls_on);
-  g_test_add_func ("/connection-options/uri/contradictions", test_contradictions);
-  g_test_add_func ("/connection-options/uri/given-twice", test_given_twice);
-  g_test_add_func ("/connection-options/uri/password-refused", test_password_refused);
-  g_test_add_func ("/connection-options/tcp/localhost-port", test_localhost_port_is_tcp);
-  g_test_add_func ("/connection-options/tcp/cli", test_cli_localhost_port);
-  g_test_add_func ("/connection-options/cli/no-database", test_cli_no_database);
+  g_test_add_func ("/db/connection/uri/tls-verify-turns-tls-on", test_tls_verify_turns_tls_on);
+  g_test_add_func ("/db/connection/uri/contradictions", test_contradictions);
+  g_test_add_func ("/db/connection/uri/given-twice", test_given_twice);
+  g_test_add_func ("/db/connection/uri/password-refused", test_password_refused);
+  g_test_add_func ("/db/connection/tcp/localhost-port", test_localhost_port_is_tcp);
+  g_test_add_func ("/cli/common/tcp-localhost-port", test_cli_localhost_port);
+  g_test_add_func ("/cli/common/no-database", test_cli_no_database);
 
   admin = pr_test_server_start ();
   g_assert_cmpint (symlink (admin->socket, default_socket), ==, 0);

@@ -426,17 +426,17 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/connection/uri/full", test_uri_full);
-  g_test_add_func ("/connection/uri/socket", test_uri_socket);
-  g_test_add_func ("/connection/uri/tls-ca", test_uri_tls_ca);
-  g_test_add_func ("/connection/uri/errors", test_uri_errors);
-  g_test_add_func ("/connection/describe", test_describe);
-  g_test_add_func ("/connection/connect/no-server", test_connect_no_server);
-  g_test_add_func ("/connection/connect/wrong-password", test_wrong_password);
-  g_test_add_func ("/connection/connect/unknown-database", test_unknown_database);
-  g_test_add_func ("/connection/statement-errors", test_statement_errors);
-  g_test_add_func ("/connection/quote-identifier", test_quote_identifier);
-  g_test_add_func ("/connection/utf8mb4", test_utf8mb4_round_trip);
+  g_test_add_func ("/db/connection/uri/full", test_uri_full);
+  g_test_add_func ("/db/connection/uri/socket", test_uri_socket);
+  g_test_add_func ("/db/connection/uri/tls-ca", test_uri_tls_ca);
+  g_test_add_func ("/db/connection/uri/errors", test_uri_errors);
+  g_test_add_func ("/db/connection/describe", test_describe);
+  g_test_add_func ("/db/connection/connect/no-server", test_connect_no_server);
+  g_test_add_func ("/db/connection/connect/wrong-password", test_wrong_password);
+  g_test_add_func ("/db/connection/connect/unknown-database", test_unknown_database);
+  g_test_add_func ("/db/connection/statement-errors", test_statement_errors);
+  g_test_add_func ("/db/connection/quote-identifier", test_quote_identifier);
+  g_test_add_func ("/db/connection/utf8mb4", test_utf8mb4_round_trip);
 
   admin = pr_test_server_start ();
   status = g_test_run ();

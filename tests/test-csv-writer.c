@@ -624,18 +624,18 @@ main (int    argc,
       g_assert_no_error (error);
     }
 
-  g_test_add_func ("/csv-writer/quoting", test_quoting);
-  g_test_add_func ("/csv-writer/append-field", test_append_field);
-  g_test_add_func ("/csv-writer/bom", test_bom);
-  g_test_add_func ("/csv-writer/neutralize", test_neutralize);
-  g_test_add_func ("/csv-writer/file/existing", test_existing_file);
-  g_test_add_func ("/csv-writer/file/new-path", test_new_path);
-  g_test_add_func ("/csv-writer/file/symlink", test_symlink);
-  g_test_add_func ("/csv-writer/file/hard-link", test_hard_link);
-  g_test_add_func ("/csv-writer/file/unwritable-dir", test_unwritable_dir);
-  g_test_add_func ("/csv-writer/file/not-regular", test_not_regular);
-  g_test_add_func ("/csv-writer/write-fails", test_write_fails);
-  g_test_add_func ("/csv-writer/named-stream", test_named_stream);
+  g_test_add_func ("/engine/csv-writer/quoting", test_quoting);
+  g_test_add_func ("/engine/csv-writer/append-field", test_append_field);
+  g_test_add_func ("/engine/csv-writer/bom", test_bom);
+  g_test_add_func ("/engine/csv-writer/neutralize", test_neutralize);
+  g_test_add_func ("/engine/csv-writer/file/existing", test_existing_file);
+  g_test_add_func ("/engine/csv-writer/file/new-path", test_new_path);
+  g_test_add_func ("/engine/csv-writer/file/symlink", test_symlink);
+  g_test_add_func ("/engine/csv-writer/file/hard-link", test_hard_link);
+  g_test_add_func ("/engine/csv-writer/file/unwritable-dir", test_unwritable_dir);
+  g_test_add_func ("/engine/csv-writer/file/not-regular", test_not_regular);
+  g_test_add_func ("/engine/csv-writer/write-fails", test_write_fails);
+  g_test_add_func ("/engine/csv-writer/named-stream", test_named_stream);
 
   status = g_test_run ();
   if (tmpdir != NULL)

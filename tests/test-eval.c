@@ -236,12 +236,12 @@ main (int    argc,
 
   for (guint i = 0; i < G_N_ELEMENTS (pr_eval_floors); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/eval/petitions/floor/%s", pr_eval_floors[i].name);
+      g_autofree char *path = g_strdup_printf ("/cli/eval/petitions-floor/%s", pr_eval_floors[i].name);
 
       g_test_add_data_func (path, &pr_eval_floors[i], test_petitions_floor);
     }
-  g_test_add_func ("/eval/record-linkage/truth", test_record_linkage_truth);
-  g_test_add_func ("/eval/sample/floor", test_sample_floor);
+  g_test_add_func ("/cli/eval/record-linkage-truth", test_record_linkage_truth);
+  g_test_add_func ("/cli/eval/sample-floor", test_sample_floor);
 
   return g_test_run ();
 }

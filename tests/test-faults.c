@@ -675,8 +675,12 @@ test_stalled_server (void)
   scan_status = pr_test_query_value (db, "SELECT status FROM stallstore.pr_scans");
   g_assert_cmpstr (scan_status, !=, "complete");
   g_clear_pointer (&db, pr_connection_close);
+  /* A stalled and resumed server still stops cleanly; a new one is left
+   * for the tests after this one. */
   pr_sample_server_stop (server, &error);
   g_assert_no_error (error);
+  g_clear_pointer (&server, pr_sample_server_free);
+  start_server ();
 }
 
 /* ---- An account that may only read the source table ---------------------- */
@@ -992,16 +996,17 @@ main (int    argc,
   socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (server), NULL, FALSE);
   load_tables ();
 
-  /* In this order: each fault test starts from the store the one before
-   * left, and the stalled server is the last. */
-  g_test_add_func ("/faults/least-privilege", test_least_privilege);
-  g_test_add_func ("/faults/check-csv", test_check_csv);
-  g_test_add_func ("/faults/password-nowhere", test_password_nowhere);
-  g_test_add_func ("/faults/kill-while-reading", test_kill_while_reading);
-  g_test_add_func ("/faults/kill-during-commit", test_kill_during_commit);
-  g_test_add_func ("/faults/kill-during-rescan", test_kill_during_rescan);
-  g_test_add_func ("/faults/kill-during-merge", test_kill_during_merge);
-  g_test_add_func ("/faults/stalled-server", test_stalled_server);
+  /* In the order GLib runs them (by path, each group whole): the kills of
+   * a scan each start from the store the one before left; every test
+   * leaves a running server behind. */
+  g_test_add_func ("/cli/scan/least-privilege", test_least_privilege);
+  g_test_add_func ("/cli/scan/kill-while-reading", test_kill_while_reading);
+  g_test_add_func ("/cli/scan/kill-during-commit", test_kill_during_commit);
+  g_test_add_func ("/cli/scan/kill-during-rescan", test_kill_during_rescan);
+  g_test_add_func ("/cli/scan/stalled-server", test_stalled_server);
+  g_test_add_func ("/cli/check/csv", test_check_csv);
+  g_test_add_func ("/cli/common/password-nowhere", test_password_nowhere);
+  g_test_add_func ("/db/store/kill-during-merge", test_kill_during_merge);
 
   status = g_test_run ();
 

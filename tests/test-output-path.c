@@ -299,13 +299,13 @@ main (int   argc,
   tmpdir = pr_test_make_temp_dir ();
   g_assert_cmpint (chmod (tmpdir, 0755), ==, 0);
 
-  g_test_add_func ("/output-path/symlink/foreign-refused", test_foreign_link_refused);
-  g_test_add_func ("/output-path/symlink/followed", test_links_followed);
-  g_test_add_func ("/output-path/symlink/second-in-chain", test_foreign_link_second_in_chain);
-  g_test_add_func ("/output-path/symlink/cli-device", test_cli_device_behind_foreign_link);
-  g_test_add_func ("/output-path/symlink/cli-report", test_cli_report_behind_foreign_link);
-  g_test_add_func ("/output-path/missing-folder/check", test_check_missing_folder);
-  g_test_add_func ("/output-path/missing-folder/cli-before-work", test_cli_missing_folder_first);
+  g_test_add_func ("/engine/output-path/symlink/foreign-refused", test_foreign_link_refused);
+  g_test_add_func ("/engine/output-path/symlink/followed", test_links_followed);
+  g_test_add_func ("/engine/output-path/symlink/second-in-chain", test_foreign_link_second_in_chain);
+  g_test_add_func ("/engine/output-path/missing-folder", test_check_missing_folder);
+  g_test_add_func ("/cli/common/output-device-behind-foreign-link", test_cli_device_behind_foreign_link);
+  g_test_add_func ("/cli/common/output-report-behind-foreign-link", test_cli_report_behind_foreign_link);
+  g_test_add_func ("/cli/common/output-missing-folder-first", test_cli_missing_folder_first);
 
   result = g_test_run ();
   pr_test_remove_tree (tmpdir);

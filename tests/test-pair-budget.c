@@ -128,7 +128,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cli/pair-budget/cli", test_cli);
+  g_test_add_func ("/cli/scan/pair-budget", test_cli);
   g_test_add_func ("/engine/pair-budget/index", test_index);
 
   return g_test_run ();

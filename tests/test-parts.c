@@ -837,20 +837,20 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/parts/sentence-ends", test_sentence_ends);
-  g_test_add_func ("/parts/fingerprinter", test_fingerprinter_parts);
-  g_test_add_func ("/parts/long-sentence", test_long_sentence);
-  g_test_add_func ("/parts/encode-decode", test_encode_decode);
-  g_test_add_func ("/parts/containment", test_containment_hand_computed);
-  g_test_add_func ("/parts/boilerplate", test_boilerplate);
-  g_test_add_func ("/parts/brute-force", test_against_brute_force);
-  g_test_add_func ("/parts/boilerplate-brute-force", test_boilerplate_against_brute_force);
-  g_test_add_func ("/parts/spool-brute-force", test_spool_against_brute_force);
-  g_test_add_func ("/parts/spool-write-error", test_spool_write_error);
-  g_test_add_func ("/parts/winnow-hand-computed", test_winnow_hand_computed);
-  g_test_add_func ("/parts/winnow-guarantee", test_winnow_guarantee);
-  g_test_add_func ("/parts/shingle-builder", test_shingle_builder);
-  g_test_add_func ("/parts/shingles-brute-force", test_shingles_against_brute_force);
+  g_test_add_func ("/engine/parts/sentence-ends", test_sentence_ends);
+  g_test_add_func ("/engine/parts/fingerprinter", test_fingerprinter_parts);
+  g_test_add_func ("/engine/parts/long-sentence", test_long_sentence);
+  g_test_add_func ("/engine/parts/encode-decode", test_encode_decode);
+  g_test_add_func ("/engine/parts/containment", test_containment_hand_computed);
+  g_test_add_func ("/engine/parts/boilerplate", test_boilerplate);
+  g_test_add_func ("/engine/parts/brute-force", test_against_brute_force);
+  g_test_add_func ("/engine/parts/boilerplate-brute-force", test_boilerplate_against_brute_force);
+  g_test_add_func ("/engine/part-spool/brute-force", test_spool_against_brute_force);
+  g_test_add_func ("/engine/part-spool/write-error", test_spool_write_error);
+  g_test_add_func ("/engine/parts/winnow-hand-computed", test_winnow_hand_computed);
+  g_test_add_func ("/engine/parts/winnow-guarantee", test_winnow_guarantee);
+  g_test_add_func ("/engine/parts/shingle-builder", test_shingle_builder);
+  g_test_add_func ("/engine/parts/shingles-brute-force", test_shingles_against_brute_force);
 
   return g_test_run ();
 }

@@ -113,10 +113,10 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/password/file/one-line-end", test_one_line_end);
-  g_test_add_func ("/password/file/only-one-line-end", test_only_one_line_end);
-  g_test_add_func ("/password/file/nul-refused", test_nul_refused);
-  g_test_add_func ("/password/uri-refused", test_password_in_uri_refused);
+  g_test_add_func ("/cli/common/password-file/one-line-end", test_one_line_end);
+  g_test_add_func ("/cli/common/password-file/only-one-line-end", test_only_one_line_end);
+  g_test_add_func ("/cli/common/password-file/nul-refused", test_nul_refused);
+  g_test_add_func ("/cli/common/password-in-uri-refused", test_password_in_uri_refused);
 
   admin = pr_test_server_start ();
   tmpdir = pr_test_make_temp_dir ();

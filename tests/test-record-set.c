@@ -778,16 +778,16 @@ main (int    argc,
   generate_records ();
   records_path = write_records ("records.csv", FAULT_NONE, 0);
 
-  g_test_add_func ("/record-set/load/oracle", test_load_matches_oracle);
-  g_test_add_func ("/record-set/load/errors-in-later-batches", test_errors_in_later_batches);
-  g_test_add_func ("/record-set/load/cancel-before", test_cancel_before);
-  g_test_add_func ("/record-set/load/cancel-from-progress", test_cancel_from_progress);
-  g_test_add_func ("/record-set/load/cancel-from-thread", test_cancel_from_thread);
-  g_test_add_func ("/record-set/rank", test_rank);
-  g_test_add_func ("/record-set/petitioner-kind", test_petitioner_kind);
-  g_test_add_func ("/record-set/load/incremental-reuse", test_incremental_reuse);
-  g_test_add_func ("/record-set/find-pairs/skips-sparse", test_find_pairs_skips_sparse);
-  g_test_add_func ("/record-set/part-pairs/through-file", test_part_pairs_through_file);
+  g_test_add_func ("/engine/record-set/load/oracle", test_load_matches_oracle);
+  g_test_add_func ("/engine/record-set/load/errors-in-later-batches", test_errors_in_later_batches);
+  g_test_add_func ("/engine/record-set/load/cancel-before", test_cancel_before);
+  g_test_add_func ("/engine/record-set/load/cancel-from-progress", test_cancel_from_progress);
+  g_test_add_func ("/engine/record-set/load/cancel-from-thread", test_cancel_from_thread);
+  g_test_add_func ("/engine/record-set/rank", test_rank);
+  g_test_add_func ("/engine/record-set/petitioner-kind", test_petitioner_kind);
+  g_test_add_func ("/engine/record-set/load/incremental-reuse", test_incremental_reuse);
+  g_test_add_func ("/engine/record-set/find-pairs/skips-sparse", test_find_pairs_skips_sparse);
+  g_test_add_func ("/engine/record-set/part-pairs/through-file", test_part_pairs_through_file);
 
   status = g_test_run ();
 

@@ -259,7 +259,7 @@ make_orphan (const char *base,
   gint64 orphan;
 
   g_setenv ("PR_TEST_ORPHAN_BASE", base, TRUE);
-  g_test_trap_subprocess ("/sample-server/orphan/subprocess", 120 * G_USEC_PER_SEC,
+  g_test_trap_subprocess ("/db/sample-server/orphan/subprocess", 120 * G_USEC_PER_SEC,
                           G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_unsetenv ("PR_TEST_ORPHAN_BASE");
   g_assert_false (g_test_trap_has_passed ());  /* killed */
@@ -472,15 +472,15 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/sample-server/start-load-restart", test_sample_server);
-  g_test_add_data_func ("/sample-server/orphan", GINT_TO_POINTER (FALSE), test_orphan);
-  g_test_add_func ("/sample-server/orphan/subprocess", orphan_subprocess);
-  g_test_add_data_func ("/sample-server/orphan-stuck", GINT_TO_POINTER (TRUE), test_orphan);
-  g_test_add_func ("/sample-server/cli-killed", test_cli_killed);
-  g_test_add_func ("/sample-server/bad-sample", test_bad_sample);
-  g_test_add_func ("/sample-server/server-fails", test_server_fails);
-  g_test_add_func ("/sample-server/cancelled", test_cancelled);
-  g_test_add_func ("/sample-server/long-path", test_long_path);
+  g_test_add_func ("/db/sample-server/start-load-restart", test_sample_server);
+  g_test_add_data_func ("/db/sample-server/orphan", GINT_TO_POINTER (FALSE), test_orphan);
+  g_test_add_func ("/db/sample-server/orphan/subprocess", orphan_subprocess);
+  g_test_add_data_func ("/db/sample-server/orphan-stuck", GINT_TO_POINTER (TRUE), test_orphan);
+  g_test_add_func ("/db/sample-server/cli-killed", test_cli_killed);
+  g_test_add_func ("/db/sample-server/bad-sample", test_bad_sample);
+  g_test_add_func ("/db/sample-server/server-fails", test_server_fails);
+  g_test_add_func ("/db/sample-server/cancelled", test_cancelled);
+  g_test_add_func ("/db/sample-server/long-path", test_long_path);
 
   return g_test_run ();
 }

@@ -242,12 +242,12 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   server = pr_test_server_start ();
 
-  g_test_add_func ("/db/session/global-select-limit", test_global_select_limit);
-  g_test_add_func ("/db/session/global-statement-time", test_global_statement_time);
-  g_test_add_func ("/db/session/global-sql-mode", test_global_sql_mode);
-  g_test_add_func ("/db/session/global-net-write-timeout", test_global_net_write_timeout);
-  g_test_add_func ("/db/session/stalled-server-cli", test_stalled_server_cli);
-  g_test_add_func ("/db/session/stalled-server-read", test_stalled_server_read);
+  g_test_add_func ("/db/connection/session/global-select-limit", test_global_select_limit);
+  g_test_add_func ("/db/connection/session/global-statement-time", test_global_statement_time);
+  g_test_add_func ("/db/connection/session/global-sql-mode", test_global_sql_mode);
+  g_test_add_func ("/db/connection/session/global-net-write-timeout", test_global_net_write_timeout);
+  g_test_add_func ("/db/connection/session/stalled-server-read", test_stalled_server_read);
+  g_test_add_func ("/cli/common/stalled-server", test_stalled_server_cli);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -1672,20 +1672,20 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/store/open", test_open);
-  g_test_add_func ("/store/separate-schema", test_separate_schema);
-  g_test_add_func ("/store/newer-version", test_newer_version);
-  g_test_add_func ("/store/migrate", test_migrate);
-  g_test_add_func ("/store/incremental", test_incremental);
-  g_test_add_func ("/store/commit-failure", test_commit_failure);
-  g_test_add_func ("/store/interrupted", test_interrupted);
-  g_test_add_func ("/store/check", test_check);
-  g_test_add_func ("/store/decisions", test_decisions);
-  g_test_add_func ("/store/concurrent-decisions", test_concurrent_decisions);
-  g_test_add_func ("/store/identifiers", test_identifiers);
-  g_test_add_func ("/store/privileges", test_privileges);
-  g_test_add_func ("/store/server-killed", test_server_killed);
-  g_test_add_func ("/store/timing", test_timing);
+  g_test_add_func ("/db/store/open", test_open);
+  g_test_add_func ("/db/store/separate-schema", test_separate_schema);
+  g_test_add_func ("/db/store/newer-version", test_newer_version);
+  g_test_add_func ("/db/store/migrate", test_migrate);
+  g_test_add_func ("/db/store/incremental", test_incremental);
+  g_test_add_func ("/db/store/commit-failure", test_commit_failure);
+  g_test_add_func ("/db/store/interrupted", test_interrupted);
+  g_test_add_func ("/db/store/check", test_check);
+  g_test_add_func ("/db/store/decisions", test_decisions);
+  g_test_add_func ("/db/store/concurrent-decisions", test_concurrent_decisions);
+  g_test_add_func ("/db/store/identifiers", test_identifiers);
+  g_test_add_func ("/db/store/privileges", test_privileges);
+  g_test_add_func ("/db/store/server-killed", test_server_killed);
+  g_test_add_func ("/db/store/timing", test_timing);
 
   server_setup ();
   status = g_test_run ();

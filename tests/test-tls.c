@@ -541,15 +541,16 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
 
-  /* In this order the server restarts twice: TLS, wrong name, none. */
-  g_test_add_func ("/tls/plain-by-default", test_plain_by_default);
-  g_test_add_func ("/tls/verified", test_verified);
-  g_test_add_func ("/tls/not-verified", test_not_verified);
-  g_test_add_func ("/tls/wrong-ca", test_wrong_ca);
-  g_test_add_func ("/tls/require-ssl-account", test_require_ssl_account);
-  g_test_add_func ("/tls/cli", test_cli);
-  g_test_add_func ("/tls/wrong-name", test_wrong_name);
-  g_test_add_func ("/tls/server-without-tls", test_server_without_tls);
+  /* In this order (GLib runs a group whole, in the order its first test
+   * came) the server restarts twice: TLS, wrong name, none. */
+  g_test_add_func ("/cli/common/tls", test_cli);
+  g_test_add_func ("/db/connection/tls/plain-by-default", test_plain_by_default);
+  g_test_add_func ("/db/connection/tls/verified", test_verified);
+  g_test_add_func ("/db/connection/tls/not-verified", test_not_verified);
+  g_test_add_func ("/db/connection/tls/wrong-ca", test_wrong_ca);
+  g_test_add_func ("/db/connection/tls/require-ssl-account", test_require_ssl_account);
+  g_test_add_func ("/db/connection/tls/wrong-name", test_wrong_name);
+  g_test_add_func ("/db/connection/tls/server-without-tls", test_server_without_tls);
 
   cert_dir = pr_test_make_temp_dir ();
   make_certificates ();

@@ -3,6 +3,8 @@
  * PrApplication: the application — one window, the style sheet, the
  * keyboard shortcuts, About, and --sample.
  */
+#define G_LOG_DOMAIN "pr-application"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

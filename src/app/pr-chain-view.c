@@ -11,6 +11,8 @@
  * is not drawn, and its graph is made with the fewer pairs that keep the
  * same bridges (pr_scan_result_cluster_graph ()).
  */
+#define G_LOG_DOMAIN "pr-chain-view"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

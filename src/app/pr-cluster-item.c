@@ -18,6 +18,8 @@
  * someone else); the counts are kept, not counted when asked, because the
  * list's filter asks for each of 100,000 clusters.
  */
+#define G_LOG_DOMAIN "pr-cluster-item"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

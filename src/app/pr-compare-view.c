@@ -12,6 +12,8 @@
  * made for that one pair when the selection changes, never for every
  * column: a pair costs two fingerprints, a cluster of 20 would cost 20.
  */
+#define G_LOG_DOMAIN "pr-compare-view"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

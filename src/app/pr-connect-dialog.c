@@ -5,6 +5,8 @@
  * kept only in the keyring, when the reviewer asks (pr-secret.c), and
  * never in a file.
  */
+#define G_LOG_DOMAIN "pr-connect-dialog"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

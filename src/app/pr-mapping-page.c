@@ -4,7 +4,7 @@
  * each of its columns is, the k, write-back, and a preview of the first
  * records as the fingerprint sees them.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-mapping-page"
 
 #include "config.h"
 
@@ -368,12 +368,15 @@ fill_columns (PrMappingPage *self,
       gtk_widget_set_name (row->date_order, order_id);
       gtk_widget_set_tooltip_text (row->date_order, _("How to read a date such as 08/06/2019"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->date_order), GTK_ACCESSIBLE_PROPERTY_LABEL, order_label, -1);
-      gtk_widget_set_tooltip_text (row->role, role_label);
-      gtk_widget_set_tooltip_text (row->weight, weight_label);
+      /* The role's drop-down shows its choice, and the page's text above
+       * says what each is: no tooltip. */
+      gtk_widget_set_tooltip_text (row->weight,
+                                   _("How much this column counts when records are compared: raise it for "
+                                     "a column that tells repeats apart well"));
       gtk_widget_set_tooltip_text (row->petitioner,
-                                   _("A short field that names who sent the record (user, name, phone): "
-                                     "a cluster's members that agree on it with the primary are repeats by "
-                                     "the same petitioner, the others the same matter from someone else"));
+                                   _("Tick if this column names who sent the petition (name, phone, account): "
+                                     "repeats by the same petitioner are then told from the same matter "
+                                     "raised by others"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->role), GTK_ACCESSIBLE_PROPERTY_LABEL, role_label, -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->weight), GTK_ACCESSIBLE_PROPERTY_LABEL, weight_label, -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->petitioner), GTK_ACCESSIBLE_PROPERTY_LABEL,

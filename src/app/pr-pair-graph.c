@@ -12,6 +12,8 @@
  * cluster shown here has at most some forty members (PrChainView lists
  * the bridges of a larger one without drawing it).
  */
+#define G_LOG_DOMAIN "pr-pair-graph"
+
 #include "config.h"
 
 #include <math.h>

@@ -4,6 +4,8 @@
  * tls-ca) in GSettings, most recent first. Passwords are not part of it:
  * they go to the keyring, if anywhere (pr-secret.c).
  */
+#define G_LOG_DOMAIN "pr-profiles"
+
 #include "config.h"
 
 #include "pr-profiles.h"

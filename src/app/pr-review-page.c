@@ -5,7 +5,7 @@
  * chosen. The decisions are the window's actions; this page shows their
  * outcome.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-review-page"
 
 #include "config.h"
 

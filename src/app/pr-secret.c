@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "pr-secret"
+
 #include "config.h"
 
 #include <glib/gi18n.h>

@@ -3,7 +3,7 @@
  * PrSession: the decisions, their undo and redo, others' decisions seen in the
  * log as it is polled, and write-back into the source table.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-session-decisions"
 
 #include "config.h"
 

@@ -3,7 +3,7 @@
  * PrSession: the duplicate report, written on a connection and a thread of its
  * own, in the reviewer's language.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-session-export"
 
 #include "config.h"
 

@@ -3,7 +3,7 @@
  * PrSession: the threshold preview of the scan under review, and regrouping its
  * records at another k without reading the table again.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-session-regroup"
 
 #include "config.h"
 

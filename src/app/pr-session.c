@@ -17,7 +17,7 @@
  * decisions, the export and the regrouping live beside it
  * (pr-session-*.c, sharing pr-session-private.h).
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-session"
 
 #include "config.h"
 

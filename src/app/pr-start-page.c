@@ -3,7 +3,7 @@
  * PrStartPage: the window's first page. Its buttons name the window's
  * actions (win.connect, win.open-sample); it has no behaviour of its own.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-start-page"
 
 #include "config.h"
 

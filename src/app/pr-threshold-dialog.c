@@ -7,7 +7,7 @@
  * the window's list. The pair search behind it runs once per scan, off
  * the main thread (pr_session_threshold_preview_async ()).
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-threshold-dialog"
 
 #include "config.h"
 

@@ -3,7 +3,7 @@
  * PrWindow's actions (win.*), and whether each is enabled. Menus, buttons
  * and the application's accelerators name them; the tests activate them.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-window-actions"
 
 #include "config.h"
 

@@ -6,7 +6,7 @@
  * touches the database goes through PrSession, off the main thread. The
  * actions are in pr-window-actions.c.
  */
-#define G_LOG_DOMAIN "petition-review"
+#define G_LOG_DOMAIN "pr-window"
 
 #include "config.h"
 

@@ -9,7 +9,7 @@
  *     to k + 3 found once, then each k regrouped (as the application does).
  * The rows come from pr_bench_sample_generate_csv().
  */
-#define G_LOG_DOMAIN "petition-review-bench"
+#define G_LOG_DOMAIN "pr-bench-db"
 
 #include "config.h"
 

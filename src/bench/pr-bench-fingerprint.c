@@ -3,7 +3,7 @@
  * `petition-review-bench fingerprint`: the way from CSV bytes to
  * fingerprints, and where the time goes.
  */
-#define G_LOG_DOMAIN "petition-review-bench"
+#define G_LOG_DOMAIN "pr-bench-fingerprint"
 
 #include "config.h"
 

@@ -8,7 +8,7 @@
  * through their block columns, or with --in-memory through a block index
  * built from them once.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-check"
 
 #include "config.h"
 

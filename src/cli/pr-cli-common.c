@@ -3,7 +3,7 @@
  * What the subcommands share: the mapping flags, loading a CSV with a
  * progress line, and opening an output file or stdout.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-common"
 
 #include "config.h"
 

@@ -13,7 +13,7 @@
  * The caller gives every word shown (title, axis names, series names),
  * already translated.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-curve"
 
 #include "config.h"
 

@@ -4,7 +4,7 @@
  * order mark by default, so that a Chinese Excel opens it as UTF-8, and
  * notes that start like a formula are neutralised.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-decisions"
 
 #include "config.h"
 

@@ -26,7 +26,7 @@
  * values are the same bytes (a content hash, as an MD5 of the row would
  * be), with no normalisation and no k.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-eval"
 
 #include "config.h"
 

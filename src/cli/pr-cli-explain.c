@@ -12,7 +12,7 @@
  * leaves out are left out here. --pair-only skips that for a
  * large table, and then every part counts.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-explain"
 
 #include "config.h"
 

@@ -3,7 +3,7 @@
  * fingerprint: id,fingerprint for every record, the fingerprint as 16
  * lower-case hex digits, so that other tools can store or compare them.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-fingerprint"
 
 #include "config.h"
 

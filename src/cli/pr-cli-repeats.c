@@ -4,7 +4,7 @@
  * store keeps them, in --new-repeats' columns (id,existing_id,distance):
  * the last complete scan's of the table, or --scan N's.
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-repeats"
 
 #include "config.h"
 

@@ -5,7 +5,7 @@
  * pair within k with --pairs (id_a,id_b,distance). With --store each
  * cluster is named by its case number too (pr-store-cases.c).
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-scan"
 
 #include "config.h"
 

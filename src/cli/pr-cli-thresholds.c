@@ -7,7 +7,7 @@
  * (distance,pairs_at_distance,clusters,clusters_added,clusters_removed,
  * pairs,pairs_change,clustered_records).
  */
-#define G_LOG_DOMAIN "petition-review-cli"
+#define G_LOG_DOMAIN "pr-cli-thresholds"
 
 #include "config.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The db layer's error domain (pr-db-error.h). */
-#define G_LOG_DOMAIN "pr-db"
+#define G_LOG_DOMAIN "pr-db-error"
 
 #include "config.h"
 

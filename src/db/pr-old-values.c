@@ -14,7 +14,7 @@
  * undo made. Written and read with json-glib; rows written before, by a
  * writer of its own, are the same JSON and read the same.
  */
-#define G_LOG_DOMAIN "pr-store"
+#define G_LOG_DOMAIN "pr-old-values"
 
 #include "config.h"
 

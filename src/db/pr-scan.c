@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#define G_LOG_DOMAIN "petition-review-db"
+#define G_LOG_DOMAIN "pr-scan"
 
 #include "config.h"
 

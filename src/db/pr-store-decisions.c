@@ -3,7 +3,7 @@
  * The decision log: pr_decisions, append-only (no UPDATE, no DELETE; an
  * undo is a new row), its listing and its CSV export.
  */
-#define G_LOG_DOMAIN "pr-store"
+#define G_LOG_DOMAIN "pr-store-decisions"
 
 #include "config.h"
 

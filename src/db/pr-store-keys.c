@@ -14,7 +14,7 @@
  * connection without a current database (which can read no source table)
  * keys by '' too, so it sees the rows not claimed yet.
  */
-#define G_LOG_DOMAIN "pr-store"
+#define G_LOG_DOMAIN "pr-store-keys"
 
 #include "config.h"
 

@@ -7,7 +7,7 @@
  * failed after writing them is not one, and its records are new again in
  * the next scan.
  */
-#define G_LOG_DOMAIN "pr-store"
+#define G_LOG_DOMAIN "pr-store-repeats"
 
 #include "config.h"
 

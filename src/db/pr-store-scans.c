@@ -3,7 +3,7 @@
  * Scans (begin, commit, end), the stored fingerprints an incremental scan
  * compares with, and the checks of one record against them.
  */
-#define G_LOG_DOMAIN "pr-store"
+#define G_LOG_DOMAIN "pr-store-scans"
 
 #include "config.h"
 

@@ -3,7 +3,7 @@
  * The application's tables: their CREATE statements, the version row, and
  * the migrations that bring older tables to PR_STORE_SCHEMA_VERSION.
  */
-#define G_LOG_DOMAIN "pr-store"
+#define G_LOG_DOMAIN "pr-store-schema"
 
 #include "config.h"
 

@@ -5,7 +5,7 @@
  * in one transaction with its row in the decision log (pr-store-decisions.c),
  * whose old_values keep what it changed (pr-old-values.c).
  */
-#define G_LOG_DOMAIN "pr-store"
+#define G_LOG_DOMAIN "pr-write-back"
 
 #include "config.h"
 

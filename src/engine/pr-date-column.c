@@ -13,7 +13,7 @@
  * offset among them could be in any zone, so then the load refuses rather
  * than guess.
  */
-#define G_LOG_DOMAIN "pr-date"
+#define G_LOG_DOMAIN "pr-date-column"
 
 #include "config.h"
 

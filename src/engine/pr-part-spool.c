@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#define G_LOG_DOMAIN "petition-review-engine"
+#define G_LOG_DOMAIN "pr-part-spool"
 
 #include "config.h"
 
