@@ -106,7 +106,7 @@ main (int    argc,
   dir = pr_test_make_temp_dir ();
   admin = pr_test_server_start ();
 
-  g_test_add_func ("/db/cluster-budget/not-repeat-in-campaign", test_not_repeat_in_campaign);
+  g_test_add_func ("/cli/scan/cluster-budget-with-verdicts", test_not_repeat_in_campaign);
 
   status = g_test_run ();
 

@@ -211,9 +211,9 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/engine/cluster-budget/oracle", test_oracle);
-  g_test_add_func ("/engine/cluster-budget/boundary", test_boundary);
-  g_test_add_func ("/engine/cluster-budget/campaign", test_campaign);
+  g_test_add_func ("/engine/matches/cluster-budget-oracle", test_oracle);
+  g_test_add_func ("/engine/matches/cluster-budget-boundary", test_boundary);
+  g_test_add_func ("/engine/matches/cluster-budget-campaign", test_campaign);
 
   return g_test_run ();
 }

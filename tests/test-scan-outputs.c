@@ -289,9 +289,9 @@ main (int    argc,
     pr_test_add_petitions (root, "src.petitions", 1, 30, 500);
   }
 
-  g_test_add_func ("/db/scan-outputs/failed-outputs", test_failed_outputs);
-  g_test_add_func ("/db/scan-outputs/new-is-new", test_new_is_new);
-  g_test_add_func ("/db/scan-outputs/new-columns", test_new_columns);
+  g_test_add_func ("/cli/scan/failed-outputs", test_failed_outputs);
+  g_test_add_func ("/cli/scan/new-is-new", test_new_is_new);
+  g_test_add_func ("/cli/scan/new-columns", test_new_columns);
 
   status = g_test_run ();
 
