@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * Inverse document frequency over a whole record set (issue #5, item 4):
+ * Inverse document frequency over a whole record set:
  * words found in many records ("您好", "请领导重视", a form letter's
  * phrases) say little about which matter a record is, so they may weigh
  * less in its fingerprint. The weights depend on the whole table, so a
