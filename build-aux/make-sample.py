@@ -1792,9 +1792,10 @@ this sample; no real petition text was read or reused.  Names and phone
 numbers are written in the masked form an office would export (张某某,
 138****1234).
 
-This file was written by `build-aux/make-sample.py` (Python 3 standard
-library only, fixed seed {seed}); running the script again reproduces
-all three files byte for byte.  Do not edit them by hand.
+This file, `sample-petitions.csv` and `sample-petitions-truth.csv` are
+written by `build-aux/make-sample.py` (Python 3 standard library only,
+fixed seed {seed}); running the script again reproduces all three byte
+for byte.  Do not edit them by hand.
 
 ## `sample-petitions.csv`
 
