@@ -607,12 +607,12 @@ pr_matches_cluster (PrMatches                  *matches,
            * identical records, and the verdicts are the cause here. */
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                        _("the “not a repeat” decisions cannot be applied at k = %u: to keep their records apart, "
-                         "the %" G_GUINT64_FORMAT " pairs of records joined to them (%s) must be listed, more than "
+                         "the %llu pairs of records joined to them (%s) must be listed, more than "
                          "memory holds (room for %zu pairs). The records share most of their text: a "
                          "campaign, a template or boilerplate. Scan with a lower k, or leave the boilerplate out "
                          "(--idf-max-share 0.5, --part-max-records N); if the records are identical letters, "
                          "review the “not a repeat” decisions on them, or scan on a computer with more memory"),
-                       k, needed, size, (size_t) pr_pair_budget_get ());
+                       k, (unsigned long long) needed, size, (size_t) pr_pair_budget_get ());
           return NULL;
         }
       g_array_set_size (pairs, 0);
