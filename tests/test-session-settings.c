@@ -176,6 +176,34 @@ test_global_sql_mode (void)
   g_assert_cmpstr (ids->pdata[0], ==, "A1");
 }
 
+/* A global time_zone moved every TIMESTAMP date a scan read: every
+ * record counted as changed, and old repeats were reported as new. */
+static void
+test_global_time_zone (void)
+{
+  g_autoptr(PrConnection) db = admin ();
+  g_autofree char *err = NULL;
+  int status;
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS sess");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS sessstore");
+  pr_test_execute (db, "CREATE DATABASE sess CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE sessstore");
+  pr_test_execute (db, "CREATE TABLE sess.dated (id INT PRIMARY KEY, body TEXT NOT NULL, at TIMESTAMP NULL)");
+  pr_test_execute (db, "INSERT INTO sess.dated SELECT seq, CONCAT('第', seq, '号 投诉 小区 噪音 扰民 ', seq * 7919), "
+                       "FROM_UNIXTIME(1700000000 + seq * 3600) FROM sess.seq_1_to_50");
+  g_assert_cmpint (pr_test_server_run_cli ("sess", NULL, NULL, "scan", "--db", "URI", "--table", "dated",
+                                           "--id", "id", "--text", "body", "--date", "at", "--store", "sessstore",
+                                           "--out", "/dev/null", NULL), ==, 0);
+  pr_test_execute (db, "SET GLOBAL time_zone = '+05:00'");
+  status = pr_test_server_run_cli ("sess", NULL, &err, "scan", "--db", "URI", "--table", "dated", "--id", "id",
+                                   "--text", "body", "--date", "at", "--store", "sessstore", "--out", "/dev/null",
+                                   NULL);
+  pr_test_execute (db, "SET GLOBAL time_zone = DEFAULT");
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (err, "0 new, 0 changed and 50 unchanged records"));
+}
+
 /* A stopped server takes a connection on its socket but never answers:
  * the CLI, with no timeout in its connection string, gives up after its
  * own default and says why. */
@@ -246,6 +274,7 @@ main (int    argc,
   g_test_add_func ("/db/connection/session/global-statement-time", test_global_statement_time);
   g_test_add_func ("/db/connection/session/global-sql-mode", test_global_sql_mode);
   g_test_add_func ("/db/connection/session/global-net-write-timeout", test_global_net_write_timeout);
+  g_test_add_func ("/db/connection/session/global-time-zone", test_global_time_zone);
   g_test_add_func ("/db/connection/session/stalled-server-read", test_stalled_server_read);
   g_test_add_func ("/cli/common/stalled-server", test_stalled_server_cli);
 

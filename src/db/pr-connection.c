@@ -553,11 +553,14 @@ init_library (void)
  *   skip-character-set-client-handshake, or an init_connect, may have put
  *   the session back to its own character set despite the handshake.
  *
- * time_zone stays the server's: the store writes UTC_TIMESTAMP() into
- * DATETIME columns, which no time zone touches, and a TIMESTAMP date of a
- * petition is read in the server's zone, as the office's other programs
- * read it. group_concat_max_len is not set: no statement uses
- * GROUP_CONCAT. */
+ * - time_zone: a TIMESTAMP date is read in the session's zone, so a
+ *   global time_zone set for another program would move every such date,
+ *   change every content hash and report old repeats as new. 'SYSTEM' is
+ *   the server's own clock zone, the one a server keeps by default, and
+ *   no global setting changes it. (The store writes UTC_TIMESTAMP() into
+ *   DATETIME columns, which no zone touches.)
+ *
+ * group_concat_max_len is not set: no statement uses GROUP_CONCAT. */
 static gboolean
 set_session (MYSQL   *handle,
              GError **error)
@@ -565,7 +568,8 @@ set_session (MYSQL   *handle,
   g_autofree char *sql =
     g_strdup_printf ("SET SESSION sql_select_limit = 18446744073709551615, %s = 0, "
                      "sql_mode = 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION', "
-                     "net_write_timeout = 3600, net_read_timeout = 600, autocommit = 1, sql_big_selects = 1",
+                     "net_write_timeout = 3600, net_read_timeout = 600, autocommit = 1, sql_big_selects = 1, "
+                     "time_zone = 'SYSTEM'",
                      mariadb_connection (handle) ? "max_statement_time" : "max_execution_time");
 
   if (mysql_set_character_set (handle, "utf8mb4") != 0 ||
