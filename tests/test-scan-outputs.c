@@ -267,6 +267,8 @@ test_new_columns (void)
   counts = query ("SELECT CONCAT(records, ':', new_records, ':', changed_records, ':', refingerprinted_records) "
                   "FROM prstore.pr_scans ORDER BY id DESC LIMIT 1");
   g_assert_cmpstr (counts, ==, "32:2:0:30");
+  g_assert_nonnull (strstr (err, "Warning: 30 records were fingerprinted again under a mapping that reads other "
+                                 "columns"));
 }
 
 int

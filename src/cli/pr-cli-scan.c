@@ -342,6 +342,18 @@ pr_cli_scan (int    argc,
 
       /* Translators: the counts of the records stored, then of the pairs found. */
       fprintf (stderr, _("Stored: %s; %s\n"), stored, repeats_text);
+      /* Not silent: an edit hidden by the mapping change is not a new repeat. */
+      if (result->n_unknown_edits > 0)
+        fprintf (stderr, ngettext ("Warning: %llu record was fingerprinted again under a mapping that reads other "
+                                   "columns, so whether it was edited since the last scan cannot be told: its "
+                                   "repeats are not among the new ones. Change the mapping in a scan of its own, "
+                                   "right after a scan with the old mapping, so that no edit is missed.\n",
+                                   "Warning: %llu records were fingerprinted again under a mapping that reads other "
+                                   "columns, so whether they were edited since the last scan cannot be told: their "
+                                   "repeats are not among the new ones. Change the mapping in a scan of its own, "
+                                   "right after a scan with the old mapping, so that no edit is missed.\n",
+                                   (gulong) result->n_unknown_edits),
+                 (unsigned long long) result->n_unknown_edits);
     }
 
   whole = pr_matches_count_pairs (result->matches);

@@ -265,6 +265,7 @@ classify_records (PrScanResult *result,
         {
           result->states[i] = PR_SCAN_RECORD_REFINGERPRINTED;
           result->counts.refingerprinted_records++;
+          result->n_unknown_edits += before->content_hash != set->content_hashes[i];
         }
       else
         {

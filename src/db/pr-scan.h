@@ -65,6 +65,8 @@ typedef struct {
   GPtrArray    *case_member_ids; /* their member arrays */
   PrScanCounts  counts;      /* new, changed and refingerprinted only with a store */
   guint8       *states;      /* PrScanRecordState of each record, with a store; else NULL */
+  guint64       n_unknown_edits; /* fingerprinted again under a mapping that read other columns:
+                                 * whether each was edited since cannot be told */
   gint64        scan_id;     /* 0 without a store */
   guint64       mapping_version;
   double        group_seconds;
