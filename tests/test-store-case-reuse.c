@@ -16,18 +16,6 @@
 
 static const PrConnectionParams *server;
 
-static PrConnection *
-fresh_database (const char *name)
-{
-  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
-  g_autofree char *drop = g_strdup_printf ("DROP DATABASE IF EXISTS %s", name);
-  g_autofree char *create = g_strdup_printf ("CREATE DATABASE %s CHARACTER SET utf8mb4", name);
-
-  pr_test_execute (admin, drop);
-  pr_test_execute (admin, create);
-  return pr_test_connect (server, name);
-}
-
 /* @n_clusters clusters of two records, "pI" (the primary) and "mI", the
  * first of them (when @regroup) of three: p0 m0 and m1, m1 leaving its
  * own. */
@@ -133,7 +121,7 @@ rows_read (PrConnection *db)
 static void
 test_commit_reads_no_members (void)
 {
-  g_autoptr(PrConnection) db = fresh_database ("reuse_reads");
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "reuse_reads");
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(Clusters) c = { 0 };
@@ -174,7 +162,7 @@ test_commit_reads_no_members (void)
 static void
 test_stale_numbering_refused (void)
 {
-  g_autoptr(PrConnection) db = fresh_database ("reuse_stale");
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "reuse_stale");
   g_autoptr(PrConnection) other_db = pr_test_connect (server, "reuse_stale");
   g_autoptr(PrStore) store = NULL;
   g_autoptr(PrStore) other = NULL;
