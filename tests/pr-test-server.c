@@ -233,6 +233,27 @@ pr_test_query_value (PrConnection *connection,
 }
 
 /**
+ * pr_test_fresh_database:
+ * @params: where and as whom
+ * @name: a database name, dropped first if it exists
+ *
+ * Returns: (transfer full): a connection to a new, empty database @name
+ *   (utf8mb4); aborts on an error
+ */
+PrConnection *
+pr_test_fresh_database (const PrConnectionParams *params,
+                        const char               *name)
+{
+  g_autoptr(PrConnection) admin = pr_test_connect (params, NULL);
+  g_autofree char *drop = g_strdup_printf ("DROP DATABASE IF EXISTS %s", name);
+  g_autofree char *create = g_strdup_printf ("CREATE DATABASE %s CHARACTER SET utf8mb4", name);
+
+  pr_test_execute (admin, drop);
+  pr_test_execute (admin, create);
+  return pr_test_connect (params, name);
+}
+
+/**
  * pr_test_connect:
  * @params: where and as whom
  * @database: (nullable): the database to use, or none

@@ -24,6 +24,8 @@ char                     *pr_test_query_value         (PrConnection *connection,
                                                        const char   *sql);
 PrConnection             *pr_test_connect             (const PrConnectionParams *params,
                                                        const char   *database);
+PrConnection             *pr_test_fresh_database      (const PrConnectionParams *params,
+                                                       const char   *name);
 void                      pr_test_execute             (PrConnection *connection,
                                                        const char   *sql);
 

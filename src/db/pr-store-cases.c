@@ -11,6 +11,18 @@
  * the members it had when it ended, so that a number on an old form can
  * still be looked up. Only cases whose primary or members changed are
  * rewritten; the others get their last seen.
+ *
+ * A scan that writes its outputs before its commit numbers its clusters
+ * then (pr_store_number_cases), and its commit must give the same
+ * numbers. Reading every open case and member again in the commit doubled
+ * the cost of a rescan, so the store keeps that numbering with a stamp of
+ * the table's cases: how many scans of the table are complete (only a
+ * scan's commit writes cases, in the transaction that marks it complete,
+ * and scan rows are never deleted), the last of them, and the largest case
+ * number. The commit reads the stamp again, locking the table's complete
+ * scans, and reuses the numbering only for the same table, the same
+ * clusters (by digest) and the same stamp; else it numbers again as
+ * before, against what it reads in its transaction.
  */
 #define G_LOG_DOMAIN "pr-store-cases"
 
@@ -45,6 +57,91 @@ loaded_clear (Loaded *loaded)
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Loaded, loaded_clear)
+
+/* The numbering pr_store_number_cases() made last, for the commit. */
+struct _PrCaseCache {
+  char            *database;
+  char            *table;
+  char            *stamp;      /* read_stamp() before the cases were read */
+  char            *digest;     /* clusters_digest() of the clusters numbered */
+  Loaded           loaded;
+  GHashTable      *number_of;  /* member → number, keys owned by loaded */
+  PrCaseNumbering *numbering;
+};
+
+void
+_pr_case_cache_free (PrCaseCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_free (cache->database);
+  g_free (cache->table);
+  g_free (cache->stamp);
+  g_free (cache->digest);
+  g_clear_pointer (&cache->number_of, g_hash_table_unref);
+  loaded_clear (&cache->loaded);
+  g_clear_pointer (&cache->numbering, pr_case_numbering_free);
+  g_free (cache);
+}
+
+/* A digest of @clusters: their order, primaries and members. */
+static char *
+clusters_digest (const PrCaseMembers *clusters,
+                 gsize                n_clusters)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  guint64 n = n_clusters;
+
+  g_checksum_update (checksum, (const guchar *) &n, sizeof n);
+  for (gsize x = 0; x < n_clusters; x++)
+    {
+      n = clusters[x].n_members;
+      g_checksum_update (checksum, (const guchar *) &n, sizeof n);
+      g_checksum_update (checksum, (const guchar *) clusters[x].primary_id, strlen (clusters[x].primary_id) + 1);
+      for (gsize m = 0; m < clusters[x].n_members; m++)
+        g_checksum_update (checksum, (const guchar *) clusters[x].member_ids[m],
+                           strlen (clusters[x].member_ids[m]) + 1);
+    }
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+/* Reads the stamp of @where's cases (see the top of this file), the
+ * largest case number ever used and the server's time. @locking: in the
+ * commit's transaction, so that no other scan of the table completes
+ * until it ends. */
+static char *
+read_stamp (PrStore           *self,
+            const PrStoreKey  *where,
+            gboolean           locking,
+            guint64           *max_used,
+            char               now[32],
+            GError           **error)
+{
+  g_autofree char *scans_sql = NULL;
+  g_autofree char *max_sql = NULL;
+  g_autoptr(GPtrArray) scans = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  const char *params[2] = { where->database, where->table };
+  PrDbRow *scan_row, *row;
+
+  scans_sql = g_strdup_printf ("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM %s WHERE source_database = ? "
+                               "AND source_table = ? AND status = 'complete'%s",
+                               self->q_scans, locking ? " FOR UPDATE" : "");
+  scans = _pr_connection_select (self->connection, scans_sql, params, 2, error);
+  if (scans == NULL)
+    return NULL;
+  max_sql = g_strdup_printf ("SELECT COALESCE(MAX(number), 0), DATE_FORMAT(UTC_TIMESTAMP(6), "
+                             "'%%Y-%%m-%%d %%H:%%i:%%s.%%f') FROM %s WHERE source_database = ? AND source_table = ?",
+                             self->q_cases);
+  rows = _pr_connection_select (self->connection, max_sql, params, 2, error);
+  if (rows == NULL)
+    return NULL;
+  scan_row = scans->pdata[0];
+  row = rows->pdata[0];
+  *max_used = g_ascii_strtoull (row->values[0], NULL, 10);
+  g_strlcpy (now, row->values[1], 32);
+  return g_strdup_printf ("%s/%s/%s", scan_row->values[0], scan_row->values[1], row->values[0]);
+}
 
 static void
 add_loaded_case (const char    *primary_id,
@@ -320,34 +417,27 @@ bind_leaving_row (gsize          row,
 
 /* Numbers @clusters against the open cases of @where, read into
  * @loaded (with @number_of: each of their members → its case); @now: the
- * server's time. */
+ * server's time; @stamp (nullable): the cases' stamp, read first. */
 static PrCaseNumbering *
 number_against_stored (PrStore             *self,
                        const PrStoreKey    *where,
+                       gboolean             locking,
                        const PrCaseMembers *clusters,
                        gsize                n_clusters,
                        Loaded              *loaded,
                        GHashTable          *number_of,
                        char                 now[32],
+                       char               **stamp,
                        GError             **error)
 {
-  g_autofree char *max_sql = NULL;
-  g_autoptr(GPtrArray) rows = NULL;
+  g_autofree char *read = NULL;
   g_autoptr(GArray) earlier = NULL;
-  const char *params_text[2] = { where->database, where->table };
   guint64 max_used;
 
-  if (!load_cases (self, where->database, where->table, FALSE, loaded, error))
+  /* Before the cases: a scan that completes after it changes it. */
+  read = read_stamp (self, where, locking, &max_used, now, error);
+  if (read == NULL || !load_cases (self, where->database, where->table, FALSE, loaded, error))
     return NULL;
-
-  max_sql = g_strdup_printf ("SELECT COALESCE(MAX(number), 0), DATE_FORMAT(UTC_TIMESTAMP(6), "
-                             "'%%Y-%%m-%%d %%H:%%i:%%s.%%f') FROM %s WHERE source_database = ? AND source_table = ?",
-                             self->q_cases);
-  rows = _pr_connection_select (self->connection, max_sql, params_text, 2, error);
-  if (rows == NULL)
-    return NULL;
-  max_used = g_ascii_strtoull (((PrDbRow *) rows->pdata[0])->values[0], NULL, 10);
-  g_strlcpy (now, ((PrDbRow *) rows->pdata[0])->values[1], 32);
 
   earlier = g_array_sized_new (FALSE, FALSE, sizeof (PrCaseMembers), loaded->numbers->len);
   for (guint i = 0; i < loaded->numbers->len; i++)
@@ -364,6 +454,8 @@ number_against_stored (PrStore             *self,
       for (guint m = 0; m < members->len; m++)
         g_hash_table_insert (number_of, members->pdata[m], GUINT_TO_POINTER (one.number));
     }
+  if (stamp != NULL)
+    *stamp = g_steal_pointer (&read);
   return pr_case_numbering_new ((const PrCaseMembers *) (gconstpointer) earlier->data, earlier->len,
                                 (guint32) MIN (max_used, G_MAXUINT32), clusters, n_clusters, error);
 }
@@ -379,7 +471,9 @@ number_against_stored (PrStore             *self,
  * Numbers @cases against the table's open cases (pr-case-numbering.c) as
  * a commit would, writing nothing: for a scan whose outputs are written
  * before its commit. While the scan holds the table's scan lock, its
- * commit gives the same numbers.
+ * commit gives the same numbers. The store keeps this numbering (the
+ * last one only) for that commit, which reuses it when the table's cases
+ * did not change since.
  *
  * Returns: %FALSE with @error set on failure
  */
@@ -389,23 +483,55 @@ pr_store_number_cases (PrStore      *self,
                        PrScanCases  *cases,
                        GError      **error)
 {
-  g_auto(Loaded) loaded = { 0 };
-  g_autoptr(GHashTable) number_of = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(PrCaseNumbering) numbering = NULL;
+  g_autoptr(PrCaseCache) cache = g_new0 (PrCaseCache, 1);
   const PrStoreKey *where;
   char now[32];
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (cases != NULL, FALSE);
 
+  g_clear_pointer (&self->case_cache, _pr_case_cache_free);
   where = _pr_store_resolve (self, table, error);
   if (where == NULL)
     return FALSE;
-  numbering = number_against_stored (self, where, cases->clusters, cases->n_clusters, &loaded, number_of, now, error);
-  if (numbering == NULL)
+  cache->number_of = g_hash_table_new (g_str_hash, g_str_equal);
+  cache->numbering = number_against_stored (self, where, FALSE, cases->clusters, cases->n_clusters,
+                                            &cache->loaded, cache->number_of, now, &cache->stamp, error);
+  if (cache->numbering == NULL)
     return FALSE;
-  memcpy (cases->numbers, numbering->numbers, cases->n_clusters * sizeof *cases->numbers);
+  memcpy (cases->numbers, cache->numbering->numbers, cases->n_clusters * sizeof *cases->numbers);
+  cache->database = g_strdup (where->database);
+  cache->table = g_strdup (where->table);
+  cache->digest = clusters_digest (cases->clusters, cases->n_clusters);
+  self->case_cache = g_steal_pointer (&cache);
   return TRUE;
+}
+
+/* The numbering pr_store_number_cases() made of @cases, taken from the
+ * store, if the commit may reuse it (see the top of this file); else
+ * %NULL, also on error (then @error is set). */
+static PrCaseCache *
+take_cached_numbering (PrStore           *self,
+                       const PrStoreKey  *where,
+                       const PrScanCases *cases,
+                       char               now[32],
+                       GError           **error)
+{
+  g_autoptr(PrCaseCache) cache = g_steal_pointer (&self->case_cache);
+  g_autofree char *stamp = NULL;
+  g_autofree char *digest = NULL;
+  guint64 max_used;
+
+  if (cache == NULL || strcmp (cache->database, where->database) != 0 ||
+      strcmp (cache->table, where->table) != 0 || cache->numbering->n_clusters != cases->n_clusters)
+    return NULL;
+  stamp = read_stamp (self, where, TRUE, &max_used, now, error);
+  if (stamp == NULL || strcmp (stamp, cache->stamp) != 0)
+    return NULL;
+  digest = clusters_digest (cases->clusters, cases->n_clusters);
+  if (strcmp (digest, cache->digest) != 0)
+    return NULL;
+  return g_steal_pointer (&cache);
 }
 
 /* Called by the scan's commit, inside its transaction, with the table's
@@ -419,15 +545,20 @@ _pr_store_assign_cases (PrStore             *self,
                         PrScanCases         *cases,
                         GError             **error)
 {
-  g_auto(Loaded) loaded = { 0 };
+  g_auto(Loaded) own_loaded = { 0 };
+  g_autoptr(PrCaseCache) cache = NULL;
+  Loaded *loaded_p = &own_loaded;
   const char *db = where->database;
   const char *table = where->table;
   const PrCaseMembers *clusters = cases->clusters;
   gsize n_clusters = cases->n_clusters;
   guint32 *numbers = cases->numbers;
   g_autofree char *sql = NULL;
-  g_autoptr(GHashTable) number_of = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(PrCaseNumbering) numbering = NULL;
+  g_autoptr(GHashTable) own_number_of = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTable *number_of = own_number_of;
+  g_autoptr(PrCaseNumbering) own_numbering = NULL;
+  const PrCaseNumbering *numbering;
+  GError *local_error = NULL;
   g_autoptr(GArray) new_rows = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_autoptr(GArray) changed_rows = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_autoptr(GArray) member_rows = g_array_new (FALSE, FALSE, sizeof (guint64));
@@ -440,9 +571,26 @@ _pr_store_assign_cases (PrStore             *self,
   Writes writes = { 0 };
   Ends ends = { &writes, NULL };
 
-  numbering = number_against_stored (self, where, clusters, n_clusters, &loaded, number_of, now, error);
-  if (numbering == NULL)
-    return FALSE;
+  cache = take_cached_numbering (self, where, cases, now, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  if (cache != NULL)
+    {
+      loaded_p = &cache->loaded;
+      number_of = cache->number_of;
+      numbering = cache->numbering;
+    }
+  else
+    {
+      own_numbering = number_against_stored (self, where, TRUE, clusters, n_clusters, &own_loaded,
+                                             own_number_of, now, NULL, error);
+      if (own_numbering == NULL)
+        return FALSE;
+      numbering = own_numbering;
+    }
   memcpy (numbers, numbering->numbers, n_clusters * sizeof *numbers);
   /* The outputs written before the commit named these numbers. */
   if (cases->expected != NULL && n_clusters > 0 &&
@@ -461,13 +609,13 @@ _pr_store_assign_cases (PrStore             *self,
       g_hash_table_insert (cluster_of, (gpointer) clusters[x].member_ids[m], GSIZE_TO_POINTER (x + 1));
   for (gsize x = 0; x < n_clusters; x++)
     {
-      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded.index_of, GUINT_TO_POINTER (numbers[x])));
+      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded_p->index_of, GUINT_TO_POINTER (numbers[x])));
 
       if (!numbering->continued[x])
         g_array_append_val (new_rows, x);
-      else if (!same_as_stored (&clusters[x], &loaded, index - 1, number_of))
+      else if (!same_as_stored (&clusters[x], loaded_p, index - 1, number_of))
         {
-          GPtrArray *stored = loaded.members->pdata[index - 1];
+          GPtrArray *stored = loaded_p->members->pdata[index - 1];
 
           g_array_append_val (changed_rows, x);
           for (guint m = 0; m < stored->len; m++)

@@ -26,6 +26,11 @@ typedef struct {
   char *table;
 } PrStoreKey;
 
+/* pr-store-cases.c: a numbering kept for the scan's commit */
+typedef struct _PrCaseCache PrCaseCache;
+void _pr_case_cache_free (PrCaseCache *cache);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrCaseCache, _pr_case_cache_free)
+
 struct _PrStore
 {
   PrConnection *connection;     /* not owned */
@@ -43,6 +48,7 @@ struct _PrStore
   gboolean      unclaimed;      /* rows from before version 4 wait for a database */
   GHashTable   *keys;           /* a table as callers spell it → PrStoreKey */
   GHashTable   *scan_locks;     /* scan id (gint64 *) → lock name held for it */
+  PrCaseCache  *case_cache;     /* pr_store_number_cases()'s last, for the commit */
   gboolean      in_batch;       /* pr_store_add_decisions_written_back(): its one
                                  * transaction holds every decision's */
 };

@@ -269,6 +269,7 @@ pr_store_free (PrStore *self)
         _pr_store_release_lock (self, value);
     }
   g_clear_pointer (&self->scan_locks, g_hash_table_unref);
+  g_clear_pointer (&self->case_cache, _pr_case_cache_free);
   g_free (self->schema);
   g_free (self->q_meta);
   g_free (self->q_scans);
