@@ -221,8 +221,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   server = pr_test_server_start ();
 
-  g_test_add_func ("/db/store-case-reuse/commit-reads-no-members", test_commit_reads_no_members);
-  g_test_add_func ("/db/store-case-reuse/stale-numbering-refused", test_stale_numbering_refused);
+  g_test_add_func ("/db/store-cases/reuse-reads-no-members", test_commit_reads_no_members);
+  g_test_add_func ("/db/store-cases/reuse-stale-numbering-refused", test_stale_numbering_refused);
 
   status = g_test_run ();
   pr_test_server_stop ();
