@@ -4,8 +4,9 @@
  * symbolic link in a sticky, world-writable folder, whatever the kernel
  * is set to, for the CSV writer (the command line's reports and the
  * application's export), a device behind a link and the command line's
- * SVG curve; and an output into a folder that does not exist, refused by
- * every subcommand before it reads anything.
+ * SVG curve; an output into a folder that does not exist, refused by
+ * every subcommand before it reads anything; and an output that is the
+ * records file or another output, by any name, refused the same way.
  *
  * The tests run as root: a link "owned by another user" is made with
  * lchown().
@@ -284,6 +285,113 @@ test_check_missing_folder (void)
   }
 }
 
+/* An output that is the records file, by any name, is refused before any
+ * work and the records are left as they were. */
+#define SAME_RECORDS "id,body,case\n1,one two three four five six,a\n2,one two three four five six,a\n3,seven eight nine,b\n"
+
+/* Runs @args; it must be refused with a message naming @option and @path,
+ * and @records must still hold SAME_RECORDS. */
+static char *
+assert_refused (const char *const *args,
+                const char        *option,
+                const char        *path,
+                const char        *records)
+{
+  char *err = NULL;
+  g_autofree char *left = NULL;
+  int status = pr_test_run_cli (NULL, &err, args);
+
+  g_test_message ("%s %s: %s", args[0], option, err);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (err, option));
+  g_assert_nonnull (strstr (err, path));
+  g_assert_nonnull (strstr (err, "same file"));
+  if (records != NULL)
+    {
+      left = contents_of (records);
+      g_assert_cmpstr (left, ==, SAME_RECORDS);
+    }
+  return err;
+}
+
+static void
+test_cli_output_is_input (void)
+{
+  g_autofree char *folder = g_build_filename (tmpdir, "same-input", NULL);
+  g_autofree char *in = g_build_filename (folder, "in.csv", NULL);
+  g_autofree char *to_in = g_build_filename (folder, "to-in.csv", NULL);
+  g_autofree char *pairs_in = g_strconcat ("--pairs=", in, NULL);
+  g_autoptr(GError) error = NULL;
+  const char *const scan_out[] = { "scan", in, "--id", "id", "--text", "body", "-o", in, NULL };
+  const char *const scan_link_out[] = { "scan", in, "--id", "id", "--text", "body", "-o", to_in, NULL };
+  const char *const scan_link_in[] = { "scan", to_in, "--id", "id", "--text", "body", "-o", in, NULL };
+  const char *const scan_pairs[] = { "scan", in, "--id", "id", "--text", "body", pairs_in, NULL };
+  const char *const fingerprint[] = { "fingerprint", in, "--id", "id", "--text", "body", "-o", in, NULL };
+  const char *const thresholds[] = { "thresholds", in, "--id", "id", "--text", "body", "-o", in, NULL };
+  const char *const eval[] = { "eval", "--records", in, "--id", "id", "--text", "body", "--truth-groups", "case",
+                               "--pairs-out", to_in, NULL };
+  struct { const char *const *args; const char *option; const char *path; } cases[] = {
+    { scan_out, "--out", in }, { scan_link_out, "--out", to_in }, { scan_link_in, "--out", in },
+    { scan_pairs, "--pairs", in }, { fingerprint, "--out", in }, { thresholds, "--out", in },
+    { eval, "--pairs-out", to_in },
+  };
+
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  g_assert_cmpint (symlink ("in.csv", to_in), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_file_set_contents (in, SAME_RECORDS, -1, &error);
+      g_assert_no_error (error);
+      g_free (assert_refused (cases[i].args, cases[i].option, cases[i].path, in));
+    }
+}
+
+/* Two outputs that are one file: one report would be lost. Both are new,
+ * or one spelled another way; outputs to /dev/null twice are fine. */
+static void
+test_cli_outputs_same_file (void)
+{
+  g_autofree char *folder = g_build_filename (tmpdir, "same-output", NULL);
+  g_autofree char *in = g_build_filename (folder, "in.csv", NULL);
+  g_autofree char *x = g_build_filename (folder, "x.csv", NULL);
+  g_autofree char *dot_x = g_build_filename (folder, ".", "x.csv", NULL);
+  g_autofree char *y = g_build_filename (folder, "y.csv", NULL);
+  g_autofree char *to_y = g_build_filename (folder, "to-y.csv", NULL);
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const new_x[] = { "scan", in, "--id", "id", "--text", "body", "-o", x, "--pairs", x, NULL };
+  const char *const dot[] = { "scan", in, "--id", "id", "--text", "body", "-o", x, "--pairs", dot_x, NULL };
+  const char *const linked[] = { "scan", in, "--id", "id", "--text", "body", "-o", y, "--pairs", to_y, NULL };
+  const char *const eval[] = { "eval", "--records", in, "--id", "id", "--text", "body", "--truth-groups", "case",
+                               "--pairs-out", x, "--curve", dot_x, NULL };
+  const char *const devices[] = { "scan", in, "--id", "id", "--text", "body", "-o", "/dev/null",
+                                  "--pairs", "/dev/null", NULL };
+  struct { const char *const *args; const char *first; const char *option; const char *path; } cases[] = {
+    { new_x, "--out", "--pairs", x }, { dot, "--out", "--pairs", dot_x }, { linked, "--out", "--pairs", to_y },
+    { eval, "--pairs-out", "--curve", dot_x },
+  };
+
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  g_file_set_contents (in, SAME_RECORDS, -1, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (y, "an earlier report\n", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (symlink ("y.csv", to_y), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *refusal = assert_refused (cases[i].args, cases[i].option, cases[i].path, in);
+
+      g_assert_nonnull (strstr (refusal, cases[i].first));
+      g_assert_false (g_file_test (x, G_FILE_TEST_EXISTS));
+    }
+  {
+    g_autofree char *left = contents_of (y);
+
+    g_assert_cmpstr (left, ==, "an earlier report\n");
+  }
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, devices), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -306,6 +414,8 @@ main (int   argc,
   g_test_add_func ("/cli/common/output-device-behind-foreign-link", test_cli_device_behind_foreign_link);
   g_test_add_func ("/cli/common/output-report-behind-foreign-link", test_cli_report_behind_foreign_link);
   g_test_add_func ("/cli/common/output-missing-folder-first", test_cli_missing_folder_first);
+  g_test_add_func ("/cli/common/output-is-input", test_cli_output_is_input);
+  g_test_add_func ("/cli/common/outputs-same-file", test_cli_outputs_same_file);
 
   result = g_test_run ();
   pr_test_remove_tree (tmpdir);

@@ -1235,25 +1235,74 @@ pr_cli_open_csv_output (const char        *path,
 
 /**
  * pr_cli_check_outputs:
- * @paths: (array length=n_paths): the subcommand's output files; %NULL
- *   (not given) and "-" (standard output) are no file
- * @n_paths: how many
+ * @inputs: (array length=n_inputs): the files the subcommand reads
+ * @n_inputs: how many
+ * @outputs: (array length=n_outputs): the files it writes
+ * @n_outputs: how many
  * @error: return location for a #GError
  *
  * For a subcommand to call before it reads anything: an output that
  * cannot be written (its folder missing, a link not to be followed) is
- * told at once, not after the work.
+ * told at once, not after the work; so is an output that is an input
+ * (the records would be replaced by the report) or another output (one
+ * report would be lost), however the two names spell or link to it
+ * (pr_output_path_identity ()). A %NULL path (not given) and "-"
+ * (standard input or output) are no file.
  *
  * Returns: %FALSE with @error naming the first that cannot be written
  */
 gboolean
-pr_cli_check_outputs (const char *const  *paths,
-                      guint               n_paths,
-                      GError            **error)
+pr_cli_check_outputs (const PrCliFile  *inputs,
+                      guint             n_inputs,
+                      const PrCliFile  *outputs,
+                      guint             n_outputs,
+                      GError          **error)
 {
-  for (guint i = 0; i < n_paths; i++)
-    if (paths[i] != NULL && !g_str_equal (paths[i], "-") && !pr_output_path_check (paths[i], error))
-      return FALSE;
+  g_autoptr(GPtrArray) input_keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) output_keys = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n_inputs; i++)
+    g_ptr_array_add (input_keys, inputs[i].path == NULL || g_str_equal (inputs[i].path, "-")
+                                 ? NULL : pr_output_path_identity (inputs[i].path, FALSE, NULL));
+  for (guint i = 0; i < n_outputs; i++)
+    {
+      const PrCliFile *output = &outputs[i];
+      g_autoptr(GError) local_error = NULL;
+      char *key;
+
+      g_ptr_array_add (output_keys, NULL);
+      if (output->path == NULL || g_str_equal (output->path, "-"))
+        continue;
+      if (!pr_output_path_check (output->path, error))
+        return FALSE;
+      key = pr_output_path_identity (output->path, TRUE, &local_error);
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      output_keys->pdata[i] = key;
+      if (key == NULL)
+        continue;
+      for (guint j = 0; j < n_inputs; j++)
+        if (input_keys->pdata[j] != NULL && g_str_equal (input_keys->pdata[j], key))
+          {
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                         _("%s %s is the same file as %s %s: writing it would replace what is read: "
+                           "name another file for %s"),
+                         output->option, output->path, inputs[j].option, inputs[j].path, output->option);
+            return FALSE;
+          }
+      for (guint j = 0; j < i; j++)
+        if (output_keys->pdata[j] != NULL && g_str_equal (output_keys->pdata[j], key))
+          {
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                         _("%s %s and %s %s are the same file: one output would replace the other: "
+                           "name a different file for each"),
+                         outputs[j].option, outputs[j].path, output->option, output->path);
+            return FALSE;
+          }
+    }
   return TRUE;
 }
 

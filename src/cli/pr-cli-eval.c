@@ -988,9 +988,11 @@ pr_cli_eval (int    argc,
   /* Its outputs are written at the end: one that cannot be is told
    * before the records are read. */
   {
-    const char *outputs[] = { pairs_out_path, curve_path };
+    const PrCliFile inputs[] = { { "--records", records_path }, { "--pairs", pairs_path },
+                                 { "--truth-groups-file", truth_groups_path } };
+    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path }, { "--curve", curve_path } };
 
-    if (!pr_cli_check_outputs (outputs, G_N_ELEMENTS (outputs), &error))
+    if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;
   }
 

@@ -36,7 +36,14 @@ pr_cli_fingerprint (int    argc,
     goto failed;
 
   /* The output first: one that cannot be written is told before the
-   * records are read. */
+   * records are read; so is one that is the records file. */
+  {
+    const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL } };
+    const PrCliFile outputs[] = { { "--out", out } };
+
+    if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
+      goto failed;
+  }
   writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error);
   if (writer == NULL)
     goto failed;

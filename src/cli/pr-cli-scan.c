@@ -258,7 +258,15 @@ pr_cli_scan (int    argc,
   /* Every output is opened before the scan begins, and written before the
    * store marks the scan complete: a missing folder, a full disk or a
    * killed run leaves the store as it was, and the next scan reports the
-   * same new repeats again. */
+   * same new repeats again. None may be the records file or another. */
+  {
+    const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL } };
+    const PrCliFile outputs[] = { { "--out", out }, { "--pairs", pairs_path }, { "--new-repeats", new_repeats_path },
+                                  { "--bad-rows", bad_rows_path } };
+
+    if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
+      goto failed;
+  }
   if (out != NULL && (clusters_writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error)) == NULL)
     goto failed;
   if (pairs_path != NULL &&

@@ -74,7 +74,14 @@ pr_cli_thresholds (int    argc,
     }
 
   /* The output first: one that cannot be written is told before the
-   * records are read. */
+   * records are read; so is one that is the records file. */
+  {
+    const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL } };
+    const PrCliFile outputs[] = { { "--out", out } };
+
+    if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
+      goto failed;
+  }
   if (out != NULL && (writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error)) == NULL)
     goto failed;
   if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))

@@ -167,8 +167,17 @@ int           pr_cli_fail                   (const char           *command,
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
                                              PrCsvWriterFlags      flags,
                                              GError              **error);
-gboolean      pr_cli_check_outputs          (const char *const    *paths,
-                                             guint                 n_paths,
+/* A file a command reads or writes, and the option that names it. */
+typedef struct
+{
+  const char *option;   /* "--out", or a positional argument's name */
+  const char *path;     /* NULL: not given; "-": standard input or output */
+} PrCliFile;
+
+gboolean      pr_cli_check_outputs          (const PrCliFile      *inputs,
+                                             guint                 n_inputs,
+                                             const PrCliFile      *outputs,
+                                             guint                 n_outputs,
                                              GError              **error);
 double        pr_cli_peak_rss_mb            (void);
 

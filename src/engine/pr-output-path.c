@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -189,4 +190,55 @@ pr_output_path_check (const char  *path,
       return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * pr_output_path_identity:
+ * @path: a file, as the user named it
+ * @output: whether the program writes @path (else it reads it)
+ * @error: return location for a #GError
+ *
+ * What two names of one file have in common, so that an output that
+ * would replace an input, or another output, is found before any work:
+ * "DEVICE:INODE" for a regular file that exists (whatever links or hard
+ * links lead to it); for an output not there yet, the path it will have,
+ * its folder's links followed. An input that is not there, and a device
+ * or pipe (two outputs to /dev/null are fine), have none.
+ *
+ * Returns: (transfer full) (nullable): the key, or %NULL: with @error set
+ *   if @output cannot be written (pr_output_path_resolve ()), else none
+ */
+char *
+pr_output_path_identity (const char  *path,
+                         gboolean     output,
+                         GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *real_dir = NULL;
+  g_autofree char *base = NULL;
+  struct stat st;
+  gboolean exists = FALSE;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!output)
+    {
+      if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+        return NULL;
+      return g_strdup_printf ("%ju:%ju", (uintmax_t) st.st_dev, (uintmax_t) st.st_ino);
+    }
+  target = pr_output_path_resolve (path, &st, &exists, error);
+  if (target == NULL)
+    return NULL;
+  if (exists)
+    {
+      if (!S_ISREG (st.st_mode))
+        return NULL;
+      return g_strdup_printf ("%ju:%ju", (uintmax_t) st.st_dev, (uintmax_t) st.st_ino);
+    }
+  dir = g_path_get_dirname (target);
+  base = g_path_get_basename (target);
+  real_dir = realpath (dir, NULL);
+  return g_build_filename (real_dir != NULL ? real_dir : dir, base, NULL);
 }

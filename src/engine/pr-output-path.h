@@ -14,4 +14,8 @@ char     *pr_output_path_resolve (const char   *path,
 gboolean  pr_output_path_check   (const char   *path,
                                   GError      **error);
 
+char     *pr_output_path_identity (const char   *path,
+                                   gboolean      output,
+                                   GError      **error);
+
 G_END_DECLS
