@@ -76,6 +76,28 @@ test_loose_number (void)
     }
 }
 
+/* A number column compared with text that is no number: the server cut
+ * "536abc" to 536 with only a warning, and answered for record 536. */
+static void
+test_truncated_number (void)
+{
+  const char *typed[] = { "536abc", "536 xyz", "537-1" };
+
+  make_tables ();
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status;
+
+      g_test_message ("check --id “%s”", typed[i]);
+      out = check ("num", "id", typed[i], &err, &status);
+      g_assert_cmpint (status, ==, 1);
+      g_assert_cmpstr (out, ==, "");
+      g_assert_nonnull (strstr (err, "is not a value the id column of table “num” can hold"));
+    }
+}
+
 static void
 test_loose_text (void)
 {
@@ -147,6 +169,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/check/by-id/loose-number", test_loose_number);
   g_test_add_func ("/cli/check/by-id/loose-text", test_loose_text);
+  g_test_add_func ("/cli/check/by-id/truncated-number", test_truncated_number);
   g_test_add_func ("/cli/check/by-id/no-such-record", test_no_such_record);
   g_test_add_func ("/cli/check/by-id/several-records", test_several_records);
 

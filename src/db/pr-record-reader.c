@@ -344,6 +344,31 @@ pr_record_reader_fetch (PrConnection     *connection,
   rows = _pr_connection_select (connection, sql->str, params, 1, error);
   if (rows == NULL)
     return NULL;
+  /* The server compares a number column with the typed text loosely, and
+   * cuts what is not a number ("1246abc" is 1246) with only a warning:
+   * that would answer for another record than the one typed. Spaces
+   * around a number (pasted from a spreadsheet) warn too, so they are
+   * tried without them; leading zeros and "536.0" compare without one. */
+  if (mysql_warning_count (_pr_connection_get_handle (connection)) > 0)
+    {
+      g_autofree char *stripped = g_strstrip (g_strdup (id));
+
+      if (strcmp (stripped, id) != 0)
+        {
+          params[0] = stripped;
+          g_clear_pointer (&rows, g_ptr_array_unref);
+          rows = _pr_connection_select (connection, sql->str, params, 1, error);
+          if (rows == NULL)
+            return NULL;
+        }
+    }
+  if (mysql_warning_count (_pr_connection_get_handle (connection)) > 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
+                   _("the id “%s” is not a value the id column of table “%s” can hold (the server would have to "
+                     "cut it to compare): check the id"), id, table);
+      return NULL;
+    }
   if (rows->len == 0)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
