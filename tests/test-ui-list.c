@@ -151,3 +151,134 @@ test_failed_connection (void)
 
   pr_test_close_and_finalize (window);
 }
+
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static GtkWidget *
+heading_of (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "heading"))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = heading_of (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct {
+  PrClusterItem *item;
+  guint          size;
+  const char    *primary;
+} Awaited;
+
+static gboolean
+item_changed (gpointer data)
+{
+  Awaited *awaited = data;
+  guint size = 0;
+
+  g_object_get (awaited->item, "size", &size, NULL);
+  return awaited->primary != NULL ? g_strcmp0 (pr_cluster_item_get_primary_id (awaited->item), awaited->primary) == 0
+                                  : size == awaited->size;
+}
+
+/* The day the planted record @id was submitted (fill_sizes_table ()). */
+static char *
+day_of (const char *id)
+{
+  guint n = (guint) g_ascii_strtoull (id, NULL, 10);
+
+  return g_strdup_printf ("2026-0%u-1%u", n / 100, n % 100);
+}
+
+static void
+let_frames_pass (GtkWidget *widget)
+{
+  for (guint i = 0; i < 20; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  (void) widget;
+}
+
+/* The figures that name a cluster follow the decisions: the compare
+ * view's count after "not a repeat", the list row's date (and the
+ * header's) after "make primary". */
+void
+test_figures_follow (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (pr_test_ui_admin);
+  PrWindow *window = pr_window_new (NULL);
+  GtkColumnView *view;
+  PrCompareView *compare;
+  PrClusterItem *item;
+  GtkWidget *heading;
+  g_autofree char *old_day = NULL, *new_day = NULL, *new_primary = NULL, *date = NULL;
+  g_autofree char *expected = NULL;
+  guint size = 0;
+  Awaited awaited = { 0 };
+
+  fill_sizes_table (root, "fresh_figures");
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (params), "fresh_figures");
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  pr_test_select_cluster (window, view, 1);
+  compare = PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare"));
+  item = pr_compare_view_get_item (compare);
+  heading = heading_of (GTK_WIDGET (compare));
+  g_assert_nonnull (heading);
+  g_object_get (item, "size", &size, NULL);
+  g_assert_cmpuint (size, >=, 3);
+  expected = g_strdup_printf ("Case 1: %u records", size);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (heading)), ==, expected);
+
+  /* "Not a repeat": one record fewer, in the list and in the header. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-not-repeat", NULL));
+  awaited.item = item;
+  awaited.size = size - 1;
+  pr_test_wait_until (item_changed, &awaited);
+  let_frames_pass (GTK_WIDGET (window));
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Case 1: %u records", size - 1);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (heading_of (GTK_WIDGET (compare)))), ==, expected);
+
+  /* "Make primary" on another record: the list row shows its day. */
+  old_day = day_of (pr_cluster_item_get_primary_id (item));
+  g_object_get (item, "date", &date, NULL);
+  g_assert_cmpstr (date, ==, old_day);
+  g_assert_true (has_label (GTK_WIDGET (view), old_day));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-record", NULL));
+  new_primary = g_strdup (pr_compare_view_get_selected_id (compare));
+  g_assert_cmpstr (new_primary, !=, pr_cluster_item_get_primary_id (item));
+  new_day = day_of (new_primary);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-primary", NULL));
+  awaited.primary = new_primary;
+  pr_test_wait_until (item_changed, &awaited);
+  let_frames_pass (GTK_WIDGET (window));
+  g_clear_pointer (&date, g_free);
+  g_object_get (item, "date", &date, NULL);
+  g_assert_cmpstr (date, ==, new_day);
+  g_assert_true (has_label (GTK_WIDGET (view), new_day));
+  g_assert_false (has_label (GTK_WIDGET (view), old_day));
+
+  pr_test_close_and_finalize (window);
+}

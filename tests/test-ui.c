@@ -75,6 +75,7 @@ main (int    argc,
   g_test_add_func ("/app/window/password-nowhere", test_password_nowhere);
   g_test_add_func ("/app/review-page/sort-then-close", test_sort_then_close);
   g_test_add_func ("/app/window/failed-connection", test_failed_connection);
+  g_test_add_func ("/app/review-page/figures-follow", test_figures_follow);
   g_test_add_func ("/app/compare-view/click-selects", test_compare_click_selects);
   g_test_add_func ("/app/compare-view/selection-in-view", test_compare_selection_in_view);
   g_test_add_func ("/app/compare-view/primary-pinned", test_compare_primary_pinned);

@@ -75,6 +75,8 @@ struct _PrCompareView
 
 G_DEFINE_FINAL_TYPE (PrCompareView, pr_compare_view, GTK_TYPE_WIDGET)
 
+static void set_item (PrCompareView *self, PrClusterItem *item);
+
 static void
 remove_more_tick (PrCompareView *self)
 {
@@ -116,7 +118,7 @@ pr_compare_view_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
   remove_more_tick (self);
   remove_reveal_tick (self);
-  g_clear_object (&self->item);
+  set_item (self, NULL);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   g_clear_pointer (&self->boilerplate, g_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
@@ -259,7 +261,7 @@ pr_compare_view_clear (PrCompareView *self,
                        const char    *message)
 {
   remove_cells (self);
-  g_clear_object (&self->item);
+  set_item (self, NULL);
   gtk_widget_set_visible (self->chains, FALSE);
   gtk_label_set_text (GTK_LABEL (self->heading), message);
   gtk_widget_set_visible (self->explanation, FALSE);
@@ -770,6 +772,43 @@ reveal_selected (PrCompareView *self)
     self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), reveal_tick, NULL, NULL);
 }
 
+/* The heading: the cluster's name and the records still in it, as the
+ * list counts them (not those a verdict or a split took out, though
+ * their columns stay on show). Follows the item as decisions change it. */
+static void
+update_heading (PrCompareView *self)
+{
+  PrClusterItem *item = self->item;
+  g_autofree char *heading = NULL;
+  guint size = 0;
+
+  g_object_get (item, "size", &size, NULL);
+  if (!pr_cluster_item_get_is_case (item))
+    heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", size),
+                               pr_cluster_item_get_number (item), size);
+  else if (pr_cluster_item_get_number (item) != 0)
+    heading = g_strdup_printf (ngettext ("Case %u: %u record", "Case %u: %u records", size),
+                               pr_cluster_item_get_number (item), size);
+  else
+    heading = g_strdup_printf (ngettext ("New case (numbered by the next scan): %u record",
+                                         "New case (numbered by the next scan): %u records", size),
+                               size);
+  gtk_label_set_text (GTK_LABEL (self->heading), heading);
+}
+
+static void
+set_item (PrCompareView *self,
+          PrClusterItem *item)
+{
+  if (self->item == item)
+    return;
+  if (self->item != NULL)
+    g_signal_handlers_disconnect_by_func (self->item, update_heading, self);
+  g_set_object (&self->item, item);
+  if (item != NULL)
+    g_signal_connect_object (item, "notify::size", G_CALLBACK (update_heading), self, G_CONNECT_SWAPPED);
+}
+
 /**
  * pr_compare_view_show:
  * @records: (element-type GPtrArray): per member, the values in mapping order
@@ -785,12 +824,11 @@ pr_compare_view_show (PrCompareView   *self,
                       GArray          *boilerplate,
                       GPtrArray       *records)
 {
-  g_autofree char *heading = NULL;
   gboolean new_cluster = item != self->last_item;
   int row = 1;
 
   remove_cells (self);
-  g_set_object (&self->item, item);
+  set_item (self, item);
   self->last_item = item;
   g_clear_pointer (&self->mapping, pr_mapping_free);
   self->mapping = pr_mapping_copy (mapping);
@@ -813,17 +851,7 @@ pr_compare_view_show (PrCompareView   *self,
   for (int r = 0; r <= (int) pr_mapping_get_n_columns (mapping); r++)
     g_ptr_array_add (self->row_groups, gtk_size_group_new (GTK_SIZE_GROUP_VERTICAL));
 
-  if (!pr_cluster_item_get_is_case (item))
-    heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", self->n_members),
-                               pr_cluster_item_get_number (item), self->n_members);
-  else if (pr_cluster_item_get_number (item) != 0)
-    heading = g_strdup_printf (ngettext ("Case %u: %u record", "Case %u: %u records", self->n_members),
-                               pr_cluster_item_get_number (item), self->n_members);
-  else
-    heading = g_strdup_printf (ngettext ("New case (numbered by the next scan): %u record",
-                                         "New case (numbered by the next scan): %u records", self->n_members),
-                               self->n_members);
-  gtk_label_set_text (GTK_LABEL (self->heading), heading);
+  update_heading (self);
   gtk_widget_set_visible (self->chains, TRUE);
 
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
