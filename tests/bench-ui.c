@@ -208,7 +208,7 @@ bench_compare (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   gtk_window_set_child (GTK_WINDOW (window), view);
   hadjustment = gtk_scrolled_window_get_hadjustment (
-    GTK_SCROLLED_WINDOW (pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, NULL)));
+    GTK_SCROLLED_WINDOW (pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "records-scroller")));
   watch_frames (window);
   for (guint round = 0; round < 20; round++)
     {

@@ -55,5 +55,10 @@ void test_column_encoding    (void);
 void test_date_order         (void);
 void test_tour               (void);
 void test_sort_then_close    (void);
+void test_failed_connection  (void);
+void test_figures_follow     (void);
+void test_compare_click_selects     (void);
+void test_compare_selection_in_view (void);
+void test_compare_primary_pinned    (void);
 
 G_END_DECLS

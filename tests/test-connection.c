@@ -142,6 +142,22 @@ test_describe (void)
       g_assert_cmpstr (description, ==, expected[i]);
       g_assert_null (strstr (description, "s3cret"));
     }
+
+  /* No host given: the client library goes to this machine, and the
+   * description says so, never "(null)". */
+  {
+    g_autoptr(PrConnectionParams) params = pr_connection_params_new ();
+    g_autofree char *description = NULL;
+
+    params->user = g_strdup ("clerk");
+    params->database = g_strdup ("xinfang");
+    description = pr_connection_params_describe (params);
+    g_assert_cmpstr (description, ==, "clerk@localhost/xinfang");
+    params->port = 3307;
+    g_clear_pointer (&description, g_free);
+    description = pr_connection_params_describe (params);
+    g_assert_cmpstr (description, ==, "clerk@localhost:3307/xinfang");
+  }
 }
 
 static void

@@ -502,6 +502,25 @@ replay (PrClusterItem     *self,
     apply_one (self, self->decisions->pdata[i], set);
   g_array_set_clear_func (self->members, clear);
   count_petitioners (self);
+  /* The list names a cluster by its primary's subject and date: a new
+   * primary brings its own. */
+  if (set != NULL && self->members->len > 0)
+    {
+      guint32 primary = g_array_index (self->members, PrClusterMember, 0).record;
+
+      if (primary < set->n_records)
+        {
+          if (set->labels != NULL)
+            {
+              const char *label = set->labels->pdata[primary];
+
+              g_free (self->subject);
+              self->subject = g_strdup (label != NULL ? label : "");
+            }
+          if (set->dates != NULL)
+            self->date = set->dates[primary];
+        }
+    }
 }
 
 /**
@@ -593,4 +612,6 @@ pr_cluster_item_changed (PrClusterItem *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SAME_PETITIONER]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_OTHER_PETITIONER]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PETITIONERS]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBJECT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATE]);
 }

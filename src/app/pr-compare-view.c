@@ -2,7 +2,9 @@
 /*
  * PrCompareView: the records of one cluster side by side, one column per
  * record (the primary first), one row per mapped field, so that fields
- * line up and one scrolled window scrolls them all together. What differs
+ * line up. The field names and the primary are pinned at the left; the
+ * other records scroll beside them, and a click on a record's column
+ * chooses it. Rows line up across both by a size group a row. What differs
  * from the primary is highlighted, and underlined so that it does not
  * rest on colour alone: whole short fields, and words of long texts.
  *
@@ -36,7 +38,9 @@ struct _PrCompareView
   GtkWidget         *box;
   GtkWidget         *heading;
   GtkWidget         *scroller;
-  GtkWidget         *grid;
+  GtkWidget         *pinned;       /* field names and the primary */
+  GtkWidget         *records_scroller;
+  GtkWidget         *grid;         /* the other records, scrolled */
   GtkWidget         *explanation;
   GtkWidget         *explain_summary;
   GtkWidget         *explain_details;
@@ -63,10 +67,15 @@ struct _PrCompareView
   guint              n_members;
   guint              n_added;
   guint              more_tick;
+  guint              reveal_tick;
+  GPtrArray         *row_groups;   /* GtkSizeGroup per row, header first */
+  gconstpointer      last_item;    /* only compared: a new cluster opens at its start */
   GtkWidget         *more;         /* stands for the columns still to come */
 };
 
 G_DEFINE_FINAL_TYPE (PrCompareView, pr_compare_view, GTK_TYPE_WIDGET)
+
+static void set_item (PrCompareView *self, PrClusterItem *item);
 
 static void
 remove_more_tick (PrCompareView *self)
@@ -77,13 +86,39 @@ remove_more_tick (PrCompareView *self)
 }
 
 static void
+remove_reveal_tick (PrCompareView *self)
+{
+  if (self->reveal_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal_tick);
+  self->reveal_tick = 0;
+}
+
+static void
+clear_row_groups (PrCompareView *self)
+{
+  for (guint r = 0; r < self->row_groups->len; r++)
+    {
+      GtkSizeGroup *group = self->row_groups->pdata[r];
+      GSList *widgets;
+
+      while ((widgets = gtk_size_group_get_widgets (group)) != NULL)
+        gtk_size_group_remove_widget (group, widgets->data);
+    }
+  g_ptr_array_set_size (self->row_groups, 0);
+}
+
+static void
 pr_compare_view_dispose (GObject *object)
 {
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
+  if (self->row_groups != NULL)
+    clear_row_groups (self);
+  g_clear_pointer (&self->row_groups, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
   remove_more_tick (self);
-  g_clear_object (&self->item);
+  remove_reveal_tick (self);
+  set_item (self, NULL);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   g_clear_pointer (&self->boilerplate, g_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
@@ -107,6 +142,8 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, box);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, heading);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, pinned);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, records_scroller);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, grid);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explanation);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_summary);
@@ -125,6 +162,57 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
 }
 
 static void scroller_changed (PrCompareView *self);
+static void reveal_selected (PrCompareView *self);
+static void select_member (PrCompareView *self, guint member);
+
+/* The member whose column holds grid point (@x, @y), or -1. */
+static int
+member_at (PrCompareView *self,
+           GtkWidget     *grid,
+           double         x,
+           double         y)
+{
+  GtkWidget *cell = gtk_widget_pick (grid, x, y, GTK_PICK_DEFAULT);
+  int column = -1;
+
+  while (cell != NULL && gtk_widget_get_parent (cell) != grid)
+    cell = gtk_widget_get_parent (cell);
+  if (cell == NULL || cell == self->more)
+    return -1;
+  gtk_grid_query_child (GTK_GRID (grid), cell, &column, NULL, NULL, NULL);
+  if (grid == self->pinned)
+    return column == 1 ? 0 : -1;
+  return column + 1;
+}
+
+/* A click anywhere in a record's column, header or field, chooses the
+ * record. Seen on the way down and not claimed, so that the text under
+ * it can still be selected and copied. */
+static void
+column_pressed (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                PrCompareView   *self)
+{
+  GtkWidget *grid = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  int member = member_at (self, grid, x, y);
+
+  if (self->item != NULL && member >= 0 && (guint) member < self->n_added)
+    select_member (self, (guint) member);
+}
+
+static void
+add_column_clicks (PrCompareView *self,
+                   GtkWidget     *grid)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (column_pressed), self, 0);
+  gtk_widget_add_controller (grid, GTK_EVENT_CONTROLLER (click));
+}
 
 static void
 pr_compare_view_init (PrCompareView *self)
@@ -132,7 +220,10 @@ pr_compare_view_init (PrCompareView *self)
   GtkAdjustment *hadjustment;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  self->row_groups = g_ptr_array_new_with_free_func (g_object_unref);
+  add_column_clicks (self, self->pinned);
+  add_column_clicks (self, self->grid);
+  hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->records_scroller));
   g_signal_connect_object (hadjustment, "value-changed", G_CALLBACK (scroller_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (hadjustment, "changed", G_CALLBACK (scroller_changed), self, G_CONNECT_SWAPPED);
   self->headers = g_ptr_array_new ();
@@ -152,10 +243,14 @@ remove_cells (PrCompareView *self)
   GtkWidget *child;
 
   remove_more_tick (self);
+  remove_reveal_tick (self);
   self->n_added = self->n_members = 0;
   self->more = NULL;
+  clear_row_groups (self);
   while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
     gtk_grid_remove (GTK_GRID (self->grid), child);
+  while ((child = gtk_widget_get_first_child (self->pinned)) != NULL)
+    gtk_grid_remove (GTK_GRID (self->pinned), child);
   g_ptr_array_set_size (self->headers, 0);
   g_ptr_array_set_size (self->differences, 0);
   self->next_difference = 0;
@@ -166,7 +261,7 @@ pr_compare_view_clear (PrCompareView *self,
                        const char    *message)
 {
   remove_cells (self);
-  g_clear_object (&self->item);
+  set_item (self, NULL);
   gtk_widget_set_visible (self->chains, FALSE);
   gtk_label_set_text (GTK_LABEL (self->heading), message);
   gtk_widget_set_visible (self->explanation, FALSE);
@@ -268,6 +363,22 @@ member_title (PrClusterItem *item,
                                                  : C_("repeat kind", "another petitioner"));
 }
 
+/* Puts a cell of member @m's column (the primary's in the pinned grid)
+ * on @row, as high as the row's other cells. */
+static void
+attach_cell (PrCompareView *self,
+             GtkWidget     *cell,
+             guint          m,
+             int            row)
+{
+  if (m == 0)
+    gtk_grid_attach (GTK_GRID (self->pinned), cell, 1, row, 1, 1);
+  else
+    gtk_grid_attach (GTK_GRID (self->grid), cell, (int) m - 1, row, 1, 1);
+  if ((guint) row < self->row_groups->len)
+    gtk_size_group_add_widget (self->row_groups->pdata[row], cell);
+}
+
 /* The field rows: one per mapped column but the id and ignored ones. */
 static gboolean
 is_shown_column (const PrMappingColumn *column)
@@ -334,7 +445,7 @@ add_member_column (PrCompareView *self,
           gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                           _("differs from the primary"), -1);
         }
-      gtk_grid_attach (GTK_GRID (self->grid), label, (int) m + 1, row, 1, 1);
+      attach_cell (self, label, m, row);
       row++;
     }
 
@@ -346,7 +457,7 @@ add_member_column (PrCompareView *self,
   gtk_widget_add_css_class (header, "record-header");
   if (member->state == PR_MEMBER_NOT_REPEAT)
     gtk_widget_add_css_class (header, "not-repeat");
-  gtk_grid_attach (GTK_GRID (self->grid), header, (int) m + 1, 0, 1, 1);
+  attach_cell (self, header, m, 0);
   g_ptr_array_add (self->headers, header);
 }
 
@@ -561,7 +672,7 @@ add_columns_until (PrCompareView *self,
 static gboolean
 more_in_view (PrCompareView *self)
 {
-  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->records_scroller));
   double x = 0, y = 0;
 
   if (self->more == NULL || gtk_widget_get_width (self->more) == 0)
@@ -624,8 +735,78 @@ update_more (PrCompareView *self)
   gtk_widget_add_css_class (self->more, "record-header");
   gtk_widget_add_css_class (self->more, "dim-label");
   gtk_widget_set_tooltip_text (self->more, _("Scroll right, or press Alt+→, to show the next records"));
-  gtk_grid_attach (GTK_GRID (self->grid), self->more, (int) self->n_added + 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->grid), self->more, MAX ((int) self->n_added - 1, 0), 0, 1, 1);
   scroller_changed (self);
+}
+
+/* Runs at the start of a frame: once the selected record's column is
+ * laid out, scrolls the records so that it is wholly in view (the
+ * primary is pinned, always in view). */
+static gboolean
+reveal_tick (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  PrCompareView *self = PR_COMPARE_VIEW (widget);
+  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->records_scroller));
+  GtkWidget *header;
+  graphene_rect_t bounds;
+
+  if (self->selected == 0 || self->selected >= self->headers->len)
+    {
+      self->reveal_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  header = self->headers->pdata[self->selected];
+  if (gtk_widget_get_width (header) == 0 || !gtk_widget_compute_bounds (header, self->grid, &bounds))
+    return G_SOURCE_CONTINUE;
+  gtk_adjustment_clamp_page (hadjustment, bounds.origin.x, bounds.origin.x + bounds.size.width);
+  self->reveal_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+reveal_selected (PrCompareView *self)
+{
+  if (self->reveal_tick == 0)
+    self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), reveal_tick, NULL, NULL);
+}
+
+/* The heading: the cluster's name and the records still in it, as the
+ * list counts them (not those a verdict or a split took out, though
+ * their columns stay on show). Follows the item as decisions change it. */
+static void
+update_heading (PrCompareView *self)
+{
+  PrClusterItem *item = self->item;
+  g_autofree char *heading = NULL;
+  guint size = 0;
+
+  g_object_get (item, "size", &size, NULL);
+  if (!pr_cluster_item_get_is_case (item))
+    heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", size),
+                               pr_cluster_item_get_number (item), size);
+  else if (pr_cluster_item_get_number (item) != 0)
+    heading = g_strdup_printf (ngettext ("Case %u: %u record", "Case %u: %u records", size),
+                               pr_cluster_item_get_number (item), size);
+  else
+    heading = g_strdup_printf (ngettext ("New case (numbered by the next scan): %u record",
+                                         "New case (numbered by the next scan): %u records", size),
+                               size);
+  gtk_label_set_text (GTK_LABEL (self->heading), heading);
+}
+
+static void
+set_item (PrCompareView *self,
+          PrClusterItem *item)
+{
+  if (self->item == item)
+    return;
+  if (self->item != NULL)
+    g_signal_handlers_disconnect_by_func (self->item, update_heading, self);
+  g_set_object (&self->item, item);
+  if (item != NULL)
+    g_signal_connect_object (item, "notify::size", G_CALLBACK (update_heading), self, G_CONNECT_SWAPPED);
 }
 
 /**
@@ -643,11 +824,12 @@ pr_compare_view_show (PrCompareView   *self,
                       GArray          *boilerplate,
                       GPtrArray       *records)
 {
-  g_autofree char *heading = NULL;
+  gboolean new_cluster = item != self->last_item;
   int row = 1;
 
   remove_cells (self);
-  g_set_object (&self->item, item);
+  set_item (self, item);
+  self->last_item = item;
   g_clear_pointer (&self->mapping, pr_mapping_free);
   self->mapping = pr_mapping_copy (mapping);
   if (boilerplate != NULL)
@@ -659,20 +841,17 @@ pr_compare_view_show (PrCompareView   *self,
   if (self->tokenizer == NULL)
     self->tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
   self->n_members = MIN (pr_cluster_item_get_n_members (item), records->len);
-  if (self->selected >= self->n_members || self->selected == 0)
+  /* A new cluster opens at its start, its first record beside the
+   * primary; the same one shown again (after a decision) stays on the
+   * record it was on. */
+  if (new_cluster || self->selected >= self->n_members || self->selected == 0)
     self->selected = self->n_members > 1 ? 1 : 0;
+  if (new_cluster)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->records_scroller)), 0);
+  for (int r = 0; r <= (int) pr_mapping_get_n_columns (mapping); r++)
+    g_ptr_array_add (self->row_groups, gtk_size_group_new (GTK_SIZE_GROUP_VERTICAL));
 
-  if (!pr_cluster_item_get_is_case (item))
-    heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", self->n_members),
-                               pr_cluster_item_get_number (item), self->n_members);
-  else if (pr_cluster_item_get_number (item) != 0)
-    heading = g_strdup_printf (ngettext ("Case %u: %u record", "Case %u: %u records", self->n_members),
-                               pr_cluster_item_get_number (item), self->n_members);
-  else
-    heading = g_strdup_printf (ngettext ("New case (numbered by the next scan): %u record",
-                                         "New case (numbered by the next scan): %u records", self->n_members),
-                               self->n_members);
-  gtk_label_set_text (GTK_LABEL (self->heading), heading);
+  update_heading (self);
   gtk_widget_set_visible (self->chains, TRUE);
 
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
@@ -686,12 +865,15 @@ pr_compare_view_show (PrCompareView   *self,
       gtk_label_set_xalign (GTK_LABEL (name), 1);
       gtk_label_set_yalign (GTK_LABEL (name), 0);
       gtk_widget_add_css_class (name, "field-name");
-      gtk_grid_attach (GTK_GRID (self->grid), name, 0, row++, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->pinned), name, 0, row, 1, 1);
+      gtk_size_group_add_widget (self->row_groups->pdata[row], name);
+      row++;
     }
 
   /* The record selected may be further right: the one it stays on. */
   add_columns_until (self, MAX (FIRST_COLUMNS, self->selected + 1));
   update_explanation (self);
+  reveal_selected (self);
 }
 
 /* TRUE once the columns in view are made: every record's, or those that
@@ -718,6 +900,19 @@ pr_compare_view_get_selected_id (PrCompareView *self)
   return pr_cluster_item_get_member (self->item, self->selected)->id;
 }
 
+static void
+select_member (PrCompareView *self,
+               guint          member)
+{
+  self->selected = member;
+  /* A record whose column is still to come gets it now. */
+  add_columns_until (self, self->selected + 1);
+  update_headers (self);
+  update_explanation (self);
+  gtk_widget_grab_focus (self->headers->pdata[self->selected]);
+  reveal_selected (self);
+}
+
 /* Moves the selection @delta records right (or left). */
 void
 pr_compare_view_select_member (PrCompareView *self,
@@ -727,12 +922,7 @@ pr_compare_view_select_member (PrCompareView *self,
 
   if (n == 0)
     return;
-  self->selected = (guint) (((int) self->selected + delta % n + n) % n);
-  /* A record whose column is still to come gets it now. */
-  add_columns_until (self, self->selected + 1);
-  update_headers (self);
-  update_explanation (self);
-  gtk_widget_grab_focus (self->headers->pdata[self->selected]);
+  select_member (self, (guint) (((int) self->selected + delta % n + n) % n));
 }
 
 /* Returns: (transfer none): the cluster's pair graph and bridges, in an

@@ -129,6 +129,40 @@ _pr_session_forget_connection_if_lost (PrSession    *self,
     }
 }
 
+/* Opens @params' connection and store, and only then lets the old ones
+ * go: a connection that fails leaves the open database as it was.
+ * @params: (transfer full) */
+static gboolean
+switch_connection (PrSession           *self,
+                   PrConnectionParams  *params,
+                   GError             **error)
+{
+  PrConnection *connection = pr_connection_open (params, error);
+  PrStore *store;
+
+  if (connection == NULL)
+    {
+      pr_connection_params_free (params);
+      return FALSE;
+    }
+  store = pr_store_open (connection, NULL, error);
+  if (store == NULL)
+    {
+      pr_connection_close (connection);
+      pr_connection_params_free (params);
+      return FALSE;
+    }
+  g_clear_pointer (&self->store, pr_store_free);
+  g_clear_pointer (&self->connection, pr_connection_close);
+  g_clear_pointer (&self->worker_params, pr_connection_params_free);
+  self->worker_params = params;
+  self->connection = connection;
+  self->store = store;
+  /* Write-back is switched on for one connection, never carried over. */
+  g_clear_pointer (&self->write_back, pr_write_back_free);
+  return TRUE;
+}
+
 static void
 run_job (gpointer data,
          gpointer user_data)
@@ -137,17 +171,10 @@ run_job (gpointer data,
   PrSession *self = user_data;
   GError *error = NULL;
 
-  if (job->params != NULL)
-    {
-      g_clear_pointer (&self->store, pr_store_free);
-      g_clear_pointer (&self->connection, pr_connection_close);
-      g_clear_pointer (&self->worker_params, pr_connection_params_free);
-      self->worker_params = job->params;
-      /* Write-back is switched on for one connection, never carried over. */
-      g_clear_pointer (&self->write_back, pr_write_back_free);
-    }
   if (g_task_return_error_if_cancelled (job->task))
-    ;
+    g_clear_pointer (&job->params, pr_connection_params_free);
+  else if (job->params != NULL && !switch_connection (self, g_steal_pointer (&job->params), &error))
+    g_task_return_error (job->task, error);
   else if (!ensure_connection (self, &error))
     g_task_return_error (job->task, error);
   else
@@ -394,7 +421,7 @@ connect_job (PrSession *self,
   g_task_return_pointer (task, tables, (GDestroyNotify) g_ptr_array_unref);
 }
 
-/* Forgets the previous database: its connection goes with the next job. */
+/* Forgets the previous database, once the new one is connected. */
 static void
 reset (PrSession          *self,
        PrConnectionParams *params)
@@ -417,6 +444,18 @@ reset (PrSession          *self,
   _pr_session_notify_undo_redo (self);
 }
 
+/* The database the session shows is forgotten only once @params'
+ * connection is open (pr_session_connect_finish ()): a failed one leaves
+ * it as it was. @task, @params: (transfer full) */
+static void
+connect_with (PrSession          *self,
+              GTask              *task,
+              PrConnectionParams *params)
+{
+  g_task_set_task_data (task, pr_connection_params_copy (params), (GDestroyNotify) pr_connection_params_free);
+  push_job_full (self, task, connect_job, params);
+}
+
 /**
  * pr_session_connect_async:
  * @params: (transfer full): where to connect, with the password
@@ -433,8 +472,7 @@ pr_session_connect_async (PrSession           *self,
   GTask *task = g_task_new (self, cancellable, callback, user_data);
 
   g_task_set_source_tag (task, pr_session_connect_async);
-  reset (self, pr_connection_params_copy (params));
-  push_job_full (self, task, connect_job, params);
+  connect_with (self, task, params);
 }
 
 gboolean
@@ -446,6 +484,7 @@ pr_session_connect_finish (PrSession     *self,
 
   if (tables == NULL)
     return FALSE;
+  reset (self, pr_connection_params_copy (g_task_get_task_data (G_TASK (result))));
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   self->tables = tables;
   return TRUE;
@@ -494,8 +533,7 @@ sample_started (GObject      *object,
   else
     self->sample = server;
 
-  reset (self, pr_sample_server_get_params (self->sample));
-  push_job_full (self, g_steal_pointer (&task), connect_job, pr_sample_server_get_params (self->sample));
+  connect_with (self, g_steal_pointer (&task), pr_sample_server_get_params (self->sample));
 }
 
 /**
@@ -519,8 +557,7 @@ pr_session_open_sample_async (PrSession           *self,
   g_task_set_source_tag (task, pr_session_open_sample_async);
   if (self->sample != NULL)
     {
-      reset (self, pr_sample_server_get_params (self->sample));
-      push_job_full (self, task, connect_job, pr_sample_server_get_params (self->sample));
+      connect_with (self, task, pr_sample_server_get_params (self->sample));
     }
   else
     {

@@ -169,13 +169,14 @@ connected (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   _pr_window_end_work (self);
-  /* The session dropped it with the old connection. */
-  pr_mapping_page_forget_write_back (PR_MAPPING_PAGE (self->mapping_page));
+  /* A failed connection leaves the open database as it was. */
   if (!pr_session_connect_finish (PR_SESSION (object), result, &error))
     {
       pr_window_show_error (self, _("Cannot connect"), error);
       return;
     }
+  /* The session dropped it with the old connection. */
+  pr_mapping_page_forget_write_back (PR_MAPPING_PAGE (self->mapping_page));
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), FALSE);
   pr_mapping_page_set_tables (PR_MAPPING_PAGE (self->mapping_page), pr_session_get_tables (self->session),
                               pr_session_get_sample_table (self->session));

@@ -502,12 +502,15 @@ pr_connection_params_describe (const PrConnectionParams *params)
 {
   g_autofree char *where = NULL;
 
+  /* Without a host the client library goes to this machine. */
+  const char *host = params->host != NULL ? params->host : "localhost";
+
   if (params->socket != NULL)
     where = g_strdup_printf ("%s", params->socket);
   else if (params->port != 0)
-    where = g_strdup_printf ("%s:%u", params->host, params->port);
+    where = g_strdup_printf ("%s:%u", host, params->port);
   else
-    where = g_strdup (params->host);
+    where = g_strdup (host);
 
   return g_strdup_printf ("%s@%s/%s", params->user != NULL ? params->user : "",
                           where, params->database != NULL ? params->database : "");
