@@ -80,11 +80,17 @@ _pr_column_decoder_free (PrColumnDecoder *self)
 {
   if (self == NULL)
     return;
+  /* encodings and owned have holes (NULL for a column without one), so
+   * g_strfreev () would stop at the first. */
   for (guint c = 0; c < self->n_columns; c++)
-    g_clear_pointer (&self->checks[c], pr_encoding_check_free);
+    {
+      g_clear_pointer (&self->checks[c], pr_encoding_check_free);
+      g_free (self->encodings[c]);
+      g_free (self->owned[c]);
+    }
   g_strfreev (self->names);
-  g_strfreev (self->encodings);
-  g_strfreev (self->owned);
+  g_free (self->encodings);
+  g_free (self->owned);
   g_free (self->checks);
   g_free (self->table);
   g_free (self);

@@ -452,7 +452,9 @@ pr_clustering_new_constrained_full (const guint64              *fingerprints,
 
       for (gsize m = 0; m < n_clustered; m++)
         keys[m] = ((guint64) rank[clustered[m]] << 32) | clustered[m];
-      qsort (keys, n_clustered, sizeof (guint64), compare_u64);
+      /* g_new () of none is NULL, which qsort () may not be given. */
+      if (n_clustered > 1)
+        qsort (keys, n_clustered, sizeof (guint64), compare_u64);
       for (gsize m = 0; m < n_clustered; m++)
         clustered[m] = (guint32) keys[m];
       g_free (keys);
