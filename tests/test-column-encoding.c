@@ -21,18 +21,6 @@ static const PrConnectionParams *server;
 /* The first records of the bundled sample, which has repeats among them. */
 #define N_RECORDS 400
 
-static PrConnection *
-fresh_database (const char *name)
-{
-  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
-  g_autofree char *drop = g_strdup_printf ("DROP DATABASE IF EXISTS `%s`", name);
-  g_autofree char *create = g_strdup_printf ("CREATE DATABASE `%s` CHARACTER SET utf8mb4", name);
-
-  pr_test_execute (admin, drop);
-  pr_test_execute (admin, create);
-  return pr_test_connect (server, name);
-}
-
 /* Fills @table (id INT, body of @type) with the sample's bodies, their
  * bytes in @encoding, stored as they are (UNHEX gives binary). */
 static void
@@ -116,7 +104,7 @@ static char *oracle;
 static void
 test_oracle (void)
 {
-  g_autoptr(PrConnection) db = fresh_database ("enc");
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "enc");
 
   fill_table (db, "as_utf8mb4", "TEXT CHARACTER SET utf8mb4", "UTF-8");
   oracle = scan_summary ("as_utf8mb4", NULL);

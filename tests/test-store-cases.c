@@ -24,18 +24,6 @@
 
 static const PrConnectionParams *server;
 
-static PrConnection *
-fresh_database (const char *name)
-{
-  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
-  g_autofree char *drop = g_strdup_printf ("DROP DATABASE IF EXISTS %s", name);
-  g_autofree char *create = g_strdup_printf ("CREATE DATABASE %s CHARACTER SET utf8mb4", name);
-
-  pr_test_execute (admin, drop);
-  pr_test_execute (admin, create);
-  return pr_test_connect (server, name);
-}
-
 /* Clusters from specs "id id …", primary first; records: every id, once
  * (even one given in two clusters). */
 typedef struct {
@@ -193,8 +181,8 @@ describe_cases (PrStore    *store,
 static void
 test_commit (void)
 {
-  g_autoptr(PrConnection) db = fresh_database ("cases_commit");
-  g_autoptr(PrConnection) other_db = fresh_database ("cases_other");
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "cases_commit");
+  g_autoptr(PrConnection) other_db = pr_test_fresh_database (server, "cases_other");
   g_autoptr(PrStore) store = NULL;
   g_autoptr(PrStore) other = NULL;
   g_autoptr(GError) error = NULL;
@@ -264,7 +252,7 @@ test_commit (void)
 static void
 test_failed_commit (void)
 {
-  g_autoptr(PrConnection) db = fresh_database ("cases_failed");
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "cases_failed");
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *numbers = NULL;
@@ -343,7 +331,7 @@ test_failed_commit (void)
 static void
 test_privileges (void)
 {
-  g_autoptr(PrConnection) admin = fresh_database ("cases_priv");
+  g_autoptr(PrConnection) admin = pr_test_fresh_database (server, "cases_priv");
   g_autoptr(PrStore) made = NULL;
   g_autoptr(PrStore) store = NULL;
   g_autoptr(PrConnection) clerk = NULL;
@@ -455,8 +443,8 @@ layout_of (PrConnection *db,
 static void
 test_migrate (void)
 {
-  g_autoptr(PrConnection) db = fresh_database ("cases_v4");
-  g_autoptr(PrConnection) fresh_db = fresh_database ("cases_fresh");
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "cases_v4");
+  g_autoptr(PrConnection) fresh_db = pr_test_fresh_database (server, "cases_fresh");
   g_autoptr(PrStore) store = NULL;
   g_autoptr(PrStore) fresh = NULL;
   g_autoptr(GError) error = NULL;
@@ -639,7 +627,7 @@ assert_store_holds (PrStore      *store,
 static void
 test_rescans_keep_numbers (void)
 {
-  g_autoptr(PrConnection) db = fresh_database ("cases_rescans");
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "cases_rescans");
   g_autoptr(GPtrArray) rows = read_sample ();
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
