@@ -563,7 +563,21 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
   PrMapping *mapping;
 
   if (options->short_specs != NULL || options->text_specs != NULL)
-    return pr_cli_build_mapping (options, error);
+    {
+      mapping = pr_cli_build_mapping (options, error);
+      /* The columns' comments name the fields in explain's words, as
+       * the guessed mapping's do. */
+      for (guint c = 0; mapping != NULL && c < pr_mapping_get_n_columns (mapping); c++)
+        for (guint i = 0; i < columns->len; i++)
+          {
+            const PrColumnInfo *info = columns->pdata[i];
+            const char *name = pr_mapping_get_column (mapping, c)->name;
+
+            if (strcmp (info->name, name) == 0)
+              pr_mapping_set_label (mapping, name, info->comment, NULL);
+          }
+      return mapping;
+    }
 
   mapping = pr_catalog_guess_mapping (columns);
   flags = mapping_to_flags (mapping);

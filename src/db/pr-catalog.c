@@ -23,6 +23,7 @@ pr_column_info_free (PrColumnInfo *info)
 
   g_free (info->name);
   g_free (info->data_type);
+  g_free (info->comment);
   g_free (info);
 }
 
@@ -75,6 +76,19 @@ pr_catalog_list_tables (PrConnection  *connection,
   return names;
 }
 
+/* The comment as a column's display name, or NULL: none, blank, or more a
+ * note than a name (a line break, over 32 characters). */
+static char *
+comment_as_name (const char *comment)
+{
+  g_autofree char *stripped = comment != NULL ? g_strstrip (g_strdup (comment)) : NULL;
+
+  if (stripped == NULL || stripped[0] == '\0' || strpbrk (stripped, "\r\n\t") != NULL ||
+      !g_utf8_validate (stripped, -1, NULL) || g_utf8_strlen (stripped, -1) > PR_CATALOG_MAX_COMMENT_NAME)
+    return NULL;
+  return g_steal_pointer (&stripped);
+}
+
 /**
  * pr_catalog_list_columns:
  * @connection: a connection with a current database
@@ -107,7 +121,8 @@ pr_catalog_list_columns (PrConnection  *connection,
                                 "                            WHERE o.TABLE_SCHEMA = s.TABLE_SCHEMA "
                                 "                              AND o.TABLE_NAME = s.TABLE_NAME "
                                 "                              AND o.INDEX_NAME = s.INDEX_NAME "
-                                "                              AND o.SEQ_IN_INDEX <> s.SEQ_IN_INDEX)) "
+                                "                              AND o.SEQ_IN_INDEX <> s.SEQ_IN_INDEX)), "
+                                "  c.COLUMN_COMMENT "
                                 "FROM information_schema.COLUMNS c "
                                 "WHERE c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ? "
                                 "ORDER BY c.ORDINAL_POSITION",
@@ -132,6 +147,9 @@ pr_catalog_list_columns (PrConnection  *connection,
       info->max_length = row->values[2] != NULL ? g_ascii_strtoull (row->values[2], NULL, 10) : 0;
       info->primary_key = g_strcmp0 (row->values[3], "PRI") == 0;
       info->unique = g_strcmp0 (row->values[4], "1") == 0;
+      /* A comment is a display name only if it is short and on one line:
+       * a paragraph about the column would not fit a heading. */
+      info->comment = comment_as_name (row->values[5]);
       g_ptr_array_add (columns, info);
     }
 
@@ -199,7 +217,7 @@ is_one_of (const char        *type,
  * column is the date; long
  * text (TEXT types, VARCHAR over 255, or a title/subject column) is text;
  * other short strings are short fields; numbers, binary data and the rest
- * are ignored.
+ * are ignored. A column's comment, if it has one, is its display name.
  *
  * Returns: (transfer full): the mapping, in table order
  */
@@ -248,6 +266,7 @@ pr_catalog_guess_mapping (GPtrArray *columns)
         role = PR_COLUMN_ROLE_SHORT;
 
       pr_mapping_add (mapping, column->name, role, pr_column_role_default_weight (role), NULL);
+      pr_mapping_set_label (mapping, column->name, column->comment, NULL);
       if (role == PR_COLUMN_ROLE_SHORT && name_has (column->name, petitioner_words))
         pr_mapping_set_petitioner (mapping, column->name, NULL);
     }

@@ -8,12 +8,16 @@
 
 G_BEGIN_DECLS
 
+/* A longer comment is a note about the column, not a name for it. */
+#define PR_CATALOG_MAX_COMMENT_NAME 32
+
 typedef struct {
   char     *name;
   char     *data_type;     /* as information_schema says, lower case: varchar, text, datetime… */
   guint64   max_length;    /* characters, for character types; 0 otherwise */
   gboolean  primary_key;   /* part of the primary key, which may have other columns */
   gboolean  unique;        /* a unique key by itself: a one-column primary key or UNIQUE index */
+  char     *comment;       /* the column's comment, for people: its display name; NULL if none */
 } PrColumnInfo;
 
 GPtrArray *pr_catalog_list_tables    (PrConnection   *connection,

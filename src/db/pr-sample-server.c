@@ -816,14 +816,16 @@ load_sample (PrSampleServer  *self,
      * interrupted load created (DDL commits on its own). */
     "DROP TABLE IF EXISTS petitions.petitions",
     "CREATE TABLE petitions.petitions ("
-    "  id INT PRIMARY KEY,"
-    "  petitioner VARCHAR(64),"
-    "  phone VARCHAR(32),"
-    "  address VARCHAR(255),"
-    "  category VARCHAR(32),"
-    "  subject VARCHAR(255),"
-    "  body TEXT,"
-    "  submitted_at DATETIME NULL"
+    /* The comments are the columns' names for people, as a petition
+     * office's own table would have them: the window shows them. */
+    "  id INT PRIMARY KEY COMMENT '编号',"
+    "  petitioner VARCHAR(64) COMMENT '信访人',"
+    "  phone VARCHAR(32) COMMENT '联系电话',"
+    "  address VARCHAR(255) COMMENT '住址',"
+    "  category VARCHAR(32) COMMENT '类别',"
+    "  subject VARCHAR(255) COMMENT '事由',"
+    "  body TEXT COMMENT '信访内容',"
+    "  submitted_at DATETIME NULL COMMENT '来信日期'"
     ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci",
     "START TRANSACTION",
   };

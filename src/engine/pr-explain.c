@@ -231,7 +231,7 @@ fill_fields (PrExplain       *self,
 
       if (column->role != PR_COLUMN_ROLE_SHORT)
         continue;
-      field.name = g_strdup (column->name);
+      field.name = g_strdup (pr_mapping_column_get_label (column));
       field.value_a = g_steal_pointer (&collector->values[0][c]);
       field.value_b = g_steal_pointer (&collector->values[1][c]);
       if (field.value_a != NULL && field.value_b != NULL)

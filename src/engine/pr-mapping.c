@@ -32,6 +32,7 @@ clear_column (gpointer data)
 
   g_free (column->name);
   g_free (column->encoding);
+  g_free (column->label);
 }
 
 PrMapping *
@@ -64,6 +65,7 @@ pr_mapping_copy (const PrMapping *mapping)
 
       column.name = g_strdup (column.name);
       column.encoding = g_strdup (column.encoding);
+      column.label = g_strdup (column.label);
       g_array_append_val (copy->columns, column);
     }
 
@@ -180,6 +182,7 @@ pr_mapping_add (PrMapping     *self,
   column.weight = (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) ? weight : 0.0;
   column.petitioner = FALSE;
   column.encoding = NULL;
+  column.label = NULL;
   g_array_append_val (self->columns, column);
 
   return TRUE;
@@ -270,6 +273,54 @@ pr_mapping_set_encoding (PrMapping   *self,
   g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                _("column “%s” has an encoding but is not mapped: map it (--text, --short…) too"), name);
   return FALSE;
+}
+
+/**
+ * pr_mapping_set_label:
+ * @mapping: a #PrMapping
+ * @name: a column of @mapping
+ * @label: (nullable): the name people see for it (the catalogue's column
+ *   comment, or one the reviewer gave); %NULL or empty: the column's name
+ * @error: return location for a #GError
+ *
+ * A label is for display only (compare, explain, the report's headings):
+ * it changes no fingerprint, and no mapping's version.
+ *
+ * Returns: %FALSE if @name is not a column of @mapping
+ */
+gboolean
+pr_mapping_set_label (PrMapping   *self,
+                      const char  *name,
+                      const char  *label,
+                      GError     **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      PrMappingColumn *column = &g_array_index (self->columns, PrMappingColumn, i);
+
+      if (strcmp (column->name, name) == 0)
+        {
+          g_autofree char *stripped = label != NULL ? g_strstrip (g_strdup (label)) : NULL;
+
+          g_free (column->label);
+          column->label = stripped != NULL && stripped[0] != '\0' && strcmp (stripped, name) != 0
+                            ? g_steal_pointer (&stripped) : NULL;
+          return TRUE;
+        }
+    }
+  g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+               _("column “%s” has a display name but is not mapped"), name);
+  return FALSE;
+}
+
+/* Returns: the name to show for @column: its label, else its name. */
+const char *
+pr_mapping_column_get_label (const PrMappingColumn *column)
+{
+  return column->label != NULL ? column->label : column->name;
 }
 
 /* The number of columns that name the petitioner. */

@@ -36,6 +36,7 @@ typedef struct {
   double        weight;
   gboolean      petitioner;  /* a short column naming who sent the record (user, name, phone) */
   char         *encoding;    /* the bytes' encoding in the table, e.g. "GBK"; NULL: as the server says */
+  char         *label;       /* the name shown to people (a column comment); NULL: the name */
 } PrMappingColumn;
 
 typedef struct _PrMapping PrMapping;
@@ -61,6 +62,11 @@ gboolean               pr_mapping_set_encoding         (PrMapping        *mappin
                                                         const char       *name,
                                                         const char       *encoding,
                                                         GError          **error);
+gboolean               pr_mapping_set_label            (PrMapping        *mapping,
+                                                        const char       *name,
+                                                        const char       *label,
+                                                        GError          **error);
+const char            *pr_mapping_column_get_label     (const PrMappingColumn *column);
 guint                  pr_mapping_count_petitioner     (const PrMapping  *mapping);
 guint                  pr_mapping_get_n_columns        (const PrMapping  *mapping);
 const PrMappingColumn *pr_mapping_get_column           (const PrMapping  *mapping,
