@@ -861,7 +861,7 @@ pr_compare_view_show (PrCompareView   *self,
 
       if (!is_shown_column (column))
         continue;
-      name = gtk_label_new (column->name);
+      name = gtk_label_new (pr_mapping_column_get_label (column));
       gtk_label_set_xalign (GTK_LABEL (name), 1);
       gtk_label_set_yalign (GTK_LABEL (name), 0);
       gtk_widget_add_css_class (name, "field-name");

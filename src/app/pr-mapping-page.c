@@ -13,6 +13,7 @@
 #include "pr-mapping-page.h"
 
 #include "pr-catalog.h"
+#include "pr-column-names.h"
 
 struct _PrMappingPage
 {
@@ -36,6 +37,7 @@ struct _PrMappingPage
   GtkStringList        *tables;
   GPtrArray            *column_rows;   /* ColumnRow */
   PrMapping            *guessed;
+  GSettings            *column_names;   /* nullable: the display names given */
 };
 
 G_DEFINE_FINAL_TYPE (PrMappingPage, pr_mapping_page, GTK_TYPE_WIDGET)
@@ -72,6 +74,8 @@ typedef struct {
   GtkWidget *petitioner;  /* check: the column names who sent the record */
   GtkWidget *encoding;    /* a short field's or text's encoding in the table */
   GtkWidget *date_order;  /* a date column's order for 08/06/2019 */
+  GtkWidget *label;       /* entry: the name shown for it (compare, explain, the report) */
+  char      *catalogue_label;  /* the column's comment, else its name */
 } ColumnRow;
 
 /* The encodings offered for a column, as iconv names them; item 0, NULL:
@@ -88,6 +92,7 @@ static void
 column_row_free (ColumnRow *row)
 {
   g_free (row->name);
+  g_free (row->catalogue_label);
   g_free (row);
 }
 
@@ -296,6 +301,21 @@ write_back_toggled (PrMappingPage *self)
                                    on ? write_back_switched_on : write_back_switched_off, g_object_ref (self));
 }
 
+/* A display name given is kept for the next time the table is mapped;
+ * the catalogue's own is not (it may change in the database). */
+static void
+label_changed (PrMappingPage *self,
+               GtkEditable   *entry)
+{
+  ColumnRow *row = g_object_get_data (G_OBJECT (entry), "column-row");
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  gboolean own = text[0] != '\0' && g_strcmp0 (text, row->catalogue_label) != 0;
+
+  pr_column_names_remember (self->column_names, pr_session_get_database (self->session),
+                            pr_mapping_page_get_table (self), row->name, own ? text : NULL);
+  refresh_preview (self);
+}
+
 static void
 fill_columns (PrMappingPage *self,
               GPtrArray     *columns)
@@ -343,12 +363,27 @@ fill_columns (PrMappingPage *self,
       g_autofree char *order_label = g_strdup_printf (_("Date order of the column “%s”"), info->name);
       g_autofree char *encoding_id = g_strdup_printf ("encoding-%s", info->name);
       g_autofree char *order_id = g_strdup_printf ("date-order-%s", info->name);
+      g_autofree char *label_id = g_strdup_printf ("display-name-%s", info->name);
+      g_autofree char *label_label = g_strdup_printf (_("Display name of the column “%s”"), info->name);
+      g_autofree char *given = NULL;
 
       for (guint g = 0; g < pr_mapping_get_n_columns (self->guessed); g++)
         if (g_strcmp0 (pr_mapping_get_column (self->guessed, g)->name, info->name) == 0)
           guess = pr_mapping_get_column (self->guessed, g);
       role = guess != NULL ? guess->role : PR_COLUMN_ROLE_IGNORE;
       row->name = g_strdup (info->name);
+      row->catalogue_label = g_strdup (info->comment != NULL ? info->comment : info->name);
+      given = pr_column_names_lookup (self->column_names, pr_session_get_database (self->session),
+                                      pr_mapping_page_get_table (self), info->name);
+      row->label = gtk_entry_new ();
+      gtk_widget_set_name (row->label, label_id);
+      gtk_editable_set_text (GTK_EDITABLE (row->label), given != NULL ? given : row->catalogue_label);
+      gtk_editable_set_width_chars (GTK_EDITABLE (row->label), 10);
+      gtk_entry_set_placeholder_text (GTK_ENTRY (row->label), info->name);
+      gtk_widget_set_tooltip_text (row->label,
+                                   _("The name shown for this column when records are compared and in the "
+                                     "report; the column's comment in the database, if it has one"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->label), GTK_ACCESSIBLE_PROPERTY_LABEL, label_label, -1);
       row->role = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (roles)), NULL);
       for (guint r = 0; r < G_N_ELEMENTS (role_order); r++)
         if (role_order[r] == role)
@@ -387,6 +422,7 @@ fill_columns (PrMappingPage *self,
       gtk_widget_add_css_class (weight_caption, "dim-label");
       gtk_box_append (GTK_BOX (box), name);
       gtk_box_append (GTK_BOX (box), type);
+      gtk_box_append (GTK_BOX (box), row->label);
       gtk_box_append (GTK_BOX (box), row->role);
       gtk_box_append (GTK_BOX (box), weight_caption);
       gtk_box_append (GTK_BOX (box), row->weight);
@@ -406,6 +442,8 @@ fill_columns (PrMappingPage *self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (row->date_order, "notify::selected", G_CALLBACK (refresh_preview), self,
                                G_CONNECT_SWAPPED);
+      g_object_set_data (G_OBJECT (row->label), "column-row", row);
+      g_signal_connect_object (row->label, "changed", G_CALLBACK (label_changed), self, G_CONNECT_SWAPPED);
     }
   refresh_preview (self);
 }
@@ -462,6 +500,9 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
           g_strcmp0 (row->name, chosen_column (self->status_dropdown)) == 0)
         continue;
       if (!pr_mapping_add (mapping, row->name, role, gtk_spin_button_get_value (GTK_SPIN_BUTTON (row->weight)), error))
+        return NULL;
+      /* Emptied: the column's own name. */
+      if (!pr_mapping_set_label (mapping, row->name, gtk_editable_get_text (GTK_EDITABLE (row->label)), error))
         return NULL;
       if (role == PR_COLUMN_ROLE_SHORT && gtk_check_button_get_active (GTK_CHECK_BUTTON (row->petitioner)) &&
           !pr_mapping_set_petitioner (mapping, row->name, error))
@@ -593,6 +634,7 @@ pr_mapping_page_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_pointer (&self->column_rows, g_ptr_array_unref);
   g_clear_pointer (&self->guessed, pr_mapping_free);
+  g_clear_object (&self->column_names);
 
   G_OBJECT_CLASS (pr_mapping_page_parent_class)->dispose (object);
 }
@@ -661,6 +703,7 @@ pr_mapping_page_init (PrMappingPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->column_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) column_row_free);
+  self->column_names = pr_column_names_settings ();
   gtk_editable_set_text (GTK_EDITABLE (self->status_repeat_entry), C_("status written", "repeat"));
   gtk_editable_set_text (GTK_EDITABLE (self->status_not_repeat_entry), C_("status written", "not a repeat"));
   self->tables = gtk_string_list_new (NULL);

@@ -149,7 +149,7 @@ export_thread (GTask        *task,
   for (guint c = 0; c < n_columns; c++)
     if (is_display_column (pr_mapping_get_column (data->mapping, c)))
       {
-        g_ptr_array_add (header, pr_mapping_get_column (data->mapping, c)->name);
+        g_ptr_array_add (header, (gpointer) pr_mapping_column_get_label (pr_mapping_get_column (data->mapping, c)));
         n_display++;
       }
   if (!pr_csv_writer_write_row (writer, (const char *const *) header->pdata, header->len, &error))

@@ -574,6 +574,13 @@ pr_session_get_description (PrSession *self)
   return self->description;
 }
 
+/* Returns: (nullable): the database connected to */
+const char *
+pr_session_get_database (PrSession *self)
+{
+  return self->params != NULL ? self->params->database : NULL;
+}
+
 /* Returns: (transfer none) (element-type utf8) (nullable): the tables */
 GPtrArray *
 pr_session_get_tables (PrSession *self)
@@ -1306,7 +1313,8 @@ preview_row (const char *const *values,
           g_string_append_printf (line, "%.*s: ", (int) lengths[c], values[c]);
           break;
         case PR_COLUMN_ROLE_SHORT:
-          g_string_append_printf (line, "[%s=%.*s] ", column->name, (int) MIN (lengths[c], 64), values[c]);
+          g_string_append_printf (line, "[%s=%.*s] ", pr_mapping_column_get_label (column), (int) MIN (lengths[c], 64),
+                                  values[c]);
           break;
         case PR_COLUMN_ROLE_TEXT:
           {

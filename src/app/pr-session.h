@@ -40,6 +40,7 @@ void                pr_session_open_sample_async  (PrSession             *sessio
                                                    GAsyncReadyCallback    callback,
                                                    gpointer               user_data);
 const char         *pr_session_get_description    (PrSession             *session);
+const char         *pr_session_get_database       (PrSession             *session);
 GPtrArray          *pr_session_get_tables         (PrSession             *session);
 const char         *pr_session_get_sample_table   (PrSession             *session);
 
