@@ -38,6 +38,7 @@ struct _PrReviewPage
 
   PrSession            *session;
   GCancellable         *fetching;      /* the compare view's records being read */
+  char                 *wanted_record; /* to choose once its cluster is shown (a sample pair's) */
   GtkSingleSelection   *selection;
   GtkCustomFilter      *filter;
   GtkSortListModel     *sorted;
@@ -146,6 +147,24 @@ filter_changed (PrReviewPage *self)
     pr_review_page_update_summary (self);
 }
 
+/* The record asked for by pr_review_page_show_record (), once its cluster
+ * is in the compare view: chosen there, beside the primary. */
+static void
+select_wanted_record (PrReviewPage *self)
+{
+  PrCompareView *compare = PR_COMPARE_VIEW (self->compare_view);
+  PrClusterItem *item = pr_compare_view_get_item (compare);
+  g_autofree char *wanted = g_steal_pointer (&self->wanted_record);
+  int at, now;
+
+  if (wanted == NULL || item == NULL || pr_compare_view_get_selected_id (compare) == NULL)
+    return;
+  at = pr_cluster_item_find_member (item, wanted);
+  now = pr_cluster_item_find_member (item, pr_compare_view_get_selected_id (compare));
+  if (at >= 0 && now >= 0 && at != now)
+    pr_compare_view_select_member (compare, at - now);
+}
+
 /* One reading of a cluster's records; a newer one makes it stale. */
 typedef struct {
   PrReviewPage      *self;
@@ -184,6 +203,7 @@ records_fetched (GObject      *object,
     }
   pr_compare_view_show (PR_COMPARE_VIEW (self->compare_view), fetch->item,
                         pr_session_get_mapping (self->session), pr_session_get_boilerplate (self->session), records);
+  select_wanted_record (self);
   pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
                              self->session, fetch->item);
   g_signal_emit (self, signals[CHANGED], 0);
@@ -296,6 +316,14 @@ pr_review_page_show_record (PrReviewPage *self,
 
   if (wanted == NULL)
     return;
+  g_free (self->wanted_record);
+  self->wanted_record = g_strdup (record_id);
+  /* Shown already: chosen at once; else once its records are read. */
+  if (pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view)) == wanted && self->fetching == NULL)
+    {
+      select_wanted_record (self);
+      return;
+    }
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
@@ -396,6 +424,7 @@ pr_review_page_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->fetching);
   g_clear_object (&self->session);
+  g_clear_pointer (&self->wanted_record, g_free);
 
   G_OBJECT_CLASS (pr_review_page_parent_class)->dispose (object);
 }

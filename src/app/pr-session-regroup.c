@@ -256,6 +256,39 @@ apply_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* Moves the steps of @from to the end of @to, each on the new cluster that
+ * holds all of its records; one whose records are now apart (or in no
+ * cluster) is dropped. */
+static void
+rebind_steps (PrSession *self,
+              GQueue    *from,
+              GQueue    *to)
+{
+  PrSessionStep *step;
+
+  while ((step = g_queue_pop_head (from)) != NULL)
+    {
+      PrClusterItem *item = NULL;
+      gboolean together = step->decisions->len > 0;
+
+      for (guint i = 0; i < step->decisions->len && together; i++)
+        {
+          PrClusterItem *holder = g_hash_table_lookup (self->cluster_of,
+                                                       ((PrDecision *) step->decisions->pdata[i])->record_id);
+
+          together = holder != NULL && (item == NULL || holder == item);
+          item = holder;
+        }
+      if (!together)
+        {
+          _pr_session_step_free (step);
+          continue;
+        }
+      g_set_object (&step->item, item);
+      g_queue_push_tail (to, step);
+    }
+}
+
 /**
  * pr_session_apply_regroup_async:
  * @regroup: (transfer full): clusters at another k, from
@@ -265,7 +298,10 @@ apply_thread (GTask        *task,
  * largest distance, on a thread of its own; pr_session_apply_regroup_finish()
  * puts them in the list in place of the ones shown, with the reviewers'
  * verdicts applied to them as after a scan, and makes that k the one in
- * use. As after a scan, undo starts afresh (the log keeps every decision).
+ * use. The decisions made before stay undoable where the new clusters
+ * keep their records together; a step whose records the new k parts
+ * cannot be undone in one piece, and is dropped (the log keeps every
+ * decision).
  */
 void
 pr_session_apply_regroup_async (PrSession           *self,
@@ -295,6 +331,7 @@ pr_session_apply_regroup_finish (PrSession     *self,
                                  GError       **error)
 {
   PrSessionRegroup *regroup = g_task_get_task_data (G_TASK (result));
+  GQueue undo, redo;
 
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return FALSE;
@@ -316,8 +353,15 @@ pr_session_apply_regroup_finish (PrSession     *self,
   self->result->counts.pairs = regroup->summary.n_pairs;
   self->result->counts.clusters = regroup->summary.n_clusters;
   self->k = regroup->summary.k;
+  undo = self->undo;
+  redo = self->redo;
+  g_queue_init (&self->undo);
+  g_queue_init (&self->redo);
   _pr_session_install_clusters (self, g_steal_pointer (&regroup->items), g_steal_pointer (&regroup->cluster_of),
                     regroup->decisions);
+  rebind_steps (self, &undo, &self->undo);
+  rebind_steps (self, &redo, &self->redo);
+  _pr_session_notify_undo_redo (self);
   return TRUE;
 }
 

@@ -51,7 +51,14 @@ show_sample (GtkButton         *button,
              PrThresholdDialog *self)
 {
   const char *id = g_object_get_data (G_OBJECT (button), "record-id");
+  const char *other = g_object_get_data (G_OBJECT (button), "other-id");
+  PrClusterItem *item = pr_session_find_cluster (self->session, id);
 
+  /* The pair beside each other: the primary is always shown, so the one
+   * to choose is the pair's record that is not the primary. */
+  if (item != NULL && g_strcmp0 (pr_cluster_item_get_primary_id (item), id) == 0 &&
+      pr_session_find_cluster (self->session, other) == item)
+    id = other;
   g_signal_emit (self, signals[SIGNAL_SHOW_RECORD], 0, id);
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -117,6 +124,7 @@ fill_histogram (PrThresholdDialog *self)
           /* Only a record in a cluster of the list can be shown. */
           gtk_widget_set_sensitive (button, pr_session_find_cluster (self->session, a) != NULL);
           g_object_set_data_full (G_OBJECT (button), "record-id", g_strdup (a), g_free);
+          g_object_set_data_full (G_OBJECT (button), "other-id", g_strdup (b), g_free);
           g_signal_connect (button, "clicked", G_CALLBACK (show_sample), self);
           gtk_box_append (GTK_BOX (samples), button);
         }
