@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-application.h"
+#include "pr-help.h"
 
 #include "pr-window.h"
 
@@ -42,6 +43,7 @@ static const struct {
   { "win.previous-record", { "<Alt>Left", NULL } },
   { "win.search", { "<Control>f", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
+  { "app.help", { "F1", NULL } },
   { "app.quit", { "<Control>q", NULL } },
 };
 
@@ -76,8 +78,17 @@ about_activated (GSimpleAction *action,
                          NULL);
 }
 
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  pr_help_show (gtk_application_get_active_window (GTK_APPLICATION (user_data)));
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
+  { "help", help_activated },
   { "about", about_activated },
 };
 

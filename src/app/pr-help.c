@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Help: the user guide installed with the application (docs/meson.build),
+ * in the desktop's language, opened in the desktop's browser.
+ */
+#define G_LOG_DOMAIN "pr-help"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-help.h"
+
+#include "pr-window.h"
+
+/* Where the guides are: the installed folder, or PR_HELP_DIR (a build
+ * tree's docs, for the tests). */
+static const char *
+help_dir (void)
+{
+  const char *dir = g_getenv ("PR_HELP_DIR");
+
+  return dir != NULL && dir[0] != '\0' ? dir : PR_HELP_DIR;
+}
+
+/* The guide's file name without its extension for @language
+ * (g_get_language_names ()'s form: zh_CN.UTF-8, zh, en_GB, C), or NULL
+ * when there is none in that language. Chinese of any region reads the
+ * zh_CN guide, the only Chinese one. */
+static const char *
+guide_for (const char *language)
+{
+  if (g_str_has_prefix (language, "zh"))
+    return "user-guide.zh_CN";
+  if (g_str_equal (language, "C") || g_str_equal (language, "POSIX") || g_str_has_prefix (language, "en"))
+    return "user-guide";
+  return NULL;
+}
+
+/**
+ * pr_help_find_guide:
+ * @languages: (nullable): the languages in order of preference, as
+ *   g_get_language_names () gives them; %NULL: the desktop's
+ * @error: return location for a #GError
+ *
+ * The guide in the first of @languages it is written in (English when
+ * none is), as HTML where the build converted it, else as Markdown.
+ *
+ * Returns: (transfer full): the guide's path, or %NULL with @error set
+ *   when it is not installed
+ */
+char *
+pr_help_find_guide (const char *const  *languages,
+                    GError            **error)
+{
+  const char *guide = NULL;
+  g_autofree char *html = NULL, *markdown = NULL;
+
+  if (languages == NULL)
+    languages = g_get_language_names ();
+  for (guint i = 0; languages[i] != NULL && guide == NULL; i++)
+    guide = guide_for (languages[i]);
+  if (guide == NULL)
+    guide = "user-guide";
+
+  html = g_strdup_printf ("%s/%s.html", help_dir (), guide);
+  if (g_file_test (html, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&html);
+  markdown = g_strdup_printf ("%s/%s.md", help_dir (), guide);
+  if (g_file_test (markdown, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&markdown);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+               _("The user guide is not installed (no %s): reinstall Petition Review, or read "
+                 "docs/user-guide.md in its source"), html);
+  return NULL;
+}
+
+/* Opens the guide in the desktop's language; says so in @parent's banner
+ * when it cannot. */
+void
+pr_help_show (GtkWindow *parent)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = pr_help_find_guide (NULL, &error);
+  g_autofree char *uri = NULL;
+
+  if (path == NULL)
+    {
+      if (PR_IS_WINDOW (parent))
+        pr_window_show_error (PR_WINDOW (parent), _("Cannot open the user guide"), error);
+      else
+        g_warning ("%s", error->message);
+      return;
+    }
+  uri = g_filename_to_uri (path, NULL, NULL);
+  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+}

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Help: F1 and the main menu reach the user guide the build installs, in
+ * the desktop's language. The guide found is checked against the source
+ * it was made from (docs/user-guide*.md, read here on its own).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "pr-application.h"
+#include "pr-help.h"
+#include "pr-test-ui.h"
+#include "pr-window.h"
+
+/* The first heading of a guide's Markdown source. */
+static char *
+source_title (const char *guide)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "docs", guide, NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "# "))
+      return g_strdup (lines[i] + 2);
+  g_assert_not_reached ();
+}
+
+/* The guide found for @languages is @guide's, and holds its title. */
+static void
+check_guide (const char *const *languages,
+             const char        *guide)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = pr_help_find_guide (languages, &error);
+  g_autofree char *base = NULL, *text = NULL, *title = source_title (guide);
+  g_autofree char *stem = g_strndup (guide, strlen (guide) - strlen (".md"));
+
+  g_assert_no_error (error);
+  base = g_path_get_basename (path);
+  g_test_message ("%s → %s", languages[0], path);
+  g_assert_true (g_str_equal (base, guide) || (g_str_has_prefix (base, stem) && g_str_has_suffix (base, ".html") &&
+                                              strlen (base) == strlen (stem) + strlen (".html")));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  if (g_str_has_suffix (base, ".html"))
+    {
+      g_autofree char *title_element = g_strdup_printf ("<title>%s</title>", title);
+
+      g_assert_true (g_str_has_prefix (text, "<!DOCTYPE html>"));
+      g_assert_nonnull (strstr (text, "<meta charset=\"utf-8\">"));
+      g_assert_nonnull (strstr (text, title_element));
+      /* Converted, not copied: no Markdown heading left. */
+      g_assert_null (strstr (text, "\n# "));
+    }
+  else
+    g_assert_nonnull (strstr (text, title));
+}
+
+static void
+test_guide_language (void)
+{
+  const char *const zh_cn[] = { "zh_CN.UTF-8", "zh_CN", "zh.UTF-8", "zh", "C", NULL };
+  const char *const zh_tw[] = { "zh_TW", "zh", "C", NULL };
+  const char *const en[] = { "en_GB.UTF-8", "en_GB", "en", "C", NULL };
+  const char *const de[] = { "de_DE", "de", "C", NULL };
+  const char *const fr_zh[] = { "fr_FR", "zh_CN", "C", NULL };
+
+  check_guide (zh_cn, "user-guide.zh_CN.md");
+  check_guide (zh_tw, "user-guide.zh_CN.md");
+  check_guide (en, "user-guide.md");
+  /* No German guide: the English one. */
+  check_guide (de, "user-guide.md");
+  /* The first language a guide is written in. */
+  check_guide (fr_zh, "user-guide.zh_CN.md");
+}
+
+static gboolean
+menu_has_action (GMenuModel *menu,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *name = NULL;
+      GMenuLinkIter *links;
+      const char *link;
+      GMenuModel *sub;
+      gboolean found = FALSE;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) && g_str_equal (name, action))
+        return TRUE;
+      links = g_menu_model_iterate_item_links (menu, i);
+      while (!found && g_menu_link_iter_get_next (links, &link, &sub))
+        {
+          found = menu_has_action (sub, action);
+          g_object_unref (sub);
+        }
+      g_object_unref (links);
+      if (found)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* F1 and the main menu's Help; without a guide installed, the window
+ * says so rather than nothing happening. */
+static void
+test_help_action (void)
+{
+  g_autoptr(PrApplication) app = pr_application_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) accels = NULL;
+  g_autofree char *saved = g_strdup (g_getenv ("PR_HELP_DIR"));
+  g_autofree char *empty = g_dir_make_tmp ("pr-help-XXXXXX", &error);
+  GtkWidget *menu_button;
+  PrWindow *window;
+
+  g_assert_no_error (error);
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
+  g_assert_cmpuint (g_strv_length (accels), ==, 1);
+  g_assert_cmpstr (accels[0], ==, "F1");
+
+  window = pr_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  menu_button = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, NULL);
+  g_assert_nonnull (menu_button);
+  g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)), "app.help"));
+
+  /* No guide where it is looked for: a message, not silence (nor a
+   * browser opened on nothing). */
+  g_setenv ("PR_HELP_DIR", empty, TRUE);
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
+  g_assert_nonnull (pr_window_get_error_text (window));
+  g_test_message ("%s", pr_window_get_error_text (window));
+  g_assert_nonnull (strstr (pr_window_get_error_text (window), empty));
+  g_setenv ("PR_HELP_DIR", saved, TRUE);
+  g_rmdir (empty);
+  pr_test_close_and_finalize (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  gtk_test_init (&argc, &argv, NULL);
+  if (gdk_display_get_default () == NULL)
+    {
+      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
+      return 0;
+    }
+  g_test_add_func ("/app/help/guide-language", test_guide_language);
+  g_test_add_func ("/app/help/action", test_help_action);
+  return g_test_run ();
+}
