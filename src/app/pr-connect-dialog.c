@@ -283,3 +283,18 @@ pr_connect_dialog_new (GtkWindow *parent,
     fill_profiles (self);
   return self;
 }
+
+/* Fills the dialog from the saved connection @index (most recent first),
+ * as choosing it in the dialog's list does. */
+void
+pr_connect_dialog_select_profile (PrConnectDialog *self,
+                                  guint            index)
+{
+  if (self->profiles == NULL || index >= self->profiles->len)
+    return;
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->profile_dropdown)) != index)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->profile_dropdown), index);
+  else
+    profile_selected (self);
+  gtk_widget_grab_focus (self->password_entry);
+}

@@ -12,5 +12,7 @@ G_DECLARE_FINAL_TYPE (PrConnectDialog, pr_connect_dialog, PR, CONNECT_DIALOG, Gt
 
 PrConnectDialog *pr_connect_dialog_new (GtkWindow *parent,
                                         GSettings *settings);
+void             pr_connect_dialog_select_profile (PrConnectDialog *dialog,
+                                                   guint            index);
 
 G_END_DECLS

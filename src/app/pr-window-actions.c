@@ -27,6 +27,7 @@ _pr_window_actions_update (PrWindow *self)
                        g_strcmp0 (selected, pr_cluster_item_get_primary_id (item)) != 0;
   struct { const char *name; gboolean enabled; } states[] = {
     { "connect", idle },
+    { "connect-recent", idle },
     { "open-sample", idle },
     { "scan", idle && connected && pr_mapping_page_get_table (PR_MAPPING_PAGE (self->mapping_page)) != NULL },
     { "cancel", !idle },
@@ -76,6 +77,20 @@ connect_activated (GSimpleAction *action,
   PrConnectDialog *dialog = pr_connect_dialog_new (GTK_WINDOW (self), self->settings);
 
   g_signal_connect_object (dialog, "connect", G_CALLBACK (connect_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* A recent connection of the start page: the connect dialog, filled. */
+static void
+connect_recent_activated (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  PrWindow *self = user_data;
+  PrConnectDialog *dialog = pr_connect_dialog_new (GTK_WINDOW (self), self->settings);
+
+  g_signal_connect_object (dialog, "connect", G_CALLBACK (connect_response), self, 0);
+  pr_connect_dialog_select_profile (dialog, g_variant_get_uint32 (parameter));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -434,6 +449,7 @@ pr_window_get_threshold_dialog (PrWindow *self)
 
 static const GActionEntry win_actions[] = {
   { "connect", connect_activated },
+  { "connect-recent", connect_recent_activated, "u" },
   { "open-sample", open_sample_activated },
   { "scan", scan_activated },
   { "skip-bad-rows", NULL, NULL, "false", NULL },
