@@ -104,7 +104,8 @@ test_display_names (void)
   /* The catalogue's comments; a column without one keeps its name. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (display_name_entry (window, "petitioner"))), ==, "信访人");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (display_name_entry (window, "body"))), ==, "信访内容");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (display_name_entry (window, "subject"))), ==, "subject");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (display_name_entry (window, "subject"))), ==, "");
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (display_name_entry (window, "subject"))), ==, "subject");
   /* The reviewer names that one. */
   gtk_editable_set_text (GTK_EDITABLE (display_name_entry (window, "subject")), "事由");
 
@@ -159,6 +160,28 @@ test_display_names (void)
   pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (display_name_entry (window, "subject"))), ==, "事由");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (display_name_entry (window, "petitioner"))), ==, "信访人");
+  pr_test_close_and_finalize (window);
+
+  /* Without comments: the petitioner and the date by their roles' own
+   * headings (translated), a text by its name, the name given kept. */
+  pr_test_execute (root, "ALTER TABLE office.petitions "
+                         "MODIFY id INT COMMENT '', "
+                         "MODIFY petitioner VARCHAR(64) COMMENT '', "
+                         "MODIFY submitted_at DATETIME COMMENT '', "
+                         "MODIFY body TEXT COMMENT ''");
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (display_name_entry (window, "petitioner"))), ==, "");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  pr_test_select_cluster (window, view, 1);
+  g_free (shown);
+  shown = field_names (g_object_get_data (G_OBJECT (window), "compare"));
+  g_test_message ("field names: %s", shown);
+  g_assert_cmpstr (shown, ==, "Petitioner|事由|Date|body");
   pr_test_close_and_finalize (window);
 
   g_unlink (report);

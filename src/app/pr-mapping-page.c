@@ -75,7 +75,7 @@ typedef struct {
   GtkWidget *encoding;    /* a short field's or text's encoding in the table */
   GtkWidget *date_order;  /* a date column's order for 08/06/2019 */
   GtkWidget *label;       /* entry: the name shown for it (compare, explain, the report) */
-  char      *catalogue_label;  /* the column's comment, else its name */
+  char      *catalogue_label;  /* the column's comment, else "" */
 } ColumnRow;
 
 /* The encodings offered for a column, as iconv names them; item 0, NULL:
@@ -372,7 +372,7 @@ fill_columns (PrMappingPage *self,
           guess = pr_mapping_get_column (self->guessed, g);
       role = guess != NULL ? guess->role : PR_COLUMN_ROLE_IGNORE;
       row->name = g_strdup (info->name);
-      row->catalogue_label = g_strdup (info->comment != NULL ? info->comment : info->name);
+      row->catalogue_label = g_strdup (info->comment != NULL ? info->comment : "");
       given = pr_column_names_lookup (self->column_names, pr_session_get_database (self->session),
                                       pr_mapping_page_get_table (self), info->name);
       row->label = gtk_entry_new ();
@@ -382,7 +382,9 @@ fill_columns (PrMappingPage *self,
       gtk_entry_set_placeholder_text (GTK_ENTRY (row->label), info->name);
       gtk_widget_set_tooltip_text (row->label,
                                    _("The name shown for this column when records are compared and in the "
-                                     "report; the column's comment in the database, if it has one"));
+                                     "report; the column's comment in the database, if it has one. Left "
+                                     "empty: the column's name, or the role's for the id, the date and the "
+                                     "petitioner"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->label), GTK_ACCESSIBLE_PROPERTY_LABEL, label_label, -1);
       row->role = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (roles)), NULL);
       for (guint r = 0; r < G_N_ELEMENTS (role_order); r++)
@@ -477,6 +479,28 @@ table_selected (PrMappingPage *self)
                                  columns_loaded, g_object_ref (self));
 }
 
+/* The name a column is shown by: the one given (or the catalogue's);
+ * else, for a column whose role says what it is, the role's own heading
+ * in the reviewer's language; else (NULL) its name. */
+static const char *
+column_label (ColumnRow    *row,
+              PrColumnRole  role)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row->label));
+
+  while (g_ascii_isspace (*text))
+    text++;
+  if (*text != '\0')
+    return text;
+  if (role == PR_COLUMN_ROLE_ID)
+    return C_("column heading", "Record id");
+  if (role == PR_COLUMN_ROLE_DATE)
+    return C_("column heading", "Date");
+  if (role == PR_COLUMN_ROLE_SHORT && gtk_check_button_get_active (GTK_CHECK_BUTTON (row->petitioner)))
+    return C_("column heading", "Petitioner");
+  return NULL;
+}
+
 /**
  * pr_mapping_page_make_mapping:
  *
@@ -501,8 +525,7 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
         continue;
       if (!pr_mapping_add (mapping, row->name, role, gtk_spin_button_get_value (GTK_SPIN_BUTTON (row->weight)), error))
         return NULL;
-      /* Emptied: the column's own name. */
-      if (!pr_mapping_set_label (mapping, row->name, gtk_editable_get_text (GTK_EDITABLE (row->label)), error))
+      if (!pr_mapping_set_label (mapping, row->name, column_label (row, role), error))
         return NULL;
       if (role == PR_COLUMN_ROLE_SHORT && gtk_check_button_get_active (GTK_CHECK_BUTTON (row->petitioner)) &&
           !pr_mapping_set_petitioner (mapping, row->name, error))
