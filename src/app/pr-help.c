@@ -75,6 +75,25 @@ pr_help_find_guide (const char *const  *languages,
   return NULL;
 }
 
+static void
+shown (GObject      *object,
+       GAsyncResult *result,
+       gpointer      user_data)
+{
+  g_autofree char *path = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkWindow *window = object != NULL ? GTK_WINDOW (object) : NULL;
+
+  if (gtk_show_uri_full_finish (window, result, &error))
+    return;
+  /* No browser (or no portal) to open it: where it is, to open by hand. */
+  g_prefix_error (&error, _("open %s with a web browser — "), path);
+  if (PR_IS_WINDOW (window))
+    pr_window_show_error (PR_WINDOW (window), _("Cannot open the user guide"), error);
+  else
+    g_warning ("%s", error->message);
+}
+
 /* Opens the guide in the desktop's language; says so in @parent's banner
  * when it cannot. */
 void
@@ -93,5 +112,6 @@ pr_help_show (GtkWindow *parent)
       return;
     }
   uri = g_filename_to_uri (path, NULL, NULL);
-  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+  /* gtk_show_uri () would fail silently: F1 would seem to do nothing. */
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, shown, g_steal_pointer (&path));
 }

@@ -421,6 +421,9 @@ fill_columns (PrMappingPage *self,
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_widget_set_hexpand (name, TRUE);
       gtk_widget_add_css_class (type, "dim-label");
+      /* The display names one under another, whatever the types. */
+      gtk_label_set_width_chars (GTK_LABEL (type), 10);
+      gtk_label_set_xalign (GTK_LABEL (type), 1);
       gtk_widget_add_css_class (weight_caption, "dim-label");
       gtk_box_append (GTK_BOX (box), name);
       gtk_box_append (GTK_BOX (box), type);

@@ -1346,7 +1346,7 @@ preview_row (const char *const *values,
             else if (lengths[c] > 0)
               shown = g_strdup_printf (_("“%.*s”: not a date"), (int) MIN (lengths[c], 64), values[c]);
             if (shown != NULL)
-              g_string_append_printf (line, "[%s: %s] ", column->name, shown);
+              g_string_append_printf (line, "[%s: %s] ", pr_mapping_column_get_label (column), shown);
           }
           break;
         default:
