@@ -421,3 +421,24 @@ pr_test_fill_write_back_table (PrConnection *root,
     }
   pr_test_execute (root, other);
 }
+
+/**
+ * pr_test_ui_init:
+ *
+ * gtk_test_init () with the cairo renderer, for a ui test's main ().
+ *
+ * Returns: %FALSE, having said the test is skipped, without a display
+ */
+gboolean
+pr_test_ui_init (int    *argc,
+                 char ***argv)
+{
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  gtk_test_init (argc, argv, NULL);
+  if (gdk_display_get_default () == NULL)
+    {
+      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -36,6 +36,7 @@ guint pr_test_n_listed (GtkColumnView *view);
 gboolean pr_test_not_busy (gpointer data);
 void pr_test_save_screenshot (GtkWidget *widget, const char *path);
 void pr_test_select_cluster (PrWindow *window, GtkColumnView *view, guint number);
+gboolean pr_test_ui_init (int *argc, char ***argv);
 
 /* The tests, one file per page of the window (test-ui-*.c); main() is in
  * test-ui.c. */

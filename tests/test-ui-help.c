@@ -151,13 +151,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  gtk_test_init (&argc, &argv, NULL);
-  if (gdk_display_get_default () == NULL)
-    {
-      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
-      return 0;
-    }
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/app/help/guide-language", test_guide_language);
   g_test_add_func ("/app/help/action", test_help_action);
   return g_test_run ();

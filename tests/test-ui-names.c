@@ -361,13 +361,8 @@ main (int    argc,
 {
   int status;
 
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  gtk_test_init (&argc, &argv, NULL);
-  if (gdk_display_get_default () == NULL)
-    {
-      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
-      return 0;
-    }
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
   pr_test_ui_admin = pr_test_server_start ();
   g_test_add_func ("/app/mapping-page/display-names", test_display_names);
   g_test_add_func ("/app/threshold-dialog/sample-pair-selects", test_sample_pair_selects);

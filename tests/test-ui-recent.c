@@ -114,13 +114,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  gtk_test_init (&argc, &argv, NULL);
-  if (gdk_display_get_default () == NULL)
-    {
-      g_print ("1..0 # SKIP no display: run under xvfb-run\n");
-      return 0;
-    }
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/app/start-page/recent-connections", test_recent_connections);
   return g_test_run ();
 }

@@ -68,30 +68,35 @@ connect_response (PrConnectDialog    *dialog,
     pr_window_connect_to (self, pr_connection_params_copy (params));
 }
 
+/* The connect dialog; filled with the saved connection @profile (most
+ * recent first) unless it is -1. */
+static void
+open_connect_dialog (PrWindow *self,
+                     gint64    profile)
+{
+  PrConnectDialog *dialog = pr_connect_dialog_new (GTK_WINDOW (self), self->settings);
+
+  g_signal_connect_object (dialog, "connect", G_CALLBACK (connect_response), self, 0);
+  if (profile >= 0)
+    pr_connect_dialog_select_profile (dialog, (guint) profile);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 connect_activated (GSimpleAction *action,
                    GVariant      *parameter,
                    gpointer       user_data)
 {
-  PrWindow *self = user_data;
-  PrConnectDialog *dialog = pr_connect_dialog_new (GTK_WINDOW (self), self->settings);
-
-  g_signal_connect_object (dialog, "connect", G_CALLBACK (connect_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  open_connect_dialog (user_data, -1);
 }
 
-/* A recent connection of the start page: the connect dialog, filled. */
+/* A recent connection of the start page. */
 static void
 connect_recent_activated (GSimpleAction *action,
                           GVariant      *parameter,
                           gpointer       user_data)
 {
-  PrWindow *self = user_data;
-  PrConnectDialog *dialog = pr_connect_dialog_new (GTK_WINDOW (self), self->settings);
-
-  g_signal_connect_object (dialog, "connect", G_CALLBACK (connect_response), self, 0);
-  pr_connect_dialog_select_profile (dialog, g_variant_get_uint32 (parameter));
-  gtk_window_present (GTK_WINDOW (dialog));
+  open_connect_dialog (user_data, g_variant_get_uint32 (parameter));
 }
 
 static void
