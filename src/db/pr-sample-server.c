@@ -829,6 +829,16 @@ load_sample (PrSampleServer  *self,
     ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci",
     "START TRANSACTION",
   };
+  static const char comments_sql[] =
+    "ALTER TABLE petitions.petitions"
+    "  MODIFY id INT NOT NULL COMMENT '编号',"
+    "  MODIFY petitioner VARCHAR(64) COMMENT '信访人',"
+    "  MODIFY phone VARCHAR(32) COMMENT '联系电话',"
+    "  MODIFY address VARCHAR(255) COMMENT '住址',"
+    "  MODIFY category VARCHAR(32) COMMENT '类别',"
+    "  MODIFY subject VARCHAR(255) COMMENT '事由',"
+    "  MODIFY body TEXT COMMENT '信访内容',"
+    "  MODIFY submitted_at DATETIME NULL COMMENT '来信日期'";
   static const char marker_sql[] =
     "INSERT INTO " META_DATABASE ".sample_load (id, source, rows_loaded, loaded_at) VALUES (1, ?, ?, NOW())";
   g_autofree char *source = g_path_get_basename (csv_path);
@@ -844,7 +854,17 @@ load_sample (PrSampleServer  *self,
   if (!query_number (connection, "SELECT COUNT(*) FROM " META_DATABASE ".sample_load", &marker, error))
     return FALSE;
   if (marker > 0)
-    return TRUE;
+    {
+      gint64 uncommented = 0;
+
+      /* A sample loaded before its columns had comments gets them: they
+       * are what the window shows the columns by. */
+      if (!query_number (connection, "SELECT COUNT(*) FROM information_schema.COLUMNS "
+                                     "WHERE TABLE_SCHEMA = 'petitions' AND TABLE_NAME = 'petitions' "
+                                     "AND COLUMN_COMMENT = ''", &uncommented, error))
+        return FALSE;
+      return uncommented == 0 || pr_connection_execute (connection, comments_sql, error);
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (create); i++)
     if (!pr_connection_execute (connection, create[i], error))
