@@ -37,6 +37,8 @@ struct _PrClusterItem
   char    *subject;
   gint64   date;
   guint    max_distance;
+  guint    n_bridges;           /* of the pair graph (pr-session-risk.c) */
+  double   min_share;           /* the least shared-passage share of a pair; -1: no pair shares passages */
   guint    n_same_petitioner;   /* members in the cluster (not "not a repeat") */
   guint    n_other_petitioner;
   gboolean petitioners_known;   /* some member's petitioner is known next to the primary's */
@@ -77,6 +79,9 @@ enum {
   PROP_N_SAME_PETITIONER,
   PROP_N_OTHER_PETITIONER,
   PROP_PETITIONERS,
+  PROP_N_BRIDGES,
+  PROP_MIN_SHARE,
+  PROP_RISK,
   N_PROPS
 };
 
@@ -163,6 +168,16 @@ pr_cluster_item_get_property (GObject    *object,
       else
         g_value_set_static_string (value, "");
       break;
+    case PROP_N_BRIDGES:
+      g_value_set_uint (value, self->n_bridges);
+      break;
+    case PROP_MIN_SHARE:
+      /* None shared sorts after any share: nothing weak to show there. */
+      g_value_set_double (value, self->min_share < 0 ? 1.0 : self->min_share);
+      break;
+    case PROP_RISK:
+      g_value_take_string (value, pr_cluster_item_dup_risk (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -202,6 +217,15 @@ pr_cluster_item_class_init (PrClusterItemClass *klass)
   /* Both, for the list: "same / other", or empty when not known. */
   properties[PROP_PETITIONERS] = g_param_spec_string ("petitioners", NULL, NULL, NULL,
                                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The weakest links, for the queue by risk: pairs that alone hold two
+   * parts of the cluster together, and the least share of passages two
+   * records share (1 when none share any). */
+  properties[PROP_N_BRIDGES] = g_param_spec_uint ("n-bridges", NULL, NULL, 0, G_MAXUINT, 0,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MIN_SHARE] = g_param_spec_double ("min-share", NULL, NULL, 0, 1, 1,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RISK] = g_param_spec_string ("risk", NULL, NULL, NULL,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -214,6 +238,7 @@ pr_cluster_item_init (PrClusterItem *self)
   g_array_set_clear_func (self->members, (GDestroyNotify) member_clear);
   self->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
   self->splits = g_ptr_array_new_with_free_func ((GDestroyNotify) split_free);
+  self->min_share = -1;
 }
 
 /**
@@ -614,4 +639,69 @@ pr_cluster_item_changed (PrClusterItem *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PETITIONERS]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBJECT]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATE]);
+}
+
+/* The primary's date (unix seconds), or %PR_DATE_NONE. */
+gint64
+pr_cluster_item_get_date (PrClusterItem *self)
+{
+  return self->date;
+}
+
+/**
+ * pr_cluster_item_set_risk:
+ * @n_bridges: the bridges of the members' pair graph
+ * @min_share: the least share of passages two linked members share, in
+ *   [0, 1], or a negative number when no pair shares passages
+ *
+ * What the queue by risk orders by, with the largest distance to the
+ * primary ("max-distance").
+ */
+void
+pr_cluster_item_set_risk (PrClusterItem *self,
+                          guint          n_bridges,
+                          double         min_share)
+{
+  self->n_bridges = n_bridges;
+  self->min_share = min_share < 0 ? -1 : MIN (min_share, 1.0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BRIDGES]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MIN_SHARE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK]);
+}
+
+guint
+pr_cluster_item_get_n_bridges (PrClusterItem *self)
+{
+  return self->n_bridges;
+}
+
+/* Returns: the least shared-passage share, or a negative number for none */
+double
+pr_cluster_item_get_min_share (PrClusterItem *self)
+{
+  return self->min_share;
+}
+
+/**
+ * pr_cluster_item_dup_risk:
+ *
+ * Returns: (transfer full): the weakest links in words, for the list:
+ *   the bridges and the least shared-passage share; empty for neither
+ */
+char *
+pr_cluster_item_dup_risk (PrClusterItem *self)
+{
+  g_autofree char *bridges = NULL;
+  g_autofree char *share = NULL;
+
+  if (self->n_bridges > 0)
+    /* Translators: the risk column: pairs that alone hold the cluster together */
+    bridges = g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
+  if (self->min_share >= 0)
+    /* Translators: the risk column: the least share of passages two records share */
+    share = g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
+  if (bridges != NULL && share != NULL)
+    /* Translators: the risk column: bridges; share */
+    return g_strdup_printf (_("%s; %s"), bridges, share);
+  return g_strdup (bridges != NULL ? bridges : share != NULL ? share : "");
 }
