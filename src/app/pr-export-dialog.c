@@ -49,7 +49,9 @@ pr_export_default_folder (void)
  * pr_export_dialog_new:
  * @n_shown: the cases the list shows (filtered)
  * @n_all: all the cases of the scan
- * @all: whether "all" is chosen at first
+ *
+ * The choice starts at the cases shown, each time: what the reviewer
+ * sees is what is exported unless they say otherwise.
  *
  * Returns: (transfer full): the export's save dialog, not shown yet
  */
@@ -57,8 +59,7 @@ GtkFileChooserNative *
 pr_export_dialog_new (GtkWindow  *parent,
                       const char *table,
                       guint       n_shown,
-                      guint       n_all,
-                      gboolean    all)
+                      guint       n_all)
 {
   GtkFileChooserNative *dialog;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
@@ -79,7 +80,7 @@ pr_export_dialog_new (GtkWindow  *parent,
   labels[1] = every;
   /* Translators: the export dialog's choice: the cases shown or all */
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "scope", _("Export"), options, labels);
-  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "scope", all ? "all" : "shown");
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "scope", "shown");
   return dialog;
 }
 

@@ -11,8 +11,7 @@ GFile                *pr_export_default_folder (void);
 GtkFileChooserNative *pr_export_dialog_new     (GtkWindow  *parent,
                                                 const char *table,
                                                 guint       n_shown,
-                                                guint       n_all,
-                                                gboolean    all);
+                                                guint       n_all);
 gboolean              pr_export_dialog_get_all (GtkFileChooserNative *dialog);
 
 G_END_DECLS

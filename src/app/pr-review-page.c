@@ -155,10 +155,12 @@ update_empty (PrReviewPage *self)
 
   if (self->session == NULL)
     return;
-  empty = g_list_model_get_n_items (G_LIST_MODEL (self->filtered)) == 0 &&
-          gtk_filter_list_model_get_pending (self->filtered) == 0 &&
-          pr_session_get_list_complete (self->session) &&
-          pr_session_get_counts (self->session) != NULL;
+  /* No clusters is known at once; none shown, once all are filtered. */
+  empty = pr_session_get_counts (self->session) != NULL &&
+          (pr_session_get_n_clusters (self->session) == 0 ||
+           (g_list_model_get_n_items (G_LIST_MODEL (self->filtered)) == 0 &&
+            gtk_filter_list_model_get_pending (self->filtered) == 0 &&
+            pr_session_get_list_complete (self->session)));
   if (!empty)
     {
       gtk_stack_set_visible_child_name (GTK_STACK (self->list_stack), "list");

@@ -2,9 +2,9 @@
 /*
  * PrSearchFilter: the clusters a search finds. At once, those whose
  * subject, case number or a record id has the text (all in memory); then,
- * when the session's search of every mapped column of the table is back
- * (pr_session_search_async ()), those with a record that has it anywhere:
- * the petitioner, the body, the date. Until then the search is pending.
+ * when the session's search of the table's mapped columns is back
+ * (pr_session_search_async ()), those with a record that has it in any
+ * but the date: the petitioner, the body. Until then the search is pending.
  */
 #define G_LOG_DOMAIN "pr-search-filter"
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * PrSession: searching the records of the scan under review in every
- * mapped column (the id, the petitioner, the texts, the date), on a
+ * mapped column but the date (the id, the petitioner, the short and long
+ * texts), on a
  * connection and a thread of its own: one pass over the table, as the
  * export reads it (decoded as the scan decoded it), nothing kept after.
- * The clusters those records are in are the answer.
+ * The clusters those records are in are the answer. Dates are left to
+ * the date range: "202" would otherwise find every record of 2026.
  *
  * A match ignores the case of Latin letters, and full-width forms typed
  * in the search (１２３, ＡＢＣ) find their ordinary forms.
@@ -100,7 +102,8 @@ search_row (const char *const *values,
   if (values[data->id_column] == NULL)
     return TRUE;
   for (guint c = 0; c < pr_mapping_get_n_columns (data->mapping); c++)
-    if (values[c] != NULL && pr_session_search_match (values[c], lengths[c], data->needle))
+    if (values[c] != NULL && pr_mapping_get_column (data->mapping, c)->role != PR_COLUMN_ROLE_DATE &&
+        pr_session_search_match (values[c], lengths[c], data->needle))
       {
         g_ptr_array_add (data->found, g_strndup (values[data->id_column], lengths[data->id_column]));
         break;
@@ -135,7 +138,7 @@ search_thread (GTask        *task,
  * @text: what to find, as typed (see pr_session_search_normalize ())
  *
  * Finds the clusters of the scan under review with a record that has
- * @text in any mapped column. Finish with pr_session_search_finish ().
+ * @text in any mapped column but the date. Finish with pr_session_search_finish ().
  */
 void
 pr_session_search_async (PrSession           *self,

@@ -391,7 +391,7 @@ export_activated (GSimpleAction *action,
 
   chooser = pr_export_dialog_new (GTK_WINDOW (self), pr_session_get_table (self->session),
                                   g_list_model_get_n_items (pr_review_page_get_shown (PR_REVIEW_PAGE (self->review_page))),
-                                  pr_session_get_n_clusters (self->session), export_all (self));
+                                  pr_session_get_n_clusters (self->session));
   g_signal_connect (chooser, "response", G_CALLBACK (export_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
