@@ -77,7 +77,7 @@ pr_date_range_filter_new (void)
 /* The first second of the day @text names (a time in it is ignored). */
 static gboolean
 read_day (const char  *text,
-          const char  *which,
+          gboolean     first,
           gint64      *day,
           GError     **error)
 {
@@ -92,9 +92,9 @@ read_day (const char  *text,
   if (!pr_date_parse (stripped, &seconds))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   /* Translators: %s: "from" or "to" (below); %s: what was typed */
-                   _("The date %s “%s” cannot be read: write it as 2026-11-25, or leave it empty."),
-                   which, stripped);
+                   first ? _("The first day “%s” cannot be read: write it as 2026-11-25, or leave it empty.")
+                         : _("The last day “%s” cannot be read: write it as 2026-11-30, or leave it empty."),
+                   stripped);
       return FALSE;
     }
   *day = seconds - (((seconds % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY);
@@ -125,8 +125,7 @@ pr_date_range_filter_set_texts (PrDateRangeFilter  *self,
 
   g_return_val_if_fail (PR_IS_DATE_RANGE_FILTER (self), FALSE);
 
-  ok = read_day (from, C_("date range", "from"), &first, error) &&
-       read_day (to, C_("date range", "to"), &last, error);
+  ok = read_day (from, TRUE, &first, error) && read_day (to, FALSE, &last, error);
   if (ok && first != PR_DATE_NONE && last != PR_DATE_NONE && first > last)
     {
       g_autofree char *a = pr_date_format_day (first);

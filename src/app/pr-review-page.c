@@ -262,7 +262,9 @@ searched (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autoptr(GHashTable) clusters = pr_session_search_finish (PR_SESSION (object), result, &error);
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL)
+  /* A search done just as a newer one began answers an old text. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL ||
+      g_task_get_cancellable (G_TASK (result)) != self->searching)
     return;
   g_clear_object (&self->searching);
   if (clusters == NULL)
@@ -317,11 +319,33 @@ pr_review_page_clear_filters (PrReviewPage *self)
   gtk_widget_grab_focus (self->cluster_view);
 }
 
-/* Returns: (transfer none): the cases the list shows, filtered and sorted */
+/**
+ * pr_review_page_dup_shown:
+ *
+ * The list is filtered and sorted a piece at a time: while it is, the
+ * cases the filters keep are taken from the clusters themselves, in their
+ * order, rather than the part of the list done so far.
+ *
+ * Returns: (transfer full): the cases the filters keep, all of them
+ */
 GListModel *
-pr_review_page_get_shown (PrReviewPage *self)
+pr_review_page_dup_shown (PrReviewPage *self)
 {
-  return G_LIST_MODEL (self->filtered);
+  GListModel *clusters = pr_session_get_clusters (self->session);
+  GListStore *kept;
+
+  if (gtk_filter_list_model_get_pending (self->filtered) == 0 && gtk_sort_list_model_get_pending (self->sorted) == 0 &&
+      pr_session_get_list_complete (self->session))
+    return g_object_ref (G_LIST_MODEL (self->filtered));
+  kept = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      if (gtk_filter_match (GTK_FILTER (self->filter), item))
+        g_list_store_append (kept, item);
+    }
+  return G_LIST_MODEL (kept);
 }
 
 /* One reading of a cluster's records; a newer one makes it stale. */
@@ -501,6 +525,7 @@ pr_review_page_refilter (PrReviewPage *self)
   gtk_filter_changed (GTK_FILTER (self->state_filter), GTK_FILTER_CHANGE_DIFFERENT);
   gtk_filter_changed (GTK_FILTER (self->kind_filter), GTK_FILTER_CHANGE_DIFFERENT);
   /* The search's answer was about the old clusters: asked again. */
+  pr_search_filter_set_text (self->search_filter, "");
   search_changed (self);
   update_empty (self);
 }

@@ -30,6 +30,6 @@ void           pr_review_page_focus_list             (PrReviewPage  *page);
 void           pr_review_page_focus_search           (PrReviewPage  *page);
 void           pr_review_page_clear_filters          (PrReviewPage  *page);
 gboolean       pr_review_page_get_searching          (PrReviewPage  *page);
-GListModel    *pr_review_page_get_shown              (PrReviewPage  *page);
+GListModel    *pr_review_page_dup_shown              (PrReviewPage  *page);
 
 G_END_DECLS

@@ -349,8 +349,19 @@ static void
 export_to (PrWindow *self,
            GFile    *file)
 {
-  GListModel *shown = export_all (self) ? NULL : pr_review_page_get_shown (PR_REVIEW_PAGE (self->review_page));
+  g_autoptr(GListModel) shown = NULL;
 
+  if (!export_all (self) && pr_review_page_get_searching (PR_REVIEW_PAGE (self->review_page)))
+    {
+      g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_BUSY,
+                                                     _("the search is still reading the table's records"));
+
+      pr_window_show_error (self, _("The report was not saved: export when the search has finished, or export all cases"),
+                            error);
+      return;
+    }
+  if (!export_all (self))
+    shown = pr_review_page_dup_shown (PR_REVIEW_PAGE (self->review_page));
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->export_revealer), FALSE);
   _pr_window_start_work (self, _("Exporting the report"));
   g_free (self->export_name);
@@ -387,11 +398,11 @@ export_activated (GSimpleAction *action,
                   gpointer       user_data)
 {
   PrWindow *self = user_data;
+  g_autoptr(GListModel) shown = pr_review_page_dup_shown (PR_REVIEW_PAGE (self->review_page));
   GtkFileChooserNative *chooser;
 
   chooser = pr_export_dialog_new (GTK_WINDOW (self), pr_session_get_table (self->session),
-                                  g_list_model_get_n_items (pr_review_page_get_shown (PR_REVIEW_PAGE (self->review_page))),
-                                  pr_session_get_n_clusters (self->session));
+                                  g_list_model_get_n_items (shown), pr_session_get_n_clusters (self->session));
   g_signal_connect (chooser, "response", G_CALLBACK (export_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
