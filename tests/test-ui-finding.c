@@ -204,6 +204,7 @@ test_search_and_dates (void)
 
   /* February to March: G2 and the chain. */
   gtk_editable_set_text (GTK_EDITABLE (from), "2026-02-01");
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 3);
   gtk_editable_set_text (GTK_EDITABLE (to), "2026/03/31");
   g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 2);
   g_assert_nonnull (pr_session_find_cluster (session, "201"));
@@ -213,6 +214,11 @@ test_search_and_dates (void)
                  pr_session_find_cluster (session, "501"));
   /* A day that does not exist: nothing shown, and why. */
   gtk_editable_set_text (GTK_EDITABLE (to), "2026-13-45");
+  /* Unreadable, it waits (the box emptied on the way, an open end: from
+   * February on); on Enter, it is read. */
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 3);
+  g_assert_false (gtk_widget_has_css_class (to, "error"));
+  g_signal_emit_by_name (to, "activate");
   g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 0);
   g_assert_true (gtk_widget_get_mapped (empty));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (empty)), "2026-13-45"));

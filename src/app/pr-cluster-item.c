@@ -39,6 +39,7 @@ struct _PrClusterItem
   guint    max_distance;
   guint    n_bridges;           /* of the pair graph (pr-session-risk.c) */
   double   min_share;           /* the least shared-passage share of a pair; -1: no pair shares passages */
+  guint64  rated_members;       /* which members were in the cluster when it was rated */
   guint    n_same_petitioner;   /* members in the cluster (not "not a repeat") */
   guint    n_other_petitioner;
   gboolean petitioners_known;   /* some member's petitioner is known next to the primary's */
@@ -657,11 +658,38 @@ pr_cluster_item_get_date (PrClusterItem *self)
  * What the queue by risk orders by, with the largest distance to the
  * primary ("max-distance").
  */
+/* A signature of the members in the cluster (not "not a repeat"). */
+static guint64
+members_signature (PrClusterItem *self)
+{
+  guint64 sum = 0, mixed = 0;
+
+  for (guint i = 0; i < self->members->len; i++)
+    {
+      const PrClusterMember *m = &g_array_index (self->members, PrClusterMember, i);
+
+      if (m->state == PR_MEMBER_NOT_REPEAT)
+        continue;
+      sum += m->record;
+      mixed ^= (m->record + 1) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+    }
+  return sum ^ (mixed << 1);
+}
+
+/* Whether the members in the cluster are those it was rated with: a
+ * verdict of "repeat", or another primary, changes no link. */
+gboolean
+pr_cluster_item_get_risk_current (PrClusterItem *self)
+{
+  return self->rated_members == members_signature (self);
+}
+
 void
 pr_cluster_item_set_risk (PrClusterItem *self,
                           guint          n_bridges,
                           double         min_share)
 {
+  self->rated_members = members_signature (self);
   self->n_bridges = n_bridges;
   self->min_share = min_share < 0 ? -1 : MIN (min_share, 1.0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BRIDGES]);

@@ -66,6 +66,7 @@ gint64                 pr_cluster_item_get_date        (PrClusterItem    *item);
 void                   pr_cluster_item_set_risk        (PrClusterItem    *item,
                                                         guint             n_bridges,
                                                         double            min_share);
+gboolean               pr_cluster_item_get_risk_current (PrClusterItem   *item);
 guint                  pr_cluster_item_get_n_bridges   (PrClusterItem    *item);
 double                 pr_cluster_item_get_min_share   (PrClusterItem    *item);
 char                  *pr_cluster_item_dup_risk        (PrClusterItem    *item);

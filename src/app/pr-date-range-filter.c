@@ -120,7 +120,7 @@ pr_date_range_filter_set_texts (PrDateRangeFilter  *self,
                                 const char         *to,
                                 GError            **error)
 {
-  gint64 first, last;
+  gint64 first, last, was_from = self->from, was_until = self->until;
   gboolean ok;
 
   g_return_val_if_fail (PR_IS_DATE_RANGE_FILTER (self), FALSE);
@@ -146,7 +146,9 @@ pr_date_range_filter_set_texts (PrDateRangeFilter  *self,
       self->from = 1;
       self->until = 0;
     }
-  gtk_filter_changed (GTK_FILTER (self), GTK_FILTER_CHANGE_DIFFERENT);
+  /* Leaving the box unchanged sorts nothing out again. */
+  if (self->from != was_from || self->until != was_until)
+    gtk_filter_changed (GTK_FILTER (self), GTK_FILTER_CHANGE_DIFFERENT);
   return ok;
 }
 

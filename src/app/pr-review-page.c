@@ -253,6 +253,21 @@ dates_changed (PrReviewPage *self)
   update_empty (self);
 }
 
+/* Typing a day: applied at once while both can be read (or are empty);
+ * a day half typed waits for Enter or for the box to be left. */
+static void
+dates_edited (PrReviewPage *self)
+{
+  g_autoptr(PrDateRangeFilter) trial = pr_date_range_filter_new ();
+
+  if (self->session == NULL)
+    return;
+  if (pr_date_range_filter_set_texts (trial, gtk_editable_get_text (GTK_EDITABLE (self->date_from)),
+                                      gtk_editable_get_text (GTK_EDITABLE (self->date_to)), NULL) ||
+      self->date_error != NULL)
+    dates_changed (self);
+}
+
 static void
 searched (GObject      *object,
           GAsyncResult *result,
@@ -668,6 +683,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, search_changed);
   gtk_widget_class_bind_template_callback (widget_class, dates_changed);
+  gtk_widget_class_bind_template_callback (widget_class, dates_edited);
   gtk_widget_class_bind_template_callback (widget_class, pr_review_page_clear_filters);
 }
 

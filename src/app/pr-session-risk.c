@@ -137,8 +137,8 @@ _pr_session_rate_risks (PrScanResult *result,
  * pr_session_rate_risk:
  * @item: a cluster of the last scan
  *
- * Rates @item's weakest links again, over the members still in it (a
- * decision changed them).
+ * Rates @item's weakest links again, over the members still in it, if a
+ * decision changed them since it was rated (a pass over the scan's pairs).
  */
 void
 pr_session_rate_risk (PrSession     *self,
@@ -150,6 +150,8 @@ pr_session_rate_risk (PrSession     *self,
   g_return_if_fail (PR_IS_SESSION (self));
   g_return_if_fail (self->result != NULL);
 
+  if (pr_cluster_item_get_risk_current (item))
+    return;
   graph = pr_session_get_pair_graph (self, item, FALSE, NULL);
   for (guint i = 0; i < pr_graph_get_n_edges (graph); i++)
     g_array_append_val (edges, *pr_graph_get_edge (graph, i));
