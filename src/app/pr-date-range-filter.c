@@ -74,6 +74,22 @@ pr_date_range_filter_new (void)
   return g_object_new (PR_TYPE_DATE_RANGE_FILTER, NULL);
 }
 
+/* Whether the range [@from, @until) holds [@was_from, @was_until); an
+ * end of PR_DATE_NONE is open, and from > until is empty. */
+static gboolean
+contains (gint64 from,
+          gint64 until,
+          gint64 was_from,
+          gint64 was_until)
+{
+  if (was_from != PR_DATE_NONE && was_until != PR_DATE_NONE && was_from >= was_until)
+    return TRUE;
+  if (from != PR_DATE_NONE && until != PR_DATE_NONE && from >= until)
+    return FALSE;
+  return (from == PR_DATE_NONE || (was_from != PR_DATE_NONE && from <= was_from)) &&
+         (until == PR_DATE_NONE || (was_until != PR_DATE_NONE && until >= was_until));
+}
+
 /* The first second of the day @text names (a time in it is ignored). */
 static gboolean
 read_day (const char  *text,
@@ -146,9 +162,12 @@ pr_date_range_filter_set_texts (PrDateRangeFilter  *self,
       self->from = 1;
       self->until = 0;
     }
-  /* Leaving the box unchanged sorts nothing out again. */
+  /* Leaving the box unchanged sorts nothing out again. A wider range
+   * need look only at the clusters outside the old one (GTK's list takes
+   * every row out on any other change). */
   if (self->from != was_from || self->until != was_until)
-    gtk_filter_changed (GTK_FILTER (self), GTK_FILTER_CHANGE_DIFFERENT);
+    gtk_filter_changed (GTK_FILTER (self), contains (self->from, self->until, was_from, was_until)
+                                           ? GTK_FILTER_CHANGE_LESS_STRICT : GTK_FILTER_CHANGE_DIFFERENT);
   return ok;
 }
 

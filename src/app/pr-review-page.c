@@ -52,6 +52,8 @@ struct _PrReviewPage
   PrSession            *session;
   GCancellable         *fetching;      /* the compare view's records being read */
   GCancellable         *searching;     /* the table being searched */
+  guint                 state_shown;   /* the state and kind dropdowns' choices the list follows */
+  guint                 kind_shown;
   char                 *date_error;    /* why the date range cannot be read, or NULL */
   GtkSingleSelection   *selection;
   GtkFilterListModel   *filtered;
@@ -188,6 +190,23 @@ update_empty (PrReviewPage *self)
   gtk_stack_set_visible_child_name (GTK_STACK (self->list_stack), "empty");
 }
 
+/* A filter's choice changed to @now. To the choice that keeps every
+ * cluster, the list need look only at the rows it hides (GTK's list
+ * takes every row out, and puts them back a piece at a time, on any
+ * other change); a row shown that no longer matches a decision made
+ * since stays, as it does until a filter changes. */
+static void
+widened_to (GtkCustomFilter *filter,
+            guint            now,
+            guint            all,
+            guint           *shown)
+{
+  if (now == *shown)
+    return;
+  *shown = now;
+  gtk_filter_changed (GTK_FILTER (filter), now == all ? GTK_FILTER_CHANGE_LESS_STRICT : GTK_FILTER_CHANGE_DIFFERENT);
+}
+
 static void
 filter_changed (PrReviewPage *self)
 {
@@ -199,8 +218,9 @@ filter_changed (PrReviewPage *self)
     return;
   kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown));
   mapping = pr_session_get_mapping (self->session);
-  gtk_filter_changed (GTK_FILTER (self->state_filter), GTK_FILTER_CHANGE_DIFFERENT);
-  gtk_filter_changed (GTK_FILTER (self->kind_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  widened_to (self->state_filter, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)), FILTER_ALL,
+              &self->state_shown);
+  widened_to (self->kind_filter, kind, KIND_ANY, &self->kind_shown);
   /* Say why the list is empty, rather than leave the reviewer guessing. */
   if (kind != KIND_ANY && mapping != NULL && pr_mapping_count_petitioner (mapping) == 0)
     gtk_label_set_text (GTK_LABEL (self->summary_label),
@@ -538,7 +558,6 @@ void
 pr_review_page_refilter (PrReviewPage *self)
 {
   gtk_filter_changed (GTK_FILTER (self->state_filter), GTK_FILTER_CHANGE_DIFFERENT);
-  gtk_filter_changed (GTK_FILTER (self->kind_filter), GTK_FILTER_CHANGE_DIFFERENT);
   /* The search's answer was about the old clusters: asked again. */
   pr_search_filter_set_text (self->search_filter, "");
   search_changed (self);

@@ -100,7 +100,10 @@ pr_search_filter_set_text (PrSearchFilter *self,
   g_free (self->needle);
   self->needle = g_steal_pointer (&needle);
   g_clear_pointer (&self->matches, g_hash_table_unref);
-  gtk_filter_changed (GTK_FILTER (self), GTK_FILTER_CHANGE_DIFFERENT);
+  /* No search keeps every cluster: the list need look only at those it
+   * hides (GTK's list takes every row out on any other change). */
+  gtk_filter_changed (GTK_FILTER (self), self->needle[0] == '\0' ? GTK_FILTER_CHANGE_LESS_STRICT
+                                                                : GTK_FILTER_CHANGE_DIFFERENT);
 }
 
 const char *
