@@ -83,6 +83,7 @@ enum {
   PROP_N_BRIDGES,
   PROP_MIN_SHARE,
   PROP_RISK,
+  PROP_RISK_DETAILS,
   N_PROPS
 };
 
@@ -118,6 +119,8 @@ count_in_cluster (PrClusterItem *self)
       n++;
   return n;
 }
+
+static char *dup_risk_details (PrClusterItem *self);
 
 static void
 pr_cluster_item_get_property (GObject    *object,
@@ -179,6 +182,9 @@ pr_cluster_item_get_property (GObject    *object,
     case PROP_RISK:
       g_value_take_string (value, pr_cluster_item_dup_risk (self));
       break;
+    case PROP_RISK_DETAILS:
+      g_value_take_string (value, dup_risk_details (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -227,6 +233,9 @@ pr_cluster_item_class_init (PrClusterItemClass *klass)
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_RISK] = g_param_spec_string ("risk", NULL, NULL, NULL,
                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The same in a sentence, for the cell's tooltip. */
+  properties[PROP_RISK_DETAILS] = g_param_spec_string ("risk-details", NULL, NULL, NULL,
+                                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -695,6 +704,7 @@ pr_cluster_item_set_risk (PrClusterItem *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BRIDGES]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MIN_SHARE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK_DETAILS]);
 }
 
 guint
@@ -713,23 +723,36 @@ pr_cluster_item_get_min_share (PrClusterItem *self)
 /**
  * pr_cluster_item_dup_risk:
  *
- * Returns: (transfer full): the weakest links in words, for the list:
- *   the bridges and the least shared-passage share; empty for neither
+ * Returns: (transfer full): the weakest link in a word or two, for the
+ *   list's narrow column: the bridges, else the least shared-passage
+ *   share; empty for neither
  */
 char *
 pr_cluster_item_dup_risk (PrClusterItem *self)
 {
-  g_autofree char *bridges = NULL;
-  g_autofree char *share = NULL;
-
   if (self->n_bridges > 0)
     /* Translators: the risk column: pairs that alone hold the cluster together */
-    bridges = g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
+    return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
   if (self->min_share >= 0)
     /* Translators: the risk column: the least share of passages two records share */
-    share = g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
-  if (bridges != NULL && share != NULL)
-    /* Translators: the risk column: bridges; share */
-    return g_strdup_printf (_("%s; %s"), bridges, share);
-  return g_strdup (bridges != NULL ? bridges : share != NULL ? share : "");
+    return g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
+  return g_strdup ("");
+}
+
+/* The weakest links in a sentence, for the risk cell's tooltip. */
+static char *
+dup_risk_details (PrClusterItem *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (self->n_bridges > 0)
+    g_string_append_printf (text, ngettext ("%u bridge: a pair of records that alone holds two parts of the cluster together.",
+                                            "%u bridges: pairs of records that alone hold two parts of the cluster together.",
+                                            self->n_bridges), self->n_bridges);
+  if (self->min_share >= 0)
+    g_string_append_printf (text, _("%sThe least share of passages two linked records share: %.0f%%."),
+                            text->len > 0 ? " " : "", 100 * self->min_share);
+  if (text->len == 0)
+    g_string_append (text, _("No bridge, and no records linked by shared passages alone."));
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
