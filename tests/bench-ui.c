@@ -25,6 +25,7 @@
 #include "pr-sample-server.h"
 #include "pr-test-util.h"
 #include "pr-test-ui.h"
+#include "pr-review-page.h"
 #include "pr-window.h"
 
 static guint64 frames;
@@ -385,6 +386,98 @@ bench_scan (guint rows)
   return 0;
 }
 
+static gboolean
+search_done (gpointer window)
+{
+  return !pr_review_page_get_searching (PR_REVIEW_PAGE (pr_test_find_widget (window, PR_TYPE_REVIEW_PAGE, NULL)));
+}
+
+/* One change of the list's filters or order: @change, then the time to
+ * the painted, settled list, and the main loop's longest gap meanwhile
+ * (a 5 ms timer's). */
+static void
+time_list_change (PrWindow     *window,
+                  GtkColumnView *view,
+                  const char   *what,
+                  void        (*change) (PrWindow *window, gpointer data),
+                  gpointer      data)
+{
+  Blocking blocking = { 0 };
+  g_autoptr(GArray) long_gaps = g_array_new (FALSE, FALSE, 3 * sizeof (gint64));
+  guint source;
+  gint64 start;
+
+  blocking.long_gaps = long_gaps;
+  source = g_timeout_add (5, tick, &blocking);
+  spin (0.05);
+  blocking.longest = 0;
+  start = g_get_monotonic_time ();
+  change (window, data);
+  wait_for (search_done, window);
+  wait_for (pr_test_list_settled, view);
+  until_painted ();
+  printf ("%s: %.1f ms to the painted list (%u shown); the main loop was blocked at most %.1f ms, "
+          "of which the main thread ran %.1f ms\n", what, (g_get_monotonic_time () - start) / 1e3,
+          g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), blocking.longest / 1e3,
+          blocking.longest_cpu / 1e3);
+  g_source_remove (source);
+}
+
+static void
+set_filters (PrWindow *window,
+             gpointer  data)
+{
+  const guint *which = data;
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN,
+                                                                  "cluster-filter")), which[0]);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN,
+                                                                  "cluster-kind")), which[1]);
+}
+
+static void
+set_dates (PrWindow *window,
+           gpointer  data)
+{
+  const char *const *days = data;
+
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_ENTRY, "date-from")), days[0]);
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_ENTRY, "date-to")), days[1]);
+}
+
+static void
+set_search (PrWindow *window,
+            gpointer  data)
+{
+  GtkWidget *search = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
+
+  gtk_editable_set_text (GTK_EDITABLE (search), data);
+  g_signal_emit_by_name (search, "search-changed");
+}
+
+static void
+sort_by (PrWindow *window,
+         gpointer  data)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), data) == 0)
+        gtk_column_view_sort_by_column (view, column, GTK_SORT_ASCENDING);
+    }
+}
+
+static void
+clear_filters (PrWindow *window,
+               gpointer  data)
+{
+  pr_review_page_clear_filters (PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL)));
+}
+
 static int
 bench_list (guint n_clusters)
 {
@@ -470,6 +563,26 @@ bench_list (guint n_clusters)
   until_painted ();
   printf ("Search over the list: %.1f ms to the painted result (%u shown)\n",
           (g_get_monotonic_time () - start) / 1e3, g_list_model_get_n_items (model));
+
+  /* Finding work: each filter, the search of every field, the orders. */
+  {
+    static const guint all_other[2] = { 2, 2 }, unreviewed_same[2] = { 0, 1 }, any[2] = { 2, 0 };
+    static const char *const january[2] = { "2025-01-01", "2025-01-31" };
+    static const char *const open[2] = { "", "" };
+
+    time_list_change (window, view, "Search cleared", set_search, (gpointer) "");
+    time_list_change (window, view, "Filters: all states, other petitioners", set_filters, (gpointer) all_other);
+    time_list_change (window, view, "Filters: unreviewed, the same petitioner", set_filters, (gpointer) unreviewed_same);
+    time_list_change (window, view, "Filters: any", set_filters, (gpointer) any);
+    time_list_change (window, view, "Date range: January 2025", set_dates, (gpointer) january);
+    time_list_change (window, view, "Date range: open", set_dates, (gpointer) open);
+    time_list_change (window, view, "Search of every field: a petitioner (some99999)", set_search, (gpointer) "某99999");
+    time_list_change (window, view, "Search cleared", set_search, (gpointer) "");
+    time_list_change (window, view, "Order by risk", sort_by, (gpointer) "Risk");
+    time_list_change (window, view, "Order by size", sort_by, (gpointer) "Records");
+    time_list_change (window, view, "Order by date", sort_by, (gpointer) "Date");
+    time_list_change (window, view, "Filters cleared", clear_filters, NULL);
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
   pr_sample_server_stop (server, NULL);

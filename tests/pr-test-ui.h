@@ -61,5 +61,11 @@ void test_figures_follow     (void);
 void test_compare_click_selects     (void);
 void test_compare_selection_in_view (void);
 void test_compare_primary_pinned    (void);
+void test_filters_combined      (void);
+void test_search_and_dates      (void);
+void test_empty_says_why        (void);
+void test_risk_order            (void);
+void test_export_follows_filter (void);
+void test_export_dialog         (void);
 
 G_END_DECLS

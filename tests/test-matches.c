@@ -138,6 +138,55 @@ test_empty_and_all_skipped (void)
   g_assert_cmpuint (spanning->len, ==, 0);
 }
 
+/* Labelled: for every label at once, exactly the pairs that a pass over
+ * that label's records alone gives (pr_matches_foreach_pair_among (),
+ * all %FALSE), and none between two labels. Groups of copies are cut
+ * between labels, as clusters cut by a reviewer's split are. */
+static void
+test_labelled_equals_among (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_test_rand_int ());
+  const gsize n = 3000;
+  const guint n_labels = 40;
+  g_autofree guint64 *fps = g_new (guint64, n);
+  g_autofree guint32 *label = g_new0 (guint32, n);
+  g_autofree guint8 *in = g_new0 (guint8, n);
+  g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(PrMatches) matches = NULL;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      /* Few distinct fingerprints: large groups of copies, and near ones. */
+      fps[i] = g_rand_int_range (rand, 0, 60);
+      fps[i] = (fps[i] * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^ (g_rand_int_range (rand, 0, 3) == 0 ? 1 : 0);
+      label[i] = g_rand_int_range (rand, 0, 3) == 0 ? 0 : g_rand_int_range (rand, 1, n_labels + 1);
+    }
+  matches = pr_matches_find (fps, NULL, n, 3, 1, NULL, NULL);
+  g_assert_nonnull (matches);
+  for (guint l = 1; l <= n_labels; l++)
+    {
+      for (gsize i = 0; i < n; i++)
+        in[i] = label[i] == l;
+      pr_matches_foreach_pair_among (matches, in, FALSE, append_pair, expected);
+    }
+  pr_matches_foreach_pair_labelled (matches, label, append_pair, found);
+  g_assert_cmpuint (expected->len, >, n / 10);
+  g_array_sort (expected, compare_pairs);
+  g_array_sort (found, compare_pairs);
+  g_assert_cmpuint (found->len, ==, expected->len);
+  for (guint i = 0; i < found->len; i++)
+    {
+      const PrPair *e = &g_array_index (expected, PrPair, i);
+      const PrPair *f = &g_array_index (found, PrPair, i);
+
+      g_assert_cmpuint (f->a, ==, e->a);
+      g_assert_cmpuint (f->b, ==, e->b);
+      g_assert_cmpuint (f->distance, ==, e->distance);
+      g_assert_cmpuint (label[f->a], ==, label[f->b]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -147,6 +196,7 @@ main (int    argc,
   g_test_add_func ("/engine/matches/expanded-equals-index", test_expanded_equals_index);
   g_test_add_func ("/engine/matches/large-identical-group", test_large_identical_group);
   g_test_add_func ("/engine/matches/empty-and-all-skipped", test_empty_and_all_skipped);
+  g_test_add_func ("/engine/matches/labelled-equals-among", test_labelled_equals_among);
 
   return g_test_run ();
 }

@@ -598,10 +598,10 @@ test_review (void)
   }
   g_assert_cmpuint (with_other, ==, 2);
   /* The filter's two choices for them, then back to the unreviewed. */
-  filter_dropdown = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "cluster-filter");
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (filter_dropdown), 3);  /* by the same petitioner */
+  filter_dropdown = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "cluster-kind");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (filter_dropdown), 1);  /* by the same petitioner */
   g_assert_cmpuint (pr_test_n_listed (view), ==, with_same);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (filter_dropdown), 4);  /* from other petitioners */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (filter_dropdown), 2);  /* from other petitioners */
   g_assert_cmpuint (pr_test_n_listed (view), ==, with_other);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (filter_dropdown), 0);
   g_assert_cmpuint (pr_test_n_listed (view), ==, n_clusters);
@@ -784,6 +784,7 @@ test_review (void)
   /* The filters: reviewed ones, all, and a search by record id. */
   {
     GtkWidget *filter = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "cluster-filter");
+    GtkWidget *kind = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "cluster-kind");
     GtkWidget *search = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
     g_autofree char *member_id = g_strdup (pr_cluster_item_get_member (shown, 1)->id);
 
@@ -804,12 +805,14 @@ test_review (void)
     /* By the same petitioner: no longer group 3, whose new primary
      * stands alone. */
     check_all_petitioner_counts (petitioners, clusters, &with_same, &with_other);
-    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 3);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 2);  /* every state */
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (kind), 1);    /* by the same petitioner */
     g_assert_cmpuint (pr_test_n_listed (view), ==, with_same);
     g_assert_cmpuint (pr_test_n_listed (view), ==, n_clusters - 1);
-    gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 4);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (kind), 2);    /* from other petitioners */
     g_assert_cmpuint (pr_test_n_listed (view), ==, with_other);
     g_assert_cmpuint (pr_test_n_listed (view), ==, 2);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (kind), 0);
     gtk_drop_down_set_selected (GTK_DROP_DOWN (filter), 0);
   }
 
@@ -865,9 +868,11 @@ test_review (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
   }
 
-  /* Export, and read it back. */
+  /* Export every case, and read it back. */
   {
     GVariant *target = g_variant_new_string (report);
+
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "export-scope", g_variant_new_string ("all"));
 
     g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", target));
   }

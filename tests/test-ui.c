@@ -79,6 +79,12 @@ main (int    argc,
   g_test_add_func ("/app/compare-view/click-selects", test_compare_click_selects);
   g_test_add_func ("/app/compare-view/selection-in-view", test_compare_selection_in_view);
   g_test_add_func ("/app/compare-view/primary-pinned", test_compare_primary_pinned);
+  g_test_add_func ("/app/review-page/filters-combined", test_filters_combined);
+  g_test_add_func ("/app/review-page/search-and-dates", test_search_and_dates);
+  g_test_add_func ("/app/review-page/empty-says-why", test_empty_says_why);
+  g_test_add_func ("/app/review-page/risk-order", test_risk_order);
+  g_test_add_func ("/app/window/export-follows-filter", test_export_follows_filter);
+  g_test_add_func ("/app/export-dialog/folder-and-name", test_export_dialog);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

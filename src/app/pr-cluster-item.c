@@ -37,6 +37,9 @@ struct _PrClusterItem
   char    *subject;
   gint64   date;
   guint    max_distance;
+  guint    n_bridges;           /* of the pair graph (pr-session-risk.c) */
+  double   min_share;           /* the least shared-passage share of a pair; -1: no pair shares passages */
+  guint64  rated_members;       /* which members were in the cluster when it was rated */
   guint    n_same_petitioner;   /* members in the cluster (not "not a repeat") */
   guint    n_other_petitioner;
   gboolean petitioners_known;   /* some member's petitioner is known next to the primary's */
@@ -77,6 +80,10 @@ enum {
   PROP_N_SAME_PETITIONER,
   PROP_N_OTHER_PETITIONER,
   PROP_PETITIONERS,
+  PROP_N_BRIDGES,
+  PROP_MIN_SHARE,
+  PROP_RISK,
+  PROP_RISK_DETAILS,
   N_PROPS
 };
 
@@ -112,6 +119,8 @@ count_in_cluster (PrClusterItem *self)
       n++;
   return n;
 }
+
+static char *dup_risk_details (PrClusterItem *self);
 
 static void
 pr_cluster_item_get_property (GObject    *object,
@@ -163,6 +172,19 @@ pr_cluster_item_get_property (GObject    *object,
       else
         g_value_set_static_string (value, "");
       break;
+    case PROP_N_BRIDGES:
+      g_value_set_uint (value, self->n_bridges);
+      break;
+    case PROP_MIN_SHARE:
+      /* None shared sorts after any share: nothing weak to show there. */
+      g_value_set_double (value, self->min_share < 0 ? 1.0 : self->min_share);
+      break;
+    case PROP_RISK:
+      g_value_take_string (value, pr_cluster_item_dup_risk (self));
+      break;
+    case PROP_RISK_DETAILS:
+      g_value_take_string (value, dup_risk_details (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -202,6 +224,18 @@ pr_cluster_item_class_init (PrClusterItemClass *klass)
   /* Both, for the list: "same / other", or empty when not known. */
   properties[PROP_PETITIONERS] = g_param_spec_string ("petitioners", NULL, NULL, NULL,
                                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The weakest links, for the queue by risk: pairs that alone hold two
+   * parts of the cluster together, and the least share of passages two
+   * records share (1 when none share any). */
+  properties[PROP_N_BRIDGES] = g_param_spec_uint ("n-bridges", NULL, NULL, 0, G_MAXUINT, 0,
+                                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MIN_SHARE] = g_param_spec_double ("min-share", NULL, NULL, 0, 1, 1,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RISK] = g_param_spec_string ("risk", NULL, NULL, NULL,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The same in a sentence, for the cell's tooltip. */
+  properties[PROP_RISK_DETAILS] = g_param_spec_string ("risk-details", NULL, NULL, NULL,
+                                                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -214,6 +248,7 @@ pr_cluster_item_init (PrClusterItem *self)
   g_array_set_clear_func (self->members, (GDestroyNotify) member_clear);
   self->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
   self->splits = g_ptr_array_new_with_free_func ((GDestroyNotify) split_free);
+  self->min_share = -1;
 }
 
 /**
@@ -614,4 +649,110 @@ pr_cluster_item_changed (PrClusterItem *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PETITIONERS]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBJECT]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DATE]);
+}
+
+/* The primary's date (unix seconds), or %PR_DATE_NONE. */
+gint64
+pr_cluster_item_get_date (PrClusterItem *self)
+{
+  return self->date;
+}
+
+/**
+ * pr_cluster_item_set_risk:
+ * @n_bridges: the bridges of the members' pair graph
+ * @min_share: the least share of passages two linked members share, in
+ *   [0, 1], or a negative number when no pair shares passages
+ *
+ * What the queue by risk orders by, with the largest distance to the
+ * primary ("max-distance").
+ */
+/* A signature of the members in the cluster (not "not a repeat"). */
+static guint64
+members_signature (PrClusterItem *self)
+{
+  guint64 sum = 0, mixed = 0;
+
+  for (guint i = 0; i < self->members->len; i++)
+    {
+      const PrClusterMember *m = &g_array_index (self->members, PrClusterMember, i);
+
+      if (m->state == PR_MEMBER_NOT_REPEAT)
+        continue;
+      sum += m->record;
+      mixed ^= (m->record + 1) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+    }
+  return sum ^ (mixed << 1);
+}
+
+/* Whether the members in the cluster are those it was rated with: a
+ * verdict of "repeat", or another primary, changes no link. */
+gboolean
+pr_cluster_item_get_risk_current (PrClusterItem *self)
+{
+  return self->rated_members == members_signature (self);
+}
+
+void
+pr_cluster_item_set_risk (PrClusterItem *self,
+                          guint          n_bridges,
+                          double         min_share)
+{
+  self->rated_members = members_signature (self);
+  self->n_bridges = n_bridges;
+  self->min_share = min_share < 0 ? -1 : MIN (min_share, 1.0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BRIDGES]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MIN_SHARE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK_DETAILS]);
+}
+
+guint
+pr_cluster_item_get_n_bridges (PrClusterItem *self)
+{
+  return self->n_bridges;
+}
+
+/* Returns: the least shared-passage share, or a negative number for none */
+double
+pr_cluster_item_get_min_share (PrClusterItem *self)
+{
+  return self->min_share;
+}
+
+/**
+ * pr_cluster_item_dup_risk:
+ *
+ * Returns: (transfer full): the weakest link in a word or two, for the
+ *   list's narrow column: the bridges, else the least shared-passage
+ *   share; empty for neither
+ */
+char *
+pr_cluster_item_dup_risk (PrClusterItem *self)
+{
+  if (self->n_bridges > 0)
+    /* Translators: the risk column: pairs that alone hold the cluster together */
+    return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
+  if (self->min_share >= 0)
+    /* Translators: the risk column: the least share of passages two records share */
+    return g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
+  return g_strdup ("");
+}
+
+/* The weakest links in a sentence, for the risk cell's tooltip. */
+static char *
+dup_risk_details (PrClusterItem *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (self->n_bridges > 0)
+    g_string_append_printf (text, ngettext ("%u bridge: a pair of records that alone holds two parts of the cluster together.",
+                                            "%u bridges: pairs of records that alone hold two parts of the cluster together.",
+                                            self->n_bridges), self->n_bridges);
+  if (self->min_share >= 0)
+    g_string_append_printf (text, _("%sThe least share of passages two linked records share: %.0f%%."),
+                            text->len > 0 ? " " : "", 100 * self->min_share);
+  if (text->len == 0)
+    g_string_append (text, _("No bridge, and no records linked by shared passages alone."));
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -62,5 +62,13 @@ void                   pr_cluster_item_revert          (PrClusterItem    *item,
                                                         const PrDecision *undone,
                                                         const PrRecordSet *set);
 void                   pr_cluster_item_changed         (PrClusterItem    *item);
+gint64                 pr_cluster_item_get_date        (PrClusterItem    *item);
+void                   pr_cluster_item_set_risk        (PrClusterItem    *item,
+                                                        guint             n_bridges,
+                                                        double            min_share);
+gboolean               pr_cluster_item_get_risk_current (PrClusterItem   *item);
+guint                  pr_cluster_item_get_n_bridges   (PrClusterItem    *item);
+double                 pr_cluster_item_get_min_share   (PrClusterItem    *item);
+char                  *pr_cluster_item_dup_risk        (PrClusterItem    *item);
 
 G_END_DECLS

@@ -14,15 +14,22 @@
 #include "pr-review-page.h"
 
 #include "pr-chain-view.h"
+#include "pr-date-range-filter.h"
+#include "pr-search-filter.h"
 
-/* In the order of the filter dropdown's items (pr-window.ui). */
+/* In the order of the state dropdown's items (pr-review-page.ui). */
 typedef enum {
   FILTER_UNREVIEWED,
   FILTER_REVIEWED,
   FILTER_ALL,
-  FILTER_SAME_PETITIONER,   /* with a repeat by the primary's petitioner */
-  FILTER_OTHER_PETITIONER,  /* with the same matter from another */
-} ClusterFilter;
+} StateFilter;
+
+/* In the order of the kind dropdown's items. */
+typedef enum {
+  KIND_ANY,
+  KIND_SAME_PETITIONER,   /* with a repeat by the primary's petitioner */
+  KIND_OTHER_PETITIONER,  /* with the same matter from another */
+} KindFilter;
 
 struct _PrReviewPage
 {
@@ -31,6 +38,12 @@ struct _PrReviewPage
   /* Template widgets */
   GtkWidget            *search_entry;
   GtkWidget            *filter_dropdown;
+  GtkWidget            *kind_dropdown;
+  GtkWidget            *date_from;
+  GtkWidget            *date_to;
+  GtkWidget            *list_stack;
+  GtkWidget            *empty_label;
+  GtkWidget            *clear_filters_button;
   GtkWidget            *summary_label;
   GtkWidget            *cluster_view;
   GtkColumnViewColumn  *number_column;  /* titled as the clusters are named: case or place */
@@ -39,8 +52,17 @@ struct _PrReviewPage
   PrSession            *session;
   GCancellable         *fetching;      /* the compare view's records being read */
   char                 *wanted_record; /* to choose once its cluster is shown (a sample pair's) */
+  GCancellable         *searching;     /* the table being searched */
+  guint                 state_shown;   /* the state and kind dropdowns' choices the list follows */
+  guint                 kind_shown;
+  char                 *date_error;    /* why the date range cannot be read, or NULL */
   GtkSingleSelection   *selection;
-  GtkCustomFilter      *filter;
+  GtkFilterListModel   *filtered;
+  GtkEveryFilter       *filter;
+  GtkCustomFilter      *state_filter;
+  GtkCustomFilter      *kind_filter;
+  PrDateRangeFilter    *date_filter;
+  PrSearchFilter       *search_filter;
   GtkSortListModel     *sorted;
 };
 
@@ -95,56 +117,271 @@ pr_review_page_update_summary (PrReviewPage *self)
 /* The cluster list */
 
 static gboolean
-filter_cluster (gpointer item,
-                gpointer user_data)
+filter_state (gpointer item,
+              gpointer user_data)
 {
   PrReviewPage *self = user_data;
-  PrClusterItem *cluster = item;
   guint which = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown));
-  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  gboolean reviewed = pr_cluster_item_get_reviewed (cluster);
+  gboolean reviewed = pr_cluster_item_get_reviewed (item);
 
-  if ((which == FILTER_UNREVIEWED && reviewed) || (which == FILTER_REVIEWED && !reviewed))
-    return FALSE;
+  return !((which == FILTER_UNREVIEWED && reviewed) || (which == FILTER_REVIEWED && !reviewed));
+}
+
+static gboolean
+filter_kind (gpointer item,
+             gpointer user_data)
+{
+  PrReviewPage *self = user_data;
+  guint which = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown));
+
   /* Kept counts: the filter runs over every cluster, 100,000 of them. */
-  if ((which == FILTER_SAME_PETITIONER && pr_cluster_item_get_n_same_petitioner (cluster) == 0) ||
-      (which == FILTER_OTHER_PETITIONER && pr_cluster_item_get_n_other_petitioner (cluster) == 0))
-    return FALSE;
-  if (search[0] != '\0')
-    {
-      g_autofree char *subject = NULL;
+  return !((which == KIND_SAME_PETITIONER && pr_cluster_item_get_n_same_petitioner (item) == 0) ||
+           (which == KIND_OTHER_PETITIONER && pr_cluster_item_get_n_other_petitioner (item) == 0));
+}
 
-      g_object_get (cluster, "subject", &subject, NULL);
-      if (strstr (subject, search) != NULL)
-        return TRUE;
-      for (guint m = 0; m < pr_cluster_item_get_n_members (cluster); m++)
-        if (strstr (pr_cluster_item_get_member (cluster, m)->id, search) != NULL)
-          return TRUE;
-      return FALSE;
+/* Whether any filter leaves a cluster out. */
+static gboolean
+filtering (PrReviewPage *self)
+{
+  return gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)) != FILTER_ALL ||
+         gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown)) != KIND_ANY ||
+         pr_date_range_filter_get_active (self->date_filter) ||
+         pr_search_filter_get_text (self->search_filter)[0] != '\0';
+}
+
+/* An empty list says why: the scan found nothing, or the filters hide
+ * every case (with a button that clears them). */
+static void
+update_empty (PrReviewPage *self)
+{
+  gboolean empty;
+
+  if (self->session == NULL)
+    return;
+  /* No clusters is known at once; none shown, once all are filtered. */
+  empty = pr_session_get_counts (self->session) != NULL &&
+          (pr_session_get_n_clusters (self->session) == 0 ||
+           (g_list_model_get_n_items (G_LIST_MODEL (self->filtered)) == 0 &&
+            gtk_filter_list_model_get_pending (self->filtered) == 0 &&
+            pr_session_get_list_complete (self->session)));
+  if (!empty)
+    {
+      gtk_stack_set_visible_child_name (GTK_STACK (self->list_stack), "list");
+      return;
     }
-  return TRUE;
+  if (pr_session_get_n_clusters (self->session) == 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->empty_label), _("This scan found no repeats."));
+      gtk_widget_set_visible (self->clear_filters_button, FALSE);
+    }
+  else
+    {
+      g_autoptr(GString) text = g_string_new (_("No case matches the filters."));
+
+      if (self->date_error != NULL)
+        g_string_append_printf (text, "\n%s", self->date_error);
+      else if (pr_search_filter_get_pending (self->search_filter))
+        g_string_append_printf (text, "\n%s", _("Still searching every field of the records…"));
+      else if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)) == FILTER_UNREVIEWED &&
+               pr_session_get_n_reviewed (self->session) == pr_session_get_n_clusters (self->session))
+        g_string_append_printf (text, "\n%s", _("Every case has been reviewed."));
+      gtk_label_set_text (GTK_LABEL (self->empty_label), text->str);
+      gtk_widget_set_visible (self->clear_filters_button, filtering (self));
+    }
+  gtk_stack_set_visible_child_name (GTK_STACK (self->list_stack), "empty");
+}
+
+/* A filter's choice changed to @now. To the choice that keeps every
+ * cluster, the list need look only at the rows it hides (GTK's list
+ * takes every row out, and puts them back a piece at a time, on any
+ * other change); a row shown that no longer matches a decision made
+ * since stays, as it does until a filter changes. */
+static void
+widened_to (GtkCustomFilter *filter,
+            guint            now,
+            guint            all,
+            guint           *shown)
+{
+  if (now == *shown)
+    return;
+  *shown = now;
+  gtk_filter_changed (GTK_FILTER (filter), now == all ? GTK_FILTER_CHANGE_LESS_STRICT : GTK_FILTER_CHANGE_DIFFERENT);
 }
 
 static void
 filter_changed (PrReviewPage *self)
 {
-  guint which;
+  guint kind;
   const PrMapping *mapping;
 
   /* The template's signals come before the page is whole. */
   if (self->session == NULL)
     return;
-  which = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown));
+  kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown));
   mapping = pr_session_get_mapping (self->session);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  widened_to (self->state_filter, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)), FILTER_ALL,
+              &self->state_shown);
+  widened_to (self->kind_filter, kind, KIND_ANY, &self->kind_shown);
   /* Say why the list is empty, rather than leave the reviewer guessing. */
-  if ((which == FILTER_SAME_PETITIONER || which == FILTER_OTHER_PETITIONER) &&
-      mapping != NULL && pr_mapping_count_petitioner (mapping) == 0)
+  if (kind != KIND_ANY && mapping != NULL && pr_mapping_count_petitioner (mapping) == 0)
     gtk_label_set_text (GTK_LABEL (self->summary_label),
                         _("No column of the scan names the petitioner: mark one as Petitioner on the "
                           "mapping page and scan again."));
   else
     pr_review_page_update_summary (self);
+  update_empty (self);
+}
+
+static void
+dates_changed (PrReviewPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (self->session == NULL)
+    return;
+  ok = pr_date_range_filter_set_texts (self->date_filter, gtk_editable_get_text (GTK_EDITABLE (self->date_from)),
+                                       gtk_editable_get_text (GTK_EDITABLE (self->date_to)), &error);
+  g_clear_pointer (&self->date_error, g_free);
+  if (!ok)
+    self->date_error = g_strdup (error->message);
+  /* The entry at fault marked (both, for a range the wrong way round);
+   * the message under the list. */
+  {
+    gboolean bad[2];
+
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autoptr(PrDateRangeFilter) one = pr_date_range_filter_new ();
+        const char *text = gtk_editable_get_text (GTK_EDITABLE (i == 0 ? self->date_from : self->date_to));
+
+        bad[i] = !pr_date_range_filter_set_texts (one, i == 0 ? text : "", i == 1 ? text : "", NULL);
+      }
+    for (guint i = 0; i < 2; i++)
+      {
+        GtkWidget *entry = i == 0 ? self->date_from : self->date_to;
+
+        if (bad[i] || (!ok && !bad[0] && !bad[1]))
+          gtk_widget_add_css_class (entry, "error");
+        else
+          gtk_widget_remove_css_class (entry, "error");
+      }
+  }
+  if (!ok)
+    gtk_label_set_text (GTK_LABEL (self->summary_label), self->date_error);
+  else
+    pr_review_page_update_summary (self);
+  update_empty (self);
+}
+
+/* Typing a day: applied at once while both can be read (or are empty);
+ * a day half typed waits for Enter or for the box to be left. */
+static void
+dates_edited (PrReviewPage *self)
+{
+  g_autoptr(PrDateRangeFilter) trial = pr_date_range_filter_new ();
+
+  if (self->session == NULL)
+    return;
+  if (pr_date_range_filter_set_texts (trial, gtk_editable_get_text (GTK_EDITABLE (self->date_from)),
+                                      gtk_editable_get_text (GTK_EDITABLE (self->date_to)), NULL) ||
+      self->date_error != NULL)
+    dates_changed (self);
+}
+
+static void
+searched (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(PrReviewPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) clusters = pr_session_search_finish (PR_SESSION (object), result, &error);
+
+  /* A search done just as a newer one began answers an old text. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL ||
+      g_task_get_cancellable (G_TASK (result)) != self->searching)
+    return;
+  g_clear_object (&self->searching);
+  if (clusters == NULL)
+    {
+      /* What is in memory (ids, subjects) is still searched. */
+      g_signal_emit (self, signals[ERROR], 0, _("Cannot search the records' fields; only ids and subjects were searched"),
+                     error);
+      clusters = g_hash_table_new (NULL, NULL);
+    }
+  pr_search_filter_set_matches (self->search_filter, clusters);
+  update_empty (self);
+}
+
+/* Ids and subjects at once; every mapped field when the table is read. */
+static void
+search_changed (PrReviewPage *self)
+{
+  const char *text;
+
+  if (self->session == NULL)
+    return;
+  if (self->searching != NULL)
+    g_cancellable_cancel (self->searching);
+  g_clear_object (&self->searching);
+  text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  pr_search_filter_set_text (self->search_filter, text);
+  if (pr_search_filter_get_pending (self->search_filter))
+    {
+      self->searching = g_cancellable_new ();
+      pr_session_search_async (self->session, text, self->searching, searched, g_object_ref (self));
+    }
+  update_empty (self);
+}
+
+/* Whether a search still reads the table. */
+gboolean
+pr_review_page_get_searching (PrReviewPage *self)
+{
+  return self->searching != NULL;
+}
+
+/* Shows every case: all states and petitioners, any date, no search. */
+void
+pr_review_page_clear_filters (PrReviewPage *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  search_changed (self);
+  gtk_editable_set_text (GTK_EDITABLE (self->date_from), "");
+  gtk_editable_set_text (GTK_EDITABLE (self->date_to), "");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->kind_dropdown), KIND_ANY);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->filter_dropdown), FILTER_ALL);
+  gtk_widget_grab_focus (self->cluster_view);
+}
+
+/**
+ * pr_review_page_dup_shown:
+ *
+ * The list is filtered and sorted a piece at a time: while it is, the
+ * cases the filters keep are taken from the clusters themselves, in their
+ * order, rather than the part of the list done so far.
+ *
+ * Returns: (transfer full): the cases the filters keep, all of them
+ */
+GListModel *
+pr_review_page_dup_shown (PrReviewPage *self)
+{
+  GListModel *clusters = pr_session_get_clusters (self->session);
+  GListStore *kept;
+
+  if (gtk_filter_list_model_get_pending (self->filtered) == 0 && gtk_sort_list_model_get_pending (self->sorted) == 0 &&
+      pr_session_get_list_complete (self->session))
+    return g_object_ref (G_LIST_MODEL (self->filtered));
+  kept = g_list_store_new (PR_TYPE_CLUSTER_ITEM);
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      if (gtk_filter_match (GTK_FILTER (self->filter), item))
+        g_list_store_append (kept, item);
+    }
+  return G_LIST_MODEL (kept);
 }
 
 /* The record asked for by pr_review_page_show_record (), once its cluster
@@ -274,7 +511,10 @@ title_number_column (GListModel   *clusters,
 static void
 setup_cluster_list (PrReviewPage *self)
 {
-  gtk_custom_filter_set_filter_func (self->filter, filter_cluster, self, NULL);
+  gtk_custom_filter_set_filter_func (self->state_filter, filter_state, self, NULL);
+  gtk_custom_filter_set_filter_func (self->kind_filter, filter_kind, self, NULL);
+  g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
   gtk_sort_list_model_set_model (self->sorted, pr_session_get_clusters (self->session));
   gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->cluster_view)));
   g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
@@ -336,15 +576,20 @@ pr_review_page_show_record (PrReviewPage *self,
         }
     }
   /* Filtered out: every cluster, searched for that record. */
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->filter_dropdown), FILTER_ALL);
+  pr_review_page_clear_filters (self);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), record_id);
+  search_changed (self);
 }
 
 /* The list holds new clusters (a scan, another k): filtered anew. */
 void
 pr_review_page_refilter (PrReviewPage *self)
 {
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_filter_changed (GTK_FILTER (self->state_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  /* The search's answer was about the old clusters: asked again. */
+  pr_search_filter_set_text (self->search_filter, "");
+  search_changed (self);
+  update_empty (self);
 }
 
 /* Clears the compare view, saying @message, while the list is replaced. */
@@ -416,8 +661,16 @@ pr_review_page_dispose (GObject *object)
    * selection and the filter call on it no more. */
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
-  if (self->filter != NULL)
-    gtk_custom_filter_set_filter_func (self->filter, NULL, NULL, NULL);
+  if (self->state_filter != NULL)
+    gtk_custom_filter_set_filter_func (self->state_filter, NULL, NULL, NULL);
+  if (self->kind_filter != NULL)
+    gtk_custom_filter_set_filter_func (self->kind_filter, NULL, NULL, NULL);
+  if (self->filtered != NULL)
+    g_signal_handlers_disconnect_by_data (self->filtered, self);
+  if (self->searching != NULL)
+    g_cancellable_cancel (self->searching);
+  g_clear_object (&self->searching);
+  g_clear_pointer (&self->date_error, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_REVIEW_PAGE);
   /* The template's top box is not bound: unparented here. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -447,11 +700,24 @@ pr_review_page_class_init (PrReviewPageClass *klass)
 
   g_type_ensure (PR_TYPE_COMPARE_VIEW);
   g_type_ensure (PR_TYPE_CLUSTER_ITEM);
+  g_type_ensure (PR_TYPE_DATE_RANGE_FILTER);
+  g_type_ensure (PR_TYPE_SEARCH_FILTER);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-review-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, PrReviewPage, name)
   BIND (search_entry);
   BIND (filter_dropdown);
+  BIND (kind_dropdown);
+  BIND (date_from);
+  BIND (date_to);
+  BIND (list_stack);
+  BIND (empty_label);
+  BIND (clear_filters_button);
+  BIND (filtered);
+  BIND (state_filter);
+  BIND (kind_filter);
+  BIND (date_filter);
+  BIND (search_filter);
   BIND (summary_label);
   BIND (cluster_view);
   BIND (compare_view);
@@ -463,6 +729,10 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, format_uint);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, dates_changed);
+  gtk_widget_class_bind_template_callback (widget_class, dates_edited);
+  gtk_widget_class_bind_template_callback (widget_class, pr_review_page_clear_filters);
 }
 
 static void

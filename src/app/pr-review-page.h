@@ -28,5 +28,8 @@ void           pr_review_page_set_summary            (PrReviewPage  *page,
 const char    *pr_review_page_get_summary            (PrReviewPage  *page);
 void           pr_review_page_focus_list             (PrReviewPage  *page);
 void           pr_review_page_focus_search           (PrReviewPage  *page);
+void           pr_review_page_clear_filters          (PrReviewPage  *page);
+gboolean       pr_review_page_get_searching          (PrReviewPage  *page);
+GListModel    *pr_review_page_dup_shown              (PrReviewPage  *page);
 
 G_END_DECLS

@@ -214,8 +214,29 @@ pr_session_export_async (PrSession             *self,
                          GAsyncReadyCallback    callback,
                          gpointer               user_data)
 {
+  pr_session_export_clusters_async (self, file, NULL, progress, progress_data, cancellable, callback, user_data);
+}
+
+/**
+ * pr_session_export_clusters_async:
+ * @clusters: (nullable): the #PrClusterItem s to report (the list as
+ *   filtered), in their order; %NULL for every cluster, in cluster order
+ *
+ * pr_session_export_async () of some clusters.
+ */
+void
+pr_session_export_clusters_async (PrSession             *self,
+                                  GFile                 *file,
+                                  GListModel            *clusters,
+                                  PrScanProgressFunc     progress,
+                                  gpointer               progress_data,
+                                  GCancellable          *cancellable,
+                                  GAsyncReadyCallback    callback,
+                                  gpointer               user_data)
+{
   g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   ExportData *data = g_new0 (ExportData, 1);
+  guint n_items = clusters != NULL ? g_list_model_get_n_items (clusters) : self->items->len;
 
   g_return_if_fail (self->result != NULL);
 
@@ -245,9 +266,10 @@ pr_session_export_async (PrSession             *self,
     }
 
   /* The decisions as the list shows them now, taken on this thread. */
-  for (guint i = 0; i < self->items->len; i++)
+  for (guint i = 0; i < n_items; i++)
     {
-      PrClusterItem *item = self->items->pdata[i];
+      g_autoptr(PrClusterItem) item = clusters != NULL ? g_list_model_get_item (clusters, i)
+                                                       : g_object_ref (self->items->pdata[i]);
       const char *primary = pr_cluster_item_get_primary_id (item);
 
       for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)

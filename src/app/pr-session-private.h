@@ -126,6 +126,8 @@ void     _pr_session_make_items                (PrClustering       *clustering,
                                                 const guint32      *case_numbers,
                                                 GPtrArray         **items_out,
                                                 GHashTable        **cluster_of_out);
+void     _pr_session_rate_risks                (PrScanResult       *result,
+                                                GPtrArray          *items);
 void     _pr_session_install_clusters          (PrSession          *self,
                                                 GPtrArray          *items,
                                                 GHashTable         *cluster_of,

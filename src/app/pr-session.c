@@ -915,6 +915,7 @@ scan_thread (GTask        *task,
    * them take a while. */
   _pr_session_make_items (data->result->clustering, data->result->set, data->result->case_numbers,
               &data->items, &data->cluster_of);
+  _pr_session_rate_risks (data->result, data->items);
   g_task_return_boolean (task, TRUE);
   return;
 

@@ -148,6 +148,14 @@ void                pr_session_export_async       (PrSession             *sessio
                                                    GCancellable          *cancellable,
                                                    GAsyncReadyCallback    callback,
                                                    gpointer               user_data);
+void                pr_session_export_clusters_async (PrSession          *session,
+                                                   GFile                 *file,
+                                                   GListModel            *clusters,
+                                                   PrScanProgressFunc     progress,
+                                                   gpointer               progress_data,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
 guint64             pr_session_export_finish      (PrSession             *session,
                                                    GAsyncResult          *result,
                                                    GError               **error);
@@ -186,6 +194,20 @@ guint               pr_session_get_scan_k         (PrSession             *sessio
 PrRecordSet        *pr_session_get_record_set     (PrSession             *session);
 double              pr_session_get_fraction       (PrSession             *session);
 const char         *pr_session_get_message        (PrSession             *session);
+void                pr_session_search_async       (PrSession             *session,
+                                                   const char            *text,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+GHashTable         *pr_session_search_finish      (PrSession             *session,
+                                                   GAsyncResult          *result,
+                                                   GError               **error);
+char               *pr_session_search_normalize   (const char            *text);
+gboolean            pr_session_search_match       (const char            *text,
+                                                   gssize                 length,
+                                                   const char            *needle);
+void                pr_session_rate_risk          (PrSession             *session,
+                                                   PrClusterItem         *item);
 PrClusterItem      *pr_session_find_cluster       (PrSession             *session,
                                                    const char            *record_id);
 

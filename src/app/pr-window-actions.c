@@ -12,6 +12,7 @@
 #include "pr-window-private.h"
 
 #include "pr-connect-dialog.h"
+#include "pr-export-dialog.h"
 
 /* Actions' enabled state */
 
@@ -331,6 +332,7 @@ exported (GObject      *object,
   g_autoptr(PrWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   guint64 rows = pr_session_export_finish (PR_SESSION (object), result, &error);
+  g_autofree char *cases = NULL;
   g_autofree char *text = NULL;
 
   _pr_window_end_work (self);
@@ -342,21 +344,53 @@ exported (GObject      *object,
         pr_window_show_error (self, _("The report was not saved (choose another folder, or free some space)"), error);
       return;
     }
-  text = g_strdup_printf (ngettext ("The report was saved to %s: %llu row.", "The report was saved to %s: %llu rows.",
-                                    rows),
-                          self->export_name, (unsigned long long) rows);
+  /* Translators: the start of "Exported 3 cases (12 records) to …" */
+  cases = g_strdup_printf (ngettext ("Exported %u case", "Exported %u cases", self->export_cases), self->export_cases);
+  /* Translators: %s: "Exported 3 cases"; then the records (rows) and the file */
+  text = g_strdup_printf (ngettext ("%s (%llu record) to %s.", "%s (%llu records) to %s.", rows),
+                          cases, (unsigned long long) rows, self->export_name);
   pr_review_page_set_summary (PR_REVIEW_PAGE (self->review_page), text);
+  gtk_label_set_text (GTK_LABEL (self->export_label), text);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->export_revealer), TRUE);
 }
 
-/* Starts the export to @file; used by the file chooser and the tests. */
+/* Whether the export is of every case, not only those shown. */
+static gboolean
+export_all (PrWindow *self)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (self), "export-scope");
+
+  return g_strcmp0 (g_variant_get_string (state, NULL), "all") == 0;
+}
+
+/* Starts the export to @file, of the cases shown or all of them
+ * (win.export-scope); used by the file chooser and the tests. */
 static void
 export_to (PrWindow *self,
            GFile    *file)
 {
+  g_autoptr(GListModel) shown = NULL;
+
+  if (!export_all (self) && pr_review_page_get_searching (PR_REVIEW_PAGE (self->review_page)))
+    {
+      g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_BUSY,
+                                                     _("the search is still reading the table's records"));
+
+      pr_window_show_error (self, _("The report was not saved: export when the search has finished, or export all cases"),
+                            error);
+      return;
+    }
+  if (!export_all (self))
+    shown = pr_review_page_dup_shown (PR_REVIEW_PAGE (self->review_page));
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->export_revealer), FALSE);
   _pr_window_start_work (self, _("Exporting the report"));
   g_free (self->export_name);
   self->export_name = g_file_get_parse_name (file);
-  pr_session_export_async (self->session, file, _pr_window_show_progress, self, self->work, exported, g_object_ref (self));
+  g_clear_object (&self->export_folder);
+  self->export_folder = g_file_get_parent (file);
+  self->export_cases = shown != NULL ? g_list_model_get_n_items (shown) : pr_session_get_n_clusters (self->session);
+  pr_session_export_clusters_async (self->session, file, shown, _pr_window_show_progress, self, self->work,
+                                    exported, g_object_ref (self));
 }
 
 static void
@@ -370,6 +404,9 @@ export_chosen (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
+      g_action_group_change_action_state (G_ACTION_GROUP (self), "export-scope",
+                                          g_variant_new_string (pr_export_dialog_get_all (GTK_FILE_CHOOSER_NATIVE (dialog))
+                                                                ? "all" : "shown"));
       export_to (self, file);
     }
   g_object_unref (dialog);
@@ -381,14 +418,11 @@ export_activated (GSimpleAction *action,
                   gpointer       user_data)
 {
   PrWindow *self = user_data;
+  g_autoptr(GListModel) shown = pr_review_page_dup_shown (PR_REVIEW_PAGE (self->review_page));
   GtkFileChooserNative *chooser;
-  g_autofree char *name = NULL;
 
-  chooser = gtk_file_chooser_native_new (_("Export the Duplicate Report"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  /* Translators: the report's file name; keep .csv */
-  name = g_strdup_printf (_("repeat-petitions-%s.csv"), pr_session_get_table (self->session));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  chooser = pr_export_dialog_new (GTK_WINDOW (self), pr_session_get_table (self->session),
+                                  g_list_model_get_n_items (shown), pr_session_get_n_clusters (self->session));
   g_signal_connect (chooser, "response", G_CALLBACK (export_chosen), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -402,6 +436,43 @@ export_to_activated (GSimpleAction *action,
   g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
 
   export_to (user_data, file);
+}
+
+/* win.export-scope: "shown" (the list as filtered) or "all". */
+static void
+export_scope_changed (GSimpleAction *action,
+                      GVariant      *value,
+                      gpointer       user_data)
+{
+  const char *scope = g_variant_get_string (value, NULL);
+
+  if (g_strcmp0 (scope, "shown") == 0 || g_strcmp0 (scope, "all") == 0)
+    g_simple_action_set_state (action, value);
+  else
+    g_warning ("win.export-scope is “shown” or “all”, not “%s”", scope);
+}
+
+/* win.open-export-folder: the folder of the last report, in the file manager. */
+static void
+open_export_folder_activated (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  PrWindow *self = user_data;
+  g_autofree char *uri = NULL;
+
+  if (self->export_folder == NULL)
+    return;
+  uri = g_file_get_uri (self->export_folder);
+  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+}
+
+static void
+dismiss_export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->export_revealer), FALSE);
 }
 
 /* The threshold preview */
@@ -461,6 +532,9 @@ static const GActionEntry win_actions[] = {
   { "cancel", cancel_activated },
   { "export", export_activated },
   { "export-to", export_to_activated, "s" },
+  { "export-scope", NULL, "s", "'shown'", export_scope_changed },
+  { "open-export-folder", open_export_folder_activated },
+  { "dismiss-export", dismiss_export_activated },
   { "thresholds", thresholds_activated },
   { "mark-repeat", mark_repeat_activated },
   { "mark-not-repeat", mark_not_repeat_activated },

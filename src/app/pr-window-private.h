@@ -25,6 +25,8 @@ struct _PrWindow
   GtkWidget            *stack;
   GtkWidget            *mapping_page;
   GtkWidget            *review_page;
+  GtkWidget            *export_revealer;
+  GtkWidget            *export_label;
 
   PrSession            *session;
   GSettings            *settings;
@@ -32,6 +34,8 @@ struct _PrWindow
   gint64                work_started;
   char                 *work_what;
   char                 *export_name;   /* the file the export running writes, as the user knows it */
+  GFile                *export_folder; /* the folder it is in */
+  guint                 export_cases;  /* the cases it holds */
   GtkWidget            *threshold_dialog;  /* weak: the threshold preview, while open */
 };
 

@@ -288,6 +288,7 @@ pr_window_dispose (GObject *object)
   g_clear_object (&self->work);
   g_clear_pointer (&self->work_what, g_free);
   g_clear_pointer (&self->export_name, g_free);
+  g_clear_object (&self->export_folder);
 
   G_OBJECT_CLASS (pr_window_parent_class)->dispose (object);
 }
@@ -317,6 +318,8 @@ pr_window_class_init (PrWindowClass *klass)
   BIND (stack);
   BIND (mapping_page);
   BIND (review_page);
+  BIND (export_revealer);
+  BIND (export_label);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, page_error);
   gtk_widget_class_bind_template_callback (widget_class, _pr_window_actions_update);

@@ -237,6 +237,112 @@ emit (PrPairFunc func,
   func (MIN (a, b), MAX (a, b), distance, user_data);
 }
 
+/* A record of a group with its label, for pr_matches_foreach_pair_labelled (). */
+typedef struct {
+  guint32 label;
+  guint32 record;
+} Labelled;
+
+static int
+compare_labelled (gconstpointer a,
+                  gconstpointer b)
+{
+  const Labelled *x = a, *y = b;
+
+  if (x->label != y->label)
+    return x->label < y->label ? -1 : 1;
+  return x->record < y->record ? -1 : x->record > y->record;
+}
+
+/**
+ * pr_matches_foreach_pair_labelled:
+ * @matches: a #PrMatches
+ * @label: (array): per record, the set it belongs to (a cluster), or 0
+ *   for none
+ * @func: called for each pair of two records of one label, @a < @b
+ * @user_data: passed to @func
+ *
+ * For every label at once, the pairs pr_matches_foreach_pair_among ()
+ * gives with @all %FALSE for the records of that label: the same bridges
+ * and connections within each label, and no pair between two labels. One
+ * pass over the groups and the pairs of groups, where a pass per label
+ * would be one per cluster.
+ */
+void
+pr_matches_foreach_pair_labelled (PrMatches     *matches,
+                                  const guint32 *label,
+                                  PrPairFunc     func,
+                                  gpointer       user_data)
+{
+  gsize n_members;
+  g_autofree Labelled *sorted = NULL;
+  g_autofree guint32 *start = NULL;
+
+  g_return_if_fail (matches != NULL);
+  g_return_if_fail (label != NULL);
+  g_return_if_fail (func != NULL);
+
+  /* Each group's labelled records, sorted by label: a group's records of
+   * one label are then a run. */
+  n_members = matches->group_start[matches->n_groups];
+  sorted = g_new (Labelled, MAX (n_members, 1));
+  start = g_new (guint32, matches->n_groups + 1);
+  for (gsize g = 0, n = 0; g < matches->n_groups; g++)
+    {
+      start[g] = n;
+      for (guint32 i = matches->group_start[g]; i < matches->group_start[g + 1]; i++)
+        if (label[matches->members[i]] != 0)
+          sorted[n++] = (Labelled) { label[matches->members[i]], matches->members[i] };
+      qsort (sorted + start[g], n - start[g], sizeof (Labelled), compare_labelled);
+      start[g + 1] = n;
+    }
+
+  for (gsize g = 0; g < matches->n_groups; g++)
+    for (guint32 i = start[g]; i < start[g + 1]; )
+      {
+        guint32 end = i;
+
+        while (end < start[g + 1] && sorted[end].label == sorted[i].label)
+          end++;
+        if (end - i == 2)
+          emit (func, sorted[i].record, sorted[i + 1].record, 0, user_data);
+        else if (end - i > 2)
+          for (guint32 j = i; j < end; j++)
+            emit (func, sorted[j].record, sorted[j + 1 < end ? j + 1 : i].record, 0, user_data);
+        i = end;
+      }
+
+  /* Two groups: per label in both, at most two records of each. */
+  for (guint p = 0; p < matches->group_pairs->len; p++)
+    {
+      const PrPair *pair = &g_array_index (matches->group_pairs, PrPair, p);
+      guint32 i = start[pair->a], j = start[pair->b];
+
+      while (i < start[pair->a + 1] && j < start[pair->b + 1])
+        {
+          guint32 l = sorted[i].label, ia = i, jb = j;
+
+          if (sorted[j].label < l)
+            {
+              j++;
+              continue;
+            }
+          if (sorted[j].label > l)
+            {
+              i++;
+              continue;
+            }
+          while (i < start[pair->a + 1] && sorted[i].label == l)
+            i++;
+          while (j < start[pair->b + 1] && sorted[j].label == l)
+            j++;
+          for (guint32 x = ia; x < MIN (i, ia + 2); x++)
+            for (guint32 y = jb; y < MIN (j, jb + 2); y++)
+              emit (func, sorted[x].record, sorted[y].record, pair->distance, user_data);
+        }
+    }
+}
+
 /**
  * pr_matches_foreach_pair_among:
  * @matches: a #PrMatches

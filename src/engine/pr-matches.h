@@ -33,6 +33,10 @@ void       pr_matches_foreach_pair_among (PrMatches    *matches,
                                           gboolean      all,
                                           PrPairFunc    func,
                                           gpointer      user_data);
+void       pr_matches_foreach_pair_labelled (PrMatches     *matches,
+                                             const guint32 *label,
+                                             PrPairFunc     func,
+                                             gpointer       user_data);
 GArray    *pr_matches_spanning_pairs  (PrMatches      *matches);
 void       pr_matches_count_by_distance (PrMatches    *matches,
                                        guint64        *counts);

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The export's file chooser: it opens in the Documents folder (the home
+ * folder if there is none), with a name that says what the file is, for
+ * which table and on which day, in the reviewer's language; and it asks
+ * whether to export the cases the list shows or all of them.
+ */
+#define G_LOG_DOMAIN "pr-export-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-export-dialog.h"
+
+/**
+ * pr_export_suggest_name:
+ * @table: the table scanned
+ * @now: the moment of the export; its local day goes in the name
+ *
+ * Returns: (transfer full): "repeat-petition-report-<table>-YYYY-MM-DD.csv",
+ *   translated; characters a file name cannot hold in @table made "_"
+ */
+char *
+pr_export_suggest_name (const char *table,
+                        GDateTime  *now)
+{
+  g_autofree char *safe = g_strdelimit (g_strdup (table != NULL ? table : ""), "/\\:*?\"<>|", '_');
+  g_autoptr(GDateTime) local = g_date_time_to_local (now);
+  g_autofree char *day = g_date_time_format (local, "%Y-%m-%d");
+
+  /* Translators: the report's file name: the table, then the day
+   * (YYYY-MM-DD); keep .csv (重复信访报告-%s-%s.csv) */
+  return g_strdup_printf (_("repeat-petition-report-%s-%s.csv"), safe, day);
+}
+
+/* Returns: (transfer full): the Documents folder, or the home folder */
+GFile *
+pr_export_default_folder (void)
+{
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+  if (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (documents);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
+/**
+ * pr_export_dialog_new:
+ * @n_shown: the cases the list shows (filtered)
+ * @n_all: all the cases of the scan
+ *
+ * The choice starts at the cases shown, each time: what the reviewer
+ * sees is what is exported unless they say otherwise.
+ *
+ * Returns: (transfer full): the export's save dialog, not shown yet
+ */
+GtkFileChooserNative *
+pr_export_dialog_new (GtkWindow  *parent,
+                      const char *table,
+                      guint       n_shown,
+                      guint       n_all)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *name = pr_export_suggest_name (table, now);
+  g_autoptr(GFile) folder = pr_export_default_folder ();
+  g_autofree char *shown = NULL;
+  g_autofree char *every = NULL;
+  const char *options[] = { "shown", "all", NULL };
+  const char *labels[3] = { NULL, NULL, NULL };
+
+  dialog = gtk_file_chooser_native_new (_("Export the Duplicate Report"), parent,
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  shown = g_strdup_printf (ngettext ("The %u case shown", "The %u cases shown", n_shown), n_shown);
+  every = g_strdup_printf (ngettext ("All %u case", "All %u cases", n_all), n_all);
+  labels[0] = shown;
+  labels[1] = every;
+  /* Translators: the export dialog's choice: the cases shown or all */
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "scope", _("Export"), options, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "scope", "shown");
+  return dialog;
+}
+
+/* Whether the reviewer chose all the cases rather than those shown. */
+gboolean
+pr_export_dialog_get_all (GtkFileChooserNative *dialog)
+{
+  return g_strcmp0 (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "scope"), "all") == 0;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+char                 *pr_export_suggest_name   (const char *table,
+                                                GDateTime  *now);
+GFile                *pr_export_default_folder (void);
+GtkFileChooserNative *pr_export_dialog_new     (GtkWindow  *parent,
+                                                const char *table,
+                                                guint       n_shown,
+                                                guint       n_all);
+gboolean              pr_export_dialog_get_all (GtkFileChooserNative *dialog);
+
+G_END_DECLS

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrSession: how weak each cluster's weakest link is, for the queue by
+ * risk: the bridges of its pair graph (a pair that alone holds two parts
+ * together) and the least share of passages a linked pair shares; the
+ * largest distance to the primary the item has already. Rated for every
+ * cluster at once on the scan's thread, and again for one cluster when a
+ * decision changes its members.
+ */
+#define G_LOG_DOMAIN "pr-session-risk"
+
+#include "config.h"
+
+#include "pr-session-private.h"
+
+#include "pr-graph.h"
+
+typedef struct {
+  guint32     cluster;
+  PrGraphEdge edge;
+} RiskEdge;
+
+typedef struct {
+  GArray        *edges;   /* RiskEdge */
+  const guint32 *label;   /* per record: its cluster + 1, or 0 */
+  const guint32 *node;    /* per record: its member index in its cluster */
+} RiskSink;
+
+static void
+add_pair (guint32  a,
+          guint32  b,
+          guint32  distance,
+          gpointer user_data)
+{
+  RiskSink *sink = user_data;
+  RiskEdge edge = { sink->label[a] - 1, { sink->node[a], sink->node[b], distance, 0, PR_GRAPH_EDGE_WITHIN_K } };
+
+  g_array_append_val (sink->edges, edge);
+}
+
+static int
+compare_edges (gconstpointer a,
+               gconstpointer b)
+{
+  const RiskEdge *x = a, *y = b;
+
+  return x->cluster < y->cluster ? -1 : x->cluster > y->cluster;
+}
+
+/* The least share over the graph's pairs that share passages; -1: none. */
+static double
+min_share_of (const PrGraphEdge *edges,
+              gsize              n_edges)
+{
+  double least = -1;
+
+  for (gsize e = 0; e < n_edges; e++)
+    if ((edges[e].flags & PR_GRAPH_EDGE_PARTS) && (least < 0 || edges[e].containment < least))
+      least = edges[e].containment;
+  return least;
+}
+
+/**
+ * _pr_session_rate_risks:
+ * @result: the scan's result, whose records the items' members are
+ * @items: (element-type PrClusterItem): clusters no decision has changed
+ *
+ * Rates every item's weakest links, in one pass over the scan's pairs;
+ * made on a worker thread.
+ */
+void
+_pr_session_rate_risks (PrScanResult *result,
+                        GPtrArray    *items)
+{
+  gsize n = result->set->n_records;
+  g_autofree guint32 *label = g_new0 (guint32, MAX (n, 1));
+  g_autofree guint32 *node = g_new0 (guint32, MAX (n, 1));
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (RiskEdge));
+  RiskSink sink = { edges, label, node };
+  g_autoptr(GArray) graph_edges = g_array_new (FALSE, FALSE, sizeof (PrGraphEdge));
+  guint e = 0;
+
+  for (guint c = 0; c < items->len; c++)
+    for (guint m = 0; m < pr_cluster_item_get_n_members (items->pdata[c]); m++)
+      {
+        guint32 record = pr_cluster_item_get_member (items->pdata[c], m)->record;
+
+        label[record] = c + 1;
+        node[record] = m;
+      }
+  if (result->matches != NULL)
+    pr_matches_foreach_pair_labelled (result->matches, label, add_pair, &sink);
+  for (guint i = 0; result->part_pairs != NULL && i < result->part_pairs->len; i++)
+    {
+      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+      RiskEdge edge;
+
+      if (label[part->a] == 0 || label[part->a] != label[part->b])
+        continue;
+      edge = (RiskEdge) { label[part->a] - 1,
+                          { node[part->a], node[part->b],
+                            (guint32) __builtin_popcountll (result->set->fingerprints[part->a] ^
+                                                            result->set->fingerprints[part->b]),
+                            part->containment, PR_GRAPH_EDGE_PARTS } };
+      g_array_append_val (edges, edge);
+    }
+  g_array_sort (edges, compare_edges);
+
+  for (guint c = 0; c < items->len; c++)
+    {
+      g_autoptr(PrGraph) graph = NULL;
+
+      g_array_set_size (graph_edges, 0);
+      for (; e < edges->len && g_array_index (edges, RiskEdge, e).cluster == c; e++)
+        {
+          PrGraphEdge edge = g_array_index (edges, RiskEdge, e).edge;
+
+          /* The graph wants a < b. */
+          if (edge.a > edge.b)
+            {
+              guint32 t = edge.a;
+
+              edge.a = edge.b;
+              edge.b = t;
+            }
+          g_array_append_val (graph_edges, edge);
+        }
+      graph = pr_graph_new (pr_cluster_item_get_n_members (items->pdata[c]),
+                            (const PrGraphEdge *) (gconstpointer) graph_edges->data, graph_edges->len);
+      pr_cluster_item_set_risk (items->pdata[c], pr_graph_get_n_bridges (graph),
+                                min_share_of ((const PrGraphEdge *) (gconstpointer) graph_edges->data,
+                                              graph_edges->len));
+    }
+}
+
+/**
+ * pr_session_rate_risk:
+ * @item: a cluster of the last scan
+ *
+ * Rates @item's weakest links again, over the members still in it, if a
+ * decision changed them since it was rated (a pass over the scan's pairs).
+ */
+void
+pr_session_rate_risk (PrSession     *self,
+                      PrClusterItem *item)
+{
+  g_autoptr(PrGraph) graph = NULL;
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (PrGraphEdge));
+
+  g_return_if_fail (PR_IS_SESSION (self));
+  g_return_if_fail (self->result != NULL);
+
+  if (pr_cluster_item_get_risk_current (item))
+    return;
+  graph = pr_session_get_pair_graph (self, item, FALSE, NULL);
+  for (guint i = 0; i < pr_graph_get_n_edges (graph); i++)
+    g_array_append_val (edges, *pr_graph_get_edge (graph, i));
+  pr_cluster_item_set_risk (item, pr_graph_get_n_bridges (graph),
+                            min_share_of ((const PrGraphEdge *) (gconstpointer) edges->data, edges->len));
+}
