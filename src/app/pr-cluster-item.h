@@ -62,5 +62,10 @@ void                   pr_cluster_item_revert          (PrClusterItem    *item,
                                                         const PrDecision *undone,
                                                         const PrRecordSet *set);
 void                   pr_cluster_item_changed         (PrClusterItem    *item);
+void                   pr_cluster_item_add_taken_out   (PrClusterItem    *item,
+                                                        const PrDecision *decision);
+gboolean               pr_cluster_item_forget_taken_out (PrClusterItem   *item,
+                                                        gint64            decision_id);
+GPtrArray             *pr_cluster_item_list_taken_out  (PrClusterItem    *item);
 
 G_END_DECLS
