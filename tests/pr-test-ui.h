@@ -60,5 +60,6 @@ void test_figures_follow     (void);
 void test_compare_click_selects     (void);
 void test_compare_selection_in_view (void);
 void test_compare_primary_pinned    (void);
+void test_history_notes             (void);
 
 G_END_DECLS

@@ -38,6 +38,7 @@ _pr_window_actions_update (PrWindow *self)
     { "make-primary", on_member },
     { "merge", item != NULL },
     { "split-bridge", item != NULL },
+    { "restore", item != NULL },
     { "undo", pr_session_get_can_undo (self->session) },
     { "redo", pr_session_get_can_redo (self->session) },
     { "next-unreviewed", reviewing },
@@ -169,6 +170,8 @@ decided (GObject      *object,
 
   if (item == NULL)
     pr_window_show_error (self, _("The decision was not recorded"), error);
+  else
+    _pr_window_decision_recorded (self);
   /* Even a failed step may have logged part of itself: show what is. */
   /* The list shows the new state at once (its cells follow the item);
    * a cluster now reviewed stays where it is, under the reviewer's eyes,
@@ -180,6 +183,18 @@ decided (GObject      *object,
   _pr_window_actions_update (self);
 }
 
+static const char *
+action_of_verdict (PrVerdict verdict)
+{
+  switch (verdict)
+    {
+    case PR_VERDICT_REPEAT: return "mark-repeat";
+    case PR_VERDICT_NOT_REPEAT: return "mark-not-repeat";
+    case PR_VERDICT_PRIMARY: return "make-primary";
+    default: return "merge";
+    }
+}
+
 static void
 decide (PrWindow  *self,
         PrVerdict  verdict)
@@ -187,7 +202,7 @@ decide (PrWindow  *self,
   PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
   const char *selected = pr_compare_view_get_selected_id (COMPARE_VIEW (self));
 
-  if (item == NULL)
+  if (item == NULL || !_pr_window_prepare_decision (self, action_of_verdict (verdict), NULL))
     return;
   pr_session_decide_async (self->session, item, verdict, selected, decided, g_object_ref (self));
   _pr_window_actions_update (self);
@@ -226,7 +241,7 @@ split_bridge_activated (GSimpleAction *action, GVariant *parameter, gpointer use
   PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
   const char *a, *b;
 
-  if (item == NULL)
+  if (item == NULL || !_pr_window_prepare_decision (self, "split-bridge", parameter))
     return;
   g_variant_get (parameter, "(&s&s)", &a, &b);
   pr_session_split_async (self->session, item, a, b, decided, g_object_ref (self));
