@@ -158,10 +158,11 @@ cancel_activated (GSimpleAction *action,
 
 /* Decide */
 
-static void
-decided (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+/* A step (a decision, undo, redo, split or restore) was logged, or not. */
+void
+_pr_window_decided (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
 {
   g_autoptr(PrWindow) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -169,7 +170,11 @@ decided (GObject      *object,
   PrClusterItem *shown = pr_compare_view_get_item (COMPARE_VIEW (self));
 
   if (item == NULL)
-    pr_window_show_error (self, _("The decision was not recorded"), error);
+    {
+      /* The note stays in its field, for the decision made again. */
+      self->note_sent = FALSE;
+      pr_window_show_error (self, _("The decision was not recorded"), error);
+    }
   else
     _pr_window_decision_recorded (self);
   /* Even a failed step may have logged part of itself: show what is. */
@@ -204,7 +209,7 @@ decide (PrWindow  *self,
 
   if (item == NULL || !_pr_window_prepare_decision (self, action_of_verdict (verdict), NULL))
     return;
-  pr_session_decide_async (self->session, item, verdict, selected, decided, g_object_ref (self));
+  pr_session_decide_async (self->session, item, verdict, selected, _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 
@@ -244,7 +249,7 @@ split_bridge_activated (GSimpleAction *action, GVariant *parameter, gpointer use
   if (item == NULL || !_pr_window_prepare_decision (self, "split-bridge", parameter))
     return;
   g_variant_get (parameter, "(&s&s)", &a, &b);
-  pr_session_split_async (self->session, item, a, b, decided, g_object_ref (self));
+  pr_session_split_async (self->session, item, a, b, _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 
@@ -253,7 +258,7 @@ undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   PrWindow *self = user_data;
 
-  pr_session_undo_async (self->session, decided, g_object_ref (self));
+  pr_session_undo_async (self->session, _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 
@@ -262,7 +267,7 @@ redo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   PrWindow *self = user_data;
 
-  pr_session_redo_async (self->session, decided, g_object_ref (self));
+  pr_session_redo_async (self->session, _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 

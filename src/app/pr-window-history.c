@@ -108,14 +108,23 @@ _pr_window_prepare_decision (PrWindow   *self,
       return FALSE;
     }
   pr_session_set_next_note (self->session, gtk_editable_get_text (GTK_EDITABLE (self->note_entry)));
+  self->note_sent = TRUE;
   return TRUE;
 }
 
-/* The decision is in the log, with the note: the entry is for the next. */
+static void history_shown (PrWindow *self);
+
+/* A step is in the log: the note, if it went with it, is cleared for the
+ * next decision (an undo or redo takes none); the history, if open,
+ * shows the step. */
 void
 _pr_window_decision_recorded (PrWindow *self)
 {
-  gtk_editable_set_text (GTK_EDITABLE (self->note_entry), "");
+  if (self->note_sent)
+    gtk_editable_set_text (GTK_EDITABLE (self->note_entry), "");
+  self->note_sent = FALSE;
+  if (gtk_widget_get_visible (self->history_popover))
+    history_shown (self);
 }
 
 static void
@@ -157,28 +166,6 @@ history_shown (PrWindow *self)
 }
 
 static void
-restored (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  g_autoptr(PrWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PrClusterItem) item = pr_session_decide_finish (PR_SESSION (object), result, &error);
-  PrClusterItem *shown = pr_compare_view_get_item (COMPARE_VIEW (self));
-
-  if (item == NULL)
-    pr_window_show_error (self, _("The record was not restored"), error);
-  else
-    _pr_window_decision_recorded (self);
-  if (shown != NULL)
-    pr_review_page_show_cluster (PR_REVIEW_PAGE (self->review_page), shown);
-  pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
-  if (gtk_widget_get_visible (self->history_popover))
-    history_shown (self);
-  _pr_window_actions_update (self);
-}
-
-static void
 restore_activated (GSimpleAction *action,
                    GVariant      *parameter,
                    gpointer       user_data)
@@ -188,7 +175,7 @@ restore_activated (GSimpleAction *action,
 
   if (item == NULL || !_pr_window_prepare_decision (self, "restore", parameter))
     return;
-  pr_session_restore_async (self->session, item, g_variant_get_int64 (parameter), restored, g_object_ref (self));
+  pr_session_restore_async (self->session, item, g_variant_get_int64 (parameter), _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 

@@ -28,6 +28,7 @@ struct _PrWindow
   GtkWidget            *history_button;
   GtkWidget            *history_popover;
   GtkWidget            *note_entry;
+  gboolean              note_sent;     /* the note went with the step under way */
 
   PrSession            *session;
   GSettings            *settings;
@@ -53,6 +54,9 @@ gboolean _pr_window_prepare_decision   (PrWindow    *self,
                                         const char  *action,
                                         GVariant    *target);
 void     _pr_window_decision_recorded  (PrWindow    *self);
+void     _pr_window_decided            (GObject      *object,
+                                        GAsyncResult *result,
+                                        gpointer      user_data);
 void _pr_window_show_progress  (PrScanPhase  phase,
                                 guint64      records,
                                 guint64      done,
