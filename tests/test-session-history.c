@@ -19,16 +19,11 @@
 
 static const PrConnectionParams *admin;
 
+/* Runs the main loop until *@result is set. */
 static GAsyncResult *
 wait_for (GAsyncResult **result)
 {
-  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-
-  while (*result == NULL)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-    }
+  pr_test_wait_until (pr_test_is_set, result);
   return *result;
 }
 

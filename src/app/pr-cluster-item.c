@@ -674,16 +674,6 @@ find_decision (PrClusterItem *self,
   return NULL;
 }
 
-static int
-compare_decision_ids (gconstpointer a,
-                      gconstpointer b)
-{
-  const PrDecision *x = *(const PrDecision *const *) a;
-  const PrDecision *y = *(const PrDecision *const *) b;
-
-  return (x->id > y->id) - (x->id < y->id);
-}
-
 /**
  * pr_cluster_item_list_taken_out:
  * @item: a cluster
@@ -719,6 +709,6 @@ pr_cluster_item_list_taken_out (PrClusterItem *self)
       copy->record_id = g_strdup (member->id);
       g_ptr_array_add (list, copy);
     }
-  g_ptr_array_sort (list, compare_decision_ids);
+  g_ptr_array_sort (list, pr_decision_compare_ids);
   return list;
 }

@@ -74,16 +74,6 @@ _pr_session_sign_decision (PrSession  *self,
 
 /* History */
 
-static int
-compare_ids (gconstpointer a,
-             gconstpointer b)
-{
-  const PrDecision *x = *(const PrDecision *const *) a;
-  const PrDecision *y = *(const PrDecision *const *) b;
-
-  return (x->id > y->id) - (x->id < y->id);
-}
-
 typedef gboolean (*DecisionFilter) (const PrDecision *decision,
                                     gpointer          data);
 
@@ -100,7 +90,7 @@ list_history (PrSession      *self,
   while (g_hash_table_iter_next (&iter, NULL, &value))
     if (wanted (value, data))
       g_ptr_array_add (list, pr_decision_copy (value));
-  g_ptr_array_sort (list, compare_ids);
+  g_ptr_array_sort (list, pr_decision_compare_ids);
   return list;
 }
 

@@ -94,6 +94,23 @@ pr_decision_copy (const PrDecision *decision)
   return copy;
 }
 
+/**
+ * pr_decision_compare_ids:
+ * @a: a pointer to a #PrDecision pointer
+ * @b: another
+ *
+ * For g_ptr_array_sort(): the log's order, by id.
+ */
+int
+pr_decision_compare_ids (gconstpointer a,
+                         gconstpointer b)
+{
+  const PrDecision *x = *(const PrDecision *const *) a;
+  const PrDecision *y = *(const PrDecision *const *) b;
+
+  return (x->id > y->id) - (x->id < y->id);
+}
+
 /* The undo's target, locked until the transaction ends, so that of two
  * reviewers undoing it at once the second waits and then sees the first's
  * undo. Fills in the undo's record and primary ids from the target. */

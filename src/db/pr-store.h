@@ -182,6 +182,8 @@ gboolean     pr_store_export_case_decisions (PrStore             *store,
                                            PrCsvWriter           *writer,
                                            GError               **error);
 PrDecision  *pr_decision_copy             (const PrDecision      *decision);
+int          pr_decision_compare_ids      (gconstpointer          a,
+                                           gconstpointer          b);
 void         pr_decision_free             (PrDecision            *decision);
 const char  *pr_verdict_to_string         (PrVerdict              verdict);
 
