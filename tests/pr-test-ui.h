@@ -67,5 +67,6 @@ void test_empty_says_why        (void);
 void test_risk_order            (void);
 void test_export_follows_filter (void);
 void test_export_dialog         (void);
+void test_history_notes             (void);
 
 G_END_DECLS

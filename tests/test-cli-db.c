@@ -322,9 +322,33 @@ test_decisions_export (void)
                             "--store", "prstore", "--out", path, NULL), ==, 0);
   contents = read_file (path);
   /* UTF-8 with a BOM for Excel; the formula-like note neutralised. */
-  g_assert_true (g_str_has_prefix (contents, "\xEF\xBB\xBF" "id,table,record_id,primary_id,verdict,reviewer,decided_at,note,undoes,case\r\n"));
+  g_assert_true (g_str_has_prefix (contents, "\xEF\xBB\xBF" "id,table,record_id,primary_id,verdict,reviewer,decided_at,note,undoes,case,login\r\n"));
   g_assert_nonnull (strstr (contents, ",petitions,9001,5,repeat,王科员,"));
   g_assert_nonnull (strstr (contents, ",\"'=HYPERLINK(\"\"http://x\"\")\","));
+
+  /* One case's history: its decisions only, with the reviewer's name and
+   * the account apart. */
+  decision.record_id = "9002";
+  decision.note = "另案处理";
+  decision.verdict = PR_VERDICT_NOT_REPEAT;
+  decision.case_number = 12;
+  decision.login = "clerk";
+  g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
+  g_assert_no_error (error);
+  g_clear_pointer (&contents, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", uri, "--table", "petitions",
+                            "--store", "prstore", "--case", "12", "--no-bom", "--out", path, NULL), ==, 0);
+  contents = read_file (path);
+  g_assert_true (g_str_has_prefix (contents, "id,table,record_id,primary_id,verdict,reviewer,decided_at,note,undoes,case,login\r\n"));
+  g_assert_null (strstr (contents, ",9001,"));
+  g_assert_nonnull (strstr (contents, ",petitions,9002,5,not_repeat,王科员,"));
+  g_assert_true (g_str_has_suffix (contents, ",另案处理,,12,clerk\r\n"));
+  /* A case needs its table. */
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", uri, "--store", "prstore",
+                            "--case", "12", NULL), !=, 0);
+  g_assert_nonnull (strstr (err, "--table"));
 }
 
 /* explain reads the two records from the table by their ids, and says

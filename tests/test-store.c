@@ -1160,6 +1160,7 @@ assert_export_matches (PrStore    *store,
   g_autoptr(GRegex) time_format = g_regex_new ("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{6}$", 0, 0, NULL);
   static const char *const header[] = {
     "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes", "case",
+    "login",
   };
 
   pr_store_export_decisions (store, table, writer, &error);
@@ -1207,6 +1208,7 @@ assert_export_matches (PrStore    *store,
       g_assert_cmpstr (pr_csv_reader_get_field (reader, 7, NULL), ==, d->note != NULL ? d->note : "");
       g_assert_cmpstr (pr_csv_reader_get_field (reader, 8, NULL), ==, undoes);
       g_assert_cmpstr (pr_csv_reader_get_field (reader, 9, NULL), ==, case_number);
+      g_assert_cmpstr (pr_csv_reader_get_field (reader, 10, NULL), ==, d->login != NULL ? d->login : "");
     }
   g_assert_false (pr_csv_reader_next (reader, NULL, &error));
   g_assert_no_error (error);

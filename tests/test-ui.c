@@ -57,6 +57,13 @@ main (int    argc,
       g_print ("1..0 # SKIP no display: run under xvfb-run\n");
       return 0;
     }
+  /* The tests decide as a reviewer who has set a name (the first
+   * decision asks for it otherwise: test_history_notes). */
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
+
+    g_settings_set_string (settings, "reviewer-name", "测试员");
+  }
   pr_test_ui_admin = pr_test_server_start ();
   g_test_add_func ("/app/window/review", test_review);
   g_test_add_func ("/app/threshold-dialog/against-brute-force", test_threshold_preview);
@@ -85,6 +92,7 @@ main (int    argc,
   g_test_add_func ("/app/review-page/risk-order", test_risk_order);
   g_test_add_func ("/app/window/export-follows-filter", test_export_follows_filter);
   g_test_add_func ("/app/export-dialog/folder-and-name", test_export_dialog);
+  g_test_add_func ("/app/window/history-notes", test_history_notes);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

@@ -42,6 +42,8 @@ static const struct {
   { "win.next-record", { "<Alt>Right", NULL } },
   { "win.previous-record", { "<Alt>Left", NULL } },
   { "win.search", { "<Control>f", NULL } },
+  { "win.history", { "<Control>h", NULL } },
+  { "win.preferences", { "<Control>comma", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
   { "app.help", { "F1", NULL } },
   { "app.quit", { "<Control>q", NULL } },

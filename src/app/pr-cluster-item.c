@@ -47,6 +47,8 @@ struct _PrClusterItem
   GArray  *members;     /* PrClusterMember, after the decisions */
   GPtrArray *decisions; /* PrDecision, copies */
   GPtrArray *splits;    /* Split */
+  GPtrArray *taken_out; /* PrDecision, copies: verdicts that took a record out of the case
+                         * before this scan, the record no longer a member */
 };
 
 /* The far side of a split: who leaves with a NOT_REPEAT of far by near. */
@@ -105,6 +107,7 @@ pr_cluster_item_finalize (GObject *object)
   g_array_unref (self->members);
   g_ptr_array_unref (self->decisions);
   g_ptr_array_unref (self->splits);
+  g_ptr_array_unref (self->taken_out);
 
   G_OBJECT_CLASS (pr_cluster_item_parent_class)->finalize (object);
 }
@@ -249,6 +252,7 @@ pr_cluster_item_init (PrClusterItem *self)
   self->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
   self->splits = g_ptr_array_new_with_free_func ((GDestroyNotify) split_free);
   self->min_share = -1;
+  self->taken_out = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
 }
 
 /**
@@ -462,6 +466,23 @@ leave_with_split (PrClusterItem    *self,
     }
 }
 
+/* A verdict is about a record beside one primary in one case: it holds
+ * in that case, whoever is its primary now, and where no case is known on
+ * either side, beside the same primary. A scan that puts the record in
+ * another case, or beside another primary, leaves it undecided there; the
+ * verdict stays in its history. A split's near record need not be the
+ * primary. */
+static gboolean
+verdict_holds (PrClusterItem    *self,
+               const PrDecision *decision)
+{
+  if (self->is_case && self->number != 0 && decision->case_number != 0)
+    return decision->case_number == self->number;
+  if (g_strcmp0 (decision->primary_id, pr_cluster_item_get_primary_id (self)) == 0)
+    return TRUE;
+  return decision->verdict == PR_VERDICT_NOT_REPEAT && pr_cluster_item_find_member (self, decision->primary_id) > 0;
+}
+
 static void
 apply_one (PrClusterItem     *self,
            const PrDecision  *decision,
@@ -479,11 +500,8 @@ apply_one (PrClusterItem     *self,
     case PR_VERDICT_REPEAT:
     case PR_VERDICT_MERGED:
     case PR_VERDICT_NOT_REPEAT:
-      /* A verdict holds while the record it was made against is in the
-       * cluster, primary or not (another may have been made primary
-       * since); about a record no longer here (the clusters changed) it
-       * says nothing. The primary itself is no one's repeat. */
-      if (index == 0 || pr_cluster_item_find_member (self, decision->primary_id) < 0)
+      /* The primary itself is no one's repeat. */
+      if (index == 0 || !verdict_holds (self, decision))
         return;
       member->state = decision->verdict == PR_VERDICT_NOT_REPEAT ? PR_MEMBER_NOT_REPEAT : PR_MEMBER_REPEAT;
       member->decision = decision->id;
@@ -755,4 +773,81 @@ dup_risk_details (PrClusterItem *self)
   if (text->len == 0)
     g_string_append (text, _("No bridge, and no records linked by shared passages alone."));
   return g_string_free (g_steal_pointer (&text), FALSE);
+/**
+ * pr_cluster_item_add_taken_out:
+ * @decision: a NOT_REPEAT, not undone, that took a record out of this
+ *   case before this scan; the record is not a member now
+ *
+ * Keeps it, for the case to show apart and to restore.
+ */
+void
+pr_cluster_item_add_taken_out (PrClusterItem    *self,
+                               const PrDecision *decision)
+{
+  g_return_if_fail (decision->verdict == PR_VERDICT_NOT_REPEAT);
+  g_ptr_array_add (self->taken_out, pr_decision_copy (decision));
+}
+
+/* Forgets the taken-out record of @decision_id (restored): %TRUE if it
+ * was one. */
+gboolean
+pr_cluster_item_forget_taken_out (PrClusterItem *self,
+                                  gint64         decision_id)
+{
+  for (guint i = 0; i < self->taken_out->len; i++)
+    if (((PrDecision *) self->taken_out->pdata[i])->id == decision_id)
+      {
+        g_ptr_array_remove_index (self->taken_out, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static const PrDecision *
+find_decision (PrClusterItem *self,
+               gint64         id)
+{
+  for (guint i = 0; i < self->decisions->len; i++)
+    if (((PrDecision *) self->decisions->pdata[i])->id == id)
+      return self->decisions->pdata[i];
+  return NULL;
+}
+
+/**
+ * pr_cluster_item_list_taken_out:
+ * @item: a cluster
+ *
+ * The records a verdict took out of the case: those of this scan (found
+ * not a repeat, or split off with one) and those an earlier scan's verdict
+ * kept out, in the order of their decisions.
+ *
+ * Returns: (transfer full) (element-type PrDecision): copies of the
+ *   decisions, each with record_id set to the record taken out (a split
+ *   takes out its whole far side with one decision); restoring one means
+ *   undoing its decision (id)
+ */
+GPtrArray *
+pr_cluster_item_list_taken_out (PrClusterItem *self)
+{
+  GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+
+  g_return_val_if_fail (PR_IS_CLUSTER_ITEM (self), list);
+
+  for (guint i = 0; i < self->taken_out->len; i++)
+    g_ptr_array_add (list, pr_decision_copy (self->taken_out->pdata[i]));
+  for (guint i = 1; i < self->members->len; i++)
+    {
+      PrClusterMember *member = &g_array_index (self->members, PrClusterMember, i);
+      const PrDecision *decision;
+      PrDecision *copy;
+
+      if (member->state != PR_MEMBER_NOT_REPEAT || (decision = find_decision (self, member->decision)) == NULL)
+        continue;
+      copy = pr_decision_copy (decision);
+      g_free (copy->record_id);
+      copy->record_id = g_strdup (member->id);
+      g_ptr_array_add (list, copy);
+    }
+  g_ptr_array_sort (list, pr_decision_compare_ids);
+  return list;
 }

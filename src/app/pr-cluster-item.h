@@ -70,5 +70,10 @@ gboolean               pr_cluster_item_get_risk_current (PrClusterItem   *item);
 guint                  pr_cluster_item_get_n_bridges   (PrClusterItem    *item);
 double                 pr_cluster_item_get_min_share   (PrClusterItem    *item);
 char                  *pr_cluster_item_dup_risk        (PrClusterItem    *item);
+void                   pr_cluster_item_add_taken_out   (PrClusterItem    *item,
+                                                        const PrDecision *decision);
+gboolean               pr_cluster_item_forget_taken_out (PrClusterItem   *item,
+                                                        gint64            decision_id);
+GPtrArray             *pr_cluster_item_list_taken_out  (PrClusterItem    *item);
 
 G_END_DECLS

@@ -45,6 +45,7 @@ decide_job (PrSession *self,
           undo->primary_id = g_strdup (decision->primary_id);
           undo->verdict = PR_VERDICT_UNDO;
           undo->reviewer = g_strdup (decision->reviewer);
+          undo->login = g_strdup (decision->login);
           undo->undoes = decision->id;
           undo->case_number = decision->case_number;
           g_ptr_array_add (data->undos, undo);
@@ -153,6 +154,9 @@ start_step (PrSession           *self,
   data->undos = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
   g_task_set_task_data (task, data, (GDestroyNotify) decide_data_free);
   self->deciding = TRUE;
+  /* The note went with the step's decisions. */
+  if (kind == DO)
+    g_clear_pointer (&self->next_note, g_free);
   _pr_session_notify_undo_redo (self);
   _pr_session_push_job (self, task, decide_job);
 }
@@ -175,7 +179,7 @@ new_decision (PrSession     *self,
   decision->record_id = g_strdup (record_id);
   decision->primary_id = g_strdup (primary_id);
   decision->verdict = verdict;
-  decision->reviewer = g_strdup (self->reviewer);
+  _pr_session_sign_decision (self, decision);
   return decision;
 }
 
@@ -442,6 +446,7 @@ apply_others (PrSession *self,
       PrDecision *decision = decisions->pdata[i];
       const PrDecision *target = decision;
       PrClusterItem *item;
+      PrClusterItem *restored;
 
       if (g_hash_table_contains (self->decisions, &decision->id))
         continue;
@@ -451,6 +456,14 @@ apply_others (PrSession *self,
       if (decision->verdict == PR_VERDICT_UNDO)
         target = g_hash_table_lookup (self->decisions, &decision->undoes);
       item = target != NULL ? g_hash_table_lookup (self->cluster_of, target->record_id) : NULL;
+      /* Another reviewer restored a record taken out of a case. */
+      if (decision->verdict == PR_VERDICT_UNDO &&
+          (restored = _pr_session_forget_taken_out (self, decision->undoes)) != NULL)
+        {
+          if (!g_ptr_array_find (changed, restored, NULL))
+            g_ptr_array_add (changed, g_object_ref (restored));
+          continue;
+        }
       if (item == NULL)
         continue;
       if (decision->verdict == PR_VERDICT_UNDO)

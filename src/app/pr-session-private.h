@@ -3,7 +3,9 @@
  * What the files of PrSession share: pr-session.c (the worker, connect,
  * scan, the list), pr-session-decisions.c (decisions, undo, others'
  * decisions, write-back), pr-session-export.c (the report) and
- * pr-session-regroup.c (the threshold preview and regrouping at another k).
+ * pr-session-regroup.c (the threshold preview and regrouping at another k),
+ * pr-session-history.c (the reviewer, notes, each record's and case's
+ * history, the records taken out of a case and their restoring).
  */
 #pragma once
 
@@ -53,7 +55,9 @@ struct _PrSession
 {
   GObject             parent_instance;
 
-  char               *reviewer;
+  char               *reviewer;     /* the name decisions are logged under */
+  char               *login;        /* the account they are made from */
+  char               *next_note;    /* the next step's note (处理意见), or NULL */
   PrConnectionParams *params;
   char               *description;
   PrSampleServer     *sample;
@@ -78,6 +82,8 @@ struct _PrSession
   guint               fill_source;
   GHashTable         *cluster_of;   /* record id (the result's set's) → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
+  GHashTable         *taken_out_of; /* decision id → PrClusterItem (borrowed): the case it
+                                     * took a record out of before the scan */
   gboolean            skip_bad_rows; /* the next scan leaves bad rows out */
   PrDateOrder         date_order;    /* how the next scan and preview read 08/06/2019 */
   GPtrArray          *bad_rows;     /* char *: the rows the scan under review left out, and why */
@@ -139,5 +145,12 @@ void     _pr_session_emit_cluster_changed      (PrSession          *self,
                                                 PrClusterItem      *item);
 void     _pr_session_step_free                 (PrSessionStep      *step);
 void     _pr_session_start_refreshing          (PrSession          *self);
+void     _pr_session_collect_taken_out         (PrSession          *self,
+                                                GPtrArray          *decisions,
+                                                GHashTable         *undone);
+PrClusterItem *_pr_session_forget_taken_out    (PrSession          *self,
+                                                gint64              decision_id);
+void     _pr_session_sign_decision             (PrSession          *self,
+                                                PrDecision         *decision);
 
 G_END_DECLS

@@ -259,6 +259,8 @@ pr_session_finalize (GObject *object)
   PrSession *self = PR_SESSION (object);
 
   g_free (self->reviewer);
+  g_free (self->login);
+  g_free (self->next_note);
   g_clear_pointer (&self->params, pr_connection_params_free);
   g_free (self->description);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
@@ -267,6 +269,7 @@ pr_session_finalize (GObject *object)
   set_result (self, NULL);
   g_clear_pointer (&self->cluster_of, g_hash_table_unref);
   g_clear_pointer (&self->decisions, g_hash_table_unref);
+  g_clear_pointer (&self->taken_out_of, g_hash_table_unref);
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
   g_mutex_clear (&self->progress_lock);
   g_free (self->message);
@@ -371,6 +374,7 @@ pr_session_init (PrSession *self)
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
   self->cluster_of = g_hash_table_new (g_str_hash, g_str_equal);
   self->decisions = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) pr_decision_free);
+  self->taken_out_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_queue_init (&self->undo);
   g_queue_init (&self->redo);
   g_mutex_init (&self->progress_lock);
@@ -386,6 +390,7 @@ pr_session_new (const char *reviewer)
   PrSession *self = g_object_new (PR_TYPE_SESSION, NULL);
 
   self->reviewer = g_strdup (reviewer);
+  self->login = g_strdup (g_get_user_name ());
   return self;
 }
 
@@ -437,6 +442,7 @@ reset (PrSession          *self,
   g_ptr_array_set_size (self->items, 0);
   g_hash_table_remove_all (self->cluster_of);
   g_hash_table_remove_all (self->decisions);
+  g_hash_table_remove_all (self->taken_out_of);
   set_result (self, NULL);
   self->n_reviewed = 0;
   g_queue_clear_full (&self->undo, (GDestroyNotify) _pr_session_step_free);
@@ -1055,6 +1061,7 @@ _pr_session_install_clusters (PrSession  *self,
     self->n_reviewed += pr_cluster_item_get_reviewed (items->pdata[i]);
   g_ptr_array_unref (self->items);
   self->items = items;
+  _pr_session_collect_taken_out (self, decisions, undone);
   fill_list (self);
   _pr_session_start_refreshing (self);
 }

@@ -211,6 +211,23 @@ void                pr_session_rate_risk          (PrSession             *sessio
 PrClusterItem      *pr_session_find_cluster       (PrSession             *session,
                                                    const char            *record_id);
 
+/* The reviewer, notes, history and the records taken out of a case
+ * (pr-session-history.c). */
+void                pr_session_set_reviewer       (PrSession             *session,
+                                                   const char            *reviewer);
+const char         *pr_session_get_reviewer       (PrSession             *session);
+void                pr_session_set_next_note      (PrSession             *session,
+                                                   const char            *note);
+GPtrArray          *pr_session_list_record_history (PrSession            *session,
+                                                   const char            *record_id);
+GPtrArray          *pr_session_list_case_history  (PrSession             *session,
+                                                   PrClusterItem         *item);
+void                pr_session_restore_async      (PrSession             *session,
+                                                   PrClusterItem         *item,
+                                                   gint64                 decision_id,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrSessionRegroup, pr_session_regroup_free)
 
 G_END_DECLS

@@ -40,6 +40,7 @@ _pr_window_actions_update (PrWindow *self)
     { "make-primary", on_member },
     { "merge", item != NULL },
     { "split-bridge", item != NULL },
+    { "restore", item != NULL },
     { "undo", pr_session_get_can_undo (self->session) },
     { "redo", pr_session_get_can_redo (self->session) },
     { "next-unreviewed", reviewing },
@@ -178,10 +179,11 @@ cancel_activated (GSimpleAction *action,
 
 /* Decide */
 
-static void
-decided (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+/* A step (a decision, undo, redo, split or restore) was logged, or not. */
+void
+_pr_window_decided (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
 {
   g_autoptr(PrWindow) self = user_data;
   g_autoptr(GError) error = NULL;
@@ -189,7 +191,13 @@ decided (GObject      *object,
   PrClusterItem *shown = pr_compare_view_get_item (COMPARE_VIEW (self));
 
   if (item == NULL)
-    pr_window_show_error (self, _("The decision was not recorded"), error);
+    {
+      /* The note stays in its field, for the decision made again. */
+      self->note_sent = FALSE;
+      pr_window_show_error (self, _("The decision was not recorded"), error);
+    }
+  else
+    _pr_window_decision_recorded (self);
   /* Even a failed step may have logged part of itself: show what is. */
   /* The list shows the new state at once (its cells follow the item);
    * a cluster now reviewed stays where it is, under the reviewer's eyes,
@@ -201,6 +209,18 @@ decided (GObject      *object,
   _pr_window_actions_update (self);
 }
 
+static const char *
+action_of_verdict (PrVerdict verdict)
+{
+  switch (verdict)
+    {
+    case PR_VERDICT_REPEAT: return "mark-repeat";
+    case PR_VERDICT_NOT_REPEAT: return "mark-not-repeat";
+    case PR_VERDICT_PRIMARY: return "make-primary";
+    default: return "merge";
+    }
+}
+
 static void
 decide (PrWindow  *self,
         PrVerdict  verdict)
@@ -208,9 +228,9 @@ decide (PrWindow  *self,
   PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
   const char *selected = pr_compare_view_get_selected_id (COMPARE_VIEW (self));
 
-  if (item == NULL)
+  if (item == NULL || !_pr_window_prepare_decision (self, action_of_verdict (verdict), NULL))
     return;
-  pr_session_decide_async (self->session, item, verdict, selected, decided, g_object_ref (self));
+  pr_session_decide_async (self->session, item, verdict, selected, _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 
@@ -247,10 +267,10 @@ split_bridge_activated (GSimpleAction *action, GVariant *parameter, gpointer use
   PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
   const char *a, *b;
 
-  if (item == NULL)
+  if (item == NULL || !_pr_window_prepare_decision (self, "split-bridge", parameter))
     return;
   g_variant_get (parameter, "(&s&s)", &a, &b);
-  pr_session_split_async (self->session, item, a, b, decided, g_object_ref (self));
+  pr_session_split_async (self->session, item, a, b, _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 
@@ -259,7 +279,7 @@ undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   PrWindow *self = user_data;
 
-  pr_session_undo_async (self->session, decided, g_object_ref (self));
+  pr_session_undo_async (self->session, _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 
@@ -268,7 +288,7 @@ redo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   PrWindow *self = user_data;
 
-  pr_session_redo_async (self->session, decided, g_object_ref (self));
+  pr_session_redo_async (self->session, _pr_window_decided, g_object_ref (self));
   _pr_window_actions_update (self);
 }
 

@@ -27,6 +27,10 @@ struct _PrWindow
   GtkWidget            *review_page;
   GtkWidget            *export_revealer;
   GtkWidget            *export_label;
+  GtkWidget            *history_button;
+  GtkWidget            *history_popover;
+  GtkWidget            *note_entry;
+  gboolean              note_sent;     /* the note went with the step under way */
 
   PrSession            *session;
   GSettings            *settings;
@@ -48,6 +52,15 @@ void _pr_window_update_title   (PrWindow    *self);
 void _pr_window_start_work     (PrWindow    *self,
                                 const char  *what);
 void _pr_window_end_work       (PrWindow    *self);
+/* pr-window-history.c: the reviewer's name, notes, history, restoring. */
+void     _pr_window_history_init       (PrWindow    *self);
+gboolean _pr_window_prepare_decision   (PrWindow    *self,
+                                        const char  *action,
+                                        GVariant    *target);
+void     _pr_window_decision_recorded  (PrWindow    *self);
+void     _pr_window_decided            (GObject      *object,
+                                        GAsyncResult *result,
+                                        gpointer      user_data);
 void _pr_window_show_progress  (PrScanPhase  phase,
                                 guint64      records,
                                 guint64      done,

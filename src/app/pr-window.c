@@ -14,6 +14,7 @@
 
 #include "pr-window-private.h"
 
+#include "pr-history-popover.h"
 #include "pr-start-page.h"
 
 G_DEFINE_FINAL_TYPE (PrWindow, pr_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -306,6 +307,7 @@ pr_window_class_init (PrWindowClass *klass)
   g_type_ensure (PR_TYPE_START_PAGE);
   g_type_ensure (PR_TYPE_MAPPING_PAGE);
   g_type_ensure (PR_TYPE_REVIEW_PAGE);
+  g_type_ensure (PR_TYPE_HISTORY_POPOVER);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, PrWindow, name)
   BIND (title_label);
@@ -320,6 +322,9 @@ pr_window_class_init (PrWindowClass *klass)
   BIND (review_page);
   BIND (export_revealer);
   BIND (export_label);
+  BIND (history_button);
+  BIND (history_popover);
+  BIND (note_entry);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, page_error);
   gtk_widget_class_bind_template_callback (widget_class, _pr_window_actions_update);
@@ -354,6 +359,7 @@ pr_window_init (PrWindow *self)
   pr_mapping_page_set_session (PR_MAPPING_PAGE (self->mapping_page), self->session);
 
   _pr_window_actions_init (self);
+  _pr_window_history_init (self);
   g_signal_connect_object (self->session, "notify::can-undo", G_CALLBACK (_pr_window_actions_update), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "cluster-changed", G_CALLBACK (cluster_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (active_changed), NULL);

@@ -24,6 +24,7 @@ pr_cli_decisions (int    argc,
   g_autofree char *schema = NULL;
   g_autofree char *out = NULL;
   gboolean no_bom = FALSE;
+  gint64 case_number = 0;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrStore) store = NULL;
@@ -35,6 +36,8 @@ pr_cli_decisions (int    argc,
       N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
     { "no-bom", 0, 0, G_OPTION_ARG_NONE, &no_bom,
       N_("No byte order mark at the start (for programs rather than Excel)"), NULL },
+    { "case", 0, 0, G_OPTION_ARG_INT64, &case_number,
+      N_("Only the decisions made against case NUMBER of the table, in order: its history"), N_("NUMBER") },
     { NULL }
   };
 
@@ -57,6 +60,14 @@ pr_cli_decisions (int    argc,
   if (!pr_cli_parse_command (&argc, &argv, _("— export the reviewers' decisions as CSV"),
                              entries, &options, 0, &error))
     goto failed;
+  if (case_number < 0 || case_number > G_MAXUINT32 || (case_number != 0 && options.table == NULL))
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   case_number != 0 && options.table == NULL
+                   ? _("--case names a case of one table: give --table TABLE too")
+                   : _("--case takes a case number from 1 to 4294967295"));
+      goto failed;
+    }
   /* The output first: one that cannot be written is told before the
    * server is asked anything. */
   writer = pr_cli_open_csv_output (out, (no_bom ? 0 : PR_CSV_WRITER_BOM) | PR_CSV_WRITER_NEUTRALIZE, &error);
@@ -67,7 +78,9 @@ pr_cli_decisions (int    argc,
                                   &connection, &error);
   if (store == NULL)
     goto failed;
-  if (!pr_store_export_decisions (store, options.table, writer, &error) ||
+  if (!(case_number != 0
+         ? pr_store_export_case_decisions (store, options.table, (guint32) case_number, writer, &error)
+         : pr_store_export_decisions (store, options.table, writer, &error)) ||
       !pr_csv_writer_close (writer, &error))
     goto failed;
 

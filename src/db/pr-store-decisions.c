@@ -68,6 +68,7 @@ pr_decision_free (PrDecision *decision)
   g_free (decision->reviewer);
   g_free (decision->note);
   g_free (decision->old_values);
+  g_free (decision->login);
   g_free (decision);
 }
 
@@ -89,7 +90,25 @@ pr_decision_copy (const PrDecision *decision)
   copy->reviewer = g_strdup (decision->reviewer);
   copy->note = g_strdup (decision->note);
   copy->old_values = g_strdup (decision->old_values);
+  copy->login = g_strdup (decision->login);
   return copy;
+}
+
+/**
+ * pr_decision_compare_ids:
+ * @a: a pointer to a #PrDecision pointer
+ * @b: another
+ *
+ * For g_ptr_array_sort(): the log's order, by id.
+ */
+int
+pr_decision_compare_ids (gconstpointer a,
+                         gconstpointer b)
+{
+  const PrDecision *x = *(const PrDecision *const *) a;
+  const PrDecision *y = *(const PrDecision *const *) b;
+
+  return (x->id > y->id) - (x->id < y->id);
 }
 
 /* The undo's target, locked until the transaction ends, so that of two
@@ -182,6 +201,13 @@ _pr_store_validate_decision (const PrDecision  *decision,
                    _("a decision needs a reviewer's name (UTF-8, at most %d characters)"), MAX_ID_CHARS);
       return FALSE;
     }
+  if (decision->login != NULL &&
+      (!g_utf8_validate (decision->login, -1, NULL) || g_utf8_strlen (decision->login, -1) > MAX_ID_CHARS))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("a decision's login name must be UTF-8 of at most %d characters"), MAX_ID_CHARS);
+      return FALSE;
+    }
   if (decision->note != NULL && !g_utf8_validate (decision->note, -1, NULL))
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY, _("a decision's note must be UTF-8"));
@@ -213,8 +239,8 @@ _pr_store_insert_decision (PrStore           *self,
   g_autofree char *sql = NULL;
   g_autofree char *time_sql = NULL;
   g_autoptr(GPtrArray) rows = NULL;
-  unsigned long lengths[8];
-  MYSQL_BIND params[10];
+  unsigned long lengths[9];
+  MYSQL_BIND params[11];
   gint64 id = 0;
   char id_text[24];
   const char *time_params[1] = { id_text };
@@ -224,8 +250,8 @@ _pr_store_insert_decision (PrStore           *self,
   if ((key = _pr_store_resolve (self, decision->table, error)) == NULL)
     return 0;
   sql = g_strdup_printf ("INSERT INTO %s (source_database, source_table, record_id, primary_id, verdict, reviewer, "
-                         "decided_at, note, undoes, old_values, case_number) "
-                         "VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?, ?)",
+                         "decided_at, note, undoes, old_values, case_number, login) "
+                         "VALUES (?, ?, ?, ?, ?, ?, UTC_TIMESTAMP(6), ?, ?, ?, ?, ?)",
                          self->q_decisions);
   _pr_store_bind_key (params, key, lengths);
   _pr_statement_bind_string (&params[2], decision->record_id, &lengths[2]);
@@ -242,6 +268,7 @@ _pr_store_insert_decision (PrStore           *self,
     _pr_statement_bind_u32 (&params[9], &decision->case_number);
   else
     _pr_statement_bind_null (&params[9]);
+  _pr_statement_bind_string (&params[10], decision->login, &lengths[8]);
   if (!_pr_statement_run (self->connection, sql, params, NULL, &id, _("cannot record the decision"), error))
     return 0;
 
@@ -306,35 +333,47 @@ fail:
   return 0;
 }
 
-/* Rows of pr_decisions as strings, in id order, those after @after only;
- * the columns are those of the CSV export but its last, then decided_at
- * in microseconds, then old_values, then the case number (the export's
- * last column). */
+/* Rows of pr_decisions as strings, in id order, those after @after only,
+ * and of the case @case_number only unless it is 0; the columns are
+ * those of the CSV export but its last two, then decided_at in
+ * microseconds, then old_values, then the case number and the login (the
+ * export's last columns). */
 static GPtrArray *
 select_decisions (PrStore     *self,
                   const char  *table,
                   gint64       after,
+                  guint32      case_number,
                   GError     **error)
 {
   g_autofree char *sql = NULL;
   char after_text[24];
-  const char *params[3] = { after_text, self->database, NULL };
+  char case_text[24];
+  const char *params[4] = { after_text, self->database, NULL, NULL };
+  guint n_params = 2;
   const PrStoreKey *key = NULL;
 
   if (table != NULL && (key = _pr_store_resolve (self, table, error)) == NULL)
     return NULL;
   if (key != NULL)
-    params[2] = key->table;
+    params[n_params++] = key->table;
   g_snprintf (after_text, sizeof after_text, "%" G_GINT64_FORMAT, after);
+  g_snprintf (case_text, sizeof case_text, "%" G_GUINT32_FORMAT, case_number);
+  if (case_number != 0)
+    params[n_params++] = case_text;
   /* A range of the primary key: reading the decisions since the last
    * look costs what they are, not what the log is. */
   sql = g_strdup_printf ("SELECT id, source_table, record_id, primary_id, verdict, reviewer, "
                          "DATE_FORMAT(decided_at, '%%Y-%%m-%%d %%H:%%i:%%s.%%f'), note, undoes, "
                          "TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', decided_at), old_values, "
-                         "case_number FROM %s WHERE id > CAST(? AS SIGNED) AND source_database = ? %s ORDER BY id",
-                         self->q_decisions, table != NULL ? "AND source_table = ?" : "");
-  return _pr_connection_select (self->connection, sql, params, table != NULL ? 3 : 2, error);
+                         "case_number, login FROM %s WHERE id > CAST(? AS SIGNED) AND source_database = ? %s %s "
+                         "ORDER BY id",
+                         self->q_decisions, table != NULL ? "AND source_table = ?" : "",
+                         case_number != 0 ? "AND case_number = CAST(? AS UNSIGNED)" : "");
+  return _pr_connection_select (self->connection, sql, params, n_params, error);
 }
+
+static GPtrArray *decisions_of_rows (GPtrArray  *rows,
+                                     GError    **error);
 
 /**
  * pr_store_list_decisions:
@@ -378,14 +417,52 @@ pr_store_list_decisions_after (PrStore     *self,
                                GError     **error)
 {
   g_autoptr(GPtrArray) rows = NULL;
-  g_autoptr(GPtrArray) decisions = NULL;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (after >= 0, NULL);
 
-  rows = select_decisions (self, table, after, error);
+  rows = select_decisions (self, table, after, 0, error);
   if (rows == NULL)
     return NULL;
+  return decisions_of_rows (rows, error);
+}
+
+/**
+ * pr_store_list_case_decisions:
+ * @store: a store
+ * @table: a source table
+ * @case_number: a case of @table
+ * @error: return location for a #GError
+ *
+ * The case's history: the decisions made against it, undos included, in
+ * the order they were made.
+ *
+ * Returns: (transfer full) (element-type PrDecision): the decisions; %NULL
+ *   on error
+ */
+GPtrArray *
+pr_store_list_case_decisions (PrStore     *self,
+                              const char  *table,
+                              guint32      case_number,
+                              GError     **error)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (case_number != 0, NULL);
+
+  rows = select_decisions (self, table, 0, case_number, error);
+  if (rows == NULL)
+    return NULL;
+  return decisions_of_rows (rows, error);
+}
+
+static GPtrArray *
+decisions_of_rows (GPtrArray  *rows,
+                   GError    **error)
+{
+  g_autoptr(GPtrArray) decisions = NULL;
 
   decisions = g_ptr_array_new_full (rows->len, (GDestroyNotify) pr_decision_free);
   for (guint i = 0; i < rows->len; i++)
@@ -412,43 +489,28 @@ pr_store_list_decisions_after (PrStore     *self,
                              ? g_ascii_strtoll (row->values[9], NULL, 10) / G_USEC_PER_SEC : 0;
       decision->old_values = g_strdup (row->values[10]);
       decision->case_number = row->values[11] != NULL ? (guint32) g_ascii_strtoull (row->values[11], NULL, 10) : 0;
+      decision->login = g_strdup (row->values[12]);
     }
 
   return g_steal_pointer (&decisions);
 }
 
-/**
- * pr_store_export_decisions:
- * @store: a store
- * @table: (nullable): a source table, or %NULL for all the tables of the
- *   connection's database
- * @writer: where the rows go; not closed here
- * @error: return location for a #GError
- *
- * Writes a header row "id,table,record_id,primary_id,verdict,reviewer,
- * decided_at,note,undoes,case" and one row per decision in id order;
- * decided_at is UTC as "YYYY-MM-DD HH:MM:SS.ffffff", a missing note,
- * undoes or case number is an empty field.
- *
- * Returns: %FALSE with @error set on failure
- */
-gboolean
-pr_store_export_decisions (PrStore      *self,
-                           const char   *table,
-                           PrCsvWriter  *writer,
-                           GError      **error)
+static gboolean
+export_decisions (PrStore      *self,
+                  const char   *table,
+                  guint32       case_number,
+                  PrCsvWriter  *writer,
+                  GError      **error)
 {
   static const char *const header[] = {
     "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes", "case",
+    "login",
   };
   /* The select's column of each field. */
-  static const guint column[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 11 };
+  static const guint column[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12 };
   g_autoptr(GPtrArray) rows = NULL;
 
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (writer != NULL, FALSE);
-
-  rows = select_decisions (self, table, 0, error);
+  rows = select_decisions (self, table, 0, case_number, error);
   if (rows == NULL)
     return FALSE;
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
@@ -467,4 +529,59 @@ pr_store_export_decisions (PrStore      *self,
     }
 
   return TRUE;
+}
+
+/**
+ * pr_store_export_decisions:
+ * @store: a store
+ * @table: (nullable): a source table, or %NULL for all the tables of the
+ *   connection's database
+ * @writer: where the rows go; not closed here
+ * @error: return location for a #GError
+ *
+ * Writes a header row "id,table,record_id,primary_id,verdict,reviewer,
+ * decided_at,note,undoes,case,login" and one row per decision in id
+ * order; decided_at is UTC as "YYYY-MM-DD HH:MM:SS.ffffff", a missing
+ * note, undoes, case number or login is an empty field. reviewer is the
+ * name the reviewer set, login the account the decision was made from.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_export_decisions (PrStore      *self,
+                           const char   *table,
+                           PrCsvWriter  *writer,
+                           GError      **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (writer != NULL, FALSE);
+
+  return export_decisions (self, table, 0, writer, error);
+}
+
+/**
+ * pr_store_export_case_decisions:
+ * @store: a store
+ * @table: a source table
+ * @case_number: a case of @table
+ * @writer: where the rows go; not closed here
+ * @error: return location for a #GError
+ *
+ * As pr_store_export_decisions(), the decisions made against one case.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_export_case_decisions (PrStore      *self,
+                                const char   *table,
+                                guint32       case_number,
+                                PrCsvWriter  *writer,
+                                GError      **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (table != NULL, FALSE);
+  g_return_val_if_fail (case_number != 0, FALSE);
+  g_return_val_if_fail (writer != NULL, FALSE);
+
+  return export_decisions (self, table, case_number, writer, error);
 }

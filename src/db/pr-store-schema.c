@@ -123,9 +123,11 @@ static const char *const create_statements[] = {
   "  undoes BIGINT NULL,"
   "  old_values TEXT NULL,"
   "  case_number INT UNSIGNED NULL,"
+  "  login VARCHAR(191) NULL,"
   "  KEY pr_decisions_record (source_database, source_table, record_id),"
   "  KEY pr_decisions_primary (source_database, source_table, primary_id),"
-  "  KEY pr_decisions_undoes (undoes)"
+  "  KEY pr_decisions_undoes (undoes),"
+  "  KEY pr_decisions_case (source_database, source_table, case_number)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
 
   REPEATS_STATEMENT,
@@ -343,6 +345,18 @@ migrate_4_to_5 (PrStore  *self,
                        "ADD COLUMN case_number INT UNSIGNED NULL", error);
 }
 
+/* Version 6 keeps the reviewer's name as they set it (reviewer) apart
+ * from the account the decision was made from (login, NULL before), and
+ * indexes the decisions by case, whose history is read by it. */
+static gboolean
+migrate_5_to_6 (PrStore  *self,
+                GError  **error)
+{
+  return alter_unless (self, "pr_decisions", self->q_decisions, "login",
+                       "ADD COLUMN login VARCHAR(191) NULL AFTER case_number, "
+                       "ADD KEY pr_decisions_case (source_database, source_table, case_number)", error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -351,6 +365,7 @@ static const MigrateFunc migrations[] = {
   migrate_2_to_3,
   migrate_3_to_4,
   migrate_4_to_5,
+  migrate_5_to_6,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

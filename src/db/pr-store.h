@@ -23,7 +23,7 @@ G_BEGIN_DECLS
  * the connection's current database; the rows about it are keyed by that
  * database and the table's name, both as the catalogue spells them
  * (pr-store-keys.c). Times are UTC. See pr-store-schema.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 5
+#define PR_STORE_SCHEMA_VERSION 6
 
 typedef struct _PrStore PrStore;
 
@@ -87,6 +87,8 @@ typedef struct {
   char      *old_values;    /* nullable; set by the store: what a written-back decision changed
                              * in the source row, as JSON (see pr_store_add_decision_written_back()) */
   guint32    case_number;   /* the case it was made against; 0 for none known */
+  char      *login;         /* nullable: the account it was made from (reviewer being the
+                             * name the reviewer set); NULL in rows before version 6 */
 } PrDecision;
 
 /* One match of a single-record check. */
@@ -170,7 +172,18 @@ gboolean     pr_store_export_decisions    (PrStore               *store,
                                            const char            *table,
                                            PrCsvWriter           *writer,
                                            GError               **error);
+GPtrArray   *pr_store_list_case_decisions (PrStore               *store,
+                                           const char            *table,
+                                           guint32                case_number,
+                                           GError               **error);
+gboolean     pr_store_export_case_decisions (PrStore             *store,
+                                           const char            *table,
+                                           guint32                case_number,
+                                           PrCsvWriter           *writer,
+                                           GError               **error);
 PrDecision  *pr_decision_copy             (const PrDecision      *decision);
+int          pr_decision_compare_ids      (gconstpointer          a,
+                                           gconstpointer          b);
 void         pr_decision_free             (PrDecision            *decision);
 const char  *pr_verdict_to_string         (PrVerdict              verdict);
 
