@@ -773,6 +773,8 @@ dup_risk_details (PrClusterItem *self)
   if (text->len == 0)
     g_string_append (text, _("No bridge, and no records linked by shared passages alone."));
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /**
  * pr_cluster_item_add_taken_out:
  * @decision: a NOT_REPEAT, not undone, that took a record out of this
