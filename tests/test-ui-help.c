@@ -130,7 +130,7 @@ test_help_action (void)
 
   window = pr_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
-  menu_button = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, NULL);
+  menu_button = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, "main-menu");
   g_assert_nonnull (menu_button);
   g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button)), "app.help"));
 
