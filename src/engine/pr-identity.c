@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Identity values as offices write them, reduced to one form each so that
- * equal values compare equal (../docs/design.md, "Who is who"):
+ * equal values compare equal:
  *
  * - ID card numbers (居民身份证号): full-width digits, spaces and a lower-case
  *   x folded; the check character of ISO 7064 MOD 11-2 and the birth date
@@ -572,4 +572,84 @@ pr_identity_normalize (PrIdentityRole  role,
   if (normal != NULL)
     g_ptr_array_add (normals, normal);
   return state;
+}
+
+/* A person's name as offices write it: two to four Han characters (five
+ * for a compound surname and a long given name), or one masked. */
+static gboolean
+looks_like_name (const char *value)
+{
+  g_autofree char *normal = NULL;
+  PrIdentityValueState state = pr_identity_normalize_name (value, -1, &normal);
+  glong n;
+
+  if (state == PR_IDENTITY_VALUE_MASKED)
+    return TRUE;
+  if (state != PR_IDENTITY_VALUE_VALID)
+    return FALSE;
+  n = g_utf8_strlen (normal, -1);
+  for (const char *p = normal; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+      return FALSE;
+  return n >= 2 && n <= 5;
+}
+
+/**
+ * pr_identity_guess_role:
+ * @values: (array length=n_values): some values of one column (NULL or
+ *   empty ones are left out)
+ * @n_values: how many
+ *
+ * Guesses what a column holds from its values: ID card numbers, phones,
+ * names, or identifiers with digits (居民0, A00074011) that are neither,
+ * when at least 80 % of the values written are of that kind (valid or
+ * masked; a mistyped number counts against). A category looks like a name
+ * and a number like an identifier: the caller takes those two only where
+ * the column's name speaks of a person.
+ *
+ * Returns: the role (%PR_IDENTITY_PETITIONER for identifiers), or %PR_IDENTITY_NONE
+ */
+PrIdentityRole
+pr_identity_guess_role (const char *const *values,
+                        guint              n_values)
+{
+  guint n = 0, id_cards = 0, phones = 0, names = 0, identifiers = 0;
+
+  for (guint i = 0; i < n_values; i++)
+    {
+      g_autoptr(GPtrArray) normals = g_ptr_array_new_with_free_func (g_free);
+      char id[PR_ID_CARD_LENGTH + 1];
+      PrIdentityValueState state;
+      gsize digits = 0;
+
+      if (values[i] == NULL || values[i][0] == '\0')
+        continue;
+      state = pr_identity_normalize_id_card (values[i], -1, id);
+      if (state == PR_IDENTITY_VALUE_EMPTY)
+        continue;
+      n++;
+      for (const char *p = values[i]; *p != '\0'; p++)
+        digits += g_ascii_isdigit (*p);
+      /* A masked ID card keeps some of its 15 or 18 characters' digits. */
+      if (state == PR_IDENTITY_VALUE_VALID || (state == PR_IDENTITY_VALUE_MASKED && strlen (values[i]) >= 15 &&
+                                               strlen (values[i]) <= 20 && digits >= 6))
+        id_cards++;
+      else if (digits >= 3 && pr_identity_normalize_phones (values[i], -1, normals) != PR_IDENTITY_VALUE_INVALID)
+        phones++;
+      else if (looks_like_name (values[i]))
+        names++;
+      else if (digits > 0)
+        identifiers++;
+    }
+  if (n == 0)
+    return PR_IDENTITY_NONE;
+  if (id_cards * 5 >= n * 4)
+    return PR_IDENTITY_ID_CARD;
+  if (phones * 5 >= n * 4)
+    return PR_IDENTITY_PHONE;
+  if (names * 5 >= n * 4)
+    return PR_IDENTITY_NAME;
+  if (identifiers * 5 >= n * 4)
+    return PR_IDENTITY_PETITIONER;
+  return PR_IDENTITY_NONE;
 }

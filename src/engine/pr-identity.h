@@ -56,6 +56,8 @@ PrIdentityValueState pr_identity_normalize_address  (const char      *value,
 PrIdentityValueState pr_identity_normalize_petitioner (const char    *value,
                                                        gssize         length,
                                                        char         **normal);
+PrIdentityRole       pr_identity_guess_role         (const char *const *values,
+                                                     guint            n_values);
 PrIdentityValueState pr_identity_normalize          (PrIdentityRole   role,
                                                      const char      *value,
                                                      gssize           length,
