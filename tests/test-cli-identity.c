@@ -144,7 +144,7 @@ test_flag_errors (void)
   /* One column, two roles. */
   g_assert_cmpint (run_cli (NULL, &err, "scan", records, "--text", "body", "--phone", "phone", "--name", "phone",
                             NULL), ==, 2);
-  g_assert_nonnull (strstr (err, "given both as phone and as name"));
+  g_assert_nonnull (strstr (err, "given both as name and as phone"));
   g_clear_pointer (&err, g_free);
   /* A missing column is named. */
   g_assert_cmpint (run_cli (NULL, &err, "scan", records, "--text", "body", "--id-card", "sfz", NULL), ==, 1);
