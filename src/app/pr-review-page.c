@@ -140,8 +140,8 @@ filter_changed (PrReviewPage *self)
   if ((which == FILTER_SAME_PETITIONER || which == FILTER_OTHER_PETITIONER) &&
       mapping != NULL && pr_mapping_count_petitioner (mapping) == 0)
     gtk_label_set_text (GTK_LABEL (self->summary_label),
-                        _("No column of the scan names the petitioner: mark one as Petitioner on the "
-                          "mapping page and scan again."));
+                        _("No column of the scan tells who the petitioner is: on the mapping page, say "
+                          "which column holds the ID card, phone, name or petitioner id, and scan again."));
   else
     pr_review_page_update_summary (self);
 }
