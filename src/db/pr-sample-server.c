@@ -672,6 +672,27 @@ static const char *const column_names[N_COLUMNS] = {
  * again. */
 #define SAMPLE_LAYOUT 2
 
+/* A date of the file into @date; FALSE for an empty one. */
+static gboolean
+read_date (const char *text,
+           MYSQL_TIME *date)
+{
+  g_autoptr(GDateTime) dt = NULL;
+  gint64 seconds = 0;
+
+  if (!pr_date_parse (text, &seconds))
+    return FALSE;
+  dt = g_date_time_new_from_unix_utc (seconds);
+  date->year = g_date_time_get_year (dt);
+  date->month = g_date_time_get_month (dt);
+  date->day = g_date_time_get_day_of_month (dt);
+  date->hour = g_date_time_get_hour (dt);
+  date->minute = g_date_time_get_minute (dt);
+  date->second = g_date_time_get_second (dt);
+  date->time_type = MYSQL_TIMESTAMP_DATETIME;
+  return TRUE;
+}
+
 /* Inserts every record of @path through one prepared statement, inside the
  * caller's transaction. Returns the number of rows, or -1. */
 static gint64
@@ -729,7 +750,6 @@ insert_sample (PrConnection  *connection,
       g_autoptr(GError) local_error = NULL;
       g_autofree char *what = NULL;
       const char *id_text;
-      gint64 seconds = 0;
       gint64 value = 0;
 
       if (!pr_csv_reader_next (reader, cancellable, &local_error))
@@ -772,29 +792,8 @@ insert_sample (PrConnection  *connection,
           _pr_statement_bind_text (&bind[i], field, length, &lengths[i]);
         }
 
-      date_is_null = !pr_date_parse (pr_csv_reader_get_field (reader, index[COL_SUBMITTED_AT], NULL), &seconds);
-      if (!date_is_null)
-        {
-          g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (seconds);
-
-          date.year = g_date_time_get_year (dt);
-          date.month = g_date_time_get_month (dt);
-          date.day = g_date_time_get_day_of_month (dt);
-          date.hour = g_date_time_get_hour (dt);
-          date.minute = g_date_time_get_minute (dt);
-          date.second = g_date_time_get_second (dt);
-          date.time_type = MYSQL_TIMESTAMP_DATETIME;
-        }
-      accepted_is_null = !pr_date_parse (pr_csv_reader_get_field (reader, index[COL_ACCEPTED_AT], NULL), &seconds);
-      if (!accepted_is_null)
-        {
-          g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (seconds);
-
-          accepted.year = g_date_time_get_year (dt);
-          accepted.month = g_date_time_get_month (dt);
-          accepted.day = g_date_time_get_day_of_month (dt);
-          accepted.time_type = MYSQL_TIMESTAMP_DATETIME;
-        }
+      date_is_null = !read_date (pr_csv_reader_get_field (reader, index[COL_SUBMITTED_AT], NULL), &date);
+      accepted_is_null = !read_date (pr_csv_reader_get_field (reader, index[COL_ACCEPTED_AT], NULL), &accepted);
 
       what = g_strdup_printf (_("cannot load %s, line %llu"),
                               path, (unsigned long long) pr_csv_reader_get_line (reader));

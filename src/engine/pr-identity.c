@@ -121,6 +121,23 @@ is_blank (const char *folded)
   return TRUE;
 }
 
+/* Folds a number as written (an ID card, a phone) into @folded; anything
+ * but valid is the number's state already. */
+static PrIdentityValueState
+fold_number (const char  *value,
+             gssize       length,
+             char       **folded)
+{
+  *folded = fold (value, length);
+  if (*folded == NULL)
+    return PR_IDENTITY_VALUE_INVALID;
+  if (is_blank (*folded))
+    return PR_IDENTITY_VALUE_EMPTY;
+  if (is_masked (*folded, TRUE))
+    return PR_IDENTITY_VALUE_MASKED;
+  return PR_IDENTITY_VALUE_VALID;
+}
+
 /**
  * pr_id_card_check_character:
  * @first17: the first 17 digits of an ID card number
@@ -172,17 +189,14 @@ pr_identity_normalize_id_card (const char *value,
   g_autofree char *folded = NULL;
   char digits[PR_ID_CARD_LENGTH + 1];
   gsize n = 0;
+  PrIdentityValueState state;
 
   g_return_val_if_fail (value != NULL, PR_IDENTITY_VALUE_EMPTY);
 
   normal[0] = '\0';
-  folded = fold (value, length);
-  if (folded == NULL)
-    return PR_IDENTITY_VALUE_INVALID;
-  if (is_blank (folded))
-    return PR_IDENTITY_VALUE_EMPTY;
-  if (is_masked (folded, TRUE))
-    return PR_IDENTITY_VALUE_MASKED;
+  state = fold_number (value, length, &folded);
+  if (state != PR_IDENTITY_VALUE_VALID)
+    return state;
 
   for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
     {
@@ -265,18 +279,15 @@ pr_identity_normalize_phone (const char  *value,
   gsize n;
   char letter;
   gboolean plus, international = FALSE;
+  PrIdentityValueState state;
 
   g_return_val_if_fail (value != NULL, PR_IDENTITY_VALUE_EMPTY);
 
   if (normal != NULL)
     *normal = NULL;
-  folded = fold (value, length);
-  if (folded == NULL)
-    return PR_IDENTITY_VALUE_INVALID;
-  if (is_blank (folded))
-    return PR_IDENTITY_VALUE_EMPTY;
-  if (is_masked (folded, TRUE))
-    return PR_IDENTITY_VALUE_MASKED;
+  state = fold_number (value, length, &folded);
+  if (state != PR_IDENTITY_VALUE_VALID)
+    return state;
 
   phone_digits (folded, digits);
   if (digits->len == 0)
