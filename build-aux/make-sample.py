@@ -1801,7 +1801,7 @@ The columns after `submitted_at`, all fictional:
 
 | column | content |
 |---|---|
-| `name` | the full name; {common_names} people have one of the commonest names (张伟, 王芳, 李娜…), shared with strangers; masked (`张*`, `李××`, `王某某`) in {name_masked} rows, with a space or an ideographic space in {name_spaced}, a zero-width space in {name_zero_width}, empty in {name_empty} |
+| `name` | the full name; {common_names} people have one of the commonest names (张伟, 王芳, 李娜…), shared with strangers; masked (`张*`, `李××`, `王某某`) in {name_masked} rows, with a space or an ideographic space in {name_spaced}, empty in {name_empty} |
 | `id_card` | 居民身份证号 of valid form (the check character right; the region codes 3599xx exist nowhere); empty in {id_empty} rows, masked (`3599**********1234`) in {id_masked}, mistyped (one digit changed, so the check character fails) in {id_invalid}, old 15-digit form in {id_15}, full-width in {id_fullwidth}, with spaces in {id_spaced}, a lower-case x in {id_lower_x} |
 | `contact_phone` | phones in mixed forms: dashes ({phone_dashes}), spaces ({phone_spaces}), `+86` ({phone_plus86}), `0086` ({phone_0086}), a landline with its area code (`0593-…`, {phone_landline}), a mobile and a landline in one cell ({phone_two}); masked in {phone_masked}, empty in {phone_empty}; a family shares its landline |
 | `receiving_unit` | the body the petition went to (`东川市信访局`, `西岚市12345政务服务便民热线`…) |

@@ -181,7 +181,7 @@ def assign(recs, groups, seed):
     counts = {"people": len(people), "multi": sum(1 for p in people if len(p.recs) > 1),
               "common_names": common_names, "desks": len(desks),
               "desk_people": sum(len(m) for _, m in desks)}
-    for key in ("name_masked", "name_spaced", "name_zero_width", "name_empty", "id_empty", "id_masked",
+    for key in ("name_masked", "name_spaced", "name_empty", "id_empty", "id_masked",
                 "id_invalid", "id_15", "id_lower_x", "id_fullwidth", "id_spaced", "phone_empty",
                 "phone_masked", "phone_landline", "phone_two", "phone_desk", "phone_plus86", "phone_0086",
                 "phone_dashes", "phone_spaces", "letter_to_several", "final_review", "not_accepted",
@@ -199,9 +199,6 @@ def assign(recs, groups, seed):
         if r < 0.10:
             counts["name_spaced"] += 1
             return p.surname + rng.choice([" ", "\u3000"]) + p.name[len(p.surname):]
-        if r < 0.11:
-            counts["name_zero_width"] += 1
-            return p.surname + "\u200b" + p.name[len(p.surname):]
         return p.name
 
     def write_id(p):
