@@ -37,6 +37,8 @@ import random
 import sys
 import unicodedata
 
+import sample_identities
+
 SEED = 20240917
 N_TOTAL = 3000
 
@@ -1746,7 +1748,9 @@ def fmt_when(r):
 
 KINDS = ["exact", "edit", "added", "removed", "same-person", "hot-issue", "traditional",
          "fullwidth"]
-COLUMNS = ["id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at"]
+COLUMNS = ["id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+           "name", "id_card", "contact_phone", "receiving_unit", "status", "accepted_at"]
+IDENTITY_COLUMNS = COLUMNS[8:]
 
 
 def write_csv(path, header, rows):
@@ -1780,6 +1784,38 @@ def stats(b, pairs):
     return st
 
 
+IDENTITIES_MD = """
+## Identities: `sample-petitions-people.csv`
+
+Columns `id,person`: the person who sent each record, so that every two
+records of one person are the same petitioner (同人) and no others are.
+{people} people; {multi} of them sent more than one record ({n_in_multi}
+records, {n_pairs} same-person pairs).  The members of a planted repeat
+group are one person, except the family members of `exact` groups and the
+petitioners of `hot-issue` groups; some people file several unrelated
+matters (老访户), a third of them on one category within 90 days (the same
+person in other words).  Such a person writes the masked `petitioner`,
+`phone` and `address` of their first record on every record.
+
+The columns after `submitted_at`, all fictional:
+
+| column | content |
+|---|---|
+| `name` | the full name; {common_names} people have one of the commonest names (张伟, 王芳, 李娜…), shared with strangers; masked (`张*`, `李××`, `王某某`) in {name_masked} rows, with a space or an ideographic space in {name_spaced}, empty in {name_empty} |
+| `id_card` | 居民身份证号 of valid form (the check character right; the region codes 3599xx exist nowhere); empty in {id_empty} rows, masked (`3599**********1234`) in {id_masked}, mistyped (one digit changed, so the check character fails) in {id_invalid}, old 15-digit form in {id_15}, full-width in {id_fullwidth}, with spaces in {id_spaced}, a lower-case x in {id_lower_x} |
+| `contact_phone` | phones in mixed forms: dashes ({phone_dashes}), spaces ({phone_spaces}), `+86` ({phone_plus86}), `0086` ({phone_0086}), a landline with its area code (`0593-…`, {phone_landline}), a mobile and a landline in one cell ({phone_two}); masked in {phone_masked}, empty in {phone_empty}; a family shares its landline |
+| `receiving_unit` | the body the petition went to (`东川市信访局`, `西岚市12345政务服务便民热线`…) |
+| `status` | 受理 / 已受理, 办理中 / 正在办理, 办结 / 已办结, 复查 / 复查中, 复核 / 已复核, 不予受理 ({not_accepted} rows); the earliest record of {final_review} repeat groups is closed by final review (复核) |
+| `accepted_at` | `YYYY-MM-DD`, 0–12 days after submission, later than 15 days in {late_acceptance} rows; empty when not accepted and in a few other rows |
+
+Front desks: {desks}: each the phone of a village committee, given by six
+villagers ({desk_people} people), so a phone shared by many names.
+
+One letter sent to several bodies at once (一信多投): in the `exact` groups
+{several}, copies a few minutes to five days after the first went each to
+another receiving unit.  They are in the truth file as `exact` repeats of one text.
+"""
+
 SAMPLE_MD = """\
 # Sample petitions (fictional demo data)
 
@@ -1788,13 +1824,16 @@ SAMPLE_MD = """\
 petition office's web/hotline intake system.  **Every record is fictional.**
 The cities (东川市, 西岚市, 南屏市, 北泽市), districts, streets, residential
 compounds, companies, schools, people and phone numbers were invented for
-this sample; no real petition text was read or reused.  Names and phone
-numbers are written in the masked form an office would export (张某某,
-138****1234).
+this sample; no real petition text was read or reused.  The columns
+`petitioner` and `phone` hold names and phone numbers in the masked form an
+office would export (张某某, 138****1234); the columns after
+`submitted_at` hold the same people's fictional identities as an office
+writes them (see "Identities" below).
 
-This file, `sample-petitions.csv` and `sample-petitions-truth.csv` are
-written by `build-aux/make-sample.py` (Python 3 standard library only,
-fixed seed {seed}); running the script again reproduces all three byte
+This file, `sample-petitions.csv`, `sample-petitions-truth.csv` and
+`sample-petitions-people.csv` are written by `build-aux/make-sample.py`
+with `build-aux/sample_identities.py` (Python 3 standard library only,
+fixed seed {seed}); running the script again reproduces all four byte
 for byte.  Do not edit them by hand.
 
 ## `sample-petitions.csv`
@@ -1906,7 +1945,18 @@ def max_unrelated_similarity(b, pairs, fn=shingles, floor=0.3):
     return best, arg
 
 
-def write_sample_md(path, b, pairs, st):
+def identities_md(b, people, c, several, desks):
+    groups = {}
+    for r in b.recs:
+        groups.setdefault(people[r.id], []).append(r.id)
+    n_pairs = sum(len(g) * (len(g) - 1) // 2 for g in groups.values())
+    c = dict(c, n_pairs=n_pairs, n_in_multi=sum(len(g) for g in groups.values() if len(g) > 1),
+             several=", ".join("/".join(str(i) for i in g) for g in several),
+             desks="; ".join("`%s` (people %s)" % (phone, ", ".join(map(str, ps))) for phone, ps in desks))
+    return IDENTITIES_MD.format(**c)
+
+
+def write_sample_md(path, b, pairs, st, identities):
     bodies = sorted(len(r.body) for r in b.recs)
     n = len(b.recs)
     shares = sorted(r.generic / len(r.body) for r in b.recs if r.role != "edge" and r.body)
@@ -1947,6 +1997,7 @@ def write_sample_md(path, b, pairs, st):
         n_family=sum(1 for r in b.recs if r.family),
         gen_mean=100 * sum(shares) / len(shares), gen_p95=100 * shares[len(shares) * 95 // 100],
         gen_max=100 * shares[-1], n_hist=n_hist, pct_hist=100.0 * n_hist / n)
+    text += identities
     with open(path, "w", encoding="utf-8", newline="") as f:
         f.write(text)
 
@@ -1960,14 +2011,19 @@ def main():
 
     b = Builder(SEED)
     b.build()
+    extra, people, id_counts, several, desks = sample_identities.assign(b.recs, b.groups, SEED)
     rows = [[r.id, r.petitioner, r.phone, r.address, r.category, r.subject, r.body, fmt_when(r)]
+            + [extra[r.id][c] for c in IDENTITY_COLUMNS]
             for r in b.recs]
     write_csv(os.path.join(args.outdir, "sample-petitions.csv"), COLUMNS, rows)
+    write_csv(os.path.join(args.outdir, "sample-petitions-people.csv"), ["id", "person"],
+              [[r.id, people[r.id]] for r in b.recs])
     pairs = truth_pairs(b)
     write_csv(os.path.join(args.outdir, "sample-petitions-truth.csv"), ["id_a", "id_b", "kind"],
               pairs)
     st = stats(b, pairs)
-    write_sample_md(os.path.join(args.outdir, "SAMPLE.md"), b, pairs, st)
+    write_sample_md(os.path.join(args.outdir, "SAMPLE.md"), b, pairs, st,
+                    identities_md(b, people, id_counts, several, desks))
 
     print("records: %d" % len(b.recs))
     print("%-12s %6s %7s %6s %7s" % ("kind", "groups", "records", "pairs", "largest"))

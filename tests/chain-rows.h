@@ -9,7 +9,8 @@
  * enough (0.57 of their words in shared passages: a match for one
  * petitioner, at 0.5, not for two, at 0.6), and their fingerprints are 15
  * bits apart. So 501–601 is the one bridge of a cluster of six, with three
- * records on each side.
+ * records on each side. The petitioners are account ids: a masked name
+ * (甲某) would be no evidence of one petitioner.
  */
 #define CHAIN_S1 "本小区东门外的排水管道去年冬天破裂以后一直没有修好，每逢下雨污水就漫到人行道上，"
 #define CHAIN_S2 "附近的老人和孩子出门只能绕远路走，环卫工人清理过几次但是很快又积满了脏水，"
@@ -25,6 +26,6 @@ static const struct {
   const char *petitioner;
   const char *body;
 } chain_rows[] = {
-  { "501", "甲某", CHAIN_X }, { "502", "乙某", CHAIN_X }, { "503", "丙某", CHAIN_X },
-  { "601", "甲某", CHAIN_Y }, { "602", "丁某", CHAIN_Y }, { "603", "戊某", CHAIN_Y },
+  { "501", "U501", CHAIN_X }, { "502", "U502", CHAIN_X }, { "503", "U503", CHAIN_X },
+  { "601", "U501", CHAIN_Y }, { "602", "U602", CHAIN_Y }, { "603", "U603", CHAIN_Y },
 };

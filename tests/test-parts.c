@@ -167,6 +167,21 @@ test_encode_decode (void)
  * (20); C has p only (4). A–B share q and r: 16 words of A's 20, B's 36:
  * containment 16/20 = 0.8. A–C: 4/4 = 1, only 4 words shared but all of
  * C's. B–C: nothing. */
+/* Three records, each with its petitioner id. */
+static PrIdentityTable *
+identity_table (const char *const *petitioners)
+{
+  PrIdentityTable *identities = pr_identity_table_new ();
+
+  for (guint i = 0; i < 3; i++)
+    {
+      pr_identity_table_add_record (identities);
+      pr_identity_table_add_value (identities, PR_IDENTITY_PETITIONER, petitioners[i], -1);
+    }
+  pr_identity_table_finish (identities);
+  return identities;
+}
+
 static void
 test_containment_hand_computed (void)
 {
@@ -179,7 +194,8 @@ test_containment_hand_computed (void)
   PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   guint64 ab = ((guint64) 0 << 32) | 1, ac = ((guint64) 0 << 32) | 2;
   /* A and C by the same petitioner, B by another. */
-  guint64 petitioners[] = { 11, 22, 11 };
+  const char *petitioners[] = { "u11", "u22", "u11" };
+  g_autoptr(PrIdentityTable) identities = NULL;
 
   g_assert_cmpfloat_with_epsilon (pr_part_containment (parts, 3, parts + 3, 4), 0.8, 1e-9);
   g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
@@ -198,15 +214,18 @@ test_containment_hand_computed (void)
   /* A lower bar for the same petitioner: 0.9 for others keeps nothing of
    * A–B; A–B is not by one petitioner, A–C is (and is at 1 anyway). */
   g_hash_table_remove_all (found.found);
-  table.petitioner_keys = petitioners;
-  table.n_petitioner_keys = 1;
+  identities = identity_table (petitioners);
+  table.identities = identities;
   options.min_containment = 0.9;
   options.min_containment_same_petitioner = 0.5;
   g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
   g_assert_true (g_hash_table_contains (found.found, &ac));
   /* B as A's petitioner: A–B at 0.8 passes the lower bar. */
-  petitioners[1] = 11;
+  petitioners[1] = "u11";
+  g_clear_pointer (&identities, pr_identity_table_free);
+  identities = identity_table (petitioners);
+  table.identities = identities;
   g_hash_table_remove_all (found.found);
   g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 2);
@@ -458,7 +477,7 @@ boilerplate_against_brute_force (gsize memory_limit)
         }
       g_assert_cmpuint (pr_part_spool_get_n_parts (spool), ==, parts->len);
       g_assert_cmpuint (pr_part_spool_get_spilled (spool), >, parts->len * 12 / 2);
-      g_assert_true (pr_part_spool_find_pairs (spool, n_records, skip, NULL, 0, &options, 2, pr_test_found_pair, &found,
+      g_assert_true (pr_part_spool_find_pairs (spool, n_records, skip, NULL, &options, 2, pr_test_found_pair, &found,
                                                boilerplate, NULL, &error));
       g_assert_no_error (error);
     }

@@ -569,13 +569,14 @@ test_review (void)
   /* The list shows the unreviewed ones: all of them. */
   g_assert_cmpuint (pr_test_n_listed (view), ==, n_clusters);
 
-  /* Two kinds of repeat. The guess marks the column "petitioner" as
-   * naming who sent a record, and the scan took it so. */
+  /* Two kinds of repeat. The guess marks the column "petitioner", whose
+   * values are identifiers (居民0), as naming who sent a record, and the
+   * scan took it so. */
   {
     const PrMapping *mapping = pr_session_get_mapping (session);
 
     for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
-      g_assert_true (pr_mapping_get_column (mapping, c)->petitioner ==
+      g_assert_true ((pr_mapping_get_column (mapping, c)->identity == PR_IDENTITY_PETITIONER) ==
                      g_str_equal (pr_mapping_get_column (mapping, c)->name, "petitioner"));
   }
   /* Every cluster's counts as the table says, and by hand for the

@@ -373,6 +373,32 @@ pr_cluster_item_set_max_distance (PrClusterItem *self,
   self->max_distance = distance;
 }
 
+/**
+ * pr_identity_evidence_describe:
+ * @evidence: why two records are the same petitioner's
+ *
+ * Returns: the evidence in the reviewer's words, or "" for none
+ */
+const char *
+pr_identity_evidence_describe (PrIdentityEvidence evidence)
+{
+  switch (evidence)
+    {
+    /* Translators: why two records are by one petitioner; in Chinese 同一身份证号 */
+    case PR_IDENTITY_EVIDENCE_ID_CARD: return C_("identity evidence", "the same ID card");
+    /* Translators: in Chinese 同一电话 */
+    case PR_IDENTITY_EVIDENCE_PHONE: return C_("identity evidence", "the same phone");
+    /* Translators: the same petitioner id (an account); in Chinese 同一信访人编号 */
+    case PR_IDENTITY_EVIDENCE_PETITIONER: return C_("identity evidence", "the same petitioner id");
+    /* Translators: in Chinese 同名且同地址 */
+    case PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS: return C_("identity evidence", "the same name and address");
+    /* Translators: a phone many people give (a front desk's) and the same name; in Chinese 同名且同电话 */
+    case PR_IDENTITY_EVIDENCE_NAME_AND_PHONE: return C_("identity evidence", "the same name and phone");
+    case PR_IDENTITY_EVIDENCE_NONE:
+    default: return "";
+    }
+}
+
 /* Each member's petitioner next to the first one's (the primary's). */
 static void
 compare_to_primary (GArray            *members,
@@ -384,7 +410,9 @@ compare_to_primary (GArray            *members,
     {
       PrClusterMember *m = &g_array_index (members, PrClusterMember, i);
 
-      m->petitioner = i == 0 ? PR_PETITIONER_UNKNOWN : pr_record_set_petitioner_kind (set, primary, m->record);
+      m->evidence = PR_IDENTITY_EVIDENCE_NONE;
+      m->petitioner = i == 0 ? PR_PETITIONER_UNKNOWN
+                             : pr_record_set_compare_petitioners (set, primary, m->record, &m->evidence);
     }
 }
 

@@ -22,7 +22,10 @@ typedef struct {
   PrMemberState  state;
   gint64         decision;   /* the decision that set state; 0 for none */
   PrPetitionerKind petitioner; /* next to the current primary's; unknown for the primary */
+  PrIdentityEvidence evidence; /* why the same petitioner, when it is */
 } PrClusterMember;
+
+const char *pr_identity_evidence_describe (PrIdentityEvidence evidence);
 
 #define PR_TYPE_CLUSTER_ITEM (pr_cluster_item_get_type ())
 G_DECLARE_FINAL_TYPE (PrClusterItem, pr_cluster_item, PR, CLUSTER_ITEM, GObject)

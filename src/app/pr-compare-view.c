@@ -357,6 +357,10 @@ member_title (PrClusterItem *item,
                            100.0 * similarity, state);
   if (member->petitioner == PR_PETITIONER_UNKNOWN)
     return g_steal_pointer (&title);
+  if (member->petitioner == PR_PETITIONER_SAME && member->evidence != PR_IDENTITY_EVIDENCE_NONE)
+    /* Translators: a record's header, then “the same petitioner” and why (the same ID card…) */
+    return g_strdup_printf (_("%s · %s: %s"), title, C_("repeat kind", "the same petitioner"),
+                            pr_identity_evidence_describe (member->evidence));
   /* Translators: a record's header, then whose it is next to the primary */
   return g_strdup_printf (_("%s · %s"), title, member->petitioner == PR_PETITIONER_SAME
                                                  ? C_("repeat kind", "the same petitioner")

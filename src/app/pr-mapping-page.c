@@ -71,7 +71,7 @@ typedef struct {
   char      *name;
   GtkWidget *role;
   GtkWidget *weight;
-  GtkWidget *petitioner;  /* check: the column names who sent the record */
+  GtkWidget *petitioner;  /* drop-down: what the column tells of who sent the record */
   GtkWidget *encoding;    /* a short field's or text's encoding in the table */
   GtkWidget *date_order;  /* a date column's order for 08/06/2019 */
   GtkWidget *label;       /* entry: the name shown for it (compare, explain, the report) */
@@ -163,7 +163,7 @@ refresh_preview (PrMappingPage *self)
 static void write_back_toggled (PrMappingPage *self);
 
 /* A weight means something for short fields and texts only, and only a
- * short field (a name, a phone number) names the petitioner. */
+ * short field (a name, a phone number) tells who the petitioner is. */
 static void
 update_weight_sensitivity (ColumnRow *row)
 {
@@ -324,6 +324,12 @@ fill_columns (PrMappingPage *self,
   g_autoptr(GtkStringList) roles = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) encoding_names = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) order_names = gtk_string_list_new (NULL);
+  /* In the order of PrIdentityRole. */
+  const char *const identity_names[] = {
+    C_("identity", "Not the petitioner"), C_("identity", "Petitioner id"), C_("identity", "Name"),
+    C_("identity", "ID card"), C_("identity", "Phone"), C_("identity", "Address"), NULL,
+  };
+  g_autoptr(GtkStringList) identities = gtk_string_list_new (identity_names);
 
   gtk_string_list_append (roles, _("Id"));
   gtk_string_list_append (roles, _("Short field"));
@@ -358,7 +364,8 @@ fill_columns (PrMappingPage *self,
       PrColumnRole role;
       g_autofree char *role_label = g_strdup_printf (_("Role of the column “%s”"), info->name);
       g_autofree char *weight_label = g_strdup_printf (_("Weight of the column “%s”"), info->name);
-      g_autofree char *petitioner_label = g_strdup_printf (_("The column “%s” names the petitioner"), info->name);
+      g_autofree char *petitioner_label = g_strdup_printf (_("What the column “%s” tells of the petitioner"),
+                                                           info->name);
       g_autofree char *encoding_label = g_strdup_printf (_("Encoding of the column “%s”"), info->name);
       g_autofree char *order_label = g_strdup_printf (_("Date order of the column “%s”"), info->name);
       g_autofree char *encoding_id = g_strdup_printf ("encoding-%s", info->name);
@@ -393,8 +400,8 @@ fill_columns (PrMappingPage *self,
       row->weight = gtk_spin_button_new_with_range (0.5, 10, 0.5);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->weight),
                                  guess != NULL && guess->weight > 0 ? guess->weight : pr_column_role_default_weight (role));
-      row->petitioner = gtk_check_button_new_with_label (_("Petitioner"));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (row->petitioner), guess != NULL && guess->petitioner);
+      row->petitioner = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (identities)), NULL);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (row->petitioner), guess != NULL ? guess->identity : PR_IDENTITY_NONE);
       row->encoding = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (encoding_names)), NULL);
       gtk_widget_set_name (row->encoding, encoding_id);
       gtk_widget_set_tooltip_text (row->encoding,
@@ -411,9 +418,9 @@ fill_columns (PrMappingPage *self,
                                    _("How much this column counts when records are compared: raise it for "
                                      "a column that tells repeats apart well"));
       gtk_widget_set_tooltip_text (row->petitioner,
-                                   _("Tick if this column names who sent the petition (name, phone, account): "
-                                     "repeats by the same petitioner are then told from the same matter "
-                                     "raised by others"));
+                                   _("What this column tells of who sent the petition: an equal ID card, phone "
+                                     "or petitioner id, or an equal name with an equal address, makes two "
+                                     "records the same petitioner's, told from the same matter raised by others"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->role), GTK_ACCESSIBLE_PROPERTY_LABEL, role_label, -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->weight), GTK_ACCESSIBLE_PROPERTY_LABEL, weight_label, -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->petitioner), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -530,8 +537,10 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
         return NULL;
       if (!pr_mapping_set_label (mapping, row->name, column_label (row, role), error))
         return NULL;
-      if (role == PR_COLUMN_ROLE_SHORT && gtk_check_button_get_active (GTK_CHECK_BUTTON (row->petitioner)) &&
-          !pr_mapping_set_petitioner (mapping, row->name, error))
+      if (role == PR_COLUMN_ROLE_SHORT && gtk_drop_down_get_selected (GTK_DROP_DOWN (row->petitioner)) > PR_IDENTITY_NONE &&
+          gtk_drop_down_get_selected (GTK_DROP_DOWN (row->petitioner)) < PR_IDENTITY_N_ROLES &&
+          !pr_mapping_set_identity (mapping, row->name, gtk_drop_down_get_selected (GTK_DROP_DOWN (row->petitioner)),
+                                    error))
         return NULL;
       if ((role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) &&
           gtk_drop_down_get_selected (GTK_DROP_DOWN (row->encoding)) < G_N_ELEMENTS (encodings) &&

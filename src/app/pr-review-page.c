@@ -225,8 +225,8 @@ filter_changed (PrReviewPage *self)
   /* Say why the list is empty, rather than leave the reviewer guessing. */
   if (kind != KIND_ANY && mapping != NULL && pr_mapping_count_petitioner (mapping) == 0)
     gtk_label_set_text (GTK_LABEL (self->summary_label),
-                        _("No column of the scan names the petitioner: mark one as Petitioner on the "
-                          "mapping page and scan again."));
+                        _("No column of the scan tells who the petitioner is: on the mapping page, say "
+                          "which column holds the ID card, phone, name or petitioner id, and scan again."));
   else
     pr_review_page_update_summary (self);
   update_empty (self);

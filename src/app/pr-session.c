@@ -610,6 +610,9 @@ columns_job (PrSession *self,
   GError *error = NULL;
   GPtrArray *columns = pr_catalog_list_columns (self->connection, g_task_get_task_data (task), &error);
 
+  /* For the mapping page's guess of the identity columns, by their values. */
+  if (columns != NULL && !pr_catalog_sample_identities (self->connection, g_task_get_task_data (task), columns, &error))
+    g_clear_pointer (&columns, g_ptr_array_unref);
   if (columns == NULL)
     {
       _pr_session_forget_connection_if_lost (self, error);

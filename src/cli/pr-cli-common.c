@@ -147,6 +147,10 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
   g_clear_pointer (&options->column_encodings, g_strfreev);
   g_clear_pointer (&options->short_specs, g_strfreev);
   g_clear_pointer (&options->petitioners, g_strfreev);
+  g_clear_pointer (&options->names, g_strfreev);
+  g_clear_pointer (&options->id_cards, g_strfreev);
+  g_clear_pointer (&options->phones, g_strfreev);
+  g_clear_pointer (&options->addresses, g_strfreev);
   g_clear_pointer (&options->text_specs, g_strfreev);
   g_clear_pointer (&options->parts, g_free);
   g_clear_pointer (&options->db, g_free);
@@ -173,8 +177,22 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
     { "text", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->text_specs,
       N_("Text field: each word is a feature, by term frequency times W (default 1); repeatable"), N_("COL[:W]") },
     { "petitioner", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->petitioners,
-      N_("Short field naming who sent the record (user, name, phone): records that agree on it are by the "
-         "same petitioner; a short field of weight 2 if not given as one; repeatable"), N_("COL") },
+      N_("Short field with an identifier of who sent the record, unique by itself (an account id): records "
+         "that agree on it are by the same petitioner; a short field of weight 2 if not given as one; "
+         "repeatable"), N_("COL") },
+    { "name", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->names,
+      N_("Column with the petitioner's name: evidence only with an equal address or phone; read for the "
+         "evidence alone (weight 0) unless given as --short too; repeatable"), N_("COL") },
+    { "id-card", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->id_cards,
+      N_("Column with the petitioner's ID card number (居民身份证号): an equal valid number is the same "
+         "petitioner; read for the evidence alone (weight 0) unless given as --short too; repeatable"), N_("COL") },
+    { "phone", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->phones,
+      N_("Column with the petitioner's phone numbers: an equal number is the same petitioner unless names or "
+         "ID cards differ or many names share it; read for the evidence alone (weight 0) unless given as "
+         "--short too; repeatable"), N_("COL") },
+    { "address", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->addresses,
+      N_("Column with the petitioner's address: evidence only with an equal name; read for the evidence alone "
+         "(weight 0) unless given as --short too; repeatable"), N_("COL") },
     { "date", 0, 0, G_OPTION_ARG_STRING, &options->date,
       N_("Column with the record's date: the earliest record is a cluster's primary"), N_("COL") },
     { "date-format", 0, 0, G_OPTION_ARG_STRING, &options->date_format,
@@ -270,6 +288,34 @@ apply_column_encodings (PrCliMappingOptions  *options,
   return TRUE;
 }
 
+/* --petitioner, --name, --id-card, --phone, --address: each column a short
+ * field unless it is mapped already: of weight 2 for --petitioner, as it
+ * always was; of weight 0 for the others, read for the evidence only, since
+ * their written forms (138-0000-1111, +86 13800001111) differ between one
+ * person's records and would set the fingerprints apart. */
+static gboolean
+add_identity_columns (PrMapping       *mapping,
+                      char           **names,
+                      PrIdentityRole   role,
+                      GError         **error)
+{
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      gboolean mapped = FALSE;
+
+      for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+        mapped |= strcmp (pr_mapping_get_column (mapping, c)->name, names[i]) == 0;
+      if ((!mapped && !pr_mapping_add (mapping, names[i], PR_COLUMN_ROLE_SHORT,
+                                       role == PR_IDENTITY_PETITIONER ? PR_SHORT_DEFAULT_WEIGHT : 0, error)) ||
+          !pr_mapping_set_identity (mapping, names[i], role, error))
+        {
+          g_prefix_error (error, "--%s %s: ", pr_identity_role_to_string (role), names[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * pr_cli_build_mapping:
  * @options: the parsed flags
@@ -308,17 +354,12 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
         g_prefix_error (&local_error, "--text %s: ", options->text_specs[i]);
         goto bad_flags;
       }
-  for (guint i = 0; options->petitioners != NULL && options->petitioners[i] != NULL; i++)
-    {
-      const char *name = options->petitioners[i];
-      gboolean mapped = FALSE;
-
-      for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
-        mapped |= strcmp (pr_mapping_get_column (mapping, c)->name, name) == 0;
-      if ((!mapped && !pr_mapping_add (mapping, name, PR_COLUMN_ROLE_SHORT, PR_SHORT_DEFAULT_WEIGHT, &local_error)) ||
-          !pr_mapping_set_petitioner (mapping, name, &local_error))
-        goto bad_flags;
-    }
+  if (!add_identity_columns (mapping, options->petitioners, PR_IDENTITY_PETITIONER, &local_error) ||
+      !add_identity_columns (mapping, options->names, PR_IDENTITY_NAME, &local_error) ||
+      !add_identity_columns (mapping, options->id_cards, PR_IDENTITY_ID_CARD, &local_error) ||
+      !add_identity_columns (mapping, options->phones, PR_IDENTITY_PHONE, &local_error) ||
+      !add_identity_columns (mapping, options->addresses, PR_IDENTITY_ADDRESS, &local_error))
+    goto bad_flags;
   if (!apply_column_encodings (options, mapping, &local_error))
     goto bad_flags;
 
@@ -534,9 +575,9 @@ mapping_to_flags (const PrMapping *mapping)
         }
       else
         append_shell_word (flags, column->name);
-      if (column->petitioner)
+      if (column->identity != PR_IDENTITY_NONE)
         {
-          g_string_append (flags, " --petitioner ");
+          g_string_append_printf (flags, " --%s ", pr_identity_role_to_string (column->identity));
           append_shell_word (flags, column->name);
         }
     }
@@ -654,6 +695,11 @@ pr_cli_source_mapping (PrConnection         *connection,
 
   columns = pr_catalog_list_columns (connection, options->table, error);
   if (columns == NULL)
+    return NULL;
+  /* The guess reads the values too: whether a column holds ID cards,
+   * phones or names. */
+  if (options->short_specs == NULL && options->text_specs == NULL &&
+      !pr_catalog_sample_identities (connection, options->table, columns, error))
     return NULL;
   return pr_cli_resolve_mapping (options, columns, error);
 }

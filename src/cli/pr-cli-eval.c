@@ -908,6 +908,7 @@ pr_cli_eval (int    argc,
   g_autofree char *pairs_out_path = NULL;
   g_autofree char *curve_path = NULL;
   g_autofree char *held_back_column = NULL;
+  g_autofree char *people_path = NULL;
   g_auto(GStrv) columns = NULL;
   gboolean exact = FALSE, summary = FALSE;
   double held_back_jaccard = 0.3;
@@ -952,6 +953,10 @@ pr_cli_eval (int    argc,
       N_("Print one row at --k: the pairs, the clusters and the recalls"), NULL },
     { "pairs-out", 0, 0, G_OPTION_ARG_FILENAME, &pairs_out_path,
       N_("Write the pairs predicted at --k (tp, fp, same, held) and the missed dup pairs (fn) to FILE (CSV)"), N_("FILE") },
+    { "people", 0, 0, G_OPTION_ARG_FILENAME, &people_path,
+      N_("A CSV file saying who sent each record (id,person): print the precision and recall of the same "
+         "petitioner, as the identity columns tell it, over every two records; alone, or with a truth of repeats"),
+      N_("FILE") },
     { "curve", 0, 0, G_OPTION_ARG_FILENAME, &curve_path,
       N_("Write the precision–recall curve for k = 0…8 to FILE (SVG)"), N_("FILE") },
     PR_CLI_IDF_ENTRIES (options),
@@ -963,10 +968,11 @@ pr_cli_eval (int    argc,
       !pr_cli_check_range ("held-back-jaccard", held_back_jaccard, 0, 1, &error))
     goto failed;
   n_truths = (pairs_path != NULL) + (truth_groups != NULL) + (truth_groups_path != NULL);
-  if (records_path == NULL || n_truths != 1)
+  if (records_path == NULL || n_truths > 1 || (n_truths == 0 && people_path == NULL))
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   _("give --records FILE and one of --pairs FILE, --truth-groups COL or --truth-groups-file FILE"));
+                   _("give --records FILE and one of --pairs FILE, --truth-groups COL or --truth-groups-file FILE "
+                     "(or --people FILE)"));
       goto failed;
     }
   columns = g_strsplit (pairs_columns != NULL ? pairs_columns : "key_a,key_b,label", ",", -1);
@@ -989,7 +995,7 @@ pr_cli_eval (int    argc,
    * before the records are read. */
   {
     const PrCliFile inputs[] = { { "--records", records_path }, { "--pairs", pairs_path },
-                                 { "--truth-groups-file", truth_groups_path } };
+                                 { "--truth-groups-file", truth_groups_path }, { "--people", people_path } };
     const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path }, { "--curve", curve_path } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
@@ -1003,6 +1009,14 @@ pr_cli_eval (int    argc,
   for (gsize i = 0; i < set->n_records; i++)
     g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
   records_file = (RecordsFile) { records_path, options.encoding, options.id, index_of };
+  if (people_path != NULL)
+    {
+      if (!pr_cli_eval_people (set, index_of, people_path, &error))
+        goto failed;
+      if (n_truths == 0)
+        return 0;
+      printf ("\n");
+    }
 
   if (pairs_path != NULL)
     labelled = load_pairs (pairs_path, columns, index_of, bases, &error);

@@ -258,16 +258,10 @@ print_report (const PrExplain     *explain,
 {
   PrPartMatchOptions part = pr_cli_part_options (options);
   gboolean near = !explain->sparse_a && !explain->sparse_b && explain->distance <= (guint) options->k;
-  gboolean same_petitioner = FALSE;
+  gboolean same_petitioner = explain->petitioner == PR_PETITIONER_SAME;
   gboolean shingles = pr_cli_part_method (options).kind == PR_PART_KIND_SHINGLES;
   gboolean on_parts;
 
-  for (guint i = 0; i < explain->fields->len; i++)
-    {
-      const PrExplainField *field = &g_array_index (explain->fields, PrExplainField, i);
-
-      same_petitioner |= field->state == PR_EXPLAIN_FIELD_SAME && pr_mapping_get_column (mapping, field->column)->petitioner;
-    }
   on_parts = !options->no_parts &&
              pr_part_match_accepts (&part, explain->part_words_shared, explain->part_words_a, explain->part_words_b,
                                     explain->part_words_all_a, explain->part_words_all_b,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * scan: CSV in, clusters of repeat records out (stdout, or --out as CSV
- * with the columns cluster,id,primary,distance,same_petitioner,case), every
+ * with the columns cluster,id,primary,distance,same_petitioner,case,
+ * identity_evidence), every
  * pair within k with --pairs (id_a,id_b,distance). With --store each
  * cluster is named by its case number too (pr-store-cases.c).
  */
@@ -30,7 +31,7 @@ write_clusters_csv (PrCsvWriter    *writer,
                     GError        **error)
 {
   /* The names are a contract: columns are added at the end, never renamed. */
-  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner", "case" };
+  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner", "case", "identity_evidence" };
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -39,7 +40,7 @@ write_clusters_csv (PrCsvWriter    *writer,
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
       char number[16], distance[16], case_number[16] = "";
-      const char *row[6] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number };
+      const char *row[7] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number, NULL };
 
       G_STATIC_ASSERT (G_N_ELEMENTS (row) == G_N_ELEMENTS (header));
       g_snprintf (number, sizeof number, "%u", c + 1);
@@ -47,15 +48,19 @@ write_clusters_csv (PrCsvWriter    *writer,
         g_snprintf (case_number, sizeof case_number, "%u", case_numbers[c]);
       for (guint m = 0; m < cluster->n_members; m++)
         {
-          /* 1: a repeat by the primary's petitioner; 0: the same matter
-           * from another; empty for the primary, and where it is not
-           * known (no petitioner column, or one side has none). */
+          /* 1: a repeat by the primary's petitioner, and the evidence
+           * (id_card, phone, petitioner, name_and_address, name_and_phone);
+           * 0: the same matter from another; empty for the primary, and
+           * where it is not known (no identity column, masked values). */
+          PrIdentityEvidence evidence = PR_IDENTITY_EVIDENCE_NONE;
           PrPetitionerKind kind = m == 0 ? PR_PETITIONER_UNKNOWN
-                                         : pr_record_set_petitioner_kind (set, cluster->members[0], cluster->members[m]);
+                                         : pr_record_set_compare_petitioners (set, cluster->members[0],
+                                                                              cluster->members[m], &evidence);
 
           row[1] = set->ids->pdata[cluster->members[m]];
           g_snprintf (distance, sizeof distance, "%u", cluster->distances[m]);
           row[4] = kind == PR_PETITIONER_SAME ? "1" : kind == PR_PETITIONER_OTHER ? "0" : "";
+          row[6] = pr_identity_evidence_to_string (evidence);
           if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
             return FALSE;
         }
@@ -221,7 +226,7 @@ pr_cli_scan (int    argc,
   double write_seconds;
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
-      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner,case) to FILE; "
+      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner,case,identity_evidence) to FILE; "
          "case is the cluster's case number with --store, else empty"), N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
       N_("Write every pair within k as CSV (id_a,id_b,distance) to FILE"), N_("FILE") },
@@ -372,6 +377,12 @@ pr_cli_scan (int    argc,
       if (unreadable != NULL)
         fprintf (stderr, "%s\n", unreadable);
     }
+  {
+    g_autofree char *identities = pr_cli_identity_text (set);
+
+    if (identities != NULL)
+      fprintf (stderr, "%s\n", identities);
+  }
   {
     guint n_clusters = pr_clustering_get_n_clusters (clustering);
     g_autofree char *records_text = pr_cli_records_text (set->n_records, set->n_sparse);

@@ -27,6 +27,10 @@ typedef struct {
   char    **short_specs;
   char    **text_specs;
   char    **petitioners;     /* short columns that name who sent a record */
+  char    **names;           /* …by the petitioner's name */
+  char    **id_cards;        /* …by an ID card number */
+  char    **phones;          /* …by phone numbers */
+  char    **addresses;       /* …by the petitioner's address */
   char     *date;
   char     *date_format;     /* PrDateOrder: "DMY", "MDY" or "YMD"; NULL: unset */
   PrDateOrder date_order;
@@ -137,6 +141,11 @@ gboolean      pr_cli_check_range            (const char           *flag,
                                              double                value,
                                              double                min,
                                              double                max,
+                                             GError              **error);
+char         *pr_cli_identity_text          (const PrRecordSet    *set);
+gboolean      pr_cli_eval_people            (const PrRecordSet    *set,
+                                             GHashTable           *index_of,
+                                             const char           *path,
                                              GError              **error);
 char         *pr_cli_unreadable_dates_text  (const PrRecordSet    *set,
                                              const char           *column,

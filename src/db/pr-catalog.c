@@ -206,6 +206,96 @@ is_one_of (const char        *type,
   return g_strv_contains (types, type);
 }
 
+/* What a short column tells of the petitioner: ID cards and phones as its
+ * values look; else as its name says, and for a person's column (姓名,
+ * petitioner) a name, or an identifier when its values have digits
+ * (居民0, A00074011). A category's values look like names: values alone
+ * never make a name. */
+static PrIdentityRole
+guess_identity (const PrColumnInfo *column)
+{
+  static const char *const id_card_words[] = { "id_card", "idcard", "id_no", "idno", "identity", "身份证", "证件",
+                                               NULL };
+  static const char *const phone_words[] = { "phone", "mobile", "tel", "电话", "手机", "联系方式", NULL };
+  static const char *const petitioner_words[] = { "user", "account", "用户", "账号", "帐号", NULL };
+  static const char *const name_words[] = { "name", "petitioner", "姓名", "信访人", "联系人", "投诉人", "举报人",
+                                            NULL };
+  static const char *const address_words[] = { "address", "addr", "地址", "住址", NULL };
+
+  if (column->identity == PR_IDENTITY_ID_CARD || column->identity == PR_IDENTITY_PHONE)
+    return column->identity;
+  if (name_has (column->name, id_card_words))
+    return PR_IDENTITY_ID_CARD;
+  if (name_has (column->name, phone_words))
+    return PR_IDENTITY_PHONE;
+  if (name_has (column->name, petitioner_words))
+    return PR_IDENTITY_PETITIONER;
+  if (name_has (column->name, name_words))
+    return column->identity == PR_IDENTITY_PETITIONER ? PR_IDENTITY_PETITIONER : PR_IDENTITY_NAME;
+  if (name_has (column->name, address_words))
+    return PR_IDENTITY_ADDRESS;
+  return PR_IDENTITY_NONE;
+}
+
+/**
+ * pr_catalog_sample_identities:
+ * @connection: an open connection
+ * @table: a table of the database
+ * @columns: (element-type PrColumnInfo): its columns, whose identity is set
+ * @error: return location for a #GError
+ *
+ * Reads the first rows' character columns and says of each whether its
+ * values look like ID card numbers, phones or names
+ * (pr_identity_guess_role ()), for pr_catalog_guess_mapping ().
+ *
+ * Returns: %FALSE if the rows could not be read
+ */
+gboolean
+pr_catalog_sample_identities (PrConnection  *connection,
+                              const char    *table,
+                              GPtrArray     *columns,
+                              GError       **error)
+{
+  static const char *const string_types[] = { "varchar", "char", NULL };
+  g_autoptr(GString) sql = g_string_new ("SELECT ");
+  g_autoptr(GArray) chosen = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autofree char *quoted_table = NULL;
+
+  g_return_val_if_fail (connection != NULL && table != NULL && columns != NULL, FALSE);
+
+  for (guint i = 0; i < columns->len; i++)
+    {
+      PrColumnInfo *column = columns->pdata[i];
+      g_autofree char *quoted = NULL;
+
+      column->identity = PR_IDENTITY_NONE;
+      if (!is_one_of (column->data_type, string_types) || column->max_length > 255)
+        continue;
+      quoted = pr_connection_quote_identifier (column->name);
+      g_string_append_printf (sql, "%s%s", chosen->len > 0 ? ", " : "", quoted);
+      g_array_append_val (chosen, i);
+    }
+  if (chosen->len == 0)
+    return TRUE;
+  quoted_table = pr_connection_quote_identifier (table);
+  g_string_append_printf (sql, " FROM %s LIMIT 200", quoted_table);
+  rows = _pr_connection_select (connection, sql->str, NULL, 0, error);
+  if (rows == NULL)
+    return FALSE;
+
+  for (guint c = 0; c < chosen->len; c++)
+    {
+      g_autofree const char **values = g_new0 (const char *, MAX (rows->len, 1));
+
+      for (guint r = 0; r < rows->len; r++)
+        values[r] = ((PrDbRow *) rows->pdata[r])->values[c];
+      ((PrColumnInfo *) columns->pdata[g_array_index (chosen, guint, c)])->identity =
+        pr_identity_guess_role (values, rows->len);
+    }
+  return TRUE;
+}
+
 /**
  * pr_catalog_guess_mapping:
  * @columns: (element-type PrColumnInfo): a table's columns
@@ -216,8 +306,12 @@ is_one_of (const char        *type,
  * (one can still be chosen, and is then shown in hex); the first date
  * column is the date; long
  * text (TEXT types, VARCHAR over 255, or a title/subject column) is text;
- * other short strings are short fields; numbers, binary data and the rest
- * are ignored. A column's comment, if it has one, is its display name.
+ * other short strings are short fields, but those of the case (a status,
+ * a receiving unit); numbers, binary data and the rest are ignored. A
+ * short field tells who the petitioner is as its values look (after
+ * pr_catalog_sample_identities ()) or its name says: an ID card, a phone,
+ * an account, a name, an address. A column's comment, if it has one, is
+ * its display name.
  *
  * Returns: (transfer full): the mapping, in table order
  */
@@ -229,8 +323,9 @@ pr_catalog_guess_mapping (GPtrArray *columns)
   static const char *const date_types[] = { "datetime", "date", "timestamp", NULL };
   static const char *const title_words[] = { "subject", "title", "topic", "主题", "标题", "事由", NULL };
   static const char *const id_words[] = { "id", "编号", NULL };
-  static const char *const petitioner_words[] = { "user", "phone", "mobile", "tel", "petitioner",
-                                                  "用户", "姓名", "电话", "手机", "信访人", "身份证", "证件", NULL };
+  /* Case records, not the matter: the rules read them, the fingerprint does not. */
+  static const char *const case_words[] = { "status", "state", "unit", "accepted", "状态", "单位", "受理", "承办",
+                                            NULL };
   PrMapping *mapping = pr_mapping_new ();
   gboolean have_id = FALSE, have_date = FALSE;
   guint n_primary = 0;
@@ -262,13 +357,13 @@ pr_catalog_guess_mapping (GPtrArray *columns)
                (is_one_of (column->data_type, string_types) &&
                 (column->max_length > 255 || name_has (column->name, title_words))))
         role = PR_COLUMN_ROLE_TEXT;
-      else if (is_one_of (column->data_type, string_types))
+      else if (is_one_of (column->data_type, string_types) && !name_has (column->name, case_words))
         role = PR_COLUMN_ROLE_SHORT;
 
       pr_mapping_add (mapping, column->name, role, pr_column_role_default_weight (role), NULL);
       pr_mapping_set_label (mapping, column->name, column->comment, NULL);
-      if (role == PR_COLUMN_ROLE_SHORT && name_has (column->name, petitioner_words))
-        pr_mapping_set_petitioner (mapping, column->name, NULL);
+      if (role == PR_COLUMN_ROLE_SHORT && guess_identity (column) != PR_IDENTITY_NONE)
+        pr_mapping_set_identity (mapping, column->name, guess_identity (column), NULL);
     }
 
   return mapping;

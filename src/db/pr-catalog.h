@@ -18,6 +18,7 @@ typedef struct {
   gboolean  primary_key;   /* part of the primary key, which may have other columns */
   gboolean  unique;        /* a unique key by itself: a one-column primary key or UNIQUE index */
   char     *comment;       /* the column's comment, for people: its display name; NULL if none */
+  PrIdentityRole identity; /* what its first values look like (pr_catalog_sample_identities ()) */
 } PrColumnInfo;
 
 GPtrArray *pr_catalog_list_tables    (PrConnection   *connection,
@@ -29,6 +30,10 @@ guint64    pr_catalog_estimate_rows  (PrConnection   *connection,
                                       const char     *table,
                                       GError        **error);
 PrMapping *pr_catalog_guess_mapping  (GPtrArray      *columns);
+gboolean   pr_catalog_sample_identities (PrConnection *connection,
+                                         const char   *table,
+                                         GPtrArray    *columns,
+                                         GError      **error);
 gboolean   pr_column_info_is_binary  (const PrColumnInfo *info);
 void       pr_column_info_free       (PrColumnInfo   *info);
 

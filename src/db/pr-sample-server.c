@@ -651,13 +651,47 @@ enum {
   COL_CATEGORY,
   COL_SUBJECT,
   COL_BODY,
+  COL_NAME,
+  COL_ID_CARD,
+  COL_CONTACT_PHONE,
+  COL_RECEIVING_UNIT,
+  COL_STATUS,
   COL_SUBMITTED_AT,
+  COL_ACCEPTED_AT,
   N_COLUMNS
 };
 
+/* In the order of the INSERT below: the text columns from COL_PETITIONER
+ * to COL_STATUS, then the dates. */
 static const char *const column_names[N_COLUMNS] = {
-  "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+  "id", "petitioner", "phone", "address", "category", "subject", "body", "name", "id_card", "contact_phone",
+  "receiving_unit", "status", "submitted_at", "accepted_at",
 };
+
+/* The layout of the loaded table: a sample loaded with another is loaded
+ * again. */
+#define SAMPLE_LAYOUT 2
+
+/* A date of the file into @date; FALSE for an empty one. */
+static gboolean
+read_date (const char *text,
+           MYSQL_TIME *date)
+{
+  g_autoptr(GDateTime) dt = NULL;
+  gint64 seconds = 0;
+
+  if (!pr_date_parse (text, &seconds))
+    return FALSE;
+  dt = g_date_time_new_from_unix_utc (seconds);
+  date->year = g_date_time_get_year (dt);
+  date->month = g_date_time_get_month (dt);
+  date->day = g_date_time_get_day_of_month (dt);
+  date->hour = g_date_time_get_hour (dt);
+  date->minute = g_date_time_get_minute (dt);
+  date->second = g_date_time_get_second (dt);
+  date->time_type = MYSQL_TIMESTAMP_DATETIME;
+  return TRUE;
+}
 
 /* Inserts every record of @path through one prepared statement, inside the
  * caller's transaction. Returns the number of rows, or -1. */
@@ -668,14 +702,15 @@ insert_sample (PrConnection  *connection,
                GError       **error)
 {
   static const char insert_sql[] =
-    "INSERT INTO petitions.petitions (id, petitioner, phone, address, category, subject, body, submitted_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    "INSERT INTO petitions.petitions (id, petitioner, phone, address, category, subject, body, name, id_card, "
+    "contact_phone, receiving_unit, status, submitted_at, accepted_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   g_autoptr(PrCsvReader) reader = NULL;
   MYSQL_STMT *stmt = NULL;
   MYSQL_BIND bind[N_COLUMNS];
   unsigned long lengths[N_COLUMNS];
-  my_bool date_is_null = 0;
-  MYSQL_TIME date;
+  my_bool date_is_null = 0, accepted_is_null = 0;
+  MYSQL_TIME date, accepted;
   gint32 id = 0;
   int index[N_COLUMNS];
   gint64 rows = 0;
@@ -705,15 +740,16 @@ insert_sample (PrConnection  *connection,
     return -1;
 
   memset (&date, 0, sizeof date);
+  memset (&accepted, 0, sizeof accepted);
   _pr_statement_bind_i32 (&bind[COL_ID], &id);
   _pr_statement_bind_datetime (&bind[COL_SUBMITTED_AT], &date, &date_is_null);
+  _pr_statement_bind_datetime (&bind[COL_ACCEPTED_AT], &accepted, &accepted_is_null);
 
   for (;;)
     {
       g_autoptr(GError) local_error = NULL;
       g_autofree char *what = NULL;
       const char *id_text;
-      gint64 seconds = 0;
       gint64 value = 0;
 
       if (!pr_csv_reader_next (reader, cancellable, &local_error))
@@ -746,7 +782,7 @@ insert_sample (PrConnection  *connection,
         }
       id = (int) value;
 
-      for (guint i = COL_PETITIONER; i <= COL_BODY; i++)
+      for (guint i = COL_PETITIONER; i <= COL_STATUS; i++)
         {
           gsize length = 0;
           /* The reader's buffer holds until the next record: the statement
@@ -756,19 +792,8 @@ insert_sample (PrConnection  *connection,
           _pr_statement_bind_text (&bind[i], field, length, &lengths[i]);
         }
 
-      date_is_null = !pr_date_parse (pr_csv_reader_get_field (reader, index[COL_SUBMITTED_AT], NULL), &seconds);
-      if (!date_is_null)
-        {
-          g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (seconds);
-
-          date.year = g_date_time_get_year (dt);
-          date.month = g_date_time_get_month (dt);
-          date.day = g_date_time_get_day_of_month (dt);
-          date.hour = g_date_time_get_hour (dt);
-          date.minute = g_date_time_get_minute (dt);
-          date.second = g_date_time_get_second (dt);
-          date.time_type = MYSQL_TIMESTAMP_DATETIME;
-        }
+      date_is_null = !read_date (pr_csv_reader_get_field (reader, index[COL_SUBMITTED_AT], NULL), &date);
+      accepted_is_null = !read_date (pr_csv_reader_get_field (reader, index[COL_ACCEPTED_AT], NULL), &accepted);
 
       what = g_strdup_printf (_("cannot load %s, line %llu"),
                               path, (unsigned long long) pr_csv_reader_get_line (reader));
@@ -812,7 +837,8 @@ load_sample (PrSampleServer  *self,
     ") ENGINE=InnoDB",
   };
   static const char *const create[] = {
-    /* No marker, so no committed load: at most an empty table that an
+    /* No marker of this layout, so no committed load of it: at most an
+     * older layout, or an empty table that an
      * interrupted load created (DDL commits on its own). */
     "DROP TABLE IF EXISTS petitions.petitions",
     "CREATE TABLE petitions.petitions ("
@@ -825,25 +851,22 @@ load_sample (PrSampleServer  *self,
     "  category VARCHAR(32) COMMENT '类别',"
     "  subject VARCHAR(255) COMMENT '事由',"
     "  body TEXT COMMENT '信访内容',"
-    "  submitted_at DATETIME NULL COMMENT '来信日期'"
+    "  submitted_at DATETIME NULL COMMENT '来信日期',"
+    "  name VARCHAR(64) COMMENT '姓名',"
+    "  id_card VARCHAR(64) COMMENT '身份证号',"
+    "  contact_phone VARCHAR(128) COMMENT '联系方式',"
+    "  receiving_unit VARCHAR(64) COMMENT '受理单位',"
+    "  status VARCHAR(16) COMMENT '办理状态',"
+    "  accepted_at DATE NULL COMMENT '受理日期'"
     ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci",
     "START TRANSACTION",
   };
-  static const char comments_sql[] =
-    "ALTER TABLE petitions.petitions"
-    "  MODIFY id INT NOT NULL COMMENT '编号',"
-    "  MODIFY petitioner VARCHAR(64) COMMENT '信访人',"
-    "  MODIFY phone VARCHAR(32) COMMENT '联系电话',"
-    "  MODIFY address VARCHAR(255) COMMENT '住址',"
-    "  MODIFY category VARCHAR(32) COMMENT '类别',"
-    "  MODIFY subject VARCHAR(255) COMMENT '事由',"
-    "  MODIFY body TEXT COMMENT '信访内容',"
-    "  MODIFY submitted_at DATETIME NULL COMMENT '来信日期'";
   static const char marker_sql[] =
-    "INSERT INTO " META_DATABASE ".sample_load (id, source, rows_loaded, loaded_at) VALUES (1, ?, ?, NOW())";
+    "INSERT INTO " META_DATABASE ".sample_load (id, source, rows_loaded, loaded_at) VALUES (?, ?, ?, NOW())";
   g_autofree char *source = g_path_get_basename (csv_path);
   unsigned long source_length;
-  MYSQL_BIND bind[2];
+  MYSQL_BIND bind[3];
+  gint32 layout = SAMPLE_LAYOUT;
   gint64 marker = 0;
   gint64 rows;
   gint32 rows_int;
@@ -851,20 +874,11 @@ load_sample (PrSampleServer  *self,
   for (guint i = 0; i < G_N_ELEMENTS (setup); i++)
     if (!pr_connection_execute (connection, setup[i], error))
       return FALSE;
-  if (!query_number (connection, "SELECT COUNT(*) FROM " META_DATABASE ".sample_load", &marker, error))
+  if (!query_number (connection, "SELECT COUNT(*) FROM " META_DATABASE ".sample_load WHERE id = "
+                     G_STRINGIFY (SAMPLE_LAYOUT), &marker, error))
     return FALSE;
   if (marker > 0)
-    {
-      gint64 uncommented = 0;
-
-      /* A sample loaded before its columns had comments gets them: they
-       * are what the window shows the columns by. */
-      if (!query_number (connection, "SELECT COUNT(*) FROM information_schema.COLUMNS "
-                                     "WHERE TABLE_SCHEMA = 'petitions' AND TABLE_NAME = 'petitions' "
-                                     "AND COLUMN_COMMENT = ''", &uncommented, error))
-        return FALSE;
-      return uncommented == 0 || pr_connection_execute (connection, comments_sql, error);
-    }
+    return TRUE;
 
   for (guint i = 0; i < G_N_ELEMENTS (create); i++)
     if (!pr_connection_execute (connection, create[i], error))
@@ -878,9 +892,12 @@ load_sample (PrSampleServer  *self,
     }
   rows_int = (gint32) MIN (rows, G_MAXINT32);
 
-  _pr_statement_bind_string (&bind[0], source, &source_length);
-  _pr_statement_bind_i32 (&bind[1], &rows_int);
-  if (!_pr_statement_run (connection, marker_sql, bind, NULL, NULL, _("cannot mark the sample as loaded"), error))
+  _pr_statement_bind_i32 (&bind[0], &layout);
+  _pr_statement_bind_string (&bind[1], source, &source_length);
+  _pr_statement_bind_i32 (&bind[2], &rows_int);
+  /* An older layout's marker goes with it. */
+  if (!pr_connection_execute (connection, "DELETE FROM " META_DATABASE ".sample_load", error) ||
+      !_pr_statement_run (connection, marker_sql, bind, NULL, NULL, _("cannot mark the sample as loaded"), error))
     {
       pr_connection_execute (connection, "ROLLBACK", NULL);
       return FALSE;

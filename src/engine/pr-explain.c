@@ -307,6 +307,30 @@ pr_explain_pair (const PrMapping    *mapping,
  *
  * Returns: (transfer full) (nullable): the explanation, as pr_explain_pair ()
  */
+static void
+compare_identities (PrExplain           *self,
+                    const PrMapping     *mapping,
+                    const char *const   *values[2],
+                    const gsize         *lengths[2])
+{
+  g_autoptr(PrIdentityTable) identities = pr_identity_table_new ();
+
+  for (guint side = 0; side < 2; side++)
+    {
+      pr_identity_table_add_record (identities);
+      for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+        {
+          PrIdentityRole role = pr_mapping_get_column (mapping, c)->identity;
+
+          if (role != PR_IDENTITY_NONE && values[side][c] != NULL)
+            pr_identity_table_add_value (identities, role, values[side][c],
+                                         lengths[side] != NULL ? (gssize) lengths[side][c] : -1);
+        }
+    }
+  pr_identity_table_finish (identities);
+  self->petitioner = pr_identity_table_compare (identities, 0, 1, &self->evidence);
+}
+
 PrExplain *
 pr_explain_pair_full (const PrMapping    *mapping,
                       PrTokenizerFlags    flags,
@@ -383,6 +407,7 @@ pr_explain_pair_full (const PrMapping    *mapping,
       self->boilerplate_b = overlap.boilerplate_b;
       fill_lists (self, max_features);
       fill_fields (self, mapping, &collector);
+      compare_identities (self, mapping, values, lengths);
     }
 
   g_free (fp[0].parts);

@@ -76,6 +76,11 @@ typedef struct {
 
   /* (element-type PrExplainField): one per short column, in mapping order */
   GArray    *fields;
+
+  /* Whether one petitioner sent both, by the two records' identity values
+   * alone (a front desk's phone is known only in a whole table). */
+  PrPetitionerKind   petitioner;
+  PrIdentityEvidence evidence;
 } PrExplain;
 
 PrExplain *pr_explain_pair              (const PrMapping    *mapping,

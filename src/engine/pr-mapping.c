@@ -180,7 +180,7 @@ pr_mapping_add (PrMapping     *self,
   column.name = g_strdup (name);
   column.role = role;
   column.weight = (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) ? weight : 0.0;
-  column.petitioner = FALSE;
+  column.identity = PR_IDENTITY_NONE;
   column.encoding = NULL;
   column.label = NULL;
   g_array_append_val (self->columns, column);
@@ -189,14 +189,64 @@ pr_mapping_add (PrMapping     *self,
 }
 
 /**
+ * pr_mapping_set_identity:
+ * @mapping: a #PrMapping
+ * @name: a short column of @mapping
+ * @role: what it tells of who sent the record
+ * @error: return location for a #GError
+ *
+ * Marks @name as telling who sent the record (pr-identity-table.c says
+ * which values make two records the same petitioner's).
+ *
+ * Returns: %FALSE if @name is not a short column of @mapping, or has
+ *   another identity role already
+ */
+gboolean
+pr_mapping_set_identity (PrMapping       *self,
+                         const char      *name,
+                         PrIdentityRole   role,
+                         GError         **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (role > PR_IDENTITY_NONE && role < PR_IDENTITY_N_ROLES, FALSE);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      PrMappingColumn *column = &g_array_index (self->columns, PrMappingColumn, i);
+
+      if (strcmp (column->name, name) != 0 || column->role != PR_COLUMN_ROLE_SHORT)
+        continue;
+      if (column->identity != PR_IDENTITY_NONE && column->identity != role)
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
+                       /* Translators: the roles are the options' own words: petitioner,
+                        * name, id-card, phone or address. */
+                       _("column “%s” is given both as %s and as %s; a column tells one thing about the "
+                         "petitioner"), name, pr_identity_role_to_string (column->identity),
+                       pr_identity_role_to_string (role));
+          return FALSE;
+        }
+      column->identity = role;
+      return TRUE;
+    }
+  g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+               /* Translators: %s after “as” is the option's own word: petitioner, name,
+                * id-card, phone or address. */
+               _("column “%s” is given as %s, so it must be a short column too"), name,
+               pr_identity_role_to_string (role));
+  return FALSE;
+}
+
+/**
  * pr_mapping_set_petitioner:
  * @mapping: a #PrMapping
  * @name: a short column of @mapping
  * @error: return location for a #GError
  *
- * Marks @name as naming the petitioner: records that agree on it come
- * from the same person (a repeat by the same petitioner, not the same
- * matter from another).
+ * Marks @name as naming the petitioner by an identifier unique by itself
+ * (an account id): records that agree on it come from the same person (a
+ * repeat by the same petitioner, not the same matter from another).
  *
  * Returns: %FALSE if @name is not a short column of @mapping
  */
@@ -205,22 +255,7 @@ pr_mapping_set_petitioner (PrMapping   *self,
                            const char  *name,
                            GError     **error)
 {
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (name != NULL, FALSE);
-
-  for (guint i = 0; i < self->columns->len; i++)
-    {
-      PrMappingColumn *column = &g_array_index (self->columns, PrMappingColumn, i);
-
-      if (strcmp (column->name, name) == 0 && column->role == PR_COLUMN_ROLE_SHORT)
-        {
-          column->petitioner = TRUE;
-          return TRUE;
-        }
-    }
-  g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-               _("column “%s” names the petitioner, so it must be a short column too"), name);
-  return FALSE;
+  return pr_mapping_set_identity (self, name, PR_IDENTITY_PETITIONER, error);
 }
 
 /**
@@ -323,14 +358,26 @@ pr_mapping_column_get_label (const PrMappingColumn *column)
   return column->label != NULL ? column->label : column->name;
 }
 
-/* The number of columns that name the petitioner. */
+/* The number of columns that tell who sent a record, whatever their identity role. */
 guint
 pr_mapping_count_petitioner (const PrMapping *self)
 {
   guint n = 0;
 
   for (guint i = 0; i < self->columns->len; i++)
-    n += g_array_index (self->columns, PrMappingColumn, i).petitioner;
+    n += g_array_index (self->columns, PrMappingColumn, i).identity != PR_IDENTITY_NONE;
+  return n;
+}
+
+/* The number of columns of one identity role. */
+guint
+pr_mapping_count_identity (const PrMapping *self,
+                           PrIdentityRole   role)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->columns->len; i++)
+    n += g_array_index (self->columns, PrMappingColumn, i).identity == role;
   return n;
 }
 

@@ -3,6 +3,8 @@
 
 #include <glib.h>
 
+#include "pr-identity.h"
+
 G_BEGIN_DECLS
 
 /* The weights a column may have besides 0. */
@@ -34,7 +36,7 @@ typedef struct {
   char         *name;
   PrColumnRole  role;
   double        weight;
-  gboolean      petitioner;  /* a short column naming who sent the record (user, name, phone) */
+  PrIdentityRole identity;   /* a short column telling who sent the record: an id, a name, an ID card… */
   char         *encoding;    /* the bytes' encoding in the table, e.g. "GBK"; NULL: as the server says */
   char         *label;       /* the name shown to people (a column comment); NULL: the name */
 } PrMappingColumn;
@@ -67,7 +69,13 @@ gboolean               pr_mapping_set_label            (PrMapping        *mappin
                                                         const char       *label,
                                                         GError          **error);
 const char            *pr_mapping_column_get_label     (const PrMappingColumn *column);
+gboolean               pr_mapping_set_identity         (PrMapping        *mapping,
+                                                        const char       *name,
+                                                        PrIdentityRole    role,
+                                                        GError          **error);
 guint                  pr_mapping_count_petitioner     (const PrMapping  *mapping);
+guint                  pr_mapping_count_identity       (const PrMapping  *mapping,
+                                                        PrIdentityRole    role);
 guint                  pr_mapping_get_n_columns        (const PrMapping  *mapping);
 const PrMappingColumn *pr_mapping_get_column           (const PrMapping  *mapping,
                                                         guint             index);

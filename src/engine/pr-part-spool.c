@@ -389,9 +389,7 @@ starts_run (const guint64 *bits,
  * @spool: the records' parts
  * @n_records: how many records there are (each part's record is below)
  * @skip: (nullable): per record, 1 to leave it out
- * @petitioner_keys: (nullable): per record, @n_petitioner_keys hashes of
- *   who sent it (0: not known)
- * @n_petitioner_keys: petitioner columns
+ * @identities: (nullable): who sent each record (pr-identity-table.c)
  * @options: thresholds
  * @n_threads: buckets sorted at once (0: one per processor)
  * @func: called for each pair kept, by ascending first record
@@ -422,8 +420,7 @@ gboolean
 pr_part_spool_find_pairs (PrPartSpool              *spool,
                           gsize                     n_records,
                           const guint8             *skip,
-                          const guint64            *petitioner_keys,
-                          guint                     n_petitioner_keys,
+                          const PrIdentityTable    *identities,
                           const PrPartMatchOptions *options,
                           guint                     n_threads,
                           PrPartPairFunc            func,
@@ -557,7 +554,7 @@ pr_part_spool_find_pairs (PrPartSpool              *spool,
       for (guint t = 0; t < touched->len; t++)
         {
           guint32 b = g_array_index (touched, guint32, t);
-          gboolean same = pr_same_petitioner (petitioner_keys, n_petitioner_keys, (guint32) a, b);
+          gboolean same = pr_identity_table_same (identities, (guint32) a, b);
 
           if (pr_part_match_accepts (options, shared[b], words[a], words[b], all_words[a], all_words[b], same))
             func ((guint32) a, b, (double) shared[b] / MIN (words[a], words[b]), user_data);

@@ -366,7 +366,7 @@ pr_part_table_find_pairs_full (const PrPartTable        *table,
   for (gsize r = 0; r < table->n_records; r++)
     if (skip == NULL || !skip[r])
       pr_part_spool_add (spool, (guint32) r, table->parts + table->offsets[r], table->counts[r], NULL);
-  return pr_part_spool_find_pairs (spool, table->n_records, NULL, table->petitioner_keys, table->n_petitioner_keys,
+  return pr_part_spool_find_pairs (spool, table->n_records, NULL, table->identities,
                                    options, 0, func, user_data, boilerplate, cancellable, error);
 }
 
@@ -402,29 +402,6 @@ pr_part_match_accepts (const PrPartMatchOptions *options,
 
   return words_shared > 0 && smaller > 0 && (double) words_shared / smaller >= needed &&
          words_shared >= MIN (options->min_shared_tokens, MIN (all_words_a, all_words_b));
-}
-
-/**
- * pr_same_petitioner:
- * @keys: (nullable): per record, @n_keys petitioner hashes (0: not known)
- * @n_keys: petitioner columns
- * @a: a record
- * @b: another
- *
- * Returns: whether @a and @b agree on a petitioner column both have
- */
-gboolean
-pr_same_petitioner (const guint64 *keys,
-                    guint          n_keys,
-                    guint32        a,
-                    guint32        b)
-{
-  if (keys == NULL)
-    return FALSE;
-  for (guint k = 0; k < n_keys; k++)
-    if (keys[(gsize) a * n_keys + k] != 0 && keys[(gsize) a * n_keys + k] == keys[(gsize) b * n_keys + k])
-      return TRUE;
-  return FALSE;
 }
 
 /* A part as stored: its hash (8 bytes) and word count (1 byte, at most

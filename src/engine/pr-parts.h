@@ -3,6 +3,8 @@
 
 #include <gio/gio.h>
 
+#include "pr-identity.h"
+
 G_BEGIN_DECLS
 
 /* A part of a record's text: a clause, or a window of a long one. Eight
@@ -90,10 +92,9 @@ typedef struct {
   guint64 *offsets;
   guint32 *counts;
   PrPart  *parts;
-  /* (nullable) per record, n_petitioner_keys hashes of who sent it (0:
-   * not known): records that agree on one come from the same person. */
-  const guint64 *petitioner_keys;
-  guint    n_petitioner_keys;
+  /* (nullable) who sent each record: pairs by the same person take the
+   * lower containment. */
+  const PrIdentityTable *identities;
 } PrPartTable;
 
 typedef struct {
@@ -183,10 +184,6 @@ gboolean pr_part_match_accepts    (const PrPartMatchOptions *options,
                                    guint64                   all_words_a,
                                    guint64                   all_words_b,
                                    gboolean                  same_petitioner);
-gboolean pr_same_petitioner       (const guint64            *keys,
-                                   guint                     n_keys,
-                                   guint32                   a,
-                                   guint32                   b);
 double   pr_part_containment      (const PrPart             *a,
                                    gsize                     n_a,
                                    const PrPart             *b,

@@ -52,7 +52,7 @@ pr_record_set_free (PrRecordSet *set)
   g_free (set->part_offsets);
   g_free (set->part_counts);
   g_clear_pointer (&set->part_spool, pr_part_spool_free);
-  g_free (set->petitioner_keys);
+  g_clear_pointer (&set->identities, pr_identity_table_free);
   g_free (set);
 }
 
@@ -69,8 +69,7 @@ pr_record_set_get_parts (PrRecordSet *set)
   table.offsets = set->part_offsets;
   table.counts = set->part_counts;
   table.parts = (PrPart *) (gpointer) set->parts->data;
-  table.petitioner_keys = set->petitioner_keys;
-  table.n_petitioner_keys = set->n_petitioner_keys;
+  table.identities = set->identities;
   return table;
 }
 
@@ -94,34 +93,36 @@ pr_record_set_drop_parts (PrRecordSet *set)
 }
 
 /**
- * pr_record_set_petitioner_kind:
+ * pr_record_set_compare_petitioners:
  * @set: a #PrRecordSet
  * @a: a record (a cluster's primary, say)
  * @b: another
+ * @evidence: (out) (optional): why they are the same petitioner's, if they are
  *
- * Whether @b comes from the same petitioner as @a: the same when they
- * agree on a petitioner column both have (as the part matcher takes it,
- * pr_same_petitioner()); another when some petitioner column is known for
- * both and none agrees; unknown when the mapping names no petitioner
- * column or no such column is filled in for both, for an empty name says
- * nothing about who wrote.
+ * Whether @b comes from the same petitioner as @a, by the evidence of the
+ * identity columns (pr-identity-table.c), as the part matcher takes it;
+ * unknown when the mapping has no identity column.
  */
+PrPetitionerKind
+pr_record_set_compare_petitioners (const PrRecordSet  *set,
+                                   guint32             a,
+                                   guint32             b,
+                                   PrIdentityEvidence *evidence)
+{
+  if (evidence != NULL)
+    *evidence = PR_IDENTITY_EVIDENCE_NONE;
+  g_return_val_if_fail (a < set->n_records && b < set->n_records, PR_PETITIONER_UNKNOWN);
+
+  return pr_identity_table_compare (set->identities, a, b, evidence);
+}
+
+/* pr_record_set_compare_petitioners() without the evidence. */
 PrPetitionerKind
 pr_record_set_petitioner_kind (const PrRecordSet *set,
                                guint32            a,
                                guint32            b)
 {
-  const guint64 *keys = set->petitioner_keys;
-  guint n_keys = set->n_petitioner_keys;
-
-  g_return_val_if_fail (a < set->n_records && b < set->n_records, PR_PETITIONER_UNKNOWN);
-
-  if (pr_same_petitioner (keys, n_keys, a, b))
-    return PR_PETITIONER_SAME;
-  for (guint k = 0; keys != NULL && k < n_keys; k++)
-    if (keys[(gsize) a * n_keys + k] != 0 && keys[(gsize) b * n_keys + k] != 0)
-      return PR_PETITIONER_OTHER;
-  return PR_PETITIONER_UNKNOWN;
+  return pr_record_set_compare_petitioners (set, a, b, NULL);
 }
 
 /**
@@ -154,9 +155,8 @@ pr_record_set_find_part_pairs (PrRecordSet              *set,
 {
   if (set->part_spool == NULL)
     return TRUE;
-  return pr_part_spool_find_pairs (set->part_spool, set->n_records, skip, set->petitioner_keys,
-                                   set->n_petitioner_keys, options, n_threads, func, user_data, boilerplate,
-                                   cancellable, error);
+  return pr_part_spool_find_pairs (set->part_spool, set->n_records, skip, set->identities, options, n_threads, func,
+                                   user_data, boilerplate, cancellable, error);
 }
 
 /* Takes a record's parts into the set, and frees them. */
@@ -470,42 +470,22 @@ grow_set (PrRecordSet *set,
       set->part_offsets = g_renew (guint64, set->part_offsets, *capacity);
       set->part_counts = g_renew (guint32, set->part_counts, *capacity);
     }
-  if (set->n_petitioner_keys > 0)
-    set->petitioner_keys = g_renew (guint64, set->petitioner_keys, *capacity * set->n_petitioner_keys);
 }
 
-/* Who sent a record, as hashes of its petitioner values: compatibility
- * normalised, case folded, white space removed, so that "138 0000 1111"
- * and "１３８００００１１１１" agree. */
+/* Who sent a record: its identity values, normalised and counted. */
 static void
-petitioner_keys (const PrMapping   *mapping,
-                 const char *const *values,
-                 const gsize       *lengths,
-                 guint64           *keys)
+add_identities (PrIdentityTable   *identities,
+                const PrMapping   *mapping,
+                const char *const *values,
+                const gsize       *lengths)
 {
-  guint k = 0;
-
+  pr_identity_table_add_record (identities);
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
-      g_autofree char *normal = NULL, *folded = NULL;
-      GString *compact;
+      PrIdentityRole role = pr_mapping_get_column (mapping, c)->identity;
 
-      if (!pr_mapping_get_column (mapping, c)->petitioner)
-        continue;
-      keys[k] = 0;
-      if (values[c] != NULL && g_utf8_validate (values[c], lengths[c], NULL))
-        {
-          normal = g_utf8_normalize (values[c], lengths[c], G_NORMALIZE_ALL);
-          folded = g_utf8_casefold (normal, -1);
-          compact = g_string_new (NULL);
-          for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
-            if (!g_unichar_isspace (g_utf8_get_char (p)))
-              g_string_append_unichar (compact, g_utf8_get_char (p));
-          if (compact->len > 0)
-            keys[k] = pr_feature_hash (compact->str, compact->len) | 1;  /* never 0 */
-          g_string_free (compact, TRUE);
-        }
-      k++;
+      if (role != PR_IDENTITY_NONE && values[c] != NULL)
+        pr_identity_table_add_value (identities, role, values[c], lengths[c]);
     }
 }
 
@@ -590,7 +570,8 @@ pr_record_set_load (const PrMapping          *mapping,
                                                                  : PR_PART_SPOOL_DEFAULT_MEMORY);
   if (options->parts && options->keep_part_table)
     set->parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
-  set->n_petitioner_keys = pr_mapping_count_petitioner (mapping);
+  if (pr_mapping_count_petitioner (mapping) > 0)
+    set->identities = pr_identity_table_new ();
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
   seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -712,8 +693,8 @@ pr_record_set_load (const PrMapping          *mapping,
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
 
       set->content_hashes[index] = content_hash (mapping, values, lengths);
-      if (set->n_petitioner_keys > 0)
-        petitioner_keys (mapping, values, lengths, set->petitioner_keys + index * set->n_petitioner_keys);
+      if (set->identities != NULL)
+        add_identities (set->identities, mapping, values, lengths);
       set->changed[index] = TRUE;
       if (options->reuse != NULL)
         {
@@ -778,6 +759,8 @@ pr_record_set_load (const PrMapping          *mapping,
       !pr_date_column_finish (date_reader, set->dates, set->n_records, &set->n_unreadable_dates,
                               &set->unreadable_date_ids, error))
     goto out;
+  if (set->identities != NULL)
+    pr_identity_table_finish (set->identities);
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
   set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
   if (loader.features != NULL && !weigh_by_idf (&loader, options->idf, pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT),

@@ -116,9 +116,7 @@ typedef struct {
   GArray    *parts;         /* PrPart, or NULL unless options->parts and keep_part_table */
   guint64   *part_offsets;  /* per record, where its parts start in parts */
   guint32   *part_counts;   /* per record, how many */
-  guint      n_petitioner_keys; /* the mapping's petitioner columns */
-  guint64   *petitioner_keys;   /* n_records × n_petitioner_keys: a hash of each
-                                 * petitioner value, normalised; 0 if empty */
+  PrIdentityTable *identities; /* who sent each record; NULL without identity columns */
   guint64    text_bytes;    /* bytes of text and short fields fingerprinted */
   guint64    n_sparse;
   guint64    n_reused;      /* records whose stored fingerprint was reused */
@@ -131,13 +129,6 @@ typedef struct {
   gboolean   bad_row_without_id; /* one of them had no readable id */
 } PrRecordSet;
 
-/* Who sent a record, next to another (a cluster's primary): a repeat by
- * the same petitioner, or the same matter from another. */
-typedef enum {
-  PR_PETITIONER_UNKNOWN,  /* no petitioner column, or none filled in for both */
-  PR_PETITIONER_SAME,
-  PR_PETITIONER_OTHER,
-} PrPetitionerKind;
 
 PrRecordSet *pr_record_set_load        (const PrMapping      *mapping,
                                         const PrLoadOptions  *options,
@@ -170,6 +161,10 @@ guint32     *pr_record_set_rank        (PrRecordSet          *set);
 PrPetitionerKind pr_record_set_petitioner_kind (const PrRecordSet *set,
                                                 guint32            a,
                                                 guint32            b);
+PrPetitionerKind pr_record_set_compare_petitioners (const PrRecordSet  *set,
+                                                    guint32             a,
+                                                    guint32             b,
+                                                    PrIdentityEvidence *evidence);
 GArray      *pr_record_set_find_pairs  (PrRecordSet          *set,
                                         guint                 k,
                                         guint                 n_threads,

@@ -41,7 +41,7 @@ dump (const PrMapping *mapping,
       g_string_append_printf (text, "%zu:%s %d %a", strlen (column->name), column->name, column->role,
                               column->weight);
       if (!fingerprinted_only)
-        g_string_append_printf (text, " %d", column->petitioner);
+        g_string_append_printf (text, " %d", column->identity);
       g_string_append_c (text, '\n');
     }
   return g_string_free (text, FALSE);
@@ -63,7 +63,7 @@ check_rules (const PrMapping *mapping)
       g_assert_cmpfloat (column->weight, <=, 1e6);
       if (column->role != PR_COLUMN_ROLE_SHORT && column->role != PR_COLUMN_ROLE_TEXT)
         g_assert_cmpfloat (column->weight, ==, 0);
-      if (column->petitioner)
+      if (column->identity != PR_IDENTITY_NONE)
         g_assert_cmpint (column->role, ==, PR_COLUMN_ROLE_SHORT);
       ids += column->role == PR_COLUMN_ROLE_ID;
       dates += column->role == PR_COLUMN_ROLE_DATE;

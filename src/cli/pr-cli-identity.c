@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What a scan says of the identity values it read: the invalid ID card
+ * numbers and phones (typing errors an office may want to correct), the
+ * masked values, and the front desks' phones, none of which is evidence.
+ */
+#define G_LOG_DOMAIN "pr-cli-identity"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-cli.h"
+
+/**
+ * pr_cli_identity_text:
+ * @set: a loaded record set
+ *
+ * Returns: (transfer full) (nullable): one line, or %NULL when there is
+ *   nothing to say (no identity column, every value valid)
+ */
+char *
+pr_cli_identity_text (const PrRecordSet *set)
+{
+  const PrIdentityStats *stats;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  guint64 n_masked = 0;
+  g_autofree char *joined = NULL;
+
+  if (set->identities == NULL)
+    return NULL;
+  stats = pr_identity_table_get_stats (set->identities);
+  for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
+    n_masked += stats->n_masked[r];
+
+  if (stats->n_invalid[PR_IDENTITY_ID_CARD] > 0)
+    g_ptr_array_add (parts, g_strdup_printf (
+      ngettext ("%llu ID card number invalid (a wrong check character, birth date or length)",
+                "%llu ID card numbers invalid (a wrong check character, birth date or length)",
+                (gulong) stats->n_invalid[PR_IDENTITY_ID_CARD]),
+      (unsigned long long) stats->n_invalid[PR_IDENTITY_ID_CARD]));
+  if (stats->n_invalid[PR_IDENTITY_PHONE] > 0)
+    g_ptr_array_add (parts, g_strdup_printf (
+      ngettext ("%llu phone value with no valid number", "%llu phone values with no valid number",
+                (gulong) stats->n_invalid[PR_IDENTITY_PHONE]),
+      (unsigned long long) stats->n_invalid[PR_IDENTITY_PHONE]));
+  if (n_masked > 0)
+    g_ptr_array_add (parts, g_strdup_printf (
+      ngettext ("%llu masked value (王某某, 138****1234)", "%llu masked values (王某某, 138****1234)", (gulong) n_masked),
+      (unsigned long long) n_masked));
+  if (stats->n_front_desk_phones > 0)
+    g_ptr_array_add (parts, g_strdup_printf (
+      ngettext ("%llu phone given with %d names or more (a front desk's: evidence only with an equal name)",
+                "%llu phones given with %d names or more (a front desk's: evidence only with an equal name)",
+                (gulong) stats->n_front_desk_phones),
+      (unsigned long long) stats->n_front_desk_phones, PR_IDENTITY_FRONT_DESK_NAMES));
+  if (parts->len == 0)
+    return NULL;
+
+  g_ptr_array_add (parts, NULL);
+  /* Translators: the list separator of the counts after “Identity:” */
+  joined = g_strjoinv (_("; "), (char **) parts->pdata);
+  /* Translators: %s is a list of counts such as “3 ID card numbers invalid (…); 12 masked values (…)” */
+  return g_strdup_printf (_("Identity: %s; these are no evidence of the same petitioner"), joined);
+}

@@ -1,0 +1,666 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Identity values as offices write them, reduced to one form each so that
+ * equal values compare equal:
+ *
+ * - ID card numbers (居民身份证号): full-width digits, spaces and a lower-case
+ *   x folded; the check character of ISO 7064 MOD 11-2 and the birth date
+ *   checked; a 15-digit number converted to 18 (the year gets "19", the
+ *   check character is computed). A number that fails is invalid: no
+ *   evidence, and counted, so that an office sees its typing errors.
+ * - Phones: reduced to digits, the country code (+86, 0086) dropped; a
+ *   mobile (11 digits from 13…19), a landline with its area code (010 and
+ *   02x take 8 digits, the other 0xxx 7 or 8), or a local number written
+ *   without its area code, which only meets the same local number: the same
+ *   8 digits in two cities are two phones. A cell may hold several numbers.
+ * - Names, addresses, petitioner ids: NFKC with case folding (ICU), which
+ *   also drops zero-width characters; white space removed, and for names
+ *   middle dots (阿依古丽·买买提), for addresses punctuation.
+ *
+ * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234) or a
+ * placeholder name (匿名, 不详) is never evidence.
+ */
+#define G_LOG_DOMAIN "pr-identity"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
+
+#include "pr-identity.h"
+
+/* Longer values are no identity value (a pasted paragraph). */
+#define MAX_VALUE_LENGTH 1024
+
+const char *
+pr_identity_role_to_string (PrIdentityRole role)
+{
+  switch (role)
+    {
+    case PR_IDENTITY_NONE: return "none";
+    case PR_IDENTITY_PETITIONER: return "petitioner";
+    case PR_IDENTITY_NAME: return "name";
+    case PR_IDENTITY_ID_CARD: return "id-card";
+    case PR_IDENTITY_PHONE: return "phone";
+    case PR_IDENTITY_ADDRESS: return "address";
+    default: g_return_val_if_reached ("none");
+    }
+}
+
+/* NFKC_Casefold of @value in UTF-8, or NULL if it is not valid UTF-8 or
+ * too long. NFKC_Casefold removes default-ignorable characters (zero-width
+ * spaces and joiners, the BOM, soft hyphens) as well. */
+static char *
+fold (const char *value,
+      gssize      length)
+{
+  const UNormalizer2 *nfkc_cf;
+  UErrorCode status = U_ZERO_ERROR;
+  g_autofree UChar *utf16 = NULL, *normal = NULL;
+  int32_t utf16_length = 0, normal_length, utf8_length = 0;
+  char *utf8;
+
+  if (length < 0)
+    length = strlen (value);
+  if (length > MAX_VALUE_LENGTH || !g_utf8_validate_len (value, length, NULL))
+    return NULL;
+  /* ICU keeps the instance: getting it again costs a lookup. */
+  nfkc_cf = unorm2_getNFKCCasefoldInstance (&status);
+  if (U_FAILURE (status))
+    return NULL;
+
+  utf16 = g_new (UChar, length + 1);
+  u_strFromUTF8 (utf16, length + 1, &utf16_length, value, length, &status);
+  if (U_FAILURE (status))
+    return NULL;
+  /* NFKC expands at most 18 times. */
+  normal = g_new (UChar, (gsize) utf16_length * 18 + 1);
+  normal_length = unorm2_normalize (nfkc_cf, utf16, utf16_length, normal, utf16_length * 18 + 1, &status);
+  if (U_FAILURE (status))
+    return NULL;
+  utf8 = g_malloc ((gsize) normal_length * 3 + 1);
+  u_strToUTF8 (utf8, normal_length * 3 + 1, &utf8_length, normal, normal_length, &status);
+  if (U_FAILURE (status))
+    {
+      g_free (utf8);
+      return NULL;
+    }
+  return utf8;
+}
+
+static gboolean
+is_zero_width (gunichar c)
+{
+  return (c >= 0x200B && c <= 0x200F) || (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF || c == 0x00AD;
+}
+
+/* The marks of a masked value: asterisks (＊ folds to *), multiplication
+ * signs, 某, circles, and with @x_runs two x in a row (138xxxx1234). */
+static gboolean
+is_masked (const char *folded,
+           gboolean    x_runs)
+{
+  if (strchr (folded, '*') != NULL || strstr (folded, "\u00d7") != NULL || strstr (folded, "\u67d0") != NULL ||
+      strstr (folded, "\u25cb") != NULL || strstr (folded, "\u2715") != NULL || strstr (folded, "\u2606") != NULL)
+    return TRUE;
+  return x_runs && strstr (folded, "xx") != NULL;
+}
+
+static gboolean
+is_blank (const char *folded)
+{
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!g_unichar_isspace (c) && !is_zero_width (c))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Folds a number as written (an ID card, a phone) into @folded; anything
+ * but valid is the number's state already. */
+static PrIdentityValueState
+fold_number (const char  *value,
+             gssize       length,
+             char       **folded)
+{
+  *folded = fold (value, length);
+  if (*folded == NULL)
+    return PR_IDENTITY_VALUE_INVALID;
+  if (is_blank (*folded))
+    return PR_IDENTITY_VALUE_EMPTY;
+  if (is_masked (*folded, TRUE))
+    return PR_IDENTITY_VALUE_MASKED;
+  return PR_IDENTITY_VALUE_VALID;
+}
+
+/**
+ * pr_id_card_check_character:
+ * @first17: the first 17 digits of an ID card number
+ *
+ * Returns: the check character of ISO 7064 MOD 11-2 (GB 11643): the digits
+ *   weighted 7 9 10 5 8 4 2 1 6 3 7 9 10 5 8 4 2, their sum modulo 11
+ *   indexing "10X98765432"
+ */
+char
+pr_id_card_check_character (const char *first17)
+{
+  static const int weights[17] = { 7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2 };
+  int sum = 0;
+
+  for (int i = 0; i < 17; i++)
+    {
+      g_return_val_if_fail (g_ascii_isdigit (first17[i]), '?');
+      sum += (first17[i] - '0') * weights[i];
+    }
+  return "10X98765432"[sum % 11];
+}
+
+static gboolean
+valid_birth_date (const char *yyyymmdd)
+{
+  int year = 0, month, day;
+
+  for (int i = 0; i < 4; i++)
+    year = year * 10 + (yyyymmdd[i] - '0');
+  month = (yyyymmdd[4] - '0') * 10 + (yyyymmdd[5] - '0');
+  day = (yyyymmdd[6] - '0') * 10 + (yyyymmdd[7] - '0');
+  return year >= 1850 && year <= 2100 && g_date_valid_dmy (day, month, year);
+}
+
+/**
+ * pr_identity_normalize_id_card:
+ * @value: an ID card number as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @normal: (out caller-allocates): the 18 characters (X upper case) when valid
+ *
+ * Returns: valid only when the check character (of an 18-character number)
+ *   and the birth date are right and the region code does not start with 0
+ */
+PrIdentityValueState
+pr_identity_normalize_id_card (const char *value,
+                               gssize      length,
+                               char        normal[PR_ID_CARD_LENGTH + 1])
+{
+  g_autofree char *folded = NULL;
+  char digits[PR_ID_CARD_LENGTH + 1];
+  gsize n = 0;
+  PrIdentityValueState state;
+
+  g_return_val_if_fail (value != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  normal[0] = '\0';
+  state = fold_number (value, length, &folded);
+  if (state != PR_IDENTITY_VALUE_VALID)
+    return state;
+
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      /* Groups of digits are written apart with spaces or dashes. */
+      if (g_unichar_isspace (c) || is_zero_width (c) || c == '-')
+        continue;
+      if (n == PR_ID_CARD_LENGTH || !(g_ascii_isdigit (c) || (c == 'x' && n == 17)))
+        return PR_IDENTITY_VALUE_INVALID;
+      digits[n++] = g_ascii_toupper (c);
+    }
+  digits[n] = '\0';
+
+  if (n == 15)
+    {
+      /* 6 region digits, yymmdd, 3 sequence digits: the year gets "19"
+       * (15-digit numbers were issued to people born in the 1900s). */
+      memcpy (normal, digits, 6);
+      memcpy (normal + 6, "19", 2);
+      memcpy (normal + 8, digits + 6, 9);
+      normal[17] = pr_id_card_check_character (normal);
+      normal[18] = '\0';
+    }
+  else if (n == 18)
+    {
+      if (digits[17] != pr_id_card_check_character (digits))
+        return PR_IDENTITY_VALUE_INVALID;
+      memcpy (normal, digits, PR_ID_CARD_LENGTH + 1);
+    }
+  else
+    return PR_IDENTITY_VALUE_INVALID;
+
+  if (normal[0] == '0' || !valid_birth_date (normal + 6))
+    {
+      normal[0] = '\0';
+      return PR_IDENTITY_VALUE_INVALID;
+    }
+  return PR_IDENTITY_VALUE_VALID;
+}
+
+/* Digits of one phone number as written, an extension (转 8001, ext. 8001)
+ * left out. */
+static void
+phone_digits (const char *folded,
+              GString    *digits)
+{
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == 0x8F6C /* 转 */ || g_str_has_prefix (p, "ext") || c == 'x' || c == '#' ||
+          g_str_has_prefix (p, "\u5206\u673a" /* 分机 */))
+        break;
+      if (g_ascii_isdigit (c))
+        g_string_append_c (digits, (char) c);
+    }
+}
+
+/**
+ * pr_identity_normalize_phone:
+ * @value: one phone number as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @normal: (out) (optional): its kind's letter (m, l, s) and its digits, when valid
+ * @kind: (out) (optional): mobile, landline or local
+ *
+ * Returns: valid for a mobile, a landline with a plausible area code, or a
+ *   local number of 7 or 8 digits; invalid for anything else (a hotline
+ *   such as 12345, a 400 number, too few or too many digits)
+ */
+PrIdentityValueState
+pr_identity_normalize_phone (const char  *value,
+                             gssize       length,
+                             char       **normal,
+                             PrPhoneKind *kind)
+{
+  g_autofree char *folded = NULL;
+  g_autoptr(GString) digits = g_string_new (NULL);
+  const char *d;
+  gsize n;
+  char letter;
+  gboolean plus, international = FALSE;
+  PrIdentityValueState state;
+
+  g_return_val_if_fail (value != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  if (normal != NULL)
+    *normal = NULL;
+  state = fold_number (value, length, &folded);
+  if (state != PR_IDENTITY_VALUE_VALID)
+    return state;
+
+  phone_digits (folded, digits);
+  if (digits->len == 0)
+    return PR_IDENTITY_VALUE_INVALID;
+  d = digits->str;
+  n = digits->len;
+  plus = strchr (folded, '+') != NULL && strchr (folded, '+') < strpbrk (folded, "0123456789");
+  /* The country code: 0086, +86; 86 alone only before a whole mobile
+   * (86 13…) or area code (86 0591…), since a local number may start
+   * with 86. */
+  if (g_str_has_prefix (d, "0086"))
+    d += 4, n -= 4, international = TRUE;
+  else if (g_str_has_prefix (d, "86") && (plus || (n == 13 && d[2] == '1') || (n >= 13 && d[2] == '0')))
+    d += 2, n -= 2, international = TRUE;
+  /* +86 591 87654321, +86 10 12345678: abroad, the area code is written
+   * without its 0. */
+  if (international && ((n >= 9 && n <= 11 && d[0] >= '2' && d[0] <= '9') || (n == 10 && d[0] == '1' && d[1] == '0')))
+    {
+      g_string_insert_c (digits, d - digits->str, '0');
+      d = digits->str + (digits->len - n - 1);
+      n++;
+    }
+
+  if (n == 11 && d[0] == '1' && d[1] >= '3' && d[1] <= '9')
+    letter = 'm', kind != NULL ? *kind = PR_PHONE_MOBILE : 0;
+  else if (d[0] == '0' && ((d[1] == '1' && d[2] == '0' && n == 11) || (d[1] == '2' && n == 11) ||
+                           (d[1] >= '3' && d[1] <= '9' && (n == 11 || n == 12))))
+    letter = 'l', kind != NULL ? *kind = PR_PHONE_LANDLINE : 0;
+  else if ((n == 7 || n == 8) && d[0] >= '2' && d[0] <= '9')
+    letter = 's', kind != NULL ? *kind = PR_PHONE_LOCAL : 0;
+  else
+    return PR_IDENTITY_VALUE_INVALID;
+
+  if (normal != NULL)
+    *normal = g_strdup_printf ("%c%.*s", letter, (int) n, d);
+  return PR_IDENTITY_VALUE_VALID;
+}
+
+/* Where a cell of several numbers is cut: / , ; 、 | 或 and line breaks
+ * (a comma or semicolon is already half-width after folding). */
+static gboolean
+is_phone_separator (gunichar c)
+{
+  return c == '/' || c == ',' || c == ';' || c == '|' || c == '\n' || c == '\r' || c == 0x3001 /* 、 */ ||
+         c == 0x6216 /* 或 */ || c == '\\';
+}
+
+/**
+ * pr_identity_normalize_phones:
+ * @value: a cell of one or more phone numbers
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @normals: (element-type utf8): where each valid number's normal form is added
+ *
+ * Returns: valid if some number is; else masked if some number is; else
+ *   invalid or empty
+ */
+PrIdentityValueState
+pr_identity_normalize_phones (const char *value,
+                              gssize      length,
+                              GPtrArray  *normals)
+{
+  g_autofree char *folded = NULL;
+  PrIdentityValueState best = PR_IDENTITY_VALUE_EMPTY;
+  const char *start;
+
+  g_return_val_if_fail (value != NULL && normals != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  folded = fold (value, length);
+  if (folded == NULL)
+    return PR_IDENTITY_VALUE_INVALID;
+
+  start = folded;
+  for (const char *p = folded;; p = g_utf8_next_char (p))
+    {
+      if (*p == '\0' || is_phone_separator (g_utf8_get_char (p)))
+        {
+          char *normal = NULL;
+          PrIdentityValueState state = pr_identity_normalize_phone (start, p - start, &normal, NULL);
+
+          if (state == PR_IDENTITY_VALUE_VALID)
+            g_ptr_array_add (normals, normal);
+          /* Valid beats masked beats invalid beats empty. */
+          if (state == PR_IDENTITY_VALUE_VALID ||
+              (state == PR_IDENTITY_VALUE_MASKED && best != PR_IDENTITY_VALUE_VALID) ||
+              (state == PR_IDENTITY_VALUE_INVALID && best == PR_IDENTITY_VALUE_EMPTY))
+            best = state;
+          if (*p == '\0')
+            break;
+          start = g_utf8_next_char (p);
+        }
+    }
+  return best;
+}
+
+/* A name that names nobody. */
+static gboolean
+is_placeholder_name (const char *name)
+{
+  static const char *const placeholders[] = {
+    "\u533f\u540d" /* 匿名 */, "\u65e0\u540d" /* 无名 */, "\u65e0\u540d\u6c0f" /* 无名氏 */, "\u4f5a\u540d" /* 佚名 */,
+    "\u65e0" /* 无 */, "\u4e0d\u8be6" /* 不详 */, "\u672a\u77e5" /* 未知 */, "\u5e02\u6c11" /* 市民 */,
+    "\u7f51\u53cb" /* 网友 */, "\u7fa4\u4f17" /* 群众 */, "\u6765\u4fe1\u4eba" /* 来信人 */,
+    "\u4fe1\u8bbf\u4eba" /* 信访人 */, "\u4e0d\u613f\u900f\u9732" /* 不愿透露 */, "n/a", "na", "none", "null",
+    "anonymous", "unknown", "-", NULL,
+  };
+
+  return g_strv_contains (placeholders, name);
+}
+
+static gboolean
+is_middle_dot (gunichar c)
+{
+  return c == 0x00B7 || c == 0x2022 || c == 0x2027 || c == 0x30FB || c == 0xFF65 || c == 0x2219 ||
+         c == 0x22C5 || c == 0x0387 || c == 0x16EB || c == '.' || c == 0x318D || c == 0x2E31;
+}
+
+/* Folds @value and keeps the characters @keep accepts. */
+static PrIdentityValueState
+normalize_text (const char   *value,
+                gssize        length,
+                gboolean    (*drop) (gunichar c),
+                gboolean      x_runs,
+                char        **normal)
+{
+  g_autofree char *folded = NULL;
+  GString *kept;
+
+  *normal = NULL;
+  folded = fold (value, length);
+  if (folded == NULL)
+    return PR_IDENTITY_VALUE_INVALID;
+
+  kept = g_string_new (NULL);
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!g_unichar_isspace (c) && !is_zero_width (c) && (drop == NULL || !drop (c)))
+        g_string_append_unichar (kept, c);
+    }
+  if (kept->len == 0)
+    {
+      g_string_free (kept, TRUE);
+      return PR_IDENTITY_VALUE_EMPTY;
+    }
+  if (is_masked (kept->str, x_runs))
+    {
+      g_string_free (kept, TRUE);
+      return PR_IDENTITY_VALUE_MASKED;
+    }
+  *normal = g_string_free (kept, FALSE);
+  return PR_IDENTITY_VALUE_VALID;
+}
+
+static gboolean
+has_han (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) == G_UNICODE_SCRIPT_HAN)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * pr_identity_normalize_name:
+ * @value: a person's name as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @normal: (out): the folded name, when valid
+ *
+ * Returns: masked for 王某某, 张*, 李×× and 张XX, and for a placeholder
+ *   (匿名, 不详, 市民…)
+ */
+PrIdentityValueState
+pr_identity_normalize_name (const char  *value,
+                            gssize       length,
+                            char       **normal)
+{
+  PrIdentityValueState state;
+
+  g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  state = normalize_text (value, length, is_middle_dot, FALSE, normal);
+  if (state != PR_IDENTITY_VALUE_VALID)
+    return state;
+  /* 张XX: two x after a Chinese surname mask it; Maxx is a name. */
+  if (is_placeholder_name (*normal) || (has_han (*normal) && strstr (*normal, "xx") != NULL))
+    {
+      g_clear_pointer (normal, g_free);
+      return PR_IDENTITY_VALUE_MASKED;
+    }
+  return PR_IDENTITY_VALUE_VALID;
+}
+
+static gboolean
+is_punctuation (gunichar c)
+{
+  return g_unichar_ispunct (c);
+}
+
+/**
+ * pr_identity_normalize_address:
+ * @value: an address as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @normal: (out): the folded address without white space or punctuation
+ *
+ * Returns: masked when stars or x runs hide part of it
+ */
+PrIdentityValueState
+pr_identity_normalize_address (const char  *value,
+                               gssize       length,
+                               char       **normal)
+{
+  g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  /* Masks first: punctuation removal would take the stars away. */
+  {
+    g_autofree char *folded = fold (value, length);
+
+    if (folded != NULL && !is_blank (folded) && (strchr (folded, '*') != NULL || strstr (folded, "\u00d7") != NULL))
+      {
+        *normal = NULL;
+        return PR_IDENTITY_VALUE_MASKED;
+      }
+  }
+  return normalize_text (value, length, is_punctuation, FALSE, normal);
+}
+
+/**
+ * pr_identity_normalize_petitioner:
+ * @value: an identifier of the petitioner (an account id)
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @normal: (out): folded, without white space
+ *
+ * Returns: masked when written masked (a name column taken for an id)
+ */
+PrIdentityValueState
+pr_identity_normalize_petitioner (const char  *value,
+                                  gssize       length,
+                                  char       **normal)
+{
+  g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  return normalize_text (value, length, NULL, FALSE, normal);
+}
+
+/**
+ * pr_identity_normalize:
+ * @role: what @value is
+ * @value: a cell
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @normals: (element-type utf8): where the normal forms are added (several
+ *   for a cell of several phones)
+ *
+ * Returns: the value's state
+ */
+PrIdentityValueState
+pr_identity_normalize (PrIdentityRole  role,
+                       const char     *value,
+                       gssize          length,
+                       GPtrArray      *normals)
+{
+  PrIdentityValueState state = PR_IDENTITY_VALUE_EMPTY;
+  char *normal = NULL;
+
+  g_return_val_if_fail (value != NULL && normals != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  switch (role)
+    {
+    case PR_IDENTITY_ID_CARD:
+      {
+        char id[PR_ID_CARD_LENGTH + 1];
+
+        state = pr_identity_normalize_id_card (value, length, id);
+        if (state == PR_IDENTITY_VALUE_VALID)
+          normal = g_strdup (id);
+        break;
+      }
+    case PR_IDENTITY_PHONE:
+      return pr_identity_normalize_phones (value, length, normals);
+    case PR_IDENTITY_NAME:
+      state = pr_identity_normalize_name (value, length, &normal);
+      break;
+    case PR_IDENTITY_ADDRESS:
+      state = pr_identity_normalize_address (value, length, &normal);
+      break;
+    case PR_IDENTITY_PETITIONER:
+      state = pr_identity_normalize_petitioner (value, length, &normal);
+      break;
+    case PR_IDENTITY_NONE:
+    default:
+      g_return_val_if_reached (PR_IDENTITY_VALUE_EMPTY);
+    }
+  if (normal != NULL)
+    g_ptr_array_add (normals, normal);
+  return state;
+}
+
+/* A person's name as offices write it: two to four Han characters (five
+ * for a compound surname and a long given name), or one masked. */
+static gboolean
+looks_like_name (const char *value)
+{
+  g_autofree char *normal = NULL;
+  PrIdentityValueState state = pr_identity_normalize_name (value, -1, &normal);
+  glong n;
+
+  if (state == PR_IDENTITY_VALUE_MASKED)
+    return TRUE;
+  if (state != PR_IDENTITY_VALUE_VALID)
+    return FALSE;
+  n = g_utf8_strlen (normal, -1);
+  for (const char *p = normal; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+      return FALSE;
+  return n >= 2 && n <= 5;
+}
+
+/**
+ * pr_identity_guess_role:
+ * @values: (array length=n_values): some values of one column (NULL or
+ *   empty ones are left out)
+ * @n_values: how many
+ *
+ * Guesses what a column holds from its values: ID card numbers, phones,
+ * names, or identifiers with digits (居民0, A00074011) that are neither,
+ * when at least 80 % of the values written are of that kind (valid or
+ * masked; a mistyped number counts against). A category looks like a name
+ * and a number like an identifier: the caller takes those two only where
+ * the column's name speaks of a person.
+ *
+ * Returns: the role (%PR_IDENTITY_PETITIONER for identifiers), or %PR_IDENTITY_NONE
+ */
+PrIdentityRole
+pr_identity_guess_role (const char *const *values,
+                        guint              n_values)
+{
+  guint n = 0, id_cards = 0, phones = 0, names = 0, identifiers = 0;
+
+  for (guint i = 0; i < n_values; i++)
+    {
+      g_autoptr(GPtrArray) normals = g_ptr_array_new_with_free_func (g_free);
+      char id[PR_ID_CARD_LENGTH + 1];
+      PrIdentityValueState state;
+      gsize digits = 0;
+
+      if (values[i] == NULL || values[i][0] == '\0')
+        continue;
+      state = pr_identity_normalize_id_card (values[i], -1, id);
+      if (state == PR_IDENTITY_VALUE_EMPTY)
+        continue;
+      n++;
+      for (const char *p = values[i]; *p != '\0'; p++)
+        digits += g_ascii_isdigit (*p);
+      /* A masked ID card keeps some of its 15 or 18 characters' digits. */
+      if (state == PR_IDENTITY_VALUE_VALID || (state == PR_IDENTITY_VALUE_MASKED && strlen (values[i]) >= 15 &&
+                                               strlen (values[i]) <= 20 && digits >= 6))
+        id_cards++;
+      else if (digits >= 3 && pr_identity_normalize_phones (values[i], -1, normals) != PR_IDENTITY_VALUE_INVALID)
+        phones++;
+      else if (looks_like_name (values[i]))
+        names++;
+      else if (digits > 0)
+        identifiers++;
+    }
+  if (n == 0)
+    return PR_IDENTITY_NONE;
+  if (id_cards * 5 >= n * 4)
+    return PR_IDENTITY_ID_CARD;
+  if (phones * 5 >= n * 4)
+    return PR_IDENTITY_PHONE;
+  if (names * 5 >= n * 4)
+    return PR_IDENTITY_NAME;
+  if (identifiers * 5 >= n * 4)
+    return PR_IDENTITY_PETITIONER;
+  return PR_IDENTITY_NONE;
+}
