@@ -506,9 +506,23 @@ column_label (ColumnRow    *row,
     return C_("column heading", "Record id");
   if (role == PR_COLUMN_ROLE_DATE)
     return C_("column heading", "Date");
-  if (role == PR_COLUMN_ROLE_SHORT && gtk_check_button_get_active (GTK_CHECK_BUTTON (row->petitioner)))
-    return C_("column heading", "Petitioner");
-  return NULL;
+  if (role != PR_COLUMN_ROLE_SHORT)
+    return NULL;
+  switch (gtk_drop_down_get_selected (GTK_DROP_DOWN (row->petitioner)))
+    {
+    case PR_IDENTITY_PETITIONER:
+      return C_("column heading", "Petitioner");
+    case PR_IDENTITY_NAME:
+      return C_("column heading", "Name");
+    case PR_IDENTITY_ID_CARD:
+      return C_("column heading", "ID card number");
+    case PR_IDENTITY_PHONE:
+      return C_("column heading", "Phone");
+    case PR_IDENTITY_ADDRESS:
+      return C_("column heading", "Address");
+    default:
+      return NULL;
+    }
 }
 
 /**
