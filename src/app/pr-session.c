@@ -266,6 +266,7 @@ pr_session_finalize (GObject *object)
   g_clear_pointer (&self->mapping, pr_mapping_free);
   set_result (self, NULL);
   g_clear_pointer (&self->cluster_of, g_hash_table_unref);
+  g_clear_pointer (&self->missing, g_ptr_array_unref);
   g_clear_pointer (&self->decisions, g_hash_table_unref);
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
   g_mutex_clear (&self->progress_lock);
@@ -761,6 +762,9 @@ typedef struct {
   gboolean               skip_bad_rows;
   PrDateOrder            date_order;
   GPtrArray             *bad_rows;   /* char *, each "row 12 (id “A7”), column “body”: why" */
+  gboolean               from_store; /* open the last complete scan (pr-scan-stored.c), not scan */
+  PrStoredScan          *stored;     /* it */
+  GPtrArray             *missing;    /* char *: its members deleted from the table since */
 } ScanData;
 
 static void
@@ -775,6 +779,8 @@ scan_data_free (ScanData *data)
   g_clear_pointer (&data->items, g_ptr_array_unref);
   g_clear_pointer (&data->decisions, g_ptr_array_unref);
   g_clear_pointer (&data->bad_rows, g_ptr_array_unref);
+  g_clear_pointer (&data->stored, pr_stored_scan_free);
+  g_clear_pointer (&data->missing, g_ptr_array_unref);
   g_free (data);
 }
 
@@ -904,8 +910,12 @@ scan_thread (GTask        *task,
   load.advice = PR_ADVICE_CONTROLS;
   load.bad_row = add_bad_row;
   load.bad_row_data = data;
-  data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
-                              &PR_PART_MATCH_OPTIONS_DEFAULT, report_progress, data, cancellable, &error);
+  if (data->from_store)
+    data->result = pr_scan_open_stored (connection, store, data->table, data->mapping, &load, &data->stored,
+                                        &data->missing, cancellable, &error);
+  else
+    data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
+                                &PR_PART_MATCH_OPTIONS_DEFAULT, report_progress, data, cancellable, &error);
   if (data->result == NULL)
     goto failed;
   /* The log the scan clustered by. */
@@ -955,6 +965,40 @@ pr_session_scan_async (PrSession             *self,
   data->date_order = self->date_order;
   data->bad_rows = g_ptr_array_new_with_free_func (g_free);
   _pr_session_progress_init (&data->progress, self, progress, progress_data);
+  g_task_set_source_tag (task, pr_session_scan_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
+  _pr_session_run_in_background (task, scan_thread);
+}
+
+/**
+ * pr_session_open_last_scan_async:
+ *
+ * Opens the last complete scan of @table from the store, as
+ * pr_session_scan_async() would leave it, without reading the table: its
+ * cases, their members read by id (pr-scan-stored.c). Finish with
+ * pr_session_scan_finish(); it fails with %PR_STORED_SCAN_ERROR when there
+ * is no such scan or it used another mapping than @mapping.
+ */
+void
+pr_session_open_last_scan_async (PrSession             *self,
+                                 const char            *table,
+                                 const PrMapping       *mapping,
+                                 GCancellable          *cancellable,
+                                 GAsyncReadyCallback    callback,
+                                 gpointer               user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  ScanData *data = g_new0 (ScanData, 1);
+
+  g_return_if_fail (self->params != NULL);
+
+  data->params = pr_connection_params_copy (self->params);
+  data->table = g_strdup (table);
+  data->mapping = pr_mapping_copy (mapping);
+  data->from_store = TRUE;
+  data->date_order = self->date_order;
+  data->bad_rows = g_ptr_array_new_with_free_func (g_free);
+  _pr_session_progress_init (&data->progress, self, NULL, NULL);
   g_task_set_source_tag (task, pr_session_scan_async);
   g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
   _pr_session_run_in_background (task, scan_thread);
@@ -1073,9 +1117,13 @@ pr_session_scan_finish (PrSession     *self,
   g_clear_pointer (&self->mapping, pr_mapping_free);
   self->mapping = pr_mapping_copy (data->mapping);
   set_result (self, g_steal_pointer (&data->result));
-  self->k = data->k;
+  self->k = self->result->k;
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
   self->bad_rows = g_steal_pointer (&data->bad_rows);
+  g_clear_pointer (&self->missing, g_ptr_array_unref);
+  self->missing = g_steal_pointer (&data->missing);
+  self->from_store = data->from_store;
+  self->scanned_at = data->stored != NULL ? data->stored->finished_at : g_get_real_time () / G_USEC_PER_SEC;
 
   /* Made on the scanning thread: the main loop only swaps it in. */
   _pr_session_install_clusters (self, g_steal_pointer (&data->items), g_steal_pointer (&data->cluster_of), data->decisions);

@@ -33,6 +33,11 @@ struct _PrWindow
   char                 *work_what;
   char                 *export_name;   /* the file the export running writes, as the user knows it */
   GtkWidget            *threshold_dialog;  /* weak: the threshold preview, while open */
+  GtkWidget            *scan_bar;
+  GtkWidget            *scan_label;
+  PrStoredScan         *last_scan;     /* the mapping page's table's, or NULL */
+  gboolean              last_scan_same_mapping;
+  guint                 last_scan_lookup;  /* the latest look-up: older answers are dropped */
 };
 
 /* The review page's compare view. */
@@ -44,6 +49,12 @@ void _pr_window_update_title   (PrWindow    *self);
 void _pr_window_start_work     (PrWindow    *self,
                                 const char  *what);
 void _pr_window_end_work       (PrWindow    *self);
+/* pr-window-reopen.c */
+void     _pr_window_reopen_init        (PrWindow    *self);
+void     _pr_window_reopen_update      (PrWindow    *self);
+void     _pr_window_reopen_scanned     (PrWindow    *self);
+gboolean _pr_window_reopen_ask_rescan  (PrWindow    *self);
+void     _pr_window_show_review        (PrWindow    *self);
 void _pr_window_show_progress  (PrScanPhase  phase,
                                 guint64      records,
                                 guint64      done,
