@@ -14,6 +14,7 @@
 
 #include <gtk/gtk.h>
 
+#include "pr-review-page.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-window.h"
@@ -56,6 +57,26 @@ describe_clusters (PrWindow *window)
   for (guint i = 0; i < lines->len; i++)
     g_string_append_printf (text, "%s\n", (char *) lines->pdata[i]);
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Whether a label under @widget contains @text. */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
+      strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+shows_deleted (gpointer compare)
+{
+  return shows_text (compare, "(deleted from the table since the scan)");
 }
 
 static GtkWidget *
@@ -134,6 +155,7 @@ test_open_last_scan (void)
   g_autofree char *decided = NULL;
   GtkWidget *rescan;
   guint64 n_scans;
+  guint deleted_case = 0;
   PrWindow *window;
 
   pr_test_fill_table (root);
@@ -159,6 +181,7 @@ test_open_last_scan (void)
     item = pr_session_decide_finish (pr_window_get_session (window), result, &error);
     g_assert_no_error (error);
     deleted = g_strdup (pr_cluster_item_get_member (second, 1)->id);
+    deleted_case = pr_cluster_item_get_number (second);
   }
   scanned = describe_clusters (window);
   g_test_message ("scanned:\n%s", scanned);
@@ -188,6 +211,12 @@ test_open_last_scan (void)
   g_assert_nonnull (strstr (scan_label (window), today));
   g_assert_nonnull (strstr (scan_label (window), "opened as saved"));
   g_assert_nonnull (strstr (scan_label (window), "1 of its records has been deleted"));
+  /* Its case shows the deleted record as deleted. */
+  pr_test_select_cluster (window, GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW,
+                                                                        "cluster-list")), deleted_case);
+  pr_review_page_show_record (PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL)),
+                              deleted);
+  pr_test_wait_until (shows_deleted, g_object_get_data (G_OBJECT (window), "compare"));
   rescan = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, "rescan-button");
   g_assert_true (gtk_widget_get_mapped (rescan) && gtk_widget_is_sensitive (rescan));
   pr_test_assert_controls_named (GTK_WIDGET (window));
