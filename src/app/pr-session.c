@@ -932,6 +932,36 @@ failed:
   g_task_return_error (task, error);
 }
 
+static ScanData *
+scan_data_new (PrSession       *self,
+               const char      *table,
+               const PrMapping *mapping)
+{
+  ScanData *data = g_new0 (ScanData, 1);
+
+  data->params = pr_connection_params_copy (self->params);
+  data->table = g_strdup (table);
+  data->mapping = pr_mapping_copy (mapping);
+  data->date_order = self->date_order;
+  data->bad_rows = g_ptr_array_new_with_free_func (g_free);
+  return data;
+}
+
+/* @data: (transfer full); its progress set up */
+static void
+start_scan_thread (PrSession           *self,
+                   ScanData            *data,
+                   GCancellable        *cancellable,
+                   GAsyncReadyCallback  callback,
+                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pr_session_scan_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
+  _pr_session_run_in_background (task, scan_thread);
+}
+
 /**
  * pr_session_scan_async:
  * @progress: (nullable): called on the main thread as the scan goes on
@@ -952,22 +982,15 @@ pr_session_scan_async (PrSession             *self,
                        GAsyncReadyCallback    callback,
                        gpointer               user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-  ScanData *data = g_new0 (ScanData, 1);
+  ScanData *data;
 
   g_return_if_fail (self->params != NULL);
+  data = scan_data_new (self, table, mapping);
 
-  data->params = pr_connection_params_copy (self->params);
-  data->table = g_strdup (table);
-  data->mapping = pr_mapping_copy (mapping);
   data->k = k;
   data->skip_bad_rows = self->skip_bad_rows;
-  data->date_order = self->date_order;
-  data->bad_rows = g_ptr_array_new_with_free_func (g_free);
   _pr_session_progress_init (&data->progress, self, progress, progress_data);
-  g_task_set_source_tag (task, pr_session_scan_async);
-  g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
-  _pr_session_run_in_background (task, scan_thread);
+  start_scan_thread (self, data, cancellable, callback, user_data);
 }
 
 /**
@@ -987,21 +1010,14 @@ pr_session_open_last_scan_async (PrSession             *self,
                                  GAsyncReadyCallback    callback,
                                  gpointer               user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-  ScanData *data = g_new0 (ScanData, 1);
+  ScanData *data;
 
   g_return_if_fail (self->params != NULL);
+  data = scan_data_new (self, table, mapping);
 
-  data->params = pr_connection_params_copy (self->params);
-  data->table = g_strdup (table);
-  data->mapping = pr_mapping_copy (mapping);
   data->from_store = TRUE;
-  data->date_order = self->date_order;
-  data->bad_rows = g_ptr_array_new_with_free_func (g_free);
   _pr_session_progress_init (&data->progress, self, NULL, NULL);
-  g_task_set_source_tag (task, pr_session_scan_async);
-  g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
-  _pr_session_run_in_background (task, scan_thread);
+  start_scan_thread (self, data, cancellable, callback, user_data);
 }
 
 /* A list view makes the widgets of the ~200 rows around its view at once
