@@ -202,6 +202,9 @@ test_open_last_scan (void)
   g_assert_cmpint (ABS (stored_scan->finished_at - now_seconds), <, 3600);
   g_assert_cmpuint (opened->k, ==, 3);
   g_assert_cmpuint (opened->counts.records, ==, scanned->counts.records);
+  g_assert_cmpuint (opened->counts.new_records, ==, scanned->counts.new_records);
+  g_assert_cmpuint (opened->counts.pairs, ==, scanned->counts.pairs);
+  g_assert_cmpuint (opened->counts.clusters, ==, pr_clustering_get_n_clusters (opened->clustering));
   /* Only the members were read, not the table (nor every fingerprint):
    * a few store rows per member besides. */
   for (guint c = 0; c < pr_clustering_get_n_clusters (scanned->clustering); c++)

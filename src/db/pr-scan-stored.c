@@ -45,7 +45,8 @@ pr_store_find_last_scan (PrStore     *self,
                          GError     **error)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT id, TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', finished_at), "
-                                          "mapping_version, mapping, k, records, pairs FROM %s "
+                                          "mapping_version, mapping, k, records, new_records, changed_records, "
+                                          "refingerprinted_records, retired_records, pairs, clusters FROM %s "
                                           "WHERE source_database = ? AND source_table = ? AND status = 'complete' "
                                           "ORDER BY id DESC LIMIT 1", self->q_scans);
   g_autoptr(GPtrArray) rows = NULL;
@@ -73,8 +74,13 @@ pr_store_find_last_scan (PrStore     *self,
   scan->mapping_version = g_ascii_strtoull (row->values[2], NULL, 10);
   scan->mapping = g_strdup (row->values[3]);
   scan->k = (guint) g_ascii_strtoull (row->values[4], NULL, 10);
-  scan->records = g_ascii_strtoull (row->values[5], NULL, 10);
-  scan->pairs = g_ascii_strtoull (row->values[6], NULL, 10);
+  scan->counts.records = g_ascii_strtoull (row->values[5], NULL, 10);
+  scan->counts.new_records = g_ascii_strtoull (row->values[6], NULL, 10);
+  scan->counts.changed_records = g_ascii_strtoull (row->values[7], NULL, 10);
+  scan->counts.refingerprinted_records = g_ascii_strtoull (row->values[8], NULL, 10);
+  scan->counts.retired_records = g_ascii_strtoull (row->values[9], NULL, 10);
+  scan->counts.pairs = g_ascii_strtoull (row->values[10], NULL, 10);
+  scan->counts.clusters = g_ascii_strtoull (row->values[11], NULL, 10);
   return scan;
 }
 
@@ -236,9 +242,8 @@ pr_scan_open_stored (PrConnection         *connection,
   result->k = scan->k;
   result->scan_id = scan->scan_id;
   result->mapping_version = version;
-  result->counts.records = scan->records;
-  result->counts.pairs = scan->pairs;
-  result->counts.clusters = n_clusters;
+  /* The scan's figures, as the review's line gives them after a scan. */
+  result->counts = scan->counts;
 
   if (scan_out != NULL)
     *scan_out = g_steal_pointer (&scan);

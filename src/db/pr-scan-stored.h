@@ -21,8 +21,7 @@ typedef struct {
   guint64  mapping_version;
   char    *mapping;          /* the scan's mapping, described (pr_fingerprint_describe ()) */
   guint    k;
-  guint64  records;          /* the table's rows the scan read */
-  guint64  pairs;
+  PrScanCounts counts;       /* as the scan recorded them */
 } PrStoredScan;
 
 PrStoredScan *pr_store_find_last_scan (PrStore              *store,
