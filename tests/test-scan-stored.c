@@ -174,6 +174,7 @@ test_open_last_scan (void)
   g_autofree char *expected = NULL, *got = NULL, *deleted = NULL, *after_delete = NULL;
   g_autofree char *sql = NULL, *with_distances = NULL, *got_distances = NULL;
   guint64 before, members = 0;
+  g_autoptr(GTimer) timer = NULL;
   GDateTime *now = g_date_time_new_now_utc ();
   gint64 now_seconds = g_date_time_to_unix (now);
 
@@ -187,12 +188,17 @@ test_open_last_scan (void)
   g_assert_error (error, PR_STORED_SCAN_ERROR, PR_STORED_SCAN_ERROR_NONE);
   g_clear_error (&error);
 
+  timer = g_timer_new ();
   scanned = scan (db, store);
+  g_test_message ("scan of %" G_GSIZE_FORMAT " records: %.3f s", scanned->set->n_records, g_timer_elapsed (timer, NULL));
   g_assert_cmpuint (pr_clustering_get_n_clusters (scanned->clustering), >=, N_GROUPS);
   expected = describe_clusters (scanned, FALSE);
 
   before = rows_read (db);
+  g_timer_start (timer);
   opened = open_stored (db, store, FALSE, &stored_scan, &missing, &error);
+  g_test_message ("opened from the store, %" G_GSIZE_FORMAT " members: %.3f s", opened->set->n_records,
+                  g_timer_elapsed (timer, NULL));
   g_assert_no_error (error);
   got = describe_clusters (opened, FALSE);
   g_assert_cmpstr (got, ==, expected);
