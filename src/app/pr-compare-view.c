@@ -454,6 +454,15 @@ add_member_column (PrCompareView *self,
     }
 
   title = member_title (self->item, m, n_text > 0 ? similarity / n_text : (64.0 - member->distance) / 64);
+  /* No row has its id now: deleted since the scan, said, not shown as empty fields alone. */
+  if (pr_mapping_find (self->mapping, PR_COLUMN_ROLE_ID) >= 0 &&
+      values->pdata[pr_mapping_find (self->mapping, PR_COLUMN_ROLE_ID)] == NULL)
+    {
+      char *deleted = g_strdup_printf ("%s\n%s", title, _("(deleted from the table since the scan)"));
+
+      g_free (title);
+      title = deleted;
+    }
   header = gtk_label_new (title);
   gtk_label_set_xalign (GTK_LABEL (header), 0);
   gtk_label_set_wrap (GTK_LABEL (header), TRUE);

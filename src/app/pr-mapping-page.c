@@ -22,6 +22,7 @@ struct _PrMappingPage
   /* Template widgets */
   GtkWidget            *table_dropdown;
   GtkWidget            *k_spin;
+  GtkWidget            *last_scan_button;
   GtkWidget            *columns_box;
   GtkWidget            *preview_label;
   GtkWidget            *write_back_check;
@@ -145,6 +146,8 @@ refresh_preview (PrMappingPage *self)
   table = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->table_dropdown));
   if (table == NULL)
     return;
+  /* The window compares the table's last scan with the mapping. */
+  g_signal_emit (self, signals[CHANGED], 0);
   mapping = pr_mapping_page_make_mapping (self, &error);
   if (mapping == NULL)
     {
@@ -526,6 +529,24 @@ column_label (ColumnRow    *row,
 }
 
 /**
+ * pr_mapping_page_show_last_scan:
+ * @label: (nullable): the button that opens the table's last scan
+ *   (win.open-last-scan); %NULL hides it
+ *
+ * Offers the table's last complete scan beside Scan.
+ */
+void
+pr_mapping_page_show_last_scan (PrMappingPage *self,
+                                const char    *label,
+                                const char    *tooltip)
+{
+  gtk_widget_set_visible (self->last_scan_button, label != NULL);
+  if (label != NULL)
+    gtk_button_set_label (GTK_BUTTON (self->last_scan_button), label);
+  gtk_widget_set_tooltip_text (self->last_scan_button, tooltip);
+}
+
+/**
  * pr_mapping_page_make_mapping:
  *
  * Returns: (transfer full) (nullable): the mapping as the reviewer set it,
@@ -722,7 +743,7 @@ pr_mapping_page_class_init (PrMappingPageClass *klass)
                                                       G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* The columns of a newly chosen table are listed. */
+  /* The columns of a newly chosen table are listed, or the mapping changed. */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* Something failed: what (for the reviewer), and the error. */
@@ -733,6 +754,7 @@ pr_mapping_page_class_init (PrMappingPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-mapping-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, PrMappingPage, name)
   BIND (table_dropdown);
+  BIND (last_scan_button);
   BIND (k_spin);
   BIND (columns_box);
   BIND (preview_label);

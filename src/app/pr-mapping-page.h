@@ -22,5 +22,8 @@ gboolean    pr_mapping_page_get_write_back    (PrMappingPage  *page);
 PrDateOrder pr_mapping_page_get_date_order    (PrMappingPage  *page);
 PrMapping  *pr_mapping_page_make_mapping      (PrMappingPage  *page,
                                                GError        **error);
+void        pr_mapping_page_show_last_scan    (PrMappingPage  *page,
+                                               const char     *label,
+                                               const char     *tooltip);
 
 G_END_DECLS

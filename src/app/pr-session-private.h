@@ -11,6 +11,7 @@
 
 #include "pr-session.h"
 #include "pr-sample-server.h"
+#include "pr-scan-stored.h"
 #include "pr-store.h"
 #include "pr-threshold-preview.h"
 
@@ -87,6 +88,9 @@ struct _PrSession
   gboolean            skip_bad_rows; /* the next scan leaves bad rows out */
   PrDateOrder         date_order;    /* how the next scan and preview read 08/06/2019 */
   GPtrArray          *bad_rows;     /* char *: the rows the scan under review left out, and why */
+  gboolean            from_store;   /* the clusters are the last scan's, opened from the store */
+  gint64              scanned_at;   /* when the scan under review ended: unix seconds */
+  GPtrArray          *missing;      /* (nullable) char *: opened from the store, its members deleted since */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */

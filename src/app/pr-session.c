@@ -268,6 +268,7 @@ pr_session_finalize (GObject *object)
   g_clear_pointer (&self->mapping, pr_mapping_free);
   set_result (self, NULL);
   g_clear_pointer (&self->cluster_of, g_hash_table_unref);
+  g_clear_pointer (&self->missing, g_ptr_array_unref);
   g_clear_pointer (&self->decisions, g_hash_table_unref);
   g_clear_pointer (&self->taken_out_of, g_hash_table_unref);
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
@@ -770,6 +771,9 @@ typedef struct {
   gboolean               skip_bad_rows;
   PrDateOrder            date_order;
   GPtrArray             *bad_rows;   /* char *, each "row 12 (id “A7”), column “body”: why" */
+  gboolean               from_store; /* open the last complete scan (pr-scan-stored.c), not scan */
+  PrStoredScan          *stored;     /* it */
+  GPtrArray             *missing;    /* char *: its members deleted from the table since */
 } ScanData;
 
 static void
@@ -784,6 +788,8 @@ scan_data_free (ScanData *data)
   g_clear_pointer (&data->items, g_ptr_array_unref);
   g_clear_pointer (&data->decisions, g_ptr_array_unref);
   g_clear_pointer (&data->bad_rows, g_ptr_array_unref);
+  g_clear_pointer (&data->stored, pr_stored_scan_free);
+  g_clear_pointer (&data->missing, g_ptr_array_unref);
   g_free (data);
 }
 
@@ -913,8 +919,12 @@ scan_thread (GTask        *task,
   load.advice = PR_ADVICE_CONTROLS;
   load.bad_row = add_bad_row;
   load.bad_row_data = data;
-  data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
-                              &PR_PART_MATCH_OPTIONS_DEFAULT, report_progress, data, cancellable, &error);
+  if (data->from_store)
+    data->result = pr_scan_open_stored (connection, store, data->table, data->mapping, &load, &data->stored,
+                                        &data->missing, cancellable, &error);
+  else
+    data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
+                                &PR_PART_MATCH_OPTIONS_DEFAULT, report_progress, data, cancellable, &error);
   if (data->result == NULL)
     goto failed;
   /* The log the scan clustered by. */
@@ -930,6 +940,36 @@ scan_thread (GTask        *task,
 
 failed:
   g_task_return_error (task, error);
+}
+
+static ScanData *
+scan_data_new (PrSession       *self,
+               const char      *table,
+               const PrMapping *mapping)
+{
+  ScanData *data = g_new0 (ScanData, 1);
+
+  data->params = pr_connection_params_copy (self->params);
+  data->table = g_strdup (table);
+  data->mapping = pr_mapping_copy (mapping);
+  data->date_order = self->date_order;
+  data->bad_rows = g_ptr_array_new_with_free_func (g_free);
+  return data;
+}
+
+/* @data: (transfer full); its progress set up */
+static void
+start_scan_thread (PrSession           *self,
+                   ScanData            *data,
+                   GCancellable        *cancellable,
+                   GAsyncReadyCallback  callback,
+                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, pr_session_scan_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
+  _pr_session_run_in_background (task, scan_thread);
 }
 
 /**
@@ -952,22 +992,42 @@ pr_session_scan_async (PrSession             *self,
                        GAsyncReadyCallback    callback,
                        gpointer               user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-  ScanData *data = g_new0 (ScanData, 1);
+  ScanData *data;
 
   g_return_if_fail (self->params != NULL);
+  data = scan_data_new (self, table, mapping);
 
-  data->params = pr_connection_params_copy (self->params);
-  data->table = g_strdup (table);
-  data->mapping = pr_mapping_copy (mapping);
   data->k = k;
   data->skip_bad_rows = self->skip_bad_rows;
-  data->date_order = self->date_order;
-  data->bad_rows = g_ptr_array_new_with_free_func (g_free);
   _pr_session_progress_init (&data->progress, self, progress, progress_data);
-  g_task_set_source_tag (task, pr_session_scan_async);
-  g_task_set_task_data (task, data, (GDestroyNotify) scan_data_free);
-  _pr_session_run_in_background (task, scan_thread);
+  start_scan_thread (self, data, cancellable, callback, user_data);
+}
+
+/**
+ * pr_session_open_last_scan_async:
+ *
+ * Opens the last complete scan of @table from the store, as
+ * pr_session_scan_async() would leave it, without reading the table: its
+ * cases, their members read by id (pr-scan-stored.c). Finish with
+ * pr_session_scan_finish(); it fails with %PR_STORED_SCAN_ERROR when there
+ * is no such scan or it used another mapping than @mapping.
+ */
+void
+pr_session_open_last_scan_async (PrSession             *self,
+                                 const char            *table,
+                                 const PrMapping       *mapping,
+                                 GCancellable          *cancellable,
+                                 GAsyncReadyCallback    callback,
+                                 gpointer               user_data)
+{
+  ScanData *data;
+
+  g_return_if_fail (self->params != NULL);
+  data = scan_data_new (self, table, mapping);
+
+  data->from_store = TRUE;
+  _pr_session_progress_init (&data->progress, self, NULL, NULL);
+  start_scan_thread (self, data, cancellable, callback, user_data);
 }
 
 /* A list view makes the widgets of the ~200 rows around its view at once
@@ -1084,9 +1144,13 @@ pr_session_scan_finish (PrSession     *self,
   g_clear_pointer (&self->mapping, pr_mapping_free);
   self->mapping = pr_mapping_copy (data->mapping);
   set_result (self, g_steal_pointer (&data->result));
-  self->k = data->k;
+  self->k = self->result->k;
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
   self->bad_rows = g_steal_pointer (&data->bad_rows);
+  g_clear_pointer (&self->missing, g_ptr_array_unref);
+  self->missing = g_steal_pointer (&data->missing);
+  self->from_store = data->from_store;
+  self->scanned_at = data->stored != NULL ? data->stored->finished_at : g_get_real_time () / G_USEC_PER_SEC;
 
   /* Made on the scanning thread: the main loop only swaps it in. */
   _pr_session_install_clusters (self, g_steal_pointer (&data->items), g_steal_pointer (&data->cluster_of), data->decisions);

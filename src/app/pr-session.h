@@ -8,6 +8,7 @@
 #include "pr-connection.h"
 #include "pr-mapping.h"
 #include "pr-scan.h"
+#include "pr-scan-stored.h"
 #include "pr-threshold-preview.h"
 #include "pr-write-back.h"
 
@@ -73,6 +74,25 @@ void                pr_session_scan_async         (PrSession             *sessio
                                                    GCancellable          *cancellable,
                                                    GAsyncReadyCallback    callback,
                                                    gpointer               user_data);
+void                pr_session_open_last_scan_async (PrSession           *session,
+                                                   const char            *table,
+                                                   const PrMapping       *mapping,
+                                                   GCancellable          *cancellable,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+/* pr-session-reopen.c */
+void                pr_session_find_last_scan_async (PrSession           *session,
+                                                   const char            *table,
+                                                   const PrMapping       *mapping,
+                                                   GAsyncReadyCallback    callback,
+                                                   gpointer               user_data);
+PrStoredScan       *pr_session_find_last_scan_finish (PrSession          *session,
+                                                   GAsyncResult          *result,
+                                                   gboolean              *same_mapping,
+                                                   GError               **error);
+gboolean            pr_session_get_from_store     (PrSession             *session);
+gint64              pr_session_get_scanned_at     (PrSession             *session);
+GPtrArray          *pr_session_get_missing        (PrSession             *session);
 gboolean            pr_session_scan_finish        (PrSession             *session,
                                                    GAsyncResult          *result,
                                                    GError               **error);

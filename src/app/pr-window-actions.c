@@ -55,6 +55,7 @@ _pr_window_actions_update (PrWindow *self)
 
       g_simple_action_set_enabled (G_SIMPLE_ACTION (action), states[i].enabled);
     }
+  _pr_window_reopen_update (self);
 }
 
 /* Connect */
@@ -128,11 +129,19 @@ scanned (GObject      *object,
         pr_window_show_error (self, _("The scan failed; nothing of it was saved"), error);
       return;
     }
+  _pr_window_show_review (self);
+}
+
+/* A scan done, or the last one opened: the review. */
+void
+_pr_window_show_review (PrWindow *self)
+{
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), FALSE);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "review");
   pr_review_page_refilter (PR_REVIEW_PAGE (self->review_page));
   _pr_window_update_title (self);
   pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
+  _pr_window_reopen_scanned (self);
   _pr_window_actions_update (self);
   pr_review_page_focus_list (PR_REVIEW_PAGE (self->review_page));
 }
@@ -523,6 +532,9 @@ thresholds_activated (GSimpleAction *action,
   PrWindow *self = user_data;
   PrThresholdDialog *dialog;
 
+  /* Opened from the store, the review lacks the records the preview counts. */
+  if (_pr_window_reopen_ask_rescan (self))
+    return;
   if (self->threshold_dialog != NULL)
     {
       gtk_window_present (GTK_WINDOW (self->threshold_dialog));

@@ -41,6 +41,11 @@ struct _PrWindow
   GFile                *export_folder; /* the folder it is in */
   guint                 export_cases;  /* the cases it holds */
   GtkWidget            *threshold_dialog;  /* weak: the threshold preview, while open */
+  GtkWidget            *scan_bar;
+  GtkWidget            *scan_label;
+  PrStoredScan         *last_scan;     /* the mapping page's table's, or NULL */
+  gboolean              last_scan_same_mapping;
+  guint                 last_scan_lookup;  /* the latest look-up: older answers are dropped */
 };
 
 /* The review page's compare view. */
@@ -61,6 +66,12 @@ void     _pr_window_decision_recorded  (PrWindow    *self);
 void     _pr_window_decided            (GObject      *object,
                                         GAsyncResult *result,
                                         gpointer      user_data);
+/* pr-window-reopen.c */
+void     _pr_window_reopen_init        (PrWindow    *self);
+void     _pr_window_reopen_update      (PrWindow    *self);
+void     _pr_window_reopen_scanned     (PrWindow    *self);
+gboolean _pr_window_reopen_ask_rescan  (PrWindow    *self);
+void     _pr_window_show_review        (PrWindow    *self);
 void _pr_window_show_progress  (PrScanPhase  phase,
                                 guint64      records,
                                 guint64      done,

@@ -290,6 +290,7 @@ pr_window_dispose (GObject *object)
   g_clear_pointer (&self->work_what, g_free);
   g_clear_pointer (&self->export_name, g_free);
   g_clear_object (&self->export_folder);
+  g_clear_pointer (&self->last_scan, pr_stored_scan_free);
 
   G_OBJECT_CLASS (pr_window_parent_class)->dispose (object);
 }
@@ -325,6 +326,8 @@ pr_window_class_init (PrWindowClass *klass)
   BIND (history_button);
   BIND (history_popover);
   BIND (note_entry);
+  BIND (scan_bar);
+  BIND (scan_label);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, page_error);
   gtk_widget_class_bind_template_callback (widget_class, _pr_window_actions_update);
@@ -360,6 +363,7 @@ pr_window_init (PrWindow *self)
 
   _pr_window_actions_init (self);
   _pr_window_history_init (self);
+  _pr_window_reopen_init (self);
   g_signal_connect_object (self->session, "notify::can-undo", G_CALLBACK (_pr_window_actions_update), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "cluster-changed", G_CALLBACK (cluster_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (active_changed), NULL);

@@ -43,4 +43,14 @@ char       **pr_record_reader_fetch (PrConnection         *connection,
                                     const char           *id,
                                     GError              **error);
 
+PrRecordSet *pr_record_reader_load_ids (PrConnection       *connection,
+                                       const char         *table,
+                                       const PrMapping    *mapping,
+                                       const PrLoadOptions *options,
+                                       char *const        *ids,
+                                       gsize               n_ids,
+                                       GPtrArray         **missing,
+                                       GCancellable       *cancellable,
+                                       GError            **error);
+
 G_END_DECLS

@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Coming back to a table: after connecting, the mapping page offers the
+ * table's last complete scan; opened, the review shows its cases, numbers
+ * and verdicts as the scan left them (the scanning window's list is the
+ * oracle), without a scan (the store's count of scans), a row deleted
+ * since still in its case; the window says which scan it shows, the
+ * rescan is one button, the threshold preview asks for a rescan, and
+ * another mapping is said instead of offered.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "pr-review-page.h"
+#include "pr-test-server.h"
+#include "pr-test-ui.h"
+#include "pr-window.h"
+
+static gint
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Each cluster as "number: primary; member=state …" (members by id), sorted. */
+static char *
+describe_clusters (PrWindow *window)
+{
+  GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      g_autoptr(GPtrArray) members = g_ptr_array_new_with_free_func (g_free);
+      GString *line = g_string_new (NULL);
+
+      /* The members by id: a deleted one is listed last. */
+      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+        {
+          PrClusterMember *member = pr_cluster_item_get_member (item, m);
+
+          g_ptr_array_add (members, g_strdup_printf ("%s=%u", member->id, member->state));
+        }
+      g_ptr_array_sort (members, compare_strings);
+      g_string_printf (line, "%u: %s;", pr_cluster_item_get_number (item), pr_cluster_item_get_primary_id (item));
+      for (guint m = 0; m < members->len; m++)
+        g_string_append_printf (line, " %s", (char *) members->pdata[m]);
+      g_ptr_array_add (lines, g_string_free (line, FALSE));
+    }
+  g_ptr_array_sort (lines, compare_strings);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (text, "%s\n", (char *) lines->pdata[i]);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Whether a label under @widget contains @text. */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
+      strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+shows_deleted (gpointer compare)
+{
+  return shows_text (compare, "(deleted from the table since the scan)");
+}
+
+static GtkWidget *
+open_button (PrWindow *window)
+{
+  GtkWidget *button = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, "open-last-scan");
+
+  g_assert_nonnull (button);
+  return button;
+}
+
+static gboolean
+last_scan_offered (gpointer data)
+{
+  GtkWidget *button = open_button (data);
+
+  return gtk_widget_get_visible (button) && gtk_widget_is_sensitive (button);
+}
+
+static gboolean
+other_mapping_said (gpointer data)
+{
+  GtkWidget *button = open_button (data);
+
+  return gtk_widget_get_visible (button) && !gtk_widget_is_sensitive (button);
+}
+
+static void
+store_result (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(gpointer *) data != NULL;
+}
+
+static GtkWindow *
+find_toplevel (const char *name)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (g_strcmp0 (gtk_widget_get_name (GTK_WIDGET (toplevel)), name) == 0)
+        return toplevel;
+    }
+  return NULL;
+}
+
+static const char *
+scan_label (PrWindow *window)
+{
+  GtkWidget *label = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, "scan-label");
+
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_get_mapped (label));
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+static void
+test_open_last_scan (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *today = g_date_time_format (now, "%Y-%m-%d");
+  g_autofree char *scanned = NULL, *opened = NULL, *deleted = NULL, *delete = NULL;
+  g_autofree char *decided = NULL;
+  GtkWidget *rescan;
+  guint64 n_scans;
+  guint deleted_case = 0;
+  PrWindow *window;
+
+  pr_test_fill_table (root);
+
+  /* The first visit: a scan, and a verdict. */
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  {
+    GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+    g_autoptr(PrClusterItem) first = g_list_model_get_item (clusters, 0);
+    g_autoptr(PrClusterItem) second = g_list_model_get_item (clusters, 1);
+    g_autoptr(PrClusterItem) item = NULL;
+
+    g_assert_cmpuint (pr_cluster_item_get_n_members (first), >=, 3);
+    decided = g_strdup (pr_cluster_item_get_member (first, 1)->id);
+    pr_session_decide_async (pr_window_get_session (window), first, PR_VERDICT_REPEAT, decided, store_result,
+                             &result);
+    pr_test_wait_until (is_set, &result);
+    item = pr_session_decide_finish (pr_window_get_session (window), result, &error);
+    g_assert_no_error (error);
+    deleted = g_strdup (pr_cluster_item_get_member (second, 1)->id);
+    deleted_case = pr_cluster_item_get_number (second);
+  }
+  scanned = describe_clusters (window);
+  g_test_message ("scanned:\n%s", scanned);
+  g_assert_nonnull (strstr (scanned, "=1"));
+  pr_test_close_and_finalize (window);
+
+  /* Meanwhile a record of another case leaves the table. */
+  delete = g_strdup_printf ("DELETE FROM office.petitions WHERE id = %s", deleted);
+  pr_test_execute (root, delete);
+  n_scans = pr_test_count_rows (root, "SELECT COUNT(*) FROM office.pr_scans");
+
+  /* Coming back: connected, the last scan is offered, with its date. */
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  pr_test_wait_until (last_scan_offered, window);
+  g_assert_nonnull (strstr (gtk_button_get_label (GTK_BUTTON (open_button (window))), today));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+
+  /* The same cases, numbers and verdicts; the deleted record in its case. */
+  opened = describe_clusters (window);
+  g_assert_cmpstr (opened, ==, scanned);
+  g_assert_cmpuint (pr_test_count_rows (root, "SELECT COUNT(*) FROM office.pr_scans"), ==, n_scans);
+  /* Which scan, said; the deleted record counted; the rescan at hand. */
+  g_assert_nonnull (strstr (scan_label (window), today));
+  g_assert_nonnull (strstr (scan_label (window), "opened as saved"));
+  g_assert_nonnull (strstr (scan_label (window), "1 of its records has been deleted"));
+  /* Its case shows the deleted record as deleted. */
+  pr_test_select_cluster (window, GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW,
+                                                                        "cluster-list")), deleted_case);
+  pr_review_page_show_record (PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL)),
+                              deleted);
+  pr_test_wait_until (shows_deleted, g_object_get_data (G_OBJECT (window), "compare"));
+  rescan = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, "rescan-button");
+  g_assert_true (gtk_widget_get_mapped (rescan) && gtk_widget_is_sensitive (rescan));
+  pr_test_assert_controls_named (GTK_WIDGET (window));
+
+  /* The threshold preview needs every record: it asks for a rescan. */
+  g_assert_null (find_toplevel ("ask-rescan"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.thresholds", NULL));
+  g_assert_nonnull (find_toplevel ("ask-rescan"));
+  g_assert_null (pr_window_get_threshold_dialog (window));
+  gtk_window_destroy (find_toplevel ("ask-rescan"));
+
+  /* The rescan, one button: a scan, said as such. */
+  g_signal_emit_by_name (rescan, "clicked");
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (pr_test_count_rows (root, "SELECT COUNT(*) FROM office.pr_scans"), ==, n_scans + 1);
+  g_assert_null (strstr (scan_label (window), "opened as saved"));
+  g_assert_nonnull (strstr (scan_label (window), today));
+
+  /* Another mapping (the subject ignored): said, not offered. */
+  gtk_stack_set_visible_child_name (GTK_STACK (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_STACK, NULL)), "map");
+  {
+    GtkWidget *order = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN, "date-order-subject");
+
+    g_assert_nonnull (order);
+    /* The row's first dropdown is its role: Id, Short field, Text, Date, Ignore. */
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (pr_test_find_widget (gtk_widget_get_parent (order),
+                                                                    GTK_TYPE_DROP_DOWN, NULL)), 4);
+  }
+  pr_test_wait_until (other_mapping_said, window);
+  g_assert_nonnull (strstr (gtk_button_get_label (GTK_BUTTON (open_button (window))), "other columns"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open-last-scan"));
+  pr_test_close_and_finalize (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
+  pr_test_ui_admin = pr_test_server_start ();
+  g_test_add_func ("/app/start-page/open-last-scan", test_open_last_scan);
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}
