@@ -704,7 +704,8 @@ pr_store_commit_scan (PrStore             *self,
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "
                          "records = ?, new_records = ?, changed_records = ?, refingerprinted_records = ?, "
-                         "retired_records = ?, pairs = ?, clusters = ?, message = NULL WHERE id = ?", self->q_scans);
+                         "retired_records = ?, pairs = ?, clusters = ?, cases_numbered = %d, message = NULL WHERE id = ?",
+                         self->q_scans, cases != NULL);
   _pr_statement_bind_u64 (&params[0], &counts->records);
   _pr_statement_bind_u64 (&params[1], &counts->new_records);
   _pr_statement_bind_u64 (&params[2], &counts->changed_records);
