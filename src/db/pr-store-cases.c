@@ -265,6 +265,8 @@ typedef struct {
   GArray              *member_rows; /* guint64: cluster << 32 | member, the members joining */
   GArray              *leaving;     /* Leaving: the members leaving */
   guint32             *n_members;   /* per row of rows */
+  const char         **primaries;   /* per changed row: its primary */
+  guint32             *n_unknown;   /* per changed row: members not read */
 } Writes;
 
 typedef struct {
@@ -318,19 +320,54 @@ bind_member_row (gsize          row,
   _pr_statement_bind_i64 (&params[4], &writes->scan_id);
 }
 
+/* The records a scan did not read (bad rows it skipped): still in the
+ * table, so unknown to it rather than gone. @scanned: when a skipped
+ * row's id could not be read, every record the scan read (any other
+ * could be that row); else NULL. */
+typedef struct {
+  GHashTable *kept;
+  GHashTable *scanned;
+} Unknown;
+
+static gboolean
+is_unknown (const Unknown *unknown,
+            const char    *record_id)
+{
+  return g_hash_table_contains (unknown->kept, record_id) ||
+         (unknown->scanned != NULL && !g_hash_table_contains (unknown->scanned, record_id));
+}
+
+/* How many members of stored case @index the scan did not read. */
+static guint
+count_unknown (const Loaded  *loaded,
+               guint          index,
+               const Unknown *unknown)
+{
+  GPtrArray *members = loaded->members->pdata[index];
+  guint n = 0;
+
+  for (guint m = 0; m < members->len; m++)
+    n += is_unknown (unknown, members->pdata[m]);
+  return n;
+}
+
 /* Whether cluster @x has exactly the members and primary of the stored
- * case it continues, @index in @loaded. */
+ * case it continues, @index in @loaded, the members the scan did not
+ * read (@n_unknown of them) counted as still there. */
 static gboolean
 same_as_stored (const PrCaseMembers *cluster,
                 const Loaded        *loaded,
                 guint                index,
-                GHashTable          *number_of)
+                GHashTable          *number_of,
+                const Unknown       *unknown,
+                guint                n_unknown)
 {
   GPtrArray *members = loaded->members->pdata[index];
   guint32 number = g_array_index (loaded->numbers, guint32, index);
+  const char *primary = loaded->primaries->pdata[index];
 
-  if (strcmp (cluster->primary_id, loaded->primaries->pdata[index]) != 0 ||
-      cluster->n_members != members->len)
+  if ((strcmp (cluster->primary_id, primary) != 0 && !is_unknown (unknown, primary)) ||
+      cluster->n_members + n_unknown != members->len)
     return FALSE;
   for (gsize m = 0; m < cluster->n_members; m++)
     if (GPOINTER_TO_UINT (g_hash_table_lookup (number_of, cluster->member_ids[m])) != number)
@@ -399,8 +436,8 @@ bind_changed_row (gsize          row,
   Writes *writes = user_data;
   gsize x = g_array_index (writes->rows, gsize, row);
 
-  writes->n_members[row] = writes->clusters[x].n_members;
-  _pr_statement_bind_string (&params[0], writes->clusters[x].primary_id, &lengths[0]);
+  writes->n_members[row] = writes->clusters[x].n_members + writes->n_unknown[row];
+  _pr_statement_bind_string (&params[0], writes->primaries[row], &lengths[0]);
   _pr_statement_bind_u32 (&params[1], &writes->n_members[row]);
   bind_case_key (&params[2], &lengths[2], writes, &writes->numbers[x]);
 }
@@ -547,8 +584,15 @@ _pr_store_assign_cases (PrStore             *self,
                         const PrStoreKey    *where,
                         gint64               scan_id,
                         PrScanCases         *cases,
+                        GHashTable          *kept,
+                        GHashTable          *scanned,
                         GError             **error)
 {
+  Unknown unknown = { kept, scanned };
+  g_autoptr(GPtrArray) changed_primaries = g_ptr_array_new ();
+  g_autoptr(GArray) changed_unknown = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) ended = g_array_new (FALSE, FALSE, sizeof (PrCaseEnd));
+  PrCaseNumbering ended_numbering;
   g_auto(Loaded) own_loaded = { 0 };
   g_autoptr(PrCaseCache) cache = NULL;
   Loaded *loaded_p = &own_loaded;
@@ -614,16 +658,23 @@ _pr_store_assign_cases (PrStore             *self,
   for (gsize x = 0; x < n_clusters; x++)
     {
       guint index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded_p->index_of, GUINT_TO_POINTER (numbers[x])));
+      guint n_unknown = numbering->continued[x] ? count_unknown (loaded_p, index - 1, &unknown) : 0;
 
       if (!numbering->continued[x])
         g_array_append_val (new_rows, x);
-      else if (!same_as_stored (&clusters[x], loaded_p, index - 1, number_of))
+      else if (!same_as_stored (&clusters[x], loaded_p, index - 1, number_of, &unknown, n_unknown))
         {
           GPtrArray *stored = loaded_p->members->pdata[index - 1];
+          const char *primary = loaded_p->primaries->pdata[index - 1];
 
+          /* A member the scan did not read stays, and stays the primary. */
           g_array_append_val (changed_rows, x);
+          g_ptr_array_add (changed_primaries,
+                           (gpointer) (is_unknown (&unknown, primary) ? primary : clusters[x].primary_id));
+          g_array_append_val (changed_unknown, n_unknown);
           for (guint m = 0; m < stored->len; m++)
-            if (GPOINTER_TO_SIZE (g_hash_table_lookup (cluster_of, stored->pdata[m])) != x + 1)
+            if (GPOINTER_TO_SIZE (g_hash_table_lookup (cluster_of, stored->pdata[m])) != x + 1 &&
+                !is_unknown (&unknown, stored->pdata[m]))
               {
                 Leaving one = { numbers[x], stored->pdata[m] };
 
@@ -641,14 +692,34 @@ _pr_store_assign_cases (PrStore             *self,
           }
     }
 
-  writes = (Writes) { db, table, now, scan_id, clusters, numbers, NULL, member_rows, leaving, NULL };
+  /* A case that ends only because the scan did not read some of its
+   * members (none of the others is in a cluster now) stays as it was. */
+  for (gsize e = 0; e < numbering->n_ended; e++)
+    {
+      const PrCaseEnd *end = &numbering->ended[e];
+      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded_p->index_of, GUINT_TO_POINTER (end->number)));
+      GPtrArray *stored = index != 0 ? loaded_p->members->pdata[index - 1] : NULL;
+      gboolean keep = index != 0 && count_unknown (loaded_p, index - 1, &unknown) > 0;
+
+      for (guint m = 0; keep && m < stored->len; m++)
+        if (g_hash_table_contains (cluster_of, stored->pdata[m]))
+          keep = FALSE;
+      if (!keep)
+        g_array_append_val (ended, *end);
+    }
+  ended_numbering = *numbering;
+  ended_numbering.n_ended = ended->len;
+  ended_numbering.ended = (PrCaseEnd *) (gpointer) ended->data;
+
+  writes = (Writes) { db, table, now, scan_id, clusters, numbers, NULL, member_rows, leaving, NULL,
+                      (const char **) changed_primaries->pdata, (guint32 *) (gpointer) changed_unknown->data };
   n_members = g_new0 (guint32, MAX (n_clusters, 1));
   writes.n_members = n_members;
-  ends.numbering = numbering;
+  ends.numbering = &ended_numbering;
 
   sql = g_strdup_printf ("UPDATE %s SET ended_scan_id = ?, ended_at = ?, merged_into = ? "
                          "WHERE source_database = ? AND source_table = ? AND number = ?", self->q_cases);
-  if (!run_per_row (self, sql, numbering->n_ended, bind_end_row, &ends, params, lengths,
+  if (!run_per_row (self, sql, ended->len, bind_end_row, &ends, params, lengths,
                     _("cannot record the ended cases"), error))
     return FALSE;
 
@@ -682,8 +753,8 @@ _pr_store_assign_cases (PrStore             *self,
                     _("cannot record the cases' members"), error))
     return FALSE;
 
-  g_debug ("scan %" G_GINT64_FORMAT " of %s.%s: %u new cases, %u changed, %" G_GSIZE_FORMAT " ended",
-           scan_id, db, table, new_rows->len, changed_rows->len, numbering->n_ended);
+  g_debug ("scan %" G_GINT64_FORMAT " of %s.%s: %u new cases, %u changed, %u ended",
+           scan_id, db, table, new_rows->len, changed_rows->len, ended->len);
   return TRUE;
 }
 

@@ -698,8 +698,15 @@ pr_store_commit_scan (PrStore             *self,
       !set_retired (self, where, to_retire, "UTC_TIMESTAMP(6)", error) ||
       !set_retired (self, where, to_revive, "NULL", error))
     goto out;
-  if (cases != NULL && !_pr_store_assign_cases (self, where, scan_id, cases, error))
-    goto out;
+  if (cases != NULL)
+    {
+      g_autoptr(GHashTable) kept = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (guint i = 0; kept_ids != NULL && i < kept_ids->len; i++)
+        g_hash_table_add (kept, kept_ids->pdata[i]);
+      if (!_pr_store_assign_cases (self, where, scan_id, cases, kept, retire_none ? scanned : NULL, error))
+        goto out;
+    }
 
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "
