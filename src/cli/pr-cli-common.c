@@ -33,7 +33,7 @@ const char pr_cli_idf_help[] =
      "ln (records / records with the word)");
 const char pr_cli_idf_max_share_help[] =
   N_("Leave out of the fingerprint the words found in more than this share of the records read "
-     "(between 0 and 1; default: none)");
+     "(above 0, at most 1; without the flag, none)");
 const char pr_cli_idf_max_share_arg[] = N_("S");
 
 void
@@ -48,6 +48,8 @@ pr_cli_mapping_options_init (PrCliMappingOptions *options)
   options->min_shared = PR_PART_DEFAULT_MIN_SHARED_TOKENS;
   options->shingle_words = PR_PART_DEFAULT_SHINGLE_WORDS;
   options->shingle_window = PR_PART_DEFAULT_SHINGLE_WINDOW;
+  /* Told apart from a 0 given on purpose (pr_cli_parse_command). */
+  options->idf_max_share = -G_MAXDOUBLE;
 }
 
 /* How the flags say to cut the parts; an unknown --parts was refused when
@@ -419,9 +421,19 @@ read_password_file (const char  *path,
   g_autofree char *contents = NULL;
   gsize length = 0;
   char *password;
+  GStatBuf st;
 
   if (!g_file_get_contents (path, &contents, &length, error))
     return NULL;
+  /* As ssh does for a key: others who can read it have the password. */
+  if (g_stat (path, &st) == 0 && (st.st_mode & (S_IRWXG | S_IRWXO)) != 0)
+    {
+      g_autofree char *quoted = g_shell_quote (path);
+
+      fprintf (stderr, _("Warning: other users of this machine can read or change the password file %s "
+                         "(its mode is %04o); make it readable by you alone: chmod 600 %s\n"),
+               path, (unsigned) (st.st_mode & 07777), quoted);
+    }
   if (memchr (contents, '\0', length) != NULL)
     {
       memset (contents, 0, length);
@@ -993,6 +1005,18 @@ pr_cli_parse_command_with_ids (int                  *argc,
   g_option_context_add_group (context, pr_cli_mapping_option_group (options));
   if (!g_option_context_parse (context, argc, argv, error))
     return FALSE;
+
+  /* "Words in more than 0 % of the records" would be every word; the
+   * value that leaves none out is the flag left out. */
+  if (options->idf_max_share == -G_MAXDOUBLE)
+    options->idf_max_share = 0;
+  else if (options->idf_max_share == 0)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--idf-max-share 0 would leave out every word: give a share above 0 (0.05 leaves out "
+                             "the words of more than 5 % of the records), or leave the flag out to keep every word"));
+      return FALSE;
+    }
 
   if (options->sample && (options->db != NULL || options->table != NULL))
     {
