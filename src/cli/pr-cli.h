@@ -232,6 +232,7 @@ int pr_cli_eval        (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
 int pr_cli_repeats     (int argc, char **argv);
+int pr_cli_move_history (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);
 int pr_cli_thresholds  (int argc, char **argv);
 

@@ -897,6 +897,50 @@ pr_store_check (PrStore     *self,
 }
 
 /**
+ * pr_store_get_last_k:
+ * @store: a store
+ * @table: the source table
+ * @k: (out): the k of the last complete scan of @table that numbered its
+ *   cases; 0 when it has none
+ * @found: (out): whether there is one
+ * @error: return location for a #GError
+ *
+ * A scan with another k forms other clusters, which get new case numbers:
+ * the caller says so.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_get_last_k (PrStore     *self,
+                     const char  *table,
+                     guint       *k,
+                     gboolean    *found,
+                     GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT k FROM %s WHERE source_database = ? AND source_table = ? "
+                                          "AND status = 'complete' AND cases_numbered ORDER BY id DESC LIMIT 1",
+                                          self->q_scans);
+  const PrStoreKey *key;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  *k = 0;
+  *found = FALSE;
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  rows = _pr_connection_select (self->connection, sql, (const char *[]) { key->database, key->table }, 2, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len > 0)
+    {
+      *k = (guint) g_ascii_strtoull (((PrDbRow *) rows->pdata[0])->values[0], NULL, 10);
+      *found = TRUE;
+    }
+  return TRUE;
+}
+
+/**
  * pr_store_check_scanned:
  * @store: a store
  * @table: the source table

@@ -139,6 +139,11 @@ gboolean     pr_store_end_scan            (PrStore               *store,
                                            const char            *message,
                                            GError               **error);
 
+gboolean     pr_store_get_last_k          (PrStore               *store,
+                                           const char            *table,
+                                           guint                 *k,
+                                           gboolean              *found,
+                                           GError               **error);
 gboolean     pr_store_check_scanned       (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,
