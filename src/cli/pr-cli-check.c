@@ -314,7 +314,7 @@ pr_cli_check (int    argc,
     goto failed;
   if (id != NULL)
     {
-      values = pr_record_reader_fetch (connection, options.table, mapping, id, &error);
+      values = pr_record_reader_fetch (connection, options.table, mapping, id, PR_ADVICE_FLAGS, &error);
       if (values == NULL)
         goto failed;
       /* The record as the server found it: "536 " or "0536" typed for

@@ -384,7 +384,7 @@ pr_cli_explain (int    argc,
       if (mapping == NULL)
         goto failed;
       for (guint side = 0; side < 2; side++)
-        if ((values[side] = pr_record_reader_fetch (connection, options.table, mapping, ids[side], &error)) == NULL)
+        if ((values[side] = pr_record_reader_fetch (connection, options.table, mapping, ids[side], PR_ADVICE_FLAGS, &error)) == NULL)
           goto failed;
     }
   else

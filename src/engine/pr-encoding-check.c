@@ -145,6 +145,52 @@ pr_encoding_guess_bytes (const char *bytes,
   return PR_ENCODING_GUESS_NONE;
 }
 
+/* Characters of Chinese text as UTF-8 has them: CJK ideographs, radicals
+ * and punctuation, full-width forms, general punctuation (“ ” …) and the
+ * Latin-1 signs (· ×). */
+static gboolean
+chinese_text_char (gunichar c)
+{
+  return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF) ||
+         (c >= 0x2000 && c <= 0x206F) || (c >= 0xA0 && c <= 0xFF) || (c >= 0x20000 && c <= 0x3FFFF);
+}
+
+/**
+ * pr_encoding_bytes_look_utf8:
+ * @bytes: a value's stored bytes, in a column whose encoding is given as
+ *   another (GBK, Big5, CP1252 …)
+ * @length: their length
+ *
+ * Bytes of such an encoding are seldom valid UTF-8 by chance, and then
+ * mostly as two-byte sequences (Greek, Cyrillic, Arabic letters); UTF-8
+ * Chinese text put into the column by another program is valid UTF-8 of
+ * three-byte ideographs. Converting it from the given encoding would give
+ * other, valid characters, compared as gibberish.
+ *
+ * Returns: %TRUE when the bytes are valid UTF-8 with an ideograph, and
+ *   every character beyond ASCII is one of Chinese text
+ */
+gboolean
+pr_encoding_bytes_look_utf8 (const char *bytes,
+                             gsize       length)
+{
+  gboolean ideograph = FALSE;
+
+  if (!g_utf8_validate_len (bytes, length, NULL))
+    return FALSE;
+  for (const char *p = bytes; p < bytes + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x80)
+        continue;
+      if (!chinese_text_char (c))
+        return FALSE;
+      ideograph |= (c >= 0x3400 && c <= 0x9FFF) || (c >= 0x20000 && c <= 0x3FFFF);
+    }
+  return ideograph;
+}
+
 /**
  * pr_encoding_guess_misdecoded:
  * @text: valid UTF-8, as decoded

@@ -20,6 +20,8 @@ PrEncodingGuess  pr_encoding_guess_bytes       (const char       *bytes,
 PrEncodingGuess  pr_encoding_guess_misdecoded  (const char       *text,
                                                 gsize             length);
 const char      *pr_encoding_guess_to_string   (PrEncodingGuess   guess);
+gboolean         pr_encoding_bytes_look_utf8   (const char       *bytes,
+                                                gsize             length);
 
 PrEncodingCheck *pr_encoding_check_new         (void);
 void             pr_encoding_check_free        (PrEncodingCheck  *check);
