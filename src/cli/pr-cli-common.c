@@ -921,6 +921,8 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->keep_labels = keep_labels;
   load->parts = !options->no_parts;
   load->part_method = pr_cli_part_method (options);
+  if (options->bad_rows != NULL)
+    pr_cli_bad_rows_attach (options->bad_rows, load);
   if (options->idf || options->idf_max_share > 0)
     {
       options->idf_options = (PrIdfOptions) { options->idf, options->idf_max_share };
@@ -1169,6 +1171,27 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                     "correct them, or give --date-format for day-first or month-first dates",
                                     (gulong) set->n_unreadable_dates),
                           (unsigned long long) set->n_unreadable_dates, column, ids->str);
+}
+
+/**
+ * pr_cli_print_unreadable_dates:
+ * @set: the records read
+ * @options: the flags, with --date or not
+ *
+ * Prints pr_cli_unreadable_dates_text () on standard error, if any: every
+ * command that reads a date column says so, not scan alone.
+ */
+void
+pr_cli_print_unreadable_dates (const PrRecordSet         *set,
+                               const PrCliMappingOptions *options)
+{
+  g_autofree char *unreadable = NULL;
+
+  if (options->date == NULL)
+    return;
+  unreadable = pr_cli_unreadable_dates_text (set, options->date, options->date_format != NULL);
+  if (unreadable != NULL)
+    fprintf (stderr, "%s\n", unreadable);
 }
 
 /* --help, -h, -? and the --help-GROUP flags GOption answers. */

@@ -233,12 +233,7 @@ pr_cli_scan (int    argc,
       N_("Keep the fingerprints in the application's tables in SCHEMA and fingerprint only new or changed records (with --db or --sample)"), N_("SCHEMA") },
     { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
       N_("With --store: write the new or changed records that repeat stored ones as CSV (id,existing_id,distance) to FILE"), N_("FILE") },
-    { "skip-bad-rows", 0, 0, G_OPTION_ARG_NONE, &skip_bad_rows,
-      N_("Leave out the rows whose values are not text (a NUL byte, bytes that are not UTF-8, a value over 16 MiB), "
-         "count them and list them as CSV (id,row,column,reason)"), NULL },
-    { "bad-rows", 0, 0, G_OPTION_ARG_FILENAME, &bad_rows_path,
-      N_("With --skip-bad-rows: list the rows left out in FILE (default: next to --out, its name with "
-         "“-bad-rows” added; without --out, on standard error)"), N_("FILE") },
+    PR_CLI_BAD_ROWS_ENTRIES (skip_bad_rows, bad_rows_path),
     { "new-history", 0, 0, G_OPTION_ARG_NONE, &new_history,
       N_("With --store: begin the table's history afresh even though its records have the ids of a table "
          "gone from the database (renamed? see move-history)"), NULL },
@@ -292,8 +287,8 @@ pr_cli_scan (int    argc,
   if (store != NULL && !pr_store_get_last_k (store, options.table, &last_k, &last_k_found, &error))
     goto failed;
 
+  options.bad_rows = &bad_rows;
   pr_cli_load_options (&options, out == NULL, &load);
-  pr_cli_bad_rows_attach (&bad_rows, &load);
   part_options = pr_cli_part_options (&options);
   pr_cli_progress_init (&progress);
   if (store != NULL)
@@ -403,13 +398,7 @@ pr_cli_scan (int    argc,
     }
 
   whole = pr_matches_count_pairs (result->matches);
-  if (options.date != NULL)
-    {
-      g_autofree char *unreadable = pr_cli_unreadable_dates_text (set, options.date, options.date_format != NULL);
-
-      if (unreadable != NULL)
-        fprintf (stderr, "%s\n", unreadable);
-    }
+  pr_cli_print_unreadable_dates (set, &options);
   {
     guint n_clusters = pr_clustering_get_n_clusters (clustering);
     g_autofree char *records_text = pr_cli_records_text (set->n_records, set->n_sparse);
