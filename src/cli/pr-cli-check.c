@@ -199,7 +199,7 @@ check_csv (const char           *path,
           if (guess != PR_ENCODING_GUESS_NONE)
             {
               pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name,
-                                               options->encoding, guess, pr_csv_reader_get_line (reader), 1);
+                                               options->encoding, guess, pr_csv_reader_get_line (reader), 1, FALSE);
               return FALSE;
             }
         }

@@ -75,7 +75,7 @@ check_encoding (const char        *path,
       if (guess != PR_ENCODING_GUESS_NONE)
         {
           pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name, options->encoding,
-                                           guess, first, count);
+                                           guess, first, count, pr_encoding_check_is_raw (checks->pdata[c], guess));
           return FALSE;
         }
     }

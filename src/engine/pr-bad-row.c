@@ -40,8 +40,8 @@ check_value (const char *value,
       /* Name the encoding when the bytes are another one's text: a file
        * or column with a few rows written by another program. */
       if (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5)
-        return g_strdup_printf (_("the value is not UTF-8 text but looks like %s text (byte %zu is 0x%02X), so "
-                                  "the source mixes encodings"),
+        return g_strdup_printf (_("the value is not UTF-8 text but looks like %s text (byte %zu is 0x%02X): give "
+                                  "the source's encoding if all of it is so, else convert such values"),
                                 pr_encoding_guess_to_string (guess), (size_t) (bad - value),
                                 (guint) (guint8) *bad);
     }

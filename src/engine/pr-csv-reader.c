@@ -767,6 +767,19 @@ validate_record (PrCsvReader  *reader,
         for (const char *q = data; (q = memchr (q, '"', bad - q)) != NULL; q++)
           in_file++;
 
+      /* A file that begins with UTF-16's byte order mark (Excel's
+       * "Unicode Text") is UTF-16 throughout: say so, not "invalid UTF-8". */
+      if (reader->source_cnv == NULL && in_file == 0 && end - data >= 2 &&
+          (((guint8) data[0] == 0xFF && (guint8) data[1] == 0xFE) ||
+           ((guint8) data[0] == 0xFE && (guint8) data[1] == 0xFF)))
+        {
+          const char *utf16 = (guint8) data[0] == 0xFF ? "UTF-16LE" : "UTF-16BE";
+
+          return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
+                       _("the file begins with the byte order mark of %s, so it is %s text (as Excel's “Unicode "
+                         "Text” saves it), not UTF-8: give --encoding %s, or save it as “CSV UTF-8”"),
+                       utf16, utf16, utf16);
+        }
       where = describe_offset (reader, in_file);
       return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
                    /* Translators: the first %s is empty or “ (NUL byte)”; the

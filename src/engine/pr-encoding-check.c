@@ -24,6 +24,7 @@ struct _PrEncodingCheck
 {
   guint64 latin;                 /* values in the Latin-1 range, with a non-ASCII byte */
   guint64 counts[PR_ENCODING_GUESS_BIG5 + 1];
+  guint64 raw[PR_ENCODING_GUESS_BIG5 + 1];  /* of counts: bytes that were no UTF-8 at all */
   guint64 first[PR_ENCODING_GUESS_BIG5 + 1];
 };
 
@@ -301,6 +302,7 @@ pr_encoding_check_add (PrEncodingCheck *check,
     }
   if (check->counts[guess]++ == 0)
     check->first[guess] = position;
+  check->raw[guess] += !text;
   return guess;
 }
 
@@ -346,6 +348,22 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
 }
 
 /**
+ * pr_encoding_check_is_raw:
+ * @check: a column's check
+ * @guess: its verdict
+ *
+ * Returns: whether most values of the verdict's kind were bytes that are no
+ *   UTF-8 (a file in that encoding, read as UTF-8), rather than text that
+ *   reads as such bytes decoded wrong
+ */
+gboolean
+pr_encoding_check_is_raw (const PrEncodingCheck *check,
+                          PrEncodingGuess        guess)
+{
+  return guess <= PR_ENCODING_GUESS_BIG5 && check->raw[guess] * 2 > check->counts[guess];
+}
+
+/**
  * pr_encoding_check_set_csv_error:
  * @error: return location for a #GError
  * @path: the CSV file
@@ -354,6 +372,7 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
  * @guess: the verdict, not %PR_ENCODING_GUESS_NONE
  * @first: the line of the first value so
  * @count: how many values are so
+ * @raw: they were bytes that are no UTF-8 (pr_encoding_check_is_raw ())
  *
  * Sets %PR_CSV_ERROR_ENCODING saying that @name's text looks read in the
  * wrong encoding, which encoding fits, and how to read it anyway
@@ -366,12 +385,22 @@ pr_encoding_check_set_csv_error (GError          **error,
                                  const char       *encoding,
                                  PrEncodingGuess   guess,
                                  guint64           first,
-                                 guint64           count)
+                                 guint64           count,
+                                 gboolean          raw)
 {
   const char *given = encoding != NULL ? encoding : "UTF-8";
   const char *fits = pr_encoding_guess_to_string (guess);
 
-  if (fits == NULL)
+  if (fits != NULL && raw)
+    /* The file itself is in that encoding (Excel's CSV on a Chinese
+     * Windows is GB18030), not text decoded wrong once. */
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 ngettext ("%s, column “%s”: the text is %s, not %s (%llu value, first on line %llu): give "
+                           "--encoding %s",
+                           "%s, column “%s”: the text is %s, not %s (%llu values, first on line %llu): give "
+                           "--encoding %s", count),
+                 path, name, fits, given, (unsigned long long) count, (unsigned long long) first, fits);
+  else if (fits == NULL)
     g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
                  _("%s, column “%s”: read as %s, the text holds control characters (U+0080 to U+009F, "
                    "first on line %llu), so the file is in another encoding (GB18030, Big5, UTF-16LE?): "

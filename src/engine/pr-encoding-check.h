@@ -39,7 +39,10 @@ void             pr_encoding_check_set_csv_error (GError          **error,
                                                   const char       *encoding,
                                                   PrEncodingGuess   guess,
                                                   guint64           first,
-                                                  guint64           count);
+                                                  guint64           count,
+                                                  gboolean          raw);
+gboolean         pr_encoding_check_is_raw      (const PrEncodingCheck *check,
+                                                PrEncodingGuess   guess);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrEncodingCheck, pr_encoding_check_free)
 

@@ -834,7 +834,8 @@ csv_source_check_encoding (CsvSource  *source,
       guess = pr_encoding_check_verdict (source->checks[c], &first, &count);
       if (guess == PR_ENCODING_GUESS_NONE)
         continue;
-      pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count);
+      pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count,
+                                       pr_encoding_check_is_raw (source->checks[c], guess));
       return FALSE;
     }
   return TRUE;
@@ -971,9 +972,16 @@ pr_record_set_load_csv (const char           *path,
         {
           g_autofree char *names = pr_csv_reader_describe_header (reader);
 
-          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                       _("column “%s” is not in the header of %s (its columns: %s)"),
-                       name, path, names);
+          if (pr_csv_reader_get_n_fields (reader) == 1 && strstr (names, "<U+0009>") != NULL)
+            /* Excel's "Unicode Text" and "Text (Tab delimited)". */
+            g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                         _("column “%s” is not in the header of %s, whose columns are separated by tabs, not "
+                           "commas (its header: %s): save the file as CSV"),
+                         name, path, names);
+          else
+            g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                         _("column “%s” is not in the header of %s (its columns: %s)"),
+                         name, path, names);
           pr_mapping_explain_missing_column (name, error);
           return NULL;
         }
