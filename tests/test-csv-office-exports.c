@@ -4,7 +4,8 @@
  * is refused with what it is and what to give, not "invalid UTF-8" or a
  * missing column alone. "Unicode Text" (UTF-16LE with its byte order mark,
  * tab-separated), "Text (Tab delimited)", and "CSV" on a Chinese Windows
- * (GB18030), also with --skip-bad-rows.
+ * (GB18030), also with --skip-bad-rows. Dates saved as Excel's day
+ * numbers are named as such, not as needing --date-format.
  */
 #include "config.h"
 
@@ -83,6 +84,25 @@ test_gb18030_csv (void)
   g_assert_cmpint (scan_file ("GB18030", ',', FALSE, "--encoding=GB18030", &err), ==, 0);
 }
 
+static void
+test_serial_dates (void)
+{
+  static const char csv[] =
+    "id,received,body\n"
+    "1,43624,小区门口的垃圾站臭气熏天请尽快处理\n"
+    "2,43625,反映村道路面破损严重雨天无法通行\n"
+    "3,2019-06-10,要求落实拖欠的工资已经三个月没有发放\n";
+  g_autofree char *path = g_build_filename (dir, "serial.csv", NULL);
+  g_autofree char *err = NULL;
+  const char *args[] = { "scan", "--id", "id", "--date", "received", "--text", "body", path, NULL };
+
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  g_assert_nonnull (strstr (err, "2 dates in column “received” could not be read and count as none (records 1, 2): "
+                                 "they are day numbers as Excel saves"));
+  g_assert_null (strstr (err, "--date-format"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -95,6 +115,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/export-unicode-text", test_unicode_text);
   g_test_add_func ("/cli/scan/export-tab-separated", test_tab_separated);
   g_test_add_func ("/cli/scan/export-gb18030", test_gb18030_csv);
+  g_test_add_func ("/cli/scan/export-serial-dates", test_serial_dates);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

@@ -1156,6 +1156,17 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
     }
   if (set->n_unreadable_dates > set->unreadable_date_ids->len)
     g_string_append (ids, ", …");
+  /* Excel writes a date cell formatted as General as its day number. */
+  if (set->n_serial_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): it "
+                                      "is a day number as Excel saves a date cell formatted as General (43624 is "
+                                      "8 June 2019); format the column as dates in Excel and save the file again",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                      "they are day numbers as Excel saves date cells formatted as General (43624 is "
+                                      "8 June 2019); format the column as dates in Excel and save the file again",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "

@@ -778,6 +778,8 @@ pr_record_set_load (const PrMapping          *mapping,
       !pr_date_column_finish (date_reader, set->dates, set->n_records, &set->n_unreadable_dates,
                               &set->unreadable_date_ids, error))
     goto out;
+  if (date_reader != NULL)
+    set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
   set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
   if (loader.features != NULL && !weigh_by_idf (&loader, options->idf, pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT),
