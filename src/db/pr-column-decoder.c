@@ -215,13 +215,20 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
               g_autofree char *start = g_utf8_substring (values[c], 0, MIN (n_chars, 12));
               g_autofree char *shown = n_chars > 12 ? g_strconcat (start, "…", NULL) : g_strdup (start);
 
-              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
-                           _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
-                             "encoding says, so the column holds both and either reading would compare some "
-                             "values as gibberish: convert such rows to %s in the table (or the whole column to "
-                             "utf8mb4)"),
-                           (unsigned long long) row, self->names[c], shown, self->encodings[c],
-                           self->encodings[c]);
+              if (self->advice == PR_ADVICE_CONTROLS)
+                g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                             _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
+                               "encoding says: if the column is UTF-8 throughout, choose no encoding for it; if it "
+                               "holds both, convert such rows to %s in the table"),
+                             (unsigned long long) row, self->names[c], shown, self->encodings[c],
+                             self->encodings[c]);
+              else
+                g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                             _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
+                               "encoding says: if the column is UTF-8 throughout, leave out --column-encoding "
+                               "%s=%s; if it holds both, convert such rows to %s in the table"),
+                             (unsigned long long) row, self->names[c], shown, self->encodings[c],
+                             self->names[c], self->encodings[c], self->encodings[c]);
               return FALSE;
             }
           text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
