@@ -148,7 +148,7 @@ test_several_records (void)
                        "('cd', " OTHER_TEXT ")");
   pr_mapping_add (mapping, "code", PR_COLUMN_ROLE_ID, 0, NULL);
   pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  values = pr_record_reader_fetch (db, "loose", mapping, "Ab", &error);
+  values = pr_record_reader_fetch (db, "loose", mapping, "Ab", PR_ADVICE_FLAGS, &error);
   g_assert_null (values);
   g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY);
   g_test_message ("%s", error->message);

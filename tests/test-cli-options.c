@@ -66,6 +66,8 @@ test_ranges (void)
     { "--idf-max-share", "nan", "from 0 to 1, not nan" },
     { "--idf-max-share", "1.5", "from 0 to 1, not 1.5" },
     { "--idf-max-share", "1", NULL },
+    { "--idf-max-share", "0", "0 would leave out every word" },
+    { "--idf-max-share", "0.5", NULL },
     { "--min-tokens", "-1", "from 0 to 1000000, not -1" },
     { "--min-tokens", "1000001", "from 0 to 1000000, not 1000001" },
     { "--min-tokens", "0", NULL },

@@ -3,7 +3,8 @@
  * Formula neutralisation of the exports a clerk opens in a spreadsheet:
  * a field whose first character Excel or WPS folds to = + - @ (full-width,
  * small, superscript or subscript forms, the minus sign) starts with a
- * quote, as the ASCII ones do (test-csv-writer.c).
+ * quote, as the ASCII ones do (test-csv-writer.c), also after white space
+ * a spreadsheet trims.
  */
 #include "config.h"
 
@@ -24,7 +25,15 @@ test_wide_forms (void)
     { "⁺1", "\"'⁺1\"" },
     { "₌1", "\"'₌1\"" },
     { "−1", "\"'−1\"" },
+    /* White space a spreadsheet trims, then a formula. */
+    { " =1+1", "\"' =1+1\"" },
+    { "   @SUM(1)", "\"'   @SUM(1)\"" },
+    { "\u3000＝1", "\"'\u3000＝1\"" },
+    { "\u00a0-1", "\"'\u00a0-1\"" },
+    { "\ufeff+1", "\"'\ufeff+1\"" },
     /* Not a formula's start: as they are. */
+    { "  信访 = 重复", "  信访 = 重复" },
+    { "   ", "   " },
     { "信访＝重复", "信访＝重复" },
     { "１２３", "１２３" },
     { "＄1", "＄1" },

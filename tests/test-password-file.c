@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "pr-connection-private.h"
 #include "pr-test-server.h"
 
@@ -18,6 +20,7 @@
 
 static const PrConnectionParams *admin;
 static char *tmpdir;
+static int file_mode = 0600;
 
 static char *
 uri_for (const char *userinfo)
@@ -42,6 +45,7 @@ run_with_file (const char  *user,
 
   g_file_set_contents (path, contents, length, &error);
   g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, file_mode), ==, 0);
   g_unsetenv ("PETITION_REVIEW_PASSWORD");
   status = pr_test_run_cli (NULL, err, (const char *const[]) { "fingerprint", "--db", uri, "--table", "t",
                                                                 "--id", "id", "--text", "body",
@@ -76,6 +80,26 @@ test_only_one_line_end (void)
       g_assert_cmpint (run_with_file ("plain", files[i], -1, &err), ==, 1);
       g_assert_nonnull (strstr (err, "(server error 1045)"));
     }
+}
+
+/* A file others can read draws a warning naming the fix; one of the
+ * user's alone draws none. Both are read. */
+static void
+test_open_mode_warned (void)
+{
+  g_autofree char *err = NULL;
+
+  file_mode = 0644;
+  g_assert_cmpint (run_with_file ("plain", PLAIN_PASSWORD "\n", -1, &err), ==, 0);
+  g_assert_nonnull (strstr (err, "can read or change the password file"));
+  g_assert_nonnull (strstr (err, "(its mode is 0644)"));
+  g_assert_nonnull (strstr (err, "chmod 600"));
+  g_assert_null (strstr (err, PLAIN_PASSWORD));
+
+  file_mode = 0600;
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_with_file ("plain", PLAIN_PASSWORD "\n", -1, &err), ==, 0);
+  g_assert_null (strstr (err, "password file"));
 }
 
 static void
@@ -116,6 +140,7 @@ main (int   argc,
   g_test_add_func ("/cli/common/password-file/one-line-end", test_one_line_end);
   g_test_add_func ("/cli/common/password-file/only-one-line-end", test_only_one_line_end);
   g_test_add_func ("/cli/common/password-file/nul-refused", test_nul_refused);
+  g_test_add_func ("/cli/common/password-file/open-mode-warned", test_open_mode_warned);
   g_test_add_func ("/cli/common/password-in-uri-refused", test_password_in_uri_refused);
 
   admin = pr_test_server_start ();

@@ -265,7 +265,7 @@ test_hostile_identifiers (void)
   g_assert_cmphex (set->fingerprints[0], ==,
                    expected_fingerprint_in ("a\"b'c", "张三", "小区门口的垃圾站臭气熏天，请尽快处理", &sparse));
 
-  values = pr_record_reader_fetch (db, name, mapping, "7", &error);
+  values = pr_record_reader_fetch (db, name, mapping, "7", PR_ADVICE_FLAGS, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (values[1], ==, "张三");
   g_assert_cmpstr (values[2], ==, "小区门口的垃圾站臭气熏天，请尽快处理");
@@ -273,7 +273,7 @@ test_hostile_identifiers (void)
     g_free (values[i]);
   g_free (values);
 
-  values = pr_record_reader_fetch (db, name, mapping, "8", &error);
+  values = pr_record_reader_fetch (db, name, mapping, "8", PR_ADVICE_FLAGS, &error);
   g_assert_null (values);
   g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE);
   g_clear_error (&error);

@@ -1276,7 +1276,7 @@ fetch_job (PrSession *self,
     {
       GError *error = NULL;
       char **values = pr_record_reader_fetch (self->connection, data->table, data->mapping,
-                                              data->ids->pdata[i], &error);
+                                              data->ids->pdata[i], PR_ADVICE_CONTROLS, &error);
       GPtrArray *record = g_ptr_array_new_full (n_columns, g_free);
 
       if (values == NULL && !g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE))
@@ -1442,7 +1442,7 @@ preview_job (PrSession *self,
   data->lines = g_ptr_array_new_with_free_func (g_free);
   data->tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
   if (data->tokenizer == NULL ||
-      !pr_record_reader_head (self->connection, data->table, data->mapping, data->limit,
+      !pr_record_reader_head (self->connection, data->table, data->mapping, data->limit, PR_ADVICE_CONTROLS,
                               preview_row, data, &error))
     {
       _pr_session_forget_connection_if_lost (self, error);

@@ -17,6 +17,7 @@ static const PrCliCommandInfo commands[] = {
   { "thresholds", pr_cli_thresholds, N_("Show what each k near the scan's would find (a threshold preview)") },
   { "decisions", pr_cli_decisions, N_("Export the reviewers' decisions (decisions export)") },
   { "repeats", pr_cli_repeats, N_("Print the new repeats a scan with --store found, again") },
+  { "move-history", pr_cli_move_history, N_("Move a renamed table's history in the store to its new name") },
 };
 
 static const PrCliProgram program = {

@@ -199,7 +199,7 @@ check_csv (const char           *path,
           if (guess != PR_ENCODING_GUESS_NONE)
             {
               pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name,
-                                               options->encoding, guess, pr_csv_reader_get_line (reader), 1);
+                                               options->encoding, guess, pr_csv_reader_get_line (reader), 1, FALSE);
               return FALSE;
             }
         }
@@ -314,7 +314,7 @@ pr_cli_check (int    argc,
     goto failed;
   if (id != NULL)
     {
-      values = pr_record_reader_fetch (connection, options.table, mapping, id, &error);
+      values = pr_record_reader_fetch (connection, options.table, mapping, id, PR_ADVICE_FLAGS, &error);
       if (values == NULL)
         goto failed;
       /* The record as the server found it: "536 " or "0536" typed for

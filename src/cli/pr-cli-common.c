@@ -33,7 +33,7 @@ const char pr_cli_idf_help[] =
      "ln (records / records with the word)");
 const char pr_cli_idf_max_share_help[] =
   N_("Leave out of the fingerprint the words found in more than this share of the records read "
-     "(between 0 and 1; default: none)");
+     "(above 0, at most 1; without the flag, none)");
 const char pr_cli_idf_max_share_arg[] = N_("S");
 
 void
@@ -48,6 +48,8 @@ pr_cli_mapping_options_init (PrCliMappingOptions *options)
   options->min_shared = PR_PART_DEFAULT_MIN_SHARED_TOKENS;
   options->shingle_words = PR_PART_DEFAULT_SHINGLE_WORDS;
   options->shingle_window = PR_PART_DEFAULT_SHINGLE_WINDOW;
+  /* Told apart from a 0 given on purpose (pr_cli_parse_command). */
+  options->idf_max_share = -G_MAXDOUBLE;
 }
 
 /* How the flags say to cut the parts; an unknown --parts was refused when
@@ -460,9 +462,19 @@ read_password_file (const char  *path,
   g_autofree char *contents = NULL;
   gsize length = 0;
   char *password;
+  GStatBuf st;
 
   if (!g_file_get_contents (path, &contents, &length, error))
     return NULL;
+  /* As ssh does for a key: others who can read it have the password. */
+  if (g_stat (path, &st) == 0 && (st.st_mode & (S_IRWXG | S_IRWXO)) != 0)
+    {
+      g_autofree char *quoted = g_shell_quote (path);
+
+      fprintf (stderr, _("Warning: other users of this machine can read or change the password file %s "
+                         "(its mode is %04o); make it readable by you alone: chmod 600 %s\n"),
+               path, (unsigned) (st.st_mode & 07777), quoted);
+    }
   if (memchr (contents, '\0', length) != NULL)
     {
       memset (contents, 0, length);
@@ -955,6 +967,8 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->keep_labels = keep_labels;
   load->parts = !options->no_parts;
   load->part_method = pr_cli_part_method (options);
+  if (options->bad_rows != NULL)
+    pr_cli_bad_rows_attach (options->bad_rows, load);
   if (options->idf || options->idf_max_share > 0)
     {
       options->idf_options = (PrIdfOptions) { options->idf, options->idf_max_share };
@@ -1039,6 +1053,18 @@ pr_cli_parse_command_with_ids (int                  *argc,
   g_option_context_add_group (context, pr_cli_mapping_option_group (options));
   if (!g_option_context_parse (context, argc, argv, error))
     return FALSE;
+
+  /* "Words in more than 0 % of the records" would be every word; the
+   * value that leaves none out is the flag left out. */
+  if (options->idf_max_share == -G_MAXDOUBLE)
+    options->idf_max_share = 0;
+  else if (options->idf_max_share == 0)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--idf-max-share 0 would leave out every word: give a share above 0 (0.05 leaves out "
+                             "the words of more than 5 % of the records), or leave the flag out to keep every word"));
+      return FALSE;
+    }
 
   if (options->sample && (options->db != NULL || options->table != NULL))
     {
@@ -1176,6 +1202,17 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
     }
   if (set->n_unreadable_dates > set->unreadable_date_ids->len)
     g_string_append (ids, ", …");
+  /* Excel writes a date cell formatted as General as its day number. */
+  if (set->n_serial_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): it "
+                                      "is a day number as Excel saves a date cell formatted as General (43624 is "
+                                      "8 June 2019); format the column as dates in Excel and save the file again",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                      "they are day numbers as Excel saves date cells formatted as General (43624 is "
+                                      "8 June 2019); format the column as dates in Excel and save the file again",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
@@ -1191,6 +1228,27 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                     "correct them, or give --date-format for day-first or month-first dates",
                                     (gulong) set->n_unreadable_dates),
                           (unsigned long long) set->n_unreadable_dates, column, ids->str);
+}
+
+/**
+ * pr_cli_print_unreadable_dates:
+ * @set: the records read
+ * @options: the flags, with --date or not
+ *
+ * Prints pr_cli_unreadable_dates_text () on standard error, if any: every
+ * command that reads a date column says so, not scan alone.
+ */
+void
+pr_cli_print_unreadable_dates (const PrRecordSet         *set,
+                               const PrCliMappingOptions *options)
+{
+  g_autofree char *unreadable = NULL;
+
+  if (options->date == NULL)
+    return;
+  unreadable = pr_cli_unreadable_dates_text (set, options->date, options->date_format != NULL);
+  if (unreadable != NULL)
+    fprintf (stderr, "%s\n", unreadable);
 }
 
 /* --help, -h, -? and the --help-GROUP flags GOption answers. */

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli.h"
+#include "pr-encoding-check.h"
 #include "pr-explain.h"
 #include "pr-record-reader.h"
 
@@ -53,6 +54,34 @@ copy_fields (PrCsvReader *reader,
   return values;
 }
 
+/* The lines read so far, checked as a scan checks a file's text columns
+ * (pr-encoding-check.c): two records explained from text decoded wrong
+ * would explain gibberish. */
+static gboolean
+check_encoding (const char        *path,
+                PrCliMappingOptions *options,
+                const PrMapping   *mapping,
+                GPtrArray         *checks,
+                GError           **error)
+{
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      guint64 first = 0, count = 0;
+      PrEncodingGuess guess;
+
+      if (checks->pdata[c] == NULL)
+        continue;
+      guess = pr_encoding_check_verdict (checks->pdata[c], &first, &count);
+      if (guess != PR_ENCODING_GUESS_NONE)
+        {
+          pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name, options->encoding,
+                                           guess, first, count, pr_encoding_check_is_raw (checks->pdata[c], guess));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* Reads @path as far as the records @ids name (by the id column, or
  * without one by their number in the file), into @values; the first
  * record with an id is the one. */
@@ -71,7 +100,16 @@ read_csv_records (const char           *path,
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
   int id_field;
   guint n_header_fields;
+  g_autoptr(GPtrArray) checks = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_encoding_check_free);
 
+  /* Unless the encoding was given and the check set aside. */
+  for (guint c = 0; c < n_columns; c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+      g_ptr_array_add (checks, !options->force_encoding && (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT)
+                               ? pr_encoding_check_new () : NULL);
+    }
   reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
@@ -96,6 +134,14 @@ read_csv_records (const char           *path,
             }
           break;
         }
+      for (guint c = 0; c < n_columns; c++)
+        if (checks->pdata[c] != NULL && field_of[c] >= 0)
+          {
+            gsize length = 0;
+            const char *field = pr_csv_reader_get_field (reader, field_of[c], &length);
+
+            pr_encoding_check_add (checks->pdata[c], field, length, pr_csv_reader_get_line (reader));
+          }
       g_snprintf (number_text, sizeof number_text, "%" G_GUINT64_FORMAT, number);
       id = id_field >= 0 ? pr_csv_reader_get_field (reader, id_field, NULL) : number_text;
       for (guint side = 0; side < 2; side++)
@@ -103,6 +149,8 @@ read_csv_records (const char           *path,
           values[side] = copy_fields (reader, field_of, n_columns);
     }
 
+  if (!check_encoding (path, options, mapping, checks, error))
+    return FALSE;
   for (guint side = 0; side < 2; side++)
     if (values[side] == NULL)
       {
@@ -378,7 +426,7 @@ pr_cli_explain (int    argc,
       if (mapping == NULL)
         goto failed;
       for (guint side = 0; side < 2; side++)
-        if ((values[side] = pr_record_reader_fetch (connection, options.table, mapping, ids[side], &error)) == NULL)
+        if ((values[side] = pr_record_reader_fetch (connection, options.table, mapping, ids[side], PR_ADVICE_FLAGS, &error)) == NULL)
           goto failed;
     }
   else

@@ -24,9 +24,13 @@ pr_cli_fingerprint (int    argc,
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(PrCsvWriter) writer = NULL;
   const char *header[] = { "id", "fingerprint" };
+  gboolean skip_bad_rows = FALSE;
+  g_autofree char *bad_rows_path = NULL;
+  g_auto(PrCliBadRows) bad_rows = { 0 };
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
+    PR_CLI_BAD_ROWS_ENTRIES (skip_bad_rows, bad_rows_path),
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
@@ -39,17 +43,19 @@ pr_cli_fingerprint (int    argc,
    * records are read; so is one that is the records file. */
   {
     const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL } };
-    const PrCliFile outputs[] = { { "--out", out } };
+    const PrCliFile outputs[] = { { "--out", out }, { "--bad-rows", bad_rows_path } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;
   }
   writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error);
-  if (writer == NULL)
+  if (writer == NULL || !pr_cli_bad_rows_open (&bad_rows, skip_bad_rows, bad_rows_path, out, &error))
     goto failed;
+  options.bad_rows = &bad_rows;
   set = pr_cli_load_records (argv[1], &options, FALSE, &error);
-  if (set == NULL)
+  if (set == NULL || !pr_cli_bad_rows_close (&bad_rows, &error))
     goto failed;
+  pr_cli_print_unreadable_dates (set, &options);
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), &error))
     goto failed;
 

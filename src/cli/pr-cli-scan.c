@@ -20,6 +20,7 @@
 #include "pr-csv-writer.h"
 #include "pr-matches.h"
 #include "pr-store.h"
+#include "pr-store-renamed.h"
 
 /* @case_numbers: (nullable): with a store, each cluster's case number;
  * without, the case column is empty. */
@@ -207,6 +208,8 @@ pr_cli_scan (int    argc,
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrMapping) mapping = NULL;
   g_autoptr(PrStore) store = NULL;
+  guint last_k = 0;
+  gboolean last_k_found = FALSE;
   g_autofree char *store_schema = NULL;
   g_autofree char *new_repeats_path = NULL;
   g_autoptr(PrCsvWriter) clusters_writer = NULL;
@@ -214,6 +217,7 @@ pr_cli_scan (int    argc,
   g_autoptr(PrCsvWriter) repeats_writer = NULL;
   guint64 n_repeats = 0;
   gboolean skip_bad_rows = FALSE;
+  gboolean new_history = FALSE;
   g_autofree char *bad_rows_path = NULL;
   g_auto(PrCliBadRows) bad_rows = { 0 };
   PrLoadOptions load;
@@ -234,12 +238,10 @@ pr_cli_scan (int    argc,
       N_("Keep the fingerprints in the application's tables in SCHEMA and fingerprint only new or changed records (with --db or --sample)"), N_("SCHEMA") },
     { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
       N_("With --store: write the new or changed records that repeat stored ones as CSV (id,existing_id,distance) to FILE"), N_("FILE") },
-    { "skip-bad-rows", 0, 0, G_OPTION_ARG_NONE, &skip_bad_rows,
-      N_("Leave out the rows whose values are not text (a NUL byte, bytes that are not UTF-8, a value over 16 MiB), "
-         "count them and list them as CSV (id,row,column,reason)"), NULL },
-    { "bad-rows", 0, 0, G_OPTION_ARG_FILENAME, &bad_rows_path,
-      N_("With --skip-bad-rows: list the rows left out in FILE (default: next to --out, its name with "
-         "“-bad-rows” added; without --out, on standard error)"), N_("FILE") },
+    PR_CLI_BAD_ROWS_ENTRIES (skip_bad_rows, bad_rows_path),
+    { "new-history", 0, 0, G_OPTION_ARG_NONE, &new_history,
+      N_("With --store: begin the table's history afresh even though its records have the ids of a table "
+         "gone from the database (renamed? see move-history)"), NULL },
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
@@ -287,8 +289,11 @@ pr_cli_scan (int    argc,
   if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
     goto failed;
 
+  if (store != NULL && !pr_store_get_last_k (store, options.table, &last_k, &last_k_found, &error))
+    goto failed;
+
+  options.bad_rows = &bad_rows;
   pr_cli_load_options (&options, out == NULL, &load);
-  pr_cli_bad_rows_attach (&bad_rows, &load);
   part_options = pr_cli_part_options (&options);
   pr_cli_progress_init (&progress);
   if (store != NULL)
@@ -304,6 +309,28 @@ pr_cli_scan (int    argc,
     goto failed;
   set = result->set;
   clustering = result->clustering;
+
+  /* A renamed table would begin again, every record new, its decisions
+   * and cases left under the old name. */
+  if (store != NULL && !new_history)
+    {
+      g_auto(PrRenamedTable) renamed = { 0 };
+
+      if (!pr_store_find_renamed (store, options.table, (char *const *) set->ids->pdata, set->n_records,
+                                  &renamed, &error))
+        goto abandon;
+      if (renamed.table != NULL)
+        {
+          g_set_error (&error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                       _("the store has no history of “%s”, but %llu of the %llu records it keeps of “%s”, a table "
+                         "no longer in this database, have ids of “%s”: if the table was renamed, move its history "
+                         "first (petition-review-cli move-history --db … --store … --from %s --table %s), then scan "
+                         "again; to begin afresh instead, add --new-history"),
+                       options.table, (unsigned long long) renamed.n_shared, (unsigned long long) renamed.n_stored,
+                       renamed.table, options.table, renamed.table, options.table);
+          goto abandon;
+        }
+    }
 
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     clustered += pr_clustering_get_cluster (clustering, c)->n_members;
@@ -367,16 +394,16 @@ pr_cli_scan (int    argc,
                                    "right after a scan with the old mapping, so that no edit is missed.\n",
                                    (gulong) result->n_unknown_edits),
                  (unsigned long long) result->n_unknown_edits);
+      if (last_k_found && last_k != (guint) options.k)
+        fprintf (stderr, _("Note: the last scan of “%s” with this store used k = %u, this one k = %d: the clusters "
+                           "that came out otherwise have new case numbers, and the cases they replace have ended. "
+                           "To compare values of k without touching the cases, use “petition-review-cli "
+                           "thresholds”, or scan without --store.\n"),
+                 options.table, last_k, options.k);
     }
 
   whole = pr_matches_count_pairs (result->matches);
-  if (options.date != NULL)
-    {
-      g_autofree char *unreadable = pr_cli_unreadable_dates_text (set, options.date, options.date_format != NULL);
-
-      if (unreadable != NULL)
-        fprintf (stderr, "%s\n", unreadable);
-    }
+  pr_cli_print_unreadable_dates (set, &options);
   {
     g_autofree char *identities = pr_cli_identity_text (set);
 

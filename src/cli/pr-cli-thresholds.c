@@ -52,6 +52,9 @@ pr_cli_thresholds (int    argc,
   PrPartMatchOptions part_options;
   PrCliProgress progress;
   PrRecordSet *set;
+  gboolean skip_bad_rows = FALSE;
+  g_autofree char *bad_rows_path = NULL;
+  g_auto(PrCliBadRows) bad_rows = { 0 };
   double search_seconds, cluster_seconds = 0;
   gint64 start;
   GOptionEntry entries[] = {
@@ -61,6 +64,7 @@ pr_cli_thresholds (int    argc,
     { "store", 0, 0, G_OPTION_ARG_STRING, &store_schema,
       N_("Scan with the application's tables in SCHEMA, so that the reviewers' verdicts constrain every k (with --db or --sample)"),
       N_("SCHEMA") },
+    PR_CLI_BAD_ROWS_ENTRIES (skip_bad_rows, bad_rows_path),
     { NULL }
   };
 
@@ -77,16 +81,18 @@ pr_cli_thresholds (int    argc,
    * records are read; so is one that is the records file. */
   {
     const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL } };
-    const PrCliFile outputs[] = { { "--out", out } };
+    const PrCliFile outputs[] = { { "--out", out }, { "--bad-rows", bad_rows_path } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;
   }
   if (out != NULL && (writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error)) == NULL)
     goto failed;
-  if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
+  if (!pr_cli_bad_rows_open (&bad_rows, skip_bad_rows, bad_rows_path, out, &error) ||
+      !pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
     goto failed;
 
+  options.bad_rows = &bad_rows;
   pr_cli_load_options (&options, FALSE, &load);
   part_options = pr_cli_part_options (&options);
   pr_cli_progress_init (&progress);
@@ -94,9 +100,10 @@ pr_cli_thresholds (int    argc,
                         connection != NULL ? NULL : argv[1], mapping, &load, options.k,
                         options.no_parts ? NULL : &part_options, pr_cli_progress_scan, &progress, NULL, &error);
   pr_cli_progress_finish (&progress);
-  if (result == NULL)
+  if (result == NULL || !pr_cli_bad_rows_close (&bad_rows, &error))
     goto failed;
   set = result->set;
+  pr_cli_print_unreadable_dates (set, &options);
 
   start = g_get_monotonic_time ();
   part_pairs = pr_scan_result_part_pairs (result);

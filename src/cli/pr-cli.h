@@ -58,6 +58,7 @@ typedef struct {
   char     *password_file;
   gboolean  sample;          /* the private sample server instead of --db */
   gpointer  sample_server;   /* PrSampleServer, stopped when the options are cleared */
+  struct _PrCliBadRows *bad_rows; /* not a flag: where a command that skips bad rows lists them */
 } PrCliMappingOptions;
 
 /* The IDF flags, for the commands that read a whole table (scan, eval,
@@ -67,6 +68,15 @@ typedef struct {
 extern const char pr_cli_idf_help[];
 extern const char pr_cli_idf_max_share_help[];
 extern const char pr_cli_idf_max_share_arg[];
+/* --skip-bad-rows and --bad-rows, for the commands that read a whole
+ * table or file (scan, fingerprint, thresholds); the help texts are in
+ * pr-cli-bad-rows.c. */
+extern const char pr_cli_skip_bad_rows_help[];
+extern const char pr_cli_bad_rows_help[];
+extern const char pr_cli_bad_rows_arg[];
+#define PR_CLI_BAD_ROWS_ENTRIES(skip, path) \
+  { "skip-bad-rows", 0, 0, G_OPTION_ARG_NONE, &(skip), pr_cli_skip_bad_rows_help, NULL }, \
+  { "bad-rows", 0, 0, G_OPTION_ARG_FILENAME, &(path), pr_cli_bad_rows_help, pr_cli_bad_rows_arg }
 #define PR_CLI_IDF_ENTRIES(options) \
   { "idf", 0, 0, G_OPTION_ARG_NONE, &(options).idf, pr_cli_idf_help, NULL }, \
   { "idf-max-share", 0, 0, G_OPTION_ARG_DOUBLE, &(options).idf_max_share, pr_cli_idf_max_share_help, pr_cli_idf_max_share_arg }
@@ -150,9 +160,11 @@ gboolean      pr_cli_eval_people            (const PrRecordSet    *set,
 char         *pr_cli_unreadable_dates_text  (const PrRecordSet    *set,
                                              const char           *column,
                                              gboolean              order_given);
+void          pr_cli_print_unreadable_dates (const PrRecordSet    *set,
+                                             const PrCliMappingOptions *options);
 void          pr_cli_set_command_name       (const char           *command);
 /* The rows a scan leaves out (pr-cli-bad-rows.c). */
-typedef struct {
+typedef struct _PrCliBadRows {
   gboolean     skip;
   char        *path;      /* where they are listed; NULL: standard error */
   PrCsvWriter *writer;
@@ -241,6 +253,7 @@ int pr_cli_eval        (int argc, char **argv);
 int pr_cli_check       (int argc, char **argv);
 int pr_cli_decisions   (int argc, char **argv);
 int pr_cli_repeats     (int argc, char **argv);
+int pr_cli_move_history (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);
 int pr_cli_thresholds  (int argc, char **argv);
 

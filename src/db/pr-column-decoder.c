@@ -25,6 +25,7 @@ struct _PrColumnDecoder
   char            **names;
   char             *table;
   char            **encodings;   /* per column: convert from it; NULL: as read */
+  gboolean         *given_utf8;  /* per column: the encoding given is UTF-8 */
   char            **owned;       /* per column: this row's converted value */
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
   PrAdvice          advice;
@@ -51,6 +52,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->encodings = g_new0 (char *, self->n_columns + 1);
   self->owned = g_new0 (char *, self->n_columns + 1);
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
+  self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
@@ -59,7 +61,12 @@ _pr_column_decoder_new (const PrMapping *mapping,
       if (column->role == PR_COLUMN_ROLE_ID && binary_id)
         continue;
       if (column->encoding != NULL)
-        self->encodings[c] = g_strdup (column->encoding);
+        {
+          g_autofree char *folded = g_ascii_strdown (column->encoding, -1);
+
+          self->encodings[c] = g_strdup (column->encoding);
+          self->given_utf8[c] = g_str_equal (folded, "utf-8") || g_str_equal (folded, "utf8");
+        }
       else if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
         self->checks[c] = pr_encoding_check_new ();
     }
@@ -92,6 +99,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->encodings);
   g_free (self->owned);
   g_free (self->checks);
+  g_free (self->given_utf8);
   g_free (self->table);
   g_free (self);
 }
@@ -199,6 +207,30 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
           gsize read = 0, written = 0;
           char *text;
 
+          /* UTF-8 text in a column of another encoding (a second program
+           * writing to it) converts without an error, into other text. */
+          if (!self->given_utf8[c] && pr_encoding_bytes_look_utf8 (values[c], lengths[c]))
+            {
+              glong n_chars = g_utf8_strlen (values[c], lengths[c]);
+              g_autofree char *start = g_utf8_substring (values[c], 0, MIN (n_chars, 12));
+              g_autofree char *shown = n_chars > 12 ? g_strconcat (start, "…", NULL) : g_strdup (start);
+
+              if (self->advice == PR_ADVICE_CONTROLS)
+                g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                             _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
+                               "encoding says: if the column is UTF-8 throughout, choose no encoding for it; if it "
+                               "holds both, convert such rows to %s in the table"),
+                             (unsigned long long) row, self->names[c], shown, self->encodings[c],
+                             self->encodings[c]);
+              else
+                g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                             _("row %llu, column “%s”: the value is UTF-8 text (“%s”), not %s as the column's "
+                               "encoding says: if the column is UTF-8 throughout, leave out --column-encoding "
+                               "%s=%s; if it holds both, convert such rows to %s in the table"),
+                             (unsigned long long) row, self->names[c], shown, self->encodings[c],
+                             self->names[c], self->encodings[c], self->encodings[c]);
+              return FALSE;
+            }
           text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
           if (text == NULL)
             {

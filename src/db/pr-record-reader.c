@@ -314,6 +314,7 @@ pr_record_reader_load (PrConnection         *connection,
  * @table: the table, by its catalogue name
  * @mapping: its columns, with an id column
  * @id: the record's id
+ * @advice: how an encoding error says to give the column's encoding
  * @error: return location for a #GError
  *
  * Reads one record, for a single check. The server finds it by its own
@@ -332,6 +333,7 @@ pr_record_reader_fetch (PrConnection     *connection,
                         const char       *table,
                         const PrMapping  *mapping,
                         const char       *id,
+                        PrAdvice          advice,
                         GError          **error)
 {
   g_autoptr(GString) sql = g_string_new (NULL);
@@ -423,6 +425,7 @@ pr_record_reader_fetch (PrConnection     *connection,
           lengths[c] = strlen (read[c]);
         }
     /* One record: its own encoding errors, no column verdict. */
+    _pr_column_decoder_set_advice (decoder, advice);
     if (!_pr_column_decoder_row (decoder, read, lengths, 1, error))
       return NULL;
     values = g_new0 (char *, MAX (n_columns, 1));
@@ -491,6 +494,7 @@ pr_record_reader_stream (PrConnection     *connection,
  * @table: the table, by its catalogue name
  * @mapping: the columns to read, by catalogue names
  * @limit: how many rows, at most
+ * @advice: how an encoding error says to give the column's encoding
  * @func: called for each row
  * @user_data: passed to @func
  * @error: return location for a #GError
@@ -505,6 +509,7 @@ pr_record_reader_head (PrConnection     *connection,
                        const char       *table,
                        const PrMapping  *mapping,
                        guint64           limit,
+                       PrAdvice          advice,
                        PrRowFunc         func,
                        gpointer          user_data,
                        GError          **error)
@@ -522,6 +527,7 @@ pr_record_reader_head (PrConnection     *connection,
       close_source (&source);
       return FALSE;
     }
+  _pr_column_decoder_set_advice (source.decoder, advice);
   /* All of the (few) rows are read, so the connection stays in step. */
   while (db_source_next (&source, &row, &row_lengths, &position, NULL, &local_error))
     func (row, row_lengths, user_data);

@@ -34,6 +34,7 @@ gboolean     pr_record_reader_head   (PrConnection       *connection,
                                       const char         *table,
                                       const PrMapping    *mapping,
                                       guint64             limit,
+                                      PrAdvice            advice,
                                       PrRowFunc           func,
                                       gpointer            user_data,
                                       GError            **error);
@@ -41,6 +42,7 @@ char       **pr_record_reader_fetch (PrConnection         *connection,
                                     const char           *table,
                                     const PrMapping      *mapping,
                                     const char           *id,
+                                    PrAdvice              advice,
                                     GError              **error);
 
 PrRecordSet *pr_record_reader_load_ids (PrConnection       *connection,

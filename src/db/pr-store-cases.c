@@ -10,7 +10,11 @@
  * member that leaves a case gets left_scan_id, and an ended case keeps
  * the members it had when it ended, so that a number on an old form can
  * still be looked up. Only cases whose primary or members changed are
- * rewritten; the others get their last seen.
+ * rewritten. A case's last seen is not written at every scan (that cost
+ * a second at 10^6 records): every complete scan marked cases_numbered
+ * found every case open at its time, so a case was last seen by the
+ * newest such scan before it ended (list_last_seen()), or by the scan its
+ * row names when that is newer (rows written before that mark existed).
  *
  * A scan that writes its outputs before its commit numbers its clusters
  * then (pr_store_number_cases), and its commit must give the same
@@ -261,6 +265,8 @@ typedef struct {
   GArray              *member_rows; /* guint64: cluster << 32 | member, the members joining */
   GArray              *leaving;     /* Leaving: the members leaving */
   guint32             *n_members;   /* per row of rows */
+  const char         **primaries;   /* per changed row: its primary */
+  guint32             *n_unknown;   /* per changed row: members not read */
 } Writes;
 
 typedef struct {
@@ -314,19 +320,54 @@ bind_member_row (gsize          row,
   _pr_statement_bind_i64 (&params[4], &writes->scan_id);
 }
 
+/* The records a scan did not read (bad rows it skipped): still in the
+ * table, so unknown to it rather than gone. @scanned: when a skipped
+ * row's id could not be read, every record the scan read (any other
+ * could be that row); else NULL. */
+typedef struct {
+  GHashTable *kept;
+  GHashTable *scanned;
+} Unknown;
+
+static gboolean
+is_unknown (const Unknown *unknown,
+            const char    *record_id)
+{
+  return g_hash_table_contains (unknown->kept, record_id) ||
+         (unknown->scanned != NULL && !g_hash_table_contains (unknown->scanned, record_id));
+}
+
+/* How many members of stored case @index the scan did not read. */
+static guint
+count_unknown (const Loaded  *loaded,
+               guint          index,
+               const Unknown *unknown)
+{
+  GPtrArray *members = loaded->members->pdata[index];
+  guint n = 0;
+
+  for (guint m = 0; m < members->len; m++)
+    n += is_unknown (unknown, members->pdata[m]);
+  return n;
+}
+
 /* Whether cluster @x has exactly the members and primary of the stored
- * case it continues, @index in @loaded. */
+ * case it continues, @index in @loaded, the members the scan did not
+ * read (@n_unknown of them) counted as still there. */
 static gboolean
 same_as_stored (const PrCaseMembers *cluster,
                 const Loaded        *loaded,
                 guint                index,
-                GHashTable          *number_of)
+                GHashTable          *number_of,
+                const Unknown       *unknown,
+                guint                n_unknown)
 {
   GPtrArray *members = loaded->members->pdata[index];
   guint32 number = g_array_index (loaded->numbers, guint32, index);
+  const char *primary = loaded->primaries->pdata[index];
 
-  if (strcmp (cluster->primary_id, loaded->primaries->pdata[index]) != 0 ||
-      cluster->n_members != members->len)
+  if ((strcmp (cluster->primary_id, primary) != 0 && !is_unknown (unknown, primary)) ||
+      cluster->n_members + n_unknown != members->len)
     return FALSE;
   for (gsize m = 0; m < cluster->n_members; m++)
     if (GPOINTER_TO_UINT (g_hash_table_lookup (number_of, cluster->member_ids[m])) != number)
@@ -395,8 +436,8 @@ bind_changed_row (gsize          row,
   Writes *writes = user_data;
   gsize x = g_array_index (writes->rows, gsize, row);
 
-  writes->n_members[row] = writes->clusters[x].n_members;
-  _pr_statement_bind_string (&params[0], writes->clusters[x].primary_id, &lengths[0]);
+  writes->n_members[row] = writes->clusters[x].n_members + writes->n_unknown[row];
+  _pr_statement_bind_string (&params[0], writes->primaries[row], &lengths[0]);
   _pr_statement_bind_u32 (&params[1], &writes->n_members[row]);
   bind_case_key (&params[2], &lengths[2], writes, &writes->numbers[x]);
 }
@@ -543,8 +584,15 @@ _pr_store_assign_cases (PrStore             *self,
                         const PrStoreKey    *where,
                         gint64               scan_id,
                         PrScanCases         *cases,
+                        GHashTable          *kept,
+                        GHashTable          *scanned,
                         GError             **error)
 {
+  Unknown unknown = { kept, scanned };
+  g_autoptr(GPtrArray) changed_primaries = g_ptr_array_new ();
+  g_autoptr(GArray) changed_unknown = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) ended = g_array_new (FALSE, FALSE, sizeof (PrCaseEnd));
+  PrCaseNumbering ended_numbering;
   g_auto(Loaded) own_loaded = { 0 };
   g_autoptr(PrCaseCache) cache = NULL;
   Loaded *loaded_p = &own_loaded;
@@ -610,16 +658,23 @@ _pr_store_assign_cases (PrStore             *self,
   for (gsize x = 0; x < n_clusters; x++)
     {
       guint index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded_p->index_of, GUINT_TO_POINTER (numbers[x])));
+      guint n_unknown = numbering->continued[x] ? count_unknown (loaded_p, index - 1, &unknown) : 0;
 
       if (!numbering->continued[x])
         g_array_append_val (new_rows, x);
-      else if (!same_as_stored (&clusters[x], loaded_p, index - 1, number_of))
+      else if (!same_as_stored (&clusters[x], loaded_p, index - 1, number_of, &unknown, n_unknown))
         {
           GPtrArray *stored = loaded_p->members->pdata[index - 1];
+          const char *primary = loaded_p->primaries->pdata[index - 1];
 
+          /* A member the scan did not read stays, and stays the primary. */
           g_array_append_val (changed_rows, x);
+          g_ptr_array_add (changed_primaries,
+                           (gpointer) (is_unknown (&unknown, primary) ? primary : clusters[x].primary_id));
+          g_array_append_val (changed_unknown, n_unknown);
           for (guint m = 0; m < stored->len; m++)
-            if (GPOINTER_TO_SIZE (g_hash_table_lookup (cluster_of, stored->pdata[m])) != x + 1)
+            if (GPOINTER_TO_SIZE (g_hash_table_lookup (cluster_of, stored->pdata[m])) != x + 1 &&
+                !is_unknown (&unknown, stored->pdata[m]))
               {
                 Leaving one = { numbers[x], stored->pdata[m] };
 
@@ -637,14 +692,34 @@ _pr_store_assign_cases (PrStore             *self,
           }
     }
 
-  writes = (Writes) { db, table, now, scan_id, clusters, numbers, NULL, member_rows, leaving, NULL };
+  /* A case that ends only because the scan did not read some of its
+   * members (none of the others is in a cluster now) stays as it was. */
+  for (gsize e = 0; e < numbering->n_ended; e++)
+    {
+      const PrCaseEnd *end = &numbering->ended[e];
+      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (loaded_p->index_of, GUINT_TO_POINTER (end->number)));
+      GPtrArray *stored = index != 0 ? loaded_p->members->pdata[index - 1] : NULL;
+      gboolean keep = index != 0 && count_unknown (loaded_p, index - 1, &unknown) > 0;
+
+      for (guint m = 0; keep && m < stored->len; m++)
+        if (g_hash_table_contains (cluster_of, stored->pdata[m]))
+          keep = FALSE;
+      if (!keep)
+        g_array_append_val (ended, *end);
+    }
+  ended_numbering = *numbering;
+  ended_numbering.n_ended = ended->len;
+  ended_numbering.ended = (PrCaseEnd *) (gpointer) ended->data;
+
+  writes = (Writes) { db, table, now, scan_id, clusters, numbers, NULL, member_rows, leaving, NULL,
+                      (const char **) changed_primaries->pdata, (guint32 *) (gpointer) changed_unknown->data };
   n_members = g_new0 (guint32, MAX (n_clusters, 1));
   writes.n_members = n_members;
-  ends.numbering = numbering;
+  ends.numbering = &ended_numbering;
 
   sql = g_strdup_printf ("UPDATE %s SET ended_scan_id = ?, ended_at = ?, merged_into = ? "
                          "WHERE source_database = ? AND source_table = ? AND number = ?", self->q_cases);
-  if (!run_per_row (self, sql, numbering->n_ended, bind_end_row, &ends, params, lengths,
+  if (!run_per_row (self, sql, ended->len, bind_end_row, &ends, params, lengths,
                     _("cannot record the ended cases"), error))
     return FALSE;
 
@@ -663,18 +738,6 @@ _pr_store_assign_cases (PrStore             *self,
                     _("cannot record the changed cases"), error))
     return FALSE;
 
-  /* Every case still open was found by this scan (the new ones are not
-   * in yet). */
-  g_free (sql);
-  sql = g_strdup_printf ("UPDATE %s SET last_scan_id = ?, last_seen_at = ? "
-                         "WHERE source_database = ? AND source_table = ? AND ended_scan_id IS NULL", self->q_cases);
-  _pr_statement_bind_i64 (&params[0], &scan_id);
-  _pr_statement_bind_string (&params[1], now, &lengths[1]);
-  _pr_statement_bind_string (&params[2], db, &lengths[2]);
-  _pr_statement_bind_string (&params[3], table, &lengths[3]);
-  if (!_pr_statement_run (self->connection, sql, params, NULL, NULL, _("cannot record the cases found"), error))
-    return FALSE;
-
   writes.rows = new_rows;
   g_free (sql);
   sql = g_strdup_printf ("INSERT INTO %s (source_database, source_table, number, primary_id, n_members, "
@@ -690,8 +753,8 @@ _pr_store_assign_cases (PrStore             *self,
                     _("cannot record the cases' members"), error))
     return FALSE;
 
-  g_debug ("scan %" G_GINT64_FORMAT " of %s.%s: %u new cases, %u changed, %" G_GSIZE_FORMAT " ended",
-           scan_id, db, table, new_rows->len, changed_rows->len, numbering->n_ended);
+  g_debug ("scan %" G_GINT64_FORMAT " of %s.%s: %u new cases, %u changed, %u ended",
+           scan_id, db, table, new_rows->len, changed_rows->len, ended->len);
   return TRUE;
 }
 
@@ -713,6 +776,67 @@ static gint64
 integer_or_zero (const char *value)
 {
   return value != NULL ? g_ascii_strtoll (value, NULL, 10) : 0;
+}
+
+/* The complete scans of a table that numbered its cases, in id order. */
+typedef struct {
+  GArray *ids;      /* gint64 */
+  GArray *seconds;  /* gint64, when each finished */
+} NumberingScans;
+
+static gboolean
+list_numbering_scans (PrStore           *self,
+                      const PrStoreKey  *where,
+                      NumberingScans    *scans,
+                      GError           **error)
+{
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  const char *params[2] = { where->database, where->table };
+
+  sql = g_strdup_printf ("SELECT id, TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', finished_at) FROM %s "
+                         "WHERE source_database = ? AND source_table = ? AND status = 'complete' "
+                         "AND cases_numbered ORDER BY id", self->q_scans);
+  rows = _pr_connection_select (self->connection, sql, params, 2, error);
+  if (rows == NULL)
+    return FALSE;
+  scans->ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), rows->len);
+  scans->seconds = g_array_sized_new (FALSE, FALSE, sizeof (gint64), rows->len);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PrDbRow *row = rows->pdata[i];
+      gint64 id = g_ascii_strtoll (row->values[0], NULL, 10);
+      gint64 seconds = row->values[1] != NULL ? g_ascii_strtoll (row->values[1], NULL, 10) : 0;
+
+      g_array_append_val (scans->ids, id);
+      g_array_append_val (scans->seconds, seconds);
+    }
+  return TRUE;
+}
+
+/* Moves @one's last seen to the newest scan of @scans before it ended
+ * (any, when open), when that is newer than the one its row names. */
+static void
+list_last_seen (const NumberingScans *scans,
+                PrStoredCase         *one)
+{
+  guint lo = 0, hi = scans->ids->len;
+
+  /* The first scan at or after the end. */
+  while (one->ended_scan_id != 0 && lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (scans->ids, gint64, mid) < one->ended_scan_id)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (hi > 0 && g_array_index (scans->ids, gint64, hi - 1) > one->last_scan_id)
+    {
+      one->last_scan_id = g_array_index (scans->ids, gint64, hi - 1);
+      one->last_seen_at = g_array_index (scans->seconds, gint64, hi - 1);
+    }
 }
 
 static int
@@ -743,6 +867,9 @@ pr_store_list_cases (PrStore     *self,
   g_autofree char *sql = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GPtrArray) cases = NULL;
+  g_autoptr(GArray) scan_ids = NULL;
+  g_autoptr(GArray) scan_seconds = NULL;
+  NumberingScans scans = { NULL, NULL };
   const PrStoreKey *where;
   const char *params[2];
 
@@ -761,8 +888,10 @@ pr_store_list_cases (PrStore     *self,
                          self->q_cases, with_ended ? "" : " AND ended_scan_id IS NULL");
 #undef SECONDS
   rows = _pr_connection_select (self->connection, sql, params, 2, error);
-  if (rows == NULL)
+  if (rows == NULL || !list_numbering_scans (self, where, &scans, error))
     return NULL;
+  scan_ids = scans.ids;
+  scan_seconds = scans.seconds;
 
   cases = g_ptr_array_new_full (rows->len, (GDestroyNotify) pr_stored_case_free);
   for (guint i = 0; i < rows->len; i++)
@@ -796,6 +925,7 @@ pr_store_list_cases (PrStore     *self,
       one->ended_scan_id = integer_or_zero (row->values[5]);
       one->ended_at = integer_or_zero (row->values[6]);
       one->merged_into = (guint32) integer_or_zero (row->values[7]);
+      list_last_seen (&scans, one);
     }
   return g_steal_pointer (&cases);
 }

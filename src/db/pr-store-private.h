@@ -112,6 +112,8 @@ gboolean    _pr_store_assign_cases    (PrStore             *self,
                                        const PrStoreKey    *where,
                                        gint64               scan_id,
                                        PrScanCases         *cases,
+                                       GHashTable          *kept,
+                                       GHashTable          *scanned,
                                        GError             **error);
 
 /* pr-store-decisions.c */

@@ -698,13 +698,21 @@ pr_store_commit_scan (PrStore             *self,
       !set_retired (self, where, to_retire, "UTC_TIMESTAMP(6)", error) ||
       !set_retired (self, where, to_revive, "NULL", error))
     goto out;
-  if (cases != NULL && !_pr_store_assign_cases (self, where, scan_id, cases, error))
-    goto out;
+  if (cases != NULL)
+    {
+      g_autoptr(GHashTable) kept = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (guint i = 0; kept_ids != NULL && i < kept_ids->len; i++)
+        g_hash_table_add (kept, kept_ids->pdata[i]);
+      if (!_pr_store_assign_cases (self, where, scan_id, cases, kept, retire_none ? scanned : NULL, error))
+        goto out;
+    }
 
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "
                          "records = ?, new_records = ?, changed_records = ?, refingerprinted_records = ?, "
-                         "retired_records = ?, pairs = ?, clusters = ?, message = NULL WHERE id = ?", self->q_scans);
+                         "retired_records = ?, pairs = ?, clusters = ?, cases_numbered = %d, message = NULL WHERE id = ?",
+                         self->q_scans, cases != NULL);
   _pr_statement_bind_u64 (&params[0], &counts->records);
   _pr_statement_bind_u64 (&params[1], &counts->new_records);
   _pr_statement_bind_u64 (&params[2], &counts->changed_records);
@@ -886,6 +894,50 @@ pr_store_check (PrStore     *self,
 
   g_array_sort (matches, compare_matches);
   return g_steal_pointer (&matches);
+}
+
+/**
+ * pr_store_get_last_k:
+ * @store: a store
+ * @table: the source table
+ * @k: (out): the k of the last complete scan of @table that numbered its
+ *   cases; 0 when it has none
+ * @found: (out): whether there is one
+ * @error: return location for a #GError
+ *
+ * A scan with another k forms other clusters, which get new case numbers:
+ * the caller says so.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_get_last_k (PrStore     *self,
+                     const char  *table,
+                     guint       *k,
+                     gboolean    *found,
+                     GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT k FROM %s WHERE source_database = ? AND source_table = ? "
+                                          "AND status = 'complete' AND cases_numbered ORDER BY id DESC LIMIT 1",
+                                          self->q_scans);
+  const PrStoreKey *key;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  *k = 0;
+  *found = FALSE;
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  rows = _pr_connection_select (self->connection, sql, (const char *[]) { key->database, key->table }, 2, error);
+  if (rows == NULL)
+    return FALSE;
+  if (rows->len > 0)
+    {
+      *k = (guint) g_ascii_strtoull (((PrDbRow *) rows->pdata[0])->values[0], NULL, 10);
+      *found = TRUE;
+    }
+  return TRUE;
 }
 
 /**

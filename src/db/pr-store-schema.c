@@ -76,6 +76,7 @@ static const char *const create_statements[] = {
   "  retired_records BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  pairs BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  clusters BIGINT UNSIGNED NOT NULL DEFAULT 0,"
+  "  cases_numbered TINYINT(1) NOT NULL DEFAULT 0,"
   "  message TEXT NULL,"
   "  KEY pr_scans_table_status (source_database, source_table, status)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
@@ -357,6 +358,17 @@ migrate_5_to_6 (PrStore  *self,
                        "ADD KEY pr_decisions_case (source_database, source_table, case_number)", error);
 }
 
+/* Version 7 marks the complete scans that numbered the cases: an open
+ * case was found by every one of them since it began, so its last seen
+ * is read from them rather than written to every case at every scan. */
+static gboolean
+migrate_6_to_7 (PrStore  *self,
+                GError  **error)
+{
+  return alter_unless (self, "pr_scans", self->q_scans, "cases_numbered",
+                       "ADD COLUMN cases_numbered TINYINT(1) NOT NULL DEFAULT 0 AFTER clusters", error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -366,6 +378,7 @@ static const MigrateFunc migrations[] = {
   migrate_3_to_4,
   migrate_4_to_5,
   migrate_5_to_6,
+  migrate_6_to_7,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

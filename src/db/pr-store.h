@@ -23,7 +23,7 @@ G_BEGIN_DECLS
  * the connection's current database; the rows about it are keyed by that
  * database and the table's name, both as the catalogue spells them
  * (pr-store-keys.c). Times are UTC. See pr-store-schema.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 6
+#define PR_STORE_SCHEMA_VERSION 7
 
 typedef struct _PrStore PrStore;
 
@@ -139,6 +139,11 @@ gboolean     pr_store_end_scan            (PrStore               *store,
                                            const char            *message,
                                            GError               **error);
 
+gboolean     pr_store_get_last_k          (PrStore               *store,
+                                           const char            *table,
+                                           guint                 *k,
+                                           gboolean              *found,
+                                           GError               **error);
 gboolean     pr_store_check_scanned       (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,

@@ -72,6 +72,7 @@ struct _PrCsvReader
   gsize raw_pos;
   gsize raw_len;
   guint64 raw_consumed;         /* bytes handed to the converter so far */
+  guint64 raw_newlines;         /* of them, line feeds (bytes 0x0A) */
   UChar *pivot;
   UChar *pivot_source;
   UChar *pivot_target;
@@ -430,6 +431,8 @@ convert_more (PrCsvReader   *reader,
       reader->reset_pending = FALSE;
       reader->raw_pos += source - source_start;
       reader->raw_consumed += source - source_start;
+      for (const char *p = source_start; p < source; p++)
+        reader->raw_newlines += *p == '\n';
       produced = target - (reader->buf + reader->buf_len);
       reader->buf_len += produced;
 
@@ -454,9 +457,38 @@ convert_more (PrCsvReader   *reader,
           for (int i = 0; i < invalid_len; i++)
             g_string_append_printf (hex, "%s%02X", i > 0 ? " " : "", (guint8) invalid[i]);
 
+          /* In an encoding whose line feed is the byte 0x0A and never part
+           * of a character (GBK, GB18030, Big5, the Latin ones), the line;
+           * and a line that is UTF-8 says what the file really is. */
+          if (status != U_TRUNCATED_CHAR_FOUND && ucnv_getMinCharSize (reader->source_cnv) == 1)
+            {
+              const char *bad = source - invalid_len;
+              const char *line_start = bad, *line_end = bad;
+              guint64 line = reader->raw_newlines + 1;
+
+              for (const char *p = bad; p < source; p++)
+                line -= *p == '\n';
+              while (line_start > reader->raw && line_start[-1] != '\n')
+                line_start--;
+              while (line_end < reader->raw + reader->raw_len && *line_end != '\n')
+                line_end++;
+              if ((line_start > reader->raw || reader->raw_consumed - (source - reader->raw) == 0) &&
+                  line_end < reader->raw + reader->raw_len &&
+                  g_utf8_validate_len (line_start, line_end - line_start, NULL))
+                fail (reader, error, PR_CSV_ERROR_ENCODING,
+                      _("line %llu: the bytes %s are not %s text, but the line is UTF-8, so the file is UTF-8 "
+                        "(at least in part): leave out --encoding %s, or convert the file's other lines to "
+                        "UTF-8 first"),
+                      (unsigned long long) line, hex->str, reader->encoding, reader->encoding);
+              else
+                fail (reader, error, PR_CSV_ERROR_ENCODING,
+                      _("line %llu: the bytes %s are not %s text (byte %llu of the file): check the file's "
+                        "encoding (--encoding)"),
+                      (unsigned long long) line, hex->str, reader->encoding, (unsigned long long) offset);
+            }
           /* Two whole sentences rather than a word put in: a translation
            * may need to say "truncated" elsewhere in the sentence. */
-          if (status == U_TRUNCATED_CHAR_FOUND)
+          else if (status == U_TRUNCATED_CHAR_FOUND)
             fail (reader, error, PR_CSV_ERROR_ENCODING,
                   /* Translators: the encoding, then a space and the bytes in
                    * hex (“ FF 3A”) or nothing, then where they start. */
@@ -735,6 +767,19 @@ validate_record (PrCsvReader  *reader,
         for (const char *q = data; (q = memchr (q, '"', bad - q)) != NULL; q++)
           in_file++;
 
+      /* A file that begins with UTF-16's byte order mark (Excel's
+       * "Unicode Text") is UTF-16 throughout: say so, not "invalid UTF-8". */
+      if (reader->source_cnv == NULL && in_file == 0 && end - data >= 2 &&
+          (((guint8) data[0] == 0xFF && (guint8) data[1] == 0xFE) ||
+           ((guint8) data[0] == 0xFE && (guint8) data[1] == 0xFF)))
+        {
+          const char *utf16 = (guint8) data[0] == 0xFF ? "UTF-16LE" : "UTF-16BE";
+
+          return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
+                       _("the file begins with the byte order mark of %s, so it is %s text (as Excel's “Unicode "
+                         "Text” saves it), not UTF-8: give --encoding %s, or save it as “CSV UTF-8”"),
+                       utf16, utf16, utf16);
+        }
       where = describe_offset (reader, in_file);
       return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
                    /* Translators: the first %s is empty or “ (NUL byte)”; the

@@ -212,7 +212,9 @@ pr_csv_writer_new_for_path (const char        *path,
  * fold a full-width or small form of the first character (＝ ＋ － ＠,
  * ﹦ ﹢ ﹣ ﹫) to its ASCII one, as NFKC does, before looking at it; NFKC
  * folds the superscript and subscript signs (⁺ ₌ …) too, and the minus
- * sign U+2212 is a minus to them as well. */
+ * sign U+2212 is a minus to them as well. White space before it (spaces,
+ * ideographic or no-break ones, line ends) does not stop a spreadsheet
+ * that trims it, so it is looked past. */
 static gboolean
 starts_formula (const char *field)
 {
@@ -220,6 +222,16 @@ starts_formula (const char *field)
   char one[8] = { 0 };
   g_autofree char *folded = NULL;
 
+  while (field[0] != '\0')
+    {
+      gunichar c = g_utf8_get_char_validated (field, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2 || !(g_unichar_isspace (c) || c == 0xFEFF))
+        break;
+      if (strchr ("\t\r", field[0]) != NULL)
+        return TRUE;
+      field = g_utf8_next_char (field);
+    }
   if (field[0] == '\0')
     return FALSE;
   if (strchr ("=+-@\t\r", field[0]) != NULL)

@@ -9,7 +9,8 @@ typedef enum {
   PR_CSV_WRITER_FLAGS_NONE = 0,
   /* Start with a UTF-8 byte order mark: Excel then reads the file as UTF-8. */
   PR_CSV_WRITER_BOM        = 1 << 0,
-  /* Prefix cells that start with = + - @ (or a tab or CR) with ' so that a
+  /* Prefix cells that start with = + - @ (or a tab or CR), after any white
+   * space, with ' so that a
    * spreadsheet shows them as text instead of running them as formulas.
    * Only the first byte counts: "a=b" is left alone, but "-5" becomes "'-5"
    * too, since a spreadsheet would read "-1+cmd|..." as a formula. */

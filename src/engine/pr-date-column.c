@@ -19,6 +19,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <string.h>
+
 #include "pr-date-column.h"
 #include "pr-record-set.h"
 
@@ -29,6 +31,7 @@ struct _PrDateColumn {
   const char  *position_name;  /* N_() */
   guint64      n_records;
   guint64      n_unreadable;
+  guint64      n_serial;       /* of them, numbers such as Excel writes for a date cell saved as General */
   GPtrArray   *unreadable_ids;
   GArray      *offsets;        /* int per record, once one date gives an offset */
   int          first_offset;
@@ -137,9 +140,15 @@ pr_date_column_add (PrDateColumn  *self,
       *out_seconds = PR_DATE_NONE;
       if (!is_blank (text))
         {
+          g_autofree char *stripped = g_strstrip (g_strdup (text));
+          guint64 serial = 0;
+
           if (self->unreadable_ids->len < PR_DATE_COLUMN_MAX_NAMED)
             g_ptr_array_add (self->unreadable_ids, g_strdup (id));
           self->n_unreadable++;
+          /* 20000 to 80000: Excel's day numbers from 1954 to 2119. */
+          if (strlen (stripped) == 5 && g_ascii_string_to_unsigned (stripped, 10, 20000, 80000, &serial, NULL))
+            self->n_serial++;
         }
     }
   else if (offset == PR_DATE_NO_OFFSET)
@@ -188,6 +197,20 @@ format_offset (int offset)
  * Returns: %FALSE if dates with differing offsets and dates without one
  *   are mixed, which cannot be ordered
  */
+/**
+ * pr_date_column_get_n_serial:
+ * @self: a date column
+ *
+ * Returns: how many of the dates that could not be read are day numbers
+ *   such as Excel saves for a date cell formatted as General (43624 for
+ *   8 June 2019)
+ */
+guint64
+pr_date_column_get_n_serial (const PrDateColumn *self)
+{
+  return self->n_serial;
+}
+
 gboolean
 pr_date_column_finish (PrDateColumn  *self,
                        gint64        *dates,

@@ -25,6 +25,7 @@ gboolean      pr_date_column_add    (PrDateColumn  *self,
                                      guint64        position,
                                      gint64        *out_seconds,
                                      GError       **error);
+guint64       pr_date_column_get_n_serial (const PrDateColumn *self);
 gboolean      pr_date_column_finish (PrDateColumn  *self,
                                      gint64        *dates,
                                      gsize          n_dates,

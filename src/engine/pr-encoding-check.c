@@ -24,6 +24,7 @@ struct _PrEncodingCheck
 {
   guint64 latin;                 /* values in the Latin-1 range, with a non-ASCII byte */
   guint64 counts[PR_ENCODING_GUESS_BIG5 + 1];
+  guint64 raw[PR_ENCODING_GUESS_BIG5 + 1];  /* of counts: bytes that were no UTF-8 at all */
   guint64 first[PR_ENCODING_GUESS_BIG5 + 1];
 };
 
@@ -145,6 +146,52 @@ pr_encoding_guess_bytes (const char *bytes,
   return PR_ENCODING_GUESS_NONE;
 }
 
+/* Characters of Chinese text as UTF-8 has them: CJK ideographs, radicals
+ * and punctuation, full-width forms, general punctuation (“ ” …) and the
+ * Latin-1 signs (· ×). */
+static gboolean
+chinese_text_char (gunichar c)
+{
+  return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF) ||
+         (c >= 0x2000 && c <= 0x206F) || (c >= 0xA0 && c <= 0xFF) || (c >= 0x20000 && c <= 0x3FFFF);
+}
+
+/**
+ * pr_encoding_bytes_look_utf8:
+ * @bytes: a value's stored bytes, in a column whose encoding is given as
+ *   another (GBK, Big5, CP1252 …)
+ * @length: their length
+ *
+ * Bytes of such an encoding are seldom valid UTF-8 by chance, and then
+ * mostly as two-byte sequences (Greek, Cyrillic, Arabic letters); UTF-8
+ * Chinese text put into the column by another program is valid UTF-8 of
+ * three-byte ideographs. Converting it from the given encoding would give
+ * other, valid characters, compared as gibberish.
+ *
+ * Returns: %TRUE when the bytes are valid UTF-8 with an ideograph, and
+ *   every character beyond ASCII is one of Chinese text
+ */
+gboolean
+pr_encoding_bytes_look_utf8 (const char *bytes,
+                             gsize       length)
+{
+  gboolean ideograph = FALSE;
+
+  if (!g_utf8_validate_len (bytes, length, NULL))
+    return FALSE;
+  for (const char *p = bytes; p < bytes + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x80)
+        continue;
+      if (!chinese_text_char (c))
+        return FALSE;
+      ideograph |= (c >= 0x3400 && c <= 0x9FFF) || (c >= 0x20000 && c <= 0x3FFFF);
+    }
+  return ideograph;
+}
+
 /**
  * pr_encoding_guess_misdecoded:
  * @text: valid UTF-8, as decoded
@@ -255,6 +302,7 @@ pr_encoding_check_add (PrEncodingCheck *check,
     }
   if (check->counts[guess]++ == 0)
     check->first[guess] = position;
+  check->raw[guess] += !text;
   return guess;
 }
 
@@ -300,6 +348,22 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
 }
 
 /**
+ * pr_encoding_check_is_raw:
+ * @check: a column's check
+ * @guess: its verdict
+ *
+ * Returns: whether most values of the verdict's kind were bytes that are no
+ *   UTF-8 (a file in that encoding, read as UTF-8), rather than text that
+ *   reads as such bytes decoded wrong
+ */
+gboolean
+pr_encoding_check_is_raw (const PrEncodingCheck *check,
+                          PrEncodingGuess        guess)
+{
+  return guess <= PR_ENCODING_GUESS_BIG5 && check->raw[guess] * 2 > check->counts[guess];
+}
+
+/**
  * pr_encoding_check_set_csv_error:
  * @error: return location for a #GError
  * @path: the CSV file
@@ -308,6 +372,7 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
  * @guess: the verdict, not %PR_ENCODING_GUESS_NONE
  * @first: the line of the first value so
  * @count: how many values are so
+ * @raw: they were bytes that are no UTF-8 (pr_encoding_check_is_raw ())
  *
  * Sets %PR_CSV_ERROR_ENCODING saying that @name's text looks read in the
  * wrong encoding, which encoding fits, and how to read it anyway
@@ -320,12 +385,22 @@ pr_encoding_check_set_csv_error (GError          **error,
                                  const char       *encoding,
                                  PrEncodingGuess   guess,
                                  guint64           first,
-                                 guint64           count)
+                                 guint64           count,
+                                 gboolean          raw)
 {
   const char *given = encoding != NULL ? encoding : "UTF-8";
   const char *fits = pr_encoding_guess_to_string (guess);
 
-  if (fits == NULL)
+  if (fits != NULL && raw)
+    /* The file itself is in that encoding (Excel's CSV on a Chinese
+     * Windows is GB18030), not text decoded wrong once. */
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 ngettext ("%s, column “%s”: the text is %s, not %s (%llu value, first on line %llu): give "
+                           "--encoding %s",
+                           "%s, column “%s”: the text is %s, not %s (%llu values, first on line %llu): give "
+                           "--encoding %s", count),
+                 path, name, fits, given, (unsigned long long) count, (unsigned long long) first, fits);
+  else if (fits == NULL)
     g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
                  _("%s, column “%s”: read as %s, the text holds control characters (U+0080 to U+009F, "
                    "first on line %llu), so the file is in another encoding (GB18030, Big5, UTF-16LE?): "

@@ -20,6 +20,8 @@ PrEncodingGuess  pr_encoding_guess_bytes       (const char       *bytes,
 PrEncodingGuess  pr_encoding_guess_misdecoded  (const char       *text,
                                                 gsize             length);
 const char      *pr_encoding_guess_to_string   (PrEncodingGuess   guess);
+gboolean         pr_encoding_bytes_look_utf8   (const char       *bytes,
+                                                gsize             length);
 
 PrEncodingCheck *pr_encoding_check_new         (void);
 void             pr_encoding_check_free        (PrEncodingCheck  *check);
@@ -37,7 +39,10 @@ void             pr_encoding_check_set_csv_error (GError          **error,
                                                   const char       *encoding,
                                                   PrEncodingGuess   guess,
                                                   guint64           first,
-                                                  guint64           count);
+                                                  guint64           count,
+                                                  gboolean          raw);
+gboolean         pr_encoding_check_is_raw      (const PrEncodingCheck *check,
+                                                PrEncodingGuess   guess);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrEncodingCheck, pr_encoding_check_free)
 

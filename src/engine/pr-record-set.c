@@ -761,6 +761,8 @@ pr_record_set_load (const PrMapping          *mapping,
     goto out;
   if (set->identities != NULL)
     pr_identity_table_finish (set->identities);
+  if (date_reader != NULL)
+    set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
   set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
   if (loader.features != NULL && !weigh_by_idf (&loader, options->idf, pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT),
@@ -817,7 +819,8 @@ csv_source_check_encoding (CsvSource  *source,
       guess = pr_encoding_check_verdict (source->checks[c], &first, &count);
       if (guess == PR_ENCODING_GUESS_NONE)
         continue;
-      pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count);
+      pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count,
+                                       pr_encoding_check_is_raw (source->checks[c], guess));
       return FALSE;
     }
   return TRUE;
@@ -954,9 +957,16 @@ pr_record_set_load_csv (const char           *path,
         {
           g_autofree char *names = pr_csv_reader_describe_header (reader);
 
-          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                       _("column “%s” is not in the header of %s (its columns: %s)"),
-                       name, path, names);
+          if (pr_csv_reader_get_n_fields (reader) == 1 && strstr (names, "<U+0009>") != NULL)
+            /* Excel's "Unicode Text" and "Text (Tab delimited)". */
+            g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                         _("column “%s” is not in the header of %s, whose columns are separated by tabs, not "
+                           "commas (its header: %s): save the file as CSV"),
+                         name, path, names);
+          else
+            g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                         _("column “%s” is not in the header of %s (its columns: %s)"),
+                         name, path, names);
           pr_mapping_explain_missing_column (name, error);
           return NULL;
         }

@@ -8,7 +8,8 @@
  * are UTF-8 with a byte beyond ASCII; ASCII is never suspect; a Latin-1
  * reading of bytes is judged as those bytes are (unless it finds a C1
  * control character in bytes that fit nothing else); a verdict names a
- * value that was added.
+ * value that was added; bytes said to look like UTF-8 Chinese text are
+ * UTF-8 beyond ASCII.
  */
 
 #include <string.h>
@@ -35,6 +36,8 @@ judge (PrEncodingCheck *check,
     g_assert_cmpint (raw, ==, PR_ENCODING_GUESS_NONE);
   g_assert_cmpint (raw == PR_ENCODING_GUESS_UTF8, ==, utf8 && !ascii);
   g_assert_cmpint (raw, !=, PR_ENCODING_GUESS_C1);
+  if (pr_encoding_bytes_look_utf8 (value, length))
+    g_assert_true (utf8 && !ascii);
 
   if (utf8)
     {

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A column whose encoding is given (GBK) but which holds UTF-8 text too,
+ * on a real, throwaway MariaDB server: the UTF-8 value is refused, naming
+ * its row and both encodings, rather than converted from GBK into other
+ * characters; GBK text alone reads. And the messages of the application's
+ * reads (the mapping page's preview, one record's fetch) name no flag of
+ * the command line.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-connection-private.h"
+#include "pr-db-error.h"
+#include "pr-record-reader.h"
+#include "pr-test-server.h"
+
+static const PrConnectionParams *server;
+
+static const char *const bodies[] = {
+  "小区门口的垃圾站臭气熏天，请尽快处理",
+  "反映村道路面破损严重，雨天无法通行",
+  "要求落实拖欠的工资，已经三个月没有发放",
+};
+
+/* A row of @table whose body is @text's bytes in @encoding, as stored. */
+static void
+add_row (PrConnection *db,
+         const char   *table,
+         guint         id,
+         const char   *text,
+         const char   *encoding)
+{
+  g_autoptr(GError) error = NULL;
+  gsize n_bytes = 0;
+  g_autofree char *bytes = g_convert (text, -1, encoding, "UTF-8", NULL, &n_bytes, &error);
+  g_autoptr(GString) sql = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  g_string_printf (sql, "INSERT INTO %s VALUES (%u, UNHEX('", table, id);
+  for (gsize b = 0; b < n_bytes; b++)
+    g_string_append_printf (sql, "%02X", (guint8) bytes[b]);
+  g_string_append (sql, "'))");
+  pr_test_execute (db, sql->str);
+}
+
+static void
+test_utf8_in_gbk_refused (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "mixed");
+  g_autofree char *err = NULL;
+  g_autofree char *out = NULL;
+
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    add_row (db, "t", i + 1, bodies[i], "GBK");
+
+  /* GBK alone: read. */
+  g_assert_cmpint (pr_test_server_run_cli ("mixed", &out, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=GBK",
+                                           NULL), ==, 0);
+
+  /* A row written by a program that sent UTF-8. */
+  add_row (db, "t", 4, "群众来信反映供暖不足的问题", "UTF-8");
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (pr_test_server_run_cli ("mixed", &out, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=GBK",
+                                           NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "row 4, column “body”: the value is UTF-8 text (“群众来信反映供暖不足的问…”), "
+                                 "not GBK"));
+  g_assert_nonnull (strstr (err, "if the column is UTF-8 throughout, leave out --column-encoding body=GBK; if it "
+                                 "holds both, convert such rows to GBK in the table"));
+}
+
+static gboolean
+ignore_row (const char *const *values,
+            const gsize       *lengths,
+            gpointer           user_data)
+{
+  return TRUE;
+}
+
+/* The preview and the fetch for the application say to choose the
+ * column's encoding; the command line's name its flag. */
+static void
+test_application_advice (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "advice");
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(GError) error = NULL;
+  char **values;
+
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
+  add_row (db, "t", 1, bodies[0], "GBK");
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, &error));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, &error));
+
+  values = pr_record_reader_fetch (db, "t", mapping, "1", PR_ADVICE_CONTROLS, &error);
+  g_assert_null (values);
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING);
+  g_assert_nonnull (strstr (error->message, "choose GB18030 as the column's encoding"));
+  g_assert_null (strstr (error->message, "--"));
+  g_clear_error (&error);
+
+  g_assert_false (pr_record_reader_head (db, "t", mapping, 10, PR_ADVICE_CONTROLS, ignore_row, NULL, &error));
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING);
+  g_assert_null (strstr (error->message, "--"));
+  g_clear_error (&error);
+
+  values = pr_record_reader_fetch (db, "t", mapping, "1", PR_ADVICE_FLAGS, &error);
+  g_assert_null (values);
+  g_assert_nonnull (strstr (error->message, "--column-encoding body=GB18030"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  server = pr_test_server_start ();
+
+  g_test_add_func ("/db/column-encoding/utf8-in-gbk-refused", test_utf8_in_gbk_refused);
+  g_test_add_func ("/db/column-encoding/application-advice", test_application_advice);
+
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A CSV file mostly in one encoding with a few lines in another, as one
+ * appended by another program: a UTF-8 file with two GBK lines is refused
+ * naming the line and that the value looks like GB18030, not "binary
+ * data"; read with --encoding GBK, the message names the line and says
+ * that the file is UTF-8.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-bad-row.h"
+#include "pr-csv-reader.h"
+#include "pr-test-util.h"
+
+static const char *const texts[] = {
+  "小区门口的垃圾站臭气熏天，请尽快处理",
+  "反映村道路面破损严重，雨天无法通行",
+  "要求落实拖欠的工资，已经三个月没有发放",
+};
+
+/* "id,body" then lines 2.. of @n records, those in @gbk_lines (line
+ * numbers, 0-terminated) in GBK, the others UTF-8. */
+static char *
+write_file (const char  *dir,
+            guint        n,
+            const guint *gbk_lines)
+{
+  g_autoptr(GString) bytes = g_string_new ("id,body\n");
+  char *path = g_build_filename (dir, "mixed.csv", NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 1; i <= n; i++)
+    {
+      g_autofree char *line = g_strdup_printf ("%u,%s第%u号\n", i, texts[i % 3], i);
+      gboolean gbk = FALSE;
+
+      for (guint g = 0; gbk_lines[g] != 0; g++)
+        gbk |= gbk_lines[g] == i + 1;
+      if (gbk)
+        {
+          gsize length = 0;
+          g_autofree char *converted = g_convert (line, -1, "GBK", "UTF-8", NULL, &length, &error);
+
+          g_assert_no_error (error);
+          g_string_append_len (bytes, converted, length);
+        }
+      else
+        g_string_append (bytes, line);
+    }
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+  return path;
+}
+
+static void
+test_gbk_lines_named (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = write_file (dir, 40, (const guint[]) { 18, 31, 0 });
+  g_autofree char *err = NULL;
+  const char *args[] = { "scan", "--id", "id", "--text", "body", "-o", "/dev/null", path, NULL };
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_assert_nonnull (strstr (err, "line 18 (id “17”), column “body”: the value is not UTF-8 text but looks like "
+                                 "GB18030 text"));
+  g_assert_nonnull (strstr (err, "give the source's encoding if all of it is so, else convert such values"));
+  pr_test_remove_tree (dir);
+}
+
+static void
+test_utf8_read_as_gbk (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = write_file (dir, 40, (const guint[]) { 18, 31, 0 });
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, "GBK", &error);
+  guint records = 0;
+
+  g_assert_no_error (error);
+  /* The first chunk is converted as the header is read. */
+  if (pr_csv_reader_next_header (reader, path, NULL, &error))
+    while (pr_csv_reader_next (reader, NULL, &error))
+      records++;
+  g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "line 2: the bytes "));
+  g_assert_nonnull (strstr (error->message, "are not GBK text, but the line is UTF-8"));
+  g_assert_nonnull (strstr (error->message, "leave out --encoding GBK"));
+  pr_test_remove_tree (dir);
+}
+
+/* A file in GBK throughout with one line cut short: its line is named. */
+static void
+test_gbk_file_bad_line (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autofree char *gbk = NULL;
+  gsize length = 0;
+  g_autoptr(GString) bytes = g_string_new (NULL);
+
+  gbk = g_convert ("id,body\n1,小区门口的垃圾站\n2,反映村道路面破损\n", -1, "GBK", "UTF-8", NULL, &length, &error);
+  g_assert_no_error (error);
+  g_string_append_len (bytes, gbk, length);
+  g_string_append (bytes, "3,\xB7\x0A" "4,x\n");
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+  reader = pr_csv_reader_new_for_path (path, "GBK", &error);
+  g_assert_no_error (error);
+  if (pr_csv_reader_next_header (reader, path, NULL, &error))
+    while (pr_csv_reader_next (reader, NULL, &error))
+      ;
+  g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "line 4: the bytes B7"));
+  pr_test_remove_tree (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/csv-reader/mixed-gbk-lines-named", test_gbk_lines_named);
+  g_test_add_func ("/engine/csv-reader/mixed-utf8-read-as-gbk", test_utf8_read_as_gbk);
+  g_test_add_func ("/engine/csv-reader/gbk-bad-line-named", test_gbk_file_bad_line);
+
+  return g_test_run ();
+}
