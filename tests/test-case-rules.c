@@ -220,6 +220,7 @@ test_synonyms (void)
     { "受理", PR_CASE_STATE_HANDLING },
     { "已受理", PR_CASE_STATE_HANDLING },
     { " 办理中 ", PR_CASE_STATE_HANDLING },
+    { "正在办理", PR_CASE_STATE_HANDLING },
     { "办\u3000理\u200b中", PR_CASE_STATE_HANDLING },   /* an ideographic space, a zero-width one */
     { "转办", PR_CASE_STATE_HANDLING },
     { "办结", PR_CASE_STATE_CONCLUDED },

@@ -56,7 +56,7 @@ static const struct {
 } states[PR_CASE_N_STATES] = {
   [PR_CASE_STATE_UNKNOWN]      = { NULL, NULL },
   [PR_CASE_STATE_RECEIVED]     = { "received", "登记;已登记;待受理;来信登记;来访登记" },
-  [PR_CASE_STATE_HANDLING]     = { "handling", "受理;已受理;办理中;在办;交办;转办;已交办;已转办;延期办理" },
+  [PR_CASE_STATE_HANDLING]     = { "handling", "受理;已受理;办理中;正在办理;在办;交办;转办;已交办;已转办;延期办理" },
   [PR_CASE_STATE_CONCLUDED]    = { "concluded", "办结;已办结;已答复;答复;复查办结;已复查" },
   [PR_CASE_STATE_REVIEW]       = { "review", "复查;复查中;复查受理" },
   [PR_CASE_STATE_FINAL_REVIEW] = { "final-review", "复核中;复核受理" },
