@@ -336,6 +336,17 @@ test_manual_example (void)
   end = strstr (start, ".fi\n");
   example = g_string_new_len (start, end - start);
   g_string_replace (example, "\\-", "-", 0);
+  /* The page is ASCII: its Chinese words are written \[uXXXX]. */
+  for (char *at; (at = strstr (example->str, "\\[u")) != NULL;)
+    {
+      char utf8[8];
+      gsize offset = at - example->str;
+      gunichar c = (gunichar) g_ascii_strtoull (at + 3, NULL, 16);
+
+      g_assert_cmpint (at[7], ==, ']');
+      g_string_erase (example, offset, 8);
+      g_string_insert_len (example, offset, utf8, g_unichar_to_utf8 (c, utf8));
+    }
   rules = pr_case_rules_new_from_data (example->str, "the manual", &error);
   g_assert_no_error (error);
 
