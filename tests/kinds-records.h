@@ -23,6 +23,9 @@ static const char kinds_records_csv[] =
   "r11,王五,宅基地,市信访局,复核,2025-01-10,2025-01-02,宅基地纠纷邻居占用我家土地多年不还\n"
   "r14,王五,宅基地,市信访局,待结案,,2025-09-20,宅基地纠纷邻居占用我家土地多年不还\n";
 
+#define kinds_expected_clusters_header \
+  "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id\r\n"
+
 static const char kinds_expected_clusters[] =
   "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id\r\n"
   "1,r1,r1,0,,,,,,,\r\n"
