@@ -11,6 +11,8 @@
  */
 #pragma once
 
+#include <glib.h>
+
 static const char kinds_records_csv[] =
   "id,petitioner,category,unit,status,accepted,date,body\n"
   "r1,张三,土地征收,市信访局,办理中,2026-03-02,2026-03-01,征地补偿款至今未发放请求尽快解决村民生活困难\n"
@@ -35,3 +37,13 @@ static const char kinds_expected_clusters[] =
   "1,r4,r1,0,1,,petitioner,repeat,overdue,2026-05-01,r1\r\n"
   "2,r11,r11,0,,,,,,,\r\n"
   "2,r14,r11,0,1,,petitioner,repeat,not-again,,r11\r\n";
+
+/* A whole output file's text. */
+static inline char *
+read_file (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}

@@ -16,15 +16,6 @@
 static char *dir;
 static char *records;
 
-static char *
-read_file (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 /* scan with every case flag, and @extra (NULL-terminated, up to 4). */
 static int
 scan (char       **err,

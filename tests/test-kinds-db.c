@@ -24,15 +24,6 @@ static char *uri;
                    "--status", "status", "--accepted", "accepted"
 #define MAPPING "--id", "id", "--date", "date", "--text", "body", "--min-tokens", "1", CASE_FLAGS
 
-static char *
-read_file (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 static void
 test_from_table (void)
 {
