@@ -31,7 +31,11 @@ struct _PrCaseColumns {
   GPtrArray    *unreadable_accepted_ids;
   GArray       *units;           /* guint64 keys, 0: none */
   GArray       *categories;      /* guint64 keys, 0: none */
+  GHashTable   *keys;            /* a unit or category as written → its key: a table has few */
 };
+
+/* Past this many distinct values, keys are made afresh each time. */
+#define MAX_CACHED_KEYS 65536
 
 /**
  * pr_value_key:
@@ -102,6 +106,7 @@ pr_case_columns_new (const PrMapping *mapping,
   self->accepted = g_array_new (FALSE, TRUE, sizeof (gint64));
   self->units = g_array_new (FALSE, TRUE, sizeof (guint64));
   self->categories = g_array_new (FALSE, TRUE, sizeof (guint64));
+  self->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   if (self->accepted_column >= 0)
     {
       self->accepted_reader = pr_date_column_new (pr_mapping_get_column (mapping, self->accepted_column)->name,
@@ -124,6 +129,7 @@ pr_case_columns_free (PrCaseColumns *self)
   g_clear_pointer (&self->unreadable_accepted_ids, g_ptr_array_unref);
   g_array_unref (self->units);
   g_array_unref (self->categories);
+  g_hash_table_unref (self->keys);
   g_free (self);
 }
 
@@ -150,6 +156,28 @@ intern_status (PrCaseColumns *self,
   g_ptr_array_add (self->status_values, g_steal_pointer (&text));
   g_hash_table_insert (self->status_index, self->status_values->pdata[index], GUINT_TO_POINTER (index + 1));
   return index;
+}
+
+/* pr_value_key() of a unit or category, remembered: normalising each
+ * record's value again would cost more than the rest of its reading. */
+static guint64
+cached_key (PrCaseColumns *self,
+            const char    *value,
+            gsize          length)
+{
+  g_autofree char *text = NULL;
+  guint64 *found, key;
+
+  if (value == NULL || memchr (value, '\0', length) != NULL)
+    return pr_value_key (value, length);
+  text = g_strndup (value, length);
+  found = g_hash_table_lookup (self->keys, text);
+  if (found != NULL)
+    return *found;
+  key = pr_value_key (value, length);
+  if (g_hash_table_size (self->keys) < MAX_CACHED_KEYS)
+    g_hash_table_insert (self->keys, g_steal_pointer (&text), g_memdup2 (&key, sizeof key));
+  return key;
 }
 
 /**
@@ -186,9 +214,9 @@ pr_case_columns_add (PrCaseColumns      *self,
       !pr_date_column_add (self->accepted_reader, values[self->accepted_column], id, position, &accepted, error))
     return FALSE;
   if (self->unit_column >= 0)
-    unit = pr_value_key (values[self->unit_column], lengths[self->unit_column]);
+    unit = cached_key (self, values[self->unit_column], lengths[self->unit_column]);
   if (self->category_column >= 0)
-    category = pr_value_key (values[self->category_column], lengths[self->category_column]);
+    category = cached_key (self, values[self->category_column], lengths[self->category_column]);
   g_array_append_val (self->statuses, status);
   g_array_append_val (self->accepted, accepted);
   g_array_append_val (self->units, unit);
