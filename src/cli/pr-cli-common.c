@@ -144,6 +144,10 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
 {
   g_clear_pointer (&options->id, g_free);
   g_clear_pointer (&options->date, g_free);
+  g_clear_pointer (&options->status, g_free);
+  g_clear_pointer (&options->accepted, g_free);
+  g_clear_pointer (&options->unit, g_free);
+  g_clear_pointer (&options->category, g_free);
   g_clear_pointer (&options->date_format, g_free);
   g_clear_pointer (&options->encoding, g_free);
   g_clear_pointer (&options->column_encodings, g_strfreev);
@@ -197,6 +201,17 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
          "(weight 0) unless given as --short too; repeatable"), N_("COL") },
     { "date", 0, 0, G_OPTION_ARG_STRING, &options->date,
       N_("Column with the record's date: the earliest record is a cluster's primary"), N_("COL") },
+    { "status", 0, 0, G_OPTION_ARG_STRING, &options->status,
+      N_("Column with the case's state (受理, 办理中, 办结, 复查, 复核…), read through the rules' words (see --rules "
+         "of scan): what a repeat of the case calls for"), N_("COL") },
+    { "accepted", 0, 0, G_OPTION_ARG_STRING, &options->accepted,
+      N_("Column with the day the case (or the review it is in) was accepted: its periods count from it"), N_("COL") },
+    { "unit", 0, 0, G_OPTION_ARG_STRING, &options->unit,
+      N_("Column with the body that received the record: the same person's same text sent within a few days to "
+         "different bodies is one letter sent to several, not a repeat"), N_("COL") },
+    { "category", 0, 0, G_OPTION_ARG_STRING, &options->category,
+      N_("Short field naming the matter's category: one person's records in one category within 90 days are "
+         "offered as “same person, other words”; a short field of weight 2 if not given as one"), N_("COL") },
     { "date-format", 0, 0, G_OPTION_ARG_STRING, &options->date_format,
       N_("How to read a date whose year comes last, such as 08/06/2019: DMY (day first), MDY (month first), "
          "or YMD (only dates whose year comes first; others are counted as unreadable)"), N_("ORDER") },
@@ -318,6 +333,67 @@ add_identity_columns (PrMapping       *mapping,
   return TRUE;
 }
 
+/* --status, --accepted, --unit and --category, on a mapping built from the
+ * flags or guessed (@guessed: a guessed role gives way to the flag's). */
+static gboolean
+apply_case_columns (PrCliMappingOptions  *options,
+                    PrMapping            *mapping,
+                    gboolean              guessed,
+                    GError              **error)
+{
+  const struct { const char *name; PrColumnRole role; const char *flag; } roles[] = {
+    { options->status, PR_COLUMN_ROLE_STATUS, "--status" },
+    { options->accepted, PR_COLUMN_ROLE_ACCEPTED, "--accepted" },
+    { options->unit, PR_COLUMN_ROLE_UNIT, "--unit" },
+  };
+  g_autoptr(GError) local_error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
+    {
+      if (roles[i].name == NULL)
+        continue;
+      for (guint c = 0; guessed && c < pr_mapping_get_n_columns (mapping); c++)
+        if (strcmp (pr_mapping_get_column (mapping, c)->name, roles[i].name) == 0 &&
+            pr_mapping_get_column (mapping, c)->role == PR_COLUMN_ROLE_ID)
+          {
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _("%s %s: that column is the table's id; name another column, or give the whole mapping "
+                           "(--id, --text, --short…)"), roles[i].flag, roles[i].name);
+            return FALSE;
+          }
+      if (guessed)
+        pr_mapping_remove (mapping, roles[i].name);
+      if (!pr_mapping_add (mapping, roles[i].name, roles[i].role, 0, &local_error))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s %s: %s", roles[i].flag, roles[i].name,
+                       local_error->message);
+          return FALSE;
+        }
+    }
+  if (options->category != NULL)
+    {
+      int found = -1;
+
+      for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+        if (strcmp (pr_mapping_get_column (mapping, c)->name, options->category) == 0)
+          found = (int) c;
+      if (guessed && found >= 0 && pr_mapping_get_column (mapping, found)->role != PR_COLUMN_ROLE_SHORT)
+        {
+          pr_mapping_remove (mapping, options->category);
+          found = -1;
+        }
+      if ((found < 0 && !pr_mapping_add (mapping, options->category, PR_COLUMN_ROLE_SHORT, PR_SHORT_DEFAULT_WEIGHT,
+                                         &local_error)) ||
+          !pr_mapping_set_category (mapping, options->category, &local_error))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--category %s: %s", options->category,
+                       local_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /**
  * pr_cli_build_mapping:
  * @options: the parsed flags
@@ -364,6 +440,8 @@ pr_cli_build_mapping (PrCliMappingOptions  *options,
     goto bad_flags;
   if (!apply_column_encodings (options, mapping, &local_error))
     goto bad_flags;
+  if (!apply_case_columns (options, mapping, FALSE, error))
+    return NULL;
 
   return g_steal_pointer (&mapping);
 
@@ -592,6 +670,11 @@ mapping_to_flags (const PrMapping *mapping)
           g_string_append_printf (flags, " --%s ", pr_identity_role_to_string (column->identity));
           append_shell_word (flags, column->name);
         }
+      if (column->category)
+        {
+          g_string_append (flags, " --category ");
+          append_shell_word (flags, column->name);
+        }
     }
   return g_string_free (flags, FALSE);
 }
@@ -633,6 +716,11 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
     }
 
   mapping = pr_catalog_guess_mapping (columns);
+  if (!apply_case_columns (options, mapping, TRUE, error))
+    {
+      pr_mapping_free (mapping);
+      return NULL;
+    }
   flags = mapping_to_flags (mapping);
   fprintf (stderr, "%s %s\n", _("No mapping given; guessed from the table:"), flags);
   if (!apply_column_encodings (options, mapping, error))

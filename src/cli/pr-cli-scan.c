@@ -2,9 +2,11 @@
 /*
  * scan: CSV in, clusters of repeat records out (stdout, or --out as CSV
  * with the columns cluster,id,primary,distance,same_petitioner,case,
- * identity_evidence), every
- * pair within k with --pairs (id_a,id_b,distance). With --store each
- * cluster is named by its case number too (pr-store-cases.c).
+ * identity_evidence,kind,disposition,due,earlier_id), every pair within k
+ * with --pairs (id_a,id_b,distance,kind,disposition), and after them one
+ * person's records in other words. With --store each cluster is named by
+ * its case number too (pr-store-cases.c). The kinds and dispositions:
+ * pr-cli-kinds.c.
  */
 #define G_LOG_DOMAIN "pr-cli-scan"
 
@@ -19,6 +21,7 @@
 #include "pr-cluster.h"
 #include "pr-csv-writer.h"
 #include "pr-matches.h"
+#include "pr-simhash.h"
 #include "pr-store.h"
 #include "pr-store-renamed.h"
 
@@ -29,10 +32,12 @@ write_clusters_csv (PrCsvWriter    *writer,
                     PrRecordSet    *set,
                     PrClustering   *clustering,
                     const guint32  *case_numbers,
+                    PrCliKinds     *kinds,
                     GError        **error)
 {
   /* The names are a contract: columns are added at the end, never renamed. */
-  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner", "case", "identity_evidence" };
+  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner", "case", "identity_evidence",
+                           "kind", "disposition", "due", "earlier_id" };
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -40,8 +45,9 @@ write_clusters_csv (PrCsvWriter    *writer,
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
-      char number[16], distance[16], case_number[16] = "";
-      const char *row[7] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number, NULL };
+      char number[16], distance[16], case_number[16] = "", due[16] = "";
+      const char *row[11] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number, NULL,
+                              "", "", due, "" };
 
       G_STATIC_ASSERT (G_N_ELEMENTS (row) == G_N_ELEMENTS (header));
       g_snprintf (number, sizeof number, "%u", c + 1);
@@ -62,6 +68,8 @@ write_clusters_csv (PrCsvWriter    *writer,
           g_snprintf (distance, sizeof distance, "%u", cluster->distances[m]);
           row[4] = kind == PR_PETITIONER_SAME ? "1" : kind == PR_PETITIONER_OTHER ? "0" : "";
           row[6] = pr_identity_evidence_to_string (evidence);
+          if (m > 0)
+            pr_cli_kinds_member_cells (kinds, set, cluster, m, &row[7], &row[8], &row[10], due);
           if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
             return FALSE;
         }
@@ -73,6 +81,7 @@ write_clusters_csv (PrCsvWriter    *writer,
 typedef struct {
   PrRecordSet *set;
   PrCsvWriter *writer;
+  PrCliKinds  *kinds;
   GError      *error;
 } PairWriter;
 
@@ -83,24 +92,31 @@ write_pair (guint32  a,
             gpointer user_data)
 {
   PairWriter *out = user_data;
-  char text[16];
-  const char *row[3] = { out->set->ids->pdata[a], out->set->ids->pdata[b], text };
+  char text[16], due[16];
+  const char *row[5] = { out->set->ids->pdata[a], out->set->ids->pdata[b], text, NULL, NULL };
+  /* The earlier by date is the earlier case; an undated record sorts last. */
+  gboolean a_first = out->set->dates[a] <= out->set->dates[b];
 
   /* After the first failure (a full disk) nothing more is written. */
   if (out->error != NULL)
     return;
   g_snprintf (text, sizeof text, "%u", distance);
+  pr_cli_kinds_pair_cells (out->kinds, out->set, a_first ? a : b, a_first ? b : a, &row[3], &row[4], due);
   pr_csv_writer_write_row (out->writer, row, G_N_ELEMENTS (row), &out->error);
 }
 
+/* @same_person: one person's records in other words (pr-cli-kinds.c),
+ * after the pairs within k, the earlier first. */
 static gboolean
 write_pairs_csv (PrCsvWriter  *writer,
                  PrRecordSet  *set,
                  PrMatches    *matches,
+                 PrCliKinds   *kinds,
+                 GArray       *same_person,
                  GError      **error)
 {
-  const char *header[] = { "id_a", "id_b", "distance" };
-  PairWriter out = { set, NULL, NULL };
+  const char *header[] = { "id_a", "id_b", "distance", "kind", "disposition" };
+  PairWriter out = { set, NULL, kinds, NULL };
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -111,6 +127,18 @@ write_pairs_csv (PrCsvWriter  *writer,
     {
       g_propagate_error (error, out.error);
       return FALSE;
+    }
+  for (guint i = 0; i < same_person->len; i++)
+    {
+      const PrRecordPair *pair = &g_array_index (same_person, PrRecordPair, i);
+      char text[16];
+      const char *row[5] = { set->ids->pdata[pair->earlier], set->ids->pdata[pair->later], text,
+                             pr_repeat_kind_to_string (PR_REPEAT_KIND_SAME_PERSON), "" };
+
+      g_snprintf (text, sizeof text, "%u",
+                  (guint) pr_hamming_distance (set->fingerprints[pair->earlier], set->fingerprints[pair->later]));
+      if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
+        return FALSE;
     }
 
   return pr_csv_writer_close (writer, error);
@@ -220,6 +248,9 @@ pr_cli_scan (int    argc,
   gboolean new_history = FALSE;
   g_autofree char *bad_rows_path = NULL;
   g_auto(PrCliBadRows) bad_rows = { 0 };
+  g_autofree char *rules_path = NULL;
+  g_auto(PrCliKinds) kinds = { 0 };
+  g_autoptr(GArray) same_person = NULL;
   PrLoadOptions load;
   PrPartMatchOptions part_options;
   PrCliProgress progress;
@@ -230,10 +261,16 @@ pr_cli_scan (int    argc,
   double write_seconds;
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
-      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner,case,identity_evidence) to FILE; "
-         "case is the cluster's case number with --store, else empty"), N_("FILE") },
+      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,"
+         "disposition,due,earlier_id) to FILE; case is the cluster's case number with --store, else empty; kind "
+         "says what each record is next to the primary, disposition and due what to do with it by the case it "
+         "repeats (earlier_id)"), N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
-      N_("Write every pair within k as CSV (id_a,id_b,distance) to FILE"), N_("FILE") },
+      N_("Write every pair within k as CSV (id_a,id_b,distance,kind,disposition) to FILE, and with --category "
+         "one person's records in other words (kind same-person)"), N_("FILE") },
+    { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path,
+      N_("Read the office's periods and state words from FILE (a key file; see the admin guide) instead of "
+         "the defaults"), N_("FILE") },
     { "store", 0, 0, G_OPTION_ARG_STRING, &store_schema,
       N_("Keep the fingerprints in the application's tables in SCHEMA and fingerprint only new or changed records (with --db or --sample)"), N_("SCHEMA") },
     { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
@@ -284,6 +321,8 @@ pr_cli_scan (int    argc,
     goto failed;
 
   if (!pr_cli_bad_rows_open (&bad_rows, skip_bad_rows, bad_rows_path, out, &error))
+    goto failed;
+  if (!pr_cli_kinds_init (&kinds, rules_path, &error))
     goto failed;
 
   if (!pr_cli_open_source (&options, store_schema, &connection, &mapping, &store, &error))
@@ -338,13 +377,14 @@ pr_cli_scan (int    argc,
   write_start = g_get_monotonic_time ();
   if (clusters_writer != NULL)
     {
-      if (!write_clusters_csv (clusters_writer, set, clustering, result->case_numbers, &error))
+      if (!write_clusters_csv (clusters_writer, set, clustering, result->case_numbers, &kinds, &error))
         goto abandon;
     }
   else
     print_clusters (set, clustering, result->case_numbers, options.k);
 
-  if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, set, result->matches, &error))
+  same_person = pr_cli_kinds_same_person (&kinds, set, clustering);
+  if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, set, result->matches, &kinds, same_person, &error))
     goto abandon;
   if (store != NULL && !write_new_repeats_csv (repeats_writer, result, &n_repeats, &error))
     goto abandon;
@@ -403,6 +443,7 @@ pr_cli_scan (int    argc,
     }
 
   whole = pr_matches_count_pairs (result->matches);
+  pr_cli_kinds_report (&kinds, set, clustering, same_person->len);
   pr_cli_print_unreadable_dates (set, &options);
   {
     g_autofree char *identities = pr_cli_identity_text (set);

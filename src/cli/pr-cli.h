@@ -11,6 +11,7 @@
 #include "pr-fingerprinter.h"
 #include "pr-record-set.h"
 #include "pr-scan.h"
+#include "pr-repeat-kind.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,10 @@ typedef struct {
   char    **phones;          /* …by phone numbers */
   char    **addresses;       /* …by the petitioner's address */
   char     *date;
+  char     *status;          /* the case's state (受理, 办理中, 办结…), read through the rules */
+  char     *accepted;        /* the day the case was accepted */
+  char     *unit;            /* the body that received the record */
+  char     *category;        /* a short column naming the matter's category */
   char     *date_format;     /* PrDateOrder: "DMY", "MDY" or "YMD"; NULL: unset */
   PrDateOrder date_order;
   int       k;
@@ -256,5 +261,39 @@ int pr_cli_repeats     (int argc, char **argv);
 int pr_cli_move_history (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);
 int pr_cli_thresholds  (int argc, char **argv);
+
+/* The kinds of repeat and the dispositions a scan writes (pr-cli-kinds.c). */
+typedef struct {
+  PrCaseRules *rules;
+} PrCliKinds;
+
+gboolean      pr_cli_kinds_init             (PrCliKinds           *self,
+                                             const char           *rules_path,
+                                             GError              **error);
+void          pr_cli_kinds_clear            (PrCliKinds           *self);
+void          pr_cli_kinds_pair_cells       (PrCliKinds           *self,
+                                             PrRecordSet          *set,
+                                             guint32               earlier,
+                                             guint32               later,
+                                             const char          **kind,
+                                             const char          **disposition,
+                                             char                  due[16]);
+void          pr_cli_kinds_member_cells     (PrCliKinds           *self,
+                                             PrRecordSet          *set,
+                                             const PrCluster      *cluster,
+                                             guint                 m,
+                                             const char          **kind,
+                                             const char          **disposition,
+                                             const char          **earlier_id,
+                                             char                  due[16]);
+GArray       *pr_cli_kinds_same_person      (PrCliKinds           *self,
+                                             PrRecordSet          *set,
+                                             PrClustering         *clustering);
+void          pr_cli_kinds_report           (PrCliKinds           *self,
+                                             PrRecordSet          *set,
+                                             PrClustering         *clustering,
+                                             guint                 n_same_person);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrCliKinds, pr_cli_kinds_clear)
 
 G_END_DECLS

@@ -78,6 +78,32 @@ pr_identity_table_free (PrIdentityTable *self)
   g_free (self);
 }
 
+/**
+ * pr_identity_table_get_keys:
+ * @table: a #PrIdentityTable
+ * @record: a record's index
+ * @n_keys: (out): how many keys it has
+ *
+ * Every identity value of @record as a key (a hash of its normal form,
+ * tagged with its role): two records by the same petitioner share one at
+ * least, so that records sorted by key meet their own (pr-repeat-kind.c).
+ *
+ * Returns: (transfer none) (array length=n_keys): the keys
+ */
+const guint64 *
+pr_identity_table_get_keys (const PrIdentityTable *self,
+                            guint32                record,
+                            gsize                 *n_keys)
+{
+  const guint64 *starts;
+
+  g_return_val_if_fail (self != NULL && record < self->starts->len - 1, (*n_keys = 0, NULL));
+
+  starts = (const guint64 *) self->starts->data;
+  *n_keys = starts[record + 1] - starts[record];
+  return (const guint64 *) self->keys->data + starts[record];
+}
+
 gsize
 pr_identity_table_get_n_records (const PrIdentityTable *self)
 {

@@ -112,6 +112,9 @@ PrPetitionerKind     pr_identity_table_compare      (const PrIdentityTable *tabl
                                                      guint32          a,
                                                      guint32          b,
                                                      PrIdentityEvidence *evidence);
+const guint64       *pr_identity_table_get_keys     (const PrIdentityTable *table,
+                                                     guint32          record,
+                                                     gsize           *n_keys);
 gboolean             pr_identity_table_same         (const PrIdentityTable *table,
                                                      guint32          a,
                                                      guint32          b);

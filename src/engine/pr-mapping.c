@@ -92,6 +92,9 @@ pr_column_role_to_string (PrColumnRole role)
     case PR_COLUMN_ROLE_SHORT: return "short";
     case PR_COLUMN_ROLE_TEXT: return "text";
     case PR_COLUMN_ROLE_DATE: return "date";
+    case PR_COLUMN_ROLE_STATUS: return "status";
+    case PR_COLUMN_ROLE_ACCEPTED: return "accepted";
+    case PR_COLUMN_ROLE_UNIT: return "unit";
     default: g_return_val_if_reached ("ignore");
     }
 }
@@ -167,10 +170,11 @@ pr_mapping_add (PrMapping     *self,
                        name, pr_column_role_to_string (other->role), pr_column_role_to_string (role));
           return FALSE;
         }
-      if ((role == PR_COLUMN_ROLE_ID || role == PR_COLUMN_ROLE_DATE) && other->role == role)
+      if ((role == PR_COLUMN_ROLE_ID || role == PR_COLUMN_ROLE_DATE || role == PR_COLUMN_ROLE_STATUS ||
+           role == PR_COLUMN_ROLE_ACCEPTED || role == PR_COLUMN_ROLE_UNIT) && other->role == role)
         {
           g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
-                       /* Translators: %s is the role, id or date. */
+                       /* Translators: %s is the role: id, date, status, accepted or unit. */
                        _("only one %s column is allowed (“%s” and “%s”)"),
                        pr_column_role_to_string (role), other->name, name);
           return FALSE;
@@ -181,11 +185,27 @@ pr_mapping_add (PrMapping     *self,
   column.role = role;
   column.weight = (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT) ? weight : 0.0;
   column.identity = PR_IDENTITY_NONE;
+  column.category = FALSE;
   column.encoding = NULL;
   column.label = NULL;
   g_array_append_val (self->columns, column);
 
   return TRUE;
+}
+
+/* The short column @name, or NULL. */
+static PrMappingColumn *
+find_short (PrMapping  *self,
+            const char *name)
+{
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      PrMappingColumn *column = &g_array_index (self->columns, PrMappingColumn, i);
+
+      if (strcmp (column->name, name) == 0 && column->role == PR_COLUMN_ROLE_SHORT)
+        return column;
+    }
+  return NULL;
 }
 
 /**
@@ -256,6 +276,81 @@ pr_mapping_set_petitioner (PrMapping   *self,
                            GError     **error)
 {
   return pr_mapping_set_identity (self, name, PR_IDENTITY_PETITIONER, error);
+}
+
+/**
+ * pr_mapping_remove:
+ * @mapping: a #PrMapping
+ * @name: a column's name
+ *
+ * Takes @name out of @mapping (to give a guessed column another role).
+ *
+ * Returns: whether @name was mapped
+ */
+gboolean
+pr_mapping_remove (PrMapping  *self,
+                   const char *name)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      PrMappingColumn *column = &g_array_index (self->columns, PrMappingColumn, i);
+
+      /* The array's clear function frees the column's strings. */
+      if (strcmp (column->name, name) == 0)
+        {
+          g_array_remove_index (self->columns, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/**
+ * pr_mapping_set_category:
+ * @mapping: a #PrMapping
+ * @name: a short column of @mapping
+ * @error: return location for a #GError
+ *
+ * Marks @name as the matter's category (土地征收, 劳动社保…): one person's
+ * records in the same category are offered as "same person, other words"
+ * even where their texts differ (pr-repeat-kind.c). At most one column.
+ *
+ * Returns: %FALSE if @name is not a short column of @mapping, or another
+ *   column is the category already
+ */
+gboolean
+pr_mapping_set_category (PrMapping   *self,
+                         const char  *name,
+                         GError     **error)
+{
+  PrMappingColumn *column;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      const PrMappingColumn *other = &g_array_index (self->columns, PrMappingColumn, i);
+
+      if (other->category && strcmp (other->name, name) != 0)
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_DUPLICATE,
+                       _("only one category column is allowed (“%s” and “%s”)"), other->name, name);
+          return FALSE;
+        }
+    }
+  column = find_short (self, name);
+  if (column != NULL)
+    {
+      column->category = TRUE;
+      return TRUE;
+    }
+  g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+               _("column “%s” is the category, so it must be a short column too"), name);
+  return FALSE;
 }
 
 /**

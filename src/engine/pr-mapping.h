@@ -26,6 +26,11 @@ typedef enum {
   PR_COLUMN_ROLE_SHORT,
   PR_COLUMN_ROLE_TEXT,
   PR_COLUMN_ROLE_DATE,
+  /* The earlier case's state and its dates (pr-case-rules.c): read, kept,
+   * never fingerprinted nor counted as an edit of the record. */
+  PR_COLUMN_ROLE_STATUS,    /* 受理, 办理中, 办结, 复查, 复核… */
+  PR_COLUMN_ROLE_ACCEPTED,  /* the day the case was accepted */
+  PR_COLUMN_ROLE_UNIT,      /* the body that received the letter */
 } PrColumnRole;
 
 /* docs/design.md, "The fingerprint": short fields weigh 2, text words 1 per occurrence. */
@@ -37,6 +42,7 @@ typedef struct {
   PrColumnRole  role;
   double        weight;
   PrIdentityRole identity;   /* a short column telling who sent the record: an id, a name, an ID card… */
+  gboolean      category;    /* a short column naming the matter's category (pr-repeat-kind.c) */
   char         *encoding;    /* the bytes' encoding in the table, e.g. "GBK"; NULL: as the server says */
   char         *label;       /* the name shown to people (a column comment); NULL: the name */
 } PrMappingColumn;
@@ -58,6 +64,11 @@ gboolean               pr_mapping_add_spec             (PrMapping        *mappin
                                                         const char       *spec,
                                                         GError          **error);
 gboolean               pr_mapping_set_petitioner       (PrMapping        *mapping,
+                                                        const char       *name,
+                                                        GError          **error);
+gboolean               pr_mapping_remove               (PrMapping        *mapping,
+                                                        const char       *name);
+gboolean               pr_mapping_set_category         (PrMapping        *mapping,
                                                         const char       *name,
                                                         GError          **error);
 gboolean               pr_mapping_set_encoding         (PrMapping        *mapping,

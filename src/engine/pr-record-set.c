@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pr-bad-row.h"
+#include "pr-case-columns.h"
 #include "pr-batch-fingerprinter.h"
 #include "pr-csv-reader.h"
 #include "pr-encoding-check.h"
@@ -53,6 +54,7 @@ pr_record_set_free (PrRecordSet *set)
   g_free (set->part_counts);
   g_clear_pointer (&set->part_spool, pr_part_spool_free);
   g_clear_pointer (&set->identities, pr_identity_table_free);
+  g_clear_pointer (&set->cases, pr_case_columns_free);
   g_free (set);
 }
 
@@ -442,7 +444,9 @@ content_hash (const PrMapping    *mapping,
       PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
       guint64 length = values[c] != NULL ? GUINT64_TO_LE ((guint64) lengths[c]) : G_MAXUINT64;
 
-      if (role == PR_COLUMN_ROLE_ID || role == PR_COLUMN_ROLE_IGNORE)
+      /* A case's state moving on (办理中 to 办结) is no edit of the record. */
+      if (role == PR_COLUMN_ROLE_ID || role == PR_COLUMN_ROLE_IGNORE || role == PR_COLUMN_ROLE_STATUS ||
+          role == PR_COLUMN_ROLE_ACCEPTED || role == PR_COLUMN_ROLE_UNIT)
         continue;
       XXH3_64bits_update (&state, &length, sizeof length);
       if (values[c] != NULL)
@@ -572,6 +576,7 @@ pr_record_set_load (const PrMapping          *mapping,
     set->parts = g_array_new (FALSE, FALSE, sizeof (PrPart));
   if (pr_mapping_count_petitioner (mapping) > 0)
     set->identities = pr_identity_table_new ();
+  set->cases = pr_case_columns_new (mapping, options->date_order, options->advice, source_class->position_name);
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
   seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -692,6 +697,8 @@ pr_record_set_load (const PrMapping          *mapping,
       if (set->labels != NULL)
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
 
+      if (set->cases != NULL && !pr_case_columns_add (set->cases, index, values, lengths, id, position, error))
+        goto out;
       set->content_hashes[index] = content_hash (mapping, values, lengths);
       if (set->identities != NULL)
         add_identities (set->identities, mapping, values, lengths);
@@ -763,6 +770,8 @@ pr_record_set_load (const PrMapping          *mapping,
     pr_identity_table_finish (set->identities);
   if (date_reader != NULL)
     set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
+  if (set->cases != NULL && !pr_case_columns_finish (set->cases, set->n_records, error))
+    goto out;
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
   set->read_seconds = (g_get_monotonic_time () - start - loader.wait_time) / 1e6;
   if (loader.features != NULL && !weigh_by_idf (&loader, options->idf, pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT),

@@ -14,6 +14,9 @@
 
 G_BEGIN_DECLS
 
+/* Each record's case state, receiving body and category (pr-case-columns.c). */
+typedef struct _PrCaseColumns PrCaseColumns;
+
 #define PR_RECORD_SET_ERROR (pr_record_set_error_quark ())
 
 typedef enum {
@@ -118,6 +121,7 @@ typedef struct {
   guint64   *part_offsets;  /* per record, where its parts start in parts */
   guint32   *part_counts;   /* per record, how many */
   PrIdentityTable *identities; /* who sent each record; NULL without identity columns */
+  PrCaseColumns *cases;     /* NULL unless a status, accepted, unit or category column is mapped */
   guint64    text_bytes;    /* bytes of text and short fields fingerprinted */
   guint64    n_sparse;
   guint64    n_reused;      /* records whose stored fingerprint was reused */
