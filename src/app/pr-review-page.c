@@ -14,6 +14,7 @@
 #include "pr-review-page.h"
 
 #include "pr-chain-view.h"
+#include "pr-cluster-sorter.h"
 #include "pr-date-range-filter.h"
 #include "pr-search-filter.h"
 
@@ -700,6 +701,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
 
   g_type_ensure (PR_TYPE_COMPARE_VIEW);
   g_type_ensure (PR_TYPE_CLUSTER_ITEM);
+  g_type_ensure (PR_TYPE_CLUSTER_SORTER);
   g_type_ensure (PR_TYPE_DATE_RANGE_FILTER);
   g_type_ensure (PR_TYPE_SEARCH_FILTER);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
