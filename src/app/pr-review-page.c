@@ -14,6 +14,7 @@
 #include "pr-review-page.h"
 
 #include "pr-chain-view.h"
+#include "pr-cluster-cells.h"
 #include "pr-cluster-sorter.h"
 #include "pr-date-range-filter.h"
 #include "pr-search-filter.h"
@@ -193,9 +194,8 @@ update_empty (PrReviewPage *self)
 }
 
 /* A filter's choice changed to @now. To the choice that keeps every
- * cluster, the list need look only at the rows it hides (GTK's list
- * takes every row out, and puts them back a piece at a time, on any
- * other change); a row shown that no longer matches a decision made
+ * cluster, the list need look only at the rows it hides (on any other
+ * change GTK's list looks at every row again); a row shown that no longer matches a decision made
  * since stays, as it does until a filter changes. */
 static void
 widened_to (GtkCustomFilter *filter,
@@ -359,7 +359,7 @@ pr_review_page_clear_filters (PrReviewPage *self)
 /**
  * pr_review_page_dup_shown:
  *
- * The list is filtered and sorted a piece at a time: while it is, the
+ * While the session still fills the list (a piece at a time), the
  * cases the filters keep are taken from the clusters themselves, in their
  * order, rather than the part of the list done so far.
  *
@@ -479,14 +479,6 @@ selection_changed (PrReviewPage *self)
   if (self->session == NULL)
     return;
   pr_review_page_show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
-}
-
-/* The list's cells (pr-review-page.ui): a count as text. */
-static char *
-format_uint (gpointer unused,
-             guint    value)
-{
-  return g_strdup_printf ("%u", value);
 }
 
 /* With a store the clusters are named by their case numbers, which stay
@@ -728,7 +720,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   BIND (filter);
   BIND (sorted);
 #undef BIND
-  gtk_widget_class_bind_template_callback (widget_class, format_uint);
+  pr_cluster_cells_bind_template_callbacks (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, search_changed);
