@@ -56,8 +56,8 @@ pr_test_find_widget (GtkWidget  *widget,
   return NULL;
 }
 
-/* The cluster list is filled in turns, then filtered and sorted
- * incrementally: TRUE once all is done. */
+/* The cluster list is filled in turns (and a filter or sort model set
+ * incremental would work in turns too): TRUE once all is done. */
 gboolean
 pr_test_list_settled (gpointer column_view)
 {

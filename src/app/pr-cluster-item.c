@@ -35,6 +35,7 @@ struct _PrClusterItem
   guint    number;
   gboolean is_case;             /* number is a case number (pr-store-cases.c) */
   char    *subject;
+  char    *subject_key;         /* its collation key, made when first sorted by */
   gint64   date;
   guint    max_distance;
   guint    n_bridges;           /* of the pair graph (pr-session-risk.c) */
@@ -103,6 +104,7 @@ pr_cluster_item_finalize (GObject *object)
   PrClusterItem *self = PR_CLUSTER_ITEM (object);
 
   g_free (self->subject);
+  g_free (self->subject_key);
   g_array_unref (self->original);
   g_array_unref (self->members);
   g_ptr_array_unref (self->decisions);
@@ -366,6 +368,40 @@ pr_cluster_item_get_reviewed (PrClusterItem *self)
   return self->members->len > 1;
 }
 
+guint
+pr_cluster_item_get_max_distance (PrClusterItem *self)
+{
+  return self->max_distance;
+}
+
+/* The members still in the cluster (the Records column). */
+guint
+pr_cluster_item_get_size (PrClusterItem *self)
+{
+  return count_in_cluster (self);
+}
+
+const char *
+pr_cluster_item_get_subject (PrClusterItem *self)
+{
+  return self->subject;
+}
+
+/* The subject as the list sorts it, case folded and collated
+ * (GtkStringSorter's order), made once: a sort compares each cluster
+ * some twenty times. */
+const char *
+pr_cluster_item_get_subject_key (PrClusterItem *self)
+{
+  if (self->subject_key == NULL)
+    {
+      g_autofree char *folded = g_utf8_casefold (self->subject, -1);
+
+      self->subject_key = g_utf8_collate_key (folded, -1);
+    }
+  return self->subject_key;
+}
+
 void
 pr_cluster_item_set_max_distance (PrClusterItem *self,
                                   guint          distance)
@@ -597,6 +633,7 @@ replay (PrClusterItem     *self,
 
               g_free (self->subject);
               self->subject = g_strdup (label != NULL ? label : "");
+              g_clear_pointer (&self->subject_key, g_free);
             }
           if (set->dates != NULL)
             self->date = set->dates[primary];

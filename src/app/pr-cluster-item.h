@@ -48,6 +48,10 @@ int                    pr_cluster_item_find_member     (PrClusterItem    *item,
                                                         const char       *id);
 const char            *pr_cluster_item_get_primary_id  (PrClusterItem    *item);
 gboolean               pr_cluster_item_get_reviewed    (PrClusterItem    *item);
+guint                  pr_cluster_item_get_size        (PrClusterItem    *item);
+const char            *pr_cluster_item_get_subject     (PrClusterItem    *item);
+const char            *pr_cluster_item_get_subject_key (PrClusterItem    *item);
+guint                  pr_cluster_item_get_max_distance (PrClusterItem   *item);
 void                   pr_cluster_item_set_max_distance (PrClusterItem   *item,
                                                         guint             distance);
 void                   pr_cluster_item_compare_petitioners (PrClusterItem *item,

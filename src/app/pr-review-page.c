@@ -14,6 +14,8 @@
 #include "pr-review-page.h"
 
 #include "pr-chain-view.h"
+#include "pr-cluster-cells.h"
+#include "pr-cluster-sorter.h"
 #include "pr-date-range-filter.h"
 #include "pr-search-filter.h"
 
@@ -191,10 +193,25 @@ update_empty (PrReviewPage *self)
   gtk_stack_set_visible_child_name (GTK_STACK (self->list_stack), "empty");
 }
 
+/* While the session fills the list, the clusters that arrive are
+ * filtered a piece at a time (the last turn brings all but the first
+ * rows, 100,000 of them); a change of filter afterwards is applied at
+ * once, so that the rows that still match stay (GTK's incremental filter
+ * takes every row out first). */
+static void
+follow_filling (PrReviewPage *self)
+{
+  gboolean filling = !pr_session_get_list_complete (self->session);
+
+  if (filling)
+    gtk_filter_list_model_set_incremental (self->filtered, TRUE);
+  else if (gtk_filter_list_model_get_pending (self->filtered) == 0)
+    gtk_filter_list_model_set_incremental (self->filtered, FALSE);
+}
+
 /* A filter's choice changed to @now. To the choice that keeps every
- * cluster, the list need look only at the rows it hides (GTK's list
- * takes every row out, and puts them back a piece at a time, on any
- * other change); a row shown that no longer matches a decision made
+ * cluster, the list need look only at the rows it hides (on any other
+ * change GTK's list looks at every row again); a row shown that no longer matches a decision made
  * since stays, as it does until a filter changes. */
 static void
 widened_to (GtkCustomFilter *filter,
@@ -217,6 +234,7 @@ filter_changed (PrReviewPage *self)
   /* The template's signals come before the page is whole. */
   if (self->session == NULL)
     return;
+  follow_filling (self);
   kind = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown));
   mapping = pr_session_get_mapping (self->session);
   widened_to (self->state_filter, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)), FILTER_ALL,
@@ -240,6 +258,7 @@ dates_changed (PrReviewPage *self)
 
   if (self->session == NULL)
     return;
+  follow_filling (self);
   ok = pr_date_range_filter_set_texts (self->date_filter, gtk_editable_get_text (GTK_EDITABLE (self->date_from)),
                                        gtk_editable_get_text (GTK_EDITABLE (self->date_to)), &error);
   g_clear_pointer (&self->date_error, g_free);
@@ -322,6 +341,7 @@ search_changed (PrReviewPage *self)
 
   if (self->session == NULL)
     return;
+  follow_filling (self);
   if (self->searching != NULL)
     g_cancellable_cancel (self->searching);
   g_clear_object (&self->searching);
@@ -358,7 +378,7 @@ pr_review_page_clear_filters (PrReviewPage *self)
 /**
  * pr_review_page_dup_shown:
  *
- * The list is filtered and sorted a piece at a time: while it is, the
+ * While the session still fills the list (a piece at a time), the
  * cases the filters keep are taken from the clusters themselves, in their
  * order, rather than the part of the list done so far.
  *
@@ -480,14 +500,6 @@ selection_changed (PrReviewPage *self)
   pr_review_page_show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
 }
 
-/* The list's cells (pr-review-page.ui): a count as text. */
-static char *
-format_uint (gpointer unused,
-             guint    value)
-{
-  return g_strdup_printf ("%u", value);
-}
-
 /* With a store the clusters are named by their case numbers, which stay
  * from scan to scan; else by their place in the list. */
 static void
@@ -515,6 +527,10 @@ setup_cluster_list (PrReviewPage *self)
   gtk_custom_filter_set_filter_func (self->kind_filter, filter_kind, self, NULL);
   g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
+  /* Before the models' own handlers see the clusters added. */
+  g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
+                           G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
   gtk_sort_list_model_set_model (self->sorted, pr_session_get_clusters (self->session));
   gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->cluster_view)));
   g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
@@ -700,6 +716,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
 
   g_type_ensure (PR_TYPE_COMPARE_VIEW);
   g_type_ensure (PR_TYPE_CLUSTER_ITEM);
+  g_type_ensure (PR_TYPE_CLUSTER_SORTER);
   g_type_ensure (PR_TYPE_DATE_RANGE_FILTER);
   g_type_ensure (PR_TYPE_SEARCH_FILTER);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -726,7 +743,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   BIND (filter);
   BIND (sorted);
 #undef BIND
-  gtk_widget_class_bind_template_callback (widget_class, format_uint);
+  pr_cluster_cells_bind_template_callbacks (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, search_changed);

@@ -886,6 +886,9 @@ _pr_session_make_items (PrClustering   *clustering,
         }
       pr_cluster_item_set_max_distance (item, cluster->max_distance);
       pr_cluster_item_compare_petitioners (item, set);
+      /* The subject's collation key, made here rather than by the first
+       * sort by subject on the main thread, for every cluster at once. */
+      pr_cluster_item_get_subject_key (item);
       g_ptr_array_add (items, item);
     }
   *items_out = items;

@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The cluster list's cells (the factories of pr-review-page.ui): a label
+ * each, filled from its cluster when a row is bound and again when the
+ * cluster tells of a change. A sort or a filter binds every row in view
+ * anew at once, so a cell is cheap to make and to bind: no builder
+ * template parsed per cell, and no tooltip set per cell (setting one asks
+ * the display server where the pointer is); the tooltip is asked for when
+ * shown, and the accessible description carries the same text.
+ */
+#define G_LOG_DOMAIN "pr-cluster-cells"
+
+#include "config.h"
+
+#include "pr-cluster-cells.h"
+
+#include "pr-cluster-item.h"
+
+typedef enum {
+  CELL_NUMBER,
+  CELL_SIZE,
+  CELL_PETITIONERS,
+  CELL_SUBJECT,
+  CELL_DATE,
+  CELL_DISTANCE,
+  CELL_STATE,
+  CELL_RISK,
+} CellKind;
+
+typedef struct {
+  const char *property;  /* PrClusterItem's, shown */
+  gboolean    number;    /* a guint property, shown in digits */
+  const char *tooltip;   /* the property in the tooltip, or NULL */
+  float       xalign;
+  gboolean    ellipsize;
+} Cell;
+
+static const Cell cells[] = {
+  [CELL_NUMBER] = { "name", FALSE, NULL, 1, FALSE },
+  [CELL_SIZE] = { "size", TRUE, NULL, 1, FALSE },
+  [CELL_PETITIONERS] = { "petitioners", FALSE, NULL, 0, FALSE },
+  [CELL_SUBJECT] = { "subject", FALSE, "subject", 0, TRUE },
+  [CELL_DATE] = { "date", FALSE, NULL, 0, FALSE },
+  [CELL_DISTANCE] = { "max-distance", TRUE, NULL, 1, FALSE },
+  [CELL_STATE] = { "state", FALSE, NULL, 0, FALSE },
+  [CELL_RISK] = { "risk", FALSE, "risk-details", 0, FALSE },
+};
+
+static const Cell *
+cell_of (GtkWidget *label)
+{
+  return g_object_get_data (G_OBJECT (label), "pr-cell");
+}
+
+static char *
+dup_text (PrClusterItem *item,
+          const Cell    *cell)
+{
+  char *text = NULL;
+
+  if (cell->number)
+    {
+      guint value = 0;
+
+      g_object_get (item, cell->property, &value, NULL);
+      return g_strdup_printf ("%u", value);
+    }
+  g_object_get (item, cell->property, &text, NULL);
+  return text;
+}
+
+static void
+fill (GtkWidget     *label,
+      PrClusterItem *item)
+{
+  const Cell *cell = cell_of (label);
+  g_autofree char *text = dup_text (item, cell);
+
+  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
+  if (cell->tooltip != NULL)
+    {
+      g_autofree char *tooltip = NULL;
+
+      g_object_get (item, cell->tooltip, &tooltip, NULL);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      tooltip != NULL ? tooltip : "", -1);
+    }
+}
+
+static gboolean
+query_tooltip (GtkWidget   *label,
+               int          x,
+               int          y,
+               gboolean     keyboard,
+               GtkTooltip  *tooltip,
+               GtkListItem *list_item)
+{
+  PrClusterItem *item = gtk_list_item_get_item (list_item);
+  g_autofree char *text = NULL;
+
+  if (item == NULL)
+    return FALSE;
+  g_object_get (item, cell_of (label)->tooltip, &text, NULL);
+  if (text == NULL || text[0] == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+setup (GtkListItem *list_item,
+       CellKind     kind)
+{
+  const Cell *cell = &cells[kind];
+  GtkWidget *label = gtk_label_new (NULL);
+
+  g_object_set_data (G_OBJECT (label), "pr-cell", (gpointer) cell);
+  gtk_label_set_xalign (GTK_LABEL (label), cell->xalign);
+  if (cell->ellipsize)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (cell->tooltip != NULL)
+    {
+      gtk_widget_set_has_tooltip (label, TRUE);
+      /* The label is the list item's: it goes first. */
+      g_signal_connect (label, "query-tooltip", G_CALLBACK (query_tooltip), list_item);
+    }
+  gtk_list_item_set_child (list_item, label);
+}
+
+#define SETUP(name, kind)                                     \
+  static void                                                 \
+  name (GtkSignalListItemFactory *factory,                    \
+        GtkListItem              *list_item,                  \
+        gpointer                  unused)                     \
+  {                                                           \
+    setup (list_item, kind);                                  \
+  }
+
+SETUP (setup_number_cell, CELL_NUMBER)
+SETUP (setup_size_cell, CELL_SIZE)
+SETUP (setup_petitioners_cell, CELL_PETITIONERS)
+SETUP (setup_subject_cell, CELL_SUBJECT)
+SETUP (setup_date_cell, CELL_DATE)
+SETUP (setup_distance_cell, CELL_DISTANCE)
+SETUP (setup_state_cell, CELL_STATE)
+SETUP (setup_risk_cell, CELL_RISK)
+
+/* A decision changed the cluster: its cell follows. */
+static void
+item_notified (PrClusterItem *item,
+               GParamSpec    *pspec,
+               GtkListItem   *list_item)
+{
+  fill (gtk_list_item_get_child (list_item), item);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           gpointer                  unused)
+{
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  PrClusterItem *item = gtk_list_item_get_item (list_item);
+  g_autofree char *detailed = g_strconcat ("notify::", cell_of (label)->property, NULL);
+  gulong handler;
+
+  fill (label, item);
+  handler = g_signal_connect (item, detailed, G_CALLBACK (item_notified), list_item);
+  g_object_set_data (G_OBJECT (label), "pr-notify", GSIZE_TO_POINTER (handler));
+}
+
+static void
+unbind_cell (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             gpointer                  unused)
+{
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (label), "pr-notify"));
+  gpointer item = gtk_list_item_get_item (list_item);
+
+  if (handler != 0 && item != NULL)
+    g_signal_handler_disconnect (item, handler);
+  g_object_set_data (G_OBJECT (label), "pr-notify", NULL);
+}
+
+/* For a template whose factories name these handlers. */
+void
+pr_cluster_cells_bind_template_callbacks (GtkWidgetClass *widget_class)
+{
+#define BIND(name) gtk_widget_class_bind_template_callback_full (widget_class, #name, G_CALLBACK (name))
+  BIND (setup_number_cell);
+  BIND (setup_size_cell);
+  BIND (setup_petitioners_cell);
+  BIND (setup_subject_cell);
+  BIND (setup_date_cell);
+  BIND (setup_distance_cell);
+  BIND (setup_state_cell);
+  BIND (setup_risk_cell);
+  BIND (bind_cell);
+  BIND (unbind_cell);
+#undef BIND
+}

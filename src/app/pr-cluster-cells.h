@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+void pr_cluster_cells_bind_template_callbacks (GtkWidgetClass *widget_class);
+
+G_END_DECLS
