@@ -59,13 +59,17 @@ varied_clusters (void)
   };
   GPtrArray *clusters = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GRand) rand = g_rand_new_with_seed (17);
-  /* One petitioner column: 0 (empty) or one of three names. */
-  static guint64 petitioners[900];
-  PrRecordSet set = { .n_records = G_N_ELEMENTS (petitioners), .n_petitioner_keys = 1,
-                      .petitioner_keys = petitioners };
+  /* One petitioner column: empty or one of three account ids. */
+  static const char *const petitioners[] = { "", "U1", "U2", "U3" };
+  g_autoptr(PrIdentityTable) identities = pr_identity_table_new ();
+  PrRecordSet set = { .n_records = 900, .identities = identities };
 
-  for (guint r = 0; r < G_N_ELEMENTS (petitioners); r++)
-    petitioners[r] = g_rand_int_range (rand, 0, 4);
+  for (guint r = 0; r < set.n_records; r++)
+    {
+      pr_identity_table_add_record (identities);
+      pr_identity_table_add_value (identities, PR_IDENTITY_PETITIONER, petitioners[g_rand_int_range (rand, 0, 4)], -1);
+    }
+  pr_identity_table_finish (identities);
 
   for (guint c = 0; c < 90; c++)
     {
