@@ -115,6 +115,12 @@ PrRecordSet  *pr_cli_load_records           (const char           *path,
                                              PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
                                              GError              **error);
+PrRecordSet  *pr_cli_load_records_full      (const char           *path,
+                                             PrCliMappingOptions  *options,
+                                             gboolean              keep_labels,
+                                             gboolean              keep_texts,
+                                             PrMapping           **out_mapping,
+                                             GError              **error);
 gboolean      pr_cli_parse_command          (int                  *argc,
                                              char               ***argv,
                                              const char           *parameter_string,

@@ -26,7 +26,7 @@ print_nothing (const char *text)
   (void) text;
 }
 
-/* Fits on the rows where @use is NULL or @use[i] is TRUE. */
+/* Fits on the labelled rows outside fold @leave_out. */
 static gboolean
 fit (const double *features,
      const guint8 *labels,
@@ -54,7 +54,7 @@ fit (const double *features,
       struct feature_node *row = nodes + l * (PR_PAIR_N_FEATURES + 2);
       guint m = 0;
 
-      if (folds != NULL && folds[i] == leave_out)
+      if ((folds != NULL && folds[i] == leave_out) || labels[i] == PR_PAIR_UNLABELLED)
         continue;
       for (guint f = 0; f < PR_PAIR_N_FEATURES; f++)
         if (features[i * PR_PAIR_N_FEATURES + f] != 0)
@@ -124,7 +124,8 @@ pr_pair_learn (const double *features,
  * @folds: each row's fold, 0 … @n_folds − 1
  * @probabilities: (out caller-allocates): @n out-of-fold probabilities
  *
- * Fits once per fold on the other folds and scores the fold's rows.
+ * Fits once per fold on the other folds' labelled rows and scores the
+ * fold's rows, unlabelled ones too.
  */
 gboolean
 pr_pair_cross_validate (const double *features,

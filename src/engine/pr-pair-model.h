@@ -39,7 +39,9 @@ gboolean     pr_pair_model_parse         (const char        *text,
                                           GError           **error);
 
 /* Learning (pr-pair-learn.c): @features is @n rows of PR_PAIR_N_FEATURES,
- * @labels 1 for a repeat, 0 for not. */
+ * @labels 1 for a repeat, 0 for not, PR_PAIR_UNLABELLED for a pair that
+ * is scored but not learned from. */
+#define PR_PAIR_UNLABELLED 2
 gboolean     pr_pair_learn               (const double      *features,
                                           const guint8      *labels,
                                           gsize              n,

@@ -41,6 +41,7 @@ pr_record_set_free (PrRecordSet *set)
 
   g_clear_pointer (&set->ids, g_ptr_array_unref);
   g_clear_pointer (&set->labels, g_ptr_array_unref);
+  g_clear_pointer (&set->texts, g_ptr_array_unref);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
@@ -509,6 +510,50 @@ petitioner_keys (const PrMapping   *mapping,
     }
 }
 
+/* A record's text and short values, as the second stage reads them:
+ * one block, a pointer per mapping column before the values. */
+static char **
+copy_texts (const PrMapping    *mapping,
+            const char *const  *values,
+            const gsize        *lengths)
+{
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  gsize size = (n_columns + 1) * sizeof (char *);
+  char **texts;
+  char *at;
+
+  for (guint c = 0; c < n_columns; c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+      if ((role == PR_COLUMN_ROLE_TEXT || role == PR_COLUMN_ROLE_SHORT) && values[c] != NULL && lengths[c] > 0)
+        size += lengths[c] + 1;
+    }
+  texts = g_malloc (size);
+  at = (char *) (texts + n_columns + 1);
+  for (guint c = 0; c < n_columns; c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+      texts[c] = NULL;
+      if ((role == PR_COLUMN_ROLE_TEXT || role == PR_COLUMN_ROLE_SHORT) && values[c] != NULL && lengths[c] > 0)
+        {
+          memcpy (at, values[c], lengths[c]);
+          at[lengths[c]] = '\0';
+          texts[c] = at;
+          at += lengths[c] + 1;
+        }
+    }
+  texts[n_columns] = NULL;
+  return texts;
+}
+
+static void
+texts_free (gpointer texts)
+{
+  g_free (texts);
+}
+
 /**
  * pr_record_set_load:
  * @mapping: the columns; the source gives values in its order
@@ -593,6 +638,8 @@ pr_record_set_load (const PrMapping          *mapping,
   set->n_petitioner_keys = pr_mapping_count_petitioner (mapping);
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
+  if (options->keep_texts)
+    set->texts = g_ptr_array_new_with_free_func (texts_free);
   seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
 
   loader.set = set;
@@ -710,6 +757,9 @@ pr_record_set_load (const PrMapping          *mapping,
 
       if (set->labels != NULL)
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
+
+      if (set->texts != NULL)
+        g_ptr_array_add (set->texts, copy_texts (mapping, values, lengths));
 
       set->content_hashes[index] = content_hash (mapping, values, lengths);
       if (set->n_petitioner_keys > 0)

@@ -48,6 +48,7 @@ typedef struct {
   guint             min_tokens;
   guint             n_threads;    /* 0: one per processor */
   gboolean          keep_labels;  /* keep the first text column's opening words */
+  gboolean          keep_texts;   /* keep the text and short values, for the second stage (pr-pair-judge.c) */
   /* For an incremental scan: given a record's id and content hash, fills
    * in its stored fingerprint and returns TRUE if it is unchanged, so that
    * it is not fingerprinted again. NULL: every record is fingerprinted. */
@@ -112,6 +113,8 @@ typedef struct {
   guint64   *content_hashes; /* of the mapped values but the id */
   guint8    *changed;       /* 1: fingerprinted in this load; 0: reused */
   GPtrArray *labels;        /* char *, or NULL unless keep_labels */
+  GPtrArray *texts;         /* char **, one value per mapping column (NULL but for text and short
+                             * columns, and for an empty value); NULL unless keep_texts */
   PrPartSpool *part_spool;  /* every record's parts, to match; NULL unless options->parts */
   GArray    *parts;         /* PrPart, or NULL unless options->parts and keep_part_table */
   guint64   *part_offsets;  /* per record, where its parts start in parts */
