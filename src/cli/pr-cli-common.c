@@ -21,6 +21,7 @@
 
 #include "pr-block-index.h"
 #include "pr-cli.h"
+#include "pr-pair-judge.h"
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
@@ -121,6 +122,19 @@ pr_cli_check_part_method (PrCliMappingOptions  *options,
       return FALSE;
     }
   return pr_cli_check_numbers (options, error);
+}
+
+/* The second stage judges generous candidates: its own passages'
+ * thresholds, unless the flags name others. */
+void
+pr_cli_second_stage_candidates (PrCliMappingOptions *options)
+{
+  if (options->containment == PR_PART_DEFAULT_MIN_CONTAINMENT &&
+      options->containment_same == PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER)
+    {
+      options->containment = PR_PAIR_CANDIDATE_CONTAINMENT;
+      options->containment_same = PR_PAIR_CANDIDATE_CONTAINMENT_SAME;
+    }
 }
 
 /* The part matcher's settings of the flags. */

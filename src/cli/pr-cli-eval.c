@@ -1107,6 +1107,10 @@ pr_cli_eval (int    argc,
                            _("--second-stage goes with --summary and without --exact"));
       goto failed;
     }
+  /* The second stage's candidates are its own, generous passages, unless
+   * the flags name others. */
+  if (second_stage)
+    pr_cli_second_stage_candidates (&options);
   if (weights_out != NULL && !second_stage)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--weights-out goes with --second-stage"));

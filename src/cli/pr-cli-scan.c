@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * scan: CSV in, clusters of repeat records out (stdout, or --out as CSV
- * with the columns cluster,id,primary,distance,same_petitioner,case), every
- * pair within k with --pairs (id_a,id_b,distance). With --store each
+ * with the columns cluster,id,primary,distance,same_petitioner,case,probability),
+ * every pair within k with --pairs (id_a,id_b,distance,probability; with
+ * --second-stage every candidate judged). With --store each
  * cluster is named by its case number too (pr-store-cases.c).
  */
 #define G_LOG_DOMAIN "pr-cli-scan"
@@ -24,13 +25,14 @@
  * without, the case column is empty. */
 static gboolean
 write_clusters_csv (PrCsvWriter    *writer,
-                    PrRecordSet    *set,
+                    PrScanResult   *result,
                     PrClustering   *clustering,
                     const guint32  *case_numbers,
                     GError        **error)
 {
   /* The names are a contract: columns are added at the end, never renamed. */
-  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner", "case" };
+  const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner", "case", "probability" };
+  PrRecordSet *set = result->set;
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -38,8 +40,9 @@ write_clusters_csv (PrCsvWriter    *writer,
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
-      char number[16], distance[16], case_number[16] = "";
-      const char *row[6] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number };
+      char number[16], distance[16], case_number[16] = "", probability[16];
+      const char *row[7] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number,
+                             probability };
 
       G_STATIC_ASSERT (G_N_ELEMENTS (row) == G_N_ELEMENTS (header));
       g_snprintf (number, sizeof number, "%u", c + 1);
@@ -55,7 +58,16 @@ write_clusters_csv (PrCsvWriter    *writer,
 
           row[1] = set->ids->pdata[cluster->members[m]];
           g_snprintf (distance, sizeof distance, "%u", cluster->distances[m]);
+          const PrScoredPair *scored = m == 0 ? NULL
+                                              : pr_scan_result_find_scored (result, cluster->members[0], cluster->members[m]);
+
           row[4] = kind == PR_PETITIONER_SAME ? "1" : kind == PR_PETITIONER_OTHER ? "0" : "";
+          /* The second stage's probability that the member repeats the
+           * primary; empty for the primary, without a second stage, and
+           * for a member joined through others rather than to the primary. */
+          probability[0] = '\0';
+          if (scored != NULL)
+            g_snprintf (probability, sizeof probability, "%.3f", scored->probability);
           if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
             return FALSE;
         }
@@ -78,7 +90,7 @@ write_pair (guint32  a,
 {
   PairWriter *out = user_data;
   char text[16];
-  const char *row[3] = { out->set->ids->pdata[a], out->set->ids->pdata[b], text };
+  const char *row[4] = { out->set->ids->pdata[a], out->set->ids->pdata[b], text, "" };
 
   /* After the first failure (a full disk) nothing more is written. */
   if (out->error != NULL)
@@ -87,20 +99,45 @@ write_pair (guint32  a,
   pr_csv_writer_write_row (out->writer, row, G_N_ELEMENTS (row), &out->error);
 }
 
+/* Every candidate the second stage judged, with its probability. */
+static gboolean
+write_scored_pairs (PrCsvWriter  *writer,
+                    PrScanResult *result,
+                    GError      **error)
+{
+  for (guint i = 0; i < result->scored->len; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (result->scored, PrScoredPair, i);
+      char distance[16], probability[16];
+      const char *row[4] = { result->set->ids->pdata[pair->a], result->set->ids->pdata[pair->b], distance, probability };
+
+      g_snprintf (distance, sizeof distance, "%u", pair->distance);
+      g_snprintf (probability, sizeof probability, "%.3f", pair->probability);
+      if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 write_pairs_csv (PrCsvWriter  *writer,
-                 PrRecordSet  *set,
-                 PrMatches    *matches,
+                 PrScanResult *result,
                  GError      **error)
 {
-  const char *header[] = { "id_a", "id_b", "distance" };
-  PairWriter out = { set, NULL, NULL };
+  const char *header[] = { "id_a", "id_b", "distance", "probability" };
+  PairWriter out = { result->set, NULL, NULL };
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
 
   out.writer = writer;
-  pr_matches_foreach_pair (matches, write_pair, &out);
+  if (result->scored != NULL)
+    {
+      if (!write_scored_pairs (writer, result, error))
+        return FALSE;
+    }
+  else
+    pr_matches_foreach_pair (result->matches, write_pair, &out);
   if (out.error != NULL)
     {
       g_propagate_error (error, out.error);
@@ -209,6 +246,9 @@ pr_cli_scan (int    argc,
   g_autoptr(PrCsvWriter) repeats_writer = NULL;
   guint64 n_repeats = 0;
   gboolean skip_bad_rows = FALSE;
+  gboolean second_stage = FALSE;
+  double probability = PR_PAIR_DEFAULT_PROBABILITY;
+  PrPairModel model = pr_pair_model_default;
   g_autofree char *bad_rows_path = NULL;
   g_auto(PrCliBadRows) bad_rows = { 0 };
   PrLoadOptions load;
@@ -221,10 +261,12 @@ pr_cli_scan (int    argc,
   double write_seconds;
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
-      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner,case) to FILE; "
-         "case is the cluster's case number with --store, else empty"), N_("FILE") },
+      N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner,case,probability) to FILE; "
+         "case is the cluster's case number with --store, else empty; probability the second stage's, "
+         "of the member and the primary"), N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
-      N_("Write every pair within k as CSV (id_a,id_b,distance) to FILE"), N_("FILE") },
+      N_("Write every pair within k as CSV (id_a,id_b,distance,probability) to FILE; with --second-stage, "
+         "every candidate pair and its probability"), N_("FILE") },
     { "store", 0, 0, G_OPTION_ARG_STRING, &store_schema,
       N_("Keep the fingerprints in the application's tables in SCHEMA and fingerprint only new or changed records (with --db or --sample)"), N_("SCHEMA") },
     { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
@@ -235,13 +277,22 @@ pr_cli_scan (int    argc,
     { "bad-rows", 0, 0, G_OPTION_ARG_FILENAME, &bad_rows_path,
       N_("With --skip-bad-rows: list the rows left out in FILE (default: next to --out, its name with "
          "“-bad-rows” added; without --out, on standard error)"), N_("FILE") },
+    { "second-stage", 0, 0, G_OPTION_ARG_NONE, &second_stage,
+      N_("Judge every candidate pair by what a reviewer weighs (containment both ways, the shape of the "
+         "difference, subject, dates, petitioner) and cluster only those likely enough (--probability); "
+         "the candidates' passages are then generous (containment 0.25, 0.2 for one petitioner) unless given"), NULL },
+    { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
+      N_("With --second-stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("[RECORDS.csv] — find the clusters of repeat records"),
-                             entries, &options, 1, &error))
+                             entries, &options, 1, &error) ||
+      !pr_cli_check_range ("probability", probability, 0, 1, &error))
     goto failed;
+  if (second_stage)
+    pr_cli_second_stage_candidates (&options);
 
   if ((store_schema != NULL || new_repeats_path != NULL) && options.db == NULL && !options.sample)
     {
@@ -284,6 +335,14 @@ pr_cli_scan (int    argc,
 
   pr_cli_load_options (&options, out == NULL, &load);
   pr_cli_bad_rows_attach (&bad_rows, &load);
+  if (second_stage)
+    {
+      /* The weights `learn` kept for this table, or the shipped ones. */
+      if (store != NULL && !pr_store_load_weights (store, options.table, &model, NULL, &error))
+        goto failed;
+      load.judge = &model;
+      load.judge_probability = probability;
+    }
   part_options = pr_cli_part_options (&options);
   pr_cli_progress_init (&progress);
   if (store != NULL)
@@ -306,13 +365,13 @@ pr_cli_scan (int    argc,
   write_start = g_get_monotonic_time ();
   if (clusters_writer != NULL)
     {
-      if (!write_clusters_csv (clusters_writer, set, clustering, result->case_numbers, &error))
+      if (!write_clusters_csv (clusters_writer, result, clustering, result->case_numbers, &error))
         goto abandon;
     }
   else
     print_clusters (set, clustering, result->case_numbers, options.k);
 
-  if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, set, result->matches, &error))
+  if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, result, &error))
     goto abandon;
   if (store != NULL && !write_new_repeats_csv (repeats_writer, result, &n_repeats, &error))
     goto abandon;
@@ -392,6 +451,10 @@ pr_cli_scan (int    argc,
                      "write %.2f s; %.1f s in all\n"),
            set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds,
            result->store_seconds, write_seconds, (g_get_monotonic_time () - scan_start) / 1e6);
+  if (result->scored != NULL)
+    fprintf (stderr, _("Second stage: %u candidate pairs judged in %.2f s (within the cluster time), "
+                       "%llu at probability %.2f or more\n"),
+             result->scored->len, result->judge_seconds, (unsigned long long) result->counts.pairs, result->probability);
   /* The temporary file only when one was needed: it explains a slow or a
    * failed scan, not a small one. */
   if (result->n_parts > 0 && result->spilled_bytes > 0)

@@ -107,6 +107,7 @@ gboolean      pr_cli_next_mapped_row        (PrCsvReader          *reader,
                                              GError              **error);
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
 PrPartMatchOptions pr_cli_part_options      (PrCliMappingOptions  *options);
+void          pr_cli_second_stage_candidates (PrCliMappingOptions *options);
 PrPartMethod  pr_cli_part_method            (PrCliMappingOptions  *options);
 void          pr_cli_load_options           (PrCliMappingOptions  *options,
                                              gboolean              keep_labels,

@@ -167,32 +167,20 @@ normalize (PrTokenizer *tokenizer,
   return pr_tokenizer_normalize (tokenizer, text, -1, &length, error);
 }
 
-/**
- * pr_pair_features:
- * @tokenizer: the scan's tokenizer: its words and folding
- * @features: (out caller-allocates): PR_PAIR_N_FEATURES numbers
- *
- * Measures a candidate pair (see #PrPairFeature).
- *
- * Returns: %FALSE with @error set for a text the tokenizer refuses.
- */
-gboolean
-pr_pair_features (PrTokenizer        *tokenizer,
-                  const PrPairRecord *a,
-                  const PrPairRecord *b,
-                  double             *features,
-                  GError            **error)
+/* The features of the two bodies: 3-gram containment and the diff's shape. */
+static gboolean
+text_features (PrTokenizer        *tokenizer,
+               const PrPairRecord *a,
+               const PrPairRecord *b,
+               double             *features,
+               GError            **error)
 {
   g_autofree char *body_a = NULL;
   g_autofree char *body_b = NULL;
   g_autoptr(PrDiff) diff = NULL;
   double covered;
   gsize shorter, longer;
-  guint agree = 0, differ = 0;
 
-  g_return_val_if_fail (tokenizer != NULL && a != NULL && b != NULL && features != NULL, FALSE);
-
-  memset (features, 0, PR_PAIR_N_FEATURES * sizeof *features);
   if ((body_a = normalize (tokenizer, a->body, error)) == NULL ||
       (body_b = normalize (tokenizer, b->body, error)) == NULL)
     return FALSE;
@@ -213,6 +201,40 @@ pr_pair_features (PrTokenizer        *tokenizer,
   if (longer > 0)
     features[PR_PAIR_FEATURE_INSERTED] = (double) diff->inserted / longer;
 
+  return TRUE;
+}
+
+/**
+ * pr_pair_features:
+ * @tokenizer: the scan's tokenizer: its words and folding
+ * @features: (out caller-allocates): PR_PAIR_N_FEATURES numbers
+ *
+ * Measures a candidate pair (see #PrPairFeature).
+ *
+ * Returns: %FALSE with @error set for a text the tokenizer refuses.
+ */
+gboolean
+pr_pair_features (PrTokenizer        *tokenizer,
+                  const PrPairRecord *a,
+                  const PrPairRecord *b,
+                  double             *features,
+                  GError            **error)
+{
+  guint agree = 0, differ = 0;
+
+  g_return_val_if_fail (tokenizer != NULL && a != NULL && b != NULL && features != NULL, FALSE);
+
+  memset (features, 0, PR_PAIR_N_FEATURES * sizeof *features);
+  /* The same bytes: all shared, nothing replaced, without the diff (most
+   * candidates at scale are copies). */
+  if (a->body != NULL && b->body != NULL && *a->body != '\0' && strcmp (a->body, b->body) == 0)
+    {
+      features[PR_PAIR_FEATURE_CONTAINED] = features[PR_PAIR_FEATURE_COVERED] = 1;
+      features[PR_PAIR_FEATURE_SHARED_WORDS] = 1;
+    }
+  else if (!text_features (tokenizer, a, b, features, error))
+    return FALSE;
+
   if (a->subject != NULL && *a->subject != '\0' && b->subject != NULL && *b->subject != '\0')
     {
       g_autofree char *subject_a = normalize (tokenizer, a->subject, error);
@@ -220,7 +242,7 @@ pr_pair_features (PrTokenizer        *tokenizer,
 
       if (subject_b == NULL)
         return FALSE;
-      features[PR_PAIR_FEATURE_SUBJECT] = pr_pair_dice (subject_a, subject_b);
+      features[PR_PAIR_FEATURE_SUBJECT] = strcmp (a->subject, b->subject) == 0 ? 1 : pr_pair_dice (subject_a, subject_b);
     }
   else
     features[PR_PAIR_FEATURE_NO_SUBJECT] = 1;

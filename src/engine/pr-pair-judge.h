@@ -9,6 +9,11 @@
 
 G_BEGIN_DECLS
 
+/* The candidates' passages, generous: the second stage judges them.
+ * Measured on the labelled petitions (docs/evaluation.md). */
+#define PR_PAIR_CANDIDATE_CONTAINMENT 0.25
+#define PR_PAIR_CANDIDATE_CONTAINMENT_SAME 0.2
+
 /* A candidate pair and the second stage's judgement of it; a < b. */
 typedef struct {
   guint32 a;

@@ -9,6 +9,7 @@
 #include "pr-fingerprinter.h"
 #include "pr-idf.h"
 #include "pr-mapping.h"
+#include "pr-pair-model.h"
 #include "pr-part-spool.h"
 #include "pr-tokenizer.h"
 
@@ -49,6 +50,11 @@ typedef struct {
   guint             n_threads;    /* 0: one per processor */
   gboolean          keep_labels;  /* keep the first text column's opening words */
   gboolean          keep_texts;   /* keep the text and short values, for the second stage (pr-pair-judge.c) */
+  /* A scan's second stage (pr-scan-judge.c): every candidate pair judged
+   * with this model, and clustered when its probability is at least
+   * judge_probability; NULL: every candidate is a pair. Keeps the texts. */
+  const PrPairModel *judge;
+  double            judge_probability;
   /* For an incremental scan: given a record's id and content hash, fills
    * in its stored fingerprint and returns TRUE if it is unchanged, so that
    * it is not fingerprinted again. NULL: every record is fingerprinted. */
