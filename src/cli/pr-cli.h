@@ -241,5 +241,6 @@ int pr_cli_decisions   (int argc, char **argv);
 int pr_cli_repeats     (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);
 int pr_cli_thresholds  (int argc, char **argv);
+int pr_cli_learn       (int argc, char **argv);
 
 G_END_DECLS
