@@ -187,6 +187,12 @@ gboolean      pr_cli_check_outputs          (const PrCliFile      *inputs,
                                              guint                 n_outputs,
                                              GError              **error);
 double        pr_cli_peak_rss_mb            (void);
+/* explain's waterfall of the second stage (pr-cli-explain-score.c). */
+gboolean      pr_cli_print_score            (const PrMapping      *mapping,
+                                             PrCliMappingOptions  *options,
+                                             char                **values[2],
+                                             const guint64         fingerprints[2],
+                                             GError              **error);
 
 /* The columns of scan --new-repeats and of repeats (pr-cli-repeats.c). */
 extern const char *const pr_cli_repeats_header[3];

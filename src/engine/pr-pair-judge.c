@@ -20,20 +20,22 @@
 #include "pr-threads.h"
 
 /**
- * pr_pair_judge_record:
- * @set: loaded with keep_texts
+ * pr_pair_record_from_texts:
+ * @texts: one value per mapping column (NULL for none), as
+ *   PrRecordSet.texts keeps them
  * @body: scratch for the body, kept while @record is used
  * @fields: scratch for the fields, kept while @record is used
  */
 void
-pr_pair_judge_record (const PrMapping   *mapping,
-                      const PrRecordSet *set,
-                      guint32            index,
-                      PrPairRecord      *record,
-                      GString           *body,
-                      GPtrArray         *fields)
+pr_pair_record_from_texts (const PrMapping   *mapping,
+                           char *const       *texts,
+                           gint64             date,
+                           guint64            petitioner,
+                           guint64            fingerprint,
+                           PrPairRecord      *record,
+                           GString           *body,
+                           GPtrArray         *fields)
 {
-  char **texts = set->texts->pdata[index];
   guint n_columns = pr_mapping_get_n_columns (mapping);
   gboolean with_subject = pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) >= 2;
   const char *subject = NULL;
@@ -44,32 +46,53 @@ pr_pair_judge_record (const PrMapping   *mapping,
   for (guint c = 0; c < n_columns; c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      const char *value = texts[c] != NULL && texts[c][0] != '\0' ? texts[c] : NULL;
 
       if (column->role == PR_COLUMN_ROLE_TEXT)
         {
           if (with_subject && first_text)
-            subject = texts[c];
-          else if (texts[c] != NULL)
+            subject = value;
+          else if (value != NULL)
             {
               if (body->len > 0)
                 g_string_append_c (body, '\n');
-              g_string_append (body, texts[c]);
+              g_string_append (body, value);
             }
           first_text = FALSE;
         }
       else if (column->role == PR_COLUMN_ROLE_SHORT && !column->petitioner)
-        g_ptr_array_add (fields, texts[c]);
+        g_ptr_array_add (fields, (gpointer) value);
     }
 
   *record = (PrPairRecord) {
     body->len > 0 ? body->str : subject,
     subject,
-    set->dates[index],
-    set->n_petitioner_keys > 0 ? set->petitioner_keys[(gsize) index * set->n_petitioner_keys] : 0,
-    set->fingerprints[index],
+    date,
+    petitioner,
+    fingerprint,
     (const char *const *) fields->pdata,
     fields->len,
   };
+}
+
+/**
+ * pr_pair_judge_record:
+ * @set: loaded with keep_texts
+ *
+ * pr_pair_record_from_texts () of the record @index of @set.
+ */
+void
+pr_pair_judge_record (const PrMapping   *mapping,
+                      const PrRecordSet *set,
+                      guint32            index,
+                      PrPairRecord      *record,
+                      GString           *body,
+                      GPtrArray         *fields)
+{
+  pr_pair_record_from_texts (mapping, set->texts->pdata[index], set->dates[index],
+                             set->n_petitioner_keys > 0 ? set->petitioner_keys[(gsize) index * set->n_petitioner_keys]
+                                                        : 0,
+                             set->fingerprints[index], record, body, fields);
 }
 
 gboolean

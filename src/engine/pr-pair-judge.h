@@ -22,6 +22,14 @@ typedef struct {
   float   probability;  /* that it is a repeat; < 0 before it is judged */
 } PrScoredPair;
 
+void     pr_pair_record_from_texts (const PrMapping *mapping,
+                                    char *const     *texts,
+                                    gint64           date,
+                                    guint64          petitioner,
+                                    guint64          fingerprint,
+                                    PrPairRecord    *record,
+                                    GString         *body,
+                                    GPtrArray       *fields);
 void     pr_pair_judge_record   (const PrMapping    *mapping,
                                  const PrRecordSet  *set,
                                  guint32             index,

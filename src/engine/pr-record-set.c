@@ -475,9 +475,33 @@ grow_set (PrRecordSet *set,
     set->petitioner_keys = g_renew (guint64, set->petitioner_keys, *capacity * set->n_petitioner_keys);
 }
 
-/* Who sent a record, as hashes of its petitioner values: compatibility
+/**
+ * pr_record_set_petitioner_key:
+ *
+ * Who sent a record, as a hash of a petitioner value: compatibility
  * normalised, case folded, white space removed, so that "138 0000 1111"
- * and "１３８００００１１１１" agree. */
+ * and "１３８００００１１１１" agree.
+ *
+ * Returns: the key; 0 for an empty value or one that is not UTF-8
+ */
+guint64
+pr_record_set_petitioner_key (const char *value,
+                              gsize       length)
+{
+  g_autofree char *normal = NULL, *folded = NULL;
+  g_autoptr(GString) compact = NULL;
+
+  if (value == NULL || !g_utf8_validate (value, length, NULL))
+    return 0;
+  normal = g_utf8_normalize (value, length, G_NORMALIZE_ALL);
+  folded = g_utf8_casefold (normal, -1);
+  compact = g_string_new (NULL);
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_string_append_unichar (compact, g_utf8_get_char (p));
+  return compact->len > 0 ? pr_feature_hash (compact->str, compact->len) | 1 /* never 0 */ : 0;
+}
+
 static void
 petitioner_keys (const PrMapping   *mapping,
                  const char *const *values,
@@ -487,27 +511,8 @@ petitioner_keys (const PrMapping   *mapping,
   guint k = 0;
 
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
-    {
-      g_autofree char *normal = NULL, *folded = NULL;
-      GString *compact;
-
-      if (!pr_mapping_get_column (mapping, c)->petitioner)
-        continue;
-      keys[k] = 0;
-      if (values[c] != NULL && g_utf8_validate (values[c], lengths[c], NULL))
-        {
-          normal = g_utf8_normalize (values[c], lengths[c], G_NORMALIZE_ALL);
-          folded = g_utf8_casefold (normal, -1);
-          compact = g_string_new (NULL);
-          for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
-            if (!g_unichar_isspace (g_utf8_get_char (p)))
-              g_string_append_unichar (compact, g_utf8_get_char (p));
-          if (compact->len > 0)
-            keys[k] = pr_feature_hash (compact->str, compact->len) | 1;  /* never 0 */
-          g_string_free (compact, TRUE);
-        }
-      k++;
-    }
+    if (pr_mapping_get_column (mapping, c)->petitioner)
+      keys[k++] = pr_record_set_petitioner_key (values[c], values[c] != NULL ? lengths[c] : 0);
 }
 
 /* A record's text and short values, as the second stage reads them:

@@ -176,6 +176,8 @@ gboolean     pr_record_set_find_part_pairs (PrRecordSet              *set,
                                             GCancellable             *cancellable,
                                             GError                  **error);
 guint32     *pr_record_set_rank        (PrRecordSet          *set);
+guint64      pr_record_set_petitioner_key (const char *value,
+                                           gsize       length);
 PrPetitionerKind pr_record_set_petitioner_kind (const PrRecordSet *set,
                                                 guint32            a,
                                                 guint32            b);
