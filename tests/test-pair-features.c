@@ -87,6 +87,19 @@ test_features (void)
   g_assert_cmpfloat (x[PR_PAIR_FEATURE_FIELDS], ==, 0);
   g_assert_cmpfloat_with_epsilon (x[PR_PAIR_FEATURE_DISTANCE], 3.0 / 64, 1e-12);
   g_assert_cmpfloat (x[PR_PAIR_FEATURE_IDENTITY], ==, 0);
+  /* Letter runs: the cat sat on mat against the dog sat on mat today, 4 of 5. */
+  g_assert_cmpfloat_with_epsilon (x[PR_PAIR_FEATURE_CODES], 4.0 / 5, 1e-12);
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_NO_CODES], ==, 0);
+
+  /* A3区 against A5区: the places differ; 投诉 has none. */
+  a = (PrPairRecord) { "Ａ3区的道路坏了 2019年", NULL, PR_DATE_NONE, 0, 0, NULL, 0 };
+  b = (PrPairRecord) { "A5区的道路坏了 2019年", NULL, PR_DATE_NONE, 0, 0, NULL, 0 };
+  g_assert_true (pr_pair_features (tokenizer, &a, &b, x, &error));
+  g_assert_cmpfloat_with_epsilon (x[PR_PAIR_FEATURE_CODES], 1.0 / 2, 1e-12);
+  b.body = "投诉";
+  g_assert_true (pr_pair_features (tokenizer, &a, &b, x, &error));
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_CODES], ==, 0);
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_NO_CODES], ==, 1);
 
   /* Without subjects, dates and petitioners. */
   a = (PrPairRecord) { "same words here", NULL, PR_DATE_NONE, 0, 0, NULL, 0 };
@@ -100,6 +113,9 @@ test_features (void)
   g_assert_cmpfloat (x[PR_PAIR_FEATURE_DATE_GAP], ==, 0);
   g_assert_cmpfloat (x[PR_PAIR_FEATURE_SAME_PETITIONER], ==, 0);
   g_assert_cmpfloat (x[PR_PAIR_FEATURE_DISTANCE], ==, 0);
+  /* The same bytes, so the same letter runs: all of them shared. */
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_CODES], ==, 1);
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_NO_CODES], ==, 0);
 }
 
 int

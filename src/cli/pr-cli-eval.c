@@ -896,6 +896,42 @@ write_curve (const char   *path,
                              series, n, error);
 }
 
+/* The read pairs alone, as the held-back ones are measured: recall of
+ * the read dup pairs, precision against the pairs labelled diff. */
+static void
+print_read_pairs (GHashTable  *accepted,
+                  const Judge *judge,
+                  const Truth *truth)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  guint64 dup = 0, found = 0, diff_found = 0;
+  int read = -1;
+
+  for (guint i = 0; i < truth->bases->len; i++)
+    if (g_str_equal (truth->bases->pdata[i], "read"))
+      read = (int) i;
+  if (read < 0)
+    return;
+  g_hash_table_iter_init (&iter, judge->label_of);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const LabelledPair *lp = value;
+      gboolean predicted = g_hash_table_contains (accepted, key);
+
+      if (lp->label == LABEL_DUP && lp->basis == read)
+        {
+          dup++;
+          found += predicted;
+        }
+      else if (lp->label == LABEL_DIFF)
+        diff_found += predicted;
+    }
+  printf (_("      read pairs: recall %.3f (%llu of %llu dup), precision %.3f against the %llu labelled diff pairs "
+            "predicted\n"), dup > 0 ? (double) found / dup : 0, (unsigned long long) found, (unsigned long long) dup,
+          found + diff_found > 0 ? (double) found / (found + diff_found) : 1.0, (unsigned long long) diff_found);
+}
+
 /* The second stage (pr-pair-judge.c) over the candidates at @k: every
  * candidate scored, with the shipped weights and with weights learned on
  * the labels here, by @n_folds-fold cross-validation (each pair scored by
@@ -1001,6 +1037,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
       count_pairs (accepted, judge, options->k, FALSE, &pairs_at);
       count_clusters (accepted, judge, set->n_records, options->k, &clusters_at, &n_clusters);
       print_summary (row == 0 ? "ship" : "cv", truth, &pairs_at, &clusters_at);
+      print_read_pairs (accepted, judge, truth);
     }
 
   if (weights_out != NULL)
@@ -1274,6 +1311,17 @@ pr_cli_eval (int    argc,
       printf ("%s\n", _("Pairs | clusters (every two records of a cluster count as a predicted pair) | "
                         "recall of same_matter, and of dup by basis:"));
       print_summary (label, &truth, &pairs_at_k, &clusters_at_k);
+      {
+        g_autoptr(GHashTable) at_k = g_hash_table_new (g_int64_hash, g_int64_equal);
+        GHashTableIter iter;
+        gpointer key, value;
+
+        g_hash_table_iter_init (&iter, predicted);
+        while (g_hash_table_iter_next (&iter, &key, &value))
+          if (exact || predicted_at (GPOINTER_TO_UINT (value), options.k))
+            g_hash_table_add (at_k, key);
+        print_read_pairs (at_k, &judge, &truth);
+      }
       if (second_stage &&
           !evaluate_second_stage (&options, mapping, set, predicted, &judge, &truth, probability, (guint) folds,
                                   weights_out, &error))

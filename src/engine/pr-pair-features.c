@@ -47,6 +47,8 @@ pr_pair_feature_name (PrPairFeature feature)
     [PR_PAIR_FEATURE_FIELDS] = "fields",
     [PR_PAIR_FEATURE_DISTANCE] = "distance",
     [PR_PAIR_FEATURE_IDENTITY] = "identity",
+    [PR_PAIR_FEATURE_CODES] = "codes",
+    [PR_PAIR_FEATURE_NO_CODES] = "no_codes",
   };
 
   G_STATIC_ASSERT (G_N_ELEMENTS (names) == PR_PAIR_N_FEATURES);
@@ -102,6 +104,45 @@ grams_of (const char *text)
       g_array_index (grams, guint64, kept++) = g_array_index (grams, guint64, i);
   g_array_set_size (grams, kept);
   return grams;
+}
+
+/* The distinct runs of ASCII letters and digits of a text (a masked
+ * place, a number, a date's parts), compatibility normalised (full-width
+ * digits are digits) and lower-cased, hashed and sorted. White space
+ * parts runs: the tokenizer's normalised text has none, so the text is
+ * normalised here. */
+static GArray *
+codes_of (const char *raw)
+{
+  GArray *codes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autofree char *text = g_utf8_normalize (raw != NULL ? raw : "", -1, G_NORMALIZE_ALL_COMPOSE);
+  guint kept = 0;
+
+  if (text == NULL)
+    return codes;
+  for (char *p = text; *p != '\0'; p++)
+    *p = g_ascii_tolower (*p);
+  for (const char *p = text; *p != '\0';)
+    {
+      const char *start = p;
+
+      while (g_ascii_isalnum (*p))
+        p++;
+      if (p > start)
+        {
+          guint64 code = pr_feature_hash (start, p - start);
+
+          g_array_append_val (codes, code);
+        }
+      else
+        p++;
+    }
+  g_array_sort (codes, compare_grams);
+  for (guint i = 0; i < codes->len; i++)
+    if (kept == 0 || g_array_index (codes, guint64, i) != g_array_index (codes, guint64, kept - 1))
+      g_array_index (codes, guint64, kept++) = g_array_index (codes, guint64, i);
+  g_array_set_size (codes, kept);
+  return codes;
 }
 
 static guint
@@ -186,6 +227,15 @@ text_features (PrTokenizer        *tokenizer,
     return FALSE;
   features[PR_PAIR_FEATURE_CONTAINED] = pr_pair_containment (body_a, body_b, &covered);
   features[PR_PAIR_FEATURE_COVERED] = covered;
+  {
+    g_autoptr(GArray) codes_a = codes_of (a->body);
+    g_autoptr(GArray) codes_b = codes_of (b->body);
+
+    if (codes_a->len > 0 && codes_b->len > 0)
+      features[PR_PAIR_FEATURE_CODES] = (double) count_shared (codes_a, codes_b) / MIN (codes_a->len, codes_b->len);
+    else
+      features[PR_PAIR_FEATURE_NO_CODES] = 1;
+  }
 
   diff = pr_diff_words (tokenizer, a->body != NULL ? a->body : "", -1, b->body != NULL ? b->body : "", -1,
                         NULL, error);
@@ -230,7 +280,11 @@ pr_pair_features (PrTokenizer        *tokenizer,
   if (a->body != NULL && b->body != NULL && *a->body != '\0' && strcmp (a->body, b->body) == 0)
     {
       features[PR_PAIR_FEATURE_CONTAINED] = features[PR_PAIR_FEATURE_COVERED] = 1;
+      g_autoptr(GArray) codes = codes_of (a->body);
+
       features[PR_PAIR_FEATURE_SHARED_WORDS] = 1;
+      /* Of the bytes as they are: the same bytes hold the same runs. */
+      features[codes->len > 0 ? PR_PAIR_FEATURE_CODES : PR_PAIR_FEATURE_NO_CODES] = 1;
     }
   else if (!text_features (tokenizer, a, b, features, error))
     return FALSE;

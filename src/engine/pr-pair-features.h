@@ -23,6 +23,9 @@ typedef enum {
   PR_PAIR_FEATURE_FIELDS,          /* other short fields: (agree − differ) / both filled, 0 if none */
   PR_PAIR_FEATURE_DISTANCE,        /* the fingerprints' Hamming distance / 64 */
   PR_PAIR_FEATURE_IDENTITY,        /* evidence that one person sent both; 0 until it is measured */
+  PR_PAIR_FEATURE_CODES,           /* the shorter text's letter and digit runs (places as A3区, numbers,
+                                    * dates) found in the longer; 0 if either has none */
+  PR_PAIR_FEATURE_NO_CODES,        /* 1: one text or both have no letter or digit run */
   PR_PAIR_N_FEATURES
 } PrPairFeature;
 
