@@ -3,8 +3,12 @@
  * The second stage's weights that `learn` fitted for a table, kept in the
  * store's pr_meta table: one row per source table, named by a digest of
  * its database and name (a name is at most 64 characters there), its value
- * the database, the table and the numbers (pr_pair_model_to_string ()).
+ * the database, the table and the numbers (pr_pair_model_to_string ()),
+ * or "shipped" when `learn` found the shipped weights better. Written with
+ * INSERT … ON DUPLICATE KEY UPDATE: the store's grants on pr_meta are
+ * SELECT, INSERT and UPDATE.
  */
+#define SHIPPED "shipped"
 #define G_LOG_DOMAIN "pr-store-weights"
 
 #include "config.h"
@@ -70,6 +74,8 @@ pr_store_load_weights (PrStore      *store,
   if (rows->len == 0)
     return TRUE;
   value = ((PrDbRow *) rows->pdata[0])->values[0];
+  if (value != NULL && g_str_has_prefix (value, head) && g_str_equal (value + strlen (head), SHIPPED))
+    return TRUE;
   if (value == NULL || !g_str_has_prefix (value, head))
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
@@ -86,8 +92,8 @@ pr_store_load_weights (PrStore      *store,
 
 /**
  * pr_store_save_weights:
- * @model: (nullable): the weights to keep for @table; %NULL: keep none,
- *   so that scans use the shipped ones
+ * @model: (nullable): the weights to keep for @table; %NULL: scans use
+ *   the shipped ones
  */
 gboolean
 pr_store_save_weights (PrStore           *store,
@@ -110,20 +116,15 @@ pr_store_save_weights (PrStore           *store,
   name = weights_name (key, &head);
   memset (params, 0, sizeof params);
   _pr_statement_bind_string (&params[0], name, &lengths[0]);
-  if (model != NULL)
-    {
-      numbers = pr_pair_model_to_string (model);
-      value = g_strconcat (head, numbers, NULL);
-      sql = g_strdup_printf ("REPLACE INTO %s (name, value) VALUES (?, ?)", store->q_meta);
-      _pr_statement_bind_string (&params[1], value, &lengths[1]);
-    }
-  else
-    sql = g_strdup_printf ("DELETE FROM %s WHERE name = ?", store->q_meta);
+  numbers = model != NULL ? pr_pair_model_to_string (model) : g_strdup (SHIPPED);
+  value = g_strconcat (head, numbers, NULL);
+  sql = g_strdup_printf ("INSERT INTO %s (name, value) VALUES (?, ?) ON DUPLICATE KEY UPDATE value = VALUES (value)",
+                         store->q_meta);
+  _pr_statement_bind_string (&params[1], value, &lengths[1]);
   if (!_pr_statement_run (store->connection, sql, params, NULL, NULL, _("cannot keep the learned weights"),
                           &local_error))
     {
-      _pr_store_explain_error (store, error, local_error, model != NULL ? "INSERT" : "DELETE",
-                               C_("tables", "write"));
+      _pr_store_explain_error (store, error, local_error, "INSERT", C_("tables", "write"));
       return FALSE;
     }
   return TRUE;
