@@ -54,6 +54,11 @@ describe (PrPairFeature feature,
       return g_strdup_printf (_("the fingerprints differ in %.0f of 64 bits"), value * 64);
     case PR_PAIR_FEATURE_IDENTITY:
       return g_strdup (_("evidence that one person sent both (not measured yet)"));
+    case PR_PAIR_FEATURE_CODES:
+      return g_strdup_printf (_("%.0f%% of the shorter text's places, numbers and dates (letters and digits) "
+                                "are in the longer"), 100 * value);
+    case PR_PAIR_FEATURE_NO_CODES:
+      return g_strdup (_("no places, numbers or dates in letters and digits to compare"));
     case PR_PAIR_N_FEATURES:
     default:
       g_assert_not_reached ();
