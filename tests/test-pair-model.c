@@ -133,6 +133,18 @@ test_learn (void)
   g_assert_error (error, PR_PAIR_MODEL_ERROR, PR_PAIR_MODEL_ERROR_LABELS);
 }
 
+/* Pairs of connected records share a fold: 0–1 and 2–1 chain, 3–4 apart. */
+static void
+test_folds (void)
+{
+  const guint32 pairs[][2] = { { 0, 1 }, { 3, 4 }, { 1, 2 }, { 5, 6 } };
+  g_autofree guint8 *folds = pr_pair_folds (pairs, sizeof pairs[0], G_N_ELEMENTS (pairs), 7, 3);
+
+  g_assert_cmpuint (folds[0], ==, folds[2]);
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    g_assert_cmpuint (folds[i], <, 3);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -141,5 +153,6 @@ main (int    argc,
   g_test_add_func ("/engine/pair-model/probability", test_probability);
   g_test_add_func ("/engine/pair-model/round-trip", test_round_trip);
   g_test_add_func ("/engine/pair-model/learn", test_learn);
+  g_test_add_func ("/engine/pair-model/folds", test_folds);
   return g_test_run ();
 }

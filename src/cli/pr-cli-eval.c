@@ -955,10 +955,8 @@ evaluate_second_stage (PrCliMappingOptions *options,
   g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (pr_cli_load_flags (options), error);
   g_autofree double *features = NULL;
   g_autofree guint8 *labels = NULL;
-  g_autofree guint32 *groups = NULL;
   g_autofree guint8 *folds = NULL;
   g_autofree double *learned = NULL;
-  g_autofree guint32 *parent = NULL;
   GHashTableIter iter;
   gpointer key, value;
   gsize n;
@@ -977,19 +975,12 @@ evaluate_second_stage (PrCliMappingOptions *options,
   n = candidates->len;
   features = g_new (double, MAX (n, 1) * PR_PAIR_N_FEATURES);
   labels = g_new (guint8, MAX (n, 1));
-  groups = g_new (guint32, MAX (n, 1));
   learned = g_new (double, MAX (n, 1));
-  parent = g_new (guint32, MAX (set->n_records, 1));
-  for (gsize r = 0; r < set->n_records; r++)
-    parent[r] = (guint32) r;
   for (gsize i = 0; i < n; i++)
     {
       const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
       const LabelledPair *lp;
-      guint32 a = find_root (parent, pair->a), b = find_root (parent, pair->b);
 
-      if (a != b)
-        parent[MAX (a, b)] = MIN (a, b);
       if (!pr_pair_judge_features (tokenizer, mapping, set, pair->a, pair->b, features + i * PR_PAIR_N_FEATURES, error))
         return FALSE;
       switch (judge_pair (judge, pair_key (pair->a, pair->b), &lp))
@@ -1005,9 +996,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
           break;
         }
     }
-  for (gsize i = 0; i < n; i++)
-    groups[i] = find_root (parent, g_array_index (candidates, PrScoredPair, i).a);
-  folds = pr_pair_folds (groups, n, n_folds);
+  folds = pr_pair_folds (candidates->data, sizeof (PrScoredPair), n, set->n_records, n_folds);
   if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, error))
     return FALSE;
 

@@ -65,15 +65,6 @@ f1_of (const Tally *t)
   return p + r > 0 ? 2 * p * r / (p + r) : 0;
 }
 
-static guint32
-find_root (guint32 *parent,
-           guint32  x)
-{
-  while (parent[x] != x)
-    x = parent[x] = parent[parent[x]];
-  return x;
-}
-
 int
 pr_cli_learn (int    argc,
               char **argv)
@@ -91,8 +82,6 @@ pr_cli_learn (int    argc,
   g_autoptr(PrTokenizer) tokenizer = NULL;
   g_autofree double *features = NULL;
   g_autofree guint8 *labels = NULL;
-  g_autofree guint32 *groups = NULL;
-  g_autofree guint32 *parent = NULL;
   g_autofree guint8 *folds = NULL;
   g_autofree double *shipped = NULL;
   g_autofree double *learned = NULL;
@@ -147,30 +136,25 @@ pr_cli_learn (int    argc,
     goto failed;
   features = g_new (double, n * PR_PAIR_N_FEATURES);
   labels = g_new (guint8, n);
-  groups = g_new (guint32, n);
   shipped = g_new (double, n);
   learned = g_new (double, n);
-  parent = g_new (guint32, MAX (set->n_records, 1));
-  for (gsize r = 0; r < set->n_records; r++)
-    parent[r] = (guint32) r;
   for (gsize i = 0; i < n; i++)
     {
       const PrPair *pair = i < must->len ? &g_array_index (must, PrPair, i)
                                          : &g_array_index (cannot, PrPair, i - must->len);
-      guint32 a = find_root (parent, pair->a), b = find_root (parent, pair->b);
-
-      if (a != b)
-        parent[MAX (a, b)] = MIN (a, b);
       labels[i] = i < must->len;
       if (!pr_pair_judge_features (tokenizer, mapping, set, pair->a, pair->b, features + i * PR_PAIR_N_FEATURES,
                                    &error))
         goto failed;
       shipped[i] = pr_pair_model_probability (&pr_pair_model_default, features + i * PR_PAIR_N_FEATURES);
     }
-  for (gsize i = 0; i < n; i++)
-    groups[i] = find_root (parent, i < must->len ? g_array_index (must, PrPair, i).a
-                                                 : g_array_index (cannot, PrPair, i - must->len).a);
-  folds = pr_pair_folds (groups, n, LEARN_FOLDS);
+  {
+    /* The verdicts in the order of the rows: must-links first. */
+    g_autoptr(GArray) verdicts = g_array_copy (must);
+
+    g_array_append_vals (verdicts, cannot->data, cannot->len);
+    folds = pr_pair_folds (verdicts->data, sizeof (PrPair), n, set->n_records, LEARN_FOLDS);
+  }
   if (!pr_pair_cross_validate (features, labels, folds, n, LEARN_FOLDS, learned, &error))
     goto failed;
   tally (shipped, labels, n, probability, &shipped_tally);

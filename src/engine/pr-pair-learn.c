@@ -149,26 +149,52 @@ pr_pair_cross_validate (const double *features,
   return TRUE;
 }
 
+static guint32
+find_root (guint32 *parent,
+           guint32  x)
+{
+  while (parent[x] != x)
+    x = parent[x] = parent[parent[x]];
+  return x;
+}
+
 /**
  * pr_pair_folds:
- * @groups: each row's group (the records a pair joins, as one number)
+ * @pairs: @n pairs of record numbers, each beginning with its two records
+ *   as guint32 (a #PrPair, a #PrScoredPair), @stride bytes apart
+ * @n_records: more than the largest record number
  *
- * Deals the groups to @n_folds folds by a fixed hash, so that pairs of one
- * cluster of records are in one fold: weights are then measured on
- * records they never saw, not only on pairs.
+ * Deals the pairs to @n_folds folds so that pairs of connected records
+ * (one cluster of them) are in one fold: weights are then measured on
+ * records they never saw, not only on pairs. Each group of connected
+ * records goes to a fold by a fixed hash of its smallest record.
  *
- * Returns: (transfer full): each row's fold.
+ * Returns: (transfer full): each pair's fold.
  */
 guint8 *
-pr_pair_folds (const guint32 *groups,
-               gsize          n,
-               guint          n_folds)
+pr_pair_folds (gconstpointer pairs,
+               gsize         stride,
+               gsize         n,
+               gsize         n_records,
+               guint         n_folds)
 {
+  g_autofree guint32 *parent = g_new (guint32, MAX (n_records, 1));
   guint8 *folds = g_new (guint8, MAX (n, 1));
 
+  for (gsize r = 0; r < n_records; r++)
+    parent[r] = (guint32) r;
   for (gsize i = 0; i < n; i++)
     {
-      guint32 h = groups[i] * 2654435761u;
+      const guint32 *pair = (const guint32 *) ((const char *) pairs + i * stride);
+      guint32 a = find_root (parent, pair[0]), b = find_root (parent, pair[1]);
+
+      if (a != b)
+        parent[MAX (a, b)] = MIN (a, b);
+    }
+  for (gsize i = 0; i < n; i++)
+    {
+      const guint32 *pair = (const guint32 *) ((const char *) pairs + i * stride);
+      guint32 h = find_root (parent, pair[0]) * 2654435761u;
 
       folds[i] = (guint8) ((h >> 16) % n_folds);
     }

@@ -54,8 +54,10 @@ gboolean     pr_pair_cross_validate      (const double      *features,
                                           guint              n_folds,
                                           double            *probabilities,
                                           GError           **error);
-guint8      *pr_pair_folds               (const guint32     *groups,
+guint8      *pr_pair_folds               (gconstpointer      pairs,
+                                          gsize              stride,
                                           gsize              n,
+                                          gsize              n_records,
                                           guint              n_folds);
 
 G_END_DECLS
