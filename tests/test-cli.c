@@ -96,16 +96,16 @@ test_scan_clusters (void)
    * identical but too short to match. */
   clusters_text = read_file (clusters);
   g_assert_cmpstr (clusters_text, ==,
-                   "cluster,id,primary,distance,same_petitioner,case\r\n"
-                   "1,2,2,0,,\r\n"
-                   "1,1,2,0,,\r\n"
-                   "1,5,2,0,,\r\n");
+                   "cluster,id,primary,distance,same_petitioner,case,probability\r\n"
+                   "1,2,2,0,,,\r\n"
+                   "1,1,2,0,,,\r\n"
+                   "1,5,2,0,,,\r\n");
   pairs_text = read_file (pairs);
   g_assert_cmpstr (pairs_text, ==,
-                   "id_a,id_b,distance\r\n"
-                   "1,2,0\r\n"
-                   "1,5,0\r\n"
-                   "2,5,0\r\n");
+                   "id_a,id_b,distance,probability\r\n"
+                   "1,2,0,\r\n"
+                   "1,5,0,\r\n"
+                   "2,5,0,\r\n");
   g_assert_nonnull (strstr (err, "7 records (2 too short to match)"));
   /* One cluster, worded in the singular. */
   g_assert_nonnull (strstr (err, ", 1 cluster holding 3 records\n"));
@@ -184,12 +184,12 @@ test_scan_same_petitioner (void)
       lines = g_strsplit (text, "\r\n", -1);
       g_test_message ("%s", text);
       g_assert_cmpuint (g_strv_length (lines), ==, 1 + G_N_ELEMENTS (expected) + 1);
-      g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case");
+      g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case,probability");
       for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
         {
           g_auto(GStrv) fields = g_strsplit (lines[i + 1], ",", -1);
 
-          g_assert_cmpuint (g_strv_length (fields), ==, 6);
+          g_assert_cmpuint (g_strv_length (fields), ==, 7);
           g_assert_cmpstr (fields[0], ==, expected[i][0]);
           g_assert_cmpstr (fields[1], ==, expected[i][1]);
           g_assert_cmpstr (fields[2], ==, expected[i][2]);
@@ -234,7 +234,7 @@ test_scan_out_symlink (void)
   link_target = g_file_read_link (link, NULL);
   g_assert_cmpstr (link_target, ==, "real-clusters.csv");
   clusters_text = read_file (real);
-  g_assert_true (g_str_has_prefix (clusters_text, "cluster,id,primary,distance,same_petitioner,case\r\n1,"));
+  g_assert_true (g_str_has_prefix (clusters_text, "cluster,id,primary,distance,same_petitioner,case,probability\r\n1,"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -1240,8 +1240,10 @@ test_sample_server_scan (void)
     g_autoptr(GString) expected = g_string_new (lines[0]);
 
     g_string_append (expected, "\r\n");
+    /* The case before the last column, the probability (empty without the second stage). */
     for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
-      g_string_append_printf (expected, "%s%.*s\r\n", lines[i], (int) strcspn (lines[i], ","), lines[i]);
+      g_string_append_printf (expected, "%.*s%.*s,\r\n", (int) strlen (lines[i]) - 1, lines[i],
+                              (int) strcspn (lines[i], ","), lines[i]);
     g_assert_true (g_str_equal (db_text, expected->str));
   }
   g_unsetenv ("XDG_DATA_HOME");

@@ -733,7 +733,7 @@ test_least_privilege (void)
                                     "--out", "-", NULL);
 
     g_assert_cmpint (cli_finish (cli), ==, 0);
-    g_assert_true (g_str_has_prefix (cli->out, "cluster,id,primary,distance,same_petitioner,case\r\n"));
+    g_assert_true (g_str_has_prefix (cli->out, "cluster,id,primary,distance,same_petitioner,case,probability\r\n"));
     assert_no_password (cli);
   }
 
