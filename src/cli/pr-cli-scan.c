@@ -434,11 +434,22 @@ pr_cli_scan (int    argc,
   {
     guint n_clusters = pr_clustering_get_n_clusters (clustering);
     g_autofree char *records_text = pr_cli_records_text (set->n_records, set->n_sparse);
-    g_autofree char *pairs_text = g_strdup_printf (
-      ngettext ("%llu pair (%llu within k = %d, %llu more sharing passages)",
-                "%llu pairs (%llu within k = %d, %llu more sharing passages)", (gulong) result->counts.pairs),
-      (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,
-      (unsigned long long) (result->counts.pairs - whole));
+    g_autofree char *pairs_text = NULL;
+
+    if (result->scored != NULL)
+      pairs_text = g_strdup_printf (
+        /* Translators: the second stage's pairs: those judged repeats, then the candidates it judged. */
+        ngettext ("%llu pair judged a repeat of %llu candidates (%llu within k = %d, %llu more sharing passages)",
+                  "%llu pairs judged repeats of %llu candidates (%llu within k = %d, %llu more sharing passages)",
+                  (gulong) result->counts.pairs),
+        (unsigned long long) result->counts.pairs, (unsigned long long) result->scored->len,
+        (unsigned long long) whole, options.k, (unsigned long long) (result->scored->len - whole));
+    else
+      pairs_text = g_strdup_printf (
+        ngettext ("%llu pair (%llu within k = %d, %llu more sharing passages)",
+                  "%llu pairs (%llu within k = %d, %llu more sharing passages)", (gulong) result->counts.pairs),
+        (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,
+        (unsigned long long) (result->counts.pairs - whole));
     g_autofree char *clusters_text = g_strdup_printf (ngettext ("%u cluster", "%u clusters", n_clusters), n_clusters);
     g_autofree char *clustered_text = g_strdup_printf (ngettext ("%llu record", "%llu records", (gulong) clustered),
                                                        (unsigned long long) clustered);
@@ -452,9 +463,8 @@ pr_cli_scan (int    argc,
            set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds,
            result->store_seconds, write_seconds, (g_get_monotonic_time () - scan_start) / 1e6);
   if (result->scored != NULL)
-    fprintf (stderr, _("Second stage: %u candidate pairs judged in %.2f s (within the cluster time), "
-                       "%llu at probability %.2f or more\n"),
-             result->scored->len, result->judge_seconds, (unsigned long long) result->counts.pairs, result->probability);
+    fprintf (stderr, _("Second stage: the candidates judged in %.2f s (within the cluster time), a repeat at "
+                       "probability %.2f or more\n"), result->judge_seconds, result->probability);
   /* The temporary file only when one was needed: it explains a slow or a
    * failed scan, not a small one. */
   if (result->n_parts > 0 && result->spilled_bytes > 0)
