@@ -69,6 +69,7 @@ read_csv_records (const char           *path,
   guint n_columns = pr_mapping_get_n_columns (mapping);
   g_autofree int *field_of = g_new (int, MAX (n_columns, 1));
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
   int id_field;
   guint n_header_fields;
 
@@ -76,9 +77,8 @@ read_csv_records (const char           *path,
   if (reader == NULL)
     return FALSE;
   /* The date too: the second stage weighs the days between them. */
-  if (pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE) >= 0)
-    field_of[pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE)] =
-      pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE))->name);
+  if (date_column >= 0)
+    field_of[date_column] = pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, date_column)->name);
   if (id_column >= 0 && id_field < 0)
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID, _("column “%s” is not in the header of %s"),
