@@ -25,6 +25,8 @@ typedef struct {
   double      precision;           /* pairwise, of dup */
   double      recall;              /* pairwise, of dup */
   double      cluster_precision;   /* every two records of a cluster a pair */
+  const char *row;                 /* the summary row: NULL for k = 3's; "ship" or "cv" for the
+                                    * second stage's with the shipped or cross-validated weights */
 } PrEvalFloor;
 
 static const PrEvalFloor pr_eval_floors[] = {
@@ -52,6 +54,19 @@ static const PrEvalFloor pr_eval_floors[] = {
    * 0.626, cluster precision 0.998. */
   { "li-han", { "--short", "user", "--text", "body", "--no-normalize", "--no-fold-traditional", "--no-parts", NULL },
     0.99, 0.62, 0.99 },
+  /* The second stage with the user's mapping (user, subject and body as
+   * text, the date), its weights learned here by 5-fold cross-validation:
+   * each pair judged by weights that never saw its fold. Measured:
+   * precision 0.981 (778 of 793), recall 0.970, cluster precision 0.970;
+   * the read pairs 0.894 at 0.953 against the labelled diff pairs. */
+  { "second-stage-cv", { "--petitioner", "user", "--text", "subject", "--text", "body", "--date", "time",
+                         "--second-stage", NULL }, 0.98, 0.96, 0.96, "cv" },
+  /* The same with the shipped weights, which were learned from these
+   * labels (build-aux/learn-weights): a guard that they are in the
+   * build, not a figure to quote. Measured: precision 0.981, recall
+   * 0.973, cluster precision 0.970. */
+  { "second-stage-shipped", { "--petitioner", "user", "--text", "subject", "--text", "body", "--date", "time",
+                              "--second-stage", NULL }, 0.98, 0.97, 0.96, "ship" },
 };
 
 /* The bundled sample (data/sample-petitions.csv) against its 583 planted

@@ -26,17 +26,17 @@ static const char kinds_records_csv[] =
   "r14,王五,宅基地,市信访局,待结案,,2025-09-20,宅基地纠纷邻居占用我家土地多年不还\n";
 
 #define kinds_expected_clusters_header \
-  "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id\r\n"
+  "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability\r\n"
 
 static const char kinds_expected_clusters[] =
-  "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id\r\n"
-  "1,r1,r1,0,,,,,,,\r\n"
-  "1,r3,r1,0,1,,petitioner,multi-send,,,\r\n"
-  "1,r5,r1,16,0,,,same-matter,,,\r\n"
-  "1,r2,r1,0,1,,petitioner,repeat,remind,2026-05-01,r1\r\n"
-  "1,r4,r1,0,1,,petitioner,repeat,overdue,2026-05-01,r1\r\n"
-  "2,r11,r11,0,,,,,,,\r\n"
-  "2,r14,r11,0,1,,petitioner,repeat,not-again,,r11\r\n";
+  "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability\r\n"
+  "1,r1,r1,0,,,,,,,,\r\n"
+  "1,r3,r1,0,1,,petitioner,multi-send,,,,\r\n"
+  "1,r5,r1,16,0,,,same-matter,,,,\r\n"
+  "1,r2,r1,0,1,,petitioner,repeat,remind,2026-05-01,r1,\r\n"
+  "1,r4,r1,0,1,,petitioner,repeat,overdue,2026-05-01,r1,\r\n"
+  "2,r11,r11,0,,,,,,,,\r\n"
+  "2,r14,r11,0,1,,petitioner,repeat,not-again,,r11,\r\n";
 
 /* A whole output file's text. */
 static inline char *

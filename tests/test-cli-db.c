@@ -732,13 +732,13 @@ cases_by_primary (const char *path)
   g_autoptr(GHashTable) cluster_of_case = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   GHashTable *cases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id");
+  g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability");
   for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
     {
       g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
       const char *known;
 
-      g_assert_cmpuint (g_strv_length (fields), ==, 11);
+      g_assert_cmpuint (g_strv_length (fields), ==, 12);
       g_assert_true (g_ascii_isdigit (fields[5][0]));
       known = g_hash_table_lookup (case_of_cluster, fields[0]);
       if (known == NULL)

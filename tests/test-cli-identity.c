@@ -90,13 +90,13 @@ test_scan_evidence (void)
   g_assert_nonnull (strstr (err, "2 masked values"));
   g_assert_true (g_file_get_contents (clusters, &text, NULL, NULL));
   lines = g_strsplit (text, "\r\n", -1);
-  g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id");
+  g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability");
   for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
     {
       g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
       guint id = atoi (fields[1]);
 
-      g_assert_cmpuint (g_strv_length (fields), ==, 11);
+      g_assert_cmpuint (g_strv_length (fields), ==, 12);
       g_assert_cmpstr (fields[0], ==, "1");
       g_assert_cmpstr (fields[2], ==, "1");
       g_assert_cmpuint (id, >=, 1);

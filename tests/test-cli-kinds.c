@@ -47,13 +47,13 @@ test_kinds_and_dispositions (void)
   /* Each pair by its earlier record's case; then r6, in other words, with
    * each of the cluster's records by 张三 within 90 days (r4 is later than
    * r6); r7 is in another category. */
-  g_assert_true (g_str_has_prefix (pairs_text, "id_a,id_b,distance,kind,disposition\r\n"));
-  g_assert_nonnull (strstr (pairs_text, "\r\nr1,r2,0,repeat,remind\r\n"));
-  g_assert_nonnull (strstr (pairs_text, "\r\nr1,r3,0,multi-send,\r\n"));
-  g_assert_nonnull (strstr (pairs_text, "\r\nr1,r4,0,repeat,overdue\r\n"));
-  g_assert_nonnull (strstr (pairs_text, "\r\nr2,r3,0,repeat,\r\n"));
-  g_assert_nonnull (strstr (pairs_text, "\r\nr11,r14,0,repeat,not-again\r\n"));
-  g_assert_true (g_str_has_suffix (pairs_text, ",same-person,\r\n"));
+  g_assert_true (g_str_has_prefix (pairs_text, "id_a,id_b,distance,kind,disposition,probability\r\n"));
+  g_assert_nonnull (strstr (pairs_text, "\r\nr1,r2,0,repeat,remind,\r\n"));
+  g_assert_nonnull (strstr (pairs_text, "\r\nr1,r3,0,multi-send,,\r\n"));
+  g_assert_nonnull (strstr (pairs_text, "\r\nr1,r4,0,repeat,overdue,\r\n"));
+  g_assert_nonnull (strstr (pairs_text, "\r\nr2,r3,0,repeat,,\r\n"));
+  g_assert_nonnull (strstr (pairs_text, "\r\nr11,r14,0,repeat,not-again,\r\n"));
+  g_assert_true (g_str_has_suffix (pairs_text, ",same-person,,\r\n"));
   g_assert_nonnull (strstr (pairs_text, "\r\nr1,r6,"));
   g_assert_nonnull (strstr (pairs_text, "\r\nr2,r6,"));
   g_assert_nonnull (strstr (pairs_text, "\r\nr3,r6,"));
@@ -84,14 +84,14 @@ test_rules_file (void)
   g_assert_cmpint (scan (&err, out, pairs, "--rules", rules), ==, 0);
   clusters_text = read_file (out);
   g_assert_cmpstr (clusters_text, ==,
-                   "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id\r\n"
-                   "1,r1,r1,0,,,,,,,\r\n"
-                   "1,r3,r1,0,1,,petitioner,repeat,,,\r\n"
-                   "1,r5,r1,16,0,,,same-matter,,,\r\n"
-                   "1,r2,r1,0,1,,petitioner,repeat,,,\r\n"
-                   "1,r4,r1,0,1,,petitioner,repeat,,,\r\n"
-                   "2,r11,r11,0,,,,,,,\r\n"
-                   "2,r14,r11,0,1,,petitioner,repeat,not-again,,r11\r\n");
+                   "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability\r\n"
+                   "1,r1,r1,0,,,,,,,,\r\n"
+                   "1,r3,r1,0,1,,petitioner,repeat,,,,\r\n"
+                   "1,r5,r1,16,0,,,same-matter,,,,\r\n"
+                   "1,r2,r1,0,1,,petitioner,repeat,,,,\r\n"
+                   "1,r4,r1,0,1,,petitioner,repeat,,,,\r\n"
+                   "2,r11,r11,0,,,,,,,,\r\n"
+                   "2,r14,r11,0,1,,petitioner,repeat,not-again,,r11,\r\n");
   g_assert_nonnull (strstr (err, "1 record has a state the rules do not know (“办理中”)"));
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&clusters_text, g_free);
@@ -99,8 +99,8 @@ test_rules_file (void)
   g_assert_true (g_file_set_contents (rules, "[periods]\nhandling = 30\nextension = 0\n", -1, NULL));
   g_assert_cmpint (scan (&err, out, pairs, "--rules", rules), ==, 0);
   clusters_text = read_file (out);
-  g_assert_nonnull (strstr (clusters_text, "\r\n1,r2,r1,0,1,,petitioner,repeat,overdue,2026-04-01,r1\r\n"));
-  g_assert_nonnull (strstr (clusters_text, "\r\n1,r3,r1,0,1,,petitioner,multi-send,,,\r\n"));
+  g_assert_nonnull (strstr (clusters_text, "\r\n1,r2,r1,0,1,,petitioner,repeat,overdue,2026-04-01,r1,\r\n"));
+  g_assert_nonnull (strstr (clusters_text, "\r\n1,r3,r1,0,1,,petitioner,multi-send,,,,\r\n"));
 }
 
 static void

@@ -96,16 +96,16 @@ test_scan_clusters (void)
    * identical but too short to match. */
   clusters_text = read_file (clusters);
   g_assert_cmpstr (clusters_text, ==,
-                   "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id\r\n"
-                   "1,2,2,0,,,,,,,\r\n"
-                   "1,1,2,0,,,,,,,\r\n"
-                   "1,5,2,0,,,,,,,\r\n");
+                   "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability\r\n"
+                   "1,2,2,0,,,,,,,,\r\n"
+                   "1,1,2,0,,,,,,,,\r\n"
+                   "1,5,2,0,,,,,,,,\r\n");
   pairs_text = read_file (pairs);
   g_assert_cmpstr (pairs_text, ==,
-                   "id_a,id_b,distance,kind,disposition\r\n"
-                   "1,2,0,,\r\n"
-                   "1,5,0,,\r\n"
-                   "2,5,0,,\r\n");
+                   "id_a,id_b,distance,kind,disposition,probability\r\n"
+                   "1,2,0,,,\r\n"
+                   "1,5,0,,,\r\n"
+                   "2,5,0,,,\r\n");
   g_assert_nonnull (strstr (err, "7 records (2 too short to match)"));
   /* One cluster, worded in the singular. */
   g_assert_nonnull (strstr (err, ", 1 cluster holding 3 records\n"));
@@ -184,12 +184,12 @@ test_scan_same_petitioner (void)
       lines = g_strsplit (text, "\r\n", -1);
       g_test_message ("%s", text);
       g_assert_cmpuint (g_strv_length (lines), ==, 1 + G_N_ELEMENTS (expected) + 1);
-      g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id");
+      g_assert_cmpstr (lines[0], ==, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability");
       for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
         {
           g_auto(GStrv) fields = g_strsplit (lines[i + 1], ",", -1);
 
-          g_assert_cmpuint (g_strv_length (fields), ==, 11);
+          g_assert_cmpuint (g_strv_length (fields), ==, 12);
           g_assert_cmpstr (fields[0], ==, expected[i][0]);
           g_assert_cmpstr (fields[1], ==, expected[i][1]);
           g_assert_cmpstr (fields[2], ==, expected[i][2]);
@@ -236,7 +236,7 @@ test_scan_out_symlink (void)
   link_target = g_file_read_link (link, NULL);
   g_assert_cmpstr (link_target, ==, "real-clusters.csv");
   clusters_text = read_file (real);
-  g_assert_true (g_str_has_prefix (clusters_text, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id\r\n1,"));
+  g_assert_true (g_str_has_prefix (clusters_text, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability\r\n1,"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -1249,7 +1249,7 @@ test_sample_server_scan (void)
         g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
         g_autofree char *joined = NULL;
 
-        g_assert_cmpuint (g_strv_length (fields), ==, 11);
+        g_assert_cmpuint (g_strv_length (fields), ==, 12);
         g_free (fields[5]);
         fields[5] = g_strdup (fields[0]);
         joined = g_strjoinv (",", fields);

@@ -478,7 +478,7 @@ test_kill_during_rescan (void)
         g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
         g_autofree char *joined = NULL;
 
-        g_assert_cmpuint (g_strv_length (fields), ==, 11);
+        g_assert_cmpuint (g_strv_length (fields), ==, 12);
         g_assert_true (i == 0 || g_ascii_isdigit (fields[5][0]));
         g_free (fields[5]);
         fields[5] = g_strdup (i == 0 ? "case" : "");
@@ -738,7 +738,7 @@ test_least_privilege (void)
                                     "--out", "-", NULL);
 
     g_assert_cmpint (cli_finish (cli), ==, 0);
-    g_assert_true (g_str_has_prefix (cli->out, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id\r\n"));
+    g_assert_true (g_str_has_prefix (cli->out, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability\r\n"));
     assert_no_password (cli);
   }
 

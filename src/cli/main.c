@@ -16,6 +16,7 @@ static const PrCliCommandInfo commands[] = {
   { "explain", pr_cli_explain, N_("Show why two records match, or do not") },
   { "thresholds", pr_cli_thresholds, N_("Show what each k near the scan's would find (a threshold preview)") },
   { "decisions", pr_cli_decisions, N_("Export the reviewers' decisions (decisions export)") },
+  { "learn", pr_cli_learn, N_("Learn the second stage's weights for a table from the reviewers' verdicts") },
   { "repeats", pr_cli_repeats, N_("Print the new repeats a scan with --store found, again") },
   { "move-history", pr_cli_move_history, N_("Move a renamed table's history in the store to its new name") },
 };

@@ -21,6 +21,7 @@
 
 #include "pr-block-index.h"
 #include "pr-cli.h"
+#include "pr-pair-judge.h"
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
@@ -123,6 +124,19 @@ pr_cli_check_part_method (PrCliMappingOptions  *options,
       return FALSE;
     }
   return pr_cli_check_numbers (options, error);
+}
+
+/* The second stage judges generous candidates: its own passages'
+ * thresholds, unless the flags name others. */
+void
+pr_cli_second_stage_candidates (PrCliMappingOptions *options)
+{
+  if (options->containment == PR_PART_DEFAULT_MIN_CONTAINMENT &&
+      options->containment_same == PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER)
+    {
+      options->containment = PR_PAIR_CANDIDATE_CONTAINMENT;
+      options->containment_same = PR_PAIR_CANDIDATE_CONTAINMENT_SAME;
+    }
 }
 
 /* The part matcher's settings of the flags. */
@@ -747,6 +761,19 @@ pr_cli_load_records (const char           *path,
                      gboolean              keep_labels,
                      GError              **error)
 {
+  return pr_cli_load_records_full (path, options, keep_labels, FALSE, NULL, error);
+}
+
+/* pr_cli_load_records (), with the values the second stage reads kept
+ * (@keep_texts) and the mapping used (@out_mapping, nullable). */
+PrRecordSet *
+pr_cli_load_records_full (const char           *path,
+                          PrCliMappingOptions  *options,
+                          gboolean              keep_labels,
+                          gboolean              keep_texts,
+                          PrMapping           **out_mapping,
+                          GError              **error)
+{
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrMapping) mapping = NULL;
   PrLoadOptions load;
@@ -764,6 +791,7 @@ pr_cli_load_records (const char           *path,
     return NULL;
 
   pr_cli_load_options (options, keep_labels, &load);
+  load.keep_texts = keep_texts;
   pr_cli_progress_init (&progress);
   if (connection != NULL)
     set = pr_record_reader_load (connection, options->table, mapping, &load,
@@ -771,6 +799,8 @@ pr_cli_load_records (const char           *path,
   else
     set = pr_record_set_load_csv (path, mapping, &load, progress.tty ? show_progress : NULL, &progress, NULL, error);
   pr_cli_progress_finish (&progress);
+  if (set != NULL && out_mapping != NULL)
+    *out_mapping = g_steal_pointer (&mapping);
   return set;
 }
 

@@ -38,6 +38,7 @@
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
 #include "pr-matches.h"
+#include "pr-pair-judge.h"
 #include "pr-simhash.h"
 
 #define EVAL_MAX_K 8
@@ -895,6 +896,156 @@ write_curve (const char   *path,
                              series, n, error);
 }
 
+/* The read pairs alone, as the held-back ones are measured: recall of
+ * the read dup pairs, precision against the pairs labelled diff. */
+static void
+print_read_pairs (GHashTable  *accepted,
+                  const Judge *judge,
+                  const Truth *truth)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  guint64 dup = 0, found = 0, diff_found = 0;
+  int read = -1;
+
+  for (guint i = 0; i < truth->bases->len; i++)
+    if (g_str_equal (truth->bases->pdata[i], "read"))
+      read = (int) i;
+  if (read < 0)
+    return;
+  g_hash_table_iter_init (&iter, judge->label_of);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const LabelledPair *lp = value;
+      gboolean predicted = g_hash_table_contains (accepted, key);
+
+      if (lp->label == LABEL_DUP && lp->basis == read)
+        {
+          dup++;
+          found += predicted;
+        }
+      else if (lp->label == LABEL_DIFF)
+        diff_found += predicted;
+    }
+  printf (_("      read pairs: recall %.3f (%llu of %llu dup), precision %.3f against the %llu labelled diff pairs "
+            "predicted\n"), dup > 0 ? (double) found / dup : 0, (unsigned long long) found, (unsigned long long) dup,
+          found + diff_found > 0 ? (double) found / (found + diff_found) : 1.0, (unsigned long long) diff_found);
+}
+
+/* The second stage (pr-pair-judge.c) over the candidates at @k: every
+ * candidate scored, with the shipped weights and with weights learned on
+ * the labels here, by @n_folds-fold cross-validation (each pair scored by
+ * weights that never saw its fold; the folds follow the candidates'
+ * connected records, so that no record is in two folds). Prints a
+ * summary row for each; with @weights_out, writes the weights learned
+ * from every label. */
+static gboolean
+evaluate_second_stage (PrCliMappingOptions *options,
+                       const PrMapping     *mapping,
+                       PrRecordSet         *set,
+                       GHashTable          *predicted,
+                       const Judge         *judge,
+                       const Truth         *truth,
+                       double               threshold,
+                       guint                n_folds,
+                       const char          *weights_out,
+                       GError             **error)
+{
+  g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (pr_cli_load_flags (options), error);
+  g_autofree double *features = NULL;
+  g_autofree guint8 *labels = NULL;
+  g_autofree guint8 *folds = NULL;
+  g_autofree double *learned = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  gsize n;
+
+  if (tokenizer == NULL)
+    return FALSE;
+  g_hash_table_iter_init (&iter, predicted);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (predicted_at (GPOINTER_TO_UINT (value), options->k))
+      {
+        guint64 pair = *(guint64 *) key;
+        PrScoredPair candidate = { (guint32) (pair >> 32), (guint32) pair, (GPOINTER_TO_UINT (value) & 0xff) - 1, -1 };
+
+        g_array_append_val (candidates, candidate);
+      }
+  n = candidates->len;
+  features = g_new (double, MAX (n, 1) * PR_PAIR_N_FEATURES);
+  labels = g_new (guint8, MAX (n, 1));
+  learned = g_new (double, MAX (n, 1));
+  for (gsize i = 0; i < n; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
+      const LabelledPair *lp;
+
+      if (!pr_pair_judge_features (tokenizer, mapping, set, pair->a, pair->b, features + i * PR_PAIR_N_FEATURES, error))
+        return FALSE;
+      switch (judge_pair (judge, pair_key (pair->a, pair->b), &lp))
+        {
+        case VERDICT_DUP:
+          labels[i] = 1;
+          break;
+        case VERDICT_OTHER:
+          labels[i] = 0;
+          break;
+        default:
+          labels[i] = PR_PAIR_UNLABELLED;
+          break;
+        }
+    }
+  folds = pr_pair_folds (candidates->data, sizeof (PrScoredPair), n, set->n_records, n_folds);
+  if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, error))
+    return FALSE;
+
+  printf (_("\nSecond stage: %" G_GSIZE_FORMAT " candidate pairs (the pairs above), each scored; a repeat at "
+            "probability ≥ %.2f. Learned: %u-fold cross-validation, each pair scored by weights learned "
+            "without its fold.\n"), n, threshold, n_folds);
+  for (guint row = 0; row < 2; row++)
+    {
+      g_autoptr(GHashTable) accepted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      Counts pairs_at, clusters_at;
+      guint64 n_clusters;
+
+      for (gsize i = 0; i < n; i++)
+        {
+          const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
+          double p = row == 0 ? pr_pair_model_probability (&pr_pair_model_default, features + i * PR_PAIR_N_FEATURES)
+                              : learned[i];
+
+          if (p >= threshold)
+            {
+              guint64 key_value = pair_key (pair->a, pair->b);
+
+              g_hash_table_insert (accepted, g_memdup2 (&key_value, sizeof key_value),
+                                   GUINT_TO_POINTER ((pair->distance + 1) | PART_MATCH));
+            }
+        }
+      count_pairs (accepted, judge, options->k, FALSE, &pairs_at);
+      count_clusters (accepted, judge, set->n_records, options->k, &clusters_at, &n_clusters);
+      print_summary (row == 0 ? "ship" : "cv", truth, &pairs_at, &clusters_at);
+      print_read_pairs (accepted, judge, truth);
+    }
+
+  if (weights_out != NULL)
+    {
+      PrPairModel model;
+      g_autofree char *text = NULL;
+      g_autoptr(GString) c_text = g_string_new (NULL);
+
+      if (!pr_pair_learn (features, labels, n, &model, error))
+        return FALSE;
+      text = pr_pair_model_to_string (&model);
+      g_string_append_printf (c_text, "%s\n", text);
+      if (!g_file_set_contents (weights_out, c_text->str, c_text->len, error))
+        return FALSE;
+      printf (_("The weights learned from every labelled candidate are in %s\n"), weights_out);
+    }
+  return TRUE;
+}
+
 int
 pr_cli_eval (int    argc,
              char **argv)
@@ -910,8 +1061,11 @@ pr_cli_eval (int    argc,
   g_autofree char *held_back_column = NULL;
   g_autofree char *people_path = NULL;
   g_auto(GStrv) columns = NULL;
-  gboolean exact = FALSE, summary = FALSE;
-  double held_back_jaccard = 0.3;
+  gboolean exact = FALSE, summary = FALSE, second_stage = FALSE;
+  double held_back_jaccard = 0.3, probability = PR_PAIR_DEFAULT_PROBABILITY;
+  int folds = 5;
+  g_autofree char *weights_out = NULL;
+  g_autoptr(PrMapping) mapping = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(GHashTable) index_of = NULL;
@@ -959,14 +1113,40 @@ pr_cli_eval (int    argc,
       N_("FILE") },
     { "curve", 0, 0, G_OPTION_ARG_FILENAME, &curve_path,
       N_("Write the precision–recall curve for k = 0…8 to FILE (SVG)"), N_("FILE") },
+    { "second-stage", 0, 0, G_OPTION_ARG_NONE, &second_stage,
+      N_("With --summary: also judge the pairs found at --k with the second stage, with the shipped weights "
+         "and with weights learned here by cross-validation"), NULL },
+    { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
+      N_("With --second-stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
+    { "folds", 0, 0, G_OPTION_ARG_INT, &folds,
+      N_("With --second-stage: the folds of the cross-validation (default 5)"), N_("N") },
+    { "weights-out", 0, 0, G_OPTION_ARG_FILENAME, &weights_out,
+      N_("With --second-stage: write the weights learned from every label to FILE"), N_("FILE") },
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("— precision and recall of repeat detection at k = 0…8"),
                              entries, &options, 0, &error) ||
-      !pr_cli_check_range ("held-back-jaccard", held_back_jaccard, 0, 1, &error))
+      !pr_cli_check_range ("held-back-jaccard", held_back_jaccard, 0, 1, &error) ||
+      !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
+      !pr_cli_check_range ("folds", folds, 2, 20, &error))
     goto failed;
+  if (second_stage && (exact || !summary))
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--second-stage goes with --summary and without --exact"));
+      goto failed;
+    }
+  /* The second stage's candidates are its own, generous passages, unless
+   * the flags name others. */
+  if (second_stage)
+    pr_cli_second_stage_candidates (&options);
+  if (weights_out != NULL && !second_stage)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--weights-out goes with --second-stage"));
+      goto failed;
+    }
   n_truths = (pairs_path != NULL) + (truth_groups != NULL) + (truth_groups_path != NULL);
   if (records_path == NULL || n_truths > 1 || (n_truths == 0 && people_path == NULL))
     {
@@ -996,13 +1176,14 @@ pr_cli_eval (int    argc,
   {
     const PrCliFile inputs[] = { { "--records", records_path }, { "--pairs", pairs_path },
                                  { "--truth-groups-file", truth_groups_path }, { "--people", people_path } };
-    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path }, { "--curve", curve_path } };
+    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path }, { "--curve", curve_path },
+                                  { "--weights-out", weights_out } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;
   }
 
-  set = pr_cli_load_records (records_path, &options, FALSE, &error);
+  set = pr_cli_load_records_full (records_path, &options, FALSE, second_stage, &mapping, &error);
   if (set == NULL)
     goto failed;
   index_of = g_hash_table_new (g_str_hash, g_str_equal);
@@ -1133,6 +1314,21 @@ pr_cli_eval (int    argc,
       printf ("%s\n", _("Pairs | clusters (every two records of a cluster count as a predicted pair) | "
                         "recall of same_matter, and of dup by basis:"));
       print_summary (label, &truth, &pairs_at_k, &clusters_at_k);
+      {
+        g_autoptr(GHashTable) at_k = g_hash_table_new (g_int64_hash, g_int64_equal);
+        GHashTableIter iter;
+        gpointer key, value;
+
+        g_hash_table_iter_init (&iter, predicted);
+        while (g_hash_table_iter_next (&iter, &key, &value))
+          if (exact || predicted_at (GPOINTER_TO_UINT (value), options.k))
+            g_hash_table_add (at_k, key);
+        print_read_pairs (at_k, &judge, &truth);
+      }
+      if (second_stage &&
+          !evaluate_second_stage (&options, mapping, set, predicted, &judge, &truth, probability, (guint) folds,
+                                  weights_out, &error))
+        goto failed;
     }
   /* The tables, and the curve's points (--exact has neither). */
   if (!exact && (!summary || curve_path != NULL))

@@ -98,6 +98,7 @@ read_csv_records (const char           *path,
   guint n_columns = pr_mapping_get_n_columns (mapping);
   g_autofree int *field_of = g_new (int, MAX (n_columns, 1));
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
   int id_field;
   guint n_header_fields;
   g_autoptr(GPtrArray) checks = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_encoding_check_free);
@@ -113,6 +114,9 @@ read_csv_records (const char           *path,
   reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
+  /* The date too: the second stage weighs the days between them. */
+  if (date_column >= 0)
+    field_of[date_column] = pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, date_column)->name);
   if (id_column >= 0 && id_field < 0)
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID, _("column “%s” is not in the header of %s"),
@@ -448,6 +452,12 @@ pr_cli_explain (int    argc,
   if (explain == NULL)
     goto failed;
   print_report (explain, mapping, &options, pair_only, ids[0], ids[1]);
+  {
+    const guint64 fingerprints[2] = { explain->fingerprint_a, explain->fingerprint_b };
+
+    if (!pr_cli_print_score (mapping, &options, values, fingerprints, &error))
+      goto failed;
+  }
   goto out;
 
 failed:

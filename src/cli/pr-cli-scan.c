@@ -2,10 +2,11 @@
 /*
  * scan: CSV in, clusters of repeat records out (stdout, or --out as CSV
  * with the columns cluster,id,primary,distance,same_petitioner,case,
- * identity_evidence,kind,disposition,due,earlier_id), every pair within k
- * with --pairs (id_a,id_b,distance,kind,disposition), and after them one
- * person's records in other words. With --store each cluster is named by
- * its case number too (pr-store-cases.c). The kinds and dispositions:
+ * identity_evidence,kind,disposition,due,earlier_id,probability), every
+ * pair within k with --pairs (id_a,id_b,distance,kind,disposition,
+ * probability; with --second-stage every candidate judged), and after them
+ * one person's records in other words. With --store each cluster is named
+ * by its case number too (pr-store-cases.c). The kinds and dispositions:
  * pr-cli-kinds.c.
  */
 #define G_LOG_DOMAIN "pr-cli-scan"
@@ -29,7 +30,7 @@
  * without, the case column is empty. */
 static gboolean
 write_clusters_csv (PrCsvWriter    *writer,
-                    PrRecordSet    *set,
+                    PrScanResult   *result,
                     PrClustering   *clustering,
                     const guint32  *case_numbers,
                     PrCliKinds     *kinds,
@@ -37,7 +38,8 @@ write_clusters_csv (PrCsvWriter    *writer,
 {
   /* The names are a contract: columns are added at the end, never renamed. */
   const char *header[] = { "cluster", "id", "primary", "distance", "same_petitioner", "case", "identity_evidence",
-                           "kind", "disposition", "due", "earlier_id" };
+                           "kind", "disposition", "due", "earlier_id", "probability" };
+  PrRecordSet *set = result->set;
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
@@ -45,9 +47,9 @@ write_clusters_csv (PrCsvWriter    *writer,
   for (guint c = 0; c < pr_clustering_get_n_clusters (clustering); c++)
     {
       const PrCluster *cluster = pr_clustering_get_cluster (clustering, c);
-      char number[16], distance[16], case_number[16] = "", due[16] = "";
-      const char *row[11] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number, NULL,
-                              "", "", due, "" };
+      char number[16], distance[16], case_number[16] = "", due[16] = "", probability[16];
+      const char *row[12] = { number, NULL, set->ids->pdata[cluster->members[0]], distance, NULL, case_number, NULL,
+                              "", "", due, "", probability };
 
       G_STATIC_ASSERT (G_N_ELEMENTS (row) == G_N_ELEMENTS (header));
       g_snprintf (number, sizeof number, "%u", c + 1);
@@ -66,10 +68,19 @@ write_clusters_csv (PrCsvWriter    *writer,
 
           row[1] = set->ids->pdata[cluster->members[m]];
           g_snprintf (distance, sizeof distance, "%u", cluster->distances[m]);
+          const PrScoredPair *scored = m == 0 ? NULL
+                                              : pr_scan_result_find_scored (result, cluster->members[0], cluster->members[m]);
+
           row[4] = kind == PR_PETITIONER_SAME ? "1" : kind == PR_PETITIONER_OTHER ? "0" : "";
           row[6] = pr_identity_evidence_to_string (evidence);
           if (m > 0)
             pr_cli_kinds_member_cells (kinds, set, cluster, m, &row[7], &row[8], &row[10], due);
+          /* The second stage's probability that the member repeats the
+           * primary; empty for the primary, without a second stage, and
+           * for a member joined through others rather than to the primary. */
+          probability[0] = '\0';
+          if (scored != NULL)
+            g_snprintf (probability, sizeof probability, "%.3f", scored->probability);
           if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
             return FALSE;
         }
@@ -93,7 +104,7 @@ write_pair (guint32  a,
 {
   PairWriter *out = user_data;
   char text[16], due[16];
-  const char *row[5] = { out->set->ids->pdata[a], out->set->ids->pdata[b], text, NULL, NULL };
+  const char *row[6] = { out->set->ids->pdata[a], out->set->ids->pdata[b], text, NULL, NULL, "" };
   /* The earlier by date is the earlier case; an undated record sorts last. */
   gboolean a_first = out->set->dates[a] <= out->set->dates[b];
 
@@ -105,24 +116,56 @@ write_pair (guint32  a,
   pr_csv_writer_write_row (out->writer, row, G_N_ELEMENTS (row), &out->error);
 }
 
+/* Every candidate the second stage judged, with its kind and probability. */
+static gboolean
+write_scored_pairs (PrCsvWriter  *writer,
+                    PrScanResult *result,
+                    PrCliKinds   *kinds,
+                    GError      **error)
+{
+  PrRecordSet *set = result->set;
+
+  for (guint i = 0; i < result->scored->len; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (result->scored, PrScoredPair, i);
+      char distance[16], probability[16], due[16];
+      const char *row[6] = { set->ids->pdata[pair->a], set->ids->pdata[pair->b], distance, NULL, NULL, probability };
+      gboolean a_first = set->dates[pair->a] <= set->dates[pair->b];
+
+      g_snprintf (distance, sizeof distance, "%u", pair->distance);
+      g_snprintf (probability, sizeof probability, "%.3f", pair->probability);
+      pr_cli_kinds_pair_cells (kinds, set, a_first ? pair->a : pair->b, a_first ? pair->b : pair->a,
+                               &row[3], &row[4], due);
+      if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* @same_person: one person's records in other words (pr-cli-kinds.c),
- * after the pairs within k, the earlier first. */
+ * after the pairs, the earlier first. */
 static gboolean
 write_pairs_csv (PrCsvWriter  *writer,
-                 PrRecordSet  *set,
-                 PrMatches    *matches,
+                 PrScanResult *result,
                  PrCliKinds   *kinds,
                  GArray       *same_person,
                  GError      **error)
 {
-  const char *header[] = { "id_a", "id_b", "distance", "kind", "disposition" };
+  const char *header[] = { "id_a", "id_b", "distance", "kind", "disposition", "probability" };
+  PrRecordSet *set = result->set;
   PairWriter out = { set, NULL, kinds, NULL };
 
   if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
     return FALSE;
 
   out.writer = writer;
-  pr_matches_foreach_pair (matches, write_pair, &out);
+  if (result->scored != NULL)
+    {
+      if (!write_scored_pairs (writer, result, kinds, error))
+        return FALSE;
+    }
+  else
+    pr_matches_foreach_pair (result->matches, write_pair, &out);
   if (out.error != NULL)
     {
       g_propagate_error (error, out.error);
@@ -132,8 +175,8 @@ write_pairs_csv (PrCsvWriter  *writer,
     {
       const PrRecordPair *pair = &g_array_index (same_person, PrRecordPair, i);
       char text[16];
-      const char *row[5] = { set->ids->pdata[pair->earlier], set->ids->pdata[pair->later], text,
-                             pr_repeat_kind_to_string (PR_REPEAT_KIND_SAME_PERSON), "" };
+      const char *row[6] = { set->ids->pdata[pair->earlier], set->ids->pdata[pair->later], text,
+                             pr_repeat_kind_to_string (PR_REPEAT_KIND_SAME_PERSON), "", "" };
 
       g_snprintf (text, sizeof text, "%u",
                   (guint) pr_hamming_distance (set->fingerprints[pair->earlier], set->fingerprints[pair->later]));
@@ -246,6 +289,9 @@ pr_cli_scan (int    argc,
   guint64 n_repeats = 0;
   gboolean skip_bad_rows = FALSE;
   gboolean new_history = FALSE;
+  gboolean second_stage = FALSE;
+  double probability = PR_PAIR_DEFAULT_PROBABILITY;
+  PrPairModel model = pr_pair_model_default;
   g_autofree char *bad_rows_path = NULL;
   g_auto(PrCliBadRows) bad_rows = { 0 };
   g_autofree char *rules_path = NULL;
@@ -262,12 +308,14 @@ pr_cli_scan (int    argc,
   GOptionEntry entries[] = {
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       N_("Write the clusters as CSV (cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,"
-         "disposition,due,earlier_id) to FILE; case is the cluster's case number with --store, else empty; kind "
-         "says what each record is next to the primary, disposition and due what to do with it by the case it "
-         "repeats (earlier_id)"), N_("FILE") },
+         "disposition,due,earlier_id,probability) to FILE; case is the cluster's case number with --store, else "
+         "empty; kind says what each record is next to the primary, disposition and due what to do with it by "
+         "the case it repeats (earlier_id); probability the second stage's, of the member and the primary"),
+      N_("FILE") },
     { "pairs", 0, 0, G_OPTION_ARG_FILENAME, &pairs_path,
-      N_("Write every pair within k as CSV (id_a,id_b,distance,kind,disposition) to FILE, and with --category "
-         "one person's records in other words (kind same-person)"), N_("FILE") },
+      N_("Write every pair within k as CSV (id_a,id_b,distance,kind,disposition,probability) to FILE (with "
+         "--second-stage, every candidate pair and its probability), and with --category one person's records "
+         "in other words (kind same-person)"), N_("FILE") },
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path,
       N_("Read the office's periods and state words from FILE (a key file; see the admin guide) instead of "
          "the defaults"), N_("FILE") },
@@ -279,13 +327,22 @@ pr_cli_scan (int    argc,
     { "new-history", 0, 0, G_OPTION_ARG_NONE, &new_history,
       N_("With --store: begin the table's history afresh even though its records have the ids of a table "
          "gone from the database (renamed? see move-history)"), NULL },
+    { "second-stage", 0, 0, G_OPTION_ARG_NONE, &second_stage,
+      N_("Judge every candidate pair by what a reviewer weighs (containment both ways, the shape of the "
+         "difference, subject, dates, petitioner) and cluster only those likely enough (--probability); "
+         "the candidates' passages are then generous (containment 0.25, 0.2 for one petitioner) unless given"), NULL },
+    { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
+      N_("With --second-stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("[RECORDS.csv] — find the clusters of repeat records"),
-                             entries, &options, 1, &error))
+                             entries, &options, 1, &error) ||
+      !pr_cli_check_range ("probability", probability, 0, 1, &error))
     goto failed;
+  if (second_stage)
+    pr_cli_second_stage_candidates (&options);
 
   if ((store_schema != NULL || new_repeats_path != NULL) && options.db == NULL && !options.sample)
     {
@@ -333,6 +390,14 @@ pr_cli_scan (int    argc,
 
   options.bad_rows = &bad_rows;
   pr_cli_load_options (&options, out == NULL, &load);
+  if (second_stage)
+    {
+      /* The weights `learn` kept for this table, or the shipped ones. */
+      if (store != NULL && !pr_store_load_weights (store, options.table, &model, NULL, &error))
+        goto failed;
+      load.judge = &model;
+      load.judge_probability = probability;
+    }
   part_options = pr_cli_part_options (&options);
   pr_cli_progress_init (&progress);
   if (store != NULL)
@@ -377,14 +442,14 @@ pr_cli_scan (int    argc,
   write_start = g_get_monotonic_time ();
   if (clusters_writer != NULL)
     {
-      if (!write_clusters_csv (clusters_writer, set, clustering, result->case_numbers, &kinds, &error))
+      if (!write_clusters_csv (clusters_writer, result, clustering, result->case_numbers, &kinds, &error))
         goto abandon;
     }
   else
     print_clusters (set, clustering, result->case_numbers, options.k);
 
   same_person = pr_cli_kinds_same_person (&kinds, set, clustering);
-  if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, set, result->matches, &kinds, same_person, &error))
+  if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, result, &kinds, same_person, &error))
     goto abandon;
   if (store != NULL && !write_new_repeats_csv (repeats_writer, result, &n_repeats, &error))
     goto abandon;
@@ -454,11 +519,22 @@ pr_cli_scan (int    argc,
   {
     guint n_clusters = pr_clustering_get_n_clusters (clustering);
     g_autofree char *records_text = pr_cli_records_text (set->n_records, set->n_sparse);
-    g_autofree char *pairs_text = g_strdup_printf (
-      ngettext ("%llu pair (%llu within k = %d, %llu more sharing passages)",
-                "%llu pairs (%llu within k = %d, %llu more sharing passages)", (gulong) result->counts.pairs),
-      (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,
-      (unsigned long long) (result->counts.pairs - whole));
+    g_autofree char *pairs_text = NULL;
+
+    if (result->scored != NULL)
+      pairs_text = g_strdup_printf (
+        /* Translators: the second stage's pairs: those judged repeats, then the candidates it judged. */
+        ngettext ("%llu pair judged a repeat of %llu candidates (%llu within k = %d, %llu more sharing passages)",
+                  "%llu pairs judged repeats of %llu candidates (%llu within k = %d, %llu more sharing passages)",
+                  (gulong) result->counts.pairs),
+        (unsigned long long) result->counts.pairs, (unsigned long long) result->scored->len,
+        (unsigned long long) whole, options.k, (unsigned long long) (result->scored->len - whole));
+    else
+      pairs_text = g_strdup_printf (
+        ngettext ("%llu pair (%llu within k = %d, %llu more sharing passages)",
+                  "%llu pairs (%llu within k = %d, %llu more sharing passages)", (gulong) result->counts.pairs),
+        (unsigned long long) result->counts.pairs, (unsigned long long) whole, options.k,
+        (unsigned long long) (result->counts.pairs - whole));
     g_autofree char *clusters_text = g_strdup_printf (ngettext ("%u cluster", "%u clusters", n_clusters), n_clusters);
     g_autofree char *clustered_text = g_strdup_printf (ngettext ("%llu record", "%llu records", (gulong) clustered),
                                                        (unsigned long long) clustered);
@@ -471,6 +547,9 @@ pr_cli_scan (int    argc,
                      "write %.2f s; %.1f s in all\n"),
            set->read_seconds, set->fingerprint_seconds, result->group_seconds, result->cluster_seconds,
            result->store_seconds, write_seconds, (g_get_monotonic_time () - scan_start) / 1e6);
+  if (result->scored != NULL)
+    fprintf (stderr, _("Second stage: the candidates judged in %.2f s (within the cluster time), a repeat at "
+                       "probability %.2f or more\n"), result->judge_seconds, result->probability);
   /* The temporary file only when one was needed: it explains a slow or a
    * failed scan, not a small one. */
   if (result->n_parts > 0 && result->spilled_bytes > 0)

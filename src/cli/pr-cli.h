@@ -126,6 +126,7 @@ gboolean      pr_cli_next_mapped_row        (PrCsvReader          *reader,
                                              GError              **error);
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
 PrPartMatchOptions pr_cli_part_options      (PrCliMappingOptions  *options);
+void          pr_cli_second_stage_candidates (PrCliMappingOptions *options);
 PrPartMethod  pr_cli_part_method            (PrCliMappingOptions  *options);
 void          pr_cli_load_options           (PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
@@ -133,6 +134,12 @@ void          pr_cli_load_options           (PrCliMappingOptions  *options,
 PrRecordSet  *pr_cli_load_records           (const char           *path,
                                              PrCliMappingOptions  *options,
                                              gboolean              keep_labels,
+                                             GError              **error);
+PrRecordSet  *pr_cli_load_records_full      (const char           *path,
+                                             PrCliMappingOptions  *options,
+                                             gboolean              keep_labels,
+                                             gboolean              keep_texts,
+                                             PrMapping           **out_mapping,
                                              GError              **error);
 gboolean      pr_cli_parse_command          (int                  *argc,
                                              char               ***argv,
@@ -206,6 +213,12 @@ gboolean      pr_cli_check_outputs          (const PrCliFile      *inputs,
                                              guint                 n_outputs,
                                              GError              **error);
 double        pr_cli_peak_rss_mb            (void);
+/* explain's waterfall of the second stage (pr-cli-explain-score.c). */
+gboolean      pr_cli_print_score            (const PrMapping      *mapping,
+                                             PrCliMappingOptions  *options,
+                                             char                **values[2],
+                                             const guint64         fingerprints[2],
+                                             GError              **error);
 
 /* The columns of scan --new-repeats and of repeats (pr-cli-repeats.c). */
 extern const char *const pr_cli_repeats_header[3];
@@ -261,6 +274,7 @@ int pr_cli_repeats     (int argc, char **argv);
 int pr_cli_move_history (int argc, char **argv);
 int pr_cli_explain     (int argc, char **argv);
 int pr_cli_thresholds  (int argc, char **argv);
+int pr_cli_learn       (int argc, char **argv);
 
 /* The kinds of repeat and the dispositions a scan writes (pr-cli-kinds.c). */
 typedef struct {

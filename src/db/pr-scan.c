@@ -308,6 +308,7 @@ scan_run (PrConnection         *connection,
   g_return_val_if_fail (store == NULL || connection != NULL, NULL);
 
   load.parts = parts != NULL;
+  load.keep_texts = load.keep_texts || load.judge != NULL;
   /* The store keeps each record's parts, for the next scan to reuse. */
   load.keep_part_table = load.parts && store != NULL;
   result->mapping_version = pr_fingerprint_version (mapping, load.flags, load.min_tokens, &load.part_method);
@@ -373,9 +374,12 @@ scan_run (PrConnection         *connection,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
   /* The same call as a threshold preview's (pr-threshold-preview.c), so
    * that its figures at this k are the scan's. */
-  result->clustering = pr_matches_cluster (result->matches, k, result->set->fingerprints, result->set->n_records,
-                                           (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,
-                                           rank, &constraints, TRUE, &result->counts.pairs, &local_error);
+  if (load.judge != NULL)
+    result->clustering = _pr_scan_judge (result, mapping, &load, rank, &constraints, cancellable, &local_error);
+  else
+    result->clustering = pr_matches_cluster (result->matches, k, result->set->fingerprints, result->set->n_records,
+                                             (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,
+                                             rank, &constraints, TRUE, &result->counts.pairs, &local_error);
   if (result->clustering == NULL)
     goto failed;
   result->cluster_seconds = (g_get_monotonic_time () - start) / 1e6;
@@ -643,6 +647,7 @@ pr_scan_result_free (PrScanResult *result)
   g_clear_pointer (&result->case_member_ids, g_ptr_array_unref);
   g_clear_pointer (&result->matches, pr_matches_free);
   g_clear_pointer (&result->part_pairs, g_array_unref);
+  g_clear_pointer (&result->scored, g_array_unref);
   g_clear_pointer (&result->boilerplate, g_array_unref);
   g_clear_pointer (&result->decisions, g_ptr_array_unref);
   g_clear_pointer (&result->set, pr_record_set_free);

@@ -7,6 +7,7 @@
 #include "pr-graph.h"
 #include "pr-connection.h"
 #include "pr-matches.h"
+#include "pr-pair-judge.h"
 #include "pr-record-set.h"
 #include "pr-store.h"
 
@@ -73,6 +74,10 @@ typedef struct {
   double        cluster_seconds;
   double        store_seconds;  /* writing the fingerprints (and parts) to the store */
   guint64       spilled_bytes;  /* parts written to a temporary file to match them */
+  GArray       *scored;      /* PrScoredPair: with a second stage, every candidate pair judged, by
+                              * record; else NULL (pr-scan-judge.c) */
+  double        probability; /* with a second stage: the clusters' pairs are at least this likely */
+  double        judge_seconds;
 } PrScanResult;
 
 PrScanResult *pr_scan_run          (PrConnection         *connection,
@@ -131,6 +136,17 @@ PrGraph      *pr_scan_result_cluster_graph (PrScanResult    *result,
                                             const guint32   *records,
                                             guint32          n_records,
                                             gboolean         all_pairs);
+
+PrClustering *_pr_scan_judge               (PrScanResult    *result,
+                                            const PrMapping *mapping,
+                                            const PrLoadOptions *load,
+                                            const guint32   *rank,
+                                            const PrClusterConstraints *constraints,
+                                            GCancellable    *cancellable,
+                                            GError         **error);
+const PrScoredPair *pr_scan_result_find_scored (PrScanResult *result,
+                                                guint32       a,
+                                                guint32       b);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrScanResult, pr_scan_result_free)
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "pr-pair-model.h"
 #include <gio/gio.h>
 
 #include "pr-case-numbering.h"
@@ -166,6 +167,16 @@ gint64       pr_store_add_decision        (PrStore               *store,
                                            GError               **error);
 /* @table may be NULL for the decisions of all the tables of the
  * connection's database, in id order. */
+/* The second stage's weights learned for a table (pr-store-weights.c). */
+gboolean     pr_store_load_weights        (PrStore               *store,
+                                           const char            *table,
+                                           PrPairModel           *model,
+                                           gboolean              *found,
+                                           GError               **error);
+gboolean     pr_store_save_weights        (PrStore               *store,
+                                           const char            *table,
+                                           const PrPairModel     *model,
+                                           GError               **error);
 GPtrArray   *pr_store_list_decisions      (PrStore               *store,
                                            const char            *table,
                                            GError               **error);

@@ -581,6 +581,44 @@ paint_text (const Words  *words,
 
 /* ------------------------------------------------------------------------ */
 
+/* Walks the two texts' unmatched runs in step: matched words pair off in
+ * order, so the runs between the same two matches face each other. */
+static void
+measure_shape (PrDiff       *diff,
+               const guint8 *matched_a,
+               gsize         n_a,
+               const guint8 *matched_b,
+               gsize         n_b)
+{
+  gsize i = 0, j = 0;
+
+  while (i < n_a || j < n_b)
+    {
+      gsize gap_a = 0, gap_b = 0;
+
+      while (i < n_a && !matched_a[i])
+        gap_a++, i++;
+      while (j < n_b && !matched_b[j])
+        gap_b++, j++;
+      if (gap_a > 0 && gap_b > 0)
+        {
+          diff->substitution_runs++;
+          diff->substituted += MIN (gap_a, gap_b);
+          diff->inserted += MAX (gap_a, gap_b) - MIN (gap_a, gap_b);
+        }
+      else if (gap_a + gap_b > 0)
+        {
+          diff->insertion_runs++;
+          diff->inserted += gap_a + gap_b;
+        }
+      /* The next match on both sides. */
+      if (i < n_a)
+        i++;
+      if (j < n_b)
+        j++;
+    }
+}
+
 static void
 words_init (Words *words)
 {
@@ -666,6 +704,7 @@ _pr_diff_words_with_limits (PrTokenizer   *tokenizer,
   diff->words_b = words_b.ids->len;
   for (guint i = 0; i < words_a.ids->len; i++)
     diff->common += matched_a[i];
+  measure_shape (diff, matched_a, words_a.ids->len, matched_b, words_b.ids->len);
   diff->exact = exact;
 
 out:

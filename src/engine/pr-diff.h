@@ -32,6 +32,16 @@ typedef struct {
   gsize     words_b;
   gsize     common;
 
+  /* The shape of the difference: between two words matched in turn, a run
+   * of unmatched words on both sides is a substitution (its shorter side's
+   * words count as substituted, the rest as inserted), a run on one side
+   * only an insertion or deletion. A rewrite substitutes; a repeat with a
+   * paragraph added or cut inserts or deletes. */
+  gsize     substituted;
+  gsize     inserted;
+  gsize     substitution_runs;
+  gsize     insertion_runs;
+
   /* TRUE if common is the length of a longest common subsequence; FALSE if
    * the work limit was reached and some words were marked changed without
    * looking further (see pr-diff.c). */

@@ -42,6 +42,7 @@ pr_record_set_free (PrRecordSet *set)
 
   g_clear_pointer (&set->ids, g_ptr_array_unref);
   g_clear_pointer (&set->labels, g_ptr_array_unref);
+  g_clear_pointer (&set->texts, g_ptr_array_unref);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
@@ -476,6 +477,33 @@ grow_set (PrRecordSet *set,
     }
 }
 
+/**
+ * pr_record_set_petitioner_key:
+ *
+ * Who sent a record, as a hash of a petitioner value: compatibility
+ * normalised, case folded, white space removed, so that "138 0000 1111"
+ * and "１３８００００１１１１" agree.
+ *
+ * Returns: the key; 0 for an empty value or one that is not UTF-8
+ */
+guint64
+pr_record_set_petitioner_key (const char *value,
+                              gsize       length)
+{
+  g_autofree char *normal = NULL, *folded = NULL;
+  g_autoptr(GString) compact = NULL;
+
+  if (value == NULL || !g_utf8_validate (value, length, NULL))
+    return 0;
+  normal = g_utf8_normalize (value, length, G_NORMALIZE_ALL);
+  folded = g_utf8_casefold (normal, -1);
+  compact = g_string_new (NULL);
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_string_append_unichar (compact, g_utf8_get_char (p));
+  return compact->len > 0 ? pr_feature_hash (compact->str, compact->len) | 1 /* never 0 */ : 0;
+}
+
 /* Who sent a record: its identity values, normalised and counted. */
 static void
 add_identities (PrIdentityTable   *identities,
@@ -491,6 +519,50 @@ add_identities (PrIdentityTable   *identities,
       if (role != PR_IDENTITY_NONE && values[c] != NULL)
         pr_identity_table_add_value (identities, role, values[c], lengths[c]);
     }
+}
+
+/* A record's text and short values, as the second stage reads them:
+ * one block, a pointer per mapping column before the values. */
+static char **
+copy_texts (const PrMapping    *mapping,
+            const char *const  *values,
+            const gsize        *lengths)
+{
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  gsize size = (n_columns + 1) * sizeof (char *);
+  char **texts;
+  char *at;
+
+  for (guint c = 0; c < n_columns; c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+      if ((role == PR_COLUMN_ROLE_TEXT || role == PR_COLUMN_ROLE_SHORT) && values[c] != NULL && lengths[c] > 0)
+        size += lengths[c] + 1;
+    }
+  texts = g_malloc (size);
+  at = (char *) (texts + n_columns + 1);
+  for (guint c = 0; c < n_columns; c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+      texts[c] = NULL;
+      if ((role == PR_COLUMN_ROLE_TEXT || role == PR_COLUMN_ROLE_SHORT) && values[c] != NULL && lengths[c] > 0)
+        {
+          memcpy (at, values[c], lengths[c]);
+          at[lengths[c]] = '\0';
+          texts[c] = at;
+          at += lengths[c] + 1;
+        }
+    }
+  texts[n_columns] = NULL;
+  return texts;
+}
+
+static void
+texts_free (gpointer texts)
+{
+  g_free (texts);
 }
 
 /**
@@ -579,6 +651,8 @@ pr_record_set_load (const PrMapping          *mapping,
   set->cases = pr_case_columns_new (mapping, options->date_order, options->advice, source_class->position_name);
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
+  if (options->keep_texts)
+    set->texts = g_ptr_array_new_with_free_func (texts_free);
   seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
 
   loader.set = set;
@@ -699,6 +773,9 @@ pr_record_set_load (const PrMapping          *mapping,
 
       if (set->cases != NULL && !pr_case_columns_add (set->cases, index, values, lengths, id, position, error))
         goto out;
+      if (set->texts != NULL)
+        g_ptr_array_add (set->texts, copy_texts (mapping, values, lengths));
+
       set->content_hashes[index] = content_hash (mapping, values, lengths);
       if (set->identities != NULL)
         add_identities (set->identities, mapping, values, lengths);

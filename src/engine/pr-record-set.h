@@ -9,6 +9,7 @@
 #include "pr-fingerprinter.h"
 #include "pr-idf.h"
 #include "pr-mapping.h"
+#include "pr-pair-model.h"
 #include "pr-part-spool.h"
 #include "pr-tokenizer.h"
 
@@ -51,6 +52,12 @@ typedef struct {
   guint             min_tokens;
   guint             n_threads;    /* 0: one per processor */
   gboolean          keep_labels;  /* keep the first text column's opening words */
+  gboolean          keep_texts;   /* keep the text and short values, for the second stage (pr-pair-judge.c) */
+  /* A scan's second stage (pr-scan-judge.c): every candidate pair judged
+   * with this model, and clustered when its probability is at least
+   * judge_probability; NULL: every candidate is a pair. Keeps the texts. */
+  const PrPairModel *judge;
+  double            judge_probability;
   /* For an incremental scan: given a record's id and content hash, fills
    * in its stored fingerprint and returns TRUE if it is unchanged, so that
    * it is not fingerprinted again. NULL: every record is fingerprinted. */
@@ -116,6 +123,8 @@ typedef struct {
   guint64   *content_hashes; /* of the mapped values but the id */
   guint8    *changed;       /* 1: fingerprinted in this load; 0: reused */
   GPtrArray *labels;        /* char *, or NULL unless keep_labels */
+  GPtrArray *texts;         /* char **, one value per mapping column (NULL but for text and short
+                             * columns, and for an empty value); NULL unless keep_texts */
   PrPartSpool *part_spool;  /* every record's parts, to match; NULL unless options->parts */
   GArray    *parts;         /* PrPart, or NULL unless options->parts and keep_part_table */
   guint64   *part_offsets;  /* per record, where its parts start in parts */
@@ -163,6 +172,8 @@ gboolean     pr_record_set_find_part_pairs (PrRecordSet              *set,
                                             GCancellable             *cancellable,
                                             GError                  **error);
 guint32     *pr_record_set_rank        (PrRecordSet          *set);
+guint64      pr_record_set_petitioner_key (const char *value,
+                                           gsize       length);
 PrPetitionerKind pr_record_set_petitioner_kind (const PrRecordSet *set,
                                                 guint32            a,
                                                 guint32            b);

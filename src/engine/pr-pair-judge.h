@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "pr-mapping.h"
+#include "pr-pair-model.h"
+#include "pr-record-set.h"
+
+G_BEGIN_DECLS
+
+/* The candidates' passages, generous: the second stage judges them.
+ * Measured on the labelled petitions (docs/evaluation.md). */
+#define PR_PAIR_CANDIDATE_CONTAINMENT 0.25
+#define PR_PAIR_CANDIDATE_CONTAINMENT_SAME 0.2
+
+/* A candidate pair and the second stage's judgement of it; a < b. */
+typedef struct {
+  guint32 a;
+  guint32 b;
+  guint32 distance;     /* the fingerprints' Hamming distance */
+  float   probability;  /* that it is a repeat; < 0 before it is judged */
+} PrScoredPair;
+
+void     pr_pair_record_from_texts (const PrMapping *mapping,
+                                    char *const     *texts,
+                                    gint64           date,
+                                    guint64          petitioner,
+                                    guint64          fingerprint,
+                                    PrPairRecord    *record,
+                                    GString         *body,
+                                    GPtrArray       *fields);
+void     pr_pair_judge_record   (const PrMapping    *mapping,
+                                 const PrRecordSet  *set,
+                                 guint32             index,
+                                 PrPairRecord       *record,
+                                 GString            *body,
+                                 GPtrArray          *fields);
+gboolean pr_pair_judge_features (PrTokenizer        *tokenizer,
+                                 const PrMapping    *mapping,
+                                 const PrRecordSet  *set,
+                                 guint32             a,
+                                 guint32             b,
+                                 double             *features,
+                                 GError            **error);
+gboolean pr_pair_judge_score    (const PrMapping    *mapping,
+                                 PrTokenizerFlags    flags,
+                                 const PrPairModel  *model,
+                                 const PrRecordSet  *set,
+                                 PrScoredPair       *pairs,
+                                 gsize               n_pairs,
+                                 guint               n_threads,
+                                 GCancellable       *cancellable,
+                                 GError            **error);
+
+G_END_DECLS

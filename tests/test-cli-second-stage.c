@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The second stage through the command line, on the bundled sample: the
+ * probability scan writes for a pair is the shipped model's on the
+ * features of the two records as this test reads them from the file, and
+ * explain's waterfall adds up to it.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <unicode/uclean.h>
+
+#include "pr-csv-reader.h"
+#include "pr-date.h"
+#include "pr-pair-model.h"
+#include "pr-record-set.h"
+#include "pr-test-util.h"
+
+/* Records 5 and 41: an edited repeat planted in the sample, by one petitioner. */
+#define ID_A "5"
+#define ID_B "41"
+
+static const char *const mapping[] = {
+  "--id", "id", "--petitioner", "petitioner", "--text", "subject", "--text", "body", "--date", "submitted_at", NULL
+};
+
+static char *
+sample_path (void)
+{
+  return g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+}
+
+/* The shipped model's probability for the two records, read here: the
+ * subject alone, the body as the body, the date, the petitioner. */
+static double
+expected_probability (void)
+{
+  g_autofree char *path = sample_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, &error);
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
+  char *bodies[2] = { NULL, NULL }, *subjects[2] = { NULL, NULL };
+  PrPairRecord records[2] = { { 0 } };
+  double features[PR_PAIR_N_FEATURES];
+  int id, subject, body, date, petitioner;
+
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  id = pr_csv_reader_find_field (reader, "id");
+  subject = pr_csv_reader_find_field (reader, "subject");
+  body = pr_csv_reader_find_field (reader, "body");
+  date = pr_csv_reader_find_field (reader, "submitted_at");
+  petitioner = pr_csv_reader_find_field (reader, "petitioner");
+  while (pr_csv_reader_next (reader, NULL, &error))
+    {
+      const char *this_id = pr_csv_reader_get_field (reader, id, NULL);
+      int side = g_str_equal (this_id, ID_A) ? 0 : g_str_equal (this_id, ID_B) ? 1 : -1;
+      const char *who;
+      int offset;
+
+      if (side < 0)
+        continue;
+      bodies[side] = g_strdup (pr_csv_reader_get_field (reader, body, NULL));
+      subjects[side] = g_strdup (pr_csv_reader_get_field (reader, subject, NULL));
+      g_assert_cmpint (pr_date_read (pr_csv_reader_get_field (reader, date, NULL), PR_DATE_ORDER_UNSET,
+                                     &records[side].date, &offset), ==, PR_DATE_OK);
+      who = pr_csv_reader_get_field (reader, petitioner, NULL);
+      records[side].petitioner = pr_record_set_petitioner_key (who, strlen (who));
+    }
+  g_assert_no_error (error);
+  g_assert_nonnull (bodies[0]);
+  g_assert_nonnull (bodies[1]);
+  for (guint side = 0; side < 2; side++)
+    {
+      records[side].body = bodies[side];
+      records[side].subject = subjects[side];
+    }
+  /* The fingerprints' distance is scan's to tell: taken from its output. */
+  g_assert_true (pr_pair_features (tokenizer, &records[0], &records[1], features, &error));
+  g_assert_no_error (error);
+  for (guint side = 0; side < 2; side++)
+    {
+      g_free (bodies[side]);
+      g_free (subjects[side]);
+    }
+  return pr_pair_model_logit (&pr_pair_model_default, features);
+}
+
+static void
+test_scan_probability (void)
+{
+  g_autofree char *path = sample_path ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *pairs = g_build_filename (dir, "pairs.csv", NULL);
+  g_autofree char *clusters = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_auto(GStrv) lines = NULL;
+  double logit = expected_probability ();
+  gboolean found = FALSE;
+
+  g_ptr_array_add (args, (char *) "scan");
+  for (guint i = 0; mapping[i] != NULL; i++)
+    g_ptr_array_add (args, (char *) mapping[i]);
+  g_ptr_array_add (args, (char *) "--second-stage");
+  g_ptr_array_add (args, (char *) "--pairs");
+  g_ptr_array_add (args, pairs);
+  g_ptr_array_add (args, (char *) "--out");
+  g_ptr_array_add (args, clusters);
+  g_ptr_array_add (args, path);
+  g_ptr_array_add (args, NULL);
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, (const char *const *) args->pdata), ==, 0);
+
+  g_assert_true (g_file_get_contents (pairs, &text, NULL, NULL));
+  lines = g_strsplit (text, "\r\n", -1);
+  g_assert_cmpstr (lines[0], ==, "id_a,id_b,distance,kind,disposition,probability");
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+
+      if (g_strv_length (fields) == 6 && g_str_equal (fields[0], ID_A) && g_str_equal (fields[1], ID_B))
+        {
+          /* The distance feature is the one part this test does not compute. */
+          double distance = g_ascii_strtod (fields[2], NULL) / 64.0;
+          double p = 1 / (1 + exp (-(logit + pr_pair_model_default.weights[PR_PAIR_FEATURE_DISTANCE] * distance)));
+
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (fields[5], NULL), p, 0.0006);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (clusters, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,due,earlier_id,probability\r\n"));
+  pr_test_remove_tree (dir);
+}
+
+/* The waterfall: each part moves the score, the probability after each
+ * is the logistic of the sum so far, and the last is the verdict's. */
+static void
+test_explain_waterfall (void)
+{
+  g_autofree char *path = sample_path ();
+  g_autofree char *out = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_auto(GStrv) lines = NULL;
+  double logit = pr_pair_model_default.bias;
+  guint parts = 0;
+  gboolean in_waterfall = FALSE;
+
+  g_ptr_array_add (args, (char *) "explain");
+  for (guint i = 0; mapping[i] != NULL; i++)
+    g_ptr_array_add (args, (char *) mapping[i]);
+  g_ptr_array_add (args, path);
+  g_ptr_array_add (args, (char *) ID_A);
+  g_ptr_array_add (args, (char *) ID_B);
+  g_ptr_array_add (args, NULL);
+  g_assert_cmpint (pr_test_run_cli (&out, NULL, (const char *const *) args->pdata), ==, 0);
+  g_test_message ("%s", out);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      double part, after;
+      char *end;
+
+
+      if (strstr (lines[i], "How likely a repeat") != NULL)
+        in_waterfall = TRUE;
+      if (!in_waterfall)
+        continue;
+      const char *start = lines[i] + strspn (lines[i], " ");
+
+      /* A part is signed: "   +2.38        0.323  words". */
+      if (*start != '+' && *start != '-')
+        continue;
+      part = g_ascii_strtod (start, &end);
+      after = g_ascii_strtod (end, NULL);
+      logit += part;
+      parts++;
+      g_assert_cmpfloat_with_epsilon (after, 1 / (1 + exp (-logit)), 0.003 * parts);
+    }
+  /* Text, subject, date, petitioner and distance all weigh here. */
+  g_assert_cmpuint (parts, >=, 6);
+  g_assert_nonnull (strstr (out, "days apart"));
+  g_assert_nonnull (strstr (out, "the same petitioner"));
+  g_assert_nonnull (strstr (out, "judged a repeat"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int result;
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/second-stage/scan-probability", test_scan_probability);
+  g_test_add_func ("/cli/second-stage/explain-waterfall", test_explain_waterfall);
+  result = g_test_run ();
+  u_cleanup ();
+  return result;
+}
