@@ -67,7 +67,9 @@ expected_probability (void)
       g_assert_cmpint (pr_date_read (pr_csv_reader_get_field (reader, date, NULL), PR_DATE_ORDER_UNSET,
                                      &records[side].date, &offset), ==, PR_DATE_OK);
       who = pr_csv_reader_get_field (reader, petitioner, NULL);
-      records[side].petitioner = pr_record_set_petitioner_key (who, strlen (who));
+      /* A masked name (吴某某, 张*) tells nothing of who wrote. */
+      records[side].petitioner = strstr (who, "某") != NULL || strchr (who, '*') != NULL
+                                   ? 0 : pr_record_set_petitioner_key (who, strlen (who));
     }
   g_assert_no_error (error);
   g_assert_nonnull (bodies[0]);
