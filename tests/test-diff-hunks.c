@@ -81,26 +81,27 @@ test_dropped_and_added (void)
     }
 }
 
-/* A word replaced: "me " (up to "now") stands where b has "him". */
+/* A word replaced: "me " (up to "now") stands where b has "him ". */
 static void
 test_replaced (void)
 {
   const char *a = "pay me now";
   const char *b = "pay him now";
   g_autoptr(PrDiff) diff = diff_of (a, b);
-  const Hunk expected[] = { { 4, 7, 4, 7 } };
+  const Hunk expected[] = { { 4, 7, 4, 8 } };
   g_autoptr(GArray) runs = NULL;
   g_autofree char *merged = pr_diff_merge (diff, a, b, &runs);
 
   assert_hunks (diff, expected, G_N_ELEMENTS (expected));
   g_assert_cmpstr (merged, ==, "pay me him now");
+  /* "pay " | "me " | "him " | "now" */
   g_assert_cmpuint (runs->len, ==, 4);
   g_assert_cmpint (g_array_index (runs, PrDiffRun, 1).kind, ==, PR_DIFF_RUN_REMOVED);
   g_assert_cmpuint (g_array_index (runs, PrDiffRun, 1).start, ==, 4);
   g_assert_cmpuint (g_array_index (runs, PrDiffRun, 1).end, ==, 7);
   g_assert_cmpint (g_array_index (runs, PrDiffRun, 2).kind, ==, PR_DIFF_RUN_ADDED);
   g_assert_cmpuint (g_array_index (runs, PrDiffRun, 2).start, ==, 7);
-  g_assert_cmpuint (g_array_index (runs, PrDiffRun, 2).end, ==, 10);
+  g_assert_cmpuint (g_array_index (runs, PrDiffRun, 2).end, ==, 11);
 }
 
 /* The defect seen on the sample: the second record leaves out the
@@ -122,6 +123,20 @@ test_sentence_dropped (void)
   g_assert_cmpuint (runs->len, ==, 2);
   g_assert_cmpint (g_array_index (runs, PrDiffRun, 1).kind, ==, PR_DIFF_RUN_REMOVED);
   g_assert_cmpstr (merged + g_array_index (runs, PrDiffRun, 1).start, ==, "工资拖欠三个月。");
+}
+
+/* A sentence added in the middle: the stretch takes its full stop, and
+ * nothing of the first text is dropped. */
+static void
+test_sentence_added (void)
+{
+  const char *a = "我要投诉。工资拖欠三个月。";
+  const char *b = "我要投诉。请尽快处理。工资拖欠三个月。";
+  g_autoptr(PrDiff) diff = diff_of (a, b);
+  const gsize at = strlen ("我要投诉。"), added = strlen ("请尽快处理。");
+  const Hunk expected[] = { { at, at, at, at + added } };
+
+  assert_hunks (diff, expected, G_N_ELEMENTS (expected));
 }
 
 /* The same words (width and case aside): nothing to show. */
@@ -158,6 +173,7 @@ main (int    argc,
   g_test_add_func ("/engine/diff-hunks/dropped-and-added", test_dropped_and_added);
   g_test_add_func ("/engine/diff-hunks/replaced", test_replaced);
   g_test_add_func ("/engine/diff-hunks/sentence-dropped", test_sentence_dropped);
+  g_test_add_func ("/engine/diff-hunks/sentence-added", test_sentence_added);
   g_test_add_func ("/engine/diff-hunks/same-words", test_same_words);
   g_test_add_func ("/engine/diff-hunks/all-dropped", test_all_dropped);
   status = g_test_run ();

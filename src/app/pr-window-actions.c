@@ -45,6 +45,7 @@ _pr_window_actions_update (PrWindow *self)
     { "redo", pr_session_get_can_redo (self->session) },
     { "next-unreviewed", reviewing },
     { "next-difference", item != NULL },
+    { "next-undecided", item != NULL },
     { "next-record", item != NULL },
     { "previous-record", item != NULL },
   };
@@ -318,6 +319,15 @@ next_difference_activated (GSimpleAction *action, GVariant *parameter, gpointer 
 }
 
 static void
+next_undecided_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_compare_view_select_next_undecided (COMPARE_VIEW (self));
+  _pr_window_actions_update (self);
+}
+
+static void
 next_record_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   PrWindow *self = user_data;
@@ -577,6 +587,7 @@ static const GActionEntry win_actions[] = {
   { "redo", redo_activated },
   { "next-unreviewed", next_unreviewed_activated },
   { "next-difference", next_difference_activated },
+  { "next-undecided", next_undecided_activated },
   { "next-record", next_record_activated },
   { "previous-record", previous_record_activated },
   { "search", search_activated },
@@ -586,5 +597,13 @@ static const GActionEntry win_actions[] = {
 void
 _pr_window_actions_init (PrWindow *self)
 {
+  g_autoptr(GPropertyAction) advance = g_property_action_new ("advance-after-decision", COMPARE_VIEW (self),
+                                                              "advance-after-decision");
+
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  /* A toggle in the menu; kept in the settings where there are some. */
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (advance));
+  if (self->settings != NULL)
+    g_settings_bind (self->settings, "advance-after-decision", COMPARE_VIEW (self), "advance-after-decision",
+                     G_SETTINGS_BIND_DEFAULT);
 }

@@ -610,15 +610,18 @@ find_hunks (const Words  *words_a,
         ;
       if (i == i0 && j == j0)
         break;
-      /* The next common word, or the end: where a stretch dropped ends,
-       * and where in b it goes. */
+      /* The next common word, or the end: where a stretch dropped or
+       * added ends (with its punctuation), and where in b a dropped one
+       * goes. */
       hunk.a_start = i > i0 ? ranges_a[i0].start : (i < n_a ? ranges_a[i].start : length_a);
       hunk.a_end = i > i0 ? (i < n_a ? ranges_a[i].start : length_a) : hunk.a_start;
       /* One character holding two words (㏠ is 1日), one dropped. */
       if (i > i0 && hunk.a_end < ranges_a[i - 1].end)
         hunk.a_end = ranges_a[i - 1].end;
       hunk.b_start = j > j0 ? ranges_b[j0].start : (j < n_b ? ranges_b[j].start : length_b);
-      hunk.b_end = j > j0 ? ranges_b[j - 1].end : hunk.b_start;
+      hunk.b_end = j > j0 ? (j < n_b ? ranges_b[j].start : length_b) : hunk.b_start;
+      if (j > j0 && hunk.b_end < ranges_b[j - 1].end)
+        hunk.b_end = ranges_b[j - 1].end;
       g_array_append_val (hunks, hunk);
     }
   return hunks;

@@ -24,8 +24,8 @@ typedef struct {
  * the second does not have, stand where the second has bytes [b_start,
  * b_end), which the first does not have. One of them may be empty: words
  * dropped (b_start == b_end, the place in the second text where they
- * were) or words added (a_start == a_end). A dropped stretch runs on to
- * the next word both have, so that it takes its punctuation with it: a
+ * were) or words added (a_start == a_end). Each stretch runs on to the
+ * next word both have, so that it takes its punctuation with it: a
  * sentence dropped is "工资拖欠三个月。", not "工资拖欠三个月". */
 typedef struct {
   gsize a_start;
