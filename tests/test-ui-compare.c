@@ -20,6 +20,7 @@
 #include "pr-compare-view.h"
 #include "pr-mapping.h"
 #include "pr-test-ui.h"
+#include "pr-window.h"
 
 static const char *const bodies[] = {
   "公司拖欠我工资三个月，多次讨要无果，请求有关部门帮助解决。",
@@ -279,7 +280,8 @@ test_next_difference_in_view (void)
   g_string_free (body, TRUE);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   wait_frames (view, 3);
-  scroller = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "compare-scroller");
+  /* In view: within the compare view itself, as a reader sees it. */
+  scroller = view;
   target = find_label (view, "differs", "李四");
   g_assert_nonnull (target);
   g_assert_false (in_view (scroller, target));
@@ -290,6 +292,44 @@ test_next_difference_in_view (void)
     wait_frames (view, 1);
   g_assert_true (gtk_widget_has_focus (target));
   g_assert_true (in_view (scroller, target));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* F8 past the last difference of the record judged goes on to the next
+ * record that differs, far along a case of copies: that record is judged
+ * beside the primary, its card scrolled into the strip's view, and its
+ * difference into the view. */
+static void
+test_next_difference_far (void)
+{
+  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(GPtrArray) records = new_records ();
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
+  GtkWidget *view = pr_compare_view_new ();
+  GtkWidget *window = show_window (view, 900, 700);
+  GtkWidget *target, *strip;
+
+  for (guint m = 1; m <= 40; m++)
+    {
+      g_autofree char *id = g_strdup_printf ("f%u", m);
+
+      add_record (item, records, id, bodies[0], m == 40 ? "李四" : "张三", 0);
+    }
+  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
+  wait_frames (view, 3);
+  g_assert_null (find_label (view, "differs", "李四"));
+
+  g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
+  for (guint frame = 0; frame < 120 && ((target = find_label (view, "differs", "李四")) == NULL
+                                         || !in_view (view, target)); frame++)
+    wait_frames (view, 1);
+  g_assert_nonnull (target);
+  g_assert_true (in_view (view, target));
+  g_assert_true (gtk_widget_has_focus (target));
+  g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "f40");
+  strip = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller");
+  g_assert_nonnull (strip);
+  g_assert_true (in_view (strip, find_card (view, "f40")));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -345,12 +385,13 @@ test_removed_words_marked (void)
   add_record (item, records, "c", third, "张三", 3);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   wait_frames (view, 2);
-  g_assert_true (gtk_widget_get_visible (pr_test_find_widget (view, GTK_TYPE_LABEL, "compare-legend")));
 
-  /* b: its own text with the dropped sentence back, struck through. */
+  /* b: its own text with the dropped sentence back, struck through
+   * (before, b's text alone, "我要投诉。", unmarked). */
   label = find_label (view, "words-differ", "");
   g_assert_nonnull (label);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, primary);
+  g_assert_true (gtk_widget_get_visible (pr_test_find_widget (view, GTK_TYPE_LABEL, "compare-legend")));
   g_assert_true (marks_exactly (label, PANGO_ATTR_STRIKETHROUGH, strlen (kept), strlen (primary)));
   g_assert_true (marks_exactly (label, PANGO_ATTR_UNDERLINE, 0, 0) == FALSE);
   g_assert_null (gtk_test_accessible_check_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -518,6 +559,34 @@ test_explanation_words (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The window's menu toggle: its state goes to the compare view and to
+ * the settings, and a new window starts from the settings. */
+static void
+test_advance_toggle (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
+  PrWindow *window = pr_window_new (NULL);
+  PrCompareView *view = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window), "advance-after-decision");
+  g_autoptr(GVariant) state = NULL;
+
+  g_settings_reset (settings, "advance-after-decision");
+  g_assert_nonnull (action);
+  state = g_action_get_state (action);
+  g_assert_false (g_variant_get_boolean (state));
+  g_assert_false (pr_compare_view_get_advance_after_decision (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.advance-after-decision", NULL));
+  g_assert_true (pr_compare_view_get_advance_after_decision (view));
+  g_assert_true (g_settings_get_boolean (settings, "advance-after-decision"));
+  pr_test_close_and_finalize (window);
+
+  window = pr_window_new (NULL);
+  view = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  g_assert_true (pr_compare_view_get_advance_after_decision (view));
+  pr_test_close_and_finalize (window);
+  g_settings_reset (settings, "advance-after-decision");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -533,10 +602,12 @@ main (int    argc,
   g_test_add_func ("/app/compare-view/strip-click-chooses", test_strip_click_chooses);
   g_test_add_func ("/app/compare-view/far-record-in-view", test_far_record_in_view);
   g_test_add_func ("/app/compare-view/next-difference-in-view", test_next_difference_in_view);
+  g_test_add_func ("/app/compare-view/next-difference-far", test_next_difference_far);
   g_test_add_func ("/app/compare-view/removed-words-marked", test_removed_words_marked);
   g_test_add_func ("/app/compare-view/verdict-badges", test_verdict_badges);
   g_test_add_func ("/app/compare-view/next-undecided", test_next_undecided);
   g_test_add_func ("/app/compare-view/primary-pinned", test_primary_pinned);
   g_test_add_func ("/app/compare-view/explanation-words", test_explanation_words);
+  g_test_add_func ("/app/window/advance-toggle", test_advance_toggle);
   return g_test_run ();
 }

@@ -894,18 +894,62 @@ pr_compare_view_get_chain_view (PrCompareView *self)
   return self->chain_view;
 }
 
+/* Whether member @m has a field that differs from the primary's as the
+ * judged column would mark it. Equal texts are not diffed: in a case of
+ * copies most are. */
+static gboolean
+record_differs (PrCompareView *self,
+                guint          m)
+{
+  GPtrArray *values = self->records->pdata[m];
+  GPtrArray *primary_values = self->records->pdata[0];
+
+  for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (self->mapping, c);
+      const char *value = values->pdata[c], *primary = primary_values->pdata[c];
+
+      if (!is_shown_column (column) || column->role == PR_COLUMN_ROLE_DATE || g_strcmp0 (value, primary) == 0)
+        continue;
+      if (column->role != PR_COLUMN_ROLE_TEXT || self->tokenizer == NULL)
+        return TRUE;
+      else
+        {
+          g_autoptr(PrDiff) diff = pr_diff_words (self->tokenizer, primary != NULL ? primary : "", -1,
+                                                  value != NULL ? value : "", -1, NULL, NULL);
+
+          if (diff != NULL && diff->hunks->len > 0)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* Moves the focus to the judged record's next difference from the
- * primary, scrolling it into view; FALSE when there is none. */
+ * primary, scrolling it into view (scroll-to-focus in the .ui). After its
+ * last, goes on to the next record that differs, however far along the
+ * case, which the strip scrolls to; round the end. FALSE when no record
+ * differs. */
 gboolean
 pr_compare_view_next_difference (PrCompareView *self)
 {
-  GtkWidget *target;
-
-  if (self->differences->len == 0)
+  if (self->item == NULL)
     return FALSE;
-  target = self->differences->pdata[self->next_difference % self->differences->len];
-  self->next_difference++;
-  /* The viewport scrolls to the focus (scroll-to-focus in the .ui). */
-  gtk_widget_grab_focus (target);
+  if (self->next_difference >= self->differences->len)
+    for (guint step = 1; step <= self->n_members; step++)
+      {
+        guint m = (self->selected + step) % self->n_members;
+
+        if (m != 0 && record_differs (self, m))
+          {
+            if (m != self->selected)
+              select_member (self, m);
+            self->next_difference = 0;
+            break;
+          }
+      }
+  if (self->next_difference >= self->differences->len)
+    return FALSE;
+  gtk_widget_grab_focus (self->differences->pdata[self->next_difference++]);
   return TRUE;
 }

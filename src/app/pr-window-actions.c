@@ -327,6 +327,19 @@ next_undecided_activated (GSimpleAction *action, GVariant *parameter, gpointer u
   _pr_window_actions_update (self);
 }
 
+/* win.advance-after-decision, a toggle in the menu: kept in the settings
+ * where there are some. */
+static void
+advance_change_state (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  g_object_set (COMPARE_VIEW (self), "advance-after-decision", g_variant_get_boolean (state), NULL);
+  if (self->settings != NULL)
+    g_settings_set_boolean (self->settings, "advance-after-decision", g_variant_get_boolean (state));
+}
+
 static void
 next_record_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -588,6 +601,7 @@ static const GActionEntry win_actions[] = {
   { "next-unreviewed", next_unreviewed_activated },
   { "next-difference", next_difference_activated },
   { "next-undecided", next_undecided_activated },
+  { "advance-after-decision", NULL, NULL, "false", advance_change_state },
   { "next-record", next_record_activated },
   { "previous-record", previous_record_activated },
   { "search", search_activated },
@@ -597,13 +611,8 @@ static const GActionEntry win_actions[] = {
 void
 _pr_window_actions_init (PrWindow *self)
 {
-  g_autoptr(GPropertyAction) advance = g_property_action_new ("advance-after-decision", COMPARE_VIEW (self),
-                                                              "advance-after-decision");
-
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
-  /* A toggle in the menu; kept in the settings where there are some. */
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (advance));
   if (self->settings != NULL)
-    g_settings_bind (self->settings, "advance-after-decision", COMPARE_VIEW (self), "advance-after-decision",
-                     G_SETTINGS_BIND_DEFAULT);
+    g_action_change_state (g_action_map_lookup_action (G_ACTION_MAP (self), "advance-after-decision"),
+                           g_variant_new_boolean (g_settings_get_boolean (self->settings, "advance-after-decision")));
 }
