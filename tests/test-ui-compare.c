@@ -481,6 +481,8 @@ test_next_undecided (void)
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "u3");
   g_assert_nonnull (find_label (pr_test_find_widget (view, GTK_TYPE_GRID, "compare-pinned"), "badge-repeat",
                                 "Repeat"));
+  /* Its card in the strip too, the strip kept as it was. */
+  g_assert_nonnull (find_label (gtk_widget_get_parent (find_card (view, "u3")), "badge-repeat", "Repeat"));
 
   /* On: the next undecided record. */
   g_object_set (view, "advance-after-decision", TRUE, NULL);

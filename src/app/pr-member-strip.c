@@ -22,6 +22,7 @@ struct _PrMemberStrip
   GtkWidget          *scroller;
   GtkWidget          *list;
   GtkSingleSelection *selection;
+  GPtrArray          *bound;     /* GtkListItem: the cards made, to refresh */
   PrClusterItem      *item;
   gboolean            choosing;  /* the selection is being set, not chosen */
 };
@@ -99,9 +100,8 @@ setup_card (GtkSignalListItemFactory *factory,
 }
 
 static void
-bind_card (GtkSignalListItemFactory *factory,
-           GtkListItem              *list_item,
-           PrMemberStrip            *self)
+fill_card (PrMemberStrip *self,
+           GtkListItem   *list_item)
 {
   GtkWidget *card = gtk_list_item_get_child (list_item);
   GtkWidget *id = gtk_widget_get_first_child (card);
@@ -137,6 +137,23 @@ bind_card (GtkSignalListItemFactory *factory,
 }
 
 static void
+bind_card (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           PrMemberStrip            *self)
+{
+  g_ptr_array_add (self->bound, list_item);
+  fill_card (self, list_item);
+}
+
+static void
+unbind_card (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             PrMemberStrip            *self)
+{
+  g_ptr_array_remove_fast (self->bound, list_item);
+}
+
+static void
 selection_changed (PrMemberStrip *self)
 {
   guint selected = gtk_single_selection_get_selected (self->selection);
@@ -154,6 +171,7 @@ pr_member_strip_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_MEMBER_STRIP);
   g_clear_object (&self->selection);
   g_clear_object (&self->item);
+  g_clear_pointer (&self->bound, g_ptr_array_unref);
 
   G_OBJECT_CLASS (pr_member_strip_parent_class)->dispose (object);
 }
@@ -187,11 +205,13 @@ pr_member_strip_init (PrMemberStrip *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->bound = g_ptr_array_new ();
   self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, FALSE);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_card), NULL);
   g_signal_connect_object (factory, "bind", G_CALLBACK (bind_card), self, 0);
+  g_signal_connect_object (factory, "unbind", G_CALLBACK (unbind_card), self, 0);
   gtk_list_view_set_factory (GTK_LIST_VIEW (self->list), factory);
   g_object_unref (factory);
   gtk_list_view_set_model (GTK_LIST_VIEW (self->list), GTK_SELECTION_MODEL (self->selection));
@@ -212,8 +232,19 @@ pr_member_strip_set_item (PrMemberStrip *self,
                           guint          n_members,
                           guint          selected)
 {
-  g_autoptr(GtkStringList) ids = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) ids = NULL;
+  GListModel *shown = gtk_single_selection_get_model (self->selection);
 
+  /* The same case again (after a verdict): the cards made are filled
+   * again, the list kept, so that the keyboard focus stays in it. */
+  if (item != NULL && item == self->item && shown != NULL && g_list_model_get_n_items (shown) == n_members)
+    {
+      for (guint i = 0; i < self->bound->len; i++)
+        fill_card (self, self->bound->pdata[i]);
+      pr_member_strip_select (self, MIN (selected, n_members - 1));
+      return;
+    }
+  ids = gtk_string_list_new (NULL);
   g_set_object (&self->item, item);
   /* The cards read the members from the item as they are bound; the
    * list's strings only count them. */
