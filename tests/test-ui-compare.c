@@ -553,7 +553,10 @@ test_explanation_words (void)
   add_record (item, records, "a", "的 的 的 的 不 不 不 好 好 工資 工資 拖欠 ＡＢＣ 宿舍", NULL, 0);
   add_record (item, records, "b", "的 的 的 不 不 好 工资 工资 工资 拖欠 拖欠 abc 食堂", NULL, 4);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 2);
+  /* Made after the record's frame is painted: not before. */
+  g_assert_false (pr_compare_view_get_explained (PR_COMPARE_VIEW (view)));
+  while (!pr_compare_view_get_explained (PR_COMPARE_VIEW (view)))
+    wait_frames (view, 1);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (pr_test_find_widget (view, GTK_TYPE_LABEL, "explanation-shared"))),
                    ==, "工資 ×2, ＡＢＣ, 拖欠");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (pr_test_find_widget (view, GTK_TYPE_LABEL,

@@ -482,6 +482,8 @@ check_explanation (PrWindow     *window,
 
   g_assert_nonnull (summary);
   g_assert_nonnull (shared);
+  /* Made once the record chosen is painted. */
+  pr_test_wait_until ((gboolean (*) (gpointer)) pr_compare_view_get_explained, view);
   g_assert_true (gtk_widget_is_drawable (summary));
   g_test_message ("%s\n%s", gtk_label_get_text (GTK_LABEL (summary)), gtk_label_get_text (GTK_LABEL (shared)));
   g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (summary)), expected));

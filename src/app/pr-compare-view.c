@@ -72,6 +72,8 @@ struct _PrCompareView
   PrMemberState      selected_state; /* its state when chosen */
   guint              next_difference;
   gboolean           advance;      /* after a decision, on to the next undecided record */
+  guint              explain_tick;
+  gint64             explain_after; /* the frame that explains */
 
   PrMapping         *mapping;
   GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
@@ -88,6 +90,8 @@ static GParamSpec *properties[N_PROPS];
 
 static void set_item (PrCompareView *self, PrClusterItem *item);
 static void select_member (PrCompareView *self, guint member);
+static void update_explanation (PrCompareView *self);
+static void remove_explain_tick (PrCompareView *self);
 
 static void
 remove_cells (PrCompareView *self)
@@ -107,6 +111,7 @@ pr_compare_view_dispose (GObject *object)
 {
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
+  remove_explain_tick (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
   set_item (self, NULL);
   g_clear_pointer (&self->mapping, pr_mapping_free);
@@ -234,9 +239,10 @@ void
 pr_compare_view_clear (PrCompareView *self,
                        const char    *message)
 {
+  remove_explain_tick (self);
   remove_cells (self);
   set_item (self, NULL);
-  pr_member_strip_set_item (PR_MEMBER_STRIP (self->strip), NULL, 0, 0);
+  /* Hidden, not emptied: the next case reuses its cards. */
   gtk_widget_set_visible (self->strip, FALSE);
   gtk_widget_set_visible (self->legend, FALSE);
   gtk_widget_set_visible (self->chains, FALSE);
@@ -635,27 +641,19 @@ show_explanation (PrCompareView   *self,
   gtk_widget_set_visible (self->explain_details, TRUE);
 }
 
-/* "Why they match", for the selected record against the primary. */
+/* "Why they match", for the record judged against the primary: two
+ * fingerprints, their parts and their words, some 10 ms a pair of long
+ * petitions. Made after the frame that shows the record is painted, so
+ * that the record comes first and a run of Alt+→ costs one explanation. */
 static void
-update_explanation (PrCompareView *self)
+explain_now (PrCompareView *self)
 {
   g_autoptr(PrExplain) explain = NULL;
   g_autoptr(GError) error = NULL;
   GPtrArray *primary, *selected;
   const char *primary_id, *selected_id;
 
-  gtk_widget_set_visible (self->explanation, self->item != NULL && self->n_members > 1);
-  if (self->item == NULL || self->n_members < 2)
-    return;
   primary_id = pr_cluster_item_get_member (self->item, 0)->id;
-  if (self->selected == 0)
-    {
-      gtk_label_set_text (GTK_LABEL (self->explain_summary),
-                          _("The primary is selected: choose another record (Alt+→, or in the strip above) to see why it matches."));
-      gtk_widget_set_visible (self->explain_details, FALSE);
-      return;
-    }
-
   selected_id = pr_cluster_item_get_member (self->item, self->selected)->id;
   primary = self->records->pdata[0];
   selected = self->records->pdata[self->selected];
@@ -673,6 +671,71 @@ update_explanation (PrCompareView *self)
       return;
     }
   show_explanation (self, explain, primary_id, selected_id);
+}
+
+static void
+remove_explain_tick (PrCompareView *self)
+{
+  if (self->explain_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->explain_tick);
+  self->explain_tick = 0;
+}
+
+/* At the start of each frame: once the frame after the choice has been
+ * painted, explains. */
+static gboolean
+explain_tick (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  PrCompareView *self = PR_COMPARE_VIEW (widget);
+
+  if (gdk_frame_clock_get_frame_counter (clock) < self->explain_after)
+    return G_SOURCE_CONTINUE;
+  self->explain_tick = 0;
+  explain_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+update_explanation (PrCompareView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  g_autofree char *waiting = NULL;
+
+  remove_explain_tick (self);
+  gtk_widget_set_visible (self->explanation, self->item != NULL && self->n_members > 1);
+  if (self->item == NULL || self->n_members < 2)
+    return;
+  if (self->selected == 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->explain_summary),
+                          _("The primary is selected: choose another record (Alt+→, or in the strip above) to see why it matches."));
+      gtk_widget_set_visible (self->explain_details, FALSE);
+      return;
+    }
+  /* Not on screen (no frames): at once. */
+  if (clock == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      explain_now (self);
+      return;
+    }
+  /* Translators: while the explanation of the record (its id) is made */
+  waiting = g_strdup_printf (_("Comparing %s with the primary…"),
+                             pr_cluster_item_get_member (self->item, self->selected)->id);
+  gtk_label_set_text (GTK_LABEL (self->explain_summary), waiting);
+  gtk_widget_set_visible (self->explain_details, FALSE);
+  /* The next frame paints the record; the one after explains. */
+  self->explain_after = gdk_frame_clock_get_frame_counter (clock) + 2;
+  self->explain_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), explain_tick, NULL, NULL);
+}
+
+/* TRUE when "Why they match" is about the record judged (not still to
+ * be made). */
+gboolean
+pr_compare_view_get_explained (PrCompareView *self)
+{
+  return self->explain_tick == 0;
 }
 
 /* The heading: the cluster's name and the records still in it, as the
@@ -816,11 +879,11 @@ pr_compare_view_show (PrCompareView   *self,
     gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
 }
 
-/* TRUE once a cluster is shown: the view makes no columns later. */
+/* TRUE once a cluster is shown and explained. */
 gboolean
 pr_compare_view_get_settled (PrCompareView *self)
 {
-  return self->item != NULL;
+  return self->item != NULL && pr_compare_view_get_explained (self);
 }
 
 /* TRUE once a cluster is shown (its records are all in the strip). */

@@ -22,6 +22,7 @@ struct _PrMemberStrip
   GtkWidget          *scroller;
   GtkWidget          *list;
   GtkSingleSelection *selection;
+  GtkStringList      *places;    /* one empty string per record */
   GPtrArray          *bound;     /* GtkListItem: the cards made, to refresh */
   PrClusterItem      *item;
   gboolean            choosing;  /* the selection is being set, not chosen */
@@ -170,6 +171,7 @@ pr_member_strip_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_MEMBER_STRIP);
   g_clear_object (&self->selection);
+  g_clear_object (&self->places);
   g_clear_object (&self->item);
   g_clear_pointer (&self->bound, g_ptr_array_unref);
 
@@ -206,7 +208,8 @@ pr_member_strip_init (PrMemberStrip *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->bound = g_ptr_array_new ();
-  self->selection = gtk_single_selection_new (NULL);
+  self->places = gtk_string_list_new (NULL);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->places)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, FALSE);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_card), NULL);
@@ -225,35 +228,43 @@ pr_member_strip_new (void)
   return g_object_new (PR_TYPE_MEMBER_STRIP, NULL);
 }
 
-/* Shows the first @n_members records of @item (nullable), @selected chosen. */
+/* Shows the first @n_members records of @item (nullable), @selected chosen.
+ *
+ * The list's items are only places: the cards read their record from the
+ * item by their position. So a case shown after another keeps the cards
+ * made (GTK 4.8's list view makes some 200, which cost tens of
+ * milliseconds to make again) and only fills them anew; the list grows or
+ * shrinks at its end. After a verdict, the same case keeps the keyboard
+ * focus in the strip so. */
 void
 pr_member_strip_set_item (PrMemberStrip *self,
                           PrClusterItem *item,
                           guint          n_members,
                           guint          selected)
 {
-  g_autoptr(GtkStringList) ids = NULL;
-  GListModel *shown = gtk_single_selection_get_model (self->selection);
+  guint n_places = g_list_model_get_n_items (G_LIST_MODEL (self->places));
 
-  /* The same case again (after a verdict): the cards made are filled
-   * again, the list kept, so that the keyboard focus stays in it. */
-  if (item != NULL && item == self->item && shown != NULL && g_list_model_get_n_items (shown) == n_members)
-    {
-      for (guint i = 0; i < self->bound->len; i++)
-        fill_card (self, self->bound->pdata[i]);
-      pr_member_strip_select (self, MIN (selected, n_members - 1));
-      return;
-    }
-  ids = gtk_string_list_new (NULL);
   g_set_object (&self->item, item);
-  /* The cards read the members from the item as they are bound; the
-   * list's strings only count them. */
-  for (guint m = 0; item != NULL && m < n_members; m++)
-    gtk_string_list_append (ids, pr_cluster_item_get_member (item, m)->id);
+  if (item == NULL)
+    n_members = 0;
   self->choosing = TRUE;
-  gtk_single_selection_set_model (self->selection, G_LIST_MODEL (ids));
+  if (n_members != n_places)
+    {
+      g_autofree const char **added = NULL;
+
+      if (n_members > n_places)
+        {
+          added = g_new0 (const char *, n_members - n_places + 1);
+          for (guint i = 0; i < n_members - n_places; i++)
+            added[i] = "";
+        }
+      gtk_string_list_splice (self->places, MIN (n_members, n_places), n_places - MIN (n_members, n_places),
+                              added);
+    }
   self->choosing = FALSE;
-  if (item != NULL && n_members > 0)
+  for (guint i = 0; i < self->bound->len; i++)
+    fill_card (self, self->bound->pdata[i]);
+  if (n_members > 0)
     pr_member_strip_select (self, MIN (selected, n_members - 1));
 }
 
