@@ -875,8 +875,12 @@ pr_compare_view_show (PrCompareView   *self,
   add_primary_column (self);
   pr_member_strip_set_item (PR_MEMBER_STRIP (self->strip), item, self->n_members, self->selected);
   select_member (self, self->selected);
+  /* A new cluster opens at its top left: its names and primary first. */
   if (new_cluster)
-    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+    {
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+      gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+    }
 }
 
 /* TRUE once a cluster is shown and explained. */
