@@ -3,7 +3,7 @@
  * The review application under a display (xvfb-run in CI) against a
  * throwaway mariadbd: the tests, one file per page of the window
  * (test-ui-start.c, test-ui-mapping.c, test-ui-review.c, test-ui-list.c,
- * test-ui-tour.c, test-ui-compare.c),
+ * test-ui-tour.c),
  * sharing pr-test-ui.c; here they are run.
  */
 #include "config.h"
@@ -71,9 +71,6 @@ main (int    argc,
   g_test_add_func ("/app/review-page/sort-then-close", test_sort_then_close);
   g_test_add_func ("/app/window/failed-connection", test_failed_connection);
   g_test_add_func ("/app/review-page/figures-follow", test_figures_follow);
-  g_test_add_func ("/app/compare-view/click-selects", test_compare_click_selects);
-  g_test_add_func ("/app/compare-view/selection-in-view", test_compare_selection_in_view);
-  g_test_add_func ("/app/compare-view/primary-pinned", test_compare_primary_pinned);
   g_test_add_func ("/app/review-page/filters-combined", test_filters_combined);
   g_test_add_func ("/app/review-page/search-and-dates", test_search_and_dates);
   g_test_add_func ("/app/review-page/empty-says-why", test_empty_says_why);

@@ -39,6 +39,7 @@ static const struct {
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
   { "win.next-unreviewed", { "<Control>j", NULL } },
   { "win.next-difference", { "F8", NULL } },
+  { "win.next-undecided", { "<Control>u", NULL } },
   { "win.next-record", { "<Alt>Right", NULL } },
   { "win.previous-record", { "<Alt>Left", NULL } },
   { "win.search", { "<Control>f", NULL } },

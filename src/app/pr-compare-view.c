@@ -1,18 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * PrCompareView: the records of one cluster side by side, one column per
- * record (the primary first), one row per mapped field, so that fields
- * line up. The field names and the primary are pinned at the left; the
- * other records scroll beside them, and a click on a record's column
- * chooses it. Rows line up across both by a size group a row. What differs
- * from the primary is highlighted, and underlined so that it does not
- * rest on colour alone: whole short fields, and words of long texts.
+ * PrCompareView: one record of a case judged against its primary. The
+ * field names and the primary are pinned at the left, the record being
+ * judged beside them, one row per mapped field so that fields line up.
+ * Above them, the strip (PrMemberStrip) holds every record of the case
+ * with its distance and its verdict; a click or a key there, or Alt+←/→,
+ * chooses the record judged. However large the case, the two records
+ * compared are never scrolled apart.
  *
- * Above them, "Why they match" explains the selected record against the
- * primary (pr-explain.c): the distance, the sentences they share, the
- * heaviest words they share and have alone, and the short fields. It is
- * made for that one pair when the selection changes, never for every
- * column: a pair costs two fingerprints, a cluster of 20 would cost 20.
+ * What the judged record changed is marked in its own text, never by
+ * colour alone: words it added are underlined, words of the primary it
+ * dropped are put back in place and struck through (pr-diff-merged.c); a
+ * short field that differs is underlined whole. A legend says so, and
+ * each marked field says so to a screen reader.
+ *
+ * "Why they match" explains the judged record against the primary
+ * (pr-explain.c): the distance, the sentences they share, the heaviest
+ * words they share and have alone, and the short fields. It is made for
+ * that one pair when the choice changes.
  */
 #define G_LOG_DOMAIN "pr-compare-view"
 
@@ -24,12 +29,17 @@
 
 #include "pr-chain-view.h"
 #include "pr-diff.h"
+#include "pr-diff-merged.h"
 #include "pr-explain.h"
 #include "pr-fingerprinter.h"
+#include "pr-member-strip.h"
 
 /* As the session fingerprints a scan's records (pr-session.c), so that
  * the explanation's distance is the one the cluster was made with. */
 #define EXPLAIN_FLAGS PR_TOKENIZER_FOLD_TRADITIONAL
+
+/* The pinned grid's columns. */
+enum { NAME_COLUMN, PRIMARY_COLUMN, JUDGED_COLUMN };
 
 struct _PrCompareView
 {
@@ -37,10 +47,10 @@ struct _PrCompareView
 
   GtkWidget         *box;
   GtkWidget         *heading;
+  GtkWidget         *strip;
+  GtkWidget         *legend;
   GtkWidget         *scroller;
-  GtkWidget         *pinned;       /* field names and the primary */
-  GtkWidget         *records_scroller;
-  GtkWidget         *grid;         /* the other records, scrolled */
+  GtkWidget         *pinned;       /* field names, the primary, the record judged */
   GtkWidget         *explanation;
   GtkWidget         *explain_summary;
   GtkWidget         *explain_details;
@@ -55,56 +65,45 @@ struct _PrCompareView
   GtkWidget         *chain_view;
 
   PrClusterItem     *item;
-  GPtrArray         *headers;      /* GtkWidget per member */
+  GPtrArray         *judged_cells; /* GtkWidget: the judged column's, to be replaced */
   GPtrArray         *differences;  /* GtkWidget, in reading order */
   guint              selected;
+  char              *selected_id;  /* the record judged, as chosen */
+  PrMemberState      selected_state; /* its state when chosen */
   guint              next_difference;
+  gboolean           advance;      /* after a decision, on to the next undecided record */
+  guint              explain_tick;
+  gint64             explain_after; /* the frame that explains */
 
   PrMapping         *mapping;
   GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
   GPtrArray         *records;
   PrTokenizer       *tokenizer;
   guint              n_members;
-  guint              n_added;
-  guint              more_tick;
-  guint              reveal_tick;
-  GPtrArray         *row_groups;   /* GtkSizeGroup per row, header first */
   gconstpointer      last_item;    /* only compared: a new cluster opens at its start */
-  GtkWidget         *more;         /* stands for the columns still to come */
 };
 
 G_DEFINE_FINAL_TYPE (PrCompareView, pr_compare_view, GTK_TYPE_WIDGET)
 
+enum { PROP_0, PROP_ADVANCE_AFTER_DECISION, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
 static void set_item (PrCompareView *self, PrClusterItem *item);
+static void select_member (PrCompareView *self, guint member);
+static void update_explanation (PrCompareView *self);
+static void remove_explain_tick (PrCompareView *self);
 
 static void
-remove_more_tick (PrCompareView *self)
+remove_cells (PrCompareView *self)
 {
-  if (self->more_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->more_tick);
-  self->more_tick = 0;
-}
+  GtkWidget *child;
 
-static void
-remove_reveal_tick (PrCompareView *self)
-{
-  if (self->reveal_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal_tick);
-  self->reveal_tick = 0;
-}
-
-static void
-clear_row_groups (PrCompareView *self)
-{
-  for (guint r = 0; r < self->row_groups->len; r++)
-    {
-      GtkSizeGroup *group = self->row_groups->pdata[r];
-      GSList *widgets;
-
-      while ((widgets = gtk_size_group_get_widgets (group)) != NULL)
-        gtk_size_group_remove_widget (group, widgets->data);
-    }
-  g_ptr_array_set_size (self->row_groups, 0);
+  while ((child = gtk_widget_get_first_child (self->pinned)) != NULL)
+    gtk_grid_remove (GTK_GRID (self->pinned), child);
+  g_ptr_array_set_size (self->judged_cells, 0);
+  g_ptr_array_set_size (self->differences, 0);
+  self->next_difference = 0;
+  self->n_members = 0;
 }
 
 static void
@@ -112,21 +111,66 @@ pr_compare_view_dispose (GObject *object)
 {
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
-  if (self->row_groups != NULL)
-    clear_row_groups (self);
-  g_clear_pointer (&self->row_groups, g_ptr_array_unref);
+  remove_explain_tick (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
-  remove_more_tick (self);
-  remove_reveal_tick (self);
   set_item (self, NULL);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   g_clear_pointer (&self->boilerplate, g_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
-  g_clear_pointer (&self->headers, g_ptr_array_unref);
+  g_clear_pointer (&self->judged_cells, g_ptr_array_unref);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
+  g_clear_pointer (&self->selected_id, g_free);
 
   G_OBJECT_CLASS (pr_compare_view_parent_class)->dispose (object);
+}
+
+static void
+pr_compare_view_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  PrCompareView *self = PR_COMPARE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ADVANCE_AFTER_DECISION:
+      g_value_set_boolean (value, self->advance);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pr_compare_view_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  PrCompareView *self = PR_COMPARE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ADVANCE_AFTER_DECISION:
+      if (self->advance != g_value_get_boolean (value))
+        {
+          self->advance = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+member_chosen (PrCompareView *self,
+               guint          member)
+{
+  if (self->item != NULL && member < self->n_members)
+    select_member (self, member);
 }
 
 static void
@@ -136,15 +180,29 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = pr_compare_view_dispose;
+  object_class->get_property = pr_compare_view_get_property;
+  object_class->set_property = pr_compare_view_set_property;
+
+  /**
+   * PrCompareView:advance-after-decision:
+   *
+   * Whether a verdict on an undecided record goes on to the case's next
+   * undecided record (the window keeps it in its settings).
+   */
+  properties[PROP_ADVANCE_AFTER_DECISION] =
+    g_param_spec_boolean ("advance-after-decision", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (PR_TYPE_CHAIN_VIEW);
+  g_type_ensure (PR_TYPE_MEMBER_STRIP);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-compare-view.ui");
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, box);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, heading);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, strip);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, legend);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, scroller);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, pinned);
-  gtk_widget_class_bind_template_child (widget_class, PrCompareView, records_scroller);
-  gtk_widget_class_bind_template_child (widget_class, PrCompareView, grid);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explanation);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_summary);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_details);
@@ -157,76 +215,16 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_fields);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, chains);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, chain_view);
+  gtk_widget_class_bind_template_callback (widget_class, member_chosen);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
-}
-
-static void scroller_changed (PrCompareView *self);
-static void reveal_selected (PrCompareView *self);
-static void select_member (PrCompareView *self, guint member);
-
-/* The member whose column holds grid point (@x, @y), or -1. */
-static int
-member_at (PrCompareView *self,
-           GtkWidget     *grid,
-           double         x,
-           double         y)
-{
-  GtkWidget *cell = gtk_widget_pick (grid, x, y, GTK_PICK_DEFAULT);
-  int column = -1;
-
-  while (cell != NULL && gtk_widget_get_parent (cell) != grid)
-    cell = gtk_widget_get_parent (cell);
-  if (cell == NULL || cell == self->more)
-    return -1;
-  gtk_grid_query_child (GTK_GRID (grid), cell, &column, NULL, NULL, NULL);
-  if (grid == self->pinned)
-    return column == 1 ? 0 : -1;
-  return column + 1;
-}
-
-/* A click anywhere in a record's column, header or field, chooses the
- * record. Seen on the way down and not claimed, so that the text under
- * it can still be selected and copied. */
-static void
-column_pressed (GtkGestureClick *gesture,
-                int              n_press,
-                double           x,
-                double           y,
-                PrCompareView   *self)
-{
-  GtkWidget *grid = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-  int member = member_at (self, grid, x, y);
-
-  if (self->item != NULL && member >= 0 && (guint) member < self->n_added)
-    select_member (self, (guint) member);
-}
-
-static void
-add_column_clicks (PrCompareView *self,
-                   GtkWidget     *grid)
-{
-  GtkGesture *click = gtk_gesture_click_new ();
-
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
-  g_signal_connect_object (click, "pressed", G_CALLBACK (column_pressed), self, 0);
-  gtk_widget_add_controller (grid, GTK_EVENT_CONTROLLER (click));
 }
 
 static void
 pr_compare_view_init (PrCompareView *self)
 {
-  GtkAdjustment *hadjustment;
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->row_groups = g_ptr_array_new_with_free_func (g_object_unref);
-  add_column_clicks (self, self->pinned);
-  add_column_clicks (self, self->grid);
-  hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->records_scroller));
-  g_signal_connect_object (hadjustment, "value-changed", G_CALLBACK (scroller_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (hadjustment, "changed", G_CALLBACK (scroller_changed), self, G_CONNECT_SWAPPED);
-  self->headers = g_ptr_array_new ();
+  self->judged_cells = g_ptr_array_new ();
   self->differences = g_ptr_array_new ();
   pr_compare_view_clear (self, _("Choose a cluster on the left to compare its records."));
 }
@@ -237,31 +235,16 @@ pr_compare_view_new (void)
   return g_object_new (PR_TYPE_COMPARE_VIEW, NULL);
 }
 
-static void
-remove_cells (PrCompareView *self)
-{
-  GtkWidget *child;
-
-  remove_more_tick (self);
-  remove_reveal_tick (self);
-  self->n_added = self->n_members = 0;
-  self->more = NULL;
-  clear_row_groups (self);
-  while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
-    gtk_grid_remove (GTK_GRID (self->grid), child);
-  while ((child = gtk_widget_get_first_child (self->pinned)) != NULL)
-    gtk_grid_remove (GTK_GRID (self->pinned), child);
-  g_ptr_array_set_size (self->headers, 0);
-  g_ptr_array_set_size (self->differences, 0);
-  self->next_difference = 0;
-}
-
 void
 pr_compare_view_clear (PrCompareView *self,
                        const char    *message)
 {
+  remove_explain_tick (self);
   remove_cells (self);
   set_item (self, NULL);
+  /* Hidden, not emptied: the next case reuses its cards. */
+  gtk_widget_set_visible (self->strip, FALSE);
+  gtk_widget_set_visible (self->legend, FALSE);
   gtk_widget_set_visible (self->chains, FALSE);
   gtk_label_set_text (GTK_LABEL (self->heading), message);
   gtk_widget_set_visible (self->explanation, FALSE);
@@ -285,49 +268,58 @@ value_label (const char *text)
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
   gtk_label_set_width_chars (GTK_LABEL (label), 30);
+  gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_add_css_class (label, "field-value");
   return label;
 }
 
-/* Marks changed words with a background and an underline. */
 static void
-highlight_words (GtkWidget  *label,
-                 GArray     *spans)
+insert_attribute (PangoAttrList  *attrs,
+                  PangoAttribute *attr,
+                  gsize           start,
+                  gsize           end)
 {
-  PangoAttrList *attrs = pango_attr_list_new ();
-
-  for (guint i = 0; i < spans->len; i++)
-    {
-      const PrDiffSpan *span = &g_array_index (spans, PrDiffSpan, i);
-      PangoAttribute *attr;
-
-      if (span->kind != PR_DIFF_CHANGED)
-        continue;
-      attr = pango_attr_background_new (0xffff, 0xe0e0, 0x8080);
-      attr->start_index = span->start;
-      attr->end_index = span->end;
-      pango_attr_list_insert (attrs, attr);
-      attr = pango_attr_underline_new (PANGO_UNDERLINE_SINGLE);
-      attr->start_index = span->start;
-      attr->end_index = span->end;
-      pango_attr_list_insert (attrs, attr);
-    }
-  gtk_label_set_attributes (GTK_LABEL (label), attrs);
-  pango_attr_list_unref (attrs);
+  attr->start_index = start;
+  attr->end_index = end;
+  pango_attr_list_insert (attrs, attr);
 }
 
+/* The judged record's text with the primary's dropped words put back:
+ * added words underlined, dropped ones struck through, each on a tint.
+ * Returns the words' marks for a screen reader: how many runs of each. */
 static void
-update_headers (PrCompareView *self)
+show_merged (GtkWidget    *label,
+             const PrDiff *diff,
+             const char   *primary,
+             const char   *value,
+             guint        *n_added,
+             guint        *n_removed)
 {
-  for (guint m = 0; m < self->headers->len; m++)
-    {
-      GtkWidget *header = self->headers->pdata[m];
+  g_autoptr(GArray) runs = NULL;
+  g_autofree char *merged = pr_diff_merge (diff, primary, value, &runs);
+  PangoAttrList *attrs = pango_attr_list_new ();
 
-      if (m == self->selected)
-        gtk_widget_add_css_class (header, "selected");
-      else
-        gtk_widget_remove_css_class (header, "selected");
+  *n_added = *n_removed = 0;
+  for (guint r = 0; r < runs->len; r++)
+    {
+      const PrDiffRun *run = &g_array_index (runs, PrDiffRun, r);
+
+      if (run->kind == PR_DIFF_RUN_ADDED)
+        {
+          insert_attribute (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE), run->start, run->end);
+          insert_attribute (attrs, pango_attr_background_new (0xffff, 0xe0e0, 0x8080), run->start, run->end);
+          (*n_added)++;
+        }
+      else if (run->kind == PR_DIFF_RUN_REMOVED)
+        {
+          insert_attribute (attrs, pango_attr_strikethrough_new (TRUE), run->start, run->end);
+          insert_attribute (attrs, pango_attr_background_new (0xf6f6, 0xc8c8, 0xc8c8), run->start, run->end);
+          (*n_removed)++;
+        }
     }
+  gtk_label_set_text (GTK_LABEL (label), merged);
+  gtk_label_set_attributes (GTK_LABEL (label), attrs);
+  pango_attr_list_unref (attrs);
 }
 
 static char *
@@ -337,24 +329,11 @@ member_title (PrClusterItem *item,
 {
   PrClusterMember *member = pr_cluster_item_get_member (item, index);
   g_autofree char *title = NULL;
-  const char *state;
 
   if (index == 0)
     return g_strdup_printf (_("★ Primary · %s"), member->id);
-  switch (member->state)
-    {
-    case PR_MEMBER_REPEAT:
-      state = _("repeat");
-      break;
-    case PR_MEMBER_NOT_REPEAT:
-      state = _("not a repeat");
-      break;
-    default:
-      state = _("undecided");
-    }
-  /* Translators: record id, distance in bits, word similarity, state */
-  title = g_strdup_printf (_("%s · distance %u · %.0f %% alike · %s"), member->id, member->distance,
-                           100.0 * similarity, state);
+  /* Translators: record id, distance in bits, word similarity */
+  title = g_strdup_printf (_("%s · distance %u · %.0f %% alike"), member->id, member->distance, 100.0 * similarity);
   if (member->petitioner == PR_PETITIONER_UNKNOWN)
     return g_steal_pointer (&title);
   if (member->petitioner == PR_PETITIONER_SAME && member->evidence != PR_IDENTITY_EVIDENCE_NONE)
@@ -367,20 +346,44 @@ member_title (PrClusterItem *item,
                                                  : C_("repeat kind", "another petitioner"));
 }
 
-/* Puts a cell of member @m's column (the primary's in the pinned grid)
- * on @row, as high as the row's other cells. */
-static void
-attach_cell (PrCompareView *self,
-             GtkWidget     *cell,
+/* A column's header: the record's title and its verdict as a badge. */
+static GtkWidget *
+header_cell (PrCompareView *self,
              guint          m,
-             int            row)
+             double         similarity)
 {
-  if (m == 0)
-    gtk_grid_attach (GTK_GRID (self->pinned), cell, 1, row, 1, 1);
-  else
-    gtk_grid_attach (GTK_GRID (self->grid), cell, (int) m - 1, row, 1, 1);
-  if ((guint) row < self->row_groups->len)
-    gtk_size_group_add_widget (self->row_groups->pdata[row], cell);
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  g_autofree char *title = member_title (self->item, m, similarity);
+  GPtrArray *values = self->records->pdata[m];
+  int id_column = pr_mapping_find (self->mapping, PR_COLUMN_ROLE_ID);
+  GtkWidget *label;
+
+  /* No row has its id now: deleted since the scan, said, not shown as empty fields alone. */
+  if (id_column >= 0 && values->pdata[id_column] == NULL)
+    {
+      char *deleted = g_strdup_printf ("%s\n%s", title, _("(deleted from the table since the scan)"));
+
+      g_free (title);
+      title = deleted;
+    }
+  label = gtk_label_new (title);
+  const char *css_class = NULL;
+  GtkWidget *badge = gtk_label_new (pr_member_strip_verdict (self->item, m, &css_class));
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "record-title");
+  gtk_widget_add_css_class (badge, "badge");
+  gtk_widget_add_css_class (badge, css_class);
+  gtk_widget_set_halign (badge, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (header), label);
+  gtk_box_append (GTK_BOX (header), badge);
+  gtk_widget_add_css_class (header, "record-header");
+  if (m > 0)
+    gtk_widget_add_css_class (header, "selected");
+  if (m > 0 && pr_cluster_item_get_member (self->item, m)->state == PR_MEMBER_NOT_REPEAT)
+    gtk_widget_add_css_class (header, "not-repeat");
+  return header;
 }
 
 /* The field rows: one per mapped column but the id and ignored ones. */
@@ -390,88 +393,111 @@ is_shown_column (const PrMappingColumn *column)
   return column->role != PR_COLUMN_ROLE_IGNORE && column->role != PR_COLUMN_ROLE_ID;
 }
 
-/* Adds member @m's column: its header, and its fields, highlighted where
+static void
+attach (PrCompareView *self,
+        GtkWidget     *cell,
+        int            column,
+        int            row)
+{
+  gtk_grid_attach (GTK_GRID (self->pinned), cell, column, row, 1, 1);
+  if (column == JUDGED_COLUMN)
+    g_ptr_array_add (self->judged_cells, cell);
+}
+
+/* The primary's column: its header and its fields, as they are. */
+static void
+add_primary_column (PrCompareView *self)
+{
+  GPtrArray *values = self->records->pdata[0];
+  int row = 1;
+
+  attach (self, header_cell (self, 0, 1), PRIMARY_COLUMN, 0);
+  for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
+    if (is_shown_column (pr_mapping_get_column (self->mapping, c)))
+      attach (self, value_label (values->pdata[c]), PRIMARY_COLUMN, row++);
+}
+
+/* The judged record's column: its header, and its fields marked where
  * they differ from the primary's. */
 static void
-add_member_column (PrCompareView *self,
-                   guint          m)
+add_judged_column (PrCompareView *self)
 {
+  guint m = self->selected;
   PrClusterMember *member = pr_cluster_item_get_member (self->item, m);
   GPtrArray *values = self->records->pdata[m];
   GPtrArray *primary_values = self->records->pdata[0];
   double similarity = 0;
   guint n_text = 0;
   int row = 1;
-  g_autofree char *title = NULL;
-  GtkWidget *header;
+
+  for (guint i = 0; i < self->judged_cells->len; i++)
+    gtk_grid_remove (GTK_GRID (self->pinned), self->judged_cells->pdata[i]);
+  g_ptr_array_set_size (self->judged_cells, 0);
+  g_ptr_array_set_size (self->differences, 0);
+  self->next_difference = 0;
+  if (m == 0)
+    {
+      gtk_widget_set_visible (self->legend, FALSE);
+      return;
+    }
 
   for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (self->mapping, c);
       const char *value = values->pdata[c];
       const char *primary = primary_values->pdata[c];
+      g_autofree char *description = NULL;
       GtkWidget *label;
-      gboolean differs = FALSE;
 
       if (!is_shown_column (column))
         continue;
       label = value_label (value);
-      if (m > 0 && column->role == PR_COLUMN_ROLE_TEXT && value != NULL && primary != NULL && self->tokenizer != NULL)
+      if (column->role == PR_COLUMN_ROLE_TEXT && self->tokenizer != NULL)
         {
-          g_autoptr(PrDiff) diff = pr_diff_words (self->tokenizer, primary, -1, value, -1, NULL, NULL);
+          g_autoptr(PrDiff) diff = pr_diff_words (self->tokenizer, primary != NULL ? primary : "", -1,
+                                                  value != NULL ? value : "", -1, NULL, NULL);
+          guint n_added = 0, n_removed = 0;
 
           if (diff != NULL)
             {
-              highlight_words (label, diff->spans_b);
-              for (guint s = 0; s < diff->spans_b->len; s++)
-                differs |= g_array_index (diff->spans_b, PrDiffSpan, s).kind == PR_DIFF_CHANGED;
+              show_merged (label, diff, primary != NULL ? primary : "", value != NULL ? value : "", &n_added,
+                           &n_removed);
               similarity += pr_diff_get_similarity (diff);
               n_text++;
             }
+          if (n_added + n_removed > 0)
+            {
+              gtk_widget_add_css_class (label, "words-differ");
+              /* Translators: read out for a text field: how many stretches the
+               * record added (underlined) and dropped from the primary (struck through) */
+              description = g_strdup_printf (_("differs from the primary: %u passages added (underlined), "
+                                               "%u dropped from the primary (struck through)"),
+                                             n_added, n_removed);
+            }
         }
       /* Dates differ between repeats by nature: not a difference to show. */
-      else if (m > 0 && column->role != PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0)
+      else if (column->role != PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0)
         {
           PangoAttrList *attrs = pango_attr_list_new ();
 
           pango_attr_list_insert (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE));
           gtk_label_set_attributes (GTK_LABEL (label), attrs);
           pango_attr_list_unref (attrs);
-          differs = TRUE;
+          gtk_widget_add_css_class (label, "differs");
+          description = g_strdup (_("differs from the primary"));
         }
-      if (differs)
+      if (description != NULL)
         {
-          /* A short field is marked whole; a text only in its changed
-           * words, or the words would be lost in the colour. */
-          gtk_widget_add_css_class (label, column->role == PR_COLUMN_ROLE_TEXT ? "words-differ" : "differs");
           g_ptr_array_add (self->differences, label);
           /* Announced, not only seen. */
           gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                          _("differs from the primary"), -1);
+                                          description, -1);
         }
-      attach_cell (self, label, m, row);
-      row++;
+      attach (self, label, JUDGED_COLUMN, row++);
     }
-
-  title = member_title (self->item, m, n_text > 0 ? similarity / n_text : (64.0 - member->distance) / 64);
-  /* No row has its id now: deleted since the scan, said, not shown as empty fields alone. */
-  if (pr_mapping_find (self->mapping, PR_COLUMN_ROLE_ID) >= 0 &&
-      values->pdata[pr_mapping_find (self->mapping, PR_COLUMN_ROLE_ID)] == NULL)
-    {
-      char *deleted = g_strdup_printf ("%s\n%s", title, _("(deleted from the table since the scan)"));
-
-      g_free (title);
-      title = deleted;
-    }
-  header = gtk_label_new (title);
-  gtk_label_set_xalign (GTK_LABEL (header), 0);
-  gtk_label_set_wrap (GTK_LABEL (header), TRUE);
-  gtk_widget_set_focusable (header, TRUE);
-  gtk_widget_add_css_class (header, "record-header");
-  if (member->state == PR_MEMBER_NOT_REPEAT)
-    gtk_widget_add_css_class (header, "not-repeat");
-  attach_cell (self, header, m, 0);
-  g_ptr_array_add (self->headers, header);
+  attach (self, header_cell (self, m, n_text > 0 ? similarity / n_text : (64.0 - member->distance) / 64),
+          JUDGED_COLUMN, 0);
+  gtk_widget_set_visible (self->legend, TRUE);
 }
 
 /* How many words the explanation names: shared, and each record's alone. */
@@ -512,7 +538,7 @@ format_words (GPtrArray   *features,
       if (n > 1)
         /* Translators: between the words of a list */
         g_string_append (text, _(", "));
-      g_string_append (text, feature->text);
+      g_string_append (text, pr_explain_feature_get_label (feature));
       if (weight != 1)
         g_string_append_printf (text, " ×%g", weight);
     }
@@ -615,27 +641,19 @@ show_explanation (PrCompareView   *self,
   gtk_widget_set_visible (self->explain_details, TRUE);
 }
 
-/* "Why they match", for the selected record against the primary. */
+/* "Why they match", for the record judged against the primary: two
+ * fingerprints, their parts and their words, some 10 ms a pair of long
+ * petitions. Made after the frame that shows the record is painted, so
+ * that the record comes first and a run of Alt+→ costs one explanation. */
 static void
-update_explanation (PrCompareView *self)
+explain_now (PrCompareView *self)
 {
   g_autoptr(PrExplain) explain = NULL;
   g_autoptr(GError) error = NULL;
   GPtrArray *primary, *selected;
   const char *primary_id, *selected_id;
 
-  gtk_widget_set_visible (self->explanation, self->item != NULL && self->n_members > 1);
-  if (self->item == NULL || self->n_members < 2)
-    return;
   primary_id = pr_cluster_item_get_member (self->item, 0)->id;
-  if (self->selected == 0)
-    {
-      gtk_label_set_text (GTK_LABEL (self->explain_summary),
-                          _("The primary is selected: choose another record (Alt+→) to see why it matches."));
-      gtk_widget_set_visible (self->explain_details, FALSE);
-      return;
-    }
-
   selected_id = pr_cluster_item_get_member (self->item, self->selected)->id;
   primary = self->records->pdata[0];
   selected = self->records->pdata[self->selected];
@@ -655,139 +673,74 @@ update_explanation (PrCompareView *self)
   show_explanation (self, explain, primary_id, selected_id);
 }
 
-/* Columns made with the view: the primary and the record selected, the
- * pair a reviewer decides on. The rest are made one a frame while their
- * placeholder is in view, and then as they scroll into view: each column
- * added lays out and repaints the grid again (rows align across columns),
- * 40 ms and more a time in software, for records nobody may look at. */
-#define FIRST_COLUMNS 2
-#define MORE_COLUMNS 1
-
-static void update_more (PrCompareView *self);
-
-/* Makes columns up to (not including) member @n. */
 static void
-add_columns_until (PrCompareView *self,
-                   guint          n)
+remove_explain_tick (PrCompareView *self)
 {
-  n = MIN (n, self->n_members);
-  if (self->n_added >= n)
-    return;
-  for (; self->n_added < n; self->n_added++)
-    add_member_column (self, self->n_added);
-  update_more (self);
-  update_headers (self);
+  if (self->explain_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->explain_tick);
+  self->explain_tick = 0;
 }
 
-/* Whether the placeholder of the columns to come is laid out and shows in
- * the scroller. Measured in the grid, where it does not move as it
- * scrolls, against the scroll position. */
+/* At the start of each frame: once the frame after the choice has been
+ * painted, explains. */
 static gboolean
-more_in_view (PrCompareView *self)
-{
-  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->records_scroller));
-  double x = 0, y = 0;
-
-  if (self->more == NULL || gtk_widget_get_width (self->more) == 0)
-    return FALSE;
-  if (!gtk_widget_translate_coordinates (self->more, self->grid, 0, 0, &x, &y))
-    return FALSE;
-  return x < gtk_adjustment_get_value (hadjustment) + gtk_adjustment_get_page_size (hadjustment);
-}
-
-/* Runs at the start of a frame, when the last frame's layout is known:
- * makes a few columns if their placeholder is in view, and looks again
- * on the next frame, once they are laid out. */
-static gboolean
-more_tick (GtkWidget     *widget,
-           GdkFrameClock *clock,
-           gpointer       user_data)
+explain_tick (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
 {
   PrCompareView *self = PR_COMPARE_VIEW (widget);
 
-  if (self->more != NULL && gtk_widget_get_width (self->more) == 0)
+  if (gdk_frame_clock_get_frame_counter (clock) < self->explain_after)
     return G_SOURCE_CONTINUE;
-  if (more_in_view (self))
-    {
-      add_columns_until (self, self->n_added + MORE_COLUMNS);
-      return G_SOURCE_CONTINUE;
-    }
-  self->more_tick = 0;
+  self->explain_tick = 0;
+  explain_now (self);
   return G_SOURCE_REMOVE;
 }
 
-/* The scroller moved or was laid out again: have the next frame look
- * whether the columns to come scrolled into view. */
 static void
-scroller_changed (PrCompareView *self)
+update_explanation (PrCompareView *self)
 {
-  if (self->more != NULL && self->more_tick == 0)
-    self->more_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), more_tick, NULL, NULL);
-}
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  g_autofree char *waiting = NULL;
 
-/* The placeholder after the last column made: says how many records are
- * still to come, and makes them when it scrolls into view. */
-static void
-update_more (PrCompareView *self)
-{
-  guint left = self->n_members - self->n_added;
-  g_autofree char *text = NULL;
-
-  if (self->more != NULL)
-    gtk_grid_remove (GTK_GRID (self->grid), self->more);
-  self->more = NULL;
-  if (left == 0)
+  remove_explain_tick (self);
+  gtk_widget_set_visible (self->explanation, self->item != NULL && self->n_members > 1);
+  if (self->item == NULL || self->n_members < 2)
+    return;
+  if (self->selected == 0)
     {
-      remove_more_tick (self);
+      gtk_label_set_text (GTK_LABEL (self->explain_summary),
+                          _("The primary is selected: choose another record (Alt+→, or in the strip above) to see why it matches."));
+      gtk_widget_set_visible (self->explain_details, FALSE);
       return;
     }
-  text = g_strdup_printf (ngettext ("%u more record →", "%u more records →", left), left);
-  self->more = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (self->more), 0);
-  gtk_label_set_yalign (GTK_LABEL (self->more), 0);
-  gtk_widget_add_css_class (self->more, "record-header");
-  gtk_widget_add_css_class (self->more, "dim-label");
-  gtk_widget_set_tooltip_text (self->more, _("Scroll right, or press Alt+→, to show the next records"));
-  gtk_grid_attach (GTK_GRID (self->grid), self->more, MAX ((int) self->n_added - 1, 0), 0, 1, 1);
-  scroller_changed (self);
-}
-
-/* Runs at the start of a frame: once the selected record's column is
- * laid out, scrolls the records so that it is wholly in view (the
- * primary is pinned, always in view). */
-static gboolean
-reveal_tick (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       user_data)
-{
-  PrCompareView *self = PR_COMPARE_VIEW (widget);
-  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->records_scroller));
-  GtkWidget *header;
-  graphene_rect_t bounds;
-
-  if (self->selected == 0 || self->selected >= self->headers->len)
+  /* Not on screen (no frames): at once. */
+  if (clock == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
-      self->reveal_tick = 0;
-      return G_SOURCE_REMOVE;
+      explain_now (self);
+      return;
     }
-  header = self->headers->pdata[self->selected];
-  if (gtk_widget_get_width (header) == 0 || !gtk_widget_compute_bounds (header, self->grid, &bounds))
-    return G_SOURCE_CONTINUE;
-  gtk_adjustment_clamp_page (hadjustment, bounds.origin.x, bounds.origin.x + bounds.size.width);
-  self->reveal_tick = 0;
-  return G_SOURCE_REMOVE;
+  /* Translators: while the explanation of the record (its id) is made */
+  waiting = g_strdup_printf (_("Comparing %s with the primary…"),
+                             pr_cluster_item_get_member (self->item, self->selected)->id);
+  gtk_label_set_text (GTK_LABEL (self->explain_summary), waiting);
+  gtk_widget_set_visible (self->explain_details, FALSE);
+  /* The next frame paints the record; the one after explains. */
+  self->explain_after = gdk_frame_clock_get_frame_counter (clock) + 2;
+  self->explain_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), explain_tick, NULL, NULL);
 }
 
-static void
-reveal_selected (PrCompareView *self)
+/* TRUE when "Why they match" is about the record judged (not still to
+ * be made). */
+gboolean
+pr_compare_view_get_explained (PrCompareView *self)
 {
-  if (self->reveal_tick == 0)
-    self->reveal_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), reveal_tick, NULL, NULL);
+  return self->explain_tick == 0;
 }
 
 /* The heading: the cluster's name and the records still in it, as the
  * list counts them (not those a verdict or a split took out, though
- * their columns stay on show). Follows the item as decisions change it. */
+ * they stay in the strip). Follows the item as decisions change it. */
 static void
 update_heading (PrCompareView *self)
 {
@@ -822,13 +775,54 @@ set_item (PrCompareView *self,
     g_signal_connect_object (item, "notify::size", G_CALLBACK (update_heading), self, G_CONNECT_SWAPPED);
 }
 
+/* The undecided record after @from (the primary aside), round the end;
+ * 0 if there is none. */
+static guint
+next_undecided (PrCompareView *self,
+                guint          from)
+{
+  for (guint step = 1; step < self->n_members; step++)
+    {
+      guint m = (from + step) % self->n_members;
+
+      if (m != 0 && pr_cluster_item_get_member (self->item, m)->state == PR_MEMBER_UNDECIDED)
+        return m;
+    }
+  return 0;
+}
+
+/* Which record to judge when @item is shown. A new cluster opens on its
+ * first record beside the primary. The same one shown again (after a
+ * decision, or another reviewer's) stays on the record chosen, found by
+ * its id, as a decision may have moved it; or, if that record was just
+ * decided and the reviewer asked so, goes on to the next undecided one. */
+static guint
+member_to_judge (PrCompareView *self,
+                 gboolean       new_cluster)
+{
+  int found;
+  guint next;
+
+  if (self->n_members < 2)
+    return 0;
+  if (new_cluster || self->selected_id == NULL)
+    return 1;
+  found = pr_cluster_item_find_member (self->item, self->selected_id);
+  if (found <= 0 || (guint) found >= self->n_members)
+    return MIN (MAX (self->selected, 1), self->n_members - 1);
+  if (self->advance && self->selected_state == PR_MEMBER_UNDECIDED
+      && pr_cluster_item_get_member (self->item, found)->state != PR_MEMBER_UNDECIDED
+      && (next = next_undecided (self, found)) != 0)
+    return next;
+  return found;
+}
+
 /**
  * pr_compare_view_show:
  * @records: (element-type GPtrArray): per member, the values in mapping order
  *
- * Shows @item's records. The first columns are made at once, the rest as
- * they scroll into view: laying out 20 bodies of 2,000 characters takes
- * longer than a frame, and only a few columns are on screen.
+ * Shows @item's primary and the record to judge, and all its records in
+ * the strip.
  */
 void
 pr_compare_view_show (PrCompareView   *self,
@@ -854,18 +848,16 @@ pr_compare_view_show (PrCompareView   *self,
   if (self->tokenizer == NULL)
     self->tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
   self->n_members = MIN (pr_cluster_item_get_n_members (item), records->len);
-  /* A new cluster opens at its start, its first record beside the
-   * primary; the same one shown again (after a decision) stays on the
-   * record it was on. */
-  if (new_cluster || self->selected >= self->n_members || self->selected == 0)
-    self->selected = self->n_members > 1 ? 1 : 0;
-  if (new_cluster)
-    gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->records_scroller)), 0);
-  for (int r = 0; r <= (int) pr_mapping_get_n_columns (mapping); r++)
-    g_ptr_array_add (self->row_groups, gtk_size_group_new (GTK_SIZE_GROUP_VERTICAL));
+  if (self->n_members == 0)
+    {
+      pr_compare_view_clear (self, _("This cluster has no records to show."));
+      return;
+    }
+  self->selected = member_to_judge (self, new_cluster);
 
   update_heading (self);
   gtk_widget_set_visible (self->chains, TRUE);
+  gtk_widget_set_visible (self->strip, TRUE);
 
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
@@ -878,30 +870,31 @@ pr_compare_view_show (PrCompareView   *self,
       gtk_label_set_xalign (GTK_LABEL (name), 1);
       gtk_label_set_yalign (GTK_LABEL (name), 0);
       gtk_widget_add_css_class (name, "field-name");
-      gtk_grid_attach (GTK_GRID (self->pinned), name, 0, row, 1, 1);
-      gtk_size_group_add_widget (self->row_groups->pdata[row], name);
-      row++;
+      attach (self, name, NAME_COLUMN, row++);
     }
-
-  /* The record selected may be further right: the one it stays on. */
-  add_columns_until (self, MAX (FIRST_COLUMNS, self->selected + 1));
-  update_explanation (self);
-  reveal_selected (self);
+  add_primary_column (self);
+  pr_member_strip_set_item (PR_MEMBER_STRIP (self->strip), item, self->n_members, self->selected);
+  select_member (self, self->selected);
+  /* A new cluster opens at its top left: its names and primary first. */
+  if (new_cluster)
+    {
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+      gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
+    }
 }
 
-/* TRUE once the columns in view are made: every record's, or those that
- * fill the view with the rest to come as it scrolls. */
+/* TRUE once a cluster is shown and explained. */
 gboolean
 pr_compare_view_get_settled (PrCompareView *self)
 {
-  return self->item != NULL && (self->n_added == self->n_members || (self->more_tick == 0 && !more_in_view (self)));
+  return self->item != NULL && pr_compare_view_get_explained (self);
 }
 
-/* TRUE once every record of the cluster shown has its column. */
+/* TRUE once a cluster is shown (its records are all in the strip). */
 gboolean
 pr_compare_view_get_complete (PrCompareView *self)
 {
-  return self->item != NULL && self->n_added == self->n_members;
+  return self->item != NULL;
 }
 
 /* Returns: (nullable): the record the decide actions are about */
@@ -917,25 +910,47 @@ static void
 select_member (PrCompareView *self,
                guint          member)
 {
+  PrClusterMember *chosen = pr_cluster_item_get_member (self->item, member);
+
   self->selected = member;
-  /* A record whose column is still to come gets it now. */
-  add_columns_until (self, self->selected + 1);
-  update_headers (self);
+  g_free (self->selected_id);
+  self->selected_id = g_strdup (chosen->id);
+  self->selected_state = chosen->state;
+  add_judged_column (self);
   update_explanation (self);
-  gtk_widget_grab_focus (self->headers->pdata[self->selected]);
-  reveal_selected (self);
+  /* The strip shows the record chosen, however far along it is. */
+  pr_member_strip_select (PR_MEMBER_STRIP (self->strip), member);
 }
 
-/* Moves the selection @delta records right (or left). */
+/* Moves the selection @delta records right (or left), round the ends. */
 void
 pr_compare_view_select_member (PrCompareView *self,
                                int            delta)
 {
   int n = (int) self->n_members;
 
-  if (n == 0)
+  if (n == 0 || self->item == NULL)
     return;
   select_member (self, (guint) (((int) self->selected + delta % n + n) % n));
+}
+
+/* Chooses the case's next undecided record after the one judged (round
+ * the end); FALSE if every record is decided. */
+gboolean
+pr_compare_view_select_next_undecided (PrCompareView *self)
+{
+  guint next;
+
+  if (self->item == NULL || (next = next_undecided (self, self->selected)) == 0)
+    return FALSE;
+  select_member (self, next);
+  return TRUE;
+}
+
+gboolean
+pr_compare_view_get_advance_after_decision (PrCompareView *self)
+{
+  return self->advance;
 }
 
 /* Returns: (transfer none): the cluster's pair graph and bridges, in an
@@ -946,19 +961,62 @@ pr_compare_view_get_chain_view (PrCompareView *self)
   return self->chain_view;
 }
 
-/* Scrolls to the next highlighted field; FALSE when there is none. */
+/* Whether member @m has a field that differs from the primary's as the
+ * judged column would mark it. Equal texts are not diffed: in a case of
+ * copies most are. */
+static gboolean
+record_differs (PrCompareView *self,
+                guint          m)
+{
+  GPtrArray *values = self->records->pdata[m];
+  GPtrArray *primary_values = self->records->pdata[0];
+
+  for (guint c = 0; c < pr_mapping_get_n_columns (self->mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (self->mapping, c);
+      const char *value = values->pdata[c], *primary = primary_values->pdata[c];
+
+      if (!is_shown_column (column) || column->role == PR_COLUMN_ROLE_DATE || g_strcmp0 (value, primary) == 0)
+        continue;
+      if (column->role != PR_COLUMN_ROLE_TEXT || self->tokenizer == NULL)
+        return TRUE;
+      else
+        {
+          g_autoptr(PrDiff) diff = pr_diff_words (self->tokenizer, primary != NULL ? primary : "", -1,
+                                                  value != NULL ? value : "", -1, NULL, NULL);
+
+          if (diff != NULL && diff->hunks->len > 0)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Moves the focus to the judged record's next difference from the
+ * primary, scrolling it into view (scroll-to-focus in the .ui). After its
+ * last, goes on to the next record that differs, however far along the
+ * case, which the strip scrolls to; round the end. FALSE when no record
+ * differs. */
 gboolean
 pr_compare_view_next_difference (PrCompareView *self)
 {
-  GtkWidget *target;
-
-  /* Past the last difference made: the columns still to come may have more. */
-  while (self->next_difference >= self->differences->len && self->n_added < self->n_members)
-    add_columns_until (self, self->n_added + 1);
-  if (self->differences->len == 0)
+  if (self->item == NULL)
     return FALSE;
-  target = self->differences->pdata[self->next_difference % self->differences->len];
-  self->next_difference++;
-  gtk_widget_grab_focus (target);
+  if (self->next_difference >= self->differences->len)
+    for (guint step = 1; step <= self->n_members; step++)
+      {
+        guint m = (self->selected + step) % self->n_members;
+
+        if (m != 0 && record_differs (self, m))
+          {
+            if (m != self->selected)
+              select_member (self, m);
+            self->next_difference = 0;
+            break;
+          }
+      }
+  if (self->next_difference >= self->differences->len)
+    return FALSE;
+  gtk_widget_grab_focus (self->differences->pdata[self->next_difference++]);
   return TRUE;
 }

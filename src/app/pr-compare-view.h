@@ -27,5 +27,8 @@ void        pr_compare_view_select_member       (PrCompareView   *view,
                                                  int              delta);
 GtkWidget  *pr_compare_view_get_chain_view      (PrCompareView   *view);
 gboolean    pr_compare_view_next_difference     (PrCompareView   *view);
+gboolean    pr_compare_view_select_next_undecided (PrCompareView *view);
+gboolean    pr_compare_view_get_advance_after_decision (PrCompareView *view);
+gboolean    pr_compare_view_get_explained       (PrCompareView   *view);
 
 G_END_DECLS

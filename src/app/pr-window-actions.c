@@ -45,6 +45,7 @@ _pr_window_actions_update (PrWindow *self)
     { "redo", pr_session_get_can_redo (self->session) },
     { "next-unreviewed", reviewing },
     { "next-difference", item != NULL },
+    { "next-undecided", item != NULL },
     { "next-record", item != NULL },
     { "previous-record", item != NULL },
   };
@@ -318,6 +319,28 @@ next_difference_activated (GSimpleAction *action, GVariant *parameter, gpointer 
 }
 
 static void
+next_undecided_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  pr_compare_view_select_next_undecided (COMPARE_VIEW (self));
+  _pr_window_actions_update (self);
+}
+
+/* win.advance-after-decision, a toggle in the menu: kept in the settings
+ * where there are some. */
+static void
+advance_change_state (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  PrWindow *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  g_object_set (COMPARE_VIEW (self), "advance-after-decision", g_variant_get_boolean (state), NULL);
+  if (self->settings != NULL)
+    g_settings_set_boolean (self->settings, "advance-after-decision", g_variant_get_boolean (state));
+}
+
+static void
 next_record_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   PrWindow *self = user_data;
@@ -577,6 +600,8 @@ static const GActionEntry win_actions[] = {
   { "redo", redo_activated },
   { "next-unreviewed", next_unreviewed_activated },
   { "next-difference", next_difference_activated },
+  { "next-undecided", next_undecided_activated },
+  { "advance-after-decision", NULL, NULL, "false", advance_change_state },
   { "next-record", next_record_activated },
   { "previous-record", previous_record_activated },
   { "search", search_activated },
@@ -587,4 +612,7 @@ void
 _pr_window_actions_init (PrWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions), self);
+  if (self->settings != NULL)
+    g_action_change_state (g_action_map_lookup_action (G_ACTION_MAP (self), "advance-after-decision"),
+                           g_variant_new_boolean (g_settings_get_boolean (self->settings, "advance-after-decision")));
 }

@@ -177,7 +177,7 @@ feature_label (const PrExplainFeature *feature,
 {
   if (feature->column >= 0)
     return g_strdup_printf ("%s=%s", pr_mapping_get_column (mapping, feature->column)->name, feature->text);
-  return g_strdup (feature->text);
+  return g_strdup (pr_explain_feature_get_label (feature));
 }
 
 static void
@@ -199,6 +199,10 @@ print_shared (const PrExplain *explain,
               const char      *id_b)
 {
   print_heading (_("Shared features, by the weight they have in common"), explain->n_shared, explain->shared->len);
+  if (explain->n_function_words > 0)
+    /* Translators: words such as 的, 不, 好 that every petition has */
+    printf (_("  (leaving out %u function words such as 的 and 不, which every petition has)\n"),
+            explain->n_function_words);
   if (explain->shared->len == 0)
     return;
   /* Translators: the columns of the shared features' table */

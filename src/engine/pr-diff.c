@@ -579,6 +579,54 @@ paint_text (const Words  *words,
   return spans;
 }
 
+/* The hunks between the common words. The common subsequence pairs the
+ * i-th matched word of one text with the i-th of the other, so both are
+ * walked together: the unmatched words between two matched pairs are
+ * one hunk. */
+static GArray *
+find_hunks (const Words  *words_a,
+            const guint8 *matched_a,
+            gsize         length_a,
+            const Words  *words_b,
+            const guint8 *matched_b,
+            gsize         length_b)
+{
+  GArray *hunks = g_array_new (FALSE, FALSE, sizeof (PrDiffHunk));
+  const Range *ranges_a = (const Range *) (gpointer) words_a->ranges->data;
+  const Range *ranges_b = (const Range *) (gpointer) words_b->ranges->data;
+  guint n_a = words_a->ids->len, n_b = words_b->ids->len;
+  guint i = 0, j = 0;
+
+  for (;;)
+    {
+      guint i0, j0;
+      PrDiffHunk hunk;
+
+      while (i < n_a && j < n_b && matched_a[i] && matched_b[j])
+        i++, j++;
+      for (i0 = i; i < n_a && !matched_a[i]; i++)
+        ;
+      for (j0 = j; j < n_b && !matched_b[j]; j++)
+        ;
+      if (i == i0 && j == j0)
+        break;
+      /* The next common word, or the end: where a stretch dropped or
+       * added ends (with its punctuation), and where in b a dropped one
+       * goes. */
+      hunk.a_start = i > i0 ? ranges_a[i0].start : (i < n_a ? ranges_a[i].start : length_a);
+      hunk.a_end = i > i0 ? (i < n_a ? ranges_a[i].start : length_a) : hunk.a_start;
+      /* One character holding two words (㏠ is 1日), one dropped. */
+      if (i > i0 && hunk.a_end < ranges_a[i - 1].end)
+        hunk.a_end = ranges_a[i - 1].end;
+      hunk.b_start = j > j0 ? ranges_b[j0].start : (j < n_b ? ranges_b[j].start : length_b);
+      hunk.b_end = j > j0 ? (j < n_b ? ranges_b[j].start : length_b) : hunk.b_start;
+      if (j > j0 && hunk.b_end < ranges_b[j - 1].end)
+        hunk.b_end = ranges_b[j - 1].end;
+      g_array_append_val (hunks, hunk);
+    }
+  return hunks;
+}
+
 /* ------------------------------------------------------------------------ */
 
 /* Walks the two texts' unmatched runs in step: matched words pair off in
@@ -700,6 +748,7 @@ _pr_diff_words_with_limits (PrTokenizer   *tokenizer,
   diff = g_new0 (PrDiff, 1);
   diff->spans_a = paint_text (&words_a, matched_a, a_length);
   diff->spans_b = paint_text (&words_b, matched_b, b_length);
+  diff->hunks = find_hunks (&words_a, matched_a, a_length, &words_b, matched_b, b_length);
   diff->words_a = words_a.ids->len;
   diff->words_b = words_b.ids->len;
   for (guint i = 0; i < words_a.ids->len; i++)
@@ -764,6 +813,7 @@ pr_diff_free (PrDiff *diff)
 
   g_clear_pointer (&diff->spans_a, g_array_unref);
   g_clear_pointer (&diff->spans_b, g_array_unref);
+  g_clear_pointer (&diff->hunks, g_array_unref);
   g_free (diff);
 }
 

@@ -20,11 +20,30 @@ typedef struct {
   PrDiffKind kind;
 } PrDiffSpan;
 
+/* Where the texts part: bytes [a_start, a_end) of the first text, which
+ * the second does not have, stand where the second has bytes [b_start,
+ * b_end), which the first does not have. One of them may be empty: words
+ * dropped (b_start == b_end, the place in the second text where they
+ * were) or words added (a_start == a_end). Each stretch runs on to the
+ * next word both have, so that it takes its punctuation with it: a
+ * sentence dropped is "工资拖欠三个月。", not "工资拖欠三个月". */
+typedef struct {
+  gsize a_start;
+  gsize a_end;
+  gsize b_start;
+  gsize b_end;
+} PrDiffHunk;
+
 typedef struct {
   /* PrDiffSpan: cover the text from 0 to its length, in order, without gaps
    * or overlaps; neighbours differ in kind; empty for an empty text. */
   GArray   *spans_a;
   GArray   *spans_b;
+
+  /* PrDiffHunk: in the order of both texts; none when they have the
+   * same words. To show the second text with what it lost from the
+   * first in place. */
+  GArray   *hunks;
 
   /* Words as the tokenizer counts them (white space and punctuation are not
    * words), and how many of them the diff matched. */

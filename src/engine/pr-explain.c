@@ -23,6 +23,7 @@
 
 #include "pr-explain.h"
 #include "pr-fingerprinter.h"
+#include "pr-function-words.h"
 #include "pr-parts.h"
 #include "pr-simhash.h"
 
@@ -65,6 +66,7 @@ feature_free (gpointer data)
   PrExplainFeature *feature = data;
 
   g_free (feature->feature);
+  g_free (feature->surface);
   g_free (feature);
 }
 
@@ -115,6 +117,7 @@ collect_feature (guint       column,
       feature->length = length;
       feature->text = feature->feature + value_offset;
       feature->column = is_short ? (int) column : -1;
+      feature->function_word = !is_short && pr_is_function_word (feature->feature, length);
       g_ptr_array_add (collector->features, feature);
       g_hash_table_add (collector->table, feature);
     }
@@ -198,10 +201,11 @@ fill_lists (PrExplain *self,
       if (feature->count_b > 0)
         g_ptr_array_add (self->features_b, feature);
       if (feature->count_a > 0 && feature->count_b > 0)
-        {
-          g_ptr_array_add (shared, feature);
-          self->weight_shared += pr_explain_feature_shared_weight (feature);
-        }
+        self->weight_shared += pr_explain_feature_shared_weight (feature);
+      if (feature->function_word)
+        self->n_function_words++;
+      else if (feature->count_a > 0 && feature->count_b > 0)
+        g_ptr_array_add (shared, feature);
       else
         g_ptr_array_add (feature->count_a > 0 ? only_a : only_b, feature);
       self->weight_a += feature->weight_a;
@@ -238,6 +242,56 @@ fill_fields (PrExplain       *self,
         field.state = strcmp (field.value_a, field.value_b) == 0 ? PR_EXPLAIN_FIELD_SAME : PR_EXPLAIN_FIELD_DIFFERENT;
       g_array_append_val (self->fields, field);
     }
+}
+
+/* Each word's form in the records, as written: the fingerprints see
+ * words folded (case, width, Traditional), a reviewer reads the records. */
+typedef struct {
+  GHashTable *table;
+  const char *text;
+} Surfaces;
+
+static void
+note_surface (const char *token,
+              gsize       length,
+              gsize       start,
+              gsize       end,
+              gpointer    user_data)
+{
+  Surfaces *surfaces = user_data;
+  PrExplainFeature key = { (char *) token, length };
+  PrExplainFeature *feature = g_hash_table_lookup (surfaces->table, &key);
+
+  if (feature != NULL && feature->column < 0 && feature->surface == NULL)
+    feature->surface = g_strndup (surfaces->text + start, end - start);
+}
+
+static gboolean
+find_surfaces (const PrMapping   *mapping,
+               PrTokenizerFlags   flags,
+               GHashTable        *table,
+               const char *const *values[2],
+               const gsize       *lengths[2],
+               GError           **error)
+{
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (flags, error);
+
+  if (tokenizer == NULL)
+    return FALSE;
+  for (guint side = 0; side < 2; side++)
+    for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+      {
+        Surfaces surfaces = { table, values[side][c] };
+
+        if (pr_mapping_get_column (mapping, c)->role != PR_COLUMN_ROLE_TEXT || values[side][c] == NULL)
+          continue;
+        /* The fingerprinter took these very values: they tokenize. */
+        if (!pr_tokenizer_tokenize_with_ranges (tokenizer, values[side][c],
+                                                lengths[side] != NULL ? (gssize) lengths[side][c] : -1,
+                                                note_surface, &surfaces, error))
+          return FALSE;
+      }
+  return TRUE;
 }
 
 static void
@@ -408,6 +462,7 @@ pr_explain_pair_full (const PrMapping    *mapping,
       fill_lists (self, max_features);
       fill_fields (self, mapping, &collector);
       compare_identities (self, mapping, values, lengths);
+      ok = find_surfaces (mapping, flags, collector.table, values, lengths, error);
     }
 
   g_free (fp[0].parts);
@@ -449,4 +504,14 @@ pr_explain_feature_shared_weight (const PrExplainFeature *feature)
   g_return_val_if_fail (feature != NULL, 0);
 
   return MIN (feature->weight_a, feature->weight_b);
+}
+
+/* Returns: what a reader is shown for @feature: a word as the records
+ * write it, a short field's normalised value */
+const char *
+pr_explain_feature_get_label (const PrExplainFeature *feature)
+{
+  g_return_val_if_fail (feature != NULL, NULL);
+
+  return feature->surface != NULL ? feature->surface : feature->text;
 }

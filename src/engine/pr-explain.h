@@ -19,6 +19,10 @@ typedef struct {
   double  weight_b;
   guint   count_a;   /* occurrences: 0 when the record does not have it */
   guint   count_b;
+  /* A word as the first record writes it (else the second): "工資" for
+   * the feature "工资", "ＡＢＣ" for "abc"; NULL for a short field. */
+  char   *surface;
+  gboolean function_word; /* 的, 不, 好 …: in no list below (pr-function-words.c) */
 } PrExplainFeature;
 
 typedef enum {
@@ -64,7 +68,9 @@ typedef struct {
 
   /* (element-type PrExplainFeature): every feature of either record (owned) */
   GPtrArray *features;
-  /* The views below point into features; heaviest first, ties in byte order. */
+  /* The views below point into features; heaviest first, ties in byte
+   * order. shared, only_a and only_b leave out function words, which say
+   * nothing of why two records match; n_function_words counts them. */
   GPtrArray *features_a;   /* all of A's, by weight_a */
   GPtrArray *features_b;   /* all of B's, by weight_b */
   GPtrArray *shared;       /* in both, by MIN (weight_a, weight_b); capped */
@@ -73,6 +79,7 @@ typedef struct {
   guint      n_shared;     /* before the cap */
   guint      n_only_a;
   guint      n_only_b;
+  guint      n_function_words;
 
   /* (element-type PrExplainField): one per short column, in mapping order */
   GArray    *fields;
@@ -106,6 +113,7 @@ PrExplain *pr_explain_pair_full         (const PrMapping    *mapping,
 void       pr_explain_free              (PrExplain          *explain);
 double     pr_explain_get_similarity    (const PrExplain    *explain);
 double     pr_explain_feature_shared_weight (const PrExplainFeature *feature);
+const char *pr_explain_feature_get_label (const PrExplainFeature *feature);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrExplain, pr_explain_free)
 

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrMemberStrip: the records of the case shown in the compare view, one
+ * card each across the top: its id, its fingerprint distance to the
+ * primary and its verdict as a badge. A click or the arrow keys choose a
+ * record ("member-chosen"); the compare view then puts it beside the
+ * primary. A list view, so that only the cards in view are made: a case of
+ * 1,000 records costs what a case of ten does.
+ */
+#define G_LOG_DOMAIN "pr-member-strip"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-member-strip.h"
+
+struct _PrMemberStrip
+{
+  GtkWidget           parent_instance;
+
+  GtkWidget          *scroller;
+  GtkWidget          *list;
+  GtkSingleSelection *selection;
+  GtkStringList      *places;    /* one empty string per record */
+  GPtrArray          *bound;     /* GtkListItem: the cards made, to refresh */
+  PrClusterItem      *item;
+  gboolean            choosing;  /* the selection is being set, not chosen */
+};
+
+G_DEFINE_FINAL_TYPE (PrMemberStrip, pr_member_strip, GTK_TYPE_WIDGET)
+
+enum { MEMBER_CHOSEN, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/**
+ * pr_member_strip_verdict:
+ * @css_class: (out) (optional): the badge's style class
+ *
+ * Returns: the verdict on member @member of @item as its badge says it
+ */
+const char *
+pr_member_strip_verdict (PrClusterItem *item,
+                         guint          member,
+                         const char   **css_class)
+{
+  const char *klass, *text;
+
+  if (member == 0)
+    {
+      klass = "badge-primary";
+      /* Translators: the badge of the case's primary record (主件) */
+      text = C_("verdict", "Primary");
+    }
+  else
+    switch (pr_cluster_item_get_member (item, member)->state)
+      {
+      case PR_MEMBER_REPEAT:
+        klass = "badge-repeat";
+        /* Translators: a badge: the record was decided a repeat (重复) */
+        text = C_("verdict", "Repeat");
+        break;
+      case PR_MEMBER_NOT_REPEAT:
+        klass = "badge-not-repeat";
+        /* Translators: a badge: the record was decided not a repeat (不是重复) */
+        text = C_("verdict", "Not a repeat");
+        break;
+      default:
+        klass = "badge-undecided";
+        /* Translators: a badge: no verdict yet (未决) */
+        text = C_("verdict", "Undecided");
+      }
+  if (css_class != NULL)
+    *css_class = klass;
+  return text;
+}
+
+static void
+setup_card (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            gpointer                  user_data)
+{
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *id = gtk_label_new (NULL);
+  GtkWidget *distance = gtk_label_new (NULL);
+  GtkWidget *badge = gtk_label_new (NULL);
+
+  gtk_widget_add_css_class (card, "member-card");
+  gtk_widget_add_css_class (id, "member-id");
+  gtk_label_set_ellipsize (GTK_LABEL (id), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_max_width_chars (GTK_LABEL (id), 14);
+  gtk_widget_add_css_class (distance, "dim-label");
+  gtk_widget_add_css_class (badge, "badge");
+  gtk_widget_set_halign (badge, GTK_ALIGN_START);
+  gtk_label_set_xalign (GTK_LABEL (id), 0);
+  gtk_label_set_xalign (GTK_LABEL (distance), 0);
+  gtk_box_append (GTK_BOX (card), id);
+  gtk_box_append (GTK_BOX (card), distance);
+  gtk_box_append (GTK_BOX (card), badge);
+  gtk_list_item_set_child (list_item, card);
+}
+
+static void
+fill_card (PrMemberStrip *self,
+           GtkListItem   *list_item)
+{
+  GtkWidget *card = gtk_list_item_get_child (list_item);
+  GtkWidget *id = gtk_widget_get_first_child (card);
+  GtkWidget *distance = gtk_widget_get_next_sibling (id);
+  GtkWidget *badge = gtk_widget_get_next_sibling (distance);
+  guint position = gtk_list_item_get_position (list_item);
+  PrClusterMember *member;
+  g_autofree char *distance_text = NULL;
+  g_autofree char *description = NULL;
+  const char *css_class = NULL;
+  const char *verdict;
+  static const char *const classes[] = { "badge-primary", "badge-repeat", "badge-not-repeat", "badge-undecided" };
+
+  if (self->item == NULL || position >= pr_cluster_item_get_n_members (self->item))
+    return;
+  member = pr_cluster_item_get_member (self->item, position);
+  verdict = pr_member_strip_verdict (self->item, position, &css_class);
+  if (position == 0)
+    /* Translators: the primary's card in the strip of a case's records */
+    distance_text = g_strdup (_("★ the primary"));
+  else
+    /* Translators: a record's fingerprint distance to the primary, in bits */
+    distance_text = g_strdup_printf (_("distance %u"), member->distance);
+  gtk_label_set_text (GTK_LABEL (id), member->id);
+  gtk_label_set_text (GTK_LABEL (distance), distance_text);
+  gtk_label_set_text (GTK_LABEL (badge), verdict);
+  for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
+    gtk_widget_remove_css_class (badge, classes[c]);
+  gtk_widget_add_css_class (badge, css_class);
+  /* Translators: a record's card, read out: id, distance text, verdict */
+  description = g_strdup_printf (_("%s, %s, %s"), member->id, distance_text, verdict);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
+}
+
+static void
+bind_card (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           PrMemberStrip            *self)
+{
+  g_ptr_array_add (self->bound, list_item);
+  fill_card (self, list_item);
+}
+
+static void
+unbind_card (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             PrMemberStrip            *self)
+{
+  g_ptr_array_remove_fast (self->bound, list_item);
+}
+
+static void
+selection_changed (PrMemberStrip *self)
+{
+  guint selected = gtk_single_selection_get_selected (self->selection);
+
+  if (self->choosing || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  g_signal_emit (self, signals[MEMBER_CHOSEN], 0, selected);
+}
+
+static void
+pr_member_strip_dispose (GObject *object)
+{
+  PrMemberStrip *self = PR_MEMBER_STRIP (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_MEMBER_STRIP);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->places);
+  g_clear_object (&self->item);
+  g_clear_pointer (&self->bound, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (pr_member_strip_parent_class)->dispose (object);
+}
+
+static void
+pr_member_strip_class_init (PrMemberStripClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = pr_member_strip_dispose;
+
+  /**
+   * PrMemberStrip::member-chosen:
+   * @member: the record's place in the case
+   *
+   * The reviewer chose a record, by a click or a key.
+   */
+  signals[MEMBER_CHOSEN] = g_signal_new ("member-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                         NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-member-strip.ui");
+  gtk_widget_class_bind_template_child (widget_class, PrMemberStrip, scroller);
+  gtk_widget_class_bind_template_child (widget_class, PrMemberStrip, list);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+pr_member_strip_init (PrMemberStrip *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->bound = g_ptr_array_new ();
+  self->places = gtk_string_list_new (NULL);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->places)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, FALSE);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_card), NULL);
+  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_card), self, 0);
+  g_signal_connect_object (factory, "unbind", G_CALLBACK (unbind_card), self, 0);
+  gtk_list_view_set_factory (GTK_LIST_VIEW (self->list), factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (GTK_LIST_VIEW (self->list), GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (selection_changed), self,
+                           G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+pr_member_strip_new (void)
+{
+  return g_object_new (PR_TYPE_MEMBER_STRIP, NULL);
+}
+
+/* Shows the first @n_members records of @item (nullable), @selected chosen.
+ *
+ * The list's items are only places: the cards read their record from the
+ * item by their position. So a case shown after another keeps the cards
+ * made (GTK 4.8's list view makes some 200, which cost tens of
+ * milliseconds to make again) and only fills them anew; the list grows or
+ * shrinks at its end. After a verdict, the same case keeps the keyboard
+ * focus in the strip so. */
+void
+pr_member_strip_set_item (PrMemberStrip *self,
+                          PrClusterItem *item,
+                          guint          n_members,
+                          guint          selected)
+{
+  guint n_places = g_list_model_get_n_items (G_LIST_MODEL (self->places));
+
+  g_set_object (&self->item, item);
+  if (item == NULL)
+    n_members = 0;
+  self->choosing = TRUE;
+  if (n_members != n_places)
+    {
+      g_autofree const char **added = NULL;
+
+      if (n_members > n_places)
+        {
+          added = g_new0 (const char *, n_members - n_places + 1);
+          for (guint i = 0; i < n_members - n_places; i++)
+            added[i] = "";
+        }
+      gtk_string_list_splice (self->places, MIN (n_members, n_places), n_places - MIN (n_members, n_places),
+                              added);
+    }
+  self->choosing = FALSE;
+  for (guint i = 0; i < self->bound->len; i++)
+    fill_card (self, self->bound->pdata[i]);
+  if (n_members > 0)
+    pr_member_strip_select (self, MIN (selected, n_members - 1));
+}
+
+/* Selects @member's card and scrolls it into view, without "member-chosen". */
+void
+pr_member_strip_select (PrMemberStrip *self,
+                        guint          member)
+{
+  self->choosing = TRUE;
+  gtk_single_selection_set_selected (self->selection, member);
+  self->choosing = FALSE;
+  gtk_widget_activate_action (self->list, "list.scroll-to-item", "u", member);
+}
