@@ -1179,6 +1179,7 @@ pr_cli_parse_command_with_ids (int                  *argc,
   else if (options->idf_max_share == 0)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           /* xgettext:no-c-format */
                            _("--idf-max-share 0 would leave out every word: give a share above 0 (0.05 leaves out "
                              "the words of more than 5 % of the records), or leave the flag out to keep every word"));
       return FALSE;

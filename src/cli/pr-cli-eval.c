@@ -1000,9 +1000,9 @@ evaluate_second_stage (PrCliMappingOptions *options,
   if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, error))
     return FALSE;
 
-  printf (_("\nSecond stage: %" G_GSIZE_FORMAT " candidate pairs (the pairs above), each scored; a repeat at "
+  printf (_("\nSecond stage: %zu candidate pairs (the pairs above), each scored; a repeat at "
             "probability ≥ %.2f. Learned: %u-fold cross-validation, each pair scored by weights learned "
-            "without its fold.\n"), n, threshold, n_folds);
+            "without its fold.\n"), (size_t) n, threshold, n_folds);
   for (guint row = 0; row < 2; row++)
     {
       g_autoptr(GHashTable) accepted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);

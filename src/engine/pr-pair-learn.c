@@ -70,8 +70,8 @@ fit (const double *features,
   if (positives == 0 || positives == l)
     {
       g_set_error (error, PR_PAIR_MODEL_ERROR, PR_PAIR_MODEL_ERROR_LABELS,
-                   _("%" G_GSIZE_FORMAT " labelled pairs, all of one kind: weights need repeats and pairs that "
-                     "are not repeats both"), l);
+                   _("%zu labelled pairs, all of one kind: weights need repeats and pairs that "
+                     "are not repeats both"), (size_t) l);
       return FALSE;
     }
 
