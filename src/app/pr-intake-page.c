@@ -320,7 +320,7 @@ build_fields (PrIntakePage *self)
         }
       g_autofree char *name = g_strdup_printf ("intake-field-%s", column->name);
       gtk_widget_set_name (field, name);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (field), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (field), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
       gtk_grid_attach (GTK_GRID (self->fields_grid), label, 0, row, 1, 1);
       g_ptr_array_add (self->fields, field);
       row++;

@@ -244,6 +244,7 @@ pr_intake_check (PrIntake          *self,
                                   fp.fingerprint, self->k, error);
   if (matches == NULL)
     return NULL;
+  g_debug ("fingerprint %016" G_GINT64_MODIFIER "x: %u stored within %u", fp.fingerprint, matches->len, self->k);
 
   g_ptr_array_set_free_func (rows, NULL);
   for (guint i = 0; i < matches->len; i++)

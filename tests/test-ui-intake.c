@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The intake check's page: after a scan, a record of the table checked by
+ * its id (win.intake-record, as the compare view offers it) lists the
+ * other records of its planted group (the same body, so at distance 0 by
+ * any fingerprint) and not itself; a petition typed in the fields lists
+ * the group whose body it is, and nothing else.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "pr-intake-page.h"
+#include "pr-test-server.h"
+#include "pr-test-ui.h"
+#include "pr-window.h"
+
+static PrIntakePage *
+find_intake_page (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      GtkWidget *page = pr_test_find_widget (toplevel, PR_TYPE_INTAKE_PAGE, NULL);
+
+      if (page != NULL)
+        return PR_INTAKE_PAGE (page);
+    }
+  return NULL;
+}
+
+static gboolean
+answered (gpointer data)
+{
+  GtkWidget *label = pr_test_find_widget (data, GTK_TYPE_LABEL, "intake-status");
+  const char *text = gtk_label_get_text (GTK_LABEL (label));
+
+  return *text != '\0' && strcmp (text, "Checking…") != 0;
+}
+
+/* The answer's rows' texts, each on a line. */
+static char *
+answer_text (PrIntakePage *page)
+{
+  GtkWidget *list = pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_LIST_BOX, "intake-answer");
+  GString *text = g_string_new (NULL);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))));
+  return g_string_free (text, FALSE);
+}
+
+/* Types @text into the field named @name: an entry, or a text view for a text column. */
+static void
+set_field (PrIntakePage *page,
+           const char   *name,
+           const char   *text)
+{
+  GtkWidget *field = pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_WIDGET, name);
+
+  g_assert_nonnull (field);
+  if (GTK_IS_EDITABLE (field))
+    gtk_editable_set_text (GTK_EDITABLE (field), text);
+  else
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (field)), text, -1);
+}
+
+static void
+test_intake_page (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autofree char *by_id = NULL, *typed = NULL;
+  PrWindow *window = pr_window_new (NULL);
+  PrIntakePage *page;
+  GtkWidget *status;
+
+  pr_test_execute (root, "CREATE DATABASE intake_ui");
+  pr_test_execute (root, "CREATE TABLE intake_ui.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
+                         "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
+  for (guint g = 0; g < 2; g++)
+    for (guint r = 0; r < 3; r++)
+      {
+        g_autofree char *insert = g_strdup_printf ("INSERT INTO intake_ui.petitions VALUES (%u, '居民%u', "
+                                                   "'关于问题%u的反映', '2026-0%u-1%u 09:00:00', '%s')",
+                                                   100 * (g + 1) + r, g, g, g + 1, r, pr_test_group_bodies[g]);
+
+        pr_test_execute (root, insert);
+      }
+  pr_test_execute (root, "INSERT INTO intake_ui.petitions VALUES (900, '居民9', '关于别的', '2026-05-01 09:00:00', "
+                         "'医保报销比例调整，退休职工门诊慢性病药费负担太重，请求提高报销比例。')");
+
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "intake_ui");
+  /* Not before a scan: the store has nothing to check against. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "intake"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+
+  /* A record by its id: the others of its group, not itself. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.intake-record", "s", "101"));
+  page = find_intake_page ();
+  g_assert_nonnull (page);
+  pr_test_wait_until (answered, page);
+  status = pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_LABEL, "intake-status");
+  g_test_message ("%s", gtk_label_get_text (GTK_LABEL (status)));
+  by_id = answer_text (page);
+  g_test_message ("%s", by_id);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (status)), "2 earlier records"));
+  g_assert_nonnull (strstr (by_id, "Record 100,"));
+  g_assert_nonnull (strstr (by_id, "Record 102,"));
+  g_assert_null (strstr (by_id, "Record 101,"));
+  g_assert_null (strstr (by_id, "Record 2"));
+
+  /* Typed: the second group's petition, word for word as record 200. */
+  set_field (page, "intake-field-petitioner", "居民1");
+  set_field (page, "intake-field-subject", "关于问题1的反映");
+  set_field (page, "intake-field-submitted_at", "2026-06-01 09:00:00");
+  set_field (page, "intake-field-body", pr_test_group_bodies[1]);
+  gtk_label_set_text (GTK_LABEL (status), "");
+  g_signal_emit_by_name (pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_BUTTON, "intake-check"), "clicked");
+  pr_test_wait_until (answered, page);
+  typed = answer_text (page);
+  g_test_message ("%s", typed);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (status)), "3 earlier records"));
+  g_assert_true (g_str_has_prefix (typed, "Record 200, distance 0"));
+  g_assert_nonnull (strstr (by_id, "Record 100, distance 0"));
+  g_assert_nonnull (strstr (typed, "Record 201,"));
+  g_assert_nonnull (strstr (typed, "Record 202,"));
+  g_assert_null (strstr (typed, "Record 1"));
+  g_assert_null (strstr (typed, "Record 900"));
+  pr_test_assert_controls_named (GTK_WIDGET (page));
+
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page))));
+  pr_test_close_and_finalize (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
+  pr_test_ui_admin = pr_test_server_start ();
+  g_test_add_func ("/app/intake-page/record-and-typed", test_intake_page);
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}
