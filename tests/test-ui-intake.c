@@ -4,7 +4,8 @@
  * its id (win.intake-record, as the compare view offers it) lists the
  * other records of its planted group (the same body, so at distance 0 by
  * any fingerprint) and not itself; a petition typed in the fields lists
- * the group whose body it is, and nothing else.
+ * the group whose body it is, and nothing else; an earlier record's
+ * petitioner's timeline lists that petitioner's records by date.
  */
 #include "config.h"
 
@@ -42,6 +43,16 @@ answered (gpointer data)
   return *text != '\0' && strcmp (text, "Checking…") != 0;
 }
 
+static gboolean
+timeline_filled (gpointer data)
+{
+  GtkWidget *records = pr_test_find_widget (data, GTK_TYPE_BOX, "timeline-records");
+  const char *heading = gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (data)));
+
+  return gtk_widget_get_first_child (records) != NULL || g_str_has_prefix (heading, "No ") ||
+         g_str_has_prefix (heading, "Record ") || g_str_has_prefix (heading, "Scan ");
+}
+
 /* The answer's rows' texts, each on a line. */
 static char *
 answer_text (PrIntakePage *page)
@@ -50,7 +61,11 @@ answer_text (PrIntakePage *page)
   GString *text = g_string_new (NULL);
 
   for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
-    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))));
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+
+      g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (box))));
+    }
   return g_string_free (text, FALSE);
 }
 
@@ -115,6 +130,30 @@ test_intake_page (void)
   g_assert_nonnull (strstr (by_id, "Record 102,"));
   g_assert_null (strstr (by_id, "Record 101,"));
   g_assert_null (strstr (by_id, "Record 2"));
+
+  /* Record 100's petitioner's timeline: the first group's three records
+   * (the same petitioner id), by date, and none of the second. */
+  {
+    GtkWidget *button = pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_MENU_BUTTON, "intake-timeline-100");
+    GtkWidget *timeline, *records;
+    g_autoptr(GString) lines = g_string_new (NULL);
+
+    g_assert_nonnull (button);
+    gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+    timeline = gtk_popover_get_child (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+    pr_test_wait_until (timeline_filled, timeline);
+    records = pr_test_find_widget (timeline, GTK_TYPE_BOX, "timeline-records");
+    for (GtkWidget *line = gtk_widget_get_first_child (records); line != NULL; line = gtk_widget_get_next_sibling (line))
+      g_string_append_printf (lines, "%s\n", gtk_label_get_text (GTK_LABEL (line)));
+    g_test_message ("%s", lines->str);
+    g_assert_true (g_str_has_prefix (lines->str, "2026-01-10 · record 100 · case 1 · this record\n"
+                                                 "2026-01-11 · record 101 · case 1 · the same petitioner id\n"
+                                                 "2026-01-12 · record 102 · case 1 · the same petitioner id\n"));
+    g_assert_cmpuint (strlen (lines->str), ==, strlen ("2026-01-10 · record 100 · case 1 · this record\n"
+                                                      "2026-01-11 · record 101 · case 1 · the same petitioner id\n"
+                                                      "2026-01-12 · record 102 · case 1 · the same petitioner id\n"));
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  }
 
   /* Typed: the second group's petition, word for word as record 200. */
   set_field (page, "intake-field-petitioner", "居民1");

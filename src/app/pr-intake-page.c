@@ -18,6 +18,7 @@
 #include "pr-date.h"
 #include "pr-intake-page.h"
 #include "pr-session-intake.h"
+#include "pr-timeline-view.h"
 
 struct _PrIntakePage
 {
@@ -137,6 +138,45 @@ set_busy (PrIntakePage *self,
 }
 
 static void
+timeline_shown (GtkPopover *popover,
+                const char *record_id)
+{
+  pr_timeline_view_show_record (PR_TIMELINE_VIEW (gtk_popover_get_child (popover)), record_id);
+}
+
+/* One earlier record: its description, and its petitioner's timeline. */
+static GtkWidget *
+answer_row (PrIntakePage       *self,
+            const PrIntakeCase *c)
+{
+  g_autofree char *text = pr_intake_case_describe (c);
+  g_autofree char *name = g_strdup_printf ("intake-timeline-%s", c->id);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *button = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_margin_top (row, 4);
+  gtk_widget_set_margin_bottom (row, 4);
+  gtk_box_append (GTK_BOX (row), label);
+
+  gtk_popover_set_child (GTK_POPOVER (popover), pr_timeline_view_new (self->session));
+  g_signal_connect_data (popover, "show", G_CALLBACK (timeline_shown), g_strdup (c->id),
+                         (GClosureNotify) G_CALLBACK (g_free), 0);
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (button), _("Timeline"));
+  gtk_widget_set_tooltip_text (button, _("Everything this record's petitioner filed, by date"));
+  gtk_widget_set_name (button, name);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
+  gtk_box_append (GTK_BOX (row), button);
+  return row;
+}
+
+static void
 checked (GObject      *source,
          GAsyncResult *result,
          gpointer      user_data)
@@ -168,17 +208,8 @@ checked (GObject      *source,
                               answer->len, microseconds / 1e3);
   gtk_label_set_text (GTK_LABEL (self->status_label), status);
   for (guint i = 0; i < answer->len; i++)
-    {
-      g_autofree char *text = pr_intake_case_describe (&g_array_index (answer, PrIntakeCase, i));
-      GtkWidget *label = gtk_label_new (text);
-
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-      gtk_widget_set_margin_top (label, 4);
-      gtk_widget_set_margin_bottom (label, 4);
-      gtk_list_box_append (GTK_LIST_BOX (self->answer_list), label);
-    }
+    gtk_list_box_append (GTK_LIST_BOX (self->answer_list),
+                         answer_row (self, &g_array_index (answer, PrIntakeCase, i)));
 }
 
 static void
