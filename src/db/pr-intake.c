@@ -33,6 +33,7 @@ struct _PrIntake {
   guint            k;
   const PrCaseRules *rules;
   PrFingerprinter *fingerprinter;
+  PrRecordFetcher *fetcher;    /* the table read once: each check reads only records */
   PrStoredIndex   *index;      /* NULL: the server is asked */
   GHashTable      *case_of;    /* record id → PrStoredCase (transfer none) */
   GPtrArray       *cases;      /* PrStoredCase */
@@ -53,6 +54,7 @@ pr_intake_free (PrIntake *self)
   g_clear_pointer (&self->table, g_free);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   g_clear_pointer (&self->fingerprinter, pr_fingerprinter_free);
+  g_clear_pointer (&self->fetcher, pr_record_fetcher_free);
   g_clear_pointer (&self->index, pr_stored_index_free);
   g_clear_pointer (&self->case_of, g_hash_table_unref);
   g_clear_pointer (&self->cases, g_ptr_array_unref);
@@ -114,6 +116,9 @@ pr_intake_new (PrConnection        *connection,
   if (self->fingerprinter == NULL)
     return NULL;
   if (!pr_store_check_scanned (store, table, mapping_version, error))
+    return NULL;
+  self->fetcher = pr_record_fetcher_new (connection, table, mapping, options->advice, error);
+  if (self->fetcher == NULL)
     return NULL;
   if (in_memory)
     {
@@ -254,8 +259,7 @@ pr_intake_check (PrIntake          *self,
 
       if (record_id != NULL && g_str_equal (match->record_id, record_id))
         continue;
-      row = pr_record_reader_fetch (self->connection, self->table, self->mapping, match->record_id,
-                                    self->options.advice, error);
+      row = pr_record_fetcher_fetch (self->fetcher, match->record_id, error);
       if (row == NULL)
         {
           g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
@@ -337,8 +341,7 @@ pr_intake_check_record (PrIntake    *self,
   char **values;
   GArray *answer;
 
-  values = pr_record_reader_fetch (self->connection, self->table, self->mapping, record_id,
-                                   self->options.advice, error);
+  values = pr_record_fetcher_fetch (self->fetcher, record_id, error);
   if (values == NULL)
     return NULL;
   /* The id as the server found it: "0536" typed is 536. */
