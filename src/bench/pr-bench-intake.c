@@ -19,15 +19,6 @@
 #include "pr-intake.h"
 #include "pr-scan.h"
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 int
 pr_bench_intake (int    argc,
                  char **argv)
@@ -99,7 +90,7 @@ pr_bench_intake (int    argc,
       g_array_append_val (times, t);
       found += answer->len;
     }
-  g_array_sort (times, compare_doubles);
+  g_array_sort (times, pr_bench_compare_doubles);
   printf (_("%zu records; stored fingerprints loaded and indexed in %.2f s\n"), result->set->n_records, t_build);
   printf (_("Intake check of a record: median %.2f ms, p99 %.2f ms (%llu earlier records found)\n"),
           g_array_index (times, double, queries / 2), g_array_index (times, double, queries * 99 / 100),
