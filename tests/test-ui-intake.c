@@ -5,7 +5,8 @@
  * other records of its planted group (the same body, so at distance 0 by
  * any fingerprint) and not itself; a petition typed in the fields lists
  * the group whose body it is, and nothing else; an earlier record's
- * petitioner's timeline lists that petitioner's records by date.
+ * petitioner's timeline lists that petitioner's records by date; the
+ * record checked by id is logged a repeat of its case from the page.
  */
 #include "config.h"
 
@@ -131,6 +132,23 @@ test_intake_page (void)
   g_assert_nonnull (strstr (by_id, "Record 102,"));
   g_assert_null (strstr (by_id, "Record 101,"));
   g_assert_null (strstr (by_id, "Record 2"));
+
+  /* The verdict: record 101, in record 100's case, logged a repeat of it. */
+  {
+    GtkWidget *repeat = pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_BUTTON, "intake-repeat-100");
+    PrClusterItem *item = pr_session_find_cluster (pr_window_get_session (window), "101");
+
+    g_assert_nonnull (repeat);
+    g_assert_nonnull (item);
+    g_assert_cmpint (pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, "101"))->state, ==,
+                     PR_MEMBER_UNDECIDED);
+    g_signal_emit_by_name (repeat, "clicked");
+    pr_test_wait_until (pr_test_can_undo, window);
+    pr_test_wait_until (pr_test_not_busy, window);
+    item = pr_session_find_cluster (pr_window_get_session (window), "101");
+    g_assert_cmpint (pr_cluster_item_get_member (item, pr_cluster_item_find_member (item, "101"))->state, ==,
+                     PR_MEMBER_REPEAT);
+  }
 
   /* Record 100's petitioner's timeline: the first group's three records
    * (the same petitioner id), by date, and none of the second. */

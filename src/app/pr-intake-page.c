@@ -6,7 +6,9 @@
  * body, the date); the session checks it on its worker thread against the
  * stored fingerprints, and the page lists each earlier record found: its
  * case and primary, the distance, the kind of repeat, the identity
- * evidence, its state and dates, and what the rules say to do.
+ * evidence, its state and dates, and what the rules say to do. A record
+ * checked by id that is in an earlier record's case can be logged as a
+ * repeat of it or not (win.intake-verdict, the window's decision).
  */
 #define G_LOG_DOMAIN "pr-intake-page"
 
@@ -29,6 +31,7 @@ struct _PrIntakePage
   PrMapping    *mapping;
   GPtrArray    *fields;       /* GtkWidget, one per mapping column (an entry or a text view); NULL for the id */
   GCancellable *cancellable;  /* the check under way */
+  char         *checked_id;   /* the record checked by id, or NULL for a typed petition */
 
   /* Template widgets */
   GtkWidget    *record_entry;
@@ -144,6 +147,19 @@ timeline_shown (GtkPopover *popover,
   pr_timeline_view_show_record (PR_TIMELINE_VIEW (gtk_popover_get_child (popover)), record_id);
 }
 
+/* The verdict is the review window's decision: the window this page's
+ * window belongs to (not an action group of its own, which would hold
+ * the review window). */
+static void
+verdict_clicked (GtkWidget *button)
+{
+  GtkWindow *review = gtk_window_get_transient_for (GTK_WINDOW (gtk_widget_get_root (button)));
+
+  if (review != NULL)
+    gtk_widget_activate_action_variant (GTK_WIDGET (review), "win.intake-verdict",
+                                        g_object_get_data (G_OBJECT (button), "verdict"));
+}
+
 /* One earlier record: its description, and its petitioner's timeline. */
 static GtkWidget *
 answer_row (PrIntakePage       *self,
@@ -173,6 +189,38 @@ answer_row (PrIntakePage       *self,
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
   gtk_box_append (GTK_BOX (row), button);
+
+  /* A record of the table in the earlier record's case, not its primary:
+   * the clerk logs whether it repeats that case. */
+  if (self->checked_id != NULL)
+    {
+      PrClusterItem *item = pr_session_find_cluster (self->session, self->checked_id);
+
+      if (item != NULL && item == pr_session_find_cluster (self->session, c->id) &&
+          g_strcmp0 (pr_cluster_item_get_primary_id (item), self->checked_id) != 0)
+        {
+          const char *const words[] = { "repeat", "not-repeat" };
+          const char *const labels[] = { N_("Repeat"), N_("Not a Repeat") };
+
+          for (guint v = 0; v < G_N_ELEMENTS (words); v++)
+            {
+              GtkWidget *verdict = gtk_button_new_with_label (_(labels[v]));
+              g_autofree char *verdict_name = g_strdup_printf ("intake-%s-%s", words[v], c->id);
+              g_autofree char *tip = g_strdup_printf (v == 0 ? _("Log record %s as a repeat of case %u")
+                                                             : _("Log record %s as not a repeat of case %u"),
+                                                      self->checked_id, pr_cluster_item_get_number (item));
+
+              gtk_widget_set_name (verdict, verdict_name);
+              gtk_widget_set_tooltip_text (verdict, tip);
+              gtk_widget_set_valign (verdict, GTK_ALIGN_CENTER);
+              g_object_set_data_full (G_OBJECT (verdict), "verdict",
+                                      g_variant_ref_sink (g_variant_new ("(ss)", self->checked_id, words[v])),
+                                      (GDestroyNotify) g_variant_unref);
+              g_signal_connect (verdict, "clicked", G_CALLBACK (verdict_clicked), NULL);
+              gtk_box_append (GTK_BOX (row), verdict);
+            }
+        }
+    }
   return row;
 }
 
@@ -220,6 +268,8 @@ start_check (PrIntakePage      *self,
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
+  g_free (self->checked_id);
+  self->checked_id = g_strdup (record_id);
   set_busy (self, TRUE);
   gtk_label_set_text (GTK_LABEL (self->status_label), _("Checking…"));
   pr_session_intake_async (self->session, self->table, self->mapping, values, record_id,
@@ -376,6 +426,7 @@ pr_intake_page_finalize (GObject *object)
   PrIntakePage *self = PR_INTAKE_PAGE (object);
 
   g_free (self->table);
+  g_free (self->checked_id);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   g_clear_pointer (&self->fields, g_ptr_array_unref);
   G_OBJECT_CLASS (pr_intake_page_parent_class)->finalize (object);

@@ -58,3 +58,25 @@ _pr_window_intake_activated (GSimpleAction *action,
     pr_intake_page_check_record (page, g_variant_get_string (parameter, NULL));
   gtk_window_present (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page))));
 }
+
+/* win.intake-verdict (ss): the record checked by id is a repeat ("repeat")
+ * or not ("not-repeat") of the case it shares with an earlier record. */
+void
+_pr_window_intake_verdict_activated (GSimpleAction *action,
+                                     GVariant      *parameter,
+                                     gpointer       user_data)
+{
+  PrWindow *self = user_data;
+  const char *record_id, *word;
+  PrClusterItem *item;
+  PrVerdict verdict;
+
+  g_variant_get (parameter, "(&s&s)", &record_id, &word);
+  verdict = g_str_equal (word, "repeat") ? PR_VERDICT_REPEAT : PR_VERDICT_NOT_REPEAT;
+  item = pr_session_find_cluster (self->session, record_id);
+  if (item == NULL || !_pr_window_prepare_decision (self, verdict == PR_VERDICT_REPEAT ? "mark-repeat"
+                                                                                       : "mark-not-repeat", NULL))
+    return;
+  pr_session_decide_async (self->session, item, verdict, record_id, _pr_window_decided, g_object_ref (self));
+  _pr_window_actions_update (self);
+}

@@ -70,6 +70,9 @@ void     _pr_window_decided            (GObject      *object,
 void     _pr_window_intake_activated   (GSimpleAction *action,
                                         GVariant      *parameter,
                                         gpointer       user_data);
+void     _pr_window_intake_verdict_activated (GSimpleAction *action,
+                                              GVariant      *parameter,
+                                              gpointer       user_data);
 void     _pr_window_reopen_init        (PrWindow    *self);
 void     _pr_window_reopen_update      (PrWindow    *self);
 void     _pr_window_reopen_scanned     (PrWindow    *self);
