@@ -31,6 +31,7 @@ static const struct {
   { "win.scan", { "F5", NULL } },
   { "win.export", { "<Control>e", NULL } },
   { "win.thresholds", { "<Control>t", NULL } },
+  { "win.intake", { "<Control>i", NULL } },
   { "win.mark-repeat", { "<Control>r", NULL } },
   { "win.mark-not-repeat", { "<Control>d", NULL } },
   { "win.make-primary", { "<Control>p", NULL } },

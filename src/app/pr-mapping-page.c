@@ -97,9 +97,14 @@ column_row_free (ColumnRow *row)
   g_free (row);
 }
 
+/* The case's roles after the others: the rules read them (pr-case-rules.c). */
 static const PrColumnRole role_order[] = {
   PR_COLUMN_ROLE_ID, PR_COLUMN_ROLE_SHORT, PR_COLUMN_ROLE_TEXT, PR_COLUMN_ROLE_DATE, PR_COLUMN_ROLE_IGNORE,
+  PR_COLUMN_ROLE_STATUS, PR_COLUMN_ROLE_ACCEPTED, PR_COLUMN_ROLE_UNIT,
 };
+
+/* The role drop-down's last item: a short field naming the matter's category. */
+#define ROLE_CATEGORY G_N_ELEMENTS (role_order)
 
 /* The column chosen in a write-back dropdown; NULL for "none" (item 0). */
 static const char *
@@ -173,6 +178,8 @@ update_weight_sensitivity (ColumnRow *row)
   guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
   PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
 
+  if (r == ROLE_CATEGORY)
+    role = PR_COLUMN_ROLE_SHORT;
   gtk_widget_set_sensitive (row->weight, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
   gtk_widget_set_sensitive (row->petitioner, role == PR_COLUMN_ROLE_SHORT);
   gtk_widget_set_visible (row->encoding, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
@@ -333,12 +340,17 @@ fill_columns (PrMappingPage *self,
     C_("identity", "ID card"), C_("identity", "Phone"), C_("identity", "Address"), NULL,
   };
   g_autoptr(GtkStringList) identities = gtk_string_list_new (identity_names);
+  guint case_roles_taken;
 
   gtk_string_list_append (roles, _("Id"));
   gtk_string_list_append (roles, _("Short field"));
   gtk_string_list_append (roles, _("Text"));
   gtk_string_list_append (roles, _("Date"));
   gtk_string_list_append (roles, _("Ignore"));
+  gtk_string_list_append (roles, _("Case status"));
+  gtk_string_list_append (roles, _("Accepted date"));
+  gtk_string_list_append (roles, _("Receiving unit"));
+  gtk_string_list_append (roles, _("Category"));
   gtk_string_list_append (encoding_names, _("Auto encoding"));
   for (guint e = 1; e < G_N_ELEMENTS (encodings); e++)
     gtk_string_list_append (encoding_names, g_strcmp0 (encodings[e], "ISO-8859-1") == 0 ? "Latin-1" : encodings[e]);
@@ -354,6 +366,8 @@ fill_columns (PrMappingPage *self,
   g_clear_pointer (&self->guessed, pr_mapping_free);
   self->guessed = pr_catalog_guess_mapping (columns);
 
+  /* Each case role once: the first column guessed for it. */
+  case_roles_taken = 0;
   for (guint i = 0; i < columns->len; i++)
     {
       PrColumnInfo *info = columns->pdata[i];
@@ -397,9 +411,23 @@ fill_columns (PrMappingPage *self,
                                      "petitioner"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->label), GTK_ACCESSIBLE_PROPERTY_LABEL, label_label, -1);
       row->role = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (roles)), NULL);
-      for (guint r = 0; r < G_N_ELEMENTS (role_order); r++)
-        if (role_order[r] == role)
-          gtk_drop_down_set_selected (GTK_DROP_DOWN (row->role), r);
+      {
+        gboolean category = FALSE;
+        PrColumnRole case_role = pr_catalog_guess_case_role (info, &category);
+
+        /* A column guessed the record's date stays the date. */
+        if (case_role != PR_COLUMN_ROLE_IGNORE && role != PR_COLUMN_ROLE_ID && role != PR_COLUMN_ROLE_DATE &&
+            !(case_roles_taken & (1u << case_role)))
+          {
+            role = case_role;
+            case_roles_taken |= 1u << case_role;
+          }
+        for (guint r = 0; r < G_N_ELEMENTS (role_order); r++)
+          if (role_order[r] == role)
+            gtk_drop_down_set_selected (GTK_DROP_DOWN (row->role), r);
+        if (category && (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_IGNORE))
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (row->role), ROLE_CATEGORY);
+      }
       row->weight = gtk_spin_button_new_with_range (0.5, 10, 0.5);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->weight),
                                  guess != NULL && guess->weight > 0 ? guess->weight : pr_column_role_default_weight (role));
@@ -562,7 +590,8 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
     {
       ColumnRow *row = self->column_rows->pdata[i];
       guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
-      PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
+      PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r]
+                          : r == ROLE_CATEGORY ? PR_COLUMN_ROLE_SHORT : PR_COLUMN_ROLE_IGNORE;
 
       /* A column that receives decisions is not part of the petition. */
       if (role == PR_COLUMN_ROLE_IGNORE || g_strcmp0 (row->name, chosen_column (self->repeat_of_dropdown)) == 0 ||
@@ -571,6 +600,8 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
       if (!pr_mapping_add (mapping, row->name, role, gtk_spin_button_get_value (GTK_SPIN_BUTTON (row->weight)), error))
         return NULL;
       if (!pr_mapping_set_label (mapping, row->name, column_label (row, role), error))
+        return NULL;
+      if (r == ROLE_CATEGORY && !pr_mapping_set_category (mapping, row->name, error))
         return NULL;
       if (role == PR_COLUMN_ROLE_SHORT && gtk_drop_down_get_selected (GTK_DROP_DOWN (row->petitioner)) > PR_IDENTITY_NONE &&
           gtk_drop_down_get_selected (GTK_DROP_DOWN (row->petitioner)) < PR_IDENTITY_N_ROLES &&

@@ -113,6 +113,7 @@ struct _PrSession
   char               *message;
 };
 
+guint64  _pr_session_mapping_version           (const PrMapping    *mapping);
 void     _pr_session_push_job                  (PrSession          *self,
                                                 GTask              *task,
                                                 PrSessionJobFunc    func);

@@ -28,8 +28,8 @@ find_data_free (FindData *data)
 
 /* The version the session's scans fingerprint @mapping with (scan_thread's
  * load options). */
-static guint64
-session_mapping_version (const PrMapping *mapping)
+guint64
+_pr_session_mapping_version (const PrMapping *mapping)
 {
   PrPartMethod method = { 0 };
 
@@ -50,7 +50,7 @@ find_job (PrSession *self,
       g_task_return_error (task, error);
       return;
     }
-  data->same_mapping = data->mapping != NULL && scan->mapping_version == session_mapping_version (data->mapping);
+  data->same_mapping = data->mapping != NULL && scan->mapping_version == _pr_session_mapping_version (data->mapping);
   g_task_return_pointer (task, scan, (GDestroyNotify) pr_stored_scan_free);
 }
 

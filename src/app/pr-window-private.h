@@ -67,6 +67,12 @@ void     _pr_window_decided            (GObject      *object,
                                         GAsyncResult *result,
                                         gpointer      user_data);
 /* pr-window-reopen.c */
+void     _pr_window_intake_activated   (GSimpleAction *action,
+                                        GVariant      *parameter,
+                                        gpointer       user_data);
+void     _pr_window_intake_verdict_activated (GSimpleAction *action,
+                                              GVariant      *parameter,
+                                              gpointer       user_data);
 void     _pr_window_reopen_init        (PrWindow    *self);
 void     _pr_window_reopen_update      (PrWindow    *self);
 void     _pr_window_reopen_scanned     (PrWindow    *self);

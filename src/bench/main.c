@@ -23,6 +23,7 @@ static const PrCliCommandInfo measurements[] = {
   { "thresholds", pr_bench_thresholds, N_("The threshold preview of random fingerprints") },
   { "db", pr_bench_db, N_("Database read and scan speed on generated petitions") },
   { "check", pr_bench_check, N_("The intake check against stored fingerprints, in SQL and in memory") },
+  { "intake", pr_bench_intake, N_("The whole intake check of records of a table, after a scan") },
 };
 
 static const PrCliProgram program = {

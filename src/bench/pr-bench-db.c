@@ -211,9 +211,10 @@ out:
   return status;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
+/* For g_array_sort () of doubles: the times, to take their median and p99. */
+int
+pr_bench_compare_doubles (gconstpointer a,
+                          gconstpointer b)
 {
   double x = *(const double *) a, y = *(const double *) b;
 
@@ -327,8 +328,8 @@ pr_bench_check (int    argc,
       g_array_append_val (memory_times, t);
       found_memory += in_memory->len;
     }
-  g_array_sort (sql_times, compare_doubles);
-  g_array_sort (memory_times, compare_doubles);
+  g_array_sort (sql_times, pr_bench_compare_doubles);
+  g_array_sort (memory_times, pr_bench_compare_doubles);
 
   printf (_("Stored %d fingerprints in %.1f s; loaded and indexed in memory in %.2f s\n"), n, t_commit, t_index);
   printf (_("Check in SQL: median %.2f ms, p99 %.2f ms (%llu matches)\n"),

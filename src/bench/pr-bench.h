@@ -13,6 +13,8 @@ int pr_bench_query       (int argc, char **argv);
 int pr_bench_thresholds  (int argc, char **argv);
 int pr_bench_db          (int argc, char **argv);
 int pr_bench_check       (int argc, char **argv);
+int pr_bench_intake      (int argc, char **argv);
+int pr_bench_compare_doubles (gconstpointer a, gconstpointer b);
 
 int pr_bench_fail        (const GError *error);
 

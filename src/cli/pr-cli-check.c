@@ -22,112 +22,53 @@
 #include "pr-csv-writer.h"
 #include "pr-encoding-check.h"
 #include "pr-fingerprinter.h"
+#include "pr-intake.h"
 #include "pr-record-reader.h"
 #include "pr-stable-id.h"
 #include "pr-store.h"
+#include "pr-stored-index.h"
 
-static int
-compare_matches (gconstpointer a,
-                 gconstpointer b)
+/* --format csv: the columns of the intake answer, after "record" for --csv. */
+static const char *const intake_header[] = {
+  "record", "id", "distance", "case", "primary_id", "kind", "evidence",
+  "status", "state", "date", "accepted", "disposition", "due",
+};
+#define N_INTAKE_COLUMNS G_N_ELEMENTS (intake_header)
+
+static char *
+format_seconds (gint64 seconds)
 {
-  const PrStoreMatch *x = a, *y = b;
-
-  if (x->distance != y->distance)
-    return x->distance < y->distance ? -1 : 1;
-  return g_strcmp0 (x->record_id, y->record_id);
+  return seconds != PR_DATE_NONE ? pr_date_format (seconds) : g_strdup ("");
 }
 
-/* The stored fingerprints in a block index, for pr_store_check()'s answer
- * without asking the server for each record. */
-typedef struct {
-  GHashTable   *stored;   /* record id → PrStoredFingerprint; owns the ids */
-  GPtrArray    *ids;      /* (element-type utf8) (transfer none), of the index's entries */
-  guint64      *fingerprints;
-  PrBlockIndex *index;
-} MemoryIndex;
-
-static void
-memory_index_free (MemoryIndex *self)
+/* The intake answer's rows, each led by @record when it is not NULL. */
+static gboolean
+write_intake_rows (PrCsvWriter  *writer,
+                   const char   *record,
+                   GArray       *answer,
+                   GError      **error)
 {
-  g_clear_pointer (&self->index, pr_block_index_free);
-  g_clear_pointer (&self->ids, g_ptr_array_unref);
-  g_clear_pointer (&self->stored, g_hash_table_unref);
-  g_free (self->fingerprints);
-  g_free (self);
-}
+  guint skip = record != NULL ? 0 : 1;
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MemoryIndex, memory_index_free)
-
-static MemoryIndex *
-memory_index_new (PrStore     *store,
-                  const char  *table,
-                  guint64      version,
-                  guint        k,
-                  GError     **error)
-{
-  g_autoptr(MemoryIndex) self = g_new0 (MemoryIndex, 1);
-  GHashTableIter iter;
-  gpointer key, value;
-  gsize n = 0;
-
-  self->stored = pr_store_load_fingerprints (store, table, version, error);
-  if (self->stored == NULL)
-    return NULL;
-
-  self->ids = g_ptr_array_new ();
-  self->fingerprints = g_new (guint64, MAX (g_hash_table_size (self->stored), 1));
-  g_hash_table_iter_init (&iter, self->stored);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  for (guint i = 0; i < answer->len; i++)
     {
-      const PrStoredFingerprint *fp = value;
+      const PrIntakeCase *c = &g_array_index (answer, PrIntakeCase, i);
+      g_autofree char *distance = g_strdup_printf ("%u", c->distance);
+      g_autofree char *number = c->case_number != 0 ? g_strdup_printf ("%u", c->case_number) : g_strdup ("");
+      g_autofree char *date = format_seconds (c->date);
+      g_autofree char *accepted = format_seconds (c->accepted);
+      g_autofree char *due = c->due != PR_DATE_NONE ? pr_date_format_day (c->due) : g_strdup ("");
+      const char *row[N_INTAKE_COLUMNS] = {
+        record, c->id, distance, number, c->primary_id != NULL ? c->primary_id : "",
+        pr_repeat_kind_to_string (c->kind), pr_identity_evidence_to_string (c->evidence),
+        c->status, pr_case_state_to_string (c->state), date, accepted,
+        pr_disposition_to_string (c->disposition), due,
+      };
 
-      /* pr_store_check() compares with this version's fingerprints only. */
-      if (fp->sparse || fp->mapping_version != version)
-        continue;
-      g_ptr_array_add (self->ids, key);
-      self->fingerprints[n++] = fp->fingerprint;
+      if (!pr_csv_writer_write_row (writer, row + skip, N_INTAKE_COLUMNS - skip, error))
+        return FALSE;
     }
-  self->index = pr_block_index_new (self->fingerprints, n, k);
-
-  return g_steal_pointer (&self);
-}
-
-/* The same answer as pr_store_check(), from the index. */
-static GArray *
-memory_index_check (MemoryIndex *self,
-                    guint64      fingerprint)
-{
-  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (PrMatch));
-  GArray *matches;
-
-  pr_block_index_query (self->index, fingerprint, found);
-  matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
-  g_array_set_clear_func (matches, (GDestroyNotify) pr_store_match_clear);
-  for (guint i = 0; i < found->len; i++)
-    {
-      const PrMatch *m = &g_array_index (found, PrMatch, i);
-      PrStoreMatch match = { g_strdup (self->ids->pdata[m->index]), m->distance };
-
-      g_array_append_val (matches, match);
-    }
-  g_array_sort (matches, compare_matches);
-
-  return matches;
-}
-
-/* One record's matches, from the server or from @memory. */
-static GArray *
-find_matches (PrStore      *store,
-              MemoryIndex  *memory,
-              const char   *table,
-              guint64       version,
-              guint64       fingerprint,
-              guint         k,
-              GError      **error)
-{
-  if (memory != NULL)
-    return memory_index_check (memory, fingerprint);
-  return pr_store_check (store, table, version, fingerprint, k, error);
+  return TRUE;
 }
 
 /* --csv: every record of @path, fingerprinted with @mapping, against the
@@ -140,7 +81,8 @@ check_csv (const char           *path,
            const PrMapping      *mapping,
            PrStore              *store,
            guint64               version,
-           MemoryIndex          *memory,
+           PrStoredIndex        *memory,
+           PrIntake             *intake,
            PrCsvWriter          *writer,
            guint64              *n_checked,
            GError              **error)
@@ -216,7 +158,15 @@ check_csv (const char           *path,
           continue;
         }
 
-      matches = find_matches (store, memory, options->table, version, fp.fingerprint, options->k, error);
+      if (intake != NULL)
+        {
+          g_autoptr(GArray) answer = pr_intake_check (intake, values, NULL, NULL, error);
+
+          if (answer == NULL || !write_intake_rows (writer, name, answer, error))
+            return FALSE;
+          continue;
+        }
+      matches = pr_stored_index_find (memory, store, options->table, version, fp.fingerprint, options->k, error);
       if (matches == NULL)
         return FALSE;
       for (guint i = 0; i < matches->len; i++)
@@ -244,12 +194,17 @@ pr_cli_check (int    argc,
   g_autofree char *id_column = NULL;
   g_autofree char *schema = NULL;
   gboolean in_memory = FALSE;
+  g_autofree char *format = NULL;
+  g_autofree char *rules_path = NULL;
+  g_autoptr(PrCaseRules) rules = NULL;
+  g_autoptr(PrIntake) intake = NULL;
+  PrLoadOptions load;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrMapping) mapping = NULL;
   g_autoptr(PrFingerprinter) fingerprinter = NULL;
   g_autoptr(PrStore) store = NULL;
-  g_autoptr(MemoryIndex) memory = NULL;
+  g_autoptr(PrStoredIndex) memory = NULL;
   g_autoptr(GArray) matches = NULL;
   g_autoptr(PrCsvWriter) writer = NULL;
   char **values = NULL;
@@ -275,6 +230,11 @@ pr_cli_check (int    argc,
       N_("The schema of the application's tables (default: the table's database)"), N_("SCHEMA") },
     { "in-memory", 0, 0, G_OPTION_ARG_NONE, &in_memory,
       N_("Search a block index built in memory instead of asking the server"), NULL },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format,
+      N_("text (the default): the ids and distances; csv: each earlier record's case, kind, identity evidence, "
+         "state, dates and disposition"), N_("FORMAT") },
+    { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path,
+      N_("The office's rules (states, periods) for --format csv; default: the built-in rules"), N_("FILE") },
     { NULL }
   };
 
@@ -297,6 +257,28 @@ pr_cli_check (int    argc,
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
                            _("give the record to check: --id ID, or --csv FILE"));
+      goto failed;
+    }
+
+  if (format != NULL && !g_str_equal (format, "text") && !g_str_equal (format, "csv"))
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--format %s: give text or csv"), format);
+      goto failed;
+    }
+  if (format != NULL && g_str_equal (format, "csv"))
+    {
+      rules = rules_path != NULL ? pr_case_rules_new_from_file (rules_path, &error) : pr_case_rules_new_default ();
+      if (rules == NULL)
+        {
+          g_prefix_error (&error, "--rules: ");
+          goto failed;
+        }
+    }
+  else if (rules_path != NULL)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--rules tells the dispositions of --format csv: give --format csv too"));
       goto failed;
     }
 
@@ -338,10 +320,22 @@ pr_cli_check (int    argc,
     goto failed;
 
   start = g_get_monotonic_time ();
-  if (in_memory)
+  /* With --format csv the intake check holds the block index. */
+  if (in_memory && rules == NULL)
     {
-      memory = memory_index_new (store, options.table, version, options.k, &error);
+      memory = pr_stored_index_new (store, options.table, version, options.k, &error);
       if (memory == NULL)
+        goto failed;
+      build_seconds = (g_get_monotonic_time () - start) / 1e6;
+    }
+
+  if (rules != NULL)
+    {
+      pr_cli_load_options (&options, FALSE, &load);
+      start = g_get_monotonic_time ();
+      intake = pr_intake_new (connection, store, options.table, mapping, &load, version, options.k, rules,
+                              in_memory, &error);
+      if (intake == NULL)
         goto failed;
       build_seconds = (g_get_monotonic_time () - start) / 1e6;
     }
@@ -351,8 +345,9 @@ pr_cli_check (int    argc,
   if (csv_path != NULL)
     {
       start = g_get_monotonic_time ();
-      if (!pr_csv_writer_write_row (writer, csv_header, 3, &error) ||
-          !check_csv (csv_path, &options, mapping, store, version, memory, writer, &n_checked, &error) ||
+      if ((intake != NULL ? !pr_csv_writer_write_row (writer, intake_header, N_INTAKE_COLUMNS, &error)
+                          : !pr_csv_writer_write_row (writer, csv_header, 3, &error)) ||
+          !check_csv (csv_path, &options, mapping, store, version, memory, intake, writer, &n_checked, &error) ||
           !pr_csv_writer_close (writer, &error))
         goto failed;
       query_seconds = (g_get_monotonic_time () - start) / 1e6;
@@ -362,8 +357,27 @@ pr_cli_check (int    argc,
       return 0;
     }
 
+  if (intake != NULL)
+    {
+      g_autoptr(GArray) answer = NULL;
+
+      start = g_get_monotonic_time ();
+      answer = pr_intake_check (intake, (const char *const *) values, record_id, NULL, &error);
+      query_seconds = (g_get_monotonic_time () - start) / 1e6;
+      if (answer == NULL ||
+          !pr_csv_writer_write_row (writer, intake_header + 1, N_INTAKE_COLUMNS - 1, &error) ||
+          !write_intake_rows (writer, NULL, answer, &error) ||
+          !pr_csv_writer_close (writer, &error))
+        goto failed;
+      fprintf (stderr, _("Query %.3f ms\n"), query_seconds * 1e3);
+      for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+        g_free (values[c]);
+      g_free (values);
+      return 0;
+    }
+
   start = g_get_monotonic_time ();
-  matches = find_matches (store, memory, options.table, version, fp.fingerprint, options.k, &error);
+  matches = pr_stored_index_find (memory, store, options.table, version, fp.fingerprint, options.k, &error);
   query_seconds = (g_get_monotonic_time () - start) / 1e6;
   if (matches == NULL)
     goto failed;

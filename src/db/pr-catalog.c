@@ -368,3 +368,43 @@ pr_catalog_guess_mapping (GPtrArray *columns)
 
   return mapping;
 }
+
+/**
+ * pr_catalog_guess_case_role:
+ * @column: a table's column
+ * @category: (out): set when the column names the matter's category
+ *
+ * What a column tells of the case, by its name: its state (status, 状态),
+ * the day it was accepted (accepted, 受理日期), the body that received it
+ * (receiving_unit, 受理单位, 承办单位), or the matter's category
+ * (category, 类别, 分类). The rules read these (pr-case-rules.c); they are
+ * offered beside the identity roles, for the reviewer to correct.
+ *
+ * Returns: %PR_COLUMN_ROLE_STATUS, %PR_COLUMN_ROLE_ACCEPTED,
+ *   %PR_COLUMN_ROLE_UNIT, or %PR_COLUMN_ROLE_IGNORE for none (and for a
+ *   category, which is a short field)
+ */
+PrColumnRole
+pr_catalog_guess_case_role (const PrColumnInfo *column,
+                            gboolean           *category)
+{
+  static const char *const date_types[] = { "datetime", "date", "timestamp", NULL };
+  static const char *const status_words[] = { "status", "state", "状态", NULL };
+  static const char *const accepted_words[] = { "accepted", "受理日期", "受理时间", NULL };
+  /* Not "unit" anywhere: a community (社区) column is no receiving body. */
+  static const char *const unit_words[] = { "receiving", "单位", "承办", NULL };
+  static const char *const category_words[] = { "category", "类别", "分类", "类型", NULL };
+
+  *category = FALSE;
+  if (name_has (column->name, accepted_words) && is_one_of (column->data_type, date_types))
+    return PR_COLUMN_ROLE_ACCEPTED;
+  if (is_one_of (column->data_type, date_types) || pr_column_info_is_binary (column))
+    return PR_COLUMN_ROLE_IGNORE;
+  if (name_has (column->name, status_words))
+    return PR_COLUMN_ROLE_STATUS;
+  if (name_has (column->name, unit_words) || g_ascii_strcasecmp (column->name, "unit") == 0 ||
+      g_str_has_suffix (column->name, "_unit"))
+    return PR_COLUMN_ROLE_UNIT;
+  *category = name_has (column->name, category_words);
+  return PR_COLUMN_ROLE_IGNORE;
+}

@@ -30,6 +30,8 @@ guint64    pr_catalog_estimate_rows  (PrConnection   *connection,
                                       const char     *table,
                                       GError        **error);
 PrMapping *pr_catalog_guess_mapping  (GPtrArray      *columns);
+PrColumnRole pr_catalog_guess_case_role (const PrColumnInfo *column,
+                                         gboolean           *category);
 gboolean   pr_catalog_sample_identities (PrConnection *connection,
                                          const char   *table,
                                          GPtrArray    *columns,

@@ -336,33 +336,109 @@ pr_record_reader_fetch (PrConnection     *connection,
                         PrAdvice          advice,
                         GError          **error)
 {
-  g_autoptr(GString) sql = g_string_new (NULL);
-  g_autoptr(GPtrArray) rows = NULL;
-  g_autofree int *field_of = NULL;
+  g_autoptr(PrRecordFetcher) fetcher = pr_record_fetcher_new (connection, table, mapping, advice, error);
+
+  if (fetcher == NULL)
+    return NULL;
+  return pr_record_fetcher_fetch (fetcher, id, error);
+}
+
+/* The query of pr_record_reader_fetch(), made once for many records: the
+ * catalogue is read when it is made, not for each record. */
+struct _PrRecordFetcher {
+  PrConnection *connection;   /* not owned */
+  char         *table;
+  PrMapping    *mapping;
+  PrAdvice      advice;
+  GString      *sql;
+  int          *field_of;
+  gboolean      binary_id;
+  int           id_column;
+};
+
+void
+pr_record_fetcher_free (PrRecordFetcher *self)
+{
+  g_free (self->table);
+  g_clear_pointer (&self->mapping, pr_mapping_free);
+  if (self->sql != NULL)
+    g_string_free (self->sql, TRUE);
+  g_free (self->field_of);
+  g_free (self);
+}
+
+/**
+ * pr_record_fetcher_new:
+ * @connection: a connection whose current database holds @table (kept,
+ *   not owned: it outlives the fetcher)
+ * @table: the table, by its catalogue name
+ * @mapping: its columns, with an id column
+ * @advice: how an encoding error says to give the column's encoding
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full): what reads records by id, as
+ *   pr_record_reader_fetch() does, or %NULL with @error set
+ */
+PrRecordFetcher *
+pr_record_fetcher_new (PrConnection     *connection,
+                       const char       *table,
+                       const PrMapping  *mapping,
+                       PrAdvice          advice,
+                       GError          **error)
+{
+  g_autoptr(PrRecordFetcher) self = g_new0 (PrRecordFetcher, 1);
   g_autofree char *quoted_id = NULL;
   guint n_columns = pr_mapping_get_n_columns (mapping);
-  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
-  const char *params[] = { id };
-  gboolean binary_id = FALSE;
-  PrDbRow *row;
-  char **values;
 
-  if (id_column < 0)
+  self->connection = connection;
+  self->table = g_strdup (table);
+  self->mapping = pr_mapping_copy (mapping);
+  self->advice = advice;
+  self->id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  if (self->id_column < 0)
     {
       g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                    _("the mapping has no id column: a record cannot be found by its id"));
       return NULL;
     }
 
-  field_of = g_new (int, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, sql, field_of, &binary_id, error))
+  self->sql = g_string_new (NULL);
+  self->field_of = g_new (int, MAX (n_columns, 1));
+  if (!build_select (connection, table, mapping, self->sql, self->field_of, &self->binary_id, error))
     return NULL;
-  quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, id_column)->name);
-  g_string_append_printf (sql, binary_id ? " WHERE %s = UNHEX(?)" : " WHERE %s = ?", quoted_id);
+  quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, self->id_column)->name);
+  g_string_append_printf (self->sql, self->binary_id ? " WHERE %s = UNHEX(?)" : " WHERE %s = ?", quoted_id);
   /* Enough to name ten, and to know there are more. */
-  g_string_append (sql, " LIMIT 11");
+  g_string_append (self->sql, " LIMIT 11");
+  return g_steal_pointer (&self);
+}
 
-  rows = _pr_connection_select (connection, sql->str, params, 1, error);
+/**
+ * pr_record_fetcher_fetch:
+ * @self: the fetcher
+ * @id: the record's id
+ * @error: return location for a #GError
+ *
+ * Returns: as pr_record_reader_fetch()
+ */
+char **
+pr_record_fetcher_fetch (PrRecordFetcher  *self,
+                         const char       *id,
+                         GError          **error)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  PrConnection *connection = self->connection;
+  const char *table = self->table;
+  const PrMapping *mapping = self->mapping;
+  const char *sql = self->sql->str;
+  const int *field_of = self->field_of;
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  int id_column = self->id_column;
+  const char *params[] = { id };
+  PrDbRow *row;
+  char **values;
+
+  rows = _pr_connection_select (connection, sql, params, 1, error);
   if (rows == NULL)
     return NULL;
   /* The server compares a number column with the typed text loosely, and
@@ -378,7 +454,7 @@ pr_record_reader_fetch (PrConnection     *connection,
         {
           params[0] = stripped;
           g_clear_pointer (&rows, g_ptr_array_unref);
-          rows = _pr_connection_select (connection, sql->str, params, 1, error);
+          rows = _pr_connection_select (connection, sql, params, 1, error);
           if (rows == NULL)
             return NULL;
         }
@@ -414,7 +490,7 @@ pr_record_reader_fetch (PrConnection     *connection,
 
   row = rows->pdata[0];
   {
-    g_autoptr(PrColumnDecoder) decoder = _pr_column_decoder_new (mapping, table, binary_id);
+    g_autoptr(PrColumnDecoder) decoder = _pr_column_decoder_new (mapping, table, self->binary_id);
     g_autofree const char **read = g_new0 (const char *, MAX (n_columns, 1));
     g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
 
@@ -425,7 +501,7 @@ pr_record_reader_fetch (PrConnection     *connection,
           lengths[c] = strlen (read[c]);
         }
     /* One record: its own encoding errors, no column verdict. */
-    _pr_column_decoder_set_advice (decoder, advice);
+    _pr_column_decoder_set_advice (decoder, self->advice);
     if (!_pr_column_decoder_row (decoder, read, lengths, 1, error))
       return NULL;
     values = g_new0 (char *, MAX (n_columns, 1));
@@ -435,6 +511,7 @@ pr_record_reader_fetch (PrConnection     *connection,
 
   return values;
 }
+
 
 /**
  * pr_record_reader_stream:

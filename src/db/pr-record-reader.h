@@ -45,6 +45,18 @@ char       **pr_record_reader_fetch (PrConnection         *connection,
                                     PrAdvice              advice,
                                     GError              **error);
 
+typedef struct _PrRecordFetcher PrRecordFetcher;
+
+PrRecordFetcher *pr_record_fetcher_new   (PrConnection       *connection,
+                                          const char         *table,
+                                          const PrMapping    *mapping,
+                                          PrAdvice            advice,
+                                          GError            **error);
+char           **pr_record_fetcher_fetch (PrRecordFetcher    *fetcher,
+                                          const char         *id,
+                                          GError            **error);
+void             pr_record_fetcher_free  (PrRecordFetcher    *fetcher);
+
 PrRecordSet *pr_record_reader_load_ids (PrConnection       *connection,
                                        const char         *table,
                                        const PrMapping    *mapping,
@@ -54,5 +66,7 @@ PrRecordSet *pr_record_reader_load_ids (PrConnection       *connection,
                                        GPtrArray         **missing,
                                        GCancellable       *cancellable,
                                        GError            **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrRecordFetcher, pr_record_fetcher_free)
 
 G_END_DECLS

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrSession: the intake check of a new petition (pr-intake.c) on the
+ * session's worker thread. The stored fingerprints are loaded into a block
+ * index on the first check of a table and mapping, and kept for the next
+ * ones, so that each check after the first is a lookup in memory and a
+ * few records read.
+ */
+#define G_LOG_DOMAIN "pr-session-intake"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "pr-session-private.h"
+
+#include "pr-intake.h"
+#include "pr-session-intake.h"
+
+/* The intake kept between checks: worker thread only. */
+typedef struct {
+  PrConnection *connection;  /* the one it was made on (compared, never used here) */
+  char         *table;
+  guint64       version;
+  PrCaseRules  *rules;
+  PrIntake     *intake;
+} IntakeCache;
+
+#define INTAKE_CACHE_KEY "pr-session-intake"
+
+static void
+intake_cache_free (IntakeCache *cache)
+{
+  g_clear_pointer (&cache->intake, pr_intake_free);
+  g_clear_pointer (&cache->rules, pr_case_rules_free);
+  g_free (cache->table);
+  g_free (cache);
+}
+
+typedef struct {
+  char      *table;
+  PrMapping *mapping;
+  char     **values;     /* one per mapping column; NULL when a record is checked by id */
+  char      *record_id;  /* nullable */
+  PrDateOrder date_order;
+  gboolean   sparse;
+  gint64     microseconds;
+} IntakeData;
+
+static void
+intake_data_free (IntakeData *data)
+{
+  guint n = pr_mapping_get_n_columns (data->mapping);
+
+  if (data->values != NULL)
+    for (guint c = 0; c < n; c++)
+      g_free (data->values[c]);
+  g_free (data->values);
+  g_free (data->table);
+  g_free (data->record_id);
+  pr_mapping_free (data->mapping);
+  g_free (data);
+}
+
+static PrIntake *
+get_intake (PrSession   *self,
+            IntakeData  *data,
+            GError     **error)
+{
+  IntakeCache *cache = g_object_get_data (G_OBJECT (self), INTAKE_CACHE_KEY);
+  guint64 version = _pr_session_mapping_version (data->mapping);
+  PrLoadOptions load = { 0 };
+
+  if (cache != NULL && cache->connection == self->connection && cache->version == version &&
+      g_strcmp0 (cache->table, data->table) == 0)
+    return cache->intake;
+
+  g_object_set_data (G_OBJECT (self), INTAKE_CACHE_KEY, NULL);
+  /* The session's scan's options (pr-session.c, scan_thread). */
+  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
+  load.min_tokens = 3;
+  load.date_order = data->date_order;
+  load.advice = PR_ADVICE_CONTROLS;
+  cache = g_new0 (IntakeCache, 1);
+  cache->rules = pr_case_rules_new_default ();
+  cache->intake = pr_intake_new (self->connection, self->store, data->table, data->mapping, &load, version,
+                                 self->k != 0 ? self->k : 3, cache->rules, TRUE, error);
+  if (cache->intake == NULL)
+    {
+      intake_cache_free (cache);
+      return NULL;
+    }
+  cache->connection = self->connection;
+  cache->table = g_strdup (data->table);
+  cache->version = version;
+  g_object_set_data_full (G_OBJECT (self), INTAKE_CACHE_KEY, cache, (GDestroyNotify) intake_cache_free);
+  return cache->intake;
+}
+
+static void
+intake_job (PrSession *self,
+            GTask     *task)
+{
+  IntakeData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+  PrIntake *intake = get_intake (self, data, &error);
+  GArray *answer = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  if (intake != NULL)
+    answer = data->values != NULL
+      ? pr_intake_check (intake, (const char *const *) data->values, NULL, &data->sparse, &error)
+      : pr_intake_check_record (intake, data->record_id, &data->sparse, &error);
+  data->microseconds = g_get_monotonic_time () - start;
+  if (answer == NULL)
+    {
+      _pr_session_forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, answer, (GDestroyNotify) g_array_unref);
+}
+
+/**
+ * pr_session_intake_async:
+ * @table: the table
+ * @mapping: its mapping, as scanned into the store
+ * @values: (nullable): the new petition's values, one per mapping column
+ * @record_id: (nullable): a record of @table to check instead, by its id
+ *
+ * The earlier records a petition repeats, with their cases, the identity
+ * evidence, their states and what the rules say to do (PrIntakeCase).
+ */
+void
+pr_session_intake_async (PrSession           *self,
+                         const char          *table,
+                         const PrMapping     *mapping,
+                         const char *const   *values,
+                         const char          *record_id,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  IntakeData *data = g_new0 (IntakeData, 1);
+  guint n = pr_mapping_get_n_columns (mapping);
+
+  g_return_if_fail ((values == NULL) != (record_id == NULL));
+  data->table = g_strdup (table);
+  data->mapping = pr_mapping_copy (mapping);
+  data->record_id = g_strdup (record_id);
+  data->date_order = self->date_order;
+  if (values != NULL)
+    {
+      data->values = g_new0 (char *, MAX (n, 1));
+      for (guint c = 0; c < n; c++)
+        data->values[c] = g_strdup (values[c]);
+    }
+  g_task_set_task_data (task, data, (GDestroyNotify) intake_data_free);
+  _pr_session_push_job (self, task, intake_job);
+}
+
+/**
+ * pr_session_intake_finish:
+ * @sparse: (out) (optional): the petition was too short to be matched
+ * @microseconds: (out) (optional): how long the check took on the worker
+ *
+ * Returns: (transfer full) (element-type PrIntakeCase): the earlier
+ *   records, nearest first, or %NULL with @error set
+ */
+GArray *
+pr_session_intake_finish (PrSession     *self,
+                          GAsyncResult  *result,
+                          gboolean      *sparse,
+                          gint64        *microseconds,
+                          GError       **error)
+{
+  IntakeData *data = g_task_get_task_data (G_TASK (result));
+
+  if (sparse != NULL)
+    *sparse = data->sparse;
+  if (microseconds != NULL)
+    *microseconds = data->microseconds;
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

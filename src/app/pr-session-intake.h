@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "pr-intake.h"
+#include "pr-session.h"
+
+G_BEGIN_DECLS
+
+void    pr_session_intake_async  (PrSession           *session,
+                                  const char          *table,
+                                  const PrMapping     *mapping,
+                                  const char *const   *values,
+                                  const char          *record_id,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data);
+GArray *pr_session_intake_finish (PrSession           *session,
+                                  GAsyncResult        *result,
+                                  gboolean            *sparse,
+                                  gint64              *microseconds,
+                                  GError             **error);
+
+G_END_DECLS

@@ -1,0 +1,351 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The intake check: a new petition (typed, or a record of the table)
+ * against the stored fingerprints, and for each earlier record found, who
+ * sent it (the identity evidence), the kind of repeat, its case's state and
+ * dates, and what the rules say to do. The stored fingerprints are
+ * searched through a block index held in memory (pr-stored-index.c) or the
+ * store's block columns; only the few records found are read from the
+ * table, and judged together with the new one as a small record set, so
+ * that the answer is the scan's for the same pair.
+ */
+#define G_LOG_DOMAIN "pr-intake"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "pr-case-columns.h"
+#include "pr-fingerprinter.h"
+#include "pr-intake.h"
+#include "pr-record-reader.h"
+#include "pr-store-cases.h"
+
+struct _PrIntake {
+  PrConnection    *connection;
+  PrStore         *store;
+  char            *table;
+  PrMapping       *mapping;
+  PrLoadOptions    options;
+  guint64          version;
+  guint            k;
+  const PrCaseRules *rules;
+  PrFingerprinter *fingerprinter;
+  PrRecordFetcher *fetcher;    /* the table read once: each check reads only records */
+  PrStoredIndex   *index;      /* NULL: the server is asked */
+  GHashTable      *case_of;    /* record id → PrStoredCase (transfer none) */
+  GPtrArray       *cases;      /* PrStoredCase */
+  int              id_column;
+};
+
+void
+pr_intake_case_clear (PrIntakeCase *intake_case)
+{
+  g_clear_pointer (&intake_case->id, g_free);
+  g_clear_pointer (&intake_case->primary_id, g_free);
+  g_clear_pointer (&intake_case->status, g_free);
+}
+
+void
+pr_intake_free (PrIntake *self)
+{
+  g_clear_pointer (&self->table, g_free);
+  g_clear_pointer (&self->mapping, pr_mapping_free);
+  g_clear_pointer (&self->fingerprinter, pr_fingerprinter_free);
+  g_clear_pointer (&self->fetcher, pr_record_fetcher_free);
+  g_clear_pointer (&self->index, pr_stored_index_free);
+  g_clear_pointer (&self->case_of, g_hash_table_unref);
+  g_clear_pointer (&self->cases, g_ptr_array_unref);
+  g_free (self);
+}
+
+/**
+ * pr_intake_new:
+ * @connection: the table's server (kept, not owned)
+ * @store: the application's tables (kept, not owned: it outlives the intake)
+ * @table: the table
+ * @mapping: its mapping, with an id column
+ * @options: how its records are read and fingerprinted, as for the scan
+ * @mapping_version: the stored fingerprints' version (pr_fingerprint_version())
+ * @k: the largest distance that is a match
+ * @rules: the office's rules (kept, not owned)
+ * @in_memory: load the stored fingerprints into a block index now
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full): the intake check, or %NULL with @error set
+ */
+PrIntake *
+pr_intake_new (PrConnection        *connection,
+               PrStore             *store,
+               const char          *table,
+               const PrMapping     *mapping,
+               const PrLoadOptions *options,
+               guint64              mapping_version,
+               guint                k,
+               const PrCaseRules   *rules,
+               gboolean             in_memory,
+               GError             **error)
+{
+  g_autoptr(PrIntake) self = g_new0 (PrIntake, 1);
+
+  self->connection = connection;
+  self->store = store;
+  self->table = g_strdup (table);
+  self->mapping = pr_mapping_copy (mapping);
+  self->options = *options;
+  /* A handful of records: one thread, and only the pair's judgement. */
+  self->options.n_threads = 1;
+  self->options.parts = FALSE;
+  self->options.idf = NULL;
+  self->options.reuse = NULL;
+  self->options.judge = NULL;
+  self->options.skip_bad_rows = FALSE;
+  self->version = mapping_version;
+  self->k = k;
+  self->rules = rules;
+  self->id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  if (self->id_column < 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The intake check needs the table's id column: map one."));
+      return NULL;
+    }
+  self->fingerprinter = pr_fingerprinter_new (mapping, options->flags, options->min_tokens, error);
+  if (self->fingerprinter == NULL)
+    return NULL;
+  if (!pr_store_check_scanned (store, table, mapping_version, error))
+    return NULL;
+  self->fetcher = pr_record_fetcher_new (connection, table, mapping, options->advice, error);
+  if (self->fetcher == NULL)
+    return NULL;
+  if (in_memory)
+    {
+      self->index = pr_stored_index_new (store, table, mapping_version, k, error);
+      if (self->index == NULL)
+        return NULL;
+    }
+
+  self->cases = pr_store_list_cases (store, table, FALSE, error);
+  if (self->cases == NULL)
+    return NULL;
+  self->case_of = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < self->cases->len; i++)
+    {
+      PrStoredCase *c = self->cases->pdata[i];
+
+      for (guint m = 0; m < c->n_members; m++)
+        g_hash_table_insert (self->case_of, c->member_ids[m], c);
+    }
+
+  return g_steal_pointer (&self);
+}
+
+/* The rows to judge together: the records found, then the new one. */
+typedef struct {
+  GPtrArray  *rows;     /* char **, one value per mapping column */
+  guint       n_columns;
+  guint       next;
+  gsize      *lengths;
+} RowArray;
+
+static gboolean
+row_array_next (gpointer             source,
+                const char *const  **values,
+                const gsize        **lengths,
+                guint64             *position,
+                GCancellable        *cancellable,
+                GError             **error)
+{
+  RowArray *self = source;
+  char **row;
+
+  if (self->next >= self->rows->len)
+    return FALSE;
+  row = self->rows->pdata[self->next];
+  for (guint c = 0; c < self->n_columns; c++)
+    self->lengths[c] = row[c] != NULL ? strlen (row[c]) : 0;
+  *values = (const char *const *) row;
+  *lengths = self->lengths;
+  *position = ++self->next;
+  return TRUE;
+}
+
+static void
+row_array_progress (gpointer  source,
+                    guint64  *done,
+                    guint64  *total)
+{
+  RowArray *self = source;
+
+  *done = self->next;
+  *total = self->rows->len;
+}
+
+static const PrRowSourceClass row_array_class = {
+  row_array_next,
+  row_array_progress,
+  N_("row"),
+};
+
+static void
+free_row (gpointer data,
+          gpointer user_data)
+{
+  char **row = data;
+  guint n_columns = GPOINTER_TO_UINT (user_data);
+
+  for (guint c = 0; c < n_columns; c++)
+    g_free (row[c]);
+  g_free (row);
+}
+
+/**
+ * pr_intake_check:
+ * @self: the intake check
+ * @values: the new petition's values, one per mapping column in mapping
+ *   order (%NULL for none); its id may be empty
+ * @record_id: (nullable): the id of the stored record @values are, which
+ *   is not its own earlier case; %NULL for a petition not in the table
+ * @sparse: (out) (optional): set when the petition is too short to be
+ *   matched on its fingerprint (the answer is then empty)
+ * @error: return location for a #GError
+ *
+ * Returns: (element-type PrIntakeCase): the stored records within the
+ *   distance, nearest first, or %NULL with @error set
+ */
+GArray *
+pr_intake_check (PrIntake          *self,
+                 const char *const *values,
+                 const char        *record_id,
+                 gboolean          *sparse,
+                 GError           **error)
+{
+  guint n_columns = pr_mapping_get_n_columns (self->mapping);
+  g_autoptr(GArray) matches = NULL;
+  g_autoptr(GArray) answer = g_array_new (FALSE, TRUE, sizeof (PrIntakeCase));
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GArray) distances = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
+  g_autofree char *new_id = NULL;
+  RowArray source = { 0 };
+  PrFingerprint fp;
+  guint32 last;
+
+  g_array_set_clear_func (answer, (GDestroyNotify) pr_intake_case_clear);
+  if (sparse != NULL)
+    *sparse = FALSE;
+  if (!pr_fingerprinter_compute (self->fingerprinter, values, NULL, &fp, error))
+    return NULL;
+  if (fp.sparse)
+    {
+      if (sparse != NULL)
+        *sparse = TRUE;
+      return g_steal_pointer (&answer);
+    }
+  matches = pr_stored_index_find (self->index, self->store, self->table, self->version,
+                                  fp.fingerprint, self->k, error);
+  if (matches == NULL)
+    return NULL;
+  g_debug ("fingerprint %016" G_GINT64_MODIFIER "x: %u stored within %u", fp.fingerprint, matches->len, self->k);
+
+  g_ptr_array_set_free_func (rows, NULL);
+  for (guint i = 0; i < matches->len; i++)
+    {
+      const PrStoreMatch *match = &g_array_index (matches, PrStoreMatch, i);
+      char **row;
+
+      if (record_id != NULL && g_str_equal (match->record_id, record_id))
+        continue;
+      row = pr_record_fetcher_fetch (self->fetcher, match->record_id, error);
+      if (row == NULL)
+        {
+          g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
+          return NULL;
+        }
+      g_ptr_array_add (rows, row);
+      g_array_append_val (distances, match->distance);
+    }
+
+  /* The new petition last, under an id no stored record has. */
+  {
+    char **row = g_new0 (char *, MAX (n_columns, 1));
+
+    for (guint c = 0; c < n_columns; c++)
+      row[c] = g_strdup (values[c]);
+    new_id = record_id != NULL ? g_strdup (record_id) : g_strdup ("\x01new");
+    g_free (row[self->id_column]);
+    row[self->id_column] = g_strdup (new_id);
+    g_ptr_array_add (rows, row);
+  }
+
+  source.rows = rows;
+  source.n_columns = n_columns;
+  source.lengths = lengths;
+  set = pr_record_set_load (self->mapping, &self->options, &row_array_class, &source,
+                            NULL, NULL, NULL, error);
+  g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
+  if (set == NULL)
+    return NULL;
+
+  last = set->n_records - 1;
+  for (guint32 i = 0; i < last; i++)
+    {
+      PrIntakeCase c = { 0 };
+      const PrStoredCase *stored = g_hash_table_lookup (self->case_of, set->ids->pdata[i]);
+      gboolean earlier = set->dates[i] == PR_DATE_NONE || set->dates[last] == PR_DATE_NONE ||
+                         set->dates[i] <= set->dates[last];
+
+      c.id = g_strdup (set->ids->pdata[i]);
+      c.distance = g_array_index (distances, guint, i);
+      c.case_number = stored != NULL ? stored->number : 0;
+      c.primary_id = stored != NULL ? g_strdup (stored->primary_id) : NULL;
+      pr_record_set_compare_petitioners (set, i, last, &c.evidence);
+      c.kind = earlier ? pr_repeat_kind_of_pair (set, self->rules, i, last)
+                       : pr_repeat_kind_of_pair (set, self->rules, last, i);
+      c.status = g_strdup (pr_case_columns_get_status (set->cases, i));
+      c.state = pr_case_rules_state_of (self->rules, c.status);
+      c.date = set->dates[i];
+      c.accepted = pr_case_columns_get_accepted (set->cases, i);
+      /* Only an earlier case tells what to do with the new one. */
+      c.due = PR_DATE_NONE;
+      c.disposition = earlier ? pr_repeat_disposition (set, self->rules, c.kind, i, last, &c.due)
+                              : PR_DISPOSITION_NONE;
+      g_array_append_val (answer, c);
+    }
+
+  return g_steal_pointer (&answer);
+}
+
+/**
+ * pr_intake_check_record:
+ * @self: the intake check
+ * @record_id: a record of the table, by its id
+ * @sparse: (out) (optional): as for pr_intake_check()
+ * @error: return location for a #GError
+ *
+ * pr_intake_check() for a record already in the table, which is left out
+ * of its own answer.
+ *
+ * Returns: (element-type PrIntakeCase): as pr_intake_check()
+ */
+GArray *
+pr_intake_check_record (PrIntake    *self,
+                        const char  *record_id,
+                        gboolean    *sparse,
+                        GError     **error)
+{
+  guint n_columns = pr_mapping_get_n_columns (self->mapping);
+  char **values;
+  GArray *answer;
+
+  values = pr_record_fetcher_fetch (self->fetcher, record_id, error);
+  if (values == NULL)
+    return NULL;
+  /* The id as the server found it: "0536" typed is 536. */
+  answer = pr_intake_check (self, (const char *const *) values, values[self->id_column], sparse, error);
+  free_row (values, GUINT_TO_POINTER (n_columns));
+  return answer;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "pr-case-rules.h"
+#include "pr-connection.h"
+#include "pr-record-set.h"
+#include "pr-repeat-kind.h"
+#include "pr-store.h"
+#include "pr-stored-index.h"
+
+G_BEGIN_DECLS
+
+/* One earlier case a new petition repeats, as the intake check tells it. */
+typedef struct {
+  char              *id;           /* the stored record */
+  guint              distance;     /* of the fingerprints, in bits */
+  guint32            case_number;  /* the stored case it belongs to; 0: none */
+  char              *primary_id;   /* that case's primary; NULL: none */
+  PrRepeatKind       kind;         /* 重复件, 同事异人, 一信多投; NONE when no petitioner is known */
+  PrIdentityEvidence evidence;     /* why the same petitioner */
+  char              *status;       /* the state as written; "" if none */
+  PrCaseState        state;
+  gint64             date;         /* seconds, or PR_DATE_NONE */
+  gint64             accepted;     /* seconds, or PR_DATE_NONE */
+  PrDisposition      disposition;  /* for a repeat of an earlier case */
+  gint64             due;          /* the last day of the earlier case's step, or PR_DATE_NONE */
+} PrIntakeCase;
+
+void pr_intake_case_clear (PrIntakeCase *intake_case);
+
+typedef struct _PrIntake PrIntake;
+
+PrIntake *pr_intake_new    (PrConnection         *connection,
+                            PrStore              *store,
+                            const char           *table,
+                            const PrMapping      *mapping,
+                            const PrLoadOptions  *options,
+                            guint64               mapping_version,
+                            guint                 k,
+                            const PrCaseRules    *rules,
+                            gboolean              in_memory,
+                            GError              **error);
+void      pr_intake_free   (PrIntake             *self);
+GArray   *pr_intake_check  (PrIntake             *self,
+                            const char *const    *values,
+                            const char           *record_id,
+                            gboolean             *sparse,
+                            GError              **error);
+GArray   *pr_intake_check_record (PrIntake       *self,
+                                  const char     *record_id,
+                                  gboolean       *sparse,
+                                  GError        **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrIntake, pr_intake_free)
+
+G_END_DECLS
