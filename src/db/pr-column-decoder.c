@@ -148,6 +148,21 @@ set_mis_encoded_error (PrColumnDecoder  *self,
 {
   const char *name = pr_encoding_guess_to_string (guess);
 
+  if (guess == PR_ENCODING_GUESS_RARE_HAN)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                   ngettext ("column “%s” of table “%s” holds Chinese text that is mostly rare characters (%llu "
+                             "value, first in row %llu), as text stored in another Chinese encoding than the "
+                             "column's character set (GBK in a Big5 column, or Big5 in a GBK one) reads: give "
+                             "the encoding its bytes are really in (--column-encoding %s=GBK or BIG5)",
+                             "column “%s” of table “%s” holds Chinese text that is mostly rare characters (%llu "
+                             "values, first in row %llu), as text stored in another Chinese encoding than the "
+                             "column's character set (GBK in a Big5 column, or Big5 in a GBK one) reads: give "
+                             "the encoding its bytes are really in (--column-encoding %s=GBK or BIG5)", count),
+                   self->names[c], self->table, (unsigned long long) count, (unsigned long long) row,
+                   self->names[c]);
+      return;
+    }
   if (self->advice == PR_ADVICE_CONTROLS)
     {
       set_mis_encoded_controls_error (self, c, name, row, count, error);
