@@ -367,10 +367,15 @@ test_cli_output_is_password_or_rules (void)
   const char *const thresholds_pw[] = { "thresholds", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t",
                                         "--id", "id", "--text", "body", "--password-file", pw, "-o", pw, NULL };
   const char *const scan_rules[] = { "scan", in, "--id", "id", "--text", "body", "--rules", rules, "-o", rules, NULL };
+  const char *const decisions_pw[] = { "decisions", "export", "--db", "mariadb://clerk@127.0.0.1:1/office",
+                                       "--table", "t",
+                                       "--password-file", pw, "-o", pw, NULL };
+  const char *const repeats_pw[] = { "repeats", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t",
+                                     "--password-file", pw, "-o", pw, NULL };
   struct { const char *const *args; const char *option; const char *path; } cases[] = {
     { scan_pw, "--password-file", pw }, { scan_pw_bad_rows, "--password-file", pw },
     { fingerprint_pw, "--password-file", pw }, { thresholds_pw, "--password-file", pw },
-    { scan_rules, "--rules", rules },
+    { scan_rules, "--rules", rules }, { decisions_pw, "--password-file", pw }, { repeats_pw, "--password-file", pw },
   };
 
   g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
