@@ -153,6 +153,32 @@ test_gbk_in_blob (void)
   check_mis_encoded ("gbk_in_blob", "BLOB", "GBK", "GB18030", "GB18030");
 }
 
+/* A utf8mb4 column holding text decoded wrong once before it was stored
+ * (UTF-8 read as Latin-1, saved as UTF-8): refused with --column-encoding
+ * body=UTF-8 as without it: no reading is right. */
+static void
+test_stored_decoded_wrong (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, "enc");
+  const char *const tables[] = { "double_utf8", "double_utf8" };
+  const char *const flags[] = { "--column-encoding=body=UTF-8", "--column-encoding=body=latin1" };
+
+  pr_test_execute (db, "CREATE TABLE double_utf8 (id INT PRIMARY KEY, body TEXT CHARACTER SET utf8mb4)");
+  pr_test_execute (db, "INSERT INTO double_utf8 SELECT id, CONVERT(CAST(body AS BINARY) USING latin1) FROM as_utf8mb4");
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      int status = pr_test_server_run_cli ("enc", &out, &err, "scan", "--db", "URI", "--table", tables[i], "--id",
+                                           "id", "--text", "body", flags[i], NULL);
+
+      g_test_message ("%s %s: %s", tables[i], flags[i], err);
+      g_assert_cmpint (status, !=, 0);
+      g_assert_nonnull (strstr (err, "“body”"));
+      g_assert_nonnull (strstr (err, "wrong encoding"));
+    }
+}
+
 /* A guessed mapping (no mapping flags) takes the column's encoding too. */
 static void
 test_guessed_mapping (void)
@@ -246,6 +272,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding/utf8-in-latin1", test_utf8_in_latin1);
   g_test_add_func ("/db/column-encoding/gbk-in-latin1", test_gbk_in_latin1);
   g_test_add_func ("/db/column-encoding/gbk-in-blob", test_gbk_in_blob);
+  g_test_add_func ("/db/column-encoding/stored-decoded-wrong", test_stored_decoded_wrong);
   g_test_add_func ("/db/column-encoding/guessed-mapping", test_guessed_mapping);
   g_test_add_func ("/db/column-encoding/check-csv", test_check_csv);
   g_test_add_func ("/db/column-encoding/latin1-text-accepted", test_latin1_text_accepted);

@@ -241,6 +241,30 @@ test_offsets (void)
   g_assert_nonnull (strstr (error->message, "r3"));
 }
 
+/* One offset other than the office's (+08:00) among dates with none: the
+ * ones without are China's wall time, so a UTC date among them would be
+ * ordered hours off; refused. */
+static void
+test_foreign_offset (void)
+{
+  static const char *const utc[] = { "2019-06-08T07:31:20Z", "2019-06-08 15:20", "2019-06-08 15:40" };
+  static const char *const only_utc[] = { "2019-06-08T07:31:20Z", "2019-06-08T07:20:00Z" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) a = load_dates (utc, 3, PR_DATE_ORDER_UNSET, &error);
+  g_autoptr(PrRecordSet) b = NULL;
+
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+  g_assert_null (a);
+  g_assert_nonnull (strstr (error->message, "+00:00"));
+  g_assert_nonnull (strstr (error->message, "r2"));
+  g_clear_error (&error);
+
+  /* Every date with the one offset: wall times, in order. */
+  b = load_dates (only_utc, 2, PR_DATE_ORDER_UNSET, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (b->dates[1], <, b->dates[0]);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -252,6 +276,7 @@ main (int    argc,
   g_test_add_func ("/engine/date/unreadable", test_unreadable);
   g_test_add_func ("/engine/date/order", test_order);
   g_test_add_func ("/engine/date/offsets", test_offsets);
+  g_test_add_func ("/engine/date/foreign-offset", test_foreign_offset);
 
   return g_test_run ();
 }

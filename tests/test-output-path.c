@@ -346,6 +346,56 @@ test_cli_output_is_input (void)
     }
 }
 
+/* An output that is the password file or the rules file, both read too,
+ * is refused before any connection or work, and the file left as it was:
+ * "-o pw" with "--password-file pw" would put the clusters in place of the
+ * password. No server is needed: the refusal comes first. */
+static void
+test_cli_output_is_password_or_rules (void)
+{
+  g_autofree char *folder = g_build_filename (tmpdir, "same-password", NULL);
+  g_autofree char *in = g_build_filename (folder, "in.csv", NULL);
+  g_autofree char *pw = g_build_filename (folder, "pw", NULL);
+  g_autofree char *rules = g_build_filename (folder, "rules.ini", NULL);
+  g_autoptr(GError) error = NULL;
+  const char *const scan_pw[] = { "scan", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t", "--id", "id",
+                                  "--text", "body", "--password-file", pw, "-o", pw, NULL };
+  const char *const scan_pw_bad_rows[] = { "scan", in, "--id", "id", "--text", "body", "--password-file", pw,
+                                           "--skip-bad-rows", "--bad-rows", pw, NULL };
+  const char *const fingerprint_pw[] = { "fingerprint", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t",
+                                         "--id", "id", "--text", "body", "--password-file", pw, "-o", pw, NULL };
+  const char *const thresholds_pw[] = { "thresholds", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t",
+                                        "--id", "id", "--text", "body", "--password-file", pw, "-o", pw, NULL };
+  const char *const scan_rules[] = { "scan", in, "--id", "id", "--text", "body", "--rules", rules, "-o", rules, NULL };
+  const char *const decisions_pw[] = { "decisions", "export", "--db", "mariadb://clerk@127.0.0.1:1/office",
+                                       "--table", "t",
+                                       "--password-file", pw, "-o", pw, NULL };
+  const char *const repeats_pw[] = { "repeats", "--db", "mariadb://clerk@127.0.0.1:1/office", "--table", "t",
+                                     "--password-file", pw, "-o", pw, NULL };
+  struct { const char *const *args; const char *option; const char *path; } cases[] = {
+    { scan_pw, "--password-file", pw }, { scan_pw_bad_rows, "--password-file", pw },
+    { fingerprint_pw, "--password-file", pw }, { thresholds_pw, "--password-file", pw },
+    { scan_rules, "--rules", rules }, { decisions_pw, "--password-file", pw }, { repeats_pw, "--password-file", pw },
+  };
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_file_set_contents (in, SAME_RECORDS, -1, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *left = NULL;
+
+      /* The file read is given SAME_RECORDS as its text, so that
+       * assert_refused () can tell it was left alone. */
+      g_file_set_contents (cases[i].path, SAME_RECORDS, -1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (g_chmod (cases[i].path, 0600), ==, 0);
+      g_free (assert_refused (cases[i].args, cases[i].option, cases[i].path, cases[i].path));
+      left = contents_of (in);
+      g_assert_cmpstr (left, ==, SAME_RECORDS);
+    }
+}
+
 /* Two outputs that are one file: one report would be lost. Both are new,
  * or one spelled another way; outputs to /dev/null twice are fine. */
 static void
@@ -411,6 +461,7 @@ main (int   argc,
   g_test_add_func ("/engine/output-path/symlink/followed", test_links_followed);
   g_test_add_func ("/engine/output-path/symlink/second-in-chain", test_foreign_link_second_in_chain);
   g_test_add_func ("/engine/output-path/missing-folder", test_check_missing_folder);
+  g_test_add_func ("/cli/common/output-is-password-or-rules", test_cli_output_is_password_or_rules);
   g_test_add_func ("/cli/common/output-device-behind-foreign-link", test_cli_device_behind_foreign_link);
   g_test_add_func ("/cli/common/output-report-behind-foreign-link", test_cli_report_behind_foreign_link);
   g_test_add_func ("/cli/common/output-missing-folder-first", test_cli_missing_folder_first);

@@ -1543,6 +1543,28 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
   return TRUE;
 }
 
+/**
+ * pr_cli_check_store_output:
+ * @options: the command's options (its password file)
+ * @out: (nullable): its --out
+ * @error: return location for a #GError
+ *
+ * pr_cli_check_outputs () for a command that reads only the store and
+ * writes one CSV file: the file must not be the password file.
+ *
+ * Returns: %FALSE with @error if it cannot be written
+ */
+gboolean
+pr_cli_check_store_output (const PrCliMappingOptions  *options,
+                           const char                 *out,
+                           GError                    **error)
+{
+  const PrCliFile inputs[] = { { "--password-file", options->password_file } };
+  const PrCliFile outputs[] = { { "--out", out } };
+
+  return pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), error);
+}
+
 /* The resident set now, in MB (0 if /proc cannot tell). */
 double
 pr_cli_rss_mb (void)

@@ -70,6 +70,8 @@ pr_cli_decisions (int    argc,
     }
   /* The output first: one that cannot be written is told before the
    * server is asked anything. */
+  if (!pr_cli_check_store_output (&options, out, &error))
+    goto failed;
   writer = pr_cli_open_csv_output (out, (no_bom ? 0 : PR_CSV_WRITER_BOM) | PR_CSV_WRITER_NEUTRALIZE, &error);
   if (writer == NULL)
     goto failed;

@@ -52,6 +52,8 @@ pr_cli_repeats (int    argc,
 
   /* The output first: a folder that is not there is told before the
    * server is asked anything. */
+  if (!pr_cli_check_store_output (&options, out, &error))
+    goto failed;
   writer = pr_cli_open_csv_output (out, PR_CSV_WRITER_FLAGS_NONE, &error);
   if (writer == NULL)
     goto failed;

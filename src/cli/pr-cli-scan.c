@@ -361,7 +361,8 @@ pr_cli_scan (int    argc,
    * killed run leaves the store as it was, and the next scan reports the
    * same new repeats again. None may be the records file or another. */
   {
-    const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL } };
+    const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL },
+                                 { "--password-file", options.password_file }, { "--rules", rules_path } };
     const PrCliFile outputs[] = { { "--out", out }, { "--pairs", pairs_path }, { "--new-repeats", new_repeats_path },
                                   { "--bad-rows", bad_rows_path } };
 

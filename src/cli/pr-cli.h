@@ -212,6 +212,9 @@ gboolean      pr_cli_check_outputs          (const PrCliFile      *inputs,
                                              const PrCliFile      *outputs,
                                              guint                 n_outputs,
                                              GError              **error);
+gboolean      pr_cli_check_store_output     (const PrCliMappingOptions *options,
+                                             const char           *out,
+                                             GError              **error);
 double        pr_cli_peak_rss_mb            (void);
 /* explain's waterfall of the second stage (pr-cli-explain-score.c). */
 gboolean      pr_cli_print_score            (const PrMapping      *mapping,

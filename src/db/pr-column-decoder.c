@@ -67,7 +67,10 @@ _pr_column_decoder_new (const PrMapping *mapping,
           self->encodings[c] = g_strdup (column->encoding);
           self->given_utf8[c] = g_str_equal (folded, "utf-8") || g_str_equal (folded, "utf8");
         }
-      else if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
+      /* A given encoding's text is checked too: text decoded wrong once
+       * before it was stored (UTF-8 read as Latin-1 and saved as UTF-8)
+       * is gibberish in any reading. */
+      if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
         self->checks[c] = pr_encoding_check_new ();
     }
   return self;
@@ -148,6 +151,38 @@ set_mis_encoded_error (PrColumnDecoder  *self,
 {
   const char *name = pr_encoding_guess_to_string (guess);
 
+  if (self->encodings[c] != NULL)
+    {
+      /* Read in the encoding given, the text still looks decoded wrong:
+       * it was stored so, and no encoding reads it right. */
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                   ngettext ("column “%s” of table “%s”, read as %s, still looks decoded in the wrong encoding "
+                             "(%llu value, first in row %llu): if its bytes are in another encoding, give that "
+                             "one; if the text was decoded wrong before it was stored (UTF-8 read as Latin-1 and "
+                             "saved again), repair the column in the table",
+                             "column “%s” of table “%s”, read as %s, still looks decoded in the wrong encoding "
+                             "(%llu values, first in row %llu): if its bytes are in another encoding, give that "
+                             "one; if the text was decoded wrong before it was stored (UTF-8 read as Latin-1 and "
+                             "saved again), repair the column in the table", count),
+                   self->names[c], self->table, self->encodings[c], (unsigned long long) count,
+                   (unsigned long long) row);
+      return;
+    }
+  if (guess == PR_ENCODING_GUESS_RARE_HAN)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                   ngettext ("column “%s” of table “%s” holds Chinese text that is mostly rare characters (%llu "
+                             "value, first in row %llu), as text stored in another Chinese encoding than the "
+                             "column's character set (GBK in a Big5 column, or Big5 in a GBK one) reads: give "
+                             "the encoding its bytes are really in (--column-encoding %s=GBK or BIG5)",
+                             "column “%s” of table “%s” holds Chinese text that is mostly rare characters (%llu "
+                             "values, first in row %llu), as text stored in another Chinese encoding than the "
+                             "column's character set (GBK in a Big5 column, or Big5 in a GBK one) reads: give "
+                             "the encoding its bytes are really in (--column-encoding %s=GBK or BIG5)", count),
+                   self->names[c], self->table, (unsigned long long) count, (unsigned long long) row,
+                   self->names[c]);
+      return;
+    }
   if (self->advice == PR_ADVICE_CONTROLS)
     {
       set_mis_encoded_controls_error (self, c, name, row, count, error);
@@ -248,6 +283,8 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
           self->owned[c] = text;
           values[c] = text;
           lengths[c] = written;
+          if (self->checks[c] != NULL)
+            pr_encoding_check_add (self->checks[c], text, written, row);
         }
       else if (self->checks[c] != NULL)
         {

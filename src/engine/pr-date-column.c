@@ -11,7 +11,8 @@
  * written, offset or not. Only when the offsets differ (an export that
  * mixes zones) do the dates compare as instants (UTC); a date without an
  * offset among them could be in any zone, so then the load refuses rather
- * than guess.
+ * than guess. So it does when the one offset is not the office's own
+ * (+08:00): the dates without one are that zone's wall time.
  */
 #define G_LOG_DOMAIN "pr-date-column"
 
@@ -224,6 +225,22 @@ pr_date_column_finish (PrDateColumn  *self,
   *out_n_unreadable = self->n_unreadable;
   *out_unreadable_ids = g_ptr_array_ref (self->unreadable_ids);
 
+  /* Dates without an offset are the office's wall time, China Standard
+   * Time (+08:00); one other offset among them (a UTC "Z" export merged
+   * in) would be compared as if it were that zone, hours off. */
+  if (self->other_offset_id == NULL && self->naive_id != NULL && self->offsets != NULL &&
+      self->first_offset != PR_DATE_COLUMN_OFFICE_OFFSET)
+    {
+      g_autofree char *first = format_offset (self->first_offset);
+
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                   _("the dates in column “%s” give the offset %s (record %s) and some give none (record %s); "
+                     "a date without an offset is read as China Standard Time (+08:00), so they cannot be put "
+                     "in order; give every date its offset or none, or correct the column"),
+                   self->name, first, self->first_offset_id, self->naive_id);
+      g_clear_pointer (out_unreadable_ids, g_ptr_array_unref);
+      return FALSE;
+    }
   if (self->other_offset_id == NULL)
     return TRUE;
 

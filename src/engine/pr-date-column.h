@@ -10,6 +10,8 @@ G_BEGIN_DECLS
 
 /* How many unreadable dates a load names by their record's id. */
 #define PR_DATE_COLUMN_MAX_NAMED 5
+/* The zone of the dates without an offset: China Standard Time, in seconds. */
+#define PR_DATE_COLUMN_OFFICE_OFFSET (8 * 3600)
 
 typedef struct _PrDateColumn PrDateColumn;
 

@@ -11,6 +11,7 @@ typedef enum {
   PR_ENCODING_GUESS_GB18030,  /* bytes that are GBK/GB18030 Chinese text */
   PR_ENCODING_GUESS_C1,       /* C1 control characters: read with the wrong encoding */
   PR_ENCODING_GUESS_BIG5,     /* bytes that are Big5 (Traditional) Chinese text */
+  PR_ENCODING_GUESS_RARE_HAN, /* mostly rare ideographs: Chinese text read in another Chinese encoding */
 } PrEncodingGuess;
 
 typedef struct _PrEncodingCheck PrEncodingCheck;

@@ -912,6 +912,28 @@ csv_source_check_encoding (CsvSource  *source,
   return TRUE;
 }
 
+/* Whether the current line holds the mapped columns' own names, byte
+ * order marks before them aside: files put together (cat a.csv b.csv)
+ * with their headers, read as a record named after the id column. */
+static gboolean
+csv_source_repeats_header (CsvSource *source)
+{
+  if (source->n_columns < 2)
+    return FALSE;
+  for (guint c = 0; c < source->n_columns; c++)
+    {
+      gsize length;
+      const char *field = pr_csv_reader_get_field (source->reader, source->field_of[c], &length);
+
+      while (length >= 3 && memcmp (field, "\xef\xbb\xbf", 3) == 0)
+        field += 3, length -= 3;
+      if (strlen (pr_mapping_get_column (source->mapping, c)->name) != length ||
+          memcmp (field, pr_mapping_get_column (source->mapping, c)->name, length) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 csv_source_next (gpointer            data,
                  const char *const **values,
@@ -938,6 +960,15 @@ csv_source_next (gpointer            data,
       g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
                    _("line %llu: %u fields, but the header has %u"),
                    (unsigned long long) *position, pr_csv_reader_get_n_fields (source->reader), source->n_header_fields);
+      return FALSE;
+    }
+
+  if (csv_source_repeats_header (source))
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                   _("line %llu repeats the header (were files put together with their headers?): delete the "
+                     "line, then scan again"),
+                   (unsigned long long) *position);
       return FALSE;
     }
 
