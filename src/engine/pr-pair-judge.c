@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-pair-judge.h"
+#include "pr-pair-profile.h"
 #include "pr-threads.h"
 
 /**
@@ -94,6 +95,28 @@ pr_pair_judge_record (const PrMapping   *mapping,
                              set->fingerprints[index], record, body, fields);
 }
 
+/* Who sent them, by the identity evidence the clusters use too. */
+static void
+petitioner_feature (const PrRecordSet *set,
+                    guint32            a,
+                    guint32            b,
+                    double            *features)
+{
+  if (set->identities != NULL)
+    {
+      PrPetitionerKind kind = pr_record_set_compare_petitioners (set, a, b, NULL);
+
+      features[PR_PAIR_FEATURE_SAME_PETITIONER] = kind == PR_PETITIONER_SAME ? 1 : kind == PR_PETITIONER_OTHER ? -1 : 0;
+    }
+}
+
+/**
+ * pr_pair_judge_features:
+ * @set: loaded with keep_texts
+ *
+ * The features of the records @a and @b of @set, each read for this pair
+ * alone; pr_pair_judge_all_features () reads each record once for many.
+ */
 gboolean
 pr_pair_judge_features (PrTokenizer       *tokenizer,
                         const PrMapping   *mapping,
@@ -114,28 +137,63 @@ pr_pair_judge_features (PrTokenizer       *tokenizer,
   pr_pair_judge_record (mapping, set, b, &record_b, body_b, fields_b);
   if (!pr_pair_features (tokenizer, &record_a, &record_b, features, error))
     return FALSE;
-  /* Who sent them, by the identity evidence the clusters use too. */
-  if (set->identities != NULL)
-    {
-      PrPetitionerKind kind = pr_record_set_compare_petitioners (set, a, b, NULL);
-
-      features[PR_PAIR_FEATURE_SAME_PETITIONER] = kind == PR_PETITIONER_SAME ? 1 : kind == PR_PETITIONER_OTHER ? -1 : 0;
-    }
+  petitioner_feature (set, a, b, features);
   return TRUE;
 }
 
 typedef struct {
   const PrMapping   *mapping;
   PrTokenizerFlags   flags;
-  const PrPairModel *model;
+  const PrPairModel *model;     /* (nullable): score with it */
+  double            *features;  /* (nullable): or keep the features here */
   const PrRecordSet *set;
   PrScoredPair      *pairs;
   gsize              n_pairs;
+  guint32           *needed;    /* the records in a pair, each once */
+  guint32            n_needed;
+  PrPairProfile    **profiles;  /* by record; NULL for those in no pair */
   guint              n_threads;
   GCancellable      *cancellable;
   GMutex             lock;
-  GError            *error;   /* the first failure */
+  GError            *error;     /* the first failure */
 } Work;
+
+static void
+keep_error (Work   *work,
+            GError *error)
+{
+  g_mutex_lock (&work->lock);
+  if (work->error == NULL)
+    work->error = error;
+  else
+    g_error_free (error);
+  g_mutex_unlock (&work->lock);
+}
+
+static void
+profile_share (gpointer data,
+               guint    index)
+{
+  Work *work = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (work->flags, &error);
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+
+  for (gsize i = index; tokenizer != NULL && i < work->n_needed; i += work->n_threads)
+    {
+      guint32 r = work->needed[i];
+      PrPairRecord record;
+
+      if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
+        break;
+      pr_pair_judge_record (work->mapping, work->set, r, &record, body, fields);
+      if ((work->profiles[r] = pr_pair_profile_new (tokenizer, &record, &error)) == NULL)
+        break;
+    }
+  if (error != NULL)
+    keep_error (work, g_steal_pointer (&error));
+}
 
 static void
 score_share (gpointer data,
@@ -143,26 +201,107 @@ score_share (gpointer data,
 {
   Work *work = data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (work->flags, &error);
   double features[PR_PAIR_N_FEATURES];
 
-  for (gsize i = index; tokenizer != NULL && i < work->n_pairs; i += work->n_threads)
+  for (gsize i = index; i < work->n_pairs; i += work->n_threads)
     {
       PrScoredPair *pair = &work->pairs[i];
+      double *out = work->features != NULL ? work->features + i * PR_PAIR_N_FEATURES : features;
 
       if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
         break;
-      if (!pr_pair_judge_features (tokenizer, work->mapping, work->set, pair->a, pair->b, features, &error))
+      if (!pr_pair_profile_compare (work->profiles[pair->a], work->profiles[pair->b], out, &error))
         break;
-      pair->probability = (float) pr_pair_model_probability (work->model, features);
+      petitioner_feature (work->set, pair->a, pair->b, out);
+      if (work->model != NULL)
+        pair->probability = (float) pr_pair_model_probability (work->model, out);
     }
   if (error != NULL)
+    keep_error (work, g_steal_pointer (&error));
+}
+
+/* Reads each record of a pair once (pr-pair-profile.c), in threads, then
+ * judges the pairs from what was read. */
+static gboolean
+judge (Work    *work,
+       GError **error)
+{
+  guint n_records = work->set->n_records;
+  g_autoptr(PrPairWords) words = pr_pair_words_new ();
+  g_autofree guint8 *in_pair = g_new0 (guint8, MAX (1, n_records));
+  gsize bytes = 0;
+  gint64 start = g_get_monotonic_time ();
+  guint n_threads = pr_threads_resolve (work->n_threads);
+
+  g_return_val_if_fail (work->set->texts != NULL, FALSE);
+  work->profiles = g_new0 (PrPairProfile *, MAX (1, n_records));
+  work->needed = g_new (guint32, MAX (1, MIN ((gsize) n_records, 2 * work->n_pairs)));
+  for (gsize i = 0; i < work->n_pairs; i++)
+    for (guint side = 0; side < 2; side++)
+      {
+        guint32 r = side == 0 ? work->pairs[i].a : work->pairs[i].b;
+
+        g_return_val_if_fail (r < n_records, FALSE);
+        if (!in_pair[r])
+          {
+            in_pair[r] = 1;
+            work->needed[work->n_needed++] = r;
+          }
+      }
+  g_mutex_init (&work->lock);
+  work->n_threads = MAX (1, MIN (n_threads, work->n_needed / 64 + 1));
+  pr_threads_run ("pr-profile", work->n_threads, profile_share, work);
+  if (work->error == NULL)
     {
-      g_mutex_lock (&work->lock);
-      if (work->error == NULL)
-        work->error = g_steal_pointer (&error);
-      g_mutex_unlock (&work->lock);
+      /* One thread numbers the words, so that equal words get equal
+       * numbers whichever thread read them. */
+      for (guint32 i = 0; i < work->n_needed; i++)
+        {
+          pr_pair_profile_number (work->profiles[work->needed[i]], words);
+          bytes += pr_pair_profile_size (work->profiles[work->needed[i]]);
+        }
+      g_debug ("%u records read for %" G_GSIZE_FORMAT " pairs in %.2f s, %" G_GSIZE_FORMAT " bytes",
+               work->n_needed, work->n_pairs, (g_get_monotonic_time () - start) / 1e6, bytes);
+      work->n_threads = MAX (1, MIN (n_threads, work->n_pairs / 64 + 1));
+      pr_threads_run ("pr-judge", work->n_threads, score_share, work);
     }
+  for (guint32 i = 0; i < work->n_needed; i++)
+    pr_pair_profile_free (work->profiles[work->needed[i]]);
+  g_clear_pointer (&work->profiles, g_free);
+  g_clear_pointer (&work->needed, g_free);
+  g_mutex_clear (&work->lock);
+  if (work->error != NULL)
+    {
+      g_propagate_error (error, work->error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * pr_pair_judge_all_features:
+ * @set: loaded with keep_texts
+ * @features: (out caller-allocates): n_pairs × PR_PAIR_N_FEATURES numbers
+ *
+ * pr_pair_judge_features () of every pair, each record read once.
+ *
+ * Returns: %FALSE with @error set if a text is refused or on cancel.
+ */
+gboolean
+pr_pair_judge_all_features (const PrMapping    *mapping,
+                            PrTokenizerFlags    flags,
+                            const PrRecordSet  *set,
+                            const PrScoredPair *pairs,
+                            gsize               n_pairs,
+                            double             *features,
+                            guint               n_threads,
+                            GCancellable       *cancellable,
+                            GError            **error)
+{
+  Work work = { mapping, flags, NULL, features, set, (PrScoredPair *) pairs, n_pairs, NULL, 0, NULL, n_threads,
+                cancellable, { 0 }, NULL };
+
+  return judge (&work, error);
 }
 
 /**
@@ -183,17 +322,8 @@ pr_pair_judge_score (const PrMapping   *mapping,
                      GCancellable      *cancellable,
                      GError           **error)
 {
-  Work work = { mapping, flags, model, set, pairs, n_pairs, 0, cancellable, { 0 }, NULL };
+  Work work = { mapping, flags, model, NULL, set, pairs, n_pairs, NULL, 0, NULL, n_threads, cancellable, { 0 },
+                NULL };
 
-  g_return_val_if_fail (set->texts != NULL, FALSE);
-  work.n_threads = MAX (1, MIN (pr_threads_resolve (n_threads), n_pairs / 64 + 1));
-  g_mutex_init (&work.lock);
-  pr_threads_run ("pr-judge", work.n_threads, score_share, &work);
-  g_mutex_clear (&work.lock);
-  if (work.error != NULL)
-    {
-      g_propagate_error (error, work.error);
-      return FALSE;
-    }
-  return TRUE;
+  return judge (&work, error);
 }
