@@ -83,6 +83,7 @@ test_cached (void)
   g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
   g_autofree double *cached = NULL;
+  g_autofree double *small_blocks = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) body_a = g_string_new (NULL);
   g_autoptr(GString) body_b = g_string_new (NULL);
@@ -116,6 +117,14 @@ test_cached (void)
                                              (const PrScoredPair *) (gpointer) pairs->data, pairs->len, cached, 2,
                                              NULL, &error));
   g_assert_no_error (error);
+  /* In blocks of a few records, groups cut and records read again: the same. */
+  small_blocks = g_new (double, pairs->len * PR_PAIR_N_FEATURES);
+  g_assert_true (_pr_pair_judge_all_features_in_blocks (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, set,
+                                                        (const PrScoredPair *) (gpointer) pairs->data, pairs->len,
+                                                        small_blocks, 2, 7, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (small_blocks, pairs->len * PR_PAIR_N_FEATURES * sizeof (double), cached,
+                   pairs->len * PR_PAIR_N_FEATURES * sizeof (double));
 
   for (guint i = 0; i < pairs->len; i++)
     {
