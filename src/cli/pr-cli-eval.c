@@ -952,7 +952,6 @@ evaluate_second_stage (PrCliMappingOptions *options,
                        GError             **error)
 {
   g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
-  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (pr_cli_load_flags (options), error);
   g_autofree double *features = NULL;
   g_autofree guint8 *labels = NULL;
   g_autofree guint8 *folds = NULL;
@@ -961,8 +960,6 @@ evaluate_second_stage (PrCliMappingOptions *options,
   gpointer key, value;
   gsize n;
 
-  if (tokenizer == NULL)
-    return FALSE;
   g_hash_table_iter_init (&iter, predicted);
   while (g_hash_table_iter_next (&iter, &key, &value))
     if (predicted_at (GPOINTER_TO_UINT (value), options->k))
@@ -976,13 +973,14 @@ evaluate_second_stage (PrCliMappingOptions *options,
   features = g_new (double, MAX (n, 1) * PR_PAIR_N_FEATURES);
   labels = g_new (guint8, MAX (n, 1));
   learned = g_new (double, MAX (n, 1));
+  if (!pr_pair_judge_all_features (mapping, pr_cli_load_flags (options), set, (const PrScoredPair *) (gpointer) candidates->data,
+                                   n, features, options->threads, NULL, error))
+    return FALSE;
   for (gsize i = 0; i < n; i++)
     {
       const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
       const LabelledPair *lp;
 
-      if (!pr_pair_judge_features (tokenizer, mapping, set, pair->a, pair->b, features + i * PR_PAIR_N_FEATURES, error))
-        return FALSE;
       switch (judge_pair (judge, pair_key (pair->a, pair->b), &lp))
         {
         case VERDICT_DUP:

@@ -79,7 +79,6 @@ pr_cli_learn (int    argc,
   g_autoptr(GPtrArray) decisions = NULL;
   g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
   g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
-  g_autoptr(PrTokenizer) tokenizer = NULL;
   g_autofree double *features = NULL;
   g_autofree guint8 *labels = NULL;
   g_autofree guint8 *folds = NULL;
@@ -131,21 +130,26 @@ pr_cli_learn (int    argc,
     }
 
   n = must->len + cannot->len;
-  tokenizer = pr_tokenizer_new (load.flags, &error);
-  if (tokenizer == NULL)
-    goto failed;
   features = g_new (double, n * PR_PAIR_N_FEATURES);
   labels = g_new (guint8, n);
   shipped = g_new (double, n);
   learned = g_new (double, n);
+  {
+    g_autofree PrScoredPair *pairs = g_new (PrScoredPair, MAX (n, 1));
+
+    for (gsize i = 0; i < n; i++)
+      {
+        const PrPair *pair = i < must->len ? &g_array_index (must, PrPair, i)
+                                           : &g_array_index (cannot, PrPair, i - must->len);
+
+        pairs[i] = (PrScoredPair) { pair->a, pair->b, 0, -1 };
+      }
+    if (!pr_pair_judge_all_features (mapping, load.flags, set, pairs, n, features, load.n_threads, NULL, &error))
+      goto failed;
+  }
   for (gsize i = 0; i < n; i++)
     {
-      const PrPair *pair = i < must->len ? &g_array_index (must, PrPair, i)
-                                         : &g_array_index (cannot, PrPair, i - must->len);
       labels[i] = i < must->len;
-      if (!pr_pair_judge_features (tokenizer, mapping, set, pair->a, pair->b, features + i * PR_PAIR_N_FEATURES,
-                                   &error))
-        goto failed;
       shipped[i] = pr_pair_model_probability (&pr_pair_model_default, features + i * PR_PAIR_N_FEATURES);
     }
   {

@@ -805,6 +805,44 @@ pr_diff_words (PrTokenizer   *tokenizer,
                                      cancellable, error);
 }
 
+/**
+ * pr_diff_shape:
+ * @a: word numbers, equal numbers for equal words (as the tokenizer
+ *   normalises them)
+ * @shape: (out caller-allocates): filled but for the spans, which stay
+ *   %NULL
+ *
+ * The counts of pr_diff_words () from words already numbered, for a caller
+ * that compares one text with many and tokenizes each once.
+ *
+ * Returns: %FALSE with @error set on cancel.
+ */
+gboolean
+pr_diff_shape (const guint32 *a,
+               gsize          n_a,
+               const guint32 *b,
+               gsize          n_b,
+               PrDiff        *shape,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  g_autofree guint8 *matched_a = g_new0 (guint8, MAX (n_a, 1));
+  g_autofree guint8 *matched_b = g_new0 (guint8, MAX (n_b, 1));
+  gboolean exact = TRUE;
+
+  memset (shape, 0, sizeof *shape);
+  if (!_pr_diff_sequences (a, n_a, b, n_b, _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT, matched_a, matched_b,
+                           &exact, NULL, cancellable, error))
+    return FALSE;
+  shape->words_a = n_a;
+  shape->words_b = n_b;
+  for (gsize i = 0; i < n_a; i++)
+    shape->common += matched_a[i];
+  measure_shape (shape, matched_a, n_a, matched_b, n_b);
+  shape->exact = exact;
+  return TRUE;
+}
+
 void
 pr_diff_free (PrDiff *diff)
 {

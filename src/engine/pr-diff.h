@@ -74,6 +74,13 @@ PrDiff *pr_diff_words          (PrTokenizer   *tokenizer,
                                 gssize         b_length,
                                 GCancellable  *cancellable,
                                 GError       **error);
+gboolean pr_diff_shape         (const guint32 *a,
+                                gsize          n_a,
+                                const guint32 *b,
+                                gsize          n_b,
+                                PrDiff        *shape,
+                                GCancellable  *cancellable,
+                                GError       **error);
 void    pr_diff_free           (PrDiff        *diff);
 double  pr_diff_get_similarity (const PrDiff  *diff);
 

@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-pair-judge.h"
+#include "pr-pair-profile.h"
 #include "pr-threads.h"
 
 /**
@@ -94,6 +95,28 @@ pr_pair_judge_record (const PrMapping   *mapping,
                              set->fingerprints[index], record, body, fields);
 }
 
+/* Who sent them, by the identity evidence the clusters use too. */
+static void
+petitioner_feature (const PrRecordSet *set,
+                    guint32            a,
+                    guint32            b,
+                    double            *features)
+{
+  if (set->identities != NULL)
+    {
+      PrPetitionerKind kind = pr_record_set_compare_petitioners (set, a, b, NULL);
+
+      features[PR_PAIR_FEATURE_SAME_PETITIONER] = kind == PR_PETITIONER_SAME ? 1 : kind == PR_PETITIONER_OTHER ? -1 : 0;
+    }
+}
+
+/**
+ * pr_pair_judge_features:
+ * @set: loaded with keep_texts
+ *
+ * The features of the records @a and @b of @set, each read for this pair
+ * alone; pr_pair_judge_all_features () reads each record once for many.
+ */
 gboolean
 pr_pair_judge_features (PrTokenizer       *tokenizer,
                         const PrMapping   *mapping,
@@ -114,28 +137,66 @@ pr_pair_judge_features (PrTokenizer       *tokenizer,
   pr_pair_judge_record (mapping, set, b, &record_b, body_b, fields_b);
   if (!pr_pair_features (tokenizer, &record_a, &record_b, features, error))
     return FALSE;
-  /* Who sent them, by the identity evidence the clusters use too. */
-  if (set->identities != NULL)
-    {
-      PrPetitionerKind kind = pr_record_set_compare_petitioners (set, a, b, NULL);
-
-      features[PR_PAIR_FEATURE_SAME_PETITIONER] = kind == PR_PETITIONER_SAME ? 1 : kind == PR_PETITIONER_OTHER ? -1 : 0;
-    }
+  petitioner_feature (set, a, b, features);
   return TRUE;
 }
 
 typedef struct {
   const PrMapping   *mapping;
   PrTokenizerFlags   flags;
-  const PrPairModel *model;
+  const PrPairModel *model;     /* (nullable): score with it */
+  double            *features;  /* (nullable): or keep the features here */
   const PrRecordSet *set;
   PrScoredPair      *pairs;
   gsize              n_pairs;
+  const gsize       *block;     /* the pairs judged now, by index */
+  gsize              n_block;
+  guint32           *needed;    /* the records in those pairs, each once */
+  guint32            n_needed;
+  PrPairProfile    **profiles;  /* by record; NULL for those in no pair */
   guint              n_threads;
+  guint              block_records;  /* records profiled at once, about */
   GCancellable      *cancellable;
   GMutex             lock;
-  GError            *error;   /* the first failure */
+  GError            *error;     /* the first failure */
 } Work;
+
+static void
+keep_error (Work   *work,
+            GError *error)
+{
+  g_mutex_lock (&work->lock);
+  if (work->error == NULL)
+    work->error = error;
+  else
+    g_error_free (error);
+  g_mutex_unlock (&work->lock);
+}
+
+static void
+profile_share (gpointer data,
+               guint    index)
+{
+  Work *work = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (work->flags, &error);
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+
+  for (gsize i = index; tokenizer != NULL && i < work->n_needed; i += work->n_threads)
+    {
+      guint32 r = work->needed[i];
+      PrPairRecord record;
+
+      if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
+        break;
+      pr_pair_judge_record (work->mapping, work->set, r, &record, body, fields);
+      if ((work->profiles[r] = pr_pair_profile_new (tokenizer, &record, &error)) == NULL)
+        break;
+    }
+  if (error != NULL)
+    keep_error (work, g_steal_pointer (&error));
+}
 
 static void
 score_share (gpointer data,
@@ -143,26 +204,213 @@ score_share (gpointer data,
 {
   Work *work = data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (work->flags, &error);
   double features[PR_PAIR_N_FEATURES];
 
-  for (gsize i = index; tokenizer != NULL && i < work->n_pairs; i += work->n_threads)
+  for (gsize j = index; j < work->n_block; j += work->n_threads)
     {
+      gsize i = work->block[j];
       PrScoredPair *pair = &work->pairs[i];
+      double *out = work->features != NULL ? work->features + i * PR_PAIR_N_FEATURES : features;
 
-      if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
+      if ((j & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
         break;
-      if (!pr_pair_judge_features (tokenizer, work->mapping, work->set, pair->a, pair->b, features, &error))
+      if (!pr_pair_profile_compare (work->profiles[pair->a], work->profiles[pair->b], out, &error))
         break;
-      pair->probability = (float) pr_pair_model_probability (work->model, features);
+      petitioner_feature (work->set, pair->a, pair->b, out);
+      if (work->model != NULL)
+        pair->probability = (float) pr_pair_model_probability (work->model, out);
     }
   if (error != NULL)
+    keep_error (work, g_steal_pointer (&error));
+}
+
+/* Reads each record of the block's pairs once (pr-pair-profile.c), in
+ * threads, then judges those pairs from what was read. */
+static gboolean
+judge_block (Work    *work,
+             guint8  *in_block,
+             guint    n_threads)
+{
+  g_autoptr(PrPairWords) words = pr_pair_words_new ();
+
+  work->n_needed = 0;
+  for (gsize j = 0; j < work->n_block; j++)
+    for (guint side = 0; side < 2; side++)
+      {
+        const PrScoredPair *pair = &work->pairs[work->block[j]];
+        guint32 r = side == 0 ? pair->a : pair->b;
+
+        if (!in_block[r])
+          {
+            in_block[r] = 1;
+            work->needed[work->n_needed++] = r;
+          }
+      }
+  work->n_threads = MAX (1, MIN (n_threads, work->n_needed / 64 + 1));
+  pr_threads_run ("pr-profile", work->n_threads, profile_share, work);
+  if (work->error == NULL)
     {
-      g_mutex_lock (&work->lock);
-      if (work->error == NULL)
-        work->error = g_steal_pointer (&error);
-      g_mutex_unlock (&work->lock);
+      /* One thread numbers the words, so that equal words get equal
+       * numbers whichever thread read them. */
+      for (guint32 i = 0; i < work->n_needed; i++)
+        pr_pair_profile_number (work->profiles[work->needed[i]], words);
+      work->n_threads = MAX (1, MIN (n_threads, work->n_block / 64 + 1));
+      pr_threads_run ("pr-judge", work->n_threads, score_share, work);
     }
+  for (guint32 i = 0; i < work->n_needed; i++)
+    {
+      g_clear_pointer (&work->profiles[work->needed[i]], pr_pair_profile_free);
+      in_block[work->needed[i]] = 0;
+    }
+  return work->error == NULL;
+}
+
+static guint32
+find_root (guint32 *parent,
+           guint32  r)
+{
+  while (parent[r] != r)
+    {
+      parent[r] = parent[parent[r]];
+      r = parent[r];
+    }
+  return r;
+}
+
+static int
+compare_by_root (gconstpointer x,
+                 gconstpointer y,
+                 gpointer      user_data)
+{
+  const guint32 *roots = user_data;
+  gsize i = *(const gsize *) x, j = *(const gsize *) y;
+
+  if (roots[i] != roots[j])
+    return roots[i] < roots[j] ? -1 : 1;
+  return (i > j) - (i < j);
+}
+
+/* Judges the pairs in blocks of about PROFILE_BLOCK records, the pairs of
+ * one connected group of records together: each record is read once
+ * unless its group is larger than a block, and the profiles in memory at
+ * once stay bounded (a 3-gram set takes more bytes than the text). */
+#define PROFILE_BLOCK 16384
+
+static gboolean
+judge (Work    *work,
+       GError **error)
+{
+  guint n_records = work->set->n_records;
+  guint n_threads = pr_threads_resolve (work->n_threads);
+  g_autofree guint32 *parent = g_new (guint32, MAX (1, n_records));
+  g_autofree guint32 *roots = g_new (guint32, MAX (1, work->n_pairs));
+  g_autofree gsize *order = g_new (gsize, MAX (1, work->n_pairs));
+  g_autofree guint8 *in_block = g_new0 (guint8, MAX (1, n_records));
+  g_autofree guint8 *counted = g_new0 (guint8, MAX (1, n_records));
+  gsize start = 0;
+  guint32 n_counted = 0;
+
+  g_return_val_if_fail (work->set->texts != NULL, FALSE);
+  for (guint32 r = 0; r < n_records; r++)
+    parent[r] = r;
+  for (gsize i = 0; i < work->n_pairs; i++)
+    {
+      guint32 x, y;
+
+      g_return_val_if_fail (work->pairs[i].a < n_records && work->pairs[i].b < n_records, FALSE);
+      x = find_root (parent, work->pairs[i].a);
+      y = find_root (parent, work->pairs[i].b);
+      if (x != y)
+        parent[MAX (x, y)] = MIN (x, y);
+    }
+  for (gsize i = 0; i < work->n_pairs; i++)
+    {
+      roots[i] = find_root (parent, work->pairs[i].a);
+      order[i] = i;
+    }
+  g_qsort_with_data (order, work->n_pairs, sizeof *order, compare_by_root, roots);
+
+  work->profiles = g_new0 (PrPairProfile *, MAX (1, n_records));
+  work->needed = g_new (guint32, MAX (1, MIN ((gsize) n_records, 2 * work->n_pairs)));
+  g_mutex_init (&work->lock);
+  for (gsize i = 0; i <= work->n_pairs && work->error == NULL; i++)
+    {
+      /* A block ends before a new group that would not fit, or at the end. */
+      gboolean new_group = i == work->n_pairs || i == 0 || roots[order[i]] != roots[order[i - 1]];
+
+      if (i > start && (i == work->n_pairs || (new_group && n_counted >= work->block_records) ||
+                         n_counted >= 4 * work->block_records))
+        {
+          work->block = order + start;
+          work->n_block = i - start;
+          judge_block (work, in_block, n_threads);
+          for (gsize j = start; j < i; j++)
+            counted[work->pairs[order[j]].a] = counted[work->pairs[order[j]].b] = 0;
+          start = i;
+          n_counted = 0;
+        }
+      if (i < work->n_pairs)
+        for (guint side = 0; side < 2; side++)
+          {
+            guint32 r = side == 0 ? work->pairs[order[i]].a : work->pairs[order[i]].b;
+
+            if (!counted[r])
+              counted[r] = 1, n_counted++;
+          }
+    }
+  g_clear_pointer (&work->profiles, g_free);
+  g_clear_pointer (&work->needed, g_free);
+  g_mutex_clear (&work->lock);
+  if (work->error != NULL)
+    {
+      g_propagate_error (error, work->error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* pr_pair_judge_all_features () with blocks of about @block_records
+ * records (for tests). */
+gboolean
+_pr_pair_judge_all_features_in_blocks (const PrMapping    *mapping,
+                                       PrTokenizerFlags    flags,
+                                       const PrRecordSet  *set,
+                                       const PrScoredPair *pairs,
+                                       gsize               n_pairs,
+                                       double             *features,
+                                       guint               n_threads,
+                                       guint               block_records,
+                                       GCancellable       *cancellable,
+                                       GError            **error)
+{
+  Work work = { mapping, flags, NULL, features, set, (PrScoredPair *) pairs, n_pairs, NULL, 0, NULL, 0, NULL,
+                n_threads, MAX (1, block_records), cancellable, { 0 }, NULL };
+
+  return judge (&work, error);
+}
+
+/**
+ * pr_pair_judge_all_features:
+ * @set: loaded with keep_texts
+ * @features: (out caller-allocates): n_pairs × PR_PAIR_N_FEATURES numbers
+ *
+ * pr_pair_judge_features () of every pair, each record read once.
+ *
+ * Returns: %FALSE with @error set if a text is refused or on cancel.
+ */
+gboolean
+pr_pair_judge_all_features (const PrMapping    *mapping,
+                            PrTokenizerFlags    flags,
+                            const PrRecordSet  *set,
+                            const PrScoredPair *pairs,
+                            gsize               n_pairs,
+                            double             *features,
+                            guint               n_threads,
+                            GCancellable       *cancellable,
+                            GError            **error)
+{
+  return _pr_pair_judge_all_features_in_blocks (mapping, flags, set, pairs, n_pairs, features, n_threads,
+                                                PROFILE_BLOCK, cancellable, error);
 }
 
 /**
@@ -183,17 +431,8 @@ pr_pair_judge_score (const PrMapping   *mapping,
                      GCancellable      *cancellable,
                      GError           **error)
 {
-  Work work = { mapping, flags, model, set, pairs, n_pairs, 0, cancellable, { 0 }, NULL };
+  Work work = { mapping, flags, model, NULL, set, pairs, n_pairs, NULL, 0, NULL, 0, NULL, n_threads, PROFILE_BLOCK,
+                cancellable, { 0 }, NULL };
 
-  g_return_val_if_fail (set->texts != NULL, FALSE);
-  work.n_threads = MAX (1, MIN (pr_threads_resolve (n_threads), n_pairs / 64 + 1));
-  g_mutex_init (&work.lock);
-  pr_threads_run ("pr-judge", work.n_threads, score_share, &work);
-  g_mutex_clear (&work.lock);
-  if (work.error != NULL)
-    {
-      g_propagate_error (error, work.error);
-      return FALSE;
-    }
-  return TRUE;
+  return judge (&work, error);
 }

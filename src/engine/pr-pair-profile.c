@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * One record as the second stage reads it, read once. At scale a record
+ * is in many candidate pairs (a form letter in hundreds); normalising,
+ * cutting into 3-grams and tokenizing it for each pair cost most of the
+ * judging. A profile keeps what the features compare: the sorted sets of
+ * 3-grams and of letter and digit runs, the body's words numbered (equal
+ * words, as the tokenizer normalises them, get equal numbers from one
+ * PrPairWords), and 64-bit hashes of the texts and fields that are
+ * compared only as equal or not. Two different texts share a 64-bit hash
+ * about once in 10^19 comparisons; the features take that risk.
+ */
+#define G_LOG_DOMAIN "pr-pair-profile"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "pr-date.h"
+#include "pr-diff.h"
+#include "pr-pair-profile.h"
+#include "pr-simhash.h"
+
+/* Ten years: a longer gap weighs no more. */
+#define DATE_GAP_DAYS 3650.0
+
+struct _PrPairProfile {
+  guint64  body_hash;       /* 0: no body */
+  guint64  subject_hash;    /* 0: no subject */
+  guint64 *grams;
+  guint64 *codes;
+  guint64 *subject_grams;
+  guint64 *word_hashes;     /* until numbered */
+  guint32 *words;           /* once numbered */
+  guint64 *fields;          /* 0: empty */
+  guint32  n_grams;
+  guint32  n_codes;
+  guint32  n_subject_grams;
+  guint32  n_words;
+  guint32  n_fields;
+  gint64   date;
+  guint64  petitioner;
+  guint64  fingerprint;
+};
+
+struct _PrPairWords {
+  GHashTable *ids;  /* guint64 hash → number + 1 */
+};
+
+static int
+compare_hashes (gconstpointer a,
+                gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+sort_distinct (GArray *hashes)
+{
+  guint kept = 0;
+
+  g_array_sort (hashes, compare_hashes);
+  for (guint i = 0; i < hashes->len; i++)
+    if (kept == 0 || g_array_index (hashes, guint64, i) != g_array_index (hashes, guint64, kept - 1))
+      g_array_index (hashes, guint64, kept++) = g_array_index (hashes, guint64, i);
+  g_array_set_size (hashes, kept);
+}
+
+/* The distinct 3-grams of @text without its white space, sorted; a text
+ * of one or two characters is one gram. A 3-gram is three code points
+ * packed into 63 bits, so two grams are equal only when their text is. */
+GArray *
+_pr_pair_grams_of (const char *text)
+{
+  GArray *grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  gunichar window[3] = { 0 };
+  guint n = 0;
+
+  for (const char *p = text != NULL ? text : ""; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c))
+        continue;
+      window[0] = window[1];
+      window[1] = window[2];
+      window[2] = c;
+      n++;
+      if (n >= 3)
+        {
+          guint64 gram = ((guint64) window[0] << 42) | ((guint64) window[1] << 21) | window[2];
+
+          g_array_append_val (grams, gram);
+        }
+    }
+  if (n == 1 || n == 2)
+    {
+      guint64 gram = n == 1 ? ((guint64) 1 << 63) | window[2]
+                            : ((guint64) 1 << 63) | ((guint64) window[1] << 21) | window[2];
+
+      g_array_append_val (grams, gram);
+    }
+  sort_distinct (grams);
+  return grams;
+}
+
+/* The distinct runs of ASCII letters and digits of a text (a masked
+ * place, a number, a date's parts), compatibility normalised (full-width
+ * digits are digits) and lower-cased, hashed and sorted. White space
+ * parts runs: the tokenizer's normalised text has none, so the text is
+ * normalised here. */
+static GArray *
+codes_of (const char *raw)
+{
+  GArray *codes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autofree char *text = g_utf8_normalize (raw != NULL ? raw : "", -1, G_NORMALIZE_ALL_COMPOSE);
+
+  if (text == NULL)
+    return codes;
+  for (char *p = text; *p != '\0'; p++)
+    *p = g_ascii_tolower (*p);
+  for (const char *p = text; *p != '\0';)
+    {
+      const char *start = p;
+
+      while (g_ascii_isalnum (*p))
+        p++;
+      if (p > start)
+        {
+          guint64 code = pr_feature_hash (start, p - start);
+
+          g_array_append_val (codes, code);
+        }
+      else
+        p++;
+    }
+  sort_distinct (codes);
+  return codes;
+}
+
+guint
+_pr_pair_count_shared (const guint64 *a,
+                       gsize          n_a,
+                       const guint64 *b,
+                       gsize          n_b)
+{
+  gsize i = 0, j = 0;
+  guint both = 0;
+
+  while (i < n_a && j < n_b)
+    {
+      guint64 x = a[i], y = b[j];
+
+      both += x == y;
+      i += x <= y;
+      j += y <= x;
+    }
+  return both;
+}
+
+static guint64 *
+steal (GArray  *array,
+       guint32 *n)
+{
+  *n = array->len;
+  return (guint64 *) (gpointer) g_array_free (array, array->len == 0);
+}
+
+/* Never 0, which stands for none. */
+static guint64
+text_hash (const char *text)
+{
+  guint64 hash;
+
+  if (text == NULL || *text == '\0')
+    return 0;
+  hash = pr_feature_hash (text, strlen (text));
+  return hash != 0 ? hash : 1;
+}
+
+static gboolean
+grams_of_normalized (PrTokenizer *tokenizer,
+                     const char  *text,
+                     guint64    **grams,
+                     guint32     *n,
+                     GError     **error)
+{
+  g_autofree char *normalized = NULL;
+  gsize length;
+
+  if (text != NULL && *text != '\0' &&
+      (normalized = pr_tokenizer_normalize (tokenizer, text, -1, &length, error)) == NULL)
+    return FALSE;
+  *grams = steal (_pr_pair_grams_of (normalized), n);
+  return TRUE;
+}
+
+static void
+add_word (const char *token,
+          gsize       length,
+          gsize       start,
+          gsize       end,
+          gpointer    user_data)
+{
+  guint64 hash = pr_feature_hash (token, length);
+
+  g_array_append_val ((GArray *) user_data, hash);
+}
+
+/**
+ * pr_pair_profile_new:
+ * @tokenizer: the scan's tokenizer: its words and folding
+ *
+ * Reads @record once for pr_pair_profile_compare (); number its words
+ * with pr_pair_profile_number () first. Keeps nothing of @record.
+ *
+ * Returns: (transfer full) (nullable): the profile, or %NULL with @error
+ *   set for a text the tokenizer refuses.
+ */
+PrPairProfile *
+pr_pair_profile_new (PrTokenizer        *tokenizer,
+                     const PrPairRecord *record,
+                     GError            **error)
+{
+  g_autoptr(PrPairProfile) profile = g_new0 (PrPairProfile, 1);
+  g_autoptr(GArray) words = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  g_return_val_if_fail (tokenizer != NULL && record != NULL, NULL);
+
+  profile->body_hash = text_hash (record->body);
+  profile->subject_hash = text_hash (record->subject);
+  if (!grams_of_normalized (tokenizer, record->body, &profile->grams, &profile->n_grams, error))
+    return NULL;
+  if (profile->subject_hash != 0 &&
+      !grams_of_normalized (tokenizer, record->subject, &profile->subject_grams, &profile->n_subject_grams, error))
+    return NULL;
+  profile->codes = steal (codes_of (record->body), &profile->n_codes);
+  if (!pr_tokenizer_tokenize_with_ranges (tokenizer, record->body != NULL ? record->body : "", -1, add_word, words,
+                                          error))
+    return NULL;
+  profile->word_hashes = steal (g_steal_pointer (&words), &profile->n_words);
+  profile->n_fields = record->n_fields;
+  profile->fields = g_new0 (guint64, MAX (1, record->n_fields));
+  for (guint i = 0; i < record->n_fields; i++)
+    profile->fields[i] = record->fields != NULL ? text_hash (record->fields[i]) : 0;
+  profile->date = record->date;
+  profile->petitioner = record->petitioner;
+  profile->fingerprint = record->fingerprint;
+  return g_steal_pointer (&profile);
+}
+
+/**
+ * pr_pair_profile_number:
+ *
+ * Numbers the words of @profile by @words (once; not thread-safe: one
+ * thread numbers).
+ */
+void
+pr_pair_profile_number (PrPairProfile *profile,
+                        PrPairWords   *words)
+{
+  if (profile->words != NULL)
+    return;
+  profile->words = g_new (guint32, MAX (1, profile->n_words));
+  for (guint32 i = 0; i < profile->n_words; i++)
+    {
+      gpointer value = g_hash_table_lookup (words->ids, &profile->word_hashes[i]);
+
+      if (value == NULL)
+        {
+          value = GUINT_TO_POINTER (g_hash_table_size (words->ids) + 1);
+          g_hash_table_insert (words->ids, g_memdup2 (&profile->word_hashes[i], sizeof (guint64)), value);
+        }
+      profile->words[i] = GPOINTER_TO_UINT (value) - 1;
+    }
+  g_clear_pointer (&profile->word_hashes, g_free);
+}
+
+/* Returns: the bytes @profile takes. */
+gsize
+pr_pair_profile_size (const PrPairProfile *profile)
+{
+  return sizeof *profile + 8 * ((gsize) profile->n_grams + profile->n_codes + profile->n_subject_grams +
+                                MAX (1, profile->n_fields)) +
+         (profile->words != NULL ? 4 : 8) * (gsize) profile->n_words;
+}
+
+void
+pr_pair_profile_free (PrPairProfile *profile)
+{
+  if (profile == NULL)
+    return;
+  g_free (profile->grams);
+  g_free (profile->codes);
+  g_free (profile->subject_grams);
+  g_free (profile->word_hashes);
+  g_free (profile->words);
+  g_free (profile->fields);
+  g_free (profile);
+}
+
+PrPairWords *
+pr_pair_words_new (void)
+{
+  PrPairWords *words = g_new0 (PrPairWords, 1);
+
+  words->ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  return words;
+}
+
+void
+pr_pair_words_free (PrPairWords *words)
+{
+  if (words == NULL)
+    return;
+  g_hash_table_unref (words->ids);
+  g_free (words);
+}
+
+/* The features of the two bodies: 3-gram containment and the diff's shape. */
+static gboolean
+text_features (const PrPairProfile *a,
+               const PrPairProfile *b,
+               double              *features,
+               GError             **error)
+{
+  PrDiff shape;
+  gsize shorter, longer;
+
+  if (a->n_grams > 0 && b->n_grams > 0)
+    {
+      guint shared = _pr_pair_count_shared (a->grams, a->n_grams, b->grams, b->n_grams);
+
+      features[PR_PAIR_FEATURE_CONTAINED] = (double) shared / MIN (a->n_grams, b->n_grams);
+      features[PR_PAIR_FEATURE_COVERED] = (double) shared / MAX (a->n_grams, b->n_grams);
+    }
+  if (a->n_codes > 0 && b->n_codes > 0)
+    features[PR_PAIR_FEATURE_CODES] = (double) _pr_pair_count_shared (a->codes, a->n_codes, b->codes, b->n_codes) /
+                                      MIN (a->n_codes, b->n_codes);
+  else
+    features[PR_PAIR_FEATURE_NO_CODES] = 1;
+
+  if (!pr_diff_shape (a->words, a->n_words, b->words, b->n_words, &shape, NULL, error))
+    return FALSE;
+  shorter = MIN (shape.words_a, shape.words_b);
+  longer = MAX (shape.words_a, shape.words_b);
+  if (shorter > 0)
+    {
+      features[PR_PAIR_FEATURE_SHARED_WORDS] = (double) shape.common / shorter;
+      features[PR_PAIR_FEATURE_SUBSTITUTED] = MIN (1.0, (double) shape.substituted / shorter);
+    }
+  if (longer > 0)
+    features[PR_PAIR_FEATURE_INSERTED] = (double) shape.inserted / longer;
+  return TRUE;
+}
+
+/**
+ * pr_pair_profile_compare:
+ * @a: numbered by the same #PrPairWords as @b
+ * @features: (out caller-allocates): PR_PAIR_N_FEATURES numbers
+ *
+ * Measures a candidate pair (see #PrPairFeature) from its profiles.
+ *
+ * Returns: %FALSE with @error set if the diff fails.
+ */
+gboolean
+pr_pair_profile_compare (const PrPairProfile *a,
+                         const PrPairProfile *b,
+                         double              *features,
+                         GError             **error)
+{
+  guint agree = 0, differ = 0;
+
+  g_return_val_if_fail (a != NULL && b != NULL && features != NULL, FALSE);
+  g_return_val_if_fail (a->words != NULL && b->words != NULL, FALSE);
+
+  memset (features, 0, PR_PAIR_N_FEATURES * sizeof *features);
+  /* The same bytes: all shared, nothing replaced, without the diff (most
+   * candidates at scale are copies). */
+  if (a->body_hash != 0 && a->body_hash == b->body_hash)
+    {
+      features[PR_PAIR_FEATURE_CONTAINED] = features[PR_PAIR_FEATURE_COVERED] = 1;
+      features[PR_PAIR_FEATURE_SHARED_WORDS] = 1;
+      /* Of the bytes as they are: the same bytes hold the same runs. */
+      features[a->n_codes > 0 ? PR_PAIR_FEATURE_CODES : PR_PAIR_FEATURE_NO_CODES] = 1;
+    }
+  else if (!text_features (a, b, features, error))
+    return FALSE;
+
+  if (a->subject_hash != 0 && b->subject_hash != 0)
+    {
+      if (a->subject_hash == b->subject_hash)
+        features[PR_PAIR_FEATURE_SUBJECT] = 1;
+      else if (a->n_subject_grams + b->n_subject_grams > 0)
+        features[PR_PAIR_FEATURE_SUBJECT] = 2.0 *
+                                            _pr_pair_count_shared (a->subject_grams, a->n_subject_grams,
+                                                                   b->subject_grams, b->n_subject_grams) /
+                                            (a->n_subject_grams + b->n_subject_grams);
+    }
+  else
+    features[PR_PAIR_FEATURE_NO_SUBJECT] = 1;
+
+  if (a->date != PR_DATE_NONE && b->date != PR_DATE_NONE)
+    {
+      double days = fabs ((double) a->date - (double) b->date) / 86400.0;
+
+      features[PR_PAIR_FEATURE_DATE_GAP] = MIN (1.0, log1p (days) / log1p (DATE_GAP_DAYS));
+    }
+
+  if (a->petitioner != 0 && b->petitioner != 0)
+    features[PR_PAIR_FEATURE_SAME_PETITIONER] = a->petitioner == b->petitioner ? 1 : -1;
+
+  for (guint i = 0; i < MIN (a->n_fields, b->n_fields); i++)
+    if (a->fields[i] != 0 && b->fields[i] != 0)
+      {
+        if (a->fields[i] == b->fields[i])
+          agree++;
+        else
+          differ++;
+      }
+  if (agree + differ > 0)
+    features[PR_PAIR_FEATURE_FIELDS] = ((double) agree - differ) / (agree + differ);
+
+  features[PR_PAIR_FEATURE_DISTANCE] = pr_hamming_distance (a->fingerprint, b->fingerprint) / 64.0;
+  /* PR_PAIR_FEATURE_IDENTITY stays 0: the slot for identity evidence. */
+  return TRUE;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "pr-pair-features.h"
+#include "pr-tokenizer.h"
+
+G_BEGIN_DECLS
+
+/* What the second stage needs of one record, read once however many
+ * candidate pairs it is in (pr-pair-profile.c): sorted sets of hashes and
+ * numbered words instead of its texts. */
+typedef struct _PrPairProfile PrPairProfile;
+
+/* Gives equal words equal numbers across the profiles numbered with it. */
+typedef struct _PrPairWords PrPairWords;
+
+PrPairProfile *pr_pair_profile_new      (PrTokenizer          *tokenizer,
+                                         const PrPairRecord   *record,
+                                         GError              **error);
+void           pr_pair_profile_number   (PrPairProfile        *profile,
+                                         PrPairWords          *words);
+gsize          pr_pair_profile_size     (const PrPairProfile  *profile);
+void           pr_pair_profile_free     (PrPairProfile        *profile);
+gboolean       pr_pair_profile_compare  (const PrPairProfile  *a,
+                                         const PrPairProfile  *b,
+                                         double               *features,
+                                         GError              **error);
+
+PrPairWords   *pr_pair_words_new        (void);
+void           pr_pair_words_free       (PrPairWords          *words);
+
+/* For pr-pair-features.c: the sorted distinct 3-grams of a normalised
+ * text, and how many two sorted sets share. */
+GArray        *_pr_pair_grams_of        (const char           *text);
+guint          _pr_pair_count_shared    (const guint64        *a,
+                                         gsize                 n_a,
+                                         const guint64        *b,
+                                         gsize                 n_b);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrPairProfile, pr_pair_profile_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrPairWords, pr_pair_words_free)
+
+G_END_DECLS
