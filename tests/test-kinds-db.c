@@ -102,7 +102,7 @@ test_state_moves_on (void)
   g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "cases", MAPPING,
                                        "--store", "prstore", "--out", out, NULL), ==, 0);
   text = read_file (out);
-  g_assert_nonnull (strstr (text, "\r\n1,r2,r1,0,1,1,petitioner,repeat,remind,2026-05-01,r1\r\n"));
+  g_assert_nonnull (strstr (text, "\r\n1,r2,r1,0,1,1,petitioner,repeat,remind,2026-05-01,r1,\r\n"));
 
   /* Case r1 is concluded: a repeat of it is a new case now. */
   pr_test_execute (root, "UPDATE src.cases SET status = '已办结', accepted = '2026-03-09' WHERE id = 'r1'");
@@ -115,8 +115,8 @@ test_state_moves_on (void)
   repeats_text = read_file (repeats);
   g_assert_cmpstr (repeats_text, ==, "id,existing_id,distance\r\n");
   text = read_file (out);
-  g_assert_nonnull (strstr (text, "\r\n1,r2,r1,0,1,1,petitioner,repeat,new-case,,r1\r\n"));
-  g_assert_nonnull (strstr (text, "\r\n1,r4,r1,0,1,1,petitioner,repeat,new-case,,r1\r\n"));
+  g_assert_nonnull (strstr (text, "\r\n1,r2,r1,0,1,1,petitioner,repeat,new-case,,r1,\r\n"));
+  g_assert_nonnull (strstr (text, "\r\n1,r4,r1,0,1,1,petitioner,repeat,new-case,,r1,\r\n"));
 }
 
 /* The CSV file's rows into src.cases, an empty value as NULL. */
