@@ -117,8 +117,10 @@ test_learn (void)
   g_autofree char *stored = NULL;
   PrPairModel model = { 0 };
   gboolean found = TRUE;
-  const char *const scan_args[] = { "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--name", "name", "--id-card", "id_card", "--phone", "contact_phone",
-                                    "--phone", "phone", "--address", "address",
+  /* The sample's petitioner column is masked (王某某), no evidence of who
+   * wrote: the ID card and phone columns tell the second stage. */
+  const char *const scan_args[] = { "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
+                                    "--id-card", "id_card", "--phone", "contact_phone",
                                     "--text", "subject", "--text", "body", "--date", "submitted_at" };
   guint lower = 0, judged = 0;
 
@@ -130,8 +132,8 @@ test_learn (void)
   for (guint i = 0; i < 3; i++)
     add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
   g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) {
-                     "learn", "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--name", "name", "--id-card", "id_card", "--phone", "contact_phone",
-                                    "--phone", "phone", "--address", "address",
+                     "learn", "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
+                     "--id-card", "id_card", "--phone", "contact_phone",
                      "--text", "subject", "--text", "body", "--date", "submitted_at", "--store", "prlearn", NULL }),
                    !=, 0);
   g_assert_nonnull (strstr (err, "at least 5 of each"));
@@ -145,8 +147,8 @@ test_learn (void)
 
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) {
-                     "learn", "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--name", "name", "--id-card", "id_card", "--phone", "contact_phone",
-                                    "--phone", "phone", "--address", "address",
+                     "learn", "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
+                     "--id-card", "id_card", "--phone", "contact_phone",
                      "--text", "subject", "--text", "body", "--date", "submitted_at", "--store", "prlearn", NULL }),
                    ==, 0);
   g_test_message ("%s", out);

@@ -27,15 +27,15 @@ scan_file (const char  *encoding,
            char       **err)
 {
   g_autofree char *path = g_build_filename (dir, "export.csv", NULL);
-  g_autofree char *text = g_strdup (bom ? "\xEF\xBB\xBF" : "");
   g_autofree char *body = g_strdup (lines);
+  g_autofree char *text = NULL;
   g_autofree char *bytes = NULL;
   g_autoptr(GError) error = NULL;
   gsize length = 0;
   const char *args[] = { "scan", "--id", "id", "--text", "body", extra, path, NULL };
 
   g_strdelimit (body, ",", separator);
-  text = g_strconcat (text, body, NULL);
+  text = g_strconcat (bom ? "\xEF\xBB\xBF" : "", body, NULL);
   bytes = g_convert (text, -1, encoding, "UTF-8", NULL, &length, &error);
   g_assert_no_error (error);
   g_assert_true (g_file_set_contents (path, bytes, length, NULL));

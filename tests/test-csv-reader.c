@@ -566,6 +566,28 @@ test_gb18030_invalid (void)
     }
 }
 
+/* A bad sequence that began in an earlier read: the line is told from the
+ * bytes ICU hands back, not from memory before the current chunk. */
+static void
+test_gb18030_invalid_split (void)
+{
+  /* 84 31 A5 30 has the form of a four-byte character but stands for none
+   * (past U+FFFF, below the supplementary planes' 90 30 81 30). */
+  static const char bad[] = "a,b\nc,\x84\x31\xa5\x30\n";
+  static const gsize chunk_sizes[] = { 0, 1, 2, 3 };
+
+  for (gsize c = 0; c < G_N_ELEMENTS (chunk_sizes); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) records = parse_all (bad, sizeof bad - 1, chunk_sizes[c], "GB18030", &error);
+
+      g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+      g_test_message ("%s", error->message);
+      assert_message_contains (error, "line 2:");
+      assert_message_contains (error, "84 31 A5 30");
+    }
+}
+
 static void
 test_other_encodings (void)
 {
@@ -900,6 +922,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/encoding/gb18030", test_gb18030);
   g_test_add_func ("/engine/csv-reader/encoding/gb18030-big", test_gb18030_big);
   g_test_add_func ("/engine/csv-reader/encoding/gb18030-invalid", test_gb18030_invalid);
+  g_test_add_func ("/engine/csv-reader/encoding/gb18030-invalid-split", test_gb18030_invalid_split);
   g_test_add_func ("/engine/csv-reader/encoding/others", test_other_encodings);
   g_test_add_func ("/engine/csv-reader/encoding/unknown", test_unknown_encoding);
   g_test_add_func ("/engine/csv-reader/invalid-utf8/truncated", test_invalid_utf8_truncated);

@@ -462,12 +462,14 @@ convert_more (PrCsvReader   *reader,
            * and a line that is UTF-8 says what the file really is. */
           if (status != U_TRUNCATED_CHAR_FOUND && ucnv_getMinCharSize (reader->source_cnv) == 1)
             {
-              const char *bad = source - invalid_len;
+              /* The bad sequence may have begun in the chunk before, no
+               * longer in raw: its bytes are counted from the copy. */
+              const char *bad = MAX (source - invalid_len, reader->raw);
               const char *line_start = bad, *line_end = bad;
               guint64 line = reader->raw_newlines + 1;
 
-              for (const char *p = bad; p < source; p++)
-                line -= *p == '\n';
+              for (int i = 0; i < invalid_len; i++)
+                line -= invalid[i] == '\n';
               while (line_start > reader->raw && line_start[-1] != '\n')
                 line_start--;
               while (line_end < reader->raw + reader->raw_len && *line_end != '\n')

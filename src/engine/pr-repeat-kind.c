@@ -226,7 +226,9 @@ pr_repeat_kind_same_person (const PrRecordSet *set,
           g_array_append_val (entries, entry);
         }
     }
-  qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
+  /* g_array_sort (): an empty array's data is NULL, which qsort () may
+   * not be given. */
+  g_array_sort (entries, compare_entries);
 
   for (guint i = 0; i < entries->len; i++)
     {
@@ -253,7 +255,7 @@ pr_repeat_kind_same_person (const PrRecordSet *set,
     }
 
   /* A pair found through two identity values is one pair. */
-  qsort (pairs->data, pairs->len, sizeof (PrRecordPair), compare_pairs);
+  g_array_sort (pairs, compare_pairs);
   {
     guint kept = 0;
 
