@@ -31,6 +31,7 @@
 #include "pr-diff.h"
 #include "pr-diff-merged.h"
 #include "pr-explain.h"
+#include "pr-score-view.h"
 #include "pr-fingerprinter.h"
 #include "pr-member-strip.h"
 
@@ -655,6 +656,7 @@ explain_now (PrCompareView *self)
 
   primary_id = pr_cluster_item_get_member (self->item, 0)->id;
   selected_id = pr_cluster_item_get_member (self->item, self->selected)->id;
+  pr_score_view_attach (self->explain_details, self->item, self->selected);
   primary = self->records->pdata[0];
   selected = self->records->pdata[self->selected];
   /* Uncapped: the word lists pass over the short fields' features, and
