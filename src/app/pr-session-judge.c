@@ -306,3 +306,78 @@ pr_session_learn_finish (PrSession     *self,
     *report = data->report;
   return TRUE;
 }
+
+static void
+judge_pair_job (PrSession *self,
+                GTask     *task)
+{
+  PrDecision *decision = g_task_get_task_data (task);
+  GError *error = NULL;
+  gint64 id = pr_store_add_decision (self->store, decision, &error);
+
+  if (id <= 0)
+    {
+      _pr_session_forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+      return;
+    }
+  decision->id = id;
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * pr_session_judge_pair_async:
+ * @a: @b: a pair of the scan's records, as the second stage judged it
+ * @verdict: %PR_VERDICT_REPEAT or %PR_VERDICT_NOT_REPEAT
+ *
+ * Logs a reviewer's verdict on a pair from the "needs a judgement" queue
+ * in the decision log, the later record against the earlier, as any
+ * verdict: learning reads it, and the next scan joins (or parts) the
+ * pair by it. Pairs of one cluster, one its primary, are better decided
+ * in the compare view (pr_session_decide_async()), which shows them at
+ * once.
+ */
+void
+pr_session_judge_pair_async (PrSession           *self,
+                             guint32              a,
+                             guint32              b,
+                             PrVerdict            verdict,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, NULL, callback, user_data);
+  PrDecision *decision;
+  PrRecordSet *set;
+
+  g_task_set_source_tag (task, pr_session_judge_pair_async);
+  g_return_if_fail (verdict == PR_VERDICT_REPEAT || verdict == PR_VERDICT_NOT_REPEAT);
+  g_return_if_fail (self->result != NULL);
+  set = self->result->set;
+  g_return_if_fail (a < set->n_records && b < set->n_records && a != b);
+
+  decision = g_new0 (PrDecision, 1);
+  decision->table = g_strdup (self->table);
+  decision->record_id = g_strdup (set->ids->pdata[MAX (a, b)]);
+  decision->primary_id = g_strdup (set->ids->pdata[MIN (a, b)]);
+  decision->verdict = verdict;
+  _pr_session_sign_decision (self, decision);
+  g_task_set_task_data (task, decision, (GDestroyNotify) pr_decision_free);
+  _pr_session_push_job (self, g_steal_pointer (&task), judge_pair_job);
+}
+
+gboolean
+pr_session_judge_pair_finish (PrSession     *self,
+                              GAsyncResult  *result,
+                              GError       **error)
+{
+  PrDecision *decision;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  /* The session's log holds it from now: the queue leaves the pair out,
+   * and looking at the log for others' decisions skips it. */
+  decision = g_task_get_task_data (G_TASK (result));
+  _pr_session_remember_decision (self, pr_decision_copy (decision));
+  return TRUE;
+}

@@ -36,5 +36,14 @@ gboolean pr_session_learn_finish        (PrSession           *session,
                                          GAsyncResult        *result,
                                          PrLearnReport       *report,
                                          GError             **error);
+void     pr_session_judge_pair_async    (PrSession           *session,
+                                         guint32              a,
+                                         guint32              b,
+                                         PrVerdict            verdict,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+gboolean pr_session_judge_pair_finish   (PrSession           *session,
+                                         GAsyncResult        *result,
+                                         GError             **error);
 
 G_END_DECLS
