@@ -107,6 +107,9 @@ pair_key (const char *a,
 
 static double unsure_threshold;
 
+/* The bins of the distances to the threshold (at most 1). */
+#define UNSURE_BINS 4096
+
 static int
 closer_to_threshold (gconstpointer a,
                      gconstpointer b)
@@ -157,17 +160,41 @@ pr_session_list_unsure (PrSession *self,
             g_hash_table_add (decided, pair_key (decision->record_id, decision->primary_id));
         }
     }
-  for (guint i = 0; i < self->result->scored->len; i++)
-    {
-      const PrScoredPair *pair = &g_array_index (self->result->scored, PrScoredPair, i);
-      g_autofree char *key = NULL;
+  /* A million judged pairs are not sorted on the main thread: a count
+   * of the distances in bins finds the nearest max (and as many more as
+   * there are verdicts, which may leave) first, and only those are
+   * looked at closer. */
+  {
+    guint bins[UNSURE_BINS + 1] = { 0 };
+    guint wanted = max + g_hash_table_size (decided), seen = 0, edge = UNSURE_BINS;
+    double threshold = self->result->probability;
+    GArray *scored = self->result->scored;
 
-      if (pair->probability < 0)
-        continue;
-      key = pair_key (set->ids->pdata[pair->a], set->ids->pdata[pair->b]);
-      if (!g_hash_table_contains (decided, key))
-        g_array_append_val (unsure, *pair);
-    }
+    for (guint i = 0; i < scored->len; i++)
+      {
+        const PrScoredPair *pair = &g_array_index (scored, PrScoredPair, i);
+
+        if (pair->probability >= 0)
+          bins[(guint) (fabs (pair->probability - threshold) * UNSURE_BINS)]++;
+      }
+    for (guint bin = 0; bin <= UNSURE_BINS; bin++)
+      if ((seen += bins[bin]) >= wanted)
+        {
+          edge = bin;
+          break;
+        }
+    for (guint i = 0; i < scored->len; i++)
+      {
+        const PrScoredPair *pair = &g_array_index (scored, PrScoredPair, i);
+        g_autofree char *key = NULL;
+
+        if (pair->probability < 0 || (guint) (fabs (pair->probability - threshold) * UNSURE_BINS) > edge)
+          continue;
+        key = pair_key (set->ids->pdata[pair->a], set->ids->pdata[pair->b]);
+        if (!g_hash_table_contains (decided, key))
+          g_array_append_val (unsure, *pair);
+      }
+  }
   /* The main thread alone sorts: the comparison reads the threshold from a static. */
   unsure_threshold = self->result->probability;
   g_array_sort (unsure, closer_to_threshold);
