@@ -359,6 +359,7 @@ header_cell (PrCompareView *self,
   int id_column = pr_mapping_find (self->mapping, PR_COLUMN_ROLE_ID);
   GtkWidget *label;
 
+  pr_score_view_add_probability (GTK_WIDGET (self), self->item, m, &title);
   /* No row has its id now: deleted since the scan, said, not shown as empty fields alone. */
   if (id_column >= 0 && values->pdata[id_column] == NULL)
     {

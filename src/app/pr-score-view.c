@@ -317,3 +317,36 @@ pr_score_view_attach (GtkWidget     *grid,
   gtk_widget_set_visible (GTK_WIDGET (view),
                           pr_score_view_show_pair (view, session, primary->record, member->record));
 }
+
+/**
+ * pr_score_view_add_probability:
+ * @widget: a widget of the window that shows @item
+ * @index: a member's index in @item
+ * @title: (inout): the member's header, to which its probability of
+ *   repeating the primary is added (“92% likely a repeat”) when the scan
+ *   judged the pair
+ */
+void
+pr_score_view_add_probability (GtkWidget      *widget,
+                               PrClusterItem  *item,
+                               guint           index,
+                               char          **title)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (widget, PR_TYPE_WINDOW);
+  PrSession *session = window != NULL ? pr_window_get_session (PR_WINDOW (window)) : NULL;
+  g_autofree char *likely = NULL;
+  char *with;
+  double probability;
+
+  if (session == NULL || index == 0 || index >= pr_cluster_item_get_n_members (item))
+    return;
+  probability = pr_session_get_probability (session, pr_cluster_item_get_member (item, 0)->record,
+                                            pr_cluster_item_get_member (item, index)->record);
+  if (probability < 0)
+    return;
+  likely = pr_session_format_probability (probability);
+  /* Translators: a record's header, then “92% likely a repeat” */
+  with = g_strdup_printf (_("%s · %s"), *title, likely);
+  g_free (*title);
+  *title = with;
+}

@@ -29,5 +29,9 @@ guint             pr_score_view_get_n_rows (PrScoreView     *view);
 void              pr_score_view_attach    (GtkWidget        *grid,
                                            PrClusterItem    *item,
                                            guint             selected);
+void              pr_score_view_add_probability (GtkWidget     *widget,
+                                                 PrClusterItem *item,
+                                                 guint          index,
+                                                 char         **title);
 
 G_END_DECLS
