@@ -21,6 +21,8 @@
 #include "pr-store.h"
 #include "pr-test-util.h"
 
+#include "judged-pairs.h"
+
 static char *dir;
 static PrSampleServer *server;
 static PrSession *session;
@@ -67,45 +69,6 @@ judged_session (void)
   return session;
 }
 
-typedef struct {
-  guint32 a, b;
-  double  probability;
-} Judged;
-
-static double threshold_for_sort;
-
-static int
-by_closeness (gconstpointer x,
-              gconstpointer y)
-{
-  const Judged *p = x, *q = y;
-  double dp = fabs (p->probability - threshold_for_sort), dq = fabs (q->probability - threshold_for_sort);
-
-  if (dp != dq)
-    return dp < dq ? -1 : 1;
-  if (p->a != q->a)
-    return p->a < q->a ? -1 : 1;
-  return p->b < q->b ? -1 : p->b > q->b;
-}
-
-/* Every judged pair, found by asking about every pair of records. */
-static GArray *
-every_judged_pair (PrSession *s)
-{
-  PrRecordSet *set = pr_session_get_record_set (s);
-  GArray *judged = g_array_new (FALSE, FALSE, sizeof (Judged));
-
-  for (guint32 a = 0; a < set->n_records; a++)
-    for (guint32 b = a + 1; b < set->n_records; b++)
-      {
-        double p = pr_session_get_probability (s, a, b);
-
-        if (p >= 0)
-          g_array_append_vals (judged, &(Judged) { a, b, p }, 1);
-      }
-  return judged;
-}
-
 /* The features of a pair and the shipped weights, computed here. */
 static double
 logit_here (PrSession *s,
@@ -130,13 +93,11 @@ test_unsure_order (void)
 {
   PrSession *s = judged_session ();
   g_autoptr(GArray) unsure = pr_session_list_unsure (s, 50);
-  g_autoptr(GArray) judged = every_judged_pair (s);
+  g_autoptr(GArray) judged = judged_by_closeness (s);
 
   g_assert_cmpuint (judged->len, >, 100);
   g_assert_cmpuint (unsure->len, ==, 50);
-  threshold_for_sort = pr_session_get_judge_threshold (s);
-  g_assert_cmpfloat (threshold_for_sort, ==, PR_PAIR_DEFAULT_PROBABILITY);
-  g_array_sort (judged, by_closeness);
+  g_assert_cmpfloat (pr_session_get_judge_threshold (s), ==, PR_PAIR_DEFAULT_PROBABILITY);
   for (guint i = 0; i < unsure->len; i++)
     {
       const PrScoredPair *pair = &g_array_index (unsure, PrScoredPair, i);
@@ -183,35 +144,6 @@ test_parts_sum (void)
     }
 }
 
-/* The decisions in the store, as "record primary verdict" lines. */
-static GPtrArray *
-stored_verdicts (void)
-{
-  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(PrConnection) connection = NULL;
-  g_autoptr(PrStore) store = NULL;
-  g_autoptr(GPtrArray) decisions = NULL;
-  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
-
-  g_free (params->database);
-  params->database = g_strdup ("petitions");
-  connection = pr_connection_open (params, &error);
-  g_assert_no_error (error);
-  store = pr_store_open (connection, NULL, &error);
-  g_assert_no_error (error);
-  decisions = pr_store_list_decisions (store, "petitions", &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < decisions->len; i++)
-    {
-      PrDecision *decision = decisions->pdata[i];
-
-      g_ptr_array_add (lines, g_strdup_printf ("%s %s %d", decision->record_id, decision->primary_id,
-                                               decision->verdict));
-    }
-  return lines;
-}
-
 static void
 judge (PrSession *s,
        guint32    a,
@@ -234,18 +166,12 @@ test_verdict_stored (void)
   PrSession *s = judged_session ();
   g_autoptr(GArray) before = pr_session_list_unsure (s, 5);
   g_autoptr(GArray) after = NULL;
-  g_autoptr(GPtrArray) lines = NULL;
   PrRecordSet *set = pr_session_get_record_set (s);
   PrScoredPair first = g_array_index (before, PrScoredPair, 0);
-  g_autofree char *line = g_strdup_printf ("%s %s %d", (char *) set->ids->pdata[first.b],
-                                           (char *) set->ids->pdata[first.a], PR_VERDICT_NOT_REPEAT);
-  gboolean found = FALSE;
 
   judge (s, first.a, first.b, PR_VERDICT_NOT_REPEAT);
-  lines = stored_verdicts ();
-  for (guint i = 0; i < lines->len; i++)
-    found |= g_strcmp0 (lines->pdata[i], line) == 0;
-  g_assert_true (found);
+  g_assert_true (judged_verdict_stored (server, set->ids->pdata[first.b], set->ids->pdata[first.a],
+                                        PR_VERDICT_NOT_REPEAT));
   after = pr_session_list_unsure (s, 5);
   g_assert_cmpuint (g_array_index (after, PrScoredPair, 0).a, ==, g_array_index (before, PrScoredPair, 1).a);
   g_assert_cmpuint (g_array_index (after, PrScoredPair, 0).b, ==, g_array_index (before, PrScoredPair, 1).b);

@@ -25,46 +25,10 @@
 #include "pr-unsure-dialog.h"
 #include "pr-window.h"
 
+#include "judged-pairs.h"
+
 static char *dir;
 static PrSampleServer *server;
-
-typedef struct {
-  guint32 a, b;
-  double  distance;
-} Judged;
-
-static int
-by_closeness (gconstpointer x,
-              gconstpointer y)
-{
-  const Judged *p = x, *q = y;
-
-  if (p->distance != q->distance)
-    return p->distance < q->distance ? -1 : 1;
-  if (p->a != q->a)
-    return p->a < q->a ? -1 : 1;
-  return p->b < q->b ? -1 : p->b > q->b;
-}
-
-/* Every judged pair, by asking about every pair of records, nearest the
- * threshold first. */
-static GArray *
-judged_by_closeness (PrSession *session)
-{
-  PrRecordSet *set = pr_session_get_record_set (session);
-  GArray *judged = g_array_new (FALSE, FALSE, sizeof (Judged));
-
-  for (guint32 a = 0; a < set->n_records; a++)
-    for (guint32 b = a + 1; b < set->n_records; b++)
-      {
-        double p = pr_session_get_probability (session, a, b);
-
-        if (p >= 0)
-          g_array_append_vals (judged, &(Judged) { a, b, fabs (p - PR_PAIR_DEFAULT_PROBABILITY) }, 1);
-      }
-  g_array_sort (judged, by_closeness);
-  return judged;
-}
 
 static const char *
 row_text (GtkListBoxRow *row)
@@ -186,31 +150,12 @@ test_queue (void)
     const Judged *first = &g_array_index (judged, Judged, 0);
     g_autofree char *prefix = g_strdup_printf ("%s and %s: ", (char *) set->ids->pdata[first->a],
                                                (char *) set->ids->pdata[first->b]);
-    g_autoptr(PrConnection) connection = NULL;
-    g_autoptr(PrStore) store = NULL;
-    g_autoptr(GPtrArray) decisions = NULL;
-    gboolean found = FALSE;
 
     g_signal_emit_by_name (not_repeat, "clicked");
     pr_test_wait_until (dialog_idle, dialog);
     g_assert_false (g_str_has_prefix (row_text (gtk_list_box_get_row_at_index (list, 0)), prefix));
-    g_free (params->database);
-    params->database = g_strdup ("petitions");
-    connection = pr_connection_open (params, &error);
-    g_assert_no_error (error);
-    store = pr_store_open (connection, NULL, &error);
-    g_assert_no_error (error);
-    decisions = pr_store_list_decisions (store, "petitions", &error);
-    g_assert_no_error (error);
-    for (guint i = 0; i < decisions->len; i++)
-      {
-        PrDecision *decision = decisions->pdata[i];
-
-        found |= decision->verdict == PR_VERDICT_NOT_REPEAT &&
-                 g_strcmp0 (decision->record_id, set->ids->pdata[first->b]) == 0 &&
-                 g_strcmp0 (decision->primary_id, set->ids->pdata[first->a]) == 0;
-      }
-    g_assert_true (found);
+    g_assert_true (judged_verdict_stored (server, set->ids->pdata[first->b], set->ids->pdata[first->a],
+                                          PR_VERDICT_NOT_REPEAT));
   }
 
   /* Learning with one verdict: too few, said so, nothing kept. */
