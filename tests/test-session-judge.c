@@ -92,9 +92,13 @@ static void
 test_unsure_order (void)
 {
   PrSession *s = judged_session ();
+  gint64 start = g_get_monotonic_time ();
   g_autoptr(GArray) unsure = pr_session_list_unsure (s, 50);
+  gint64 listed = g_get_monotonic_time ();
   g_autoptr(GArray) judged = judged_by_closeness (s);
 
+  /* A figure for the report, on the main thread: not asserted. */
+  g_test_message ("the queue of %u judged pairs listed in %.1f ms", judged->len, (listed - start) / 1000.0);
   g_assert_cmpuint (judged->len, >, 100);
   g_assert_cmpuint (unsure->len, ==, 50);
   g_assert_cmpfloat (pr_session_get_judge_threshold (s), ==, PR_PAIR_DEFAULT_PROBABILITY);
@@ -127,8 +131,10 @@ test_parts_sum (void)
       g_autoptr(GError) error = NULL;
       guint n_parts;
       double bias, sum;
+      gint64 start = g_get_monotonic_time ();
 
       g_assert_true (pr_session_explain_pair (s, pair->b, pair->a, parts, &n_parts, &bias, &error));
+      g_test_message ("a score taken apart in %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
       g_assert_no_error (error);
       g_assert_cmpfloat (bias, ==, pr_pair_model_default.bias);
       g_assert_cmpuint (n_parts, >, 0);
