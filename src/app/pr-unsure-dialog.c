@@ -82,13 +82,16 @@ judged (GObject      *object,
   g_autoptr(PrUnsureDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
+  gboolean done;
+
   self->busy--;
-  if (!pr_session_judge_pair_finish (PR_SESSION (object), result, &error))
-    {
-      gtk_label_set_text (GTK_LABEL (self->learned), error->message);
-      return;
-    }
-  if (self->session != NULL)
+  done = pr_session_judge_pair_finish (PR_SESSION (object), result, &error);
+  /* Closed meanwhile: its widgets are gone. */
+  if (self->session == NULL)
+    return;
+  if (!done)
+    gtk_label_set_text (GTK_LABEL (self->learned), error->message);
+  else
     pr_unsure_dialog_refresh (self);
 }
 
@@ -206,11 +209,15 @@ learned (GObject      *object,
   self->busy--;
   if (!pr_session_learn_finish (PR_SESSION (object), result, &report, &error))
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        gtk_label_set_text (GTK_LABEL (self->learned), error->message);
+      /* Cancelled: the dialog was closed, its widgets are gone. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->session == NULL)
+        return;
+      gtk_label_set_text (GTK_LABEL (self->learned), error->message);
       gtk_widget_set_sensitive (self->learn_button, TRUE);
       return;
     }
+  if (self->session == NULL)
+    return;
   /* Translators: verdicts, then precision and recall (per cent) of the shipped weights and of those learned */
   text = g_strdup_printf (_("%u “repeat” and %u “not a repeat” verdicts. Shipped weights: %.0f%% of the pairs they "
                             "call repeats are, and they find %.0f%% of the repeats. Learned here (checked on "
