@@ -31,6 +31,7 @@
 #include "pr-diff.h"
 #include "pr-diff-merged.h"
 #include "pr-explain.h"
+#include "pr-score-view.h"
 #include "pr-fingerprinter.h"
 #include "pr-member-strip.h"
 
@@ -358,6 +359,7 @@ header_cell (PrCompareView *self,
   int id_column = pr_mapping_find (self->mapping, PR_COLUMN_ROLE_ID);
   GtkWidget *label;
 
+  pr_score_view_add_probability (GTK_WIDGET (self), self->item, m, &title);
   /* No row has its id now: deleted since the scan, said, not shown as empty fields alone. */
   if (id_column >= 0 && values->pdata[id_column] == NULL)
     {
@@ -655,6 +657,7 @@ explain_now (PrCompareView *self)
 
   primary_id = pr_cluster_item_get_member (self->item, 0)->id;
   selected_id = pr_cluster_item_get_member (self->item, self->selected)->id;
+  pr_score_view_attach (self->explain_details, self->item, self->selected);
   primary = self->records->pdata[0];
   selected = self->records->pdata[self->selected];
   /* Uncapped: the word lists pass over the short fields' features, and

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-member-strip.h"
+#include "pr-score-view.h"
 
 struct _PrMemberStrip
 {
@@ -126,6 +127,7 @@ fill_card (PrMemberStrip *self,
   else
     /* Translators: a record's fingerprint distance to the primary, in bits */
     distance_text = g_strdup_printf (_("distance %u"), member->distance);
+  pr_score_view_add_probability (GTK_WIDGET (self), self->item, position, &distance_text);
   gtk_label_set_text (GTK_LABEL (id), member->id);
   gtk_label_set_text (GTK_LABEL (distance), distance_text);
   gtk_label_set_text (GTK_LABEL (badge), verdict);

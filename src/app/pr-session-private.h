@@ -91,6 +91,8 @@ struct _PrSession
   gboolean            from_store;   /* the clusters are the last scan's, opened from the store */
   gint64              scanned_at;   /* when the scan under review ended: unix seconds */
   GPtrArray          *missing;      /* (nullable) char *: opened from the store, its members deleted since */
+  gboolean            second_stage; /* the next scan judges its candidate pairs (pr-session-judge.c) */
+  PrPairModel         model;        /* the weights the scan under review judged by */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */
@@ -157,5 +159,12 @@ PrClusterItem *_pr_session_forget_taken_out    (PrSession          *self,
                                                 gint64              decision_id);
 void     _pr_session_sign_decision             (PrSession          *self,
                                                 PrDecision         *decision);
+
+gboolean _pr_session_judge_options             (PrStore            *store,
+                                                const char         *table,
+                                                PrPairModel        *model,
+                                                PrLoadOptions      *load,
+                                                PrPartMatchOptions *parts,
+                                                GError            **error);
 
 G_END_DECLS

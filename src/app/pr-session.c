@@ -774,6 +774,8 @@ typedef struct {
   gboolean               from_store; /* open the last complete scan (pr-scan-stored.c), not scan */
   PrStoredScan          *stored;     /* it */
   GPtrArray             *missing;    /* char *: its members deleted from the table since */
+  gboolean               second_stage; /* judge every candidate pair (pr-session-judge.c) */
+  PrPairModel            model;      /* with it: the weights judged by */
 } ScanData;
 
 static void
@@ -905,6 +907,7 @@ scan_thread (GTask        *task,
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrStore) store = NULL;
   PrLoadOptions load = { 0 };
+  PrPartMatchOptions parts = PR_PART_MATCH_OPTIONS_DEFAULT;
   GError *error = NULL;
 
   connection = pr_connection_open (data->params, &error);
@@ -922,12 +925,14 @@ scan_thread (GTask        *task,
   load.advice = PR_ADVICE_CONTROLS;
   load.bad_row = add_bad_row;
   load.bad_row_data = data;
+  if (data->second_stage && !_pr_session_judge_options (store, data->table, &data->model, &load, &parts, &error))
+    goto failed;
   if (data->from_store)
     data->result = pr_scan_open_stored (connection, store, data->table, data->mapping, &load, &data->stored,
                                         &data->missing, cancellable, &error);
   else
     data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
-                                &PR_PART_MATCH_OPTIONS_DEFAULT, report_progress, data, cancellable, &error);
+                                &parts, report_progress, data, cancellable, &error);
   if (data->result == NULL)
     goto failed;
   /* The log the scan clustered by. */
@@ -956,6 +961,7 @@ scan_data_new (PrSession       *self,
   data->table = g_strdup (table);
   data->mapping = pr_mapping_copy (mapping);
   data->date_order = self->date_order;
+  data->second_stage = self->second_stage;
   data->bad_rows = g_ptr_array_new_with_free_func (g_free);
   return data;
 }
@@ -1147,6 +1153,7 @@ pr_session_scan_finish (PrSession     *self,
   g_clear_pointer (&self->mapping, pr_mapping_free);
   self->mapping = pr_mapping_copy (data->mapping);
   set_result (self, g_steal_pointer (&data->result));
+  self->model = data->model;
   self->k = self->result->k;
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
   self->bad_rows = g_steal_pointer (&data->bad_rows);

@@ -52,6 +52,7 @@ struct _PrWindow
 #define COMPARE_VIEW(self) (pr_review_page_get_compare_view (PR_REVIEW_PAGE ((self)->review_page)))
 
 void _pr_window_actions_init   (PrWindow    *self);
+void _pr_window_judge_init     (PrWindow    *self);
 void _pr_window_actions_update (PrWindow    *self);
 void _pr_window_update_title   (PrWindow    *self);
 void _pr_window_start_work     (PrWindow    *self,

@@ -364,6 +364,7 @@ pr_window_init (PrWindow *self)
   _pr_window_actions_init (self);
   _pr_window_history_init (self);
   _pr_window_reopen_init (self);
+  _pr_window_judge_init (self);
   g_signal_connect_object (self->session, "notify::can-undo", G_CALLBACK (_pr_window_actions_update), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "cluster-changed", G_CALLBACK (cluster_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (active_changed), NULL);

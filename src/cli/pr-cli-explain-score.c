@@ -17,59 +17,8 @@
 
 #include "pr-cli.h"
 #include "pr-date.h"
+#include "pr-pair-explain.h"
 #include "pr-pair-judge.h"
-
-/* What a feature's value says, for a clerk. */
-static char *
-describe (PrPairFeature feature,
-          double        value)
-{
-  switch (feature)
-    {
-    case PR_PAIR_FEATURE_CONTAINED:
-      return g_strdup_printf (_("%.0f%% of the shorter text is found in the longer"), 100 * value);
-    case PR_PAIR_FEATURE_COVERED:
-      return g_strdup_printf (_("%.0f%% of the longer text is found in the shorter"), 100 * value);
-    case PR_PAIR_FEATURE_SHARED_WORDS:
-      return g_strdup_printf (_("%.0f%% of the shorter text's words recur in the same order"), 100 * value);
-    case PR_PAIR_FEATURE_SUBSTITUTED:
-      return g_strdup_printf (_("%.0f%% of the shorter text's words are replaced by others (another place, "
-                                "name or company?)"), 100 * value);
-    case PR_PAIR_FEATURE_INSERTED:
-      return g_strdup_printf (_("%.0f%% of the longer text's words are added or cut (a paragraph more or less)"),
-                              100 * value);
-    case PR_PAIR_FEATURE_SUBJECT:
-      return g_strdup_printf (_("the subjects are %.0f%% alike"), 100 * value);
-    case PR_PAIR_FEATURE_NO_SUBJECT:
-      return g_strdup (value > 0 ? _("no subject to compare") : _("both have a subject"));
-    case PR_PAIR_FEATURE_DATE_GAP:
-      /* The feature is ln (1 + days) / ln (1 + 3650): back to days. */
-      return g_strdup_printf (_("about %.0f days apart"), expm1 (value * log1p (3650.0)));
-    case PR_PAIR_FEATURE_SAME_PETITIONER:
-      return g_strdup (value > 0 ? _("the same petitioner")
-                                 : value < 0 ? _("another petitioner") : _("who sent them is not known"));
-    case PR_PAIR_FEATURE_FIELDS:
-      return g_strdup_printf (_("the other short fields (category, place…) agree %+.0f%% on balance"), 100 * value);
-    case PR_PAIR_FEATURE_DISTANCE:
-      return g_strdup_printf (_("the fingerprints differ in %.0f of 64 bits"), value * 64);
-    case PR_PAIR_FEATURE_IDENTITY:
-      return g_strdup (_("evidence that one person sent both (not measured yet)"));
-    case PR_PAIR_FEATURE_CODES:
-      return g_strdup_printf (_("%.0f%% of the shorter text's places, numbers and dates (letters and digits) "
-                                "are in the longer"), 100 * value);
-    case PR_PAIR_FEATURE_NO_CODES:
-      return g_strdup (_("no places, numbers or dates in letters and digits to compare"));
-    case PR_PAIR_N_FEATURES:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static double
-probability_of (double logit)
-{
-  return 1.0 / (1.0 + exp (-logit));
-}
 
 /* The record's date and petitioner as a scan reads them. */
 static void
@@ -115,6 +64,8 @@ pr_cli_print_score (const PrMapping      *mapping,
   PrPairRecord records[2];
   double features[PR_PAIR_N_FEATURES];
   double logit = model->bias;
+  PrPairPart parts[PR_PAIR_N_FEATURES];
+  guint n_parts;
 
   if (tokenizer == NULL)
     return FALSE;
@@ -141,20 +92,16 @@ pr_cli_print_score (const PrMapping      *mapping,
   printf (_("Each line adds to the score or takes from it; the probability after it follows. A repeat from %.2f.\n"),
           PR_PAIR_DEFAULT_PROBABILITY);
   printf ("  %7s  %11s  %s\n", _("part"), _("probability"), "");
-  printf ("  %7s  %11.3f  %s\n", "", probability_of (logit), _("a pair found as a candidate, before anything is weighed"));
-  for (guint f = 0; f < PR_PAIR_N_FEATURES; f++)
+  printf ("  %7s  %11.3f  %s\n", "", pr_pair_logit_probability (logit), _("a pair found as a candidate, before anything is weighed"));
+  n_parts = pr_pair_explain (model, features, parts);
+  for (guint i = 0; i < n_parts; i++)
     {
-      double part = model->weights[f] * features[f];
-      g_autofree char *words = NULL;
+      g_autofree char *words = pr_pair_feature_describe (parts[i].feature, parts[i].value);
 
-      /* What weighs nothing here is left out: it did not move the score. */
-      if (part == 0)
-        continue;
-      logit += part;
-      words = describe (f, features[f]);
-      printf ("  %+7.2f  %11.3f  %s\n", part, probability_of (logit), words);
+      logit = parts[i].logit;
+      printf ("  %+7.2f  %11.3f  %s\n", parts[i].part, pr_pair_logit_probability (logit), words);
     }
-  printf (_("  Probability of a repeat: %.3f — %s\n"), probability_of (logit),
-          probability_of (logit) >= PR_PAIR_DEFAULT_PROBABILITY ? _("judged a repeat") : _("judged not a repeat"));
+  printf (_("  Probability of a repeat: %.3f — %s\n"), pr_pair_logit_probability (logit),
+          pr_pair_logit_probability (logit) >= PR_PAIR_DEFAULT_PROBABILITY ? _("judged a repeat") : _("judged not a repeat"));
   return TRUE;
 }
