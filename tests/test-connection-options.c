@@ -96,6 +96,10 @@ test_given_twice (void)
   assert_refused ("mariadb://u@db/x?tls-ca=/a.pem&tls-ca=/b.pem", "“tls-ca” twice");
   assert_refused ("mariadb://u@localhost/x?socket=/a.sock&socket=/b.sock", "“socket” twice");
   assert_refused ("mariadb://u@db/x?read-timeout=5&connect-timeout=5&read-timeout=50", "“read-timeout” twice");
+  /* Port 0 would be the default port; a fragment would be dropped. */
+  assert_refused ("mariadb://u@db:0/x", "port 0");
+  assert_refused ("mariadb://u@db/x#archive", "“#archive”");
+  assert_refused ("mariadb://u@db/x?tls=1#", "%23");
 }
 
 /* Refused, saying how to give it, and not repeating it. */

@@ -394,6 +394,23 @@ pr_connection_params_new_from_uri (const char  *uri,
       return NULL;
     }
 
+  /* Connector/C reads port 0 as its default, 3306: another server than
+   * the one meant, perhaps. */
+  if (g_uri_get_port (parsed) == 0)
+    {
+      refuse_uri (error, _("the connection string gives the port 0, which is no port: give the server's port "
+                           "(3306 by default), or leave it out"));
+      return NULL;
+    }
+  /* Text after # would be dropped without a word: a # in a name or a
+   * value is written %23. */
+  if (g_uri_get_fragment (parsed) != NULL)
+    {
+      refuse_uri (error, _("the connection string has a “#” (from “#%s” on it would be ignored): write a # in a "
+                           "database name or an option's value as %%23"), g_uri_get_fragment (parsed));
+      return NULL;
+    }
+
   params->host = g_strdup (g_uri_get_host (parsed));
   if (params->host != NULL && params->host[0] == '\0')
     g_clear_pointer (&params->host, g_free);
