@@ -227,7 +227,7 @@ pr_session_explain_pair (PrSession   *self,
   if (self->result == NULL || self->result->scored == NULL || self->result->set->texts == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("This scan did not judge pairs: turn on “Judge every pair” in the preferences and "
+                           _("This scan did not judge pairs: turn on “Judge every pair” in the main menu and "
                              "scan again"));
       return FALSE;
     }
@@ -305,7 +305,7 @@ pr_session_learn_async (PrSession           *self,
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                                _("Learning needs a scan that judged every pair: turn on “Judge every pair” in the "
-                                 "preferences and scan again"));
+                                 "main menu and scan again"));
       return;
     }
   data = g_new0 (LearnData, 1);
