@@ -126,6 +126,44 @@ pr_compare_view_dispose (GObject *object)
   G_OBJECT_CLASS (pr_compare_view_parent_class)->dispose (object);
 }
 
+/* Measured with no width given (as a pane measures its children when it
+ * is itself asked so, and GTK then sizes the window by it), a box would
+ * give its children their least width: the explanation's and the
+ * legend's labels, which wrap Chinese between any two characters, would be
+ * one character wide and thousands of pixels high, and the window would
+ * grow past the screen. The view is measured at its natural width
+ * instead; with a width given it is measured as it is. */
+static void
+pr_compare_view_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  PrCompareView *self = PR_COMPARE_VIEW (widget);
+
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size < 0)
+    gtk_widget_measure (self->box, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &for_size, NULL, NULL);
+  gtk_widget_measure (self->box, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
+}
+
+static GtkSizeRequestMode
+pr_compare_view_get_request_mode (GtkWidget *widget)
+{
+  return gtk_widget_get_request_mode (PR_COMPARE_VIEW (widget)->box);
+}
+
+static void
+pr_compare_view_size_allocate (GtkWidget *widget,
+                               int        width,
+                               int        height,
+                               int        baseline)
+{
+  gtk_widget_allocate (PR_COMPARE_VIEW (widget)->box, width, height, baseline, NULL);
+}
+
 static void
 pr_compare_view_get_property (GObject    *object,
                               guint       prop_id,
@@ -183,6 +221,9 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   object_class->dispose = pr_compare_view_dispose;
   object_class->get_property = pr_compare_view_get_property;
   object_class->set_property = pr_compare_view_set_property;
+  widget_class->get_request_mode = pr_compare_view_get_request_mode;
+  widget_class->measure = pr_compare_view_measure;
+  widget_class->size_allocate = pr_compare_view_size_allocate;
 
   /**
    * PrCompareView:advance-after-decision:
@@ -217,7 +258,6 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, chains);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, chain_view);
   gtk_widget_class_bind_template_callback (widget_class, member_chosen);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
