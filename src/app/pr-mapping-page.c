@@ -388,6 +388,7 @@ fill_columns (PrMappingPage *self,
       g_autofree char *encoding_id = g_strdup_printf ("encoding-%s", info->name);
       g_autofree char *order_id = g_strdup_printf ("date-order-%s", info->name);
       g_autofree char *label_id = g_strdup_printf ("display-name-%s", info->name);
+      g_autofree char *identity_id = g_strdup_printf ("identity-%s", info->name);
       g_autofree char *label_label = g_strdup_printf (_("Display name of the column “%s”"), info->name);
       g_autofree char *given = NULL;
 
@@ -433,6 +434,7 @@ fill_columns (PrMappingPage *self,
                                  guess != NULL && guess->weight > 0 ? guess->weight : pr_column_role_default_weight (role));
       row->petitioner = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (identities)), NULL);
       gtk_drop_down_set_selected (GTK_DROP_DOWN (row->petitioner), guess != NULL ? guess->identity : PR_IDENTITY_NONE);
+      gtk_widget_set_name (row->petitioner, identity_id);
       row->encoding = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (encoding_names)), NULL);
       gtk_widget_set_name (row->encoding, encoding_id);
       gtk_widget_set_tooltip_text (row->encoding,
