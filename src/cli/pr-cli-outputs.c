@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The CLI's output files: opened safely (a regular file replaced only when
+ * complete; devices and pipes written directly), and refused before any
+ * work when one is an input, another output, or the password or rules file.
+ */
+#define G_LOG_DOMAIN "pr-cli-outputs"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gunixoutputstream.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "pr-cli.h"
+#include "pr-output-path.h"
+
+/**
+ * pr_cli_open_csv_output:
+ * @path: (nullable): the file to write, or %NULL or "-" for stdout
+ * @error: return location for a #GError
+ *
+ * A regular file (or a new one) is replaced only when the writer is closed
+ * (pr_csv_writer_new_for_path()); stdout and existing devices or pipes
+ * (/dev/null, a fifo), which cannot be replaced, are written directly.
+ * Symbolic links are followed as pr_output_path_resolve () allows, for
+ * every kind of file.
+ *
+ * Returns: (transfer full) (nullable): the writer, or %NULL with @error
+ *   naming @path
+ */
+PrCsvWriter *
+pr_cli_open_csv_output (const char        *path,
+                        PrCsvWriterFlags   flags,
+                        GError           **error)
+{
+  g_autoptr(GOutputStream) out = NULL;
+  g_autoptr(GOutputStream) buffered = NULL;
+  g_autofree char *target = NULL;
+  PrCsvWriter *writer;
+  struct stat st;
+  gboolean exists = FALSE;
+
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+    }
+  else if ((target = pr_output_path_resolve (path, &st, &exists, error)) == NULL)
+    {
+      return NULL;
+    }
+  else if (exists && !S_ISREG (st.st_mode))
+    {
+      int fd = g_open (target, O_WRONLY | O_CLOEXEC, 0);
+
+      if (fd < 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       _("cannot write %s: %s"), path, g_strerror (saved_errno));
+          return NULL;
+        }
+      out = g_unix_output_stream_new (fd, TRUE);
+    }
+  else
+    {
+      return pr_csv_writer_new_for_path (path, flags, error);
+    }
+
+  /* Rows are small: buffer them, or every row is a system call. */
+  buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
+  writer = pr_csv_writer_new (buffered, flags);
+  /* A full disk behind it is told as for a file: which one. */
+  pr_csv_writer_set_name (writer, path == NULL || g_str_equal (path, "-") ? _("standard output") : path);
+  return writer;
+}
+
+/**
+ * pr_cli_check_outputs:
+ * @inputs: (array length=n_inputs): the files the subcommand reads
+ * @n_inputs: how many
+ * @outputs: (array length=n_outputs): the files it writes
+ * @n_outputs: how many
+ * @error: return location for a #GError
+ *
+ * For a subcommand to call before it reads anything: an output that
+ * cannot be written (its folder missing, a link not to be followed) is
+ * told at once, not after the work; so is an output that is an input
+ * (the records would be replaced by the report) or another output (one
+ * report would be lost), however the two names spell or link to it
+ * (pr_output_path_identity ()). A %NULL path (not given) and "-"
+ * (standard input or output) are no file.
+ *
+ * Returns: %FALSE with @error naming the first that cannot be written
+ */
+gboolean
+pr_cli_check_outputs (const PrCliFile  *inputs,
+                      guint             n_inputs,
+                      const PrCliFile  *outputs,
+                      guint             n_outputs,
+                      GError          **error)
+{
+  g_autoptr(GPtrArray) input_keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) output_keys = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n_inputs; i++)
+    g_ptr_array_add (input_keys, inputs[i].path == NULL || g_str_equal (inputs[i].path, "-")
+                                 ? NULL : pr_output_path_identity (inputs[i].path, FALSE, NULL));
+  for (guint i = 0; i < n_outputs; i++)
+    {
+      const PrCliFile *output = &outputs[i];
+      g_autoptr(GError) local_error = NULL;
+      char *key;
+
+      g_ptr_array_add (output_keys, NULL);
+      if (output->path == NULL || g_str_equal (output->path, "-"))
+        continue;
+      if (!pr_output_path_check (output->path, error))
+        return FALSE;
+      key = pr_output_path_identity (output->path, TRUE, &local_error);
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      output_keys->pdata[i] = key;
+      if (key == NULL)
+        continue;
+      for (guint j = 0; j < n_inputs; j++)
+        if (input_keys->pdata[j] != NULL && g_str_equal (input_keys->pdata[j], key))
+          {
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                         _("%s %s is the same file as %s %s: writing it would replace what is read: "
+                           "name another file for %s"),
+                         output->option, output->path, inputs[j].option, inputs[j].path, output->option);
+            return FALSE;
+          }
+      for (guint j = 0; j < i; j++)
+        if (output_keys->pdata[j] != NULL && g_str_equal (output_keys->pdata[j], key))
+          {
+            g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                         _("%s %s and %s %s are the same file: one output would replace the other: "
+                           "name a different file for each"),
+                         outputs[j].option, outputs[j].path, output->option, output->path);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
+/**
+ * pr_cli_check_store_output:
+ * @options: the command's options (its password file)
+ * @out: (nullable): its --out
+ * @error: return location for a #GError
+ *
+ * pr_cli_check_outputs () for a command that reads only the store and
+ * writes one CSV file: the file must not be the password file.
+ *
+ * Returns: %FALSE with @error if it cannot be written
+ */
+gboolean
+pr_cli_check_store_output (const PrCliMappingOptions  *options,
+                           const char                 *out,
+                           GError                    **error)
+{
+  const PrCliFile inputs[] = { { "--password-file", options->password_file } };
+  const PrCliFile outputs[] = { { "--out", out } };
+
+  return pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), error);
+}
