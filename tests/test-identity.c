@@ -273,7 +273,8 @@ test_same_petitioner (void)
     /* 2, 3: one mobile, in two columns and two forms. */
     { "", "", "138-0000-1111", "", "" },
     { "", "", "", "+86 13800001111", "" },
-    /* 4, 5: two 张伟 at other addresses with other phones: others. */
+    /* 4, 5: two 张伟 at other addresses with other phones: nothing known
+     * (a person has several phones and moves; a name alone is no evidence). */
     { "张伟", "", "13900002222", "", "东川市新华街1号" },
     { "张伟", "", "13900003333", "", "北泽市和平路2号" },
     /* 6, 7: the same name and address, nothing else: the same. */
@@ -296,7 +297,7 @@ test_same_petitioner (void)
 
   assert_pair (table, 0, 1, PR_PETITIONER_SAME, PR_IDENTITY_EVIDENCE_ID_CARD);
   assert_pair (table, 2, 3, PR_PETITIONER_SAME, PR_IDENTITY_EVIDENCE_PHONE);
-  assert_pair (table, 4, 5, PR_PETITIONER_OTHER, PR_IDENTITY_EVIDENCE_NONE);
+  assert_pair (table, 4, 5, PR_PETITIONER_UNKNOWN, PR_IDENTITY_EVIDENCE_NONE);
   assert_pair (table, 0, 4, PR_PETITIONER_UNKNOWN, PR_IDENTITY_EVIDENCE_NONE);
   assert_pair (table, 6, 7, PR_PETITIONER_SAME, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
   assert_pair (table, 8, 9, PR_PETITIONER_OTHER, PR_IDENTITY_EVIDENCE_NONE);

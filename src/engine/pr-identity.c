@@ -382,6 +382,167 @@ pr_identity_normalize_phones (const char *value,
   return best;
 }
 
+/* A mask's character: an asterisk (＊ folds to *), a multiplication sign,
+ * a circle or cross, and x (138xxxx1234). */
+static gboolean
+is_mask_character (gunichar c)
+{
+  return c == '*' || c == 'x' || c == 0x00D7 || c == 0x25CB || c == 0x2715 || c == 0x2606;
+}
+
+/* The digits and masks ('#') of one number as written, its separators
+ * (spaces, dashes, brackets, a leading +) left out; FALSE if anything else
+ * is in it (an extension, a word). */
+static gboolean
+digits_and_masks (const char *folded,
+                  GString    *shape)
+{
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_ascii_isdigit (c))
+        g_string_append_c (shape, (char) c);
+      else if (is_mask_character (c))
+        g_string_append_c (shape, '#');
+      else if (!(g_unichar_isspace (c) || is_zero_width (c) || c == '-' || c == '(' || c == ')' || c == '+' ||
+                 c == '.'))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The visible part of one mobile, full or masked. */
+static gboolean
+partial_phone (const char *value,
+               gssize      length,
+               char        partial[PR_IDENTITY_PARTIAL_LENGTH + 1])
+{
+  g_autofree char *folded = fold (value, length);
+  g_autoptr(GString) shape = g_string_new (NULL);
+  const char *s;
+
+  if (folded == NULL || !digits_and_masks (folded, shape))
+    return FALSE;
+  s = shape->str;
+  if (shape->len == 15 && g_str_has_prefix (s, "0086"))
+    s += 4;
+  else if (shape->len == 13 && g_str_has_prefix (s, "86"))
+    s += 2;
+  if (strlen (s) != 11 || s[0] != '1' || s[1] < '3' || s[1] > '9' || !g_ascii_isdigit (s[2]))
+    return FALSE;
+  for (int i = 7; i < 11; i++)
+    if (!g_ascii_isdigit (s[i]))
+      return FALSE;
+  memcpy (partial, s, 3);
+  memcpy (partial + 3, s + 7, 4);
+  partial[7] = '\0';
+  return TRUE;
+}
+
+/**
+ * pr_identity_partial_phones:
+ * @value: a cell of one or more phone numbers, some of them masked
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @partials: (element-type utf8): where each mobile's visible part is added
+ *
+ * What a masked mobile still shows (138****1234: its first three and last
+ * four digits), in a form that the full number (138 1234 1234, +86…) has
+ * as well, so that the two can be found to agree. Only mobiles: a
+ * landline is a household's or an office's, a mobile one person's. An
+ * agreeing visible part is never evidence alone (pr-identity-table.c).
+ */
+void
+pr_identity_partial_phones (const char *value,
+                            gssize      length,
+                            GPtrArray  *partials)
+{
+  g_autofree char *folded = NULL;
+  const char *start;
+
+  g_return_if_fail (value != NULL && partials != NULL);
+
+  folded = fold (value, length);
+  if (folded == NULL)
+    return;
+  start = folded;
+  for (const char *p = folded;; p = g_utf8_next_char (p))
+    {
+      if (*p == '\0' || is_phone_separator (g_utf8_get_char (p)))
+        {
+          char partial[PR_IDENTITY_PARTIAL_LENGTH + 1];
+
+          if (partial_phone (start, p - start, partial))
+            g_ptr_array_add (partials, g_strdup (partial));
+          if (*p == '\0')
+            break;
+          start = g_utf8_next_char (p);
+        }
+    }
+}
+
+/**
+ * pr_identity_partial_id_card:
+ * @value: an ID card number, full or masked (3501**********1234)
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @partial: (out caller-allocates): its first four and last four characters
+ *
+ * What a masked ID card number still shows, in a form a valid full number
+ * has as well: the first four digits (the province and city) and the last
+ * four (the end of the sequence number and the check character). A full
+ * number must be valid: a mistyped one is no evidence, not even in part.
+ *
+ * Returns: whether @value has such a part
+ */
+gboolean
+pr_identity_partial_id_card (const char *value,
+                             gssize      length,
+                             char        partial[PR_IDENTITY_PARTIAL_LENGTH + 1])
+{
+  g_autofree char *folded = NULL;
+  g_autoptr(GString) shape = g_string_new (NULL);
+  char normal[PR_ID_CARD_LENGTH + 1];
+  gsize n;
+
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  partial[0] = '\0';
+  if (pr_identity_normalize_id_card (value, length, normal) == PR_IDENTITY_VALUE_VALID)
+    {
+      memcpy (partial, normal, 4);
+      memcpy (partial + 4, normal + 14, 4);
+      partial[8] = '\0';
+      return TRUE;
+    }
+  folded = fold (value, length);
+  if (folded == NULL)
+    return FALSE;
+  n = strlen (folded);
+  /* A lower-case x at the end is the check character, not a mask. */
+  if (n > 0 && folded[n - 1] == 'x')
+    folded[n - 1] = 'X';
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_ascii_isdigit (c) || c == 'X')
+        g_string_append_c (shape, (char) c);
+      else if (is_mask_character (c))
+        g_string_append_c (shape, '#');
+      else if (!(g_unichar_isspace (c) || is_zero_width (c) || c == '-'))
+        return FALSE;
+    }
+  if (shape->len != PR_ID_CARD_LENGTH || strchr (shape->str, '#') == NULL || shape->str[0] == '0')
+    return FALSE;
+  for (int i = 0; i < 4; i++)
+    if (!g_ascii_isdigit (shape->str[i]) || !(g_ascii_isdigit (shape->str[14 + i]) || (i == 3 && shape->str[17] == 'X')))
+      return FALSE;
+  memcpy (partial, shape->str, 4);
+  memcpy (partial + 4, shape->str + 14, 4);
+  partial[8] = '\0';
+  return TRUE;
+}
+
 /* A name that names nobody. */
 static gboolean
 is_placeholder_name (const char *name)
