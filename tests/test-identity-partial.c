@@ -11,6 +11,8 @@
 
 #include "pr-identity.h"
 
+#include "identity-people.h"
+
 static void
 assert_phone_parts (const char *value,
                     const char *expected)
@@ -74,44 +76,6 @@ test_id_card_parts (void)
   assert_id_part ("", NULL);
 }
 
-typedef struct {
-  const char *name, *id_card, *phone, *address;
-} Person;
-
-static PrIdentityTable *
-table_of (const Person *people,
-          guint         n)
-{
-  PrIdentityTable *table = pr_identity_table_new ();
-
-  for (guint i = 0; i < n; i++)
-    {
-      pr_identity_table_add_record (table);
-      pr_identity_table_add_value (table, PR_IDENTITY_NAME, people[i].name, -1);
-      pr_identity_table_add_value (table, PR_IDENTITY_ID_CARD, people[i].id_card, -1);
-      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, people[i].phone, -1);
-      pr_identity_table_add_value (table, PR_IDENTITY_ADDRESS, people[i].address, -1);
-    }
-  pr_identity_table_finish (table);
-  return table;
-}
-
-static void
-assert_pair (PrIdentityTable    *table,
-             guint32             a,
-             guint32             b,
-             PrPetitionerKind    kind,
-             PrIdentityEvidence  evidence)
-{
-  PrIdentityEvidence found;
-
-  g_test_message ("records %u and %u", a, b);
-  g_assert_cmpint (pr_identity_table_compare (table, a, b, &found), ==, kind);
-  g_assert_cmpint (found, ==, evidence);
-  g_assert_cmpint (pr_identity_table_compare (table, b, a, &found), ==, kind);
-  g_assert_cmpint (found, ==, evidence);
-}
-
 #define HOME "南屏市新港区碧水云天5栋3单元"
 
 static void
@@ -119,36 +83,36 @@ test_masked_evidence (void)
 {
   const Person people[] = {
     /* 0, 1: one name, a mobile masked on one side: its digits agree. */
-    { "吴红梅", "", "177****6921", "" },
-    { "吴 红梅", "", "177-1038-6921", "" },
+    { "吴红梅", "", "177****6921", "", "" },
+    { "吴 红梅", "", "177-1038-6921", "", "" },
     /* 2, 3: both masked alike, one name. */
-    { "王刚", "", "135****1706", "" },
-    { "王刚", "", "135****1706", "" },
+    { "王刚", "", "135****1706", "", "" },
+    { "王刚", "", "135****1706", "", "" },
     /* 4, 5: one home, the name masked on one side, the mobile on the other. */
-    { "潘*", "", "181****8099", HOME },
-    { "潘春生", "", "18136878099", HOME },
+    { "潘*", "", "181****8099", "", HOME },
+    { "潘春生", "", "18136878099", "", HOME },
     /* 6, 7: the same, but two names: a family shares the home. */
-    { "潘春生", "", "181****8099", HOME },
-    { "潘玉兰", "", "18136878099", HOME },
+    { "潘春生", "", "181****8099", "", HOME },
+    { "潘玉兰", "", "18136878099", "", HOME },
     /* 8, 9: a masked mobile alone agrees with nothing. */
-    { "", "", "138****1234", "" },
-    { "", "", "13811111234", "" },
+    { "", "", "138****1234", "", "" },
+    { "", "", "13811111234", "", "" },
     /* 10, 11: one name, an ID card masked on one side: its ends agree. */
-    { "李娜", "3501**********1238", "", "" },
-    { "李娜", "350102199001011238", "", "" },
+    { "李娜", "3501**********1238", "", "", "" },
+    { "李娜", "350102199001011238", "", "", "" },
     /* 12, 13: the ends agree but two full numbers differ: others. */
-    { "李娜", "350102199001011238 ", "138****1234", "" },
-    { "李娜", "350103198506071238", "13811111234", "" },
+    { "李娜", "350102199001011238 ", "138****1234", "", "" },
+    { "李娜", "350103198506071238", "13811111234", "", "" },
     /* 14, 15: the same name, masked ends that differ: nothing known. */
-    { "赵静", "3501**********1238", "", "" },
-    { "赵静", "3501**********1231", "", "" },
+    { "赵静", "3501**********1238", "", "", "" },
+    { "赵静", "3501**********1231", "", "", "" },
     /* 16, 17: a masked name, a mobile and a landline at one home: a person
      * has both, so different phones say nothing. */
-    { "邹××", "", "15273891999", HOME },
-    { "邹雨轩", "", "0596-61209153", HOME },
+    { "邹××", "", "15273891999", "", HOME },
+    { "邹雨轩", "", "0596-61209153", "", HOME },
     /* 18, 19: two names that differ, whatever the phones. */
-    { "冯伟", "", "187****8972", "" },
-    { "张伟", "", "187-6614-8972", "" },
+    { "冯伟", "", "187****8972", "", "" },
+    { "张伟", "", "187-6614-8972", "", "" },
   };
   g_autoptr(PrIdentityTable) table = table_of (people, G_N_ELEMENTS (people));
 
@@ -173,12 +137,12 @@ static void
 test_masked_front_desk (void)
 {
   const Person village[] = {
-    { "赵一", "", "13912345678", "北泽市雁回镇前进村" },
-    { "钱二", "", "13912345678", "北泽市雁回镇前进村" },
-    { "孙三", "", "139-1234-5678", "北泽市雁回镇前进村" },
-    { "李四", "", "13912345678", "北泽市雁回镇前进村" },
-    { "赵*", "", "139****5678", "北泽市雁回镇前进村" },
-    { "李四", "", "139****5678", "" },
+    { "赵一", "", "13912345678", "", "北泽市雁回镇前进村" },
+    { "钱二", "", "13912345678", "", "北泽市雁回镇前进村" },
+    { "孙三", "", "139-1234-5678", "", "北泽市雁回镇前进村" },
+    { "李四", "", "13912345678", "", "北泽市雁回镇前进村" },
+    { "赵*", "", "139****5678", "", "北泽市雁回镇前进村" },
+    { "李四", "", "139****5678", "", "" },
   };
   g_autoptr(PrIdentityTable) table = table_of (village, G_N_ELEMENTS (village));
 

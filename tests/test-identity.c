@@ -8,6 +8,8 @@
 
 #include "pr-identity.h"
 
+#include "identity-people.h"
+
 /* The check characters, computed by hand with the weights
  * 7 9 10 5 8 4 2 1 6 3 7 9 10 5 8 4 2 and "10X98765432":
  *
@@ -220,47 +222,6 @@ test_addresses_and_ids (void)
   g_assert_cmpstr (c, ==, "a00074011");
   g_clear_pointer (&c, g_free);
   g_assert_cmpint (pr_identity_normalize_petitioner ("李某某", -1, &c), ==, PR_IDENTITY_VALUE_MASKED);
-}
-
-/* Records built by hand: each row its name, ID card, phone, second phone,
- * address. */
-typedef struct {
-  const char *name, *id_card, *phone, *phone2, *address;
-} Person;
-
-static PrIdentityTable *
-table_of (const Person *people,
-          guint         n)
-{
-  PrIdentityTable *table = pr_identity_table_new ();
-
-  for (guint i = 0; i < n; i++)
-    {
-      pr_identity_table_add_record (table);
-      pr_identity_table_add_value (table, PR_IDENTITY_NAME, people[i].name, -1);
-      pr_identity_table_add_value (table, PR_IDENTITY_ID_CARD, people[i].id_card, -1);
-      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, people[i].phone, -1);
-      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, people[i].phone2, -1);
-      pr_identity_table_add_value (table, PR_IDENTITY_ADDRESS, people[i].address, -1);
-    }
-  pr_identity_table_finish (table);
-  return table;
-}
-
-static void
-assert_pair (PrIdentityTable    *table,
-             guint32             a,
-             guint32             b,
-             PrPetitionerKind    kind,
-             PrIdentityEvidence  evidence)
-{
-  PrIdentityEvidence found;
-
-  g_test_message ("records %u and %u", a, b);
-  g_assert_cmpint (pr_identity_table_compare (table, a, b, &found), ==, kind);
-  g_assert_cmpint (found, ==, evidence);
-  g_assert_cmpint (pr_identity_table_compare (table, b, a, &found), ==, kind);
-  g_assert_cmpint (found, ==, evidence);
 }
 
 static void
