@@ -225,6 +225,38 @@ test_addresses_and_ids (void)
 }
 
 static void
+assert_address (const char *value,
+                const char *expected)
+{
+  g_autofree char *normal = NULL;
+
+  g_test_message ("%s", value);
+  g_assert_cmpint (pr_identity_normalize_address (value, -1, &normal), ==, PR_IDENTITY_VALUE_VALID);
+  g_assert_cmpstr (normal, ==, expected);
+}
+
+/* One home written two ways: numbers in Chinese or Arabic digits, the
+ * building as 号楼, 幢 or 栋. The expected forms are worked out by hand. */
+static void
+test_address_forms (void)
+{
+  assert_address ("幸福小区五号楼三单元", "幸福小区5栋3单元");
+  assert_address ("幸福小区5幢3单元", "幸福小区5栋3单元");
+  assert_address ("幸福小区５栋３单元", "幸福小区5栋3单元");
+  assert_address ("新华街一百零五号", "新华街105号");
+  assert_address ("新华街二十三号", "新华街23号");
+  assert_address ("新华街十号", "新华街10号");
+  assert_address ("新华街十一号", "新华街11号");
+  assert_address ("新华街两百号", "新华街200号");
+  assert_address ("三千零二十号", "3020号");
+  assert_address ("一〇五室", "105室");
+  /* Place names change alike on both sides. */
+  assert_address ("三里屯", "3里屯");
+  /* Other buildings stay apart. */
+  assert_address ("幸福小区六号楼三单元", "幸福小区6栋3单元");
+}
+
+static void
 test_same_petitioner (void)
 {
   const Person people[] = {
@@ -358,6 +390,7 @@ main (int   argc,
   g_test_add_func ("/engine/identity/phone/cells", test_phone_cells);
   g_test_add_func ("/engine/identity/names", test_names);
   g_test_add_func ("/engine/identity/addresses-and-ids", test_addresses_and_ids);
+  g_test_add_func ("/engine/identity/address-forms", test_address_forms);
   g_test_add_func ("/engine/identity/same-petitioner", test_same_petitioner);
   g_test_add_func ("/engine/identity/front-desk", test_front_desk);
   g_test_add_func ("/engine/identity/petitioner-ids", test_petitioner_ids);

@@ -648,11 +648,103 @@ is_punctuation (gunichar c)
   return g_unichar_ispunct (c);
 }
 
+/* The value of a Chinese digit (〇 and 零 0, 两 2), or -1. */
+static int
+chinese_digit (gunichar c)
+{
+  static const gunichar digits[] = { 0x96F6 /* 零 */, 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03,
+                                     0x516B, 0x4E5D };
+
+  if (c == 0x3007 /* 〇 */)
+    return 0;
+  if (c == 0x4E24 /* 两 */)
+    return 2;
+  for (int i = 0; i < 10; i++)
+    if (digits[i] == c)
+      return i;
+  return -1;
+}
+
+static int
+chinese_unit (gunichar c)
+{
+  return c == 0x5341 /* 十 */ ? 10 : c == 0x767E /* 百 */ ? 100 : c == 0x5343 /* 千 */ ? 1000 : 0;
+}
+
+/* An address's numbers in Arabic digits and its buildings in one word, so
+ * that one home written two ways is one address: 五号楼三单元 and 5栋3单元,
+ * 一百零五号 and 105号, 一〇五室 and 105室. A run of Chinese numerals with
+ * 十, 百 or 千 is read by place, one without digit by digit. The same
+ * change on both sides keeps place names apart (三里屯 is 3里屯 in both). */
+static char *
+address_numbers (const char *address)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = address;
+
+  while (*p != '\0')
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (chinese_digit (c) >= 0 || chinese_unit (c) > 0)
+        {
+          const char *q = p;
+          gboolean by_place = FALSE;
+          guint64 value = 0, current = 0;
+
+          for (; *q != '\0'; q = g_utf8_next_char (q))
+            {
+              gunichar d = g_utf8_get_char (q);
+
+              if (chinese_digit (d) < 0 && chinese_unit (d) == 0)
+                break;
+              by_place |= chinese_unit (d) > 0;
+            }
+          if (by_place)
+            {
+              for (const char *r = p; r < q; r = g_utf8_next_char (r))
+                {
+                  gunichar d = g_utf8_get_char (r);
+                  int unit = chinese_unit (d);
+
+                  if (unit > 0)
+                    {
+                      /* 十 alone is ten: 十号, 十一号. */
+                      value += (current == 0 ? 1 : current) * unit;
+                      current = 0;
+                    }
+                  else
+                    current = chinese_digit (d);
+                }
+              g_string_append_printf (out, "%" G_GUINT64_FORMAT, value + current);
+            }
+          else
+            for (const char *r = p; r < q; r = g_utf8_next_char (r))
+              g_string_append_c (out, (char) ('0' + chinese_digit (g_utf8_get_char (r))));
+          p = q;
+          continue;
+        }
+      /* 号楼 and 幢 are 栋: the building. */
+      if (g_str_has_prefix (p, "\u53f7\u697c" /* 号楼 */))
+        {
+          g_string_append (out, "\u680b" /* 栋 */);
+          p += strlen ("\u53f7\u697c");
+          continue;
+        }
+      if (c == 0x5E62 /* 幢 */)
+        c = 0x680B /* 栋 */;
+      g_string_append_unichar (out, c);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /**
  * pr_identity_normalize_address:
  * @value: an address as written
  * @length: its length in bytes, or -1 if NUL-terminated
- * @normal: (out): the folded address without white space or punctuation
+ * @normal: (out): the folded address without white space or punctuation,
+ *   its numbers in Arabic digits and 号楼 and 幢 written 栋
  *
  * Returns: masked when stars or x runs hide part of it
  */
@@ -673,7 +765,18 @@ pr_identity_normalize_address (const char  *value,
         return PR_IDENTITY_VALUE_MASKED;
       }
   }
-  return normalize_text (value, length, is_punctuation, FALSE, normal);
+  {
+    PrIdentityValueState state = normalize_text (value, length, is_punctuation, FALSE, normal);
+
+    if (state == PR_IDENTITY_VALUE_VALID)
+      {
+        char *numbered = address_numbers (*normal);
+
+        g_free (*normal);
+        *normal = numbered;
+      }
+    return state;
+  }
 }
 
 /**
