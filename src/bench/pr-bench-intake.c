@@ -81,7 +81,7 @@ pr_bench_intake (int    argc,
   gboolean no_scan = FALSE;
   guint64 found = 0;
   gint64 start;
-  double t_build, t_scan = 0, cpu_scan = 0, cpu_start, server_start, server_cpu, wall_checks = 0;
+  double t_build, cpu_build, server_build, t_scan = 0, cpu_scan = 0, cpu_start, server_start, server_cpu, wall_checks = 0;
   GOptionEntry entries[] = {
     { "queries", 0, 0, G_OPTION_ARG_INT, &queries, N_("Checks to time (default 200)"), N_("N") },
     { "server-pid", 0, 0, G_OPTION_ARG_INT, &server_pid,
@@ -135,12 +135,16 @@ pr_bench_intake (int    argc,
     }
 
   start = g_get_monotonic_time ();
+  cpu_start = own_cpu_seconds ();
+  server_start = process_cpu_seconds (server_pid);
   intake = pr_intake_new (connection, store, options.table, mapping, &load,
                           pr_fingerprint_version (mapping, load.flags, load.min_tokens, &method),
                           options.k, rules, TRUE, &error);
   if (intake == NULL)
     return pr_bench_fail (error);
   t_build = (g_get_monotonic_time () - start) / 1e6;
+  cpu_build = own_cpu_seconds () - cpu_start;
+  server_build = server_start >= 0 ? process_cpu_seconds (server_pid) - server_start : -1;
 
   cpu_start = own_cpu_seconds ();
   server_start = process_cpu_seconds (server_pid);
@@ -164,7 +168,11 @@ pr_bench_intake (int    argc,
   g_array_sort (times, pr_bench_compare_doubles);
   if (!no_scan)
     printf (_("Scanned into the store in %.1f s (CPU %.1f s)\n"), t_scan, cpu_scan);
-  printf (_("%zu records; stored fingerprints loaded and indexed in %.2f s\n"), (gsize) ids->len, t_build);
+  printf (_("%zu records; stored fingerprints loaded and indexed in %.2f s (CPU %.2f s ours"), (gsize) ids->len,
+          t_build, cpu_build);
+  if (server_build >= 0)
+    printf (_(", %.2f s the server's"), server_build);
+  printf (")\n");
   printf (_("Intake check of a record: median %.2f ms, p99 %.2f ms (%llu earlier records found)\n"),
           g_array_index (times, double, queries / 2), g_array_index (times, double, queries * 99 / 100),
           (unsigned long long) found);
