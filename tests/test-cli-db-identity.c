@@ -12,12 +12,10 @@
 #include <string.h>
 
 #include "pr-csv-reader.h"
-#include "pr-sample-server.h"
+#include "pr-test-sample.h"
 #include "pr-test-util.h"
 
-static char *dir;
-static PrSampleServer *server;
-static char *uri;
+static PrTestSample *sample;
 
 /* id → person, from the truth file. */
 static GHashTable *
@@ -39,9 +37,9 @@ read_people (void)
 static void
 test_guess_reads_values (void)
 {
-  g_autofree char *out = g_build_filename (dir, "guessed.csv", NULL);
+  g_autofree char *out = g_build_filename (sample->dir, "guessed.csv", NULL);
   g_autofree char *err = NULL;
-  const char *const args[] = { "scan", "--db", uri, "--table", "petitions", "--out", out, NULL };
+  const char *const args[] = { "scan", "--db", sample->uri, "--table", "petitions", "--out", out, NULL };
 
   g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
   g_test_message ("%s", err);
@@ -66,11 +64,11 @@ static void
 test_same_petitioner_against_truth (void)
 {
   g_autoptr(GHashTable) people = read_people ();
-  g_autofree char *out = g_build_filename (dir, "identities.csv", NULL);
+  g_autofree char *out = g_build_filename (sample->dir, "identities.csv", NULL);
   g_autofree char *err = NULL;
   g_autoptr(PrCsvReader) reader = NULL;
   g_autoptr(GHashTable) kinds = g_hash_table_new (g_str_hash, g_str_equal);
-  const char *const args[] = { "scan", "--db", uri, "--table", "petitions", "--id", "id", "--date", "submitted_at",
+  const char *const args[] = { "scan", "--db", sample->uri, "--table", "petitions", "--id", "id", "--date", "submitted_at",
                                "--petitioner", "petitioner", "--name", "name", "--id-card", "id_card", "--phone",
                                "contact_phone", "--address", "address", "--text", "subject", "--text", "body",
                                "--out", out, NULL };
@@ -121,30 +119,18 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *sample = NULL;
-  g_autofree char *socket_escaped = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
 
-  dir = pr_test_make_temp_dir ();
-  sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
-  socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (server), NULL, FALSE);
-  uri = g_strdup_printf ("mariadb://%s@localhost/petitions?socket=%s", g_get_user_name (), socket_escaped);
+  sample = pr_test_sample_start ();
 
   g_test_add_func ("/db/cli-identity/guess-reads-values", test_guess_reads_values);
   g_test_add_func ("/db/cli-identity/same-petitioner-against-truth", test_same_petitioner_against_truth);
 
   status = g_test_run ();
 
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
-  g_free (dir);
-  g_free (uri);
+  pr_test_sample_stop (sample);
 
   return status;
 }

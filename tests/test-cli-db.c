@@ -10,18 +10,16 @@
 #include <string.h>
 
 #include "pr-csv-reader.h"
-#include "pr-sample-server.h"
 #include "pr-scan.h"
 #include "pr-store.h"
 #include "pr-test-petitions.h"
 #include "pr-test-server.h"
+#include "pr-test-sample.h"
 #include "pr-test-util.h"
 
 #include "chain-rows.h"
 
-static char *dir;
-static PrSampleServer *server;
-static char *uri;
+static PrTestSample *sample;
 
 static const char *const mapping[] = {
   "--id", "id", "--date", "submitted_at", "--short", "petitioner", "--text", "subject", "--text", "body", NULL
@@ -51,17 +49,6 @@ run_cli (char       **out,
   va_end (ap);
   g_ptr_array_add (args, NULL);
   return pr_test_run_cli (out, err, (const char *const *) args->pdata);
-}
-
-static PrConnection *
-connect_sample (void)
-{
-  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
-  g_autoptr(GError) error = NULL;
-  PrConnection *connection = pr_connection_open (params, &error);
-
-  g_assert_no_error (error);
-  return connection;
 }
 
 static char *
@@ -100,8 +87,8 @@ cluster_of (const char *path,
 static void
 test_guessed_mapping (void)
 {
-  g_autofree char *guessed = g_build_filename (dir, "guessed.csv", NULL);
-  g_autofree char *given = g_build_filename (dir, "given.csv", NULL);
+  g_autofree char *guessed = g_build_filename (sample->dir, "guessed.csv", NULL);
+  g_autofree char *given = g_build_filename (sample->dir, "given.csv", NULL);
   g_autofree char *guessed_text = NULL, *given_text = NULL;
   g_autofree char *err = NULL;
   g_auto(GStrv) flags = NULL;
@@ -110,7 +97,7 @@ test_guessed_mapping (void)
   const char *line;
   g_autofree char *printed = NULL;
 
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "--out", guessed, NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "--out", guessed, NULL), ==, 0);
   line = strstr (err, "guessed from the table: ");
   g_assert_nonnull (line);
   line += strlen ("guessed from the table: ");
@@ -123,7 +110,7 @@ test_guessed_mapping (void)
 
   g_ptr_array_add (args, "scan");
   g_ptr_array_add (args, "--db");
-  g_ptr_array_add (args, uri);
+  g_ptr_array_add (args, sample->uri);
   g_ptr_array_add (args, "--table");
   g_ptr_array_add (args, "petitions");
   for (guint i = 0; flags[i] != NULL; i++)
@@ -146,21 +133,21 @@ test_guessed_mapping (void)
 static void
 test_incremental_scan (void)
 {
-  g_autoptr(PrConnection) db = connect_sample ();
-  g_autofree char *first = g_build_filename (dir, "first.csv", NULL);
-  g_autofree char *second = g_build_filename (dir, "second.csv", NULL);
-  g_autofree char *repeats = g_build_filename (dir, "repeats.csv", NULL);
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
+  g_autofree char *first = g_build_filename (sample->dir, "first.csv", NULL);
+  g_autofree char *second = g_build_filename (sample->dir, "second.csv", NULL);
+  g_autofree char *repeats = g_build_filename (sample->dir, "repeats.csv", NULL);
   g_autofree char *first_text = NULL, *second_text = NULL, *repeats_text = NULL;
   g_autofree char *err = NULL;
   g_autofree char *scans = NULL;
 
   pr_test_execute (db, "CREATE DATABASE prstore");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", first, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 3000 new, 0 changed and 0 unchanged records"));
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 3000 unchanged records"));
   first_text = read_file (first);
@@ -174,7 +161,7 @@ test_incremental_scan (void)
                "submitted_at + INTERVAL 1 DAY FROM petitions WHERE id = 5");
   pr_test_execute (db, "UPDATE petitions SET body = CONCAT(body, '至今没有任何答复。') WHERE id = 7");
   pr_test_execute (db, "DELETE FROM petitions WHERE id = 8");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 1 new, 1 changed and 2998 unchanged records"));
@@ -184,14 +171,14 @@ test_incremental_scan (void)
 
   g_free (err);
   err = NULL;
-  g_assert_cmpint (run_cli (&scans, &err, "check", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (&scans, &err, "check", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--id", "9001", NULL), ==, 0);
   g_assert_true (g_str_has_prefix (scans, "id,distance\r\n5,0\r\n"));
   g_clear_pointer (&scans, g_free);
 
   /* The store kept three complete scans; the third retired record 8. */
   {
-    g_autoptr(PrConnection) store_db = connect_sample ();
+    g_autoptr(PrConnection) store_db = pr_test_sample_connect (sample);
     g_autoptr(GPtrArray) status = NULL;
     g_autofree char *retired = NULL;
 
@@ -221,7 +208,7 @@ test_incremental_scan (void)
                "submitted_at + INTERVAL 30 DAY FROM petitions WHERE id = 10");
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&repeats_text, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 1 new, 0 changed and 3000 unchanged records"));
   repeats_text = read_file (repeats);
@@ -234,14 +221,14 @@ test_incremental_scan (void)
   }
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&repeats_text, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING", "--no-parts",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING", "--no-parts",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   repeats_text = read_file (repeats);
   g_assert_null (strstr (repeats_text, "\r\n9002,10,"));
 
   /* Every live record has its parts stored. */
   {
-    g_autoptr(PrConnection) store_db = connect_sample ();
+    g_autoptr(PrConnection) store_db = pr_test_sample_connect (sample);
     g_autofree char *without = pr_test_query_value (store_db, "SELECT COUNT(*) FROM prstore.pr_fingerprints "
                                                                "WHERE retired_at IS NULL AND parts IS NULL");
 
@@ -253,7 +240,7 @@ test_incremental_scan (void)
    * them. */
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&repeats_text, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING", "--parts", "clauses",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING", "--parts", "clauses",
                             "--store", "prstore", "--out", second, NULL), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 0 unchanged records, 3001 fingerprinted again"));
@@ -264,7 +251,7 @@ test_incremental_scan (void)
                "'另外，小区东门外的排水沟常年堵塞，一下雨就积水到膝盖，老人孩子出门都要绕行两公里，"
                "物业说归市政管，市政说归街道管，街道又让我们去找开发商，开发商早就找不到人了。'), "
                "submitted_at + INTERVAL 31 DAY FROM petitions WHERE id = 11");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING", "--parts", "clauses",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING", "--parts", "clauses",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 1 new, 0 changed and 3001 unchanged records"));
@@ -275,7 +262,7 @@ test_incremental_scan (void)
   g_assert_null (strstr (repeats_text, "\r\n9003,11,"));
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&repeats_text, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 0 unchanged records, 3002 fingerprinted again"));
   g_assert_cmpstr (cluster_of (second, "9003"), !=, "");
@@ -288,13 +275,13 @@ test_store_refused_without_tables (void)
 {
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "no_such_schema", "--out", "/dev/null", NULL), ==, 1);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "no_such_schema"));
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (NULL, &err, "check", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "check", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--record", "77777", NULL), ==, 1);
   g_assert_nonnull (strstr (err, "no record with the id “77777”"));
 }
@@ -302,11 +289,11 @@ test_store_refused_without_tables (void)
 static void
 test_decisions_export (void)
 {
-  g_autoptr(PrConnection) db = connect_sample ();
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
   g_autoptr(GError) error = NULL;
   g_autoptr(PrStore) store = NULL;
   g_autoptr(PrCsvReader) reader = NULL;
-  g_autofree char *path = g_build_filename (dir, "decisions.csv", NULL);
+  g_autofree char *path = g_build_filename (sample->dir, "decisions.csv", NULL);
   g_autofree char *err = NULL;
   g_autofree char *contents = NULL;
   PrDecision decision = { 0 };
@@ -322,7 +309,7 @@ test_decisions_export (void)
   g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
   g_assert_no_error (error);
 
-  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", uri, "--table", "petitions",
+  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--table", "petitions",
                             "--store", "prstore", "--out", path, NULL), ==, 0);
   contents = read_file (path);
   /* UTF-8 with a BOM for Excel; the formula-like note neutralised. */
@@ -341,7 +328,7 @@ test_decisions_export (void)
   g_assert_no_error (error);
   g_clear_pointer (&contents, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", uri, "--table", "petitions",
+  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--table", "petitions",
                             "--store", "prstore", "--case", "12", "--no-bom", "--out", path, NULL), ==, 0);
   contents = read_file (path);
   g_assert_true (g_str_has_prefix (contents, "id,table,record_id,primary_id,verdict,reviewer,decided_at,note,undoes,case,login\r\n"));
@@ -350,7 +337,7 @@ test_decisions_export (void)
   g_assert_true (g_str_has_suffix (contents, ",另案处理,,12,clerk\r\n"));
   /* A case needs its table. */
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", uri, "--store", "prstore",
+  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--store", "prstore",
                             "--case", "12", NULL), !=, 0);
   g_assert_nonnull (strstr (err, "--table"));
 }
@@ -362,12 +349,12 @@ test_decisions_export (void)
 static void
 test_explain (void)
 {
-  g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autofree char *csv = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
   g_autofree char *from_db = NULL, *from_csv = NULL, *err = NULL;
 
-  g_assert_cmpint (run_cli (&from_db, &err, "explain", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (&from_db, &err, "explain", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "5", "41", NULL), ==, 0);
-  g_assert_cmpint (run_cli (&from_csv, NULL, "explain", sample, "MAPPING", "5", "41", NULL), ==, 0);
+  g_assert_cmpint (run_cli (&from_csv, NULL, "explain", csv, "MAPPING", "5", "41", NULL), ==, 0);
   g_test_message ("%s", from_db);
   g_assert_true (g_str_has_prefix (from_db, "Records 5 and 41\n"));
   /* The table's column comment names the field; the file has none. */
@@ -381,7 +368,7 @@ test_explain (void)
   }
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (NULL, &err, "explain", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "explain", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "5", "77777", NULL), ==, 1);
   g_assert_nonnull (strstr (err, "no record with the id “77777”"));
   g_assert_cmpstr (strchr (err, '\n'), ==, "\n");
@@ -440,10 +427,10 @@ add_decision (PrStore    *store,
 static void
 test_verdicts_constrain_rescan (void)
 {
-  g_autoptr(PrConnection) db = connect_sample ();
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *out = g_build_filename (dir, "verdicts.csv", NULL);
+  g_autofree char *out = g_build_filename (sample->dir, "verdicts.csv", NULL);
   g_autoptr(GHashTable) before = NULL, after = NULL;
   g_autofree char *err = NULL;
   const char *primary = NULL, *member = NULL, *other_primary = NULL;
@@ -451,7 +438,7 @@ test_verdicts_constrain_rescan (void)
   gpointer key, value;
 
   pr_test_execute (db, "CREATE DATABASE prverdicts");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prverdicts", "--out", out, NULL), ==, 0);
   before = read_clusters (out);
 
@@ -482,7 +469,7 @@ test_verdicts_constrain_rescan (void)
   add_decision (store, other_primary, primary, PR_VERDICT_REPEAT);
 
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prverdicts", "--out", out, NULL), ==, 0);
   after = read_clusters (out);
   g_assert_cmpstr (g_hash_table_lookup (after, member), !=, g_hash_table_lookup (after, primary));
@@ -497,12 +484,12 @@ test_verdicts_constrain_rescan (void)
    * at k = 3 and 5 are what scans at those k find (clusters, records in
    * them, pairs), the not-a-repeat kept apart in both. */
   {
-    g_autofree char *table_path = g_build_filename (dir, "thresholds.csv", NULL);
+    g_autofree char *table_path = g_build_filename (sample->dir, "thresholds.csv", NULL);
     g_autofree char *table_text = NULL;
     g_auto(GStrv) rows = NULL;
 
     g_clear_pointer (&err, g_free);
-    g_assert_cmpint (run_cli (NULL, &err, "thresholds", "--db", uri, "--table", "petitions", "MAPPING",
+    g_assert_cmpint (run_cli (NULL, &err, "thresholds", "--db", sample->uri, "--table", "petitions", "MAPPING",
                               "--store", "prverdicts", "--out", table_path, NULL), ==, 0);
     table_text = read_file (table_path);
     rows = g_strsplit (table_text, "\r\n", -1);
@@ -517,7 +504,7 @@ test_verdicts_constrain_rescan (void)
         GHashTableIter numbers_iter;
         const char *pairs;
 
-        g_assert_cmpint (run_cli (NULL, &scan_err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+        g_assert_cmpint (run_cli (NULL, &scan_err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                                   "--store", "prverdicts", "--k", k_text, "--out", out, NULL), ==, 0);
         at_k = read_clusters (out);
         g_hash_table_iter_init (&numbers_iter, at_k);
@@ -554,7 +541,7 @@ test_verdicts_constrain_rescan (void)
     g_free (undo.primary_id);
   }
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prverdicts", "--out", out, NULL), ==, 0);
   g_hash_table_unref (after);
   after = read_clusters (out);
@@ -603,7 +590,7 @@ cluster_keys (PrScanResult *result)
 static void
 test_split_holds_on_rescan (void)
 {
-  g_autoptr(PrConnection) db = connect_sample ();
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrScanResult) first = NULL, second = NULL, third = NULL;
@@ -760,9 +747,9 @@ cases_by_primary (const char *path)
 static void
 test_scan_cases (void)
 {
-  g_autoptr(PrConnection) db = connect_sample ();
-  g_autofree char *first = g_build_filename (dir, "cases-first.csv", NULL);
-  g_autofree char *second = g_build_filename (dir, "cases-second.csv", NULL);
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
+  g_autofree char *first = g_build_filename (sample->dir, "cases-first.csv", NULL);
+  g_autofree char *second = g_build_filename (sample->dir, "cases-second.csv", NULL);
   g_autoptr(GHashTable) before = NULL;
   g_autoptr(GHashTable) after = NULL;
   g_autofree char *out = NULL;
@@ -774,7 +761,7 @@ test_scan_cases (void)
   guint kept = 0;
 
   pr_test_execute (db, "CREATE DATABASE prcases");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prcases", "--out", first, NULL), ==, 0);
   before = cases_by_primary (first);
   g_assert_cmpuint (g_hash_table_size (before), >, 10);
@@ -790,7 +777,7 @@ test_scan_cases (void)
                             "submitted_at + INTERVAL 1 DAY FROM petitions WHERE id = %s", primary);
   pr_test_execute (db, insert);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prcases", "--out", second, NULL), ==, 0);
   after = cases_by_primary (second);
   g_assert_cmpstr (cluster_of (second, "9101"), ==, cluster_of (second, primary));
@@ -805,7 +792,7 @@ test_scan_cases (void)
 
   /* The listing names the case. */
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (&out, &err, "scan", "--db", uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (&out, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prcases", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "\nCluster 1, case "));
   pr_test_execute (db, "DELETE FROM petitions WHERE id = 9101");
@@ -815,19 +802,11 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *sample = NULL;
-  g_autofree char *socket_escaped = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
 
-  dir = pr_test_make_temp_dir ();
-  sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
-  socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (server), NULL, FALSE);
-  uri = g_strdup_printf ("mariadb://%s@localhost/petitions?socket=%s", g_get_user_name (), socket_escaped);
+  sample = pr_test_sample_start ();
 
   g_test_add_func ("/cli/scan/guessed-mapping", test_guessed_mapping);
   g_test_add_func ("/cli/scan/incremental", test_incremental_scan);
@@ -840,11 +819,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
-  g_free (dir);
-  g_free (uri);
+  pr_test_sample_stop (sample);
 
   return status;
 }

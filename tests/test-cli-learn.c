@@ -13,25 +13,12 @@
 #include <string.h>
 
 #include "pr-pair-model.h"
-#include "pr-sample-server.h"
 #include "pr-store.h"
 #include "pr-test-server.h"
+#include "pr-test-sample.h"
 #include "pr-test-util.h"
 
-static char *dir;
-static PrSampleServer *server;
-static char *uri;
-
-static PrConnection *
-connect_sample (void)
-{
-  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
-  g_autoptr(GError) error = NULL;
-  PrConnection *connection = pr_connection_open (params, &error);
-
-  g_assert_no_error (error);
-  return connection;
-}
+static PrTestSample *sample;
 
 static void
 add_decision (PrStore    *store,
@@ -104,7 +91,7 @@ probability_of (const char *path,
 static void
 test_learn (void)
 {
-  g_autoptr(PrConnection) db = connect_sample ();
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
   const char *same_kinds[] = { "exact", "edit", NULL };
@@ -112,14 +99,14 @@ test_learn (void)
   g_autoptr(GPtrArray) repeats = truth_pairs (same_kinds, 20);
   g_autoptr(GPtrArray) others = truth_pairs (other_kinds, 20);
   g_autofree char *out = NULL, *err = NULL;
-  g_autofree char *shipped_pairs = g_build_filename (dir, "shipped.csv", NULL);
-  g_autofree char *learned_pairs = g_build_filename (dir, "learned.csv", NULL);
+  g_autofree char *shipped_pairs = g_build_filename (sample->dir, "shipped.csv", NULL);
+  g_autofree char *learned_pairs = g_build_filename (sample->dir, "learned.csv", NULL);
   g_autofree char *stored = NULL;
   PrPairModel model = { 0 };
   gboolean found = TRUE;
   /* The sample's petitioner column is masked (王某某), no evidence of who
    * wrote: the ID card and phone columns tell the second stage. */
-  const char *const scan_args[] = { "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
+  const char *const scan_args[] = { "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
                                     "--id-card", "id_card", "--phone", "contact_phone",
                                     "--text", "subject", "--text", "body", "--date", "submitted_at" };
   guint lower = 0, judged = 0;
@@ -132,7 +119,7 @@ test_learn (void)
   for (guint i = 0; i < 3; i++)
     add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
   g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) {
-                     "learn", "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
+                     "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
                      "--id-card", "id_card", "--phone", "contact_phone",
                      "--text", "subject", "--text", "body", "--date", "submitted_at", "--store", "prlearn", NULL }),
                    !=, 0);
@@ -147,7 +134,7 @@ test_learn (void)
 
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) {
-                     "learn", "--db", uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
+                     "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
                      "--id-card", "id_card", "--phone", "contact_phone",
                      "--text", "subject", "--text", "body", "--date", "submitted_at", "--store", "prlearn", NULL }),
                    ==, 0);
@@ -202,28 +189,16 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *sample = NULL;
-  g_autofree char *socket_escaped = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
 
-  dir = pr_test_make_temp_dir ();
-  sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
-  socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (server), NULL, FALSE);
-  uri = g_strdup_printf ("mariadb://%s@localhost/petitions?socket=%s", g_get_user_name (), socket_escaped);
+  sample = pr_test_sample_start ();
 
   g_test_add_func ("/cli/learn/verdicts", test_learn);
 
   status = g_test_run ();
 
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
-  g_free (dir);
-  g_free (uri);
+  pr_test_sample_stop (sample);
   return status;
 }

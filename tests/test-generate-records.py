@@ -197,7 +197,37 @@ def main():
             check(set(shares.values()) == {"1.000"} and last.startswith("1 clusters")
                   and last.endswith("1 join records of two families or more"), last)
 
+        def identities():
+            # The same records with three more columns; each petitioner one
+            # person (a name, a valid ID card, a mobile) however written.
+            plain = run(script, env, "800", "--repeats", "0.5", "--seed", "5")
+            r = run(script, env, "800", "--repeats", "0.5", "--seed", "5", "--identities")
+            check(r.returncode == 0, r.stderr)
+            rows = list(csv.DictReader(io.StringIO(r.stdout)))
+            base = list(csv.DictReader(io.StringIO(plain.stdout)))
+            check(list(rows[0].keys())[-3:] == ["name", "id_card", "phone"], f"columns {list(rows[0].keys())}")
+            check([{k: v for k, v in row.items() if k not in ("name", "id_card", "phone")} for row in rows] == base,
+                  "the other columns changed")
+            weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+            person = {}
+            for row in rows:
+                card = row["id_card"].replace(" ", "")
+                if card and "*" not in card:
+                    check(len(card) == 18 and "10X98765432"[sum(int(c) * w for c, w in zip(card, weights)) % 11]
+                          == card[17], f"ID card {card} has a wrong check character")
+                mobile = re.sub(r"^\+86", "", row["phone"]).replace("-", "").replace(" ", "")
+                name = row["name"].replace(" ", "")
+                seen = person.setdefault(row["user"], {})
+                for key, value in (("name", name), ("id_card", card), ("phone", mobile)):
+                    if value and "*" not in value and "某" not in value:
+                        check(seen.setdefault(key, value) == value,
+                              f"user {row['user']}: {key} {value} and {seen[key]}")
+            users = {row["user"] for row in rows}
+            check(len({p.get("id_card") for p in person.values()} - {None}) > len(users) // 2,
+                  "too few people have an ID card written")
+
         test("absent shared data: exit 1 and a message", absent)
+        test("identity columns: one person per petitioner, valid forms", identities)
         test("score-generated against clusters made from the truth", score)
         test("each repeat differs from its first record by its edit only", edits)
         test("the collage is made of the input's clauses", collage)

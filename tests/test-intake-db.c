@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pr-case-rules.h"
+#include "pr-store-cases.h"
 #include "pr-fingerprinter.h"
 #include "pr-intake.h"
 #include "pr-record-reader.h"
@@ -138,8 +139,10 @@ test_oracle (void)
   g_autoptr(GError) error = NULL;
   PrPartMethod method = { 0 };
   PrLoadOptions load = { 0 };
+  g_autoptr(GPtrArray) cases = NULL;
+  g_autoptr(GHashTable) case_of = g_hash_table_new (g_str_hash, g_str_equal);
   guint64 version;
-  guint n_nonempty = 0;
+  guint n_nonempty = 0, n_in_cases = 0;
 
   make_many ();
   db = pr_test_connect (server, "intake");
@@ -154,6 +157,16 @@ test_oracle (void)
   stored = pr_store_load_fingerprints (store, "many", version, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_hash_table_size (stored), ==, 400);
+  /* The second oracle: every open case of the table, read whole. */
+  cases = pr_store_list_cases (store, "many", FALSE, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < cases->len; i++)
+    {
+      PrStoredCase *c = cases->pdata[i];
+
+      for (guint m = 0; m < c->n_members; m++)
+        g_hash_table_insert (case_of, c->member_ids[m], c);
+    }
 
   for (int in_memory = 0; in_memory <= 1; in_memory++)
     {
@@ -175,6 +188,15 @@ test_oracle (void)
           expected = brute_force (stored, version, self->fingerprint, 3, id);
           g_assert_cmpstr (got, ==, expected);
           n_nonempty += answer->len > 0;
+          for (guint i = 0; i < answer->len; i++)
+            {
+              const PrIntakeCase *c = &g_array_index (answer, PrIntakeCase, i);
+              const PrStoredCase *in = g_hash_table_lookup (case_of, c->id);
+
+              g_assert_cmpuint (c->case_number, ==, in != NULL ? in->number : 0);
+              g_assert_cmpstr (c->primary_id, ==, in != NULL ? in->primary_id : NULL);
+              n_in_cases += in != NULL;
+            }
 
           /* Typed, not in the table: the record itself is an earlier one. */
           values = pr_record_reader_fetch (db, "many", mapping, id, PR_ADVICE_FLAGS, &error);
@@ -193,6 +215,7 @@ test_oracle (void)
     }
   /* The oracle's answers are not all empty: the comparison tells something. */
   g_assert_cmpuint (n_nonempty, >, 10);
+  g_assert_cmpuint (n_in_cases, >, 10);
 }
 
 #define BODY "'小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡 影响 休息'"

@@ -430,6 +430,14 @@ pr_identity_evidence_describe (PrIdentityEvidence evidence)
     case PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS: return C_("identity evidence", "the same name and address");
     /* Translators: a phone many people give (a front desk's) and the same name; in Chinese 同名且同电话 */
     case PR_IDENTITY_EVIDENCE_NAME_AND_PHONE: return C_("identity evidence", "the same name and phone");
+    /* Translators: a mobile written masked (138****1234) whose visible digits agree; in Chinese 同名且手机号可见部分相同 */
+    case PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_PHONE: return C_("identity evidence", "the same name, a masked mobile agreeing");
+    /* Translators: an ID card written masked whose visible characters agree; in Chinese 同名且身份证号可见部分相同 */
+    case PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_ID_CARD:
+      return C_("identity evidence", "the same name, a masked ID card agreeing");
+    /* Translators: in Chinese 同地址且手机号可见部分相同 */
+    case PR_IDENTITY_EVIDENCE_ADDRESS_AND_PARTIAL_PHONE:
+      return C_("identity evidence", "the same address, a masked mobile agreeing");
     case PR_IDENTITY_EVIDENCE_NONE:
     default: return "";
     }

@@ -95,9 +95,9 @@ pr_cli_eval_people (const PrRecordSet  *set,
                     GError            **error)
 {
   g_autofree guint32 *person = NULL;
-  guint64 truth = 0, found = 0, right = 0;
-  guint64 by_evidence[PR_IDENTITY_EVIDENCE_NAME_AND_PHONE + 1] = { 0 };
-  guint64 wrong_by_evidence[PR_IDENTITY_EVIDENCE_NAME_AND_PHONE + 1] = { 0 };
+  guint64 truth = 0, found = 0, right = 0, other = 0, other_wrong = 0;
+  guint64 by_evidence[PR_IDENTITY_N_EVIDENCE] = { 0 };
+  guint64 wrong_by_evidence[PR_IDENTITY_N_EVIDENCE] = { 0 };
 
   if (set->n_records > MAX_RECORDS)
     {
@@ -124,13 +124,23 @@ pr_cli_eval_people (const PrRecordSet  *set,
       for (guint32 b = a + 1; b < set->n_records; b++)
         {
           PrIdentityEvidence evidence;
+          PrPetitionerKind kind;
           gboolean same;
 
           if (person[b] == 0)
             continue;
           same = person[a] == person[b];
           truth += same;
-          if (pr_identity_table_compare (set->identities, a, b, &evidence) != PR_PETITIONER_SAME)
+          kind = pr_identity_table_compare (set->identities, a, b, &evidence);
+          if (kind == PR_PETITIONER_OTHER)
+            {
+              other++;
+              other_wrong += same;
+              if (same)
+                g_debug ("called others: %s and %s", (const char *) set->ids->pdata[a],
+                         (const char *) set->ids->pdata[b]);
+            }
+          if (kind != PR_PETITIONER_SAME)
             {
               if (same)
                 g_debug ("missed: %s and %s", (const char *) set->ids->pdata[a], (const char *) set->ids->pdata[b]);
@@ -155,5 +165,8 @@ pr_cli_eval_people (const PrRecordSet  *set,
       /* Translators: the evidence's own word (id_card, phone…), pairs found by it, of them wrong */
       printf (_("  by %s: %llu pairs, %llu of them wrong\n"), pr_identity_evidence_to_string (e),
               (unsigned long long) by_evidence[e], (unsigned long long) wrong_by_evidence[e]);
+  /* Translators: pairs of records the evidence calls two people (同事异人), and of them one person's */
+  printf (_("Another person: %llu pairs, %llu of them one person's\n"), (unsigned long long) other,
+          (unsigned long long) other_wrong);
   return TRUE;
 }

@@ -58,7 +58,8 @@ write_clusters_csv (PrCsvWriter    *writer,
       for (guint m = 0; m < cluster->n_members; m++)
         {
           /* 1: a repeat by the primary's petitioner, and the evidence
-           * (id_card, phone, petitioner, name_and_address, name_and_phone);
+           * (id_card, phone, petitioner, name_and_address, name_and_phone,
+           * name_and_partial_phone, name_and_partial_id_card, address_and_partial_phone);
            * 0: the same matter from another; empty for the primary, and
            * where it is not known (no identity column, masked values). */
           PrIdentityEvidence evidence = PR_IDENTITY_EVIDENCE_NONE;

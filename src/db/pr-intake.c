@@ -35,8 +35,6 @@ struct _PrIntake {
   PrFingerprinter *fingerprinter;
   PrRecordFetcher *fetcher;    /* the table read once: each check reads only records */
   PrStoredIndex   *index;      /* NULL: the server is asked */
-  GHashTable      *case_of;    /* record id → PrStoredCase (transfer none) */
-  GPtrArray       *cases;      /* PrStoredCase */
   int              id_column;
 };
 
@@ -56,8 +54,6 @@ pr_intake_free (PrIntake *self)
   g_clear_pointer (&self->fingerprinter, pr_fingerprinter_free);
   g_clear_pointer (&self->fetcher, pr_record_fetcher_free);
   g_clear_pointer (&self->index, pr_stored_index_free);
-  g_clear_pointer (&self->case_of, g_hash_table_unref);
-  g_clear_pointer (&self->cases, g_ptr_array_unref);
   g_free (self);
 }
 
@@ -89,6 +85,7 @@ pr_intake_new (PrConnection        *connection,
                GError             **error)
 {
   g_autoptr(PrIntake) self = g_new0 (PrIntake, 1);
+  gint64 start;
 
   self->connection = connection;
   self->store = store;
@@ -120,24 +117,14 @@ pr_intake_new (PrConnection        *connection,
   self->fetcher = pr_record_fetcher_new (connection, table, mapping, options->advice, error);
   if (self->fetcher == NULL)
     return NULL;
+  start = g_get_monotonic_time ();
   if (in_memory)
     {
       self->index = pr_stored_index_new (store, table, mapping_version, k, error);
       if (self->index == NULL)
         return NULL;
     }
-
-  self->cases = pr_store_list_cases (store, table, FALSE, error);
-  if (self->cases == NULL)
-    return NULL;
-  self->case_of = g_hash_table_new (g_str_hash, g_str_equal);
-  for (guint i = 0; i < self->cases->len; i++)
-    {
-      PrStoredCase *c = self->cases->pdata[i];
-
-      for (guint m = 0; m < c->n_members; m++)
-        g_hash_table_insert (self->case_of, c->member_ids[m], c);
-    }
+  g_debug ("stored fingerprints indexed in %.2f s", (g_get_monotonic_time () - start) / 1e6);
 
   return g_steal_pointer (&self);
 }
@@ -227,6 +214,8 @@ pr_intake_check (PrIntake          *self,
   g_autoptr(GArray) answer = g_array_new (FALSE, TRUE, sizeof (PrIntakeCase));
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   g_autoptr(GArray) distances = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GPtrArray) found_ids = g_ptr_array_new ();  /* (transfer none), as stored, one per row found */
+  g_autoptr(GHashTable) case_of = NULL;
   g_autoptr(PrRecordSet) set = NULL;
   g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
   g_autofree char *new_id = NULL;
@@ -266,7 +255,15 @@ pr_intake_check (PrIntake          *self,
           return NULL;
         }
       g_ptr_array_add (rows, row);
+      g_ptr_array_add (found_ids, match->record_id);
       g_array_append_val (distances, match->distance);
+    }
+  /* The cases of the records found only, not every case of the table. */
+  case_of = pr_store_find_open_cases (self->store, self->table, found_ids, error);
+  if (case_of == NULL)
+    {
+      g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
+      return NULL;
     }
 
   /* The new petition last, under an id no stored record has. */
@@ -294,7 +291,7 @@ pr_intake_check (PrIntake          *self,
   for (guint32 i = 0; i < last; i++)
     {
       PrIntakeCase c = { 0 };
-      const PrStoredCase *stored = g_hash_table_lookup (self->case_of, set->ids->pdata[i]);
+      const PrStoredCase *stored = g_hash_table_lookup (case_of, found_ids->pdata[i]);
       gboolean earlier = set->dates[i] == PR_DATE_NONE || set->dates[last] == PR_DATE_NONE ||
                          set->dates[i] <= set->dates[last];
 

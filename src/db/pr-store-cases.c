@@ -929,3 +929,69 @@ pr_store_list_cases (PrStore     *self,
     }
   return g_steal_pointer (&cases);
 }
+
+/**
+ * pr_store_find_open_cases:
+ * @store: a store
+ * @table: a table of the connection's current database
+ * @record_ids: (element-type utf8): records of @table
+ * @error: return location for a #GError
+ *
+ * The open case each of a few records is a member of, read by the members'
+ * record index: an intake check asks for the handful of records it found,
+ * rather than reading every case of the table first.
+ *
+ * Returns: (transfer full) (element-type utf8 PrStoredCase): record id →
+ *   its case (number and primary id only), for those in an open case;
+ *   %NULL on error
+ */
+GHashTable *
+pr_store_find_open_cases (PrStore     *self,
+                          const char  *table,
+                          GPtrArray   *record_ids,
+                          GError     **error)
+{
+  g_autoptr(GHashTable) found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                      (GDestroyNotify) pr_stored_case_free);
+  g_autoptr(GString) sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autofree const char **params = NULL;
+  const PrStoreKey *where;
+
+  g_return_val_if_fail (self != NULL && record_ids != NULL, NULL);
+
+  where = _pr_store_resolve (self, table, error);
+  if (where == NULL)
+    return NULL;
+  if (record_ids->len == 0)
+    return g_steal_pointer (&found);
+
+  sql = g_string_new (NULL);
+  g_string_printf (sql, "SELECT m.record_id, c.number, c.primary_id FROM %s m JOIN %s c "
+                   "USING (source_database, source_table, number) "
+                   "WHERE m.source_database = ? AND m.source_table = ? AND m.left_scan_id IS NULL "
+                   "AND c.ended_scan_id IS NULL AND m.record_id IN (",
+                   self->q_case_members, self->q_cases);
+  params = g_new (const char *, record_ids->len + 2);
+  params[0] = where->database;
+  params[1] = where->table;
+  for (guint i = 0; i < record_ids->len; i++)
+    {
+      g_string_append (sql, i == 0 ? "?" : ", ?");
+      params[i + 2] = record_ids->pdata[i];
+    }
+  g_string_append_c (sql, ')');
+  rows = _pr_connection_select (self->connection, sql->str, params, record_ids->len + 2, error);
+  if (rows == NULL)
+    return NULL;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PrDbRow *row = rows->pdata[i];
+      PrStoredCase *one = g_new0 (PrStoredCase, 1);
+
+      one->number = (guint32) g_ascii_strtoull (row->values[1], NULL, 10);
+      one->primary_id = g_strdup (row->values[2]);
+      g_hash_table_replace (found, g_strdup (row->values[0]), one);
+    }
+  return g_steal_pointer (&found);
+}

@@ -26,6 +26,10 @@ GPtrArray *pr_store_list_cases  (PrStore      *store,
                                  gboolean      with_ended,
                                  GError      **error);
 void       pr_stored_case_free  (PrStoredCase *stored_case);
+GHashTable *pr_store_find_open_cases (PrStore    *store,
+                                      const char *table,
+                                      GPtrArray  *record_ids,
+                                      GError    **error);
 gboolean   pr_store_number_cases (PrStore     *store,
                                   const char  *table,
                                   PrScanCases *cases,

@@ -384,6 +384,64 @@ pr_store_load_fingerprints (PrStore     *self,
 }
 
 typedef struct {
+  GPtrArray *ids;
+  GArray    *fingerprints;
+} IdsAndFingerprints;
+
+static void
+add_id_and_fingerprint (const char    *id,
+                        const guint64 *values,
+                        gpointer       user_data)
+{
+  IdsAndFingerprints *out = user_data;
+
+  g_ptr_array_add (out->ids, g_strdup (id));
+  g_array_append_val (out->fingerprints, values[0]);
+}
+
+/**
+ * pr_store_read_fingerprints:
+ * @store: a store
+ * @table: the source table
+ * @mapping_version: the mapping's version
+ * @ids: (element-type utf8): where each record's id is added
+ * @fingerprints: (element-type guint64): where its fingerprint is added
+ * @error: return location for a #GError
+ *
+ * The fingerprints an intake check compares with, and nothing else: those
+ * of @table made with @mapping_version, not sparse, not retired, as
+ * pr_store_check() reads them. Their passages, which
+ * pr_store_load_fingerprints() reads for a rescan, are left on the server.
+ *
+ * Returns: %FALSE on error
+ */
+gboolean
+pr_store_read_fingerprints (PrStore     *self,
+                            const char  *table,
+                            guint64      mapping_version,
+                            GPtrArray   *ids,
+                            GArray      *fingerprints,
+                            GError     **error)
+{
+  g_autofree char *sql = NULL;
+  const PrStoreKey *key;
+  unsigned long lengths[2];
+  MYSQL_BIND params[3];
+  IdsAndFingerprints out = { ids, fingerprints };
+
+  g_return_val_if_fail (self != NULL && ids != NULL && fingerprints != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  sql = g_strdup_printf ("SELECT record_id, fingerprint FROM %s WHERE source_database = ? AND source_table = ? "
+                         "AND mapping_version = ? AND retired_at IS NULL AND sparse = 0", self->q_fingerprints);
+  _pr_store_bind_key (params, key, lengths);
+  _pr_statement_bind_u64 (&params[2], &mapping_version);
+  return _pr_store_for_each_row (self, sql, params, 1, add_id_and_fingerprint, &out,
+                                 _("cannot read the stored fingerprints"), error);
+}
+
+typedef struct {
   GHashTable *live;     /* record id → itself: stored and not retired */
   GHashTable *retired;  /* record id → itself: stored and retired */
 } StoredIds;

@@ -114,6 +114,12 @@ GHashTable  *pr_store_load_fingerprints   (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,
                                            GError               **error);
+gboolean     pr_store_read_fingerprints   (PrStore               *store,
+                                           const char            *table,
+                                           guint64                mapping_version,
+                                           GPtrArray             *ids,
+                                           GArray                *fingerprints,
+                                           GError               **error);
 /* @sparse and @changed may be NULL (none sparse; all changed). Only the
  * changed records' fingerprints, hashes and sparse flags are read. The
  * whole commit is one transaction. A scan holds the table's scan lock

@@ -12,9 +12,8 @@
 #include "pr-stored-index.h"
 
 struct _PrStoredIndex {
-  GHashTable   *stored;   /* record id → PrStoredFingerprint; owns the ids */
-  GPtrArray    *ids;      /* (element-type utf8) (transfer none), of the index's entries */
-  guint64      *fingerprints;
+  GPtrArray    *ids;           /* (element-type utf8), of the index's entries */
+  GArray       *fingerprints;  /* guint64, one per id */
   gsize         n;
   PrBlockIndex *index;
 };
@@ -35,8 +34,7 @@ pr_stored_index_free (PrStoredIndex *self)
 {
   g_clear_pointer (&self->index, pr_block_index_free);
   g_clear_pointer (&self->ids, g_ptr_array_unref);
-  g_clear_pointer (&self->stored, g_hash_table_unref);
-  g_free (self->fingerprints);
+  g_clear_pointer (&self->fingerprints, g_array_unref);
   g_free (self);
 }
 
@@ -48,27 +46,15 @@ pr_stored_index_new (PrStore     *store,
                      GError     **error)
 {
   g_autoptr(PrStoredIndex) self = g_new0 (PrStoredIndex, 1);
-  GHashTableIter iter;
-  gpointer key, value;
 
-  self->stored = pr_store_load_fingerprints (store, table, version, error);
-  if (self->stored == NULL)
+  /* The ids and fingerprints alone: the passages, which a rescan reads
+   * too, are no part of a check. */
+  self->ids = g_ptr_array_new_with_free_func (g_free);
+  self->fingerprints = g_array_new (FALSE, FALSE, sizeof (guint64));
+  if (!pr_store_read_fingerprints (store, table, version, self->ids, self->fingerprints, error))
     return NULL;
-
-  self->ids = g_ptr_array_new ();
-  self->fingerprints = g_new (guint64, MAX (g_hash_table_size (self->stored), 1));
-  g_hash_table_iter_init (&iter, self->stored);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      const PrStoredFingerprint *fp = value;
-
-      /* pr_store_check() compares with this version's fingerprints only. */
-      if (fp->sparse || fp->mapping_version != version)
-        continue;
-      g_ptr_array_add (self->ids, key);
-      self->fingerprints[self->n++] = fp->fingerprint;
-    }
-  self->index = pr_block_index_new (self->fingerprints, self->n, k);
+  self->n = self->ids->len;
+  self->index = pr_block_index_new ((const guint64 *) self->fingerprints->data, self->n, k);
 
   return g_steal_pointer (&self);
 }

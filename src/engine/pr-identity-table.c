@@ -10,12 +10,20 @@
  * - an equal name: the same only with an equal address or an equal front
  *   desk phone besides, and no different ID card numbers. A name alone is
  *   never evidence: the commonest names are shared by hundreds of thousands.
+ * - a masked value is never evidence alone, but what it shows can agree: a
+ *   mobile's first three and last four digits (138****1234), an ID card's
+ *   first four and last four (3501**********1234). An equal name with such
+ *   an agreeing mobile or ID card is the same petitioner, as is an equal
+ *   address with an agreeing mobile that is not a front desk's and no
+ *   different names: a stranger has the same seven digits showing once in
+ *   some ten thousand numbers, and seldom the same name or home besides.
  *
  * Values are compared across all columns of a role: a phone in "mobile"
  * meets the same phone in "contact". Two records are by others when they
- * give different ID cards, petitioner ids or names, or different phones
- * (with an equal name, only if their addresses differ too); else, without
- * evidence, nothing is known.
+ * give different valid ID cards, petitioner ids or names; else, without
+ * evidence, nothing is known. Different phones say nothing: one person
+ * has a mobile and a home phone, and offices keep up to three a person. A
+ * masked value never says two people differ.
  */
 #define G_LOG_DOMAIN "pr-identity-table"
 
@@ -27,16 +35,21 @@
 #include "pr-identity.h"
 #include "pr-simhash.h"
 
-/* A key is a hash of the normal form with its role in the lowest 3 bits. */
-#define TAG_BITS 3
-#define TAG_MASK ((guint64) 7)
-#define TAG_FRONT_DESK 6  /* a phone found to be a front desk's */
+/* A key is a hash of the normal form with its role in the lowest 4 bits. */
+#define TAG_MASK ((guint64) 15)
+#define TAG_FRONT_DESK 6          /* a phone found to be a front desk's */
+#define TAG_PARTIAL_PHONE 7       /* a mobile's visible part */
+#define TAG_PARTIAL_PHONE_DESK 8  /* … of a front desk's mobile */
+#define TAG_PARTIAL_ID_CARD 9     /* an ID card's visible part */
 G_STATIC_ASSERT (PR_IDENTITY_N_ROLES <= TAG_FRONT_DESK);
 
 struct _PrIdentityTable
 {
   GArray *keys;     /* guint64 */
   GArray *starts;   /* guint64 per record, and one past the last */
+  GArray *partials;        /* guint64: the visible parts' keys, apart from
+                            * the keys so that records are not sorted by them */
+  GArray *partial_starts;  /* guint64 per record, and one past the last */
   PrIdentityStats stats;
   gboolean finished;
 };
@@ -52,6 +65,9 @@ pr_identity_evidence_to_string (PrIdentityEvidence evidence)
     case PR_IDENTITY_EVIDENCE_PETITIONER: return "petitioner";
     case PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS: return "name_and_address";
     case PR_IDENTITY_EVIDENCE_NAME_AND_PHONE: return "name_and_phone";
+    case PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_PHONE: return "name_and_partial_phone";
+    case PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_ID_CARD: return "name_and_partial_id_card";
+    case PR_IDENTITY_EVIDENCE_ADDRESS_AND_PARTIAL_PHONE: return "address_and_partial_phone";
     default: g_return_val_if_reached ("");
     }
 }
@@ -65,6 +81,9 @@ pr_identity_table_new (void)
   self->keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->starts = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_array_append_val (self->starts, zero);
+  self->partials = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->partial_starts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_array_append_val (self->partial_starts, zero);
   return self;
 }
 
@@ -75,6 +94,8 @@ pr_identity_table_free (PrIdentityTable *self)
     return;
   g_array_unref (self->keys);
   g_array_unref (self->starts);
+  g_array_unref (self->partials);
+  g_array_unref (self->partial_starts);
   g_free (self);
 }
 
@@ -135,7 +156,28 @@ pr_identity_table_add_record (PrIdentityTable *self)
 
   end = self->keys->len;
   g_array_append_val (self->starts, end);
+  end = self->partials->len;
+  g_array_append_val (self->partial_starts, end);
   return self->starts->len - 2;
+}
+
+/* Adds the key of @normal, tagged @tag, to the last record's in @keys. */
+static void
+add_key_to (GArray     *keys,
+            GArray     *starts,
+            guint       tag,
+            const char *normal)
+{
+  guint64 key = (pr_feature_hash (normal, strlen (normal)) & ~TAG_MASK) | (guint64) tag;
+  guint64 *end = &g_array_index (starts, guint64, starts->len - 1);
+  guint64 start = g_array_index (starts, guint64, starts->len - 2);
+
+  /* The same name in two columns is one value. */
+  for (guint64 i = start; i < *end; i++)
+    if (g_array_index (keys, guint64, i) == key)
+      return;
+  g_array_append_val (keys, key);
+  (*end)++;
 }
 
 static void
@@ -143,16 +185,31 @@ add_key (PrIdentityTable *self,
          PrIdentityRole   role,
          const char      *normal)
 {
-  guint64 key = (pr_feature_hash (normal, strlen (normal)) & ~TAG_MASK) | (guint64) role;
-  guint64 *end = &g_array_index (self->starts, guint64, self->starts->len - 1);
-  guint64 start = g_array_index (self->starts, guint64, self->starts->len - 2);
+  add_key_to (self->keys, self->starts, role, normal);
+}
 
-  /* The same name in two columns is one value. */
-  for (guint64 i = start; i < *end; i++)
-    if (g_array_index (self->keys, guint64, i) == key)
-      return;
-  g_array_append_val (self->keys, key);
-  (*end)++;
+/* What a masked phone or ID card still shows, and the same part of a full one. */
+static void
+add_partials (PrIdentityTable *self,
+              PrIdentityRole   role,
+              const char      *value,
+              gssize           length)
+{
+  if (role == PR_IDENTITY_PHONE)
+    {
+      g_autoptr(GPtrArray) partials = g_ptr_array_new_with_free_func (g_free);
+
+      pr_identity_partial_phones (value, length, partials);
+      for (guint i = 0; i < partials->len; i++)
+        add_key_to (self->partials, self->partial_starts, TAG_PARTIAL_PHONE, partials->pdata[i]);
+    }
+  else if (role == PR_IDENTITY_ID_CARD)
+    {
+      char partial[PR_IDENTITY_PARTIAL_LENGTH + 1];
+
+      if (pr_identity_partial_id_card (value, length, partial))
+        add_key_to (self->partials, self->partial_starts, TAG_PARTIAL_ID_CARD, partial);
+    }
 }
 
 /**
@@ -184,6 +241,8 @@ pr_identity_table_add_value (PrIdentityTable *self,
   self->stats.n_invalid[role] += state == PR_IDENTITY_VALUE_INVALID;
   for (guint i = 0; i < normals->len; i++)
     add_key (self, role, normals->pdata[i]);
+  if (state == PR_IDENTITY_VALUE_VALID || state == PR_IDENTITY_VALUE_MASKED)
+    add_partials (self, role, value, length);
   return state;
 }
 
@@ -226,20 +285,33 @@ pr_identity_table_finish (PrIdentityTable *self)
   g_autoptr(GArray) desks = g_array_new (FALSE, FALSE, sizeof (guint64));
   const guint64 *keys = (const guint64 *) self->keys->data;
   const guint64 *starts = (const guint64 *) self->starts->data;
+  const guint64 *partials = (const guint64 *) self->partials->data;
+  const guint64 *partial_starts = (const guint64 *) self->partial_starts->data;
+  guint n_desks = 0;
 
   g_return_if_fail (self != NULL && !self->finished);
   self->finished = TRUE;
 
+  /* A mobile's visible part counts its names as the whole number does. */
   for (gsize r = 0; r + 1 < self->starts->len; r++)
-    for (guint64 i = starts[r]; i < starts[r + 1]; i++)
-      if ((keys[i] & TAG_MASK) == PR_IDENTITY_PHONE)
-        for (guint64 j = starts[r]; j < starts[r + 1]; j++)
-          if ((keys[j] & TAG_MASK) == PR_IDENTITY_NAME)
-            {
-              PhoneName pair = { keys[i], keys[j] };
+    for (guint64 j = starts[r]; j < starts[r + 1]; j++)
+      if ((keys[j] & TAG_MASK) == PR_IDENTITY_NAME)
+        {
+          for (guint64 i = starts[r]; i < starts[r + 1]; i++)
+            if ((keys[i] & TAG_MASK) == PR_IDENTITY_PHONE)
+              {
+                PhoneName pair = { keys[i], keys[j] };
 
-              g_array_append_val (pairs, pair);
-            }
+                g_array_append_val (pairs, pair);
+              }
+          for (guint64 i = partial_starts[r]; i < partial_starts[r + 1]; i++)
+            if ((partials[i] & TAG_MASK) == TAG_PARTIAL_PHONE)
+              {
+                PhoneName pair = { partials[i], keys[j] };
+
+                g_array_append_val (pairs, pair);
+              }
+        }
   if (pairs->len > 0)
     qsort (pairs->data, pairs->len, sizeof (PhoneName), compare_phone_names);
 
@@ -252,10 +324,13 @@ pr_identity_table_finish (PrIdentityTable *self)
       for (; j < pairs->len && g_array_index (pairs, PhoneName, j).phone == phone; j++)
         n_names += j == i || g_array_index (pairs, PhoneName, j).name != g_array_index (pairs, PhoneName, j - 1).name;
       if (n_names >= PR_IDENTITY_FRONT_DESK_NAMES)
-        g_array_append_val (desks, phone);
+        {
+          g_array_append_val (desks, phone);
+          n_desks += (phone & TAG_MASK) == PR_IDENTITY_PHONE;
+        }
       i = j;
     }
-  self->stats.n_front_desk_phones = desks->len;
+  self->stats.n_front_desk_phones = n_desks;
   if (desks->len == 0)
     return;
 
@@ -268,6 +343,39 @@ pr_identity_table_finish (PrIdentityTable *self)
           bsearch (key, desks->data, desks->len, sizeof (guint64), compare_keys) != NULL)
         *key = (*key & ~TAG_MASK) | TAG_FRONT_DESK;
     }
+  for (guint i = 0; i < self->partials->len; i++)
+    {
+      guint64 *key = &g_array_index (self->partials, guint64, i);
+
+      if ((*key & TAG_MASK) == TAG_PARTIAL_PHONE &&
+          bsearch (key, desks->data, desks->len, sizeof (guint64), compare_keys) != NULL)
+        *key = (*key & ~TAG_MASK) | TAG_PARTIAL_PHONE_DESK;
+    }
+}
+
+/* Whether @a and @b share a visible part tagged @tag (either of @tag and
+ * @desk_tag, unless @desk_tag is 0). */
+static gboolean
+partials_agree (const PrIdentityTable *self,
+                guint32                a,
+                guint32                b,
+                guint                  tag,
+                guint                  desk_tag)
+{
+  const guint64 *partials = (const guint64 *) self->partials->data;
+  const guint64 *starts = (const guint64 *) self->partial_starts->data;
+
+  for (guint64 i = starts[a]; i < starts[a + 1]; i++)
+    {
+      guint t = partials[i] & TAG_MASK;
+
+      if (t != tag && (desk_tag == 0 || t != desk_tag))
+        continue;
+      for (guint64 j = starts[b]; j < starts[b + 1]; j++)
+        if (partials[j] == partials[i])
+          return TRUE;
+    }
+  return FALSE;
 }
 
 /* The tags as compared: a front desk's phone is still a phone. */
@@ -338,10 +446,18 @@ pr_identity_table_compare (const PrIdentityTable *self,
     SAME_BY (PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
   if (equal[PR_IDENTITY_NAME] && !id_conflict && equal[PR_IDENTITY_PHONE])
     SAME_BY (PR_IDENTITY_EVIDENCE_NAME_AND_PHONE);
+  /* What masked values show, with an equal name or address: the visible
+   * parts agree, and nothing unmasked stands against them. */
+  if (equal[PR_IDENTITY_NAME] && !id_conflict &&
+      partials_agree (self, a, b, TAG_PARTIAL_PHONE, TAG_PARTIAL_PHONE_DESK))
+    SAME_BY (PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_PHONE);
+  if (equal[PR_IDENTITY_NAME] && !id_conflict && partials_agree (self, a, b, TAG_PARTIAL_ID_CARD, 0))
+    SAME_BY (PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_ID_CARD);
+  if (equal[PR_IDENTITY_ADDRESS] && !id_conflict && !name_conflict &&
+      partials_agree (self, a, b, TAG_PARTIAL_PHONE, 0))
+    SAME_BY (PR_IDENTITY_EVIDENCE_ADDRESS_AND_PARTIAL_PHONE);
 
-  if (id_conflict || name_conflict || (BOTH (PR_IDENTITY_PETITIONER) && !equal[PR_IDENTITY_PETITIONER]) ||
-      (BOTH (PR_IDENTITY_PHONE) && !equal[PR_IDENTITY_PHONE] &&
-       (!equal[PR_IDENTITY_NAME] || (BOTH (PR_IDENTITY_ADDRESS) && !equal[PR_IDENTITY_ADDRESS]))))
+  if (id_conflict || name_conflict || (BOTH (PR_IDENTITY_PETITIONER) && !equal[PR_IDENTITY_PETITIONER]))
     return PR_PETITIONER_OTHER;
   return PR_PETITIONER_UNKNOWN;
 #undef BOTH

@@ -382,6 +382,167 @@ pr_identity_normalize_phones (const char *value,
   return best;
 }
 
+/* A mask's character: an asterisk (＊ folds to *), a multiplication sign,
+ * a circle or cross, and x (138xxxx1234). */
+static gboolean
+is_mask_character (gunichar c)
+{
+  return c == '*' || c == 'x' || c == 0x00D7 || c == 0x25CB || c == 0x2715 || c == 0x2606;
+}
+
+/* The digits and masks ('#') of one number as written, its separators
+ * (spaces, dashes, brackets, a leading +) left out; FALSE if anything else
+ * is in it (an extension, a word). */
+static gboolean
+digits_and_masks (const char *folded,
+                  GString    *shape)
+{
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_ascii_isdigit (c))
+        g_string_append_c (shape, (char) c);
+      else if (is_mask_character (c))
+        g_string_append_c (shape, '#');
+      else if (!(g_unichar_isspace (c) || is_zero_width (c) || c == '-' || c == '(' || c == ')' || c == '+' ||
+                 c == '.'))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The visible part of one mobile, full or masked. */
+static gboolean
+partial_phone (const char *value,
+               gssize      length,
+               char        partial[PR_IDENTITY_PARTIAL_LENGTH + 1])
+{
+  g_autofree char *folded = fold (value, length);
+  g_autoptr(GString) shape = g_string_new (NULL);
+  const char *s;
+
+  if (folded == NULL || !digits_and_masks (folded, shape))
+    return FALSE;
+  s = shape->str;
+  if (shape->len == 15 && g_str_has_prefix (s, "0086"))
+    s += 4;
+  else if (shape->len == 13 && g_str_has_prefix (s, "86"))
+    s += 2;
+  if (strlen (s) != 11 || s[0] != '1' || s[1] < '3' || s[1] > '9' || !g_ascii_isdigit (s[2]))
+    return FALSE;
+  for (int i = 7; i < 11; i++)
+    if (!g_ascii_isdigit (s[i]))
+      return FALSE;
+  memcpy (partial, s, 3);
+  memcpy (partial + 3, s + 7, 4);
+  partial[7] = '\0';
+  return TRUE;
+}
+
+/**
+ * pr_identity_partial_phones:
+ * @value: a cell of one or more phone numbers, some of them masked
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @partials: (element-type utf8): where each mobile's visible part is added
+ *
+ * What a masked mobile still shows (138****1234: its first three and last
+ * four digits), in a form that the full number (138 1234 1234, +86…) has
+ * as well, so that the two can be found to agree. Only mobiles: a
+ * landline is a household's or an office's, a mobile one person's. An
+ * agreeing visible part is never evidence alone (pr-identity-table.c).
+ */
+void
+pr_identity_partial_phones (const char *value,
+                            gssize      length,
+                            GPtrArray  *partials)
+{
+  g_autofree char *folded = NULL;
+  const char *start;
+
+  g_return_if_fail (value != NULL && partials != NULL);
+
+  folded = fold (value, length);
+  if (folded == NULL)
+    return;
+  start = folded;
+  for (const char *p = folded;; p = g_utf8_next_char (p))
+    {
+      if (*p == '\0' || is_phone_separator (g_utf8_get_char (p)))
+        {
+          char partial[PR_IDENTITY_PARTIAL_LENGTH + 1];
+
+          if (partial_phone (start, p - start, partial))
+            g_ptr_array_add (partials, g_strdup (partial));
+          if (*p == '\0')
+            break;
+          start = g_utf8_next_char (p);
+        }
+    }
+}
+
+/**
+ * pr_identity_partial_id_card:
+ * @value: an ID card number, full or masked (3501**********1234)
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @partial: (out caller-allocates): its first four and last four characters
+ *
+ * What a masked ID card number still shows, in a form a valid full number
+ * has as well: the first four digits (the province and city) and the last
+ * four (the end of the sequence number and the check character). A full
+ * number must be valid: a mistyped one is no evidence, not even in part.
+ *
+ * Returns: whether @value has such a part
+ */
+gboolean
+pr_identity_partial_id_card (const char *value,
+                             gssize      length,
+                             char        partial[PR_IDENTITY_PARTIAL_LENGTH + 1])
+{
+  g_autofree char *folded = NULL;
+  g_autoptr(GString) shape = g_string_new (NULL);
+  char normal[PR_ID_CARD_LENGTH + 1];
+  gsize n;
+
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  partial[0] = '\0';
+  if (pr_identity_normalize_id_card (value, length, normal) == PR_IDENTITY_VALUE_VALID)
+    {
+      memcpy (partial, normal, 4);
+      memcpy (partial + 4, normal + 14, 4);
+      partial[8] = '\0';
+      return TRUE;
+    }
+  folded = fold (value, length);
+  if (folded == NULL)
+    return FALSE;
+  n = strlen (folded);
+  /* A lower-case x at the end is the check character, not a mask. */
+  if (n > 0 && folded[n - 1] == 'x')
+    folded[n - 1] = 'X';
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_ascii_isdigit (c) || c == 'X')
+        g_string_append_c (shape, (char) c);
+      else if (is_mask_character (c))
+        g_string_append_c (shape, '#');
+      else if (!(g_unichar_isspace (c) || is_zero_width (c) || c == '-'))
+        return FALSE;
+    }
+  if (shape->len != PR_ID_CARD_LENGTH || strchr (shape->str, '#') == NULL || shape->str[0] == '0')
+    return FALSE;
+  for (int i = 0; i < 4; i++)
+    if (!g_ascii_isdigit (shape->str[i]) || !(g_ascii_isdigit (shape->str[14 + i]) || (i == 3 && shape->str[17] == 'X')))
+      return FALSE;
+  memcpy (partial, shape->str, 4);
+  memcpy (partial + 4, shape->str + 14, 4);
+  partial[8] = '\0';
+  return TRUE;
+}
+
 /* A name that names nobody. */
 static gboolean
 is_placeholder_name (const char *name)
@@ -487,11 +648,103 @@ is_punctuation (gunichar c)
   return g_unichar_ispunct (c);
 }
 
+/* The value of a Chinese digit (〇 and 零 0, 两 2), or -1. */
+static int
+chinese_digit (gunichar c)
+{
+  static const gunichar digits[] = { 0x96F6 /* 零 */, 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03,
+                                     0x516B, 0x4E5D };
+
+  if (c == 0x3007 /* 〇 */)
+    return 0;
+  if (c == 0x4E24 /* 两 */)
+    return 2;
+  for (int i = 0; i < 10; i++)
+    if (digits[i] == c)
+      return i;
+  return -1;
+}
+
+static int
+chinese_unit (gunichar c)
+{
+  return c == 0x5341 /* 十 */ ? 10 : c == 0x767E /* 百 */ ? 100 : c == 0x5343 /* 千 */ ? 1000 : 0;
+}
+
+/* An address's numbers in Arabic digits and its buildings in one word, so
+ * that one home written two ways is one address: 五号楼三单元 and 5栋3单元,
+ * 一百零五号 and 105号, 一〇五室 and 105室. A run of Chinese numerals with
+ * 十, 百 or 千 is read by place, one without digit by digit. The same
+ * change on both sides keeps place names apart (三里屯 is 3里屯 in both). */
+static char *
+address_numbers (const char *address)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = address;
+
+  while (*p != '\0')
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (chinese_digit (c) >= 0 || chinese_unit (c) > 0)
+        {
+          const char *q = p;
+          gboolean by_place = FALSE;
+          guint64 value = 0, current = 0;
+
+          for (; *q != '\0'; q = g_utf8_next_char (q))
+            {
+              gunichar d = g_utf8_get_char (q);
+
+              if (chinese_digit (d) < 0 && chinese_unit (d) == 0)
+                break;
+              by_place |= chinese_unit (d) > 0;
+            }
+          if (by_place)
+            {
+              for (const char *r = p; r < q; r = g_utf8_next_char (r))
+                {
+                  gunichar d = g_utf8_get_char (r);
+                  int unit = chinese_unit (d);
+
+                  if (unit > 0)
+                    {
+                      /* 十 alone is ten: 十号, 十一号. */
+                      value += (current == 0 ? 1 : current) * unit;
+                      current = 0;
+                    }
+                  else
+                    current = chinese_digit (d);
+                }
+              g_string_append_printf (out, "%" G_GUINT64_FORMAT, value + current);
+            }
+          else
+            for (const char *r = p; r < q; r = g_utf8_next_char (r))
+              g_string_append_c (out, (char) ('0' + chinese_digit (g_utf8_get_char (r))));
+          p = q;
+          continue;
+        }
+      /* 号楼 and 幢 are 栋: the building. */
+      if (g_str_has_prefix (p, "\u53f7\u697c" /* 号楼 */))
+        {
+          g_string_append (out, "\u680b" /* 栋 */);
+          p += strlen ("\u53f7\u697c");
+          continue;
+        }
+      if (c == 0x5E62 /* 幢 */)
+        c = 0x680B /* 栋 */;
+      g_string_append_unichar (out, c);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /**
  * pr_identity_normalize_address:
  * @value: an address as written
  * @length: its length in bytes, or -1 if NUL-terminated
- * @normal: (out): the folded address without white space or punctuation
+ * @normal: (out): the folded address without white space or punctuation,
+ *   its numbers in Arabic digits and 号楼 and 幢 written 栋
  *
  * Returns: masked when stars or x runs hide part of it
  */
@@ -512,7 +765,18 @@ pr_identity_normalize_address (const char  *value,
         return PR_IDENTITY_VALUE_MASKED;
       }
   }
-  return normalize_text (value, length, is_punctuation, FALSE, normal);
+  {
+    PrIdentityValueState state = normalize_text (value, length, is_punctuation, FALSE, normal);
+
+    if (state == PR_IDENTITY_VALUE_VALID)
+      {
+        char *numbered = address_numbers (*normal);
+
+        g_free (*normal);
+        *normal = numbered;
+      }
+    return state;
+  }
 }
 
 /**

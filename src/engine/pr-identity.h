@@ -35,6 +35,9 @@ typedef enum {
 /* A normalised ID card number: 18 characters and a NUL. */
 #define PR_ID_CARD_LENGTH 18
 
+/* The visible part of a masked value, at most this many characters and a NUL. */
+#define PR_IDENTITY_PARTIAL_LENGTH 8
+
 const char          *pr_identity_role_to_string     (PrIdentityRole   role);
 char                 pr_id_card_check_character     (const char      *first17);
 PrIdentityValueState pr_identity_normalize_id_card  (const char      *value,
@@ -56,6 +59,12 @@ PrIdentityValueState pr_identity_normalize_address  (const char      *value,
 PrIdentityValueState pr_identity_normalize_petitioner (const char    *value,
                                                        gssize         length,
                                                        char         **normal);
+void                 pr_identity_partial_phones     (const char      *value,
+                                                     gssize           length,
+                                                     GPtrArray       *partials);
+gboolean             pr_identity_partial_id_card    (const char      *value,
+                                                     gssize           length,
+                                                     char             partial[PR_IDENTITY_PARTIAL_LENGTH + 1]);
 PrIdentityRole       pr_identity_guess_role         (const char *const *values,
                                                      guint            n_values);
 PrIdentityValueState pr_identity_normalize          (PrIdentityRole   role,
@@ -71,7 +80,12 @@ typedef enum {
   PR_IDENTITY_EVIDENCE_PETITIONER,       /* an equal petitioner id */
   PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS, /* an equal name and an equal address */
   PR_IDENTITY_EVIDENCE_NAME_AND_PHONE,   /* an equal name and a front desk's phone */
+  PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_PHONE,   /* an equal name and a mobile agreeing where masked */
+  PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_ID_CARD, /* an equal name and an ID card agreeing where masked */
+  PR_IDENTITY_EVIDENCE_ADDRESS_AND_PARTIAL_PHONE, /* an equal address and a mobile agreeing where masked */
 } PrIdentityEvidence;
+
+#define PR_IDENTITY_N_EVIDENCE (PR_IDENTITY_EVIDENCE_ADDRESS_AND_PARTIAL_PHONE + 1)
 
 /* Who sent a record, next to another (a cluster's primary): a repeat by
  * the same petitioner, or the same matter from another. */
