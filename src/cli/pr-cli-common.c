@@ -804,6 +804,31 @@ pr_cli_load_records_full (const char           *path,
   return set;
 }
 
+/* A binary id column's ids are written in hex everywhere (its bytes are
+ * no text for a file): say so, or "31303030" in the output would pass for
+ * an id the table does not have. */
+static void
+note_binary_id (const PrMapping *mapping,
+                GPtrArray       *columns)
+{
+  int id = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  const char *name;
+
+  if (id < 0)
+    return;
+  name = pr_mapping_get_column (mapping, id)->name;
+  for (guint i = 0; i < columns->len; i++)
+    {
+      const PrColumnInfo *column = columns->pdata[i];
+
+      if (g_str_equal (column->name, name) && pr_column_info_is_binary (column))
+        fprintf (stderr, _("Note: the id column “%s” is %s (bytes, not text), so every id is written in hex, two "
+                           "digits a byte (the id 1000 is written 31303030); give ids in hex to check and explain, "
+                           "or map a text or number column as --id\n"),
+                 name, column->data_type);
+    }
+}
+
 /**
  * pr_cli_source_mapping:
  * @connection: (nullable): the database, for --db and --sample
@@ -819,6 +844,7 @@ pr_cli_source_mapping (PrConnection         *connection,
                        GError              **error)
 {
   g_autoptr(GPtrArray) columns = NULL;
+  PrMapping *mapping;
 
   if (connection == NULL)
     return pr_cli_build_mapping (options, error);
@@ -831,7 +857,10 @@ pr_cli_source_mapping (PrConnection         *connection,
   if (options->short_specs == NULL && options->text_specs == NULL &&
       !pr_catalog_sample_identities (connection, options->table, columns, error))
     return NULL;
-  return pr_cli_resolve_mapping (options, columns, error);
+  mapping = pr_cli_resolve_mapping (options, columns, error);
+  if (mapping != NULL)
+    note_binary_id (mapping, columns);
+  return mapping;
 }
 
 /**

@@ -313,6 +313,21 @@ common_han (gunichar c)
   return c >= 0x4E00 && c <= 0x9FFF && (common_bits[(c - 0x4E00) / 8] & (1 << ((c - 0x4E00) % 8))) != 0;
 }
 
+/* Letters of scripts a Chinese petition is not written in, as Chinese
+ * bytes read in a legacy encoding of another language become: Hangul and
+ * Hanja (GBK read as EUC-KR), Cyrillic (GBK or UTF-8 read as CP1251 or
+ * KOI8-R), Greek and box drawing (CP437), mathematical signs (Mac Roman),
+ * Hebrew, Arabic, Thai, kana. They count as rare ideographs: real
+ * petitions hold next to none. (Latin letters beyond Latin-1 do not:
+ * pinyin with tone marks is written so.) */
+static gboolean
+foreign_letter (gunichar c)
+{
+  return (c >= 0x0370 && c <= 0x06FF) || (c >= 0x0E00 && c <= 0x0E7F) ||
+         (c >= 0x1100 && c <= 0x11FF) || (c >= 0x2200 && c <= 0x22FF) || (c >= 0x2500 && c <= 0x259F) ||
+         (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xAC00 && c <= 0xD7AF);
+}
+
 /* Counts @text's ideographs and the common ones among them into @check;
  * a value of a few ideographs mostly rare is remembered for the verdict. */
 static void
@@ -327,6 +342,11 @@ count_han (PrEncodingCheck *check,
     {
       gunichar c = g_utf8_get_char (p);
 
+      if (foreign_letter (c))
+        {
+          han++;
+          continue;
+        }
       if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
         continue;
       han++;
@@ -492,13 +512,13 @@ pr_encoding_check_set_csv_error (GError          **error,
 
   if (guess == PR_ENCODING_GUESS_RARE_HAN)
     g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                 ngettext ("%s, column “%s”: read as %s, the Chinese text is mostly rare characters (%llu value, "
-                           "first on line %llu), as Chinese text read in another Chinese encoding is (GBK read "
-                           "as Big5, or Big5 as GBK): give the file's encoding with --encoding; if %s is right, "
+                 ngettext ("%s, column “%s”: read as %s, the text is mostly rare Chinese characters or letters "
+                           "of other scripts (%llu value, first on line %llu), as Chinese text read in another "
+                           "encoding is (GBK read as Big5 or EUC-KR, Big5 as GBK, UTF-8 as KOI8-R): give the file's encoding with --encoding; if %s is right, "
                            "add --force-encoding",
-                           "%s, column “%s”: read as %s, the Chinese text is mostly rare characters (%llu values, "
-                           "first on line %llu), as Chinese text read in another Chinese encoding is (GBK read "
-                           "as Big5, or Big5 as GBK): give the file's encoding with --encoding; if %s is right, "
+                           "%s, column “%s”: read as %s, the text is mostly rare Chinese characters or letters "
+                           "of other scripts (%llu values, first on line %llu), as Chinese text read in another "
+                           "encoding is (GBK read as Big5 or EUC-KR, Big5 as GBK, UTF-8 as KOI8-R): give the file's encoding with --encoding; if %s is right, "
                            "add --force-encoding", count),
                  path, name, given, (unsigned long long) count, (unsigned long long) first, given);
   else if (fits != NULL && raw)
