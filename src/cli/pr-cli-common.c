@@ -1397,6 +1397,15 @@ pr_cli_print_unreadable_dates (const PrRecordSet         *set,
   unreadable = pr_cli_unreadable_dates_text (set, options->date, options->date_format != NULL);
   if (unreadable != NULL)
     fprintf (stderr, "%s\n", unreadable);
+  /* Where the zone matters, the assumption is said, not made silently. */
+  if (set->n_dates_taken_as_office > 0)
+    fprintf (stderr, ngettext ("Note: %llu date in column “%s” gives no offset and is taken as China Standard Time "
+                               "(+08:00), the offset its other dates give; if it is in another zone, give it its "
+                               "offset\n",
+                               "Note: %llu dates in column “%s” give no offset and are taken as China Standard Time "
+                               "(+08:00), the offset its other dates give; if they are in another zone, give them "
+                               "their offset\n", (gulong) set->n_dates_taken_as_office),
+             (unsigned long long) set->n_dates_taken_as_office, options->date);
 }
 
 /* --help, -h, -? and the --help-GROUP flags GOption answers. */

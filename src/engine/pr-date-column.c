@@ -9,7 +9,8 @@
  * writes its dates in its own zone: those without an offset, and those
  * with one offset (+08:00), are all wall times of that zone and ordered as
  * written, offset or not. Only when the offsets differ (an export that
- * mixes zones) do the dates compare as instants (UTC); a date without an
+ * mixes zones) do the dates compare as instants, on the office's clock
+ * (+08:00), whose days the rules count; a date without an
  * offset among them could be in any zone, so then the load refuses rather
  * than guess. So it does when the one offset is not the office's own
  * (+08:00): the dates without one are that zone's wall time.
@@ -39,6 +40,7 @@ struct _PrDateColumn {
   char        *first_offset_id;
   char        *other_offset_id; /* the first whose offset differs */
   char        *naive_id;       /* the first without an offset */
+  guint64      n_naive;        /* dates read without an offset */
 };
 
 /**
@@ -156,6 +158,7 @@ pr_date_column_add (PrDateColumn  *self,
     {
       if (self->naive_id == NULL)
         self->naive_id = g_strdup (id);
+      self->n_naive++;
     }
   else
     {
@@ -210,6 +213,24 @@ guint64
 pr_date_column_get_n_serial (const PrDateColumn *self)
 {
   return self->n_serial;
+}
+
+/**
+ * pr_date_column_get_n_taken_as_office:
+ * @self: a date column, after pr_date_column_finish ()
+ *
+ * Where the zone matters, a column whose other dates give the office's
+ * offset (+08:00), the dates without one are taken as that zone's wall
+ * time: this says how many, for the program to say so.
+ *
+ * Returns: how many dates were so taken; 0 if no date gives an offset
+ */
+guint64
+pr_date_column_get_n_taken_as_office (const PrDateColumn *self)
+{
+  if (self->offsets == NULL || self->other_offset_id != NULL || self->first_offset != PR_DATE_COLUMN_OFFICE_OFFSET)
+    return 0;
+  return self->n_naive;
 }
 
 gboolean
@@ -267,8 +288,11 @@ pr_date_column_finish (PrDateColumn  *self,
       return FALSE;
     }
 
+  /* As instants, put on the office's clock (+08:00): the rules count
+   * whole days, and a day is the office's, not UTC's (a letter of 07:00
+   * in Beijing came on that day, not on the day before). */
   for (gsize i = 0; i < n_dates; i++)
     if (dates[i] != PR_DATE_NONE)
-      dates[i] -= g_array_index (self->offsets, int, i);
+      dates[i] += PR_DATE_COLUMN_OFFICE_OFFSET - g_array_index (self->offsets, int, i);
   return TRUE;
 }

@@ -846,7 +846,10 @@ pr_record_set_load (const PrMapping          *mapping,
   if (set->identities != NULL)
     pr_identity_table_finish (set->identities);
   if (date_reader != NULL)
-    set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
+    {
+      set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
+      set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
+    }
   if (set->cases != NULL && !pr_case_columns_finish (set->cases, set->n_records, error))
     goto out;
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;
