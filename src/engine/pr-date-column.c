@@ -2,7 +2,8 @@
 /*
  * The date column of a table, read record by record: the dates that could
  * not be read are counted and the first few named, a day-first or
- * month-first date without an order stops the load, and dates with and
+ * month-first date without an order stops the load, as does one that only
+ * the other order reads (the order given is likely wrong), and dates with and
  * without an offset are put on one scale.
  *
  * Dates compare as wall time in the table's zone. An office's system
@@ -105,7 +106,8 @@ is_blank (const char *text)
  * @out_seconds: (out): the date, or %PR_DATE_NONE
  *
  * Returns: %FALSE for a day-first or month-first date when no order was
- *   given, with @error saying to give one
+ *   given, with @error saying to give one, and for one that only the
+ *   other order reads (13/06/2019 with month first), with @error naming it
  */
 gboolean
 pr_date_column_add (PrDateColumn  *self,
@@ -137,6 +139,40 @@ pr_date_column_add (PrDateColumn  *self,
                      "--date-format DMY (day first) or --date-format MDY (month first)"),
                    _(self->position_name), (unsigned long long) position, text, self->name);
       return FALSE;
+    }
+  if (status == PR_DATE_UNREADABLE && !is_blank (text) &&
+      (self->order == PR_DATE_ORDER_DMY || self->order == PR_DATE_ORDER_MDY))
+    {
+      /* A date the order given cannot read (month 13) but the other one
+       * can: the order is likely wrong, and the dates it did read would
+       * have day and month swapped, silently. */
+      gint64 other_seconds;
+      int other_offset;
+      gboolean dmy = self->order == PR_DATE_ORDER_DMY;
+
+      if (pr_date_read (text, dmy ? PR_DATE_ORDER_MDY : PR_DATE_ORDER_DMY, &other_seconds, &other_offset) ==
+          PR_DATE_OK)
+        {
+          if (self->advice == PR_ADVICE_CONTROLS)
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                         dmy ? _("%s %llu: the date “%s” in column “%s” cannot be day-first, as the date order "
+                                 "chosen says, but reads month-first: if the column is month-first, choose "
+                                 "Month-day-year beside the date column; else correct the date")
+                             : _("%s %llu: the date “%s” in column “%s” cannot be month-first, as the date order "
+                                 "chosen says, but reads day-first: if the column is day-first, choose "
+                                 "Day-month-year beside the date column; else correct the date"),
+                         _(self->position_name), (unsigned long long) position, text, self->name);
+          else
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                         dmy ? _("%s %llu: the date “%s” in column “%s” cannot be day-first, as --date-format "
+                                 "DMY says, but reads month-first: if the column is month-first, give "
+                                 "--date-format MDY; else correct the date")
+                             : _("%s %llu: the date “%s” in column “%s” cannot be month-first, as --date-format "
+                                 "MDY says, but reads day-first: if the column is day-first, give "
+                                 "--date-format DMY; else correct the date"),
+                         _(self->position_name), (unsigned long long) position, text, self->name);
+          return FALSE;
+        }
     }
   if (status != PR_DATE_OK)
     {
