@@ -7,13 +7,16 @@
  * euckr, UTF-8 in koi8r) are refused, naming the encoding to give; text
  * decoded as Latin-1 and stored in a Unicode column is refused with the
  * repair, which no --column-encoding would do; a binary id column's hex
- * ids are named.
+ * ids are named; a record checked from a file read in such an encoding is
+ * refused.
  */
 #define G_LOG_DOMAIN "pr-test-column-encoding-advice"
 
 #include "config.h"
 
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "pr-connection.h"
 #include "pr-test-server.h"
@@ -173,6 +176,50 @@ test_binary_id_named (void)
   g_assert_nonnull (strstr (err, "hex"));
 }
 
+/* check --csv answers record by record: a GBK file read as EUC-KR, Big5
+ * or KOI8-R, other valid characters, once answered "no repeat" (exit 0).
+ * Refused; read as GBK, it finds the stored record it repeats. */
+static void
+test_check_csv_misread (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("pr-advice-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "new.csv", NULL);
+  g_autofree char *csv = g_strdup_printf ("id,body\nnew1,%s\n", bodies[2]);
+  g_autofree char *gbk = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const wrong[] = { "EUC-KR", "BIG5", "KOI8-R" };
+  gsize gbk_length;
+
+  gbk = g_convert (csv, -1, "GBK", "UTF-8", NULL, &gbk_length, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, gbk, gbk_length, &error));
+  g_assert_cmpint (pr_test_server_run_cli ("advice", NULL, NULL, "scan", "--db", "URI", "--table", "clean",
+                                           "--id", "id", "--text", "body", "--store", "advice", NULL), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (pr_test_server_run_cli ("advice", &out, &err, "check", "--db", "URI", "--table", "clean",
+                                               "--id-column", "id", "--text", "body", "--store", "advice",
+                                               "--csv", path, "--encoding", wrong[i], NULL), !=, 0);
+      g_test_message ("%s: %s", wrong[i], err);
+      g_assert_nonnull (strstr (err, "“body”"));
+      g_assert_nonnull (strstr (err, "--encoding"));
+    }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (pr_test_server_run_cli ("advice", &out, &err, "check", "--db", "URI", "--table", "clean",
+                                             "--id-column", "id", "--text", "body", "--store", "advice",
+                                             "--csv", path, "--encoding", "GBK", NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "new1,1002,0"));
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -187,6 +234,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding-advice/double-encoded", test_double_encoded);
   g_test_add_func ("/db/column-encoding-advice/latin1-keeps-advice", test_latin1_keeps_advice);
   g_test_add_func ("/db/column-encoding-advice/binary-id-named", test_binary_id_named);
+  g_test_add_func ("/db/column-encoding-advice/check-csv-misread", test_check_csv_misread);
 
   status = g_test_run ();
   g_free (oracle);

@@ -358,6 +358,34 @@ count_han (PrEncodingCheck *check,
     check->first_rare = position;
 }
 
+/* Ideographs (and letters of other scripts) one value needs for its own
+ * verdict: fewer, a name of rare characters, say nothing. */
+#define MIN_VALUE_HAN 12
+
+/**
+ * pr_encoding_text_looks_misread:
+ * @text: one value, valid UTF-8, as decoded
+ * @length: its length in bytes
+ *
+ * The verdict on rare characters for one value alone, where no column's
+ * worth of values is at hand (a record checked as it comes): Chinese read
+ * in another Chinese or another language's encoding.
+ *
+ * Returns: whether @text has at least %MIN_VALUE_HAN ideographs and
+ *   letters of other scripts, and more than one in five is rare or foreign
+ */
+gboolean
+pr_encoding_text_looks_misread (const char *text,
+                                gsize       length)
+{
+  PrEncodingCheck check = { 0 };
+
+  g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), FALSE);
+
+  count_han (&check, text, length, 0);
+  return check.han >= MIN_VALUE_HAN && check.common_han * 5 < check.han * COMMON_HAN_FIFTHS;
+}
+
 PrEncodingCheck *
 pr_encoding_check_new (void)
 {
