@@ -176,6 +176,19 @@ test_binary_id_named (void)
   g_assert_nonnull (strstr (err, "hex"));
 }
 
+/* A column's encoding given twice is refused: one would be dropped. */
+static void
+test_encoding_given_twice (void)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (pr_test_server_run_cli ("advice", &out, &err, "scan", "--db", "URI", "--table", "clean",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=BIG5",
+                                           "--column-encoding", "body=GBK", NULL), !=, 0);
+  g_assert_nonnull (strstr (err, "“body” twice"));
+}
+
 /* check --csv answers record by record: a GBK file read as EUC-KR, Big5
  * or KOI8-R, other valid characters, once answered "no repeat" (exit 0).
  * Refused; read as GBK, it finds the stored record it repeats. */
@@ -235,6 +248,7 @@ main (int    argc,
   g_test_add_func ("/db/column-encoding-advice/latin1-keeps-advice", test_latin1_keeps_advice);
   g_test_add_func ("/db/column-encoding-advice/binary-id-named", test_binary_id_named);
   g_test_add_func ("/db/column-encoding-advice/check-csv-misread", test_check_csv_misread);
+  g_test_add_func ("/db/column-encoding-advice/encoding-given-twice", test_encoding_given_twice);
 
   status = g_test_run ();
   g_free (oracle);

@@ -313,6 +313,21 @@ apply_column_encodings (PrCliMappingOptions  *options,
                        _("--column-encoding takes COLUMN=ENCODING, e.g. body=GBK, not “%s”"), spec);
           return FALSE;
         }
+      /* Given twice, one of the two would be dropped without a word. */
+      for (guint j = 0; j < i; j++)
+        {
+          const char *earlier = options->column_encodings[j];
+          const char *earlier_equals = strrchr (earlier, '=');
+
+          if (earlier_equals != NULL && (gsize) (earlier_equals - earlier) == strlen (name) &&
+              strncmp (earlier, name, strlen (name)) == 0)
+            {
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--column-encoding gives column “%s” twice (%s and %s): give it once"), name,
+                           earlier_equals + 1, equals + 1);
+              return FALSE;
+            }
+        }
       if (!pr_mapping_set_encoding (mapping, name, equals + 1, error))
         return FALSE;
     }
