@@ -3,7 +3,8 @@
  * Chinese bytes read in a legacy encoding of another language (GBK as
  * EUC-KR, CP1251, KOI8-R, CP437 or Mac Roman; UTF-8 as KOI8-R) are valid
  * text of Hangul, Cyrillic, Greek or signs: the mis-encoding check refuses
- * it, and passes the petitions read right and pinyin with tone marks. The
+ * it, and passes the petitions read right, text with separator lines of
+ * box characters, and pinyin with tone marks. The
  * oracle is ICU's decoding of the bytes in the wrong encoding.
  */
 #define G_LOG_DOMAIN "pr-test-encoding-other-scripts"
@@ -63,7 +64,20 @@ test_read_right (void)
   g_autoptr(PrEncodingCheck) check = pr_encoding_check_new ();
   const char *pinyin = "Zhāng Sān, Lǐ Sì, Wáng Wǔ, Zhào Liù, Qián Qī, Sūn Bā, Zhōu Jiǔ, Wú Shí, Zhèng Yī, Féng Èr";
 
+  const char *separated = "────────────────────────────────────────\n"
+                          "我是东湖区的居民，某建筑公司拖欠工资的问题已经持续十二个月，多次反映无人处理。\n"
+                          "════════════════════════════════════════";
+
   g_assert_cmpint (verdict_of (NULL, NULL), ==, PR_ENCODING_GUESS_NONE);
+  /* Separator lines of one box character are not misread bytes. */
+  {
+    g_autoptr(PrEncodingCheck) lines = pr_encoding_check_new ();
+
+    for (guint i = 0; i < 10; i++)
+      pr_encoding_check_add (lines, separated, strlen (separated), i + 2);
+    g_assert_cmpint (pr_encoding_check_verdict (lines, NULL, NULL), ==, PR_ENCODING_GUESS_NONE);
+    g_assert_false (pr_encoding_text_looks_misread (separated, strlen (separated)));
+  }
   for (guint i = 0; i < 10; i++)
     pr_encoding_check_add (check, pinyin, strlen (pinyin), i + 2);
   g_assert_cmpint (pr_encoding_check_verdict (check, NULL, NULL), ==, PR_ENCODING_GUESS_NONE);

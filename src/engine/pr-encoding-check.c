@@ -337,16 +337,23 @@ count_han (PrEncodingCheck *check,
            guint64          position)
 {
   guint64 han = 0, common = 0;
+  gunichar previous = 0;
 
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
+      gunichar before = previous;
 
-      if (foreign_letter (c))
+      previous = c;
+      /* A line drawn with one box character (──────) is a separator a
+       * real text may hold; misread bytes vary from one to the next. */
+      if (foreign_letter (c) && !(c >= 0x2500 && c <= 0x259F && c == before))
         {
           han++;
           continue;
         }
+      if (foreign_letter (c))
+        continue;
       if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
         continue;
       han++;
