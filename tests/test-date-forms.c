@@ -229,10 +229,11 @@ test_offsets (void)
 
   b = load_dates (zones, 3, PR_DATE_ORDER_UNSET, &error);
   g_assert_no_error (error);
-  /* 17:31:20+08:00 and 09:31:20Z are one instant; 10:00-01:00 is 11:00Z. */
-  g_assert_cmpint (b->dates[0], ==, 1559986280);
-  g_assert_cmpint (b->dates[1], ==, 1559986280);
-  g_assert_cmpint (b->dates[2], ==, JUNE_8 + 11 * 3600);
+  /* 17:31:20+08:00 and 09:31:20Z are one instant; 10:00-01:00 is 11:00Z.
+   * Instants are on the office's clock (+08:00), whose days rules count. */
+  g_assert_cmpint (b->dates[0], ==, 1560015080);
+  g_assert_cmpint (b->dates[1], ==, 1560015080);
+  g_assert_cmpint (b->dates[2], ==, JUNE_8 + 19 * 3600);
 
   c = load_dates (mixed, 3, PR_DATE_ORDER_UNSET, &error);
   g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);

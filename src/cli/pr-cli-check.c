@@ -138,6 +138,12 @@ check_csv (const char           *path,
           PrEncodingGuess guess = values[c] != NULL ? pr_encoding_guess_misdecoded (values[c], lengths[c])
                                                     : PR_ENCODING_GUESS_NONE;
 
+          /* Read as Big5, EUC-KR or KOI8-R, Chinese text is other valid
+           * characters, mostly rare or foreign. */
+          if (guess == PR_ENCODING_GUESS_NONE && values[c] != NULL &&
+              pr_encoding_text_looks_misread (values[c], lengths[c]))
+            guess = PR_ENCODING_GUESS_RARE_HAN;
+
           if (guess != PR_ENCODING_GUESS_NONE)
             {
               pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name,

@@ -313,6 +313,21 @@ apply_column_encodings (PrCliMappingOptions  *options,
                        _("--column-encoding takes COLUMN=ENCODING, e.g. body=GBK, not “%s”"), spec);
           return FALSE;
         }
+      /* Given twice, one of the two would be dropped without a word. */
+      for (guint j = 0; j < i; j++)
+        {
+          const char *earlier = options->column_encodings[j];
+          const char *earlier_equals = strrchr (earlier, '=');
+
+          if (earlier_equals != NULL && (gsize) (earlier_equals - earlier) == strlen (name) &&
+              strncmp (earlier, name, strlen (name)) == 0)
+            {
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("--column-encoding gives column “%s” twice (%s and %s): give it once"), name,
+                           earlier_equals + 1, equals + 1);
+              return FALSE;
+            }
+        }
       if (!pr_mapping_set_encoding (mapping, name, equals + 1, error))
         return FALSE;
     }
@@ -804,6 +819,31 @@ pr_cli_load_records_full (const char           *path,
   return set;
 }
 
+/* A binary id column's ids are written in hex everywhere (its bytes are
+ * no text for a file): say so, or "31303030" in the output would pass for
+ * an id the table does not have. */
+static void
+note_binary_id (const PrMapping *mapping,
+                GPtrArray       *columns)
+{
+  int id = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  const char *name;
+
+  if (id < 0)
+    return;
+  name = pr_mapping_get_column (mapping, id)->name;
+  for (guint i = 0; i < columns->len; i++)
+    {
+      const PrColumnInfo *column = columns->pdata[i];
+
+      if (g_str_equal (column->name, name) && pr_column_info_is_binary (column))
+        fprintf (stderr, _("Note: the id column “%s” is %s (bytes, not text), so every id is written in hex, two "
+                           "digits a byte (the id 1000 is written 31303030); give ids in hex to check and explain, "
+                           "or map a text or number column as --id\n"),
+                 name, column->data_type);
+    }
+}
+
 /**
  * pr_cli_source_mapping:
  * @connection: (nullable): the database, for --db and --sample
@@ -819,6 +859,7 @@ pr_cli_source_mapping (PrConnection         *connection,
                        GError              **error)
 {
   g_autoptr(GPtrArray) columns = NULL;
+  PrMapping *mapping;
 
   if (connection == NULL)
     return pr_cli_build_mapping (options, error);
@@ -831,7 +872,10 @@ pr_cli_source_mapping (PrConnection         *connection,
   if (options->short_specs == NULL && options->text_specs == NULL &&
       !pr_catalog_sample_identities (connection, options->table, columns, error))
     return NULL;
-  return pr_cli_resolve_mapping (options, columns, error);
+  mapping = pr_cli_resolve_mapping (options, columns, error);
+  if (mapping != NULL)
+    note_binary_id (mapping, columns);
+  return mapping;
 }
 
 /**
@@ -1368,6 +1412,15 @@ pr_cli_print_unreadable_dates (const PrRecordSet         *set,
   unreadable = pr_cli_unreadable_dates_text (set, options->date, options->date_format != NULL);
   if (unreadable != NULL)
     fprintf (stderr, "%s\n", unreadable);
+  /* Where the zone matters, the assumption is said, not made silently. */
+  if (set->n_dates_taken_as_office > 0)
+    fprintf (stderr, ngettext ("Note: %llu date in column “%s” gives no offset and is taken as China Standard Time "
+                               "(+08:00), the offset its other dates give; if it is in another zone, give it its "
+                               "offset\n",
+                               "Note: %llu dates in column “%s” give no offset and are taken as China Standard Time "
+                               "(+08:00), the offset its other dates give; if they are in another zone, give them "
+                               "their offset\n", (gulong) set->n_dates_taken_as_office),
+             (unsigned long long) set->n_dates_taken_as_office, options->date);
 }
 
 /* --help, -h, -? and the --help-GROUP flags GOption answers. */

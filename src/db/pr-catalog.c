@@ -24,6 +24,7 @@ pr_column_info_free (PrColumnInfo *info)
   g_free (info->name);
   g_free (info->data_type);
   g_free (info->comment);
+  g_free (info->charset);
   g_free (info);
 }
 
@@ -43,6 +44,19 @@ pr_column_info_is_binary (const PrColumnInfo *info)
                                               NULL };
 
   return g_strv_contains (binary_types, info->data_type);
+}
+
+/**
+ * pr_column_info_is_unicode:
+ * @info: a column
+ *
+ * Returns: whether @info stores Unicode text (utf8mb4, utf8mb3, ucs2,
+ *   utf16, utf32), whose bytes no other encoding given for it would read
+ */
+gboolean
+pr_column_info_is_unicode (const PrColumnInfo *info)
+{
+  return info->charset != NULL && (g_str_has_prefix (info->charset, "utf") || g_str_equal (info->charset, "ucs2"));
 }
 
 /**
@@ -122,7 +136,7 @@ pr_catalog_list_columns (PrConnection  *connection,
                                 "                              AND o.TABLE_NAME = s.TABLE_NAME "
                                 "                              AND o.INDEX_NAME = s.INDEX_NAME "
                                 "                              AND o.SEQ_IN_INDEX <> s.SEQ_IN_INDEX)), "
-                                "  c.COLUMN_COMMENT "
+                                "  c.COLUMN_COMMENT, LOWER(c.CHARACTER_SET_NAME) "
                                 "FROM information_schema.COLUMNS c "
                                 "WHERE c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ? "
                                 "ORDER BY c.ORDINAL_POSITION",
@@ -150,6 +164,7 @@ pr_catalog_list_columns (PrConnection  *connection,
       /* A comment is a display name only if it is short and on one line:
        * a paragraph about the column would not fit a heading. */
       info->comment = comment_as_name (row->values[5]);
+      info->charset = g_strdup (row->values[6]);
       g_ptr_array_add (columns, info);
     }
 

@@ -19,6 +19,7 @@ typedef struct {
   gboolean  unique;        /* a unique key by itself: a one-column primary key or UNIQUE index */
   char     *comment;       /* the column's comment, for people: its display name; NULL if none */
   PrIdentityRole identity; /* what its first values look like (pr_catalog_sample_identities ()) */
+  char     *charset;       /* its character set, lower case (latin1, utf8mb4…); NULL if not text */
 } PrColumnInfo;
 
 GPtrArray *pr_catalog_list_tables    (PrConnection   *connection,
@@ -37,6 +38,7 @@ gboolean   pr_catalog_sample_identities (PrConnection *connection,
                                          GPtrArray    *columns,
                                          GError      **error);
 gboolean   pr_column_info_is_binary  (const PrColumnInfo *info);
+gboolean   pr_column_info_is_unicode (const PrColumnInfo *info);
 void       pr_column_info_free       (PrColumnInfo   *info);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrColumnInfo, pr_column_info_free)

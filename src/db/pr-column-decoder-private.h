@@ -15,6 +15,8 @@ PrColumnDecoder *_pr_column_decoder_new    (const PrMapping   *mapping,
                                             gboolean           binary_id);
 void             _pr_column_decoder_set_advice (PrColumnDecoder *decoder,
                                                 PrAdvice         advice);
+void             _pr_column_decoder_set_unicode (PrColumnDecoder *decoder,
+                                                const gboolean  *unicode);
 void             _pr_column_decoder_free   (PrColumnDecoder   *decoder);
 gboolean         _pr_column_decoder_row    (PrColumnDecoder   *decoder,
                                             const char       **values,

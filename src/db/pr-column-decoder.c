@@ -15,6 +15,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <string.h>
+
 #include "pr-column-decoder-private.h"
 #include "pr-db-error.h"
 #include "pr-encoding-check.h"
@@ -28,6 +30,7 @@ struct _PrColumnDecoder
   gboolean         *given_utf8;  /* per column: the encoding given is UTF-8 */
   char            **owned;       /* per column: this row's converted value */
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
+  gboolean         *unicode;     /* per column: its character set is Unicode (utf8mb4…) */
   PrAdvice          advice;
 };
 
@@ -53,6 +56,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->owned = g_new0 (char *, self->n_columns + 1);
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
+  self->unicode = g_new0 (gboolean, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
@@ -85,6 +89,16 @@ _pr_column_decoder_set_advice (PrColumnDecoder *self,
   self->advice = advice;
 }
 
+/* @unicode: per mapping column, whether the table stores it in a Unicode
+ * character set: text there that reads as UTF-8 decoded as Latin-1 was
+ * stored so, and no --column-encoding reads it right. */
+void
+_pr_column_decoder_set_unicode (PrColumnDecoder *self,
+                                const gboolean  *unicode)
+{
+  memcpy (self->unicode, unicode, self->n_columns * sizeof (gboolean));
+}
+
 void
 _pr_column_decoder_free (PrColumnDecoder *self)
 {
@@ -103,6 +117,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->owned);
   g_free (self->checks);
   g_free (self->given_utf8);
+  g_free (self->unicode);
   g_free (self->table);
   g_free (self);
 }
@@ -168,17 +183,38 @@ set_mis_encoded_error (PrColumnDecoder  *self,
                    (unsigned long long) row);
       return;
     }
+  if (self->unicode[c] && name != NULL && count > 0)
+    {
+      /* The column is Unicode (or bytes) and the server hands over what
+       * it holds: the text itself is the other encoding's bytes read as
+       * Latin-1 and saved again, so only repairing the column helps. */
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                   ngettext ("column “%s” of table “%s” holds %s text that was read as Latin-1 and stored again "
+                             "(%llu value, first in row %llu), so no encoding given for it reads it "
+                             "right: repair the column in the table, e.g. UPDATE … SET %s = CONVERT(BINARY "
+                             "CONVERT(%s USING latin1) USING %s), on a copy first",
+                             "column “%s” of table “%s” holds %s text that was read as Latin-1 and stored again "
+                             "(%llu values, first in row %llu), so no encoding given for it reads it "
+                             "right: repair the column in the table, e.g. UPDATE … SET %s = CONVERT(BINARY "
+                             "CONVERT(%s USING latin1) USING %s), on a copy first", count),
+                   self->names[c], self->table, name, (unsigned long long) count, (unsigned long long) row,
+                   self->names[c], self->names[c],
+                   guess == PR_ENCODING_GUESS_UTF8 ? "utf8mb4" : guess == PR_ENCODING_GUESS_BIG5 ? "big5" : "gbk");
+      return;
+    }
   if (guess == PR_ENCODING_GUESS_RARE_HAN)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
-                   ngettext ("column “%s” of table “%s” holds Chinese text that is mostly rare characters (%llu "
-                             "value, first in row %llu), as text stored in another Chinese encoding than the "
-                             "column's character set (GBK in a Big5 column, or Big5 in a GBK one) reads: give "
-                             "the encoding its bytes are really in (--column-encoding %s=GBK or BIG5)",
-                             "column “%s” of table “%s” holds Chinese text that is mostly rare characters (%llu "
-                             "values, first in row %llu), as text stored in another Chinese encoding than the "
-                             "column's character set (GBK in a Big5 column, or Big5 in a GBK one) reads: give "
-                             "the encoding its bytes are really in (--column-encoding %s=GBK or BIG5)", count),
+                   ngettext ("column “%s” of table “%s” holds text that is mostly rare Chinese characters or "
+                             "letters of other scripts (%llu value, first in row %llu), as text stored in another "
+                             "encoding than the column's character set reads (GBK in a Big5, EUC-KR or CP1251 "
+                             "column, Big5 in a GBK one, UTF-8 in a KOI8-R one): give the encoding its bytes are "
+                             "really in (--column-encoding %s=GBK, BIG5 or UTF-8)",
+                             "column “%s” of table “%s” holds text that is mostly rare Chinese characters or "
+                             "letters of other scripts (%llu values, first in row %llu), as text stored in another "
+                             "encoding than the column's character set reads (GBK in a Big5, EUC-KR or CP1251 "
+                             "column, Big5 in a GBK one, UTF-8 in a KOI8-R one): give the encoding its bytes are "
+                             "really in (--column-encoding %s=GBK, BIG5 or UTF-8)", count),
                    self->names[c], self->table, (unsigned long long) count, (unsigned long long) row,
                    self->names[c]);
       return;

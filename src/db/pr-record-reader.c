@@ -140,7 +140,8 @@ find_column (GPtrArray  *columns,
  * or the store, and the same bytes always give the same hex; @binary_id
  * (nullable) says whether it is one. A column with an encoding in the
  * mapping is read as BINARY, its stored bytes, for pr-column-decoder.c to
- * convert. */
+ * convert. @unicode (nullable, per mapping column) says whether the
+ * column's character set is Unicode, for the decoder's advice. */
 static gboolean
 build_select (PrConnection     *connection,
               const char       *table,
@@ -148,6 +149,7 @@ build_select (PrConnection     *connection,
               GString          *sql,
               int              *field_of,
               gboolean         *binary_id,
+              gboolean         *unicode,
               GError          **error)
 {
   g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, table, error);
@@ -180,6 +182,8 @@ build_select (PrConnection     *connection,
         }
 
       field_of[c] = -1;
+      if (unicode != NULL)
+        unicode[c] = pr_column_info_is_unicode (info) || pr_column_info_is_binary (info);
       if (column->role == PR_COLUMN_ROLE_IGNORE)
         continue;
 
@@ -229,9 +233,12 @@ open_source (DbSource         *source,
   source->field_of = g_new (int, MAX (n_columns, 1));
   source->values = g_new0 (const char *, MAX (n_columns, 1));
   source->lengths = g_new0 (gsize, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, sql, source->field_of, &binary_id, error))
+  g_autofree gboolean *unicode = g_new0 (gboolean, MAX (n_columns, 1));
+
+  if (!build_select (connection, table, mapping, sql, source->field_of, &binary_id, unicode, error))
     return FALSE;
   source->decoder = _pr_column_decoder_new (mapping, table, binary_id);
+  _pr_column_decoder_set_unicode (source->decoder, unicode);
   if (limit > 0)
     g_string_append_printf (sql, " LIMIT %" G_GUINT64_FORMAT, limit);
   source->estimate = pr_catalog_estimate_rows (connection, table, NULL);
@@ -352,6 +359,7 @@ struct _PrRecordFetcher {
   PrAdvice      advice;
   GString      *sql;
   int          *field_of;
+  gboolean     *unicode;
   gboolean      binary_id;
   int           id_column;
 };
@@ -364,6 +372,7 @@ pr_record_fetcher_free (PrRecordFetcher *self)
   if (self->sql != NULL)
     g_string_free (self->sql, TRUE);
   g_free (self->field_of);
+  g_free (self->unicode);
   g_free (self);
 }
 
@@ -404,7 +413,8 @@ pr_record_fetcher_new (PrConnection     *connection,
 
   self->sql = g_string_new (NULL);
   self->field_of = g_new (int, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, self->sql, self->field_of, &self->binary_id, error))
+  self->unicode = g_new0 (gboolean, MAX (n_columns, 1));
+  if (!build_select (connection, table, mapping, self->sql, self->field_of, &self->binary_id, self->unicode, error))
     return NULL;
   quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, self->id_column)->name);
   g_string_append_printf (self->sql, self->binary_id ? " WHERE %s = UNHEX(?)" : " WHERE %s = ?", quoted_id);
@@ -493,6 +503,8 @@ pr_record_fetcher_fetch (PrRecordFetcher  *self,
     g_autoptr(PrColumnDecoder) decoder = _pr_column_decoder_new (mapping, table, self->binary_id);
     g_autofree const char **read = g_new0 (const char *, MAX (n_columns, 1));
     g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
+
+    _pr_column_decoder_set_unicode (decoder, self->unicode);
 
     for (guint c = 0; c < n_columns; c++)
       if (field_of[c] >= 0 && row->values[field_of[c]] != NULL)
@@ -780,6 +792,7 @@ pr_record_reader_load_ids (PrConnection         *connection,
 {
   IdSource source = { { 0 } };
   guint n_columns = pr_mapping_get_n_columns (mapping);
+  g_autofree gboolean *unicode = NULL;
   PrRecordSet *set = NULL;
 
   g_return_val_if_fail (missing != NULL, NULL);
@@ -804,10 +817,12 @@ pr_record_reader_load_ids (PrConnection         *connection,
   for (gsize i = 0; i < n_ids; i++)
     g_hash_table_insert (source.wanted, ids[i], GINT_TO_POINTER (1));
 
-  if (build_select (connection, table, mapping, source.select, source.db.field_of, &source.binary_id, error))
+  unicode = g_new0 (gboolean, MAX (n_columns, 1));
+  if (build_select (connection, table, mapping, source.select, source.db.field_of, &source.binary_id, unicode, error))
     {
       source.quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, source.id_column)->name);
       source.db.decoder = _pr_column_decoder_new (mapping, table, source.binary_id);
+      _pr_column_decoder_set_unicode (source.db.decoder, unicode);
       _pr_column_decoder_set_advice (source.db.decoder, options->advice);
       set = pr_record_set_load (mapping, options, &id_source_class, &source, NULL, NULL, cancellable, error);
     }

@@ -2,14 +2,16 @@
 /*
  * The date column of a table, read record by record: the dates that could
  * not be read are counted and the first few named, a day-first or
- * month-first date without an order stops the load, and dates with and
+ * month-first date without an order stops the load, as does one that only
+ * the other order reads (the order given is likely wrong), and dates with and
  * without an offset are put on one scale.
  *
  * Dates compare as wall time in the table's zone. An office's system
  * writes its dates in its own zone: those without an offset, and those
  * with one offset (+08:00), are all wall times of that zone and ordered as
  * written, offset or not. Only when the offsets differ (an export that
- * mixes zones) do the dates compare as instants (UTC); a date without an
+ * mixes zones) do the dates compare as instants, on the office's clock
+ * (+08:00), whose days the rules count; a date without an
  * offset among them could be in any zone, so then the load refuses rather
  * than guess. So it does when the one offset is not the office's own
  * (+08:00): the dates without one are that zone's wall time.
@@ -39,6 +41,7 @@ struct _PrDateColumn {
   char        *first_offset_id;
   char        *other_offset_id; /* the first whose offset differs */
   char        *naive_id;       /* the first without an offset */
+  guint64      n_naive;        /* dates read without an offset */
 };
 
 /**
@@ -103,7 +106,8 @@ is_blank (const char *text)
  * @out_seconds: (out): the date, or %PR_DATE_NONE
  *
  * Returns: %FALSE for a day-first or month-first date when no order was
- *   given, with @error saying to give one
+ *   given, with @error saying to give one, and for one that only the
+ *   other order reads (13/06/2019 with month first), with @error naming it
  */
 gboolean
 pr_date_column_add (PrDateColumn  *self,
@@ -136,6 +140,40 @@ pr_date_column_add (PrDateColumn  *self,
                    _(self->position_name), (unsigned long long) position, text, self->name);
       return FALSE;
     }
+  if (status == PR_DATE_UNREADABLE && !is_blank (text) &&
+      (self->order == PR_DATE_ORDER_DMY || self->order == PR_DATE_ORDER_MDY))
+    {
+      /* A date the order given cannot read (month 13) but the other one
+       * can: the order is likely wrong, and the dates it did read would
+       * have day and month swapped, silently. */
+      gint64 other_seconds;
+      int other_offset;
+      gboolean dmy = self->order == PR_DATE_ORDER_DMY;
+
+      if (pr_date_read (text, dmy ? PR_DATE_ORDER_MDY : PR_DATE_ORDER_DMY, &other_seconds, &other_offset) ==
+          PR_DATE_OK)
+        {
+          if (self->advice == PR_ADVICE_CONTROLS)
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                         dmy ? _("%s %llu: the date “%s” in column “%s” cannot be day-first, as the date order "
+                                 "chosen says, but reads month-first: if the column is month-first, choose "
+                                 "Month-day-year beside the date column; else correct the date")
+                             : _("%s %llu: the date “%s” in column “%s” cannot be month-first, as the date order "
+                                 "chosen says, but reads day-first: if the column is day-first, choose "
+                                 "Day-month-year beside the date column; else correct the date"),
+                         _(self->position_name), (unsigned long long) position, text, self->name);
+          else
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                         dmy ? _("%s %llu: the date “%s” in column “%s” cannot be day-first, as --date-format "
+                                 "DMY says, but reads month-first: if the column is month-first, give "
+                                 "--date-format MDY; else correct the date")
+                             : _("%s %llu: the date “%s” in column “%s” cannot be month-first, as --date-format "
+                                 "MDY says, but reads day-first: if the column is day-first, give "
+                                 "--date-format DMY; else correct the date"),
+                         _(self->position_name), (unsigned long long) position, text, self->name);
+          return FALSE;
+        }
+    }
   if (status != PR_DATE_OK)
     {
       *out_seconds = PR_DATE_NONE;
@@ -156,6 +194,7 @@ pr_date_column_add (PrDateColumn  *self,
     {
       if (self->naive_id == NULL)
         self->naive_id = g_strdup (id);
+      self->n_naive++;
     }
   else
     {
@@ -210,6 +249,24 @@ guint64
 pr_date_column_get_n_serial (const PrDateColumn *self)
 {
   return self->n_serial;
+}
+
+/**
+ * pr_date_column_get_n_taken_as_office:
+ * @self: a date column, after pr_date_column_finish ()
+ *
+ * Where the zone matters, a column whose other dates give the office's
+ * offset (+08:00), the dates without one are taken as that zone's wall
+ * time: this says how many, for the program to say so.
+ *
+ * Returns: how many dates were so taken; 0 if no date gives an offset
+ */
+guint64
+pr_date_column_get_n_taken_as_office (const PrDateColumn *self)
+{
+  if (self->offsets == NULL || self->other_offset_id != NULL || self->first_offset != PR_DATE_COLUMN_OFFICE_OFFSET)
+    return 0;
+  return self->n_naive;
 }
 
 gboolean
@@ -267,8 +324,11 @@ pr_date_column_finish (PrDateColumn  *self,
       return FALSE;
     }
 
+  /* As instants, put on the office's clock (+08:00): the rules count
+   * whole days, and a day is the office's, not UTC's (a letter of 07:00
+   * in Beijing came on that day, not on the day before). */
   for (gsize i = 0; i < n_dates; i++)
     if (dates[i] != PR_DATE_NONE)
-      dates[i] -= g_array_index (self->offsets, int, i);
+      dates[i] += PR_DATE_COLUMN_OFFICE_OFFSET - g_array_index (self->offsets, int, i);
   return TRUE;
 }

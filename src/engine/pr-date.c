@@ -226,6 +226,41 @@ read_time (const char **p,
   return TRUE;
 }
 
+/* @text with its full-width forms (２０１９年６月８日, １７：３１, U+FF01
+ * to U+FF5E) as their ASCII letters and the ideographic space as a space,
+ * as a Chinese input method types dates; %NULL when it has none. */
+static char *
+fold_full_width (const char *text)
+{
+  GString *folded;
+
+  if (strstr (text, "\xef\xbc") == NULL && strstr (text, "\xef\xbd") == NULL &&
+      strstr (text, "\xe3\x80\x80") == NULL)
+    return NULL;
+  folded = g_string_sized_new (strlen (text));
+  for (const guchar *b = (const guchar *) text; *b != '\0';)
+    {
+      if (b[0] == 0xEF && b[1] == 0xBC && b[2] >= 0x81 && b[2] <= 0xBF)
+        {
+          g_string_append_c (folded, (char) (0x20 + b[2] - 0x80));
+          b += 3;
+        }
+      else if (b[0] == 0xEF && b[1] == 0xBD && b[2] >= 0x80 && b[2] <= 0x9E)
+        {
+          g_string_append_c (folded, (char) (0x60 + b[2] - 0x80));
+          b += 3;
+        }
+      else if (b[0] == 0xE3 && b[1] == 0x80 && b[2] == 0x80)
+        {
+          g_string_append_c (folded, ' ');
+          b += 3;
+        }
+      else
+        g_string_append_c (folded, (char) *b++);
+    }
+  return g_string_free (folded, FALSE);
+}
+
 /**
  * pr_date_read:
  * @text: a date, or a date and time, as text
@@ -240,7 +275,8 @@ read_time (const char **p,
  * %PR_DATE_ORDER_MDY also D/M/YYYY or M/D/YYYY (with / - or .). A time may
  * follow: H:MM[:SS[.fff]] (also after 'T'), H时/点[M分[S秒]], H点半, with
  * 上午/下午/晚上… before it or AM/PM after it, and then Z or an offset
- * (+08:00, +0800, +08).
+ * (+08:00, +0800, +08). Full-width digits and signs (２０１９－０６－０８)
+ * read as their ASCII forms.
  *
  * Returns: %PR_DATE_OK, %PR_DATE_AMBIGUOUS for a date whose year comes
  *   last when @order is %PR_DATE_ORDER_UNSET, else %PR_DATE_UNREADABLE
@@ -258,12 +294,16 @@ pr_date_read (const char  *text,
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offset = PR_DATE_NO_OFFSET;
   gboolean has_time = FALSE, year_last = FALSE;
   g_autoptr(GDateTime) dt = NULL;
+  g_autofree char *folded = NULL;
 
   g_return_val_if_fail (out_seconds != NULL, PR_DATE_UNREADABLE);
   g_return_val_if_fail (out_offset != NULL, PR_DATE_UNREADABLE);
 
   if (text == NULL)
     return PR_DATE_UNREADABLE;
+  folded = fold_full_width (text);
+  if (folded != NULL)
+    p = folded;
 
   skip_spaces (&p);
 

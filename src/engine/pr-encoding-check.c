@@ -313,6 +313,21 @@ common_han (gunichar c)
   return c >= 0x4E00 && c <= 0x9FFF && (common_bits[(c - 0x4E00) / 8] & (1 << ((c - 0x4E00) % 8))) != 0;
 }
 
+/* Letters of scripts a Chinese petition is not written in, as Chinese
+ * bytes read in a legacy encoding of another language become: Hangul and
+ * Hanja (GBK read as EUC-KR), Cyrillic (GBK or UTF-8 read as CP1251 or
+ * KOI8-R), Greek and box drawing (CP437), mathematical signs (Mac Roman),
+ * Hebrew, Arabic, Thai, kana. They count as rare ideographs: real
+ * petitions hold next to none. (Latin letters beyond Latin-1 do not:
+ * pinyin with tone marks is written so.) */
+static gboolean
+foreign_letter (gunichar c)
+{
+  return (c >= 0x0370 && c <= 0x06FF) || (c >= 0x0E00 && c <= 0x0E7F) ||
+         (c >= 0x1100 && c <= 0x11FF) || (c >= 0x2200 && c <= 0x22FF) || (c >= 0x2500 && c <= 0x259F) ||
+         (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xAC00 && c <= 0xD7AF);
+}
+
 /* Counts @text's ideographs and the common ones among them into @check;
  * a value of a few ideographs mostly rare is remembered for the verdict. */
 static void
@@ -322,11 +337,23 @@ count_han (PrEncodingCheck *check,
            guint64          position)
 {
   guint64 han = 0, common = 0;
+  gunichar previous = 0;
 
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
+      gunichar before = previous;
 
+      previous = c;
+      /* A line drawn with one box character (──────) is a separator a
+       * real text may hold; misread bytes vary from one to the next. */
+      if (foreign_letter (c) && !(c >= 0x2500 && c <= 0x259F && c == before))
+        {
+          han++;
+          continue;
+        }
+      if (foreign_letter (c))
+        continue;
       if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
         continue;
       han++;
@@ -336,6 +363,34 @@ count_han (PrEncodingCheck *check,
   check->common_han += common;
   if (han >= 4 && common * 5 < han * COMMON_HAN_FIFTHS && check->rare_values++ == 0)
     check->first_rare = position;
+}
+
+/* Ideographs (and letters of other scripts) one value needs for its own
+ * verdict: fewer, a name of rare characters, say nothing. */
+#define MIN_VALUE_HAN 12
+
+/**
+ * pr_encoding_text_looks_misread:
+ * @text: one value, valid UTF-8, as decoded
+ * @length: its length in bytes
+ *
+ * The verdict on rare characters for one value alone, where no column's
+ * worth of values is at hand (a record checked as it comes): Chinese read
+ * in another Chinese or another language's encoding.
+ *
+ * Returns: whether @text has at least %MIN_VALUE_HAN ideographs and
+ *   letters of other scripts, and more than one in five is rare or foreign
+ */
+gboolean
+pr_encoding_text_looks_misread (const char *text,
+                                gsize       length)
+{
+  PrEncodingCheck check = { 0 };
+
+  g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), FALSE);
+
+  count_han (&check, text, length, 0);
+  return check.han >= MIN_VALUE_HAN && check.common_han * 5 < check.han * COMMON_HAN_FIFTHS;
 }
 
 PrEncodingCheck *
@@ -492,13 +547,13 @@ pr_encoding_check_set_csv_error (GError          **error,
 
   if (guess == PR_ENCODING_GUESS_RARE_HAN)
     g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                 ngettext ("%s, column “%s”: read as %s, the Chinese text is mostly rare characters (%llu value, "
-                           "first on line %llu), as Chinese text read in another Chinese encoding is (GBK read "
-                           "as Big5, or Big5 as GBK): give the file's encoding with --encoding; if %s is right, "
+                 ngettext ("%s, column “%s”: read as %s, the text is mostly rare Chinese characters or letters "
+                           "of other scripts (%llu value, first on line %llu), as Chinese text read in another "
+                           "encoding is (GBK read as Big5 or EUC-KR, Big5 as GBK, UTF-8 as KOI8-R): give the file's encoding with --encoding; if %s is right, "
                            "add --force-encoding",
-                           "%s, column “%s”: read as %s, the Chinese text is mostly rare characters (%llu values, "
-                           "first on line %llu), as Chinese text read in another Chinese encoding is (GBK read "
-                           "as Big5, or Big5 as GBK): give the file's encoding with --encoding; if %s is right, "
+                           "%s, column “%s”: read as %s, the text is mostly rare Chinese characters or letters "
+                           "of other scripts (%llu values, first on line %llu), as Chinese text read in another "
+                           "encoding is (GBK read as Big5 or EUC-KR, Big5 as GBK, UTF-8 as KOI8-R): give the file's encoding with --encoding; if %s is right, "
                            "add --force-encoding", count),
                  path, name, given, (unsigned long long) count, (unsigned long long) first, given);
   else if (fits != NULL && raw)

@@ -42,6 +42,8 @@ void             pr_encoding_check_set_csv_error (GError          **error,
                                                   guint64           first,
                                                   guint64           count,
                                                   gboolean          raw);
+gboolean         pr_encoding_text_looks_misread (const char *text,
+                                                 gsize       length);
 gboolean         pr_encoding_check_is_raw      (const PrEncodingCheck *check,
                                                 PrEncodingGuess   guess);
 

@@ -565,6 +565,59 @@ texts_free (gpointer texts)
   g_free (texts);
 }
 
+/* An id of white space alone is as empty as none; ids that differ only in
+ * white space around them (“1011 ” and “1011”) name one record to a
+ * reader, and the server compares them as equal: both are refused rather
+ * than read as two records. @padded maps the ids with such white space,
+ * stripped, to themselves; it is made at the first. */
+static gboolean
+check_padded_id (GHashTable  **padded,
+                 GHashTable   *seen,
+                 const char   *id,
+                 const char   *position_name,
+                 guint64       position,
+                 const char   *column,
+                 GError      **error)
+{
+  gsize length = strlen (id);
+  const char *other = NULL;
+  g_autofree char *stripped = NULL;
+
+  if (!g_ascii_isspace (id[0]) && !g_ascii_isspace (id[length - 1]))
+    {
+      if (*padded != NULL)
+        other = g_hash_table_lookup (*padded, id);
+      if (other == NULL)
+        return TRUE;
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                   _("%s %llu: the ids “%s” and “%s” differ only in the white space around them, so a reader (and the "
+                     "server) takes them for one: correct one of them"),
+                   _(position_name), (unsigned long long) position, id, other);
+      return FALSE;
+    }
+  stripped = g_strstrip (g_strdup (id));
+  if (stripped[0] == '\0')
+    {
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                   _("%s %llu: the id column “%s” holds only white space"), _(position_name),
+                   (unsigned long long) position, column);
+      return FALSE;
+    }
+  if (g_hash_table_contains (seen, stripped) ||
+      (*padded != NULL && (other = g_hash_table_lookup (*padded, stripped)) != NULL))
+    {
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                   _("%s %llu: the ids “%s” and “%s” differ only in the white space around them, so a reader (and the "
+                     "server) takes them for one: correct one of them"),
+                   _(position_name), (unsigned long long) position, id, other != NULL ? other : stripped);
+      return FALSE;
+    }
+  if (*padded == NULL)
+    *padded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_hash_table_insert (*padded, g_steal_pointer (&stripped), g_strdup (id));
+  return TRUE;
+}
+
 /**
  * pr_record_set_load:
  * @mapping: the columns; the source gives values in its order
@@ -596,6 +649,7 @@ pr_record_set_load (const PrMapping          *mapping,
   g_autoptr(PrRecordSet) set = NULL;
   g_autoptr(PrBatchFingerprinter) fingerprinter = NULL;
   g_autoptr(GHashTable) seen_ids = NULL;
+  g_autoptr(GHashTable) padded_ids = NULL;  /* an id with white space around it, by the id without */
   g_autoptr(GError) local_error = NULL;
   g_autoptr(PrDateColumn) date_reader = NULL;
   Loader loader = { 0 };
@@ -753,6 +807,12 @@ pr_record_set_load (const PrMapping          *mapping,
         /* The row's number among the rows, skipped ones too. */
         id = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) index + 1 + set->n_bad_rows);
 
+      if (id_column >= 0 && !check_padded_id (&padded_ids, seen_ids, id, loader.position_name, position,
+                                              pr_mapping_get_column (mapping, id_column)->name, error))
+        {
+          g_free (id);
+          goto out;
+        }
       if (!g_hash_table_add (seen_ids, id))
         {
           g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
@@ -846,7 +906,10 @@ pr_record_set_load (const PrMapping          *mapping,
   if (set->identities != NULL)
     pr_identity_table_finish (set->identities);
   if (date_reader != NULL)
-    set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
+    {
+      set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
+      set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
+    }
   if (set->cases != NULL && !pr_case_columns_finish (set->cases, set->n_records, error))
     goto out;
   set->fingerprint_seconds = loader.fingerprint_time / 1e6;

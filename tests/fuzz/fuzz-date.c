@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libFuzzer target: the date parser (pr_date_read ()) on any text, with
  * each order: offsets and fractions, YYYYMMDDHHMMSS, AM/PM, 上午/下午…点,
- * day-first and month-first dates.
+ * day-first and month-first dates, full-width digits and signs.
  *
  * Besides not crashing or reading past the text, a date read must exist
  * (GDateTime takes it back), an offset must be within ±14:00, a date read

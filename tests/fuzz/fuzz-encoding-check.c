@@ -9,7 +9,8 @@
  * reading of bytes is judged as those bytes are (unless it finds a C1
  * control character in bytes that fit nothing else); a verdict names a
  * value that was added; bytes said to look like UTF-8 Chinese text are
- * UTF-8 beyond ASCII.
+ * UTF-8 beyond ASCII. Seeds include Chinese read as EUC-KR, CP1251 and
+ * KOI8-R (Hangul and Cyrillic, judged with the rare characters) and pinyin.
  */
 
 #include <string.h>

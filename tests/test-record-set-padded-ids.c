@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Ids of white space alone, and ids that differ only in the white space
+ * around them, are refused, naming the line; ids all written with the
+ * same padding, and ids with white space inside, are read as written. The
+ * oracle is the file as written here.
+ */
+#define G_LOG_DOMAIN "pr-test-record-set-padded-ids"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-record-set.h"
+#include "pr-test-util.h"
+
+static PrRecordSet *
+load (const char  *csv,
+      GError     **error)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1 };
+  PrRecordSet *set;
+
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
+  pr_test_remove_tree (dir);
+  return set;
+}
+
+static void
+test_refused (void)
+{
+  static const struct { const char *csv, *line; } cases[] = {
+    { "id,body\n1,some words here\n  ,other words there\n", "line 3" },
+    { "id,body\n1,some words here\n\t,other words there\n", "line 3" },
+    { "id,body\n1011,some words here\n1011 ,other words there\n", "line 3" },
+    { "id,body\n 7,some words here\n2,more words\n7\t,other words there\n", "line 4" },
+    { "id,body\nA7 ,some words here\n2,more words\nA7,other words there\n", "line 4" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) set = load (cases[i].csv, &error);
+
+      g_test_message ("%u: %s", i, error != NULL ? error->message : "read");
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
+      g_assert_null (set);
+      g_assert_nonnull (strstr (error->message, cases[i].line));
+    }
+}
+
+static void
+test_read_as_written (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = load ("id,body\n 1 ,some words here\n 2 ,other words there\nA 1,more words\n", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, ==, 3);
+  g_assert_cmpstr (set->ids->pdata[0], ==, " 1 ");
+  g_assert_cmpstr (set->ids->pdata[2], ==, "A 1");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/record-set/padded-ids/refused", test_refused);
+  g_test_add_func ("/engine/record-set/padded-ids/read-as-written", test_read_as_written);
+
+  return g_test_run ();
+}
