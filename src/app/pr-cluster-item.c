@@ -41,6 +41,8 @@ struct _PrClusterItem
   guint    n_bridges;           /* of the pair graph (pr-session-risk.c) */
   double   min_share;           /* the least shared-passage share of a pair; -1: no pair shares passages */
   guint64  rated_members;       /* which members were in the cluster when it was rated */
+  gboolean passages_unknown;    /* the scan was opened from the store, which keeps no passages */
+  guint    kinds;               /* PrRepeatKind bits of its members next to the primary */
   guint    n_same_petitioner;   /* members in the cluster (not "not a repeat") */
   guint    n_other_petitioner;
   gboolean petitioners_known;   /* some member's petitioner is known next to the primary's */
@@ -497,6 +499,23 @@ pr_cluster_item_compare_petitioners (PrClusterItem     *self,
   count_petitioners (self);
 }
 
+/* @kinds: a bit (1 << PrRepeatKind) for each kind of repeat the cluster
+ * holds (pr-session-kinds.c) */
+void
+pr_cluster_item_set_kinds (PrClusterItem *self,
+                           guint          kinds)
+{
+  self->kinds = kinds;
+}
+
+/* Whether the cluster holds a repeat of @kind, as the scan found it. */
+gboolean
+pr_cluster_item_has_kind (PrClusterItem *self,
+                          PrRepeatKind   kind)
+{
+  return (self->kinds & (1u << kind)) != 0;
+}
+
 guint
 pr_cluster_item_get_n_same_petitioner (PrClusterItem *self)
 {
@@ -798,6 +817,17 @@ pr_cluster_item_set_risk (PrClusterItem *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK_DETAILS]);
 }
 
+/* Whether the scan compared the records' passages: one opened from the
+ * store did not, and the risk says so rather than nothing. */
+void
+pr_cluster_item_set_passages_known (PrClusterItem *self,
+                                    gboolean       known)
+{
+  self->passages_unknown = !known;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK_DETAILS]);
+}
+
 guint
 pr_cluster_item_get_n_bridges (PrClusterItem *self)
 {
@@ -827,7 +857,12 @@ pr_cluster_item_dup_risk (PrClusterItem *self)
   if (self->min_share >= 0)
     /* Translators: the risk column: the least share of passages two records share */
     return g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
-  return g_strdup ("");
+  if (self->passages_unknown)
+    /* Translators: the risk column, for a scan opened from the store: no bridge, and the
+     * passages the records share not compared (a rescan compares them); keep it short */
+    return g_strdup (C_("risk", "passages unknown"));
+  /* Translators: the risk column: no bridge, and no pair linked by shared passages alone */
+  return g_strdup (C_("risk", "none"));
 }
 
 /* The weakest links in a sentence, for the risk cell's tooltip. */
@@ -843,7 +878,11 @@ dup_risk_details (PrClusterItem *self)
   if (self->min_share >= 0)
     g_string_append_printf (text, _("%sThe least share of passages two linked records share: %.0f%%."),
                             text->len > 0 ? " " : "", 100 * self->min_share);
-  if (text->len == 0)
+  if (self->passages_unknown && self->min_share < 0)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
+                            _("The passages the records share are not known: this scan was opened from the store, "
+                              "which keeps only the fingerprints. Rescan to compare the passages."));
+  else if (text->len == 0)
     g_string_append (text, _("No bridge, and no records linked by shared passages alone."));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
