@@ -133,16 +133,18 @@ cluster_view (void)
   return GTK_COLUMN_VIEW (find (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
 }
 
-/* The label under @widget that says @text. */
+/* The label under @widget that says @text, whole or (@part) within its text. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
-            const char *text)
+            const char *text,
+            gboolean    part)
 {
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+  if (GTK_IS_LABEL (widget) && (part ? strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL
+                                     : g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_label (child, text);
+      GtkWidget *found = find_label (child, text, part);
 
       if (found != NULL)
         return found;
@@ -157,7 +159,7 @@ test_list_fits (void)
 {
   GtkColumnView *view = cluster_view ();
   GtkAdjustment *across = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (view));
-  GtkWidget *subject = find_label (GTK_WIDGET (view), _("Subject"));
+  GtkWidget *subject = find_label (GTK_WIDGET (view), _("Subject"), FALSE);
   PangoLayout *six = NULL;
   int six_width;
 
@@ -297,17 +299,7 @@ test_export_keeps_counts (void)
 static PrIntakePage *
 find_intake_page (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      GtkWidget *page = pr_test_find_widget (toplevel, PR_TYPE_INTAKE_PAGE, NULL);
-
-      if (page != NULL)
-        return PR_INTAKE_PAGE (page);
-    }
-  return NULL;
+  return (PrIntakePage *) pr_test_find_in_toplevels (PR_TYPE_INTAKE_PAGE, NULL);
 }
 
 static gboolean
@@ -316,22 +308,6 @@ has_child (gpointer widget)
   return gtk_widget_get_first_child (widget) != NULL;
 }
 
-/* A label under @widget whose text holds @text. */
-static GtkWidget *
-find_label_containing (GtkWidget  *widget,
-                       const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_containing (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 /* The compare view's button opens the intake check of the record judged. */
 static void
@@ -364,7 +340,7 @@ test_intake_of_judged (void)
     records = find (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (timeline))), GTK_TYPE_BOX,
                     "timeline-records");
     pr_test_wait_until (has_child, records);
-    g_assert_nonnull (find_label_containing (records, judged));
+    g_assert_nonnull (find_label (records, judged, TRUE));
     gtk_menu_button_popdown (GTK_MENU_BUTTON (timeline));
   }
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page))));
