@@ -214,12 +214,14 @@ show_large_case (void)
 }
 
 /* After each Alt+→ the record judged stands whole in the compare view,
- * beside the primary. */
+ * beside the primary, in a window narrowed to a 1,024-pixel screen's. */
 static void
 test_judged_in_view (void)
 {
   PrClusterItem *item = show_large_case ();
   GtkWidget *scroller = find (GTK_WIDGET (window), GTK_TYPE_SCROLLED_WINDOW, "compare-scroller");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
 
   /* The case opens at its first record after the primary; round to the last. */
   for (guint step = 1; step + 1 < pr_cluster_item_get_n_members (item); step++)
@@ -240,7 +242,12 @@ test_judged_in_view (void)
       g_assert_cmpfloat (bounds.origin.x, >=, 0);
       g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (scroller));
       g_assert_cmpfloat (primary_bounds.origin.x, >=, 0);
+      /* Nothing of either record off to the side, to scroll to. */
+      g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller))),
+                         <=, gtk_widget_get_width (scroller));
     }
+  gtk_window_set_default_size (GTK_WINDOW (window), WINDOW_WIDTH, WINDOW_HEIGHT);
+  wait_for_layout ();
 }
 
 /* A click on the primary's header chooses the primary; on the judged
