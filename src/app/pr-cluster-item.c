@@ -809,8 +809,10 @@ pr_cluster_item_set_risk (PrClusterItem *self,
                           double         min_share)
 {
   self->rated_members = members_signature (self);
-  self->n_bridges = n_bridges;
-  self->min_share = min_share < 0 ? -1 : MIN (min_share, 1.0);
+  /* Without the passages the pair graph lacks the pairs they link: its
+   * bridges would be too many, and are not counted. */
+  self->n_bridges = self->passages_unknown ? 0 : n_bridges;
+  self->min_share = self->passages_unknown || min_share < 0 ? -1 : MIN (min_share, 1.0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BRIDGES]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MIN_SHARE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK]);
@@ -851,16 +853,16 @@ pr_cluster_item_get_min_share (PrClusterItem *self)
 char *
 pr_cluster_item_dup_risk (PrClusterItem *self)
 {
+  if (self->passages_unknown)
+    /* Translators: the risk column, for a scan opened from the store, which keeps no
+     * passages: the weakest links are not known until a rescan; keep it short */
+    return g_strdup (C_("risk", "not rated"));
   if (self->n_bridges > 0)
     /* Translators: the risk column: pairs that alone hold the cluster together */
     return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
   if (self->min_share >= 0)
     /* Translators: the risk column: the least share of passages two records share */
     return g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
-  if (self->passages_unknown)
-    /* Translators: the risk column, for a scan opened from the store: no bridge, and the
-     * passages the records share not compared (a rescan compares them); keep it short */
-    return g_strdup (C_("risk", "passages unknown"));
   /* Translators: the risk column: no bridge, and no pair linked by shared passages alone */
   return g_strdup (C_("risk", "none"));
 }
@@ -878,11 +880,11 @@ dup_risk_details (PrClusterItem *self)
   if (self->min_share >= 0)
     g_string_append_printf (text, _("%sThe least share of passages two linked records share: %.0f%%."),
                             text->len > 0 ? " " : "", 100 * self->min_share);
-  if (self->passages_unknown && self->min_share < 0)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
-                            _("The passages the records share are not known: this scan was opened from the store, "
-                              "which keeps only the fingerprints. Rescan to compare the passages."));
-  else if (text->len == 0)
+  if (self->passages_unknown)
+    return g_strdup (_("Not rated: this scan was opened from the store, which keeps the fingerprints but not the "
+                       "passages the records share, so the case's weakest links are not known. Rescan to rate "
+                       "them."));
+  if (text->len == 0)
     g_string_append (text, _("No bridge, and no records linked by shared passages alone."));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

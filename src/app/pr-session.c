@@ -942,7 +942,7 @@ scan_thread (GTask        *task,
    * them take a while. */
   _pr_session_make_items (data->result->clustering, data->result->set, data->result->case_numbers,
               &data->items, &data->cluster_of);
-  /* The store keeps no passages: their share is said to be unknown. */
+  /* The store keeps no passages: the risk is said not to be rated. */
   if (data->from_store)
     for (guint i = 0; i < data->items->len; i++)
       pr_cluster_item_set_passages_known (data->items->pdata[i], FALSE);
