@@ -285,6 +285,46 @@ test_header_click (void)
   g_assert_cmpstr (pr_compare_view_get_selected_id (compare), ==, pr_cluster_item_get_primary_id (item));
 }
 
+static gboolean
+focus_within (GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Tab leaves the cluster list for the compare view (GTK 4.8's list went
+ * from row to row); Shift+Tab goes back to the filters. */
+static void
+test_tab_leaves_list (void)
+{
+  GtkWidget *view = GTK_WIDGET (cluster_view ());
+  GtkWidget *compare = GTK_WIDGET (compare_view ());
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (view);
+  GtkEventController *keys = NULL;
+  gboolean handled = FALSE;
+
+  show_large_case ();
+  pr_review_page_focus_list (PR_REVIEW_PAGE (find (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL)));
+  g_assert_true (focus_within (view));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        keys = controller;
+    }
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Tab, 0, 0, &handled);
+  g_assert_true (handled);
+  g_assert_true (focus_within (compare));
+  pr_review_page_focus_list (PR_REVIEW_PAGE (find (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL)));
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_ISO_Left_Tab, 0, GDK_SHIFT_MASK, &handled);
+  g_assert_true (handled);
+  g_assert_true (focus_within (find (GTK_WIDGET (window), GTK_TYPE_ENTRY, "date-to")));
+}
+
 /* The export says what it wrote in its bar; the line under the list
  * keeps the scan's counts. */
 static void
@@ -493,6 +533,7 @@ main (int    argc,
   g_test_add_func ("/app/walkthrough/list-fits", test_list_fits);
   g_test_add_func ("/app/walkthrough/judged-in-view", test_judged_in_view);
   g_test_add_func ("/app/walkthrough/header-click", test_header_click);
+  g_test_add_func ("/app/walkthrough/tab-leaves-list", test_tab_leaves_list);
   g_test_add_func ("/app/walkthrough/export-keeps-counts", test_export_keeps_counts);
   g_test_add_func ("/app/walkthrough/intake-of-judged", test_intake_of_judged);
   g_test_add_func ("/app/walkthrough/kind-filter", test_kind_filter);

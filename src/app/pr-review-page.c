@@ -545,11 +545,35 @@ title_number_column (GListModel   *clusters,
                                       pr_cluster_item_get_is_case (first) ? _("Case") : _("No."));
 }
 
+/* GTK 4.8's list moves the focus from row to row on Tab: a keyboard
+ * could not leave a list of hundreds of cases. Tab goes on to the compare
+ * view, Shift+Tab back to the filters; the arrows move in the list. */
+static gboolean
+list_key_pressed (PrReviewPage    *self,
+                  guint            keyval,
+                  guint            keycode,
+                  GdkModifierType  state)
+{
+  if (keyval == GDK_KEY_ISO_Left_Tab || (keyval == GDK_KEY_Tab && (state & GDK_SHIFT_MASK)))
+    return gtk_widget_grab_focus (self->date_to);
+  if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab)
+    return gtk_widget_child_focus (self->compare_view, GTK_DIR_TAB_FORWARD);
+  return FALSE;
+}
+
 /* The list's models and columns are in pr-review-page.ui; the clusters
  * at the bottom of the chain are the session's. */
 static void
 setup_cluster_list (PrReviewPage *self)
 {
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    gtk_event_controller_set_name (keys, "list-tab-out");
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (list_key_pressed), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (self->cluster_view, keys);
+  }
   gtk_custom_filter_set_filter_func (self->state_filter, filter_state, self, NULL);
   gtk_custom_filter_set_filter_func (self->kind_filter, filter_kind, self, NULL);
   gtk_custom_filter_set_filter_func (self->repeat_kind_filter, filter_repeat_kind, self, NULL);
