@@ -56,6 +56,25 @@ pr_test_find_widget (GtkWidget  *widget,
   return NULL;
 }
 
+/* The first widget of @type (and @name, if not NULL) in any toplevel
+ * window: a window the one under test opened. */
+GtkWidget *
+pr_test_find_in_toplevels (GType       type,
+                           const char *name)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+      GtkWidget *found = pr_test_find_widget (toplevel, type, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The cluster list is filled in turns (and a filter or sort model set
  * incremental would work in turns too): TRUE once all is done. */
 gboolean

@@ -14,6 +14,8 @@ GtkWidget *pr_test_find_widget      (GtkWidget  *widget,
                                      GType       type,
                                      const char *name);
 gboolean   pr_test_list_settled     (gpointer    column_view);
+GtkWidget *pr_test_find_in_toplevels (GType      type,
+                                      const char *name);
 char      *pr_test_unnamed_controls (GtkWidget  *widget);
 
 /* The ui test's shared parts (pr-test-ui.c): the server, waiting,

@@ -23,17 +23,7 @@
 static PrIntakePage *
 find_intake_page (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-      GtkWidget *page = pr_test_find_widget (toplevel, PR_TYPE_INTAKE_PAGE, NULL);
-
-      if (page != NULL)
-        return PR_INTAKE_PAGE (page);
-    }
-  return NULL;
+  return (PrIntakePage *) pr_test_find_in_toplevels (PR_TYPE_INTAKE_PAGE, NULL);
 }
 
 static gboolean

@@ -211,6 +211,23 @@ test_open_last_scan (void)
   g_assert_nonnull (strstr (scan_label (window), today));
   g_assert_nonnull (strstr (scan_label (window), "opened as saved"));
   g_assert_nonnull (strstr (scan_label (window), "1 of its records has been deleted"));
+  /* The risk of every case says why it is not rated: the store keeps no
+   * passages, without which the bridges would be miscounted too. */
+  {
+    GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+
+    for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+      {
+        g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+        g_autofree char *risk = pr_cluster_item_dup_risk (item);
+        g_autofree char *details = NULL;
+
+        g_object_get (item, "risk-details", &details, NULL);
+        g_test_message ("case %u: risk “%s”: %s", pr_cluster_item_get_number (item), risk, details);
+        g_assert_cmpstr (risk, ==, "not rated");
+        g_assert_nonnull (strstr (details, "opened from the store"));
+      }
+  }
   /* Its case shows the deleted record as deleted. */
   pr_test_select_cluster (window, GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW,
                                                                         "cluster-list")), deleted_case);

@@ -41,6 +41,8 @@ struct _PrClusterItem
   guint    n_bridges;           /* of the pair graph (pr-session-risk.c) */
   double   min_share;           /* the least shared-passage share of a pair; -1: no pair shares passages */
   guint64  rated_members;       /* which members were in the cluster when it was rated */
+  gboolean passages_unknown;    /* the scan was opened from the store, which keeps no passages */
+  guint    kinds;               /* PrRepeatKind bits of its members next to the primary */
   guint    n_same_petitioner;   /* members in the cluster (not "not a repeat") */
   guint    n_other_petitioner;
   gboolean petitioners_known;   /* some member's petitioner is known next to the primary's */
@@ -497,6 +499,23 @@ pr_cluster_item_compare_petitioners (PrClusterItem     *self,
   count_petitioners (self);
 }
 
+/* @kinds: a bit (1 << PrRepeatKind) for each kind of repeat the cluster
+ * holds (pr-session-kinds.c) */
+void
+pr_cluster_item_set_kinds (PrClusterItem *self,
+                           guint          kinds)
+{
+  self->kinds = kinds;
+}
+
+/* Whether the cluster holds a repeat of @kind, as the scan found it. */
+gboolean
+pr_cluster_item_has_kind (PrClusterItem *self,
+                          PrRepeatKind   kind)
+{
+  return (self->kinds & (1u << kind)) != 0;
+}
+
 guint
 pr_cluster_item_get_n_same_petitioner (PrClusterItem *self)
 {
@@ -790,10 +809,23 @@ pr_cluster_item_set_risk (PrClusterItem *self,
                           double         min_share)
 {
   self->rated_members = members_signature (self);
-  self->n_bridges = n_bridges;
-  self->min_share = min_share < 0 ? -1 : MIN (min_share, 1.0);
+  /* Without the passages the pair graph lacks the pairs they link: its
+   * bridges would be too many, and are not counted. */
+  self->n_bridges = self->passages_unknown ? 0 : n_bridges;
+  self->min_share = self->passages_unknown || min_share < 0 ? -1 : MIN (min_share, 1.0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_BRIDGES]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MIN_SHARE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK_DETAILS]);
+}
+
+/* Whether the scan compared the records' passages: one opened from the
+ * store did not, and the risk says so rather than nothing. */
+void
+pr_cluster_item_set_passages_known (PrClusterItem *self,
+                                    gboolean       known)
+{
+  self->passages_unknown = !known;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK_DETAILS]);
 }
@@ -821,13 +853,18 @@ pr_cluster_item_get_min_share (PrClusterItem *self)
 char *
 pr_cluster_item_dup_risk (PrClusterItem *self)
 {
+  if (self->passages_unknown)
+    /* Translators: the risk column, for a scan opened from the store, which keeps no
+     * passages: the weakest links are not known until a rescan; keep it short */
+    return g_strdup (C_("risk", "not rated"));
   if (self->n_bridges > 0)
     /* Translators: the risk column: pairs that alone hold the cluster together */
     return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
   if (self->min_share >= 0)
     /* Translators: the risk column: the least share of passages two records share */
     return g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
-  return g_strdup ("");
+  /* Translators: the risk column: no bridge, and no pair linked by shared passages alone */
+  return g_strdup (C_("risk", "none"));
 }
 
 /* The weakest links in a sentence, for the risk cell's tooltip. */
@@ -843,6 +880,10 @@ dup_risk_details (PrClusterItem *self)
   if (self->min_share >= 0)
     g_string_append_printf (text, _("%sThe least share of passages two linked records share: %.0f%%."),
                             text->len > 0 ? " " : "", 100 * self->min_share);
+  if (self->passages_unknown)
+    return g_strdup (_("Not rated: this scan was opened from the store, which keeps the fingerprints but not the "
+                       "passages the records share, so the case's weakest links are not known. Rescan to rate "
+                       "them."));
   if (text->len == 0)
     g_string_append (text, _("No bridge, and no records linked by shared passages alone."));
   return g_string_free (g_steal_pointer (&text), FALSE);

@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "pr-record-set.h"
+#include "pr-repeat-kind.h"
 #include "pr-store.h"
 
 G_BEGIN_DECLS
@@ -58,6 +59,10 @@ void                   pr_cluster_item_compare_petitioners (PrClusterItem *item,
                                                         const PrRecordSet *set);
 guint                  pr_cluster_item_get_n_same_petitioner  (PrClusterItem *item);
 guint                  pr_cluster_item_get_n_other_petitioner (PrClusterItem *item);
+void                   pr_cluster_item_set_kinds       (PrClusterItem    *item,
+                                                        guint             kinds);
+gboolean               pr_cluster_item_has_kind        (PrClusterItem    *item,
+                                                        PrRepeatKind      kind);
 gboolean               pr_cluster_item_apply           (PrClusterItem    *item,
                                                         const PrDecision *decision,
                                                         const PrRecordSet *set);
@@ -74,6 +79,8 @@ void                   pr_cluster_item_set_risk        (PrClusterItem    *item,
                                                         guint             n_bridges,
                                                         double            min_share);
 gboolean               pr_cluster_item_get_risk_current (PrClusterItem   *item);
+void                   pr_cluster_item_set_passages_known (PrClusterItem *item,
+                                                        gboolean          known);
 guint                  pr_cluster_item_get_n_bridges   (PrClusterItem    *item);
 double                 pr_cluster_item_get_min_share   (PrClusterItem    *item);
 char                  *pr_cluster_item_dup_risk        (PrClusterItem    *item);

@@ -48,6 +48,7 @@ struct _PrCompareView
 
   GtkWidget         *box;
   GtkWidget         *heading;
+  GtkWidget         *intake_button;  /* win.intake-record of the record judged */
   GtkWidget         *strip;
   GtkWidget         *legend;
   GtkWidget         *scroller;
@@ -244,6 +245,7 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, strip);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, legend);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, intake_button);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, pinned);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explanation);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_summary);
@@ -289,6 +291,7 @@ pr_compare_view_clear (PrCompareView *self,
   gtk_widget_set_visible (self->chains, FALSE);
   gtk_label_set_text (GTK_LABEL (self->heading), message);
   gtk_widget_set_visible (self->explanation, FALSE);
+  gtk_widget_set_sensitive (self->intake_button, FALSE);
 }
 
 PrClusterItem *
@@ -308,7 +311,9 @@ value_label (const char *text)
   gtk_label_set_yalign (GTK_LABEL (label), 0);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
-  gtk_label_set_width_chars (GTK_LABEL (label), 30);
+  /* Narrow at the least: the primary and the record judged always fit
+   * side by side, wrapped, rather than one scrolled out of view. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_add_css_class (label, "field-value");
   return label;
@@ -387,6 +392,21 @@ member_title (PrClusterItem *item,
                                                  : C_("repeat kind", "another petitioner"));
 }
 
+/* A click on a record's header chooses that record, as its card does. */
+static void
+header_clicked (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                PrCompareView   *self)
+{
+  GtkWidget *header = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  guint m = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (header), "member"));
+
+  if (self->item != NULL && m < self->n_members && m != self->selected)
+    select_member (self, m);
+}
+
 /* A column's header: the record's title and its verdict as a badge. */
 static GtkWidget *
 header_cell (PrCompareView *self,
@@ -421,6 +441,13 @@ header_cell (PrCompareView *self,
   gtk_box_append (GTK_BOX (header), label);
   gtk_box_append (GTK_BOX (header), badge);
   gtk_widget_add_css_class (header, "record-header");
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    g_object_set_data (G_OBJECT (header), "member", GUINT_TO_POINTER (m));
+    g_signal_connect_object (click, "released", G_CALLBACK (header_clicked), self, 0);
+    gtk_widget_add_controller (header, GTK_EVENT_CONTROLLER (click));
+  }
   if (m > 0)
     gtk_widget_add_css_class (header, "selected");
   if (m > 0 && pr_cluster_item_get_member (self->item, m)->state == PR_MEMBER_NOT_REPEAT)
@@ -959,6 +986,8 @@ select_member (PrCompareView *self,
   g_free (self->selected_id);
   self->selected_id = g_strdup (chosen->id);
   self->selected_state = chosen->state;
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->intake_button), g_variant_new_string (chosen->id));
+  gtk_widget_set_sensitive (self->intake_button, TRUE);
   add_judged_column (self);
   update_explanation (self);
   /* The strip shows the record chosen, however far along it is. */

@@ -36,6 +36,7 @@ struct _PrIntakePage
   /* Template widgets */
   GtkWidget    *record_entry;
   GtkWidget    *check_record_button;
+  GtkWidget    *record_timeline_button; /* the record typed: its petitioner's timeline */
   GtkWidget    *fields_grid;
   GtkWidget    *check_button;
   GtkWidget    *status_label;
@@ -145,6 +146,17 @@ timeline_shown (GtkPopover *popover,
                 const char *record_id)
 {
   pr_timeline_view_show_record (PR_TIMELINE_VIEW (gtk_popover_get_child (popover)), record_id);
+}
+
+/* The timeline of the record typed by id: its own petitioner's, whether
+ * or not it repeats an earlier case. */
+static void
+record_timeline_shown (PrIntakePage *self,
+                       GtkPopover   *popover)
+{
+  g_autofree char *id = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->record_entry))));
+
+  pr_timeline_view_show_record (PR_TIMELINE_VIEW (gtk_popover_get_child (popover)), id);
 }
 
 /* The verdict is the review window's decision: the window this page's
@@ -443,6 +455,7 @@ pr_intake_page_class_init (PrIntakePageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-intake-page.ui");
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, record_entry);
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, check_record_button);
+  gtk_widget_class_bind_template_child (widget_class, PrIntakePage, record_timeline_button);
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, fields_grid);
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, check_button);
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, status_label);
@@ -477,5 +490,12 @@ pr_intake_page_new (PrSession       *session,
   self->table = g_strdup (table);
   self->mapping = pr_mapping_copy (mapping);
   build_fields (self);
+  {
+    GtkWidget *popover = gtk_popover_new ();
+
+    gtk_popover_set_child (GTK_POPOVER (popover), pr_timeline_view_new (session));
+    g_signal_connect_object (popover, "show", G_CALLBACK (record_timeline_shown), self, G_CONNECT_SWAPPED);
+    gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->record_timeline_button), popover);
+  }
   return GTK_WIDGET (self);
 }

@@ -15,6 +15,10 @@
 #include "pr-catalog.h"
 #include "pr-column-names.h"
 
+/* The parts of a column's row, its name first, each in a size group so
+ * that they line up from row to row whatever their contents. */
+enum { SLOT_NAME, SLOT_TYPE, SLOT_LABEL, SLOT_ROLE, SLOT_WEIGHT_CAPTION, SLOT_WEIGHT, SLOT_PETITIONER, N_SLOTS };
+
 struct _PrMappingPage
 {
   GtkWidget             parent_instance;
@@ -39,6 +43,7 @@ struct _PrMappingPage
   GPtrArray            *column_rows;   /* ColumnRow */
   PrMapping            *guessed;
   GSettings            *column_names;   /* nullable: the display names given */
+  GtkSizeGroup         *slots[N_SLOTS]; /* each part of a column's row as wide on every row */
 };
 
 G_DEFINE_FINAL_TYPE (PrMappingPage, pr_mapping_page, GTK_TYPE_WIDGET)
@@ -459,12 +464,20 @@ fill_columns (PrMappingPage *self,
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->petitioner), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       petitioner_label, -1);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
-      gtk_widget_set_hexpand (name, TRUE);
       gtk_widget_add_css_class (type, "dim-label");
       /* The display names one under another, whatever the types. */
       gtk_label_set_width_chars (GTK_LABEL (type), 10);
       gtk_label_set_xalign (GTK_LABEL (type), 1);
       gtk_widget_add_css_class (weight_caption, "dim-label");
+      /* Lined up from the left, the name's place as wide on every row: the
+       * encoding and the date order take turns in the last place, which a
+       * row without either (the id's) leaves empty at its end. */
+      {
+        GtkWidget *slotted[] = { name, type, row->label, row->role, weight_caption, row->weight, row->petitioner };
+
+        for (guint w = 0; w < G_N_ELEMENTS (slotted); w++)
+          gtk_size_group_add_widget (self->slots[w], slotted[w]);
+      }
       gtk_box_append (GTK_BOX (box), name);
       gtk_box_append (GTK_BOX (box), type);
       gtk_box_append (GTK_BOX (box), row->label);
@@ -736,6 +749,8 @@ pr_mapping_page_dispose (GObject *object)
   g_clear_object (&self->tables);
   g_clear_object (&self->session);
   g_clear_pointer (&self->column_rows, g_ptr_array_unref);
+  for (guint i = 0; i < N_SLOTS; i++)
+    g_clear_object (&self->slots[i]);
   g_clear_pointer (&self->guessed, pr_mapping_free);
   g_clear_object (&self->column_names);
 
@@ -807,6 +822,8 @@ pr_mapping_page_init (PrMappingPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->column_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) column_row_free);
+  for (guint i = 0; i < N_SLOTS; i++)
+    self->slots[i] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->column_names = pr_column_names_settings ();
   gtk_editable_set_text (GTK_EDITABLE (self->status_repeat_entry), C_("status written", "repeat"));
   gtk_editable_set_text (GTK_EDITABLE (self->status_not_repeat_entry), C_("status written", "not a repeat"));

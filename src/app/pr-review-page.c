@@ -33,6 +33,15 @@ typedef enum {
   KIND_OTHER_PETITIONER,  /* with the same matter from another */
 } KindFilter;
 
+/* The office's kinds, in the order of the kind-of-repeat dropdown's items. */
+static const PrRepeatKind repeat_kinds[] = {
+  PR_REPEAT_KIND_NONE,  /* any kind */
+  PR_REPEAT_KIND_REPEAT,
+  PR_REPEAT_KIND_SAME_MATTER,
+  PR_REPEAT_KIND_MULTI_SEND,
+  PR_REPEAT_KIND_SAME_PERSON,
+};
+
 struct _PrReviewPage
 {
   GtkWidget             parent_instance;
@@ -41,6 +50,7 @@ struct _PrReviewPage
   GtkWidget            *search_entry;
   GtkWidget            *filter_dropdown;
   GtkWidget            *kind_dropdown;
+  GtkWidget            *repeat_kind_dropdown;
   GtkWidget            *date_from;
   GtkWidget            *date_to;
   GtkWidget            *list_stack;
@@ -57,12 +67,14 @@ struct _PrReviewPage
   GCancellable         *searching;     /* the table being searched */
   guint                 state_shown;   /* the state and kind dropdowns' choices the list follows */
   guint                 kind_shown;
+  guint                 repeat_kind_shown;
   char                 *date_error;    /* why the date range cannot be read, or NULL */
   GtkSingleSelection   *selection;
   GtkFilterListModel   *filtered;
   GtkEveryFilter       *filter;
   GtkCustomFilter      *state_filter;
   GtkCustomFilter      *kind_filter;
+  GtkCustomFilter      *repeat_kind_filter;
   PrDateRangeFilter    *date_filter;
   PrSearchFilter       *search_filter;
   GtkSortListModel     *sorted;
@@ -141,12 +153,23 @@ filter_kind (gpointer item,
            (which == KIND_OTHER_PETITIONER && pr_cluster_item_get_n_other_petitioner (item) == 0));
 }
 
+static gboolean
+filter_repeat_kind (gpointer item,
+                    gpointer user_data)
+{
+  PrReviewPage *self = user_data;
+  guint which = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->repeat_kind_dropdown));
+
+  return which == 0 || which >= G_N_ELEMENTS (repeat_kinds) || pr_cluster_item_has_kind (item, repeat_kinds[which]);
+}
+
 /* Whether any filter leaves a cluster out. */
 static gboolean
 filtering (PrReviewPage *self)
 {
   return gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)) != FILTER_ALL ||
          gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown)) != KIND_ANY ||
+         gtk_drop_down_get_selected (GTK_DROP_DOWN (self->repeat_kind_dropdown)) != 0 ||
          pr_date_range_filter_get_active (self->date_filter) ||
          pr_search_filter_get_text (self->search_filter)[0] != '\0';
 }
@@ -240,8 +263,11 @@ filter_changed (PrReviewPage *self)
   widened_to (self->state_filter, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)), FILTER_ALL,
               &self->state_shown);
   widened_to (self->kind_filter, kind, KIND_ANY, &self->kind_shown);
+  widened_to (self->repeat_kind_filter, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->repeat_kind_dropdown)), 0,
+              &self->repeat_kind_shown);
   /* Say why the list is empty, rather than leave the reviewer guessing. */
-  if (kind != KIND_ANY && mapping != NULL && pr_mapping_count_petitioner (mapping) == 0)
+  if ((kind != KIND_ANY || self->repeat_kind_shown != 0) && mapping != NULL &&
+      pr_mapping_count_petitioner (mapping) == 0)
     gtk_label_set_text (GTK_LABEL (self->summary_label),
                         _("No column of the scan tells who the petitioner is: on the mapping page, say "
                           "which column holds the ID card, phone, name or petitioner id, and scan again."));
@@ -371,6 +397,7 @@ pr_review_page_clear_filters (PrReviewPage *self)
   gtk_editable_set_text (GTK_EDITABLE (self->date_from), "");
   gtk_editable_set_text (GTK_EDITABLE (self->date_to), "");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->kind_dropdown), KIND_ANY);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->repeat_kind_dropdown), 0);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->filter_dropdown), FILTER_ALL);
   gtk_widget_grab_focus (self->cluster_view);
 }
@@ -518,13 +545,38 @@ title_number_column (GListModel   *clusters,
                                       pr_cluster_item_get_is_case (first) ? _("Case") : _("No."));
 }
 
+/* GTK 4.8's list moves the focus from row to row on Tab: a keyboard
+ * could not leave a list of hundreds of cases. Tab goes on to the compare
+ * view, Shift+Tab back to the filters; the arrows move in the list. */
+static gboolean
+list_key_pressed (PrReviewPage    *self,
+                  guint            keyval,
+                  guint            keycode,
+                  GdkModifierType  state)
+{
+  if (keyval == GDK_KEY_ISO_Left_Tab || (keyval == GDK_KEY_Tab && (state & GDK_SHIFT_MASK)))
+    return gtk_widget_grab_focus (self->date_to);
+  if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab)
+    return gtk_widget_child_focus (self->compare_view, GTK_DIR_TAB_FORWARD);
+  return FALSE;
+}
+
 /* The list's models and columns are in pr-review-page.ui; the clusters
  * at the bottom of the chain are the session's. */
 static void
 setup_cluster_list (PrReviewPage *self)
 {
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    gtk_event_controller_set_name (keys, "list-tab-out");
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (list_key_pressed), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (self->cluster_view, keys);
+  }
   gtk_custom_filter_set_filter_func (self->state_filter, filter_state, self, NULL);
   gtk_custom_filter_set_filter_func (self->kind_filter, filter_kind, self, NULL);
+  gtk_custom_filter_set_filter_func (self->repeat_kind_filter, filter_repeat_kind, self, NULL);
   g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
@@ -681,6 +733,8 @@ pr_review_page_dispose (GObject *object)
     gtk_custom_filter_set_filter_func (self->state_filter, NULL, NULL, NULL);
   if (self->kind_filter != NULL)
     gtk_custom_filter_set_filter_func (self->kind_filter, NULL, NULL, NULL);
+  if (self->repeat_kind_filter != NULL)
+    gtk_custom_filter_set_filter_func (self->repeat_kind_filter, NULL, NULL, NULL);
   if (self->filtered != NULL)
     g_signal_handlers_disconnect_by_data (self->filtered, self);
   if (self->searching != NULL)
@@ -725,6 +779,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   BIND (search_entry);
   BIND (filter_dropdown);
   BIND (kind_dropdown);
+  BIND (repeat_kind_dropdown);
   BIND (date_from);
   BIND (date_to);
   BIND (list_stack);
@@ -733,6 +788,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   BIND (filtered);
   BIND (state_filter);
   BIND (kind_filter);
+  BIND (repeat_kind_filter);
   BIND (date_filter);
   BIND (search_filter);
   BIND (summary_label);

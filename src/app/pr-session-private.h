@@ -141,6 +141,8 @@ void     _pr_session_make_items                (PrClustering       *clustering,
                                                 GHashTable        **cluster_of_out);
 void     _pr_session_rate_risks                (PrScanResult       *result,
                                                 GPtrArray          *items);
+void     _pr_session_tell_kinds                (PrScanResult       *result,
+                                                GPtrArray          *items);
 void     _pr_session_install_clusters          (PrSession          *self,
                                                 GPtrArray          *items,
                                                 GHashTable         *cluster_of,

@@ -254,6 +254,7 @@ apply_thread (GTask        *task,
     }
   _pr_session_make_items (regroup->clustering, set, case_numbers, &regroup->items, &regroup->cluster_of);
   _pr_session_rate_risks (regroup->shared->result, regroup->items);
+  _pr_session_tell_kinds (regroup->shared->result, regroup->items);
   g_task_return_boolean (task, TRUE);
 }
 

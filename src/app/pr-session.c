@@ -942,7 +942,12 @@ scan_thread (GTask        *task,
    * them take a while. */
   _pr_session_make_items (data->result->clustering, data->result->set, data->result->case_numbers,
               &data->items, &data->cluster_of);
+  /* The store keeps no passages: the risk is said not to be rated. */
+  if (data->from_store)
+    for (guint i = 0; i < data->items->len; i++)
+      pr_cluster_item_set_passages_known (data->items->pdata[i], FALSE);
   _pr_session_rate_risks (data->result, data->items);
+  _pr_session_tell_kinds (data->result, data->items);
   g_task_return_boolean (task, TRUE);
   return;
 

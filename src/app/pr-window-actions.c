@@ -404,7 +404,8 @@ exported (GObject      *object,
   /* Translators: %s: "Exported 3 cases"; then the records (rows) and the file */
   text = g_strdup_printf (ngettext ("%s (%llu record) to %s.", "%s (%llu records) to %s.", rows),
                           cases, (unsigned long long) rows, self->export_name);
-  pr_review_page_set_summary (PR_REVIEW_PAGE (self->review_page), text);
+  /* Said in the bar under the list, whose line keeps the scan's counts. */
+  pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
   gtk_label_set_text (GTK_LABEL (self->export_label), text);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->export_revealer), TRUE);
 }

@@ -49,7 +49,8 @@ pr_window_get_error_text (PrWindow *self)
   return gtk_label_get_text (GTK_LABEL (self->error_label));
 }
 
-/* The line under the cluster list: what the last scan or export did. */
+/* The line under the cluster list: the scan's figures (an export says
+ * what it wrote in a bar of its own). */
 const char *
 pr_window_get_summary_text (PrWindow *self)
 {
