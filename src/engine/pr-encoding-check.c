@@ -66,6 +66,23 @@ latin_byte (gunichar c)
   return -1;
 }
 
+/* The character at @p of valid UTF-8: g_utf8_get_char () inlined, as the
+ * check decodes every character of every value read. */
+static inline gunichar
+valid_utf8_char (const char *p)
+{
+  const guchar *u = (const guchar *) p;
+
+  if (u[0] < 0x80)
+    return u[0];
+  if (u[0] < 0xE0)
+    return ((gunichar) (u[0] & 0x1F) << 6) | (u[1] & 0x3F);
+  if (u[0] < 0xF0)
+    return ((gunichar) (u[0] & 0x0F) << 12) | ((gunichar) (u[1] & 0x3F) << 6) | (u[2] & 0x3F);
+  return ((gunichar) (u[0] & 0x07) << 18) | ((gunichar) (u[1] & 0x3F) << 12) |
+         ((gunichar) (u[2] & 0x3F) << 6) | (u[3] & 0x3F);
+}
+
 /* Of valid UTF-8 @text: whether it has a character beyond ASCII, whether
  * a Latin-1 or CP1252 reading could have made each of its characters, and
  * whether it has a C1 control character. */
@@ -82,7 +99,7 @@ scan_text (const char *text,
   *latin = TRUE;
   for (const char *p = text; p < end; p = g_utf8_next_char (p))
     {
-      gunichar c = g_utf8_get_char (p);
+      gunichar c = valid_utf8_char (p);
 
       *c1 |= c >= 0x80 && c <= 0x9F;
       *high |= c >= 0x80;
@@ -354,7 +371,7 @@ count_han (PrEncodingCheck *check,
 
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
-      gunichar c = g_utf8_get_char (p);
+      gunichar c = valid_utf8_char (p);
 
       if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
         continue;
