@@ -104,6 +104,74 @@ test_misdecoded (void)
   g_assert_cmpstr (pr_encoding_guess_to_string (PR_ENCODING_GUESS_GB18030), ==, "GB18030");
 }
 
+/* What a Latin-1 or CP1252 reading makes of a byte, by ICU's tables (the
+ * oracle's own): -1 for a character none makes. */
+static int
+oracle_latin_byte (gunichar c)
+{
+  if (c <= 0xFF)
+    return c;
+  for (int b = 0x80; b <= 0x9F; b++)
+    {
+      char byte = (char) b;
+      g_autofree char *text = g_convert (&byte, 1, "UTF-8", "CP1252", NULL, NULL, NULL);
+
+      if (text != NULL && g_utf8_get_char (text) == c)
+        return b;
+    }
+  return -1;
+}
+
+/* pr_encoding_guess_misdecoded() as its documentation says, character by
+ * character. */
+static PrEncodingGuess
+oracle_misdecoded (const char *text)
+{
+  g_autoptr(GString) bytes = g_string_new (NULL);
+  gboolean high = FALSE, latin = TRUE, c1 = FALSE;
+  PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      int b = oracle_latin_byte (c);
+
+      high |= c >= 0x80;
+      c1 |= c >= 0x80 && c <= 0x9F;
+      latin &= b >= 0;
+      g_string_append_c (bytes, (char) b);
+    }
+  if (!high)
+    return PR_ENCODING_GUESS_NONE;
+  if (latin)
+    guess = pr_encoding_guess_bytes (bytes->str, bytes->len);
+  return guess == PR_ENCODING_GUESS_NONE && c1 ? PR_ENCODING_GUESS_C1 : guess;
+}
+
+/* Random strings of the characters at the edges of what a Latin-1 or
+ * CP1252 reading makes (C1 controls, CP1252's signs from U+0152 to
+ * U+2122 and their neighbours, ideographs), against the oracle: the
+ * check takes shortcuts over Chinese text. */
+static void
+test_misdecoded_random (void)
+{
+  static const gunichar pool[] = {
+    'a', ' ', 0x80, 0x85, 0x9F, 0xA0, 0xC4, 0xD6, 0xE9, 0xFF, 0x100, 0x151, 0x152, 0x153,
+    0x178, 0x192, 0x2013, 0x20AC, 0x2121, 0x2122, 0x2123, 0x3000, 0x4E2D, 0x6587, 0xFF0C, 0x20000,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+
+  for (guint round = 0; round < 20000; round++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      guint n = g_rand_int_range (rand, 0, 9);
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_unichar (text, pool[g_rand_int_range (rand, 0, G_N_ELEMENTS (pool))]);
+      g_assert_cmpint (pr_encoding_guess_misdecoded (text->str, text->len), ==, oracle_misdecoded (text->str));
+    }
+}
+
 static void
 test_column_verdict (void)
 {
@@ -182,6 +250,7 @@ main (int    argc,
   g_test_add_func ("/engine/encoding-check/bytes", test_bytes);
   g_test_add_func ("/engine/encoding-check/big5-or-gbk", test_big5_or_gbk);
   g_test_add_func ("/engine/encoding-check/misdecoded", test_misdecoded);
+  g_test_add_func ("/engine/encoding-check/misdecoded-random", test_misdecoded_random);
   g_test_add_func ("/engine/encoding-check/column-verdict", test_column_verdict);
   g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);
 

@@ -21,6 +21,7 @@ check_value (const char *value,
              gsize       length)
 {
   const char *nul, *bad;
+  PrEncodingGuess guess;
 
   if (length > PR_BAD_ROW_MAX_VALUE_BYTES)
     {
@@ -33,22 +34,19 @@ check_value (const char *value,
   if ((nul = memchr (value, '\0', length)) != NULL)
     return g_strdup_printf (_("the value holds a NUL byte (character 0) at byte %zu, which no text holds"),
                             (size_t) (nul - value));
-  if (!g_utf8_validate_len (value, length, &bad))
-    {
-      PrEncodingGuess guess = pr_encoding_guess_bytes (value, length);
-
-      /* Name the encoding when the bytes are another one's text: a file
-       * or column with a few rows written by another program. */
-      if (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5)
-        return g_strdup_printf (_("the value is not UTF-8 text but looks like %s text (byte %zu is 0x%02X): give "
-                                  "the source's encoding if all of it is so, else convert such values"),
-                                pr_encoding_guess_to_string (guess), (size_t) (bad - value),
-                                (guint) (guint8) *bad);
-    }
-  if (!g_utf8_validate_len (value, length, &bad))
-    return g_strdup_printf (_("the value is not UTF-8 text: byte %zu is 0x%02X (binary data, "
+  /* Validated once: every value of every row passes here. */
+  if (g_utf8_validate_len (value, length, &bad))
+    return NULL;
+  guess = pr_encoding_guess_bytes (value, length);
+  /* Name the encoding when the bytes are another one's text: a file
+   * or column with a few rows written by another program. */
+  if (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5)
+    return g_strdup_printf (_("the value is not UTF-8 text but looks like %s text (byte %zu is 0x%02X): give "
+                              "the source's encoding if all of it is so, else convert such values"),
+                            pr_encoding_guess_to_string (guess), (size_t) (bad - value),
+                            (guint) (guint8) *bad);
+  return g_strdup_printf (_("the value is not UTF-8 text: byte %zu is 0x%02X (binary data, "
                               "or text in another encoding)"), (size_t) (bad - value), (guint) (guint8) *bad);
-  return NULL;
 }
 
 /**

@@ -56,10 +56,31 @@ latin_byte (gunichar c)
 {
   if (c <= 0xFF)
     return c;
+  /* Outside the table's range (U+0152 to U+2122): every ideograph, so
+   * Chinese text is not looked up character by character. */
+  if (c < 0x0152 || c > 0x2122)
+    return -1;
   for (int i = 0; i < 32; i++)
     if (cp1252_high[i] == c)
       return 0x80 + i;
   return -1;
+}
+
+/* The character at @p of valid UTF-8: g_utf8_get_char () inlined, as the
+ * check decodes every character of every value read. */
+static inline gunichar
+valid_utf8_char (const char *p)
+{
+  const guchar *u = (const guchar *) p;
+
+  if (u[0] < 0x80)
+    return u[0];
+  if (u[0] < 0xE0)
+    return ((gunichar) (u[0] & 0x1F) << 6) | (u[1] & 0x3F);
+  if (u[0] < 0xF0)
+    return ((gunichar) (u[0] & 0x0F) << 12) | ((gunichar) (u[1] & 0x3F) << 6) | (u[2] & 0x3F);
+  return ((gunichar) (u[0] & 0x07) << 18) | ((gunichar) (u[1] & 0x3F) << 12) |
+         ((gunichar) (u[2] & 0x3F) << 6) | (u[3] & 0x3F);
 }
 
 /* Of valid UTF-8 @text: whether it has a character beyond ASCII, whether
@@ -72,15 +93,26 @@ scan_text (const char *text,
            gboolean   *latin,
            gboolean   *c1)
 {
+  const char *end = text + length;
+
   *high = *c1 = FALSE;
   *latin = TRUE;
-  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
     {
-      gunichar c = g_utf8_get_char (p);
+      gunichar c = valid_utf8_char (p);
 
       *c1 |= c >= 0x80 && c <= 0x9F;
       *high |= c >= 0x80;
-      *latin &= latin_byte (c) >= 0;
+      *latin = *latin && latin_byte (c) >= 0;
+      if (*high && !*latin)
+        {
+          /* Only a C1 character is left to find: in valid UTF-8 it is the
+           * byte 0xC2 and a second byte 0x80 to 0x9F, and 0xC2 is never a
+           * continuation byte, so the bytes are searched, not decoded. */
+          for (p = g_utf8_next_char (p); !*c1 && p < end && (p = memchr (p, 0xC2, end - p)) != NULL; p++)
+            *c1 = p + 1 < end && (guint8) p[1] >= 0x80 && (guint8) p[1] <= 0x9F;
+          return;
+        }
     }
 }
 
@@ -206,6 +238,36 @@ pr_encoding_bytes_look_utf8 (const char *bytes,
   return ideograph;
 }
 
+/* pr_encoding_guess_misdecoded() of @text, known valid, with scan_text()'s
+ * @high and @latin: the check reads every value of a column, and one
+ * pass over each is what it can afford at a million rows. */
+static PrEncodingGuess
+guess_misdecoded (const char *text,
+                  gsize       length,
+                  gboolean   *high,
+                  gboolean   *latin)
+{
+  g_autofree char *bytes = NULL;
+  const char *p, *end = text + length;
+  gboolean c1;
+  gsize n = 0;
+  PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
+
+  scan_text (text, length, high, latin, &c1);
+  if (!*high)
+    return PR_ENCODING_GUESS_NONE;
+  if (*latin)
+    {
+      bytes = g_malloc (length);
+      for (p = text; p < end; p = g_utf8_next_char (p))
+        bytes[n++] = (char) latin_byte (g_utf8_get_char (p));
+      guess = pr_encoding_guess_bytes (bytes, n);
+    }
+  if (guess == PR_ENCODING_GUESS_NONE && c1)
+    guess = PR_ENCODING_GUESS_C1;
+  return guess;
+}
+
 /**
  * pr_encoding_guess_misdecoded:
  * @text: valid UTF-8, as decoded
@@ -223,27 +285,11 @@ PrEncodingGuess
 pr_encoding_guess_misdecoded (const char *text,
                               gsize       length)
 {
-  g_autofree char *bytes = NULL;
-  const char *p, *end = text + length;
-  gboolean high, latin, c1;
-  gsize n = 0;
-  PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
+  gboolean high, latin;
 
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), PR_ENCODING_GUESS_NONE);
 
-  scan_text (text, length, &high, &latin, &c1);
-  if (!high)
-    return PR_ENCODING_GUESS_NONE;
-  if (latin)
-    {
-      bytes = g_malloc (length);
-      for (p = text; p < end; p = g_utf8_next_char (p))
-        bytes[n++] = (char) latin_byte (g_utf8_get_char (p));
-      guess = pr_encoding_guess_bytes (bytes, n);
-    }
-  if (guess == PR_ENCODING_GUESS_NONE && c1)
-    guess = PR_ENCODING_GUESS_C1;
-  return guess;
+  return guess_misdecoded (text, length, &high, &latin);
 }
 
 /**
@@ -341,7 +387,7 @@ count_han (PrEncodingCheck *check,
 
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
-      gunichar c = g_utf8_get_char (p);
+      gunichar c = valid_utf8_char (p);
       gunichar before = previous;
 
       previous = c;
@@ -423,26 +469,21 @@ pr_encoding_check_add (PrEncodingCheck *check,
                        guint64          position)
 {
   PrEncodingGuess guess;
-  gboolean text;
+  gboolean text, high = FALSE, latin = FALSE;
 
   /* A NUL is no sign of an encoding (g_utf8_validate_len () refuses it in
    * valid UTF-8 too): the bad-row check names it as what it is. */
   if (memchr (value, '\0', length) != NULL)
     return PR_ENCODING_GUESS_NONE;
   text = g_utf8_validate_len (value, length, NULL);
-  guess = text ? pr_encoding_guess_misdecoded (value, length) : pr_encoding_guess_bytes (value, length);
+  guess = text ? guess_misdecoded (value, length, &high, &latin) : pr_encoding_guess_bytes (value, length);
   if (guess == PR_ENCODING_GUESS_NONE)
     {
       /* Text of Latin-1 letters (no character beyond U+00FF) weighs
        * against the guesses of its column. */
-      gboolean high = FALSE, latin = FALSE, c1;
-
       if (text)
-        {
-          scan_text (value, length, &high, &latin, &c1);
-          count_han (check, value, length, position);
-        }
-      check->latin += high && latin;
+        count_han (check, value, length, position);
+      check->latin += text && high && latin;
       return guess;
     }
   if (check->counts[guess]++ == 0)
