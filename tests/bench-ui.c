@@ -602,8 +602,9 @@ bench_list (guint n_clusters)
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
   g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (csv, PR_CSV_WRITER_FLAGS_NONE, NULL);
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  /* The columns the private server's petitions table has. */
-  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at" };
+  /* The columns the private server's petitions table has (the sample's). */
+  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+                           "name", "id_card", "contact_phone", "receiving_unit", "status", "accepted_at" };
   PrSampleServer *server = NULL;
   PrWindow *window;
   GtkColumnView *view;
@@ -622,8 +623,8 @@ bench_list (guint n_clusters)
       for (guint copy = 0; copy < 2; copy++)
         {
           char id[16], name[16];
-          const char *row[8] = { id, name, "", "", "", subject, body,
-                                 copy ? "2025-02-01 10:00:00" : "2025-01-01 10:00:00" };
+          const char *row[14] = { id, name, "", "", "", subject, body,
+                                  copy ? "2025-02-01 10:00:00" : "2025-01-01 10:00:00", "", "", "", "", "", "" };
 
           g_snprintf (id, sizeof id, "%u", 2 * c + copy + 1);
           g_snprintf (name, sizeof name, "某%u", c);
