@@ -89,6 +89,7 @@ pr_test_list_settled (gpointer column_view)
 
   return pr_session_get_list_complete (pr_window_get_session (window))
          && gtk_filter_list_model_get_pending (filtered) == 0 && gtk_sort_list_model_get_pending (sorted) == 0
+         /* A large change reaches the view in turns too. */
          && !pr_paced_model_get_pending (paced);
 }
 
