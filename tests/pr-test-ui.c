@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "pr-application.h"
+#include "pr-paced-model.h"
 #include "pr-cluster-item.h"
 #include "pr-compare-view.h"
 #include "pr-connect-dialog.h"
@@ -81,12 +82,15 @@ gboolean
 pr_test_list_settled (gpointer column_view)
 {
   GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (column_view));
-  GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL (gtk_single_selection_get_model (selection));
+  PrPacedModel *paced = PR_PACED_MODEL (gtk_single_selection_get_model (selection));
+  GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL (pr_paced_model_get_model (paced));
   GtkSortListModel *sorted = GTK_SORT_LIST_MODEL (gtk_filter_list_model_get_model (filtered));
   PrWindow *window = PR_WINDOW (gtk_widget_get_root (column_view));
 
   return pr_session_get_list_complete (pr_window_get_session (window))
-         && gtk_filter_list_model_get_pending (filtered) == 0 && gtk_sort_list_model_get_pending (sorted) == 0;
+         && gtk_filter_list_model_get_pending (filtered) == 0 && gtk_sort_list_model_get_pending (sorted) == 0
+         /* A large change reaches the view in turns too. */
+         && !pr_paced_model_get_pending (paced);
 }
 
 /* Whether @widget or a widget inside it shows text: a button's label. */

@@ -59,6 +59,7 @@ void test_date_order         (void);
 void test_tour               (void);
 void test_sort_then_close    (void);
 void test_failed_connection  (void);
+void test_paced_list         (void);
 void test_figures_follow     (void);
 void test_filters_combined      (void);
 void test_search_and_dates      (void);

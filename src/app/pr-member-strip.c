@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-member-strip.h"
+#include "pr-paced-model.h"
 #include "pr-score-view.h"
 
 struct _PrMemberStrip
@@ -24,6 +25,8 @@ struct _PrMemberStrip
   GtkWidget          *list;
   GtkSingleSelection *selection;
   GtkStringList      *places;    /* one empty string per record */
+  PrPacedModel       *paced;     /* the places, a slice of new cards per turn */
+  guint               wanted;    /* the card to select once made, or G_MAXUINT */
   GPtrArray          *bound;     /* GtkListItem: the cards made, to refresh */
   PrClusterItem      *item;
   gboolean            choosing;  /* the selection is being set, not chosen */
@@ -167,12 +170,20 @@ selection_changed (PrMemberStrip *self)
 }
 
 static void
+select_wanted (PrMemberStrip *self)
+{
+  if (self->wanted != G_MAXUINT && !pr_paced_model_get_pending (self->paced))
+    pr_member_strip_select (self, self->wanted);
+}
+
+static void
 pr_member_strip_dispose (GObject *object)
 {
   PrMemberStrip *self = PR_MEMBER_STRIP (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_MEMBER_STRIP);
   g_clear_object (&self->selection);
+  g_clear_object (&self->paced);
   g_clear_object (&self->places);
   g_clear_object (&self->item);
   g_clear_pointer (&self->bound, g_ptr_array_unref);
@@ -211,7 +222,12 @@ pr_member_strip_init (PrMemberStrip *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->bound = g_ptr_array_new ();
   self->places = gtk_string_list_new (NULL);
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->places)));
+  /* A first case of 1,000 records makes some 200 cards: a slice per
+   * turn rather than all in one. */
+  self->paced = pr_paced_model_new (G_LIST_MODEL (self->places));
+  self->wanted = G_MAXUINT;
+  g_signal_connect_object (self->paced, "notify::pending", G_CALLBACK (select_wanted), self, G_CONNECT_SWAPPED);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->paced)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, FALSE);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_card), NULL);
@@ -264,6 +280,9 @@ pr_member_strip_set_item (PrMemberStrip *self,
                               added);
     }
   self->choosing = FALSE;
+  /* Fewer cards go at once: dropping them is cheap. */
+  if (n_members < n_places)
+    pr_paced_model_flush (self->paced);
   for (guint i = 0; i < self->bound->len; i++)
     fill_card (self, self->bound->pdata[i]);
   if (n_members > 0)
@@ -275,6 +294,13 @@ void
 pr_member_strip_select (PrMemberStrip *self,
                         guint          member)
 {
+  /* A card not made yet is selected once it is. */
+  self->wanted = G_MAXUINT;
+  if (member >= g_list_model_get_n_items (G_LIST_MODEL (self->paced)))
+    {
+      self->wanted = member;
+      return;
+    }
   self->choosing = TRUE;
   gtk_single_selection_set_selected (self->selection, member);
   self->choosing = FALSE;

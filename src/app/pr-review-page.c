@@ -17,6 +17,7 @@
 #include "pr-cluster-cells.h"
 #include "pr-cluster-sorter.h"
 #include "pr-date-range-filter.h"
+#include "pr-paced-model.h"
 #include "pr-search-filter.h"
 
 /* In the order of the state dropdown's items (pr-review-page.ui). */
@@ -70,6 +71,7 @@ struct _PrReviewPage
   guint                 repeat_kind_shown;
   char                 *date_error;    /* why the date range cannot be read, or NULL */
   GtkSingleSelection   *selection;
+  PrPacedModel         *paced;
   GtkFilterListModel   *filtered;
   GtkEveryFilter       *filter;
   GtkCustomFilter      *state_filter;
@@ -524,6 +526,8 @@ selection_changed (PrReviewPage *self)
 {
   if (self->session == NULL)
     return;
+  /* The case chosen stays chosen while a change reaches the list. */
+  pr_paced_model_set_keep (self->paced, gtk_single_selection_get_selected_item (self->selection));
   pr_review_page_show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
 }
 
@@ -595,8 +599,12 @@ void
 pr_review_page_select_next_unreviewed (PrReviewPage *self)
 {
   GListModel *model = G_LIST_MODEL (self->selection);
-  guint n = g_list_model_get_n_items (model);
-  guint current = gtk_single_selection_get_selected (self->selection);
+  guint n, current;
+
+  /* Looked for in the list as the filters and order make it. */
+  pr_paced_model_flush (self->paced);
+  n = g_list_model_get_n_items (model);
+  current = gtk_single_selection_get_selected (self->selection);
 
   for (guint step = 1; step <= n; step++)
     {
@@ -632,6 +640,7 @@ pr_review_page_show_record (PrReviewPage *self,
       select_wanted_record (self);
       return;
     }
+  pr_paced_model_flush (self->paced);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
@@ -772,6 +781,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   g_type_ensure (PR_TYPE_CLUSTER_ITEM);
   g_type_ensure (PR_TYPE_CLUSTER_SORTER);
   g_type_ensure (PR_TYPE_DATE_RANGE_FILTER);
+  g_type_ensure (PR_TYPE_PACED_MODEL);
   g_type_ensure (PR_TYPE_SEARCH_FILTER);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/petitionreview/PetitionReview/pr-review-page.ui");
@@ -796,6 +806,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   BIND (compare_view);
   BIND (number_column);
   BIND (selection);
+  BIND (paced);
   BIND (filter);
   BIND (sorted);
 #undef BIND

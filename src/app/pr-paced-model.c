@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrPacedModel: a list model that follows another, passing a large
+ * change on a slice of rows per turn of the main loop.
+ *
+ * GTK 4.8's list and column views keep some 200 rows made around the
+ * rows in view. A change that puts other items in all of them (a filter
+ * or an order that replaces the rows in view) drops and makes those 200
+ * rows, each of eight cells, in the one turn that tells of the change:
+ * over 50 ms. Told of the same change a slice at a time, from an idle
+ * below the frame's priority, the view makes a slice of rows per turn
+ * and paints between them.
+ *
+ * A small change goes through at once, as the model it follows told it.
+ * A large one is applied from the front: each turn the rows both lists
+ * start and end with are left alone, and a slice of the rows that
+ * differ is taken out and a slice of the wanted ones put in. Past the
+ * rows a view keeps made, the rest goes in one change, which costs the
+ * view little. The item to keep (the selected one) is never taken out
+ * while it stays: the rows before it are replaced around it until it
+ * stands where it belongs, so a selection model keeps it selected.
+ */
+#define G_LOG_DOMAIN "pr-paced-model"
+
+#include "config.h"
+
+#include "pr-paced-model.h"
+
+#include <string.h>
+
+/* Rows per turn: GTK 4.8 makes a row of the cluster list's eight cells
+ * in some 0.3 ms, more on a loaded machine. */
+#define DEFAULT_SLICE 24
+/* Past this position, rows are beyond those a view keeps made (GTK 4.8
+ * keeps 200 around the top row in view). */
+#define MADE_ROWS 256
+
+struct _PrPacedModel
+{
+  GObject     parent_instance;
+
+  GListModel *model;
+  GPtrArray  *shown;    /* the items told of (owned) */
+  GPtrArray  *wanted;   /* the model's items while a change is passed on, or NULL */
+  gboolean    stale;    /* the model changed since wanted was read */
+  gpointer    keep;     /* not taken out while it stays (weak) */
+  guint       slice;
+  guint       idle;
+};
+
+static void pr_paced_model_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (PrPacedModel, pr_paced_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, pr_paced_model_list_model_init))
+
+enum {
+  PROP_0,
+  PROP_MODEL,
+  PROP_PENDING,
+  PROP_SLICE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static GType
+pr_paced_model_get_item_type (GListModel *list)
+{
+  PrPacedModel *self = PR_PACED_MODEL (list);
+
+  return self->model != NULL ? g_list_model_get_item_type (self->model) : G_TYPE_OBJECT;
+}
+
+static guint
+pr_paced_model_get_n_items (GListModel *list)
+{
+  return PR_PACED_MODEL (list)->shown->len;
+}
+
+static gpointer
+pr_paced_model_get_item (GListModel *list,
+                         guint       position)
+{
+  PrPacedModel *self = PR_PACED_MODEL (list);
+
+  if (position >= self->shown->len)
+    return NULL;
+  return g_object_ref (self->shown->pdata[position]);
+}
+
+static void
+pr_paced_model_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = pr_paced_model_get_item_type;
+  iface->get_n_items = pr_paced_model_get_n_items;
+  iface->get_item = pr_paced_model_get_item;
+}
+
+/* Replaces @removed items at @position by @added of @from, from @from_at,
+ * and tells of it. */
+static void
+splice (PrPacedModel *self,
+        guint         position,
+        guint         removed,
+        GPtrArray    *from,
+        guint         from_at,
+        guint         added)
+{
+  g_ptr_array_remove_range (self->shown, position, removed);
+  if (added > 0)
+    {
+      /* Room first, then the items: one move of the tail. */
+      guint tail = self->shown->len - position;
+
+      g_ptr_array_set_size (self->shown, self->shown->len + added);
+      memmove (self->shown->pdata + position + added, self->shown->pdata + position, tail * sizeof (gpointer));
+      for (guint i = 0; i < added; i++)
+        self->shown->pdata[position + i] = g_object_ref (from->pdata[from_at + i]);
+    }
+  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+}
+
+static GPtrArray *
+read_model (GListModel *model)
+{
+  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
+  GPtrArray *items = g_ptr_array_new_full (n, g_object_unref);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, g_list_model_get_item (model, i));
+  return items;
+}
+
+static gboolean step_cb (gpointer data);
+
+static void
+set_pending (PrPacedModel *self,
+             gboolean      pending)
+{
+  if (pending == (self->wanted != NULL || self->stale))
+    return;
+  if (pending)
+    {
+      self->stale = TRUE;
+      /* Below the frame's priority: a frame is painted between slices. */
+      self->idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, step_cb, self, NULL);
+    }
+  else
+    {
+      self->stale = FALSE;
+      g_clear_pointer (&self->wanted, g_ptr_array_unref);
+      g_clear_handle_id (&self->idle, g_source_remove);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
+}
+
+static guint
+find (GPtrArray *items,
+      guint      from,
+      guint      to,
+      gpointer   item)
+{
+  for (guint i = from; i < to; i++)
+    if (items->pdata[i] == item)
+      return i - from;
+  return G_MAXUINT;
+}
+
+/**
+ * pr_paced_model_step:
+ *
+ * Passes on the next slice of a large change (the idle does, each turn).
+ *
+ * Returns: whether a change is still pending after this slice
+ */
+gboolean
+pr_paced_model_step (PrPacedModel *self)
+{
+  GPtrArray *shown = self->shown, *wanted;
+  guint start = 0, end_shown, end_wanted, n_old, n_new, removed, added, at_old, at_new;
+
+  if (self->wanted == NULL && !self->stale)
+    return FALSE;
+  if (self->stale)
+    {
+      g_clear_pointer (&self->wanted, g_ptr_array_unref);
+      self->wanted = read_model (self->model);
+      self->stale = FALSE;
+    }
+  wanted = self->wanted;
+again:
+  /* The rows both start and end with stay. */
+  while (start < shown->len && start < wanted->len && shown->pdata[start] == wanted->pdata[start])
+    start++;
+  end_shown = shown->len;
+  end_wanted = wanted->len;
+  while (end_shown > start && end_wanted > start && shown->pdata[end_shown - 1] == wanted->pdata[end_wanted - 1])
+    end_shown--, end_wanted--;
+  n_old = end_shown - start;
+  n_new = end_wanted - start;
+  if (n_old == 0 && n_new == 0)
+    {
+      set_pending (self, FALSE);
+      return FALSE;
+    }
+  at_old = self->keep != NULL ? find (shown, start, end_shown, self->keep) : G_MAXUINT;
+  at_new = self->keep != NULL ? find (wanted, start, end_wanted, self->keep) : G_MAXUINT;
+  if (start < MADE_ROWS && n_old > MADE_ROWS - start + 1)
+    {
+      /* Rows beyond those a view keeps made go first, at once (but the
+       * item kept): taken out a slice at a time from the front, they
+       * would move into view one slice after another. */
+      guint lim = MADE_ROWS - start;
+
+      if (at_old != G_MAXUINT && at_old >= lim)
+        {
+          if (at_old + 1 < n_old)
+            splice (self, start + at_old + 1, n_old - at_old - 1, NULL, 0, 0);
+          if (at_old > lim)
+            splice (self, start + lim, at_old - lim, NULL, 0, 0);
+        }
+      else
+        splice (self, start + lim, n_old - lim, NULL, 0, 0);
+      start = 0;
+      goto again;
+    }
+  if (start >= MADE_ROWS)
+    {
+      /* Beyond the rows a view keeps made: the rest at once. */
+      removed = n_old;
+      added = n_new;
+    }
+  else if (at_old != G_MAXUINT && at_new != G_MAXUINT)
+    {
+      /* Around the item kept: never both at the front, or it would be
+       * among the rows both start with. */
+      removed = MIN (self->slice, at_old);
+      added = MIN (self->slice, at_new);
+    }
+  else
+    {
+      removed = MIN (self->slice, n_old);
+      added = MIN (self->slice, n_new);
+    }
+  splice (self, start, removed, wanted, start, added);
+  if (removed == n_old && added == n_new)
+    {
+      set_pending (self, FALSE);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+step_cb (gpointer data)
+{
+  PrPacedModel *self = data;
+  gboolean more;
+
+  g_object_ref (self);
+  more = pr_paced_model_step (self);
+  if (!more)
+    self->idle = 0;
+  g_object_unref (self);
+  return more ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+/* Passes on at once what is still pending. */
+void
+pr_paced_model_flush (PrPacedModel *self)
+{
+  guint slice = self->slice;
+
+  self->slice = G_MAXUINT;
+  while (pr_paced_model_step (self))
+    ;
+  self->slice = slice;
+}
+
+static void
+model_items_changed (GListModel   *model,
+                     guint         position,
+                     guint         removed,
+                     guint         added,
+                     PrPacedModel *self)
+{
+  if (self->wanted != NULL || self->stale)
+    {
+      self->stale = TRUE;
+      return;
+    }
+  if (MAX (removed, added) <= self->slice)
+    {
+      /* Shown is the model: the same change, told as it came. */
+      g_ptr_array_remove_range (self->shown, position, removed);
+      for (guint i = 0; i < added; i++)
+        g_ptr_array_insert (self->shown, position + i, g_list_model_get_item (model, position + i));
+      g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+      return;
+    }
+  set_pending (self, TRUE);
+}
+
+/* The model followed; a change of model is passed on as any other. */
+void
+pr_paced_model_set_model (PrPacedModel *self,
+                          GListModel   *model)
+{
+  g_return_if_fail (PR_IS_PACED_MODEL (self));
+
+  if (self->model == model)
+    return;
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_set_object (&self->model, model);
+  if (model != NULL)
+    g_signal_connect_object (model, "items-changed", G_CALLBACK (model_items_changed), self, 0);
+  if (self->wanted != NULL || self->stale)
+    self->stale = TRUE;
+  else if (self->shown->len > 0 || (model != NULL && g_list_model_get_n_items (model) > 0))
+    set_pending (self, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+}
+
+GListModel *
+pr_paced_model_get_model (PrPacedModel *self)
+{
+  return self->model;
+}
+
+/* @item (nullable), while it stays in the model, is not taken out while
+ * a change is passed on: a selection model beside keeps it selected. */
+void
+pr_paced_model_set_keep (PrPacedModel *self,
+                         gpointer      item)
+{
+  if (self->keep != NULL)
+    g_object_remove_weak_pointer (self->keep, &self->keep);
+  self->keep = item;
+  if (item != NULL)
+    g_object_add_weak_pointer (item, &self->keep);
+}
+
+/* At most @slice rows taken out and @slice put in per turn. */
+void
+pr_paced_model_set_slice (PrPacedModel *self,
+                          guint         slice)
+{
+  g_return_if_fail (slice > 0);
+
+  self->slice = slice;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SLICE]);
+}
+
+/* Whether a change is still being passed on. */
+gboolean
+pr_paced_model_get_pending (PrPacedModel *self)
+{
+  return self->wanted != NULL || self->stale;
+}
+
+PrPacedModel *
+pr_paced_model_new (GListModel *model)
+{
+  return g_object_new (PR_TYPE_PACED_MODEL, "model", model, NULL);
+}
+
+static void
+pr_paced_model_dispose (GObject *object)
+{
+  PrPacedModel *self = PR_PACED_MODEL (object);
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
+  g_clear_handle_id (&self->idle, g_source_remove);
+  g_clear_pointer (&self->wanted, g_ptr_array_unref);
+  self->stale = FALSE;
+  pr_paced_model_set_keep (self, NULL);
+
+  G_OBJECT_CLASS (pr_paced_model_parent_class)->dispose (object);
+}
+
+static void
+pr_paced_model_finalize (GObject *object)
+{
+  PrPacedModel *self = PR_PACED_MODEL (object);
+
+  g_ptr_array_unref (self->shown);
+
+  G_OBJECT_CLASS (pr_paced_model_parent_class)->finalize (object);
+}
+
+static void
+pr_paced_model_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  PrPacedModel *self = PR_PACED_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      pr_paced_model_set_model (self, g_value_get_object (value));
+      break;
+    case PROP_SLICE:
+      pr_paced_model_set_slice (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pr_paced_model_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  PrPacedModel *self = PR_PACED_MODEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+    case PROP_PENDING:
+      g_value_set_boolean (value, pr_paced_model_get_pending (self));
+      break;
+    case PROP_SLICE:
+      g_value_set_uint (value, self->slice);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+pr_paced_model_class_init (PrPacedModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = pr_paced_model_dispose;
+  object_class->finalize = pr_paced_model_finalize;
+  object_class->set_property = pr_paced_model_set_property;
+  object_class->get_property = pr_paced_model_get_property;
+
+  properties[PROP_MODEL] = g_param_spec_object ("model", NULL, NULL, G_TYPE_LIST_MODEL,
+                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether a change is still being passed on. */
+  properties[PROP_PENDING] = g_param_spec_boolean ("pending", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SLICE] = g_param_spec_uint ("slice", NULL, NULL, 1, G_MAXUINT, DEFAULT_SLICE,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+pr_paced_model_init (PrPacedModel *self)
+{
+  self->shown = g_ptr_array_new_with_free_func (g_object_unref);
+  self->slice = DEFAULT_SLICE;
+}

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrPacedModel under random changes of the model it follows (small
+ * edits, filters that narrow and widen, new orders), against a brute-force
+ * oracle: what it tells of (its items-changed, replayed on a copy) is
+ * what it holds at every step; once settled it holds the model's items
+ * in the model's order; no turn puts in or takes out more than a slice
+ * of the rows a view keeps made; and a selection model over it keeps the
+ * item selected whenever that item stays in the model.
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "pr-paced-model.h"
+
+#define SLICE 7
+/* The rows a list view keeps made, from the top (GTK 4.8 keeps 200). */
+#define VIEW_ROWS 200
+
+typedef struct {
+  GPtrArray *mirror;       /* the paced model as its signals tell it */
+  guint      added_in_view;   /* this turn's rows put in / taken out above VIEW_ROWS */
+  guint      removed_in_view;
+} Watch;
+
+static void
+replay (GListModel *model,
+        guint       position,
+        guint       removed,
+        guint       added,
+        Watch      *watch)
+{
+  g_assert_cmpuint (position + removed, <=, watch->mirror->len);
+  g_ptr_array_remove_range (watch->mirror, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, position + i);
+
+      g_assert_nonnull (item);
+      g_ptr_array_insert (watch->mirror, position + i, item);
+    }
+  if (position < VIEW_ROWS)
+    {
+      watch->added_in_view += MIN (added, VIEW_ROWS - position);
+      watch->removed_in_view += MIN (removed, VIEW_ROWS - position);
+    }
+}
+
+static void
+assert_holds (GListModel *model,
+              GPtrArray  *items)
+{
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, items->len);
+  for (guint i = 0; i < items->len; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      g_assert_true (item == items->pdata[i]);
+    }
+}
+
+/* The model's wanted contents, brute force: the pool's items that pass
+ * @keep_mod, in the order @order gives. */
+static void
+set_store (GListStore *store,
+           GPtrArray  *pool,
+           GRand      *rand,
+           guint       how)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
+
+  switch (how)
+    {
+    case 0:
+      {
+        /* A small edit: one item in or out. */
+        if (n > 0 && g_rand_boolean (rand))
+          g_list_store_remove (store, g_rand_int_range (rand, 0, n));
+        else
+          {
+            GObject *item = pool->pdata[g_rand_int_range (rand, 0, pool->len)];
+            guint at;
+
+            if (g_list_store_find (store, item, &at))
+              return;
+            g_list_store_insert (store, g_rand_int_range (rand, 0, n + 1), item);
+          }
+        break;
+      }
+    case 1:
+      {
+        /* A filter: a random part of the pool, in the pool's order. */
+        guint keep = g_rand_int_range (rand, 1, 6);
+        g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+
+        for (guint i = 0; i < pool->len; i++)
+          if (g_rand_int_range (rand, 0, keep) == 0)
+            g_ptr_array_add (kept, pool->pdata[i]);
+        g_list_store_splice (store, 0, n, kept->pdata, kept->len);
+        break;
+      }
+    default:
+      {
+        /* A new order of the same items. */
+        g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+        for (guint i = 0; i < n; i++)
+          g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (store), i));
+        for (guint i = items->len; i > 1; i--)
+          {
+            guint j = g_rand_int_range (rand, 0, i);
+            gpointer t = items->pdata[i - 1];
+
+            items->pdata[i - 1] = items->pdata[j];
+            items->pdata[j] = t;
+          }
+        g_list_store_splice (store, 0, n, items->pdata, items->len);
+        break;
+      }
+    }
+}
+
+static GPtrArray *
+read_all (GListModel *model)
+{
+  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    g_ptr_array_add (items, g_list_model_get_item (model, i));
+  return items;
+}
+
+static void
+keep_selected (GtkSingleSelection *selection,
+               GParamSpec         *pspec,
+               PrPacedModel       *paced)
+{
+  pr_paced_model_set_keep (paced, gtk_single_selection_get_selected_item (selection));
+}
+
+static void
+test_random_changes (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_test_rand_int ());
+  g_autoptr(GPtrArray) pool = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GListStore) store = g_list_store_new (G_TYPE_OBJECT);
+  g_autoptr(PrPacedModel) paced = pr_paced_model_new (G_LIST_MODEL (store));
+  g_autoptr(GtkSingleSelection) selection = NULL;
+  Watch watch = { g_ptr_array_new (), 0, 0 };
+
+  for (guint i = 0; i < 1500; i++)
+    g_ptr_array_add (pool, g_object_new (G_TYPE_OBJECT, NULL));
+  pr_paced_model_set_slice (paced, SLICE);
+  g_signal_connect (paced, "items-changed", G_CALLBACK (replay), &watch);
+  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (paced)));
+  gtk_single_selection_set_can_unselect (selection, FALSE);
+  /* As the review page does: the item selected is the one kept. */
+  g_signal_connect (selection, "notify::selected-item", G_CALLBACK (keep_selected), paced);
+
+  for (guint round = 0; round < 300; round++)
+    {
+      g_autoptr(GPtrArray) wanted = NULL;
+      gpointer selected;
+      guint steps = 0;
+
+      /* A row chosen, as a clerk would, on the settled list. */
+      pr_paced_model_flush (paced);
+      if (g_list_model_get_n_items (G_LIST_MODEL (paced)) > 0)
+        gtk_single_selection_set_selected (selection, g_rand_int_range (rand, 0, g_list_model_get_n_items (G_LIST_MODEL (paced))));
+      /* Some changes, each followed by a few of the model's turns, so
+       * that a change comes while another is passed on. */
+      for (guint c = g_rand_int_range (rand, 1, 4); c > 0; c--)
+        {
+          set_store (store, pool, rand, g_rand_int_range (rand, 0, 3));
+          assert_holds (G_LIST_MODEL (paced), watch.mirror);
+          for (guint t = g_rand_int_range (rand, 0, 3); t > 0; t--)
+            {
+              pr_paced_model_step (paced);
+              assert_holds (G_LIST_MODEL (paced), watch.mirror);
+            }
+        }
+      selected = gtk_single_selection_get_selected_item (selection);
+      wanted = read_all (G_LIST_MODEL (store));
+      for (;;)
+        {
+          gboolean more;
+
+          watch.added_in_view = watch.removed_in_view = 0;
+          more = pr_paced_model_step (paced);
+          g_assert_cmpuint (watch.added_in_view, <=, SLICE);
+          g_assert_cmpuint (watch.removed_in_view, <=, SLICE);
+          assert_holds (G_LIST_MODEL (paced), watch.mirror);
+          /* The item chosen stays chosen while the model holds it. */
+          if (selected != NULL && g_ptr_array_find (wanted, selected, NULL))
+            g_assert_true (gtk_single_selection_get_selected_item (selection) == selected);
+          if (!more)
+            break;
+          g_assert_true (pr_paced_model_get_pending (paced));
+          g_assert_cmpuint (++steps, <, 2 * pool->len);
+        }
+      g_assert_false (pr_paced_model_get_pending (paced));
+      assert_holds (G_LIST_MODEL (paced), wanted);
+    }
+  g_ptr_array_unref (watch.mirror);
+}
+
+/* Left to the main loop, a large change is passed on in turns: the
+ * model holds the rest only once the loop has run. */
+static void
+test_idle (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (G_TYPE_OBJECT);
+  g_autoptr(PrPacedModel) paced = pr_paced_model_new (G_LIST_MODEL (store));
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  guint turns = 0;
+
+  for (guint i = 0; i < 1000; i++)
+    g_ptr_array_add (items, g_object_new (G_TYPE_OBJECT, NULL));
+  pr_paced_model_set_slice (paced, 10);
+  g_list_store_splice (store, 0, 0, items->pdata, items->len);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (paced)), ==, 0);
+  while (pr_paced_model_get_pending (paced))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  g_assert_cmpuint (turns, >, 1);
+  assert_holds (G_LIST_MODEL (paced), items);
+  /* A small change goes through at once. */
+  g_list_store_remove (store, 500);
+  g_ptr_array_remove_index (items, 500);
+  g_assert_false (pr_paced_model_get_pending (paced));
+  assert_holds (G_LIST_MODEL (paced), items);
+  /* And a flush passes on the rest at once. */
+  g_list_store_remove_all (store);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  pr_paced_model_flush (paced);
+  g_assert_false (pr_paced_model_get_pending (paced));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (paced)), ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/paced-model/random-changes", test_random_changes);
+  g_test_add_func ("/app/paced-model/idle", test_idle);
+  return g_test_run ();
+}
