@@ -392,6 +392,67 @@ read_stream (PrCsvReader   *reader,
   return n;
 }
 
+/* Whether @data (a first chunk, perhaps cut inside a character) is UTF-8
+ * with a character beyond ASCII, or with a line feed and no NUL. */
+static gboolean
+looks_utf8 (const char *data,
+            gsize       length,
+            gboolean   *out_non_ascii)
+{
+  const char *bad = NULL;
+
+  *out_non_ascii = FALSE;
+  if (memchr (data, '\0', length) != NULL)
+    return FALSE;
+  if (!g_utf8_validate_len (data, length, &bad) && (gsize) (bad - data) + 4 <= length)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    *out_non_ascii |= (guint8) data[i] >= 0x80;
+  return TRUE;
+}
+
+/* The first bytes of a file read in another encoding than UTF-8 say when
+ * that encoding is wrong, before it garbles the header: a UTF-8 file
+ * given as UTF-16 (UTF-16's line feed holds a NUL byte), a UTF-8 file
+ * given as GBK or Big5 (it begins with UTF-8's byte order mark and reads
+ * as UTF-8). A UTF-8 byte order mark before text that is not UTF-8 (an
+ * editor's mark on a GBK file) is dropped, as in UTF-8 input. Returns
+ * FALSE with @error on a refusal. */
+static gboolean
+check_raw_start (PrCsvReader  *reader,
+                 GError      **error)
+{
+  const char *data = reader->raw;
+  gsize length = reader->raw_len;
+  gboolean bom = length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0;
+  gboolean non_ascii;
+
+  if (ucnv_getMinCharSize (reader->source_cnv) > 1)
+    {
+      if (bom || (looks_utf8 (data, length, &non_ascii) && memchr (data, '\n', length) != NULL))
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       _("the file is given as %s, but it is UTF-8 (%s): leave out --encoding"), reader->encoding,
+                       bom ? _("it begins with UTF-8's byte order mark")
+                           : _("its line ends hold no NUL byte, as those of UTF-16 and UTF-32 do"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (!bom)
+    return TRUE;
+  if (looks_utf8 (data + 3, length - 3, &non_ascii) && non_ascii)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                   _("the file is given as %s, but it is UTF-8 (it begins with UTF-8's byte order mark and its text "
+                     "is UTF-8): leave out --encoding"), reader->encoding);
+      return FALSE;
+    }
+  reader->raw_pos += 3;
+  reader->raw_consumed += 3;
+  return TRUE;
+}
+
 /* Appends converter output to buf.  Returns bytes appended (0 only once
  * everything has been flushed), -1 on error; a conversion error is sticky,
  * an I/O error is not. */
@@ -420,6 +481,12 @@ convert_more (PrCsvReader   *reader,
           reader->raw_pos = 0;
           reader->raw_len = n;
           source = source_start = reader->raw;
+          if (reader->raw_consumed == 0 && n > 0)
+            {
+              if (!check_raw_start (reader, error))
+                return -1;
+              source = source_start = reader->raw + reader->raw_pos;
+            }
         }
 
       ucnv_convertEx (reader->utf8_cnv, reader->source_cnv,
