@@ -19,9 +19,12 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <errno.h>
 #include <errmsg.h>
 #include <mysqld_error.h>
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "pr-connection-private.h"
 #include "pr-statement-private.h"
@@ -652,6 +655,18 @@ pr_connection_open (const PrConnectionParams  *params,
       unsigned int protocol = MYSQL_PROTOCOL_TCP;
 
       mysql_options (self->handle, MYSQL_OPT_PROTOCOL, &protocol);
+    }
+  /* Connector/C reports a CA file it cannot read as the server lacking
+   * TLS: the file is looked at first, so the message names it. */
+  if (params->tls_ca != NULL && g_access (params->tls_ca, R_OK) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_TLS,
+                   _("cannot read the CA certificate “%s” given by tls-ca: %s; give the path of the file that "
+                     "holds the certificate of the server's certificate authority (PEM)"),
+                   params->tls_ca, g_strerror (saved));
+      return NULL;
     }
   if (params->tls)
     {

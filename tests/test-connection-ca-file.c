@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A tls-ca file that cannot be read is named as such, before any server
+ * is asked (Connector/C would report it as the server lacking TLS). No
+ * server listens on port 1: a message about the server would be wrong.
+ */
+#define G_LOG_DOMAIN "pr-test-connection-ca-file"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-connection.h"
+#include "pr-db-error.h"
+#include "pr-test-util.h"
+
+static void
+test_missing_ca (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *ca = g_build_filename (dir, "no-such-ca.pem", NULL);
+  g_autofree char *uri = g_strdup_printf ("mariadb://reviewer@127.0.0.1:1/petitions?tls-ca=%s", ca);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrConnectionParams) params = pr_connection_params_new_from_uri (uri, &error);
+  g_autoptr(PrConnection) connection = NULL;
+
+  g_assert_no_error (error);
+  connection = pr_connection_open (params, &error);
+  g_assert_null (connection);
+  g_test_message ("%s", error->message);
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_TLS);
+  g_assert_nonnull (strstr (error->message, ca));
+  g_assert_nonnull (strstr (error->message, "tls-ca"));
+  g_assert_null (strstr (error->message, "does not support"));
+  pr_test_remove_tree (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/db/connection/ca-file/missing", test_missing_ca);
+
+  return g_test_run ();
+}
