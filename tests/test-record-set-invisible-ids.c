@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Ids that an office reads as one although their bytes differ — a
+ * zero-width space, full-width digits, an ideographic space, a DECIMAL's
+ * zero fraction (1000.00 and 1000) — are refused naming the line, never
+ * read as two records; ids that differ in what an office reads (1000.50
+ * and 1000) are read as written. The oracle is the file as written here.
+ */
+#define G_LOG_DOMAIN "pr-test-record-set-invisible-ids"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-record-set.h"
+#include "pr-test-util.h"
+
+static PrRecordSet *
+load (const char  *csv,
+      GError     **error)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1 };
+  PrRecordSet *set;
+
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
+  pr_test_remove_tree (dir);
+  return set;
+}
+
+static void
+test_refused (void)
+{
+  static const struct { const char *csv, *line; } cases[] = {
+    { "id,body\n1011,some words here\n1011\xe2\x80\x8b,other words there\n", "line 3" },
+    { "id,body\n\xe2\x80\x8b" "1011,some words here\n2,more words\n1011,other words there\n", "line 4" },
+    { "id,body\n1011,some words here\n１０１１,other words there\n", "line 3" },
+    { "id,body\n１０１１,some words here\n1011,other words there\n", "line 3" },
+    { "id,body\n1000.00,some words here\n1000,other words there\n", "line 3" },
+    { "id,body\n1000,some words here\n1000.0,other words there\n", "line 3" },
+    { "id,body\n1000.00,some words here\n1000.0,other words there\n", "line 3" },
+    { "id,body\nA7\xe3\x80\x80,some words here\nA7,other words there\n", "line 3" },
+    { "id,body\nＡ７,some words here\nA7,other words there\n", "line 3" },
+    { "id,body\n1,some words here\n\xe2\x80\x8b,other words there\n", "line 3" },
+    { "id,body\n1,some words here\n\xef\xbb\xbf\xe3\x80\x80,other words there\n", "line 3" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) set = load (cases[i].csv, &error);
+
+      g_test_message ("%u: %s", i, error != NULL ? error->message : "read");
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
+      g_assert_null (set);
+      g_assert_nonnull (strstr (error->message, cases[i].line));
+    }
+}
+
+static void
+test_read_as_written (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set =
+    load ("id,body\n1000,some words here\n1000.50,other words there\n１０１２,more words\n0.00,again words\n"
+          "1.2.0,last words\n", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, ==, 5);
+  g_assert_cmpstr (set->ids->pdata[1], ==, "1000.50");
+  g_assert_cmpstr (set->ids->pdata[2], ==, "１０１２");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/record-set/invisible-ids/refused", test_refused);
+  g_test_add_func ("/engine/record-set/invisible-ids/read-as-written", test_read_as_written);
+
+  return g_test_run ();
+}
