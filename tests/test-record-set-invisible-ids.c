@@ -3,7 +3,8 @@
  * Ids that an office reads as one although their bytes differ — a
  * zero-width space, full-width digits, an ideographic space, a DECIMAL's
  * zero fraction (1000.00 and 1000) — are refused naming the line, never
- * read as two records; ids that differ in what an office reads (1000.50
+ * read as two records, as is a number id in Excel's scientific notation
+ * (7.033E+03), whose lost digits could make two ids one; ids that differ in what an office reads (1000.50
  * and 1000) are read as written. The oracle is the file as written here.
  */
 #define G_LOG_DOMAIN "pr-test-record-set-invisible-ids"
@@ -48,6 +49,8 @@ test_refused (void)
     { "id,body\nＡ７,some words here\nA7,other words there\n", "line 3" },
     { "id,body\n1,some words here\n\xe2\x80\x8b,other words there\n", "line 3" },
     { "id,body\n1,some words here\n\xef\xbb\xbf\xe3\x80\x80,other words there\n", "line 3" },
+    { "id,body\n7033,some words here\n7.033E+03,other words there\n", "line 3" },
+    { "id,body\n1.23457E+17,some words here\n2,other words there\n", "line 2" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

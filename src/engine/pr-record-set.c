@@ -629,6 +629,25 @@ id_as_read (const char *id)
  * reader, and the server may compare them as equal: both are refused
  * rather than read as two records. @padded maps the ids written so, as
  * read, to themselves; it is made at the first. */
+/* 1.23457E+17: a number id as Excel shows it in a General cell, in
+ * scientific notation with the digits past the sixth lost, so that
+ * different ids may read the same. */
+static gboolean
+is_excel_scientific (const char *id)
+{
+  const char *p = id;
+
+  if (!g_ascii_isdigit (*p++) || *p++ != '.' || !g_ascii_isdigit (*p))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if ((*p != 'E' && *p != 'e') || p[1] != '+' || !g_ascii_isdigit (p[2]))
+    return FALSE;
+  for (p += 2; g_ascii_isdigit (*p); p++)
+    ;
+  return *p == '\0';
+}
+
 static gboolean
 check_padded_id (GHashTable  **padded,
                  GHashTable   *seen,
@@ -639,8 +658,18 @@ check_padded_id (GHashTable  **padded,
                  GError      **error)
 {
   const char *other = NULL;
-  g_autofree char *read = id_as_read (id);
+  g_autofree char *read = NULL;
 
+  if (strchr (id, '.') != NULL && is_excel_scientific (id))
+    {
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                   _("%s %llu: the id “%s” in column “%s” is a number in scientific notation, as Excel shows a long "
+                     "number id in a General cell, with its last digits lost: format the id column as Text in "
+                     "Excel (or export the table again) and save the file again"),
+                   _(position_name), (unsigned long long) position, id, column);
+      return FALSE;
+    }
+  read = id_as_read (id);
   if (read == NULL)
     {
       if (*padded != NULL)
