@@ -4,7 +4,8 @@
  * not a garbled header: UTF-8 given as UTF-16 or UTF-32, UTF-8 with its
  * byte order mark given as GBK. A GBK file with a UTF-8 byte order mark
  * (an editor's) reads right as GBK: the mark is dropped. The oracle is
- * the files as written here.
+ * the files as written here. UTF-16 or UTF-32 without a byte order mark,
+ * or UTF-32 given as UTF-16, is named by its pattern of NUL bytes.
  */
 #define G_LOG_DOMAIN "pr-test-csv-encoding-start"
 
@@ -102,6 +103,35 @@ test_wide_files_read (void)
   pr_csv_reader_free (reader);
 }
 
+static void
+test_wide_named (void)
+{
+  /* "id\n" in UTF-16LE and BE without a mark, UTF-32LE with and without
+   * one: each named, read as UTF-8 or as UTF-16. */
+  static const struct { const char *bytes; gsize length; const char *encoding, *named; } cases[] = {
+    { "i\0d\0\n\0" "1\0\n\0", 10, NULL, "UTF-16LE" },
+    { "\0i\0d\0\n\0" "1\0\n", 10, NULL, "UTF-16BE" },
+    { "\xff\xfe\0\0i\0\0\0d\0\0\0\n\0\0\0", 16, NULL, "UTF-32LE" },
+    { "i\0\0\0d\0\0\0\n\0\0\0", 12, NULL, "UTF-32LE" },
+    { "\xff\xfe\0\0i\0\0\0d\0\0\0\n\0\0\0", 16, "UTF-16", "UTF-32LE" },
+    { "i\0\0\0d\0\0\0\n\0\0\0", 12, "UTF-16LE", "UTF-32LE" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      PrCsvReader *reader = open_bytes (cases[i].bytes, cases[i].length, cases[i].encoding != NULL ? cases[i].encoding : "UTF-8", &error);
+      g_autofree char *give = g_strdup_printf ("--encoding %s", cases[i].named);
+
+      g_assert_no_error (error);
+      g_assert_false (pr_csv_reader_next (reader, NULL, &error));
+      g_test_message ("%u: %s", i, error->message);
+      g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+      g_assert_nonnull (strstr (error->message, give));
+      pr_csv_reader_free (reader);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -112,6 +142,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/encoding-start/utf8-bom-given-as-gbk", test_utf8_with_bom_given_as_gbk);
   g_test_add_func ("/engine/csv-reader/encoding-start/gbk-with-bom-read", test_gbk_with_bom_read);
   g_test_add_func ("/engine/csv-reader/encoding-start/wide-files-read", test_wide_files_read);
+  g_test_add_func ("/engine/csv-reader/encoding-start/wide-named", test_wide_named);
 
   return g_test_run ();
 }
