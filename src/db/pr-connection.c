@@ -576,11 +576,13 @@ init_library (void)
  *   skip-character-set-client-handshake, or an init_connect, may have put
  *   the session back to its own character set despite the handshake.
  *
- * - time_zone: a TIMESTAMP date is read in the session's zone, so a
- *   global time_zone set for another program would move every such date,
- *   change every content hash and report old repeats as new. 'SYSTEM' is
- *   the server's own clock zone, the one a server keeps by default, and
- *   no global setting changes it. (The store writes UTC_TIMESTAMP() into
+ * - time_zone: a TIMESTAMP date is an instant, read in the session's
+ *   zone. It is read on the office's clock (+08:00), whose days the rules
+ *   count and on which dates without an offset are read: the server's own
+ *   zone ('SYSTEM') is UTC in many a container, which would put a letter
+ *   of 07:30 in Beijing on the day before; and a global time_zone set for
+ *   another program would move every such date, change every content hash
+ *   and report old repeats as new. (The store writes UTC_TIMESTAMP() into
  *   DATETIME columns, which no zone touches.)
  *
  * group_concat_max_len is not set: no statement uses GROUP_CONCAT. */
@@ -592,7 +594,7 @@ set_session (MYSQL   *handle,
     g_strdup_printf ("SET SESSION sql_select_limit = 18446744073709551615, %s = 0, "
                      "sql_mode = 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION', "
                      "net_write_timeout = 3600, net_read_timeout = 600, autocommit = 1, sql_big_selects = 1, "
-                     "time_zone = 'SYSTEM'",
+                     "time_zone = '+08:00'",
                      mariadb_connection (handle) ? "max_statement_time" : "max_execution_time");
 
   if (mysql_set_character_set (handle, "utf8mb4") != 0 ||
