@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * A tls-ca file that cannot be read is named as such, before any server
+ * A tls-ca file that cannot be read, or holds no certificate, is named as such, before any server
  * is asked (Connector/C would report it as the server lacking TLS). No
  * server listens on port 1: a message about the server would be wrong.
  */
@@ -35,6 +35,34 @@ test_missing_ca (void)
   pr_test_remove_tree (dir);
 }
 
+static void
+test_not_a_certificate (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *empty = g_build_filename (dir, "empty.pem", NULL);
+  g_autofree char *key = g_build_filename (dir, "key.pem", NULL);
+  const char *const paths[] = { dir, empty, key };
+
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_true (g_file_set_contents (key, "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n", -1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autofree char *uri = g_strdup_printf ("mariadb://reviewer@127.0.0.1:1/petitions?tls-ca=%s", paths[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrConnectionParams) params = pr_connection_params_new_from_uri (uri, &error);
+      g_autoptr(PrConnection) connection = NULL;
+
+      g_assert_no_error (error);
+      connection = pr_connection_open (params, &error);
+      g_assert_null (connection);
+      g_test_message ("%s", error->message);
+      g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_TLS);
+      g_assert_nonnull (strstr (error->message, paths[i]));
+      g_assert_nonnull (strstr (error->message, "no certificate"));
+    }
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -42,6 +70,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/db/connection/ca-file/missing", test_missing_ca);
+  g_test_add_func ("/db/connection/ca-file/not-a-certificate", test_not_a_certificate);
 
   return g_test_run ();
 }

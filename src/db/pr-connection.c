@@ -670,6 +670,24 @@ pr_connection_open (const PrConnectionParams  *params,
                    params->tls_ca, g_strerror (saved));
       return NULL;
     }
+  if (params->tls_ca != NULL)
+    {
+      g_autofree char *pem = NULL;
+      gsize length = 0;
+
+      /* A folder, or a file that holds no certificate (empty, DER, a
+       * key): reported by Connector/C as the server lacking TLS too. */
+      if (!g_file_test (params->tls_ca, G_FILE_TEST_IS_REGULAR) ||
+          !g_file_get_contents (params->tls_ca, &pem, &length, NULL) ||
+          g_strstr_len (pem, length, "-----BEGIN CERTIFICATE-----") == NULL)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_TLS,
+                       _("the file “%s” given by tls-ca holds no certificate in PEM form (“-----BEGIN "
+                         "CERTIFICATE-----”): give the file that holds the certificate of the server's "
+                         "certificate authority"), params->tls_ca);
+          return NULL;
+        }
+    }
   if (params->tls)
     {
       mysql_options (self->handle, MYSQL_OPT_SSL_ENFORCE, &on);
