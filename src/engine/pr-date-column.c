@@ -446,8 +446,8 @@ pr_date_column_finish (PrDateColumn  *self,
                      /* Translators: unreadable count, count of non-empty dates, column, then examples. */
                      _("%llu of the %llu dates in column “%s” cannot be read (such as %s), so the case rules and "
                        "time limits would work on almost no dates: give --date-format DMY or MDY if they are "
-                       "day-first or month-first, correct the column, or leave out --date; with --skip-bad-rows "
-                       "they are read on as no date"),
+                       "day-first or month-first, correct the column, or leave out the flag that maps it (--date or "
+                       "--accepted); with --skip-bad-rows they are read on as no date"),
                      (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
                      self->name, samples->str);
       return FALSE;
