@@ -376,6 +376,19 @@ fold_roc_year (const char *text)
   return NULL;
 }
 
+/* @text with its full-width forms and Chinese numerals folded (see
+ * above): the text itself, or a copy kept in @out_copy. */
+static const char *
+fold_digits (const char *text,
+             char      **out_copy)
+{
+  g_autofree char *wide = fold_full_width (text);
+  char *chinese = fold_chinese_numerals (wide != NULL ? wide : text);
+
+  *out_copy = chinese != NULL ? chinese : g_steal_pointer (&wide);
+  return *out_copy != NULL ? *out_copy : text;
+}
+
 /**
  * pr_date_read:
  * @text: a date, or a date and time, as text
@@ -412,7 +425,6 @@ pr_date_read (const char  *text,
   gboolean has_time = FALSE, year_last = FALSE;
   g_autoptr(GDateTime) dt = NULL;
   g_autofree char *folded = NULL;
-  g_autofree char *chinese = NULL;
   g_autofree char *roc = NULL;
 
   g_return_val_if_fail (out_seconds != NULL, PR_DATE_UNREADABLE);
@@ -420,12 +432,7 @@ pr_date_read (const char  *text,
 
   if (text == NULL)
     return PR_DATE_UNREADABLE;
-  folded = fold_full_width (text);
-  if (folded != NULL)
-    p = folded;
-  chinese = fold_chinese_numerals (p);
-  if (chinese != NULL)
-    p = chinese;
+  p = fold_digits (text, &folded);
   roc = fold_roc_year (p);
   if (roc != NULL)
     p = roc;
@@ -546,17 +553,11 @@ gboolean
 pr_date_has_short_year (const char *text)
 {
   g_autofree char *folded = NULL;
-  g_autofree char *chinese = NULL;
-  const char *p = text;
+  const char *p;
 
   if (text == NULL)
     return FALSE;
-  folded = fold_full_width (text);
-  if (folded != NULL)
-    p = folded;
-  chinese = fold_chinese_numerals (p);
-  if (chinese != NULL)
-    p = chinese;
+  p = fold_digits (text, &folded);
   return g_regex_match_simple ("^\\s*([0-9]{1,2}([-/.])[0-9]{1,2}\\2[0-9]{2}([^0-9]|$)|[0-9]{2}年[0-9]{1,2}月)", p, 0, 0);
 }
 

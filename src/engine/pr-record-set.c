@@ -649,6 +649,21 @@ is_excel_scientific (const char *id)
 }
 
 static gboolean
+refuse_same_id (GError     **error,
+                const char  *position_name,
+                guint64      position,
+                const char  *id,
+                const char  *other)
+{
+  g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+               _("%s %llu: the ids “%s” and “%s” differ only in white space around them, invisible characters, "
+                 "full-width characters or a zero fraction, so a reader (and the server) takes them for one: "
+                 "correct one of them"),
+               _(position_name), (unsigned long long) position, id, other);
+  return FALSE;
+}
+
+static gboolean
 check_padded_id (GHashTable  **padded,
                  GHashTable   *seen,
                  const char   *id,
@@ -676,12 +691,7 @@ check_padded_id (GHashTable  **padded,
         other = g_hash_table_lookup (*padded, id);
       if (other == NULL)
         return TRUE;
-      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-                   _("%s %llu: the ids “%s” and “%s” differ only in white space around them, invisible characters, "
-                     "full-width characters or a zero fraction, so a reader (and the server) takes them for one: "
-                     "correct one of them"),
-                   _(position_name), (unsigned long long) position, id, other);
-      return FALSE;
+      return refuse_same_id (error, position_name, position, id, other);
     }
   if (read[0] == '\0')
     {
@@ -692,14 +702,7 @@ check_padded_id (GHashTable  **padded,
     }
   if (g_hash_table_contains (seen, read) ||
       (*padded != NULL && (other = g_hash_table_lookup (*padded, read)) != NULL))
-    {
-      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-                   _("%s %llu: the ids “%s” and “%s” differ only in white space around them, invisible characters, "
-                     "full-width characters or a zero fraction, so a reader (and the server) takes them for one: "
-                     "correct one of them"),
-                   _(position_name), (unsigned long long) position, id, other != NULL ? other : read);
-      return FALSE;
-    }
+    return refuse_same_id (error, position_name, position, id, other != NULL ? other : read);
   if (*padded == NULL)
     *padded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_hash_table_insert (*padded, g_steal_pointer (&read), g_strdup (id));
