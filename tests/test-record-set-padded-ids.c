@@ -39,6 +39,19 @@ load (const char  *csv,
 }
 
 static void
+assert_refused (const char *csv,
+                const char *line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = load (csv, &error);
+
+  g_test_message ("%s", error != NULL ? error->message : "read");
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
+  g_assert_null (set);
+  g_assert_nonnull (strstr (error->message, line));
+}
+
+static void
 test_refused (void)
 {
   static const struct { const char *csv, *line; } cases[] = {
@@ -50,15 +63,7 @@ test_refused (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(PrRecordSet) set = load (cases[i].csv, &error);
-
-      g_test_message ("%u: %s", i, error != NULL ? error->message : "read");
-      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
-      g_assert_null (set);
-      g_assert_nonnull (strstr (error->message, cases[i].line));
-    }
+    assert_refused (cases[i].csv, cases[i].line);
 }
 
 static void
@@ -93,15 +98,7 @@ test_invisible_refused (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(PrRecordSet) set = load (cases[i].csv, &error);
-
-      g_test_message ("%u: %s", i, error != NULL ? error->message : "read");
-      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
-      g_assert_null (set);
-      g_assert_nonnull (strstr (error->message, cases[i].line));
-    }
+    assert_refused (cases[i].csv, cases[i].line);
 }
 
 static void
