@@ -4,7 +4,7 @@
  * text alone: a letter from the same petitioner after the earlier case's
  * longest period (60 days to handle and 30 more, from the day accepted) is
  * overdue, one within it to be reminded; a date it cannot read is refused
- * naming the line. Against a throwaway server; the oracle is the periods
+ * naming the line, and a GBK file read as UTF-8 is named as GBK. Against a throwaway server; the oracle is the periods
  * counted by hand from the rules' defaults.
  */
 #include "config.h"
@@ -75,6 +75,22 @@ test_columns_read (void)
   g_assert_cmpint (status, ==, 1);
   g_assert_nonnull (strstr (err, "line 2"));
   g_assert_nonnull (strstr (err, "“Jun 8 2019”"));
+
+  /* A GBK file without --encoding: named as such, as scan names it. */
+  {
+    g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+    /* 噪音 扰民 in GBK. */
+    static const char gbk[] = "id,person,body,received,state,accepted_on\n"
+                              "901,P100,\xd4\xeb\xd2\xf4 \xc8\xc5\xc3\xf1 a b c,2019-06-08,,\n";
+    g_autofree char *gbk_err = NULL;
+
+    g_assert_true (g_file_set_contents (path, gbk, -1, NULL));
+    g_assert_cmpint (RUN (NULL, &gbk_err, "check", "--db", "URI", "--table", "cases", "--id-column", "id",
+                          "--petitioner", "person", "--text", "body", "--date", "received", "--store", "chkcsvstore",
+                          "--csv", path, NULL), ==, 1);
+    g_test_message ("%s", gbk_err);
+    g_assert_nonnull (strstr (gbk_err, "looks like GB18030 text"));
+  }
   pr_test_remove_tree (dir);
 }
 

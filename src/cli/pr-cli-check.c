@@ -16,6 +16,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-bad-row.h"
 #include "pr-block-index.h"
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
@@ -116,6 +117,9 @@ check_csv (const char           *path,
   reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
+  /* Each row's values are checked as a scan checks them, which names what
+   * bytes that are not UTF-8 look like (GBK: give --encoding). */
+  pr_csv_reader_set_check_text (reader, FALSE);
   /* The other mapped columns too, where the file has them: the date, the
    * petitioner's identity and the case columns decide the kind of repeat
    * and what to do (a letter after the earlier case's time limit is
@@ -154,6 +158,26 @@ check_csv (const char           *path,
           if (values[c] == NULL)
             lengths[c] = 0;
         }
+      {
+        g_autofree char *reason = NULL;
+        int bad = pr_bad_row_check (mapping, values, lengths, &reason);
+
+        if (bad < 0 && !g_utf8_validate (name, -1, NULL))
+          {
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                         _("%s, line %llu: the id is not UTF-8 text: give the file's encoding with --encoding"),
+                         path, (unsigned long long) pr_csv_reader_get_line (reader));
+            return FALSE;
+          }
+        if (bad >= 0)
+          {
+            g_autofree char *what = pr_bad_row_describe (NULL, N_("line"), pr_csv_reader_get_line (reader),
+                                                         pr_mapping_get_column (mapping, bad)->name, reason);
+
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW, "%s: %s", path, what);
+            return FALSE;
+          }
+      }
       /* A date that cannot be read would make the record undated, whose
        * time limits cannot be passed: refused, as the record is answered
        * alone. */
