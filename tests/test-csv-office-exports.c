@@ -95,12 +95,30 @@ test_serial_dates (void)
   g_autofree char *path = g_build_filename (dir, "serial.csv", NULL);
   g_autofree char *err = NULL;
   const char *args[] = { "scan", "--id", "id", "--date", "received", "--text", "body", path, NULL };
+  const char *skip_args[] = { "scan", "--id", "id", "--date", "received", "--text", "body", "--skip-bad-rows", path,
+                              NULL };
+  g_autofree char *out = NULL;
 
+  /* Most dates day numbers among dates: refused, saying what they are. */
   g_assert_true (g_file_set_contents (path, csv, -1, NULL));
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
-  g_assert_nonnull (strstr (err, "2 dates in column “received” could not be read and count as none (records 1, 2): "
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_assert_nonnull (strstr (err, "2 of the 3 dates in column “received” cannot be read (such as “43624”, “43625”): "
                                  "they are day numbers as Excel saves"));
   g_assert_null (strstr (err, "--date-format"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, skip_args), ==, 0);
+  g_assert_nonnull (strstr (err, "2 dates in column “received” could not be read and count as none (records 1, 2): "
+                                 "they are day numbers as Excel saves"));
+  g_clear_pointer (&err, g_free);
+
+  /* Every date a day number: read as one, and said. */
+  g_assert_true (g_file_set_contents (path,
+                                      "id,received,body\n"
+                                      "1,43625,小区门口的垃圾站臭气熏天请尽快处理\n"
+                                      "2,43624,小区门口的垃圾站臭气熏天请尽快处理了\n", -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
+  g_assert_nonnull (strstr (err, "every date in column “received” is a number, read as Excel's day numbers"));
+  g_assert_nonnull (strstr (out, "2019-06-08 00:00 primary"));
 }
 
 int

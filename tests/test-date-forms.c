@@ -161,7 +161,8 @@ test_unreadable (void)
 {
   static const char *const dates[] = {
     "2019-06-08", "yesterday", "", "2019-02-30", "2019-06-08 5:31 PM", "  ", "soon", "13/13/2019x",
-    "2019.6.8 25:00", "2019-06-09", "later", "2019-13-01",
+    "2019.6.8 25:00", "2019-06-09", "later", "2019-13-01", "2019-06-10", "2019-06-11", "2019-06-12",
+    "2019-06-13",
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = load_dates (dates, G_N_ELEMENTS (dates), PR_DATE_ORDER_UNSET, &error);
@@ -202,11 +203,12 @@ test_order (void)
   g_assert_cmpint (dmy->dates[2], ==, JUNE_8 + 17 * 86400);
   g_assert_cmpuint (dmy->n_unreadable_dates, ==, 0);
 
-  /* YMD: only year-first dates; the others are counted, not guessed. */
+  /* YMD: only year-first dates; the others are not guessed, and as they
+   * are most of the column, it is refused. */
   ymd = load_dates (dates, 3, PR_DATE_ORDER_YMD, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (ymd->dates[1], ==, PR_DATE_NONE);
-  g_assert_cmpuint (ymd->n_unreadable_dates, ==, 2);
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+  g_assert_null (ymd);
+  g_assert_nonnull (strstr (error->message, "2 of the 3 dates"));
 }
 
 /* One zone, with or without its offset: wall times, as written. Several

@@ -52,7 +52,7 @@ test_same_as_ascii (void)
 static void
 test_other_text_unreadable (void)
 {
-  static const char *const texts[] = { "ＡＢＣＤ", "２０１９年", "二〇一九年六月八日", "２０１９－１３－０１", "\xef\xbc" };
+  static const char *const texts[] = { "ＡＢＣＤ", "２０１９年", "２０１９－１３－０１", "\xef\xbc" };
 
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
     {

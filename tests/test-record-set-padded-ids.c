@@ -2,8 +2,14 @@
 /*
  * Ids of white space alone, and ids that differ only in the white space
  * around them, are refused, naming the line; ids all written with the
- * same padding, and ids with white space inside, are read as written. The
- * oracle is the file as written here.
+ * same padding, and ids with white space inside, are read as written.
+ * Refused too are ids that an office reads as one although their bytes
+ * differ — a
+ * zero-width space, full-width digits, an ideographic space, a DECIMAL's
+ * zero fraction (1000.00 and 1000) — and a number id in Excel's
+ * scientific notation (7.033E+03), whose lost digits could make two ids
+ * one; ids that differ in what an office reads (1000.50 and 1000) are read
+ * as written. The oracle is the file as written here.
  */
 #define G_LOG_DOMAIN "pr-test-record-set-padded-ids"
 
@@ -33,6 +39,19 @@ load (const char  *csv,
 }
 
 static void
+assert_refused (const char *csv,
+                const char *line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = load (csv, &error);
+
+  g_test_message ("%s", error != NULL ? error->message : "read");
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
+  g_assert_null (set);
+  g_assert_nonnull (strstr (error->message, line));
+}
+
+static void
 test_refused (void)
 {
   static const struct { const char *csv, *line; } cases[] = {
@@ -44,15 +63,7 @@ test_refused (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(PrRecordSet) set = load (cases[i].csv, &error);
-
-      g_test_message ("%u: %s", i, error != NULL ? error->message : "read");
-      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
-      g_assert_null (set);
-      g_assert_nonnull (strstr (error->message, cases[i].line));
-    }
+    assert_refused (cases[i].csv, cases[i].line);
 }
 
 static void
@@ -67,6 +78,43 @@ test_read_as_written (void)
   g_assert_cmpstr (set->ids->pdata[2], ==, "A 1");
 }
 
+static void
+test_invisible_refused (void)
+{
+  static const struct { const char *csv, *line; } cases[] = {
+    { "id,body\n1011,some words here\n1011\xe2\x80\x8b,other words there\n", "line 3" },
+    { "id,body\n\xe2\x80\x8b" "1011,some words here\n2,more words\n1011,other words there\n", "line 4" },
+    { "id,body\n1011,some words here\n１０１１,other words there\n", "line 3" },
+    { "id,body\n１０１１,some words here\n1011,other words there\n", "line 3" },
+    { "id,body\n1000.00,some words here\n1000,other words there\n", "line 3" },
+    { "id,body\n1000,some words here\n1000.0,other words there\n", "line 3" },
+    { "id,body\n1000.00,some words here\n1000.0,other words there\n", "line 3" },
+    { "id,body\nA7\xe3\x80\x80,some words here\nA7,other words there\n", "line 3" },
+    { "id,body\nＡ７,some words here\nA7,other words there\n", "line 3" },
+    { "id,body\n1,some words here\n\xe2\x80\x8b,other words there\n", "line 3" },
+    { "id,body\n1,some words here\n\xef\xbb\xbf\xe3\x80\x80,other words there\n", "line 3" },
+    { "id,body\n7033,some words here\n7.033E+03,other words there\n", "line 3" },
+    { "id,body\n1.23457E+17,some words here\n2,other words there\n", "line 2" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    assert_refused (cases[i].csv, cases[i].line);
+}
+
+static void
+test_invisible_read_as_written (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set =
+    load ("id,body\n1000,some words here\n1000.50,other words there\n１０１２,more words\n0.00,again words\n"
+          "1.2.0,last words\n", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, ==, 5);
+  g_assert_cmpstr (set->ids->pdata[1], ==, "1000.50");
+  g_assert_cmpstr (set->ids->pdata[2], ==, "１０１２");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -75,6 +123,8 @@ main (int    argc,
 
   g_test_add_func ("/engine/record-set/padded-ids/refused", test_refused);
   g_test_add_func ("/engine/record-set/padded-ids/read-as-written", test_read_as_written);
+  g_test_add_func ("/engine/record-set/invisible-ids/refused", test_invisible_refused);
+  g_test_add_func ("/engine/record-set/invisible-ids/read-as-written", test_invisible_read_as_written);
 
   return g_test_run ();
 }

@@ -382,8 +382,10 @@ test_wrong_ca (void)
   g_free (uri);
   g_free (message);
 
+  /* A CA file that is not there is named, not the server. */
   uri = make_uri (admin->user, NULL, "tls-ca=%s", missing_ca);
-  message = connect_fails (uri, PR_DB_ERROR_TLS, "(server error 2026)");
+  message = connect_fails (uri, PR_DB_ERROR_TLS, "cannot read the CA certificate");
+  g_assert_nonnull (strstr (message, missing_ca));
 }
 
 static void

@@ -16,14 +16,17 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-bad-row.h"
 #include "pr-block-index.h"
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
+#include "pr-date.h"
 #include "pr-encoding-check.h"
 #include "pr-fingerprinter.h"
 #include "pr-intake.h"
 #include "pr-record-reader.h"
+#include "pr-record-set.h"
 #include "pr-stable-id.h"
 #include "pr-store.h"
 #include "pr-stored-index.h"
@@ -76,6 +79,15 @@ write_intake_rows (PrCsvWriter  *writer,
  * found by the mapping's names, in any order; the mapping's id column,
  * when the file has it, names each record, else its number does. */
 static gboolean
+is_blank (const char *text)
+{
+  for (; *text != '\0'; text++)
+    if (!g_ascii_isspace (*text))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
 check_csv (const char           *path,
            PrCliMappingOptions  *options,
            const PrMapping      *mapping,
@@ -95,6 +107,7 @@ check_csv (const char           *path,
   g_autofree const char **values = g_new0 (const char *, MAX (n_columns, 1));
   g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
   int id_field = -1;
+  int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
   guint n_header_fields;
   guint64 number = 0;
 
@@ -104,6 +117,20 @@ check_csv (const char           *path,
   reader = pr_cli_open_mapped_csv (path, options->encoding, mapping, field_of, &id_field, &n_header_fields, error);
   if (reader == NULL)
     return FALSE;
+  /* Each row's values are checked as a scan checks them, which names what
+   * bytes that are not UTF-8 look like (GBK: give --encoding). */
+  pr_csv_reader_set_check_text (reader, FALSE);
+  /* The other mapped columns too, where the file has them: the date, the
+   * petitioner's identity and the case columns decide the kind of repeat
+   * and what to do (a letter after the earlier case's time limit is
+   * overdue), and left out they would say "remind" for every one. */
+  for (guint c = 0; c < n_columns; c++)
+    {
+      PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+      if (field_of[c] < 0 && role != PR_COLUMN_ROLE_IGNORE && role != PR_COLUMN_ROLE_ID)
+        field_of[c] = pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, c)->name);
+    }
 
   for (;;)
     {
@@ -130,6 +157,49 @@ check_csv (const char           *path,
           values[c] = field_of[c] >= 0 ? pr_csv_reader_get_field (reader, field_of[c], &lengths[c]) : NULL;
           if (values[c] == NULL)
             lengths[c] = 0;
+        }
+      {
+        g_autofree char *reason = NULL;
+        int bad = pr_bad_row_check (mapping, values, lengths, &reason);
+
+        if (bad < 0 && !g_utf8_validate (name, -1, NULL))
+          {
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
+                         _("%s, line %llu: the id is not UTF-8 text: give the file's encoding with --encoding"),
+                         path, (unsigned long long) pr_csv_reader_get_line (reader));
+            return FALSE;
+          }
+        if (bad >= 0)
+          {
+            g_autofree char *what = pr_bad_row_describe (NULL, N_("line"), pr_csv_reader_get_line (reader),
+                                                         pr_mapping_get_column (mapping, bad)->name, reason);
+
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW, "%s: %s", path, what);
+            return FALSE;
+          }
+      }
+      /* A date that cannot be read would make the record undated, whose
+       * time limits cannot be passed: refused, as the record is answered
+       * alone. */
+      if (date_column >= 0 && values[date_column] != NULL && !is_blank (values[date_column]))
+        {
+          gint64 seconds;
+          int offset;
+          PrDateStatus status = pr_date_read (values[date_column], options->date_order, &seconds, &offset);
+
+          if (status != PR_DATE_OK)
+            {
+              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                           status == PR_DATE_AMBIGUOUS
+                             ? _("%s, line %llu: the date “%s” in column “%s” may be day-first or month-first; give "
+                                 "--date-format DMY (day first) or --date-format MDY (month first)")
+                             : _("%s, line %llu: the date “%s” in column “%s” cannot be read; write it as "
+                                 "2019-06-08 17:31 (or give --date-format for day-first or month-first dates), or "
+                                 "leave it empty"),
+                           path, (unsigned long long) pr_csv_reader_get_line (reader), values[date_column],
+                           pr_mapping_get_column (mapping, date_column)->name);
+              return FALSE;
+            }
         }
       /* Record by record, as they are answered: one that reads as another
        * encoding's bytes decoded wrong is refused at once. */

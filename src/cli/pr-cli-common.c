@@ -21,6 +21,7 @@
 
 #include "pr-block-index.h"
 #include "pr-cli.h"
+#include "pr-date-column.h"
 #include "pr-pair-judge.h"
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
@@ -1412,6 +1413,17 @@ pr_cli_print_unreadable_dates (const PrRecordSet         *set,
   unreadable = pr_cli_unreadable_dates_text (set, options->date, options->date_format != NULL);
   if (unreadable != NULL)
     fprintf (stderr, "%s\n", unreadable);
+  /* Numbers read as dates: said, with what they were taken for. */
+  if (set->n_dates_from_numbers > 0)
+    fprintf (stderr,
+             set->dates_numbers_kind == PR_DATE_NUMBERS_EXCEL
+               ? _("Note: every date in column “%s” is a number, read as Excel's day numbers (43624 is 8 June "
+                   "2019)\n")
+               : set->dates_numbers_kind == PR_DATE_NUMBERS_UNIX
+                   ? _("Note: every date in column “%s” is a number, read as Unix time in seconds, on China "
+                       "Standard Time (+08:00)\n")
+                   : _("Note: every date in column “%s” is a number, read as Unix time in milliseconds, on "
+                       "China Standard Time (+08:00)\n"), options->date);
   /* Where the zone matters, the assumption is said, not made silently. */
   if (set->n_dates_taken_as_office > 0)
     fprintf (stderr, ngettext ("Note: %llu date in column “%s” gives no offset and is taken as China Standard Time "

@@ -26,11 +26,13 @@ date_and_petitioner (const PrMapping      *mapping,
                      PrCliMappingOptions  *options,
                      char                **values,
                      gint64               *date,
-                     guint64              *petitioner)
+                     guint64              *petitioner,
+                     const char          **unreadable)
 {
   int offset;
 
   *date = PR_DATE_NONE;
+  *unreadable = NULL;
   *petitioner = 0;
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
@@ -38,7 +40,11 @@ date_and_petitioner (const PrMapping      *mapping,
 
       if (column->role == PR_COLUMN_ROLE_DATE && values[c] != NULL &&
           pr_date_read (values[c], options->date_order, date, &offset) != PR_DATE_OK)
-        *date = PR_DATE_NONE;
+        {
+          *date = PR_DATE_NONE;
+          if (values[c][strspn (values[c], " \t")] != '\0')
+            *unreadable = values[c];
+        }
       else if (column->identity == PR_IDENTITY_PETITIONER && *petitioner == 0 && values[c] != NULL)
         *petitioner = pr_record_set_petitioner_key (values[c], strlen (values[c]));
     }
@@ -79,8 +85,14 @@ pr_cli_print_score (const PrMapping      *mapping,
       {
         gint64 date;
         guint64 petitioner;
+        const char *unreadable;
 
-        date_and_petitioner (mapping, options, values[side], &date, &petitioner);
+        date_and_petitioner (mapping, options, values[side], &date, &petitioner, &unreadable);
+        /* Said, not left out silently: the scan may read the column's
+         * dates as a whole (numbers of one kind), one pair cannot. */
+        if (unreadable != NULL)
+          fprintf (stderr, _("Note: the date “%s” cannot be read on its own; the second stage's waterfall leaves "
+                             "out the days between the two records\n"), unreadable);
         pr_pair_record_from_texts (mapping, values[side], date, petitioner, fingerprints[side], &records[side],
                                    bodies[side], fields[side]);
       }

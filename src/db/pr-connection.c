@@ -19,9 +19,12 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <errno.h>
 #include <errmsg.h>
 #include <mysqld_error.h>
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "pr-connection-private.h"
 #include "pr-statement-private.h"
@@ -573,11 +576,13 @@ init_library (void)
  *   skip-character-set-client-handshake, or an init_connect, may have put
  *   the session back to its own character set despite the handshake.
  *
- * - time_zone: a TIMESTAMP date is read in the session's zone, so a
- *   global time_zone set for another program would move every such date,
- *   change every content hash and report old repeats as new. 'SYSTEM' is
- *   the server's own clock zone, the one a server keeps by default, and
- *   no global setting changes it. (The store writes UTC_TIMESTAMP() into
+ * - time_zone: a TIMESTAMP date is an instant, read in the session's
+ *   zone. It is read on the office's clock (+08:00), whose days the rules
+ *   count and on which dates without an offset are read: the server's own
+ *   zone ('SYSTEM') is UTC in many a container, which would put a letter
+ *   of 07:30 in Beijing on the day before; and a global time_zone set for
+ *   another program would move every such date, change every content hash
+ *   and report old repeats as new. (The store writes UTC_TIMESTAMP() into
  *   DATETIME columns, which no zone touches.)
  *
  * group_concat_max_len is not set: no statement uses GROUP_CONCAT. */
@@ -589,7 +594,7 @@ set_session (MYSQL   *handle,
     g_strdup_printf ("SET SESSION sql_select_limit = 18446744073709551615, %s = 0, "
                      "sql_mode = 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION', "
                      "net_write_timeout = 3600, net_read_timeout = 600, autocommit = 1, sql_big_selects = 1, "
-                     "time_zone = 'SYSTEM'",
+                     "time_zone = '+08:00'",
                      mariadb_connection (handle) ? "max_statement_time" : "max_execution_time");
 
   if (mysql_set_character_set (handle, "utf8mb4") != 0 ||
@@ -652,6 +657,36 @@ pr_connection_open (const PrConnectionParams  *params,
       unsigned int protocol = MYSQL_PROTOCOL_TCP;
 
       mysql_options (self->handle, MYSQL_OPT_PROTOCOL, &protocol);
+    }
+  /* Connector/C reports a CA file it cannot read as the server lacking
+   * TLS: the file is looked at first, so the message names it. */
+  if (params->tls_ca != NULL && g_access (params->tls_ca, R_OK) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_TLS,
+                   _("cannot read the CA certificate “%s” given by tls-ca: %s; give the path of the file that "
+                     "holds the certificate of the server's certificate authority (PEM)"),
+                   params->tls_ca, g_strerror (saved));
+      return NULL;
+    }
+  if (params->tls_ca != NULL)
+    {
+      g_autofree char *pem = NULL;
+      gsize length = 0;
+
+      /* A folder, or a file that holds no certificate (empty, DER, a
+       * key): reported by Connector/C as the server lacking TLS too. */
+      if (!g_file_test (params->tls_ca, G_FILE_TEST_IS_REGULAR) ||
+          !g_file_get_contents (params->tls_ca, &pem, &length, NULL) ||
+          g_strstr_len (pem, length, "-----BEGIN CERTIFICATE-----") == NULL)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_TLS,
+                       _("the file “%s” given by tls-ca holds no certificate in PEM form (“-----BEGIN "
+                         "CERTIFICATE-----”): give the file that holds the certificate of the server's "
+                         "certificate authority"), params->tls_ca);
+          return NULL;
+        }
     }
   if (params->tls)
     {

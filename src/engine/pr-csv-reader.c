@@ -392,6 +392,104 @@ read_stream (PrCsvReader   *reader,
   return n;
 }
 
+/* The wide encoding whose pattern of NUL bytes the first bytes of a file
+ * show, for ASCII text (a header): "id" is 69 00 64 00 in UTF-16LE, 69 00
+ * 00 00 in UTF-32LE. A byte order mark counts as the encoding's. %NULL if
+ * none. */
+static const char *
+wide_encoding_of (const guint8 *b,
+                  gsize         length)
+{
+  if (length >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0)
+    return "UTF-32LE";
+  if (length >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF)
+    return "UTF-32BE";
+  if (length < 8)
+    return NULL;
+  if (b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0 && b[4] != 0 && b[5] == 0 && b[6] == 0 && b[7] == 0)
+    return "UTF-32LE";
+  if (b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0 && b[4] == 0 && b[5] == 0 && b[6] == 0 && b[7] != 0)
+    return "UTF-32BE";
+  if (b[0] != 0 && b[1] == 0 && b[2] != 0 && b[3] == 0 && b[4] != 0 && b[5] == 0)
+    return "UTF-16LE";
+  if (b[0] == 0 && b[1] != 0 && b[2] == 0 && b[3] != 0 && b[4] == 0 && b[5] != 0)
+    return "UTF-16BE";
+  return NULL;
+}
+
+/* Whether @data (a first chunk, perhaps cut inside a character) is UTF-8
+ * with a character beyond ASCII, or with a line feed and no NUL. */
+static gboolean
+looks_utf8 (const char *data,
+            gsize       length,
+            gboolean   *out_non_ascii)
+{
+  const char *bad = NULL;
+
+  *out_non_ascii = FALSE;
+  if (memchr (data, '\0', length) != NULL)
+    return FALSE;
+  if (!g_utf8_validate_len (data, length, &bad) && (gsize) (bad - data) + 4 <= length)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    *out_non_ascii |= (guint8) data[i] >= 0x80;
+  return TRUE;
+}
+
+/* The first bytes of a file read in another encoding than UTF-8 say when
+ * that encoding is wrong, before it garbles the header: a UTF-8 file
+ * given as UTF-16 (UTF-16's line feed holds a NUL byte), a UTF-8 file
+ * given as GBK or Big5 (it begins with UTF-8's byte order mark and reads
+ * as UTF-8). A UTF-8 byte order mark before text that is not UTF-8 (an
+ * editor's mark on a GBK file) is dropped, as in UTF-8 input. Returns
+ * FALSE with @error on a refusal. */
+static gboolean
+check_raw_start (PrCsvReader  *reader,
+                 GError      **error)
+{
+  const char *data = reader->raw;
+  gsize length = reader->raw_len;
+  gboolean bom = length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0;
+  gboolean non_ascii;
+
+  if (ucnv_getMinCharSize (reader->source_cnv) == 2)
+    {
+      const char *wide = wide_encoding_of ((const guint8 *) data, length);
+
+      if (wide != NULL && g_str_has_prefix (wide, "UTF-32"))
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       _("the file is given as %s, but it is %s (its first characters take four bytes each): give "
+                         "--encoding %s"), reader->encoding, wide, wide);
+          return FALSE;
+        }
+    }
+  if (ucnv_getMinCharSize (reader->source_cnv) > 1)
+    {
+      if (bom || (looks_utf8 (data, length, &non_ascii) && memchr (data, '\n', length) != NULL))
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       _("the file is given as %s, but it is UTF-8 (%s): leave out --encoding"), reader->encoding,
+                       bom ? _("it begins with UTF-8's byte order mark")
+                           : _("its line ends hold no NUL byte, as those of UTF-16 and UTF-32 do"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (!bom)
+    return TRUE;
+  if (looks_utf8 (data + 3, length - 3, &non_ascii) && non_ascii)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                   _("the file is given as %s, but it is UTF-8 (it begins with UTF-8's byte order mark and its text "
+                     "is UTF-8): leave out --encoding"), reader->encoding);
+      return FALSE;
+    }
+  reader->raw_pos += 3;
+  reader->raw_consumed += 3;
+  return TRUE;
+}
+
 /* Appends converter output to buf.  Returns bytes appended (0 only once
  * everything has been flushed), -1 on error; a conversion error is sticky,
  * an I/O error is not. */
@@ -420,6 +518,12 @@ convert_more (PrCsvReader   *reader,
           reader->raw_pos = 0;
           reader->raw_len = n;
           source = source_start = reader->raw;
+          if (reader->raw_consumed == 0 && n > 0)
+            {
+              if (!check_raw_start (reader, error))
+                return -1;
+              source = source_start = reader->raw + reader->raw_pos;
+            }
         }
 
       ucnv_convertEx (reader->utf8_cnv, reader->source_cnv,
@@ -592,6 +696,21 @@ start_input (PrCsvReader   *reader,
   while (reader->pos + 3 <= reader->buf_len && reader->pos < 3 * MAX_LEADING_BOMS &&
          memcmp (reader->buf + reader->pos, "\xef\xbb\xbf", 3) == 0)
     reader->pos += 3;
+
+  /* A UTF-16 or UTF-32 file without a byte order mark would fail as
+   * "invalid UTF-8 (NUL byte)": its NUL bytes say what it is. */
+  if (reader->source_cnv == NULL && reader->pos == 0)
+    {
+      const char *wide = wide_encoding_of ((const guint8 *) reader->buf, reader->buf_len);
+
+      if (wide != NULL)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                       _("the file is %s text, not UTF-8 (its first characters are each followed or preceded by NUL "
+                         "bytes): give --encoding %s, or save it as “CSV UTF-8”"), wide, wide);
+          return FALSE;
+        }
+    }
 
   reader->started = TRUE;
   return TRUE;

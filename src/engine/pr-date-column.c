@@ -42,7 +42,19 @@ struct _PrDateColumn {
   char        *other_offset_id; /* the first whose offset differs */
   char        *naive_id;       /* the first without an offset */
   guint64      n_naive;        /* dates read without an offset */
+  guint64      n_read;         /* dates read */
+  gboolean     allow_unreadable; /* bad rows are skipped: most dates unreadable is not refused */
+  GPtrArray   *samples;        /* the first few unreadable texts, for messages */
+  PrDateNumbers numbers_kind;  /* what every unreadable date so far is as a number */
+  GArray      *numbers;        /* NumberDate, while no date was read and all are numbers of one kind */
+  guint64      n_from_numbers; /* dates read from numbers, at the finish */
 };
+
+/* A record's date given as a number, and that number as a date. */
+typedef struct {
+  guint64 index;
+  gint64  seconds;
+} NumberDate;
 
 /**
  * pr_date_column_new:
@@ -62,6 +74,7 @@ pr_date_column_new (const char  *name,
   self->order = order;
   self->position_name = position_name;
   self->unreadable_ids = g_ptr_array_new_with_free_func (g_free);
+  self->samples = g_ptr_array_new_with_free_func (g_free);
   self->first_offset = PR_DATE_NO_OFFSET;
   return self;
 }
@@ -82,11 +95,66 @@ pr_date_column_free (PrDateColumn *self)
     return;
   g_free (self->name);
   g_clear_pointer (&self->unreadable_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->samples, g_ptr_array_unref);
+  g_clear_pointer (&self->numbers, g_array_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
   g_free (self->first_offset_id);
   g_free (self->other_offset_id);
   g_free (self->naive_id);
   g_free (self);
+}
+
+/**
+ * pr_date_column_set_allow_unreadable:
+ * @self: a date column
+ * @allow: whether a column of mostly unreadable dates is read on (bad rows
+ *   are skipped), rather than refused
+ */
+void
+pr_date_column_set_allow_unreadable (PrDateColumn *self,
+                                     gboolean      allow)
+{
+  self->allow_unreadable = allow;
+}
+
+/* 5 digits from 20000 to 80000, perhaps with a fraction of a day: Excel's
+ * day numbers from 1954 to 2119 (43624 is 8 June 2019). 9 or 10 digits:
+ * Unix seconds, 13: milliseconds, from 2000 to 2100. Each is a wall time
+ * on the office's clock: Excel's days have no zone, Unix time is UTC. */
+static PrDateNumbers
+read_number_date (const char *text,
+                  gint64     *out_seconds)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  gsize digits = strspn (stripped, "0123456789");
+  guint64 value;
+
+  if (digits == 5 && (stripped[5] == '\0' || (stripped[5] == '.' && stripped[6] != '\0' &&
+                                              strspn (stripped + 6, "0123456789") == strlen (stripped + 6))))
+    {
+      char *end = NULL;
+      double days = g_ascii_strtod (stripped, &end);
+
+      if (days < 20000 || days > 80000)
+        return PR_DATE_NUMBERS_NONE;
+      /* 25569 is 1970-01-01 in Excel's count. */
+      *out_seconds = (gint64) ((days - 25569) * 86400 + 0.5);
+      return PR_DATE_NUMBERS_EXCEL;
+    }
+  if (stripped[digits] != '\0' || !g_ascii_string_to_unsigned (stripped, 10, 0, G_MAXUINT64, &value, NULL))
+    return PR_DATE_NUMBERS_NONE;
+  if ((digits == 9 || digits == 10) && value >= G_GUINT64_CONSTANT (946684800) &&
+      value < G_GUINT64_CONSTANT (4102444800))
+    {
+      *out_seconds = (gint64) value + PR_DATE_COLUMN_OFFICE_OFFSET;
+      return PR_DATE_NUMBERS_UNIX;
+    }
+  if (digits == 13 && value / 1000 >= G_GUINT64_CONSTANT (946684800) && value / 1000 < G_GUINT64_CONSTANT (4102444800))
+    {
+      *out_seconds = (gint64) (value / 1000) + PR_DATE_COLUMN_OFFICE_OFFSET;
+      return PR_DATE_NUMBERS_UNIX_MS;
+    }
+  return PR_DATE_NUMBERS_NONE;
 }
 
 static gboolean
@@ -174,6 +242,16 @@ pr_date_column_add (PrDateColumn  *self,
           return FALSE;
         }
     }
+  if (status == PR_DATE_UNREADABLE && !is_blank (text) && pr_date_has_short_year (text))
+    {
+      /* 08/06/19: 1919 or 2019, and which part is the year? Never guessed. */
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                   _("%s %llu: the date “%s” in column “%s” has a two-digit year, which could be of any century "
+                     "and stand first or last; write the years with four digits (export the column again with "
+                     "four-digit years)"),
+                   _(self->position_name), (unsigned long long) position, text, self->name);
+      return FALSE;
+    }
   if (status != PR_DATE_OK)
     {
       *out_seconds = PR_DATE_NONE;
@@ -181,6 +259,25 @@ pr_date_column_add (PrDateColumn  *self,
         {
           g_autofree char *stripped = g_strstrip (g_strdup (text));
           guint64 serial = 0;
+          gint64 number_seconds = 0;
+          PrDateNumbers kind = read_number_date (text, &number_seconds);
+
+          if (self->samples->len < 3)
+            g_ptr_array_add (self->samples, g_strdup (stripped));
+          if (kind == PR_DATE_NUMBERS_NONE || (self->numbers_kind != PR_DATE_NUMBERS_NONE && kind != self->numbers_kind))
+            {
+              self->numbers_kind = PR_DATE_NUMBERS_MIXED;
+              g_clear_pointer (&self->numbers, g_array_unref);
+            }
+          else if (self->numbers_kind != PR_DATE_NUMBERS_MIXED && self->n_read == 0)
+            {
+              NumberDate date = { self->n_records, number_seconds };
+
+              self->numbers_kind = kind;
+              if (self->numbers == NULL)
+                self->numbers = g_array_new (FALSE, FALSE, sizeof (NumberDate));
+              g_array_append_val (self->numbers, date);
+            }
 
           if (self->unreadable_ids->len < PR_DATE_COLUMN_MAX_NAMED)
             g_ptr_array_add (self->unreadable_ids, g_strdup (id));
@@ -212,6 +309,8 @@ pr_date_column_add (PrDateColumn  *self,
         self->other_offset_id = g_strdup (id);
     }
 
+  if (status == PR_DATE_OK)
+    self->n_read++;
   if (self->offsets != NULL)
     g_array_append_val (self->offsets, offset);
   self->n_records++;
@@ -261,6 +360,23 @@ pr_date_column_get_n_serial (const PrDateColumn *self)
  *
  * Returns: how many dates were so taken; 0 if no date gives an offset
  */
+/**
+ * pr_date_column_get_n_from_numbers:
+ * @self: a date column, after pr_date_column_finish ()
+ * @out_kind: (out) (optional): what the numbers were
+ *
+ * Returns: how many dates were read from numbers (Excel's day numbers,
+ *   Unix time), which happens only when every date of the column is one
+ */
+guint64
+pr_date_column_get_n_from_numbers (const PrDateColumn *self,
+                                   PrDateNumbers      *out_kind)
+{
+  if (out_kind != NULL)
+    *out_kind = self->n_from_numbers > 0 ? self->numbers_kind : PR_DATE_NUMBERS_NONE;
+  return self->n_from_numbers;
+}
+
 guint64
 pr_date_column_get_n_taken_as_office (const PrDateColumn *self)
 {
@@ -278,6 +394,64 @@ pr_date_column_finish (PrDateColumn  *self,
                        GError       **error)
 {
   g_return_val_if_fail (n_dates == self->n_records, FALSE);
+
+  /* Every date a number of one kind, none read as a date: the column says
+   * what they are (a guess only if some were dates). */
+  if (self->n_read == 0 && self->numbers != NULL && self->numbers->len == self->n_unreadable &&
+      self->numbers_kind != PR_DATE_NUMBERS_MIXED)
+    {
+      for (guint i = 0; i < self->numbers->len; i++)
+        {
+          NumberDate *date = &g_array_index (self->numbers, NumberDate, i);
+
+          dates[date->index] = date->seconds;
+        }
+      self->n_from_numbers = self->numbers->len;
+      self->n_read = self->numbers->len;
+      self->n_unreadable = 0;
+      self->n_serial = 0;
+      g_ptr_array_set_size (self->unreadable_ids, 0);
+    }
+
+  /* The case rules and time limits count days between dates: on a column
+   * of mostly unreadable dates they would work on almost nothing, and the
+   * earliest record would be a guess. More than half is refused, as the
+   * sign of a format not read (two in a hundred is a few typing errors). */
+  if (!self->allow_unreadable && self->n_unreadable > self->n_read)
+    {
+      g_autoptr(GString) samples = g_string_new (NULL);
+
+      for (guint i = 0; i < self->samples->len; i++)
+        g_string_append_printf (samples, "%s“%s”", i > 0 ? ", " : "", (char *) self->samples->pdata[i]);
+      /* Excel writes a date cell formatted as General as its day number;
+       * among dates they cannot be told from other numbers. */
+      if (self->n_serial * 2 > self->n_unreadable)
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): they are day numbers as "
+                       "Excel saves date cells formatted as General (43624 is 8 June 2019), among dates; format "
+                       "the column as dates in Excel and save the file again"),
+                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
+                     self->name, samples->str);
+      else if (self->advice == PR_ADVICE_CONTROLS)
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s), so the case rules and "
+                       "time limits would work on almost no dates: choose the date order beside the date column "
+                       "if they are day-first or month-first, correct the column, or map no date column"),
+                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
+                     self->name, samples->str);
+      else
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s), so the case rules and "
+                       "time limits would work on almost no dates: give --date-format DMY or MDY if they are "
+                       "day-first or month-first, correct the column, or leave out the flag that maps it (--date or "
+                       "--accepted); with --skip-bad-rows they are read on as no date"),
+                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
+                     self->name, samples->str);
+      return FALSE;
+    }
 
   *out_n_unreadable = self->n_unreadable;
   *out_unreadable_ids = g_ptr_array_ref (self->unreadable_ids);

@@ -15,11 +15,24 @@ G_BEGIN_DECLS
 
 typedef struct _PrDateColumn PrDateColumn;
 
+/* What a column's dates are when all are numbers. */
+typedef enum {
+  PR_DATE_NUMBERS_NONE,
+  PR_DATE_NUMBERS_EXCEL,    /* Excel's day numbers (43624) */
+  PR_DATE_NUMBERS_UNIX,     /* Unix seconds */
+  PR_DATE_NUMBERS_UNIX_MS,  /* Unix milliseconds */
+  PR_DATE_NUMBERS_MIXED,    /* not all one kind, or not numbers */
+} PrDateNumbers;
+
 PrDateColumn *pr_date_column_new    (const char    *name,
                                      PrDateOrder    order,
                                      const char    *position_name);
 void          pr_date_column_set_advice (PrDateColumn *self,
                                          PrAdvice      advice);
+void          pr_date_column_set_allow_unreadable (PrDateColumn *self,
+                                                   gboolean      allow);
+guint64       pr_date_column_get_n_from_numbers (const PrDateColumn *self,
+                                                 PrDateNumbers      *out_kind);
 void          pr_date_column_free   (PrDateColumn  *self);
 gboolean      pr_date_column_add    (PrDateColumn  *self,
                                      const char    *text,

@@ -261,6 +261,134 @@ fold_full_width (const char *text)
   return g_string_free (folded, FALSE);
 }
 
+/* The value of a Chinese numeral character (〇 一 … 九, 零, 两), or -1. */
+static int
+chinese_digit (const char *p,
+               gsize      *out_len)
+{
+  static const char *const digits[] = { "〇", "一", "二", "三", "四", "五", "六", "七", "八", "九" };
+
+  *out_len = 3;
+  for (int i = 0; i < 10; i++)
+    if (strncmp (p, digits[i], 3) == 0)
+      return i;
+  if (strncmp (p, "零", 3) == 0)
+    return 0;
+  if (strncmp (p, "两", 3) == 0)
+    return 2;
+  return -1;
+}
+
+/* @text with its runs of Chinese numerals as Arabic digits, as dates are
+ * written in documents (二〇一九年六月八日, 二十八日, 下午三点): a run
+ * without 十 is read digit by digit (二〇一九 is 2019), one with 十 as
+ * tens and units (二十八 is 28, 十二 is 12). A run of any other shape is
+ * left as written, so the date stays unreadable. %NULL when @text has no
+ * Chinese numeral. */
+static char *
+fold_chinese_numerals (const char *text)
+{
+  GString *folded = NULL;
+
+  for (const char *p = text; *p != '\0';)
+    {
+      const char *start = p;
+      int tens = -1, units = 0, n_digits = 0, n_after_ten = 0;
+      GString *run = g_string_new (NULL);
+      gsize len;
+      int digit;
+
+      for (;;)
+        {
+          if ((digit = chinese_digit (p, &len)) >= 0)
+            {
+              if (tens >= 0)
+                {
+                  units = digit;
+                  n_after_ten++;
+                }
+              else
+                g_string_append_c (run, (char) ('0' + digit));
+              n_digits++;
+              p += len;
+            }
+          else if (strncmp (p, "十", 3) == 0 && tens < 0)
+            {
+              tens = run->len == 0 ? 1 : run->len == 1 ? run->str[0] - '0' : -2;
+              if (tens == -2)
+                break;
+              p += 3;
+              n_digits++;
+            }
+          else
+            break;
+        }
+      if (n_digits == 0)
+        {
+          g_string_free (run, TRUE);
+          if (folded != NULL)
+            g_string_append_c (folded, *p);
+          p++;
+          continue;
+        }
+      if (folded == NULL)
+        {
+          folded = g_string_new (NULL);
+          g_string_append_len (folded, text, start - text);
+        }
+      if (tens == -2 || n_after_ten > 1)
+        {
+          /* 二〇十, 十二三: not a number a date writes; kept as written. */
+          g_string_append_len (folded, start, p - start);
+          if (tens == -2)
+            {
+              g_string_append (folded, "十");
+              p += 3;
+            }
+        }
+      else if (tens >= 0)
+        g_string_append_printf (folded, "%d", tens * 10 + units);
+      else
+        g_string_append (folded, run->str);
+      g_string_free (run, TRUE);
+    }
+  return folded != NULL ? g_string_free (folded, FALSE) : NULL;
+}
+
+/* A year of the Republic of China (民国108年 is 2019): unambiguous with
+ * its prefix. Returns @text with the year as the Common Era's, or %NULL. */
+static char *
+fold_roc_year (const char *text)
+{
+  static const char *const prefixes[] = { "中华民国", "中華民國", "民国", "民國" };
+  const char *p = text;
+  int year;
+
+  skip_spaces (&p);
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (skip_word (&p, prefixes[i]))
+      {
+        skip_spaces (&p);
+        if (!read_number (&p, 1, 3, &year) || year < 1 || g_ascii_isdigit (*p) || strncmp (p, "年", 3) != 0)
+          return NULL;
+        return g_strdup_printf ("%d%s", year + 1911, p);
+      }
+  return NULL;
+}
+
+/* @text with its full-width forms and Chinese numerals folded (see
+ * above): the text itself, or a copy kept in @out_copy. */
+static const char *
+fold_digits (const char *text,
+             char      **out_copy)
+{
+  g_autofree char *wide = fold_full_width (text);
+  char *chinese = fold_chinese_numerals (wide != NULL ? wide : text);
+
+  *out_copy = chinese != NULL ? chinese : g_steal_pointer (&wide);
+  return *out_copy != NULL ? *out_copy : text;
+}
+
 /**
  * pr_date_read:
  * @text: a date, or a date and time, as text
@@ -276,7 +404,9 @@ fold_full_width (const char *text)
  * follow: H:MM[:SS[.fff]] (also after 'T'), H时/点[M分[S秒]], H点半, with
  * 上午/下午/晚上… before it or AM/PM after it, and then Z or an offset
  * (+08:00, +0800, +08). Full-width digits and signs (２０１９－０６－０８)
- * read as their ASCII forms.
+ * read as their ASCII forms, Chinese numerals (二〇一九年六月八日) as
+ * numbers, and a year of the Republic of China with its prefix (民国108年)
+ * as the Common Era's.
  *
  * Returns: %PR_DATE_OK, %PR_DATE_AMBIGUOUS for a date whose year comes
  *   last when @order is %PR_DATE_ORDER_UNSET, else %PR_DATE_UNREADABLE
@@ -295,15 +425,17 @@ pr_date_read (const char  *text,
   gboolean has_time = FALSE, year_last = FALSE;
   g_autoptr(GDateTime) dt = NULL;
   g_autofree char *folded = NULL;
+  g_autofree char *roc = NULL;
 
   g_return_val_if_fail (out_seconds != NULL, PR_DATE_UNREADABLE);
   g_return_val_if_fail (out_offset != NULL, PR_DATE_UNREADABLE);
 
   if (text == NULL)
     return PR_DATE_UNREADABLE;
-  folded = fold_full_width (text);
-  if (folded != NULL)
-    p = folded;
+  p = fold_digits (text, &folded);
+  roc = fold_roc_year (p);
+  if (roc != NULL)
+    p = roc;
 
   skip_spaces (&p);
 
@@ -336,8 +468,8 @@ pr_date_read (const char  *text,
             return PR_DATE_UNREADABLE;
           if (read_separator (&p, month_ends) != sep || !read_number (&p, 1, 2, &day))
             return PR_DATE_UNREADABLE;
-          if (sep == 3)
-            skip_word (&p, "日");
+          if (sep == 3 && !skip_word (&p, "日"))
+            skip_word (&p, "号");
         }
     }
   else
@@ -406,6 +538,27 @@ pr_date_read (const char  *text,
   *out_seconds = g_date_time_to_unix (dt);
   *out_offset = offset;
   return PR_DATE_OK;
+}
+
+/**
+ * pr_date_has_short_year:
+ * @text: a date that pr_date_read () could not read
+ *
+ * A two-digit year (19-06-08, 08/06/19, 19年6月8日) could be 1919 or 2019,
+ * and where the year stands the text does not say: it is never guessed.
+ *
+ * Returns: %TRUE if @text is a date but for its two-digit year
+ */
+gboolean
+pr_date_has_short_year (const char *text)
+{
+  g_autofree char *folded = NULL;
+  const char *p;
+
+  if (text == NULL)
+    return FALSE;
+  p = fold_digits (text, &folded);
+  return g_regex_match_simple ("^\\s*([0-9]{1,2}([-/.])[0-9]{1,2}\\2[0-9]{2}([^0-9]|$)|[0-9]{2}年[0-9]{1,2}月)", p, 0, 0);
 }
 
 /**

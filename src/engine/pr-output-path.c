@@ -91,6 +91,16 @@ pr_output_path_resolve (const char   *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  /* "report.csv/" names a folder: canonicalized, it would be written as
+   * the file report.csv. */
+  if (path[0] != '\0' && G_IS_DIR_SEPARATOR (path[strlen (path) - 1]))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                   _("cannot write %s: the name ends with “/”, so it names a folder, not a file: name the file "
+                     "to write"), path);
+      return NULL;
+    }
+
   current = g_canonicalize_filename (path, NULL);
   for (guint depth = 0; depth < MAX_LINKS; depth++)
     {

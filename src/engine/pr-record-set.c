@@ -565,11 +565,104 @@ texts_free (gpointer texts)
   g_free (texts);
 }
 
-/* An id of white space alone is as empty as none; ids that differ only in
- * white space around them (“1011 ” and “1011”) name one record to a
- * reader, and the server compares them as equal: both are refused rather
- * than read as two records. @padded maps the ids with such white space,
- * stripped, to themselves; it is made at the first. */
+/* An id as an office reads it: NFKC (full-width digits and letters as
+ * ASCII), without invisible characters (zero-width space and joiners, the
+ * word joiner, a BOM, the soft hyphen), without white space around it, and
+ * a number's zero fraction dropped (DECIMAL's 1000.00 is 1000). Returns
+ * %NULL when that is @id as written, the usual case. */
+static char *
+id_as_read (const char *id)
+{
+  static const gunichar invisible[] = { 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD };
+  g_autofree char *normal = NULL;
+  GString *kept;
+  const char *dot;
+  gboolean plain = TRUE;
+
+  for (const guchar *b = (const guchar *) id; *b != '\0'; b++)
+    if (*b >= 0x80 || *b == '.')
+      plain = FALSE;
+  if (plain && !g_ascii_isspace (id[0]) && !g_ascii_isspace (id[strlen (id) - 1]))
+    return NULL;
+
+  normal = g_utf8_normalize (id, -1, G_NORMALIZE_NFKC);
+  if (normal == NULL)
+    return NULL;   /* not UTF-8: compared as written */
+  kept = g_string_sized_new (strlen (normal));
+  for (const char *p = normal; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      gboolean drop = FALSE;
+
+      for (guint i = 0; i < G_N_ELEMENTS (invisible); i++)
+        drop |= c == invisible[i];
+      if (!drop)
+        g_string_append_unichar (kept, c);
+    }
+  /* White space around: ASCII and Unicode (the ideographic space is a
+   * space after NFKC). */
+  while (kept->len > 0 && g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (kept->str + kept->len))))
+    g_string_truncate (kept, g_utf8_prev_char (kept->str + kept->len) - kept->str);
+  {
+    gsize lead = 0;
+
+    while (lead < kept->len && g_unichar_isspace (g_utf8_get_char (kept->str + lead)))
+      lead = g_utf8_next_char (kept->str + lead) - kept->str;
+    g_string_erase (kept, 0, lead);
+  }
+  dot = strchr (kept->str, '.');
+  if (dot != NULL && dot > kept->str && strspn (kept->str, "0123456789") == (gsize) (dot - kept->str) &&
+      strspn (dot + 1, "0") == strlen (dot + 1))
+    g_string_truncate (kept, dot - kept->str);
+  if (g_str_equal (kept->str, id))
+    {
+      g_string_free (kept, TRUE);
+      return NULL;
+    }
+  return g_string_free (kept, FALSE);
+}
+
+/* An id of white space (or invisible characters) alone is as empty as
+ * none; ids that differ only in what an office does not read — white
+ * space around them (“1011 ” and “1011”), a zero-width space, full-width
+ * digits, a zero fraction (1000.00 and 1000) — name one record to a
+ * reader, and the server may compare them as equal: both are refused
+ * rather than read as two records. @padded maps the ids written so, as
+ * read, to themselves; it is made at the first. */
+/* 1.23457E+17: a number id as Excel shows it in a General cell, in
+ * scientific notation with the digits past the sixth lost, so that
+ * different ids may read the same. */
+static gboolean
+is_excel_scientific (const char *id)
+{
+  const char *p = id;
+
+  if (!g_ascii_isdigit (*p++) || *p++ != '.' || !g_ascii_isdigit (*p))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if ((*p != 'E' && *p != 'e') || p[1] != '+' || !g_ascii_isdigit (p[2]))
+    return FALSE;
+  for (p += 2; g_ascii_isdigit (*p); p++)
+    ;
+  return *p == '\0';
+}
+
+static gboolean
+refuse_same_id (GError     **error,
+                const char  *position_name,
+                guint64      position,
+                const char  *id,
+                const char  *other)
+{
+  g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+               _("%s %llu: the ids “%s” and “%s” differ only in white space around them, invisible characters, "
+                 "full-width characters or a zero fraction, so a reader (and the server) takes them for one: "
+                 "correct one of them"),
+               _(position_name), (unsigned long long) position, id, other);
+  return FALSE;
+}
+
 static gboolean
 check_padded_id (GHashTable  **padded,
                  GHashTable   *seen,
@@ -579,42 +672,40 @@ check_padded_id (GHashTable  **padded,
                  const char   *column,
                  GError      **error)
 {
-  gsize length = strlen (id);
   const char *other = NULL;
-  g_autofree char *stripped = NULL;
+  g_autofree char *read = NULL;
 
-  if (!g_ascii_isspace (id[0]) && !g_ascii_isspace (id[length - 1]))
+  if (strchr (id, '.') != NULL && is_excel_scientific (id))
+    {
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
+                   _("%s %llu: the id “%s” in column “%s” is a number in scientific notation, as Excel shows a long "
+                     "number id in a General cell, with its last digits lost: format the id column as Text in "
+                     "Excel (or export the table again) and save the file again"),
+                   _(position_name), (unsigned long long) position, id, column);
+      return FALSE;
+    }
+  read = id_as_read (id);
+  if (read == NULL)
     {
       if (*padded != NULL)
         other = g_hash_table_lookup (*padded, id);
       if (other == NULL)
         return TRUE;
-      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-                   _("%s %llu: the ids “%s” and “%s” differ only in the white space around them, so a reader (and the "
-                     "server) takes them for one: correct one of them"),
-                   _(position_name), (unsigned long long) position, id, other);
-      return FALSE;
+      return refuse_same_id (error, position_name, position, id, other);
     }
-  stripped = g_strstrip (g_strdup (id));
-  if (stripped[0] == '\0')
+  if (read[0] == '\0')
     {
       g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-                   _("%s %llu: the id column “%s” holds only white space"), _(position_name),
+                   _("%s %llu: the id column “%s” holds only white space or invisible characters"), _(position_name),
                    (unsigned long long) position, column);
       return FALSE;
     }
-  if (g_hash_table_contains (seen, stripped) ||
-      (*padded != NULL && (other = g_hash_table_lookup (*padded, stripped)) != NULL))
-    {
-      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-                   _("%s %llu: the ids “%s” and “%s” differ only in the white space around them, so a reader (and the "
-                     "server) takes them for one: correct one of them"),
-                   _(position_name), (unsigned long long) position, id, other != NULL ? other : stripped);
-      return FALSE;
-    }
+  if (g_hash_table_contains (seen, read) ||
+      (*padded != NULL && (other = g_hash_table_lookup (*padded, read)) != NULL))
+    return refuse_same_id (error, position_name, position, id, other != NULL ? other : read);
   if (*padded == NULL)
     *padded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_hash_table_insert (*padded, g_steal_pointer (&stripped), g_strdup (id));
+  g_hash_table_insert (*padded, g_steal_pointer (&read), g_strdup (id));
   return TRUE;
 }
 
@@ -690,7 +781,10 @@ pr_record_set_load (const PrMapping          *mapping,
     date_reader = pr_date_column_new (pr_mapping_get_column (mapping, date_column)->name, options->date_order,
                                       source_class->position_name);
   if (date_reader != NULL)
-    pr_date_column_set_advice (date_reader, options->advice);
+    {
+      pr_date_column_set_advice (date_reader, options->advice);
+      pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows);
+    }
 
   set = g_new0 (PrRecordSet, 1);
   set->ids = g_ptr_array_new_with_free_func (g_free);
@@ -907,8 +1001,12 @@ pr_record_set_load (const PrMapping          *mapping,
     pr_identity_table_finish (set->identities);
   if (date_reader != NULL)
     {
+      PrDateNumbers kind;
+
       set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
+      set->n_dates_from_numbers = pr_date_column_get_n_from_numbers (date_reader, &kind);
+      set->dates_numbers_kind = kind;
     }
   if (set->cases != NULL && !pr_case_columns_finish (set->cases, set->n_records, error))
     goto out;

@@ -119,6 +119,8 @@ typedef struct {
   GPtrArray *unreadable_date_ids; /* char *: the first few of those records' ids */
   guint64    n_serial_dates; /* of n_unreadable_dates, Excel day numbers (43624) */
   guint64    n_dates_taken_as_office; /* dates without an offset among +08:00 ones, taken as +08:00 */
+  guint64    n_dates_from_numbers; /* dates read from numbers, every date being one */
+  int        dates_numbers_kind;   /* PrDateNumbers: what those numbers were */
   guint64   *fingerprints;
   guint8    *sparse;        /* 1: too few features, never paired */
   guint64   *content_hashes; /* of the mapped values but the id */

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A date column whose dates are mostly unreadable (more than half of the
+ * non-empty ones) is refused, naming the column and a sample of its
+ * values, unless bad rows are skipped; a column with a few unreadable
+ * dates is read, with them counted. The oracle is the columns as written.
+ */
+#define G_LOG_DOMAIN "pr-test-date-mostly-unreadable"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "pr-date-column.h"
+#include "pr-date.h"
+#include "pr-record-set.h"
+
+static gboolean
+read_column (const char *const *texts,
+             gsize              n,
+             gboolean           allow,
+             guint64           *n_unreadable,
+             GError           **error)
+{
+  g_autoptr(PrDateColumn) column = pr_date_column_new ("收信日期", PR_DATE_ORDER_UNSET, N_("line"));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  g_autofree gint64 *dates = g_new0 (gint64, n);
+  gboolean ok;
+
+  pr_date_column_set_allow_unreadable (column, allow);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("%" G_GSIZE_FORMAT, i + 1);
+
+      g_assert_true (pr_date_column_add (column, texts[i], id, i + 2, &dates[i], NULL));
+    }
+  ok = pr_date_column_finish (column, dates, n, n_unreadable, &unreadable, error);
+  return ok;
+}
+
+static void
+test_refused (void)
+{
+  /* Three of four non-empty dates unreadable; blanks do not count. */
+  static const char *const texts[] = { "Jun 8 2019", "", "8.June.2019", "2019-06-10", "June 11, 2019", "  " };
+  g_autoptr(GError) error = NULL;
+  guint64 n_unreadable = 0;
+
+  g_assert_false (read_column (texts, G_N_ELEMENTS (texts), FALSE, &n_unreadable, &error));
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "3 of the 4 dates"));
+  g_assert_nonnull (strstr (error->message, "收信日期"));
+  g_assert_nonnull (strstr (error->message, "“Jun 8 2019”"));
+  g_assert_nonnull (strstr (error->message, "--date-format"));
+  g_assert_nonnull (strstr (error->message, "--date"));
+}
+
+static void
+test_all_unreadable_refused (void)
+{
+  static const char *const texts[] = { "June", "July", "soon" };
+  g_autoptr(GError) error = NULL;
+  guint64 n_unreadable = 0;
+
+  g_assert_false (read_column (texts, G_N_ELEMENTS (texts), FALSE, &n_unreadable, &error));
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+}
+
+static void
+test_skipped_rows_read_on (void)
+{
+  static const char *const texts[] = { "Jun 8 2019", "8.June.2019", "2019-06-10", "June 11, 2019" };
+  g_autoptr(GError) error = NULL;
+  guint64 n_unreadable = 0;
+
+  g_assert_true (read_column (texts, G_N_ELEMENTS (texts), TRUE, &n_unreadable, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_unreadable, ==, 3);
+}
+
+static void
+test_half_read (void)
+{
+  /* Half unreadable is not more than half: read, with two counted. */
+  static const char *const texts[] = { "Jun 8 2019", "2019-06-09", "June 10", "2019-06-11" };
+  g_autoptr(GError) error = NULL;
+  guint64 n_unreadable = 0;
+
+  g_assert_true (read_column (texts, G_N_ELEMENTS (texts), FALSE, &n_unreadable, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_unreadable, ==, 2);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/date-column/mostly-unreadable/refused", test_refused);
+  g_test_add_func ("/engine/date-column/mostly-unreadable/all-refused", test_all_unreadable_refused);
+  g_test_add_func ("/engine/date-column/mostly-unreadable/skipped-rows-read-on", test_skipped_rows_read_on);
+  g_test_add_func ("/engine/date-column/mostly-unreadable/half-read", test_half_read);
+
+  return g_test_run ();
+}
