@@ -107,6 +107,50 @@ _pr_pair_grams_of (const char *text)
   return grams;
 }
 
+/* Adds the runs of ASCII letters and digits of @normal, lower-cased and
+ * hashed, to @codes. */
+static void
+add_runs (GArray     *codes,
+          const char *normal,
+          gsize       length)
+{
+  char run[256];
+  const char *end = normal + length;
+
+  for (const char *p = normal; p < end;)
+    {
+      const char *start = p;
+
+      while (p < end && g_ascii_isalnum (*p))
+        p++;
+      if (p > start)
+        {
+          gsize n = p - start;
+          g_autofree char *long_run = n > sizeof run ? g_malloc (n) : NULL;
+          char *lower = long_run != NULL ? long_run : run;
+          guint64 code;
+
+          for (gsize i = 0; i < n; i++)
+            lower[i] = start[i] >= 'A' && start[i] <= 'Z' ? start[i] + ('a' - 'A') : start[i];
+          code = pr_feature_hash (lower, n);
+          g_array_append_val (codes, code);
+        }
+      else
+        p++;
+    }
+}
+
+/* A CJK unified ideograph (U+4E00 to U+9FFF) is its own compatibility
+ * normal form, and no character composes with it on either side: the
+ * text between two of them normalises alone as it does in the whole, and
+ * it ends any run of letters and digits. Most of a Chinese text is such
+ * characters, so only the pieces between them are normalised. */
+static gboolean
+is_inert (gunichar c)
+{
+  return c >= 0x4E00 && c <= 0x9FFF;
+}
+
 /* The distinct runs of ASCII letters and digits of a text (a masked
  * place, a number, a date's parts), compatibility normalised (full-width
  * digits are digits) and lower-cased, hashed and sorted. White space
@@ -116,26 +160,40 @@ static GArray *
 codes_of (const char *raw)
 {
   GArray *codes = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autofree char *text = g_utf8_normalize (raw != NULL ? raw : "", -1, G_NORMALIZE_ALL_COMPOSE);
+  const char *text = raw != NULL ? raw : "";
 
-  if (text == NULL)
+  /* As g_utf8_normalize () of the whole, which refuses it. */
+  if (!g_utf8_validate (text, -1, NULL))
     return codes;
-  for (char *p = text; *p != '\0'; p++)
-    *p = g_ascii_tolower (*p);
   for (const char *p = text; *p != '\0';)
     {
       const char *start = p;
+      gboolean ascii = TRUE;
 
-      while (g_ascii_isalnum (*p))
-        p++;
+      while (*p != '\0')
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          if (is_inert (c))
+            break;
+          ascii = ascii && c < 0x80;
+          p = g_utf8_next_char (p);
+        }
       if (p > start)
         {
-          guint64 code = pr_feature_hash (start, p - start);
+          /* ASCII is its own normal form. */
+          if (ascii)
+            add_runs (codes, start, p - start);
+          else
+            {
+              g_autofree char *normal = g_utf8_normalize (start, p - start, G_NORMALIZE_ALL_COMPOSE);
 
-          g_array_append_val (codes, code);
+              if (normal != NULL)
+                add_runs (codes, normal, strlen (normal));
+            }
         }
-      else
-        p++;
+      if (*p != '\0')
+        p = g_utf8_next_char (p);
     }
   sort_distinct (codes);
   return codes;
@@ -201,8 +259,6 @@ grams_of_normalized (PrTokenizer *tokenizer,
 static void
 add_word (const char *token,
           gsize       length,
-          gsize       start,
-          gsize       end,
           gpointer    user_data)
 {
   guint64 hash = pr_feature_hash (token, length);
@@ -238,7 +294,7 @@ pr_pair_profile_new (PrTokenizer        *tokenizer,
       !grams_of_normalized (tokenizer, record->subject, &profile->subject_grams, &profile->n_subject_grams, error))
     return NULL;
   profile->codes = steal (codes_of (record->body), &profile->n_codes);
-  if (!pr_tokenizer_tokenize_with_ranges (tokenizer, record->body != NULL ? record->body : "", -1, add_word, words,
+  if (!pr_tokenizer_tokenize (tokenizer, record->body != NULL ? record->body : "", -1, add_word, words,
                                           error))
     return NULL;
   profile->word_hashes = steal (g_steal_pointer (&words), &profile->n_words);
