@@ -20,8 +20,9 @@
 #include "pr-pair-judge.h"
 #include "pr-test-util.h"
 
-/* id, subject, body, category */
-#define N_COLUMNS 4
+/* id, subject, body, note, category: the body is the body and the note
+ * joined. */
+#define N_COLUMNS 5
 
 typedef struct {
   GPtrArray *rows;  /* char **, N_COLUMNS values */
@@ -73,6 +74,7 @@ new_mapping (void)
   g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
   g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL));
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "note", PR_COLUMN_ROLE_TEXT, 1, NULL));
   g_assert_true (pr_mapping_add (mapping, "category", PR_COLUMN_ROLE_SHORT, 1, NULL));
   return mapping;
 }
@@ -120,13 +122,15 @@ random_rows (guint n)
           row[1] = g_strdup (base[1]);
           /* A copy, or a copy with a little more. */
           row[2] = g_strconcat (base[2], g_rand_boolean (rand) ? tail : "", NULL);
+          row[3] = g_strdup (base[3]);
         }
       else
         {
           row[1] = g_rand_int_range (rand, 0, 4) == 0 ? g_strdup ("") : random_text (rand, 4);
           row[2] = random_text (rand, 40);
+          row[3] = g_rand_int_range (rand, 0, 3) == 0 ? random_text (rand, 6) : g_strdup ("");
         }
-      row[3] = g_strdup (g_rand_boolean (rand) ? "环保" : "城建");
+      row[4] = g_strdup (g_rand_boolean (rand) ? "环保" : "城建");
       g_ptr_array_add (rows, row);
     }
   return rows;
@@ -198,11 +202,16 @@ normal_grams (PrTokenizer *tokenizer,
   return oracle_grams (normal);
 }
 
-/* The body is the second text column, or the subject when it is empty. */
-static const char *
+/* The body is the body and the note, joined by a line break, or the
+ * subject when both are empty. */
+static char *
 body_of (char **row)
 {
-  return row[2][0] != '\0' ? row[2] : row[1][0] != '\0' ? row[1] : NULL;
+  if (row[2][0] != '\0' && row[3][0] != '\0')
+    return g_strconcat (row[2], "\n", row[3], NULL);
+  if (row[2][0] != '\0' || row[3][0] != '\0')
+    return g_strdup (row[2][0] != '\0' ? row[2] : row[3]);
+  return row[1][0] != '\0' ? g_strdup (row[1]) : NULL;
 }
 
 static void
@@ -211,7 +220,8 @@ assert_pair (PrTokenizer   *tokenizer,
              char         **row_b,
              const double  *features)
 {
-  const char *body_a = body_of (row_a), *body_b = body_of (row_b);
+  g_autofree char *body_a = body_of (row_a);
+  g_autofree char *body_b = body_of (row_b);
 
   if (body_a == NULL || body_b == NULL)
     return;
@@ -285,19 +295,21 @@ assert_pair (PrTokenizer   *tokenizer,
     }
   else
     g_assert_cmpfloat (features[PR_PAIR_FEATURE_NO_SUBJECT], ==, 1);
-  g_assert_cmpfloat (features[PR_PAIR_FEATURE_FIELDS], ==, strcmp (row_a[3], row_b[3]) == 0 ? 1 : -1);
+  g_assert_cmpfloat (features[PR_PAIR_FEATURE_FIELDS], ==, strcmp (row_a[4], row_b[4]) == 0 ? 1 : -1);
 }
 
-/* Every pair of @rows, loaded as a scan loads them, judged as a scan
- * judges them (in blocks of @block_records), against the oracle. */
+/* Every pair of @rows, loaded as a scan loads them (the texts in a file
+ * with the fingerprint's words, or in memory), judged as a scan judges
+ * them (in blocks of @block_records), against the oracle. */
 static void
 check_rows (GPtrArray *rows,
+            gboolean   in_file,
             guint      block_records)
 {
   g_autoptr(PrMapping) mapping = new_mapping ();
   g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
   PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
-                            .keep_texts = TRUE, .parts = TRUE };
+                            .keep_texts = TRUE, .texts_in_file = in_file, .parts = TRUE };
   Rows source = { rows, 0, { NULL }, { 0 } };
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = pr_record_set_load (mapping, &options, &rows_class, &source, NULL, NULL, NULL, &error);
@@ -306,6 +318,7 @@ check_rows (GPtrArray *rows,
 
   g_assert_no_error (error);
   g_assert_cmpuint (set->n_records, ==, rows->len);
+  g_assert_true ((set->text_file != NULL) == in_file);
   for (guint32 a = 0; a < rows->len; a++)
     for (guint32 b = a + 1; b < rows->len; b++)
       g_array_append_val (pairs, ((PrScoredPair) { a, b, 0, -1 }));
@@ -327,8 +340,9 @@ test_random (void)
 {
   g_autoptr(GPtrArray) rows = random_rows (120);
 
-  check_rows (rows, 16384);
-  check_rows (rows, 7);
+  check_rows (rows, TRUE, 16384);
+  check_rows (rows, TRUE, 7);
+  check_rows (rows, FALSE, 16384);
 }
 
 /* The sample's first records, read by the CSV reader. */
@@ -339,7 +353,7 @@ test_sample (void)
   g_autoptr(PrCsvReader) reader = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   g_autoptr(GError) error = NULL;
-  const char *const names[] = { "id", "subject", "body", "category" };
+  const char *const names[] = { "id", "subject", "body", "address", "category" };
   int columns[N_COLUMNS];
 
   reader = pr_csv_reader_new_for_path (path, NULL, &error);
@@ -360,7 +374,8 @@ test_sample (void)
     }
   g_assert_no_error (error);
   g_assert_cmpuint (rows->len, ==, 70);
-  check_rows (rows, 16384);
+  check_rows (rows, TRUE, 16384);
+  check_rows (rows, FALSE, 16384);
 }
 
 int

@@ -281,6 +281,24 @@ pr_pair_profile_new (PrTokenizer        *tokenizer,
                      const PrPairRecord *record,
                      GError            **error)
 {
+  return pr_pair_profile_new_with_words (tokenizer, record, NULL, 0, error);
+}
+
+/**
+ * pr_pair_profile_new_with_words:
+ * @words: (nullable): the hashes of the body's words in order, as
+ *   @tokenizer gives them, when they are already known (the fingerprint
+ *   read them: PrFingerprint.words); %NULL: the body is tokenized
+ *
+ * pr_pair_profile_new (), without tokenizing the body again.
+ */
+PrPairProfile *
+pr_pair_profile_new_with_words (PrTokenizer        *tokenizer,
+                                const PrPairRecord *record,
+                                const guint64      *words_known,
+                                gsize               n_words_known,
+                                GError            **error)
+{
   g_autoptr(PrPairProfile) profile = g_new0 (PrPairProfile, 1);
   g_autoptr(GArray) words = g_array_new (FALSE, FALSE, sizeof (guint64));
 
@@ -294,7 +312,9 @@ pr_pair_profile_new (PrTokenizer        *tokenizer,
       !grams_of_normalized (tokenizer, record->subject, &profile->subject_grams, &profile->n_subject_grams, error))
     return NULL;
   profile->codes = steal (codes_of (record->body), &profile->n_codes);
-  if (!pr_tokenizer_tokenize (tokenizer, record->body != NULL ? record->body : "", -1, add_word, words,
+  if (words_known != NULL)
+    g_array_append_vals (words, words_known, n_words_known);
+  else if (!pr_tokenizer_tokenize (tokenizer, record->body != NULL ? record->body : "", -1, add_word, words,
                                           error))
     return NULL;
   profile->word_hashes = steal (g_steal_pointer (&words), &profile->n_words);
