@@ -224,7 +224,7 @@ pr_session_explain_pair (PrSession   *self,
   double features[PR_PAIR_N_FEATURES];
 
   g_return_val_if_fail (PR_IS_SESSION (self), FALSE);
-  if (self->result == NULL || self->result->scored == NULL || self->result->set->texts == NULL)
+  if (self->result == NULL || self->result->scored == NULL || !pr_record_set_has_texts (self->result->set))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                            _("This scan did not judge pairs: turn on “Judge every pair” in the main menu and "
@@ -301,7 +301,7 @@ pr_session_learn_async (PrSession           *self,
 
   g_task_set_source_tag (task, pr_session_learn_async);
   if (self->params == NULL || self->shared == NULL || self->result->scored == NULL ||
-      self->result->set->texts == NULL)
+      !pr_record_set_has_texts (self->result->set))
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                                _("Learning needs a scan that judged every pair: turn on “Judge every pair” in the "

@@ -308,6 +308,9 @@ scan_run (PrConnection         *connection,
   g_return_val_if_fail (store == NULL || connection != NULL, NULL);
 
   load.parts = parts != NULL;
+  /* The second stage's texts wait in a file, with the words the
+   * fingerprint read, unless the caller keeps them in memory. */
+  load.texts_in_file = load.texts_in_file || (!load.keep_texts && load.judge != NULL);
   load.keep_texts = load.keep_texts || load.judge != NULL;
   /* The store keeps each record's parts, for the next scan to reuse. */
   load.keep_part_table = load.parts && store != NULL;

@@ -121,6 +121,18 @@ pr_batch_fingerprinter_set_keep_features (PrBatchFingerprinter *self,
     pr_fingerprinter_set_keep_features (self->fingerprinters[i], keep);
 }
 
+/* With @keep, every record's words come with its fingerprint
+ * (pr_fingerprinter_set_keep_words ()); the caller frees them. */
+void
+pr_batch_fingerprinter_set_keep_words (PrBatchFingerprinter *self,
+                                       gboolean              keep)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < self->n_threads; i++)
+    pr_fingerprinter_set_keep_words (self->fingerprinters[i], keep);
+}
+
 guint
 pr_batch_fingerprinter_get_n_threads (PrBatchFingerprinter *self)
 {

@@ -22,6 +22,8 @@ void                  pr_batch_fingerprinter_set_part_method (PrBatchFingerprint
                                                           const PrPartMethod    *method);
 void                  pr_batch_fingerprinter_set_keep_features (PrBatchFingerprinter *batch,
                                                           gboolean               keep);
+void                  pr_batch_fingerprinter_set_keep_words (PrBatchFingerprinter *batch,
+                                                          gboolean               keep);
 gboolean              pr_batch_fingerprinter_run         (PrBatchFingerprinter  *batch,
                                                           gsize                  n_records,
                                                           const char *const     *values,

@@ -40,6 +40,8 @@ struct _PrFingerprinter
   PrFeatureFunc feature_func;
   gpointer     feature_data;
   GArray      *features;   /* PrFeature, one per occurrence; NULL unless kept */
+  GArray      *words;      /* guint64, the text columns' words in order; NULL unless kept */
+  GArray      *column_words; /* guint32, per text column */
 };
 
 typedef struct {
@@ -64,6 +66,8 @@ add_token (const char *token,
     pr_part_builder_add (sink->parts, hash);
   if (sink->self->feature_func != NULL)
     sink->self->feature_func (sink->column, token, length, sink->weight, sink->self->feature_data);
+  if (sink->self->words != NULL)
+    g_array_append_val (sink->self->words, hash);
   if (sink->self->features != NULL)
     {
       PrFeature feature = { hash, (float) sink->weight, 1 };
@@ -126,6 +130,8 @@ pr_fingerprinter_free (PrFingerprinter *self)
     g_string_free (self->feature, TRUE);
   pr_part_builder_clear (&self->parts);
   g_clear_pointer (&self->features, g_array_unref);
+  g_clear_pointer (&self->words, g_array_unref);
+  g_clear_pointer (&self->column_words, g_array_unref);
   g_free (self);
 }
 
@@ -182,6 +188,32 @@ pr_fingerprinter_set_keep_features (PrFingerprinter *self,
 }
 
 /**
+ * pr_fingerprinter_set_keep_words:
+ * @keep: whether to give each record's words too
+ *
+ * With @keep, pr_fingerprinter_compute () also gives the hashes of the
+ * text columns' words in order (PrFingerprint.words), so that the second
+ * stage need not tokenize the text again.
+ */
+void
+pr_fingerprinter_set_keep_words (PrFingerprinter *self,
+                                 gboolean         keep)
+{
+  g_return_if_fail (self != NULL);
+
+  if (keep && self->words == NULL)
+    {
+      self->words = g_array_new (FALSE, FALSE, sizeof (guint64));
+      self->column_words = g_array_new (FALSE, FALSE, sizeof (guint32));
+    }
+  else if (!keep)
+    {
+      g_clear_pointer (&self->words, g_array_unref);
+      g_clear_pointer (&self->column_words, g_array_unref);
+    }
+}
+
+/**
  * pr_fingerprinter_set_feature_func:
  * @self: a #PrFingerprinter
  * @func: (nullable): called for each feature pr_fingerprinter_compute ()
@@ -232,6 +264,11 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
   pr_part_builder_reset (&self->parts);
   if (self->features != NULL)
     g_array_set_size (self->features, 0);
+  if (self->words != NULL)
+    {
+      g_array_set_size (self->words, 0);
+      g_array_set_size (self->column_words, 0);
+    }
   n_columns = pr_mapping_get_n_columns (self->mapping);
 
   for (guint i = 0; i < n_columns; i++)
@@ -242,6 +279,12 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
       guint64 hash;
       g_autoptr(GError) local_error = NULL;
 
+      if (self->words != NULL && column->role == PR_COLUMN_ROLE_TEXT)
+        {
+          guint32 none = 0;
+
+          g_array_append_val (self->column_words, none);
+        }
       if (value == NULL)
         continue;
       length = lengths != NULL ? lengths[i] : strlen (value);
@@ -283,6 +326,8 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
           if (self->with_parts)
             pr_part_builder_finish (&self->parts);
           n_tokens += sink.n_tokens;
+          if (self->column_words != NULL)
+            g_array_index (self->column_words, guint32, self->column_words->len - 1) = sink.n_tokens;
         }
       continue;
 
@@ -304,6 +349,17 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
                                       : NULL;
   result->n_distinct = 0;
   result->features = NULL;
+  result->words = NULL;
+  result->column_words = NULL;
+  if (self->words != NULL)
+    {
+      result->words = g_new (guint64, MAX (1, self->words->len));
+      result->column_words = g_new0 (guint32, MAX (1, self->column_words->len));
+      if (self->words->len > 0)
+        memcpy (result->words, self->words->data, self->words->len * sizeof (guint64));
+      if (self->column_words->len > 0)
+        memcpy (result->column_words, self->column_words->data, self->column_words->len * sizeof (guint32));
+    }
   if (self->features != NULL)
     {
       result->n_distinct = pr_features_merge ((PrFeature *) (gpointer) self->features->data, self->features->len);

@@ -23,6 +23,11 @@ typedef struct {
   guint    n_parts;
   PrFeature *features;  /* (owned) (nullable): its distinct features, if asked for (for IDF) */
   guint    n_distinct;
+  /* (owned) (nullable), if asked for: the hashes of the text columns'
+   * words in order, column after column, and how many each text column
+   * gave (in mapping order), for the second stage */
+  guint64 *words;
+  guint32 *column_words;
 } PrFingerprint;
 
 typedef struct _PrFingerprinter PrFingerprinter;
@@ -45,6 +50,8 @@ void             pr_fingerprinter_set_parts (PrFingerprinter  *fingerprinter,
                                            gboolean            parts);
 void             pr_fingerprinter_set_part_method (PrFingerprinter *fingerprinter,
                                            const PrPartMethod *method);
+void             pr_fingerprinter_set_keep_words (PrFingerprinter *fingerprinter,
+                                           gboolean            keep);
 void             pr_fingerprinter_set_keep_features (PrFingerprinter *fingerprinter,
                                            gboolean            keep);
 void             pr_fingerprinter_set_feature_func (PrFingerprinter *fingerprinter,

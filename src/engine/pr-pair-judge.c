@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "pr-pair-judge.h"
@@ -77,6 +79,64 @@ pr_pair_record_from_texts (const PrMapping   *mapping,
 }
 
 /**
+ * pr_pair_body_words:
+ * @values: a record's values, one per mapping column, as loaded
+ * @column_words: (nullable): how many words the fingerprint read of each
+ *   text column (PrFingerprint.column_words)
+ * @start: (out): where the body's words start in PrFingerprint.words
+ * @n_words: (out): how many
+ *
+ * Which of the words the fingerprint read, column by column, are the
+ * words of the body as pr_pair_record_from_texts () joins it: the text
+ * columns but the subject, or the subject when they are empty. Words do
+ * not cross the line break that joins two columns.
+ *
+ * Returns: %FALSE when they are not known (no counts, or a value holding
+ *   a NUL, which the joined body ends at).
+ */
+gboolean
+pr_pair_body_words (const PrMapping   *mapping,
+                    const char *const *values,
+                    const gsize       *lengths,
+                    const guint32     *column_words,
+                    gsize             *start,
+                    gsize             *n_words)
+{
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  gboolean with_subject = pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) >= 2;
+  gboolean first_text = TRUE, any_body = FALSE;
+  gsize subject_words = 0, text = 0, all = 0;
+
+  *start = *n_words = 0;
+  if (column_words == NULL)
+    return FALSE;
+  for (guint c = 0; c < n_columns; c++)
+    {
+      gboolean filled = values[c] != NULL && lengths[c] > 0;
+
+      if (pr_mapping_get_column (mapping, c)->role != PR_COLUMN_ROLE_TEXT)
+        continue;
+      if (filled && memchr (values[c], '\0', lengths[c]) != NULL)
+        return FALSE;
+      if (with_subject && first_text)
+        subject_words = column_words[text];
+      else
+        any_body = any_body || filled;
+      all += column_words[text];
+      first_text = FALSE;
+      text++;
+    }
+  if (any_body)
+    {
+      *start = with_subject ? subject_words : 0;
+      *n_words = all - *start;
+    }
+  else
+    *n_words = subject_words;
+  return TRUE;
+}
+
+/**
  * pr_pair_judge_record:
  * @set: loaded with keep_texts
  *
@@ -90,7 +150,20 @@ pr_pair_judge_record (const PrMapping   *mapping,
                       GString           *body,
                       GPtrArray         *fields)
 {
-  pr_pair_record_from_texts (mapping, set->texts->pdata[index], set->dates[index],
+  char *const *texts;
+
+  if (set->text_file != NULL)
+    {
+      /* The values point into the file's mapping, which outlives @record. */
+      const char **read = g_newa (const char *, MAX (1, pr_mapping_get_n_columns (mapping)));
+      PrTextFileRecord kept;
+
+      pr_text_file_get (set->text_file, index, read, &kept);
+      texts = (char *const *) read;
+    }
+  else
+    texts = set->texts->pdata[index];
+  pr_pair_record_from_texts (mapping, texts, set->dates[index],
                              0 /* told by the identity table: pr_pair_judge_features () */,
                              set->fingerprints[index], record, body, fields);
 }
@@ -132,7 +205,7 @@ pr_pair_judge_features (PrTokenizer       *tokenizer,
   g_autoptr(GPtrArray) fields_b = g_ptr_array_new ();
   PrPairRecord record_a, record_b;
 
-  g_return_val_if_fail (set->texts != NULL, FALSE);
+  g_return_val_if_fail (pr_record_set_has_texts (set), FALSE);
   pr_pair_judge_record (mapping, set, a, &record_a, body_a, fields_a);
   pr_pair_judge_record (mapping, set, b, &record_b, body_b, fields_b);
   if (!pr_pair_features (tokenizer, &record_a, &record_b, features, error))
@@ -182,16 +255,31 @@ profile_share (gpointer data,
   g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (work->flags, &error);
   g_autoptr(GString) body = g_string_new (NULL);
   g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  const PrTextFile *file = work->set->text_file;
+  /* The words the fingerprint read, when it read them as this judge would. */
+  gboolean read_words = file != NULL && pr_text_file_get_flags (file) == work->flags;
+  const char **texts = g_newa (const char *, MAX (1, pr_mapping_get_n_columns (work->mapping)));
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
 
   for (gsize i = index; tokenizer != NULL && i < work->n_needed; i += work->n_threads)
     {
       guint32 r = work->needed[i];
       PrPairRecord record;
+      PrTextFileRecord kept = { NULL, NULL, 0 };
 
       if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
         break;
-      pr_pair_judge_record (work->mapping, work->set, r, &record, body, fields);
-      if ((work->profiles[r] = pr_pair_profile_new (tokenizer, &record, &error)) == NULL)
+      if (file != NULL)
+        {
+          if (!pr_text_file_read (file, r, buffer, texts, &kept, &error))
+            break;
+          pr_pair_record_from_texts (work->mapping, (char *const *) texts, work->set->dates[r], 0,
+                                     work->set->fingerprints[r], &record, body, fields);
+        }
+      else
+        pr_pair_judge_record (work->mapping, work->set, r, &record, body, fields);
+      if ((work->profiles[r] = pr_pair_profile_new_with_words (tokenizer, &record, read_words ? kept.words : NULL,
+                                                               kept.n_words, &error)) == NULL)
         break;
     }
   if (error != NULL)
@@ -310,7 +398,7 @@ judge (Work    *work,
   gsize start = 0;
   guint32 n_counted = 0;
 
-  g_return_val_if_fail (work->set->texts != NULL, FALSE);
+  g_return_val_if_fail (pr_record_set_has_texts (work->set), FALSE);
   for (guint32 r = 0; r < n_records; r++)
     parent[r] = r;
   for (gsize i = 0; i < work->n_pairs; i++)

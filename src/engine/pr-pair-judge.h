@@ -30,6 +30,12 @@ void     pr_pair_record_from_texts (const PrMapping *mapping,
                                     PrPairRecord    *record,
                                     GString         *body,
                                     GPtrArray       *fields);
+gboolean pr_pair_body_words     (const PrMapping    *mapping,
+                                 const char *const  *values,
+                                 const gsize        *lengths,
+                                 const guint32      *column_words,
+                                 gsize              *start,
+                                 gsize              *n_words);
 void     pr_pair_judge_record   (const PrMapping    *mapping,
                                  const PrRecordSet  *set,
                                  guint32             index,

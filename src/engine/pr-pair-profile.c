@@ -48,24 +48,65 @@ struct _PrPairWords {
   GHashTable *ids;  /* guint64 hash → number + 1 */
 };
 
-static int
-compare_hashes (gconstpointer a,
-                gconstpointer b)
+/* Sorts @n hashes. A profile sorts a few hundred at a time, many times:
+ * a quicksort of the values themselves, with insertion sort for short
+ * runs, costs a third of what a sort through a comparison function does. */
+static void
+sort_hashes (guint64 *v,
+             gsize    n)
 {
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  while (n > 16)
+    {
+      guint64 pivot, x = v[0], y = v[n / 2], z = v[n - 1];
+      gsize i = 0, j = n - 1;
 
-  return (x > y) - (x < y);
+      /* The median of three. */
+      pivot = x < y ? (y < z ? y : x < z ? z : x) : (x < z ? x : y < z ? z : y);
+      for (;;)
+        {
+          while (v[i] < pivot)
+            i++;
+          while (v[j] > pivot)
+            j--;
+          if (i >= j)
+            break;
+          x = v[i], v[i] = v[j], v[j] = x;
+          i++, j--;
+        }
+      /* The smaller side by recursion, the larger by the loop. */
+      if (j + 1 < n - j - 1)
+        {
+          sort_hashes (v, j + 1);
+          v += j + 1;
+          n -= j + 1;
+        }
+      else
+        {
+          sort_hashes (v + j + 1, n - j - 1);
+          n = j + 1;
+        }
+    }
+  for (gsize i = 1; i < n; i++)
+    {
+      guint64 x = v[i];
+      gsize j = i;
+
+      for (; j > 0 && v[j - 1] > x; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
 }
 
 static void
 sort_distinct (GArray *hashes)
 {
+  guint64 *v = (guint64 *) (gpointer) hashes->data;
   guint kept = 0;
 
-  g_array_sort (hashes, compare_hashes);
+  sort_hashes (v, hashes->len);
   for (guint i = 0; i < hashes->len; i++)
-    if (kept == 0 || g_array_index (hashes, guint64, i) != g_array_index (hashes, guint64, kept - 1))
-      g_array_index (hashes, guint64, kept++) = g_array_index (hashes, guint64, i);
+    if (kept == 0 || v[i] != v[kept - 1])
+      v[kept++] = v[i];
   g_array_set_size (hashes, kept);
 }
 
@@ -107,6 +148,50 @@ _pr_pair_grams_of (const char *text)
   return grams;
 }
 
+/* Adds the runs of ASCII letters and digits of @normal, lower-cased and
+ * hashed, to @codes. */
+static void
+add_runs (GArray     *codes,
+          const char *normal,
+          gsize       length)
+{
+  char run[256];
+  const char *end = normal + length;
+
+  for (const char *p = normal; p < end;)
+    {
+      const char *start = p;
+
+      while (p < end && g_ascii_isalnum (*p))
+        p++;
+      if (p > start)
+        {
+          gsize n = p - start;
+          g_autofree char *long_run = n > sizeof run ? g_malloc (n) : NULL;
+          char *lower = long_run != NULL ? long_run : run;
+          guint64 code;
+
+          for (gsize i = 0; i < n; i++)
+            lower[i] = start[i] >= 'A' && start[i] <= 'Z' ? start[i] + ('a' - 'A') : start[i];
+          code = pr_feature_hash (lower, n);
+          g_array_append_val (codes, code);
+        }
+      else
+        p++;
+    }
+}
+
+/* A CJK unified ideograph (U+4E00 to U+9FFF) is its own compatibility
+ * normal form, and no character composes with it on either side: the
+ * text between two of them normalises alone as it does in the whole, and
+ * it ends any run of letters and digits. Most of a Chinese text is such
+ * characters, so only the pieces between them are normalised. */
+static gboolean
+is_inert (gunichar c)
+{
+  return c >= 0x4E00 && c <= 0x9FFF;
+}
+
 /* The distinct runs of ASCII letters and digits of a text (a masked
  * place, a number, a date's parts), compatibility normalised (full-width
  * digits are digits) and lower-cased, hashed and sorted. White space
@@ -116,26 +201,40 @@ static GArray *
 codes_of (const char *raw)
 {
   GArray *codes = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autofree char *text = g_utf8_normalize (raw != NULL ? raw : "", -1, G_NORMALIZE_ALL_COMPOSE);
+  const char *text = raw != NULL ? raw : "";
 
-  if (text == NULL)
+  /* As g_utf8_normalize () of the whole, which refuses it. */
+  if (!g_utf8_validate (text, -1, NULL))
     return codes;
-  for (char *p = text; *p != '\0'; p++)
-    *p = g_ascii_tolower (*p);
   for (const char *p = text; *p != '\0';)
     {
       const char *start = p;
+      gboolean ascii = TRUE;
 
-      while (g_ascii_isalnum (*p))
-        p++;
+      while (*p != '\0')
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          if (is_inert (c))
+            break;
+          ascii = ascii && c < 0x80;
+          p = g_utf8_next_char (p);
+        }
       if (p > start)
         {
-          guint64 code = pr_feature_hash (start, p - start);
+          /* ASCII is its own normal form. */
+          if (ascii)
+            add_runs (codes, start, p - start);
+          else
+            {
+              g_autofree char *normal = g_utf8_normalize (start, p - start, G_NORMALIZE_ALL_COMPOSE);
 
-          g_array_append_val (codes, code);
+              if (normal != NULL)
+                add_runs (codes, normal, strlen (normal));
+            }
         }
-      else
-        p++;
+      if (*p != '\0')
+        p = g_utf8_next_char (p);
     }
   sort_distinct (codes);
   return codes;
@@ -201,8 +300,6 @@ grams_of_normalized (PrTokenizer *tokenizer,
 static void
 add_word (const char *token,
           gsize       length,
-          gsize       start,
-          gsize       end,
           gpointer    user_data)
 {
   guint64 hash = pr_feature_hash (token, length);
@@ -225,6 +322,24 @@ pr_pair_profile_new (PrTokenizer        *tokenizer,
                      const PrPairRecord *record,
                      GError            **error)
 {
+  return pr_pair_profile_new_with_words (tokenizer, record, NULL, 0, error);
+}
+
+/**
+ * pr_pair_profile_new_with_words:
+ * @words: (nullable): the hashes of the body's words in order, as
+ *   @tokenizer gives them, when they are already known (the fingerprint
+ *   read them: PrFingerprint.words); %NULL: the body is tokenized
+ *
+ * pr_pair_profile_new (), without tokenizing the body again.
+ */
+PrPairProfile *
+pr_pair_profile_new_with_words (PrTokenizer        *tokenizer,
+                                const PrPairRecord *record,
+                                const guint64      *words_known,
+                                gsize               n_words_known,
+                                GError            **error)
+{
   g_autoptr(PrPairProfile) profile = g_new0 (PrPairProfile, 1);
   g_autoptr(GArray) words = g_array_new (FALSE, FALSE, sizeof (guint64));
 
@@ -238,7 +353,9 @@ pr_pair_profile_new (PrTokenizer        *tokenizer,
       !grams_of_normalized (tokenizer, record->subject, &profile->subject_grams, &profile->n_subject_grams, error))
     return NULL;
   profile->codes = steal (codes_of (record->body), &profile->n_codes);
-  if (!pr_tokenizer_tokenize_with_ranges (tokenizer, record->body != NULL ? record->body : "", -1, add_word, words,
+  if (words_known != NULL)
+    g_array_append_vals (words, words_known, n_words_known);
+  else if (!pr_tokenizer_tokenize (tokenizer, record->body != NULL ? record->body : "", -1, add_word, words,
                                           error))
     return NULL;
   profile->word_hashes = steal (g_steal_pointer (&words), &profile->n_words);

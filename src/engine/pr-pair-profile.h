@@ -19,6 +19,11 @@ typedef struct _PrPairWords PrPairWords;
 PrPairProfile *pr_pair_profile_new      (PrTokenizer          *tokenizer,
                                          const PrPairRecord   *record,
                                          GError              **error);
+PrPairProfile *pr_pair_profile_new_with_words (PrTokenizer        *tokenizer,
+                                              const PrPairRecord *record,
+                                              const guint64      *words,
+                                              gsize               n_words,
+                                              GError            **error);
 void           pr_pair_profile_number   (PrPairProfile        *profile,
                                          PrPairWords          *words);
 gsize          pr_pair_profile_size     (const PrPairProfile  *profile);

@@ -21,6 +21,7 @@
 #include "pr-encoding-check.h"
 #include "pr-date.h"
 #include "pr-matches.h"
+#include "pr-pair-judge.h"
 #include "pr-part-spool.h"
 #include "pr-simhash.h"
 
@@ -43,6 +44,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->ids, g_ptr_array_unref);
   g_clear_pointer (&set->labels, g_ptr_array_unref);
   g_clear_pointer (&set->texts, g_ptr_array_unref);
+  g_clear_pointer (&set->text_file, pr_text_file_free);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
@@ -61,6 +63,14 @@ pr_record_set_free (PrRecordSet *set)
 
 /* The parts of every record, one by one (to store them); empty unless the
  * set was loaded with parts and keep_part_table. */
+/* Returns: whether the set keeps its texts (keep_texts), in memory or in
+ * a file, for the second stage. */
+gboolean
+pr_record_set_has_texts (const PrRecordSet *set)
+{
+  return set->texts != NULL || set->text_file != NULL;
+}
+
 PrPartTable
 pr_record_set_get_parts (PrRecordSet *set)
 {
@@ -193,6 +203,8 @@ free_parts (GArray *results)
     {
       g_clear_pointer (&g_array_index (results, PrFingerprint, i).parts, g_free);
       g_clear_pointer (&g_array_index (results, PrFingerprint, i).features, g_free);
+      g_clear_pointer (&g_array_index (results, PrFingerprint, i).words, g_free);
+      g_clear_pointer (&g_array_index (results, PrFingerprint, i).column_words, g_free);
     }
 }
 
@@ -251,6 +263,7 @@ typedef struct {
   gint64                fingerprint_time;   /* summed over batches */
   gint64                wait_time;          /* the reader waiting for the worker */
   const char           *position_name;      /* "line", "row": how a record's place is named */
+  const PrMapping      *mapping;
   GArray               *features;           /* PrFeature, every record's distinct ones, for IDF; or NULL */
   guint64              *feature_offsets;    /* per record, where its features start (n_records + 1 once loaded) */
   gsize                 feature_capacity;
@@ -338,6 +351,24 @@ finish_batch (Loader  *loader,
         {
           free_parts (batch->results);
           return FALSE;
+        }
+      if (set->text_file != NULL)
+        {
+          guint n_columns = pr_mapping_get_n_columns (loader->mapping);
+          const char *const *values = (const char *const *) batch->values->pdata + i * n_columns;
+          const gsize *lengths = (const gsize *) (gpointer) batch->lengths->data + i * n_columns;
+          gsize start = 0, n = 0;
+          gboolean known = pr_pair_body_words (loader->mapping, values, lengths, results[i].column_words,
+                                               &start, &n);
+
+          if (!pr_text_file_add (set->text_file, record, values, lengths,
+                                 known ? results[i].words + start : NULL, n, error))
+            {
+              free_parts (batch->results);
+              return FALSE;
+            }
+          g_clear_pointer (&results[i].words, g_free);
+          g_clear_pointer (&results[i].column_words, g_free);
         }
       if (loader->features != NULL)
         {
@@ -799,7 +830,14 @@ pr_record_set_load (const PrMapping          *mapping,
   set->cases = pr_case_columns_new (mapping, options->date_order, options->advice, source_class->position_name);
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
-  if (options->keep_texts)
+  if (options->keep_texts && options->texts_in_file)
+    {
+      set->text_file = pr_text_file_new (mapping, options->flags, error);
+      if (set->text_file == NULL)
+        return NULL;
+      pr_batch_fingerprinter_set_keep_words (fingerprinter, TRUE);
+    }
+  else if (options->keep_texts)
     set->texts = g_ptr_array_new_with_free_func (texts_free);
   seen_ids = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -807,6 +845,7 @@ pr_record_set_load (const PrMapping          *mapping,
   loader.fingerprinter = fingerprinter;
   loader.cancellable = cancellable;
   loader.position_name = source_class->position_name;
+  loader.mapping = mapping;
   if (options->idf != NULL)
     {
       loader.features = g_array_new (FALSE, FALSE, sizeof (PrFeature));
@@ -947,6 +986,10 @@ pr_record_set_load (const PrMapping          *mapping,
               set->changed[index] = FALSE;
               if (!take_parts (set, index, &stored, error))
                 goto out;
+              /* Not read again: its words are not known. */
+              if (set->text_file != NULL &&
+                  !pr_text_file_add (set->text_file, index, values, lengths, NULL, 0, error))
+                goto out;
               set->n_reused++;
               set->n_records++;
               continue;
@@ -986,6 +1029,8 @@ pr_record_set_load (const PrMapping          *mapping,
     }
 
   if (!flush_batch (&loader, error) || !finish_batch (&loader, error))
+    goto out;
+  if (set->text_file != NULL && !pr_text_file_finish (set->text_file, set->n_records, error))
     goto out;
   if (progress != NULL && source_class->progress != NULL)
     {

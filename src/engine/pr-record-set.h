@@ -11,6 +11,7 @@
 #include "pr-mapping.h"
 #include "pr-pair-model.h"
 #include "pr-part-spool.h"
+#include "pr-text-file.h"
 #include "pr-tokenizer.h"
 
 G_BEGIN_DECLS
@@ -53,6 +54,8 @@ typedef struct {
   guint             n_threads;    /* 0: one per processor */
   gboolean          keep_labels;  /* keep the first text column's opening words */
   gboolean          keep_texts;   /* keep the text and short values, for the second stage (pr-pair-judge.c) */
+  gboolean          texts_in_file; /* with keep_texts: in a temporary file, with the words the fingerprint
+                                    * read, rather than in memory (pr-text-file.c) */
   /* A scan's second stage (pr-scan-judge.c): every candidate pair judged
    * with this model, and clustered when its probability is at least
    * judge_probability; NULL: every candidate is a pair. Keeps the texts. */
@@ -128,6 +131,7 @@ typedef struct {
   GPtrArray *labels;        /* char *, or NULL unless keep_labels */
   GPtrArray *texts;         /* char **, one value per mapping column (NULL but for text and short
                              * columns, and for an empty value); NULL unless keep_texts */
+  PrTextFile *text_file;    /* the texts kept in a file (texts_in_file), or NULL */
   PrPartSpool *part_spool;  /* every record's parts, to match; NULL unless options->parts */
   GArray    *parts;         /* PrPart, or NULL unless options->parts and keep_part_table */
   guint64   *part_offsets;  /* per record, where its parts start in parts */
@@ -163,6 +167,7 @@ PrRecordSet *pr_record_set_load_csv    (const char           *path,
                                         GCancellable         *cancellable,
                                         GError              **error);
 void         pr_record_set_free        (PrRecordSet          *set);
+gboolean     pr_record_set_has_texts   (const PrRecordSet    *set);
 PrPartTable  pr_record_set_get_parts   (PrRecordSet          *set);
 void         pr_record_set_drop_parts  (PrRecordSet          *set);
 gboolean     pr_record_set_find_part_pairs (PrRecordSet              *set,
