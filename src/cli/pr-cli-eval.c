@@ -932,6 +932,54 @@ print_read_pairs (GHashTable  *accepted,
           found + diff_found > 0 ? (double) found / (found + diff_found) : 1.0, (unsigned long long) diff_found);
 }
 
+/* Every candidate of the second stage, for reading and for choosing
+ * features: its records, label, basis, fold, features and the probability
+ * the weights learned without its fold give it. */
+static gboolean
+write_features (const char   *path,
+                PrRecordSet  *set,
+                GArray       *candidates,
+                const Judge  *judge,
+                const Truth  *truth,
+                const double *features,
+                const guint8 *folds,
+                const double *learned,
+                GError      **error)
+{
+  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
+  g_autoptr(GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+
+  if (writer == NULL)
+    return FALSE;
+  for (const char *const *h = (const char *const[]) { "key_a", "key_b", "label", "basis", "fold", NULL }; *h; h++)
+    g_ptr_array_add (row, g_strdup (*h));
+  for (guint f = 0; f < PR_PAIR_N_FEATURES; f++)
+    g_ptr_array_add (row, g_strdup (pr_pair_feature_name (f)));
+  g_ptr_array_add (row, g_strdup ("probability"));
+  if (!pr_csv_writer_write_row (writer, (const char **) row->pdata, row->len, error))
+    return FALSE;
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
+      const LabelledPair *lp = NULL;
+
+      judge_pair (judge, pair_key (pair->a, pair->b), &lp);
+      g_ptr_array_set_size (row, 0);
+      g_ptr_array_add (row, g_strdup (set->ids->pdata[pair->a]));
+      g_ptr_array_add (row, g_strdup (set->ids->pdata[pair->b]));
+      g_ptr_array_add (row, g_strdup (lp == NULL ? "" : lp->label == LABEL_DIFF ? "diff"
+                                      : lp->label == LABEL_DUP ? "dup" : "same_matter"));
+      g_ptr_array_add (row, g_strdup (lp == NULL || lp->basis < 0 ? "" : truth->bases->pdata[lp->basis]));
+      g_ptr_array_add (row, g_strdup_printf ("%u", folds[i]));
+      for (guint f = 0; f < PR_PAIR_N_FEATURES; f++)
+        g_ptr_array_add (row, g_strdup_printf ("%.6g", features[i * PR_PAIR_N_FEATURES + f]));
+      g_ptr_array_add (row, g_strdup_printf ("%.6f", learned[i]));
+      if (!pr_csv_writer_write_row (writer, (const char **) row->pdata, row->len, error))
+        return FALSE;
+    }
+  return pr_csv_writer_close (writer, error);
+}
+
 /* The second stage (pr-pair-judge.c) over the candidates at @k: every
  * candidate scored, with the shipped weights and with weights learned on
  * the labels here, by @n_folds-fold cross-validation (each pair scored by
@@ -949,6 +997,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
                        double               threshold,
                        guint                n_folds,
                        const char          *weights_out,
+                       const char          *features_out,
                        GError             **error)
 {
   g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
@@ -996,6 +1045,9 @@ evaluate_second_stage (PrCliMappingOptions *options,
     }
   folds = pr_pair_folds (candidates->data, sizeof (PrScoredPair), n, set->n_records, n_folds);
   if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, error))
+    return FALSE;
+  if (features_out != NULL &&
+      !write_features (features_out, set, candidates, judge, truth, features, folds, learned, error))
     return FALSE;
 
   printf (_("\nSecond stage: %zu candidate pairs (the pairs above), each scored; a repeat at "
@@ -1055,6 +1107,7 @@ pr_cli_eval (int    argc,
   g_autofree char *truth_groups = NULL;
   g_autofree char *truth_groups_path = NULL;
   g_autofree char *pairs_out_path = NULL;
+  g_autofree char *features_out = NULL;
   g_autofree char *curve_path = NULL;
   g_autofree char *held_back_column = NULL;
   g_autofree char *people_path = NULL;
@@ -1120,6 +1173,9 @@ pr_cli_eval (int    argc,
       N_("With --second-stage: the folds of the cross-validation (default 5)"), N_("N") },
     { "weights-out", 0, 0, G_OPTION_ARG_FILENAME, &weights_out,
       N_("With --second-stage: write the weights learned from every label to FILE"), N_("FILE") },
+    { "features-out", 0, 0, G_OPTION_ARG_FILENAME, &features_out,
+      N_("With --second-stage: write every candidate pair's label, fold, features and cross-validated "
+         "probability to FILE (CSV)"), N_("FILE") },
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
@@ -1143,6 +1199,11 @@ pr_cli_eval (int    argc,
   if (weights_out != NULL && !second_stage)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--weights-out goes with --second-stage"));
+      goto failed;
+    }
+  if (features_out != NULL && !second_stage)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--features-out goes with --second-stage"));
       goto failed;
     }
   n_truths = (pairs_path != NULL) + (truth_groups != NULL) + (truth_groups_path != NULL);
@@ -1175,7 +1236,7 @@ pr_cli_eval (int    argc,
     const PrCliFile inputs[] = { { "--records", records_path }, { "--pairs", pairs_path },
                                  { "--truth-groups-file", truth_groups_path }, { "--people", people_path } };
     const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path }, { "--curve", curve_path },
-                                  { "--weights-out", weights_out } };
+                                  { "--weights-out", weights_out }, { "--features-out", features_out } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;
@@ -1325,7 +1386,7 @@ pr_cli_eval (int    argc,
       }
       if (second_stage &&
           !evaluate_second_stage (&options, mapping, set, predicted, &judge, &truth, probability, (guint) folds,
-                                  weights_out, &error))
+                                  weights_out, features_out, &error))
         goto failed;
     }
   /* The tables, and the curve's points (--exact has neither). */
