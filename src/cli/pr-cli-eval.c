@@ -39,6 +39,7 @@
 #include "pr-csv-reader.h"
 #include "pr-matches.h"
 #include "pr-pair-judge.h"
+#include "pr-pair-linkage.h"
 #include "pr-simhash.h"
 
 #define EVAL_MAX_K 8
@@ -1059,22 +1060,29 @@ evaluate_second_stage (PrCliMappingOptions *options,
       Counts pairs_at, clusters_at;
       guint64 n_clusters;
 
+      g_autoptr(GHashTable) linked_pairs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      g_autofree guint8 *linked = NULL;
+      PrScoredPair *judged = (PrScoredPair *) (gpointer) candidates->data;
+
+      for (gsize i = 0; i < n; i++)
+        judged[i].probability = (float) (row == 0 ? pr_pair_model_probability (&pr_pair_model_default,
+                                                                                 features + i * PR_PAIR_N_FEATURES)
+                                                  : learned[i]);
+      /* The pairs are counted as judged; the clusters as the scan makes
+       * them, by average linkage. */
+      linked = pr_pair_linkage (judged, n, set->n_records, threshold);
       for (gsize i = 0; i < n; i++)
         {
-          const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
-          double p = row == 0 ? pr_pair_model_probability (&pr_pair_model_default, features + i * PR_PAIR_N_FEATURES)
-                              : learned[i];
+          guint64 key_value = pair_key (judged[i].a, judged[i].b);
+          gpointer packed = GUINT_TO_POINTER ((judged[i].distance + 1) | PART_MATCH);
 
-          if (p >= threshold)
-            {
-              guint64 key_value = pair_key (pair->a, pair->b);
-
-              g_hash_table_insert (accepted, g_memdup2 (&key_value, sizeof key_value),
-                                   GUINT_TO_POINTER ((pair->distance + 1) | PART_MATCH));
-            }
+          if (judged[i].probability >= threshold)
+            g_hash_table_insert (accepted, g_memdup2 (&key_value, sizeof key_value), packed);
+          if (linked[i])
+            g_hash_table_insert (linked_pairs, g_memdup2 (&key_value, sizeof key_value), packed);
         }
       count_pairs (accepted, judge, options->k, FALSE, &pairs_at);
-      count_clusters (accepted, judge, set->n_records, options->k, &clusters_at, &n_clusters);
+      count_clusters (linked_pairs, judge, set->n_records, options->k, &clusters_at, &n_clusters);
       print_summary (row == 0 ? "ship" : "cv", truth, &pairs_at, &clusters_at);
       print_read_pairs (accepted, judge, truth);
     }
