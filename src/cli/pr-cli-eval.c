@@ -1006,6 +1006,8 @@ evaluate_second_stage (PrCliMappingOptions *options,
   g_autofree guint8 *labels = NULL;
   g_autofree guint8 *folds = NULL;
   g_autofree double *learned = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint n_rows = 2;
   GHashTableIter iter;
   gpointer key, value;
   gsize n;
@@ -1045,8 +1047,20 @@ evaluate_second_stage (PrCliMappingOptions *options,
         }
     }
   folds = pr_pair_folds (candidates->data, sizeof (PrScoredPair), n, set->n_records, n_folds);
-  if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, error))
-    return FALSE;
+  if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, &local_error))
+    {
+      /* Too few labels of one kind to learn from: the shipped weights are
+       * still measured, and the missing row is said, not guessed. */
+      if (!g_error_matches (local_error, PR_PAIR_MODEL_ERROR, PR_PAIR_MODEL_ERROR_LABELS) ||
+          features_out != NULL || weights_out != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      printf (_("\nSecond stage: no weights learned here (%s); the shipped weights alone.\n"),
+              local_error->message);
+      n_rows = 1;
+    }
   if (features_out != NULL &&
       !write_features (features_out, set, candidates, judge, truth, features, folds, learned, error))
     return FALSE;
@@ -1054,7 +1068,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
   printf (_("\nSecond stage: %zu candidate pairs (the pairs above), each scored; a repeat at "
             "probability ≥ %.2f. Learned: %u-fold cross-validation, each pair scored by weights learned "
             "without its fold.\n"), (size_t) n, threshold, n_folds);
-  for (guint row = 0; row < 2; row++)
+  for (guint row = 0; row < n_rows; row++)
     {
       g_autoptr(GHashTable) accepted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
       Counts pairs_at, clusters_at;
@@ -1120,7 +1134,7 @@ pr_cli_eval (int    argc,
   g_autofree char *held_back_column = NULL;
   g_autofree char *people_path = NULL;
   g_auto(GStrv) columns = NULL;
-  gboolean exact = FALSE, summary = FALSE, second_stage = FALSE;
+  gboolean exact = FALSE, summary = FALSE, second_stage = FALSE, no_second_stage = FALSE;
   double held_back_jaccard = 0.3, probability = PR_PAIR_DEFAULT_PROBABILITY;
   int folds = 5;
   g_autofree char *weights_out = NULL;
@@ -1174,7 +1188,10 @@ pr_cli_eval (int    argc,
       N_("Write the precision–recall curve for k = 0…8 to FILE (SVG)"), N_("FILE") },
     { "second-stage", 0, 0, G_OPTION_ARG_NONE, &second_stage,
       N_("With --summary: also judge the pairs found at --k with the second stage, with the shipped weights "
-         "and with weights learned here by cross-validation"), NULL },
+         "and with weights learned here by cross-validation (the default with --summary)"), NULL },
+    { "no-second-stage", 0, 0, G_OPTION_ARG_NONE, &no_second_stage,
+      N_("With --summary: measure the fingerprints and passages alone, at their own thresholds, without "
+         "judging the pairs"), NULL },
     { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
       N_("With --second-stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
     { "folds", 0, 0, G_OPTION_ARG_INT, &folds,
@@ -1192,7 +1209,8 @@ pr_cli_eval (int    argc,
                              entries, &options, 0, &error) ||
       !pr_cli_check_range ("held-back-jaccard", held_back_jaccard, 0, 1, &error) ||
       !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
-      !pr_cli_check_range ("folds", folds, 2, 20, &error))
+      !pr_cli_check_range ("folds", folds, 2, 20, &error) ||
+      !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   if (second_stage && (exact || !summary))
     {
@@ -1200,6 +1218,9 @@ pr_cli_eval (int    argc,
                            _("--second-stage goes with --summary and without --exact"));
       goto failed;
     }
+  /* The default with --summary; the tables at every k and --exact
+   * measure the fingerprints and passages alone. */
+  second_stage = summary && !exact && !no_second_stage;
   /* The second stage's candidates are its own, generous passages, unless
    * the flags name others. */
   if (second_stage)
