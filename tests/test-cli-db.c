@@ -97,7 +97,7 @@ test_guessed_mapping (void)
   const char *line;
   g_autofree char *printed = NULL;
 
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "--out", guessed, NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "--out", guessed, NULL), ==, 0);
   line = strstr (err, "guessed from the table: ");
   g_assert_nonnull (line);
   line += strlen ("guessed from the table: ");
@@ -109,6 +109,7 @@ test_guessed_mapping (void)
   g_assert_true (g_strv_contains ((const char *const *) flags, "--name"));
 
   g_ptr_array_add (args, "scan");
+  g_ptr_array_add (args, "--no-second-stage");
   g_ptr_array_add (args, "--db");
   g_ptr_array_add (args, sample->uri);
   g_ptr_array_add (args, "--table");
@@ -142,12 +143,12 @@ test_incremental_scan (void)
   g_autofree char *scans = NULL;
 
   pr_test_execute (db, "CREATE DATABASE prstore");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", first, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 3000 new, 0 changed and 0 unchanged records"));
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 3000 unchanged records"));
   first_text = read_file (first);
@@ -161,7 +162,7 @@ test_incremental_scan (void)
                "submitted_at + INTERVAL 1 DAY FROM petitions WHERE id = 5");
   pr_test_execute (db, "UPDATE petitions SET body = CONCAT(body, '至今没有任何答复。') WHERE id = 7");
   pr_test_execute (db, "DELETE FROM petitions WHERE id = 8");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 1 new, 1 changed and 2998 unchanged records"));
@@ -208,7 +209,7 @@ test_incremental_scan (void)
                "submitted_at + INTERVAL 30 DAY FROM petitions WHERE id = 10");
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&repeats_text, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 1 new, 0 changed and 3000 unchanged records"));
   repeats_text = read_file (repeats);
@@ -221,7 +222,7 @@ test_incremental_scan (void)
   }
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&repeats_text, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING", "--no-parts",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING", "--no-parts",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   repeats_text = read_file (repeats);
   g_assert_null (strstr (repeats_text, "\r\n9002,10,"));
@@ -240,7 +241,7 @@ test_incremental_scan (void)
    * them. */
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&repeats_text, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING", "--parts", "clauses",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING", "--parts", "clauses",
                             "--store", "prstore", "--out", second, NULL), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 0 unchanged records, 3001 fingerprinted again"));
@@ -251,7 +252,7 @@ test_incremental_scan (void)
                "'另外，小区东门外的排水沟常年堵塞，一下雨就积水到膝盖，老人孩子出门都要绕行两公里，"
                "物业说归市政管，市政说归街道管，街道又让我们去找开发商，开发商早就找不到人了。'), "
                "submitted_at + INTERVAL 31 DAY FROM petitions WHERE id = 11");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING", "--parts", "clauses",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING", "--parts", "clauses",
                             "--store", "prstore", "--out", second, "--new-repeats", repeats, NULL), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 1 new, 0 changed and 3001 unchanged records"));
@@ -262,7 +263,7 @@ test_incremental_scan (void)
   g_assert_null (strstr (repeats_text, "\r\n9003,11,"));
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&repeats_text, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prstore", "--out", second, NULL), ==, 0);
   g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 0 unchanged records, 3002 fingerprinted again"));
   g_assert_cmpstr (cluster_of (second, "9003"), !=, "");
@@ -275,7 +276,7 @@ test_store_refused_without_tables (void)
 {
   g_autofree char *err = NULL;
 
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "no_such_schema", "--out", "/dev/null", NULL), ==, 1);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "no_such_schema"));
@@ -438,7 +439,7 @@ test_verdicts_constrain_rescan (void)
   gpointer key, value;
 
   pr_test_execute (db, "CREATE DATABASE prverdicts");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prverdicts", "--out", out, NULL), ==, 0);
   before = read_clusters (out);
 
@@ -469,7 +470,7 @@ test_verdicts_constrain_rescan (void)
   add_decision (store, other_primary, primary, PR_VERDICT_REPEAT);
 
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prverdicts", "--out", out, NULL), ==, 0);
   after = read_clusters (out);
   g_assert_cmpstr (g_hash_table_lookup (after, member), !=, g_hash_table_lookup (after, primary));
@@ -504,7 +505,7 @@ test_verdicts_constrain_rescan (void)
         GHashTableIter numbers_iter;
         const char *pairs;
 
-        g_assert_cmpint (run_cli (NULL, &scan_err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+        g_assert_cmpint (run_cli (NULL, &scan_err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                                   "--store", "prverdicts", "--k", k_text, "--out", out, NULL), ==, 0);
         at_k = read_clusters (out);
         g_hash_table_iter_init (&numbers_iter, at_k);
@@ -541,7 +542,7 @@ test_verdicts_constrain_rescan (void)
     g_free (undo.primary_id);
   }
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prverdicts", "--out", out, NULL), ==, 0);
   g_hash_table_unref (after);
   after = read_clusters (out);
@@ -761,7 +762,7 @@ test_scan_cases (void)
   guint kept = 0;
 
   pr_test_execute (db, "CREATE DATABASE prcases");
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prcases", "--out", first, NULL), ==, 0);
   before = cases_by_primary (first);
   g_assert_cmpuint (g_hash_table_size (before), >, 10);
@@ -777,7 +778,7 @@ test_scan_cases (void)
                             "submitted_at + INTERVAL 1 DAY FROM petitions WHERE id = %s", primary);
   pr_test_execute (db, insert);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prcases", "--out", second, NULL), ==, 0);
   after = cases_by_primary (second);
   g_assert_cmpstr (cluster_of (second, "9101"), ==, cluster_of (second, primary));
@@ -792,7 +793,7 @@ test_scan_cases (void)
 
   /* The listing names the case. */
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (&out, &err, "scan", "--db", sample->uri, "--table", "petitions", "MAPPING",
+  g_assert_cmpint (run_cli (&out, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
                             "--store", "prcases", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "\nCluster 1, case "));
   pr_test_execute (db, "DELETE FROM petitions WHERE id = 9101");

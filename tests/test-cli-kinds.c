@@ -24,7 +24,7 @@ scan (char       **err,
       const char  *extra1,
       const char  *extra2)
 {
-  const char *args[] = { "scan", records, "--id", "id", "--petitioner", "petitioner", "--category", "category",
+  const char *args[] = { "scan", "--no-second-stage", records, "--id", "id", "--petitioner", "petitioner", "--category", "category",
                          "--unit", "unit", "--status", "status", "--accepted", "accepted", "--date", "date",
                          "--text", "body", "--min-tokens", "1", "--out", out, "--pairs", pairs,
                          extra1, extra2, NULL };
@@ -123,7 +123,7 @@ test_errors (void)
   g_clear_pointer (&err, g_free);
 
   {
-    const char *args[] = { "scan", records, "--id", "id", "--short", "status", "--status", "status",
+    const char *args[] = { "scan", "--no-second-stage", records, "--id", "id", "--short", "status", "--status", "status",
                            "--text", "body", NULL };
 
     g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 2);
@@ -131,7 +131,7 @@ test_errors (void)
     g_clear_pointer (&err, g_free);
   }
   {
-    const char *args[] = { "scan", records, "--id", "id", "--unit", "unit", "--accepted", "unit",
+    const char *args[] = { "scan", "--no-second-stage", records, "--id", "id", "--unit", "unit", "--accepted", "unit",
                            "--text", "body", NULL };
 
     g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 2);
@@ -139,14 +139,14 @@ test_errors (void)
     g_clear_pointer (&err, g_free);
   }
   {
-    const char *args[] = { "scan", records, "--id", "id", "--status", "state", "--text", "body", NULL };
+    const char *args[] = { "scan", "--no-second-stage", records, "--id", "id", "--status", "state", "--text", "body", NULL };
 
     g_assert_cmpint (pr_test_run_cli (NULL, &err, args), !=, 0);
     g_assert_nonnull (strstr (err, "state"));
     g_clear_pointer (&err, g_free);
   }
   {
-    const char *args[] = { "scan", ambiguous, "--id", "id", "--accepted", "accepted", "--text", "body", NULL };
+    const char *args[] = { "scan", "--no-second-stage", ambiguous, "--id", "id", "--accepted", "accepted", "--text", "body", NULL };
 
     g_assert_true (g_file_set_contents (ambiguous, "id,accepted,body\na,03/02/2026,补偿款未发放\n", -1, NULL));
     g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
@@ -162,7 +162,7 @@ test_without_case_columns (void)
 {
   g_autofree char *out = g_build_filename (dir, "clusters-plain.csv", NULL);
   g_autofree char *err = NULL, *text = NULL;
-  const char *args[] = { "scan", records, "--id", "id", "--petitioner", "petitioner", "--date", "date",
+  const char *args[] = { "scan", "--no-second-stage", records, "--id", "id", "--petitioner", "petitioner", "--date", "date",
                          "--text", "body", "--min-tokens", "1", "--out", out, NULL };
 
   g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);

@@ -106,7 +106,7 @@ test_scan_probability (void)
   g_ptr_array_add (args, (char *) "scan");
   for (guint i = 0; mapping[i] != NULL; i++)
     g_ptr_array_add (args, (char *) mapping[i]);
-  g_ptr_array_add (args, (char *) "--second-stage");
+  /* The default scan judges: no flag. */
   g_ptr_array_add (args, (char *) "--pairs");
   g_ptr_array_add (args, pairs);
   g_ptr_array_add (args, (char *) "--out");
@@ -190,6 +190,40 @@ test_explain_waterfall (void)
   g_assert_nonnull (strstr (out, "judged a repeat"));
 }
 
+/* --no-second-stage: the pairs within k and the passages, none judged
+ * (no probability); --second-stage is still taken, and both at once are
+ * refused. */
+static void
+test_scan_without (void)
+{
+  g_autofree char *path = sample_path ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *pairs = g_build_filename (dir, "pairs.csv", NULL);
+  g_autofree char *judged = g_build_filename (dir, "judged.csv", NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *judged_text = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *const without[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--pairs", pairs,
+                                  path, NULL };
+  const char *const with[] = { "scan", "--second-stage", "--id", "id", "--text", "body", "--pairs", judged, path, NULL };
+  const char *const both[] = { "scan", "--second-stage", "--no-second-stage", "--id", "id", "--text", "body", path,
+                               NULL };
+
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, without), ==, 0);
+  g_assert_true (g_file_get_contents (pairs, &text, NULL, NULL));
+  lines = g_strsplit (text, "\r\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >, 2);
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    g_assert_true (g_str_has_suffix (lines[i], ","));
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, with), ==, 0);
+  g_assert_true (g_file_get_contents (judged, &judged_text, NULL, NULL));
+  g_assert_cmpstr (judged_text, !=, text);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, both), ==, 2);
+  g_assert_nonnull (strstr (err, "--second-stage and --no-second-stage contradict each other"));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -199,6 +233,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/second-stage/scan-probability", test_scan_probability);
   g_test_add_func ("/cli/second-stage/explain-waterfall", test_explain_waterfall);
+  g_test_add_func ("/cli/second-stage/scan-without", test_scan_without);
   result = g_test_run ();
   u_cleanup ();
   return result;

@@ -89,7 +89,7 @@ test_scan_clusters (void)
   g_autofree char *pairs = g_build_filename (tmpdir, "pairs.csv", NULL);
   g_autofree char *out = NULL, *err = NULL, *clusters_text = NULL, *pairs_text = NULL;
 
-  g_assert_cmpint (run_cli (&out, &err, "scan", records, "--id", "id", "--short", "user", "--text", "subject",
+  g_assert_cmpint (run_cli (&out, &err, "scan", "--no-second-stage", records, "--id", "id", "--short", "user", "--text", "subject",
                             "--text", "body", "--date", "time", "--out", clusters, "--pairs", pairs, NULL), ==, 0);
 
   /* 1, 2 and 5 say the same; 2 is the earliest, 5 has no date. 6 and 7 are
@@ -178,7 +178,7 @@ test_scan_same_petitioner (void)
       gboolean marked = run == 0;
 
       /* Marked as the petitioner, or only a short field like any other. */
-      g_assert_cmpint (run_cli (&out, &err, "scan", records, "--id", "id", marked ? "--petitioner" : "--short", "user",
+      g_assert_cmpint (run_cli (&out, &err, "scan", "--no-second-stage", records, "--id", "id", marked ? "--petitioner" : "--short", "user",
                                 "--text", "body", "--date", "time", "--out", clusters, NULL), ==, 0);
       text = read_file (clusters);
       lines = g_strsplit (text, "\r\n", -1);
@@ -210,7 +210,7 @@ test_scan_to_stdout (void)
   g_autofree char *records = write_file ("records.csv", records_csv, -1);
   g_autofree char *out = NULL, *err = NULL;
 
-  g_assert_cmpint (run_cli (&out, &err, "scan", records, "--id", "id", "--text", "body", "--date", "time", NULL), ==, 0);
+  g_assert_cmpint (run_cli (&out, &err, "scan", "--no-second-stage", records, "--id", "id", "--text", "body", "--date", "time", NULL), ==, 0);
   /* What the distances mean, then the clusters. */
   g_assert_true (g_str_has_prefix (out, "The distances are the bits in which two fingerprints differ"));
   g_assert_nonnull (strstr (out, "within k = 3 or share passages"));
@@ -231,7 +231,7 @@ test_scan_out_symlink (void)
 
   g_unlink (link);
   g_assert_cmpint (symlink ("real-clusters.csv", link), ==, 0);
-  g_assert_cmpint (run_cli (&out, &err, "scan", records, "--id", "id", "--text", "body",
+  g_assert_cmpint (run_cli (&out, &err, "scan", "--no-second-stage", records, "--id", "id", "--text", "body",
                             "--out", link, NULL), ==, 0);
   link_target = g_file_read_link (link, NULL);
   g_assert_cmpstr (link_target, ==, "real-clusters.csv");
@@ -468,28 +468,28 @@ test_errors (void)
     g_clear_pointer (&err, g_free); \
   } G_STMT_END
 
-  CHECK (2, "--bogus", "scan", records, "--text", "body", "--bogus");
+  CHECK (2, "--bogus", "scan", "--no-second-stage", records, "--text", "body", "--bogus");
   CHECK (2, "unknown command “scna”", "scna");
-  CHECK (2, "no column to fingerprint", "scan", records, "--id", "id");
-  CHECK (2, "--k must be from 0 to 15, not 40", "scan", records, "--text", "body", "--k", "40");
-  CHECK (2, "name one CSV file", "scan", "--text", "body");
-  CHECK (1, "column “bodyx” is not in the header", "scan", records, "--text", "bodyx");
-  CHECK (2, "weight -2 is not a number", "scan", records, "--text", "body:-2");
-  CHECK (1, "column “body:abc” is not in the header of", "scan", records, "--text", "body:abc");
-  CHECK (1, "“abc” after the last colon is not a number", "scan", records, "--text", "body:abc");
-  CHECK (2, "mapped twice", "scan", records, "--text", "body", "--short", "body");
-  CHECK (2, "name only one CSV file", "scan", records, records, "--text", "body");
-  CHECK (1, missing_message, "scan", missing, "--text", "body");
-  CHECK (1, dir_message, "scan", tmpdir, "--text", "body");
-  CHECK (2, "column “body” is given twice as text", "scan", records, "--text", "body", "--text", "body");
-  CHECK (2, "--out was given an empty file name", "scan", records, "--text", "body", "--out=");
-  CHECK (2, "--pairs was given an empty file name", "scan", records, "--text", "body", "--pairs", "");
+  CHECK (2, "no column to fingerprint", "scan", "--no-second-stage", records, "--id", "id");
+  CHECK (2, "--k must be from 0 to 15, not 40", "scan", "--no-second-stage", records, "--text", "body", "--k", "40");
+  CHECK (2, "name one CSV file", "scan", "--no-second-stage", "--text", "body");
+  CHECK (1, "column “bodyx” is not in the header", "scan", "--no-second-stage", records, "--text", "bodyx");
+  CHECK (2, "weight -2 is not a number", "scan", "--no-second-stage", records, "--text", "body:-2");
+  CHECK (1, "column “body:abc” is not in the header of", "scan", "--no-second-stage", records, "--text", "body:abc");
+  CHECK (1, "“abc” after the last colon is not a number", "scan", "--no-second-stage", records, "--text", "body:abc");
+  CHECK (2, "mapped twice", "scan", "--no-second-stage", records, "--text", "body", "--short", "body");
+  CHECK (2, "name only one CSV file", "scan", "--no-second-stage", records, records, "--text", "body");
+  CHECK (1, missing_message, "scan", "--no-second-stage", missing, "--text", "body");
+  CHECK (1, dir_message, "scan", "--no-second-stage", tmpdir, "--text", "body");
+  CHECK (2, "column “body” is given twice as text", "scan", "--no-second-stage", records, "--text", "body", "--text", "body");
+  CHECK (2, "--out was given an empty file name", "scan", "--no-second-stage", records, "--text", "body", "--out=");
+  CHECK (2, "--pairs was given an empty file name", "scan", "--no-second-stage", records, "--text", "body", "--pairs", "");
   /* Refused before the private server starts: one line, no "Starting…". */
-  CHECK (2, "--k must be from 0 to 15, not 20", "scan", "--sample", "--k", "20");
-  CHECK (1, "line 3, column “body”: the value is not UTF-8 text: byte 3 is 0xFF", "scan", bad_utf8, "--text", "body");
-  CHECK (1, "line 3: 3 fields, but the header has 2", "scan", ragged, "--text", "body");
-  CHECK (1, "the id “1” appears a second time", "scan", dup_ids, "--id", "id", "--text", "body");
-  CHECK (1, "KLINGON-8", "scan", records, "--text", "body", "--encoding", "KLINGON-8");
+  CHECK (2, "--k must be from 0 to 15, not 20", "scan", "--no-second-stage", "--sample", "--k", "20");
+  CHECK (1, "line 3, column “body”: the value is not UTF-8 text: byte 3 is 0xFF", "scan", "--no-second-stage", bad_utf8, "--text", "body");
+  CHECK (1, "line 3: 3 fields, but the header has 2", "scan", "--no-second-stage", ragged, "--text", "body");
+  CHECK (1, "the id “1” appears a second time", "scan", "--no-second-stage", dup_ids, "--id", "id", "--text", "body");
+  CHECK (1, "KLINGON-8", "scan", "--no-second-stage", records, "--text", "body", "--encoding", "KLINGON-8");
   CHECK (1, "cannot write", "fingerprint", records, "--text", "body", "--out", no_dir_out);
   CHECK (1, "has no record with the id “99”", "explain", records, "1", "99", "--id", "id", "--text", "body");
   CHECK (1, "has no record number “8” (without --id", "explain", records, "8", "1", "--text", "body");
@@ -500,14 +500,14 @@ test_errors (void)
   CHECK (1, "column “bodyx” is not in the header", "explain", records, "1", "2", "--text", "bodyx");
   CHECK (1, "column “key” is not in the header", "explain", records, "1", "2", "--id", "key", "--text", "body");
   CHECK (1, "line 3, field 2: invalid UTF-8 at byte 3", "explain", bad_utf8, "1", "2", "--text", "body");
-  CHECK (2, "--idf-max-share must be a number from 0 to 1", "scan", records, "--text", "body", "--idf-max-share", "1.5");
-  CHECK (2, "--idf-max-share must be a number from 0 to 1", "eval", "--records", records, "--pairs", records,
+  CHECK (2, "--idf-max-share must be a number from 0 to 1", "scan", "--no-second-stage", records, "--text", "body", "--idf-max-share", "1.5");
+  CHECK (2, "--idf-max-share must be a number from 0 to 1", "eval", "--no-second-stage", "--records", records, "--pairs", records,
          "--text", "body", "--idf-max-share", "-0.1");
-  CHECK (2, "cannot be reused: leave out --store", "scan", "--db", "mariadb://nobody@localhost/nowhere", "--table", "t",
+  CHECK (2, "cannot be reused: leave out --store", "scan", "--no-second-stage", "--db", "mariadb://nobody@localhost/nowhere", "--table", "t",
          "--store", "s", "--text", "body", "--idf");
   CHECK (2, "--idf", "explain", records, "1", "2", "--text", "body", "--idf");
-  CHECK (2, "--parts must be “clauses” or “shingles”, not “words”", "scan", records, "--text", "body", "--parts", "words");
-  CHECK (2, "--shingle-words must be a number from 1 to 16", "scan", records, "--text", "body", "--parts", "shingles",
+  CHECK (2, "--parts must be “clauses” or “shingles”, not “words”", "scan", "--no-second-stage", records, "--text", "body", "--parts", "words");
+  CHECK (2, "--shingle-words must be a number from 1 to 16", "scan", "--no-second-stage", records, "--text", "body", "--parts", "shingles",
          "--shingle-words", "0");
 #undef CHECK
 }
@@ -720,7 +720,7 @@ test_eval_hand_computed (void)
   /* At k = 3 the three copies of the street-light complaint pair up:
    * 1–2 is dup (found), 1–5 diff (a false positive), 2–5 same_matter
    * (apart); 3–4 is dup and not found. Precision 1/2, recall 1/2. */
-  g_assert_cmpint (run_cli (&out, &err, "eval", "--records", records, "--pairs", labels,
+  g_assert_cmpint (run_cli (&out, &err, "eval", "--no-second-stage", "--records", records, "--pairs", labels,
                             "--id", "id", "--text", "body", NULL), ==, 0);
   g_test_message ("%s", out);
   g_assert_true (g_regex_match (row, out, 0, NULL));
@@ -771,13 +771,13 @@ test_eval_pairs_out (void)
   g_autofree char *pairs = g_build_filename (g_get_tmp_dir (), "pr-test-pairs-out.csv", NULL);
   g_autofree char *rows = NULL;
 
-  g_assert_cmpint (run_cli (NULL, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (NULL, NULL, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--text", "body", "--summary", "--pairs-out", pairs, NULL), ==, 0);
   rows = pairs_out_rows (pairs);
   g_assert_cmpstr (rows, ==, "fn,3,4,dup fp,1,5, same,2,5,same_matter tp,1,2,dup");
   g_clear_pointer (&rows, g_free);
 
-  g_assert_cmpint (run_cli (NULL, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (NULL, NULL, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--text", "body", "--summary", "--held-back-column", "body", "--pairs-out", pairs, NULL), ==, 0);
   rows = pairs_out_rows (pairs);
   g_assert_cmpstr (rows, ==, "fn,3,4,dup held,1,5, same,2,5,same_matter tp,1,2,dup");
@@ -823,7 +823,7 @@ test_eval_exact (void)
   const char *expected[] = { "exact", "1", "1", "0", "0", "0", "1.000", "0.500", "0.667",
                              "|", "1", "1", "0", "0", "0", "1.000", "0.500", "0.667", "|", "0.000", NULL };
 
-  g_assert_cmpint (run_cli (&out, &err, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (&out, &err, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--short", "user", "--text", "body", "--exact", NULL), ==, 0);
   g_test_message ("%s", out);
   row = summary_fields (out, "exact");
@@ -833,7 +833,7 @@ test_eval_exact (void)
    * predicted: precision 1 (no mistake), recall 0. */
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&row, g_strfreev);
-  g_assert_cmpint (run_cli (&out, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (&out, NULL, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--short", "time", "--text", "body", "--exact", NULL), ==, 0);
   row = summary_fields (out, "exact");
   g_assert_cmpstr (row[1], ==, "0");
@@ -841,7 +841,7 @@ test_eval_exact (void)
   g_assert_cmpstr (row[7], ==, "0.000");
 
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (NULL, &err, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--text", "body", "--exact", "--curve", "x.svg", NULL), ==, 2);
   g_assert_nonnull (strstr (err, "--curve"));
 }
@@ -880,7 +880,7 @@ test_eval_truth_groups (void)
       g_autofree char *out = NULL;
       g_auto(GStrv) row = NULL;
 
-      g_assert_cmpint (run_cli (&out, &err, "eval", "--records", records, "--id", "id", "--text", "body", "--summary",
+      g_assert_cmpint (run_cli (&out, &err, "eval", "--no-second-stage", "--records", records, "--id", "id", "--text", "body", "--summary",
                                 truths[i][0], truths[i][1], truths[i][2], truths[i][3], NULL), ==, 0);
       g_test_message ("%s: %s", truths[i][0], out);
       g_assert_nonnull (strstr (out, "2 dup pairs"));
@@ -891,7 +891,7 @@ test_eval_truth_groups (void)
 
 #define CHECK(expected_status, expected, ...) \
   G_STMT_START { \
-    int status = run_cli (NULL, &err, "eval", "--records", records, "--id", "id", "--text", "body", __VA_ARGS__, NULL); \
+    int status = run_cli (NULL, &err, "eval", "--no-second-stage", "--records", records, "--id", "id", "--text", "body", __VA_ARGS__, NULL); \
     assert_one_line_error (status, expected_status, err, expected); \
     g_clear_pointer (&err, g_free); \
   } G_STMT_END
@@ -1066,7 +1066,7 @@ test_eval_curve (void)
       if (!(a == 4 && b == 5) && !(a == 6 && b == 7))
         g_assert_cmpuint (curve_distance (a, b), >, 8);
 
-  g_assert_cmpint (run_cli (&out, &err, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (&out, &err, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--text", "body", "--curve", svg_path, NULL), ==, 0);
   g_assert_nonnull (strstr (out, svg_path));
   parse_curve (svg_path, &curve);
@@ -1113,7 +1113,7 @@ test_eval_curve (void)
 
   /* Without parts, only the whole-record pairs and their clusters. */
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run_cli (&out, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (&out, NULL, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--text", "body", "--no-parts", "--curve", svg_path, NULL), ==, 0);
   parse_curve (svg_path, &whole_curve);
   g_assert_cmpuint (whole_curve.n_series, ==, 2);
@@ -1130,7 +1130,7 @@ test_eval_curve (void)
   g_clear_pointer (&out, g_free);
   g_array_set_size (whole_points, 0);
   whole_curve.n_series = 0;
-  g_assert_cmpint (run_cli (&out, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (&out, NULL, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--text", "body", "--no-parts", "--summary", "--curve", svg_path, NULL), ==, 0);
   parse_curve (svg_path, &whole_curve);
   g_assert_cmpuint (whole_points->len, ==, 2 * 9);
@@ -1164,14 +1164,14 @@ test_eval_summary_beyond_tables (void)
   g_assert_cmpuint (body_distance (bodies[0], bodies[2]), >, 15);
   g_assert_cmpuint (body_distance (bodies[1], bodies[2]), >, 15);
 
-  g_assert_cmpint (run_cli (&out, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (&out, NULL, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--text", "body", "--no-parts", "--summary", "--k", "15", NULL), ==, 0);
   row = summary_fields (out, "15");
   g_assert_cmpstrv (row, at_15);
 
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&row, g_strfreev);
-  g_assert_cmpint (run_cli (&out, NULL, "eval", "--records", records, "--pairs", labels, "--id", "id",
+  g_assert_cmpint (run_cli (&out, NULL, "eval", "--no-second-stage", "--records", records, "--pairs", labels, "--id", "id",
                             "--text", "body", "--no-parts", "--summary", "--k", "8", NULL), ==, 0);
   row = summary_fields (out, "8");
   g_assert_cmpstr (row[1], ==, "0");
@@ -1216,9 +1216,9 @@ test_sample_server_scan (void)
 
   /* The server's files go under the user's data folder: a temporary one. */
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_assert_cmpint (run_cli (NULL, NULL, "scan", sample, "--id", "id", "--date", "submitted_at", "--short", "petitioner",
+  g_assert_cmpint (run_cli (NULL, NULL, "scan", "--no-second-stage", sample, "--id", "id", "--date", "submitted_at", "--short", "petitioner",
                             "--text", "subject", "--text", "body", "--out", from_csv, NULL), ==, 0);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--sample", "--id", "id", "--date", "submitted_at", "--short", "petitioner",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--sample", "--id", "id", "--date", "submitted_at", "--short", "petitioner",
                             "--text", "subject", "--text", "body", "--out", from_db, NULL), ==, 0);
   g_test_message ("%s", err);
   csv_text = read_file (from_csv);
@@ -1231,7 +1231,7 @@ test_sample_server_scan (void)
    * sample server has: the first store finds every record new. */
   g_clear_pointer (&db_text, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (NULL, &err, "scan", "--sample", "--id", "id", "--date", "submitted_at", "--short", "petitioner",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--sample", "--id", "id", "--date", "submitted_at", "--short", "petitioner",
                             "--text", "subject", "--text", "body", "--store", "petition_review", "--out", from_db, NULL), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 3000 new, 0 changed and 0 unchanged records"));
@@ -1287,7 +1287,7 @@ test_sample_planted_repeats (void)
   for (guint i = 1; i < records->len; i++)
     g_hash_table_insert (petitioner, ((char **) records->pdata[i])[0], ((char **) records->pdata[i])[1]);
 
-  g_assert_cmpint (run_cli (NULL, &err, "scan", sample, "--id", "id", "--date", "submitted_at",
+  g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", sample, "--id", "id", "--date", "submitted_at",
                             "--short", "petitioner", "--text", "subject", "--text", "body",
                             "--out", clusters_path, "--pairs", pairs_path, NULL), ==, 0);
   found = read_csv_rows (pairs_path);
@@ -1388,7 +1388,7 @@ test_thresholds_same_as_scans (void)
   g_assert_cmpstr (((char **) table->pdata[0])[0], ==, "distance");
   g_assert_cmpstr (((char **) table->pdata[0])[7], ==, "clustered_records");
 
-  g_assert_cmpint (run_cli (NULL, NULL, "scan", sample, "--id", "id", "--date", "submitted_at",
+  g_assert_cmpint (run_cli (NULL, NULL, "scan", "--no-second-stage", sample, "--id", "id", "--date", "submitted_at",
                             "--petitioner", "petitioner", "--text", "subject", "--text", "body",
                             "--out", base_path, NULL), ==, 0);
   base = clusters_from_csv (base_path, &base_records);
@@ -1405,7 +1405,7 @@ test_thresholds_same_as_scans (void)
       const char *summary;
 
       g_snprintf (k_text, sizeof k_text, "%u", k);
-      g_assert_cmpint (run_cli (NULL, &scan_err, "scan", sample, "--id", "id", "--date", "submitted_at",
+      g_assert_cmpint (run_cli (NULL, &scan_err, "scan", "--no-second-stage", sample, "--id", "id", "--date", "submitted_at",
                                 "--petitioner", "petitioner", "--text", "subject", "--text", "body",
                                 "--k", k_text, "--out", scan_path, "--pairs", pairs_path, NULL), ==, 0);
       /* "3000 records (0 too short to match), 404 pairs (…" */

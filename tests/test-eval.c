@@ -52,6 +52,10 @@ run_eval (const char *const *args,
   int status;
 
   g_strv_builder_add (builder, "eval");
+  /* The floors are today's method's (the fingerprints and passages alone)
+   * unless they are the second stage's. */
+  if (flags == NULL || !g_strv_contains ((const char *const *) flags, "--second-stage"))
+    g_strv_builder_add (builder, "--no-second-stage");
   g_strv_builder_addv (builder, (const char **) args);
   if (flags != NULL)
     g_strv_builder_addv (builder, (const char **) flags);

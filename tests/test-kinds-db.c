@@ -30,7 +30,7 @@ test_from_table (void)
   g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
   g_autofree char *err = NULL, *text = NULL;
 
-  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "cases", MAPPING,
+  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", "cases", MAPPING,
                                        "--out", out, NULL), ==, 0);
   g_test_message ("%s", err);
   text = read_file (out);
@@ -52,7 +52,7 @@ test_guessed_mapping (void)
   const char *guess;
   g_autofree char *line = NULL;
 
-  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "cases", "--min-tokens", "1",
+  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", "cases", "--min-tokens", "1",
                                        "--category", "category", "--unit", "unit", "--status", "status",
                                        "--accepted", "accepted", "--out", out, NULL), ==, 0);
   g_test_message ("%s", err);
@@ -68,6 +68,7 @@ test_guessed_mapping (void)
 
   g_assert_true (g_shell_parse_argv (line, NULL, &flags, NULL));
   g_ptr_array_add (args, "scan");
+  g_ptr_array_add (args, "--no-second-stage");
   g_ptr_array_add (args, "--db");
   g_ptr_array_add (args, uri);
   g_ptr_array_add (args, "--table");
@@ -86,7 +87,7 @@ test_guessed_mapping (void)
 
   g_clear_pointer (&err, g_free);
   /* The id column cannot be given another role by a case flag. */
-  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "cases", "--status", "id",
+  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", "cases", "--status", "id",
                                        "--out", out, NULL), ==, 2);
   g_assert_nonnull (strstr (err, "--status id: that column is the table's id"));
 }
@@ -99,7 +100,7 @@ test_state_moves_on (void)
   g_autofree char *repeats = g_build_filename (dir, "new-repeats.csv", NULL);
   g_autofree char *err = NULL, *text = NULL, *repeats_text = NULL;
 
-  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "cases", MAPPING,
+  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", "cases", MAPPING,
                                        "--store", "prstore", "--out", out, NULL), ==, 0);
   text = read_file (out);
   g_assert_nonnull (strstr (text, "\r\n1,r2,r1,0,1,1,petitioner,repeat,remind,2026-05-01,r1,\r\n"));
@@ -108,7 +109,7 @@ test_state_moves_on (void)
   pr_test_execute (root, "UPDATE src.cases SET status = '已办结', accepted = '2026-03-09' WHERE id = 'r1'");
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&text, g_free);
-  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "cases", MAPPING,
+  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", "cases", MAPPING,
                                        "--store", "prstore", "--out", out, "--new-repeats", repeats, NULL), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 9 unchanged records"));

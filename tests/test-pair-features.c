@@ -118,6 +118,41 @@ test_features (void)
   g_assert_cmpfloat (x[PR_PAIR_FEATURE_NO_CODES], ==, 0);
 }
 
+/* What a subject names, in one body only. Counted by hand: 甲校实习 has
+ * the 3-grams 甲校实 and 校实习, both in its own body; the other body
+ * holds 校实习 only; the same the other way: 1 − 2 / 4. */
+static void
+test_subject_elsewhere (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FLAGS_NONE, &error);
+  PrPairRecord a = { "甲校实习太累我是甲校学生", "甲校实习", PR_DATE_NONE, 0, 0, NULL, 0 };
+  PrPairRecord b = { "乙校实习太累我是乙校学生", "乙校实习", PR_DATE_NONE, 0, 0, NULL, 0 };
+  double x[PR_PAIR_N_FEATURES];
+
+  g_assert_true (pr_pair_features (tokenizer, &a, &b, x, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (x[PR_PAIR_FEATURE_SUBJECT_ELSEWHERE], 0.5, 1e-12);
+
+  /* A repeat under another subject: 甲校实 校实习, and 实习太 习太累,
+   * each in both bodies. */
+  a = (PrPairRecord) { "甲校实习太累", "甲校实习", PR_DATE_NONE, 0, 0, NULL, 0 };
+  b = (PrPairRecord) { "我说甲校实习太累了", "实习太累", PR_DATE_NONE, 0, 0, NULL, 0 };
+  g_assert_true (pr_pair_features (tokenizer, &a, &b, x, &error));
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_SUBJECT_ELSEWHERE], ==, 0);
+
+  /* Subjects their own bodies do not tell, or none: no evidence, 0. */
+  a.subject = "完全不同";
+  b.subject = "另外标题";
+  g_assert_true (pr_pair_features (tokenizer, &a, &b, x, &error));
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_SUBJECT_ELSEWHERE], ==, 0);
+  a = (PrPairRecord) { "甲校实习太累我是甲校学生", NULL, PR_DATE_NONE, 0, 0, NULL, 0 };
+  b = (PrPairRecord) { "乙校实习太累我是乙校学生", NULL, PR_DATE_NONE, 0, 0, NULL, 0 };
+  g_assert_true (pr_pair_features (tokenizer, &a, &b, x, &error));
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_SUBJECT_ELSEWHERE], ==, 0);
+  g_assert_cmpfloat (x[PR_PAIR_FEATURE_NO_SUBJECT], ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -128,6 +163,7 @@ main (int    argc,
   g_test_add_func ("/engine/pair-features/containment", test_containment);
   g_test_add_func ("/engine/pair-features/diff-shape", test_diff_shape);
   g_test_add_func ("/engine/pair-features/features", test_features);
+  g_test_add_func ("/engine/pair-features/subject-elsewhere", test_subject_elsewhere);
   result = g_test_run ();
   u_cleanup ();
   return result;

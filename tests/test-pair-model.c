@@ -37,13 +37,13 @@ test_round_trip (void)
   g_assert_no_error (error);
   g_assert_cmpmem (&model, sizeof model, &back, sizeof back);
 
-  G_STATIC_ASSERT (PR_PAIR_N_FEATURES == 14);
+  G_STATIC_ASSERT (PR_PAIR_N_FEATURES == 15);
   /* Weights of fewer features are refused, not padded. */
   short_text = g_strndup (text, strrchr (text, ' ') - text);
   g_assert_false (pr_pair_model_parse (short_text, &back, &error));
   g_assert_error (error, PR_PAIR_MODEL_ERROR, PR_PAIR_MODEL_ERROR_PARSE);
   g_clear_error (&error);
-  g_assert_false (pr_pair_model_parse ("1 2 x 4 5 6 7 8 9 10 11 12 13 14 15", &back, &error));
+  g_assert_false (pr_pair_model_parse ("1 2 x 4 5 6 7 8 9 10 11 12 13 14 15 16", &back, &error));
   g_assert_error (error, PR_PAIR_MODEL_ERROR, PR_PAIR_MODEL_ERROR_PARSE);
 }
 

@@ -89,7 +89,7 @@ test_queue (void)
   gtk_window_present (GTK_WINDOW (window));
   pr_test_connect_window (window, pr_connection_params_copy (params), "petitions");
   session = pr_window_get_session (window);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.second-stage", NULL));
+  /* Judge Every Pair is on unless unticked. */
   g_assert_true (pr_session_get_second_stage (session));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
   pr_test_wait_until (pr_test_not_busy, window);

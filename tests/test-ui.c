@@ -52,6 +52,15 @@ main (int    argc,
       if (g_str_has_prefix (setlocale (LC_MESSAGES, NULL), "zh"))
         g_assert_cmpstr (_("Reviewed"), !=, "Reviewed");
     }
+  /* These tests are about the clusters of the fingerprints and passages
+   * alone (the threshold preview against a brute force, chains and their
+   * bridges, the figures): Judge Every Pair, the default, off. It has its
+   * own tests (test-ui-score.c). */
+  {
+    g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
+
+    g_settings_set_boolean (settings, "second-stage", FALSE);
+  }
   pr_test_ui_admin = pr_test_server_start ();
   g_test_add_func ("/app/window/review", test_review);
   g_test_add_func ("/app/threshold-dialog/against-brute-force", test_threshold_preview);

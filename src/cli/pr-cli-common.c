@@ -140,6 +140,22 @@ pr_cli_second_stage_candidates (PrCliMappingOptions *options)
     }
 }
 
+/* The second stage is the default; --second-stage is still taken, and
+ * --no-second-stage turns it off. Both at once say nothing clear. */
+gboolean
+pr_cli_check_second_stage (gboolean  on,
+                           gboolean  off,
+                           GError  **error)
+{
+  if (on && off)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--second-stage and --no-second-stage contradict each other: give one of them"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* The part matcher's settings of the flags. */
 PrPartMatchOptions
 pr_cli_part_options (PrCliMappingOptions *options)

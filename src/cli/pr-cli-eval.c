@@ -39,6 +39,7 @@
 #include "pr-csv-reader.h"
 #include "pr-matches.h"
 #include "pr-pair-judge.h"
+#include "pr-pair-linkage.h"
 #include "pr-simhash.h"
 
 #define EVAL_MAX_K 8
@@ -932,6 +933,54 @@ print_read_pairs (GHashTable  *accepted,
           found + diff_found > 0 ? (double) found / (found + diff_found) : 1.0, (unsigned long long) diff_found);
 }
 
+/* Every candidate of the second stage, for reading and for choosing
+ * features: its records, label, basis, fold, features and the probability
+ * the weights learned without its fold give it. */
+static gboolean
+write_features (const char   *path,
+                PrRecordSet  *set,
+                GArray       *candidates,
+                const Judge  *judge,
+                const Truth  *truth,
+                const double *features,
+                const guint8 *folds,
+                const double *learned,
+                GError      **error)
+{
+  g_autoptr(PrCsvWriter) writer = pr_cli_open_csv_output (path, PR_CSV_WRITER_FLAGS_NONE, error);
+  g_autoptr(GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+
+  if (writer == NULL)
+    return FALSE;
+  for (const char *const *h = (const char *const[]) { "key_a", "key_b", "label", "basis", "fold", NULL }; *h; h++)
+    g_ptr_array_add (row, g_strdup (*h));
+  for (guint f = 0; f < PR_PAIR_N_FEATURES; f++)
+    g_ptr_array_add (row, g_strdup (pr_pair_feature_name (f)));
+  g_ptr_array_add (row, g_strdup ("probability"));
+  if (!pr_csv_writer_write_row (writer, (const char **) row->pdata, row->len, error))
+    return FALSE;
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
+      const LabelledPair *lp = NULL;
+
+      judge_pair (judge, pair_key (pair->a, pair->b), &lp);
+      g_ptr_array_set_size (row, 0);
+      g_ptr_array_add (row, g_strdup (set->ids->pdata[pair->a]));
+      g_ptr_array_add (row, g_strdup (set->ids->pdata[pair->b]));
+      g_ptr_array_add (row, g_strdup (lp == NULL ? "" : lp->label == LABEL_DIFF ? "diff"
+                                      : lp->label == LABEL_DUP ? "dup" : "same_matter"));
+      g_ptr_array_add (row, g_strdup (lp == NULL || lp->basis < 0 ? "" : truth->bases->pdata[lp->basis]));
+      g_ptr_array_add (row, g_strdup_printf ("%u", folds[i]));
+      for (guint f = 0; f < PR_PAIR_N_FEATURES; f++)
+        g_ptr_array_add (row, g_strdup_printf ("%.6g", features[i * PR_PAIR_N_FEATURES + f]));
+      g_ptr_array_add (row, g_strdup_printf ("%.6f", learned[i]));
+      if (!pr_csv_writer_write_row (writer, (const char **) row->pdata, row->len, error))
+        return FALSE;
+    }
+  return pr_csv_writer_close (writer, error);
+}
+
 /* The second stage (pr-pair-judge.c) over the candidates at @k: every
  * candidate scored, with the shipped weights and with weights learned on
  * the labels here, by @n_folds-fold cross-validation (each pair scored by
@@ -949,6 +998,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
                        double               threshold,
                        guint                n_folds,
                        const char          *weights_out,
+                       const char          *features_out,
                        GError             **error)
 {
   g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
@@ -956,6 +1006,8 @@ evaluate_second_stage (PrCliMappingOptions *options,
   g_autofree guint8 *labels = NULL;
   g_autofree guint8 *folds = NULL;
   g_autofree double *learned = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint n_rows = 2;
   GHashTableIter iter;
   gpointer key, value;
   gsize n;
@@ -995,34 +1047,56 @@ evaluate_second_stage (PrCliMappingOptions *options,
         }
     }
   folds = pr_pair_folds (candidates->data, sizeof (PrScoredPair), n, set->n_records, n_folds);
-  if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, error))
+  if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, &local_error))
+    {
+      /* Too few labels of one kind to learn from: the shipped weights are
+       * still measured, and the missing row is said, not guessed. */
+      if (!g_error_matches (local_error, PR_PAIR_MODEL_ERROR, PR_PAIR_MODEL_ERROR_LABELS) ||
+          features_out != NULL || weights_out != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      printf (_("\nSecond stage: no weights learned here (%s); the shipped weights alone.\n"),
+              local_error->message);
+      n_rows = 1;
+    }
+  if (features_out != NULL &&
+      !write_features (features_out, set, candidates, judge, truth, features, folds, learned, error))
     return FALSE;
 
   printf (_("\nSecond stage: %zu candidate pairs (the pairs above), each scored; a repeat at "
             "probability ≥ %.2f. Learned: %u-fold cross-validation, each pair scored by weights learned "
             "without its fold.\n"), (size_t) n, threshold, n_folds);
-  for (guint row = 0; row < 2; row++)
+  for (guint row = 0; row < n_rows; row++)
     {
       g_autoptr(GHashTable) accepted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
       Counts pairs_at, clusters_at;
       guint64 n_clusters;
 
+      g_autoptr(GHashTable) linked_pairs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      g_autofree guint8 *linked = NULL;
+      PrScoredPair *judged = (PrScoredPair *) (gpointer) candidates->data;
+
+      for (gsize i = 0; i < n; i++)
+        judged[i].probability = (float) (row == 0 ? pr_pair_model_probability (&pr_pair_model_default,
+                                                                                 features + i * PR_PAIR_N_FEATURES)
+                                                  : learned[i]);
+      /* The pairs are counted as judged; the clusters as the scan makes
+       * them, by average linkage. */
+      linked = pr_pair_linkage (judged, n, set->n_records, threshold);
       for (gsize i = 0; i < n; i++)
         {
-          const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
-          double p = row == 0 ? pr_pair_model_probability (&pr_pair_model_default, features + i * PR_PAIR_N_FEATURES)
-                              : learned[i];
+          guint64 key_value = pair_key (judged[i].a, judged[i].b);
+          gpointer packed = GUINT_TO_POINTER ((judged[i].distance + 1) | PART_MATCH);
 
-          if (p >= threshold)
-            {
-              guint64 key_value = pair_key (pair->a, pair->b);
-
-              g_hash_table_insert (accepted, g_memdup2 (&key_value, sizeof key_value),
-                                   GUINT_TO_POINTER ((pair->distance + 1) | PART_MATCH));
-            }
+          if (judged[i].probability >= threshold)
+            g_hash_table_insert (accepted, g_memdup2 (&key_value, sizeof key_value), packed);
+          if (linked[i])
+            g_hash_table_insert (linked_pairs, g_memdup2 (&key_value, sizeof key_value), packed);
         }
       count_pairs (accepted, judge, options->k, FALSE, &pairs_at);
-      count_clusters (accepted, judge, set->n_records, options->k, &clusters_at, &n_clusters);
+      count_clusters (linked_pairs, judge, set->n_records, options->k, &clusters_at, &n_clusters);
       print_summary (row == 0 ? "ship" : "cv", truth, &pairs_at, &clusters_at);
       print_read_pairs (accepted, judge, truth);
     }
@@ -1055,11 +1129,12 @@ pr_cli_eval (int    argc,
   g_autofree char *truth_groups = NULL;
   g_autofree char *truth_groups_path = NULL;
   g_autofree char *pairs_out_path = NULL;
+  g_autofree char *features_out = NULL;
   g_autofree char *curve_path = NULL;
   g_autofree char *held_back_column = NULL;
   g_autofree char *people_path = NULL;
   g_auto(GStrv) columns = NULL;
-  gboolean exact = FALSE, summary = FALSE, second_stage = FALSE;
+  gboolean exact = FALSE, summary = FALSE, second_stage = FALSE, no_second_stage = FALSE;
   double held_back_jaccard = 0.3, probability = PR_PAIR_DEFAULT_PROBABILITY;
   int folds = 5;
   g_autofree char *weights_out = NULL;
@@ -1113,13 +1188,19 @@ pr_cli_eval (int    argc,
       N_("Write the precision–recall curve for k = 0…8 to FILE (SVG)"), N_("FILE") },
     { "second-stage", 0, 0, G_OPTION_ARG_NONE, &second_stage,
       N_("With --summary: also judge the pairs found at --k with the second stage, with the shipped weights "
-         "and with weights learned here by cross-validation"), NULL },
+         "and with weights learned here by cross-validation (the default with --summary)"), NULL },
+    { "no-second-stage", 0, 0, G_OPTION_ARG_NONE, &no_second_stage,
+      N_("With --summary: measure the fingerprints and passages alone, at their own thresholds, without "
+         "judging the pairs"), NULL },
     { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
       N_("With --second-stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
     { "folds", 0, 0, G_OPTION_ARG_INT, &folds,
       N_("With --second-stage: the folds of the cross-validation (default 5)"), N_("N") },
     { "weights-out", 0, 0, G_OPTION_ARG_FILENAME, &weights_out,
       N_("With --second-stage: write the weights learned from every label to FILE"), N_("FILE") },
+    { "features-out", 0, 0, G_OPTION_ARG_FILENAME, &features_out,
+      N_("With --second-stage: write every candidate pair's label, fold, features and cross-validated "
+         "probability to FILE (CSV)"), N_("FILE") },
     PR_CLI_IDF_ENTRIES (options),
     { NULL }
   };
@@ -1128,7 +1209,8 @@ pr_cli_eval (int    argc,
                              entries, &options, 0, &error) ||
       !pr_cli_check_range ("held-back-jaccard", held_back_jaccard, 0, 1, &error) ||
       !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
-      !pr_cli_check_range ("folds", folds, 2, 20, &error))
+      !pr_cli_check_range ("folds", folds, 2, 20, &error) ||
+      !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   if (second_stage && (exact || !summary))
     {
@@ -1136,6 +1218,9 @@ pr_cli_eval (int    argc,
                            _("--second-stage goes with --summary and without --exact"));
       goto failed;
     }
+  /* The default with --summary; the tables at every k and --exact
+   * measure the fingerprints and passages alone. */
+  second_stage = summary && !exact && !no_second_stage;
   /* The second stage's candidates are its own, generous passages, unless
    * the flags name others. */
   if (second_stage)
@@ -1143,6 +1228,11 @@ pr_cli_eval (int    argc,
   if (weights_out != NULL && !second_stage)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--weights-out goes with --second-stage"));
+      goto failed;
+    }
+  if (features_out != NULL && !second_stage)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--features-out goes with --second-stage"));
       goto failed;
     }
   n_truths = (pairs_path != NULL) + (truth_groups != NULL) + (truth_groups_path != NULL);
@@ -1175,7 +1265,7 @@ pr_cli_eval (int    argc,
     const PrCliFile inputs[] = { { "--records", records_path }, { "--pairs", pairs_path },
                                  { "--truth-groups-file", truth_groups_path }, { "--people", people_path } };
     const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path }, { "--curve", curve_path },
-                                  { "--weights-out", weights_out } };
+                                  { "--weights-out", weights_out }, { "--features-out", features_out } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;
@@ -1325,7 +1415,7 @@ pr_cli_eval (int    argc,
       }
       if (second_stage &&
           !evaluate_second_stage (&options, mapping, set, predicted, &judge, &truth, probability, (guint) folds,
-                                  weights_out, &error))
+                                  weights_out, features_out, &error))
         goto failed;
     }
   /* The tables, and the curve's points (--exact has neither). */

@@ -290,7 +290,7 @@ pr_cli_scan (int    argc,
   guint64 n_repeats = 0;
   gboolean skip_bad_rows = FALSE;
   gboolean new_history = FALSE;
-  gboolean second_stage = FALSE;
+  gboolean second_stage = FALSE, no_second_stage = FALSE;
   double probability = PR_PAIR_DEFAULT_PROBABILITY;
   PrPairModel model = pr_pair_model_default;
   g_autofree char *bad_rows_path = NULL;
@@ -331,7 +331,11 @@ pr_cli_scan (int    argc,
     { "second-stage", 0, 0, G_OPTION_ARG_NONE, &second_stage,
       N_("Judge every candidate pair by what a reviewer weighs (containment both ways, the shape of the "
          "difference, subject, dates, petitioner) and cluster only those likely enough (--probability); "
-         "the candidates' passages are then generous (containment 0.25, 0.2 for one petitioner) unless given"), NULL },
+         "the candidates' passages are then generous (containment 0.25, 0.2 for one petitioner) unless given. "
+         "The default"), NULL },
+    { "no-second-stage", 0, 0, G_OPTION_ARG_NONE, &no_second_stage,
+      N_("Cluster every pair the fingerprints and passages find (within k, or passages at containment 0.6, "
+         "0.5 for one petitioner), without judging them"), NULL },
     { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
       N_("With --second-stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
     PR_CLI_IDF_ENTRIES (options),
@@ -340,8 +344,10 @@ pr_cli_scan (int    argc,
 
   if (!pr_cli_parse_command (&argc, &argv, _("[RECORDS.csv] — find the clusters of repeat records"),
                              entries, &options, 1, &error) ||
-      !pr_cli_check_range ("probability", probability, 0, 1, &error))
+      !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
+      !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
+  second_stage = !no_second_stage;
   if (second_stage)
     pr_cli_second_stage_candidates (&options);
 

@@ -127,6 +127,9 @@ gboolean      pr_cli_next_mapped_row        (PrCsvReader          *reader,
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
 PrPartMatchOptions pr_cli_part_options      (PrCliMappingOptions  *options);
 void          pr_cli_second_stage_candidates (PrCliMappingOptions *options);
+gboolean      pr_cli_check_second_stage     (gboolean              on,
+                                             gboolean              off,
+                                             GError              **error);
 PrPartMethod  pr_cli_part_method            (PrCliMappingOptions  *options);
 void          pr_cli_load_options           (PrCliMappingOptions  *options,
                                              gboolean              keep_labels,

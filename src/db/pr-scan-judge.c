@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * A scan's second stage: the candidate pairs (within k, or sharing
- * passages) are judged one by one (pr-pair-judge.c), and only those at
- * least as likely as the threshold join clusters. The verdicts still
+ * passages) are judged one by one (pr-pair-judge.c), and those at least
+ * as likely as the threshold join clusters by average linkage
+ * (pr-pair-linkage.c), so that one strong link does not chain two
+ * families. The verdicts still
  * bind: a confirmed repeat joins whatever its probability, a pair marked
  * not a repeat is kept apart.
  */
@@ -12,6 +14,7 @@
 
 #include <stdlib.h>
 
+#include "pr-pair-linkage.h"
 #include "pr-scan.h"
 #include "pr-simhash.h"
 
@@ -51,8 +54,9 @@ _pr_scan_judge (PrScanResult               *result,
   PrRecordSet *set = result->set;
   GArray *candidates = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
   g_autoptr(GArray) accepted = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autofree guint8 *linked = NULL;
   gint64 start = g_get_monotonic_time ();
-  guint kept = 0;
+  guint kept = 0, repeats = 0;
 
   pr_matches_foreach_pair (result->matches, add_candidate, candidates);
   for (guint i = 0; i < result->part_pairs->len; i++)
@@ -74,14 +78,18 @@ _pr_scan_judge (PrScanResult               *result,
   if (!pr_pair_judge_score (mapping, load->flags, load->judge, set, (PrScoredPair *) (gpointer) candidates->data,
                             candidates->len, load->n_threads, cancellable, error))
     return NULL;
+  linked = pr_pair_linkage ((const PrScoredPair *) (gpointer) candidates->data, candidates->len, set->n_records,
+                            load->judge_probability);
   for (guint i = 0; i < candidates->len; i++)
     {
       const PrScoredPair *scored = &g_array_index (candidates, PrScoredPair, i);
 
-      if (scored->probability >= load->judge_probability)
+      repeats += scored->probability >= load->judge_probability;
+      if (linked[i])
         g_array_append_val (accepted, ((PrPair) { scored->a, scored->b, scored->distance }));
     }
-  result->counts.pairs = accepted->len;
+  /* The pairs judged repeats, whether or not the linkage joined them. */
+  result->counts.pairs = repeats;
   result->judge_seconds = (g_get_monotonic_time () - start) / 1e6;
   return pr_clustering_new_constrained_full (set->fingerprints, set->n_records, (const PrPair *) (gpointer) accepted->data,
                                              accepted->len, rank, constraints, TRUE);

@@ -59,6 +59,9 @@ pr_pair_feature_describe (PrPairFeature feature,
                                 "are in the longer"), 100 * value);
     case PR_PAIR_FEATURE_NO_CODES:
       return g_strdup (_("no places, numbers or dates in letters and digits to compare"));
+    case PR_PAIR_FEATURE_SUBJECT_ELSEWHERE:
+      return g_strdup_printf (_("%.0f%% of what the subjects name (the place, the school, the estate) is in "
+                                "one text only"), 100 * value);
     case PR_PAIR_N_FEATURES:
     default:
       g_assert_not_reached ();

@@ -44,6 +44,7 @@ pr_pair_feature_name (PrPairFeature feature)
     [PR_PAIR_FEATURE_IDENTITY] = "identity",
     [PR_PAIR_FEATURE_CODES] = "codes",
     [PR_PAIR_FEATURE_NO_CODES] = "no_codes",
+    [PR_PAIR_FEATURE_SUBJECT_ELSEWHERE] = "subject_elsewhere",
   };
 
   G_STATIC_ASSERT (G_N_ELEMENTS (names) == PR_PAIR_N_FEATURES);

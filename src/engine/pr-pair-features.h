@@ -26,6 +26,8 @@ typedef enum {
   PR_PAIR_FEATURE_CODES,           /* the shorter text's letter and digit runs (places as A3区, numbers,
                                     * dates) found in the longer; 0 if either has none */
   PR_PAIR_FEATURE_NO_CODES,        /* 1: one text or both have no letter or digit run */
+  PR_PAIR_FEATURE_SUBJECT_ELSEWHERE, /* of the subjects' 3-grams their own bodies hold, the share the
+                                      * other body lacks (what a subject names, in one body only); 0 without */
   PR_PAIR_N_FEATURES
 } PrPairFeature;
 

@@ -516,6 +516,9 @@ pr_pair_profile_compare (const PrPairProfile *a,
                                             _pr_pair_count_shared (a->subject_grams, a->n_subject_grams,
                                                                    b->subject_grams, b->n_subject_grams) /
                                             (a->n_subject_grams + b->n_subject_grams);
+      features[PR_PAIR_FEATURE_SUBJECT_ELSEWHERE] =
+        _pr_pair_subject_elsewhere (a->subject_grams, a->n_subject_grams, a->grams, a->n_grams,
+                                    b->subject_grams, b->n_subject_grams, b->grams, b->n_grams);
     }
   else
     features[PR_PAIR_FEATURE_NO_SUBJECT] = 1;

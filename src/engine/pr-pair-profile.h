@@ -43,6 +43,14 @@ guint          _pr_pair_count_shared    (const guint64        *a,
                                          gsize                 n_a,
                                          const guint64        *b,
                                          gsize                 n_b);
+double         _pr_pair_subject_elsewhere (const guint64      *subject_a,
+                                           gsize               n_subject_a,
+                                           const guint64      *body_a,
+                                           gsize               n_body_a,
+                                           const guint64      *subject_b,
+                                           gsize               n_subject_b,
+                                           const guint64      *body_b,
+                                           gsize               n_body_b);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrPairProfile, pr_pair_profile_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrPairWords, pr_pair_words_free)
