@@ -783,7 +783,7 @@ pr_record_set_load (const PrMapping          *mapping,
   if (date_reader != NULL)
     {
       pr_date_column_set_advice (date_reader, options->advice);
-      pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows);
+      pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows || options->chosen_rows);
     }
 
   set = g_new0 (PrRecordSet, 1);
