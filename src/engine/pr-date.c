@@ -566,13 +566,19 @@ pr_date_read (const char  *text,
 gboolean
 pr_date_has_short_year (const char *text)
 {
+  static GRegex *short_year;
   g_autofree char *folded = NULL;
   const char *p;
 
   if (text == NULL)
     return FALSE;
+  /* Compiled once: each unreadable date of a column is asked. */
+  if (g_once_init_enter (&short_year))
+    g_once_init_leave (&short_year,
+                               g_regex_new ("^\\s*([0-9]{1,2}([-/.])[0-9]{1,2}\\2[0-9]{2}([^0-9]|$)|[0-9]{2}年[0-9]{1,2}月)",
+                                            G_REGEX_OPTIMIZE, 0, NULL));
   p = fold_digits (text, &folded);
-  return g_regex_match_simple ("^\\s*([0-9]{1,2}([-/.])[0-9]{1,2}\\2[0-9]{2}([^0-9]|$)|[0-9]{2}年[0-9]{1,2}月)", p, 0, 0);
+  return g_regex_match (short_year, p, 0, NULL);
 }
 
 /**
