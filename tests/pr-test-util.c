@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "pr-test-util.h"
+#include "pr-record-set.h"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -229,4 +230,24 @@ pr_test_wait_until (gboolean (*done) (gpointer),
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
+}
+
+/* A record set of @csv, a file whose columns "id" and "body" are mapped
+ * as the id and the text (NULL with @error on a refusal). */
+PrRecordSet *
+pr_test_load_id_body_csv (const char  *csv,
+                          GError     **error)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1 };
+  PrRecordSet *set;
+
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
+  pr_test_remove_tree (dir);
+  return set;
 }

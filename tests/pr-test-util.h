@@ -3,6 +3,8 @@
 
 #include <gio/gio.h>
 
+#include "pr-record-set.h"
+
 G_BEGIN_DECLS
 
 char *pr_test_make_temp_dir (void);
@@ -36,5 +38,7 @@ void  pr_test_found_pair    (guint32   a,
                              double    containment,
                              gpointer  found_pairs);
 guint pr_test_containment_key (double  containment);
+PrRecordSet *pr_test_load_id_body_csv (const char  *csv,
+                                       GError     **error);
 
 G_END_DECLS

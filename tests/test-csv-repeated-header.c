@@ -13,24 +13,6 @@
 #include "pr-record-set.h"
 #include "pr-test-util.h"
 
-static PrRecordSet *
-load (const char  *csv,
-      GError     **error)
-{
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  g_autoptr(PrMapping) mapping = pr_mapping_new ();
-  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1 };
-  PrRecordSet *set;
-
-  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
-  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
-  pr_test_remove_tree (dir);
-  return set;
-}
-
 static void
 test_repeated (void)
 {
@@ -43,7 +25,7 @@ test_repeated (void)
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(PrRecordSet) set = load (files[i], &error);
+      g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (files[i], &error);
 
       g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX);
       g_assert_null (set);
@@ -56,7 +38,7 @@ static void
 test_names_as_values (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(PrRecordSet) set = load ("id,body\n1,body\nid,the id body\n", &error);
+  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv ("id,body\n1,body\nid,the id body\n", &error);
 
   g_assert_no_error (error);
   g_assert_cmpuint (set->n_records, ==, 2);

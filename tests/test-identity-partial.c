@@ -20,7 +20,7 @@ assert_phone_parts (const char *value,
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) joined = g_string_new (NULL);
 
-  pr_identity_partial_phones (value, -1, parts);
+  pr_identity_partial_phones (value, -1, parts, NULL);
   for (guint i = 0; i < parts->len; i++)
     g_string_append_printf (joined, "%s%s", i > 0 ? " " : "", (const char *) parts->pdata[i]);
   g_test_message ("%s", value);
@@ -151,6 +151,24 @@ test_masked_front_desk (void)
   assert_pair (table, 3, 5, PR_PETITIONER_SAME, PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_PHONE);
 }
 
+/* Two mobiles written in full that differ in the middle digits share
+ * the digits a mask shows, as strangers' numbers do once in some ten
+ * thousand: with nothing masked, nothing agrees "where masked". */
+static void
+test_full_mobiles_differ (void)
+{
+  const Person people[] = {
+    { "李强", "", "13812345678", "", "" },
+    { "李强", "", "138-9999-5678", "", "" },
+    { "", "", "13812345678", "", HOME },
+    { "", "", "13899995678", "", HOME },
+  };
+  g_autoptr(PrIdentityTable) table = table_of (people, G_N_ELEMENTS (people));
+
+  assert_pair (table, 0, 1, PR_PETITIONER_UNKNOWN, PR_IDENTITY_EVIDENCE_NONE);
+  assert_pair (table, 2, 3, PR_PETITIONER_UNKNOWN, PR_IDENTITY_EVIDENCE_NONE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -161,6 +179,7 @@ main (int   argc,
   g_test_add_func ("/engine/identity/partial/id-cards", test_id_card_parts);
   g_test_add_func ("/engine/identity/partial/same-petitioner", test_masked_evidence);
   g_test_add_func ("/engine/identity/partial/front-desk", test_masked_front_desk);
+  g_test_add_func ("/engine/identity/partial/full-mobiles-differ", test_full_mobiles_differ);
 
   return g_test_run ();
 }

@@ -20,30 +20,12 @@
 #include "pr-record-set.h"
 #include "pr-test-util.h"
 
-static PrRecordSet *
-load (const char  *csv,
-      GError     **error)
-{
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  g_autoptr(PrMapping) mapping = pr_mapping_new ();
-  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1 };
-  PrRecordSet *set;
-
-  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
-  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
-  pr_test_remove_tree (dir);
-  return set;
-}
-
 static void
 assert_refused (const char *csv,
                 const char *line)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(PrRecordSet) set = load (csv, &error);
+  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
 
   g_test_message ("%s", error != NULL ? error->message : "read");
   g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID);
@@ -70,7 +52,8 @@ static void
 test_read_as_written (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(PrRecordSet) set = load ("id,body\n 1 ,some words here\n 2 ,other words there\nA 1,more words\n", &error);
+  g_autoptr(PrRecordSet) set =
+    pr_test_load_id_body_csv ("id,body\n 1 ,some words here\n 2 ,other words there\nA 1,more words\n", &error);
 
   g_assert_no_error (error);
   g_assert_cmpuint (set->n_records, ==, 3);
@@ -106,7 +89,7 @@ test_invisible_read_as_written (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set =
-    load ("id,body\n1000,some words here\n1000.50,other words there\n１０１２,more words\n0.00,again words\n"
+    pr_test_load_id_body_csv ("id,body\n1000,some words here\n1000.50,other words there\n１０１２,more words\n0.00,again words\n"
           "1.2.0,last words\n", &error);
 
   g_assert_no_error (error);

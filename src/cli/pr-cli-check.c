@@ -74,10 +74,6 @@ write_intake_rows (PrCsvWriter  *writer,
   return TRUE;
 }
 
-/* --csv: every record of @path, fingerprinted with @mapping, against the
- * store; the rows "record,id,distance" to @writer. The file's columns are
- * found by the mapping's names, in any order; the mapping's id column,
- * when the file has it, names each record, else its number does. */
 static gboolean
 is_blank (const char *text)
 {
@@ -87,6 +83,10 @@ is_blank (const char *text)
   return TRUE;
 }
 
+/* --csv: every record of @path, fingerprinted with @mapping, against the
+ * store; the rows "record,id,distance" to @writer. The file's columns are
+ * found by the mapping's names, in any order; the mapping's id column,
+ * when the file has it, names each record, else its number does. */
 static gboolean
 check_csv (const char           *path,
            PrCliMappingOptions  *options,

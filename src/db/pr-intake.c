@@ -99,6 +99,9 @@ pr_intake_new (PrConnection        *connection,
   self->options.reuse = NULL;
   self->options.judge = NULL;
   self->options.skip_bad_rows = FALSE;
+  /* The records found may be the few of the table whose dates the scan
+   * could not read: they are answered undated, as the scan has them. */
+  self->options.chosen_rows = TRUE;
   self->version = mapping_version;
   self->k = k;
   self->rules = rules;

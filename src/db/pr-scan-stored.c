@@ -139,6 +139,8 @@ pr_scan_open_stored (PrConnection         *connection,
   load.keep_labels = TRUE;
   /* Parts are matched across the whole table: not here. */
   load.parts = FALSE;
+  /* The cases' members, not the table: the scan judged its date column. */
+  load.chosen_rows = TRUE;
   version = pr_fingerprint_version (mapping, load.flags, load.min_tokens, &load.part_method);
 
   scan = pr_store_find_last_scan (store, table, error);

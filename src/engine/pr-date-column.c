@@ -351,16 +351,6 @@ pr_date_column_get_n_serial (const PrDateColumn *self)
 }
 
 /**
- * pr_date_column_get_n_taken_as_office:
- * @self: a date column, after pr_date_column_finish ()
- *
- * Where the zone matters, a column whose other dates give the office's
- * offset (+08:00), the dates without one are taken as that zone's wall
- * time: this says how many, for the program to say so.
- *
- * Returns: how many dates were so taken; 0 if no date gives an offset
- */
-/**
  * pr_date_column_get_n_from_numbers:
  * @self: a date column, after pr_date_column_finish ()
  * @out_kind: (out) (optional): what the numbers were
@@ -377,6 +367,16 @@ pr_date_column_get_n_from_numbers (const PrDateColumn *self,
   return self->n_from_numbers;
 }
 
+/**
+ * pr_date_column_get_n_taken_as_office:
+ * @self: a date column, after pr_date_column_finish ()
+ *
+ * Where the zone matters, a column whose other dates give the office's
+ * offset (+08:00), the dates without one are taken as that zone's wall
+ * time: this says how many, for the program to say so.
+ *
+ * Returns: how many dates were so taken; 0 if no date gives an offset
+ */
 guint64
 pr_date_column_get_n_taken_as_office (const PrDateColumn *self)
 {

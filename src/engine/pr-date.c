@@ -294,9 +294,20 @@ fold_chinese_numerals (const char *text)
     {
       const char *start = p;
       int tens = -1, units = 0, n_digits = 0, n_after_ten = 0;
-      GString *run = g_string_new (NULL);
+      GString *run;
       gsize len;
       int digit;
+
+      /* Every date read passes here: a byte that begins no numeral (each
+       * begins with 0xE3 to 0xE9) is copied without a run made for it. */
+      if ((guchar) *p < 0xE3 || (guchar) *p > 0xE9 || (chinese_digit (p, &len) < 0 && strncmp (p, "十", 3) != 0))
+        {
+          if (folded != NULL)
+            g_string_append_c (folded, *p);
+          p++;
+          continue;
+        }
+      run = g_string_new (NULL);
 
       for (;;)
         {
@@ -364,6 +375,9 @@ fold_roc_year (const char *text)
   const char *p = text;
   int year;
 
+  /* Each prefix holds 民, which few dates do. */
+  if (strstr (text, "民") == NULL)
+    return NULL;
   skip_spaces (&p);
   for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
     if (skip_word (&p, prefixes[i]))
@@ -552,13 +566,19 @@ pr_date_read (const char  *text,
 gboolean
 pr_date_has_short_year (const char *text)
 {
+  static GRegex *short_year;
   g_autofree char *folded = NULL;
   const char *p;
 
   if (text == NULL)
     return FALSE;
+  /* Compiled once: each unreadable date of a column is asked. */
+  if (g_once_init_enter (&short_year))
+    g_once_init_leave (&short_year,
+                               g_regex_new ("^\\s*([0-9]{1,2}([-/.])[0-9]{1,2}\\2[0-9]{2}([^0-9]|$)|[0-9]{2}年[0-9]{1,2}月)",
+                                            G_REGEX_OPTIMIZE, 0, NULL));
   p = fold_digits (text, &folded);
-  return g_regex_match_simple ("^\\s*([0-9]{1,2}([-/.])[0-9]{1,2}\\2[0-9]{2}([^0-9]|$)|[0-9]{2}年[0-9]{1,2}月)", p, 0, 0);
+  return g_regex_match (short_year, p, 0, NULL);
 }
 
 /**

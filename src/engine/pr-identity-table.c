@@ -41,6 +41,10 @@
 #define TAG_PARTIAL_PHONE 7       /* a mobile's visible part */
 #define TAG_PARTIAL_PHONE_DESK 8  /* … of a front desk's mobile */
 #define TAG_PARTIAL_ID_CARD 9     /* an ID card's visible part */
+/* Beside a visible part's tag: its value was masked. Two values written
+ * in full agree only if whole: 13812345678 and 13899995678 show the same
+ * digits where a mask would hide none, as strangers' numbers do. */
+#define PARTIAL_MASKED ((guint64) 16)
 G_STATIC_ASSERT (PR_IDENTITY_N_ROLES <= TAG_FRONT_DESK);
 
 struct _PrIdentityTable
@@ -168,7 +172,7 @@ add_key_to (GArray     *keys,
             guint       tag,
             const char *normal)
 {
-  guint64 key = (pr_feature_hash (normal, strlen (normal)) & ~TAG_MASK) | (guint64) tag;
+  guint64 key = (pr_feature_hash (normal, strlen (normal)) & ~(TAG_MASK | PARTIAL_MASKED)) | (guint64) tag;
   guint64 *end = &g_array_index (starts, guint64, starts->len - 1);
   guint64 start = g_array_index (starts, guint64, starts->len - 2);
 
@@ -190,25 +194,30 @@ add_key (PrIdentityTable *self,
 
 /* What a masked phone or ID card still shows, and the same part of a full one. */
 static void
-add_partials (PrIdentityTable *self,
-              PrIdentityRole   role,
-              const char      *value,
-              gssize           length)
+add_partials (PrIdentityTable      *self,
+              PrIdentityRole        role,
+              const char           *value,
+              gssize                length,
+              PrIdentityValueState  state)
 {
   if (role == PR_IDENTITY_PHONE)
     {
       g_autoptr(GPtrArray) partials = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GArray) masked = g_array_new (FALSE, FALSE, sizeof (gboolean));
 
-      pr_identity_partial_phones (value, length, partials);
+      pr_identity_partial_phones (value, length, partials, masked);
       for (guint i = 0; i < partials->len; i++)
-        add_key_to (self->partials, self->partial_starts, TAG_PARTIAL_PHONE, partials->pdata[i]);
+        add_key_to (self->partials, self->partial_starts,
+                    TAG_PARTIAL_PHONE | (g_array_index (masked, gboolean, i) ? PARTIAL_MASKED : 0),
+                    partials->pdata[i]);
     }
   else if (role == PR_IDENTITY_ID_CARD)
     {
       char partial[PR_IDENTITY_PARTIAL_LENGTH + 1];
 
       if (pr_identity_partial_id_card (value, length, partial))
-        add_key_to (self->partials, self->partial_starts, TAG_PARTIAL_ID_CARD, partial);
+        add_key_to (self->partials, self->partial_starts,
+                    TAG_PARTIAL_ID_CARD | (state == PR_IDENTITY_VALUE_MASKED ? PARTIAL_MASKED : 0), partial);
     }
 }
 
@@ -242,7 +251,7 @@ pr_identity_table_add_value (PrIdentityTable *self,
   for (guint i = 0; i < normals->len; i++)
     add_key (self, role, normals->pdata[i]);
   if (state == PR_IDENTITY_VALUE_VALID || state == PR_IDENTITY_VALUE_MASKED)
-    add_partials (self, role, value, length);
+    add_partials (self, role, value, length, state);
   return state;
 }
 
@@ -307,7 +316,7 @@ pr_identity_table_finish (PrIdentityTable *self)
           for (guint64 i = partial_starts[r]; i < partial_starts[r + 1]; i++)
             if ((partials[i] & TAG_MASK) == TAG_PARTIAL_PHONE)
               {
-                PhoneName pair = { partials[i], keys[j] };
+                PhoneName pair = { partials[i] & ~PARTIAL_MASKED, keys[j] };
 
                 g_array_append_val (pairs, pair);
               }
@@ -346,15 +355,16 @@ pr_identity_table_finish (PrIdentityTable *self)
   for (guint i = 0; i < self->partials->len; i++)
     {
       guint64 *key = &g_array_index (self->partials, guint64, i);
+      guint64 bare = *key & ~PARTIAL_MASKED;
 
       if ((*key & TAG_MASK) == TAG_PARTIAL_PHONE &&
-          bsearch (key, desks->data, desks->len, sizeof (guint64), compare_keys) != NULL)
+          bsearch (&bare, desks->data, desks->len, sizeof (guint64), compare_keys) != NULL)
         *key = (*key & ~TAG_MASK) | TAG_PARTIAL_PHONE_DESK;
     }
 }
 
 /* Whether @a and @b share a visible part tagged @tag (either of @tag and
- * @desk_tag, unless @desk_tag is 0). */
+ * @desk_tag, unless @desk_tag is 0), masked on one side at least. */
 static gboolean
 partials_agree (const PrIdentityTable *self,
                 guint32                a,
@@ -372,7 +382,7 @@ partials_agree (const PrIdentityTable *self,
       if (t != tag && (desk_tag == 0 || t != desk_tag))
         continue;
       for (guint64 j = starts[b]; j < starts[b + 1]; j++)
-        if (partials[j] == partials[i])
+        if (((partials[j] ^ partials[i]) & ~PARTIAL_MASKED) == 0 && ((partials[j] | partials[i]) & PARTIAL_MASKED))
           return TRUE;
     }
   return FALSE;

@@ -416,7 +416,8 @@ digits_and_masks (const char *folded,
 static gboolean
 partial_phone (const char *value,
                gssize      length,
-               char        partial[PR_IDENTITY_PARTIAL_LENGTH + 1])
+               char        partial[PR_IDENTITY_PARTIAL_LENGTH + 1],
+               gboolean   *out_masked)
 {
   g_autofree char *folded = fold (value, length);
   g_autoptr(GString) shape = g_string_new (NULL);
@@ -437,6 +438,7 @@ partial_phone (const char *value,
   memcpy (partial, s, 3);
   memcpy (partial + 3, s + 7, 4);
   partial[7] = '\0';
+  *out_masked = strchr (s, '#') != NULL;
   return TRUE;
 }
 
@@ -445,6 +447,8 @@ partial_phone (const char *value,
  * @value: a cell of one or more phone numbers, some of them masked
  * @length: its length in bytes, or -1 if NUL-terminated
  * @partials: (element-type utf8): where each mobile's visible part is added
+ * @masked: (element-type gboolean) (nullable): where, for each part
+ *   added, whether its number was masked is added
  *
  * What a masked mobile still shows (138****1234: its first three and last
  * four digits), in a form that the full number (138 1234 1234, +86…) has
@@ -455,7 +459,8 @@ partial_phone (const char *value,
 void
 pr_identity_partial_phones (const char *value,
                             gssize      length,
-                            GPtrArray  *partials)
+                            GPtrArray  *partials,
+                            GArray     *masked)
 {
   g_autofree char *folded = NULL;
   const char *start;
@@ -471,9 +476,14 @@ pr_identity_partial_phones (const char *value,
       if (*p == '\0' || is_phone_separator (g_utf8_get_char (p)))
         {
           char partial[PR_IDENTITY_PARTIAL_LENGTH + 1];
+          gboolean is_masked;
 
-          if (partial_phone (start, p - start, partial))
-            g_ptr_array_add (partials, g_strdup (partial));
+          if (partial_phone (start, p - start, partial, &is_masked))
+            {
+              g_ptr_array_add (partials, g_strdup (partial));
+              if (masked != NULL)
+                g_array_append_val (masked, is_masked);
+            }
           if (*p == '\0')
             break;
           start = g_utf8_next_char (p);

@@ -61,7 +61,8 @@ PrIdentityValueState pr_identity_normalize_petitioner (const char    *value,
                                                        char         **normal);
 void                 pr_identity_partial_phones     (const char      *value,
                                                      gssize           length,
-                                                     GPtrArray       *partials);
+                                                     GPtrArray       *partials,
+                                                     GArray          *masked);
 gboolean             pr_identity_partial_id_card    (const char      *value,
                                                      gssize           length,
                                                      char             partial[PR_IDENTITY_PARTIAL_LENGTH + 1]);

@@ -653,13 +653,6 @@ id_as_read (const char *id)
   return g_string_free (kept, FALSE);
 }
 
-/* An id of white space (or invisible characters) alone is as empty as
- * none; ids that differ only in what an office does not read — white
- * space around them (“1011 ” and “1011”), a zero-width space, full-width
- * digits, a zero fraction (1000.00 and 1000) — name one record to a
- * reader, and the server may compare them as equal: both are refused
- * rather than read as two records. @padded maps the ids written so, as
- * read, to themselves; it is made at the first. */
 /* 1.23457E+17: a number id as Excel shows it in a General cell, in
  * scientific notation with the digits past the sixth lost, so that
  * different ids may read the same. */
@@ -694,6 +687,13 @@ refuse_same_id (GError     **error,
   return FALSE;
 }
 
+/* An id of white space (or invisible characters) alone is as empty as
+ * none; ids that differ only in what an office does not read — white
+ * space around them (“1011 ” and “1011”), a zero-width space, full-width
+ * digits, a zero fraction (1000.00 and 1000) — name one record to a
+ * reader, and the server may compare them as equal: both are refused
+ * rather than read as two records. @padded maps the ids written so, as
+ * read, to themselves; it is made at the first. */
 static gboolean
 check_padded_id (GHashTable  **padded,
                  GHashTable   *seen,
@@ -814,7 +814,7 @@ pr_record_set_load (const PrMapping          *mapping,
   if (date_reader != NULL)
     {
       pr_date_column_set_advice (date_reader, options->advice);
-      pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows);
+      pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows || options->chosen_rows);
     }
 
   set = g_new0 (PrRecordSet, 1);

@@ -84,6 +84,10 @@ typedef struct {
   gboolean          skip_bad_rows;
   PrBadRowFunc      bad_row;
   gpointer          bad_row_data;
+  /* The rows are a few chosen ones (an intake check's), not a table: how
+   * many of their dates cannot be read says nothing of the column, which
+   * is not refused for it. */
+  gboolean          chosen_rows;
 } PrLoadOptions;
 
 /* Called now and then while loading, on the loading thread: records so

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A few rows chosen from a table of which a few dates cannot be read,
+ * against a real throwaway server: the scan reads the table (two dates in
+ * nine unreadable), and an intake check whose earlier records are those
+ * few, or the last scan opened from the store whose one case holds them,
+ * has them undated, as the scan has them, rather than refusing the rows
+ * as a column of mostly unreadable dates: a few rows are no column.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-scan-stored.h"
+#include "pr-test-petitions.h"
+#include "pr-test-server.h"
+
+static const PrConnectionParams *server;
+
+#define RUN(...) pr_test_server_run_cli ("intake", __VA_ARGS__)
+
+#define BODY "'小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡 影响 休息'"
+#define OTHER "'医保 报销 比例 调整 退休 职工 门诊 慢性病 药费'"
+
+static void
+test_few_unreadable (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  int status;
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS intake");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS intakestore");
+  pr_test_execute (db, "CREATE DATABASE intake CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE intakestore");
+  pr_test_execute (db, "CREATE TABLE intake.dated (id INT PRIMARY KEY, date VARCHAR(20), body TEXT)");
+  /* 1, 2 and 3 one text; 2 and 3 with a date still to be filled in. */
+  pr_test_execute (db, "INSERT INTO intake.dated VALUES "
+                       "(1, '2026-01-04', " BODY "), (2, '待补', " BODY "), (3, '待补', " BODY "), "
+                       "(4, '2026-01-05', " OTHER "), (5, '2026-01-06', " OTHER "), (6, '2026-01-07', " OTHER "), "
+                       "(7, '2026-01-08', " OTHER "), (8, '2026-01-09', " OTHER "), (9, '2026-01-10', " OTHER ")");
+#define FLAGS "--db", "URI", "--table", "dated", "--id", "id", "--text", "body", "--date", "date", \
+              "--store", "intakestore"
+  g_assert_cmpint (RUN (NULL, NULL, "scan", FLAGS, "--out", "/dev/null", NULL), ==, 0);
+
+  /* The oracle: records 2 and 3 have record 1's text, at distance 0. */
+  status = RUN (&out, &err, "check", FLAGS, "--record", "1", NULL);
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpstr (out, ==, "id,distance\r\n2,0\r\n3,0\r\n");
+
+  /* Undated, as the scan has them. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  status = RUN (&out, &err, "check", FLAGS, "--record", "1", "--format", "csv", NULL);
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "\r\n2,0,"));
+  g_assert_nonnull (strstr (out, "\r\n3,0,"));
+#undef FLAGS
+}
+
+static void
+test_open_stored (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "chosenstored");
+  g_autoptr(PrMapping) map = pr_mapping_new ();
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrScanResult) scanned = NULL, opened = NULL;
+  g_autoptr(GPtrArray) missing = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) sql = g_string_new ("INSERT INTO dated VALUES "
+                                         "(1, '2026-01-04', " BODY "), (2, '待补', " BODY "), (3, '待补', " BODY ")");
+  PrLoadOptions load = { 0 };
+  const PrCluster *cluster;
+
+  pr_test_execute (db, "CREATE TABLE dated (id INT PRIMARY KEY, date VARCHAR(20), body TEXT)");
+  /* 4 to 9: other petitions, each alone, dated. */
+  for (guint i = 4; i <= 9; i++)
+    {
+      g_autofree char *body = pr_test_petition_body (i);
+
+      g_string_append_printf (sql, ", (%u, '2026-01-%02u', '%s')", i, i, body);
+    }
+  pr_test_execute (db, sql->str);
+  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (map, "date", PR_COLUMN_ROLE_DATE, 0, NULL);
+  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
+  load.min_tokens = 3;
+  load.keep_labels = TRUE;
+  store = pr_store_open (db, NULL, &error);
+  g_assert_no_error (error);
+  scanned = pr_scan_run (db, store, "dated", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT, NULL, NULL, NULL,
+                         &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (scanned->set->n_unreadable_dates, ==, 2);
+  /* The oracle: the one case is records 1, 2 and 3, of one text. */
+  g_assert_cmpuint (pr_clustering_get_n_clusters (scanned->clustering), ==, 1);
+  g_assert_cmpuint (pr_clustering_get_cluster (scanned->clustering, 0)->n_members, ==, 3);
+
+  opened = pr_scan_open_stored (db, store, "dated", map, &load, NULL, &missing, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (opened);
+  g_assert_cmpuint (pr_clustering_get_n_clusters (opened->clustering), ==, 1);
+  cluster = pr_clustering_get_cluster (opened->clustering, 0);
+  g_assert_cmpuint (cluster->n_members, ==, 3);
+  for (guint m = 0; m < cluster->n_members; m++)
+    {
+      const char *id = opened->set->ids->pdata[cluster->members[m]];
+      gint64 date = opened->set->dates[cluster->members[m]];
+
+      if (g_str_equal (id, "1"))
+        g_assert_cmpint (date, !=, PR_DATE_NONE);
+      else
+        g_assert_cmpint (date, ==, PR_DATE_NONE);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  server = pr_test_server_start ();
+
+  g_test_add_func ("/db/intake/few-unreadable-dates", test_few_unreadable);
+  g_test_add_func ("/db/scan-stored/few-unreadable-dates", test_open_stored);
+
+  status = g_test_run ();
+  pr_test_server_stop ();
+
+  return status;
+}
