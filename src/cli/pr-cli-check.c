@@ -265,6 +265,47 @@ check_csv (const char           *path,
   return TRUE;
 }
 
+/* --ids: every record of the table @path names, one id a line, checked
+ * as --id checks one; the rows are led by the record's id. */
+static gboolean
+check_ids (const char   *path,
+           PrIntake     *intake,
+           gboolean      csv_format,
+           PrCsvWriter  *writer,
+           guint64      *n_checked,
+           GError      **error)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, error))
+    return FALSE;
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *id = g_strstrip (lines[i]);
+      g_autoptr(PrStoredCase) own_case = NULL;
+      g_autoptr(GArray) answer = NULL;
+      g_autoptr(GError) local_error = NULL;
+
+      if (*id == '\0')
+        continue;
+      answer = pr_intake_check_record (intake, id, &own_case, NULL, &local_error);
+      if (answer == NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("%s, line %u: "), path, i + 1);
+          return FALSE;
+        }
+      (*n_checked)++;
+      if (own_case != NULL)
+        fprintf (stderr, _("Record %s is already in case %u (primary record %s).\n"),
+                 id, own_case->number, own_case->primary_id);
+      if (!(csv_format ? write_intake_rows (writer, id, answer, error) : write_text_rows (writer, id, answer, error)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 int
 pr_cli_check (int    argc,
               char **argv)
@@ -272,6 +313,7 @@ pr_cli_check (int    argc,
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *id = NULL;
   g_autofree char *csv_path = NULL;
+  g_autofree char *ids_path = NULL;
   g_autofree char *id_column = NULL;
   g_autofree char *schema = NULL;
   gboolean in_memory = FALSE;
@@ -287,7 +329,7 @@ pr_cli_check (int    argc,
   g_autoptr(GArray) answer = NULL;
   g_autoptr(PrStoredCase) own_case = NULL;
   PrPartMatchOptions part_options;
-  gboolean csv_format, sparse = FALSE;
+  gboolean csv_format, sparse = FALSE, by_ids = FALSE;
   g_autoptr(PrCsvWriter) writer = NULL;
   char **values = NULL;
   const char *record_id = NULL;
@@ -304,6 +346,9 @@ pr_cli_check (int    argc,
     { "record", 0, 0, G_OPTION_ARG_STRING, &id, N_("The same as --id"), N_("ID") },
     { "id-column", 0, 0, G_OPTION_ARG_STRING, &id_column,
       N_("The table's id column (default: its primary key, if that is one column and not binary)"), N_("COL") },
+    { "ids", 0, 0, G_OPTION_ARG_FILENAME, &ids_path,
+      N_("Check every record of the table FILE names, one id a line, as --id checks one; "
+         "the output is record,id,distance"), N_("FILE") },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
       N_("Check every record of FILE, a CSV file with the table's column names (records not in the table yet); "
          "the output is record,id,distance"), N_("FILE") },
@@ -328,12 +373,16 @@ pr_cli_check (int    argc,
                            _("check reads a database: give --db URI --table TABLE, or --sample"));
       goto failed;
     }
-  if (id != NULL && csv_path != NULL)
+  if ((id != NULL) + (csv_path != NULL) + (ids_path != NULL) > 1)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("give either --id or --csv, not both"));
+                           _("give one of --id, --ids and --csv, not several"));
       goto failed;
     }
+  /* The ids are read as --csv's records are, one check each. */
+  by_ids = ids_path != NULL;
+  if (by_ids)
+    csv_path = g_steal_pointer (&ids_path);
   if (id == NULL && csv_path == NULL)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
@@ -413,7 +462,8 @@ pr_cli_check (int    argc,
       start = g_get_monotonic_time ();
       if ((csv_format ? !pr_csv_writer_write_row (writer, intake_header, N_INTAKE_COLUMNS, &error)
                       : !pr_csv_writer_write_row (writer, csv_header, 3, &error)) ||
-          !check_csv (csv_path, &options, mapping, intake, csv_format, writer, &n_checked, &error) ||
+          !(by_ids ? check_ids (csv_path, intake, csv_format, writer, &n_checked, &error)
+                   : check_csv (csv_path, &options, mapping, intake, csv_format, writer, &n_checked, &error)) ||
           !pr_csv_writer_close (writer, &error))
         goto failed;
       query_seconds = (g_get_monotonic_time () - start) / 1e6;
