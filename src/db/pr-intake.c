@@ -238,6 +238,17 @@ compare_found (gconstpointer a,
   return g_strcmp0 (x->record_id, y->record_id);
 }
 
+static int
+compare_cases (gconstpointer a,
+               gconstpointer b)
+{
+  const PrIntakeCase *x = a, *y = b;
+
+  if (x->distance != y->distance)
+    return x->distance < y->distance ? -1 : 1;
+  return g_strcmp0 (x->id, y->id);
+}
+
 /**
  * pr_intake_check_full:
  * @self: the intake check
@@ -330,7 +341,7 @@ pr_intake_check_full (PrIntake          *self,
   for (guint i = 0; i < passages->len; i++)
     {
       PrStoredPartMatch *match = &g_array_index (passages, PrStoredPartMatch, i);
-      Found one = { match->record_id, (guint) __builtin_popcountll (match->fingerprint ^ fp.fingerprint), match };
+      Found one = { match->record_id, G_MAXUINT, match };
 
       /* Within k the fingerprints pair them already. */
       if (!g_hash_table_add (seen, (gpointer) match->record_id))
@@ -401,7 +412,9 @@ pr_intake_check_full (PrIntake          *self,
           !pr_stored_part_match_accepts (one->passages, &self->part_options, petitioner == PR_PETITIONER_SAME))
         continue;
       c.id = g_strdup (set->ids->pdata[i]);
-      c.distance = one->distance;
+      /* Of the fingerprints made now: the stored one is the same. */
+      c.distance = one->passages != NULL ? (guint) __builtin_popcountll (set->fingerprints[i] ^ set->fingerprints[last])
+                                         : one->distance;
       c.by_passages = one->passages != NULL;
       c.case_number = stored != NULL ? stored->number : 0;
       c.primary_id = stored != NULL ? g_strdup (stored->primary_id) : NULL;
@@ -418,6 +431,8 @@ pr_intake_check_full (PrIntake          *self,
       g_array_append_val (answer, c);
     }
 
+  /* Those found by their passages are placed by their distance too. */
+  g_array_sort (answer, compare_cases);
   return g_steal_pointer (&answer);
 }
 

@@ -25,7 +25,6 @@ typedef struct {
 struct _PrStoredParts {
   GPtrArray  *ids;           /* (element-type utf8), one per record */
   GHashTable *record_of;     /* id → record + 1 */
-  GArray     *fingerprints;  /* guint64, one per record */
   GPtrArray  *parts;         /* (element-type PrPart *), one per record */
   GArray     *n_parts;       /* guint, one per record */
   Entry      *entries;       /* by hash, then record; one per part and record */
@@ -57,7 +56,6 @@ pr_stored_parts_free (PrStoredParts *self)
 {
   g_clear_pointer (&self->ids, g_ptr_array_unref);
   g_clear_pointer (&self->record_of, g_hash_table_unref);
-  g_clear_pointer (&self->fingerprints, g_array_unref);
   g_clear_pointer (&self->parts, g_ptr_array_unref);
   g_clear_pointer (&self->n_parts, g_array_unref);
   g_clear_pointer (&self->entries, g_free);
@@ -76,6 +74,35 @@ pr_stored_parts_free (PrStoredParts *self)
  *
  * Returns: (transfer full): the index, or %NULL with @error set
  */
+typedef struct {
+  PrStoredParts *self;
+  GArray        *entries;
+} Loading;
+
+static gboolean
+add_record (const char  *record_id,
+            PrPart      *parts,
+            guint        n_parts,
+            gpointer     user_data,
+            GError     **error)
+{
+  Loading *loading = user_data;
+  PrStoredParts *self = loading->self;
+  guint32 record = self->ids->len;
+
+  g_ptr_array_add (self->ids, g_strdup (record_id));
+  g_hash_table_insert (self->record_of, self->ids->pdata[record], GUINT_TO_POINTER (record + 1));
+  for (guint i = 0; i < n_parts; i++)
+    {
+      Entry entry = { parts[i].hash, record };
+
+      g_array_append_val (loading->entries, entry);
+    }
+  g_ptr_array_add (self->parts, parts);
+  g_array_append_val (self->n_parts, n_parts);
+  return TRUE;
+}
+
 PrStoredParts *
 pr_stored_parts_new (PrStore     *store,
                      const char  *table,
@@ -83,43 +110,17 @@ pr_stored_parts_new (PrStore     *store,
                      GError     **error)
 {
   g_autoptr(PrStoredParts) self = g_new0 (PrStoredParts, 1);
-  g_autoptr(GHashTable) stored = NULL;
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
-  GHashTableIter iter;
-  gpointer key, value;
+  Loading loading = { self, entries };
   gsize kept = 0;
 
-  stored = pr_store_load_fingerprints (store, table, mapping_version, error);
-  if (stored == NULL)
-    return NULL;
   self->ids = g_ptr_array_new_with_free_func (g_free);
   self->record_of = g_hash_table_new (g_str_hash, g_str_equal);
-  self->fingerprints = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->parts = g_ptr_array_new_with_free_func (g_free);
   self->n_parts = g_array_new (FALSE, FALSE, sizeof (guint));
-
-  g_hash_table_iter_init (&iter, stored);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      PrStoredFingerprint *one = value;
-      guint32 record = self->ids->len;
-
-      /* The scan leaves sparse records out of the passages too. */
-      if (one->mapping_version != mapping_version || one->sparse || one->n_parts == 0)
-        continue;
-      g_ptr_array_add (self->ids, g_strdup (key));
-      g_hash_table_insert (self->record_of, self->ids->pdata[record], GUINT_TO_POINTER (record + 1));
-      g_array_append_val (self->fingerprints, one->fingerprint);
-      for (guint i = 0; i < one->n_parts; i++)
-        {
-          Entry entry = { one->parts[i].hash, record };
-
-          g_array_append_val (entries, entry);
-        }
-      g_ptr_array_add (self->parts, g_steal_pointer (&one->parts));
-      g_array_append_val (self->n_parts, one->n_parts);
-      one->n_parts = 0;
-    }
+  /* Sparse records are left out, as the scan leaves them out of the passages. */
+  if (!pr_store_read_passages (store, table, mapping_version, add_record, &loading, error))
+    return NULL;
 
   qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
   /* One entry per part and record: a record may repeat a sentence. */
@@ -272,7 +273,6 @@ pr_stored_parts_find (PrStoredParts            *self,
         }
       qsort (boilerplate->data, boilerplate->len, sizeof (guint64), compare_hashes);
       match.record_id = self->ids->pdata[record];
-      match.fingerprint = g_array_index (self->fingerprints, guint64, record);
       pr_part_overlap (parts, n_parts, theirs, n_theirs, boilerplate, &match.overlap);
       if (pr_stored_part_match_accepts (&match, options, FALSE) ||
           pr_stored_part_match_accepts (&match, options, TRUE))

@@ -16,7 +16,6 @@ typedef struct _PrStoredParts PrStoredParts;
 /* A stored record that shares passages with the text asked about. */
 typedef struct {
   const char   *record_id;    /* owned by the index */
-  guint64       fingerprint;
   PrPartOverlap overlap;      /* a: the text asked about, b: the stored record */
 } PrStoredPartMatch;
 
