@@ -20,6 +20,7 @@
 typedef struct {
   guint64 hash;
   guint32 record;
+  guint32 words;   /* the most the record has for the part */
 } Entry;
 
 struct _PrStoredParts {
@@ -27,6 +28,7 @@ struct _PrStoredParts {
   GHashTable *record_of;     /* id → record + 1 */
   GPtrArray  *parts;         /* (element-type PrPart *), one per record */
   GArray     *n_parts;       /* guint, one per record */
+  guint64    *all_words;     /* per record, in its distinct parts */
   Entry      *entries;       /* by hash, then record; one per part and record */
   gsize       n_entries;
 };
@@ -39,7 +41,10 @@ compare_entries (const void *a,
 
   if (x->hash != y->hash)
     return x->hash < y->hash ? -1 : 1;
-  return x->record < y->record ? -1 : x->record > y->record;
+  if (x->record != y->record)
+    return x->record < y->record ? -1 : 1;
+  /* Of one record's entries of a part, the most words first: the one kept. */
+  return x->words > y->words ? -1 : x->words < y->words;
 }
 
 static int
@@ -59,6 +64,7 @@ pr_stored_parts_free (PrStoredParts *self)
   g_clear_pointer (&self->parts, g_ptr_array_unref);
   g_clear_pointer (&self->n_parts, g_array_unref);
   g_clear_pointer (&self->entries, g_free);
+  g_clear_pointer (&self->all_words, g_free);
   g_free (self);
 }
 
@@ -94,7 +100,7 @@ add_record (const char  *record_id,
   g_hash_table_insert (self->record_of, self->ids->pdata[record], GUINT_TO_POINTER (record + 1));
   for (guint i = 0; i < n_parts; i++)
     {
-      Entry entry = { parts[i].hash, record };
+      Entry entry = { parts[i].hash, record, parts[i].n_tokens };
 
       g_array_append_val (loading->entries, entry);
     }
@@ -134,6 +140,9 @@ pr_stored_parts_new (PrStore     *store,
     }
   self->n_entries = kept;
   self->entries = (Entry *) (gpointer) g_array_free (g_steal_pointer (&entries), FALSE);
+  self->all_words = g_new0 (guint64, MAX (self->ids->len, 1));
+  for (gsize i = 0; i < self->n_entries; i++)
+    self->all_words[self->entries[i].record] += self->entries[i].words;
   g_debug ("%u records' passages indexed, %" G_GSIZE_FORMAT " parts", self->ids->len, self->n_entries);
 
   return g_steal_pointer (&self);
@@ -217,11 +226,13 @@ pr_stored_parts_find (PrStoredParts            *self,
   GArray *found = g_array_new (FALSE, TRUE, sizeof (PrStoredPartMatch));
   g_autoptr(GArray) text_hashes = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_parts);
   g_autoptr(GArray) text_boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autoptr(GHashTable) candidates = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) candidates = g_hash_table_new (NULL, NULL);  /* record + 1 → words shared */
+  g_autoptr(GHashTable) text_words = g_hash_table_new (NULL, NULL);  /* part hash → the text's most words */
+  guint64 all_words_text = 0;
   guint32 self_record = G_MAXUINT32;
   gpointer at;
   GHashTableIter iter;
-  gpointer key;
+  gpointer key, value;
 
   if (record_id != NULL && (at = g_hash_table_lookup (self->record_of, record_id)) != NULL)
     self_record = GPOINTER_TO_UINT (at) - 1;
@@ -229,8 +240,15 @@ pr_stored_parts_find (PrStoredParts            *self,
   for (gsize i = 0; i < n_parts; i++)
     {
       guint64 hash = parts[i].hash;
+      gpointer key = GSIZE_TO_POINTER ((gsize) hash);
+      guint words = GPOINTER_TO_UINT (g_hash_table_lookup (text_words, key));
 
       g_array_append_val (text_hashes, hash);
+      if (parts[i].n_tokens > words)
+        {
+          all_words_text += parts[i].n_tokens - words;
+          g_hash_table_insert (text_words, key, GUINT_TO_POINTER (parts[i].n_tokens));
+        }
     }
   qsort (text_hashes->data, text_hashes->len, sizeof (guint64), compare_hashes);
 
@@ -250,18 +268,29 @@ pr_stored_parts_find (PrStoredParts            *self,
       end = find_run (self, hash, &start);
       for (gsize e = start; e < end; e++)
         if (self->entries[e].record != self_record)
-          g_hash_table_add (candidates, GUINT_TO_POINTER (self->entries[e].record + 1));
+          {
+            gpointer record = GUINT_TO_POINTER (self->entries[e].record + 1);
+            guint shared = GPOINTER_TO_UINT (g_hash_table_lookup (candidates, record));
+            guint words = GPOINTER_TO_UINT (g_hash_table_lookup (text_words, GSIZE_TO_POINTER ((gsize) hash)));
+
+            g_hash_table_insert (candidates, record, GUINT_TO_POINTER (shared + MIN (words, self->entries[e].words)));
+          }
     }
 
   g_hash_table_iter_init (&iter, candidates);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
+  while (g_hash_table_iter_next (&iter, &key, &value))
     {
       guint32 record = GPOINTER_TO_UINT (key) - 1;
+      guint64 shared = GPOINTER_TO_UINT (value);
       const PrPart *theirs = self->parts->pdata[record];
       guint n_theirs = g_array_index (self->n_parts, guint, record);
       g_autoptr(GArray) boilerplate = g_array_copy (text_boilerplate);
       PrStoredPartMatch match = { 0 };
 
+      /* The words shared are counted already, as pr_part_overlap () counts
+       * them: too few for the rule's minimum, the pair is not one. */
+      if (shared < MIN (options->min_shared_tokens, MIN (all_words_text, self->all_words[record])))
+        continue;
       /* Their parts the text lacks are boilerplate by the table alone. */
       for (guint i = 0; i < n_theirs; i++)
         {
