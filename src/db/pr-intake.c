@@ -223,20 +223,9 @@ free_row (gpointer data,
  * scan's rule for its petitioners holds). */
 typedef struct {
   const char        *record_id;  /* (transfer none) */
-  guint              distance;
+  guint              distance;   /* within k; that of the fingerprints made with the check otherwise */
   PrStoredPartMatch *passages;   /* NULL: within k */
 } Found;
-
-static int
-compare_found (gconstpointer a,
-               gconstpointer b)
-{
-  const Found *x = a, *y = b;
-
-  if (x->distance != y->distance)
-    return x->distance < y->distance ? -1 : 1;
-  return g_strcmp0 (x->record_id, y->record_id);
-}
 
 static int
 compare_cases (gconstpointer a,
@@ -348,7 +337,6 @@ pr_intake_check_full (PrIntake          *self,
         continue;
       g_array_append_val (found, one);
     }
-  g_array_sort (found, compare_found);
 
   for (guint i = 0; i < found->len; i++)
     {
