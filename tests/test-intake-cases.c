@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pr-csv-reader.h"
+#include "pr-csv-writer.h"
 #include "pr-test-sample.h"
 #include "pr-test-util.h"
 
@@ -150,6 +151,66 @@ test_case_of_scan (void)
   g_assert_cmpuint (n_members + n_alone, ==, 3000);
 }
 
+/* A new letter with the words of a stored case's member, not in the table
+ * yet (check --csv): the check names that case, as a scan would join it,
+ * among them the member's primary, which only shared passages reach. */
+static void
+test_new_text (void)
+{
+  g_autofree char *source = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autofree char *letter = g_build_filename (sample->dir, "letter.csv", NULL);
+  g_autofree char *clusters = g_build_filename (sample->dir, "clusters.csv", NULL);
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (source, NULL, NULL);
+  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (letter, PR_CSV_WRITER_FLAGS_NONE, NULL);
+  g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) case_of = read_cases (clusters);
+  const char *const args[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                               MAPPING, "--csv", letter, "--in-memory", "--format", "csv", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean found_primary = FALSE;
+  guint n_found = 0;
+
+  g_assert_nonnull (reader);
+  g_assert_nonnull (writer);
+  g_assert_true (pr_csv_reader_next_header (reader, source, NULL, NULL));
+  for (guint f = 0; f < pr_csv_reader_get_n_fields (reader); f++)
+    g_ptr_array_add (header, g_strdup (pr_csv_reader_get_field (reader, f, NULL)));
+  g_assert_cmpstr (header->pdata[0], ==, "id");
+  g_assert_true (pr_csv_writer_write_row (writer, (const char *const *) header->pdata, header->len, NULL));
+  while (pr_csv_reader_next (reader, NULL, NULL))
+    if (g_str_equal (pr_csv_reader_get_field (reader, 0, NULL), "2387"))
+      {
+        g_autoptr(GPtrArray) row = g_ptr_array_new ();
+
+        g_ptr_array_add (row, (gpointer) "new-letter");
+        for (guint f = 1; f < header->len; f++)
+          g_ptr_array_add (row, (gpointer) pr_csv_reader_get_field (reader, f, NULL));
+        g_assert_true (pr_csv_writer_write_row (writer, (const char *const *) row->pdata, row->len, NULL));
+      }
+  g_assert_true (pr_csv_writer_close (writer, NULL));
+
+  g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
+  g_test_message ("%s", out);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = NULL;
+
+      if (*g_strstrip (lines[i]) == '\0')
+        continue;
+      fields = g_strsplit (lines[i], ",", 5);
+      g_assert_cmpuint (g_strv_length (fields), ==, 5);
+      g_assert_cmpstr (fields[0], ==, "new-letter");
+      g_assert_cmpstr (fields[3], ==, g_hash_table_lookup (case_of, "2387"));
+      found_primary |= g_str_equal (fields[1], "2380");
+      n_found++;
+    }
+  /* 2387 itself, at distance 0, and its case's primary, by its passages. */
+  g_assert_cmpuint (n_found, >=, 2);
+  g_assert_true (found_primary);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -163,6 +224,7 @@ main (int    argc,
   sample = pr_test_sample_start ();
 
   g_test_add_func ("/db/intake-cases/case-of-scan", test_case_of_scan);
+  g_test_add_func ("/db/intake-cases/new-text", test_new_text);
 
   status = g_test_run ();
 

@@ -240,14 +240,14 @@ pr_stored_parts_find (PrStoredParts            *self,
   for (gsize i = 0; i < n_parts; i++)
     {
       guint64 hash = parts[i].hash;
-      gpointer key = GSIZE_TO_POINTER ((gsize) hash);
-      guint words = GPOINTER_TO_UINT (g_hash_table_lookup (text_words, key));
+      gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+      guint words = GPOINTER_TO_UINT (g_hash_table_lookup (text_words, part));
 
       g_array_append_val (text_hashes, hash);
       if (parts[i].n_tokens > words)
         {
           all_words_text += parts[i].n_tokens - words;
-          g_hash_table_insert (text_words, key, GUINT_TO_POINTER (parts[i].n_tokens));
+          g_hash_table_insert (text_words, part, GUINT_TO_POINTER (parts[i].n_tokens));
         }
     }
   qsort (text_hashes->data, text_hashes->len, sizeof (guint64), compare_hashes);
