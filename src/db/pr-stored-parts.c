@@ -68,18 +68,6 @@ pr_stored_parts_free (PrStoredParts *self)
   g_free (self);
 }
 
-/**
- * pr_stored_parts_new:
- * @store: the application's tables
- * @table: the source table
- * @mapping_version: the fingerprints' version whose parts are compared
- * @error: return location for a #GError
- *
- * Reads the parts every record of @table was stored with under
- * @mapping_version (none when the scan made none) and indexes them.
- *
- * Returns: (transfer full): the index, or %NULL with @error set
- */
 typedef struct {
   PrStoredParts *self;
   GArray        *entries;
@@ -109,6 +97,18 @@ add_record (const char  *record_id,
   return TRUE;
 }
 
+/**
+ * pr_stored_parts_new:
+ * @store: the application's tables
+ * @table: the source table
+ * @mapping_version: the fingerprints' version whose parts are compared
+ * @error: return location for a #GError
+ *
+ * Reads the parts every record of @table was stored with under
+ * @mapping_version (none when the scan made none) and indexes them.
+ *
+ * Returns: (transfer full): the index, or %NULL with @error set
+ */
 PrStoredParts *
 pr_stored_parts_new (PrStore     *store,
                      const char  *table,
