@@ -123,7 +123,10 @@ answer_to_string (GArray *answer)
     {
       const PrIntakeCase *c = &g_array_index (answer, PrIntakeCase, i);
 
-      g_string_append_printf (out, "%s:%u ", c->id, c->distance);
+      /* Those found by shared passages beyond k are not the brute force's:
+       * test-intake-cases.c holds them to the scan's cases. */
+      if (!c->by_passages)
+        g_string_append_printf (out, "%s:%u ", c->id, c->distance);
     }
   return g_string_free (out, FALSE);
 }
@@ -178,7 +181,7 @@ test_oracle (void)
         {
           g_autofree char *id = g_strdup_printf ("%u", r);
           const PrStoredFingerprint *self = g_hash_table_lookup (stored, id);
-          g_autoptr(GArray) answer = pr_intake_check_record (intake, id, NULL, &error);
+          g_autoptr(GArray) answer = pr_intake_check_record (intake, id, NULL, NULL, &error);
           g_autofree char *got = NULL, *expected = NULL, *typed_got = NULL, *typed_expected = NULL;
           g_autoptr(GArray) typed = NULL;
           char **values;
@@ -265,9 +268,9 @@ test_csv (void)
    * within the period (60 days from 2026-01-05, docs/petition-rules.md);
    * the dates as scan --out writes them. */
   g_assert_cmpstr (out, ==,
-                   "id,distance,case,primary_id,kind,evidence,status,state,date,accepted,disposition,due\r\n"
-                   "1,0,1,1,repeat,id_card,办理中,handling,2026-01-04 00:00,2026-01-05 00:00,remind,2026-03-06\r\n"
-                   "3,0,1,1,same-matter,,办结,concluded,2026-01-10 00:00,2026-01-12 00:00,,\r\n");
+                   "id,distance,case,primary_id,kind,evidence,status,state,date,accepted,disposition,due,found_by\r\n"
+                   "1,0,1,1,repeat,id_card,办理中,handling,2026-01-04 00:00,2026-01-05 00:00,remind,2026-03-06,distance\r\n"
+                   "3,0,1,1,same-matter,,办结,concluded,2026-01-10 00:00,2026-01-12 00:00,,,distance\r\n");
 
   /* The text output stays as it was. */
   g_clear_pointer (&out, g_free);

@@ -95,7 +95,10 @@ pr_intake_case_describe (const PrIntakeCase *c)
   const char *evidence = pr_identity_evidence_describe (c->evidence);
   const char *disposition = disposition_describe (c->disposition);
 
-  g_string_append_printf (text, _("Record %s, distance %u"), c->id, c->distance);
+  if (c->by_passages)
+    g_string_append_printf (text, _("Record %s, shared passages (distance %u)"), c->id, c->distance);
+  else
+    g_string_append_printf (text, _("Record %s, distance %u"), c->id, c->distance);
   if (c->case_number != 0)
     g_string_append_printf (text, _(" · case %u (primary %s)"), c->case_number, c->primary_id);
   g_string_append_printf (text, " · %s", kind_describe (c->kind));
@@ -245,10 +248,11 @@ checked (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) answer = NULL;
   g_autofree char *status = NULL;
+  g_autoptr(PrStoredCase) own_case = NULL;
   gboolean sparse = FALSE;
   gint64 microseconds = 0;
 
-  answer = pr_session_intake_finish (PR_SESSION (source), result, &sparse, &microseconds, &error);
+  answer = pr_session_intake_finish (PR_SESSION (source), result, &sparse, &microseconds, &own_case, &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   set_busy (self, FALSE);
@@ -266,6 +270,16 @@ checked (GObject      *source,
     status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u earlier record (checked in %.1f ms):",
                                            "%u earlier records (checked in %.1f ms):", answer->len),
                               answer->len, microseconds / 1e3);
+  /* A record the store already holds in a case: that case is the answer. */
+  if (own_case != NULL)
+    {
+      g_autofree char *in_case = g_strdup_printf (_("Already in case %u (primary record %s)."),
+                                                  own_case->number, own_case->primary_id);
+      char *both = g_strdup_printf ("%s %s", in_case, status);
+
+      g_free (status);
+      status = both;
+    }
   gtk_label_set_text (GTK_LABEL (self->status_label), status);
   for (guint i = 0; i < answer->len; i++)
     gtk_list_box_append (GTK_LIST_BOX (self->answer_list),

@@ -45,6 +45,7 @@ typedef struct {
   PrDateOrder date_order;
   gboolean   sparse;
   gint64     microseconds;
+  PrStoredCase *own_case;  /* (nullable): the case the store holds record_id in */
 } IntakeData;
 
 static void
@@ -52,6 +53,7 @@ intake_data_free (IntakeData *data)
 {
   guint n = pr_mapping_get_n_columns (data->mapping);
 
+  g_clear_pointer (&data->own_case, pr_stored_case_free);
   if (data->values != NULL)
     for (guint c = 0; c < n; c++)
       g_free (data->values[c]);
@@ -110,7 +112,7 @@ intake_job (PrSession *self,
   if (intake != NULL)
     answer = data->values != NULL
       ? pr_intake_check (intake, (const char *const *) data->values, NULL, &data->sparse, &error)
-      : pr_intake_check_record (intake, data->record_id, &data->sparse, &error);
+      : pr_intake_check_record (intake, data->record_id, &data->own_case, &data->sparse, &error);
   data->microseconds = g_get_monotonic_time () - start;
   if (answer == NULL)
     {
@@ -164,6 +166,8 @@ pr_session_intake_async (PrSession           *self,
  * pr_session_intake_finish:
  * @sparse: (out) (optional): the petition was too short to be matched
  * @microseconds: (out) (optional): how long the check took on the worker
+ * @own_case: (out) (optional) (transfer full) (nullable): for a record of
+ *   the table, the case the store holds it in; %NULL when none
  *
  * Returns: (transfer full) (element-type PrIntakeCase): the earlier
  *   records, nearest first, or %NULL with @error set
@@ -173,10 +177,13 @@ pr_session_intake_finish (PrSession     *self,
                           GAsyncResult  *result,
                           gboolean      *sparse,
                           gint64        *microseconds,
+                          PrStoredCase **own_case,
                           GError       **error)
 {
   IntakeData *data = g_task_get_task_data (G_TASK (result));
 
+  if (own_case != NULL)
+    *own_case = g_steal_pointer (&data->own_case);
   if (sparse != NULL)
     *sparse = data->sparse;
   if (microseconds != NULL)

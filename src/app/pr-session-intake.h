@@ -18,6 +18,7 @@ GArray *pr_session_intake_finish (PrSession           *session,
                                   GAsyncResult        *result,
                                   gboolean            *sparse,
                                   gint64              *microseconds,
+                                  PrStoredCase       **own_case,
                                   GError             **error);
 
 G_END_DECLS

@@ -155,7 +155,7 @@ pr_bench_intake (int    argc,
       double t;
 
       start = g_get_monotonic_time ();
-      answer = pr_intake_check_record (intake, id, NULL, &error);
+      answer = pr_intake_check_record (intake, id, NULL, NULL, &error);
       if (answer == NULL)
         return pr_bench_fail (error);
       t = (g_get_monotonic_time () - start) / 1e3;

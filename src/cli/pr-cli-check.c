@@ -6,7 +6,8 @@
  * names (--csv: complaints not in the table yet); each is fingerprinted
  * with the table's mapping. The stored fingerprints are searched in SQL
  * through their block columns, or with --in-memory through a block index
- * built from them once.
+ * built from them once; the stored passages in memory (pr-intake.c), so
+ * that the records a scan pairs through shared passages are found too.
  */
 #define G_LOG_DOMAIN "pr-cli-check"
 
@@ -34,7 +35,7 @@
 /* --format csv: the columns of the intake answer, after "record" for --csv. */
 static const char *const intake_header[] = {
   "record", "id", "distance", "case", "primary_id", "kind", "evidence",
-  "status", "state", "date", "accepted", "disposition", "due",
+  "status", "state", "date", "accepted", "disposition", "due", "found_by",
 };
 #define N_INTAKE_COLUMNS G_N_ELEMENTS (intake_header)
 
@@ -65,10 +66,30 @@ write_intake_rows (PrCsvWriter  *writer,
         record, c->id, distance, number, c->primary_id != NULL ? c->primary_id : "",
         pr_repeat_kind_to_string (c->kind), pr_identity_evidence_to_string (c->evidence),
         c->status, pr_case_state_to_string (c->state), date, accepted,
-        pr_disposition_to_string (c->disposition), due,
+        pr_disposition_to_string (c->disposition), due, c->by_passages ? "passages" : "distance",
       };
 
       if (!pr_csv_writer_write_row (writer, row + skip, N_INTAKE_COLUMNS - skip, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The intake answer as "[record,]id,distance" rows. */
+static gboolean
+write_text_rows (PrCsvWriter  *writer,
+                 const char   *record,
+                 GArray       *answer,
+                 GError      **error)
+{
+  for (guint i = 0; i < answer->len; i++)
+    {
+      const PrIntakeCase *c = &g_array_index (answer, PrIntakeCase, i);
+      char distance[16];
+      const char *row[3] = { record, c->id, distance };
+
+      g_snprintf (distance, sizeof distance, "%u", c->distance);
+      if (!pr_csv_writer_write_row (writer, record != NULL ? row : row + 1, record != NULL ? 3 : 2, error))
         return FALSE;
     }
   return TRUE;
@@ -91,10 +112,8 @@ static gboolean
 check_csv (const char           *path,
            PrCliMappingOptions  *options,
            const PrMapping      *mapping,
-           PrStore              *store,
-           guint64               version,
-           PrStoredIndex        *memory,
            PrIntake             *intake,
+           gboolean              csv_format,
            PrCsvWriter          *writer,
            guint64              *n_checked,
            GError              **error)
@@ -134,7 +153,6 @@ check_csv (const char           *path,
 
   for (;;)
     {
-      g_autoptr(GArray) matches = NULL;
       g_autofree char *name = NULL;
       PrFingerprint fp;
 
@@ -234,29 +252,57 @@ check_csv (const char           *path,
           continue;
         }
 
-      if (intake != NULL)
-        {
-          g_autoptr(GArray) answer = pr_intake_check (intake, values, NULL, NULL, error);
+      {
+        g_autoptr(GArray) answer = pr_intake_check (intake, values, NULL, NULL, error);
 
-          if (answer == NULL || !write_intake_rows (writer, name, answer, error))
-            return FALSE;
-          continue;
-        }
-      matches = pr_stored_index_find (memory, store, options->table, version, fp.fingerprint, options->k, error);
-      if (matches == NULL)
-        return FALSE;
-      for (guint i = 0; i < matches->len; i++)
-        {
-          const PrStoreMatch *match = &g_array_index (matches, PrStoreMatch, i);
-          char distance[16];
-          const char *row[3] = { name, match->record_id, distance };
-
-          g_snprintf (distance, sizeof distance, "%u", match->distance);
-          if (!pr_csv_writer_write_row (writer, row, 3, error))
-            return FALSE;
-        }
+        if (answer == NULL ||
+            !(csv_format ? write_intake_rows (writer, name, answer, error)
+                         : write_text_rows (writer, name, answer, error)))
+          return FALSE;
+      }
     }
 
+  return TRUE;
+}
+
+/* --ids: every record of the table @path names, one id a line, checked
+ * as --id checks one; the rows are led by the record's id. */
+static gboolean
+check_ids (const char   *path,
+           PrIntake     *intake,
+           gboolean      csv_format,
+           PrCsvWriter  *writer,
+           guint64      *n_checked,
+           GError      **error)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, error))
+    return FALSE;
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *id = g_strstrip (lines[i]);
+      g_autoptr(PrStoredCase) own_case = NULL;
+      g_autoptr(GArray) answer = NULL;
+      g_autoptr(GError) local_error = NULL;
+
+      if (*id == '\0')
+        continue;
+      answer = pr_intake_check_record (intake, id, &own_case, NULL, &local_error);
+      if (answer == NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("%s, line %u: "), path, i + 1);
+          return FALSE;
+        }
+      (*n_checked)++;
+      if (own_case != NULL)
+        fprintf (stderr, _("Record %s is already in case %u (primary record %s).\n"),
+                 id, own_case->number, own_case->primary_id);
+      if (!(csv_format ? write_intake_rows (writer, id, answer, error) : write_text_rows (writer, id, answer, error)))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -267,6 +313,7 @@ pr_cli_check (int    argc,
   g_auto(PrCliMappingOptions) options = { 0 };
   g_autofree char *id = NULL;
   g_autofree char *csv_path = NULL;
+  g_autofree char *ids_path = NULL;
   g_autofree char *id_column = NULL;
   g_autofree char *schema = NULL;
   gboolean in_memory = FALSE;
@@ -278,14 +325,14 @@ pr_cli_check (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrMapping) mapping = NULL;
-  g_autoptr(PrFingerprinter) fingerprinter = NULL;
   g_autoptr(PrStore) store = NULL;
-  g_autoptr(PrStoredIndex) memory = NULL;
-  g_autoptr(GArray) matches = NULL;
+  g_autoptr(GArray) answer = NULL;
+  g_autoptr(PrStoredCase) own_case = NULL;
+  PrPartMatchOptions part_options;
+  gboolean csv_format, sparse = FALSE, by_ids = FALSE;
   g_autoptr(PrCsvWriter) writer = NULL;
   char **values = NULL;
   const char *record_id = NULL;
-  PrFingerprint fp;
   const char *header[] = { "id", "distance" };
   const char *csv_header[] = { "record", "id", "distance" };
   double build_seconds = 0, query_seconds = 0;
@@ -299,6 +346,9 @@ pr_cli_check (int    argc,
     { "record", 0, 0, G_OPTION_ARG_STRING, &id, N_("The same as --id"), N_("ID") },
     { "id-column", 0, 0, G_OPTION_ARG_STRING, &id_column,
       N_("The table's id column (default: its primary key, if that is one column and not binary)"), N_("COL") },
+    { "ids", 0, 0, G_OPTION_ARG_FILENAME, &ids_path,
+      N_("Check every record of the table FILE names, one id a line, as --id checks one; "
+         "the output is record,id,distance"), N_("FILE") },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv_path,
       N_("Check every record of FILE, a CSV file with the table's column names (records not in the table yet); "
          "the output is record,id,distance"), N_("FILE") },
@@ -323,12 +373,16 @@ pr_cli_check (int    argc,
                            _("check reads a database: give --db URI --table TABLE, or --sample"));
       goto failed;
     }
-  if (id != NULL && csv_path != NULL)
+  if ((id != NULL) + (csv_path != NULL) + (ids_path != NULL) > 1)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("give either --id or --csv, not both"));
+                           _("give one of --id, --ids and --csv, not several"));
       goto failed;
     }
+  /* The ids are read as --csv's records are, one check each. */
+  by_ids = ids_path != NULL;
+  if (by_ids)
+    csv_path = g_steal_pointer (&ids_path);
   if (id == NULL && csv_path == NULL)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
@@ -342,7 +396,8 @@ pr_cli_check (int    argc,
                    _("--format %s: give text or csv"), format);
       goto failed;
     }
-  if (format != NULL && g_str_equal (format, "csv"))
+  csv_format = format != NULL && g_str_equal (format, "csv");
+  if (csv_format)
     {
       rules = rules_path != NULL ? pr_case_rules_new_from_file (rules_path, &error) : pr_case_rules_new_default ();
       if (rules == NULL)
@@ -357,6 +412,8 @@ pr_cli_check (int    argc,
                            _("--rules tells the dispositions of --format csv: give --format csv too"));
       goto failed;
     }
+  else
+    rules = pr_case_rules_new_default ();
 
   connection = pr_cli_open_connection (&options, &error);
   if (connection == NULL)
@@ -378,13 +435,6 @@ pr_cli_check (int    argc,
       /* The record as the server found it: "536 " or "0536" typed for
        * 536 is 536, which the store and the matches name. */
       record_id = values[pr_mapping_find (mapping, PR_COLUMN_ROLE_ID)];
-      fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (&options), options.min_tokens, &error);
-      if (fingerprinter == NULL)
-        goto failed;
-      if (!pr_fingerprinter_compute (fingerprinter, (const char *const *) values, NULL, &fp, &error))
-        goto failed;
-      if (fp.sparse)
-        fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), record_id);
     }
 
   store = pr_store_open (connection, schema, &error);
@@ -395,91 +445,52 @@ pr_cli_check (int    argc,
   if (!pr_store_check_scanned (store, options.table, version, &error))
     goto failed;
 
+  pr_cli_load_options (&options, FALSE, &load);
   start = g_get_monotonic_time ();
-  /* With --format csv the intake check holds the block index. */
-  if (in_memory && rules == NULL)
-    {
-      memory = pr_stored_index_new (store, options.table, version, options.k, &error);
-      if (memory == NULL)
-        goto failed;
-      build_seconds = (g_get_monotonic_time () - start) / 1e6;
-    }
-
-  if (rules != NULL)
-    {
-      pr_cli_load_options (&options, FALSE, &load);
-      start = g_get_monotonic_time ();
-      intake = pr_intake_new (connection, store, options.table, mapping, &load, version, options.k, rules,
-                              in_memory, &error);
-      if (intake == NULL)
-        goto failed;
-      build_seconds = (g_get_monotonic_time () - start) / 1e6;
-    }
+  intake = pr_intake_new (connection, store, options.table, mapping, &load, version, options.k, rules,
+                          in_memory, &error);
+  if (intake == NULL)
+    goto failed;
+  part_options = pr_cli_part_options (&options);
+  pr_intake_set_part_options (intake, &part_options);
+  build_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   writer = pr_cli_open_csv_output (NULL, PR_CSV_WRITER_FLAGS_NONE, &error);
 
   if (csv_path != NULL)
     {
       start = g_get_monotonic_time ();
-      if ((intake != NULL ? !pr_csv_writer_write_row (writer, intake_header, N_INTAKE_COLUMNS, &error)
-                          : !pr_csv_writer_write_row (writer, csv_header, 3, &error)) ||
-          !check_csv (csv_path, &options, mapping, store, version, memory, intake, writer, &n_checked, &error) ||
+      if ((csv_format ? !pr_csv_writer_write_row (writer, intake_header, N_INTAKE_COLUMNS, &error)
+                      : !pr_csv_writer_write_row (writer, csv_header, 3, &error)) ||
+          !(by_ids ? check_ids (csv_path, intake, csv_format, writer, &n_checked, &error)
+                   : check_csv (csv_path, &options, mapping, intake, csv_format, writer, &n_checked, &error)) ||
           !pr_csv_writer_close (writer, &error))
         goto failed;
       query_seconds = (g_get_monotonic_time () - start) / 1e6;
-      if (in_memory)
-        fprintf (stderr, _("Stored fingerprints loaded and indexed in %.3f s\n"), build_seconds);
+      fprintf (stderr, _("Stored fingerprints and passages loaded in %.3f s\n"), build_seconds);
       fprintf (stderr, _("Records checked: %llu, in %.3f s\n"), (unsigned long long) n_checked, query_seconds);
       return 0;
     }
 
-  if (intake != NULL)
-    {
-      g_autoptr(GArray) answer = NULL;
-
-      start = g_get_monotonic_time ();
-      answer = pr_intake_check (intake, (const char *const *) values, record_id, NULL, &error);
-      query_seconds = (g_get_monotonic_time () - start) / 1e6;
-      if (answer == NULL ||
-          !pr_csv_writer_write_row (writer, intake_header + 1, N_INTAKE_COLUMNS - 1, &error) ||
-          !write_intake_rows (writer, NULL, answer, &error) ||
-          !pr_csv_writer_close (writer, &error))
-        goto failed;
-      fprintf (stderr, _("Query %.3f ms\n"), query_seconds * 1e3);
-      for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
-        g_free (values[c]);
-      g_free (values);
-      return 0;
-    }
-
   start = g_get_monotonic_time ();
-  matches = pr_stored_index_find (memory, store, options.table, version, fp.fingerprint, options.k, &error);
+  answer = pr_intake_check_full (intake, (const char *const *) values, record_id, &own_case, &sparse, &error);
   query_seconds = (g_get_monotonic_time () - start) / 1e6;
-  if (matches == NULL)
+  if (answer == NULL)
     goto failed;
-
-  if (!pr_csv_writer_write_row (writer, header, 2, &error))
+  if (sparse)
+    fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), record_id);
+  /* Said first: the case the store holds the record in is the answer. */
+  if (own_case != NULL)
+    fprintf (stderr, _("Record %s is already in case %u (primary record %s).\n"),
+             record_id, own_case->number, own_case->primary_id);
+  if ((csv_format ? !pr_csv_writer_write_row (writer, intake_header + 1, N_INTAKE_COLUMNS - 1, &error) ||
+                    !write_intake_rows (writer, NULL, answer, &error)
+                  : !pr_csv_writer_write_row (writer, header, 2, &error) ||
+                    !write_text_rows (writer, NULL, answer, &error)) ||
+      !pr_csv_writer_close (writer, &error))
     goto failed;
-  for (guint i = 0; i < matches->len && !fp.sparse; i++)
-    {
-      const PrStoreMatch *match = &g_array_index (matches, PrStoreMatch, i);
-      char distance[16];
-      const char *row[2] = { match->record_id, distance };
-
-      if (g_str_equal (match->record_id, record_id))
-        continue;
-      g_snprintf (distance, sizeof distance, "%u", match->distance);
-      if (!pr_csv_writer_write_row (writer, row, 2, &error))
-        goto failed;
-    }
-  if (!pr_csv_writer_close (writer, &error))
-    goto failed;
-
-  if (in_memory)
-    fprintf (stderr, _("Stored fingerprints loaded and indexed in %.3f s; query %.3f ms\n"),
-             build_seconds, query_seconds * 1e3);
-  else
-    fprintf (stderr, _("Query %.3f ms\n"), query_seconds * 1e3);
+  fprintf (stderr, _("Stored fingerprints and passages loaded in %.3f s; query %.3f ms\n"),
+           build_seconds, query_seconds * 1e3);
 
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     g_free (values[c]);

@@ -7,7 +7,10 @@
  * searched through a block index held in memory (pr-stored-index.c) or the
  * store's block columns; only the few records found are read from the
  * table, and judged together with the new one as a small record set, so
- * that the answer is the scan's for the same pair.
+ * that the answer is the scan's for the same pair. The scan also pairs
+ * records that share passages, at any distance: so does the check, through
+ * the stored passages (pr-stored-parts.c) and the scan's rule for them, so
+ * that a new text is answered with the cases a scan would join it to.
  */
 #define G_LOG_DOMAIN "pr-intake"
 
@@ -22,6 +25,7 @@
 #include "pr-intake.h"
 #include "pr-record-reader.h"
 #include "pr-store-cases.h"
+#include "pr-stored-parts.h"
 
 struct _PrIntake {
   PrConnection    *connection;
@@ -35,6 +39,8 @@ struct _PrIntake {
   PrFingerprinter *fingerprinter;
   PrRecordFetcher *fetcher;    /* the table read once: each check reads only records */
   PrStoredIndex   *index;      /* NULL: the server is asked */
+  PrStoredParts   *passages;   /* the stored records' parts, by part */
+  PrPartMatchOptions part_options;
   int              id_column;
 };
 
@@ -54,6 +60,7 @@ pr_intake_free (PrIntake *self)
   g_clear_pointer (&self->fingerprinter, pr_fingerprinter_free);
   g_clear_pointer (&self->fetcher, pr_record_fetcher_free);
   g_clear_pointer (&self->index, pr_stored_index_free);
+  g_clear_pointer (&self->passages, pr_stored_parts_free);
   g_free (self);
 }
 
@@ -112,9 +119,14 @@ pr_intake_new (PrConnection        *connection,
                            _("The intake check needs the table's id column: map one."));
       return NULL;
     }
+  self->part_options = PR_PART_MATCH_OPTIONS_DEFAULT;
   self->fingerprinter = pr_fingerprinter_new (mapping, options->flags, options->min_tokens, error);
   if (self->fingerprinter == NULL)
     return NULL;
+  /* Cut as the stored parts were: the method is part of the version. */
+  pr_fingerprinter_set_parts (self->fingerprinter, TRUE);
+  pr_fingerprinter_set_part_method (self->fingerprinter,
+                                    (const PrPartMethod[]) { pr_part_method_resolve (&options->part_method) });
   if (!pr_store_check_scanned (store, table, mapping_version, error))
     return NULL;
   self->fetcher = pr_record_fetcher_new (connection, table, mapping, options->advice, error);
@@ -127,9 +139,28 @@ pr_intake_new (PrConnection        *connection,
       if (self->index == NULL)
         return NULL;
     }
+  /* The passages are compared in memory either way: the store keeps
+   * them per record, not per part. */
+  self->passages = pr_stored_parts_new (store, table, mapping_version, error);
+  if (self->passages == NULL)
+    return NULL;
   g_debug ("stored fingerprints indexed in %.2f s", (g_get_monotonic_time () - start) / 1e6);
 
   return g_steal_pointer (&self);
+}
+
+/**
+ * pr_intake_set_part_options:
+ * @self: the intake check
+ * @options: the thresholds of a match on passages the scan used
+ *
+ * By default those of a scan without options (PR_PART_MATCH_OPTIONS_DEFAULT).
+ */
+void
+pr_intake_set_part_options (PrIntake                 *self,
+                            const PrPartMatchOptions *options)
+{
+  self->part_options = *options;
 }
 
 /* The rows to judge together: the records found, then the new one. */
@@ -191,83 +222,150 @@ free_row (gpointer data,
   g_free (row);
 }
 
+/* A record found: within k, or sharing passages (then kept only if the
+ * scan's rule for its petitioners holds). */
+typedef struct {
+  const char        *record_id;  /* (transfer none) */
+  guint              distance;   /* within k; that of the fingerprints made with the check otherwise */
+  PrStoredPartMatch *passages;   /* NULL: within k */
+} Found;
+
+static int
+compare_cases (gconstpointer a,
+               gconstpointer b)
+{
+  const PrIntakeCase *x = a, *y = b;
+
+  if (x->distance != y->distance)
+    return x->distance < y->distance ? -1 : 1;
+  return g_strcmp0 (x->id, y->id);
+}
+
 /**
- * pr_intake_check:
+ * pr_intake_check_full:
  * @self: the intake check
  * @values: the new petition's values, one per mapping column in mapping
  *   order (%NULL for none); its id may be empty
  * @record_id: (nullable): the id of the stored record @values are, which
  *   is not its own earlier case; %NULL for a petition not in the table
+ * @own_case: (out) (optional) (transfer full) (nullable): the open case
+ *   the store holds @record_id in, %NULL when none (or no @record_id)
  * @sparse: (out) (optional): set when the petition is too short to be
- *   matched on its fingerprint (the answer is then empty)
+ *   matched (the answer is then empty)
  * @error: return location for a #GError
  *
- * Returns: (element-type PrIntakeCase): the stored records within the
- *   distance, nearest first, or %NULL with @error set
+ * The stored records a scan would pair the petition with: its fingerprint
+ * within k, or passages shared as the scan's rule for them asks, with the
+ * case the store put each in.
+ *
+ * Returns: (element-type PrIntakeCase): the stored records found, nearest
+ *   first, or %NULL with @error set
  */
 GArray *
-pr_intake_check (PrIntake          *self,
-                 const char *const *values,
-                 const char        *record_id,
-                 gboolean          *sparse,
-                 GError           **error)
+pr_intake_check_full (PrIntake          *self,
+                      const char *const *values,
+                      const char        *record_id,
+                      PrStoredCase     **own_case,
+                      gboolean          *sparse,
+                      GError           **error)
 {
   guint n_columns = pr_mapping_get_n_columns (self->mapping);
   g_autoptr(GArray) matches = NULL;
+  g_autoptr(GArray) passages = NULL;
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (Found));
   g_autoptr(GArray) answer = g_array_new (FALSE, TRUE, sizeof (PrIntakeCase));
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
-  g_autoptr(GArray) distances = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GPtrArray) found_ids = g_ptr_array_new ();  /* (transfer none), as stored, one per row found */
+  g_autoptr(GPtrArray) asked = g_ptr_array_new ();     /* (transfer none): the records whose cases are read */
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) case_of = NULL;
   g_autoptr(PrRecordSet) set = NULL;
   g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
   g_autofree char *new_id = NULL;
   RowArray source = { 0 };
-  PrFingerprint fp;
+  PrFingerprint fp = { 0 };
   guint32 last;
 
   g_array_set_clear_func (answer, (GDestroyNotify) pr_intake_case_clear);
   if (sparse != NULL)
     *sparse = FALSE;
+  if (own_case != NULL)
+    *own_case = NULL;
   if (!pr_fingerprinter_compute (self->fingerprinter, values, NULL, &fp, error))
     return NULL;
   if (fp.sparse)
     {
+      g_free (fp.parts);
       if (sparse != NULL)
         *sparse = TRUE;
+      /* A short record is in no pair, but it may still be a case's. */
+      if (own_case != NULL && record_id != NULL)
+        {
+          g_ptr_array_add (asked, (gpointer) record_id);
+          case_of = pr_store_find_open_cases (self->store, self->table, asked, error);
+          if (case_of == NULL)
+            return NULL;
+          g_hash_table_steal_extended (case_of, record_id, NULL, (gpointer *) own_case);
+        }
       return g_steal_pointer (&answer);
     }
   matches = pr_stored_index_find (self->index, self->store, self->table, self->version,
                                   fp.fingerprint, self->k, error);
   if (matches == NULL)
-    return NULL;
-  g_debug ("fingerprint %016" G_GINT64_MODIFIER "x: %u stored within %u", fp.fingerprint, matches->len, self->k);
+    {
+      g_free (fp.parts);
+      return NULL;
+    }
+  passages = pr_stored_parts_find (self->passages, fp.parts, fp.n_parts, record_id, &self->part_options);
+  g_free (fp.parts);
+  g_debug ("fingerprint %016" G_GINT64_MODIFIER "x: %u stored within %u, %u sharing passages",
+           fp.fingerprint, matches->len, self->k, passages->len);
 
-  g_ptr_array_set_free_func (rows, NULL);
   for (guint i = 0; i < matches->len; i++)
     {
       const PrStoreMatch *match = &g_array_index (matches, PrStoreMatch, i);
-      char **row;
+      Found one = { match->record_id, match->distance, NULL };
 
-      if (record_id != NULL && g_str_equal (match->record_id, record_id))
+      if ((record_id != NULL && g_str_equal (match->record_id, record_id)) ||
+          !g_hash_table_add (seen, (gpointer) match->record_id))
         continue;
-      row = pr_record_fetcher_fetch (self->fetcher, match->record_id, error);
+      g_array_append_val (found, one);
+    }
+  for (guint i = 0; i < passages->len; i++)
+    {
+      PrStoredPartMatch *match = &g_array_index (passages, PrStoredPartMatch, i);
+      Found one = { match->record_id, G_MAXUINT, match };
+
+      /* Within k the fingerprints pair them already. */
+      if (!g_hash_table_add (seen, (gpointer) match->record_id))
+        continue;
+      g_array_append_val (found, one);
+    }
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      const Found *one = &g_array_index (found, Found, i);
+      char **row = pr_record_fetcher_fetch (self->fetcher, one->record_id, error);
+
       if (row == NULL)
         {
           g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
           return NULL;
         }
       g_ptr_array_add (rows, row);
-      g_ptr_array_add (found_ids, match->record_id);
-      g_array_append_val (distances, match->distance);
+      g_ptr_array_add (asked, (gpointer) one->record_id);
     }
-  /* The cases of the records found only, not every case of the table. */
-  case_of = pr_store_find_open_cases (self->store, self->table, found_ids, error);
+  /* The cases of the records found only, not every case of the table,
+   * and of the record itself. */
+  if (record_id != NULL)
+    g_ptr_array_add (asked, (gpointer) record_id);
+  case_of = pr_store_find_open_cases (self->store, self->table, asked, error);
   if (case_of == NULL)
     {
       g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
       return NULL;
     }
+  if (own_case != NULL && record_id != NULL)
+    g_hash_table_steal_extended (case_of, record_id, NULL, (gpointer *) own_case);
 
   /* The new petition last, under an id no stored record has. */
   {
@@ -293,16 +391,24 @@ pr_intake_check (PrIntake          *self,
   last = set->n_records - 1;
   for (guint32 i = 0; i < last; i++)
     {
+      const Found *one = &g_array_index (found, Found, i);
       PrIntakeCase c = { 0 };
-      const PrStoredCase *stored = g_hash_table_lookup (case_of, found_ids->pdata[i]);
+      const PrStoredCase *stored = g_hash_table_lookup (case_of, one->record_id);
       gboolean earlier = set->dates[i] == PR_DATE_NONE || set->dates[last] == PR_DATE_NONE ||
                          set->dates[i] <= set->dates[last];
+      PrPetitionerKind petitioner = pr_record_set_compare_petitioners (set, i, last, &c.evidence);
 
+      /* The passages' threshold is the lower one for one petitioner's. */
+      if (one->passages != NULL &&
+          !pr_stored_part_match_accepts (one->passages, &self->part_options, petitioner == PR_PETITIONER_SAME))
+        continue;
       c.id = g_strdup (set->ids->pdata[i]);
-      c.distance = g_array_index (distances, guint, i);
+      /* Of the fingerprints made now: the stored one is the same. */
+      c.distance = one->passages != NULL ? (guint) __builtin_popcountll (set->fingerprints[i] ^ set->fingerprints[last])
+                                         : one->distance;
+      c.by_passages = one->passages != NULL;
       c.case_number = stored != NULL ? stored->number : 0;
       c.primary_id = stored != NULL ? g_strdup (stored->primary_id) : NULL;
-      pr_record_set_compare_petitioners (set, i, last, &c.evidence);
       c.kind = earlier ? pr_repeat_kind_of_pair (set, self->rules, i, last)
                        : pr_repeat_kind_of_pair (set, self->rules, last, i);
       c.status = g_strdup (pr_case_columns_get_status (set->cases, i));
@@ -316,36 +422,66 @@ pr_intake_check (PrIntake          *self,
       g_array_append_val (answer, c);
     }
 
+  /* Those found by their passages are placed by their distance too. */
+  g_array_sort (answer, compare_cases);
   return g_steal_pointer (&answer);
+}
+
+/**
+ * pr_intake_check:
+ * @self: the intake check
+ * @values: as for pr_intake_check_full()
+ * @record_id: (nullable): as for pr_intake_check_full()
+ * @sparse: (out) (optional): as for pr_intake_check_full()
+ * @error: return location for a #GError
+ *
+ * pr_intake_check_full() without the record's own case.
+ *
+ * Returns: (element-type PrIntakeCase): as pr_intake_check_full()
+ */
+GArray *
+pr_intake_check (PrIntake          *self,
+                 const char *const *values,
+                 const char        *record_id,
+                 gboolean          *sparse,
+                 GError           **error)
+{
+  return pr_intake_check_full (self, values, record_id, NULL, sparse, error);
 }
 
 /**
  * pr_intake_check_record:
  * @self: the intake check
  * @record_id: a record of the table, by its id
+ * @own_case: (out) (optional) (transfer full) (nullable): as for
+ *   pr_intake_check_full()
  * @sparse: (out) (optional): as for pr_intake_check()
  * @error: return location for a #GError
  *
- * pr_intake_check() for a record already in the table, which is left out
- * of its own answer.
+ * pr_intake_check_full() for a record already in the table, which is left
+ * out of its own answer.
  *
  * Returns: (element-type PrIntakeCase): as pr_intake_check()
  */
 GArray *
-pr_intake_check_record (PrIntake    *self,
-                        const char  *record_id,
-                        gboolean    *sparse,
-                        GError     **error)
+pr_intake_check_record (PrIntake      *self,
+                        const char    *record_id,
+                        PrStoredCase **own_case,
+                        gboolean      *sparse,
+                        GError       **error)
 {
   guint n_columns = pr_mapping_get_n_columns (self->mapping);
   char **values;
   GArray *answer;
 
+  if (own_case != NULL)
+    *own_case = NULL;
   values = pr_record_fetcher_fetch (self->fetcher, record_id, error);
   if (values == NULL)
     return NULL;
   /* The id as the server found it: "0536" typed is 536. */
-  answer = pr_intake_check (self, (const char *const *) values, values[self->id_column], sparse, error);
+  answer = pr_intake_check_full (self, (const char *const *) values, values[self->id_column], own_case,
+                                 sparse, error);
   free_row (values, GUINT_TO_POINTER (n_columns));
   return answer;
 }

@@ -6,6 +6,7 @@
 #include "pr-record-set.h"
 #include "pr-repeat-kind.h"
 #include "pr-store.h"
+#include "pr-store-cases.h"
 #include "pr-stored-index.h"
 
 G_BEGIN_DECLS
@@ -14,6 +15,7 @@ G_BEGIN_DECLS
 typedef struct {
   char              *id;           /* the stored record */
   guint              distance;     /* of the fingerprints, in bits */
+  gboolean           by_passages;  /* found by the passages shared, beyond the distance */
   guint32            case_number;  /* the stored case it belongs to; 0: none */
   char              *primary_id;   /* that case's primary; NULL: none */
   PrRepeatKind       kind;         /* 重复件, 同事异人, 一信多投; NONE when no petitioner is known */
@@ -46,10 +48,19 @@ GArray   *pr_intake_check  (PrIntake             *self,
                             const char           *record_id,
                             gboolean             *sparse,
                             GError              **error);
+GArray   *pr_intake_check_full (PrIntake            *self,
+                                const char *const   *values,
+                                const char          *record_id,
+                                PrStoredCase       **own_case,
+                                gboolean            *sparse,
+                                GError             **error);
 GArray   *pr_intake_check_record (PrIntake       *self,
                                   const char     *record_id,
+                                  PrStoredCase  **own_case,
                                   gboolean       *sparse,
                                   GError        **error);
+void      pr_intake_set_part_options (PrIntake                 *self,
+                                      const PrPartMatchOptions *options);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrIntake, pr_intake_free)
 

@@ -384,6 +384,73 @@ pr_store_load_fingerprints (PrStore     *self,
 }
 
 typedef struct {
+  PrStorePartsFunc func;
+  gpointer         user_data;
+} ReadPassages;
+
+static gboolean
+read_passages_row (const char    *id,
+                   const guint8  *bytes,
+                   gsize          length,
+                   gpointer       user_data,
+                   GError       **error)
+{
+  ReadPassages *read = user_data;
+  g_autoptr(GError) local_error = NULL;
+  PrPart *parts;
+  guint n_parts = 0;
+
+  parts = pr_parts_decode (bytes, length, &n_parts, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("the record “%s”: "), id);
+      return FALSE;
+    }
+  return read->func (id, parts, n_parts, read->user_data, error);
+}
+
+/**
+ * pr_store_read_passages:
+ * @store: a store
+ * @table: the source table
+ * @mapping_version: the fingerprints' version whose parts are read
+ * @func: called for each record stored with parts under @mapping_version,
+ *   not sparse and not retired
+ * @user_data: for @func
+ * @error: return location for a #GError
+ *
+ * The stored passages alone, as an intake check compares a new text with
+ * them: one read, without the fingerprints and hashes a rescan needs.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_read_passages (PrStore          *self,
+                        const char       *table,
+                        guint64           mapping_version,
+                        PrStorePartsFunc  func,
+                        gpointer          user_data,
+                        GError          **error)
+{
+  g_autofree char *sql = NULL;
+  const PrStoreKey *key;
+  unsigned long lengths[2];
+  MYSQL_BIND params[3];
+  ReadPassages read = { func, user_data };
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
+                         "AND mapping_version = ? AND retired_at IS NULL AND sparse = 0 "
+                         "AND parts IS NOT NULL AND LENGTH(parts) > 0", self->q_fingerprints);
+  _pr_store_bind_key (params, key, lengths);
+  _pr_statement_bind_u64 (&params[2], &mapping_version);
+  return for_each_blob (self, sql, params, read_passages_row, &read, _("cannot read the stored passages"), error);
+}
+
+typedef struct {
   GPtrArray *ids;
   GArray    *fingerprints;
 } IdsAndFingerprints;

@@ -114,6 +114,19 @@ GHashTable  *pr_store_load_fingerprints   (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,
                                            GError               **error);
+/* Called for each record's stored parts, decoded (owned by the caller of
+ * the function: steal them). */
+typedef gboolean (*PrStorePartsFunc) (const char *record_id,
+                                      PrPart     *parts,
+                                      guint       n_parts,
+                                      gpointer    user_data,
+                                      GError    **error);
+gboolean     pr_store_read_passages       (PrStore               *store,
+                                           const char            *table,
+                                           guint64                mapping_version,
+                                           PrStorePartsFunc       func,
+                                           gpointer               user_data,
+                                           GError               **error);
 gboolean     pr_store_read_fingerprints   (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "pr-parts.h"
+#include "pr-store.h"
+
+G_BEGIN_DECLS
+
+/* A table's stored passages (each record's parts, as the scan stored
+ * them) indexed by part in memory: which stored records share passages
+ * with one new text, counted as the scan counts them. */
+typedef struct _PrStoredParts PrStoredParts;
+
+/* A stored record that shares passages with the text asked about. */
+typedef struct {
+  const char   *record_id;    /* owned by the index */
+  PrPartOverlap overlap;      /* a: the text asked about, b: the stored record */
+} PrStoredPartMatch;
+
+PrStoredParts *pr_stored_parts_new   (PrStore                  *store,
+                                      const char               *table,
+                                      guint64                   mapping_version,
+                                      GError                  **error);
+void           pr_stored_parts_free  (PrStoredParts            *self);
+gsize          pr_stored_parts_get_n_records (const PrStoredParts *self);
+GArray        *pr_stored_parts_find  (PrStoredParts            *self,
+                                      const PrPart             *parts,
+                                      gsize                     n_parts,
+                                      const char               *record_id,
+                                      const PrPartMatchOptions *options);
+gboolean       pr_stored_part_match_accepts (const PrStoredPartMatch  *match,
+                                             const PrPartMatchOptions *options,
+                                             gboolean                  same_petitioner);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrStoredParts, pr_stored_parts_free)
+
+G_END_DECLS
