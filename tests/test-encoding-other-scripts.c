@@ -83,6 +83,41 @@ test_read_right (void)
   g_assert_cmpint (pr_encoding_check_verdict (check, NULL, NULL), ==, PR_ENCODING_GUESS_NONE);
 }
 
+/* A bibliography's titles, mostly in English, a few in Russian, Ukrainian
+ * or Korean, as the shared record-linkage set has them: written so, not
+ * misread, because the column is not Chinese text. The same foreign
+ * titles alone, as a whole column, are refused: that is what misread
+ * Chinese looks like. */
+static void
+test_latin_column (void)
+{
+  const char *const foreign[] = {
+    "ЗАЙНЯТІСТЬ І МОТИВАЦІЯ ПРАЦІ В ІНФОРМАЦІЙНІЙ ЕКОНОМІЦІ: ТРАНСФОРМАЦІЯ І ВЗАЄМОЗВ'ЯЗОК",
+    "Платформенная занятость: масштабы и признаки неустойчивости.",
+    "플랫폼 노동시장의 구직기간 단축 결정요인: 웹크롤링과 생존모형을 이용한 분석.",
+    "Гендер как дискриминирующий признак профессиональной успешности российских фрилансеров-разработчиков",
+  };
+  g_autoptr(PrEncodingCheck) column = pr_encoding_check_new ();
+  g_autoptr(PrEncodingCheck) alone = pr_encoding_check_new ();
+  guint64 line = 2;
+
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *title = g_strdup_printf ("Platform work and the gig economy, part %u: a survey", i);
+
+      pr_encoding_check_add (column, title, strlen (title), line++);
+      if (i % 50 == 0)
+        for (guint f = 0; f < G_N_ELEMENTS (foreign); f++)
+          pr_encoding_check_add (column, foreign[f], strlen (foreign[f]), line++);
+    }
+  g_assert_cmpint (pr_encoding_check_verdict (column, NULL, NULL), ==, PR_ENCODING_GUESS_NONE);
+
+  for (guint i = 0; i < 4; i++)
+    for (guint f = 0; f < G_N_ELEMENTS (foreign); f++)
+      pr_encoding_check_add (alone, foreign[f], strlen (foreign[f]), line++);
+  g_assert_cmpint (pr_encoding_check_verdict (alone, NULL, NULL), ==, PR_ENCODING_GUESS_RARE_HAN);
+}
+
 static void
 test_misread (void)
 {
@@ -106,6 +141,7 @@ main (int    argc,
 
   g_test_add_func ("/engine/encoding-check/other-scripts/read-right", test_read_right);
   g_test_add_func ("/engine/encoding-check/other-scripts/misread", test_misread);
+  g_test_add_func ("/engine/encoding-check/other-scripts/latin-column", test_latin_column);
 
   return g_test_run ();
 }

@@ -31,6 +31,8 @@ struct _PrEncodingCheck
   guint64 han;                   /* ideographs in the values read as text */
   guint64 common_han;            /* of them, common ones (common_han ()) */
   guint64 rare_values;           /* values mostly of rare ideographs */
+  guint64 script_values;         /* values with ideographs or other scripts' letters */
+  guint64 latin_values;          /* values with ASCII letters and neither */
   guint64 first_rare;
 };
 
@@ -41,6 +43,11 @@ struct _PrEncodingCheck
 #define COMMON_HAN_FIFTHS 4
 /* Fewer ideographs than this say nothing either way. */
 #define MIN_HAN 50
+/* A column whose text is this many times more often in Latin letters
+ * than in ideographs or other scripts is not Chinese text: its few values
+ * in Cyrillic or Hangul (a bibliography's foreign titles, a foreign name)
+ * are written so, not misread. */
+#define LATIN_COLUMN_RATIO 10
 
 /* CP1252's characters at 0x80 to 0x9F (MariaDB's latin1 is CP1252). */
 static const gunichar cp1252_high[32] = {
@@ -384,11 +391,14 @@ count_han (PrEncodingCheck *check,
 {
   guint64 han = 0, common = 0;
   gunichar previous = 0;
+  gboolean ascii_letter = FALSE;
 
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
       gunichar c = valid_utf8_char (p);
       gunichar before = previous;
+
+      ascii_letter |= c < 0x80 && g_ascii_isalpha (c);
 
       previous = c;
       /* A line drawn with one box character (──────) is a separator a
@@ -407,6 +417,8 @@ count_han (PrEncodingCheck *check,
     }
   check->han += han;
   check->common_han += common;
+  check->script_values += han > 0;
+  check->latin_values += han == 0 && ascii_letter;
   if (han >= 4 && common * 5 < han * COMMON_HAN_FIFTHS && check->rare_values++ == 0)
     check->first_rare = position;
 }
@@ -526,7 +538,8 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
   if (best == PR_ENCODING_GUESS_NONE && check->counts[PR_ENCODING_GUESS_C1] > 0)
     best = PR_ENCODING_GUESS_C1;
   if (best == PR_ENCODING_GUESS_NONE && check->han >= MIN_HAN &&
-      check->common_han * 5 < check->han * COMMON_HAN_FIFTHS && check->rare_values > 0)
+      check->common_han * 5 < check->han * COMMON_HAN_FIFTHS && check->rare_values > 0 &&
+      check->latin_values <= check->script_values * LATIN_COLUMN_RATIO)
     {
       if (first_position != NULL)
         *first_position = check->first_rare;
