@@ -109,7 +109,7 @@ test_learn (void)
   const char *const scan_args[] = { "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
                                     "--id-card", "id_card", "--phone", "contact_phone",
                                     "--text", "subject", "--text", "body", "--date", "submitted_at" };
-  guint lower = 0, judged = 0;
+  guint likely = 0, judged = 0;
 
   pr_test_execute (db, "CREATE DATABASE prlearn");
   store = pr_store_open (db, "prlearn", &error);
@@ -170,6 +170,9 @@ test_learn (void)
     g_ptr_array_add (args, NULL);
     g_assert_cmpint (pr_test_run_cli (NULL, NULL, (const char *const *) args->pdata), ==, 0);
   }
+  /* Every hot-issue pair, which the verdicts call no repeat, is judged
+   * no repeat under the learned weights; those the shipped weights
+   * called likely repeats are judged less likely. */
   for (guint i = 0; i < others->len; i++)
     {
       char **pair = others->pdata[i];
@@ -178,11 +181,17 @@ test_learn (void)
 
       if (shipped < 0 || learned < 0)
         continue;
+      g_test_message ("%s %s: shipped %g, learned %g", pair[0], pair[1], shipped, learned);
       judged++;
-      lower += learned < shipped;
+      g_assert_cmpfloat (learned, <, 0.5);
+      if (shipped >= 0.5)
+        {
+          likely++;
+          g_assert_cmpfloat (learned, <, shipped);
+        }
     }
   g_assert_cmpuint (judged, >, 0);
-  g_assert_cmpuint (lower, ==, judged);
+  g_assert_cmpuint (likely, >, 0);
 }
 
 int
