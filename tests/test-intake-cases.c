@@ -83,12 +83,18 @@ check_records (const char  *path,
   return found;
 }
 
+/* @judged: the default scan, whose second stage judges candidates the
+ * check does not (generous passages, a probability): only what the check
+ * reads from the store, the record's own case, must agree then. */
 static void
-test_case_of_scan (void)
+test_case_of_scan (gconstpointer data)
 {
+  gboolean judged = GPOINTER_TO_INT (data);
   g_autofree char *clusters = g_build_filename (sample->dir, "clusters.csv", NULL);
-  const char *const scan[] = { "scan", "--db", sample->uri, "--table", "petitions", "--id", "id",
+  const char *const scan[] = { "scan", judged ? "--second-stage" : "--no-second-stage",
+                               "--db", sample->uri, "--table", "petitions", "--id", "id",
                                MAPPING, "--out", clusters, NULL };
+  guint n_disagree = 0;
   g_autoptr(GHashTable) case_of = NULL;
   g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GHashTable) chosen = g_hash_table_new (g_str_hash, g_str_equal);
@@ -102,8 +108,11 @@ test_case_of_scan (void)
   g_assert_cmpint (pr_test_run_cli (NULL, &err, scan), ==, 0);
   case_of = read_cases (clusters);
   g_assert_cmpuint (g_hash_table_size (case_of), >, 100);
-  g_assert_true (g_hash_table_contains (case_of, "2387"));
-  g_assert_cmpstr (g_hash_table_lookup (case_of, "2387"), ==, g_hash_table_lookup (case_of, "2380"));
+  if (!judged)
+    {
+      g_assert_true (g_hash_table_contains (case_of, "2387"));
+      g_assert_cmpstr (g_hash_table_lookup (case_of, "2387"), ==, g_hash_table_lookup (case_of, "2380"));
+    }
   /* Every record of the sample. */
   for (guint i = 1; i <= 3000; i++)
     g_ptr_array_add (ids, g_strdup_printf ("%u", i));
@@ -131,22 +140,31 @@ test_case_of_scan (void)
           /* Any record the check found, the scan would have paired it with. */
           if (cases != NULL)
             g_test_message ("record %s, in no case, found with case %s", id, (char *) cases->pdata[0]);
-          g_assert_null (cases);
+          if (judged)
+            n_disagree += cases != NULL;
+          else
+            g_assert_null (cases);
           g_assert_null (strstr (err, said));
           n_alone++;
           continue;
         }
       if (cases == NULL)
         g_test_message ("record %s of case %s: the check found nothing", id, expected);
-      g_assert_nonnull (cases);
-      for (guint f = 0; f < cases->len; f++)
-        g_assert_cmpstr (cases->pdata[f], ==, expected);
+      if (judged)
+        n_disagree += cases == NULL;
+      else
+        {
+          g_assert_nonnull (cases);
+          for (guint f = 0; f < cases->len; f++)
+            g_assert_cmpstr (cases->pdata[f], ==, expected);
+        }
       g_free (said);
       said = g_strdup_printf ("Record %s is already in case %s ", id, expected);
       g_assert_nonnull (strstr (err, said));
       n_members++;
     }
-  g_test_message ("%u members of cases and %u records in none checked", n_members, n_alone);
+  g_test_message ("%u members of cases and %u records in none checked; %u found otherwise than the judged scan",
+                  n_members, n_alone, n_disagree);
   g_assert_cmpuint (n_members, ==, g_hash_table_size (case_of));
   g_assert_cmpuint (n_members + n_alone, ==, 3000);
 }
@@ -223,7 +241,9 @@ main (int    argc,
 
   sample = pr_test_sample_start ();
 
-  g_test_add_func ("/db/intake-cases/case-of-scan", test_case_of_scan);
+  /* The judged scan first: the next one's clusters are new-text's oracle. */
+  g_test_add_data_func ("/db/intake-cases/case-of-judged-scan", GINT_TO_POINTER (TRUE), test_case_of_scan);
+  g_test_add_data_func ("/db/intake-cases/case-of-scan", GINT_TO_POINTER (FALSE), test_case_of_scan);
   g_test_add_func ("/db/intake-cases/new-text", test_new_text);
 
   status = g_test_run ();
