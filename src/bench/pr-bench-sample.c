@@ -89,7 +89,8 @@ make_body (GPtrArray *sentences,
  *
  * Generated petitions for benchmarks: id, petitioner, phone, address,
  * category, subject, a body of about 500 characters made of sentences of
- * the project's own fictional sample drawn at random, and a date; 1 % of
+ * the project's own fictional sample drawn at random, and a date (the
+ * sample's other columns empty); 1 % of
  * them repeat a recent body with a few characters added. The same rows
  * for the same @n_rows every time.
  *
@@ -104,7 +105,9 @@ pr_bench_sample_generate_csv (const char  *path,
   g_autoptr(PrCsvWriter) writer = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (20261122);
   g_autoptr(GPtrArray) recent = g_ptr_array_new_with_free_func (g_free);
-  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at" };
+  /* The columns of the sample server's table: the bundled sample's. */
+  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+                           "name", "id_card", "contact_phone", "receiving_unit", "status", "accepted_at" };
 
   if (sentences == NULL)
     return FALSE;
@@ -116,7 +119,8 @@ pr_bench_sample_generate_csv (const char  *path,
     {
       char id[16], name[32], phone[24], address[64], date[32];
       g_autofree char *body = NULL;
-      const char *row[8] = { id, name, phone, address, "城乡建设", NULL, NULL, date };
+      const char *row[14] = { id, name, phone, address, "城乡建设", NULL, NULL, date,
+                              "", "", "", "", "", "" };
 
       /* 1 % repeat a recent body with its first characters changed. */
       if (recent->len > 0 && g_rand_int_range (rand, 0, 100) == 0)
