@@ -343,8 +343,9 @@ mark_common (const char *encoding,
   ucnv_close (cnv);
 }
 
-static gboolean
-common_han (gunichar c)
+/* The table, made on first use. */
+static const guint8 *
+common_han_table (void)
 {
   static gsize made = 0;
 
@@ -356,7 +357,21 @@ common_han (gunichar c)
       mark_common ("Big5", 0xC6, 0xC6, 0x40, 0x7E);
       g_once_init_leave (&made, 1);
     }
-  return c >= 0x4E00 && c <= 0x9FFF && (common_bits[(c - 0x4E00) / 8] & (1 << ((c - 0x4E00) % 8))) != 0;
+  return common_bits;
+}
+
+/* Whether @c, from U+4E00 to U+9FFF, is marked in @table. */
+static inline gboolean
+common_in (const guint8 *table,
+           gunichar      c)
+{
+  return (table[(c - 0x4E00) / 8] >> ((c - 0x4E00) % 8)) & 1;
+}
+
+static gboolean
+common_han (gunichar c)
+{
+  return c >= 0x4E00 && c <= 0x9FFF && common_in (common_han_table (), c);
 }
 
 /* Letters of scripts a Chinese petition is not written in, as Chinese
@@ -382,6 +397,57 @@ count_han (PrEncodingCheck *check,
            gsize            length,
            guint64          position)
 {
+  const guint8 *table = common_han_table ();
+  const guchar *p = (const guchar *) text, *end = p + length;
+  guint64 han = 0, common = 0;
+  gunichar previous = 0;
+
+  /* Every value of every row comes here: ASCII and the unified ideographs
+   * (nearly all of a petition) are told apart first, in a few compares;
+   * the rest as foreign_letter() says. */
+  while (p < end)
+    {
+      gunichar c, before = previous;
+
+      if (*p < 0x80)
+        {
+          previous = *p++;
+          continue;
+        }
+      c = valid_utf8_char ((const char *) p);
+      p += g_utf8_skip[*p];
+      previous = c;
+      if (c >= 0x4E00 && c <= 0x9FFF)
+        {
+          han++;
+          common += common_in (table, c);
+          continue;
+        }
+      /* A line drawn with one box character (──────) is a separator a
+       * real text may hold; misread bytes vary from one to the next. */
+      if (foreign_letter (c))
+        {
+          han += !(c >= 0x2500 && c <= 0x259F && c == before);
+          continue;
+        }
+      if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
+        continue;
+      han++;
+    }
+  check->han += han;
+  check->common_han += common;
+  if (han >= 4 && common * 5 < han * COMMON_HAN_FIFTHS && check->rare_values++ == 0)
+    check->first_rare = position;
+}
+
+/* count_han() as first written, character by character: the tests' oracle
+ * for the one above. */
+void
+pr_encoding_count_han_plain (const char *text,
+                             gsize       length,
+                             guint64    *han_out,
+                             guint64    *common_out)
+{
   guint64 han = 0, common = 0;
   gunichar previous = 0;
 
@@ -391,8 +457,6 @@ count_han (PrEncodingCheck *check,
       gunichar before = previous;
 
       previous = c;
-      /* A line drawn with one box character (──────) is a separator a
-       * real text may hold; misread bytes vary from one to the next. */
       if (foreign_letter (c) && !(c >= 0x2500 && c <= 0x259F && c == before))
         {
           han++;
@@ -405,10 +469,28 @@ count_han (PrEncodingCheck *check,
       han++;
       common += common_han (c);
     }
-  check->han += han;
-  check->common_han += common;
-  if (han >= 4 && common * 5 < han * COMMON_HAN_FIFTHS && check->rare_values++ == 0)
-    check->first_rare = position;
+  *han_out = han;
+  *common_out = common;
+}
+
+/**
+ * pr_encoding_count_han:
+ * @text: valid UTF-8
+ * @length: its length in bytes
+ * @han: (out): its ideographs and letters of other scripts, as the check counts them
+ * @common: (out): of them, the common ideographs
+ */
+void
+pr_encoding_count_han (const char *text,
+                       gsize       length,
+                       guint64    *han,
+                       guint64    *common)
+{
+  PrEncodingCheck check = { 0 };
+
+  count_han (&check, text, length, 0);
+  *han = check.han;
+  *common = check.common_han;
 }
 
 /* Ideographs (and letters of other scripts) one value needs for its own

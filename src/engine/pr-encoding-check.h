@@ -42,6 +42,14 @@ void             pr_encoding_check_set_csv_error (GError          **error,
                                                   guint64           first,
                                                   guint64           count,
                                                   gboolean          raw);
+void             pr_encoding_count_han         (const char *text,
+                                                gsize       length,
+                                                guint64    *han,
+                                                guint64    *common);
+void             pr_encoding_count_han_plain   (const char *text,
+                                                gsize       length,
+                                                guint64    *han,
+                                                guint64    *common);
 gboolean         pr_encoding_text_looks_misread (const char *text,
                                                  gsize       length);
 gboolean         pr_encoding_check_is_raw      (const PrEncodingCheck *check,
