@@ -4,7 +4,10 @@
  * the common ones among them, with a loop that tells ASCII and the unified
  * ideographs apart first. It must count as the plain loop does, character
  * by character (pr_encoding_count_han_plain()): on random text drawn from
- * every range the count treats apart, and on hand-counted values.
+ * every range the count treats apart, and on hand-counted values. And
+ * pr_encoding_check_add() judges most values in one pass: it must leave
+ * the check as pr_encoding_check_add_full() does, on random values of
+ * valid and invalid bytes, Latin-1 readings of UTF-8 and GBK among them.
  */
 #include "config.h"
 
@@ -95,11 +98,64 @@ test_by_hand (void)
     }
 }
 
+/* Pieces of values: characters of every kind above, C1 controls,
+ * CP1252's characters and the one past them, UTF-8 Chinese read as
+ * CP1252, noncharacters, and bytes that are no UTF-8 (GBK, overlong,
+ * surrogates, cut sequences). */
+static const char *const pieces[] = {
+  "a", " ", "中国", "信访", "龘", "\u3400", "\U00020000", "──", "Жизнь", "한", "·", "×", "é", "ǎ",
+  "\xC2\x85", "\xC2\x9F", "\u00A0", "\u2019", "\u2122", "\u2123", "\u20AC", "\u0152", "\uFFFD", "\uFFFE",
+  "\uFDD0", "\uFF0C", "\u3001", "\U0001F600", "ä¸­æ–‡", "Ã©", "\xD6\xD0\xCE\xC4", "\xA4\xA4\xA4\xE5",
+  "\xC0\x80", "\xED\xA0\x80", "\xE0\x80\x80", "\xE4\xB8", "\xC3", "\xF4\x90\x80\x80", "\xFF", "\x80",
+  "\xEF\xBF\xBF",
+};
+
+static void
+test_add_shortcut (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  guint verdicts = 0;
+
+  for (int column = 0; column < 200; column++)
+    {
+      g_autoptr(PrEncodingCheck) fast = pr_encoding_check_new ();
+      g_autoptr(PrEncodingCheck) full = pr_encoding_check_new ();
+      guint64 fast_first = 0, fast_count = 0, full_first = 0, full_count = 0;
+
+      for (guint64 row = 1; row <= 100; row++)
+        {
+          g_autoptr(GString) value = g_string_new (NULL);
+          int n = g_rand_int_range (rand, 0, 12);
+          /* Some columns mostly of one kind, so that verdicts come out. */
+          int bias = column % 4 == 0 ? 28 : column % 4 == 1 ? 30 : -1;
+
+          /* And some of plain Chinese text only, with no verdict. */
+          int kinds = column % 4 == 2 ? 4 : G_N_ELEMENTS (pieces);
+
+          for (int k = 0; k < n; k++)
+            g_string_append (value, pieces[bias >= 0 && g_rand_boolean (rand) ? bias : g_rand_int_range (rand, 0, kinds)]);
+          g_assert_cmpint (pr_encoding_check_add (fast, value->str, value->len, row), ==,
+                           pr_encoding_check_add_full (full, value->str, value->len, row));
+          if (!pr_encoding_check_equal (fast, full))
+            g_error ("column %d, row %" G_GUINT64_FORMAT ": the checks differ after “%s”", column, row, value->str);
+        }
+      g_assert_cmpint (pr_encoding_check_verdict (fast, &fast_first, &fast_count), ==,
+                       pr_encoding_check_verdict (full, &full_first, &full_count));
+      g_assert_cmpuint (fast_first, ==, full_first);
+      g_assert_cmpuint (fast_count, ==, full_count);
+      verdicts += pr_encoding_check_verdict (full, NULL, NULL) != PR_ENCODING_GUESS_NONE;
+    }
+  g_test_message ("%u columns of 200 with a verdict", verdicts);
+  g_assert_cmpuint (verdicts, >, 20);
+  g_assert_cmpuint (verdicts, <=, 150);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/encoding-count-han/random", test_random);
   g_test_add_func ("/engine/encoding-count-han/by-hand", test_by_hand);
+  g_test_add_func ("/engine/encoding-count-han/add-shortcut", test_add_shortcut);
   return g_test_run ();
 }

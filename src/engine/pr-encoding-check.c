@@ -389,8 +389,50 @@ foreign_letter (gunichar c)
          (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xAC00 && c <= 0xD7AF);
 }
 
-/* Counts @text's ideographs and the common ones among them into @check;
- * a value of a few ideographs mostly rare is remembered for the verdict. */
+/* Counts @c, not ASCII, into @han and @common as count_han() does;
+ * @before is the character before it. ASCII and the unified ideographs
+ * (nearly all of a petition) are told apart first, in a few compares;
+ * the rest as foreign_letter() says. */
+static inline void
+count_char (const guint8 *table,
+            gunichar      c,
+            gunichar      before,
+            guint64      *han,
+            guint64      *common)
+{
+  if (c >= 0x4E00 && c <= 0x9FFF)
+    {
+      (*han)++;
+      *common += common_in (table, c);
+      return;
+    }
+  /* A line drawn with one box character (──────) is a separator a real
+   * text may hold; misread bytes vary from one to the next. */
+  if (foreign_letter (c))
+    {
+      *han += !(c >= 0x2500 && c <= 0x259F && c == before);
+      return;
+    }
+  if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
+    return;
+  (*han)++;
+}
+
+/* Adds a value's counts to @check; a value of a few ideographs mostly
+ * rare is remembered for the verdict. */
+static inline void
+add_han (PrEncodingCheck *check,
+         guint64          han,
+         guint64          common,
+         guint64          position)
+{
+  check->han += han;
+  check->common_han += common;
+  if (han >= 4 && common * 5 < han * COMMON_HAN_FIFTHS && check->rare_values++ == 0)
+    check->first_rare = position;
+}
+
+/* Counts @text's ideographs and the common ones among them into @check. */
 static void
 count_han (PrEncodingCheck *check,
            const char      *text,
@@ -402,9 +444,6 @@ count_han (PrEncodingCheck *check,
   guint64 han = 0, common = 0;
   gunichar previous = 0;
 
-  /* Every value of every row comes here: ASCII and the unified ideographs
-   * (nearly all of a petition) are told apart first, in a few compares;
-   * the rest as foreign_letter() says. */
   while (p < end)
     {
       gunichar c, before = previous;
@@ -417,27 +456,66 @@ count_han (PrEncodingCheck *check,
       c = valid_utf8_char ((const char *) p);
       p += g_utf8_skip[*p];
       previous = c;
-      if (c >= 0x4E00 && c <= 0x9FFF)
-        {
-          han++;
-          common += common_in (table, c);
-          continue;
-        }
-      /* A line drawn with one box character (──────) is a separator a
-       * real text may hold; misread bytes vary from one to the next. */
-      if (foreign_letter (c))
-        {
-          han += !(c >= 0x2500 && c <= 0x259F && c == before);
-          continue;
-        }
-      if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
-        continue;
-      han++;
+      count_char (table, c, before, &han, &common);
     }
-  check->han += han;
-  check->common_han += common;
-  if (han >= 4 && common * 5 < han * COMMON_HAN_FIFTHS && check->rare_values++ == 0)
-    check->first_rare = position;
+  add_han (check, han, common, position);
+}
+
+/* pr_encoding_check_add() of the values nearly every column holds, in one
+ * pass: valid UTF-8 of one to three bytes a character, no C1 control
+ * character, and either ASCII only or with a character beyond CP1252's
+ * (U+2122), so that no Latin-1 reading could have made it. Such a value
+ * has no guess, and only its ideographs count. Returns FALSE, having
+ * changed nothing, for any other value (invalid, four-byte characters,
+ * C1, text a Latin-1 reading could make): the full check judges it. */
+static gboolean
+add_plain_text (PrEncodingCheck *check,
+                const char      *value,
+                gsize            length,
+                guint64          position)
+{
+  const guint8 *table = common_han_table ();
+  const guchar *p = (const guchar *) value, *end = p + length;
+  guint64 han = 0, common = 0;
+  gunichar previous = 0;
+  gboolean high = FALSE, beyond_latin = FALSE;
+
+  while (p < end)
+    {
+      gunichar c, before = previous;
+
+      if (*p < 0x80)
+        {
+          /* NUL is refused by the caller's memchr () already. */
+          previous = *p++;
+          continue;
+        }
+      if (*p >= 0xC2 && *p <= 0xDF)
+        {
+          if (end - p < 2 || (p[1] & 0xC0) != 0x80 || (*p == 0xC2 && p[1] <= 0x9F))
+            return FALSE;
+          c = ((gunichar) (*p & 0x1F) << 6) | (p[1] & 0x3F);
+          p += 2;
+        }
+      else if (*p >= 0xE0 && *p <= 0xEF)
+        {
+          if (end - p < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80 ||
+              (*p == 0xE0 && p[1] < 0xA0) || (*p == 0xED && p[1] > 0x9F))
+            return FALSE;
+          c = ((gunichar) (*p & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+          p += 3;
+          beyond_latin |= c > 0x2122;
+        }
+      else
+        return FALSE;
+      high = TRUE;
+      previous = c;
+      count_char (table, c, before, &han, &common);
+    }
+  if (high && !beyond_latin)
+    return FALSE;
+  add_han (check, han, common, position);
+  return TRUE;
 }
 
 /* count_han() as first written, character by character: the tests' oracle
@@ -550,13 +628,36 @@ pr_encoding_check_add (PrEncodingCheck *check,
                        gsize            length,
                        guint64          position)
 {
-  PrEncodingGuess guess;
-  gboolean text, high = FALSE, latin = FALSE;
-
   /* A NUL is no sign of an encoding (g_utf8_validate_len () refuses it in
    * valid UTF-8 too): the bad-row check names it as what it is. */
   if (memchr (value, '\0', length) != NULL)
     return PR_ENCODING_GUESS_NONE;
+  if (add_plain_text (check, value, length, position))
+    return PR_ENCODING_GUESS_NONE;
+  return pr_encoding_check_add_full (check, value, length, position);
+}
+
+/**
+ * pr_encoding_check_add_full:
+ * @check: one column's check
+ * @value: a value of it, with no NUL
+ * @length: its length in bytes
+ * @position: where it is
+ *
+ * pr_encoding_check_add() with no shortcut: every value validated and
+ * judged as it says, which the tests hold the shortcut to.
+ *
+ * Returns: this value's guess
+ */
+PrEncodingGuess
+pr_encoding_check_add_full (PrEncodingCheck *check,
+                            const char      *value,
+                            gsize            length,
+                            guint64          position)
+{
+  PrEncodingGuess guess;
+  gboolean text, high = FALSE, latin = FALSE;
+
   text = g_utf8_validate_len (value, length, NULL);
   guess = text ? guess_misdecoded (value, length, &high, &latin) : pr_encoding_guess_bytes (value, length);
   if (guess == PR_ENCODING_GUESS_NONE)
@@ -572,6 +673,21 @@ pr_encoding_check_add (PrEncodingCheck *check,
     check->first[guess] = position;
   check->raw[guess] += !text;
   return guess;
+}
+
+/**
+ * pr_encoding_check_equal:
+ * @a: a column's check
+ * @b: another
+ *
+ * Returns: whether both counted the same: every count, first position
+ *   and ideograph tally
+ */
+gboolean
+pr_encoding_check_equal (const PrEncodingCheck *a,
+                         const PrEncodingCheck *b)
+{
+  return memcmp (a, b, sizeof *a) == 0;
 }
 
 /**
