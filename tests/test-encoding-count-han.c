@@ -107,7 +107,7 @@ static const char *const pieces[] = {
   "\xC2\x85", "\xC2\x9F", "\u00A0", "\u2019", "\u2122", "\u2123", "\u20AC", "\u0152", "\uFFFD", "\uFFFE",
   "\uFDD0", "\uFF0C", "\u3001", "\U0001F600", "ä¸­æ–‡", "Ã©", "\xD6\xD0\xCE\xC4", "\xA4\xA4\xA4\xE5",
   "\xC0\x80", "\xED\xA0\x80", "\xE0\x80\x80", "\xE4\xB8", "\xC3", "\xF4\x90\x80\x80", "\xFF", "\x80",
-  "\xEF\xBF\xBF",
+  "\xEF\xBF\xBF", "\u4DB5\u4DC0\u4E00\u9FFF", "\xE4\xB8\x41", "\xE9\xBF",
 };
 
 static void

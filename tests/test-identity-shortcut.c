@@ -147,6 +147,50 @@ test_no_shared_key (void)
   assert_all_pairs_agree (table, counts);
 }
 
+/* Records of one value each, equal by pairs, and a front desk's phone
+ * (four names on it) that two records give alone: by hand, an equal ID
+ * card, petitioner id or phone is the same petitioner, an equal front
+ * desk phone, name or address alone says nothing. */
+static void
+test_one_equal_key (void)
+{
+  static const struct { PrIdentityRole role; const char *value; } alone[] = {
+    { PR_IDENTITY_ID_CARD, "11010519491231002X" }, { PR_IDENTITY_PETITIONER, "u1" },
+    { PR_IDENTITY_PHONE, "13812345678" }, { PR_IDENTITY_PHONE, "15800002222" },
+    { PR_IDENTITY_NAME, "王伟" }, { PR_IDENTITY_ADDRESS, "北京市朝阳区建国路1号" },
+  };
+  static const PrPetitionerKind expected[] = {
+    PR_PETITIONER_SAME, PR_PETITIONER_SAME, PR_PETITIONER_SAME,
+    PR_PETITIONER_UNKNOWN, PR_PETITIONER_UNKNOWN, PR_PETITIONER_UNKNOWN,
+  };
+  g_autoptr(PrIdentityTable) table = pr_identity_table_new ();
+  guint counts[3] = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      pr_identity_table_add_record (table);
+      pr_identity_table_add_value (table, PR_IDENTITY_NAME, names[i], -1);
+      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "15800002222", -1);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (alone); i++)
+    for (int twice = 0; twice < 2; twice++)
+      {
+        pr_identity_table_add_record (table);
+        pr_identity_table_add_value (table, alone[i].role, alone[i].value, -1);
+      }
+  pr_identity_table_finish (table);
+  g_assert_cmpuint (pr_identity_table_get_stats (table)->n_front_desk_phones, ==, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (alone); i++)
+    {
+      guint32 a = G_N_ELEMENTS (names) + 2 * i;
+
+      g_test_message ("%s", alone[i].value);
+      g_assert_cmpint (pr_identity_table_compare (table, a, a + 1, NULL), ==, expected[i]);
+    }
+  assert_all_pairs_agree (table, counts);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -154,5 +198,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/identity-shortcut/random", test_random);
   g_test_add_func ("/engine/identity-shortcut/petitioner-only", test_petitioner_only);
   g_test_add_func ("/engine/identity-shortcut/no-shared-key", test_no_shared_key);
+  g_test_add_func ("/engine/identity-shortcut/one-equal-key", test_one_equal_key);
   return g_test_run ();
 }

@@ -484,6 +484,18 @@ add_plain_text (PrEncodingCheck *check,
     {
       gunichar c, before = previous;
 
+      /* U+4000 to U+9FFF, most of a petition: each an ideograph (of
+       * extension A, Yijing's signs or the unified ones), beyond CP1252. */
+      if ((guint) (*p - 0xE4) <= 0xE9 - 0xE4 && end - p >= 3 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+        {
+          c = ((gunichar) (*p & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+          p += 3;
+          previous = c;
+          high = beyond_latin = TRUE;
+          han++;
+          common += c >= 0x4E00 && common_in (table, c);
+          continue;
+        }
       if (*p < 0x80)
         {
           /* NUL is refused by the caller's memchr () already. */

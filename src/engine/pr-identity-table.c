@@ -553,6 +553,7 @@ pr_identity_table_compare (const PrIdentityTable *self,
    * Every way to be the same needs an equal key (an equal name or address
    * at least beside a masked value's part); without one, only a role both
    * give unequal can say they differ. */
+#define SAME_BY(why) G_STMT_START { if (evidence != NULL) *evidence = (why); return PR_PETITIONER_SAME; } G_STMT_END
   if (self->only_key != NULL)
     {
       guint64 ka = self->only_key[a], kb = self->only_key[b];
@@ -564,11 +565,27 @@ pr_identity_table_compare (const PrIdentityTable *self,
           if (ka != kb)
             return ka != 0 && (ka & TAG_MASK) == (kb & TAG_MASK) && ((1u << (ka & TAG_MASK)) & CONFLICT_ROLES) != 0
                    ? PR_PETITIONER_OTHER : PR_PETITIONER_UNKNOWN;
+          /* One equal key and no other: enough for these roles alone (a
+           * name or an address also asks the masked values' parts). */
+          switch (ka & TAG_MASK)
+            {
+            case PR_IDENTITY_ID_CARD:
+              SAME_BY (PR_IDENTITY_EVIDENCE_ID_CARD);
+            case PR_IDENTITY_PETITIONER:
+              SAME_BY (PR_IDENTITY_EVIDENCE_PETITIONER);
+            case PR_IDENTITY_PHONE:
+              SAME_BY (PR_IDENTITY_EVIDENCE_PHONE);
+            case TAG_FRONT_DESK:
+              return PR_PETITIONER_UNKNOWN;
+            default:
+              break;
+            }
         }
       else if (!share_a_key ((const guint64 *) self->keys->data, (const guint64 *) self->starts->data, a, b))
         return (self->conflict_roles[a] & self->conflict_roles[b]) != 0 ? PR_PETITIONER_OTHER : PR_PETITIONER_UNKNOWN;
     }
   return pr_identity_table_compare_by_roles (self, a, b, evidence);
+#undef SAME_BY
 }
 
 /**
