@@ -6,7 +6,8 @@
  * by character (pr_encoding_count_han_plain()): on random text drawn from
  * every range the count treats apart, and on hand-counted values. And
  * pr_encoding_check_add() judges most values in one pass: it must leave
- * the check as pr_encoding_check_add_full() does, on random values of
+ * the check as pr_encoding_check_add_full() does, and tell valid UTF-8 as
+ * g_utf8_validate_len() does, on random values of
  * valid and invalid bytes, Latin-1 readings of UTF-8 and GBK among them.
  */
 #include "config.h"
@@ -134,8 +135,11 @@ test_add_shortcut (void)
 
           for (int k = 0; k < n; k++)
             g_string_append (value, pieces[bias >= 0 && g_rand_boolean (rand) ? bias : g_rand_int_range (rand, 0, kinds)]);
-          g_assert_cmpint (pr_encoding_check_add (fast, value->str, value->len, row), ==,
+          gboolean utf8;
+
+          g_assert_cmpint (pr_encoding_check_add_utf8 (fast, value->str, value->len, row, &utf8), ==,
                            pr_encoding_check_add_full (full, value->str, value->len, row));
+          g_assert_cmpint (utf8, ==, g_utf8_validate_len (value->str, value->len, NULL));
           if (!pr_encoding_check_equal (fast, full))
             g_error ("column %d, row %" G_GUINT64_FORMAT ": the checks differ after “%s”", column, row, value->str);
         }

@@ -623,6 +623,12 @@ pr_encoding_check_free (PrEncodingCheck *check)
   g_free (check);
 }
 
+static PrEncodingGuess add_full (PrEncodingCheck *check,
+                                 const char      *value,
+                                 gsize            length,
+                                 guint64          position,
+                                 gboolean        *utf8);
+
 /**
  * pr_encoding_check_add:
  * @check: one column's check
@@ -640,13 +646,49 @@ pr_encoding_check_add (PrEncodingCheck *check,
                        gsize            length,
                        guint64          position)
 {
+  return pr_encoding_check_add_utf8 (check, value, length, position, NULL);
+}
+
+/**
+ * pr_encoding_check_add_utf8:
+ * @check: one column's check
+ * @value: a value of it, as read
+ * @length: its length in bytes
+ * @position: where it is, for the verdict
+ * @utf8: (out) (optional): whether @value is valid UTF-8 with no NUL, as
+ *   g_utf8_validate_len() says: learnt on the way, so that the bad-row
+ *   check need not validate it again
+ *
+ * pr_encoding_check_add(), telling whether the value was valid UTF-8.
+ *
+ * Returns: this value's guess
+ */
+PrEncodingGuess
+pr_encoding_check_add_utf8 (PrEncodingCheck *check,
+                            const char      *value,
+                            gsize            length,
+                            guint64          position,
+                            gboolean        *utf8)
+{
+  PrEncodingGuess guess;
+  gboolean text;
+
+  if (utf8 != NULL)
+    *utf8 = FALSE;
   /* A NUL is no sign of an encoding (g_utf8_validate_len () refuses it in
    * valid UTF-8 too): the bad-row check names it as what it is. */
   if (memchr (value, '\0', length) != NULL)
     return PR_ENCODING_GUESS_NONE;
   if (add_plain_text (check, value, length, position))
-    return PR_ENCODING_GUESS_NONE;
-  return pr_encoding_check_add_full (check, value, length, position);
+    {
+      if (utf8 != NULL)
+        *utf8 = TRUE;
+      return PR_ENCODING_GUESS_NONE;
+    }
+  guess = add_full (check, value, length, position, &text);
+  if (utf8 != NULL)
+    *utf8 = text;
+  return guess;
 }
 
 /**
@@ -667,10 +709,22 @@ pr_encoding_check_add_full (PrEncodingCheck *check,
                             gsize            length,
                             guint64          position)
 {
+  gboolean text;
+
+  return add_full (check, value, length, position, &text);
+}
+
+static PrEncodingGuess
+add_full (PrEncodingCheck *check,
+          const char      *value,
+          gsize            length,
+          guint64          position,
+          gboolean        *utf8)
+{
   PrEncodingGuess guess;
   gboolean text, high = FALSE, latin = FALSE;
 
-  text = g_utf8_validate_len (value, length, NULL);
+  text = *utf8 = g_utf8_validate_len (value, length, NULL);
   guess = text ? guess_misdecoded (value, length, &high, &latin) : pr_encoding_guess_bytes (value, length);
   if (guess == PR_ENCODING_GUESS_NONE)
     {

@@ -42,6 +42,11 @@ void             pr_encoding_check_set_csv_error (GError          **error,
                                                   guint64           first,
                                                   guint64           count,
                                                   gboolean          raw);
+PrEncodingGuess  pr_encoding_check_add_utf8    (PrEncodingCheck  *check,
+                                                const char       *value,
+                                                gsize             length,
+                                                guint64           position,
+                                                gboolean         *utf8);
 PrEncodingGuess  pr_encoding_check_add_full    (PrEncodingCheck  *check,
                                                 const char       *value,
                                                 gsize             length,
