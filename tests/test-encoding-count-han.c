@@ -21,7 +21,7 @@
  * common and rare unified ideographs, compatibility ideographs, full-width
  * forms, extension B. */
 static const gunichar pool[] = {
-  'a', '1', ' ', '\n', 0xE9, 0xB7, 0x01CE, 0x2500, 0x2500, 0x2501, 0x259F, 0x25A0, 0x03B1, 0x0416, 0x0E01,
+  'a', '1', '2', '3', '4', '5', '6', '7', '8', ' ', '\n', 0xE9, 0xB7, 0x01CE, 0x2500, 0x2500, 0x2501, 0x259F, 0x25A0, 0x03B1, 0x0416, 0x0E01,
   0x1100, 0x2200, 0x3042, 0x30A2, 0x3131, 0xAC00, 0xD7AF, 0x3000, 0x3001, 0x201C, 0x3400, 0x4DB5, 0x4E00,
   0x4E2D, 0x56FD, 0x738B, 0x9FA5, 0x9FFF, 0x9F98, 0x4E02, 0xF900, 0xFF0C, 0xFF21, 0x20000, 0x2A6D6, 0x3FFFF,
   0x33FF, 0xA000, 0x1F600,
@@ -85,6 +85,7 @@ test_by_hand (void)
     { "─a─", 2, 0 },
     { "Жизнь 한국", 7, 0 },
     { "Müller·×", 0, 0 },
+    { "2024-05-01 12:00 ──── 中", 2, 1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -108,7 +109,7 @@ static const char *const pieces[] = {
   "\xC2\x85", "\xC2\x9F", "\u00A0", "\u2019", "\u2122", "\u2123", "\u20AC", "\u0152", "\uFFFD", "\uFFFE",
   "\uFDD0", "\uFF0C", "\u3001", "\U0001F600", "ä¸­æ–‡", "Ã©", "\xD6\xD0\xCE\xC4", "\xA4\xA4\xA4\xE5",
   "\xC0\x80", "\xED\xA0\x80", "\xE0\x80\x80", "\xE4\xB8", "\xC3", "\xF4\x90\x80\x80", "\xFF", "\x80",
-  "\xEF\xBF\xBF", "\u4DB5\u4DC0\u4E00\u9FFF", "\xE4\xB8\x41", "\xE9\xBF",
+  "2024-05-01 12:00:00", "abcdefghijklmnopq", "\xEF\xBF\xBF", "\u4DB5\u4DC0\u4E00\u9FFF", "\xE4\xB8\x41", "\xE9\xBF",
 };
 
 static void

@@ -406,6 +406,9 @@ count_char (const guint8 *table,
       *common += common_in (table, c);
       return;
     }
+  /* Chinese punctuation and full-width forms: between the ranges below. */
+  if ((c >= 0x25A0 && c < 0x3040) || (c >= 0xD7B0 && c < 0x20000))
+    return;
   /* A line drawn with one box character (──────) is a separator a real
    * text may hold; misread bytes vary from one to the next. */
   if (foreign_letter (c))
@@ -498,8 +501,19 @@ add_plain_text (PrEncodingCheck *check,
         }
       if (*p < 0x80)
         {
-          /* NUL is refused by the caller's memchr () already. */
-          previous = *p++;
+          /* NUL is refused by the caller's memchr () already. Digits and
+           * dates come eight bytes at a time. */
+          p++;
+          while (end - p >= 8)
+            {
+              guint64 word;
+
+              memcpy (&word, p, 8);
+              if ((word & G_GUINT64_CONSTANT (0x8080808080808080)) != 0)
+                break;
+              p += 8;
+            }
+          previous = p[-1];
           continue;
         }
       if (*p >= 0xC2 && *p <= 0xDF)
