@@ -30,6 +30,7 @@ struct _PrColumnDecoder
   gboolean         *given_utf8;  /* per column: the encoding given is UTF-8 */
   char            **owned;       /* per column: this row's converted value */
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
+  gboolean         *utf8;        /* per column: this row's value was found valid UTF-8 */
   gboolean         *unicode;     /* per column: its character set is Unicode (utf8mb4…) */
   PrAdvice          advice;
 };
@@ -57,6 +58,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
+  self->utf8 = g_new0 (gboolean, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
@@ -118,6 +120,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->checks);
   g_free (self->given_utf8);
   g_free (self->unicode);
+  g_free (self->utf8);
   g_free (self->table);
   g_free (self);
 }
@@ -270,6 +273,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
 {
   for (guint c = 0; c < self->n_columns; c++)
     {
+      self->utf8[c] = FALSE;
       if (values[c] == NULL)
         continue;
       if (self->encodings[c] != NULL)
@@ -324,11 +328,13 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
         }
       else if (self->checks[c] != NULL)
         {
-          PrEncodingGuess guess = pr_encoding_check_add (self->checks[c], values[c], lengths[c], row);
+          PrEncodingGuess guess = pr_encoding_check_add_utf8 (self->checks[c], values[c], lengths[c], row,
+                                                              &self->utf8[c]);
 
           /* Bytes that are no UTF-8 (a BLOB) cannot be read on: say what
            * they look like now, not "invalid UTF-8". */
-          if (guess != PR_ENCODING_GUESS_NONE && !g_utf8_validate_len (values[c], lengths[c], NULL))
+          if (guess != PR_ENCODING_GUESS_NONE && !self->utf8[c] &&
+              !g_utf8_validate_len (values[c], lengths[c], NULL))
             {
               set_mis_encoded_error (self, c, guess, row, 0, error);
               return FALSE;
@@ -336,6 +342,15 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
         }
     }
   return TRUE;
+}
+
+/* Per column, whether the last row's value was found valid UTF-8 (with
+ * no NUL) by its encoding check: the bad-row check need not validate it
+ * again. FALSE for a converted or unchecked value. */
+const gboolean *
+_pr_column_decoder_get_utf8 (PrColumnDecoder *self)
+{
+  return self->utf8;
 }
 
 /**

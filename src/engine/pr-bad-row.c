@@ -18,7 +18,8 @@
 
 static char *
 check_value (const char *value,
-             gsize       length)
+             gsize       length,
+             gboolean    utf8)
 {
   const char *nul, *bad;
   PrEncodingGuess guess;
@@ -34,8 +35,9 @@ check_value (const char *value,
   if ((nul = memchr (value, '\0', length)) != NULL)
     return g_strdup_printf (_("the value holds a NUL byte (character 0) at byte %zu, which no text holds"),
                             (size_t) (nul - value));
-  /* Validated once: every value of every row passes here. */
-  if (g_utf8_validate_len (value, length, &bad))
+  /* Validated once: every value of every row passes here (or has been
+   * validated while it was read, @utf8). */
+  if (utf8 || g_utf8_validate_len (value, length, &bad))
     return NULL;
   guess = pr_encoding_guess_bytes (value, length);
   /* Name the encoding when the bytes are another one's text: a file
@@ -67,11 +69,35 @@ pr_bad_row_check (const PrMapping   *mapping,
                   const gsize       *lengths,
                   char             **reason)
 {
+  return pr_bad_row_check_known (mapping, values, lengths, NULL, reason);
+}
+
+/**
+ * pr_bad_row_check_known:
+ * @mapping: the columns
+ * @values: one per mapping column; %NULL is SQL NULL
+ * @lengths: their lengths in bytes
+ * @utf8: (nullable): per mapping column, whether its value is known to be
+ *   valid UTF-8 with no NUL (g_utf8_validate_len ()), found while it was
+ *   read; %NULL: none is
+ * @reason: (out) (transfer full): what is wrong, when a column is
+ *
+ * pr_bad_row_check(), validating only the values not known valid.
+ *
+ * Returns: the column at fault, or -1 if every value is text
+ */
+int
+pr_bad_row_check_known (const PrMapping   *mapping,
+                        const char *const *values,
+                        const gsize       *lengths,
+                        const gboolean    *utf8,
+                        char             **reason)
+{
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
 
   *reason = NULL;
   if (id_column >= 0 && values[id_column] != NULL &&
-      (*reason = check_value (values[id_column], lengths[id_column])) != NULL)
+      (*reason = check_value (values[id_column], lengths[id_column], utf8 != NULL && utf8[id_column])) != NULL)
     return id_column;
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
@@ -79,7 +105,7 @@ pr_bad_row_check (const PrMapping   *mapping,
 
       if (role == PR_COLUMN_ROLE_IGNORE || (int) c == id_column || values[c] == NULL)
         continue;
-      if ((*reason = check_value (values[c], lengths[c])) != NULL)
+      if ((*reason = check_value (values[c], lengths[c], utf8 != NULL && utf8[c])) != NULL)
         return (int) c;
     }
   return -1;

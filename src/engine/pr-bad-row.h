@@ -18,6 +18,12 @@ int pr_bad_row_check (const PrMapping   *mapping,
                       const gsize       *lengths,
                       char             **reason);
 
+int pr_bad_row_check_known (const PrMapping   *mapping,
+                            const char *const *values,
+                            const gsize       *lengths,
+                            const gboolean    *utf8,
+                            char             **reason);
+
 char *pr_bad_row_describe (const char *id,
                            const char *position_name,
                            guint64     position,

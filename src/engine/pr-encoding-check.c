@@ -350,8 +350,9 @@ mark_common (const char *encoding,
   ucnv_close (cnv);
 }
 
-static gboolean
-common_han (gunichar c)
+/* The table, made on first use. */
+static const guint8 *
+common_han_table (void)
 {
   static gsize made = 0;
 
@@ -363,7 +364,21 @@ common_han (gunichar c)
       mark_common ("Big5", 0xC6, 0xC6, 0x40, 0x7E);
       g_once_init_leave (&made, 1);
     }
-  return c >= 0x4E00 && c <= 0x9FFF && (common_bits[(c - 0x4E00) / 8] & (1 << ((c - 0x4E00) % 8))) != 0;
+  return common_bits;
+}
+
+/* Whether @c, from U+4E00 to U+9FFF, is marked in @table. */
+static inline gboolean
+common_in (const guint8 *table,
+           gunichar      c)
+{
+  return (table[(c - 0x4E00) / 8] >> ((c - 0x4E00) % 8)) & 1;
+}
+
+static gboolean
+common_han (gunichar c)
+{
+  return c >= 0x4E00 && c <= 0x9FFF && common_in (common_han_table (), c);
 }
 
 /* Letters of scripts a Chinese petition is not written in, as Chinese
@@ -381,28 +396,194 @@ foreign_letter (gunichar c)
          (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xAC00 && c <= 0xD7AF);
 }
 
-/* Counts @text's ideographs and the common ones among them into @check;
- * a value of a few ideographs mostly rare is remembered for the verdict. */
+/* Counts @c, not ASCII, into @han and @common as count_han() does;
+ * @before is the character before it. ASCII and the unified ideographs
+ * (nearly all of a petition) are told apart first, in a few compares;
+ * the rest as foreign_letter() says. */
+static inline void
+count_char (const guint8 *table,
+            gunichar      c,
+            gunichar      before,
+            guint64      *han,
+            guint64      *common)
+{
+  if (c >= 0x4E00 && c <= 0x9FFF)
+    {
+      (*han)++;
+      *common += common_in (table, c);
+      return;
+    }
+  /* Chinese punctuation and full-width forms: between the ranges below. */
+  if ((c >= 0x25A0 && c < 0x3040) || (c >= 0xD7B0 && c < 0x20000))
+    return;
+  /* A line drawn with one box character (──────) is a separator a real
+   * text may hold; misread bytes vary from one to the next. */
+  if (foreign_letter (c))
+    {
+      *han += !(c >= 0x2500 && c <= 0x259F && c == before);
+      return;
+    }
+  if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
+    return;
+  (*han)++;
+}
+
+static gboolean
+has_ascii_letter (const char *text,
+                  gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (g_ascii_isalpha (text[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Adds the counts of @text to @check; a value of a few ideographs mostly
+ * rare is remembered for the verdict. */
+static inline void
+add_han (PrEncodingCheck *check,
+         const char      *text,
+         gsize            length,
+         guint64          han,
+         guint64          common,
+         guint64          position)
+{
+  check->han += han;
+  check->common_han += common;
+  if (han > 0)
+    check->script_values++;
+  else
+    check->latin_values += has_ascii_letter (text, length);
+  if (han >= 4 && common * 5 < han * COMMON_HAN_FIFTHS && check->rare_values++ == 0)
+    check->first_rare = position;
+}
+
+/* Counts @text's ideographs and the common ones among them into @check. */
 static void
 count_han (PrEncodingCheck *check,
            const char      *text,
            gsize            length,
            guint64          position)
 {
+  const guint8 *table = common_han_table ();
+  const guchar *p = (const guchar *) text, *end = p + length;
   guint64 han = 0, common = 0;
   gunichar previous = 0;
-  gboolean ascii_letter = FALSE;
+
+  while (p < end)
+    {
+      gunichar c, before = previous;
+
+      if (*p < 0x80)
+        {
+          previous = *p++;
+          continue;
+        }
+      c = valid_utf8_char ((const char *) p);
+      p += g_utf8_skip[*p];
+      previous = c;
+      count_char (table, c, before, &han, &common);
+    }
+  add_han (check, text, length, han, common, position);
+}
+
+/* pr_encoding_check_add() of the values nearly every column holds, in one
+ * pass: valid UTF-8 of one to three bytes a character, no C1 control
+ * character, and either ASCII only or with a character beyond CP1252's
+ * (U+2122), so that no Latin-1 reading could have made it. Such a value
+ * has no guess, and only its ideographs count. Returns FALSE, having
+ * changed nothing, for any other value (invalid, four-byte characters,
+ * C1, text a Latin-1 reading could make): the full check judges it. */
+static gboolean
+add_plain_text (PrEncodingCheck *check,
+                const char      *value,
+                gsize            length,
+                guint64          position)
+{
+  const guint8 *table = common_han_table ();
+  const guchar *p = (const guchar *) value, *end = p + length;
+  guint64 han = 0, common = 0;
+  gunichar previous = 0;
+  gboolean high = FALSE, beyond_latin = FALSE;
+
+  while (p < end)
+    {
+      gunichar c, before = previous;
+
+      /* U+4000 to U+9FFF, most of a petition: each an ideograph (of
+       * extension A, Yijing's signs or the unified ones), beyond CP1252. */
+      if ((guint) (*p - 0xE4) <= 0xE9 - 0xE4 && end - p >= 3 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+        {
+          c = ((gunichar) (*p & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+          p += 3;
+          previous = c;
+          high = beyond_latin = TRUE;
+          han++;
+          common += c >= 0x4E00 && common_in (table, c);
+          continue;
+        }
+      if (*p < 0x80)
+        {
+          /* NUL is refused by the caller's memchr () already. Digits and
+           * dates come eight bytes at a time. */
+          p++;
+          while (end - p >= 8)
+            {
+              guint64 word;
+
+              memcpy (&word, p, 8);
+              if ((word & G_GUINT64_CONSTANT (0x8080808080808080)) != 0)
+                break;
+              p += 8;
+            }
+          previous = p[-1];
+          continue;
+        }
+      if (*p >= 0xC2 && *p <= 0xDF)
+        {
+          if (end - p < 2 || (p[1] & 0xC0) != 0x80 || (*p == 0xC2 && p[1] <= 0x9F))
+            return FALSE;
+          c = ((gunichar) (*p & 0x1F) << 6) | (p[1] & 0x3F);
+          p += 2;
+        }
+      else if (*p >= 0xE0 && *p <= 0xEF)
+        {
+          if (end - p < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80 ||
+              (*p == 0xE0 && p[1] < 0xA0) || (*p == 0xED && p[1] > 0x9F))
+            return FALSE;
+          c = ((gunichar) (*p & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+          p += 3;
+          beyond_latin |= c > 0x2122;
+        }
+      else
+        return FALSE;
+      high = TRUE;
+      previous = c;
+      count_char (table, c, before, &han, &common);
+    }
+  if (high && !beyond_latin)
+    return FALSE;
+  add_han (check, value, length, han, common, position);
+  return TRUE;
+}
+
+/* count_han() as first written, character by character: the tests' oracle
+ * for the one above. */
+void
+pr_encoding_count_han_plain (const char *text,
+                             gsize       length,
+                             guint64    *han_out,
+                             guint64    *common_out)
+{
+  guint64 han = 0, common = 0;
+  gunichar previous = 0;
 
   for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
     {
       gunichar c = valid_utf8_char (p);
       gunichar before = previous;
 
-      ascii_letter |= c < 0x80 && g_ascii_isalpha (c);
-
       previous = c;
-      /* A line drawn with one box character (──────) is a separator a
-       * real text may hold; misread bytes vary from one to the next. */
       if (foreign_letter (c) && !(c >= 0x2500 && c <= 0x259F && c == before))
         {
           han++;
@@ -415,12 +596,28 @@ count_han (PrEncodingCheck *check,
       han++;
       common += common_han (c);
     }
-  check->han += han;
-  check->common_han += common;
-  check->script_values += han > 0;
-  check->latin_values += han == 0 && ascii_letter;
-  if (han >= 4 && common * 5 < han * COMMON_HAN_FIFTHS && check->rare_values++ == 0)
-    check->first_rare = position;
+  *han_out = han;
+  *common_out = common;
+}
+
+/**
+ * pr_encoding_count_han:
+ * @text: valid UTF-8
+ * @length: its length in bytes
+ * @han: (out): its ideographs and letters of other scripts, as the check counts them
+ * @common: (out): of them, the common ideographs
+ */
+void
+pr_encoding_count_han (const char *text,
+                       gsize       length,
+                       guint64    *han,
+                       guint64    *common)
+{
+  PrEncodingCheck check = { 0 };
+
+  count_han (&check, text, length, 0);
+  *han = check.han;
+  *common = check.common_han;
 }
 
 /* Ideographs (and letters of other scripts) one value needs for its own
@@ -463,6 +660,12 @@ pr_encoding_check_free (PrEncodingCheck *check)
   g_free (check);
 }
 
+static PrEncodingGuess add_full (PrEncodingCheck *check,
+                                 const char      *value,
+                                 gsize            length,
+                                 guint64          position,
+                                 gboolean        *utf8);
+
 /**
  * pr_encoding_check_add:
  * @check: one column's check
@@ -480,14 +683,85 @@ pr_encoding_check_add (PrEncodingCheck *check,
                        gsize            length,
                        guint64          position)
 {
-  PrEncodingGuess guess;
-  gboolean text, high = FALSE, latin = FALSE;
+  return pr_encoding_check_add_utf8 (check, value, length, position, NULL);
+}
 
+/**
+ * pr_encoding_check_add_utf8:
+ * @check: one column's check
+ * @value: a value of it, as read
+ * @length: its length in bytes
+ * @position: where it is, for the verdict
+ * @utf8: (out) (optional): whether @value is valid UTF-8 with no NUL, as
+ *   g_utf8_validate_len() says: learnt on the way, so that the bad-row
+ *   check need not validate it again
+ *
+ * pr_encoding_check_add(), telling whether the value was valid UTF-8.
+ *
+ * Returns: this value's guess
+ */
+PrEncodingGuess
+pr_encoding_check_add_utf8 (PrEncodingCheck *check,
+                            const char      *value,
+                            gsize            length,
+                            guint64          position,
+                            gboolean        *utf8)
+{
+  PrEncodingGuess guess;
+  gboolean text;
+
+  if (utf8 != NULL)
+    *utf8 = FALSE;
   /* A NUL is no sign of an encoding (g_utf8_validate_len () refuses it in
    * valid UTF-8 too): the bad-row check names it as what it is. */
   if (memchr (value, '\0', length) != NULL)
     return PR_ENCODING_GUESS_NONE;
-  text = g_utf8_validate_len (value, length, NULL);
+  if (add_plain_text (check, value, length, position))
+    {
+      if (utf8 != NULL)
+        *utf8 = TRUE;
+      return PR_ENCODING_GUESS_NONE;
+    }
+  guess = add_full (check, value, length, position, &text);
+  if (utf8 != NULL)
+    *utf8 = text;
+  return guess;
+}
+
+/**
+ * pr_encoding_check_add_full:
+ * @check: one column's check
+ * @value: a value of it, with no NUL
+ * @length: its length in bytes
+ * @position: where it is
+ *
+ * pr_encoding_check_add() with no shortcut: every value validated and
+ * judged as it says, which the tests hold the shortcut to.
+ *
+ * Returns: this value's guess
+ */
+PrEncodingGuess
+pr_encoding_check_add_full (PrEncodingCheck *check,
+                            const char      *value,
+                            gsize            length,
+                            guint64          position)
+{
+  gboolean text;
+
+  return add_full (check, value, length, position, &text);
+}
+
+static PrEncodingGuess
+add_full (PrEncodingCheck *check,
+          const char      *value,
+          gsize            length,
+          guint64          position,
+          gboolean        *utf8)
+{
+  PrEncodingGuess guess;
+  gboolean text, high = FALSE, latin = FALSE;
+
+  text = *utf8 = g_utf8_validate_len (value, length, NULL);
   guess = text ? guess_misdecoded (value, length, &high, &latin) : pr_encoding_guess_bytes (value, length);
   if (guess == PR_ENCODING_GUESS_NONE)
     {
@@ -502,6 +776,21 @@ pr_encoding_check_add (PrEncodingCheck *check,
     check->first[guess] = position;
   check->raw[guess] += !text;
   return guess;
+}
+
+/**
+ * pr_encoding_check_equal:
+ * @a: a column's check
+ * @b: another
+ *
+ * Returns: whether both counted the same: every count, first position
+ *   and ideograph tally
+ */
+gboolean
+pr_encoding_check_equal (const PrEncodingCheck *a,
+                         const PrEncodingCheck *b)
+{
+  return memcmp (a, b, sizeof *a) == 0;
 }
 
 /**

@@ -127,6 +127,10 @@ PrPetitionerKind     pr_identity_table_compare      (const PrIdentityTable *tabl
                                                      guint32          a,
                                                      guint32          b,
                                                      PrIdentityEvidence *evidence);
+PrPetitionerKind     pr_identity_table_compare_by_roles (const PrIdentityTable *table,
+                                                     guint32                a,
+                                                     guint32                b,
+                                                     PrIdentityEvidence    *evidence);
 const guint64       *pr_identity_table_get_keys     (const PrIdentityTable *table,
                                                      guint32          record,
                                                      gsize           *n_keys);

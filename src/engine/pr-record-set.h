@@ -116,6 +116,10 @@ typedef struct {
   /* How messages name a row's position: "line" (of a file), "row";
    * marked with N_() and translated where a message is made. */
   const char *position_name;
+  /* Optional: per mapping column, whether the last row's value is known
+   * valid UTF-8 with no NUL, as checked while reading it, so that the
+   * bad-row check does not validate it again; NULL: none is known. */
+  const gboolean *(*utf8) (gpointer source);
 } PrRowSourceClass;
 
 typedef struct {

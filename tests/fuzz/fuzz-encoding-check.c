@@ -22,6 +22,7 @@
 
 static void
 judge (PrEncodingCheck *check,
+       PrEncodingCheck *full,
        const char      *value,
        gsize            length,
        guint64          position)
@@ -57,8 +58,19 @@ judge (PrEncodingCheck *check,
       g_assert_true (read_wrong == raw || (raw == PR_ENCODING_GUESS_NONE && read_wrong == PR_ENCODING_GUESS_C1));
     }
 
-  pr_encoding_check_add (check, value, length, position);
-  pr_encoding_check_add (check, latin1, latin1_length, position);
+  /* The one-pass check leaves the column's check as the full one does,
+   * and tells valid UTF-8 as g_utf8_validate_len () does. */
+  {
+    gboolean valid;
+
+    g_assert_cmpint (pr_encoding_check_add_utf8 (check, value, length, position, &valid), ==,
+                     pr_encoding_check_add_full (full, value, length, position));
+    g_assert_cmpint (valid, ==, utf8);
+    g_assert_cmpint (pr_encoding_check_add_utf8 (check, latin1, latin1_length, position, &valid), ==,
+                     pr_encoding_check_add_full (full, latin1, latin1_length, position));
+    g_assert_true (valid);
+    g_assert_true (pr_encoding_check_equal (check, full));
+  }
 }
 
 int
@@ -66,6 +78,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
   g_autoptr(PrEncodingCheck) check = pr_encoding_check_new ();
+  g_autoptr(PrEncodingCheck) full = pr_encoding_check_new ();
   const char *p = (const char *) data, *end = p + size;
   guint64 position = 0, first = 0, count = 0;
 
@@ -74,7 +87,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       const char *nul = memchr (p, '\0', end - p);
       gsize length = (nul != NULL ? nul : end) - p;
 
-      judge (check, p, length, ++position);
+      judge (check, full, p, length, ++position);
       p += length + 1;
     }
   if (pr_encoding_check_verdict (check, &first, &count) != PR_ENCODING_GUESS_NONE)
