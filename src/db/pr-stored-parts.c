@@ -128,7 +128,8 @@ pr_stored_parts_new (PrStore     *store,
   if (!pr_store_read_passages (store, table, mapping_version, add_record, &loading, error))
     return NULL;
 
-  qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
+  if (entries->len > 1)
+    qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
   /* One entry per part and record: a record may repeat a sentence. */
   for (guint i = 0; i < entries->len; i++)
     {
@@ -197,7 +198,8 @@ static gboolean
 has_hash (const GArray *sorted,
           guint64       hash)
 {
-  return bsearch (&hash, sorted->data, sorted->len, sizeof (guint64), compare_hashes) != NULL;
+  /* An empty array's data may be NULL, which bsearch () and qsort () must not get. */
+  return sorted->len > 0 && bsearch (&hash, sorted->data, sorted->len, sizeof (guint64), compare_hashes) != NULL;
 }
 
 /**
@@ -250,7 +252,8 @@ pr_stored_parts_find (PrStoredParts            *self,
           g_hash_table_insert (text_words, part, GUINT_TO_POINTER (parts[i].n_tokens));
         }
     }
-  qsort (text_hashes->data, text_hashes->len, sizeof (guint64), compare_hashes);
+  if (text_hashes->len > 1)
+    qsort (text_hashes->data, text_hashes->len, sizeof (guint64), compare_hashes);
 
   /* The records holding one of the text's parts that is not boilerplate. */
   for (guint i = 0; i < text_hashes->len; i++)
@@ -300,7 +303,8 @@ pr_stored_parts_find (PrStoredParts            *self,
               count_holders (self, hash, self_record, FALSE) > options->max_records_per_part)
             g_array_append_val (boilerplate, hash);
         }
-      qsort (boilerplate->data, boilerplate->len, sizeof (guint64), compare_hashes);
+      if (boilerplate->len > 1)
+        qsort (boilerplate->data, boilerplate->len, sizeof (guint64), compare_hashes);
       match.record_id = self->ids->pdata[record];
       pr_part_overlap (parts, n_parts, theirs, n_theirs, boilerplate, &match.overlap);
       if (pr_stored_part_match_accepts (&match, options, FALSE) ||
