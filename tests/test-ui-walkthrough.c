@@ -450,7 +450,8 @@ set_role (PrWindow   *on,
 static void
 test_kind_filter (void)
 {
-  g_autoptr(PrConnection) root = pr_test_connect (pr_sample_server_get_params (server), NULL);
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  g_autoptr(PrConnection) root = pr_test_connect (params, NULL);
   g_auto(GStrv) lines = g_strsplit (kinds_records_csv, "\n", -1);
   PrWindow *kinds = pr_window_new (NULL);
   PrWindow *sample = window;

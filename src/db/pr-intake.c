@@ -281,6 +281,8 @@ pr_intake_check_full (PrIntake          *self,
   g_autoptr(PrRecordSet) set = NULL;
   g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
   g_autofree char *new_id = NULL;
+  /* The table's key of the record's own case, stolen with it. */
+  g_autofree char *own_key = NULL;
   RowArray source = { 0 };
   PrFingerprint fp = { 0 };
   guint32 last;
@@ -304,7 +306,7 @@ pr_intake_check_full (PrIntake          *self,
           case_of = pr_store_find_open_cases (self->store, self->table, asked, error);
           if (case_of == NULL)
             return NULL;
-          g_hash_table_steal_extended (case_of, record_id, NULL, (gpointer *) own_case);
+          g_hash_table_steal_extended (case_of, record_id, (gpointer *) &own_key, (gpointer *) own_case);
         }
       return g_steal_pointer (&answer);
     }
@@ -365,7 +367,7 @@ pr_intake_check_full (PrIntake          *self,
       return NULL;
     }
   if (own_case != NULL && record_id != NULL)
-    g_hash_table_steal_extended (case_of, record_id, NULL, (gpointer *) own_case);
+    g_hash_table_steal_extended (case_of, record_id, (gpointer *) &own_key, (gpointer *) own_case);
 
   /* The new petition last, under an id no stored record has. */
   {
