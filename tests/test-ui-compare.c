@@ -150,6 +150,20 @@ find_card (GtkWidget  *view,
   return found;
 }
 
+/* The card of @id, waited for: the strip's cards are made a slice per
+ * turn, as many turns as a slow build (sanitizers, valgrind) needs. */
+static GtkWidget *
+wait_card (GtkWidget  *view,
+           const char *id)
+{
+  for (guint i = 0; i < 1000 && find_card (view, id) == NULL; i++)
+    wait_frames (view, 1);
+  g_assert_nonnull (find_card (view, id));
+  /* Made, then scrolled to in the next frames. */
+  wait_frames (view, 2);
+  return find_card (view, id);
+}
+
 /* Whether @widget lies wholly within @area, across and down. */
 static gboolean
 in_view (GtkWidget *area,
@@ -209,7 +223,7 @@ test_strip_click_chooses (void)
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "c2");
   g_assert_true (g_str_has_prefix (judged_title (view), "c2 ·"));
 
-  card = find_card (view, "c5");
+  card = wait_card (view, "c5");
   g_assert_nonnull (card);
   g_assert_true (gtk_widget_activate_action (card, "listitem.select", "(bb)", FALSE, FALSE));
   wait_frames (view, 2);
@@ -242,13 +256,7 @@ test_far_record_in_view (void)
   pr_compare_view_select_member (PR_COMPARE_VIEW (view), -2);
   wait_frames (view, 4);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "k60");
-  /* The strip's cards are made a slice per turn, as many turns as a slow
-   * build (sanitizers, valgrind) needs; then it is scrolled to. */
-  for (guint i = 0; i < 1000 && find_card (view, "k60") == NULL; i++)
-    wait_frames (view, 1);
-  wait_frames (view, 2);
-  g_assert_nonnull (find_card (view, "k60"));
-  g_assert_true (in_view (strip, find_card (view, "k60")));
+  g_assert_true (in_view (strip, wait_card (view, "k60")));
   g_assert_true (in_view (scroller, find_label (view, "record-title", "k60 ·")));
   g_assert_true (in_view (scroller, find_label (view, "record-title", "★ Primary · k1")));
   g_assert_true (in_view (scroller, find_label (view, "field-name", "body")));
@@ -260,7 +268,7 @@ test_far_record_in_view (void)
       pr_compare_view_select_member (PR_COMPARE_VIEW (view), 1);
       wait_frames (view, 3);
       g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, id);
-      g_assert_true (in_view (strip, find_card (view, id)));
+      g_assert_true (in_view (strip, wait_card (view, id)));
     }
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -334,7 +342,7 @@ test_next_difference_far (void)
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "f40");
   strip = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller");
   g_assert_nonnull (strip);
-  g_assert_true (in_view (strip, find_card (view, "f40")));
+  g_assert_true (in_view (strip, wait_card (view, "f40")));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -443,7 +451,7 @@ test_verdict_badges (void)
 
       g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, cases[i].id);
       g_assert_nonnull (find_label (grid, cases[i].css_class, cases[i].badge));
-      card = gtk_widget_get_parent (find_card (view, cases[i].id));
+      card = gtk_widget_get_parent (wait_card (view, cases[i].id));
       g_assert_nonnull (find_label (card, cases[i].css_class, cases[i].badge));
       pr_compare_view_select_member (PR_COMPARE_VIEW (view), 1);
       wait_frames (view, 2);
@@ -487,7 +495,7 @@ test_next_undecided (void)
   g_assert_nonnull (find_label (pr_test_find_widget (view, GTK_TYPE_GRID, "compare-pinned"), "badge-repeat",
                                 "Repeat"));
   /* Its card in the strip too, the strip kept as it was. */
-  g_assert_nonnull (find_label (gtk_widget_get_parent (find_card (view, "u3")), "badge-repeat", "Repeat"));
+  g_assert_nonnull (find_label (gtk_widget_get_parent (wait_card (view, "u3")), "badge-repeat", "Repeat"));
 
   /* On: the next undecided record. */
   g_object_set (view, "advance-after-decision", TRUE, NULL);
@@ -499,7 +507,7 @@ test_next_undecided (void)
   wait_frames (view, 2);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "u5");
   g_assert_true (in_view (pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller"),
-                          find_card (view, "u5")));
+                          wait_card (view, "u5")));
 
   /* The last undecided decided: nowhere to go, it stays. */
   pr_cluster_item_get_member (item, 4)->state = PR_MEMBER_REPEAT;
@@ -539,7 +547,7 @@ test_primary_pinned (void)
   g_assert_true (in_view (scroller, find_label (view, "record-title", "★ Primary · q1")));
   g_assert_true (in_view (scroller, find_label (view, "record-title", "q2 ·")));
   g_assert_true (in_view (pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller"),
-                          find_card (view, "q2")));
+                          wait_card (view, "q2")));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
