@@ -47,6 +47,14 @@ test_utf8_given_as_wide (void)
         g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
         g_assert_nonnull (strstr (error->message, "UTF-8"));
         g_assert_nonnull (strstr (error->message, "leave out --encoding"));
+        /* A data error: the next read says the same. */
+        {
+          g_autoptr(GError) again = NULL;
+
+          g_assert_false (pr_csv_reader_next (reader, NULL, &again));
+          g_assert_error (again, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING);
+          g_assert_cmpstr (again->message, ==, error->message);
+        }
         pr_csv_reader_free (reader);
       }
 }

@@ -520,8 +520,16 @@ convert_more (PrCsvReader   *reader,
           source = source_start = reader->raw;
           if (reader->raw_consumed == 0 && n > 0)
             {
-              if (!check_raw_start (reader, error))
-                return -1;
+              GError *refused = NULL;
+
+              /* A refusal of the encoding is a data error: sticky. */
+              if (!check_raw_start (reader, &refused))
+                {
+                  reader->failed = g_error_copy (refused);
+                  reader->have_record = FALSE;
+                  g_propagate_error (error, refused);
+                  return -1;
+                }
               source = source_start = reader->raw + reader->raw_pos;
             }
         }
