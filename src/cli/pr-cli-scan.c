@@ -234,9 +234,16 @@ static void
 print_clusters (PrRecordSet   *set,
                 PrClustering  *clustering,
                 const guint32 *case_numbers,
-                guint          k)
+                guint          k,
+                gboolean       judged)
 {
-  if (pr_clustering_get_n_clusters (clustering) > 0)
+  if (pr_clustering_get_n_clusters (clustering) == 0)
+    ;
+  else if (judged)
+    printf (_("The distances are the bits in which two fingerprints differ (0 to 64). Records join a cluster "
+              "when the second stage judges them repeats of its records on average; the pairs it judges are "
+              "within k = %u or share passages, so a member may lie farther from the primary.\n\n"), k);
+  else
     printf (_("The distances are the bits in which two fingerprints differ (0 to 64). Records join a cluster "
               "through pairs that are within k = %u or share passages, so a member may lie farther from the "
               "primary.\n\n"), k);
@@ -454,7 +461,7 @@ pr_cli_scan (int    argc,
         goto abandon;
     }
   else
-    print_clusters (set, clustering, result->case_numbers, options.k);
+    print_clusters (set, clustering, result->case_numbers, options.k, second_stage);
 
   same_person = pr_cli_kinds_same_person (&kinds, set, clustering);
   if (pairs_writer != NULL && !write_pairs_csv (pairs_writer, result, &kinds, same_person, &error))
