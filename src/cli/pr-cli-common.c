@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What the subcommands share: the mapping flags, loading a CSV with a
- * progress line, and opening an output file or stdout.
+ * What the subcommands share: the mapping flags and the mapping built
+ * from them, loading the records with a progress line, and the notes on
+ * what was read. Connections are in pr-cli-connection.c, output files in
+ * pr-cli-outputs.c.
  */
 #define G_LOG_DOMAIN "pr-cli-common"
 
@@ -558,114 +560,6 @@ pr_cli_progress_finish (PrCliProgress *progress)
   if (progress->tty && progress->last != 0)
     fprintf (stderr, "\r\033[K");
   progress->last = 0;
-}
-
-/* A command run from a script or cron must end, not wait for ever on a
- * server that stalled: the connection string may set other limits. The
- * read timeout is the longest the server may stay silent while answering
- * one statement, not the length of a read: a streamed read of millions
- * of rows sends all the time and is never cut. It must outlast the
- * slowest statement before its first answer (a scan's commit marking
- * the records gone over a large store), so it is long. */
-static void
-pr_cli_default_timeouts (PrConnectionParams *params)
-{
-  if (params->connect_timeout == 0)
-    params->connect_timeout = PR_CLI_DEFAULT_CONNECT_TIMEOUT;
-  if (params->read_timeout == 0)
-    params->read_timeout = PR_CLI_DEFAULT_READ_TIMEOUT;
-}
-
-/* The password is the file's content less one line end (\n or \r\n),
- * as an editor or `echo` leaves it: other white space may be part of the
- * password. A NUL would cut it short without a word, so it is refused. */
-static char *
-read_password_file (const char  *path,
-                    GError     **error)
-{
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-  char *password;
-  GStatBuf st;
-
-  if (!g_file_get_contents (path, &contents, &length, error))
-    return NULL;
-  /* As ssh does for a key: others who can read it have the password. */
-  if (g_stat (path, &st) == 0 && (st.st_mode & (S_IRWXG | S_IRWXO)) != 0)
-    {
-      g_autofree char *quoted = g_shell_quote (path);
-
-      fprintf (stderr, _("Warning: other users of this machine can read or change the password file %s "
-                         "(its mode is %04o); make it readable by you alone: chmod 600 %s\n"),
-               path, (unsigned) (st.st_mode & 07777), quoted);
-    }
-  if (memchr (contents, '\0', length) != NULL)
-    {
-      memset (contents, 0, length);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   _("the password file %s holds a NUL byte, which no password can contain: write the password "
-                     "alone in it, as text"), path);
-      return NULL;
-    }
-  if (length > 0 && contents[length - 1] == '\n')
-    {
-      length--;
-      if (length > 0 && contents[length - 1] == '\r')
-        length--;
-    }
-  password = g_strndup (contents, length);
-  memset (contents, 0, strlen (contents));
-  return password;
-}
-
-/**
- * pr_cli_open_connection:
- * @options: the parsed flags, with --db
- * @error: return location for a #GError
- *
- * The password never comes from the command line, where every user of the
- * machine can read it: from --password-file, or from the environment.
- *
- * Returns: (transfer full) (nullable): the connection
- */
-PrConnection *
-pr_cli_open_connection (PrCliMappingOptions  *options,
-                        GError              **error)
-{
-  g_autoptr(PrConnectionParams) params = NULL;
-  const char *from_env = g_getenv ("PETITION_REVIEW_PASSWORD");
-
-  if (options->sample)
-    {
-      g_autofree char *csv = pr_sample_server_find_csv ();
-
-      if (options->sample_server == NULL)
-        {
-          fprintf (stderr, "%s\n", _("Starting the private sample database server…"));
-          options->sample_server = pr_sample_server_start_for_run (NULL, csv, NULL, error);
-          if (options->sample_server == NULL)
-            return NULL;
-        }
-      params = pr_sample_server_get_params (options->sample_server);
-      pr_cli_default_timeouts (params);
-      return pr_connection_open (params, error);
-    }
-
-  params = pr_connection_params_new_from_uri (options->db, error);
-  if (params == NULL || !pr_connection_params_check_database (params, error))
-    return NULL;
-
-  if (options->password_file != NULL)
-    {
-      params->password = read_password_file (options->password_file, error);
-      if (params->password == NULL)
-        return NULL;
-    }
-  else if (from_env != NULL)
-    params->password = g_strdup (from_env);
-
-  pr_cli_default_timeouts (params);
-  return pr_connection_open (params, error);
 }
 
 /* @word as a shell reads it back: plain when it can be. */
