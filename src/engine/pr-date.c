@@ -582,6 +582,34 @@ pr_date_has_short_year (const char *text)
 }
 
 /**
+ * pr_date_has_roc_year:
+ * @text: a date that pr_date_read () could not read
+ *
+ * 113/03/05 or 113.03.05: a year of the Republic of China (113 is 2024)
+ * written, as in Taiwan, without its prefix (民国); read so, it is never
+ * guessed, as a three-digit number could be other things.
+ *
+ * Returns: %TRUE if @text is a date but for its three-digit year, 100 to
+ *   199 (1911 to 2110)
+ */
+gboolean
+pr_date_has_roc_year (const char *text)
+{
+  static GRegex *roc_year;
+  g_autofree char *folded = NULL;
+  const char *p;
+
+  if (text == NULL)
+    return FALSE;
+  if (g_once_init_enter (&roc_year))
+    g_once_init_leave (&roc_year,
+                       g_regex_new ("^\\s*1[0-9]{2}([-/.])(0?[1-9]|1[0-2])\\1(0?[1-9]|[12][0-9]|3[01])([^0-9]|$)",
+                                    G_REGEX_OPTIMIZE, 0, NULL));
+  p = fold_digits (text, &folded);
+  return g_regex_match (roc_year, p, 0, NULL);
+}
+
+/**
  * pr_date_parse:
  * @text: a date, or a date and time, as text
  * @out_seconds: (out): seconds since 1970-01-01 00:00:00 in the text's own
