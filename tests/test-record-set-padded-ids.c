@@ -75,7 +75,7 @@ test_invisible_refused (void)
     { "id,body\nA7\xe3\x80\x80,some words here\nA7,other words there\n", "line 3" },
     { "id,body\nＡ７,some words here\nA7,other words there\n", "line 3" },
     { "id,body\n1,some words here\n\xe2\x80\x8b,other words there\n", "line 3" },
-    { "id,body\n1,some words here\n\xef\xbb\xbf\xe3\x80\x80,other words there\n", "line 3" },
+    { "id,body\n1,some words here\n\xe3\x80\x80\xef\xbb\xbf,other words there\n", "line 3" },
     { "id,body\n7033,some words here\n7.033E+03,other words there\n", "line 3" },
     { "id,body\n1.23457E+17,some words here\n2,other words there\n", "line 2" },
   };

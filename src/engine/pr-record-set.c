@@ -1338,7 +1338,20 @@ pr_record_set_load_csv (const char           *path,
       if (field_of[c] < 0)
         {
           g_autofree char *names = pr_csv_reader_describe_header (reader);
+          int near = pr_csv_reader_find_field_as_read (reader, name, -1);
 
+          if (near >= 0)
+            {
+              g_autofree char *shown = pr_csv_reader_show_invisible (pr_csv_reader_get_field (reader, near, NULL));
+
+              /* Not taken for it: a name is matched as written. */
+              g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                           _("column “%s” is not in the header of %s, but its column %d is “%s”, which differs only "
+                             "in case, full-width letters or white space: give the name as the header writes it, "
+                             "or correct the header"),
+                           name, path, near + 1, shown);
+              return NULL;
+            }
           if (pr_csv_reader_get_n_fields (reader) == 1 && strstr (names, "<U+0009>") != NULL)
             /* Excel's "Unicode Text" and "Text (Tab delimited)". */
             g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
