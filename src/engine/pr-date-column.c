@@ -540,3 +540,67 @@ pr_date_column_finish (PrDateColumn  *self,
       dates[i] += PR_DATE_COLUMN_OFFICE_OFFSET - g_array_index (self->offsets, int, i);
   return TRUE;
 }
+
+/**
+ * pr_date_column_rewrite_numbers:
+ * @rows: (element-type gchar**): rows of values, each a %NULL-free array
+ *   of g_free()able strings (or %NULL for none)
+ * @first: the first row to read
+ * @n: how many rows
+ * @column: the index of the date column in each row
+ * @name: the column's name
+ *
+ * Reads the column of rows @first to @first + @n as a column is read
+ * (see pr_date_column_finish ()): when every non-empty value is a number
+ * of one kind (Excel's day numbers, Unix seconds or milliseconds), each is
+ * written again as the date it is (2019-06-08 17:31:20, the office's wall
+ * time), so that the rows can be read with others whose dates are
+ * written: a few records (a check's file, the records an intake check
+ * finds) read with a record whose date is written would otherwise leave
+ * the numbers undated.
+ *
+ * Returns: what the numbers were, or %PR_DATE_NUMBERS_NONE when the
+ *   values are not all numbers of one kind (the rows are unchanged)
+ */
+PrDateNumbers
+pr_date_column_rewrite_numbers (GPtrArray  *rows,
+                                guint       first,
+                                guint       n,
+                                guint       column,
+                                const char *name)
+{
+  g_autoptr(PrDateColumn) reader = pr_date_column_new (name, PR_DATE_ORDER_UNSET, N_("row"));
+  g_autofree gint64 *dates = g_new0 (gint64, MAX (n, 1));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  guint64 n_unreadable = 0;
+  PrDateNumbers kind = PR_DATE_NUMBERS_NONE;
+
+  g_return_val_if_fail (first + n <= rows->len, PR_DATE_NUMBERS_NONE);
+
+  pr_date_column_set_allow_unreadable (reader, TRUE);
+  for (guint i = 0; i < n; i++)
+    {
+      char **row = rows->pdata[first + i];
+
+      /* An order the column needs and lacks: not numbers, left as it is. */
+      if (!pr_date_column_add (reader, row[column], "", i + 1, &dates[i], NULL))
+        return PR_DATE_NUMBERS_NONE;
+    }
+  if (!pr_date_column_finish (reader, dates, n, &n_unreadable, &unreadable, NULL) ||
+      pr_date_column_get_n_from_numbers (reader, &kind) == 0)
+    return PR_DATE_NUMBERS_NONE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      char **row = rows->pdata[first + i];
+      g_autoptr(GDateTime) when = NULL;
+
+      if (dates[i] == PR_DATE_NONE)
+        continue;
+      /* The seconds are the office's wall time, as UTC's numbers. */
+      when = g_date_time_new_from_unix_utc (dates[i]);
+      g_free (row[column]);
+      row[column] = g_date_time_format (when, "%Y-%m-%d %H:%M:%S");
+    }
+  return kind;
+}

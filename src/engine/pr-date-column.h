@@ -50,6 +50,12 @@ gboolean      pr_date_column_finish (PrDateColumn  *self,
                                      GPtrArray    **out_unreadable_ids,
                                      GError       **error);
 
+PrDateNumbers pr_date_column_rewrite_numbers (GPtrArray  *rows,
+                                              guint       first,
+                                              guint       n,
+                                              guint       column,
+                                              const char *name);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDateColumn, pr_date_column_free)
 
 G_END_DECLS
