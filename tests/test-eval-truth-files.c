@@ -4,8 +4,9 @@
  * lines, rather than read one way silently: a pair labelled dup on one
  * line and diff on another (the later label was dropped), and a record in
  * two groups of --truth-groups-file (its groups were neither one group nor
- * apart). A pair labelled the same way twice, and an id named twice in
- * one group, are read. The oracle is the files as written here.
+ * apart), and a record --people lists as sent by two people (the last
+ * line won). A pair labelled the same way twice, an id named twice in one
+ * group, and a record listed twice with one person, are read. The oracle is the files as written here.
  */
 #include "config.h"
 
@@ -26,11 +27,11 @@ write_file (const char *name,
 }
 
 static const char records[] =
-  "id,body\n"
-  "1,the road near the school gate is broken and the children fall every day\n"
-  "2,the road near the school gate is broken and the children fall every single day\n"
-  "3,the water supply in the village has stopped for a week and nobody came\n"
-  "4,the water supply in the village has stopped for two weeks and nobody came\n";
+  "id,body,name\n"
+  "1,the road near the school gate is broken and the children fall every day,Zhang\n"
+  "2,the road near the school gate is broken and the children fall every single day,Zhang\n"
+  "3,the water supply in the village has stopped for a week and nobody came,Li\n"
+  "4,the water supply in the village has stopped for two weeks and nobody came,Wang\n";
 
 static int
 run_eval (const char  *truth_flag,
@@ -94,6 +95,26 @@ test_group_names_twice (void)
   g_assert_nonnull (strstr (err, "2 dup pairs"));
 }
 
+static void
+test_people_contradict (void)
+{
+  g_autofree char *records_path = write_file ("records.csv", records);
+  g_autofree char *people_path = write_file ("people.csv", "id,person\n1,P1\n2,P1\n3,P2\n1,P3\n");
+  g_autofree char *same_path = write_file ("same.csv", "id,person\n1,P1\n2,P1\n3,P2\n1,P1\n");
+  g_autofree char *err = NULL;
+  const char *argv[] = { "eval", "--id", "id", "--text", "body", "--name", "name", "--records", records_path,
+                         "--people", people_path, NULL };
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, argv), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "line 5"));
+  g_assert_nonnull (strstr (err, "line 2"));
+  g_assert_nonnull (strstr (err, "“P3”"));
+  g_clear_pointer (&err, g_free);
+  argv[10] = same_path;
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, argv), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -107,6 +128,7 @@ main (int    argc,
   g_test_add_func ("/cli/eval/truth-files/labels-repeated", test_labels_repeated);
   g_test_add_func ("/cli/eval/truth-files/groups-overlap", test_groups_overlap);
   g_test_add_func ("/cli/eval/truth-files/group-names-twice", test_group_names_twice);
+  g_test_add_func ("/cli/eval/truth-files/people-contradict", test_people_contradict);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);
