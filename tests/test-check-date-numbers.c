@@ -8,7 +8,8 @@
  * long after the earlier case's periods was "remind", not "overdue".
  * Against a throwaway server; the oracle is the periods counted by hand
  * from the rules' defaults (accepted 2019-01-02: 90 days end on
- * 2019-04-02) and Excel's day numbers (43624 is 2019-06-08).
+ * 2019-04-02) and Excel's day numbers (43624 is 2019-06-08). A year of
+ * the Republic of China without 民国 in the file is named as such.
  */
 #include "config.h"
 
@@ -89,6 +90,17 @@ test_file_numbers (void)
   g_assert_nonnull (strstr (lines[1], "overdue"));
   g_assert_true (g_str_has_prefix (lines[2], "901,1,0,"));
   g_assert_nonnull (strstr (lines[2], "remind"));
+
+  /* A year of the Republic of China without 民国: named as such. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  out = check_file (dir, "cases", "id,person,body,received,state,accepted_on\n900,P100," BODY ",108/06/08,,\n",
+                    &status, &err);
+  g_assert_cmpint (status, ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "line 2"));
+  g_assert_nonnull (strstr (err, "“108/06/08”"));
+  g_assert_nonnull (strstr (err, "民国"));
   pr_test_remove_tree (dir);
 }
 
