@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * A date column whose dates give several offsets is put on the office's
- * clock (+08:00), whose days the rules count, not on UTC's; a column whose
+ * A date column whose dates give several offsets, or one other than the
+ * office's (every date in UTC), is put on the office's clock (+08:00),
+ * whose days the rules count, not on UTC's; a column whose
  * dates without an offset sit among +08:00 ones says how many it took as
  * +08:00. The oracle is the same wall times written without an offset.
  */
@@ -84,6 +85,33 @@ test_taken_as_office (void)
   g_assert_cmpuint (n_taken, ==, 0);
 }
 
+/* Every date in UTC (or one other zone): instants too, put on the
+ * office's clock, or a letter of 07:00 in Beijing (23:00Z the day
+ * before) would count its periods from the day before. A column of
+ * +08:00 dates alone stays as written. */
+static void
+test_one_other_offset (void)
+{
+  const char *const utc[] = { "2019-06-07T23:00:00Z", "2019-06-08T01:30:00Z", "2019-06-08T16:00:00Z" };
+  const char *const utc_beijing[] = { "2019-06-08 07:00:00", "2019-06-08 09:30:00", "2019-06-09 00:00:00" };
+  const char *const tokyo[] = { "2019-06-08T07:00:00+09:00", "2019-06-08T00:30:00+09:00" };
+  const char *const tokyo_beijing[] = { "2019-06-08 06:00:00", "2019-06-07 23:30:00" };
+  const char *const office[] = { "2019-06-08T07:00:00+08:00", "2019-06-08T23:30:00+08:00" };
+  const char *const office_beijing[] = { "2019-06-08 07:00:00", "2019-06-08 23:30:00" };
+  gint64 dates[3];
+  guint64 n_taken;
+
+  read_column (utc, dates, G_N_ELEMENTS (utc), &n_taken);
+  for (guint i = 0; i < G_N_ELEMENTS (utc); i++)
+    g_assert_cmpint (dates[i], ==, naive (utc_beijing[i]));
+  read_column (tokyo, dates, G_N_ELEMENTS (tokyo), &n_taken);
+  for (guint i = 0; i < G_N_ELEMENTS (tokyo); i++)
+    g_assert_cmpint (dates[i], ==, naive (tokyo_beijing[i]));
+  read_column (office, dates, G_N_ELEMENTS (office), &n_taken);
+  for (guint i = 0; i < G_N_ELEMENTS (office); i++)
+    g_assert_cmpint (dates[i], ==, naive (office_beijing[i]));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -92,6 +120,7 @@ main (int    argc,
 
   g_test_add_func ("/engine/date-column/office-clock/several-offsets", test_several_offsets);
   g_test_add_func ("/engine/date-column/office-clock/taken-as-office", test_taken_as_office);
+  g_test_add_func ("/engine/date-column/office-clock/one-other-offset", test_one_other_offset);
 
   return g_test_run ();
 }

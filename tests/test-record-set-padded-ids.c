@@ -8,8 +8,10 @@
  * zero-width space, full-width digits, an ideographic space, a DECIMAL's
  * zero fraction (1000.00 and 1000) — and a number id in Excel's
  * scientific notation (7.033E+03), whose lost digits could make two ids
- * one; ids that differ in what an office reads (1000.50 and 1000) are read
- * as written. The oracle is the file as written here.
+ * one; so are number ids written two ways (07025 and 7025, +5, 1,000,
+ * Excel's ="0100"). Ids that differ in what an office reads (1000.50 and
+ * 1000), and ids all padded alike, are read as written. The oracle is the
+ * file as written here.
  */
 #define G_LOG_DOMAIN "pr-test-record-set-padded-ids"
 
@@ -75,7 +77,7 @@ test_invisible_refused (void)
     { "id,body\nA7\xe3\x80\x80,some words here\nA7,other words there\n", "line 3" },
     { "id,body\nＡ７,some words here\nA7,other words there\n", "line 3" },
     { "id,body\n1,some words here\n\xe2\x80\x8b,other words there\n", "line 3" },
-    { "id,body\n1,some words here\n\xef\xbb\xbf\xe3\x80\x80,other words there\n", "line 3" },
+    { "id,body\n1,some words here\n\xe3\x80\x80\xef\xbb\xbf,other words there\n", "line 3" },
     { "id,body\n7033,some words here\n7.033E+03,other words there\n", "line 3" },
     { "id,body\n1.23457E+17,some words here\n2,other words there\n", "line 2" },
   };
@@ -98,6 +100,49 @@ test_invisible_read_as_written (void)
   g_assert_cmpstr (set->ids->pdata[2], ==, "１０１２");
 }
 
+/* A number id written two ways — 07025 and 7025 (one system pads its
+ * codes, Excel drops the zeros), +5 and 5, 1,000 and 1000, Excel's ="0100"
+ * and 0100 — whichever comes first; the message names the id column. */
+static void
+test_number_refused (void)
+{
+  static const struct { const char *csv, *line, *what; } cases[] = {
+    { "id,body\n07025,some words here\n7025,other words there\n", "line 3", "“07025”" },
+    { "id,body\n7025,some words here\n2,more words\n07025,other words there\n", "line 4", "“07025”" },
+    { "id,body\n007,some words here\n0007,other words there\n", "line 3", "“0007”" },
+    { "id,body\n5,some words here\n+5,other words there\n", "line 3", "“+5”" },
+    { "id,body\n\"1,000\",some words here\n1000,other words there\n", "line 3", "“1,000”" },
+    { "id,body\n\"12,345,678\",some words here\n012345678,other words there\n", "line 3", "“12,345,678”" },
+    { "id,body\n\"=\"\"0100\"\"\",some words here\n0100,other words there\n", "line 3", "“=\"0100\"”" },
+    { "id,body\n0100.00,some words here\n100,other words there\n", "line 3", "“0100.00”" },
+    { "id,body\n1E+11,some words here\n2,other words there\n", "line 2", "scientific" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      assert_refused (cases[i].csv, cases[i].line);
+      assert_refused (cases[i].csv, cases[i].what);
+      assert_refused (cases[i].csv, "“id”");
+    }
+}
+
+/* Ids all padded alike, and ids whose numbers differ, as written. */
+static void
+test_number_read_as_written (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set =
+    pr_test_load_id_body_csv ("id,body\n0100,some words here\n1000,other words there\n0,more words\n"
+                              "\"1,000.5\",again words\n00A7,last words\nA7,extra words\n\"1,00\",odd words\n",
+                              &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, ==, 7);
+  g_assert_cmpstr (set->ids->pdata[0], ==, "0100");
+  g_assert_cmpstr (set->ids->pdata[3], ==, "1,000.5");
+  g_assert_cmpstr (set->ids->pdata[4], ==, "00A7");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -108,6 +153,8 @@ main (int    argc,
   g_test_add_func ("/engine/record-set/padded-ids/read-as-written", test_read_as_written);
   g_test_add_func ("/engine/record-set/invisible-ids/refused", test_invisible_refused);
   g_test_add_func ("/engine/record-set/invisible-ids/read-as-written", test_invisible_read_as_written);
+  g_test_add_func ("/engine/record-set/number-ids/refused", test_number_refused);
+  g_test_add_func ("/engine/record-set/number-ids/read-as-written", test_number_read_as_written);
 
   return g_test_run ();
 }

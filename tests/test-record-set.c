@@ -503,9 +503,9 @@ test_rank (void)
                                            "2,U1,路灯坏了,2023-12-31 23:59:59,x\n"
                                            "11,U1,路灯坏了,不详,x\n"
                                            "b,U1,路灯坏了,2024年1月2日,x\n"
-                                           "009,U1,路灯坏了,2024-01-02 00:00:01,x\n");
+                                           "012,U1,路灯坏了,2024-01-02 00:00:01,x\n");
   g_autofree guint32 *rank = pr_record_set_rank (set);
-  /* Order: 2, 9, 10, b (2024-01-02 00:00), 009 (a second later), 11, a. */
+  /* Order: 2, 9, 10, b (2024-01-02 00:00), 012 (a second later), 11, a. */
   const guint32 expected[] = { 2, 1, 6, 0, 5, 3, 4 };
 
   g_assert_cmpuint (set->n_records, ==, G_N_ELEMENTS (expected));

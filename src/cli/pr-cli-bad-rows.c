@@ -12,6 +12,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
 
 #include "pr-bad-row.h"
 #include "pr-cli.h"
@@ -50,6 +53,16 @@ add_bad_row (const char *id,
     pr_csv_writer_write_row (self->writer, fields, G_N_ELEMENTS (fields), &self->error);
 }
 
+/* An --out that is no file (/dev/null, a FIFO, a terminal): the list is
+ * not named after it, or it would be written into /dev. */
+static gboolean
+is_device (const char *path)
+{
+  GStatBuf info;
+
+  return g_stat (path, &info) == 0 && !S_ISREG (info.st_mode);
+}
+
 /**
  * pr_cli_bad_rows_open:
  * @self: (out caller-allocates): the list, cleared with pr_cli_bad_rows_clear ()
@@ -83,7 +96,7 @@ pr_cli_bad_rows_open (PrCliBadRows  *self,
     return TRUE;
   if (path != NULL)
     self->path = g_strdup (path);
-  else if (out != NULL && !g_str_equal (out, "-"))
+  else if (out != NULL && !g_str_equal (out, "-") && !is_device (out))
     {
       g_autofree char *stem = g_str_has_suffix (out, ".csv") ? g_strndup (out, strlen (out) - 4) : g_strdup (out);
 

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -22,6 +23,7 @@
 #include "pr-cli.h"
 #include "pr-csv-reader.h"
 #include "pr-csv-writer.h"
+#include "pr-date-column.h"
 #include "pr-date.h"
 #include "pr-encoding-check.h"
 #include "pr-fingerprinter.h"
@@ -104,6 +106,95 @@ is_blank (const char *text)
   return TRUE;
 }
 
+/* A record of the --csv file, as read: the mapped values (NUL bytes and
+ * all, each NUL-terminated), its name and line. */
+typedef struct {
+  char    **values;   /* one per mapping column, or NULL */
+  gsize    *lengths;
+  char     *name;
+  guint64   line;
+  guint     n_columns;
+} CsvRecord;
+
+static void
+csv_record_free (gpointer data)
+{
+  CsvRecord *record = data;
+
+  for (guint c = 0; c < record->n_columns; c++)
+    g_free (record->values[c]);
+  g_free (record->values);
+  g_free (record->lengths);
+  g_free (record->name);
+  g_free (record);
+}
+
+/* The file's records, all read first: its date columns are read as a
+ * scan reads a column (every date a number of one kind, Excel's day
+ * numbers or Unix time, is read as such), which one record alone cannot
+ * tell. A check's file is a day's letters, not a table. */
+static GPtrArray *
+read_csv_records (PrCsvReader      *reader,
+                  const char       *path,
+                  const PrMapping  *mapping,
+                  const int        *field_of,
+                  int               id_field,
+                  guint             n_header_fields,
+                  GError          **error)
+{
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (csv_record_free);
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  g_autoptr(GError) local_error = NULL;
+  const PrColumnRole date_roles[] = { PR_COLUMN_ROLE_DATE, PR_COLUMN_ROLE_ACCEPTED };
+
+  while (pr_cli_next_mapped_row (reader, path, n_header_fields, &local_error))
+    {
+      CsvRecord *record = g_new0 (CsvRecord, 1);
+
+      record->n_columns = n_columns;
+      record->values = g_new0 (char *, MAX (n_columns, 1));
+      record->lengths = g_new0 (gsize, MAX (n_columns, 1));
+      record->line = pr_csv_reader_get_line (reader);
+      record->name = id_field >= 0 ? g_strdup (pr_csv_reader_get_field (reader, id_field, NULL))
+                                   : g_strdup_printf ("%u", records->len + 1);
+      for (guint c = 0; c < n_columns; c++)
+        if (field_of[c] >= 0)
+          {
+            const char *value = pr_csv_reader_get_field (reader, field_of[c], &record->lengths[c]);
+            char *copy = g_malloc (record->lengths[c] + 1);
+
+            memcpy (copy, value, record->lengths[c]);
+            copy[record->lengths[c]] = '\0';
+            record->values[c] = copy;
+          }
+      g_ptr_array_add (records, record);
+      g_ptr_array_add (values, record->values);
+    }
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  for (guint r = 0; r < G_N_ELEMENTS (date_roles); r++)
+    {
+      int column = pr_mapping_find (mapping, date_roles[r]);
+
+      if (column < 0 || field_of[column] < 0 ||
+          pr_date_column_rewrite_numbers (values, 0, values->len, column,
+                                          pr_mapping_get_column (mapping, column)->name) == PR_DATE_NUMBERS_NONE)
+        continue;
+      for (guint i = 0; i < records->len; i++)
+        {
+          CsvRecord *record = records->pdata[i];
+
+          record->lengths[column] = record->values[column] != NULL ? strlen (record->values[column]) : 0;
+        }
+    }
+  return g_steal_pointer (&records);
+}
+
 /* --csv: every record of @path, fingerprinted with @mapping, against the
  * store; the rows "record,id,distance" to @writer. The file's columns are
  * found by the mapping's names, in any order; the mapping's id column,
@@ -121,14 +212,12 @@ check_csv (const char           *path,
   g_autoptr(PrCsvReader) reader = NULL;
   g_autoptr(PrFingerprinter) fingerprinter = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GPtrArray) records = NULL;
   guint n_columns = pr_mapping_get_n_columns (mapping);
   g_autofree int *field_of = g_new (int, MAX (n_columns, 1));
-  g_autofree const char **values = g_new0 (const char *, MAX (n_columns, 1));
-  g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
   int id_field = -1;
   int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
   guint n_header_fields;
-  guint64 number = 0;
 
   fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (options), options->min_tokens, error);
   if (fingerprinter == NULL)
@@ -150,32 +239,18 @@ check_csv (const char           *path,
       if (field_of[c] < 0 && role != PR_COLUMN_ROLE_IGNORE && role != PR_COLUMN_ROLE_ID)
         field_of[c] = pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, c)->name);
     }
+  records = read_csv_records (reader, path, mapping, field_of, id_field, n_header_fields, error);
+  if (records == NULL)
+    return FALSE;
 
-  for (;;)
+  for (guint r = 0; r < records->len; r++)
     {
-      g_autofree char *name = NULL;
+      CsvRecord *record = records->pdata[r];
+      const char *const *values = (const char *const *) record->values;
+      const gsize *lengths = record->lengths;
+      const char *name = record->name;
       PrFingerprint fp;
 
-      if (!pr_cli_next_mapped_row (reader, path, n_header_fields, &local_error))
-        {
-          if (local_error != NULL)
-            {
-              g_propagate_error (error, g_steal_pointer (&local_error));
-              return FALSE;
-            }
-          break;
-        }
-      number++;
-
-      name = id_field >= 0
-        ? g_strdup (pr_csv_reader_get_field (reader, id_field, NULL))
-        : g_strdup_printf ("%" G_GUINT64_FORMAT, number);
-      for (guint c = 0; c < n_columns; c++)
-        {
-          values[c] = field_of[c] >= 0 ? pr_csv_reader_get_field (reader, field_of[c], &lengths[c]) : NULL;
-          if (values[c] == NULL)
-            lengths[c] = 0;
-        }
       {
         g_autofree char *reason = NULL;
         int bad = pr_bad_row_check (mapping, values, lengths, &reason);
@@ -184,12 +259,12 @@ check_csv (const char           *path,
           {
             g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW,
                          _("%s, line %llu: the id is not UTF-8 text: give the file's encoding with --encoding"),
-                         path, (unsigned long long) pr_csv_reader_get_line (reader));
+                         path, (unsigned long long) record->line);
             return FALSE;
           }
         if (bad >= 0)
           {
-            g_autofree char *what = pr_bad_row_describe (NULL, N_("line"), pr_csv_reader_get_line (reader),
+            g_autofree char *what = pr_bad_row_describe (NULL, N_("line"), record->line,
                                                          pr_mapping_get_column (mapping, bad)->name, reason);
 
             g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW, "%s: %s", path, what);
@@ -205,19 +280,28 @@ check_csv (const char           *path,
           int offset;
           PrDateStatus status = pr_date_read (values[date_column], options->date_order, &seconds, &offset);
 
+          if (status == PR_DATE_AMBIGUOUS)
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                         _("%s, line %llu: the date “%s” in column “%s” may be day-first or month-first; give "
+                           "--date-format DMY (day first) or --date-format MDY (month first)"),
+                         path, (unsigned long long) record->line, values[date_column],
+                         pr_mapping_get_column (mapping, date_column)->name);
+          else if (status != PR_DATE_OK && pr_date_has_roc_year (values[date_column]))
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                         _("%s, line %llu: the date “%s” in column “%s” looks like a year of the Republic of China "
+                           "(民国 113 is 2024) written without 民国; write the year with four digits (2024/03/05) "
+                           "or with 民国 (民国113年3月5日)"),
+                         path, (unsigned long long) record->line, values[date_column],
+                         pr_mapping_get_column (mapping, date_column)->name);
+          else if (status != PR_DATE_OK)
+            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                         _("%s, line %llu: the date “%s” in column “%s” cannot be read; write it as "
+                           "2019-06-08 17:31 (or give --date-format for day-first or month-first dates), or "
+                           "leave it empty"),
+                         path, (unsigned long long) record->line, values[date_column],
+                         pr_mapping_get_column (mapping, date_column)->name);
           if (status != PR_DATE_OK)
-            {
-              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                           status == PR_DATE_AMBIGUOUS
-                             ? _("%s, line %llu: the date “%s” in column “%s” may be day-first or month-first; give "
-                                 "--date-format DMY (day first) or --date-format MDY (month first)")
-                             : _("%s, line %llu: the date “%s” in column “%s” cannot be read; write it as "
-                                 "2019-06-08 17:31 (or give --date-format for day-first or month-first dates), or "
-                                 "leave it empty"),
-                           path, (unsigned long long) pr_csv_reader_get_line (reader), values[date_column],
-                           pr_mapping_get_column (mapping, date_column)->name);
-              return FALSE;
-            }
+            return FALSE;
         }
       /* Record by record, as they are answered: one that reads as another
        * encoding's bytes decoded wrong is refused at once. */
@@ -235,7 +319,7 @@ check_csv (const char           *path,
           if (guess != PR_ENCODING_GUESS_NONE)
             {
               pr_encoding_check_set_csv_error (error, path, pr_mapping_get_column (mapping, c)->name,
-                                               options->encoding, guess, pr_csv_reader_get_line (reader), 1, FALSE);
+                                               options->encoding, guess, record->line, 1, FALSE);
               return FALSE;
             }
         }

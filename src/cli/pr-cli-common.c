@@ -1287,6 +1287,16 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       "8 June 2019); format the column as dates in Excel and save the file again",
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  if (set->n_roc_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
+                                      "its year looks like a year of the Republic of China (民国 113 is 2024) "
+                                      "written without 民国; write it as a four-digit year or with 民国",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                      "their years look like years of the Republic of China (民国 113 is 2024) "
+                                      "written without 民国; write them as four-digit years or with 民国",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "

@@ -30,6 +30,7 @@ read_people (const PrRecordSet  *set,
   g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, error);
   g_autoptr(GHashTable) number_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree guint32 *person = NULL;
+  g_autofree guint64 *line_of = NULL;  /* per record, the line that lists it */
   g_autoptr(GError) local_error = NULL;
   int id_field, person_field;
 
@@ -44,6 +45,7 @@ read_people (const PrRecordSet  *set,
       return NULL;
     }
   person = g_new0 (guint32, MAX (set->n_records, 1));
+  line_of = g_new0 (guint64, MAX (set->n_records, 1));
   while (pr_csv_reader_next (reader, NULL, &local_error))
     {
       const char *id = pr_csv_reader_get_field (reader, id_field, NULL);
@@ -66,7 +68,18 @@ read_people (const PrRecordSet  *set,
           number = g_hash_table_size (number_of) + 1;
           g_hash_table_insert (number_of, g_strdup (name), GUINT_TO_POINTER (number));
         }
+      /* Listed twice with two people: which one sent it is unsaid. */
+      if (person[index - 1] != 0 && person[index - 1] != number)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                       _("%s, line %llu: the record “%s” is listed as sent by “%s” here and by another person on "
+                         "line %llu: keep one line for the record"),
+                       path, (unsigned long long) pr_csv_reader_get_line (reader), id, name,
+                       (unsigned long long) line_of[index - 1]);
+          return NULL;
+        }
       person[index - 1] = number;
+      line_of[index - 1] = pr_csv_reader_get_line (reader);
     }
   if (local_error != NULL)
     {

@@ -584,12 +584,16 @@ load_truth_groups_file (const char  *path,
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (LabelledPair));
   g_autoptr(GArray) members = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GError) local_error = NULL;
+  /* The line of each record's group: a record in two groups would make
+   * its two groups' records neither one group (dup) nor apart (diff). */
+  g_autoptr(GHashTable) line_of = g_hash_table_new (NULL, NULL);
 
   if (reader == NULL)
     return NULL;
   while (pr_csv_reader_next (reader, NULL, &local_error))
     {
       g_auto(GStrv) ids = g_strsplit (pr_csv_reader_get_field (reader, 0, NULL), ";", -1);
+      guint64 line = pr_csv_reader_get_line (reader);
 
       g_array_set_size (members, 0);
       for (guint i = 0; ids[i] != NULL; i++)
@@ -602,6 +606,19 @@ load_truth_groups_file (const char  *path,
           index = find_record (index_of, id, path, reader, error);
           if (index == 0)
             return NULL;
+          if (g_hash_table_contains (line_of, GSIZE_TO_POINTER (index)))
+            {
+              guint64 other = GPOINTER_TO_SIZE (g_hash_table_lookup (line_of, GSIZE_TO_POINTER (index)));
+
+              if (other == line)
+                continue;   /* named twice in one group: the same group */
+              g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                           _("%s, line %llu: the id “%s” is in the group of line %llu too, and a record is in "
+                             "one group: put the two groups together in one line, or correct the id"),
+                           path, (unsigned long long) line, id, (unsigned long long) other);
+              return NULL;
+            }
+          g_hash_table_insert (line_of, GSIZE_TO_POINTER (index), GSIZE_TO_POINTER ((gsize) line));
           index--;
           g_array_append_val (members, index);
         }
@@ -629,6 +646,8 @@ load_pairs (const char   *path,
   g_autoptr(GError) local_error = NULL;
   int col_a, col_b, col_label = -1, col_basis;
   int needed[3];
+  g_autoptr(GHashTable) line_of = NULL;
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint64));  /* each pair's */
 
   if (reader == NULL)
     return NULL;
@@ -649,6 +668,9 @@ load_pairs (const char   *path,
   col_basis = pr_csv_reader_find_field (reader, "basis");
 
   pairs = g_array_new (FALSE, FALSE, sizeof (LabelledPair));
+  /* The line that first labels each pair: a pair labelled twice, two
+   * ways, leaves it unsaid which label holds. */
+  line_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   while (pr_csv_reader_next (reader, NULL, &local_error))
     {
       guint64 line = pr_csv_reader_get_line (reader);
@@ -687,6 +709,27 @@ load_pairs (const char   *path,
 
       pair.a = MIN (a, b) - 1;
       pair.b = MAX (a, b) - 1;
+      {
+        guint64 key = pair_key (pair.a, pair.b);
+        gpointer first = g_hash_table_lookup (line_of, &key);
+
+        if (first != NULL)
+          {
+            guint earlier = GPOINTER_TO_UINT (first) - 1;
+
+            if (g_array_index (pairs, LabelledPair, earlier).label != pair.label)
+              {
+                g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                             _("%s, line %llu: the pair “%s” and “%s” is labelled “%s” here and otherwise on line "
+                               "%llu: keep one label for the pair"),
+                             path, (unsigned long long) line, key_a, key_b, label,
+                             (unsigned long long) g_array_index (lines, guint64, earlier));
+                return NULL;
+              }
+          }
+        else
+          g_hash_table_insert (line_of, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (pairs->len + 1));
+      }
       pair.basis = -1;
       if (col_basis >= 0 && pair.label == LABEL_DUP)
         {
@@ -701,6 +744,7 @@ load_pairs (const char   *path,
           pair.basis = i;
         }
       g_array_append_val (pairs, pair);
+      g_array_append_val (lines, line);
     }
   if (local_error != NULL)
     {

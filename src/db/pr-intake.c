@@ -22,6 +22,7 @@
 
 #include "pr-case-columns.h"
 #include "pr-fingerprinter.h"
+#include "pr-date-column.h"
 #include "pr-intake.h"
 #include "pr-record-reader.h"
 #include "pr-store-cases.h"
@@ -381,6 +382,21 @@ pr_intake_check_full (PrIntake          *self,
     g_ptr_array_add (rows, row);
   }
 
+  /* A table whose dates are numbers (Excel's day numbers, Unix time), as
+   * the scan read them: the few records found, read beside a new record
+   * whose date is written, would be undated. */
+  {
+    const PrColumnRole roles[] = { PR_COLUMN_ROLE_DATE, PR_COLUMN_ROLE_ACCEPTED };
+
+    for (guint r = 0; r < G_N_ELEMENTS (roles); r++)
+      {
+        int column = pr_mapping_find (self->mapping, roles[r]);
+
+        if (column >= 0)
+          pr_date_column_rewrite_numbers (rows, 0, record_id != NULL ? rows->len : rows->len - 1, column,
+                                          pr_mapping_get_column (self->mapping, column)->name);
+      }
+  }
   source.rows = rows;
   source.n_columns = n_columns;
   source.lengths = lengths;

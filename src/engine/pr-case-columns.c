@@ -116,6 +116,21 @@ pr_case_columns_new (const PrMapping *mapping,
   return self;
 }
 
+/**
+ * pr_case_columns_set_allow_unreadable:
+ * @self: the case columns
+ * @allow: whether an accepted column of mostly unreadable dates is read on
+ *   (bad rows are skipped, or a few chosen records are read), as the date
+ *   column is, rather than refused
+ */
+void
+pr_case_columns_set_allow_unreadable (PrCaseColumns *self,
+                                      gboolean       allow)
+{
+  if (self->accepted_reader != NULL)
+    pr_date_column_set_allow_unreadable (self->accepted_reader, allow);
+}
+
 void
 pr_case_columns_free (PrCaseColumns *self)
 {

@@ -43,6 +43,9 @@ guint64             pr_csv_reader_get_line          (PrCsvReader   *reader);
 guint64             pr_csv_reader_get_bytes_read    (PrCsvReader   *reader);
 int                 pr_csv_reader_find_field        (PrCsvReader   *reader,
                                                      const char    *name);
+int                 pr_csv_reader_find_field_as_read (PrCsvReader  *reader,
+                                                      const char   *name,
+                                                      int           other_than);
 gboolean            pr_csv_reader_check_unique_field (PrCsvReader  *reader,
                                                       const char   *name,
                                                       const char   *path,

@@ -6,12 +6,13 @@
  * the other order reads (the order given is likely wrong), and dates with and
  * without an offset are put on one scale.
  *
- * Dates compare as wall time in the table's zone. An office's system
+ * Dates compare as wall time in the office's zone. An office's system
  * writes its dates in its own zone: those without an offset, and those
- * with one offset (+08:00), are all wall times of that zone and ordered as
- * written, offset or not. Only when the offsets differ (an export that
- * mixes zones) do the dates compare as instants, on the office's clock
- * (+08:00), whose days the rules count; a date without an
+ * with the office's offset (+08:00), are all wall times of that zone and
+ * ordered as written, offset or not. When the offsets differ (an export
+ * that mixes zones), or the one offset is another (every date in UTC), the
+ * dates are instants, put on the office's clock (+08:00), whose days the
+ * rules count; a date without an
  * offset among them could be in any zone, so then the load refuses rather
  * than guess. So it does when the one offset is not the office's own
  * (+08:00): the dates without one are that zone's wall time.
@@ -35,6 +36,7 @@ struct _PrDateColumn {
   guint64      n_records;
   guint64      n_unreadable;
   guint64      n_serial;       /* of them, numbers such as Excel writes for a date cell saved as General */
+  guint64      n_roc;          /* of them, years of the Republic of China without 民国 (113/03/05) */
   GPtrArray   *unreadable_ids;
   GArray      *offsets;        /* int per record, once one date gives an offset */
   int          first_offset;
@@ -285,6 +287,8 @@ pr_date_column_add (PrDateColumn  *self,
           /* 20000 to 80000: Excel's day numbers from 1954 to 2119. */
           if (strlen (stripped) == 5 && g_ascii_string_to_unsigned (stripped, 10, 20000, 80000, &serial, NULL))
             self->n_serial++;
+          else if (pr_date_has_roc_year (stripped))
+            self->n_roc++;
         }
     }
   else if (offset == PR_DATE_NO_OFFSET)
@@ -351,6 +355,19 @@ pr_date_column_get_n_serial (const PrDateColumn *self)
 }
 
 /**
+ * pr_date_column_get_n_roc:
+ * @self: a date column
+ *
+ * Returns: how many of the dates that could not be read have a year of
+ *   the Republic of China without its prefix (113/03/05)
+ */
+guint64
+pr_date_column_get_n_roc (const PrDateColumn *self)
+{
+  return self->n_roc;
+}
+
+/**
  * pr_date_column_get_n_from_numbers:
  * @self: a date column, after pr_date_column_finish ()
  * @out_kind: (out) (optional): what the numbers were
@@ -410,6 +427,7 @@ pr_date_column_finish (PrDateColumn  *self,
       self->n_read = self->numbers->len;
       self->n_unreadable = 0;
       self->n_serial = 0;
+      self->n_roc = 0;
       g_ptr_array_set_size (self->unreadable_ids, 0);
     }
 
@@ -431,6 +449,17 @@ pr_date_column_finish (PrDateColumn  *self,
                      _("%llu of the %llu dates in column “%s” cannot be read (such as %s): they are day numbers as "
                        "Excel saves date cells formatted as General (43624 is 8 June 2019), among dates; format "
                        "the column as dates in Excel and save the file again"),
+                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
+                     self->name, samples->str);
+      /* 113/03/05: a date order would not read it, nor should it be
+       * offered; the year is what is wrong. */
+      else if (self->n_roc * 2 > self->n_unreadable)
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): their years look like "
+                       "years of the Republic of China (民国 113 is 2024) written without 民国, which are not "
+                       "guessed; write the years as four-digit years (2024/03/05) or with 民国 "
+                       "(民国113年3月5日), and read the file again"),
                      (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
                      self->name, samples->str);
       else if (self->advice == PR_ADVICE_CONTROLS)
@@ -472,10 +501,14 @@ pr_date_column_finish (PrDateColumn  *self,
       g_clear_pointer (out_unreadable_ids, g_ptr_array_unref);
       return FALSE;
     }
-  if (self->other_offset_id == NULL)
+  /* One offset, the office's (+08:00): wall times of its clock as they
+   * stand. One other offset (every date a UTC "Z" export's): put on the
+   * office's clock below too, or a letter of 07:00 in Beijing would count
+   * from the day before. */
+  if (self->other_offset_id == NULL && (self->offsets == NULL || self->first_offset == PR_DATE_COLUMN_OFFICE_OFFSET))
     return TRUE;
 
-  if (self->naive_id != NULL)
+  if (self->other_offset_id != NULL && self->naive_id != NULL)
     {
       int other = g_array_index (self->offsets, int, 0);
       g_autofree char *first = format_offset (self->first_offset);
@@ -498,11 +531,76 @@ pr_date_column_finish (PrDateColumn  *self,
       return FALSE;
     }
 
-  /* As instants, put on the office's clock (+08:00): the rules count
+  /* As instants (several offsets, or one not the office's), put on the
+   * office's clock (+08:00): the rules count
    * whole days, and a day is the office's, not UTC's (a letter of 07:00
    * in Beijing came on that day, not on the day before). */
   for (gsize i = 0; i < n_dates; i++)
     if (dates[i] != PR_DATE_NONE)
       dates[i] += PR_DATE_COLUMN_OFFICE_OFFSET - g_array_index (self->offsets, int, i);
   return TRUE;
+}
+
+/**
+ * pr_date_column_rewrite_numbers:
+ * @rows: (element-type gchar**): rows of values, each a %NULL-free array
+ *   of g_free()able strings (or %NULL for none)
+ * @first: the first row to read
+ * @n: how many rows
+ * @column: the index of the date column in each row
+ * @name: the column's name
+ *
+ * Reads the column of rows @first to @first + @n as a column is read
+ * (see pr_date_column_finish ()): when every non-empty value is a number
+ * of one kind (Excel's day numbers, Unix seconds or milliseconds), each is
+ * written again as the date it is (2019-06-08 17:31:20, the office's wall
+ * time), so that the rows can be read with others whose dates are
+ * written: a few records (a check's file, the records an intake check
+ * finds) read with a record whose date is written would otherwise leave
+ * the numbers undated.
+ *
+ * Returns: what the numbers were, or %PR_DATE_NUMBERS_NONE when the
+ *   values are not all numbers of one kind (the rows are unchanged)
+ */
+PrDateNumbers
+pr_date_column_rewrite_numbers (GPtrArray  *rows,
+                                guint       first,
+                                guint       n,
+                                guint       column,
+                                const char *name)
+{
+  g_autoptr(PrDateColumn) reader = pr_date_column_new (name, PR_DATE_ORDER_UNSET, N_("row"));
+  g_autofree gint64 *dates = g_new0 (gint64, MAX (n, 1));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  guint64 n_unreadable = 0;
+  PrDateNumbers kind = PR_DATE_NUMBERS_NONE;
+
+  g_return_val_if_fail (first + n <= rows->len, PR_DATE_NUMBERS_NONE);
+
+  pr_date_column_set_allow_unreadable (reader, TRUE);
+  for (guint i = 0; i < n; i++)
+    {
+      char **row = rows->pdata[first + i];
+
+      /* An order the column needs and lacks: not numbers, left as it is. */
+      if (!pr_date_column_add (reader, row[column], "", i + 1, &dates[i], NULL))
+        return PR_DATE_NUMBERS_NONE;
+    }
+  if (!pr_date_column_finish (reader, dates, n, &n_unreadable, &unreadable, NULL) ||
+      pr_date_column_get_n_from_numbers (reader, &kind) == 0)
+    return PR_DATE_NUMBERS_NONE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      char **row = rows->pdata[first + i];
+      g_autoptr(GDateTime) when = NULL;
+
+      if (dates[i] == PR_DATE_NONE)
+        continue;
+      /* The seconds are the office's wall time, as UTC's numbers. */
+      when = g_date_time_new_from_unix_utc (dates[i]);
+      g_free (row[column]);
+      row[column] = g_date_time_format (when, "%Y-%m-%d %H:%M:%S");
+    }
+  return kind;
 }

@@ -41,6 +41,7 @@ gboolean      pr_date_column_add    (PrDateColumn  *self,
                                      gint64        *out_seconds,
                                      GError       **error);
 guint64       pr_date_column_get_n_serial (const PrDateColumn *self);
+guint64       pr_date_column_get_n_roc    (const PrDateColumn *self);
 guint64       pr_date_column_get_n_taken_as_office (const PrDateColumn *self);
 gboolean      pr_date_column_finish (PrDateColumn  *self,
                                      gint64        *dates,
@@ -48,6 +49,12 @@ gboolean      pr_date_column_finish (PrDateColumn  *self,
                                      guint64       *out_n_unreadable,
                                      GPtrArray    **out_unreadable_ids,
                                      GError       **error);
+
+PrDateNumbers pr_date_column_rewrite_numbers (GPtrArray  *rows,
+                                              guint       first,
+                                              guint       n,
+                                              guint       column,
+                                              const char *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDateColumn, pr_date_column_free)
 

@@ -554,6 +554,22 @@ pr_date_read (const char  *text,
   return PR_DATE_OK;
 }
 
+/* Whether @text, its digits folded, matches @pattern, compiled once into
+ * @regex: each unreadable date of a column is asked. */
+static gboolean
+match_folded (GRegex     **regex,
+              const char  *pattern,
+              const char  *text)
+{
+  g_autofree char *folded = NULL;
+
+  if (text == NULL)
+    return FALSE;
+  if (g_once_init_enter (regex))
+    g_once_init_leave (regex, g_regex_new (pattern, G_REGEX_OPTIMIZE, 0, NULL));
+  return g_regex_match (*regex, fold_digits (text, &folded), 0, NULL);
+}
+
 /**
  * pr_date_has_short_year:
  * @text: a date that pr_date_read () could not read
@@ -567,18 +583,28 @@ gboolean
 pr_date_has_short_year (const char *text)
 {
   static GRegex *short_year;
-  g_autofree char *folded = NULL;
-  const char *p;
 
-  if (text == NULL)
-    return FALSE;
-  /* Compiled once: each unreadable date of a column is asked. */
-  if (g_once_init_enter (&short_year))
-    g_once_init_leave (&short_year,
-                               g_regex_new ("^\\s*([0-9]{1,2}([-/.])[0-9]{1,2}\\2[0-9]{2}([^0-9]|$)|[0-9]{2}年[0-9]{1,2}月)",
-                                            G_REGEX_OPTIMIZE, 0, NULL));
-  p = fold_digits (text, &folded);
-  return g_regex_match (short_year, p, 0, NULL);
+  return match_folded (&short_year, "^\\s*([0-9]{1,2}([-/.])[0-9]{1,2}\\2[0-9]{2}([^0-9]|$)|[0-9]{2}年[0-9]{1,2}月)",
+                       text);
+}
+
+/**
+ * pr_date_has_roc_year:
+ * @text: a date that pr_date_read () could not read
+ *
+ * 113/03/05 or 113.03.05: a year of the Republic of China (113 is 2024)
+ * written, as in Taiwan, without its prefix (民国); read so, it is never
+ * guessed, as a three-digit number could be other things.
+ *
+ * Returns: %TRUE if @text is a date but for its three-digit year, 100 to
+ *   199 (1911 to 2110)
+ */
+gboolean
+pr_date_has_roc_year (const char *text)
+{
+  static GRegex *roc_year;
+
+  return match_folded (&roc_year, "^\\s*1[0-9]{2}([-/.])(0?[1-9]|1[0-2])\\1(0?[1-9]|[12][0-9]|3[01])([^0-9]|$)", text);
 }
 
 /**

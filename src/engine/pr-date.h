@@ -30,6 +30,7 @@ PrDateStatus pr_date_read  (const char  *text,
                             gint64      *out_seconds,
                             int         *out_offset);
 gboolean pr_date_has_short_year (const char *text);
+gboolean pr_date_has_roc_year (const char *text);
 gboolean pr_date_parse     (const char *text,
                             gint64     *out_seconds);
 gboolean pr_date_order_from_string (const char  *text,

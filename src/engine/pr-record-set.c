@@ -596,22 +596,72 @@ texts_free (gpointer texts)
   g_free (texts);
 }
 
+/* A number id written as another form of the same number: Excel's text
+ * formula ="0100" is 0100, and then a plus sign, thousands separators
+ * (1,000), a zero fraction (DECIMAL's 1000.00) and leading zeros (07025,
+ * a code padded by one system, 7025 by another, or by Excel, which drops
+ * them) are dropped. @kept is changed in place. */
+static void
+number_as_read (GString *kept)
+{
+  const char *s;
+  gsize digits;
+
+  if (kept->len >= 3 && kept->str[0] == '=' && kept->str[1] == '"' && kept->str[kept->len - 1] == '"')
+    {
+      g_string_truncate (kept, kept->len - 1);
+      g_string_erase (kept, 0, 2);
+    }
+  if (kept->len >= 2 && kept->str[0] == '+' && g_ascii_isdigit (kept->str[1]))
+    g_string_erase (kept, 0, 1);
+  /* 1,000 and 12,345,678: groups of three after the first. */
+  s = kept->str;
+  digits = strspn (s, "0123456789");
+  if (digits >= 1 && digits <= 3 && s[digits] == ',')
+    {
+      const char *p = s + digits;
+
+      while (p[0] == ',' && strspn (p + 1, "0123456789") >= 3 && !g_ascii_isdigit (p[4]))
+        p += 4;
+      if (*p == '\0' || *p == '.')
+        {
+          GString *plain = g_string_sized_new (kept->len);
+
+          for (const char *q = s; *q != '\0'; q++)
+            if (*q != ',' || q >= p)
+              g_string_append_c (plain, *q);
+          g_string_assign (kept, plain->str);
+          g_string_free (plain, TRUE);
+        }
+    }
+  s = strchr (kept->str, '.');
+  if (s != NULL && s > kept->str && strspn (kept->str, "0123456789") == (gsize) (s - kept->str) &&
+      strspn (s + 1, "0") == strlen (s + 1))
+    g_string_truncate (kept, s - kept->str);
+  digits = strspn (kept->str, "0123456789");
+  if (digits == kept->len && digits > 1 && kept->str[0] == '0')
+    {
+      gsize zeros = strspn (kept->str, "0");
+
+      g_string_erase (kept, 0, MIN (zeros, digits - 1));
+    }
+}
+
 /* An id as an office reads it: NFKC (full-width digits and letters as
  * ASCII), without invisible characters (zero-width space and joiners, the
  * word joiner, a BOM, the soft hyphen), without white space around it, and
- * a number's zero fraction dropped (DECIMAL's 1000.00 is 1000). Returns
- * %NULL when that is @id as written, the usual case. */
+ * a number as the number (see number_as_read ()). Returns %NULL when that
+ * is @id as written, the usual case. */
 static char *
 id_as_read (const char *id)
 {
   static const gunichar invisible[] = { 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD };
   g_autofree char *normal = NULL;
   GString *kept;
-  const char *dot;
-  gboolean plain = TRUE;
+  gboolean plain = id[0] != '0' && id[0] != '+' && id[0] != '=';
 
   for (const guchar *b = (const guchar *) id; *b != '\0'; b++)
-    if (*b >= 0x80 || *b == '.')
+    if (*b >= 0x80 || *b == '.' || *b == ',')
       plain = FALSE;
   if (plain && !g_ascii_isspace (id[0]) && !g_ascii_isspace (id[strlen (id) - 1]))
     return NULL;
@@ -641,10 +691,7 @@ id_as_read (const char *id)
       lead = g_utf8_next_char (kept->str + lead) - kept->str;
     g_string_erase (kept, 0, lead);
   }
-  dot = strchr (kept->str, '.');
-  if (dot != NULL && dot > kept->str && strspn (kept->str, "0123456789") == (gsize) (dot - kept->str) &&
-      strspn (dot + 1, "0") == strlen (dot + 1))
-    g_string_truncate (kept, dot - kept->str);
+  number_as_read (kept);
   if (g_str_equal (kept->str, id))
     {
       g_string_free (kept, TRUE);
@@ -655,16 +702,22 @@ id_as_read (const char *id)
 
 /* 1.23457E+17: a number id as Excel shows it in a General cell, in
  * scientific notation with the digits past the sixth lost, so that
- * different ids may read the same. */
+ * different ids may read the same; 1E+11 when the digits kept are one
+ * (100000000003 so shown). */
 static gboolean
 is_excel_scientific (const char *id)
 {
   const char *p = id;
 
-  if (!g_ascii_isdigit (*p++) || *p++ != '.' || !g_ascii_isdigit (*p))
+  if (!g_ascii_isdigit (*p++))
     return FALSE;
-  while (g_ascii_isdigit (*p))
-    p++;
+  if (*p == '.')
+    {
+      if (!g_ascii_isdigit (*++p))
+        return FALSE;
+      while (g_ascii_isdigit (*p))
+        p++;
+    }
   if ((*p != 'E' && *p != 'e') || p[1] != '+' || !g_ascii_isdigit (p[2]))
     return FALSE;
   for (p += 2; g_ascii_isdigit (*p); p++)
@@ -676,14 +729,16 @@ static gboolean
 refuse_same_id (GError     **error,
                 const char  *position_name,
                 guint64      position,
+                const char  *column,
                 const char  *id,
                 const char  *other)
 {
   g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-               _("%s %llu: the ids “%s” and “%s” differ only in white space around them, invisible characters, "
-                 "full-width characters or a zero fraction, so a reader (and the server) takes them for one: "
-                 "correct one of them"),
-               _(position_name), (unsigned long long) position, id, other);
+               _("%s %llu, column “%s”: the ids “%s” and “%s” differ only in white space around them, invisible characters, "
+                 "full-width characters or the way a number is written (leading zeros, a plus sign, thousands "
+                 "separators, Excel's =\"…\", a zero fraction), so a reader (and the server) takes them for one: "
+                 "correct one of them, or write every id of the column the same way"),
+               _(position_name), (unsigned long long) position, column, id, other);
   return FALSE;
 }
 
@@ -706,7 +761,7 @@ check_padded_id (GHashTable  **padded,
   const char *other = NULL;
   g_autofree char *read = NULL;
 
-  if (strchr (id, '.') != NULL && is_excel_scientific (id))
+  if (strpbrk (id, "Ee") != NULL && is_excel_scientific (id))
     {
       g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
                    _("%s %llu: the id “%s” in column “%s” is a number in scientific notation, as Excel shows a long "
@@ -722,7 +777,7 @@ check_padded_id (GHashTable  **padded,
         other = g_hash_table_lookup (*padded, id);
       if (other == NULL)
         return TRUE;
-      return refuse_same_id (error, position_name, position, id, other);
+      return refuse_same_id (error, position_name, position, column, id, other);
     }
   if (read[0] == '\0')
     {
@@ -733,7 +788,7 @@ check_padded_id (GHashTable  **padded,
     }
   if (g_hash_table_contains (seen, read) ||
       (*padded != NULL && (other = g_hash_table_lookup (*padded, read)) != NULL))
-    return refuse_same_id (error, position_name, position, id, other != NULL ? other : read);
+    return refuse_same_id (error, position_name, position, column, id, other != NULL ? other : read);
   if (*padded == NULL)
     *padded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_hash_table_insert (*padded, g_steal_pointer (&read), g_strdup (id));
@@ -828,6 +883,8 @@ pr_record_set_load (const PrMapping          *mapping,
   if (pr_mapping_count_petitioner (mapping) > 0)
     set->identities = pr_identity_table_new ();
   set->cases = pr_case_columns_new (mapping, options->date_order, options->advice, source_class->position_name);
+  if (set->cases != NULL)
+    pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
   if (options->keep_texts && options->texts_in_file)
@@ -1050,6 +1107,7 @@ pr_record_set_load (const PrMapping          *mapping,
       PrDateNumbers kind;
 
       set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
+      set->n_roc_dates = pr_date_column_get_n_roc (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
       set->n_dates_from_numbers = pr_date_column_get_n_from_numbers (date_reader, &kind);
       set->dates_numbers_kind = kind;
@@ -1280,7 +1338,20 @@ pr_record_set_load_csv (const char           *path,
       if (field_of[c] < 0)
         {
           g_autofree char *names = pr_csv_reader_describe_header (reader);
+          int near = pr_csv_reader_find_field_as_read (reader, name, -1);
 
+          if (near >= 0)
+            {
+              g_autofree char *shown = pr_csv_reader_show_invisible (pr_csv_reader_get_field (reader, near, NULL));
+
+              /* Not taken for it: a name is matched as written. */
+              g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                           _("column “%s” is not in the header of %s, but its column %d is “%s”, which differs only "
+                             "in case, full-width letters or white space: give the name as the header writes it, "
+                             "or correct the header"),
+                           name, path, near + 1, shown);
+              return NULL;
+            }
           if (pr_csv_reader_get_n_fields (reader) == 1 && strstr (names, "<U+0009>") != NULL)
             /* Excel's "Unicode Text" and "Text (Tab delimited)". */
             g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
