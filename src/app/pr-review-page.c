@@ -390,7 +390,8 @@ pr_review_page_get_searching (PrReviewPage *self)
   return self->searching != NULL;
 }
 
-/* Shows every case: all states and petitioners, any date, no search. */
+/* Shows every case: all states, petitioners and kinds of repeat, any date,
+ * no search. */
 void
 pr_review_page_clear_filters (PrReviewPage *self)
 {
@@ -482,8 +483,10 @@ records_fetched (GObject      *object,
   if (g_cancellable_is_cancelled (fetch->cancellable) || self->fetching != fetch->cancellable)
     return;
   g_clear_object (&self->fetching);
+  gtk_widget_set_sensitive (self->compare_view, TRUE);
   if (records == NULL)
     {
+      g_signal_emit (self, signals[CHANGED], 0);
       g_signal_emit (self, signals[ERROR], 0, _("Cannot read the cluster's records"), error);
       return;
     }
@@ -505,6 +508,7 @@ pr_review_page_show_cluster (PrReviewPage  *self,
   if (self->fetching != NULL)
     g_cancellable_cancel (self->fetching);
   g_clear_object (&self->fetching);
+  gtk_widget_set_sensitive (self->compare_view, TRUE);
   if (item == NULL)
     {
       pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("No cluster chosen."));
@@ -519,6 +523,18 @@ pr_review_page_show_cluster (PrReviewPage  *self,
   fetch->item = g_object_ref (item);
   fetch->cancellable = g_object_ref (self->fetching);
   pr_session_fetch_async (self->session, item, self->fetching, records_fetched, fetch);
+  /* Until its records come, the case shown is the one before: greyed, and
+   * no decision goes to it while the list names another. */
+  gtk_widget_set_sensitive (self->compare_view, FALSE);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* Whether the compare view still shows the case before the one chosen,
+ * whose records are being read. */
+gboolean
+pr_review_page_get_fetching (PrReviewPage *self)
+{
+  return self->fetching != NULL;
 }
 
 static void

@@ -21,7 +21,9 @@ _pr_window_actions_update (PrWindow *self)
 {
   gboolean connected = pr_session_get_tables (self->session) != NULL;
   gboolean reviewing = pr_session_get_counts (self->session) != NULL;
-  PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
+  /* No case while the one chosen is read: the view still shows the last. */
+  PrClusterItem *item = pr_review_page_get_fetching (PR_REVIEW_PAGE (self->review_page))
+                        ? NULL : pr_compare_view_get_item (COMPARE_VIEW (self));
   const char *selected = pr_compare_view_get_selected_id (COMPARE_VIEW (self));
   gboolean idle = self->work == NULL;
   gboolean on_member = item != NULL && selected != NULL &&

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What a clerk's second walkthrough of the sample found: while the case
+ * chosen in the list is read, the compare view still shows the one before,
+ * so no decision may go to it (a merge pressed then merged the case
+ * before, not the one the list showed chosen); the Clear Filters button
+ * says every filter it clears; and the cluster list fits its pane at
+ * 1366×768 in English, as it does in Chinese. The oracles are the
+ * window's own actions and widgets: what is enabled, what the button
+ * resets, the list's scroll range against its page.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+
+#include "pr-compare-view.h"
+#include "pr-review-page.h"
+#include "pr-sample-server.h"
+#include "pr-test-server.h"
+#include "pr-test-ui.h"
+#include "pr-window.h"
+
+/* A 768-pixel-high laptop screen, less a panel. */
+#define WINDOW_WIDTH  1366
+#define WINDOW_HEIGHT 720
+
+static char *dir;
+static PrSampleServer *server;
+static PrWindow *window;
+
+static GtkWidget *
+find (GType       type,
+      const char *name)
+{
+  GtkWidget *widget = pr_test_find_widget (GTK_WIDGET (window), type, name);
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+static GtkColumnView *
+cluster_view (void)
+{
+  return GTK_COLUMN_VIEW (find (GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+}
+
+static PrReviewPage *
+review_page (void)
+{
+  return PR_REVIEW_PAGE (find (PR_TYPE_REVIEW_PAGE, NULL));
+}
+
+static gboolean
+action_enabled (const char *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (window), name);
+}
+
+static gboolean
+shows (gpointer item)
+{
+  return pr_compare_view_get_item (pr_review_page_get_compare_view (review_page ())) == item;
+}
+
+static void
+test_scan (void)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  pr_test_select_cluster (window, cluster_view (), 1);
+}
+
+/* The second row chosen: until its records come, the first case is still
+ * in view, greyed, and no decision can be made; then the second is. */
+static void
+test_no_decision_while_reading (void)
+{
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (cluster_view ()));
+  PrCompareView *compare = pr_review_page_get_compare_view (review_page ());
+  g_autoptr(PrClusterItem) second = g_list_model_get_item (G_LIST_MODEL (selection), 1);
+  const char *const decisions[] = { "merge", "mark-repeat", "mark-not-repeat", "make-primary", "split-bridge" };
+
+  g_assert_true (action_enabled ("merge"));
+  g_assert_true (pr_compare_view_get_item (compare) != second);
+  gtk_single_selection_set_selected (selection, 1);
+  /* The records are read on the session's thread: not yet. */
+  g_assert_true (pr_compare_view_get_item (compare) != second);
+  for (guint d = 0; d < G_N_ELEMENTS (decisions); d++)
+    if (action_enabled (decisions[d]))
+      g_error ("win.%s is enabled while the view still shows the case before the one chosen", decisions[d]);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (compare)));
+
+  pr_test_wait_until (shows, second);
+  g_assert_true (pr_compare_view_get_item (compare) == second);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (compare)));
+  g_assert_true (action_enabled ("merge"));
+  g_assert_true (action_enabled ("mark-repeat"));
+}
+
+/* Clear Filters resets the kind-of-repeat filter too, and says so. */
+static void
+test_clear_filters_says_kind (void)
+{
+  GtkWidget *kind = find (GTK_TYPE_DROP_DOWN, "cluster-repeat-kind");
+  GtkWidget *clear = find (GTK_TYPE_BUTTON, "clear-filters");
+  const char *tooltip = gtk_widget_get_tooltip_text (clear);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (kind), 1);
+  pr_review_page_clear_filters (review_page ());
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (kind)), ==, 0);
+  g_test_message ("the button's tooltip: %s", tooltip);
+  g_assert_nonnull (strstr (tooltip, _("kinds of repeat")));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sample = NULL;
+  int status;
+
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
+  /* gtk_test_init() sets its own locale. */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  dir = pr_test_make_temp_dir ();
+  sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  server = pr_sample_server_start (dir, sample, NULL, &error);
+  g_assert_no_error (error);
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), WINDOW_WIDTH, WINDOW_HEIGHT);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
+
+  g_test_add_func ("/app/clerk-round/scan", test_scan);
+  g_test_add_func ("/app/clerk-round/no-decision-while-reading", test_no_decision_while_reading);
+  g_test_add_func ("/app/clerk-round/clear-filters-says-kind", test_clear_filters_says_kind);
+  status = g_test_run ();
+
+  pr_test_close_and_finalize (window);
+  g_assert_true (pr_sample_server_stop (server, NULL));
+  pr_test_remove_tree (dir);
+  g_free (dir);
+  return status;
+}
