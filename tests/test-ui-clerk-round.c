@@ -18,6 +18,7 @@
 #include <gtk/gtk.h>
 
 #include "pr-compare-view.h"
+#include "pr-export-dialog.h"
 #include "pr-review-page.h"
 #include "pr-sample-server.h"
 #include "pr-test-server.h"
@@ -66,13 +67,39 @@ shows (gpointer item)
   return pr_compare_view_get_item (pr_review_page_get_compare_view (review_page ())) == item;
 }
 
+/* The sample's first scan: no record was stored before, and the line
+ * under the list says so rather than "3000 new since the last scan". */
 static void
 test_scan (void)
 {
+  const char *summary;
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
   pr_test_select_cluster (window, cluster_view (), 1);
+  summary = pr_window_get_summary_text (window);
+  g_test_message ("%s", summary);
+  g_assert_true (g_str_has_prefix (summary, "3000 records"));
+  g_assert_null (strstr (summary, "since the last scan"));
+  g_assert_nonnull (strstr (summary, "first scan"));
+}
+
+/* The export's chooser offers the report's kind of file, not "(None)". */
+static void
+test_export_chooser_filter (void)
+{
+  g_autoptr(GtkFileChooserNative) dialog = pr_export_dialog_new (GTK_WINDOW (window), "petitions", 2, 5);
+  g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (dialog));
+  GtkFileFilter *chosen = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GFileInfo) info = g_file_info_new ();
+
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 1);
+  g_assert_nonnull (chosen);
+  g_assert_nonnull (gtk_file_filter_get_name (chosen));
+  g_file_info_set_display_name (info, "重复信访报告-petitions-2026-11-26.csv");
+  g_file_info_set_attribute_string (info, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME, "重复信访报告-petitions-2026-11-26.csv");
+  g_assert_true (gtk_filter_match (GTK_FILTER (chosen), info));
 }
 
 /* The second row chosen: until its records come, the first case is still
@@ -145,6 +172,7 @@ main (int    argc,
   g_test_add_func ("/app/clerk-round/scan", test_scan);
   g_test_add_func ("/app/clerk-round/no-decision-while-reading", test_no_decision_while_reading);
   g_test_add_func ("/app/clerk-round/clear-filters-says-kind", test_clear_filters_says_kind);
+  g_test_add_func ("/app/clerk-round/export-chooser-filter", test_export_chooser_filter);
   status = g_test_run ();
 
   pr_test_close_and_finalize (window);

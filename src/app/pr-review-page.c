@@ -104,12 +104,19 @@ pr_review_page_update_summary (PrReviewPage *self)
 
   if (counts == NULL)
     return;
-  /* Translators: records scanned, new, changed, pairs of repeats found, clusters, reviewed clusters */
-  text = g_strdup_printf (_("%llu records (%llu new, %llu changed since the last scan); %llu pairs of repeats "
-                            "in %u clusters, %u reviewed"),
-                          (unsigned long long) counts->records, (unsigned long long) counts->new_records,
-                          (unsigned long long) counts->changed_records, (unsigned long long) counts->pairs,
-                          n, reviewed);
+  if (counts->records > 0 && counts->new_records == counts->records)
+    /* Translators: records scanned, pairs of repeats found, clusters, reviewed clusters; the table's
+     * first scan: no record was in the store before, so none is "new since the last scan" */
+    text = g_strdup_printf (_("%llu records (the table's first scan); %llu pairs of repeats in %u clusters, "
+                              "%u reviewed"),
+                            (unsigned long long) counts->records, (unsigned long long) counts->pairs, n, reviewed);
+  else
+    /* Translators: records scanned, new, changed, pairs of repeats found, clusters, reviewed clusters */
+    text = g_strdup_printf (_("%llu records (%llu new, %llu changed since the last scan); %llu pairs of repeats "
+                              "in %u clusters, %u reviewed"),
+                            (unsigned long long) counts->records, (unsigned long long) counts->new_records,
+                            (unsigned long long) counts->changed_records, (unsigned long long) counts->pairs,
+                            n, reviewed);
   bad_rows = pr_session_get_bad_rows (self->session);
   if (bad_rows != NULL && bad_rows->len > 0)
     {
