@@ -110,7 +110,8 @@ test_passages_reopened (void)
   opened = pr_scan_open_stored (db, store, "petitions", mapping, &load, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   cluster_of = clusters_of (opened);
-  found = pr_scan_stored_part_pairs (store, "petitions", opened->mapping_version, opened->set, cluster_of, &error);
+  found = pr_scan_stored_part_pairs (store, "petitions", opened->mapping_version, opened->set, cluster_of,
+                                     &PR_PART_MATCH_OPTIONS_DEFAULT, &error);
   g_assert_no_error (error);
   got = describe_part_pairs (opened, found);
   g_assert_cmpstr (got, ==, expected);

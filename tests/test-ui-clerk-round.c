@@ -4,10 +4,11 @@
  * chosen in the list is read, the compare view still shows the one before,
  * so no decision may go to it (a merge pressed then merged the case
  * before, not the one the list showed chosen); the Clear Filters button
- * says every filter it clears; and the cluster list fits its pane at
- * 1366×768 in English, as it does in Chinese. The oracles are the
- * window's own actions and widgets: what is enabled, what the button
- * resets, the list's scroll range against its page.
+ * says every filter it clears; the first scan says so; the export's
+ * chooser offers CSV files; and the last scan, opened again from the
+ * store, draws the pairs on shared passages a fresh scan draws. The
+ * oracles are the window's own actions and widgets (what is enabled, what
+ * the button resets) and the fresh scan's own pair graph.
  */
 #include "config.h"
 
@@ -19,6 +20,7 @@
 
 #include "pr-compare-view.h"
 #include "pr-export-dialog.h"
+#include "pr-graph.h"
 #include "pr-review-page.h"
 #include "pr-sample-server.h"
 #include "pr-test-server.h"
@@ -144,6 +146,85 @@ test_clear_filters_says_kind (void)
   g_assert_nonnull (strstr (tooltip, _("kinds of repeat")));
 }
 
+/* The pairs on shared passages of @number's pair graph. */
+static guint
+passage_edges (PrWindow *win,
+               guint     number)
+{
+  PrSession *session = pr_window_get_session (win);
+  GListModel *clusters = pr_session_get_clusters (session);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      if (pr_cluster_item_get_number (item) == number)
+        {
+          g_autoptr(PrGraph) graph = pr_session_get_pair_graph (session, item, TRUE, NULL);
+
+          for (guint e = 0; e < pr_graph_get_n_edges (graph); e++)
+            n += (pr_graph_get_edge (graph, e)->flags & PR_GRAPH_EDGE_PARTS) != 0;
+          return n;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+typedef struct {
+  PrWindow *window;
+  guint     number;
+  guint     edges;
+} Waiting;
+
+static gboolean
+passages_read (gpointer data)
+{
+  Waiting *waiting = data;
+
+  return passage_edges (waiting->window, waiting->number) == waiting->edges;
+}
+
+static gboolean
+last_scan_offered (gpointer data)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (data), "open-last-scan");
+}
+
+/* Quit and come back: the last scan, opened from the store, draws each
+ * case's pairs on shared passages as the scan did (the oracle: the scan's
+ * own graph of the same case, by its number). */
+static void
+test_reopened_graph_has_passages (void)
+{
+  GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+  Waiting waiting = { NULL, 0, 0 };
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters) && waiting.edges == 0; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      waiting.number = pr_cluster_item_get_number (item);
+      waiting.edges = passage_edges (window, waiting.number);
+    }
+  g_test_message ("case %u: %u pairs on passages", waiting.number, waiting.edges);
+  g_assert_cmpuint (waiting.edges, >, 0);
+  pr_test_close_and_finalize (window);
+
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), WINDOW_WIDTH, WINDOW_HEIGHT);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
+  pr_test_wait_until (last_scan_offered, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (pr_session_get_from_store (pr_window_get_session (window)));
+  waiting.window = window;
+  pr_test_wait_until (passages_read, &waiting);
+  g_assert_null (pr_window_get_error_text (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -173,6 +254,7 @@ main (int    argc,
   g_test_add_func ("/app/clerk-round/no-decision-while-reading", test_no_decision_while_reading);
   g_test_add_func ("/app/clerk-round/clear-filters-says-kind", test_clear_filters_says_kind);
   g_test_add_func ("/app/clerk-round/export-chooser-filter", test_export_chooser_filter);
+  g_test_add_func ("/app/clerk-round/reopened-graph-has-passages", test_reopened_graph_has_passages);
   status = g_test_run ();
 
   pr_test_close_and_finalize (window);

@@ -263,6 +263,7 @@ pr_scan_open_stored (PrConnection         *connection,
  * @mapping_version: the scan's (#PrScanResult's mapping_version)
  * @set: the records of a scan opened with pr_scan_open_stored ()
  * @group_of: (array): each record's cluster, %G_MAXUINT32 for none
+ * @options: the thresholds the scan paired passages with
  * @error: return location for a #GError
  *
  * The pairs the scan made on shared passages within each cluster, found
@@ -280,10 +281,10 @@ pr_scan_stored_part_pairs (PrStore         *store,
                            const char      *table,
                            guint64          mapping_version,
                            PrRecordSet     *set,
-                           const guint32   *group_of,
-                           GError         **error)
+                           const guint32            *group_of,
+                           const PrPartMatchOptions *options,
+                           GError                  **error)
 {
-  PrPartMatchOptions options = PR_PART_MATCH_OPTIONS_DEFAULT;
   g_autoptr(PrStoredParts) passages = pr_stored_parts_new (store, table, mapping_version, error);
   g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
@@ -299,7 +300,7 @@ pr_scan_stored_part_pairs (PrStore         *store,
 
       if (group_of[a] == G_MAXUINT32 || set->sparse[a])
         continue;
-      found = pr_stored_parts_find_record (passages, set->ids->pdata[a], &options);
+      found = pr_stored_parts_find_record (passages, set->ids->pdata[a], options);
       for (guint i = 0; i < found->len; i++)
         {
           const PrStoredPartMatch *match = &g_array_index (found, PrStoredPartMatch, i);
@@ -312,7 +313,7 @@ pr_scan_stored_part_pairs (PrStore         *store,
             continue;
           b--;
           same = pr_record_set_compare_petitioners (set, a, b, NULL) == PR_PETITIONER_SAME;
-          if (!pr_stored_part_match_accepts (match, &options, same))
+          if (!pr_stored_part_match_accepts (match, options, same))
             continue;
           pair = (PrPartPair) { a, b, pr_part_overlap_containment (&match->overlap) };
           g_array_append_val (pairs, pair);

@@ -42,6 +42,7 @@ GArray       *pr_scan_stored_part_pairs (PrStore            *store,
                                          guint64             mapping_version,
                                          PrRecordSet        *set,
                                          const guint32      *group_of,
+                                         const PrPartMatchOptions *options,
                                          GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrStoredScan, pr_stored_scan_free)
