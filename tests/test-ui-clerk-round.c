@@ -131,6 +131,52 @@ test_no_decision_while_reading (void)
   g_assert_true (action_enabled ("mark-repeat"));
 }
 
+static gboolean
+member_left (gpointer data)
+{
+  PrClusterItem *item = pr_compare_view_get_item (pr_review_page_get_compare_view (review_page ()));
+
+  for (guint m = 0; item != NULL && m < pr_cluster_item_get_n_members (item); m++)
+    if (g_strcmp0 (pr_cluster_item_get_member (item, m)->id, data) == 0)
+      return pr_cluster_item_get_member (item, m)->state == PR_MEMBER_NOT_REPEAT;
+  return FALSE;
+}
+
+static gboolean
+repeat_enabled (gpointer data)
+{
+  return action_enabled ("mark-repeat");
+}
+
+static gboolean
+member_kept (gpointer data)
+{
+  return !member_left (data);
+}
+
+/* A record marked not a repeat has left the case: it can be marked a
+ * repeat again, but not made the case's primary. Undone after. */
+static void
+test_left_record_not_primary (void)
+{
+  PrCompareView *compare = pr_review_page_get_compare_view (review_page ());
+  g_autofree char *judged = NULL;
+
+  judged = g_strdup (pr_compare_view_get_selected_id (compare));
+  g_assert_nonnull (judged);
+  g_assert_true (action_enabled ("make-primary"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-not-repeat", NULL));
+  pr_test_wait_until (member_left, judged);
+  pr_test_wait_until (pr_test_can_undo, window);
+  /* The record just judged stays in view. */
+  g_assert_cmpstr (pr_compare_view_get_selected_id (compare), ==, judged);
+  pr_test_wait_until (repeat_enabled, NULL);
+  g_assert_cmpstr (pr_compare_view_get_selected_id (compare), ==, judged);
+  g_assert_false (action_enabled ("make-primary"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  pr_test_wait_until (member_kept, judged);
+}
+
 /* Clear Filters resets the kind-of-repeat filter too, and says so. */
 static void
 test_clear_filters_says_kind (void)
@@ -252,6 +298,7 @@ main (int    argc,
 
   g_test_add_func ("/app/clerk-round/scan", test_scan);
   g_test_add_func ("/app/clerk-round/no-decision-while-reading", test_no_decision_while_reading);
+  g_test_add_func ("/app/clerk-round/left-record-not-primary", test_left_record_not_primary);
   g_test_add_func ("/app/clerk-round/clear-filters-says-kind", test_clear_filters_says_kind);
   g_test_add_func ("/app/clerk-round/export-chooser-filter", test_export_chooser_filter);
   g_test_add_func ("/app/clerk-round/reopened-graph-has-passages", test_reopened_graph_has_passages);

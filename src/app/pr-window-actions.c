@@ -28,6 +28,14 @@ _pr_window_actions_update (PrWindow *self)
   gboolean idle = self->work == NULL;
   gboolean on_member = item != NULL && selected != NULL &&
                        g_strcmp0 (selected, pr_cluster_item_get_primary_id (item)) != 0;
+  /* A record found another matter has left the case: it cannot lead it
+   * (History's Restore brings it back). */
+  gboolean on_kept_member = on_member;
+
+  for (guint m = 0; on_member && m < pr_cluster_item_get_n_members (item); m++)
+    if (g_strcmp0 (pr_cluster_item_get_member (item, m)->id, selected) == 0 &&
+        pr_cluster_item_get_member (item, m)->state == PR_MEMBER_NOT_REPEAT)
+      on_kept_member = FALSE;
   struct { const char *name; gboolean enabled; } states[] = {
     { "connect", idle },
     { "connect-recent", idle },
@@ -42,7 +50,7 @@ _pr_window_actions_update (PrWindow *self)
     { "intake-verdict", reviewing },
     { "mark-repeat", on_member },
     { "mark-not-repeat", on_member },
-    { "make-primary", on_member },
+    { "make-primary", on_kept_member },
     { "merge", item != NULL },
     { "split-bridge", item != NULL },
     { "restore", item != NULL },
