@@ -71,6 +71,40 @@ shows (gpointer item)
 
 /* The sample's first scan: no record was stored before, and the line
  * under the list says so rather than "3000 new since the last scan". */
+/* The label under @widget that says @text. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The mapping page names each column's kind of data in words (translated),
+ * the database's type name only on hover: the sample's varchar, int and
+ * datetime columns. */
+static void
+test_mapping_kinds (void)
+{
+  const char *const types[] = { "varchar", "int", "datetime" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (types); t++)
+    g_assert_null (find_label (GTK_WIDGET (window), types[t]));
+  g_assert_nonnull (find_label (GTK_WIDGET (window), _("number")));
+  g_assert_nonnull (find_label (GTK_WIDGET (window), _("date and time")));
+  g_assert_nonnull (find_label (GTK_WIDGET (window), _("long text")));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (find_label (GTK_WIDGET (window), _("number"))), ==,
+                   "In the database: int");
+}
+
 static void
 test_scan (void)
 {
@@ -296,6 +330,7 @@ main (int    argc,
   gtk_window_present (GTK_WINDOW (window));
   pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
 
+  g_test_add_func ("/app/clerk-round/mapping-kinds", test_mapping_kinds);
   g_test_add_func ("/app/clerk-round/scan", test_scan);
   g_test_add_func ("/app/clerk-round/no-decision-while-reading", test_no_decision_while_reading);
   g_test_add_func ("/app/clerk-round/left-record-not-primary", test_left_record_not_primary);
