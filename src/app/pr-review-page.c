@@ -64,6 +64,7 @@ struct _PrReviewPage
 
   PrSession            *session;
   GCancellable         *fetching;      /* the compare view's records being read */
+  gboolean              fetching_other; /* ... of another case than the one on show */
   char                 *wanted_record; /* to choose once its cluster is shown (a sample pair's) */
   GCancellable         *searching;     /* the table being searched */
   guint                 state_shown;   /* the state and kind dropdowns' choices the list follows */
@@ -531,9 +532,14 @@ pr_review_page_show_cluster (PrReviewPage  *self,
   fetch->cancellable = g_object_ref (self->fetching);
   pr_session_fetch_async (self->session, item, self->fetching, records_fetched, fetch);
   /* Until its records come, the case shown is the one before: greyed, and
-   * no decision goes to it while the list names another. */
-  gtk_widget_set_sensitive (self->compare_view, FALSE);
-  g_signal_emit (self, signals[CHANGED], 0);
+   * no decision goes to it while the list names another. The same case
+   * read again (after a decision) stays as it is. */
+  self->fetching_other = item != pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
+  if (self->fetching_other)
+    {
+      gtk_widget_set_sensitive (self->compare_view, FALSE);
+      g_signal_emit (self, signals[CHANGED], 0);
+    }
 }
 
 /* Whether the compare view still shows the case before the one chosen,
@@ -541,7 +547,7 @@ pr_review_page_show_cluster (PrReviewPage  *self,
 gboolean
 pr_review_page_get_fetching (PrReviewPage *self)
 {
-  return self->fetching != NULL;
+  return self->fetching != NULL && self->fetching_other;
 }
 
 static void
