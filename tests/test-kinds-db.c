@@ -158,8 +158,8 @@ main (int    argc,
 
     pr_test_execute (root, "CREATE DATABASE src");
     pr_test_execute (root, "CREATE DATABASE prstore");
-    /* The record's date before the accepted day: a guessed mapping takes
-     * the first date column as the record's. */
+    /* The record's date and the accepted day: a guessed mapping takes
+     * the one called date as the record's (pr_catalog_date_rank ()). */
     pr_test_execute (root, "CREATE TABLE src.cases (id VARCHAR(8) PRIMARY KEY, petitioner VARCHAR(32), "
                            "category VARCHAR(32), unit VARCHAR(32), status VARCHAR(16), date DATETIME, "
                            "accepted DATE, body TEXT) CHARSET utf8mb4");

@@ -74,6 +74,16 @@ pr_export_dialog_new (GtkWindow  *parent,
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  /* Without a filter GTK's chooser shows an empty "(None)" beside the choice. */
+  {
+    g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+
+    gtk_file_filter_set_name (csv, _("CSV files (open in Excel or WPS)"));
+    gtk_file_filter_add_pattern (csv, "*.csv");
+    gtk_file_filter_add_pattern (csv, "*.CSV");
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), csv);
+    gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), csv);
+  }
   shown = g_strdup_printf (ngettext ("The %u case shown", "The %u cases shown", n_shown), n_shown);
   every = g_strdup_printf (ngettext ("All %u case", "All %u cases", n_all), n_all);
   labels[0] = shown;

@@ -331,6 +331,31 @@ label_changed (PrMappingPage *self,
   refresh_preview (self);
 }
 
+
+/* A column's kind of data in words, for a clerk, rather than the
+ * database's type name (varchar, int…), which its tooltip keeps. */
+static const char *
+data_kind (const char *data_type)
+{
+  static const struct {
+    const char *types[8];
+    const char *kind;
+  } kinds[] = {
+    { { "varchar", "char", "enum", "set", NULL }, N_("text") },
+    { { "text", "tinytext", "mediumtext", "longtext", NULL }, N_("long text") },
+    { { "int", "bigint", "smallint", "tinyint", "mediumint", "decimal", "float", "double" }, N_("number") },
+    { { "datetime", "timestamp", NULL }, N_("date and time") },
+    { { "date", NULL }, N_("date") },
+    { { "time", NULL }, N_("time") },
+    { { "blob", "tinyblob", "mediumblob", "longblob", "binary", "varbinary", NULL }, N_("binary data") },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint t = 0; t < G_N_ELEMENTS (kinds[k].types) && kinds[k].types[t] != NULL; t++)
+      if (g_strcmp0 (data_type, kinds[k].types[t]) == 0)
+        return _(kinds[k].kind);
+  return data_type;
+}
 static void
 fill_columns (PrMappingPage *self,
               GPtrArray     *columns)
@@ -380,7 +405,7 @@ fill_columns (PrMappingPage *self,
       ColumnRow *row = g_new0 (ColumnRow, 1);
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
       GtkWidget *name = gtk_label_new (info->name);
-      GtkWidget *type = gtk_label_new (info->data_type);
+      GtkWidget *type = gtk_label_new (data_kind (info->data_type));
       /* Said on every row: a bare number box told a clerk nothing. */
       GtkWidget *weight_caption = gtk_label_new (C_("column mapping", "Weight"));
       PrColumnRole role;
@@ -465,6 +490,12 @@ fill_columns (PrMappingPage *self,
                                       petitioner_label, -1);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_widget_add_css_class (type, "dim-label");
+      /* Translators: a column's type in the database (varchar, int…), shown on hover */
+      {
+        g_autofree char *type_tip = g_strdup_printf (_("In the database: %s"), info->data_type);
+
+        gtk_widget_set_tooltip_text (type, type_tip);
+      }
       /* The display names one under another, whatever the types. */
       gtk_label_set_width_chars (GTK_LABEL (type), 10);
       gtk_label_set_xalign (GTK_LABEL (type), 1);

@@ -64,6 +64,7 @@ struct _PrReviewPage
 
   PrSession            *session;
   GCancellable         *fetching;      /* the compare view's records being read */
+  gboolean              fetching_other; /* ... of another case than the one on show */
   char                 *wanted_record; /* to choose once its cluster is shown (a sample pair's) */
   GCancellable         *searching;     /* the table being searched */
   guint                 state_shown;   /* the state and kind dropdowns' choices the list follows */
@@ -104,12 +105,19 @@ pr_review_page_update_summary (PrReviewPage *self)
 
   if (counts == NULL)
     return;
-  /* Translators: records scanned, new, changed, pairs of repeats found, clusters, reviewed clusters */
-  text = g_strdup_printf (_("%llu records (%llu new, %llu changed since the last scan); %llu pairs of repeats "
-                            "in %u clusters, %u reviewed"),
-                          (unsigned long long) counts->records, (unsigned long long) counts->new_records,
-                          (unsigned long long) counts->changed_records, (unsigned long long) counts->pairs,
-                          n, reviewed);
+  if (counts->records > 0 && counts->new_records == counts->records)
+    /* Translators: records scanned, pairs of repeats found, clusters, reviewed clusters; the table's
+     * first scan: no record was in the store before, so none is "new since the last scan" */
+    text = g_strdup_printf (_("%llu records (the table's first scan); %llu pairs of repeats in %u clusters, "
+                              "%u reviewed"),
+                            (unsigned long long) counts->records, (unsigned long long) counts->pairs, n, reviewed);
+  else
+    /* Translators: records scanned, new, changed, pairs of repeats found, clusters, reviewed clusters */
+    text = g_strdup_printf (_("%llu records (%llu new, %llu changed since the last scan); %llu pairs of repeats "
+                              "in %u clusters, %u reviewed"),
+                            (unsigned long long) counts->records, (unsigned long long) counts->new_records,
+                            (unsigned long long) counts->changed_records, (unsigned long long) counts->pairs,
+                            n, reviewed);
   bad_rows = pr_session_get_bad_rows (self->session);
   if (bad_rows != NULL && bad_rows->len > 0)
     {
@@ -390,7 +398,8 @@ pr_review_page_get_searching (PrReviewPage *self)
   return self->searching != NULL;
 }
 
-/* Shows every case: all states and petitioners, any date, no search. */
+/* Shows every case: all states, petitioners and kinds of repeat, any date,
+ * no search. */
 void
 pr_review_page_clear_filters (PrReviewPage *self)
 {
@@ -482,8 +491,10 @@ records_fetched (GObject      *object,
   if (g_cancellable_is_cancelled (fetch->cancellable) || self->fetching != fetch->cancellable)
     return;
   g_clear_object (&self->fetching);
+  gtk_widget_set_sensitive (self->compare_view, TRUE);
   if (records == NULL)
     {
+      g_signal_emit (self, signals[CHANGED], 0);
       g_signal_emit (self, signals[ERROR], 0, _("Cannot read the cluster's records"), error);
       return;
     }
@@ -505,6 +516,7 @@ pr_review_page_show_cluster (PrReviewPage  *self,
   if (self->fetching != NULL)
     g_cancellable_cancel (self->fetching);
   g_clear_object (&self->fetching);
+  gtk_widget_set_sensitive (self->compare_view, TRUE);
   if (item == NULL)
     {
       pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("No cluster chosen."));
@@ -519,6 +531,23 @@ pr_review_page_show_cluster (PrReviewPage  *self,
   fetch->item = g_object_ref (item);
   fetch->cancellable = g_object_ref (self->fetching);
   pr_session_fetch_async (self->session, item, self->fetching, records_fetched, fetch);
+  /* Until its records come, the case shown is the one before: greyed, and
+   * no decision goes to it while the list names another. The same case
+   * read again (after a decision) stays as it is. */
+  self->fetching_other = item != pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
+  if (self->fetching_other)
+    {
+      gtk_widget_set_sensitive (self->compare_view, FALSE);
+      g_signal_emit (self, signals[CHANGED], 0);
+    }
+}
+
+/* Whether the compare view still shows the case before the one chosen,
+ * whose records are being read. */
+gboolean
+pr_review_page_get_fetching (PrReviewPage *self)
+{
+  return self->fetching != NULL && self->fetching_other;
 }
 
 static void

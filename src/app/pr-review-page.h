@@ -30,6 +30,7 @@ void           pr_review_page_focus_list             (PrReviewPage  *page);
 void           pr_review_page_focus_search           (PrReviewPage  *page);
 void           pr_review_page_clear_filters          (PrReviewPage  *page);
 gboolean       pr_review_page_get_searching          (PrReviewPage  *page);
+gboolean       pr_review_page_get_fetching           (PrReviewPage  *page);
 GListModel    *pr_review_page_dup_shown              (PrReviewPage  *page);
 
 G_END_DECLS

@@ -91,6 +91,12 @@ PrStoredScan       *pr_session_find_last_scan_finish (PrSession          *sessio
                                                    gboolean              *same_mapping,
                                                    GError               **error);
 gboolean            pr_session_get_from_store     (PrSession             *session);
+void                pr_session_read_passages_async  (PrSession           *session,
+                                                     GAsyncReadyCallback  callback,
+                                                     gpointer             user_data);
+gboolean            pr_session_read_passages_finish (PrSession           *session,
+                                                     GAsyncResult        *result,
+                                                     GError             **error);
 gint64              pr_session_get_scanned_at     (PrSession             *session);
 GPtrArray          *pr_session_get_missing        (PrSession             *session);
 gboolean            pr_session_scan_finish        (PrSession             *session,

@@ -21,11 +21,21 @@ _pr_window_actions_update (PrWindow *self)
 {
   gboolean connected = pr_session_get_tables (self->session) != NULL;
   gboolean reviewing = pr_session_get_counts (self->session) != NULL;
-  PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
+  /* No case while the one chosen is read: the view still shows the last. */
+  PrClusterItem *item = pr_review_page_get_fetching (PR_REVIEW_PAGE (self->review_page))
+                        ? NULL : pr_compare_view_get_item (COMPARE_VIEW (self));
   const char *selected = pr_compare_view_get_selected_id (COMPARE_VIEW (self));
   gboolean idle = self->work == NULL;
   gboolean on_member = item != NULL && selected != NULL &&
                        g_strcmp0 (selected, pr_cluster_item_get_primary_id (item)) != 0;
+  /* A record found another matter has left the case: it cannot lead it
+   * (History's Restore brings it back). */
+  gboolean on_kept_member = on_member;
+
+  for (guint m = 0; on_member && m < pr_cluster_item_get_n_members (item); m++)
+    if (g_strcmp0 (pr_cluster_item_get_member (item, m)->id, selected) == 0 &&
+        pr_cluster_item_get_member (item, m)->state == PR_MEMBER_NOT_REPEAT)
+      on_kept_member = FALSE;
   struct { const char *name; gboolean enabled; } states[] = {
     { "connect", idle },
     { "connect-recent", idle },
@@ -40,7 +50,7 @@ _pr_window_actions_update (PrWindow *self)
     { "intake-verdict", reviewing },
     { "mark-repeat", on_member },
     { "mark-not-repeat", on_member },
-    { "make-primary", on_member },
+    { "make-primary", on_kept_member },
     { "merge", item != NULL },
     { "split-bridge", item != NULL },
     { "restore", item != NULL },

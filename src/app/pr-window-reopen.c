@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-chain-view.h"
 #include "pr-window-private.h"
 
 /* A scan's end as the reviewer reads it, in local time. */
@@ -111,6 +112,28 @@ look_for_last_scan (PrWindow *self)
   pr_session_find_last_scan_async (self->session, table, mapping, last_scan_found, lookup);
 }
 
+/* The opened scan's pairs on shared passages, read: the pair graph of the
+ * case on show drawn again with them. */
+static void
+passages_read (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(PrWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  PrCompareView *compare = pr_review_page_get_compare_view (PR_REVIEW_PAGE (self->review_page));
+  PrClusterItem *item = pr_compare_view_get_item (compare);
+
+  if (!pr_session_read_passages_finish (PR_SESSION (object), result, &error))
+    {
+      pr_window_show_error (self, _("Cannot read the shared passages of the last scan: the pair graph shows "
+                                    "only the pairs within k; scan the table again to see them"), error);
+      return;
+    }
+  if (item != NULL)
+    pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (compare)), self->session, item);
+}
+
 static void
 opened (GObject      *object,
         GAsyncResult *result,
@@ -126,6 +149,7 @@ opened (GObject      *object,
       return;
     }
   _pr_window_show_review (self);
+  pr_session_read_passages_async (self->session, passages_read, g_object_ref (self));
 }
 
 static void

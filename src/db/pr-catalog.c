@@ -312,14 +312,51 @@ pr_catalog_sample_identities (PrConnection  *connection,
 }
 
 /**
+ * pr_catalog_date_rank:
+ * @column: a table's column
+ *
+ * How well a column answers for the record's date, which is the day the
+ * petition came in (the periods of the rules run from it, and the earliest
+ * of a case is its primary): 0 for a name that says so (submitted,
+ * received, 来信, 收到, 登记…), 1 for another name (date, created_at,
+ * 日期), 2 for a later step of the case (accepted, 受理, replied, closed,
+ * updated…), which is the date only when nothing better is there; -1 for
+ * a column that holds no dates. The guess takes the lowest rank, and of
+ * equal ranks the first in the table, whatever the order of the columns.
+ *
+ * Returns: the rank, or -1
+ */
+int
+pr_catalog_date_rank (const PrColumnInfo *column)
+{
+  static const char *const date_types[] = { "datetime", "date", "timestamp", NULL };
+  static const char *const came_in_words[] = { "submit", "receiv", "receipt", "arriv", "filed", "register",
+                                               "来信", "来访", "信访日期", "信访时间", "收到", "收信", "登记",
+                                               "提交", "投诉时间", "投诉日期", NULL };
+  static const char *const later_words[] = { "accept", "repl", "answer", "clos", "finish", "done", "due",
+                                             "deadline", "updat", "modif", "chang", "受理", "答复", "回复",
+                                             "办结", "结案", "期限", "更新", "修改", NULL };
+
+  g_return_val_if_fail (column != NULL, -1);
+
+  if (!is_one_of (column->data_type, date_types))
+    return -1;
+  if (name_has (column->name, later_words))
+    return 2;
+  if (name_has (column->name, came_in_words))
+    return 0;
+  return 1;
+}
+
+/**
  * pr_catalog_guess_mapping:
  * @columns: (element-type PrColumnInfo): a table's columns
  *
  * A first mapping for the reviewer to correct: a primary key of one
  * column (or, without a primary key, a column called id) is the id,
  * unless it is binary: raw bytes make no id a person can read or type
- * (one can still be chosen, and is then shown in hex); the first date
- * column is the date; long
+ * (one can still be chosen, and is then shown in hex); the date is the
+ * day the petition came in (pr_catalog_date_rank ()); long
  * text (TEXT types, VARCHAR over 255, or a title/subject column) is text;
  * other short strings are short fields, but those of the case (a status,
  * a receiving unit); numbers, binary data and the rest are ignored. A
@@ -342,13 +379,25 @@ pr_catalog_guess_mapping (GPtrArray *columns)
   static const char *const case_words[] = { "status", "state", "unit", "accepted", "状态", "单位", "受理", "承办",
                                             NULL };
   PrMapping *mapping = pr_mapping_new ();
-  gboolean have_id = FALSE, have_date = FALSE;
+  gboolean have_id = FALSE;
   guint n_primary = 0;
+  int date_rank = G_MAXINT;
+  const PrColumnInfo *date = NULL;
 
   g_return_val_if_fail (columns != NULL, mapping);
 
   for (guint i = 0; i < columns->len; i++)
-    n_primary += ((PrColumnInfo *) columns->pdata[i])->primary_key;
+    {
+      const PrColumnInfo *column = columns->pdata[i];
+      int rank = pr_catalog_date_rank (column);
+
+      n_primary += column->primary_key;
+      if (rank >= 0 && rank < date_rank)
+        {
+          date = column;
+          date_rank = rank;
+        }
+    }
 
   for (guint i = 0; i < columns->len; i++)
     {
@@ -364,10 +413,7 @@ pr_catalog_guess_mapping (GPtrArray *columns)
           have_id = TRUE;
         }
       else if (is_one_of (column->data_type, date_types))
-        {
-          role = have_date ? PR_COLUMN_ROLE_IGNORE : PR_COLUMN_ROLE_DATE;
-          have_date = TRUE;
-        }
+        role = column == date ? PR_COLUMN_ROLE_DATE : PR_COLUMN_ROLE_IGNORE;
       else if (is_one_of (column->data_type, text_types) ||
                (is_one_of (column->data_type, string_types) &&
                 (column->max_length > 255 || name_has (column->name, title_words))))

@@ -31,6 +31,7 @@ guint64    pr_catalog_estimate_rows  (PrConnection   *connection,
                                       const char     *table,
                                       GError        **error);
 PrMapping *pr_catalog_guess_mapping  (GPtrArray      *columns);
+int        pr_catalog_date_rank      (const PrColumnInfo *column);
 PrColumnRole pr_catalog_guess_case_role (const PrColumnInfo *column,
                                          gboolean           *category);
 gboolean   pr_catalog_sample_identities (PrConnection *connection,

@@ -17,6 +17,7 @@
 #include "pr-scan-stored.h"
 #include "pr-store-cases.h"
 #include "pr-store-private.h"
+#include "pr-stored-parts.h"
 
 G_DEFINE_QUARK (pr-stored-scan-error-quark, pr_stored_scan_error)
 
@@ -102,8 +103,9 @@ pr_store_find_last_scan (PrStore     *self,
  * its open cases, numbered as stored, and whose record set holds their
  * members only, read now from @table by id (a member deleted since is
  * there with its id alone, never paired, and named in @missing). Its
- * matches are the pairs within the scan's k among those members. Reads
- * only; nothing is stored.
+ * matches are the pairs within the scan's k among those members; its
+ * pairs on shared passages, which need every record's passages, are left
+ * to pr_scan_stored_part_pairs (). Reads only; nothing is stored.
  *
  * Returns: (transfer full) (nullable): the scan; %NULL with
  *   %PR_STORED_SCAN_ERROR_NONE when nothing was scanned,
@@ -252,4 +254,70 @@ pr_scan_open_stored (PrConnection         *connection,
   if (missing_out != NULL)
     *missing_out = g_steal_pointer (&missing);
   return g_steal_pointer (&result);
+}
+
+/**
+ * pr_scan_stored_part_pairs:
+ * @store: the store the scan was opened from
+ * @table: the source table
+ * @mapping_version: the scan's (#PrScanResult's mapping_version)
+ * @set: the records of a scan opened with pr_scan_open_stored ()
+ * @group_of: (array): each record's cluster, %G_MAXUINT32 for none
+ * @options: the thresholds the scan paired passages with
+ * @error: return location for a #GError
+ *
+ * The pairs the scan made on shared passages within each cluster, found
+ * again from the passages it stored, counted against the whole table as
+ * the scan counted them (a part more than the cap of records hold is
+ * boilerplate) and judged by the scan's rule for one petitioner or
+ * another: the pair graph's dotted edges and its bridges. Reads every
+ * record's stored passages, which opening the scan does not.
+ *
+ * Returns: (transfer full) (element-type PrPartPair): the pairs, the
+ *   smaller index first, or %NULL with @error set
+ */
+GArray *
+pr_scan_stored_part_pairs (PrStore         *store,
+                           const char      *table,
+                           guint64          mapping_version,
+                           PrRecordSet     *set,
+                           const guint32            *group_of,
+                           const PrPartMatchOptions *options,
+                           GError                  **error)
+{
+  g_autoptr(PrStoredParts) passages = pr_stored_parts_new (store, table, mapping_version, error);
+  g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
+
+  if (passages == NULL)
+    return NULL;
+  for (guint32 r = 0; r < set->n_records; r++)
+    if (group_of[r] != G_MAXUINT32)
+      g_hash_table_insert (index_of, set->ids->pdata[r], GUINT_TO_POINTER (r + 1));
+  for (guint32 a = 0; a < set->n_records; a++)
+    {
+      g_autoptr(GArray) found = NULL;
+
+      if (group_of[a] == G_MAXUINT32 || set->sparse[a])
+        continue;
+      found = pr_stored_parts_find_record (passages, set->ids->pdata[a], options);
+      for (guint i = 0; i < found->len; i++)
+        {
+          const PrStoredPartMatch *match = &g_array_index (found, PrStoredPartMatch, i);
+          guint b = GPOINTER_TO_UINT (g_hash_table_lookup (index_of, match->record_id));
+          gboolean same;
+          PrPartPair pair;
+
+          /* Each pair once, within a cluster. */
+          if (b == 0 || b - 1 <= a || group_of[b - 1] != group_of[a])
+            continue;
+          b--;
+          same = pr_record_set_compare_petitioners (set, a, b, NULL) == PR_PETITIONER_SAME;
+          if (!pr_stored_part_match_accepts (match, options, same))
+            continue;
+          pair = (PrPartPair) { a, b, pr_part_overlap_containment (&match->overlap) };
+          g_array_append_val (pairs, pair);
+        }
+    }
+  return g_steal_pointer (&pairs);
 }

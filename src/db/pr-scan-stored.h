@@ -37,6 +37,13 @@ PrScanResult *pr_scan_open_stored     (PrConnection         *connection,
                                        GPtrArray           **missing,
                                        GCancellable         *cancellable,
                                        GError              **error);
+GArray       *pr_scan_stored_part_pairs (PrStore            *store,
+                                         const char         *table,
+                                         guint64             mapping_version,
+                                         PrRecordSet        *set,
+                                         const guint32      *group_of,
+                                         const PrPartMatchOptions *options,
+                                         GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrStoredScan, pr_stored_scan_free)
 

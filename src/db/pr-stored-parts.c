@@ -315,6 +315,33 @@ pr_stored_parts_find (PrStoredParts            *self,
 }
 
 /**
+ * pr_stored_parts_find_record:
+ * @self: the stored passages
+ * @record_id: a stored record
+ * @options: the scan's thresholds
+ *
+ * pr_stored_parts_find () for a stored record's own parts: the records the
+ * scan paired with it on shared passages, for one petitioner or another.
+ *
+ * Returns: (transfer full) (element-type PrStoredPartMatch): the records;
+ *   none for a record without stored parts
+ */
+GArray *
+pr_stored_parts_find_record (PrStoredParts            *self,
+                             const char               *record_id,
+                             const PrPartMatchOptions *options)
+{
+  gpointer at = g_hash_table_lookup (self->record_of, record_id);
+  guint32 record;
+
+  if (at == NULL)
+    return g_array_new (FALSE, TRUE, sizeof (PrStoredPartMatch));
+  record = GPOINTER_TO_UINT (at) - 1;
+  return pr_stored_parts_find (self, self->parts->pdata[record], g_array_index (self->n_parts, guint, record),
+                               record_id, options);
+}
+
+/**
  * pr_stored_part_match_accepts:
  * @match: a record found
  * @options: the scan's thresholds

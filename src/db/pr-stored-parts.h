@@ -30,6 +30,9 @@ GArray        *pr_stored_parts_find  (PrStoredParts            *self,
                                       gsize                     n_parts,
                                       const char               *record_id,
                                       const PrPartMatchOptions *options);
+GArray        *pr_stored_parts_find_record (PrStoredParts            *self,
+                                            const char               *record_id,
+                                            const PrPartMatchOptions *options);
 gboolean       pr_stored_part_match_accepts (const PrStoredPartMatch  *match,
                                              const PrPartMatchOptions *options,
                                              gboolean                  same_petitioner);
