@@ -143,6 +143,8 @@ void     _pr_session_rate_risks                (PrScanResult       *result,
                                                 GPtrArray          *items);
 void     _pr_session_tell_kinds                (PrScanResult       *result,
                                                 GPtrArray          *items);
+void     _pr_session_retell_kinds              (PrSession          *self,
+                                                PrClusterItem      *item);
 void     _pr_session_install_clusters          (PrSession          *self,
                                                 GPtrArray          *items,
                                                 GHashTable         *cluster_of,
