@@ -63,6 +63,7 @@ void test_paced_list         (void);
 void test_sort_order         (void);
 void test_next_unreviewed_pending (void);
 void test_split_kinds        (void);
+void test_regroup_judged     (void);
 void test_figures_follow     (void);
 void test_filters_combined      (void);
 void test_search_and_dates      (void);

@@ -115,6 +115,9 @@ struct _PrSession
   char               *message;
 };
 
+/* How the session's scans read words; a regroup's judging reads them so. */
+#define PR_SESSION_TOKENIZER_FLAGS PR_TOKENIZER_FOLD_TRADITIONAL
+
 guint64  _pr_session_mapping_version           (const PrMapping    *mapping);
 void     _pr_session_push_job                  (PrSession          *self,
                                                 GTask              *task,
