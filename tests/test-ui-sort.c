@@ -126,21 +126,6 @@ sorted_cases (PrWindow    *window,
   return expected;
 }
 
-static void
-assert_listed (GtkColumnView *view,
-               GPtrArray     *expected)
-{
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
-
-  g_assert_cmpuint (pr_test_n_listed (view), ==, expected->len);
-  for (guint i = 0; i < expected->len; i++)
-    {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
-
-      g_assert_true (item == expected->pdata[i]);
-    }
-}
-
 typedef struct {
   GtkColumnView *view;
   gpointer       item;
@@ -242,7 +227,7 @@ test_sort_order (void)
       gtk_column_view_sort_by_column (view, column_titled (view, orders[o].title), orders[o].order);
       g_assert_true (pr_paced_model_get_pending (paced));
       pr_test_wait_until (chosen_and_settled, &chosen);
-      assert_listed (view, expected);
+      pr_test_assert_listed (view, expected);
       g_assert_true (gtk_single_selection_get_selected_item (selection) == chosen.item);
       assert_chosen_in_view (view);
     }
@@ -295,7 +280,7 @@ test_next_unreviewed_pending (void)
       chosen.item = expected->pdata[(at + step) % expected->len];
   g_assert_nonnull (chosen.item);
   pr_test_wait_until (chosen_and_settled, &chosen);
-  assert_listed (view, expected);
+  pr_test_assert_listed (view, expected);
   assert_chosen_in_view (view);
   pr_test_close_and_finalize (window);
 }

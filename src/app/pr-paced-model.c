@@ -179,6 +179,38 @@ find (GPtrArray *items,
   return G_MAXUINT;
 }
 
+/* The rows that differ: the shown and the wanted both start with the
+ * rows before @start and end with the rows past @end_shown and
+ * @end_wanted, which stay; @at_old and @at_new: the item kept among the
+ * rest of each, or G_MAXUINT. Returns FALSE, and ends the change, when
+ * none differ. */
+static gboolean
+differ (PrPacedModel *self,
+        guint        *start,
+        guint        *end_shown,
+        guint        *end_wanted,
+        guint        *at_old,
+        guint        *at_new)
+{
+  GPtrArray *shown = self->shown, *wanted = self->wanted;
+
+  while (*start < shown->len && *start < wanted->len && shown->pdata[*start] == wanted->pdata[*start])
+    (*start)++;
+  *end_shown = shown->len;
+  *end_wanted = wanted->len;
+  while (*end_shown > *start && *end_wanted > *start &&
+         shown->pdata[*end_shown - 1] == wanted->pdata[*end_wanted - 1])
+    (*end_shown)--, (*end_wanted)--;
+  if (*end_shown == *start && *end_wanted == *start)
+    {
+      set_pending (self, FALSE);
+      return FALSE;
+    }
+  *at_old = self->keep != NULL ? find (shown, *start, *end_shown, self->keep) : G_MAXUINT;
+  *at_new = self->keep != NULL ? find (wanted, *start, *end_wanted, self->keep) : G_MAXUINT;
+  return TRUE;
+}
+
 /* The calling thread's processor time: the machine may be shared, so
  * the wall clock says more about the other programs. */
 static gint64
@@ -202,7 +234,7 @@ made_at (PrPacedModel *self,
 static gboolean
 step_made (PrPacedModel *self)
 {
-  GPtrArray *shown = self->shown, *wanted = self->wanted;
+  GPtrArray *wanted = self->wanted;
   guint start = 0;
 
   for (;;)
@@ -212,22 +244,10 @@ step_made (PrPacedModel *self)
       gboolean keeping;
       gint64 began;
 
-      while (start < shown->len && start < wanted->len && shown->pdata[start] == wanted->pdata[start])
-        start++;
-      end_shown = shown->len;
-      end_wanted = wanted->len;
-      while (end_shown > start && end_wanted > start &&
-             shown->pdata[end_shown - 1] == wanted->pdata[end_wanted - 1])
-        end_shown--, end_wanted--;
+      if (!differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new))
+        return FALSE;
       n_old = end_shown - start;
       n_new = end_wanted - start;
-      if (n_old == 0 && n_new == 0)
-        {
-          set_pending (self, FALSE);
-          return FALSE;
-        }
-      at_old = self->keep != NULL ? find (shown, start, end_shown, self->keep) : G_MAXUINT;
-      at_new = self->keep != NULL ? find (wanted, start, end_wanted, self->keep) : G_MAXUINT;
       /* The item kept stays in both: it is moved by what goes in and out
        * around it, never taken out. */
       keeping = at_old != G_MAXUINT && at_new != G_MAXUINT;
@@ -309,7 +329,7 @@ step_made (PrPacedModel *self)
 gboolean
 pr_paced_model_step (PrPacedModel *self)
 {
-  GPtrArray *shown = self->shown, *wanted;
+  GPtrArray *wanted;
   guint start = 0, end_shown, end_wanted, n_old, n_new, removed, added, at_old, at_new;
 
   if (self->wanted == NULL && !self->stale)
@@ -324,22 +344,10 @@ pr_paced_model_step (PrPacedModel *self)
   if (self->made != NULL)
     return step_made (self);
 again:
-  /* The rows both start and end with stay. */
-  while (start < shown->len && start < wanted->len && shown->pdata[start] == wanted->pdata[start])
-    start++;
-  end_shown = shown->len;
-  end_wanted = wanted->len;
-  while (end_shown > start && end_wanted > start && shown->pdata[end_shown - 1] == wanted->pdata[end_wanted - 1])
-    end_shown--, end_wanted--;
+  if (!differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new))
+    return FALSE;
   n_old = end_shown - start;
   n_new = end_wanted - start;
-  if (n_old == 0 && n_new == 0)
-    {
-      set_pending (self, FALSE);
-      return FALSE;
-    }
-  at_old = self->keep != NULL ? find (shown, start, end_shown, self->keep) : G_MAXUINT;
-  at_new = self->keep != NULL ? find (wanted, start, end_wanted, self->keep) : G_MAXUINT;
   if (start < MADE_ROWS && n_old > MADE_ROWS - start + 1)
     {
       /* Rows beyond those a view keeps made go first, at once (but the
