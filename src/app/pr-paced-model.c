@@ -43,7 +43,7 @@
 #define MADE_ROWS 256
 /* The main thread's time a slice of rows made may take (microseconds):
  * the frame after lays them out in about as much again. */
-#define SLICE_BUDGET 8000
+#define SLICE_BUDGET 12000
 
 struct _PrPacedModel
 {
