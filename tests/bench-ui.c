@@ -11,6 +11,10 @@
  *   scan [ROWS]     a scan of ROWS generated petitions (default 1,000,000)
  *                   from a private server through the window: the longest
  *                   time the main loop was blocked, and how long it took
+ *   petitions CSV   the real petitions (records.csv of petitions-zh) through
+ *                   the window: the cluster list ordered by each column,
+ *                   each way, and the next unreviewed case while an order
+ *                   still reaches the list: the longest turn of each
  */
 #include "config.h"
 
@@ -535,6 +539,13 @@ time_list_change (PrWindow     *window,
           (g_get_monotonic_time () - start) / 1e3,
           g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), blocking.longest / 1e3,
           blocking.longest_cpu / 1e3, blocking.most_cpu / 1e3, change_cpu / 1e3);
+  if (g_getenv ("BENCH_GAPS") != NULL)
+    for (guint i = 0; i < long_gaps->len; i++)
+      {
+        gint64 *gap = (gint64 *) long_gaps->data + 3 * i;
+
+        printf ("  gap %.0f/%.0f ms ending at %.6f s (monotonic)\n", gap[1] / 1e3, gap[2] / 1e3, gap[0] / 1e6);
+      }
   g_source_remove (source);
 }
 
@@ -584,6 +595,39 @@ sort_by (PrWindow *window,
       if (g_strcmp0 (gtk_column_view_column_get_title (column), data) == 0)
         gtk_column_view_sort_by_column (view, column, GTK_SORT_ASCENDING);
     }
+}
+
+/* A column and the way it is ordered, as a click on its header does (a
+ * second click reverses). */
+typedef struct {
+  const char  *title;
+  GtkSortType  order;
+} SortBy;
+
+static void
+sort_by_order (PrWindow *window,
+               gpointer  data)
+{
+  const SortBy *by = data;
+  GtkColumnView *view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), by->title) == 0)
+        gtk_column_view_sort_by_column (view, column, by->order);
+    }
+}
+
+/* Ctrl+J while an order still reaches the list. */
+static void
+sort_then_next_unreviewed (PrWindow *window,
+                           gpointer  data)
+{
+  sort_by_order (window, data);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
 }
 
 static void
@@ -711,6 +755,123 @@ bench_list (guint n_clusters)
   return 0;
 }
 
+/* The petitions of @records (key,source,id,user,subject,time,body,category,
+ * as ../shared/data/petitions-zh/records.csv has them) written in the
+ * sample's columns to @csv: the user as petitioner, the time as a date. */
+static guint
+write_petitions (const char *records,
+                 const char *csv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (records, NULL, &error);
+  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (csv, PR_CSV_WRITER_FLAGS_NONE, NULL);
+  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+                           "name", "id_card", "contact_phone", "receiving_unit", "status", "accepted_at" };
+  int user, subject, time, body, category;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  user = pr_csv_reader_find_field (reader, "user");
+  subject = pr_csv_reader_find_field (reader, "subject");
+  time = pr_csv_reader_find_field (reader, "time");
+  body = pr_csv_reader_find_field (reader, "body");
+  category = pr_csv_reader_find_field (reader, "category");
+  g_assert_true (user >= 0 && subject >= 0 && time >= 0 && body >= 0 && category >= 0);
+  g_assert_true (pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), NULL));
+  while (pr_csv_reader_next (reader, NULL, &error))
+    {
+      char id[16], date[32] = "";
+      int y, mo, d, h = 0, mi = 0, se = 0;
+      const char *row[14];
+
+      if (sscanf (pr_csv_reader_get_field (reader, time, NULL), "%d/%d/%d %d:%d:%d", &y, &mo, &d, &h, &mi, &se) >= 3)
+        g_snprintf (date, sizeof date, "%04d-%02d-%02d %02d:%02d:%02d", y, mo, d, h, mi, se);
+      g_snprintf (id, sizeof id, "%u", ++n);
+      row[0] = id;
+      row[1] = pr_csv_reader_get_field (reader, user, NULL);
+      row[2] = row[3] = "";
+      row[4] = pr_csv_reader_get_field (reader, category, NULL);
+      row[5] = pr_csv_reader_get_field (reader, subject, NULL);
+      row[6] = pr_csv_reader_get_field (reader, body, NULL);
+      row[7] = date;
+      for (guint i = 8; i < 14; i++)
+        row[i] = "";
+      g_assert_true (pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), NULL));
+    }
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_writer_close (writer, NULL));
+  return n;
+}
+
+/* The real petitions through the window: each order of the cluster list,
+ * each way, and Ctrl+J while an order still reaches the list. */
+static int
+bench_petitions (const char *records)
+{
+  static const SortBy orders[] = {
+    { "Case", GTK_SORT_ASCENDING }, { "Case", GTK_SORT_DESCENDING },
+    { "No.", GTK_SORT_ASCENDING }, { "No.", GTK_SORT_DESCENDING },
+    { "Records", GTK_SORT_ASCENDING }, { "Records", GTK_SORT_DESCENDING },
+    { "Same / others", GTK_SORT_ASCENDING }, { "Same / others", GTK_SORT_DESCENDING },
+    { "Subject", GTK_SORT_ASCENDING }, { "Subject", GTK_SORT_DESCENDING },
+    { "Date", GTK_SORT_ASCENDING }, { "Date", GTK_SORT_DESCENDING },
+    { "Distance", GTK_SORT_ASCENDING }, { "Distance", GTK_SORT_DESCENDING },
+    { "State", GTK_SORT_ASCENDING }, { "State", GTK_SORT_DESCENDING },
+    { "Risk", GTK_SORT_ASCENDING }, { "Risk", GTK_SORT_DESCENDING },
+  };
+  static const SortBy by_date = { "Date", GTK_SORT_ASCENDING }, by_subject = { "Subject", GTK_SORT_DESCENDING };
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  PrSampleServer *server = NULL;
+  PrWindow *window;
+  GtkColumnView *view;
+  GListModel *columns;
+  struct timespec cpu_start, cpu_end;
+  guint n;
+
+  n = write_petitions (records, csv);
+  printf ("%u petitions from %s\n", n, records);
+  window = scan_through_window (dir, csv, &server);
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  columns = gtk_column_view_get_columns (view);
+  printf ("%u clusters in the list\n", g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))));
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  until_painted ();
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
+      {
+        g_autofree char *what = NULL;
+        gboolean present = FALSE;
+
+        for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+          {
+            g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+
+            present = present || g_strcmp0 (gtk_column_view_column_get_title (column), orders[i].title) == 0;
+          }
+        if (!present)
+          continue;
+        what = g_strdup_printf ("Order by %s, %s", orders[i].title,
+                                orders[i].order == GTK_SORT_ASCENDING ? "ascending" : "descending");
+        time_list_change (window, view, what, sort_by_order, (gpointer) &orders[i]);
+      }
+  time_list_change (window, view, "Order by date, then at once the next unreviewed (Ctrl+J)", sort_then_next_unreviewed,
+                    (gpointer) &by_date);
+  time_list_change (window, view, "Order by subject, reversed, then at once the next unreviewed (Ctrl+J)",
+                    sort_then_next_unreviewed, (gpointer) &by_subject);
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &cpu_end);
+  printf ("The process's processor time (user + system, every thread) over the orders: %.2f s\n",
+          (cpu_end.tv_sec - cpu_start.tv_sec) + (cpu_end.tv_nsec - cpu_start.tv_nsec) / 1e9);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pr_sample_server_stop (server, NULL);
+  pr_sample_server_free (server);
+  pr_test_remove_tree (dir);
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -725,6 +886,8 @@ main (int    argc,
     return bench_list (n > 0 ? n : 100000);
   if (g_strcmp0 (what, "scan") == 0)
     return bench_scan (n > 0 ? n : 1000000);
-  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS]\n");
+  if (g_strcmp0 (what, "petitions") == 0 && argc > 2)
+    return bench_petitions (argv[2]);
+  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | petitions RECORDS.CSV\n");
   return 2;
 }

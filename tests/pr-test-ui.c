@@ -473,3 +473,20 @@ pr_test_ui_init (int    *argc,
   }
   return TRUE;
 }
+
+/* The list as shown equals @expected (PrClusterItem), item for item, once
+ * settled. */
+void
+pr_test_assert_listed (GtkColumnView *view,
+                       GPtrArray     *expected)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
+
+  g_assert_cmpuint (pr_test_n_listed (view), ==, expected->len);
+  for (guint i = 0; i < expected->len; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      g_assert_true (item == expected->pdata[i]);
+    }
+}

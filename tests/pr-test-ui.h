@@ -35,6 +35,7 @@ void pr_test_fill_write_back_table (PrConnection *root, const char *database, co
 extern const char *const pr_test_group_bodies[3];
 gboolean pr_test_is_null (gpointer data);
 guint pr_test_n_listed (GtkColumnView *view);
+void pr_test_assert_listed (GtkColumnView *view, GPtrArray *expected);
 gboolean pr_test_not_busy (gpointer data);
 void pr_test_save_screenshot (GtkWidget *widget, const char *path);
 void pr_test_select_cluster (PrWindow *window, GtkColumnView *view, guint number);
@@ -60,6 +61,10 @@ void test_tour               (void);
 void test_sort_then_close    (void);
 void test_failed_connection  (void);
 void test_paced_list         (void);
+void test_sort_order         (void);
+void test_next_unreviewed_pending (void);
+void test_split_kinds        (void);
+void test_regroup_judged     (void);
 void test_figures_follow     (void);
 void test_filters_combined      (void);
 void test_search_and_dates      (void);

@@ -57,22 +57,6 @@ later_first (gconstpointer a,
   return (x < y) - (x > y);
 }
 
-/* The list as shown equals @expected, item for item. */
-static void
-assert_listed (GtkColumnView *view,
-               GPtrArray     *expected)
-{
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
-
-  g_assert_cmpuint (pr_test_n_listed (view), ==, expected->len);
-  for (guint i = 0; i < expected->len; i++)
-    {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
-
-      g_assert_true (item == expected->pdata[i]);
-    }
-}
-
 void
 test_paced_list (void)
 {
@@ -137,7 +121,7 @@ test_paced_list (void)
         gtk_column_view_sort_by_column (view, column, GTK_SORT_DESCENDING);
     }
   g_assert_true (pr_paced_model_get_pending (paced));
-  assert_listed (view, expected);
+  pr_test_assert_listed (view, expected);
   g_assert_true (gtk_single_selection_get_selected_item (selection) == chosen);
   g_assert_true (pr_compare_view_get_item (compare) == chosen);
 
@@ -149,7 +133,7 @@ test_paced_list (void)
   g_assert_cmpuint (pr_test_n_listed (view), ==, 0);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (state), 2);
   g_assert_true (pr_paced_model_get_pending (paced));
-  assert_listed (view, expected);
+  pr_test_assert_listed (view, expected);
 
   pr_test_close_and_finalize (window);
 }

@@ -154,6 +154,41 @@ item_notified (PrClusterItem *item,
   fill (gtk_list_item_get_child (list_item), item);
 }
 
+/* The rows made for an item: a row of the list's columns binds it once
+ * per cell. */
+static GQuark
+bound_quark (void)
+{
+  static GQuark quark;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("pr-cluster-cells-bound");
+  return quark;
+}
+
+/**
+ * pr_cluster_cells_get_bound:
+ * @item: a #PrClusterItem
+ *
+ * Whether the list has a row made for @item (GTK 4.8's list keeps some
+ * 200 rows made around the rows in view): a change that takes it out or
+ * puts another in its place costs a row made.
+ */
+gboolean
+pr_cluster_cells_get_bound (gpointer item)
+{
+  return g_object_get_qdata (item, bound_quark ()) != NULL;
+}
+
+static void
+count_bound (gpointer item,
+             int      delta)
+{
+  guint n = GPOINTER_TO_UINT (g_object_get_qdata (item, bound_quark ()));
+
+  g_object_set_qdata (item, bound_quark (), GUINT_TO_POINTER ((guint) ((int) n + delta)));
+}
+
 static void
 bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *list_item,
@@ -167,6 +202,7 @@ bind_cell (GtkSignalListItemFactory *factory,
   fill (label, item);
   handler = g_signal_connect (item, detailed, G_CALLBACK (item_notified), list_item);
   g_object_set_data (G_OBJECT (label), "pr-notify", GSIZE_TO_POINTER (handler));
+  count_bound (item, 1);
 }
 
 static void
@@ -179,7 +215,10 @@ unbind_cell (GtkSignalListItemFactory *factory,
   gpointer item = gtk_list_item_get_item (list_item);
 
   if (handler != 0 && item != NULL)
-    g_signal_handler_disconnect (item, handler);
+    {
+      g_signal_handler_disconnect (item, handler);
+      count_bound (item, -1);
+    }
   g_object_set_data (G_OBJECT (label), "pr-notify", NULL);
 }
 

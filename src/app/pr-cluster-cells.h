@@ -5,6 +5,7 @@
 
 G_BEGIN_DECLS
 
-void pr_cluster_cells_bind_template_callbacks (GtkWidgetClass *widget_class);
+void     pr_cluster_cells_bind_template_callbacks (GtkWidgetClass *widget_class);
+gboolean pr_cluster_cells_get_bound               (gpointer        item);
 
 G_END_DECLS

@@ -19,6 +19,12 @@
  * view little. The item to keep (the selected one) is never taken out
  * while it stays: the rows before it are replaced around it until it
  * stands where it belongs, so a selection model keeps it selected.
+ *
+ * Told which rows the view has made (pr_paced_model_set_made_func ()),
+ * the model paces only those: the rows before and after them change at
+ * once, wherever the view is scrolled. (GTK 4.8's list keeps its rows
+ * made around the row it is anchored to, which follows its item: rows
+ * taken out past the 256th are not always rows it has not made.)
  */
 #define G_LOG_DOMAIN "pr-paced-model"
 
@@ -27,6 +33,7 @@
 #include "pr-paced-model.h"
 
 #include <string.h>
+#include <time.h>
 
 /* Rows per turn: GTK 4.8 makes a row of the cluster list's eight cells
  * in some 0.3 ms, more on a loaded machine. */
@@ -34,6 +41,9 @@
 /* Past this position, rows are beyond those a view keeps made (GTK 4.8
  * keeps 200 around the top row in view). */
 #define MADE_ROWS 256
+/* The main thread's time a slice of rows made may take (microseconds):
+ * the frame after lays them out in about as much again. */
+#define SLICE_BUDGET 12000
 
 struct _PrPacedModel
 {
@@ -44,6 +54,9 @@ struct _PrPacedModel
   GPtrArray  *wanted;   /* the model's items while a change is passed on, or NULL */
   gboolean    stale;    /* the model changed since wanted was read */
   gpointer    keep;     /* not taken out while it stays (weak) */
+  PrPacedMadeFunc made; /* whether the view has a row made for an item, or NULL */
+  double      row_cost; /* with made: the main thread's microseconds per row changed among
+                         * the made, as measured; 0 before a slice is */
   guint       slice;
   guint       idle;
 };
@@ -166,6 +179,146 @@ find (GPtrArray *items,
   return G_MAXUINT;
 }
 
+/* The rows that differ: the shown and the wanted both start with the
+ * rows before @start and end with the rows past @end_shown and
+ * @end_wanted, which stay; @at_old and @at_new: the item kept among the
+ * rest of each, or G_MAXUINT. Returns FALSE, and ends the change, when
+ * none differ. */
+static gboolean
+differ (PrPacedModel *self,
+        guint        *start,
+        guint        *end_shown,
+        guint        *end_wanted,
+        guint        *at_old,
+        guint        *at_new)
+{
+  GPtrArray *shown = self->shown, *wanted = self->wanted;
+
+  while (*start < shown->len && *start < wanted->len && shown->pdata[*start] == wanted->pdata[*start])
+    (*start)++;
+  *end_shown = shown->len;
+  *end_wanted = wanted->len;
+  while (*end_shown > *start && *end_wanted > *start &&
+         shown->pdata[*end_shown - 1] == wanted->pdata[*end_wanted - 1])
+    (*end_shown)--, (*end_wanted)--;
+  if (*end_shown == *start && *end_wanted == *start)
+    {
+      set_pending (self, FALSE);
+      return FALSE;
+    }
+  *at_old = self->keep != NULL ? find (shown, *start, *end_shown, self->keep) : G_MAXUINT;
+  *at_new = self->keep != NULL ? find (wanted, *start, *end_wanted, self->keep) : G_MAXUINT;
+  return TRUE;
+}
+
+/* The calling thread's processor time: the machine may be shared, so
+ * the wall clock says more about the other programs. */
+static gint64
+thread_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static gboolean
+made_at (PrPacedModel *self,
+         guint         position)
+{
+  return position < self->shown->len && self->made (self->shown->pdata[position]);
+}
+
+/* A step when the rows the view has made are known: the changes before
+ * the first of them and after the last go at once; among them, a slice. */
+static gboolean
+step_made (PrPacedModel *self)
+{
+  GPtrArray *wanted = self->wanted;
+  guint start = 0;
+
+  for (;;)
+    {
+      guint end_shown, end_wanted, n_old, n_new, at_old, at_new, first = G_MAXUINT, last = G_MAXUINT;
+      guint removed, added, slice;
+      gboolean keeping;
+      gint64 began;
+
+      if (!differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new))
+        return FALSE;
+      n_old = end_shown - start;
+      n_new = end_wanted - start;
+      /* The item kept stays in both: it is moved by what goes in and out
+       * around it, never taken out. */
+      keeping = at_old != G_MAXUINT && at_new != G_MAXUINT;
+      for (guint i = start; i < end_shown && first == G_MAXUINT; i++)
+        if (made_at (self, i))
+          first = i;
+      for (guint i = end_shown; i > start && last == G_MAXUINT; i--)
+        if (made_at (self, i - 1))
+          last = i - 1;
+
+      if (first != G_MAXUINT && last + 1 < end_shown && !(keeping && start + at_old > last))
+        {
+          /* The rows after the last made go at once: taken out a slice
+           * at a time from the front, they would come into view. */
+          splice (self, last + 1, end_shown - last - 1, NULL, 0, 0);
+          continue;
+        }
+      if (first == G_MAXUINT && start > 0 && !made_at (self, start - 1))
+        {
+          /* No row made among those that change, nor before them: at
+           * once. */
+          removed = keeping ? at_old : n_old;
+          added = keeping ? at_new : n_new;
+          splice (self, start, removed, wanted, start, added);
+          continue;
+        }
+      if (first != G_MAXUINT && first > start)
+        {
+          /* The rows before the first made: replaced at once by as many. */
+          removed = first - start;
+          added = MIN (removed, n_new);
+          if (keeping)
+            {
+              removed = MIN (removed, at_old);
+              added = MIN (added, at_new);
+            }
+          if (removed > 0 || added > 0)
+            {
+              splice (self, start, removed, wanted, start, added);
+              continue;
+            }
+        }
+      /* Among the rows made, or where new rows come into view: a slice,
+       * as many rows as the machine makes in the budget, as measured. */
+      slice = self->slice;
+      if (self->row_cost > 0)
+        slice = (guint) CLAMP (SLICE_BUDGET / self->row_cost, 2, self->slice);
+      removed = MIN (slice, n_old);
+      added = MIN (slice, n_new);
+      if (keeping)
+        {
+          removed = MIN (removed, at_old);
+          added = MIN (added, at_new);
+        }
+      began = thread_time ();
+      splice (self, start, removed, wanted, start, added);
+      if (MAX (removed, added) >= 2)
+        {
+          double cost = (double) (thread_time () - began) / MAX (removed, added);
+
+          self->row_cost = self->row_cost > 0 ? 0.7 * self->row_cost + 0.3 * cost : cost;
+        }
+      if (removed == n_old && added == n_new)
+        {
+          set_pending (self, FALSE);
+          return FALSE;
+        }
+      return TRUE;
+    }
+}
+
 /**
  * pr_paced_model_step:
  *
@@ -176,7 +329,7 @@ find (GPtrArray *items,
 gboolean
 pr_paced_model_step (PrPacedModel *self)
 {
-  GPtrArray *shown = self->shown, *wanted;
+  GPtrArray *wanted;
   guint start = 0, end_shown, end_wanted, n_old, n_new, removed, added, at_old, at_new;
 
   if (self->wanted == NULL && !self->stale)
@@ -188,23 +341,13 @@ pr_paced_model_step (PrPacedModel *self)
       self->stale = FALSE;
     }
   wanted = self->wanted;
+  if (self->made != NULL)
+    return step_made (self);
 again:
-  /* The rows both start and end with stay. */
-  while (start < shown->len && start < wanted->len && shown->pdata[start] == wanted->pdata[start])
-    start++;
-  end_shown = shown->len;
-  end_wanted = wanted->len;
-  while (end_shown > start && end_wanted > start && shown->pdata[end_shown - 1] == wanted->pdata[end_wanted - 1])
-    end_shown--, end_wanted--;
+  if (!differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new))
+    return FALSE;
   n_old = end_shown - start;
   n_new = end_wanted - start;
-  if (n_old == 0 && n_new == 0)
-    {
-      set_pending (self, FALSE);
-      return FALSE;
-    }
-  at_old = self->keep != NULL ? find (shown, start, end_shown, self->keep) : G_MAXUINT;
-  at_new = self->keep != NULL ? find (wanted, start, end_wanted, self->keep) : G_MAXUINT;
   if (start < MADE_ROWS && n_old > MADE_ROWS - start + 1)
     {
       /* Rows beyond those a view keeps made go first, at once (but the
@@ -339,6 +482,15 @@ pr_paced_model_set_keep (PrPacedModel *self,
   self->keep = item;
   if (item != NULL)
     g_object_add_weak_pointer (item, &self->keep);
+}
+
+/* @made (nullable): whether the view has a row made for an item; with
+ * it, only the changes among the rows made are paced. */
+void
+pr_paced_model_set_made_func (PrPacedModel    *self,
+                              PrPacedMadeFunc  made)
+{
+  self->made = made;
 }
 
 /* At most @slice rows taken out and @slice put in per turn. */

@@ -81,6 +81,7 @@ struct _PrReviewPage
   PrDateRangeFilter    *date_filter;
   PrSearchFilter       *search_filter;
   GtkSortListModel     *sorted;
+  PrClusterItem        *to_select;     /* to choose once the paced list shows it, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (PrReviewPage, pr_review_page, GTK_TYPE_WIDGET)
@@ -139,6 +140,8 @@ pr_review_page_update_summary (PrReviewPage *self)
 }
 
 /* The cluster list */
+
+static void paced_changed (PrReviewPage *self);
 
 static gboolean
 filter_state (gpointer item,
@@ -616,10 +619,76 @@ setup_cluster_list (PrReviewPage *self)
   /* Before the models' own handlers see the clusters added. */
   g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
                            G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
+  /* Only the rows the list has made are paced. */
+  pr_paced_model_set_made_func (self->paced, pr_cluster_cells_get_bound);
+  g_signal_connect_object (self->paced, "items-changed", G_CALLBACK (paced_changed), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_connect_object (self->paced, "notify::pending", G_CALLBACK (paced_changed), self, G_CONNECT_SWAPPED);
   gtk_sort_list_model_set_model (self->sorted, pr_session_get_clusters (self->session));
   gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->cluster_view)));
   g_signal_connect_object (pr_session_get_clusters (self->session), "items-changed",
                            G_CALLBACK (title_number_column), self, 0);
+}
+
+/* Brings row @position into view. GTK 4.8's column view keeps its rows
+ * in a list view inside it, which has the list's actions: asked of the
+ * column view, the action is not found. */
+static void
+scroll_to (PrReviewPage *self,
+           guint         position)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (self->cluster_view); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      {
+        gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+        return;
+      }
+}
+
+/* Chooses @item where the list shows it now, and brings it into view;
+ * one a change still on its way to the list does not show yet is chosen
+ * once it does. */
+static void
+choose_shown (PrReviewPage  *self,
+              PrClusterItem *item)
+{
+  GListModel *shown = G_LIST_MODEL (self->selection);
+
+  g_clear_object (&self->to_select);
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(PrClusterItem) at = g_list_model_get_item (shown, i);
+
+      if (at == item)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          scroll_to (self, i);
+          return;
+        }
+    }
+  self->to_select = g_object_ref (item);
+}
+
+/* The paced list changed: the case waited for is chosen once it is
+ * shown; the case chosen is brought into view once the change is whole. */
+static void
+paced_changed (PrReviewPage *self)
+{
+  guint selected;
+
+  if (self->to_select != NULL)
+    {
+      g_autoptr(PrClusterItem) item = g_steal_pointer (&self->to_select);
+
+      choose_shown (self, item);
+      if (self->to_select != NULL && !pr_paced_model_get_pending (self->paced))
+        g_clear_object (&self->to_select);
+      return;
+    }
+  selected = gtk_single_selection_get_selected (self->selection);
+  if (!pr_paced_model_get_pending (self->paced) && selected != GTK_INVALID_LIST_POSITION)
+    scroll_to (self, selected);
 }
 
 /* Selects the next cluster shown that is not reviewed, after the one
@@ -627,14 +696,20 @@ setup_cluster_list (PrReviewPage *self)
 void
 pr_review_page_select_next_unreviewed (PrReviewPage *self)
 {
-  GListModel *model = G_LIST_MODEL (self->selection);
-  guint n, current;
+  /* Looked for in the list as the filters and order make it, which the
+   * paced model may not have passed on whole yet: in the model it
+   * follows, without passing the rest on in one turn. */
+  GListModel *model = G_LIST_MODEL (self->filtered);
+  gpointer selected = self->to_select != NULL ? self->to_select : gtk_single_selection_get_selected_item (self->selection);
+  guint n = g_list_model_get_n_items (model), current = GTK_INVALID_LIST_POSITION;
 
-  /* Looked for in the list as the filters and order make it. */
-  pr_paced_model_flush (self->paced);
-  n = g_list_model_get_n_items (model);
-  current = gtk_single_selection_get_selected (self->selection);
+  for (guint i = 0; i < n && selected != NULL && current == GTK_INVALID_LIST_POSITION; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
 
+      if (item == selected)
+        current = i;
+    }
   for (guint step = 1; step <= n; step++)
     {
       guint i = (current == GTK_INVALID_LIST_POSITION ? step - 1 : current + step) % n;
@@ -642,8 +717,7 @@ pr_review_page_select_next_unreviewed (PrReviewPage *self)
 
       if (!pr_cluster_item_get_reviewed (item))
         {
-          gtk_single_selection_set_selected (self->selection, i);
-          gtk_widget_activate_action (self->cluster_view, "list.scroll-to-item", "u", i);
+          choose_shown (self, item);
           return;
         }
     }
@@ -657,7 +731,7 @@ pr_review_page_show_record (PrReviewPage *self,
                             const char   *record_id)
 {
   PrClusterItem *wanted = pr_session_find_cluster (self->session, record_id);
-  GListModel *model = G_LIST_MODEL (self->selection);
+  GListModel *model = G_LIST_MODEL (self->filtered);
 
   if (wanted == NULL)
     return;
@@ -669,15 +743,13 @@ pr_review_page_show_record (PrReviewPage *self,
       select_wanted_record (self);
       return;
     }
-  pr_paced_model_flush (self->paced);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
 
       if (item == wanted)
         {
-          gtk_single_selection_set_selected (self->selection, i);
-          gtk_widget_activate_action (self->cluster_view, "list.scroll-to-item", "u", i);
+          choose_shown (self, wanted);
           return;
         }
     }
@@ -775,6 +847,9 @@ pr_review_page_dispose (GObject *object)
     gtk_custom_filter_set_filter_func (self->repeat_kind_filter, NULL, NULL, NULL);
   if (self->filtered != NULL)
     g_signal_handlers_disconnect_by_data (self->filtered, self);
+  if (self->paced != NULL)
+    g_signal_handlers_disconnect_by_data (self->paced, self);
+  g_clear_object (&self->to_select);
   if (self->searching != NULL)
     g_cancellable_cancel (self->searching);
   g_clear_object (&self->searching);

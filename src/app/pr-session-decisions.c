@@ -124,6 +124,7 @@ decided (GObject      *object,
       self->n_reviewed += pr_cluster_item_get_reviewed (step->item);
       self->n_reviewed -= was_reviewed;
       pr_session_rate_risk (self, step->item);
+      _pr_session_retell_kinds (self, step->item);
       pr_cluster_item_changed (step->item);
       if (data->kind == UNDO)
         g_queue_push_head (&self->redo, step);
@@ -482,6 +483,7 @@ apply_others (PrSession *self,
   for (guint i = 0; i < changed->len; i++)
     {
       pr_session_rate_risk (self, changed->pdata[i]);
+      _pr_session_retell_kinds (self, changed->pdata[i]);
       pr_cluster_item_changed (changed->pdata[i]);
       _pr_session_emit_cluster_changed (self, changed->pdata[i]);
     }

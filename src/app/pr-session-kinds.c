@@ -6,7 +6,8 @@
  * bodies), and whether a member's petitioner wrote on the same category
  * in other words outside it (pr-repeat-kind.c). Told for every cluster at
  * once on the scan's thread, with the rules' default periods, as the scan
- * found the clusters.
+ * found the clusters; told again for a cluster whose members a decision
+ * changed (a split's part keeps only its own members' kinds).
  */
 #define G_LOG_DOMAIN "pr-session-kinds"
 
@@ -64,4 +65,40 @@ _pr_session_tell_kinds (PrScanResult *result,
     }
   for (guint c = 0; c < items->len; c++)
     pr_cluster_item_set_kinds (items->pdata[c], kinds[c]);
+}
+
+/**
+ * _pr_session_retell_kinds:
+ * @item: a cluster of the scan under review, after a decision changed
+ *   who is in it
+ *
+ * Sets @item's kinds of repeat anew from its members still in it (not
+ * taken out, nor split off), next to its primary, as the scan tells
+ * them. Whether a member's petitioner wrote on the same category in
+ * other words outside the cluster stays as the scan found it: it is
+ * about the records around the cluster, which a decision does not move.
+ */
+void
+_pr_session_retell_kinds (PrSession     *self,
+                          PrClusterItem *item)
+{
+  PrRecordSet *set = self->result != NULL ? self->result->set : NULL;
+  g_autoptr(PrCaseRules) rules = NULL;
+  guint32 primary;
+  guint kinds = 0;
+
+  if (set == NULL || pr_cluster_item_get_n_members (item) == 0)
+    return;
+  rules = pr_case_rules_new_default ();
+  primary = pr_cluster_item_get_member (item, 0)->record;
+  for (guint m = 1; m < pr_cluster_item_get_n_members (item); m++)
+    {
+      const PrClusterMember *member = pr_cluster_item_get_member (item, m);
+
+      if (member->state != PR_MEMBER_NOT_REPEAT)
+        kinds |= 1u << pr_repeat_kind_of_pair (set, rules, primary, member->record);
+    }
+  if (pr_cluster_item_has_kind (item, PR_REPEAT_KIND_SAME_PERSON))
+    kinds |= 1u << PR_REPEAT_KIND_SAME_PERSON;
+  pr_cluster_item_set_kinds (item, kinds);
 }

@@ -115,6 +115,9 @@ struct _PrSession
   char               *message;
 };
 
+/* How the session's scans read words; a regroup's judging reads them so. */
+#define PR_SESSION_TOKENIZER_FLAGS PR_TOKENIZER_FOLD_TRADITIONAL
+
 guint64  _pr_session_mapping_version           (const PrMapping    *mapping);
 void     _pr_session_push_job                  (PrSession          *self,
                                                 GTask              *task,
@@ -143,6 +146,8 @@ void     _pr_session_rate_risks                (PrScanResult       *result,
                                                 GPtrArray          *items);
 void     _pr_session_tell_kinds                (PrScanResult       *result,
                                                 GPtrArray          *items);
+void     _pr_session_retell_kinds              (PrSession          *self,
+                                                PrClusterItem      *item);
 void     _pr_session_install_clusters          (PrSession          *self,
                                                 GPtrArray          *items,
                                                 GHashTable         *cluster_of,

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * PrSession: the threshold preview of the scan under review, and regrouping its
- * records at another k without reading the table again.
+ * records at another k without reading the table again: with the second
+ * stage, as a scan at that k would (the candidates at k judged, joined by
+ * average linkage).
  */
 #define G_LOG_DOMAIN "pr-session-regroup"
 
@@ -104,6 +106,12 @@ struct _PrSessionRegroup
   PrClustering       *clustering;
   GPtrArray          *items;
   GHashTable         *cluster_of;
+  /* With a second stage: the scan's mapping and weights, and the
+   * candidates at k judged (pr_scan_result_judge_at ()). */
+  gboolean            judged;
+  PrMapping          *mapping;
+  PrPairModel         model;
+  GArray             *scored;
 };
 
 void
@@ -111,6 +119,8 @@ pr_session_regroup_free (PrSessionRegroup *regroup)
 {
   if (regroup == NULL)
     return;
+  g_clear_pointer (&regroup->scored, g_array_unref);
+  g_clear_pointer (&regroup->mapping, pr_mapping_free);
   g_clear_pointer (&regroup->cluster_of, g_hash_table_unref);
   g_clear_pointer (&regroup->items, g_ptr_array_unref);
   g_clear_pointer (&regroup->clustering, pr_clustering_free);
@@ -154,6 +164,30 @@ regroup_thread (GTask        *task,
   pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
+  if (regroup->judged)
+    {
+      /* As a scan at this k with the second stage: the candidates at k
+       * judged, joined by average linkage; compared with the clusters in
+       * use. */
+      g_autofree guint32 *rank = pr_record_set_rank (set);
+
+      regroup->clustering = pr_scan_result_judge_at (regroup->shared->result,
+                                                     pr_threshold_preview_get_matches (regroup->preview),
+                                                     regroup->summary.k, regroup->mapping, PR_SESSION_TOKENIZER_FLAGS,
+                                                     &regroup->model, rank, &constraints, &regroup->scored,
+                                                     &regroup->summary.n_pairs, cancellable, &error);
+      if (regroup->clustering == NULL)
+        {
+          pr_session_regroup_free (regroup);
+          g_task_return_error (task, error);
+          return;
+        }
+      regroup->summary.base_n_pairs = regroup->shared->result->counts.pairs;
+      pr_threshold_summary_compare (&regroup->summary, regroup->shared->result->clustering, regroup->clustering,
+                                    set->n_records);
+      g_task_return_pointer (task, regroup, (GDestroyNotify) pr_session_regroup_free);
+      return;
+    }
   /* The figures: members only, fast at any k. */
   clustering = pr_threshold_preview_compare (regroup->preview, regroup->summary.base_k, regroup->summary.k,
                                              &constraints, &regroup->summary, &error);
@@ -196,6 +230,12 @@ pr_session_regroup_async (PrSession           *self,
   regroup->preview = pr_threshold_preview_ref (preview);
   regroup->summary.base_k = self->k;
   regroup->summary.k = k;
+  regroup->judged = self->result->scored != NULL && self->mapping != NULL;
+  if (regroup->judged)
+    {
+      regroup->mapping = pr_mapping_copy (self->mapping);
+      regroup->model = self->model;
+    }
   regroup->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
   g_hash_table_iter_init (&iter, self->decisions);
   while (g_hash_table_iter_next (&iter, NULL, &value))
@@ -230,12 +270,14 @@ apply_thread (GTask        *task,
   g_autofree guint32 *case_numbers = NULL;
   GError *error = NULL;
 
-  /* Now with each cluster's largest distance, which the list shows. */
+  /* Now with each cluster's largest distance, which the list shows (a
+   * second stage's clusters have it already). */
   pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
-  regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints, NULL,
-                                                      &error);
+  if (regroup->clustering == NULL)
+    regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints, NULL,
+                                                        &error);
   if (regroup->clustering == NULL)
     {
       g_task_return_error (task, error);
@@ -353,6 +395,12 @@ pr_session_apply_regroup_finish (PrSession     *self,
   g_clear_pointer (&self->result->clustering, pr_clustering_free);
   self->result->clustering = g_steal_pointer (&regroup->clustering);
   self->result->counts.pairs = regroup->summary.n_pairs;
+  /* The probabilities shown are those of the candidates at this k. */
+  if (regroup->scored != NULL)
+    {
+      g_clear_pointer (&self->result->scored, g_array_unref);
+      self->result->scored = g_steal_pointer (&regroup->scored);
+    }
   self->result->counts.clusters = regroup->summary.n_clusters;
   self->k = regroup->summary.k;
   undo = self->undo;

@@ -917,7 +917,7 @@ scan_thread (GTask        *task,
   if (store == NULL)
     goto failed;
 
-  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
+  load.flags = PR_SESSION_TOKENIZER_FLAGS;
   load.min_tokens = 3;
   load.keep_labels = TRUE;
   load.skip_bad_rows = data->skip_bad_rows;

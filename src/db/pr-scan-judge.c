@@ -40,6 +40,78 @@ compare_scored (gconstpointer x,
   return (p->b > q->b) - (p->b < q->b);
 }
 
+typedef struct {
+  GArray *candidates;
+  guint   k;
+} WithinK;
+
+static void
+add_within_k (guint32  a,
+              guint32  b,
+              guint32  distance,
+              gpointer user_data)
+{
+  WithinK *within = user_data;
+
+  if (distance <= within->k)
+    add_candidate (a, b, distance, within->candidates);
+}
+
+/* The candidates at @k: the pairs of @matches within @k and those sharing
+ * passages, by record, each once. */
+static GArray *
+candidates_at (PrScanResult *result,
+               PrMatches    *matches,
+               guint         k)
+{
+  PrRecordSet *set = result->set;
+  WithinK within = { g_array_new (FALSE, FALSE, sizeof (PrScoredPair)), k };
+  guint kept = 0;
+
+  pr_matches_foreach_pair (matches, add_within_k, &within);
+  for (guint i = 0; i < result->part_pairs->len; i++)
+    {
+      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+
+      add_candidate (part->a, part->b, pr_hamming_distance (set->fingerprints[part->a], set->fingerprints[part->b]),
+                     within.candidates);
+    }
+  g_array_sort (within.candidates, compare_scored);
+  for (guint i = 0; i < within.candidates->len; i++)
+    if (kept == 0 || compare_scored (&g_array_index (within.candidates, PrScoredPair, i),
+                                     &g_array_index (within.candidates, PrScoredPair, kept - 1)) != 0)
+      g_array_index (within.candidates, PrScoredPair, kept++) = g_array_index (within.candidates, PrScoredPair, i);
+  g_array_set_size (within.candidates, kept);
+  return within.candidates;
+}
+
+/* Joins the judged @candidates at @probability by average linkage and
+ * clusters them with @constraints; @repeats: the pairs judged repeats. */
+static PrClustering *
+link_judged (PrRecordSet                *set,
+             GArray                     *candidates,
+             double                      probability,
+             const guint32              *rank,
+             const PrClusterConstraints *constraints,
+             guint64                    *repeats)
+{
+  g_autoptr(GArray) accepted = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autofree guint8 *linked = pr_pair_linkage ((const PrScoredPair *) (gpointer) candidates->data, candidates->len,
+                                               set->n_records, probability);
+
+  *repeats = 0;
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const PrScoredPair *scored = &g_array_index (candidates, PrScoredPair, i);
+
+      *repeats += scored->probability >= probability;
+      if (linked[i])
+        g_array_append_val (accepted, ((PrPair) { scored->a, scored->b, scored->distance }));
+    }
+  return pr_clustering_new_constrained_full (set->fingerprints, set->n_records, (const PrPair *) (gpointer) accepted->data,
+                                             accepted->len, rank, constraints, TRUE);
+}
+
 /* Judges every candidate of @result and clusters those at or above
  * @load's judge_probability; keeps the judged pairs in result->scored. */
 PrClustering *
@@ -52,47 +124,83 @@ _pr_scan_judge (PrScanResult               *result,
                 GError                    **error)
 {
   PrRecordSet *set = result->set;
-  GArray *candidates = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
-  g_autoptr(GArray) accepted = g_array_new (FALSE, FALSE, sizeof (PrPair));
-  g_autofree guint8 *linked = NULL;
+  GArray *candidates = candidates_at (result, result->matches, result->k);
+  PrClustering *clustering;
   gint64 start = g_get_monotonic_time ();
-  guint kept = 0, repeats = 0;
 
-  pr_matches_foreach_pair (result->matches, add_candidate, candidates);
-  for (guint i = 0; i < result->part_pairs->len; i++)
-    {
-      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
-
-      add_candidate (part->a, part->b, pr_hamming_distance (set->fingerprints[part->a], set->fingerprints[part->b]),
-                     candidates);
-    }
-  g_array_sort (candidates, compare_scored);
-  for (guint i = 0; i < candidates->len; i++)
-    if (kept == 0 || compare_scored (&g_array_index (candidates, PrScoredPair, i),
-                                     &g_array_index (candidates, PrScoredPair, kept - 1)) != 0)
-      g_array_index (candidates, PrScoredPair, kept++) = g_array_index (candidates, PrScoredPair, i);
-  g_array_set_size (candidates, kept);
   result->scored = candidates;
   result->probability = load->judge_probability;
 
   if (!pr_pair_judge_score (mapping, load->flags, load->judge, set, (PrScoredPair *) (gpointer) candidates->data,
                             candidates->len, load->n_threads, cancellable, error))
     return NULL;
-  linked = pr_pair_linkage ((const PrScoredPair *) (gpointer) candidates->data, candidates->len, set->n_records,
-                            load->judge_probability);
+  /* The pairs judged repeats, whether or not the linkage joined them. */
+  clustering = link_judged (set, candidates, load->judge_probability, rank, constraints, &result->counts.pairs);
+  result->judge_seconds = (g_get_monotonic_time () - start) / 1e6;
+  return clustering;
+}
+
+/**
+ * pr_scan_result_judge_at:
+ * @result: a scan with a second stage (result->scored set)
+ * @matches: the pairs of @result's records up to at least @k (a
+ *   threshold preview's)
+ * @k: the threshold the candidates are taken at
+ * @flags: @model: as the scan judged by
+ * @scored: (out) (transfer full): the candidates at @k, judged, by record
+ * @repeats: (out): how many of them are judged repeats
+ *
+ * The clusters a scan of the same records at @k gives with the second
+ * stage: the candidates at @k judged (those the scan judged keep their
+ * probability; the rest are judged here) and joined by average linkage
+ * at the scan's probability, as _pr_scan_judge () does.
+ *
+ * Returns: (transfer full): the clustering, or %NULL with @error set
+ */
+PrClustering *
+pr_scan_result_judge_at (PrScanResult               *result,
+                         PrMatches                  *matches,
+                         guint                       k,
+                         const PrMapping            *mapping,
+                         PrTokenizerFlags            flags,
+                         const PrPairModel          *model,
+                         const guint32              *rank,
+                         const PrClusterConstraints *constraints,
+                         GArray                    **scored,
+                         guint64                    *repeats,
+                         GCancellable               *cancellable,
+                         GError                    **error)
+{
+  g_autoptr(GArray) candidates = candidates_at (result, matches, k);
+  g_autoptr(GArray) fresh = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(GArray) fresh_at = g_array_new (FALSE, FALSE, sizeof (guint));
+  PrClustering *clustering;
+
+  g_return_val_if_fail (result->scored != NULL, NULL);
+
   for (guint i = 0; i < candidates->len; i++)
     {
-      const PrScoredPair *scored = &g_array_index (candidates, PrScoredPair, i);
+      PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
+      const PrScoredPair *known = pr_scan_result_find_scored (result, pair->a, pair->b);
 
-      repeats += scored->probability >= load->judge_probability;
-      if (linked[i])
-        g_array_append_val (accepted, ((PrPair) { scored->a, scored->b, scored->distance }));
+      if (known != NULL && known->probability >= 0)
+        pair->probability = known->probability;
+      else
+        {
+          g_array_append_val (fresh, *pair);
+          g_array_append_val (fresh_at, i);
+        }
     }
-  /* The pairs judged repeats, whether or not the linkage joined them. */
-  result->counts.pairs = repeats;
-  result->judge_seconds = (g_get_monotonic_time () - start) / 1e6;
-  return pr_clustering_new_constrained_full (set->fingerprints, set->n_records, (const PrPair *) (gpointer) accepted->data,
-                                             accepted->len, rank, constraints, TRUE);
+  if (fresh->len > 0 &&
+      !pr_pair_judge_score (mapping, flags, model, result->set, (PrScoredPair *) (gpointer) fresh->data, fresh->len, 0,
+                            cancellable, error))
+    return NULL;
+  for (guint i = 0; i < fresh->len; i++)
+    g_array_index (candidates, PrScoredPair, g_array_index (fresh_at, guint, i)) =
+      g_array_index (fresh, PrScoredPair, i);
+  clustering = link_judged (result->set, candidates, result->probability, rank, constraints, repeats);
+  *scored = g_steal_pointer (&candidates);
+  return clustering;
 }
 
 /**

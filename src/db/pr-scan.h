@@ -144,6 +144,18 @@ PrClustering *_pr_scan_judge               (PrScanResult    *result,
                                             const PrClusterConstraints *constraints,
                                             GCancellable    *cancellable,
                                             GError         **error);
+PrClustering *pr_scan_result_judge_at      (PrScanResult               *result,
+                                            PrMatches                  *matches,
+                                            guint                       k,
+                                            const PrMapping            *mapping,
+                                            PrTokenizerFlags            flags,
+                                            const PrPairModel          *model,
+                                            const guint32              *rank,
+                                            const PrClusterConstraints *constraints,
+                                            GArray                    **scored,
+                                            guint64                    *repeats,
+                                            GCancellable               *cancellable,
+                                            GError                    **error);
 const PrScoredPair *pr_scan_result_find_scored (PrScanResult *result,
                                                 guint32       a,
                                                 guint32       b);

@@ -240,8 +240,6 @@ pr_threshold_preview_compare (PrThresholdPreview         *preview,
 {
   g_autoptr(PrClustering) base = NULL;
   g_autoptr(PrClustering) clustering = NULL;
-  g_autofree guint32 *base_of = NULL;
-  guint same = 0;
 
   g_return_val_if_fail (preview != NULL, NULL);
   g_return_val_if_fail (k <= preview->kmax, NULL);
@@ -257,13 +255,36 @@ pr_threshold_preview_compare (PrThresholdPreview         *preview,
   base = cluster_members (preview, base_k, constraints, &summary->base_n_pairs, error);
   if (base == NULL)
     return NULL;
+  pr_threshold_summary_compare (summary, base, clustering, preview->n);
+
+  return g_steal_pointer (&clustering);
+}
+
+/**
+ * pr_threshold_summary_compare:
+ * @summary: figures to fill in: the clusters and records clustered at
+ *   both, and which clusters differ (the pairs are left as they are)
+ * @base: the clustering at summary->base_k
+ * @clustering: the clustering at summary->k
+ * @n_records: more than the largest record number of either
+ */
+void
+pr_threshold_summary_compare (PrThresholdSummary *summary,
+                              PrClustering       *base,
+                              PrClustering       *clustering,
+                              gsize               n_records)
+{
+  g_autofree guint32 *base_of = NULL;
+  guint same = 0;
+
   summary->n_clusters = pr_clustering_get_n_clusters (clustering);
   summary->base_n_clusters = pr_clustering_get_n_clusters (base);
+  summary->n_clustered = 0;
 
   /* A cluster is unchanged when all its members are in one cluster of the
    * base of the same size. */
-  base_of = g_new (guint32, MAX (preview->n, 1));
-  memset (base_of, 0xff, preview->n * sizeof (guint32));
+  base_of = g_new (guint32, MAX (n_records, 1));
+  memset (base_of, 0xff, n_records * sizeof (guint32));
   for (guint c = 0; c < summary->base_n_clusters; c++)
     {
       const PrCluster *cluster = pr_clustering_get_cluster (base, c);
@@ -284,6 +305,11 @@ pr_threshold_preview_compare (PrThresholdPreview         *preview,
     }
   summary->clusters_added = summary->n_clusters - same;
   summary->clusters_removed = summary->base_n_clusters - same;
+}
 
-  return g_steal_pointer (&clustering);
+/* Returns: (transfer none): every pair of the preview, up to its kmax */
+PrMatches *
+pr_threshold_preview_get_matches (PrThresholdPreview *preview)
+{
+  return preview->matches;
 }

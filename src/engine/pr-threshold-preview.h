@@ -61,6 +61,12 @@ PrClustering       *pr_threshold_preview_compare    (PrThresholdPreview *preview
                                                      PrThresholdSummary *summary,
                                                      GError            **error);
 
+void                pr_threshold_summary_compare    (PrThresholdSummary *summary,
+                                                     PrClustering       *base,
+                                                     PrClustering       *clustering,
+                                                     gsize               n_records);
+PrMatches          *pr_threshold_preview_get_matches (PrThresholdPreview *preview);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrThresholdPreview, pr_threshold_preview_unref)
 
 G_END_DECLS

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The cluster list ordered by a column's header, each way, with more
+ * cases than the list makes rows for: the order settles as an
+ * independent sort of the session's cases gives it, the case chosen
+ * stays chosen and in view, and the next unreviewed case (Ctrl+J) asked
+ * for while the order still reaches the list is the one after the chosen
+ * in the new order, found without passing the whole change on at once.
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "pr-cluster-item.h"
+#include "pr-compare-view.h"
+#include "pr-paced-model.h"
+#include "pr-session.h"
+#include "pr-test-petitions.h"
+#include "pr-test-server.h"
+#include "pr-test-ui.h"
+#include "pr-window.h"
+
+/* More than the 200 rows GTK 4.8's list makes around the rows in view. */
+#define N_GROUPS 320
+
+/* N_GROUPS groups of repeats (one in three of three copies, the rest of
+ * two), each on its own day and with its own subject, the days and the
+ * subjects in other orders than the ids. */
+static void
+fill_groups_table (PrConnection *root,
+                   const char   *database)
+{
+  g_autofree char *create_database = g_strdup_printf ("CREATE DATABASE %s", database);
+  g_autofree char *create_table = g_strdup_printf ("CREATE TABLE %s.petitions (id INT PRIMARY KEY, "
+                                                   "petitioner VARCHAR(64), subject VARCHAR(200), "
+                                                   "submitted_at DATETIME, body TEXT)", database);
+  g_autoptr(GString) sql = g_string_new (NULL);
+  guint id = 1000;
+
+  g_string_printf (sql, "INSERT INTO %s.petitions VALUES ", database);
+  pr_test_execute (root, create_database);
+  pr_test_execute (root, create_table);
+  for (guint g = 0; g < N_GROUPS; g++)
+    {
+      g_autofree char *body = pr_test_petition_body (9100 + g);
+      g_autoptr(GDateTime) epoch = g_date_time_new_utc (2024, 1, 1, 9, 0, 0);
+      /* 97 and 131 are prime to N_GROUPS: every group its own day and subject. */
+      g_autoptr(GDateTime) day = g_date_time_add_days (epoch, (g * 97) % N_GROUPS);
+      g_autofree char *date = g_date_time_format (day, "%Y-%m-%d %H:%M:%S");
+
+      for (guint copy = 0; copy < (g % 3 == 0 ? 3u : 2u); copy++)
+        g_string_append_printf (sql, "%s(%u, '居民%u', '关于事项%05u的反映', '%s', '%s%s')", id > 1000 ? ", " : "",
+                                id, g, (g * 131) % N_GROUPS, date, body, copy == 1 ? "！！" : copy == 2 ? "。。" : ""),
+          id++;
+    }
+  pr_test_execute (root, sql->str);
+}
+
+typedef struct {
+  const char  *title;
+  GtkSortType  order;
+  GCompareFunc compare;  /* ascending, on PrClusterItem ** */
+} Order;
+
+static int
+by_number (gconstpointer a,
+           gconstpointer b)
+{
+  guint x = pr_cluster_item_get_number (*(PrClusterItem **) a), y = pr_cluster_item_get_number (*(PrClusterItem **) b);
+
+  return (x > y) - (x < y);
+}
+
+static int
+by_date (gconstpointer a,
+         gconstpointer b)
+{
+  gint64 x = pr_cluster_item_get_date (*(PrClusterItem **) a), y = pr_cluster_item_get_date (*(PrClusterItem **) b);
+
+  return (x > y) - (x < y);
+}
+
+static int
+by_subject (gconstpointer a,
+            gconstpointer b)
+{
+  return g_utf8_collate (pr_cluster_item_get_subject (*(PrClusterItem **) a),
+                         pr_cluster_item_get_subject (*(PrClusterItem **) b));
+}
+
+static GtkColumnViewColumn *
+column_titled (GtkColumnView *view,
+               const char    *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  g_assert_not_reached ();
+}
+
+/* The session's cases in @order, sorted here. */
+static GPtrArray *
+sorted_cases (PrWindow    *window,
+              const Order *order)
+{
+  GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+  GPtrArray *expected = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    g_ptr_array_add (expected, g_list_model_get_item (clusters, i));
+  g_ptr_array_sort (expected, order->compare);
+  if (order->order == GTK_SORT_DESCENDING)
+    for (guint i = 0; i < expected->len / 2; i++)
+      {
+        gpointer swap = expected->pdata[i];
+
+        expected->pdata[i] = expected->pdata[expected->len - 1 - i];
+        expected->pdata[expected->len - 1 - i] = swap;
+      }
+  return expected;
+}
+
+typedef struct {
+  GtkColumnView *view;
+  gpointer       item;
+} Chosen;
+
+static gboolean
+chosen_and_settled (gpointer data)
+{
+  Chosen *chosen = data;
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (chosen->view));
+
+  return gtk_single_selection_get_selected_item (selection) == chosen->item && pr_test_list_settled (chosen->view);
+}
+
+/* The chosen row lies within the list's scrolled view (the rows are of
+ * one height). */
+static void
+assert_chosen_in_view (GtkColumnView *view)
+{
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (selection));
+  guint at = gtk_single_selection_get_selected (selection);
+  double row, top, bottom;
+
+  /* The scroll comes with a frame or two. */
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_usleep (100000);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (at, <, n);
+  row = gtk_adjustment_get_upper (adjustment) / n;
+  top = gtk_adjustment_get_value (adjustment);
+  bottom = top + gtk_adjustment_get_page_size (adjustment);
+  g_assert_cmpfloat (at * row, >=, top - row);
+  g_assert_cmpfloat ((at + 1) * row, <=, bottom + row);
+}
+
+static PrWindow *
+open_scanned (const char     *database,
+              GtkColumnView **view)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  PrWindow *window = pr_window_new (NULL);
+
+  fill_groups_table (root, database);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), database);
+  *view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_cmpuint (pr_test_n_listed (*view), ==, N_GROUPS);
+  return window;
+}
+
+void
+test_sort_order (void)
+{
+  static const Order orders[] = {
+    { "Date", GTK_SORT_ASCENDING, by_date },
+    { "Subject", GTK_SORT_DESCENDING, by_subject },
+    { "Case", GTK_SORT_DESCENDING, by_number },
+    { "Date", GTK_SORT_DESCENDING, by_date },
+    { "Subject", GTK_SORT_ASCENDING, by_subject },
+    { "Case", GTK_SORT_ASCENDING, by_number },
+  };
+  GtkColumnView *view;
+  PrWindow *window = open_scanned ("sort_list", &view);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  PrPacedModel *paced = PR_PACED_MODEL (gtk_single_selection_get_model (selection));
+
+  for (guint o = 0; o < G_N_ELEMENTS (orders); o++)
+    {
+      g_autoptr(GPtrArray) expected = sorted_cases (window, &orders[o]);
+      Chosen chosen = { view, NULL };
+      guint now = gtk_single_selection_get_selected (selection), then = 0;
+
+      /* The case chosen: one the new order moves far, out of view. */
+      for (guint i = 0; i < expected->len; i++)
+        {
+          g_autoptr(PrClusterItem) item = g_list_model_get_item (G_LIST_MODEL (selection), i);
+          guint at = 0;
+
+          g_assert_true (g_ptr_array_find (expected, item, &at));
+          if (chosen.item == NULL || MAX (at, i) - MIN (at, i) > MAX (then, now) - MIN (then, now))
+            {
+              chosen.item = item;
+              then = at;
+              now = i;
+            }
+        }
+      g_assert_cmpuint (MAX (then, now) - MIN (then, now), >, 100);
+      pr_test_select_cluster (window, view, pr_cluster_item_get_number (chosen.item));
+      gtk_widget_activate_action (GTK_WIDGET (view), "list.scroll-to-item", "u", now);
+
+      gtk_column_view_sort_by_column (view, column_titled (view, orders[o].title), orders[o].order);
+      g_assert_true (pr_paced_model_get_pending (paced));
+      pr_test_wait_until (chosen_and_settled, &chosen);
+      pr_test_assert_listed (view, expected);
+      g_assert_true (gtk_single_selection_get_selected_item (selection) == chosen.item);
+      assert_chosen_in_view (view);
+    }
+  pr_test_close_and_finalize (window);
+}
+
+void
+test_next_unreviewed_pending (void)
+{
+  static const Order by_day = { "Date", GTK_SORT_DESCENDING, by_date };
+  GtkColumnView *view;
+  PrWindow *window = open_scanned ("next_pending", &view);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  PrPacedModel *paced = PR_PACED_MODEL (gtk_single_selection_get_model (selection));
+  g_autoptr(GPtrArray) expected = sorted_cases (window, &by_day);
+  PrClusterItem *first = NULL;
+  Chosen chosen = { view, NULL };
+  guint at = 0, farthest = 0;
+
+  /* The case chosen first: one whose next in the new order stands far
+   * from where the list shows it now (none is reviewed: the next one is
+   * the next unreviewed). */
+  for (guint i = 0; i + 1 < expected->len; i++)
+    for (guint j = 0; j < expected->len; j++)
+      {
+        g_autoptr(PrClusterItem) item = g_list_model_get_item (G_LIST_MODEL (selection), j);
+
+        if (item == expected->pdata[i + 1] && MAX (i, j) - MIN (i, j) > farthest)
+          {
+            farthest = MAX (i, j) - MIN (i, j);
+            first = expected->pdata[i];
+          }
+      }
+  g_assert_cmpuint (farthest, >, 100);
+  pr_test_select_cluster (window, view, pr_cluster_item_get_number (first));
+
+  /* Ordered by day, later first; Ctrl+J at once, while the order still
+   * reaches the list. */
+  gtk_column_view_sort_by_column (view, column_titled (view, by_day.title), by_day.order);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
+  /* Not passed on in one turn. */
+  g_assert_true (pr_paced_model_get_pending (paced));
+
+  /* The oracle: the cases in the new order, scanned from the one chosen
+   * for the next unreviewed. */
+  g_assert_true (g_ptr_array_find (expected, first, &at));
+  for (guint step = 1; step <= expected->len && chosen.item == NULL; step++)
+    if (!pr_cluster_item_get_reviewed (expected->pdata[(at + step) % expected->len]))
+      chosen.item = expected->pdata[(at + step) % expected->len];
+  g_assert_nonnull (chosen.item);
+  pr_test_wait_until (chosen_and_settled, &chosen);
+  pr_test_assert_listed (view, expected);
+  assert_chosen_in_view (view);
+  pr_test_close_and_finalize (window);
+}
