@@ -318,7 +318,8 @@ pr_catalog_sample_identities (PrConnection  *connection,
  * A first mapping for the reviewer to correct: a primary key of one
  * column (or, without a primary key, a column called id) is the id,
  * unless it is binary: raw bytes make no id a person can read or type
- * (one can still be chosen, and is then shown in hex); the first date
+ * (one can still be chosen, and is then shown in hex), nor BIT (no text
+ * at all, refused when chosen); the first date
  * column is the date; long
  * text (TEXT types, VARCHAR over 255, or a title/subject column) is text;
  * other short strings are short fields, but those of the case (a status,
@@ -355,7 +356,7 @@ pr_catalog_guess_mapping (GPtrArray *columns)
       PrColumnInfo *column = columns->pdata[i];
       PrColumnRole role = PR_COLUMN_ROLE_IGNORE;
 
-      if (!have_id && !pr_column_info_is_binary (column) &&
+      if (!have_id && !pr_column_info_is_binary (column) && !g_str_equal (column->data_type, "bit") &&
           ((n_primary == 1 && column->primary_key) ||
            (n_primary == 0 && g_ascii_strcasecmp (column->name, "id") == 0) ||
            (n_primary == 0 && name_has (column->name, id_words + 1))))

@@ -196,6 +196,17 @@ build_select (PrConnection     *connection,
       if (column->role == PR_COLUMN_ROLE_IGNORE)
         continue;
 
+      /* A BIT value comes as the bytes of its number: an id 12592 would
+       * read "10", another record's; and the server compares it with a
+       * typed id neither as text nor as hex. */
+      if (g_str_equal (info->data_type, "bit"))
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                       _("column “%s” of table “%s” is of type BIT, whose values are bit patterns, not text or ids "
+                         "that can be read and found again: leave it out of the mapping, or, for the id, name "
+                         "another unique column (--id)"), column->name, table);
+          return FALSE;
+        }
       quoted = pr_connection_quote_identifier (column->name);
       if (column->role == PR_COLUMN_ROLE_ID && pr_column_info_is_binary (info))
         {
