@@ -4,7 +4,7 @@
  * set, against a throwaway server: "编号1" stored as UTF-8 bytes in a
  * latin1 column read "ç¼–å·1", an id no one can find the record by. It
  * is refused as a text column is, naming the encoding, and read right
- * with it.
+ * with it; check then finds a record by the id as read.
  */
 #include "config.h"
 
@@ -50,6 +50,19 @@ test_utf8_in_latin1 (void)
   g_assert_nonnull (strstr (out, "编号1"));
   g_assert_nonnull (strstr (out, "编号2"));
   g_assert_null (strstr (out, "ç¼"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* Found again by the id as read, by its bytes in the encoding: the
+   * server would compare it in latin1, or refuse to. */
+  pr_test_execute (db, "CREATE DATABASE idencstore");
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "t", "--id", "id", "--text", "body",
+                        "--column-encoding", "id=UTF-8", "--store", "idencstore", "--out", "/dev/null", NULL), ==, 0);
+  status = RUN (&out, &err, "check", "--db", "URI", "--table", "t", "--id-column", "id", "--text", "body",
+                "--column-encoding", "id=UTF-8", "--store", "idencstore", "--id", "编号1", NULL);
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpstr (out, ==, "id,distance\r\n编号2,0\r\n");
 }
 
 int
