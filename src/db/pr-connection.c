@@ -591,6 +591,10 @@ init_library (void)
  *   back. REPEATABLE-READ is the servers' default, which the store's
  *   locking reads are written for. (MariaDB calls it tx_isolation, MySQL
  *   8 transaction_isolation.)
+ * - completion_type: under a global RELEASE the server closes the
+ *   connection at the store's COMMIT, and the scan failed on its next
+ *   statement; under CHAIN the statements after a COMMIT stay in a
+ *   transaction that closing the connection rolls back.
  *
  * group_concat_max_len is not set: no statement uses GROUP_CONCAT. */
 static gboolean
@@ -601,7 +605,7 @@ set_session (MYSQL   *handle,
     g_strdup_printf ("SET SESSION sql_select_limit = 18446744073709551615, %s = 0, "
                      "sql_mode = 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION', "
                      "net_write_timeout = 3600, net_read_timeout = 600, autocommit = 1, sql_big_selects = 1, "
-                     "time_zone = '+08:00', %s = 'REPEATABLE-READ'",
+                     "time_zone = '+08:00', %s = 'REPEATABLE-READ', completion_type = 'NO_CHAIN'",
                      mariadb_connection (handle) ? "max_statement_time" : "max_execution_time",
                      mariadb_connection (handle) ? "tx_isolation" : "transaction_isolation");
 
