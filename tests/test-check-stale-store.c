@@ -3,7 +3,8 @@
  * check after the table changed behind the store, against a throwaway
  * server: a stored record the check finds as a match but the table no
  * longer holds is named as the store's, with the way out (a new scan),
- * not as an id the user should check.
+ * not as an id the user should check, nor answered with another record
+ * the server's loose comparison finds for its id.
  */
 #include "config.h"
 
@@ -48,6 +49,34 @@ test_deleted_match (void)
   g_assert_nonnull (strstr (err, "scan it with --store again"));
 }
 
+/* In a case-insensitive column the server found "a537", another record,
+ * for the store's "A537", deleted since: it was reported as the match. */
+static void
+test_other_record_found_loosely (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  pr_test_execute (db, "CREATE DATABASE stale2 CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
+  pr_test_execute (db, "CREATE DATABASE stale2store");
+  pr_test_execute (db, "CREATE TABLE stale2.t (code VARCHAR(10) PRIMARY KEY, body TEXT)");
+  pr_test_execute (db, "INSERT INTO stale2.t VALUES ('A536', " SAME_TEXT "), ('A537', " SAME_TEXT "), "
+                       "('A538', " OTHER_TEXT ")");
+  g_assert_cmpint (pr_test_server_run_cli ("stale2", NULL, NULL, "scan", "--db", "URI", "--table", "t", "--id",
+                                           "code", "--text", "body", "--store", "stale2store", "--out", "/dev/null",
+                                           NULL), ==, 0);
+  pr_test_execute (db, "DELETE FROM stale2.t WHERE code = 'A537'");
+  pr_test_execute (db, "INSERT INTO stale2.t VALUES ('a537', " OTHER_TEXT ")");
+  status = pr_test_server_run_cli ("stale2", &out, &err, "check", "--db", "URI", "--table", "t", "--id-column",
+                                   "code", "--text", "body", "--store", "stale2store", "--id", "A536", NULL);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_nonnull (strstr (err, "record “A537” of table “t”, which the store holds as a match, is not in the "
+                                 "table (the server found “a537” for it)"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -58,6 +87,7 @@ main (int   argc,
   server = pr_test_server_start ();
 
   g_test_add_func ("/db/check-stale-store/deleted-match", test_deleted_match);
+  g_test_add_func ("/db/check-stale-store/other-record-found-loosely", test_other_record_found_loosely);
 
   status = g_test_run ();
   pr_test_server_stop ();
