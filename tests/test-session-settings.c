@@ -79,6 +79,59 @@ test_global_select_limit (void)
   g_assert_cmpuint (query_count (RETIRED_RECORDS), ==, 0);
 }
 
+/* Under a global READ-UNCOMMITTED the scan read a row of another
+ * session's open transaction, stored it and reported it as a new record;
+ * the transaction was then rolled back, and the petition never was. */
+static void
+test_global_read_uncommitted (void)
+{
+  g_autoptr(PrConnection) db = NULL;
+  g_autoptr(PrConnection) other = NULL;
+  g_autofree char *err = NULL;
+
+  make_table ();
+  db = admin ();
+  pr_test_execute (db, "DROP DATABASE IF EXISTS sessstore");
+  pr_test_execute (db, "CREATE DATABASE sessstore");
+  g_assert_cmpint (scan (NULL), ==, 0);
+
+  pr_test_execute (db, "SET GLOBAL tx_isolation = 'READ-UNCOMMITTED'");
+  other = admin ();
+  pr_test_execute (other, "BEGIN");
+  pr_test_execute (other, "INSERT INTO sess.big VALUES (" G_STRINGIFY (N_ROWS) " + 1, "
+                          "'第1号 投诉 小区 噪音 扰民 夜间 施工 7919')");
+  g_assert_cmpint (scan (&err), ==, 0);
+  pr_test_execute (other, "ROLLBACK");
+  pr_test_execute (db, "SET GLOBAL tx_isolation = DEFAULT");
+  g_assert_nonnull (strstr (err, "Stored: 0 new"));
+  g_assert_cmpuint (query_count (LIVE_RECORDS), ==, N_ROWS);
+}
+
+/* Under a global completion_type RELEASE the server closed the
+ * connection at the store's COMMIT: every scan with a store failed. */
+static void
+test_global_completion_release (void)
+{
+  g_autoptr(PrConnection) db = NULL;
+  g_autofree char *err = NULL;
+  int status;
+
+  make_table ();
+  db = admin ();
+  pr_test_execute (db, "DROP DATABASE IF EXISTS sessstore");
+  pr_test_execute (db, "CREATE DATABASE sessstore");
+  g_assert_cmpint (scan (NULL), ==, 0);
+  /* Ten new records that repeat earlier ones. */
+  pr_test_execute (db, "INSERT INTO sess.big SELECT id + " G_STRINGIFY (N_ROWS) ", body FROM sess.big WHERE id <= 10");
+  pr_test_execute (db, "SET GLOBAL completion_type = 'RELEASE'");
+  status = scan (&err);
+  pr_test_execute (db, "SET GLOBAL completion_type = DEFAULT");
+  g_test_message ("%s", err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpuint (query_count (LIVE_RECORDS), ==, N_ROWS + 10);
+  g_assert_cmpuint (query_count ("SELECT COUNT(*) FROM sessstore.pr_scans WHERE status = 'complete'"), ==, 2);
+}
+
 /* A global max_statement_time ends long statements: a streamed read of
  * a large table, and here (a thousandth of a millisecond) every one. */
 static void
@@ -275,6 +328,8 @@ main (int    argc,
   g_test_add_func ("/db/connection/session/global-sql-mode", test_global_sql_mode);
   g_test_add_func ("/db/connection/session/global-net-write-timeout", test_global_net_write_timeout);
   g_test_add_func ("/db/connection/session/global-time-zone", test_global_time_zone);
+  g_test_add_func ("/db/connection/session/global-read-uncommitted", test_global_read_uncommitted);
+  g_test_add_func ("/db/connection/session/global-completion-release", test_global_completion_release);
   g_test_add_func ("/db/connection/session/stalled-server-read", test_stalled_server_read);
   g_test_add_func ("/cli/common/stalled-server", test_stalled_server_cli);
 

@@ -663,6 +663,14 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
     }
   flags = mapping_to_flags (mapping);
   fprintf (stderr, "%s %s\n", _("No mapping given; guessed from the table:"), flags);
+  /* The guessed date column as if given with --date: its unreadable
+   * dates are said as a given one's are, not counted as none silently. */
+  {
+    int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
+
+    if (options->date == NULL && date_column >= 0)
+      options->date = g_strdup (pr_mapping_get_column (mapping, date_column)->name);
+  }
   if (!apply_column_encodings (options, mapping, error))
     g_clear_pointer (&mapping, pr_mapping_free);
 

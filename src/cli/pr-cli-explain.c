@@ -401,6 +401,7 @@ pr_cli_explain (int    argc,
   g_autoptr(PrExplain) explain = NULL;
   char **values[2] = { NULL, NULL };
   char **ids;
+  const char *shown[2];
   g_autoptr(GArray) boilerplate = NULL;
   PrPartMethod part_method;
   int top = DEFAULT_TOP;
@@ -424,6 +425,8 @@ pr_cli_explain (int    argc,
       goto failed;
     }
   ids = argv + argc - 2;
+  shown[0] = ids[0];
+  shown[1] = ids[1];
 
   if (options.db != NULL || options.sample)
     {
@@ -433,9 +436,26 @@ pr_cli_explain (int    argc,
       mapping = pr_cli_table_mapping_with_id (connection, &options, &error);
       if (mapping == NULL)
         goto failed;
+      int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+
       for (guint side = 0; side < 2; side++)
         if ((values[side] = pr_record_reader_fetch (connection, options.table, mapping, ids[side], PR_ADVICE_FLAGS, &error)) == NULL)
           goto failed;
+      /* The server finds an id loosely ("0536", "536 " are 536): two
+       * typed ids may be one record, which matches itself. The records
+       * are named by the ids the server returned. */
+      if (id_column >= 0 && values[0][id_column] != NULL && values[1][id_column] != NULL)
+        {
+          if (strcmp (values[0][id_column], values[1][id_column]) == 0)
+            {
+              g_set_error (&error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                           _("“%s” and “%s” are the same record of table “%s” (id “%s”): give the ids of two "
+                             "different records"), ids[0], ids[1], options.table, values[0][id_column]);
+              goto failed;
+            }
+          shown[0] = values[0][id_column];
+          shown[1] = values[1][id_column];
+        }
     }
   else
     {
@@ -455,7 +475,7 @@ pr_cli_explain (int    argc,
                                   (guint) top, &error);
   if (explain == NULL)
     goto failed;
-  print_report (explain, mapping, &options, pair_only, ids[0], ids[1]);
+  print_report (explain, mapping, &options, pair_only, shown[0], shown[1]);
   {
     const guint64 fingerprints[2] = { explain->fingerprint_a, explain->fingerprint_b };
 

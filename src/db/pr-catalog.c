@@ -355,8 +355,9 @@ pr_catalog_date_rank (const PrColumnInfo *column)
  * A first mapping for the reviewer to correct: a primary key of one
  * column (or, without a primary key, a column called id) is the id,
  * unless it is binary: raw bytes make no id a person can read or type
- * (one can still be chosen, and is then shown in hex); the date is the
- * day the petition came in (pr_catalog_date_rank ()); long
+ * (one can still be chosen, and is then shown in hex), nor BIT (no text
+ * at all, refused when chosen); the date is the day the petition came
+ * in (pr_catalog_date_rank ()); long
  * text (TEXT types, VARCHAR over 255, or a title/subject column) is text;
  * other short strings are short fields, but those of the case (a status,
  * a receiving unit); numbers, binary data and the rest are ignored. A
@@ -404,7 +405,7 @@ pr_catalog_guess_mapping (GPtrArray *columns)
       PrColumnInfo *column = columns->pdata[i];
       PrColumnRole role = PR_COLUMN_ROLE_IGNORE;
 
-      if (!have_id && !pr_column_info_is_binary (column) &&
+      if (!have_id && !pr_column_info_is_binary (column) && !g_str_equal (column->data_type, "bit") &&
           ((n_primary == 1 && column->primary_key) ||
            (n_primary == 0 && g_ascii_strcasecmp (column->name, "id") == 0) ||
            (n_primary == 0 && name_has (column->name, id_words + 1))))

@@ -75,8 +75,10 @@ _pr_column_decoder_new (const PrMapping *mapping,
         }
       /* A given encoding's text is checked too: text decoded wrong once
        * before it was stored (UTF-8 read as Latin-1 and saved as UTF-8)
-       * is gibberish in any reading. */
-      if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT)
+       * is gibberish in any reading. The id too: "编号1447" in a latin1
+       * column read "ç¼–å·1447", an id no one can find the record by. */
+      if (column->role == PR_COLUMN_ROLE_SHORT || column->role == PR_COLUMN_ROLE_TEXT ||
+          column->role == PR_COLUMN_ROLE_ID)
         self->checks[c] = pr_encoding_check_new ();
     }
   return self;

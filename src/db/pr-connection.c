@@ -585,6 +585,17 @@ init_library (void)
  *   and report old repeats as new. (The store writes UTC_TIMESTAMP() into
  *   DATETIME columns, which no zone touches.)
  *
+ * - the transaction isolation: under a global READ-UNCOMMITTED a scan
+ *   read rows of another session's transaction not yet committed, and
+ *   stored and reported as new repeats a petition that was then rolled
+ *   back. REPEATABLE-READ is the servers' default, which the store's
+ *   locking reads are written for. (MariaDB calls it tx_isolation, MySQL
+ *   8 transaction_isolation.)
+ * - completion_type: under a global RELEASE the server closes the
+ *   connection at the store's COMMIT, and the scan failed on its next
+ *   statement; under CHAIN the statements after a COMMIT stay in a
+ *   transaction that closing the connection rolls back.
+ *
  * group_concat_max_len is not set: no statement uses GROUP_CONCAT. */
 static gboolean
 set_session (MYSQL   *handle,
@@ -594,8 +605,9 @@ set_session (MYSQL   *handle,
     g_strdup_printf ("SET SESSION sql_select_limit = 18446744073709551615, %s = 0, "
                      "sql_mode = 'STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION', "
                      "net_write_timeout = 3600, net_read_timeout = 600, autocommit = 1, sql_big_selects = 1, "
-                     "time_zone = '+08:00'",
-                     mariadb_connection (handle) ? "max_statement_time" : "max_execution_time");
+                     "time_zone = '+08:00', %s = 'REPEATABLE-READ', completion_type = 'NO_CHAIN'",
+                     mariadb_connection (handle) ? "max_statement_time" : "max_execution_time",
+                     mariadb_connection (handle) ? "tx_isolation" : "transaction_isolation");
 
   if (mysql_set_character_set (handle, "utf8mb4") != 0 ||
       mysql_real_query (handle, sql, strlen (sql)) != 0)

@@ -347,10 +347,35 @@ pr_intake_check_full (PrIntake          *self,
   for (guint i = 0; i < found->len; i++)
     {
       const Found *one = &g_array_index (found, Found, i);
-      char **row = pr_record_fetcher_fetch (self->fetcher, one->record_id, error);
+      g_autoptr(GError) local_error = NULL;
+      char **row = pr_record_fetcher_fetch (self->fetcher, one->record_id, &local_error);
 
       if (row == NULL)
         {
+          g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
+          /* The id is the store's, exact: not found, the record was
+           * deleted or its id or columns changed since the last stored
+           * scan; "check the id" would point at the wrong one. */
+          if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE))
+            g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
+                         _("record “%s” of table “%s”, which the store holds as a match, cannot be read from "
+                           "the table (%s): the table changed since its last scan with --store; scan it with "
+                           "--store again, then check"),
+                         one->record_id, self->table, local_error->message);
+          else
+            g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      /* The server found the store's id loosely: another record ("a766"
+       * for a deleted "A766" in a case-insensitive column) is not it. */
+      if (g_strcmp0 (row[self->id_column], one->record_id) != 0)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
+                       _("record “%s” of table “%s”, which the store holds as a match, is not in the table (the "
+                         "server found “%s” for it): the table changed since its last scan with --store; scan it "
+                         "with --store again, then check"),
+                       one->record_id, self->table, row[self->id_column] != NULL ? row[self->id_column] : "");
+          free_row (row, GUINT_TO_POINTER (n_columns));
           g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
           return NULL;
         }

@@ -196,6 +196,17 @@ build_select (PrConnection     *connection,
       if (column->role == PR_COLUMN_ROLE_IGNORE)
         continue;
 
+      /* A BIT value comes as the bytes of its number: an id 12592 would
+       * read "10", another record's; and the server compares it with a
+       * typed id neither as text nor as hex. */
+      if (g_str_equal (info->data_type, "bit"))
+        {
+          g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                       _("column “%s” of table “%s” is of type BIT, whose values are bit patterns, not text or ids "
+                         "that can be read and found again: leave it out of the mapping, or, for the id, name "
+                         "another unique column (--id)"), column->name, table);
+          return FALSE;
+        }
       quoted = pr_connection_quote_identifier (column->name);
       if (column->role == PR_COLUMN_ROLE_ID && pr_column_info_is_binary (info))
         {
@@ -371,7 +382,38 @@ struct _PrRecordFetcher {
   gboolean     *unicode;
   gboolean      binary_id;
   int           id_column;
+  const char   *id_encoding; /* the id column's, from the mapping; NULL: none */
 };
+
+/* An id column read with an encoding (--column-encoding) holds bytes its
+ * character set does not say: the server would compare a typed id in
+ * that character set, or refuse to ("Illegal mix of collations"). Such an
+ * id is compared as the bytes it has in the encoding: BINARY col =
+ * UNHEX(hex of them). Returns the hex, or NULL with @error if @id cannot
+ * be written in @encoding. */
+static char *
+id_in_encoding_hex (const char  *id,
+                    const char  *encoding,
+                    const char  *table,
+                    GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gsize length = 0;
+  g_autofree char *bytes = g_convert (id, -1, encoding, "UTF-8", NULL, &length, &local_error);
+  GString *hex;
+
+  if (bytes == NULL)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
+                   _("the id “%s” cannot be written in %s, the encoding of the id column of table “%s” (%s): "
+                     "check the id"), id, encoding, table, local_error->message);
+      return NULL;
+    }
+  hex = g_string_sized_new (length * 2 + 1);
+  for (gsize i = 0; i < length; i++)
+    g_string_append_printf (hex, "%02X", (guint8) bytes[i]);
+  return g_string_free (hex, FALSE);
+}
 
 void
 pr_record_fetcher_free (PrRecordFetcher *self)
@@ -426,7 +468,12 @@ pr_record_fetcher_new (PrConnection     *connection,
   if (!build_select (connection, table, mapping, self->sql, self->field_of, &self->binary_id, self->unicode, error))
     return NULL;
   quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, self->id_column)->name);
-  g_string_append_printf (self->sql, self->binary_id ? " WHERE %s = UNHEX(?)" : " WHERE %s = ?", quoted_id);
+  if (!self->binary_id)
+    self->id_encoding = pr_mapping_get_column (self->mapping, self->id_column)->encoding;
+  g_string_append_printf (self->sql,
+                          self->binary_id ? " WHERE %s = UNHEX(?)"
+                          : self->id_encoding != NULL ? " WHERE BINARY %s = UNHEX(?)" : " WHERE %s = ?",
+                          quoted_id);
   /* Enough to name ten, and to know there are more. */
   g_string_append (self->sql, " LIMIT 11");
   return g_steal_pointer (&self);
@@ -454,9 +501,17 @@ pr_record_fetcher_fetch (PrRecordFetcher  *self,
   guint n_columns = pr_mapping_get_n_columns (mapping);
   int id_column = self->id_column;
   const char *params[] = { id };
+  g_autofree char *encoded = NULL;
   PrDbRow *row;
   char **values;
 
+  if (self->id_encoding != NULL)
+    {
+      encoded = id_in_encoding_hex (id, self->id_encoding, table, error);
+      if (encoded == NULL)
+        return NULL;
+      params[0] = encoded;
+    }
   rows = _pr_connection_select (connection, sql, params, 1, error);
   if (rows == NULL)
     return NULL;
@@ -648,6 +703,8 @@ typedef struct {
   char         *quoted_id;
   gboolean      binary_id;
   int           id_column;
+  const char   *id_encoding; /* as the fetcher's */
+  const char   *table;
   char *const  *ids;
   gsize         n_ids;
   gsize         next_batch;  /* the first id of the next batch */
@@ -664,12 +721,22 @@ id_source_query_batch (IdSource  *source,
   g_autoptr(GString) sql = g_string_new (source->select->str);
   gsize end = MIN (source->next_batch + IDS_PER_BATCH, source->n_ids);
 
-  g_string_append_printf (sql, " WHERE %s IN (", source->quoted_id);
+  g_string_append_printf (sql, source->id_encoding != NULL ? " WHERE BINARY %s IN (" : " WHERE %s IN (",
+                          source->quoted_id);
   for (gsize i = source->next_batch; i < end; i++)
     {
       gsize length = strlen (source->ids[i]);
       g_autofree char *escaped = g_malloc (length * 2 + 1);
 
+      if (source->id_encoding != NULL)
+        {
+          g_autofree char *hex = id_in_encoding_hex (source->ids[i], source->id_encoding, source->table, error);
+
+          if (hex == NULL)
+            return FALSE;
+          g_string_append_printf (sql, "%sUNHEX('%s')", i > source->next_batch ? ", " : "", hex);
+          continue;
+        }
       mysql_real_escape_string (handle, escaped, source->ids[i], length);
       g_string_append_printf (sql, source->binary_id ? "%sUNHEX('%s')" : "%s'%s'",
                               i > source->next_batch ? ", " : "", escaped);
@@ -830,6 +897,9 @@ pr_record_reader_load_ids (PrConnection         *connection,
   if (build_select (connection, table, mapping, source.select, source.db.field_of, &source.binary_id, unicode, error))
     {
       source.quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, source.id_column)->name);
+      source.table = table;
+      if (!source.binary_id)
+        source.id_encoding = pr_mapping_get_column (mapping, source.id_column)->encoding;
       source.db.decoder = _pr_column_decoder_new (mapping, table, source.binary_id);
       _pr_column_decoder_set_unicode (source.db.decoder, unicode);
       _pr_column_decoder_set_advice (source.db.decoder, options->advice);

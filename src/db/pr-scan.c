@@ -228,10 +228,11 @@ read_progress (guint64  records,
  *
  * The content hash covers the columns the mapping reads, so under another
  * mapping version it says whether a petition was edited only if that
- * version read the same columns. It did if any record stored under it
- * still has an equal hash; if none has, the columns differ, and its
- * records are only fingerprinted again: none of them is called changed,
- * and no pair of two of them is reported as a new repeat. */
+ * version read the same columns. It did if it is this scan's version, or
+ * if any record stored under it still has an equal hash; if none has, the
+ * columns differ, and its records are only fingerprinted again: none of
+ * them is called changed, and no pair of two of them is reported as a new
+ * repeat. */
 static void
 classify_records (PrScanResult *result,
                   GHashTable   *stored)
@@ -239,6 +240,10 @@ classify_records (PrScanResult *result,
   PrRecordSet *set = result->set;
   g_autoptr(GHashTable) same_columns = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
+  /* This scan's own version reads the same columns whatever the hashes
+   * say: when every record was edited (a table reloaded, ids given anew)
+   * none is equal, and their repeats would not be reported. */
+  g_hash_table_add (same_columns, g_memdup2 (&result->mapping_version, sizeof result->mapping_version));
   for (gsize i = 0; i < set->n_records; i++)
     {
       PrStoredFingerprint *before = g_hash_table_lookup (stored, set->ids->pdata[i]);

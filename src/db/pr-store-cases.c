@@ -953,8 +953,6 @@ pr_store_find_open_cases (PrStore     *self,
 {
   g_autoptr(GHashTable) found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                       (GDestroyNotify) pr_stored_case_free);
-  g_autoptr(GString) sql = NULL;
-  g_autoptr(GPtrArray) rows = NULL;
   g_autofree const char **params = NULL;
   const PrStoreKey *where;
 
@@ -963,35 +961,40 @@ pr_store_find_open_cases (PrStore     *self,
   where = _pr_store_resolve (self, table, error);
   if (where == NULL)
     return NULL;
-  if (record_ids->len == 0)
-    return g_steal_pointer (&found);
-
-  sql = g_string_new (NULL);
-  g_string_printf (sql, "SELECT m.record_id, c.number, c.primary_id FROM %s m JOIN %s c "
-                   "USING (source_database, source_table, number) "
-                   "WHERE m.source_database = ? AND m.source_table = ? AND m.left_scan_id IS NULL "
-                   "AND c.ended_scan_id IS NULL AND m.record_id IN (",
-                   self->q_case_members, self->q_cases);
-  params = g_new (const char *, record_ids->len + 2);
+  /* BATCH_ROWS ids a statement: a server takes at most 65,535
+   * placeholders in one, and a campaign letter can match more records. */
+  params = g_new (const char *, BATCH_ROWS + 2);
   params[0] = where->database;
   params[1] = where->table;
-  for (guint i = 0; i < record_ids->len; i++)
+  for (guint start = 0; start < record_ids->len; start += BATCH_ROWS)
     {
-      g_string_append (sql, i == 0 ? "?" : ", ?");
-      params[i + 2] = record_ids->pdata[i];
-    }
-  g_string_append_c (sql, ')');
-  rows = _pr_connection_select (self->connection, sql->str, params, record_ids->len + 2, error);
-  if (rows == NULL)
-    return NULL;
-  for (guint i = 0; i < rows->len; i++)
-    {
-      PrDbRow *row = rows->pdata[i];
-      PrStoredCase *one = g_new0 (PrStoredCase, 1);
+      guint n = MIN (BATCH_ROWS, record_ids->len - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+      g_autoptr(GPtrArray) rows = NULL;
 
-      one->number = (guint32) g_ascii_strtoull (row->values[1], NULL, 10);
-      one->primary_id = g_strdup (row->values[2]);
-      g_hash_table_replace (found, g_strdup (row->values[0]), one);
+      g_string_printf (sql, "SELECT m.record_id, c.number, c.primary_id FROM %s m JOIN %s c "
+                       "USING (source_database, source_table, number) "
+                       "WHERE m.source_database = ? AND m.source_table = ? AND m.left_scan_id IS NULL "
+                       "AND c.ended_scan_id IS NULL AND m.record_id IN (",
+                       self->q_case_members, self->q_cases);
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (sql, i == 0 ? "?" : ", ?");
+          params[i + 2] = record_ids->pdata[start + i];
+        }
+      g_string_append_c (sql, ')');
+      rows = _pr_connection_select (self->connection, sql->str, params, n + 2, error);
+      if (rows == NULL)
+        return NULL;
+      for (guint i = 0; i < rows->len; i++)
+        {
+          PrDbRow *row = rows->pdata[i];
+          PrStoredCase *one = g_new0 (PrStoredCase, 1);
+
+          one->number = (guint32) g_ascii_strtoull (row->values[1], NULL, 10);
+          one->primary_id = g_strdup (row->values[2]);
+          g_hash_table_replace (found, g_strdup (row->values[0]), one);
+        }
     }
   return g_steal_pointer (&found);
 }

@@ -94,14 +94,16 @@ _pr_store_check_record_id (const char  *id,
 {
   if (id == NULL || !g_utf8_validate (id, -1, NULL) || g_utf8_strlen (id, -1) > MAX_ID_CHARS)
     {
-      g_autofree char *shown = id != NULL ? g_utf8_make_valid (id, MIN (strlen (id), 40)) : NULL;
+      g_autofree char *valid = id != NULL ? g_utf8_make_valid (id, -1) : NULL;
+      /* Cut between characters, not inside one (which showed as U+FFFD). */
+      g_autofree char *shown = valid != NULL ? g_utf8_substring (valid, 0, MIN (g_utf8_strlen (valid, -1), 40)) : NULL;
 
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    /* Translators: the first %s is “the record id” or another
                     * such name; the next two are the id and “…” if it is cut. */
                    _("%s “%s%s” cannot be stored: a record id must be UTF-8 of at most %d characters"),
                    what, shown != NULL ? shown : "(null)",
-                   id != NULL && strlen (id) > 40 ? "…" : "", MAX_ID_CHARS);
+                   valid != NULL && g_utf8_strlen (valid, -1) > 40 ? "…" : "", MAX_ID_CHARS);
       return FALSE;
     }
   return TRUE;
