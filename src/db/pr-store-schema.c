@@ -55,6 +55,22 @@
   "  KEY pr_case_members_record (source_database, source_table, record_id)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* The distinct passages of each stored record (pr-store-passages.c): an
+ * intake check reads the holders of a new text's passages through the
+ * index on the hash, rather than every stored record's parts. A record's
+ * rows mirror its parts in pr_fingerprints: written with them, and gone
+ * when it is retired, sparse or stored without parts. */
+#define PASSAGES_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  record_id VARCHAR(191) NOT NULL," \
+  "  hash BIGINT UNSIGNED NOT NULL," \
+  "  words TINYINT UNSIGNED NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, record_id, hash)," \
+  "  KEY pr_passages_hash (source_database, source_table, hash)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -77,6 +93,7 @@ static const char *const create_statements[] = {
   "  pairs BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  clusters BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  cases_numbered TINYINT(1) NOT NULL DEFAULT 0,"
+  "  passages_stored TINYINT(1) NOT NULL DEFAULT 0,"
   "  message TEXT NULL,"
   "  KEY pr_scans_table_status (source_database, source_table, status)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
@@ -134,6 +151,7 @@ static const char *const create_statements[] = {
   REPEATS_STATEMENT,
   CASES_STATEMENT,
   CASE_MEMBERS_STATEMENT,
+  PASSAGES_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -185,7 +203,7 @@ create_tables (PrStore  *self,
                GError  **error)
 {
   const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
-                          self->q_cases, self->q_case_members, self->q_meta };
+                          self->q_cases, self->q_case_members, self->q_passages, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -369,6 +387,27 @@ migrate_6_to_7 (PrStore  *self,
                        "ADD COLUMN cases_numbered TINYINT(1) NOT NULL DEFAULT 0 AFTER clusters", error);
 }
 
+/* Version 8 keeps each stored record's passages by hash (pr_passages),
+ * and marks the complete scans that wrote them. The table is filled by
+ * the next scan, whose commit writes every live record's passages from
+ * their stored parts; until then an intake check reads the parts as
+ * before (pr_store_has_passages ()). */
+static gboolean
+migrate_7_to_8 (PrStore  *self,
+                GError  **error)
+{
+  g_autofree char *passages = g_strdup_printf (PASSAGES_STATEMENT, self->q_passages, self->collation);
+  g_autoptr(GError) local_error = NULL;
+
+  if (!pr_connection_execute (self->connection, passages, &local_error))
+    {
+      _pr_store_explain_error (self, error, local_error, "CREATE", C_("tables", "upgrade"));
+      return FALSE;
+    }
+  return alter_unless (self, "pr_scans", self->q_scans, "passages_stored",
+                       "ADD COLUMN passages_stored TINYINT(1) NOT NULL DEFAULT 0 AFTER cases_numbered", error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -379,6 +418,7 @@ static const MigrateFunc migrations[] = {
   migrate_4_to_5,
   migrate_5_to_6,
   migrate_6_to_7,
+  migrate_7_to_8,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);
