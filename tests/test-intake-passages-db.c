@@ -405,6 +405,65 @@ test_upgraded (void)
   assert_index_answers_as_memory (source, store, ids, &tally);
 }
 
+/* One scan of the table "revive" committed as a caller of the store
+ * does: @ids with @parts (two a record, the first record repeating a
+ * part with more words), marked changed or not. */
+static void
+commit_scan (PrStore           *store,
+             const char *const *ids,
+             guint              n,
+             const guint8      *changed,
+             const PrPart      *parts)
+{
+  g_autoptr(GError) error = NULL;
+  guint64 fingerprints[3] = { 1, 2, 3 }, hashes[3] = { 11, 12, 13 };
+  guint64 offsets[3] = { 0, 3, 5 };
+  guint32 counts[3] = { 3, 2, 2 };
+  PrPartTable table = { n, offsets, counts, (PrPart *) parts, NULL };
+  gint64 scan_id = pr_store_begin_scan (store, "revive", "id:id body:text", 1, 3, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (pr_store_commit_scan (store, scan_id, "revive", 1, n, (char *const *) ids, fingerprints, hashes,
+                                       NULL, changed, parts != NULL ? &table : NULL, NULL, NULL, NULL, FALSE,
+                                       &error));
+  g_assert_no_error (error);
+}
+
+/* A record retired, then live again unchanged: its passages go with it
+ * and come back from its stored parts. */
+static void
+test_revived (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autoptr(PrConnection) source = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const ids[] = { "a", "b" };
+  const PrPart parts[] = { { 101, 5 }, { 102, 6 }, { 101, 7 }, { 103, 4 }, { 102, 6 } };
+  const guint8 all[] = { 1, 1 }, none[] = { 0, 0 };
+  const char *rows_sql = "SELECT GROUP_CONCAT(CONCAT(record_id, ':', hash, ':', words) ORDER BY record_id, hash) "
+                         "FROM revivestore.pr_passages WHERE source_table = 'revive'";
+  g_autofree char *first = NULL, *retired = NULL, *revived = NULL;
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS revive");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS revivestore");
+  pr_test_execute (db, "CREATE DATABASE revive CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE revivestore");
+  pr_test_execute (db, "CREATE TABLE revive.revive (id VARCHAR(10) PRIMARY KEY, body TEXT)");
+  source = pr_test_connect (server, "revive");
+  store = pr_store_open (source, "revivestore", &error);
+  g_assert_no_error (error);
+  commit_scan (store, ids, 2, all, parts);
+  first = pr_test_query_value (db, rows_sql);
+  g_assert_cmpstr (first, ==, "a:101:7,a:102:6,b:102:6,b:103:4");
+  commit_scan (store, ids, 1, none, NULL);
+  retired = pr_test_query_value (db, rows_sql);
+  g_assert_cmpstr (retired, ==, "a:101:7,a:102:6");
+  commit_scan (store, ids, 2, none, NULL);
+  revived = pr_test_query_value (db, rows_sql);
+  g_assert_cmpstr (revived, ==, first);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -416,6 +475,7 @@ main (int    argc,
 
   g_test_add_func ("/db/intake-passages/index", test_index);
   g_test_add_func ("/db/intake-passages/upgraded", test_upgraded);
+  g_test_add_func ("/db/intake-passages/revived", test_revived);
 
   status = g_test_run ();
   pr_test_server_stop ();
