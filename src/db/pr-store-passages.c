@@ -203,15 +203,10 @@ delete_passages (PrStore           *self,
       guint n = MIN (BATCH_IDS, ids->len - start);
       g_autoptr(GString) sql = g_string_new (NULL);
 
-      g_string_printf (sql, "DELETE FROM %s WHERE source_database = ? AND source_table = ? AND record_id IN (",
+      g_string_printf (sql, "DELETE FROM %s WHERE source_database = ? AND source_table = ? AND record_id IN ",
                        self->q_passages);
       _pr_store_bind_key (params, key, lengths);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_string (&params[i + 2], ids->pdata[start + i], &lengths[i + 2]);
-        }
-      g_string_append_c (sql, ')');
+      _pr_store_append_ids (sql, params + 2, lengths + 2, ids, start, n);
       if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL,
                               _("cannot remove stored passages"), error))
         return FALSE;
@@ -357,13 +352,8 @@ _pr_store_copy_passages (PrStore           *self,
           if (start >= ids->len)
             break;
           n = MIN (BATCH_IDS, ids->len - start);
-          g_string_append (sql, "AND record_id IN (");
-          for (guint i = 0; i < n; i++)
-            {
-              g_string_append (sql, i == 0 ? "?" : ", ?");
-              _pr_statement_bind_string (&params[i + 2], ids->pdata[start + i], &lengths[i + 2]);
-            }
-          g_string_append_c (sql, ')');
+          g_string_append (sql, "AND record_id IN ");
+          _pr_store_append_ids (sql, params + 2, lengths + 2, ids, start, n);
           start += n;
         }
       copying.n_rows = 0;
@@ -530,15 +520,10 @@ pr_store_read_parts_of (PrStore          *self,
 
       g_string_printf (sql, "SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
                        "AND mapping_version = ? AND retired_at IS NULL AND sparse = 0 "
-                       "AND parts IS NOT NULL AND LENGTH(parts) > 0 AND record_id IN (", self->q_fingerprints);
+                       "AND parts IS NOT NULL AND LENGTH(parts) > 0 AND record_id IN ", self->q_fingerprints);
       _pr_store_bind_key (params, key, lengths);
       _pr_statement_bind_u64 (&params[2], &mapping_version);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_string (&params[i + 3], ids->pdata[start + i], &lengths[i + 3]);
-        }
-      g_string_append_c (sql, ')');
+      _pr_store_append_ids (sql, params + 3, lengths + 3, ids, start, n);
       if (!_pr_store_for_each_blob (self, sql->str, params, _pr_store_read_parts_row, &read,
                                     _("cannot read the stored passages"), error))
         return FALSE;

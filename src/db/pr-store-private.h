@@ -108,6 +108,13 @@ gboolean    _pr_store_for_each_row    (PrStore           *self,
                                        const char        *what,
                                        GError           **error);
 
+void        _pr_store_append_ids      (GString           *sql,
+                                       MYSQL_BIND        *params,
+                                       unsigned long     *lengths,
+                                       GPtrArray         *ids,
+                                       guint              start,
+                                       guint              n);
+
 typedef gboolean (*BlobRowFunc) (const char    *id,
                                  const guint8  *bytes,
                                  gsize          length,

@@ -515,6 +515,25 @@ add_stored_id (const char    *id,
   g_hash_table_add (values[0] ? ids->live : ids->retired, copy);
 }
 
+/* Appends "(?, ?, …)" for @n of @ids from @start to @sql, each bound to
+ * its id in @params and @lengths (from their first element). */
+void
+_pr_store_append_ids (GString       *sql,
+                      MYSQL_BIND    *params,
+                      unsigned long *lengths,
+                      GPtrArray     *ids,
+                      guint          start,
+                      guint          n)
+{
+  g_string_append_c (sql, '(');
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (sql, i == 0 ? "?" : ", ?");
+      _pr_statement_bind_string (&params[i], ids->pdata[start + i], &lengths[i]);
+    }
+  g_string_append_c (sql, ')');
+}
+
 /* Runs "UPDATE … SET retired_at = @value WHERE (the key) AND record_id
  * IN (…)" for @ids, BATCH_ROWS at a time. */
 static gboolean
@@ -533,14 +552,9 @@ set_retired (PrStore           *self,
       g_autoptr(GString) sql = g_string_new (NULL);
 
       g_string_printf (sql, "UPDATE %s SET retired_at = %s WHERE source_database = ? AND source_table = ? "
-                       "AND record_id IN (", self->q_fingerprints, value);
+                       "AND record_id IN ", self->q_fingerprints, value);
       _pr_store_bind_key (params, key, lengths);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_string (&params[i + 2], ids->pdata[start + i], &lengths[i + 2]);
-        }
-      g_string_append_c (sql, ')');
+      _pr_store_append_ids (sql, params + 2, lengths + 2, ids, start, n);
       if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL,
                               _("cannot retire stored fingerprints"), error))
         return FALSE;
