@@ -458,12 +458,14 @@ pr_store_find_passage_holders (PrStore           *self,
       guint n = MIN (BATCH_HASHES, n_hashes - start);
       g_autoptr(GString) sql = g_string_new (NULL);
 
-      /* One ranged read of the hash index per part, each cut at @limit. */
+      /* One ranged read of the hash index per part, each cut at @limit.
+       * Forced: the optimizer intersected it with the primary key, whose
+       * range is the whole table's (100 ms a check at 10^5 records). */
       for (guint i = 0; i < n; i++)
         {
           MYSQL_BIND *p = params + i * 4;
 
-          g_string_append_printf (sql, "%s(SELECT p.record_id, p.hash, p.words FROM %s p JOIN %s f "
+          g_string_append_printf (sql, "%s(SELECT p.record_id, p.hash, p.words FROM %s p FORCE INDEX (pr_passages_hash) JOIN %s f "
                                   "ON f.source_database = p.source_database AND f.source_table = p.source_table "
                                   "AND f.record_id = p.record_id "
                                   "WHERE p.source_database = ? AND p.source_table = ? AND p.hash = ? "

@@ -59,7 +59,8 @@
  * intake check reads the holders of a new text's passages through the
  * index on the hash, rather than every stored record's parts. A record's
  * rows mirror its parts in pr_fingerprints: written with them, and gone
- * when it is retired, sparse or stored without parts. */
+ * when it is retired, sparse or stored without parts. The hash index
+ * holds the words too, so that a part's holders are read from it alone. */
 #define PASSAGES_STATEMENT \
   "CREATE TABLE IF NOT EXISTS %s (" \
   "  source_database VARCHAR(64) NOT NULL," \
@@ -68,7 +69,7 @@
   "  hash BIGINT UNSIGNED NOT NULL," \
   "  words TINYINT UNSIGNED NOT NULL," \
   "  PRIMARY KEY (source_database, source_table, record_id, hash)," \
-  "  KEY pr_passages_hash (source_database, source_table, hash)" \
+  "  KEY pr_passages_hash (source_database, source_table, hash, words)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
 /* Every row about a source table names it by its database and its name,
