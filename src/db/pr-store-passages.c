@@ -21,8 +21,6 @@
  * IN list: a few thousand placeholders a statement at most. */
 #define BATCH_ROWS 500
 #define BATCH_IDS 500
-/* Holders' subqueries per statement: each has 7 placeholders. */
-#define BATCH_HASHES 300
 
 static int
 compare_parts (const void *a,
@@ -230,6 +228,43 @@ _pr_store_remove_passages (PrStore           *self,
 }
 
 /**
+ * _pr_store_drop_other_versions:
+ * @ids: (element-type utf8): records a scan kept without reading them
+ *
+ * Removes the passages of those of @ids stored under another mapping than
+ * @mapping_version, so that the table holds the last scan's mapping's
+ * alone, as the intake compares with.
+ */
+gboolean
+_pr_store_drop_other_versions (PrStore           *self,
+                               const PrStoreKey  *key,
+                               guint64            mapping_version,
+                               GPtrArray         *ids,
+                               GError           **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 5);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_IDS + 5);
+
+  for (guint start = 0; ids != NULL && start < ids->len; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, ids->len - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "DELETE p FROM %s p JOIN %s f ON f.source_database = p.source_database "
+                       "AND f.source_table = p.source_table AND f.record_id = p.record_id "
+                       "WHERE p.source_database = ? AND p.source_table = ? AND f.mapping_version <> ? "
+                       "AND p.record_id IN ", self->q_passages, self->q_fingerprints);
+      _pr_store_bind_key (params, key, lengths);
+      _pr_statement_bind_u64 (&params[2], &mapping_version);
+      _pr_store_append_ids (sql, params + 3, lengths + 3, ids, start, n);
+      if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL,
+                              _("cannot remove stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
  * _pr_store_write_passages:
  * @rows: (element-type gsize): the records written, by index
  * @parts: (nullable): their parts; %NULL: none made
@@ -306,6 +341,8 @@ copy_row (const char    *id,
 
 /**
  * _pr_store_copy_passages:
+ * @mapping_version: the scan's: the passages of records stored under
+ *   another are not copied
  * @ids: (nullable) (element-type utf8): records live again; %NULL: every
  *   live record of @key
  *
@@ -317,11 +354,12 @@ copy_row (const char    *id,
 gboolean
 _pr_store_copy_passages (PrStore           *self,
                          const PrStoreKey  *key,
+                         guint64            mapping_version,
                          GPtrArray         *ids,
                          GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
-  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_IDS + 3);
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 4);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_IDS + 4);
   Copying copying = { 0 };
   Inserter ins;
   gboolean ok = FALSE;
@@ -338,14 +376,15 @@ _pr_store_copy_passages (PrStore           *self,
       guint n = 0;
 
       g_string_printf (sql, "SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
-                       "AND retired_at IS NULL AND sparse = 0 AND parts IS NOT NULL AND LENGTH(parts) > 0 ",
-                       self->q_fingerprints);
+                       "AND mapping_version = ? AND retired_at IS NULL AND sparse = 0 AND parts IS NOT NULL "
+                       "AND LENGTH(parts) > 0 ", self->q_fingerprints);
       _pr_store_bind_key (params, key, lengths);
+      _pr_statement_bind_u64 (&params[2], &mapping_version);
       if (ids == NULL)
         {
           /* Pages in the unique key's order: the same collation orders and compares. */
           g_string_append_printf (sql, "AND record_id > ? ORDER BY record_id LIMIT %d", BATCH_IDS);
-          _pr_statement_bind_string (&params[2], copying.last_id, &lengths[2]);
+          _pr_statement_bind_string (&params[3], copying.last_id, &lengths[3]);
         }
       else
         {
@@ -353,7 +392,7 @@ _pr_store_copy_passages (PrStore           *self,
             break;
           n = MIN (BATCH_IDS, ids->len - start);
           g_string_append (sql, "AND record_id IN ");
-          _pr_store_append_ids (sql, params + 2, lengths + 2, ids, start, n);
+          _pr_store_append_ids (sql, params + 3, lengths + 3, ids, start, n);
           start += n;
         }
       copying.n_rows = 0;
@@ -413,39 +452,87 @@ add_holder (const char    *id,
   holders->func (values[0], id, (guint) values[1], holders->user_data);
 }
 
+static void
+add_count (const char    *hash,
+           const guint64 *values,
+           gpointer       user_data)
+{
+  Holders *holders = user_data;
+
+  holders->func (g_ascii_strtoull (hash, NULL, 10), NULL, (guint) values[0], holders->user_data);
+}
+
+/* Runs @select (two %s: the table, then the IN list's placeholders)
+ * for @hashes, BATCH_IDS at a time; @except, when not NULL, is bound
+ * first, before the key. */
+static gboolean
+for_each_hash_batch (PrStore           *self,
+                     const PrStoreKey  *key,
+                     const char        *select,
+                     const char        *except,
+                     const guint64     *hashes,
+                     gsize              n_hashes,
+                     guint              n_values,
+                     RowFunc            func,
+                     gpointer           user_data,
+                     GError           **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  unsigned long lengths[3];
+  guint first = except != NULL ? 1 : 0;
+
+  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, n_hashes - start);
+      g_autoptr(GString) list = g_string_new (NULL);
+      g_autofree char *sql = NULL;
+
+      if (except != NULL)
+        _pr_statement_bind_string (&params[0], except, &lengths[2]);
+      _pr_store_bind_key (params + first, key, lengths);
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (list, i == 0 ? "?" : ", ?");
+          _pr_statement_bind_u64 (&params[first + 2 + i], (guint64 *) &hashes[start + i]);
+        }
+      sql = g_strdup_printf (select, self->q_passages, list->str);
+      if (!_pr_store_for_each_row (self, sql, params, n_values, func, user_data,
+                                   _("cannot read the stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
- * pr_store_find_passage_holders:
+ * pr_store_count_passage_holders:
  * @store: a store
- * @table: the source table
- * @mapping_version: the parts' version: records stored under another are
- *   left out
+ * @table: the source table, whose last scan kept its passages
+ *   (pr_store_has_passages())
  * @hashes: (array length=n_hashes): distinct part hashes
  * @n_hashes: how many
- * @limit: the most holders read for each hash
- * @func: called for each holder read, in no particular order
+ * @except: (nullable): a record not counted
+ * @func: called once for each hash some record holds, with %NULL for the
+ *   record and the count as the words
  * @user_data: for @func
  * @error: return location for a #GError
  *
- * The live, not sparse records stored with each of @hashes among their
- * passages, at most @limit of each: a caller that asks for one more than
- * it counts knows a part held by more as boilerplate without reading all
- * of its holders.
+ * How many live records were stored with each of @hashes among their
+ * passages (under the last scan's mapping, which alone the table holds),
+ * counted in the index: so that a part held by thousands is known as
+ * boilerplate without reading its holders.
  *
  * Returns: %FALSE with @error set on failure
  */
 gboolean
-pr_store_find_passage_holders (PrStore           *self,
-                               const char        *table,
-                               guint64            mapping_version,
-                               const guint64     *hashes,
-                               gsize              n_hashes,
-                               guint              limit,
-                               PrStoreHolderFunc  func,
-                               gpointer           user_data,
-                               GError           **error)
+pr_store_count_passage_holders (PrStore           *self,
+                                const char        *table,
+                                const guint64     *hashes,
+                                gsize              n_hashes,
+                                const char        *except,
+                                PrStoreHolderFunc  func,
+                                gpointer           user_data,
+                                GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_HASHES * 4);
-  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_HASHES * 2);
   Holders holders = { func, user_data };
   const PrStoreKey *key;
 
@@ -453,33 +540,52 @@ pr_store_find_passage_holders (PrStore           *self,
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  for (gsize start = 0; start < n_hashes; start += BATCH_HASHES)
-    {
-      guint n = MIN (BATCH_HASHES, n_hashes - start);
-      g_autoptr(GString) sql = g_string_new (NULL);
+  return for_each_hash_batch (self, key,
+                              except != NULL
+                              ? "SELECT CAST(hash AS CHAR), SUM(record_id <> ?) FROM %s "
+                                "WHERE source_database = ? AND source_table = ? AND hash IN (%s) GROUP BY hash"
+                              : "SELECT CAST(hash AS CHAR), COUNT(*) FROM %s "
+                                "WHERE source_database = ? AND source_table = ? AND hash IN (%s) GROUP BY hash",
+                              except, hashes, n_hashes, 1, add_count, &holders, error);
+}
 
-      /* One ranged read of the hash index per part, each cut at @limit.
-       * Forced: the optimizer intersected it with the primary key, whose
-       * range is the whole table's (100 ms a check at 10^5 records). */
-      for (guint i = 0; i < n; i++)
-        {
-          MYSQL_BIND *p = params + i * 4;
+/**
+ * pr_store_find_passage_holders:
+ * @store: a store
+ * @table: the source table, as for pr_store_count_passage_holders()
+ * @hashes: (array length=n_hashes): distinct part hashes, each held by
+ *   few records (pr_store_count_passage_holders())
+ * @n_hashes: how many
+ * @func: called for each record holding one, with the most words it has
+ *   for it, in no particular order
+ * @user_data: for @func
+ * @error: return location for a #GError
+ *
+ * The live records stored with each of @hashes among their passages, read
+ * from the index on the hash alone.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_find_passage_holders (PrStore           *self,
+                               const char        *table,
+                               const guint64     *hashes,
+                               gsize              n_hashes,
+                               PrStoreHolderFunc  func,
+                               gpointer           user_data,
+                               GError           **error)
+{
+  Holders holders = { func, user_data };
+  const PrStoreKey *key;
 
-          g_string_append_printf (sql, "%s(SELECT p.record_id, p.hash, p.words FROM %s p FORCE INDEX (pr_passages_hash) JOIN %s f "
-                                  "ON f.source_database = p.source_database AND f.source_table = p.source_table "
-                                  "AND f.record_id = p.record_id "
-                                  "WHERE p.source_database = ? AND p.source_table = ? AND p.hash = ? "
-                                  "AND f.mapping_version = ? AND f.retired_at IS NULL AND f.sparse = 0 LIMIT %u)",
-                                  i > 0 ? " UNION ALL " : "", self->q_passages, self->q_fingerprints, limit);
-          _pr_store_bind_key (p, key, &lengths[i * 2]);
-          _pr_statement_bind_u64 (&p[2], (guint64 *) &hashes[start + i]);
-          _pr_statement_bind_u64 (&p[3], &mapping_version);
-        }
-      if (!_pr_store_for_each_row (self, sql->str, params, 2, add_holder, &holders,
-                                   _("cannot read the stored passages"), error))
-        return FALSE;
-    }
-  return TRUE;
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  return for_each_hash_batch (self, key,
+                              "SELECT record_id, hash, words FROM %s FORCE INDEX (pr_passages_hash) "
+                              "WHERE source_database = ? AND source_table = ? AND hash IN (%s)",
+                              NULL, hashes, n_hashes, 2, add_holder, &holders, error);
 }
 
 /**

@@ -152,12 +152,18 @@ gboolean    _pr_store_write_passages  (PrStore           *self,
                                        const guint8      *sparse,
                                        const PrPartTable *parts,
                                        GError           **error);
+gboolean    _pr_store_drop_other_versions (PrStore       *self,
+                                       const PrStoreKey  *key,
+                                       guint64            mapping_version,
+                                       GPtrArray         *ids,
+                                       GError           **error);
 gboolean    _pr_store_remove_passages (PrStore           *self,
                                        const PrStoreKey  *key,
                                        GPtrArray         *ids,
                                        GError           **error);
 gboolean    _pr_store_copy_passages   (PrStore           *self,
                                        const PrStoreKey  *key,
+                                       guint64            mapping_version,
                                        GPtrArray         *ids,
                                        GError           **error);
 

@@ -831,13 +831,15 @@ pr_store_commit_scan (PrStore             *self,
     goto out;
   /* The passages by hash follow the parts: the records written, retired
    * and live again; or, when the last scan did not keep them (a store
-   * from before), every live record's, from the parts now stored. */
+   * from before), every live record's, from the parts now stored. Only
+   * this mapping's: a kept record of another has none. */
   if (!_pr_store_passages_stored (self, where, &passages_stored, error))
     goto out;
   if (passages_stored ? !_pr_store_write_passages (self, where, to_write, record_ids, sparse, parts, error) ||
                         !_pr_store_remove_passages (self, where, to_retire, error) ||
-                        !_pr_store_copy_passages (self, where, to_revive, error)
-                      : !_pr_store_copy_passages (self, where, NULL, error))
+                        !_pr_store_copy_passages (self, where, mapping_version, to_revive, error) ||
+                        !_pr_store_drop_other_versions (self, where, mapping_version, kept_ids, error)
+                      : !_pr_store_copy_passages (self, where, mapping_version, NULL, error))
     goto out;
   if (cases != NULL)
     {

@@ -449,14 +449,7 @@ find_in_memory (PrStoredParts            *self,
     }
 }
 
-/* Holders read from the store: part hash → how many, the record asked
- * about left out. */
-typedef struct {
-  const char *record_id;     /* (nullable) */
-  GHashTable *counts;        /* part hash → holders but the record */
-  GHashTable *holders;       /* (nullable) part hash → GPtrArray of Holder */
-} Reading;
-
+/* Holders read from the store. */
 typedef struct {
   char  *record_id;
   guint  words;
@@ -471,6 +464,12 @@ holder_free (gpointer data)
   g_free (holder);
 }
 
+/* part hash → the records holding it but the one asked about */
+typedef struct {
+  const char *record_id;     /* (nullable) */
+  GHashTable *holders;       /* part hash → GPtrArray of Holder */
+} Reading;
+
 static void
 add_holder (guint64     hash,
             const char *record_id,
@@ -484,10 +483,6 @@ add_holder (guint64     hash,
 
   if (reading->record_id != NULL && strcmp (record_id, reading->record_id) == 0)
     return;
-  g_hash_table_insert (reading->counts, part,
-                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (reading->counts, part)) + 1));
-  if (reading->holders == NULL)
-    return;
   list = g_hash_table_lookup (reading->holders, part);
   if (list == NULL)
     {
@@ -498,6 +493,23 @@ add_holder (guint64     hash,
   holder->record_id = g_strdup (record_id);
   holder->words = words;
   g_ptr_array_add (list, holder);
+}
+
+/* part hash → how many records hold it, the one asked about left out */
+static void
+add_count (guint64     hash,
+           const char *record_id,
+           guint       count,
+           gpointer    user_data)
+{
+  g_hash_table_insert (user_data, GSIZE_TO_POINTER ((gsize) hash), GUINT_TO_POINTER (count));
+}
+
+static guint
+count_of (GHashTable *counts,
+          guint64     hash)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (counts, GSIZE_TO_POINTER ((gsize) hash)));
 }
 
 /* A candidate read from the store. */
@@ -550,12 +562,14 @@ store_is_boilerplate (guint64  hash,
 {
   const Lacked *lacked = user_data;
 
-  return GPOINTER_TO_UINT (g_hash_table_lookup (lacked->counts, GSIZE_TO_POINTER ((gsize) hash))) > lacked->cap;
+  return count_of (lacked->counts, hash) > lacked->cap;
 }
 
-/* The in-memory search's answer, from the store: the holders of each part
- * are read up to two more than the cap, which tells boilerplate (more
- * than the cap, the record asked about left out) without reading them all. */
+/* The in-memory search's answer, from the store: the holders of each of
+ * the text's parts are counted in the index first, so that a part held by
+ * more than the cap (the text among them) is boilerplate without its
+ * holders being read; then those of the others are read; then the parts
+ * of the records sharing them, and how many hold those the text lacks. */
 static gboolean
 find_in_store (PrStoredParts            *self,
                const Text               *text,
@@ -565,35 +579,42 @@ find_in_store (PrStoredParts            *self,
                GError                  **error)
 {
   guint cap = options->max_records_per_part;
-  guint limit = cap > G_MAXUINT - 2 ? G_MAXUINT : cap + 2;
   g_autoptr(GHashTable) candidates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, candidate_free);
   g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) holders = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GHashTable) lacked_counts = g_hash_table_new (NULL, NULL);
+  g_autoptr(GArray) shared_parts = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GArray) lacked = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-  Reading reading = { record_id, counts, holders };
-  Reading lacked_reading = { record_id, lacked_counts, NULL };
+  Reading reading = { record_id, holders };
   Lacked by_table = { lacked_counts, cap };
   GHashTableIter iter;
   gpointer key, value;
 
-  if (!pr_store_find_passage_holders (self->store, self->table, self->mapping_version,
-                                      (const guint64 *) (gpointer) text->hashes->data, text->hashes->len, limit,
-                                      add_holder, &reading, error))
+  if (!pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
+                                       text->hashes->len, record_id, add_count, counts, error))
     return FALSE;
   for (guint i = 0; i < text->hashes->len; i++)
     {
       guint64 hash = g_array_index (text->hashes, guint64, i);
-      gpointer part = GSIZE_TO_POINTER ((gsize) hash);
-      GPtrArray *list = g_hash_table_lookup (holders, part);
+      guint n = count_of (counts, hash);
 
       /* The text holds it too. */
-      if (GPOINTER_TO_UINT (g_hash_table_lookup (counts, part)) + 1 > cap)
-        {
-          g_array_append_val (text->boilerplate, hash);
-          continue;
-        }
+      if (n + 1 > cap)
+        g_array_append_val (text->boilerplate, hash);
+      else if (n > 0)
+        g_array_append_val (shared_parts, hash);
+    }
+  if (shared_parts->len == 0)
+    return TRUE;
+  if (!pr_store_find_passage_holders (self->store, self->table, (const guint64 *) (gpointer) shared_parts->data,
+                                      shared_parts->len, add_holder, &reading, error))
+    return FALSE;
+  for (guint i = 0; i < shared_parts->len; i++)
+    {
+      guint64 hash = g_array_index (shared_parts, guint64, i);
+      GPtrArray *list = g_hash_table_lookup (holders, GSIZE_TO_POINTER ((gsize) hash));
+
       for (guint h = 0; list != NULL && h < list->len; h++)
         {
           const Holder *holder = list->pdata[h];
@@ -617,8 +638,7 @@ find_in_store (PrStoredParts            *self,
                                keep_candidate_parts, candidates, error))
     return FALSE;
 
-  /* The parts the candidates that may pass have and the text lacks: how
-   * many records hold each. */
+  /* The parts that the candidates that may pass have and the text lacks. */
   {
     g_autoptr(GHashTable) asked = g_hash_table_new (NULL, NULL);
 
@@ -641,9 +661,8 @@ find_in_store (PrStoredParts            *self,
       }
   }
   if (lacked->len > 0 &&
-      !pr_store_find_passage_holders (self->store, self->table, self->mapping_version,
-                                      (const guint64 *) (gpointer) lacked->data, lacked->len, limit,
-                                      add_holder, &lacked_reading, error))
+      !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
+                                       lacked->len, record_id, add_count, lacked_counts, error))
     return FALSE;
 
   g_hash_table_iter_init (&iter, candidates);
