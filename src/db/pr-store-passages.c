@@ -177,7 +177,58 @@ _pr_store_passages_stored (PrStore           *self,
   return TRUE;
 }
 
-/* Deletes the rows of @ids (all of @key's when NULL). */
+static void
+add_id (const char    *id,
+        const guint64 *values,
+        gpointer       user_data)
+{
+  g_ptr_array_add (user_data, g_strdup (id));
+}
+
+/* Adds the passages of @ids, as pr_passages holds them now, to their
+ * counts (@add), or takes them away. */
+static gboolean
+count_passages_of (PrStore           *self,
+                   const PrStoreKey  *key,
+                   GPtrArray         *ids,
+                   gboolean           add,
+                   GError           **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 4);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_IDS + 4);
+
+  for (guint start = 0; start < ids->len; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, ids->len - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      _pr_store_bind_key (params, key, lengths);
+      if (add)
+        g_string_printf (sql, "INSERT INTO %s (source_database, source_table, hash, n) "
+                         "SELECT source_database, source_table, hash, COUNT(*) FROM %s "
+                         "WHERE source_database = ? AND source_table = ? AND record_id IN ",
+                         self->q_passage_counts, self->q_passages);
+      else
+        g_string_printf (sql, "UPDATE %s c JOIN (SELECT hash, COUNT(*) AS k FROM %s "
+                         "WHERE source_database = ? AND source_table = ? AND record_id IN ",
+                         self->q_passage_counts, self->q_passages);
+      _pr_store_append_ids (sql, params + 2, lengths + 2, ids, start, n);
+      if (add)
+        g_string_append (sql, " GROUP BY hash ON DUPLICATE KEY UPDATE n = n + VALUES(n)");
+      else
+        {
+          g_string_append (sql, " GROUP BY hash) d ON c.hash = d.hash SET c.n = c.n - d.k "
+                           "WHERE c.source_database = ? AND c.source_table = ?");
+          _pr_store_bind_key (params + 2 + n, key, lengths + 2 + n);
+        }
+      if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL,
+                              _("cannot count the stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Deletes the rows of @ids (all of @key's when NULL), and their counts. */
 static gboolean
 delete_passages (PrStore           *self,
                  const PrStoreKey  *key,
@@ -189,13 +240,22 @@ delete_passages (PrStore           *self,
 
   if (ids == NULL)
     {
-      g_autofree char *sql = g_strdup_printf ("DELETE FROM %s WHERE source_database = ? AND source_table = ?",
-                                              self->q_passages);
+      const char *tables[] = { self->q_passages, self->q_passage_counts };
 
-      _pr_store_bind_key (params, key, lengths);
-      return _pr_statement_run (self->connection, sql, params, NULL, NULL,
-                                _("cannot remove stored passages"), error);
+      for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+        {
+          g_autofree char *sql = g_strdup_printf ("DELETE FROM %s WHERE source_database = ? AND source_table = ?",
+                                                  tables[t]);
+
+          _pr_store_bind_key (params, key, lengths);
+          if (!_pr_statement_run (self->connection, sql, params, NULL, NULL,
+                                  _("cannot remove stored passages"), error))
+            return FALSE;
+        }
+      return TRUE;
     }
+  if (!count_passages_of (self, key, ids, FALSE, error))
+    return FALSE;
   for (guint start = 0; start < ids->len; start += BATCH_IDS)
     {
       guint n = MIN (BATCH_IDS, ids->len - start);
@@ -242,26 +302,26 @@ _pr_store_drop_other_versions (PrStore           *self,
                                GPtrArray         *ids,
                                GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 5);
-  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_IDS + 5);
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_IDS + 3);
+  g_autoptr(GPtrArray) other = g_ptr_array_new_with_free_func (g_free);
 
   for (guint start = 0; ids != NULL && start < ids->len; start += BATCH_IDS)
     {
       guint n = MIN (BATCH_IDS, ids->len - start);
       g_autoptr(GString) sql = g_string_new (NULL);
+      g_autoptr(GPtrArray) rows = NULL;
 
-      g_string_printf (sql, "DELETE p FROM %s p JOIN %s f ON f.source_database = p.source_database "
-                       "AND f.source_table = p.source_table AND f.record_id = p.record_id "
-                       "WHERE p.source_database = ? AND p.source_table = ? AND f.mapping_version <> ? "
-                       "AND p.record_id IN ", self->q_passages, self->q_fingerprints);
+      g_string_printf (sql, "SELECT record_id FROM %s WHERE source_database = ? AND source_table = ? "
+                       "AND mapping_version <> ? AND record_id IN ", self->q_fingerprints);
       _pr_store_bind_key (params, key, lengths);
       _pr_statement_bind_u64 (&params[2], &mapping_version);
       _pr_store_append_ids (sql, params + 3, lengths + 3, ids, start, n);
-      if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL,
-                              _("cannot remove stored passages"), error))
+      if (!_pr_store_for_each_row (self, sql->str, params, 0, add_id, other,
+                                   _("cannot read the stored fingerprints"), error))
         return FALSE;
     }
-  return TRUE;
+  return other->len == 0 || delete_passages (self, key, other, error);
 }
 
 /**
@@ -303,7 +363,7 @@ _pr_store_write_passages (PrStore           *self,
       if (ins.ids->len >= BATCH_ROWS)
         ok = inserter_flush (&ins, error);
     }
-  ok = ok && inserter_flush (&ins, error);
+  ok = ok && inserter_flush (&ins, error) && count_passages_of (self, key, ids, TRUE, error);
   inserter_clear (&ins);
   return ok;
 }
@@ -403,7 +463,19 @@ _pr_store_copy_passages (PrStore           *self,
       if (ids == NULL && copying.n_rows < BATCH_IDS)
         break;
     }
-  ok = TRUE;
+  if (ids != NULL)
+    ok = count_passages_of (self, key, ids, TRUE, error);
+  else
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO %s (source_database, source_table, hash, n) "
+                                              "SELECT source_database, source_table, hash, COUNT(*) FROM %s "
+                                              "WHERE source_database = ? AND source_table = ? GROUP BY hash",
+                                              self->q_passage_counts, self->q_passages);
+
+      _pr_store_bind_key (params, key, lengths);
+      ok = _pr_statement_run (self->connection, sql, params, NULL, NULL,
+                              _("cannot count the stored passages"), error);
+    }
 
 out:
   g_free (copying.last_id);
@@ -462,12 +534,14 @@ add_count (const char    *hash,
   holders->func (g_ascii_strtoull (hash, NULL, 10), NULL, (guint) values[0], holders->user_data);
 }
 
-/* Runs @select (two %s: the table, then the IN list's placeholders)
- * for @hashes, BATCH_IDS at a time; @except, when not NULL, is bound
- * first, before the key. */
+/* Runs @select for @hashes, BATCH_IDS at a time: its %s are the
+ * counts' table (@counts) or the passages', then, with @except, the
+ * passages', then the IN list's placeholders. @except, when not NULL, is
+ * bound first, before the key. */
 static gboolean
 for_each_hash_batch (PrStore           *self,
                      const PrStoreKey  *key,
+                     gboolean           counts,
                      const char        *select,
                      const char        *except,
                      const guint64     *hashes,
@@ -495,7 +569,8 @@ for_each_hash_batch (PrStore           *self,
           g_string_append (list, i == 0 ? "?" : ", ?");
           _pr_statement_bind_u64 (&params[first + 2 + i], (guint64 *) &hashes[start + i]);
         }
-      sql = g_strdup_printf (select, self->q_passages, list->str);
+      sql = except != NULL ? g_strdup_printf (select, self->q_passage_counts, self->q_passages, list->str)
+                           : g_strdup_printf (select, counts ? self->q_passage_counts : self->q_passages, list->str);
       if (!_pr_store_for_each_row (self, sql, params, n_values, func, user_data,
                                    _("cannot read the stored passages"), error))
         return FALSE;
@@ -518,8 +593,8 @@ for_each_hash_batch (PrStore           *self,
  *
  * How many live records were stored with each of @hashes among their
  * passages (under the last scan's mapping, which alone the table holds),
- * counted in the index: so that a part held by thousands is known as
- * boilerplate without reading its holders.
+ * as pr_passage_counts keeps them: so that a part held by thousands is
+ * known as boilerplate without reading its holders.
  *
  * Returns: %FALSE with @error set on failure
  */
@@ -540,12 +615,14 @@ pr_store_count_passage_holders (PrStore           *self,
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  return for_each_hash_batch (self, key,
+  return for_each_hash_batch (self, key, TRUE,
                               except != NULL
-                              ? "SELECT CAST(hash AS CHAR), SUM(record_id <> ?) FROM %s "
-                                "WHERE source_database = ? AND source_table = ? AND hash IN (%s) GROUP BY hash"
-                              : "SELECT CAST(hash AS CHAR), COUNT(*) FROM %s "
-                                "WHERE source_database = ? AND source_table = ? AND hash IN (%s) GROUP BY hash",
+                              ? "SELECT CAST(c.hash AS CHAR), c.n - (p.hash IS NOT NULL) FROM %s c LEFT JOIN %s p "
+                                "ON p.source_database = c.source_database AND p.source_table = c.source_table "
+                                "AND p.record_id = ? AND p.hash = c.hash "
+                                "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN (%s)"
+                              : "SELECT CAST(hash AS CHAR), n FROM %s "
+                                "WHERE source_database = ? AND source_table = ? AND hash IN (%s)",
                               except, hashes, n_hashes, 1, add_count, &holders, error);
 }
 
@@ -582,7 +659,7 @@ pr_store_find_passage_holders (PrStore           *self,
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  return for_each_hash_batch (self, key,
+  return for_each_hash_batch (self, key, FALSE,
                               "SELECT record_id, hash, words FROM %s FORCE INDEX (pr_passages_hash) "
                               "WHERE source_database = ? AND source_table = ? AND hash IN (%s)",
                               NULL, hashes, n_hashes, 2, add_holder, &holders, error);

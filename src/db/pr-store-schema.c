@@ -72,6 +72,18 @@
   "  KEY pr_passages_hash (source_database, source_table, hash, words)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* How many records hold each passage (pr-store-passages.c), kept with
+ * pr_passages: so that a passage held by thousands is known as
+ * boilerplate by one read, not by counting its holders. */
+#define PASSAGE_COUNTS_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  hash BIGINT UNSIGNED NOT NULL," \
+  "  n INT UNSIGNED NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, hash)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -153,6 +165,7 @@ static const char *const create_statements[] = {
   CASES_STATEMENT,
   CASE_MEMBERS_STATEMENT,
   PASSAGES_STATEMENT,
+  PASSAGE_COUNTS_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -204,7 +217,7 @@ create_tables (PrStore  *self,
                GError  **error)
 {
   const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
-                          self->q_cases, self->q_case_members, self->q_passages, self->q_meta };
+                          self->q_cases, self->q_case_members, self->q_passages, self->q_passage_counts, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -388,8 +401,8 @@ migrate_6_to_7 (PrStore  *self,
                        "ADD COLUMN cases_numbered TINYINT(1) NOT NULL DEFAULT 0 AFTER clusters", error);
 }
 
-/* Version 8 keeps each stored record's passages by hash (pr_passages),
- * and marks the complete scans that wrote them. The table is filled by
+/* Version 8 keeps each stored record's passages by hash (pr_passages)
+ * with their holders' counts (pr_passage_counts), and marks the complete scans that wrote them. The table is filled by
  * the next scan, whose commit writes every live record's passages from
  * their stored parts; until then an intake check reads the parts as
  * before (pr_store_has_passages ()). */
@@ -397,13 +410,19 @@ static gboolean
 migrate_7_to_8 (PrStore  *self,
                 GError  **error)
 {
-  g_autofree char *passages = g_strdup_printf (PASSAGES_STATEMENT, self->q_passages, self->collation);
-  g_autoptr(GError) local_error = NULL;
+  const char *statements[] = { PASSAGES_STATEMENT, PASSAGE_COUNTS_STATEMENT };
+  const char *names[] = { self->q_passages, self->q_passage_counts };
 
-  if (!pr_connection_execute (self->connection, passages, &local_error))
+  for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
     {
-      _pr_store_explain_error (self, error, local_error, "CREATE", C_("tables", "upgrade"));
-      return FALSE;
+      g_autofree char *sql = g_strdup_printf (statements[i], names[i], self->collation);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!pr_connection_execute (self->connection, sql, &local_error))
+        {
+          _pr_store_explain_error (self, error, local_error, "CREATE", C_("tables", "upgrade"));
+          return FALSE;
+        }
     }
   return alter_unless (self, "pr_scans", self->q_scans, "passages_stored",
                        "ADD COLUMN passages_stored TINYINT(1) NOT NULL DEFAULT 0 AFTER cases_numbered", error);
