@@ -354,16 +354,16 @@ migrate_3_to_4 (PrStore  *self,
   return TRUE;
 }
 
-/* Version 5 numbers the cases (pr-store-cases.c): their two tables, and
- * the case a decision was made against. */
+/* Creates the tables an upgrade adds: @statements[i] (a CREATE TABLE IF
+ * NOT EXISTS with the name and collation to fill in) for @names[i]. */
 static gboolean
-migrate_4_to_5 (PrStore  *self,
-                GError  **error)
+create_for_upgrade (PrStore            *self,
+                    const char *const  *statements,
+                    const char *const  *names,
+                    guint               n,
+                    GError            **error)
 {
-  const char *statements[] = { CASES_STATEMENT, CASE_MEMBERS_STATEMENT };
-  const char *names[] = { self->q_cases, self->q_case_members };
-
-  for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
+  for (guint i = 0; i < n; i++)
     {
       g_autofree char *sql = g_strdup_printf (statements[i], names[i], self->collation);
       g_autoptr(GError) local_error = NULL;
@@ -374,6 +374,20 @@ migrate_4_to_5 (PrStore  *self,
           return FALSE;
         }
     }
+  return TRUE;
+}
+
+/* Version 5 numbers the cases (pr-store-cases.c): their two tables, and
+ * the case a decision was made against. */
+static gboolean
+migrate_4_to_5 (PrStore  *self,
+                GError  **error)
+{
+  const char *statements[] = { CASES_STATEMENT, CASE_MEMBERS_STATEMENT };
+  const char *names[] = { self->q_cases, self->q_case_members };
+
+  if (!create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error))
+    return FALSE;
   return alter_unless (self, "pr_decisions", self->q_decisions, "case_number",
                        "ADD COLUMN case_number INT UNSIGNED NULL", error);
 }
@@ -402,10 +416,11 @@ migrate_6_to_7 (PrStore  *self,
 }
 
 /* Version 8 keeps each stored record's passages by hash (pr_passages)
- * with their holders' counts (pr_passage_counts), and marks the complete scans that wrote them. The table is filled by
- * the next scan, whose commit writes every live record's passages from
- * their stored parts; until then an intake check reads the parts as
- * before (pr_store_has_passages ()). */
+ * with their holders' counts (pr_passage_counts), and marks the complete
+ * scans that wrote them. The tables are filled by the next scan, whose
+ * commit writes every live record's passages from their stored parts;
+ * until then an intake check reads the parts as before
+ * (pr_store_has_passages ()). */
 static gboolean
 migrate_7_to_8 (PrStore  *self,
                 GError  **error)
@@ -413,17 +428,8 @@ migrate_7_to_8 (PrStore  *self,
   const char *statements[] = { PASSAGES_STATEMENT, PASSAGE_COUNTS_STATEMENT };
   const char *names[] = { self->q_passages, self->q_passage_counts };
 
-  for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
-    {
-      g_autofree char *sql = g_strdup_printf (statements[i], names[i], self->collation);
-      g_autoptr(GError) local_error = NULL;
-
-      if (!pr_connection_execute (self->connection, sql, &local_error))
-        {
-          _pr_store_explain_error (self, error, local_error, "CREATE", C_("tables", "upgrade"));
-          return FALSE;
-        }
-    }
+  if (!create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error))
+    return FALSE;
   return alter_unless (self, "pr_scans", self->q_scans, "passages_stored",
                        "ADD COLUMN passages_stored TINYINT(1) NOT NULL DEFAULT 0 AFTER cases_numbered", error);
 }
