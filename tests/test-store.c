@@ -370,8 +370,8 @@ test_open (void)
   g_assert_cmpstr (pr_store_get_schema (store), ==, "t_open");
   g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 't_open' "
                                   "AND TABLE_NAME IN ('pr_meta', 'pr_scans', 'pr_fingerprints', 'pr_decisions', 'pr_repeats', "
-                                  "'pr_cases', 'pr_case_members') "
-                                  "AND ENGINE = 'InnoDB' AND TABLE_COLLATION LIKE 'utf8mb4%'"), ==, 7);
+                                  "'pr_cases', 'pr_case_members', 'pr_passages', 'pr_passage_counts') "
+                                  "AND ENGINE = 'InnoDB' AND TABLE_COLLATION LIKE 'utf8mb4%'"), ==, 9);
   g_assert_cmpuint (query_number (root, "SELECT value FROM t_open.pr_meta WHERE name = 'schema_version'"),
                     ==, PR_STORE_SCHEMA_VERSION);
 
@@ -423,7 +423,7 @@ test_separate_schema (void)
   store = pr_store_open (connection, "prstore", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (pr_store_get_schema (store), ==, "prstore");
-  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'prstore'"), ==, 7);
+  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'prstore'"), ==, 9);
   g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'src_sep'"), ==, 1);
 
   records_add (records, "1", 0x1234, 1, FALSE, TRUE);

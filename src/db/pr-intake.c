@@ -10,7 +10,10 @@
  * that the answer is the scan's for the same pair. The scan also pairs
  * records that share passages, at any distance: so does the check, through
  * the stored passages (pr-stored-parts.c) and the scan's rule for them, so
- * that a new text is answered with the cases a scan would join it to.
+ * that a new text is answered with the cases a scan would join it to:
+ * the holders of its passages are asked of the store's index by part
+ * (pr-store-passages.c), or, for a store without one, all are read into
+ * memory at the first check.
  */
 #define G_LOG_DOMAIN "pr-intake"
 
@@ -40,7 +43,8 @@ struct _PrIntake {
   PrFingerprinter *fingerprinter;
   PrRecordFetcher *fetcher;    /* the table read once: each check reads only records */
   PrStoredIndex   *index;      /* NULL: the server is asked */
-  PrStoredParts   *passages;   /* the stored records' parts, by part */
+  PrStoredParts   *passages;   /* the stored records' parts, by part; NULL until the first check */
+  gboolean         passages_in_memory;  /* read them all at the first check */
   PrPartMatchOptions part_options;
   int              id_column;
 };
@@ -93,6 +97,7 @@ pr_intake_new (PrConnection        *connection,
                GError             **error)
 {
   g_autoptr(PrIntake) self = g_new0 (PrIntake, 1);
+  gboolean has_passages = FALSE;
   gint64 start;
 
   self->connection = connection;
@@ -140,11 +145,18 @@ pr_intake_new (PrConnection        *connection,
       if (self->index == NULL)
         return NULL;
     }
-  /* The passages are compared in memory either way: the store keeps
-   * them per record, not per part. */
-  self->passages = pr_stored_parts_new (store, table, mapping_version, error);
-  if (self->passages == NULL)
+  /* The passages are asked of the store's index by part, which its last
+   * scan wrote; a store whose last scan did not has them read whole into
+   * memory at the first check. */
+  if (!pr_store_has_passages (store, table, &has_passages, error))
     return NULL;
+  if (!has_passages)
+    {
+      g_message (_("The store keeps no index of the passages of “%s” yet: the first check reads every stored "
+                   "record's passages, which takes long for a large table. The next scan of the table with the "
+                   "store builds the index."), table);
+      self->passages_in_memory = TRUE;
+    }
   g_debug ("stored fingerprints indexed in %.2f s", (g_get_monotonic_time () - start) / 1e6);
 
   return g_steal_pointer (&self);
@@ -162,6 +174,37 @@ pr_intake_set_part_options (PrIntake                 *self,
                             const PrPartMatchOptions *options)
 {
   self->part_options = *options;
+}
+
+/**
+ * pr_intake_set_passages_in_memory:
+ * @self: the intake check, before its first check
+ * @in_memory: read every stored record's passages into memory at the
+ *   first check, rather than asking the store's index of them
+ *
+ * The answers are the same either way; the index is the default when the
+ * store has one for the table.
+ */
+void
+pr_intake_set_passages_in_memory (PrIntake *self,
+                                  gboolean  in_memory)
+{
+  g_return_if_fail (self->passages == NULL);
+
+  self->passages_in_memory = in_memory;
+}
+
+static gboolean
+ensure_passages (PrIntake  *self,
+                 GError   **error)
+{
+  if (self->passages != NULL)
+    return TRUE;
+  if (self->passages_in_memory)
+    self->passages = pr_stored_parts_new (self->store, self->table, self->version, error);
+  else
+    self->passages = pr_stored_parts_new_for_store (self->store, self->table, self->version);
+  return self->passages != NULL;
 }
 
 /* The rows to judge together: the records found, then the new one. */
@@ -318,8 +361,12 @@ pr_intake_check_full (PrIntake          *self,
       g_free (fp.parts);
       return NULL;
     }
-  passages = pr_stored_parts_find (self->passages, fp.parts, fp.n_parts, record_id, &self->part_options);
+  passages = ensure_passages (self, error)
+             ? pr_stored_parts_find (self->passages, fp.parts, fp.n_parts, record_id, &self->part_options, error)
+             : NULL;
   g_free (fp.parts);
+  if (passages == NULL)
+    return NULL;
   g_debug ("fingerprint %016" G_GINT64_MODIFIER "x: %u stored within %u, %u sharing passages",
            fp.fingerprint, matches->len, self->k, passages->len);
 

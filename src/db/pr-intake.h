@@ -43,6 +43,8 @@ PrIntake *pr_intake_new    (PrConnection         *connection,
                             gboolean              in_memory,
                             GError              **error);
 void      pr_intake_free   (PrIntake             *self);
+void      pr_intake_set_passages_in_memory (PrIntake *self,
+                                            gboolean  in_memory);
 GArray   *pr_intake_check  (PrIntake             *self,
                             const char *const    *values,
                             const char           *record_id,

@@ -43,6 +43,8 @@ struct _PrStore
   char         *q_repeats;
   char         *q_cases;
   char         *q_case_members;
+  char         *q_passages;
+  char         *q_passage_counts;
   char         *database;       /* the connection's current database, "" for none */
   gboolean      lower_case_names; /* the server's lower_case_table_names is not 0 */
   gboolean      unclaimed;      /* rows from before version 4 wait for a database */
@@ -105,6 +107,65 @@ gboolean    _pr_store_for_each_row    (PrStore           *self,
                                        RowFunc            func,
                                        gpointer           user_data,
                                        const char        *what,
+                                       GError           **error);
+
+void        _pr_store_append_ids      (GString           *sql,
+                                       MYSQL_BIND        *params,
+                                       unsigned long     *lengths,
+                                       GPtrArray         *ids,
+                                       guint              start,
+                                       guint              n);
+
+typedef gboolean (*BlobRowFunc) (const char    *id,
+                                 const guint8  *bytes,
+                                 gsize          length,
+                                 gpointer       user_data,
+                                 GError       **error);
+
+gboolean    _pr_store_for_each_blob   (PrStore           *self,
+                                       const char        *sql,
+                                       MYSQL_BIND        *params,
+                                       BlobRowFunc        func,
+                                       gpointer           user_data,
+                                       const char        *what,
+                                       GError           **error);
+
+typedef struct {
+  PrStorePartsFunc func;
+  gpointer         user_data;
+} PrStorePartsReading;
+
+gboolean    _pr_store_read_parts_row  (const char        *id,
+                                       const guint8      *bytes,
+                                       gsize              length,
+                                       gpointer           user_data,
+                                       GError           **error);
+
+/* pr-store-passages.c */
+gboolean    _pr_store_passages_stored (PrStore           *self,
+                                       const PrStoreKey  *key,
+                                       gboolean          *stored,
+                                       GError           **error);
+gboolean    _pr_store_write_passages  (PrStore           *self,
+                                       const PrStoreKey  *key,
+                                       GArray            *rows,
+                                       char *const       *record_ids,
+                                       const guint8      *sparse,
+                                       const PrPartTable *parts,
+                                       GError           **error);
+gboolean    _pr_store_drop_other_versions (PrStore       *self,
+                                       const PrStoreKey  *key,
+                                       guint64            mapping_version,
+                                       GPtrArray         *ids,
+                                       GError           **error);
+gboolean    _pr_store_remove_passages (PrStore           *self,
+                                       const PrStoreKey  *key,
+                                       GPtrArray         *ids,
+                                       GError           **error);
+gboolean    _pr_store_copy_passages   (PrStore           *self,
+                                       const PrStoreKey  *key,
+                                       guint64            mapping_version,
+                                       GPtrArray         *ids,
                                        GError           **error);
 
 /* pr-store-cases.c */

@@ -256,14 +256,8 @@ stored_fingerprint_free (PrStoredFingerprint *stored)
 
 /* Runs @sql, whose result is (record_id, a BLOB), and gives @func each
  * row's id and bytes (NULL and 0 for SQL NULL). */
-typedef gboolean (*BlobRowFunc) (const char    *id,
-                                 const guint8  *bytes,
-                                 gsize          length,
-                                 gpointer       user_data,
-                                 GError       **error);
-
-static gboolean
-for_each_blob (PrStore     *self,
+gboolean
+_pr_store_for_each_blob (PrStore     *self,
                const char  *sql,
                MYSQL_BIND  *params,
                BlobRowFunc  func,
@@ -377,25 +371,22 @@ pr_store_load_fingerprints (PrStore     *self,
   sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
                          "AND mapping_version = ? AND retired_at IS NULL AND parts IS NOT NULL", self->q_fingerprints);
   _pr_statement_bind_u64 (&params[2], &mapping_version);
-  if (!for_each_blob (self, sql, params, add_stored_parts, stored, _("cannot read the stored fingerprints"), error))
+  if (!_pr_store_for_each_blob (self, sql, params, add_stored_parts, stored, _("cannot read the stored fingerprints"), error))
     return NULL;
 
   return g_steal_pointer (&stored);
 }
 
-typedef struct {
-  PrStorePartsFunc func;
-  gpointer         user_data;
-} ReadPassages;
-
-static gboolean
-read_passages_row (const char    *id,
-                   const guint8  *bytes,
-                   gsize          length,
-                   gpointer       user_data,
-                   GError       **error)
+/* A BlobRowFunc whose user data is a PrStorePartsReading: each row's
+ * parts decoded for its func. */
+gboolean
+_pr_store_read_parts_row (const char    *id,
+                          const guint8  *bytes,
+                          gsize          length,
+                          gpointer       user_data,
+                          GError       **error)
 {
-  ReadPassages *read = user_data;
+  PrStorePartsReading *read = user_data;
   g_autoptr(GError) local_error = NULL;
   PrPart *parts;
   guint n_parts = 0;
@@ -436,7 +427,7 @@ pr_store_read_passages (PrStore          *self,
   const PrStoreKey *key;
   unsigned long lengths[2];
   MYSQL_BIND params[3];
-  ReadPassages read = { func, user_data };
+  PrStorePartsReading read = { func, user_data };
 
   g_return_val_if_fail (self != NULL, FALSE);
 
@@ -447,7 +438,7 @@ pr_store_read_passages (PrStore          *self,
                          "AND parts IS NOT NULL AND LENGTH(parts) > 0", self->q_fingerprints);
   _pr_store_bind_key (params, key, lengths);
   _pr_statement_bind_u64 (&params[2], &mapping_version);
-  return for_each_blob (self, sql, params, read_passages_row, &read, _("cannot read the stored passages"), error);
+  return _pr_store_for_each_blob (self, sql, params, _pr_store_read_parts_row, &read, _("cannot read the stored passages"), error);
 }
 
 typedef struct {
@@ -524,6 +515,25 @@ add_stored_id (const char    *id,
   g_hash_table_add (values[0] ? ids->live : ids->retired, copy);
 }
 
+/* Appends "(?, ?, …)" for @n of @ids from @start to @sql, each bound to
+ * its id in @params and @lengths (from their first element). */
+void
+_pr_store_append_ids (GString       *sql,
+                      MYSQL_BIND    *params,
+                      unsigned long *lengths,
+                      GPtrArray     *ids,
+                      guint          start,
+                      guint          n)
+{
+  g_string_append_c (sql, '(');
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (sql, i == 0 ? "?" : ", ?");
+      _pr_statement_bind_string (&params[i], ids->pdata[start + i], &lengths[i]);
+    }
+  g_string_append_c (sql, ')');
+}
+
 /* Runs "UPDATE … SET retired_at = @value WHERE (the key) AND record_id
  * IN (…)" for @ids, BATCH_ROWS at a time. */
 static gboolean
@@ -542,14 +552,9 @@ set_retired (PrStore           *self,
       g_autoptr(GString) sql = g_string_new (NULL);
 
       g_string_printf (sql, "UPDATE %s SET retired_at = %s WHERE source_database = ? AND source_table = ? "
-                       "AND record_id IN (", self->q_fingerprints, value);
+                       "AND record_id IN ", self->q_fingerprints, value);
       _pr_store_bind_key (params, key, lengths);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_string (&params[i + 2], ids->pdata[start + i], &lengths[i + 2]);
-        }
-      g_string_append_c (sql, ')');
+      _pr_store_append_ids (sql, params + 2, lengths + 2, ids, start, n);
       if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL,
                               _("cannot retire stored fingerprints"), error))
         return FALSE;
@@ -732,6 +737,7 @@ pr_store_commit_scan (PrStore             *self,
   char scan_id_text[24];
   const char *status_params[3];
   guint64 retired;
+  gboolean passages_stored = FALSE;
   gboolean ok = FALSE;
   GHashTableIter iter;
   gpointer key;
@@ -823,6 +829,18 @@ pr_store_commit_scan (PrStore             *self,
       !set_retired (self, where, to_retire, "UTC_TIMESTAMP(6)", error) ||
       !set_retired (self, where, to_revive, "NULL", error))
     goto out;
+  /* The passages by hash follow the parts: the records written, retired
+   * and live again; or, when the last scan did not keep them (a store
+   * from before), every live record's, from the parts now stored. Only
+   * this mapping's: a kept record of another has none. */
+  if (!_pr_store_passages_stored (self, where, &passages_stored, error))
+    goto out;
+  if (passages_stored ? !_pr_store_write_passages (self, where, to_write, record_ids, sparse, parts, error) ||
+                        !_pr_store_remove_passages (self, where, to_retire, error) ||
+                        !_pr_store_copy_passages (self, where, mapping_version, to_revive, error) ||
+                        !_pr_store_drop_other_versions (self, where, mapping_version, kept_ids, error)
+                      : !_pr_store_copy_passages (self, where, mapping_version, NULL, error))
+    goto out;
   if (cases != NULL)
     {
       g_autoptr(GHashTable) kept = g_hash_table_new (g_str_hash, g_str_equal);
@@ -836,7 +854,8 @@ pr_store_commit_scan (PrStore             *self,
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "
                          "records = ?, new_records = ?, changed_records = ?, refingerprinted_records = ?, "
-                         "retired_records = ?, pairs = ?, clusters = ?, cases_numbered = %d, message = NULL WHERE id = ?",
+                         "retired_records = ?, pairs = ?, clusters = ?, cases_numbered = %d, passages_stored = 1, "
+                         "message = NULL WHERE id = ?",
                          self->q_scans, cases != NULL);
   _pr_statement_bind_u64 (&params[0], &counts->records);
   _pr_statement_bind_u64 (&params[1], &counts->new_records);

@@ -55,6 +55,35 @@
   "  KEY pr_case_members_record (source_database, source_table, record_id)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* The distinct passages of each stored record (pr-store-passages.c): an
+ * intake check reads the holders of a new text's passages through the
+ * index on the hash, rather than every stored record's parts. A record's
+ * rows mirror its parts in pr_fingerprints: written with them, and gone
+ * when it is retired, sparse or stored without parts. The hash index
+ * holds the words too, so that a part's holders are read from it alone. */
+#define PASSAGES_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  record_id VARCHAR(191) NOT NULL," \
+  "  hash BIGINT UNSIGNED NOT NULL," \
+  "  words TINYINT UNSIGNED NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, record_id, hash)," \
+  "  KEY pr_passages_hash (source_database, source_table, hash, words)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
+/* How many records hold each passage (pr-store-passages.c), kept with
+ * pr_passages: so that a passage held by thousands is known as
+ * boilerplate by one read, not by counting its holders. */
+#define PASSAGE_COUNTS_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  hash BIGINT UNSIGNED NOT NULL," \
+  "  n INT UNSIGNED NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, hash)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -77,6 +106,7 @@ static const char *const create_statements[] = {
   "  pairs BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  clusters BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  cases_numbered TINYINT(1) NOT NULL DEFAULT 0,"
+  "  passages_stored TINYINT(1) NOT NULL DEFAULT 0,"
   "  message TEXT NULL,"
   "  KEY pr_scans_table_status (source_database, source_table, status)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
@@ -134,6 +164,8 @@ static const char *const create_statements[] = {
   REPEATS_STATEMENT,
   CASES_STATEMENT,
   CASE_MEMBERS_STATEMENT,
+  PASSAGES_STATEMENT,
+  PASSAGE_COUNTS_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -185,7 +217,7 @@ create_tables (PrStore  *self,
                GError  **error)
 {
   const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
-                          self->q_cases, self->q_case_members, self->q_meta };
+                          self->q_cases, self->q_case_members, self->q_passages, self->q_passage_counts, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -322,16 +354,16 @@ migrate_3_to_4 (PrStore  *self,
   return TRUE;
 }
 
-/* Version 5 numbers the cases (pr-store-cases.c): their two tables, and
- * the case a decision was made against. */
+/* Creates the tables an upgrade adds: @statements[i] (a CREATE TABLE IF
+ * NOT EXISTS with the name and collation to fill in) for @names[i]. */
 static gboolean
-migrate_4_to_5 (PrStore  *self,
-                GError  **error)
+create_for_upgrade (PrStore            *self,
+                    const char *const  *statements,
+                    const char *const  *names,
+                    guint               n,
+                    GError            **error)
 {
-  const char *statements[] = { CASES_STATEMENT, CASE_MEMBERS_STATEMENT };
-  const char *names[] = { self->q_cases, self->q_case_members };
-
-  for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
+  for (guint i = 0; i < n; i++)
     {
       g_autofree char *sql = g_strdup_printf (statements[i], names[i], self->collation);
       g_autoptr(GError) local_error = NULL;
@@ -342,6 +374,20 @@ migrate_4_to_5 (PrStore  *self,
           return FALSE;
         }
     }
+  return TRUE;
+}
+
+/* Version 5 numbers the cases (pr-store-cases.c): their two tables, and
+ * the case a decision was made against. */
+static gboolean
+migrate_4_to_5 (PrStore  *self,
+                GError  **error)
+{
+  const char *statements[] = { CASES_STATEMENT, CASE_MEMBERS_STATEMENT };
+  const char *names[] = { self->q_cases, self->q_case_members };
+
+  if (!create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error))
+    return FALSE;
   return alter_unless (self, "pr_decisions", self->q_decisions, "case_number",
                        "ADD COLUMN case_number INT UNSIGNED NULL", error);
 }
@@ -369,6 +415,25 @@ migrate_6_to_7 (PrStore  *self,
                        "ADD COLUMN cases_numbered TINYINT(1) NOT NULL DEFAULT 0 AFTER clusters", error);
 }
 
+/* Version 8 keeps each stored record's passages by hash (pr_passages)
+ * with their holders' counts (pr_passage_counts), and marks the complete
+ * scans that wrote them. The tables are filled by the next scan, whose
+ * commit writes every live record's passages from their stored parts;
+ * until then an intake check reads the parts as before
+ * (pr_store_has_passages ()). */
+static gboolean
+migrate_7_to_8 (PrStore  *self,
+                GError  **error)
+{
+  const char *statements[] = { PASSAGES_STATEMENT, PASSAGE_COUNTS_STATEMENT };
+  const char *names[] = { self->q_passages, self->q_passage_counts };
+
+  if (!create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error))
+    return FALSE;
+  return alter_unless (self, "pr_scans", self->q_scans, "passages_stored",
+                       "ADD COLUMN passages_stored TINYINT(1) NOT NULL DEFAULT 0 AFTER cases_numbered", error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -379,6 +444,7 @@ static const MigrateFunc migrations[] = {
   migrate_4_to_5,
   migrate_5_to_6,
   migrate_6_to_7,
+  migrate_7_to_8,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

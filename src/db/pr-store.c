@@ -240,6 +240,8 @@ pr_store_open (PrConnection  *connection,
   QUOTE_TABLE (q_repeats, "pr_repeats");
   QUOTE_TABLE (q_cases, "pr_cases");
   QUOTE_TABLE (q_case_members, "pr_case_members");
+  QUOTE_TABLE (q_passages, "pr_passages");
+  QUOTE_TABLE (q_passage_counts, "pr_passage_counts");
 #undef QUOTE_TABLE
 
   if (!_pr_store_ensure_tables (self, error) || !_pr_store_init_keys (self, error))
@@ -280,6 +282,8 @@ pr_store_free (PrStore *self)
   g_free (self->q_repeats);
   g_free (self->q_cases);
   g_free (self->q_case_members);
+  g_free (self->q_passages);
+  g_free (self->q_passage_counts);
   g_free (self->database);
   g_clear_pointer (&self->keys, g_hash_table_unref);
   g_free (self);

@@ -24,7 +24,7 @@ G_BEGIN_DECLS
  * the connection's current database; the rows about it are keyed by that
  * database and the table's name, both as the catalogue spells them
  * (pr-store-keys.c). Times are UTC. See pr-store-schema.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 7
+#define PR_STORE_SCHEMA_VERSION 8
 
 typedef struct _PrStore PrStore;
 
@@ -124,6 +124,37 @@ typedef gboolean (*PrStorePartsFunc) (const char *record_id,
 gboolean     pr_store_read_passages       (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,
+                                           PrStorePartsFunc       func,
+                                           gpointer               user_data,
+                                           GError               **error);
+/* A stored record holding a part (pr_store_find_passage_holders()). */
+typedef void (*PrStoreHolderFunc) (guint64     hash,
+                                   const char *record_id,
+                                   guint       words,
+                                   gpointer    user_data);
+gboolean     pr_store_has_passages        (PrStore               *store,
+                                           const char            *table,
+                                           gboolean              *has,
+                                           GError               **error);
+gboolean     pr_store_count_passage_holders (PrStore             *store,
+                                           const char            *table,
+                                           const guint64         *hashes,
+                                           gsize                  n_hashes,
+                                           const char            *except,
+                                           PrStoreHolderFunc      func,
+                                           gpointer               user_data,
+                                           GError               **error);
+gboolean     pr_store_find_passage_holders (PrStore              *store,
+                                           const char            *table,
+                                           const guint64         *hashes,
+                                           gsize                  n_hashes,
+                                           PrStoreHolderFunc      func,
+                                           gpointer               user_data,
+                                           GError               **error);
+gboolean     pr_store_read_parts_of       (PrStore               *store,
+                                           const char            *table,
+                                           guint64                mapping_version,
+                                           GPtrArray             *ids,
                                            PrStorePartsFunc       func,
                                            gpointer               user_data,
                                            GError               **error);

@@ -24,6 +24,11 @@ typedef struct {
 } Entry;
 
 struct _PrStoredParts {
+  /* Asked of the store at each find (pr_passages): nothing kept here. */
+  PrStore    *store;
+  char       *table;
+  guint64     mapping_version;
+  /* Or read whole into memory: */
   GPtrArray  *ids;           /* (element-type utf8), one per record */
   GHashTable *record_of;     /* id → record + 1 */
   GPtrArray  *parts;         /* (element-type PrPart *), one per record */
@@ -59,6 +64,7 @@ compare_hashes (const void *a,
 void
 pr_stored_parts_free (PrStoredParts *self)
 {
+  g_clear_pointer (&self->table, g_free);
   g_clear_pointer (&self->ids, g_ptr_array_unref);
   g_clear_pointer (&self->record_of, g_hash_table_unref);
   g_clear_pointer (&self->parts, g_ptr_array_unref);
@@ -149,10 +155,43 @@ pr_stored_parts_new (PrStore     *store,
   return g_steal_pointer (&self);
 }
 
+/**
+ * pr_stored_parts_new_for_store:
+ * @store: the application's tables (kept, not owned)
+ * @table: the source table, whose last scan kept its passages
+ *   (pr_store_has_passages())
+ * @mapping_version: the fingerprints' version whose parts are compared
+ *
+ * The same answers as pr_stored_parts_new()'s, with nothing read in
+ * advance: each find asks the store for the holders of the text's parts
+ * and the parts of the records that share them.
+ *
+ * Returns: (transfer full): the stored passages
+ */
+PrStoredParts *
+pr_stored_parts_new_for_store (PrStore    *store,
+                               const char *table,
+                               guint64     mapping_version)
+{
+  PrStoredParts *self = g_new0 (PrStoredParts, 1);
+
+  self->store = store;
+  self->table = g_strdup (table);
+  self->mapping_version = mapping_version;
+  return self;
+}
+
+/**
+ * pr_stored_parts_get_n_records:
+ * @self: the stored passages
+ *
+ * Returns: how many records were read into memory; 0 for those asked of
+ *   the store
+ */
 gsize
 pr_stored_parts_get_n_records (const PrStoredParts *self)
 {
-  return self->ids->len;
+  return self->ids != NULL ? self->ids->len : 0;
 }
 
 /* The entries of @hash: [*start, return value). */
@@ -194,12 +233,449 @@ count_holders (const PrStoredParts *self,
   return n;
 }
 
+static int
+compare_parts_by_hash (const void *a,
+                       const void *b)
+{
+  const PrPart *x = a, *y = b;
+
+  return x->hash < y->hash ? -1 : x->hash > y->hash;
+}
+
 static gboolean
 has_hash (const GArray *sorted,
           guint64       hash)
 {
   /* An empty array's data may be NULL, which bsearch () and qsort () must not get. */
   return sorted->len > 0 && bsearch (&hash, sorted->data, sorted->len, sizeof (guint64), compare_hashes) != NULL;
+}
+
+/* The text asked about: its distinct parts sorted, the most words it has
+ * for each, and their sum. */
+typedef struct {
+  const PrPart *parts;
+  gsize         n_parts;
+  GArray       *hashes;       /* guint64, sorted, distinct */
+  GHashTable   *words;        /* part hash → the text's most words */
+  guint64       all_words;
+  GArray       *boilerplate;  /* guint64: its parts held by too many records */
+} Text;
+
+static void
+text_init (Text         *text,
+           const PrPart *parts,
+           gsize         n_parts)
+{
+  guint kept = 0;
+
+  text->parts = parts;
+  text->n_parts = n_parts;
+  text->hashes = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_parts);
+  text->words = g_hash_table_new (NULL, NULL);
+  text->all_words = 0;
+  text->boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (gsize i = 0; i < n_parts; i++)
+    {
+      guint64 hash = parts[i].hash;
+      gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+      guint words = GPOINTER_TO_UINT (g_hash_table_lookup (text->words, part));
+
+      g_array_append_val (text->hashes, hash);
+      if (parts[i].n_tokens > words)
+        {
+          text->all_words += parts[i].n_tokens - words;
+          g_hash_table_insert (text->words, part, GUINT_TO_POINTER (parts[i].n_tokens));
+        }
+    }
+  if (text->hashes->len > 1)
+    qsort (text->hashes->data, text->hashes->len, sizeof (guint64), compare_hashes);
+  for (guint i = 0; i < text->hashes->len; i++)
+    if (kept == 0 || g_array_index (text->hashes, guint64, i) != g_array_index (text->hashes, guint64, kept - 1))
+      g_array_index (text->hashes, guint64, kept++) = g_array_index (text->hashes, guint64, i);
+  g_array_set_size (text->hashes, kept);
+}
+
+static void
+text_clear (Text *text)
+{
+  g_clear_pointer (&text->hashes, g_array_unref);
+  g_clear_pointer (&text->words, g_hash_table_unref);
+  g_clear_pointer (&text->boilerplate, g_array_unref);
+}
+
+static guint
+text_words_of (const Text *text,
+               guint64     hash)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (text->words, GSIZE_TO_POINTER ((gsize) hash)));
+}
+
+/* Whether the table holds @hash as boilerplate, the text not having it. */
+typedef gboolean (*IsBoilerplateFunc) (guint64  hash,
+                                       gpointer user_data);
+
+/* The words of a record's distinct parts, each by its most. */
+static guint64
+all_words_of (const PrPart *parts,
+              guint         n_parts)
+{
+  g_autofree PrPart *sorted = g_memdup2 (parts, n_parts * sizeof (PrPart));
+  guint64 all = 0, best = 0;
+
+  if (n_parts > 1)
+    qsort (sorted, n_parts, sizeof (PrPart), compare_parts_by_hash);
+  for (guint i = 0; i < n_parts; i++)
+    {
+      if (i > 0 && sorted[i].hash != sorted[i - 1].hash)
+        {
+          all += best;
+          best = 0;
+        }
+      best = MAX (best, sorted[i].n_tokens);
+    }
+  return all + best;
+}
+
+/* A candidate sharing @shared words with the text in parts that are not
+ * boilerplate: judged as the scan judges the pair, and added to @found
+ * when it passes for one petitioner or another. */
+static void
+judge_candidate (GArray                   *found,
+                 const char               *record_id,
+                 guint64                   shared,
+                 guint64                   all_words,
+                 const PrPart             *theirs,
+                 guint                     n_theirs,
+                 const Text               *text,
+                 IsBoilerplateFunc         is_boilerplate,
+                 gpointer                  user_data,
+                 const PrPartMatchOptions *options)
+{
+  g_autoptr(GArray) boilerplate = NULL;
+  PrStoredPartMatch match = { 0 };
+
+  /* The words shared are counted already, as pr_part_overlap () counts
+   * them: too few for the rule's minimum, the pair is not one. */
+  if (shared < MIN (options->min_shared_tokens, MIN (text->all_words, all_words)))
+    return;
+  boilerplate = g_array_copy (text->boilerplate);
+  /* Their parts the text lacks are boilerplate by the table alone. */
+  for (guint i = 0; i < n_theirs; i++)
+    {
+      guint64 hash = theirs[i].hash;
+
+      if (!has_hash (text->hashes, hash) && is_boilerplate (hash, user_data))
+        g_array_append_val (boilerplate, hash);
+    }
+  if (boilerplate->len > 1)
+    qsort (boilerplate->data, boilerplate->len, sizeof (guint64), compare_hashes);
+  pr_part_overlap (text->parts, text->n_parts, theirs, n_theirs, boilerplate, &match.overlap);
+  if (pr_stored_part_match_accepts (&match, options, FALSE) ||
+      pr_stored_part_match_accepts (&match, options, TRUE))
+    {
+      match.record_id = g_strdup (record_id);
+      g_array_append_val (found, match);
+    }
+}
+
+static void
+stored_part_match_clear (PrStoredPartMatch *match)
+{
+  g_clear_pointer (&match->record_id, g_free);
+}
+
+typedef struct {
+  const PrStoredParts      *self;
+  guint32                   self_record;
+  const PrPartMatchOptions *options;
+} InMemory;
+
+static gboolean
+in_memory_is_boilerplate (guint64  hash,
+                          gpointer user_data)
+{
+  InMemory *in = user_data;
+
+  return count_holders (in->self, hash, in->self_record, FALSE) > in->options->max_records_per_part;
+}
+
+static void
+find_in_memory (PrStoredParts            *self,
+                const Text               *text,
+                const char               *record_id,
+                const PrPartMatchOptions *options,
+                GArray                   *found)
+{
+  g_autoptr(GHashTable) candidates = g_hash_table_new (NULL, NULL);  /* record + 1 → words shared */
+  InMemory in = { self, G_MAXUINT32, options };
+  gpointer at;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (record_id != NULL && (at = g_hash_table_lookup (self->record_of, record_id)) != NULL)
+    in.self_record = GPOINTER_TO_UINT (at) - 1;
+
+  /* The records holding one of the text's parts that is not boilerplate. */
+  for (guint i = 0; i < text->hashes->len; i++)
+    {
+      guint64 hash = g_array_index (text->hashes, guint64, i);
+      gsize start, end;
+
+      if (count_holders (self, hash, in.self_record, TRUE) > options->max_records_per_part)
+        {
+          g_array_append_val (text->boilerplate, hash);
+          continue;
+        }
+      end = find_run (self, hash, &start);
+      for (gsize e = start; e < end; e++)
+        if (self->entries[e].record != in.self_record)
+          {
+            gpointer record = GUINT_TO_POINTER (self->entries[e].record + 1);
+            guint shared = GPOINTER_TO_UINT (g_hash_table_lookup (candidates, record));
+
+            g_hash_table_insert (candidates, record,
+                                 GUINT_TO_POINTER (shared + MIN (text_words_of (text, hash), self->entries[e].words)));
+          }
+    }
+
+  g_hash_table_iter_init (&iter, candidates);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint32 record = GPOINTER_TO_UINT (key) - 1;
+
+      judge_candidate (found, self->ids->pdata[record], GPOINTER_TO_UINT (value), self->all_words[record],
+                       self->parts->pdata[record], g_array_index (self->n_parts, guint, record),
+                       text, in_memory_is_boilerplate, &in, options);
+    }
+}
+
+/* Holders read from the store. */
+typedef struct {
+  char  *record_id;
+  guint  words;
+} Holder;
+
+static void
+holder_free (gpointer data)
+{
+  Holder *holder = data;
+
+  g_free (holder->record_id);
+  g_free (holder);
+}
+
+/* part hash → the records holding it but the one asked about */
+typedef struct {
+  const char *record_id;     /* (nullable) */
+  GHashTable *holders;       /* part hash → GPtrArray of Holder */
+} Reading;
+
+static void
+add_holder (guint64     hash,
+            const char *record_id,
+            guint       words,
+            gpointer    user_data)
+{
+  Reading *reading = user_data;
+  gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+  GPtrArray *list;
+  Holder *holder;
+
+  if (reading->record_id != NULL && strcmp (record_id, reading->record_id) == 0)
+    return;
+  list = g_hash_table_lookup (reading->holders, part);
+  if (list == NULL)
+    {
+      list = g_ptr_array_new_with_free_func (holder_free);
+      g_hash_table_insert (reading->holders, part, list);
+    }
+  holder = g_new (Holder, 1);
+  holder->record_id = g_strdup (record_id);
+  holder->words = words;
+  g_ptr_array_add (list, holder);
+}
+
+/* part hash → how many records hold it, the one asked about left out */
+static void
+add_count (guint64     hash,
+           const char *record_id,
+           guint       count,
+           gpointer    user_data)
+{
+  g_hash_table_insert (user_data, GSIZE_TO_POINTER ((gsize) hash), GUINT_TO_POINTER (count));
+}
+
+static guint
+count_of (GHashTable *counts,
+          guint64     hash)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (counts, GSIZE_TO_POINTER ((gsize) hash)));
+}
+
+/* A candidate read from the store. */
+typedef struct {
+  guint64  shared;
+  PrPart  *parts;
+  guint    n_parts;
+  gboolean read;
+} Candidate;
+
+static void
+candidate_free (gpointer data)
+{
+  Candidate *candidate = data;
+
+  g_free (candidate->parts);
+  g_free (candidate);
+}
+
+static gboolean
+keep_candidate_parts (const char  *record_id,
+                      PrPart      *parts,
+                      guint        n_parts,
+                      gpointer     user_data,
+                      GError     **error)
+{
+  Candidate *candidate = g_hash_table_lookup (user_data, record_id);
+
+  /* Not asked for: the id as the server matched it in another spelling. */
+  if (candidate == NULL || candidate->read)
+    {
+      g_free (parts);
+      return TRUE;
+    }
+  candidate->parts = parts;
+  candidate->n_parts = n_parts;
+  candidate->read = TRUE;
+  return TRUE;
+}
+
+/* The parts the text lacks, with how many records hold each. */
+typedef struct {
+  GHashTable *counts;   /* part hash → holders but the record asked about */
+  guint       cap;
+} Lacked;
+
+static gboolean
+store_is_boilerplate (guint64  hash,
+                      gpointer user_data)
+{
+  const Lacked *lacked = user_data;
+
+  return count_of (lacked->counts, hash) > lacked->cap;
+}
+
+/* The in-memory search's answer, from the store: the holders of each of
+ * the text's parts are counted in the index first, so that a part held by
+ * more than the cap (the text among them) is boilerplate without its
+ * holders being read; then those of the others are read; then the parts
+ * of the records sharing them, and how many hold those the text lacks. */
+static gboolean
+find_in_store (PrStoredParts            *self,
+               const Text               *text,
+               const char               *record_id,
+               const PrPartMatchOptions *options,
+               GArray                   *found,
+               GError                  **error)
+{
+  guint cap = options->max_records_per_part;
+  g_autoptr(GHashTable) candidates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, candidate_free);
+  g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) holders = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GHashTable) lacked_counts = g_hash_table_new (NULL, NULL);
+  g_autoptr(GArray) shared_parts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) lacked = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  Reading reading = { record_id, holders };
+  Lacked by_table = { lacked_counts, cap };
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (!pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
+                                       text->hashes->len, record_id, add_count, counts, error))
+    return FALSE;
+  for (guint i = 0; i < text->hashes->len; i++)
+    {
+      guint64 hash = g_array_index (text->hashes, guint64, i);
+      guint n = count_of (counts, hash);
+
+      /* The text holds it too. */
+      if (n + 1 > cap)
+        g_array_append_val (text->boilerplate, hash);
+      else if (n > 0)
+        g_array_append_val (shared_parts, hash);
+    }
+  if (shared_parts->len == 0)
+    return TRUE;
+  if (!pr_store_find_passage_holders (self->store, self->table, (const guint64 *) (gpointer) shared_parts->data,
+                                      shared_parts->len, add_holder, &reading, error))
+    return FALSE;
+  for (guint i = 0; i < shared_parts->len; i++)
+    {
+      guint64 hash = g_array_index (shared_parts, guint64, i);
+      GPtrArray *list = g_hash_table_lookup (holders, GSIZE_TO_POINTER ((gsize) hash));
+
+      for (guint h = 0; list != NULL && h < list->len; h++)
+        {
+          const Holder *holder = list->pdata[h];
+          Candidate *candidate = g_hash_table_lookup (candidates, holder->record_id);
+
+          if (candidate == NULL)
+            {
+              candidate = g_new0 (Candidate, 1);
+              g_hash_table_insert (candidates, g_strdup (holder->record_id), candidate);
+            }
+          candidate->shared += MIN (text_words_of (text, hash), holder->words);
+        }
+    }
+  if (g_hash_table_size (candidates) == 0)
+    return TRUE;
+
+  g_hash_table_iter_init (&iter, candidates);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (ids, key);
+  if (!pr_store_read_parts_of (self->store, self->table, self->mapping_version, ids,
+                               keep_candidate_parts, candidates, error))
+    return FALSE;
+
+  /* The parts that the candidates that may pass have and the text lacks. */
+  {
+    g_autoptr(GHashTable) asked = g_hash_table_new (NULL, NULL);
+
+    g_hash_table_iter_init (&iter, candidates);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      {
+        Candidate *candidate = value;
+
+        if (!candidate->read ||
+            candidate->shared < MIN (options->min_shared_tokens,
+                                     MIN (text->all_words, all_words_of (candidate->parts, candidate->n_parts))))
+          continue;
+        for (guint i = 0; i < candidate->n_parts; i++)
+          {
+            guint64 hash = candidate->parts[i].hash;
+
+            if (!has_hash (text->hashes, hash) && g_hash_table_add (asked, GSIZE_TO_POINTER ((gsize) hash)))
+              g_array_append_val (lacked, hash);
+          }
+      }
+  }
+  if (lacked->len > 0 &&
+      !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
+                                       lacked->len, record_id, add_count, lacked_counts, error))
+    return FALSE;
+
+  g_hash_table_iter_init (&iter, candidates);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Candidate *candidate = value;
+
+      if (candidate->read)
+        judge_candidate (found, key, candidate->shared, all_words_of (candidate->parts, candidate->n_parts),
+                         candidate->parts, candidate->n_parts, text, store_is_boilerplate, &by_table,
+                         options);
+    }
+  return TRUE;
 }
 
 /**
@@ -210,108 +686,36 @@ has_hash (const GArray *sorted,
  * @record_id: (nullable): the stored record the text is, left out of the
  *   answer and counted once; %NULL for a text not in the table
  * @options: the scan's thresholds
+ * @error: return location for a #GError
  *
  * The stored records that share passages with the text as the scan would
  * pair them for one petitioner or another (the lower threshold of the
  * two): which one applies is for the caller, who knows the petitioners,
  * to tell with pr_stored_part_match_accepts ().
  *
- * Returns: (transfer full) (element-type PrStoredPartMatch): the records
+ * Returns: (transfer full) (element-type PrStoredPartMatch): the records,
+ *   or %NULL with @error set (only for passages asked of the store)
  */
 GArray *
 pr_stored_parts_find (PrStoredParts            *self,
                       const PrPart             *parts,
                       gsize                     n_parts,
                       const char               *record_id,
-                      const PrPartMatchOptions *options)
+                      const PrPartMatchOptions *options,
+                      GError                  **error)
 {
-  GArray *found = g_array_new (FALSE, TRUE, sizeof (PrStoredPartMatch));
-  g_autoptr(GArray) text_hashes = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_parts);
-  g_autoptr(GArray) text_boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autoptr(GHashTable) candidates = g_hash_table_new (NULL, NULL);  /* record + 1 → words shared */
-  g_autoptr(GHashTable) text_words = g_hash_table_new (NULL, NULL);  /* part hash → the text's most words */
-  guint64 all_words_text = 0;
-  guint32 self_record = G_MAXUINT32;
-  gpointer at;
-  GHashTableIter iter;
-  gpointer key, value;
+  g_autoptr(GArray) found = g_array_new (FALSE, TRUE, sizeof (PrStoredPartMatch));
+  Text text;
+  gboolean ok = TRUE;
 
-  if (record_id != NULL && (at = g_hash_table_lookup (self->record_of, record_id)) != NULL)
-    self_record = GPOINTER_TO_UINT (at) - 1;
-
-  for (gsize i = 0; i < n_parts; i++)
-    {
-      guint64 hash = parts[i].hash;
-      gpointer part = GSIZE_TO_POINTER ((gsize) hash);
-      guint words = GPOINTER_TO_UINT (g_hash_table_lookup (text_words, part));
-
-      g_array_append_val (text_hashes, hash);
-      if (parts[i].n_tokens > words)
-        {
-          all_words_text += parts[i].n_tokens - words;
-          g_hash_table_insert (text_words, part, GUINT_TO_POINTER (parts[i].n_tokens));
-        }
-    }
-  if (text_hashes->len > 1)
-    qsort (text_hashes->data, text_hashes->len, sizeof (guint64), compare_hashes);
-
-  /* The records holding one of the text's parts that is not boilerplate. */
-  for (guint i = 0; i < text_hashes->len; i++)
-    {
-      guint64 hash = g_array_index (text_hashes, guint64, i);
-      gsize start, end;
-
-      if (i > 0 && hash == g_array_index (text_hashes, guint64, i - 1))
-        continue;
-      if (count_holders (self, hash, self_record, TRUE) > options->max_records_per_part)
-        {
-          g_array_append_val (text_boilerplate, hash);
-          continue;
-        }
-      end = find_run (self, hash, &start);
-      for (gsize e = start; e < end; e++)
-        if (self->entries[e].record != self_record)
-          {
-            gpointer record = GUINT_TO_POINTER (self->entries[e].record + 1);
-            guint shared = GPOINTER_TO_UINT (g_hash_table_lookup (candidates, record));
-            guint words = GPOINTER_TO_UINT (g_hash_table_lookup (text_words, GSIZE_TO_POINTER ((gsize) hash)));
-
-            g_hash_table_insert (candidates, record, GUINT_TO_POINTER (shared + MIN (words, self->entries[e].words)));
-          }
-    }
-
-  g_hash_table_iter_init (&iter, candidates);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      guint32 record = GPOINTER_TO_UINT (key) - 1;
-      guint64 shared = GPOINTER_TO_UINT (value);
-      const PrPart *theirs = self->parts->pdata[record];
-      guint n_theirs = g_array_index (self->n_parts, guint, record);
-      g_autoptr(GArray) boilerplate = g_array_copy (text_boilerplate);
-      PrStoredPartMatch match = { 0 };
-
-      /* The words shared are counted already, as pr_part_overlap () counts
-       * them: too few for the rule's minimum, the pair is not one. */
-      if (shared < MIN (options->min_shared_tokens, MIN (all_words_text, self->all_words[record])))
-        continue;
-      /* Their parts the text lacks are boilerplate by the table alone. */
-      for (guint i = 0; i < n_theirs; i++)
-        {
-          guint64 hash = theirs[i].hash;
-
-          if (!has_hash (text_hashes, hash) &&
-              count_holders (self, hash, self_record, FALSE) > options->max_records_per_part)
-            g_array_append_val (boilerplate, hash);
-        }
-      if (boilerplate->len > 1)
-        qsort (boilerplate->data, boilerplate->len, sizeof (guint64), compare_hashes);
-      match.record_id = self->ids->pdata[record];
-      pr_part_overlap (parts, n_parts, theirs, n_theirs, boilerplate, &match.overlap);
-      if (pr_stored_part_match_accepts (&match, options, FALSE) ||
-          pr_stored_part_match_accepts (&match, options, TRUE))
-        g_array_append_val (found, match);
-    }
-  return found;
+  g_array_set_clear_func (found, (GDestroyNotify) stored_part_match_clear);
+  text_init (&text, parts, n_parts);
+  if (self->store != NULL)
+    ok = find_in_store (self, &text, record_id, options, found, error);
+  else
+    find_in_memory (self, &text, record_id, options, found);
+  text_clear (&text);
+  return ok ? g_steal_pointer (&found) : NULL;
 }
 
 /**
@@ -331,14 +735,19 @@ pr_stored_parts_find_record (PrStoredParts            *self,
                              const char               *record_id,
                              const PrPartMatchOptions *options)
 {
-  gpointer at = g_hash_table_lookup (self->record_of, record_id);
+  gpointer at;
   guint32 record;
 
+  /* Read into memory: the store's index is asked per text. */
+  g_return_val_if_fail (self->store == NULL, NULL);
+
+  at = g_hash_table_lookup (self->record_of, record_id);
   if (at == NULL)
     return g_array_new (FALSE, TRUE, sizeof (PrStoredPartMatch));
   record = GPOINTER_TO_UINT (at) - 1;
+  /* In memory, nothing can fail. */
   return pr_stored_parts_find (self, self->parts->pdata[record], g_array_index (self->n_parts, guint, record),
-                               record_id, options);
+                               record_id, options, NULL);
 }
 
 /**

@@ -9,13 +9,14 @@
 G_BEGIN_DECLS
 
 /* A table's stored passages (each record's parts, as the scan stored
- * them) indexed by part in memory: which stored records share passages
- * with one new text, counted as the scan counts them. */
+ * them), indexed by part in memory or asked of the store's index by part:
+ * which stored records share passages with one new text, counted as the
+ * scan counts them. */
 typedef struct _PrStoredParts PrStoredParts;
 
 /* A stored record that shares passages with the text asked about. */
 typedef struct {
-  const char   *record_id;    /* owned by the index */
+  char         *record_id;    /* owned by the array, which clears it */
   PrPartOverlap overlap;      /* a: the text asked about, b: the stored record */
 } PrStoredPartMatch;
 
@@ -23,13 +24,17 @@ PrStoredParts *pr_stored_parts_new   (PrStore                  *store,
                                       const char               *table,
                                       guint64                   mapping_version,
                                       GError                  **error);
+PrStoredParts *pr_stored_parts_new_for_store (PrStore           *store,
+                                             const char        *table,
+                                             guint64            mapping_version);
 void           pr_stored_parts_free  (PrStoredParts            *self);
 gsize          pr_stored_parts_get_n_records (const PrStoredParts *self);
 GArray        *pr_stored_parts_find  (PrStoredParts            *self,
                                       const PrPart             *parts,
                                       gsize                     n_parts,
                                       const char               *record_id,
-                                      const PrPartMatchOptions *options);
+                                      const PrPartMatchOptions *options,
+                                      GError                  **error);
 GArray        *pr_stored_parts_find_record (PrStoredParts            *self,
                                             const char               *record_id,
                                             const PrPartMatchOptions *options);
