@@ -84,6 +84,60 @@ pr_cli_open_csv_output (const char        *path,
 }
 
 /**
+ * pr_cli_write_text_output:
+ * @path: the file to write (a symbolic link is followed as for every
+ *   output, pr_output_path_resolve ())
+ * @text: what to write
+ * @length: its length in bytes
+ * @error: return location for a #GError
+ *
+ * Replaces a regular file whole, as g_file_set_contents () does; a device
+ * or a pipe is written to, never replaced: a temporary file renamed over
+ * /dev/null would delete the device (as root), and a full disk behind
+ * /dev/full must be an error, not exit 0.
+ *
+ * Returns: %FALSE with @error set if @text could not all be written
+ */
+gboolean
+pr_cli_write_text_output (const char  *path,
+                          const char  *text,
+                          gsize        length,
+                          GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autoptr(GOutputStream) out = NULL;
+  g_autoptr(GError) local_error = NULL;
+  struct stat st;
+  gboolean exists = FALSE;
+  int fd;
+
+  target = pr_output_path_resolve (path, &st, &exists, error);
+  if (target == NULL)
+    return FALSE;
+  if (!exists || S_ISREG (st.st_mode))
+    return g_file_set_contents (target, text, length, error);
+
+  fd = g_open (target, O_WRONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("cannot write %s: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+  out = g_unix_output_stream_new (fd, TRUE);
+  if (!g_output_stream_write_all (out, text, length, NULL, NULL, &local_error) ||
+      !g_output_stream_close (out, NULL, &local_error))
+    {
+      g_set_error (error, local_error->domain, local_error->code, _("cannot write %s: %s"), path,
+                   local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
  * pr_cli_check_outputs:
  * @inputs: (array length=n_inputs): the files the subcommand reads
  * @n_inputs: how many

@@ -205,6 +205,10 @@ void          pr_cli_bad_rows_clear         (PrCliBadRows         *self);
 
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
+gboolean      pr_cli_write_text_output      (const char           *path,
+                                             const char           *text,
+                                             gsize                 length,
+                                             GError              **error);
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
                                              PrCsvWriterFlags      flags,
                                              GError              **error);
