@@ -1134,7 +1134,7 @@ pr_cli_parse_command_with_ids (int                  *argc,
   const char *const groups[] = { NULL, "mapping" };
 
   pr_cli_mapping_options_init (options);
-  if (!pr_cli_check_decimal_arguments (*argc, *argv, lists, groups, error))
+  if (!pr_cli_check_raw_arguments (*argc, *argv, lists, groups, error))
     return FALSE;
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);

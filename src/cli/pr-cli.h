@@ -87,7 +87,7 @@ extern const char pr_cli_bad_rows_arg[];
   { "idf-max-share", 0, 0, G_OPTION_ARG_DOUBLE, &(options).idf_max_share, pr_cli_idf_max_share_help, pr_cli_idf_max_share_arg }
 
 GOptionGroup *pr_cli_mapping_option_group   (PrCliMappingOptions  *options);
-gboolean      pr_cli_check_decimal_arguments (int                        argc,
+gboolean      pr_cli_check_raw_arguments (int                        argc,
                                               char                     **argv,
                                               const GOptionEntry *const *lists,
                                               const char *const         *groups,
