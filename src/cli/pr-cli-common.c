@@ -205,10 +205,12 @@ pr_cli_mapping_options_clear (PrCliMappingOptions *options)
     }
 }
 
-GOptionGroup *
-pr_cli_mapping_option_group (PrCliMappingOptions *options)
+/* The mapping group's entries, for the group and for the check of
+ * whole-number values; free with g_free(). */
+static GOptionEntry *
+mapping_option_entries (PrCliMappingOptions *options)
 {
-  GOptionEntry entries[] = {
+  const GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &options->id,
       N_("Column with the record id (default: the record's number)"), N_("COL") },
     { "short", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->short_specs,
@@ -292,6 +294,14 @@ pr_cli_mapping_option_group (PrCliMappingOptions *options)
       N_("Read the database password from FILE (default: $PETITION_REVIEW_PASSWORD, else none)"), N_("FILE") },
     { NULL }
   };
+
+  return g_memdup2 (entries, sizeof entries);
+}
+
+GOptionGroup *
+pr_cli_mapping_option_group (PrCliMappingOptions *options)
+{
+  g_autofree GOptionEntry *entries = mapping_option_entries (options);
   GOptionGroup *group = g_option_group_new ("mapping", _("Column mapping and matching:"),
                                             _("Show the column mapping options"), NULL, NULL);
 
@@ -1127,8 +1137,13 @@ pr_cli_parse_command_with_ids (int                  *argc,
                                GError              **error)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (parameter_string);
+  g_autofree GOptionEntry *mapping_entries = mapping_option_entries (options);
+  const GOptionEntry *const lists[] = { entries, mapping_entries, NULL };
+  const char *const groups[] = { NULL, "mapping" };
 
   pr_cli_mapping_options_init (options);
+  if (!pr_cli_check_raw_arguments (*argc, *argv, lists, groups, error))
+    return FALSE;
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (context, pr_cli_mapping_option_group (options));

@@ -253,8 +253,7 @@ append_legend (GString                *svg,
  * @n_series: how many
  * @error: return location for a #GError
  *
- * Writes the curve to @path, replacing it whole (g_file_set_contents ());
- * a symbolic link is followed as for every output (pr_output_path_resolve ()).
+ * Writes the curve to @path with pr_cli_write_text_output ().
  *
  * Returns: %FALSE with @error set if the file could not be written
  */
@@ -272,9 +271,6 @@ pr_cli_write_curve (const char              *path,
   g_autofree char *escaped_title = g_markup_escape_text (title, -1);
   Axis x_axis = axis_for (series, n_series, TRUE);
   Axis y_axis = axis_for (series, n_series, FALSE);
-  g_autofree char *target = NULL;
-  struct stat st;
-  gboolean exists = FALSE;
 
   g_string_append_printf (svg,
                           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -290,8 +286,5 @@ pr_cli_write_curve (const char              *path,
   append_legend (svg, series, n_series, note);
   g_string_append (svg, "</svg>\n");
 
-  target = pr_output_path_resolve (path, &st, &exists, error);
-  if (target == NULL)
-    return FALSE;
-  return g_file_set_contents (target, svg->str, svg->len, error);
+  return pr_cli_write_text_output (path, svg->str, svg->len, error);
 }

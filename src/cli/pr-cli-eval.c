@@ -1155,7 +1155,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
         return FALSE;
       text = pr_pair_model_to_string (&model);
       g_string_append_printf (c_text, "%s\n", text);
-      if (!g_file_set_contents (weights_out, c_text->str, c_text->len, error))
+      if (!pr_cli_write_text_output (weights_out, c_text->str, c_text->len, error))
         return FALSE;
       printf (_("The weights learned from every labelled candidate are in %s\n"), weights_out);
     }

@@ -22,6 +22,26 @@
 #include "pr-cli.h"
 #include "pr-output-path.h"
 
+/* A device or a pipe (@target, named @path by the user) is written to in
+ * place: it cannot be replaced by a rename. */
+static GOutputStream *
+open_device (const char  *path,
+             const char  *target,
+             GError     **error)
+{
+  int fd = g_open (target, O_WRONLY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("cannot write %s: %s"), path, g_strerror (saved_errno));
+      return NULL;
+    }
+  return g_unix_output_stream_new (fd, TRUE);
+}
+
 /**
  * pr_cli_open_csv_output:
  * @path: (nullable): the file to write, or %NULL or "-" for stdout
@@ -58,17 +78,9 @@ pr_cli_open_csv_output (const char        *path,
     }
   else if (exists && !S_ISREG (st.st_mode))
     {
-      int fd = g_open (target, O_WRONLY | O_CLOEXEC, 0);
-
-      if (fd < 0)
-        {
-          int saved_errno = errno;
-
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       _("cannot write %s: %s"), path, g_strerror (saved_errno));
-          return NULL;
-        }
-      out = g_unix_output_stream_new (fd, TRUE);
+      out = open_device (path, target, error);
+      if (out == NULL)
+        return NULL;
     }
   else
     {
@@ -81,6 +93,52 @@ pr_cli_open_csv_output (const char        *path,
   /* A full disk behind it is told as for a file: which one. */
   pr_csv_writer_set_name (writer, path == NULL || g_str_equal (path, "-") ? _("standard output") : path);
   return writer;
+}
+
+/**
+ * pr_cli_write_text_output:
+ * @path: the file to write (a symbolic link is followed as for every
+ *   output, pr_output_path_resolve ())
+ * @text: what to write
+ * @length: its length in bytes
+ * @error: return location for a #GError
+ *
+ * Replaces a regular file whole, as g_file_set_contents () does; a device
+ * or a pipe is written to, never replaced: a temporary file renamed over
+ * /dev/null would delete the device (as root), and a full disk behind
+ * /dev/full must be an error, not exit 0.
+ *
+ * Returns: %FALSE with @error set if @text could not all be written
+ */
+gboolean
+pr_cli_write_text_output (const char  *path,
+                          const char  *text,
+                          gsize        length,
+                          GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autoptr(GOutputStream) out = NULL;
+  g_autoptr(GError) local_error = NULL;
+  struct stat st;
+  gboolean exists = FALSE;
+
+  target = pr_output_path_resolve (path, &st, &exists, error);
+  if (target == NULL)
+    return FALSE;
+  if (!exists || S_ISREG (st.st_mode))
+    return g_file_set_contents (target, text, length, error);
+
+  out = open_device (path, target, error);
+  if (out == NULL)
+    return FALSE;
+  if (!g_output_stream_write_all (out, text, length, NULL, NULL, &local_error) ||
+      !g_output_stream_close (out, NULL, &local_error))
+    {
+      g_set_error (error, local_error->domain, local_error->code, _("cannot write %s: %s"), path,
+                   local_error->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**

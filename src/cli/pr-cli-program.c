@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +26,26 @@ usage (const PrCliProgram *program,
   for (guint i = 0; i < program->n_commands; i++)
     fprintf (out, "  %-12s %s\n", program->commands[i].name, _(program->commands[i].summary));
   fprintf (out, "\n%s\n", _(program->more));
+}
+
+/* A command that printed its answer with printf() learns of a failed
+ * write (a full disk, /dev/full, a closed pipe's reader gone) only here:
+ * without this check it would exit 0 with the answer cut short or lost. */
+static int
+finish_standard_output (int status)
+{
+  int saved_errno;
+
+  errno = 0;
+  if (fflush (stdout) == 0 && !ferror (stdout))
+    return status;
+  saved_errno = errno;
+  if (saved_errno != 0)
+    fprintf (stderr, _("%s: cannot write standard output: %s; what was printed is incomplete\n"),
+             g_get_prgname (), g_strerror (saved_errno));
+  else
+    fprintf (stderr, _("%s: cannot write standard output; what was printed is incomplete\n"), g_get_prgname ());
+  return status == 0 ? 1 : status;
 }
 
 /**
@@ -61,12 +82,12 @@ pr_cli_program_main (const PrCliProgram  *program,
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
     {
       usage (program, stdout);
-      return 0;
+      return finish_standard_output (0);
     }
   if (strcmp (argv[1], "--version") == 0)
     {
       printf ("%s %s\n", program->name, PACKAGE_VERSION);
-      return 0;
+      return finish_standard_output (0);
     }
 
   for (guint i = 0; i < program->n_commands; i++)
@@ -75,7 +96,7 @@ pr_cli_program_main (const PrCliProgram  *program,
         g_autofree char *name = g_strconcat (program->name, " ", program->commands[i].name, NULL);
 
         g_set_prgname (name);
-        return program->commands[i].run (argc - 1, argv + 1);
+        return finish_standard_output (program->commands[i].run (argc - 1, argv + 1));
       }
 
   for (guint i = 0; i < program->n_commands; i++)

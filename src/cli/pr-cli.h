@@ -87,6 +87,11 @@ extern const char pr_cli_bad_rows_arg[];
   { "idf-max-share", 0, 0, G_OPTION_ARG_DOUBLE, &(options).idf_max_share, pr_cli_idf_max_share_help, pr_cli_idf_max_share_arg }
 
 GOptionGroup *pr_cli_mapping_option_group   (PrCliMappingOptions  *options);
+gboolean      pr_cli_check_raw_arguments (int                        argc,
+                                              char                     **argv,
+                                              const GOptionEntry *const *lists,
+                                              const char *const         *groups,
+                                              GError                   **error);
 void          pr_cli_mapping_options_init   (PrCliMappingOptions  *options);
 void          pr_cli_mapping_options_clear  (PrCliMappingOptions  *options);
 PrMapping    *pr_cli_build_mapping          (PrCliMappingOptions  *options,
@@ -200,6 +205,10 @@ void          pr_cli_bad_rows_clear         (PrCliBadRows         *self);
 
 int           pr_cli_fail                   (const char           *command,
                                              const GError         *error);
+gboolean      pr_cli_write_text_output      (const char           *path,
+                                             const char           *text,
+                                             gsize                 length,
+                                             GError              **error);
 PrCsvWriter  *pr_cli_open_csv_output        (const char           *path,
                                              PrCsvWriterFlags      flags,
                                              GError              **error);

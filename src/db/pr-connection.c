@@ -368,6 +368,25 @@ pr_connection_params_check_place (const PrConnectionParams  *params,
  *
  * Returns: (transfer full) (nullable): the parameters
  */
+/* A password holding "/", "?" or "#" ends the URI's authority early:
+ * mariadb://app:12/ab@host/db reads as the host "app", the port 12 and
+ * the database "ab@host/db", and a message naming that database, an
+ * option or the text after "#" would show part of the password. An "@"
+ * after the authority with none inside it is such a case (a name or a
+ * value with an @ in it writes it %40), and is refused naming nothing. */
+static gboolean
+has_cut_user_info (const char *uri)
+{
+  const char *authority = strstr (uri, "://");
+  const char *end;
+
+  if (authority == NULL)
+    return FALSE;
+  authority += 3;
+  end = authority + strcspn (authority, "/?#");
+  return memchr (authority, '@', end - authority) == NULL && strchr (end, '@') != NULL;
+}
+
 PrConnectionParams *
 pr_connection_params_new_from_uri (const char  *uri,
                                    GError     **error)
@@ -379,6 +398,16 @@ pr_connection_params_new_from_uri (const char  *uri,
   OptionsSeen seen = { FALSE, FALSE };
 
   g_return_val_if_fail (uri != NULL, NULL);
+
+  if (has_cut_user_info (uri))
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                   _("the connection string has an “@” after the host, database or “?”: if it is "
+                     "USER:PASSWORD@HOST, take the password out and give it in the environment variable "
+                     "PETITION_REVIEW_PASSWORD or in a file named by --password-file; write an @ inside a "
+                     "user name, database name or option as %%40"));
+      return NULL;
+    }
 
   parsed = g_uri_parse (uri, G_URI_FLAGS_HAS_PASSWORD | G_URI_FLAGS_ENCODED_QUERY, &local_error);
   if (parsed == NULL)

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Checks on the arguments as typed, before GLib reads them and loses
+ * what they said.
+ *
+ * Whole-number flags are read in decimal. GLib reads them with strtol's
+ * base 0, so that --case 0017 names case 15 (octal), --scan 010 scan 8
+ * and --k 0x10 is 16: a case number copied with its leading zeros from a
+ * register would quietly name another case. Such values are refused
+ * before GLib reads them, saying how to write the number.
+ *
+ * A flag that takes one value, given twice with two values (--id a ...
+ * --id b, --out x ... --out y), would keep the last without a word: which
+ * was meant is not known, so it is refused.
+ */
+#define G_LOG_DOMAIN "pr-cli-raw-args"
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "pr-cli.h"
+
+static gboolean
+takes_one_value (const GOptionEntry *entry)
+{
+  switch (entry->arg)
+    {
+    case G_OPTION_ARG_STRING:
+    case G_OPTION_ARG_FILENAME:
+    case G_OPTION_ARG_INT:
+    case G_OPTION_ARG_INT64:
+    case G_OPTION_ARG_DOUBLE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+takes_value (const GOptionEntry *entry)
+{
+  return takes_one_value (entry) || entry->arg == G_OPTION_ARG_STRING_ARRAY ||
+         entry->arg == G_OPTION_ARG_FILENAME_ARRAY;
+}
+
+static gboolean
+is_whole_number_entry (const GOptionEntry *entry)
+{
+  return entry->arg == G_OPTION_ARG_INT || entry->arg == G_OPTION_ARG_INT64;
+}
+
+/* The entry in @lists that @arg names: "--NAME", "--GROUP-NAME" (GLib's
+ * form for a group's flag), "-C"; @value is set to the text after "=",
+ * if any. */
+static const GOptionEntry *
+find_entry (const GOptionEntry *const *lists,
+            const char *const         *groups,
+            const char                *arg,
+            const char               **value)
+{
+  *value = NULL;
+  if (g_str_has_prefix (arg, "--"))
+    {
+      const char *name = arg + 2;
+      const char *equals = strchr (name, '=');
+      gsize length = equals != NULL ? (gsize) (equals - name) : strlen (name);
+
+      for (guint i = 0; lists[i] != NULL; i++)
+        for (const GOptionEntry *entry = lists[i]; entry->long_name != NULL; entry++)
+          {
+            gsize prefix = groups[i] != NULL && strncmp (name, groups[i], strlen (groups[i])) == 0 &&
+                           name[strlen (groups[i])] == '-' ? strlen (groups[i]) + 1 : 0;
+
+            for (guint with_prefix = 0; with_prefix <= (prefix > 0 ? 1u : 0u); with_prefix++)
+              {
+                gsize skip = with_prefix ? prefix : 0;
+
+                if (length - skip == strlen (entry->long_name) &&
+                    strncmp (name + skip, entry->long_name, length - skip) == 0)
+                  {
+                    *value = equals != NULL ? equals + 1 : NULL;
+                    return entry;
+                  }
+              }
+          }
+      return NULL;
+    }
+  /* GLib takes "-k" alone, its value the next argument. */
+  if (arg[0] == '-' && arg[1] != '\0' && arg[1] != '-' && arg[2] == '\0')
+    for (guint i = 0; lists[i] != NULL; i++)
+      for (const GOptionEntry *entry = lists[i]; entry->long_name != NULL; entry++)
+        if (entry->short_name != '\0' && entry->short_name == arg[1])
+          return entry;
+  return NULL;
+}
+
+/* Plain decimal: no leading zero before other digits, no "0x"; white
+ * space and a sign before it are looked past, as strtol does. */
+static gboolean
+is_plain_decimal (const char *text)
+{
+  while (g_ascii_isspace (*text))
+    text++;
+  if (*text == '+' || *text == '-')
+    text++;
+  return !(text[0] == '0' && text[1] != '\0');
+}
+
+/**
+ * pr_cli_check_raw_arguments:
+ * @argc: the number of arguments
+ * @argv: the arguments, before GLib parses them
+ * @lists: (array zero-terminated=1): arrays of entries, each ended by one
+ *   without a long name
+ * @groups: for each of @lists, the name of its group (nullable, for the
+ *   main entries)
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE if a whole-number flag is given a value with a leading
+ *   zero or in hexadecimal, or a one-value flag two different values
+ */
+gboolean
+pr_cli_check_raw_arguments (int                        argc,
+                            char                     **argv,
+                            const GOptionEntry *const *lists,
+                            const char *const         *groups,
+                            GError                   **error)
+{
+  g_autoptr(GHashTable) given = g_hash_table_new (NULL, NULL);
+
+  for (int i = 1; i < argc; i++)
+    {
+      const GOptionEntry *entry;
+      const char *value;
+      const char *earlier;
+
+      if (strcmp (argv[i], "--") == 0)
+        break;
+      entry = find_entry (lists, groups, argv[i], &value);
+      if (entry == NULL || !takes_value (entry))
+        continue;
+      if (value == NULL)
+        {
+          if (i + 1 >= argc)
+            break;
+          value = argv[++i];
+        }
+      if (is_whole_number_entry (entry) && !is_plain_decimal (value))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s takes a whole number written in decimal, not “%s”: write it without leading zeros "
+                         "or “0x” (a leading 0 would be read as an octal number)"), entry->long_name, value);
+          return FALSE;
+        }
+      if (!takes_one_value (entry))
+        continue;
+      earlier = g_hash_table_lookup (given, entry);
+      if (earlier != NULL && strcmp (earlier, value) != 0)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s is given twice, as “%s” and as “%s”, but takes one value: give it once"),
+                       entry->long_name, earlier, value);
+          return FALSE;
+        }
+      g_hash_table_insert (given, (gpointer) entry, (gpointer) value);
+    }
+  return TRUE;
+}
