@@ -92,6 +92,41 @@ test_bom (void)
   g_assert_cmpstr (without, ==, "a,b\r\nc,d\r\nend\r\n");
 }
 
+/* What a spreadsheet would change on reading a cell as a number (leading
+ * zeros, digits past the fifteenth) is written ="…"; other cells as before,
+ * and without the flag nothing changes. */
+static void
+test_digits_as_text (void)
+{
+  const struct {
+    const char *field;
+    const char *written;
+  } vectors[] = {
+    { "0100", "\"=\"\"0100\"\"\"" },
+    { "110101199003071234", "\"=\"\"110101199003071234\"\"\"" },
+    { "1234567890123456", "\"=\"\"1234567890123456\"\"\"" },
+    { "123456789012345", "123456789012345" },   /* 15 digits: kept whole */
+    { "13812345678", "13812345678" },
+    { "0", "0" },
+    { "11010119900307123X", "11010119900307123X" },
+    { "0591-87654321", "0591-87654321" },
+    { "-0100", "\"'-0100\"" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (vectors); i++)
+    {
+      g_autoptr(GString) written = g_string_new (NULL);
+      g_autoptr(GString) plain = g_string_new (NULL);
+
+      pr_csv_append_field (written, vectors[i].field,
+                           PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+      pr_csv_append_field (plain, vectors[i].field, PR_CSV_WRITER_FLAGS_NONE);
+      g_assert_cmpstr (written->str, ==, vectors[i].written);
+      g_assert_cmpstr (plain->str, ==, vectors[i].field);
+    }
+}
+
 static void
 test_neutralize (void)
 {
@@ -628,6 +663,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-writer/append-field", test_append_field);
   g_test_add_func ("/engine/csv-writer/bom", test_bom);
   g_test_add_func ("/engine/csv-writer/neutralize", test_neutralize);
+  g_test_add_func ("/engine/csv-writer/digits-as-text", test_digits_as_text);
   g_test_add_func ("/engine/csv-writer/file/existing", test_existing_file);
   g_test_add_func ("/engine/csv-writer/file/new-path", test_new_path);
   g_test_add_func ("/engine/csv-writer/file/symlink", test_symlink);

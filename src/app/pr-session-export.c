@@ -119,6 +119,7 @@ export_thread (GTask        *task,
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrCsvWriter) writer = NULL;
   g_autoptr(GPtrArray) header = g_ptr_array_new ();
+  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
   guint n_columns = pr_mapping_get_n_columns (data->mapping);
   guint n_display = 0;
   GError *error = NULL;
@@ -137,9 +138,12 @@ export_thread (GTask        *task,
     goto failed;
   export_report (data, TRUE);
 
-  /* UTF-8 with a BOM, so that Excel reads Chinese right, and formulas
-   * neutralised; written to a temporary file and renamed at the end. */
-  writer = pr_csv_writer_new_for_path (data->path, PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE, &error);
+  /* UTF-8 with a BOM, so that Excel reads Chinese right, formulas
+   * neutralised, and ids and ID card numbers kept whole as text; written
+   * to a temporary file and renamed at the end. */
+  writer = pr_csv_writer_new_for_path (data->path,
+                                       PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
+                                       &error);
   if (writer == NULL)
     goto failed;
   for (guint i = 0; i < EXPORT_FIXED; i++)
@@ -159,14 +163,13 @@ export_thread (GTask        *task,
     {
       ExportRow *row = &g_array_index (data->rows, ExportRow, r);
       GPtrArray *display = data->values->pdata[r];
-      const char *cells[EXPORT_FIXED + 64];
-      guint n = 0;
 
+      g_ptr_array_set_size (cells, 0);
       for (guint i = 0; i < EXPORT_FIXED; i++)
-        cells[n++] = row->cells[i];
-      for (guint d = 0; d < n_display && n < G_N_ELEMENTS (cells); d++)
-        cells[n++] = display != NULL ? display->pdata[d] : NULL;
-      if (!pr_csv_writer_write_row (writer, cells, n, &error))
+        g_ptr_array_add (cells, row->cells[i]);
+      for (guint d = 0; d < n_display; d++)
+        g_ptr_array_add (cells, display != NULL && d < display->len ? display->pdata[d] : NULL);
+      if (!pr_csv_writer_write_row (writer, (const char *const *) cells->pdata, cells->len, &error))
         goto failed;
       if (g_cancellable_set_error_if_cancelled (cancellable, &error))
         goto failed;

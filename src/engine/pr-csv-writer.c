@@ -249,11 +249,21 @@ starts_formula (const char *field)
          (strchr ("=+-@\t\r", folded[0]) != NULL || g_utf8_get_char (folded) == 0x2212);
 }
 
+/* Whether a spreadsheet reading @field as a number would lose something:
+ * its leading zeros, or the digits past the 15 it keeps. */
+static gboolean
+digits_changed_as_number (const char *field)
+{
+  size_t n = strspn (field, "0123456789");
+
+  return n > 0 && field[n] == '\0' && ((field[0] == '0' && n > 1) || n > 15);
+}
+
 /**
  * pr_csv_append_field:
  * @line: the line being built
  * @field: (nullable): the field's UTF-8 text; %NULL is written as empty
- * @flags: whether to neutralise formulas
+ * @flags: whether to neutralise formulas and keep digits as text
  *
  * Appends one field, quoted when it must be; the caller adds separators.
  */
@@ -268,6 +278,13 @@ pr_csv_append_field (GString          *line,
     return;
 
   neutralize = (flags & PR_CSV_WRITER_NEUTRALIZE) && starts_formula (field);
+
+  if ((flags & PR_CSV_WRITER_DIGITS_AS_TEXT) && digits_changed_as_number (field))
+    {
+      /* Digits only: nothing to quote or double inside. */
+      g_string_append_printf (line, "\"=\"\"%s\"\"\"", field);
+      return;
+    }
 
   if (!neutralize && strpbrk (field, ",\"\r\n") == NULL)
     {
