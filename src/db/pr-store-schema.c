@@ -55,6 +55,20 @@
   "  KEY pr_case_members_record (source_database, source_table, record_id)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* The judged pairs of each source table's last complete scan
+ * (pr-store-judged.c), packed JUDGED_CHUNK to a row. */
+#define JUDGED_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  chunk INT UNSIGNED NOT NULL," \
+  "  scan_id BIGINT NOT NULL," \
+  "  judge_key BIGINT UNSIGNED NOT NULL," \
+  "  n_pairs INT UNSIGNED NOT NULL," \
+  "  pairs MEDIUMBLOB NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, chunk)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -134,6 +148,7 @@ static const char *const create_statements[] = {
   REPEATS_STATEMENT,
   CASES_STATEMENT,
   CASE_MEMBERS_STATEMENT,
+  JUDGED_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -185,7 +200,7 @@ create_tables (PrStore  *self,
                GError  **error)
 {
   const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
-                          self->q_cases, self->q_case_members, self->q_meta };
+                          self->q_cases, self->q_case_members, self->q_judged, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -369,6 +384,24 @@ migrate_6_to_7 (PrStore  *self,
                        "ADD COLUMN cases_numbered TINYINT(1) NOT NULL DEFAULT 0 AFTER clusters", error);
 }
 
+/* Version 8 keeps the second stage's judgements of each table's last
+ * complete scan (pr-store-judged.c); until a scan keeps them, a rescan
+ * judges every pair, as before. */
+static gboolean
+migrate_7_to_8 (PrStore  *self,
+                GError  **error)
+{
+  g_autofree char *sql = g_strdup_printf (JUDGED_STATEMENT, self->q_judged, self->collation);
+  g_autoptr(GError) local_error = NULL;
+
+  if (!pr_connection_execute (self->connection, sql, &local_error))
+    {
+      _pr_store_explain_error (self, error, local_error, "CREATE", C_("tables", "upgrade"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -379,6 +412,7 @@ static const MigrateFunc migrations[] = {
   migrate_4_to_5,
   migrate_5_to_6,
   migrate_6_to_7,
+  migrate_7_to_8,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

@@ -238,6 +238,7 @@ pr_store_open (PrConnection  *connection,
   QUOTE_TABLE (q_repeats, "pr_repeats");
   QUOTE_TABLE (q_cases, "pr_cases");
   QUOTE_TABLE (q_case_members, "pr_case_members");
+  QUOTE_TABLE (q_judged, "pr_judged_pairs");
 #undef QUOTE_TABLE
 
   if (!_pr_store_ensure_tables (self, error) || !_pr_store_init_keys (self, error))
@@ -270,6 +271,7 @@ pr_store_free (PrStore *self)
     }
   g_clear_pointer (&self->scan_locks, g_hash_table_unref);
   g_clear_pointer (&self->case_cache, _pr_case_cache_free);
+  g_clear_pointer (&self->judged, _pr_judged_kept_free);
   g_free (self->schema);
   g_free (self->q_meta);
   g_free (self->q_scans);
@@ -278,6 +280,7 @@ pr_store_free (PrStore *self)
   g_free (self->q_repeats);
   g_free (self->q_cases);
   g_free (self->q_case_members);
+  g_free (self->q_judged);
   g_free (self->database);
   g_clear_pointer (&self->keys, g_hash_table_unref);
   g_free (self);
