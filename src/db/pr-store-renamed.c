@@ -20,7 +20,7 @@
 #include "pr-store-renamed.h"
 
 /* The tables whose rows name a source table. */
-#define N_KEYED 5
+#define N_KEYED 6
 
 static void
 keyed_tables (PrStore    *self,
@@ -31,6 +31,7 @@ keyed_tables (PrStore    *self,
   names[2] = self->q_decisions;
   names[3] = self->q_cases;
   names[4] = self->q_case_members;
+  names[5] = self->q_judged;
 }
 
 void
