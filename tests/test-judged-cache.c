@@ -275,22 +275,6 @@ test_weights_changed (void)
   }
 }
 
-static char *
-layout_of (PrConnection *db,
-           const char   *what,
-           const char   *schema)
-{
-  gboolean columns = g_str_equal (what, "columns");
-  g_autofree char *sql = g_strdup_printf ("SELECT GROUP_CONCAT(%s) FROM information_schema.%s "
-                                          "WHERE TABLE_SCHEMA = '%s' AND TABLE_NAME = 'pr_judged_pairs'",
-                                          columns ? "COLUMN_NAME, ' ', COLUMN_TYPE, ' ', IS_NULLABLE "
-                                                    "ORDER BY ORDINAL_POSITION"
-                                                  : "INDEX_NAME, ':', COLUMN_NAME ORDER BY INDEX_NAME, SEQ_IN_INDEX",
-                                          columns ? "COLUMNS" : "STATISTICS", schema);
-
-  return pr_test_query_value (db, sql);
-}
-
 /* A store of version 7 (the tables as they were, with a complete scan)
  * gains the table, as a new store has it, and its next rescan keeps
  * pairs; the scan before judged every pair. */
@@ -320,10 +304,10 @@ test_migrate (void)
   }
   version = pr_test_query_value (db, "SELECT value FROM judged_v7.pr_meta WHERE name = 'schema_version'");
   g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
-  migrated = layout_of (db, "columns", "judged_v7");
-  made = layout_of (db, "columns", "judged_new");
-  migrated_indexes = layout_of (db, "indexes", "judged_v7");
-  made_indexes = layout_of (db, "indexes", "judged_new");
+  migrated = pr_test_table_layout (db, "columns", "judged_v7", "pr_judged_pairs");
+  made = pr_test_table_layout (db, "columns", "judged_new", "pr_judged_pairs");
+  migrated_indexes = pr_test_table_layout (db, "indexes", "judged_v7", "pr_judged_pairs");
+  made_indexes = pr_test_table_layout (db, "indexes", "judged_new", "pr_judged_pairs");
   g_assert_nonnull (made);
   g_assert_cmpstr (migrated, ==, made);
   g_assert_cmpstr (migrated_indexes, ==, made_indexes);
