@@ -216,6 +216,31 @@ pr_test_query_column (PrConnection *connection,
 }
 
 /**
+ * pr_test_table_layout:
+ * @what: "columns" or "indexes"
+ *
+ * Returns: (transfer full) (nullable): the columns (name, type, nullable)
+ *   or the indexes (name: column) of @table in @schema, from
+ *   information_schema, to hold a migrated table to a new one
+ */
+char *
+pr_test_table_layout (PrConnection *connection,
+                      const char   *what,
+                      const char   *schema,
+                      const char   *table)
+{
+  gboolean columns = g_str_equal (what, "columns");
+  g_autofree char *sql = g_strdup_printf ("SELECT GROUP_CONCAT(%s) FROM information_schema.%s "
+                                          "WHERE TABLE_SCHEMA = '%s' AND TABLE_NAME = '%s'",
+                                          columns ? "COLUMN_NAME, ' ', COLUMN_TYPE, ' ', IS_NULLABLE "
+                                                    "ORDER BY ORDINAL_POSITION"
+                                                  : "INDEX_NAME, ':', COLUMN_NAME ORDER BY INDEX_NAME, SEQ_IN_INDEX",
+                                          columns ? "COLUMNS" : "STATISTICS", schema, table);
+
+  return pr_test_query_value (connection, sql);
+}
+
+/**
  * pr_test_query_value:
  * @connection: a connection
  * @sql: a query giving one row

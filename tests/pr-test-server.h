@@ -22,6 +22,10 @@ GPtrArray                *pr_test_query_column        (PrConnection *connection,
                                                        const char   *sql);
 char                     *pr_test_query_value         (PrConnection *connection,
                                                        const char   *sql);
+char                     *pr_test_table_layout        (PrConnection *connection,
+                                                       const char   *what,
+                                                       const char   *schema,
+                                                       const char   *table);
 PrConnection             *pr_test_connect             (const PrConnectionParams *params,
                                                        const char   *database);
 PrConnection             *pr_test_fresh_database      (const PrConnectionParams *params,

@@ -421,25 +421,6 @@ static const char *const v4_tables[] = {
   "VALUES ('cases_v4', 't', 'b', 'a', 'repeat', 'li')",
 };
 
-/* @what of @table in @schema, from information_schema: its columns or
- * its indexes. */
-static char *
-layout_of (PrConnection *db,
-           const char   *what,
-           const char   *schema,
-           const char   *table)
-{
-  gboolean columns = g_str_equal (what, "columns");
-  g_autofree char *sql = g_strdup_printf ("SELECT GROUP_CONCAT(%s) FROM information_schema.%s "
-                                          "WHERE TABLE_SCHEMA = '%s' AND TABLE_NAME = '%s'",
-                                          columns ? "COLUMN_NAME, ' ', COLUMN_TYPE, ' ', IS_NULLABLE "
-                                                    "ORDER BY ORDINAL_POSITION"
-                                                  : "INDEX_NAME, ':', COLUMN_NAME ORDER BY INDEX_NAME, SEQ_IN_INDEX",
-                                          columns ? "COLUMNS" : "STATISTICS", schema, table);
-
-  return pr_test_query_value (db, sql);
-}
-
 static void
 test_migrate (void)
 {
@@ -468,10 +449,10 @@ test_migrate (void)
     {
       const char *table = (const char *[]) { "pr_meta", "pr_scans", "pr_fingerprints", "pr_repeats",
                                              "pr_decisions", "pr_cases", "pr_case_members" }[i];
-      g_autofree char *migrated = layout_of (db, "columns", "cases_v4", table);
-      g_autofree char *made = layout_of (db, "columns", "cases_fresh", table);
-      g_autofree char *migrated_indexes = layout_of (db, "indexes", "cases_v4", table);
-      g_autofree char *made_indexes = layout_of (db, "indexes", "cases_fresh", table);
+      g_autofree char *migrated = pr_test_table_layout (db, "columns", "cases_v4", table);
+      g_autofree char *made = pr_test_table_layout (db, "columns", "cases_fresh", table);
+      g_autofree char *migrated_indexes = pr_test_table_layout (db, "indexes", "cases_v4", table);
+      g_autofree char *made_indexes = pr_test_table_layout (db, "indexes", "cases_fresh", table);
 
       g_assert_nonnull (made);
       g_assert_cmpstr (migrated, ==, made);

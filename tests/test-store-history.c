@@ -70,22 +70,6 @@ static const char *const v5_tables[] = {
   "case_number) VALUES ('history_v5', 't', 'd', 'c', 'not_repeat', 'root', 4)",
 };
 
-static char *
-layout_of (PrConnection *db,
-           const char   *what,
-           const char   *schema)
-{
-  gboolean columns = g_str_equal (what, "columns");
-  g_autofree char *sql = g_strdup_printf ("SELECT GROUP_CONCAT(%s) FROM information_schema.%s "
-                                          "WHERE TABLE_SCHEMA = '%s' AND TABLE_NAME = 'pr_decisions'",
-                                          columns ? "COLUMN_NAME, ' ', COLUMN_TYPE, ' ', IS_NULLABLE "
-                                                    "ORDER BY ORDINAL_POSITION"
-                                                  : "INDEX_NAME, ':', COLUMN_NAME ORDER BY INDEX_NAME, SEQ_IN_INDEX",
-                                          columns ? "COLUMNS" : "STATISTICS", schema);
-
-  return pr_test_query_value (db, sql);
-}
-
 static gint64
 add (PrStore    *store,
      const char *record_id,
@@ -140,14 +124,14 @@ test_migrate_from_5 (void)
   g_assert_no_error (error);
   version = pr_test_query_value (db, "SELECT value FROM pr_meta WHERE name = 'schema_version'");
   g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
-  g_assert_cmpint (PR_STORE_SCHEMA_VERSION, ==, 8);
+  g_assert_cmpint (PR_STORE_SCHEMA_VERSION, ==, 9);
 
   fresh = pr_store_open (fresh_db, NULL, &error);
   g_assert_no_error (error);
-  migrated = layout_of (db, "columns", "history_v5");
-  made = layout_of (db, "columns", "history_fresh");
-  migrated_indexes = layout_of (db, "indexes", "history_v5");
-  made_indexes = layout_of (db, "indexes", "history_fresh");
+  migrated = pr_test_table_layout (db, "columns", "history_v5", "pr_decisions");
+  made = pr_test_table_layout (db, "columns", "history_fresh", "pr_decisions");
+  migrated_indexes = pr_test_table_layout (db, "indexes", "history_v5", "pr_decisions");
+  made_indexes = pr_test_table_layout (db, "indexes", "history_fresh", "pr_decisions");
   g_assert_cmpstr (migrated, ==, made);
   g_assert_cmpstr (migrated_indexes, ==, made_indexes);
   g_assert_nonnull (strstr (made, "login varchar(191) YES"));

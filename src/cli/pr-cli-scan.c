@@ -565,6 +565,11 @@ pr_cli_scan (int    argc,
   if (result->scored != NULL)
     fprintf (stderr, _("Second stage: the candidates judged in %.2f s (within the cluster time), a repeat at "
                        "probability %.2f or more\n"), result->judge_seconds, result->probability);
+  if (result->scored != NULL && result->scan_id > 0)
+    fprintf (stderr, _("Second stage: %llu of the %llu candidates' judgements of the last scan taken (the same two "
+                       "records, petitioner evidence and weights), %llu judged now\n"),
+             (unsigned long long) result->judged_taken, (unsigned long long) result->scored->len,
+             (unsigned long long) (result->scored->len - result->judged_taken));
   /* The temporary file only when one was needed: it explains a slow or a
    * failed scan, not a small one. */
   if (result->n_parts > 0 && result->spilled_bytes > 0)

@@ -7,6 +7,12 @@
  * families. The verdicts still
  * bind: a confirmed repeat joins whatever its probability, a pair marked
  * not a repeat is kept apart.
+ *
+ * With a store, a pair the last complete scan judged with the same
+ * weights, of the same two records as the judge reads them and with the
+ * same petitioner evidence, keeps its probability (pr-store-judged.c):
+ * judging it again would give the same number. Only the others are
+ * judged, and every pair is kept for the next scan.
  */
 #define G_LOG_DOMAIN "pr-scan-judge"
 
@@ -14,9 +20,11 @@
 
 #include <stdlib.h>
 
+#include "pr-pair-judge-key.h"
 #include "pr-pair-linkage.h"
 #include "pr-scan.h"
 #include "pr-simhash.h"
+#include "pr-store-judged.h"
 
 static void
 add_candidate (guint32  a,
@@ -112,10 +120,117 @@ link_judged (PrRecordSet                *set,
                                              accepted->len, rank, constraints, TRUE);
 }
 
-/* Judges every candidate of @result and clusters those at or above
- * @load's judge_probability; keeps the judged pairs in result->scored. */
+/* The petitioner evidence of a pair, as the judge's feature reads it:
+ * PrPetitionerKind + 1, 0 without identity columns. */
+static guint8
+petitioner_of (const PrRecordSet *set,
+               guint32            a,
+               guint32            b)
+{
+  return set->identities != NULL ? (guint8) (pr_record_set_compare_petitioners (set, a, b, NULL) + 1) : 0;
+}
+
+/* pr_pair_record_hash () of every record in a candidate pair (0 for
+ * the others). The texts in a file are read, not mapped, as the judge
+ * reads them (pr-pair-judge.c): a mapping of all of them would count in
+ * the process's memory. */
+static guint64 *
+hash_records (const PrMapping    *mapping,
+              const PrRecordSet  *set,
+              const PrScoredPair *pairs,
+              gsize               n_pairs,
+              GError            **error)
+{
+  g_autofree guint64 *hashes = g_new0 (guint64, MAX (1, set->n_records));
+  g_autofree guint8 *needed = g_new0 (guint8, MAX (1, set->n_records));
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  const char **texts = g_newa (const char *, MAX (1, pr_mapping_get_n_columns (mapping)));
+
+  for (gsize i = 0; i < n_pairs; i++)
+    needed[pairs[i].a] = needed[pairs[i].b] = 1;
+  for (guint32 r = 0; r < set->n_records; r++)
+    if (needed[r])
+      {
+        PrPairRecord record;
+
+        if (set->text_file != NULL)
+          {
+            PrTextFileRecord kept;
+
+            if (!pr_text_file_read (set->text_file, r, buffer, texts, &kept, error))
+              return NULL;
+            pr_pair_record_from_texts (mapping, (char *const *) texts, set->dates[r], 0, set->fingerprints[r],
+                                       &record, body, fields);
+          }
+        else
+          pr_pair_judge_record (mapping, set, r, &record, body, fields);
+        hashes[r] = pr_pair_record_hash (set->ids->pdata[r], &record);
+      }
+  return g_steal_pointer (&hashes);
+}
+
+/* Takes the probabilities @kept holds for the candidates, judges the
+ * others, and keeps them all for @store's commit. */
+static gboolean
+judge_with_store (PrScanResult        *result,
+                  PrStore             *store,
+                  const char          *table,
+                  const PrMapping     *mapping,
+                  const PrLoadOptions *load,
+                  GCancellable        *cancellable,
+                  GError             **error)
+{
+  PrRecordSet *set = result->set;
+  PrScoredPair *pairs = (PrScoredPair *) (gpointer) result->scored->data;
+  gsize n_pairs = result->scored->len;
+  guint64 judge_key = pr_pair_judge_key (load->judge, load->flags, result->mapping_version);
+  g_autoptr(GArray) kept = pr_store_load_judged (store, table, judge_key, error);
+  g_autofree guint64 *hashes = NULL;
+  g_autoptr(GArray) judged = NULL;
+  g_autoptr(GArray) missed = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(GArray) missed_at = g_array_new (FALSE, FALSE, sizeof (gsize));
+
+  if (kept == NULL || (hashes = hash_records (mapping, set, pairs, n_pairs, error)) == NULL)
+    return FALSE;
+  judged = g_array_sized_new (FALSE, FALSE, sizeof (PrJudgedPair), n_pairs);
+  for (gsize i = 0; i < n_pairs; i++)
+    {
+      PrJudgedPair key = { hashes[pairs[i].a], hashes[pairs[i].b], petitioner_of (set, pairs[i].a, pairs[i].b), 0 };
+      const PrJudgedPair *found = pr_judged_pairs_find (kept, &key);
+
+      if (found != NULL)
+        pairs[i].probability = found->probability;
+      else
+        {
+          g_array_append_val (missed, pairs[i]);
+          g_array_append_val (missed_at, i);
+        }
+      g_array_append_val (judged, key);
+    }
+  result->judged_taken = n_pairs - missed->len;
+  g_clear_pointer (&kept, g_array_unref);
+
+  if (!pr_pair_judge_score (mapping, load->flags, load->judge, set, (PrScoredPair *) (gpointer) missed->data,
+                            missed->len, load->n_threads, cancellable, error))
+    return FALSE;
+  for (guint i = 0; i < missed->len; i++)
+    pairs[g_array_index (missed_at, gsize, i)].probability = g_array_index (missed, PrScoredPair, i).probability;
+  for (gsize i = 0; i < n_pairs; i++)
+    g_array_index (judged, PrJudgedPair, i).probability = pairs[i].probability;
+  pr_judged_pairs_sort (judged);
+  pr_store_keep_judged (store, result->scan_id, judge_key, g_steal_pointer (&judged));
+  return TRUE;
+}
+
+/* Judges every candidate of @result (or, with @store, those whose
+ * judgement it does not hold) and clusters those at or above @load's
+ * judge_probability; keeps the judged pairs in result->scored. */
 PrClustering *
 _pr_scan_judge (PrScanResult               *result,
+                PrStore                    *store,
+                const char                 *table,
                 const PrMapping            *mapping,
                 const PrLoadOptions        *load,
                 const guint32              *rank,
@@ -131,8 +246,14 @@ _pr_scan_judge (PrScanResult               *result,
   result->scored = candidates;
   result->probability = load->judge_probability;
 
-  if (!pr_pair_judge_score (mapping, load->flags, load->judge, set, (PrScoredPair *) (gpointer) candidates->data,
-                            candidates->len, load->n_threads, cancellable, error))
+  if (store != NULL)
+    {
+      if (!judge_with_store (result, store, table, mapping, load, cancellable, error))
+        return NULL;
+    }
+  else if (!pr_pair_judge_score (mapping, load->flags, load->judge, set,
+                                 (PrScoredPair *) (gpointer) candidates->data, candidates->len, load->n_threads,
+                                 cancellable, error))
     return NULL;
   /* The pairs judged repeats, whether or not the linkage joined them. */
   clustering = link_judged (set, candidates, load->judge_probability, rank, constraints, &result->counts.pairs);

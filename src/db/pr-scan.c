@@ -383,7 +383,8 @@ scan_run (PrConnection         *connection,
   /* The same call as a threshold preview's (pr-threshold-preview.c), so
    * that its figures at this k are the scan's. */
   if (load.judge != NULL)
-    result->clustering = _pr_scan_judge (result, mapping, &load, rank, &constraints, cancellable, &local_error);
+    result->clustering = _pr_scan_judge (result, store, table, mapping, &load, rank, &constraints, cancellable,
+                                         &local_error);
   else
     result->clustering = pr_matches_cluster (result->matches, k, result->set->fingerprints, result->set->n_records,
                                              (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,

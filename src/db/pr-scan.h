@@ -78,6 +78,8 @@ typedef struct {
                               * record; else NULL (pr-scan-judge.c) */
   double        probability; /* with a second stage: the clusters' pairs are at least this likely */
   double        judge_seconds;
+  guint64       judged_taken; /* with a store: of scored, the judgements taken from the last scan
+                               * (pr-store-judged.c) rather than made again */
 } PrScanResult;
 
 PrScanResult *pr_scan_run          (PrConnection         *connection,
@@ -138,6 +140,8 @@ PrGraph      *pr_scan_result_cluster_graph (PrScanResult    *result,
                                             gboolean         all_pairs);
 
 PrClustering *_pr_scan_judge               (PrScanResult    *result,
+                                            PrStore         *store,
+                                            const char      *table,
                                             const PrMapping *mapping,
                                             const PrLoadOptions *load,
                                             const guint32   *rank,

@@ -31,6 +31,10 @@ typedef struct _PrCaseCache PrCaseCache;
 void _pr_case_cache_free (PrCaseCache *cache);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrCaseCache, _pr_case_cache_free)
 
+/* pr-store-judged.c: a scan's judged pairs kept for its commit */
+typedef struct _PrJudgedKept PrJudgedKept;
+void _pr_judged_kept_free (PrJudgedKept *kept);
+
 struct _PrStore
 {
   PrConnection *connection;     /* not owned */
@@ -45,12 +49,14 @@ struct _PrStore
   char         *q_case_members;
   char         *q_passages;
   char         *q_passage_counts;
+  char         *q_judged;
   char         *database;       /* the connection's current database, "" for none */
   gboolean      lower_case_names; /* the server's lower_case_table_names is not 0 */
   gboolean      unclaimed;      /* rows from before version 4 wait for a database */
   GHashTable   *keys;           /* a table as callers spell it → PrStoreKey */
   GHashTable   *scan_locks;     /* scan id (gint64 *) → lock name held for it */
   PrCaseCache  *case_cache;     /* pr_store_number_cases()'s last, for the commit */
+  PrJudgedKept *judged;         /* pr_store_keep_judged()'s last, for the commit */
   gboolean      in_batch;       /* pr_store_add_decisions_written_back(): its one
                                  * transaction holds every decision's */
 };
@@ -175,6 +181,12 @@ gboolean    _pr_store_assign_cases    (PrStore             *self,
                                        PrScanCases         *cases,
                                        GHashTable          *kept,
                                        GHashTable          *scanned,
+                                       GError             **error);
+
+/* pr-store-judged.c */
+gboolean    _pr_store_write_judged    (PrStore             *self,
+                                       const PrStoreKey    *where,
+                                       gint64               scan_id,
                                        GError             **error);
 
 /* pr-store-decisions.c */

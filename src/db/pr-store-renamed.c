@@ -20,7 +20,7 @@
 #include "pr-store-renamed.h"
 
 /* The tables whose rows name a source table. */
-#define N_KEYED 7
+#define N_KEYED 8
 
 static void
 keyed_tables (PrStore    *self,
@@ -33,6 +33,7 @@ keyed_tables (PrStore    *self,
   names[4] = self->q_case_members;
   names[5] = self->q_passages;
   names[6] = self->q_passage_counts;
+  names[7] = self->q_judged;
 }
 
 void

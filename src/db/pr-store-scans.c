@@ -698,7 +698,8 @@ out:
  * Writes the fingerprints of the changed records, retires the stored ones
  * of records not in @record_ids (their rows stay, with retired_at set;
  * decisions about them are untouched), makes live again returning records,
- * numbers the cases, and marks the scan 'complete' — all in one
+ * numbers the cases, replaces the table's judged pairs with those
+ * pr_store_keep_judged() kept for the scan, and marks it 'complete' — all in one
  * transaction: either all of it is written, or none of it, and the scan
  * stays 'running' (call
  * pr_store_end_scan() then). Releases the table's scan lock on success.
@@ -850,6 +851,8 @@ pr_store_commit_scan (PrStore             *self,
       if (!_pr_store_assign_cases (self, where, scan_id, cases, kept, retire_none ? scanned : NULL, error))
         goto out;
     }
+  if (!_pr_store_write_judged (self, where, scan_id, error))
+    goto out;
 
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "

@@ -84,6 +84,20 @@
   "  PRIMARY KEY (source_database, source_table, hash)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* The judged pairs of each source table's last complete scan
+ * (pr-store-judged.c), packed JUDGED_CHUNK to a row. */
+#define JUDGED_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  chunk INT UNSIGNED NOT NULL," \
+  "  scan_id BIGINT NOT NULL," \
+  "  judge_key BIGINT UNSIGNED NOT NULL," \
+  "  n_pairs INT UNSIGNED NOT NULL," \
+  "  pairs MEDIUMBLOB NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, chunk)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -166,6 +180,7 @@ static const char *const create_statements[] = {
   CASE_MEMBERS_STATEMENT,
   PASSAGES_STATEMENT,
   PASSAGE_COUNTS_STATEMENT,
+  JUDGED_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -217,7 +232,8 @@ create_tables (PrStore  *self,
                GError  **error)
 {
   const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
-                          self->q_cases, self->q_case_members, self->q_passages, self->q_passage_counts, self->q_meta };
+                          self->q_cases, self->q_case_members, self->q_passages, self->q_passage_counts,
+                          self->q_judged, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -434,6 +450,19 @@ migrate_7_to_8 (PrStore  *self,
                        "ADD COLUMN passages_stored TINYINT(1) NOT NULL DEFAULT 0 AFTER cases_numbered", error);
 }
 
+/* Version 9 keeps the second stage's judgements of each table's last
+ * complete scan (pr-store-judged.c); until a scan keeps them, a rescan
+ * judges every pair, as before. */
+static gboolean
+migrate_8_to_9 (PrStore  *self,
+                GError  **error)
+{
+  const char *statements[] = { JUDGED_STATEMENT };
+  const char *names[] = { self->q_judged };
+
+  return create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -445,6 +474,7 @@ static const MigrateFunc migrations[] = {
   migrate_5_to_6,
   migrate_6_to_7,
   migrate_7_to_8,
+  migrate_8_to_9,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

@@ -20,11 +20,13 @@ G_BEGIN_DECLS
  * id; retired_at set when the record left the table, never deleted),
  * pr_decisions (append-only: an undo is a new row), pr_repeats (each
  * scan's new repeats, pr-store-repeats.h), and pr_cases and
- * pr_case_members (the numbered cases, pr-store-cases.h). A source table is a table of
+ * pr_case_members (the numbered cases, pr-store-cases.h), and
+ * pr_judged_pairs (the second stage's judgements of each table's last
+ * complete scan, pr-store-judged.h). A source table is a table of
  * the connection's current database; the rows about it are keyed by that
  * database and the table's name, both as the catalogue spells them
  * (pr-store-keys.c). Times are UTC. See pr-store-schema.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 8
+#define PR_STORE_SCHEMA_VERSION 9
 
 typedef struct _PrStore PrStore;
 

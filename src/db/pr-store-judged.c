@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The second stage's judgements of a table's last complete scan, kept in
+ * pr_judged_pairs, so that a rescan judges only the pairs whose records
+ * changed. A pair is keyed by what determines its probability exactly
+ * (pr-pair-judge-key.c): a hash of each record as the judge reads it,
+ * the pair's petitioner evidence, and, for the whole set, the judge key
+ * (weights, features' version, folding, mapping); a set made under
+ * another judge key is not read.
+ *
+ * The pairs are packed, 21 bytes each, into rows of JUDGED_CHUNK pairs:
+ * a row a pair would cost five times that with its keys and index, and a
+ * million INSERTed rows would lengthen the scan's commit by minutes. Each
+ * complete scan's commit replaces the set, in its own transaction
+ * (_pr_store_write_judged ()): a failed scan leaves the last one's.
+ */
+#define G_LOG_DOMAIN "pr-store-judged"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "pr-store-judged.h"
+#include "pr-store-private.h"
+
+/* 21 bytes a pair: about 1 MB a row, well inside the server's smallest
+ * max_allowed_packet (1 MB before MariaDB 10.2, 16 MB since). */
+#define PAIR_BYTES 21
+#define JUDGED_CHUNK 40000
+
+struct _PrJudgedKept {
+  gint64   scan_id;
+  guint64  judge_key;
+  GArray  *pairs;   /* PrJudgedPair */
+};
+
+void
+_pr_judged_kept_free (PrJudgedKept *kept)
+{
+  if (kept == NULL)
+    return;
+  g_array_unref (kept->pairs);
+  g_free (kept);
+}
+
+static int
+compare_judged (gconstpointer x,
+                gconstpointer y)
+{
+  const PrJudgedPair *p = x, *q = y;
+
+  if (p->hash_a != q->hash_a)
+    return p->hash_a < q->hash_a ? -1 : 1;
+  if (p->hash_b != q->hash_b)
+    return p->hash_b < q->hash_b ? -1 : 1;
+  return (p->petitioner > q->petitioner) - (p->petitioner < q->petitioner);
+}
+
+/* Sorts @pairs (PrJudgedPair) for pr_judged_pairs_find (). */
+void
+pr_judged_pairs_sort (GArray *pairs)
+{
+  g_array_sort (pairs, compare_judged);
+}
+
+/**
+ * pr_judged_pairs_find:
+ * @pairs: (element-type PrJudgedPair): sorted (pr_judged_pairs_sort ())
+ * @key: the hashes and petitioner evidence looked for
+ *
+ * Returns: (nullable): the kept judgement of the pair @key, or %NULL
+ */
+const PrJudgedPair *
+pr_judged_pairs_find (GArray             *pairs,
+                      const PrJudgedPair *key)
+{
+  return bsearch (key, pairs->data, pairs->len, sizeof *key, compare_judged);
+}
+
+static void
+pack (guint8             *out,
+      const PrJudgedPair *pair)
+{
+  guint64 a = GUINT64_TO_LE (pair->hash_a), b = GUINT64_TO_LE (pair->hash_b);
+  guint32 bits;
+
+  G_STATIC_ASSERT (sizeof bits == sizeof pair->probability);
+  memcpy (&bits, &pair->probability, sizeof bits);
+  bits = GUINT32_TO_LE (bits);
+  memcpy (out, &a, 8);
+  memcpy (out + 8, &b, 8);
+  out[16] = pair->petitioner;
+  memcpy (out + 17, &bits, 4);
+}
+
+static void
+unpack (const guint8 *in,
+        PrJudgedPair *pair)
+{
+  guint64 a, b;
+  guint32 bits;
+
+  memcpy (&a, in, 8);
+  memcpy (&b, in + 8, 8);
+  memcpy (&bits, in + 17, 4);
+  bits = GUINT32_FROM_LE (bits);
+  pair->hash_a = GUINT64_FROM_LE (a);
+  pair->hash_b = GUINT64_FROM_LE (b);
+  pair->petitioner = in[16];
+  memcpy (&pair->probability, &bits, sizeof bits);
+}
+
+/**
+ * pr_store_load_judged:
+ * @store: a store
+ * @table: the source table
+ * @judge_key: pr_pair_judge_key () of the scan about to judge
+ * @error: return location for a #GError
+ *
+ * The pairs the last complete scan of @table judged, if it judged them
+ * with @judge_key; none if it judged them otherwise (other weights, say)
+ * or kept none.
+ *
+ * Returns: (transfer full) (element-type PrJudgedPair): the pairs, sorted;
+ *   %NULL with @error set on failure
+ */
+GArray *
+pr_store_load_judged (PrStore     *self,
+                      const char  *table,
+                      guint64      judge_key,
+                      GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT scan_id, judge_key, n_pairs, pairs FROM %s WHERE "
+                                          "source_database = ? AND source_table = ? ORDER BY chunk",
+                                          self->q_judged);
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrJudgedPair));
+  g_autoptr(GByteArray) blob = g_byte_array_new ();
+  const char *what = _("cannot read the judged pairs kept in the store");
+  const PrStoreKey *key;
+  MYSQL_STMT *stmt;
+  MYSQL_BIND params[2], results[4] = { 0 };
+  unsigned long lengths[2], blob_length = 0;
+  my_bool nulls[4] = { 0 };
+  gint64 scan_id = 0, first_scan_id = 0;
+  guint64 stored_key = 0, n_pairs = 0;
+  gboolean ok = FALSE, other = FALSE;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return NULL;
+  _pr_store_bind_key (params, key, lengths);
+  if ((stmt = _pr_statement_query (self->connection, sql, params, what, error)) == NULL)
+    return NULL;
+  _pr_statement_bind_i64 (&results[0], &scan_id);
+  _pr_statement_bind_u64 (&results[1], &stored_key);
+  _pr_statement_bind_u64 (&results[2], &n_pairs);
+  for (guint i = 0; i < 3; i++)
+    results[i].is_null = &nulls[i];
+  /* No buffer: the length is learnt at each row, then the bytes fetched. */
+  _pr_statement_bind_result (&results[3], MYSQL_TYPE_BLOB, NULL, 0, &blob_length, &nulls[3]);
+  if (!_pr_statement_bind_results (stmt, results, what, error))
+    goto out;
+  for (;;)
+    {
+      PrFetchStatus status = _pr_statement_fetch (stmt, what, error);
+
+      if (status == PR_FETCH_DONE)
+        break;
+      if (status == PR_FETCH_FAILED)
+        goto out;
+      if (first_scan_id == 0)
+        first_scan_id = scan_id;
+      /* Rows of two scans, or of another judge: none of them is read. */
+      other = other || scan_id != first_scan_id || stored_key != judge_key;
+      if (other)
+        continue;
+      if (nulls[3] || blob_length != n_pairs * PAIR_BYTES)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                       _("the judged pairs kept for “%s” in the schema “%s” are damaged (%lu bytes for %llu "
+                         "pairs); delete them (DELETE FROM pr_judged_pairs) and scan again"),
+                       table, self->schema, blob_length, (unsigned long long) n_pairs);
+          goto out;
+        }
+      g_byte_array_set_size (blob, blob_length);
+      if (blob_length > 0 &&
+          !_pr_statement_fetch_column (stmt, 3, MYSQL_TYPE_BLOB, blob->data, blob_length, what, error))
+        goto out;
+      for (guint64 i = 0; i < n_pairs; i++)
+        {
+          PrJudgedPair pair;
+
+          unpack (blob->data + i * PAIR_BYTES, &pair);
+          g_array_append_val (pairs, pair);
+        }
+    }
+  ok = TRUE;
+
+out:
+  mysql_stmt_close (stmt);
+  if (!ok)
+    return NULL;
+  if (other)
+    g_array_set_size (pairs, 0);
+  pr_judged_pairs_sort (pairs);
+  return g_steal_pointer (&pairs);
+}
+
+/**
+ * pr_store_keep_judged:
+ * @store: a store
+ * @scan_id: a running scan
+ * @judge_key: pr_pair_judge_key () the pairs were judged with
+ * @pairs: (transfer full) (element-type PrJudgedPair): every pair it judged
+ *
+ * Keeps @pairs for the commit of @scan_id (pr_store_commit_scan ()), which
+ * replaces the table's kept pairs with them.
+ */
+void
+pr_store_keep_judged (PrStore *self,
+                      gint64   scan_id,
+                      guint64  judge_key,
+                      GArray  *pairs)
+{
+  g_return_if_fail (self != NULL && pairs != NULL);
+
+  g_clear_pointer (&self->judged, _pr_judged_kept_free);
+  self->judged = g_new0 (PrJudgedKept, 1);
+  self->judged->scan_id = scan_id;
+  self->judged->judge_key = judge_key;
+  self->judged->pairs = pairs;
+}
+
+/* In the commit's transaction: replaces the table's kept pairs with those
+ * pr_store_keep_judged () kept for @scan_id, if it kept any. */
+gboolean
+_pr_store_write_judged (PrStore          *self,
+                        const PrStoreKey *where,
+                        gint64            scan_id,
+                        GError          **error)
+{
+  g_autofree char *delete = NULL;
+  g_autofree char *insert = NULL;
+  g_autofree guint8 *bytes = NULL;
+  const char *what = _("cannot keep the judged pairs in the store");
+  PrJudgedKept *kept = self->judged;
+  MYSQL_BIND params[7];
+  unsigned long lengths[3];
+
+  if (kept == NULL || kept->scan_id != scan_id)
+    return TRUE;
+  delete = g_strdup_printf ("DELETE FROM %s WHERE source_database = ? AND source_table = ?", self->q_judged);
+  _pr_store_bind_key (params, where, lengths);
+  if (!_pr_statement_run (self->connection, delete, params, NULL, NULL, what, error))
+    return FALSE;
+
+  insert = g_strdup_printf ("INSERT INTO %s (source_database, source_table, chunk, scan_id, judge_key, n_pairs, "
+                            "pairs) VALUES (?, ?, ?, ?, ?, ?, ?)", self->q_judged);
+  bytes = g_malloc (MAX (1, (gsize) MIN (kept->pairs->len, JUDGED_CHUNK) * PAIR_BYTES));
+  for (guint32 chunk = 0, start = 0; start < kept->pairs->len; chunk++, start += JUDGED_CHUNK)
+    {
+      guint64 n = MIN (JUDGED_CHUNK, kept->pairs->len - start);
+
+      for (guint64 i = 0; i < n; i++)
+        pack (bytes + i * PAIR_BYTES, &g_array_index (kept->pairs, PrJudgedPair, start + i));
+      _pr_store_bind_key (params, where, lengths);
+      _pr_statement_bind_u32 (&params[2], &chunk);
+      _pr_statement_bind_i64 (&params[3], &scan_id);
+      _pr_statement_bind_u64 (&params[4], &kept->judge_key);
+      _pr_statement_bind_u64 (&params[5], &n);
+      _pr_statement_bind_blob (&params[6], bytes, n * PAIR_BYTES, &lengths[2]);
+      if (!_pr_statement_run (self->connection, insert, params, NULL, NULL, what, error))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The judged pairs a rescan takes from the store (pr-store-judged.c), on
+ * the bundled sample in a throwaway server. The oracle of every rescan is
+ * a scan of the same table into a fresh store, which judges every pair:
+ * the rescan's --out and --pairs must be the same bytes. A record edited
+ * since, or other weights, must be judged again; each of those tests
+ * first makes sure that the edit changes a probability written, so that
+ * a rescan reusing what it should not cannot pass.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "pr-connection-private.h"
+#include "pr-csv-reader.h"
+#include "pr-store.h"
+#include "pr-test-sample.h"
+#include "pr-test-server.h"
+#include "pr-test-util.h"
+
+static PrTestSample *sample;
+
+typedef struct {
+  char *out;    /* scan --out */
+  char *pairs;  /* scan --pairs */
+  char *err;
+} Scan;
+
+static void
+scan_clear (Scan *scan)
+{
+  g_clear_pointer (&scan->out, g_free);
+  g_clear_pointer (&scan->pairs, g_free);
+  g_clear_pointer (&scan->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Scan, scan_clear)
+
+/* Scans @table into the store @store with the second stage (the default). */
+static void
+scan (const char *table,
+      const char *store,
+      Scan       *result)
+{
+  g_autofree char *out = g_build_filename (sample->dir, "clusters.csv", NULL);
+  g_autofree char *pairs = g_build_filename (sample->dir, "pairs.csv", NULL);
+  const char *const args[] = { "scan", "--db", sample->uri, "--table", table, "--id", "id",
+                               "--petitioner", "petitioner", "--name", "name", "--id-card", "id_card",
+                               "--phone", "phone", "--date", "submitted_at", "--text", "subject",
+                               "--text", "body", "--store", store, "--out", out, "--pairs", pairs, NULL };
+
+  scan_clear (result);
+  g_remove (out);
+  g_remove (pairs);
+  g_assert_cmpint (pr_test_run_cli (NULL, &result->err, args), ==, 0);
+  g_assert_true (g_file_get_contents (out, &result->out, NULL, NULL));
+  g_assert_true (g_file_get_contents (pairs, &result->pairs, NULL, NULL));
+}
+
+/* How many judgements the scan said it took from the store, of how many. */
+static void
+taken (const Scan *scan,
+       guint64    *n_taken,
+       guint64    *n_judged)
+{
+  const char *said = strstr (scan->err, "judgements of the last scan");
+  const char *line;
+
+  *n_taken = *n_judged = 0;
+  if (said == NULL)
+    return;
+  /* "Second stage: N of the M candidates' judgements of the last scan …" */
+  line = g_strrstr_len (scan->err, said - scan->err, "Second stage: ");
+  g_assert_nonnull (line);
+  g_assert_cmpint (sscanf (line + strlen ("Second stage: "), "%" G_GUINT64_FORMAT " of the %" G_GUINT64_FORMAT,
+                           n_taken, n_judged), ==, 2);
+}
+
+/* A copy of the sample's table, and a fresh store. */
+static PrConnection *
+make_table (const char *table,
+            const char *store)
+{
+  PrConnection *db = pr_test_sample_connect (sample);
+  g_autofree char *drop = g_strdup_printf ("DROP TABLE IF EXISTS %s", table);
+  g_autofree char *create = g_strdup_printf ("CREATE TABLE %s LIKE petitions", table);
+  g_autofree char *fill = g_strdup_printf ("INSERT INTO %s SELECT * FROM petitions", table);
+  g_autofree char *drop_store = g_strdup_printf ("DROP DATABASE IF EXISTS %s", store);
+  g_autofree char *create_store = g_strdup_printf ("CREATE DATABASE %s", store);
+
+  pr_test_execute (db, drop);
+  pr_test_execute (db, create);
+  pr_test_execute (db, fill);
+  pr_test_execute (db, drop_store);
+  pr_test_execute (db, create_store);
+  return db;
+}
+
+/* The fresh store's scan of @table: the oracle. */
+static void
+fresh_scan (PrConnection *db,
+            const char   *table,
+            const char   *store,
+            Scan         *result)
+{
+  g_autofree char *drop_store = g_strdup_printf ("DROP DATABASE IF EXISTS %s", store);
+  g_autofree char *create_store = g_strdup_printf ("CREATE DATABASE %s", store);
+  guint64 n_taken, n_judged;
+
+  pr_test_execute (db, drop_store);
+  pr_test_execute (db, create_store);
+  scan (table, store, result);
+  taken (result, &n_taken, &n_judged);
+  g_assert_cmpuint (n_taken, ==, 0);
+}
+
+/* scan --out without its case column (the sixth): a rescan's case keeps
+ * the number of the earlier case it continues, a fresh store's counts
+ * from 1. */
+static char *
+without_cases (const char *out)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  GString *kept = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) cells = g_strsplit (lines[i], ",", -1);
+      g_autofree char *joined = NULL;
+
+      if (g_strv_length (cells) > 5)
+        {
+          g_free (cells[5]);
+          cells[5] = g_strdup ("");
+        }
+      g_string_append (kept, i == 0 ? "" : "\n");
+      joined = g_strjoinv (",", cells);
+      g_string_append (kept, joined);
+    }
+  return g_string_free (kept, FALSE);
+}
+
+/* The probability --pairs gives the pair @a, @b, as written. */
+static char *
+probability_of (const char *pairs,
+                const char *a,
+                const char *b)
+{
+  g_auto(GStrv) lines = g_strsplit (pairs, "\n", -1);
+
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) cells = g_strsplit (g_strstrip (lines[i]), ",", -1);
+
+      if (g_strv_length (cells) == 6 &&
+          ((g_str_equal (cells[0], a) && g_str_equal (cells[1], b)) ||
+           (g_str_equal (cells[0], b) && g_str_equal (cells[1], a))))
+        return g_strdup (cells[5]);
+    }
+  return NULL;
+}
+
+/* Nothing changed: every judgement is taken, and the files are the fresh
+ * store's. The store keeps one scan's pairs, however many scans. */
+static void
+test_unchanged (void)
+{
+  g_autoptr(PrConnection) db = make_table ("unchanged", "judged_a");
+  g_auto(Scan) first = { 0 };
+  g_auto(Scan) again = { 0 };
+  g_auto(Scan) oracle = { 0 };
+  g_autofree char *scans = NULL;
+  g_autofree char *kept = NULL;
+  guint64 n_taken, n_judged;
+
+  scan ("unchanged", "judged_a", &first);
+  taken (&first, &n_taken, &n_judged);
+  g_assert_cmpuint (n_taken, ==, 0);
+  scan ("unchanged", "judged_a", &again);
+  scan ("unchanged", "judged_a", &again);
+  taken (&again, &n_taken, &n_judged);
+  g_assert_cmpuint (n_judged, >, 100);
+  g_assert_cmpuint (n_taken, ==, n_judged);
+
+  fresh_scan (db, "unchanged", "judged_b", &oracle);
+  g_assert_true (g_str_equal (again.out, oracle.out));
+  g_assert_true (g_str_equal (again.pairs, oracle.pairs));
+
+  scans = pr_test_query_value (db, "SELECT COUNT(DISTINCT scan_id) FROM judged_a.pr_judged_pairs");
+  g_assert_cmpstr (scans, ==, "1");
+  kept = pr_test_query_value (db, "SELECT SUM(n_pairs) FROM judged_a.pr_judged_pairs");
+  g_assert_cmpuint (g_ascii_strtoull (kept, NULL, 10), ==, n_judged);
+}
+
+/* One record edited: its pairs are judged again (and their probability
+ * changes), the others' taken. */
+static void
+test_record_changed (void)
+{
+  g_autoptr(PrConnection) db = make_table ("edited", "judged_c");
+  g_auto(Scan) before = { 0 };
+  g_auto(Scan) after = { 0 };
+  g_auto(Scan) oracle = { 0 };
+  g_autofree char *was = NULL;
+  g_autofree char *now = NULL;
+  guint64 n_taken, n_judged;
+
+  scan ("edited", "judged_c", &before);
+  /* 41 repeats 5, edited (an edit the sample plants); more of it now. */
+  was = probability_of (before.pairs, "5", "41");
+  g_assert_nonnull (was);
+  pr_test_execute (db, "UPDATE edited SET body = CONCAT(body, '另外，小区东门的路灯坏了三个月，夜里老人出行很不方便，"
+                       "物业说归街道管，街道说归物业管，请一并督促解决。') WHERE id = 41");
+
+  scan ("edited", "judged_c", &after);
+  taken (&after, &n_taken, &n_judged);
+  g_assert_cmpuint (n_taken, >, 0);
+  g_assert_cmpuint (n_taken, <, n_judged);
+  fresh_scan (db, "edited", "judged_d", &oracle);
+  now = probability_of (oracle.pairs, "5", "41");
+  g_assert_nonnull (now);
+  g_assert_cmpstr (now, !=, was);
+  g_assert_true (g_str_equal (after.pairs, oracle.pairs));
+  g_assert_true (g_str_equal (after.out, oracle.out));
+}
+
+/* Other weights: nothing is taken. */
+static void
+test_weights_changed (void)
+{
+  g_autoptr(PrConnection) db = make_table ("weighed", "judged_e");
+  g_auto(Scan) before = { 0 };
+  g_auto(Scan) after = { 0 };
+  g_auto(Scan) oracle = { 0 };
+  g_autoptr(GError) error = NULL;
+  PrPairModel model = pr_pair_model_default;
+  guint64 n_taken, n_judged;
+
+  scan ("weighed", "judged_e", &before);
+  /* Every pair less likely: a shorter word diff says less. */
+  model.bias -= 1.5;
+  {
+    g_autoptr(PrStore) store = pr_store_open (db, "judged_e", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (pr_store_save_weights (store, "weighed", &model, &error));
+    g_assert_no_error (error);
+  }
+  scan ("weighed", "judged_e", &after);
+  taken (&after, &n_taken, &n_judged);
+  g_assert_cmpuint (n_taken, ==, 0);
+  g_assert_false (g_str_equal (after.pairs, before.pairs));
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS judged_f");
+  pr_test_execute (db, "CREATE DATABASE judged_f");
+  {
+    g_autoptr(PrStore) store = pr_store_open (db, "judged_f", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (pr_store_save_weights (store, "weighed", &model, &error));
+    g_assert_no_error (error);
+  }
+  scan ("weighed", "judged_f", &oracle);
+  g_assert_true (g_str_equal (after.pairs, oracle.pairs));
+  /* The clusters changed with the weights: the case numbers go on from
+   * the last scan's, as they should, and differ from a fresh store's. */
+  {
+    g_autofree char *after_out = without_cases (after.out);
+    g_autofree char *oracle_out = without_cases (oracle.out);
+
+    g_assert_true (g_str_equal (after_out, oracle_out));
+  }
+}
+
+/* A store of version 8 (the tables as they were, with a complete scan)
+ * gains the table, as a new store has it, and its next rescan keeps
+ * pairs; the scan before judged every pair. */
+static void
+test_migrate (void)
+{
+  g_autoptr(PrConnection) db = make_table ("older", "judged_v8");
+  g_auto(Scan) first = { 0 };
+  g_auto(Scan) again = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *migrated = NULL, *made = NULL, *migrated_indexes = NULL, *made_indexes = NULL;
+  guint64 n_taken, n_judged;
+
+  scan ("older", "judged_v8", &first);
+  pr_test_execute (db, "DROP TABLE judged_v8.pr_judged_pairs");
+  pr_test_execute (db, "UPDATE judged_v8.pr_meta SET value = '8' WHERE name = 'schema_version'");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS judged_new");
+  pr_test_execute (db, "CREATE DATABASE judged_new");
+  {
+    g_autoptr(PrStore) old = pr_store_open (db, "judged_v8", &error);
+    g_autoptr(PrStore) fresh = NULL;
+
+    g_assert_no_error (error);
+    fresh = pr_store_open (db, "judged_new", &error);
+    g_assert_no_error (error);
+  }
+  version = pr_test_query_value (db, "SELECT value FROM judged_v8.pr_meta WHERE name = 'schema_version'");
+  g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
+  migrated = pr_test_table_layout (db, "columns", "judged_v8", "pr_judged_pairs");
+  made = pr_test_table_layout (db, "columns", "judged_new", "pr_judged_pairs");
+  migrated_indexes = pr_test_table_layout (db, "indexes", "judged_v8", "pr_judged_pairs");
+  made_indexes = pr_test_table_layout (db, "indexes", "judged_new", "pr_judged_pairs");
+  g_assert_nonnull (made);
+  g_assert_cmpstr (migrated, ==, made);
+  g_assert_cmpstr (migrated_indexes, ==, made_indexes);
+
+  scan ("older", "judged_v8", &again);
+  taken (&again, &n_taken, &n_judged);
+  g_assert_cmpuint (n_taken, ==, 0);
+  g_assert_true (g_str_equal (again.pairs, first.pairs));
+  scan ("older", "judged_v8", &again);
+  taken (&again, &n_taken, &n_judged);
+  g_assert_cmpuint (n_taken, ==, n_judged);
+  g_assert_true (g_str_equal (again.pairs, first.pairs));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  sample = pr_test_sample_start ();
+
+  g_test_add_func ("/db/judged-cache/unchanged", test_unchanged);
+  g_test_add_func ("/db/judged-cache/record-changed", test_record_changed);
+  g_test_add_func ("/db/judged-cache/weights-changed", test_weights_changed);
+  g_test_add_func ("/db/judged-cache/migrate", test_migrate);
+
+  status = g_test_run ();
+  pr_test_sample_stop (sample);
+  return status;
+}
