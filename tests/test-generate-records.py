@@ -234,11 +234,14 @@ def main():
             shares, last = scored(lambda row: row["family"])
             check(set(shares.values()) == {"1.000"}, f"whole families: {shares}")
             check(last.startswith(f"{len(families)} clusters") and " 0 join" in last, last)
+            largest = max(sum(1 for row in rows if row["family"] == f) for f in families)
+            check(largest > 1 and last.endswith(f"the largest family has {largest} records")
+                  and f"the largest of {largest} records;" in last, last)
             shares, _ = scored(lambda row: row["family"] if row["edit"] in ("original", "exact") else None)
             check(shares["exact"] == "1.000" and shares["chars"] == "0.000", f"exact copies only: {shares}")
             shares, last = scored(lambda row: "all")
             check(set(shares.values()) == {"1.000"} and last.startswith("1 clusters")
-                  and last.endswith("1 join records of two families or more"), last)
+                  and "; 1 join records of two families or more;" in last, last)
 
         def identities():
             # The same records with three more columns; each petitioner one
