@@ -42,6 +42,21 @@ def write_source(folder):
             w.writerow([f"test:{i}", "test", i, f"U{i}", subject, when, "\n\t\t" + body + "\n\t", ""])
 
 
+def write_many(folder):
+    """40 messages of ten short clauses, each clause found in one message
+    only, and one message of a single long clause with spaces."""
+    os.makedirs(os.path.join(folder, "petitions-zh"))
+    with open(os.path.join(folder, "petitions-zh", "records.csv"), "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["key", "source", "id", "user", "subject", "time", "body", "category"])
+        for i in range(40):
+            body = "".join(f"第{i}封信说第{j}件事" + ("。" if j % 3 == 2 else "，") for j in range(10))
+            w.writerow([f"many:{i}", "test", i, f"U{i}", f"第{i}封信", "2020/1/2 3:04:05", body, ""])
+        w.writerow(["many:long", "test", 40, "U40", "长信", "2020/1/2 3:04:05",
+                    "长信开头说了很多很多很多很多很多很多很多很多 中间又说了很多很多很多很多很多很多很多很多很多很多很多很多很多很多很多很多 最后", ""])
+    return [f"第{i}封信说第{j}件事" for i in range(40) for j in range(10)]
+
+
 def run(script, env, *args):
     return subprocess.run([sys.executable, script, *args], env=env, capture_output=True, text=True)
 
@@ -142,6 +157,34 @@ def main():
                 for c in re.split(r"[，。！？；、：]", row["body"].strip()):
                     check(c == "" or c in clauses, f"clause “{c}” is not from the input")
 
+        def distinct():
+            # A family takes at most a fifth of any message's pieces (two
+            # of ten here), each piece at most 30 characters of one message;
+            # with --families shared, the base's clauses come whole (four
+            # of ten on average), as before.
+            many = os.path.join(tmp, "many")
+            clauses = write_many(many)
+            env_many = dict(os.environ, PR_SHARED_DATA=many)
+            long_text = "长信开头说了很多很多很多很多很多很多很多很多中间又说了很多很多很多很多很多很多很多很多很多很多很多很多很多很多很多很多最后"
+            for families, most in (("distinct", 2), ("shared", 10)):
+                r = run(script, env_many, "300", "--repeats", "0", "--families", families)
+                check(r.returncode == 0, r.stderr)
+                largest = 0
+                for row in csv.DictReader(io.StringIO(r.stdout)):
+                    pieces = [c for c in re.split(r"[，。！？；、：]", row["body"].strip()) if c]
+                    per_message = {}
+                    for c in pieces:
+                        if c in clauses:
+                            message = c.split("封")[0]
+                            per_message[message] = per_message.get(message, 0) + 1
+                        else:
+                            check("".join(c.split()) in long_text, f"piece “{c}” is not from the input")
+                            check(families == "shared" or len(c) <= 30, f"piece “{c}” is over 30 characters")
+                    largest = max([largest] + list(per_message.values()))
+                check(largest <= most, f"{families}: a family holds {largest} clauses of one message")
+                if families == "shared":
+                    check(largest > 2, f"shared: at most {largest} clauses of one message, not the base's")
+
         def same_seed():
             a = run(script, env, "500", "--seed", "3")
             b = run(script, env, "500", "--seed", "3")
@@ -191,11 +234,14 @@ def main():
             shares, last = scored(lambda row: row["family"])
             check(set(shares.values()) == {"1.000"}, f"whole families: {shares}")
             check(last.startswith(f"{len(families)} clusters") and " 0 join" in last, last)
+            largest = max(sum(1 for row in rows if row["family"] == f) for f in families)
+            check(largest > 1 and last.endswith(f"the largest family has {largest} records")
+                  and f"the largest of {largest} records;" in last, last)
             shares, _ = scored(lambda row: row["family"] if row["edit"] in ("original", "exact") else None)
             check(shares["exact"] == "1.000" and shares["chars"] == "0.000", f"exact copies only: {shares}")
             shares, last = scored(lambda row: "all")
             check(set(shares.values()) == {"1.000"} and last.startswith("1 clusters")
-                  and last.endswith("1 join records of two families or more"), last)
+                  and "; 1 join records of two families or more;" in last, last)
 
         def identities():
             # The same records with three more columns; each petitioner one
@@ -231,6 +277,7 @@ def main():
         test("score-generated against clusters made from the truth", score)
         test("each repeat differs from its first record by its edit only", edits)
         test("the collage is made of the input's clauses", collage)
+        test("distinct families share at most a fifth of a message, in short pieces", distinct)
         test("the seed reproduces the output", same_seed)
         test("sql output", sql)
         test("no output into the source tree", inside_tree)

@@ -41,6 +41,7 @@
 #include "pr-pair-judge.h"
 #include "pr-pair-linkage.h"
 #include "pr-simhash.h"
+#include "pr-union-find.h"
 
 #define EVAL_MAX_K 8
 #define MAX_BASES 16
@@ -202,15 +203,6 @@ count_pair (const Judge *judge,
     }
 }
 
-static guint32
-find_root (guint32 *parent,
-           guint32  x)
-{
-  while (parent[x] != x)
-    x = parent[x] = parent[parent[x]];
-  return x;
-}
-
 /* The pairs implied by the clusters the predicted pairs at @k make: every
  * two records of a component. */
 static void
@@ -227,22 +219,19 @@ count_clusters (GHashTable  *predicted,
   GHashTableIter iter;
   gpointer key, value;
 
-  for (gsize i = 0; i < n_records; i++)
-    parent[i] = (guint32) i;
+  pr_union_find_init (parent, n_records);
   g_hash_table_iter_init (&iter, predicted);
   while (g_hash_table_iter_next (&iter, &key, &value))
     if (predicted_at (GPOINTER_TO_UINT (value), k))
       {
         guint64 pair = *(guint64 *) key;
-        guint32 a = find_root (parent, (guint32) (pair >> 32)), b = find_root (parent, (guint32) pair);
 
-        if (a != b)
-          parent[MAX (a, b)] = MIN (a, b);
+        pr_union_find_join_lowest (parent, (guint32) (pair >> 32), (guint32) pair);
       }
 
   for (gsize i = 0; i < n_records; i++)
     {
-      guint32 root = find_root (parent, (guint32) i);
+      guint32 root = pr_union_find_root (parent, (guint32) i);
       GArray *list = g_hash_table_lookup (members, GUINT_TO_POINTER (root));
 
       if (root == i)

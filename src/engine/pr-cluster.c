@@ -12,6 +12,7 @@
 
 #include "pr-cluster.h"
 #include "pr-simhash.h"
+#include "pr-union-find.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,48 +27,6 @@ struct _PrClustering {
   guint32   *members;
   guint32   *distances;
 };
-
-static guint32
-uf_find (guint32 *parent,
-         guint32  x)
-{
-  guint32 root = x;
-
-  while (parent[root] != root)
-    root = parent[root];
-  /* Path compression: point the whole path at the root. */
-  while (parent[x] != root)
-    {
-      guint32 next = parent[x];
-
-      parent[x] = root;
-      x = next;
-    }
-  return root;
-}
-
-static void
-uf_union (guint32 *parent,
-          guint32 *size,
-          guint32  a,
-          guint32  b)
-{
-  guint32 ra = uf_find (parent, a);
-  guint32 rb = uf_find (parent, b);
-
-  if (ra == rb)
-    return;
-  /* Union by size keeps the trees shallow. */
-  if (size[ra] < size[rb])
-    {
-      guint32 t = ra;
-
-      ra = rb;
-      rb = t;
-    }
-  parent[rb] = ra;
-  size[ra] += size[rb];
-}
 
 static int
 compare_u64 (const void *a,
@@ -291,8 +250,8 @@ link_constrained (guint32                    *parent,
           qsort (order, n_pairs, sizeof (PairKey), compare_pair_keys);
         }
       pair = must ? &constraints->must[step] : &pairs[(guint32) order[step - constraints->n_must].low];
-      ra = uf_find (parent, pair->a);
-      rb = uf_find (parent, pair->b);
+      ra = pr_union_find_root (parent, pair->a);
+      rb = pr_union_find_root (parent, pair->b);
       if (ra == rb)
         continue;
       if (size[ra] < size[rb])
@@ -309,7 +268,7 @@ link_constrained (guint32                    *parent,
           guint32 x = g_array_index (small, guint32, i);
 
           for (guint32 p = partner_start[x]; p < partner_start[x + 1] && allowed; p++)
-            allowed = uf_find (parent, partners[p]) != ra;
+            allowed = pr_union_find_root (parent, partners[p]) != ra;
         }
       if (!allowed)
         continue;
@@ -412,7 +371,7 @@ pr_clustering_new_constrained_full (const guint64              *fingerprints,
     link_constrained (parent, size, n, pairs, n_pairs, constraints);
   else
     for (gsize p = 0; p < n_pairs; p++)
-      uf_union (parent, size, pairs[p].a, pairs[p].b);
+      pr_union_find_join_by_size (parent, size, pairs[p].a, pairs[p].b);
 
   /* Number the components with >= 2 members; cluster_of[] maps each
    * record to its cluster id (or NO_CLUSTER), reusing the parent array's
@@ -433,7 +392,7 @@ pr_clustering_new_constrained_full (const guint64              *fingerprints,
         largest = MAX (largest, size[i]);
       }
   for (guint32 i = 0; i < n; i++)
-    cluster_of[i] = cluster_of[uf_find (parent, i)];
+    cluster_of[i] = cluster_of[pr_union_find_root (parent, i)];
   g_free (size);
   g_free (parent);
 
@@ -556,16 +515,16 @@ pr_clustering_mark_connected (gsize         n_records,
   for (gsize p = 0; p < n_pairs; p++)
     {
       g_return_if_fail (pairs[p].a < n && pairs[p].b < n);
-      uf_union (parent, size, pairs[p].a, pairs[p].b);
+      pr_union_find_join_by_size (parent, size, pairs[p].a, pairs[p].b);
     }
   for (gsize s = 0; s < n_seeds; s++)
     {
       g_return_if_fail (seeds[s].a < n && seeds[s].b < n);
-      marked[uf_find (parent, seeds[s].a)] = 1;
-      marked[uf_find (parent, seeds[s].b)] = 1;
+      marked[pr_union_find_root (parent, seeds[s].a)] = 1;
+      marked[pr_union_find_root (parent, seeds[s].b)] = 1;
     }
   for (guint32 i = 0; i < n; i++)
-    marked[i] = marked[uf_find (parent, i)];
+    marked[i] = marked[pr_union_find_root (parent, i)];
 }
 
 void

@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-pair-model.h"
+#include "pr-union-find.h"
 
 /* The regularisation: features are about 0…1 and the labels a few
  * thousand, so a light penalty. */
@@ -149,15 +150,6 @@ pr_pair_cross_validate (const double *features,
   return TRUE;
 }
 
-static guint32
-find_root (guint32 *parent,
-           guint32  x)
-{
-  while (parent[x] != x)
-    x = parent[x] = parent[parent[x]];
-  return x;
-}
-
 /**
  * pr_pair_folds:
  * @pairs: @n pairs of record numbers, each beginning with its two records
@@ -181,20 +173,17 @@ pr_pair_folds (gconstpointer pairs,
   g_autofree guint32 *parent = g_new (guint32, MAX (n_records, 1));
   guint8 *folds = g_new (guint8, MAX (n, 1));
 
-  for (gsize r = 0; r < n_records; r++)
-    parent[r] = (guint32) r;
+  pr_union_find_init (parent, n_records);
   for (gsize i = 0; i < n; i++)
     {
       const guint32 *pair = (const guint32 *) ((const char *) pairs + i * stride);
-      guint32 a = find_root (parent, pair[0]), b = find_root (parent, pair[1]);
 
-      if (a != b)
-        parent[MAX (a, b)] = MIN (a, b);
+      pr_union_find_join_lowest (parent, pair[0], pair[1]);
     }
   for (gsize i = 0; i < n; i++)
     {
       const guint32 *pair = (const guint32 *) ((const char *) pairs + i * stride);
-      guint32 h = find_root (parent, pair[0]) * 2654435761u;
+      guint32 h = pr_union_find_root (parent, pair[0]) * 2654435761u;
 
       folds[i] = (guint8) ((h >> 16) % n_folds);
     }

@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include "pr-pair-linkage.h"
+#include "pr-union-find.h"
 
 typedef struct {
   double  mean;
@@ -34,15 +35,6 @@ typedef struct {
   GHashTable **sums;     /* per cluster root: other root → (double *) summed probability */
   GArray      *heap;     /* of Join */
 } Linkage;
-
-static guint32
-find_root (guint32 *parent,
-           guint32  x)
-{
-  while (parent[x] != x)
-    x = parent[x] = parent[parent[x]];
-  return x;
-}
 
 /* Whether @x goes before @y: the higher mean, then the lower records, so
  * that the result does not depend on the pairs' order. */
@@ -252,7 +244,7 @@ pr_pair_linkage (const PrScoredPair *pairs,
 
   for (gsize i = 0; i < n_pairs; i++)
     linked[i] = pairs[i].probability >= threshold && pairs[i].a != pairs[i].b &&
-                find_root (linkage.parent, pairs[i].a) == find_root (linkage.parent, pairs[i].b);
+                pr_union_find_root (linkage.parent, pairs[i].a) == pr_union_find_root (linkage.parent, pairs[i].b);
   for (gsize r = 0; r < n_records; r++)
     if (linkage.sums[r] != NULL)
       g_hash_table_unref (linkage.sums[r]);
