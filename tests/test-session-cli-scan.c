@@ -8,89 +8,15 @@
  */
 #include "config.h"
 
-#include <string.h>
-
-#include "pr-cluster-item.h"
 #include "pr-csv-reader.h"
 #include "pr-session.h"
 #include "pr-session-judge.h"
+#include "pr-test-partition.h"
 #include "pr-test-sample.h"
 #include "pr-test-server.h"
 #include "pr-test-util.h"
 
 static PrTestSample *sample;
-
-static int
-compare_ids (gconstpointer a,
-             gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* @clusters: cluster name → GPtrArray of ids. Returns record id → the
- * sorted ids of its cluster, joined, for the clusters of two or more. */
-static GHashTable *
-partition_of (GHashTable *clusters)
-{
-  GHashTable *partition = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  GHashTableIter iter;
-  gpointer value;
-
-  g_hash_table_iter_init (&iter, clusters);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      GPtrArray *ids = value;
-      g_autofree char *joined = NULL;
-
-      if (ids->len < 2)
-        continue;
-      g_ptr_array_sort (ids, compare_ids);
-      g_ptr_array_add (ids, NULL);
-      joined = g_strjoinv (",", (char **) ids->pdata);
-      g_ptr_array_set_size (ids, ids->len - 1);
-      for (guint i = 0; i < ids->len; i++)
-        g_hash_table_insert (partition, g_strdup (ids->pdata[i]), g_strdup (joined));
-    }
-  return partition;
-}
-
-static void
-add_member (GHashTable *clusters,
-            const char *cluster,
-            const char *id)
-{
-  GPtrArray *ids = g_hash_table_lookup (clusters, cluster);
-
-  if (ids == NULL)
-    {
-      ids = g_ptr_array_new_with_free_func (g_free);
-      g_hash_table_insert (clusters, g_strdup (cluster), ids);
-    }
-  g_ptr_array_add (ids, g_strdup (id));
-}
-
-static GHashTable *
-new_clusters (void)
-{
-  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
-}
-
-static GHashTable *
-session_partition (PrSession *session)
-{
-  GListModel *clusters = pr_session_get_clusters (session);
-  g_autoptr(GHashTable) members = new_clusters ();
-
-  for (guint c = 0; c < g_list_model_get_n_items (clusters); c++)
-    {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, c);
-      g_autofree char *name = g_strdup_printf ("%u", c);
-
-      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-        add_member (members, name, pr_cluster_item_get_member (item, m)->id);
-    }
-  return partition_of (members);
-}
 
 /* The clusters of a scan's --out (cluster,id,…). */
 static GHashTable *
@@ -98,7 +24,7 @@ cli_partition (const char *path)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, &error);
-  g_autoptr(GHashTable) members = new_clusters ();
+  g_autoptr(GHashTable) members = pr_test_clusters_new ();
   int cluster_field, id_field;
 
   g_assert_no_error (error);
@@ -108,37 +34,10 @@ cli_partition (const char *path)
   g_assert_cmpint (cluster_field, >=, 0);
   g_assert_cmpint (id_field, >=, 0);
   while (pr_csv_reader_next (reader, NULL, &error))
-    add_member (members, pr_csv_reader_get_field (reader, cluster_field, NULL),
+    pr_test_clusters_add (members, pr_csv_reader_get_field (reader, cluster_field, NULL),
                 pr_csv_reader_get_field (reader, id_field, NULL));
   g_assert_no_error (error);
-  return partition_of (members);
-}
-
-/* The records the two partitions put in different clusters, named. */
-static guint
-n_differing (GHashTable *a,
-             GHashTable *b)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-  guint n = 0;
-
-  g_hash_table_iter_init (&iter, a);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    if (g_strcmp0 (g_hash_table_lookup (b, key), value) != 0)
-      {
-        g_test_message ("%s: session {%s}, cli {%s}", (const char *) key, (const char *) value,
-                        (const char *) g_hash_table_lookup (b, key));
-        n++;
-      }
-  g_hash_table_iter_init (&iter, b);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    if (!g_hash_table_contains (a, key))
-      {
-        g_test_message ("%s: session {}, cli {%s}", (const char *) key, (const char *) value);
-        n++;
-      }
-  return n;
+  return pr_test_partition_of (members, 2);
 }
 
 static void
@@ -164,7 +63,7 @@ scan_at (PrSession       *session,
   g_assert_true (pr_session_scan_finish (session, result, &error));
   g_assert_no_error (error);
   pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
-  app = session_partition (session);
+  app = pr_test_session_partition (session, 2);
 
   if (pr_test_run_cli (NULL, &err, args) != 0)
     g_error ("scan failed: %s", err);
@@ -173,7 +72,7 @@ scan_at (PrSession       *session,
   g_test_message ("k = %u: the session clusters %u records, the CLI %u", k, g_hash_table_size (app),
                   g_hash_table_size (cli));
   g_assert_cmpuint (g_hash_table_size (cli), >, 0);
-  g_assert_cmpuint (n_differing (app, cli), ==, 0);
+  g_assert_cmpuint (pr_test_partitions_differ (app, cli), ==, 0);
 }
 
 static void
