@@ -57,6 +57,7 @@ void test_write_back         (void);
 void test_guide_grants       (void);
 void test_column_encoding    (void);
 void test_date_order         (void);
+void test_weight_follows_role (void);
 void test_tour               (void);
 void test_sort_then_close    (void);
 void test_failed_connection  (void);

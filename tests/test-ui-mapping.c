@@ -474,3 +474,51 @@ test_date_order (void)
 
   pr_test_close_and_finalize (window);
 }
+
+/* A column given another role on the mapping page takes the weight the
+ * CLI gives that role (--short COL, --text COL): the mapping the window
+ * scans with is the one `scan` reads from the same choices. The oracle is
+ * the CLI's own reading of the flags (pr_mapping_add_spec ()). */
+void
+test_weight_follows_role (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  PrWindow *window = pr_window_new (NULL);
+  GtkWidget *page;
+  static const struct {
+    guint        role;   /* the dropdown's: Id, Short field, Text, Date, Ignore */
+    PrColumnRole cli;
+  } changes[] = {
+    { 1, PR_COLUMN_ROLE_SHORT }, { 2, PR_COLUMN_ROLE_TEXT }, { 4, PR_COLUMN_ROLE_IGNORE }, { 1, PR_COLUMN_ROLE_SHORT },
+  };
+
+  ensure_office (root);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  choose_table (window, "petitions");
+  page = pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_MAPPING_PAGE, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
+    {
+      g_autoptr(PrMapping) oracle = pr_mapping_new ();
+      g_autoptr(PrMapping) mapping = NULL;
+      g_autoptr(GError) error = NULL;
+      const PrMappingColumn *column = NULL;
+
+      set_role (window, "body", changes[i].role);
+      mapping = pr_mapping_page_make_mapping (PR_MAPPING_PAGE (page), &error);
+      if (changes[i].cli == PR_COLUMN_ROLE_IGNORE)
+        continue;
+      /* Another column still gives the scan words: the mapping is made. */
+      g_assert_no_error (error);
+      g_assert_true (pr_mapping_add_spec (oracle, changes[i].cli, "body", NULL));
+      for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+        if (g_strcmp0 (pr_mapping_get_column (mapping, c)->name, "body") == 0)
+          column = pr_mapping_get_column (mapping, c);
+      g_assert_nonnull (column);
+      g_assert_cmpint (column->role, ==, changes[i].cli);
+      g_assert_cmpfloat (column->weight, ==, pr_mapping_get_column (oracle, 0)->weight);
+    }
+
+  pr_test_close_and_finalize (window);
+}

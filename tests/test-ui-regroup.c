@@ -15,6 +15,7 @@
 #include "pr-csv-reader.h"
 #include "pr-session.h"
 #include "pr-session-judge.h"
+#include "pr-test-partition.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-test-util.h"
@@ -98,89 +99,6 @@ fill_sample_table (PrConnection *root)
     }
 }
 
-static int
-compare_ids (gconstpointer a,
-             gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* The clustered records as a partition: record id → the sorted ids of its
- * cluster, joined. */
-static GHashTable *
-partition_of (GHashTable *members)
-{
-  GHashTable *partition = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  GHashTableIter iter;
-  gpointer value;
-
-  g_hash_table_iter_init (&iter, members);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      GPtrArray *ids = value;
-      g_autofree char *joined = NULL;
-
-      g_ptr_array_sort (ids, compare_ids);
-      g_ptr_array_add (ids, NULL);
-      joined = g_strjoinv (",", (char **) ids->pdata);
-      g_ptr_array_set_size (ids, ids->len - 1);
-      for (guint i = 0; i < ids->len; i++)
-        g_hash_table_insert (partition, g_strdup (ids->pdata[i]), g_strdup (joined));
-    }
-  return partition;
-}
-
-static void
-add_member (GHashTable *members,
-            const char *cluster,
-            const char *id)
-{
-  GPtrArray *ids = g_hash_table_lookup (members, cluster);
-
-  if (ids == NULL)
-    {
-      ids = g_ptr_array_new_with_free_func (g_free);
-      g_hash_table_insert (members, g_strdup (cluster), ids);
-    }
-  g_ptr_array_add (ids, g_strdup (id));
-}
-
-static GHashTable *
-session_partition (PrSession *session)
-{
-  GListModel *clusters = pr_session_get_clusters (session);
-  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                        (GDestroyNotify) g_ptr_array_unref);
-
-  for (guint c = 0; c < g_list_model_get_n_items (clusters); c++)
-    {
-      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, c);
-      g_autofree char *name = g_strdup_printf ("%u", c);
-
-      for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-        add_member (members, name, pr_cluster_item_get_member (item, m)->id);
-    }
-  return partition_of (members);
-}
-
-/* The records the two partitions put in different clusters. */
-static guint
-n_differing (GHashTable *a,
-             GHashTable *b)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-  guint n = 0;
-
-  g_hash_table_iter_init (&iter, a);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    n += g_strcmp0 (g_hash_table_lookup (b, key), value) != 0;
-  g_hash_table_iter_init (&iter, b);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    n += !g_hash_table_contains (a, key);
-  return n;
-}
-
 void
 test_regroup_judged (void)
 {
@@ -243,7 +161,7 @@ test_regroup_judged (void)
   g_assert_no_error (error);
   g_clear_object (&result);
   pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
-  app = session_partition (session);
+  app = pr_test_session_partition (session, 1);
 
   /* The oracle: a scan of the table at that k, through the same session
    * (the scan's own path: candidates judged, average linkage). */
@@ -253,11 +171,11 @@ test_regroup_judged (void)
   g_assert_no_error (error);
   g_clear_object (&result);
   pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
-  scanned = session_partition (session);
+  scanned = pr_test_session_partition (session, 1);
   g_test_message ("at k = %d: the regroup clusters %u records, the scan %u", REGROUP_K, g_hash_table_size (app),
                   g_hash_table_size (scanned));
   g_assert_cmpuint (g_hash_table_size (scanned), >, 0);
-  g_assert_cmpuint (n_differing (app, scanned), ==, 0);
+  g_assert_cmpuint (pr_test_partitions_differ (app, scanned), ==, 0);
 
   {
     gpointer weak = session;

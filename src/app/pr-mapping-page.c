@@ -175,16 +175,39 @@ refresh_preview (PrMappingPage *self)
 
 static void write_back_toggled (PrMappingPage *self);
 
+/* The role @row's dropdown gives the column's words (a category is a
+ * short field). */
+static PrColumnRole
+row_role (ColumnRow *row)
+{
+  guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
+
+  if (r == ROLE_CATEGORY)
+    return PR_COLUMN_ROLE_SHORT;
+  return r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
+}
+
+/* A column given another role takes that role's weight, the one the
+ * CLI's --short or --text gives it: else a column the guess called a text
+ * (weight 1) or ignored (the least, 0.5) and the reviewer made a short
+ * field would keep that weight, and the window's clusters would not be
+ * those of `scan` with the same mapping. */
+static void
+reset_weight (ColumnRow *row)
+{
+  PrColumnRole role = row_role (row);
+
+  if (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->weight), pr_column_role_default_weight (role));
+}
+
 /* A weight means something for short fields and texts only, and only a
  * short field (a name, a phone number) tells who the petitioner is. */
 static void
 update_weight_sensitivity (ColumnRow *row)
 {
-  guint r = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->role));
-  PrColumnRole role = r < G_N_ELEMENTS (role_order) ? role_order[r] : PR_COLUMN_ROLE_IGNORE;
+  PrColumnRole role = row_role (row);
 
-  if (r == ROLE_CATEGORY)
-    role = PR_COLUMN_ROLE_SHORT;
   gtk_widget_set_sensitive (row->weight, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
   gtk_widget_set_sensitive (row->petitioner, role == PR_COLUMN_ROLE_SHORT);
   gtk_widget_set_visible (row->encoding, role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT);
@@ -525,6 +548,7 @@ fill_columns (PrMappingPage *self,
       gtk_list_box_append (GTK_LIST_BOX (self->columns_box), box);
       g_ptr_array_add (self->column_rows, row);
       update_weight_sensitivity (row);
+      g_signal_connect_swapped (row->role, "notify::selected", G_CALLBACK (reset_weight), row);
       g_signal_connect_swapped (row->role, "notify::selected", G_CALLBACK (update_weight_sensitivity), row);
       g_signal_connect_object (row->role, "notify::selected", G_CALLBACK (refresh_preview), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (row->encoding, "notify::selected", G_CALLBACK (refresh_preview), self,

@@ -18,7 +18,8 @@
 #include "pr-session-private.h"
 
 /* On the scanning thread: the weights learn kept for @table (or the
- * shipped ones), and the generous candidates the second stage judges. */
+ * shipped ones), and the generous candidates the second stage judges, as
+ * the CLI's scan sets them. */
 gboolean
 _pr_session_judge_options (PrStore            *store,
                            const char         *table,
@@ -27,14 +28,7 @@ _pr_session_judge_options (PrStore            *store,
                            PrPartMatchOptions *parts,
                            GError            **error)
 {
-  *model = pr_pair_model_default;
-  if (store != NULL && !pr_store_load_weights (store, table, model, NULL, error))
-    return FALSE;
-  load->judge = model;
-  load->judge_probability = PR_PAIR_DEFAULT_PROBABILITY;
-  parts->min_containment = PR_PAIR_CANDIDATE_CONTAINMENT;
-  parts->min_containment_same_petitioner = PR_PAIR_CANDIDATE_CONTAINMENT_SAME;
-  return TRUE;
+  return pr_scan_options_second_stage (store, table, PR_PAIR_DEFAULT_PROBABILITY, model, load, parts, error);
 }
 
 /**

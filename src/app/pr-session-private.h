@@ -11,6 +11,7 @@
 
 #include "pr-session.h"
 #include "pr-sample-server.h"
+#include "pr-scan-options.h"
 #include "pr-scan-stored.h"
 #include "pr-store.h"
 #include "pr-threshold-preview.h"
@@ -116,7 +117,7 @@ struct _PrSession
 };
 
 /* How the session's scans read words; a regroup's judging reads them so. */
-#define PR_SESSION_TOKENIZER_FLAGS PR_TOKENIZER_FOLD_TRADITIONAL
+#define PR_SESSION_TOKENIZER_FLAGS PR_SCAN_TOKENIZER_FLAGS
 
 guint64  _pr_session_mapping_version           (const PrMapping    *mapping);
 void     _pr_session_push_job                  (PrSession          *self,

@@ -906,8 +906,8 @@ scan_thread (GTask        *task,
   ScanData *data = task_data;
   g_autoptr(PrConnection) connection = NULL;
   g_autoptr(PrStore) store = NULL;
-  PrLoadOptions load = { 0 };
-  PrPartMatchOptions parts = PR_PART_MATCH_OPTIONS_DEFAULT;
+  PrLoadOptions load;
+  PrPartMatchOptions parts;
   GError *error = NULL;
 
   connection = pr_connection_open (data->params, &error);
@@ -917,8 +917,8 @@ scan_thread (GTask        *task,
   if (store == NULL)
     goto failed;
 
-  load.flags = PR_SESSION_TOKENIZER_FLAGS;
-  load.min_tokens = 3;
+  /* The CLI's scan starts from the same options (pr-scan-options.c). */
+  pr_scan_options_init (&load, &parts);
   load.keep_labels = TRUE;
   load.skip_bad_rows = data->skip_bad_rows;
   load.date_order = data->date_order;

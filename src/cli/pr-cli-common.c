@@ -31,6 +31,7 @@
 #include "pr-output-path.h"
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
+#include "pr-scan-options.h"
 
 const char pr_cli_idf_help[] =
   N_("Weigh each word of the text fields also by its inverse document frequency among the records read, "
@@ -134,12 +135,11 @@ pr_cli_check_part_method (PrCliMappingOptions  *options,
 void
 pr_cli_second_stage_candidates (PrCliMappingOptions *options)
 {
-  if (options->containment == PR_PART_DEFAULT_MIN_CONTAINMENT &&
-      options->containment_same == PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER)
-    {
-      options->containment = PR_PAIR_CANDIDATE_CONTAINMENT;
-      options->containment_same = PR_PAIR_CANDIDATE_CONTAINMENT_SAME;
-    }
+  PrPartMatchOptions parts = pr_cli_part_options (options);
+
+  pr_scan_options_candidates (&parts);
+  options->containment = parts.min_containment;
+  options->containment_same = parts.min_containment_same_petitioner;
 }
 
 /* The second stage is the default; --second-stage is still taken, and
@@ -1048,7 +1048,11 @@ pr_cli_load_options (PrCliMappingOptions *options,
                      gboolean             keep_labels,
                      PrLoadOptions       *load)
 {
-  memset (load, 0, sizeof *load);
+  PrPartMatchOptions parts;
+
+  /* The window's scan starts from the same defaults; the flags then
+   * change them. */
+  pr_scan_options_init (load, &parts);
   load->encoding = options->encoding;
   load->force_encoding = options->force_encoding;
   load->flags = pr_cli_load_flags (options);

@@ -22,6 +22,7 @@
 #include "pr-cluster.h"
 #include "pr-csv-writer.h"
 #include "pr-matches.h"
+#include "pr-scan-options.h"
 #include "pr-simhash.h"
 #include "pr-store.h"
 #include "pr-store-renamed.h"
@@ -299,7 +300,7 @@ pr_cli_scan (int    argc,
   gboolean new_history = FALSE;
   gboolean second_stage = FALSE, no_second_stage = FALSE;
   double probability = PR_PAIR_DEFAULT_PROBABILITY;
-  PrPairModel model = pr_pair_model_default;
+  PrPairModel model;
   g_autofree char *bad_rows_path = NULL;
   g_auto(PrCliBadRows) bad_rows = { 0 };
   g_autofree char *rules_path = NULL;
@@ -355,8 +356,6 @@ pr_cli_scan (int    argc,
       !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   second_stage = !no_second_stage;
-  if (second_stage)
-    pr_cli_second_stage_candidates (&options);
 
   if ((store_schema != NULL || new_repeats_path != NULL) && options.db == NULL && !options.sample)
     {
@@ -405,15 +404,12 @@ pr_cli_scan (int    argc,
 
   options.bad_rows = &bad_rows;
   pr_cli_load_options (&options, out == NULL, &load);
-  if (second_stage)
-    {
-      /* The weights `learn` kept for this table, or the shipped ones. */
-      if (store != NULL && !pr_store_load_weights (store, options.table, &model, NULL, &error))
-        goto failed;
-      load.judge = &model;
-      load.judge_probability = probability;
-    }
   part_options = pr_cli_part_options (&options);
+  /* The weights `learn` kept for this table, or the shipped ones, and the
+   * generous candidates, as the window's scan sets them. */
+  if (second_stage && !pr_scan_options_second_stage (store, options.table, probability, &model, &load,
+                                                     &part_options, &error))
+    goto failed;
   pr_cli_progress_init (&progress);
   if (store != NULL)
     result = pr_scan_run_deferred (connection, store, options.table, mapping, &load, options.k,
