@@ -111,7 +111,7 @@ test_passages_reopened (void)
   g_assert_no_error (error);
   cluster_of = clusters_of (opened);
   found = pr_scan_stored_part_pairs (store, "petitions", opened->mapping_version, opened->set, cluster_of,
-                                     &PR_PART_MATCH_OPTIONS_DEFAULT, &error);
+                                     &PR_PART_MATCH_OPTIONS_DEFAULT, NULL, &error);
   g_assert_no_error (error);
   got = describe_part_pairs (opened, found);
   g_assert_cmpstr (got, ==, expected);

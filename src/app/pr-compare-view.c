@@ -826,6 +826,17 @@ update_explanation (PrCompareView *self)
   self->explain_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), explain_tick, NULL, NULL);
 }
 
+/* Explains the pair on show again: the scan's boilerplate, read after
+ * a scan opened from the store, changes its figures. */
+void
+pr_compare_view_explain_again (PrCompareView *self)
+{
+  g_return_if_fail (PR_IS_COMPARE_VIEW (self));
+
+  if (self->item != NULL)
+    update_explanation (self);
+}
+
 /* TRUE when "Why they match" is about the record judged (not still to
  * be made). */
 gboolean

@@ -20,6 +20,7 @@ typedef struct {
   guint32        *group_of;
   PrPartMatchOptions options;
   GArray         *pairs;
+  GArray         *boilerplate;
 } PassagesData;
 
 static void
@@ -29,6 +30,7 @@ passages_data_free (PassagesData *data)
   g_free (data->table);
   g_free (data->group_of);
   g_clear_pointer (&data->pairs, g_array_unref);
+  g_clear_pointer (&data->boilerplate, g_array_unref);
   g_free (data);
 }
 
@@ -40,8 +42,9 @@ passages_job (PrSession *self,
   PrScanResult *result = data->shared->result;
   GError *error = NULL;
 
+  data->boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
   data->pairs = pr_scan_stored_part_pairs (self->store, data->table, result->mapping_version, result->set,
-                                           data->group_of, &data->options, &error);
+                                           data->group_of, &data->options, data->boilerplate, &error);
   if (data->pairs == NULL)
     {
       _pr_session_forget_connection_if_lost (self, error);
@@ -117,5 +120,8 @@ pr_session_read_passages_finish (PrSession     *self,
   /* Into the scan they were read for, once; a scan since has its own. */
   if (data->pairs != NULL && self->shared == data->shared && self->result->part_pairs->len == 0)
     g_array_append_vals (self->result->part_pairs, data->pairs->data, data->pairs->len);
+  /* The same array pr_session_get_boilerplate () gave: it fills in place. */
+  if (data->boilerplate != NULL && self->shared == data->shared && self->result->boilerplate->len == 0)
+    g_array_append_vals (self->result->boilerplate, data->boilerplate->data, data->boilerplate->len);
   return TRUE;
 }
