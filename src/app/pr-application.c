@@ -198,6 +198,9 @@ pr_application_dispose (GObject *object)
 {
   PrApplication *self = PR_APPLICATION (object);
 
+  /* Registered but never run (a test): no shutdown removed them. */
+  for (guint i = 0; i < G_N_ELEMENTS (self->signal_sources); i++)
+    g_clear_handle_id (&self->signal_sources[i], g_source_remove);
   g_clear_weak_pointer (&self->session);
 
   G_OBJECT_CLASS (pr_application_parent_class)->dispose (object);
