@@ -742,7 +742,7 @@ bench_list (guint n_clusters)
     time_list_change (window, view, "Search of every field: a petitioner (some99999)", set_search, (gpointer) "某99999");
     time_list_change (window, view, "Search cleared", set_search, (gpointer) "");
     time_list_change (window, view, "Order by risk", sort_by, (gpointer) "Risk");
-    time_list_change (window, view, "Order by size", sort_by, (gpointer) "Records");
+    time_list_change (window, view, "Order by size", sort_by, (gpointer) "Size");
     time_list_change (window, view, "Order by date", sort_by, (gpointer) "Date");
     time_list_change (window, view, "Order by subject", sort_by, (gpointer) "Subject");
     time_list_change (window, view, "Filters cleared", clear_filters, NULL);

@@ -509,6 +509,16 @@ check_explanation (PrWindow     *window,
   g_assert_cmpuint (n_named, >, 0);
 }
 
+/* The compare view judges the record the test wants. */
+static gboolean
+selected_is_wanted (gpointer data)
+{
+  PrCompareView *compare = g_object_get_data (G_OBJECT (data), "compare");
+
+  return g_strcmp0 (pr_compare_view_get_selected_id (compare),
+                    g_object_get_data (G_OBJECT (data), "wanted-selected")) == 0;
+}
+
 void
 test_review (void)
 {
@@ -713,6 +723,10 @@ test_review (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.make-primary", NULL));
     pr_test_wait_until (pr_test_can_undo, window);
     g_assert_cmpstr (pr_cluster_item_get_primary_id (shown), ==, new_primary);
+    /* The pair on show stays, once the case is read again: the new
+     * primary beside the former one, not the last record of the strip. */
+    g_object_set_data (G_OBJECT (window), "wanted-selected", old_primary);
+    pr_test_wait_until (selected_is_wanted, window);
     g_assert_cmpint (pr_cluster_item_get_member (shown, pr_cluster_item_find_member (shown, old_primary))->state,
                      ==, PR_MEMBER_UNDECIDED);
     g_assert_cmpint (pr_cluster_item_get_member (shown, pr_cluster_item_find_member (shown, first_member))->state,

@@ -1,24 +1,33 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * PrApplication: the application — one window, the style sheet, the
- * keyboard shortcuts, About, and --sample.
+ * keyboard shortcuts, About, --sample, and quitting on a signal as on
+ * Ctrl+Q.
  */
 #define G_LOG_DOMAIN "pr-application"
 
 #include "config.h"
 
+#include <signal.h>
+
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
 #include "pr-application.h"
 #include "pr-help.h"
 
 #include "pr-window.h"
 
+/* How long quitting waits for the window's work to let its session go. */
+#define SESSION_END_TIMEOUT_S 30
+
 struct _PrApplication
 {
   GtkApplication parent_instance;
 
   gboolean       sample;
+  PrSession     *session;        /* (weak) the window's */
+  guint          signal_sources[3];
 };
 
 G_DEFINE_FINAL_TYPE (PrApplication, pr_application, GTK_TYPE_APPLICATION)
@@ -96,10 +105,49 @@ static const GActionEntry app_actions[] = {
   { "about", about_activated },
 };
 
+/* Asked to stop (a logout, Ctrl+C in a terminal, kill): as Ctrl+Q. */
+static gboolean
+quit_on_signal (gpointer user_data)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (user_data), "quit", NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+wake (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+pr_application_shutdown (GApplication *application)
+{
+  PrApplication *self = PR_APPLICATION (application);
+  gint64 deadline = g_get_monotonic_time () + SESSION_END_TIMEOUT_S * G_USEC_PER_SEC;
+  guint waker;
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->signal_sources); i++)
+    g_clear_handle_id (&self->signal_sources[i], g_source_remove);
+  /* The window is gone, but work it cancelled may still hold its session
+   * until its answer is dispatched: the loop runs on until the session
+   * ends, so that it stops the private sample server and nothing a
+   * decision wrote is cut short; else the server would outlive us. */
+  waker = g_timeout_add (100, wake, NULL);
+  while (self->session != NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (waker);
+  if (self->session != NULL)
+    g_warning ("The window's work did not end within %d s; quitting without it", SESSION_END_TIMEOUT_S);
+
+  G_APPLICATION_CLASS (pr_application_parent_class)->shutdown (application);
+}
+
 static void
 pr_application_startup (GApplication *application)
 {
+  PrApplication *self = PR_APPLICATION (application);
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+  const int signals[] = { SIGTERM, SIGINT, SIGHUP };
 
   G_APPLICATION_CLASS (pr_application_parent_class)->startup (application);
 
@@ -109,6 +157,8 @@ pr_application_startup (GApplication *application)
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (application), shortcuts[i].action, shortcuts[i].accels);
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    self->signal_sources[i] = g_unix_signal_add (signals[i], quit_on_signal, application);
 }
 
 static void
@@ -120,6 +170,8 @@ pr_application_activate (GApplication *application)
   if (window == NULL)
     {
       window = GTK_WINDOW (pr_window_new (GTK_APPLICATION (application)));
+      g_clear_weak_pointer (&self->session);
+      g_set_weak_pointer (&self->session, pr_window_get_session (PR_WINDOW (window)));
       if (self->sample)
         pr_window_open_sample (PR_WINDOW (window));
     }
@@ -142,11 +194,28 @@ pr_application_handle_local_options (GApplication *application,
 }
 
 static void
+pr_application_dispose (GObject *object)
+{
+  PrApplication *self = PR_APPLICATION (object);
+
+  /* Registered but never run (a test): no shutdown removed them. */
+  for (guint i = 0; i < G_N_ELEMENTS (self->signal_sources); i++)
+    g_clear_handle_id (&self->signal_sources[i], g_source_remove);
+  g_clear_weak_pointer (&self->session);
+
+  G_OBJECT_CLASS (pr_application_parent_class)->dispose (object);
+}
+
+static void
 pr_application_class_init (PrApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
 
+  object_class->dispose = pr_application_dispose;
+
   application_class->startup = pr_application_startup;
+  application_class->shutdown = pr_application_shutdown;
   application_class->activate = pr_application_activate;
   application_class->handle_local_options = pr_application_handle_local_options;
 }

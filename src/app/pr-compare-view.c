@@ -72,6 +72,7 @@ struct _PrCompareView
   guint              selected;
   char              *selected_id;  /* the record judged, as chosen */
   PrMemberState      selected_state; /* its state when chosen */
+  char              *primary_id;   /* the primary last shown */
   guint              next_difference;
   gboolean           advance;      /* after a decision, on to the next undecided record */
   guint              explain_tick;
@@ -123,6 +124,7 @@ pr_compare_view_dispose (GObject *object)
   g_clear_pointer (&self->judged_cells, g_ptr_array_unref);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
   g_clear_pointer (&self->selected_id, g_free);
+  g_clear_pointer (&self->primary_id, g_free);
 
   G_OBJECT_CLASS (pr_compare_view_parent_class)->dispose (object);
 }
@@ -826,6 +828,17 @@ update_explanation (PrCompareView *self)
   self->explain_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), explain_tick, NULL, NULL);
 }
 
+/* Explains the pair on show again: the scan's boilerplate, read after
+ * a scan opened from the store, changes its figures. */
+void
+pr_compare_view_explain_again (PrCompareView *self)
+{
+  g_return_if_fail (PR_IS_COMPARE_VIEW (self));
+
+  if (self->item != NULL)
+    update_explanation (self);
+}
+
 /* TRUE when "Why they match" is about the record judged (not still to
  * be made). */
 gboolean
@@ -891,7 +904,9 @@ next_undecided (PrCompareView *self,
  * first record beside the primary. The same one shown again (after a
  * decision, or another reviewer's) stays on the record chosen, found by
  * its id, as a decision may have moved it; or, if that record was just
- * decided and the reviewer asked so, goes on to the next undecided one. */
+ * decided and the reviewer asked so, goes on to the next undecided one.
+ * The record chosen made the primary: the former primary beside it, so
+ * that the pair on show stays the same. */
 static guint
 member_to_judge (PrCompareView *self,
                  gboolean       new_cluster)
@@ -904,6 +919,13 @@ member_to_judge (PrCompareView *self,
   if (new_cluster || self->selected_id == NULL)
     return 1;
   found = pr_cluster_item_find_member (self->item, self->selected_id);
+  if (found == 0 && self->primary_id != NULL && g_strcmp0 (self->primary_id, self->selected_id) != 0)
+    {
+      int former = pr_cluster_item_find_member (self->item, self->primary_id);
+
+      if (former > 0 && (guint) former < self->n_members)
+        return former;
+    }
   if (found <= 0 || (guint) found >= self->n_members)
     return MIN (MAX (self->selected, 1), self->n_members - 1);
   if (self->advance && self->selected_state == PR_MEMBER_UNDECIDED
@@ -950,6 +972,8 @@ pr_compare_view_show (PrCompareView   *self,
       return;
     }
   self->selected = member_to_judge (self, new_cluster);
+  g_free (self->primary_id);
+  self->primary_id = g_strdup (pr_cluster_item_get_member (item, 0)->id);
 
   update_heading (self);
   gtk_widget_set_visible (self->chains, TRUE);

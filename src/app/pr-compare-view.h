@@ -30,5 +30,6 @@ gboolean    pr_compare_view_next_difference     (PrCompareView   *view);
 gboolean    pr_compare_view_select_next_undecided (PrCompareView *view);
 gboolean    pr_compare_view_get_advance_after_decision (PrCompareView *view);
 gboolean    pr_compare_view_get_explained       (PrCompareView   *view);
+void        pr_compare_view_explain_again       (PrCompareView   *view);
 
 G_END_DECLS

@@ -145,6 +145,12 @@ void     _pr_session_make_items                (PrClustering       *clustering,
                                                 GHashTable        **cluster_of_out);
 void     _pr_session_rate_risks                (PrScanResult       *result,
                                                 GPtrArray          *items);
+void     _pr_session_rate_clusters             (PrScanResult       *result,
+                                                const GArray       *part_pairs,
+                                                guint             **n_bridges,
+                                                double            **min_share);
+void     _pr_session_rate_risk_now             (PrSession          *self,
+                                                PrClusterItem      *item);
 void     _pr_session_tell_kinds                (PrScanResult       *result,
                                                 GPtrArray          *items);
 void     _pr_session_retell_kinds              (PrSession          *self,

@@ -4,8 +4,9 @@
  * risk: the bridges of its pair graph (a pair that alone holds two parts
  * together) and the least share of passages a linked pair shares; the
  * largest distance to the primary the item has already. Rated for every
- * cluster at once on the scan's thread, and again for one cluster when a
- * decision changes its members.
+ * cluster at once on the scan's thread (for a scan opened from the store,
+ * once its passages are read), and again for one cluster when a decision
+ * changes its members.
  */
 #define G_LOG_DOMAIN "pr-session-risk"
 
@@ -60,39 +61,29 @@ min_share_of (const PrGraphEdge *edges,
   return least;
 }
 
-/**
- * _pr_session_rate_risks:
- * @result: the scan's result, whose records the items' members are
- * @items: (element-type PrClusterItem): clusters no decision has changed
- *
- * Rates every item's weakest links, in one pass over the scan's pairs;
- * made on a worker thread.
- */
-void
-_pr_session_rate_risks (PrScanResult *result,
-                        GPtrArray    *items)
+/* Rates @n_groups groups of records in one pass over the scan's pairs
+ * within k and @part_pairs: @label gives each record's group + 1 (0: in
+ * none), @node its place in the group, @sizes each group's size. */
+static void
+rate_groups (PrScanResult  *result,
+             const GArray  *part_pairs,
+             const guint32 *label,
+             const guint32 *node,
+             guint          n_groups,
+             const guint   *sizes,
+             guint         *n_bridges,
+             double        *min_share)
 {
-  gsize n = result->set->n_records;
-  g_autofree guint32 *label = g_new0 (guint32, MAX (n, 1));
-  g_autofree guint32 *node = g_new0 (guint32, MAX (n, 1));
   g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (RiskEdge));
   RiskSink sink = { edges, label, node };
   g_autoptr(GArray) graph_edges = g_array_new (FALSE, FALSE, sizeof (PrGraphEdge));
   guint e = 0;
 
-  for (guint c = 0; c < items->len; c++)
-    for (guint m = 0; m < pr_cluster_item_get_n_members (items->pdata[c]); m++)
-      {
-        guint32 record = pr_cluster_item_get_member (items->pdata[c], m)->record;
-
-        label[record] = c + 1;
-        node[record] = m;
-      }
   if (result->matches != NULL)
     pr_matches_foreach_pair_labelled (result->matches, label, add_pair, &sink);
-  for (guint i = 0; result->part_pairs != NULL && i < result->part_pairs->len; i++)
+  for (guint i = 0; part_pairs != NULL && i < part_pairs->len; i++)
     {
-      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+      const PrPartPair *part = &g_array_index (part_pairs, PrPartPair, i);
       RiskEdge edge;
 
       if (label[part->a] == 0 || label[part->a] != label[part->b])
@@ -106,7 +97,7 @@ _pr_session_rate_risks (PrScanResult *result,
     }
   g_array_sort (edges, compare_edges);
 
-  for (guint c = 0; c < items->len; c++)
+  for (guint c = 0; c < n_groups; c++)
     {
       g_autoptr(PrGraph) graph = NULL;
 
@@ -125,12 +116,98 @@ _pr_session_rate_risks (PrScanResult *result,
             }
           g_array_append_val (graph_edges, edge);
         }
-      graph = pr_graph_new (pr_cluster_item_get_n_members (items->pdata[c]),
-                            (const PrGraphEdge *) (gconstpointer) graph_edges->data, graph_edges->len);
-      pr_cluster_item_set_risk (items->pdata[c], pr_graph_get_n_bridges (graph),
-                                min_share_of ((const PrGraphEdge *) (gconstpointer) graph_edges->data,
-                                              graph_edges->len));
+      graph = pr_graph_new (sizes[c], (const PrGraphEdge *) (gconstpointer) graph_edges->data, graph_edges->len);
+      n_bridges[c] = pr_graph_get_n_bridges (graph);
+      min_share[c] = min_share_of ((const PrGraphEdge *) (gconstpointer) graph_edges->data, graph_edges->len);
     }
+}
+
+/**
+ * _pr_session_rate_risks:
+ * @result: the scan's result, whose records the items' members are
+ * @items: (element-type PrClusterItem): clusters no decision has changed
+ *
+ * Rates every item's weakest links, in one pass over the scan's pairs;
+ * made on a worker thread.
+ */
+void
+_pr_session_rate_risks (PrScanResult *result,
+                        GPtrArray    *items)
+{
+  gsize n = result->set->n_records;
+  g_autofree guint32 *label = g_new0 (guint32, MAX (n, 1));
+  g_autofree guint32 *node = g_new0 (guint32, MAX (n, 1));
+  g_autofree guint *sizes = g_new0 (guint, MAX (items->len, 1));
+  g_autofree guint *n_bridges = g_new0 (guint, MAX (items->len, 1));
+  g_autofree double *min_share = g_new0 (double, MAX (items->len, 1));
+
+  for (guint c = 0; c < items->len; c++)
+    {
+      sizes[c] = pr_cluster_item_get_n_members (items->pdata[c]);
+      for (guint m = 0; m < sizes[c]; m++)
+        {
+          guint32 record = pr_cluster_item_get_member (items->pdata[c], m)->record;
+
+          label[record] = c + 1;
+          node[record] = m;
+        }
+    }
+  rate_groups (result, result->part_pairs, label, node, items->len, sizes, n_bridges, min_share);
+  for (guint c = 0; c < items->len; c++)
+    pr_cluster_item_set_risk (items->pdata[c], n_bridges[c], min_share[c]);
+}
+
+/**
+ * _pr_session_rate_clusters:
+ * @result: a scan's result
+ * @part_pairs: (element-type PrPartPair): its pairs on shared passages
+ * @n_bridges: (out) (transfer full): per cluster of @result's clustering
+ * @min_share: (out) (transfer full): per cluster, or negative for none
+ *
+ * Rates the scan's clusters as opened, touching no item: for a worker
+ * thread while decisions go on.
+ */
+void
+_pr_session_rate_clusters (PrScanResult  *result,
+                           const GArray  *part_pairs,
+                           guint        **n_bridges,
+                           double       **min_share)
+{
+  gsize n = result->set->n_records;
+  guint n_clusters = pr_clustering_get_n_clusters (result->clustering);
+  g_autofree guint32 *label = g_new0 (guint32, MAX (n, 1));
+  g_autofree guint32 *node = g_new0 (guint32, MAX (n, 1));
+  g_autofree guint *sizes = g_new0 (guint, MAX (n_clusters, 1));
+
+  for (guint c = 0; c < n_clusters; c++)
+    {
+      const PrCluster *cluster = pr_clustering_get_cluster (result->clustering, c);
+
+      sizes[c] = cluster->n_members;
+      for (guint32 m = 0; m < cluster->n_members; m++)
+        {
+          label[cluster->members[m]] = c + 1;
+          node[cluster->members[m]] = m;
+        }
+    }
+  *n_bridges = g_new0 (guint, MAX (n_clusters, 1));
+  *min_share = g_new0 (double, MAX (n_clusters, 1));
+  rate_groups (result, part_pairs, label, node, n_clusters, sizes, *n_bridges, *min_share);
+}
+
+/* Rates @item's weakest links now, over the members still in it. */
+void
+_pr_session_rate_risk_now (PrSession     *self,
+                           PrClusterItem *item)
+{
+  g_autoptr(PrGraph) graph = NULL;
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (PrGraphEdge));
+
+  graph = pr_session_get_pair_graph (self, item, FALSE, NULL);
+  for (guint i = 0; i < pr_graph_get_n_edges (graph); i++)
+    g_array_append_val (edges, *pr_graph_get_edge (graph, i));
+  pr_cluster_item_set_risk (item, pr_graph_get_n_bridges (graph),
+                            min_share_of ((const PrGraphEdge *) (gconstpointer) edges->data, edges->len));
 }
 
 /**
@@ -144,17 +221,9 @@ void
 pr_session_rate_risk (PrSession     *self,
                       PrClusterItem *item)
 {
-  g_autoptr(PrGraph) graph = NULL;
-  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (PrGraphEdge));
-
   g_return_if_fail (PR_IS_SESSION (self));
   g_return_if_fail (self->result != NULL);
 
-  if (pr_cluster_item_get_risk_current (item))
-    return;
-  graph = pr_session_get_pair_graph (self, item, FALSE, NULL);
-  for (guint i = 0; i < pr_graph_get_n_edges (graph); i++)
-    g_array_append_val (edges, *pr_graph_get_edge (graph, i));
-  pr_cluster_item_set_risk (item, pr_graph_get_n_bridges (graph),
-                            min_share_of ((const PrGraphEdge *) (gconstpointer) edges->data, edges->len));
+  if (!pr_cluster_item_get_risk_current (item))
+    _pr_session_rate_risk_now (self, item);
 }

@@ -435,7 +435,16 @@ reset (PrSession          *self,
   g_clear_pointer (&self->params, pr_connection_params_free);
   self->params = params;
   g_clear_pointer (&self->description, g_free);
-  self->description = pr_connection_params_describe (params);
+  /* The bundled sample by a plain name, not its private server's socket. */
+  if (self->sample != NULL && params->socket != NULL)
+    {
+      g_autoptr(PrConnectionParams) sample = pr_sample_server_get_params (self->sample);
+
+      if (g_strcmp0 (params->socket, sample->socket) == 0)
+        self->description = g_strdup (_("Sample data"));
+    }
+  if (self->description == NULL)
+    self->description = pr_connection_params_describe (params);
   g_clear_handle_id (&self->fill_source, g_source_remove);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
   self->seen_id = self->look_from = self->look_after = 0;

@@ -113,7 +113,8 @@ look_for_last_scan (PrWindow *self)
 }
 
 /* The opened scan's pairs on shared passages, read: the pair graph of the
- * case on show drawn again with them. */
+ * case on show drawn again with them, and its pair explained again
+ * without the scan's boilerplate. */
 static void
 passages_read (GObject      *object,
                GAsyncResult *result,
@@ -131,7 +132,10 @@ passages_read (GObject      *object,
       return;
     }
   if (item != NULL)
-    pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (compare)), self->session, item);
+    {
+      pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (compare)), self->session, item);
+      pr_compare_view_explain_again (compare);
+    }
 }
 
 static void

@@ -283,6 +283,7 @@ pr_scan_stored_part_pairs (PrStore         *store,
                            PrRecordSet     *set,
                            const guint32            *group_of,
                            const PrPartMatchOptions *options,
+                           GArray                   *boilerplate,
                            GError                  **error)
 {
   g_autoptr(PrStoredParts) passages = pr_stored_parts_new (store, table, mapping_version, error);
@@ -291,6 +292,12 @@ pr_scan_stored_part_pairs (PrStore         *store,
 
   if (passages == NULL)
     return NULL;
+  if (boilerplate != NULL)
+    {
+      g_autoptr(GArray) found = pr_stored_parts_get_boilerplate (passages, options->max_records_per_part);
+
+      g_array_append_vals (boilerplate, found->data, found->len);
+    }
   for (guint32 r = 0; r < set->n_records; r++)
     if (group_of[r] != G_MAXUINT32)
       g_hash_table_insert (index_of, set->ids->pdata[r], GUINT_TO_POINTER (r + 1));

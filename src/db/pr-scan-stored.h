@@ -43,6 +43,7 @@ GArray       *pr_scan_stored_part_pairs (PrStore            *store,
                                          PrRecordSet        *set,
                                          const guint32      *group_of,
                                          const PrPartMatchOptions *options,
+                                         GArray             *boilerplate,
                                          GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrStoredScan, pr_stored_scan_free)

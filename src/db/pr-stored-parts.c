@@ -719,6 +719,33 @@ pr_stored_parts_find (PrStoredParts            *self,
 }
 
 /**
+ * pr_stored_parts_get_boilerplate:
+ * @self: the stored passages
+ * @max_records_per_part: the scan's cap (#PrPartMatchOptions)
+ *
+ * The parts more than @max_records_per_part records hold, as the scan
+ * counted them (each record once): the boilerplate a scan left out, which
+ * "Why they match" must leave out too to give the scan's figures.
+ *
+ * Returns: (transfer full) (element-type guint64): the hashes, ascending
+ */
+GArray *
+pr_stored_parts_get_boilerplate (const PrStoredParts *self,
+                                 gsize                max_records_per_part)
+{
+  GArray *boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  for (gsize start = 0, end; start < self->n_entries; start = end)
+    {
+      for (end = start; end < self->n_entries && self->entries[end].hash == self->entries[start].hash; end++)
+        ;
+      if (end - start > max_records_per_part)
+        g_array_append_val (boilerplate, self->entries[start].hash);
+    }
+  return boilerplate;
+}
+
+/**
  * pr_stored_parts_find_record:
  * @self: the stored passages
  * @record_id: a stored record

@@ -38,6 +38,8 @@ GArray        *pr_stored_parts_find  (PrStoredParts            *self,
 GArray        *pr_stored_parts_find_record (PrStoredParts            *self,
                                             const char               *record_id,
                                             const PrPartMatchOptions *options);
+GArray        *pr_stored_parts_get_boilerplate (const PrStoredParts *self,
+                                                gsize                max_records_per_part);
 gboolean       pr_stored_part_match_accepts (const PrStoredPartMatch  *match,
                                              const PrPartMatchOptions *options,
                                              gboolean                  same_petitioner);
