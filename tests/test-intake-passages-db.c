@@ -475,6 +475,66 @@ test_revived (void)
   g_assert_cmpstr (revived, ==, first);
 }
 
+/* Sentences held by exactly the cap's number of records, one fewer and
+ * one more, each letter one of them and a few words of its own: a record
+ * asked about by its id leaves itself out of the count, and a text typed
+ * as new adds itself, so each side of the cap is met. */
+static void
+test_cap_edge (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autoptr(PrConnection) source = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  const guint holders[] = { PR_PART_DEFAULT_MAX_RECORDS - 1, PR_PART_DEFAULT_MAX_RECORDS,
+                            PR_PART_DEFAULT_MAX_RECORDS + 1 };
+  guint id = 1;
+  Tally tally = { 0 };
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS passages");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS passagestore");
+  pr_test_execute (db, "CREATE DATABASE passages CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE passagestore");
+  pr_test_execute (db, "CREATE TABLE passages.letters (id INT PRIMARY KEY, petitioner VARCHAR(20), body TEXT)");
+  for (guint g = 0; g < G_N_ELEMENTS (holders); g++)
+    {
+      g_autofree char *shared = sentence (g);
+
+      for (guint h = 0; h < holders[g]; h++, id++)
+        {
+          g_autoptr(GRand) rand = g_rand_new_with_seed (5000 + id);
+          g_autoptr(GString) own = g_string_new (NULL);
+          g_autofree char *sql = NULL;
+
+          for (guint w = 0; w < 4; w++)
+            g_string_append_printf (own, "%s%s", w > 0 ? " " : "",
+                                    words[g_rand_int_range (rand, 0, G_N_ELEMENTS (words))]);
+          sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (%u, 'p1', '%s %s。')", id, shared, own->str);
+          pr_test_execute (db, sql);
+        }
+    }
+  scan ();
+
+  /* The edge is there: a passage held by each number of records. */
+  for (guint g = 0; g < G_N_ELEMENTS (holders); g++)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM passagestore.pr_passage_counts "
+                                              "WHERE source_table = 'letters' AND n = %u", holders[g]);
+      g_autofree char *count = pr_test_query_value (db, sql);
+
+      g_assert_cmpuint (g_ascii_strtoull (count, NULL, 10), >, 0);
+    }
+  source = pr_test_connect (server, "passages");
+  store = pr_store_open (source, "passagestore", &error);
+  g_assert_no_error (error);
+  ids = live_ids (db);
+  assert_index_answers_as_memory (source, store, ids, &tally);
+  g_test_message ("%u of %u records found something, %u records found by passages alone",
+                  tally.n_answers, ids->len, tally.n_by_passages);
+  g_assert_cmpuint (tally.n_by_passages, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -487,6 +547,7 @@ main (int    argc,
   g_test_add_func ("/db/intake-passages/index", test_index);
   g_test_add_func ("/db/intake-passages/upgraded", test_upgraded);
   g_test_add_func ("/db/intake-passages/revived", test_revived);
+  g_test_add_func ("/db/intake-passages/cap-edge", test_cap_edge);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -487,7 +487,7 @@ out:
  * pr_store_has_passages:
  * @store: a store
  * @table: the source table
- * @has: (out): whether pr_store_find_passage_holders() answers for @table:
+ * @has: (out): whether pr_store_find_shared_passages() answers for @table:
  *   the last complete scan wrote the passages of every record
  * @error: return location for a #GError
  *
@@ -513,16 +513,6 @@ typedef struct {
   PrStoreHolderFunc func;
   gpointer          user_data;
 } Holders;
-
-static void
-add_holder (const char    *id,
-            const guint64 *values,
-            gpointer       user_data)
-{
-  Holders *holders = user_data;
-
-  holders->func (values[0], id, (guint) values[1], holders->user_data);
-}
 
 static void
 add_count (const char    *hash,
@@ -626,43 +616,89 @@ pr_store_count_passage_holders (PrStore           *self,
                               except, hashes, n_hashes, 1, add_count, &holders, error);
 }
 
+typedef struct {
+  PrStoreSharedFunc func;
+  gpointer          user_data;
+} Shared;
+
+static void
+add_shared (const char    *id,
+            const guint64 *values,
+            gpointer       user_data)
+{
+  Shared *shared = user_data;
+
+  /* values: hash, count, words, whether no holder was joined */
+  shared->func (values[0], values[3] ? NULL : id, (guint) values[1], (guint) values[2], shared->user_data);
+}
+
 /**
- * pr_store_find_passage_holders:
+ * pr_store_find_shared_passages:
  * @store: a store
- * @table: the source table, as for pr_store_count_passage_holders()
- * @hashes: (array length=n_hashes): distinct part hashes, each held by
- *   few records (pr_store_count_passage_holders())
+ * @table: the source table, whose last scan kept its passages
+ *   (pr_store_has_passages())
+ * @hashes: (array length=n_hashes): distinct part hashes
  * @n_hashes: how many
- * @func: called for each record holding one, with the most words it has
- *   for it, in no particular order
+ * @cap: the holders are read only of the hashes held by at most @cap
+ *   records
+ * @func: called, for each hash some record holds, once for each holder
+ *   when it has at most @cap of them, else once with %NULL for the
+ *   record; with the hash's count of holders each time
  * @user_data: for @func
  * @error: return location for a #GError
  *
- * The live records stored with each of @hashes among their passages, read
- * from the index on the hash alone.
+ * The live records holding each of @hashes among their passages, with
+ * how many do, in one statement: the count is read from
+ * pr_passage_counts, and the holders joined from the index on the hash
+ * only when they are few, so that a passage held by thousands is known as
+ * boilerplate by one read.
  *
  * Returns: %FALSE with @error set on failure
  */
 gboolean
-pr_store_find_passage_holders (PrStore           *self,
+pr_store_find_shared_passages (PrStore           *self,
                                const char        *table,
                                const guint64     *hashes,
                                gsize              n_hashes,
-                               PrStoreHolderFunc  func,
+                               guint              cap,
+                               PrStoreSharedFunc  func,
                                gpointer           user_data,
                                GError           **error)
 {
-  Holders holders = { func, user_data };
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  unsigned long lengths[2];
+  Shared shared = { func, user_data };
+  guint64 cap64 = cap;
   const PrStoreKey *key;
 
   g_return_val_if_fail (self != NULL, FALSE);
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  return for_each_hash_batch (self, key, FALSE,
-                              "SELECT record_id, hash, words FROM %s FORCE INDEX (pr_passages_hash) "
-                              "WHERE source_database = ? AND source_table = ? AND hash IN (%s)",
-                              NULL, hashes, n_hashes, 2, add_holder, &holders, error);
+  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, n_hashes - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "SELECT COALESCE(p.record_id, ''), c.hash, c.n, p.words, p.record_id IS NULL "
+                       "FROM %s c LEFT JOIN %s p FORCE INDEX (pr_passages_hash) "
+                       "ON p.source_database = c.source_database AND p.source_table = c.source_table "
+                       "AND p.hash = c.hash AND c.n <= ? "
+                       "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN (",
+                       self->q_passage_counts, self->q_passages);
+      _pr_statement_bind_u64 (&params[0], &cap64);
+      _pr_store_bind_key (params + 1, key, lengths);
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (sql, i == 0 ? "?" : ", ?");
+          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
+        }
+      g_string_append_c (sql, ')');
+      if (!_pr_store_for_each_row (self, sql->str, params, 4, add_shared, &shared,
+                                   _("cannot read the stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /**

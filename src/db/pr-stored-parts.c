@@ -468,6 +468,8 @@ holder_free (gpointer data)
 typedef struct {
   const char *record_id;     /* (nullable) */
   GHashTable *holders;       /* part hash → GPtrArray of Holder */
+  GHashTable *counts;        /* part hash → how many records hold it */
+  GHashTable *holds_self;    /* part hashes the record asked about holds */
 } Reading;
 
 static void
@@ -493,6 +495,24 @@ add_holder (guint64     hash,
   holder->record_id = g_strdup (record_id);
   holder->words = words;
   g_ptr_array_add (list, holder);
+}
+
+static void
+add_shared (guint64     hash,
+            const char *record_id,
+            guint       count,
+            guint       words,
+            gpointer    user_data)
+{
+  Reading *reading = user_data;
+  gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+
+  g_hash_table_insert (reading->counts, part, GUINT_TO_POINTER (count));
+  if (record_id == NULL)
+    return;
+  if (reading->record_id != NULL && strcmp (record_id, reading->record_id) == 0)
+    g_hash_table_add (reading->holds_self, part);
+  add_holder (hash, record_id, words, user_data);
 }
 
 /* part hash → how many records hold it, the one asked about left out */
@@ -565,11 +585,12 @@ store_is_boilerplate (guint64  hash,
   return count_of (lacked->counts, hash) > lacked->cap;
 }
 
-/* The in-memory search's answer, from the store: the holders of each of
- * the text's parts are counted in the index first, so that a part held by
- * more than the cap (the text among them) is boilerplate without its
- * holders being read; then those of the others are read; then the parts
- * of the records sharing them, and how many hold those the text lacks. */
+/* The in-memory search's answer, from the store: each of the text's parts
+ * with its count of holders and, when that is at most the cap, its
+ * holders, in one statement, so that a part held by more than the cap (the
+ * text among them) is boilerplate without its holders being read; then the
+ * parts of the records sharing them, and how many hold those the text
+ * lacks. */
 static gboolean
 find_in_store (PrStoredParts            *self,
                const Text               *text,
@@ -583,38 +604,34 @@ find_in_store (PrStoredParts            *self,
   g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) holders = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GHashTable) lacked_counts = g_hash_table_new (NULL, NULL);
-  g_autoptr(GArray) shared_parts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GHashTable) holds_self = g_hash_table_new (NULL, NULL);
   g_autoptr(GArray) lacked = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-  Reading reading = { record_id, holders };
+  Reading reading = { record_id, holders, counts, holds_self };
   Lacked by_table = { lacked_counts, cap };
   GHashTableIter iter;
   gpointer key, value;
 
-  if (!pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
-                                       text->hashes->len, record_id, add_count, counts, error))
+  if (!pr_store_find_shared_passages (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
+                                      text->hashes->len, cap, add_shared, &reading, error))
     return FALSE;
   for (guint i = 0; i < text->hashes->len; i++)
     {
       guint64 hash = g_array_index (text->hashes, guint64, i);
+      gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+      GPtrArray *list = g_hash_table_lookup (holders, part);
+      /* Held by the record asked about, its count leaves it out. */
       guint n = count_of (counts, hash);
 
-      /* The text holds it too. */
-      if (n + 1 > cap)
-        g_array_append_val (text->boilerplate, hash);
-      else if (n > 0)
-        g_array_append_val (shared_parts, hash);
-    }
-  if (shared_parts->len == 0)
-    return TRUE;
-  if (!pr_store_find_passage_holders (self->store, self->table, (const guint64 *) (gpointer) shared_parts->data,
-                                      shared_parts->len, add_holder, &reading, error))
-    return FALSE;
-  for (guint i = 0; i < shared_parts->len; i++)
-    {
-      guint64 hash = g_array_index (shared_parts, guint64, i);
-      GPtrArray *list = g_hash_table_lookup (holders, GSIZE_TO_POINTER ((gsize) hash));
+      if (n > 0 && g_hash_table_contains (reading.holds_self, part))
+        n--;
 
+      /* The text holds it too; a count over the cap read no holders. */
+      if (n + 1 > cap)
+        {
+          g_array_append_val (text->boilerplate, hash);
+          continue;
+        }
       for (guint h = 0; list != NULL && h < list->len; h++)
         {
           const Holder *holder = list->pdata[h];
