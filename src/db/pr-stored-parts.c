@@ -549,6 +549,13 @@ candidate_free (gpointer data)
   g_free (candidate);
 }
 
+/* The candidates' parts, and those of the record asked about. */
+typedef struct {
+  GHashTable *candidates;
+  const char *record_id;     /* (nullable) */
+  GHashTable *own;           /* part hashes of record_id as stored */
+} PartsReading;
+
 static gboolean
 keep_candidate_parts (const char  *record_id,
                       PrPart      *parts,
@@ -556,7 +563,16 @@ keep_candidate_parts (const char  *record_id,
                       gpointer     user_data,
                       GError     **error)
 {
-  Candidate *candidate = g_hash_table_lookup (user_data, record_id);
+  PartsReading *reading = user_data;
+  Candidate *candidate = g_hash_table_lookup (reading->candidates, record_id);
+
+  if (reading->record_id != NULL && strcmp (record_id, reading->record_id) == 0)
+    {
+      for (guint i = 0; i < n_parts; i++)
+        g_hash_table_add (reading->own, GSIZE_TO_POINTER ((gsize) parts[i].hash));
+      g_free (parts);
+      return TRUE;
+    }
 
   /* Not asked for: the id as the server matched it in another spelling. */
   if (candidate == NULL || candidate->read)
@@ -572,7 +588,8 @@ keep_candidate_parts (const char  *record_id,
 
 /* The parts the text lacks, with how many records hold each. */
 typedef struct {
-  GHashTable *counts;   /* part hash → holders but the record asked about */
+  GHashTable *counts;   /* part hash → holders */
+  GHashTable *own;      /* part hashes the record asked about holds, not counted */
   guint       cap;
 } Lacked;
 
@@ -582,15 +599,19 @@ store_is_boilerplate (guint64  hash,
 {
   const Lacked *lacked = user_data;
 
-  return count_of (lacked->counts, hash) > lacked->cap;
+  guint n = count_of (lacked->counts, hash);
+
+  if (n > 0 && g_hash_table_contains (lacked->own, GSIZE_TO_POINTER ((gsize) hash)))
+    n--;
+  return n > lacked->cap;
 }
 
 /* The in-memory search's answer, from the store: each of the text's parts
  * with its count of holders and, when that is at most the cap, its
  * holders, in one statement, so that a part held by more than the cap (the
  * text among them) is boilerplate without its holders being read; then the
- * parts of the records sharing them, and how many hold those the text
- * lacks. */
+ * parts of the records sharing them and of the record asked about, and
+ * how many hold those the text lacks. */
 static gboolean
 find_in_store (PrStoredParts            *self,
                const Text               *text,
@@ -605,10 +626,12 @@ find_in_store (PrStoredParts            *self,
   g_autoptr(GHashTable) holders = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GHashTable) lacked_counts = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) holds_self = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) own = g_hash_table_new (NULL, NULL);
   g_autoptr(GArray) lacked = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   Reading reading = { record_id, holders, counts, holds_self };
-  Lacked by_table = { lacked_counts, cap };
+  Lacked by_table = { lacked_counts, own, cap };
+  PartsReading parts_reading = { candidates, record_id, own };
   GHashTableIter iter;
   gpointer key, value;
 
@@ -651,8 +674,12 @@ find_in_store (PrStoredParts            *self,
   g_hash_table_iter_init (&iter, candidates);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     g_ptr_array_add (ids, key);
+  /* And the record asked about's, so that the counts below need not leave
+   * it out on the server. */
+  if (record_id != NULL && !g_hash_table_contains (candidates, record_id))
+    g_ptr_array_add (ids, (gpointer) record_id);
   if (!pr_store_read_parts_of (self->store, self->table, self->mapping_version, ids,
-                               keep_candidate_parts, candidates, error))
+                               keep_candidate_parts, &parts_reading, error))
     return FALSE;
 
   /* The parts that the candidates that may pass have and the text lacks. */
@@ -679,7 +706,7 @@ find_in_store (PrStoredParts            *self,
   }
   if (lacked->len > 0 &&
       !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
-                                       lacked->len, record_id, add_count, lacked_counts, error))
+                                       lacked->len, NULL, add_count, lacked_counts, error))
     return FALSE;
 
   g_hash_table_iter_init (&iter, candidates);
