@@ -109,6 +109,29 @@ insert_letter (PrConnection *db,
   pr_test_execute (db, sql);
 }
 
+/* An empty table of letters and store. */
+static void
+new_letters (PrConnection *db)
+{
+  pr_test_execute (db, "DROP DATABASE IF EXISTS passages");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS passagestore");
+  pr_test_execute (db, "CREATE DATABASE passages CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE passagestore");
+  pr_test_execute (db, "CREATE TABLE passages.letters (id INT PRIMARY KEY, petitioner VARCHAR(20), body TEXT)");
+}
+
+/* Four words of the pool drawn by @seed: a letter's own. */
+static char *
+own_words (guint seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  GString *own = g_string_new (NULL);
+
+  for (guint w = 0; w < 4; w++)
+    g_string_append_printf (own, "%s%s", w > 0 ? " " : "", words[g_rand_int_range (rand, 0, G_N_ELEMENTS (words))]);
+  return g_string_free (own, FALSE);
+}
+
 static void
 scan (void)
 {
@@ -324,11 +347,7 @@ test_index (void)
   guint64 version = current_version ();
   Tally tally = { 0 };
 
-  pr_test_execute (db, "DROP DATABASE IF EXISTS passages");
-  pr_test_execute (db, "DROP DATABASE IF EXISTS passagestore");
-  pr_test_execute (db, "CREATE DATABASE passages CHARACTER SET utf8mb4");
-  pr_test_execute (db, "CREATE DATABASE passagestore");
-  pr_test_execute (db, "CREATE TABLE passages.letters (id INT PRIMARY KEY, petitioner VARCHAR(20), body TEXT)");
+  new_letters (db);
   for (guint i = 1; i <= N_LETTERS; i++)
     insert_letter (db, i, 0);
   scan ();
@@ -492,25 +511,17 @@ test_cap_edge (void)
   guint id = 1;
   Tally tally = { 0 };
 
-  pr_test_execute (db, "DROP DATABASE IF EXISTS passages");
-  pr_test_execute (db, "DROP DATABASE IF EXISTS passagestore");
-  pr_test_execute (db, "CREATE DATABASE passages CHARACTER SET utf8mb4");
-  pr_test_execute (db, "CREATE DATABASE passagestore");
-  pr_test_execute (db, "CREATE TABLE passages.letters (id INT PRIMARY KEY, petitioner VARCHAR(20), body TEXT)");
+  new_letters (db);
   for (guint g = 0; g < G_N_ELEMENTS (holders); g++)
     {
       g_autofree char *shared = sentence (g);
 
       for (guint h = 0; h < holders[g]; h++, id++)
         {
-          g_autoptr(GRand) rand = g_rand_new_with_seed (5000 + id);
-          g_autoptr(GString) own = g_string_new (NULL);
-          g_autofree char *sql = NULL;
+          g_autofree char *own = own_words (5000 + id);
+          g_autofree char *sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (%u, 'p1', '%s %s。')",
+                                                  id, shared, own);
 
-          for (guint w = 0; w < 4; w++)
-            g_string_append_printf (own, "%s%s", w > 0 ? " " : "",
-                                    words[g_rand_int_range (rand, 0, G_N_ELEMENTS (words))]);
-          sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (%u, 'p1', '%s %s。')", id, shared, own->str);
           pr_test_execute (db, sql);
         }
     }
@@ -557,22 +568,15 @@ test_changed_since_scan (void)
   g_autofree char *sql = NULL;
   Tally tally = { 0 };
 
-  pr_test_execute (db, "DROP DATABASE IF EXISTS passages");
-  pr_test_execute (db, "DROP DATABASE IF EXISTS passagestore");
-  pr_test_execute (db, "CREATE DATABASE passages CHARACTER SET utf8mb4");
-  pr_test_execute (db, "CREATE DATABASE passagestore");
-  pr_test_execute (db, "CREATE TABLE passages.letters (id INT PRIMARY KEY, petitioner VARCHAR(20), body TEXT)");
+  new_letters (db);
   sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (1, 'p1', '%s'), (2, 'p1', '%s')", old_x, old_x);
   pr_test_execute (db, sql);
   for (guint id = 3; id < 3 + PR_PART_DEFAULT_MAX_RECORDS - 1; id++)
     {
-      g_autoptr(GRand) rand = g_rand_new_with_seed (7000 + id);
-      g_autoptr(GString) own = g_string_new (NULL);
+      g_autofree char *own = own_words (7000 + id);
 
-      for (guint w = 0; w < 4; w++)
-        g_string_append_printf (own, "%s%s", w > 0 ? " " : "", words[g_rand_int_range (rand, 0, G_N_ELEMENTS (words))]);
       g_free (sql);
-      sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (%u, 'p1', '%s %s %s。')", id, q1, q2, own->str);
+      sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (%u, 'p1', '%s %s %s。')", id, q1, q2, own);
       pr_test_execute (db, sql);
     }
   scan ();
