@@ -140,7 +140,7 @@ gboolean     pr_store_count_passage_holders (PrStore             *store,
                                            const char            *table,
                                            const guint64         *hashes,
                                            gsize                  n_hashes,
-                                           const char            *except,
+                                           guint                  more_than,
                                            PrStoreHolderFunc      func,
                                            gpointer               user_data,
                                            GError               **error);

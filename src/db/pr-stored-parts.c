@@ -706,7 +706,7 @@ find_in_store (PrStoredParts            *self,
   }
   if (lacked->len > 0 &&
       !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
-                                       lacked->len, NULL, add_count, lacked_counts, error))
+                                       lacked->len, cap, add_count, lacked_counts, error))
     return FALSE;
 
   g_hash_table_iter_init (&iter, candidates);
