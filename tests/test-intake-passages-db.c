@@ -494,6 +494,23 @@ test_revived (void)
   g_assert_cmpstr (revived, ==, first);
 }
 
+/* assert_index_answers_as_memory () for every live letter. */
+static void
+every_record_answers_as_memory (PrConnection *db,
+                                Tally        *tally)
+{
+  g_autoptr(PrConnection) source = pr_test_connect (server, "passages");
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GPtrArray) ids = live_ids (db);
+  g_autoptr(GError) error = NULL;
+
+  store = pr_store_open (source, "passagestore", &error);
+  g_assert_no_error (error);
+  assert_index_answers_as_memory (source, store, ids, tally);
+  g_test_message ("%u of %u records found something, %u records found by passages alone",
+                  tally->n_answers, ids->len, tally->n_by_passages);
+}
+
 /* Sentences held by exactly the cap's number of records, one fewer and
  * one more, each letter one of them and a few words of its own: a record
  * asked about by its id leaves itself out of the count, and a text typed
@@ -502,10 +519,6 @@ static void
 test_cap_edge (void)
 {
   g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
-  g_autoptr(PrConnection) source = NULL;
-  g_autoptr(PrStore) store = NULL;
-  g_autoptr(GPtrArray) ids = NULL;
-  g_autoptr(GError) error = NULL;
   const guint holders[] = { PR_PART_DEFAULT_MAX_RECORDS - 1, PR_PART_DEFAULT_MAX_RECORDS,
                             PR_PART_DEFAULT_MAX_RECORDS + 1 };
   guint id = 1;
@@ -536,13 +549,7 @@ test_cap_edge (void)
 
       g_assert_cmpuint (g_ascii_strtoull (count, NULL, 10), >, 0);
     }
-  source = pr_test_connect (server, "passages");
-  store = pr_store_open (source, "passagestore", &error);
-  g_assert_no_error (error);
-  ids = live_ids (db);
-  assert_index_answers_as_memory (source, store, ids, &tally);
-  g_test_message ("%u of %u records found something, %u records found by passages alone",
-                  tally.n_answers, ids->len, tally.n_by_passages);
+  every_record_answers_as_memory (db, &tally);
   g_assert_cmpuint (tally.n_by_passages, >, 0);
 }
 
@@ -556,10 +563,6 @@ static void
 test_changed_since_scan (void)
 {
   g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
-  g_autoptr(PrConnection) source = NULL;
-  g_autoptr(PrStore) store = NULL;
-  g_autoptr(GPtrArray) ids = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *s1 = sentence (100), *s2 = sentence (106), *q1 = sentence (101), *q2 = sentence (102);
   g_autofree char *s = g_strdup_printf ("%s %s", s1, s2);
   g_autofree char *l1 = sentence (103), *l2 = sentence (104), *l3 = sentence (105);
@@ -584,13 +587,7 @@ test_changed_since_scan (void)
   sql = g_strdup_printf ("UPDATE passages.letters SET body = '%s' WHERE id = 1", new_x);
   pr_test_execute (db, sql);
 
-  source = pr_test_connect (server, "passages");
-  store = pr_store_open (source, "passagestore", &error);
-  g_assert_no_error (error);
-  ids = live_ids (db);
-  assert_index_answers_as_memory (source, store, ids, &tally);
-  g_test_message ("%u of %u records found something, %u records found by passages alone",
-                  tally.n_answers, ids->len, tally.n_by_passages);
+  every_record_answers_as_memory (db, &tally);
 }
 
 int
