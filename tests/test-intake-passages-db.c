@@ -109,6 +109,29 @@ insert_letter (PrConnection *db,
   pr_test_execute (db, sql);
 }
 
+/* An empty table of letters and store. */
+static void
+new_letters (PrConnection *db)
+{
+  pr_test_execute (db, "DROP DATABASE IF EXISTS passages");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS passagestore");
+  pr_test_execute (db, "CREATE DATABASE passages CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE passagestore");
+  pr_test_execute (db, "CREATE TABLE passages.letters (id INT PRIMARY KEY, petitioner VARCHAR(20), body TEXT)");
+}
+
+/* Four words of the pool drawn by @seed: a letter's own. */
+static char *
+own_words (guint seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  GString *own = g_string_new (NULL);
+
+  for (guint w = 0; w < 4; w++)
+    g_string_append_printf (own, "%s%s", w > 0 ? " " : "", words[g_rand_int_range (rand, 0, G_N_ELEMENTS (words))]);
+  return g_string_free (own, FALSE);
+}
+
 static void
 scan (void)
 {
@@ -324,11 +347,7 @@ test_index (void)
   guint64 version = current_version ();
   Tally tally = { 0 };
 
-  pr_test_execute (db, "DROP DATABASE IF EXISTS passages");
-  pr_test_execute (db, "DROP DATABASE IF EXISTS passagestore");
-  pr_test_execute (db, "CREATE DATABASE passages CHARACTER SET utf8mb4");
-  pr_test_execute (db, "CREATE DATABASE passagestore");
-  pr_test_execute (db, "CREATE TABLE passages.letters (id INT PRIMARY KEY, petitioner VARCHAR(20), body TEXT)");
+  new_letters (db);
   for (guint i = 1; i <= N_LETTERS; i++)
     insert_letter (db, i, 0);
   scan ();
@@ -475,6 +494,102 @@ test_revived (void)
   g_assert_cmpstr (revived, ==, first);
 }
 
+/* assert_index_answers_as_memory () for every live letter. */
+static void
+every_record_answers_as_memory (PrConnection *db,
+                                Tally        *tally)
+{
+  g_autoptr(PrConnection) source = pr_test_connect (server, "passages");
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GPtrArray) ids = live_ids (db);
+  g_autoptr(GError) error = NULL;
+
+  store = pr_store_open (source, "passagestore", &error);
+  g_assert_no_error (error);
+  assert_index_answers_as_memory (source, store, ids, tally);
+  g_test_message ("%u of %u records found something, %u records found by passages alone",
+                  tally->n_answers, ids->len, tally->n_by_passages);
+}
+
+/* Sentences held by exactly the cap's number of records, one fewer and
+ * one more, each letter one of them and a few words of its own: a record
+ * asked about by its id leaves itself out of the count, and a text typed
+ * as new adds itself, so each side of the cap is met. */
+static void
+test_cap_edge (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  const guint holders[] = { PR_PART_DEFAULT_MAX_RECORDS - 1, PR_PART_DEFAULT_MAX_RECORDS,
+                            PR_PART_DEFAULT_MAX_RECORDS + 1 };
+  guint id = 1;
+  Tally tally = { 0 };
+
+  new_letters (db);
+  for (guint g = 0; g < G_N_ELEMENTS (holders); g++)
+    {
+      g_autofree char *shared = sentence (g);
+
+      for (guint h = 0; h < holders[g]; h++, id++)
+        {
+          g_autofree char *own = own_words (5000 + id);
+          g_autofree char *sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (%u, 'p1', '%s %s。')",
+                                                  id, shared, own);
+
+          pr_test_execute (db, sql);
+        }
+    }
+  scan ();
+
+  /* The edge is there: a passage held by each number of records. */
+  for (guint g = 0; g < G_N_ELEMENTS (holders); g++)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM passagestore.pr_passage_counts "
+                                              "WHERE source_table = 'letters' AND n = %u", holders[g]);
+      g_autofree char *count = pr_test_query_value (db, sql);
+
+      g_assert_cmpuint (g_ascii_strtoull (count, NULL, 10), >, 0);
+    }
+  every_record_answers_as_memory (db, &tally);
+  g_assert_cmpuint (tally.n_by_passages, >, 0);
+}
+
+/* A record checked by its id whose text changed since the scan: its
+ * stored passages, not its text's, are left out of the counts. Two
+ * passages it held are held by one more record than the cap with it, by
+ * the cap without it: not boilerplate, they keep the one record sharing
+ * its new text's first two sentences too long to be a repeat (counted as
+ * boilerplate, that record would pass). */
+static void
+test_changed_since_scan (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *s1 = sentence (100), *s2 = sentence (106), *q1 = sentence (101), *q2 = sentence (102);
+  g_autofree char *s = g_strdup_printf ("%s %s", s1, s2);
+  g_autofree char *l1 = sentence (103), *l2 = sentence (104), *l3 = sentence (105);
+  g_autofree char *old_x = g_strdup_printf ("%s %s %s", s, q1, q2);
+  g_autofree char *new_x = g_strdup_printf ("%s %s %s %s", s, l1, l2, l3);
+  g_autofree char *sql = NULL;
+  Tally tally = { 0 };
+
+  new_letters (db);
+  sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (1, 'p1', '%s'), (2, 'p1', '%s')", old_x, old_x);
+  pr_test_execute (db, sql);
+  for (guint id = 3; id < 3 + PR_PART_DEFAULT_MAX_RECORDS - 1; id++)
+    {
+      g_autofree char *own = own_words (7000 + id);
+
+      g_free (sql);
+      sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (%u, 'p1', '%s %s %s。')", id, q1, q2, own);
+      pr_test_execute (db, sql);
+    }
+  scan ();
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE passages.letters SET body = '%s' WHERE id = 1", new_x);
+  pr_test_execute (db, sql);
+
+  every_record_answers_as_memory (db, &tally);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -487,6 +602,8 @@ main (int    argc,
   g_test_add_func ("/db/intake-passages/index", test_index);
   g_test_add_func ("/db/intake-passages/upgraded", test_upgraded);
   g_test_add_func ("/db/intake-passages/revived", test_revived);
+  g_test_add_func ("/db/intake-passages/cap-edge", test_cap_edge);
+  g_test_add_func ("/db/intake-passages/changed-since-scan", test_changed_since_scan);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -6,7 +6,9 @@
  * any fingerprint) and not itself; a petition typed in the fields lists
  * the group whose body it is, and nothing else; an earlier record's
  * petitioner's timeline lists that petitioner's records by date; the
- * record checked by id is logged a repeat of its case from the page.
+ * record checked by id is logged a repeat of its case from the page; a
+ * store whose last scan kept no index of the passages is said so under
+ * the answer.
  */
 #include "config.h"
 
@@ -120,6 +122,8 @@ test_intake_page (void)
   /* The case the store holds the record in, first. */
   g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (status)),
                                    "Already in case 1 (primary record 100). 2 earlier records"));
+  /* The scan kept the passages' index: no notice. */
+  g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (status)), "index of the passages"));
   g_assert_nonnull (strstr (by_id, "Record 100,"));
   g_assert_nonnull (strstr (by_id, "Record 102,"));
   g_assert_null (strstr (by_id, "Record 101,"));
@@ -204,6 +208,7 @@ test_case_roles (void)
   PrWindow *window = pr_window_new (NULL);
   PrIntakePage *page;
   GtkWidget *mapping_page;
+  const char *status;
   const struct { const char *name; PrColumnRole role; gboolean category; } expected[] = {
     { "id", PR_COLUMN_ROLE_ID, FALSE },
     { "petitioner", PR_COLUMN_ROLE_SHORT, FALSE },
@@ -254,9 +259,15 @@ test_case_roles (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
+  /* As a store whose last scan kept no index of the passages: the check
+   * reads them all, and the page says so. */
+  pr_test_execute (root, "UPDATE intake_roles.pr_scans SET passages_stored = 0");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.intake-record", "s", "2"));
   page = find_intake_page ();
   pr_test_wait_until (answered, page);
+  status = gtk_label_get_text (GTK_LABEL (pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_LABEL, "intake-status")));
+  g_test_message ("%s", status);
+  g_assert_nonnull (strstr (status, "\nThe store keeps no index of the passages of “petitions” yet"));
   answer = answer_text (page);
   g_test_message ("%s", answer);
   g_assert_cmpstr (answer, ==, "Record 1, distance 0 · case 1 (primary 1) · a repeat · the same petitioner id\n"

@@ -249,10 +249,12 @@ checked (GObject      *source,
   g_autoptr(GArray) answer = NULL;
   g_autofree char *status = NULL;
   g_autoptr(PrStoredCase) own_case = NULL;
+  g_autofree char *notice = NULL;
   gboolean sparse = FALSE;
   gint64 microseconds = 0;
 
-  answer = pr_session_intake_finish (PR_SESSION (source), result, &sparse, &microseconds, &own_case, &error);
+  answer = pr_session_intake_finish (PR_SESSION (source), result, &sparse, &microseconds, &own_case, &notice,
+                                     &error);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   set_busy (self, FALSE);
@@ -276,6 +278,14 @@ checked (GObject      *source,
       g_autofree char *in_case = g_strdup_printf (_("Already in case %u (primary record %s)."),
                                                   own_case->number, own_case->primary_id);
       char *both = g_strdup_printf ("%s %s", in_case, status);
+
+      g_free (status);
+      status = both;
+    }
+  /* Such as a store without an index of the passages: the checks are slow until the next scan. */
+  if (notice != NULL)
+    {
+      char *both = g_strdup_printf ("%s\n%s", status, notice);
 
       g_free (status);
       status = both;

@@ -46,6 +46,7 @@ typedef struct {
   gboolean   sparse;
   gint64     microseconds;
   PrStoredCase *own_case;  /* (nullable): the case the store holds record_id in */
+  char      *notice;     /* (nullable): pr_intake_get_notice() */
 } IntakeData;
 
 static void
@@ -60,6 +61,7 @@ intake_data_free (IntakeData *data)
   g_free (data->values);
   g_free (data->table);
   g_free (data->record_id);
+  g_free (data->notice);
   pr_mapping_free (data->mapping);
   g_free (data);
 }
@@ -114,6 +116,8 @@ intake_job (PrSession *self,
       ? pr_intake_check (intake, (const char *const *) data->values, NULL, &data->sparse, &error)
       : pr_intake_check_record (intake, data->record_id, &data->own_case, &data->sparse, &error);
   data->microseconds = g_get_monotonic_time () - start;
+  if (intake != NULL)
+    data->notice = g_strdup (pr_intake_get_notice (intake));
   if (answer == NULL)
     {
       _pr_session_forget_connection_if_lost (self, error);
@@ -168,6 +172,8 @@ pr_session_intake_async (PrSession           *self,
  * @microseconds: (out) (optional): how long the check took on the worker
  * @own_case: (out) (optional) (transfer full) (nullable): for a record of
  *   the table, the case the store holds it in; %NULL when none
+ * @notice: (out) (optional) (transfer full) (nullable): what the clerk
+ *   should know of the check (pr_intake_get_notice()); %NULL when nothing
  *
  * Returns: (transfer full) (element-type PrIntakeCase): the earlier
  *   records, nearest first, or %NULL with @error set
@@ -178,9 +184,13 @@ pr_session_intake_finish (PrSession     *self,
                           gboolean      *sparse,
                           gint64        *microseconds,
                           PrStoredCase **own_case,
+                          char         **notice,
                           GError       **error)
 {
   IntakeData *data = g_task_get_task_data (G_TASK (result));
+
+  if (notice != NULL)
+    *notice = g_steal_pointer (&data->notice);
 
   if (own_case != NULL)
     *own_case = g_steal_pointer (&data->own_case);

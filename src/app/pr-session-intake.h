@@ -19,6 +19,7 @@ GArray *pr_session_intake_finish (PrSession           *session,
                                   gboolean            *sparse,
                                   gint64              *microseconds,
                                   PrStoredCase       **own_case,
+                                  char               **notice,
                                   GError             **error);
 
 G_END_DECLS

@@ -45,6 +45,7 @@ struct _PrIntake {
   PrStoredIndex   *index;      /* NULL: the server is asked */
   PrStoredParts   *passages;   /* the stored records' parts, by part; NULL until the first check */
   gboolean         passages_in_memory;  /* read them all at the first check */
+  char            *notice;     /* (nullable): what the clerk should know of the check */
   PrPartMatchOptions part_options;
   int              id_column;
 };
@@ -66,6 +67,7 @@ pr_intake_free (PrIntake *self)
   g_clear_pointer (&self->fetcher, pr_record_fetcher_free);
   g_clear_pointer (&self->index, pr_stored_index_free);
   g_clear_pointer (&self->passages, pr_stored_parts_free);
+  g_clear_pointer (&self->notice, g_free);
   g_free (self);
 }
 
@@ -152,9 +154,11 @@ pr_intake_new (PrConnection        *connection,
     return NULL;
   if (!has_passages)
     {
-      g_message (_("The store keeps no index of the passages of “%s” yet: the first check reads every stored "
-                   "record's passages, which takes long for a large table. The next scan of the table with the "
-                   "store builds the index."), table);
+      self->notice = g_strdup_printf (_("The store keeps no index of the passages of “%s” yet: the first check "
+                                        "reads every stored record's passages, which takes long for a large "
+                                        "table. The next scan of the table with the store builds the index."),
+                                      table);
+      g_message ("%s", self->notice);
       self->passages_in_memory = TRUE;
     }
   g_debug ("stored fingerprints indexed in %.2f s", (g_get_monotonic_time () - start) / 1e6);
@@ -174,6 +178,20 @@ pr_intake_set_part_options (PrIntake                 *self,
                             const PrPartMatchOptions *options)
 {
   self->part_options = *options;
+}
+
+/**
+ * pr_intake_get_notice:
+ * @self: an intake
+ *
+ * Returns: (nullable): what the clerk should know of the checks, such as
+ *   a store without an index of the passages (printed once as a message
+ *   when the intake is made)
+ */
+const char *
+pr_intake_get_notice (PrIntake *self)
+{
+  return self->notice;
 }
 
 /**

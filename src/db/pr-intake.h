@@ -43,6 +43,7 @@ PrIntake *pr_intake_new    (PrConnection         *connection,
                             gboolean              in_memory,
                             GError              **error);
 void      pr_intake_free   (PrIntake             *self);
+const char *pr_intake_get_notice (PrIntake        *self);
 void      pr_intake_set_passages_in_memory (PrIntake *self,
                                             gboolean  in_memory);
 GArray   *pr_intake_check  (PrIntake             *self,

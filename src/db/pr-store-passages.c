@@ -487,7 +487,7 @@ out:
  * pr_store_has_passages:
  * @store: a store
  * @table: the source table
- * @has: (out): whether pr_store_find_passage_holders() answers for @table:
+ * @has: (out): whether pr_store_find_shared_passages() answers for @table:
  *   the last complete scan wrote the passages of every record
  * @error: return location for a #GError
  *
@@ -515,16 +515,6 @@ typedef struct {
 } Holders;
 
 static void
-add_holder (const char    *id,
-            const guint64 *values,
-            gpointer       user_data)
-{
-  Holders *holders = user_data;
-
-  holders->func (values[0], id, (guint) values[1], holders->user_data);
-}
-
-static void
 add_count (const char    *hash,
            const guint64 *values,
            gpointer       user_data)
@@ -534,50 +524,6 @@ add_count (const char    *hash,
   holders->func (g_ascii_strtoull (hash, NULL, 10), NULL, (guint) values[0], holders->user_data);
 }
 
-/* Runs @select for @hashes, BATCH_IDS at a time: its %s are the
- * counts' table (@counts) or the passages', then, with @except, the
- * passages', then the IN list's placeholders. @except, when not NULL, is
- * bound first, before the key. */
-static gboolean
-for_each_hash_batch (PrStore           *self,
-                     const PrStoreKey  *key,
-                     gboolean           counts,
-                     const char        *select,
-                     const char        *except,
-                     const guint64     *hashes,
-                     gsize              n_hashes,
-                     guint              n_values,
-                     RowFunc            func,
-                     gpointer           user_data,
-                     GError           **error)
-{
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
-  unsigned long lengths[3];
-  guint first = except != NULL ? 1 : 0;
-
-  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
-    {
-      guint n = MIN (BATCH_IDS, n_hashes - start);
-      g_autoptr(GString) list = g_string_new (NULL);
-      g_autofree char *sql = NULL;
-
-      if (except != NULL)
-        _pr_statement_bind_string (&params[0], except, &lengths[2]);
-      _pr_store_bind_key (params + first, key, lengths);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (list, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_u64 (&params[first + 2 + i], (guint64 *) &hashes[start + i]);
-        }
-      sql = except != NULL ? g_strdup_printf (select, self->q_passage_counts, self->q_passages, list->str)
-                           : g_strdup_printf (select, counts ? self->q_passage_counts : self->q_passages, list->str);
-      if (!_pr_store_for_each_row (self, sql, params, n_values, func, user_data,
-                                   _("cannot read the stored passages"), error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /**
  * pr_store_count_passage_holders:
  * @store: a store
@@ -585,16 +531,17 @@ for_each_hash_batch (PrStore           *self,
  *   (pr_store_has_passages())
  * @hashes: (array length=n_hashes): distinct part hashes
  * @n_hashes: how many
- * @except: (nullable): a record not counted
- * @func: called once for each hash some record holds, with %NULL for the
- *   record and the count as the words
+ * @more_than: only the hashes held by more records than this are told
+ * @func: called once for each of @hashes held by more than @more_than
+ *   records, with %NULL for the record and the count as the words
  * @user_data: for @func
  * @error: return location for a #GError
  *
  * How many live records were stored with each of @hashes among their
  * passages (under the last scan's mapping, which alone the table holds),
  * as pr_passage_counts keeps them: so that a part held by thousands is
- * known as boilerplate without reading its holders.
+ * known as boilerplate without reading its holders. The others are not
+ * sent, since a check asks for hundreds of which few are boilerplate.
  *
  * Returns: %FALSE with @error set on failure
  */
@@ -603,66 +550,126 @@ pr_store_count_passage_holders (PrStore           *self,
                                 const char        *table,
                                 const guint64     *hashes,
                                 gsize              n_hashes,
-                                const char        *except,
+                                guint              more_than,
                                 PrStoreHolderFunc  func,
                                 gpointer           user_data,
                                 GError           **error)
 {
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  unsigned long lengths[2];
   Holders holders = { func, user_data };
+  guint64 more_than64 = more_than;
   const PrStoreKey *key;
 
   g_return_val_if_fail (self != NULL, FALSE);
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  return for_each_hash_batch (self, key, TRUE,
-                              except != NULL
-                              ? "SELECT CAST(c.hash AS CHAR), c.n - (p.hash IS NOT NULL) FROM %s c LEFT JOIN %s p "
-                                "ON p.source_database = c.source_database AND p.source_table = c.source_table "
-                                "AND p.record_id = ? AND p.hash = c.hash "
-                                "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN (%s)"
-                              : "SELECT CAST(hash AS CHAR), n FROM %s "
-                                "WHERE source_database = ? AND source_table = ? AND hash IN (%s)",
-                              except, hashes, n_hashes, 1, add_count, &holders, error);
+  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, n_hashes - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND source_table = ? "
+                       "AND n > ? AND hash IN (", self->q_passage_counts);
+      _pr_store_bind_key (params, key, lengths);
+      _pr_statement_bind_u64 (&params[2], &more_than64);
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (sql, i == 0 ? "?" : ", ?");
+          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
+        }
+      g_string_append_c (sql, ')');
+      if (!_pr_store_for_each_row (self, sql->str, params, 1, add_count, &holders,
+                                   _("cannot read the stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  PrStoreSharedFunc func;
+  gpointer          user_data;
+} Shared;
+
+static void
+add_shared (const char    *id,
+            const guint64 *values,
+            gpointer       user_data)
+{
+  Shared *shared = user_data;
+
+  /* values: hash, count, words, whether no holder was joined */
+  shared->func (values[0], values[3] ? NULL : id, (guint) values[1], (guint) values[2], shared->user_data);
 }
 
 /**
- * pr_store_find_passage_holders:
+ * pr_store_find_shared_passages:
  * @store: a store
- * @table: the source table, as for pr_store_count_passage_holders()
- * @hashes: (array length=n_hashes): distinct part hashes, each held by
- *   few records (pr_store_count_passage_holders())
+ * @table: the source table, whose last scan kept its passages
+ *   (pr_store_has_passages())
+ * @hashes: (array length=n_hashes): distinct part hashes
  * @n_hashes: how many
- * @func: called for each record holding one, with the most words it has
- *   for it, in no particular order
+ * @cap: the holders are read only of the hashes held by at most @cap
+ *   records
+ * @func: called, for each hash some record holds, once for each holder
+ *   when it has at most @cap of them, else once with %NULL for the
+ *   record; with the hash's count of holders each time
  * @user_data: for @func
  * @error: return location for a #GError
  *
- * The live records stored with each of @hashes among their passages, read
- * from the index on the hash alone.
+ * The live records holding each of @hashes among their passages, with
+ * how many do, in one statement: the count is read from
+ * pr_passage_counts, and the holders joined from the index on the hash
+ * only when they are few, so that a passage held by thousands is known as
+ * boilerplate by one read.
  *
  * Returns: %FALSE with @error set on failure
  */
 gboolean
-pr_store_find_passage_holders (PrStore           *self,
+pr_store_find_shared_passages (PrStore           *self,
                                const char        *table,
                                const guint64     *hashes,
                                gsize              n_hashes,
-                               PrStoreHolderFunc  func,
+                               guint              cap,
+                               PrStoreSharedFunc  func,
                                gpointer           user_data,
                                GError           **error)
 {
-  Holders holders = { func, user_data };
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  unsigned long lengths[2];
+  Shared shared = { func, user_data };
+  guint64 cap64 = cap;
   const PrStoreKey *key;
 
   g_return_val_if_fail (self != NULL, FALSE);
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  return for_each_hash_batch (self, key, FALSE,
-                              "SELECT record_id, hash, words FROM %s FORCE INDEX (pr_passages_hash) "
-                              "WHERE source_database = ? AND source_table = ? AND hash IN (%s)",
-                              NULL, hashes, n_hashes, 2, add_holder, &holders, error);
+  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, n_hashes - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "SELECT COALESCE(p.record_id, ''), c.hash, c.n, p.words, p.record_id IS NULL "
+                       "FROM %s c LEFT JOIN %s p FORCE INDEX (pr_passages_hash) "
+                       "ON p.source_database = c.source_database AND p.source_table = c.source_table "
+                       "AND p.hash = c.hash AND c.n <= ? "
+                       "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN (",
+                       self->q_passage_counts, self->q_passages);
+      _pr_statement_bind_u64 (&params[0], &cap64);
+      _pr_store_bind_key (params + 1, key, lengths);
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (sql, i == 0 ? "?" : ", ?");
+          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
+        }
+      g_string_append_c (sql, ')');
+      if (!_pr_store_for_each_row (self, sql->str, params, 4, add_shared, &shared,
+                                   _("cannot read the stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /**

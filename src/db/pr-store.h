@@ -129,7 +129,7 @@ gboolean     pr_store_read_passages       (PrStore               *store,
                                            PrStorePartsFunc       func,
                                            gpointer               user_data,
                                            GError               **error);
-/* A stored record holding a part (pr_store_find_passage_holders()). */
+/* A passage's count of holders (pr_store_count_passage_holders()). */
 typedef void (*PrStoreHolderFunc) (guint64     hash,
                                    const char *record_id,
                                    guint       words,
@@ -142,15 +142,23 @@ gboolean     pr_store_count_passage_holders (PrStore             *store,
                                            const char            *table,
                                            const guint64         *hashes,
                                            gsize                  n_hashes,
-                                           const char            *except,
+                                           guint                  more_than,
                                            PrStoreHolderFunc      func,
                                            gpointer               user_data,
                                            GError               **error);
-gboolean     pr_store_find_passage_holders (PrStore              *store,
+/* A hash's count of holders, and one of them or none
+ * (pr_store_find_shared_passages()). */
+typedef void (*PrStoreSharedFunc) (guint64     hash,
+                                   const char *record_id,
+                                   guint       count,
+                                   guint       words,
+                                   gpointer    user_data);
+gboolean     pr_store_find_shared_passages (PrStore              *store,
                                            const char            *table,
                                            const guint64         *hashes,
                                            gsize                  n_hashes,
-                                           PrStoreHolderFunc      func,
+                                           guint                  cap,
+                                           PrStoreSharedFunc      func,
                                            gpointer               user_data,
                                            GError               **error);
 gboolean     pr_store_read_parts_of       (PrStore               *store,

@@ -468,6 +468,8 @@ holder_free (gpointer data)
 typedef struct {
   const char *record_id;     /* (nullable) */
   GHashTable *holders;       /* part hash → GPtrArray of Holder */
+  GHashTable *counts;        /* part hash → how many records hold it */
+  GHashTable *holds_self;    /* part hashes the record asked about holds */
 } Reading;
 
 static void
@@ -493,6 +495,24 @@ add_holder (guint64     hash,
   holder->record_id = g_strdup (record_id);
   holder->words = words;
   g_ptr_array_add (list, holder);
+}
+
+static void
+add_shared (guint64     hash,
+            const char *record_id,
+            guint       count,
+            guint       words,
+            gpointer    user_data)
+{
+  Reading *reading = user_data;
+  gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+
+  g_hash_table_insert (reading->counts, part, GUINT_TO_POINTER (count));
+  if (record_id == NULL)
+    return;
+  if (reading->record_id != NULL && strcmp (record_id, reading->record_id) == 0)
+    g_hash_table_add (reading->holds_self, part);
+  add_holder (hash, record_id, words, user_data);
 }
 
 /* part hash → how many records hold it, the one asked about left out */
@@ -529,6 +549,13 @@ candidate_free (gpointer data)
   g_free (candidate);
 }
 
+/* The candidates' parts, and those of the record asked about. */
+typedef struct {
+  GHashTable *candidates;
+  const char *record_id;     /* (nullable) */
+  GHashTable *own;           /* part hashes of record_id as stored */
+} PartsReading;
+
 static gboolean
 keep_candidate_parts (const char  *record_id,
                       PrPart      *parts,
@@ -536,7 +563,16 @@ keep_candidate_parts (const char  *record_id,
                       gpointer     user_data,
                       GError     **error)
 {
-  Candidate *candidate = g_hash_table_lookup (user_data, record_id);
+  PartsReading *reading = user_data;
+  Candidate *candidate = g_hash_table_lookup (reading->candidates, record_id);
+
+  if (reading->record_id != NULL && strcmp (record_id, reading->record_id) == 0)
+    {
+      for (guint i = 0; i < n_parts; i++)
+        g_hash_table_add (reading->own, GSIZE_TO_POINTER ((gsize) parts[i].hash));
+      g_free (parts);
+      return TRUE;
+    }
 
   /* Not asked for: the id as the server matched it in another spelling. */
   if (candidate == NULL || candidate->read)
@@ -552,7 +588,8 @@ keep_candidate_parts (const char  *record_id,
 
 /* The parts the text lacks, with how many records hold each. */
 typedef struct {
-  GHashTable *counts;   /* part hash → holders but the record asked about */
+  GHashTable *counts;   /* part hash → holders */
+  GHashTable *own;      /* part hashes the record asked about holds, not counted */
   guint       cap;
 } Lacked;
 
@@ -562,14 +599,19 @@ store_is_boilerplate (guint64  hash,
 {
   const Lacked *lacked = user_data;
 
-  return count_of (lacked->counts, hash) > lacked->cap;
+  guint n = count_of (lacked->counts, hash);
+
+  if (n > 0 && g_hash_table_contains (lacked->own, GSIZE_TO_POINTER ((gsize) hash)))
+    n--;
+  return n > lacked->cap;
 }
 
-/* The in-memory search's answer, from the store: the holders of each of
- * the text's parts are counted in the index first, so that a part held by
- * more than the cap (the text among them) is boilerplate without its
- * holders being read; then those of the others are read; then the parts
- * of the records sharing them, and how many hold those the text lacks. */
+/* The in-memory search's answer, from the store: each of the text's parts
+ * with its count of holders and, when that is at most the cap, its
+ * holders, in one statement, so that a part held by more than the cap (the
+ * text among them) is boilerplate without its holders being read; then the
+ * parts of the records sharing them and of the record asked about, and
+ * how many hold those the text lacks. */
 static gboolean
 find_in_store (PrStoredParts            *self,
                const Text               *text,
@@ -583,38 +625,36 @@ find_in_store (PrStoredParts            *self,
   g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) holders = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   g_autoptr(GHashTable) lacked_counts = g_hash_table_new (NULL, NULL);
-  g_autoptr(GArray) shared_parts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GHashTable) holds_self = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) own = g_hash_table_new (NULL, NULL);
   g_autoptr(GArray) lacked = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-  Reading reading = { record_id, holders };
-  Lacked by_table = { lacked_counts, cap };
+  Reading reading = { record_id, holders, counts, holds_self };
+  Lacked by_table = { lacked_counts, own, cap };
+  PartsReading parts_reading = { candidates, record_id, own };
   GHashTableIter iter;
   gpointer key, value;
 
-  if (!pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
-                                       text->hashes->len, record_id, add_count, counts, error))
+  if (!pr_store_find_shared_passages (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
+                                      text->hashes->len, cap, add_shared, &reading, error))
     return FALSE;
   for (guint i = 0; i < text->hashes->len; i++)
     {
       guint64 hash = g_array_index (text->hashes, guint64, i);
+      gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+      GPtrArray *list = g_hash_table_lookup (holders, part);
+      /* Held by the record asked about, its count leaves it out. */
       guint n = count_of (counts, hash);
 
-      /* The text holds it too. */
-      if (n + 1 > cap)
-        g_array_append_val (text->boilerplate, hash);
-      else if (n > 0)
-        g_array_append_val (shared_parts, hash);
-    }
-  if (shared_parts->len == 0)
-    return TRUE;
-  if (!pr_store_find_passage_holders (self->store, self->table, (const guint64 *) (gpointer) shared_parts->data,
-                                      shared_parts->len, add_holder, &reading, error))
-    return FALSE;
-  for (guint i = 0; i < shared_parts->len; i++)
-    {
-      guint64 hash = g_array_index (shared_parts, guint64, i);
-      GPtrArray *list = g_hash_table_lookup (holders, GSIZE_TO_POINTER ((gsize) hash));
+      if (n > 0 && g_hash_table_contains (reading.holds_self, part))
+        n--;
 
+      /* The text holds it too; a count over the cap read no holders. */
+      if (n + 1 > cap)
+        {
+          g_array_append_val (text->boilerplate, hash);
+          continue;
+        }
       for (guint h = 0; list != NULL && h < list->len; h++)
         {
           const Holder *holder = list->pdata[h];
@@ -634,8 +674,12 @@ find_in_store (PrStoredParts            *self,
   g_hash_table_iter_init (&iter, candidates);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     g_ptr_array_add (ids, key);
+  /* And the record asked about's, so that the counts below need not leave
+   * it out on the server. */
+  if (record_id != NULL && !g_hash_table_contains (candidates, record_id))
+    g_ptr_array_add (ids, (gpointer) record_id);
   if (!pr_store_read_parts_of (self->store, self->table, self->mapping_version, ids,
-                               keep_candidate_parts, candidates, error))
+                               keep_candidate_parts, &parts_reading, error))
     return FALSE;
 
   /* The parts that the candidates that may pass have and the text lacks. */
@@ -662,7 +706,7 @@ find_in_store (PrStoredParts            *self,
   }
   if (lacked->len > 0 &&
       !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
-                                       lacked->len, record_id, add_count, lacked_counts, error))
+                                       lacked->len, cap, add_count, lacked_counts, error))
     return FALSE;
 
   g_hash_table_iter_init (&iter, candidates);
