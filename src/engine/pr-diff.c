@@ -154,8 +154,15 @@ split (Myers         *self,
   const gboolean odd = (fmid - bmid) % 2 != 0;
   gssize fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid;
 
-#define FORWARD(k)  self->forward[(k) - fmid + cap + 1]
-#define BACKWARD(k) self->backward[(k) - bmid + cap + 1]
+  /* In locals: the arrays' entries could alias the fields, and the
+   * compiler would reload them on every diagonal. */
+  gssize *const forward = self->forward + cap + 1 - fmid;
+  gssize *const backward = self->backward + cap + 1 - bmid;
+  const guint64 work_limit = self->work_limit;
+  guint64 work = self->work;
+
+#define FORWARD(k)  forward[k]
+#define BACKWARD(k) backward[k]
 
   FORWARD (fmid) = off1;
   BACKWARD (bmid) = lim1;
@@ -178,25 +185,28 @@ split (Myers         *self,
         {
           gssize i1, i2, from;
 
-          if (FORWARD (k - 1) >= FORWARD (k + 1))
-            i1 = FORWARD (k - 1) + 1;
-          else
-            i1 = FORWARD (k + 1);
+          /* Further of the two neighbours' points, without a branch (which
+           * of them is further is a coin toss where the texts differ). */
+          i1 = MAX (FORWARD (k - 1) + 1, FORWARD (k + 1));
           from = i1;
           i2 = i1 - k;
           while (i1 < lim1 && i2 < lim2 && a[i1] == b[i2])
             i1++, i2++;
           FORWARD (k) = i1;
-          self->work += 1 + (i1 - from);
+          work += 1 + (i1 - from);
 
           if (odd && bmin <= k && k <= bmax && BACKWARD (k) <= i1)
             {
               *split_a = i1;
               *split_b = i2;
+              self->work = work;
               return SPLIT_FOUND;
             }
-          if (self->work > self->work_limit)
-            return SPLIT_OUT_OF_WORK;
+          if (work > work_limit)
+            {
+              self->work = work;
+              return SPLIT_OUT_OF_WORK;
+            }
         }
 
       if (bmin > dmin)
@@ -212,29 +222,33 @@ split (Myers         *self,
         {
           gssize i1, i2, from;
 
-          if (BACKWARD (k - 1) < BACKWARD (k + 1))
-            i1 = BACKWARD (k - 1);
-          else
-            i1 = BACKWARD (k + 1) - 1;
+          i1 = MIN (BACKWARD (k - 1), BACKWARD (k + 1) - 1);
           from = i1;
           i2 = i1 - k;
           while (i1 > off1 && i2 > off2 && a[i1 - 1] == b[i2 - 1])
             i1--, i2--;
           BACKWARD (k) = i1;
-          self->work += 1 + (from - i1);
+          work += 1 + (from - i1);
 
           if (!odd && fmin <= k && k <= fmax && i1 <= FORWARD (k))
             {
               *split_a = i1;
               *split_b = i2;
+              self->work = work;
               return SPLIT_FOUND;
             }
-          if (self->work > self->work_limit)
-            return SPLIT_OUT_OF_WORK;
+          if (work > work_limit)
+            {
+              self->work = work;
+              return SPLIT_OUT_OF_WORK;
+            }
         }
 
       if (g_cancellable_is_cancelled (cancellable))
-        return SPLIT_CANCELLED;
+        {
+          self->work = work;
+          return SPLIT_CANCELLED;
+        }
 
       if (cost >= cap)
         {
@@ -287,6 +301,7 @@ split (Myers         *self,
               *split_a = bbest1;
               *split_b = bbest - bbest1;
             }
+          self->work = work;
           return SPLIT_FOUND;
         }
     }
