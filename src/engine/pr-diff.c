@@ -154,8 +154,15 @@ split (Myers         *self,
   const gboolean odd = (fmid - bmid) % 2 != 0;
   gssize fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid;
 
-#define FORWARD(k)  self->forward[(k) - fmid + cap + 1]
-#define BACKWARD(k) self->backward[(k) - bmid + cap + 1]
+  /* In locals: the arrays' entries could alias the fields, and the
+   * compiler would reload them on every diagonal. */
+  gssize *const forward = self->forward + cap + 1 - fmid;
+  gssize *const backward = self->backward + cap + 1 - bmid;
+  const guint64 work_limit = self->work_limit;
+  guint64 work = self->work;
+
+#define FORWARD(k)  forward[k]
+#define BACKWARD(k) backward[k]
 
   FORWARD (fmid) = off1;
   BACKWARD (bmid) = lim1;
@@ -178,25 +185,28 @@ split (Myers         *self,
         {
           gssize i1, i2, from;
 
-          if (FORWARD (k - 1) >= FORWARD (k + 1))
-            i1 = FORWARD (k - 1) + 1;
-          else
-            i1 = FORWARD (k + 1);
+          /* Further of the two neighbours' points, without a branch (which
+           * of them is further is a coin toss where the texts differ). */
+          i1 = MAX (FORWARD (k - 1) + 1, FORWARD (k + 1));
           from = i1;
           i2 = i1 - k;
           while (i1 < lim1 && i2 < lim2 && a[i1] == b[i2])
             i1++, i2++;
           FORWARD (k) = i1;
-          self->work += 1 + (i1 - from);
+          work += 1 + (i1 - from);
 
           if (odd && bmin <= k && k <= bmax && BACKWARD (k) <= i1)
             {
               *split_a = i1;
               *split_b = i2;
+              self->work = work;
               return SPLIT_FOUND;
             }
-          if (self->work > self->work_limit)
-            return SPLIT_OUT_OF_WORK;
+          if (work > work_limit)
+            {
+              self->work = work;
+              return SPLIT_OUT_OF_WORK;
+            }
         }
 
       if (bmin > dmin)
@@ -212,29 +222,33 @@ split (Myers         *self,
         {
           gssize i1, i2, from;
 
-          if (BACKWARD (k - 1) < BACKWARD (k + 1))
-            i1 = BACKWARD (k - 1);
-          else
-            i1 = BACKWARD (k + 1) - 1;
+          i1 = MIN (BACKWARD (k - 1), BACKWARD (k + 1) - 1);
           from = i1;
           i2 = i1 - k;
           while (i1 > off1 && i2 > off2 && a[i1 - 1] == b[i2 - 1])
             i1--, i2--;
           BACKWARD (k) = i1;
-          self->work += 1 + (from - i1);
+          work += 1 + (from - i1);
 
           if (!odd && fmin <= k && k <= fmax && i1 <= FORWARD (k))
             {
               *split_a = i1;
               *split_b = i2;
+              self->work = work;
               return SPLIT_FOUND;
             }
-          if (self->work > self->work_limit)
-            return SPLIT_OUT_OF_WORK;
+          if (work > work_limit)
+            {
+              self->work = work;
+              return SPLIT_OUT_OF_WORK;
+            }
         }
 
       if (g_cancellable_is_cancelled (cancellable))
-        return SPLIT_CANCELLED;
+        {
+          self->work = work;
+          return SPLIT_CANCELLED;
+        }
 
       if (cost >= cap)
         {
@@ -287,6 +301,7 @@ split (Myers         *self,
               *split_a = bbest1;
               *split_b = bbest - bbest1;
             }
+          self->work = work;
           return SPLIT_FOUND;
         }
     }
@@ -430,6 +445,53 @@ myers (const guint32  *a,
  *
  * Returns: %FALSE only if cancelled.
  */
+/* A byte by word number, all 0 between calls, kept by each thread: word
+ * numbers are dense over all the texts numbered together (the second
+ * stage numbers a block of thousands of records at once), and a table
+ * as long as the largest number, allocated and zeroed for each of many
+ * pairs, cost more than the pair's own words. */
+typedef struct
+{
+  gsize   size;
+  guint8 *bytes;
+} WhereTable;
+
+static void
+where_table_free (gpointer data)
+{
+  WhereTable *table = data;
+
+  g_free (table->bytes);
+  g_free (table);
+}
+
+/* 1 MiB: the compare view's numbers of two long texts are not kept. */
+#define WHERE_TABLE_KEPT ((gsize) 1 << 20)
+
+static GPrivate where_table = G_PRIVATE_INIT (where_table_free);
+
+/* Returns: (nullable): %NULL for a table longer than a thread keeps. */
+static guint8 *
+where_table_get (gsize size)
+{
+  WhereTable *table = g_private_get (&where_table);
+
+  if (size > WHERE_TABLE_KEPT)
+    return NULL;
+  if (table == NULL)
+    {
+      table = g_new0 (WhereTable, 1);
+      g_private_set (&where_table, table);
+    }
+  if (table->size < size)
+    {
+      g_free (table->bytes);
+      table->size = MAX (size, 2 * table->size);
+      table->bytes = g_new0 (guint8, table->size);
+    }
+  return table->bytes;
+}
+
 gboolean
 _pr_diff_sequences (const guint32  *a,
                     gsize           n_a,
@@ -444,7 +506,8 @@ _pr_diff_sequences (const guint32  *a,
                     GCancellable   *cancellable,
                     GError        **error)
 {
-  g_autofree guint8 *where = NULL;
+  guint8 *where;
+  g_autofree guint8 *own_where = NULL;
   g_autofree guint32 *kept_a = NULL;
   g_autofree guint32 *kept_b = NULL;
   g_autofree guint32 *index_a = NULL;
@@ -465,7 +528,8 @@ _pr_diff_sequences (const guint32  *a,
     largest = MAX (largest, a[i]);
   for (gsize j = 0; j < n_b; j++)
     largest = MAX (largest, b[j]);
-  where = g_new0 (guint8, (gsize) largest + 1);
+  if ((where = where_table_get ((gsize) largest + 1)) == NULL)
+    where = own_where = g_new0 (guint8, (gsize) largest + 1);
   for (gsize i = 0; i < n_a; i++)
     where[a[i]] |= 1;
   for (gsize j = 0; j < n_b; j++)
@@ -487,7 +551,10 @@ _pr_diff_sequences (const guint32  *a,
         kept_b[n_kept_b] = b[j];
         index_b[n_kept_b++] = j;
       }
-  g_clear_pointer (&where, g_free);
+  for (gsize i = 0; i < n_a; i++)
+    where[a[i]] = 0;
+  for (gsize j = 0; j < n_b; j++)
+    where[b[j]] = 0;
 
   kept_matched_a = g_new0 (guint8, n_kept_a + 1);
   kept_matched_b = g_new0 (guint8, n_kept_b + 1);

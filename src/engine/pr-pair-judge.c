@@ -227,6 +227,10 @@ typedef struct {
   guint32           *needed;    /* the records in those pairs, each once */
   guint32            n_needed;
   PrPairProfile    **profiles;  /* by record; NULL for those in no pair */
+  gsize             *same_bodies;     /* by block position: an earlier one whose
+                                       * bodies are the same, or G_MAXSIZE */
+  double            *block_features;  /* by block position, when not @features */
+  gboolean           copies;          /* judging the pairs that have same_bodies */
   guint              n_threads;
   guint              block_records;  /* records profiled at once, about */
   GCancellable      *cancellable;
@@ -286,23 +290,81 @@ profile_share (gpointer data,
     keep_error (work, g_steal_pointer (&error));
 }
 
+/* Where the features of the pair at @j in the block are kept. */
+static double *
+block_features (Work  *work,
+                gsize  j)
+{
+  if (work->features != NULL)
+    return work->features + work->block[j] * PR_PAIR_N_FEATURES;
+  return work->block_features + j * PR_PAIR_N_FEATURES;
+}
+
+static int
+compare_by_bodies (gconstpointer x,
+                   gconstpointer y,
+                   gpointer      user_data)
+{
+  const guint64 *hashes = user_data;
+  gsize i = *(const gsize *) x, j = *(const gsize *) y;
+
+  for (guint side = 0; side < 2; side++)
+    if (hashes[2 * i + side] != hashes[2 * j + side])
+      return hashes[2 * i + side] < hashes[2 * j + side] ? -1 : 1;
+  return (i > j) - (i < j);
+}
+
+/* Finds the pairs of the block whose two bodies, in order, are those of
+ * an earlier pair: their diff would be the same. Bodies that are the same
+ * text as each other are compared without a diff anyway. */
+static void
+find_same_bodies (Work *work)
+{
+  g_autofree guint64 *hashes = g_new (guint64, 2 * MAX (1, work->n_block));
+  g_autofree gsize *order = g_new (gsize, MAX (1, work->n_block));
+  gsize n = 0;
+
+  for (gsize j = 0; j < work->n_block; j++)
+    {
+      const PrScoredPair *pair = &work->pairs[work->block[j]];
+      guint64 a = pr_pair_profile_get_body_hash (work->profiles[pair->a]);
+      guint64 b = pr_pair_profile_get_body_hash (work->profiles[pair->b]);
+
+      work->same_bodies[j] = G_MAXSIZE;
+      hashes[2 * j] = a;
+      hashes[2 * j + 1] = b;
+      if (a != 0 && b != 0 && a != b)
+        order[n++] = j;
+    }
+  g_qsort_with_data (order, n, sizeof *order, compare_by_bodies, hashes);
+  for (gsize k = 1; k < n; k++)
+    if (hashes[2 * order[k]] == hashes[2 * order[k - 1]] &&
+        hashes[2 * order[k] + 1] == hashes[2 * order[k - 1] + 1])
+      work->same_bodies[order[k]] = work->same_bodies[order[k - 1]] != G_MAXSIZE ? work->same_bodies[order[k - 1]]
+                                                                                  : order[k - 1];
+}
+
 static void
 score_share (gpointer data,
              guint    index)
 {
   Work *work = data;
   g_autoptr(GError) error = NULL;
-  double features[PR_PAIR_N_FEATURES];
 
   for (gsize j = index; j < work->n_block; j += work->n_threads)
     {
       gsize i = work->block[j];
       PrScoredPair *pair = &work->pairs[i];
-      double *out = work->features != NULL ? work->features + i * PR_PAIR_N_FEATURES : features;
+      double *out = block_features (work, j);
+      const double *bodies_as = NULL;
 
       if ((j & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
         break;
-      if (!pr_pair_profile_compare (work->profiles[pair->a], work->profiles[pair->b], out, &error))
+      if ((work->same_bodies[j] != G_MAXSIZE) != work->copies)
+        continue;
+      if (work->copies)
+        bodies_as = block_features (work, work->same_bodies[j]);
+      if (!pr_pair_profile_compare_as (work->profiles[pair->a], work->profiles[pair->b], bodies_as, out, &error))
         break;
       petitioner_feature (work->set, pair->a, pair->b, out);
       if (work->model != NULL)
@@ -342,8 +404,19 @@ judge_block (Work    *work,
        * numbers whichever thread read them. */
       for (guint32 i = 0; i < work->n_needed; i++)
         pr_pair_profile_number (work->profiles[work->needed[i]], words);
+      work->same_bodies = g_new (gsize, MAX (1, work->n_block));
+      if (work->features == NULL)
+        work->block_features = g_new (double, MAX (1, work->n_block) * PR_PAIR_N_FEATURES);
+      find_same_bodies (work);
       work->n_threads = MAX (1, MIN (n_threads, work->n_block / 64 + 1));
+      /* The pairs whose bodies are new first, then those that copy them. */
+      work->copies = FALSE;
       pr_threads_run ("pr-judge", work->n_threads, score_share, work);
+      work->copies = TRUE;
+      if (work->error == NULL)
+        pr_threads_run ("pr-judge", work->n_threads, score_share, work);
+      g_clear_pointer (&work->same_bodies, g_free);
+      g_clear_pointer (&work->block_features, g_free);
     }
   for (guint32 i = 0; i < work->n_needed; i++)
     {
@@ -471,8 +544,9 @@ _pr_pair_judge_all_features_in_blocks (const PrMapping    *mapping,
                                        GCancellable       *cancellable,
                                        GError            **error)
 {
-  Work work = { mapping, flags, NULL, features, set, (PrScoredPair *) pairs, n_pairs, NULL, 0, NULL, 0, NULL,
-                n_threads, MAX (1, block_records), cancellable, { 0 }, NULL };
+  Work work = { .mapping = mapping, .flags = flags, .features = features, .set = set,
+                .pairs = (PrScoredPair *) pairs, .n_pairs = n_pairs, .n_threads = n_threads,
+                .block_records = MAX (1, block_records), .cancellable = cancellable };
 
   return judge (&work, error);
 }
@@ -519,8 +593,9 @@ pr_pair_judge_score (const PrMapping   *mapping,
                      GCancellable      *cancellable,
                      GError           **error)
 {
-  Work work = { mapping, flags, model, NULL, set, pairs, n_pairs, NULL, 0, NULL, 0, NULL, n_threads, PROFILE_BLOCK,
-                cancellable, { 0 }, NULL };
+  Work work = { .mapping = mapping, .flags = flags, .model = model, .set = set, .pairs = pairs,
+                .n_pairs = n_pairs, .n_threads = n_threads, .block_records = PROFILE_BLOCK,
+                .cancellable = cancellable };
 
   return judge (&work, error);
 }

@@ -489,15 +489,56 @@ pr_pair_profile_compare (const PrPairProfile *a,
                          double              *features,
                          GError             **error)
 {
+  return pr_pair_profile_compare_as (a, b, NULL, features, error);
+}
+
+/* The features text_features () sets: those of the two bodies alone. */
+static const PrPairFeature body_features[] = {
+  PR_PAIR_FEATURE_CONTAINED, PR_PAIR_FEATURE_COVERED, PR_PAIR_FEATURE_CODES, PR_PAIR_FEATURE_NO_CODES,
+  PR_PAIR_FEATURE_SHARED_WORDS, PR_PAIR_FEATURE_SUBSTITUTED, PR_PAIR_FEATURE_INSERTED,
+};
+
+/**
+ * pr_pair_profile_get_body_hash:
+ *
+ * Returns: a 64-bit hash of the body's text, 0 for none: two profiles
+ *   with the same hash have the same body features against any third.
+ */
+guint64
+pr_pair_profile_get_body_hash (const PrPairProfile *profile)
+{
+  return profile->body_hash;
+}
+
+/**
+ * pr_pair_profile_compare_as:
+ * @bodies_as: (nullable): the features of a pair already measured whose
+ *   bodies have the same hashes as those of @a and @b, in that order
+ *
+ * pr_pair_profile_compare (), taking the features of the two bodies
+ * (3-grams, codes, the diff's shape) from @bodies_as instead of measuring
+ * them again: at scale, copies of one text are in many pairs with the
+ * copies of another.
+ */
+gboolean
+pr_pair_profile_compare_as (const PrPairProfile *a,
+                            const PrPairProfile *b,
+                            const double        *bodies_as,
+                            double              *features,
+                            GError             **error)
+{
   guint agree = 0, differ = 0;
 
   g_return_val_if_fail (a != NULL && b != NULL && features != NULL, FALSE);
   g_return_val_if_fail (a->words != NULL && b->words != NULL, FALSE);
 
   memset (features, 0, PR_PAIR_N_FEATURES * sizeof *features);
+  if (bodies_as != NULL)
+    for (guint i = 0; i < G_N_ELEMENTS (body_features); i++)
+      features[body_features[i]] = bodies_as[body_features[i]];
   /* The same bytes: all shared, nothing replaced, without the diff (most
    * candidates at scale are copies). */
-  if (a->body_hash != 0 && a->body_hash == b->body_hash)
+  else if (a->body_hash != 0 && a->body_hash == b->body_hash)
     {
       features[PR_PAIR_FEATURE_CONTAINED] = features[PR_PAIR_FEATURE_COVERED] = 1;
       features[PR_PAIR_FEATURE_SHARED_WORDS] = 1;

@@ -33,6 +33,12 @@ gboolean       pr_pair_profile_compare  (const PrPairProfile  *a,
                                          double               *features,
                                          GError              **error);
 
+gboolean       pr_pair_profile_compare_as (const PrPairProfile *a,
+                                           const PrPairProfile *b,
+                                           const double        *bodies_as,
+                                           double              *features,
+                                           GError             **error);
+guint64        pr_pair_profile_get_body_hash (const PrPairProfile *profile);
 PrPairWords   *pr_pair_words_new        (void);
 void           pr_pair_words_free       (PrPairWords          *words);
 
