@@ -282,7 +282,7 @@ checked (GObject      *source,
       g_free (status);
       status = both;
     }
-  /* Such as a store without an index of the passages: the checks are slow until the next scan. */
+  /* Such as a store without an index of the passages: the first check is slow on a large table. */
   if (notice != NULL)
     {
       char *both = g_strdup_printf ("%s\n%s", status, notice);

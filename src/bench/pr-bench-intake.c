@@ -115,6 +115,8 @@ pr_bench_intake (int    argc,
   store = pr_store_open (connection, NULL, &error);
   if (store == NULL)
     return pr_bench_fail (error);
+  /* The scan here builds the passages' index, as scan --index-passages. */
+  pr_store_set_index_passages (store, TRUE);
   pr_cli_load_options (&options, FALSE, &load);
   if (no_scan)
     {

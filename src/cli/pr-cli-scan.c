@@ -298,6 +298,7 @@ pr_cli_scan (int    argc,
   guint64 n_repeats = 0;
   gboolean skip_bad_rows = FALSE;
   gboolean new_history = FALSE;
+  gboolean index_passages = FALSE;
   gboolean second_stage = FALSE, no_second_stage = FALSE;
   double probability = PR_PAIR_DEFAULT_PROBABILITY;
   PrPairModel model;
@@ -333,6 +334,11 @@ pr_cli_scan (int    argc,
     { "new-repeats", 0, 0, G_OPTION_ARG_FILENAME, &new_repeats_path,
       N_("With --store: write the new or changed records that repeat stored ones as CSV (id,existing_id,distance) to FILE"), N_("FILE") },
     PR_CLI_BAD_ROWS_ENTRIES (skip_bad_rows, bad_rows_path),
+    { "index-passages", 0, 0, G_OPTION_ARG_NONE, &index_passages,
+      N_("With --store: keep an index of the stored records' passages, so that an intake check asks the "
+         "server for the records sharing a passage instead of reading every stored passage at its first "
+         "check (for large tables; costs the scan that builds it many inserts, and later scans keep it)"),
+      NULL },
     { "new-history", 0, 0, G_OPTION_ARG_NONE, &new_history,
       N_("With --store: begin the table's history afresh even though its records have the ids of a table "
          "gone from the database (renamed? see move-history)"), NULL },
@@ -368,6 +374,11 @@ pr_cli_scan (int    argc,
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--new-repeats goes with --store"));
       goto failed;
     }
+  if (index_passages && store_schema == NULL)
+    {
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--index-passages goes with --store"));
+      goto failed;
+    }
 
   /* Every output is opened before the scan begins, and written before the
    * store marks the scan complete: a missing folder, a full disk or a
@@ -401,6 +412,8 @@ pr_cli_scan (int    argc,
 
   if (store != NULL && !pr_store_get_last_k (store, options.table, &last_k, &last_k_found, &error))
     goto failed;
+  if (store != NULL)
+    pr_store_set_index_passages (store, index_passages);
 
   options.bad_rows = &bad_rows;
   pr_cli_load_options (&options, out == NULL, &load);

@@ -154,11 +154,13 @@ pr_intake_new (PrConnection        *connection,
     return NULL;
   if (!has_passages)
     {
-      self->notice = g_strdup_printf (_("The store keeps no index of the passages of “%s” yet: the first check "
-                                        "reads every stored record's passages, which takes long for a large "
-                                        "table. The next scan of the table with the store builds the index."),
+      /* Said on the intake page; the command line's users have it in the
+       * man page (scan --index-passages), not on every check. */
+      self->notice = g_strdup_printf (_("The first check of “%s” reads every stored record's passages, which "
+                                        "takes a while on a large table; an administrator can keep an index "
+                                        "of them (administrator guide, “The passages' index”)."),
                                       table);
-      g_message ("%s", self->notice);
+      g_debug ("%s", self->notice);
       self->passages_in_memory = TRUE;
     }
   g_debug ("stored fingerprints indexed in %.2f s", (g_get_monotonic_time () - start) / 1e6);
@@ -185,7 +187,7 @@ pr_intake_set_part_options (PrIntake                 *self,
  * @self: an intake
  *
  * Returns: (nullable): what the clerk should know of the checks, such as
- *   a store without an index of the passages (printed once as a message
+ *   a store without an index of the passages (logged at debug level
  *   when the intake is made)
  */
 const char *

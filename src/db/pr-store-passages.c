@@ -493,6 +493,26 @@ out:
  *
  * Returns: %FALSE with @error set on failure
  */
+/**
+ * pr_store_set_index_passages:
+ * @index: whether the next commit of a scan builds the passages' index
+ *   of its table when the table has none
+ *
+ * The index (pr_passages, pr_passage_counts) makes an intake check ask
+ * the server for the holders of a text's passages instead of reading
+ * every stored passage into memory at the first check; building it costs
+ * a scan of a large table many inserts, so it is the administrator's
+ * choice (scan --index-passages). Once a table has it, every scan keeps
+ * it up to date, whatever this says.
+ */
+void
+pr_store_set_index_passages (PrStore  *self,
+                             gboolean  index)
+{
+  g_return_if_fail (self != NULL);
+  self->index_passages = index;
+}
+
 gboolean
 pr_store_has_passages (PrStore     *self,
                        const char  *table,

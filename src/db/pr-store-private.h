@@ -50,6 +50,7 @@ struct _PrStore
   char         *q_passages;
   char         *q_passage_counts;
   char         *q_judged;
+  gboolean      index_passages; /* build the passages' index at the next commit */
   char         *database;       /* the connection's current database, "" for none */
   gboolean      lower_case_names; /* the server's lower_case_table_names is not 0 */
   gboolean      unclaimed;      /* rows from before version 4 wait for a database */

@@ -831,17 +831,19 @@ pr_store_commit_scan (PrStore             *self,
       !set_retired (self, where, to_revive, "NULL", error))
     goto out;
   /* The passages by hash follow the parts: the records written, retired
-   * and live again; or, when the last scan did not keep them (a store
-   * from before), every live record's, from the parts now stored. Only
-   * this mapping's: a kept record of another has none. */
+   * and live again; or, when the last scan did not keep them and the
+   * index is asked for (pr_store_set_index_passages ()), every live
+   * record's, from the parts now stored. Only this mapping's: a kept
+   * record of another has none. */
   if (!_pr_store_passages_stored (self, where, &passages_stored, error))
     goto out;
   if (passages_stored ? !_pr_store_write_passages (self, where, to_write, record_ids, sparse, parts, error) ||
                         !_pr_store_remove_passages (self, where, to_retire, error) ||
                         !_pr_store_copy_passages (self, where, mapping_version, to_revive, error) ||
                         !_pr_store_drop_other_versions (self, where, mapping_version, kept_ids, error)
-                      : !_pr_store_copy_passages (self, where, mapping_version, NULL, error))
+                      : self->index_passages && !_pr_store_copy_passages (self, where, mapping_version, NULL, error))
     goto out;
+  passages_stored = passages_stored || self->index_passages;
   if (cases != NULL)
     {
       g_autoptr(GHashTable) kept = g_hash_table_new (g_str_hash, g_str_equal);
@@ -857,9 +859,9 @@ pr_store_commit_scan (PrStore             *self,
   g_clear_pointer (&sql, g_free);
   sql = g_strdup_printf ("UPDATE %s SET status = 'complete', finished_at = UTC_TIMESTAMP(6), "
                          "records = ?, new_records = ?, changed_records = ?, refingerprinted_records = ?, "
-                         "retired_records = ?, pairs = ?, clusters = ?, cases_numbered = %d, passages_stored = 1, "
+                         "retired_records = ?, pairs = ?, clusters = ?, cases_numbered = %d, passages_stored = %d, "
                          "message = NULL WHERE id = ?",
-                         self->q_scans, cases != NULL);
+                         self->q_scans, cases != NULL, passages_stored);
   _pr_statement_bind_u64 (&params[0], &counts->records);
   _pr_statement_bind_u64 (&params[1], &counts->new_records);
   _pr_statement_bind_u64 (&params[2], &counts->changed_records);

@@ -134,6 +134,8 @@ typedef void (*PrStoreHolderFunc) (guint64     hash,
                                    const char *record_id,
                                    guint       words,
                                    gpointer    user_data);
+void         pr_store_set_index_passages  (PrStore               *store,
+                                          gboolean               index);
 gboolean     pr_store_has_passages        (PrStore               *store,
                                            const char            *table,
                                            gboolean              *has,
