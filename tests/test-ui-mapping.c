@@ -170,6 +170,9 @@ test_guide_grants (void)
     "GRANT ALL PRIVILEGES ON guide.pr_repeats      TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_cases        TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_case_members TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_passages     TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_passage_counts TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_judged_pairs TO 'reviewer'@'%'",
   };
   GtkColumnView *view;
   PrClusterItem *shown;

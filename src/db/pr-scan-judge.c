@@ -338,7 +338,8 @@ pr_scan_result_find_scored (PrScanResult *result,
 {
   PrScoredPair key = { MIN (a, b), MAX (a, b), 0, 0 };
 
-  if (result->scored == NULL)
+  /* An empty array's data may be NULL, which bsearch () must not get. */
+  if (result->scored == NULL || result->scored->len == 0)
     return NULL;
   return bsearch (&key, result->scored->data, result->scored->len, sizeof key, compare_scored);
 }

@@ -77,6 +77,9 @@ const PrJudgedPair *
 pr_judged_pairs_find (GArray             *pairs,
                       const PrJudgedPair *key)
 {
+  /* An empty array's data may be NULL, which bsearch () must not get. */
+  if (pairs->len == 0)
+    return NULL;
   return bsearch (key, pairs->data, pairs->len, sizeof *key, compare_judged);
 }
 
