@@ -84,7 +84,7 @@ test_same_clusters (void)
   g_autoptr(GError) error = NULL;
 
   g_object_set (session, "refresh-interval", 0, NULL);
-  pr_session_connect_async (session, pr_connection_params_copy (pr_sample_server_get_params (sample->server)), NULL,
+  pr_session_connect_async (session, pr_sample_server_get_params (sample->server), NULL,
                             pr_test_store_result, &result);
   pr_test_wait_until (pr_test_is_set, &result);
   g_assert_true (pr_session_connect_finish (session, result, &error));
