@@ -200,7 +200,16 @@ test_sort_order (void)
   GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
   PrPacedModel *paced = PR_PACED_MODEL (gtk_single_selection_get_model (selection));
 
-  for (guint o = 0; o < G_N_ELEMENTS (orders); o++)
+  /* Under AddressSanitizer, which looks for memory errors rather than
+   * wrong orders, two orders (one each way) keep the test within the
+   * suite's time; the normal build checks all six. */
+#if defined(__SANITIZE_ADDRESS__)
+  const guint n_orders = 2;
+#else
+  const guint n_orders = G_N_ELEMENTS (orders);
+#endif
+
+  for (guint o = 0; o < n_orders; o++)
     {
       g_autoptr(GPtrArray) expected = sorted_cases (window, &orders[o]);
       Chosen chosen = { view, NULL };
