@@ -228,14 +228,18 @@ pr_test_store_result (GObject      *object,
 
 /* Runs the main context until @done (@data), for WAIT_SECONDS at most. */
 void
-pr_test_wait_until (gboolean (*done) (gpointer),
-                    gpointer data)
+pr_test_wait_until_at (gboolean  (*done) (gpointer),
+                       gpointer    data,
+                       const char *what,
+                       const char *where,
+                       int         line)
 {
   gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
 
   while (!done (data))
     {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      if (g_get_monotonic_time () >= deadline)
+        g_error ("%s:%d: %s still false after %d s", where, line, what, WAIT_SECONDS);
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }

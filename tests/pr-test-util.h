@@ -13,8 +13,14 @@ gboolean pr_test_is_set      (gpointer           data);
 void  pr_test_store_result  (GObject           *object,
                              GAsyncResult      *result,
                              gpointer           user_data);
-void  pr_test_wait_until    (gboolean         (*done) (gpointer),
-                             gpointer           data);
+void  pr_test_wait_until_at (gboolean         (*done) (gpointer),
+                             gpointer           data,
+                             const char        *what,
+                             const char        *where,
+                             int                line);
+/* A hang names the condition and the line that waited for it. */
+#define pr_test_wait_until(done, data) \
+  pr_test_wait_until_at ((done), (data), #done, __FILE__, __LINE__)
 int   pr_test_run_cli       (char              **out,
                              char              **err,
                              const char *const  *args);
