@@ -5,7 +5,8 @@
  * independent sort of the session's cases gives it, the case chosen
  * stays chosen and in view, and the next unreviewed case (Ctrl+J) asked
  * for while the order still reaches the list is the one after the chosen
- * in the new order, found without passing the whole change on at once.
+ * in the new order, found without passing the whole change on at once;
+ * a record asked for meanwhile is the one shown once its case comes.
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include "pr-cluster-item.h"
 #include "pr-compare-view.h"
 #include "pr-paced-model.h"
+#include "pr-review-page.h"
 #include "pr-session.h"
 #include "pr-test-petitions.h"
 #include "pr-test-server.h"
@@ -291,5 +293,91 @@ test_next_unreviewed_pending (void)
   pr_test_wait_until (chosen_and_settled, &chosen);
   pr_test_assert_listed (view, expected);
   assert_chosen_in_view (view);
+  pr_test_close_and_finalize (window);
+}
+
+typedef struct {
+  PrCompareView *compare;
+  PrClusterItem *item;
+  const char    *record_id;
+} Shown;
+
+static gboolean
+compare_complete (gpointer compare)
+{
+  return pr_compare_view_get_complete (compare);
+}
+
+static gboolean
+record_shown (gpointer data)
+{
+  Shown *shown = data;
+
+  return pr_compare_view_get_settled (shown->compare) && pr_compare_view_get_item (shown->compare) == shown->item &&
+         g_strcmp0 (pr_compare_view_get_selected_id (shown->compare), shown->record_id) == 0;
+}
+
+/* (transfer none) (nullable): the last case of three records of
+ * @clusters that @listed does not hold. */
+static PrClusterItem *
+case_of_three_unlisted (GListModel *clusters,
+                        GListModel *listed)
+{
+  for (guint i = g_list_model_get_n_items (clusters); i-- > 0;)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < g_list_model_get_n_items (listed) && !found; j++)
+        {
+          g_autoptr(PrClusterItem) at = g_list_model_get_item (listed, j);
+
+          found = at == item;
+        }
+      if (!found && pr_cluster_item_get_n_members (item) == 3)
+        return item;
+    }
+  return NULL;
+}
+
+/* A record asked for (as "Needs a judgement" asks for a pair's) as soon
+ * as a scan ends, in a case the list, still filling, does not hold yet,
+ * while the case shown is read again: that reading comes
+ * first, and the record asked for is still the one shown once its own
+ * case comes. */
+void
+test_show_record_pending (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  PrWindow *window = pr_window_new (NULL);
+  GtkColumnView *view;
+  GtkSingleSelection *selection;
+  PrReviewPage *page;
+  Shown shown = { NULL, NULL, NULL };
+
+  fill_groups_table (root, "show_pending");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "show_pending");
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+  /* A row a turn: the list fills slower than a case's records are read. */
+  pr_paced_model_set_slice (PR_PACED_MODEL (gtk_single_selection_get_model (selection)), 1);
+  shown.compare = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+
+  pr_test_wait_until (compare_complete, shown.compare);
+  /* Its last record is not the one a case shows first (the second). */
+  shown.item = case_of_three_unlisted (pr_session_get_clusters (pr_window_get_session (window)),
+                                       G_LIST_MODEL (selection));
+  g_assert_nonnull (shown.item);
+  shown.record_id = pr_cluster_item_get_member (shown.item, 2)->id;
+  pr_review_page_show_cluster (page, pr_compare_view_get_item (shown.compare));
+  pr_review_page_show_record (page, shown.record_id);
+  pr_test_wait_until (record_shown, &shown);
+  g_assert_true (gtk_single_selection_get_selected_item (selection) == (gpointer) shown.item);
   pr_test_close_and_finalize (window);
 }

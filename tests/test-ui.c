@@ -82,6 +82,7 @@ main (int    argc,
   g_test_add_func ("/app/window/failed-connection", test_failed_connection);
   g_test_add_func ("/app/review-page/paced-list", test_paced_list);
   g_test_add_func ("/app/review-page/sort-order", test_sort_order);
+  g_test_add_func ("/app/review-page/show-record-pending", test_show_record_pending);
   g_test_add_func ("/app/review-page/next-unreviewed-pending", test_next_unreviewed_pending);
   g_test_add_func ("/app/session/split-kinds", test_split_kinds);
   g_test_add_func ("/app/session/regroup-judged", test_regroup_judged);

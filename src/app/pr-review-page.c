@@ -446,20 +446,24 @@ pr_review_page_dup_shown (PrReviewPage *self)
 }
 
 /* The record asked for by pr_review_page_show_record (), once its cluster
- * is in the compare view: chosen there, beside the primary. */
+ * is in the compare view: chosen there, beside the primary. Records of
+ * another case may come first (the case shown before, still being read
+ * when the record was asked for): the wanted record waits for its own. */
 static void
 select_wanted_record (PrReviewPage *self)
 {
   PrCompareView *compare = PR_COMPARE_VIEW (self->compare_view);
   PrClusterItem *item = pr_compare_view_get_item (compare);
-  g_autofree char *wanted = g_steal_pointer (&self->wanted_record);
   int at, now;
 
-  if (wanted == NULL || item == NULL || pr_compare_view_get_selected_id (compare) == NULL)
+  if (self->wanted_record == NULL || item == NULL || pr_compare_view_get_selected_id (compare) == NULL)
     return;
-  at = pr_cluster_item_find_member (item, wanted);
+  at = pr_cluster_item_find_member (item, self->wanted_record);
+  if (at < 0)
+    return;
+  g_clear_pointer (&self->wanted_record, g_free);
   now = pr_cluster_item_find_member (item, pr_compare_view_get_selected_id (compare));
-  if (at >= 0 && now >= 0 && at != now)
+  if (now >= 0 && at != now)
     pr_compare_view_select_member (compare, at - now);
 }
 
