@@ -139,6 +139,12 @@ PrGraph      *pr_scan_result_cluster_graph (PrScanResult    *result,
                                             guint32          n_records,
                                             gboolean         all_pairs);
 
+gboolean      _pr_scan_check_reassigned_ids (PrRecordSet    *set,
+                                             GHashTable     *stored,
+                                             guint64         mapping_version,
+                                             GPtrArray      *decisions,
+                                             const char     *table,
+                                             GError        **error);
 PrClustering *_pr_scan_judge               (PrScanResult    *result,
                                             PrStore         *store,
                                             const char      *table,

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Ids given anew. The reviewers' verdicts name records by their ids; a
+ * table emptied and loaded again with other ids (an export and import
+ * that numbered the rows afresh) keeps the ids but not the petitions
+ * behind them, and the verdicts would bind other petitions: two
+ * unrelated letters kept in one cluster, a real repeat kept apart, with
+ * nothing said. A scan tells this from an ordinary edit by the text
+ * moving: a record now holds exactly what another id held at the last
+ * scan, and that id holds something else now, or is gone. When a verdict
+ * in force names such a record, the scan is refused before anything is
+ * stored.
+ */
+#define G_LOG_DOMAIN "pr-scan-reassigned"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "pr-db-error.h"
+#include "pr-scan.h"
+
+/* How many moved records the message names. */
+#define N_NAMED 3
+
+/* Whether @id's stored text left it: it is not read any more, or reads
+ * otherwise than stored. */
+static gboolean
+text_left (GHashTable            *index_of,
+           PrRecordSet           *set,
+           const char            *id,
+           const PrStoredFingerprint *before)
+{
+  gpointer found = g_hash_table_lookup (index_of, id);
+
+  return found == NULL || set->content_hashes[GPOINTER_TO_SIZE (found) - 1] != before->content_hash;
+}
+
+/**
+ * _pr_scan_check_reassigned_ids:
+ * @set: the records read
+ * @stored: the store's live fingerprints before the scan, by id
+ * @mapping_version: this scan's: only texts hashed alike compare
+ * @decisions: (element-type PrDecision): the table's decision log
+ * @table: the source table, for the message
+ * @error: return location for a #GError
+ *
+ * Returns: %FALSE, with @error set (%PR_DB_ERROR_CONFLICT), when a
+ *   verdict in force names a record whose id was given to another
+ *   petition since the last scan
+ */
+gboolean
+_pr_scan_check_reassigned_ids (PrRecordSet  *set,
+                               GHashTable   *stored,
+                               guint64       mapping_version,
+                               GPtrArray    *decisions,
+                               const char   *table,
+                               GError      **error)
+{
+  g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) left_by_hash = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) moved = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GString) named = g_string_new (NULL);
+  GHashTableIter iter;
+  gpointer key, value;
+  guint n_moved = 0, n_named = 0, n_verdicts = 0;
+
+  if (decisions == NULL || decisions->len == 0 || stored == NULL)
+    return TRUE;
+  for (gsize i = 0; i < set->n_records; i++)
+    g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+
+  /* The stored texts that left their ids, by their hash. */
+  g_hash_table_iter_init (&iter, stored);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const PrStoredFingerprint *before = value;
+
+      if (before->mapping_version == mapping_version && text_left (index_of, set, key, before))
+        g_hash_table_insert (left_by_hash, g_memdup2 (&before->content_hash, sizeof before->content_hash), key);
+    }
+
+  /* A record that reads otherwise than stored, and exactly as another id
+   * read: its id now names that petition. Both ids are suspect. */
+  for (gsize i = 0; i < set->n_records; i++)
+    {
+      const char *id = set->ids->pdata[i];
+      const PrStoredFingerprint *before = g_hash_table_lookup (stored, id);
+      const char *from;
+
+      if (before == NULL || before->mapping_version != mapping_version ||
+          before->content_hash == set->content_hashes[i])
+        continue;
+      from = g_hash_table_lookup (left_by_hash, &set->content_hashes[i]);
+      if (from == NULL || g_str_equal (from, id))
+        continue;
+      g_hash_table_add (moved, (gpointer) id);
+      g_hash_table_add (moved, (gpointer) from);
+      if (n_moved++ < N_NAMED)
+        g_string_append_printf (named, "%s“%s” ← “%s”", n_named++ > 0 ? ", " : "", id, from);
+    }
+  if (n_moved == 0)
+    return TRUE;
+
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      PrDecision *decision = decisions->pdata[i];
+
+      if (decision->verdict == PR_VERDICT_UNDO)
+        g_hash_table_add (undone, &decision->undoes);
+    }
+  for (guint i = 0; i < decisions->len; i++)
+    {
+      PrDecision *decision = decisions->pdata[i];
+
+      if (decision->verdict == PR_VERDICT_UNDO || g_hash_table_contains (undone, &decision->id))
+        continue;
+      if (g_hash_table_contains (moved, decision->record_id) ||
+          (decision->primary_id != NULL && g_hash_table_contains (moved, decision->primary_id)))
+        n_verdicts++;
+    }
+  if (n_verdicts == 0)
+    return TRUE;
+
+  g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "the ids of table “%s” were given to other petitions since the last scan: %u record "
+                            "now holds exactly what another id held (%s%s), and %u of the reviewers' decisions "
+                            "name such ids, so they would bind other petitions than the ones decided on. Nothing "
+                            "was stored. Give the records back the ids they had (reload the table with its old "
+                            "ids) and scan again; if that cannot be done, scan with another store schema (--store) "
+                            "to begin this table's history afresh, keeping this one's decisions as they are",
+                            "the ids of table “%s” were given to other petitions since the last scan: %u records "
+                            "now hold exactly what other ids held (%s%s), and %u of the reviewers' decisions "
+                            "name such ids, so they would bind other petitions than the ones decided on. Nothing "
+                            "was stored. Give the records back the ids they had (reload the table with its old "
+                            "ids) and scan again; if that cannot be done, scan with another store schema (--store) "
+                            "to begin this table's history afresh, keeping this one's decisions as they are",
+                            n_moved),
+               table, n_moved, named->str, n_moved > N_NAMED ? ", …" : "", n_verdicts);
+  return FALSE;
+}
