@@ -552,7 +552,10 @@ pr_connection_params_describe (const PrConnectionParams *params)
   g_autofree char *where = NULL;
 
   /* Without a host the client library goes to this machine. */
-  const char *host = params->host != NULL ? params->host : "localhost";
+  const char *bare = params->host != NULL ? params->host : "localhost";
+  /* An IPv6 address in brackets, as in the URI: "::1:3307" would read
+   * as another address without a port. */
+  g_autofree char *host = strchr (bare, ':') != NULL ? g_strdup_printf ("[%s]", bare) : g_strdup (bare);
 
   if (params->socket != NULL)
     where = g_strdup_printf ("%s", params->socket);
