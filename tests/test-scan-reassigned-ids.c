@@ -22,6 +22,7 @@ static const PrConnectionParams *server;
 #define TEXT_C "'农村 宅基地 确权 纠纷 村委会 不予 登记 请求 复核 镇政府 拖延 办理 群众 不满'"
 #define TEXT_D "'拖欠 农民工 工资 建筑 公司 老板 失联 请求 追讨 劳动 监察 部门 尽快 处理'"
 #define TEXT_E "'医保 报销 比例 调整 退休 职工 门诊 慢性病 药品 目录 缩小 负担 加重 请求 说明'"
+#define TEXT_E2 "'医保 报销 比例 调整 退休 职工 门诊 慢性病 药品 目录 缩小 负担 加重 请求 说阴'"
 
 static int
 scan (char **err,
@@ -84,6 +85,20 @@ test_ids_given_anew (void)
   /* 5 edited into a copy of 4, which keeps its text: a repeat letter
    * typed in, not a reload. */
   pr_test_execute (db, "UPDATE reassign.t SET body = " TEXT_D " WHERE id = 5");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (scan (&err, out), ==, 0);
+
+  /* A letter typed twice (6 and 7, 7 with a slip), 6 found a repeat of
+   * 7; the slip corrected into 6's text and 6 deleted as the duplicate:
+   * a correction, no reload. */
+  pr_test_execute (db, "INSERT INTO reassign.t VALUES (6, " TEXT_E "), (7, " TEXT_E2 ")");
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (scan (&err, out), ==, 0);
+  pr_test_execute (db, "INSERT INTO reassignstore.pr_decisions (source_database, source_table, record_id, primary_id, "
+                       "verdict, reviewer, decided_at, case_number, login) VALUES "
+                       "('reassign', 't', '6', '7', 'repeat', 'r', UTC_TIMESTAMP(6), 0, 'r')");
+  pr_test_execute (db, "UPDATE reassign.t SET body = " TEXT_E " WHERE id = 7");
+  pr_test_execute (db, "DELETE FROM reassign.t WHERE id = 6");
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (scan (&err, out), ==, 0);
 

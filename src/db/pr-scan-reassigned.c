@@ -7,9 +7,12 @@
  * unrelated letters kept in one cluster, a real repeat kept apart, with
  * nothing said. A scan tells this from an ordinary edit by the text
  * moving: a record now holds exactly what another id held at the last
- * scan, and that id holds something else now, or is gone. When a verdict
- * in force names such a record, the scan is refused before anything is
- * stored.
+ * scan, that id holds something else now or is gone, and the record's own
+ * text moved on to another id too, or the id it came from is still there.
+ * (A clerk who corrects a letter into the very text of its duplicate and
+ * deletes the duplicate moves nothing: the letter's old text is gone.)
+ * When a verdict in force names such a record, the scan is refused before
+ * anything is stored.
  */
 #define G_LOG_DOMAIN "pr-scan-reassigned"
 
@@ -59,6 +62,7 @@ _pr_scan_check_reassigned_ids (PrRecordSet  *set,
 {
   g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) left_by_hash = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) read_by_hash = g_hash_table_new (g_int64_hash, g_int64_equal); /* a text → an id */
   g_autoptr(GHashTable) moved = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr(GString) named = g_string_new (NULL);
@@ -69,7 +73,10 @@ _pr_scan_check_reassigned_ids (PrRecordSet  *set,
   if (decisions == NULL || decisions->len == 0 || stored == NULL)
     return TRUE;
   for (gsize i = 0; i < set->n_records; i++)
-    g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+    {
+      g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+      g_hash_table_insert (read_by_hash, &set->content_hashes[i], set->ids->pdata[i]);
+    }
 
   /* The stored texts that left their ids, by their hash. */
   g_hash_table_iter_init (&iter, stored);
@@ -94,6 +101,10 @@ _pr_scan_check_reassigned_ids (PrRecordSet  *set,
         continue;
       from = g_hash_table_lookup (left_by_hash, &set->content_hashes[i]);
       if (from == NULL || g_str_equal (from, id))
+        continue;
+      /* Its own old text read under another id now, or the id its text
+       * came from still read: a shift or a swap, not a correction. */
+      if (!g_hash_table_contains (read_by_hash, &before->content_hash) && !g_hash_table_contains (index_of, from))
         continue;
       g_hash_table_add (moved, (gpointer) id);
       g_hash_table_add (moved, (gpointer) from);
