@@ -39,38 +39,56 @@ text_left (GHashTable            *index_of,
   return found == NULL || set->content_hashes[GPOINTER_TO_SIZE (found) - 1] != before->content_hash;
 }
 
+/* How many of @pairs bind a record of @moved. */
+static guint
+count_bound (GArray         *pairs,
+             const gboolean *moved)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (pairs, PrPair, i);
+
+      n += moved[pair->a] || moved[pair->b];
+    }
+  return n;
+}
+
 /**
  * _pr_scan_check_reassigned_ids:
  * @set: the records read
  * @stored: the store's live fingerprints before the scan, by id
  * @mapping_version: this scan's: only texts hashed alike compare
- * @decisions: (element-type PrDecision): the table's decision log
+ * @must: the verdicts in force that link two records of @set
+ *   (pr_scan_constraints_from_decisions())
+ * @cannot: those that keep two apart
  * @table: the source table, for the message
  * @error: return location for a #GError
  *
  * Returns: %FALSE, with @error set (%PR_DB_ERROR_CONFLICT), when a
- *   verdict in force names a record whose id was given to another
+ *   verdict in force binds a record whose id was given to another
  *   petition since the last scan
  */
 gboolean
 _pr_scan_check_reassigned_ids (PrRecordSet  *set,
                                GHashTable   *stored,
                                guint64       mapping_version,
-                               GPtrArray    *decisions,
+                               GArray       *must,
+                               GArray       *cannot,
                                const char   *table,
                                GError      **error)
 {
   g_autoptr(GHashTable) index_of = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) left_by_hash = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr(GHashTable) read_by_hash = g_hash_table_new (g_int64_hash, g_int64_equal); /* a text → an id */
-  g_autoptr(GHashTable) moved = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) undone = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gboolean *moved = NULL;
   g_autoptr(GString) named = g_string_new (NULL);
   GHashTableIter iter;
   gpointer key, value;
-  guint n_moved = 0, n_named = 0, n_verdicts = 0;
+  guint n_moved = 0, n_verdicts;
 
-  if (decisions == NULL || decisions->len == 0 || stored == NULL)
+  if (must->len + cannot->len == 0 || stored == NULL)
     return TRUE;
   for (gsize i = 0; i < set->n_records; i++)
     {
@@ -90,11 +108,13 @@ _pr_scan_check_reassigned_ids (PrRecordSet  *set,
 
   /* A record that reads otherwise than stored, and exactly as another id
    * read: its id now names that petition. Both ids are suspect. */
+  moved = g_new0 (gboolean, MAX (set->n_records, 1));
   for (gsize i = 0; i < set->n_records; i++)
     {
       const char *id = set->ids->pdata[i];
       const PrStoredFingerprint *before = g_hash_table_lookup (stored, id);
       const char *from;
+      gsize from_at;
 
       if (before == NULL || before->mapping_version != mapping_version ||
           before->content_hash == set->content_hashes[i])
@@ -104,33 +124,19 @@ _pr_scan_check_reassigned_ids (PrRecordSet  *set,
         continue;
       /* Its own old text read under another id now, or the id its text
        * came from still read: a shift or a swap, not a correction. */
-      if (!g_hash_table_contains (read_by_hash, &before->content_hash) && !g_hash_table_contains (index_of, from))
+      from_at = GPOINTER_TO_SIZE (g_hash_table_lookup (index_of, from));
+      if (!g_hash_table_contains (read_by_hash, &before->content_hash) && from_at == 0)
         continue;
-      g_hash_table_add (moved, (gpointer) id);
-      g_hash_table_add (moved, (gpointer) from);
+      moved[i] = TRUE;
+      if (from_at > 0)
+        moved[from_at - 1] = TRUE;
       if (n_moved++ < N_NAMED)
-        g_string_append_printf (named, "%s“%s” ← “%s”", n_named++ > 0 ? ", " : "", id, from);
+        g_string_append_printf (named, "%s“%s” ← “%s”", n_moved > 1 ? ", " : "", id, from);
     }
   if (n_moved == 0)
     return TRUE;
 
-  for (guint i = 0; i < decisions->len; i++)
-    {
-      PrDecision *decision = decisions->pdata[i];
-
-      if (decision->verdict == PR_VERDICT_UNDO)
-        g_hash_table_add (undone, &decision->undoes);
-    }
-  for (guint i = 0; i < decisions->len; i++)
-    {
-      PrDecision *decision = decisions->pdata[i];
-
-      if (decision->verdict == PR_VERDICT_UNDO || g_hash_table_contains (undone, &decision->id))
-        continue;
-      if (g_hash_table_contains (moved, decision->record_id) ||
-          (decision->primary_id != NULL && g_hash_table_contains (moved, decision->primary_id)))
-        n_verdicts++;
-    }
+  n_verdicts = count_bound (must, moved) + count_bound (cannot, moved);
   if (n_verdicts == 0)
     return TRUE;
 

@@ -375,10 +375,10 @@ scan_run (PrConnection         *connection,
       result->decisions = pr_store_list_decisions (store, table, &local_error);
       if (result->decisions == NULL)
         goto failed;
-      if (!_pr_scan_check_reassigned_ids (result->set, stored, result->mapping_version, result->decisions, table,
+      pr_scan_constraints_from_decisions (result->set, result->decisions, must, cannot);
+      if (!_pr_scan_check_reassigned_ids (result->set, stored, result->mapping_version, must, cannot, table,
                                           &local_error))
         goto failed;
-      pr_scan_constraints_from_decisions (result->set, result->decisions, must, cannot);
     }
   part_pairs = pr_scan_result_part_pairs (result);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
