@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "pr-test-petitions.h"
 #include "pr-test-server.h"
 
 static const PrConnectionParams *server;
@@ -127,6 +128,39 @@ test_ids_given_anew (void)
   pr_test_remove_tree (dir);
 }
 
+/* Learning weights from the verdicts reads the table afresh: after the
+ * ids were given anew it learnt from labels on other petitions, exit 0. */
+static void
+test_learn_after_ids_given_anew (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autoptr(GString) verdicts = g_string_new (NULL);
+  g_autofree char *err = NULL;
+
+  pr_test_execute (db, "CREATE DATABASE relearn CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE relearnstore");
+  pr_test_execute (db, "CREATE TABLE relearn.t (id INT PRIMARY KEY, body TEXT)");
+  pr_test_add_petitions (db, "relearn.t", 1, 40, 700);
+  g_assert_cmpint (pr_test_server_run_cli ("relearn", NULL, NULL, "scan", "--db", "URI", "--table", "t", "--id", "id",
+                                           "--text", "body", "--store", "relearnstore", "--out", "/dev/null", NULL),
+                   ==, 0);
+  /* Six of each kind: enough to learn from. */
+  g_string_append (verdicts, "INSERT INTO relearnstore.pr_decisions (source_database, source_table, record_id, "
+                             "primary_id, verdict, reviewer, decided_at, case_number, login) VALUES ");
+  for (guint i = 0; i < 12; i++)
+    g_string_append_printf (verdicts, "%s('relearn', 't', '%u', '%u', '%s', 'r', UTC_TIMESTAMP(6), 0, 'r')",
+                            i > 0 ? ", " : "", 2 * i + 2, 2 * i + 1, i < 6 ? "repeat" : "not_repeat");
+  pr_test_execute (db, verdicts->str);
+
+  /* Loaded again, every id one on. */
+  pr_test_execute (db, "CREATE TABLE relearn.t2 AS SELECT id % 40 + 1 AS id, body FROM relearn.t");
+  pr_test_execute (db, "DELETE FROM relearn.t");
+  pr_test_execute (db, "INSERT INTO relearn.t SELECT id, body FROM relearn.t2");
+  g_assert_cmpint (pr_test_server_run_cli ("relearn", NULL, &err, "learn", "--db", "URI", "--table", "t", "--id",
+                                           "id", "--text", "body", "--store", "relearnstore", NULL), !=, 0);
+  g_assert_nonnull (strstr (err, "were given to other petitions since the last scan"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -137,6 +171,7 @@ main (int   argc,
   server = pr_test_server_start ();
 
   g_test_add_func ("/db/scan-reassigned-ids/verdicts-refused", test_ids_given_anew);
+  g_test_add_func ("/db/scan-reassigned-ids/learn-refused", test_learn_after_ids_given_anew);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -158,3 +158,36 @@ _pr_scan_check_reassigned_ids (PrRecordSet  *set,
                table, n_moved, named->str, n_moved > N_NAMED ? ", …" : "", n_verdicts);
   return FALSE;
 }
+
+/**
+ * pr_scan_check_verdicts_fit:
+ * @store: the application's tables
+ * @table: the source table
+ * @set: its records, read now
+ * @mapping_version: the version @set was hashed under
+ * @error: return location for a #GError
+ *
+ * For a reader of the verdicts other than a scan (learning weights from
+ * them): whether they still name the petitions they were made about, as
+ * a scan checks (_pr_scan_check_reassigned_ids()) against the texts the
+ * store keeps.
+ *
+ * Returns: %FALSE with @error set when they do not, or on failure
+ */
+gboolean
+pr_scan_check_verdicts_fit (PrStore         *store,
+                            const char      *table,
+                            PrRecordSet     *set,
+                            guint64          mapping_version,
+                            GError         **error)
+{
+  g_autoptr(GHashTable) stored = pr_store_load_fingerprints (store, table, mapping_version, error);
+  g_autoptr(GPtrArray) decisions = NULL;
+  g_autoptr(GArray) must = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autoptr(GArray) cannot = g_array_new (FALSE, FALSE, sizeof (PrPair));
+
+  if (stored == NULL || (decisions = pr_store_list_decisions (store, table, error)) == NULL)
+    return FALSE;
+  pr_scan_constraints_from_decisions (set, decisions, must, cannot);
+  return _pr_scan_check_reassigned_ids (set, stored, mapping_version, must, cannot, table, error);
+}
