@@ -122,12 +122,16 @@ test_describe (void)
     "mariadb://alice@db.example.org/records",
     "mariadb://alice@localhost/records?socket=/run/mysqld/mysqld.sock",
     "mariadb://@db/",
+    "mariadb://alice@[::1]:3307/records",
+    "mariadb://alice@[fd00::5]/records",
   };
   static const char *const expected[] = {
     "alice@db.example.org:3307/records",
     "alice@db.example.org/records",
     "alice@/run/mysqld/mysqld.sock/records",
     "@db/",
+    "alice@[::1]:3307/records",
+    "alice@[fd00::5]/records",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (uris); i++)

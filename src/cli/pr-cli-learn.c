@@ -59,6 +59,12 @@ pr_cli_learn (int    argc,
   set = pr_record_reader_load (connection, options.table, mapping, &load, NULL, NULL, NULL, &error);
   if (set == NULL)
     goto failed;
+  /* Verdicts whose ids now name other petitions would teach the weights
+   * wrong labels. */
+  if (!pr_scan_check_verdicts_fit (store, options.table, set,
+                                   pr_fingerprint_version (mapping, load.flags, load.min_tokens, &load.part_method),
+                                   &error))
+    goto failed;
   if (!pr_store_learn_weights (store, options.table, mapping, set, load.flags, probability, &report, NULL, &error))
     goto failed;
 

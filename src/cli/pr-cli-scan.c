@@ -444,9 +444,24 @@ pr_cli_scan (int    argc,
     {
       g_auto(PrRenamedTable) renamed = { 0 };
 
-      if (!pr_store_find_renamed (store, options.table, (char *const *) set->ids->pdata, set->n_records,
-                                  &renamed, &error))
+      if (!pr_store_find_renamed (store, options.table, (char *const *) set->ids->pdata, set->content_hashes,
+                                  result->mapping_version, set->n_records, &renamed, &error))
         goto abandon;
+      /* The same ids, but other petitions behind most of them: moving the
+       * history would bind its decisions and cases to them. */
+      if (renamed.table != NULL && renamed.n_compared > 0 && renamed.n_same * 2 < renamed.n_compared)
+        {
+          g_set_error (&error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                       _("the store has no history of “%s”, and %llu of the %llu records it keeps of “%s”, a table "
+                         "no longer in this database, have ids of “%s”, but only %llu of the %llu compared read as "
+                         "stored: “%s” holds other petitions under those ids, not “%s” renamed, and moving that "
+                         "history would bind its decisions and cases to them. Scan with --new-history to begin "
+                         "afresh (the history of “%s” stays in the store as it is)"),
+                       options.table, (unsigned long long) renamed.n_shared, (unsigned long long) renamed.n_stored,
+                       renamed.table, options.table, (unsigned long long) renamed.n_same,
+                       (unsigned long long) renamed.n_compared, options.table, renamed.table, renamed.table);
+          goto abandon;
+        }
       if (renamed.table != NULL)
         {
           g_set_error (&error, G_IO_ERROR, G_IO_ERROR_EXISTS,

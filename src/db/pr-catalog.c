@@ -103,6 +103,39 @@ comment_as_name (const char *comment)
   return g_steal_pointer (&stripped);
 }
 
+/* MariaDB's JSON is LONGTEXT with a CHECK (json_valid(`col`)); its
+ * values are JSON text, a string among them in quotes and escapes
+ * ("\u6211" for 我), which a reader must unquote. A server without
+ * this view (MySQL's lacks TABLE_NAME) has a type json instead. */
+static void
+mark_json_columns (PrConnection *connection,
+                   const char   *table,
+                   GPtrArray    *columns)
+{
+  const char *params[] = { table };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows =
+    _pr_connection_select (connection,
+                           "SELECT CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS "
+                           "WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = ?",
+                           params, 1, &error);
+
+  if (rows == NULL)
+    {
+      g_debug ("no check constraints of “%s” read: %s", table, error->message);
+      return;
+    }
+  for (guint i = 0; i < columns->len; i++)
+    {
+      PrColumnInfo *info = columns->pdata[i];
+      g_autofree char *quoted = pr_connection_quote_identifier (info->name);
+      g_autofree char *check = g_strdup_printf ("json_valid(%s)", quoted);
+
+      for (guint r = 0; r < rows->len && !info->json; r++)
+        info->json = g_strcmp0 (((PrDbRow *) rows->pdata[r])->values[0], check) == 0;
+    }
+}
+
 /**
  * pr_catalog_list_columns:
  * @connection: a connection with a current database
@@ -165,8 +198,10 @@ pr_catalog_list_columns (PrConnection  *connection,
        * a paragraph about the column would not fit a heading. */
       info->comment = comment_as_name (row->values[5]);
       info->charset = g_strdup (row->values[6]);
+      info->json = g_str_equal (info->data_type, "json");
       g_ptr_array_add (columns, info);
     }
+  mark_json_columns (connection, table, columns);
 
   return columns;
 }

@@ -20,6 +20,7 @@ typedef struct {
   char     *comment;       /* the column's comment, for people: its display name; NULL if none */
   PrIdentityRole identity; /* what its first values look like (pr_catalog_sample_identities ()) */
   char     *charset;       /* its character set, lower case (latin1, utf8mb4…); NULL if not text */
+  gboolean  json;          /* holds JSON (MariaDB: a text column checked by json_valid()) */
 } PrColumnInfo;
 
 GPtrArray *pr_catalog_list_tables    (PrConnection   *connection,

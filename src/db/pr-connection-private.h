@@ -8,6 +8,7 @@
 G_BEGIN_DECLS
 
 MYSQL   *_pr_connection_get_handle (PrConnection *connection);
+gsize    _pr_connection_statement_budget (PrConnection *connection);
 gboolean _pr_db_set_error          (GError      **error,
                                     MYSQL        *handle,
                                     const char   *what);

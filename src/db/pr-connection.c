@@ -33,6 +33,7 @@ struct _PrConnection
 {
   MYSQL *handle;
   char  *database;
+  gsize  budget;   /* see _pr_connection_statement_budget(); 0 until asked */
 };
 
 static PrDbError
@@ -68,6 +69,9 @@ code_for_server_error (unsigned int number)
     case ER_BAD_FIELD_ERROR:
     case ER_BAD_TABLE_ERROR:
       return PR_DB_ERROR_NO_SUCH_TABLE;
+    case ER_NET_PACKET_TOO_LARGE:
+    case CR_NET_PACKET_TOO_LARGE:
+      return PR_DB_ERROR_PACKET_TOO_LARGE;
     default:
       return PR_DB_ERROR_QUERY;
     }
@@ -95,6 +99,10 @@ explain (PrDbError code)
       return _("this database user lacks a privilege the work needs; ask the administrator");
     case PR_DB_ERROR_NO_SUCH_TABLE:
       return _("the table or a column does not exist");
+    case PR_DB_ERROR_PACKET_TOO_LARGE:
+      return _("a statement was larger than the server's max_allowed_packet allows; ask the database "
+               "administrator to raise it (SET GLOBAL max_allowed_packet = 67108864, and the same in the "
+               "server's configuration), then try again");
     default:
       return _("the database server reported an error");
     }
@@ -552,7 +560,10 @@ pr_connection_params_describe (const PrConnectionParams *params)
   g_autofree char *where = NULL;
 
   /* Without a host the client library goes to this machine. */
-  const char *host = params->host != NULL ? params->host : "localhost";
+  const char *bare = params->host != NULL ? params->host : "localhost";
+  /* An IPv6 address in brackets, as in the URI: "::1:3307" would read
+   * as another address without a port. */
+  g_autofree char *host = strchr (bare, ':') != NULL ? g_strdup_printf ("[%s]", bare) : g_strdup (bare);
 
   if (params->socket != NULL)
     where = g_strdup_printf ("%s", params->socket);
@@ -807,6 +818,42 @@ MYSQL *
 _pr_connection_get_handle (PrConnection *self)
 {
   return self->handle;
+}
+
+/* Room for a statement's values under the server's max_allowed_packet:
+ * a larger statement is refused (error 1153) and the connection closed.
+ * The session's value is the global one at connect time. */
+#define PACKET_MARGIN 8192
+
+/**
+ * _pr_connection_statement_budget:
+ * @connection: a connection
+ *
+ * Returns: the bytes of values one statement may carry, with room to
+ *   spare for its text and framing: the server's max_allowed_packet less
+ *   a margin, at least 1 KiB
+ */
+gsize
+_pr_connection_statement_budget (PrConnection *self)
+{
+  static const char sql[] = "SELECT @@max_allowed_packet";
+  MYSQL_RES *result;
+  MYSQL_ROW row;
+  guint64 packet = 16 << 20;
+
+  if (self->budget != 0)
+    return self->budget;
+  /* Unknown (an old server, a failed read): the default since MariaDB
+   * 10.2; a statement too large still meets a clear error. */
+  if (mysql_real_query (self->handle, sql, strlen (sql)) == 0 &&
+      (result = mysql_store_result (self->handle)) != NULL)
+    {
+      if ((row = mysql_fetch_row (result)) != NULL && row[0] != NULL)
+        packet = g_ascii_strtoull (row[0], NULL, 10);
+      mysql_free_result (result);
+    }
+  self->budget = packet > PACKET_MARGIN + 1024 ? packet - PACKET_MARGIN : 1024;
+  return self->budget;
 }
 
 const char *

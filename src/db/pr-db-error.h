@@ -25,6 +25,7 @@ typedef enum {
   PR_DB_ERROR_CONFLICT,          /* someone else changed the data since: the work was refused, nothing written */
   PR_DB_ERROR_NO_STABLE_ID,      /* a store needs an id column the catalogue shows unique; the mapping has none */
   PR_DB_ERROR_ENCODING,          /* a column's text is in another encoding than it is read in */
+  PR_DB_ERROR_PACKET_TOO_LARGE,  /* a statement over the server's max_allowed_packet */
 } PrDbError;
 
 GQuark pr_db_error_quark (void);

@@ -216,6 +216,10 @@ build_select (PrConnection     *connection,
         }
       else if (column->encoding != NULL)
         g_string_append_printf (sql, "%sBINARY %s", n_selected > 0 ? ", " : "", quoted);
+      /* A JSON string's text, not its quotes and escapes; an object or
+       * array stays as it is. */
+      else if (info->json)
+        g_string_append_printf (sql, "%sJSON_UNQUOTE(%s)", n_selected > 0 ? ", " : "", quoted);
       else
         g_string_append_printf (sql, "%s%s", n_selected > 0 ? ", " : "", quoted);
       field_of[c] = n_selected++;

@@ -376,6 +376,9 @@ scan_run (PrConnection         *connection,
       if (result->decisions == NULL)
         goto failed;
       pr_scan_constraints_from_decisions (result->set, result->decisions, must, cannot);
+      if (!_pr_scan_check_reassigned_ids (result->set, stored, result->mapping_version, must, cannot, table,
+                                          &local_error))
+        goto failed;
     }
   part_pairs = pr_scan_result_part_pairs (result);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,

@@ -139,6 +139,18 @@ PrGraph      *pr_scan_result_cluster_graph (PrScanResult    *result,
                                             guint32          n_records,
                                             gboolean         all_pairs);
 
+gboolean      pr_scan_check_verdicts_fit    (PrStore        *store,
+                                             const char     *table,
+                                             PrRecordSet    *set,
+                                             guint64         mapping_version,
+                                             GError        **error);
+gboolean      _pr_scan_check_reassigned_ids (PrRecordSet    *set,
+                                             GHashTable     *stored,
+                                             guint64         mapping_version,
+                                             GArray         *must,
+                                             GArray         *cannot,
+                                             const char     *table,
+                                             GError        **error);
 PrClustering *_pr_scan_judge               (PrScanResult    *result,
                                             PrStore         *store,
                                             const char      *table,

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "pr-catalog.h"
+#include "pr-connection-private.h"
 #include "pr-stable-id.h"
 
 /* What to do, naming the columns that could serve. */
@@ -112,6 +113,22 @@ pr_stable_id_check_table (PrConnection     *connection,
                           GError          **error)
 {
   g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, table, error);
+  const char *params[] = { table };
+  g_autoptr(GPtrArray) views = NULL;
 
-  return columns != NULL && pr_stable_id_check (columns, table, mapping, error);
+  if (columns == NULL)
+    return FALSE;
+  if (pr_stable_id_check (columns, table, mapping, error))
+    return TRUE;
+  /* A view has no keys, and no index can be added to it: the advice to
+   * ask for one would lead nowhere. */
+  views = _pr_connection_select (connection,
+                                 "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
+                                 "AND TABLE_NAME = ? AND TABLE_TYPE = 'VIEW'",
+                                 params, 1, NULL);
+  if (views != NULL && views->len > 0)
+    g_prefix_error (error, _("“%s” is a view, which has no keys, so the store cannot scan it: scan with --store the "
+                             "table it reads (whose id column is a unique key), or scan the view without --store. "
+                             "In detail: "), table);
+  return FALSE;
 }

@@ -213,7 +213,8 @@ load_cases (PrStore     *self,
 }
 
 /* Runs "@prefix (?,…),(?,…)… @suffix" for @n_rows rows of @n_columns
- * values, BATCH_ROWS at a time; @bind_row binds row @row's values to
+ * values, BATCH_ROWS at a time or fewer, as the server's
+ * max_allowed_packet takes; @bind_row binds row @row's values to
  * @params (its lengths to @lengths). */
 typedef void (*BindRowFunc) (gsize           row,
                              MYSQL_BIND     *params,
@@ -233,19 +234,32 @@ insert_rows (PrStore      *self,
 {
   g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_ROWS * n_columns);
   g_autofree unsigned long *lengths = g_new0 (unsigned long, BATCH_ROWS * n_columns);
+  gsize budget = _pr_connection_statement_budget (self->connection);
 
-  for (gsize start = 0; start < n_rows; start += BATCH_ROWS)
+  for (gsize start = 0, n = 0; start < n_rows; start += n)
     {
-      gsize n = MIN (BATCH_ROWS, n_rows - start);
       g_autoptr(GString) sql = g_string_new (prefix);
+      gsize bytes = 0;
 
+      /* As many rows as the server's max_allowed_packet takes. */
+      for (n = 0; n < BATCH_ROWS && start + n < n_rows; n++)
+        {
+          gsize row_bytes = n_columns * 12 + 16;
+
+          memset (lengths + n * n_columns, 0, n_columns * sizeof *lengths);
+          bind_row (start + n, params + n * n_columns, lengths + n * n_columns, user_data);
+          for (guint c = 0; c < n_columns; c++)
+            row_bytes += lengths[n * n_columns + c];
+          if (n > 0 && bytes + row_bytes > budget)
+            break;
+          bytes += row_bytes;
+        }
       for (gsize r = 0; r < n; r++)
         {
           g_string_append (sql, r == 0 ? " (" : ", (");
           for (guint c = 0; c < n_columns; c++)
             g_string_append (sql, c == 0 ? "?" : ", ?");
           g_string_append_c (sql, ')');
-          bind_row (start + r, params + r * n_columns, lengths + r * n_columns, user_data);
         }
       g_string_append (sql, suffix);
       if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL, what, error))

@@ -8,7 +8,7 @@
  * (weights, features' version, folding, mapping); a set made under
  * another judge key is not read.
  *
- * The pairs are packed, 21 bytes each, into rows of JUDGED_CHUNK pairs:
+ * The pairs are packed, 21 bytes each, into rows of up to JUDGED_CHUNK pairs:
  * a row a pair would cost five times that with its keys and index, and a
  * million INSERTed rows would lengthen the scan's commit by minutes. Each
  * complete scan's commit replaces the set, in its own transaction
@@ -26,8 +26,8 @@
 #include "pr-store-judged.h"
 #include "pr-store-private.h"
 
-/* 21 bytes a pair: about 1 MB a row, well inside the server's smallest
- * max_allowed_packet (1 MB before MariaDB 10.2, 16 MB since). */
+/* 21 bytes a pair: at most about 1 MB a row, fewer pairs where the
+ * server's max_allowed_packet is smaller. */
 #define PAIR_BYTES 21
 #define JUDGED_CHUNK 40000
 
@@ -253,6 +253,7 @@ _pr_store_write_judged (PrStore          *self,
   PrJudgedKept *kept = self->judged;
   MYSQL_BIND params[7];
   unsigned long lengths[3];
+  guint32 per_row;
 
   if (kept == NULL || kept->scan_id != scan_id)
     return TRUE;
@@ -263,10 +264,13 @@ _pr_store_write_judged (PrStore          *self,
 
   insert = g_strdup_printf ("INSERT INTO %s (source_database, source_table, chunk, scan_id, judge_key, n_pairs, "
                             "pairs) VALUES (?, ?, ?, ?, ?, ?, ?)", self->q_judged);
-  bytes = g_malloc (MAX (1, (gsize) MIN (kept->pairs->len, JUDGED_CHUNK) * PAIR_BYTES));
-  for (guint32 chunk = 0, start = 0; start < kept->pairs->len; chunk++, start += JUDGED_CHUNK)
+  /* Fewer pairs a row where the server's max_allowed_packet is smaller
+   * than a full row. */
+  per_row = MIN (JUDGED_CHUNK, MAX (1, (_pr_connection_statement_budget (self->connection) - 256) / PAIR_BYTES));
+  bytes = g_malloc (MAX (1, (gsize) MIN (kept->pairs->len, per_row) * PAIR_BYTES));
+  for (guint32 chunk = 0, start = 0; start < kept->pairs->len; chunk++, start += per_row)
     {
-      guint64 n = MIN (JUDGED_CHUNK, kept->pairs->len - start);
+      guint64 n = MIN (per_row, kept->pairs->len - start);
 
       for (guint64 i = 0; i < n; i++)
         pack (bytes + i * PAIR_BYTES, &g_array_index (kept->pairs, PrJudgedPair, start + i));

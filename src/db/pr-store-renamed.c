@@ -94,6 +94,8 @@ table_exists (PrStore     *self,
  * @store: a store
  * @table: a table of the connection's database, just read
  * @record_ids: (array length=n_records): the ids its scan read
+ * @content_hashes: (array length=n_records): their content hashes
+ * @mapping_version: the version they were hashed under
  * @n_records: their number
  * @renamed: (out caller-allocates): the table @table most likely was,
  *   its table %NULL when none
@@ -101,7 +103,10 @@ table_exists (PrStore     *self,
  *
  * When @table has no history in @store, looks for a table of the same
  * database that has some but is gone from the database, and at least half
- * of whose live stored records have ids @table has.
+ * of whose live stored records have ids @table has. Of those stored
+ * under @mapping_version it counts the ones that read as stored: a
+ * renamed table reads mostly the same, another table that happens to use
+ * the same ids reads otherwise.
  *
  * Returns: %FALSE with @error set on failure
  */
@@ -109,6 +114,8 @@ gboolean
 pr_store_find_renamed (PrStore         *self,
                        const char      *table,
                        char *const     *record_ids,
+                       const guint64   *content_hashes,
+                       guint64          mapping_version,
                        gsize            n_records,
                        PrRenamedTable  *renamed,
                        GError         **error)
@@ -134,14 +141,15 @@ pr_store_find_renamed (PrStore         *self,
   tables = _pr_connection_select (self->connection, tables_sql, params, 1, error);
   if (tables == NULL)
     return FALSE;
-  ids_sql = g_strdup_printf ("SELECT record_id FROM %s WHERE source_database = ? AND source_table = ? "
+  ids_sql = g_strdup_printf ("SELECT record_id, content_hash, mapping_version FROM %s "
+                             "WHERE source_database = ? AND source_table = ? "
                              "AND retired_at IS NULL", self->q_fingerprints);
   for (guint t = 0; t < tables->len; t++)
     {
       const char *name = ((PrDbRow *) tables->pdata[t])->values[0];
       g_autoptr(GPtrArray) stored = NULL;
       gboolean exists = TRUE;
-      guint64 shared = 0;
+      guint64 shared = 0, compared = 0, same = 0;
 
       if (!table_exists (self, name, &exists, error))
         return FALSE;
@@ -151,20 +159,33 @@ pr_store_find_renamed (PrStore         *self,
         {
           ids = g_hash_table_new (g_str_hash, g_str_equal);
           for (gsize i = 0; i < n_records; i++)
-            g_hash_table_add (ids, record_ids[i]);
+            g_hash_table_insert (ids, record_ids[i], GSIZE_TO_POINTER (i + 1));
         }
       params[1] = name;
       stored = _pr_connection_select (self->connection, ids_sql, params, 2, error);
       if (stored == NULL)
         return FALSE;
       for (guint i = 0; i < stored->len; i++)
-        shared += g_hash_table_contains (ids, ((PrDbRow *) stored->pdata[i])->values[0]);
+        {
+          char **values = ((PrDbRow *) stored->pdata[i])->values;
+          gsize found_at = GPOINTER_TO_SIZE (g_hash_table_lookup (ids, values[0]));
+
+          if (found_at == 0)
+            continue;
+          shared++;
+          if (values[2] == NULL || g_ascii_strtoull (values[2], NULL, 10) != mapping_version)
+            continue;
+          compared++;
+          same += values[1] != NULL && g_ascii_strtoull (values[1], NULL, 10) == content_hashes[found_at - 1];
+        }
       if (stored->len > 0 && shared * 2 >= stored->len && shared > renamed->n_shared)
         {
           g_free (renamed->table);
           renamed->table = g_strdup (name);
           renamed->n_stored = stored->len;
           renamed->n_shared = shared;
+          renamed->n_compared = compared;
+          renamed->n_same = same;
         }
     }
   return TRUE;

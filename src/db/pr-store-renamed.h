@@ -12,12 +12,16 @@ typedef struct {
   char    *table;      /* the name the history is under */
   guint64  n_stored;   /* its live stored records */
   guint64  n_shared;   /* of them, ids the new table has */
+  guint64  n_compared; /* of those, stored under the new table's mapping version */
+  guint64  n_same;     /* of those, reading as stored: the same petitions */
 } PrRenamedTable;
 
 void      pr_renamed_table_clear    (PrRenamedTable     *renamed);
 gboolean  pr_store_find_renamed     (PrStore            *store,
                                      const char         *table,
                                      char *const        *record_ids,
+                                     const guint64      *content_hashes,
+                                     guint64             mapping_version,
                                      gsize               n_records,
                                      PrRenamedTable     *renamed,
                                      GError            **error);

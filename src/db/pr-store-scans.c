@@ -604,13 +604,71 @@ write_fingerprints (PrStore        *self,
   g_autoptr(GPtrArray) encoded = g_ptr_array_new_with_free_func (g_free);
   g_autofree guint16 *blocks = g_new0 (guint16, BATCH_ROWS * 4);
   g_autofree guint8 *sparse_values = g_new0 (guint8, BATCH_ROWS);
+  /* A batch is as many rows as the server takes in one statement: a
+   * record's passages can take kilobytes, and a server whose
+   * max_allowed_packet is small refuses a batch of 500. */
+  gsize budget = _pr_connection_statement_budget (self->connection);
   MYSQL_STMT *stmt = NULL;
   guint prepared_rows = 0;
   gboolean ok = FALSE;
 
-  for (guint start = 0; start < rows->len; start += BATCH_ROWS)
+  for (guint start = 0, n = 0; start < rows->len; start += n)
     {
-      guint n = MIN (BATCH_ROWS, rows->len - start);
+      gsize bytes = 0;
+
+      g_ptr_array_set_size (encoded, 0);
+      for (n = 0; n < BATCH_ROWS && start + n < rows->len; n++)
+        {
+          gsize i = g_array_index (rows, gsize, start + n);
+          MYSQL_BIND *p = params + n * UPSERT_COLUMNS;
+          guint8 *part_bytes = NULL;
+          gsize part_length = 0;
+          gsize row_bytes;
+
+          if (parts != NULL && parts->parts != NULL)
+            part_bytes = pr_parts_encode (parts->parts + parts->offsets[i], parts->counts[i], &part_length);
+          /* The values and, per value, a type, a length and a null bit. */
+          row_bytes = strlen (key->database) + strlen (key->table) + strlen (record_ids[i]) + part_length +
+                      UPSERT_COLUMNS * 12 + 64;
+          if (n > 0 && bytes + row_bytes > budget)
+            {
+              g_free (part_bytes);
+              break;
+            }
+          if (row_bytes > budget)
+            {
+              g_free (part_bytes);
+              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PACKET_TOO_LARGE,
+                           _("cannot write the fingerprints: the stored passages of record “%s” take %" G_GSIZE_FORMAT
+                             " bytes, more than the server's max_allowed_packet lets one statement carry (%"
+                             G_GSIZE_FORMAT " bytes with its margin); ask the database administrator to raise it "
+                             "(SET GLOBAL max_allowed_packet = 67108864, and the same in the server's "
+                             "configuration), then scan again"),
+                           record_ids[i], row_bytes, budget);
+              goto out;
+            }
+          bytes += row_bytes;
+
+          for (guint b = 0; b < 4; b++)
+            blocks[n * 4 + b] = (guint16) (fingerprints[i] >> (16 * b));
+          sparse_values[n] = sparse != NULL && sparse[i] ? 1 : 0;
+          _pr_store_bind_key (p, key, &lengths[n * 4]);
+          _pr_statement_bind_string (&p[2], record_ids[i], &lengths[n * 4 + 2]);
+          _pr_statement_bind_u64 (&p[3], &fingerprints[i]);
+          for (guint b = 0; b < 4; b++)
+            _pr_statement_bind_u16 (&p[4 + b], &blocks[n * 4 + b]);
+          _pr_statement_bind_u64 (&p[8], &content_hashes[i]);
+          _pr_statement_bind_u8 (&p[9], &sparse_values[n]);
+          /* NULL: no parts made; empty: none found. */
+          _pr_statement_bind_null (&p[10]);
+          if (part_bytes != NULL)
+            {
+              g_ptr_array_add (encoded, part_bytes);
+              _pr_statement_bind_blob (&p[10], part_bytes, part_length, &lengths[n * 4 + 3]);
+            }
+          _pr_statement_bind_u64 (&p[11], &mapping_version);
+          _pr_statement_bind_i64 (&p[12], &scan_id);
+        }
 
       if (n != prepared_rows)
         {
@@ -622,38 +680,8 @@ write_fingerprints (PrStore        *self,
             goto out;
           prepared_rows = n;
         }
-
-      for (guint r = 0; r < n; r++)
-        {
-          gsize i = g_array_index (rows, gsize, start + r);
-          MYSQL_BIND *p = params + r * UPSERT_COLUMNS;
-
-          for (guint b = 0; b < 4; b++)
-            blocks[r * 4 + b] = (guint16) (fingerprints[i] >> (16 * b));
-          sparse_values[r] = sparse != NULL && sparse[i] ? 1 : 0;
-          _pr_store_bind_key (p, key, &lengths[r * 4]);
-          _pr_statement_bind_string (&p[2], record_ids[i], &lengths[r * 4 + 2]);
-          _pr_statement_bind_u64 (&p[3], &fingerprints[i]);
-          for (guint b = 0; b < 4; b++)
-            _pr_statement_bind_u16 (&p[4 + b], &blocks[r * 4 + b]);
-          _pr_statement_bind_u64 (&p[8], &content_hashes[i]);
-          _pr_statement_bind_u8 (&p[9], &sparse_values[r]);
-          /* NULL: no parts made; empty: none found. */
-          _pr_statement_bind_null (&p[10]);
-          if (parts != NULL && parts->parts != NULL)
-            {
-              gsize length = 0;
-              guint8 *bytes = pr_parts_encode (parts->parts + parts->offsets[i], parts->counts[i], &length);
-
-              g_ptr_array_add (encoded, bytes);
-              _pr_statement_bind_blob (&p[10], bytes, length, &lengths[r * 4 + 3]);
-            }
-          _pr_statement_bind_u64 (&p[11], &mapping_version);
-          _pr_statement_bind_i64 (&p[12], &scan_id);
-        }
       if (!_pr_statement_execute (stmt, params, _("cannot write the fingerprints"), error))
         goto out;
-      g_ptr_array_set_size (encoded, 0);
     }
   ok = TRUE;
 

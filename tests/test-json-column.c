@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A JSON column (MariaDB's JSON: LONGTEXT checked by json_valid()),
+ * against a throwaway server: a program that stores a letter as a JSON
+ * string writes its quotes and escapes, every Chinese character as
+ * "\u5c0f" where it escapes all but ASCII. Read as it stands, that text
+ * gave other clusters than the letters' (the sample: 288 clusters of 717
+ * records instead of 185 of 454), exit 0. The string's text is read: the
+ * scan's output is that of the same letters in a TEXT column.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-test-server.h"
+
+static const PrConnectionParams *server;
+
+#define RUN(...) pr_test_server_run_cli ("jsoncol", __VA_ARGS__)
+
+static const char *const bodies[] = {
+  "小区夜间施工噪音扰民，请求查处。工地围挡破损，居民无法休息，多次投诉无果。",
+  "小区夜间施工噪音扰民，请求查处。工地围挡破损，居民无法休息，多次投诉未果。",
+  "农村宅基地确权纠纷，村委会不予登记，请求复核。镇政府拖延办理，群众不满。",
+  "拖欠农民工工资，建筑公司老板失联，请求追讨。\n劳动监察部门尽快处理。",
+  "医保报销比例调整，退休职工门诊慢性病药品目录缩小，负担加重，请求说明。",
+  "农村宅基地确权纠纷，村委会不予登记，请求复核！镇政府拖延办理，群众很不满。",
+};
+
+/* @text as a JSON string that escapes all but ASCII, then as an SQL
+ * string literal. */
+static char *
+json_literal (const char *text)
+{
+  GString *json = g_string_new ("'\"");
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n')
+        g_string_append (json, "\\\\n");
+      else if (c < 0x80)
+        g_string_append_c (json, (char) c);
+      else
+        g_string_append_printf (json, "\\\\u%04x", c);
+    }
+  g_string_append (json, "\"'");
+  return g_string_free (json, FALSE);
+}
+
+static void
+test_json_string_read_as_text (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "jsoncol");
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *as_text = g_build_filename (dir, "text.csv", NULL);
+  g_autofree char *as_json = g_build_filename (dir, "json.csv", NULL);
+  g_autofree char *expected = NULL, *got = NULL, *stored = NULL;
+
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body TEXT)");
+  pr_test_execute (db, "CREATE TABLE j (id INT PRIMARY KEY, body JSON)");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    {
+      g_autofree char *literal = json_literal (bodies[i]);
+      g_auto(GStrv) lines = g_strsplit (bodies[i], "\n", -1);
+      g_autofree char *escaped = g_strjoinv ("\\n", lines);
+      g_autofree char *to_text = g_strdup_printf ("INSERT INTO t VALUES (%u, '%s')", i + 1, escaped);
+      g_autofree char *to_json = g_strdup_printf ("INSERT INTO j VALUES (%u, %s)", i + 1, literal);
+
+      pr_test_execute (db, to_text);
+      pr_test_execute (db, to_json);
+    }
+  /* The server holds the escapes, as such a program writes them. */
+  stored = pr_test_query_value (db, "SELECT LEFT(body, 7) FROM j WHERE id = 1");
+  g_assert_cmpstr (stored, ==, "\"\\u5c0f");
+
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "t", "--id", "id", "--text", "body",
+                        "--k", "6", "--out", as_text, NULL), ==, 0);
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "j", "--id", "id", "--text", "body",
+                        "--k", "6", "--out", as_json, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (as_text, &expected, NULL, NULL));
+  g_assert_true (g_file_get_contents (as_json, &got, NULL, NULL));
+  g_test_message ("as text:\n%s\nas JSON:\n%s", expected, got);
+  /* Two clusters of two: a real answer to compare with. */
+  g_assert_nonnull (strstr (expected, "\r\n1,1,1,"));
+  g_assert_nonnull (strstr (expected, "\r\n2,3,3,"));
+  g_assert_cmpstr (got, ==, expected);
+  pr_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  server = pr_test_server_start ();
+
+  g_test_add_func ("/db/json-column/string-read-as-text", test_json_string_read_as_text);
+
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}
