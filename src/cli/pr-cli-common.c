@@ -1324,6 +1324,17 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       "written without 民国; write them as four-digit years or with 民国",
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  /* 9999-12-31, 1900-01-01: what a system writes for no date. */
+  if (set->n_placeholder_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” counts as none (record %s): it is before 1901 or "
+                                      "after 2199, a placeholder that systems write for no date (9999-12-31, "
+                                      "1900-01-01); give the record its real date in the table",
+                                      "%llu dates in column “%s” count as none (records %s): they are before 1901 "
+                                      "or after 2199, placeholders that systems write for no date (9999-12-31, "
+                                      "1900-01-01); give the records their real dates in the table",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
