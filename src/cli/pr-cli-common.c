@@ -1375,8 +1375,9 @@ pr_cli_print_unreadable_dates (const PrRecordSet         *set,
   if (set->n_dates_from_numbers > 0)
     fprintf (stderr,
              set->dates_numbers_kind == PR_DATE_NUMBERS_EXCEL
-               ? _("Note: every date in column “%s” is a number, read as Excel's day numbers (43624 is 8 June "
-                   "2019)\n")
+               ? _("Note: every date in column “%s” is a number, read as Excel's day numbers of its 1900 date "
+                   "system (43624 is 8 June 2019); if the workbook uses the 1904 date system (older Mac Excel), "
+                   "they read four years and a day early: format the column as dates and save the file again\n")
                : set->dates_numbers_kind == PR_DATE_NUMBERS_UNIX
                    ? _("Note: every date in column “%s” is a number, read as Unix time in seconds, on China "
                        "Standard Time (+08:00)\n")
