@@ -6,7 +6,8 @@
  * petition's date: read as dates, a 1900 record became its cluster's
  * primary and a 9999 one never could. They count as unreadable, named,
  * and said to be placeholders; the real dates beside them are read. The
- * oracle is the file as written here.
+ * oracle is the file as written here. pr_date_read () says so to every
+ * reader of one date (a check's records, the mapping page's preview).
  */
 #define G_LOG_DOMAIN "pr-test-date-placeholders"
 
@@ -41,7 +42,7 @@ test_placeholders_unread (void)
 {
   static const char *const placeholders[] = {
     "9999-12-31", "9999-12-31 23:59:59", "0001-01-01", "0001-01-01 00:00:00", "1899-12-30", "1900-01-01 00:00:00",
-    "0019-06-08", "2999-12-31",
+    "0019-06-08", "2999-12-31", "0000-00-00", "0000-00-00 00:00:00",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (placeholders); i++)
@@ -62,6 +63,23 @@ test_placeholders_unread (void)
       g_assert_cmpstr (set->unreadable_date_ids->pdata[0], ==, "2");
       g_assert_cmpuint (set->n_placeholder_dates, ==, 1);
     }
+}
+
+/* Every reader of a single date (a check's records, the mapping page's
+ * preview) is told the same by pr_date_read (). */
+static void
+test_read_status (void)
+{
+  static const char *const placeholders[] = { "9999-12-31", "０００１－０１－０１", "1899年12月30日", "1900/01/01 00:00",
+                                              "0000-00-00 00:00:00", "31/12/9999" };
+  gint64 seconds;
+  int offset;
+
+  for (guint i = 0; i < G_N_ELEMENTS (placeholders); i++)
+    g_assert_cmpint (pr_date_read (placeholders[i], PR_DATE_ORDER_DMY, &seconds, &offset), ==, PR_DATE_PLACEHOLDER);
+  g_assert_false (pr_date_parse ("9999-12-31", &seconds));
+  g_assert_cmpint (pr_date_read ("0000-00-01", PR_DATE_ORDER_YMD, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+  g_assert_cmpint (pr_date_read ("2199-12-31", PR_DATE_ORDER_YMD, &seconds, &offset), ==, PR_DATE_OK);
 }
 
 /* The years a petition may have are kept, to the edges. */
@@ -102,6 +120,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/date-placeholders/unread", test_placeholders_unread);
   g_test_add_func ("/engine/date-placeholders/edges-read", test_edges_read);
+  g_test_add_func ("/engine/date-placeholders/read-status", test_read_status);
   g_test_add_func ("/engine/date-placeholders/all-refused", test_all_placeholders_refused);
   return g_test_run ();
 }

@@ -160,15 +160,6 @@ read_number_date (const char *text,
   return PR_DATE_NUMBERS_NONE;
 }
 
-/* 1901-01-01 and 2200-01-01 00:00, as seconds of wall time. Systems
- * write a date outside them for "no date": 9999-12-31 (MariaDB's largest),
- * 0001-01-01 (.NET's smallest), 1899-12-30 (Access's zero), 1900-01-01
- * (SQL Server's and Excel's first day). Read as dates, such a record would
- * be its cluster's primary, or never could be, and periods would count
- * from it; no petition has one. */
-#define FIRST_PETITION_SECONDS G_GINT64_CONSTANT (-2177452800)
-#define AFTER_LAST_PETITION_SECONDS G_GINT64_CONSTANT (7258118400)
-
 static gboolean
 is_blank (const char *text)
 {
@@ -204,7 +195,8 @@ pr_date_column_add (PrDateColumn  *self,
   *out_seconds = PR_DATE_NONE;
   if (!is_blank (text))
     status = pr_date_read (text, self->order, out_seconds, &offset);
-  if (status == PR_DATE_OK && (*out_seconds < FIRST_PETITION_SECONDS || *out_seconds >= AFTER_LAST_PETITION_SECONDS))
+  /* 9999-12-31: counted as unreadable, and said to be a placeholder. */
+  if (status == PR_DATE_PLACEHOLDER)
     {
       status = PR_DATE_UNREADABLE;
       placeholder = TRUE;

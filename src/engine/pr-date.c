@@ -423,8 +423,9 @@ fold_digits (const char *text,
  * as the Common Era's.
  *
  * Returns: %PR_DATE_OK, %PR_DATE_AMBIGUOUS for a date whose year comes
- *   last when @order is %PR_DATE_ORDER_UNSET, else %PR_DATE_UNREADABLE
- *   (which an empty text is too)
+ *   last when @order is %PR_DATE_ORDER_UNSET, %PR_DATE_PLACEHOLDER for a
+ *   date before 1901 or after 2199 (9999-12-31, 1900-01-01), else
+ *   %PR_DATE_UNREADABLE (which an empty text is too)
  */
 PrDateStatus
 pr_date_read (const char  *text,
@@ -539,8 +540,11 @@ pr_date_read (const char  *text,
   if (year_last && order == PR_DATE_ORDER_UNSET)
     return hour <= 23 && minute <= 59 && second <= 59 && year <= G_MAXUINT16 &&
            (g_date_valid_dmy (day, month, year) || g_date_valid_dmy (month, day, year))
-             ? PR_DATE_AMBIGUOUS : PR_DATE_UNREADABLE;
+             ? (year < 1901 || year > 2199 ? PR_DATE_PLACEHOLDER : PR_DATE_AMBIGUOUS) : PR_DATE_UNREADABLE;
 
+  /* 0000-00-00: MariaDB's zero date, a placeholder too (see below). */
+  if (year == 0 && month == 0 && day == 0 && hour == 0 && minute == 0 && second == 0)
+    return PR_DATE_PLACEHOLDER;
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
     return PR_DATE_UNREADABLE;
 
@@ -548,6 +552,14 @@ pr_date_read (const char  *text,
   dt = g_date_time_new_utc (year, month, day, hour, minute, second);
   if (dt == NULL)
     return PR_DATE_UNREADABLE;
+
+  /* 9999-12-31 (MariaDB's largest date), 0001-01-01 (.NET's smallest),
+   * 1899-12-30 (Access's zero), 1900-01-01 (SQL Server's and Excel's first
+   * day): what systems write for "no date". Read as dates, such a record
+   * would be its cluster's primary, or never could be, and periods would
+   * count from it; no petition has one. */
+  if (year < 1901 || year > 2199)
+    return PR_DATE_PLACEHOLDER;
 
   *out_seconds = g_date_time_to_unix (dt);
   *out_offset = offset;
