@@ -800,16 +800,29 @@ pr_identity_normalize_address (const char  *value,
  * @length: its length in bytes, or -1 if NUL-terminated
  * @normal: (out): folded, without white space
  *
- * Returns: masked when written masked (a name column taken for an id)
+ * Returns: masked when written masked (a name column taken for an id),
+ *   and for a value that names nobody (NULL, \N, none, 无, 匿名, -, 0)
  */
 PrIdentityValueState
 pr_identity_normalize_petitioner (const char  *value,
                                   gssize       length,
                                   char       **normal)
 {
+  static const char *const nobody[] = { "\\n" /* \N, a database export's NULL */, "#n/a", "(null)", "nil", "0",
+                                         NULL };
+  PrIdentityValueState state;
+
   g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
 
-  return normalize_text (value, length, NULL, FALSE, normal);
+  state = normalize_text (value, length, NULL, FALSE, normal);
+  /* NULL, \N, 无, 匿名: no account, which every such record shares; read
+   * as an id, they were all one petitioner's. */
+  if (state == PR_IDENTITY_VALUE_VALID && (is_placeholder_name (*normal) || g_strv_contains (nobody, *normal)))
+    {
+      g_clear_pointer (normal, g_free);
+      return PR_IDENTITY_VALUE_MASKED;
+    }
+  return state;
 }
 
 /**
