@@ -148,7 +148,8 @@ read_offset (const char **p,
   return TRUE;
 }
 
-/* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]], 3点半,
+/* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]] (or
+ * Traditional 時/點), 3点半,
  * with 上午/下午… before it or AM/PM after it. */
 static gboolean
 read_time (const char **p,
@@ -156,7 +157,7 @@ read_time (const char **p,
            int         *minute,
            int         *second)
 {
-  static const char *const hour_ends[] = { ":", "时", "点", NULL };
+  static const char *const hour_ends[] = { ":", "时", "点", "時", "點", NULL };
   static const char *const minute_ends[] = { ":", "分", NULL };
   int day_part = read_day_part (p);
   int hour_end;
@@ -261,7 +262,8 @@ fold_full_width (const char *text)
   return g_string_free (folded, FALSE);
 }
 
-/* The value of a Chinese numeral character (〇 一 … 九, 零, 两), or -1. */
+/* The value of a Chinese numeral character (〇 一 … 九, 零, 两, and the
+ * circle ○ that documents often type for 〇), or -1. */
 static int
 chinese_digit (const char *p,
                gsize      *out_len)
@@ -272,7 +274,7 @@ chinese_digit (const char *p,
   for (int i = 0; i < 10; i++)
     if (strncmp (p, digits[i], 3) == 0)
       return i;
-  if (strncmp (p, "零", 3) == 0)
+  if (strncmp (p, "零", 3) == 0 || strncmp (p, "\u25cb" /* ○ */, 3) == 0)
     return 0;
   if (strncmp (p, "两", 3) == 0)
     return 2;
@@ -299,8 +301,9 @@ fold_chinese_numerals (const char *text)
       int digit;
 
       /* Every date read passes here: a byte that begins no numeral (each
-       * begins with 0xE3 to 0xE9) is copied without a run made for it. */
-      if ((guchar) *p < 0xE3 || (guchar) *p > 0xE9 || (chinese_digit (p, &len) < 0 && strncmp (p, "十", 3) != 0))
+       * begins with 0xE2, for ○, to 0xE9) is copied without a run made
+       * for it. */
+      if ((guchar) *p < 0xE2 || (guchar) *p > 0xE9 || (chinese_digit (p, &len) < 0 && strncmp (p, "十", 3) != 0))
         {
           if (folded != NULL)
             g_string_append_c (folded, *p);
@@ -483,8 +486,8 @@ pr_date_read (const char  *text,
             return PR_DATE_UNREADABLE;
           if (read_separator (&p, month_ends) != sep || !read_number (&p, 1, 2, &day))
             return PR_DATE_UNREADABLE;
-          if (sep == 3 && !skip_word (&p, "日"))
-            skip_word (&p, "号");
+          if (sep == 3 && !skip_word (&p, "日") && !skip_word (&p, "号"))
+            skip_word (&p, "號");
         }
     }
   else
