@@ -22,19 +22,7 @@ static PrRecordSet *
 load (const char *csv,
       GError    **error)
 {
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  g_autoptr(PrMapping) mapping = pr_mapping_new ();
-  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1 };
-  PrRecordSet *set;
-
-  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
-  g_assert_true (pr_mapping_add (mapping, "received", PR_COLUMN_ROLE_DATE, 0, NULL));
-  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
-  pr_test_remove_tree (dir);
-  return set;
+  return pr_test_load_id_body_csv_full (csv, "received", PR_COLUMN_ROLE_DATE, FALSE, error);
 }
 
 static void
