@@ -309,6 +309,14 @@ test_decisions_export (void)
   decision.note = "=HYPERLINK(\"http://x\")";
   g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
   g_assert_no_error (error);
+  /* Ids Excel would change as numbers: a leading zero, 18 digits. */
+  decision.record_id = "0012345";
+  decision.primary_id = "110101199003077777";
+  decision.note = NULL;
+  g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
+  g_assert_no_error (error);
+  decision.record_id = "9001";
+  decision.primary_id = "5";
 
   g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--table", "petitions",
                             "--store", "prstore", "--out", path, NULL), ==, 0);
@@ -317,6 +325,8 @@ test_decisions_export (void)
   g_assert_true (g_str_has_prefix (contents, "\xEF\xBB\xBF" "id,table,record_id,primary_id,verdict,reviewer,decided_at,note,undoes,case,login\r\n"));
   g_assert_nonnull (strstr (contents, ",petitions,9001,5,repeat,王科员,"));
   g_assert_nonnull (strstr (contents, ",\"'=HYPERLINK(\"\"http://x\"\")\","));
+  /* For Excel, they are kept as text, not read as numbers. */
+  g_assert_nonnull (strstr (contents, ",petitions,\"=\"\"0012345\"\"\",\"=\"\"110101199003077777\"\"\",repeat,"));
 
   /* One case's history: its decisions only, with the reviewer's name and
    * the account apart. */

@@ -66,6 +66,18 @@ test_tab_separated (void)
   g_assert_nonnull (strstr (err, "save the file as CSV"));
 }
 
+/* Excel where the list separator is a semicolon (a European Windows)
+ * saves "CSV" so. */
+static void
+test_semicolon_separated (void)
+{
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan_file ("UTF-8", ';', FALSE, NULL, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "separated by semicolons, not commas"));
+  g_assert_nonnull (strstr (err, "save the file as CSV"));
+}
+
 static void
 test_gb18030_csv (void)
 {
@@ -132,6 +144,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/scan/export-unicode-text", test_unicode_text);
   g_test_add_func ("/cli/scan/export-tab-separated", test_tab_separated);
+  g_test_add_func ("/cli/scan/export-semicolon-separated", test_semicolon_separated);
   g_test_add_func ("/cli/scan/export-gb18030", test_gb18030_csv);
   g_test_add_func ("/cli/scan/export-serial-dates", test_serial_dates);
 

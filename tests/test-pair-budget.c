@@ -79,6 +79,42 @@ test_cli (void)
   pr_test_remove_tree (dir);
 }
 
+/* The second stage holds some 180 bytes a candidate pair (its linkage's
+ * sums and joins), not a listed pair's 12: 6,000 letters at k = 15 took
+ * 3.2 GB, and more would run out of memory within the pair budget. It has
+ * its own budget, a quarter of memory at that cost, which PR_PAIR_BUDGET
+ * scales (100,000 listed pairs are 12,500 judged ones): the same scan
+ * without the second stage lists its pairs; with it, it stops before
+ * judging, naming the way out. */
+static void
+test_cli_second_stage (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = write_letters (dir, 300);
+  const char *listed_args[] = { "scan", "--id", "id", "--text", "body", "-k", "15", "--no-parts", "--no-second-stage",
+                                "--out", "/dev/null", path, NULL };
+  const char *judged_args[] = { "scan", "--id", "id", "--text", "body", "-k", "15", "--no-parts", "--out", "/dev/null",
+                                path, NULL };
+  g_autofree char *err = NULL, *err2 = NULL;
+  const char *count;
+
+  g_setenv ("PR_PAIR_BUDGET", "100000", TRUE);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, listed_args), ==, 0);
+  /* "300 records (…), N pairs": more pairs than the judged budget. */
+  count = strstr (err, "), ");
+  g_assert_nonnull (count);
+  g_assert_cmpuint (g_ascii_strtoull (count + 3, NULL, 10), >, 12500);
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err2, judged_args), ==, 1);
+  g_test_message ("%s", err2);
+  g_assert_nonnull (strstr (err2, "candidate pairs at k = 15"));
+  g_assert_nonnull (strstr (err2, "(12500 pairs"));
+  g_assert_nonnull (strstr (err2, "--no-second-stage"));
+  g_assert_nonnull (strstr (err2, "lower k"));
+  g_unsetenv ("PR_PAIR_BUDGET");
+  pr_test_remove_tree (dir);
+}
+
 /* The index itself, against brute force: over the budget it fails with
  * G_IO_ERROR_NO_SPACE; at the budget it lists every pair. */
 static void
@@ -129,6 +165,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/scan/pair-budget", test_cli);
+  g_test_add_func ("/cli/scan/pair-budget-second-stage", test_cli_second_stage);
   g_test_add_func ("/engine/pair-budget/index", test_index);
 
   return g_test_run ();

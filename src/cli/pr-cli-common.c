@@ -1324,6 +1324,17 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       "written without 民国; write them as four-digit years or with 民国",
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  /* 9999-12-31, 1900-01-01: what a system writes for no date. */
+  if (set->n_placeholder_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” counts as none (record %s): it is before 1901 or "
+                                      "after 2199, a placeholder that systems write for no date (9999-12-31, "
+                                      "1900-01-01); give the record its real date in the table",
+                                      "%llu dates in column “%s” count as none (records %s): they are before 1901 "
+                                      "or after 2199, placeholders that systems write for no date (9999-12-31, "
+                                      "1900-01-01); give the records their real dates in the table",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
@@ -1364,8 +1375,9 @@ pr_cli_print_unreadable_dates (const PrRecordSet         *set,
   if (set->n_dates_from_numbers > 0)
     fprintf (stderr,
              set->dates_numbers_kind == PR_DATE_NUMBERS_EXCEL
-               ? _("Note: every date in column “%s” is a number, read as Excel's day numbers (43624 is 8 June "
-                   "2019)\n")
+               ? _("Note: every date in column “%s” is a number, read as Excel's day numbers of its 1900 date "
+                   "system (43624 is 8 June 2019); if the workbook uses the 1904 date system (older Mac Excel), "
+                   "they read four years and a day early: format the column as dates and save the file again\n")
                : set->dates_numbers_kind == PR_DATE_NUMBERS_UNIX
                    ? _("Note: every date in column “%s” is a number, read as Unix time in seconds, on China "
                        "Standard Time (+08:00)\n")

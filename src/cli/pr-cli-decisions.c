@@ -72,7 +72,11 @@ pr_cli_decisions (int    argc,
    * server is asked anything. */
   if (!pr_cli_check_store_output (&options, out, &error))
     goto failed;
-  writer = pr_cli_open_csv_output (out, (no_bom ? 0 : PR_CSV_WRITER_BOM) | PR_CSV_WRITER_NEUTRALIZE, &error);
+  /* For Excel (a BOM), ids Excel would read as numbers (0012345, 18
+   * digits) are kept as text, as the application's export keeps them. */
+  writer = pr_cli_open_csv_output (out,
+                                   (no_bom ? 0 : PR_CSV_WRITER_BOM | PR_CSV_WRITER_DIGITS_AS_TEXT) |
+                                     PR_CSV_WRITER_NEUTRALIZE, &error);
   if (writer == NULL)
     goto failed;
   store = pr_cli_open_store_only (&options, schema,

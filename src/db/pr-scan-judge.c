@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 
+#include "pr-pair-budget.h"
 #include "pr-pair-judge-key.h"
 #include "pr-pair-linkage.h"
 #include "pr-scan.h"
@@ -245,6 +246,10 @@ _pr_scan_judge (PrScanResult               *result,
 
   result->scored = candidates;
   result->probability = load->judge_probability;
+  /* A campaign's letters at a high k: stopped before the judging, which
+   * would run out of memory in the linkage, not after. */
+  if (pr_pair_budget_judged_exceeded (candidates->len, result->k, error))
+    return NULL;
 
   if (store != NULL)
     {
@@ -299,6 +304,8 @@ pr_scan_result_judge_at (PrScanResult               *result,
 
   g_return_val_if_fail (result->scored != NULL, NULL);
 
+  if (pr_pair_budget_judged_exceeded (candidates->len, k, error))
+    return NULL;
   for (guint i = 0; i < candidates->len; i++)
     {
       PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);

@@ -16,6 +16,50 @@
 #include "pr-bad-row.h"
 #include "pr-encoding-check.h"
 
+/* Whether @value, valid UTF-8, is UTF-8 text read as GBK and written
+ * again (鎴戞槸 for 我是): its ideographs mostly rare, and written back in
+ * GBK, its bytes beyond ASCII are nearly all UTF-8 characters, several of
+ * them (a byte GBK could not read is a "?" that breaks one now and then).
+ * Only values of mostly rare ideographs are converted, which text read
+ * right is not. */
+static gboolean
+is_utf8_read_as_gbk (const char *value,
+                     gsize       length)
+{
+  g_autofree char *bytes = NULL;
+  gsize n_bytes = 0, in_chars = 0, stray = 0;
+  guint chars = 0;
+
+  if (!pr_encoding_text_looks_misread (value, length))
+    return FALSE;
+  /* GBK, not GB18030: the byte 0x80 that a UTF-8 character holds is GBK's
+   * euro sign, which GB18030 writes otherwise. */
+  bytes = g_convert_with_fallback (value, length, "GBK", "UTF-8", "?", NULL, &n_bytes, NULL);
+  if (bytes == NULL)
+    return FALSE;
+  for (gsize i = 0; i < n_bytes;)
+    {
+      gunichar c;
+
+      if ((guchar) bytes[i] < 0x80)
+        {
+          i++;
+          continue;
+        }
+      c = g_utf8_get_char_validated (bytes + i, n_bytes - i);
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          stray++;
+          i++;
+          continue;
+        }
+      chars++;
+      in_chars += g_utf8_skip[(guchar) bytes[i]];
+      i += g_utf8_skip[(guchar) bytes[i]];
+    }
+  return chars >= 4 && in_chars >= 9 * stray;
+}
+
 static char *
 check_value (const char *value,
              gsize       length,
@@ -38,7 +82,10 @@ check_value (const char *value,
   /* Validated once: every value of every row passes here (or has been
    * validated while it was read, @utf8). */
   if (utf8 || g_utf8_validate_len (value, length, &bad))
-    return NULL;
+    return is_utf8_read_as_gbk (value, length)
+             ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
+                           "我是), which no search finds"))
+             : NULL;
   guess = pr_encoding_guess_bytes (value, length);
   /* Name the encoding when the bytes are another one's text: a file
    * or column with a few rows written by another program. */

@@ -37,6 +37,7 @@ struct _PrDateColumn {
   guint64      n_unreadable;
   guint64      n_serial;       /* of them, numbers such as Excel writes for a date cell saved as General */
   guint64      n_roc;          /* of them, years of the Republic of China without 民国 (113/03/05) */
+  guint64      n_placeholder;  /* of them, dates systems write for none (9999-12-31, 1900-01-01) */
   GPtrArray   *unreadable_ids;
   GArray      *offsets;        /* int per record, once one date gives an offset */
   int          first_offset;
@@ -189,10 +190,17 @@ pr_date_column_add (PrDateColumn  *self,
 {
   int offset = PR_DATE_NO_OFFSET;
   PrDateStatus status = PR_DATE_UNREADABLE;
+  gboolean placeholder = FALSE;
 
   *out_seconds = PR_DATE_NONE;
   if (!is_blank (text))
     status = pr_date_read (text, self->order, out_seconds, &offset);
+  /* 9999-12-31: counted as unreadable, and said to be a placeholder. */
+  if (status == PR_DATE_PLACEHOLDER)
+    {
+      status = PR_DATE_UNREADABLE;
+      placeholder = TRUE;
+    }
 
   if (status == PR_DATE_AMBIGUOUS && self->advice == PR_ADVICE_CONTROLS)
     {
@@ -210,7 +218,7 @@ pr_date_column_add (PrDateColumn  *self,
                    _(self->position_name), (unsigned long long) position, text, self->name);
       return FALSE;
     }
-  if (status == PR_DATE_UNREADABLE && !is_blank (text) &&
+  if (status == PR_DATE_UNREADABLE && !placeholder && !is_blank (text) &&
       (self->order == PR_DATE_ORDER_DMY || self->order == PR_DATE_ORDER_MDY))
     {
       /* A date the order given cannot read (month 13) but the other one
@@ -285,7 +293,9 @@ pr_date_column_add (PrDateColumn  *self,
             g_ptr_array_add (self->unreadable_ids, g_strdup (id));
           self->n_unreadable++;
           /* 20000 to 80000: Excel's day numbers from 1954 to 2119. */
-          if (strlen (stripped) == 5 && g_ascii_string_to_unsigned (stripped, 10, 20000, 80000, &serial, NULL))
+          if (placeholder)
+            self->n_placeholder++;
+          else if (strlen (stripped) == 5 && g_ascii_string_to_unsigned (stripped, 10, 20000, 80000, &serial, NULL))
             self->n_serial++;
           else if (pr_date_has_roc_year (stripped))
             self->n_roc++;
@@ -368,6 +378,20 @@ pr_date_column_get_n_roc (const PrDateColumn *self)
 }
 
 /**
+ * pr_date_column_get_n_placeholder:
+ * @self: a date column
+ *
+ * Returns: how many of the dates that could not be read are dates that
+ *   systems write for none, before 1901 or from 2200 on (9999-12-31,
+ *   1900-01-01)
+ */
+guint64
+pr_date_column_get_n_placeholder (const PrDateColumn *self)
+{
+  return self->n_placeholder;
+}
+
+/**
  * pr_date_column_get_n_from_numbers:
  * @self: a date column, after pr_date_column_finish ()
  * @out_kind: (out) (optional): what the numbers were
@@ -428,6 +452,7 @@ pr_date_column_finish (PrDateColumn  *self,
       self->n_unreadable = 0;
       self->n_serial = 0;
       self->n_roc = 0;
+      self->n_placeholder = 0;
       g_ptr_array_set_size (self->unreadable_ids, 0);
     }
 
@@ -453,6 +478,15 @@ pr_date_column_finish (PrDateColumn  *self,
                      self->name, samples->str);
       /* 113/03/05: a date order would not read it, nor should it be
        * offered; the year is what is wrong. */
+      else if (self->n_placeholder * 2 > self->n_unreadable)
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): they are before 1901 or "
+                       "after 2199, placeholders that systems write for no date (9999-12-31, 1900-01-01), not a "
+                       "petition's date; map the column that holds the records' real dates, or leave out the flag "
+                       "that maps it (--date or --accepted)"),
+                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
+                     self->name, samples->str);
       else if (self->n_roc * 2 > self->n_unreadable)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
                      /* Translators: unreadable count, count of non-empty dates, column, then examples. */

@@ -148,7 +148,8 @@ read_offset (const char **p,
   return TRUE;
 }
 
-/* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]], 3点半,
+/* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]] (or
+ * Traditional 時/點), 3点半,
  * with 上午/下午… before it or AM/PM after it. */
 static gboolean
 read_time (const char **p,
@@ -156,7 +157,7 @@ read_time (const char **p,
            int         *minute,
            int         *second)
 {
-  static const char *const hour_ends[] = { ":", "时", "点", NULL };
+  static const char *const hour_ends[] = { ":", "时", "点", "時", "點", NULL };
   static const char *const minute_ends[] = { ":", "分", NULL };
   int day_part = read_day_part (p);
   int hour_end;
@@ -261,7 +262,8 @@ fold_full_width (const char *text)
   return g_string_free (folded, FALSE);
 }
 
-/* The value of a Chinese numeral character (〇 一 … 九, 零, 两), or -1. */
+/* The value of a Chinese numeral character (〇 一 … 九, 零, 两, and the
+ * circle ○ that documents often type for 〇), or -1. */
 static int
 chinese_digit (const char *p,
                gsize      *out_len)
@@ -272,7 +274,7 @@ chinese_digit (const char *p,
   for (int i = 0; i < 10; i++)
     if (strncmp (p, digits[i], 3) == 0)
       return i;
-  if (strncmp (p, "零", 3) == 0)
+  if (strncmp (p, "零", 3) == 0 || strncmp (p, "\u25cb" /* ○ */, 3) == 0)
     return 0;
   if (strncmp (p, "两", 3) == 0)
     return 2;
@@ -299,8 +301,9 @@ fold_chinese_numerals (const char *text)
       int digit;
 
       /* Every date read passes here: a byte that begins no numeral (each
-       * begins with 0xE3 to 0xE9) is copied without a run made for it. */
-      if ((guchar) *p < 0xE3 || (guchar) *p > 0xE9 || (chinese_digit (p, &len) < 0 && strncmp (p, "十", 3) != 0))
+       * begins with 0xE2, for ○, to 0xE9) is copied without a run made
+       * for it. */
+      if ((guchar) *p < 0xE2 || (guchar) *p > 0xE9 || (chinese_digit (p, &len) < 0 && strncmp (p, "十", 3) != 0))
         {
           if (folded != NULL)
             g_string_append_c (folded, *p);
@@ -423,8 +426,9 @@ fold_digits (const char *text,
  * as the Common Era's.
  *
  * Returns: %PR_DATE_OK, %PR_DATE_AMBIGUOUS for a date whose year comes
- *   last when @order is %PR_DATE_ORDER_UNSET, else %PR_DATE_UNREADABLE
- *   (which an empty text is too)
+ *   last when @order is %PR_DATE_ORDER_UNSET, %PR_DATE_PLACEHOLDER for a
+ *   date before 1901 or after 2199 (9999-12-31, 1900-01-01), else
+ *   %PR_DATE_UNREADABLE (which an empty text is too)
  */
 PrDateStatus
 pr_date_read (const char  *text,
@@ -482,8 +486,8 @@ pr_date_read (const char  *text,
             return PR_DATE_UNREADABLE;
           if (read_separator (&p, month_ends) != sep || !read_number (&p, 1, 2, &day))
             return PR_DATE_UNREADABLE;
-          if (sep == 3 && !skip_word (&p, "日"))
-            skip_word (&p, "号");
+          if (sep == 3 && !skip_word (&p, "日") && !skip_word (&p, "号"))
+            skip_word (&p, "號");
         }
     }
   else
@@ -539,8 +543,11 @@ pr_date_read (const char  *text,
   if (year_last && order == PR_DATE_ORDER_UNSET)
     return hour <= 23 && minute <= 59 && second <= 59 && year <= G_MAXUINT16 &&
            (g_date_valid_dmy (day, month, year) || g_date_valid_dmy (month, day, year))
-             ? PR_DATE_AMBIGUOUS : PR_DATE_UNREADABLE;
+             ? (year < 1901 || year > 2199 ? PR_DATE_PLACEHOLDER : PR_DATE_AMBIGUOUS) : PR_DATE_UNREADABLE;
 
+  /* 0000-00-00: MariaDB's zero date, a placeholder too (see below). */
+  if (year == 0 && month == 0 && day == 0 && hour == 0 && minute == 0 && second == 0)
+    return PR_DATE_PLACEHOLDER;
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
     return PR_DATE_UNREADABLE;
 
@@ -548,6 +555,14 @@ pr_date_read (const char  *text,
   dt = g_date_time_new_utc (year, month, day, hour, minute, second);
   if (dt == NULL)
     return PR_DATE_UNREADABLE;
+
+  /* 9999-12-31 (MariaDB's largest date), 0001-01-01 (.NET's smallest),
+   * 1899-12-30 (Access's zero), 1900-01-01 (SQL Server's and Excel's first
+   * day): what systems write for "no date". Read as dates, such a record
+   * would be its cluster's primary, or never could be, and periods would
+   * count from it; no petition has one. */
+  if (year < 1901 || year > 2199)
+    return PR_DATE_PLACEHOLDER;
 
   *out_seconds = g_date_time_to_unix (dt);
   *out_offset = offset;

@@ -23,6 +23,7 @@ typedef enum {
   PR_DATE_OK,
   PR_DATE_UNREADABLE,
   PR_DATE_AMBIGUOUS,    /* day-first or month-first, and no order given */
+  PR_DATE_PLACEHOLDER,  /* 0000-00-00, or a date before 1901 or after 2199: what systems write for none */
 } PrDateStatus;
 
 PrDateStatus pr_date_read  (const char  *text,

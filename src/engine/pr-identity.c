@@ -238,21 +238,25 @@ pr_identity_normalize_id_card (const char *value,
   return PR_IDENTITY_VALUE_VALID;
 }
 
-/* Digits of one phone number as written, an extension (转 8001, ext. 8001)
- * left out. */
+/* Digits of one phone number as written, and apart in @extension those
+ * of its extension (转 8001, ext. 8001): a desk behind a switchboard that
+ * many people share, so part of whom the number reaches. */
 static void
 phone_digits (const char *folded,
-              GString    *digits)
+              GString    *digits,
+              GString    *extension)
 {
+  GString *to = digits;
+
   for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (c == 0x8F6C /* 转 */ || g_str_has_prefix (p, "ext") || c == 'x' || c == '#' ||
-          g_str_has_prefix (p, "\u5206\u673a" /* 分机 */))
-        break;
-      if (g_ascii_isdigit (c))
-        g_string_append_c (digits, (char) c);
+      if (to == digits && (c == 0x8F6C /* 转 */ || g_str_has_prefix (p, "ext") || c == 'x' || c == '#' ||
+                           g_str_has_prefix (p, "\u5206\u673a" /* 分机 */)))
+        to = extension;
+      else if (g_ascii_isdigit (c))
+        g_string_append_c (to, (char) c);
     }
 }
 
@@ -275,6 +279,7 @@ pr_identity_normalize_phone (const char  *value,
 {
   g_autofree char *folded = NULL;
   g_autoptr(GString) digits = g_string_new (NULL);
+  g_autoptr(GString) extension = g_string_new (NULL);
   const char *d;
   gsize n;
   char letter;
@@ -289,7 +294,7 @@ pr_identity_normalize_phone (const char  *value,
   if (state != PR_IDENTITY_VALUE_VALID)
     return state;
 
-  phone_digits (folded, digits);
+  phone_digits (folded, digits, extension);
   if (digits->len == 0)
     return PR_IDENTITY_VALUE_INVALID;
   d = digits->str;
@@ -322,7 +327,7 @@ pr_identity_normalize_phone (const char  *value,
     return PR_IDENTITY_VALUE_INVALID;
 
   if (normal != NULL)
-    *normal = g_strdup_printf ("%c%.*s", letter, (int) n, d);
+    *normal = g_strdup_printf ("%c%.*s%s%s", letter, (int) n, d, extension->len > 0 ? "-" : "", extension->str);
   return PR_IDENTITY_VALUE_VALID;
 }
 
@@ -795,16 +800,29 @@ pr_identity_normalize_address (const char  *value,
  * @length: its length in bytes, or -1 if NUL-terminated
  * @normal: (out): folded, without white space
  *
- * Returns: masked when written masked (a name column taken for an id)
+ * Returns: masked when written masked (a name column taken for an id),
+ *   and for a value that names nobody (NULL, \N, none, 无, 匿名, -, 0)
  */
 PrIdentityValueState
 pr_identity_normalize_petitioner (const char  *value,
                                   gssize       length,
                                   char       **normal)
 {
+  static const char *const nobody[] = { "\\n" /* \N, a database export's NULL */, "#n/a", "(null)", "nil", "0",
+                                         NULL };
+  PrIdentityValueState state;
+
   g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
 
-  return normalize_text (value, length, NULL, FALSE, normal);
+  state = normalize_text (value, length, NULL, FALSE, normal);
+  /* NULL, \N, 无, 匿名: no account, which every such record shares; read
+   * as an id, they were all one petitioner's. */
+  if (state == PR_IDENTITY_VALUE_VALID && (is_placeholder_name (*normal) || g_strv_contains (nobody, *normal)))
+    {
+      g_clear_pointer (normal, g_free);
+      return PR_IDENTITY_VALUE_MASKED;
+    }
+  return state;
 }
 
 /**

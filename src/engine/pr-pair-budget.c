@@ -104,3 +104,52 @@ pr_pair_budget_exceeded (guint64   n_pairs,
   pr_pair_budget_set_error (error, k);
   return TRUE;
 }
+
+/* The second stage holds, for each candidate pair, its probability
+ * (PrScoredPair) and, in the average linkage, an entry in each of its two
+ * clusters' sums and a queued join: some 180 bytes a pair as measured
+ * (17.9 million candidates of a campaign took 3.2 GB), not the 12 of a
+ * listed pair. */
+#define JUDGED_PAIR_BYTES 192
+
+/**
+ * pr_pair_budget_get_judged:
+ *
+ * Returns: the most candidate pairs the second stage may judge and link:
+ *   a quarter of the usable memory (twice the pairs' eighth) at
+ *   JUDGED_PAIR_BYTES a pair, or as PR_PAIR_BUDGET scales it
+ */
+gsize
+pr_pair_budget_get_judged (void)
+{
+  return MAX ((guint64) pr_pair_budget_get () * sizeof (PrPair) * 2 / JUDGED_PAIR_BYTES, 128);
+}
+
+/**
+ * pr_pair_budget_judged_exceeded:
+ * @n_pairs: the candidate pairs the second stage is about to judge
+ * @k: the distance they are within
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE with %G_IO_ERROR_NO_SPACE in @error, naming the way out,
+ *   if @n_pairs pass pr_pair_budget_get_judged ()
+ */
+gboolean
+pr_pair_budget_judged_exceeded (guint64   n_pairs,
+                                guint     k,
+                                GError  **error)
+{
+  gsize budget = pr_pair_budget_get_judged ();
+  g_autofree char *size = NULL;
+
+  if (n_pairs <= budget)
+    return FALSE;
+  size = g_format_size ((guint64) budget * JUDGED_PAIR_BYTES);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+               _("%llu candidate pairs at k = %u are more than the second stage can judge in memory (%zu pairs, "
+                 "%s): the records share most of their text, a template or boilerplate. Scan with a lower k "
+                 "(say %u), leave the boilerplate out (--idf-max-share 0.5, --part-max-records N), or cluster "
+                 "the pairs without judging them (--no-second-stage)"),
+               (unsigned long long) n_pairs, k, (size_t) budget, size, k > 3 ? k - 3 : 0);
+  return TRUE;
+}

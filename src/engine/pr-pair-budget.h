@@ -10,6 +10,10 @@ gsize    pr_pair_budget_get       (void);
 gboolean pr_pair_budget_exceeded  (guint64   n_pairs,
                                    guint     k,
                                    GError  **error);
+gsize    pr_pair_budget_get_judged (void);
+gboolean pr_pair_budget_judged_exceeded (guint64   n_pairs,
+                                         guint     k,
+                                         GError  **error);
 void     pr_pair_budget_set_error (GError  **error,
                                    guint     k);
 

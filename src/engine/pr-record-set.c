@@ -647,6 +647,23 @@ number_as_read (GString *kept)
     }
 }
 
+/* Whether @header, a header read as one field, holds @name between
+ * semicolons: a file whose columns are separated so. */
+static gboolean
+is_semicolon_header (const char *header,
+                     const char *name)
+{
+  g_auto(GStrv) parts = NULL;
+
+  if (strchr (header, ';') == NULL)
+    return FALSE;
+  parts = g_strsplit (header, ";", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (g_str_equal (g_strstrip (parts[i]), name))
+      return TRUE;
+  return FALSE;
+}
+
 /* An id as an office reads it: NFKC (full-width digits and letters as
  * ASCII), without invisible characters (zero-width space and joiners, the
  * word joiner, a BOM, the soft hyphen), without white space around it, and
@@ -1108,6 +1125,7 @@ pr_record_set_load (const PrMapping          *mapping,
 
       set->n_serial_dates = pr_date_column_get_n_serial (date_reader);
       set->n_roc_dates = pr_date_column_get_n_roc (date_reader);
+      set->n_placeholder_dates = pr_date_column_get_n_placeholder (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
       set->n_dates_from_numbers = pr_date_column_get_n_from_numbers (date_reader, &kind);
       set->dates_numbers_kind = kind;
@@ -1357,6 +1375,13 @@ pr_record_set_load_csv (const char           *path,
             g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                          _("column “%s” is not in the header of %s, whose columns are separated by tabs, not "
                            "commas (its header: %s): save the file as CSV"),
+                         name, path, names);
+          else if (pr_csv_reader_get_n_fields (reader) == 1 && is_semicolon_header (names, name))
+            /* Excel's "CSV" where the list separator is a semicolon. */
+            g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                         _("column “%s” is not in the header of %s, whose columns are separated by semicolons, not "
+                           "commas (its header: %s): save the file as CSV with commas (in Excel, with the list "
+                           "separator set to a comma)"),
                          name, path, names);
           else
             g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,

@@ -7,7 +7,8 @@
  * (GDateTime takes it back), an offset must be within ±14:00, a date read
  * without an order must read the same with every order, and a date whose
  * year comes last is ambiguous without an order exactly when it reads with
- * DMY or MDY.
+ * DMY or MDY. A placeholder (9999-12-31, 0000-00-00) is one with every
+ * order that reads it as a date at all.
  */
 
 #include <string.h>
@@ -65,6 +66,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_assert_cmpint (s_ymd, !=, PR_DATE_OK);
       g_assert_cmpint (s_unset == PR_DATE_AMBIGUOUS, ==, s_dmy == PR_DATE_OK || s_mdy == PR_DATE_OK);
     }
+  if (s_ymd == PR_DATE_PLACEHOLDER)
+    g_assert_cmpint (s_unset, ==, PR_DATE_PLACEHOLDER);
   g_assert_cmpint (pr_date_parse (text, &parsed), ==, s_ymd == PR_DATE_OK);
   if (s_ymd == PR_DATE_OK)
     g_assert_cmpint (parsed, ==, ymd);

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * One value of a file that is UTF-8 text read as GBK (a row a GBK program
+ * wrote again after reading it wrong: 鎴戞槸浣忓湪… for 我是住在…) is valid
+ * UTF-8, and its column's other values read right, so the column's check
+ * let it through: the record was scanned as gibberish and its repeats were
+ * silently missed. Such a value is a bad row, named with its row and
+ * column, or skipped and counted with --skip-bad-rows. Text of rare
+ * characters that is not so (a list of rare names) is read. Oracles: the
+ * text made gibberish here by g_convert (), as such a program does.
+ */
+#define G_LOG_DOMAIN "pr-test-bad-row-mojibake"
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "pr-bad-row.h"
+#include "pr-record-set.h"
+#include "pr-test-util.h"
+
+static const char body[] = "我是住在西岚市云溪区新华街九十八号的居民，我经人介绍在一家财富管理公司投资了一个养老项目";
+
+/* @text's UTF-8 bytes read as GBK, written again as UTF-8: a byte that
+ * begins no GBK character becomes "?", as such programs write it. */
+static char *
+misread (const char *text)
+{
+  GIConv cd = g_iconv_open ("UTF-8", "GBK");
+  GString *wrong = g_string_new (NULL);
+  char *in = (char *) text;
+  gsize in_left = strlen (text);
+
+  g_assert_true (cd != (GIConv) -1);
+  while (in_left > 0)
+    {
+      char buffer[256];
+      char *out = buffer;
+      gsize out_left = sizeof buffer;
+      gsize done = g_iconv (cd, &in, &in_left, &out, &out_left);
+
+      g_string_append_len (wrong, buffer, out - buffer);
+      if (done == (gsize) -1 && errno != E2BIG)
+        {
+          g_string_append_c (wrong, '?');
+          in++;
+          in_left--;
+        }
+    }
+  g_iconv_close (cd);
+  g_assert_true (g_utf8_validate (wrong->str, -1, NULL));
+  g_test_message ("%zu bytes: %s", wrong->len, wrong->str);
+  return g_string_free (wrong, FALSE);
+}
+
+static char *
+records (const char *third)
+{
+  GString *csv = g_string_new ("id,body\n");
+
+  for (int i = 1; i <= 6; i++)
+    g_string_append_printf (csv, "%d,%s%d\n", i, i == 3 ? third : body, i);
+  return g_string_free (csv, FALSE);
+}
+
+static void
+test_refused (void)
+{
+  g_autofree char *wrong = misread (body);
+  g_autofree char *csv = records (wrong);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+
+  g_assert_null (set);
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "line 4"));
+  g_assert_nonnull (strstr (error->message, "“body”"));
+  g_assert_nonnull (strstr (error->message, "UTF-8 text read as GBK"));
+}
+
+static void
+test_skipped (void)
+{
+  g_autofree char *wrong = misread (body);
+  g_autofree char *csv = records (wrong);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv_full (csv, NULL, PR_COLUMN_ROLE_IGNORE, TRUE, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, ==, 5);
+  g_assert_cmpuint (set->n_bad_rows, ==, 1);
+}
+
+/* Rare characters read right: no UTF-8 behind them. */
+static void
+test_rare_read (void)
+{
+  g_autofree char *csv = records ("犇骉猋麤龘靐齉爩鱻麣羴掱焱垚淼嚞赑鑫舙皛");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, ==, 6);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/bad-row-mojibake/refused", test_refused);
+  g_test_add_func ("/engine/bad-row-mojibake/skipped", test_skipped);
+  g_test_add_func ("/engine/bad-row-mojibake/rare-read", test_rare_read);
+  return g_test_run ();
+}
