@@ -40,5 +40,6 @@ void  pr_test_found_pair    (guint32   a,
 guint pr_test_containment_key (double  containment);
 PrRecordSet *pr_test_load_id_body_csv (const char  *csv,
                                        GError     **error);
+char *pr_test_without_cases (const char *out);
 
 G_END_DECLS

@@ -117,32 +117,6 @@ fresh_scan (PrConnection *db,
   g_assert_cmpuint (n_taken, ==, 0);
 }
 
-/* scan --out without its case column (the sixth): a rescan's case keeps
- * the number of the earlier case it continues, a fresh store's counts
- * from 1. */
-static char *
-without_cases (const char *out)
-{
-  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
-  GString *kept = g_string_new (NULL);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) cells = g_strsplit (lines[i], ",", -1);
-      g_autofree char *joined = NULL;
-
-      if (g_strv_length (cells) > 5)
-        {
-          g_free (cells[5]);
-          cells[5] = g_strdup ("");
-        }
-      g_string_append (kept, i == 0 ? "" : "\n");
-      joined = g_strjoinv (",", cells);
-      g_string_append (kept, joined);
-    }
-  return g_string_free (kept, FALSE);
-}
-
 /* The probability --pairs gives the pair @a, @b, as written. */
 static char *
 probability_of (const char *pairs,
@@ -268,8 +242,8 @@ test_weights_changed (void)
   /* The clusters changed with the weights: the case numbers go on from
    * the last scan's, as they should, and differ from a fresh store's. */
   {
-    g_autofree char *after_out = without_cases (after.out);
-    g_autofree char *oracle_out = without_cases (oracle.out);
+    g_autofree char *after_out = pr_test_without_cases (after.out);
+    g_autofree char *oracle_out = pr_test_without_cases (oracle.out);
 
     g_assert_true (g_str_equal (after_out, oracle_out));
   }

@@ -6,9 +6,11 @@
 #include "pr-scan.h"
 #include "pr-store-cases.h"
 
+#include "pr-part-match-key.h"
 #include "pr-record-reader.h"
 #include "pr-simhash.h"
 #include "pr-stable-id.h"
+#include "pr-store-part-pairs.h"
 #include "pr-store-repeats.h"
 
 typedef struct {
@@ -53,6 +55,39 @@ add_part_pair (guint32  a,
   PrPartPair part = { a, b, containment };
 
   g_array_append_val (user_data, part);
+}
+
+/* The pairs that share parts, and the boilerplate. With a store they are
+ * taken from the last match of the same set if the store kept it
+ * (pr-store-part-pairs.c): a rescan of a table nothing in which changed
+ * does not match every record's passages again. Otherwise they are
+ * matched, and kept for the scan's commit. */
+static gboolean
+match_parts (PrScanResult             *result,
+             PrStore                  *store,
+             const char               *table,
+             const PrPartMatchOptions *parts,
+             guint                     n_threads,
+             GCancellable             *cancellable,
+             GError                  **error)
+{
+  guint64 key = 0;
+
+  if (store != NULL)
+    {
+      key = pr_part_match_key (result->set, result->mapping_version, parts);
+      if (!pr_store_load_part_pairs (store, table, key, result->set->n_records, result->part_pairs,
+                                     result->boilerplate, &result->part_pairs_taken, error))
+        return FALSE;
+      if (result->part_pairs_taken)
+        return TRUE;
+    }
+  if (!pr_record_set_find_part_pairs (result->set, result->set->sparse, parts, n_threads, add_part_pair,
+                                      result->part_pairs, result->boilerplate, cancellable, error))
+    return FALSE;
+  if (store != NULL)
+    pr_store_keep_part_pairs (store, result->scan_id, key, result->part_pairs, result->boilerplate);
+  return TRUE;
 }
 
 /**
@@ -360,9 +395,7 @@ scan_run (PrConnection         *connection,
     goto failed;
   result->part_pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
   result->boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
-  if (parts != NULL &&
-      !pr_record_set_find_part_pairs (result->set, result->set->sparse, parts, load.n_threads, add_part_pair,
-                                      result->part_pairs, result->boilerplate, cancellable, &local_error))
+  if (parts != NULL && !match_parts (result, store, table, parts, load.n_threads, cancellable, &local_error))
     goto failed;
   result->group_seconds = (g_get_monotonic_time () - start) / 1e6;
 

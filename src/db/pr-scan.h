@@ -80,6 +80,8 @@ typedef struct {
   double        judge_seconds;
   guint64       judged_taken; /* with a store: of scored, the judgements taken from the last scan
                                * (pr-store-judged.c) rather than made again */
+  gboolean      part_pairs_taken; /* with a store: part_pairs and boilerplate taken from the last
+                                   * match of the same set (pr-store-part-pairs.c), not matched again */
 } PrScanResult;
 
 PrScanResult *pr_scan_run          (PrConnection         *connection,

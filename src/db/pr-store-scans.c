@@ -853,7 +853,8 @@ pr_store_commit_scan (PrStore             *self,
       if (!_pr_store_assign_cases (self, where, scan_id, cases, kept, retire_none ? scanned : NULL, error))
         goto out;
     }
-  if (!_pr_store_write_judged (self, where, scan_id, error))
+  if (!_pr_store_write_judged (self, where, scan_id, error) ||
+      !_pr_store_write_part_pairs (self, where, scan_id, error))
     goto out;
 
   g_clear_pointer (&sql, g_free);
