@@ -22,7 +22,7 @@
 #include "pr-test-server.h"
 #include "pr-test-util.h"
 
-#define TAKEN "the pairs sharing them taken from the last scan"
+#define TAKEN "Passages: not matched again, the pairs sharing them taken from the last scan"
 
 static PrTestSample *sample;
 

@@ -582,9 +582,8 @@ pr_cli_scan (int    argc,
   /* The temporary file only when one was needed: it explains a slow or a
    * failed scan, not a small one. */
   if (result->part_pairs_taken)
-    fprintf (stderr, _("Passages: %llu (%.1f a record); the pairs sharing them taken from the last scan that "
-                       "matched the same records (none added, removed or changed since)\n"),
-             (unsigned long long) result->n_parts, (double) result->n_parts / MAX (set->n_records, 1));
+    fprintf (stderr, _("Passages: not matched again, the pairs sharing them taken from the last scan that "
+                       "matched the same records (none added, removed or changed since)\n"));
   else if (result->n_parts > 0 && result->spilled_bytes > 0)
     fprintf (stderr, _("Passages: %llu (%.1f a record), %.2f GB of them matched through a temporary file\n"),
              (unsigned long long) result->n_parts, (double) result->n_parts / MAX (set->n_records, 1),

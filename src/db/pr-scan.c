@@ -20,7 +20,8 @@ typedef struct {
 } Reuse;
 
 /* The incremental scan's hook: an unchanged record keeps its stored
- * fingerprint, and its parts if the scan wants them and they were kept. */
+ * fingerprint; if the scan wants parts, only if they were stored, and
+ * they are read later, only if matched again (match_parts ()). */
 static gboolean
 reuse_stored (const char    *id,
               guint64        content_hash,
@@ -35,14 +36,6 @@ reuse_stored (const char    *id,
     return FALSE;
   fingerprint->fingerprint = stored->fingerprint;
   fingerprint->sparse = stored->sparse;
-  if (reuse->with_parts && stored->n_parts > 0)
-    {
-      /* Taken, not copied: ids are unique, so each is asked for once, and
-       * the stored parts of a large table are as large as the scan's. */
-      fingerprint->parts = g_steal_pointer (&stored->parts);
-      fingerprint->n_parts = stored->n_parts;
-      stored->n_parts = 0;
-    }
   return TRUE;
 }
 
@@ -55,6 +48,48 @@ add_part_pair (guint32  a,
   PrPartPair part = { a, b, containment };
 
   g_array_append_val (user_data, part);
+}
+
+typedef struct {
+  PrRecordSet *set;
+  GHashTable  *unchanged;  /* id → record + 1, of the records not fingerprinted again */
+} StoredParts;
+
+static gboolean
+match_stored_parts (const char *record_id,
+                    PrPart     *parts,
+                    guint       n_parts,
+                    gpointer    user_data,
+                    GError    **error)
+{
+  StoredParts *stored = user_data;
+  gsize record = GPOINTER_TO_SIZE (g_hash_table_lookup (stored->unchanged, record_id));
+  gboolean ok = record == 0 || pr_record_set_match_parts_too (stored->set, record - 1, parts, n_parts, error);
+
+  g_free (parts);
+  return ok;
+}
+
+/* The stored parts of the records the scan did not fingerprint again,
+ * added to those it matches. */
+static gboolean
+add_stored_parts (PrScanResult  *result,
+                  PrStore       *store,
+                  const char    *table,
+                  GError       **error)
+{
+  PrRecordSet *set = result->set;
+  g_autoptr(GHashTable) unchanged = NULL;
+  StoredParts stored;
+
+  if (set->n_reused == 0)
+    return TRUE;
+  unchanged = g_hash_table_new (g_str_hash, g_str_equal);
+  for (gsize i = 0; i < set->n_records; i++)
+    if (!set->changed[i])
+      g_hash_table_insert (unchanged, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+  stored = (StoredParts) { set, unchanged };
+  return pr_store_read_stored_parts (store, table, result->mapping_version, match_stored_parts, &stored, error);
 }
 
 /* The pairs that share parts, and the boilerplate. With a store they are
@@ -81,6 +116,8 @@ match_parts (PrScanResult             *result,
         return FALSE;
       if (result->part_pairs_taken)
         return TRUE;
+      if (!add_stored_parts (result, store, table, error))
+        return FALSE;
     }
   if (!pr_record_set_find_part_pairs (result->set, result->set->sparse, parts, n_threads, add_part_pair,
                                       result->part_pairs, result->boilerplate, cancellable, error))

@@ -65,9 +65,7 @@ typedef struct {
   guint64  fingerprint;
   guint64  content_hash;
   gboolean sparse;
-  gboolean has_parts; /* the record's parts were stored (maybe none) */
-  PrPart  *parts;     /* (owned) (nullable): they */
-  guint    n_parts;
+  gboolean has_parts; /* made with the scan's mapping version, its parts were stored (maybe none) */
   guint64  mapping_version; /* made with it: only one of the current version can be reused */
 } PrStoredFingerprint;
 
@@ -125,6 +123,12 @@ typedef gboolean (*PrStorePartsFunc) (const char *record_id,
                                       guint       n_parts,
                                       gpointer    user_data,
                                       GError    **error);
+gboolean     pr_store_read_stored_parts   (PrStore               *store,
+                                           const char            *table,
+                                           guint64                mapping_version,
+                                           PrStorePartsFunc       func,
+                                           gpointer               user_data,
+                                           GError               **error);
 gboolean     pr_store_read_passages       (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,
