@@ -258,9 +258,6 @@ test_migrate (void)
   g_autoptr(PrConnection) db = make_table ("older", "judged_v8");
   g_auto(Scan) first = { 0 };
   g_auto(Scan) again = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *version = NULL;
-  g_autofree char *migrated = NULL, *made = NULL, *migrated_indexes = NULL, *made_indexes = NULL;
   guint64 n_taken, n_judged;
 
   scan ("older", "judged_v8", &first);
@@ -268,23 +265,7 @@ test_migrate (void)
   pr_test_execute (db, "UPDATE judged_v8.pr_meta SET value = '8' WHERE name = 'schema_version'");
   pr_test_execute (db, "DROP DATABASE IF EXISTS judged_new");
   pr_test_execute (db, "CREATE DATABASE judged_new");
-  {
-    g_autoptr(PrStore) old = pr_store_open (db, "judged_v8", &error);
-    g_autoptr(PrStore) fresh = NULL;
-
-    g_assert_no_error (error);
-    fresh = pr_store_open (db, "judged_new", &error);
-    g_assert_no_error (error);
-  }
-  version = pr_test_query_value (db, "SELECT value FROM judged_v8.pr_meta WHERE name = 'schema_version'");
-  g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
-  migrated = pr_test_table_layout (db, "columns", "judged_v8", "pr_judged_pairs");
-  made = pr_test_table_layout (db, "columns", "judged_new", "pr_judged_pairs");
-  migrated_indexes = pr_test_table_layout (db, "indexes", "judged_v8", "pr_judged_pairs");
-  made_indexes = pr_test_table_layout (db, "indexes", "judged_new", "pr_judged_pairs");
-  g_assert_nonnull (made);
-  g_assert_cmpstr (migrated, ==, made);
-  g_assert_cmpstr (migrated_indexes, ==, made_indexes);
+  pr_test_assert_migrated (db, "judged_v8", "judged_new", "pr_judged_pairs");
 
   scan ("older", "judged_v8", &again);
   taken (&again, &n_taken, &n_judged);

@@ -327,31 +327,12 @@ test_migrate (void)
   g_autoptr(PrConnection) db = make_table ("older", "parts_v9");
   g_auto(Scan) first = { 0 };
   g_auto(Scan) again = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *version = NULL;
-  g_autofree char *migrated = NULL, *made = NULL, *migrated_indexes = NULL, *made_indexes = NULL;
 
   scan ("older", "parts_v9", &first);
   pr_test_execute (db, "DROP TABLE parts_v9.pr_part_pairs");
   pr_test_execute (db, "UPDATE parts_v9.pr_meta SET value = '9' WHERE name = 'schema_version'");
   fresh_store (db, "parts_new");
-  {
-    g_autoptr(PrStore) old = pr_store_open (db, "parts_v9", &error);
-    g_autoptr(PrStore) fresh = NULL;
-
-    g_assert_no_error (error);
-    fresh = pr_store_open (db, "parts_new", &error);
-    g_assert_no_error (error);
-  }
-  version = pr_test_query_value (db, "SELECT value FROM parts_v9.pr_meta WHERE name = 'schema_version'");
-  g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
-  migrated = pr_test_table_layout (db, "columns", "parts_v9", "pr_part_pairs");
-  made = pr_test_table_layout (db, "columns", "parts_new", "pr_part_pairs");
-  migrated_indexes = pr_test_table_layout (db, "indexes", "parts_v9", "pr_part_pairs");
-  made_indexes = pr_test_table_layout (db, "indexes", "parts_new", "pr_part_pairs");
-  g_assert_nonnull (made);
-  g_assert_cmpstr (migrated, ==, made);
-  g_assert_cmpstr (migrated_indexes, ==, made_indexes);
+  pr_test_assert_migrated (db, "parts_v9", "parts_new", "pr_part_pairs");
 
   scan ("older", "parts_v9", &again);
   g_assert_false (taken (&again));

@@ -22,25 +22,6 @@
 
 #include "pr-part-match-key.h"
 
-static void
-add_u64 (XXH3_state_t *state,
-         guint64       value)
-{
-  value = GUINT64_TO_LE (value);
-  XXH3_64bits_update (state, &value, sizeof value);
-}
-
-static void
-add_double (XXH3_state_t *state,
-            double        value)
-{
-  guint64 bits;
-
-  G_STATIC_ASSERT (sizeof bits == sizeof value);
-  memcpy (&bits, &value, sizeof bits);
-  add_u64 (state, bits);
-}
-
 /**
  * pr_part_match_key:
  * @set: the records, read
@@ -57,26 +38,31 @@ pr_part_match_key (const PrRecordSet        *set,
                    const PrPartMatchOptions *options)
 {
   XXH3_state_t state;
+  guint64 head[8];
 
+  G_STATIC_ASSERT (sizeof (double) == sizeof (guint64));
+  head[0] = PR_PART_MATCH_VERSION;
+  head[1] = mapping_version;
+  head[2] = options->max_records_per_part;
+  memcpy (&head[3], &options->min_containment, sizeof head[3]);
+  memcpy (&head[4], &options->min_containment_same_petitioner, sizeof head[4]);
+  head[5] = options->min_shared_tokens;
+  head[6] = set->identities != NULL;
+  head[7] = set->n_records;
+  for (guint i = 0; i < G_N_ELEMENTS (head); i++)
+    head[i] = GUINT64_TO_LE (head[i]);
   XXH3_64bits_reset (&state);
-  add_u64 (&state, PR_PART_MATCH_VERSION);
-  add_u64 (&state, mapping_version);
-  add_u64 (&state, options->max_records_per_part);
-  add_double (&state, options->min_containment);
-  add_double (&state, options->min_containment_same_petitioner);
-  add_u64 (&state, options->min_shared_tokens);
-  add_u64 (&state, set->identities != NULL);
-  add_u64 (&state, set->n_records);
+  XXH3_64bits_update (&state, head, sizeof head);
   for (gsize i = 0; i < set->n_records; i++)
     {
       const char *id = set->ids->pdata[i];
-      gsize length = strlen (id);
+      /* The id framed by its length, so that no two lists of ids hash
+       * alike by their joins, then its content hash. */
+      guint64 length = GUINT64_TO_LE ((guint64) strlen (id)), content = GUINT64_TO_LE (set->content_hashes[i]);
 
-      /* Framed by its length, so that no two lists of ids hash alike by
-       * their joins. */
-      add_u64 (&state, length);
-      XXH3_64bits_update (&state, id, length);
-      add_u64 (&state, set->content_hashes[i]);
+      XXH3_64bits_update (&state, &length, sizeof length);
+      XXH3_64bits_update (&state, id, strlen (id));
+      XXH3_64bits_update (&state, &content, sizeof content);
     }
   return XXH3_64bits_digest (&state);
 }
