@@ -151,6 +151,9 @@ pr_scan_constraints_from_decisions (PrRecordSet *set,
   GHashTableIter iter;
   gpointer key, value;
 
+  /* No verdict, no constraint: the ids need no table. */
+  if (decisions->len == 0)
+    return;
   for (gsize i = 0; i < set->n_records; i++)
     g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
   for (guint i = 0; i < decisions->len; i++)
@@ -318,8 +321,13 @@ classify_records (PrScanResult *result,
   g_hash_table_add (same_columns, g_memdup2 (&result->mapping_version, sizeof result->mapping_version));
   for (gsize i = 0; i < set->n_records; i++)
     {
-      PrStoredFingerprint *before = g_hash_table_lookup (stored, set->ids->pdata[i]);
+      PrStoredFingerprint *before;
 
+      /* An unchanged record was stored under this scan's version, added
+       * above: no need to look it up. */
+      if (!set->changed[i])
+        continue;
+      before = g_hash_table_lookup (stored, set->ids->pdata[i]);
       if (before != NULL && before->content_hash == set->content_hashes[i])
         g_hash_table_add (same_columns, g_memdup2 (&before->mapping_version, sizeof before->mapping_version));
     }
