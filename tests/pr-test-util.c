@@ -286,3 +286,14 @@ pr_test_without_cases (const char *out)
     }
   return g_string_free (kept, FALSE);
 }
+
+/* Whether two scan --out files are the same but for their case numbers. */
+gboolean
+pr_test_same_but_cases (const char *out,
+                        const char *other)
+{
+  g_autofree char *a = pr_test_without_cases (out);
+  g_autofree char *b = pr_test_without_cases (other);
+
+  return g_str_equal (a, b);
+}

@@ -41,5 +41,7 @@ guint pr_test_containment_key (double  containment);
 PrRecordSet *pr_test_load_id_body_csv (const char  *csv,
                                        GError     **error);
 char *pr_test_without_cases (const char *out);
+gboolean pr_test_same_but_cases (const char *out,
+                                 const char *other);
 
 G_END_DECLS

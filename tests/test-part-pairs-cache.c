@@ -16,7 +16,6 @@
 
 #include <glib/gstdio.h>
 
-#include "pr-connection-private.h"
 #include "pr-store.h"
 #include "pr-test-sample.h"
 #include "pr-test-server.h"
@@ -26,98 +25,19 @@
 
 static PrTestSample *sample;
 
-typedef struct {
-  char *out;      /* scan --out */
-  char *pairs;    /* scan --pairs: every candidate, passage pairs too */
-  char *repeats;  /* scan --new-repeats */
-  char *err;
-} Scan;
-
-static void
-scan_clear (Scan *scan)
-{
-  g_clear_pointer (&scan->out, g_free);
-  g_clear_pointer (&scan->pairs, g_free);
-  g_clear_pointer (&scan->repeats, g_free);
-  g_clear_pointer (&scan->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Scan, scan_clear)
-
-/* Scans @table into the store @store with the second stage (the default),
- * and @more arguments (NULL-terminated, nullable). */
-static void
-scan_with (const char        *table,
-           const char        *store,
-           const char *const *more,
-           Scan              *result)
-{
-  g_autofree char *out = g_build_filename (sample->dir, "clusters.csv", NULL);
-  g_autofree char *pairs = g_build_filename (sample->dir, "pairs.csv", NULL);
-  g_autofree char *repeats = g_build_filename (sample->dir, "repeats.csv", NULL);
-  const char *const args[] = { "scan", "--db", sample->uri, "--table", table, "--id", "id",
-                               "--petitioner", "petitioner", "--name", "name", "--id-card", "id_card",
-                               "--phone", "phone", "--date", "submitted_at", "--text", "subject",
-                               "--text", "body", "--store", store, "--out", out, "--pairs", pairs,
-                               "--new-repeats", repeats, NULL };
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  for (guint i = 0; more != NULL && more[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) more[i]);
-  g_ptr_array_add (argv, NULL);
-
-  scan_clear (result);
-  g_remove (out);
-  g_remove (pairs);
-  g_remove (repeats);
-  g_assert_cmpint (pr_test_run_cli (NULL, &result->err, (const char *const *) argv->pdata), ==, 0);
-  g_assert_true (g_file_get_contents (out, &result->out, NULL, NULL));
-  g_assert_true (g_file_get_contents (pairs, &result->pairs, NULL, NULL));
-  g_assert_true (g_file_get_contents (repeats, &result->repeats, NULL, NULL));
-}
-
+/* Scans @table into the store @store with the second stage (the default). */
 static void
 scan (const char *table,
       const char *store,
-      Scan       *result)
+      PrTestScan *result)
 {
-  scan_with (table, store, NULL, result);
+  pr_test_sample_scan (sample, table, store, NULL, result);
 }
 
 static gboolean
-taken (const Scan *scan)
+taken (const PrTestScan *scan)
 {
   return strstr (scan->err, TAKEN) != NULL;
-}
-
-static void
-fresh_store (PrConnection *db,
-             const char   *store)
-{
-  g_autofree char *drop_store = g_strdup_printf ("DROP DATABASE IF EXISTS %s", store);
-  g_autofree char *create_store = g_strdup_printf ("CREATE DATABASE %s", store);
-
-  pr_test_execute (db, drop_store);
-  pr_test_execute (db, create_store);
-}
-
-/* A copy of the sample's table, and a fresh store. */
-static PrConnection *
-make_table (const char *table,
-            const char *store)
-{
-  PrConnection *db = pr_test_sample_connect (sample);
-  g_autofree char *drop = g_strdup_printf ("DROP TABLE IF EXISTS %s", table);
-  g_autofree char *create = g_strdup_printf ("CREATE TABLE %s LIKE petitions", table);
-  g_autofree char *fill = g_strdup_printf ("INSERT INTO %s SELECT * FROM petitions", table);
-
-  pr_test_execute (db, drop);
-  pr_test_execute (db, create);
-  pr_test_execute (db, fill);
-  fresh_store (db, store);
-  return db;
 }
 
 /* The match @store keeps for @table, as text to compare. */
@@ -143,20 +63,17 @@ assert_as_fresh (PrConnection *db,
                  const char   *store,
                  const char   *oracle_store,
                  gboolean      with_cases,
-                 const Scan   *rescan,
-                 Scan         *oracle)
+                 const PrTestScan *rescan,
+                 PrTestScan   *oracle)
 {
-  g_autofree char *rescan_out = with_cases ? g_strdup (rescan->out) : pr_test_without_cases (rescan->out);
-  g_autofree char *oracle_out = NULL;
   g_autofree char *kept = NULL;
   g_autofree char *fresh = NULL;
 
-  fresh_store (db, oracle_store);
+  pr_test_fresh_store (db, oracle_store);
   scan (table, oracle_store, oracle);
   g_assert_false (taken (oracle));
   g_assert_true (g_str_equal (rescan->pairs, oracle->pairs));
-  oracle_out = with_cases ? g_strdup (oracle->out) : pr_test_without_cases (oracle->out);
-  g_assert_true (g_str_equal (rescan_out, oracle_out));
+  g_assert_true (with_cases ? g_str_equal (rescan->out, oracle->out) : pr_test_same_but_cases (rescan->out, oracle->out));
   kept = kept_match (db, store, table);
   fresh = kept_match (db, oracle_store, table);
   g_assert_nonnull (fresh);
@@ -202,10 +119,10 @@ has_pair (const char *pairs,
 static void
 test_unchanged (void)
 {
-  g_autoptr(PrConnection) db = make_table ("same", "parts_a");
-  g_auto(Scan) first = { 0 };
-  g_auto(Scan) again = { 0 };
-  g_auto(Scan) oracle = { 0 };
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "same", "parts_a");
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
   g_autofree char *a = NULL, *b = NULL;
 
   scan ("same", "parts_a", &first);
@@ -227,10 +144,10 @@ test_unchanged (void)
 static void
 test_record_changed (void)
 {
-  g_autoptr(PrConnection) db = make_table ("edited", "parts_c");
-  g_auto(Scan) before = { 0 };
-  g_auto(Scan) after = { 0 };
-  g_auto(Scan) oracle = { 0 };
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "edited", "parts_c");
+  g_auto(PrTestScan) before = { 0 };
+  g_auto(PrTestScan) after = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
   g_autofree char *a = NULL, *b = NULL;
   g_autofree char *edit = NULL;
 
@@ -249,12 +166,7 @@ test_record_changed (void)
   scan ("edited", "parts_c", &after);
   g_assert_true (taken (&after));
   g_assert_true (g_str_equal (after.pairs, oracle.pairs));
-  {
-    g_autofree char *after_out = pr_test_without_cases (after.out);
-    g_autofree char *oracle_out = pr_test_without_cases (oracle.out);
-
-    g_assert_true (g_str_equal (after_out, oracle_out));
-  }
+  g_assert_true (pr_test_same_but_cases (after.out, oracle.out));
 }
 
 /* A record added with another's letter, and one removed: matched again,
@@ -262,10 +174,10 @@ test_record_changed (void)
 static void
 test_records_added_removed (void)
 {
-  g_autoptr(PrConnection) db = make_table ("grown", "parts_e");
-  g_auto(Scan) before = { 0 };
-  g_auto(Scan) after = { 0 };
-  g_auto(Scan) oracle = { 0 };
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "grown", "parts_e");
+  g_auto(PrTestScan) before = { 0 };
+  g_auto(PrTestScan) after = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
   g_autofree char *a = NULL, *b = NULL;
   g_autofree char *removal = NULL;
 
@@ -299,19 +211,19 @@ test_records_added_removed (void)
 static void
 test_options_changed (void)
 {
-  g_autoptr(PrConnection) db = make_table ("capped", "parts_g");
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "capped", "parts_g");
   const char *const cap[] = { "--part-max-records", "2", NULL };
   g_autofree char *kept = NULL;
   g_autofree char *fresh = NULL;
-  g_auto(Scan) before = { 0 };
-  g_auto(Scan) after = { 0 };
-  g_auto(Scan) oracle = { 0 };
+  g_auto(PrTestScan) before = { 0 };
+  g_auto(PrTestScan) after = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
 
   scan ("capped", "parts_g", &before);
-  scan_with ("capped", "parts_g", cap, &after);
+  pr_test_sample_scan (sample, "capped", "parts_g", cap, &after);
   g_assert_false (g_str_equal (after.pairs, before.pairs));
-  fresh_store (db, "parts_h");
-  scan_with ("capped", "parts_h", cap, &oracle);
+  pr_test_fresh_store (db, "parts_h");
+  pr_test_sample_scan (sample, "capped", "parts_h", cap, &oracle);
   g_assert_true (g_str_equal (after.pairs, oracle.pairs));
   g_assert_false (taken (&after));
   kept = kept_match (db, "parts_g", "capped");
@@ -324,14 +236,14 @@ test_options_changed (void)
 static void
 test_migrate (void)
 {
-  g_autoptr(PrConnection) db = make_table ("older", "parts_v9");
-  g_auto(Scan) first = { 0 };
-  g_auto(Scan) again = { 0 };
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "older", "parts_v9");
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
 
   scan ("older", "parts_v9", &first);
   pr_test_execute (db, "DROP TABLE parts_v9.pr_part_pairs");
   pr_test_execute (db, "UPDATE parts_v9.pr_meta SET value = '9' WHERE name = 'schema_version'");
-  fresh_store (db, "parts_new");
+  pr_test_fresh_store (db, "parts_new");
   pr_test_assert_migrated (db, "parts_v9", "parts_new", "pr_part_pairs");
 
   scan ("older", "parts_v9", &again);
