@@ -15,6 +15,7 @@
 
 #include "pr-connection-private.h"
 #include "pr-sample-server.h"
+#include "pr-store.h"
 #include "pr-test-server.h"
 
 static PrSampleServer *server;
@@ -238,6 +239,47 @@ pr_test_table_layout (PrConnection *connection,
                                           columns ? "COLUMNS" : "STATISTICS", schema, table);
 
   return pr_test_query_value (connection, sql);
+}
+
+/**
+ * pr_test_assert_migrated:
+ * @old_schema: a store of an older version
+ * @new_schema: an empty schema
+ * @table: a table the migration adds
+ *
+ * Opens @old_schema (migrating it) and a new store in @new_schema, and
+ * asserts that the old one is now of this version and that its @table
+ * has the columns and indexes of the new one's.
+ */
+void
+pr_test_assert_migrated (PrConnection *connection,
+                         const char   *old_schema,
+                         const char   *new_schema,
+                         const char   *table)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sql = g_strdup_printf ("SELECT value FROM %s.pr_meta WHERE name = 'schema_version'", old_schema);
+  g_autofree char *version = NULL;
+  const char *what[] = { "columns", "indexes" };
+
+  {
+    g_autoptr(PrStore) old = pr_store_open (connection, old_schema, &error);
+    g_autoptr(PrStore) fresh = NULL;
+
+    g_assert_no_error (error);
+    fresh = pr_store_open (connection, new_schema, &error);
+    g_assert_no_error (error);
+  }
+  version = pr_test_query_value (connection, sql);
+  g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
+  for (guint i = 0; i < G_N_ELEMENTS (what); i++)
+    {
+      g_autofree char *migrated = pr_test_table_layout (connection, what[i], old_schema, table);
+      g_autofree char *made = pr_test_table_layout (connection, what[i], new_schema, table);
+
+      g_assert_nonnull (made);
+      g_assert_cmpstr (migrated, ==, made);
+    }
 }
 
 /**

@@ -26,6 +26,10 @@ char                     *pr_test_table_layout        (PrConnection *connection,
                                                        const char   *what,
                                                        const char   *schema,
                                                        const char   *table);
+void                      pr_test_assert_migrated     (PrConnection *connection,
+                                                       const char   *old_schema,
+                                                       const char   *new_schema,
+                                                       const char   *table);
 PrConnection             *pr_test_connect             (const PrConnectionParams *params,
                                                        const char   *database);
 PrConnection             *pr_test_fresh_database      (const PrConnectionParams *params,

@@ -51,5 +51,8 @@ PrRecordSet *pr_test_load_id_body_csv_full (const char    *csv,
                                             PrColumnRole   role,
                                             gboolean       skip_bad_rows,
                                             GError       **error);
+char *pr_test_without_cases (const char *out);
+gboolean pr_test_same_but_cases (const char *out,
+                                 const char *other);
 
 G_END_DECLS

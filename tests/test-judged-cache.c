@@ -23,46 +23,18 @@
 
 static PrTestSample *sample;
 
-typedef struct {
-  char *out;    /* scan --out */
-  char *pairs;  /* scan --pairs */
-  char *err;
-} Scan;
-
-static void
-scan_clear (Scan *scan)
-{
-  g_clear_pointer (&scan->out, g_free);
-  g_clear_pointer (&scan->pairs, g_free);
-  g_clear_pointer (&scan->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Scan, scan_clear)
-
 /* Scans @table into the store @store with the second stage (the default). */
 static void
 scan (const char *table,
       const char *store,
-      Scan       *result)
+      PrTestScan *result)
 {
-  g_autofree char *out = g_build_filename (sample->dir, "clusters.csv", NULL);
-  g_autofree char *pairs = g_build_filename (sample->dir, "pairs.csv", NULL);
-  const char *const args[] = { "scan", "--db", sample->uri, "--table", table, "--id", "id",
-                               "--petitioner", "petitioner", "--name", "name", "--id-card", "id_card",
-                               "--phone", "phone", "--date", "submitted_at", "--text", "subject",
-                               "--text", "body", "--store", store, "--out", out, "--pairs", pairs, NULL };
-
-  scan_clear (result);
-  g_remove (out);
-  g_remove (pairs);
-  g_assert_cmpint (pr_test_run_cli (NULL, &result->err, args), ==, 0);
-  g_assert_true (g_file_get_contents (out, &result->out, NULL, NULL));
-  g_assert_true (g_file_get_contents (pairs, &result->pairs, NULL, NULL));
+  pr_test_sample_scan (sample, table, store, NULL, result);
 }
 
 /* How many judgements the scan said it took from the store, of how many. */
 static void
-taken (const Scan *scan,
+taken (const PrTestScan *scan,
        guint64    *n_taken,
        guint64    *n_judged)
 {
@@ -79,68 +51,19 @@ taken (const Scan *scan,
                            n_taken, n_judged), ==, 2);
 }
 
-/* A copy of the sample's table, and a fresh store. */
-static PrConnection *
-make_table (const char *table,
-            const char *store)
-{
-  PrConnection *db = pr_test_sample_connect (sample);
-  g_autofree char *drop = g_strdup_printf ("DROP TABLE IF EXISTS %s", table);
-  g_autofree char *create = g_strdup_printf ("CREATE TABLE %s LIKE petitions", table);
-  g_autofree char *fill = g_strdup_printf ("INSERT INTO %s SELECT * FROM petitions", table);
-  g_autofree char *drop_store = g_strdup_printf ("DROP DATABASE IF EXISTS %s", store);
-  g_autofree char *create_store = g_strdup_printf ("CREATE DATABASE %s", store);
-
-  pr_test_execute (db, drop);
-  pr_test_execute (db, create);
-  pr_test_execute (db, fill);
-  pr_test_execute (db, drop_store);
-  pr_test_execute (db, create_store);
-  return db;
-}
-
 /* The fresh store's scan of @table: the oracle. */
 static void
 fresh_scan (PrConnection *db,
             const char   *table,
             const char   *store,
-            Scan         *result)
+            PrTestScan   *result)
 {
-  g_autofree char *drop_store = g_strdup_printf ("DROP DATABASE IF EXISTS %s", store);
-  g_autofree char *create_store = g_strdup_printf ("CREATE DATABASE %s", store);
   guint64 n_taken, n_judged;
 
-  pr_test_execute (db, drop_store);
-  pr_test_execute (db, create_store);
+  pr_test_fresh_store (db, store);
   scan (table, store, result);
   taken (result, &n_taken, &n_judged);
   g_assert_cmpuint (n_taken, ==, 0);
-}
-
-/* scan --out without its case column (the sixth): a rescan's case keeps
- * the number of the earlier case it continues, a fresh store's counts
- * from 1. */
-static char *
-without_cases (const char *out)
-{
-  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
-  GString *kept = g_string_new (NULL);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) cells = g_strsplit (lines[i], ",", -1);
-      g_autofree char *joined = NULL;
-
-      if (g_strv_length (cells) > 5)
-        {
-          g_free (cells[5]);
-          cells[5] = g_strdup ("");
-        }
-      g_string_append (kept, i == 0 ? "" : "\n");
-      joined = g_strjoinv (",", cells);
-      g_string_append (kept, joined);
-    }
-  return g_string_free (kept, FALSE);
 }
 
 /* The probability --pairs gives the pair @a, @b, as written. */
@@ -168,10 +91,10 @@ probability_of (const char *pairs,
 static void
 test_unchanged (void)
 {
-  g_autoptr(PrConnection) db = make_table ("unchanged", "judged_a");
-  g_auto(Scan) first = { 0 };
-  g_auto(Scan) again = { 0 };
-  g_auto(Scan) oracle = { 0 };
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "unchanged", "judged_a");
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
   g_autofree char *scans = NULL;
   g_autofree char *kept = NULL;
   guint64 n_taken, n_judged;
@@ -200,10 +123,10 @@ test_unchanged (void)
 static void
 test_record_changed (void)
 {
-  g_autoptr(PrConnection) db = make_table ("edited", "judged_c");
-  g_auto(Scan) before = { 0 };
-  g_auto(Scan) after = { 0 };
-  g_auto(Scan) oracle = { 0 };
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "edited", "judged_c");
+  g_auto(PrTestScan) before = { 0 };
+  g_auto(PrTestScan) after = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
   g_autofree char *was = NULL;
   g_autofree char *now = NULL;
   guint64 n_taken, n_judged;
@@ -231,10 +154,10 @@ test_record_changed (void)
 static void
 test_weights_changed (void)
 {
-  g_autoptr(PrConnection) db = make_table ("weighed", "judged_e");
-  g_auto(Scan) before = { 0 };
-  g_auto(Scan) after = { 0 };
-  g_auto(Scan) oracle = { 0 };
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "weighed", "judged_e");
+  g_auto(PrTestScan) before = { 0 };
+  g_auto(PrTestScan) after = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
   g_autoptr(GError) error = NULL;
   PrPairModel model = pr_pair_model_default;
   guint64 n_taken, n_judged;
@@ -254,8 +177,7 @@ test_weights_changed (void)
   g_assert_cmpuint (n_taken, ==, 0);
   g_assert_false (g_str_equal (after.pairs, before.pairs));
 
-  pr_test_execute (db, "DROP DATABASE IF EXISTS judged_f");
-  pr_test_execute (db, "CREATE DATABASE judged_f");
+  pr_test_fresh_store (db, "judged_f");
   {
     g_autoptr(PrStore) store = pr_store_open (db, "judged_f", &error);
 
@@ -267,12 +189,7 @@ test_weights_changed (void)
   g_assert_true (g_str_equal (after.pairs, oracle.pairs));
   /* The clusters changed with the weights: the case numbers go on from
    * the last scan's, as they should, and differ from a fresh store's. */
-  {
-    g_autofree char *after_out = without_cases (after.out);
-    g_autofree char *oracle_out = without_cases (oracle.out);
-
-    g_assert_true (g_str_equal (after_out, oracle_out));
-  }
+  g_assert_true (pr_test_same_but_cases (after.out, oracle.out));
 }
 
 /* A store of version 8 (the tables as they were, with a complete scan)
@@ -281,36 +198,16 @@ test_weights_changed (void)
 static void
 test_migrate (void)
 {
-  g_autoptr(PrConnection) db = make_table ("older", "judged_v8");
-  g_auto(Scan) first = { 0 };
-  g_auto(Scan) again = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *version = NULL;
-  g_autofree char *migrated = NULL, *made = NULL, *migrated_indexes = NULL, *made_indexes = NULL;
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "older", "judged_v8");
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
   guint64 n_taken, n_judged;
 
   scan ("older", "judged_v8", &first);
   pr_test_execute (db, "DROP TABLE judged_v8.pr_judged_pairs");
   pr_test_execute (db, "UPDATE judged_v8.pr_meta SET value = '8' WHERE name = 'schema_version'");
-  pr_test_execute (db, "DROP DATABASE IF EXISTS judged_new");
-  pr_test_execute (db, "CREATE DATABASE judged_new");
-  {
-    g_autoptr(PrStore) old = pr_store_open (db, "judged_v8", &error);
-    g_autoptr(PrStore) fresh = NULL;
-
-    g_assert_no_error (error);
-    fresh = pr_store_open (db, "judged_new", &error);
-    g_assert_no_error (error);
-  }
-  version = pr_test_query_value (db, "SELECT value FROM judged_v8.pr_meta WHERE name = 'schema_version'");
-  g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
-  migrated = pr_test_table_layout (db, "columns", "judged_v8", "pr_judged_pairs");
-  made = pr_test_table_layout (db, "columns", "judged_new", "pr_judged_pairs");
-  migrated_indexes = pr_test_table_layout (db, "indexes", "judged_v8", "pr_judged_pairs");
-  made_indexes = pr_test_table_layout (db, "indexes", "judged_new", "pr_judged_pairs");
-  g_assert_nonnull (made);
-  g_assert_cmpstr (migrated, ==, made);
-  g_assert_cmpstr (migrated_indexes, ==, made_indexes);
+  pr_test_fresh_store (db, "judged_new");
+  pr_test_assert_migrated (db, "judged_v8", "judged_new", "pr_judged_pairs");
 
   scan ("older", "judged_v8", &again);
   taken (&again, &n_taken, &n_judged);

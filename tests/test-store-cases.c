@@ -346,11 +346,12 @@ test_privileges (void)
   g_assert_no_error (error);
   pr_test_execute (admin, "CREATE USER IF NOT EXISTS clerk IDENTIFIED BY 'pw'");
   /* The stricter grants of the admin guide: DELETE only where a scan
-   * replaces what it keeps (passages, their counts, judged pairs). */
+   * replaces what it keeps (passages, their counts, judged and passage pairs). */
   pr_test_execute (admin, "GRANT SELECT, INSERT, UPDATE ON cases_priv.* TO clerk");
   pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_passages TO clerk");
   pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_passage_counts TO clerk");
   pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_judged_pairs TO clerk");
+  pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_part_pairs TO clerk");
   g_free (params->user);
   params->user = g_strdup ("clerk");
   g_free (params->password);

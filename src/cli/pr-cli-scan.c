@@ -596,7 +596,10 @@ pr_cli_scan (int    argc,
              (unsigned long long) (result->scored->len - result->judged_taken));
   /* The temporary file only when one was needed: it explains a slow or a
    * failed scan, not a small one. */
-  if (result->n_parts > 0 && result->spilled_bytes > 0)
+  if (result->part_pairs_taken)
+    fprintf (stderr, _("Passages: not matched again, the pairs sharing them taken from the last scan that "
+                       "matched the same records (none added, removed or changed since)\n"));
+  else if (result->n_parts > 0 && result->spilled_bytes > 0)
     fprintf (stderr, _("Passages: %llu (%.1f a record), %.2f GB of them matched through a temporary file\n"),
              (unsigned long long) result->n_parts, (double) result->n_parts / MAX (set->n_records, 1),
              result->spilled_bytes / 1e9);

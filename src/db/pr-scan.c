@@ -6,9 +6,11 @@
 #include "pr-scan.h"
 #include "pr-store-cases.h"
 
+#include "pr-part-match-key.h"
 #include "pr-record-reader.h"
 #include "pr-simhash.h"
 #include "pr-stable-id.h"
+#include "pr-store-part-pairs.h"
 #include "pr-store-repeats.h"
 
 typedef struct {
@@ -18,7 +20,8 @@ typedef struct {
 } Reuse;
 
 /* The incremental scan's hook: an unchanged record keeps its stored
- * fingerprint, and its parts if the scan wants them and they were kept. */
+ * fingerprint; if the scan wants parts, only if they were stored, and
+ * they are read later, only if matched again (match_parts ()). */
 static gboolean
 reuse_stored (const char    *id,
               guint64        content_hash,
@@ -33,14 +36,6 @@ reuse_stored (const char    *id,
     return FALSE;
   fingerprint->fingerprint = stored->fingerprint;
   fingerprint->sparse = stored->sparse;
-  if (reuse->with_parts && stored->n_parts > 0)
-    {
-      /* Taken, not copied: ids are unique, so each is asked for once, and
-       * the stored parts of a large table are as large as the scan's. */
-      fingerprint->parts = g_steal_pointer (&stored->parts);
-      fingerprint->n_parts = stored->n_parts;
-      stored->n_parts = 0;
-    }
   return TRUE;
 }
 
@@ -53,6 +48,83 @@ add_part_pair (guint32  a,
   PrPartPair part = { a, b, containment };
 
   g_array_append_val (user_data, part);
+}
+
+typedef struct {
+  PrRecordSet *set;
+  GHashTable  *unchanged;  /* id → record + 1, of the records not fingerprinted again */
+} StoredParts;
+
+static gboolean
+match_stored_parts (const char *record_id,
+                    PrPart     *parts,
+                    guint       n_parts,
+                    gpointer    user_data,
+                    GError    **error)
+{
+  StoredParts *stored = user_data;
+  gsize record = GPOINTER_TO_SIZE (g_hash_table_lookup (stored->unchanged, record_id));
+  gboolean ok = record == 0 || pr_record_set_match_parts_too (stored->set, record - 1, parts, n_parts, error);
+
+  g_free (parts);
+  return ok;
+}
+
+/* The stored parts of the records the scan did not fingerprint again,
+ * added to those it matches. */
+static gboolean
+add_stored_parts (PrScanResult  *result,
+                  PrStore       *store,
+                  const char    *table,
+                  GError       **error)
+{
+  PrRecordSet *set = result->set;
+  g_autoptr(GHashTable) unchanged = NULL;
+  StoredParts stored;
+
+  if (set->n_reused == 0)
+    return TRUE;
+  unchanged = g_hash_table_new (g_str_hash, g_str_equal);
+  for (gsize i = 0; i < set->n_records; i++)
+    if (!set->changed[i])
+      g_hash_table_insert (unchanged, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
+  stored = (StoredParts) { set, unchanged };
+  return pr_store_read_stored_parts (store, table, result->mapping_version, match_stored_parts, &stored, error);
+}
+
+/* The pairs that share parts, and the boilerplate. With a store they are
+ * taken from the last match of the same set if the store kept it
+ * (pr-store-part-pairs.c): a rescan of a table nothing in which changed
+ * does not match every record's passages again. Otherwise they are
+ * matched, and kept for the scan's commit. */
+static gboolean
+match_parts (PrScanResult             *result,
+             PrStore                  *store,
+             const char               *table,
+             const PrPartMatchOptions *parts,
+             guint                     n_threads,
+             GCancellable             *cancellable,
+             GError                  **error)
+{
+  guint64 key = 0;
+
+  if (store != NULL)
+    {
+      key = pr_part_match_key (result->set, result->mapping_version, parts);
+      if (!pr_store_load_part_pairs (store, table, key, result->set->n_records, result->part_pairs,
+                                     result->boilerplate, &result->part_pairs_taken, error))
+        return FALSE;
+      if (result->part_pairs_taken)
+        return TRUE;
+      if (!add_stored_parts (result, store, table, error))
+        return FALSE;
+    }
+  if (!pr_record_set_find_part_pairs (result->set, result->set->sparse, parts, n_threads, add_part_pair,
+                                      result->part_pairs, result->boilerplate, cancellable, error))
+    return FALSE;
+  if (store != NULL)
+    pr_store_keep_part_pairs (store, result->scan_id, key, result->part_pairs, result->boilerplate);
+  return TRUE;
 }
 
 /**
@@ -79,6 +151,9 @@ pr_scan_constraints_from_decisions (PrRecordSet *set,
   GHashTableIter iter;
   gpointer key, value;
 
+  /* No verdict, no constraint: the ids need no table. */
+  if (decisions->len == 0)
+    return;
   for (gsize i = 0; i < set->n_records; i++)
     g_hash_table_insert (index_of, set->ids->pdata[i], GSIZE_TO_POINTER (i + 1));
   for (guint i = 0; i < decisions->len; i++)
@@ -246,8 +321,13 @@ classify_records (PrScanResult *result,
   g_hash_table_add (same_columns, g_memdup2 (&result->mapping_version, sizeof result->mapping_version));
   for (gsize i = 0; i < set->n_records; i++)
     {
-      PrStoredFingerprint *before = g_hash_table_lookup (stored, set->ids->pdata[i]);
+      PrStoredFingerprint *before;
 
+      /* An unchanged record was stored under this scan's version, added
+       * above: no need to look it up. */
+      if (!set->changed[i])
+        continue;
+      before = g_hash_table_lookup (stored, set->ids->pdata[i]);
       if (before != NULL && before->content_hash == set->content_hashes[i])
         g_hash_table_add (same_columns, g_memdup2 (&before->mapping_version, sizeof before->mapping_version));
     }
@@ -360,9 +440,7 @@ scan_run (PrConnection         *connection,
     goto failed;
   result->part_pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
   result->boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
-  if (parts != NULL &&
-      !pr_record_set_find_part_pairs (result->set, result->set->sparse, parts, load.n_threads, add_part_pair,
-                                      result->part_pairs, result->boilerplate, cancellable, &local_error))
+  if (parts != NULL && !match_parts (result, store, table, parts, load.n_threads, cancellable, &local_error))
     goto failed;
   result->group_seconds = (g_get_monotonic_time () - start) / 1e6;
 

@@ -55,7 +55,8 @@ typedef struct {
   PrMatches    *matches;     /* the pairs within k */
   GArray       *part_pairs;  /* PrPartPair: the pairs that share parts, at any distance */
   GArray       *boilerplate; /* guint64, ascending: the hashes of the parts left out as boilerplate */
-  guint64       n_parts;     /* the records' parts (freed once matched and stored) */
+  guint64       n_parts;     /* the records' parts matched (freed once matched and stored); 0 when
+                              * the pairs were taken from the store (part_pairs_taken) */
   GPtrArray    *decisions;   /* PrDecision: the table's decision log, with a store; else NULL */
   guint         k;
   PrClustering *clustering;
@@ -80,6 +81,8 @@ typedef struct {
   double        judge_seconds;
   guint64       judged_taken; /* with a store: of scored, the judgements taken from the last scan
                                * (pr-store-judged.c) rather than made again */
+  gboolean      part_pairs_taken; /* with a store: part_pairs and boilerplate taken from the last
+                                   * match of the same set (pr-store-part-pairs.c), not matched again */
 } PrScanResult;
 
 PrScanResult *pr_scan_run          (PrConnection         *connection,

@@ -35,6 +35,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrCaseCache, _pr_case_cache_free)
 typedef struct _PrJudgedKept PrJudgedKept;
 void _pr_judged_kept_free (PrJudgedKept *kept);
 
+/* pr-store-part-pairs.c: a scan's part match kept for its commit */
+typedef struct _PrPartPairsKept PrPartPairsKept;
+void _pr_part_pairs_kept_free (PrPartPairsKept *kept);
+
 struct _PrStore
 {
   PrConnection *connection;     /* not owned */
@@ -50,6 +54,7 @@ struct _PrStore
   char         *q_passages;
   char         *q_passage_counts;
   char         *q_judged;
+  char         *q_part_pairs;
   gboolean      index_passages; /* build the passages' index at the next commit */
   char         *database;       /* the connection's current database, "" for none */
   gboolean      lower_case_names; /* the server's lower_case_table_names is not 0 */
@@ -58,6 +63,7 @@ struct _PrStore
   GHashTable   *scan_locks;     /* scan id (gint64 *) → lock name held for it */
   PrCaseCache  *case_cache;     /* pr_store_number_cases()'s last, for the commit */
   PrJudgedKept *judged;         /* pr_store_keep_judged()'s last, for the commit */
+  PrPartPairsKept *part_pairs;  /* pr_store_keep_part_pairs()'s last, for the commit */
   gboolean      in_batch;       /* pr_store_add_decisions_written_back(): its one
                                  * transaction holds every decision's */
 };
@@ -189,6 +195,12 @@ gboolean    _pr_store_write_judged    (PrStore             *self,
                                        const PrStoreKey    *where,
                                        gint64               scan_id,
                                        GError             **error);
+
+/* pr-store-part-pairs.c */
+gboolean    _pr_store_write_part_pairs (PrStore            *self,
+                                        const PrStoreKey   *where,
+                                        gint64              scan_id,
+                                        GError            **error);
 
 /* pr-store-decisions.c */
 gboolean    _pr_store_validate_decision  (const PrDecision  *decision,

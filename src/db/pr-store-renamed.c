@@ -20,7 +20,7 @@
 #include "pr-store-renamed.h"
 
 /* The tables whose rows name a source table. */
-#define N_KEYED 8
+#define N_KEYED 9
 
 static void
 keyed_tables (PrStore    *self,
@@ -34,6 +34,7 @@ keyed_tables (PrStore    *self,
   names[5] = self->q_passages;
   names[6] = self->q_passage_counts;
   names[7] = self->q_judged;
+  names[8] = self->q_part_pairs;
 }
 
 void

@@ -241,17 +241,8 @@ add_stored (const char    *id,
   stored->content_hash = values[1];
   stored->sparse = values[2] != 0;
   stored->mapping_version = values[3];
-  stored->has_parts = FALSE;
-  stored->parts = NULL;
-  stored->n_parts = 0;
+  stored->has_parts = values[4] != 0;
   g_hash_table_insert (user_data, g_strdup (id), stored);
-}
-
-static void
-stored_fingerprint_free (PrStoredFingerprint *stored)
-{
-  g_free (stored->parts);
-  g_free (stored);
 }
 
 /* Runs @sql, whose result is (record_id, a BLOB), and gives @func each
@@ -304,28 +295,6 @@ out:
   return ok;
 }
 
-static gboolean
-add_stored_parts (const char    *id,
-                  const guint8  *bytes,
-                  gsize          length,
-                  gpointer       user_data,
-                  GError       **error)
-{
-  PrStoredFingerprint *stored = g_hash_table_lookup (user_data, id);
-  g_autoptr(GError) local_error = NULL;
-
-  if (stored == NULL)
-    return TRUE;
-  stored->has_parts = TRUE;
-  stored->parts = pr_parts_decode (bytes, length, &stored->n_parts, &local_error);
-  if (local_error != NULL)
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("the record “%s”: "), id);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /**
  * pr_store_load_fingerprints:
  * @store: a store
@@ -336,7 +305,9 @@ add_stored_parts (const char    *id,
  * The stored fingerprints an incremental scan compares with: those of
  * @table not retired, of any mapping version (a record stored with
  * another version than @mapping_version is to fingerprint again, but it
- * is not new). Only those made with @mapping_version have their parts.
+ * is not new). Only those made with @mapping_version say whether their
+ * parts were stored; the parts themselves are read only if a scan needs
+ * them (pr_store_read_stored_parts ()).
  *
  * Returns: (transfer full) (element-type utf8 PrStoredFingerprint): record
  *   id → #PrStoredFingerprint, both owned by the table; %NULL on error
@@ -347,8 +318,7 @@ pr_store_load_fingerprints (PrStore     *self,
                             guint64      mapping_version,
                             GError     **error)
 {
-  g_autoptr(GHashTable) stored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                       (GDestroyNotify) stored_fingerprint_free);
+  g_autoptr(GHashTable) stored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autofree char *sql = NULL;
   const PrStoreKey *key;
   unsigned long lengths[2];
@@ -359,19 +329,14 @@ pr_store_load_fingerprints (PrStore     *self,
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return NULL;
 
-  sql = g_strdup_printf ("SELECT record_id, fingerprint, content_hash, sparse, mapping_version FROM %s "
+  sql = g_strdup_printf ("SELECT record_id, fingerprint, content_hash, sparse, mapping_version, "
+                         "mapping_version = ? AND parts IS NOT NULL FROM %s "
                          "WHERE source_database = ? AND source_table = ? AND retired_at IS NULL",
                          self->q_fingerprints);
-  _pr_store_bind_key (params, key, lengths);
-  if (!_pr_store_for_each_row (self, sql, params, 4, add_stored, stored,
+  _pr_statement_bind_u64 (&params[0], &mapping_version);
+  _pr_store_bind_key (params + 1, key, lengths);
+  if (!_pr_store_for_each_row (self, sql, params, 5, add_stored, stored,
                      _("cannot read the stored fingerprints"), error))
-    return NULL;
-
-  g_clear_pointer (&sql, g_free);
-  sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
-                         "AND mapping_version = ? AND retired_at IS NULL AND parts IS NOT NULL", self->q_fingerprints);
-  _pr_statement_bind_u64 (&params[2], &mapping_version);
-  if (!_pr_store_for_each_blob (self, sql, params, add_stored_parts, stored, _("cannot read the stored fingerprints"), error))
     return NULL;
 
   return g_steal_pointer (&stored);
@@ -400,6 +365,64 @@ _pr_store_read_parts_row (const char    *id,
   return read->func (id, parts, n_parts, read->user_data, error);
 }
 
+/* The stored parts of @table's live records made with @mapping_version,
+ * and, unless @all, only of those not sparse and with a part. */
+static gboolean
+read_parts (PrStore          *self,
+            const char       *table,
+            guint64           mapping_version,
+            gboolean          all,
+            PrStorePartsFunc  func,
+            gpointer          user_data,
+            const char       *what,
+            GError          **error)
+{
+  g_autofree char *sql = NULL;
+  const PrStoreKey *key;
+  unsigned long lengths[2];
+  MYSQL_BIND params[3];
+  PrStorePartsReading read = { func, user_data };
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
+                         "AND mapping_version = ? AND retired_at IS NULL AND parts IS NOT NULL%s",
+                         self->q_fingerprints, all ? "" : " AND sparse = 0 AND LENGTH(parts) > 0");
+  _pr_store_bind_key (params, key, lengths);
+  _pr_statement_bind_u64 (&params[2], &mapping_version);
+  return _pr_store_for_each_blob (self, sql, params, _pr_store_read_parts_row, &read, what, error);
+}
+
+/**
+ * pr_store_read_stored_parts:
+ * @store: a store
+ * @table: the source table
+ * @mapping_version: the fingerprints' version whose parts are read
+ * @func: called for each live record stored with parts under
+ *   @mapping_version (sparse ones and those without a part too)
+ * @user_data: for @func
+ * @error: return location for a #GError
+ *
+ * The parts a rescan matches for the records it did not fingerprint
+ * again: read only when the store keeps no match of the same records
+ * (pr-store-part-pairs.c).
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_read_stored_parts (PrStore          *self,
+                            const char       *table,
+                            guint64           mapping_version,
+                            PrStorePartsFunc  func,
+                            gpointer          user_data,
+                            GError          **error)
+{
+  return read_parts (self, table, mapping_version, TRUE, func, user_data, _("cannot read the stored fingerprints"),
+                     error);
+}
+
 /**
  * pr_store_read_passages:
  * @store: a store
@@ -423,22 +446,8 @@ pr_store_read_passages (PrStore          *self,
                         gpointer          user_data,
                         GError          **error)
 {
-  g_autofree char *sql = NULL;
-  const PrStoreKey *key;
-  unsigned long lengths[2];
-  MYSQL_BIND params[3];
-  PrStorePartsReading read = { func, user_data };
-
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  if ((key = _pr_store_resolve (self, table, error)) == NULL)
-    return FALSE;
-  sql = g_strdup_printf ("SELECT record_id, parts FROM %s WHERE source_database = ? AND source_table = ? "
-                         "AND mapping_version = ? AND retired_at IS NULL AND sparse = 0 "
-                         "AND parts IS NOT NULL AND LENGTH(parts) > 0", self->q_fingerprints);
-  _pr_store_bind_key (params, key, lengths);
-  _pr_statement_bind_u64 (&params[2], &mapping_version);
-  return _pr_store_for_each_blob (self, sql, params, _pr_store_read_parts_row, &read, _("cannot read the stored passages"), error);
+  return read_parts (self, table, mapping_version, FALSE, func, user_data, _("cannot read the stored passages"),
+                     error);
 }
 
 typedef struct {
@@ -881,7 +890,8 @@ pr_store_commit_scan (PrStore             *self,
       if (!_pr_store_assign_cases (self, where, scan_id, cases, kept, retire_none ? scanned : NULL, error))
         goto out;
     }
-  if (!_pr_store_write_judged (self, where, scan_id, error))
+  if (!_pr_store_write_judged (self, where, scan_id, error) ||
+      !_pr_store_write_part_pairs (self, where, scan_id, error))
     goto out;
 
   g_clear_pointer (&sql, g_free);

@@ -98,6 +98,21 @@
   "  PRIMARY KEY (source_database, source_table, chunk)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* The part matcher's pairs and boilerplate of each source table's last
+ * matched set (pr-store-part-pairs.c), packed to rows under 1 MB. */
+#define PART_PAIRS_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  chunk INT UNSIGNED NOT NULL," \
+  "  match_key BIGINT UNSIGNED NOT NULL," \
+  "  n_pairs INT UNSIGNED NOT NULL," \
+  "  pairs MEDIUMBLOB NOT NULL," \
+  "  n_boilerplate INT UNSIGNED NOT NULL," \
+  "  boilerplate MEDIUMBLOB NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, chunk)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -181,6 +196,7 @@ static const char *const create_statements[] = {
   PASSAGES_STATEMENT,
   PASSAGE_COUNTS_STATEMENT,
   JUDGED_STATEMENT,
+  PART_PAIRS_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -233,7 +249,7 @@ create_tables (PrStore  *self,
 {
   const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
                           self->q_cases, self->q_case_members, self->q_passages, self->q_passage_counts,
-                          self->q_judged, self->q_meta };
+                          self->q_judged, self->q_part_pairs, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -463,6 +479,19 @@ migrate_8_to_9 (PrStore  *self,
   return create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error);
 }
 
+/* Version 10 keeps the part matcher's answer of each table's last
+ * matched set (pr-store-part-pairs.c); until a scan keeps it, a rescan
+ * matches every record's passages, as before. */
+static gboolean
+migrate_9_to_10 (PrStore  *self,
+                 GError  **error)
+{
+  const char *statements[] = { PART_PAIRS_STATEMENT };
+  const char *names[] = { self->q_part_pairs };
+
+  return create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -475,6 +504,7 @@ static const MigrateFunc migrations[] = {
   migrate_6_to_7,
   migrate_7_to_8,
   migrate_8_to_9,
+  migrate_9_to_10,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

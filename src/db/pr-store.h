@@ -22,11 +22,13 @@ G_BEGIN_DECLS
  * scan's new repeats, pr-store-repeats.h), and pr_cases and
  * pr_case_members (the numbered cases, pr-store-cases.h), and
  * pr_judged_pairs (the second stage's judgements of each table's last
- * complete scan, pr-store-judged.h). A source table is a table of
+ * complete scan, pr-store-judged.h), and pr_part_pairs (the part
+ * matcher's pairs and boilerplate of each table's last matched set,
+ * pr-store-part-pairs.h). A source table is a table of
  * the connection's current database; the rows about it are keyed by that
  * database and the table's name, both as the catalogue spells them
  * (pr-store-keys.c). Times are UTC. See pr-store-schema.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 9
+#define PR_STORE_SCHEMA_VERSION 10
 
 typedef struct _PrStore PrStore;
 
@@ -63,9 +65,7 @@ typedef struct {
   guint64  fingerprint;
   guint64  content_hash;
   gboolean sparse;
-  gboolean has_parts; /* the record's parts were stored (maybe none) */
-  PrPart  *parts;     /* (owned) (nullable): they */
-  guint    n_parts;
+  gboolean has_parts; /* made with the scan's mapping version, its parts were stored (maybe none) */
   guint64  mapping_version; /* made with it: only one of the current version can be reused */
 } PrStoredFingerprint;
 
@@ -123,6 +123,12 @@ typedef gboolean (*PrStorePartsFunc) (const char *record_id,
                                       guint       n_parts,
                                       gpointer    user_data,
                                       GError    **error);
+gboolean     pr_store_read_stored_parts   (PrStore               *store,
+                                           const char            *table,
+                                           guint64                mapping_version,
+                                           PrStorePartsFunc       func,
+                                           gpointer               user_data,
+                                           GError               **error);
 gboolean     pr_store_read_passages       (PrStore               *store,
                                            const char            *table,
                                            guint64                mapping_version,

@@ -172,6 +172,34 @@ pr_record_set_find_part_pairs (PrRecordSet              *set,
                                    user_data, boilerplate, cancellable, error);
 }
 
+/**
+ * pr_record_set_match_parts_too:
+ * @set: a record set loaded with parts
+ * @record: a record whose parts the set was not given (one reused)
+ * @parts: (array length=n_parts): its parts
+ * @n_parts: how many
+ * @error: return location for a #GError
+ *
+ * Adds @record's parts to those pr_record_set_find_part_pairs () matches,
+ * before it is called. The parts kept record by record (to store them)
+ * do not get them: only a changed record's are stored.
+ *
+ * Returns: %FALSE if the temporary file could not be written
+ */
+gboolean
+pr_record_set_match_parts_too (PrRecordSet  *set,
+                               gsize         record,
+                               const PrPart *parts,
+                               gsize         n_parts,
+                               GError      **error)
+{
+  g_return_val_if_fail (record < set->n_records && !set->changed[record], FALSE);
+
+  if (set->part_spool == NULL)
+    return TRUE;
+  return pr_part_spool_add (set->part_spool, (guint32) record, parts, n_parts, error);
+}
+
 /* Takes a record's parts into the set, and frees them. */
 static gboolean
 take_parts (PrRecordSet   *set,

@@ -180,6 +180,11 @@ void         pr_record_set_free        (PrRecordSet          *set);
 gboolean     pr_record_set_has_texts   (const PrRecordSet    *set);
 PrPartTable  pr_record_set_get_parts   (PrRecordSet          *set);
 void         pr_record_set_drop_parts  (PrRecordSet          *set);
+gboolean     pr_record_set_match_parts_too (PrRecordSet          *set,
+                                            gsize                 record,
+                                            const PrPart         *parts,
+                                            gsize                 n_parts,
+                                            GError              **error);
 gboolean     pr_record_set_find_part_pairs (PrRecordSet              *set,
                                             const guint8             *skip,
                                             const PrPartMatchOptions *options,

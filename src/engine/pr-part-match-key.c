@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What the part matcher's answer for a whole set depends on, so that a
+ * rescan can take the pairs and boilerplate of an earlier match instead
+ * of matching again: the matcher's version, its thresholds, the mapping
+ * version (which columns, folding and part method make each record's
+ * parts), and every record in order, by its id and the hash of what the
+ * mapping reads of it (pr-record-set.c). A record's parts, its being too
+ * sparse to match and its petitioner evidence follow from those; which
+ * phones are a front desk's and which parts are boilerplate follow from
+ * all of them together. One record edited, added, removed or moved gives
+ * another key, and the whole set is matched again.
+ */
+#define G_LOG_DOMAIN "pr-part-match-key"
+
+#include "config.h"
+
+#include <string.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "pr-part-match-key.h"
+
+/**
+ * pr_part_match_key:
+ * @set: the records, read
+ * @mapping_version: pr_fingerprint_version () of the scan
+ * @options: the part matcher's thresholds
+ *
+ * Returns: a hash of everything pr_record_set_find_part_pairs () reads of
+ *   @set and @options: two sets with equal keys have the same part pairs
+ *   and boilerplate.
+ */
+guint64
+pr_part_match_key (const PrRecordSet        *set,
+                   guint64                   mapping_version,
+                   const PrPartMatchOptions *options)
+{
+  XXH3_state_t state;
+  guint64 head[8];
+
+  G_STATIC_ASSERT (sizeof (double) == sizeof (guint64));
+  head[0] = PR_PART_MATCH_VERSION;
+  head[1] = mapping_version;
+  head[2] = options->max_records_per_part;
+  memcpy (&head[3], &options->min_containment, sizeof head[3]);
+  memcpy (&head[4], &options->min_containment_same_petitioner, sizeof head[4]);
+  head[5] = options->min_shared_tokens;
+  head[6] = set->identities != NULL;
+  head[7] = set->n_records;
+  for (guint i = 0; i < G_N_ELEMENTS (head); i++)
+    head[i] = GUINT64_TO_LE (head[i]);
+  XXH3_64bits_reset (&state);
+  XXH3_64bits_update (&state, head, sizeof head);
+  for (gsize i = 0; i < set->n_records; i++)
+    {
+      const char *id = set->ids->pdata[i];
+      /* The id framed by its length, so that no two lists of ids hash
+       * alike by their joins, then its content hash. */
+      guint64 length = GUINT64_TO_LE ((guint64) strlen (id)), content = GUINT64_TO_LE (set->content_hashes[i]);
+
+      XXH3_64bits_update (&state, &length, sizeof length);
+      XXH3_64bits_update (&state, id, strlen (id));
+      XXH3_64bits_update (&state, &content, sizeof content);
+    }
+  return XXH3_64bits_digest (&state);
+}

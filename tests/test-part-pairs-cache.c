@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The passage pairs a rescan takes from the store (pr-store-part-pairs.c),
+ * on the bundled sample in a throwaway server. The oracle of every rescan
+ * is a scan of the same table into a fresh store, which matches every
+ * record's passages: the rescan's --out, --pairs and --new-repeats must be
+ * the same bytes, and the match the store keeps the same as the fresh
+ * store's. A record edited, added or removed since, or another boilerplate
+ * threshold, must be matched again; each of those tests first makes sure
+ * that the change takes a passage pair away or adds one, so that a rescan
+ * reusing what it should not cannot pass.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "pr-store.h"
+#include "pr-test-sample.h"
+#include "pr-test-server.h"
+#include "pr-test-util.h"
+
+#define TAKEN "Passages: not matched again, the pairs sharing them taken from the last scan"
+
+static PrTestSample *sample;
+
+/* Scans @table into the store @store with the second stage (the default). */
+static void
+scan (const char *table,
+      const char *store,
+      PrTestScan *result)
+{
+  pr_test_sample_scan (sample, table, store, NULL, result);
+}
+
+static gboolean
+taken (const PrTestScan *scan)
+{
+  return strstr (scan->err, TAKEN) != NULL;
+}
+
+/* The match @store keeps for @table, as text to compare. */
+static char *
+kept_match (PrConnection *db,
+            const char   *store,
+            const char   *table)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT GROUP_CONCAT(CONCAT_WS(':', chunk, match_key, n_pairs, MD5(pairs), "
+                                          "n_boilerplate, MD5(boilerplate)) ORDER BY chunk) FROM %s.pr_part_pairs "
+                                          "WHERE source_table = '%s'", store, table);
+
+  return pr_test_query_value (db, sql);
+}
+
+/* @store's scan of @table, then a fresh store's (@oracle_store): the files
+ * are the same, and so is the match each store keeps. The clusters' case
+ * numbers are compared only where @with_cases: a rescan whose clusters
+ * changed goes on from the last scan's numbers, a fresh store from 1. */
+static void
+assert_as_fresh (PrConnection *db,
+                 const char   *table,
+                 const char   *store,
+                 const char   *oracle_store,
+                 gboolean      with_cases,
+                 const PrTestScan *rescan,
+                 PrTestScan   *oracle)
+{
+  g_autofree char *kept = NULL;
+  g_autofree char *fresh = NULL;
+
+  pr_test_fresh_store (db, oracle_store);
+  scan (table, oracle_store, oracle);
+  g_assert_false (taken (oracle));
+  g_assert_true (g_str_equal (rescan->pairs, oracle->pairs));
+  g_assert_true (with_cases ? g_str_equal (rescan->out, oracle->out) : pr_test_same_but_cases (rescan->out, oracle->out));
+  kept = kept_match (db, store, table);
+  fresh = kept_match (db, oracle_store, table);
+  g_assert_nonnull (fresh);
+  g_assert_cmpstr (kept, ==, fresh);
+}
+
+/* The first pair of @pairs (scan --pairs) beyond k = 3: one that only
+ * sharing passages made a candidate. */
+static void
+passage_pair (const char  *pairs,
+              char       **a,
+              char       **b)
+{
+  g_auto(GStrv) lines = g_strsplit (pairs, "\n", -1);
+
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) cells = g_strsplit (g_strstrip (lines[i]), ",", -1);
+
+      if (g_strv_length (cells) == 6 && g_ascii_strtoull (cells[2], NULL, 10) > 3)
+        {
+          *a = g_strdup (cells[0]);
+          *b = g_strdup (cells[1]);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+has_pair (const char *pairs,
+          const char *a,
+          const char *b)
+{
+  g_autofree char *ab = g_strdup_printf ("\n%s,%s,", a, b);
+  g_autofree char *ba = g_strdup_printf ("\n%s,%s,", b, a);
+
+  return strstr (pairs, ab) != NULL || strstr (pairs, ba) != NULL;
+}
+
+/* Nothing changed: the passage pairs are taken, and every file is the
+ * fresh store's. */
+static void
+test_unchanged (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "same", "parts_a");
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
+  g_autofree char *a = NULL, *b = NULL;
+
+  scan ("same", "parts_a", &first);
+  g_assert_false (taken (&first));
+  /* The sample has pairs that only their passages make candidates. */
+  passage_pair (first.pairs, &a, &b);
+  scan ("same", "parts_a", &again);
+  g_assert_true (taken (&again));
+  scan ("same", "parts_a", &again);
+  g_assert_true (taken (&again));
+  g_assert_true (g_str_equal (again.pairs, first.pairs));
+  assert_as_fresh (db, "same", "parts_a", "parts_b", TRUE, &again, &oracle);
+  /* Nothing new, nothing changed: no new repeat. */
+  g_assert_cmpstr (again.repeats, ==, "id,existing_id,distance\r\n");
+}
+
+/* One record of a passage pair edited into another letter: matched
+ * again, the pair gone, as in a fresh store. */
+static void
+test_record_changed (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "edited", "parts_c");
+  g_auto(PrTestScan) before = { 0 };
+  g_auto(PrTestScan) after = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
+  g_autofree char *a = NULL, *b = NULL;
+  g_autofree char *edit = NULL;
+
+  scan ("edited", "parts_c", &before);
+  passage_pair (before.pairs, &a, &b);
+  edit = g_strdup_printf ("UPDATE edited SET body = '小区东门的路灯坏了三个月，夜里老人出行很不方便，物业说归街道管，"
+                          "街道说归物业管，请有关部门督促解决，并答复处理结果。' WHERE id = '%s'", b);
+  pr_test_execute (db, edit);
+
+  scan ("edited", "parts_c", &after);
+  g_assert_false (has_pair (after.pairs, a, b));
+  assert_as_fresh (db, "edited", "parts_c", "parts_d", FALSE, &after, &oracle);
+  g_assert_false (taken (&after));
+
+  /* And the next rescan takes the new match. */
+  scan ("edited", "parts_c", &after);
+  g_assert_true (taken (&after));
+  g_assert_true (g_str_equal (after.pairs, oracle.pairs));
+  g_assert_true (pr_test_same_but_cases (after.out, oracle.out));
+}
+
+/* A record added with another's letter, and one removed: matched again,
+ * as in a fresh store. */
+static void
+test_records_added_removed (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "grown", "parts_e");
+  g_auto(PrTestScan) before = { 0 };
+  g_auto(PrTestScan) after = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
+  g_autofree char *a = NULL, *b = NULL;
+  g_autofree char *removal = NULL;
+
+  scan ("grown", "parts_e", &before);
+  passage_pair (before.pairs, &a, &b);
+  removal = g_strdup_printf ("DELETE FROM grown WHERE id = '%s'", b);
+  pr_test_execute (db, removal);
+  scan ("grown", "parts_e", &after);
+  g_assert_false (has_pair (after.pairs, a, b));
+  assert_as_fresh (db, "grown", "parts_e", "parts_f", FALSE, &after, &oracle);
+  g_assert_false (taken (&after));
+
+  /* A new record (id beyond the sample's) holding half of a's letter and
+   * a letter of its own: a passage pair with a, not within k. */
+  {
+    g_autofree char *insert = g_strdup_printf (
+      "INSERT INTO grown (id, petitioner, submitted_at, subject, body) "
+      "SELECT 900001, 'P-new', submitted_at, '另一件事', "
+      "CONCAT(LEFT(body, CHAR_LENGTH(body) DIV 2), '此外，我家楼下的垃圾站每天清晨五点就开始作业，噪音很大，"
+      "多次反映给街道和环卫所均无结果，请求调整作业时间，并在垃圾站周边加装隔音设施，保障居民休息。') "
+      "FROM grown WHERE id = '%s'", a);
+
+    pr_test_execute (db, insert);
+  }
+  scan ("grown", "parts_e", &after);
+  assert_as_fresh (db, "grown", "parts_e", "parts_f", FALSE, &after, &oracle);
+  g_assert_false (taken (&after));
+}
+
+/* Another boilerplate threshold: matched again, as in a fresh store. */
+static void
+test_options_changed (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "capped", "parts_g");
+  const char *const cap[] = { "--part-max-records", "2", NULL };
+  g_autofree char *kept = NULL;
+  g_autofree char *fresh = NULL;
+  g_auto(PrTestScan) before = { 0 };
+  g_auto(PrTestScan) after = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
+
+  scan ("capped", "parts_g", &before);
+  pr_test_sample_scan (sample, "capped", "parts_g", cap, &after);
+  g_assert_false (g_str_equal (after.pairs, before.pairs));
+  pr_test_fresh_store (db, "parts_h");
+  pr_test_sample_scan (sample, "capped", "parts_h", cap, &oracle);
+  g_assert_true (g_str_equal (after.pairs, oracle.pairs));
+  g_assert_false (taken (&after));
+  kept = kept_match (db, "parts_g", "capped");
+  fresh = kept_match (db, "parts_h", "capped");
+  g_assert_cmpstr (kept, ==, fresh);
+}
+
+/* A store of version 9 gains the table, as a new store has it; its next
+ * scan matches and keeps, the one after takes. */
+static void
+test_migrate (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "older", "parts_v9");
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
+
+  scan ("older", "parts_v9", &first);
+  pr_test_execute (db, "DROP TABLE parts_v9.pr_part_pairs");
+  pr_test_execute (db, "UPDATE parts_v9.pr_meta SET value = '9' WHERE name = 'schema_version'");
+  pr_test_fresh_store (db, "parts_new");
+  pr_test_assert_migrated (db, "parts_v9", "parts_new", "pr_part_pairs");
+
+  scan ("older", "parts_v9", &again);
+  g_assert_false (taken (&again));
+  g_assert_true (g_str_equal (again.pairs, first.pairs));
+  scan ("older", "parts_v9", &again);
+  g_assert_true (taken (&again));
+  g_assert_true (g_str_equal (again.pairs, first.pairs));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  sample = pr_test_sample_start ();
+
+  g_test_add_func ("/db/part-pairs-cache/unchanged", test_unchanged);
+  g_test_add_func ("/db/part-pairs-cache/record-changed", test_record_changed);
+  g_test_add_func ("/db/part-pairs-cache/records-added-removed", test_records_added_removed);
+  g_test_add_func ("/db/part-pairs-cache/options-changed", test_options_changed);
+  g_test_add_func ("/db/part-pairs-cache/migrate", test_migrate);
+
+  status = g_test_run ();
+  pr_test_sample_stop (sample);
+  return status;
+}
