@@ -621,6 +621,7 @@ setup_cluster_list (PrReviewPage *self)
                            G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
   /* Only the rows the list has made are paced. */
   pr_paced_model_set_made_func (self->paced, pr_cluster_cells_get_bound);
+  pr_paced_model_set_view (self->paced, self->cluster_view);
   g_signal_connect_object (self->paced, "items-changed", G_CALLBACK (paced_changed), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (self->paced, "notify::pending", G_CALLBACK (paced_changed), self, G_CONNECT_SWAPPED);
