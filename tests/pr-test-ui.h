@@ -64,6 +64,7 @@ void test_failed_connection  (void);
 void test_paced_list         (void);
 void test_sort_order         (void);
 void test_next_unreviewed_pending (void);
+void test_next_unreviewed_wraps (void);
 void test_split_kinds        (void);
 void test_regroup_judged     (void);
 void test_figures_follow     (void);

@@ -719,6 +719,14 @@ pr_review_page_select_next_unreviewed (PrReviewPage *self)
       if (!pr_cluster_item_get_reviewed (item))
         {
           choose_shown (self, item);
+          /* Past the end the search starts again at the top: said, or
+           * the clerk would take the first case for a new one. */
+          if (current != GTK_INVALID_LIST_POSITION && i == current)
+            gtk_label_set_text (GTK_LABEL (self->summary_label),
+                                _("This is the only case shown that still needs review."));
+          else if (current != GTK_INVALID_LIST_POSITION && i < current)
+            gtk_label_set_text (GTK_LABEL (self->summary_label),
+                                _("Past the last case: back to the first case shown that needs review."));
           return;
         }
     }
