@@ -9,8 +9,6 @@
  */
 #include "config.h"
 
-#include <locale.h>
-
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
@@ -44,12 +42,7 @@ test_list_fits (void)
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), SCREEN_WIDTH, USABLE_HEIGHT);
   gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
-  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-  pr_test_select_cluster (window, view, 1);
+  view = pr_test_scan_first_case (window, pr_sample_server_get_params (server), "petitions");
 
   gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_HORIZONTAL, -1, &list_min, NULL, NULL, NULL);
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &window_nat, NULL, NULL);
@@ -70,11 +63,7 @@ main (int    argc,
 {
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
-  /* gtk_test_init() sets its own locale. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PR_TEST_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  pr_test_ui_use_locale (g_getenv ("PR_TEST_LOCALEDIR"));
   g_test_add_func ("/app/review-page/list-fits-small-screen", test_list_fits);
   return g_test_run ();
 }
