@@ -52,8 +52,9 @@
  * the frame after lays them out in about as much again. */
 #define SLICE_BUDGET 12000
 /* How long a slice waits for the view's frame at most (milliseconds): a
- * hidden window paints none. */
-#define FRAME_WAIT 100
+ * hidden window paints none; under a sanitizer a frame may take a few
+ * hundred. */
+#define FRAME_WAIT 500
 
 struct _PrPacedModel
 {
