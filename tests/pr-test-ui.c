@@ -490,3 +490,32 @@ pr_test_assert_listed (GtkColumnView *view,
       g_assert_true (item == expected->pdata[i]);
     }
 }
+
+/* Connects @window to @database, scans it and chooses its first case;
+ * returns the cluster list. */
+GtkColumnView *
+pr_test_scan_first_case (PrWindow           *window,
+                         PrConnectionParams *params,
+                         const char         *database)
+{
+  GtkColumnView *view;
+
+  pr_test_connect_window (window, params, database);
+  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  pr_test_select_cluster (window, view, 1);
+  return view;
+}
+
+/* The locale of the environment (gtk_test_init () sets its own), the
+ * catalogue from @localedir. */
+void
+pr_test_ui_use_locale (const char *localedir)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}

@@ -39,6 +39,8 @@ void pr_test_assert_listed (GtkColumnView *view, GPtrArray *expected);
 gboolean pr_test_not_busy (gpointer data);
 void pr_test_save_screenshot (GtkWidget *widget, const char *path);
 void pr_test_select_cluster (PrWindow *window, GtkColumnView *view, guint number);
+GtkColumnView *pr_test_scan_first_case (PrWindow *window, PrConnectionParams *params, const char *database);
+void pr_test_ui_use_locale (const char *localedir);
 gboolean pr_test_ui_init (int *argc, char ***argv);
 
 /* The tests, one file per page of the window (test-ui-*.c); main() is in
@@ -65,6 +67,7 @@ void test_paced_list         (void);
 void test_sort_order         (void);
 void test_next_unreviewed_pending (void);
 void test_show_record_pending (void);
+void test_next_unreviewed_wraps (void);
 void test_split_kinds        (void);
 void test_regroup_judged     (void);
 void test_figures_follow     (void);

@@ -12,7 +12,6 @@
  */
 #include "config.h"
 
-#include <locale.h>
 
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
@@ -48,7 +47,6 @@ test_fits_small_screen (void)
   g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
   g_autoptr(PrSampleServer) server = pr_sample_server_start (dir, sample, NULL, &error);
   PrWindow *window = pr_window_new (NULL);
-  GtkColumnView *view;
   int min_width = 0, min_height = 0, unbounded_min_height = 0;
   int tallest = 0;
 
@@ -64,12 +62,7 @@ test_fits_small_screen (void)
   gtk_window_set_default_size (GTK_WINDOW (window), SCREEN_WIDTH, USABLE_HEIGHT);
   gtk_window_present (GTK_WINDOW (window));
   g_signal_connect (window, "notify::default-height", G_CALLBACK (default_height_changed), &tallest);
-  pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
-  view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-  pr_test_select_cluster (window, view, 1);
+  pr_test_scan_first_case (window, pr_sample_server_get_params (server), "petitions");
 
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, min_width, &min_height, NULL, NULL, NULL);
@@ -98,11 +91,7 @@ main (int    argc,
 {
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
-  /* gtk_test_init() sets its own locale. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  pr_test_ui_use_locale (LOCALEDIR);
   g_test_add_func ("/app/window/fits-small-screen", test_fits_small_screen);
   return g_test_run ();
 }

@@ -381,3 +381,33 @@ test_show_record_pending (void)
   g_assert_true (gtk_single_selection_get_selected_item (selection) == (gpointer) shown.item);
   pr_test_close_and_finalize (window);
 }
+
+/* Ctrl+J on the last case shown goes back to the first that needs
+ * review, and the window says so. */
+void
+test_next_unreviewed_wraps (void)
+{
+  GtkColumnView *view;
+  PrWindow *window = open_scanned ("next_wraps", &view);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  PrReviewPage *page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (selection)), first = GTK_INVALID_LIST_POSITION;
+
+  pr_test_wait_until (pr_test_list_settled, view);
+  gtk_single_selection_set_selected (selection, n - 1);
+  /* The oracle: the list scanned from its top for a case not reviewed. */
+  for (guint i = 0; i < n && first == GTK_INVALID_LIST_POSITION; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (G_LIST_MODEL (selection), i);
+
+      if (!pr_cluster_item_get_reviewed (item))
+        first = i;
+    }
+  g_assert_cmpuint (first, <, n - 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
+  pr_test_wait_until (pr_test_list_settled, view);
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, first);
+  g_assert_cmpstr (pr_review_page_get_summary (page), ==,
+                   "Past the last case: back to the first case shown that needs review.");
+  pr_test_close_and_finalize (window);
+}

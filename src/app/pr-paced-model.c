@@ -25,6 +25,11 @@
  * once, wherever the view is scrolled. (GTK 4.8's list keeps its rows
  * made around the row it is anchored to, which follows its item: rows
  * taken out past the 256th are not always rows it has not made.)
+ *
+ * Told of the view (pr_paced_model_set_view ()), a slice waits for the
+ * frame that lays out the one before. Left to the idle alone, several
+ * slices came between two frames (up to eight in a test), and that frame
+ * laid out all of their rows in one turn.
  */
 #define G_LOG_DOMAIN "pr-paced-model"
 
@@ -35,6 +40,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <gtk/gtk.h>
+
 /* Rows per turn: GTK 4.8 makes a row of the cluster list's eight cells
  * in some 0.3 ms, more on a loaded machine. */
 #define DEFAULT_SLICE 24
@@ -44,6 +51,10 @@
 /* The main thread's time a slice of rows made may take (microseconds):
  * the frame after lays them out in about as much again. */
 #define SLICE_BUDGET 12000
+/* How long a slice waits for the view's frame at most (milliseconds): a
+ * hidden window paints none; under a sanitizer a frame may take a few
+ * hundred. */
+#define FRAME_WAIT 500
 
 struct _PrPacedModel
 {
@@ -59,6 +70,11 @@ struct _PrPacedModel
                          * the made, as measured; 0 before a slice is */
   guint       slice;
   guint       idle;
+
+  GtkWidget  *view;          /* the view showing the rows (weak), or NULL */
+  GdkFrameClock *clock;      /* while a slice waits for the view's frame */
+  gulong      painted;       /* its after-paint handler */
+  guint       frame_timeout; /* the wait's end, if no frame comes */
 };
 
 static void pr_paced_model_list_model_init (GListModelInterface *iface);
@@ -145,6 +161,7 @@ read_model (GListModel *model)
 }
 
 static gboolean step_cb (gpointer data);
+static void stop_waiting (PrPacedModel *self);
 
 static void
 set_pending (PrPacedModel *self,
@@ -163,6 +180,7 @@ set_pending (PrPacedModel *self,
       self->stale = FALSE;
       g_clear_pointer (&self->wanted, g_ptr_array_unref);
       g_clear_handle_id (&self->idle, g_source_remove);
+      stop_waiting (self);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PENDING]);
 }
@@ -394,6 +412,57 @@ again:
   return TRUE;
 }
 
+/* Ends a slice's wait for the view's frame. */
+static void
+stop_waiting (PrPacedModel *self)
+{
+  if (self->clock != NULL)
+    {
+      g_clear_signal_handler (&self->painted, self->clock);
+      g_clear_object (&self->clock);
+    }
+  g_clear_handle_id (&self->frame_timeout, g_source_remove);
+}
+
+/* The slice waited for is laid out and painted (or the wait is over):
+ * the next slice in the turn after. */
+static void
+frame_done (PrPacedModel *self)
+{
+  stop_waiting (self);
+  if (self->idle == 0 && pr_paced_model_get_pending (self))
+    self->idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, step_cb, self, NULL);
+}
+
+static gboolean
+frame_timed_out (gpointer data)
+{
+  PrPacedModel *self = data;
+
+  self->frame_timeout = 0;
+  frame_done (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* With the view known and shown, the next slice waits for the frame
+ * that lays out this one: else two slices may come before a frame,
+ * which lays out both in one turn. */
+static gboolean
+wait_for_frame (PrPacedModel *self)
+{
+  GdkFrameClock *clock;
+
+  if (self->view == NULL || !gtk_widget_get_mapped (self->view) ||
+      (clock = gtk_widget_get_frame_clock (self->view)) == NULL)
+    return FALSE;
+  stop_waiting (self);
+  self->clock = g_object_ref (clock);
+  self->painted = g_signal_connect_swapped (clock, "after-paint", G_CALLBACK (frame_done), self);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT);
+  self->frame_timeout = g_timeout_add (FRAME_WAIT, frame_timed_out, self);
+  return TRUE;
+}
+
 static gboolean
 step_cb (gpointer data)
 {
@@ -402,8 +471,11 @@ step_cb (gpointer data)
 
   g_object_ref (self);
   more = pr_paced_model_step (self);
-  if (!more)
-    self->idle = 0;
+  if (!more || wait_for_frame (self))
+    {
+      self->idle = 0;
+      more = FALSE;
+    }
   g_object_unref (self);
   return more ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
@@ -493,6 +565,19 @@ pr_paced_model_set_made_func (PrPacedModel    *self,
   self->made = made;
 }
 
+/* @view (nullable): the view showing the rows. While it is shown, a
+ * slice waits for the frame that lays out the one before. */
+void
+pr_paced_model_set_view (PrPacedModel *self,
+                         GtkWidget    *view)
+{
+  if (self->view != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->view), (gpointer *) &self->view);
+  self->view = view;
+  if (view != NULL)
+    g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &self->view);
+}
+
 /* At most @slice rows taken out and @slice put in per turn. */
 void
 pr_paced_model_set_slice (PrPacedModel *self,
@@ -526,6 +611,8 @@ pr_paced_model_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
   g_clear_handle_id (&self->idle, g_source_remove);
+  stop_waiting (self);
+  pr_paced_model_set_view (self, NULL);
   g_clear_pointer (&self->wanted, g_ptr_array_unref);
   self->stale = FALSE;
   pr_paced_model_set_keep (self, NULL);

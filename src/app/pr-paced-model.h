@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <gio/gio.h>
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
@@ -18,6 +18,8 @@ void          pr_paced_model_set_keep    (PrPacedModel *self,
                                           gpointer      item);
 void          pr_paced_model_set_made_func (PrPacedModel    *self,
                                             PrPacedMadeFunc  made);
+void          pr_paced_model_set_view    (PrPacedModel *self,
+                                          GtkWidget    *view);
 void          pr_paced_model_set_slice   (PrPacedModel *self,
                                           guint         slice);
 gboolean      pr_paced_model_get_pending (PrPacedModel *self);

@@ -625,6 +625,7 @@ setup_cluster_list (PrReviewPage *self)
                            G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
   /* Only the rows the list has made are paced. */
   pr_paced_model_set_made_func (self->paced, pr_cluster_cells_get_bound);
+  pr_paced_model_set_view (self->paced, self->cluster_view);
   g_signal_connect_object (self->paced, "items-changed", G_CALLBACK (paced_changed), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (self->paced, "notify::pending", G_CALLBACK (paced_changed), self, G_CONNECT_SWAPPED);
@@ -722,6 +723,14 @@ pr_review_page_select_next_unreviewed (PrReviewPage *self)
       if (!pr_cluster_item_get_reviewed (item))
         {
           choose_shown (self, item);
+          /* Past the end the search starts again at the top: said, or
+           * the clerk would take the first case for a new one. */
+          if (current != GTK_INVALID_LIST_POSITION && i == current)
+            gtk_label_set_text (GTK_LABEL (self->summary_label),
+                                _("This is the only case shown that still needs review."));
+          else if (current != GTK_INVALID_LIST_POSITION && i < current)
+            gtk_label_set_text (GTK_LABEL (self->summary_label),
+                                _("Past the last case: back to the first case shown that needs review."));
           return;
         }
     }

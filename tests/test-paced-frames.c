@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * PrPacedModel told of the view it feeds: a new order reaches a shown
+ * list view a slice per frame, never two slices laid out by one frame
+ * (one frame making the rows of several slices was the longest turn of
+ * the main loop), and once settled the view's model holds the items in
+ * the order a brute-force sort of the same strings gives.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "pr-paced-model.h"
+#include "pr-test-ui.h"
+
+#define N_ITEMS 600
+#define SLICE   10
+
+static GQuark bound_quark;
+static gboolean reversed;
+static guint slices_since_frame, most_slices_in_a_frame, frames;
+
+static gboolean
+made (gpointer item)
+{
+  return g_object_get_qdata (item, bound_quark) != NULL;
+}
+
+static void
+setup (GtkSignalListItemFactory *factory,
+       GtkListItem              *list_item)
+{
+  gtk_list_item_set_child (list_item, gtk_label_new (NULL));
+}
+
+static void
+bind (GtkSignalListItemFactory *factory,
+      GtkListItem              *list_item)
+{
+  GObject *item = gtk_list_item_get_item (list_item);
+
+  g_object_set_qdata (item, bound_quark, GUINT_TO_POINTER (1));
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (list_item)), gtk_string_object_get_string (GTK_STRING_OBJECT (item)));
+}
+
+static void
+unbind (GtkSignalListItemFactory *factory,
+        GtkListItem              *list_item)
+{
+  g_object_set_qdata (gtk_list_item_get_item (list_item), bound_quark, NULL);
+}
+
+static void
+painted (GdkFrameClock *clock)
+{
+  frames++;
+  most_slices_in_a_frame = MAX (most_slices_in_a_frame, slices_since_frame);
+  slices_since_frame = 0;
+}
+
+/* A slice puts rows in; what goes at once beyond the rows made only
+ * takes rows out. */
+static void
+told (GListModel *model,
+      guint       position,
+      guint       removed,
+      guint       added)
+{
+  if (added > 0)
+    slices_since_frame++;
+}
+
+static int
+by_string (gconstpointer a,
+           gconstpointer b,
+           gpointer      unused)
+{
+  int order = strcmp (gtk_string_object_get_string ((GtkStringObject *) a),
+                      gtk_string_object_get_string ((GtkStringObject *) b));
+
+  return reversed ? -order : order;
+}
+
+/* The oracle: the same strings sorted by qsort (), the other way. */
+static int
+descending (const void *a,
+            const void *b)
+{
+  return -strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+test_slice_per_frame (void)
+{
+  g_autoptr(GtkStringList) strings = gtk_string_list_new (NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autofree const char **expected = g_new0 (const char *, N_ITEMS);
+  GtkCustomSorter *sorter = gtk_custom_sorter_new (by_string, NULL, NULL);
+  GtkSortListModel *sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (strings)), GTK_SORTER (sorter));
+  PrPacedModel *paced = pr_paced_model_new (G_LIST_MODEL (sorted));
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *view;
+  gulong handler;
+
+  bound_quark = g_quark_from_static_string ("test-paced-frames-bound");
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%08x", g_rand_int (rand));
+
+      gtk_string_list_append (strings, text);
+    }
+  g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind), NULL);
+  view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (paced)))), factory);
+  pr_paced_model_set_made_func (paced, made);
+  pr_paced_model_set_slice (paced, SLICE);
+  pr_paced_model_set_view (paced, view);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  while (pr_paced_model_get_pending (paced) || !gtk_widget_get_mapped (view))
+    g_main_context_iteration (NULL, TRUE);
+  /* Some frames, so that the view has made its rows. */
+  handler = g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (painted), NULL);
+  while (frames < 5)
+    {
+      gtk_widget_queue_draw (view);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  slices_since_frame = most_slices_in_a_frame = 0;
+  g_signal_connect (paced, "items-changed", G_CALLBACK (told), NULL);
+  reversed = TRUE;
+  gtk_sorter_changed (GTK_SORTER (sorter), GTK_SORTER_CHANGE_INVERTED);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  while (pr_paced_model_get_pending (paced))
+    g_main_context_iteration (NULL, TRUE);
+  painted (NULL);
+  g_signal_handler_disconnect (gtk_widget_get_frame_clock (window), handler);
+  g_test_message ("at most %u slices between two frames, %u frames", most_slices_in_a_frame, frames);
+  g_assert_cmpuint (most_slices_in_a_frame, ==, 1);
+
+  for (guint i = 0; i < N_ITEMS; i++)
+    expected[i] = gtk_string_list_get_string (strings, i);
+  qsort (expected, N_ITEMS, sizeof (char *), descending);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (paced)), ==, N_ITEMS);
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (G_LIST_MODEL (paced), i);
+
+      g_assert_cmpstr (gtk_string_object_get_string (item), ==, expected[i]);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (paced);
+  g_object_unref (sorted);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
+  g_test_add_func ("/app/paced-model/slice-per-frame", test_slice_per_frame);
+  return g_test_run ();
+}
