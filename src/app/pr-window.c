@@ -259,6 +259,7 @@ save_window_state (PrWindow *self)
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   g_settings_set (self->settings, "window-size", "(ii)", width, height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  _pr_window_resume_save (self);
 }
 
 static gboolean

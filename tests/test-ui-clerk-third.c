@@ -5,8 +5,10 @@
  * for the record before, so the primary, clicked, could be marked a repeat
  * (of itself), and an undecided record, clicked after one found not a
  * repeat, could not be made the primary. The session refuses a verdict
- * about the primary itself whatever asks it. The oracles are the case's
- * own primary and its members' states, not the window's.
+ * about the primary itself whatever asks it. And a window closed on a
+ * case, the table's last scan opened again in a new window, opened on the
+ * first case listed, not the one left. The oracles are the case's own
+ * primary and its members' states, and the case chosen before closing.
  */
 #include "config.h"
 
@@ -173,6 +175,77 @@ test_session_refuses_primary (void)
   g_assert_true (pr_session_get_can_undo (session) == could_undo);
 }
 
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static gboolean
+last_scan_offered (gpointer data)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (data), "open-last-scan");
+}
+
+static gboolean
+shows_case (gpointer data)
+{
+  PrClusterItem *item = pr_compare_view_get_item (compare_view ());
+
+  return item != NULL && pr_cluster_item_get_number (item) == GPOINTER_TO_UINT (data) &&
+         pr_compare_view_get_settled (compare_view ());
+}
+
+static gboolean
+list_chose_case (gpointer data)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (find (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  PrClusterItem *chosen = gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (gtk_column_view_get_model (view)));
+
+  return chosen != NULL && pr_cluster_item_get_number (chosen) == GPOINTER_TO_UINT (data);
+}
+
+/* The window closed (as Ctrl+Q closes it) on a case far down the list; a
+ * new window, the last scan opened: the same case is chosen and shown. */
+static void
+test_resume_case (void)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (find (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  GListModel *shown = G_LIST_MODEL (gtk_column_view_get_model (view));
+  g_autoptr(PrClusterItem) far = NULL;
+  g_autoptr(PrClusterItem) first = NULL;
+  gpointer weak = window;
+  guint number;
+
+  pr_test_wait_until (pr_test_list_settled, view);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), >, 20);
+  first = g_list_model_get_item (shown, 0);
+  far = g_list_model_get_item (shown, 20);
+  number = pr_cluster_item_get_number (far);
+  g_assert_cmpuint (number, !=, pr_cluster_item_get_number (first));
+  pr_test_select_cluster (window, view, number);
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  pr_test_wait_until (is_null, &weak);
+
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
+  pr_test_wait_until (last_scan_offered, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  view = GTK_COLUMN_VIEW (find (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  pr_test_wait_until (pr_test_list_settled, view);
+  g_test_message ("left on case %u; the list chose case %u", number,
+                  pr_cluster_item_get_number (gtk_single_selection_get_selected_item (
+                    GTK_SINGLE_SELECTION (gtk_column_view_get_model (view)))));
+  g_assert_true (list_chose_case (GUINT_TO_POINTER (number)));
+  pr_test_wait_until (shows_case, GUINT_TO_POINTER (number));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -198,10 +271,11 @@ main (int    argc,
   gtk_window_present (GTK_WINDOW (window));
   pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
 
-  g_test_add_func ("/app/walk-choice/scan", test_scan);
-  g_test_add_func ("/app/walk-choice/card-click-enables", test_card_click_enables);
-  g_test_add_func ("/app/walk-choice/card-click-after-not-repeat", test_card_click_after_not_repeat);
-  g_test_add_func ("/app/walk-choice/session-refuses-primary", test_session_refuses_primary);
+  g_test_add_func ("/app/clerk-third/scan", test_scan);
+  g_test_add_func ("/app/clerk-third/card-click-enables", test_card_click_enables);
+  g_test_add_func ("/app/clerk-third/card-click-after-not-repeat", test_card_click_after_not_repeat);
+  g_test_add_func ("/app/clerk-third/session-refuses-primary", test_session_refuses_primary);
+  g_test_add_func ("/app/clerk-third/resume-case", test_resume_case);
   status = g_test_run ();
 
   pr_test_close_and_finalize (window);

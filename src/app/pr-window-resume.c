@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Coming back where the reviewer left off: the window, closed, remembers
+ * the case shown (by its primary, which names the case in any later scan
+ * of the table); the table's review, shown again in a later window, opens
+ * on it while the filters show it, scrolled to it.
+ */
+#define G_LOG_DOMAIN "pr-window-resume"
+
+#include "config.h"
+
+#include "pr-window-private.h"
+
+/* Called as the window closes. */
+void
+_pr_window_resume_save (PrWindow *self)
+{
+  PrClusterItem *item;
+
+  if (self->settings == NULL || self->session == NULL || pr_session_get_table (self->session) == NULL)
+    return;
+  item = pr_compare_view_get_item (COMPARE_VIEW (self));
+  if (item == NULL || pr_cluster_item_get_primary_id (item) == NULL)
+    return;
+  g_settings_set (self->settings, "last-case", "(sss)",
+                  pr_session_get_database (self->session) != NULL ? pr_session_get_database (self->session) : "",
+                  pr_session_get_table (self->session), pr_cluster_item_get_primary_id (item));
+}
+
+/* Called when a review is shown: the first of the window's, of the table
+ * left last, opens on the case left. */
+void
+_pr_window_resume (PrWindow *self)
+{
+  g_autofree char *database = NULL, *table = NULL, *primary = NULL;
+
+  if (self->resumed || self->settings == NULL)
+    return;
+  self->resumed = TRUE;
+  g_settings_get (self->settings, "last-case", "(sss)", &database, &table, &primary);
+  if (*primary == '\0' || g_strcmp0 (table, pr_session_get_table (self->session)) != 0 ||
+      g_strcmp0 (database, pr_session_get_database (self->session) != NULL ? pr_session_get_database (self->session) : "") != 0)
+    return;
+  if (!pr_review_page_resume_case (PR_REVIEW_PAGE (self->review_page), primary))
+    g_debug ("the case of %s left last is not shown: the list opens at its start", primary);
+}
