@@ -176,18 +176,6 @@ test_session_refuses_primary (void)
 }
 
 static gboolean
-is_null (gpointer data)
-{
-  return *(gpointer *) data == NULL;
-}
-
-static gboolean
-last_scan_offered (gpointer data)
-{
-  return g_action_group_get_action_enabled (G_ACTION_GROUP (data), "open-last-scan");
-}
-
-static gboolean
 shows_case (gpointer data)
 {
   PrClusterItem *item = pr_compare_view_get_item (compare_view ());
@@ -227,13 +215,13 @@ test_resume_case (void)
 
   g_object_add_weak_pointer (G_OBJECT (window), &weak);
   gtk_window_close (GTK_WINDOW (window));
-  pr_test_wait_until (is_null, &weak);
+  pr_test_wait_until (pr_test_is_null, &weak);
 
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1366, 720);
   gtk_window_present (GTK_WINDOW (window));
   pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
-  pr_test_wait_until (last_scan_offered, window);
+  pr_test_wait_until (pr_test_last_scan_offered, window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
