@@ -289,6 +289,7 @@ pr_window_dispose (GObject *object)
    * no window to update. */
   if (self->review_page != NULL)
     g_signal_handlers_disconnect_by_func (COMPARE_VIEW (self), _pr_window_actions_update, self);
+  _pr_window_resume_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_WINDOW);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
