@@ -195,6 +195,13 @@ pr_test_close_and_finalize (PrWindow *window)
   pr_test_wait_until (pr_test_is_null, &weak);
 }
 
+/* The mapping page's table has a last complete scan to open. */
+gboolean
+pr_test_last_scan_offered (gpointer data)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (data), "open-last-scan");
+}
+
 /* Nothing running, and the list holds every cluster of the last scan. */
 gboolean
 pr_test_not_busy (gpointer data)

@@ -265,12 +265,6 @@ passages_read (gpointer data)
   return passage_edges (waiting->window, waiting->number) == waiting->edges;
 }
 
-static gboolean
-last_scan_offered (gpointer data)
-{
-  return g_action_group_get_action_enabled (G_ACTION_GROUP (data), "open-last-scan");
-}
-
 /* Quit and come back: the last scan, opened from the store, draws each
  * case's pairs on shared passages as the scan did (the oracle: the scan's
  * own graph of the same case, by its number). */
@@ -295,7 +289,7 @@ test_reopened_graph_has_passages (void)
   gtk_window_set_default_size (GTK_WINDOW (window), WINDOW_WIDTH, WINDOW_HEIGHT);
   gtk_window_present (GTK_WINDOW (window));
   pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
-  pr_test_wait_until (last_scan_offered, window);
+  pr_test_wait_until (pr_test_last_scan_offered, window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));

@@ -88,7 +88,7 @@ struct _PrCompareView
 
 G_DEFINE_FINAL_TYPE (PrCompareView, pr_compare_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_ADVANCE_AFTER_DECISION, N_PROPS };
+enum { PROP_0, PROP_ADVANCE_AFTER_DECISION, PROP_SELECTED_ID, N_PROPS };
 static GParamSpec *properties[N_PROPS];
 
 static void set_item (PrCompareView *self, PrClusterItem *item);
@@ -180,6 +180,9 @@ pr_compare_view_get_property (GObject    *object,
     case PROP_ADVANCE_AFTER_DECISION:
       g_value_set_boolean (value, self->advance);
       break;
+    case PROP_SELECTED_ID:
+      g_value_set_string (value, pr_compare_view_get_selected_id (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -237,6 +240,16 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   properties[PROP_ADVANCE_AFTER_DECISION] =
     g_param_spec_boolean ("advance-after-decision", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * PrCompareView:selected-id:
+   *
+   * The record the decide actions are about, however it was chosen (a
+   * card in the strip, a record's header, the keyboard, a decision's
+   * advance): what the window enables follows it.
+   */
+  properties[PROP_SELECTED_ID] =
+    g_param_spec_string ("selected-id", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (PR_TYPE_CHAIN_VIEW);
@@ -320,6 +333,7 @@ pr_compare_view_clear (PrCompareView *self,
   gtk_label_set_text (GTK_LABEL (self->heading), message);
   gtk_widget_set_visible (self->explanation, FALSE);
   gtk_widget_set_sensitive (self->intake_button, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_ID]);
 }
 
 PrClusterItem *
@@ -1042,6 +1056,7 @@ select_member (PrCompareView *self,
   update_explanation (self);
   /* The strip shows the record chosen, however far along it is. */
   pr_member_strip_select (PR_MEMBER_STRIP (self->strip), member);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_ID]);
 }
 
 /* Moves the selection @delta records right (or left), round the ends. */

@@ -772,6 +772,20 @@ pr_review_page_show_record (PrReviewPage *self,
   search_changed (self);
 }
 
+/* Chooses the cluster whose primary is @primary_id, if the filters show
+ * it: the case the reviewer left, come back to. Returns: whether they do. */
+gboolean
+pr_review_page_resume_case (PrReviewPage *self,
+                            const char   *primary_id)
+{
+  PrClusterItem *wanted = pr_session_find_cluster (self->session, primary_id);
+
+  if (wanted == NULL || !gtk_filter_match (GTK_FILTER (self->filter), wanted))
+    return FALSE;
+  choose_shown (self, wanted);
+  return TRUE;
+}
+
 /* The list holds new clusters (a scan, another k): filtered anew. */
 void
 pr_review_page_refilter (PrReviewPage *self)

@@ -195,7 +195,8 @@ new_decision (PrSession     *self,
  *
  * Logs the decision and reflects it in @item; one step of undo. The
  * decision is in the log before @item shows it: a failure changes
- * nothing.
+ * nothing. A verdict but %PR_VERDICT_MERGED about the primary itself (or
+ * about no record) is refused with %G_IO_ERROR_INVALID_ARGUMENT.
  */
 void
 pr_session_decide_async (PrSession           *self,
@@ -205,9 +206,20 @@ pr_session_decide_async (PrSession           *self,
                          GAsyncReadyCallback  callback,
                          gpointer             user_data)
 {
-  PrSessionStep *step = g_new0 (PrSessionStep, 1);
+  PrSessionStep *step;
   const char *primary = pr_cluster_item_get_primary_id (item);
 
+  /* A verdict about the primary against itself would log it a repeat of
+   * itself, or out of its own case. */
+  if (verdict != PR_VERDICT_MERGED && (record_id == NULL || g_strcmp0 (record_id, primary) == 0))
+    {
+      g_task_report_new_error (self, callback, user_data, pr_session_decide_async,
+                               G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("Record %s is the case's primary: choose another record of the case to decide about."),
+                               record_id != NULL ? record_id : primary);
+      return;
+    }
+  step = g_new0 (PrSessionStep, 1);
   step->item = g_object_ref (item);
   step->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
   if (verdict == PR_VERDICT_MERGED)

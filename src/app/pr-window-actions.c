@@ -158,6 +158,7 @@ _pr_window_show_review (PrWindow *self)
   _pr_window_reopen_scanned (self);
   _pr_window_actions_update (self);
   pr_review_page_focus_list (PR_REVIEW_PAGE (self->review_page));
+  _pr_window_resume (self);
 }
 
 static void

@@ -46,6 +46,9 @@ struct _PrWindow
   PrStoredScan         *last_scan;     /* the mapping page's table's, or NULL */
   gboolean              last_scan_same_mapping;
   guint                 last_scan_lookup;  /* the latest look-up: older answers are dropped */
+  gboolean              resumed;       /* the case last shown was looked for once */
+  guint                 resume_source; /* waits for the list to hold every case */
+  char                 *resume_primary;
 };
 
 /* The review page's compare view. */
@@ -54,6 +57,9 @@ struct _PrWindow
 void _pr_window_actions_init   (PrWindow    *self);
 void _pr_window_judge_init     (PrWindow    *self);
 void _pr_window_actions_update (PrWindow    *self);
+void _pr_window_resume_save    (PrWindow    *self);
+void _pr_window_resume         (PrWindow    *self);
+void _pr_window_resume_dispose (PrWindow    *self);
 void _pr_window_update_title   (PrWindow    *self);
 void _pr_window_start_work     (PrWindow    *self,
                                 const char  *what);

@@ -259,6 +259,7 @@ save_window_state (PrWindow *self)
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   g_settings_set (self->settings, "window-size", "(ii)", width, height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  _pr_window_resume_save (self);
 }
 
 static gboolean
@@ -284,6 +285,11 @@ pr_window_dispose (GObject *object)
       g_object_remove_weak_pointer (G_OBJECT (self->threshold_dialog), (gpointer *) &self->threshold_dialog);
       gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->threshold_dialog)));
     }
+  /* The compare view goes with the template: its last notifications find
+   * no window to update. */
+  if (self->review_page != NULL)
+    g_signal_handlers_disconnect_by_func (COMPARE_VIEW (self), _pr_window_actions_update, self);
+  _pr_window_resume_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_WINDOW);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
@@ -368,6 +374,9 @@ pr_window_init (PrWindow *self)
   _pr_window_judge_init (self);
   g_signal_connect_object (self->session, "notify::can-undo", G_CALLBACK (_pr_window_actions_update), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "cluster-changed", G_CALLBACK (cluster_changed), self, G_CONNECT_SWAPPED);
+  /* A record chosen by a click on its card enables what applies to it, as
+   * one chosen by Alt+arrow does. */
+  g_signal_connect_object (COMPARE_VIEW (self), "notify::selected-id", G_CALLBACK (_pr_window_actions_update), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (active_changed), NULL);
   pr_review_page_set_session (PR_REVIEW_PAGE (self->review_page), self->session);
   _pr_window_update_title (self);
