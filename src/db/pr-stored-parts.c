@@ -105,6 +105,7 @@ pr_stored_parts_new (PrStore     *store,
   g_autoptr(PrStoredParts) self = g_new0 (PrStoredParts, 1);
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (PrPartEntry));
   Loading loading = { self, entries };
+  gint64 start = g_get_monotonic_time (), read;
 
   self->ids = g_ptr_array_new_with_free_func (g_free);
   self->record_of = g_hash_table_new (g_str_hash, g_str_equal);
@@ -114,6 +115,7 @@ pr_stored_parts_new (PrStore     *store,
   if (!pr_store_read_passages (store, table, mapping_version, add_record, &loading, error))
     return NULL;
 
+  read = g_get_monotonic_time ();
   pr_part_entries_sort ((PrPartEntry *) (gpointer) entries->data, entries->len);
   /* One entry per part and record: a record may repeat a sentence. */
   self->n_entries = pr_part_entries_unique ((PrPartEntry *) (gpointer) entries->data, entries->len);
@@ -122,7 +124,8 @@ pr_stored_parts_new (PrStore     *store,
   self->all_words = g_new0 (guint64, MAX (self->ids->len, 1));
   for (gsize i = 0; i < self->n_entries; i++)
     self->all_words[self->entries[i].record] += self->entries[i].words;
-  g_debug ("%u records' passages indexed, %" G_GSIZE_FORMAT " parts", self->ids->len, self->n_entries);
+  g_debug ("%u records' passages indexed, %" G_GSIZE_FORMAT " parts: read in %.1f s, sorted in %.1f s",
+           self->ids->len, self->n_entries, (read - start) / 1e6, (g_get_monotonic_time () - read) / 1e6);
 
   return g_steal_pointer (&self);
 }
