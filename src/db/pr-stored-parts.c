@@ -15,13 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pr-part-entries.h"
 #include "pr-stored-parts.h"
-
-typedef struct {
-  guint64 hash;
-  guint32 record;
-  guint32 words;   /* the most the record has for the part */
-} Entry;
 
 struct _PrStoredParts {
   /* Asked of the store at each find (pr_passages): nothing kept here. */
@@ -34,23 +29,9 @@ struct _PrStoredParts {
   GPtrArray  *parts;         /* (element-type PrPart *), one per record */
   GArray     *n_parts;       /* guint, one per record */
   guint64    *all_words;     /* per record, in its distinct parts */
-  Entry      *entries;       /* by hash, then record; one per part and record */
+  PrPartEntry *entries;      /* by hash, then record; one per part and record */
   gsize       n_entries;
 };
-
-static int
-compare_entries (const void *a,
-                 const void *b)
-{
-  const Entry *x = a, *y = b;
-
-  if (x->hash != y->hash)
-    return x->hash < y->hash ? -1 : 1;
-  if (x->record != y->record)
-    return x->record < y->record ? -1 : 1;
-  /* Of one record's entries of a part, the most words first: the one kept. */
-  return x->words > y->words ? -1 : x->words < y->words;
-}
 
 static int
 compare_hashes (const void *a,
@@ -94,7 +75,7 @@ add_record (const char  *record_id,
   g_hash_table_insert (self->record_of, self->ids->pdata[record], GUINT_TO_POINTER (record + 1));
   for (guint i = 0; i < n_parts; i++)
     {
-      Entry entry = { parts[i].hash, record, parts[i].n_tokens };
+      PrPartEntry entry = { .hash = parts[i].hash, .words = parts[i].n_tokens, .record = record };
 
       g_array_append_val (loading->entries, entry);
     }
@@ -122,9 +103,9 @@ pr_stored_parts_new (PrStore     *store,
                      GError     **error)
 {
   g_autoptr(PrStoredParts) self = g_new0 (PrStoredParts, 1);
-  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (PrPartEntry));
   Loading loading = { self, entries };
-  gsize kept = 0;
+  gint64 start = g_get_monotonic_time (), read;
 
   self->ids = g_ptr_array_new_with_free_func (g_free);
   self->record_of = g_hash_table_new (g_str_hash, g_str_equal);
@@ -134,23 +115,17 @@ pr_stored_parts_new (PrStore     *store,
   if (!pr_store_read_passages (store, table, mapping_version, add_record, &loading, error))
     return NULL;
 
-  if (entries->len > 1)
-    qsort (entries->data, entries->len, sizeof (Entry), compare_entries);
+  read = g_get_monotonic_time ();
+  pr_part_entries_sort ((PrPartEntry *) (gpointer) entries->data, entries->len);
   /* One entry per part and record: a record may repeat a sentence. */
-  for (guint i = 0; i < entries->len; i++)
-    {
-      Entry *e = &g_array_index (entries, Entry, i);
-
-      if (kept == 0 || e->hash != g_array_index (entries, Entry, kept - 1).hash ||
-          e->record != g_array_index (entries, Entry, kept - 1).record)
-        g_array_index (entries, Entry, kept++) = *e;
-    }
-  self->n_entries = kept;
-  self->entries = (Entry *) (gpointer) g_array_free (g_steal_pointer (&entries), FALSE);
+  self->n_entries = pr_part_entries_unique ((PrPartEntry *) (gpointer) entries->data, entries->len);
+  /* The array grew by doubling: what it kept beyond the entries goes back. */
+  self->entries = g_renew (PrPartEntry, g_array_free (g_steal_pointer (&entries), FALSE), MAX (self->n_entries, 1));
   self->all_words = g_new0 (guint64, MAX (self->ids->len, 1));
   for (gsize i = 0; i < self->n_entries; i++)
     self->all_words[self->entries[i].record] += self->entries[i].words;
-  g_debug ("%u records' passages indexed, %" G_GSIZE_FORMAT " parts", self->ids->len, self->n_entries);
+  g_debug ("%u records' passages indexed, %" G_GSIZE_FORMAT " parts: read in %.1f s, sorted in %.1f s",
+           self->ids->len, self->n_entries, (read - start) / 1e6, (g_get_monotonic_time () - read) / 1e6);
 
   return g_steal_pointer (&self);
 }
@@ -634,10 +609,14 @@ find_in_store (PrStoredParts            *self,
   PartsReading parts_reading = { candidates, record_id, own };
   GHashTableIter iter;
   gpointer key, value;
+  /* What a slow check spent its time on (G_MESSAGES_DEBUG=pr-stored-parts). */
+  gint64 t0 = g_get_monotonic_time (), t_shared = t0, t_parts = t0;
+  guint n_holders = 0;
 
   if (!pr_store_find_shared_passages (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
                                       text->hashes->len, cap, add_shared, &reading, error))
     return FALSE;
+  t_shared = g_get_monotonic_time ();
   for (guint i = 0; i < text->hashes->len; i++)
     {
       guint64 hash = g_array_index (text->hashes, guint64, i);
@@ -666,10 +645,15 @@ find_in_store (PrStoredParts            *self,
               g_hash_table_insert (candidates, g_strdup (holder->record_id), candidate);
             }
           candidate->shared += MIN (text_words_of (text, hash), holder->words);
+          n_holders++;
         }
     }
   if (g_hash_table_size (candidates) == 0)
-    return TRUE;
+    {
+      g_debug ("passages: %u of the text's, %u boilerplate, no holder; %.1f ms", text->hashes->len,
+               text->boilerplate->len, (t_shared - t0) / 1e3);
+      return TRUE;
+    }
 
   g_hash_table_iter_init (&iter, candidates);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -681,6 +665,7 @@ find_in_store (PrStoredParts            *self,
   if (!pr_store_read_parts_of (self->store, self->table, self->mapping_version, ids,
                                keep_candidate_parts, &parts_reading, error))
     return FALSE;
+  t_parts = g_get_monotonic_time ();
 
   /* The parts that the candidates that may pass have and the text lacks. */
   {
@@ -708,6 +693,10 @@ find_in_store (PrStoredParts            *self,
       !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
                                        lacked->len, cap, add_count, lacked_counts, error))
     return FALSE;
+  g_debug ("passages: %u of the text's, %u boilerplate, %u holders, %u candidates, %u lacked parts counted; "
+           "shared %.1f ms, candidates' parts %.1f ms, lacked %.1f ms", text->hashes->len, text->boilerplate->len,
+           n_holders, g_hash_table_size (candidates), lacked->len, (t_shared - t0) / 1e3, (t_parts - t_shared) / 1e3,
+           (g_get_monotonic_time () - t_parts) / 1e3);
 
   g_hash_table_iter_init (&iter, candidates);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -784,7 +773,11 @@ pr_stored_parts_get_boilerplate (const PrStoredParts *self,
       for (end = start; end < self->n_entries && self->entries[end].hash == self->entries[start].hash; end++)
         ;
       if (end - start > max_records_per_part)
-        g_array_append_val (boilerplate, self->entries[start].hash);
+        {
+          guint64 hash = self->entries[start].hash;
+
+          g_array_append_val (boilerplate, hash);
+        }
     }
   return boilerplate;
 }
