@@ -648,9 +648,9 @@ write_fingerprints (PrStore        *self,
             {
               g_free (part_bytes);
               g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PACKET_TOO_LARGE,
-                           _("cannot write the fingerprints: the stored passages of record “%s” take %" G_GSIZE_FORMAT
-                             " bytes, more than the server's max_allowed_packet lets one statement carry (%"
-                             G_GSIZE_FORMAT " bytes with its margin); ask the database administrator to raise it "
+                           _("cannot write the fingerprints: the stored passages of record “%s” take %zu"
+                             " bytes, more than the server's max_allowed_packet lets one statement carry (%zu"
+                             " bytes with its margin); ask the database administrator to raise it "
                              "(SET GLOBAL max_allowed_packet = 67108864, and the same in the server's "
                              "configuration), then scan again"),
                            record_ids[i], row_bytes, budget);
