@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pr-block-index.h"
+#include "pr-pair-budget.h"
 #include "pr-test-util.h"
 
 /* A campaign letter, each copy with a few characters changed. */
@@ -115,6 +116,26 @@ test_cli_second_stage (void)
   pr_test_remove_tree (dir);
 }
 
+/* The same refusal in the window names its controls, not the flags a
+ * clerk cannot give; under the budget there is none. */
+static void
+test_judged_advice (void)
+{
+  g_autoptr(GError) flags = NULL, controls = NULL;
+
+  g_setenv ("PR_PAIR_BUDGET", "100000", TRUE);
+  g_assert_false (pr_pair_budget_judged_exceeded (12500, 15, PR_ADVICE_CONTROLS, &controls));
+  g_assert_no_error (controls);
+  g_assert_true (pr_pair_budget_judged_exceeded (12501, 15, PR_ADVICE_FLAGS, &flags));
+  g_assert_true (pr_pair_budget_judged_exceeded (12501, 15, PR_ADVICE_CONTROLS, &controls));
+  g_assert_error (controls, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_nonnull (strstr (flags->message, "--no-second-stage"));
+  g_assert_null (strstr (controls->message, "--"));
+  g_assert_nonnull (strstr (controls->message, "Judge Every Pair"));
+  g_assert_nonnull (strstr (controls->message, "say 12"));
+  g_unsetenv ("PR_PAIR_BUDGET");
+}
+
 /* The index itself, against brute force: over the budget it fails with
  * G_IO_ERROR_NO_SPACE; at the budget it lists every pair. */
 static void
@@ -167,6 +188,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/pair-budget", test_cli);
   g_test_add_func ("/cli/scan/pair-budget-second-stage", test_cli_second_stage);
   g_test_add_func ("/engine/pair-budget/index", test_index);
+  g_test_add_func ("/engine/pair-budget/judged-advice", test_judged_advice);
 
   return g_test_run ();
 }

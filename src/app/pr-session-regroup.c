@@ -175,7 +175,8 @@ regroup_thread (GTask        *task,
                                                      pr_threshold_preview_get_matches (regroup->preview),
                                                      regroup->summary.k, regroup->mapping, PR_SESSION_TOKENIZER_FLAGS,
                                                      &regroup->model, rank, &constraints, &regroup->scored,
-                                                     &regroup->summary.n_pairs, cancellable, &error);
+                                                     &regroup->summary.n_pairs, PR_ADVICE_CONTROLS,
+                                                     cancellable, &error);
       if (regroup->clustering == NULL)
         {
           pr_session_regroup_free (regroup);

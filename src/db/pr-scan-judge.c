@@ -248,7 +248,7 @@ _pr_scan_judge (PrScanResult               *result,
   result->probability = load->judge_probability;
   /* A campaign's letters at a high k: stopped before the judging, which
    * would run out of memory in the linkage, not after. */
-  if (pr_pair_budget_judged_exceeded (candidates->len, result->k, error))
+  if (pr_pair_budget_judged_exceeded (candidates->len, result->k, load->advice, error))
     return NULL;
 
   if (store != NULL)
@@ -275,6 +275,7 @@ _pr_scan_judge (PrScanResult               *result,
  * @flags: @model: as the scan judged by
  * @scored: (out) (transfer full): the candidates at @k, judged, by record
  * @repeats: (out): how many of them are judged repeats
+ * @advice: whether a refusal names flags or the window's controls
  *
  * The clusters a scan of the same records at @k gives with the second
  * stage: the candidates at @k judged (those the scan judged keep their
@@ -294,6 +295,7 @@ pr_scan_result_judge_at (PrScanResult               *result,
                          const PrClusterConstraints *constraints,
                          GArray                    **scored,
                          guint64                    *repeats,
+                         PrAdvice                    advice,
                          GCancellable               *cancellable,
                          GError                    **error)
 {
@@ -304,7 +306,7 @@ pr_scan_result_judge_at (PrScanResult               *result,
 
   g_return_val_if_fail (result->scored != NULL, NULL);
 
-  if (pr_pair_budget_judged_exceeded (candidates->len, k, error))
+  if (pr_pair_budget_judged_exceeded (candidates->len, k, advice, error))
     return NULL;
   for (guint i = 0; i < candidates->len; i++)
     {

@@ -173,6 +173,7 @@ PrClustering *pr_scan_result_judge_at      (PrScanResult               *result,
                                             const PrClusterConstraints *constraints,
                                             GArray                    **scored,
                                             guint64                    *repeats,
+                                            PrAdvice                    advice,
                                             GCancellable               *cancellable,
                                             GError                    **error);
 const PrScoredPair *pr_scan_result_find_scored (PrScanResult *result,

@@ -129,6 +129,7 @@ pr_pair_budget_get_judged (void)
  * pr_pair_budget_judged_exceeded:
  * @n_pairs: the candidate pairs the second stage is about to judge
  * @k: the distance they are within
+ * @advice: whether the way out is told as flags or as the window's controls
  * @error: return location for a #GError
  *
  * Returns: %TRUE with %G_IO_ERROR_NO_SPACE in @error, naming the way out,
@@ -137,6 +138,7 @@ pr_pair_budget_get_judged (void)
 gboolean
 pr_pair_budget_judged_exceeded (guint64   n_pairs,
                                 guint     k,
+                                PrAdvice  advice,
                                 GError  **error)
 {
   gsize budget = pr_pair_budget_get_judged ();
@@ -145,6 +147,16 @@ pr_pair_budget_judged_exceeded (guint64   n_pairs,
   if (n_pairs <= budget)
     return FALSE;
   size = g_format_size ((guint64) budget * JUDGED_PAIR_BYTES);
+  if (advice == PR_ADVICE_CONTROLS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("%llu candidate pairs at k = %u are more than the second stage can judge in memory (%zu "
+                     "pairs, %s): the records share most of their text, a template or boilerplate. Choose a lower "
+                     "k (say %u) in “Largest distance (k)” or in the threshold preview, or turn off “Judge Every "
+                     "Pair” in the main menu and scan again"),
+                   (unsigned long long) n_pairs, k, (size_t) budget, size, k > 3 ? k - 3 : 0);
+      return TRUE;
+    }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                _("%llu candidate pairs at k = %u are more than the second stage can judge in memory (%zu pairs, "
                  "%s): the records share most of their text, a template or boilerplate. Scan with a lower k "
