@@ -34,6 +34,11 @@
  *
  * PrDiff.exact says whether either limit changed the result.
  *
+ * A large box with many edits (two long texts rewritten, D in the
+ * thousands) costs the search about D² steps; its split is then found
+ * from the table of common subsequence lengths instead, a bit a cell
+ * (pr-diff-lcs-split.c): the same split, so the same words matched.
+ *
  * The spans then paint each text: a word's bytes are SAME if it is in the
  * common subsequence and CHANGED if not; every byte in no word (white space,
  * punctuation) is SAME, because a reviewer reads words. Where one original
@@ -43,6 +48,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "pr-diff-private.h"
@@ -133,6 +139,13 @@ typedef enum {
   SPLIT_OUT_OF_WORK,
   SPLIT_CANCELLED,
 } SplitResult;
+
+/* What myers () returns. */
+typedef enum {
+  MYERS_DONE,
+  MYERS_CANCELLED,
+  MYERS_SEARCH_AGAIN,  /* the table's split may have changed a limit's effect */
+} MyersResult;
 
 /* Finds where to split @box, whose first and last words differ in both
  * texts and which is not empty in either: the middle snake of a shortest
@@ -310,12 +323,17 @@ split (Myers         *self,
 #undef BACKWARD
 }
 
-/* Marks a common subsequence of @a and @b in @matched_a and @matched_b. */
-static gboolean
+/* Marks a common subsequence of @a and @b in @matched_a and @matched_b.
+ * With @sigma (the words numbered below it), a large box's split is found
+ * from the table (pr-diff-lcs-split.c), the same split; its work is then
+ * counted as at most what the search would have done, and if that could
+ * reach the work limit, the caller searches again without the table. */
+static MyersResult
 myers (const guint32  *a,
        gsize           n_a,
        const guint32  *b,
        gsize           n_b,
+       gsize           sigma,
        gsize           cost_limit,
        guint64         work_limit,
        guint8         *matched_a,
@@ -325,6 +343,7 @@ myers (const guint32  *a,
        GCancellable   *cancellable,
        GError        **error)
 {
+  gboolean bounded = FALSE;
   Myers self = {
     .a = a,
     .b = b,
@@ -348,6 +367,8 @@ myers (const guint32  *a,
   while (boxes->len > 0)
     {
       gssize split_a = 0, split_b = 0;
+      guint64 bound = 0;
+      SplitResult result;
       Box low, high;
 
       box = g_array_index (boxes, Box, boxes->len - 1);
@@ -376,20 +397,35 @@ myers (const guint32  *a,
           self.exact = FALSE;
         }
       if (out_of_work)
-        continue;
+        {
+          if (bounded)
+            return MYERS_SEARCH_AGAIN;
+          continue;
+        }
 
-      switch (split (&self, &box, &split_a, &split_b, cancellable))
+      if (sigma > 0 && _pr_diff_lcs_split (a, b, sigma, box.a_start, box.a_end, box.b_start, box.b_end,
+                                           self.cost_limit, &split_a, &split_b, &bound))
+        {
+          bounded = TRUE;
+          self.work += bound;
+          result = g_cancellable_is_cancelled (cancellable) ? SPLIT_CANCELLED : SPLIT_FOUND;
+        }
+      else
+        result = split (&self, &box, &split_a, &split_b, cancellable);
+      switch (result)
         {
         case SPLIT_FOUND:
           break;
         case SPLIT_OUT_OF_WORK:
+          if (bounded)
+            return MYERS_SEARCH_AGAIN;
           out_of_work = TRUE;
           self.exact = FALSE;
           continue;
         case SPLIT_CANCELLED:
         default:
           g_cancellable_set_error_if_cancelled (cancellable, error);
-          return FALSE;
+          return MYERS_CANCELLED;
         }
 
       /* Both halves are smaller than the box: a split point is at least one
@@ -421,7 +457,7 @@ myers (const guint32  *a,
   if (out_work != NULL)
     *out_work = self.work;
 
-  return TRUE;
+  return MYERS_DONE;
 }
 
 /**
@@ -492,20 +528,54 @@ where_table_get (gsize size)
   return table->bytes;
 }
 
-gboolean
-_pr_diff_sequences (const guint32  *a,
-                    gsize           n_a,
-                    const guint32  *b,
-                    gsize           n_b,
-                    gsize           cost_limit,
-                    guint64         work_limit,
-                    guint8         *matched_a,
-                    guint8         *matched_b,
-                    gboolean       *out_exact,
-                    guint64        *out_work,
-                    GCancellable   *cancellable,
-                    GError        **error)
+static int
+compare_numbers (gconstpointer x,
+                 gconstpointer y)
 {
+  guint32 p = *(const guint32 *) x, q = *(const guint32 *) y;
+
+  return (p > q) - (p < q);
+}
+
+/* Numbers the words of @a and @b (all of them in @a) from 0 in place, for
+ * the table's bit masks. Returns: how many numbers. */
+static gsize
+renumber (guint32 *a,
+          gsize    n_a,
+          guint32 *b,
+          gsize    n_b)
+{
+  g_autofree guint32 *sorted = g_memdup2 (a, MAX (1, n_a) * sizeof *a);
+  gsize n = 0;
+
+  qsort (sorted, n_a, sizeof *sorted, compare_numbers);
+  for (gsize i = 0; i < n_a; i++)
+    if (n == 0 || sorted[i] != sorted[n - 1])
+      sorted[n++] = sorted[i];
+  for (gsize i = 0; i < n_a; i++)
+    a[i] = (guint32 *) bsearch (&a[i], sorted, n, sizeof *sorted, compare_numbers) - sorted;
+  for (gsize j = 0; j < n_b; j++)
+    b[j] = (guint32 *) bsearch (&b[j], sorted, n, sizeof *sorted, compare_numbers) - sorted;
+  return n;
+}
+
+static gboolean
+diff_sequences (const guint32  *a,
+                gsize           n_a,
+                const guint32  *b,
+                gsize           n_b,
+                gboolean        with_table,
+                gsize           cost_limit,
+                guint64         work_limit,
+                guint8         *matched_a,
+                guint8         *matched_b,
+                gboolean       *out_exact,
+                guint64        *out_work,
+                GCancellable   *cancellable,
+                GError        **error)
+{
+  gsize sigma = 0;
+  MyersResult result;
   guint8 *where;
   g_autofree guint8 *own_where = NULL;
   g_autofree guint32 *kept_a = NULL;
@@ -556,10 +626,23 @@ _pr_diff_sequences (const guint32  *a,
   for (gsize j = 0; j < n_b; j++)
     where[b[j]] = 0;
 
+  /* The table pays only for large boxes; its work is a bound, so not
+   * when the work is asked for. Every word kept is in both texts. */
+  if (with_table && out_work == NULL && (guint64) n_kept_a * n_kept_b >= _PR_DIFF_TABLE_CELLS)
+    sigma = renumber (kept_a, n_kept_a, kept_b, n_kept_b);
+
   kept_matched_a = g_new0 (guint8, n_kept_a + 1);
   kept_matched_b = g_new0 (guint8, n_kept_b + 1);
-  if (!myers (kept_a, n_kept_a, kept_b, n_kept_b, cost_limit, work_limit,
-              kept_matched_a, kept_matched_b, out_exact, out_work, cancellable, error))
+  result = myers (kept_a, n_kept_a, kept_b, n_kept_b, sigma, cost_limit, work_limit,
+                  kept_matched_a, kept_matched_b, out_exact, out_work, cancellable, error);
+  if (result == MYERS_SEARCH_AGAIN)
+    {
+      memset (kept_matched_a, 0, n_kept_a);
+      memset (kept_matched_b, 0, n_kept_b);
+      result = myers (kept_a, n_kept_a, kept_b, n_kept_b, 0, cost_limit, work_limit,
+                      kept_matched_a, kept_matched_b, out_exact, out_work, cancellable, error);
+    }
+  if (result != MYERS_DONE)
     return FALSE;
 
   for (gsize k = 0; k < n_kept_a; k++)
@@ -568,6 +651,42 @@ _pr_diff_sequences (const guint32  *a,
     matched_b[index_b[k]] = kept_matched_b[k];
 
   return TRUE;
+}
+
+gboolean
+_pr_diff_sequences (const guint32  *a,
+                    gsize           n_a,
+                    const guint32  *b,
+                    gsize           n_b,
+                    gsize           cost_limit,
+                    guint64         work_limit,
+                    guint8         *matched_a,
+                    guint8         *matched_b,
+                    gboolean       *out_exact,
+                    guint64        *out_work,
+                    GCancellable   *cancellable,
+                    GError        **error)
+{
+  return diff_sequences (a, n_a, b, n_b, TRUE, cost_limit, work_limit, matched_a, matched_b, out_exact, out_work,
+                         cancellable, error);
+}
+
+/* _pr_diff_sequences () by the search alone: every split searched for. */
+gboolean
+_pr_diff_sequences_searched (const guint32  *a,
+                             gsize           n_a,
+                             const guint32  *b,
+                             gsize           n_b,
+                             gsize           cost_limit,
+                             guint64         work_limit,
+                             guint8         *matched_a,
+                             guint8         *matched_b,
+                             gboolean       *out_exact,
+                             GCancellable   *cancellable,
+                             GError        **error)
+{
+  return diff_sequences (a, n_a, b, n_b, FALSE, cost_limit, work_limit, matched_a, matched_b, out_exact, NULL,
+                         cancellable, error);
 }
 
 /* Spans ------------------------------------------------------------------ */
