@@ -48,7 +48,6 @@
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "pr-diff-private.h"
@@ -505,19 +504,24 @@ where_table_free (gpointer data)
 #define WHERE_TABLE_KEPT ((gsize) 1 << 20)
 
 static GPrivate where_table = G_PRIVATE_INIT (where_table_free);
+/* The same for renumber (): a guint32 by word number. */
+static GPrivate number_table = G_PRIVATE_INIT (where_table_free);
 
-/* Returns: (nullable): %NULL for a table longer than a thread keeps. */
+/* Returns: (nullable): @size bytes of @key's table, %NULL for a table
+ * longer than @kept. */
 static guint8 *
-where_table_get (gsize size)
+thread_table_get (GPrivate *key,
+                  gsize     size,
+                  gsize     kept)
 {
-  WhereTable *table = g_private_get (&where_table);
+  WhereTable *table = g_private_get (key);
 
-  if (size > WHERE_TABLE_KEPT)
+  if (size > kept)
     return NULL;
   if (table == NULL)
     {
       table = g_new0 (WhereTable, 1);
-      g_private_set (&where_table, table);
+      g_private_set (key, table);
     }
   if (table->size < size)
     {
@@ -528,34 +532,39 @@ where_table_get (gsize size)
   return table->bytes;
 }
 
-static int
-compare_numbers (gconstpointer x,
-                 gconstpointer y)
-{
-  guint32 p = *(const guint32 *) x, q = *(const guint32 *) y;
+/* 16 MiB: four million word numbers. */
+#define NUMBER_TABLE_KEPT ((gsize) 1 << 24)
 
-  return (p > q) - (p < q);
-}
-
-/* Numbers the words of @a and @b (all of them in @a) from 0 in place, for
- * the table's bit masks. Returns: how many numbers. */
+/* Numbers the words of @a and @b (all of them in @a, none above
+ * @largest) from 0 in place, for the table's bit masks. Returns: how many
+ * numbers. */
 static gsize
 renumber (guint32 *a,
           gsize    n_a,
           guint32 *b,
-          gsize    n_b)
+          gsize    n_b,
+          guint32  largest)
 {
-  g_autofree guint32 *sorted = g_memdup2 (a, MAX (1, n_a) * sizeof *a);
-  gsize n = 0;
+  gsize size = ((gsize) largest + 1) * sizeof (guint32);
+  g_autofree guint32 *own = NULL;
+  guint32 *numbers = (guint32 *) (gpointer) thread_table_get (&number_table, size, NUMBER_TABLE_KEPT);
+  g_autofree guint32 *local = g_new (guint32, MAX (1, n_a));
+  guint32 n = 0;
 
-  qsort (sorted, n_a, sizeof *sorted, compare_numbers);
+  if (numbers == NULL)
+    numbers = own = g_new0 (guint32, (gsize) largest + 1);
+  /* number + 1; 0 between calls. */
   for (gsize i = 0; i < n_a; i++)
-    if (n == 0 || sorted[i] != sorted[n - 1])
-      sorted[n++] = sorted[i];
-  for (gsize i = 0; i < n_a; i++)
-    a[i] = (guint32 *) bsearch (&a[i], sorted, n, sizeof *sorted, compare_numbers) - sorted;
+    {
+      if (numbers[a[i]] == 0)
+        numbers[a[i]] = ++n;
+      local[i] = numbers[a[i]] - 1;
+    }
   for (gsize j = 0; j < n_b; j++)
-    b[j] = (guint32 *) bsearch (&b[j], sorted, n, sizeof *sorted, compare_numbers) - sorted;
+    b[j] = numbers[b[j]] - 1;
+  for (gsize i = 0; i < n_a; i++)
+    numbers[a[i]] = 0;
+  memcpy (a, local, n_a * sizeof *a);
   return n;
 }
 
@@ -598,7 +607,7 @@ diff_sequences (const guint32  *a,
     largest = MAX (largest, a[i]);
   for (gsize j = 0; j < n_b; j++)
     largest = MAX (largest, b[j]);
-  if ((where = where_table_get ((gsize) largest + 1)) == NULL)
+  if ((where = thread_table_get (&where_table, (gsize) largest + 1, WHERE_TABLE_KEPT)) == NULL)
     where = own_where = g_new0 (guint8, (gsize) largest + 1);
   for (gsize i = 0; i < n_a; i++)
     where[a[i]] |= 1;
@@ -629,7 +638,7 @@ diff_sequences (const guint32  *a,
   /* The table pays only for large boxes; its work is a bound, so not
    * when the work is asked for. Every word kept is in both texts. */
   if (with_table && out_work == NULL && (guint64) n_kept_a * n_kept_b >= _PR_DIFF_TABLE_CELLS)
-    sigma = renumber (kept_a, n_kept_a, kept_b, n_kept_b);
+    sigma = renumber (kept_a, n_kept_a, kept_b, n_kept_b, largest);
 
   kept_matched_a = g_new0 (guint8, n_kept_a + 1);
   kept_matched_b = g_new0 (guint8, n_kept_b + 1);
