@@ -39,7 +39,7 @@ gboolean _pr_diff_sequences_searched (const guint32  *a,
                                       GError        **error);
 
 /* Boxes of fewer cells are always searched. */
-#define _PR_DIFF_TABLE_CELLS (128 * 128)
+#define _PR_DIFF_TABLE_CELLS (64 * 64)
 
 gboolean _pr_diff_lcs_split          (const guint32 *a,
                                       const guint32 *b,

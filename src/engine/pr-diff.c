@@ -366,7 +366,7 @@ myers (const guint32  *a,
   while (boxes->len > 0)
     {
       gssize split_a = 0, split_b = 0;
-      guint64 bound = 0;
+      guint64 bound = 0, cells;
       SplitResult result;
       Box low, high;
 
@@ -402,12 +402,30 @@ myers (const guint32  *a,
           continue;
         }
 
-      if (sigma > 0 && _pr_diff_lcs_split (a, b, sigma, box.a_start, box.a_end, box.b_start, box.b_end,
-                                           self.cost_limit, &split_a, &split_b, &bound))
+      cells = (guint64) (box.a_end - box.a_start) * (guint64) (box.b_end - box.b_start);
+      if (sigma > 0 && cells >= _PR_DIFF_TABLE_CELLS)
         {
-          bounded = TRUE;
-          self.work += bound;
-          result = g_cancellable_is_cancelled (cancellable) ? SPLIT_CANCELLED : SPLIT_FOUND;
+          /* The search first, for as long as the table would take: a box
+           * with few edits is split sooner so. The work it did counts
+           * only if it finished; its steps are the same either way. */
+          guint64 before = self.work, work_limit = self.work_limit;
+
+          self.work_limit = MIN (work_limit, before + cells / 16);
+          result = split (&self, &box, &split_a, &split_b, cancellable);
+          self.work_limit = work_limit;
+          if (result == SPLIT_OUT_OF_WORK && self.work <= work_limit)
+            {
+              self.work = before;
+              if (_pr_diff_lcs_split (a, b, sigma, box.a_start, box.a_end, box.b_start, box.b_end,
+                                      self.cost_limit, &split_a, &split_b, &bound))
+                {
+                  bounded = TRUE;
+                  self.work += bound;
+                  result = g_cancellable_is_cancelled (cancellable) ? SPLIT_CANCELLED : SPLIT_FOUND;
+                }
+              else
+                result = split (&self, &box, &split_a, &split_b, cancellable);
+            }
         }
       else
         result = split (&self, &box, &split_a, &split_b, cancellable);
