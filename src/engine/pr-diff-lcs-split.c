@@ -258,11 +258,14 @@ _pr_diff_lcs_split (const guint32 *a,
       for (gssize k = high; k >= low && !found; k -= 2)
         if (back_low <= k && k <= back_high)
           {
-            gssize x = table_furthest (&forward, k, d);
             gssize back = n - table_furthest (&backward, (n - m) - k, d - 1);
 
-            if (back <= x)
+            /* They meet when the forward search gets to back or past it:
+             * back is before the diagonal's start, or within d of it. */
+            if (back < MAX (0, k) || table_distance (&forward, back, back - k) <= d)
               {
+                gssize x = table_furthest (&forward, k, d);
+
                 *split_a = a_start + x;
                 *split_b = b_start + (x - k);
                 found = TRUE;
@@ -278,10 +281,13 @@ _pr_diff_lcs_split (const guint32 *a,
         if (low <= k && k <= high)
           {
             gssize x = table_furthest (&forward, k, d);
-            gssize back = n - table_furthest (&backward, (n - m) - k, d);
 
-            if (back <= x)
+            /* The same seen from the end: x is past where the backward
+             * diagonal starts, or within d of the end. */
+            if (n - x < MAX (0, (n - m) - k) || table_distance (&backward, n - x, m - (x - k)) <= d)
               {
+                gssize back = n - table_furthest (&backward, (n - m) - k, d);
+
                 *split_a = a_start + back;
                 *split_b = b_start + (back - k);
                 found = TRUE;
