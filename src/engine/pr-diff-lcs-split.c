@@ -38,7 +38,8 @@
 
 #include "pr-diff-private.h"
 
-/* Nor tables larger than this many 64-bit words (16 MiB) a direction. */
+/* Nor tables, or sets of masks, larger than this many 64-bit words
+ * (16 MiB) a direction: the compare view diffs texts of 16 MiB. */
 #define MAX_WORDS ((gsize) 1 << 21)
 
 /* The table of one direction: row j holds, for each prefix of a, one bit
@@ -234,7 +235,9 @@ _pr_diff_lcs_split (const guint32 *a,
 
   g_return_val_if_fail (n > 0 && m > 0, FALSE);
 
-  if ((guint64) n * (guint64) m < _PR_DIFF_TABLE_CELLS || (gsize) (m + 1) * ((n + 63) / 64) > MAX_WORDS)
+  /* The rows, and a bit mask over a for each word number. */
+  if ((guint64) n * (guint64) m < _PR_DIFF_TABLE_CELLS || (guint64) (m + 1) * ((n + 63) / 64) > MAX_WORDS ||
+      (guint64) sigma * ((n + 63) / 64) > MAX_WORDS)
     return FALSE;
 
   table_fill (&forward, a + a_start, n, b + b_start, m, sigma, FALSE);
