@@ -11,17 +11,7 @@
 #include <string.h>
 
 #include "pr-diff-private.h"
-
-static guint32 *
-random_sequence (gsize n,
-                 guint alphabet)
-{
-  guint32 *sequence = g_new (guint32, MAX (n, 1));
-
-  for (gsize i = 0; i < n; i++)
-    sequence[i] = g_test_rand_int_range (0, alphabet);
-  return sequence;
-}
+#include "pr-test-sequences.h"
 
 /* @a with runs of words replaced, dropped and put in (a rewrite: what
  * makes the search long). */
@@ -140,13 +130,13 @@ test_random (void)
     {
       guint alphabet = g_test_rand_int_range (2, round % 2 == 0 ? 8 : 600);
       gsize n = g_test_rand_int_range (100, 900), m = g_test_rand_int_range (100, 900);
-      g_autofree guint32 *a = random_sequence (n, alphabet);
+      g_autofree guint32 *a = pr_test_random_sequence (n, alphabet);
       g_autofree guint32 *b = NULL;
 
       switch (round % 3)
         {
         case 0:
-          b = random_sequence (m, alphabet);
+          b = pr_test_random_sequence (m, alphabet);
           break;
         case 1:
           b = rewritten_sequence (a, n, alphabet, g_test_rand_double_range (0.1, 0.9), &m);
@@ -175,8 +165,8 @@ test_edges (void)
       for (guint alphabet = 2; alphabet <= 32; alphabet *= 4)
         {
           gsize n = lengths[i], m = lengths[j];
-          g_autofree guint32 *a = random_sequence (n, alphabet);
-          g_autofree guint32 *b = random_sequence (m, alphabet);
+          g_autofree guint32 *a = pr_test_random_sequence (n, alphabet);
+          g_autofree guint32 *b = pr_test_random_sequence (m, alphabet);
 
           check_same (a, n, b, m, _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT);
         }
@@ -187,7 +177,7 @@ static void
 test_special (void)
 {
   gsize n = 1000, m = 0;
-  g_autofree guint32 *a = random_sequence (n, 300);
+  g_autofree guint32 *a = pr_test_random_sequence (n, 300);
   g_autofree guint32 *other = g_new (guint32, n);
   g_autofree guint32 *ones = g_new (guint32, n);
   g_autofree guint32 *twos = g_new (guint32, 2 * n);
@@ -223,7 +213,7 @@ test_long_and_limits (void)
 {
   static const guint64 work_limits[] = { 20000, 200000, 2000000 };
   gsize n = 6000, m = 0;
-  g_autofree guint32 *a = random_sequence (n, 2000);
+  g_autofree guint32 *a = pr_test_random_sequence (n, 2000);
   g_autofree guint32 *b = rewritten_sequence (a, n, 2000, 0.6, &m);
 
   check_same (a, n, b, m, _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT);
@@ -234,7 +224,7 @@ test_long_and_limits (void)
   for (guint round = 0; round < 40; round++)
     {
       gsize k = g_test_rand_int_range (200, 1500), l = 0;
-      g_autofree guint32 *c = random_sequence (k, 50);
+      g_autofree guint32 *c = pr_test_random_sequence (k, 50);
       g_autofree guint32 *d = rewritten_sequence (c, k, 50, 0.7, &l);
 
       check_same (c, k, d, l, g_test_rand_int_range (50, 600), g_test_rand_int_range (50000, 3000000));
