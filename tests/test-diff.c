@@ -6,6 +6,7 @@
 #include <unicode/uclean.h>
 
 #include "pr-diff-private.h"
+#include "pr-test-sequences.h"
 #include "pr-tokenizer.h"
 
 /* The oracle: the length of a longest common subsequence by the textbook
@@ -65,18 +66,6 @@ assert_common_subsequence (const guint32 *a,
   g_assert_cmpuint (j, ==, m);
 
   return common;
-}
-
-static guint32 *
-random_sequence (gsize n,
-                 guint alphabet)
-{
-  guint32 *sequence = g_new (guint32, MAX (n, 1));
-
-  for (gsize i = 0; i < n; i++)
-    sequence[i] = g_test_rand_int_range (0, alphabet);
-
-  return sequence;
 }
 
 /* @b is @a edited: about @edits words dropped or put in. */
@@ -148,8 +137,8 @@ test_sequences_vs_brute_force (void)
       guint alphabet = g_test_rand_int_range (1, 8);
       gsize n = g_test_rand_int_range (0, 80);
       gsize m = g_test_rand_int_range (0, 80);
-      g_autofree guint32 *a = random_sequence (n, alphabet);
-      g_autofree guint32 *b = random_sequence (m, alphabet);
+      g_autofree guint32 *a = pr_test_random_sequence (n, alphabet);
+      g_autofree guint32 *b = pr_test_random_sequence (m, alphabet);
 
       /* A third of the time the vocabularies only overlap: words that only
        * one side has. */
@@ -174,7 +163,7 @@ test_sequences_edited (void)
     {
       guint alphabet = g_test_rand_int_range (2, 400);
       gsize n = g_test_rand_int_range (0, 1500), m = 0;
-      g_autofree guint32 *a = random_sequence (n, alphabet);
+      g_autofree guint32 *a = pr_test_random_sequence (n, alphabet);
       g_autofree guint32 *b = edited_sequence (a, n, alphabet, g_test_rand_int_range (0, 60), &m);
 
       check_sequences (a, n, b, m, _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT, TRUE);
@@ -193,8 +182,8 @@ test_sequences_limits (void)
       guint alphabet = g_test_rand_int_range (1, 10);
       gsize n = g_test_rand_int_range (0, 120);
       gsize m = g_test_rand_int_range (0, 120);
-      g_autofree guint32 *a = random_sequence (n, alphabet);
-      g_autofree guint32 *b = random_sequence (m, alphabet);
+      g_autofree guint32 *a = pr_test_random_sequence (n, alphabet);
+      g_autofree guint32 *b = pr_test_random_sequence (m, alphabet);
       gsize cost_limit = g_test_rand_int_range (1, 6);
       guint64 work_limit = g_test_rand_bit () ? G_MAXUINT64 : (guint64) g_test_rand_int_range (0, 2000);
       g_autofree guint8 *matched_a = g_new0 (guint8, n + 1);
@@ -216,8 +205,8 @@ test_sequences_cancelled (void)
 {
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
-  g_autofree guint32 *a = random_sequence (2000, 3);
-  g_autofree guint32 *b = random_sequence (2000, 3);
+  g_autofree guint32 *a = pr_test_random_sequence (2000, 3);
+  g_autofree guint32 *b = pr_test_random_sequence (2000, 3);
   g_autofree guint8 *matched_a = g_new0 (guint8, 2000);
   g_autofree guint8 *matched_b = g_new0 (guint8, 2000);
 

@@ -24,6 +24,35 @@ gboolean _pr_diff_sequences        (const guint32  *a,
                                     GCancellable   *cancellable,
                                     GError        **error);
 
+/* The same as _pr_diff_sequences (), each split searched for: the
+ * search that the table's splits (pr-diff-lcs-split.c) must equal. */
+gboolean _pr_diff_sequences_searched (const guint32  *a,
+                                      gsize           n_a,
+                                      const guint32  *b,
+                                      gsize           n_b,
+                                      gsize           cost_limit,
+                                      guint64         work_limit,
+                                      guint8         *matched_a,
+                                      guint8         *matched_b,
+                                      gboolean       *out_exact,
+                                      GCancellable   *cancellable,
+                                      GError        **error);
+
+/* Boxes of fewer cells are always searched. */
+#define _PR_DIFF_TABLE_CELLS (64 * 64)
+
+gboolean _pr_diff_lcs_split          (const guint32 *a,
+                                      const guint32 *b,
+                                      gsize          sigma,
+                                      gssize         a_start,
+                                      gssize         a_end,
+                                      gssize         b_start,
+                                      gssize         b_end,
+                                      gssize         cost_limit,
+                                      gssize        *split_a,
+                                      gssize        *split_b,
+                                      guint64       *work_bound);
+
 PrDiff  *_pr_diff_words_with_limits (PrTokenizer   *tokenizer,
                                      const char    *a,
                                      gssize         a_length,

@@ -34,6 +34,11 @@
  *
  * PrDiff.exact says whether either limit changed the result.
  *
+ * A large box with many edits (two long texts rewritten, D in the
+ * thousands) costs the search about D² steps; its split is then found
+ * from the table of common subsequence lengths instead, a bit a cell
+ * (pr-diff-lcs-split.c): the same split, so the same words matched.
+ *
  * The spans then paint each text: a word's bytes are SAME if it is in the
  * common subsequence and CHANGED if not; every byte in no word (white space,
  * punctuation) is SAME, because a reviewer reads words. Where one original
@@ -133,6 +138,13 @@ typedef enum {
   SPLIT_OUT_OF_WORK,
   SPLIT_CANCELLED,
 } SplitResult;
+
+/* What myers () returns. */
+typedef enum {
+  MYERS_DONE,
+  MYERS_CANCELLED,
+  MYERS_SEARCH_AGAIN,  /* the table's split may have changed a limit's effect */
+} MyersResult;
 
 /* Finds where to split @box, whose first and last words differ in both
  * texts and which is not empty in either: the middle snake of a shortest
@@ -310,12 +322,17 @@ split (Myers         *self,
 #undef BACKWARD
 }
 
-/* Marks a common subsequence of @a and @b in @matched_a and @matched_b. */
-static gboolean
+/* Marks a common subsequence of @a and @b in @matched_a and @matched_b.
+ * With @sigma (the words numbered below it), a large box's split is found
+ * from the table (pr-diff-lcs-split.c), the same split; its work is then
+ * counted as at most what the search would have done, and if that could
+ * reach the work limit, the caller searches again without the table. */
+static MyersResult
 myers (const guint32  *a,
        gsize           n_a,
        const guint32  *b,
        gsize           n_b,
+       gsize           sigma,
        gsize           cost_limit,
        guint64         work_limit,
        guint8         *matched_a,
@@ -325,6 +342,7 @@ myers (const guint32  *a,
        GCancellable   *cancellable,
        GError        **error)
 {
+  gboolean bounded = FALSE;
   Myers self = {
     .a = a,
     .b = b,
@@ -348,6 +366,8 @@ myers (const guint32  *a,
   while (boxes->len > 0)
     {
       gssize split_a = 0, split_b = 0;
+      guint64 bound = 0, cells;
+      SplitResult result;
       Box low, high;
 
       box = g_array_index (boxes, Box, boxes->len - 1);
@@ -376,20 +396,53 @@ myers (const guint32  *a,
           self.exact = FALSE;
         }
       if (out_of_work)
-        continue;
+        {
+          if (bounded)
+            return MYERS_SEARCH_AGAIN;
+          continue;
+        }
 
-      switch (split (&self, &box, &split_a, &split_b, cancellable))
+      cells = (guint64) (box.a_end - box.a_start) * (guint64) (box.b_end - box.b_start);
+      if (sigma > 0 && cells >= _PR_DIFF_TABLE_CELLS)
+        {
+          /* The search first, for as long as the table would take: a box
+           * with few edits is split sooner so. The work it did counts
+           * only if it finished; its steps are the same either way. */
+          guint64 before = self.work, work_limit = self.work_limit;
+
+          self.work_limit = MIN (work_limit, before + cells / 16);
+          result = split (&self, &box, &split_a, &split_b, cancellable);
+          self.work_limit = work_limit;
+          if (result == SPLIT_OUT_OF_WORK && self.work <= work_limit)
+            {
+              self.work = before;
+              if (_pr_diff_lcs_split (a, b, sigma, box.a_start, box.a_end, box.b_start, box.b_end,
+                                      self.cost_limit, &split_a, &split_b, &bound))
+                {
+                  bounded = TRUE;
+                  self.work += bound;
+                  result = g_cancellable_is_cancelled (cancellable) ? SPLIT_CANCELLED : SPLIT_FOUND;
+                }
+              else
+                result = split (&self, &box, &split_a, &split_b, cancellable);
+            }
+        }
+      else
+        result = split (&self, &box, &split_a, &split_b, cancellable);
+      switch (result)
         {
         case SPLIT_FOUND:
           break;
         case SPLIT_OUT_OF_WORK:
+          if (bounded)
+            return MYERS_SEARCH_AGAIN;
           out_of_work = TRUE;
           self.exact = FALSE;
           continue;
         case SPLIT_CANCELLED:
         default:
           g_cancellable_set_error_if_cancelled (cancellable, error);
-          return FALSE;
+          return MYERS_CANCELLED;
         }
 
       /* Both halves are smaller than the box: a split point is at least one
@@ -421,7 +474,7 @@ myers (const guint32  *a,
   if (out_work != NULL)
     *out_work = self.work;
 
-  return TRUE;
+  return MYERS_DONE;
 }
 
 /**
@@ -469,19 +522,24 @@ where_table_free (gpointer data)
 #define WHERE_TABLE_KEPT ((gsize) 1 << 20)
 
 static GPrivate where_table = G_PRIVATE_INIT (where_table_free);
+/* The same for renumber (): a guint32 by word number. */
+static GPrivate number_table = G_PRIVATE_INIT (where_table_free);
 
-/* Returns: (nullable): %NULL for a table longer than a thread keeps. */
+/* Returns: (nullable): @size bytes of @key's table, %NULL for a table
+ * longer than @kept. */
 static guint8 *
-where_table_get (gsize size)
+thread_table_get (GPrivate *key,
+                  gsize     size,
+                  gsize     kept)
 {
-  WhereTable *table = g_private_get (&where_table);
+  WhereTable *table = g_private_get (key);
 
-  if (size > WHERE_TABLE_KEPT)
+  if (size > kept)
     return NULL;
   if (table == NULL)
     {
       table = g_new0 (WhereTable, 1);
-      g_private_set (&where_table, table);
+      g_private_set (key, table);
     }
   if (table->size < size)
     {
@@ -492,20 +550,59 @@ where_table_get (gsize size)
   return table->bytes;
 }
 
-gboolean
-_pr_diff_sequences (const guint32  *a,
-                    gsize           n_a,
-                    const guint32  *b,
-                    gsize           n_b,
-                    gsize           cost_limit,
-                    guint64         work_limit,
-                    guint8         *matched_a,
-                    guint8         *matched_b,
-                    gboolean       *out_exact,
-                    guint64        *out_work,
-                    GCancellable   *cancellable,
-                    GError        **error)
+/* 16 MiB: four million word numbers. */
+#define NUMBER_TABLE_KEPT ((gsize) 1 << 24)
+
+/* Numbers the words of @a and @b (all of them in @a, none above
+ * @largest) from 0 in place, for the table's bit masks. Returns: how many
+ * numbers. */
+static gsize
+renumber (guint32 *a,
+          gsize    n_a,
+          guint32 *b,
+          gsize    n_b,
+          guint32  largest)
 {
+  gsize size = ((gsize) largest + 1) * sizeof (guint32);
+  g_autofree guint32 *own = NULL;
+  guint32 *numbers = (guint32 *) (gpointer) thread_table_get (&number_table, size, NUMBER_TABLE_KEPT);
+  g_autofree guint32 *local = g_new (guint32, MAX (1, n_a));
+  guint32 n = 0;
+
+  if (numbers == NULL)
+    numbers = own = g_new0 (guint32, (gsize) largest + 1);
+  /* number + 1; 0 between calls. */
+  for (gsize i = 0; i < n_a; i++)
+    {
+      if (numbers[a[i]] == 0)
+        numbers[a[i]] = ++n;
+      local[i] = numbers[a[i]] - 1;
+    }
+  for (gsize j = 0; j < n_b; j++)
+    b[j] = numbers[b[j]] - 1;
+  for (gsize i = 0; i < n_a; i++)
+    numbers[a[i]] = 0;
+  memcpy (a, local, n_a * sizeof *a);
+  return n;
+}
+
+static gboolean
+diff_sequences (const guint32  *a,
+                gsize           n_a,
+                const guint32  *b,
+                gsize           n_b,
+                gboolean        with_table,
+                gsize           cost_limit,
+                guint64         work_limit,
+                guint8         *matched_a,
+                guint8         *matched_b,
+                gboolean       *out_exact,
+                guint64        *out_work,
+                GCancellable   *cancellable,
+                GError        **error)
+{
+  gsize sigma = 0;
+  MyersResult result;
   guint8 *where;
   g_autofree guint8 *own_where = NULL;
   g_autofree guint32 *kept_a = NULL;
@@ -528,7 +625,7 @@ _pr_diff_sequences (const guint32  *a,
     largest = MAX (largest, a[i]);
   for (gsize j = 0; j < n_b; j++)
     largest = MAX (largest, b[j]);
-  if ((where = where_table_get ((gsize) largest + 1)) == NULL)
+  if ((where = thread_table_get (&where_table, (gsize) largest + 1, WHERE_TABLE_KEPT)) == NULL)
     where = own_where = g_new0 (guint8, (gsize) largest + 1);
   for (gsize i = 0; i < n_a; i++)
     where[a[i]] |= 1;
@@ -556,10 +653,23 @@ _pr_diff_sequences (const guint32  *a,
   for (gsize j = 0; j < n_b; j++)
     where[b[j]] = 0;
 
+  /* The table pays only for large boxes; its work is a bound, so not
+   * when the work is asked for. Every word kept is in both texts. */
+  if (with_table && out_work == NULL && (guint64) n_kept_a * n_kept_b >= _PR_DIFF_TABLE_CELLS)
+    sigma = renumber (kept_a, n_kept_a, kept_b, n_kept_b, largest);
+
   kept_matched_a = g_new0 (guint8, n_kept_a + 1);
   kept_matched_b = g_new0 (guint8, n_kept_b + 1);
-  if (!myers (kept_a, n_kept_a, kept_b, n_kept_b, cost_limit, work_limit,
-              kept_matched_a, kept_matched_b, out_exact, out_work, cancellable, error))
+  result = myers (kept_a, n_kept_a, kept_b, n_kept_b, sigma, cost_limit, work_limit,
+                  kept_matched_a, kept_matched_b, out_exact, out_work, cancellable, error);
+  if (result == MYERS_SEARCH_AGAIN)
+    {
+      memset (kept_matched_a, 0, n_kept_a);
+      memset (kept_matched_b, 0, n_kept_b);
+      result = myers (kept_a, n_kept_a, kept_b, n_kept_b, 0, cost_limit, work_limit,
+                      kept_matched_a, kept_matched_b, out_exact, out_work, cancellable, error);
+    }
+  if (result != MYERS_DONE)
     return FALSE;
 
   for (gsize k = 0; k < n_kept_a; k++)
@@ -568,6 +678,42 @@ _pr_diff_sequences (const guint32  *a,
     matched_b[index_b[k]] = kept_matched_b[k];
 
   return TRUE;
+}
+
+gboolean
+_pr_diff_sequences (const guint32  *a,
+                    gsize           n_a,
+                    const guint32  *b,
+                    gsize           n_b,
+                    gsize           cost_limit,
+                    guint64         work_limit,
+                    guint8         *matched_a,
+                    guint8         *matched_b,
+                    gboolean       *out_exact,
+                    guint64        *out_work,
+                    GCancellable   *cancellable,
+                    GError        **error)
+{
+  return diff_sequences (a, n_a, b, n_b, TRUE, cost_limit, work_limit, matched_a, matched_b, out_exact, out_work,
+                         cancellable, error);
+}
+
+/* _pr_diff_sequences () by the search alone: every split searched for. */
+gboolean
+_pr_diff_sequences_searched (const guint32  *a,
+                             gsize           n_a,
+                             const guint32  *b,
+                             gsize           n_b,
+                             gsize           cost_limit,
+                             guint64         work_limit,
+                             guint8         *matched_a,
+                             guint8         *matched_b,
+                             gboolean       *out_exact,
+                             GCancellable   *cancellable,
+                             GError        **error)
+{
+  return diff_sequences (a, n_a, b, n_b, FALSE, cost_limit, work_limit, matched_a, matched_b, out_exact, NULL,
+                         cancellable, error);
 }
 
 /* Spans ------------------------------------------------------------------ */
