@@ -27,9 +27,9 @@
  * taken out past the 256th are not always rows it has not made.)
  *
  * Told of the view (pr_paced_model_set_view ()), a slice waits for the
- * frame that lays out the one before. Left to the idle alone, several
- * slices came between two frames (up to eight in a test), and that frame
- * laid out all of their rows in one turn.
+ * frame that lays out the one before: an idle alone runs several slices
+ * between two frames, and that frame lays out all of their rows in one
+ * turn.
  */
 #define G_LOG_DOMAIN "pr-paced-model"
 
