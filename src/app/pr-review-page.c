@@ -549,6 +549,13 @@ pr_review_page_show_cluster (PrReviewPage  *self,
     }
 }
 
+/* Returns: (nullable) (transfer none): the case chosen in the list */
+PrClusterItem *
+pr_review_page_get_chosen (PrReviewPage *self)
+{
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
 /* Whether the compare view still shows the case before the one chosen,
  * whose records are being read. */
 gboolean
