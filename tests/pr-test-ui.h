@@ -68,6 +68,7 @@ void test_paced_list         (void);
 void test_sort_order         (void);
 void test_next_unreviewed_pending (void);
 void test_show_record_pending (void);
+void test_show_record_overridden (void);
 void test_next_unreviewed_wraps (void);
 void test_split_kinds        (void);
 void test_regroup_judged     (void);

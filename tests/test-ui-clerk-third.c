@@ -7,7 +7,8 @@
  * repeat, could not be made the primary. The session refuses a verdict
  * about the primary itself whatever asks it. And a window closed on a
  * case, the table's last scan opened again in a new window, opened on the
- * first case listed, not the one left. The oracles are the case's own
+ * first case listed, not the one left; and a case the clerk chooses while
+ * the list fills stays chosen. The oracles are the case's own
  * primary and its members' states, and the case chosen before closing.
  */
 #include "config.h"
@@ -20,6 +21,7 @@
 
 #include "pr-compare-view.h"
 #include "pr-member-strip.h"
+#include "pr-paced-model.h"
 #include "pr-review-page.h"
 #include "pr-sample-server.h"
 #include "pr-test-server.h"
@@ -193,27 +195,15 @@ list_chose_case (gpointer data)
   return chosen != NULL && pr_cluster_item_get_number (chosen) == GPOINTER_TO_UINT (data);
 }
 
-/* The window closed (as Ctrl+Q closes it) on the list's last case; a
- * new window, the last scan opened: the same case is chosen and shown. */
-static void
-test_resume_case (void)
+/* The window closed (as Ctrl+Q closes it) on case @number; a new window,
+ * the last scan offered. */
+static GtkColumnView *
+reopen_on (guint number)
 {
   GtkColumnView *view = GTK_COLUMN_VIEW (find (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
-  GListModel *shown = G_LIST_MODEL (gtk_column_view_get_model (view));
-  g_autoptr(PrClusterItem) far = NULL;
-  g_autoptr(PrClusterItem) first = NULL;
   gpointer weak = window;
-  guint number;
 
-  pr_test_wait_until (pr_test_list_settled, view);
-  g_assert_cmpuint (g_list_model_get_n_items (shown), >, 20);
-  first = g_list_model_get_item (shown, 0);
-  /* The last: the one a scan's or store's cases bring to the list last. */
-  far = g_list_model_get_item (shown, g_list_model_get_n_items (shown) - 1);
-  number = pr_cluster_item_get_number (far);
-  g_assert_cmpuint (number, !=, pr_cluster_item_get_number (first));
   pr_test_select_cluster (window, view, number);
-
   g_object_add_weak_pointer (G_OBJECT (window), &weak);
   gtk_window_close (GTK_WINDOW (window));
   pr_test_wait_until (pr_test_is_null, &weak);
@@ -223,16 +213,97 @@ test_resume_case (void)
   gtk_window_present (GTK_WINDOW (window));
   pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
   pr_test_wait_until (pr_test_last_scan_offered, window);
+  return GTK_COLUMN_VIEW (find (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+}
+
+/* The number of the list's last case: the one a scan's or store's cases
+ * bring to the list last. */
+static guint
+last_case_number (void)
+{
+  GtkColumnView *view = GTK_COLUMN_VIEW (find (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+  GListModel *shown = G_LIST_MODEL (gtk_column_view_get_model (view));
+  g_autoptr(PrClusterItem) far = NULL;
+  g_autoptr(PrClusterItem) first = NULL;
+
+  pr_test_wait_until (pr_test_list_settled, view);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), >, 20);
+  first = g_list_model_get_item (shown, 0);
+  far = g_list_model_get_item (shown, g_list_model_get_n_items (shown) - 1);
+  g_assert_cmpuint (pr_cluster_item_get_number (far), !=, pr_cluster_item_get_number (first));
+  return pr_cluster_item_get_number (far);
+}
+
+/* The window closed on the list's last case; a new window, the last scan
+ * opened: the same case is chosen and shown. */
+static void
+test_resume_case (void)
+{
+  guint number = last_case_number ();
+  GtkColumnView *view = reopen_on (number);
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
-  view = GTK_COLUMN_VIEW (find (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   pr_test_wait_until (pr_test_list_settled, view);
   g_test_message ("left on case %u; the list chose case %u", number,
                   pr_cluster_item_get_number (gtk_single_selection_get_selected_item (
                     GTK_SINGLE_SELECTION (gtk_column_view_get_model (view)))));
   g_assert_true (list_chose_case (GUINT_TO_POINTER (number)));
   pr_test_wait_until (shows_case, GUINT_TO_POINTER (number));
+}
+
+typedef struct {
+  GtkColumnView *view;
+  guint          chosen;  /* the case chosen while the list fills, or 0 */
+} Choice;
+
+/* The session's list grows: the list's second case is chosen (as a click
+ * chooses it) while the rest of the list is still to come. */
+static void
+choose_while_filling (GListModel *clusters,
+                      guint       position,
+                      guint       removed,
+                      guint       added,
+                      Choice     *choice)
+{
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (choice->view));
+
+  if (choice->chosen != 0)
+    return;
+  /* The rows not passed on to the view yet, at once. */
+  pr_paced_model_flush (PR_PACED_MODEL (gtk_single_selection_get_model (selection)));
+  if (g_list_model_get_n_items (G_LIST_MODEL (selection)) < 2)
+    return;
+  g_assert_false (pr_session_get_list_complete (pr_window_get_session (window)));
+  g_assert_nonnull (gtk_single_selection_get_selected_item (selection));
+  gtk_single_selection_set_selected (selection, 1);
+  choice->chosen = pr_cluster_item_get_number (gtk_single_selection_get_selected_item (selection));
+}
+
+/* The same, but the clerk chooses the list's second case while the list
+ * still fills: the case left does not take the choice away once the list
+ * is complete. */
+static void
+test_resume_not_over_choice (void)
+{
+  guint number = last_case_number ();
+  Choice choice = { reopen_on (number), 0 };
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (choice.view));
+  GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+  gulong handler = g_signal_connect_after (clusters, "items-changed", G_CALLBACK (choose_while_filling), &choice);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_signal_handler_disconnect (clusters, handler);
+  pr_test_wait_until (pr_test_list_settled, choice.view);
+  g_assert_cmpuint (choice.chosen, !=, 0);
+  g_assert_cmpuint (choice.chosen, !=, number);
+  g_test_message ("left on case %u; chose case %u while the list filled; the list shows case %u", number,
+                  choice.chosen, pr_cluster_item_get_number (gtk_single_selection_get_selected_item (selection)));
+  g_assert_true (list_chose_case (GUINT_TO_POINTER (choice.chosen)));
+  pr_test_wait_until (shows_case, GUINT_TO_POINTER (choice.chosen));
 }
 
 int
@@ -265,6 +336,7 @@ main (int    argc,
   g_test_add_func ("/app/clerk-third/card-click-after-not-repeat", test_card_click_after_not_repeat);
   g_test_add_func ("/app/clerk-third/session-refuses-primary", test_session_refuses_primary);
   g_test_add_func ("/app/clerk-third/resume-case", test_resume_case);
+  g_test_add_func ("/app/clerk-third/resume-not-over-choice", test_resume_not_over_choice);
   status = g_test_run ();
 
   pr_test_close_and_finalize (window);

@@ -382,6 +382,74 @@ test_show_record_pending (void)
   pr_test_close_and_finalize (window);
 }
 
+static gboolean
+case_shown (gpointer data)
+{
+  Shown *shown = data;
+
+  return pr_compare_view_get_settled (shown->compare) && pr_compare_view_get_item (shown->compare) == shown->item;
+}
+
+/* Chooses the list's @position-th case and waits until the compare view
+ * shows it. */
+static void
+choose_and_wait (GtkSingleSelection *selection,
+                 Shown              *shown,
+                 guint               position)
+{
+  shown->item = g_list_model_get_item (G_LIST_MODEL (selection), position);
+  g_object_unref (shown->item);  /* the list holds it */
+  gtk_single_selection_set_selected (selection, position);
+  pr_test_wait_until (case_shown, shown);
+}
+
+/* A record asked for, then another case chosen by hand before the records
+ * of the case asked for come: the clerk's choice ends the wait, and that
+ * case, opened later by hand, opens on the record it shows first, not on
+ * the one asked for long before. */
+void
+test_show_record_overridden (void)
+{
+  GtkColumnView *view;
+  PrWindow *window = open_scanned ("show_overridden", &view);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  PrReviewPage *page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+  Shown shown = { NULL, NULL, NULL };
+  guint wanted_at = G_MAXUINT;
+  PrClusterItem *wanted;
+  g_autofree char *first_record = NULL;
+  const char *record_id;
+
+  shown.compare = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  pr_test_wait_until (pr_test_list_settled, view);
+  for (guint i = 1; i + 1 < g_list_model_get_n_items (G_LIST_MODEL (selection)) && wanted_at == G_MAXUINT; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (G_LIST_MODEL (selection), i);
+
+      if (pr_cluster_item_get_n_members (item) == 3)
+        wanted_at = i;
+    }
+  g_assert_cmpuint (wanted_at, !=, G_MAXUINT);
+  /* The record the case shows first, opened by hand; the one asked for
+   * is another. */
+  choose_and_wait (selection, &shown, wanted_at);
+  wanted = shown.item;
+  first_record = g_strdup (pr_compare_view_get_selected_id (shown.compare));
+  record_id = pr_cluster_item_get_member (wanted, 2)->id;
+  g_assert_cmpstr (first_record, !=, record_id);
+  choose_and_wait (selection, &shown, 0);
+
+  pr_review_page_show_record (page, record_id);
+  /* In the same turn: the records of the case asked for cannot have come. */
+  choose_and_wait (selection, &shown, wanted_at + 1);
+  g_assert_true (shown.item != wanted);
+
+  choose_and_wait (selection, &shown, wanted_at);
+  g_assert_true (shown.item == wanted);
+  g_assert_cmpstr (pr_compare_view_get_selected_id (shown.compare), ==, first_record);
+  pr_test_close_and_finalize (window);
+}
+
 /* Ctrl+J on the last case shown goes back to the first that needs
  * review, and the window says so. */
 void

@@ -27,9 +27,9 @@
  * taken out past the 256th are not always rows it has not made.)
  *
  * Told of the view (pr_paced_model_set_view ()), a slice waits for the
- * frame that lays out the one before. Left to the idle alone, several
- * slices came between two frames (up to eight in a test), and that frame
- * laid out all of their rows in one turn.
+ * frame that lays out the one before: an idle alone runs several slices
+ * between two frames, and that frame lays out all of their rows in one
+ * turn.
  */
 #define G_LOG_DOMAIN "pr-paced-model"
 
@@ -75,6 +75,8 @@ struct _PrPacedModel
   GdkFrameClock *clock;      /* while a slice waits for the view's frame */
   gulong      painted;       /* its after-paint handler */
   guint       frame_timeout; /* the wait's end, if no frame comes */
+  guint       frame_wait;    /* its length (milliseconds), or 0: none */
+  gboolean    no_frames;     /* a wait of this change ended without a frame */
 };
 
 static void pr_paced_model_list_model_init (GListModelInterface *iface);
@@ -440,6 +442,9 @@ frame_timed_out (gpointer data)
   PrPacedModel *self = data;
 
   self->frame_timeout = 0;
+  /* No frame (a frozen clock, a window minimised but mapped): the rest of
+   * the change goes on without waiting, a slice per idle turn. */
+  self->no_frames = TRUE;
   frame_done (self);
   return G_SOURCE_REMOVE;
 }
@@ -451,15 +456,24 @@ static gboolean
 wait_for_frame (PrPacedModel *self)
 {
   GdkFrameClock *clock;
+  GtkNative *native;
+  GdkSurface *surface;
 
-  if (self->view == NULL || !gtk_widget_get_mapped (self->view) ||
+  if (self->no_frames || self->view == NULL || !gtk_widget_get_mapped (self->view) ||
       (clock = gtk_widget_get_frame_clock (self->view)) == NULL)
+    return FALSE;
+  /* A minimised window paints no frame. */
+  native = gtk_widget_get_native (self->view);
+  surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+  if (surface == NULL || !gdk_surface_get_mapped (surface) ||
+      (GDK_IS_TOPLEVEL (surface) && (gdk_toplevel_get_state (GDK_TOPLEVEL (surface)) & GDK_TOPLEVEL_STATE_MINIMIZED)))
     return FALSE;
   stop_waiting (self);
   self->clock = g_object_ref (clock);
   self->painted = g_signal_connect_swapped (clock, "after-paint", G_CALLBACK (frame_done), self);
   gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT);
-  self->frame_timeout = g_timeout_add (FRAME_WAIT, frame_timed_out, self);
+  if (self->frame_wait > 0)
+    self->frame_timeout = g_timeout_add (self->frame_wait, frame_timed_out, self);
   return TRUE;
 }
 
@@ -471,6 +485,8 @@ step_cb (gpointer data)
 
   g_object_ref (self);
   more = pr_paced_model_step (self);
+  if (!more)
+    self->no_frames = FALSE;
   if (!more || wait_for_frame (self))
     {
       self->idle = 0;
@@ -563,6 +579,15 @@ pr_paced_model_set_made_func (PrPacedModel    *self,
                               PrPacedMadeFunc  made)
 {
   self->made = made;
+}
+
+/* How long a slice waits for the view's frame at most (milliseconds), or
+ * 0: until the frame comes (a test's, whose window paints every frame). */
+void
+pr_paced_model_set_frame_wait (PrPacedModel *self,
+                               guint         frame_wait)
+{
+  self->frame_wait = frame_wait;
 }
 
 /* @view (nullable): the view showing the rows. While it is shown, a
@@ -700,4 +725,5 @@ pr_paced_model_init (PrPacedModel *self)
 {
   self->shown = g_ptr_array_new_with_free_func (g_object_unref);
   self->slice = DEFAULT_SLICE;
+  self->frame_wait = FRAME_WAIT;
 }

@@ -66,6 +66,8 @@ struct _PrReviewPage
   GCancellable         *fetching;      /* the compare view's records being read */
   gboolean              fetching_other; /* ... of another case than the one on show */
   char                 *wanted_record; /* to choose once its cluster is shown (a sample pair's) */
+  PrClusterItem        *wanted_item;   /* its cluster (owned) */
+  GCancellable         *wanted_after;  /* the reading in flight when it was asked for, or NULL (owned) */
   GCancellable         *searching;     /* the table being searched */
   guint                 state_shown;   /* the state and kind dropdowns' choices the list follows */
   guint                 kind_shown;
@@ -445,6 +447,14 @@ pr_review_page_dup_shown (PrReviewPage *self)
   return G_LIST_MODEL (kept);
 }
 
+static void
+forget_wanted_record (PrReviewPage *self)
+{
+  g_clear_pointer (&self->wanted_record, g_free);
+  g_clear_object (&self->wanted_item);
+  g_clear_object (&self->wanted_after);
+}
+
 /* The record asked for by pr_review_page_show_record (), once its cluster
  * is in the compare view: chosen there, beside the primary. Records of
  * another case may come first (the case shown before, still being read
@@ -461,7 +471,7 @@ select_wanted_record (PrReviewPage *self)
   at = pr_cluster_item_find_member (item, self->wanted_record);
   if (at < 0)
     return;
-  g_clear_pointer (&self->wanted_record, g_free);
+  forget_wanted_record (self);
   now = pr_cluster_item_find_member (item, pr_compare_view_get_selected_id (compare));
   if (now >= 0 && at != now)
     pr_compare_view_select_member (compare, at - now);
@@ -507,6 +517,12 @@ records_fetched (GObject      *object,
     }
   pr_compare_view_show (PR_COMPARE_VIEW (self->compare_view), fetch->item,
                         pr_session_get_mapping (self->session), pr_session_get_boilerplate (self->session), records);
+  /* Another case, chosen after the record was asked for and shown while
+   * the list has settled: the clerk's own choice, which ends the wait. */
+  if (self->wanted_record != NULL && fetch->item != self->wanted_item && fetch->cancellable != self->wanted_after &&
+      self->to_select == NULL && self->searching == NULL && !pr_paced_model_get_pending (self->paced) &&
+      gtk_filter_list_model_get_pending (self->filtered) == 0)
+    forget_wanted_record (self);
   select_wanted_record (self);
   pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
                              self->session, fetch->item);
@@ -547,6 +563,13 @@ pr_review_page_show_cluster (PrReviewPage  *self,
       gtk_widget_set_sensitive (self->compare_view, FALSE);
       g_signal_emit (self, signals[CHANGED], 0);
     }
+}
+
+/* Returns: (nullable) (transfer none): the case chosen in the list */
+PrClusterItem *
+pr_review_page_get_chosen (PrReviewPage *self)
+{
+  return gtk_single_selection_get_selected_item (self->selection);
 }
 
 /* Whether the compare view still shows the case before the one chosen,
@@ -748,8 +771,12 @@ pr_review_page_show_record (PrReviewPage *self,
 
   if (wanted == NULL)
     return;
-  g_free (self->wanted_record);
+  forget_wanted_record (self);
   self->wanted_record = g_strdup (record_id);
+  self->wanted_item = g_object_ref (wanted);
+  /* The records of the case being read now may come first: they do not
+   * end the wait. */
+  self->wanted_after = self->fetching != NULL ? g_object_ref (self->fetching) : NULL;
   /* Shown already: chosen at once; else once its records are read. */
   if (pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view)) == wanted && self->fetching == NULL)
     {
@@ -887,7 +914,7 @@ pr_review_page_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->fetching);
   g_clear_object (&self->session);
-  g_clear_pointer (&self->wanted_record, g_free);
+  forget_wanted_record (self);
 
   G_OBJECT_CLASS (pr_review_page_parent_class)->dispose (object);
 }

@@ -31,6 +31,7 @@ void           pr_review_page_focus_search           (PrReviewPage  *page);
 void           pr_review_page_clear_filters          (PrReviewPage  *page);
 gboolean       pr_review_page_get_searching          (PrReviewPage  *page);
 gboolean       pr_review_page_get_fetching           (PrReviewPage  *page);
+PrClusterItem *pr_review_page_get_chosen             (PrReviewPage  *page);
 GListModel    *pr_review_page_dup_shown              (PrReviewPage  *page);
 gboolean       pr_review_page_resume_case            (PrReviewPage  *page,
                                                       const char    *primary_id);

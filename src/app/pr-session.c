@@ -69,6 +69,7 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
   CLUSTER_CHANGED,
+  LIST_COMPLETE,
   N_SIGNALS
 };
 
@@ -365,6 +366,14 @@ pr_session_class_init (PrSessionClass *klass)
    */
   signals[CLUSTER_CHANGED] = g_signal_new ("cluster-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                            0, NULL, NULL, NULL, G_TYPE_NONE, 1, PR_TYPE_CLUSTER_ITEM);
+  /**
+   * PrSession::list-complete:
+   *
+   * The list model holds every cluster of the last scan now (see
+   * pr_session_get_list_complete ()).
+   */
+  signals[LIST_COMPLETE] = g_signal_new ("list-complete", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -1074,6 +1083,7 @@ fill_list_more (gpointer user_data)
   if (shown + more < self->items->len)
     return G_SOURCE_CONTINUE;
   self->fill_source = 0;
+  g_signal_emit (self, signals[LIST_COMPLETE], 0);
   return G_SOURCE_REMOVE;
 }
 

@@ -47,7 +47,11 @@ struct _PrWindow
   gboolean              last_scan_same_mapping;
   guint                 last_scan_lookup;  /* the latest look-up: older answers are dropped */
   gboolean              resumed;       /* the case last shown was looked for once */
-  guint                 resume_source; /* waits for the list to hold every case */
+  gulong                resume_listed; /* waits for the list to hold every case */
+  gulong                resume_chosen; /* ... unless the clerk chooses a case meanwhile */
+  PrClusterItem        *resume_seen;   /* the case the list chose of itself, or NULL (owned) */
+  char                 *resume_database;
+  char                 *resume_table;
   char                 *resume_primary;
 };
 
@@ -59,6 +63,7 @@ void _pr_window_judge_init     (PrWindow    *self);
 void _pr_window_actions_update (PrWindow    *self);
 void _pr_window_resume_save    (PrWindow    *self);
 void _pr_window_resume         (PrWindow    *self);
+void _pr_window_resume_stop    (PrWindow    *self);
 void _pr_window_resume_dispose (PrWindow    *self);
 void _pr_window_update_title   (PrWindow    *self);
 void _pr_window_start_work     (PrWindow    *self,

@@ -4,12 +4,27 @@
  * the case shown (by its primary, which names the case in any later scan
  * of the table); the table's review, shown again in a later window, opens
  * on it while the filters show it, scrolled to it.
+ *
+ * A scan's or store's cases reach the list over a few turns, a case far
+ * down it last: the case left is looked for once the session says the
+ * list is complete. The wait ends without it if the clerk chooses a case
+ * meanwhile (the list's own choice of its first case aside) or starts
+ * other work (another scan), and the table is checked again when the list
+ * is complete.
  */
 #define G_LOG_DOMAIN "pr-window-resume"
 
 #include "config.h"
 
 #include "pr-window-private.h"
+
+static const char *
+session_database (PrWindow *self)
+{
+  const char *database = pr_session_get_database (self->session);
+
+  return database != NULL ? database : "";
+}
 
 /* Called as the window closes. */
 void
@@ -22,27 +37,63 @@ _pr_window_resume_save (PrWindow *self)
   item = pr_compare_view_get_item (COMPARE_VIEW (self));
   if (item == NULL || pr_cluster_item_get_primary_id (item) == NULL)
     return;
-  g_settings_set (self->settings, "last-case", "(sss)",
-                  pr_session_get_database (self->session) != NULL ? pr_session_get_database (self->session) : "",
+  g_settings_set (self->settings, "last-case", "(sss)", session_database (self),
                   pr_session_get_table (self->session), pr_cluster_item_get_primary_id (item));
 }
 
-/* The list holds every case of the scan: the one left is chosen if the
- * filters show it. A scan's or store's cases reach the list over a few
- * turns, a case far down it last. */
-static gboolean
-resume_when_listed (gpointer data)
+/* Ends the wait for the list, if one runs: the case left is not chosen. */
+void
+_pr_window_resume_stop (PrWindow *self)
 {
-  PrWindow *self = data;
-  g_autofree char *primary = NULL;
+  if (self->resume_listed != 0)
+    g_signal_handler_disconnect (self->session, self->resume_listed);
+  self->resume_listed = 0;
+  if (self->resume_chosen != 0)
+    g_signal_handler_disconnect (self->review_page, self->resume_chosen);
+  self->resume_chosen = 0;
+  g_clear_object (&self->resume_seen);
+  g_clear_pointer (&self->resume_database, g_free);
+  g_clear_pointer (&self->resume_table, g_free);
+  g_clear_pointer (&self->resume_primary, g_free);
+}
 
-  if (!pr_session_get_list_complete (self->session))
-    return G_SOURCE_CONTINUE;
-  self->resume_source = 0;
-  primary = g_steal_pointer (&self->resume_primary);
-  if (!pr_review_page_resume_case (PR_REVIEW_PAGE (self->review_page), primary))
-    g_debug ("the case of %s left last is not shown: the list opens at its start", primary);
-  return G_SOURCE_REMOVE;
+static void
+resume_now (PrWindow *self)
+{
+  if (!pr_review_page_resume_case (PR_REVIEW_PAGE (self->review_page), self->resume_primary))
+    g_debug ("the case of %s left last is not shown: the list opens at its start", self->resume_primary);
+}
+
+/* The list holds every case: the one left is chosen if the session still
+ * shows the table it was left in and the filters show it. */
+static void
+resume_when_listed (PrWindow *self)
+{
+  if (g_strcmp0 (self->resume_table, pr_session_get_table (self->session)) == 0 &&
+      g_strcmp0 (self->resume_database, session_database (self)) == 0)
+    resume_now (self);
+  else
+    g_debug ("the session shows another table than the one left last: its case is not looked for");
+  _pr_window_resume_stop (self);
+}
+
+/* The case chosen in the list changed while it filled: the list's own
+ * choice of its first case is remembered; another choice after it is the
+ * clerk's, which the case left does not override. */
+static void
+resume_chosen_changed (PrWindow *self)
+{
+  PrClusterItem *chosen = pr_review_page_get_chosen (PR_REVIEW_PAGE (self->review_page));
+
+  if (chosen == NULL || chosen == self->resume_seen)
+    return;
+  if (self->resume_seen == NULL)
+    {
+      self->resume_seen = g_object_ref (chosen);
+      return;
+    }
+  g_debug ("a case was chosen while the list filled: the case left last is not looked for");
+  _pr_window_resume_stop (self);
 }
 
 /* Called when a review is shown: the first of the window's, of the table
@@ -51,22 +102,32 @@ void
 _pr_window_resume (PrWindow *self)
 {
   g_autofree char *database = NULL, *table = NULL, *primary = NULL;
+  PrClusterItem *chosen;
 
   if (self->resumed || self->settings == NULL)
     return;
   self->resumed = TRUE;
   g_settings_get (self->settings, "last-case", "(sss)", &database, &table, &primary);
   if (*primary == '\0' || g_strcmp0 (table, pr_session_get_table (self->session)) != 0 ||
-      g_strcmp0 (database, pr_session_get_database (self->session) != NULL ? pr_session_get_database (self->session) : "") != 0)
+      g_strcmp0 (database, session_database (self)) != 0)
     return;
   self->resume_primary = g_steal_pointer (&primary);
-  if (resume_when_listed (self) == G_SOURCE_CONTINUE)
-    self->resume_source = g_timeout_add (50, resume_when_listed, self);
+  if (pr_session_get_list_complete (self->session))
+    {
+      resume_now (self);
+      g_clear_pointer (&self->resume_primary, g_free);
+      return;
+    }
+  self->resume_database = g_steal_pointer (&database);
+  self->resume_table = g_steal_pointer (&table);
+  chosen = pr_review_page_get_chosen (PR_REVIEW_PAGE (self->review_page));
+  self->resume_seen = chosen != NULL ? g_object_ref (chosen) : NULL;
+  self->resume_listed = g_signal_connect_swapped (self->session, "list-complete", G_CALLBACK (resume_when_listed), self);
+  self->resume_chosen = g_signal_connect_swapped (self->review_page, "changed", G_CALLBACK (resume_chosen_changed), self);
 }
 
 void
 _pr_window_resume_dispose (PrWindow *self)
 {
-  g_clear_handle_id (&self->resume_source, g_source_remove);
-  g_clear_pointer (&self->resume_primary, g_free);
+  _pr_window_resume_stop (self);
 }

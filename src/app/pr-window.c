@@ -70,6 +70,8 @@ _pr_window_start_work (PrWindow   *self,
 {
   g_return_if_fail (self->work == NULL);
 
+  /* Another scan, or the clerk's own work: the case left is not waited for. */
+  _pr_window_resume_stop (self);
   self->work = g_cancellable_new ();
   self->work_started = g_get_monotonic_time ();
   g_free (self->work_what);
