@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "pr-store.h"
+#include "pr-test-petitions.h"
 #include "pr-test-sample.h"
 #include "pr-test-server.h"
 #include "pr-test-util.h"
@@ -254,6 +255,93 @@ test_migrate (void)
   g_assert_true (g_str_equal (again.pairs, first.pairs));
 }
 
+/* Scans the table t (id, name, phone, body) into @store with @more
+ * besides its columns: only the passages make pairs (no second stage),
+ * and the same petitioner's pairs need less containment. Its --out, and
+ * what it says. */
+static void
+scan_people (const char        *store,
+             const char *const *more,
+             PrTestScan        *result)
+{
+  g_autofree char *out = g_build_filename (sample->dir, "people.csv", NULL);
+  g_autofree char *store_arg = g_strdup_printf ("--store=%s", store);
+  g_autofree char *out_arg = g_strdup_printf ("--out=%s", out);
+  const char *const args[] = { "scan", "--db", sample->uri, "--table=t", "--id=id", "--text=body", "--name=name",
+                               "--short=phone", "--no-second-stage", "--containment=0.5", "--containment-same=0.3",
+                               "--min-shared=3", store_arg, out_arg, NULL };
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  for (guint i = 0; more != NULL && more[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) more[i]);
+  g_ptr_array_add (argv, NULL);
+  pr_test_scan_clear (result);
+  g_assert_cmpint (pr_test_run_cli (NULL, &result->err, (const char *const *) argv->pdata), ==, 0);
+  g_assert_true (g_file_get_contents (out, &result->out, NULL, NULL));
+}
+
+/* How many records @out (scan --out) puts in clusters. */
+static guint
+n_clustered (const char *out)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\r\n", -1);
+  guint n = 0;
+
+  for (guint i = 1; lines[0] != NULL && lines[i] != NULL; i++)
+    n += lines[i][0] != '\0';
+  return n;
+}
+
+/* Another identity role (the phone made a phone): two records of one
+ * name and phone become one petitioner's, whose passages need less
+ * containment; the rescan matches again, as a fresh store does, and
+ * clusters them. The mapping version (and so the stored fingerprints)
+ * does not change with an identity role, so only the match key can tell. */
+static void
+test_identity_changed (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
+  const char *const phone[] = { "--phone=phone", NULL };
+  g_autofree char *shared = pr_test_petition_body (1);
+  g_autofree char *a1 = pr_test_petition_body (2), *a2 = pr_test_petition_body (3);
+  g_autofree char *b1 = pr_test_petition_body (4), *b2 = pr_test_petition_body (5);
+  g_autofree char *other = pr_test_petition_body (6);
+  g_autofree char *insert = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *fresh = NULL;
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
+
+  pr_test_execute (db, "DROP TABLE IF EXISTS t");
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(20), phone VARCHAR(20), body TEXT)");
+  /* Each record: 60 characters the two share, 120 its own (a containment
+   * of some 0.35, between the two thresholds), and one more record that
+   * shares nothing. */
+  insert = g_strdup_printf ("INSERT INTO t VALUES (1, '张三', '13800001111', '%s%s%s'), "
+                            "(2, '张三', '13800001111', '%s%s%s'), (3, '李四', '13900002222', '%s')",
+                            shared, a1, a2, shared, b1, b2, other);
+  pr_test_execute (db, insert);
+  pr_test_fresh_store (db, "people_a");
+  pr_test_fresh_store (db, "people_b");
+
+  /* A name alone says nothing of who sent them: no pair. */
+  scan_people ("people_a", NULL, &first);
+  g_assert_cmpuint (n_clustered (first.out), ==, 0);
+  scan_people ("people_a", phone, &again);
+  scan_people ("people_b", phone, &oracle);
+  g_assert_false (taken (&oracle));
+  g_assert_cmpuint (n_clustered (oracle.out), ==, 2);
+  g_assert_true (pr_test_same_but_cases (again.out, oracle.out));
+  g_assert_false (taken (&again));
+  kept = kept_match (db, "people_a", "t");
+  fresh = kept_match (db, "people_b", "t");
+  g_assert_cmpstr (kept, ==, fresh);
+  pr_test_execute (db, "DROP TABLE t");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -267,6 +355,7 @@ main (int   argc,
   g_test_add_func ("/db/part-pairs-cache/record-changed", test_record_changed);
   g_test_add_func ("/db/part-pairs-cache/records-added-removed", test_records_added_removed);
   g_test_add_func ("/db/part-pairs-cache/options-changed", test_options_changed);
+  g_test_add_func ("/db/part-pairs-cache/identity-changed", test_identity_changed);
   g_test_add_func ("/db/part-pairs-cache/migrate", test_migrate);
 
   status = g_test_run ();
