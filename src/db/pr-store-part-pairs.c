@@ -11,8 +11,9 @@
  * Pairs are kept by their records' places in the set, which the key
  * fixes. They are packed, 16 bytes each, and the boilerplate's hashes, 8
  * bytes each, into rows of at most PAIRS_CHUNK pairs and BOILERPLATE_CHUNK
- * hashes (under 1 MB a row); a match with neither still has its row 0, so
- * that "nothing found" is kept too.
+ * hashes (under 1 MB a row), fewer where the server's max_allowed_packet
+ * is smaller; a match with neither still has its row 0, so that "nothing
+ * found" is kept too.
  */
 #define G_LOG_DOMAIN "pr-store-part-pairs"
 
@@ -253,6 +254,7 @@ _pr_store_write_part_pairs (PrStore          *self,
   MYSQL_BIND params[8];
   unsigned long lengths[4];
   guint n_pairs, n_boilerplate;
+  gsize budget, pairs_chunk, boilerplate_chunk;
 
   if (kept == NULL || kept->scan_id != scan_id)
     return TRUE;
@@ -265,11 +267,16 @@ _pr_store_write_part_pairs (PrStore          *self,
                             "n_boilerplate, boilerplate) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", self->q_part_pairs);
   n_pairs = kept->pairs->len;
   n_boilerplate = kept->boilerplate->len;
-  pair_bytes = g_malloc ((gsize) MAX (1, MIN (n_pairs, PAIRS_CHUNK)) * PAIR_BYTES);
-  hashes = g_new (guint64, MAX (1, MIN (n_boilerplate, BOILERPLATE_CHUNK)));
+  /* A row carries both blobs: each takes half of what a statement may
+   * carry on this server (max_allowed_packet), at most a full chunk. */
+  budget = _pr_connection_statement_budget (self->connection);
+  pairs_chunk = CLAMP (budget / 2 / PAIR_BYTES, 1, PAIRS_CHUNK);
+  boilerplate_chunk = CLAMP (budget / 2 / sizeof (guint64), 1, BOILERPLATE_CHUNK);
+  pair_bytes = g_malloc ((gsize) MAX (1, MIN (n_pairs, pairs_chunk)) * PAIR_BYTES);
+  hashes = g_new (guint64, MAX (1, MIN (n_boilerplate, boilerplate_chunk)));
   for (guint32 chunk = 0, p = 0, h = 0; chunk == 0 || p < n_pairs || h < n_boilerplate; chunk++)
     {
-      guint64 np = MIN (PAIRS_CHUNK, n_pairs - p), nh = MIN (BOILERPLATE_CHUNK, n_boilerplate - h);
+      guint64 np = MIN (pairs_chunk, n_pairs - p), nh = MIN (boilerplate_chunk, n_boilerplate - h);
 
       for (guint64 i = 0; i < np; i++)
         pack (pair_bytes + i * PAIR_BYTES, &g_array_index (kept->pairs, PrPartPair, p + i));
