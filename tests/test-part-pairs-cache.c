@@ -342,6 +342,40 @@ test_identity_changed (void)
   pr_test_execute (db, "DROP TABLE t");
 }
 
+/* The kept match's last row lost (the rows of a small max_allowed_packet,
+ * one deleted by hand): the rescan is refused as damaged, not given the
+ * pairs of the rows left. */
+static void
+test_last_chunk_lost (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
+  const char *const args[] = { "scan", "--db", sample->uri, "--table=letters", "--id=id", "--text=body",
+                               "--no-second-stage", "--store=parts_lost", NULL };
+  g_autofree char *err = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *delete = NULL;
+  g_autofree char *n_chunks = NULL;
+
+  pr_test_execute (db, "CREATE TABLE letters (id INT PRIMARY KEY, body TEXT)");
+  pr_test_add_petition_groups (db, "letters", 700, 3);
+  pr_test_fresh_store (db, "parts_lost");
+  /* New connections take the global value: the scan keeps 2,100 pairs in
+   * rows of a few hundred. */
+  pr_test_execute (db, "SET GLOBAL max_allowed_packet = 16384");
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  pr_test_execute (db, "SET GLOBAL max_allowed_packet = 16777216");
+  n_chunks = pr_test_query_value (db, "SELECT COUNT(*) > 2 FROM parts_lost.pr_part_pairs");
+  g_assert_cmpstr (n_chunks, ==, "1");
+  last = pr_test_query_value (db, "SELECT MAX(chunk) FROM parts_lost.pr_part_pairs");
+  delete = g_strdup_printf ("DELETE FROM parts_lost.pr_part_pairs WHERE chunk = %s", last);
+  pr_test_execute (db, delete);
+
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), !=, 0);
+  g_assert_nonnull (strstr (err, "the passage pairs kept for “letters” in the schema “parts_lost” are damaged"));
+  pr_test_execute (db, "DROP TABLE letters");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -356,6 +390,7 @@ main (int   argc,
   g_test_add_func ("/db/part-pairs-cache/records-added-removed", test_records_added_removed);
   g_test_add_func ("/db/part-pairs-cache/options-changed", test_options_changed);
   g_test_add_func ("/db/part-pairs-cache/identity-changed", test_identity_changed);
+  g_test_add_func ("/db/part-pairs-cache/last-chunk-lost", test_last_chunk_lost);
   g_test_add_func ("/db/part-pairs-cache/migrate", test_migrate);
 
   status = g_test_run ();
