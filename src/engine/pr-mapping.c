@@ -188,6 +188,7 @@ pr_mapping_add (PrMapping     *self,
   column.category = FALSE;
   column.encoding = NULL;
   column.label = NULL;
+  column.json = FALSE;
   g_array_append_val (self->columns, column);
 
   return TRUE;
