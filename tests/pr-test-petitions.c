@@ -97,6 +97,36 @@ pr_test_add_petitions (PrConnection *connection,
 }
 
 /**
+ * pr_test_add_petition_groups:
+ * @connection: a connection
+ * @table: as for pr_test_add_petition()
+ * @n_groups: how many groups
+ * @group_size: records a group
+ *
+ * Adds @n_groups × @group_size rows, ids 1 on, in one statement: the
+ * records of a group are copies of one letter (seeds 1 on), so that each
+ * group's records share their passages, pairwise, and no others.
+ */
+void
+pr_test_add_petition_groups (PrConnection *connection,
+                             const char   *table,
+                             guint         n_groups,
+                             guint         group_size)
+{
+  g_autoptr(GString) sql = g_string_new (NULL);
+
+  g_string_printf (sql, "INSERT INTO %s (id, body) VALUES ", table);
+  for (guint g = 0; g < n_groups; g++)
+    {
+      g_autofree char *body = pr_test_petition_body (g + 1);
+
+      for (guint i = 0; i < group_size; i++)
+        g_string_append_printf (sql, "%s(%u, '%s')", g == 0 && i == 0 ? "" : ", ", g * group_size + i + 1, body);
+    }
+  pr_test_execute (connection, sql->str);
+}
+
+/**
  * pr_test_cluster_of:
  * @path: a scan's --out file (cluster,id,…)
  * @id: a record's id

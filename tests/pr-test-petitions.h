@@ -22,6 +22,10 @@ int   pr_test_run_cli_va      (char                    **out,
                                char                    **err,
                                const char               *first,
                                ...) G_GNUC_NULL_TERMINATED;
+void  pr_test_add_petition_groups (PrConnection         *connection,
+                                   const char           *table,
+                                   guint                 n_groups,
+                                   guint                 group_size);
 char *pr_test_cluster_of      (const char               *path,
                                const char               *id);
 PrScanResult *pr_test_scan_sample (PrConnection         *db,

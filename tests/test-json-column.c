@@ -89,6 +89,45 @@ test_json_string_read_as_text (void)
   pr_test_remove_tree (dir);
 }
 
+/* A table stored while its JSON strings were read as they stand (their
+ * quotes and escapes: a TEXT column, as JSON columns were read before),
+ * then rescanned as a JSON column, read as the strings' text: every value
+ * read differs, but no letter was edited. The records count as
+ * fingerprinted again under another mapping, not as changed, and give no
+ * new repeat; the mapping stored says ":json". */
+static void
+test_json_rescan_not_changed (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "jsoncol");
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *repeats = g_build_filename (dir, "repeats.csv", NULL);
+  g_autofree char *err = NULL, *got = NULL, *mapping = NULL;
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS jsonstore");
+  pr_test_execute (db, "CREATE DATABASE jsonstore");
+  pr_test_execute (db, "CREATE TABLE s (id INT PRIMARY KEY, body LONGTEXT)");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    {
+      g_autofree char *literal = json_literal (bodies[i]);
+      g_autofree char *insert = g_strdup_printf ("INSERT INTO s VALUES (%u, %s)", i + 1, literal);
+
+      pr_test_execute (db, insert);
+    }
+  g_assert_cmpint (RUN (NULL, NULL, "scan", "--db", "URI", "--table", "s", "--id", "id", "--text", "body",
+                        "--k", "6", "--store", "jsonstore", NULL), ==, 0);
+  pr_test_execute (db, "ALTER TABLE s MODIFY body JSON");
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "s", "--id", "id", "--text", "body",
+                        "--k", "6", "--store", "jsonstore", "--new-repeats", repeats, NULL), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 0 unchanged records, 6 fingerprinted again"));
+  g_assert_true (g_file_get_contents (repeats, &got, NULL, NULL));
+  g_assert_cmpstr (got, ==, "id,existing_id,distance\r\n");
+  mapping = pr_test_query_value (db, "SELECT mapping FROM jsonstore.pr_scans ORDER BY id DESC LIMIT 1");
+  g_assert_nonnull (strstr (mapping, "text=body:1:json "));
+  pr_test_execute (db, "DROP DATABASE jsonstore");
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -99,6 +138,7 @@ main (int   argc,
   server = pr_test_server_start ();
 
   g_test_add_func ("/db/json-column/string-read-as-text", test_json_string_read_as_text);
+  g_test_add_func ("/db/json-column/rescan-not-changed", test_json_rescan_not_changed);
 
   status = g_test_run ();
   pr_test_server_stop ();

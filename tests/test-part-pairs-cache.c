@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "pr-store.h"
+#include "pr-test-petitions.h"
 #include "pr-test-sample.h"
 #include "pr-test-server.h"
 #include "pr-test-util.h"
@@ -254,6 +255,121 @@ test_migrate (void)
   g_assert_true (g_str_equal (again.pairs, first.pairs));
 }
 
+/* Scans the table t (id, name, phone, body) into @store, the phone
+ * given as a phone too if @with_phone: only the passages make pairs (no
+ * second stage), and the same petitioner's pairs need less containment.
+ * Its --out, and what it says. */
+static void
+scan_people (const char *store,
+             gboolean    with_phone,
+             PrTestScan *result)
+{
+  g_autofree char *out = g_build_filename (sample->dir, "people.csv", NULL);
+  g_autofree char *store_arg = g_strdup_printf ("--store=%s", store);
+  g_autofree char *out_arg = g_strdup_printf ("--out=%s", out);
+  /* The phone's role last: without it, the list ends there. */
+  const char *const args[] = { "scan", "--db", sample->uri, "--table=t", "--id=id", "--text=body", "--name=name",
+                               "--short=phone", "--no-second-stage", "--containment=0.5", "--containment-same=0.3",
+                               "--min-shared=3", store_arg, out_arg, with_phone ? "--phone=phone" : NULL, NULL };
+
+  pr_test_scan_clear (result);
+  g_assert_cmpint (pr_test_run_cli (NULL, &result->err, args), ==, 0);
+  g_assert_true (g_file_get_contents (out, &result->out, NULL, NULL));
+}
+
+/* How many records @out (scan --out) puts in clusters. */
+static guint
+n_clustered (const char *out)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\r\n", -1);
+  guint n = 0;
+
+  for (guint i = 1; lines[0] != NULL && lines[i] != NULL; i++)
+    n += lines[i][0] != '\0';
+  return n;
+}
+
+/* Another identity role (the phone made a phone): two records of one
+ * name and phone become one petitioner's, whose passages need less
+ * containment; the rescan matches again, as a fresh store does, and
+ * clusters them. The mapping version (and so the stored fingerprints)
+ * does not change with an identity role, so only the match key can tell. */
+static void
+test_identity_changed (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
+  g_autofree char *shared = pr_test_petition_body (1);
+  g_autofree char *a1 = pr_test_petition_body (2), *a2 = pr_test_petition_body (3);
+  g_autofree char *b1 = pr_test_petition_body (4), *b2 = pr_test_petition_body (5);
+  g_autofree char *other = pr_test_petition_body (6);
+  g_autofree char *insert = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *fresh = NULL;
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
+  g_auto(PrTestScan) oracle = { 0 };
+
+  pr_test_execute (db, "DROP TABLE IF EXISTS t");
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(20), phone VARCHAR(20), body TEXT)");
+  /* Each record: 60 characters the two share, 120 its own (a containment
+   * of some 0.35, between the two thresholds), and one more record that
+   * shares nothing. */
+  insert = g_strdup_printf ("INSERT INTO t VALUES (1, '张三', '13800001111', '%s%s%s'), "
+                            "(2, '张三', '13800001111', '%s%s%s'), (3, '李四', '13900002222', '%s')",
+                            shared, a1, a2, shared, b1, b2, other);
+  pr_test_execute (db, insert);
+  pr_test_fresh_store (db, "people_a");
+  pr_test_fresh_store (db, "people_b");
+
+  /* A name alone says nothing of who sent them: no pair. */
+  scan_people ("people_a", FALSE, &first);
+  g_assert_cmpuint (n_clustered (first.out), ==, 0);
+  scan_people ("people_a", TRUE, &again);
+  scan_people ("people_b", TRUE, &oracle);
+  g_assert_false (taken (&oracle));
+  g_assert_cmpuint (n_clustered (oracle.out), ==, 2);
+  g_assert_true (pr_test_same_but_cases (again.out, oracle.out));
+  g_assert_false (taken (&again));
+  kept = kept_match (db, "people_a", "t");
+  fresh = kept_match (db, "people_b", "t");
+  g_assert_cmpstr (kept, ==, fresh);
+  pr_test_execute (db, "DROP TABLE t");
+}
+
+/* The kept match's last row lost (the rows of a small max_allowed_packet,
+ * one deleted by hand): the rescan is refused as damaged, not given the
+ * pairs of the rows left. */
+static void
+test_last_chunk_lost (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
+  const char *const args[] = { "scan", "--db", sample->uri, "--table=letters", "--id=id", "--text=body",
+                               "--no-second-stage", "--store=parts_lost", NULL };
+  g_autofree char *err = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *delete = NULL;
+  g_autofree char *n_chunks = NULL;
+
+  pr_test_execute (db, "CREATE TABLE letters (id INT PRIMARY KEY, body TEXT)");
+  pr_test_add_petition_groups (db, "letters", 700, 3);
+  pr_test_fresh_store (db, "parts_lost");
+  /* New connections take the global value: the scan keeps 2,100 pairs in
+   * rows of a few hundred. */
+  pr_test_execute (db, "SET GLOBAL max_allowed_packet = 16384");
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  pr_test_execute (db, "SET GLOBAL max_allowed_packet = 16777216");
+  n_chunks = pr_test_query_value (db, "SELECT COUNT(*) > 2 FROM parts_lost.pr_part_pairs");
+  g_assert_cmpstr (n_chunks, ==, "1");
+  last = pr_test_query_value (db, "SELECT MAX(chunk) FROM parts_lost.pr_part_pairs");
+  delete = g_strdup_printf ("DELETE FROM parts_lost.pr_part_pairs WHERE chunk = %s", last);
+  pr_test_execute (db, delete);
+
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), !=, 0);
+  g_assert_nonnull (strstr (err, "the passage pairs kept for “letters” in the schema “parts_lost” are damaged"));
+  pr_test_execute (db, "DROP TABLE letters");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -267,6 +383,8 @@ main (int   argc,
   g_test_add_func ("/db/part-pairs-cache/record-changed", test_record_changed);
   g_test_add_func ("/db/part-pairs-cache/records-added-removed", test_records_added_removed);
   g_test_add_func ("/db/part-pairs-cache/options-changed", test_options_changed);
+  g_test_add_func ("/db/part-pairs-cache/identity-changed", test_identity_changed);
+  g_test_add_func ("/db/part-pairs-cache/last-chunk-lost", test_last_chunk_lost);
   g_test_add_func ("/db/part-pairs-cache/migrate", test_migrate);
 
   status = g_test_run ();

@@ -671,6 +671,10 @@ pr_mapping_page_make_mapping (PrMappingPage  *self,
         return NULL;
       if (!pr_mapping_set_label (mapping, row->name, column_label (row, role), error))
         return NULL;
+      /* The catalogue's word, kept in the guess. */
+      for (guint g = 0; self->guessed != NULL && g < pr_mapping_get_n_columns (self->guessed); g++)
+        if (g_strcmp0 (pr_mapping_get_column (self->guessed, g)->name, row->name) == 0)
+          pr_mapping_set_json (mapping, row->name, pr_mapping_get_column (self->guessed, g)->json);
       if (r == ROLE_CATEGORY && !pr_mapping_set_category (mapping, row->name, error))
         return NULL;
       if (role == PR_COLUMN_ROLE_SHORT && gtk_drop_down_get_selected (GTK_DROP_DOWN (row->petitioner)) > PR_IDENTITY_NONE &&

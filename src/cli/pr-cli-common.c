@@ -660,7 +660,10 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
             const char *name = pr_mapping_get_column (mapping, c)->name;
 
             if (strcmp (info->name, name) == 0)
-              pr_mapping_set_label (mapping, name, info->comment, NULL);
+              {
+                pr_mapping_set_label (mapping, name, info->comment, NULL);
+                pr_mapping_set_json (mapping, name, info->json);
+              }
           }
       return mapping;
     }

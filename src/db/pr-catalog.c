@@ -459,6 +459,7 @@ pr_catalog_guess_mapping (GPtrArray *columns)
 
       pr_mapping_add (mapping, column->name, role, pr_column_role_default_weight (role), NULL);
       pr_mapping_set_label (mapping, column->name, column->comment, NULL);
+      pr_mapping_set_json (mapping, column->name, column->json);
       if (role == PR_COLUMN_ROLE_SHORT && guess_identity (column) != PR_IDENTITY_NONE)
         pr_mapping_set_identity (mapping, column->name, guess_identity (column), NULL);
     }

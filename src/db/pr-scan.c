@@ -101,6 +101,7 @@ static gboolean
 match_parts (PrScanResult             *result,
              PrStore                  *store,
              const char               *table,
+             const PrMapping          *mapping,
              const PrPartMatchOptions *parts,
              guint                     n_threads,
              GCancellable             *cancellable,
@@ -110,7 +111,7 @@ match_parts (PrScanResult             *result,
 
   if (store != NULL)
     {
-      key = pr_part_match_key (result->set, result->mapping_version, parts);
+      key = pr_part_match_key (result->set, mapping, result->mapping_version, parts);
       if (!pr_store_load_part_pairs (store, table, key, result->set->n_records, result->part_pairs,
                                      result->boilerplate, &result->part_pairs_taken, error))
         return FALSE;
@@ -440,7 +441,7 @@ scan_run (PrConnection         *connection,
     goto failed;
   result->part_pairs = g_array_new (FALSE, FALSE, sizeof (PrPartPair));
   result->boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
-  if (parts != NULL && !match_parts (result, store, table, parts, load.n_threads, cancellable, &local_error))
+  if (parts != NULL && !match_parts (result, store, table, mapping, parts, load.n_threads, cancellable, &local_error))
     goto failed;
   result->group_seconds = (g_get_monotonic_time () - start) / 1e6;
 

@@ -11,8 +11,10 @@
  * Pairs are kept by their records' places in the set, which the key
  * fixes. They are packed, 16 bytes each, and the boilerplate's hashes, 8
  * bytes each, into rows of at most PAIRS_CHUNK pairs and BOILERPLATE_CHUNK
- * hashes (under 1 MB a row); a match with neither still has its row 0, so
- * that "nothing found" is kept too.
+ * hashes (under 1 MB a row), fewer where the server's max_allowed_packet
+ * is smaller; a match with neither still has its row 0, so that "nothing
+ * found" is kept too. Every row carries the match's totals, so that a
+ * reader misses no row, the last one included.
  */
 #define G_LOG_DOMAIN "pr-store-part-pairs"
 
@@ -116,18 +118,20 @@ pr_store_load_part_pairs (PrStore     *self,
                           gboolean    *found,
                           GError     **error)
 {
-  g_autofree char *sql = g_strdup_printf ("SELECT chunk, n_pairs, pairs, n_boilerplate, boilerplate FROM %s WHERE "
+  g_autofree char *sql = g_strdup_printf ("SELECT chunk, n_pairs, pairs, n_boilerplate, boilerplate, total_pairs, "
+                                          "total_boilerplate FROM %s WHERE "
                                           "source_database = ? AND source_table = ? AND match_key = ? "
                                           "ORDER BY chunk", self->q_part_pairs);
   g_autoptr(GByteArray) blob = g_byte_array_new ();
   const char *what = _("cannot read the passage pairs kept in the store");
   const PrStoreKey *key;
   MYSQL_STMT *stmt;
-  MYSQL_BIND params[3], results[5] = { 0 };
+  MYSQL_BIND params[3], results[7] = { 0 };
   unsigned long lengths[2], pairs_length = 0, boilerplate_length = 0;
-  my_bool nulls[5] = { 0 };
+  my_bool nulls[7] = { 0 };
   guint32 chunk = 0, expected = 0;
-  guint64 n_pairs = 0, n_boilerplate = 0;
+  guint64 n_pairs = 0, n_boilerplate = 0, total_pairs = 0, total_boilerplate = 0;
+  guint64 first_total_pairs = 0, first_total_boilerplate = 0;
   guint pairs_start = pairs->len, boilerplate_start = boilerplate->len;
   gboolean ok = FALSE;
 
@@ -143,6 +147,8 @@ pr_store_load_part_pairs (PrStore     *self,
   _pr_statement_bind_u32 (&results[0], &chunk);
   _pr_statement_bind_u64 (&results[1], &n_pairs);
   _pr_statement_bind_u64 (&results[3], &n_boilerplate);
+  _pr_statement_bind_u64 (&results[5], &total_pairs);
+  _pr_statement_bind_u64 (&results[6], &total_boilerplate);
   /* No buffers: the lengths are learnt at each row, then the bytes fetched. */
   _pr_statement_bind_result (&results[2], MYSQL_TYPE_BLOB, NULL, 0, &pairs_length, &nulls[2]);
   _pr_statement_bind_result (&results[4], MYSQL_TYPE_BLOB, NULL, 0, &boilerplate_length, &nulls[4]);
@@ -158,8 +164,16 @@ pr_store_load_part_pairs (PrStore     *self,
         break;
       if (status == PR_FETCH_FAILED)
         goto out;
-      if (nulls[0] || nulls[1] || nulls[2] || nulls[3] || nulls[4] || chunk != expected ||
-          pairs_length != n_pairs * PAIR_BYTES || boilerplate_length != n_boilerplate * sizeof (guint64))
+      if (expected == 0)
+        {
+          first_total_pairs = total_pairs;
+          first_total_boilerplate = total_boilerplate;
+        }
+      if (nulls[0] || nulls[1] || nulls[2] || nulls[3] || nulls[4] || nulls[5] || nulls[6] || chunk != expected ||
+          pairs_length != n_pairs * PAIR_BYTES || boilerplate_length != n_boilerplate * sizeof (guint64) ||
+          total_pairs != first_total_pairs || total_boilerplate != first_total_boilerplate ||
+          n_pairs > total_pairs - (pairs->len - pairs_start) ||
+          n_boilerplate > total_boilerplate - (boilerplate->len - boilerplate_start))
         {
           set_damaged (self, table, error);
           goto out;
@@ -193,6 +207,12 @@ pr_store_load_part_pairs (PrStore     *self,
           hash = GUINT64_FROM_LE (hash);
           g_array_append_val (boilerplate, hash);
         }
+    }
+  /* Rows lost after the last read (a gap before it is caught above). */
+  if (pairs->len - pairs_start != first_total_pairs || boilerplate->len - boilerplate_start != first_total_boilerplate)
+    {
+      set_damaged (self, table, error);
+      goto out;
     }
   *found = expected > 0;
   ok = TRUE;
@@ -250,9 +270,10 @@ _pr_store_write_part_pairs (PrStore          *self,
   g_autofree guint64 *hashes = NULL;
   const char *what = _("cannot keep the passage pairs in the store");
   PrPartPairsKept *kept = self->part_pairs;
-  MYSQL_BIND params[8];
+  MYSQL_BIND params[10];
   unsigned long lengths[4];
-  guint n_pairs, n_boilerplate;
+  guint64 n_pairs, n_boilerplate;
+  gsize budget, pairs_chunk, boilerplate_chunk;
 
   if (kept == NULL || kept->scan_id != scan_id)
     return TRUE;
@@ -262,14 +283,20 @@ _pr_store_write_part_pairs (PrStore          *self,
     return FALSE;
 
   insert = g_strdup_printf ("INSERT INTO %s (source_database, source_table, chunk, match_key, n_pairs, pairs, "
-                            "n_boilerplate, boilerplate) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", self->q_part_pairs);
+                            "n_boilerplate, boilerplate, total_pairs, total_boilerplate) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self->q_part_pairs);
   n_pairs = kept->pairs->len;
   n_boilerplate = kept->boilerplate->len;
-  pair_bytes = g_malloc ((gsize) MAX (1, MIN (n_pairs, PAIRS_CHUNK)) * PAIR_BYTES);
-  hashes = g_new (guint64, MAX (1, MIN (n_boilerplate, BOILERPLATE_CHUNK)));
+  /* A row carries both blobs: each takes half of what a statement may
+   * carry on this server (max_allowed_packet), at most a full chunk. */
+  budget = _pr_connection_statement_budget (self->connection);
+  pairs_chunk = CLAMP (budget / 2 / PAIR_BYTES, 1, PAIRS_CHUNK);
+  boilerplate_chunk = CLAMP (budget / 2 / sizeof (guint64), 1, BOILERPLATE_CHUNK);
+  pair_bytes = g_malloc ((gsize) MAX (1, MIN (n_pairs, pairs_chunk)) * PAIR_BYTES);
+  hashes = g_new (guint64, MAX (1, MIN (n_boilerplate, boilerplate_chunk)));
   for (guint32 chunk = 0, p = 0, h = 0; chunk == 0 || p < n_pairs || h < n_boilerplate; chunk++)
     {
-      guint64 np = MIN (PAIRS_CHUNK, n_pairs - p), nh = MIN (BOILERPLATE_CHUNK, n_boilerplate - h);
+      guint64 np = MIN (pairs_chunk, n_pairs - p), nh = MIN (boilerplate_chunk, n_boilerplate - h);
 
       for (guint64 i = 0; i < np; i++)
         pack (pair_bytes + i * PAIR_BYTES, &g_array_index (kept->pairs, PrPartPair, p + i));
@@ -282,6 +309,8 @@ _pr_store_write_part_pairs (PrStore          *self,
       _pr_statement_bind_blob (&params[5], pair_bytes, np * PAIR_BYTES, &lengths[2]);
       _pr_statement_bind_u64 (&params[6], &nh);
       _pr_statement_bind_blob (&params[7], (const guint8 *) hashes, nh * sizeof (guint64), &lengths[3]);
+      _pr_statement_bind_u64 (&params[8], &n_pairs);
+      _pr_statement_bind_u64 (&params[9], &n_boilerplate);
       if (!_pr_statement_run (self->connection, insert, params, NULL, NULL, what, error))
         return FALSE;
       p += np;

@@ -110,6 +110,8 @@
   "  pairs MEDIUMBLOB NOT NULL," \
   "  n_boilerplate INT UNSIGNED NOT NULL," \
   "  boilerplate MEDIUMBLOB NOT NULL," \
+  "  total_pairs BIGINT UNSIGNED NOT NULL," \
+  "  total_boilerplate BIGINT UNSIGNED NOT NULL," \
   "  PRIMARY KEY (source_database, source_table, chunk)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 

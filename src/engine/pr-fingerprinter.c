@@ -428,6 +428,11 @@ pr_fingerprint_describe (const PrMapping    *mapping,
       /* Only when given, so that other mappings keep their version. */
       if (column->encoding != NULL)
         g_string_append_printf (description, ":encoding=%s", column->encoding);
+      /* A JSON string read as its text, not its quotes and escapes, as
+       * before: the records read so count as fingerprinted again, not as
+       * edited. Read as bytes in an encoding, it is neither. */
+      else if (column->json)
+        g_string_append (description, ":json");
       g_string_append_c (description, ' ');
     }
 

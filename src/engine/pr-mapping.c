@@ -188,6 +188,7 @@ pr_mapping_add (PrMapping     *self,
   column.category = FALSE;
   column.encoding = NULL;
   column.label = NULL;
+  column.json = FALSE;
   g_array_append_val (self->columns, column);
 
   return TRUE;
@@ -403,6 +404,33 @@ pr_mapping_set_encoding (PrMapping   *self,
   g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                _("column “%s” has an encoding but is not mapped: map it (--text, --short…) too"), name);
   return FALSE;
+}
+
+/**
+ * pr_mapping_set_json:
+ * @mapping: a #PrMapping
+ * @name: a column of @mapping (another name is no column of it: nothing)
+ * @json: whether the table's column holds JSON
+ *
+ * Says, from the table's catalogue, that @name is a JSON column, whose
+ * strings are read as their text (pr-record-reader.c): their values are
+ * not the bytes the table holds, so fingerprints stored from those bytes
+ * are of another mapping version (pr_fingerprint_describe ()).
+ */
+void
+pr_mapping_set_json (PrMapping  *self,
+                     const char *name,
+                     gboolean    json)
+{
+  g_return_if_fail (self != NULL && name != NULL);
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      PrMappingColumn *column = &g_array_index (self->columns, PrMappingColumn, i);
+
+      if (strcmp (column->name, name) == 0)
+        column->json = json;
+    }
 }
 
 /**

@@ -45,6 +45,7 @@ typedef struct {
   gboolean      category;    /* a short column naming the matter's category (pr-repeat-kind.c) */
   char         *encoding;    /* the bytes' encoding in the table, e.g. "GBK"; NULL: as the server says */
   char         *label;       /* the name shown to people (a column comment); NULL: the name */
+  gboolean      json;        /* the table's column holds JSON: a string is read as its text (the catalogue says) */
 } PrMappingColumn;
 
 typedef struct _PrMapping PrMapping;
@@ -80,6 +81,9 @@ gboolean               pr_mapping_set_label            (PrMapping        *mappin
                                                         const char       *label,
                                                         GError          **error);
 const char            *pr_mapping_column_get_label     (const PrMappingColumn *column);
+void                   pr_mapping_set_json             (PrMapping        *mapping,
+                                                        const char       *name,
+                                                        gboolean          json);
 gboolean               pr_mapping_set_identity         (PrMapping        *mapping,
                                                         const char       *name,
                                                         PrIdentityRole    role,

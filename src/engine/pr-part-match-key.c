@@ -4,11 +4,14 @@
  * rescan can take the pairs and boilerplate of an earlier match instead
  * of matching again: the matcher's version, its thresholds, the mapping
  * version (which columns, folding and part method make each record's
- * parts), and every record in order, by its id and the hash of what the
- * mapping reads of it (pr-record-set.c). A record's parts, its being too
- * sparse to match and its petitioner evidence follow from those; which
- * phones are a front desk's and which parts are boilerplate follow from
- * all of them together. One record edited, added, removed or moved gives
+ * parts), each column's identity role (which values say two records are
+ * one petitioner's, and so take the lower containment: the mapping
+ * version leaves the roles out, so that a store's fingerprints outlive a
+ * change of them), and every record in order, by its id and the hash of
+ * what the mapping reads of it (pr-record-set.c). A record's parts, its
+ * being too sparse to match and its petitioner evidence follow from
+ * those; which phones are a front desk's and which parts are
+ * boilerplate follow from all of them together. One record edited, added, removed or moved gives
  * another key, and the whole set is matched again.
  */
 #define G_LOG_DOMAIN "pr-part-match-key"
@@ -22,9 +25,25 @@
 
 #include "pr-part-match-key.h"
 
+/* Each column's name, framed by its length, and identity role. */
+static void
+hash_identity_roles (XXH3_state_t    *state,
+                     const PrMapping *mapping)
+{
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      guint64 head[2] = { GUINT64_TO_LE ((guint64) strlen (column->name)), GUINT64_TO_LE ((guint64) column->identity) };
+
+      XXH3_64bits_update (state, head, sizeof head);
+      XXH3_64bits_update (state, column->name, strlen (column->name));
+    }
+}
+
 /**
  * pr_part_match_key:
  * @set: the records, read
+ * @mapping: the mapping they were read with
  * @mapping_version: pr_fingerprint_version () of the scan
  * @options: the part matcher's thresholds
  *
@@ -34,6 +53,7 @@
  */
 guint64
 pr_part_match_key (const PrRecordSet        *set,
+                   const PrMapping          *mapping,
                    guint64                   mapping_version,
                    const PrPartMatchOptions *options)
 {
@@ -53,6 +73,7 @@ pr_part_match_key (const PrRecordSet        *set,
     head[i] = GUINT64_TO_LE (head[i]);
   XXH3_64bits_reset (&state);
   XXH3_64bits_update (&state, head, sizeof head);
+  hash_identity_roles (&state, mapping);
   for (gsize i = 0; i < set->n_records; i++)
     {
       const char *id = set->ids->pdata[i];

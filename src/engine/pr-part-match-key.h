@@ -9,12 +9,14 @@
 G_BEGIN_DECLS
 
 /* The version of what the part matcher finds (pr-part-spool.c,
- * pr-parts.c, and the petitioner evidence it asks of pr-identity-table.c):
+ * pr-parts.c, and the petitioner evidence it asks of pr-identity-table.c,
+ * from the values pr-identity.c normalises):
  * raise it with any change that can give a set other part pairs or other
  * boilerplate, so that no match kept from before is taken for one of now. */
-#define PR_PART_MATCH_VERSION 1
+#define PR_PART_MATCH_VERSION 2
 
 guint64 pr_part_match_key (const PrRecordSet        *set,
+                           const PrMapping          *mapping,
                            guint64                   mapping_version,
                            const PrPartMatchOptions *options);
 
