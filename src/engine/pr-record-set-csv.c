@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A record set read from a CSV file: the header names the columns, each
+ * row is a record, and the text is checked for the wrong encoding once
+ * the last line is read.
+ */
+#define G_LOG_DOMAIN "pr-record-set"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <string.h>
+
+#include "pr-bad-row.h"
+#include "pr-csv-reader.h"
+#include "pr-encoding-check.h"
+#include "pr-record-set.h"
+
+/* Whether @header, a header read as one field, holds @name between
+ * semicolons: a file whose columns are separated so. */
+static gboolean
+is_semicolon_header (const char *header,
+                     const char *name)
+{
+  g_auto(GStrv) parts = NULL;
+
+  if (strchr (header, ';') == NULL)
+    return FALSE;
+  parts = g_strsplit (header, ";", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (g_str_equal (g_strstrip (parts[i]), name))
+      return TRUE;
+  return FALSE;
+}
+
+/* A CSV file as a row source: the header names the columns. */
+typedef struct {
+  PrCsvReader  *reader;
+  const char   *path;
+  guint         n_columns;
+  int          *field_of;     /* mapping column → CSV field */
+  guint         n_header_fields;
+  const char  **values;
+  gsize        *lengths;
+  guint64       bytes_total;
+  const PrMapping *mapping;
+  const char   *encoding;     /* as given; NULL: UTF-8 */
+  PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
+} CsvSource;
+
+/* After the last line: a column whose text reads as another encoding's
+ * bytes decoded wrong is refused, with the encoding that fits. */
+static gboolean
+csv_source_check_encoding (CsvSource  *source,
+                           GError    **error)
+{
+  for (guint c = 0; c < source->n_columns; c++)
+    {
+      const char *name = pr_mapping_get_column (source->mapping, c)->name;
+      guint64 first = 0, count = 0;
+      PrEncodingGuess guess;
+
+      if (source->checks[c] == NULL)
+        continue;
+      guess = pr_encoding_check_verdict (source->checks[c], &first, &count);
+      if (guess == PR_ENCODING_GUESS_NONE)
+        continue;
+      pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count,
+                                       pr_encoding_check_is_raw (source->checks[c], guess));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the current line holds the mapped columns' own names, byte
+ * order marks before them aside: files put together (cat a.csv b.csv)
+ * with their headers, read as a record named after the id column. */
+static gboolean
+csv_source_repeats_header (CsvSource *source)
+{
+  if (source->n_columns < 2)
+    return FALSE;
+  for (guint c = 0; c < source->n_columns; c++)
+    {
+      gsize length;
+      const char *field = pr_csv_reader_get_field (source->reader, source->field_of[c], &length);
+
+      while (length >= 3 && memcmp (field, "\xef\xbb\xbf", 3) == 0)
+        field += 3, length -= 3;
+      if (strlen (pr_mapping_get_column (source->mapping, c)->name) != length ||
+          memcmp (field, pr_mapping_get_column (source->mapping, c)->name, length) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+csv_source_next (gpointer            data,
+                 const char *const **values,
+                 const gsize       **lengths,
+                 guint64            *position,
+                 GCancellable       *cancellable,
+                 GError            **error)
+{
+  CsvSource *source = data;
+  g_autoptr(GError) local_error = NULL;
+
+  if (!pr_csv_reader_next (source->reader, cancellable, &local_error))
+    {
+      if (local_error != NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else if (source->checks != NULL)
+        csv_source_check_encoding (source, error);
+      return FALSE;
+    }
+
+  *position = pr_csv_reader_get_line (source->reader);
+  if (pr_csv_reader_get_n_fields (source->reader) != source->n_header_fields)
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                   _("line %llu: %u fields, but the header has %u"),
+                   (unsigned long long) *position, pr_csv_reader_get_n_fields (source->reader), source->n_header_fields);
+      return FALSE;
+    }
+
+  if (csv_source_repeats_header (source))
+    {
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                   _("line %llu repeats the header (were files put together with their headers?): delete the "
+                     "line, then scan again"),
+                   (unsigned long long) *position);
+      return FALSE;
+    }
+
+  for (guint c = 0; c < source->n_columns; c++)
+    {
+      source->values[c] = pr_csv_reader_get_field (source->reader, source->field_of[c], &source->lengths[c]);
+      if (source->checks != NULL && source->checks[c] != NULL)
+        pr_encoding_check_add (source->checks[c], source->values[c], source->lengths[c], *position);
+    }
+  *values = source->values;
+  *lengths = source->lengths;
+
+  return TRUE;
+}
+
+static void
+csv_source_progress (gpointer  data,
+                     guint64  *done,
+                     guint64  *total)
+{
+  CsvSource *source = data;
+
+  *done = MIN (pr_csv_reader_get_bytes_read (source->reader), MAX (source->bytes_total, 1));
+  *total = source->bytes_total;
+}
+
+static const PrRowSourceClass csv_source_class = {
+  csv_source_next,
+  csv_source_progress,
+  /* Translators: how an error names a record's place in a CSV file, before
+   * its number: "line 12 (id “A7”): …" */
+  N_("line"),
+};
+
+/**
+ * pr_record_set_load_csv:
+ * @path: a CSV file with a header row
+ * @mapping: the columns to use, by header name
+ * @options: encoding, tokenizer flags, threads
+ * @progress: (nullable): called after each batch with bytes read of the file's size
+ * @progress_data: passed to @progress
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Reads and fingerprints every record of @path.
+ *
+ * Returns: (transfer full) (nullable): the record set, or %NULL with @error
+ *   naming the line (and id) at fault: a mapped column missing from the
+ *   header, a record with the wrong number of fields, an empty or repeated
+ *   id, text that is not valid in the encoding.
+ */
+PrRecordSet *
+pr_record_set_load_csv (const char           *path,
+                        const PrMapping      *mapping,
+                        const PrLoadOptions  *options,
+                        PrLoadProgressFunc    progress,
+                        gpointer              progress_data,
+                        GCancellable         *cancellable,
+                        GError              **error)
+{
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autofree int *field_of = NULL;
+  g_autofree const char **values = NULL;
+  g_autofree gsize *lengths = NULL;
+  g_autofree PrEncodingCheck **checks = NULL;
+  CsvSource source = { 0 };
+  PrRecordSet *set;
+  guint n_columns;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (mapping != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  reader = pr_csv_reader_new_for_path (path, options->encoding, error);
+  if (reader == NULL)
+    return NULL;
+
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, 0, NULL, NULL);
+
+    /* Only for progress: a pipe has no size, and that is fine. */
+    if (info != NULL)
+      source.bytes_total = g_file_info_get_size (info);
+  }
+
+  if (!pr_csv_reader_next_header (reader, path, cancellable, error))
+    return NULL;
+  /* The mapped fields are checked row by row (pr-bad-row.c), by column
+   * name, and a bad row can be skipped. */
+  pr_csv_reader_set_check_text (reader, FALSE);
+
+  n_columns = pr_mapping_get_n_columns (mapping);
+  field_of = g_new (int, MAX (n_columns, 1));
+  for (guint c = 0; c < n_columns; c++)
+    {
+      const char *name = pr_mapping_get_column (mapping, c)->name;
+
+      if (!pr_csv_reader_check_unique_field (reader, name, path, error))
+        return NULL;
+      field_of[c] = pr_csv_reader_find_field (reader, name);
+      if (field_of[c] < 0)
+        {
+          g_autofree char *names = pr_csv_reader_describe_header (reader);
+          int near = pr_csv_reader_find_field_as_read (reader, name, -1);
+
+          if (near >= 0)
+            {
+              g_autofree char *shown = pr_csv_reader_show_invisible (pr_csv_reader_get_field (reader, near, NULL));
+
+              /* Not taken for it: a name is matched as written. */
+              g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                           _("column “%s” is not in the header of %s, but its column %d is “%s”, which differs only "
+                             "in case, full-width letters or white space: give the name as the header writes it, "
+                             "or correct the header"),
+                           name, path, near + 1, shown);
+              return NULL;
+            }
+          if (pr_csv_reader_get_n_fields (reader) == 1 && strstr (names, "<U+0009>") != NULL)
+            /* Excel's "Unicode Text" and "Text (Tab delimited)". */
+            g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                         _("column “%s” is not in the header of %s, whose columns are separated by tabs, not "
+                           "commas (its header: %s): save the file as CSV"),
+                         name, path, names);
+          else if (pr_csv_reader_get_n_fields (reader) == 1 && is_semicolon_header (names, name))
+            /* Excel's "CSV" where the list separator is a semicolon. */
+            g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                         _("column “%s” is not in the header of %s, whose columns are separated by semicolons, not "
+                           "commas (its header: %s): save the file as CSV with commas (in Excel, with the list "
+                           "separator set to a comma)"),
+                         name, path, names);
+          else
+            g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                         _("column “%s” is not in the header of %s (its columns: %s)"),
+                         name, path, names);
+          pr_mapping_explain_missing_column (name, error);
+          return NULL;
+        }
+    }
+
+  values = g_new0 (const char *, MAX (n_columns, 1));
+  lengths = g_new0 (gsize, MAX (n_columns, 1));
+  source.reader = reader;
+  source.path = path;
+  source.n_columns = n_columns;
+  source.field_of = field_of;
+  source.n_header_fields = pr_csv_reader_get_n_fields (reader);
+  source.values = values;
+  source.lengths = lengths;
+  source.mapping = mapping;
+  source.encoding = options->encoding;
+  /* Unless the encoding was given and the check's verdict set aside
+   * (--force-encoding): reading on from a wrong guess is silent. */
+  if (!options->force_encoding)
+    {
+      checks = g_new0 (PrEncodingCheck *, MAX (n_columns, 1));
+      for (guint c = 0; c < n_columns; c++)
+        {
+          PrColumnRole role = pr_mapping_get_column (mapping, c)->role;
+
+          if (role == PR_COLUMN_ROLE_SHORT || role == PR_COLUMN_ROLE_TEXT)
+            checks[c] = pr_encoding_check_new ();
+        }
+      source.checks = checks;
+    }
+
+  set = pr_record_set_load (mapping, options, &csv_source_class, &source,
+                            progress, progress_data, cancellable, error);
+  for (guint c = 0; checks != NULL && c < n_columns; c++)
+    pr_encoding_check_free (checks[c]);
+  return set;
+}
