@@ -158,6 +158,38 @@ test_queue (void)
                                           PR_VERDICT_NOT_REPEAT));
   }
 
+  /* A pair of two records that stand alone: no case to show, and the
+   * dialog says so rather than do nothing. */
+  {
+    guint alone = G_MAXUINT;
+
+    /* The first is decided above and out of the queue. */
+    for (guint i = 1; i < judged->len && i < 50 && alone == G_MAXUINT; i++)
+      {
+        const Judged *at = &g_array_index (judged, Judged, i);
+
+        if (pr_session_find_cluster (session, set->ids->pdata[at->a]) == NULL &&
+            pr_session_find_cluster (session, set->ids->pdata[at->b]) == NULL)
+          alone = i;
+      }
+    g_assert_cmpuint (alone, !=, G_MAXUINT);
+    for (guint r = 0; (row = gtk_list_box_get_row_at_index (list, r)) != NULL; r++)
+      {
+        const Judged *at = &g_array_index (judged, Judged, alone);
+        g_autofree char *prefix = g_strdup_printf ("%s and %s: ", (char *) set->ids->pdata[at->a],
+                                                   (char *) set->ids->pdata[at->b]);
+        g_autofree char *said = g_strdup_printf ("Records %s and %s are in no case", (char *) set->ids->pdata[at->a],
+                                                 (char *) set->ids->pdata[at->b]);
+
+        if (!g_str_has_prefix (row_text (row), prefix))
+          continue;
+        g_signal_emit_by_name (list, "row-activated", row);
+        g_assert_true (g_str_has_prefix (pr_unsure_dialog_get_learned (dialog), said));
+        break;
+      }
+    g_assert_nonnull (row);
+  }
+
   /* Learning with one verdict: too few, said so, nothing kept. */
   g_signal_emit_by_name (pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "learn-button"), "clicked");
   pr_test_wait_until (dialog_idle, dialog);

@@ -152,7 +152,9 @@ pair_row (PrUnsureDialog     *self,
 }
 
 /* The pair's later record is shown beside its primary: when the earlier
- * is that primary, the compare view shows the pair itself. */
+ * is that primary, the compare view shows the pair itself. Below the
+ * threshold the later record may stand alone: then the earlier one's case
+ * is shown, or, if both stand alone, the dialog says why nothing is. */
 static void
 row_activated (GtkListBox    *list,
                GtkListBoxRow *row,
@@ -161,11 +163,27 @@ row_activated (GtkListBox    *list,
   PrUnsureDialog *self = user_data;
   int index = gtk_list_box_row_get_index (row);
   PrRecordSet *set = pr_session_get_record_set (self->session);
+  const PrScoredPair *pair;
+  const char *earlier, *later;
+  g_autofree char *text = NULL;
 
   if (index < 0 || (guint) index >= self->pairs->len || set == NULL)
     return;
-  g_signal_emit (self, signals[SIGNAL_SHOW_RECORD], 0,
-                 set->ids->pdata[g_array_index (self->pairs, PrScoredPair, index).b]);
+  pair = &g_array_index (self->pairs, PrScoredPair, index);
+  earlier = set->ids->pdata[pair->a];
+  later = set->ids->pdata[pair->b];
+  if (pr_session_find_cluster (self->session, later) != NULL)
+    g_signal_emit (self, signals[SIGNAL_SHOW_RECORD], 0, later);
+  else if (pr_session_find_cluster (self->session, earlier) != NULL)
+    g_signal_emit (self, signals[SIGNAL_SHOW_RECORD], 0, earlier);
+  else
+    {
+      /* Translators: two record ids */
+      text = g_strdup_printf (_("Records %s and %s are in no case: the pair was not judged a repeat, so there is "
+                                "no case to compare them in. Decide it with the buttons beside it."),
+                              earlier, later);
+      gtk_label_set_text (GTK_LABEL (self->learned), text);
+    }
 }
 
 /**
