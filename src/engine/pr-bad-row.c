@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * A bad row: one whose mapped values are not text the program can read (a
- * NUL byte, bytes that are not UTF-8, an image of megabytes). The check
+ * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
+ * a database replaced by "?"). The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
  */
@@ -60,6 +61,90 @@ is_utf8_read_as_gbk (const char *value,
   return chars >= 4 && in_chars >= 9 * stray;
 }
 
+static gboolean
+is_han (gunichar c)
+{
+  return g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+}
+
+/* How many characters of @value, valid UTF-8, are "?" standing between
+ * ideographs (住在??市), as a server writes each character its column's
+ * character set cannot hold (Simplified text in a Big5 column, rare
+ * characters in a GBK one), and how many ideographs it has; the start of
+ * the first run in @out_first. A question mark typed half-width ends a
+ * sentence now and then; Simplified text in Big5 loses a quarter to a
+ * half of its characters. */
+static guint
+count_lost_to_question_marks (const char  *value,
+                              gsize        length,
+                              guint       *out_han,
+                              const char **out_first)
+{
+  const char *end = value + length;
+  gunichar before = 0;
+  guint lost = 0, han = 0;
+
+  *out_first = NULL;
+  for (const char *p = value; p < end;)
+    {
+      if (*p == '?')
+        {
+          const char *run = p;
+
+          while (p < end && *p == '?')
+            p++;
+          if (p < end && is_han (before) && is_han (g_utf8_get_char (p)))
+            {
+              if (*out_first == NULL)
+                *out_first = run;
+              lost += p - run;
+            }
+          before = '?';
+          continue;
+        }
+      before = g_utf8_get_char (p);
+      if (is_han (before))
+        han++;
+      p = g_utf8_next_char (p);
+    }
+  *out_han = han;
+  return lost;
+}
+
+/* The reason @value is text that lost characters to "?", or NULL. */
+static char *
+lost_to_question_marks (const char *value,
+                        gsize       length)
+{
+  const char *first, *start, *stop;
+  guint han = 0, lost;
+  g_autofree char *shown = NULL;
+
+  if (memchr (value, '?', length) == NULL)
+    return NULL;
+  lost = count_lost_to_question_marks (value, length, &han, &first);
+  if (lost < 3 || lost * 4 < han)
+    return NULL;
+  /* A few characters either side of the first run, to find it by. */
+  start = first;
+  for (int i = 0; i < 6 && start > value; i++)
+    start = g_utf8_prev_char (start);
+  stop = first;
+  for (int i = 0; i < 12 && stop < value + length; i++)
+    stop = g_utf8_next_char (stop);
+  shown = g_strndup (start, stop - start);
+  return g_strdup_printf (ngettext ("the value has %u character stored as “?” among its Chinese ones (“…%s…”), as "
+                                    "a database writes a character its column's character set cannot hold "
+                                    "(Simplified text in a Big5 column, rare characters in a GBK or latin1 one): "
+                                    "that text is lost and would be compared wrongly; store the column as utf8mb4 "
+                                    "and load the text again from its source",
+                                    "the value has %u characters stored as “?” among its Chinese ones (“…%s…”), "
+                                    "as a database writes a character its column's character set cannot hold "
+                                    "(Simplified text in a Big5 column, rare characters in a GBK or latin1 one): "
+                                    "that text is lost and would be compared wrongly; store the column as utf8mb4 "
+                                    "and load the text again from its source", lost), lost, shown);
+}
+
 static char *
 check_value (const char *value,
              gsize       length,
@@ -85,7 +170,7 @@ check_value (const char *value,
     return is_utf8_read_as_gbk (value, length)
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
-             : NULL;
+             : lost_to_question_marks (value, length);
   guess = pr_encoding_guess_bytes (value, length);
   /* Name the encoding when the bytes are another one's text: a file
    * or column with a few rows written by another program. */
