@@ -2,7 +2,7 @@
 /*
  * A bad row: one whose mapped values are not text the program can read (a
  * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
- * a database replaced by "?"). The check
+ * a database replaced by "?", JSON's escapes for Chinese text). The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
  */
@@ -145,12 +145,46 @@ lost_to_question_marks (const char *value,
                                     "and load the text again from its source", lost), lost, shown);
 }
 
+/* The reason @value is JSON text whose ideographs are written as escapes
+ * (\u5c0f\u533a for 小区: a JSON object in a JSON column, a JSON string
+ * saved in a TEXT one), or NULL: its words would be the escapes' hex
+ * digits, and letters alike in Chinese would not look alike. Four such
+ * escapes are no one's writing. */
+static char *
+json_escaped_han (const char *value,
+                  gsize       length)
+{
+  const char *end = value + length;
+  guint n = 0;
+
+  for (const char *p = memchr (value, '\\', length); p != NULL && p + 6 <= end;
+       p = memchr (p + 1, '\\', end - p - 1))
+    {
+      guint64 code = 0;
+      char hex[5];
+
+      if (p[1] != 'u' || !g_ascii_isxdigit (p[2]) || !g_ascii_isxdigit (p[3]) || !g_ascii_isxdigit (p[4]) ||
+          !g_ascii_isxdigit (p[5]))
+        continue;
+      memcpy (hex, p + 2, 4);
+      hex[4] = '\0';
+      code = g_ascii_strtoull (hex, NULL, 16);
+      if (is_han ((gunichar) code) && ++n >= 4)
+        return g_strdup (_("the value is JSON text whose Chinese characters are written as escapes (such as "
+                           "\\u5c0f for 小), whose words are not the letter's: read the text itself, e.g. "
+                           "through a view that selects JSON_VALUE(column, '$.key') or JSON_UNQUOTE(column), or "
+                           "export it decoded"));
+    }
+  return NULL;
+}
+
 static char *
 check_value (const char *value,
              gsize       length,
              gboolean    utf8)
 {
   const char *nul, *bad;
+  char *reason;
   PrEncodingGuess guess;
 
   if (length > PR_BAD_ROW_MAX_VALUE_BYTES)
@@ -170,7 +204,8 @@ check_value (const char *value,
     return is_utf8_read_as_gbk (value, length)
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
-             : lost_to_question_marks (value, length);
+             : (reason = lost_to_question_marks (value, length)) != NULL ? reason
+             : json_escaped_han (value, length);
   guess = pr_encoding_guess_bytes (value, length);
   /* Name the encoding when the bytes are another one's text: a file
    * or column with a few rows written by another program. */
