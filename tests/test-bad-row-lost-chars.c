@@ -6,7 +6,9 @@
  * 云溪?新?街…). Fingerprinted, letters that differ in their lost
  * characters look alike, exit 0. Such a value is a bad row, named with
  * its line and column (or skipped and counted with --skip-bad-rows); a
- * letter with a few half-width question marks of its own is read. The
+ * letter with a few half-width question marks of its own is read. So is
+ * Big5 text read as UTF-8, mostly "?" or U+FFFD (a utf8mb4 column loaded
+ * with Big5 bytes, a file decoded with replacement characters). The
  * oracle: the text put through Big5 by g_convert_with_fallback () with
  * "?", as the server does.
  */
@@ -79,6 +81,59 @@ test_skipped (void)
   g_assert_cmpuint (set->n_bad_rows, ==, 1);
 }
 
+/* @text's Big5 bytes read as UTF-8, each byte that begins no character
+ * written "?" (as a server stores Big5 bytes sent to a utf8mb4 column) or
+ * U+FFFD (as a decoder replaces them). */
+static char *
+big5_read_as_utf8 (const char *text,
+                   const char *replacement)
+{
+  g_autofree char *big5 = g_convert (text, -1, "BIG5", "UTF-8", NULL, NULL, NULL);
+  GString *read = g_string_new (NULL);
+
+  g_assert_nonnull (big5);
+  for (const char *p = big5; *p != '\0';)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append (read, replacement);
+          p++;
+        }
+      else
+        {
+          g_string_append_unichar (read, c);
+          p = g_utf8_next_char (p);
+        }
+    }
+  g_test_message ("%s", read->str);
+  return g_string_free (read, FALSE);
+}
+
+/* Traditional text's Big5 bytes read as UTF-8: mostly "?" or U+FFFD with
+ * few ideographs around them. */
+static void
+test_garbled_refused (void)
+{
+  static const char *const replacements[] = { "?", "\xef\xbf\xbd" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (replacements); i++)
+    {
+      g_autofree char *lost = big5_read_as_utf8 ("小區夜間施工噪音擾民，請求查處。工地圍擋破損，居民無法休息，多次投訴無果。",
+                                                 replacements[i]);
+      g_autofree char *csv = records (lost);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
+
+      g_assert_null (set);
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_BAD_ROW);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "line 4"));
+      g_assert_nonnull (strstr (error->message, "stored as “?”"));
+    }
+}
+
 /* Question marks a petitioner typed half-width, and one "?" between two
  * characters: read as written. */
 static void
@@ -107,6 +162,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/engine/bad-row-lost-chars/refused", test_refused);
   g_test_add_func ("/engine/bad-row-lost-chars/skipped", test_skipped);
+  g_test_add_func ("/engine/bad-row-lost-chars/garbled-refused", test_garbled_refused);
   g_test_add_func ("/engine/bad-row-lost-chars/typed-read", test_typed_read);
 
   return g_test_run ();
