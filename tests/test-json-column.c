@@ -89,8 +89,20 @@ test_json_string_read_as_text (void)
   pr_test_remove_tree (dir);
 }
 
+/* @text as a JSON string that escapes only the line break (its Chinese
+ * as it stands), then as an SQL string literal. */
+static char *
+json_literal_unescaped (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autofree char *joined = g_strjoinv ("\\\\n", lines);
+
+  return g_strdup_printf ("'\"%s\"'", joined);
+}
+
 /* A table stored while its JSON strings were read as they stand (their
- * quotes and escapes: a TEXT column, as JSON columns were read before),
+ * quotes: a TEXT column, as JSON columns were read before; strings with
+ * escaped Chinese are bad rows now, so these write it as it stands),
  * then rescanned as a JSON column, read as the strings' text: every value
  * read differs, but no letter was edited. The records count as
  * fingerprinted again under another mapping, not as changed, and give no
@@ -108,7 +120,7 @@ test_json_rescan_not_changed (void)
   pr_test_execute (db, "CREATE TABLE s (id INT PRIMARY KEY, body LONGTEXT)");
   for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
     {
-      g_autofree char *literal = json_literal (bodies[i]);
+      g_autofree char *literal = json_literal_unescaped (bodies[i]);
       g_autofree char *insert = g_strdup_printf ("INSERT INTO s VALUES (%u, %s)", i + 1, literal);
 
       pr_test_execute (db, insert);

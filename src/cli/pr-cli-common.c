@@ -1381,6 +1381,9 @@ pr_cli_print_unreadable_dates (const PrRecordSet         *set,
                ? _("Note: every date in column “%s” is a number, read as Excel's day numbers of its 1900 date "
                    "system (43624 is 8 June 2019); if the workbook uses the 1904 date system (older Mac Excel), "
                    "they read four years and a day early: format the column as dates and save the file again\n")
+               : set->dates_numbers_kind == PR_DATE_NUMBERS_DATE_HOUR
+                   ? _("Note: every date in column “%s” is a 10-digit number, read as a date and hour written "
+                       "YYYYMMDDHH (2019060817 is 8 June 2019, 17:00): as Unix time they would be after today\n")
                : set->dates_numbers_kind == PR_DATE_NUMBERS_UNIX
                    ? _("Note: every date in column “%s” is a number, read as Unix time in seconds, on China "
                        "Standard Time (+08:00)\n")

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * A bad row: one whose mapped values are not text the program can read (a
- * NUL byte, bytes that are not UTF-8, an image of megabytes). The check
+ * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
+ * a database replaced by "?", JSON's escapes for Chinese text). The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
  */
@@ -60,12 +61,164 @@ is_utf8_read_as_gbk (const char *value,
   return chars >= 4 && in_chars >= 9 * stray;
 }
 
+static gboolean
+is_han (gunichar c)
+{
+  return g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+}
+
+/* Whether @c stands for a character lost on the way: "?" as a database
+ * writes one its column cannot hold, U+FFFD as a decoder writes bytes it
+ * cannot read. */
+static inline gboolean
+is_lost (gunichar c)
+{
+  return c == '?' || c == 0xFFFD;
+}
+
+/* How many characters of @value, valid UTF-8, are lost ones (above)
+ * standing between ideographs (住在??市), as Simplified text in a Big5
+ * column, or rare characters in a GBK one, comes back; how many ideographs
+ * it has (@out_han), how many lost characters in all (@out_any) and how
+ * many characters but spaces (@out_chars); the start of the first run
+ * between ideographs, or else of the first lost character, in @out_first. */
+static guint
+count_lost_characters (const char  *value,
+                       gsize        length,
+                       guint       *out_han,
+                       guint       *out_any,
+                       guint       *out_chars,
+                       const char **out_first)
+{
+  const char *end = value + length;
+  const char *first_any = NULL;
+  gunichar before = 0;
+  guint lost = 0, han = 0, any = 0, chars = 0;
+
+  *out_first = NULL;
+  for (const char *p = value; p < end;)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (is_lost (c))
+        {
+          const char *run = p;
+          guint n = 0;
+
+          while (p < end && is_lost (g_utf8_get_char (p)))
+            {
+              p = g_utf8_next_char (p);
+              n++;
+            }
+          if (first_any == NULL)
+            first_any = run;
+          any += n;
+          chars += n;
+          if (p < end && is_han (before) && is_han (g_utf8_get_char (p)))
+            {
+              if (*out_first == NULL)
+                *out_first = run;
+              lost += n;
+            }
+          before = '?';
+          continue;
+        }
+      before = c;
+      if (is_han (c))
+        han++;
+      if (!g_unichar_isspace (c))
+        chars++;
+      p = g_utf8_next_char (p);
+    }
+  if (*out_first == NULL)
+    *out_first = first_any;
+  *out_han = han;
+  *out_any = any;
+  *out_chars = chars;
+  return lost;
+}
+
+/* The reason @value is text that lost characters to "?" or U+FFFD, or
+ * NULL. A question mark typed half-width ends a sentence now and then;
+ * Simplified text in Big5 loses a quarter to a half of its characters,
+ * and Big5 or GBK bytes read as UTF-8 most of theirs. */
+static char *
+lost_characters (const char *value,
+                 gsize       length)
+{
+  const char *first, *start, *stop;
+  guint han = 0, any = 0, chars = 0, lost;
+  g_autofree char *shown = NULL;
+
+  if (memchr (value, '?', length) == NULL && g_strstr_len (value, length, "\xef\xbf\xbd") == NULL)
+    return NULL;
+  lost = count_lost_characters (value, length, &han, &any, &chars, &first);
+  if ((lost < 3 || lost * 4 < han) && (any < 8 || any * 4 < chars))
+    return NULL;
+  /* A few characters either side of the first run, to find it by. */
+  start = first;
+  for (int i = 0; i < 6 && start > value; i++)
+    start = g_utf8_prev_char (start);
+  stop = first;
+  for (int i = 0; i < 12 && stop < value + length; i++)
+    stop = g_utf8_next_char (stop);
+  shown = g_strndup (start, stop - start);
+  return g_strdup_printf (ngettext ("the value has %u character stored as “?” or “�” (“…%s…”), as a "
+                                    "database writes a character its column's character set cannot hold "
+                                    "(Simplified text in a Big5 column, rare characters in a GBK one) and a "
+                                    "decoder bytes it cannot read: that text is lost and would be compared "
+                                    "wrongly; if the column's bytes are in another encoding than its character "
+                                    "set says, give that encoding; else store the text again, from its source, "
+                                    "in a utf8mb4 column",
+                                    "the value has %u characters stored as “?” or “�” (“…%s…”), as a "
+                                    "database writes a character its column's character set cannot hold "
+                                    "(Simplified text in a Big5 column, rare characters in a GBK one) and a "
+                                    "decoder bytes it cannot read: that text is lost and would be compared "
+                                    "wrongly; if the column's bytes are in another encoding than its character "
+                                    "set says, give that encoding; else store the text again, from its source, "
+                                    "in a utf8mb4 column", MAX (lost, any)), MAX (lost, any), shown);
+}
+
+/* The reason @value is JSON text whose ideographs are written as escapes
+ * (\u5c0f\u533a for 小区: a JSON object in a JSON column, a JSON string
+ * saved in a TEXT one), or NULL: its words would be the escapes' hex
+ * digits, and letters alike in Chinese would not look alike. Four such
+ * escapes are no one's writing. */
+static char *
+json_escaped_han (const char *value,
+                  gsize       length)
+{
+  const char *end = value + length;
+  guint n = 0;
+
+  for (const char *p = memchr (value, '\\', length); p != NULL && p + 6 <= end;
+       p = memchr (p + 1, '\\', end - p - 1))
+    {
+      guint64 code = 0;
+      char hex[5];
+
+      if (p[1] != 'u' || !g_ascii_isxdigit (p[2]) || !g_ascii_isxdigit (p[3]) || !g_ascii_isxdigit (p[4]) ||
+          !g_ascii_isxdigit (p[5]))
+        continue;
+      memcpy (hex, p + 2, 4);
+      hex[4] = '\0';
+      code = g_ascii_strtoull (hex, NULL, 16);
+      if (is_han ((gunichar) code) && ++n >= 4)
+        return g_strdup (_("the value is JSON text whose Chinese characters are written as escapes (such as "
+                           "\\u5c0f for 小), whose words are not the letter's: read the text itself, e.g. "
+                           "through a view that selects JSON_VALUE(column, '$.key') or JSON_UNQUOTE(column), or "
+                           "export it decoded"));
+    }
+  return NULL;
+}
+
 static char *
 check_value (const char *value,
              gsize       length,
              gboolean    utf8)
 {
   const char *nul, *bad;
+  char *reason;
   PrEncodingGuess guess;
 
   if (length > PR_BAD_ROW_MAX_VALUE_BYTES)
@@ -85,7 +238,8 @@ check_value (const char *value,
     return is_utf8_read_as_gbk (value, length)
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
-             : NULL;
+             : (reason = lost_characters (value, length)) != NULL ? reason
+             : json_escaped_han (value, length);
   guess = pr_encoding_guess_bytes (value, length);
   /* Name the encoding when the bytes are another one's text: a file
    * or column with a few rows written by another program. */

@@ -51,12 +51,16 @@ struct _PrDateColumn {
   PrDateNumbers numbers_kind;  /* what every unreadable date so far is as a number */
   GArray      *numbers;        /* NumberDate, while no date was read and all are numbers of one kind */
   guint64      n_from_numbers; /* dates read from numbers, at the finish */
+  guint64      n_date_hour;    /* of the numbers, those that are also a YYYYMMDDHH */
+  gint64       latest_unix;    /* the latest instant the numbers are as Unix time, in true UTC */
+  char        *latest_unix_text;
 };
 
 /* A record's date given as a number, and that number as a date. */
 typedef struct {
   guint64 index;
   gint64  seconds;
+  gint64  date_hour;  /* the number read as YYYYMMDDHH, or PR_DATE_NONE */
 } NumberDate;
 
 /**
@@ -104,6 +108,7 @@ pr_date_column_free (PrDateColumn *self)
   g_free (self->first_offset_id);
   g_free (self->other_offset_id);
   g_free (self->naive_id);
+  g_free (self->latest_unix_text);
   g_free (self);
 }
 
@@ -118,6 +123,30 @@ pr_date_column_set_allow_unreadable (PrDateColumn *self,
                                      gboolean      allow)
 {
   self->allow_unreadable = allow;
+}
+
+/* 10 digits as YYYYMMDDHH (2019060817 is 8 June 2019, 17:00), the
+ * office's wall time, or PR_DATE_NONE if they are no such hour. */
+static gint64
+read_date_hour (const char *text)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  g_autoptr(GDateTime) dt = NULL;
+  guint64 value;
+  guint year, month, day, hour;
+
+  if (strlen (stripped) != 10 || strspn (stripped, "0123456789") != 10 ||
+      !g_ascii_string_to_unsigned (stripped, 10, 0, G_MAXUINT64, &value, NULL))
+    return PR_DATE_NONE;
+  year = value / 1000000;
+  month = value / 10000 % 100;
+  day = value / 100 % 100;
+  hour = value % 100;
+  /* Years as pr_date_read () takes them (placeholders aside). */
+  if (year < 1901 || year > 2199 || hour > 23 || !g_date_valid_dmy (day, month, year))
+    return PR_DATE_NONE;
+  dt = g_date_time_new_utc (year, month, day, hour, 0, 0);
+  return dt != NULL ? g_date_time_to_unix (dt) : PR_DATE_NONE;
 }
 
 /* 5 digits from 20000 to 80000, perhaps with a fraction of a day: Excel's
@@ -281,8 +310,18 @@ pr_date_column_add (PrDateColumn  *self,
             }
           else if (self->numbers_kind != PR_DATE_NUMBERS_MIXED && self->n_read == 0)
             {
-              NumberDate date = { self->n_records, number_seconds };
+              NumberDate date = { self->n_records, number_seconds, read_date_hour (text) };
+              /* The instant the number is as Unix time (not yet on the office's clock). */
+              gint64 instant = number_seconds - PR_DATE_COLUMN_OFFICE_OFFSET;
 
+              if (date.date_hour != PR_DATE_NONE)
+                self->n_date_hour++;
+              if (self->latest_unix_text == NULL || instant > self->latest_unix)
+                {
+                  self->latest_unix = instant;
+                  g_free (self->latest_unix_text);
+                  self->latest_unix_text = g_strdup (stripped);
+                }
               self->numbers_kind = kind;
               if (self->numbers == NULL)
                 self->numbers = g_array_new (FALSE, FALSE, sizeof (NumberDate));
@@ -426,6 +465,58 @@ pr_date_column_get_n_taken_as_office (const PrDateColumn *self)
   return self->n_naive;
 }
 
+static char *
+format_utc (gint64 seconds)
+{
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_utc (seconds);
+
+  return when != NULL ? g_date_time_format (when, "%Y-%m-%d %H:%M") : g_strdup ("?");
+}
+
+/* A column of numbers that read as Unix time: no petition is dated after
+ * today, so a number that would be is not Unix time. When every number is
+ * also a YYYYMMDDHH (2019060817, which as seconds is in 2033), the column
+ * is read so (@out_date_hour); when some are and yet the column reads as
+ * Unix time of the past, or a number is after today and no YYYYMMDDHH, the
+ * column is refused, naming the readings. */
+static gboolean
+unix_numbers_plausible (PrDateColumn  *self,
+                        gboolean      *out_date_hour,
+                        GError       **error)
+{
+  /* A day's slack for clocks and zones. */
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC + 86400;
+  gboolean all_date_hour = self->numbers_kind == PR_DATE_NUMBERS_UNIX && self->n_date_hour == self->numbers->len;
+  g_autofree char *as_unix = format_utc (self->latest_unix + PR_DATE_COLUMN_OFFICE_OFFSET);
+
+  *out_date_hour = FALSE;
+  if (all_date_hour && self->latest_unix > now)
+    {
+      *out_date_hour = TRUE;
+      return TRUE;
+    }
+  if (all_date_hour)
+    {
+      g_autofree char *as_hour = format_utc (read_date_hour (self->latest_unix_text));
+
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                   _("every date in column “%s” is a 10-digit number that could be Unix time or a date and hour "
+                     "written YYYYMMDDHH (“%s” is %s as Unix time on China Standard Time, %s as YYYYMMDDHH), "
+                     "which is not guessed; write the dates in the column as dates (2019-06-08 17:00)"),
+                   self->name, self->latest_unix_text, as_unix, as_hour);
+      return FALSE;
+    }
+  if (self->latest_unix > now)
+    {
+      g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                   _("every date in column “%s” is a number, as Unix time, but “%s” would be %s, after today, "
+                     "so they are not Unix time; write the dates in the column as dates (2019-06-08 17:00)"),
+                   self->name, self->latest_unix_text, as_unix);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 pr_date_column_finish (PrDateColumn  *self,
                        gint64        *dates,
@@ -441,11 +532,18 @@ pr_date_column_finish (PrDateColumn  *self,
   if (self->n_read == 0 && self->numbers != NULL && self->numbers->len == self->n_unreadable &&
       self->numbers_kind != PR_DATE_NUMBERS_MIXED)
     {
+      gboolean date_hour = FALSE;
+
+      if ((self->numbers_kind == PR_DATE_NUMBERS_UNIX || self->numbers_kind == PR_DATE_NUMBERS_UNIX_MS) &&
+          !unix_numbers_plausible (self, &date_hour, error))
+        return FALSE;
+      if (date_hour)
+        self->numbers_kind = PR_DATE_NUMBERS_DATE_HOUR;
       for (guint i = 0; i < self->numbers->len; i++)
         {
           NumberDate *date = &g_array_index (self->numbers, NumberDate, i);
 
-          dates[date->index] = date->seconds;
+          dates[date->index] = date_hour ? date->date_hour : date->seconds;
         }
       self->n_from_numbers = self->numbers->len;
       self->n_read = self->numbers->len;

@@ -21,6 +21,7 @@ typedef enum {
   PR_DATE_NUMBERS_EXCEL,    /* Excel's day numbers (43624) */
   PR_DATE_NUMBERS_UNIX,     /* Unix seconds */
   PR_DATE_NUMBERS_UNIX_MS,  /* Unix milliseconds */
+  PR_DATE_NUMBERS_DATE_HOUR, /* YYYYMMDDHH (2019060817) */
   PR_DATE_NUMBERS_MIXED,    /* not all one kind, or not numbers */
 } PrDateNumbers;
 

@@ -150,7 +150,7 @@ read_offset (const char **p,
 
 /* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]] (or
  * Traditional 時/點), 3点半,
- * with 上午/下午… before it or AM/PM after it. */
+ * with 上午/下午… before it or AM/PM (or 上午/下午) after it. */
 static gboolean
 read_time (const char **p,
            int         *hour,
@@ -203,7 +203,11 @@ read_time (const char **p,
       const char *before = *p;
 
       skip_spaces (p);
+      /* AM/PM after the time, or 上午/下午 where .NET's "tt" puts them
+       * (2019/6/8 5:31:20 下午). */
       day_part = read_am_pm (p);
+      if (day_part == 0 && (skip_word (p, "上午") || skip_word (p, "下午")))
+        day_part = strncmp (*p - 6, "上", 3) == 0 ? -1 : 1;
       if (day_part == 0)
         *p = before;
       else if (*hour < 1 || *hour > 12)
@@ -419,7 +423,7 @@ fold_digits (const char *text,
  * YYYYMMDDHHMM and YYYYMMDDHHMMSS; with @order %PR_DATE_ORDER_DMY or
  * %PR_DATE_ORDER_MDY also D/M/YYYY or M/D/YYYY (with / - or .). A time may
  * follow: H:MM[:SS[.fff]] (also after 'T'), H时/点[M分[S秒]], H点半, with
- * 上午/下午/晚上… before it or AM/PM after it, and then Z or an offset
+ * 上午/下午/晚上… before it or AM/PM or 上午/下午 after it, and then Z or an offset
  * (+08:00, +0800, +08). Full-width digits and signs (２０１９－０６－０８)
  * read as their ASCII forms, Chinese numerals (二〇一九年六月八日) as
  * numbers, and a year of the Republic of China with its prefix (民国108年)
