@@ -166,14 +166,14 @@ lost_characters (const char *value,
   return g_strdup_printf (ngettext ("the value has %u character stored as “?” or “�” (“…%s…”), as a "
                                     "database writes a character its column's character set cannot hold "
                                     "(Simplified text in a Big5 column, rare characters in a GBK one) and a "
-                                    "decoder bytes it cannot read: that text is lost and would be compared "
+                                    "decoder writes for bytes it cannot read: that text is lost and would be compared "
                                     "wrongly; if the column's bytes are in another encoding than its character "
                                     "set says, give that encoding; else store the text again, from its source, "
                                     "in a utf8mb4 column",
                                     "the value has %u characters stored as “?” or “�” (“…%s…”), as a "
                                     "database writes a character its column's character set cannot hold "
                                     "(Simplified text in a Big5 column, rare characters in a GBK one) and a "
-                                    "decoder bytes it cannot read: that text is lost and would be compared "
+                                    "decoder writes for bytes it cannot read: that text is lost and would be compared "
                                     "wrongly; if the column's bytes are in another encoding than its character "
                                     "set says, give that encoding; else store the text again, from its source, "
                                     "in a utf8mb4 column", MAX (lost, any)), MAX (lost, any), shown);
