@@ -23,7 +23,7 @@ gboolean         _pr_column_decoder_row    (PrColumnDecoder   *decoder,
                                             gsize             *lengths,
                                             guint64            row,
                                             GError           **error);
-const gboolean  *_pr_column_decoder_get_utf8 (PrColumnDecoder *decoder);
+const PrEncodingValue *_pr_column_decoder_get_known (PrColumnDecoder *decoder);
 gboolean         _pr_column_decoder_finish (PrColumnDecoder   *decoder,
                                             GError           **error);
 

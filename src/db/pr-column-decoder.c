@@ -30,7 +30,7 @@ struct _PrColumnDecoder
   gboolean         *given_utf8;  /* per column: the encoding given is UTF-8 */
   char            **owned;       /* per column: this row's converted value */
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
-  gboolean         *utf8;        /* per column: this row's value was found valid UTF-8 */
+  PrEncodingValue  *known;       /* per column: what the check found of this row's value */
   gboolean         *unicode;     /* per column: its character set is Unicode (utf8mb4…) */
   PrAdvice          advice;
 };
@@ -58,7 +58,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
-  self->utf8 = g_new0 (gboolean, self->n_columns + 1);
+  self->known = g_new0 (PrEncodingValue, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
@@ -122,7 +122,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->checks);
   g_free (self->given_utf8);
   g_free (self->unicode);
-  g_free (self->utf8);
+  g_free (self->known);
   g_free (self->table);
   g_free (self);
 }
@@ -275,7 +275,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
 {
   for (guint c = 0; c < self->n_columns; c++)
     {
-      self->utf8[c] = FALSE;
+      self->known[c] = PR_ENCODING_VALUE_UNKNOWN;
       if (values[c] == NULL)
         continue;
       if (self->encodings[c] != NULL)
@@ -330,12 +330,12 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
         }
       else if (self->checks[c] != NULL)
         {
-          PrEncodingGuess guess = pr_encoding_check_add_utf8 (self->checks[c], values[c], lengths[c], row,
-                                                              &self->utf8[c]);
+          PrEncodingGuess guess = pr_encoding_check_add_value (self->checks[c], values[c], lengths[c], row,
+                                                               &self->known[c]);
 
           /* Bytes that are no UTF-8 (a BLOB) cannot be read on: say what
            * they look like now, not "invalid UTF-8". */
-          if (guess != PR_ENCODING_GUESS_NONE && !self->utf8[c] &&
+          if (guess != PR_ENCODING_GUESS_NONE && self->known[c] == PR_ENCODING_VALUE_UNKNOWN &&
               !g_utf8_validate_len (values[c], lengths[c], NULL))
             {
               set_mis_encoded_error (self, c, guess, row, 0, error);
@@ -346,13 +346,14 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
   return TRUE;
 }
 
-/* Per column, whether the last row's value was found valid UTF-8 (with
- * no NUL) by its encoding check: the bad-row check need not validate it
- * again. FALSE for a converted or unchecked value. */
-const gboolean *
-_pr_column_decoder_get_utf8 (PrColumnDecoder *self)
+/* Per column, what its encoding check found of the last row's value
+ * (valid UTF-8, and whether it reads as mojibake), so that the bad-row
+ * check need not read it again. PR_ENCODING_VALUE_UNKNOWN for a converted
+ * or unchecked value. */
+const PrEncodingValue *
+_pr_column_decoder_get_known (PrColumnDecoder *self)
 {
-  return self->utf8;
+  return self->known;
 }
 
 /**

@@ -115,12 +115,12 @@ db_source_progress (gpointer  data,
   *total = MAX (source->estimate, source->row);
 }
 
-static const gboolean *
-db_source_utf8 (gpointer data)
+static const PrEncodingValue *
+db_source_known (gpointer data)
 {
   DbSource *source = data;
 
-  return _pr_column_decoder_get_utf8 (source->decoder);
+  return _pr_column_decoder_get_known (source->decoder);
 }
 
 static const PrRowSourceClass db_source_class = {
@@ -129,7 +129,7 @@ static const PrRowSourceClass db_source_class = {
   /* Translators: how an error names a record's place among the rows read
    * from a database table, before its number: "row 12 (id “A7”): …" */
   N_("row"),
-  db_source_utf8,
+  db_source_known,
 };
 
 static const PrColumnInfo *

@@ -213,9 +213,9 @@ json_escaped_han (const char *value,
 }
 
 static char *
-check_value (const char *value,
-             gsize       length,
-             gboolean    utf8)
+check_value (const char      *value,
+             gsize            length,
+             PrEncodingValue  known)
 {
   const char *nul, *bad;
   char *reason;
@@ -229,12 +229,14 @@ check_value (const char *value,
       return g_strdup_printf (_("the value is %s long, more than the %s a value may hold (an image or a file "
                                 "rather than text?)"), size, limit);
     }
-  if ((nul = memchr (value, '\0', length)) != NULL)
+  /* Every value of every row passes here: one the encoding check has read
+   * already (@known) is not read again. Known valid UTF-8 holds no NUL. */
+  if (known == PR_ENCODING_VALUE_READ_RIGHT)
+    return NULL;
+  if (known == PR_ENCODING_VALUE_UNKNOWN && (nul = memchr (value, '\0', length)) != NULL)
     return g_strdup_printf (_("the value holds a NUL byte (character 0) at byte %zu, which no text holds"),
                             (size_t) (nul - value));
-  /* Validated once: every value of every row passes here (or has been
-   * validated while it was read, @utf8). */
-  if (utf8 || g_utf8_validate_len (value, length, &bad))
+  if (known != PR_ENCODING_VALUE_UNKNOWN || g_utf8_validate_len (value, length, &bad))
     return is_utf8_read_as_gbk (value, length)
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
@@ -278,12 +280,14 @@ pr_bad_row_check (const PrMapping   *mapping,
  * @mapping: the columns
  * @values: one per mapping column; %NULL is SQL NULL
  * @lengths: their lengths in bytes
- * @utf8: (nullable): per mapping column, whether its value is known to be
- *   valid UTF-8 with no NUL (g_utf8_validate_len ()), found while it was
- *   read; %NULL: none is
+ * @known: (nullable): per mapping column, what the encoding check found of
+ *   its value while it was read (pr_encoding_check_add_value ()); %NULL:
+ *   nothing
  * @reason: (out) (transfer full): what is wrong, when a column is
  *
- * pr_bad_row_check(), validating only the values not known valid.
+ * pr_bad_row_check(), reading again only what the encoding check did not
+ * find out: a value known valid UTF-8 is not validated again, nor is one
+ * known read right judged again for mojibake.
  *
  * Returns: the column at fault, or -1 if every value is text
  */
@@ -291,14 +295,15 @@ int
 pr_bad_row_check_known (const PrMapping   *mapping,
                         const char *const *values,
                         const gsize       *lengths,
-                        const gboolean    *utf8,
+                        const PrEncodingValue *known,
                         char             **reason)
 {
   int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
 
   *reason = NULL;
   if (id_column >= 0 && values[id_column] != NULL &&
-      (*reason = check_value (values[id_column], lengths[id_column], utf8 != NULL && utf8[id_column])) != NULL)
+      (*reason = check_value (values[id_column], lengths[id_column],
+                                 known != NULL ? known[id_column] : PR_ENCODING_VALUE_UNKNOWN)) != NULL)
     return id_column;
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
@@ -306,7 +311,7 @@ pr_bad_row_check_known (const PrMapping   *mapping,
 
       if (role == PR_COLUMN_ROLE_IGNORE || (int) c == id_column || values[c] == NULL)
         continue;
-      if ((*reason = check_value (values[c], lengths[c], utf8 != NULL && utf8[c])) != NULL)
+      if ((*reason = check_value (values[c], lengths[c], known != NULL ? known[c] : PR_ENCODING_VALUE_UNKNOWN)) != NULL)
         return (int) c;
     }
   return -1;

@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "pr-encoding-check.h"
 #include "pr-mapping.h"
 
 G_BEGIN_DECLS
@@ -21,7 +22,7 @@ int pr_bad_row_check (const PrMapping   *mapping,
 int pr_bad_row_check_known (const PrMapping   *mapping,
                             const char *const *values,
                             const gsize       *lengths,
-                            const gboolean    *utf8,
+                            const PrEncodingValue *known,
                             char             **reason);
 
 char *pr_bad_row_describe (const char *id,

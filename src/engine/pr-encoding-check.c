@@ -438,6 +438,20 @@ has_ascii_letter (const char *text,
   return FALSE;
 }
 
+/* Ideographs (and letters of other scripts) one value needs for its own
+ * verdict: fewer, a name of rare characters, say nothing. */
+#define MIN_VALUE_HAN 12
+
+/* The verdict on rare characters for one value alone, from its counts
+ * (pr_encoding_text_looks_misread ()). */
+static inline PrEncodingValue
+judge_value (guint64 han,
+             guint64 common)
+{
+  return han >= MIN_VALUE_HAN && common * 5 < han * COMMON_HAN_FIFTHS ? PR_ENCODING_VALUE_LOOKS_MISREAD
+                                                                       : PR_ENCODING_VALUE_READ_RIGHT;
+}
+
 /* Adds the counts of @text to @check; a value of a few ideographs mostly
  * rare is remembered for the verdict. */
 static inline void
@@ -458,8 +472,9 @@ add_han (PrEncodingCheck *check,
     check->first_rare = position;
 }
 
-/* Counts @text's ideographs and the common ones among them into @check. */
-static void
+/* Counts @text's ideographs and the common ones among them into @check;
+ * returns how pr_encoding_text_looks_misread () judges @text. */
+static PrEncodingValue
 count_han (PrEncodingCheck *check,
            const char      *text,
            gsize            length,
@@ -485,6 +500,7 @@ count_han (PrEncodingCheck *check,
       count_char (table, c, before, &han, &common);
     }
   add_han (check, text, length, han, common, position);
+  return judge_value (han, common);
 }
 
 /* pr_encoding_check_add() of the values nearly every column holds, in one
@@ -498,7 +514,8 @@ static gboolean
 add_plain_text (PrEncodingCheck *check,
                 const char      *value,
                 gsize            length,
-                guint64          position)
+                guint64          position,
+                PrEncodingValue *read)
 {
   const guint8 *table = common_han_table ();
   const guchar *p = (const guchar *) value, *end = p + length;
@@ -564,6 +581,7 @@ add_plain_text (PrEncodingCheck *check,
   if (high && !beyond_latin)
     return FALSE;
   add_han (check, value, length, han, common, position);
+  *read = judge_value (han, common);
   return TRUE;
 }
 
@@ -620,10 +638,6 @@ pr_encoding_count_han (const char *text,
   *common = check.common_han;
 }
 
-/* Ideographs (and letters of other scripts) one value needs for its own
- * verdict: fewer, a name of rare characters, say nothing. */
-#define MIN_VALUE_HAN 12
-
 /**
  * pr_encoding_text_looks_misread:
  * @text: one value, valid UTF-8, as decoded
@@ -644,8 +658,7 @@ pr_encoding_text_looks_misread (const char *text,
 
   g_return_val_if_fail (g_utf8_validate_len (text, length, NULL), FALSE);
 
-  count_han (&check, text, length, 0);
-  return check.han >= MIN_VALUE_HAN && check.common_han * 5 < check.han * COMMON_HAN_FIFTHS;
+  return count_han (&check, text, length, 0) == PR_ENCODING_VALUE_LOOKS_MISREAD;
 }
 
 PrEncodingCheck *
@@ -664,7 +677,7 @@ static PrEncodingGuess add_full (PrEncodingCheck *check,
                                  const char      *value,
                                  gsize            length,
                                  guint64          position,
-                                 gboolean        *utf8);
+                                 PrEncodingValue *read);
 
 /**
  * pr_encoding_check_add:
@@ -707,25 +720,44 @@ pr_encoding_check_add_utf8 (PrEncodingCheck *check,
                             guint64          position,
                             gboolean        *utf8)
 {
-  PrEncodingGuess guess;
-  gboolean text;
+  PrEncodingValue read;
+  PrEncodingGuess guess = pr_encoding_check_add_value (check, value, length, position, &read);
 
   if (utf8 != NULL)
-    *utf8 = FALSE;
+    *utf8 = read != PR_ENCODING_VALUE_UNKNOWN;
+  return guess;
+}
+
+/**
+ * pr_encoding_check_add_value:
+ * @check: one column's check
+ * @value: a value of it, as read
+ * @length: its length in bytes
+ * @position: where it is, for the verdict
+ * @read: (out): what was learnt of @value on the way: whether it is valid
+ *   UTF-8 with no NUL (as g_utf8_validate_len () says) and, when its
+ *   ideographs were counted, what pr_encoding_text_looks_misread () says
+ *   of it, so that the bad-row check need not read it again
+ *
+ * pr_encoding_check_add(), telling what it found of the value.
+ *
+ * Returns: this value's guess
+ */
+PrEncodingGuess
+pr_encoding_check_add_value (PrEncodingCheck *check,
+                             const char      *value,
+                             gsize            length,
+                             guint64          position,
+                             PrEncodingValue *read)
+{
+  *read = PR_ENCODING_VALUE_UNKNOWN;
   /* A NUL is no sign of an encoding (g_utf8_validate_len () refuses it in
    * valid UTF-8 too): the bad-row check names it as what it is. */
   if (memchr (value, '\0', length) != NULL)
     return PR_ENCODING_GUESS_NONE;
-  if (add_plain_text (check, value, length, position))
-    {
-      if (utf8 != NULL)
-        *utf8 = TRUE;
-      return PR_ENCODING_GUESS_NONE;
-    }
-  guess = add_full (check, value, length, position, &text);
-  if (utf8 != NULL)
-    *utf8 = text;
-  return guess;
+  if (add_plain_text (check, value, length, position, read))
+    return PR_ENCODING_GUESS_NONE;
+  return add_full (check, value, length, position, read);
 }
 
 /**
@@ -746,9 +778,9 @@ pr_encoding_check_add_full (PrEncodingCheck *check,
                             gsize            length,
                             guint64          position)
 {
-  gboolean text;
+  PrEncodingValue read;
 
-  return add_full (check, value, length, position, &text);
+  return add_full (check, value, length, position, &read);
 }
 
 static PrEncodingGuess
@@ -756,19 +788,20 @@ add_full (PrEncodingCheck *check,
           const char      *value,
           gsize            length,
           guint64          position,
-          gboolean        *utf8)
+          PrEncodingValue *read)
 {
   PrEncodingGuess guess;
   gboolean text, high = FALSE, latin = FALSE;
 
-  text = *utf8 = g_utf8_validate_len (value, length, NULL);
+  text = g_utf8_validate_len (value, length, NULL);
+  *read = text ? PR_ENCODING_VALUE_UTF8 : PR_ENCODING_VALUE_UNKNOWN;
   guess = text ? guess_misdecoded (value, length, &high, &latin) : pr_encoding_guess_bytes (value, length);
   if (guess == PR_ENCODING_GUESS_NONE)
     {
       /* Text of Latin-1 letters (no character beyond U+00FF) weighs
        * against the guesses of its column. */
       if (text)
-        count_han (check, value, length, position);
+        *read = count_han (check, value, length, position);
       check->latin += text && high && latin;
       return guess;
     }

@@ -16,6 +16,15 @@ typedef enum {
 
 typedef struct _PrEncodingCheck PrEncodingCheck;
 
+/* What the check learnt of one value on the way, so that the bad-row
+ * check need not read it again. */
+typedef enum {
+  PR_ENCODING_VALUE_UNKNOWN,       /* not known valid UTF-8 (invalid, a NUL, or not checked) */
+  PR_ENCODING_VALUE_UTF8,          /* valid UTF-8 with no NUL, its ideographs not counted */
+  PR_ENCODING_VALUE_READ_RIGHT,    /* valid UTF-8 with no NUL, and pr_encoding_text_looks_misread () is FALSE */
+  PR_ENCODING_VALUE_LOOKS_MISREAD, /* valid UTF-8 with no NUL, and pr_encoding_text_looks_misread () is TRUE */
+} PrEncodingValue;
+
 PrEncodingGuess  pr_encoding_guess_bytes       (const char       *bytes,
                                                 gsize             length);
 PrEncodingGuess  pr_encoding_guess_misdecoded  (const char       *text,
@@ -47,6 +56,11 @@ PrEncodingGuess  pr_encoding_check_add_utf8    (PrEncodingCheck  *check,
                                                 gsize             length,
                                                 guint64           position,
                                                 gboolean         *utf8);
+PrEncodingGuess  pr_encoding_check_add_value   (PrEncodingCheck  *check,
+                                                const char       *value,
+                                                gsize             length,
+                                                guint64           position,
+                                                PrEncodingValue  *read);
 PrEncodingGuess  pr_encoding_check_add_full    (PrEncodingCheck  *check,
                                                 const char       *value,
                                                 gsize             length,

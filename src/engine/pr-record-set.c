@@ -962,7 +962,7 @@ pr_record_set_load (const PrMapping          *mapping,
         }
 
       bad_column = pr_bad_row_check_known (mapping, values, lengths,
-                                           source_class->utf8 != NULL ? source_class->utf8 (source) : NULL, &reason);
+                                           source_class->known != NULL ? source_class->known (source) : NULL, &reason);
       if (bad_column >= 0)
         {
           const char *column = pr_mapping_get_column (mapping, bad_column)->name;

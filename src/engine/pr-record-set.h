@@ -6,6 +6,7 @@
 #include "pr-block-index.h"
 #include "pr-cluster.h"
 #include "pr-date.h"
+#include "pr-encoding-check.h"
 #include "pr-fingerprinter.h"
 #include "pr-idf.h"
 #include "pr-mapping.h"
@@ -116,10 +117,10 @@ typedef struct {
   /* How messages name a row's position: "line" (of a file), "row";
    * marked with N_() and translated where a message is made. */
   const char *position_name;
-  /* Optional: per mapping column, whether the last row's value is known
-   * valid UTF-8 with no NUL, as checked while reading it, so that the
-   * bad-row check does not validate it again; NULL: none is known. */
-  const gboolean *(*utf8) (gpointer source);
+  /* Optional: per mapping column, what the encoding check found of the
+   * last row's value while reading it (pr_encoding_check_add_value ()),
+   * so that the bad-row check does not read it again; NULL: nothing. */
+  const PrEncodingValue *(*known) (gpointer source);
 } PrRowSourceClass;
 
 typedef struct {
