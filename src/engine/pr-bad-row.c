@@ -230,9 +230,12 @@ check_value (const char      *value,
                                 "rather than text?)"), size, limit);
     }
   /* Every value of every row passes here: one the encoding check has read
-   * already (@known) is not read again. Known valid UTF-8 holds no NUL. */
+   * already (@known) is not validated or judged for mojibake again (known
+   * valid UTF-8 holds no NUL); the lost characters and JSON escapes, which
+   * that check does not look for, are still looked for, each behind a
+   * memchr. */
   if (known == PR_ENCODING_VALUE_READ_RIGHT)
-    return NULL;
+    return (reason = lost_characters (value, length)) != NULL ? reason : json_escaped_han (value, length);
   if (known == PR_ENCODING_VALUE_UNKNOWN && (nul = memchr (value, '\0', length)) != NULL)
     return g_strdup_printf (_("the value holds a NUL byte (character 0) at byte %zu, which no text holds"),
                             (size_t) (nul - value));
