@@ -707,14 +707,16 @@ pr_intake_check_full (PrIntake          *self,
         continue;
       pr_record_set_compare_petitioners (set, i, last, &c.evidence);
       c.probability = judged != NULL ? judged[i].probability : -1;
+      if (judged != NULL)
+        g_debug ("record %s: probability %.3f, case %u of %u", one->record_id, c.probability,
+                 stored != NULL ? stored->number : 0, stored != NULL ? stored->n_members : 0);
       /* As the scan's linkage joins: a case only when the new petition
-       * repeats most of it. A stored record in a case was left apart
-       * from a record in none by the scan itself, which had both. */
+       * repeats most of it. A stored record in a case was kept apart from
+       * every record outside it by the scan itself, which had them all. */
       if (judged != NULL &&
           (c.probability < self->probability ||
-           (stored != NULL && stored->number != own_number &&
-            !joins_case (case_sums, stored, self->probability)) ||
-           (stored == NULL && own_number != 0)))
+           (own_number != 0 && (stored == NULL || stored->number != own_number)) ||
+           (own_number == 0 && stored != NULL && !joins_case (case_sums, stored, self->probability))))
         continue;
       c.id = g_strdup (set->ids->pdata[i]);
       /* Of the fingerprints made now: the stored one is the same. */
