@@ -8,7 +8,8 @@
  * answer with every stored passage read into memory, which the answer
  * from the index must equal for every record and for each typed as new.
  * The letters are made of shared sentences, some held by more records
- * than the boilerplate cap, so that both sides of the cap are tested.
+ * than the boilerplate cap, so that both sides of the cap are tested. And
+ * the answer in memory against a brute force of the scan's rule.
  */
 #include "config.h"
 
@@ -19,6 +20,7 @@
 #include "pr-intake.h"
 #include "pr-record-reader.h"
 #include "pr-store.h"
+#include "pr-stored-parts.h"
 #include "pr-test-server.h"
 
 static const PrConnectionParams *server;
@@ -611,6 +613,148 @@ test_changed_since_scan (void)
   every_record_answers_as_memory (db, &tally);
 }
 
+
+/* One stored record's parts, for the brute-force oracle. */
+typedef struct {
+  char   *id;
+  PrPart *parts;
+  guint   n_parts;
+} Stored;
+
+static void
+stored_free (gpointer data)
+{
+  Stored *stored = data;
+
+  g_free (stored->id);
+  g_free (stored->parts);
+  g_free (stored);
+}
+
+static gboolean
+keep_stored (const char  *record_id,
+             PrPart      *parts,
+             guint        n_parts,
+             gpointer     user_data,
+             GError     **error)
+{
+  Stored *stored = g_new (Stored, 1);
+
+  *stored = (Stored) { g_strdup (record_id), parts, n_parts };
+  g_ptr_array_add (user_data, stored);
+  return TRUE;
+}
+
+static int
+compare_u64 (gconstpointer a,
+             gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The passages in memory answer each stored record as the scan's rule does,
+ * computed here by brute force: the table's boilerplate (parts more
+ * records hold than the cap), every other record's overlap with it
+ * (pr_part_overlap ()), and the rule for one petitioner or another; under
+ * three sets of thresholds, so that candidates dropped early for their
+ * containment are dropped only when the rule would drop them. */
+static void
+test_brute_force (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autoptr(PrConnection) source = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrStoredParts) passages = NULL;
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (stored_free);
+  g_autoptr(GHashTable) holders = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  guint64 version = current_version ();
+  const double thresholds[][2] = { { PR_PART_DEFAULT_MIN_CONTAINMENT, PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER },
+                                   { 0.25, 0.2 }, { 0.8, 0.7 } };
+  guint n_found = 0;
+
+  new_letters (db);
+  for (guint i = 1; i <= N_LETTERS; i++)
+    insert_letter (db, i, 0);
+  scan ();
+  source = pr_test_connect (server, "passages");
+  store = pr_store_open (source, "passagestore", &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_store_read_passages (store, "letters", version, keep_stored, stored, &error));
+  g_assert_no_error (error);
+  passages = pr_stored_parts_new (store, "letters", version, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->len, >, N_LETTERS / 2);
+
+  /* How many records hold each part, each record once. */
+  for (guint r = 0; r < stored->len; r++)
+    {
+      const Stored *one = stored->pdata[r];
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+      for (guint i = 0; i < one->n_parts; i++)
+        {
+          guint64 hash = one->parts[i].hash;
+          gpointer count;
+
+          if (!g_hash_table_add (seen, g_memdup2 (&hash, sizeof hash)))
+            continue;
+          count = g_hash_table_lookup (holders, &hash);
+          g_hash_table_replace (holders, g_memdup2 (&hash, sizeof hash), GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
+        }
+    }
+
+  for (guint t = 0; t < G_N_ELEMENTS (thresholds); t++)
+    {
+      PrPartMatchOptions options = PR_PART_MATCH_OPTIONS_DEFAULT;
+      g_autoptr(GArray) boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+      GHashTableIter iter;
+      gpointer key, value;
+
+      options.min_containment = thresholds[t][0];
+      options.min_containment_same_petitioner = thresholds[t][1];
+      g_hash_table_iter_init (&iter, holders);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (GPOINTER_TO_UINT (value) > options.max_records_per_part)
+          g_array_append_val (boilerplate, *(guint64 *) key);
+      g_array_sort (boilerplate, compare_u64);
+
+      for (guint r = 0; r < stored->len; r++)
+        {
+          const Stored *one = stored->pdata[r];
+          g_autoptr(GPtrArray) expected = g_ptr_array_new ();
+          g_autoptr(GPtrArray) got = g_ptr_array_new ();
+          g_autoptr(GArray) found = pr_stored_parts_find_record (passages, one->id, &options);
+          g_autofree char *expected_text = NULL, *got_text = NULL;
+
+          for (guint o = 0; o < stored->len; o++)
+            {
+              const Stored *other = stored->pdata[o];
+              PrPartOverlap overlap;
+
+              if (o == r)
+                continue;
+              pr_part_overlap (one->parts, one->n_parts, other->parts, other->n_parts, boilerplate, &overlap);
+              if (pr_part_match_accepts (&options, overlap.words_shared, overlap.words_a, overlap.words_b,
+                                         overlap.all_words_a, overlap.all_words_b, FALSE) ||
+                  pr_part_match_accepts (&options, overlap.words_shared, overlap.words_a, overlap.words_b,
+                                         overlap.all_words_a, overlap.all_words_b, TRUE))
+                g_ptr_array_add (expected, other->id);
+            }
+          for (guint f = 0; f < found->len; f++)
+            g_ptr_array_add (got, g_array_index (found, PrStoredPartMatch, f).record_id);
+          expected_text = join_sorted (expected);
+          got_text = join_sorted (got);
+          g_assert_cmpstr (got_text, ==, expected_text);
+          n_found += found->len;
+        }
+    }
+  g_test_message ("%u records found by their passages under the three thresholds", n_found);
+  g_assert_cmpuint (n_found, >, 50);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -625,6 +769,7 @@ main (int    argc,
   g_test_add_func ("/db/intake-passages/revived", test_revived);
   g_test_add_func ("/db/intake-passages/cap-edge", test_cap_edge);
   g_test_add_func ("/db/intake-passages/changed-since-scan", test_changed_since_scan);
+  g_test_add_func ("/db/intake-passages/brute-force", test_brute_force);
 
   status = g_test_run ();
   pr_test_server_stop ();
