@@ -262,7 +262,8 @@ typedef struct {
 } Tally;
 
 /* Every stored record, and each typed as a new petition: the index's
- * answer is the in-memory one. */
+ * answer is the in-memory one, with the boilerplate's counts asked at
+ * each check and read ahead (pr_intake_load_passages ()). */
 static void
 assert_index_answers_as_memory (PrConnection *db,
                                 PrStore      *store,
@@ -273,6 +274,7 @@ assert_index_answers_as_memory (PrConnection *db,
   g_autoptr(PrCaseRules) rules = pr_case_rules_new_default ();
   g_autoptr(PrIntake) indexed = NULL;
   g_autoptr(PrIntake) in_memory = NULL;
+  g_autoptr(PrIntake) read_ahead = NULL;
   g_autoptr(GError) error = NULL;
   PrPartMethod method = { 0 };
   PrLoadOptions load = { 0 };
@@ -290,6 +292,10 @@ assert_index_answers_as_memory (PrConnection *db,
   in_memory = pr_intake_new (db, store, "letters", mapping, &load, version, 3, rules, FALSE, &error);
   g_assert_no_error (error);
   pr_intake_set_passages_in_memory (in_memory, TRUE);
+  read_ahead = pr_intake_new (db, store, "letters", mapping, &load, version, 3, rules, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_intake_load_passages (read_ahead, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
 
   for (guint i = 0; i < ids->len; i++)
     {
@@ -324,6 +330,19 @@ assert_index_answers_as_memory (PrConnection *db,
       got_text = answer_to_string (typed_got);
       expected_text = answer_to_string (typed_expected);
       g_assert_cmpstr (got_text, ==, expected_text);
+      {
+        g_autoptr(GArray) ahead = pr_intake_check_record (read_ahead, id, NULL, NULL, &error);
+        g_autoptr(GArray) typed_ahead = NULL;
+        g_autofree char *ahead_text = NULL, *typed_ahead_text = NULL, *record_text = answer_to_string (expected);
+
+        g_assert_no_error (error);
+        typed_ahead = pr_intake_check (read_ahead, (const char *const *) values, NULL, NULL, &error);
+        g_assert_no_error (error);
+        ahead_text = answer_to_string (ahead);
+        typed_ahead_text = answer_to_string (typed_ahead);
+        g_assert_cmpstr (ahead_text, ==, record_text);
+        g_assert_cmpstr (typed_ahead_text, ==, expected_text);
+      }
       for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
         g_free (values[c]);
       g_free (values);

@@ -373,8 +373,8 @@ pr_bench_intake (int    argc,
     printf (_(", %.2f s the server's"), server_build);
   printf (")\n");
   printf (_("Checks judged with the second stage: %s\n"), judged ? _("yes") : _("no"));
-  if (passages_in_memory)
-    printf (_("Every stored passage read ahead of the first check: %.2f s (CPU %.2f s ours)\n"), t_load, cpu_load);
+  printf (_("Read ahead of the first check (%s): %.2f s (CPU %.2f s ours)\n"),
+          passages_in_memory ? _("every stored passage") : _("the boilerplate passages' counts"), t_load, cpu_load);
   printf (_("The first check (passages %s): %.2f s (CPU %.2f s ours"),
           passages_in_memory ? _("read into memory") : _("asked of the store's index"), t_first, cpu_first);
   if (server_first >= 0)

@@ -295,6 +295,14 @@ static gboolean
 ensure_passages (PrIntake  *self,
                  GError   **error)
 {
+  if (self->passages != NULL)
+    return TRUE;
+  /* One check asks the store's index for the counts it needs. */
+  if (!self->passages_in_memory)
+    {
+      self->passages = pr_stored_parts_new_for_store (self->store, self->table, self->version);
+      return TRUE;
+    }
   return pr_intake_load_passages (self, NULL, NULL, NULL, error);
 }
 
@@ -303,12 +311,13 @@ ensure_passages (PrIntake  *self,
  * @self: the intake check
  *
  * Returns: whether the first check would read every stored record's
- *   passages into memory (pr_intake_load_passages () does it beforehand)
+ *   passages into memory, or the store's boilerplate passages
+ *   (pr_intake_load_passages () does it beforehand)
  */
 gboolean
 pr_intake_needs_loading (PrIntake *self)
 {
-  return self->passages == NULL && self->passages_in_memory;
+  return self->passages == NULL;
 }
 
 /**
@@ -320,11 +329,13 @@ pr_intake_needs_loading (PrIntake *self)
  * @cancellable: (nullable): stops the reading; the next check reads them
  * @error: return location for a #GError
  *
- * Reads what the first check would, ahead of it: with the passages read
- * into memory, every stored record's, which takes half a minute at a
- * million records, so that a caller can do it when the intake opens, off
- * the thread that waits for an answer. Nothing to do when they are read
- * or asked of the store's index.
+ * Reads what the checks need, ahead of the first: with the passages read
+ * into memory, every stored record's, which the first check would read
+ * (half a minute at a million records); asked of the store's index, the
+ * passages so many records hold that they are boilerplate, which each
+ * check would otherwise ask for; so that a caller of many checks can do
+ * it when the intake opens, off the thread that waits for an answer.
+ * Nothing to do when they are read.
  *
  * Returns: %FALSE with @error set on failure or when cancelled
  */
@@ -335,15 +346,17 @@ pr_intake_load_passages (PrIntake             *self,
                          GCancellable         *cancellable,
                          GError              **error)
 {
-  if (self->passages != NULL)
-    return TRUE;
   if (self->passages_in_memory)
-    self->passages = pr_stored_parts_new_full (self->store, self->table, self->version,
-                                               self->index != NULL ? pr_stored_index_get_size (self->index) : 0,
-                                               progress, user_data, cancellable, error);
-  else
+    {
+      if (self->passages == NULL)
+        self->passages = pr_stored_parts_new_full (self->store, self->table, self->version,
+                                                   self->index != NULL ? pr_stored_index_get_size (self->index) : 0,
+                                                   progress, user_data, cancellable, error);
+      return self->passages != NULL;
+    }
+  if (self->passages == NULL)
     self->passages = pr_stored_parts_new_for_store (self->store, self->table, self->version);
-  return self->passages != NULL;
+  return pr_stored_parts_read_boilerplate (self->passages, self->part_options.max_records_per_part, error);
 }
 
 /* The rows to judge together: the records found, then the new one. */

@@ -41,6 +41,9 @@ PrStoredParts *pr_stored_parts_new_for_store (PrStore           *store,
                                              const char        *table,
                                              guint64            mapping_version);
 void           pr_stored_parts_free  (PrStoredParts            *self);
+gboolean       pr_stored_parts_read_boilerplate (PrStoredParts *self,
+                                                 guint          cap,
+                                                 GError       **error);
 gsize          pr_stored_parts_get_n_records (const PrStoredParts *self);
 GArray        *pr_stored_parts_find  (PrStoredParts            *self,
                                       const PrPart             *parts,
