@@ -259,13 +259,6 @@ compare_parts_by_hash (const void *a,
   return x->hash < y->hash ? -1 : x->hash > y->hash;
 }
 
-static void
-sort_hashes (GArray *hashes)
-{
-  if (hashes->len > 1)
-    qsort (hashes->data, hashes->len, sizeof (guint64), compare_hashes);
-}
-
 static gboolean
 has_hash (const GArray *sorted,
           guint64       hash)
@@ -360,43 +353,6 @@ all_words_of (const PrPart *parts,
   return all + best;
 }
 
-/* Whether a candidate with parts @theirs may still pass the scan's rule,
- * whichever of its parts the text lacks are boilerplate: those only take
- * words from the candidate's side (pr_part_overlap ()), so its containment
- * is at most the words shared over the smaller of the text's words and
- * the candidate's words in parts the text has; under the lower of the two
- * thresholds it cannot pass, and the holders of its other parts need not
- * be counted. @text->boilerplate is sorted. */
-static gboolean
-may_pass (const Text               *text,
-          const PrPart             *theirs,
-          guint                     n_theirs,
-          const PrPartMatchOptions *options)
-{
-  g_autofree PrPart *sorted = g_memdup2 (theirs, n_theirs * sizeof (PrPart));
-  guint64 shared = 0, kept_words = 0, text_words = text->all_words, smaller;
-  double needed = MIN (options->min_containment, options->min_containment_same_petitioner);
-
-  for (guint i = 0; i < text->boilerplate->len; i++)
-    text_words -= text_words_of (text, g_array_index (text->boilerplate, guint64, i));
-  if (n_theirs > 1)
-    qsort (sorted, n_theirs, sizeof (PrPart), compare_parts_by_hash);
-  for (guint i = 0, end; i < n_theirs; i = end)
-    {
-      guint64 hash = sorted[i].hash;
-      guint words = 0;
-
-      for (end = i; end < n_theirs && sorted[end].hash == hash; end++)
-        words = MAX (words, sorted[end].n_tokens);
-      if (!has_hash (text->hashes, hash) || has_hash (text->boilerplate, hash))
-        continue;
-      kept_words += words;
-      shared += MIN (words, text_words_of (text, hash));
-    }
-  smaller = MIN (text_words, kept_words);
-  return shared > 0 && smaller > 0 && (double) shared / smaller >= needed;
-}
-
 /* A candidate sharing @shared words with the text in parts that are not
  * boilerplate: judged as the scan judges the pair, and added to @found
  * when it passes for one petitioner or another. */
@@ -417,8 +373,7 @@ judge_candidate (GArray                   *found,
 
   /* The words shared are counted already, as pr_part_overlap () counts
    * them: too few for the rule's minimum, the pair is not one. */
-  if (shared < MIN (options->min_shared_tokens, MIN (text->all_words, all_words)) ||
-      !may_pass (text, theirs, n_theirs, options))
+  if (shared < MIN (options->min_shared_tokens, MIN (text->all_words, all_words)))
     return;
   boilerplate = g_array_copy (text->boilerplate);
   /* Their parts the text lacks are boilerplate by the table alone. */
@@ -500,7 +455,6 @@ find_in_memory (PrStoredParts            *self,
           }
     }
 
-  sort_hashes (text->boilerplate);
   g_hash_table_iter_init (&iter, candidates);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
@@ -738,7 +692,7 @@ find_in_store (PrStoredParts            *self,
   gpointer key, value;
   /* What a slow check spent its time on (G_MESSAGES_DEBUG=pr-stored-parts). */
   gint64 t0 = g_get_monotonic_time (), t_shared = t0, t_parts = t0;
-  guint n_holders = 0, n_hopeless = 0;
+  guint n_holders = 0;
 
   if (!pr_store_find_shared_passages (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
                                       text->hashes->len, cap, add_shared, &reading, error))
@@ -775,7 +729,6 @@ find_in_store (PrStoredParts            *self,
           n_holders++;
         }
     }
-  sort_hashes (text->boilerplate);
   if (g_hash_table_size (candidates) == 0)
     {
       g_debug ("passages: %u of the text's, %u boilerplate, no holder; %.1f ms", text->hashes->len,
@@ -808,11 +761,6 @@ find_in_store (PrStoredParts            *self,
             candidate->shared < MIN (options->min_shared_tokens,
                                      MIN (text->all_words, all_words_of (candidate->parts, candidate->n_parts))))
           continue;
-        if (!may_pass (text, candidate->parts, candidate->n_parts, options))
-          {
-            n_hopeless++;
-            continue;
-          }
         for (guint i = 0; i < candidate->n_parts; i++)
           {
             guint64 hash = candidate->parts[i].hash;
@@ -838,9 +786,9 @@ find_in_store (PrStoredParts            *self,
            !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
                                             lacked->len, cap, add_count, lacked_counts, error))
     return FALSE;
-  g_debug ("passages: %u of the text's, %u boilerplate, %u holders, %u candidates (%u that cannot pass), "
-           "%u lacked parts counted; shared %.1f ms, candidates' parts %.1f ms, lacked %.1f ms", text->hashes->len,
-           text->boilerplate->len, n_holders, g_hash_table_size (candidates), n_hopeless, lacked->len, (t_shared - t0) / 1e3, (t_parts - t_shared) / 1e3,
+  g_debug ("passages: %u of the text's, %u boilerplate, %u holders, %u candidates, %u lacked parts counted; "
+           "shared %.1f ms, candidates' parts %.1f ms, lacked %.1f ms", text->hashes->len, text->boilerplate->len,
+           n_holders, g_hash_table_size (candidates), lacked->len, (t_shared - t0) / 1e3, (t_parts - t_shared) / 1e3,
            (g_get_monotonic_time () - t_parts) / 1e3);
 
   g_hash_table_iter_init (&iter, candidates);
