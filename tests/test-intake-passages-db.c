@@ -774,6 +774,36 @@ test_brute_force (void)
   g_assert_cmpuint (n_found, >, 50);
 }
 
+/* Reading every stored passage ahead of the first check, stopped before it
+ * began: a cancelled error, nothing kept; read again, every record. */
+static void
+test_read_ahead_stopped (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autoptr(PrConnection) source = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrStoredParts) passages = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  guint64 version = current_version ();
+
+  new_letters (db);
+  for (guint i = 1; i <= 40; i++)
+    insert_letter (db, i, 0);
+  scan ();
+  source = pr_test_connect (server, "passages");
+  store = pr_store_open (source, "passagestore", &error);
+  g_assert_no_error (error);
+  g_cancellable_cancel (cancellable);
+  passages = pr_stored_parts_new_full (store, "letters", version, 40, NULL, NULL, cancellable, &error);
+  g_assert_null (passages);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  passages = pr_stored_parts_new_full (store, "letters", version, 40, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pr_stored_parts_get_n_records (passages), ==, 40);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -789,6 +819,7 @@ main (int    argc,
   g_test_add_func ("/db/intake-passages/cap-edge", test_cap_edge);
   g_test_add_func ("/db/intake-passages/changed-since-scan", test_changed_since_scan);
   g_test_add_func ("/db/intake-passages/brute-force", test_brute_force);
+  g_test_add_func ("/db/intake-passages/read-ahead-stopped", test_read_ahead_stopped);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -149,6 +149,8 @@ pr_stored_parts_new_full (PrStore               *store,
   Loading loading = { self, entries, total, progress, user_data, cancellable };
   gint64 start = g_get_monotonic_time (), read;
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
   self->ids = g_ptr_array_new_with_free_func (g_free);
   self->record_of = g_hash_table_new (g_str_hash, g_str_equal);
   self->parts = g_ptr_array_new_with_free_func (g_free);
