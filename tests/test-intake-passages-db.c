@@ -633,6 +633,25 @@ test_changed_since_scan (void)
 }
 
 
+/* @n letters scanned into a new store, and the store. */
+static PrStore *
+scanned_letters (PrConnection  *db,
+                 guint          n,
+                 PrConnection **source)
+{
+  g_autoptr(GError) error = NULL;
+  PrStore *store;
+
+  new_letters (db);
+  for (guint i = 1; i <= n; i++)
+    insert_letter (db, i, 0);
+  scan ();
+  *source = pr_test_connect (server, "passages");
+  store = pr_store_open (*source, "passagestore", &error);
+  g_assert_no_error (error);
+  return store;
+}
+
 /* One stored record's parts, for the brute-force oracle. */
 typedef struct {
   char   *id;
@@ -694,13 +713,7 @@ test_brute_force (void)
                                    { 0.25, 0.2 }, { 0.8, 0.7 } };
   guint n_found = 0;
 
-  new_letters (db);
-  for (guint i = 1; i <= N_LETTERS; i++)
-    insert_letter (db, i, 0);
-  scan ();
-  source = pr_test_connect (server, "passages");
-  store = pr_store_open (source, "passagestore", &error);
-  g_assert_no_error (error);
+  store = scanned_letters (db, N_LETTERS, &source);
   g_assert_true (pr_store_read_passages (store, "letters", version, keep_stored, stored, &error));
   g_assert_no_error (error);
   passages = pr_stored_parts_new (store, "letters", version, &error);
@@ -787,13 +800,7 @@ test_read_ahead_stopped (void)
   g_autoptr(GError) error = NULL;
   guint64 version = current_version ();
 
-  new_letters (db);
-  for (guint i = 1; i <= 40; i++)
-    insert_letter (db, i, 0);
-  scan ();
-  source = pr_test_connect (server, "passages");
-  store = pr_store_open (source, "passagestore", &error);
-  g_assert_no_error (error);
+  store = scanned_letters (db, 40, &source);
   g_cancellable_cancel (cancellable);
   passages = pr_stored_parts_new_full (store, "letters", version, 40, NULL, NULL, cancellable, &error);
   g_assert_null (passages);
