@@ -8,7 +8,8 @@
  * answer with every stored passage read into memory, which the answer
  * from the index must equal for every record and for each typed as new.
  * The letters are made of shared sentences, some held by more records
- * than the boilerplate cap, so that both sides of the cap are tested.
+ * than the boilerplate cap, so that both sides of the cap are tested. And
+ * the answer in memory against a brute force of the scan's rule.
  */
 #include "config.h"
 
@@ -19,6 +20,7 @@
 #include "pr-intake.h"
 #include "pr-record-reader.h"
 #include "pr-store.h"
+#include "pr-stored-parts.h"
 #include "pr-test-server.h"
 
 static const PrConnectionParams *server;
@@ -260,7 +262,8 @@ typedef struct {
 } Tally;
 
 /* Every stored record, and each typed as a new petition: the index's
- * answer is the in-memory one. */
+ * answer is the in-memory one, with the boilerplate's counts asked at
+ * each check and read ahead (pr_intake_load_passages ()). */
 static void
 assert_index_answers_as_memory (PrConnection *db,
                                 PrStore      *store,
@@ -271,6 +274,7 @@ assert_index_answers_as_memory (PrConnection *db,
   g_autoptr(PrCaseRules) rules = pr_case_rules_new_default ();
   g_autoptr(PrIntake) indexed = NULL;
   g_autoptr(PrIntake) in_memory = NULL;
+  g_autoptr(PrIntake) read_ahead = NULL;
   g_autoptr(GError) error = NULL;
   PrPartMethod method = { 0 };
   PrLoadOptions load = { 0 };
@@ -288,6 +292,10 @@ assert_index_answers_as_memory (PrConnection *db,
   in_memory = pr_intake_new (db, store, "letters", mapping, &load, version, 3, rules, FALSE, &error);
   g_assert_no_error (error);
   pr_intake_set_passages_in_memory (in_memory, TRUE);
+  read_ahead = pr_intake_new (db, store, "letters", mapping, &load, version, 3, rules, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_intake_load_passages (read_ahead, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
 
   for (guint i = 0; i < ids->len; i++)
     {
@@ -322,6 +330,19 @@ assert_index_answers_as_memory (PrConnection *db,
       got_text = answer_to_string (typed_got);
       expected_text = answer_to_string (typed_expected);
       g_assert_cmpstr (got_text, ==, expected_text);
+      {
+        g_autoptr(GArray) ahead = pr_intake_check_record (read_ahead, id, NULL, NULL, &error);
+        g_autoptr(GArray) typed_ahead = NULL;
+        g_autofree char *ahead_text = NULL, *typed_ahead_text = NULL, *record_text = answer_to_string (expected);
+
+        g_assert_no_error (error);
+        typed_ahead = pr_intake_check (read_ahead, (const char *const *) values, NULL, NULL, &error);
+        g_assert_no_error (error);
+        ahead_text = answer_to_string (ahead);
+        typed_ahead_text = answer_to_string (typed_ahead);
+        g_assert_cmpstr (ahead_text, ==, record_text);
+        g_assert_cmpstr (typed_ahead_text, ==, expected_text);
+      }
       for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
         g_free (values[c]);
       g_free (values);
@@ -611,6 +632,185 @@ test_changed_since_scan (void)
   every_record_answers_as_memory (db, &tally);
 }
 
+
+/* @n letters scanned into a new store, and the store. */
+static PrStore *
+scanned_letters (PrConnection  *db,
+                 guint          n,
+                 PrConnection **source)
+{
+  g_autoptr(GError) error = NULL;
+  PrStore *store;
+
+  new_letters (db);
+  for (guint i = 1; i <= n; i++)
+    insert_letter (db, i, 0);
+  scan ();
+  *source = pr_test_connect (server, "passages");
+  store = pr_store_open (*source, "passagestore", &error);
+  g_assert_no_error (error);
+  return store;
+}
+
+/* One stored record's parts, for the brute-force oracle. */
+typedef struct {
+  char   *id;
+  PrPart *parts;
+  guint   n_parts;
+} Stored;
+
+static void
+stored_free (gpointer data)
+{
+  Stored *stored = data;
+
+  g_free (stored->id);
+  g_free (stored->parts);
+  g_free (stored);
+}
+
+static gboolean
+keep_stored (const char  *record_id,
+             PrPart      *parts,
+             guint        n_parts,
+             gpointer     user_data,
+             GError     **error)
+{
+  Stored *stored = g_new (Stored, 1);
+
+  *stored = (Stored) { g_strdup (record_id), parts, n_parts };
+  g_ptr_array_add (user_data, stored);
+  return TRUE;
+}
+
+static int
+compare_u64 (gconstpointer a,
+             gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The passages in memory answer each stored record as the scan's rule does,
+ * computed here by brute force: the table's boilerplate (parts more
+ * records hold than the cap), every other record's overlap with it
+ * (pr_part_overlap ()), and the rule for one petitioner or another; under
+ * three sets of thresholds, so that candidates dropped early for their
+ * containment are dropped only when the rule would drop them. */
+static void
+test_brute_force (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autoptr(PrConnection) source = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrStoredParts) passages = NULL;
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (stored_free);
+  g_autoptr(GHashTable) holders = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  guint64 version = current_version ();
+  const double thresholds[][2] = { { PR_PART_DEFAULT_MIN_CONTAINMENT, PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER },
+                                   { 0.25, 0.2 }, { 0.8, 0.7 } };
+  guint n_found = 0;
+
+  store = scanned_letters (db, N_LETTERS, &source);
+  g_assert_true (pr_store_read_passages (store, "letters", version, keep_stored, stored, &error));
+  g_assert_no_error (error);
+  passages = pr_stored_parts_new (store, "letters", version, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->len, >, N_LETTERS / 2);
+
+  /* How many records hold each part, each record once. */
+  for (guint r = 0; r < stored->len; r++)
+    {
+      const Stored *one = stored->pdata[r];
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+      for (guint i = 0; i < one->n_parts; i++)
+        {
+          guint64 hash = one->parts[i].hash;
+          gpointer count;
+
+          if (!g_hash_table_add (seen, g_memdup2 (&hash, sizeof hash)))
+            continue;
+          count = g_hash_table_lookup (holders, &hash);
+          g_hash_table_replace (holders, g_memdup2 (&hash, sizeof hash), GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
+        }
+    }
+
+  for (guint t = 0; t < G_N_ELEMENTS (thresholds); t++)
+    {
+      PrPartMatchOptions options = PR_PART_MATCH_OPTIONS_DEFAULT;
+      g_autoptr(GArray) boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
+      GHashTableIter iter;
+      gpointer key, value;
+
+      options.min_containment = thresholds[t][0];
+      options.min_containment_same_petitioner = thresholds[t][1];
+      g_hash_table_iter_init (&iter, holders);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        if (GPOINTER_TO_UINT (value) > options.max_records_per_part)
+          g_array_append_val (boilerplate, *(guint64 *) key);
+      g_array_sort (boilerplate, compare_u64);
+
+      for (guint r = 0; r < stored->len; r++)
+        {
+          const Stored *one = stored->pdata[r];
+          g_autoptr(GPtrArray) expected = g_ptr_array_new ();
+          g_autoptr(GPtrArray) got = g_ptr_array_new ();
+          g_autoptr(GArray) found = pr_stored_parts_find_record (passages, one->id, &options);
+          g_autofree char *expected_text = NULL, *got_text = NULL;
+
+          for (guint o = 0; o < stored->len; o++)
+            {
+              const Stored *other = stored->pdata[o];
+              PrPartOverlap overlap;
+
+              if (o == r)
+                continue;
+              pr_part_overlap (one->parts, one->n_parts, other->parts, other->n_parts, boilerplate, &overlap);
+              if (pr_part_match_accepts (&options, overlap.words_shared, overlap.words_a, overlap.words_b,
+                                         overlap.all_words_a, overlap.all_words_b, FALSE) ||
+                  pr_part_match_accepts (&options, overlap.words_shared, overlap.words_a, overlap.words_b,
+                                         overlap.all_words_a, overlap.all_words_b, TRUE))
+                g_ptr_array_add (expected, other->id);
+            }
+          for (guint f = 0; f < found->len; f++)
+            g_ptr_array_add (got, g_array_index (found, PrStoredPartMatch, f).record_id);
+          expected_text = join_sorted (expected);
+          got_text = join_sorted (got);
+          g_assert_cmpstr (got_text, ==, expected_text);
+          n_found += found->len;
+        }
+    }
+  g_test_message ("%u records found by their passages under the three thresholds", n_found);
+  g_assert_cmpuint (n_found, >, 50);
+}
+
+/* Reading every stored passage ahead of the first check, stopped before it
+ * began: a cancelled error, nothing kept; read again, every record. */
+static void
+test_read_ahead_stopped (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autoptr(PrConnection) source = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrStoredParts) passages = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  guint64 version = current_version ();
+
+  store = scanned_letters (db, 40, &source);
+  g_cancellable_cancel (cancellable);
+  passages = pr_stored_parts_new_full (store, "letters", version, 40, NULL, NULL, cancellable, &error);
+  g_assert_null (passages);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  passages = pr_stored_parts_new_full (store, "letters", version, 40, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pr_stored_parts_get_n_records (passages), ==, 40);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -625,6 +825,8 @@ main (int    argc,
   g_test_add_func ("/db/intake-passages/revived", test_revived);
   g_test_add_func ("/db/intake-passages/cap-edge", test_cap_edge);
   g_test_add_func ("/db/intake-passages/changed-since-scan", test_changed_since_scan);
+  g_test_add_func ("/db/intake-passages/brute-force", test_brute_force);
+  g_test_add_func ("/db/intake-passages/read-ahead-stopped", test_read_ahead_stopped);
 
   status = g_test_run ();
   pr_test_server_stop ();

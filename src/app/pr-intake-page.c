@@ -9,6 +9,10 @@
  * evidence, its state and dates, and what the rules say to do. A record
  * checked by id that is in an earlier record's case can be logged as a
  * repeat of it or not (win.intake-verdict, the window's decision).
+ * When it opens, the page has the session make ready what the first check
+ * needs (for a store without the passages' index, every stored record's
+ * passages: half a minute at a million), showing how far it got, and the
+ * clerk may stop it; a check asked meanwhile waits for it.
  */
 #define G_LOG_DOMAIN "pr-intake-page"
 
@@ -31,6 +35,7 @@ struct _PrIntakePage
   PrMapping    *mapping;
   GPtrArray    *fields;       /* GtkWidget, one per mapping column (an entry or a text view); NULL for the id */
   GCancellable *cancellable;  /* the check under way */
+  GCancellable *preparing;    /* the reading ahead of the first check; NULL when done */
   char         *checked_id;   /* the record checked by id, or NULL for a typed petition */
 
   /* Template widgets */
@@ -40,6 +45,7 @@ struct _PrIntakePage
   GtkWidget    *fields_grid;
   GtkWidget    *check_button;
   GtkWidget    *status_label;
+  GtkWidget    *stop_button;
   GtkWidget    *answer_list;
 };
 
@@ -297,6 +303,69 @@ checked (GObject      *source,
 }
 
 static void
+preparing_progress (guint64  done,
+                    guint64  total,
+                    gpointer user_data)
+{
+  PrIntakePage *self = user_data;
+  g_autofree char *text = NULL;
+
+  /* A check asked meanwhile waits for this: the label says why. */
+  if (self->preparing == NULL)
+    return;
+  if (total > 0)
+    text = g_strdup_printf (_("Reading the stored passages for the first check: %llu of %llu records…"),
+                            (unsigned long long) MIN (done, total), (unsigned long long) total);
+  else
+    text = g_strdup_printf (_("Reading the stored passages for the first check: %llu records…"),
+                            (unsigned long long) done);
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+}
+
+static void
+prepared (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(PrIntakePage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean loaded = FALSE;
+  gboolean ok = pr_session_intake_prepare_finish (PR_SESSION (source), result, &loaded, &error);
+  /* A check asked meanwhile tells its own answer. */
+  gboolean idle;
+
+  /* The page ended (and cleared it): nothing to show. */
+  if (self->preparing == NULL)
+    return;
+  idle = gtk_widget_get_sensitive (self->check_button);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    gtk_label_set_text (GTK_LABEL (self->status_label),
+                        _("Stopped reading the stored passages: the first check reads them."));
+  else if (!ok)
+    /* Such as a table not scanned yet: the check, when asked, says it. */
+    g_debug ("the intake's preparation failed: %s", error->message);
+  else if (loaded && idle)
+    gtk_label_set_text (GTK_LABEL (self->status_label), _("Ready: the stored passages are read."));
+  g_clear_object (&self->preparing);
+  gtk_widget_set_visible (self->stop_button, FALSE);
+}
+
+static void
+stop_clicked (PrIntakePage *self)
+{
+  g_cancellable_cancel (self->preparing);
+}
+
+static void
+start_preparing (PrIntakePage *self)
+{
+  self->preparing = g_cancellable_new ();
+  gtk_widget_set_visible (self->stop_button, TRUE);
+  pr_session_intake_prepare_async (self->session, self->table, self->mapping, preparing_progress, self,
+                                   self->preparing, prepared, g_object_ref (self));
+}
+
+static void
 start_check (PrIntakePage      *self,
              const char *const *values,
              const char        *record_id)
@@ -451,6 +520,8 @@ pr_intake_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_cancellable_cancel (self->preparing);
+  g_clear_object (&self->preparing);
   g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_INTAKE_PAGE);
   G_OBJECT_CLASS (pr_intake_page_parent_class)->dispose (object);
@@ -483,6 +554,7 @@ pr_intake_page_class_init (PrIntakePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, fields_grid);
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, check_button);
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, PrIntakePage, stop_button);
   gtk_widget_class_bind_template_child (widget_class, PrIntakePage, answer_list);
 }
 
@@ -493,6 +565,7 @@ pr_intake_page_init (PrIntakePage *self)
   g_signal_connect_swapped (self->check_record_button, "clicked", G_CALLBACK (check_record_clicked), self);
   g_signal_connect_swapped (self->record_entry, "activate", G_CALLBACK (check_record_clicked), self);
   g_signal_connect_swapped (self->check_button, "clicked", G_CALLBACK (check_clicked), self);
+  g_signal_connect_swapped (self->stop_button, "clicked", G_CALLBACK (stop_clicked), self);
 }
 
 /**
@@ -521,5 +594,6 @@ pr_intake_page_new (PrSession       *session,
     g_signal_connect_object (popover, "show", G_CALLBACK (record_timeline_shown), self, G_CONNECT_SWAPPED);
     gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->record_timeline_button), popover);
   }
+  start_preparing (self);
   return GTK_WIDGET (self);
 }

@@ -4,7 +4,10 @@
  * session's worker thread. The stored fingerprints are loaded into a block
  * index on the first check of a table and mapping, and kept for the next
  * ones, so that each check after the first is a lookup in memory and a
- * few records read.
+ * few records read. For a store without the passages' index, the first
+ * check would also read every stored record's passages (half a minute at
+ * a million): the page has that done when it opens
+ * (pr_session_intake_prepare_async ()), with progress, and may stop it.
  */
 #define G_LOG_DOMAIN "pr-session-intake"
 
@@ -40,6 +43,10 @@ intake_cache_free (IntakeCache *cache)
 typedef struct {
   char      *table;
   PrMapping *mapping;
+  PrSessionIntakeProgress progress;  /* (nullable): the preparation's, on the main thread */
+  gpointer   progress_data;
+  GMainContext *context;             /* the caller's, where progress is told */
+  gboolean   loaded;                 /* the preparation read the passages */
   char     **values;     /* one per mapping column; NULL when a record is checked by id */
   char      *record_id;  /* nullable */
   PrDateOrder date_order;
@@ -62,6 +69,7 @@ intake_data_free (IntakeData *data)
   g_free (data->table);
   g_free (data->record_id);
   g_free (data->notice);
+  g_clear_pointer (&data->context, g_main_context_unref);
   pr_mapping_free (data->mapping);
   g_free (data);
 }
@@ -74,6 +82,7 @@ get_intake (PrSession   *self,
   IntakeCache *cache = g_object_get_data (G_OBJECT (self), INTAKE_CACHE_KEY);
   guint64 version = _pr_session_mapping_version (data->mapping);
   PrLoadOptions load = { 0 };
+  PrPartMatchOptions parts;
 
   if (cache != NULL && cache->connection == self->connection && cache->version == version &&
       g_strcmp0 (cache->table, data->table) == 0)
@@ -89,7 +98,11 @@ get_intake (PrSession   *self,
   cache->rules = pr_case_rules_new_default ();
   cache->intake = pr_intake_new (self->connection, self->store, data->table, data->mapping, &load, version,
                                  self->k != 0 ? self->k : 3, cache->rules, TRUE, error);
-  if (cache->intake == NULL)
+  /* The session's scans' passages, and their second stage if the last
+   * stored scan judged (pr-session-judge.c): its cases were formed so. */
+  parts = PR_PART_MATCH_OPTIONS_DEFAULT;
+  if (cache->intake == NULL ||
+      !pr_intake_judge_as_scanned (cache->intake, PR_PAIR_DEFAULT_PROBABILITY, &parts, NULL, error))
     {
       intake_cache_free (cache);
       return NULL;
@@ -199,4 +212,131 @@ pr_session_intake_finish (PrSession     *self,
   if (microseconds != NULL)
     *microseconds = data->microseconds;
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* One progress report, carried to the caller's thread. */
+typedef struct {
+  PrSessionIntakeProgress progress;
+  gpointer                data;
+  guint64                 done;
+  guint64                 total;
+  GCancellable           *cancellable;
+} Progress;
+
+static gboolean
+tell_progress (gpointer user_data)
+{
+  Progress *report = user_data;
+
+  /* A stopped preparation's page may be gone. */
+  if (!g_cancellable_is_cancelled (report->cancellable))
+    report->progress (report->done, report->total, report->data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_free (gpointer user_data)
+{
+  Progress *report = user_data;
+
+  g_clear_object (&report->cancellable);
+  g_free (report);
+}
+
+static void
+loading_progress (guint64  done,
+                  guint64  total,
+                  gpointer user_data)
+{
+  GTask *task = user_data;
+  IntakeData *data = g_task_get_task_data (task);
+  Progress *report;
+
+  if (data->progress == NULL)
+    return;
+  report = g_new (Progress, 1);
+  *report = (Progress) { data->progress, data->progress_data, done, total, NULL };
+  if (g_task_get_cancellable (task) != NULL)
+    report->cancellable = g_object_ref (g_task_get_cancellable (task));
+  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, tell_progress, report, progress_free);
+}
+
+static void
+prepare_job (PrSession *self,
+             GTask     *task)
+{
+  IntakeData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+  PrIntake *intake = get_intake (self, data, &error);
+
+  if (intake != NULL)
+    {
+      data->loaded = pr_intake_needs_loading (intake);
+      if (data->loaded &&
+          !pr_intake_load_passages (intake, loading_progress, task, g_task_get_cancellable (task), &error))
+        intake = NULL;
+    }
+  if (intake == NULL)
+    {
+      _pr_session_forget_connection_if_lost (self, error);
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * pr_session_intake_prepare_async:
+ * @table: the table
+ * @mapping: its mapping, as scanned into the store
+ * @progress: (nullable): told on the caller's thread how many stored
+ *   records' passages were read
+ * @cancellable: (nullable): stops the reading (the first check then
+ *   reads them)
+ *
+ * Makes ready on the worker thread what the first check needs: the
+ * stored fingerprints' index and, for a store without the passages'
+ * index, every stored record's passages, so that the clerk's first check
+ * does not wait for them.
+ */
+void
+pr_session_intake_prepare_async (PrSession               *self,
+                                 const char              *table,
+                                 const PrMapping         *mapping,
+                                 PrSessionIntakeProgress  progress,
+                                 gpointer                 progress_data,
+                                 GCancellable            *cancellable,
+                                 GAsyncReadyCallback      callback,
+                                 gpointer                 user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  IntakeData *data = g_new0 (IntakeData, 1);
+
+  data->table = g_strdup (table);
+  data->mapping = pr_mapping_copy (mapping);
+  data->date_order = self->date_order;
+  data->progress = progress;
+  data->progress_data = progress_data;
+  data->context = g_main_context_ref_thread_default ();
+  g_task_set_task_data (task, data, (GDestroyNotify) intake_data_free);
+  _pr_session_push_job (self, task, prepare_job);
+}
+
+/**
+ * pr_session_intake_prepare_finish:
+ * @loaded: (out) (optional): whether the stored passages were read now
+ *
+ * Returns: %FALSE with @error set on failure or when stopped
+ */
+gboolean
+pr_session_intake_prepare_finish (PrSession     *self,
+                                  GAsyncResult  *result,
+                                  gboolean      *loaded,
+                                  GError       **error)
+{
+  IntakeData *data = g_task_get_task_data (G_TASK (result));
+
+  if (loaded != NULL)
+    *loaded = data->loaded;
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

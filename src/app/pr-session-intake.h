@@ -22,4 +22,22 @@ GArray *pr_session_intake_finish (PrSession           *session,
                                   char               **notice,
                                   GError             **error);
 
+/* Told on the main thread: @done stored records of about @total (0: not known) read. */
+typedef void (*PrSessionIntakeProgress) (guint64  done,
+                                         guint64  total,
+                                         gpointer user_data);
+
+void     pr_session_intake_prepare_async  (PrSession               *session,
+                                           const char              *table,
+                                           const PrMapping         *mapping,
+                                           PrSessionIntakeProgress  progress,
+                                           gpointer                 progress_data,
+                                           GCancellable            *cancellable,
+                                           GAsyncReadyCallback      callback,
+                                           gpointer                 user_data);
+gboolean pr_session_intake_prepare_finish (PrSession               *session,
+                                           GAsyncResult            *result,
+                                           gboolean                *loaded,
+                                           GError                 **error);
+
 G_END_DECLS

@@ -37,7 +37,7 @@
 /* --format csv: the columns of the intake answer, after "record" for --csv. */
 static const char *const intake_header[] = {
   "record", "id", "distance", "case", "primary_id", "kind", "evidence",
-  "status", "state", "date", "accepted", "disposition", "due", "found_by",
+  "status", "state", "date", "accepted", "disposition", "due", "found_by", "probability",
 };
 #define N_INTAKE_COLUMNS G_N_ELEMENTS (intake_header)
 
@@ -64,11 +64,12 @@ write_intake_rows (PrCsvWriter  *writer,
       g_autofree char *date = format_seconds (c->date);
       g_autofree char *accepted = format_seconds (c->accepted);
       g_autofree char *due = c->due != PR_DATE_NONE ? pr_date_format_day (c->due) : g_strdup ("");
+      g_autofree char *probability = c->probability >= 0 ? g_strdup_printf ("%.3f", c->probability) : g_strdup ("");
       const char *row[N_INTAKE_COLUMNS] = {
         record, c->id, distance, number, c->primary_id != NULL ? c->primary_id : "",
         pr_repeat_kind_to_string (c->kind), pr_identity_evidence_to_string (c->evidence),
         c->status, pr_case_state_to_string (c->state), date, accepted,
-        pr_disposition_to_string (c->disposition), due, c->by_passages ? "passages" : "distance",
+        pr_disposition_to_string (c->disposition), due, c->by_passages ? "passages" : "distance", probability,
       };
 
       if (!pr_csv_writer_write_row (writer, row + skip, N_INTAKE_COLUMNS - skip, error))
@@ -413,6 +414,8 @@ pr_cli_check (int    argc,
   g_autoptr(GArray) answer = NULL;
   g_autoptr(PrStoredCase) own_case = NULL;
   PrPartMatchOptions part_options;
+  gboolean second_stage = FALSE, no_second_stage = FALSE;
+  double probability = PR_PAIR_DEFAULT_PROBABILITY;
   gboolean csv_format, sparse = FALSE, by_ids = FALSE;
   g_autoptr(PrCsvWriter) writer = NULL;
   char **values = NULL;
@@ -445,11 +448,21 @@ pr_cli_check (int    argc,
          "state, dates and disposition"), N_("FORMAT") },
     { "rules", 0, 0, G_OPTION_ARG_FILENAME, &rules_path,
       N_("The office's rules (states, periods) for --format csv; default: the built-in rules"), N_("FILE") },
+    { "second-stage", 0, 0, G_OPTION_ARG_NONE, &second_stage,
+      N_("Judge each record found with the checked one as scan --second-stage does (the default when the "
+         "table's last scan with --store judged its pairs; refused when it did not)"), NULL },
+    { "no-second-stage", 0, 0, G_OPTION_ARG_NONE, &no_second_stage,
+      N_("Answer every record the fingerprints and passages find, as scan --no-second-stage pairs them (the "
+         "default when the table's last scan did not judge)"), NULL },
+    { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
+      N_("With the second stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
     { NULL }
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("— which stored records repeat one record"),
-                             entries, &options, 0, &error))
+                             entries, &options, 0, &error) ||
+      !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
+      !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   if (options.db == NULL && !options.sample)
     {
@@ -536,7 +549,24 @@ pr_cli_check (int    argc,
   if (intake == NULL)
     goto failed;
   part_options = pr_cli_part_options (&options);
-  pr_intake_set_part_options (intake, &part_options);
+  /* As the last stored scan judged, whose cases the answer names. */
+  if (!no_second_stage)
+    {
+      gboolean judged;
+
+      if (!pr_intake_judge_as_scanned (intake, probability, &part_options, &judged, &error))
+        goto failed;
+      if (second_stage && !judged)
+        {
+          g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                       _("the last scan of “%s” with --store did not judge its pairs (--no-second-stage), so its "
+                         "cases are not the second stage's: scan it with the second stage, or check without "
+                         "--second-stage"), options.table);
+          goto failed;
+        }
+    }
+  else
+    pr_intake_set_part_options (intake, &part_options);
   build_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   writer = pr_cli_open_csv_output (NULL, PR_CSV_WRITER_FLAGS_NONE, &error);
@@ -544,6 +574,9 @@ pr_cli_check (int    argc,
   if (csv_path != NULL)
     {
       start = g_get_monotonic_time ();
+      /* Many checks: what each would ask of the store, read once. */
+      if (!pr_intake_load_passages (intake, NULL, NULL, NULL, &error))
+        goto failed;
       if ((csv_format ? !pr_csv_writer_write_row (writer, intake_header, N_INTAKE_COLUMNS, &error)
                       : !pr_csv_writer_write_row (writer, csv_header, 3, &error)) ||
           !(by_ids ? check_ids (csv_path, intake, csv_format, writer, &n_checked, &error)

@@ -13,7 +13,9 @@
  * that a new text is answered with the cases a scan would join it to:
  * the holders of its passages are asked of the store's index by part
  * (pr-store-passages.c), or, for a store without one, all are read into
- * memory at the first check.
+ * memory at the first check. With the second stage, as the scan's, each
+ * record found is judged with the new one by the same weights, and only
+ * those at the scan's probability or above are answered.
  */
 #define G_LOG_DOMAIN "pr-intake"
 
@@ -27,6 +29,9 @@
 #include "pr-fingerprinter.h"
 #include "pr-date-column.h"
 #include "pr-intake.h"
+#include "pr-pair-judge.h"
+#include "pr-scan-options.h"
+#include "pr-store-judged.h"
 #include "pr-record-reader.h"
 #include "pr-store-cases.h"
 #include "pr-stored-parts.h"
@@ -47,6 +52,9 @@ struct _PrIntake {
   gboolean         passages_in_memory;  /* read them all at the first check */
   char            *notice;     /* (nullable): what the clerk should know of the check */
   PrPartMatchOptions part_options;
+  gboolean         second_stage;  /* judge each record found, as the scan's second stage */
+  PrPairModel      model;
+  double           probability;
   int              id_column;
 };
 
@@ -183,6 +191,75 @@ pr_intake_set_part_options (PrIntake                 *self,
 }
 
 /**
+ * pr_intake_set_second_stage:
+ * @self: the intake check
+ * @model: (nullable): the weights the scan judged by; %NULL: no second stage
+ * @probability: the probability from which the scan's pair is a repeat
+ *
+ * With a second stage, as a scan's, each stored record found (within k,
+ * or by the passages' thresholds, which the caller sets to the second
+ * stage's generous candidates as the scan does) is judged with the new
+ * petition, and answered only at @probability or above. Off by default.
+ */
+void
+pr_intake_set_second_stage (PrIntake          *self,
+                            const PrPairModel *model,
+                            double             probability)
+{
+  self->second_stage = model != NULL;
+  if (model != NULL)
+    self->model = *model;
+  self->probability = probability;
+  /* The judge reads the records' texts and short values. */
+  self->options.keep_texts = self->second_stage;
+}
+
+/**
+ * pr_intake_judge_as_scanned:
+ * @self: the intake check
+ * @probability: the probability from which the scan's pair is a repeat
+ * @parts: (inout): the passages' thresholds, made the second stage's
+ *   generous ones (unless changed from the defaults) when it judges
+ * @judged: (out) (optional): whether the check now judges
+ * @error: return location for a #GError
+ *
+ * Judges as the table's last stored scan did: with the second stage and
+ * the weights learn kept for the table (or the shipped ones) if that scan
+ * judged its pairs, without otherwise. The stored cases were formed so,
+ * and a record joins one by the same rule. Sets the part options.
+ *
+ * Returns: %FALSE with @error set if the store cannot be read
+ */
+gboolean
+pr_intake_judge_as_scanned (PrIntake           *self,
+                            double              probability,
+                            PrPartMatchOptions *parts,
+                            gboolean           *judged,
+                            GError            **error)
+{
+  gboolean scan_judged = FALSE;
+  PrLoadOptions load = self->options;
+  PrPairModel model;
+
+  if (judged != NULL)
+    *judged = FALSE;
+  if (!pr_store_get_last_judged (self->store, self->table, &scan_judged, NULL, error))
+    return FALSE;
+  if (scan_judged)
+    {
+      if (!pr_scan_options_second_stage (self->store, self->table, probability, &model, &load, parts, error))
+        return FALSE;
+      pr_intake_set_second_stage (self, &model, probability);
+    }
+  else
+    pr_intake_set_second_stage (self, NULL, probability);
+  pr_intake_set_part_options (self, parts);
+  if (judged != NULL)
+    *judged = scan_judged;
+  return TRUE;
+}
+
+/**
  * pr_intake_get_notice:
  * @self: an intake
  *
@@ -220,11 +297,66 @@ ensure_passages (PrIntake  *self,
 {
   if (self->passages != NULL)
     return TRUE;
+  /* One check asks the store's index for the counts it needs. */
+  if (!self->passages_in_memory)
+    {
+      self->passages = pr_stored_parts_new_for_store (self->store, self->table, self->version);
+      return TRUE;
+    }
+  return pr_intake_load_passages (self, NULL, NULL, NULL, error);
+}
+
+/**
+ * pr_intake_needs_loading:
+ * @self: the intake check
+ *
+ * Returns: whether the first check would read every stored record's
+ *   passages into memory, or the store's boilerplate passages
+ *   (pr_intake_load_passages () does it beforehand)
+ */
+gboolean
+pr_intake_needs_loading (PrIntake *self)
+{
+  return self->passages == NULL;
+}
+
+/**
+ * pr_intake_load_passages:
+ * @self: the intake check
+ * @progress: (nullable): told how many stored records were read, every
+ *   few thousand, of about how many (on the calling thread)
+ * @user_data: for @progress
+ * @cancellable: (nullable): stops the reading; the next check reads them
+ * @error: return location for a #GError
+ *
+ * Reads what the checks need, ahead of the first: with the passages read
+ * into memory, every stored record's, which the first check would read
+ * (half a minute at a million records); asked of the store's index, the
+ * passages so many records hold that they are boilerplate, which each
+ * check would otherwise ask for; so that a caller of many checks can do
+ * it when the intake opens, off the thread that waits for an answer.
+ * Nothing to do when they are read.
+ *
+ * Returns: %FALSE with @error set on failure or when cancelled
+ */
+gboolean
+pr_intake_load_passages (PrIntake             *self,
+                         PrIntakeProgressFunc  progress,
+                         gpointer              user_data,
+                         GCancellable         *cancellable,
+                         GError              **error)
+{
   if (self->passages_in_memory)
-    self->passages = pr_stored_parts_new (self->store, self->table, self->version, error);
-  else
+    {
+      if (self->passages == NULL)
+        self->passages = pr_stored_parts_new_full (self->store, self->table, self->version,
+                                                   self->index != NULL ? pr_stored_index_get_size (self->index) : 0,
+                                                   progress, user_data, cancellable, error);
+      return self->passages != NULL;
+    }
+  if (self->passages == NULL)
     self->passages = pr_stored_parts_new_for_store (self->store, self->table, self->version);
-  return self->passages != NULL;
+  return pr_stored_parts_read_boilerplate (self->passages, self->part_options.max_records_per_part, error);
 }
 
 /* The rows to judge together: the records found, then the new one. */
@@ -294,6 +426,49 @@ typedef struct {
   PrStoredPartMatch *passages;   /* NULL: within k */
 } Found;
 
+/* The second stage's summed probability of the new petition with the
+ * members of each stored case, by case number: a member that was no
+ * candidate counts 0, as in the scan's linkage (pr-pair-linkage.c). */
+static GHashTable *
+sum_by_case (GArray             *found,
+             GHashTable         *case_of,
+             const PrScoredPair *judged,
+             const gboolean     *candidate,
+             guint32             n_found)
+{
+  GHashTable *sums = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+
+  for (guint32 i = 0; i < n_found; i++)
+    {
+      const PrStoredCase *stored = g_hash_table_lookup (case_of, g_array_index (found, Found, i).record_id);
+      double *sum;
+
+      if (stored == NULL || !candidate[i])
+        continue;
+      sum = g_hash_table_lookup (sums, GUINT_TO_POINTER (stored->number));
+      if (sum == NULL)
+        {
+          sum = g_new0 (double, 1);
+          g_hash_table_insert (sums, GUINT_TO_POINTER (stored->number), sum);
+        }
+      *sum += MAX (judged[i].probability, 0.0f);
+    }
+  return sums;
+}
+
+/* Whether the scan's average linkage joins the new petition to @stored:
+ * the mean of its probabilities with every member reaches @probability.
+ * A record joins a case when it repeats most of it, not one member. */
+static gboolean
+joins_case (GHashTable         *case_sums,
+            const PrStoredCase *stored,
+            double              probability)
+{
+  const double *sum = g_hash_table_lookup (case_sums, GUINT_TO_POINTER (stored->number));
+
+  return sum != NULL && stored->n_members > 0 && *sum / stored->n_members >= probability;
+}
+
 static int
 compare_cases (gconstpointer a,
                gconstpointer b)
@@ -343,6 +518,10 @@ pr_intake_check_full (PrIntake          *self,
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) case_of = NULL;
   g_autoptr(PrRecordSet) set = NULL;
+  g_autofree PrScoredPair *judged = NULL;
+  g_autofree gboolean *candidate = NULL;
+  g_autoptr(GHashTable) case_sums = NULL;
+  guint32 own_number = 0;
   g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
   g_autofree char *new_id = NULL;
   /* The table's key of the record's own case, stolen with it. */
@@ -463,6 +642,8 @@ pr_intake_check_full (PrIntake          *self,
       g_ptr_array_foreach (rows, free_row, GUINT_TO_POINTER (n_columns));
       return NULL;
     }
+  if (record_id != NULL && g_hash_table_contains (case_of, record_id))
+    own_number = ((const PrStoredCase *) g_hash_table_lookup (case_of, record_id))->number;
   if (own_case != NULL && record_id != NULL)
     g_hash_table_steal_extended (case_of, record_id, (gpointer *) &own_key, (gpointer *) own_case);
   t_cases = g_get_monotonic_time ();
@@ -504,6 +685,29 @@ pr_intake_check_full (PrIntake          *self,
     return NULL;
 
   last = set->n_records - 1;
+  /* The second stage's judgement of each record found with the new one. */
+  if (self->second_stage && last > 0)
+    {
+      judged = g_new (PrScoredPair, last);
+      for (guint32 i = 0; i < last; i++)
+        judged[i] = (PrScoredPair) { i, last, (guint32) __builtin_popcountll (set->fingerprints[i] ^ set->fingerprints[last]),
+                                     -1 };
+      if (!pr_pair_judge_score (self->mapping, self->options.flags, &self->model, set, judged, last, 1, NULL, error))
+        return NULL;
+    }
+  /* The candidates: the passages' threshold is the lower one for one
+   * petitioner's. */
+  candidate = g_new (gboolean, MAX (last, 1));
+  for (guint32 i = 0; i < last; i++)
+    {
+      const Found *one = &g_array_index (found, Found, i);
+      PrPetitionerKind petitioner = pr_record_set_compare_petitioners (set, i, last, NULL);
+
+      candidate[i] = one->passages == NULL ||
+                     pr_stored_part_match_accepts (one->passages, &self->part_options, petitioner == PR_PETITIONER_SAME);
+    }
+  if (judged != NULL)
+    case_sums = sum_by_case (found, case_of, judged, candidate, last);
   for (guint32 i = 0; i < last; i++)
     {
       const Found *one = &g_array_index (found, Found, i);
@@ -511,11 +715,21 @@ pr_intake_check_full (PrIntake          *self,
       const PrStoredCase *stored = g_hash_table_lookup (case_of, one->record_id);
       gboolean earlier = set->dates[i] == PR_DATE_NONE || set->dates[last] == PR_DATE_NONE ||
                          set->dates[i] <= set->dates[last];
-      PrPetitionerKind petitioner = pr_record_set_compare_petitioners (set, i, last, &c.evidence);
 
-      /* The passages' threshold is the lower one for one petitioner's. */
-      if (one->passages != NULL &&
-          !pr_stored_part_match_accepts (one->passages, &self->part_options, petitioner == PR_PETITIONER_SAME))
+      if (!candidate[i])
+        continue;
+      pr_record_set_compare_petitioners (set, i, last, &c.evidence);
+      c.probability = judged != NULL ? judged[i].probability : -1;
+      if (judged != NULL)
+        g_debug ("record %s: probability %.3f, case %u of %u", one->record_id, c.probability,
+                 stored != NULL ? stored->number : 0, stored != NULL ? stored->n_members : 0);
+      /* As the scan's linkage joins: a case only when the new petition
+       * repeats most of it. A stored record in a case was kept apart from
+       * every record outside it by the scan itself, which had them all. */
+      if (judged != NULL &&
+          (c.probability < self->probability ||
+           (own_number != 0 && (stored == NULL || stored->number != own_number)) ||
+           (own_number == 0 && stored != NULL && !joins_case (case_sums, stored, self->probability))))
         continue;
       c.id = g_strdup (set->ids->pdata[i]);
       /* Of the fingerprints made now: the stored one is the same. */

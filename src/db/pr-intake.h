@@ -3,6 +3,7 @@
 
 #include "pr-case-rules.h"
 #include "pr-connection.h"
+#include "pr-pair-model.h"
 #include "pr-record-set.h"
 #include "pr-repeat-kind.h"
 #include "pr-store.h"
@@ -26,6 +27,7 @@ typedef struct {
   gint64             accepted;     /* seconds, or PR_DATE_NONE */
   PrDisposition      disposition;  /* for a repeat of an earlier case */
   gint64             due;          /* the last day of the earlier case's step, or PR_DATE_NONE */
+  double             probability;  /* the second stage's, that it is a repeat; < 0 without one */
 } PrIntakeCase;
 
 void pr_intake_case_clear (PrIntakeCase *intake_case);
@@ -44,6 +46,17 @@ PrIntake *pr_intake_new    (PrConnection         *connection,
                             GError              **error);
 void      pr_intake_free   (PrIntake             *self);
 const char *pr_intake_get_notice (PrIntake        *self);
+/* pr_intake_load_passages ()'s progress: @done records of about @total (0: not known). */
+typedef void (*PrIntakeProgressFunc) (guint64  done,
+                                      guint64  total,
+                                      gpointer user_data);
+
+gboolean  pr_intake_needs_loading  (PrIntake             *self);
+gboolean  pr_intake_load_passages  (PrIntake             *self,
+                                    PrIntakeProgressFunc  progress,
+                                    gpointer              user_data,
+                                    GCancellable         *cancellable,
+                                    GError              **error);
 void      pr_intake_set_passages_in_memory (PrIntake *self,
                                             gboolean  in_memory);
 GArray   *pr_intake_check  (PrIntake             *self,
@@ -64,6 +77,14 @@ GArray   *pr_intake_check_record (PrIntake       *self,
                                   GError        **error);
 void      pr_intake_set_part_options (PrIntake                 *self,
                                       const PrPartMatchOptions *options);
+void      pr_intake_set_second_stage (PrIntake                 *self,
+                                      const PrPairModel        *model,
+                                      double                    probability);
+gboolean  pr_intake_judge_as_scanned (PrIntake                 *self,
+                                      double                    probability,
+                                      PrPartMatchOptions       *parts,
+                                      gboolean                 *judged,
+                                      GError                  **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrIntake, pr_intake_free)
 

@@ -956,7 +956,8 @@ pr_store_list_cases (PrStore     *self,
  * rather than reading every case of the table first.
  *
  * Returns: (transfer full) (element-type utf8 PrStoredCase): record id →
- *   its case (number and primary id only), for those in an open case;
+ *   its case (number, primary id and n_members only), for those in an
+ *   open case;
  *   %NULL on error
  */
 GHashTable *
@@ -986,11 +987,15 @@ pr_store_find_open_cases (PrStore     *self,
       g_autoptr(GString) sql = g_string_new (NULL);
       g_autoptr(GPtrArray) rows = NULL;
 
-      g_string_printf (sql, "SELECT m.record_id, c.number, c.primary_id FROM %s m JOIN %s c "
+      /* With how many members each case has now: the intake weighs a
+       * petition against the whole case, as the scan's linkage does. */
+      g_string_printf (sql, "SELECT m.record_id, c.number, c.primary_id, (SELECT COUNT(*) FROM %s o WHERE "
+                       "o.source_database = c.source_database AND o.source_table = c.source_table AND "
+                       "o.number = c.number AND o.left_scan_id IS NULL) FROM %s m JOIN %s c "
                        "USING (source_database, source_table, number) "
                        "WHERE m.source_database = ? AND m.source_table = ? AND m.left_scan_id IS NULL "
                        "AND c.ended_scan_id IS NULL AND m.record_id IN (",
-                       self->q_case_members, self->q_cases);
+                       self->q_case_members, self->q_case_members, self->q_cases);
       for (guint i = 0; i < n; i++)
         {
           g_string_append (sql, i == 0 ? "?" : ", ?");
@@ -1007,6 +1012,7 @@ pr_store_find_open_cases (PrStore     *self,
 
           one->number = (guint32) g_ascii_strtoull (row->values[1], NULL, 10);
           one->primary_id = g_strdup (row->values[2]);
+          one->n_members = (guint) g_ascii_strtoull (row->values[3], NULL, 10);
           g_hash_table_replace (found, g_strdup (row->values[0]), one);
         }
     }

@@ -268,7 +268,9 @@ _pr_store_write_judged (PrStore          *self,
    * than a full row. */
   per_row = MIN (JUDGED_CHUNK, MAX (1, (_pr_connection_statement_budget (self->connection) - 256) / PAIR_BYTES));
   bytes = g_malloc (MAX (1, (gsize) MIN (kept->pairs->len, per_row) * PAIR_BYTES));
-  for (guint32 chunk = 0, start = 0; start < kept->pairs->len; chunk++, start += per_row)
+  /* A scan that judged no pair still writes one empty row: the intake
+   * tells a judged scan by it (pr_store_get_last_judged ()). */
+  for (guint32 chunk = 0, start = 0; chunk == 0 || start < kept->pairs->len; chunk++, start += per_row)
     {
       guint64 n = MIN (per_row, kept->pairs->len - start);
 
@@ -283,5 +285,52 @@ _pr_store_write_judged (PrStore          *self,
       if (!_pr_statement_run (self->connection, insert, params, NULL, NULL, what, error))
         return FALSE;
     }
+  return TRUE;
+}
+
+/**
+ * pr_store_get_last_judged:
+ * @store: a store
+ * @table: the source table
+ * @judged: (out): whether the last complete scan of @table that numbered
+ *   its cases judged its candidate pairs with the second stage
+ * @judge_key: (out) (optional): then its pr_pair_judge_key (); 0 otherwise
+ * @error: return location for a #GError
+ *
+ * The intake check judges as that scan did: its cases were formed so.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_get_last_judged (PrStore     *self,
+                          const char  *table,
+                          gboolean    *judged,
+                          guint64     *judge_key,
+                          GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT (SELECT j.judge_key FROM %s j WHERE j.source_database = ? AND "
+                                          "j.source_table = ? AND j.scan_id = s.id LIMIT 1) FROM %s s WHERE "
+                                          "s.source_database = ? AND s.source_table = ? AND s.status = 'complete' "
+                                          "AND s.cases_numbered ORDER BY s.id DESC LIMIT 1",
+                                          self->q_judged, self->q_scans);
+  const PrStoreKey *key;
+  g_autoptr(GPtrArray) rows = NULL;
+  const char *value;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  *judged = FALSE;
+  if (judge_key != NULL)
+    *judge_key = 0;
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  rows = _pr_connection_select (self->connection, sql,
+                                (const char *[]) { key->database, key->table, key->database, key->table }, 4, error);
+  if (rows == NULL)
+    return FALSE;
+  value = rows->len > 0 ? ((PrDbRow *) rows->pdata[0])->values[0] : NULL;
+  *judged = value != NULL;
+  if (judge_key != NULL && value != NULL)
+    *judge_key = g_ascii_strtoull (value, NULL, 10);
   return TRUE;
 }

@@ -607,6 +607,50 @@ pr_store_count_passage_holders (PrStore           *self,
   return TRUE;
 }
 
+/**
+ * pr_store_read_frequent_passages:
+ * @store: a store
+ * @table: the source table, whose last scan kept its passages
+ *   (pr_store_has_passages())
+ * @more_than: only the hashes held by more records than this are told
+ * @func: called once for each, with %NULL for the record and the count as
+ *   the words
+ * @user_data: for @func
+ * @error: return location for a #GError
+ *
+ * pr_store_count_passage_holders () for every passage of @table held by
+ * more than @more_than live records: the boilerplate, read once, so that
+ * each check need not ask for the counts of the thousands of passages its
+ * candidates have and it lacks.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_read_frequent_passages (PrStore           *self,
+                                 const char        *table,
+                                 guint              more_than,
+                                 PrStoreHolderFunc  func,
+                                 gpointer           user_data,
+                                 GError           **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND "
+                                          "source_table = ? AND n > ?", self->q_passage_counts);
+  MYSQL_BIND params[3] = { 0 };
+  unsigned long lengths[2];
+  Holders holders = { func, user_data };
+  guint64 more_than64 = more_than;
+  const PrStoreKey *key;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  _pr_store_bind_key (params, key, lengths);
+  _pr_statement_bind_u64 (&params[2], &more_than64);
+  return _pr_store_for_each_row (self, sql, params, 1, add_count, &holders, _("cannot read the stored passages"),
+                                 error);
+}
+
 typedef struct {
   PrStoreSharedFunc func;
   gpointer          user_data;

@@ -146,6 +146,12 @@ gboolean     pr_store_has_passages        (PrStore               *store,
                                            const char            *table,
                                            gboolean              *has,
                                            GError               **error);
+gboolean     pr_store_read_frequent_passages (PrStore            *store,
+                                              const char         *table,
+                                              guint               more_than,
+                                              PrStoreHolderFunc   func,
+                                              gpointer            user_data,
+                                              GError            **error);
 gboolean     pr_store_count_passage_holders (PrStore             *store,
                                            const char            *table,
                                            const guint64         *hashes,

@@ -19,10 +19,12 @@
 #include "pr-stored-parts.h"
 
 struct _PrStoredParts {
-  /* Asked of the store at each find (pr_passages): nothing kept here. */
+  /* Asked of the store at each find (pr_passages), but the boilerplate: */
   PrStore    *store;
   char       *table;
   guint64     mapping_version;
+  GHashTable *frequent;      /* part hash → holders, for those held by more than frequent_cap */
+  guint       frequent_cap;
   /* Or read whole into memory: */
   GPtrArray  *ids;           /* (element-type utf8), one per record */
   GHashTable *record_of;     /* id → record + 1 */
@@ -46,6 +48,7 @@ void
 pr_stored_parts_free (PrStoredParts *self)
 {
   g_clear_pointer (&self->table, g_free);
+  g_clear_pointer (&self->frequent, g_hash_table_unref);
   g_clear_pointer (&self->ids, g_ptr_array_unref);
   g_clear_pointer (&self->record_of, g_hash_table_unref);
   g_clear_pointer (&self->parts, g_ptr_array_unref);
@@ -56,9 +59,16 @@ pr_stored_parts_free (PrStoredParts *self)
 }
 
 typedef struct {
-  PrStoredParts *self;
-  GArray        *entries;
+  PrStoredParts        *self;
+  GArray               *entries;
+  guint64               total;
+  PrStoredPartsProgress progress;
+  gpointer              user_data;
+  GCancellable         *cancellable;
 } Loading;
+
+/* Progress and cancelling are looked at every so many records. */
+#define LOADING_STEP 4096
 
 static gboolean
 add_record (const char  *record_id,
@@ -81,6 +91,13 @@ add_record (const char  *record_id,
     }
   g_ptr_array_add (self->parts, parts);
   g_array_append_val (self->n_parts, n_parts);
+  if ((record + 1) % LOADING_STEP == 0)
+    {
+      if (g_cancellable_set_error_if_cancelled (loading->cancellable, error))
+        return FALSE;
+      if (loading->progress != NULL)
+        loading->progress (record + 1, loading->total, loading->user_data);
+    }
   return TRUE;
 }
 
@@ -102,11 +119,38 @@ pr_stored_parts_new (PrStore     *store,
                      guint64      mapping_version,
                      GError     **error)
 {
+  return pr_stored_parts_new_full (store, table, mapping_version, 0, NULL, NULL, NULL, error);
+}
+
+/**
+ * pr_stored_parts_new_full:
+ * @total: about how many records there are, for @progress; 0: not known
+ * @progress: (nullable): told how many records were read, every few
+ *   thousand, on the calling thread
+ * @cancellable: (nullable): stops the reading
+ *
+ * pr_stored_parts_new (), for a caller that shows the reading's progress
+ * and lets it be stopped (a large table takes half a minute).
+ *
+ * Returns: (transfer full): the index, or %NULL with @error set
+ */
+PrStoredParts *
+pr_stored_parts_new_full (PrStore               *store,
+                          const char            *table,
+                          guint64                mapping_version,
+                          guint64                total,
+                          PrStoredPartsProgress  progress,
+                          gpointer               user_data,
+                          GCancellable          *cancellable,
+                          GError               **error)
+{
   g_autoptr(PrStoredParts) self = g_new0 (PrStoredParts, 1);
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (PrPartEntry));
-  Loading loading = { self, entries };
+  Loading loading = { self, entries, total, progress, user_data, cancellable };
   gint64 start = g_get_monotonic_time (), read;
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
   self->ids = g_ptr_array_new_with_free_func (g_free);
   self->record_of = g_hash_table_new (g_str_hash, g_str_equal);
   self->parts = g_ptr_array_new_with_free_func (g_free);
@@ -507,6 +551,45 @@ count_of (GHashTable *counts,
   return GPOINTER_TO_UINT (g_hash_table_lookup (counts, GSIZE_TO_POINTER ((gsize) hash)));
 }
 
+/**
+ * pr_stored_parts_read_boilerplate:
+ * @self: stored passages asked of the store
+ * @cap: the scan's boilerplate cap (#PrPartMatchOptions)
+ * @error: return location for a #GError
+ *
+ * Reads, once for @cap, which passages more than @cap stored records hold
+ * and how many: what a find needs to know of the thousands of passages
+ * its candidates have and the text lacks, which it asks of the server
+ * otherwise. For many checks (the intake page, a list of records): a few
+ * seconds at a million records, then tens of milliseconds less for a
+ * long text's check. Read as the store held them then: a later scan's
+ * are read by new stored passages.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_stored_parts_read_boilerplate (PrStoredParts  *self,
+                                  guint           cap,
+                                  GError        **error)
+{
+  g_autoptr(GHashTable) frequent = NULL;
+  gint64 start = g_get_monotonic_time ();
+
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  if (self->frequent != NULL && self->frequent_cap == cap)
+    return TRUE;
+  frequent = g_hash_table_new (NULL, NULL);
+  if (!pr_store_read_frequent_passages (self->store, self->table, cap, add_count, frequent, error))
+    return FALSE;
+  g_clear_pointer (&self->frequent, g_hash_table_unref);
+  self->frequent = g_steal_pointer (&frequent);
+  self->frequent_cap = cap;
+  g_debug ("%u passages held by more than %u records read in %.1f ms", g_hash_table_size (self->frequent), cap,
+           (g_get_monotonic_time () - start) / 1e3);
+  return TRUE;
+}
+
 /* A candidate read from the store. */
 typedef struct {
   guint64  shared;
@@ -689,9 +772,21 @@ find_in_store (PrStoredParts            *self,
           }
       }
   }
-  if (lacked->len > 0 &&
-      !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
-                                       lacked->len, cap, add_count, lacked_counts, error))
+  /* Their counts: from the boilerplate when it was read ahead (a part
+   * held by no more than the cap is not in it, as the server does not send
+   * its count), or asked now, which a single check does faster. */
+  if (self->frequent != NULL && self->frequent_cap == cap)
+    for (guint i = 0; i < lacked->len; i++)
+      {
+        gpointer part = GSIZE_TO_POINTER ((gsize) g_array_index (lacked, guint64, i));
+        gpointer count = g_hash_table_lookup (self->frequent, part);
+
+        if (count != NULL)
+          g_hash_table_insert (lacked_counts, part, count);
+      }
+  else if (lacked->len > 0 &&
+           !pr_store_count_passage_holders (self->store, self->table, (const guint64 *) (gpointer) lacked->data,
+                                            lacked->len, cap, add_count, lacked_counts, error))
     return FALSE;
   g_debug ("passages: %u of the text's, %u boilerplate, %u holders, %u candidates, %u lacked parts counted; "
            "shared %.1f ms, candidates' parts %.1f ms, lacked %.1f ms", text->hashes->len, text->boilerplate->len,

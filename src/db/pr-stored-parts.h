@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "pr-parts.h"
 #include "pr-store.h"
@@ -24,10 +24,26 @@ PrStoredParts *pr_stored_parts_new   (PrStore                  *store,
                                       const char               *table,
                                       guint64                   mapping_version,
                                       GError                  **error);
+/* Called every few thousand records read: @done of about @total (0: not known). */
+typedef void (*PrStoredPartsProgress) (guint64  done,
+                                       guint64  total,
+                                       gpointer user_data);
+
+PrStoredParts *pr_stored_parts_new_full (PrStore                *store,
+                                         const char             *table,
+                                         guint64                 mapping_version,
+                                         guint64                 total,
+                                         PrStoredPartsProgress   progress,
+                                         gpointer                user_data,
+                                         GCancellable           *cancellable,
+                                         GError                **error);
 PrStoredParts *pr_stored_parts_new_for_store (PrStore           *store,
                                              const char        *table,
                                              guint64            mapping_version);
 void           pr_stored_parts_free  (PrStoredParts            *self);
+gboolean       pr_stored_parts_read_boilerplate (PrStoredParts *self,
+                                                 guint          cap,
+                                                 GError       **error);
 gsize          pr_stored_parts_get_n_records (const PrStoredParts *self);
 GArray        *pr_stored_parts_find  (PrStoredParts            *self,
                                       const PrPart             *parts,
