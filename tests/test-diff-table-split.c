@@ -231,30 +231,6 @@ test_long_and_limits (void)
     }
 }
 
-/* The longest common subsequence's length, by the whole table. */
-static gsize
-brute_force_lcs (const guint32 *a,
-                 gsize          n,
-                 const guint32 *b,
-                 gsize          m)
-{
-  g_autofree gsize *row = g_new0 (gsize, m + 1);
-
-  for (gsize i = 1; i <= n; i++)
-    {
-      gsize diagonal = 0;
-
-      for (gsize j = 1; j <= m; j++)
-        {
-          gsize above = row[j];
-
-          row[j] = a[i - 1] == b[j - 1] ? diagonal + 1 : MAX (row[j], row[j - 1]);
-          diagonal = above;
-        }
-    }
-  return row[m];
-}
-
 /* The count of words that sends a box to the table without searching is
  * a lower bound of its edits, exact where order costs nothing, and the
  * counters are left zeroed for the next box. */
@@ -281,7 +257,7 @@ test_edits_at_least (void)
       g_autofree guint32 *b = pr_test_random_sequence (m, alphabet);
       gsize a_start = g_test_rand_int_range (0, n), a_end = g_test_rand_int_range (a_start, n + 1);
       gsize b_start = g_test_rand_int_range (0, m), b_end = g_test_rand_int_range (b_start, m + 1);
-      gsize lcs = brute_force_lcs (a + a_start, a_end - a_start, b + b_start, b_end - b_start);
+      gsize lcs = pr_test_lcs_length (a + a_start, a_end - a_start, b + b_start, b_end - b_start);
       guint64 bound = _pr_diff_edits_at_least (a, b, alphabet, a_start, a_end, b_start, b_end, &counts);
       g_autofree guint32 *part = g_new (guint32, n);
       gsize kept = 0;
