@@ -350,7 +350,7 @@ diff_and_check (PrTokenizer *tokenizer,
 
   g_assert_true (diff->exact);
   g_assert_cmpuint (diff->common, ==, pr_test_lcs_length ((const guint32 *) (gpointer) words_a->data, words_a->len,
-                                                   (const guint32 *) (gpointer) words_b->data, words_b->len));
+                                                           (const guint32 *) (gpointer) words_b->data, words_b->len));
 
   return diff;
 }
