@@ -9,36 +9,6 @@
 #include "pr-test-sequences.h"
 #include "pr-tokenizer.h"
 
-/* The oracle: the length of a longest common subsequence by the textbook
- * dynamic programme, O(n·m), two rows. */
-static gsize
-lcs_length (const guint32 *a,
-            gsize          n,
-            const guint32 *b,
-            gsize          m)
-{
-  g_autofree gsize *previous = g_new0 (gsize, m + 1);
-  g_autofree gsize *current = g_new0 (gsize, m + 1);
-
-  for (gsize i = 1; i <= n; i++)
-    {
-      gsize *swap;
-
-      for (gsize j = 1; j <= m; j++)
-        {
-          if (a[i - 1] == b[j - 1])
-            current[j] = previous[j - 1] + 1;
-          else
-            current[j] = MAX (previous[j], current[j - 1]);
-        }
-      swap = previous;
-      previous = current;
-      current = swap;
-    }
-
-  return previous[m];
-}
-
 /* The words marked in @matched_a, in order, are those marked in @matched_b:
  * a common subsequence. Returns its length. */
 static gsize
@@ -116,7 +86,7 @@ check_sequences (const guint32 *a,
   g_assert_no_error (error);
 
   common = assert_common_subsequence (a, n, matched_a, b, m, matched_b);
-  longest = lcs_length (a, n, b, m);
+  longest = pr_test_lcs_length (a, n, b, m);
   g_assert_cmpuint (common, <=, longest);
   if (must_be_exact)
     g_assert_true (exact);
@@ -379,8 +349,8 @@ diff_and_check (PrTokenizer *tokenizer,
   g_assert_cmpuint (same_a->len - 1, ==, diff->common);
 
   g_assert_true (diff->exact);
-  g_assert_cmpuint (diff->common, ==, lcs_length ((const guint32 *) (gpointer) words_a->data, words_a->len,
-                                                   (const guint32 *) (gpointer) words_b->data, words_b->len));
+  g_assert_cmpuint (diff->common, ==, pr_test_lcs_length ((const guint32 *) (gpointer) words_a->data, words_a->len,
+                                                           (const guint32 *) (gpointer) words_b->data, words_b->len));
 
   return diff;
 }

@@ -243,9 +243,10 @@ _pr_diff_lcs_split (const guint32 *a,
   table_fill (&forward, a + a_start, n, b + b_start, m, sigma, FALSE);
   distance = n + m - 2 * (gssize) table_lcs (&forward, n, m);
   d = (distance + 1) / 2;
-  /* The search costs about D² steps, the table n × m / 64 words a
-   * direction, at several operations each. */
-  if (d > cost_limit || (guint64) distance * (guint64) distance < (guint64) n * (guint64) m / 16)
+  /* The search costs about D² / 4 steps, the table n × m / 64 words a
+   * direction, at several operations each: the box is the search's when
+   * it would meet within the budget pr-diff.c gives it. */
+  if (d > cost_limit || (guint64) distance * (guint64) distance < (guint64) n * (guint64) m * 4 / _PR_DIFF_SEARCH_SHARE)
     {
       table_clear (&forward);
       return FALSE;
