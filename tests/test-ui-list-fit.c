@@ -5,7 +5,10 @@
  * build tree): with a case open in a window of 1366×720, the list is
  * given at least the width its columns need, so that no heading, date or
  * state is cut. The oracle is GTK's own measure of the list against the
- * width it is given.
+ * width it is given; and every cell's text and every heading whole in
+ * the width its column is given, the list ordered by each column in turn
+ * (the columns have widths fixed from their measured texts). The oracle
+ * there is each label's own measure against its allocation.
  */
 #include "config.h"
 
@@ -18,6 +21,78 @@
 
 #define SCREEN_WIDTH  1366
 #define USABLE_HEIGHT 720
+
+/* Every label at @widget and below it, shown and not ellipsized, given
+ * at least its natural width; returns how many were checked. */
+static guint
+assert_labels_whole (GtkWidget  *widget,
+                     const char *where)
+{
+  guint checked = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget) && gtk_label_get_ellipsize (GTK_LABEL (widget)) == PANGO_ELLIPSIZE_NONE
+      && gtk_label_get_text (GTK_LABEL (widget))[0] != '\0')
+    {
+      int natural = 0;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      if (gtk_widget_get_width (widget) < natural)
+        g_error ("%s: \"%s\" needs %d pixels and is given %d", where, gtk_label_get_text (GTK_LABEL (widget)), natural,
+                 gtk_widget_get_width (widget));
+      return 1;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    checked += assert_labels_whole (child, where);
+  return checked;
+}
+
+/* Iterates until @view has painted two more frames. */
+static void
+count_frame (GdkFrameClock *clock,
+             guint         *frames)
+{
+  (*frames)++;
+}
+
+static void
+wait_two_frames (GtkWidget *view)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (view);
+  guint frames = 0;
+  gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
+
+  gtk_widget_queue_draw (view);
+  while (frames < 2)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      gtk_widget_queue_draw (view);
+    }
+  g_signal_handler_disconnect (clock, handler);
+}
+
+/* Ordered by each column, each way: no text or heading cut. */
+static void
+assert_every_order_whole (GtkColumnView *view)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    for (int order = GTK_SORT_ASCENDING; order <= GTK_SORT_DESCENDING; order++)
+      {
+        g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+        g_autofree char *where = g_strdup_printf ("ordered by %s", gtk_column_view_column_get_title (column));
+        guint checked;
+
+        gtk_column_view_sort_by_column (view, column, order);
+        pr_test_wait_until (pr_test_list_settled, view);
+        wait_two_frames (GTK_WIDGET (view));
+        checked = assert_labels_whole (GTK_WIDGET (view), where);
+        /* The headings and at least a screenful of cells. */
+        g_assert_cmpuint (checked, >, 8 * 10);
+      }
+}
 
 static void
 test_list_fits (void)
@@ -51,6 +126,7 @@ test_list_fits (void)
                   gtk_widget_get_width (GTK_WIDGET (window)), window_nat);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, SCREEN_WIDTH);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >=, list_min);
+  assert_every_order_whole (view);
 
   pr_test_close_and_finalize (window);
   g_assert_true (pr_sample_server_stop (server, NULL));

@@ -15,6 +15,7 @@
 #include "pr-cluster-cells.h"
 
 #include "pr-cluster-item.h"
+#include "pr-column-fit.h"
 
 typedef enum {
   CELL_NUMBER,
@@ -151,7 +152,13 @@ item_notified (PrClusterItem *item,
                GParamSpec    *pspec,
                GtkListItem   *list_item)
 {
-  fill (gtk_list_item_get_child (list_item), item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  GtkColumnViewColumn *column = g_object_get_data (G_OBJECT (label), "pr-column");
+
+  fill (label, item);
+  /* "Reviewed" may be wider than "Unreviewed" in another language. */
+  if (column != NULL)
+    pr_column_fit_cell (column, label);
 }
 
 /* The rows made for an item: a row of the list's columns binds it once
@@ -189,6 +196,33 @@ count_bound (gpointer item,
   g_object_set_qdata (item, bound_quark (), GUINT_TO_POINTER ((guint) ((int) n + delta)));
 }
 
+/* The column whose cells @factory makes, found once from @label's view. */
+static GtkColumnViewColumn *
+column_of (GtkSignalListItemFactory *factory,
+           GtkWidget                *label)
+{
+  GtkColumnViewColumn *column = g_object_get_data (G_OBJECT (factory), "pr-column");
+  GtkWidget *view;
+  GListModel *columns;
+
+  if (column != NULL)
+    return column;
+  view = gtk_widget_get_ancestor (label, GTK_TYPE_COLUMN_VIEW);
+  if (view == NULL)
+    return NULL;
+  columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+  for (guint c = 0; c < g_list_model_get_n_items (columns) && column == NULL; c++)
+    {
+      g_autoptr(GtkColumnViewColumn) each = g_list_model_get_item (columns, c);
+
+      if (gtk_column_view_column_get_factory (each) == GTK_LIST_ITEM_FACTORY (factory))
+        column = each;
+    }
+  /* The column holds its factory: no reference back. */
+  g_object_set_data (G_OBJECT (factory), "pr-column", column);
+  return column;
+}
+
 static void
 bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *list_item,
@@ -197,9 +231,14 @@ bind_cell (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_list_item_get_child (list_item);
   PrClusterItem *item = gtk_list_item_get_item (list_item);
   g_autofree char *detailed = g_strconcat ("notify::", cell_of (label)->property, NULL);
+  GtkColumnViewColumn *column;
   gulong handler;
 
   fill (label, item);
+  column = column_of (factory, label);
+  g_object_set_data (G_OBJECT (label), "pr-column", column);
+  if (column != NULL)
+    pr_column_fit_cell (column, label);
   handler = g_signal_connect (item, detailed, G_CALLBACK (item_notified), list_item);
   g_object_set_data (G_OBJECT (label), "pr-notify", GSIZE_TO_POINTER (handler));
   count_bound (item, 1);
