@@ -150,9 +150,8 @@ SETUP (setup_risk_cell, CELL_RISK)
 static void
 item_notified (PrClusterItem *item,
                GParamSpec    *pspec,
-               GtkListItem   *list_item)
+               GtkWidget     *label)
 {
-  GtkWidget *label = gtk_list_item_get_child (list_item);
   GtkColumnViewColumn *column = g_object_get_data (G_OBJECT (label), "pr-column");
 
   fill (label, item);
@@ -223,6 +222,32 @@ column_of (GtkSignalListItemFactory *factory,
   return column;
 }
 
+/* What a cell shows: the item, held, and its handler. GTK 4.8's factory
+ * unbinds and binds again every row whose position a change moved, the
+ * item the same: such a cell is left as it is, and a binding ends only
+ * when the cell shows another item or is destroyed. */
+typedef struct {
+  PrClusterItem *item;
+  gulong         handler;
+} Binding;
+
+static void
+binding_free (gpointer data)
+{
+  Binding *binding = data;
+
+  g_signal_handler_disconnect (binding->item, binding->handler);
+  count_bound (binding->item, -1);
+  g_object_unref (binding->item);
+  g_free (binding);
+}
+
+static void
+label_destroyed (GtkWidget *label)
+{
+  g_object_set_data (G_OBJECT (label), "pr-binding", NULL);
+}
+
 static void
 bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *list_item,
@@ -230,35 +255,34 @@ bind_cell (GtkSignalListItemFactory *factory,
 {
   GtkWidget *label = gtk_list_item_get_child (list_item);
   PrClusterItem *item = gtk_list_item_get_item (list_item);
-  g_autofree char *detailed = g_strconcat ("notify::", cell_of (label)->property, NULL);
+  Binding *binding = g_object_get_data (G_OBJECT (label), "pr-binding");
+  g_autofree char *detailed = NULL;
   GtkColumnViewColumn *column;
-  gulong handler;
 
+  if (binding != NULL && binding->item == item)
+    return;
   fill (label, item);
   column = column_of (factory, label);
   g_object_set_data (G_OBJECT (label), "pr-column", column);
   if (column != NULL)
     pr_column_fit_cell (column, label);
-  handler = g_signal_connect (item, detailed, G_CALLBACK (item_notified), list_item);
-  g_object_set_data (G_OBJECT (label), "pr-notify", GSIZE_TO_POINTER (handler));
+  if (binding == NULL)
+    g_signal_connect (label, "destroy", G_CALLBACK (label_destroyed), NULL);
+  detailed = g_strconcat ("notify::", cell_of (label)->property, NULL);
+  binding = g_new0 (Binding, 1);
+  binding->item = g_object_ref (item);
+  binding->handler = g_signal_connect (item, detailed, G_CALLBACK (item_notified), label);
   count_bound (item, 1);
+  /* The binding before, if any, ends here. */
+  g_object_set_data_full (G_OBJECT (label), "pr-binding", binding, binding_free);
 }
 
+/* Kept for the bind that may follow (see Binding). */
 static void
 unbind_cell (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
              gpointer                  unused)
 {
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (label), "pr-notify"));
-  gpointer item = gtk_list_item_get_item (list_item);
-
-  if (handler != 0 && item != NULL)
-    {
-      g_signal_handler_disconnect (item, handler);
-      count_bound (item, -1);
-    }
-  g_object_set_data (G_OBJECT (label), "pr-notify", NULL);
 }
 
 /* For a template whose factories name these handlers. */
