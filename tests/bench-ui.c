@@ -812,11 +812,11 @@ bench_petitions (const char *records)
   static const SortBy orders[] = {
     { "Case", GTK_SORT_ASCENDING }, { "Case", GTK_SORT_DESCENDING },
     { "No.", GTK_SORT_ASCENDING }, { "No.", GTK_SORT_DESCENDING },
-    { "Records", GTK_SORT_ASCENDING }, { "Records", GTK_SORT_DESCENDING },
-    { "Same / others", GTK_SORT_ASCENDING }, { "Same / others", GTK_SORT_DESCENDING },
+    { "Size", GTK_SORT_ASCENDING }, { "Size", GTK_SORT_DESCENDING },
+    { "Same/other", GTK_SORT_ASCENDING }, { "Same/other", GTK_SORT_DESCENDING },
     { "Subject", GTK_SORT_ASCENDING }, { "Subject", GTK_SORT_DESCENDING },
     { "Date", GTK_SORT_ASCENDING }, { "Date", GTK_SORT_DESCENDING },
-    { "Distance", GTK_SORT_ASCENDING }, { "Distance", GTK_SORT_DESCENDING },
+    { "Dist.", GTK_SORT_ASCENDING }, { "Dist.", GTK_SORT_DESCENDING },
     { "State", GTK_SORT_ASCENDING }, { "State", GTK_SORT_DESCENDING },
     { "Risk", GTK_SORT_ASCENDING }, { "Risk", GTK_SORT_DESCENDING },
   };

@@ -5,7 +5,10 @@
  * build tree): with a case open in a window of 1366×720, the list is
  * given at least the width its columns need, so that no heading, date or
  * state is cut. The oracle is GTK's own measure of the list against the
- * width it is given.
+ * width it is given; and every cell's text and every heading whole in
+ * the room its column is given, the list ordered by each column in turn
+ * (the columns have widths fixed from their measured texts). The oracle
+ * there is each label's own measure against its allocation.
  */
 #include "config.h"
 
@@ -18,6 +21,129 @@
 
 #define SCREEN_WIDTH  1366
 #define USABLE_HEIGHT 720
+
+/* The first label at @widget or below it. */
+static GtkWidget *
+first_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *label = first_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* In @row (the header, or a row of cells), each child's content at its
+ * natural width ends before the next child begins (or the row ends):
+ * nothing drawn over or cut off. GTK gives a widget its least width even
+ * where its parent has less room, so the widths given say nothing: the
+ * places do. @whole: the child itself is the content (a heading), else
+ * the label in it (a cell's text; an ellipsized one may be shortened).
+ * Returns how many were checked. */
+static guint
+assert_row_whole (GtkWidget  *row,
+                  gboolean    whole,
+                  const char *where)
+{
+  guint checked = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (row); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *content = whole ? child : first_label (child);
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+      graphene_rect_t bounds, next_bounds;
+      float limit = gtk_widget_get_width (row);
+      int natural = 0;
+
+      while (next != NULL && !gtk_widget_get_visible (next))
+        next = gtk_widget_get_next_sibling (next);
+      if (!gtk_widget_get_visible (child) || content == NULL
+          || (GTK_IS_LABEL (content) && gtk_label_get_ellipsize (GTK_LABEL (content)) != PANGO_ELLIPSIZE_NONE)
+          || !gtk_widget_compute_bounds (content, row, &bounds))
+        continue;
+      if (next != NULL && gtk_widget_compute_bounds (next, row, &next_bounds))
+        limit = next_bounds.origin.x;
+      gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      if (bounds.origin.x + natural > limit + 0.5)
+        g_error ("%s: \"%s\" needs %d pixels from %.0f, and the next column begins at %.0f", where,
+                 gtk_label_get_text (GTK_LABEL (first_label (content))), natural, bounds.origin.x, limit);
+      checked++;
+    }
+  return checked;
+}
+
+/* The headings and every row made: see assert_row_whole(). */
+static guint
+assert_list_whole (GtkColumnView *view,
+                   const char    *where)
+{
+  GtkWidget *list = NULL;
+  guint checked;
+
+  checked = assert_row_whole (gtk_widget_get_first_child (GTK_WIDGET (view)), TRUE, where);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child != NULL && list == NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      list = child;
+  g_assert_nonnull (list);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (gtk_widget_get_mapped (row))
+      checked += assert_row_whole (row, FALSE, where);
+  return checked;
+}
+
+/* Iterates until @view has painted two more frames. */
+static void
+count_frame (GdkFrameClock *clock,
+             guint         *frames)
+{
+  (*frames)++;
+}
+
+static void
+wait_two_frames (GtkWidget *view)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (view);
+  guint frames = 0;
+  gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
+
+  gtk_widget_queue_draw (view);
+  while (frames < 2)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      gtk_widget_queue_draw (view);
+    }
+  g_signal_handler_disconnect (clock, handler);
+}
+
+/* Ordered by each column: no text or heading cut. */
+static void
+assert_every_order_whole (GtkColumnView *view)
+{
+  GListModel *columns = gtk_column_view_get_columns (view);
+
+  /* Each way alternately: the largest values of one column, the least
+   * of the next. */
+  for (guint c = 0; c < g_list_model_get_n_items (columns); c++)
+    {
+      GtkSortType order = c % 2 == 0 ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING;
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, c);
+      g_autofree char *where = g_strdup_printf ("ordered by %s", gtk_column_view_column_get_title (column));
+      guint checked;
+
+      gtk_column_view_sort_by_column (view, column, order);
+      pr_test_wait_until (pr_test_list_settled, view);
+      wait_two_frames (GTK_WIDGET (view));
+      checked = assert_list_whole (view, where);
+      /* The headings and at least a screenful of cells. */
+      g_assert_cmpuint (checked, >, 8 * 10);
+    }
+}
 
 static void
 test_list_fits (void)
@@ -51,6 +177,7 @@ test_list_fits (void)
                   gtk_widget_get_width (GTK_WIDGET (window)), window_nat);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, SCREEN_WIDTH);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >=, list_min);
+  assert_every_order_whole (view);
 
   pr_test_close_and_finalize (window);
   g_assert_true (pr_sample_server_stop (server, NULL));

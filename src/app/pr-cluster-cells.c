@@ -15,6 +15,7 @@
 #include "pr-cluster-cells.h"
 
 #include "pr-cluster-item.h"
+#include "pr-column-fit.h"
 
 typedef enum {
   CELL_NUMBER,
@@ -149,9 +150,14 @@ SETUP (setup_risk_cell, CELL_RISK)
 static void
 item_notified (PrClusterItem *item,
                GParamSpec    *pspec,
-               GtkListItem   *list_item)
+               GtkWidget     *label)
 {
-  fill (gtk_list_item_get_child (list_item), item);
+  GtkColumnViewColumn *column = g_object_get_data (G_OBJECT (label), "pr-column");
+
+  fill (label, item);
+  /* "Reviewed" may be wider than "Unreviewed" in another language. */
+  if (column != NULL)
+    pr_column_fit_cell (column, label);
 }
 
 /* The rows made for an item: a row of the list's columns binds it once
@@ -189,6 +195,59 @@ count_bound (gpointer item,
   g_object_set_qdata (item, bound_quark (), GUINT_TO_POINTER ((guint) ((int) n + delta)));
 }
 
+/* The column whose cells @factory makes, found once from @label's view. */
+static GtkColumnViewColumn *
+column_of (GtkSignalListItemFactory *factory,
+           GtkWidget                *label)
+{
+  GtkColumnViewColumn *column = g_object_get_data (G_OBJECT (factory), "pr-column");
+  GtkWidget *view;
+  GListModel *columns;
+
+  if (column != NULL)
+    return column;
+  view = gtk_widget_get_ancestor (label, GTK_TYPE_COLUMN_VIEW);
+  if (view == NULL)
+    return NULL;
+  columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+  for (guint c = 0; c < g_list_model_get_n_items (columns) && column == NULL; c++)
+    {
+      g_autoptr(GtkColumnViewColumn) each = g_list_model_get_item (columns, c);
+
+      if (gtk_column_view_column_get_factory (each) == GTK_LIST_ITEM_FACTORY (factory))
+        column = each;
+    }
+  /* The column holds its factory: no reference back. */
+  g_object_set_data (G_OBJECT (factory), "pr-column", column);
+  return column;
+}
+
+/* What a cell shows: the item, held, and its handler. GTK 4.8's factory
+ * unbinds and binds again every row whose position a change moved, the
+ * item the same: such a cell is left as it is, and a binding ends only
+ * when the cell shows another item or is destroyed. */
+typedef struct {
+  PrClusterItem *item;
+  gulong         handler;
+} Binding;
+
+static void
+binding_free (gpointer data)
+{
+  Binding *binding = data;
+
+  g_signal_handler_disconnect (binding->item, binding->handler);
+  count_bound (binding->item, -1);
+  g_object_unref (binding->item);
+  g_free (binding);
+}
+
+static void
+label_destroyed (GtkWidget *label)
+{
+  g_object_set_data (G_OBJECT (label), "pr-binding", NULL);
+}
+
 static void
 bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *list_item,
@@ -196,30 +255,34 @@ bind_cell (GtkSignalListItemFactory *factory,
 {
   GtkWidget *label = gtk_list_item_get_child (list_item);
   PrClusterItem *item = gtk_list_item_get_item (list_item);
-  g_autofree char *detailed = g_strconcat ("notify::", cell_of (label)->property, NULL);
-  gulong handler;
+  Binding *binding = g_object_get_data (G_OBJECT (label), "pr-binding");
+  g_autofree char *detailed = NULL;
+  GtkColumnViewColumn *column;
 
+  if (binding != NULL && binding->item == item)
+    return;
   fill (label, item);
-  handler = g_signal_connect (item, detailed, G_CALLBACK (item_notified), list_item);
-  g_object_set_data (G_OBJECT (label), "pr-notify", GSIZE_TO_POINTER (handler));
+  column = column_of (factory, label);
+  g_object_set_data (G_OBJECT (label), "pr-column", column);
+  if (column != NULL)
+    pr_column_fit_cell (column, label);
+  if (binding == NULL)
+    g_signal_connect (label, "destroy", G_CALLBACK (label_destroyed), NULL);
+  detailed = g_strconcat ("notify::", cell_of (label)->property, NULL);
+  binding = g_new0 (Binding, 1);
+  binding->item = g_object_ref (item);
+  binding->handler = g_signal_connect (item, detailed, G_CALLBACK (item_notified), label);
   count_bound (item, 1);
+  /* The binding before, if any, ends here. */
+  g_object_set_data_full (G_OBJECT (label), "pr-binding", binding, binding_free);
 }
 
+/* Kept for the bind that may follow (see Binding). */
 static void
 unbind_cell (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
              gpointer                  unused)
 {
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (label), "pr-notify"));
-  gpointer item = gtk_list_item_get_item (list_item);
-
-  if (handler != 0 && item != NULL)
-    {
-      g_signal_handler_disconnect (item, handler);
-      count_bound (item, -1);
-    }
-  g_object_set_data (G_OBJECT (label), "pr-notify", NULL);
 }
 
 /* For a template whose factories name these handlers. */
