@@ -121,7 +121,8 @@ test_scan (void)
   g_assert_nonnull (strstr (summary, "first scan"));
 }
 
-/* The export's chooser offers the report's kind of file, not "(None)". */
+/* The export's chooser offers the report's kinds of file, CSV and
+ * workbooks, not "(None)". */
 static void
 test_export_chooser_filter (void)
 {
@@ -130,12 +131,34 @@ test_export_chooser_filter (void)
   GtkFileFilter *chosen = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
   g_autoptr(GFileInfo) info = g_file_info_new ();
 
-  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 1);
+  g_autoptr(GtkFileFilter) xlsx = NULL;
+  g_autoptr(GFileInfo) workbook = g_file_info_new ();
+  g_autofree char *name = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
   g_assert_nonnull (chosen);
   g_assert_nonnull (gtk_file_filter_get_name (chosen));
   g_file_info_set_display_name (info, "重复信访报告-petitions-2026-11-26.csv");
   g_file_info_set_attribute_string (info, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME, "重复信访报告-petitions-2026-11-26.csv");
   g_assert_true (gtk_filter_match (GTK_FILTER (chosen), info));
+
+  /* The workbook's type: it shows workbooks, and choosing it makes the
+   * name's extension .xlsx (what is written goes by the name); back to
+   * CSV, .csv again. */
+  xlsx = g_list_model_get_item (filters, 1);
+  g_file_info_set_display_name (workbook, "重复信访报告-petitions-2026-11-26.xlsx");
+  g_file_info_set_attribute_string (workbook, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
+                                    "重复信访报告-petitions-2026-11-26.xlsx");
+  g_assert_true (gtk_filter_match (GTK_FILTER (xlsx), workbook));
+  g_assert_false (gtk_filter_match (GTK_FILTER (xlsx), info));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "report-t-2026-11-26.csv");
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), xlsx);
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (dialog));
+  g_assert_cmpstr (name, ==, "report-t-2026-11-26.xlsx");
+  g_clear_pointer (&name, g_free);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), chosen);
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (dialog));
+  g_assert_cmpstr (name, ==, "report-t-2026-11-26.csv");
 }
 
 /* The second row chosen: until its records come, the first case is still

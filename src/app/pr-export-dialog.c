@@ -3,7 +3,9 @@
  * The export's file chooser: it opens in the Documents folder (the home
  * folder if there is none), with a name that says what the file is, for
  * which table and on which day, in the reviewer's language; and it asks
- * whether to export the cases the list shows or all of them.
+ * whether to export the cases the list shows or all of them. It offers
+ * CSV and Excel workbooks (.xlsx): the name's extension says which is
+ * written, and choosing the other file type changes the extension.
  */
 #define G_LOG_DOMAIN "pr-export-dialog"
 
@@ -11,7 +13,10 @@
 
 #include <glib/gi18n.h>
 
+#include <string.h>
+
 #include "pr-export-dialog.h"
+#include "pr-report-table.h"
 
 /**
  * pr_export_suggest_name:
@@ -32,6 +37,31 @@ pr_export_suggest_name (const char *table,
   /* Translators: the report's file name: the table, then the day
    * (YYYY-MM-DD); keep .csv (重复信访报告-%s-%s.csv) */
   return g_strdup_printf (_("repeat-petition-report-%s-%s.csv"), safe, day);
+}
+
+/* The chosen file type changes the name's extension, where the dialog
+ * lets its name be read (GTK's own; a portal's says nothing until it
+ * closes): what is written is what the name says. */
+static void
+filter_changed (GtkFileChooser *chooser,
+                GParamSpec     *pspec,
+                gpointer        user_data)
+{
+  GtkFileFilter *xlsx = user_data;
+  gboolean want_xlsx = gtk_file_chooser_get_filter (chooser) == xlsx;
+  g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+  g_autofree char *renamed = NULL;
+  size_t n;
+
+  if (name == NULL)
+    return;
+  n = strlen (name);
+  if (want_xlsx && n > 4 && g_ascii_strcasecmp (name + n - 4, ".csv") == 0)
+    renamed = g_strdup_printf ("%.*s.xlsx", (int) (n - 4), name);
+  else if (!want_xlsx && pr_report_path_is_xlsx (name))
+    renamed = g_strdup_printf ("%.*s.csv", (int) (n - 5), name);
+  if (renamed != NULL)
+    gtk_file_chooser_set_current_name (chooser, renamed);
 }
 
 /* Returns: (transfer full): the Documents folder, or the home folder */
@@ -77,12 +107,20 @@ pr_export_dialog_new (GtkWindow  *parent,
   /* Without a filter GTK's chooser shows an empty "(None)" beside the choice. */
   {
     g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+    g_autoptr(GtkFileFilter) xlsx = gtk_file_filter_new ();
 
     gtk_file_filter_set_name (csv, _("CSV files (open in Excel or WPS)"));
     gtk_file_filter_add_pattern (csv, "*.csv");
     gtk_file_filter_add_pattern (csv, "*.CSV");
     gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), csv);
+    /* Translators: the export's other file type (表格 (.xlsx，Excel 或 WPS)) */
+    gtk_file_filter_set_name (xlsx, _("Spreadsheet (.xlsx, for Excel or WPS)"));
+    gtk_file_filter_add_pattern (xlsx, "*.xlsx");
+    gtk_file_filter_add_pattern (xlsx, "*.XLSX");
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), xlsx);
     gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), csv);
+    /* The dialog holds the filter as long as it lives. */
+    g_signal_connect (dialog, "notify::filter", G_CALLBACK (filter_changed), xlsx);
   }
   shown = g_strdup_printf (ngettext ("The %u case shown", "The %u cases shown", n_shown), n_shown);
   every = g_strdup_printf (ngettext ("All %u case", "All %u cases", n_all), n_all);
