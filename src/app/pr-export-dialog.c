@@ -4,8 +4,7 @@
  * folder if there is none), with a name that says what the file is, for
  * which table and on which day, in the reviewer's language; and it asks
  * whether to export the cases the list shows or all of them. It offers
- * CSV and Excel workbooks (.xlsx): the name's extension says which is
- * written, and choosing the other file type changes the extension.
+ * CSV and Excel workbooks (.xlsx).
  */
 #define G_LOG_DOMAIN "pr-export-dialog"
 
@@ -39,29 +38,54 @@ pr_export_suggest_name (const char *table,
   return g_strdup_printf (_("repeat-petition-report-%s-%s.csv"), safe, day);
 }
 
-/* The chosen file type changes the name's extension, where the dialog
- * lets its name be read (GTK's own; a portal's says nothing until it
- * closes): what is written is what the name says. */
-static void
-filter_changed (GtkFileChooser *chooser,
-                GParamSpec     *pspec,
-                gpointer        user_data)
+/**
+ * pr_export_file_for_type:
+ * @chosen: the file named in the dialog
+ * @xlsx_type: whether the workbook's file type was chosen
+ *
+ * The file to write: a name ending in .xlsx is a workbook whatever the
+ * file type; otherwise the type chosen decides, and a workbook's name gets
+ * .xlsx in place of .csv (or after the name). GTK's dialog does not change
+ * the extension when the type changes, and a portal's says nothing until
+ * it closes, so it is done here.
+ *
+ * Returns: (transfer full): the file
+ */
+GFile *
+pr_export_file_for_type (GFile    *chosen,
+                         gboolean  xlsx_type)
 {
-  GtkFileFilter *xlsx = user_data;
-  gboolean want_xlsx = gtk_file_chooser_get_filter (chooser) == xlsx;
-  g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+  g_autofree char *name = g_file_get_basename (chosen);
   g_autofree char *renamed = NULL;
-  size_t n;
+  g_autoptr(GFile) parent = g_file_get_parent (chosen);
+  size_t n = strlen (name);
 
-  if (name == NULL)
-    return;
-  n = strlen (name);
-  if (want_xlsx && n > 4 && g_ascii_strcasecmp (name + n - 4, ".csv") == 0)
+  if (!xlsx_type || pr_report_path_is_xlsx (name) || parent == NULL)
+    return g_object_ref (chosen);
+  if (n > 4 && g_ascii_strcasecmp (name + n - 4, ".csv") == 0)
     renamed = g_strdup_printf ("%.*s.xlsx", (int) (n - 4), name);
-  else if (!want_xlsx && pr_report_path_is_xlsx (name))
-    renamed = g_strdup_printf ("%.*s.csv", (int) (n - 5), name);
-  if (renamed != NULL)
-    gtk_file_chooser_set_current_name (chooser, renamed);
+  else
+    renamed = g_strconcat (name, ".xlsx", NULL);
+  return g_file_get_child (parent, renamed);
+}
+
+/* Whether @filter is the workbooks' */
+gboolean
+pr_export_filter_is_xlsx (GtkFileFilter *filter)
+{
+  return filter != NULL && g_object_get_data (G_OBJECT (filter), "pr-xlsx") != NULL;
+}
+
+/* Returns: (transfer full) (nullable): the file to write, as
+ * pr_export_file_for_type () makes it; %NULL if none was chosen */
+GFile *
+pr_export_dialog_get_file (GtkFileChooserNative *dialog)
+{
+  g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+  if (chosen == NULL)
+    return NULL;
+  return pr_export_file_for_type (chosen, pr_export_filter_is_xlsx (gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog))));
 }
 
 /* Returns: (transfer full): the Documents folder, or the home folder */
@@ -119,8 +143,7 @@ pr_export_dialog_new (GtkWindow  *parent,
     gtk_file_filter_add_pattern (xlsx, "*.XLSX");
     gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), xlsx);
     gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), csv);
-    /* The dialog holds the filter as long as it lives. */
-    g_signal_connect (dialog, "notify::filter", G_CALLBACK (filter_changed), xlsx);
+    g_object_set_data (G_OBJECT (xlsx), "pr-xlsx", GINT_TO_POINTER (TRUE));
   }
   shown = g_strdup_printf (ngettext ("The %u case shown", "The %u cases shown", n_shown), n_shown);
   every = g_strdup_printf (ngettext ("All %u case", "All %u cases", n_all), n_all);
