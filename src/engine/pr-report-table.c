@@ -112,12 +112,18 @@ pr_report_table_add_integer (PrReportTable *self,
   add_cell (self, PR_REPORT_CELL_INTEGER, g_strdup_printf ("%" G_GINT64_FORMAT, value))->number = (double) value;
 }
 
-/* @fraction: 0.984 is written "98.4%" */
+/* @fraction: 0.984 is written "98.4%". The value a workbook gets is the
+ * text's, rounded as the text is: 0.8125 is "81.2%" (printf rounds a tie
+ * to even), which a spreadsheet would show as 81.3%. */
 void
 pr_report_table_add_percent (PrReportTable *self,
                              double         fraction)
 {
-  add_cell (self, PR_REPORT_CELL_PERCENT, g_strdup_printf ("%.1f%%", 100.0 * fraction))->number = fraction;
+  char rounded[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (rounded, sizeof rounded, "%.1f", 100.0 * fraction);
+  add_cell (self, PR_REPORT_CELL_PERCENT, g_strdup_printf ("%.1f%%", 100.0 * fraction))->number =
+    g_ascii_strtod (rounded, NULL) / 100.0;
 }
 
 static gboolean
