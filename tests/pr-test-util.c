@@ -315,3 +315,35 @@ pr_test_same_but_cases (const char *out,
 
   return g_str_equal (a, b);
 }
+
+/**
+ * pr_test_check_xlsx_report:
+ * @ids, @numbers, @dates: 0-based columns, comma-separated ("1,2"), whose
+ *   cells must be text, numbers, dates
+ * @out: (out): what the checker said
+ *
+ * Reads @xlsx back with tests/check-xlsx-report.py (zipfile and an XML
+ * parser, not the library that wrote it) and compares it with @csv.
+ *
+ * Returns: 0 if the workbook says what the CSV says, else 1
+ */
+int
+pr_test_check_xlsx_report (const char  *csv,
+                           const char  *xlsx,
+                           const char  *sheet,
+                           const char  *ids,
+                           const char  *numbers,
+                           const char  *dates,
+                           char       **out)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "check-xlsx-report.py", NULL);
+  const char *argv[] = { "python3", script, csv, xlsx, sheet, "--ids", ids, "--numbers", numbers,
+                         "--dates", dates, NULL };
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, out, NULL, &status, &error));
+  g_assert_no_error (error);
+  return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
+}

@@ -51,6 +51,13 @@ PrRecordSet *pr_test_load_id_body_csv_full (const char    *csv,
                                             PrColumnRole   role,
                                             gboolean       skip_bad_rows,
                                             GError       **error);
+int   pr_test_check_xlsx_report (const char  *csv,
+                                 const char  *xlsx,
+                                 const char  *sheet,
+                                 const char  *ids,
+                                 const char  *numbers,
+                                 const char  *dates,
+                                 char       **out);
 char *pr_test_without_cases (const char *out);
 gboolean pr_test_same_but_cases (const char *out,
                                  const char *other);

@@ -121,7 +121,8 @@ test_scan (void)
   g_assert_nonnull (strstr (summary, "first scan"));
 }
 
-/* The export's chooser offers the report's kind of file, not "(None)". */
+/* The export's chooser offers the report's kinds of file, CSV and
+ * workbooks, not "(None)". */
 static void
 test_export_chooser_filter (void)
 {
@@ -130,12 +131,52 @@ test_export_chooser_filter (void)
   GtkFileFilter *chosen = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
   g_autoptr(GFileInfo) info = g_file_info_new ();
 
-  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 1);
+  g_autoptr(GtkFileFilter) xlsx = NULL;
+  g_autoptr(GFileInfo) workbook = g_file_info_new ();
+  g_autofree char *name = NULL;
+
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
   g_assert_nonnull (chosen);
   g_assert_nonnull (gtk_file_filter_get_name (chosen));
   g_file_info_set_display_name (info, "重复信访报告-petitions-2026-11-26.csv");
   g_file_info_set_attribute_string (info, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME, "重复信访报告-petitions-2026-11-26.csv");
   g_assert_true (gtk_filter_match (GTK_FILTER (chosen), info));
+
+  /* The workbook's type shows workbooks, and makes the file written a
+   * workbook: .csv becomes .xlsx; a name typed with .xlsx stays one
+   * whatever the type. */
+  xlsx = g_list_model_get_item (filters, 1);
+  g_file_info_set_display_name (workbook, "重复信访报告-petitions-2026-11-26.xlsx");
+  g_file_info_set_attribute_string (workbook, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
+                                    "重复信访报告-petitions-2026-11-26.xlsx");
+  g_assert_true (gtk_filter_match (GTK_FILTER (xlsx), workbook));
+  g_assert_false (gtk_filter_match (GTK_FILTER (xlsx), info));
+  {
+    const struct { const char *typed; gboolean xlsx; const char *written; } cases[] = {
+      { "report.csv", FALSE, "report.csv" },
+      { "report.csv", TRUE, "report.xlsx" },
+      { "report.CSV", TRUE, "report.xlsx" },
+      { "report", TRUE, "report.xlsx" },
+      { "report", FALSE, "report" },
+      { "report.xlsx", FALSE, "report.xlsx" },
+      { "report.xlsx", TRUE, "report.xlsx" },
+    };
+    g_autoptr(GFile) folder = g_file_new_for_path ("/报告");
+
+    g_assert_true (pr_export_filter_is_xlsx (xlsx));
+    g_assert_false (pr_export_filter_is_xlsx (chosen));
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autoptr(GFile) typed = g_file_get_child (folder, cases[i].typed);
+        g_autoptr(GFile) written = pr_export_file_for_type (typed, cases[i].xlsx);
+        g_autoptr(GFile) parent = g_file_get_parent (written);
+
+        g_clear_pointer (&name, g_free);
+        name = g_file_get_basename (written);
+        g_assert_cmpstr (name, ==, cases[i].written);
+        g_assert_true (g_file_equal (parent, folder));
+      }
+  }
 }
 
 /* The second row chosen: until its records come, the first case is still

@@ -379,6 +379,22 @@ test_export_follows_filter (void)
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open-export-folder"));
   pr_test_assert_controls_named (GTK_WIDGET (window));
 
+  /* The same cases as a workbook: read back on its own, the same cells
+   * (ids as text, distance and similarity as numbers, decided_at a date). */
+  {
+    g_autofree char *workbook = g_build_filename (dir, "report.xlsx", NULL);
+    g_autofree char *out = NULL;
+
+    g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to",
+                                                       g_variant_new_string (workbook)));
+    pr_test_wait_until (pr_test_not_busy, window);
+    g_assert_null (pr_window_get_error_text (window));
+    if (pr_test_check_xlsx_report (report, workbook, "Repeat petitions", "1,2", "3,4", "7", &out) != 0)
+      g_error ("the workbook differs from the CSV:\n%s", out);
+    g_test_message ("%s", out);
+    g_assert_nonnull (strstr (out, "4 rows agree"));
+  }
+
   /* All, by choice: every case, whatever the list shows. */
   g_action_group_change_action_state (G_ACTION_GROUP (window), "export-scope", g_variant_new_string ("all"));
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));

@@ -3,7 +3,8 @@
  * The export's file chooser: it opens in the Documents folder (the home
  * folder if there is none), with a name that says what the file is, for
  * which table and on which day, in the reviewer's language; and it asks
- * whether to export the cases the list shows or all of them.
+ * whether to export the cases the list shows or all of them. It offers
+ * CSV and Excel workbooks (.xlsx).
  */
 #define G_LOG_DOMAIN "pr-export-dialog"
 
@@ -11,7 +12,10 @@
 
 #include <glib/gi18n.h>
 
+#include <string.h>
+
 #include "pr-export-dialog.h"
+#include "pr-report-table.h"
 
 /**
  * pr_export_suggest_name:
@@ -32,6 +36,56 @@ pr_export_suggest_name (const char *table,
   /* Translators: the report's file name: the table, then the day
    * (YYYY-MM-DD); keep .csv (重复信访报告-%s-%s.csv) */
   return g_strdup_printf (_("repeat-petition-report-%s-%s.csv"), safe, day);
+}
+
+/**
+ * pr_export_file_for_type:
+ * @chosen: the file named in the dialog
+ * @xlsx_type: whether the workbook's file type was chosen
+ *
+ * The file to write: a name ending in .xlsx is a workbook whatever the
+ * file type; otherwise the type chosen decides, and a workbook's name gets
+ * .xlsx in place of .csv (or after the name). GTK's dialog does not change
+ * the extension when the type changes, and a portal's says nothing until
+ * it closes, so it is done here.
+ *
+ * Returns: (transfer full): the file
+ */
+GFile *
+pr_export_file_for_type (GFile    *chosen,
+                         gboolean  xlsx_type)
+{
+  g_autofree char *name = g_file_get_basename (chosen);
+  g_autofree char *renamed = NULL;
+  g_autoptr(GFile) parent = g_file_get_parent (chosen);
+  size_t n = strlen (name);
+
+  if (!xlsx_type || pr_report_path_is_xlsx (name) || parent == NULL)
+    return g_object_ref (chosen);
+  if (n > 4 && g_ascii_strcasecmp (name + n - 4, ".csv") == 0)
+    renamed = g_strdup_printf ("%.*s.xlsx", (int) (n - 4), name);
+  else
+    renamed = g_strconcat (name, ".xlsx", NULL);
+  return g_file_get_child (parent, renamed);
+}
+
+/* Whether @filter is the workbooks' */
+gboolean
+pr_export_filter_is_xlsx (GtkFileFilter *filter)
+{
+  return filter != NULL && g_object_get_data (G_OBJECT (filter), "pr-xlsx") != NULL;
+}
+
+/* Returns: (transfer full) (nullable): the file to write, as
+ * pr_export_file_for_type () makes it; %NULL if none was chosen */
+GFile *
+pr_export_dialog_get_file (GtkFileChooserNative *dialog)
+{
+  g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+  if (chosen == NULL)
+    return NULL;
+  return pr_export_file_for_type (chosen, pr_export_filter_is_xlsx (gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog))));
 }
 
 /* Returns: (transfer full): the Documents folder, or the home folder */
@@ -77,12 +131,19 @@ pr_export_dialog_new (GtkWindow  *parent,
   /* Without a filter GTK's chooser shows an empty "(None)" beside the choice. */
   {
     g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+    g_autoptr(GtkFileFilter) xlsx = gtk_file_filter_new ();
 
     gtk_file_filter_set_name (csv, _("CSV files (open in Excel or WPS)"));
     gtk_file_filter_add_pattern (csv, "*.csv");
     gtk_file_filter_add_pattern (csv, "*.CSV");
     gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), csv);
+    /* Translators: the export's other file type (表格 (.xlsx，Excel 或 WPS)) */
+    gtk_file_filter_set_name (xlsx, _("Spreadsheet (.xlsx, for Excel or WPS)"));
+    gtk_file_filter_add_pattern (xlsx, "*.xlsx");
+    gtk_file_filter_add_pattern (xlsx, "*.XLSX");
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), xlsx);
     gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), csv);
+    g_object_set_data (G_OBJECT (xlsx), "pr-xlsx", GINT_TO_POINTER (TRUE));
   }
   shown = g_strdup_printf (ngettext ("The %u case shown", "The %u cases shown", n_shown), n_shown);
   every = g_strdup_printf (ngettext ("All %u case", "All %u cases", n_all), n_all);

@@ -13,5 +13,9 @@ GtkFileChooserNative *pr_export_dialog_new     (GtkWindow  *parent,
                                                 guint       n_shown,
                                                 guint       n_all);
 gboolean              pr_export_dialog_get_all (GtkFileChooserNative *dialog);
+GFile                *pr_export_dialog_get_file (GtkFileChooserNative *dialog);
+GFile                *pr_export_file_for_type  (GFile                *chosen,
+                                                gboolean              xlsx_type);
+gboolean              pr_export_filter_is_xlsx (GtkFileFilter        *filter);
 
 G_END_DECLS

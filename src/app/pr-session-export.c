@@ -11,8 +11,8 @@
 
 #include "pr-session-private.h"
 
-#include "pr-csv-writer.h"
 #include "pr-record-reader.h"
+#include "pr-report-table.h"
 
 /* Export */
 
@@ -29,8 +29,14 @@ static const char *const export_header[] = {
 };
 #define EXPORT_FIXED G_N_ELEMENTS (export_header)
 
+/* A member's cells as the list showed them when the export began; the
+ * distance, similarity and decided_at cells are made from @distance and
+ * @decided_at. */
 typedef struct {
-  char *cells[EXPORT_FIXED];
+  char   *cells[EXPORT_FIXED];
+  guint   distance;
+  gint64  decided_at;
+  gboolean decided;
 } ExportRow;
 
 typedef struct {
@@ -43,6 +49,7 @@ typedef struct {
   GArray                *rows;       /* ExportRow */
   GHashTable            *row_of;     /* record id (borrowed from rows) → row index + 1 */
   GPtrArray             *values;     /* per row: GPtrArray of the display values, or NULL */
+  GArray                *display_dates; /* gboolean per display column: a date column */
   PrSessionProgress      progress;
   guint64                read, estimate;
   GCancellable          *cancellable;
@@ -65,6 +72,7 @@ export_data_free (ExportData *data)
   g_hash_table_unref (data->row_of);
   g_array_unref (data->rows);
   g_ptr_array_unref (data->values);
+  g_clear_pointer (&data->display_dates, g_array_unref);
   _pr_session_progress_clear (&data->progress);
   g_free (data);
 }
@@ -109,6 +117,62 @@ collect_values (const char *const *values,
   return !g_cancellable_is_cancelled (data->cancellable);
 }
 
+/* The report's rows, one place for both the CSV file and the workbook. */
+static PrReportTable *
+build_report (ExportData *data)
+{
+  /* Translators: the name of the report's sheet in an Excel workbook: at
+   * most 31 characters, none of []:*?/\ (重复信访报告) */
+  PrReportTable *table = pr_report_table_new (C_("report sheet", "Repeat petitions"));
+  guint n_columns = pr_mapping_get_n_columns (data->mapping);
+
+  data->display_dates = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  for (guint i = 0; i < EXPORT_FIXED; i++)
+    pr_report_table_add_heading (table, i == 0 && data->cases
+                                          ? C_("report column", "case")
+                                          : g_dpgettext2 (GETTEXT_PACKAGE, "report column", export_header[i]));
+  for (guint c = 0; c < n_columns; c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (data->mapping, c);
+      gboolean is_date = column->role == PR_COLUMN_ROLE_DATE;
+
+      if (!is_display_column (column))
+        continue;
+      pr_report_table_add_heading (table, pr_mapping_column_get_label (column));
+      g_array_append_val (data->display_dates, is_date);
+    }
+
+  for (guint r = 0; r < data->rows->len; r++)
+    {
+      ExportRow *row = &g_array_index (data->rows, ExportRow, r);
+      GPtrArray *display = data->values->pdata[r];
+
+      pr_report_table_begin_row (table);
+      pr_report_table_add_text (table, row->cells[0]);
+      pr_report_table_add_id (table, row->cells[1]);
+      pr_report_table_add_id (table, row->cells[2]);
+      pr_report_table_add_integer (table, row->distance);
+      pr_report_table_add_percent (table, (64 - row->distance) / 64.0);
+      pr_report_table_add_text (table, row->cells[5]);
+      pr_report_table_add_text (table, row->cells[6]);
+      if (row->decided)
+        pr_report_table_add_unix_time (table, row->decided_at);
+      else
+        pr_report_table_add_text (table, NULL);
+      pr_report_table_add_text (table, row->cells[8]);
+      for (guint d = 0; d < data->display_dates->len; d++)
+        {
+          const char *value = display != NULL && d < display->len ? display->pdata[d] : NULL;
+
+          if (g_array_index (data->display_dates, gboolean, d))
+            pr_report_table_add_date (table, value);
+          else
+            pr_report_table_add_text (table, value);
+        }
+    }
+  return table;
+}
+
 static void
 export_thread (GTask        *task,
                gpointer      source_object,
@@ -117,11 +181,7 @@ export_thread (GTask        *task,
 {
   ExportData *data = task_data;
   g_autoptr(PrConnection) connection = NULL;
-  g_autoptr(PrCsvWriter) writer = NULL;
-  g_autoptr(GPtrArray) header = g_ptr_array_new ();
-  g_autoptr(GPtrArray) cells = g_ptr_array_new ();
-  guint n_columns = pr_mapping_get_n_columns (data->mapping);
-  guint n_display = 0;
+  g_autoptr(PrReportTable) table = NULL;
   GError *error = NULL;
 
   data->cancellable = cancellable;
@@ -138,65 +198,27 @@ export_thread (GTask        *task,
     goto failed;
   export_report (data, TRUE);
 
-  /* UTF-8 with a BOM, so that Excel reads Chinese right, formulas
-   * neutralised, and ids and ID card numbers kept whole as text; written
-   * to a temporary file and renamed at the end. */
-  writer = pr_csv_writer_new_for_path (data->path,
-                                       PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
-                                       &error);
-  if (writer == NULL)
-    goto failed;
-  for (guint i = 0; i < EXPORT_FIXED; i++)
-    g_ptr_array_add (header, (gpointer) (i == 0 && data->cases
-                                         ? C_("report column", "case")
-                                         : g_dpgettext2 (GETTEXT_PACKAGE, "report column", export_header[i])));
-  for (guint c = 0; c < n_columns; c++)
-    if (is_display_column (pr_mapping_get_column (data->mapping, c)))
-      {
-        g_ptr_array_add (header, (gpointer) pr_mapping_column_get_label (pr_mapping_get_column (data->mapping, c)));
-        n_display++;
-      }
-  if (!pr_csv_writer_write_row (writer, (const char *const *) header->pdata, header->len, &error))
-    goto failed;
-
-  for (guint r = 0; r < data->rows->len; r++)
-    {
-      ExportRow *row = &g_array_index (data->rows, ExportRow, r);
-      GPtrArray *display = data->values->pdata[r];
-
-      g_ptr_array_set_size (cells, 0);
-      for (guint i = 0; i < EXPORT_FIXED; i++)
-        g_ptr_array_add (cells, row->cells[i]);
-      for (guint d = 0; d < n_display; d++)
-        g_ptr_array_add (cells, display != NULL && d < display->len ? display->pdata[d] : NULL);
-      if (!pr_csv_writer_write_row (writer, (const char *const *) cells->pdata, cells->len, &error))
-        goto failed;
-      if (g_cancellable_set_error_if_cancelled (cancellable, &error))
-        goto failed;
-    }
-  if (!pr_csv_writer_close (writer, &error))
+  table = build_report (data);
+  /* A workbook by its name's .xlsx; else CSV: UTF-8 with a BOM, so that
+   * Excel reads Chinese right, formulas neutralised, and ids and ID card
+   * numbers kept whole as text. Either is written to a temporary file and
+   * renamed at the end: on a failure an existing report at the path is
+   * left as it was. */
+  if (!pr_report_table_write (table, data->path,
+                              PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
+                              &error))
     goto failed;
   g_task_return_int (task, data->rows->len);
   return;
 
 failed:
-  /* The writer, freed unclosed, removes its temporary file: an existing
-   * report at the path is left as it was. */
   g_task_return_error (task, error);
-}
-
-static char *
-format_decided_at (gint64 seconds)
-{
-  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (seconds);
-  g_autoptr(GDateTime) local = dt != NULL ? g_date_time_to_local (dt) : NULL;
-
-  return local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M:%S") : NULL;
 }
 
 /**
  * pr_session_export_async:
- * @file: the CSV file to write (replaced, atomically, when it exists)
+ * @file: the file to write: an Excel workbook if its name ends in .xlsx,
+ *   else CSV (replaced, atomically, when it exists)
  * @progress: (nullable): rows of the table read, on the main thread
  *
  * Writes the duplicate report: one row per member of each cluster of the
@@ -205,8 +227,9 @@ format_decided_at (gint64 seconds)
  * as a percentage), verdict (repeat, not_repeat or empty), reviewer,
  * decided_at, repeat_kind (the same petitioner as the primary's, another,
  * or empty for the primary and where it is not known) — then the mapped
- * short, text and date columns. UTF-8 with a BOM, RFC 4180, cells that
+ * short, text and date columns. CSV: UTF-8 with a BOM, RFC 4180, cells that
  * begin with = + - @ (or a full-width or other form of them) neutralised.
+ * A workbook has the same cells, with numbers and dates as values.
  */
 void
 pr_session_export_async (PrSession             *self,
@@ -285,14 +308,14 @@ pr_session_export_clusters_async (PrSession             *self,
           row.cells[0] = pr_cluster_item_dup_name (item);
           row.cells[1] = g_strdup (member->id);
           row.cells[2] = g_strdup (primary);
-          row.cells[3] = g_strdup_printf ("%u", member->distance);
-          row.cells[4] = g_strdup_printf ("%.1f%%", 100.0 * (64 - member->distance) / 64);
+          row.distance = member->distance;
           row.cells[5] = g_strdup (member->state == PR_MEMBER_REPEAT ? C_("verdict", "repeat")
                                    : member->state == PR_MEMBER_NOT_REPEAT ? C_("verdict", "not a repeat") : "");
           if (decision != NULL && m > 0)
             {
               row.cells[6] = g_strdup (decision->reviewer);
-              row.cells[7] = format_decided_at (decision->decided_at);
+              row.decided_at = decision->decided_at;
+              row.decided = TRUE;
             }
           /* Empty for the primary, and where a petitioner is not known. */
           row.cells[8] = g_strdup (member->petitioner == PR_PETITIONER_SAME ? C_("repeat kind", "the same petitioner")

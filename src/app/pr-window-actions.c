@@ -469,8 +469,20 @@ export_chosen (GtkNativeDialog *dialog,
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GFile) file = pr_export_dialog_get_file (GTK_FILE_CHOOSER_NATIVE (dialog));
 
+      /* A workbook's name made from the name typed: the dialog asked
+       * about replacing the file named, not this one. Asked again, with
+       * the name that will be written. */
+      if (file != NULL && chosen != NULL && !g_file_equal (file, chosen) && g_file_query_exists (file, NULL))
+        {
+          g_autofree char *name = g_file_get_basename (file);
+
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+          gtk_native_dialog_show (dialog);
+          return;
+        }
       g_action_group_change_action_state (G_ACTION_GROUP (self), "export-scope",
                                           g_variant_new_string (pr_export_dialog_get_all (GTK_FILE_CHOOSER_NATIVE (dialog))
                                                                 ? "all" : "shown"));

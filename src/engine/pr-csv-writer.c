@@ -3,12 +3,8 @@
  * RFC 4180 output: fields with a comma, a quote, CR or LF are quoted and
  * their quotes doubled; lines end in CRLF, as the RFC and Excel expect.
  *
- * A report written to a path replaces the old one only when it is complete:
- * the rows go to a temporary file beside the target, which close() syncs
- * and renames over it. g_file_replace() does not keep that promise: it
- * writes a new path in place (a crash leaves half a report), and for a
- * symlink, a file with a second hard link or a read-only directory it
- * truncates the old file at once. So the writer owns its temporary file.
+ * A report written to a path replaces the old one only when it is complete
+ * (pr-output-file.c).
  */
 #define G_LOG_DOMAIN "pr-csv-writer"
 
@@ -16,22 +12,10 @@
 
 #include <glib/gi18n-lib.h>
 
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <gio/gunixoutputstream.h>
-#include <glib/gstdio.h>
 
 #include "pr-csv-writer.h"
-#include "pr-output-path.h"
-
-/* Rows are small: buffer them, or every row is a system call. */
-#define BUFFER_SIZE (1 << 16)
+#include "pr-output-file.h"
 
 struct _PrCsvWriter
 {
@@ -42,11 +26,9 @@ struct _PrCsvWriter
   char             *name;       /* nullable: what a stream writer's errors name */
 
   /* Only for a writer made with pr_csv_writer_new_for_path(). */
+  PrOutputFile     *file;       /* until committed or discarded */
   char             *path;       /* as the caller named it, for messages */
-  char             *target;     /* the file replaced: @path with its links followed */
-  char             *temp_path;  /* until committed or discarded */
   gboolean          committed;
-  int               fd;         /* the temporary file's, owned by @stream */
   gboolean          failed;     /* a row could not be written: never commit */
 };
 
@@ -69,7 +51,6 @@ pr_csv_writer_new (GOutputStream    *stream,
   self->stream = g_object_ref (stream);
   self->flags = flags;
   self->line = g_string_new (NULL);
-  self->fd = -1;
 
   return self;
 }
@@ -92,20 +73,6 @@ pr_csv_writer_set_name (PrCsvWriter *self,
 
   g_free (self->name);
   self->name = g_strdup (name);
-}
-
-static void
-set_errno_error (GError     **error,
-                 int          saved_errno,
-                 const char  *path,
-                 const char  *what)
-{
-  if (what != NULL)
-    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                 _("cannot write %s: %s: %s"), path, what, g_strerror (saved_errno));
-  else
-    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                 _("cannot write %s: %s"), path, g_strerror (saved_errno));
 }
 
 /**
@@ -135,75 +102,14 @@ pr_csv_writer_new_for_path (const char        *path,
                             PrCsvWriterFlags   flags,
                             GError           **error)
 {
-  g_autofree char *target = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *temp_path = NULL;
-  g_autoptr(GOutputStream) unix_stream = NULL;
-  g_autoptr(GOutputStream) buffered = NULL;
+  PrOutputFile *file = pr_output_file_new (path, error);
   PrCsvWriter *self;
-  struct stat st;
-  gboolean exists = FALSE;
-  int fd;
 
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  target = pr_output_path_resolve (path, &st, &exists, error);
-  if (target == NULL)
+  if (file == NULL)
     return NULL;
-
-  /* A device or a pipe cannot be replaced by a rename: renaming over
-   * /dev/null would delete the device. Those are for pr_csv_writer_new(). */
-  if (exists && !S_ISREG (st.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   _("cannot write %s: it is not a regular file"), path);
-      return NULL;
-    }
-
-  dir = g_path_get_dirname (target);
-  base = g_path_get_basename (target);
-  temp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-
-  /* A new file gets 0666 less the umask, as open() would give it; a
-   * replaced one is made private first and given its old mode below, so it
-   * is never readable by more people than the old file was. */
-  fd = g_mkstemp_full (temp_path, O_WRONLY | O_CLOEXEC, exists ? 0600 : 0666);
-  if (fd < 0)
-    {
-      int saved_errno = errno;
-      g_autofree char *what = g_strdup_printf (_("cannot create a file in %s"), dir);
-
-      set_errno_error (error, saved_errno, path, what);
-      return NULL;
-    }
-
-  if (exists)
-    {
-      /* Best effort: only root may give a file away, and a report owned by
-       * whoever ran the tool last is no error. */
-      if ((st.st_uid != geteuid () || st.st_gid != getegid ()) &&
-          fchown (fd, st.st_uid, st.st_gid) != 0)
-        g_debug ("%s: owner not kept: %s", path, g_strerror (errno));
-      if (fchmod (fd, st.st_mode & 07777) != 0)
-        {
-          int saved_errno = errno;
-
-          g_close (fd, NULL);
-          g_unlink (temp_path);
-          set_errno_error (error, saved_errno, path, NULL);
-          return NULL;
-        }
-    }
-
-  unix_stream = g_unix_output_stream_new (fd, TRUE);
-  buffered = g_buffered_output_stream_new_sized (unix_stream, BUFFER_SIZE);
-  self = pr_csv_writer_new (buffered, flags);
+  self = pr_csv_writer_new (pr_output_file_get_stream (file), flags);
+  self->file = file;
   self->path = g_strdup (path);
-  self->target = g_steal_pointer (&target);
-  self->temp_path = g_steal_pointer (&temp_path);
-  self->fd = fd;
 
   return self;
 }
@@ -353,74 +259,6 @@ pr_csv_writer_write_row (PrCsvWriter        *self,
   return FALSE;
 }
 
-/* Drops the temporary file: the target stays as it was. */
-static void
-discard (PrCsvWriter *self)
-{
-  if (self->temp_path == NULL)
-    return;
-
-  /* Unlinked first, so that whatever the close flushes goes nowhere. */
-  g_unlink (self->temp_path);
-  g_clear_pointer (&self->temp_path, g_free);
-  g_output_stream_close (self->stream, NULL, NULL);
-}
-
-/* Flush, fsync, close, rename: the target changes only at the rename, and
- * only to a file whose data is on the disk, so that a crash just after it
- * cannot leave an empty report where a full one was. */
-static gboolean
-commit (PrCsvWriter  *self,
-        GError      **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *dir = NULL;
-  int dir_fd;
-
-  if (self->failed)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("cannot write %s: a row could not be written"), self->path);
-      return FALSE;
-    }
-
-  if (!g_output_stream_flush (self->stream, NULL, &local_error))
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
-      return FALSE;
-    }
-  if (fsync (self->fd) != 0)
-    {
-      set_errno_error (error, errno, self->path, NULL);
-      return FALSE;
-    }
-  if (!g_output_stream_close (self->stream, NULL, &local_error))
-    {
-      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
-      return FALSE;
-    }
-  self->fd = -1;
-  if (g_rename (self->temp_path, self->target) != 0)
-    {
-      set_errno_error (error, errno, self->path, NULL);
-      return FALSE;
-    }
-  g_clear_pointer (&self->temp_path, g_free);
-
-  /* The rename itself is durable once the directory is synced. The report
-   * is complete either way, so a failure here is not worth an error. */
-  dir = g_path_get_dirname (self->target);
-  dir_fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-  if (dir_fd >= 0)
-    {
-      if (fsync (dir_fd) != 0)
-        g_debug ("%s: directory not synced: %s", dir, g_strerror (errno));
-      g_close (dir_fd, NULL);
-    }
-
-  return TRUE;
-}
-
 /**
  * pr_csv_writer_close:
  * @self: a #PrCsvWriter
@@ -454,19 +292,24 @@ pr_csv_writer_close (PrCsvWriter  *self,
     }
 
   /* Closed already: say again how that went. */
-  if (self->temp_path == NULL)
+  if (self->file == NULL)
     {
       if (!self->committed)
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
                      _("cannot write %s: the writer failed before"), self->path);
       return self->committed;
     }
-  if (!commit (self, error))
+  if (self->failed)
     {
-      discard (self);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   _("cannot write %s: a row could not be written"), self->path);
+      g_clear_pointer (&self->file, pr_output_file_free);
       return FALSE;
     }
-  self->committed = TRUE;
+  self->committed = pr_output_file_commit (self->file, error);
+  g_clear_pointer (&self->file, pr_output_file_free);
+  if (!self->committed)
+    return FALSE;
 
   return TRUE;
 }
@@ -485,7 +328,8 @@ pr_csv_writer_free (PrCsvWriter *self)
   if (self == NULL)
     return;
 
-  discard (self);
+  /* First: it removes its temporary file before the stream is closed. */
+  g_clear_pointer (&self->file, pr_output_file_free);
   /* Unclosed stream: close it with a cancelled cancellable, so that a
    * stream that honours it drops what is still buffered instead of
    * writing a partial tail. Nothing here can make that atomic. */
@@ -500,6 +344,5 @@ pr_csv_writer_free (PrCsvWriter *self)
   g_string_free (self->line, TRUE);
   g_free (self->name);
   g_free (self->path);
-  g_free (self->target);
   g_free (self);
 }

@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A file that replaces its target only when it is complete: the data go
+ * to a temporary file beside the target, which commit() syncs and renames
+ * over it. g_file_replace() does not keep that promise: it writes a new
+ * path in place (a crash leaves half a report), and for a symlink, a file
+ * with a second hard link or a read-only directory it truncates the old
+ * file at once. So the reports own their temporary file. Written either
+ * through the stream (CSV) or by a library that opens the temporary file
+ * by its name (xlsx).
+ */
+#define G_LOG_DOMAIN "pr-output-file"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gunixoutputstream.h>
+#include <glib/gstdio.h>
+
+#include "pr-output-file.h"
+#include "pr-output-path.h"
+
+/* Rows are small: buffer them, or every row is a system call. */
+#define BUFFER_SIZE (1 << 16)
+
+struct _PrOutputFile
+{
+  GOutputStream *stream;
+  char          *path;       /* as the caller named it, for messages */
+  char          *target;     /* the file replaced: @path with its links followed */
+  char          *temp_path;  /* until committed or discarded */
+  int            fd;         /* the temporary file's, owned by @stream */
+};
+
+static void
+set_errno_error (GError     **error,
+                 int          saved_errno,
+                 const char  *path,
+                 const char  *what)
+{
+  if (what != NULL)
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                 _("cannot write %s: %s: %s"), path, what, g_strerror (saved_errno));
+  else
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                 _("cannot write %s: %s"), path, g_strerror (saved_errno));
+}
+
+/**
+ * pr_output_file_new:
+ * @path: the file to write; if it is a symlink, the file it points to
+ *   (pr_output_path_resolve () says which links are followed)
+ * @error: return location for a #GError
+ *
+ * Makes a temporary file in the target's directory; pr_output_file_commit()
+ * syncs it and renames it over the target, so the target is replaced only
+ * by a complete file, and pr_output_file_free() without a successful
+ * commit removes it and leaves the target as it was. A symlink stays a
+ * symlink (its target gets the new content); a new file gets the mode 0666
+ * less the umask, a replaced one keeps its mode (and, where allowed, its
+ * owner). Other hard links to a replaced file keep the old content.
+ *
+ * Errors are in the %G_IO_ERROR domain, their message starting
+ * "cannot write @path: ". A directory where no file can be created is an
+ * error here, before anything is written.
+ *
+ * Returns: (transfer full) (nullable): the file, or %NULL with @error set
+ *   if the target is not a regular file or no temporary file can be made
+ */
+PrOutputFile *
+pr_output_file_new (const char  *path,
+                    GError     **error)
+{
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *temp_path = NULL;
+  g_autoptr(GOutputStream) unix_stream = NULL;
+  PrOutputFile *self;
+  struct stat st;
+  gboolean exists = FALSE;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  target = pr_output_path_resolve (path, &st, &exists, error);
+  if (target == NULL)
+    return NULL;
+
+  /* A device or a pipe cannot be replaced by a rename: renaming over
+   * /dev/null would delete the device. Those are for stream writers. */
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   _("cannot write %s: it is not a regular file"), path);
+      return NULL;
+    }
+
+  dir = g_path_get_dirname (target);
+  base = g_path_get_basename (target);
+  temp_path = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+
+  /* A new file gets 0666 less the umask, as open() would give it; a
+   * replaced one is made private first and given its old mode below, so it
+   * is never readable by more people than the old file was. */
+  fd = g_mkstemp_full (temp_path, O_WRONLY | O_CLOEXEC, exists ? 0600 : 0666);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *what = g_strdup_printf (_("cannot create a file in %s"), dir);
+
+      set_errno_error (error, saved_errno, path, what);
+      return NULL;
+    }
+
+  if (exists)
+    {
+      /* Best effort: only root may give a file away, and a report owned by
+       * whoever ran the tool last is no error. */
+      if ((st.st_uid != geteuid () || st.st_gid != getegid ()) &&
+          fchown (fd, st.st_uid, st.st_gid) != 0)
+        g_debug ("%s: owner not kept: %s", path, g_strerror (errno));
+      if (fchmod (fd, st.st_mode & 07777) != 0)
+        {
+          int saved_errno = errno;
+
+          g_close (fd, NULL);
+          g_unlink (temp_path);
+          set_errno_error (error, saved_errno, path, NULL);
+          return NULL;
+        }
+    }
+
+  unix_stream = g_unix_output_stream_new (fd, TRUE);
+  self = g_new0 (PrOutputFile, 1);
+  self->stream = g_buffered_output_stream_new_sized (unix_stream, BUFFER_SIZE);
+  self->path = g_strdup (path);
+  self->target = g_steal_pointer (&target);
+  self->temp_path = g_steal_pointer (&temp_path);
+  self->fd = fd;
+
+  return self;
+}
+
+/* Returns: (transfer none): the stream to the temporary file, buffered */
+GOutputStream *
+pr_output_file_get_stream (PrOutputFile *self)
+{
+  return self->stream;
+}
+
+/* Returns: (transfer none) (nullable): the temporary file's path, for a
+ * writer that opens it by name; %NULL once committed or discarded */
+const char *
+pr_output_file_get_temp_path (PrOutputFile *self)
+{
+  return self->temp_path;
+}
+
+/* Returns: (transfer none): the path as the caller named it */
+const char *
+pr_output_file_get_path (PrOutputFile *self)
+{
+  return self->path;
+}
+
+/* Drops the temporary file: the target stays as it was. */
+static void
+discard (PrOutputFile *self)
+{
+  if (self->temp_path == NULL)
+    return;
+
+  /* Unlinked first, so that whatever the close flushes goes nowhere. */
+  g_unlink (self->temp_path);
+  g_clear_pointer (&self->temp_path, g_free);
+  g_output_stream_close (self->stream, NULL, NULL);
+}
+
+/* Flush, fsync, close, rename: the target changes only at the rename, and
+ * only to a file whose data is on the disk, so that a crash just after it
+ * cannot leave an empty report where a full one was. */
+static gboolean
+commit (PrOutputFile  *self,
+        GError       **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *dir = NULL;
+  int dir_fd;
+
+  if (!g_output_stream_flush (self->stream, NULL, &local_error))
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
+      return FALSE;
+    }
+  /* Syncs the file's data whichever descriptor wrote them: a library
+   * that opened the temporary file by name wrote through another one. */
+  if (fsync (self->fd) != 0)
+    {
+      set_errno_error (error, errno, self->path, NULL);
+      return FALSE;
+    }
+  if (!g_output_stream_close (self->stream, NULL, &local_error))
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
+      return FALSE;
+    }
+  self->fd = -1;
+  if (g_rename (self->temp_path, self->target) != 0)
+    {
+      set_errno_error (error, errno, self->path, NULL);
+      return FALSE;
+    }
+  g_clear_pointer (&self->temp_path, g_free);
+
+  /* The rename itself is durable once the directory is synced. The report
+   * is complete either way, so a failure here is not worth an error. */
+  dir = g_path_get_dirname (self->target);
+  dir_fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  if (dir_fd >= 0)
+    {
+      if (fsync (dir_fd) != 0)
+        g_debug ("%s: directory not synced: %s", dir, g_strerror (errno));
+      g_close (dir_fd, NULL);
+    }
+
+  return TRUE;
+}
+
+/**
+ * pr_output_file_commit:
+ * @self: a #PrOutputFile
+ * @error: return location for a #GError
+ *
+ * Replaces the target: the temporary file is synced to the disk and
+ * renamed over it. If anything fails (a full disk, say), the temporary
+ * file is removed and the target left as it was. Once only.
+ *
+ * Returns: %FALSE with @error set if the data could not be written
+ */
+gboolean
+pr_output_file_commit (PrOutputFile  *self,
+                       GError       **error)
+{
+  g_return_val_if_fail (self != NULL && self->temp_path != NULL, FALSE);
+
+  if (!commit (self, error))
+    {
+      discard (self);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * pr_output_file_free:
+ * @self: (transfer full) (nullable): a #PrOutputFile
+ *
+ * Frees it; if it was not committed, its temporary file is removed and
+ * the target left as it was.
+ */
+void
+pr_output_file_free (PrOutputFile *self)
+{
+  if (self == NULL)
+    return;
+
+  discard (self);
+  /* Unclosed stream: close it with a cancelled cancellable, so that what
+   * is still buffered is dropped instead of written to nowhere. */
+  if (!g_output_stream_is_closed (self->stream))
+    {
+      g_autoptr(GCancellable) cancel = g_cancellable_new ();
+
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (self->stream, cancel, NULL);
+    }
+  g_object_unref (self->stream);
+  g_free (self->path);
+  g_free (self->target);
+  g_free (self);
+}
