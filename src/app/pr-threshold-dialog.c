@@ -195,7 +195,9 @@ regrouped (GObject      *object,
            gpointer      user_data)
 {
   Pending *pending = user_data;
-  PrThresholdDialog *self = pending->self;
+  /* Held here: closed meanwhile, the dialog may have no other owner
+   * once the work's own reference goes. */
+  g_autoptr(PrThresholdDialog) self = g_object_ref (pending->self);
   g_autoptr(GError) error = NULL;
   g_autoptr(PrSessionRegroup) regroup = pr_session_regroup_finish (PR_SESSION (object), result, &error);
   g_autofree char *text = NULL;
@@ -254,7 +256,9 @@ preview_loaded (GObject      *object,
                 gpointer      user_data)
 {
   Pending *pending = user_data;
-  PrThresholdDialog *self = pending->self;
+  /* Held here: closed meanwhile, the dialog may have no other owner
+   * once the work's own reference goes. */
+  g_autoptr(PrThresholdDialog) self = g_object_ref (pending->self);
   g_autoptr(GError) error = NULL;
   g_autoptr(PrThresholdPreview) preview = pr_session_threshold_preview_finish (PR_SESSION (object), result, &error);
   guint k;
@@ -407,7 +411,9 @@ applied (GObject      *object,
          gpointer      user_data)
 {
   Pending *pending = user_data;
-  PrThresholdDialog *self = pending->self;
+  /* Held here: closed meanwhile, the dialog may have no other owner
+   * once the work's own reference goes. */
+  g_autoptr(PrThresholdDialog) self = g_object_ref (pending->self);
   g_autoptr(GError) error = NULL;
   gboolean done = pr_session_apply_regroup_finish (PR_SESSION (object), result, &error);
 
