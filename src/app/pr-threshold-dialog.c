@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-application.h"
 #include "pr-threshold-dialog.h"
 
 struct _PrThresholdDialog
@@ -372,6 +373,7 @@ pr_threshold_dialog_new (GtkWindow *parent,
   Pending *pending = g_new0 (Pending, 1);
   g_autofree char *status = NULL;
 
+  pr_application_add_transient (GTK_WINDOW (self));
   self->session = g_object_ref (session);
   self->loading = g_cancellable_new ();
   /* Translators: while the pairs up to k + 3 are found */
