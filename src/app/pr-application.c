@@ -73,6 +73,17 @@ hold_windows (GtkApplication *application)
   return g_list_reverse (held);
 }
 
+/* Destroys a window opened over another, letting go of that one first:
+ * a window destroyed but still held (by the key press under way that
+ * quits) would otherwise reach its parent, finalized by then, once it is
+ * let go itself. */
+static void
+destroy_transient (GtkWindow *window)
+{
+  gtk_window_set_transient_for (window, NULL);
+  gtk_window_destroy (window);
+}
+
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
@@ -80,7 +91,11 @@ quit_activated (GSimpleAction *action,
 {
   GList *windows = hold_windows (GTK_APPLICATION (user_data));
 
-  /* Closing the window cancels its work and saves its size. */
+  /* The dialogs first (Ctrl+Q may come from one of them), then the main
+   * window: closing it cancels its work and saves its size. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (gtk_window_get_transient_for (l->data) != NULL)
+      destroy_transient (l->data);
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
   g_list_free_full (windows, g_object_unref);
@@ -183,7 +198,7 @@ pr_application_window_removed (GtkApplication *application,
   windows = hold_windows (application);
   for (GList *l = windows; l != NULL; l = l->next)
     if (gtk_window_get_transient_for (l->data) == window)
-      gtk_window_destroy (l->data);
+      destroy_transient (l->data);
   g_list_free_full (windows, g_object_unref);
 }
 
