@@ -226,7 +226,8 @@ static void
 cluster_changed (PrWindow      *self,
                  PrClusterItem *item)
 {
-  if (item == pr_compare_view_get_item (COMPARE_VIEW (self)))
+  if (item == pr_compare_view_get_item (COMPARE_VIEW (self)) &&
+      !pr_review_page_get_fetching (PR_REVIEW_PAGE (self->review_page)))
     pr_review_page_show_cluster (PR_REVIEW_PAGE (self->review_page), item);
   pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
   _pr_window_actions_update (self);
