@@ -121,6 +121,17 @@ test_merge_while_loading (void)
   g_assert_false (pr_session_get_can_undo (pr_window_get_session (window)));
 }
 
+/* Closes @other as the clerk does (its state saved), until it is gone. */
+static void
+close_as_clerk (PrWindow *other)
+{
+  gpointer weak = other;
+
+  g_object_add_weak_pointer (G_OBJECT (other), &weak);
+  gtk_window_close (GTK_WINDOW (other));
+  pr_test_wait_until (pr_test_is_null, &weak);
+}
+
 /* A window closed maximised opens maximised: asked to be before it is
  * shown (GtkWindow's construction used to undo the request made in the
  * window's init), and saved so again when closed. */
@@ -129,7 +140,6 @@ test_maximized_restored (void)
 {
   g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
   PrWindow *other;
-  gpointer weak;
 
   g_settings_set_boolean (settings, "window-maximized", TRUE);
   other = pr_window_new (NULL);
@@ -137,20 +147,14 @@ test_maximized_restored (void)
     g_error ("window-maximized is set, and a new window does not ask to be maximised");
   gtk_window_present (GTK_WINDOW (other));
   g_assert_true (gtk_window_is_maximized (GTK_WINDOW (other)));
-  weak = other;
-  g_object_add_weak_pointer (G_OBJECT (other), &weak);
-  gtk_window_close (GTK_WINDOW (other));
-  pr_test_wait_until (pr_test_is_null, &weak);
+  close_as_clerk (other);
   g_assert_true (g_settings_get_boolean (settings, "window-maximized"));
 
   g_settings_set_boolean (settings, "window-maximized", FALSE);
   other = pr_window_new (NULL);
   g_assert_false (gtk_window_is_maximized (GTK_WINDOW (other)));
   gtk_window_present (GTK_WINDOW (other));
-  weak = other;
-  g_object_add_weak_pointer (G_OBJECT (other), &weak);
-  gtk_window_close (GTK_WINDOW (other));
-  pr_test_wait_until (pr_test_is_null, &weak);
+  close_as_clerk (other);
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
 }
 
