@@ -2,7 +2,8 @@
 /*
  * PrApplication: the application — one window, the style sheet, the
  * keyboard shortcuts, About, --sample, and quitting on a signal as on
- * Ctrl+Q.
+ * Ctrl+Q. The windows opened over the main one (dialogs, the intake
+ * check) belong to it too, so that its shortcuts work there.
  */
 #define G_LOG_DOMAIN "pr-application"
 
@@ -60,16 +61,56 @@ static const struct {
   { "app.quit", { "<Control>q", NULL } },
 };
 
+/* The application's windows, each held: closing one takes the windows
+ * opened over it out of the application's own list. */
+static GList *
+hold_windows (GtkApplication *application)
+{
+  GList *held = NULL;
+
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    held = g_list_prepend (held, g_object_ref (l->data));
+  return g_list_reverse (held);
+}
+
+/* Destroys a window opened over another, letting go of that one first:
+ * a window destroyed but still held (by the key press under way that
+ * quits) would otherwise reach its parent, finalized by then, once it is
+ * let go itself. */
+static void
+destroy_transient (GtkWindow *window)
+{
+  gtk_window_set_transient_for (window, NULL);
+  gtk_window_destroy (window);
+}
+
 static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (user_data));
+  GList *windows = hold_windows (GTK_APPLICATION (user_data));
 
-  /* Closing the window cancels its work and saves its size. */
+  /* The dialogs first (Ctrl+Q may come from one of them), then the main
+   * window: closing it cancels its work and saves its size. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (gtk_window_get_transient_for (l->data) != NULL)
+      destroy_transient (l->data);
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
+}
+
+/* The window a shortcut pressed in a dialog is about: the one the dialog
+ * belongs to. */
+static GtkWindow *
+main_window (GtkApplication *application)
+{
+  GtkWindow *window = gtk_application_get_active_window (application);
+
+  while (window != NULL && !PR_IS_WINDOW (window) && gtk_window_get_transient_for (window) != NULL)
+    window = gtk_window_get_transient_for (window);
+  return window;
 }
 
 static void
@@ -77,10 +118,11 @@ about_activated (GSimpleAction *action,
                  GVariant      *parameter,
                  gpointer       user_data)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  GtkWindow *window = main_window (GTK_APPLICATION (user_data));
   const char *authors[] = { _("The Petition Review developers"), NULL };
 
   gtk_show_about_dialog (window,
+                         "application", user_data,
                          "program-name", _("Petition Review"),
                          "logo-icon-name", PR_APPLICATION_ID,
                          "version", PACKAGE_VERSION,
@@ -96,7 +138,7 @@ help_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
-  pr_help_show (gtk_application_get_active_window (GTK_APPLICATION (user_data)));
+  pr_help_show (main_window (GTK_APPLICATION (user_data)));
 }
 
 static const GActionEntry app_actions[] = {
@@ -140,6 +182,43 @@ pr_application_shutdown (GApplication *application)
     g_warning ("The window's work did not end within %d s; quitting without it", SESSION_END_TIMEOUT_S);
 
   G_APPLICATION_CLASS (pr_application_parent_class)->shutdown (application);
+}
+
+/* A window gone takes the windows opened over it with it, at once: they
+ * belong to the application, which would otherwise run on for them while
+ * work still holds the main window (GTK destroys them with their parent
+ * only when it is finalized). */
+static void
+pr_application_window_removed (GtkApplication *application,
+                               GtkWindow      *window)
+{
+  GList *windows;
+
+  GTK_APPLICATION_CLASS (pr_application_parent_class)->window_removed (application, window);
+  windows = hold_windows (application);
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (gtk_window_get_transient_for (l->data) == window)
+      destroy_transient (l->data);
+  g_list_free_full (windows, g_object_unref);
+}
+
+/**
+ * pr_application_add_transient:
+ * @window: a window made transient for one of the application's
+ *
+ * Makes @window one of the application's windows, as its parent is: the
+ * application's shortcuts (Ctrl+Q, F1) work in it, Ctrl+Q closes it, and
+ * it closes with its parent. A parent without an application (a test's
+ * window) leaves @window as it is.
+ */
+void
+pr_application_add_transient (GtkWindow *window)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (window);
+  GtkApplication *application = parent != NULL ? gtk_window_get_application (parent) : NULL;
+
+  if (application != NULL)
+    gtk_window_set_application (window, application);
 }
 
 static void
@@ -211,7 +290,9 @@ pr_application_class_init (PrApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *application_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_application_class = GTK_APPLICATION_CLASS (klass);
 
+  gtk_application_class->window_removed = pr_application_window_removed;
   object_class->dispose = pr_application_dispose;
 
   application_class->startup = pr_application_startup;

@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 #define PR_TYPE_APPLICATION (pr_application_get_type ())
 G_DECLARE_FINAL_TYPE (PrApplication, pr_application, PR, APPLICATION, GtkApplication)
 
-PrApplication *pr_application_new (void);
+PrApplication *pr_application_new            (void);
+void           pr_application_add_transient  (GtkWindow *window);
 
 G_END_DECLS

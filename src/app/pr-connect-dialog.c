@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-application.h"
 #include "pr-connect-dialog.h"
 
 #include "pr-profiles.h"
@@ -274,6 +275,7 @@ pr_connect_dialog_new (GtkWindow *parent,
 {
   PrConnectDialog *self = g_object_new (PR_TYPE_CONNECT_DIALOG, "transient-for", parent, NULL);
 
+  pr_application_add_transient (GTK_WINDOW (self));
   if (settings != NULL)
     {
       self->settings = g_object_ref (settings);

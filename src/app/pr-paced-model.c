@@ -420,7 +420,11 @@ stop_waiting (PrPacedModel *self)
 {
   if (self->clock != NULL)
     {
-      g_clear_signal_handler (&self->painted, self->clock);
+      /* A window destroyed while a slice waits disposes of its clock,
+       * and of the handler with it. */
+      if (g_signal_handler_is_connected (self->clock, self->painted))
+        g_signal_handler_disconnect (self->clock, self->painted);
+      self->painted = 0;
       g_clear_object (&self->clock);
     }
   g_clear_handle_id (&self->frame_timeout, g_source_remove);

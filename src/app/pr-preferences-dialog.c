@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-application.h"
 #include "pr-preferences-dialog.h"
 
 struct _PrPreferencesDialog
@@ -131,6 +132,7 @@ pr_preferences_dialog_new (GtkWindow  *parent,
   PrPreferencesDialog *self = g_object_new (PR_TYPE_PREFERENCES_DIALOG, "transient-for", parent, NULL);
   g_autofree char *name = g_settings_get_string (settings, "reviewer-name");
 
+  pr_application_add_transient (GTK_WINDOW (self));
   self->settings = g_object_ref (settings);
   gtk_editable_set_text (GTK_EDITABLE (self->name_entry), name);
   gtk_label_set_text (GTK_LABEL (self->reason_label), reason != NULL ? reason : "");

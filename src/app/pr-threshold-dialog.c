@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-application.h"
 #include "pr-threshold-dialog.h"
 
 struct _PrThresholdDialog
@@ -195,7 +196,9 @@ regrouped (GObject      *object,
            gpointer      user_data)
 {
   Pending *pending = user_data;
-  PrThresholdDialog *self = pending->self;
+  /* Held here: closed meanwhile, the dialog may have no other owner
+   * once the work's own reference goes. */
+  g_autoptr(PrThresholdDialog) self = g_object_ref (pending->self);
   g_autoptr(GError) error = NULL;
   g_autoptr(PrSessionRegroup) regroup = pr_session_regroup_finish (PR_SESSION (object), result, &error);
   g_autofree char *text = NULL;
@@ -254,7 +257,9 @@ preview_loaded (GObject      *object,
                 gpointer      user_data)
 {
   Pending *pending = user_data;
-  PrThresholdDialog *self = pending->self;
+  /* Held here: closed meanwhile, the dialog may have no other owner
+   * once the work's own reference goes. */
+  g_autoptr(PrThresholdDialog) self = g_object_ref (pending->self);
   g_autoptr(GError) error = NULL;
   g_autoptr(PrThresholdPreview) preview = pr_session_threshold_preview_finish (PR_SESSION (object), result, &error);
   guint k;
@@ -368,6 +373,7 @@ pr_threshold_dialog_new (GtkWindow *parent,
   Pending *pending = g_new0 (Pending, 1);
   g_autofree char *status = NULL;
 
+  pr_application_add_transient (GTK_WINDOW (self));
   self->session = g_object_ref (session);
   self->loading = g_cancellable_new ();
   /* Translators: while the pairs up to k + 3 are found */
@@ -407,7 +413,9 @@ applied (GObject      *object,
          gpointer      user_data)
 {
   Pending *pending = user_data;
-  PrThresholdDialog *self = pending->self;
+  /* Held here: closed meanwhile, the dialog may have no other owner
+   * once the work's own reference goes. */
+  g_autoptr(PrThresholdDialog) self = g_object_ref (pending->self);
   g_autoptr(GError) error = NULL;
   gboolean done = pr_session_apply_regroup_finish (PR_SESSION (object), result, &error);
 

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-session-judge.h"
+#include "pr-application.h"
 #include "pr-unsure-dialog.h"
 
 /* The pairs listed: a reviewer judges a few dozen at a sitting. */
@@ -309,6 +310,7 @@ pr_unsure_dialog_new (GtkWindow *parent,
 {
   PrUnsureDialog *self = g_object_new (PR_TYPE_UNSURE_DIALOG, "transient-for", parent, NULL);
 
+  pr_application_add_transient (GTK_WINDOW (self));
   self->session = g_object_ref (session);
   pr_unsure_dialog_refresh (self);
   return self;

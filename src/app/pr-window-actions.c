@@ -227,7 +227,9 @@ _pr_window_decided (GObject      *object,
    * a cluster now reviewed stays where it is, under the reviewer's eyes,
    * until the filter is changed: refiltering would move the selection
    * away. Ctrl+J goes on to the next unreviewed one. */
-  if (shown != NULL)
+  /* Not while another case chosen meanwhile is loading: that one is
+   * what the clerk wants to see now. */
+  if (shown != NULL && !pr_review_page_get_fetching (PR_REVIEW_PAGE (self->review_page)))
     pr_review_page_show_cluster (PR_REVIEW_PAGE (self->review_page), shown);
   pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
   _pr_window_actions_update (self);

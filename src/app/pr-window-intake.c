@@ -12,6 +12,7 @@
 
 #include "pr-window-private.h"
 
+#include "pr-application.h"
 #include "pr-intake-page.h"
 
 #define INTAKE_WINDOW_KEY "pr-intake-window"
@@ -29,6 +30,7 @@ intake_page (PrWindow *self)
 {
   GtkWindow *window = g_object_get_data (G_OBJECT (self), INTAKE_WINDOW_KEY);
   GtkWidget *page;
+  GtkEventController *keys;
 
   if (window != NULL)
     return PR_INTAKE_PAGE (gtk_window_get_child (window));
@@ -37,6 +39,13 @@ intake_page (PrWindow *self)
   gtk_window_set_transient_for (window, GTK_WINDOW (self));
   gtk_window_set_default_size (window, 720, 640);
   gtk_window_set_destroy_with_parent (window, TRUE);
+  pr_application_add_transient (window);
+  /* Escape closes it, as it closes the dialogs. */
+  keys = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (GTK_WIDGET (window), keys);
   page = pr_intake_page_new (self->session, pr_session_get_table (self->session),
                              pr_session_get_mapping (self->session));
   gtk_window_set_child (window, page);

@@ -42,11 +42,19 @@ unsure_cluster_changed (PrUnsureDialog *dialog)
   pr_unsure_dialog_refresh (dialog);
 }
 
+/* @data: a weak reference to the window: the queue, held by the key
+ * press that quits from it, may outlive the window. */
 static void
 unsure_destroyed (gpointer  data,
                   GObject  *dialog)
 {
-  g_object_set_data (G_OBJECT (data), "pr-unsure-dialog", NULL);
+  GWeakRef *window_ref = data;
+  g_autoptr(GObject) window = g_weak_ref_get (window_ref);
+
+  if (window != NULL)
+    g_object_set_data (window, "pr-unsure-dialog", NULL);
+  g_weak_ref_clear (window_ref);
+  g_free (window_ref);
 }
 
 static void
@@ -65,7 +73,12 @@ unsure_activated (GSimpleAction *action,
                                G_CONNECT_SWAPPED);
       g_object_set_data (G_OBJECT (self), "pr-unsure-dialog", dialog);
       gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
-      g_object_weak_ref (G_OBJECT (dialog), unsure_destroyed, self);
+      {
+        GWeakRef *window_ref = g_new0 (GWeakRef, 1);
+
+        g_weak_ref_init (window_ref, self);
+        g_object_weak_ref (G_OBJECT (dialog), unsure_destroyed, window_ref);
+      }
     }
   else
     pr_unsure_dialog_refresh (dialog);

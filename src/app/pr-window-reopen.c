@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-application.h"
 #include "pr-chain-view.h"
 #include "pr-window-private.h"
 
@@ -271,6 +272,7 @@ _pr_window_reopen_ask_rescan (PrWindow *self)
                           _("_Scan Again"), GTK_RESPONSE_ACCEPT, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   gtk_widget_set_name (dialog, "ask-rescan");
+  pr_application_add_transient (GTK_WINDOW (dialog));
   g_signal_connect_object (dialog, "response", G_CALLBACK (rescan_answered), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;

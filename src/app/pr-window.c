@@ -226,7 +226,8 @@ static void
 cluster_changed (PrWindow      *self,
                  PrClusterItem *item)
 {
-  if (item == pr_compare_view_get_item (COMPARE_VIEW (self)))
+  if (item == pr_compare_view_get_item (COMPARE_VIEW (self)) &&
+      !pr_review_page_get_fetching (PR_REVIEW_PAGE (self->review_page)))
     pr_review_page_show_cluster (PR_REVIEW_PAGE (self->review_page), item);
   pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
   _pr_window_actions_update (self);
@@ -275,6 +276,19 @@ pr_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (pr_window_parent_class)->close_request (window);
 }
 
+/* Maximised once constructed: GtkWindow's construction sets its
+ * "maximized" property to its default after the instance's init, which
+ * would undo it there. */
+static void
+pr_window_constructed (GObject *object)
+{
+  PrWindow *self = PR_WINDOW (object);
+
+  G_OBJECT_CLASS (pr_window_parent_class)->constructed (object);
+  if (self->settings != NULL && g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
 static void
 pr_window_dispose (GObject *object)
 {
@@ -311,6 +325,7 @@ pr_window_class_init (PrWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->constructed = pr_window_constructed;
   object_class->dispose = pr_window_dispose;
   window_class->close_request = pr_window_close_request;
 
@@ -360,8 +375,6 @@ pr_window_init (PrWindow *self)
       self->settings = g_settings_new ("org.petitionreview.PetitionReview");
       g_settings_get (self->settings, "window-size", "(ii)", &width, &height);
       gtk_window_set_default_size (GTK_WINDOW (self), width, height);
-      if (g_settings_get_boolean (self->settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
       g_settings_schema_unref (schema);
     }
 
