@@ -142,6 +142,10 @@ test_typed_read (void)
   static const char *const texts[] = {
     "为什么?我是住在西岚市云溪区新华街九十八号的居民?为什么没人管?请尽快答复??",
     "编号??待补，王?华反映小区噪音扰民问题，请求查处",
+    /* short titles with emphasis: under a quarter of nothing */
+    "为什么???凭什么",
+    "请问???谢谢",
+    "还管不管????????没人管吗",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)

@@ -138,6 +138,11 @@ count_lost_characters (const char  *value,
   return lost;
 }
 
+/* Ideographs, and characters in all, a value needs before lost ones
+ * count against it. */
+#define LOST_MIN_HAN 12
+#define LOST_MIN_CHARS 32
+
 /* The reason @value is text that lost characters to "?" or U+FFFD, or
  * NULL. A question mark typed half-width ends a sentence now and then;
  * Simplified text in Big5 loses a quarter to a half of its characters,
@@ -153,7 +158,9 @@ lost_characters (const char *value,
   if (memchr (value, '?', length) == NULL && g_strstr_len (value, length, "\xef\xbf\xbd") == NULL)
     return NULL;
   lost = count_lost_characters (value, length, &han, &any, &chars, &first);
-  if ((lost < 3 || lost * 4 < han) && (any < 8 || any * 4 < chars))
+  /* A short value is let be: a title such as 为什么???凭什么 is typed so,
+   * and a row's lost text shows in its longer values. */
+  if ((lost < 3 || lost * 4 < han || han < LOST_MIN_HAN) && (any < 8 || any * 4 < chars || chars < LOST_MIN_CHARS))
     return NULL;
   /* A few characters either side of the first run, to find it by. */
   start = first;
@@ -176,7 +183,7 @@ lost_characters (const char *value,
                                     "decoder writes for bytes it cannot read: that text is lost and would be compared "
                                     "wrongly; if the column's bytes are in another encoding than its character "
                                     "set says, give that encoding; else store the text again, from its source, "
-                                    "in a utf8mb4 column", MAX (lost, any)), MAX (lost, any), shown);
+                                    "in a utf8mb4 column", any), any, shown);
 }
 
 /* The reason @value is JSON text whose ideographs are written as escapes
