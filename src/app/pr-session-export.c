@@ -117,13 +117,16 @@ collect_values (const char *const *values,
   return !g_cancellable_is_cancelled (data->cancellable);
 }
 
-/* The report's rows, one place for both the CSV file and the workbook. */
+/* The report's rows, one place for both the CSV file and the workbook.
+ * Returns: (transfer full) (nullable): %NULL if @cancellable was cancelled */
 static PrReportTable *
-build_report (ExportData *data)
+build_report (ExportData    *data,
+              GCancellable  *cancellable,
+              GError       **error)
 {
   /* Translators: the name of the report's sheet in an Excel workbook: at
    * most 31 characters, none of []:*?/\ (重复信访报告) */
-  PrReportTable *table = pr_report_table_new (C_("report sheet", "Repeat petitions"));
+  g_autoptr(PrReportTable) table = pr_report_table_new (C_("report sheet", "Repeat petitions"));
   guint n_columns = pr_mapping_get_n_columns (data->mapping);
 
   data->display_dates = g_array_new (FALSE, FALSE, sizeof (gboolean));
@@ -147,6 +150,8 @@ build_report (ExportData *data)
       ExportRow *row = &g_array_index (data->rows, ExportRow, r);
       GPtrArray *display = data->values->pdata[r];
 
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
       pr_report_table_begin_row (table);
       pr_report_table_add_text (table, row->cells[0]);
       pr_report_table_add_id (table, row->cells[1]);
@@ -170,7 +175,7 @@ build_report (ExportData *data)
             pr_report_table_add_text (table, value);
         }
     }
-  return table;
+  return g_steal_pointer (&table);
 }
 
 static void
@@ -198,7 +203,9 @@ export_thread (GTask        *task,
     goto failed;
   export_report (data, TRUE);
 
-  table = build_report (data);
+  table = build_report (data, cancellable, &error);
+  if (table == NULL)
+    goto failed;
   /* A workbook by its name's .xlsx; else CSV: UTF-8 with a BOM, so that
    * Excel reads Chinese right, formulas neutralised, and ids and ID card
    * numbers kept whole as text. Either is written to a temporary file and
@@ -206,7 +213,7 @@ export_thread (GTask        *task,
    * left as it was. */
   if (!pr_report_table_write (table, data->path,
                               PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
-                              &error))
+                              cancellable, &error))
     goto failed;
   g_task_return_int (task, data->rows->len);
   return;
