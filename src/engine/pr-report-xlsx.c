@@ -5,6 +5,10 @@
  * numbers, percentages and dates as values with their formats, columns as
  * wide as their contents (within limits). Written by libxlsxwriter to a
  * temporary file beside the target and renamed over it when complete.
+ * libxlsxwriter writes in its constant-memory mode: each row goes to its
+ * temporary file once the next one begins, texts as inline strings rather
+ * than a shared table, so that a large report is not held in memory once
+ * more (the cells and the sheet's layout are the same).
  */
 #define G_LOG_DOMAIN "pr-report-xlsx"
 
@@ -222,7 +226,7 @@ pr_report_table_write_xlsx (PrReportTable  *self,
                             GError        **error)
 {
   g_autoptr(PrOutputFile) file = NULL;
-  lxw_workbook_options options = { .constant_memory = LXW_FALSE, .tmpdir = NULL, .use_zip64 = LXW_TRUE };
+  lxw_workbook_options options = { .constant_memory = LXW_TRUE, .tmpdir = NULL, .use_zip64 = LXW_TRUE };
   lxw_workbook *book;
   lxw_worksheet *sheet;
   const char *sheet_name = pr_report_table_get_sheet_name (self);
