@@ -62,6 +62,15 @@ export_row_clear (ExportRow *row)
     g_free (row->cells[i]);
 }
 
+/* A row's display values: %NULL for a record the table no longer has,
+ * and once copied into the report. */
+static void
+values_free (gpointer values)
+{
+  if (values != NULL)
+    g_ptr_array_unref (values);
+}
+
 static void
 export_data_free (ExportData *data)
 {
@@ -174,6 +183,9 @@ build_report (ExportData    *data,
           else
             pr_report_table_add_text (table, value);
         }
+      /* Copied into the report: a petition's text is held once, not twice,
+       * while a large report is written. */
+      g_clear_pointer (&data->values->pdata[r], g_ptr_array_unref);
     }
   return g_steal_pointer (&table);
 }
@@ -285,7 +297,7 @@ pr_session_export_clusters_async (PrSession             *self,
   data->rows = g_array_new (FALSE, TRUE, sizeof (ExportRow));
   g_array_set_clear_func (data->rows, (GDestroyNotify) export_row_clear);
   data->row_of = g_hash_table_new (g_str_hash, g_str_equal);
-  data->values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  data->values = g_ptr_array_new_with_free_func (values_free);
   _pr_session_progress_init (&data->progress, self, progress, progress_data);
   g_task_set_source_tag (task, pr_session_export_async);
   g_task_set_task_data (task, data, (GDestroyNotify) export_data_free);
