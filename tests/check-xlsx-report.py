@@ -38,6 +38,15 @@ def column_index(ref):
     return n - 1, int(ref[len(letters):]) - 1
 
 
+def column_name(index):
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
 def text_of(si):
     # <si><t>..</t></si> or rich text runs <r><t>..</t></r>; a character
     # XML cannot hold (CR) is written _x000D_ (ECMA-376, ST_Xstring), and
@@ -124,7 +133,8 @@ def read_workbook(path):
         cells[(row, col)] = {"kind": kind, "value": value, **style}
     pane = sheet.find("m:sheetViews/m:sheetView/m:pane", NS)
     widths = sheet.findall("m:cols/m:col", NS)
-    return first.get("name"), cells, pane, widths
+    autofilter = sheet.find("m:autoFilter", NS)
+    return first.get("name"), cells, pane, widths, autofilter
 
 
 def csv_cell(text):
@@ -149,13 +159,17 @@ def main(argv):
     if not raw.startswith(b"\xef\xbb\xbf"):
         problems.append("the CSV has no BOM")
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
-    name, cells, pane, widths = read_workbook(xlsx_path)
+    name, cells, pane, widths, autofilter = read_workbook(xlsx_path)
     if name != sheet_name:
         problems.append("sheet name %r, expected %r" % (name, sheet_name))
     if pane is None or pane.get("state") != "frozen" or pane.get("ySplit") != "1" or pane.get("xSplit") not in (None, "0"):
         problems.append("the heading row is not frozen: %r" % (pane.attrib if pane is not None else None))
     if not widths:
         problems.append("no column widths")
+    # The filter covers the headings and every row.
+    want_filter = "A1:%s%d" % (column_name(max(len(rows[0]), 1) - 1), len(rows)) if rows else None
+    if autofilter is None or autofilter.get("ref") != want_filter:
+        problems.append("autofilter %r, expected %r" % (autofilter.get("ref") if autofilter is not None else None, want_filter))
     extra = [k for k in cells if k[0] >= len(rows) or k[1] >= len(rows[k[0]])]
     if extra:
         problems.append("cells past the CSV's: %s" % sorted(extra)[:5])

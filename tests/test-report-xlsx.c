@@ -88,9 +88,9 @@ write_both_and_check (PrReportTable *table,
   g_autoptr(GError) error = NULL;
   char *out = NULL;
 
-  g_assert_true (pr_report_table_write (table, csv, CSV_FLAGS, &error));
+  g_assert_true (pr_report_table_write (table, csv, CSV_FLAGS, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (pr_report_table_write (table, xlsx, CSV_FLAGS, &error));
+  g_assert_true (pr_report_table_write (table, xlsx, CSV_FLAGS, NULL, &error));
   g_assert_no_error (error);
   if (run_check (csv, xlsx, &out) != 0)
     g_error ("the workbook differs from the CSV:\n%s", out);
@@ -139,10 +139,10 @@ test_checker_sees_a_difference (void)
   g_autofree char *xlsx = g_build_filename (dir, "b.xlsx", NULL);
   g_autofree char *out = NULL;
 
-  g_assert_true (pr_report_table_write (table, csv, CSV_FLAGS, NULL));
+  g_assert_true (pr_report_table_write (table, csv, CSV_FLAGS, NULL, NULL));
   pr_report_table_begin_row (other);
   pr_report_table_add_text (other, "extra");
-  g_assert_true (pr_report_table_write (other, xlsx, CSV_FLAGS, NULL));
+  g_assert_true (pr_report_table_write (other, xlsx, CSV_FLAGS, NULL, NULL));
   g_assert_cmpint (run_check (csv, xlsx, &out), ==, 1);
   g_test_message ("%s", out);
   pr_test_remove_tree (dir);
@@ -189,7 +189,7 @@ test_refuses_long_cell (void)
   for (guint i = 0; i < 40000; i++)
     g_string_append_c (body, 'a');
   add_text_row (table, body->str);
-  g_assert_false (pr_report_table_write_xlsx (table, path, &error));
+  g_assert_false (pr_report_table_write_xlsx (table, path, NULL, &error));
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, path));
@@ -226,7 +226,7 @@ test_folder_gone (void)
   g_autofree char *path = g_build_filename (dir, "gone", "report.xlsx", NULL);
   g_autoptr(GError) error = NULL;
 
-  g_assert_false (pr_report_table_write (table, path, CSV_FLAGS, &error));
+  g_assert_false (pr_report_table_write (table, path, CSV_FLAGS, NULL, &error));
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "cannot write "));
@@ -251,7 +251,7 @@ test_disk_full (void)
 
       signal (SIGXFSZ, SIG_IGN);
       g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &rl), ==, 0);
-      g_assert_false (pr_report_table_write (table, g_getenv ("PR_TEST_PATH"), CSV_FLAGS, &error));
+      g_assert_false (pr_report_table_write (table, g_getenv ("PR_TEST_PATH"), CSV_FLAGS, NULL, &error));
       g_assert_nonnull (error);
       g_printerr ("%s\n", error->message);
       return;
@@ -268,6 +268,38 @@ test_disk_full (void)
   pr_test_remove_tree (dir);
 }
 
+/* A cancelled export, as either format: G_IO_ERROR_CANCELLED, the old
+ * file as it was and no temporary file beside it. The table is large, so
+ * that a writer that never looks at the cancellable would finish it. */
+static void
+test_cancelled (void)
+{
+  const char *names[] = { "report.csv", "report.xlsx" };
+  g_autoptr(PrReportTable) table = make_table ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+
+  for (guint i = 0; i < 20000; i++)
+    add_text_row (table, "内容");
+  g_cancellable_cancel (cancellable);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *dir = pr_test_make_temp_dir ();
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *contents = NULL;
+      g_autofree char *left = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+      g_assert_false (pr_report_table_write (table, path, CSV_FLAGS, cancellable, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+      g_assert_cmpstr (contents, ==, "old");
+      left = listing (dir);
+      g_assert_cmpstr (left, ==, names[i]);
+      pr_test_remove_tree (dir);
+    }
+}
+
 /* The name's extension chooses the format, in any case. */
 static void
 test_chosen_by_name (void)
@@ -279,11 +311,11 @@ test_chosen_by_name (void)
   g_autofree char *contents = NULL;
   gsize length;
 
-  g_assert_true (pr_report_table_write (table, upper, CSV_FLAGS, NULL));
+  g_assert_true (pr_report_table_write (table, upper, CSV_FLAGS, NULL, NULL));
   g_assert_true (g_file_get_contents (upper, &contents, &length, NULL));
   g_assert_true (length > 4 && memcmp (contents, "PK\x03\x04", 4) == 0);
   g_clear_pointer (&contents, g_free);
-  g_assert_true (pr_report_table_write (table, csv, CSV_FLAGS, NULL));
+  g_assert_true (pr_report_table_write (table, csv, CSV_FLAGS, NULL, NULL));
   g_assert_true (g_file_get_contents (csv, &contents, &length, NULL));
   g_assert_true (g_str_has_prefix (contents, "\xEF\xBB\xBF" "案件,信访件编号"));
   g_assert_false (pr_report_path_is_xlsx ("a.xlsx.csv"));
@@ -306,5 +338,6 @@ main (int    argc,
   g_test_add_func ("/engine/report-xlsx/folder-gone", test_folder_gone);
   g_test_add_func ("/engine/report-xlsx/disk-full", test_disk_full);
   g_test_add_func ("/engine/report-xlsx/chosen-by-name", test_chosen_by_name);
+  g_test_add_func ("/engine/report-xlsx/cancelled", test_cancelled);
   return g_test_run ();
 }

@@ -62,6 +62,15 @@ export_row_clear (ExportRow *row)
     g_free (row->cells[i]);
 }
 
+/* A row's display values: %NULL for a record the table no longer has,
+ * and once copied into the report. */
+static void
+values_free (gpointer values)
+{
+  if (values != NULL)
+    g_ptr_array_unref (values);
+}
+
 static void
 export_data_free (ExportData *data)
 {
@@ -117,13 +126,16 @@ collect_values (const char *const *values,
   return !g_cancellable_is_cancelled (data->cancellable);
 }
 
-/* The report's rows, one place for both the CSV file and the workbook. */
+/* The report's rows, one place for both the CSV file and the workbook.
+ * Returns: (transfer full) (nullable): %NULL if @cancellable was cancelled */
 static PrReportTable *
-build_report (ExportData *data)
+build_report (ExportData    *data,
+              GCancellable  *cancellable,
+              GError       **error)
 {
   /* Translators: the name of the report's sheet in an Excel workbook: at
    * most 31 characters, none of []:*?/\ (重复信访报告) */
-  PrReportTable *table = pr_report_table_new (C_("report sheet", "Repeat petitions"));
+  g_autoptr(PrReportTable) table = pr_report_table_new (C_("report sheet", "Repeat petitions"));
   guint n_columns = pr_mapping_get_n_columns (data->mapping);
 
   data->display_dates = g_array_new (FALSE, FALSE, sizeof (gboolean));
@@ -147,6 +159,8 @@ build_report (ExportData *data)
       ExportRow *row = &g_array_index (data->rows, ExportRow, r);
       GPtrArray *display = data->values->pdata[r];
 
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
       pr_report_table_begin_row (table);
       pr_report_table_add_text (table, row->cells[0]);
       pr_report_table_add_id (table, row->cells[1]);
@@ -169,8 +183,11 @@ build_report (ExportData *data)
           else
             pr_report_table_add_text (table, value);
         }
+      /* Copied into the report: a petition's text is held once, not twice,
+       * while a large report is written. */
+      g_clear_pointer (&data->values->pdata[r], g_ptr_array_unref);
     }
-  return table;
+  return g_steal_pointer (&table);
 }
 
 static void
@@ -198,7 +215,9 @@ export_thread (GTask        *task,
     goto failed;
   export_report (data, TRUE);
 
-  table = build_report (data);
+  table = build_report (data, cancellable, &error);
+  if (table == NULL)
+    goto failed;
   /* A workbook by its name's .xlsx; else CSV: UTF-8 with a BOM, so that
    * Excel reads Chinese right, formulas neutralised, and ids and ID card
    * numbers kept whole as text. Either is written to a temporary file and
@@ -206,7 +225,7 @@ export_thread (GTask        *task,
    * left as it was. */
   if (!pr_report_table_write (table, data->path,
                               PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
-                              &error))
+                              cancellable, &error))
     goto failed;
   g_task_return_int (task, data->rows->len);
   return;
@@ -278,7 +297,7 @@ pr_session_export_clusters_async (PrSession             *self,
   data->rows = g_array_new (FALSE, TRUE, sizeof (ExportRow));
   g_array_set_clear_func (data->rows, (GDestroyNotify) export_row_clear);
   data->row_of = g_hash_table_new (g_str_hash, g_str_equal);
-  data->values = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  data->values = g_ptr_array_new_with_free_func (values_free);
   _pr_session_progress_init (&data->progress, self, progress, progress_data);
   g_task_set_source_tag (task, pr_session_export_async);
   g_task_set_task_data (task, data, (GDestroyNotify) export_data_free);

@@ -233,16 +233,19 @@ pr_report_table_get_cell (PrReportTable *self,
 /**
  * pr_report_table_write_csv:
  * @flags: the CSV writer's
+ * @cancellable: (nullable): checked before each row
  *
  * Writes the headings and the rows' text, replacing @path only when the
  * file is complete.
  *
- * Returns: %FALSE with @error set ("cannot write @path: …")
+ * Returns: %FALSE with @error set ("cannot write @path: …", or
+ *   %G_IO_ERROR_CANCELLED), @path then left as it was
  */
 gboolean
 pr_report_table_write_csv (PrReportTable     *self,
                            const char        *path,
                            PrCsvWriterFlags   flags,
+                           GCancellable      *cancellable,
                            GError           **error)
 {
   g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (path, flags, error);
@@ -256,6 +259,8 @@ pr_report_table_write_csv (PrReportTable     *self,
     {
       GArray *row = self->rows->pdata[r];
 
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
       g_ptr_array_set_size (fields, 0);
       for (guint c = 0; c < row->len; c++)
         g_ptr_array_add (fields, g_array_index (row, PrReportCell, c).text);
@@ -278,6 +283,8 @@ pr_report_path_is_xlsx (const char *path)
 /**
  * pr_report_table_write:
  * @csv_flags: the CSV writer's, for a CSV file
+ * @cancellable: (nullable): checked before each row; cancelled, the
+ *   write stops with %G_IO_ERROR_CANCELLED and leaves @path as it was
  *
  * Writes an Excel workbook if @path ends in .xlsx, else CSV.
  */
@@ -285,9 +292,10 @@ gboolean
 pr_report_table_write (PrReportTable     *self,
                        const char        *path,
                        PrCsvWriterFlags   csv_flags,
+                       GCancellable      *cancellable,
                        GError           **error)
 {
   if (pr_report_path_is_xlsx (path))
-    return pr_report_table_write_xlsx (self, path, error);
-  return pr_report_table_write_csv (self, path, csv_flags, error);
+    return pr_report_table_write_xlsx (self, path, cancellable, error);
+  return pr_report_table_write_csv (self, path, csv_flags, cancellable, error);
 }

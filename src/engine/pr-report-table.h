@@ -59,13 +59,16 @@ const PrReportCell *pr_report_table_get_cell       (PrReportTable     *self,
 gboolean            pr_report_table_write_csv    (PrReportTable       *self,
                                                   const char          *path,
                                                   PrCsvWriterFlags     flags,
+                                                  GCancellable        *cancellable,
                                                   GError             **error);
 gboolean            pr_report_table_write_xlsx   (PrReportTable       *self,
                                                   const char          *path,
+                                                  GCancellable        *cancellable,
                                                   GError             **error);
 gboolean            pr_report_table_write        (PrReportTable       *self,
                                                   const char          *path,
                                                   PrCsvWriterFlags     csv_flags,
+                                                  GCancellable        *cancellable,
                                                   GError             **error);
 gboolean            pr_report_path_is_xlsx       (const char          *path);
 

@@ -5,6 +5,10 @@
  * numbers, percentages and dates as values with their formats, columns as
  * wide as their contents (within limits). Written by libxlsxwriter to a
  * temporary file beside the target and renamed over it when complete.
+ * libxlsxwriter writes in its constant-memory mode: each row goes to its
+ * temporary file once the next one begins, texts as inline strings rather
+ * than a shared table, so that a large report is not held in memory once
+ * more (the cells and the sheet's layout are the same).
  */
 #define G_LOG_DOMAIN "pr-report-xlsx"
 
@@ -134,12 +138,14 @@ number_format (lxw_workbook *book,
   return format;
 }
 
-/* Fills the sheet; on a cell that cannot be written, says which. */
+/* Fills the sheet, row by row in order (the workbook keeps only the row
+ * being written in memory); on a cell that cannot be written, says which. */
 static gboolean
 fill_sheet (PrReportTable  *self,
             lxw_workbook   *book,
             lxw_worksheet  *sheet,
             const char     *path,
+            GCancellable   *cancellable,
             GError        **error)
 {
   guint n_columns = pr_report_table_get_n_columns (self);
@@ -168,29 +174,33 @@ fill_sheet (PrReportTable  *self,
         }
     }
   for (guint r = 0; r < n_rows; r++)
-    for (guint c = 0; c < n_columns; c++)
-      {
-        const PrReportCell *cell = pr_report_table_get_cell (self, r, c);
-        lxw_error failed = write_cell (sheet, r + 1, c, cell, &formats);
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      for (guint c = 0; c < n_columns; c++)
+        {
+          const PrReportCell *cell = pr_report_table_get_cell (self, r, c);
+          lxw_error failed = write_cell (sheet, r + 1, c, cell, &formats);
 
-        if (failed == LXW_ERROR_MAX_STRING_LENGTH_EXCEEDED)
-          {
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                         _("cannot write %s: row %u’s “%s” is longer than an Excel cell can hold "
-                           "(32,767 characters): export the report as CSV instead"),
-                         path, r + 2, pr_report_table_get_heading (self, c));
-            return FALSE;
-          }
-        if (failed != LXW_NO_ERROR)
-          {
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                         _("cannot write %s: row %u’s “%s”: %s"),
-                         path, r + 2, pr_report_table_get_heading (self, c), lxw_strerror (failed));
-            return FALSE;
-          }
-        if (cell != NULL)
-          widths[c] = MAX (widths[c], cell->kind == PR_REPORT_CELL_DATETIME ? 20 : text_width (cell->text) + 1);
-      }
+          if (failed == LXW_ERROR_MAX_STRING_LENGTH_EXCEEDED)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("cannot write %s: row %u’s “%s” is longer than an Excel cell can hold "
+                             "(32,767 characters): export the report as CSV instead"),
+                           path, r + 2, pr_report_table_get_heading (self, c));
+              return FALSE;
+            }
+          if (failed != LXW_NO_ERROR)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                           _("cannot write %s: row %u’s “%s”: %s"),
+                           path, r + 2, pr_report_table_get_heading (self, c), lxw_strerror (failed));
+              return FALSE;
+            }
+          if (cell != NULL)
+            widths[c] = MAX (widths[c], cell->kind == PR_REPORT_CELL_DATETIME ? 20 : text_width (cell->text) + 1);
+        }
+    }
 
   for (guint c = 0; c < n_columns; c++)
     worksheet_set_column (sheet, c, c, CLAMP (widths[c], MIN_WIDTH, MAX_WIDTH), NULL);
@@ -203,17 +213,20 @@ fill_sheet (PrReportTable  *self,
 /**
  * pr_report_table_write_xlsx:
  * @path: the workbook to write; replaced only when the new one is complete
+ * @cancellable: (nullable): checked before each row
  *
  * Returns: %FALSE with @error set ("cannot write @path: …", and what to
- *   do): too many rows for a sheet, a text too long for a cell, no room
+ *   do): too many rows for a sheet, a text too long for a cell, no room;
+ *   or %G_IO_ERROR_CANCELLED. @path is then left as it was.
  */
 gboolean
 pr_report_table_write_xlsx (PrReportTable  *self,
                             const char     *path,
+                            GCancellable   *cancellable,
                             GError        **error)
 {
   g_autoptr(PrOutputFile) file = NULL;
-  lxw_workbook_options options = { .constant_memory = LXW_FALSE, .tmpdir = NULL, .use_zip64 = LXW_TRUE };
+  lxw_workbook_options options = { .constant_memory = LXW_TRUE, .tmpdir = NULL, .use_zip64 = LXW_TRUE };
   lxw_workbook *book;
   lxw_worksheet *sheet;
   const char *sheet_name = pr_report_table_get_sheet_name (self);
@@ -245,7 +258,7 @@ pr_report_table_write_xlsx (PrReportTable  *self,
   if (sheet_name == NULL || workbook_validate_sheet_name (book, sheet_name) != LXW_NO_ERROR)
     sheet_name = NULL;
   sheet = workbook_add_worksheet (book, sheet_name);
-  filled = sheet != NULL && fill_sheet (self, book, sheet, path, error);
+  filled = sheet != NULL && fill_sheet (self, book, sheet, path, cancellable, error);
   if (sheet == NULL)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("cannot write %s: no sheet could be added"), path);
 
