@@ -170,6 +170,109 @@ test_case_of_scan (gconstpointer data)
   g_assert_cmpuint (n_disagree, ==, 0);
 }
 
+/* A record a judged scan put in no case is answered with nothing, even
+ * by a check whose probability would join it to a case (the scan at 0.9,
+ * the check at 0.5): the scan saw it and kept it apart. The same words
+ * typed as a new letter, checked at the scan's probability, are found
+ * with no case either: the scan's linkage kept them apart from every one. */
+static void
+test_kept_apart (void)
+{
+  g_autofree char *clusters = g_build_filename (sample->dir, "clusters-apart.csv", NULL);
+  g_autofree char *list_path = g_build_filename (sample->dir, "ids-apart.txt", NULL);
+  g_autofree char *source = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autofree char *letters = g_build_filename (sample->dir, "letters-apart.csv", NULL);
+  const char *const scan[] = { "scan", "--second-stage", "--probability", "0.9", "--db", sample->uri,
+                               "--table", "petitions", "--id", "id", MAPPING, "--out", clusters, NULL };
+  const char *const by_id[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                                MAPPING, "--ids", list_path, "--in-memory", "--format", "csv",
+                                "--probability", "0.5", NULL };
+  const char *const typed[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                                MAPPING, "--csv", letters, "--in-memory", "--format", "csv",
+                                "--probability", "0.9", NULL };
+  g_autoptr(GHashTable) case_of = NULL;
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (source, NULL, NULL);
+  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (letters, PR_CSV_WRITER_FLAGS_NONE, NULL);
+  g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *out = NULL, *err = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n_alone = 0, n_typed = 0, n_found = 0, n_self = 0;
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, scan), ==, 0);
+  case_of = read_cases (clusters);
+  g_assert_cmpuint (g_hash_table_size (case_of), >, 10);
+
+  /* By id: every record in no case. */
+  for (guint i = 1; i <= 3000; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", i);
+
+      if (!g_hash_table_contains (case_of, id))
+        {
+          g_string_append_printf (list, "%s\n", id);
+          n_alone++;
+        }
+    }
+  g_assert_cmpuint (n_alone, >, 100);
+  g_assert_true (g_file_set_contents (list_path, list->str, -1, NULL));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, by_id), ==, 0);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "record,id,distance,case,"));
+  for (guint i = 1; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0')
+      {
+        g_test_message ("kept apart by the scan, found: %s", lines[i]);
+        n_found++;
+      }
+  g_assert_cmpuint (n_found, ==, 0);
+
+  /* Typed: the words of the first records in no case, under new ids. */
+  g_assert_nonnull (reader);
+  g_assert_nonnull (writer);
+  g_assert_true (pr_csv_reader_next_header (reader, source, NULL, NULL));
+  for (guint f = 0; f < pr_csv_reader_get_n_fields (reader); f++)
+    g_ptr_array_add (header, g_strdup (pr_csv_reader_get_field (reader, f, NULL)));
+  g_assert_cmpstr (header->pdata[0], ==, "id");
+  g_assert_true (pr_csv_writer_write_row (writer, (const char *const *) header->pdata, header->len, NULL));
+  while (n_typed < 200 && pr_csv_reader_next (reader, NULL, NULL))
+    if (!g_hash_table_contains (case_of, pr_csv_reader_get_field (reader, 0, NULL)))
+      {
+        g_autoptr(GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+
+        g_ptr_array_add (row, g_strdup_printf ("typed-%s", pr_csv_reader_get_field (reader, 0, NULL)));
+        for (guint f = 1; f < header->len; f++)
+          g_ptr_array_add (row, g_strdup (pr_csv_reader_get_field (reader, f, NULL)));
+        g_assert_true (pr_csv_writer_write_row (writer, (const char *const *) row->pdata, row->len, NULL));
+        n_typed++;
+      }
+  g_assert_true (pr_csv_writer_close (writer, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&lines, g_strfreev);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, typed), ==, 0);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "record,id,distance,case,"));
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = NULL;
+
+      if (*g_strstrip (lines[i]) == '\0')
+        continue;
+      fields = g_strsplit (lines[i], ",", 5);
+      g_assert_cmpuint (g_strv_length (fields), ==, 5);
+      if (*fields[3] != '\0')
+        g_test_message ("typed words of a record in no case found with case %s: %s", fields[3], lines[i]);
+      g_assert_cmpstr (fields[3], ==, "");
+      /* The record whose words they are, at least, is found. */
+      n_self += g_str_equal (fields[0], "typed-") == FALSE && g_str_equal (fields[0] + strlen ("typed-"), fields[1]);
+    }
+  g_test_message ("%u records in no case checked by id, %u typed; %u typed found their record",
+                  n_alone, n_typed, n_self);
+  g_assert_cmpuint (n_self, >, n_typed / 2);
+}
+
 /* A new letter with the words of a stored case's member, not in the table
  * yet (check --csv): the check names that case, as a scan would join it,
  * among them the member's primary, which only shared passages reach. */
@@ -254,7 +357,8 @@ main (int    argc,
 
   sample = pr_test_sample_start ();
 
-  /* The judged scan first: the next one's clusters are new-text's oracle. */
+  /* The judged scans first: the last one's clusters are new-text's oracle. */
+  g_test_add_func ("/db/intake-cases/kept-apart", test_kept_apart);
   g_test_add_data_func ("/db/intake-cases/case-of-judged-scan", GINT_TO_POINTER (TRUE), test_case_of_scan);
   g_test_add_data_func ("/db/intake-cases/case-of-scan", GINT_TO_POINTER (FALSE), test_case_of_scan);
   g_test_add_func ("/db/intake-cases/new-text", test_new_text);

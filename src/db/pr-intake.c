@@ -522,6 +522,9 @@ pr_intake_check_full (PrIntake          *self,
   g_autofree gboolean *candidate = NULL;
   g_autoptr(GHashTable) case_sums = NULL;
   guint32 own_number = 0;
+  /* Whether the store holds @record_id as the last scan fingerprinted it:
+   * that scan saw the record, and a case it is in no more is its answer. */
+  gboolean own_stored = FALSE;
   g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
   g_autofree char *new_id = NULL;
   /* The table's key of the record's own case, stolen with it. */
@@ -577,8 +580,12 @@ pr_intake_check_full (PrIntake          *self,
       const PrStoreMatch *match = &g_array_index (matches, PrStoreMatch, i);
       Found one = { match->record_id, match->distance, NULL };
 
-      if ((record_id != NULL && g_str_equal (match->record_id, record_id)) ||
-          !g_hash_table_add (seen, (gpointer) match->record_id))
+      if (record_id != NULL && g_str_equal (match->record_id, record_id))
+        {
+          own_stored = TRUE;
+          continue;
+        }
+      if (!g_hash_table_add (seen, (gpointer) match->record_id))
         continue;
       g_array_append_val (found, one);
     }
@@ -725,10 +732,12 @@ pr_intake_check_full (PrIntake          *self,
                  stored != NULL ? stored->number : 0, stored != NULL ? stored->n_members : 0);
       /* As the scan's linkage joins: a case only when the new petition
        * repeats most of it. A stored record in a case was kept apart from
-       * every record outside it by the scan itself, which had them all. */
+       * every record outside it by the scan itself, which had them all;
+       * one it put in no case, from every record. */
       if (judged != NULL &&
           (c.probability < self->probability ||
            (own_number != 0 && (stored == NULL || stored->number != own_number)) ||
+           (own_number == 0 && own_stored) ||
            (own_number == 0 && stored != NULL && !joins_case (case_sums, stored, self->probability))))
         continue;
       c.id = g_strdup (set->ids->pdata[i]);
