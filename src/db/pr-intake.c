@@ -238,7 +238,6 @@ pr_intake_judge_as_scanned (PrIntake           *self,
                             GError            **error)
 {
   gboolean scan_judged = FALSE;
-  PrLoadOptions load = self->options;
   PrPairModel model;
 
   if (judged != NULL)
@@ -247,7 +246,7 @@ pr_intake_judge_as_scanned (PrIntake           *self,
     return FALSE;
   if (scan_judged)
     {
-      if (!pr_scan_options_second_stage (self->store, self->table, probability, &model, &load, parts, error))
+      if (!pr_scan_options_second_stage (self->store, self->table, probability, &model, NULL, parts, error))
         return FALSE;
       pr_intake_set_second_stage (self, &model, probability);
     }
@@ -520,6 +519,7 @@ pr_intake_check_full (PrIntake          *self,
   g_autoptr(PrRecordSet) set = NULL;
   g_autofree PrScoredPair *judged = NULL;
   g_autofree gboolean *candidate = NULL;
+  g_autofree PrIdentityEvidence *evidence = NULL;   /* of each candidate, as pr_record_set_compare_petitioners() tells */
   g_autoptr(GHashTable) case_sums = NULL;
   guint32 own_number = 0;
   /* Whether the store holds @record_id as the last scan fingerprinted it:
@@ -705,10 +705,11 @@ pr_intake_check_full (PrIntake          *self,
   /* The candidates: the passages' threshold is the lower one for one
    * petitioner's. */
   candidate = g_new (gboolean, MAX (last, 1));
+  evidence = g_new0 (PrIdentityEvidence, MAX (last, 1));
   for (guint32 i = 0; i < last; i++)
     {
       const Found *one = &g_array_index (found, Found, i);
-      PrPetitionerKind petitioner = pr_record_set_compare_petitioners (set, i, last, NULL);
+      PrPetitionerKind petitioner = pr_record_set_compare_petitioners (set, i, last, &evidence[i]);
 
       candidate[i] = one->passages == NULL ||
                      pr_stored_part_match_accepts (one->passages, &self->part_options, petitioner == PR_PETITIONER_SAME);
@@ -725,7 +726,7 @@ pr_intake_check_full (PrIntake          *self,
 
       if (!candidate[i])
         continue;
-      pr_record_set_compare_petitioners (set, i, last, &c.evidence);
+      c.evidence = evidence[i];
       c.probability = judged != NULL ? judged[i].probability : -1;
       if (judged != NULL)
         g_debug ("record %s: probability %.3f, case %u of %u", one->record_id, c.probability,
