@@ -8,7 +8,8 @@
  * petitioner's timeline lists that petitioner's records by date; the
  * record checked by id is logged a repeat of its case from the page; a
  * store whose last scan kept no index of the passages is said so under
- * the answer.
+ * the answer; a record added and scanned after a check is found by the
+ * next one.
  */
 #include "config.h"
 
@@ -189,6 +190,30 @@ test_intake_page (void)
   g_assert_null (strstr (typed, "Record 1"));
   g_assert_null (strstr (typed, "Record 900"));
   pr_test_assert_controls_named (GTK_WIDGET (page));
+
+  /* A record added and scanned since the checks above: the next check
+   * answers with the new scan's fingerprints, not those it held. */
+  {
+    g_autofree char *insert = g_strdup_printf ("INSERT INTO intake_ui.petitions VALUES (103, '居民0', "
+                                               "'关于问题0的反映', '2026-01-13 09:00:00', '%s')",
+                                               pr_test_group_bodies[0]);
+    g_autofree char *after = NULL;
+
+    pr_test_execute (root, insert);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+    pr_test_wait_until (pr_test_not_busy, window);
+    g_assert_null (pr_window_get_error_text (window));
+    set_field (page, "intake-field-petitioner", "居民0");
+    set_field (page, "intake-field-subject", "关于问题0的反映");
+    set_field (page, "intake-field-body", pr_test_group_bodies[0]);
+    gtk_label_set_text (GTK_LABEL (status), "");
+    g_signal_emit_by_name (pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_BUTTON, "intake-check"), "clicked");
+    pr_test_wait_until (answered, page);
+    after = answer_text (page);
+    g_test_message ("%s", after);
+    g_assert_nonnull (strstr (after, "Record 100,"));
+    g_assert_nonnull (strstr (after, "Record 103,"));
+  }
 
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page))));
   pr_test_close_and_finalize (window);
