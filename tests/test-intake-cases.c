@@ -309,6 +309,22 @@ test_kept_apart (void)
   g_test_message ("%u records in no case checked by id, %u typed; %u typed found their record",
                   n_alone, n_typed, n_self);
   g_assert_cmpuint (n_self, >, n_typed / 2);
+
+  /* Not told a probability, the check judges at the scan's (0.9), which
+   * the store keeps: the same answer as at 0.9, not that at 0.5. */
+  {
+    const char *const as_scanned[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                                       MAPPING, "--csv", letters, "--in-memory", "--format", "csv", NULL };
+    const char *const lower[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                                  MAPPING, "--csv", letters, "--in-memory", "--format", "csv",
+                                  "--probability", "0.5", NULL };
+    g_autofree char *at_scan = NULL, *at_lower = NULL;
+
+    g_assert_cmpint (pr_test_run_cli (&at_scan, NULL, as_scanned), ==, 0);
+    g_assert_cmpint (pr_test_run_cli (&at_lower, NULL, lower), ==, 0);
+    g_assert_cmpstr (at_scan, ==, out);
+    g_assert_cmpstr (at_lower, !=, out);
+  }
 }
 
 /* A new letter with the words of a stored case's member, not in the table

@@ -116,10 +116,11 @@ get_intake (PrSession   *self,
   cache->intake = pr_intake_new (self->connection, self->store, data->table, data->mapping, &load, version,
                                  self->k != 0 ? self->k : 3, cache->rules, TRUE, error);
   /* The session's scans' passages, and their second stage if the last
-   * stored scan judged (pr-session-judge.c): its cases were formed so. */
+   * stored scan judged (pr-session-judge.c), at its probability: its
+   * cases were formed so. */
   parts = PR_PART_MATCH_OPTIONS_DEFAULT;
   if (cache->intake == NULL ||
-      !pr_intake_judge_as_scanned (cache->intake, PR_PAIR_DEFAULT_PROBABILITY, &parts, NULL, error))
+      !pr_intake_judge_as_scanned (cache->intake, -1, &parts, NULL, error))
     {
       intake_cache_free (cache);
       return NULL;

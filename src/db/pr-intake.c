@@ -194,7 +194,9 @@ pr_intake_set_part_options (PrIntake                 *self,
  * pr_intake_set_second_stage:
  * @self: the intake check
  * @model: (nullable): the weights the scan judged by; %NULL: no second stage
- * @probability: the probability from which the scan's pair is a repeat
+ * @probability: the probability from which a pair is a repeat, or a
+ *   negative one for the scan's (the default one when the store does not
+ *   hold it: a scan older than its keeping it)
  *
  * With a second stage, as a scan's, each stored record found (within k,
  * or by the passages' thresholds, which the caller sets to the second
@@ -238,12 +240,15 @@ pr_intake_judge_as_scanned (PrIntake           *self,
                             GError            **error)
 {
   gboolean scan_judged = FALSE;
+  double scan_probability;
   PrPairModel model;
 
   if (judged != NULL)
     *judged = FALSE;
-  if (!pr_store_get_last_judged (self->store, self->table, &scan_judged, NULL, error))
+  if (!pr_store_get_last_judged (self->store, self->table, &scan_judged, NULL, &scan_probability, error))
     return FALSE;
+  if (probability < 0)
+    probability = scan_probability >= 0 ? scan_probability : PR_PAIR_DEFAULT_PROBABILITY;
   if (scan_judged)
     {
       if (!pr_scan_options_second_stage (self->store, self->table, probability, &model, NULL, parts, error))
