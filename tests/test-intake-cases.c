@@ -86,6 +86,26 @@ check_records (const char  *path,
   return found;
 }
 
+/* check --format csv's answer: its rows, each split into 5 fields (the
+ * fifth holds the rest). */
+static GPtrArray *
+answer_rows (const char *out)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_assert_true (g_str_has_prefix (lines[0], "record,id,distance,case,"));
+  for (guint i = 1; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0')
+      {
+        char **fields = g_strsplit (lines[i], ",", 5);
+
+        g_assert_cmpuint (g_strv_length (fields), ==, 5);
+        g_ptr_array_add (rows, fields);
+      }
+  return rows;
+}
+
 /* @judged: the default scan, whose second stage judges its candidates
  * (generous passages, a probability, average linkage); the check judges
  * as the last stored scan did, so the same holds with it and without. */
@@ -170,25 +190,18 @@ test_case_of_scan (gconstpointer data)
   g_assert_cmpuint (n_disagree, ==, 0);
 }
 
-/* A new letter with the words of a stored case's member, not in the table
- * yet (check --csv): the check names that case, as a scan would join it,
- * among them the member's primary, which only shared passages reach. */
-static void
-test_new_text (void)
+/* Writes to @path the sample's records whose ids @letters holds, each
+ * under the new id it maps to, as letters for check --csv. Returns how
+ * many. */
+static guint
+write_letters (const char *path,
+               GHashTable *letters)
 {
   g_autofree char *source = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  g_autofree char *letter = g_build_filename (sample->dir, "letter.csv", NULL);
-  g_autofree char *clusters = g_build_filename (sample->dir, "clusters.csv", NULL);
   g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (source, NULL, NULL);
-  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (letter, PR_CSV_WRITER_FLAGS_NONE, NULL);
+  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (path, PR_CSV_WRITER_FLAGS_NONE, NULL);
   g_autoptr(GPtrArray) header = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) case_of = read_cases (clusters);
-  const char *const args[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
-                               MAPPING, "--csv", letter, "--in-memory", "--format", "csv", NULL };
-  g_autofree char *out = NULL, *err = NULL;
-  g_auto(GStrv) lines = NULL;
-  gboolean found_primary = FALSE;
-  guint n_found = 0;
+  guint n = 0;
 
   g_assert_nonnull (reader);
   g_assert_nonnull (writer);
@@ -198,28 +211,149 @@ test_new_text (void)
   g_assert_cmpstr (header->pdata[0], ==, "id");
   g_assert_true (pr_csv_writer_write_row (writer, (const char *const *) header->pdata, header->len, NULL));
   while (pr_csv_reader_next (reader, NULL, NULL))
-    if (g_str_equal (pr_csv_reader_get_field (reader, 0, NULL), "2387"))
-      {
-        g_autoptr(GPtrArray) row = g_ptr_array_new ();
+    {
+      const char *name = g_hash_table_lookup (letters, pr_csv_reader_get_field (reader, 0, NULL));
+      g_autoptr(GPtrArray) row = g_ptr_array_new ();
 
-        g_ptr_array_add (row, (gpointer) "new-letter");
-        for (guint f = 1; f < header->len; f++)
-          g_ptr_array_add (row, (gpointer) pr_csv_reader_get_field (reader, f, NULL));
-        g_assert_true (pr_csv_writer_write_row (writer, (const char *const *) row->pdata, row->len, NULL));
-      }
+      if (name == NULL)
+        continue;
+      g_ptr_array_add (row, (gpointer) name);
+      for (guint f = 1; f < header->len; f++)
+        g_ptr_array_add (row, (gpointer) pr_csv_reader_get_field (reader, f, NULL));
+      g_assert_true (pr_csv_writer_write_row (writer, (const char *const *) row->pdata, row->len, NULL));
+      n++;
+    }
   g_assert_true (pr_csv_writer_close (writer, NULL));
+  return n;
+}
+
+/* A record a judged scan put in no case is answered with nothing, even
+ * by a check whose probability would join it to a case (the scan at 0.9,
+ * the check at 0.5): the scan saw it and kept it apart. The same words
+ * typed as a new letter, checked at the scan's probability, are found
+ * with no case either: the scan's linkage kept them apart from every one. */
+static void
+test_kept_apart (void)
+{
+  g_autofree char *clusters = g_build_filename (sample->dir, "clusters-apart.csv", NULL);
+  g_autofree char *list_path = g_build_filename (sample->dir, "ids-apart.txt", NULL);
+  g_autofree char *letters = g_build_filename (sample->dir, "letters-apart.csv", NULL);
+  const char *const scan[] = { "scan", "--second-stage", "--probability", "0.9", "--db", sample->uri,
+                               "--table", "petitions", "--id", "id", MAPPING, "--out", clusters, NULL };
+  const char *const by_id[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                                MAPPING, "--ids", list_path, "--in-memory", "--format", "csv",
+                                "--probability", "0.5", NULL };
+  const char *const typed[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                                MAPPING, "--csv", letters, "--in-memory", "--format", "csv",
+                                "--probability", "0.9", NULL };
+  g_autoptr(GHashTable) case_of = NULL;
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autoptr(GHashTable) typed_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  guint n_alone = 0, n_typed = 0, n_self = 0;
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, scan), ==, 0);
+  case_of = read_cases (clusters);
+  g_assert_cmpuint (g_hash_table_size (case_of), >, 10);
+
+  /* By id: every record in no case. */
+  for (guint i = 1; i <= 3000; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", i);
+
+      if (!g_hash_table_contains (case_of, id))
+        {
+          g_string_append_printf (list, "%s\n", id);
+          n_alone++;
+        }
+    }
+  g_assert_cmpuint (n_alone, >, 100);
+  g_assert_true (g_file_set_contents (list_path, list->str, -1, NULL));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, by_id), ==, 0);
+  rows = answer_rows (out);
+  for (guint i = 0; i < rows->len; i++)
+    g_test_message ("record %s, kept apart by the scan, found %s", ((char **) rows->pdata[i])[0],
+                    ((char **) rows->pdata[i])[1]);
+  g_assert_cmpuint (rows->len, ==, 0);
+
+  /* Typed: the words of the first records in no case, under new ids. */
+  for (guint i = 1; i <= 3000 && g_hash_table_size (typed_ids) < 200; i++)
+    {
+      char *id = g_strdup_printf ("%u", i);
+
+      if (g_hash_table_contains (case_of, id))
+        g_free (id);
+      else
+        g_hash_table_insert (typed_ids, id, g_strdup_printf ("typed-%s", id));
+    }
+  n_typed = write_letters (letters, typed_ids);
+  g_assert_cmpuint (n_typed, ==, 200);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, typed), ==, 0);
+  rows = answer_rows (out);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      char **fields = rows->pdata[i];
+
+      if (*fields[3] != '\0')
+        g_test_message ("%s, typed words of a record in no case, found %s of case %s", fields[0], fields[1],
+                        fields[3]);
+      g_assert_cmpstr (fields[3], ==, "");
+      /* The record whose words they are, at least, is found. */
+      n_self += g_str_equal (fields[0] + strlen ("typed-"), fields[1]);
+    }
+  g_test_message ("%u records in no case checked by id, %u typed; %u typed found their record",
+                  n_alone, n_typed, n_self);
+  g_assert_cmpuint (n_self, >, n_typed / 2);
+
+  /* Not told a probability, the check judges at the scan's (0.9), which
+   * the store keeps: the same answer as at 0.9, not that at 0.5. */
+  {
+    const char *const as_scanned[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                                       MAPPING, "--csv", letters, "--in-memory", "--format", "csv", NULL };
+    const char *const lower[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                                  MAPPING, "--csv", letters, "--in-memory", "--format", "csv",
+                                  "--probability", "0.5", NULL };
+    g_autofree char *at_scan = NULL, *at_lower = NULL;
+
+    g_assert_cmpint (pr_test_run_cli (&at_scan, NULL, as_scanned), ==, 0);
+    g_assert_cmpint (pr_test_run_cli (&at_lower, NULL, lower), ==, 0);
+    g_assert_cmpstr (at_scan, ==, out);
+    g_assert_cmpstr (at_lower, !=, out);
+  }
+}
+
+/* A new letter with the words of a stored case's member, not in the table
+ * yet (check --csv): the check names that case, as a scan would join it,
+ * among them the member's primary, which only shared passages reach. */
+static void
+test_new_text (void)
+{
+  g_autofree char *letter = g_build_filename (sample->dir, "letter.csv", NULL);
+  g_autofree char *clusters = g_build_filename (sample->dir, "clusters.csv", NULL);
+  g_autoptr(GHashTable) letter_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) case_of = read_cases (clusters);
+  const char *const args[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
+                               MAPPING, "--csv", letter, "--in-memory", "--format", "csv", NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  gboolean found_primary = FALSE;
+  guint n_found = 0;
+
+  g_hash_table_insert (letter_ids, (gpointer) "2387", (gpointer) "new-letter");
+  g_assert_cmpuint (write_letters (letter, letter_ids), ==, 1);
 
   g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
   g_test_message ("%s", out);
-  lines = g_strsplit (out, "\n", -1);
-  for (guint i = 1; lines[i] != NULL; i++)
+  rows = answer_rows (out);
+  for (guint i = 0; i < rows->len; i++)
     {
-      g_auto(GStrv) fields = NULL;
+      char **fields = rows->pdata[i];
 
-      if (*g_strstrip (lines[i]) == '\0')
-        continue;
-      fields = g_strsplit (lines[i], ",", 5);
-      g_assert_cmpuint (g_strv_length (fields), ==, 5);
       g_assert_cmpstr (fields[0], ==, "new-letter");
       g_assert_cmpstr (fields[3], ==, g_hash_table_lookup (case_of, "2387"));
       found_primary |= g_str_equal (fields[1], "2380");
@@ -254,7 +388,8 @@ main (int    argc,
 
   sample = pr_test_sample_start ();
 
-  /* The judged scan first: the next one's clusters are new-text's oracle. */
+  /* The judged scans first: the last one's clusters are new-text's oracle. */
+  g_test_add_func ("/db/intake-cases/kept-apart", test_kept_apart);
   g_test_add_data_func ("/db/intake-cases/case-of-judged-scan", GINT_TO_POINTER (TRUE), test_case_of_scan);
   g_test_add_data_func ("/db/intake-cases/case-of-scan", GINT_TO_POINTER (FALSE), test_case_of_scan);
   g_test_add_func ("/db/intake-cases/new-text", test_new_text);

@@ -17,6 +17,7 @@
 #include "pr-connection-private.h"
 #include "pr-csv-reader.h"
 #include "pr-store.h"
+#include "pr-store-judged.h"
 #include "pr-test-sample.h"
 #include "pr-test-server.h"
 #include "pr-test-util.h"
@@ -219,6 +220,50 @@ test_migrate (void)
   g_assert_true (g_str_equal (again.pairs, first.pairs));
 }
 
+/* A store of version 10 gains the scans' probability column, as a new
+ * store has it; the scan before holds none (the intake then judges at the
+ * default), the next judged scan its own, read back exactly. */
+static void
+test_migrate_probability (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "older_p", "judged_v10");
+  const char *const more[] = { "--probability", "0.7", NULL };
+  g_auto(PrTestScan) first = { 0 };
+  g_auto(PrTestScan) again = { 0 };
+  g_autofree char *before = NULL, *after = NULL, *n_null = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean judged;
+  double probability;
+
+  scan ("older_p", "judged_v10", &first);
+  pr_test_execute (db, "ALTER TABLE judged_v10.pr_scans DROP COLUMN judge_probability");
+  pr_test_execute (db, "UPDATE judged_v10.pr_meta SET value = '10' WHERE name = 'schema_version'");
+  pr_test_fresh_store (db, "judged_p_new");
+  pr_test_assert_migrated (db, "judged_v10", "judged_p_new", "pr_scans");
+  n_null = pr_test_query_value (db, "SELECT COUNT(*) FROM judged_v10.pr_scans WHERE judge_probability IS NULL");
+  g_assert_cmpstr (n_null, !=, "0");
+  {
+    g_autoptr(PrStore) store = pr_store_open (db, "judged_v10", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (pr_store_get_last_judged (store, "older_p", &judged, NULL, &probability, &error));
+    g_assert_no_error (error);
+    g_assert_true (judged);
+    g_assert_cmpfloat (probability, ==, -1);
+  }
+
+  pr_test_sample_scan (sample, "older_p", "judged_v10", more, &again);
+  {
+    g_autoptr(PrStore) store = pr_store_open (db, "judged_v10", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (pr_store_get_last_judged (store, "older_p", &judged, NULL, &probability, &error));
+    g_assert_no_error (error);
+    g_assert_true (judged);
+    g_assert_cmpfloat (probability, ==, 0.7);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -232,6 +277,7 @@ main (int   argc,
   g_test_add_func ("/db/judged-cache/record-changed", test_record_changed);
   g_test_add_func ("/db/judged-cache/weights-changed", test_weights_changed);
   g_test_add_func ("/db/judged-cache/migrate", test_migrate);
+  g_test_add_func ("/db/judged-cache/migrate-probability", test_migrate_probability);
 
   status = g_test_run ();
   pr_test_sample_stop (sample);

@@ -8,7 +8,8 @@
  * petitioner's timeline lists that petitioner's records by date; the
  * record checked by id is logged a repeat of its case from the page; a
  * store whose last scan kept no index of the passages is said so under
- * the answer.
+ * the answer; a record added and scanned after a check is found by the
+ * next one.
  */
 #include "config.h"
 
@@ -76,6 +77,26 @@ set_field (PrIntakePage *page,
     gtk_editable_set_text (GTK_EDITABLE (field), text);
   else
     gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (field)), text, -1);
+}
+
+/* Types a petition into the page's fields and checks it: the answer's text. */
+static char *
+check_typed (PrIntakePage *page,
+             const char   *petitioner,
+             const char   *subject,
+             const char   *submitted_at,
+             const char   *body)
+{
+  GtkWidget *status = pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_LABEL, "intake-status");
+
+  set_field (page, "intake-field-petitioner", petitioner);
+  set_field (page, "intake-field-subject", subject);
+  set_field (page, "intake-field-submitted_at", submitted_at);
+  set_field (page, "intake-field-body", body);
+  gtk_label_set_text (GTK_LABEL (status), "");
+  g_signal_emit_by_name (pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_BUTTON, "intake-check"), "clicked");
+  pr_test_wait_until (answered, page);
+  return answer_text (page);
 }
 
 static void
@@ -172,14 +193,7 @@ test_intake_page (void)
   }
 
   /* Typed: the second group's petition, word for word as record 200. */
-  set_field (page, "intake-field-petitioner", "居民1");
-  set_field (page, "intake-field-subject", "关于问题1的反映");
-  set_field (page, "intake-field-submitted_at", "2026-06-01 09:00:00");
-  set_field (page, "intake-field-body", pr_test_group_bodies[1]);
-  gtk_label_set_text (GTK_LABEL (status), "");
-  g_signal_emit_by_name (pr_test_find_widget (GTK_WIDGET (page), GTK_TYPE_BUTTON, "intake-check"), "clicked");
-  pr_test_wait_until (answered, page);
-  typed = answer_text (page);
+  typed = check_typed (page, "居民1", "关于问题1的反映", "2026-06-01 09:00:00", pr_test_group_bodies[1]);
   g_test_message ("%s", typed);
   g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (status)), "3 earlier records"));
   g_assert_true (g_str_has_prefix (typed, "Record 200, distance 0"));
@@ -189,6 +203,24 @@ test_intake_page (void)
   g_assert_null (strstr (typed, "Record 1"));
   g_assert_null (strstr (typed, "Record 900"));
   pr_test_assert_controls_named (GTK_WIDGET (page));
+
+  /* A record added and scanned since the checks above: the next check
+   * answers with the new scan's fingerprints, not those it held. */
+  {
+    g_autofree char *insert = g_strdup_printf ("INSERT INTO intake_ui.petitions VALUES (103, '居民0', "
+                                               "'关于问题0的反映', '2026-01-13 09:00:00', '%s')",
+                                               pr_test_group_bodies[0]);
+    g_autofree char *after = NULL;
+
+    pr_test_execute (root, insert);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+    pr_test_wait_until (pr_test_not_busy, window);
+    g_assert_null (pr_window_get_error_text (window));
+    after = check_typed (page, "居民0", "关于问题0的反映", "2026-06-01 09:00:00", pr_test_group_bodies[0]);
+    g_test_message ("%s", after);
+    g_assert_nonnull (strstr (after, "Record 100,"));
+    g_assert_nonnull (strstr (after, "Record 103,"));
+  }
 
   gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page))));
   pr_test_close_and_finalize (window);

@@ -4,7 +4,9 @@
  * session's worker thread. The stored fingerprints are loaded into a block
  * index on the first check of a table and mapping, and kept for the next
  * ones, so that each check after the first is a lookup in memory and a
- * few records read. For a store without the passages' index, the first
+ * few records read; made again once another scan of the table is stored
+ * (by the window or the command line), whose fingerprints, cases and
+ * second stage the check answers with. For a store without the passages' index, the first
  * check would also read every stored record's passages (half a minute at
  * a million): the page has that done when it opens
  * (pr_session_intake_prepare_async ()), with progress, and may stop it.
@@ -18,6 +20,7 @@
 #include "pr-session-private.h"
 
 #include "pr-intake.h"
+#include "pr-scan-stored.h"
 #include "pr-session-intake.h"
 
 /* The intake kept between checks: worker thread only. */
@@ -25,6 +28,7 @@ typedef struct {
   PrConnection *connection;  /* the one it was made on (compared, never used here) */
   char         *table;
   guint64       version;
+  gint64        scan_id;     /* the table's last complete scan's, 0 for none */
   PrCaseRules  *rules;
   PrIntake     *intake;
 } IntakeCache;
@@ -83,9 +87,22 @@ get_intake (PrSession   *self,
   guint64 version = _pr_session_mapping_version (data->mapping);
   PrLoadOptions load = { 0 };
   PrPartMatchOptions parts;
+  g_autoptr(PrStoredScan) scan = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gint64 scan_id = 0;
 
+  /* One short query a check: the intake holds the last scan's
+   * fingerprints, passages and judgement, which a new scan replaces. */
+  scan = pr_store_find_last_scan (self->store, data->table, &local_error);
+  if (scan != NULL)
+    scan_id = scan->scan_id;
+  else if (!g_error_matches (local_error, PR_STORED_SCAN_ERROR, PR_STORED_SCAN_ERROR_NONE))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
   if (cache != NULL && cache->connection == self->connection && cache->version == version &&
-      g_strcmp0 (cache->table, data->table) == 0)
+      cache->scan_id == scan_id && g_strcmp0 (cache->table, data->table) == 0)
     return cache->intake;
 
   g_object_set_data (G_OBJECT (self), INTAKE_CACHE_KEY, NULL);
@@ -99,10 +116,11 @@ get_intake (PrSession   *self,
   cache->intake = pr_intake_new (self->connection, self->store, data->table, data->mapping, &load, version,
                                  self->k != 0 ? self->k : 3, cache->rules, TRUE, error);
   /* The session's scans' passages, and their second stage if the last
-   * stored scan judged (pr-session-judge.c): its cases were formed so. */
+   * stored scan judged (pr-session-judge.c), at its probability: its
+   * cases were formed so. */
   parts = PR_PART_MATCH_OPTIONS_DEFAULT;
   if (cache->intake == NULL ||
-      !pr_intake_judge_as_scanned (cache->intake, PR_PAIR_DEFAULT_PROBABILITY, &parts, NULL, error))
+      !pr_intake_judge_as_scanned (cache->intake, -1, &parts, NULL, error))
     {
       intake_cache_free (cache);
       return NULL;
@@ -110,6 +128,7 @@ get_intake (PrSession   *self,
   cache->connection = self->connection;
   cache->table = g_strdup (data->table);
   cache->version = version;
+  cache->scan_id = scan_id;
   g_object_set_data_full (G_OBJECT (self), INTAKE_CACHE_KEY, cache, (GDestroyNotify) intake_cache_free);
   return cache->intake;
 }

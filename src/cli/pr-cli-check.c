@@ -415,7 +415,7 @@ pr_cli_check (int    argc,
   g_autoptr(PrStoredCase) own_case = NULL;
   PrPartMatchOptions part_options;
   gboolean second_stage = FALSE, no_second_stage = FALSE;
-  double probability = PR_PAIR_DEFAULT_PROBABILITY;
+  double probability = -1;   /* not given: the last scan's */
   gboolean csv_format, sparse = FALSE, by_ids = FALSE;
   g_autoptr(PrCsvWriter) writer = NULL;
   char **values = NULL;
@@ -455,13 +455,13 @@ pr_cli_check (int    argc,
       N_("Answer every record the fingerprints and passages find, as scan --no-second-stage pairs them (the "
          "default when the table's last scan did not judge)"), NULL },
     { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
-      N_("With the second stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
+      N_("With the second stage: the probability from which a pair is a repeat (default: the last scan's)"), N_("P") },
     { NULL }
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("— which stored records repeat one record"),
                              entries, &options, 0, &error) ||
-      !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
+      (probability != -1 && !pr_cli_check_range ("probability", probability, 0, 1, &error)) ||
       !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   if (options.db == NULL && !options.sample)

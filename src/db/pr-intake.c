@@ -194,7 +194,9 @@ pr_intake_set_part_options (PrIntake                 *self,
  * pr_intake_set_second_stage:
  * @self: the intake check
  * @model: (nullable): the weights the scan judged by; %NULL: no second stage
- * @probability: the probability from which the scan's pair is a repeat
+ * @probability: the probability from which a pair is a repeat, or a
+ *   negative one for the scan's (the default one when the store does not
+ *   hold it: a scan older than its keeping it)
  *
  * With a second stage, as a scan's, each stored record found (within k,
  * or by the passages' thresholds, which the caller sets to the second
@@ -238,16 +240,18 @@ pr_intake_judge_as_scanned (PrIntake           *self,
                             GError            **error)
 {
   gboolean scan_judged = FALSE;
-  PrLoadOptions load = self->options;
+  double scan_probability;
   PrPairModel model;
 
   if (judged != NULL)
     *judged = FALSE;
-  if (!pr_store_get_last_judged (self->store, self->table, &scan_judged, NULL, error))
+  if (!pr_store_get_last_judged (self->store, self->table, &scan_judged, NULL, &scan_probability, error))
     return FALSE;
+  if (probability < 0)
+    probability = scan_probability >= 0 ? scan_probability : PR_PAIR_DEFAULT_PROBABILITY;
   if (scan_judged)
     {
-      if (!pr_scan_options_second_stage (self->store, self->table, probability, &model, &load, parts, error))
+      if (!pr_scan_options_second_stage (self->store, self->table, probability, &model, NULL, parts, error))
         return FALSE;
       pr_intake_set_second_stage (self, &model, probability);
     }
@@ -520,8 +524,12 @@ pr_intake_check_full (PrIntake          *self,
   g_autoptr(PrRecordSet) set = NULL;
   g_autofree PrScoredPair *judged = NULL;
   g_autofree gboolean *candidate = NULL;
+  g_autofree PrIdentityEvidence *evidence = NULL;   /* of each candidate, as pr_record_set_compare_petitioners() tells */
   g_autoptr(GHashTable) case_sums = NULL;
   guint32 own_number = 0;
+  /* Whether the store holds @record_id as the last scan fingerprinted it:
+   * that scan saw the record, and a case it is in no more is its answer. */
+  gboolean own_stored = FALSE;
   g_autofree gsize *lengths = g_new0 (gsize, MAX (n_columns, 1));
   g_autofree char *new_id = NULL;
   /* The table's key of the record's own case, stolen with it. */
@@ -577,8 +585,12 @@ pr_intake_check_full (PrIntake          *self,
       const PrStoreMatch *match = &g_array_index (matches, PrStoreMatch, i);
       Found one = { match->record_id, match->distance, NULL };
 
-      if ((record_id != NULL && g_str_equal (match->record_id, record_id)) ||
-          !g_hash_table_add (seen, (gpointer) match->record_id))
+      if (record_id != NULL && g_str_equal (match->record_id, record_id))
+        {
+          own_stored = TRUE;
+          continue;
+        }
+      if (!g_hash_table_add (seen, (gpointer) match->record_id))
         continue;
       g_array_append_val (found, one);
     }
@@ -698,10 +710,11 @@ pr_intake_check_full (PrIntake          *self,
   /* The candidates: the passages' threshold is the lower one for one
    * petitioner's. */
   candidate = g_new (gboolean, MAX (last, 1));
+  evidence = g_new0 (PrIdentityEvidence, MAX (last, 1));
   for (guint32 i = 0; i < last; i++)
     {
       const Found *one = &g_array_index (found, Found, i);
-      PrPetitionerKind petitioner = pr_record_set_compare_petitioners (set, i, last, NULL);
+      PrPetitionerKind petitioner = pr_record_set_compare_petitioners (set, i, last, &evidence[i]);
 
       candidate[i] = one->passages == NULL ||
                      pr_stored_part_match_accepts (one->passages, &self->part_options, petitioner == PR_PETITIONER_SAME);
@@ -718,17 +731,19 @@ pr_intake_check_full (PrIntake          *self,
 
       if (!candidate[i])
         continue;
-      pr_record_set_compare_petitioners (set, i, last, &c.evidence);
+      c.evidence = evidence[i];
       c.probability = judged != NULL ? judged[i].probability : -1;
       if (judged != NULL)
         g_debug ("record %s: probability %.3f, case %u of %u", one->record_id, c.probability,
                  stored != NULL ? stored->number : 0, stored != NULL ? stored->n_members : 0);
       /* As the scan's linkage joins: a case only when the new petition
        * repeats most of it. A stored record in a case was kept apart from
-       * every record outside it by the scan itself, which had them all. */
+       * every record outside it by the scan itself, which had them all;
+       * one it put in no case, from every record. */
       if (judged != NULL &&
           (c.probability < self->probability ||
            (own_number != 0 && (stored == NULL || stored->number != own_number)) ||
+           (own_number == 0 && own_stored) ||
            (own_number == 0 && stored != NULL && !joins_case (case_sums, stored, self->probability))))
         continue;
       c.id = g_strdup (set->ids->pdata[i]);

@@ -221,7 +221,7 @@ judge_with_store (PrScanResult        *result,
   for (gsize i = 0; i < n_pairs; i++)
     g_array_index (judged, PrJudgedPair, i).probability = pairs[i].probability;
   pr_judged_pairs_sort (judged);
-  pr_store_keep_judged (store, result->scan_id, judge_key, g_steal_pointer (&judged));
+  pr_store_keep_judged (store, result->scan_id, judge_key, load->judge_probability, g_steal_pointer (&judged));
   return TRUE;
 }
 

@@ -46,7 +46,8 @@ pr_scan_options_init (PrLoadOptions      *load,
  * @probability: the probability from which a pair is a repeat
  * @model: (out caller-allocates): the weights judged by: @table's, or
  *   the shipped ones; must outlive the scan (@load points to it)
- * @load: the options to judge every candidate pair with
+ * @load: (nullable): the options to judge every candidate pair with, or
+ *   %NULL for a caller that judges otherwise (an intake)
  * @parts: the passages' thresholds: the second stage's generous ones,
  *   unless the caller changed them from the defaults
  *
@@ -64,8 +65,11 @@ pr_scan_options_second_stage (PrStore             *store,
   *model = pr_pair_model_default;
   if (store != NULL && !pr_store_load_weights (store, table, model, NULL, error))
     return FALSE;
-  load->judge = model;
-  load->judge_probability = probability;
+  if (load != NULL)
+    {
+      load->judge = model;
+      load->judge_probability = probability;
+    }
   pr_scan_options_candidates (parts);
   return TRUE;
 }

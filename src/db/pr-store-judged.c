@@ -34,6 +34,7 @@
 struct _PrJudgedKept {
   gint64   scan_id;
   guint64  judge_key;
+  double   probability;
   GArray  *pairs;   /* PrJudgedPair */
 };
 
@@ -218,15 +219,18 @@ out:
  * @store: a store
  * @scan_id: a running scan
  * @judge_key: pr_pair_judge_key () the pairs were judged with
+ * @probability: the probability the scan joins its pairs at
  * @pairs: (transfer full) (element-type PrJudgedPair): every pair it judged
  *
  * Keeps @pairs for the commit of @scan_id (pr_store_commit_scan ()), which
- * replaces the table's kept pairs with them.
+ * replaces the table's kept pairs with them and stores @probability with
+ * the scan.
  */
 void
 pr_store_keep_judged (PrStore *self,
                       gint64   scan_id,
                       guint64  judge_key,
+                      double   probability,
                       GArray  *pairs)
 {
   g_return_if_fail (self != NULL && pairs != NULL);
@@ -235,6 +239,7 @@ pr_store_keep_judged (PrStore *self,
   self->judged = g_new0 (PrJudgedKept, 1);
   self->judged->scan_id = scan_id;
   self->judged->judge_key = judge_key;
+  self->judged->probability = probability;
   self->judged->pairs = pairs;
 }
 
@@ -248,7 +253,9 @@ _pr_store_write_judged (PrStore          *self,
 {
   g_autofree char *delete = NULL;
   g_autofree char *insert = NULL;
+  g_autofree char *mark = NULL;
   g_autofree guint8 *bytes = NULL;
+  char probability[G_ASCII_DTOSTR_BUF_SIZE];
   const char *what = _("cannot keep the judged pairs in the store");
   PrJudgedKept *kept = self->judged;
   MYSQL_BIND params[7];
@@ -285,7 +292,11 @@ _pr_store_write_judged (PrStore          *self,
       if (!_pr_statement_run (self->connection, insert, params, NULL, NULL, what, error))
         return FALSE;
     }
-  return TRUE;
+  /* A number written by g_ascii_dtostr (), exact and locale-free. */
+  mark = g_strdup_printf ("UPDATE %s SET judge_probability = %s WHERE id = ?", self->q_scans,
+                          g_ascii_dtostr (probability, sizeof probability, kept->probability));
+  _pr_statement_bind_i64 (&params[0], &scan_id);
+  return _pr_statement_run (self->connection, mark, params, NULL, NULL, what, error);
 }
 
 /**
@@ -295,6 +306,8 @@ _pr_store_write_judged (PrStore          *self,
  * @judged: (out): whether the last complete scan of @table that numbered
  *   its cases judged its candidate pairs with the second stage
  * @judge_key: (out) (optional): then its pr_pair_judge_key (); 0 otherwise
+ * @probability: (out) (optional): then the probability it joined its pairs
+ *   at; -1 otherwise, or when that scan is older than the store's keeping it
  * @error: return location for a #GError
  *
  * The intake check judges as that scan did: its cases were formed so.
@@ -306,10 +319,11 @@ pr_store_get_last_judged (PrStore     *self,
                           const char  *table,
                           gboolean    *judged,
                           guint64     *judge_key,
+                          double      *probability,
                           GError     **error)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT (SELECT j.judge_key FROM %s j WHERE j.source_database = ? AND "
-                                          "j.source_table = ? AND j.scan_id = s.id LIMIT 1) FROM %s s WHERE "
+                                          "j.source_table = ? AND j.scan_id = s.id LIMIT 1), CAST(s.judge_probability AS CHAR) FROM %s s WHERE "
                                           "s.source_database = ? AND s.source_table = ? AND s.status = 'complete' "
                                           "AND s.cases_numbered ORDER BY s.id DESC LIMIT 1",
                                           self->q_judged, self->q_scans);
@@ -322,6 +336,8 @@ pr_store_get_last_judged (PrStore     *self,
   *judged = FALSE;
   if (judge_key != NULL)
     *judge_key = 0;
+  if (probability != NULL)
+    *probability = -1;
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
   rows = _pr_connection_select (self->connection, sql,
@@ -332,5 +348,7 @@ pr_store_get_last_judged (PrStore     *self,
   *judged = value != NULL;
   if (judge_key != NULL && value != NULL)
     *judge_key = g_ascii_strtoull (value, NULL, 10);
+  if (probability != NULL && value != NULL && ((PrDbRow *) rows->pdata[0])->values[1] != NULL)
+    *probability = g_ascii_strtod (((PrDbRow *) rows->pdata[0])->values[1], NULL);
   return TRUE;
 }

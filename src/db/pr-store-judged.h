@@ -21,11 +21,13 @@ GArray             *pr_store_load_judged  (PrStore            *store,
 void                pr_store_keep_judged  (PrStore            *store,
                                            gint64              scan_id,
                                            guint64             judge_key,
+                                           double              probability,
                                            GArray             *pairs);
 gboolean            pr_store_get_last_judged (PrStore         *store,
                                               const char      *table,
                                               gboolean        *judged,
                                               guint64         *judge_key,
+                                              double          *probability,
                                               GError         **error);
 void                pr_judged_pairs_sort  (GArray             *pairs);
 const PrJudgedPair *pr_judged_pairs_find  (GArray             *pairs,

@@ -138,6 +138,9 @@ static const char *const create_statements[] = {
   "  clusters BIGINT UNSIGNED NOT NULL DEFAULT 0,"
   "  cases_numbered TINYINT(1) NOT NULL DEFAULT 0,"
   "  passages_stored TINYINT(1) NOT NULL DEFAULT 0,"
+  /* The second stage's probability, NULL for a scan that did not judge
+   * (or kept no judgement); the intake check judges at it. */
+  "  judge_probability DOUBLE NULL,"
   "  message TEXT NULL,"
   "  KEY pr_scans_table_status (source_database, source_table, status)"
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s",
@@ -494,6 +497,16 @@ migrate_9_to_10 (PrStore  *self,
   return create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error);
 }
 
+/* Version 11 keeps the probability a judged scan joined its pairs at;
+ * an intake check after an older scan judges at the default one. */
+static gboolean
+migrate_10_to_11 (PrStore  *self,
+                  GError  **error)
+{
+  return alter_unless (self, "pr_scans", self->q_scans, "judge_probability",
+                       "ADD COLUMN judge_probability DOUBLE NULL AFTER passages_stored", error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -507,6 +520,7 @@ static const MigrateFunc migrations[] = {
   migrate_7_to_8,
   migrate_8_to_9,
   migrate_9_to_10,
+  migrate_10_to_11,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);
