@@ -121,11 +121,33 @@ wait_two_frames (GtkWidget *view)
   g_signal_handler_disconnect (clock, handler);
 }
 
+/* Under AddressSanitizer, which the ui suite runs with whole stacks taken
+ * at every allocation, each order takes minutes: there the list is checked
+ * in the order it opens in, and every order in the plain build. */
+#if defined(__SANITIZE_ADDRESS__)
+#define EVERY_ORDER FALSE
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EVERY_ORDER FALSE
+#endif
+#endif
+#ifndef EVERY_ORDER
+#define EVERY_ORDER TRUE
+#endif
+
 /* Ordered by each column: no text or heading cut. */
 static void
 assert_every_order_whole (GtkColumnView *view)
 {
   GListModel *columns = gtk_column_view_get_columns (view);
+
+  if (!EVERY_ORDER)
+    {
+      g_test_message ("under AddressSanitizer: the opening order only");
+      wait_two_frames (GTK_WIDGET (view));
+      g_assert_cmpuint (assert_list_whole (view, "as opened"), >, 8 * 10);
+      return;
+    }
 
   /* Each way alternately: the largest values of one column, the least
    * of the next. */
