@@ -898,6 +898,7 @@ pr_record_set_load (const PrMapping          *mapping,
     {
       pr_date_column_set_advice (date_reader, options->advice);
       pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows || options->chosen_rows);
+      pr_date_column_set_now (date_reader, options->now);
     }
 
   set = g_new0 (PrRecordSet, 1);
@@ -912,7 +913,10 @@ pr_record_set_load (const PrMapping          *mapping,
     set->identities = pr_identity_table_new ();
   set->cases = pr_case_columns_new (mapping, options->date_order, options->advice, source_class->position_name);
   if (set->cases != NULL)
-    pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
+    {
+      pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
+      pr_case_columns_set_now (set->cases, options->now);
+    }
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
   if (options->keep_texts && options->texts_in_file)
