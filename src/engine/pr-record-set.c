@@ -28,6 +28,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 #include "pr-record-set.h"
+#include "pr-excel-number.h"
 #include "pr-date-column.h"
 
 G_DEFINE_QUARK (pr-record-set-error-quark, pr_record_set_error)
@@ -728,31 +729,6 @@ id_as_read (const char *id)
   return g_string_free (kept, FALSE);
 }
 
-/* 1.23457E+17: a number id as Excel shows it in a General cell, in
- * scientific notation with the digits past the sixth lost, so that
- * different ids may read the same; 1E+11 when the digits kept are one
- * (100000000003 so shown). */
-static gboolean
-is_excel_scientific (const char *id)
-{
-  const char *p = id;
-
-  if (!g_ascii_isdigit (*p++))
-    return FALSE;
-  if (*p == '.')
-    {
-      if (!g_ascii_isdigit (*++p))
-        return FALSE;
-      while (g_ascii_isdigit (*p))
-        p++;
-    }
-  if ((*p != 'E' && *p != 'e') || p[1] != '+' || !g_ascii_isdigit (p[2]))
-    return FALSE;
-  for (p += 2; g_ascii_isdigit (*p); p++)
-    ;
-  return *p == '\0';
-}
-
 static gboolean
 refuse_same_id (GError     **error,
                 const char  *position_name,
@@ -789,7 +765,7 @@ check_padded_id (GHashTable  **padded,
   const char *other = NULL;
   g_autofree char *read = NULL;
 
-  if (strpbrk (id, "Ee") != NULL && is_excel_scientific (id))
+  if (strpbrk (id, "Ee") != NULL && pr_excel_is_scientific (id, -1))
     {
       g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
                    _("%s %llu: the id “%s” in column “%s” is a number in scientific notation, as Excel shows a long "
