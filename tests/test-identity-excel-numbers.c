@@ -9,7 +9,9 @@
  * what to do. Oracles: the values as written here (8.6138E+12 is digits
  * 8613812, a local number's 7 digits from 2-9; 4.10105E+17 a valid
  * account id as folded text) and a scan whose two records share nothing
- * but such values.
+ * but such values. A phone written out as a float by a script
+ * (13800138000.0, 8765432.0) is read without its zero fraction: 8765432.0
+ * was the other local number 87654320.
  */
 #define G_LOG_DOMAIN "pr-test-identity-excel-numbers"
 
@@ -50,6 +52,22 @@ test_values (void)
   g_clear_pointer (&normal, g_free);
   g_assert_cmpint (pr_identity_normalize_petitioner ("410105E17", -1, &normal), ==, PR_IDENTITY_VALUE_VALID);
 
+  {
+    static const char *const floats[][2] = {
+      { "13800138000.0", "m13800138000" }, { "8765432.0", "s8765432" }, { "8765432.00", "s8765432" },
+      { "0591-87654321.0", "l059187654321" }, { "87654320", "s87654320" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (floats); i++)
+      {
+        g_autoptr(GPtrArray) read = g_ptr_array_new_with_free_func (g_free);
+
+        g_test_message ("%s", floats[i][0]);
+        g_assert_cmpint (pr_identity_normalize_phones (floats[i][0], -1, read), ==, PR_IDENTITY_VALUE_VALID);
+        g_assert_cmpuint (read->len, ==, 1);
+        g_assert_cmpstr (read->pdata[0], ==, floats[i][1]);
+      }
+  }
   g_assert_true (pr_excel_is_scientific ("1E+11", -1));
   g_assert_true (pr_excel_is_scientific ("1.5E+11xyz", 7));
   g_assert_false (pr_excel_is_scientific ("1.E+11", -1));

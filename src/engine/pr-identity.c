@@ -300,6 +300,24 @@ pr_identity_normalize_phone (const char  *value,
    * mobile from +86 138. */
   if (pr_excel_is_scientific (folded, -1))
     return PR_IDENTITY_VALUE_INVALID;
+  /* 13800138000.0: a number column written out as a float (a script's
+   * export); the zero fraction is no digit of the phone (8765432.0 would
+   * be 87654320, another local number). */
+  {
+    char *end = folded + strlen (folded);
+
+    while (end > folded && g_ascii_isspace (end[-1]))
+      end--;
+    if (end - folded >= 3 && end[-1] == '0')
+      {
+        char *dot = end - 1;
+
+        while (dot > folded && *dot == '0')
+          dot--;
+        if (*dot == '.' && dot > folded && g_ascii_isdigit (dot[-1]))
+          *dot = '\0';
+      }
+  }
 
   phone_digits (folded, digits, extension);
   if (digits->len == 0)
