@@ -8,6 +8,7 @@
  * today among others refused rather than read as a date to come. "Today"
  * is the time the load is given: at a later one (2040), the same numbers
  * could be either reading and are refused naming both, hand-computed.
+ * 夜里2点 is 02:00 of a day the text does not name: unreadable, not 14:00.
  */
 #define G_LOG_DOMAIN "pr-test-date-hour-forms"
 
@@ -221,6 +222,62 @@ test_date_hour_load_now (void)
   pr_test_remove_tree (dir);
 }
 
+/* The evening and the night: 晚上8点 is 20:00 and 夜里11点 23:00, but 夜里2点
+ * and 晚上1点 are the small hours after midnight, which were read as 14:00
+ * and 13:00 (and 晚上0点 as noon). Which day such an hour is on the text
+ * does not say (the night of the 8th is the morning of the 9th), so they
+ * are unreadable, as 晚上12点 is: counted and named, never guessed. */
+static void
+test_night_hours (void)
+{
+  static const char *const pairs[][2] = {
+    { "2023年6月8日晚上8点", "2023-06-08 20:00" },
+    { "2023年6月8日夜里11点", "2023-06-08 23:00" },
+    { "2023年6月8日晚上6点半", "2023-06-08 18:30" },
+    { "2023年6月8日晚上9:15", "2023-06-08 21:15" },
+    { "2023年6月8日凌晨2点", "2023-06-08 02:00" },
+  };
+  static const char *const unreadable[] = {
+    "2023年6月8日夜里2点", "2023年6月8日晚上1点", "2023年6月8日晚上0点", "2023年6月8日夜里5点半",
+    "2023年6月8日晚上12点",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    g_assert_cmpint (read_ok (pairs[i][0]), ==, read_ok (pairs[i][1]));
+  for (guint i = 0; i < G_N_ELEMENTS (unreadable); i++)
+    {
+      gint64 seconds;
+      int offset;
+
+      g_test_message ("%s", unreadable[i]);
+      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_YMD, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    }
+}
+
+/* In a column, such a date is counted and its record named. */
+static void
+test_night_hours_column (void)
+{
+  static const char *const texts[] = { "2023年6月8日上午10点", "2023年6月8日夜里2点", "2023年6月9日晚上8点" };
+  g_autoptr(PrDateColumn) column = pr_date_column_new ("收信时间", PR_DATE_ORDER_YMD, N_("line"));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  guint64 n_unreadable = 0;
+  gint64 dates[3];
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("r%u", i + 1);
+
+      g_assert_true (pr_date_column_add (column, texts[i], id, i + 2, &dates[i], NULL));
+    }
+  g_assert_true (pr_date_column_finish (column, dates, 3, &n_unreadable, &unreadable, NULL));
+  g_assert_cmpuint (n_unreadable, ==, 1);
+  g_assert_cmpstr (unreadable->pdata[0], ==, "r2");
+  g_assert_cmpint (dates[0], ==, read_ok ("2023-06-08 10:00"));
+  g_assert_cmpint (dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[2], ==, read_ok ("2023-06-09 20:00"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -232,6 +289,8 @@ main (int    argc,
   g_test_add_func ("/engine/date-column/numbers/future-unix-refused", test_future_unix_refused);
   g_test_add_func ("/engine/date-column/numbers/date-hour-either-refused", test_date_hour_either_refused);
   g_test_add_func ("/engine/record-set/date-hour-load-now", test_date_hour_load_now);
+  g_test_add_func ("/engine/date/forms/night-hours", test_night_hours);
+  g_test_add_func ("/engine/date-column/night-hours", test_night_hours_column);
 
   return g_test_run ();
 }
