@@ -5,7 +5,10 @@
  * 24-hour clock, the oracle; a column of 10-digit numbers that are all
  * YYYYMMDDHH and, as Unix seconds, after today (2019060817 would be
  * December 2033) read as date and hour, hand-computed; Unix seconds after
- * today among others refused rather than read as a date to come.
+ * today among others refused rather than read as a date to come. "Today"
+ * is the time the load is given: at a later one (2040), the same numbers
+ * could be either reading and are refused naming both, hand-computed.
+ * 夜里2点 is 02:00 of a day the text does not name: unreadable, not 14:00.
  */
 #define G_LOG_DOMAIN "pr-test-date-hour-forms"
 
@@ -18,6 +21,11 @@
 #include "pr-date-column.h"
 #include "pr-date.h"
 #include "pr-record-set.h"
+#include "pr-test-util.h"
+
+/* 26 November 2026, 00:00 UTC, and 1 January 2040. */
+#define NOW_2026 G_GINT64_CONSTANT (1795651200)
+#define NOW_2040 G_GINT64_CONSTANT (2208988800)
 
 static gint64
 read_ok (const char *text)
@@ -60,16 +68,18 @@ test_day_part_after (void)
 }
 
 static gboolean
-read_column (const char *const *texts,
-             gsize              n,
-             gint64            *dates,
-             PrDateNumbers     *kind,
-             GError           **error)
+read_column_at (const char *const *texts,
+                gsize              n,
+                gint64             now,
+                gint64            *dates,
+                PrDateNumbers     *kind,
+                GError           **error)
 {
   g_autoptr(PrDateColumn) column = pr_date_column_new ("date", PR_DATE_ORDER_YMD, N_("line"));
   g_autoptr(GPtrArray) unreadable = NULL;
   guint64 n_unreadable = 0;
 
+  pr_date_column_set_now (column, now);
   for (gsize i = 0; i < n; i++)
     {
       g_autofree char *id = g_strdup_printf ("%" G_GSIZE_FORMAT, i + 1);
@@ -80,6 +90,16 @@ read_column (const char *const *texts,
     return FALSE;
   pr_date_column_get_n_from_numbers (column, kind);
   return TRUE;
+}
+
+static gboolean
+read_column (const char *const *texts,
+             gsize              n,
+             gint64            *dates,
+             PrDateNumbers     *kind,
+             GError           **error)
+{
+  return read_column_at (texts, n, NOW_2026, dates, kind, error);
 }
 
 static void
@@ -123,6 +143,141 @@ test_future_unix_refused (void)
     }
 }
 
+/* In 2040, 2019060817 to 2020022923 as Unix seconds (December 2033 to
+ * January 2034) are in the past: each reading fits every number, so the
+ * column is refused, naming the latest number and both its readings:
+ * 2020022923 s is 2034-01-05 05:28 on China Standard Time, and as
+ * YYYYMMDDHH 2020-02-29 23:00. The rule allows a day's slack: a day and a
+ * second before that instant the numbers are still after "today" and read
+ * as hours; a day before, they are not. */
+static void
+test_date_hour_either_refused (void)
+{
+  static const char *const texts[] = { "2019060817", "2019061009", "2020022923" };
+  const gint64 latest = G_GINT64_CONSTANT (2020022923);
+  const struct {
+    gint64   now;
+    gboolean read;
+  } cases[] = {
+    { NOW_2040, FALSE },
+    { latest - 86400, FALSE },
+    { latest - 86401, TRUE },
+    { NOW_2026, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint64 dates[3];
+      PrDateNumbers kind = PR_DATE_NUMBERS_NONE;
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("now %" G_GINT64_FORMAT, cases[i].now);
+      if (cases[i].read)
+        {
+          g_assert_true (read_column_at (texts, 3, cases[i].now, dates, &kind, &error));
+          g_assert_no_error (error);
+          g_assert_cmpint (kind, ==, PR_DATE_NUMBERS_DATE_HOUR);
+          g_assert_cmpint (dates[2], ==, read_ok ("2020-02-29 23:00"));
+          continue;
+        }
+      g_assert_false (read_column_at (texts, 3, cases[i].now, dates, &kind, &error));
+      g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, "“2020022923”"));
+      g_assert_nonnull (strstr (error->message, "2034-01-05 05:28"));
+      g_assert_nonnull (strstr (error->message, "2020-02-29 23:00"));
+    }
+}
+
+/* The load's time reaches the rule: the same file read as of 2026 and as
+ * of 2040. */
+static void
+test_date_hour_load_now (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  static const char csv[] = "id,received,body\n"
+                            "r1,2019060817,some words of a petition\n"
+                            "r2,2020022923,other words of another petition\n";
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1, .now = NOW_2026 };
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(PrRecordSet) later = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, csv, -1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "received", PR_COLUMN_ROLE_DATE, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (set->dates[0], ==, read_ok ("2019-06-08 17:00"));
+  g_assert_cmpint (set->dates[1], ==, read_ok ("2020-02-29 23:00"));
+
+  options.now = NOW_2040;
+  later = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_null (later);
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+  g_assert_nonnull (strstr (error->message, "2020-02-29 23:00"));
+  pr_test_remove_tree (dir);
+}
+
+/* The evening and the night: 晚上8点 is 20:00 and 夜里11点 23:00, but 夜里2点
+ * and 晚上1点 are the small hours after midnight, which were read as 14:00
+ * and 13:00 (and 晚上0点 as noon). Which day such an hour is on the text
+ * does not say (the night of the 8th is the morning of the 9th), so they
+ * are unreadable, as 晚上12点 is: counted and named, never guessed. */
+static void
+test_night_hours (void)
+{
+  static const char *const pairs[][2] = {
+    { "2023年6月8日晚上8点", "2023-06-08 20:00" },
+    { "2023年6月8日夜里11点", "2023-06-08 23:00" },
+    { "2023年6月8日晚上6点半", "2023-06-08 18:30" },
+    { "2023年6月8日晚上9:15", "2023-06-08 21:15" },
+    { "2023年6月8日凌晨2点", "2023-06-08 02:00" },
+  };
+  static const char *const unreadable[] = {
+    "2023年6月8日夜里2点", "2023年6月8日晚上1点", "2023年6月8日晚上0点", "2023年6月8日夜里5点半",
+    "2023年6月8日晚上12点",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    g_assert_cmpint (read_ok (pairs[i][0]), ==, read_ok (pairs[i][1]));
+  for (guint i = 0; i < G_N_ELEMENTS (unreadable); i++)
+    {
+      gint64 seconds;
+      int offset;
+
+      g_test_message ("%s", unreadable[i]);
+      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_YMD, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    }
+}
+
+/* In a column, such a date is counted and its record named. */
+static void
+test_night_hours_column (void)
+{
+  static const char *const texts[] = { "2023年6月8日上午10点", "2023年6月8日夜里2点", "2023年6月9日晚上8点" };
+  g_autoptr(PrDateColumn) column = pr_date_column_new ("收信时间", PR_DATE_ORDER_YMD, N_("line"));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  guint64 n_unreadable = 0;
+  gint64 dates[3];
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("r%u", i + 1);
+
+      g_assert_true (pr_date_column_add (column, texts[i], id, i + 2, &dates[i], NULL));
+    }
+  g_assert_true (pr_date_column_finish (column, dates, 3, &n_unreadable, &unreadable, NULL));
+  g_assert_cmpuint (n_unreadable, ==, 1);
+  g_assert_cmpstr (unreadable->pdata[0], ==, "r2");
+  g_assert_cmpint (dates[0], ==, read_ok ("2023-06-08 10:00"));
+  g_assert_cmpint (dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[2], ==, read_ok ("2023-06-09 20:00"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -132,6 +287,10 @@ main (int    argc,
   g_test_add_func ("/engine/date/forms/day-part-after", test_day_part_after);
   g_test_add_func ("/engine/date-column/numbers/date-hour", test_date_hour_column);
   g_test_add_func ("/engine/date-column/numbers/future-unix-refused", test_future_unix_refused);
+  g_test_add_func ("/engine/date-column/numbers/date-hour-either-refused", test_date_hour_either_refused);
+  g_test_add_func ("/engine/record-set/date-hour-load-now", test_date_hour_load_now);
+  g_test_add_func ("/engine/date/forms/night-hours", test_night_hours);
+  g_test_add_func ("/engine/date-column/night-hours", test_night_hours_column);
 
   return g_test_run ();
 }

@@ -184,7 +184,8 @@ read_csv_records (PrCsvReader      *reader,
 
       if (column < 0 || field_of[column] < 0 ||
           pr_date_column_rewrite_numbers (values, 0, values->len, column,
-                                          pr_mapping_get_column (mapping, column)->name) == PR_DATE_NUMBERS_NONE)
+                                          pr_mapping_get_column (mapping, column)->name,
+                                          g_get_real_time () / G_USEC_PER_SEC) == PR_DATE_NUMBERS_NONE)
         continue;
       for (guint i = 0; i < records->len; i++)
         {

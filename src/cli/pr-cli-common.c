@@ -1062,6 +1062,7 @@ pr_cli_load_options (PrCliMappingOptions *options,
   load->min_tokens = options->min_tokens;
   load->n_threads = options->threads;
   load->date_order = options->date_order;
+  load->now = g_get_real_time () / G_USEC_PER_SEC;
   load->keep_labels = keep_labels;
   load->parts = !options->no_parts;
   load->part_method = pr_cli_part_method (options);

@@ -2,7 +2,7 @@
 /*
  * What a scan says of the identity values it read: the invalid ID card
  * numbers and phones (typing errors an office may want to correct), the
- * masked values, and the front desks' phones, none of which is evidence.
+ * numbers Excel saved in scientific notation, the masked values, and the front desks' phones, none of which is evidence.
  */
 #define G_LOG_DOMAIN "pr-cli-identity"
 
@@ -44,6 +44,23 @@ pr_cli_identity_text (const PrRecordSet *set)
       ngettext ("%llu phone value with no valid number", "%llu phone values with no valid number",
                 (gulong) stats->n_invalid[PR_IDENTITY_PHONE]),
       (unsigned long long) stats->n_invalid[PR_IDENTITY_PHONE]));
+  {
+    guint64 n_scientific = 0;
+
+    for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
+      n_scientific += stats->n_scientific[r];
+    /* Not a typing error: the column was saved from Excel as numbers. */
+    if (n_scientific > 0)
+      g_ptr_array_add (parts, g_strdup_printf (
+        ngettext ("%llu number in Excel's scientific notation (8.6138E+12), whose last digits Excel dropped, so "
+                  "it is no evidence: format the ID card, phone and petitioner columns as Text in Excel and save "
+                  "the file again",
+                  "%llu numbers in Excel's scientific notation (8.6138E+12), whose last digits Excel dropped, so "
+                  "they are no evidence: format the ID card, phone and petitioner columns as Text in Excel and save "
+                  "the file again",
+                  (gulong) n_scientific),
+        (unsigned long long) n_scientific));
+  }
   if (n_masked > 0)
     g_ptr_array_add (parts, g_strdup_printf (
       ngettext ("%llu masked value (王某某, 138****1234)", "%llu masked values (王某某, 138****1234)", (gulong) n_masked),

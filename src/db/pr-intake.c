@@ -684,7 +684,7 @@ pr_intake_check_full (PrIntake          *self,
 
         if (column >= 0)
           pr_date_column_rewrite_numbers (rows, 0, record_id != NULL ? rows->len : rows->len - 1, column,
-                                          pr_mapping_get_column (self->mapping, column)->name);
+                                          pr_mapping_get_column (self->mapping, column)->name, self->options.now);
       }
   }
   source.rows = rows;

@@ -131,6 +131,19 @@ pr_case_columns_set_allow_unreadable (PrCaseColumns *self,
     pr_date_column_set_allow_unreadable (self->accepted_reader, allow);
 }
 
+/**
+ * pr_case_columns_set_now:
+ * @self: the case columns
+ * @now: the time of the load (see pr_date_column_set_now ())
+ */
+void
+pr_case_columns_set_now (PrCaseColumns *self,
+                         gint64         now)
+{
+  if (self->accepted_reader != NULL)
+    pr_date_column_set_now (self->accepted_reader, now);
+}
+
 void
 pr_case_columns_free (PrCaseColumns *self)
 {

@@ -14,6 +14,8 @@ PrCaseColumns *pr_case_columns_new        (const PrMapping    *mapping,
                                            PrAdvice            advice,
                                            const char         *position_name);
 void           pr_case_columns_free       (PrCaseColumns      *columns);
+void           pr_case_columns_set_now (PrCaseColumns *columns,
+                                         gint64         now);
 void           pr_case_columns_set_allow_unreadable (PrCaseColumns *columns,
                                                      gboolean       allow);
 gboolean       pr_case_columns_add        (PrCaseColumns      *columns,

@@ -24,6 +24,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-csv-reader.h"
+#include "pr-encoding-check.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -910,6 +911,21 @@ validate_record (PrCsvReader  *reader,
                        utf16, utf16, utf16);
         }
       where = describe_offset (reader, in_file);
+      /* Excel's "CSV" on a Chinese Windows is GB18030 (a header of
+       * Chinese names fails here, before any row's check): say so. */
+      if (reader->source_cnv == NULL)
+        {
+          PrEncodingGuess guess = pr_encoding_guess_bytes (data, end - data);
+
+          if (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5)
+            return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
+                         /* Translators: the first %s says where: “byte 18 of
+                          * the file”; the encoding is named twice. */
+                         _("line %llu, field %u (%s): the text is not UTF-8 but looks like %s text, as Excel saves "
+                           "“CSV” on a Chinese Windows: give --encoding %s, or save the file as “CSV UTF-8”"),
+                         (unsigned long long) reader->record_line, i + 1, where,
+                         pr_encoding_guess_to_string (guess), pr_encoding_guess_to_string (guess));
+        }
       return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
                    /* Translators: the first %s is empty or “ (NUL byte)”; the
                     * last says where in the file: “byte 18 of the file”. */

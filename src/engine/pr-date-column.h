@@ -30,6 +30,8 @@ PrDateColumn *pr_date_column_new    (const char    *name,
                                      const char    *position_name);
 void          pr_date_column_set_advice (PrDateColumn *self,
                                          PrAdvice      advice);
+void          pr_date_column_set_now (PrDateColumn *self,
+                                      gint64        now);
 void          pr_date_column_set_allow_unreadable (PrDateColumn *self,
                                                    gboolean      allow);
 guint64       pr_date_column_get_n_from_numbers (const PrDateColumn *self,
@@ -56,7 +58,8 @@ PrDateNumbers pr_date_column_rewrite_numbers (GPtrArray  *rows,
                                               guint       first,
                                               guint       n,
                                               guint       column,
-                                              const char *name);
+                                              const char *name,
+                                              gint64      now);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrDateColumn, pr_date_column_free)
 

@@ -73,7 +73,9 @@ skip_word (const char **p,
 
 /* Chinese words for the part of the day before a time (下午3点): +1 for
  * the afternoon and evening, -1 for the morning, 2 for noon, 3 for the
- * evening, whose 12点 is midnight (of which day, the text does not say). */
+ * evening and night, whose 12点 is midnight and whose 1点 to 5点 are the
+ * small hours after it (夜里2点 is 02:00, not 14:00): of which day, the
+ * text does not say. */
 static int
 read_day_part (const char **p)
 {
@@ -218,7 +220,7 @@ read_time (const char **p,
     day_part = *hour <= 2 ? 1 : 0;   /* 中午12点, 中午1点 */
   if (day_part == 3)
     {
-      if (*hour == 12)
+      if (*hour == 12 || *hour < 6)
         return FALSE;
       day_part = 1;
     }

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pr-excel-number.h"
 #include "pr-identity.h"
 #include "pr-simhash.h"
 
@@ -255,6 +256,19 @@ pr_identity_table_add_value (PrIdentityTable *self,
   self->stats.n_valid[role] += state == PR_IDENTITY_VALUE_VALID;
   self->stats.n_masked[role] += state == PR_IDENTITY_VALUE_MASKED;
   self->stats.n_invalid[role] += state == PR_IDENTITY_VALUE_INVALID;
+  if (state == PR_IDENTITY_VALUE_INVALID && role != PR_IDENTITY_NAME && role != PR_IDENTITY_ADDRESS)
+    {
+      /* A cell of several phones counts once. */
+      g_autofree char *cell = g_strndup (value, length < 0 ? strlen (value) : (gsize) length);
+      g_auto(GStrv) pieces = g_regex_split_simple ("[/,;|、或\\\\\n\r，；]", cell, 0, 0);
+
+      for (guint i = 0; pieces[i] != NULL; i++)
+        if (pr_excel_is_scientific (pieces[i], -1))
+          {
+            self->stats.n_scientific[role]++;
+            break;
+          }
+    }
   for (guint i = 0; i < normals->len; i++)
     add_key (self, role, normals->pdata[i]);
   if (state == PR_IDENTITY_VALUE_VALID || state == PR_IDENTITY_VALUE_MASKED)

@@ -18,7 +18,9 @@
  *   middle dots (阿依古丽·买买提), for addresses punctuation.
  *
  * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234) or a
- * placeholder name (匿名, 不详) is never evidence.
+ * placeholder name (匿名, 不详) is never evidence. Nor is a number Excel
+ * saved in scientific notation (8.6138E+12, 4.10105E+17): its last digits
+ * are lost, and different people's numbers read the same.
  */
 #define G_LOG_DOMAIN "pr-identity"
 
@@ -29,6 +31,7 @@
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
 
+#include "pr-excel-number.h"
 #include "pr-identity.h"
 
 /* Longer values are no identity value (a pasted paragraph). */
@@ -293,6 +296,28 @@ pr_identity_normalize_phone (const char  *value,
   state = fold_number (value, length, &folded);
   if (state != PR_IDENTITY_VALUE_VALID)
     return state;
+  /* 8.6138E+12 would be the local number 8613812, shared by every
+   * mobile from +86 138. */
+  if (pr_excel_is_scientific (folded, -1))
+    return PR_IDENTITY_VALUE_INVALID;
+  /* 13800138000.0: a number column written out as a float (a script's
+   * export); the zero fraction is no digit of the phone (8765432.0 would
+   * be 87654320, another local number). */
+  {
+    char *end = folded + strlen (folded);
+
+    while (end > folded && g_ascii_isspace (end[-1]))
+      end--;
+    if (end - folded >= 3 && end[-1] == '0')
+      {
+        char *dot = end - 1;
+
+        while (dot > folded && *dot == '0')
+          dot--;
+        if (*dot == '.' && dot > folded && g_ascii_isdigit (dot[-1]))
+          *dot = '\0';
+      }
+  }
 
   phone_digits (folded, digits, extension);
   if (digits->len == 0)
@@ -801,7 +826,8 @@ pr_identity_normalize_address (const char  *value,
  * @normal: (out): folded, without white space
  *
  * Returns: masked when written masked (a name column taken for an id),
- *   and for a value that names nobody (NULL, \N, none, 无, 匿名, -, 0)
+ *   and for a value that names nobody (NULL, \N, none, 无, 匿名, -, 0);
+ *   invalid for a number in Excel's scientific notation (4.10105E+17)
  */
 PrIdentityValueState
 pr_identity_normalize_petitioner (const char  *value,
@@ -815,6 +841,11 @@ pr_identity_normalize_petitioner (const char  *value,
   g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
 
   state = normalize_text (value, length, NULL, FALSE, normal);
+  if (state == PR_IDENTITY_VALUE_VALID && pr_excel_is_scientific (*normal, -1))
+    {
+      g_clear_pointer (normal, g_free);
+      return PR_IDENTITY_VALUE_INVALID;
+    }
   /* NULL, \N, 无, 匿名: no account, which every such record shares; read
    * as an id, they were all one petitioner's. */
   if (state == PR_IDENTITY_VALUE_VALID && (is_placeholder_name (*normal) || g_strv_contains (nobody, *normal)))

@@ -107,6 +107,8 @@ typedef struct {
   guint64 n_valid[PR_IDENTITY_N_ROLES];
   guint64 n_masked[PR_IDENTITY_N_ROLES];
   guint64 n_invalid[PR_IDENTITY_N_ROLES];
+  /* of the invalid, numbers in Excel's scientific notation (8.6138E+12) */
+  guint64 n_scientific[PR_IDENTITY_N_ROLES];
   guint64 n_front_desk_phones;  /* distinct phones found to be a front desk's */
 } PrIdentityStats;
 

@@ -28,6 +28,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 #include "pr-record-set.h"
+#include "pr-excel-number.h"
 #include "pr-date-column.h"
 
 G_DEFINE_QUARK (pr-record-set-error-quark, pr_record_set_error)
@@ -728,31 +729,6 @@ id_as_read (const char *id)
   return g_string_free (kept, FALSE);
 }
 
-/* 1.23457E+17: a number id as Excel shows it in a General cell, in
- * scientific notation with the digits past the sixth lost, so that
- * different ids may read the same; 1E+11 when the digits kept are one
- * (100000000003 so shown). */
-static gboolean
-is_excel_scientific (const char *id)
-{
-  const char *p = id;
-
-  if (!g_ascii_isdigit (*p++))
-    return FALSE;
-  if (*p == '.')
-    {
-      if (!g_ascii_isdigit (*++p))
-        return FALSE;
-      while (g_ascii_isdigit (*p))
-        p++;
-    }
-  if ((*p != 'E' && *p != 'e') || p[1] != '+' || !g_ascii_isdigit (p[2]))
-    return FALSE;
-  for (p += 2; g_ascii_isdigit (*p); p++)
-    ;
-  return *p == '\0';
-}
-
 static gboolean
 refuse_same_id (GError     **error,
                 const char  *position_name,
@@ -789,7 +765,7 @@ check_padded_id (GHashTable  **padded,
   const char *other = NULL;
   g_autofree char *read = NULL;
 
-  if (strpbrk (id, "Ee") != NULL && is_excel_scientific (id))
+  if (strpbrk (id, "Ee") != NULL && pr_excel_is_scientific (id, -1))
     {
       g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
                    _("%s %llu: the id “%s” in column “%s” is a number in scientific notation, as Excel shows a long "
@@ -898,6 +874,7 @@ pr_record_set_load (const PrMapping          *mapping,
     {
       pr_date_column_set_advice (date_reader, options->advice);
       pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows || options->chosen_rows);
+      pr_date_column_set_now (date_reader, options->now);
     }
 
   set = g_new0 (PrRecordSet, 1);
@@ -912,7 +889,10 @@ pr_record_set_load (const PrMapping          *mapping,
     set->identities = pr_identity_table_new ();
   set->cases = pr_case_columns_new (mapping, options->date_order, options->advice, source_class->position_name);
   if (set->cases != NULL)
-    pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
+    {
+      pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
+      pr_case_columns_set_now (set->cases, options->now);
+    }
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
   if (options->keep_texts && options->texts_in_file)

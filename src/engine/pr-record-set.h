@@ -89,6 +89,10 @@ typedef struct {
    * many of their dates cannot be read says nothing of the column, which
    * is not refused for it. */
   gboolean          chosen_rows;
+  /* The time of the load, as Unix seconds: a column of numbers that as
+   * Unix time would be after it is not Unix time (pr-date-column.c).
+   * 0: the real time. */
+  gint64            now;
 } PrLoadOptions;
 
 /* Called now and then while loading, on the loading thread: records so
