@@ -1027,7 +1027,8 @@ _pr_connection_select (PrConnection  *self,
               if (lengths[f] >= NUMBER_TEXT_SIZE)
                 {
                   g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                               _("Cannot read a query's result: a number written in %lu characters is longer than any FLOAT or DOUBLE. Report this as a bug."),
+                               _("cannot read a query's result: the server sent a number of %lu characters, "
+                                 "longer than any FLOAT or DOUBLE is written; report this as a bug"),
                                lengths[f]);
                   goto out;
                 }
