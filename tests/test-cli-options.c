@@ -110,6 +110,40 @@ test_eval_jaccard (void)
     }
 }
 
+/* check --probability: every typed value is a value, refused outside
+ * [0, 1] (a typed -1 was once the mark for "not given"); a value in range
+ * is taken, and check goes on to want a database. */
+static void
+test_check_probability (void)
+{
+  static const Case cases[] = {
+    { "--probability", "-1", "--probability must be a number from 0 to 1, not -1" },
+    { "--probability", "-0.5", "--probability must be a number from 0 to 1, not -0.5" },
+    { "--probability", "1.5", "--probability must be a number from 0 to 1, not 1.5" },
+    { "--probability", "nan", "--probability must be a number from 0 to 1, not nan" },
+    { "--probability", "inf", "--probability must be a number from 0 to 1, not inf" },
+    { "--probability", "0.5x", "--probability must be a number from 0 to 1, not “0.5x”" },
+    { "--probability", "", "--probability must be a number from 0 to 1, not “”" },
+    { "--probability", "0", NULL },
+    { "--probability", "1", NULL },
+    { "--probability", "0.7", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+      const char *args[] = { "check", "--id", "1", cases[i].flag, cases[i].value, NULL };
+      int status = pr_test_run_cli (NULL, &err, args);
+
+      g_test_message ("%s %s: %d %s", cases[i].flag, cases[i].value, status, err);
+      g_assert_cmpint (status, ==, 2);
+      if (cases[i].range != NULL)
+        g_assert_nonnull (strstr (err, cases[i].range));
+      else
+        g_assert_nonnull (strstr (err, "check reads a database"));
+    }
+}
+
 /* The scan reads the new forms, says how many dates it could not read and
  * names them, and wants an order for 08/06/2019. */
 static void
@@ -171,6 +205,7 @@ main (int    argc,
   g_test_add_func ("/cli/common/flag-ranges", test_ranges);
   g_test_add_func ("/cli/eval/held-back-jaccard-range", test_eval_jaccard);
   g_test_add_func ("/cli/scan/dates", test_scan_dates);
+  g_test_add_func ("/cli/check/probability-range", test_check_probability);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

@@ -416,7 +416,9 @@ pr_cli_check (int    argc,
   g_autoptr(PrStoredCase) own_case = NULL;
   PrPartMatchOptions part_options;
   gboolean second_stage = FALSE, no_second_stage = FALSE;
-  double probability = -1;   /* not given: the last scan's */
+  g_autofree char *probability_text = NULL;
+  gboolean probability_given = FALSE;
+  double probability = 0;
   gboolean csv_format, sparse = FALSE, by_ids = FALSE;
   g_autoptr(PrCsvWriter) writer = NULL;
   char **values = NULL;
@@ -455,14 +457,15 @@ pr_cli_check (int    argc,
     { "no-second-stage", 0, 0, G_OPTION_ARG_NONE, &no_second_stage,
       N_("Answer every record the fingerprints and passages find, as scan --no-second-stage pairs them (the "
          "default when the table's last scan did not judge)"), NULL },
-    { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
+    { "probability", 0, 0, G_OPTION_ARG_STRING, &probability_text,
       N_("With the second stage: the probability from which a pair is a repeat (default: the last scan's)"), N_("P") },
     { NULL }
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("— which stored records repeat one record"),
                              entries, &options, 0, &error) ||
-      (probability != -1 && !pr_cli_check_range ("probability", probability, 0, 1, &error)) ||
+      !pr_cli_parse_optional_number ("probability", probability_text, 0, 1, &probability_given, &probability,
+                                     &error) ||
       !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   if (options.db == NULL && !options.sample)
@@ -555,7 +558,7 @@ pr_cli_check (int    argc,
     {
       gboolean judged;
 
-      if (!pr_intake_judge_as_scanned (intake, probability, &part_options, &judged, &error))
+      if (!pr_intake_judge_as_scanned (intake, probability_given ? probability : -1, &part_options, &judged, &error))
         goto failed;
       if (second_stage && !judged)
         {

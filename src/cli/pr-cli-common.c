@@ -99,6 +99,53 @@ pr_cli_check_range (const char  *flag,
   return FALSE;
 }
 
+/**
+ * pr_cli_parse_optional_number:
+ * @flag: the flag's name, without the dashes
+ * @text: (nullable): its value as typed, taken as a string option; %NULL
+ *   when the flag was not given
+ * @min: the smallest it may be
+ * @max: the largest
+ * @given: (out): whether the flag was given
+ * @value: (out): then its value; left alone otherwise
+ *
+ * For a number flag whose absence means something (a default found later):
+ * no value of the number's own can stand for "not given", since a user
+ * may type any of them, so the flag is read as text and its absence is
+ * the text's. A given value is read as GOption reads a double, then held
+ * to [@min, @max] by pr_cli_check_range().
+ *
+ * Returns: %FALSE with @error naming the flag, the value and the range
+ */
+gboolean
+pr_cli_parse_optional_number (const char  *flag,
+                              const char  *text,
+                              double       min,
+                              double       max,
+                              gboolean    *given,
+                              double      *value,
+                              GError     **error)
+{
+  char *end = NULL;
+  double parsed;
+
+  *given = text != NULL;
+  if (text == NULL)
+    return TRUE;
+  errno = 0;
+  parsed = g_ascii_strtod (text, &end);
+  if (*text == '\0' || *end != '\0' || errno == ERANGE)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--%s must be a number from %.15g to %.15g, not “%s”"), flag, min, max, text);
+      return FALSE;
+    }
+  if (!pr_cli_check_range (flag, parsed, min, max, error))
+    return FALSE;
+  *value = parsed;
+  return TRUE;
+}
+
 /* Every number flag the mapping group has, checked before any work. */
 static gboolean
 pr_cli_check_numbers (PrCliMappingOptions  *options,

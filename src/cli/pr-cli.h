@@ -172,6 +172,13 @@ gboolean      pr_cli_check_range            (const char           *flag,
                                              double                min,
                                              double                max,
                                              GError              **error);
+gboolean      pr_cli_parse_optional_number  (const char           *flag,
+                                             const char           *text,
+                                             double                min,
+                                             double                max,
+                                             gboolean             *given,
+                                             double               *value,
+                                             GError              **error);
 char         *pr_cli_identity_text          (const PrRecordSet    *set);
 gboolean      pr_cli_eval_people            (const PrRecordSet    *set,
                                              GHashTable           *index_of,

@@ -931,6 +931,11 @@ _pr_db_row_free (gpointer data)
   g_free (row);
 }
 
+/* Room for any FLOAT or DOUBLE as Connector/C writes it: at most 309
+ * digits before the point and 30 after it (DOUBLE(255,30)), a sign and
+ * the point. */
+#define NUMBER_TEXT_SIZE 512
+
 /**
  * _pr_connection_select:
  * @self: a #PrConnection
@@ -959,6 +964,7 @@ _pr_connection_select (PrConnection  *self,
   g_autofree my_bool *nulls = NULL;
   g_autofree char *scratch = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (_pr_db_row_free);
+  g_autofree char **numbers = NULL;
   MYSQL_RES *meta = NULL;
   unsigned int n_fields = 0;
   GPtrArray *result = NULL;
@@ -976,10 +982,24 @@ _pr_connection_select (PrConnection  *self,
   result_binds = g_new0 (MYSQL_BIND, MAX (n_fields, 1));
   lengths = g_new0 (unsigned long, MAX (n_fields, 1));
   nulls = g_new0 (my_bool, MAX (n_fields, 1));
+  numbers = g_new0 (char *, MAX (n_fields, 1));
   /* Values are fetched with zero-length buffers to learn their lengths,
-   * then each one column by column into a buffer of the right size. */
+   * then each one column by column into a buffer of the right size.
+   * Not a FLOAT or DOUBLE: Connector/C turns those into text at the
+   * width of the buffer bound, so a zero-length probe measures (and a
+   * buffer of that size then holds) a number written in no digits, "0"
+   * for 0.1. They get a buffer wide enough for any double's text from
+   * the start, and so read as the server writes them. DECIMAL comes as
+   * text already. */
   for (unsigned int f = 0; f < n_fields; f++)
-    _pr_statement_bind_result (&result_binds[f], MYSQL_TYPE_STRING, NULL, 0, &lengths[f], &nulls[f]);
+    {
+      enum enum_field_types type = mysql_fetch_field_direct (meta, f)->type;
+
+      if (type == MYSQL_TYPE_FLOAT || type == MYSQL_TYPE_DOUBLE)
+        numbers[f] = g_malloc (NUMBER_TEXT_SIZE);
+      _pr_statement_bind_result (&result_binds[f], MYSQL_TYPE_STRING, numbers[f],
+                                 numbers[f] != NULL ? NUMBER_TEXT_SIZE : 0, &lengths[f], &nulls[f]);
+    }
   if (n_fields > 0 && !_pr_statement_bind_results (stmt, result_binds, _("cannot read a query's result"), error))
     goto out;
 
@@ -1002,6 +1022,19 @@ _pr_connection_select (PrConnection  *self,
         {
           if (nulls[f])
             continue;
+          if (numbers[f] != NULL)
+            {
+              if (lengths[f] >= NUMBER_TEXT_SIZE)
+                {
+                  g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                               _("cannot read a query's result: the server sent a number of %lu characters, "
+                                 "longer than any FLOAT or DOUBLE is written; report this as a bug"),
+                               lengths[f]);
+                  goto out;
+                }
+              row->values[f] = g_strndup (numbers[f], lengths[f]);
+              continue;
+            }
           row->values[f] = g_malloc (lengths[f] + 1);
           if (lengths[f] > 0 &&
               !_pr_statement_fetch_column (stmt, f, MYSQL_TYPE_STRING, row->values[f], lengths[f] + 1,
@@ -1014,6 +1047,8 @@ _pr_connection_select (PrConnection  *self,
   result = g_steal_pointer (&rows);
 
 out:
+  for (unsigned int f = 0; numbers != NULL && f < n_fields; f++)
+    g_free (numbers[f]);
   g_clear_pointer (&meta, mysql_free_result);
   mysql_stmt_close (stmt);
   return result;

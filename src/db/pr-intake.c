@@ -219,7 +219,8 @@ pr_intake_set_second_stage (PrIntake          *self,
 /**
  * pr_intake_judge_as_scanned:
  * @self: the intake check
- * @probability: the probability from which the scan's pair is a repeat
+ * @probability: the probability from which the scan's pair is a repeat,
+ *   or a negative number for the one the table's last scan used
  * @parts: (inout): the passages' thresholds, made the second stage's
  *   generous ones (unless changed from the defaults) when it judges
  * @judged: (out) (optional): whether the check now judges

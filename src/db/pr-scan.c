@@ -667,7 +667,7 @@ pr_scan_result_commit (PrScanResult  *result,
                              result->set->n_records, (char *const *) result->set->ids->pdata,
                              result->set->fingerprints, result->set->content_hashes,
                              result->set->sparse, result->set->changed,
-                             part_table.parts != NULL ? &part_table : NULL, &result->counts, &cases,
+                             part_table.counts != NULL ? &part_table : NULL, &result->counts, &cases,
                              result->set->bad_ids, result->set->bad_row_without_id, &local_error);
   g_ptr_array_unref (rows.fresh);
   g_ptr_array_unref (rows.existing);

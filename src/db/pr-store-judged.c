@@ -323,7 +323,7 @@ pr_store_get_last_judged (PrStore     *self,
                           GError     **error)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT (SELECT j.judge_key FROM %s j WHERE j.source_database = ? AND "
-                                          "j.source_table = ? AND j.scan_id = s.id LIMIT 1), CAST(s.judge_probability AS CHAR) FROM %s s WHERE "
+                                          "j.source_table = ? AND j.scan_id = s.id LIMIT 1), s.judge_probability FROM %s s WHERE "
                                           "s.source_database = ? AND s.source_table = ? AND s.status = 'complete' "
                                           "AND s.cases_numbered ORDER BY s.id DESC LIMIT 1",
                                           self->q_judged, self->q_scans);

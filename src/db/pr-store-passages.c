@@ -544,6 +544,50 @@ add_count (const char    *hash,
   holders->func (g_ascii_strtoull (hash, NULL, 10), NULL, (guint) values[0], holders->user_data);
 }
 
+/* Tells @func the holder counts over @more_than of @table's passages:
+ * of @hashes only, a batch at a time, or of every passage when @hashes
+ * is %NULL. */
+static gboolean
+tell_counts (PrStore           *self,
+             const char        *table,
+             const guint64     *hashes,
+             gsize              n_hashes,
+             guint              more_than,
+             PrStoreHolderFunc  func,
+             gpointer           user_data,
+             GError           **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  unsigned long lengths[2];
+  Holders holders = { func, user_data };
+  guint64 more_than64 = more_than;
+  const PrStoreKey *key;
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  for (gsize start = 0; hashes == NULL ? start == 0 : start < n_hashes; start += BATCH_IDS)
+    {
+      guint n = hashes == NULL ? 0 : MIN (BATCH_IDS, n_hashes - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND source_table = ? "
+                       "AND n > ?", self->q_passage_counts);
+      _pr_store_bind_key (params, key, lengths);
+      _pr_statement_bind_u64 (&params[2], &more_than64);
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (sql, i == 0 ? " AND hash IN (?" : ", ?");
+          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
+        }
+      if (n > 0)
+        g_string_append_c (sql, ')');
+      if (!_pr_store_for_each_row (self, sql->str, params, 1, add_count, &holders,
+                                   _("cannot read the stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * pr_store_count_passage_holders:
  * @store: a store
@@ -575,36 +619,12 @@ pr_store_count_passage_holders (PrStore           *self,
                                 gpointer           user_data,
                                 GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
-  unsigned long lengths[2];
-  Holders holders = { func, user_data };
-  guint64 more_than64 = more_than;
-  const PrStoreKey *key;
-
   g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (hashes != NULL || n_hashes == 0, FALSE);
 
-  if ((key = _pr_store_resolve (self, table, error)) == NULL)
-    return FALSE;
-  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
-    {
-      guint n = MIN (BATCH_IDS, n_hashes - start);
-      g_autoptr(GString) sql = g_string_new (NULL);
-
-      g_string_printf (sql, "SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND source_table = ? "
-                       "AND n > ? AND hash IN (", self->q_passage_counts);
-      _pr_store_bind_key (params, key, lengths);
-      _pr_statement_bind_u64 (&params[2], &more_than64);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
-        }
-      g_string_append_c (sql, ')');
-      if (!_pr_store_for_each_row (self, sql->str, params, 1, add_count, &holders,
-                                   _("cannot read the stored passages"), error))
-        return FALSE;
-    }
-  return TRUE;
+  if (n_hashes == 0)
+    return TRUE;
+  return tell_counts (self, table, hashes, n_hashes, more_than, func, user_data, error);
 }
 
 /**
@@ -633,22 +653,9 @@ pr_store_read_frequent_passages (PrStore           *self,
                                  gpointer           user_data,
                                  GError           **error)
 {
-  g_autofree char *sql = g_strdup_printf ("SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND "
-                                          "source_table = ? AND n > ?", self->q_passage_counts);
-  MYSQL_BIND params[3] = { 0 };
-  unsigned long lengths[2];
-  Holders holders = { func, user_data };
-  guint64 more_than64 = more_than;
-  const PrStoreKey *key;
-
   g_return_val_if_fail (self != NULL, FALSE);
 
-  if ((key = _pr_store_resolve (self, table, error)) == NULL)
-    return FALSE;
-  _pr_store_bind_key (params, key, lengths);
-  _pr_statement_bind_u64 (&params[2], &more_than64);
-  return _pr_store_for_each_row (self, sql, params, 1, add_count, &holders, _("cannot read the stored passages"),
-                                 error);
+  return tell_counts (self, table, NULL, 0, more_than, func, user_data, error);
 }
 
 typedef struct {

@@ -634,7 +634,7 @@ write_fingerprints (PrStore        *self,
           gsize part_length = 0;
           gsize row_bytes;
 
-          if (parts != NULL && parts->parts != NULL)
+          if (parts != NULL && parts->counts[i] > 0)
             part_bytes = pr_parts_encode (parts->parts + parts->offsets[i], parts->counts[i], &part_length);
           /* The values and, per value, a type, a length and a null bit. */
           row_bytes = strlen (key->database) + strlen (key->table) + strlen (record_ids[i]) + part_length +
@@ -668,11 +668,14 @@ write_fingerprints (PrStore        *self,
             _pr_statement_bind_u16 (&p[4 + b], &blocks[n * 4 + b]);
           _pr_statement_bind_u64 (&p[8], &content_hashes[i]);
           _pr_statement_bind_u8 (&p[9], &sparse_values[n]);
-          /* NULL: no parts made; empty: none found. */
+          /* NULL: no parts made; empty: none found. A record too short
+           * for a passage is stored empty, not NULL, or every rescan
+           * would take it for one never split and fingerprint it again. */
           _pr_statement_bind_null (&p[10]);
-          if (part_bytes != NULL)
+          if (parts != NULL)
             {
-              g_ptr_array_add (encoded, part_bytes);
+              if (part_bytes != NULL)
+                g_ptr_array_add (encoded, part_bytes);
               _pr_statement_bind_blob (&p[10], part_bytes, part_length, &lengths[n * 4 + 3]);
             }
           _pr_statement_bind_u64 (&p[11], &mapping_version);

@@ -22,7 +22,7 @@
  * table is unique, so each pair is reported exactly once, and the check
  * costs r mask tests on the rare match path only.
  *
- * Counting sort: buckets are formed by sorting a copy of the fingerprints
+ * Counting sort (pr-block-sort.c): buckets are formed by sorting a copy of the fingerprints
  * (plus a parallel guint32 permutation giving their original indices) by
  * key.  Keys of up to 16 bits take one counting-sort pass with a 2^bits
  * histogram; keys of 17 to 32 bits one pass by their low 16 bits, then
@@ -55,6 +55,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-block-index.h"
+#include "pr-block-index-private.h"
 #include "pr-pair-budget.h"
 #include "pr-threads.h"
 
@@ -71,25 +72,10 @@
 #endif
 
 #define N_BLOCKS_MAX (PR_BLOCK_INDEX_MAX_K + 1)
-#define DIGIT_BITS 16
-
-/* The all-pairs join may cut the 64 bits into more blocks than k + 1 (each
- * table then keys on r - k of them); these bound the layouts it considers
- * or accepts when forced.  C(r, k) tables each cost a sort of every
- * fingerprint, so layouts past a few hundred tables never pay. */
-#define PAIRS_BLOCKS_MAX 32
-#define PAIRS_TABLES_MAX 256
 
 /* Elements of the sorted array handed out per atomic increment in the join:
  * large enough to make the atomic negligible, small enough to balance. */
 #define JOIN_CHUNK 16384
-
-typedef struct {
-  guint   n_blocks;
-  guint   shift[PAIRS_BLOCKS_MAX];
-  guint   width[PAIRS_BLOCKS_MAX];
-  guint64 mask[PAIRS_BLOCKS_MAX];   /* the block's bits, in place */
-} BlockLayout;
 
 /* Cuts the 64 bits into @n_blocks contiguous blocks of (nearly) equal
  * width, the wider ones first. */
@@ -114,72 +100,6 @@ block_layout_init (BlockLayout *layout,
       shift += width;
     }
   g_assert (shift == 64);
-}
-
-/* One table of the join: its key is the concatenation of some blocks'
- * bits.  Adjacent key blocks are merged into one segment, so a table whose
- * key blocks are contiguous (every table when r = k + 1) gathers its key
- * with one shift and mask, as the fixed four-table index did. */
-typedef struct {
-  guint64 key_mask;                        /* the key's bits, in place */
-  guint64 key_blocks;                      /* bit j: block j is in the key */
-  guint   key_bits;
-  guint   n_segments;
-  guint   seg_shift[PAIRS_BLOCKS_MAX];
-  guint64 seg_low_mask[PAIRS_BLOCKS_MAX];  /* (1 << width) - 1 */
-  guint   seg_width[PAIRS_BLOCKS_MAX];
-} KeyTable;
-
-static void
-key_table_init (KeyTable          *table,
-                const BlockLayout *layout,
-                guint64            key_blocks)
-{
-  memset (table, 0, sizeof *table);
-  table->key_blocks = key_blocks;
-  for (guint b = 0; b < layout->n_blocks; b++)
-    {
-      guint s;
-
-      if (!(key_blocks & (G_GUINT64_CONSTANT (1) << b)))
-        continue;
-      table->key_mask |= layout->mask[b];
-      table->key_bits += layout->width[b];
-      s = table->n_segments;
-      if (s > 0 && table->seg_shift[s - 1] + table->seg_width[s - 1] == layout->shift[b])
-        table->seg_width[s - 1] += layout->width[b];
-      else
-        {
-          table->seg_shift[s] = layout->shift[b];
-          table->seg_width[s] = layout->width[b];
-          table->n_segments++;
-        }
-    }
-  for (guint s = 0; s < table->n_segments; s++)
-    table->seg_low_mask[s] = table->seg_width[s] == 64
-                             ? G_MAXUINT64
-                             : (G_GUINT64_CONSTANT (1) << table->seg_width[s]) - 1;
-}
-
-/* The key's bits packed into the low key_bits bits.  Sorting by it groups
- * the fingerprints whose key blocks all agree: the runs the join compares.
- * The fingerprints themselves are not permuted, so distances, run bounds
- * ((f ^ g) & key_mask) and the dedupe all work on the original bits. */
-static inline guint64
-key_table_key (const KeyTable *table,
-               guint64         fp)
-{
-  guint64 key = 0;
-  guint at = 0;
-
-  if (G_LIKELY (table->n_segments == 1))
-    return (fp >> table->seg_shift[0]) & table->seg_low_mask[0];
-  for (guint s = 0; s < table->n_segments; s++)
-    {
-      key |= ((fp >> table->seg_shift[s]) & table->seg_low_mask[s]) << at;
-      at += table->seg_width[s];
-    }
-  return key;
 }
 
 static inline guint64
@@ -242,287 +162,6 @@ big_alloc (gsize n_elements,
   if (mem == NULL)
     g_error ("%s: failed to allocate %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
   return mem;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Counting sort                                                            */
-
-typedef struct {
-  const guint64 *src_f;
-  const guint32 *src_i;       /* NULL: the identity permutation */
-  guint64       *dst_f;
-  guint32       *dst_i;
-  gsize          n;
-  const KeyTable *table;      /* the digit is taken from the table's key */
-  guint          shift;       /* of the digit within the key */
-  guint          bits;
-  guint          n_threads;
-  guint32       *counts;      /* n_threads rows of 2^bits counters */
-} CountingPass;
-
-static inline void
-thread_range (gsize  n,
-              guint  n_threads,
-              guint  t,
-              gsize *lo,
-              gsize *hi)
-{
-  *lo = (gsize) ((guint64) n * t / n_threads);
-  *hi = (gsize) ((guint64) n * (t + 1) / n_threads);
-}
-
-static void
-counting_histogram (gpointer data,
-                    guint    t)
-{
-  CountingPass *pass = data;
-  gsize radix = (gsize) 1 << pass->bits;
-  guint32 *count = pass->counts + t * radix;
-  guint64 digit_mask = radix - 1;
-  guint shift = pass->shift;
-  const KeyTable *table = pass->table;
-  const guint64 *src = pass->src_f;
-  gsize lo, hi;
-
-  thread_range (pass->n, pass->n_threads, t, &lo, &hi);
-  memset (count, 0, radix * sizeof (guint32));
-  for (gsize i = lo; i < hi; i++)
-    count[(key_table_key (table, src[i]) >> shift) & digit_mask]++;
-}
-
-static void
-counting_scatter (gpointer data,
-                  guint    t)
-{
-  CountingPass *pass = data;
-  gsize radix = (gsize) 1 << pass->bits;
-  guint32 *pos = pass->counts + t * radix;
-  guint64 digit_mask = radix - 1;
-  guint shift = pass->shift;
-  const KeyTable *table = pass->table;
-  const guint64 *src_f = pass->src_f;
-  const guint32 *src_i = pass->src_i;
-  guint64 *dst_f = pass->dst_f;
-  guint32 *dst_i = pass->dst_i;
-  gsize lo, hi;
-
-  thread_range (pass->n, pass->n_threads, t, &lo, &hi);
-  if (src_i == NULL)
-    {
-      for (gsize i = lo; i < hi; i++)
-        {
-          guint64 f = src_f[i];
-          guint32 p = pos[(key_table_key (table, f) >> shift) & digit_mask]++;
-
-          dst_f[p] = f;
-          dst_i[p] = (guint32) i;
-        }
-    }
-  else
-    {
-      for (gsize i = lo; i < hi; i++)
-        {
-          guint64 f = src_f[i];
-          guint32 p = pos[(key_table_key (table, f) >> shift) & digit_mask]++;
-
-          dst_f[p] = f;
-          dst_i[p] = src_i[i];
-        }
-    }
-}
-
-/* One stable counting-sort pass on the digit (f >> shift) & (2^bits - 1).
- * If @offsets is not NULL it receives the 2^bits + 1 bucket boundaries. */
-static void
-counting_pass (CountingPass *pass,
-               guint32      *offsets)
-{
-  gsize radix = (gsize) 1 << pass->bits;
-  guint32 running = 0;
-
-  pr_threads_run ("pr-block-index", pass->n_threads, counting_histogram, pass);
-
-  /* Turn the per-thread counts into per-thread start positions: thread t's
-   * elements of digit v go after all elements of smaller digits and after
-   * threads < t's elements of digit v, which keeps the pass stable. */
-  for (gsize v = 0; v < radix; v++)
-    {
-      if (offsets != NULL)
-        offsets[v] = running;
-      for (guint t = 0; t < pass->n_threads; t++)
-        {
-          guint32 c = pass->counts[t * radix + v];
-
-          pass->counts[t * radix + v] = running;
-          running += c;
-        }
-    }
-  if (offsets != NULL)
-    offsets[radix] = running;
-
-  pr_threads_run ("pr-block-index", pass->n_threads, counting_scatter, pass);
-}
-
-/* Sorts @fps (with identity indices) by @table's key into @out_f / @out_i.
- * Keys wider than 16 bits need @tmp_f / @tmp_i (LSD radix, ping-pong).
- * @offsets (2^key_bits + 1 entries) is filled for keys of <= 16 bits. */
-static void
-sort_by_key (const KeyTable *table,
-             const guint64  *fps,
-             gsize           n,
-             guint           n_threads,
-             guint32        *counts,
-             guint64        *out_f,
-             guint32        *out_i,
-             guint64        *tmp_f,
-             guint32        *tmp_i,
-             guint32        *offsets)
-{
-  guint width = table->key_bits;
-  guint n_passes = (width + DIGIT_BITS - 1) / DIGIT_BITS;
-  const guint64 *src_f = fps;
-  const guint32 *src_i = NULL;
-
-  for (guint p = 0; p < n_passes; p++)
-    {
-      /* Arrange the ping-pong so the last pass lands in out_f/out_i. */
-      gboolean to_out = ((n_passes - 1 - p) % 2) == 0;
-      guint bits = MIN (DIGIT_BITS, width - p * DIGIT_BITS);
-      CountingPass pass = {
-        .src_f = src_f,
-        .src_i = src_i,
-        .dst_f = to_out ? out_f : tmp_f,
-        .dst_i = to_out ? out_i : tmp_i,
-        .n = n,
-        .table = table,
-        .shift = p * DIGIT_BITS,
-        .bits = bits,
-        .n_threads = n_threads,
-        .counts = counts,
-      };
-
-      counting_pass (&pass, n_passes == 1 ? offsets : NULL);
-      src_f = pass.dst_f;
-      src_i = pass.dst_i;
-    }
-}
-
-/* Two-level sort for keys of 17 to 32 bits, which the join only needs
- * grouped, not in numeric order: one counting pass over everything by the
- * key's low 16 bits (sort_two_level), then each of the 65536 buckets
- * sorted on its own by the rest of the key (bucket_sort_one) by the join
- * worker just before it joins the bucket, while the bucket is in cache.
- * That costs a fraction of a second scatter over the whole array, which is
- * what makes tables with longer keys affordable. */
-#define BUCKET_INSERTION_MAX 32
-/* Digits of the bucket sorts: the whole rest of the key in one pass when
- * its histogram is not much larger than the bucket (n / 65536 ~ 1,500 at
- * 10^8), else passes of 8 bits. */
-#define BUCKET_DIGIT_BITS 8
-#define BUCKET_ONE_PASS_BITS_MAX 12
-
-static inline guint64
-high_key (const KeyTable *table,
-          guint64         fp)
-{
-  return key_table_key (table, fp) >> DIGIT_BITS;
-}
-
-static void
-bucket_sort_one (const KeyTable *table,
-                 guint64        *f,
-                 guint32        *idx,
-                 guint64        *tmp_f,
-                 guint32        *tmp_i,
-                 gsize           len)
-{
-  guint rest = table->key_bits - DIGIT_BITS;
-  guint digit_bits = rest <= BUCKET_ONE_PASS_BITS_MAX && ((gsize) 1 << rest) <= 2 * len
-                     ? rest : BUCKET_DIGIT_BITS;
-  guint n_passes = (rest + digit_bits - 1) / digit_bits;
-  guint64 *src_f = f, *dst_f = tmp_f;
-  guint32 *src_i = idx, *dst_i = tmp_i;
-  guint32 count[1 << BUCKET_ONE_PASS_BITS_MAX];
-
-  if (len <= BUCKET_INSERTION_MAX)
-    {
-      /* Keys gathered once: recomputing them in the inner loop doubled
-       * the cost of the sorts at 10^6, where most buckets are this small. */
-      guint64 keys[BUCKET_INSERTION_MAX];
-
-      keys[0] = high_key (table, f[0]);
-      for (gsize i = 1; i < len; i++)
-        {
-          guint64 x = f[i];
-          guint32 xi = idx[i];
-          guint64 key = high_key (table, x);
-          gsize j = i;
-
-          for (; j > 0 && keys[j - 1] > key; j--)
-            {
-              keys[j] = keys[j - 1];
-              f[j] = f[j - 1];
-              idx[j] = idx[j - 1];
-            }
-          keys[j] = key;
-          f[j] = x;
-          idx[j] = xi;
-        }
-      return;
-    }
-
-  for (guint p = 0; p < n_passes; p++)
-    {
-      /* The counting pass of the whole array's sort, on one thread: the
-       * digit above the first level's 16 bits. */
-      CountingPass pass = {
-        .src_f = src_f, .src_i = src_i, .dst_f = dst_f, .dst_i = dst_i, .n = len, .table = table,
-        .shift = DIGIT_BITS + p * digit_bits, .bits = digit_bits, .n_threads = 1, .counts = count,
-      };
-
-      counting_pass (&pass, NULL);
-      {
-        guint64 *swap_f = src_f;
-        guint32 *swap_i = src_i;
-
-        src_f = dst_f;
-        src_i = dst_i;
-        dst_f = swap_f;
-        dst_i = swap_i;
-      }
-    }
-  if (src_f != f)
-    {
-      memcpy (f, src_f, len * sizeof (guint64));
-      memcpy (idx, src_i, len * sizeof (guint32));
-    }
-}
-
-static void
-sort_two_level (const KeyTable *table,
-                const guint64  *fps,
-                gsize           n,
-                guint           n_threads,
-                guint32        *counts,
-                guint64        *out_f,
-                guint32        *out_i,
-                guint32        *offsets)
-{
-  CountingPass pass = {
-    .src_f = fps,
-    .src_i = NULL,
-    .dst_f = out_f,
-    .dst_i = out_i,
-    .n = n,
-    .table = table,
-    .shift = 0,
-    .bits = DIGIT_BITS,
-    .n_threads = n_threads,
-    .counts = counts,
-  };
-
-  g_assert (table->key_bits > DIGIT_BITS && table->key_bits <= 2 * DIGIT_BITS);
-  counting_pass (&pass, offsets);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -812,7 +451,7 @@ typedef struct {
   guint64           *f;
   guint32           *idx;
   gsize              n;
-  const guint32     *offsets;       /* non-NULL: buckets still to sort (sort_two_level) */
+  const guint32     *offsets;       /* non-NULL: buckets still to sort (_pr_block_sort_two_level) */
   gsize              join_whole_max; /* buckets up to this long are joined unsorted */
   JoinRunFunc        kernel;
   PairBuffer        *buffers;       /* one per thread */
@@ -928,7 +567,7 @@ join_worker (gpointer data,
                   tmp_f = big_alloc (tmp_len, sizeof (guint64));
                   tmp_i = big_alloc (tmp_len, sizeof (guint32));
                 }
-              bucket_sort_one (phase->table, phase->f + lo, phase->idx + lo, tmp_f, tmp_i, len);
+              _pr_block_bucket_sort_one (phase->table, phase->f + lo, phase->idx + lo, tmp_f, tmp_i, len);
               if (!join_runs (phase, &ctx, lo, hi, hi))
                 goto out;
             }
@@ -1033,7 +672,7 @@ key_tables_new (const BlockLayout *layout,
     {
       guint64 u, v;
 
-      key_table_init (&tables[t], layout, c);
+      _pr_key_table_init (&tables[t], layout, c);
       u = c & -c;
       v = c + u;
       c = v + (((v ^ c) / u) >> 2);
@@ -1324,13 +963,13 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
 
           if (tables[t].key_bits > DIGIT_BITS && tables[t].key_bits <= 2 * DIGIT_BITS)
             {
-              sort_two_level (&tables[t], fingerprints, n, n_threads, counts,
-                              sorted_f, sorted_i, offsets);
+              _pr_block_sort_two_level (&tables[t], fingerprints, n, n_threads, counts,
+                                        sorted_f, sorted_i, offsets);
               phase.offsets = offsets;
             }
           else
-            sort_by_key (&tables[t], fingerprints, n, n_threads, counts,
-                         sorted_f, sorted_i, tmp_f, tmp_i, NULL);
+            _pr_block_sort_by_key (&tables[t], fingerprints, n, n_threads, counts,
+                                   sorted_f, sorted_i, tmp_f, tmp_i, NULL);
           if (g_cancellable_is_cancelled (cancellable))
             {
               cancelled = TRUE;
@@ -1467,10 +1106,10 @@ pr_block_index_new (const guint64 *fingerprints,
         }
       KeyTable table;
 
-      key_table_init (&table, &index->layout, G_GUINT64_CONSTANT (1) << b);
-      sort_by_key (&table, fingerprints, n, 1, counts,
-                   index->f[b], index->idx[b], tmp_f, tmp_i,
-                   index->offsets[b]);
+      _pr_key_table_init (&table, &index->layout, G_GUINT64_CONSTANT (1) << b);
+      _pr_block_sort_by_key (&table, fingerprints, n, 1, counts,
+                             index->f[b], index->idx[b], tmp_f, tmp_i,
+                             index->offsets[b]);
     }
   g_free (counts);
   free (tmp_f);
