@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The export's save dialog as GTK shows it (no portal): choosing the
+ * workbook's file type turns the name typed from .csv to .xlsx, and the
+ * CSV type turns it back, so that GTK asks whether to replace the file
+ * that will be written and not a CSV file of the same name. The oracle
+ * is GTK's own dialog: the name in its entry and the file it returns.
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "pr-export-dialog.h"
+#include "pr-test-ui.h"
+
+/* The dialog's file type menu: the drop-down whose items are file filters. */
+static GtkDropDown *
+type_menu (GtkWidget *widget)
+{
+  if (GTK_IS_DROP_DOWN (widget) && gtk_drop_down_get_model (GTK_DROP_DOWN (widget)) != NULL
+      && g_list_model_get_item_type (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))) == GTK_TYPE_FILE_FILTER)
+    return GTK_DROP_DOWN (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkDropDown *found = type_menu (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+spin (void)
+{
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static char *
+written_name (GtkFileChooserNative *dialog)
+{
+  g_autoptr(GFile) file = pr_export_dialog_get_file (dialog);
+
+  g_assert_nonnull (file);
+  return g_file_get_basename (file);
+}
+
+static void
+test_name_follows_type (void)
+{
+  GtkWidget *parent = gtk_window_new ();
+  g_autoptr(GtkFileChooserNative) dialog = NULL;
+  GtkFileChooser *shown;
+  GtkDropDown *menu;
+  g_autofree char *name = NULL;
+  g_autofree char *written = NULL;
+
+  gtk_window_present (GTK_WINDOW (parent));
+  dialog = pr_export_dialog_new (GTK_WINDOW (parent), "petitions", 2, 5);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  spin ();
+  shown = GTK_FILE_CHOOSER (pr_test_find_in_toplevels (GTK_TYPE_FILE_CHOOSER_DIALOG, NULL));
+  g_assert_nonnull (shown);
+  menu = type_menu (GTK_WIDGET (shown));
+  g_assert_nonnull (menu);
+  name = gtk_file_chooser_get_current_name (shown);
+  g_assert_true (g_str_has_suffix (name, ".csv"));
+  g_clear_pointer (&name, g_free);
+
+  /* The workbook's type, as the clerk picks it from the menu. */
+  gtk_drop_down_set_selected (menu, 1);
+  spin ();
+  name = gtk_file_chooser_get_current_name (shown);
+  g_test_message ("the workbook's type: %s", name);
+  g_assert_true (g_str_has_suffix (name, ".xlsx"));
+  written = written_name (dialog);
+  g_assert_cmpstr (written, ==, name);
+  g_clear_pointer (&name, g_free);
+  g_clear_pointer (&written, g_free);
+
+  /* Back to CSV. */
+  gtk_drop_down_set_selected (menu, 0);
+  spin ();
+  name = gtk_file_chooser_get_current_name (shown);
+  g_test_message ("the CSV type: %s", name);
+  g_assert_true (g_str_has_suffix (name, ".csv"));
+  written = written_name (dialog);
+  g_assert_cmpstr (written, ==, name);
+
+  gtk_native_dialog_hide (GTK_NATIVE_DIALOG (dialog));
+  gtk_window_destroy (GTK_WINDOW (parent));
+  spin ();
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!pr_test_ui_init (&argc, &argv))
+    return 77;
+  g_test_add_func ("/app/export-dialog/name-follows-type", test_name_follows_type);
+  return g_test_run ();
+}
