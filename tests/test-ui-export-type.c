@@ -37,13 +37,28 @@ spin (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
-static char *
-written_name (GtkFileChooserNative *dialog)
+/* The type @index picked from the menu, as the clerk does: the name in
+ * GTK's dialog and the file the export writes end in @suffix. */
+static void
+choose_type (GtkFileChooserNative *dialog,
+             GtkFileChooser       *shown,
+             GtkDropDown          *menu,
+             guint                 index,
+             const char           *suffix)
 {
-  g_autoptr(GFile) file = pr_export_dialog_get_file (dialog);
+  g_autofree char *name = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *written = NULL;
 
+  gtk_drop_down_set_selected (menu, index);
+  spin ();
+  name = gtk_file_chooser_get_current_name (shown);
+  g_test_message ("type %u: %s", index, name);
+  g_assert_true (g_str_has_suffix (name, suffix));
+  file = pr_export_dialog_get_file (dialog);
   g_assert_nonnull (file);
-  return g_file_get_basename (file);
+  written = g_file_get_basename (file);
+  g_assert_cmpstr (written, ==, name);
 }
 
 static void
@@ -54,7 +69,6 @@ test_name_follows_type (void)
   GtkFileChooser *shown;
   GtkDropDown *menu;
   g_autofree char *name = NULL;
-  g_autofree char *written = NULL;
 
   gtk_window_present (GTK_WINDOW (parent));
   dialog = pr_export_dialog_new (GTK_WINDOW (parent), "petitions", 2, 5);
@@ -66,27 +80,10 @@ test_name_follows_type (void)
   g_assert_nonnull (menu);
   name = gtk_file_chooser_get_current_name (shown);
   g_assert_true (g_str_has_suffix (name, ".csv"));
-  g_clear_pointer (&name, g_free);
 
-  /* The workbook's type, as the clerk picks it from the menu. */
-  gtk_drop_down_set_selected (menu, 1);
-  spin ();
-  name = gtk_file_chooser_get_current_name (shown);
-  g_test_message ("the workbook's type: %s", name);
-  g_assert_true (g_str_has_suffix (name, ".xlsx"));
-  written = written_name (dialog);
-  g_assert_cmpstr (written, ==, name);
-  g_clear_pointer (&name, g_free);
-  g_clear_pointer (&written, g_free);
-
-  /* Back to CSV. */
-  gtk_drop_down_set_selected (menu, 0);
-  spin ();
-  name = gtk_file_chooser_get_current_name (shown);
-  g_test_message ("the CSV type: %s", name);
-  g_assert_true (g_str_has_suffix (name, ".csv"));
-  written = written_name (dialog);
-  g_assert_cmpstr (written, ==, name);
+  /* The workbook's type, then back to CSV. */
+  choose_type (dialog, shown, menu, 1, ".xlsx");
+  choose_type (dialog, shown, menu, 0, ".csv");
 
   gtk_native_dialog_hide (GTK_NATIVE_DIALOG (dialog));
   gtk_window_destroy (GTK_WINDOW (parent));
