@@ -273,6 +273,37 @@ test_far_record_in_view (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The next case opens with its primary's card in the strip's view, not
+ * scrolled as far along as the clerk had gone in the case before. */
+static void
+test_strip_starts_at_primary (void)
+{
+  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(GPtrArray) records = new_records ();
+  g_autoptr(PrClusterItem) first = make_cluster (1, "p", 12, records);
+  g_autoptr(PrClusterItem) second = make_cluster (2, "q", 12, records);
+  GtkWidget *view = pr_compare_view_new ();
+  GtkWidget *window = show_window (view, 900, 700);
+  GtkWidget *strip;
+
+  pr_compare_view_show (PR_COMPARE_VIEW (view), first, mapping, NULL, records);
+  wait_frames (view, 3);
+  strip = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller");
+  pr_compare_view_select_member (PR_COMPARE_VIEW (view), -2);
+  wait_frames (view, 4);
+  g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "p12");
+  g_assert_true (in_view (strip, wait_card (view, "p12")));
+  /* Far enough along that the first case's primary is out of view. */
+  g_assert_true (find_card (view, "p1") == NULL || !in_view (strip, find_card (view, "p1")));
+
+  pr_compare_view_show (PR_COMPARE_VIEW (view), second, mapping, NULL, records);
+  wait_frames (view, 4);
+  g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "q2");
+  g_assert_true (in_view (strip, wait_card (view, "q2")));
+  g_assert_true (in_view (strip, wait_card (view, "q1")));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* F8 moves to the judged record's difference below the fold (a short
  * field under a long body) and scrolls it into view. */
 static void
@@ -619,6 +650,7 @@ main (int    argc,
     }
   g_test_add_func ("/app/compare-view/strip-click-chooses", test_strip_click_chooses);
   g_test_add_func ("/app/compare-view/far-record-in-view", test_far_record_in_view);
+  g_test_add_func ("/app/compare-view/strip-starts-at-primary", test_strip_starts_at_primary);
   g_test_add_func ("/app/compare-view/next-difference-in-view", test_next_difference_in_view);
   g_test_add_func ("/app/compare-view/next-difference-far", test_next_difference_far);
   g_test_add_func ("/app/compare-view/removed-words-marked", test_removed_words_marked);

@@ -262,6 +262,10 @@ pr_member_strip_set_item (PrMemberStrip *self,
 {
   guint n_places = g_list_model_get_n_items (G_LIST_MODEL (self->places));
 
+  /* Another case opens at its start, the primary's card in view, not as
+   * far along as the clerk had scrolled the case before. */
+  if (item != self->item)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
   g_set_object (&self->item, item);
   if (item == NULL)
     n_members = 0;
