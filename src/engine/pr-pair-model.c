@@ -38,6 +38,20 @@ pr_pair_model_probability (const PrPairModel *model,
 
 /* Returns: (transfer full): "bias w0 w1 …", each to 17 digits, in the C
  * locale: read back exactly by pr_pair_model_parse (). */
+/* Returns: the shipped weights for a mapping of @kind. */
+const PrPairModel *
+pr_pair_model_shipped (PrPairModelKind kind)
+{
+  return kind == PR_PAIR_MODEL_KIND_BODY ? &pr_pair_model_default_body : &pr_pair_model_default;
+}
+
+/* Returns: @kind as the store keeps it and `learn` prints it (not translated). */
+const char *
+pr_pair_model_kind_name (PrPairModelKind kind)
+{
+  return kind == PR_PAIR_MODEL_KIND_BODY ? "body" : "subject";
+}
+
 char *
 pr_pair_model_to_string (const PrPairModel *model)
 {
