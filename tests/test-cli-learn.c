@@ -88,15 +88,54 @@ probability_of (const char *path,
   return -1;
 }
 
+/* Runs learn on the sample's petitions into the store @store, with the
+ * subject mapped or the body alone; returns its exit status. */
+static int
+learn_with (const char  *store,
+            gboolean     with_subject,
+            char       **out,
+            char       **err)
+{
+  const char *const subject_args[] = {
+    "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--id-card",
+    "id_card", "--phone", "contact_phone", "--text", "subject", "--text", "body", "--date", "submitted_at",
+    "--store", store, NULL
+  };
+  const char *const body_args[] = {
+    "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--id-card",
+    "id_card", "--phone", "contact_phone", "--text", "body", "--date", "submitted_at", "--store", store, NULL
+  };
+
+  return pr_test_run_cli (out, err, with_subject ? subject_args : body_args);
+}
+
+/* Adds the "repeat" verdicts of the planted repeats from the @from th
+ * to before the @to th, and with @others, "not a repeat" for the planted
+ * hot issues. */
+static void
+add_verdicts (PrStore  *store,
+              guint     from,
+              guint     to,
+              gboolean  others)
+{
+  const char *same_kinds[] = { "exact", "edit", NULL };
+  const char *other_kinds[] = { "hot-issue", NULL };
+  g_autoptr(GPtrArray) repeats = truth_pairs (same_kinds, 20);
+  g_autoptr(GPtrArray) hot = truth_pairs (other_kinds, 20);
+
+  for (guint i = from; i < MIN (to, repeats->len); i++)
+    add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
+  for (guint i = 0; others && i < hot->len; i++)
+    add_decision (store, ((char **) hot->pdata[i])[1], ((char **) hot->pdata[i])[0], PR_VERDICT_NOT_REPEAT);
+}
+
 static void
 test_learn (void)
 {
   g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
-  const char *same_kinds[] = { "exact", "edit", NULL };
   const char *other_kinds[] = { "hot-issue", NULL };
-  g_autoptr(GPtrArray) repeats = truth_pairs (same_kinds, 20);
   g_autoptr(GPtrArray) others = truth_pairs (other_kinds, 20);
   g_autofree char *out = NULL, *err = NULL;
   g_autofree char *shipped_pairs = g_build_filename (sample->dir, "shipped.csv", NULL);
@@ -116,28 +155,16 @@ test_learn (void)
   g_assert_no_error (error);
 
   /* Too few verdicts: refused, nothing kept. */
-  for (guint i = 0; i < 3; i++)
-    add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) {
-                     "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
-                     "--id-card", "id_card", "--phone", "contact_phone",
-                     "--text", "subject", "--text", "body", "--date", "submitted_at", "--store", "prlearn", NULL }),
-                   !=, 0);
+  add_verdicts (store, 0, 3, FALSE);
+  g_assert_cmpint (learn_with ("prlearn", TRUE, NULL, &err), !=, 0);
   g_assert_nonnull (strstr (err, "at least 5 of each"));
   g_assert_true (pr_store_load_weights (store, "petitions", PR_PAIR_MODEL_KIND_SUBJECT, &model, &found, &error));
   g_assert_false (found);
 
-  for (guint i = 3; i < repeats->len; i++)
-    add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
-  for (guint i = 0; i < others->len; i++)
-    add_decision (store, ((char **) others->pdata[i])[1], ((char **) others->pdata[i])[0], PR_VERDICT_NOT_REPEAT);
+  add_verdicts (store, 3, G_MAXUINT, TRUE);
 
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) {
-                     "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
-                     "--id-card", "id_card", "--phone", "contact_phone",
-                     "--text", "subject", "--text", "body", "--date", "submitted_at", "--store", "prlearn", NULL }),
-                   ==, 0);
+  g_assert_cmpint (learn_with ("prlearn", TRUE, &out, &err), ==, 0);
   g_test_message ("%s", out);
   g_assert_nonnull (strstr (out, "the shipped weights"));
   g_assert_nonnull (strstr (out, "Kept the weights learned here"));
@@ -194,27 +221,6 @@ test_learn (void)
   g_assert_cmpuint (likely, >, 0);
 }
 
-/* Runs learn on the sample's petitions into the store @store, with the
- * subject mapped or the body alone; returns its exit status. */
-static int
-learn_with (const char  *store,
-            gboolean     with_subject,
-            char       **out,
-            char       **err)
-{
-  const char *const subject_args[] = {
-    "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--id-card",
-    "id_card", "--phone", "contact_phone", "--text", "subject", "--text", "body", "--date", "submitted_at",
-    "--store", store, NULL
-  };
-  const char *const body_args[] = {
-    "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--id-card",
-    "id_card", "--phone", "contact_phone", "--text", "body", "--date", "submitted_at", "--store", store, NULL
-  };
-
-  return pr_test_run_cli (out, err, with_subject ? subject_args : body_args);
-}
-
 /* Weights learned with a subject mapped and with the body alone are kept
  * side by side, each read back by its own kind, unchanged by learning the
  * other; weights kept without a kind are refused for both, not guessed. */
@@ -224,10 +230,6 @@ test_kinds (void)
   g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
-  const char *same_kinds[] = { "exact", "edit", NULL };
-  const char *other_kinds[] = { "hot-issue", NULL };
-  g_autoptr(GPtrArray) repeats = truth_pairs (same_kinds, 20);
-  g_autoptr(GPtrArray) others = truth_pairs (other_kinds, 20);
   g_autofree char *subject_text = NULL, *body_text = NULL, *again_text = NULL;
   PrPairModel subject = { 0 }, body = { 0 }, again = { 0 }, untouched = { .bias = 42 };
   gboolean found = FALSE;
@@ -235,10 +237,7 @@ test_kinds (void)
   pr_test_execute (db, "CREATE DATABASE prkinds");
   store = pr_store_open (db, "prkinds", &error);
   g_assert_no_error (error);
-  for (guint i = 0; i < repeats->len; i++)
-    add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
-  for (guint i = 0; i < others->len; i++)
-    add_decision (store, ((char **) others->pdata[i])[1], ((char **) others->pdata[i])[0], PR_VERDICT_NOT_REPEAT);
+  add_verdicts (store, 0, G_MAXUINT, TRUE);
 
   /* With a subject: kept for that kind only. */
   {
