@@ -83,8 +83,8 @@ numbers_of_kind (PrStore         *store,
         return value + strlen (tag);
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    kind == PR_PAIR_MODEL_KIND_BODY
-                     ? _("the weights kept in the schema “%s” for the table “%s” were learned with a subject mapped, and "
-                         "this mapping has the body alone: learn them again with this mapping with "
+                     ? _("the weights kept in the schema “%s” for the table “%s” were learned with a subject "
+                         "mapped, and this mapping has the body alone: learn them again with this mapping with "
                          "“petition-review-cli learn”")
                      : _("the weights kept in the schema “%s” for the table “%s” were learned with the body alone, and "
                          "this mapping has a subject: learn them again with this mapping with "
