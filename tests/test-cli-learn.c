@@ -275,8 +275,10 @@ test_kinds (void)
   again_text = pr_pair_model_to_string (&again);
   g_assert_cmpstr (again_text, ==, subject_text);
   g_assert_cmpstr (body_text, !=, subject_text);
-  /* Learned without a subject, no weight on one. */
+  /* Learned without a subject, no weight on one; no_subject, 1 on every
+   * pair, is in the bias. */
   g_assert_cmpfloat (body.weights[PR_PAIR_FEATURE_SUBJECT], ==, 0);
+  g_assert_cmpfloat (body.weights[PR_PAIR_FEATURE_NO_SUBJECT], ==, 0);
   g_assert_cmpfloat (subject.weights[PR_PAIR_FEATURE_SUBJECT], !=, 0);
 
   /* A row as kept before weights had a kind (the numbers right after the

@@ -1144,6 +1144,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
 
       if (!pr_pair_learn (features, labels, n, &model, error))
         return FALSE;
+      pr_pair_model_settle (&model, pr_pair_model_kind_of (mapping));
       text = pr_pair_model_to_string (&model);
       g_string_append_printf (c_text, "%s\n", text);
       if (!pr_cli_write_text_output (weights_out, c_text->str, c_text->len, error))

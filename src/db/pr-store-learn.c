@@ -152,6 +152,7 @@ pr_store_learn_weights (PrStore          *store,
     {
       if (!pr_pair_learn (features, labels, n, &report->kept, error))
         return FALSE;
+      pr_pair_model_settle (&report->kept, kind);
       return pr_store_save_weights (store, table, kind, &report->kept, error);
     }
   return pr_store_save_weights (store, table, kind, NULL, error);

@@ -34,7 +34,7 @@ const PrPairModel pr_pair_model_default = {
 };
 
 const PrPairModel pr_pair_model_default_body = {
-  .bias = -2.749334395143876,
+  .bias = -5.498668790287752,
   .weights = {
     1.635205711333912,
     7.6554657359704734,
@@ -42,7 +42,7 @@ const PrPairModel pr_pair_model_default_body = {
     -5.1993088190152319,
     -1.8374349285092979,
     0,
-    -2.749334395143876,
+    0,
     -0.012615536484315341,
     0.63368104694683547,
     0,

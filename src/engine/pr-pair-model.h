@@ -42,6 +42,8 @@ extern const PrPairModel pr_pair_model_default;
 extern const PrPairModel pr_pair_model_default_body;
 
 const PrPairModel *pr_pair_model_shipped   (PrPairModelKind kind);
+void               pr_pair_model_settle    (PrPairModel    *model,
+                                            PrPairModelKind kind);
 const char        *pr_pair_model_kind_name (PrPairModelKind kind);
 
 double       pr_pair_model_logit         (const PrPairModel *model,
