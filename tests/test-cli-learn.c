@@ -298,6 +298,16 @@ test_kinds (void)
       g_assert_false (found);
       g_clear_error (&error);
     }
+  /* "The shipped weights", kept so before weights had a kind, is the
+   * shipped set of either kind. */
+  pr_test_execute (db, "UPDATE prkinds.pr_meta SET value = 'petitions\x1fpetitions\x1fshipped' "
+                       "WHERE name LIKE 'weights:%'");
+  for (PrPairModelKind kind = PR_PAIR_MODEL_KIND_SUBJECT; kind <= PR_PAIR_MODEL_KIND_BODY; kind++)
+    {
+      g_assert_true (pr_store_load_weights (store, "petitions", kind, &untouched, &found, &error));
+      g_assert_no_error (error);
+      g_assert_false (found);
+    }
 }
 
 int

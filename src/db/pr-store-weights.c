@@ -6,9 +6,9 @@
  * for the other), named by a digest of its database, name and kind (a name
  * is at most 64 characters there), its value the database, the table, the
  * kind and the numbers (pr_pair_model_to_string ()), or "shipped" when
- * `learn` found the shipped weights better. A row kept before weights had
- * a kind is refused, not guessed at: which mapping it was learned for is
- * not known. Written with INSERT … ON DUPLICATE KEY UPDATE: the store's
+ * `learn` found the shipped weights better. A row of numbers kept before
+ * weights had a kind is refused, not guessed at: which mapping it was
+ * learned for is not known. Written with INSERT … ON DUPLICATE KEY UPDATE: the store's
  * grants on pr_meta are SELECT, INSERT and UPDATE.
  */
 #define SHIPPED "shipped"
@@ -73,6 +73,10 @@ numbers_of_kind (PrStore         *store,
                  PrPairModelKind  kind,
                  GError         **error)
 {
+  /* "Use the shipped weights", kept before weights had a kind, means the
+   * same for either kind. */
+  if (g_str_equal (value, SHIPPED))
+    return value;
   for (PrPairModelKind k = PR_PAIR_MODEL_KIND_SUBJECT; k <= PR_PAIR_MODEL_KIND_BODY; k++)
     {
       g_autofree char *tag = g_strconcat (pr_pair_model_kind_name (k), "\x1f", NULL);
