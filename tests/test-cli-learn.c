@@ -88,15 +88,54 @@ probability_of (const char *path,
   return -1;
 }
 
+/* Runs learn on the sample's petitions into the store @store, with the
+ * subject mapped or the body alone; returns its exit status. */
+static int
+learn_with (const char  *store,
+            gboolean     with_subject,
+            char       **out,
+            char       **err)
+{
+  const char *const subject_args[] = {
+    "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--id-card",
+    "id_card", "--phone", "contact_phone", "--text", "subject", "--text", "body", "--date", "submitted_at",
+    "--store", store, NULL
+  };
+  const char *const body_args[] = {
+    "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner", "--id-card",
+    "id_card", "--phone", "contact_phone", "--text", "body", "--date", "submitted_at", "--store", store, NULL
+  };
+
+  return pr_test_run_cli (out, err, with_subject ? subject_args : body_args);
+}
+
+/* Adds the "repeat" verdicts of the planted repeats from the @from th
+ * to before the @to th, and with @others, "not a repeat" for the planted
+ * hot issues. */
+static void
+add_verdicts (PrStore  *store,
+              guint     from,
+              guint     to,
+              gboolean  others)
+{
+  const char *same_kinds[] = { "exact", "edit", NULL };
+  const char *other_kinds[] = { "hot-issue", NULL };
+  g_autoptr(GPtrArray) repeats = truth_pairs (same_kinds, 20);
+  g_autoptr(GPtrArray) hot = truth_pairs (other_kinds, 20);
+
+  for (guint i = from; i < MIN (to, repeats->len); i++)
+    add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
+  for (guint i = 0; others && i < hot->len; i++)
+    add_decision (store, ((char **) hot->pdata[i])[1], ((char **) hot->pdata[i])[0], PR_VERDICT_NOT_REPEAT);
+}
+
 static void
 test_learn (void)
 {
   g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
   g_autoptr(PrStore) store = NULL;
   g_autoptr(GError) error = NULL;
-  const char *same_kinds[] = { "exact", "edit", NULL };
   const char *other_kinds[] = { "hot-issue", NULL };
-  g_autoptr(GPtrArray) repeats = truth_pairs (same_kinds, 20);
   g_autoptr(GPtrArray) others = truth_pairs (other_kinds, 20);
   g_autofree char *out = NULL, *err = NULL;
   g_autofree char *shipped_pairs = g_build_filename (sample->dir, "shipped.csv", NULL);
@@ -116,32 +155,20 @@ test_learn (void)
   g_assert_no_error (error);
 
   /* Too few verdicts: refused, nothing kept. */
-  for (guint i = 0; i < 3; i++)
-    add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const[]) {
-                     "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
-                     "--id-card", "id_card", "--phone", "contact_phone",
-                     "--text", "subject", "--text", "body", "--date", "submitted_at", "--store", "prlearn", NULL }),
-                   !=, 0);
+  add_verdicts (store, 0, 3, FALSE);
+  g_assert_cmpint (learn_with ("prlearn", TRUE, NULL, &err), !=, 0);
   g_assert_nonnull (strstr (err, "at least 5 of each"));
-  g_assert_true (pr_store_load_weights (store, "petitions", &model, &found, &error));
+  g_assert_true (pr_store_load_weights (store, "petitions", PR_PAIR_MODEL_KIND_SUBJECT, &model, &found, &error));
   g_assert_false (found);
 
-  for (guint i = 3; i < repeats->len; i++)
-    add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
-  for (guint i = 0; i < others->len; i++)
-    add_decision (store, ((char **) others->pdata[i])[1], ((char **) others->pdata[i])[0], PR_VERDICT_NOT_REPEAT);
+  add_verdicts (store, 3, G_MAXUINT, TRUE);
 
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const[]) {
-                     "learn", "--db", sample->uri, "--table", "petitions", "--id", "id", "--petitioner", "petitioner",
-                     "--id-card", "id_card", "--phone", "contact_phone",
-                     "--text", "subject", "--text", "body", "--date", "submitted_at", "--store", "prlearn", NULL }),
-                   ==, 0);
+  g_assert_cmpint (learn_with ("prlearn", TRUE, &out, &err), ==, 0);
   g_test_message ("%s", out);
   g_assert_nonnull (strstr (out, "the shipped weights"));
   g_assert_nonnull (strstr (out, "Kept the weights learned here"));
-  g_assert_true (pr_store_load_weights (store, "petitions", &model, &found, &error));
+  g_assert_true (pr_store_load_weights (store, "petitions", PR_PAIR_MODEL_KIND_SUBJECT, &model, &found, &error));
   g_assert_no_error (error);
   g_assert_true (found);
   /* The rule it learned: the same petitioner weighs for a repeat. */
@@ -194,6 +221,95 @@ test_learn (void)
   g_assert_cmpuint (likely, >, 0);
 }
 
+/* Weights learned with a subject mapped and with the body alone are kept
+ * side by side, each read back by its own kind, unchanged by learning the
+ * other; weights kept without a kind are refused for both, not guessed. */
+static void
+test_kinds (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *subject_text = NULL, *body_text = NULL, *again_text = NULL;
+  PrPairModel subject = { 0 }, body = { 0 }, again = { 0 }, untouched = { .bias = 42 };
+  gboolean found = FALSE;
+
+  pr_test_execute (db, "CREATE DATABASE prkinds");
+  store = pr_store_open (db, "prkinds", &error);
+  g_assert_no_error (error);
+  add_verdicts (store, 0, G_MAXUINT, TRUE);
+
+  /* With a subject: kept for that kind only. */
+  {
+    g_autofree char *out = NULL;
+
+    g_assert_cmpint (learn_with ("prkinds", TRUE, &out, NULL), ==, 0);
+    g_test_message ("%s", out);
+    g_assert_nonnull (strstr (out, "Kept the weights learned here"));
+    g_assert_nonnull (strstr (out, "with a subject (two text columns or more)"));
+  }
+  g_assert_true (pr_store_load_weights (store, "petitions", PR_PAIR_MODEL_KIND_SUBJECT, &subject, &found, &error));
+  g_assert_no_error (error);
+  g_assert_true (found);
+  g_assert_true (pr_store_load_weights (store, "petitions", PR_PAIR_MODEL_KIND_BODY, &untouched, &found, &error));
+  g_assert_no_error (error);
+  g_assert_false (found);
+  g_assert_cmpfloat (untouched.bias, ==, 42);
+
+  /* With the body alone: its own, and the subject's stay as they were. */
+  {
+    g_autofree char *out = NULL;
+
+    g_assert_cmpint (learn_with ("prkinds", FALSE, &out, NULL), ==, 0);
+    g_test_message ("%s", out);
+    g_assert_nonnull (strstr (out, "with the body alone (one text column)"));
+  }
+  g_assert_true (pr_store_load_weights (store, "petitions", PR_PAIR_MODEL_KIND_BODY, &body, &found, &error));
+  g_assert_no_error (error);
+  g_assert_true (found);
+  g_assert_true (pr_store_load_weights (store, "petitions", PR_PAIR_MODEL_KIND_SUBJECT, &again, &found, &error));
+  g_assert_no_error (error);
+  g_assert_true (found);
+  subject_text = pr_pair_model_to_string (&subject);
+  body_text = pr_pair_model_to_string (&body);
+  again_text = pr_pair_model_to_string (&again);
+  g_assert_cmpstr (again_text, ==, subject_text);
+  g_assert_cmpstr (body_text, !=, subject_text);
+  /* Learned without a subject, no weight on one; no_subject, 1 on every
+   * pair, is in the bias. */
+  g_assert_cmpfloat (body.weights[PR_PAIR_FEATURE_SUBJECT], ==, 0);
+  g_assert_cmpfloat (body.weights[PR_PAIR_FEATURE_NO_SUBJECT], ==, 0);
+  g_assert_cmpfloat (subject.weights[PR_PAIR_FEATURE_SUBJECT], !=, 0);
+
+  /* A row as kept before weights had a kind (the numbers right after the
+   * table): which mapping it was learned for is not known. */
+  pr_test_execute (db, "DELETE FROM prkinds.pr_meta WHERE name LIKE 'weights:%' AND value LIKE '%\x1f" "body\x1f%'");
+  {
+    g_autofree char *sql = g_strdup_printf ("UPDATE prkinds.pr_meta SET value = 'petitions\x1fpetitions\x1f%s' "
+                                            "WHERE name LIKE 'weights:%%'", subject_text);
+
+    pr_test_execute (db, sql);
+  }
+  for (PrPairModelKind kind = PR_PAIR_MODEL_KIND_SUBJECT; kind <= PR_PAIR_MODEL_KIND_BODY; kind++)
+    {
+      g_assert_false (pr_store_load_weights (store, "petitions", kind, &untouched, &found, &error));
+      g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY);
+      g_assert_nonnull (strstr (error->message, "do not say which mapping they were learned for"));
+      g_assert_false (found);
+      g_clear_error (&error);
+    }
+  /* "The shipped weights", kept so before weights had a kind, is the
+   * shipped set of either kind. */
+  pr_test_execute (db, "UPDATE prkinds.pr_meta SET value = 'petitions\x1fpetitions\x1fshipped' "
+                       "WHERE name LIKE 'weights:%'");
+  for (PrPairModelKind kind = PR_PAIR_MODEL_KIND_SUBJECT; kind <= PR_PAIR_MODEL_KIND_BODY; kind++)
+    {
+      g_assert_true (pr_store_load_weights (store, "petitions", kind, &untouched, &found, &error));
+      g_assert_no_error (error);
+      g_assert_false (found);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -205,6 +321,7 @@ main (int    argc,
   sample = pr_test_sample_start ();
 
   g_test_add_func ("/cli/learn/verdicts", test_learn);
+  g_test_add_func ("/cli/learn/kinds", test_kinds);
 
   status = g_test_run ();
 

@@ -3,7 +3,8 @@
  * The second stage through the command line, on the bundled sample: the
  * probability scan writes for a pair is the shipped model's on the
  * features of the two records as this test reads them from the file, and
- * explain's waterfall adds up to it.
+ * explain's waterfall adds up to it; the set of weights follows the
+ * mapping (a subject mapped, or the body alone).
  */
 #include "config.h"
 
@@ -32,18 +33,33 @@ sample_path (void)
   return g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
 }
 
-/* The shipped model's probability for the two records, read here: the
- * subject alone, the body as the body, the date, the petitioner. */
-static double
-expected_probability (void)
+/* One sample record as this test reads it from the file. */
+typedef struct {
+  char   *body;
+  char   *subject;
+  gint64  date;
+  guint64 petitioner;
+} Record;
+
+static void
+record_free (gpointer data)
+{
+  Record *record = data;
+
+  g_free (record->body);
+  g_free (record->subject);
+  g_free (record);
+}
+
+/* Every sample record by its id: the subject alone, the body as the body,
+ * the date, the petitioner. */
+static GHashTable *
+read_records (void)
 {
   g_autofree char *path = sample_path ();
   g_autoptr(GError) error = NULL;
   g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (path, NULL, &error);
-  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
-  char *bodies[2] = { NULL, NULL }, *subjects[2] = { NULL, NULL };
-  PrPairRecord records[2] = { { 0 } };
-  double features[PR_PAIR_N_FEATURES];
+  GHashTable *records = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, record_free);
   int id, subject, body, date, petitioner;
 
   g_assert_no_error (error);
@@ -55,39 +71,123 @@ expected_probability (void)
   petitioner = pr_csv_reader_find_field (reader, "petitioner");
   while (pr_csv_reader_next (reader, NULL, &error))
     {
-      const char *this_id = pr_csv_reader_get_field (reader, id, NULL);
-      int side = g_str_equal (this_id, ID_A) ? 0 : g_str_equal (this_id, ID_B) ? 1 : -1;
-      const char *who;
+      Record *record = g_new0 (Record, 1);
+      const char *who = pr_csv_reader_get_field (reader, petitioner, NULL);
       int offset;
 
-      if (side < 0)
-        continue;
-      bodies[side] = g_strdup (pr_csv_reader_get_field (reader, body, NULL));
-      subjects[side] = g_strdup (pr_csv_reader_get_field (reader, subject, NULL));
-      g_assert_cmpint (pr_date_read (pr_csv_reader_get_field (reader, date, NULL), PR_DATE_ORDER_UNSET,
-                                     &records[side].date, &offset), ==, PR_DATE_OK);
-      who = pr_csv_reader_get_field (reader, petitioner, NULL);
+      record->body = g_strdup (pr_csv_reader_get_field (reader, body, NULL));
+      record->subject = g_strdup (pr_csv_reader_get_field (reader, subject, NULL));
+      if (pr_date_read (pr_csv_reader_get_field (reader, date, NULL), PR_DATE_ORDER_UNSET, &record->date,
+                        &offset) != PR_DATE_OK)
+        record->date = PR_DATE_NONE;
       /* A masked name (吴某某, 张*) tells nothing of who wrote. */
-      records[side].petitioner = strstr (who, "某") != NULL || strchr (who, '*') != NULL
-                                   ? 0 : pr_record_set_petitioner_key (who, strlen (who));
+      record->petitioner = strstr (who, "某") != NULL || strchr (who, '*') != NULL
+                             ? 0 : pr_record_set_petitioner_key (who, strlen (who));
+      g_hash_table_insert (records, g_strdup (pr_csv_reader_get_field (reader, id, NULL)), record);
     }
   g_assert_no_error (error);
-  g_assert_nonnull (bodies[0]);
-  g_assert_nonnull (bodies[1]);
-  for (guint side = 0; side < 2; side++)
-    {
-      records[side].body = bodies[side];
-      records[side].subject = subjects[side];
-    }
-  /* The fingerprints' distance is scan's to tell: taken from its output. */
-  g_assert_true (pr_pair_features (tokenizer, &records[0], &records[1], features, &error));
+  return records;
+}
+
+/* The features of records @a and @b, with their subjects compared or
+ * (@with_subject FALSE, a mapping of the body alone) none; the
+ * fingerprints' distance is left at 0, for scan to tell. */
+static void
+pair_features (GHashTable *records,
+               const char *a,
+               const char *b,
+               gboolean    with_subject,
+               double     *features)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
+  const char *ids[2] = { a, b };
+  PrPairRecord pair[2] = { { 0 } };
+
   g_assert_no_error (error);
   for (guint side = 0; side < 2; side++)
     {
-      g_free (bodies[side]);
-      g_free (subjects[side]);
+      const Record *record = g_hash_table_lookup (records, ids[side]);
+
+      g_assert_nonnull (record);
+      /* As the scan reads a record: one whose body is empty, by its subject. */
+      pair[side].body = with_subject && record->body[0] == '\0' ? record->subject : record->body;
+      pair[side].subject = with_subject ? record->subject : NULL;
+      pair[side].date = record->date;
+      pair[side].petitioner = record->petitioner;
     }
+  g_assert_true (pr_pair_features (tokenizer, &pair[0], &pair[1], features, &error));
+  g_assert_no_error (error);
+}
+
+/* The shipped model's logit for the two planted records, but the distance. */
+static double
+expected_probability (void)
+{
+  g_autoptr(GHashTable) records = read_records ();
+  double features[PR_PAIR_N_FEATURES];
+
+  pair_features (records, ID_A, ID_B, TRUE, features);
   return pr_pair_model_logit (&pr_pair_model_default, features);
+}
+
+/* @model's probability of a pair, with the fingerprints' @distance (of 64). */
+static double
+probability_with (const PrPairModel *model,
+                  const double      *features,
+                  double             distance)
+{
+  return 1 / (1 + exp (-(pr_pair_model_logit (model, features) +
+                         model->weights[PR_PAIR_FEATURE_DISTANCE] * distance / 64.0)));
+}
+
+/* The weights a scan judges by follow the mapping: with a subject, the
+ * set learned with one; with the body alone, the set learned without.
+ * Every pair scan writes has the probability of its mapping's set on the
+ * features read here, and some pairs would have another under the other
+ * set (so a scan judging by one set for both fails). */
+static void
+test_scan_weights_kind (gconstpointer data)
+{
+  gboolean with_subject = GPOINTER_TO_INT (data);
+  const PrPairModel *own = with_subject ? &pr_pair_model_default : &pr_pair_model_default_body;
+  const PrPairModel *other = with_subject ? &pr_pair_model_default_body : &pr_pair_model_default;
+  g_autofree char *path = sample_path ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *pairs = g_build_filename (dir, "pairs.csv", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GHashTable) records = read_records ();
+  g_auto(GStrv) lines = NULL;
+  const char *const subject_args[] = { "scan", "--id", "id", "--petitioner", "petitioner", "--text", "subject",
+                                       "--text", "body", "--date", "submitted_at", "--pairs", pairs, path, NULL };
+  const char *const body_args[] = { "scan", "--id", "id", "--petitioner", "petitioner", "--text", "body",
+                                    "--date", "submitted_at", "--pairs", pairs, path, NULL };
+  guint n_judged = 0, n_apart = 0;
+
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, with_subject ? subject_args : body_args), ==, 0);
+  g_assert_true (g_file_get_contents (pairs, &text, NULL, NULL));
+  lines = g_strsplit (text, "\r\n", -1);
+  g_assert_cmpstr (lines[0], ==, "id_a,id_b,distance,kind,disposition,probability");
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+      double features[PR_PAIR_N_FEATURES];
+      double distance, written;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 6);
+      if (fields[5][0] == '\0')
+        continue;
+      distance = g_ascii_strtod (fields[2], NULL);
+      written = g_ascii_strtod (fields[5], NULL);
+      pair_features (records, fields[0], fields[1], with_subject, features);
+      g_assert_cmpfloat_with_epsilon (written, probability_with (own, features, distance), 0.0006);
+      n_judged++;
+      n_apart += fabs (written - probability_with (other, features, distance)) > 0.01;
+    }
+  g_test_message ("%u pairs judged, %u of them 0.01 or more apart under the other set", n_judged, n_apart);
+  g_assert_cmpuint (n_judged, >, 100);
+  g_assert_cmpuint (n_apart, >, 0);
+  pr_test_remove_tree (dir);
 }
 
 static void
@@ -234,6 +334,8 @@ main (int    argc,
   g_test_add_func ("/cli/second-stage/scan-probability", test_scan_probability);
   g_test_add_func ("/cli/second-stage/explain-waterfall", test_explain_waterfall);
   g_test_add_func ("/cli/second-stage/scan-without", test_scan_without);
+  g_test_add_data_func ("/cli/second-stage/weights-kind/subject", GINT_TO_POINTER (TRUE), test_scan_weights_kind);
+  g_test_add_data_func ("/cli/second-stage/weights-kind/body", GINT_TO_POINTER (FALSE), test_scan_weights_kind);
   result = g_test_run ();
   u_cleanup ();
   return result;

@@ -170,7 +170,7 @@ test_weights_changed (void)
     g_autoptr(PrStore) store = pr_store_open (db, "judged_e", &error);
 
     g_assert_no_error (error);
-    g_assert_true (pr_store_save_weights (store, "weighed", &model, &error));
+    g_assert_true (pr_store_save_weights (store, "weighed", PR_PAIR_MODEL_KIND_SUBJECT, &model, &error));
     g_assert_no_error (error);
   }
   scan ("weighed", "judged_e", &after);
@@ -183,7 +183,7 @@ test_weights_changed (void)
     g_autoptr(PrStore) store = pr_store_open (db, "judged_f", &error);
 
     g_assert_no_error (error);
-    g_assert_true (pr_store_save_weights (store, "weighed", &model, &error));
+    g_assert_true (pr_store_save_weights (store, "weighed", PR_PAIR_MODEL_KIND_SUBJECT, &model, &error));
     g_assert_no_error (error);
   }
   scan ("weighed", "judged_f", &oracle);

@@ -17,18 +17,19 @@
 #include "pr-session-judge.h"
 #include "pr-session-private.h"
 
-/* On the scanning thread: the weights learn kept for @table (or the
- * shipped ones), and the generous candidates the second stage judges, as
+/* On the scanning thread: the weights learn kept for @table and
+ * @mapping's kind (or the shipped ones for that kind), and the generous candidates the second stage judges, as
  * the CLI's scan sets them. */
 gboolean
 _pr_session_judge_options (PrStore            *store,
                            const char         *table,
+                           const PrMapping    *mapping,
                            PrPairModel        *model,
                            PrLoadOptions      *load,
                            PrPartMatchOptions *parts,
                            GError            **error)
 {
-  return pr_scan_options_second_stage (store, table, PR_PAIR_DEFAULT_PROBABILITY, model, load, parts, error);
+  return pr_scan_options_second_stage (store, table, mapping, PR_PAIR_DEFAULT_PROBABILITY, model, load, parts, error);
 }
 
 /**

@@ -176,6 +176,7 @@ void     _pr_session_sign_decision             (PrSession          *self,
 
 gboolean _pr_session_judge_options             (PrStore            *store,
                                                 const char         *table,
+                                                const PrMapping    *mapping,
                                                 PrPairModel        *model,
                                                 PrLoadOptions      *load,
                                                 PrPartMatchOptions *parts,

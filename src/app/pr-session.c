@@ -943,7 +943,8 @@ scan_thread (GTask        *task,
   load.advice = PR_ADVICE_CONTROLS;
   load.bad_row = add_bad_row;
   load.bad_row_data = data;
-  if (data->second_stage && !_pr_session_judge_options (store, data->table, &data->model, &load, &parts, &error))
+  if (data->second_stage &&
+      !_pr_session_judge_options (store, data->table, data->mapping, &data->model, &load, &parts, &error))
     goto failed;
   if (data->from_store)
     data->result = pr_scan_open_stored (connection, store, data->table, data->mapping, &load, &data->stored,

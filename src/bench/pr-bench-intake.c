@@ -237,7 +237,7 @@ pr_bench_intake (int    argc,
       PrPartMatchOptions scan_parts = PR_PART_MATCH_OPTIONS_DEFAULT;
 
       if (second_stage &&
-          !pr_scan_options_second_stage (store, options.table, PR_PAIR_DEFAULT_PROBABILITY, &model, &load,
+          !pr_scan_options_second_stage (store, options.table, mapping, PR_PAIR_DEFAULT_PROBABILITY, &model, &load,
                                          &scan_parts, &error))
         return pr_bench_fail (error);
       result = pr_scan_run (connection, store, options.table, NULL, mapping, &load, options.k,

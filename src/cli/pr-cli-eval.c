@@ -1041,6 +1041,8 @@ evaluate_second_stage (PrCliMappingOptions *options,
   g_autofree double *learned = NULL;
   g_autoptr(GError) local_error = NULL;
   guint n_rows = 2;
+  /* The shipped set for this mapping's kind, as a scan of it would judge. */
+  const PrPairModel *shipped = pr_pair_model_for_mapping (mapping);
   GHashTableIter iter;
   gpointer key, value;
   gsize n;
@@ -1112,7 +1114,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
       PrScoredPair *judged = (PrScoredPair *) (gpointer) candidates->data;
 
       for (gsize i = 0; i < n; i++)
-        judged[i].probability = (float) (row == 0 ? pr_pair_model_probability (&pr_pair_model_default,
+        judged[i].probability = (float) (row == 0 ? pr_pair_model_probability (shipped,
                                                                                  features + i * PR_PAIR_N_FEATURES)
                                                   : learned[i]);
       /* The pairs are counted as judged; the clusters as the scan makes
@@ -1142,11 +1144,18 @@ evaluate_second_stage (PrCliMappingOptions *options,
 
       if (!pr_pair_learn (features, labels, n, &model, error))
         return FALSE;
+      pr_pair_model_settle (&model, pr_pair_model_kind_of (mapping));
       text = pr_pair_model_to_string (&model);
       g_string_append_printf (c_text, "%s\n", text);
       if (!pr_cli_write_text_output (weights_out, c_text->str, c_text->len, error))
         return FALSE;
-      printf (_("The weights learned from every labelled candidate are in %s\n"), weights_out);
+      /* Said, for a set fits only mappings of its kind. */
+      if (pr_pair_model_kind_of (mapping) == PR_PAIR_MODEL_KIND_SUBJECT)
+        printf (_("The weights learned from every labelled candidate are in %s, for mappings with a subject "
+                  "(two text columns or more)\n"), weights_out);
+      else
+        printf (_("The weights learned from every labelled candidate are in %s, for mappings with the body "
+                  "alone (one text column)\n"), weights_out);
     }
   return TRUE;
 }

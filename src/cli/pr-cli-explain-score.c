@@ -56,7 +56,7 @@ date_and_petitioner (const PrMapping      *mapping,
  * @fingerprints: theirs
  *
  * Prints the second stage's waterfall for the pair, with the shipped
- * weights.
+ * weights for @mapping's kind (a subject mapped, or the body alone).
  */
 gboolean
 pr_cli_print_score (const PrMapping      *mapping,
@@ -66,7 +66,7 @@ pr_cli_print_score (const PrMapping      *mapping,
                     GError              **error)
 {
   g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (pr_cli_load_flags (options), error);
-  const PrPairModel *model = &pr_pair_model_default;
+  const PrPairModel *model = pr_pair_model_for_mapping (mapping);
   PrPairRecord records[2];
   double features[PR_PAIR_N_FEATURES];
   double logit = model->bias;

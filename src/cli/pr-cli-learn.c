@@ -80,6 +80,13 @@ pr_cli_learn (int    argc,
             options.table);
   else
     printf (_("Kept the shipped weights: those learned here judge the verdicts no better.\n"));
+  /* Which set: weights learned for one kind of mapping mean nothing for the other. */
+  if (report.kind == PR_PAIR_MODEL_KIND_SUBJECT)
+    printf (_("These are the weights for mappings of %s with a subject (two text columns or more); a scan with the "
+              "body alone keeps its own.\n"), options.table);
+  else
+    printf (_("These are the weights for mappings of %s with the body alone (one text column); a scan with a "
+              "subject keeps its own.\n"), options.table);
   return 0;
 
 failed:

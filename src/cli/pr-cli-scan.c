@@ -420,7 +420,7 @@ pr_cli_scan (int    argc,
   part_options = pr_cli_part_options (&options);
   /* The weights `learn` kept for this table, or the shipped ones, and the
    * generous candidates, as the window's scan sets them. */
-  if (second_stage && !pr_scan_options_second_stage (store, options.table, probability, &model, &load,
+  if (second_stage && !pr_scan_options_second_stage (store, options.table, mapping, probability, &model, &load,
                                                      &part_options, &error))
     goto failed;
   pr_cli_progress_init (&progress);

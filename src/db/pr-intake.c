@@ -252,7 +252,8 @@ pr_intake_judge_as_scanned (PrIntake           *self,
     probability = scan_probability >= 0 ? scan_probability : PR_PAIR_DEFAULT_PROBABILITY;
   if (scan_judged)
     {
-      if (!pr_scan_options_second_stage (self->store, self->table, probability, &model, NULL, parts, error))
+      if (!pr_scan_options_second_stage (self->store, self->table, self->mapping, probability, &model, NULL, parts,
+                                         error))
         return FALSE;
       pr_intake_set_second_stage (self, &model, probability);
     }

@@ -43,9 +43,11 @@ pr_scan_options_init (PrLoadOptions      *load,
  * @store: (nullable): the application's tables, for the weights `learn`
  *   kept for @table
  * @table: the source table
+ * @mapping: its mapping, which tells the kind of weights (a subject
+ *   mapped, or the body alone)
  * @probability: the probability from which a pair is a repeat
- * @model: (out caller-allocates): the weights judged by: @table's, or
- *   the shipped ones; must outlive the scan (@load points to it)
+ * @model: (out caller-allocates): the weights judged by: @table's for
+ *   @mapping's kind, or the shipped ones for that kind; must outlive the scan (@load points to it)
  * @load: (nullable): the options to judge every candidate pair with, or
  *   %NULL for a caller that judges otherwise (an intake)
  * @parts: the passages' thresholds: the second stage's generous ones,
@@ -56,14 +58,17 @@ pr_scan_options_init (PrLoadOptions      *load,
 gboolean
 pr_scan_options_second_stage (PrStore             *store,
                               const char          *table,
+                              const PrMapping     *mapping,
                               double               probability,
                               PrPairModel         *model,
                               PrLoadOptions       *load,
                               PrPartMatchOptions  *parts,
                               GError             **error)
 {
-  *model = pr_pair_model_default;
-  if (store != NULL && !pr_store_load_weights (store, table, model, NULL, error))
+  PrPairModelKind kind = pr_pair_model_kind_of (mapping);
+
+  *model = *pr_pair_model_shipped (kind);
+  if (store != NULL && !pr_store_load_weights (store, table, kind, model, NULL, error))
     return FALSE;
   if (load != NULL)
     {

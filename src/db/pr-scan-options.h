@@ -21,6 +21,7 @@ void     pr_scan_options_init         (PrLoadOptions       *load,
                                        PrPartMatchOptions  *parts);
 gboolean pr_scan_options_second_stage (PrStore             *store,
                                        const char          *table,
+                                       const PrMapping     *mapping,
                                        double               probability,
                                        PrPairModel         *model,
                                        PrLoadOptions       *load,

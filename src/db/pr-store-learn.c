@@ -90,7 +90,11 @@ pr_store_learn_weights (PrStore          *store,
   Tally shipped_tally, learned_tally;
   gsize n;
 
-  *report = (PrLearnReport) { .probability = probability, .kept = pr_pair_model_default };
+  /* Measured against, and kept for, the shipped set of the mapping's kind. */
+  PrPairModelKind kind = pr_pair_model_kind_of (mapping);
+  const PrPairModel *shipped_model = pr_pair_model_shipped (kind);
+
+  *report = (PrLearnReport) { .probability = probability, .kind = kind, .kept = *shipped_model };
   decisions = pr_store_list_decisions (store, table, error);
   if (decisions == NULL)
     return FALSE;
@@ -125,7 +129,7 @@ pr_store_learn_weights (PrStore          *store,
       if (!pr_pair_judge_features (tokenizer, mapping, set, pair->a, pair->b, features + i * PR_PAIR_N_FEATURES,
                                    error))
         return FALSE;
-      shipped[i] = pr_pair_model_probability (&pr_pair_model_default, features + i * PR_PAIR_N_FEATURES);
+      shipped[i] = pr_pair_model_probability (shipped_model, features + i * PR_PAIR_N_FEATURES);
     }
   {
     /* The verdicts in the order of the rows: must-links first. */
@@ -148,7 +152,8 @@ pr_store_learn_weights (PrStore          *store,
     {
       if (!pr_pair_learn (features, labels, n, &report->kept, error))
         return FALSE;
-      return pr_store_save_weights (store, table, &report->kept, error);
+      pr_pair_model_settle (&report->kept, kind);
+      return pr_store_save_weights (store, table, kind, &report->kept, error);
     }
-  return pr_store_save_weights (store, table, NULL, error);
+  return pr_store_save_weights (store, table, kind, NULL, error);
 }

@@ -20,8 +20,9 @@ typedef struct {
   double   probability;       /* a repeat from this probability */
   double   shipped_precision, shipped_recall, shipped_f1;
   double   learned_precision, learned_recall, learned_f1;  /* cross-validated */
+  PrPairModelKind kind;       /* the mapping's: what the weights are kept for and measured against */
   gboolean kept_learned;      /* TRUE: the learned weights are kept; FALSE: the shipped */
-  PrPairModel kept;           /* the weights scans of the table now use */
+  PrPairModel kept;           /* the weights scans of the table with a mapping of this kind now use */
 } PrLearnReport;
 
 gboolean pr_store_learn_weights (PrStore           *store,

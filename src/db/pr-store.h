@@ -241,14 +241,17 @@ gint64       pr_store_add_decision        (PrStore               *store,
                                            GError               **error);
 /* @table may be NULL for the decisions of all the tables of the
  * connection's database, in id order. */
-/* The second stage's weights learned for a table (pr-store-weights.c). */
+/* The second stage's weights learned for a table and a kind of mapping
+ * (pr-store-weights.c). */
 gboolean     pr_store_load_weights        (PrStore               *store,
                                            const char            *table,
+                                           PrPairModelKind        kind,
                                            PrPairModel           *model,
                                            gboolean              *found,
                                            GError               **error);
 gboolean     pr_store_save_weights        (PrStore               *store,
                                            const char            *table,
+                                           PrPairModelKind        kind,
                                            const PrPairModel     *model,
                                            GError               **error);
 GPtrArray   *pr_store_list_decisions      (PrStore               *store,

@@ -23,6 +23,27 @@
 #include "pr-threads.h"
 
 /**
+ * pr_pair_model_kind_of:
+ *
+ * Returns: whether @mapping has a subject to compare (two text columns or
+ *   more: the first is the subject) or the body alone; the kind of
+ *   weights its pairs are judged by.
+ */
+PrPairModelKind
+pr_pair_model_kind_of (const PrMapping *mapping)
+{
+  return pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) >= 2 ? PR_PAIR_MODEL_KIND_SUBJECT
+                                                                   : PR_PAIR_MODEL_KIND_BODY;
+}
+
+/* Returns: the shipped weights for @mapping's kind. */
+const PrPairModel *
+pr_pair_model_for_mapping (const PrMapping *mapping)
+{
+  return pr_pair_model_shipped (pr_pair_model_kind_of (mapping));
+}
+
+/**
  * pr_pair_record_from_texts:
  * @texts: one value per mapping column (NULL for none), as
  *   PrRecordSet.texts keeps them
@@ -40,7 +61,7 @@ pr_pair_record_from_texts (const PrMapping   *mapping,
                            GPtrArray         *fields)
 {
   guint n_columns = pr_mapping_get_n_columns (mapping);
-  gboolean with_subject = pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) >= 2;
+  gboolean with_subject = pr_pair_model_kind_of (mapping) == PR_PAIR_MODEL_KIND_SUBJECT;
   const char *subject = NULL;
   gboolean first_text = TRUE;
 
@@ -103,7 +124,7 @@ pr_pair_body_words (const PrMapping   *mapping,
                     gsize             *n_words)
 {
   guint n_columns = pr_mapping_get_n_columns (mapping);
-  gboolean with_subject = pr_mapping_count_role (mapping, PR_COLUMN_ROLE_TEXT) >= 2;
+  gboolean with_subject = pr_pair_model_kind_of (mapping) == PR_PAIR_MODEL_KIND_SUBJECT;
   gboolean first_text = TRUE, any_body = FALSE;
   gsize subject_words = 0, text = 0, all = 0;
 

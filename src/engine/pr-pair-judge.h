@@ -22,6 +22,9 @@ typedef struct {
   float   probability;  /* that it is a repeat; < 0 before it is judged */
 } PrScoredPair;
 
+PrPairModelKind    pr_pair_model_kind_of      (const PrMapping *mapping);
+const PrPairModel *pr_pair_model_for_mapping (const PrMapping *mapping);
+
 void     pr_pair_record_from_texts (const PrMapping *mapping,
                                     char *const     *texts,
                                     gint64           date,

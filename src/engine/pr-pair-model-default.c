@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The shipped weights of the second stage, in the order of PrPairFeature.
- * Numbers only: learned by build-aux/learn-weights from the team's
- * labelled petitions, which are not shipped; run it again to remake this
- * file.
+ * The shipped weights of the second stage, in the order of PrPairFeature:
+ * one set learned with the subject mapped as a text of its own, one with
+ * the body alone. Numbers only: learned by build-aux/learn-weights from
+ * the team's labelled petitions, which are not shipped; run it again to
+ * remake this file.
  */
 #define G_LOG_DOMAIN "pr-pair-model"
 
@@ -29,5 +30,26 @@ const PrPairModel pr_pair_model_default = {
     2.8536243442569793,
     0.57170846876617987,
     -4.2577455868511249,
+  },
+};
+
+const PrPairModel pr_pair_model_default_body = {
+  .bias = -5.498668790287752,
+  .weights = {
+    1.635205711333912,
+    7.6554657359704734,
+    -0.40715490233431345,
+    -5.1993088190152319,
+    -1.8374349285092979,
+    0,
+    0,
+    -0.012615536484315341,
+    0.63368104694683547,
+    0,
+    -0.41486411110754073,
+    0,
+    3.716341990778063,
+    1.625051533662462,
+    0,
   },
 };

@@ -38,6 +38,39 @@ pr_pair_model_probability (const PrPairModel *model,
 
 /* Returns: (transfer full): "bias w0 w1 …", each to 17 digits, in the C
  * locale: read back exactly by pr_pair_model_parse (). */
+/* Returns: the shipped weights for a mapping of @kind. */
+const PrPairModel *
+pr_pair_model_shipped (PrPairModelKind kind)
+{
+  return kind == PR_PAIR_MODEL_KIND_BODY ? &pr_pair_model_default_body : &pr_pair_model_default;
+}
+
+/**
+ * pr_pair_model_settle:
+ * @model: weights just learned from pairs of a mapping of @kind
+ *
+ * With the body alone no_subject is 1 on every pair, a second bias the
+ * solver splits the bias with: its weight goes into the bias, so that the
+ * waterfall starts from the baseline rather than listing "no subject" for
+ * every pair. The probability of every pair of that kind is the same.
+ */
+void
+pr_pair_model_settle (PrPairModel    *model,
+                      PrPairModelKind kind)
+{
+  if (kind != PR_PAIR_MODEL_KIND_BODY)
+    return;
+  model->bias += model->weights[PR_PAIR_FEATURE_NO_SUBJECT];
+  model->weights[PR_PAIR_FEATURE_NO_SUBJECT] = 0;
+}
+
+/* Returns: @kind as the store keeps it and `learn` prints it (not translated). */
+const char *
+pr_pair_model_kind_name (PrPairModelKind kind)
+{
+  return kind == PR_PAIR_MODEL_KIND_BODY ? "body" : "subject";
+}
+
 char *
 pr_pair_model_to_string (const PrPairModel *model)
 {

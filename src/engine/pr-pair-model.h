@@ -26,8 +26,25 @@ typedef struct {
 /* Pairs at or above this probability are repeats, unless told otherwise. */
 #define PR_PAIR_DEFAULT_PROBABILITY 0.5
 
-/* The weights shipped, learned from labelled petitions (pr-pair-model-default.c). */
+/* Which mapping weights were learned for: a subject compared on its own
+ * (two text columns or more) or the body alone, whose pairs all have
+ * no_subject = 1 and weigh nothing on the subject. One set does not serve
+ * both (docs/evaluation.md). pr_pair_model_kind_of () (pr-pair-judge.h)
+ * tells a mapping's. */
+typedef enum {
+  PR_PAIR_MODEL_KIND_SUBJECT,
+  PR_PAIR_MODEL_KIND_BODY,
+} PrPairModelKind;
+
+/* The weights shipped, learned from labelled petitions (pr-pair-model-default.c):
+ * with a subject mapped, and with the body alone. */
 extern const PrPairModel pr_pair_model_default;
+extern const PrPairModel pr_pair_model_default_body;
+
+const PrPairModel *pr_pair_model_shipped   (PrPairModelKind kind);
+void               pr_pair_model_settle    (PrPairModel    *model,
+                                            PrPairModelKind kind);
+const char        *pr_pair_model_kind_name (PrPairModelKind kind);
 
 double       pr_pair_model_logit         (const PrPairModel *model,
                                           const double      *features);
