@@ -230,7 +230,7 @@ _pr_window_decided (GObject      *object,
   /* Not while another case chosen meanwhile is loading: that one is
    * what the clerk wants to see now. */
   if (shown != NULL && !pr_review_page_get_fetching (PR_REVIEW_PAGE (self->review_page)))
-    pr_review_page_show_cluster (PR_REVIEW_PAGE (self->review_page), shown);
+    pr_review_page_show_decided (PR_REVIEW_PAGE (self->review_page), shown);
   pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
   _pr_window_actions_update (self);
 }
