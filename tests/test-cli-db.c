@@ -328,6 +328,24 @@ test_decisions_export (void)
   /* For Excel, they are kept as text, not read as numbers. */
   g_assert_nonnull (strstr (contents, ",petitions,\"=\"\"0012345\"\"\",\"=\"\"110101199003077777\"\"\",repeat,"));
 
+  /* An --out ending in .xlsx: a workbook of the same cells (ids text,
+   * numbers numbers), read back by an independent reader; --no-bom,
+   * which a workbook cannot honour, refused. */
+  {
+    g_autofree char *xlsx = g_build_filename (sample->dir, "decisions.xlsx", NULL);
+    g_autofree char *said = NULL;
+
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--table", "petitions",
+                              "--store", "prstore", "--out", xlsx, NULL), ==, 0);
+    if (pr_test_check_xlsx_report (path, xlsx, "Decisions", "2,3", "0,8,9", "", &said) != 0)
+      g_error ("the decisions workbook differs from the CSV:\n%s", said);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--table", "petitions",
+                              "--store", "prstore", "--no-bom", "--out", xlsx, NULL), ==, 2);
+    g_assert_nonnull (strstr (err, "--no-bom"));
+  }
+
   /* One case's history: its decisions only, with the reviewer's name and
    * the account apart. */
   decision.record_id = "9002";

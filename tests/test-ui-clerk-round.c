@@ -126,7 +126,7 @@ test_scan (void)
 static void
 test_export_chooser_filter (void)
 {
-  g_autoptr(GtkFileChooserNative) dialog = pr_export_dialog_new (GTK_WINDOW (window), "petitions", 2, 5);
+  GtkWidget *dialog = pr_export_dialog_new (GTK_WINDOW (window), "petitions", 2, 5);
   g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (dialog));
   GtkFileFilter *chosen = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
   g_autoptr(GFileInfo) info = g_file_info_new ();
@@ -177,6 +177,7 @@ test_export_chooser_filter (void)
         g_assert_true (g_file_equal (parent, folder));
       }
   }
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 /* The second row chosen: until its records come, the first case is still

@@ -461,14 +461,15 @@ test_export_dialog (void)
   folder = pr_export_default_folder ();
   g_assert_true (g_file_equal (folder, expected));
   {
-    g_autoptr(GtkFileChooserNative) dialog = pr_export_dialog_new (NULL, "petitions", 2, 5);
+    GtkWidget *dialog = pr_export_dialog_new (NULL, "petitions", 2, 5);
     g_autoptr(GFile) current = NULL;
 
     /* The chooser checks the folder before it moves there. */
     pr_test_wait_until (folder_set, dialog);
     current = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (dialog));
     g_assert_true (g_file_equal (current, expected));
-    g_assert_false (pr_export_dialog_get_all (dialog));
+    g_assert_false (pr_export_dialog_get_all (GTK_FILE_CHOOSER (dialog)));
+    gtk_window_destroy (GTK_WINDOW (dialog));
   }
   if (old_config != NULL)
     g_setenv ("XDG_CONFIG_HOME", old_config, TRUE);

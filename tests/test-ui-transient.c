@@ -2,7 +2,7 @@
 /*
  * The windows opened over the main one — "Needs a judgement", the
  * threshold preview, the intake check, the connect and preferences
- * dialogs, About — belong to the application: Ctrl+Q pressed in any of
+ * dialogs, About, the export's file chooser — belong to the application: Ctrl+Q pressed in any of
  * them reaches the application's quit, Escape closes each, and Ctrl+Q in
  * "Needs a judgement" quits the whole application as it does from the
  * main window, the private sample server stopped with it.
@@ -141,6 +141,7 @@ check_each (GApplication *app,
     { "win.connect", PR_TYPE_CONNECT_DIALOG, "the connect dialog" },
     { "win.preferences", PR_TYPE_PREFERENCES_DIALOG, "the preferences" },
     { "app.about", GTK_TYPE_ABOUT_DIALOG, "About" },
+    { "win.export", GTK_TYPE_FILE_CHOOSER_DIALOG, "the export's file chooser" },
   };
   g_autoptr(GAction) quit = g_object_ref (g_action_map_lookup_action (G_ACTION_MAP (app), "quit"));
   g_autoptr(GSimpleAction) stand_in = g_simple_action_new ("quit", NULL);

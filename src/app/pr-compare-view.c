@@ -81,6 +81,7 @@ struct _PrCompareView
   PrMapping         *mapping;
   GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
   GPtrArray         *records;
+  GStrv              record_ids;   /* whose each of @records is */
   PrTokenizer       *tokenizer;
   guint              n_members;
   gconstpointer      last_item;    /* only compared: a new cluster opens at its start */
@@ -120,6 +121,7 @@ pr_compare_view_dispose (GObject *object)
   g_clear_pointer (&self->mapping, pr_mapping_free);
   g_clear_pointer (&self->boilerplate, g_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
+  g_clear_pointer (&self->record_ids, g_strfreev);
   g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&self->judged_cells, g_ptr_array_unref);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
@@ -977,6 +979,14 @@ pr_compare_view_show (PrCompareView   *self,
   self->boilerplate = boilerplate;
   g_clear_pointer (&self->records, g_ptr_array_unref);
   self->records = g_ptr_array_ref (records);
+  g_clear_pointer (&self->record_ids, g_strfreev);
+  {
+    g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+
+    for (guint m = 0; m < MIN (pr_cluster_item_get_n_members (item), records->len); m++)
+      g_strv_builder_add (ids, pr_cluster_item_get_member (item, m)->id);
+    self->record_ids = g_strv_builder_end (ids);
+  }
   if (self->tokenizer == NULL)
     self->tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
   self->n_members = MIN (pr_cluster_item_get_n_members (item), records->len);
@@ -1022,6 +1032,49 @@ gboolean
 pr_compare_view_get_settled (PrCompareView *self)
 {
   return self->item != NULL && pr_compare_view_get_explained (self);
+}
+
+/**
+ * pr_compare_view_show_again:
+ * @item: the case shown, after a step of the clerk's was logged or not
+ *
+ * Shows @item again with the records already read, in its members' order
+ * now (a new primary comes first): a decision changes what the case says
+ * of its records, not the records, so no second reading of them is
+ * needed to show the state the log holds.
+ *
+ * Returns: %FALSE, changing nothing, when @item is not the case shown or
+ *   a member's record was not read with it: then read them again
+ */
+gboolean
+pr_compare_view_show_again (PrCompareView *self,
+                            PrClusterItem *item)
+{
+  g_autoptr(GHashTable) by_id = NULL;
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(PrMapping) mapping = NULL;
+  g_autoptr(GArray) boilerplate = NULL;
+
+  if (item == NULL || item != self->item || self->records == NULL || self->record_ids == NULL ||
+      self->mapping == NULL)
+    return FALSE;
+  by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint m = 0; self->record_ids[m] != NULL; m++)
+    g_hash_table_insert (by_id, self->record_ids[m], self->records->pdata[m]);
+  records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+    {
+      GPtrArray *values = g_hash_table_lookup (by_id, pr_cluster_item_get_member (item, m)->id);
+
+      if (values == NULL)
+        return FALSE;
+      g_ptr_array_add (records, g_ptr_array_ref (values));
+    }
+  /* pr_compare_view_show () replaces the view's own. */
+  mapping = pr_mapping_copy (self->mapping);
+  boilerplate = self->boilerplate != NULL ? g_array_ref (self->boilerplate) : NULL;
+  pr_compare_view_show (self, item, mapping, boilerplate, records);
+  return TRUE;
 }
 
 /* TRUE once a cluster is shown (its records are all in the strip). */

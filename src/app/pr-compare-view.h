@@ -17,6 +17,8 @@ void        pr_compare_view_show                (PrCompareView   *view,
                                                  const PrMapping *mapping,
                                                  GArray          *boilerplate,
                                                  GPtrArray       *records);
+gboolean    pr_compare_view_show_again          (PrCompareView   *view,
+                                                 PrClusterItem   *item);
 void        pr_compare_view_clear               (PrCompareView   *view,
                                                  const char      *message);
 gboolean    pr_compare_view_get_complete        (PrCompareView   *view);

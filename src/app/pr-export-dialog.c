@@ -5,6 +5,10 @@
  * which table and on which day, in the reviewer's language; and it asks
  * whether to export the cases the list shows or all of them. It offers
  * CSV and Excel workbooks (.xlsx).
+ * It is GTK's own chooser, one of the application's windows, so that
+ * Ctrl+Q and F1 work in it as in every other: GtkFileChooserNative's
+ * stand-in is a window of its own, out of the application's reach, and
+ * its desktop portal is another process.
  */
 #define G_LOG_DOMAIN "pr-export-dialog"
 
@@ -137,7 +141,7 @@ dialog_shown (GtkNativeDialog *native,
 /* Returns: (transfer full) (nullable): the file to write, as
  * pr_export_file_for_type () makes it; %NULL if none was chosen */
 GFile *
-pr_export_dialog_get_file (GtkFileChooserNative *dialog)
+pr_export_dialog_get_file (GtkFileChooser *dialog)
 {
   g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
@@ -165,15 +169,16 @@ pr_export_default_folder (void)
  * The choice starts at the cases shown, each time: what the reviewer
  * sees is what is exported unless they say otherwise.
  *
- * Returns: (transfer full): the export's save dialog, not shown yet
+ * Returns: (transfer none): the export's save dialog, modal over
+ *   @parent (nullable) and not shown yet; destroy it when done
  */
-GtkFileChooserNative *
+GtkWidget *
 pr_export_dialog_new (GtkWindow  *parent,
                       const char *table,
                       guint       n_shown,
                       guint       n_all)
 {
-  GtkFileChooserNative *dialog;
+  GtkWidget *dialog;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *name = pr_export_suggest_name (table, now);
   g_autoptr(GFile) folder = pr_export_default_folder ();
@@ -182,8 +187,11 @@ pr_export_dialog_new (GtkWindow  *parent,
   const char *options[] = { "shown", "all", NULL };
   const char *labels[3] = { NULL, NULL, NULL };
 
-  dialog = gtk_file_chooser_native_new (_("Export the Duplicate Report"), parent,
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  dialog = gtk_file_chooser_dialog_new (_("Export the Duplicate Report"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Cancel"), GTK_RESPONSE_CANCEL, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
   gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   /* Without a filter GTK's chooser shows an empty "(None)" beside the choice. */
@@ -216,7 +224,7 @@ pr_export_dialog_new (GtkWindow  *parent,
 
 /* Whether the reviewer chose all the cases rather than those shown. */
 gboolean
-pr_export_dialog_get_all (GtkFileChooserNative *dialog)
+pr_export_dialog_get_all (GtkFileChooser *dialog)
 {
   return g_strcmp0 (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "scope"), "all") == 0;
 }

@@ -8,12 +8,12 @@ G_BEGIN_DECLS
 char                 *pr_export_suggest_name   (const char *table,
                                                 GDateTime  *now);
 GFile                *pr_export_default_folder (void);
-GtkFileChooserNative *pr_export_dialog_new     (GtkWindow  *parent,
+GtkWidget            *pr_export_dialog_new     (GtkWindow  *parent,
                                                 const char *table,
                                                 guint       n_shown,
                                                 guint       n_all);
-gboolean              pr_export_dialog_get_all (GtkFileChooserNative *dialog);
-GFile                *pr_export_dialog_get_file (GtkFileChooserNative *dialog);
+gboolean              pr_export_dialog_get_all (GtkFileChooser       *dialog);
+GFile                *pr_export_dialog_get_file (GtkFileChooser       *dialog);
 GFile                *pr_export_file_for_type  (GFile                *chosen,
                                                 gboolean              xlsx_type);
 gboolean              pr_export_filter_is_xlsx (GtkFileFilter        *filter);

@@ -565,6 +565,26 @@ pr_review_page_show_cluster (PrReviewPage  *self,
     }
 }
 
+/* Shows @item, the case on show, after a step of the clerk's was logged
+ * or refused: at once, from the records already read (a decision changes
+ * the case, not its records), so the compare view follows the log in the
+ * same turn as the list. Read again when a record is missing, or when
+ * write-back puts the decision into the source rows the view shows. */
+void
+pr_review_page_show_decided (PrReviewPage  *self,
+                             PrClusterItem *item)
+{
+  if (self->fetching == NULL && !pr_session_get_writes_back (self->session) &&
+      pr_compare_view_show_again (PR_COMPARE_VIEW (self->compare_view), item))
+    {
+      pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
+                                 self->session, item);
+      g_signal_emit (self, signals[CHANGED], 0);
+      return;
+    }
+  pr_review_page_show_cluster (self, item);
+}
+
 /* Returns: (nullable) (transfer none): the case chosen in the list */
 PrClusterItem *
 pr_review_page_get_chosen (PrReviewPage *self)

@@ -16,6 +16,8 @@ void           pr_review_page_set_session            (PrReviewPage  *page,
 PrCompareView *pr_review_page_get_compare_view       (PrReviewPage  *page);
 void           pr_review_page_show_cluster           (PrReviewPage  *page,
                                                       PrClusterItem *item);
+void           pr_review_page_show_decided           (PrReviewPage  *page,
+                                                      PrClusterItem *item);
 void           pr_review_page_show_record            (PrReviewPage  *page,
                                                       const char    *record_id);
 void           pr_review_page_select_next_unreviewed (PrReviewPage  *page);

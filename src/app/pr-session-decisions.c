@@ -408,6 +408,14 @@ pr_session_get_can_redo (PrSession *self)
   return !self->deciding && !g_queue_is_empty (&self->redo);
 }
 
+/* Whether decisions go into the source rows too (the records shown then
+ * change with them). */
+gboolean
+pr_session_get_writes_back (PrSession *self)
+{
+  return self->write_back != NULL;
+}
+
 /* Others' decisions */
 
 typedef struct {

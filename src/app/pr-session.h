@@ -157,6 +157,7 @@ gint                pr_session_refresh_finish     (PrSession             *sessio
                                                    GAsyncResult          *result,
                                                    GError               **error);
 gboolean            pr_session_get_can_undo       (PrSession             *session);
+gboolean            pr_session_get_writes_back    (PrSession             *session);
 gboolean            pr_session_get_can_redo       (PrSession             *session);
 
 void                pr_session_set_write_back_async  (PrSession          *session,

@@ -12,6 +12,7 @@
 #include "pr-window-private.h"
 
 #include "pr-connect-dialog.h"
+#include "pr-application.h"
 #include "pr-export-dialog.h"
 
 /* Actions' enabled state */
@@ -230,7 +231,7 @@ _pr_window_decided (GObject      *object,
   /* Not while another case chosen meanwhile is loading: that one is
    * what the clerk wants to see now. */
   if (shown != NULL && !pr_review_page_get_fetching (PR_REVIEW_PAGE (self->review_page)))
-    pr_review_page_show_cluster (PR_REVIEW_PAGE (self->review_page), shown);
+    pr_review_page_show_decided (PR_REVIEW_PAGE (self->review_page), shown);
   pr_review_page_update_summary (PR_REVIEW_PAGE (self->review_page));
   _pr_window_actions_update (self);
 }
@@ -463,16 +464,16 @@ export_to (PrWindow *self,
 }
 
 static void
-export_chosen (GtkNativeDialog *dialog,
-               int              response,
-               gpointer         user_data)
+export_chosen (GtkDialog *dialog,
+               int        response,
+               gpointer   user_data)
 {
   PrWindow *self = user_data;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GFile) file = pr_export_dialog_get_file (GTK_FILE_CHOOSER_NATIVE (dialog));
+      g_autoptr(GFile) file = pr_export_dialog_get_file (GTK_FILE_CHOOSER (dialog));
 
       /* A workbook's name made from the name typed: the dialog asked
        * about replacing the file named, not this one. Asked again, with
@@ -482,15 +483,14 @@ export_chosen (GtkNativeDialog *dialog,
           g_autofree char *name = g_file_get_basename (file);
 
           gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-          gtk_native_dialog_show (dialog);
           return;
         }
       g_action_group_change_action_state (G_ACTION_GROUP (self), "export-scope",
-                                          g_variant_new_string (pr_export_dialog_get_all (GTK_FILE_CHOOSER_NATIVE (dialog))
+                                          g_variant_new_string (pr_export_dialog_get_all (GTK_FILE_CHOOSER (dialog))
                                                                 ? "all" : "shown"));
       export_to (self, file);
     }
-  g_object_unref (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
@@ -500,12 +500,14 @@ export_activated (GSimpleAction *action,
 {
   PrWindow *self = user_data;
   g_autoptr(GListModel) shown = pr_review_page_dup_shown (PR_REVIEW_PAGE (self->review_page));
-  GtkFileChooserNative *chooser;
+  GtkWidget *chooser;
 
   chooser = pr_export_dialog_new (GTK_WINDOW (self), pr_session_get_table (self->session),
                                   g_list_model_get_n_items (shown), pr_session_get_n_clusters (self->session));
-  g_signal_connect (chooser, "response", G_CALLBACK (export_chosen), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  /* One of the application's windows: Ctrl+Q quits from it. */
+  pr_application_add_transient (GTK_WINDOW (chooser));
+  g_signal_connect_object (chooser, "response", G_CALLBACK (export_chosen), self, 0);
+  gtk_window_present (GTK_WINDOW (chooser));
 }
 
 /* win.export-to: the report to a path, without a dialog (scripts, tests). */

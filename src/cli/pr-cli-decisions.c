@@ -2,7 +2,9 @@
 /*
  * decisions export: the reviewers' decision log, as CSV. UTF-8 with a byte
  * order mark by default, so that a Chinese Excel opens it as UTF-8, and
- * notes that start like a formula are neutralised.
+ * notes that start like a formula are neutralised. An --out ending in
+ * .xlsx gets an Excel workbook of the same columns and cells instead,
+ * written as the window's report is.
  */
 #define G_LOG_DOMAIN "pr-cli-decisions"
 
@@ -24,6 +26,7 @@ pr_cli_decisions (int    argc,
   g_autofree char *schema = NULL;
   g_autofree char *out = NULL;
   gboolean no_bom = FALSE;
+  gboolean xlsx;
   gint64 case_number = 0;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrConnection) connection = NULL;
@@ -33,7 +36,8 @@ pr_cli_decisions (int    argc,
     { "store", 0, 0, G_OPTION_ARG_STRING, &schema,
       N_("The schema of the application's tables (default: the connection's database)"), N_("SCHEMA") },
     { "out", 'o', 0, G_OPTION_ARG_FILENAME, &out,
-      N_("Write the CSV to FILE instead of standard output"), N_("FILE") },
+      N_("Write the CSV to FILE instead of standard output; a FILE ending in .xlsx gets an Excel workbook"),
+      N_("FILE") },
     { "no-bom", 0, 0, G_OPTION_ARG_NONE, &no_bom,
       N_("No byte order mark at the start (for programs rather than Excel)"), NULL },
     { "case", 0, 0, G_OPTION_ARG_INT64, &case_number,
@@ -57,7 +61,7 @@ pr_cli_decisions (int    argc,
       argv++;
     }
 
-  if (!pr_cli_parse_command (&argc, &argv, _("— export the reviewers' decisions as CSV"),
+  if (!pr_cli_parse_command (&argc, &argv, _("— export the reviewers' decisions as CSV or an Excel workbook"),
                              entries, &options, 0, &error))
     goto failed;
   if (case_number < 0 || case_number > G_MAXUINT32 || (case_number != 0 && options.table == NULL))
@@ -72,18 +76,36 @@ pr_cli_decisions (int    argc,
    * server is asked anything. */
   if (!pr_cli_check_store_output (&options, out, &error))
     goto failed;
+  xlsx = out != NULL && pr_report_path_is_xlsx (out);
+  if (xlsx && no_bom)
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--no-bom is for CSV; %s is an Excel workbook (.xlsx), which has none: leave --no-bom out, "
+                     "or name a .csv file"), out);
+      goto failed;
+    }
   /* For Excel (a BOM), ids Excel would read as numbers (0012345, 18
    * digits) are kept as text, as the application's export keeps them. */
-  writer = pr_cli_open_csv_output (out,
-                                   (no_bom ? 0 : PR_CSV_WRITER_BOM | PR_CSV_WRITER_DIGITS_AS_TEXT) |
-                                     PR_CSV_WRITER_NEUTRALIZE, &error);
-  if (writer == NULL)
+  if (!xlsx &&
+      (writer = pr_cli_open_csv_output (out,
+                                        (no_bom ? 0 : PR_CSV_WRITER_BOM | PR_CSV_WRITER_DIGITS_AS_TEXT) |
+                                          PR_CSV_WRITER_NEUTRALIZE, &error)) == NULL)
     goto failed;
   store = pr_cli_open_store_only (&options, schema,
                                   _("the decisions are in a database: give --db URI --table TABLE, or --sample"),
                                   &connection, &error);
   if (store == NULL)
     goto failed;
+  if (xlsx)
+    {
+      /* Translators: the decisions workbook's sheet (决定记录); at most 31 characters */
+      g_autoptr(PrReportTable) report = pr_report_table_new (_("Decisions"));
+
+      if (!pr_store_report_decisions (store, options.table, (guint32) case_number, report, &error) ||
+          !pr_report_table_write_xlsx (report, out, NULL, &error))
+        goto failed;
+      return 0;
+    }
   if (!(case_number != 0
          ? pr_store_export_case_decisions (store, options.table, (guint32) case_number, writer, &error)
          : pr_store_export_decisions (store, options.table, writer, &error)) ||

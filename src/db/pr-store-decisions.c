@@ -495,6 +495,14 @@ decisions_of_rows (GPtrArray  *rows,
   return g_steal_pointer (&decisions);
 }
 
+/* The export's columns, and the select's column of each. */
+static const char *const export_header[] = {
+  "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes", "case",
+  "login",
+};
+static const guint export_column[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12 };
+G_STATIC_ASSERT (G_N_ELEMENTS (export_column) == G_N_ELEMENTS (export_header));
+
 static gboolean
 export_decisions (PrStore      *self,
                   const char   *table,
@@ -502,32 +510,78 @@ export_decisions (PrStore      *self,
                   PrCsvWriter  *writer,
                   GError      **error)
 {
-  static const char *const header[] = {
-    "id", "table", "record_id", "primary_id", "verdict", "reviewer", "decided_at", "note", "undoes", "case",
-    "login",
-  };
-  /* The select's column of each field. */
-  static const guint column[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12 };
   g_autoptr(GPtrArray) rows = NULL;
 
   rows = select_decisions (self, table, 0, case_number, error);
   if (rows == NULL)
     return FALSE;
-  if (!pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), error))
+  if (!pr_csv_writer_write_row (writer, export_header, G_N_ELEMENTS (export_header), error))
     return FALSE;
 
   for (guint i = 0; i < rows->len; i++)
     {
       PrDbRow *row = rows->pdata[i];
-      const char *fields[G_N_ELEMENTS (header)];
+      const char *fields[G_N_ELEMENTS (export_header)];
 
-      G_STATIC_ASSERT (G_N_ELEMENTS (column) == G_N_ELEMENTS (header));
-      for (guint f = 0; f < G_N_ELEMENTS (header); f++)
-        fields[f] = row->values[column[f]] != NULL ? row->values[column[f]] : "";
+      for (guint f = 0; f < G_N_ELEMENTS (export_header); f++)
+        fields[f] = row->values[export_column[f]] != NULL ? row->values[export_column[f]] : "";
       if (!pr_csv_writer_write_row (writer, fields, G_N_ELEMENTS (fields), error))
         return FALSE;
     }
 
+  return TRUE;
+}
+
+/**
+ * pr_store_report_decisions:
+ * @table: (nullable): a source table, or %NULL for all the tables
+ * @case_number: a case of @table, or 0 for every decision
+ * @report: an empty table, filled here
+ *
+ * The rows pr_store_export_decisions () writes (or
+ * pr_store_export_case_decisions ()), as typed cells for a workbook: the
+ * same headings and texts; id, undoes and case numbers; the record ids
+ * text, never numbers (0012345 and 18-digit ids stay exact); decided_at
+ * text, as it has microseconds a workbook's date would drop.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_report_decisions (PrStore        *self,
+                           const char     *table,
+                           guint32         case_number,
+                           PrReportTable  *report,
+                           GError        **error)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (case_number == 0 || table != NULL, FALSE);
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  rows = select_decisions (self, table, 0, case_number, error);
+  if (rows == NULL)
+    return FALSE;
+  for (guint f = 0; f < G_N_ELEMENTS (export_header); f++)
+    pr_report_table_add_heading (report, export_header[f]);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      PrDbRow *row = rows->pdata[i];
+
+      pr_report_table_begin_row (report);
+      for (guint f = 0; f < G_N_ELEMENTS (export_header); f++)
+        {
+          const char *value = row->values[export_column[f]];
+          const char *name = export_header[f];
+
+          if (value != NULL && (g_str_equal (name, "id") || g_str_equal (name, "undoes") || g_str_equal (name, "case")))
+            pr_report_table_add_integer (report, g_ascii_strtoll (value, NULL, 10));
+          else if (g_str_equal (name, "record_id") || g_str_equal (name, "primary_id"))
+            pr_report_table_add_id (report, value);
+          else
+            pr_report_table_add_text (report, value);
+        }
+    }
   return TRUE;
 }
 

@@ -8,6 +8,7 @@
 #include "pr-connection.h"
 #include "pr-csv-writer.h"
 #include "pr-parts.h"
+#include "pr-report-table.h"
 
 G_BEGIN_DECLS
 
@@ -273,6 +274,11 @@ gboolean     pr_store_export_case_decisions (PrStore             *store,
                                            const char            *table,
                                            guint32                case_number,
                                            PrCsvWriter           *writer,
+                                           GError               **error);
+gboolean     pr_store_report_decisions    (PrStore               *store,
+                                           const char            *table,
+                                           guint32                case_number,
+                                           PrReportTable         *report,
                                            GError               **error);
 PrDecision  *pr_decision_copy             (const PrDecision      *decision);
 int          pr_decision_compare_ids      (gconstpointer          a,
