@@ -49,9 +49,8 @@ pr_export_suggest_name (const char *table,
  *
  * The file to write: a name ending in .xlsx is a workbook whatever the
  * file type; otherwise the type chosen decides, and a workbook's name gets
- * .xlsx in place of .csv (or after the name). GTK's dialog does not change
- * the extension when the type changes, and a portal's says nothing until
- * it closes, so it is done here.
+ * .xlsx in place of .csv (or after the name), as when the type was chosen
+ * before a name without an extension was typed.
  *
  * Returns: (transfer full): the file
  */
@@ -81,7 +80,9 @@ pr_export_filter_is_xlsx (GtkFileFilter *filter)
 }
 
 /* The name typed, its extension made the file type's: .csv and .xlsx
- * swapped; any other name as it is. */
+ * swapped; any other name as it is. Otherwise a workbook would be saved
+ * after GTK asked whether to replace the CSV file of the same name (which
+ * stays as it is). */
 static void
 name_follows_type (GtkFileChooser *inner,
                    GParamSpec     *pspec,
@@ -98,44 +99,6 @@ name_follows_type (GtkFileChooser *inner,
     renamed = g_strdup_printf ("%.*s.csv", (int) (n - 5), name);
   if (renamed != NULL)
     gtk_file_chooser_set_current_name (inner, renamed);
-}
-
-/* GTK's own dialog, shown for @native (none for a portal's): the native
- * dialog passes on none of its signals, so the visible file chooser
- * dialog of the same parent and title is taken. */
-static GtkFileChooser *
-shown_dialog_of (GtkNativeDialog *native)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window))
-          && gtk_window_get_transient_for (window) == gtk_native_dialog_get_transient_for (native)
-          && g_strcmp0 (gtk_window_get_title (window), gtk_native_dialog_get_title (native)) == 0)
-        return GTK_FILE_CHOOSER (window);
-    }
-  return NULL;
-}
-
-/* When the dialog shows, the name typed follows the file type chosen, so
- * that a workbook is not saved after GTK asked whether to replace the
- * CSV file of the same name (which stays as it is). A portal's dialog
- * says nothing until it closes: pr_export_file_for_type () then. */
-static void
-dialog_shown (GtkNativeDialog *native,
-              GParamSpec      *pspec,
-              gpointer         user_data)
-{
-  GtkFileChooser *inner;
-
-  if (!gtk_native_dialog_get_visible (native) || (inner = shown_dialog_of (native)) == NULL
-      || g_object_get_data (G_OBJECT (inner), "pr-name-follows-type") != NULL)
-    return;
-  g_object_set_data (G_OBJECT (inner), "pr-name-follows-type", GINT_TO_POINTER (TRUE));
-  g_signal_connect (inner, "notify::filter", G_CALLBACK (name_follows_type), NULL);
 }
 
 /* Returns: (transfer full) (nullable): the file to write, as
@@ -218,7 +181,7 @@ pr_export_dialog_new (GtkWindow  *parent,
   /* Translators: the export dialog's choice: the cases shown or all */
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "scope", _("Export"), options, labels);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "scope", "shown");
-  g_signal_connect (dialog, "notify::visible", G_CALLBACK (dialog_shown), NULL);
+  g_signal_connect (dialog, "notify::filter", G_CALLBACK (name_follows_type), NULL);
   return dialog;
 }
 
