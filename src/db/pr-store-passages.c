@@ -534,6 +534,21 @@ typedef struct {
   gpointer          user_data;
 } Holders;
 
+/* Appends the list "(?, ?, …)" of @n hashes to @sql, bound in @params. */
+static void
+append_hashes (GString       *sql,
+               MYSQL_BIND    *params,
+               const guint64 *hashes,
+               guint          n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (sql, i == 0 ? "(?" : ", ?");
+      _pr_statement_bind_u64 (&params[i], (guint64 *) &hashes[i]);
+    }
+  g_string_append_c (sql, ')');
+}
+
 static void
 add_count (const char    *hash,
            const guint64 *values,
@@ -591,15 +606,10 @@ pr_store_count_passage_holders (PrStore           *self,
       g_autoptr(GString) sql = g_string_new (NULL);
 
       g_string_printf (sql, "SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND source_table = ? "
-                       "AND n > ? AND hash IN (", self->q_passage_counts);
+                       "AND n > ? AND hash IN ", self->q_passage_counts);
       _pr_store_bind_key (params, key, lengths);
       _pr_statement_bind_u64 (&params[2], &more_than64);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
-        }
-      g_string_append_c (sql, ')');
+      append_hashes (sql, params + 3, hashes + start, n);
       if (!_pr_store_for_each_row (self, sql->str, params, 1, add_count, &holders,
                                    _("cannot read the stored passages"), error))
         return FALSE;
@@ -719,17 +729,78 @@ pr_store_find_shared_passages (PrStore           *self,
                        "FROM %s c LEFT JOIN %s p FORCE INDEX (pr_passages_hash) "
                        "ON p.source_database = c.source_database AND p.source_table = c.source_table "
                        "AND p.hash = c.hash AND c.n <= ? "
-                       "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN (",
+                       "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN ",
                        self->q_passage_counts, self->q_passages);
       _pr_statement_bind_u64 (&params[0], &cap64);
       _pr_store_bind_key (params + 1, key, lengths);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
-        }
-      g_string_append_c (sql, ')');
+      append_hashes (sql, params + 3, hashes + start, n);
       if (!_pr_store_for_each_row (self, sql->str, params, 4, add_shared, &shared,
+                                   _("cannot read the stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+add_holder (const char    *id,
+            const guint64 *values,
+            gpointer       user_data)
+{
+  Holders *holders = user_data;
+
+  /* values: hash, words */
+  holders->func (values[0], id, (guint) values[1], holders->user_data);
+}
+
+/**
+ * pr_store_read_passage_holders:
+ * @store: a store
+ * @table: the source table, whose last scan kept its passages
+ *   (pr_store_has_passages())
+ * @hashes: (array length=n_hashes): distinct part hashes, each held by
+ *   few records (the caller knows those held by many: they were read
+ *   ahead with pr_store_read_frequent_passages())
+ * @n_hashes: how many
+ * @func: called once for each live record holding one of @hashes, with
+ *   the hash, the record and its words for it
+ * @user_data: for @func
+ * @error: return location for a #GError
+ *
+ * pr_store_find_shared_passages() without the counts: a hash's holders
+ * are its count, as pr_passage_counts keeps them, so a check that knows
+ * the boilerplate need not read the counts of the rest, and the server
+ * reads the hash index alone, once a hash.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_read_passage_holders (PrStore           *self,
+                               const char        *table,
+                               const guint64     *hashes,
+                               gsize              n_hashes,
+                               PrStoreHolderFunc  func,
+                               gpointer           user_data,
+                               GError           **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 2);
+  unsigned long lengths[2];
+  Holders holders = { func, user_data };
+  const PrStoreKey *key;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, n_hashes - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "SELECT record_id, hash, words FROM %s FORCE INDEX (pr_passages_hash) "
+                       "WHERE source_database = ? AND source_table = ? AND hash IN ", self->q_passages);
+      _pr_store_bind_key (params, key, lengths);
+      append_hashes (sql, params + 2, hashes + start, n);
+      if (!_pr_store_for_each_row (self, sql->str, params, 2, add_holder, &holders,
                                    _("cannot read the stored passages"), error))
         return FALSE;
     }
