@@ -534,19 +534,40 @@ typedef struct {
   gpointer          user_data;
 } Holders;
 
-/* Appends the list "(?, ?, …)" of @n hashes to @sql, bound in @params. */
-static void
-append_hashes (GString       *sql,
-               MYSQL_BIND    *params,
-               const guint64 *hashes,
-               guint          n)
+/* Runs @prefix, a SELECT ending in "hash IN ", for @hashes, BATCH_IDS a
+ * statement: @fixed, the @n_fixed parameters before the list, then the
+ * list's. */
+static gboolean
+select_by_hashes (PrStore           *self,
+                  const char        *prefix,
+                  const MYSQL_BIND  *fixed,
+                  guint              n_fixed,
+                  const guint64     *hashes,
+                  gsize              n_hashes,
+                  guint              n_values,
+                  RowFunc            func,
+                  gpointer           user_data,
+                  GError           **error)
 {
-  for (guint i = 0; i < n; i++)
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, n_fixed + BATCH_IDS);
+
+  memcpy (params, fixed, n_fixed * sizeof (MYSQL_BIND));
+  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
     {
-      g_string_append (sql, i == 0 ? "(?" : ", ?");
-      _pr_statement_bind_u64 (&params[i], (guint64 *) &hashes[i]);
+      guint n = MIN (BATCH_IDS, n_hashes - start);
+      g_autoptr(GString) sql = g_string_new (prefix);
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (sql, i == 0 ? "(?" : ", ?");
+          _pr_statement_bind_u64 (&params[n_fixed + i], (guint64 *) &hashes[start + i]);
+        }
+      g_string_append_c (sql, ')');
+      if (!_pr_store_for_each_row (self, sql->str, params, n_values, func, user_data,
+                                   _("cannot read the stored passages"), error))
+        return FALSE;
     }
-  g_string_append_c (sql, ')');
+  return TRUE;
 }
 
 static void
@@ -590,7 +611,8 @@ pr_store_count_passage_holders (PrStore           *self,
                                 gpointer           user_data,
                                 GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  g_autofree char *sql = NULL;
+  MYSQL_BIND params[3] = { 0 };
   unsigned long lengths[2];
   Holders holders = { func, user_data };
   guint64 more_than64 = more_than;
@@ -600,21 +622,11 @@ pr_store_count_passage_holders (PrStore           *self,
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
-    {
-      guint n = MIN (BATCH_IDS, n_hashes - start);
-      g_autoptr(GString) sql = g_string_new (NULL);
-
-      g_string_printf (sql, "SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND source_table = ? "
-                       "AND n > ? AND hash IN ", self->q_passage_counts);
-      _pr_store_bind_key (params, key, lengths);
-      _pr_statement_bind_u64 (&params[2], &more_than64);
-      append_hashes (sql, params + 3, hashes + start, n);
-      if (!_pr_store_for_each_row (self, sql->str, params, 1, add_count, &holders,
-                                   _("cannot read the stored passages"), error))
-        return FALSE;
-    }
-  return TRUE;
+  sql = g_strdup_printf ("SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND source_table = ? "
+                         "AND n > ? AND hash IN ", self->q_passage_counts);
+  _pr_store_bind_key (params, key, lengths);
+  _pr_statement_bind_u64 (&params[2], &more_than64);
+  return select_by_hashes (self, sql, params, 3, hashes, n_hashes, 1, add_count, &holders, error);
 }
 
 /**
@@ -710,7 +722,8 @@ pr_store_find_shared_passages (PrStore           *self,
                                gpointer           user_data,
                                GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  g_autofree char *sql = NULL;
+  MYSQL_BIND params[3] = { 0 };
   unsigned long lengths[2];
   Shared shared = { func, user_data };
   guint64 cap64 = cap;
@@ -720,25 +733,15 @@ pr_store_find_shared_passages (PrStore           *self,
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
-    {
-      guint n = MIN (BATCH_IDS, n_hashes - start);
-      g_autoptr(GString) sql = g_string_new (NULL);
-
-      g_string_printf (sql, "SELECT COALESCE(p.record_id, ''), c.hash, c.n, p.words, p.record_id IS NULL "
-                       "FROM %s c LEFT JOIN %s p FORCE INDEX (pr_passages_hash) "
-                       "ON p.source_database = c.source_database AND p.source_table = c.source_table "
-                       "AND p.hash = c.hash AND c.n <= ? "
-                       "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN ",
-                       self->q_passage_counts, self->q_passages);
-      _pr_statement_bind_u64 (&params[0], &cap64);
-      _pr_store_bind_key (params + 1, key, lengths);
-      append_hashes (sql, params + 3, hashes + start, n);
-      if (!_pr_store_for_each_row (self, sql->str, params, 4, add_shared, &shared,
-                                   _("cannot read the stored passages"), error))
-        return FALSE;
-    }
-  return TRUE;
+  sql = g_strdup_printf ("SELECT COALESCE(p.record_id, ''), c.hash, c.n, p.words, p.record_id IS NULL "
+                         "FROM %s c LEFT JOIN %s p FORCE INDEX (pr_passages_hash) "
+                         "ON p.source_database = c.source_database AND p.source_table = c.source_table "
+                         "AND p.hash = c.hash AND c.n <= ? "
+                         "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN ",
+                         self->q_passage_counts, self->q_passages);
+  _pr_statement_bind_u64 (&params[0], &cap64);
+  _pr_store_bind_key (params + 1, key, lengths);
+  return select_by_hashes (self, sql, params, 3, hashes, n_hashes, 4, add_shared, &shared, error);
 }
 
 static void
@@ -782,7 +785,8 @@ pr_store_read_passage_holders (PrStore           *self,
                                gpointer           user_data,
                                GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 2);
+  g_autofree char *sql = NULL;
+  MYSQL_BIND params[2] = { 0 };
   unsigned long lengths[2];
   Holders holders = { func, user_data };
   const PrStoreKey *key;
@@ -791,20 +795,10 @@ pr_store_read_passage_holders (PrStore           *self,
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
-    {
-      guint n = MIN (BATCH_IDS, n_hashes - start);
-      g_autoptr(GString) sql = g_string_new (NULL);
-
-      g_string_printf (sql, "SELECT record_id, hash, words FROM %s FORCE INDEX (pr_passages_hash) "
-                       "WHERE source_database = ? AND source_table = ? AND hash IN ", self->q_passages);
-      _pr_store_bind_key (params, key, lengths);
-      append_hashes (sql, params + 2, hashes + start, n);
-      if (!_pr_store_for_each_row (self, sql->str, params, 2, add_holder, &holders,
-                                   _("cannot read the stored passages"), error))
-        return FALSE;
-    }
-  return TRUE;
+  sql = g_strdup_printf ("SELECT record_id, hash, words FROM %s FORCE INDEX (pr_passages_hash) "
+                         "WHERE source_database = ? AND source_table = ? AND hash IN ", self->q_passages);
+  _pr_store_bind_key (params, key, lengths);
+  return select_by_hashes (self, sql, params, 2, hashes, n_hashes, 2, add_holder, &holders, error);
 }
 
 /**
