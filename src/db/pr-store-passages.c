@@ -534,6 +534,42 @@ typedef struct {
   gpointer          user_data;
 } Holders;
 
+/* Runs @prefix, a SELECT ending in "hash IN ", for @hashes, BATCH_IDS a
+ * statement: @fixed, the @n_fixed parameters before the list, then the
+ * list's. */
+static gboolean
+select_by_hashes (PrStore           *self,
+                  const char        *prefix,
+                  const MYSQL_BIND  *fixed,
+                  guint              n_fixed,
+                  const guint64     *hashes,
+                  gsize              n_hashes,
+                  guint              n_values,
+                  RowFunc            func,
+                  gpointer           user_data,
+                  GError           **error)
+{
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, n_fixed + BATCH_IDS);
+
+  memcpy (params, fixed, n_fixed * sizeof (MYSQL_BIND));
+  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, n_hashes - start);
+      g_autoptr(GString) sql = g_string_new (prefix);
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_string_append (sql, i == 0 ? "(?" : ", ?");
+          _pr_statement_bind_u64 (&params[n_fixed + i], (guint64 *) &hashes[start + i]);
+        }
+      g_string_append_c (sql, ')');
+      if (!_pr_store_for_each_row (self, sql->str, params, n_values, func, user_data,
+                                   _("cannot read the stored passages"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 add_count (const char    *hash,
            const guint64 *values,
@@ -557,7 +593,8 @@ tell_counts (PrStore           *self,
              gpointer           user_data,
              GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  g_autofree char *sql = NULL;
+  MYSQL_BIND params[3] = { 0 };
   unsigned long lengths[2];
   Holders holders = { func, user_data };
   guint64 more_than64 = more_than;
@@ -565,27 +602,14 @@ tell_counts (PrStore           *self,
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  for (gsize start = 0; hashes == NULL ? start == 0 : start < n_hashes; start += BATCH_IDS)
-    {
-      guint n = hashes == NULL ? 0 : MIN (BATCH_IDS, n_hashes - start);
-      g_autoptr(GString) sql = g_string_new (NULL);
-
-      g_string_printf (sql, "SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND source_table = ? "
-                       "AND n > ?", self->q_passage_counts);
-      _pr_store_bind_key (params, key, lengths);
-      _pr_statement_bind_u64 (&params[2], &more_than64);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? " AND hash IN (?" : ", ?");
-          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
-        }
-      if (n > 0)
-        g_string_append_c (sql, ')');
-      if (!_pr_store_for_each_row (self, sql->str, params, 1, add_count, &holders,
-                                   _("cannot read the stored passages"), error))
-        return FALSE;
-    }
-  return TRUE;
+  sql = g_strdup_printf ("SELECT CAST(hash AS CHAR), n FROM %s WHERE source_database = ? AND source_table = ? "
+                         "AND n > ?%s", self->q_passage_counts, hashes != NULL ? " AND hash IN " : "");
+  _pr_store_bind_key (params, key, lengths);
+  _pr_statement_bind_u64 (&params[2], &more_than64);
+  if (hashes == NULL)
+    return _pr_store_for_each_row (self, sql, params, 1, add_count, &holders,
+                                   _("cannot read the stored passages"), error);
+  return select_by_hashes (self, sql, params, 3, hashes, n_hashes, 1, add_count, &holders, error);
 }
 
 /**
@@ -707,7 +731,8 @@ pr_store_find_shared_passages (PrStore           *self,
                                gpointer           user_data,
                                GError           **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, BATCH_IDS + 3);
+  g_autofree char *sql = NULL;
+  MYSQL_BIND params[3] = { 0 };
   unsigned long lengths[2];
   Shared shared = { func, user_data };
   guint64 cap64 = cap;
@@ -717,30 +742,72 @@ pr_store_find_shared_passages (PrStore           *self,
 
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  for (gsize start = 0; start < n_hashes; start += BATCH_IDS)
-    {
-      guint n = MIN (BATCH_IDS, n_hashes - start);
-      g_autoptr(GString) sql = g_string_new (NULL);
+  sql = g_strdup_printf ("SELECT COALESCE(p.record_id, ''), c.hash, c.n, p.words, p.record_id IS NULL "
+                         "FROM %s c LEFT JOIN %s p FORCE INDEX (pr_passages_hash) "
+                         "ON p.source_database = c.source_database AND p.source_table = c.source_table "
+                         "AND p.hash = c.hash AND c.n <= ? "
+                         "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN ",
+                         self->q_passage_counts, self->q_passages);
+  _pr_statement_bind_u64 (&params[0], &cap64);
+  _pr_store_bind_key (params + 1, key, lengths);
+  return select_by_hashes (self, sql, params, 3, hashes, n_hashes, 4, add_shared, &shared, error);
+}
 
-      g_string_printf (sql, "SELECT COALESCE(p.record_id, ''), c.hash, c.n, p.words, p.record_id IS NULL "
-                       "FROM %s c LEFT JOIN %s p FORCE INDEX (pr_passages_hash) "
-                       "ON p.source_database = c.source_database AND p.source_table = c.source_table "
-                       "AND p.hash = c.hash AND c.n <= ? "
-                       "WHERE c.source_database = ? AND c.source_table = ? AND c.hash IN (",
-                       self->q_passage_counts, self->q_passages);
-      _pr_statement_bind_u64 (&params[0], &cap64);
-      _pr_store_bind_key (params + 1, key, lengths);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "?" : ", ?");
-          _pr_statement_bind_u64 (&params[3 + i], (guint64 *) &hashes[start + i]);
-        }
-      g_string_append_c (sql, ')');
-      if (!_pr_store_for_each_row (self, sql->str, params, 4, add_shared, &shared,
-                                   _("cannot read the stored passages"), error))
-        return FALSE;
-    }
-  return TRUE;
+static void
+add_holder (const char    *id,
+            const guint64 *values,
+            gpointer       user_data)
+{
+  Holders *holders = user_data;
+
+  /* values: hash, words */
+  holders->func (values[0], id, (guint) values[1], holders->user_data);
+}
+
+/**
+ * pr_store_read_passage_holders:
+ * @store: a store
+ * @table: the source table, whose last scan kept its passages
+ *   (pr_store_has_passages())
+ * @hashes: (array length=n_hashes): distinct part hashes, each held by
+ *   few records (the caller knows those held by many: they were read
+ *   ahead with pr_store_read_frequent_passages())
+ * @n_hashes: how many
+ * @func: called once for each live record holding one of @hashes, with
+ *   the hash, the record and its words for it
+ * @user_data: for @func
+ * @error: return location for a #GError
+ *
+ * pr_store_find_shared_passages() without the counts: a hash's holders
+ * are its count, as pr_passage_counts keeps them, so a check that knows
+ * the boilerplate need not read the counts of the rest, and the server
+ * reads the hash index alone, once a hash.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_read_passage_holders (PrStore           *self,
+                               const char        *table,
+                               const guint64     *hashes,
+                               gsize              n_hashes,
+                               PrStoreHolderFunc  func,
+                               gpointer           user_data,
+                               GError           **error)
+{
+  g_autofree char *sql = NULL;
+  MYSQL_BIND params[2] = { 0 };
+  unsigned long lengths[2];
+  Holders holders = { func, user_data };
+  const PrStoreKey *key;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  sql = g_strdup_printf ("SELECT record_id, hash, words FROM %s FORCE INDEX (pr_passages_hash) "
+                         "WHERE source_database = ? AND source_table = ? AND hash IN ", self->q_passages);
+  _pr_store_bind_key (params, key, lengths);
+  return select_by_hashes (self, sql, params, 2, hashes, n_hashes, 2, add_holder, &holders, error);
 }
 
 /**

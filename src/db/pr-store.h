@@ -136,7 +136,8 @@ gboolean     pr_store_read_passages       (PrStore               *store,
                                            PrStorePartsFunc       func,
                                            gpointer               user_data,
                                            GError               **error);
-/* A passage's count of holders (pr_store_count_passage_holders()). */
+/* A passage's count of holders (pr_store_count_passage_holders()), or
+ * one of its holders with its words (pr_store_read_passage_holders()). */
 typedef void (*PrStoreHolderFunc) (guint64     hash,
                                    const char *record_id,
                                    guint       words,
@@ -174,6 +175,13 @@ gboolean     pr_store_find_shared_passages (PrStore              *store,
                                            gsize                  n_hashes,
                                            guint                  cap,
                                            PrStoreSharedFunc      func,
+                                           gpointer               user_data,
+                                           GError               **error);
+gboolean     pr_store_read_passage_holders (PrStore              *store,
+                                           const char            *table,
+                                           const guint64         *hashes,
+                                           gsize                  n_hashes,
+                                           PrStoreHolderFunc      func,
                                            gpointer               user_data,
                                            GError               **error);
 gboolean     pr_store_read_parts_of       (PrStore               *store,

@@ -534,6 +534,57 @@ add_shared (guint64     hash,
   add_holder (hash, record_id, words, user_data);
 }
 
+/* A holder of a passage the boilerplate read ahead has not: its count is
+ * that of its holders. */
+static void
+add_held (guint64     hash,
+          const char *record_id,
+          guint       words,
+          gpointer    user_data)
+{
+  Reading *reading = user_data;
+  gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+
+  g_hash_table_insert (reading->counts, part,
+                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (reading->counts, part)) + 1));
+  if (reading->record_id != NULL && strcmp (record_id, reading->record_id) == 0)
+    g_hash_table_add (reading->holds_self, part);
+  add_holder (hash, record_id, words, user_data);
+}
+
+/* The text's passages' counts and, when at most @cap, holders (Reading).
+ * With the boilerplate read ahead for @cap, its passages' counts are
+ * known, and the others' holders alone are asked: their count is how
+ * many are read. */
+static gboolean
+read_shared (PrStoredParts  *self,
+             const GArray   *hashes,
+             guint           cap,
+             Reading        *reading,
+             GError        **error)
+{
+  g_autoptr(GArray) rare = NULL;
+
+  if (self->frequent == NULL || self->frequent_cap != cap)
+    return pr_store_find_shared_passages (self->store, self->table, (const guint64 *) (gpointer) hashes->data,
+                                          hashes->len, cap, add_shared, reading, error);
+  rare = g_array_sized_new (FALSE, FALSE, sizeof (guint64), hashes->len);
+  for (guint i = 0; i < hashes->len; i++)
+    {
+      guint64 hash = g_array_index (hashes, guint64, i);
+      gpointer part = GSIZE_TO_POINTER ((gsize) hash);
+      gpointer count = g_hash_table_lookup (self->frequent, part);
+
+      if (count != NULL)
+        g_hash_table_insert (reading->counts, part, count);
+      else
+        g_array_append_val (rare, hash);
+    }
+  return rare->len == 0 ||
+         pr_store_read_passage_holders (self->store, self->table, (const guint64 *) (gpointer) rare->data, rare->len,
+                                        add_held, reading, error);
+}
+
 /* part hash → how many records hold it, the one asked about left out */
 static void
 add_count (guint64     hash,
@@ -696,8 +747,7 @@ find_in_store (PrStoredParts            *self,
   gint64 t0 = g_get_monotonic_time (), t_shared = t0, t_parts = t0;
   guint n_holders = 0;
 
-  if (!pr_store_find_shared_passages (self->store, self->table, (const guint64 *) (gpointer) text->hashes->data,
-                                      text->hashes->len, cap, add_shared, &reading, error))
+  if (!read_shared (self, text->hashes, cap, &reading, error))
     return FALSE;
   t_shared = g_get_monotonic_time ();
   for (guint i = 0; i < text->hashes->len; i++)
