@@ -26,6 +26,11 @@
  * made around the row it is anchored to, which follows its item: rows
  * taken out past the 256th are not always rows it has not made.)
  *
+ * Below the row the view is anchored to, the rows made are kept: each
+ * wanted item is moved into place, or put in where the view hands it the
+ * row it would otherwise drop (see place_keeping_rows ()), for a row made
+ * or dropped makes GTK 4.8 measure every row again in the next frame.
+ *
  * Told of the view (pr_paced_model_set_view ()), a slice waits for the
  * frame that lays out the one before: an idle alone runs several slices
  * between two frames, and that frame lays out all of their rows in one
