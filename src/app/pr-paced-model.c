@@ -26,6 +26,11 @@
  * made around the row it is anchored to, which follows its item: rows
  * taken out past the 256th are not always rows it has not made.)
  *
+ * Below the row the view is anchored to, the rows made are kept: each
+ * wanted item is moved into place, or put in where the view hands it the
+ * row it would otherwise drop (see place_keeping_rows ()), for a row made
+ * or dropped makes GTK 4.8 measure every row again in the next frame.
+ *
  * Told of the view (pr_paced_model_set_view ()), a slice waits for the
  * frame that lays out the one before: an idle alone runs several slices
  * between two frames, and that frame lays out all of their rows in one
@@ -249,6 +254,78 @@ made_at (PrPacedModel *self,
   return position < self->shown->len && self->made (self->shown->pdata[position]);
 }
 
+/* The row the view is anchored to, as its scroll position says (GTK 4.8
+ * anchors a list at the row as far down its page as the page is down the
+ * list: the top row at the top), or G_MAXUINT when that is not known. */
+static guint
+anchor_row (PrPacedModel *self)
+{
+  GtkAdjustment *adjustment;
+  double value, upper, page, align;
+
+  if (self->view == NULL || !GTK_IS_SCROLLABLE (self->view) || self->shown->len == 0 ||
+      (adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view))) == NULL)
+    return G_MAXUINT;
+  value = gtk_adjustment_get_value (adjustment);
+  upper = gtk_adjustment_get_upper (adjustment);
+  page = gtk_adjustment_get_page_size (adjustment);
+  if (upper <= 0)
+    return G_MAXUINT;
+  align = upper > page ? value / (upper - page) : 0.5;
+  return (guint) MIN ((value + align * page) / (upper / self->shown->len), self->shown->len);
+}
+
+/* Puts the wanted item at @start in place without a row made or dropped,
+ * when it can: a row made or dropped makes GTK 4.8 measure every cell of
+ * the list again in the frame after (each column queues all its cells
+ * for resizing), some 200 rows of eight. An item whose row is made moves
+ * up with the rows between, which keep theirs (the view finds them again
+ * among those taken out and put back in the one change); an item without
+ * one goes in at @start, and the view hands it the row pushed past those
+ * it keeps made, which it would otherwise drop; then its old place, which
+ * has no row, is taken out. Only below the row the view is anchored to,
+ * or the view would scroll to keep its anchor in place; never moving the
+ * item kept. */
+static gboolean
+place_keeping_rows (PrPacedModel *self,
+                    guint         start,
+                    guint         end_shown,
+                    guint         end_wanted,
+                    guint         anchor)
+{
+  GPtrArray *shown = self->shown;
+  gpointer item;
+  guint at;
+
+  if (start >= end_wanted || anchor == G_MAXUINT || start <= anchor + 1)
+    return FALSE;
+  item = self->wanted->pdata[start];
+  if (item == self->keep)
+    return FALSE;
+  at = find (shown, start, end_shown, item);
+  if (self->made (item))
+    {
+      if (at == G_MAXUINT)
+        return FALSE;
+      at += start;
+      for (guint i = start; i < at; i++)
+        if (shown->pdata[i] == self->keep || !self->made (shown->pdata[i]))
+          return FALSE;
+      memmove (shown->pdata + start + 1, shown->pdata + start, (at - start) * sizeof (gpointer));
+      shown->pdata[start] = item;
+      g_list_model_items_changed (G_LIST_MODEL (self), start, at - start + 1, at - start + 1);
+      return TRUE;
+    }
+  g_ptr_array_insert (shown, start, g_object_ref (item));
+  g_list_model_items_changed (G_LIST_MODEL (self), start, 0, 1);
+  if (at != G_MAXUINT)
+    {
+      g_ptr_array_remove_index (shown, start + at + 1);
+      g_list_model_items_changed (G_LIST_MODEL (self), start + at + 1, 1, 0);
+    }
+  return TRUE;
+}
+
 /* A step when the rows the view has made are known: the changes before
  * the first of them and after the last go at once; among them, a slice. */
 static gboolean
@@ -260,7 +337,7 @@ step_made (PrPacedModel *self)
   for (;;)
     {
       guint end_shown, end_wanted, n_old, n_new, at_old, at_new, first = G_MAXUINT, last = G_MAXUINT;
-      guint removed, added, slice;
+      guint removed, added, slice, anchor;
       gboolean keeping;
       gint64 began;
 
@@ -310,11 +387,29 @@ step_made (PrPacedModel *self)
               continue;
             }
         }
+      /* Among the rows made, below the anchor: the items put in place
+       * keeping the rows, as many as the budget allows. */
+      anchor = anchor_row (self);
+      if (place_keeping_rows (self, start, end_shown, end_wanted, anchor))
+        {
+          began = thread_time ();
+          for (guint placed = 1;; placed++)
+            {
+              if (!differ (self, &start, &end_shown, &end_wanted, &at_old, &at_new))
+                return FALSE;
+              if (placed >= self->slice || thread_time () - began >= SLICE_BUDGET / 2 ||
+                  !place_keeping_rows (self, start, end_shown, end_wanted, anchor))
+                return TRUE;
+            }
+        }
       /* Among the rows made, or where new rows come into view: a slice,
-       * as many rows as the machine makes in the budget, as measured. */
+       * as many rows as the machine makes in the budget, as measured;
+       * above the anchor only (below it, the rows are kept). */
       slice = self->slice;
       if (self->row_cost > 0)
         slice = (guint) CLAMP (SLICE_BUDGET / self->row_cost, 2, self->slice);
+      if (anchor != G_MAXUINT && anchor + 2 > start)
+        slice = MIN (slice, anchor + 2 - start);
       removed = MIN (slice, n_old);
       added = MIN (slice, n_new);
       if (keeping)
