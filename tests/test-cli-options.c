@@ -111,7 +111,7 @@ test_eval_jaccard (void)
 }
 
 /* check --probability: every typed value is a value, refused outside
- * [0, 1] (a typed -1 was once the mark for "not given"); a value in range
+ * [0, 1], -1 included (no number stands for "not given"); a value in range
  * is taken, and check goes on to want a database. */
 static void
 test_check_probability (void)

@@ -266,9 +266,11 @@ test_csv (void)
   g_test_message ("%s", err);
   /* 1: a repeat by the same person (equal ID card), being handled: remind
    * within the period (60 days from 2026-01-05, docs/petition-rules.md);
-   * the dates as scan --out writes them. The probabilities are the
-   * shipped set's for the body alone (one text column) on equal bodies:
-   * the same petitioner 0.996, another 0.988. */
+   * the dates as scan --out writes them. The probabilities are
+   * the model's own (the shipped set for the body alone, one text column,
+   * on equal bodies: the same petitioner 0.996, another 0.988), checked
+   * here only as the column's format; the weights' choice has its own
+   * tests. */
   g_assert_cmpstr (out, ==,
                    "id,distance,case,primary_id,kind,evidence,status,state,date,accepted,disposition,due,found_by,"
                    "probability\r\n"

@@ -24,8 +24,8 @@
 #include "pr-store-private.h"
 
 /* The row's name, and its value's head: "database 0x1F table 0x1F". The
- * subject kind keeps the name rows had before weights had a kind, so that
- * such a row is found and refused; the body kind's digest has its kind. */
+ * subject kind's name has no kind in it, so that a row without a kind is
+ * found under it and refused; the body kind's digest has its kind. */
 static char *
 weights_name (const PrStoreKey *key,
               PrPairModelKind   kind,
@@ -73,8 +73,8 @@ numbers_of_kind (PrStore         *store,
                  PrPairModelKind  kind,
                  GError         **error)
 {
-  /* "Use the shipped weights", kept before weights had a kind, means the
-   * same for either kind. */
+  /* "Use the shipped weights" without a kind means the same for either
+   * kind. */
   if (g_str_equal (value, SHIPPED))
     return value;
   for (PrPairModelKind k = PR_PAIR_MODEL_KIND_SUBJECT; k <= PR_PAIR_MODEL_KIND_BODY; k++)
@@ -136,8 +136,8 @@ pr_store_load_weights (PrStore          *store,
     return FALSE;
   if (value == NULL && kind == PR_PAIR_MODEL_KIND_BODY)
     {
-      /* None for the body alone: a row kept before weights had a kind
-       * may have been learned with it, and is refused, not passed over. */
+      /* None for the body alone: a row without a kind may have been
+       * learned with it, and is refused, not passed over. */
       g_autofree char *subject_head = NULL;
       g_autofree char *subject_name = weights_name (key, PR_PAIR_MODEL_KIND_SUBJECT, &subject_head);
       g_autofree char *subject_value = NULL;

@@ -36,8 +36,6 @@ pr_pair_model_probability (const PrPairModel *model,
   return 1.0 / (1.0 + exp (-pr_pair_model_logit (model, features)));
 }
 
-/* Returns: (transfer full): "bias w0 w1 …", each to 17 digits, in the C
- * locale: read back exactly by pr_pair_model_parse (). */
 /* Returns: the shipped weights for a mapping of @kind. */
 const PrPairModel *
 pr_pair_model_shipped (PrPairModelKind kind)
@@ -71,6 +69,8 @@ pr_pair_model_kind_name (PrPairModelKind kind)
   return kind == PR_PAIR_MODEL_KIND_BODY ? "body" : "subject";
 }
 
+/* Returns: (transfer full): "bias w0 w1 …", each to 17 digits, in the C
+ * locale: read back exactly by pr_pair_model_parse (). */
 char *
 pr_pair_model_to_string (const PrPairModel *model)
 {
