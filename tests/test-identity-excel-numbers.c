@@ -55,7 +55,11 @@ test_values (void)
   {
     static const char *const floats[][2] = {
       { "13800138000.0", "m13800138000" }, { "8765432.0", "s8765432" }, { "8765432.00", "s8765432" },
-      { "0591-87654321.0", "l059187654321" }, { "87654320", "s87654320" },
+      { "87654320", "s87654320" },
+      /* Phones written in groups of digits between dots: every digit is
+       * the phone's, the last group's zeros too. */
+      { "139.1234.0000", "m13912340000" }, { "0571.8765.0000", "l057187650000" },
+      { "010.8888.0000", "l01088880000" }, { " +8765432.0 ", "s8765432" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (floats); i++)
@@ -68,6 +72,9 @@ test_values (void)
         g_assert_cmpstr (read->pdata[0], ==, floats[i][1]);
       }
   }
+  /* No float column writes a dash: this trailing 0 may be a digit, and
+   * 13 digits are no phone. */
+  g_assert_cmpint (pr_identity_normalize_phones ("0591-87654321.0", -1, normals), ==, PR_IDENTITY_VALUE_INVALID);
   g_assert_true (pr_excel_is_scientific ("1E+11", -1));
   g_assert_true (pr_excel_is_scientific ("1.5E+11xyz", 7));
   g_assert_false (pr_excel_is_scientific ("1.E+11", -1));
@@ -75,6 +82,16 @@ test_values (void)
   g_assert_false (pr_excel_is_scientific ("1.5E+", -1));
   g_assert_false (pr_excel_is_scientific ("E+11", -1));
   g_assert_false (pr_excel_is_scientific ("", -1));
+  /* As a server or a script writes a float: lower case, no +. */
+  g_assert_true (pr_excel_is_scientific ("4.1010519900101126e17", -1));
+  g_assert_true (pr_excel_is_scientific ("1.5e15", -1));
+  g_assert_true (pr_excel_is_scientific ("8.6138E12", -1));
+  g_assert_false (pr_excel_is_scientific ("1.5e", -1));
+  g_assert_false (pr_excel_is_scientific ("1.5e+", -1));
+  g_assert_false (pr_excel_is_scientific ("410105E17", -1));
+  g_assert_cmpint (pr_identity_normalize_petitioner ("4.1010519900101126e17", -1, &normal), ==,
+                   PR_IDENTITY_VALUE_INVALID);
+  g_assert_cmpint (pr_identity_normalize_phones ("8.6138e12", -1, normals), ==, PR_IDENTITY_VALUE_INVALID);
 }
 
 /* Two people, two matters in one category, one phone column and one

@@ -21,7 +21,8 @@
  *
  * Returns: whether @text, white space around it aside, is a number in
  *   scientific notation with a positive exponent (1.23457E+17, 1E+11, in
- *   either case)
+ *   either case, and with the + left out as a server or a script writes a
+ *   float: 4.1010519900101126e17, 1.5e15)
  */
 gboolean
 pr_excel_is_scientific (const char *text,
@@ -46,9 +47,13 @@ pr_excel_is_scientific (const char *text,
       while (p < end && g_ascii_isdigit (*p))
         p++;
     }
-  if (end - p < 3 || (*p != 'E' && *p != 'e') || p[1] != '+' || !g_ascii_isdigit (p[2]))
+  if (end - p < 2 || (*p != 'E' && *p != 'e'))
     return FALSE;
-  for (p += 2; p < end && g_ascii_isdigit (*p); p++)
+  if (*++p == '+')
+    p++;
+  if (p == end || !g_ascii_isdigit (*p))
+    return FALSE;
+  for (; p < end && g_ascii_isdigit (*p); p++)
     ;
   return p == end;
 }

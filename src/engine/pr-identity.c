@@ -302,20 +302,31 @@ pr_identity_normalize_phone (const char  *value,
     return PR_IDENTITY_VALUE_INVALID;
   /* 13800138000.0: a number column written out as a float (a script's
    * export); the zero fraction is no digit of the phone (8765432.0 would
-   * be 87654320, another local number). */
+   * be 87654320, another local number). Only a whole value of digits, one
+   * dot and zeros is such a number: 139.1234.0000 is a phone written in
+   * groups, every digit its own. */
   {
-    char *end = folded + strlen (folded);
+    char *p = folded;
+    char *dot;
 
-    while (end > folded && g_ascii_isspace (end[-1]))
-      end--;
-    if (end - folded >= 3 && end[-1] == '0')
+    while (g_ascii_isspace (*p))
+      p++;
+    if (*p == '+')
+      p++;
+    if (g_ascii_isdigit (*p))
       {
-        char *dot = end - 1;
-
-        while (dot > folded && *dot == '0')
-          dot--;
-        if (*dot == '.' && dot > folded && g_ascii_isdigit (dot[-1]))
-          *dot = '\0';
+        while (g_ascii_isdigit (*p))
+          p++;
+        dot = p;
+        if (*p == '.' && p[1] == '0')
+          {
+            for (p++; *p == '0'; p++)
+              ;
+            while (g_ascii_isspace (*p))
+              p++;
+            if (*p == '\0')
+              *dot = '\0';
+          }
       }
   }
 
