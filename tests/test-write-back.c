@@ -771,6 +771,77 @@ test_hostile (void)
   g_assert_null (repeat_of);
 }
 
+/* The whole of z, as the server writes it (CONCAT_WS makes the text on
+ * the server, whatever protocol carries it): id|repeat_of|status;… */
+static char *
+zerofill_rows (PrConnection *db)
+{
+  return pr_test_query_value (db, "SELECT GROUP_CONCAT(CONCAT_WS('|', id, IFNULL(repeat_of, 'NULL'), "
+                                  "IFNULL(status, 'NULL')) ORDER BY id SEPARATOR ';') FROM z");
+}
+
+/* A ZEROFILL id is the text the server writes, 00000008, as a scan read
+ * it: write-back finds that record by it and writes that row only. */
+static void
+test_zerofill (void)
+{
+  g_autoptr(PrConnection) db = fresh_source ("wb_zerofill");
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrWriteBack) write_back = pr_write_back_new ("z", "id", "repeat_of", "status", "重复", "不重复");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) batch = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
+  g_autofree char *json = NULL;
+  g_autofree char *rows = NULL;
+  gint64 id;
+
+  pr_test_execute (db, "CREATE TABLE z (id INT(8) UNSIGNED ZEROFILL PRIMARY KEY, repeat_of VARCHAR(20) NULL, "
+                       "status VARCHAR(40) NULL) ENGINE=InnoDB");
+  pr_test_execute (db, "INSERT INTO z VALUES (1, NULL, '待审'), (8, NULL, '待审'), (9, NULL, '待审')");
+  store = pr_store_open (db, NULL, &error);
+  g_assert_no_error (error);
+  pr_store_check_write_back (store, write_back, &error);
+  g_assert_no_error (error);
+
+  /* Write-back off: the decision is recorded, the table not touched. */
+  {
+    g_autoptr(PrDecision) decision = decision_new ("z", "00000008", "00000001", PR_VERDICT_REPEAT, 0);
+
+    g_assert_cmpint (pr_store_add_decision_written_back (store, decision, NULL, &error), >, 0);
+    g_assert_no_error (error);
+  }
+  rows = zerofill_rows (db);
+  g_assert_cmpstr (rows, ==, "00000001|NULL|待审;00000008|NULL|待审;00000009|NULL|待审");
+  g_clear_pointer (&rows, g_free);
+
+  /* "8" is not the id a scan read; the server would convert it. */
+  g_assert_cmpint (decide (store, write_back, "8", "00000001", PR_VERDICT_REPEAT, 0, NULL, &error), ==, 0);
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY);
+  g_clear_error (&error);
+
+  id = decide (store, write_back, "00000008", "00000001", PR_VERDICT_REPEAT, 0, &json, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  g_assert_cmpstr (json, ==, "{\"old\":{\"repeat_of\":null,\"status\":\"待审\"},"
+                             "\"new\":{\"repeat_of\":\"00000001\",\"status\":\"重复\"}}");
+  rows = zerofill_rows (db);
+  g_assert_cmpstr (rows, ==, "00000001|NULL|待审;00000008|00000001|重复;00000009|NULL|待审");
+  g_clear_pointer (&rows, g_free);
+
+  decide (store, write_back, NULL, NULL, PR_VERDICT_UNDO, id, NULL, &error);
+  g_assert_no_error (error);
+  rows = zerofill_rows (db);
+  g_assert_cmpstr (rows, ==, "00000001|NULL|待审;00000008|NULL|待审;00000009|NULL|待审");
+  g_clear_pointer (&rows, g_free);
+
+  /* A batch locks its rows first, by the same ids. */
+  g_ptr_array_add (batch, decision_new ("z", "00000009", "00000001", PR_VERDICT_MERGED, 0));
+  g_ptr_array_add (batch, decision_new ("z", "00000008", "00000001", PR_VERDICT_NOT_REPEAT, 0));
+  g_assert_true (pr_store_add_decisions_written_back (store, batch, write_back, &error));
+  g_assert_no_error (error);
+  rows = zerofill_rows (db);
+  g_assert_cmpstr (rows, ==, "00000001|NULL|待审;00000008|NULL|不重复;00000009|00000001|重复");
+}
+
 /* Logs a written-back decision on the record 17 of t as an earlier
  * Petition Review did, with @old_values as its writer wrote them; the
  * row holds what the decision wrote. Returns its id. */
@@ -870,6 +941,7 @@ main (int    argc,
   g_test_add_func ("/db/write-back/undo-conflict", test_undo_conflict);
   g_test_add_func ("/db/write-back/missing", test_missing);
   g_test_add_func ("/db/write-back/numeric", test_numeric);
+  g_test_add_func ("/db/write-back/zerofill", test_zerofill);
   g_test_add_func ("/db/write-back/off", test_write_back_off);
   g_test_add_func ("/db/write-back/read-only-user", test_read_only_user);
   g_test_add_func ("/db/write-back/concurrent", test_concurrent);

@@ -133,7 +133,8 @@ csv_record_free (gpointer data)
 /* The file's records, all read first: its date columns are read as a
  * scan reads a column (every date a number of one kind, Excel's day
  * numbers or Unix time, is read as such), which one record alone cannot
- * tell. A check's file is a day's letters, not a table. */
+ * tell. A check's file is a day's letters, not a table. @now is the
+ * command's time (its load options'), the one its intake reads by. */
 static GPtrArray *
 read_csv_records (PrCsvReader      *reader,
                   const char       *path,
@@ -141,6 +142,7 @@ read_csv_records (PrCsvReader      *reader,
                   const int        *field_of,
                   int               id_field,
                   guint             n_header_fields,
+                  gint64            now,
                   GError          **error)
 {
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (csv_record_free);
@@ -185,7 +187,7 @@ read_csv_records (PrCsvReader      *reader,
       if (column < 0 || field_of[column] < 0 ||
           pr_date_column_rewrite_numbers (values, 0, values->len, column,
                                           pr_mapping_get_column (mapping, column)->name,
-                                          g_get_real_time () / G_USEC_PER_SEC) == PR_DATE_NUMBERS_NONE)
+                                          now) == PR_DATE_NUMBERS_NONE)
         continue;
       for (guint i = 0; i < records->len; i++)
         {
@@ -208,6 +210,7 @@ check_csv (const char           *path,
            PrIntake             *intake,
            gboolean              csv_format,
            PrCsvWriter          *writer,
+           gint64                now,
            guint64              *n_checked,
            GError              **error)
 {
@@ -241,7 +244,7 @@ check_csv (const char           *path,
       if (field_of[c] < 0 && role != PR_COLUMN_ROLE_IGNORE && role != PR_COLUMN_ROLE_ID)
         field_of[c] = pr_csv_reader_find_field (reader, pr_mapping_get_column (mapping, c)->name);
     }
-  records = read_csv_records (reader, path, mapping, field_of, id_field, n_header_fields, error);
+  records = read_csv_records (reader, path, mapping, field_of, id_field, n_header_fields, now, error);
   if (records == NULL)
     return FALSE;
 
@@ -584,7 +587,8 @@ pr_cli_check (int    argc,
       if ((csv_format ? !pr_csv_writer_write_row (writer, intake_header, N_INTAKE_COLUMNS, &error)
                       : !pr_csv_writer_write_row (writer, csv_header, 3, &error)) ||
           !(by_ids ? check_ids (csv_path, intake, csv_format, writer, &n_checked, &error)
-                   : check_csv (csv_path, &options, mapping, intake, csv_format, writer, &n_checked, &error)) ||
+                   : check_csv (csv_path, &options, mapping, intake, csv_format, writer, load.now,
+                                &n_checked, &error)) ||
           !pr_csv_writer_close (writer, &error))
         goto failed;
       query_seconds = (g_get_monotonic_time () - start) / 1e6;

@@ -32,5 +32,10 @@ GPtrArray *_pr_connection_select    (PrConnection  *connection,
                                      const char   **params,
                                      guint          n_params,
                                      GError       **error);
+GPtrArray *_pr_connection_select_text (PrConnection  *connection,
+                                       const char    *sql,
+                                       const char   **params,
+                                       guint          n_params,
+                                       GError       **error);
 
 G_END_DECLS

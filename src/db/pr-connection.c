@@ -1053,3 +1053,141 @@ out:
   mysql_stmt_close (stmt);
   return result;
 }
+
+/* The next '?' placeholder from @from on: not a '?' in a quoted
+ * identifier or string ('…', "…", `…`), as a column's name may hold one.
+ * A doubled quote inside closes and reopens, which reads the same. */
+static const char *
+next_placeholder (const char *from)
+{
+  char quote = '\0';
+
+  for (const char *p = from; *p != '\0'; p++)
+    {
+      if (quote != '\0')
+        {
+          if (*p == '\\' && quote != '`' && p[1] != '\0')
+            p++;
+          else if (*p == quote)
+            quote = '\0';
+        }
+      else if (*p == '\'' || *p == '"' || *p == '`')
+        quote = *p;
+      else if (*p == '?')
+        return p;
+    }
+  return NULL;
+}
+
+/**
+ * _pr_connection_select_text:
+ * @self: a #PrConnection
+ * @sql: a SELECT with ? placeholders (outside quotes)
+ * @params: the placeholders' values, as strings (%NULL for NULL)
+ * @n_params: how many; as many as @sql has placeholders
+ * @error: return location for a #GError
+ *
+ * Like _pr_connection_select(), but through the text protocol, as a scan
+ * reads a table: each value is escaped for the connection's character set
+ * and quoted into the SQL text. A prepared statement's values come in
+ * binary and are made strings by the client, otherwise than the server
+ * writes them: a ZEROFILL column's 00000012 is 12, a FLOAT's 1.5 another
+ * string. Whatever is compared with what a scan read (a record's id, its
+ * values) is read here. The server's warnings of the query stay readable
+ * (mysql_warning_count()) until the next statement.
+ *
+ * Returns: (transfer full) (nullable): a #GPtrArray of #PrDbRow
+ */
+GPtrArray *
+_pr_connection_select_text (PrConnection  *self,
+                            const char    *sql,
+                            const char   **params,
+                            guint          n_params,
+                            GError       **error)
+{
+  g_autoptr(GString) text = g_string_sized_new (strlen (sql) + 32);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (_pr_db_row_free);
+  const char *rest = sql;
+  MYSQL_RES *result;
+  MYSQL_ROW values;
+  unsigned int n_fields;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (sql != NULL, NULL);
+
+  for (guint i = 0; i <= n_params; i++)
+    {
+      const char *mark = next_placeholder (rest);
+
+      if (i == n_params ? mark != NULL : mark == NULL)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                       _("cannot run a query: it has another number of placeholders than the %u values given; "
+                         "report this as a bug"), n_params);
+          return NULL;
+        }
+      if (mark == NULL)
+        break;
+      g_string_append_len (text, rest, mark - rest);
+      if (params[i] == NULL)
+        g_string_append (text, "NULL");
+      else
+        {
+          gsize length = strlen (params[i]);
+          gsize at;
+          unsigned long written;
+
+          g_string_append_c (text, '\'');
+          at = text->len;
+          /* Escaping writes at most two bytes for each, and a NUL. */
+          g_string_set_size (text, at + length * 2 + 1);
+          written = mysql_real_escape_string (self->handle, text->str + at, params[i], length);
+          if (written == (unsigned long) -1)
+            {
+              g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                           _("cannot run a query: the value “%s” cannot be written in the connection's "
+                             "character set; check the value"), params[i]);
+              return NULL;
+            }
+          g_string_truncate (text, at + written);
+          g_string_append_c (text, '\'');
+        }
+      rest = mark + 1;
+    }
+  g_string_append (text, rest);
+
+  if (mysql_real_query (self->handle, text->str, text->len) != 0)
+    {
+      _pr_db_set_error (error, self->handle, _("a query failed"));
+      return NULL;
+    }
+  result = mysql_store_result (self->handle);
+  if (result == NULL)
+    {
+      /* No result set at all is a statement without rows, not a failure. */
+      if (mysql_errno (self->handle) == 0)
+        return g_steal_pointer (&rows);
+      _pr_db_set_error (error, self->handle, _("cannot read a query's result"));
+      return NULL;
+    }
+  n_fields = mysql_num_fields (result);
+  while ((values = mysql_fetch_row (result)) != NULL)
+    {
+      unsigned long *lengths = mysql_fetch_lengths (result);
+      PrDbRow *row = g_new0 (PrDbRow, 1);
+
+      row->n_values = n_fields;
+      row->values = g_new0 (char *, MAX (n_fields, 1));
+      for (unsigned int f = 0; f < n_fields; f++)
+        if (values[f] != NULL)
+          {
+            /* Exactly the bytes, a NUL among them too: callers check. */
+            row->values[f] = g_malloc (lengths[f] + 1);
+            memcpy (row->values[f], values[f], lengths[f]);
+            row->values[f][lengths[f]] = '\0';
+          }
+      g_ptr_array_add (rows, row);
+    }
+  mysql_free_result (result);
+  return g_steal_pointer (&rows);
+}

@@ -404,60 +404,7 @@ struct _PrRecordFetcher {
   gboolean      binary_id;
   int           id_column;
   const char   *id_encoding; /* the id column's, from the mapping; NULL: none */
-  gsize         param_at;    /* where in @sql the id goes (its '?') */
 };
-
-/* The rows of @sql with @id, escaped, in place of its '?' at @param_at,
- * all as strings, through the text protocol as a scan reads them. A
- * prepared statement's values come in binary and are made strings by the
- * client, otherwise than the server writes them: a ZEROFILL column's
- * 000012 is 12, a FLOAT's 1.5 another string, so that a record checked by
- * its id had other values, another fingerprint and another distance than
- * the scan stored, and a ZEROFILL id seemed gone from the table. */
-static GPtrArray *
-select_as_scanned (PrConnection  *connection,
-                   const char    *sql,
-                   gsize          param_at,
-                   const char    *id,
-                   GError       **error)
-{
-  MYSQL *handle = _pr_connection_get_handle (connection);
-  gsize length = strlen (id);
-  g_autofree char *escaped = g_malloc (length * 2 + 1);
-  g_autoptr(GString) text = g_string_new_len (sql, param_at);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (_pr_db_row_free);
-  MYSQL_RES *result;
-  MYSQL_ROW values;
-  unsigned int n_fields;
-
-  mysql_real_escape_string (handle, escaped, id, length);
-  g_string_append_printf (text, "'%s'", escaped);
-  g_string_append (text, sql + param_at + 1);
-  if (mysql_real_query (handle, text->str, text->len) != 0 || (result = mysql_store_result (handle)) == NULL)
-    {
-      _pr_db_set_error (error, handle, _("a query failed"));
-      return NULL;
-    }
-  n_fields = mysql_num_fields (result);
-  while ((values = mysql_fetch_row (result)) != NULL)
-    {
-      unsigned long *lengths = mysql_fetch_lengths (result);
-      PrDbRow *row = g_new0 (PrDbRow, 1);
-
-      row->n_values = n_fields;
-      row->values = g_new0 (char *, MAX (n_fields, 1));
-      for (unsigned int f = 0; f < n_fields; f++)
-        if (values[f] != NULL)
-          {
-            row->values[f] = g_malloc (lengths[f] + 1);
-            memcpy (row->values[f], values[f], lengths[f]);
-            row->values[f][lengths[f]] = '\0';
-          }
-      g_ptr_array_add (rows, row);
-    }
-  mysql_free_result (result);
-  return g_steal_pointer (&rows);
-}
 
 /* An id column read with an encoding (--column-encoding) holds bytes its
  * character set does not say: the server would compare a typed id in
@@ -548,7 +495,6 @@ pr_record_fetcher_new (PrConnection     *connection,
                           self->binary_id ? " WHERE %s = UNHEX(?)"
                           : self->id_encoding != NULL ? " WHERE BINARY %s = UNHEX(?)" : " WHERE %s = ?",
                           quoted_id);
-  self->param_at = strrchr (self->sql->str, '?') - self->sql->str;
   /* Enough to name ten, and to know there are more. */
   g_string_append (self->sql, " LIMIT 11");
   return g_steal_pointer (&self);
@@ -587,7 +533,7 @@ pr_record_fetcher_fetch (PrRecordFetcher  *self,
         return NULL;
       params[0] = encoded;
     }
-  rows = select_as_scanned (connection, sql, self->param_at, params[0], error);
+  rows = _pr_connection_select_text (connection, sql, params, 1, error);
   if (rows == NULL)
     return NULL;
   /* The server compares a number column with the typed text loosely, and
@@ -603,7 +549,7 @@ pr_record_fetcher_fetch (PrRecordFetcher  *self,
         {
           params[0] = stripped;
           g_clear_pointer (&rows, g_ptr_array_unref);
-          rows = select_as_scanned (connection, sql, self->param_at, params[0], error);
+          rows = _pr_connection_select_text (connection, sql, params, 1, error);
           if (rows == NULL)
             return NULL;
         }

@@ -372,7 +372,9 @@ read_source_row (PrStore         *self,
                             target->q_columns[i], target->q_columns[i]);
   g_string_append_printf (sql, " FROM %s WHERE %s = ? FOR UPDATE", target->q_table, target->q_id);
 
-  rows = _pr_connection_select (self->connection, sql->str, params, 1, &local_error);
+  /* Through the text protocol, as a scan read the id and the values: a
+   * prepared statement's ZEROFILL 00000008 comes as 8, not the id. */
+  rows = _pr_connection_select_text (self->connection, sql->str, params, 1, &local_error);
   if (rows == NULL)
     {
       /* MySQL 8 wants UPDATE for a locking read already. */
@@ -831,7 +833,7 @@ lock_batch_rows (PrStore            *self,
         continue;
       /* Any failure ends the batch: a deadlock, say, has rolled its
        * transaction back already. */
-      rows = _pr_connection_select (self->connection, sql, params, 1, error);
+      rows = _pr_connection_select_text (self->connection, sql, params, 1, error);
       if (rows == NULL)
         return FALSE;
     }
