@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What a command says of the dates it read: how many of the date column's
+ * values count as none and why (Excel's day numbers, years of the
+ * Republic of China, placeholders), and the readings it took for numbers
+ * and for dates without an offset.
+ */
+#define G_LOG_DOMAIN "pr-cli-dates"
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+
+#include "pr-cli.h"
+#include "pr-date-column.h"
+
+/**
+ * pr_cli_unreadable_dates_text:
+ * @set: the records read
+ * @column: the date column
+ * @order_given: whether --date-format was given (else the line suggests it)
+ *
+ * Returns: (transfer full) (nullable): a line saying how many dates of
+ *   @column could not be read and naming the first records, or %NULL if
+ *   all could
+ */
+char *
+pr_cli_unreadable_dates_text (const PrRecordSet *set,
+                              const char        *column,
+                              gboolean           order_given)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  if (set->n_unreadable_dates == 0)
+    return NULL;
+  for (guint i = 0; i < set->unreadable_date_ids->len; i++)
+    {
+      if (i > 0)
+        g_string_append (ids, ", ");
+      g_string_append (ids, set->unreadable_date_ids->pdata[i]);
+    }
+  if (set->n_unreadable_dates > set->unreadable_date_ids->len)
+    g_string_append (ids, ", …");
+  /* Excel writes a date cell formatted as General as its day number. */
+  if (set->n_serial_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): it "
+                                      "is a day number as Excel saves a date cell formatted as General (43624 is "
+                                      "8 June 2019); format the column as dates in Excel and save the file again",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                      "they are day numbers as Excel saves date cells formatted as General (43624 is "
+                                      "8 June 2019); format the column as dates in Excel and save the file again",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  if (set->n_roc_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
+                                      "its year looks like a year of the Republic of China (民国 113 is 2024) "
+                                      "written without 民国; write it as a four-digit year or with 民国",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                      "their years look like years of the Republic of China (民国 113 is 2024) "
+                                      "written without 民国; write them as four-digit years or with 民国",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  /* 9999-12-31, 1900-01-01: what a system writes for no date. */
+  if (set->n_placeholder_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” counts as none (record %s): it is before 1901 or "
+                                      "after 2199, a placeholder that systems write for no date (9999-12-31, "
+                                      "1900-01-01); give the record its real date in the table",
+                                      "%llu dates in column “%s” count as none (records %s): they are before 1901 "
+                                      "or after 2199, placeholders that systems write for no date (9999-12-31, "
+                                      "1900-01-01); give the records their real dates in the table",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  /* Translators: the count, the column, then the first records' ids. */
+  if (order_given)
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+                                      "correct it in the table",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s); "
+                                      "correct them in the table",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  /* Translators: the count, the column, then the first records' ids. */
+  return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+                                    "correct it, or give --date-format for day-first or month-first dates",
+                                    "%llu dates in column “%s” could not be read and count as none (records %s); "
+                                    "correct them, or give --date-format for day-first or month-first dates",
+                                    (gulong) set->n_unreadable_dates),
+                          (unsigned long long) set->n_unreadable_dates, column, ids->str);
+}
+
+/**
+ * pr_cli_print_unreadable_dates:
+ * @set: the records read
+ * @options: the flags, with --date or not
+ *
+ * Prints pr_cli_unreadable_dates_text () on standard error, if any: every
+ * command that reads a date column says so, not scan alone.
+ */
+void
+pr_cli_print_unreadable_dates (const PrRecordSet         *set,
+                               const PrCliMappingOptions *options)
+{
+  g_autofree char *unreadable = NULL;
+
+  if (options->date == NULL)
+    return;
+  unreadable = pr_cli_unreadable_dates_text (set, options->date, options->date_format != NULL);
+  if (unreadable != NULL)
+    fprintf (stderr, "%s\n", unreadable);
+  /* Numbers read as dates: said, with what they were taken for. */
+  if (set->n_dates_from_numbers > 0)
+    fprintf (stderr,
+             set->dates_numbers_kind == PR_DATE_NUMBERS_EXCEL
+               ? _("Note: every date in column “%s” is a number, read as Excel's day numbers of its 1900 date "
+                   "system (43624 is 8 June 2019); if the workbook uses the 1904 date system (older Mac Excel), "
+                   "they read four years and a day early: format the column as dates and save the file again\n")
+               : set->dates_numbers_kind == PR_DATE_NUMBERS_DATE_HOUR
+                   ? _("Note: every date in column “%s” is a 10-digit number, read as a date and hour written "
+                       "YYYYMMDDHH (2019060817 is 8 June 2019, 17:00): as Unix time they would be after today\n")
+               : set->dates_numbers_kind == PR_DATE_NUMBERS_UNIX
+                   ? _("Note: every date in column “%s” is a number, read as Unix time in seconds, on China "
+                       "Standard Time (+08:00)\n")
+                   : _("Note: every date in column “%s” is a number, read as Unix time in milliseconds, on "
+                       "China Standard Time (+08:00)\n"), options->date);
+  /* Where the zone matters, the assumption is said, not made silently. */
+  if (set->n_dates_taken_as_office > 0)
+    fprintf (stderr, ngettext ("Note: %llu date in column “%s” gives no offset and is taken as China Standard Time "
+                               "(+08:00), the offset its other dates give; if it is in another zone, give it its "
+                               "offset\n",
+                               "Note: %llu dates in column “%s” give no offset and are taken as China Standard Time "
+                               "(+08:00), the offset its other dates give; if they are in another zone, give them "
+                               "their offset\n", (gulong) set->n_dates_taken_as_office),
+             (unsigned long long) set->n_dates_taken_as_office, options->date);
+}
