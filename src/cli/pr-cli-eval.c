@@ -930,6 +930,16 @@ write_curve (const char   *path,
                              series, n, error);
 }
 
+/* The index of the basis "read" (pairs a person read), or −1. */
+static int
+read_basis (const Truth *truth)
+{
+  for (guint i = 0; i < truth->bases->len; i++)
+    if (g_str_equal (truth->bases->pdata[i], "read"))
+      return (int) i;
+  return -1;
+}
+
 /* The read pairs alone, as the held-back ones are measured: recall of
  * the read dup pairs, precision against the pairs labelled diff. */
 static void
@@ -940,11 +950,8 @@ print_read_pairs (GHashTable  *accepted,
   GHashTableIter iter;
   gpointer key, value;
   guint64 dup = 0, found = 0, diff_found = 0;
-  int read = -1;
+  int read = read_basis (truth);
 
-  for (guint i = 0; i < truth->bases->len; i++)
-    if (g_str_equal (truth->bases->pdata[i], "read"))
-      read = (int) i;
   if (read < 0)
     return;
   g_hash_table_iter_init (&iter, judge->label_of);
@@ -1014,6 +1021,40 @@ write_features (const char   *path,
   return pr_csv_writer_close (writer, error);
 }
 
+/* The precision the nested cross-validation's choice keeps: the target's. */
+#define EVAL_NESTED_PRECISION 0.95
+
+/* --repeat-weights and --costs: numbers separated by commas, each in
+ * [@min, @max]; @values gets them, none given keeping @fallback. */
+static gboolean
+parse_numbers (const char *flag,
+               const char *text,
+               double      min,
+               double      max,
+               double      fallback,
+               GArray     *values,
+               GError    **error)
+{
+  g_auto(GStrv) parts = NULL;
+
+  if (text == NULL)
+    {
+      g_array_append_val (values, fallback);
+      return TRUE;
+    }
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      gboolean given;
+      double value;
+
+      if (!pr_cli_parse_optional_number (flag, g_strstrip (parts[i]), min, max, &given, &value, error))
+        return FALSE;
+      g_array_append_val (values, value);
+    }
+  return TRUE;
+}
+
 /* The second stage (pr-pair-judge.c) over the candidates at @k: every
  * candidate scored, with the shipped weights and with weights learned on
  * the labels here, by @n_folds-fold cross-validation (each pair scored by
@@ -1030,10 +1071,18 @@ evaluate_second_stage (PrCliMappingOptions *options,
                        const Truth         *truth,
                        double               threshold,
                        guint                n_folds,
+                       guint32              fold_seed,
+                       const PrPairFitting *grid,
+                       guint                n_grid,
                        const char          *weights_out,
                        const char          *features_out,
                        GError             **error)
 {
+  g_autofree guint8 *counted = NULL;
+  g_autofree double *nested = NULL;
+  g_autofree guint *chosen = NULL;
+  PrPairFitting fitting = n_grid == 1 ? grid[0] : PR_PAIR_FITTING_SHIPPED;
+  int read = read_basis (truth);
   g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
   g_autofree double *features = NULL;
   g_autofree guint8 *labels = NULL;
@@ -1063,12 +1112,20 @@ evaluate_second_stage (PrCliMappingOptions *options,
   if (!pr_pair_judge_all_features (mapping, pr_cli_load_flags (options), set, (const PrScoredPair *) (gpointer) candidates->data,
                                    n, features, options->threads, NULL, error))
     return FALSE;
+  /* The nested choice measures what the held-back pairs are measured
+   * by, when the labels say which were read: the read dup pairs against
+   * the pairs labelled diff. */
+  if (read >= 0)
+    counted = g_new0 (guint8, MAX (n, 1));
   for (gsize i = 0; i < n; i++)
     {
       const PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
       const LabelledPair *lp;
+      Verdict verdict = judge_pair (judge, pair_key (pair->a, pair->b), &lp);
 
-      switch (judge_pair (judge, pair_key (pair->a, pair->b), &lp))
+      if (counted != NULL)
+        counted[i] = lp != NULL && ((lp->label == LABEL_DUP && lp->basis == read) || lp->label == LABEL_DIFF);
+      switch (verdict)
         {
         case VERDICT_DUP:
           labels[i] = 1;
@@ -1081,8 +1138,8 @@ evaluate_second_stage (PrCliMappingOptions *options,
           break;
         }
     }
-  folds = pr_pair_folds (candidates->data, sizeof (PrScoredPair), n, set->n_records, n_folds);
-  if (!pr_pair_cross_validate (features, labels, folds, n, n_folds, learned, &local_error))
+  folds = pr_pair_folds_seeded (candidates->data, sizeof (PrScoredPair), n, set->n_records, n_folds, fold_seed);
+  if (!pr_pair_cross_validate_within (features, labels, folds, n, n_folds, -1, &fitting, learned, &local_error))
     {
       /* Too few labels of one kind to learn from: the shipped weights are
        * still measured, and the missing row is said, not guessed. */
@@ -1096,6 +1153,15 @@ evaluate_second_stage (PrCliMappingOptions *options,
               local_error->message);
       n_rows = 1;
     }
+  if (n_rows == 2 && n_grid > 1)
+    {
+      nested = g_new (double, MAX (n, 1));
+      chosen = g_new (guint, n_folds);
+      if (!pr_pair_cross_validate_nested (features, labels, counted, folds, n, n_folds, grid, n_grid, threshold,
+                                          EVAL_NESTED_PRECISION, nested, chosen, error))
+        return FALSE;
+      n_rows = 3;
+    }
   if (features_out != NULL &&
       !write_features (features_out, set, candidates, judge, truth, features, folds, learned, error))
     return FALSE;
@@ -1103,6 +1169,18 @@ evaluate_second_stage (PrCliMappingOptions *options,
   printf (_("\nSecond stage: %zu candidate pairs (the pairs above), each scored; a repeat at "
             "probability ≥ %.2f. Learned: %u-fold cross-validation, each pair scored by weights learned "
             "without its fold.\n"), (size_t) n, threshold, n_folds);
+  if (n_rows == 3)
+    {
+      printf (_("Nested (row nest): in each fold, the repeats' weight and C chosen from the %u given by a %u-fold "
+                "cross-validation on the other folds alone (the most recall of %s at precision ≥ %.2f); chosen:"),
+              n_grid, n_folds - 1, counted != NULL ? _("the read dup pairs against the diff pairs") : _("the dup pairs"),
+              EVAL_NESTED_PRECISION);
+      for (guint fold = 0; fold < n_folds; fold++)
+        printf (" %g/%g", grid[chosen[fold]].repeat_weight, grid[chosen[fold]].cost);
+      printf ("\n");
+    }
+  else if (n_grid == 1)
+    printf (_("Learned with the repeats weighing %g and C %g.\n"), fitting.repeat_weight, fitting.cost);
   for (guint row = 0; row < n_rows; row++)
     {
       g_autoptr(GHashTable) accepted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -1116,7 +1194,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
       for (gsize i = 0; i < n; i++)
         judged[i].probability = (float) (row == 0 ? pr_pair_model_probability (shipped,
                                                                                  features + i * PR_PAIR_N_FEATURES)
-                                                  : learned[i]);
+                                         : row == 1 ? learned[i] : nested[i]);
       /* The pairs are counted as judged; the clusters as the scan makes
        * them, by average linkage. */
       linked = pr_pair_linkage (judged, n, set->n_records, threshold);
@@ -1132,7 +1210,7 @@ evaluate_second_stage (PrCliMappingOptions *options,
         }
       count_pairs (accepted, judge, options->k, FALSE, &pairs_at);
       count_clusters (linked_pairs, judge, set->n_records, options->k, &clusters_at, &n_clusters);
-      print_summary (row == 0 ? "ship" : "cv", truth, &pairs_at, &clusters_at);
+      print_summary (row == 0 ? "ship" : row == 1 ? "cv" : "nest", truth, &pairs_at, &clusters_at);
       print_read_pairs (accepted, judge, truth);
     }
 
@@ -1142,7 +1220,19 @@ evaluate_second_stage (PrCliMappingOptions *options,
       g_autofree char *text = NULL;
       g_autoptr(GString) c_text = g_string_new (NULL);
 
-      if (!pr_pair_learn (features, labels, n, &model, error))
+      /* With a grid, the fitting chosen on every fold, as in each outer one. */
+      if (n_grid > 1)
+        {
+          guint g = pr_pair_choose_fitting (features, labels, counted, folds, n, n_folds, -1, grid, n_grid, threshold,
+                                            EVAL_NESTED_PRECISION, error);
+
+          if (g == G_MAXUINT)
+            return FALSE;
+          fitting = grid[g];
+          printf (_("Chosen on every fold for the weights written: the repeats weighing %g, C %g.\n"),
+                  fitting.repeat_weight, fitting.cost);
+        }
+      if (!pr_pair_learn_with (features, labels, n, &fitting, &model, error))
         return FALSE;
       pr_pair_model_settle (&model, pr_pair_model_kind_of (mapping));
       text = pr_pair_model_to_string (&model);
@@ -1179,7 +1269,13 @@ pr_cli_eval (int    argc,
   gboolean exact = FALSE, summary = FALSE, second_stage = FALSE, no_second_stage = FALSE;
   double held_back_jaccard = 0.3, probability = PR_PAIR_DEFAULT_PROBABILITY;
   int folds = 5;
+  gint64 fold_seed = 0;
   g_autofree char *weights_out = NULL;
+  g_autofree char *repeat_weights = NULL;
+  g_autofree char *costs = NULL;
+  g_autoptr(GArray) weight_values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cost_values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) grid = g_array_new (FALSE, FALSE, sizeof (PrPairFitting));
   g_autoptr(PrMapping) mapping = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
@@ -1240,6 +1336,15 @@ pr_cli_eval (int    argc,
       N_("With --second-stage: the folds of the cross-validation (default 5)"), N_("N") },
     { "weights-out", 0, 0, G_OPTION_ARG_FILENAME, &weights_out,
       N_("With --second-stage: write the weights learned from every label to FILE"), N_("FILE") },
+    { "fold-seed", 0, 0, G_OPTION_ARG_INT64, &fold_seed,
+      N_("With --second-stage: deal the connected records to the folds by another seed (default 0), to see how "
+         "much a cross-validated figure owes to one deal"), N_("N") },
+    { "repeat-weights", 0, 0, G_OPTION_ARG_STRING, &repeat_weights,
+      N_("With --second-stage: the weights of the repeats in the fit, against 1 for the other pairs (default 1); "
+         "with more than one here or in --costs, a nested cross-validation chooses among them"), N_("W,…") },
+    { "costs", 0, 0, G_OPTION_ARG_STRING, &costs,
+      N_("With --second-stage: liblinear's C, the inverse of the penalty (default 10), or several to choose from"),
+      N_("C,…") },
     { "features-out", 0, 0, G_OPTION_ARG_FILENAME, &features_out,
       N_("With --second-stage: write every candidate pair's label, fold, features and cross-validated "
          "probability to FILE (CSV)"), N_("FILE") },
@@ -1252,6 +1357,10 @@ pr_cli_eval (int    argc,
       !pr_cli_check_range ("held-back-jaccard", held_back_jaccard, 0, 1, &error) ||
       !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
       !pr_cli_check_range ("folds", folds, 2, 20, &error) ||
+      !pr_cli_check_range ("fold-seed", fold_seed, 0, G_MAXUINT32, &error) ||
+      !parse_numbers ("repeat-weights", repeat_weights, 0.01, 100, PR_PAIR_FITTING_SHIPPED.repeat_weight,
+                      weight_values, &error) ||
+      !parse_numbers ("costs", costs, 0.0001, 10000, PR_PAIR_FITTING_SHIPPED.cost, cost_values, &error) ||
       !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   if (second_stage && (exact || !summary))
@@ -1267,6 +1376,13 @@ pr_cli_eval (int    argc,
    * the flags name others. */
   if (second_stage)
     pr_cli_second_stage_candidates (&options);
+  for (guint w = 0; w < weight_values->len; w++)
+    for (guint c = 0; c < cost_values->len; c++)
+      {
+        PrPairFitting fitting = { g_array_index (weight_values, double, w), g_array_index (cost_values, double, c) };
+
+        g_array_append_val (grid, fitting);
+      }
   if (weights_out != NULL && !second_stage)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--weights-out goes with --second-stage"));
@@ -1457,7 +1573,8 @@ pr_cli_eval (int    argc,
       }
       if (second_stage &&
           !evaluate_second_stage (&options, mapping, set, predicted, &judge, &truth, probability, (guint) folds,
-                                  weights_out, features_out, &error))
+                                  (guint32) fold_seed, (const PrPairFitting *) (gpointer) grid->data, grid->len, weights_out, features_out,
+                                  &error))
         goto failed;
     }
   /* The tables, and the curve's points (--exact has neither). */

@@ -16,9 +16,6 @@
 #include "pr-pair-model.h"
 #include "pr-union-find.h"
 
-/* The regularisation: features are about 0…1 and the labels a few
- * thousand, so a light penalty. */
-#define LEARN_C 10.0
 #define LEARN_EPS 1e-4
 
 static void
@@ -27,16 +24,21 @@ print_nothing (const char *text)
   (void) text;
 }
 
-/* Fits on the labelled rows outside fold @leave_out. */
+/* Fits on the labelled rows outside folds @leave_out and @leave_out_too
+ * (−1 for none). */
 static gboolean
-fit (const double *features,
-     const guint8 *labels,
-     gsize         n,
-     const guint8 *folds,
-     int           leave_out,
-     PrPairModel  *model,
-     GError      **error)
+fit (const double        *features,
+     const guint8        *labels,
+     gsize                n,
+     const guint8        *folds,
+     int                  leave_out,
+     int                  leave_out_too,
+     const PrPairFitting *fitting,
+     PrPairModel         *model,
+     GError             **error)
 {
+  int repeat_label = 1;
+  double repeat_weight = fitting->repeat_weight;
   g_autofree struct feature_node *nodes = NULL;
   g_autofree struct feature_node **rows = NULL;
   g_autofree double *y = NULL;
@@ -55,7 +57,7 @@ fit (const double *features,
       struct feature_node *row = nodes + l * (PR_PAIR_N_FEATURES + 2);
       guint m = 0;
 
-      if ((folds != NULL && folds[i] == leave_out) || labels[i] == PR_PAIR_UNLABELLED)
+      if ((folds != NULL && (folds[i] == leave_out || folds[i] == leave_out_too)) || labels[i] == PR_PAIR_UNLABELLED)
         continue;
       for (guint f = 0; f < PR_PAIR_N_FEATURES; f++)
         if (features[i * PR_PAIR_N_FEATURES + f] != 0)
@@ -83,7 +85,12 @@ fit (const double *features,
   problem.bias = -1;  /* added above as a feature of its own */
   parameter.solver_type = L2R_LR;
   parameter.eps = LEARN_EPS;
-  parameter.C = LEARN_C;
+  parameter.C = fitting->cost;
+  /* The repeats weigh more in the loss than the other pairs by liblinear's
+   * class weight. */
+  parameter.nr_weight = 1;
+  parameter.weight_label = &repeat_label;
+  parameter.weight = &repeat_weight;
   set_print_string_function (print_nothing);
   if ((refused = check_parameter (&problem, &parameter)) != NULL)
     {
@@ -117,7 +124,24 @@ pr_pair_learn (const double *features,
                PrPairModel  *model,
                GError      **error)
 {
-  return fit (features, labels, n, NULL, -1, model, error);
+  return pr_pair_learn_with (features, labels, n, &PR_PAIR_FITTING_SHIPPED, model, error);
+}
+
+/**
+ * pr_pair_learn_with:
+ * @fitting: the repeats' weight and liblinear's C
+ *
+ * As pr_pair_learn (), with a fitting of one's own.
+ */
+gboolean
+pr_pair_learn_with (const double        *features,
+                    const guint8        *labels,
+                    gsize                n,
+                    const PrPairFitting *fitting,
+                    PrPairModel         *model,
+                    GError             **error)
+{
+  return fit (features, labels, n, NULL, -1, -1, fitting, model, error);
 }
 
 /**
@@ -137,11 +161,37 @@ pr_pair_cross_validate (const double *features,
                         double       *probabilities,
                         GError      **error)
 {
+  return pr_pair_cross_validate_within (features, labels, folds, n, n_folds, -1, &PR_PAIR_FITTING_SHIPPED,
+                                        probabilities, error);
+}
+
+/**
+ * pr_pair_cross_validate_within:
+ * @outer: a fold left out altogether (neither fitted on nor scored), or −1
+ * @fitting: the repeats' weight and liblinear's C
+ *
+ * As pr_pair_cross_validate (), on the folds other than @outer: the inner
+ * cross-validation of a nested one. The rows of fold @outer are not
+ * written to @probabilities.
+ */
+gboolean
+pr_pair_cross_validate_within (const double        *features,
+                               const guint8        *labels,
+                               const guint8        *folds,
+                               gsize                n,
+                               guint                n_folds,
+                               int                  outer,
+                               const PrPairFitting *fitting,
+                               double              *probabilities,
+                               GError             **error)
+{
   for (guint fold = 0; fold < n_folds; fold++)
     {
       PrPairModel model;
 
-      if (!fit (features, labels, n, folds, (int) fold, &model, error))
+      if ((int) fold == outer)
+        continue;
+      if (!fit (features, labels, n, folds, (int) fold, outer, fitting, &model, error))
         return FALSE;
       for (gsize i = 0; i < n; i++)
         if (folds[i] == fold)
@@ -170,6 +220,25 @@ pr_pair_folds (gconstpointer pairs,
                gsize         n_records,
                guint         n_folds)
 {
+  return pr_pair_folds_seeded (pairs, stride, n, n_records, n_folds, 0);
+}
+
+/**
+ * pr_pair_folds_seeded:
+ * @seed: 0 for the folds of pr_pair_folds (), another number for another
+ *   deal of the same groups
+ *
+ * As pr_pair_folds (): another seed deals the groups of connected records
+ * to the folds otherwise, to see how much a figure owes to one deal.
+ */
+guint8 *
+pr_pair_folds_seeded (gconstpointer pairs,
+                      gsize         stride,
+                      gsize         n,
+                      gsize         n_records,
+                      guint         n_folds,
+                      guint32       seed)
+{
   g_autofree guint32 *parent = g_new (guint32, MAX (n_records, 1));
   guint8 *folds = g_new (guint8, MAX (n, 1));
 
@@ -183,7 +252,7 @@ pr_pair_folds (gconstpointer pairs,
   for (gsize i = 0; i < n; i++)
     {
       const guint32 *pair = (const guint32 *) ((const char *) pairs + i * stride);
-      guint32 h = pr_union_find_root (parent, pair[0]) * 2654435761u;
+      guint32 h = (pr_union_find_root (parent, pair[0]) ^ seed) * 2654435761u;
 
       folds[i] = (guint8) ((h >> 16) % n_folds);
     }

@@ -59,6 +59,17 @@ gboolean     pr_pair_model_parse         (const char        *text,
  * @labels 1 for a repeat, 0 for not, PR_PAIR_UNLABELLED for a pair that
  * is scored but not learned from. */
 #define PR_PAIR_UNLABELLED 2
+
+/* How weights are fitted: the repeats' weight in the loss against the
+ * other pairs' 1, and liblinear's C (the inverse of the penalty). */
+typedef struct {
+  double repeat_weight;
+  double cost;
+} PrPairFitting;
+
+/* The fitting of the shipped weights and of `learn`. */
+#define PR_PAIR_FITTING_SHIPPED ((const PrPairFitting) { 1.0, 10.0 })
+
 gboolean     pr_pair_learn               (const double      *features,
                                           const guint8      *labels,
                                           gsize              n,
@@ -71,10 +82,60 @@ gboolean     pr_pair_cross_validate      (const double      *features,
                                           guint              n_folds,
                                           double            *probabilities,
                                           GError           **error);
+gboolean     pr_pair_learn_with          (const double      *features,
+                                          const guint8      *labels,
+                                          gsize              n,
+                                          const PrPairFitting *fitting,
+                                          PrPairModel       *model,
+                                          GError           **error);
+gboolean     pr_pair_cross_validate_within (const double    *features,
+                                          const guint8      *labels,
+                                          const guint8      *folds,
+                                          gsize              n,
+                                          guint              n_folds,
+                                          int                outer,
+                                          const PrPairFitting *fitting,
+                                          double            *probabilities,
+                                          GError           **error);
+
+/* Nested cross-validation (pr-pair-nested.c): a fitting chosen from
+ * @grid by cross-validation inside the folds it is fitted on. @counted
+ * (or NULL for every labelled row) marks the rows the choice measures. */
+guint        pr_pair_choose_fitting      (const double      *features,
+                                          const guint8      *labels,
+                                          const guint8      *counted,
+                                          const guint8      *folds,
+                                          gsize              n,
+                                          guint              n_folds,
+                                          int                outer,
+                                          const PrPairFitting *grid,
+                                          guint              n_grid,
+                                          double             threshold,
+                                          double             min_precision,
+                                          GError           **error);
+gboolean     pr_pair_cross_validate_nested (const double    *features,
+                                          const guint8      *labels,
+                                          const guint8      *counted,
+                                          const guint8      *folds,
+                                          gsize              n,
+                                          guint              n_folds,
+                                          const PrPairFitting *grid,
+                                          guint              n_grid,
+                                          double             threshold,
+                                          double             min_precision,
+                                          double            *probabilities,
+                                          guint             *chosen,
+                                          GError           **error);
 guint8      *pr_pair_folds               (gconstpointer      pairs,
                                           gsize              stride,
                                           gsize              n,
                                           gsize              n_records,
                                           guint              n_folds);
+guint8      *pr_pair_folds_seeded        (gconstpointer      pairs,
+                                          gsize              stride,
+                                          gsize              n,
+                                          gsize              n_records,
+                                          guint              n_folds,
+                                          guint32            seed);
 
 G_END_DECLS
