@@ -275,6 +275,21 @@ to_utf16 (PrTokenizer  *self,
   return self->utf16;
 }
 
+/**
+ * pr_tokenizer_fold_traditional_char:
+ * @c: a character
+ *
+ * Returns: @c folded from Traditional to Simplified as the tokenizer folds
+ *   text (陳 to 陈), or @c itself when the fold is unavailable
+ */
+gunichar
+pr_tokenizer_fold_traditional_char (gunichar c)
+{
+  const guint16 *fold = traditional_fold_table ();
+
+  return fold != NULL && c < 0x10000 ? fold[c] : c;
+}
+
 static void
 fold_traditional (PrTokenizer *self,
                   UChar       *text,
