@@ -747,6 +747,7 @@ pr_scan_result_free (PrScanResult *result)
 }
 
 typedef struct {
+  PrScanResult    *result;
   const guint8    *states;    /* PrScanRecordState, or NULL: changed[] says new */
   const guint8    *changed;
   PrNewRepeatFunc  func;
@@ -778,6 +779,16 @@ visit_pair (guint32  a,
 
   if (state_a == state_b || MAX (state_a, state_b) < PR_SCAN_RECORD_CHANGED)
     return;
+  /* With a second stage a candidate is a repeat only when judged one, as
+   * the scan counts and clusters it: a pair it judged unlikely (0.2) is
+   * no repeat to tell of. */
+  if (repeats->result->scored != NULL)
+    {
+      const PrScoredPair *scored = pr_scan_result_find_scored (repeats->result, a, b);
+
+      if (scored == NULL || scored->probability < repeats->result->probability)
+        return;
+    }
   repeats->count++;
   if (repeats->func != NULL)
     repeats->func (state_a > state_b ? a : b, state_a > state_b ? b : a, distance, repeats->data);
@@ -789,7 +800,8 @@ visit_pair (guint32  a,
  * @func: (nullable): called for each pair of a record new or changed in
  *   this scan with an earlier one, unchanged or only fingerprinted again
  *   (and of a new record with a changed one): an intake that repeats what
- *   the office already has
+ *   the office already has; with a second stage, only the pairs it judged
+ *   repeats
  * @user_data: passed to @func
  *
  * Returns: the number of such pairs
@@ -799,7 +811,7 @@ pr_scan_result_foreach_new_repeat (PrScanResult    *result,
                                    PrNewRepeatFunc  func,
                                    gpointer         user_data)
 {
-  NewRepeats repeats = { result->states, result->set->changed, func, user_data, 0 };
+  NewRepeats repeats = { result, result->states, result->set->changed, func, user_data, 0 };
 
   pr_matches_foreach_pair (result->matches, visit_pair, &repeats);
   /* Part matches the block index did not find too. */

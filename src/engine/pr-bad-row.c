@@ -2,7 +2,8 @@
 /*
  * A bad row: one whose mapped values are not text the program can read (a
  * NUL byte, bytes that are not UTF-8, an image of megabytes, characters
- * a database replaced by "?", JSON's escapes for Chinese text). The check
+ * a database replaced by "?", JSON's escapes for Chinese text, HTML or RTF
+ * markup). The check
  * names the real reason, so that a clerk knows what to correct, and comes
  * before anything reads the values, for both the file and the table reader.
  */
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "pr-bad-row.h"
+#include "pr-bad-row-private.h"
 #include "pr-encoding-check.h"
 
 /* Whether @value, valid UTF-8, is UTF-8 text read as GBK and written
@@ -219,6 +221,17 @@ json_escaped_han (const char *value,
   return NULL;
 }
 
+/* The reason @value is text in a notation (JSON escapes, HTML, RTF) rather
+ * than the text itself, or NULL. */
+static char *
+escaped_text (const char *value,
+              gsize       length)
+{
+  char *reason = json_escaped_han (value, length);
+
+  return reason != NULL ? reason : _pr_bad_row_markup (value, length);
+}
+
 static char *
 check_value (const char      *value,
              gsize            length,
@@ -242,7 +255,7 @@ check_value (const char      *value,
    * that check does not look for, are still looked for, each behind a
    * memchr. */
   if (known == PR_ENCODING_VALUE_READ_RIGHT)
-    return (reason = lost_characters (value, length)) != NULL ? reason : json_escaped_han (value, length);
+    return (reason = lost_characters (value, length)) != NULL ? reason : escaped_text (value, length);
   if (known == PR_ENCODING_VALUE_UNKNOWN && (nul = memchr (value, '\0', length)) != NULL)
     return g_strdup_printf (_("the value holds a NUL byte (character 0) at byte %zu, which no text holds"),
                             (size_t) (nul - value));
@@ -251,7 +264,7 @@ check_value (const char      *value,
              ? g_strdup (_("the value is UTF-8 text read as GBK and saved again (characters such as 鎴戞槸 for "
                            "我是), which no search finds"))
              : (reason = lost_characters (value, length)) != NULL ? reason
-             : json_escaped_han (value, length);
+             : escaped_text (value, length);
   guess = pr_encoding_guess_bytes (value, length);
   /* Name the encoding when the bytes are another one's text: a file
    * or column with a few rows written by another program. */

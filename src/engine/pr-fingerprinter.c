@@ -445,6 +445,10 @@ pr_fingerprint_describe (const PrMapping    *mapping,
   /* Windows of 32 words until #5's evaluation set 16: the version changes
    * with them, so that a rescan cuts stored records' parts again. */
   g_string_append_printf (description, " %s", parts_text);
+  /* Spaces between ideographs are dropped since a later version: a rescan
+   * makes the fingerprints of texts that held them again. */
+  if ((flags & PR_TOKENIZER_NO_NORMALIZE) == 0)
+    g_string_append (description, " han-spaces=dropped");
 
   return g_string_free (description, FALSE);
 }

@@ -14,7 +14,8 @@
  *   without its area code, which only meets the same local number: the same
  *   8 digits in two cities are two phones. A cell may hold several numbers.
  * - Names, addresses, petitioner ids: NFKC with case folding (ICU), which
- *   also drops zero-width characters; white space removed, and for names
+ *   also drops zero-width characters; Traditional characters folded to
+ *   Simplified (陳 to 陈); white space removed, and for names
  *   middle dots (阿依古丽·买买提), for addresses punctuation.
  *
  * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234) or a
@@ -33,6 +34,7 @@
 
 #include "pr-excel-number.h"
 #include "pr-identity.h"
+#include "pr-tokenizer.h"
 
 /* Longer values are no identity value (a pasted paragraph). */
 #define MAX_VALUE_LENGTH 1024
@@ -637,8 +639,10 @@ normalize_text (const char   *value,
     {
       gunichar c = g_utf8_get_char (p);
 
+      /* A name or address typed in Traditional characters (陳) is the
+       * same as in Simplified (陈), as the text's words are. */
       if (!g_unichar_isspace (c) && !is_zero_width (c) && (drop == NULL || !drop (c)))
-        g_string_append_unichar (kept, c);
+        g_string_append_unichar (kept, pr_tokenizer_fold_traditional_char (c));
     }
   if (kept->len == 0)
     {

@@ -4,12 +4,19 @@
  * made of. Every step is ICU's, so the result is defined by Unicode rather
  * than by us:
  *
- *   UTF-8 ─► UTF-16 ─► NFKC_Casefold ─► (Traditional→Simplified) ─► word break (zh) ─► UTF-8 words
+ *   UTF-8 ─► UTF-16 ─► NFKC_Casefold ─► (Traditional→Simplified) ─► spaces between ideographs dropped
+ *         ─► word break (zh) ─► UTF-8 words
  *
  * NFKC_Casefold does NFKC and case folding in one pass, so full-width and
  * half-width forms and letter case give the same words. The word breaker
  * with locale zh segments Han text with ICU's dictionary; spans whose rule
  * status is UBRK_WORD_NONE (white space, punctuation, symbols) are dropped.
+ * Chinese is written without spaces, so in a text whose ideographs mostly
+ * stand alone between spaces (我 家 住 在, copied out of a PDF or justified
+ * by a form) the spaces between ideographs, or an ideograph and a number,
+ * or lone digits (2 0 1 9 年), are layout: kept, they cut the text into
+ * other words than the same text without them, and such a copy was never
+ * found as a repeat.
  *
  * pr_tokenizer_tokenize_with_ranges () gives the same words and where each
  * came from in the original text, for the compare view. Breaking must happen
@@ -34,6 +41,7 @@
 #include <unicode/ustring.h>
 #include <unicode/utrans.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/uset.h>
 
 #include "pr-tokenizer.h"
@@ -275,6 +283,21 @@ to_utf16 (PrTokenizer  *self,
   return self->utf16;
 }
 
+/**
+ * pr_tokenizer_fold_traditional_char:
+ * @c: a character
+ *
+ * Returns: @c folded from Traditional to Simplified as the tokenizer folds
+ *   text (陳 to 陈), or @c itself when the fold is unavailable
+ */
+gunichar
+pr_tokenizer_fold_traditional_char (gunichar c)
+{
+  const guint16 *fold = traditional_fold_table ();
+
+  return fold != NULL && c < 0x10000 ? fold[c] : c;
+}
+
 static void
 fold_traditional (PrTokenizer *self,
                   UChar       *text,
@@ -291,6 +314,165 @@ fold_traditional (PrTokenizer *self,
   fold = traditional_fold_table ();
   for (gsize i = 0; i < length; i++)
     text[i] = fold[text[i]];
+}
+
+/* An ideograph or a digit: Chinese writes them without spaces between
+ * (2 0 1 9 年 is 2019年 spaced out). */
+static gboolean
+is_unspaced (UChar32 c)
+{
+  UErrorCode status = U_ZERO_ERROR;
+
+  if (c >= '0' && c <= '9')
+    return TRUE;
+  return c >= 0x2E80 && uscript_getScript (c, &status) == USCRIPT_HAN && U_SUCCESS (status);
+}
+
+static gboolean
+is_line_space (UChar32 c)
+{
+  return c == ' ' || c == '\t' || c == 0x3000 || c == 0x00A0;
+}
+
+/* Whether @text is Chinese spaced out: at least two thirds of its
+ * ideographs (and four or more) stand alone between spaces. Text that
+ * writes spaces between words (工资 拖欠) keeps them, as it always did. */
+static gboolean
+is_spaced_out (const UChar *text,
+               gsize        length)
+{
+  gsize han = 0, alone = 0;
+  UChar32 previous = ' ';
+
+  for (gsize i = 0; i < length;)
+    {
+      UChar32 c, next = ' ';
+
+      U16_NEXT (text, i, length, c);
+      if (is_unspaced (c) && !(c >= '0' && c <= '9'))
+        {
+          han++;
+          if (i < length)
+            U16_GET (text, 0, i, length, next);
+          alone += is_line_space (previous) && is_line_space (next);
+        }
+      previous = c;
+    }
+  return alone >= 4 && alone * 3 >= han * 2;
+}
+
+/* When @text (normalised, @length units) is spaced out, drops every run of
+ * spaces and tabs between two ideographs (or an ideograph and a digit, or
+ * two lone digits), in place, and returns the new length. With
+ * @original (the text's UTF-8, for pr_tokenizer_tokenize_with_ranges ()),
+ * the segments are kept in step: a dropped space outside them becomes a
+ * segment of its own that normalises to nothing. */
+static gsize
+drop_spaces_between_han (PrTokenizer *self,
+                         UChar       *text,
+                         gsize        length,
+                         const char  *original)
+{
+  g_autoptr(GArray) old = NULL;
+  UChar32 before = 0;
+  gsize i = 0, out = 0, byte = 0, run_end = 0;
+  gboolean run_dropped = FALSE, after_space = TRUE, before_alone = FALSE;
+  guint segment = 0;
+
+  /* Most texts hold no space at all. */
+  for (i = 0; i < length && !is_line_space (text[i]); i++)
+    ;
+  if (i == length || !is_spaced_out (text, length))
+    return length;
+
+  if (original != NULL)
+    {
+      old = g_array_copy (self->segments);
+      g_array_set_size (self->segments, 0);
+    }
+  /* Units are read at or after where they are written (out <= i), so a
+   * look ahead reads the text as it was. */
+  for (i = 0; i < length;)
+    {
+      const Segment *inside = old != NULL && segment < old->len &&
+                              g_array_index (old, Segment, segment).normalized_start == i
+                                ? &g_array_index (old, Segment, segment) : NULL;
+      gsize end = inside != NULL ? inside->normalized_end : i;
+      Segment kept = { 0 };
+
+      if (inside == NULL)
+        {
+          UChar32 c;
+
+          U16_NEXT (text, end, length, c);
+          (void) c;
+        }
+      else
+        kept = (Segment) { inside->byte_start, inside->byte_end, out, 0 };
+
+      for (gsize j = i; j < end;)
+        {
+          gsize next = j;
+          UChar32 c;
+
+          U16_NEXT (text, next, length, c);
+          if (is_line_space (c))
+            {
+              if (j >= run_end)
+                {
+                  UChar32 after = 0, beyond = ' ';
+                  gsize k = next;
+
+                  for (run_end = next; run_end < length;)
+                    {
+                      k = run_end;
+                      U16_NEXT (text, k, length, after);
+                      if (!is_line_space (after))
+                        break;
+                      run_end = k;
+                    }
+                  if (k < length)
+                    U16_NEXT (text, k, length, beyond);
+                  /* Between two digits only where each stands alone
+                   * (2 0 1 9), not between numbers (房号 301 302). */
+                  run_dropped = run_end < length && is_unspaced (before) && is_unspaced (after) &&
+                                (!g_ascii_isdigit (before) || !g_ascii_isdigit (after) ||
+                                 (before_alone && !g_ascii_isdigit (beyond)));
+                }
+              if (run_dropped)
+                {
+                  if (inside == NULL && original != NULL)
+                    {
+                      Segment gone = { byte, byte + U8_LENGTH (c), out, out };
+
+                      g_array_append_val (self->segments, gone);
+                    }
+                  after_space = TRUE;
+                  j = next;
+                  continue;
+                }
+            }
+          else
+            {
+              before_alone = after_space;
+              before = c;
+            }
+          after_space = is_line_space (c);
+          while (j < next)
+            text[out++] = text[j++];
+        }
+      if (inside != NULL)
+        {
+          kept.normalized_end = out;
+          g_array_append_val (self->segments, kept);
+          byte = inside->byte_end;
+          segment++;
+        }
+      else if (original != NULL)
+        byte += g_utf8_skip[(guchar) original[byte]];
+      i = end;
+    }
+  return out;
 }
 
 /* Converts, normalises and folds @text into UTF-16. Returns the buffer (owned
@@ -354,6 +536,8 @@ prepare (PrTokenizer  *self,
     }
 
   fold_traditional (self, result, result_length);
+  if (!(self->flags & PR_TOKENIZER_NO_NORMALIZE))
+    result_length = drop_spaces_between_han (self, result, result_length, NULL);
 
   *out_length = result_length;
   return result;
@@ -419,7 +603,9 @@ prepare_mapped (PrTokenizer  *self,
   if (span == source_length)
     {
       fold_traditional (self, self->utf16, source_length);
-      *out_length = source_length;
+      *out_length = !(self->flags & PR_TOKENIZER_NO_NORMALIZE)
+                      ? drop_spaces_between_han (self, self->utf16, source_length, text)
+                      : (gsize) source_length;
       return self->utf16;
     }
 
@@ -490,7 +676,7 @@ prepare_mapped (PrTokenizer  *self,
     }
 
   fold_traditional (self, self->normalized, produced);
-  *out_length = produced;
+  *out_length = drop_spaces_between_han (self, self->normalized, produced, text);
   return self->normalized;
 }
 
@@ -770,6 +956,12 @@ pr_tokenizer_tokenize_with_ranges (PrTokenizer       *self,
       /* A word that starts inside a segment starts with it; one that ends
        * inside a segment ends with it. */
       cursor_move (self, &cursor, start);
+      /* A dropped space just before the word is not part of it. */
+      while (cursor.segment < self->segments->len &&
+             g_array_index (self->segments, Segment, cursor.segment).normalized_start == cursor.normalized &&
+             g_array_index (self->segments, Segment, cursor.segment).normalized_end == cursor.normalized &&
+             is_line_space (g_utf8_get_char (text + cursor.byte)))
+        cursor.byte = g_array_index (self->segments, Segment, cursor.segment++).byte_end;
       word_start = cursor.byte;
       inside = cursor_move (self, &cursor, end);
       word_end = inside != NULL ? inside->byte_end : cursor.byte;

@@ -68,6 +68,8 @@ gboolean          pr_tokenizer_tokenize_with_ranges
                                           PrTokenRangeFunc   func,
                                           gpointer           user_data,
                                           GError           **error);
+gunichar          pr_tokenizer_fold_traditional_char
+                                         (gunichar           c);
 char             *pr_tokenizer_normalize (PrTokenizer       *tokenizer,
                                           const char        *text,
                                           gssize             length,
