@@ -16,25 +16,12 @@
 #include "pr-scan-stored.h"
 #include "pr-simhash.h"
 #include "pr-store.h"
+#include "pr-test-petitions.h"
 #include "pr-test-sample.h"
 #include "pr-test-server.h"
 #include "pr-test-util.h"
 
 static PrTestSample *sample;
-
-static PrMapping *
-make_mapping (void)
-{
-  PrMapping *map = pr_mapping_new ();
-
-  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
-  pr_mapping_add (map, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL);
-  pr_mapping_add (map, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
-  pr_mapping_set_petitioner (map, "petitioner", NULL);
-  pr_mapping_add (map, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  return map;
-}
 
 /* The options the window scans and opens with, the second stage on or off. */
 static void
@@ -120,7 +107,7 @@ static void
 test_probabilities (void)
 {
   g_autoptr(PrConnection) db = pr_test_sample_copy (sample, "stored_j", "judged_j");
-  g_autoptr(PrMapping) map = make_mapping ();
+  g_autoptr(PrMapping) map = pr_test_sample_mapping ();
   g_autoptr(GError) error = NULL;
   g_autoptr(PrStore) store = pr_store_open (db, "judged_j", &error);
   g_autoptr(PrScanResult) scanned = NULL, opened = NULL, edited = NULL, first_only = NULL;

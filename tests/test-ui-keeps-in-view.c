@@ -197,16 +197,12 @@ show_case (guint number)
   return pr_compare_view_get_item (compare_view ());
 }
 
-static char *scanned_texts;   /* the strip of the first three cases after the scan */
-
-static void
-test_scan (void)
+/* strip_texts () of the cases numbered 1 to 3, each shown in turn. */
+static char *
+first_cases_texts (void)
 {
   GString *texts = g_string_new (NULL);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
   for (guint number = 1; number <= 3; number++)
     {
       g_autofree char *one = NULL;
@@ -215,7 +211,18 @@ test_scan (void)
       one = strip_texts ();
       g_string_append_printf (texts, "case %u\n%s", number, one);
     }
-  scanned_texts = g_string_free (texts, FALSE);
+  return g_string_free (texts, FALSE);
+}
+
+static char *scanned_texts;   /* the strip of the first three cases after the scan */
+
+static void
+test_scan (void)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  scanned_texts = first_cases_texts ();
   g_test_message ("after the scan:\n%s", scanned_texts);
   /* The second stage judged them: a probability on the cards. */
   g_assert_nonnull (strstr (scanned_texts, "%"));
@@ -338,7 +345,6 @@ test_search_chooses_first (void)
 static void
 test_probabilities_reopened (void)
 {
-  GString *texts = g_string_new (NULL);
   g_autofree char *opened = NULL;
 
   pr_test_wait_until (pr_test_last_scan_offered, window);
@@ -346,15 +352,7 @@ test_probabilities_reopened (void)
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
   g_assert_true (pr_session_get_from_store (pr_window_get_session (window)));
-  for (guint number = 1; number <= 3; number++)
-    {
-      g_autofree char *one = NULL;
-
-      show_case (number);
-      one = strip_texts ();
-      g_string_append_printf (texts, "case %u\n%s", number, one);
-    }
-  opened = g_string_free (texts, FALSE);
+  opened = first_cases_texts ();
   g_assert_cmpstr (opened, ==, scanned_texts);
 }
 
