@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/resource.h>
 
 #include "pr-scan-options.h"
 #include "pr-scan-stored.h"
@@ -22,6 +23,16 @@
 #include "pr-test-util.h"
 
 static PrTestSample *sample;
+
+/* This process's CPU time, user and system (printed, not asserted). */
+static double
+cpu_seconds (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
 
 /* The options the window scans and opens with, the second stage on or off. */
 static void
@@ -124,8 +135,19 @@ test_probabilities (void)
   g_assert_no_error (error);
   g_assert_nonnull (scanned->scored);
 
-  opened = open_stored (db, store, map, TRUE);
-  judged = pr_scan_stored_judged (opened, store, "stored_j", map, &error);
+  {
+    gint64 start = g_get_monotonic_time ();
+    double cpu = cpu_seconds ();
+
+    opened = open_stored (db, store, map, TRUE);
+    g_test_message ("opened: %.3f s wall, %.3f s CPU", (g_get_monotonic_time () - start) / 1e6,
+                    cpu_seconds () - cpu);
+    start = g_get_monotonic_time ();
+    cpu = cpu_seconds ();
+    judged = pr_scan_stored_judged (opened, store, "stored_j", map, &error);
+    g_test_message ("probabilities read back: %.3f s wall, %.3f s CPU", (g_get_monotonic_time () - start) / 1e6,
+                    cpu_seconds () - cpu);
+  }
   g_assert_no_error (error);
   g_assert_nonnull (judged);
   expected = describe (scanned->scored, scanned->set, opened->set, NULL);
