@@ -394,6 +394,9 @@ search_changed (PrReviewPage *self)
     g_cancellable_cancel (self->searching);
   g_clear_object (&self->searching);
   text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  /* The full search's answer moves to the first case only if this text
+   * hid the case chosen (selection_changed ()). */
+  g_clear_object (&self->first_chosen);
   pr_search_filter_set_text (self->search_filter, text);
   if (pr_search_filter_get_pending (self->search_filter))
     {
