@@ -188,6 +188,22 @@ pr_test_run_cli_va (char       **out,
   return status;
 }
 
+/* The sample table's mapping as the application's scans map it: id,
+ * date, petitioner (who it is), subject and body. */
+PrMapping *
+pr_test_sample_mapping (void)
+{
+  PrMapping *map = pr_mapping_new ();
+
+  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (map, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL);
+  pr_mapping_add (map, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
+  pr_mapping_set_petitioner (map, "petitioner", NULL);
+  pr_mapping_add (map, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  return map;
+}
+
 /**
  * pr_test_scan_sample:
  * @db: a connection to a database with the sample's table petitions
@@ -202,17 +218,11 @@ PrScanResult *
 pr_test_scan_sample (PrConnection *db,
                      PrStore      *store)
 {
-  g_autoptr(PrMapping) map = pr_mapping_new ();
+  g_autoptr(PrMapping) map = pr_test_sample_mapping ();
   g_autoptr(GError) error = NULL;
   PrLoadOptions load = { 0 };
   PrScanResult *result;
 
-  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
-  pr_mapping_add (map, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL);
-  pr_mapping_add (map, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL);
-  pr_mapping_set_petitioner (map, "petitioner", NULL);
-  pr_mapping_add (map, "subject", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
   load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
   load.min_tokens = 3;
   result = pr_scan_run (db, store, "petitions", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT,

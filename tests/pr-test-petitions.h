@@ -28,6 +28,7 @@ void  pr_test_add_petition_groups (PrConnection         *connection,
                                    guint                 group_size);
 char *pr_test_cluster_of      (const char               *path,
                                const char               *id);
+PrMapping    *pr_test_sample_mapping (void);
 PrScanResult *pr_test_scan_sample (PrConnection         *db,
                                    PrStore              *store);
 

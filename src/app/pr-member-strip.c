@@ -29,6 +29,7 @@ struct _PrMemberStrip
   guint               wanted;    /* the card to select once made, or G_MAXUINT */
   GPtrArray          *bound;     /* GtkListItem: the cards made, to refresh */
   PrClusterItem      *item;
+  char               *primary_id; /* the item's primary when shown */
   gboolean            choosing;  /* the selection is being set, not chosen */
 };
 
@@ -186,6 +187,7 @@ pr_member_strip_dispose (GObject *object)
   g_clear_object (&self->paced);
   g_clear_object (&self->places);
   g_clear_object (&self->item);
+  g_clear_pointer (&self->primary_id, g_free);
   g_clear_pointer (&self->bound, g_ptr_array_unref);
 
   G_OBJECT_CLASS (pr_member_strip_parent_class)->dispose (object);
@@ -262,11 +264,16 @@ pr_member_strip_set_item (PrMemberStrip *self,
 {
   guint n_places = g_list_model_get_n_items (G_LIST_MODEL (self->places));
 
+  const char *primary_id = item != NULL ? pr_cluster_item_get_primary_id (item) : NULL;
+
   /* Another case opens at its start, the primary's card in view, not as
-   * far along as the clerk had scrolled the case before. */
-  if (item != self->item)
+   * far along as the clerk had scrolled the case before; so does the same
+   * case with another primary, whose card is now the first. */
+  if (item != self->item || g_strcmp0 (primary_id, self->primary_id) != 0)
     gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)), 0);
   g_set_object (&self->item, item);
+  g_free (self->primary_id);
+  self->primary_id = g_strdup (primary_id);
   if (item == NULL)
     n_members = 0;
   self->choosing = TRUE;

@@ -84,6 +84,9 @@ struct _PrReviewPage
   PrSearchFilter       *search_filter;
   GtkSortListModel     *sorted;
   PrClusterItem        *to_select;     /* to choose once the paced list shows it, or NULL */
+  PrClusterItem        *chosen;        /* the case chosen last (owned), or NULL */
+  gboolean              filtered_out;  /* a filter took the chosen case out of the list */
+  PrClusterItem        *first_chosen;  /* the first case shown, chosen so (owned), until the clerk chooses */
 };
 
 G_DEFINE_FINAL_TYPE (PrReviewPage, pr_review_page, GTK_TYPE_WIDGET)
@@ -144,6 +147,7 @@ pr_review_page_update_summary (PrReviewPage *self)
 /* The cluster list */
 
 static void paced_changed (PrReviewPage *self);
+static gboolean choose_first (PrReviewPage *self);
 
 static gboolean
 filter_state (gpointer item,
@@ -371,6 +375,9 @@ searched (GObject      *object,
       clusters = g_hash_table_new (NULL, NULL);
     }
   pr_search_filter_set_matches (self->search_filter, clusters);
+  /* The full search can show cases before the one chosen as the first. */
+  if (self->first_chosen != NULL)
+    choose_first (self);
   update_empty (self);
 }
 
@@ -387,6 +394,9 @@ search_changed (PrReviewPage *self)
     g_cancellable_cancel (self->searching);
   g_clear_object (&self->searching);
   text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  /* The full search's answer moves to the first case only if this text
+   * hid the case chosen (selection_changed ()). */
+  g_clear_object (&self->first_chosen);
   pr_search_filter_set_text (self->search_filter, text);
   if (pr_search_filter_get_pending (self->search_filter))
     {
@@ -600,11 +610,54 @@ pr_review_page_get_fetching (PrReviewPage *self)
   return self->fetching != NULL && self->fetching_other;
 }
 
+static void choose_shown (PrReviewPage  *self,
+                          PrClusterItem *item);
+
+/* The list changed under the selection. When a filter took the chosen
+ * case out, GTK's selection keeps its place and so lands on some case in
+ * the middle of what is left: noted here, while the case chosen before is
+ * known, and the first case shown chosen instead (selection_changed ()). */
+static void
+selection_items_changed (PrReviewPage *self,
+                         guint         position,
+                         guint         removed,
+                         guint         added)
+{
+  if (removed > 0 && self->chosen != NULL &&
+      gtk_single_selection_get_selected_item (self->selection) != self->chosen &&
+      !gtk_filter_match (GTK_FILTER (self->filter), self->chosen))
+    self->filtered_out = TRUE;
+}
+
+/* Chooses the first case the filters leave (and shows it); whether it
+ * is chosen at once. */
+static gboolean
+choose_first (PrReviewPage *self)
+{
+  g_autoptr(PrClusterItem) first = g_list_model_get_item (G_LIST_MODEL (self->filtered), 0);
+
+  g_set_object (&self->first_chosen, first);
+  if (first == NULL || first == self->chosen)
+    return FALSE;
+  choose_shown (self, first);
+  return self->to_select == NULL;
+}
+
 static void
 selection_changed (PrReviewPage *self)
 {
   if (self->session == NULL)
     return;
+  g_set_object (&self->chosen, gtk_single_selection_get_selected_item (self->selection));
+  if (self->chosen != self->first_chosen && self->to_select != self->first_chosen)
+    g_clear_object (&self->first_chosen);
+  if (self->filtered_out)
+    {
+      self->filtered_out = FALSE;
+      /* Chosen now: shown by the selection's own change. */
+      if (choose_first (self))
+        return;
+    }
   /* The case chosen stays chosen while a change reaches the list. */
   pr_paced_model_set_keep (self->paced, gtk_single_selection_get_selected_item (self->selection));
   pr_review_page_show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
@@ -661,6 +714,8 @@ setup_cluster_list (PrReviewPage *self)
   gtk_custom_filter_set_filter_func (self->kind_filter, filter_kind, self, NULL);
   gtk_custom_filter_set_filter_func (self->repeat_kind_filter, filter_repeat_kind, self, NULL);
   g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (selection_items_changed), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (update_empty), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->filtered, "notify::pending", G_CALLBACK (follow_filling), self, G_CONNECT_SWAPPED);
   /* Before the models' own handlers see the clusters added. */
@@ -924,6 +979,8 @@ pr_review_page_dispose (GObject *object)
   if (self->paced != NULL)
     g_signal_handlers_disconnect_by_data (self->paced, self);
   g_clear_object (&self->to_select);
+  g_clear_object (&self->chosen);
+  g_clear_object (&self->first_chosen);
   if (self->searching != NULL)
     g_cancellable_cancel (self->searching);
   g_clear_object (&self->searching);

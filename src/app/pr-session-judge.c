@@ -79,9 +79,10 @@ pr_session_get_probability (PrSession *self,
   const PrScoredPair *scored;
 
   g_return_val_if_fail (PR_IS_SESSION (self), -1);
-  if (self->result == NULL || self->result->scored == NULL || a == b)
+  if (self->result == NULL || a == b)
     return -1;
-  scored = pr_scan_result_find_scored (self->result, MIN (a, b), MAX (a, b));
+  /* A scan opened from the store: as its second stage judged the pairs. */
+  scored = pr_scored_pairs_find (self->result->scored != NULL ? self->result->scored : self->stored_scored, a, b);
   return scored != NULL && scored->probability >= 0 ? scored->probability : -1;
 }
 

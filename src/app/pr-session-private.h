@@ -92,6 +92,7 @@ struct _PrSession
   gboolean            from_store;   /* the clusters are the last scan's, opened from the store */
   gint64              scanned_at;   /* when the scan under review ended: unix seconds */
   GPtrArray          *missing;      /* (nullable) char *: opened from the store, its members deleted since */
+  GArray             *stored_scored; /* (nullable) PrScoredPair: opened from the store, its pairs as judged */
   gboolean            second_stage; /* the next scan judges its candidate pairs (pr-session-judge.c) */
   PrPairModel         model;        /* the weights the scan under review judged by */
 

@@ -214,6 +214,7 @@ set_result (PrSession    *self,
 {
   g_clear_pointer (&self->shared, _pr_shared_result_unref);
   g_clear_pointer (&self->threshold_preview, pr_threshold_preview_unref);
+  g_clear_pointer (&self->stored_scored, g_array_unref);
   self->result = result;
   if (result != NULL)
     {
@@ -792,6 +793,7 @@ typedef struct {
   gboolean               from_store; /* open the last complete scan (pr-scan-stored.c), not scan */
   PrStoredScan          *stored;     /* it */
   GPtrArray             *missing;    /* char *: its members deleted from the table since */
+  GArray                *stored_scored; /* PrScoredPair: its pairs as its second stage judged them */
   gboolean               second_stage; /* judge every candidate pair (pr-session-judge.c) */
   PrPairModel            model;      /* with it: the weights judged by */
 } ScanData;
@@ -810,6 +812,7 @@ scan_data_free (ScanData *data)
   g_clear_pointer (&data->bad_rows, g_ptr_array_unref);
   g_clear_pointer (&data->stored, pr_stored_scan_free);
   g_clear_pointer (&data->missing, g_ptr_array_unref);
+  g_clear_pointer (&data->stored_scored, g_array_unref);
   g_free (data);
 }
 
@@ -953,6 +956,11 @@ scan_thread (GTask        *task,
     data->result = pr_scan_run (connection, store, data->table, NULL, data->mapping, &load, data->k,
                                 &parts, report_progress, data, cancellable, &error);
   if (data->result == NULL)
+    goto failed;
+  /* The probabilities the scan showed, shown again. */
+  if (data->from_store &&
+      (data->stored_scored = pr_scan_stored_judged (data->result, store, data->table, data->mapping, &error)) == NULL &&
+      error != NULL)
     goto failed;
   /* The log the scan clustered by. */
   data->decisions = g_ptr_array_ref (data->result->decisions);
@@ -1178,6 +1186,7 @@ pr_session_scan_finish (PrSession     *self,
   g_clear_pointer (&self->mapping, pr_mapping_free);
   self->mapping = pr_mapping_copy (data->mapping);
   set_result (self, g_steal_pointer (&data->result));
+  self->stored_scored = g_steal_pointer (&data->stored_scored);
   self->model = data->model;
   self->k = self->result->k;
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);

@@ -138,19 +138,15 @@ petitioner_of (const PrRecordSet *set,
 static guint64 *
 hash_records (const PrMapping    *mapping,
               const PrRecordSet  *set,
-              const PrScoredPair *pairs,
-              gsize               n_pairs,
+              const guint8       *needed,
               GError            **error)
 {
   g_autofree guint64 *hashes = g_new0 (guint64, MAX (1, set->n_records));
-  g_autofree guint8 *needed = g_new0 (guint8, MAX (1, set->n_records));
   g_autoptr(GString) body = g_string_new (NULL);
   g_autoptr(GPtrArray) fields = g_ptr_array_new ();
   g_autoptr(GByteArray) buffer = g_byte_array_new ();
   const char **texts = g_newa (const char *, MAX (1, pr_mapping_get_n_columns (mapping)));
 
-  for (gsize i = 0; i < n_pairs; i++)
-    needed[pairs[i].a] = needed[pairs[i].b] = 1;
   for (guint32 r = 0; r < set->n_records; r++)
     if (needed[r])
       {
@@ -170,6 +166,21 @@ hash_records (const PrMapping    *mapping,
         hashes[r] = pr_pair_record_hash (set->ids->pdata[r], &record);
       }
   return g_steal_pointer (&hashes);
+}
+
+/* hash_records () of every record in a pair of @pairs (0 for the others). */
+static guint64 *
+hash_paired_records (const PrMapping    *mapping,
+                     const PrRecordSet  *set,
+                     const PrScoredPair *pairs,
+                     gsize               n_pairs,
+                     GError            **error)
+{
+  g_autofree guint8 *needed = g_new0 (guint8, MAX (1, set->n_records));
+
+  for (gsize i = 0; i < n_pairs; i++)
+    needed[pairs[i].a] = needed[pairs[i].b] = 1;
+  return hash_records (mapping, set, needed, error);
 }
 
 /* Takes the probabilities @kept holds for the candidates, judges the
@@ -193,7 +204,7 @@ judge_with_store (PrScanResult        *result,
   g_autoptr(GArray) missed = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
   g_autoptr(GArray) missed_at = g_array_new (FALSE, FALSE, sizeof (gsize));
 
-  if (kept == NULL || (hashes = hash_records (mapping, set, pairs, n_pairs, error)) == NULL)
+  if (kept == NULL || (hashes = hash_paired_records (mapping, set, pairs, n_pairs, error)) == NULL)
     return FALSE;
   judged = g_array_sized_new (FALSE, FALSE, sizeof (PrJudgedPair), n_pairs);
   for (gsize i = 0; i < n_pairs; i++)
@@ -345,10 +356,95 @@ pr_scan_result_find_scored (PrScanResult *result,
                             guint32       a,
                             guint32       b)
 {
+  return pr_scored_pairs_find (result->scored, a, b);
+}
+
+/**
+ * pr_scored_pairs_find:
+ * @scored: (nullable) (element-type PrScoredPair): pairs sorted by record
+ *
+ * Returns: (nullable): the pair of records @a and @b in @scored, in
+ *   either order
+ */
+const PrScoredPair *
+pr_scored_pairs_find (GArray  *scored,
+                      guint32  a,
+                      guint32  b)
+{
   PrScoredPair key = { MIN (a, b), MAX (a, b), 0, 0 };
 
   /* An empty array's data may be NULL, which bsearch () must not get. */
-  if (result->scored == NULL || result->scored->len == 0)
+  if (scored == NULL || scored->len == 0)
     return NULL;
-  return bsearch (&key, result->scored->data, result->scored->len, sizeof key, compare_scored);
+  return bsearch (&key, scored->data, scored->len, sizeof key, compare_scored);
+}
+
+/**
+ * pr_scan_stored_judged:
+ * @result: the last complete scan of @table, opened from @store
+ *   (pr_scan_open_stored ())
+ * @mapping: the mapping it was opened with
+ *
+ * The second stage's judgements of the pairs of @result's records, as
+ * the scan found them: the store keeps every pair it judged, keyed by
+ * each record as the judge read it and the pair's petitioner evidence
+ * (pr-store-judged.c). A pair whose records read otherwise now (edited
+ * since) is left out rather than given the scan's number for other text.
+ *
+ * Returns: (transfer full) (nullable) (element-type PrScoredPair): the
+ *   pairs, sorted by record (pr_scored_pairs_find ()); %NULL without
+ *   @error when the scan had no second stage or @result holds no texts
+ *   (opened without one), with @error on failure
+ */
+GArray *
+pr_scan_stored_judged (PrScanResult     *result,
+                       PrStore          *store,
+                       const char       *table,
+                       const PrMapping  *mapping,
+                       GError          **error)
+{
+  PrRecordSet *set = result->set;
+  g_autoptr(GArray) kept = NULL;
+  g_autoptr(GArray) scored = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(GHashTable) record_of = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree guint8 *needed = g_new0 (guint8, MAX (1, set->n_records));
+  g_autofree guint64 *hashes = NULL;
+  gboolean judged = FALSE;
+  guint64 judge_key = 0;
+
+  /* Without texts (opened with no second stage) the records cannot be
+   * read as the judge read them: no probabilities rather than a guess. */
+  if (!pr_record_set_has_texts (set))
+    return NULL;
+  if (!pr_store_get_last_judged (store, table, &judged, &judge_key, NULL, error))
+    return NULL;
+  if (!judged)
+    return NULL;
+  if ((kept = pr_store_load_judged (store, table, judge_key, error)) == NULL)
+    return NULL;
+  /* A member deleted since is there with its id alone: not judged. */
+  for (guint32 r = 0; r < set->n_records; r++)
+    needed[r] = !(set->sparse[r] && set->fingerprints[r] == 0);
+  if ((hashes = hash_records (mapping, set, needed, error)) == NULL)
+    return NULL;
+  for (guint32 r = 0; r < set->n_records; r++)
+    if (needed[r])
+      g_hash_table_insert (record_of, &hashes[r], GUINT_TO_POINTER (r + 1));
+  for (guint i = 0; i < kept->len; i++)
+    {
+      const PrJudgedPair *pair = &g_array_index (kept, PrJudgedPair, i);
+      guint a = GPOINTER_TO_UINT (g_hash_table_lookup (record_of, &pair->hash_a));
+      guint b = GPOINTER_TO_UINT (g_hash_table_lookup (record_of, &pair->hash_b));
+      PrScoredPair one;
+
+      if (a == 0 || b == 0 || a == b)
+        continue;
+      one = (PrScoredPair) { MIN (a, b) - 1, MAX (a, b) - 1, 0, pair->probability };
+      if (petitioner_of (set, one.a, one.b) != pair->petitioner)
+        continue;
+      one.distance = pr_hamming_distance (set->fingerprints[one.a], set->fingerprints[one.b]);
+      g_array_append_val (scored, one);
+    }
+  g_array_sort (scored, compare_scored);
+  return g_steal_pointer (&scored);
 }

@@ -143,6 +143,9 @@ pr_scan_open_stored (PrConnection         *connection,
   load.parts = FALSE;
   /* The cases' members, not the table: the scan judged its date column. */
   load.chosen_rows = TRUE;
+  /* Their texts, as a scan keeps them for its second stage: the
+   * judgements kept in the store are found by them (pr_scan_stored_judged ()). */
+  load.keep_texts = load.keep_texts || load.judge != NULL;
   version = pr_fingerprint_version (mapping, load.flags, load.min_tokens, &load.part_method);
 
   scan = pr_store_find_last_scan (store, table, error);

@@ -179,6 +179,14 @@ PrClustering *pr_scan_result_judge_at      (PrScanResult               *result,
 const PrScoredPair *pr_scan_result_find_scored (PrScanResult *result,
                                                 guint32       a,
                                                 guint32       b);
+const PrScoredPair *pr_scored_pairs_find       (GArray       *scored,
+                                                guint32       a,
+                                                guint32       b);
+GArray       *pr_scan_stored_judged        (PrScanResult               *result,
+                                            PrStore                    *store,
+                                            const char                 *table,
+                                            const PrMapping            *mapping,
+                                            GError                    **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrScanResult, pr_scan_result_free)
 
