@@ -37,6 +37,11 @@ test_names (void)
   assert_same (pr_identity_normalize_name, "劉德華", "刘德华", TRUE);
   assert_same (pr_identity_normalize_name, "阿卜杜·熱合曼", "阿卜杜•热合曼", TRUE);
   assert_same (pr_identity_normalize_name, "陳小明", "陈晓明", FALSE);
+  /* Characters of the Simplified set that ICU's fold takes to others:
+   * 於 and 于 are two surnames, 乾 and 干 two given names. */
+  assert_same (pr_identity_normalize_name, "於小明", "于小明", FALSE);
+  assert_same (pr_identity_normalize_name, "李乾", "李干", FALSE);
+  assert_same (pr_identity_normalize_name, "陳於明", "陈於明", TRUE);
 }
 
 static void
@@ -44,6 +49,7 @@ test_addresses (void)
 {
   assert_same (pr_identity_normalize_address, "台北市中正區重慶南路一段122號", "台北市中正区重庆南路一段122号", TRUE);
   assert_same (pr_identity_normalize_address, "台北市中正區重慶南路一段122號", "台北市中正区重庆南路一段123号", FALSE);
+  assert_same (pr_identity_normalize_address, "乾安县幸福路1号", "干安县幸福路1号", FALSE);
 }
 
 int

@@ -29,6 +29,7 @@
 
 #include <string.h>
 
+#include <unicode/ucnv.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
 
@@ -618,6 +619,58 @@ is_middle_dot (gunichar c)
          c == 0x22C5 || c == 0x0387 || c == 0x16EB || c == '.' || c == 0x318D || c == 0x2E31;
 }
 
+/* Per BMP character, whether it is one of GB2312's, the Simplified set;
+ * NULL if ICU has no GB2312 converter. */
+static const guint8 *
+simplified_set (void)
+{
+  static gsize set;
+
+  if (g_once_init_enter (&set))
+    {
+      guint8 *in = g_new0 (guint8, 0x10000 / 8);
+      UErrorCode status = U_ZERO_ERROR;
+      UConverter *gb2312 = ucnv_open ("GB2312", &status);
+
+      if (U_SUCCESS (status))
+        ucnv_setFromUCallBack (gb2312, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+      for (gunichar c = 0x2E80; U_SUCCESS (status) && c < 0x10000; c++)
+        {
+          UChar unit = (UChar) c;
+          char bytes[8];
+          UErrorCode one = U_ZERO_ERROR;
+
+          if ((c >= 0xD800 && c < 0xE000) || pr_tokenizer_fold_traditional_char (c) == c)
+            continue;
+          ucnv_resetFromUnicode (gb2312);
+          ucnv_fromUChars (gb2312, bytes, sizeof bytes, &unit, 1, &one);
+          if (U_SUCCESS (one))
+            in[c / 8] |= 1 << (c % 8);
+        }
+      if (gb2312 != NULL)
+        ucnv_close (gb2312);
+      if (U_FAILURE (status))
+        g_clear_pointer (&in, g_free);
+      /* 1 for "no converter": 0 is "not yet". */
+      g_once_init_leave (&set, in != NULL ? (gsize) in : 1);
+    }
+  return set != 1 ? (const guint8 *) set : NULL;
+}
+
+/* @c folded from Traditional to Simplified (陳 to 陈), unless it is a
+ * Simplified character itself: 於 and 于, 乾 and 干 are different
+ * surnames and given names, though ICU's fold takes the one to the other.
+ * Without GB2312 no character is folded, rather than two names joined. */
+static gunichar
+fold_name_char (gunichar c)
+{
+  const guint8 *simplified = simplified_set ();
+
+  if (simplified == NULL || c >= 0x10000 || (simplified[c / 8] & (1 << (c % 8))) != 0)
+    return c;
+  return pr_tokenizer_fold_traditional_char (c);
+}
+
 /* Folds @value and keeps the characters @keep accepts. */
 static PrIdentityValueState
 normalize_text (const char   *value,
@@ -642,7 +695,7 @@ normalize_text (const char   *value,
       /* A name or address typed in Traditional characters (陳) is the
        * same as in Simplified (陈), as the text's words are. */
       if (!g_unichar_isspace (c) && !is_zero_width (c) && (drop == NULL || !drop (c)))
-        g_string_append_unichar (kept, pr_tokenizer_fold_traditional_char (c));
+        g_string_append_unichar (kept, fold_name_char (c));
     }
   if (kept->len == 0)
     {
