@@ -105,7 +105,9 @@ test_refused (void)
 }
 
 /* What a petitioner types: book-title marks written <<…>>, a lone tag-like
- * word, an ampersand, a path with backslashes, one &nbsp; pasted. */
+ * word, an ampersand, paths with backslashes (some of them RTF's control
+ * words), one &nbsp; pasted, a <br> among comparisons, a list lettered
+ * <a> <b> <c>. */
 static void
 test_typed_read (void)
 {
@@ -114,12 +116,15 @@ test_typed_read (void)
     "1,我在<<人民日报>>上看到相关报道，请求落实政策。\n"
     "2,房屋面积 a<b 的情况下按 <p> 档计算，水电 & 燃气费用不合理。\n"
     "3,材料放在 C:\\par\\files 目录下，见附件。\n"
-    "4,请见附件&nbsp;，谢谢。\n";
+    "4,请见附件&nbsp;，谢谢。\n"
+    "5,材料在 C:\\files\\b\\i\\par 目录下，请查收。\n"
+    "6,x<p 或 y>q，工资<3000元<br>补贴>500，不合理。\n"
+    "7,诉求如下：<a>退还押金；<b>赔偿损失；<c>公开道歉。\n";
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
 
   g_assert_no_error (error);
-  g_assert_cmpuint (set->n_records, ==, 4);
+  g_assert_cmpuint (set->n_records, ==, 7);
 }
 
 int

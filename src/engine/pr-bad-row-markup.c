@@ -44,25 +44,55 @@ in_list (const char *const *list,
   return FALSE;
 }
 
+/* Elements written without a closing tag. */
+static const char *const html_void_tags[] = { "br", "hr", "img", "meta", "input", "o:p", NULL };
+
 /* The length of an HTML tag of a known element at @p ("<p>", "</span>",
- * "<br/>", "<p style=…>"), or 0. */
+ * "<br/>", "<p style=…>"), or 0. @sure is set when it could only be
+ * markup: a closing tag, an element that has none (<br>), a tag closed
+ * in itself (<x/>) or one with an attribute (name=…). A bare opening tag
+ * such as <a> or <p> is what a letter may write for a list's items or a
+ * bracketed note, and is not counted. */
 static gsize
 html_tag_at (const char *p,
-             const char *end)
+             const char *end,
+             gboolean   *sure)
 {
   const char *name = p + 1, *q;
+  gboolean closing = FALSE;
 
+  *sure = FALSE;
   if (name < end && *name == '/')
-    name++;
+    {
+      name++;
+      closing = TRUE;
+    }
   for (q = name; q < end && (g_ascii_isalnum (*q) || *q == ':'); q++)
     ;
   if (q == name || q >= end || !in_list (html_tags, name, q - name))
     return 0;
-  if (*q != '>' && *q != '/' && !g_ascii_isspace (*q))
+  if (*q == '>' || (*q == '/' && q + 1 < end && q[1] == '>'))
+    {
+      *sure = closing || *q == '/' || in_list (html_void_tags, name, q - name);
+      return (gsize) (q - p + (*q == '/' ? 2 : 1));
+    }
+  if (closing || !g_ascii_isspace (*q))
+    return 0;
+  /* An attribute: its name, then "=". */
+  while (q < end && g_ascii_isspace (*q))
+    q++;
+  if (q >= end || !g_ascii_isalpha (*q))
+    return 0;
+  while (q < end && (g_ascii_isalnum (*q) || *q == '-' || *q == ':' || *q == '_'))
+    q++;
+  if (q >= end || *q != '=')
     return 0;
   for (; q < end && *q != '>' && *q != '<' && *q != '\n'; q++)
     ;
-  return q < end && *q == '>' ? (gsize) (q - p + 1) : 0;
+  if (q >= end || *q != '>')
+    return 0;
+  *sure = TRUE;
+  return (gsize) (q - p + 1);
 }
 
 /* At @p, a character reference "&name;", "&#23567;" or "&#x5c0f;": 1 for a
@@ -120,6 +150,7 @@ _pr_bad_row_markup (const char *value,
 {
   const char *end = value + length, *start = value;
   guint tags = 0, named = 0, numeric = 0, rtf_hex = 0, rtf_words = 0;
+  gboolean braces = FALSE;
 
   while (start < end && g_ascii_isspace (*start))
     start++;
@@ -129,10 +160,11 @@ _pr_bad_row_markup (const char *value,
     {
       gsize n;
       int reference;
+      gboolean sure;
 
-      if (*p == '<' && (n = html_tag_at (p, end)) > 0)
+      if (*p == '<' && (n = html_tag_at (p, end, &sure)) > 0)
         {
-          tags++;
+          tags += sure;
           p += n - 1;
         }
       else if (*p == '&' && (reference = html_reference_at (p, end)) > 0)
@@ -141,8 +173,12 @@ _pr_bad_row_markup (const char *value,
         rtf_hex++;
       else if (*p == '\\' && rtf_control_at (p, end))
         rtf_words++;
+      else if (*p == '{')
+        braces = TRUE;
     }
-  if (rtf_words >= 2 || rtf_hex >= 4)
+  /* Control words count only with a group's braces (the document's head
+   * has one): a folder path (C:\\files\\b\\i\\par) has none. */
+  if ((rtf_words >= 2 && braces) || rtf_hex >= 4)
     return g_strdup (_("the value is an RTF document (control words such as {\\rtf1, \\par or \\'d0\\'a1 for a "
                        "Chinese character), whose control words would be compared as the letter's words, so "
                        "that unrelated letters match: store or export the text as plain text and scan that"));
