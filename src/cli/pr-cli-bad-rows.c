@@ -20,8 +20,9 @@
 #include "pr-cli.h"
 
 const char pr_cli_skip_bad_rows_help[] =
-  N_("Leave out the rows whose values are not text (a NUL byte, bytes that are not UTF-8, UTF-8 text read as GBK, a value over 16 MiB), "
-     "count them and list them as CSV (id,row,column,reason)");
+  N_("Leave out the rows whose values cannot be read as a letter's text (a NUL byte, bytes that are not UTF-8, UTF-8 "
+     "text read as GBK, characters lost to “?”, HTML or RTF markup, a value over 16 MiB), count them and list them as "
+     "CSV (id,row,column,reason)");
 const char pr_cli_bad_rows_help[] =
   N_("With --skip-bad-rows: list the rows left out in FILE (default: next to --out, its name with "
      "“-bad-rows” added; without --out, on standard error)");

@@ -5,7 +5,7 @@
  * (--truth-groups-file), and the character 3-grams by which the labelled
  * set chose the pairs it held back.
  */
-#define G_LOG_DOMAIN "pr-cli-eval"
+#define G_LOG_DOMAIN "pr-cli-eval-truth"
 
 #include "config.h"
 

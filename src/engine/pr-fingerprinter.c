@@ -442,11 +442,11 @@ pr_fingerprint_describe (const PrMapping    *mapping,
                           (flags & PR_TOKENIZER_FOLD_TRADITIONAL) != 0,
                           (flags & PR_TOKENIZER_NO_NORMALIZE) == 0,
                           min_tokens, (guint64) PR_SIMHASH_SEED, icu_text);
-  /* Windows of 32 words until #5's evaluation set 16: the version changes
-   * with them, so that a rescan cuts stored records' parts again. */
+  /* The windows' size is in the version, so that a rescan cuts stored
+   * records' parts again when it changes. */
   g_string_append_printf (description, " %s", parts_text);
-  /* Spaces between ideographs are dropped since a later version: a rescan
-   * makes the fingerprints of texts that held them again. */
+  /* Dropping the spaces between ideographs is in the version: a rescan
+   * by a version that reads spaced text otherwise fingerprints it again. */
   if ((flags & PR_TOKENIZER_NO_NORMALIZE) == 0)
     g_string_append (description, " han-spaces=dropped");
 

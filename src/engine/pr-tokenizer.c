@@ -336,7 +336,7 @@ is_line_space (UChar32 c)
 
 /* Whether @text is Chinese spaced out: at least two thirds of its
  * ideographs (and four or more) stand alone between spaces. Text that
- * writes spaces between words (工资 拖欠) keeps them, as it always did. */
+ * writes spaces between words (工资 拖欠) keeps them. */
 static gboolean
 is_spaced_out (const UChar *text,
                gsize        length)
