@@ -87,6 +87,13 @@ test_kept (void)
   g_assert_cmpstrv (latin, ((const char *[]) { "i", "am", "张三", NULL }));
   g_assert_cmpstrv (trailing, ((const char *[]) { "请求", NULL }));
   g_assert_cmpstrv (word_spaced, ((const char *[]) { "的", "的", "不", "好", "工资", "拖欠", "宿舍", NULL }));
+  {
+    /* Spaced out, yet the numbers of a list stay apart. */
+    g_auto(GStrv) spaced_numbers = words ("房 号 301 302 漏 水 问 题 已 有 2 年");
+
+    g_assert_cmpstrv (spaced_numbers,
+                      ((const char *[]) { "房", "号", "301", "302", "漏水", "问题", "已有", "2", "年", NULL }));
+  }
 }
 
 static void
