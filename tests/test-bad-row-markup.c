@@ -107,7 +107,7 @@ test_refused (void)
 /* What a petitioner types: book-title marks written <<…>>, a lone tag-like
  * word, an ampersand, paths with backslashes (some of them RTF's control
  * words), one &nbsp; pasted, a <br> among comparisons, a list lettered
- * <a> <b> <c>. */
+ * <a> <b> <c>, buildings numbered B5\B3\B1 (from the petitions' data). */
 static void
 test_typed_read (void)
 {
@@ -119,12 +119,13 @@ test_typed_read (void)
     "4,请见附件&nbsp;，谢谢。\n"
     "5,材料在 C:\\files\\b\\i\\par 目录下，请查收。\n"
     "6,x<p 或 y>q，工资<3000元<br>补贴>500，不合理。\n"
-    "7,诉求如下：<a>退还押金；<b>赔偿损失；<c>公开道歉。\n";
+    "7,诉求如下：<a>退还押金；<b>赔偿损失；<c>公开道歉。\n"
+    "8,{九问}匝道将沿保利西海岸B5\\B3\\B1开挖，距离高楼如此近。\n";
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = pr_test_load_id_body_csv (csv, &error);
 
   g_assert_no_error (error);
-  g_assert_cmpuint (set->n_records, ==, 7);
+  g_assert_cmpuint (set->n_records, ==, 8);
 }
 
 int

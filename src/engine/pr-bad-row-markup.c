@@ -128,9 +128,11 @@ rtf_control_at (const char *p,
                                        NULL };
   const char *q = p + 1;
 
-  for (; q < end && g_ascii_isalpha (*q); q++)
+  /* RTF writes its control words in lower case: B5\\B3 is a building's
+   * number, not bold. */
+  for (; q < end && g_ascii_islower (*q); q++)
     ;
-  if (q == p + 1 || !in_list (words, p + 1, q - p - 1))
+  if (q == p + 1 || g_ascii_isupper (*q) || !in_list (words, p + 1, q - p - 1))
     return FALSE;
   return q == end || *q == ' ' || *q == '\\' || *q == '{' || *q == '}' || g_ascii_isdigit (*q) || *q == '-' ||
          *q == '\r' || *q == '\n';
