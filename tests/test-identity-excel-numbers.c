@@ -51,6 +51,7 @@ test_values (void)
   g_assert_cmpint (pr_identity_normalize_petitioner ("E+17", -1, &normal), ==, PR_IDENTITY_VALUE_VALID);
   g_clear_pointer (&normal, g_free);
   g_assert_cmpint (pr_identity_normalize_petitioner ("410105E17", -1, &normal), ==, PR_IDENTITY_VALUE_VALID);
+  g_clear_pointer (&normal, g_free);
 
   {
     static const char *const floats[][2] = {
