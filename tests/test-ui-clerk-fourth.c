@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <locale.h>
 
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
@@ -168,11 +167,7 @@ main (int    argc,
 
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
-  /* gtk_test_init() sets its own locale. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  pr_test_ui_use_locale (LOCALEDIR);
 
   dir = pr_test_make_temp_dir ();
   sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);

@@ -17,7 +17,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <signal.h>
 
 #include <glib/gi18n.h>
@@ -246,11 +245,7 @@ main (int    argc,
   g_setenv ("PETITION_REVIEW_SAMPLE_DIR", sample_dir, TRUE);
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
-  /* gtk_test_init() sets its own locale. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  pr_test_ui_use_locale (LOCALEDIR);
 
   g_test_add_func ("/app/application/transient-windows-quit", test_transient_quit);
   status = g_test_run ();
