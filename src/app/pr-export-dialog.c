@@ -54,6 +54,18 @@ pr_export_suggest_name (const char *table,
  *
  * Returns: (transfer full): the file
  */
+/* Returns: (transfer full) (nullable): @name with .xlsx for its .csv, or
+ * %NULL when it does not end in .csv */
+static char *
+csv_as_xlsx (const char *name)
+{
+  size_t n = name != NULL ? strlen (name) : 0;
+
+  if (n > 4 && g_ascii_strcasecmp (name + n - 4, ".csv") == 0)
+    return g_strdup_printf ("%.*s.xlsx", (int) (n - 4), name);
+  return NULL;
+}
+
 GFile *
 pr_export_file_for_type (GFile    *chosen,
                          gboolean  xlsx_type)
@@ -61,13 +73,10 @@ pr_export_file_for_type (GFile    *chosen,
   g_autofree char *name = g_file_get_basename (chosen);
   g_autofree char *renamed = NULL;
   g_autoptr(GFile) parent = g_file_get_parent (chosen);
-  size_t n = strlen (name);
 
   if (!xlsx_type || pr_report_path_is_xlsx (name) || parent == NULL)
     return g_object_ref (chosen);
-  if (n > 4 && g_ascii_strcasecmp (name + n - 4, ".csv") == 0)
-    renamed = g_strdup_printf ("%.*s.xlsx", (int) (n - 4), name);
-  else
+  if ((renamed = csv_as_xlsx (name)) == NULL)
     renamed = g_strconcat (name, ".xlsx", NULL);
   return g_file_get_child (parent, renamed);
 }
@@ -93,9 +102,9 @@ name_follows_type (GtkFileChooser *inner,
   g_autofree char *renamed = NULL;
   size_t n = name != NULL ? strlen (name) : 0;
 
-  if (xlsx && n > 4 && g_ascii_strcasecmp (name + n - 4, ".csv") == 0)
-    renamed = g_strdup_printf ("%.*s.xlsx", (int) (n - 4), name);
-  else if (!xlsx && n > 5 && g_ascii_strcasecmp (name + n - 5, ".xlsx") == 0)
+  if (xlsx)
+    renamed = csv_as_xlsx (name);
+  else if (n > 5 && g_ascii_strcasecmp (name + n - 5, ".xlsx") == 0)
     renamed = g_strdup_printf ("%.*s.csv", (int) (n - 5), name);
   if (renamed != NULL)
     gtk_file_chooser_set_current_name (inner, renamed);
