@@ -2,7 +2,8 @@
 /*
  * What a scan says of the identity values it read: the invalid ID card
  * numbers and phones (typing errors an office may want to correct), the
- * numbers Excel saved in scientific notation, the masked values, and the front desks' phones, none of which is evidence.
+ * numbers Excel saved in scientific notation, the names that lost a character to "?", the masked values, and the
+ * front desks' phones, none of which is evidence.
  */
 #define G_LOG_DOMAIN "pr-cli-identity"
 
@@ -60,6 +61,23 @@ pr_cli_identity_text (const PrRecordSet *set)
                   "the file again",
                   (gulong) n_scientific),
         (unsigned long long) n_scientific));
+  }
+  {
+    guint64 n_lost = 0;
+
+    for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
+      n_lost += stats->n_lost[r];
+    /* Not a typing error either: the table's column could not hold it. */
+    if (n_lost > 0)
+      g_ptr_array_add (parts, g_strdup_printf (
+        ngettext ("%llu name, address or petitioner id with a character stored as “?” (王?华: a column in GBK or "
+                  "latin1 could not hold a rare character, so 王堃华 and 王喆华 would read the same); store such "
+                  "columns as utf8mb4 and type the lost characters again",
+                  "%llu names, addresses or petitioner ids with a character stored as “?” (王?华: a column in GBK "
+                  "or latin1 could not hold a rare character, so 王堃华 and 王喆华 would read the same); store such "
+                  "columns as utf8mb4 and type the lost characters again",
+                  (gulong) n_lost),
+        (unsigned long long) n_lost));
   }
   if (n_masked > 0)
     g_ptr_array_add (parts, g_strdup_printf (
