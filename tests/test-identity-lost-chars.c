@@ -59,40 +59,29 @@ test_values (void)
 static void
 test_scan (void)
 {
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  g_autofree char *pairs_path = g_build_filename (dir, "pairs.csv", NULL);
-  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  static const char *const options[] = { "--no-second-stage", "--id", "id", "--text", "body", "--name", "name",
+                                         "--address", "address", "--category", "cat", "--date", "date",
+                                         "--min-tokens", "1", NULL };
   g_autofree char *err = NULL;
-  g_autofree char *pairs = NULL;
-  const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--name", "name",
-                         "--address", "address", "--category", "cat", "--date", "date", "--min-tokens", "1",
-                         "--pairs", pairs_path, "--out", out, path, NULL };
+  g_autofree char *pairs = pr_test_scan_pairs ("id,body,name,address,cat,date\n"
+                                               "w1,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
+                                               "王?华,幸福路12号3单元,环境,2023-06-01\n"
+                                               "w2,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
+                                               "王?华,幸福路12号3单元,环境,2023-06-05\n"
+                                               "a1,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
+                                               "李明,西?市新华街98号,劳动,2023-06-01\n"
+                                               "a2,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
+                                               "李明,西?市新华街98号,劳动,2023-06-05\n"
+                                               "k1,村里修路占用了我家的承包地至今没有任何补偿请求有关部门核实处理,"
+                                               "王堃华,幸福路12号3单元,土地,2023-06-01\n"
+                                               "k2,村里修路占用了我家的承包地至今没有任何补偿请求有关部门核实处理,"
+                                               "王堃华,幸福路12号3单元,土地,2023-06-05\n",
+                                               options, &err);
 
-  g_assert_true (g_file_set_contents (path,
-                                      "id,body,name,address,cat,date\n"
-                                      "w1,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
-                                      "王?华,幸福路12号3单元,环境,2023-06-01\n"
-                                      "w2,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
-                                      "王?华,幸福路12号3单元,环境,2023-06-05\n"
-                                      "a1,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
-                                      "李明,西?市新华街98号,劳动,2023-06-01\n"
-                                      "a2,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
-                                      "李明,西?市新华街98号,劳动,2023-06-05\n"
-                                      "k1,村里修路占用了我家的承包地至今没有任何补偿请求有关部门核实处理,"
-                                      "王堃华,幸福路12号3单元,土地,2023-06-01\n"
-                                      "k2,村里修路占用了我家的承包地至今没有任何补偿请求有关部门核实处理,"
-                                      "王堃华,幸福路12号3单元,土地,2023-06-05\n",
-                                      -1, NULL));
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
-  g_test_message ("%s", err);
-  g_assert_true (g_file_get_contents (pairs_path, &pairs, NULL, NULL));
-  g_test_message ("%s", pairs);
   g_assert_nonnull (strstr (pairs, "\r\nw1,w2,0,,"));
   g_assert_nonnull (strstr (pairs, "\r\na1,a2,0,,"));
   g_assert_nonnull (strstr (pairs, "\r\nk1,k2,0,repeat,"));
   g_assert_nonnull (strstr (err, "4 names, addresses or petitioner ids with a character stored as “?”"));
-  pr_test_remove_tree (dir);
 }
 
 int

@@ -93,35 +93,24 @@ test_apart_by_spaces (void)
 static void
 test_scan (void)
 {
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  g_autofree char *pairs_path = g_build_filename (dir, "pairs.csv", NULL);
-  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  static const char *const options[] = { "--no-second-stage", "--id", "id", "--text", "body", "--phone", "phone",
+                                         "--category", "cat", "--date", "date", "--min-tokens", "1", NULL };
   g_autofree char *err = NULL;
-  g_autofree char *pairs = NULL;
-  const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--phone", "phone",
-                         "--category", "cat", "--date", "date", "--min-tokens", "1", "--pairs", pairs_path,
-                         "--out", out, path, NULL };
+  g_autofree char *pairs = pr_test_scan_pairs ("id,body,phone,cat,date\n"
+                                               "h1,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
+                                               "+852 9123 4567,环境,2023-06-01\n"
+                                               "h2,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
+                                               "00852-91234567,环境,2023-06-05\n"
+                                               "h3,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
+                                               "9123 4567,环境,2023-06-08\n"
+                                               "s1,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
+                                               "13800138000 13900139000,劳动,2023-06-01\n"
+                                               "s2,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
+                                               "139-0013-9000,劳动,2023-06-05\n"
+                                               "s3,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
+                                               "13700137000,劳动,2023-06-08\n",
+                                               options, &err);
 
-  g_assert_true (g_file_set_contents (path,
-                                      "id,body,phone,cat,date\n"
-                                      "h1,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
-                                      "+852 9123 4567,环境,2023-06-01\n"
-                                      "h2,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
-                                      "00852-91234567,环境,2023-06-05\n"
-                                      "h3,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
-                                      "9123 4567,环境,2023-06-08\n"
-                                      "s1,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
-                                      "13800138000 13900139000,劳动,2023-06-01\n"
-                                      "s2,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
-                                      "139-0013-9000,劳动,2023-06-05\n"
-                                      "s3,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
-                                      "13700137000,劳动,2023-06-08\n",
-                                      -1, NULL));
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
-  g_test_message ("%s", err);
-  g_assert_true (g_file_get_contents (pairs_path, &pairs, NULL, NULL));
-  g_test_message ("%s", pairs);
   g_assert_nonnull (strstr (pairs, "\r\nh1,h2,0,repeat,"));
   g_assert_nonnull (strstr (pairs, "\r\nh1,h3,0,,"));
   g_assert_nonnull (strstr (pairs, "\r\nh2,h3,0,,"));
@@ -129,7 +118,6 @@ test_scan (void)
   g_assert_nonnull (strstr (pairs, "\r\ns1,s3,0,,"));
   g_assert_nonnull (strstr (pairs, "\r\ns2,s3,0,,"));
   g_assert_null (strstr (err, "invalid"));
-  pr_test_remove_tree (dir);
 }
 
 int

@@ -13,6 +13,16 @@
 
 #include "pr-cli.h"
 
+static guint64
+over_roles (const guint64 counts[PR_IDENTITY_N_ROLES])
+{
+  guint64 n = 0;
+
+  for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
+    n += counts[r];
+  return n;
+}
+
 /**
  * pr_cli_identity_text:
  * @set: a loaded record set
@@ -25,14 +35,13 @@ pr_cli_identity_text (const PrRecordSet *set)
 {
   const PrIdentityStats *stats;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  guint64 n_masked = 0;
+  guint64 n_masked;
   g_autofree char *joined = NULL;
 
   if (set->identities == NULL)
     return NULL;
   stats = pr_identity_table_get_stats (set->identities);
-  for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
-    n_masked += stats->n_masked[r];
+  n_masked = over_roles (stats->n_masked);
 
   if (stats->n_invalid[PR_IDENTITY_ID_CARD] > 0)
     g_ptr_array_add (parts, g_strdup_printf (
@@ -46,10 +55,8 @@ pr_cli_identity_text (const PrRecordSet *set)
                 (gulong) stats->n_invalid[PR_IDENTITY_PHONE]),
       (unsigned long long) stats->n_invalid[PR_IDENTITY_PHONE]));
   {
-    guint64 n_scientific = 0;
+    guint64 n_scientific = over_roles (stats->n_scientific);
 
-    for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
-      n_scientific += stats->n_scientific[r];
     /* Not a typing error: the column was saved from Excel as numbers. */
     if (n_scientific > 0)
       g_ptr_array_add (parts, g_strdup_printf (
@@ -63,10 +70,8 @@ pr_cli_identity_text (const PrRecordSet *set)
         (unsigned long long) n_scientific));
   }
   {
-    guint64 n_lost = 0;
+    guint64 n_lost = over_roles (stats->n_lost);
 
-    for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
-      n_lost += stats->n_lost[r];
     /* Not a typing error either: the table's column could not hold it. */
     if (n_lost > 0)
       g_ptr_array_add (parts, g_strdup_printf (
