@@ -108,6 +108,43 @@ pr_test_run_cli (char              **out,
 }
 
 /**
+ * pr_test_scan_pairs:
+ * @records: a CSV file's text
+ * @options: (array zero-terminated=1): scan's options before --pairs
+ * @err: (out): scan's standard error
+ *
+ * Scans @records with @options in a folder of its own, which is then
+ * removed; the scan must exit 0.
+ *
+ * Returns: (transfer full): the text scan wrote to --pairs
+ */
+char *
+pr_test_scan_pairs (const char        *records,
+                    const char *const *options,
+                    char             **err)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autofree char *pairs_path = g_build_filename (dir, "pairs.csv", NULL);
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) args = NULL;
+  char *pairs = NULL;
+
+  g_assert_true (g_file_set_contents (path, records, -1, NULL));
+  g_strv_builder_add (builder, "scan");
+  g_strv_builder_addv (builder, (const char **) options);
+  g_strv_builder_add_many (builder, "--pairs", pairs_path, "--out", out, path, NULL);
+  args = g_strv_builder_end (builder);
+  g_assert_cmpint (pr_test_run_cli (NULL, err, (const char *const *) args), ==, 0);
+  g_test_message ("%s", *err);
+  g_assert_true (g_file_get_contents (pairs_path, &pairs, NULL, NULL));
+  g_test_message ("%s", pairs);
+  pr_test_remove_tree (dir);
+  return pairs;
+}
+
+/**
  * pr_test_run_bench:
  * @out: (out) (optional): its standard output
  * @err: (out) (optional): its standard error

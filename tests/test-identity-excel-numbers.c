@@ -104,29 +104,18 @@ test_scan (void)
 
   for (guint m = 0; m < G_N_ELEMENTS (mappings); m++)
     {
-      g_autofree char *dir = pr_test_make_temp_dir ();
-      g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-      g_autofree char *pairs_path = g_build_filename (dir, "pairs.csv", NULL);
-      g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+      const char *options[] = { "--id", "id", "--text", "body", mappings[m], "who", "--category", "cat",
+                                "--date", "date", NULL };
       g_autofree char *err = NULL;
-      g_autofree char *pairs = NULL;
-      const char *args[] = { "scan", "--id", "id", "--text", "body", mappings[m], "who", "--category", "cat",
-                             "--date", "date", "--pairs", pairs_path, "--out", out, path, NULL };
+      g_autofree char *pairs = pr_test_scan_pairs ("id,body,who,cat,date\n"
+                                                   "1,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
+                                                   "8.6138E+12,环境,2023-06-01\n"
+                                                   "2,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
+                                                   "8.6138E+12,环境,2023-06-05\n",
+                                                   options, &err);
 
-      g_assert_true (g_file_set_contents (path,
-                                          "id,body,who,cat,date\n"
-                                          "1,小区东门外的垃圾站每天凌晨四点清运噪音很大气味刺鼻请求搬迁垃圾站,"
-                                          "8.6138E+12,环境,2023-06-01\n"
-                                          "2,工地老板拖欠工资两万三千元至今未付请求劳动监察部门督促公司支付,"
-                                          "8.6138E+12,环境,2023-06-05\n",
-                                          -1, NULL));
-      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
-      g_test_message ("%s", err);
-      g_assert_true (g_file_get_contents (pairs_path, &pairs, NULL, NULL));
-      g_test_message ("%s", pairs);
       g_assert_cmpstr (pairs, ==, "id_a,id_b,distance,kind,disposition,probability\r\n");
       g_assert_nonnull (strstr (err, "2 numbers in Excel's scientific notation"));
-      pr_test_remove_tree (dir);
     }
 }
 

@@ -2,7 +2,8 @@
 /*
  * What a scan says of the identity values it read: the invalid ID card
  * numbers and phones (typing errors an office may want to correct), the
- * numbers Excel saved in scientific notation, the masked values, and the front desks' phones, none of which is evidence.
+ * numbers Excel saved in scientific notation, the names that lost a character to "?", the masked values, and the
+ * front desks' phones, none of which is evidence.
  */
 #define G_LOG_DOMAIN "pr-cli-identity"
 
@@ -11,6 +12,16 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli.h"
+
+static guint64
+over_roles (const guint64 counts[PR_IDENTITY_N_ROLES])
+{
+  guint64 n = 0;
+
+  for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
+    n += counts[r];
+  return n;
+}
 
 /**
  * pr_cli_identity_text:
@@ -24,14 +35,13 @@ pr_cli_identity_text (const PrRecordSet *set)
 {
   const PrIdentityStats *stats;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  guint64 n_masked = 0;
+  guint64 n_masked;
   g_autofree char *joined = NULL;
 
   if (set->identities == NULL)
     return NULL;
   stats = pr_identity_table_get_stats (set->identities);
-  for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
-    n_masked += stats->n_masked[r];
+  n_masked = over_roles (stats->n_masked);
 
   if (stats->n_invalid[PR_IDENTITY_ID_CARD] > 0)
     g_ptr_array_add (parts, g_strdup_printf (
@@ -45,10 +55,8 @@ pr_cli_identity_text (const PrRecordSet *set)
                 (gulong) stats->n_invalid[PR_IDENTITY_PHONE]),
       (unsigned long long) stats->n_invalid[PR_IDENTITY_PHONE]));
   {
-    guint64 n_scientific = 0;
+    guint64 n_scientific = over_roles (stats->n_scientific);
 
-    for (guint r = 0; r < PR_IDENTITY_N_ROLES; r++)
-      n_scientific += stats->n_scientific[r];
     /* Not a typing error: the column was saved from Excel as numbers. */
     if (n_scientific > 0)
       g_ptr_array_add (parts, g_strdup_printf (
@@ -60,6 +68,21 @@ pr_cli_identity_text (const PrRecordSet *set)
                   "the file again",
                   (gulong) n_scientific),
         (unsigned long long) n_scientific));
+  }
+  {
+    guint64 n_lost = over_roles (stats->n_lost);
+
+    /* Not a typing error either: the table's column could not hold it. */
+    if (n_lost > 0)
+      g_ptr_array_add (parts, g_strdup_printf (
+        ngettext ("%llu name, address or petitioner id with a character stored as “?” (王?华: a column in GBK or "
+                  "latin1 could not hold a rare character, so 王堃华 and 王喆华 would read the same); store such "
+                  "columns as utf8mb4 and type the lost characters again",
+                  "%llu names, addresses or petitioner ids with a character stored as “?” (王?华: a column in GBK "
+                  "or latin1 could not hold a rare character, so 王堃华 and 王喆华 would read the same); store such "
+                  "columns as utf8mb4 and type the lost characters again",
+                  (gulong) n_lost),
+        (unsigned long long) n_lost));
   }
   if (n_masked > 0)
     g_ptr_array_add (parts, g_strdup_printf (

@@ -256,6 +256,8 @@ pr_identity_table_add_value (PrIdentityTable *self,
   self->stats.n_valid[role] += state == PR_IDENTITY_VALUE_VALID;
   self->stats.n_masked[role] += state == PR_IDENTITY_VALUE_MASKED;
   self->stats.n_invalid[role] += state == PR_IDENTITY_VALUE_INVALID;
+  if (state == PR_IDENTITY_VALUE_INVALID && role != PR_IDENTITY_PHONE && role != PR_IDENTITY_ID_CARD)
+    self->stats.n_lost[role] += pr_identity_has_lost_character (value, length);
   if (state == PR_IDENTITY_VALUE_INVALID && role != PR_IDENTITY_NAME && role != PR_IDENTITY_ADDRESS)
     {
       /* A cell of several phones counts once. */

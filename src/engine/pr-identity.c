@@ -12,14 +12,17 @@
  *   mobile (11 digits from 13…19), a landline with its area code (010 and
  *   02x take 8 digits, the other 0xxx 7 or 8), or a local number written
  *   without its area code, which only meets the same local number: the same
- *   8 digits in two cities are two phones. A cell may hold several numbers.
+ *   8 digits in two cities are two phones. Numbers of Hong Kong, Macau and
+ *   Taiwan (+852, +853, +886) keep their code. A cell may hold several
+ *   numbers, also apart only by spaces when they split one way alone.
  * - Names, addresses, petitioner ids: NFKC with case folding (ICU), which
  *   also drops zero-width characters; Traditional characters folded to
  *   Simplified (陳 to 陈); white space removed, and for names
  *   middle dots (阿依古丽·买买提), for addresses punctuation.
  *
  * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234) or a
- * placeholder name (匿名, 不详) is never evidence. Nor is a number Excel
+ * placeholder name (匿名, 不详, ?) is never evidence, nor a name, address
+ * or petitioner id that lost a character to "?" (王?华). Nor is a number Excel
  * saved in scientific notation (8.6138E+12, 4.10105E+17): its last digits
  * are lost, and different people's numbers read the same.
  */
@@ -266,15 +269,41 @@ phone_digits (const char *folded,
     }
 }
 
+/* A number of Hong Kong or Macau (8 digits) or Taiwan (8 or 9 digits
+ * after the area code's 0, which some write after +886) from @region's
+ * code on: 'i', the code and the digits, so that no mainland number's
+ * form (m, l, s) is ever equal to it. */
+static PrIdentityValueState
+region_phone (const char  *region,
+              const char  *d,
+              const char  *extension,
+              char       **normal,
+              PrPhoneKind *kind)
+{
+  gsize n;
+
+  if (strcmp (region, "886") == 0 && d[0] == '0')
+    d++;
+  n = strlen (d);
+  if (!(n == 8 || (n == 9 && strcmp (region, "886") == 0)) || d[0] < '2' || d[0] > '9')
+    return PR_IDENTITY_VALUE_INVALID;
+  if (kind != NULL)
+    *kind = PR_PHONE_REGION;
+  if (normal != NULL)
+    *normal = g_strdup_printf ("i%s%s%s%s", region, d, extension[0] != '\0' ? "-" : "", extension);
+  return PR_IDENTITY_VALUE_VALID;
+}
+
 /**
  * pr_identity_normalize_phone:
  * @value: one phone number as written
  * @length: its length in bytes, or -1 if NUL-terminated
- * @normal: (out) (optional): its kind's letter (m, l, s) and its digits, when valid
- * @kind: (out) (optional): mobile, landline or local
+ * @normal: (out) (optional): its kind's letter (m, l, s, i) and its digits, when valid
+ * @kind: (out) (optional): mobile, landline, local or of another region
  *
- * Returns: valid for a mobile, a landline with a plausible area code, or a
- *   local number of 7 or 8 digits; invalid for anything else (a hotline
+ * Returns: valid for a mobile, a landline with a plausible area code, a
+ *   local number of 7 or 8 digits, or a number of Hong Kong, Macau or
+ *   Taiwan with its code; invalid for anything else (a hotline
  *   such as 12345, a 400 number, too few or too many digits)
  */
 PrIdentityValueState
@@ -339,6 +368,19 @@ pr_identity_normalize_phone (const char  *value,
   d = digits->str;
   n = digits->len;
   plus = strchr (folded, '+') != NULL && strchr (folded, '+') < strpbrk (folded, "0123456789");
+  /* Hong Kong, Macau and Taiwan number their own phones: a person's
+   * number, kept with its code so that it never meets a mainland number
+   * of the same digits (+852 9123 4567 is not the local 91234567). Read
+   * only when the code is written as a code (+852, 00852); 852 9123 4567
+   * stays no number. */
+  {
+    static const char *const regions[] = { "852", "853", "886" };
+    const char *r = plus ? d : g_str_has_prefix (d, "00") ? d + 2 : NULL;
+
+    for (guint i = 0; r != NULL && i < G_N_ELEMENTS (regions); i++)
+      if (g_str_has_prefix (r, regions[i]))
+        return region_phone (regions[i], r + 3, extension->str, normal, kind);
+  }
   /* The country code: 0086, +86; 86 alone only before a whole mobile
    * (86 13…) or area code (86 0591…), since a local number may start
    * with 86. */
@@ -379,6 +421,64 @@ is_phone_separator (gunichar c)
          c == 0x6216 /* 或 */ || c == '\\';
 }
 
+/* Most groups of digits a cell's part is read in. */
+#define MAX_PHONE_GROUPS 16
+
+/* Numbers written apart by white space alone (13800138000 13900139000),
+ * which as one number are none. Its groups (138 0013 8000) are joined into
+ * numbers only when they split into whole numbers in one way alone: two
+ * ways would be a guess. Adds the numbers' forms to @normals. */
+static gboolean
+phones_apart_by_spaces (const char *part,
+                        gsize       length,
+                        GPtrArray  *normals)
+{
+  const char *starts[MAX_PHONE_GROUPS + 1], *ends[MAX_PHONE_GROUPS];
+  guint n = 0, ways[MAX_PHONE_GROUPS + 1], next[MAX_PHONE_GROUPS + 1];
+  const char *p = part, *end = part + length;
+
+  while (p < end)
+    {
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      if (p == end)
+        break;
+      if (n == MAX_PHONE_GROUPS)
+        return FALSE;
+      starts[n] = p;
+      while (p < end && !g_ascii_isspace (*p))
+        p++;
+      ends[n++] = p;
+    }
+  if (n < 2)
+    return FALSE;
+
+  /* ways[i]: in how many ways groups i… split into numbers (2 for more);
+   * next[i]: where the number from group i ends, when in one way. */
+  ways[n] = 1;
+  for (guint i = n; i-- > 0;)
+    {
+      ways[i] = 0;
+      for (guint j = i + 1; j <= n && ways[i] < 2; j++)
+        if (ways[j] > 0 &&
+            pr_identity_normalize_phone (starts[i], ends[j - 1] - starts[i], NULL, NULL) == PR_IDENTITY_VALUE_VALID)
+          {
+            ways[i] = MIN (ways[i] + ways[j], 2);
+            next[i] = j;
+          }
+    }
+  if (ways[0] != 1)
+    return FALSE;
+  for (guint i = 0; i < n; i = next[i])
+    {
+      char *normal = NULL;
+
+      pr_identity_normalize_phone (starts[i], ends[next[i] - 1] - starts[i], &normal, NULL);
+      g_ptr_array_add (normals, normal);
+    }
+  return TRUE;
+}
+
 /**
  * pr_identity_normalize_phones:
  * @value: a cell of one or more phone numbers
@@ -413,6 +513,8 @@ pr_identity_normalize_phones (const char *value,
 
           if (state == PR_IDENTITY_VALUE_VALID)
             g_ptr_array_add (normals, normal);
+          else if (state == PR_IDENTITY_VALUE_INVALID && phones_apart_by_spaces (start, p - start, normals))
+            state = PR_IDENTITY_VALUE_VALID;
           /* Valid beats masked beats invalid beats empty. */
           if (state == PR_IDENTITY_VALUE_VALID ||
               (state == PR_IDENTITY_VALUE_MASKED && best != PR_IDENTITY_VALUE_VALID) ||
@@ -671,6 +773,27 @@ fold_name_char (gunichar c)
   return pr_tokenizer_fold_traditional_char (c);
 }
 
+/**
+ * pr_identity_has_lost_character:
+ * @value: a name, an address or a petitioner id as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ *
+ * Returns: whether @value holds a character lost on its way into the
+ *   table: "?" (or "？") as a database writes for a character its column
+ *   cannot hold, U+FFFD as a decoder writes for bytes it cannot read
+ */
+gboolean
+pr_identity_has_lost_character (const char *value,
+                                gssize      length)
+{
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  if (length < 0)
+    length = strlen (value);
+  return memchr (value, '?', length) != NULL || g_strstr_len (value, length, "\uff1f") != NULL ||
+         g_strstr_len (value, length, "\ufffd") != NULL;
+}
+
 /* Folds @value and keeps the characters @keep accepts. */
 static PrIdentityValueState
 normalize_text (const char   *value,
@@ -702,10 +825,17 @@ normalize_text (const char   *value,
       g_string_free (kept, TRUE);
       return PR_IDENTITY_VALUE_EMPTY;
     }
-  if (is_masked (kept->str, x_runs))
+  if (is_masked (kept->str, x_runs) || strspn (kept->str, "?") == kept->len)
     {
       g_string_free (kept, TRUE);
       return PR_IDENTITY_VALUE_MASKED;
+    }
+  /* 王?华: a column in GBK or latin1 could not hold a rare character (堃,
+   * 喆) and kept "?": 王堃华 and 王喆华 would be one name. */
+  if (pr_identity_has_lost_character (folded, -1))
+    {
+      g_string_free (kept, TRUE);
+      return PR_IDENTITY_VALUE_INVALID;
     }
   *normal = g_string_free (kept, FALSE);
   return PR_IDENTITY_VALUE_VALID;

@@ -30,6 +30,7 @@ typedef enum {
   PR_PHONE_MOBILE,     /* 11 digits from 13…19 */
   PR_PHONE_LANDLINE,   /* an area code 0xx or 0xxx and the local number */
   PR_PHONE_LOCAL,      /* a landline's 7 or 8 digits without an area code */
+  PR_PHONE_REGION,     /* Hong Kong's, Macau's or Taiwan's, with +852, +853, +886 */
 } PrPhoneKind;
 
 /* A normalised ID card number: 18 characters and a NUL. */
@@ -59,6 +60,8 @@ PrIdentityValueState pr_identity_normalize_address  (const char      *value,
 PrIdentityValueState pr_identity_normalize_petitioner (const char    *value,
                                                        gssize         length,
                                                        char         **normal);
+gboolean             pr_identity_has_lost_character (const char      *value,
+                                                     gssize           length);
 void                 pr_identity_partial_phones     (const char      *value,
                                                      gssize           length,
                                                      GPtrArray       *partials,
@@ -109,6 +112,8 @@ typedef struct {
   guint64 n_invalid[PR_IDENTITY_N_ROLES];
   /* of the invalid, numbers in Excel's scientific notation (8.6138E+12) */
   guint64 n_scientific[PR_IDENTITY_N_ROLES];
+  /* of the invalid, names, addresses and ids that lost a character to "?" (王?华) */
+  guint64 n_lost[PR_IDENTITY_N_ROLES];
   guint64 n_front_desk_phones;  /* distinct phones found to be a front desk's */
 } PrIdentityStats;
 
