@@ -32,14 +32,18 @@ make_rows (double *features,
 }
 
 /* The oracle of a weighted fit: ½ |w|² + C Σ cᵢ ln (1 + e^(−yᵢ w·xᵢ)), cᵢ
- * the repeats' weight for a repeat and 1 otherwise, the bias a weight
- * like the others, minimised by plain gradient descent. */
+ * the repeats' weight for a repeat and 1 otherwise, times the read rows'
+ * weight for a row of @read, the bias a weight like the others, minimised
+ * by plain gradient descent. */
 static void
 oracle_fit (const double        *features,
             const guint8        *labels,
+            const guint8        *read,
             const PrPairFitting *fitting,
             double               w[3])
 {
+  double read_weight = read != NULL && fitting->read_weight > 1 ? fitting->read_weight : 1;
+
   w[0] = w[1] = w[2] = 0;
   for (guint step = 0; step < 100000; step++)
     {
@@ -52,7 +56,7 @@ oracle_fit (const double        *features,
           double x[3] = { features[i * PR_PAIR_N_FEATURES + PR_PAIR_FEATURE_CONTAINED],
                           features[i * PR_PAIR_N_FEATURES + PR_PAIR_FEATURE_SUBSTITUTED], 1 };
           double y = labels[i] ? 1 : -1;
-          double c = labels[i] ? fitting->repeat_weight : 1;
+          double c = (labels[i] ? fitting->repeat_weight : 1) * (read != NULL && read[i] ? read_weight : 1);
           double z = y * (w[0] * x[0] + w[1] * x[1] + w[2]);
           double s = -y * c / (1 + exp (z));
 
@@ -60,7 +64,37 @@ oracle_fit (const double        *features,
             g[j] += fitting->cost * s * x[j];
         }
       for (guint j = 0; j < 3; j++)
-        w[j] -= g[j] / (20.0 * fitting->cost * fitting->repeat_weight);
+        w[j] -= g[j] / (20.0 * fitting->cost * fitting->repeat_weight * read_weight);
+    }
+}
+
+/* Each fitting of @fittings fits the oracle's minimum (the first 8 rows,
+ * @read weighed by the fitting's read weight), and each gives other
+ * weights than the one before: the test tells them apart. */
+static void
+check_fits (const guint8        *read,
+            const PrPairFitting *fittings,
+            guint                n_fittings)
+{
+  double features[ROWS * PR_PAIR_N_FEATURES];
+  guint8 labels[ROWS], folds[ROWS];
+  double previous = 0;
+
+  make_rows (features, labels, folds);
+  for (guint f = 0; f < n_fittings; f++)
+    {
+      g_autoptr(GError) error = NULL;
+      PrPairModel model;
+      double w[3];
+
+      g_assert_true (pr_pair_learn_with (features, labels, read, 8, &fittings[f], &model, &error));
+      g_assert_no_error (error);
+      oracle_fit (features, labels, read, &fittings[f], w);
+      g_assert_cmpfloat_with_epsilon (model.weights[PR_PAIR_FEATURE_CONTAINED], w[0], 1e-2);
+      g_assert_cmpfloat_with_epsilon (model.weights[PR_PAIR_FEATURE_SUBSTITUTED], w[1], 1e-2);
+      g_assert_cmpfloat_with_epsilon (model.bias, w[2], 1e-2);
+      g_assert_cmpfloat (fabs (model.bias - previous), >, 0.05);
+      previous = model.bias;
     }
 }
 
@@ -69,28 +103,21 @@ oracle_fit (const double        *features,
 static void
 test_weighted (void)
 {
-  double features[ROWS * PR_PAIR_N_FEATURES];
-  guint8 labels[ROWS], folds[ROWS];
   const PrPairFitting fittings[] = { { 1, 10 }, { 3, 1 }, { 2.5, 10 } };
-  double previous = 0;
 
-  make_rows (features, labels, folds);
-  for (guint f = 0; f < G_N_ELEMENTS (fittings); f++)
-    {
-      g_autoptr(GError) error = NULL;
-      PrPairModel model;
-      double w[3];
+  check_fits (NULL, fittings, G_N_ELEMENTS (fittings));
+}
 
-      g_assert_true (pr_pair_learn_with (features, labels, 8, &fittings[f], &model, &error));
-      g_assert_no_error (error);
-      oracle_fit (features, labels, &fittings[f], w);
-      g_assert_cmpfloat_with_epsilon (model.weights[PR_PAIR_FEATURE_CONTAINED], w[0], 1e-2);
-      g_assert_cmpfloat_with_epsilon (model.weights[PR_PAIR_FEATURE_SUBSTITUTED], w[1], 1e-2);
-      g_assert_cmpfloat_with_epsilon (model.bias, w[2], 1e-2);
-      /* Each fitting gives other weights: the test tells them apart. */
-      g_assert_cmpfloat (fabs (model.bias - previous), >, 0.05);
-      previous = model.bias;
-    }
+/* The rows a person read count the read weight times: the fit is the
+ * minimum of the objective weighing them so, and differs from the fit
+ * weighing them once. */
+static void
+test_read_weighted (void)
+{
+  const guint8 read[8] = { 0, 1, 1, 0, 0, 0, 1, 0 };
+  const PrPairFitting fittings[] = { { 1, 10, 1 }, { 1, 10, 3 }, { 2, 1, 5 } };
+
+  check_fits (read, fittings, G_N_ELEMENTS (fittings));
 }
 
 /* Fits on the labelled rows of neither @a nor @b (−1 for none), the
@@ -115,7 +142,7 @@ fit_without (const double        *features,
         memcpy (kept + n * PR_PAIR_N_FEATURES, features + i * PR_PAIR_N_FEATURES, sizeof (double) * PR_PAIR_N_FEATURES);
         kept_labels[n++] = labels[i];
       }
-  g_assert_true (pr_pair_learn_with (kept, kept_labels, n, fitting, &model, &error));
+  g_assert_true (pr_pair_learn_with (kept, kept_labels, NULL, n, fitting, &model, &error));
   g_assert_no_error (error);
   return model;
 }
@@ -134,7 +161,7 @@ test_within (void)
     {
       for (guint i = 0; i < ROWS; i++)
         probabilities[i] = -1;
-      g_assert_true (pr_pair_cross_validate_within (features, labels, folds, ROWS, FOLDS, outer, &fitting,
+      g_assert_true (pr_pair_cross_validate_within (features, labels, NULL, folds, ROWS, FOLDS, outer, &fitting,
                                                     probabilities, &error));
       g_assert_no_error (error);
       for (int inner = 0; inner < FOLDS; inner++)
@@ -286,6 +313,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/pair-nested/weighted", test_weighted);
+  g_test_add_func ("/engine/pair-nested/read-weighted", test_read_weighted);
   g_test_add_func ("/engine/pair-nested/within", test_within);
   g_test_add_func ("/engine/pair-nested/choice", test_nested);
   g_test_add_func ("/engine/pair-nested/folds-seeded", test_folds_seeded);

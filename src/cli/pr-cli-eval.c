@@ -30,6 +30,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -597,7 +598,7 @@ write_features (const char   *path,
 /* The precision the nested cross-validation's choice keeps: the target's. */
 #define EVAL_NESTED_PRECISION 0.95
 
-/* --repeat-weights and --costs: numbers separated by commas, each in
+/* --repeat-weights, --costs and --read-weights: numbers separated by commas, each in
  * [@min, @max]; @values gets them, none given keeping @fallback. */
 static gboolean
 parse_numbers (const char *flag,
@@ -605,6 +606,7 @@ parse_numbers (const char *flag,
                double      min,
                double      max,
                double      fallback,
+               gboolean    whole,
                GArray     *values,
                GError    **error)
 {
@@ -623,6 +625,12 @@ parse_numbers (const char *flag,
 
       if (!pr_cli_parse_optional_number (flag, g_strstrip (parts[i]), min, max, &given, &value, error))
         return FALSE;
+      if (whole && value != floor (value))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("--%s: “%s” is not a whole number; give whole numbers such as 1,2,3"), flag, parts[i]);
+          return FALSE;
+        }
       g_array_append_val (values, value);
     }
   return TRUE;
@@ -712,7 +720,8 @@ evaluate_second_stage (PrCliMappingOptions *options,
         }
     }
   folds = pr_pair_folds_seeded (candidates->data, sizeof (PrScoredPair), n, set->n_records, n_folds, fold_seed);
-  if (!pr_pair_cross_validate_within (features, labels, folds, n, n_folds, -1, &fitting, learned, &local_error))
+  if (!pr_pair_cross_validate_within (features, labels, counted, folds, n, n_folds, -1, &fitting, learned,
+                                      &local_error))
     {
       /* Too few labels of one kind to learn from: the shipped weights are
        * still measured, and the missing row is said, not guessed. */
@@ -744,16 +753,18 @@ evaluate_second_stage (PrCliMappingOptions *options,
             "without its fold.\n"), (size_t) n, threshold, n_folds);
   if (n_rows == 3)
     {
-      printf (_("Nested (row nest): in each fold, the repeats' weight and C chosen from the %u given by a %u-fold "
+      printf (_("Nested (row nest): in each fold, the repeats' weight, C and the read pairs' weight chosen from the %u "
+                "given by a %u-fold "
                 "cross-validation on the other folds alone (the most recall of %s at precision ≥ %.2f); chosen:"),
               n_grid, n_folds - 1, counted != NULL ? _("the read dup pairs against the diff pairs") : _("the dup pairs"),
               EVAL_NESTED_PRECISION);
       for (guint fold = 0; fold < n_folds; fold++)
-        printf (" %g/%g", grid[chosen[fold]].repeat_weight, grid[chosen[fold]].cost);
+        printf (" %g/%g/%g", grid[chosen[fold]].repeat_weight, grid[chosen[fold]].cost, grid[chosen[fold]].read_weight);
       printf ("\n");
     }
   else if (n_grid == 1)
-    printf (_("Learned with the repeats weighing %g and C %g.\n"), fitting.repeat_weight, fitting.cost);
+    printf (_("Learned with the repeats weighing %g, C %g and the read pairs counted %g times.\n"),
+            fitting.repeat_weight, fitting.cost, fitting.read_weight);
   for (guint row = 0; row < n_rows; row++)
     {
       g_autoptr(GHashTable) accepted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -802,10 +813,10 @@ evaluate_second_stage (PrCliMappingOptions *options,
           if (g == G_MAXUINT)
             return FALSE;
           fitting = grid[g];
-          printf (_("Chosen on every fold for the weights written: the repeats weighing %g, C %g.\n"),
-                  fitting.repeat_weight, fitting.cost);
+          printf (_("Chosen on every fold for the weights written: the repeats weighing %g, C %g, the read pairs "
+                    "counted %g times.\n"), fitting.repeat_weight, fitting.cost, fitting.read_weight);
         }
-      if (!pr_pair_learn_with (features, labels, n, &fitting, &model, error))
+      if (!pr_pair_learn_with (features, labels, counted, n, &fitting, &model, error))
         return FALSE;
       pr_pair_model_settle (&model, pr_pair_model_kind_of (mapping));
       text = pr_pair_model_to_string (&model);
@@ -846,6 +857,8 @@ pr_cli_eval (int    argc,
   g_autofree char *weights_out = NULL;
   g_autofree char *repeat_weights = NULL;
   g_autofree char *costs = NULL;
+  g_autofree char *read_weights = NULL;
+  g_autoptr(GArray) read_values = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) weight_values = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) cost_values = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) grid = g_array_new (FALSE, FALSE, sizeof (PrPairFitting));
@@ -918,6 +931,10 @@ pr_cli_eval (int    argc,
     { "costs", 0, 0, G_OPTION_ARG_STRING, &costs,
       N_("With --second-stage: liblinear's C, the inverse of the penalty (default 10), or several to choose from"),
       N_("C,…") },
+    { "read-weights", 0, 0, G_OPTION_ARG_STRING, &read_weights,
+      N_("With --second-stage: how many times each pair a person read (the read dup pairs and the diff pairs) "
+         "counts in the fit, a whole number (default 1); with more than one, a nested cross-validation chooses"),
+      N_("N,…") },
     { "features-out", 0, 0, G_OPTION_ARG_FILENAME, &features_out,
       N_("With --second-stage: write every candidate pair's label, fold, features and cross-validated "
          "probability to FILE (CSV)"), N_("FILE") },
@@ -931,9 +948,11 @@ pr_cli_eval (int    argc,
       !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
       !pr_cli_check_range ("folds", folds, 2, 20, &error) ||
       !pr_cli_check_range ("fold-seed", fold_seed, 0, G_MAXUINT32, &error) ||
-      !parse_numbers ("repeat-weights", repeat_weights, 0.01, 100, PR_PAIR_FITTING_SHIPPED.repeat_weight,
+      !parse_numbers ("repeat-weights", repeat_weights, 0.01, 100, PR_PAIR_FITTING_SHIPPED.repeat_weight, FALSE,
                       weight_values, &error) ||
-      !parse_numbers ("costs", costs, 0.0001, 10000, PR_PAIR_FITTING_SHIPPED.cost, cost_values, &error) ||
+      !parse_numbers ("costs", costs, 0.0001, 10000, PR_PAIR_FITTING_SHIPPED.cost, FALSE, cost_values, &error) ||
+      !parse_numbers ("read-weights", read_weights, 1, 20, PR_PAIR_FITTING_SHIPPED.read_weight, TRUE, read_values,
+                      &error) ||
       !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   if (second_stage && (exact || !summary))
@@ -951,11 +970,13 @@ pr_cli_eval (int    argc,
     pr_cli_second_stage_candidates (&options);
   for (guint w = 0; w < weight_values->len; w++)
     for (guint c = 0; c < cost_values->len; c++)
-      {
-        PrPairFitting fitting = { g_array_index (weight_values, double, w), g_array_index (cost_values, double, c) };
+      for (guint r = 0; r < read_values->len; r++)
+        {
+          PrPairFitting fitting = { g_array_index (weight_values, double, w), g_array_index (cost_values, double, c),
+                                    g_array_index (read_values, double, r) };
 
-        g_array_append_val (grid, fitting);
-      }
+          g_array_append_val (grid, fitting);
+        }
   if (weights_out != NULL && !second_stage)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--weights-out goes with --second-stage"));

@@ -25,10 +25,13 @@ print_nothing (const char *text)
 }
 
 /* Fits on the labelled rows outside folds @leave_out and @leave_out_too
- * (−1 for none). */
+ * (−1 for none). A row of @read counts fitting->read_weight times:
+ * liblinear has no weight of its own for a row, and for its loss, a sum
+ * over the rows, a row given k times is that row weighing k. */
 static gboolean
 fit (const double        *features,
      const guint8        *labels,
+     const guint8        *read,
      gsize                n,
      const guint8        *folds,
      int                  leave_out,
@@ -46,15 +49,17 @@ fit (const double        *features,
   struct problem problem = { 0 };
   struct model *fitted;
   const char *refused;
-  gsize l = 0, positives = 0;
+  gsize l = 0, positives = 0, kept = 0;
+  guint copies = fitting->read_weight > 1 ? (guint) fitting->read_weight : 1;
   int label_index = -1;
 
+  g_return_val_if_fail (fitting->read_weight <= 1 || fitting->read_weight == (double) copies, FALSE);
   nodes = g_new (struct feature_node, n * (PR_PAIR_N_FEATURES + 2) + 1);
-  rows = g_new (struct feature_node *, MAX (n, 1));
-  y = g_new (double, MAX (n, 1));
+  rows = g_new (struct feature_node *, MAX (n, 1) * copies);
+  y = g_new (double, MAX (n, 1) * copies);
   for (gsize i = 0; i < n; i++)
     {
-      struct feature_node *row = nodes + l * (PR_PAIR_N_FEATURES + 2);
+      struct feature_node *row = nodes + kept * (PR_PAIR_N_FEATURES + 2);
       guint m = 0;
 
       if ((folds != NULL && (folds[i] == leave_out || folds[i] == leave_out_too)) || labels[i] == PR_PAIR_UNLABELLED)
@@ -65,16 +70,20 @@ fit (const double        *features,
       /* The bias, as liblinear takes it: one more feature, always 1. */
       row[m++] = (struct feature_node) { PR_PAIR_N_FEATURES + 1, 1.0 };
       row[m] = (struct feature_node) { -1, 0 };
-      rows[l] = row;
-      y[l] = labels[i] ? 1 : 0;
-      positives += labels[i] != 0;
-      l++;
+      kept++;
+      for (guint c = 0; c < (read != NULL && read[i] ? copies : 1); c++)
+        {
+          rows[l] = row;
+          y[l] = labels[i] ? 1 : 0;
+          positives += labels[i] != 0;
+          l++;
+        }
     }
   if (positives == 0 || positives == l)
     {
       g_set_error (error, PR_PAIR_MODEL_ERROR, PR_PAIR_MODEL_ERROR_LABELS,
                    _("%zu labelled pairs, all of one kind: weights need repeats and pairs that "
-                     "are not repeats both"), (size_t) l);
+                     "are not repeats both"), (size_t) kept);
       return FALSE;
     }
 
@@ -124,24 +133,27 @@ pr_pair_learn (const double *features,
                PrPairModel  *model,
                GError      **error)
 {
-  return pr_pair_learn_with (features, labels, n, &PR_PAIR_FITTING_SHIPPED, model, error);
+  return pr_pair_learn_with (features, labels, NULL, n, &PR_PAIR_FITTING_SHIPPED, model, error);
 }
 
 /**
  * pr_pair_learn_with:
- * @fitting: the repeats' weight and liblinear's C
+ * @read: (nullable): the rows a person read, which count
+ *   fitting->read_weight times
+ * @fitting: the repeats' weight, liblinear's C and the read rows' weight
  *
  * As pr_pair_learn (), with a fitting of one's own.
  */
 gboolean
 pr_pair_learn_with (const double        *features,
                     const guint8        *labels,
+                    const guint8        *read,
                     gsize                n,
                     const PrPairFitting *fitting,
                     PrPairModel         *model,
                     GError             **error)
 {
-  return fit (features, labels, n, NULL, -1, -1, fitting, model, error);
+  return fit (features, labels, read, n, NULL, -1, -1, fitting, model, error);
 }
 
 /**
@@ -161,14 +173,15 @@ pr_pair_cross_validate (const double *features,
                         double       *probabilities,
                         GError      **error)
 {
-  return pr_pair_cross_validate_within (features, labels, folds, n, n_folds, -1, &PR_PAIR_FITTING_SHIPPED,
+  return pr_pair_cross_validate_within (features, labels, NULL, folds, n, n_folds, -1, &PR_PAIR_FITTING_SHIPPED,
                                         probabilities, error);
 }
 
 /**
  * pr_pair_cross_validate_within:
  * @outer: a fold left out altogether (neither fitted on nor scored), or −1
- * @fitting: the repeats' weight and liblinear's C
+ * @read: (nullable): as for pr_pair_learn_with ()
+ * @fitting: the repeats' weight, liblinear's C and the read rows' weight
  *
  * As pr_pair_cross_validate (), on the folds other than @outer: the inner
  * cross-validation of a nested one. The rows of fold @outer are not
@@ -177,6 +190,7 @@ pr_pair_cross_validate (const double *features,
 gboolean
 pr_pair_cross_validate_within (const double        *features,
                                const guint8        *labels,
+                               const guint8        *read,
                                const guint8        *folds,
                                gsize                n,
                                guint                n_folds,
@@ -191,7 +205,7 @@ pr_pair_cross_validate_within (const double        *features,
 
       if ((int) fold == outer)
         continue;
-      if (!fit (features, labels, n, folds, (int) fold, outer, fitting, &model, error))
+      if (!fit (features, labels, read, n, folds, (int) fold, outer, fitting, &model, error))
         return FALSE;
       for (gsize i = 0; i < n; i++)
         if (folds[i] == fold)

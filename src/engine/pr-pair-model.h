@@ -61,14 +61,17 @@ gboolean     pr_pair_model_parse         (const char        *text,
 #define PR_PAIR_UNLABELLED 2
 
 /* How weights are fitted: the repeats' weight in the loss against the
- * other pairs' 1, and liblinear's C (the inverse of the penalty). */
+ * other pairs' 1, liblinear's C (the inverse of the penalty), and how many
+ * times a pair a person read counts (a whole number; 0 or 1: once), the
+ * pairs marked by the @read argument of the functions below. */
 typedef struct {
   double repeat_weight;
   double cost;
+  double read_weight;
 } PrPairFitting;
 
 /* The fitting of the shipped weights and of `learn`. */
-#define PR_PAIR_FITTING_SHIPPED ((const PrPairFitting) { 1.0, 10.0 })
+#define PR_PAIR_FITTING_SHIPPED ((const PrPairFitting) { 1.0, 10.0, 1.0 })
 
 gboolean     pr_pair_learn               (const double      *features,
                                           const guint8      *labels,
@@ -84,12 +87,14 @@ gboolean     pr_pair_cross_validate      (const double      *features,
                                           GError           **error);
 gboolean     pr_pair_learn_with          (const double      *features,
                                           const guint8      *labels,
+                                          const guint8      *read,
                                           gsize              n,
                                           const PrPairFitting *fitting,
                                           PrPairModel       *model,
                                           GError           **error);
 gboolean     pr_pair_cross_validate_within (const double    *features,
                                           const guint8      *labels,
+                                          const guint8      *read,
                                           const guint8      *folds,
                                           gsize              n,
                                           guint              n_folds,

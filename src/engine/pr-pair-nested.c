@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Nested cross-validation of the second stage's fitting. A fitting (the
- * repeats' weight, liblinear's C) chosen on the same folds it is then
+ * repeats' weight, liblinear's C, the read pairs' weight) chosen on the same folds it is then
  * measured on looks better than it is; here it is chosen inside the
  * folds it is fitted on: for an outer fold, each fitting of the grid is
  * cross-validated on the other folds alone (each of them left out in
@@ -68,7 +68,8 @@ better (Measured a,
 
 /**
  * pr_pair_choose_fitting:
- * @counted: (nullable): the rows the choice measures, or every labelled one
+ * @counted: (nullable): the rows the choice measures, or every labelled one;
+ *   also the rows a fitting's read_weight weighs (pr_pair_learn_with ())
  * @outer: the fold left out altogether (the one to be measured), or −1 to
  *   choose on every fold
  * @grid: the fittings to choose from, @n_grid of them
@@ -101,11 +102,11 @@ pr_pair_choose_fitting (const double        *features,
     {
       Measured m;
 
-      if (!pr_pair_cross_validate_within (features, labels, folds, n, n_folds, outer, &grid[g], probabilities, error))
+      if (!pr_pair_cross_validate_within (features, labels, counted, folds, n, n_folds, outer, &grid[g], probabilities, error))
         return G_MAXUINT;
       m = measure (probabilities, labels, counted, folds, n, outer, threshold);
-      g_debug ("outer fold %d: repeat weight %g, C %g: recall %.3f, precision %.3f", outer,
-               grid[g].repeat_weight, grid[g].cost, m.recall, m.precision);
+      g_debug ("outer fold %d: repeat weight %g, C %g, read weight %g: recall %.3f, precision %.3f", outer,
+               grid[g].repeat_weight, grid[g].cost, grid[g].read_weight, m.recall, m.precision);
       if (chosen == G_MAXUINT || better (m, best, min_precision))
         {
           best = m;
@@ -152,7 +153,7 @@ pr_pair_cross_validate_nested (const double        *features,
       /* Fitted on every fold but this one, and this one scored. */
       for (gsize i = 0; i < n; i++)
         outside[i] = folds[i] == fold ? PR_PAIR_UNLABELLED : labels[i];
-      if (!pr_pair_learn_with (features, outside, n, &grid[chosen[fold]], &model, error))
+      if (!pr_pair_learn_with (features, outside, counted, n, &grid[chosen[fold]], &model, error))
         return FALSE;
       for (gsize i = 0; i < n; i++)
         if (folds[i] == fold)
