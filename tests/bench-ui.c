@@ -8,6 +8,10 @@
  *                   the next undecided, a verdict's showing again)
  *   list [N]        the cluster list with N clusters (default 100,000):
  *                   each step down, as the arrow key does, to its painted frame
+ *   open [ROUNDS]   a case of 6 records and one of 1,000 opened as choosing
+ *                   it does, each ROUNDS times (default 10): the time to the
+ *                   settled compare view, this process's and the server's
+ *                   processor time
  *   scan [ROWS]     a scan of ROWS generated petitions (default 1,000,000)
  *                   from a private server through the window: the longest
  *                   time the main loop was blocked, and how long it took
@@ -21,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <gtk/gtk.h>
 
@@ -872,6 +877,131 @@ bench_petitions (const char *records)
   return 0;
 }
 
+/* The server's processor time so far, in seconds. */
+static double
+server_cpu (PrSampleServer *server)
+{
+  return pr_test_process_cpu (pr_sample_server_get_pid (server));
+}
+
+/* This process's processor time (every thread), in seconds. */
+static double
+process_cpu (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static gboolean
+case_shown (gpointer data)
+{
+  PrReviewPage *page = PR_REVIEW_PAGE (pr_test_find_widget (data, PR_TYPE_REVIEW_PAGE, NULL));
+  PrCompareView *view = pr_review_page_get_compare_view (page);
+
+  return !pr_review_page_get_fetching (page) && pr_compare_view_get_settled (view);
+}
+
+/* Opening a case, as choosing it in the list does, from reading its
+ * records to the settled compare view: a case of 6 records and one of
+ * CASE_SIZE, each opened ROUNDS times, with this process's and the
+ * server's processor time. */
+static int
+bench_open (guint rounds)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  g_autoptr(GPtrArray) sentences = sample_sentences ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (csv, PR_CSV_WRITER_FLAGS_NONE, NULL);
+  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+                           "name", "id_card", "contact_phone", "receiving_unit", "status", "accepted_at" };
+  static const guint sizes[2] = { 6, CASE_SIZE };
+  PrClusterItem *cases[2] = { NULL, NULL };
+  PrSampleServer *server = NULL;
+  PrReviewPage *page;
+  PrWindow *window;
+  GListModel *clusters;
+  guint id = 0;
+
+  g_assert_true (pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), NULL));
+  /* Two matters, written 6 and CASE_SIZE times, each copy numbered; and
+   * 200 petitions of their own. */
+  for (guint c = 0; c < 2 + 200; c++)
+    {
+      g_autofree char *base = body_of (sentences, rand, 400);
+      g_autofree char *subject = g_strdup_printf ("第%u号反映", c);
+      guint copies = c < 2 ? sizes[c] : 1;
+
+      for (guint copy = 0; copy < copies; copy++)
+        {
+          g_autofree char *body = g_strdup_printf ("%s编号%u。", base, copy);
+          g_autofree char *date = g_strdup_printf ("2025-%02u-%02u 10:%02u:%02u", 1 + copy / 600 % 12, 1 + copy / 20 % 28,
+                                                   copy / 60 % 60, copy % 60);
+          char id_text[16], name[16];
+          const char *row[14] = { id_text, name, "", "", "", subject, body, date, "", "", "", "", "", "" };
+
+          g_snprintf (id_text, sizeof id_text, "%u", ++id);
+          g_snprintf (name, sizeof name, "某%u", c);
+          g_assert_true (pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), NULL));
+        }
+    }
+  g_assert_true (pr_csv_writer_close (writer, NULL));
+
+  window = scan_through_window (dir, csv, &server);
+  page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+  clusters = pr_session_get_clusters (pr_window_get_session (window));
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      guint n = pr_cluster_item_get_n_members (item);
+
+      /* The scan may leave a copy or two of the large one apart. */
+      if (cases[0] == NULL && n == sizes[0])
+        cases[0] = item;
+      if (n > sizes[0] && (cases[1] == NULL || n > pr_cluster_item_get_n_members (cases[1])))
+        cases[1] = item;
+    }
+  wait_for (case_shown, window);
+  for (guint s = 0; s < 2; s++)
+    {
+      g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+      double own = 0, served = 0;
+
+      if (cases[s] == NULL)
+        {
+          printf ("no case of %u records\n", sizes[s]);
+          continue;
+        }
+      for (guint r = 0; r < rounds; r++)
+        {
+          double cpu = process_cpu (), server_at = server_cpu (server), t;
+          gint64 start;
+
+          /* Emptied first: what it shows next comes from a reading. */
+          pr_compare_view_clear (pr_review_page_get_compare_view (page), "");
+          start = g_get_monotonic_time ();
+          pr_review_page_show_cluster (page, cases[s]);
+          wait_for (case_shown, window);
+          t = (g_get_monotonic_time () - start) / 1e3;
+          g_array_append_val (times, t);
+          own += process_cpu () - cpu;
+          served += server_cpu (server) - server_at;
+        }
+      printf ("Opening a case of %u records: this process %.3f s, the server %.3f s of processor time a time\n",
+              pr_cluster_item_get_n_members (cases[s]), own / rounds, served / rounds);
+      print_times ("  to the settled compare view", times);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  pr_sample_server_stop (server, NULL);
+  pr_sample_server_free (server);
+  pr_test_remove_tree (dir);
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -886,8 +1016,10 @@ main (int    argc,
     return bench_list (n > 0 ? n : 100000);
   if (g_strcmp0 (what, "scan") == 0)
     return bench_scan (n > 0 ? n : 1000000);
+  if (g_strcmp0 (what, "open") == 0)
+    return bench_open (n > 0 ? n : 10);
   if (g_strcmp0 (what, "petitions") == 0 && argc > 2)
     return bench_petitions (argv[2]);
-  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | petitions RECORDS.CSV\n");
+  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | petitions RECORDS.CSV\n");
   return 2;
 }

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "pr-test-util.h"
@@ -383,4 +384,22 @@ pr_test_check_xlsx_report (const char  *csv,
                                NULL, NULL, out, NULL, &status, &error));
   g_assert_no_error (error);
   return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
+}
+
+/* The processor time (user and system) of process @pid so far, in
+ * seconds; 0 if it cannot be read. */
+double
+pr_test_process_cpu (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
+  g_autofree char *stat = NULL;
+  g_auto(GStrv) fields = NULL;
+  const char *after;
+
+  if (!g_file_get_contents (path, &stat, NULL, NULL) || (after = strrchr (stat, ')')) == NULL)
+    return 0;
+  fields = g_strsplit (after + 2, " ", -1);
+  if (g_strv_length (fields) < 13)
+    return 0;
+  return (g_ascii_strtod (fields[11], NULL) + g_ascii_strtod (fields[12], NULL)) / sysconf (_SC_CLK_TCK);
 }

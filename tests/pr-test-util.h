@@ -62,6 +62,7 @@ int   pr_test_check_xlsx_report (const char  *csv,
                                  const char  *dates,
                                  char       **out);
 char *pr_test_without_cases (const char *out);
+double pr_test_process_cpu (GPid pid);
 gboolean pr_test_same_but_cases (const char *out,
                                  const char *other);
 

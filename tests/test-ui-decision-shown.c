@@ -146,17 +146,7 @@ own_cpu (void)
 static double
 server_cpu (void)
 {
-  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pr_sample_server_get_pid (server));
-  g_autofree char *stat = NULL;
-  g_auto(GStrv) fields = NULL;
-  const char *after;
-
-  if (!g_file_get_contents (path, &stat, NULL, NULL) || (after = strrchr (stat, ')')) == NULL)
-    return 0;
-  fields = g_strsplit (after + 2, " ", -1);
-  if (g_strv_length (fields) < 13)
-    return 0;
-  return (g_ascii_strtod (fields[11], NULL) + g_ascii_strtod (fields[12], NULL)) / sysconf (_SC_CLK_TCK);
+  return pr_test_process_cpu (pr_sample_server_get_pid (server));
 }
 
 static void

@@ -102,6 +102,18 @@ scan (PrWindow *window)
   g_assert_null (pr_window_get_error_text (window));
 }
 
+/* Whether History can be opened, by its button and by Ctrl+H. */
+static void
+history_offered (PrWindow *window,
+                 gboolean  offered)
+{
+  GtkWidget *button = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, "history-button");
+
+  g_assert_nonnull (button);
+  g_assert_cmpint (gtk_widget_is_sensitive (button), ==, offered);
+  g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "history"), ==, offered);
+}
+
 void
 test_history_notes (void)
 {
@@ -140,10 +152,15 @@ test_history_notes (void)
   /* No name set yet. */
   g_settings_set_string (settings, "reviewer-name", "");
   gtk_window_present (GTK_WINDOW (window));
+  /* History is of a scanned table's decisions: nothing to show on the
+   * start page, nor on the mapping page before a scan. */
+  history_offered (window, FALSE);
   pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "history_ui");
+  history_offered (window, FALSE);
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   compare = PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare"));
   scan (window);
+  history_offered (window, TRUE);
   pr_test_select_cluster (window, view, 1);
   item = pr_compare_view_get_item (compare);
   number = pr_cluster_item_get_number (item);

@@ -161,6 +161,13 @@ check_each (GApplication *app,
       if (gtk_window_get_application (dialog) != GTK_APPLICATION (app))
         g_error ("%s is not one of the application's windows: its shortcuts do nothing there", opened[i].what);
       gtk_window_present (dialog);
+      /* On the screen, as a clerk sees it before pressing a key: the file
+       * chooser has read its folder (closed in the very turn it opens,
+       * GTK's chooser reports the cancelled reading as an error, in a
+       * dialog of its own with no window to belong to). */
+      pr_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_mapped, dialog);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
       if (!press (dialog, GDK_KEY_q, GDK_CONTROL_MASK) || n_quits != quits + 1)
         g_error ("Ctrl+Q in %s did not reach the application's quit", opened[i].what);
       g_object_ref (dialog);
@@ -217,6 +224,18 @@ test_transient_quit (void)
   g_assert_true (finished);
   g_assert_cmpint (status, ==, 0);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (app)));
+  /* Nor a window of GTK's own left on the screen, such as the file
+   * chooser's error about a folder it was still reading when closed. */
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_window_get_toplevels ()); i++)
+    {
+      g_autoptr(GtkWindow) left = g_list_model_get_item (gtk_window_get_toplevels (), i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (left)))
+        g_error ("a %s is left on the screen after Ctrl+Q%s%s", G_OBJECT_TYPE_NAME (left),
+                 GTK_IS_MESSAGE_DIALOG (left) ? ": " : "",
+                 GTK_IS_MESSAGE_DIALOG (left) ? gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (
+                   gtk_message_dialog_get_message_area (GTK_MESSAGE_DIALOG (left))))) : "");
+    }
 
   /* Stopped by the application before it ended, not left to run. */
   if (process_alive (server_pid))

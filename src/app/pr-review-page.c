@@ -17,6 +17,7 @@
 #include "pr-cluster-cells.h"
 #include "pr-cluster-sorter.h"
 #include "pr-date-range-filter.h"
+#include "pr-identity.h"
 #include "pr-paced-model.h"
 #include "pr-search-filter.h"
 
@@ -141,6 +142,20 @@ pr_review_page_update_summary (PrReviewPage *self)
     }
   else
     gtk_widget_set_tooltip_text (self->summary_label, NULL);
+  /* The identity values that are no evidence, counted over the whole
+   * table: a scan opened from the store read its cases' records only. */
+  if (!pr_session_get_from_store (self->session) && pr_session_get_record_set (self->session) != NULL)
+    {
+      g_autofree char *identities = pr_identity_table_describe (pr_session_get_record_set (self->session)->identities);
+
+      if (identities != NULL)
+        {
+          char *with_identities = g_strdup_printf ("%s\n%s", text, identities);
+
+          g_free (text);
+          text = with_identities;
+        }
+    }
   gtk_label_set_text (GTK_LABEL (self->summary_label), text);
 }
 

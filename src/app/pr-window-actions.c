@@ -55,6 +55,8 @@ _pr_window_actions_update (PrWindow *self)
     { "merge", item != NULL },
     { "split-bridge", item != NULL },
     { "restore", item != NULL },
+    /* Decisions are about a scanned table's records: none before one. */
+    { "history", reviewing },
     { "undo", pr_session_get_can_undo (self->session) },
     { "redo", pr_session_get_can_redo (self->session) },
     { "next-unreviewed", reviewing },
@@ -70,6 +72,8 @@ _pr_window_actions_update (PrWindow *self)
 
       g_simple_action_set_enabled (G_SIMPLE_ACTION (action), states[i].enabled);
     }
+  /* A menu button takes no action: its own sensitivity follows win.history. */
+  gtk_widget_set_sensitive (self->history_button, reviewing);
   _pr_window_reopen_update (self);
 }
 

@@ -550,7 +550,7 @@ pr_cli_scan (int    argc,
   pr_cli_kinds_report (&kinds, set, clustering, same_person->len);
   pr_cli_print_unreadable_dates (set, &options);
   {
-    g_autofree char *identities = pr_cli_identity_text (set);
+    g_autofree char *identities = pr_identity_table_describe (set->identities);
 
     if (identities != NULL)
       fprintf (stderr, "%s\n", identities);

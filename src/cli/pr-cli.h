@@ -179,7 +179,6 @@ gboolean      pr_cli_parse_optional_number  (const char           *flag,
                                              gboolean             *given,
                                              double               *value,
                                              GError              **error);
-char         *pr_cli_identity_text          (const PrRecordSet    *set);
 gboolean      pr_cli_eval_people            (const PrRecordSet    *set,
                                              GHashTable           *index_of,
                                              const char           *path,

@@ -876,6 +876,68 @@ static const PrRowSourceClass id_source_class = {
  *
  * Returns: (transfer full) (nullable): the record set, or %NULL with @error
  */
+/* Sets up @source to read the rows of @ids (each once) by batches; with
+ * @error when the mapping does not fit the table. id_source_close() ends
+ * it either way. */
+static gboolean
+id_source_open (IdSource         *source,
+                PrConnection     *connection,
+                const char       *table,
+                const PrMapping  *mapping,
+                PrAdvice          advice,
+                char *const      *ids,
+                gsize             n_ids,
+                GError          **error)
+{
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  g_autofree gboolean *unicode = NULL;
+
+  source->missing = g_ptr_array_new_with_free_func (g_free);
+  source->wanted = g_hash_table_new (g_str_hash, g_str_equal);
+  source->select = g_string_new (NULL);
+  source->id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  if (source->id_column < 0)
+    {
+      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
+                   _("the mapping has no id column: a record cannot be found by its id"));
+      return FALSE;
+    }
+  source->db.connection = connection;
+  source->db.n_columns = n_columns;
+  source->db.field_of = g_new (int, MAX (n_columns, 1));
+  source->db.values = g_new0 (const char *, MAX (n_columns, 1));
+  source->db.lengths = g_new0 (gsize, MAX (n_columns, 1));
+  source->ids = ids;
+  source->n_ids = n_ids;
+  for (gsize i = 0; i < n_ids; i++)
+    g_hash_table_insert (source->wanted, ids[i], GINT_TO_POINTER (1));
+
+  unicode = g_new0 (gboolean, MAX (n_columns, 1));
+  if (!build_select (connection, table, mapping, source->select, source->db.field_of, &source->binary_id, unicode,
+                     error))
+    return FALSE;
+  source->quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, source->id_column)->name);
+  source->table = table;
+  if (!source->binary_id)
+    source->id_encoding = pr_mapping_get_column (mapping, source->id_column)->encoding;
+  source->db.decoder = _pr_column_decoder_new (mapping, table, source->binary_id);
+  _pr_column_decoder_set_unicode (source->db.decoder, unicode);
+  _pr_column_decoder_set_advice (source->db.decoder, advice);
+  return TRUE;
+}
+
+static void
+id_source_close (IdSource *source)
+{
+  if (source->db.result != NULL)
+    mariadb_cancel (_pr_connection_get_handle (source->db.connection));
+  close_source (&source->db);
+  g_string_free (source->select, TRUE);
+  g_free (source->quoted_id);
+  g_hash_table_unref (source->wanted);
+  g_clear_pointer (&source->missing, g_ptr_array_unref);
+}
+
 PrRecordSet *
 pr_record_reader_load_ids (PrConnection         *connection,
                            const char           *table,
@@ -888,52 +950,91 @@ pr_record_reader_load_ids (PrConnection         *connection,
                            GError              **error)
 {
   IdSource source = { { 0 } };
-  guint n_columns = pr_mapping_get_n_columns (mapping);
-  g_autofree gboolean *unicode = NULL;
   PrRecordSet *set = NULL;
 
   g_return_val_if_fail (missing != NULL, NULL);
 
-  source.id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
-  if (source.id_column < 0)
+  if (id_source_open (&source, connection, table, mapping, options->advice, ids, n_ids, error))
+    set = pr_record_set_load (mapping, options, &id_source_class, &source, NULL, NULL, cancellable, error);
+  *missing = set != NULL ? g_steal_pointer (&source.missing) : NULL;
+  id_source_close (&source);
+  return set;
+}
+
+/**
+ * pr_record_reader_fetch_ids:
+ * @connection: a connection whose current database holds @table
+ * @table: the table, by its catalogue name
+ * @mapping: its columns, with an id column
+ * @ids: (array length=n_ids): the records' ids, as a scan read them (hex
+ *   for a binary id column)
+ * @n_ids: how many
+ * @advice: how an encoding error says to give the column's encoding
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Reads the records of @ids as they are now, a few hundred per SELECT
+ * rather than one statement each, keyed by the id exactly as the scan
+ * read it (the server's loose comparison may return other rows too).
+ *
+ * Returns: (transfer full) (element-type GPtrArray): per id of @ids, in
+ *   order, its values in mapping order (%NULL for SQL NULL and ignored
+ *   columns), or %NULL in place of a record no row has now; %NULL with
+ *   @error
+ */
+GPtrArray *
+pr_record_reader_fetch_ids (PrConnection     *connection,
+                            const char       *table,
+                            const PrMapping  *mapping,
+                            char *const      *ids,
+                            gsize             n_ids,
+                            PrAdvice          advice,
+                            GCancellable     *cancellable,
+                            GError          **error)
+{
+  IdSource source = { { 0 } };
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  g_autoptr(GHashTable) read = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                     (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *const *values;
+  const gsize *lengths;
+  guint64 position;
+
+  if (!id_source_open (&source, connection, table, mapping, advice, ids, n_ids, error))
     {
-      g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
-                   _("the mapping has no id column: a record cannot be found by its id"));
+      id_source_close (&source);
       return NULL;
     }
-  source.db.connection = connection;
-  source.db.n_columns = n_columns;
-  source.db.field_of = g_new (int, MAX (n_columns, 1));
-  source.db.values = g_new0 (const char *, MAX (n_columns, 1));
-  source.db.lengths = g_new0 (gsize, MAX (n_columns, 1));
-  source.select = g_string_new (NULL);
-  source.ids = ids;
-  source.n_ids = n_ids;
-  source.wanted = g_hash_table_new (g_str_hash, g_str_equal);
-  source.missing = g_ptr_array_new_with_free_func (g_free);
-  for (gsize i = 0; i < n_ids; i++)
-    g_hash_table_insert (source.wanted, ids[i], GINT_TO_POINTER (1));
-
-  unicode = g_new0 (gboolean, MAX (n_columns, 1));
-  if (build_select (connection, table, mapping, source.select, source.db.field_of, &source.binary_id, unicode, error))
+  while (id_source_next (&source, &values, &lengths, &position, cancellable, &local_error))
     {
-      source.quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, source.id_column)->name);
-      source.table = table;
-      if (!source.binary_id)
-        source.id_encoding = pr_mapping_get_column (mapping, source.id_column)->encoding;
-      source.db.decoder = _pr_column_decoder_new (mapping, table, source.binary_id);
-      _pr_column_decoder_set_unicode (source.db.decoder, unicode);
-      _pr_column_decoder_set_advice (source.db.decoder, options->advice);
-      set = pr_record_set_load (mapping, options, &id_source_class, &source, NULL, NULL, cancellable, error);
+      const char *id = values[source.id_column];
+      gpointer key, state;
+      GPtrArray *record;
+
+      /* After the batches come the ids no row had: left out here. */
+      if (!g_hash_table_lookup_extended (source.wanted, id, &key, &state) || GPOINTER_TO_INT (state) != 2 ||
+          g_hash_table_contains (read, key))
+        continue;
+      record = g_ptr_array_new_full (n_columns, g_free);
+      for (guint c = 0; c < n_columns; c++)
+        g_ptr_array_add (record, g_strndup (values[c], lengths[c]));
+      g_hash_table_insert (read, key, record);
     }
-  if (source.db.result != NULL)
-    mariadb_cancel (_pr_connection_get_handle (connection));
-  close_source (&source.db);
-  g_string_free (source.select, TRUE);
-  g_free (source.quoted_id);
-  g_hash_table_unref (source.wanted);
-  if (set == NULL)
-    g_clear_pointer (&source.missing, g_ptr_array_unref);
-  *missing = source.missing;
-  return set;
+  id_source_close (&source);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  records = g_ptr_array_new_full (n_ids, (GDestroyNotify) g_ptr_array_unref);
+  for (gsize i = 0; i < n_ids; i++)
+    {
+      GPtrArray *found = g_hash_table_lookup (read, ids[i]);
+
+      g_ptr_array_add (records, found != NULL ? g_ptr_array_ref (found) : NULL);
+    }
+  return g_steal_pointer (&records);
 }

@@ -45,6 +45,15 @@ char       **pr_record_reader_fetch (PrConnection         *connection,
                                     PrAdvice              advice,
                                     GError              **error);
 
+GPtrArray   *pr_record_reader_fetch_ids (PrConnection        *connection,
+                                        const char          *table,
+                                        const PrMapping     *mapping,
+                                        char *const         *ids,
+                                        gsize                n_ids,
+                                        PrAdvice             advice,
+                                        GCancellable        *cancellable,
+                                        GError             **error);
+
 typedef struct _PrRecordFetcher PrRecordFetcher;
 
 PrRecordFetcher *pr_record_fetcher_new   (PrConnection       *connection,

@@ -130,6 +130,7 @@ PrIdentityValueState pr_identity_table_add_value    (PrIdentityTable *table,
 void                 pr_identity_table_finish       (PrIdentityTable *table);
 gsize                pr_identity_table_get_n_records (const PrIdentityTable *table);
 const PrIdentityStats *pr_identity_table_get_stats  (const PrIdentityTable *table);
+char                *pr_identity_table_describe     (const PrIdentityTable *table);
 PrPetitionerKind     pr_identity_table_compare      (const PrIdentityTable *table,
                                                      guint32          a,
                                                      guint32          b,

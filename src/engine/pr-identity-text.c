@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What a scan says of the identity values it read: the invalid ID card
- * numbers and phones (typing errors an office may want to correct), the
- * numbers Excel saved in scientific notation, the names that lost a character to "?", the masked values, and the
- * front desks' phones, none of which is evidence.
+ * What a scan says of the identity values it read, in the same words on
+ * the command line and in the window: the invalid ID card numbers and
+ * phones (typing errors an office may want to correct), the numbers Excel
+ * saved in scientific notation, the values that lost a character to "?",
+ * the masked values, and the front desks' phones, none of which is
+ * evidence.
  */
-#define G_LOG_DOMAIN "pr-cli-identity"
+#define G_LOG_DOMAIN "pr-identity"
 
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
-#include "pr-cli.h"
+#include "pr-identity.h"
 
 static guint64
 over_roles (const guint64 counts[PR_IDENTITY_N_ROLES])
@@ -24,23 +26,23 @@ over_roles (const guint64 counts[PR_IDENTITY_N_ROLES])
 }
 
 /**
- * pr_cli_identity_text:
- * @set: a loaded record set
+ * pr_identity_table_describe:
+ * @table: (nullable): the identities of a loaded record set
  *
  * Returns: (transfer full) (nullable): one line, or %NULL when there is
  *   nothing to say (no identity column, every value valid)
  */
 char *
-pr_cli_identity_text (const PrRecordSet *set)
+pr_identity_table_describe (const PrIdentityTable *table)
 {
   const PrIdentityStats *stats;
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   guint64 n_masked;
   g_autofree char *joined = NULL;
 
-  if (set->identities == NULL)
+  if (table == NULL)
     return NULL;
-  stats = pr_identity_table_get_stats (set->identities);
+  stats = pr_identity_table_get_stats (table);
   n_masked = over_roles (stats->n_masked);
 
   if (stats->n_invalid[PR_IDENTITY_ID_CARD] > 0)
