@@ -467,8 +467,12 @@ _pr_store_copy_passages (PrStore           *self,
     ok = count_passages_of (self, key, ids, TRUE, error);
   else
     {
+      /* The hash index gives the passages in hash order, so the grouping
+       * needs no temporary table and sort; MariaDB otherwise reads the
+       * primary key and sorts on disk (5 minutes of a 10^6 first scan). */
       g_autofree char *sql = g_strdup_printf ("INSERT INTO %s (source_database, source_table, hash, n) "
-                                              "SELECT source_database, source_table, hash, COUNT(*) FROM %s "
+                                              "SELECT source_database, source_table, hash, COUNT(*) "
+                                              "FROM %s FORCE INDEX (pr_passages_hash) "
                                               "WHERE source_database = ? AND source_table = ? GROUP BY hash",
                                               self->q_passage_counts, self->q_passages);
 
