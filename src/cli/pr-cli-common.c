@@ -1147,7 +1147,10 @@ pr_cli_parse_command (int                  *argc,
 }
 
 /* "--out=" gives an empty name, which no file has: say so, rather than
- * fail later, after the work, on a file called "". */
+ * fail later, after the work, on a file called "". A name that begins
+ * with "-" is an option whose file was left out (--out --skip-bad-rows
+ * would write a file called --skip-bad-rows and skip nothing); "-" alone
+ * is standard output or input. */
 static gboolean
 check_file_name (const char  *option,
                  const char  *value,
@@ -1156,6 +1159,14 @@ check_file_name (const char  *option,
   if (value != NULL && value[0] == '\0')
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--%s was given an empty file name"), option);
+      return FALSE;
+    }
+  if (value != NULL && value[0] == '-' && value[1] != '\0')
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--%s was given “%s”, which reads as an option: give the file's name right after --%s (for a "
+                     "file whose name begins with “-”, write ./%s)"),
+                   option, value, option, value);
       return FALSE;
     }
   return TRUE;
