@@ -640,7 +640,8 @@ is_title_name (const char *name)
 }
 
 /* An address that names no home: a placeholder (无, 不详, 同上), no fixed
- * abode, or only the divisions a whole town shares (北京市朝阳区, 城关镇),
+ * abode, a place named only from the clerk's side (本村, 本小区), or only
+ * the divisions a whole town shares (北京市朝阳区, 城关镇),
  * where many people of one name live. @address is folded, without white
  * space or punctuation, its numbers in digits. */
 static gboolean
@@ -650,7 +651,11 @@ is_placeholder_address (const char *address)
     "\u540c\u4e0a" /* 同上 */, "\u89c1\u4e0a" /* 见上 */, "\u6682\u65e0" /* 暂无 */, "\u7565" /* 略 */,
     "\u7a7a" /* 空 */, "\u4e0d\u7965" /* 不祥 */, "\u4e0d\u6e05\u695a" /* 不清楚 */, "\u4fdd\u5bc6" /* 保密 */,
     "\u65e0\u56fa\u5b9a\u4f4f\u6240" /* 无固定住所 */, "\u65e0\u56fa\u5b9a\u5c45\u6240" /* 无固定居所 */,
-    "\u5c45\u65e0\u5b9a\u6240" /* 居无定所 */, "\u65e0\u4f4f\u6240" /* 无住所 */, NULL,
+    "\u5c45\u65e0\u5b9a\u6240" /* 居无定所 */, "\u65e0\u4f4f\u6240" /* 无住所 */,
+    "\u4f4f\u5740\u4e0d\u8be6" /* 住址不详 */, "\u5730\u5740\u4e0d\u8be6" /* 地址不详 */,
+    "\u5730\u5740\u672a\u77e5" /* 地址未知 */, "\u672c\u6751" /* 本村 */, "\u672c\u7ec4" /* 本组 */,
+    "\u672c\u793e\u533a" /* 本社区 */, "\u672c\u5c0f\u533a" /* 本小区 */, "\u672c\u5730" /* 本地 */,
+    "\u672c\u5355\u4f4d" /* 本单位 */, NULL,
   };
   static const char *const divisions[] = {
     "\u7701" /* 省 */, "\u5e02" /* 市 */, "\u533a" /* 区 */, "\u53bf" /* 县 */, "\u9547" /* 镇 */, "\u4e61" /* 乡 */,
