@@ -214,6 +214,47 @@ test_option_as_file (void)
   g_assert_cmpint (g_chdir (cwd), ==, 0);
 }
 
+/* A flag that another makes idle was dropped without a word, exit 0: the
+ * answer was the one without it. */
+static void
+test_idle_flags (void)
+{
+  static const struct {
+    const char *flag, *value, *other, *said;
+  } cases[] = {
+    { "--probability", "0.9", "--no-second-stage", "--probability has no effect with --no-second-stage" },
+    { "--containment", "0.3", "--no-parts", "--containment has no effect with --no-parts" },
+    { "--min-shared", "5", "--no-parts", "--min-shared has no effect with --no-parts" },
+    { "--part-max-records", "5", "--no-parts", "--part-max-records has no effect with --no-parts" },
+    { "--shingle-words", "4", "--no-parts", "--shingle-words has no effect with --no-parts" },
+    { "--new-history", NULL, "--k", "--new-history goes with --store" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+      const char *args[] = { "scan", "--id", "id", "--text", "body", cases[i].other, cases[i].flag, records, NULL,
+                             NULL };
+
+      /* "--k 3" gives the flag without a value something to follow. */
+      if (g_str_equal (cases[i].other, "--k"))
+        args[6] = "3", args[7] = cases[i].flag, args[8] = records;
+      else
+        args[7] = cases[i].value, args[8] = records;
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 2);
+      g_test_message ("%s", err);
+      g_assert_nonnull (strstr (err, cases[i].said));
+    }
+  {
+    g_autofree char *err = NULL;
+    const char *args[] = { "scan", "--id", "id", "--text", "body", "--parts", "clauses", "--shingle-window", "3",
+                           records, NULL };
+
+    g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 2);
+    g_assert_nonnull (strstr (err, "--shingle-window has no effect with --parts clauses"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -235,6 +276,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/dates", test_scan_dates);
   g_test_add_func ("/cli/check/probability-range", test_check_probability);
   g_test_add_func ("/cli/common/option-as-file", test_option_as_file);
+  g_test_add_func ("/cli/common/idle-flags", test_idle_flags);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

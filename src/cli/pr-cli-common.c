@@ -1207,13 +1207,21 @@ pr_cli_parse_command_with_ids (int                  *argc,
   const GOptionEntry *const lists[] = { entries, mapping_entries, NULL };
   const char *const groups[] = { NULL, "mapping" };
 
+  g_auto(GStrv) typed = NULL;
+
   pr_cli_mapping_options_init (options);
   if (!pr_cli_check_raw_arguments (*argc, *argv, lists, groups, error))
     return FALSE;
+  /* GLib takes the flags out of argv; which were typed is asked after. */
+  typed = g_new0 (char *, *argc + 1);
+  for (int i = 0; i < *argc; i++)
+    typed[i] = g_strdup ((*argv)[i]);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (context, pr_cli_mapping_option_group (options));
   if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+  if (!pr_cli_check_flags_in_effect (g_strv_length (typed), typed, lists, groups, error))
     return FALSE;
 
   /* "Words in more than 0 % of the records" would be every word; the
