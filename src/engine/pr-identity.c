@@ -19,9 +19,8 @@
  *   middle dots (阿依古丽·买买提), for addresses punctuation.
  *
  * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234), a
- * placeholder name (匿名, 不详), a surname with a form of address (王先生),
- * or an address that names no home (不详, 同上, 北京市朝阳区) is never
- * evidence. Nor is a number Excel
+ * placeholder name (匿名, 不详), or an address that names no home (不详,
+ * 同上, 北京市朝阳区) is never evidence. Nor is a number Excel
  * saved in scientific notation (8.6138E+12, 4.10105E+17): its last digits
  * are lost, and different people's numbers read the same.
  */
@@ -614,31 +613,6 @@ is_placeholder_name (const char *name)
   return g_strv_contains (placeholders, name);
 }
 
-/* A surname with a form of address (王先生, 李女士, 欧阳师傅), a form of
- * address alone (先生), or 老 or 小 before a surname (老王): what a clerk
- * writes for a caller who gave no name. Many people share it, as they
- * share 王某某. */
-static gboolean
-is_title_name (const char *name)
-{
-  static const char *const titles[] = {
-    "\u5148\u751f" /* 先生 */, "\u5973\u58eb" /* 女士 */, "\u5c0f\u59d0" /* 小姐 */, "\u5e08\u5085" /* 师傅 */,
-    "\u8001\u5e08" /* 老师 */, "\u540c\u5fd7" /* 同志 */, "\u963f\u59e8" /* 阿姨 */, "\u5927\u7237" /* 大爷 */,
-    "\u5927\u5988" /* 大妈 */, "\u5927\u5a18" /* 大娘 */, "\u5927\u59d0" /* 大姐 */, "\u5927\u54e5" /* 大哥 */,
-    "\u8001\u4eba" /* 老人 */, "\u8001\u6c49" /* 老汉 */, "\u8001\u592a" /* 老太 */, "\u5976\u5976" /* 奶奶 */,
-    "\u7237\u7237" /* 爷爷 */, "\u592b\u4eba" /* 夫人 */, "\u592a\u592a" /* 太太 */, "\u8001\u677f" /* 老板 */,
-    NULL,
-  };
-  glong n_chars = g_utf8_strlen (name, -1);
-
-  for (guint i = 0; titles[i] != NULL; i++)
-    if (g_str_has_suffix (name, titles[i]) && n_chars <= 2 + 2)
-      return TRUE;
-  /* 老王, 小王: two characters, the first 老 or 小. */
-  return n_chars == 2 && (g_str_has_prefix (name, "\u8001" /* 老 */) || g_str_has_prefix (name, "\u5c0f" /* 小 */)) &&
-         g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN;
-}
-
 /* An address that names no home: a placeholder (无, 不详, 同上), no fixed
  * abode, a place named only from the clerk's side (本村, 本小区), or only
  * the divisions a whole town shares (北京市朝阳区, 城关镇),
@@ -796,9 +770,8 @@ has_han (const char *text)
  * @length: its length in bytes, or -1 if NUL-terminated
  * @normal: (out): the folded name, when valid
  *
- * Returns: masked for 王某某, 张*, 李×× and 张XX, for a placeholder
- *   (匿名, 不详, 市民…), and for a surname with a form of address (王先生,
- *   李女士, 老王)
+ * Returns: masked for 王某某, 张*, 李×× and 张XX, and for a placeholder
+ *   (匿名, 不详, 市民…)
  */
 PrIdentityValueState
 pr_identity_normalize_name (const char  *value,
@@ -813,7 +786,7 @@ pr_identity_normalize_name (const char  *value,
   if (state != PR_IDENTITY_VALUE_VALID)
     return state;
   /* 张XX: two x after a Chinese surname mask it; Maxx is a name. */
-  if (is_placeholder_name (*normal) || is_title_name (*normal) || (has_han (*normal) && strstr (*normal, "xx") != NULL))
+  if (is_placeholder_name (*normal) || (has_han (*normal) && strstr (*normal, "xx") != NULL))
     {
       g_clear_pointer (normal, g_free);
       return PR_IDENTITY_VALUE_MASKED;
