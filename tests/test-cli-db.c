@@ -369,6 +369,17 @@ test_decisions_export (void)
   g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--store", "prstore",
                             "--case", "12", NULL), !=, 0);
   g_assert_nonnull (strstr (err, "--table"));
+
+  /* A table or case typed wrong exported a header alone, exit 0, as if
+   * no decision had been made. */
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--table", "petiton",
+                            "--store", "prstore", "--out", path, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "holds no scan or decision of a table “petiton”"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (NULL, &err, "decisions", "export", "--db", sample->uri, "--table", "petitions",
+                            "--store", "prstore", "--case", "99999", "--out", path, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "has no case 99999"));
 }
 
 /* explain reads the two records from the table by their ids, and says

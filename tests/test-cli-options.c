@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "pr-test-util.h"
 
 static char *dir;
@@ -186,6 +188,73 @@ test_scan_dates (void)
   g_assert_nonnull (strstr (err, "--date-format must be DMY"));
 }
 
+/* A file flag whose file was left out takes the next flag as its file:
+ * --out --skip-bad-rows wrote a file called "--skip-bad-rows" and
+ * skipped nothing, exit 0. A name beginning with "-" is refused; ./-x is
+ * a file. */
+static void
+test_option_as_file (void)
+{
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *err = NULL;
+  const char *as_option[] = { "scan", "--id", "id", "--text", "body", records, "--out", "--skip-bad-rows", NULL };
+  const char *as_file[] = { "scan", "--id", "id", "--text", "body", records, "--out", "./-clusters.csv", NULL };
+
+  g_assert_cmpint (g_chdir (dir), ==, 0);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, as_option), ==, 2);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "--out was given “--skip-bad-rows”, which reads as an option"));
+  g_assert_false (g_file_test ("--skip-bad-rows", G_FILE_TEST_EXISTS));
+  g_remove ("--skip-bad-rows");
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, as_file), ==, 0);
+  g_assert_true (g_file_test ("-clusters.csv", G_FILE_TEST_IS_REGULAR));
+  g_remove ("-clusters.csv");
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+}
+
+/* A flag that another makes idle was dropped without a word, exit 0: the
+ * answer was the one without it. */
+static void
+test_idle_flags (void)
+{
+  static const struct {
+    const char *flag, *value, *other, *said;
+  } cases[] = {
+    { "--probability", "0.9", "--no-second-stage", "--probability has no effect with --no-second-stage" },
+    { "--containment", "0.3", "--no-parts", "--containment has no effect with --no-parts" },
+    { "--min-shared", "5", "--no-parts", "--min-shared has no effect with --no-parts" },
+    { "--part-max-records", "5", "--no-parts", "--part-max-records has no effect with --no-parts" },
+    { "--shingle-words", "4", "--no-parts", "--shingle-words has no effect with --no-parts" },
+    { "--new-history", NULL, "--k", "--new-history goes with --store" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+      const char *args[] = { "scan", "--id", "id", "--text", "body", cases[i].other, cases[i].flag, records, NULL,
+                             NULL };
+
+      /* "--k 3" gives the flag without a value something to follow. */
+      if (g_str_equal (cases[i].other, "--k"))
+        args[6] = "3", args[7] = cases[i].flag, args[8] = records;
+      else
+        args[7] = cases[i].value, args[8] = records;
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 2);
+      g_test_message ("%s", err);
+      g_assert_nonnull (strstr (err, cases[i].said));
+    }
+  {
+    g_autofree char *err = NULL;
+    const char *args[] = { "scan", "--id", "id", "--text", "body", "--parts", "clauses", "--shingle-window", "3",
+                           records, NULL };
+
+    g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 2);
+    g_assert_nonnull (strstr (err, "--shingle-window has no effect with --parts clauses"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -206,6 +275,8 @@ main (int    argc,
   g_test_add_func ("/cli/eval/held-back-jaccard-range", test_eval_jaccard);
   g_test_add_func ("/cli/scan/dates", test_scan_dates);
   g_test_add_func ("/cli/check/probability-range", test_check_probability);
+  g_test_add_func ("/cli/common/option-as-file", test_option_as_file);
+  g_test_add_func ("/cli/common/idle-flags", test_idle_flags);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

@@ -2,7 +2,7 @@
 /*
  * Where the command line takes the database password from, against a
  * real server's accounts: --password-file loses one line end (\n or
- * \r\n) and nothing else, refuses a NUL; a password in the connection
+ * \r\n) and nothing else, refuses a NUL and a byte order mark; a password in the connection
  * string is refused, naming the ways to give it, without repeating it.
  */
 #include "config.h"
@@ -113,6 +113,23 @@ test_nul_refused (void)
   g_assert_null (strstr (err, PLAIN_PASSWORD));
 }
 
+/* Notepad's "UTF-8 with BOM" and "Unicode" (UTF-16) put a mark before the
+ * password; the server only said it was refused. The message names it. */
+static void
+test_byte_order_mark_refused (void)
+{
+  static const char utf8[] = "\xef\xbb\xbf" PLAIN_PASSWORD "\r\n";
+  static const char utf16[] = "\xff\xfeL\0a\0n\0";
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (run_with_file ("plain", utf8, sizeof utf8 - 1, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "begins with a byte order mark"));
+  g_assert_null (strstr (err, PLAIN_PASSWORD));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_with_file ("plain", utf16, sizeof utf16 - 1, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "is saved as UTF-16"));
+}
+
 static void
 test_password_in_uri_refused (void)
 {
@@ -140,6 +157,7 @@ main (int   argc,
   g_test_add_func ("/cli/common/password-file/one-line-end", test_one_line_end);
   g_test_add_func ("/cli/common/password-file/only-one-line-end", test_only_one_line_end);
   g_test_add_func ("/cli/common/password-file/nul-refused", test_nul_refused);
+  g_test_add_func ("/cli/common/password-file/byte-order-mark-refused", test_byte_order_mark_refused);
   g_test_add_func ("/cli/common/password-file/open-mode-warned", test_open_mode_warned);
   g_test_add_func ("/cli/common/password-in-uri-refused", test_password_in_uri_refused);
 

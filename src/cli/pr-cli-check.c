@@ -354,8 +354,9 @@ check_csv (const char           *path,
   return TRUE;
 }
 
-/* --ids: every record of the table @path names, one id a line, checked
- * as --id checks one; the rows are led by the record's id. */
+/* --ids: every record of the table @path names, one id a line (UTF-8,
+ * a byte order mark skipped), checked as --id checks one; the rows are
+ * led by the record's id. */
 static gboolean
 check_ids (const char   *path,
            PrIntake     *intake,
@@ -365,11 +366,20 @@ check_ids (const char   *path,
            GError      **error)
 {
   g_autofree char *contents = NULL;
+  gsize length = 0;
   g_auto(GStrv) lines = NULL;
 
-  if (!g_file_get_contents (path, &contents, NULL, error))
+  if (!g_file_get_contents (path, &contents, &length, error))
     return FALSE;
-  lines = g_strsplit (contents, "\n", -1);
+  /* Notepad's "Unicode" is UTF-16, whose NULs would cut every id short. */
+  if (length >= 2 && (memcmp (contents, "\xff\xfe", 2) == 0 || memcmp (contents, "\xfe\xff", 2) == 0))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("%s is saved as UTF-16 (“Unicode”): save it again as UTF-8, one id a line"), path);
+      return FALSE;
+    }
+  /* An editor's byte order mark is no part of the first id. */
+  lines = g_strsplit (g_str_has_prefix (contents, "\xef\xbb\xbf") ? contents + 3 : contents, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
       const char *id = g_strstrip (lines[i]);
@@ -379,6 +389,13 @@ check_ids (const char   *path,
 
       if (*id == '\0')
         continue;
+      if (!g_utf8_validate (id, -1, NULL))
+        {
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                       _("%s, line %u: the id is not UTF-8 text (a file saved as GBK or ANSI?): save the file "
+                         "again as UTF-8"), path, i + 1);
+          return FALSE;
+        }
       answer = pr_intake_check_record (intake, id, &own_case, NULL, &local_error);
       if (answer == NULL)
         {

@@ -1147,7 +1147,10 @@ pr_cli_parse_command (int                  *argc,
 }
 
 /* "--out=" gives an empty name, which no file has: say so, rather than
- * fail later, after the work, on a file called "". */
+ * fail later, after the work, on a file called "". A name that begins
+ * with "-" is an option whose file was left out (--out --skip-bad-rows
+ * would write a file called --skip-bad-rows and skip nothing); "-" alone
+ * is standard output or input. */
 static gboolean
 check_file_name (const char  *option,
                  const char  *value,
@@ -1156,6 +1159,14 @@ check_file_name (const char  *option,
   if (value != NULL && value[0] == '\0')
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("--%s was given an empty file name"), option);
+      return FALSE;
+    }
+  if (value != NULL && value[0] == '-' && value[1] != '\0')
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("--%s was given “%s”, which reads as an option: give the file's name right after --%s (for a "
+                     "file whose name begins with “-”, write ./%s)"),
+                   option, value, option, value);
       return FALSE;
     }
   return TRUE;
@@ -1196,13 +1207,21 @@ pr_cli_parse_command_with_ids (int                  *argc,
   const GOptionEntry *const lists[] = { entries, mapping_entries, NULL };
   const char *const groups[] = { NULL, "mapping" };
 
+  g_auto(GStrv) typed = NULL;
+
   pr_cli_mapping_options_init (options);
   if (!pr_cli_check_raw_arguments (*argc, *argv, lists, groups, error))
     return FALSE;
+  /* GLib takes the flags out of argv; which were typed is asked after. */
+  typed = g_new0 (char *, *argc + 1);
+  for (int i = 0; i < *argc; i++)
+    typed[i] = g_strdup ((*argv)[i]);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (context, pr_cli_mapping_option_group (options));
   if (!g_option_context_parse (context, argc, argv, error))
+    return FALSE;
+  if (!pr_cli_check_flags_in_effect (g_strv_length (typed), typed, lists, groups, error))
     return FALSE;
 
   /* "Words in more than 0 % of the records" would be every word; the

@@ -37,7 +37,8 @@ pr_cli_default_timeouts (PrConnectionParams *params)
 
 /* The password is the file's content less one line end (\n or \r\n),
  * as an editor or `echo` leaves it: other white space may be part of the
- * password. A NUL would cut it short without a word, so it is refused. */
+ * password. A NUL would cut it short without a word, so it is refused, and
+ * so is a byte order mark at its start. */
 static char *
 read_password_file (const char  *path,
                     GError     **error)
@@ -57,6 +58,24 @@ read_password_file (const char  *path,
       fprintf (stderr, _("Warning: other users of this machine can read or change the password file %s "
                          "(its mode is %04o); make it readable by you alone: chmod 600 %s\n"),
                path, (unsigned) (st.st_mode & 07777), quoted);
+    }
+  /* An editor's byte order mark (Notepad's "UTF-8 with BOM", or its
+   * "Unicode", UTF-16) would be sent as part of the password, and the
+   * server would only say that it was refused. */
+  if ((length >= 3 && memcmp (contents, "\xef\xbb\xbf", 3) == 0) ||
+      (length >= 2 && (memcmp (contents, "\xff\xfe", 2) == 0 || memcmp (contents, "\xfe\xff", 2) == 0)))
+    {
+      gboolean utf16 = contents[0] != '\xef';
+
+      memset (contents, 0, length);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   utf16 ? _("the password file %s is saved as UTF-16 (“Unicode”): save it again as UTF-8 "
+                             "without a byte order mark (or ANSI), the password alone in it")
+                         : _("the password file %s begins with a byte order mark (an editor's “UTF-8 with BOM”), "
+                             "which would be sent as part of the password: save it again as UTF-8 without a "
+                             "byte order mark"),
+                   path);
+      return NULL;
     }
   if (memchr (contents, '\0', length) != NULL)
     {

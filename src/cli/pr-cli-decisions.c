@@ -17,6 +17,7 @@
 #include "pr-cli.h"
 #include "pr-csv-writer.h"
 #include "pr-store.h"
+#include "pr-store-renamed.h"
 
 int
 pr_cli_decisions (int    argc,
@@ -96,6 +97,31 @@ pr_cli_decisions (int    argc,
                                   &connection, &error);
   if (store == NULL)
     goto failed;
+  /* A table or case number typed wrong would export no decision, as if
+   * none had been made. */
+  {
+    gboolean known = FALSE;
+
+    if (!pr_store_knows_table (store, options.table, 0, &known, &error))
+      goto failed;
+    if (!known)
+      {
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                     _("the store holds no scan or decision of a table “%s” of this database: check --table (as "
+                       "the database writes it), the database in --db, and --store"), options.table);
+        goto failed;
+      }
+    if (case_number != 0 &&
+        !pr_store_knows_table (store, options.table, (guint32) case_number, &known, &error))
+      goto failed;
+    if (!known)
+      {
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                     _("the table “%s” has no case %" G_GINT64_FORMAT " in the store: check the case number"),
+                     options.table, case_number);
+        goto failed;
+      }
+  }
   if (xlsx)
     {
       /* Translators: the decisions workbook's sheet (决定记录); at most 31 characters */

@@ -169,3 +169,92 @@ pr_cli_check_raw_arguments (int                        argc,
     }
   return TRUE;
 }
+
+/* The entry @name of @lists, or NULL. */
+static const GOptionEntry *
+entry_named (const GOptionEntry *const *lists,
+             const char                *name)
+{
+  for (guint i = 0; lists[i] != NULL; i++)
+    for (const GOptionEntry *entry = lists[i]; entry->long_name != NULL; entry++)
+      if (strcmp (entry->long_name, name) == 0)
+        return entry;
+  return NULL;
+}
+
+/* Whether the switch @name of @lists is on. */
+static gboolean
+switch_on (const GOptionEntry *const *lists,
+           const char                *name)
+{
+  const GOptionEntry *entry = entry_named (lists, name);
+
+  return entry != NULL && entry->arg == G_OPTION_ARG_NONE && *(gboolean *) entry->arg_data;
+}
+
+/**
+ * pr_cli_check_flags_in_effect:
+ * @argc: the number of arguments
+ * @argv: the arguments as typed, before GLib parsed them
+ * @lists: (array zero-terminated=1): arrays of entries, parsed into
+ * @groups: for each of @lists, the name of its group
+ * @error: return location for a #GError
+ *
+ * A flag that another flag makes idle (--probability with
+ * --no-second-stage, --containment with --no-parts, --shingle-words with
+ * --parts clauses, --new-history without --store) would be dropped
+ * without a word, the command answering as if it were not given: it is
+ * refused, naming both.
+ *
+ * Returns: %FALSE with @error naming the idle flag and the one that idles it
+ */
+gboolean
+pr_cli_check_flags_in_effect (int                        argc,
+                              char                     **argv,
+                              const GOptionEntry *const *lists,
+                              const char *const         *groups,
+                              GError                   **error)
+{
+  static const char *const parts_flags[] = { "containment", "containment-same", "min-shared", "part-max-records",
+                                             "parts", "shingle-words", "shingle-window", NULL };
+  static const char *const shingle_flags[] = { "shingle-words", "shingle-window", NULL };
+  const GOptionEntry *parts = entry_named (lists, "parts");
+  const GOptionEntry *store = entry_named (lists, "store");
+  gboolean clauses = parts != NULL && g_strcmp0 (*(char **) parts->arg_data, "clauses") == 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const GOptionEntry *entry;
+      const char *value;
+      const char *idle_by = NULL;
+
+      if (strcmp (argv[i], "--") == 0)
+        break;
+      entry = find_entry (lists, groups, argv[i], &value);
+      if (entry == NULL)
+        continue;
+      if (takes_value (entry) && value == NULL)
+        i++;
+      if (g_strv_contains (parts_flags, entry->long_name) && switch_on (lists, "no-parts"))
+        idle_by = "--no-parts";
+      else if (g_strv_contains (shingle_flags, entry->long_name) && clauses)
+        idle_by = "--parts clauses";
+      else if (strcmp (entry->long_name, "probability") == 0 && switch_on (lists, "no-second-stage"))
+        idle_by = "--no-second-stage";
+      else if (strcmp (entry->long_name, "new-history") == 0 && store != NULL &&
+               *(char **) store->arg_data == NULL)
+        {
+          g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                               _("--new-history goes with --store: without a store there is no history to begin"));
+          return FALSE;
+        }
+      if (idle_by != NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                       _("--%s has no effect with %s, so the command would answer as if it were not given: "
+                         "leave out one of the two"), entry->long_name, idle_by);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}

@@ -92,6 +92,11 @@ gboolean      pr_cli_check_raw_arguments (int                        argc,
                                               const GOptionEntry *const *lists,
                                               const char *const         *groups,
                                               GError                   **error);
+gboolean      pr_cli_check_flags_in_effect (int                        argc,
+                                              char                     **argv,
+                                              const GOptionEntry *const *lists,
+                                              const char *const         *groups,
+                                              GError                   **error);
 void          pr_cli_mapping_options_init   (PrCliMappingOptions  *options);
 void          pr_cli_mapping_options_clear  (PrCliMappingOptions  *options);
 PrMapping    *pr_cli_build_mapping          (PrCliMappingOptions  *options,

@@ -295,3 +295,50 @@ pr_store_move_history (PrStore     *self,
     *n_rows = moved;
   return TRUE;
 }
+
+/**
+ * pr_store_knows_table:
+ * @store: a store
+ * @table: a table of the connection's database
+ * @case_number: a case of it to know too, or 0
+ * @known: (out): whether the store holds history of @table (a complete
+ *   scan, a decision, a case…) and, with @case_number, that case number
+ *   given to it or named by a decision
+ * @error: return location for a #GError
+ *
+ * For the commands that only read the store: a table or case number typed
+ * wrong would read as one that has nothing.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_knows_table (PrStore     *store,
+                      const char  *table,
+                      guint32      case_number,
+                      gboolean    *known,
+                      GError     **error)
+{
+  const PrStoreKey *key;
+  g_autofree char *number = NULL;
+  g_autofree char *sql = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  g_return_val_if_fail (store != NULL, FALSE);
+  g_return_val_if_fail (table != NULL && known != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (store, table, error)) == NULL || !has_history (store, key, known, error))
+    return FALSE;
+  if (!*known || case_number == 0)
+    return TRUE;
+  number = g_strdup_printf ("%" G_GUINT32_FORMAT, case_number);
+  sql = g_strdup_printf ("SELECT EXISTS (SELECT 1 FROM %s WHERE source_database = ? AND source_table = ? AND "
+                         "number = ?) OR EXISTS (SELECT 1 FROM %s WHERE source_database = ? AND source_table = ? "
+                         "AND case_number = ?)", store->q_cases, store->q_decisions);
+  rows = _pr_connection_select (store->connection, sql,
+                                (const char *[]) { key->database, key->table, number, key->database, key->table,
+                                                   number }, 6, error);
+  if (rows == NULL)
+    return FALSE;
+  *known = g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "1") == 0;
+  return TRUE;
+}

@@ -30,6 +30,11 @@ gboolean  pr_store_move_history     (PrStore            *store,
                                      const char         *table,
                                      guint64            *n_rows,
                                      GError            **error);
+gboolean  pr_store_knows_table      (PrStore            *store,
+                                     const char         *table,
+                                     guint32             case_number,
+                                     gboolean           *known,
+                                     GError            **error);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PrRenamedTable, pr_renamed_table_clear)
 

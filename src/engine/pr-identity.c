@@ -20,9 +20,10 @@
  *   Simplified (陳 to 陈); white space removed, and for names
  *   middle dots (阿依古丽·买买提), for addresses punctuation.
  *
- * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234) or a
- * placeholder name (匿名, 不详, ?) is never evidence, nor a name, address
- * or petitioner id that lost a character to "?" (王?华). Nor is a number Excel
+ * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234), a
+ * placeholder name (匿名, 不详, ?), or an address that names no home (不详,
+ * 同上, 北京市朝阳区) is never evidence, nor a name, address or petitioner
+ * id that lost a character to "?" (王?华). Nor is a number Excel
  * saved in scientific notation (8.6138E+12, 4.10105E+17): its last digits
  * are lost, and different people's numbers read the same.
  */
@@ -714,6 +715,49 @@ is_placeholder_name (const char *name)
   return g_strv_contains (placeholders, name);
 }
 
+/* An address that names no home: a placeholder (无, 不详, 同上), no fixed
+ * abode, a place named only from the clerk's side (本村, 本小区), or only
+ * the divisions a whole town shares (北京市朝阳区, 城关镇),
+ * where many people of one name live. @address is folded, without white
+ * space or punctuation, its numbers in digits. */
+static gboolean
+is_placeholder_address (const char *address)
+{
+  static const char *const placeholders[] = {
+    "\u540c\u4e0a" /* 同上 */, "\u89c1\u4e0a" /* 见上 */, "\u6682\u65e0" /* 暂无 */, "\u7565" /* 略 */,
+    "\u7a7a" /* 空 */, "\u4e0d\u7965" /* 不祥 */, "\u4e0d\u6e05\u695a" /* 不清楚 */, "\u4fdd\u5bc6" /* 保密 */,
+    "\u65e0\u56fa\u5b9a\u4f4f\u6240" /* 无固定住所 */, "\u65e0\u56fa\u5b9a\u5c45\u6240" /* 无固定居所 */,
+    "\u5c45\u65e0\u5b9a\u6240" /* 居无定所 */, "\u65e0\u4f4f\u6240" /* 无住所 */,
+    "\u4f4f\u5740\u4e0d\u8be6" /* 住址不详 */, "\u5730\u5740\u4e0d\u8be6" /* 地址不详 */,
+    "\u5730\u5740\u672a\u77e5" /* 地址未知 */, "\u672c\u6751" /* 本村 */, "\u672c\u7ec4" /* 本组 */,
+    "\u672c\u793e\u533a" /* 本社区 */, "\u672c\u5c0f\u533a" /* 本小区 */, "\u672c\u5730" /* 本地 */,
+    "\u672c\u5355\u4f4d" /* 本单位 */, NULL,
+  };
+  static const char *const divisions[] = {
+    "\u7701" /* 省 */, "\u5e02" /* 市 */, "\u533a" /* 区 */, "\u53bf" /* 县 */, "\u9547" /* 镇 */, "\u4e61" /* 乡 */,
+    "\u8857\u9053" /* 街道 */, "\u65d7" /* 旗 */, "\u5dde" /* 州 */, "\u76df" /* 盟 */, NULL,
+  };
+  /* A 区 that is one compound, park or campus, not a district. */
+  static const char *const places[] = {
+    "\u5c0f\u533a" /* 小区 */, "\u793e\u533a" /* 社区 */, "\u56ed\u533a" /* 园区 */, "\u6821\u533a" /* 校区 */,
+    "\u5382\u533a" /* 厂区 */, "\u77ff\u533a" /* 矿区 */, "\u8425\u533a" /* 营区 */, "\u5bbf\u820d\u533a" /* 宿舍区 */,
+    NULL,
+  };
+
+  if (is_placeholder_name (address) || g_strv_contains (placeholders, address))
+    return TRUE;
+  for (const char *p = address; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p))
+      return FALSE;
+  for (guint i = 0; places[i] != NULL; i++)
+    if (g_str_has_suffix (address, places[i]))
+      return FALSE;
+  for (guint i = 0; divisions[i] != NULL; i++)
+    if (g_str_has_suffix (address, divisions[i]))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 is_middle_dot (gunichar c)
 {
@@ -984,7 +1028,9 @@ address_numbers (const char *address)
  * @normal: (out): the folded address without white space or punctuation,
  *   its numbers in Arabic digits and 号楼 and 幢 written 栋
  *
- * Returns: masked when stars or x runs hide part of it
+ * Returns: masked when stars or x runs hide part of it, and for an
+ *   address that names no home: a placeholder (不详, 同上), no fixed abode,
+ *   or divisions alone (北京市朝阳区)
  */
 PrIdentityValueState
 pr_identity_normalize_address (const char  *value,
@@ -1012,6 +1058,11 @@ pr_identity_normalize_address (const char  *value,
 
         g_free (*normal);
         *normal = numbered;
+        if (is_placeholder_address (numbered))
+          {
+            g_clear_pointer (normal, g_free);
+            return PR_IDENTITY_VALUE_MASKED;
+          }
       }
     return state;
   }
