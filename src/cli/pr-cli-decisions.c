@@ -117,8 +117,8 @@ pr_cli_decisions (int    argc,
     if (!known)
       {
         g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                     _("the table “%s” has no case %" G_GINT64_FORMAT " in the store: check the case number"),
-                     options.table, case_number);
+                     _("the table “%s” has no case %lld in the store: check the case number"),
+                     options.table, (long long) case_number);
         goto failed;
       }
   }
