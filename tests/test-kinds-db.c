@@ -157,6 +157,27 @@ sorted_rows (const char *text)
   return g_strjoinv ("\r\n", lines);
 }
 
+/* A copy of src.cases holding r1 alone, scanned into a new store. */
+static void
+scan_first (PrConnection *root,
+            const char   *table,
+            const char   *store)
+{
+  g_autofree char *sql = g_strdup_printf ("CREATE DATABASE %s", store);
+  g_autofree char *out = g_build_filename (dir, "first.csv", NULL);
+  g_autofree char *err = NULL;
+
+  pr_test_execute (root, sql);
+  g_free (sql);
+  sql = g_strdup_printf ("CREATE TABLE src.%s LIKE src.cases", table);
+  pr_test_execute (root, sql);
+  g_free (sql);
+  sql = g_strdup_printf ("INSERT INTO src.%s SELECT * FROM src.cases WHERE id = 'r1'", table);
+  pr_test_execute (root, sql);
+  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", table, MAPPING,
+                                       "--store", store, "--out", out, NULL), ==, 0);
+}
+
 static void
 test_new_repeats_kinds (void)
 {
@@ -165,13 +186,8 @@ test_new_repeats_kinds (void)
   g_autofree char *listed = g_build_filename (dir, "sent-listed.csv", NULL);
   g_autofree char *err = NULL, *text = NULL, *sorted = NULL, *listed_text = NULL;
 
-  pr_test_execute (root, "CREATE DATABASE kindstore");
-  pr_test_execute (root, "CREATE TABLE src.sent LIKE src.cases");
-  pr_test_execute (root, "INSERT INTO src.sent SELECT * FROM src.cases WHERE id = 'r1'");
-  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", "sent", MAPPING,
-                                       "--store", "kindstore", "--out", listed, NULL), ==, 0);
+  scan_first (root, "sent", "kindstore");
   pr_test_execute (root, "INSERT INTO src.sent SELECT * FROM src.cases WHERE id IN ('r2', 'r3', 'r4', 'r5')");
-  g_clear_pointer (&err, g_free);
   g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", "sent", MAPPING,
                                        "--store", "kindstore", "--new-repeats", repeats, NULL), ==, 0);
   g_test_message ("%s", err);
@@ -198,12 +214,8 @@ test_migrate_repeats (void)
   g_autofree char *err = NULL, *listed_text = NULL, *sql = NULL;
   g_autofree char *scan_id = NULL;
 
-  pr_test_execute (root, "CREATE DATABASE oldstore");
+  scan_first (root, "old", "oldstore");
   pr_test_execute (root, "CREATE DATABASE newstore");
-  pr_test_execute (root, "CREATE TABLE src.old LIKE src.cases");
-  pr_test_execute (root, "INSERT INTO src.old SELECT * FROM src.cases WHERE id = 'r1'");
-  g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--no-second-stage", "--db", uri, "--table", "old", MAPPING,
-                                       "--store", "oldstore", "--out", listed, NULL), ==, 0);
   /* Back to version 11's layout, with a repeat kept then. */
   pr_test_execute (root, "ALTER TABLE oldstore.pr_repeats DROP COLUMN kind");
   pr_test_execute (root, "UPDATE oldstore.pr_meta SET value = '11' WHERE name = 'schema_version'");
