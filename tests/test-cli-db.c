@@ -167,8 +167,8 @@ test_incremental_scan (void)
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 1 new, 1 changed and 2998 unchanged records"));
   repeats_text = read_file (repeats);
-  g_assert_true (g_str_has_prefix (repeats_text, "id,existing_id,distance\r\n"));
-  g_assert_nonnull (strstr (repeats_text, "\r\n9001,5,0\r\n"));
+  g_assert_true (g_str_has_prefix (repeats_text, "id,existing_id,distance,kind\r\n"));
+  g_assert_nonnull (strstr (repeats_text, "\r\n9001,5,0,\r\n"));
 
   g_free (err);
   err = NULL;

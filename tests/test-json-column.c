@@ -133,7 +133,7 @@ test_json_rescan_not_changed (void)
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "Stored: 0 new, 0 changed and 0 unchanged records, 6 fingerprinted again"));
   g_assert_true (g_file_get_contents (repeats, &got, NULL, NULL));
-  g_assert_cmpstr (got, ==, "id,existing_id,distance\r\n");
+  g_assert_cmpstr (got, ==, "id,existing_id,distance,kind\r\n");
   mapping = pr_test_query_value (db, "SELECT mapping FROM jsonstore.pr_scans ORDER BY id DESC LIMIT 1");
   g_assert_nonnull (strstr (mapping, "text=body:1:json "));
   pr_test_execute (db, "DROP DATABASE jsonstore");

@@ -137,7 +137,7 @@ test_unchanged (void)
   g_assert_true (g_str_equal (again.pairs, first.pairs));
   assert_as_fresh (db, "same", "parts_a", "parts_b", TRUE, &again, &oracle);
   /* Nothing new, nothing changed: no new repeat. */
-  g_assert_cmpstr (again.repeats, ==, "id,existing_id,distance\r\n");
+  g_assert_cmpstr (again.repeats, ==, "id,existing_id,distance,kind\r\n");
 }
 
 /* One record of a passage pair edited into another letter: matched

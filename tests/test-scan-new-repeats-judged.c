@@ -63,7 +63,7 @@ test_judged_only (void)
   g_autofree char *fresh = g_build_filename (dir, "new.csv", NULL);
   g_autofree char *insert = NULL, *written = NULL, *printed = NULL;
   g_autoptr(GPtrArray) candidates = NULL;
-  GString *oracle = g_string_new ("id,existing_id,distance\r\n");
+  GString *oracle = g_string_new ("id,existing_id,distance,kind\r\n");
 
   pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body TEXT)");
   insert = g_strdup_printf ("INSERT INTO t VALUES (1, '%s'), (2, '%s')", injury_a, injury_b);

@@ -45,7 +45,7 @@ csv_rows (const char *text)
   guint n = g_strv_length (lines);
 
   g_assert_cmpuint (n, >=, 2);
-  g_assert_cmpstr (lines[0], ==, "id,existing_id,distance");
+  g_assert_cmpstr (lines[0], ==, "id,existing_id,distance,kind");
   g_assert_cmpstr (lines[n - 1], ==, "");
   g_free (lines[n - 1]);
   lines[n - 1] = NULL;
@@ -125,7 +125,7 @@ test_failed_outputs (void)
   g_autofree char *clusters = g_build_filename (dir, "clusters.csv", NULL);
   g_autofree char *fifo = g_build_filename (dir, "fifo", NULL);
   g_autofree char *err = NULL, *rows = NULL, *printed = NULL, *last = NULL;
-  const char *expected = "31,3,0 32,7,0";
+  const char *expected = "31,3,0, 32,7,0,";
 
   g_assert_cmpint (pr_test_run_cli_va (NULL, &err, "scan", "--db", uri, "--table", "petitions", MAPPING,
                                        "--store", "prstore", "--out", clusters, NULL), ==, 0);
@@ -232,7 +232,7 @@ test_new_is_new (void)
                                        "--parts", "clauses", "--store", "prstore", "--out", "/dev/null",
                                        "--new-repeats", repeats, NULL), ==, 0);
   rows = file_rows (repeats);
-  g_assert_cmpstr (rows, ==, "11,12,0 41,5,0 42,9,0");
+  g_assert_cmpstr (rows, ==, "11,12,0, 41,5,0, 42,9,0,");
   counts = query ("SELECT CONCAT(records, ':', new_records, ':', changed_records, ':', refingerprinted_records) "
                   "FROM prstore.pr_scans ORDER BY id DESC LIMIT 1");
   g_assert_cmpstr (counts, ==, "33:3:1:29");
@@ -263,7 +263,7 @@ test_new_columns (void)
                                        "--text", "subject", "--store", "prstore", "--out", "/dev/null",
                                        "--new-repeats", repeats, NULL), ==, 0);
   rows = file_rows (repeats);
-  g_assert_cmpstr (rows, ==, "41,5,0");
+  g_assert_cmpstr (rows, ==, "41,5,0,");
   counts = query ("SELECT CONCAT(records, ':', new_records, ':', changed_records, ':', refingerprinted_records) "
                   "FROM prstore.pr_scans ORDER BY id DESC LIMIT 1");
   g_assert_cmpstr (counts, ==, "32:2:0:30");

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * repeats: the new repeats a complete scan with --store found, as the
- * store keeps them, in --new-repeats' columns (id,existing_id,distance):
+ * store keeps them, in --new-repeats' columns (id,existing_id,distance,kind):
  * the last complete scan's of the table, or --scan N's.
  */
 #define G_LOG_DOMAIN "pr-cli-repeats"
@@ -15,7 +15,7 @@
 #include "pr-store-repeats.h"
 
 /* The columns of --new-repeats and of repeats: a contract, as scan's. */
-const char *const pr_cli_repeats_header[3] = { "id", "existing_id", "distance" };
+const char *const pr_cli_repeats_header[PR_CLI_REPEATS_COLUMNS] = { "id", "existing_id", "distance", "kind" };
 
 int
 pr_cli_repeats (int    argc,
@@ -66,16 +66,16 @@ pr_cli_repeats (int    argc,
   if (repeats == NULL)
     goto failed;
 
-  if (!pr_csv_writer_write_row (writer, pr_cli_repeats_header, 3, &error))
+  if (!pr_csv_writer_write_row (writer, pr_cli_repeats_header, PR_CLI_REPEATS_COLUMNS, &error))
     goto failed;
   for (guint i = 0; i < repeats->len; i++)
     {
       const PrStoreRepeat *repeat = &g_array_index (repeats, PrStoreRepeat, i);
       char distance[16];
-      const char *row[3] = { repeat->record_id, repeat->existing_id, distance };
+      const char *row[PR_CLI_REPEATS_COLUMNS] = { repeat->record_id, repeat->existing_id, distance, repeat->kind };
 
       g_snprintf (distance, sizeof distance, "%u", repeat->distance);
-      if (!pr_csv_writer_write_row (writer, row, 3, &error))
+      if (!pr_csv_writer_write_row (writer, row, PR_CLI_REPEATS_COLUMNS, &error))
         goto failed;
     }
   if (!pr_csv_writer_close (writer, &error))

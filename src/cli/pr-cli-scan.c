@@ -196,19 +196,21 @@ typedef struct {
 } NewRepeats;
 
 static void
-write_new_repeat (guint32  fresh,
-                  guint32  existing,
-                  guint32  distance,
-                  gpointer user_data)
+write_new_repeat (guint32      fresh,
+                  guint32      existing,
+                  guint32      distance,
+                  PrRepeatKind kind,
+                  gpointer     user_data)
 {
   NewRepeats *out = user_data;
   char text[16];
-  const char *row[3] = { out->set->ids->pdata[fresh], out->set->ids->pdata[existing], text };
+  const char *row[] = { out->set->ids->pdata[fresh], out->set->ids->pdata[existing], text,
+                        pr_repeat_kind_to_string (kind) };
 
   if (out->error != NULL)
     return;
   g_snprintf (text, sizeof text, "%u", distance);
-  pr_csv_writer_write_row (out->writer, row, 3, &out->error);
+  pr_csv_writer_write_row (out->writer, row, G_N_ELEMENTS (row), &out->error);
 }
 
 /* --new-repeats, in the columns the repeats subcommand prints too. */
@@ -220,7 +222,7 @@ write_new_repeats_csv (PrCsvWriter   *writer,
 {
   NewRepeats repeats = { result->set, writer, NULL };
 
-  if (writer != NULL && !pr_csv_writer_write_row (writer, pr_cli_repeats_header, 3, error))
+  if (writer != NULL && !pr_csv_writer_write_row (writer, pr_cli_repeats_header, PR_CLI_REPEATS_COLUMNS, error))
     return FALSE;
   *n_repeats = pr_scan_result_foreach_new_repeat (result, writer != NULL ? write_new_repeat : NULL, &repeats);
   if (repeats.error != NULL)
@@ -418,6 +420,7 @@ pr_cli_scan (int    argc,
   options.bad_rows = &bad_rows;
   pr_cli_load_options (&options, out == NULL, &load);
   part_options = pr_cli_part_options (&options);
+  load.rules = kinds.rules;
   /* The weights `learn` kept for this table, or the shipped ones, and the
    * generous candidates, as the window's scan sets them. */
   if (second_stage && !pr_scan_options_second_stage (store, options.table, mapping, probability, &model, &load,

@@ -247,7 +247,8 @@ gboolean      pr_cli_print_score            (const PrMapping      *mapping,
                                              GError              **error);
 
 /* The columns of scan --new-repeats and of repeats (pr-cli-repeats.c). */
-extern const char *const pr_cli_repeats_header[3];
+#define PR_CLI_REPEATS_COLUMNS 4
+extern const char *const pr_cli_repeats_header[PR_CLI_REPEATS_COLUMNS];
 
 double        pr_cli_rss_mb                 (void);
 

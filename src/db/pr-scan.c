@@ -394,6 +394,9 @@ scan_run (PrConnection         *connection,
   g_return_val_if_fail (store == NULL || connection != NULL, NULL);
 
   load.parts = parts != NULL;
+  if (load.rules == NULL)
+    result->own_rules = pr_case_rules_new_default ();
+  result->rules = load.rules != NULL ? load.rules : result->own_rules;
   /* The second stage's texts wait in a file, with the words the
    * fingerprint read, unless the caller keeps them in memory. */
   load.texts_in_file = load.texts_in_file || (!load.keep_texts && load.judge != NULL);
@@ -605,19 +608,22 @@ typedef struct {
   GPtrArray   *fresh;       /* (element-type utf8) (transfer none) */
   GPtrArray   *existing;
   GArray      *distances;   /* guint32 */
+  GPtrArray   *kinds;       /* (element-type utf8) (transfer none): pr_repeat_kind_to_string () */
 } RepeatRows;
 
 static void
-add_repeat_row (guint32  fresh,
-                guint32  existing,
-                guint32  distance,
-                gpointer user_data)
+add_repeat_row (guint32      fresh,
+                guint32      existing,
+                guint32      distance,
+                PrRepeatKind kind,
+                gpointer     user_data)
 {
   RepeatRows *rows = user_data;
 
   g_ptr_array_add (rows->fresh, rows->set->ids->pdata[fresh]);
   g_ptr_array_add (rows->existing, rows->set->ids->pdata[existing]);
   g_array_append_val (rows->distances, distance);
+  g_ptr_array_add (rows->kinds, (gpointer) pr_repeat_kind_to_string (kind));
 }
 
 /**
@@ -644,7 +650,8 @@ pr_scan_result_commit (PrScanResult  *result,
                        GError       **error)
 {
   g_autoptr(GError) local_error = NULL;
-  RepeatRows rows = { result->set, g_ptr_array_new (), g_ptr_array_new (), g_array_new (FALSE, FALSE, sizeof (guint32)) };
+  RepeatRows rows = { result->set, g_ptr_array_new (), g_ptr_array_new (), g_array_new (FALSE, FALSE, sizeof (guint32)),
+                      g_ptr_array_new () };
   PrPartTable part_table = pr_record_set_get_parts (result->set);
   gint64 start = g_get_monotonic_time ();
   g_autofree guint32 *numbers = NULL;
@@ -662,7 +669,8 @@ pr_scan_result_commit (PrScanResult  *result,
   ok = !g_cancellable_set_error_if_cancelled (cancellable, &local_error) &&
        pr_store_add_scan_repeats (store, result->scan_id, rows.fresh->len, (const char *const *) rows.fresh->pdata,
                                   (const char *const *) rows.existing->pdata,
-                                  (const guint32 *) (gconstpointer) rows.distances->data, &local_error) &&
+                                  (const guint32 *) (gconstpointer) rows.distances->data,
+                                  (const char *const *) rows.kinds->pdata, &local_error) &&
        pr_store_commit_scan (store, result->scan_id, table, result->mapping_version,
                              result->set->n_records, (char *const *) result->set->ids->pdata,
                              result->set->fingerprints, result->set->content_hashes,
@@ -672,6 +680,7 @@ pr_scan_result_commit (PrScanResult  *result,
   g_ptr_array_unref (rows.fresh);
   g_ptr_array_unref (rows.existing);
   g_array_unref (rows.distances);
+  g_ptr_array_unref (rows.kinds);
   if (!ok)
     {
       pr_scan_result_abandon (result, store, local_error);
@@ -742,6 +751,7 @@ pr_scan_result_free (PrScanResult *result)
   g_clear_pointer (&result->boilerplate, g_array_unref);
   g_clear_pointer (&result->decisions, g_ptr_array_unref);
   g_clear_pointer (&result->set, pr_record_set_free);
+  g_clear_pointer (&result->own_rules, pr_case_rules_free);
   g_free (result->states);
   g_free (result);
 }
@@ -791,7 +801,12 @@ visit_pair (guint32  a,
     }
   repeats->count++;
   if (repeats->func != NULL)
-    repeats->func (state_a > state_b ? a : b, state_a > state_b ? b : a, distance, repeats->data);
+    {
+      guint32 fresh = state_a > state_b ? a : b, existing = state_a > state_b ? b : a;
+      PrRepeatKind kind = pr_repeat_kind_of_pair (repeats->result->set, repeats->result->rules, existing, fresh);
+
+      repeats->func (fresh, existing, distance, kind, repeats->data);
+    }
 }
 
 /**

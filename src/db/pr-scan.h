@@ -9,6 +9,7 @@
 #include "pr-matches.h"
 #include "pr-pair-judge.h"
 #include "pr-record-set.h"
+#include "pr-repeat-kind.h"
 #include "pr-store.h"
 
 G_BEGIN_DECLS
@@ -81,6 +82,8 @@ typedef struct {
   double        judge_seconds;
   guint64       judged_taken; /* with a store: of scored, the judgements taken from the last scan
                                * (pr-store-judged.c) rather than made again */
+  const PrCaseRules *rules;  /* the kinds of the new repeats are told by: the load's, or own_rules */
+  PrCaseRules  *own_rules;   /* the defaults, when the load gave none */
   gboolean      part_pairs_taken; /* with a store: part_pairs and boilerplate taken from the last
                                    * match of the same set (pr-store-part-pairs.c), not matched again */
 } PrScanResult;
@@ -128,11 +131,14 @@ void          pr_scan_constraints_from_decisions (PrRecordSet *set,
 
 /* Calls @func for each pair of a record new or changed in this scan with
  * an earlier one (in the store before, and not changed), and of a new
- * record with a changed one: @fresh is the newer of the two. */
-typedef void (*PrNewRepeatFunc) (guint32  fresh,
-                                 guint32  existing,
-                                 guint32  distance,
-                                 gpointer user_data);
+ * record with a changed one: @fresh is the newer of the two; @kind is the
+ * pair's (pr_repeat_kind_of_pair(), by the result's rules): a copy of one
+ * letter to another body is listed too, as PR_REPEAT_KIND_MULTI_SEND. */
+typedef void (*PrNewRepeatFunc) (guint32      fresh,
+                                 guint32      existing,
+                                 guint32      distance,
+                                 PrRepeatKind kind,
+                                 gpointer     user_data);
 guint64       pr_scan_result_foreach_new_repeat (PrScanResult    *result,
                                                  PrNewRepeatFunc  func,
                                                  gpointer         user_data);

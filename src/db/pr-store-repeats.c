@@ -18,7 +18,7 @@
 #include "pr-store-private.h"
 #include "pr-store-repeats.h"
 
-/* Rows per INSERT: 500 rows of 4 values, as the fingerprints' batches. */
+/* Rows per INSERT: 500 rows of 5 values, as the fingerprints' batches. */
 #define REPEAT_BATCH_ROWS 500
 
 /**
@@ -29,6 +29,8 @@
  * @record_ids: (array length=n_repeats): the new or changed records
  * @existing_ids: (array length=n_repeats): the earlier records they repeat
  * @distances: (array length=n_repeats): the pairs' distances
+ * @kinds: (array length=n_repeats): the pairs' kinds, as
+ *   pr_repeat_kind_to_string () names them ("" when not known)
  * @error: return location for a #GError
  *
  * Keeps the scan's new repeats, in one transaction, before
@@ -43,14 +45,16 @@ pr_store_add_scan_repeats (PrStore            *self,
                            const char *const  *record_ids,
                            const char *const  *existing_ids,
                            const guint32      *distances,
+                           const char *const  *kinds,
                            GError            **error)
 {
-  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, REPEAT_BATCH_ROWS * 4);
-  g_autofree unsigned long *lengths = g_new0 (unsigned long, REPEAT_BATCH_ROWS * 2);
+  g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, REPEAT_BATCH_ROWS * 5);
+  g_autofree unsigned long *lengths = g_new0 (unsigned long, REPEAT_BATCH_ROWS * 3);
   g_autofree guint8 *small = g_new0 (guint8, REPEAT_BATCH_ROWS);
 
   g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (n_repeats == 0 || (record_ids != NULL && existing_ids != NULL && distances != NULL), FALSE);
+  g_return_val_if_fail (n_repeats == 0 || (record_ids != NULL && existing_ids != NULL && distances != NULL &&
+                                           kinds != NULL), FALSE);
 
   for (gsize i = 0; i < n_repeats; i++)
     if (!_pr_store_check_record_id (record_ids[i], _("the record id"), error) ||
@@ -66,20 +70,21 @@ pr_store_add_scan_repeats (PrStore            *self,
       gsize n = MIN (REPEAT_BATCH_ROWS, n_repeats - start);
       g_autoptr(GString) sql = g_string_new (NULL);
 
-      g_string_printf (sql, "INSERT INTO %s (scan_id, record_id, existing_id, distance) VALUES ", self->q_repeats);
+      g_string_printf (sql, "INSERT INTO %s (scan_id, record_id, existing_id, distance, kind) VALUES ", self->q_repeats);
       for (gsize r = 0; r < n; r++)
         {
-          MYSQL_BIND *p = params + r * 4;
+          MYSQL_BIND *p = params + r * 5;
 
-          g_string_append (sql, r == 0 ? "(?,?,?,?)" : ",(?,?,?,?)");
+          g_string_append (sql, r == 0 ? "(?,?,?,?,?)" : ",(?,?,?,?,?)");
           small[r] = (guint8) MIN (distances[start + r], 255);
           _pr_statement_bind_i64 (&p[0], &scan_id);
-          _pr_statement_bind_string (&p[1], record_ids[start + r], &lengths[r * 2]);
-          _pr_statement_bind_string (&p[2], existing_ids[start + r], &lengths[r * 2 + 1]);
+          _pr_statement_bind_string (&p[1], record_ids[start + r], &lengths[r * 3]);
+          _pr_statement_bind_string (&p[2], existing_ids[start + r], &lengths[r * 3 + 1]);
           _pr_statement_bind_u8 (&p[3], &small[r]);
+          _pr_statement_bind_string (&p[4], kinds[start + r], &lengths[r * 3 + 2]);
         }
       /* A pair found twice is kept once. */
-      g_string_append (sql, " ON DUPLICATE KEY UPDATE distance = VALUES(distance)");
+      g_string_append (sql, " ON DUPLICATE KEY UPDATE distance = VALUES(distance), kind = VALUES(kind)");
       if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL, _("cannot keep the scan's new repeats"), error))
         {
           _pr_store_rollback_transaction (self);
@@ -182,7 +187,7 @@ pr_store_list_repeats (PrStore     *self,
     return NULL;
 
   g_snprintf (id_text, sizeof id_text, "%" G_GINT64_FORMAT, scan_id);
-  sql = g_strdup_printf ("SELECT record_id, existing_id, distance FROM %s WHERE scan_id = ? "
+  sql = g_strdup_printf ("SELECT record_id, existing_id, distance, kind FROM %s WHERE scan_id = ? "
                          "ORDER BY record_id, existing_id", self->q_repeats);
   rows = _pr_connection_select (self->connection, sql, (const char *[]) { id_text }, 1, error);
   if (rows == NULL)
@@ -191,7 +196,7 @@ pr_store_list_repeats (PrStore     *self,
     {
       const PrDbRow *row = rows->pdata[i];
       PrStoreRepeat repeat = { g_strdup (row->values[0]), g_strdup (row->values[1]),
-                               (guint32) g_ascii_strtoull (row->values[2], NULL, 10) };
+                               (guint32) g_ascii_strtoull (row->values[2], NULL, 10), g_strdup (row->values[3]) };
 
       g_array_append_val (repeats, repeat);
     }
@@ -212,4 +217,5 @@ pr_store_repeat_clear (PrStoreRepeat *repeat)
 {
   g_clear_pointer (&repeat->record_id, g_free);
   g_clear_pointer (&repeat->existing_id, g_free);
+  g_clear_pointer (&repeat->kind, g_free);
 }

@@ -11,6 +11,7 @@ typedef struct {
   char    *record_id;
   char    *existing_id;
   guint32  distance;
+  char    *kind;         /* pr_repeat_kind_to_string ()'s; "": not known (kept before kinds were) */
 } PrStoreRepeat;
 
 gboolean  pr_store_add_scan_repeats  (PrStore             *store,
@@ -19,6 +20,7 @@ gboolean  pr_store_add_scan_repeats  (PrStore             *store,
                                       const char *const   *record_ids,
                                       const char *const   *existing_ids,
                                       const guint32       *distances,
+                                      const char *const   *kinds,
                                       GError             **error);
 GArray   *pr_store_list_repeats      (PrStore             *store,
                                       const char          *table,

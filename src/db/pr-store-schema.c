@@ -21,6 +21,7 @@
   "  record_id VARCHAR(191) NOT NULL," \
   "  existing_id VARCHAR(191) NOT NULL," \
   "  distance TINYINT UNSIGNED NOT NULL," \
+  "  kind VARCHAR(16) NOT NULL DEFAULT ''," \
   "  PRIMARY KEY (scan_id, record_id, existing_id)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
@@ -507,6 +508,16 @@ migrate_10_to_11 (PrStore  *self,
                        "ADD COLUMN judge_probability DOUBLE NULL AFTER passages_stored", error);
 }
 
+/* Version 12 keeps each new repeat's kind (a copy of one letter sent to
+ * another body is no repeat); the rows kept before hold "", not known. */
+static gboolean
+migrate_11_to_12 (PrStore  *self,
+                  GError  **error)
+{
+  return alter_unless (self, "pr_repeats", self->q_repeats, "kind",
+                       "ADD COLUMN kind VARCHAR(16) NOT NULL DEFAULT '' AFTER distance", error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -521,6 +532,7 @@ static const MigrateFunc migrations[] = {
   migrate_8_to_9,
   migrate_9_to_10,
   migrate_10_to_11,
+  migrate_11_to_12,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "pr-block-index.h"
+#include "pr-case-rules.h"
 #include "pr-cluster.h"
 #include "pr-date.h"
 #include "pr-encoding-check.h"
@@ -93,6 +94,10 @@ typedef struct {
    * Unix time would be after it is not Unix time (pr-date-column.c).
    * 0: the real time. */
   gint64            now;
+  /* Not the load's own: a scan with a store tells each new repeat's kind
+   * (pr-repeat-kind.c) by these rules' periods; NULL: the defaults. Must
+   * outlive the scan's result. */
+  const PrCaseRules *rules;
 } PrLoadOptions;
 
 /* Called now and then while loading, on the loading thread: records so
