@@ -793,6 +793,7 @@ id_source_next (gpointer            data,
     {
       MYSQL_ROW row;
       const char *id;
+      g_autofree char *decoded = NULL;
       gpointer key, state;
 
       if (source->db.result == NULL && !id_source_query_batch (source, error))
@@ -808,6 +809,15 @@ id_source_next (gpointer            data,
       /* The server compares loosely (a number column, a collation that
        * ignores case): only a row whose id is one asked for, once. */
       id = row[source->db.field_of[source->id_column]];
+      /* An id read with an encoding comes as its bytes in it (BINARY):
+       * @wanted holds the ids as the scan read them, in UTF-8. One the
+       * encoding cannot read is no id asked for. */
+      if (id != NULL && source->id_encoding != NULL)
+        {
+          gsize length = mysql_fetch_lengths (source->db.result)[source->db.field_of[source->id_column]];
+
+          id = decoded = g_convert (id, length, "UTF-8", source->id_encoding, NULL, NULL, NULL);
+        }
       if (id == NULL || !g_hash_table_lookup_extended (source->wanted, id, &key, &state) ||
           GPOINTER_TO_INT (state) != 1)
         continue;
