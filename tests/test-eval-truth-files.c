@@ -127,7 +127,8 @@ test_read_weights_idle (void)
   const char *argv[] = { "eval", "--id", "id", "--text", "body", "--records", records_path, "--pairs", pairs_path,
                          "--summary", "--second-stage", "--read-weights", "3", NULL };
 
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, argv), ==, 1);
+  /* The usage error's status, as for the other flags given in vain. */
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, argv), ==, 2);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "--read-weights has no effect with the labels of"));
   g_assert_nonnull (strstr (err, "pairs.csv"));

@@ -992,6 +992,14 @@ pr_record_reader_load_ids (PrConnection         *connection,
  *   columns), or %NULL in place of a record no row has now; %NULL with
  *   @error
  */
+/* A record no row has is NULL in the array: nothing to free. */
+static void
+free_record (gpointer record)
+{
+  if (record != NULL)
+    g_ptr_array_unref (record);
+}
+
 GPtrArray *
 pr_record_reader_fetch_ids (PrConnection     *connection,
                             const char       *table,
@@ -1039,7 +1047,7 @@ pr_record_reader_fetch_ids (PrConnection     *connection,
       return NULL;
     }
 
-  records = g_ptr_array_new_full (n_ids, (GDestroyNotify) g_ptr_array_unref);
+  records = g_ptr_array_new_full (n_ids, free_record);
   for (gsize i = 0; i < n_ids; i++)
     {
       GPtrArray *found = g_hash_table_lookup (read, ids[i]);
