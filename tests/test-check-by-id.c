@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "pr-record-reader.h"
 #include "pr-test-server.h"
 
@@ -158,6 +160,38 @@ test_several_records (void)
   g_assert_null (strstr (error->message, "“cd”"));
 }
 
+/* check --ids reads the file to its end: a NUL byte (a list saved as
+ * UTF-16 without a byte order mark, a stray one) would end it there and
+ * leave the ids after it unchecked, so the file is refused, by its line. */
+static void
+test_ids_with_nul (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("pr-check-ids-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "ids.txt", NULL);
+  g_autofree char *err = NULL;
+  static const char with_nul[] = "536\n537\0\n538\n";
+  /* 536 and 537 in UTF-16LE, no byte order mark */
+  static const char utf16[] = "5\0" "3\0" "6\0" "\n\0" "5\0" "3\0" "7\0" "\n\0";
+
+  make_tables ();
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, with_nul, sizeof with_nul - 1, NULL));
+  g_assert_cmpint (RUN (NULL, &err, "check", "--db", "URI", "--table", "num", "--id-column", "id", "--text", "body",
+                        "--store", "chkstore", "--ids", path, NULL), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "ids.txt, line 2: a NUL byte"));
+  g_assert_nonnull (strstr (err, "save the file again as UTF-8"));
+  g_clear_pointer (&err, g_free);
+
+  g_assert_true (g_file_set_contents (path, utf16, sizeof utf16 - 1, NULL));
+  g_assert_cmpint (RUN (NULL, &err, "check", "--db", "URI", "--table", "num", "--id-column", "id", "--text", "body",
+                        "--store", "chkstore", "--ids", path, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "ids.txt, line 1: a NUL byte"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -172,6 +206,7 @@ main (int    argc,
   g_test_add_func ("/cli/check/by-id/truncated-number", test_truncated_number);
   g_test_add_func ("/cli/check/by-id/no-such-record", test_no_such_record);
   g_test_add_func ("/cli/check/by-id/several-records", test_several_records);
+  g_test_add_func ("/cli/check/by-id/ids-with-nul", test_ids_with_nul);
 
   status = g_test_run ();
   pr_test_server_stop ();

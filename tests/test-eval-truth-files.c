@@ -115,6 +115,30 @@ test_people_contradict (void)
   g_assert_cmpint (pr_test_run_cli (NULL, &err, argv), ==, 0);
 }
 
+/* --read-weights weighs the pairs the labels say a person read: labels
+ * that name none leave it idle, and the summary would still say the read
+ * pairs counted N times. */
+static void
+test_read_weights_idle (void)
+{
+  g_autofree char *records_path = write_file ("records.csv", records);
+  g_autofree char *pairs_path = write_file ("pairs.csv", "key_a,key_b,label\n1,2,dup\n3,4,diff\n");
+  g_autofree char *err = NULL;
+  const char *argv[] = { "eval", "--id", "id", "--text", "body", "--records", records_path, "--pairs", pairs_path,
+                         "--summary", "--second-stage", "--read-weights", "3", NULL };
+
+  /* The usage error's status, as for the other flags given in vain. */
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, argv), ==, 2);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "--read-weights has no effect with the labels of"));
+  g_assert_nonnull (strstr (err, "pairs.csv"));
+  g_clear_pointer (&err, g_free);
+  /* Counting them once is what happens anyway: not refused. */
+  argv[12] = "1";
+  pr_test_run_cli (NULL, &err, argv);
+  g_assert_null (strstr (err, "--read-weights"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -129,6 +153,7 @@ main (int    argc,
   g_test_add_func ("/cli/eval/truth-files/groups-overlap", test_groups_overlap);
   g_test_add_func ("/cli/eval/truth-files/group-names-twice", test_group_names_twice);
   g_test_add_func ("/cli/eval/truth-files/people-contradict", test_people_contradict);
+  g_test_add_func ("/cli/eval/truth-files/read-weights-idle", test_read_weights_idle);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "pr-record-reader.h"
 #include "pr-test-server.h"
 
 static const PrConnectionParams *server;
@@ -65,6 +66,54 @@ test_utf8_in_latin1 (void)
   g_assert_cmpstr (out, ==, "id,distance\r\n编号2,0\r\n");
 }
 
+/* GBK bytes in a latin1 column, read with id=GBK: the records of chosen
+ * ids (a case opened, a scan reopened from the store) are found by their
+ * ids as read, in UTF-8, as a single fetch finds them. */
+static void
+test_gbk_ids_batch (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "idencbatch");
+  g_autoptr(PrMapping) map = pr_mapping_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) missing = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+  g_auto(GStrv) one = NULL;
+  char *ids[] = { "信访1", "A2", "信访9" };
+  PrLoadOptions load = { .min_tokens = 1, .n_threads = 1 };
+
+  pr_test_execute (db, "CREATE TABLE p (id VARCHAR(20) CHARACTER SET latin1 PRIMARY KEY, body TEXT) "
+                       "CHARACTER SET utf8mb4");
+  /* 信访1 in GBK */
+  pr_test_execute (db, "INSERT INTO p VALUES (UNHEX('D0C5B7C331'), '小区 夜间 施工 噪音 扰民'), "
+                       "('A2', '医保 报销 比例 调整 退休')");
+  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  g_assert_true (pr_mapping_set_encoding (map, "id", "GBK", NULL));
+
+  one = pr_record_reader_fetch (db, "p", map, "信访1", PR_ADVICE_FLAGS, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (one);
+  g_assert_cmpstr (one[1], ==, "小区 夜间 施工 噪音 扰民");
+
+  records = pr_record_reader_fetch_ids (db, "p", map, ids, G_N_ELEMENTS (ids), PR_ADVICE_FLAGS, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (records->len, ==, 3);
+  g_assert_nonnull (records->pdata[0]);
+  g_assert_cmpstr (g_ptr_array_index ((GPtrArray *) records->pdata[0], 0), ==, "信访1");
+  g_assert_cmpstr (g_ptr_array_index ((GPtrArray *) records->pdata[0], 1), ==, "小区 夜间 施工 噪音 扰民");
+  g_assert_nonnull (records->pdata[1]);
+  g_assert_cmpstr (g_ptr_array_index ((GPtrArray *) records->pdata[1], 1), ==, "医保 报销 比例 调整 退休");
+  g_assert_null (records->pdata[2]);
+
+  set = pr_record_reader_load_ids (db, "p", map, &load, ids, G_N_ELEMENTS (ids), &missing, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (set);
+  g_assert_cmpuint (missing->len, ==, 1);
+  g_assert_cmpstr (missing->pdata[0], ==, "信访9");
+  g_assert_cmpuint (set->n_records, ==, 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -75,6 +124,7 @@ main (int   argc,
   server = pr_test_server_start ();
 
   g_test_add_func ("/db/id-encoding/utf8-in-latin1", test_utf8_in_latin1);
+  g_test_add_func ("/db/id-encoding/gbk-ids-batch", test_gbk_ids_batch);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -367,6 +367,7 @@ check_ids (const char   *path,
 {
   g_autofree char *contents = NULL;
   gsize length = 0;
+  const char *nul;
   g_auto(GStrv) lines = NULL;
 
   if (!g_file_get_contents (path, &contents, &length, error))
@@ -376,6 +377,20 @@ check_ids (const char   *path,
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                    _("%s is saved as UTF-16 (“Unicode”): save it again as UTF-8, one id a line"), path);
+      return FALSE;
+    }
+  /* A NUL (UTF-16 without a byte order mark) would end the text there:
+   * the ids after it would go unchecked without a word. */
+  nul = memchr (contents, '\0', length);
+  if (nul != NULL)
+    {
+      guint line = 1;
+
+      for (const char *p = contents; p < nul; p++)
+        line += *p == '\n';
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("%s, line %u: a NUL byte, which no id holds (a file saved as UTF-16 without a byte order "
+                     "mark?): save the file again as UTF-8, one id a line"), path, line);
       return FALSE;
     }
   /* An editor's byte order mark is no part of the first id. */

@@ -1050,6 +1050,17 @@ pr_cli_eval (int    argc,
     goto failed;
   if (bases->len > MAX_BASES)
     g_ptr_array_set_size (bases, MAX_BASES);
+  /* The read pairs are weighed only when the labels say which they are. */
+  if (second_stage && read_weights != NULL && read_basis (&truth) < 0)
+    for (guint r = 0; r < read_values->len; r++)
+      if (g_array_index (read_values, double, r) != 1)
+        {
+          g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                       _("--read-weights has no effect with the labels of %s, which name no pair a person read "
+                         "(the basis “read”), so the command would answer as if it were not given: leave it out, "
+                         "or give labels that say which pairs were read"), truth_name);
+          goto failed;
+        }
 
   label_of = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   for (guint i = 0; i < labelled->len; i++)

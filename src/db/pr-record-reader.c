@@ -793,6 +793,7 @@ id_source_next (gpointer            data,
     {
       MYSQL_ROW row;
       const char *id;
+      g_autofree char *decoded = NULL;
       gpointer key, state;
 
       if (source->db.result == NULL && !id_source_query_batch (source, error))
@@ -808,6 +809,15 @@ id_source_next (gpointer            data,
       /* The server compares loosely (a number column, a collation that
        * ignores case): only a row whose id is one asked for, once. */
       id = row[source->db.field_of[source->id_column]];
+      /* An id read with an encoding comes as its bytes in it (BINARY):
+       * @wanted holds the ids as the scan read them, in UTF-8. One the
+       * encoding cannot read is no id asked for. */
+      if (id != NULL && source->id_encoding != NULL)
+        {
+          gsize length = mysql_fetch_lengths (source->db.result)[source->db.field_of[source->id_column]];
+
+          id = decoded = g_convert (id, length, "UTF-8", source->id_encoding, NULL, NULL, NULL);
+        }
       if (id == NULL || !g_hash_table_lookup_extended (source->wanted, id, &key, &state) ||
           GPOINTER_TO_INT (state) != 1)
         continue;
@@ -982,6 +992,14 @@ pr_record_reader_load_ids (PrConnection         *connection,
  *   columns), or %NULL in place of a record no row has now; %NULL with
  *   @error
  */
+/* A record no row has is NULL in the array: nothing to free. */
+static void
+free_record (gpointer record)
+{
+  if (record != NULL)
+    g_ptr_array_unref (record);
+}
+
 GPtrArray *
 pr_record_reader_fetch_ids (PrConnection     *connection,
                             const char       *table,
@@ -1029,7 +1047,7 @@ pr_record_reader_fetch_ids (PrConnection     *connection,
       return NULL;
     }
 
-  records = g_ptr_array_new_full (n_ids, (GDestroyNotify) g_ptr_array_unref);
+  records = g_ptr_array_new_full (n_ids, free_record);
   for (gsize i = 0; i < n_ids; i++)
     {
       GPtrArray *found = g_hash_table_lookup (read, ids[i]);
