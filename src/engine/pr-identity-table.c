@@ -48,6 +48,8 @@
 #define PARTIAL_MASKED ((guint64) 16)
 #define MANY_KEYS TAG_MASK        /* no key has this tag */
 G_STATIC_ASSERT (PR_IDENTITY_N_ROLES <= TAG_FRONT_DESK);
+/* Beside the conflict roles: the record has a name that lost a character. */
+#define HOLED_NAME (1u << 7)
 
 struct _PrIdentityTable
 {
@@ -60,6 +62,11 @@ struct _PrIdentityTable
                             * that say two records differ when unequal */
   guint64 *only_key;       /* per record once finished: its one key, 0 for
                             * none, MANY_KEYS for more */
+  GByteArray *names;       /* every record's names, each ending in NUL: the
+                            * valid ones normalised, and those that lost a
+                            * character with "?" for it (王?华) */
+  GArray *name_starts;     /* guint64 per record, and one past the last */
+  GArray *holed_records;   /* guint32, ascending: records with such a name */
   PrIdentityStats stats;
   gboolean finished;
 };
@@ -94,6 +101,10 @@ pr_identity_table_new (void)
   self->partials = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->partial_starts = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_array_append_val (self->partial_starts, zero);
+  self->names = g_byte_array_new ();
+  self->name_starts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_array_append_val (self->name_starts, zero);
+  self->holed_records = g_array_new (FALSE, FALSE, sizeof (guint32));
   return self;
 }
 
@@ -106,6 +117,9 @@ pr_identity_table_free (PrIdentityTable *self)
   g_array_unref (self->starts);
   g_array_unref (self->partials);
   g_array_unref (self->partial_starts);
+  g_byte_array_unref (self->names);
+  g_array_unref (self->name_starts);
+  g_array_unref (self->holed_records);
   g_free (self->conflict_roles);
   g_free (self->only_key);
   g_free (self);
@@ -170,7 +184,16 @@ pr_identity_table_add_record (PrIdentityTable *self)
   g_array_append_val (self->starts, end);
   end = self->partials->len;
   g_array_append_val (self->partial_starts, end);
+  end = self->names->len;
+  g_array_append_val (self->name_starts, end);
   return self->starts->len - 2;
+}
+
+static guint64
+key_of (const char *normal,
+        guint       tag)
+{
+  return (pr_feature_hash (normal, strlen (normal)) & ~(TAG_MASK | PARTIAL_MASKED)) | (guint64) tag;
 }
 
 /* Adds the key of @normal, tagged @tag, to the last record's in @keys. */
@@ -180,7 +203,7 @@ add_key_to (GArray     *keys,
             guint       tag,
             const char *normal)
 {
-  guint64 key = (pr_feature_hash (normal, strlen (normal)) & ~(TAG_MASK | PARTIAL_MASKED)) | (guint64) tag;
+  guint64 key = key_of (normal, tag);
   guint64 *end = &g_array_index (starts, guint64, starts->len - 1);
   guint64 start = g_array_index (starts, guint64, starts->len - 2);
 
@@ -198,6 +221,73 @@ add_key (PrIdentityTable *self,
          const char      *normal)
 {
   add_key_to (self->keys, self->starts, role, normal);
+}
+
+/* The names of @record, one after the other: iterate with
+ * `for (p = names_of (…, &end); p < end; p += strlen (p) + 1)`. */
+static const char *
+names_of (const PrIdentityTable *self,
+          guint32                record,
+          const char           **end)
+{
+  const guint64 *starts = (const guint64 *) self->name_starts->data;
+  const char *names = (const char *) self->names->data;
+
+  *end = names + starts[record + 1];
+  return names + starts[record];
+}
+
+/* Keeps @name (normalised or with holes) as the last record's. */
+static void
+add_name (PrIdentityTable *self,
+          const char      *name,
+          gboolean         holed)
+{
+  guint32 record = self->starts->len - 2;
+  guint64 *end = &g_array_index (self->name_starts, guint64, self->name_starts->len - 1);
+  const char *p, *names_end;
+
+  /* The same name in two columns is one value. */
+  for (p = names_of (self, record, &names_end); p < names_end; p += strlen (p) + 1)
+    if (strcmp (p, name) == 0)
+      return;
+  g_byte_array_append (self->names, (const guint8 *) name, strlen (name) + 1);
+  *end = self->names->len;
+  if (holed && (self->holed_records->len == 0 ||
+                g_array_index (self->holed_records, guint32, self->holed_records->len - 1) != record))
+    g_array_append_val (self->holed_records, record);
+}
+
+static gboolean
+has_holed_name (const PrIdentityTable *self,
+                guint32                record)
+{
+  if (self->conflict_roles != NULL)
+    return (self->conflict_roles[record] & HOLED_NAME) != 0;
+  for (guint i = 0; i < self->holed_records->len; i++)
+    if (g_array_index (self->holed_records, guint32, i) == record)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the names of @a and @b say they are two people, a name that
+ * lost a character standing for any name as long and equal where it kept
+ * its characters: 王?华 is not 王明, and may be 王明华. */
+static gboolean
+names_conflict (const PrIdentityTable *self,
+                guint32                a,
+                guint32                b)
+{
+  const char *end_a, *end_b;
+  const char *first_a = names_of (self, a, &end_a), *first_b = names_of (self, b, &end_b);
+
+  if (first_a == end_a || first_b == end_b)
+    return FALSE;
+  for (const char *x = first_a; x < end_a; x += strlen (x) + 1)
+    for (const char *y = first_b; y < end_b; y += strlen (y) + 1)
+      if (pr_identity_names_may_agree (x, y))
+        return FALSE;
+  return TRUE;
 }
 
 /* What a masked phone or ID card still shows, and the same part of a full one. */
@@ -246,15 +336,37 @@ pr_identity_table_add_value (PrIdentityTable *self,
 {
   g_autoptr(GPtrArray) normals = g_ptr_array_new_with_free_func (g_free);
   PrIdentityValueState state;
+  gboolean no_home = FALSE;
 
   g_return_val_if_fail (self != NULL && !self->finished && self->starts->len >= 2, PR_IDENTITY_VALUE_EMPTY);
   g_return_val_if_fail (role > PR_IDENTITY_NONE && role < PR_IDENTITY_N_ROLES, PR_IDENTITY_VALUE_EMPTY);
 
   if (value == NULL)
     return PR_IDENTITY_VALUE_EMPTY;
-  state = pr_identity_normalize (role, value, length, normals);
+  if (role == PR_IDENTITY_ADDRESS)
+    {
+      char *normal = NULL;
+
+      state = pr_identity_normalize_address_full (value, length, &normal, &no_home);
+      if (normal != NULL)
+        g_ptr_array_add (normals, normal);
+    }
+  else
+    state = pr_identity_normalize (role, value, length, normals);
+  if (role == PR_IDENTITY_NAME && state == PR_IDENTITY_VALUE_VALID)
+    add_name (self, normals->pdata[0], FALSE);
+  else if (role == PR_IDENTITY_NAME && state == PR_IDENTITY_VALUE_INVALID)
+    {
+      g_autofree char *holed = pr_identity_name_with_holes (value, length);
+
+      if (holed != NULL)
+        add_name (self, holed, TRUE);
+    }
   self->stats.n_valid[role] += state == PR_IDENTITY_VALUE_VALID;
-  self->stats.n_masked[role] += state == PR_IDENTITY_VALUE_MASKED;
+  /* An address naming no home is counted apart from the masks: nothing
+   * of it is hidden. */
+  self->stats.n_masked[role] += state == PR_IDENTITY_VALUE_MASKED && !no_home;
+  self->stats.n_no_home += no_home;
   self->stats.n_invalid[role] += state == PR_IDENTITY_VALUE_INVALID;
   if (state == PR_IDENTITY_VALUE_INVALID && role != PR_IDENTITY_PHONE && role != PR_IDENTITY_ID_CARD)
     self->stats.n_lost[role] += pr_identity_has_lost_character (value, length);
@@ -281,6 +393,7 @@ pr_identity_table_add_value (PrIdentityTable *self,
 typedef struct {
   guint64 phone;
   guint64 name;
+  const char *text;  /* the name */
 } PhoneName;
 
 static int
@@ -318,6 +431,8 @@ conflict_roles_make (PrIdentityTable *self)
         if (tag < PR_IDENTITY_N_ROLES)
           self->conflict_roles[r] |= (1u << tag) & CONFLICT_ROLES;
       }
+  for (guint i = 0; i < self->holed_records->len; i++)
+    self->conflict_roles[g_array_index (self->holed_records, guint32, i)] |= HOLED_NAME;
 }
 
 static int
@@ -350,26 +465,33 @@ pr_identity_table_finish (PrIdentityTable *self)
   g_return_if_fail (self != NULL && !self->finished);
   self->finished = TRUE;
 
-  /* A mobile's visible part counts its names as the whole number does. */
+  /* A mobile's visible part counts its names as the whole number does. A
+   * name that lost a character (王?华) counts too, unless it may be one of
+   * the phone's full names (王明华). */
   for (gsize r = 0; r + 1 < self->starts->len; r++)
-    for (guint64 j = starts[r]; j < starts[r + 1]; j++)
-      if ((keys[j] & TAG_MASK) == PR_IDENTITY_NAME)
+    {
+      const char *end;
+
+      for (const char *name = names_of (self, r, &end); name < end; name += strlen (name) + 1)
         {
+          guint64 name_key = key_of (name, PR_IDENTITY_NAME);
+
           for (guint64 i = starts[r]; i < starts[r + 1]; i++)
             if ((keys[i] & TAG_MASK) == PR_IDENTITY_PHONE)
               {
-                PhoneName pair = { keys[i], keys[j] };
+                PhoneName pair = { keys[i], name_key, name };
 
                 g_array_append_val (pairs, pair);
               }
           for (guint64 i = partial_starts[r]; i < partial_starts[r + 1]; i++)
             if ((partials[i] & TAG_MASK) == TAG_PARTIAL_PHONE)
               {
-                PhoneName pair = { partials[i] & ~PARTIAL_MASKED, keys[j] };
+                PhoneName pair = { partials[i] & ~PARTIAL_MASKED, name_key, name };
 
                 g_array_append_val (pairs, pair);
               }
         }
+    }
   if (pairs->len > 0)
     qsort (pairs->data, pairs->len, sizeof (PhoneName), compare_phone_names);
 
@@ -380,7 +502,26 @@ pr_identity_table_finish (PrIdentityTable *self)
       guint j = i;
 
       for (; j < pairs->len && g_array_index (pairs, PhoneName, j).phone == phone; j++)
-        n_names += j == i || g_array_index (pairs, PhoneName, j).name != g_array_index (pairs, PhoneName, j - 1).name;
+        {
+          const PhoneName *pair = &g_array_index (pairs, PhoneName, j);
+
+          if (j > i && pair->name == pair[-1].name)
+            continue;
+          if (strchr (pair->text, '?') != NULL)
+            {
+              gboolean full_one = FALSE;
+
+              for (guint k = i; k < pairs->len && g_array_index (pairs, PhoneName, k).phone == phone && !full_one; k++)
+                {
+                  const char *other = g_array_index (pairs, PhoneName, k).text;
+
+                  full_one = strchr (other, '?') == NULL && pr_identity_names_may_agree (pair->text, other);
+                }
+              if (full_one)
+                continue;
+            }
+          n_names++;
+        }
       if (n_names >= PR_IDENTITY_FRONT_DESK_NAMES)
         {
           g_array_append_val (desks, phone);
@@ -497,7 +638,10 @@ pr_identity_table_compare_by_roles (const PrIdentityTable *self,
 #define BOTH(role) (has_a[role] && has_b[role])
 #define SAME_BY(why) G_STMT_START { if (evidence != NULL) *evidence = (why); return PR_PETITIONER_SAME; } G_STMT_END
   id_conflict = BOTH (PR_IDENTITY_ID_CARD) && !equal[PR_IDENTITY_ID_CARD];
-  name_conflict = BOTH (PR_IDENTITY_NAME) && !equal[PR_IDENTITY_NAME];
+  if (self->holed_records->len > 0 && (has_holed_name (self, a) || has_holed_name (self, b)))
+    name_conflict = names_conflict (self, a, b);
+  else
+    name_conflict = BOTH (PR_IDENTITY_NAME) && !equal[PR_IDENTITY_NAME];
 
   if (equal[PR_IDENTITY_ID_CARD])
     SAME_BY (PR_IDENTITY_EVIDENCE_ID_CARD);
@@ -570,7 +714,7 @@ pr_identity_table_compare (const PrIdentityTable *self,
    * at least beside a masked value's part); without one, only a role both
    * give unequal can say they differ. */
 #define SAME_BY(why) G_STMT_START { if (evidence != NULL) *evidence = (why); return PR_PETITIONER_SAME; } G_STMT_END
-  if (self->only_key != NULL)
+  if (self->only_key != NULL && ((self->conflict_roles[a] | self->conflict_roles[b]) & HOLED_NAME) == 0)
     {
       guint64 ka = self->only_key[a], kb = self->only_key[b];
 

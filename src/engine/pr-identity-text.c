@@ -4,8 +4,8 @@
  * the command line and in the window: the invalid ID card numbers and
  * phones (typing errors an office may want to correct), the numbers Excel
  * saved in scientific notation, the values that lost a character to "?",
- * the masked values, and the front desks' phones, none of which is
- * evidence.
+ * the masked values, the addresses naming no home, and the front desks'
+ * phones, none of which is evidence.
  */
 #define G_LOG_DOMAIN "pr-identity"
 
@@ -90,6 +90,12 @@ pr_identity_table_describe (const PrIdentityTable *table)
     g_ptr_array_add (parts, g_strdup_printf (
       ngettext ("%llu masked value (王某某, 138****1234)", "%llu masked values (王某某, 138****1234)", (gulong) n_masked),
       (unsigned long long) n_masked));
+  if (stats->n_no_home > 0)
+    g_ptr_array_add (parts, g_strdup_printf (
+      ngettext ("%llu address naming no home (不详, 同上, 北京市朝阳区), which many people share",
+                "%llu addresses naming no home (不详, 同上, 北京市朝阳区), which many people share",
+                (gulong) stats->n_no_home),
+      (unsigned long long) stats->n_no_home));
   if (stats->n_front_desk_phones > 0)
     g_ptr_array_add (parts, g_strdup_printf (
       ngettext ("%llu phone given with %d names or more (a front desk's: evidence only with an equal name)",

@@ -717,9 +717,10 @@ is_placeholder_name (const char *name)
 
 /* An address that names no home: a placeholder (无, 不详, 同上), no fixed
  * abode, a place named only from the clerk's side (本村, 本小区), or only
- * the divisions a whole town shares (北京市朝阳区, 城关镇),
- * where many people of one name live. @address is folded, without white
- * space or punctuation, its numbers in digits. */
+ * the divisions a whole town shares (北京市朝阳区, 城关镇, 城关镇本村),
+ * where many people of one name live; a place after them, even a shop or
+ * an estate (永辉超市, 纺织厂家属区), names a home. @address is folded,
+ * without white space or punctuation, its numbers in digits. */
 static gboolean
 is_placeholder_address (const char *address)
 {
@@ -733,29 +734,66 @@ is_placeholder_address (const char *address)
     "\u672c\u793e\u533a" /* 本社区 */, "\u672c\u5c0f\u533a" /* 本小区 */, "\u672c\u5730" /* 本地 */,
     "\u672c\u5355\u4f4d" /* 本单位 */, NULL,
   };
+  /* Longer words first: 自治区 before 区. */
   static const char *const divisions[] = {
-    "\u7701" /* 省 */, "\u5e02" /* 市 */, "\u533a" /* 区 */, "\u53bf" /* 县 */, "\u9547" /* 镇 */, "\u4e61" /* 乡 */,
-    "\u8857\u9053" /* 街道 */, "\u65d7" /* 旗 */, "\u5dde" /* 州 */, "\u76df" /* 盟 */, NULL,
+    "\u81ea\u6cbb\u533a" /* 自治区 */, "\u81ea\u6cbb\u5dde" /* 自治州 */, "\u81ea\u6cbb\u53bf" /* 自治县 */,
+    "\u8857\u9053" /* 街道 */, "\u7701" /* 省 */, "\u5e02" /* 市 */, "\u533a" /* 区 */, "\u53bf" /* 县 */,
+    "\u9547" /* 镇 */, "\u4e61" /* 乡 */, "\u65d7" /* 旗 */, "\u5dde" /* 州 */, "\u76df" /* 盟 */, NULL,
   };
-  /* A 区 that is one compound, park or campus, not a district. */
+  /* A 区 or 市 that is one compound, park, campus or shop, not a division:
+   * 幸福小区, 纺织厂家属区, 永辉超市. */
   static const char *const places[] = {
     "\u5c0f\u533a" /* 小区 */, "\u793e\u533a" /* 社区 */, "\u56ed\u533a" /* 园区 */, "\u6821\u533a" /* 校区 */,
     "\u5382\u533a" /* 厂区 */, "\u77ff\u533a" /* 矿区 */, "\u8425\u533a" /* 营区 */, "\u5bbf\u820d\u533a" /* 宿舍区 */,
-    NULL,
+    "\u5bb6\u5c5e\u533a" /* 家属区 */, "\u751f\u6d3b\u533a" /* 生活区 */, "\u5b89\u7f6e\u533a" /* 安置区 */,
+    "\u670d\u52a1\u533a" /* 服务区 */, "\u666f\u533a" /* 景区 */, "\u4f4f\u5b85\u533a" /* 住宅区 */,
+    "\u5c45\u4f4f\u533a" /* 居住区 */, "\u8d85\u5e02" /* 超市 */, "\u95e8\u5e02" /* 门市 */, "\u591c\u5e02" /* 夜市 */,
+    "\u83dc\u5e02" /* 菜市 */, "\u96c6\u5e02" /* 集市 */, NULL,
   };
+  gsize length;
+  g_autofree gboolean *reached = NULL;
 
   if (is_placeholder_name (address) || g_strv_contains (placeholders, address))
     return TRUE;
   for (const char *p = address; *p != '\0'; p++)
     if (g_ascii_isdigit (*p))
       return FALSE;
-  for (guint i = 0; places[i] != NULL; i++)
-    if (g_str_has_suffix (address, places[i]))
-      return FALSE;
-  for (guint i = 0; divisions[i] != NULL; i++)
-    if (g_str_has_suffix (address, divisions[i]))
-      return TRUE;
-  return FALSE;
+
+  /* Whether the address is only division segments (a name of one to six
+   * characters and its division word: 北京市, 朝阳区, 城关镇), maybe with
+   * a placeholder after them (本村). reached[i]: the segments end at byte i. */
+  length = strlen (address);
+  reached = g_new0 (gboolean, length + 1);
+  reached[0] = TRUE;
+  for (gsize i = 0; i < length; i++)
+    {
+      const char *name_end;
+
+      if (!reached[i])
+        continue;
+      if (g_strv_contains (placeholders, address + i))
+        return TRUE;
+      name_end = address + i;
+      for (guint n = 1; n <= 6 && *name_end != '\0'; n++)
+        {
+          name_end = g_utf8_next_char (name_end);
+          for (guint d = 0; divisions[d] != NULL; d++)
+            {
+              gsize end = name_end - address + strlen (divisions[d]);
+              g_autofree char *segment = NULL;
+              gboolean place = FALSE;
+
+              if (!g_str_has_prefix (name_end, divisions[d]) || reached[end])
+                continue;
+              segment = g_strndup (address + i, end - i);
+              for (guint k = 0; places[k] != NULL && !place; k++)
+                place = g_str_has_suffix (segment, places[k]);
+              if (!place)
+                reached[end] = TRUE;
+            }
+        }
+    }
+  return reached[length];
 }
 
 static gboolean
@@ -838,13 +876,16 @@ pr_identity_has_lost_character (const char *value,
          g_strstr_len (value, length, "\ufffd") != NULL;
 }
 
-/* Folds @value and keeps the characters @keep accepts. */
+/* Folds @value and keeps the characters @drop does not take. A value
+ * that lost a character is invalid; @holed (if not %NULL) then receives
+ * it folded, each lost character written "?". */
 static PrIdentityValueState
 normalize_text (const char   *value,
                 gssize        length,
                 gboolean    (*drop) (gunichar c),
                 gboolean      x_runs,
-                char        **normal)
+                char        **normal,
+                char        **holed)
 {
   g_autofree char *folded = NULL;
   GString *kept;
@@ -859,6 +900,8 @@ normalize_text (const char   *value,
     {
       gunichar c = g_utf8_get_char (p);
 
+      if (c == 0xFF1F || c == 0xFFFD)
+        c = '?';
       /* A name or address typed in Traditional characters (陳) is the
        * same as in Simplified (陈), as the text's words are. */
       if (!g_unichar_isspace (c) && !is_zero_width (c) && (drop == NULL || !drop (c)))
@@ -878,7 +921,10 @@ normalize_text (const char   *value,
    * 喆) and kept "?": 王堃华 and 王喆华 would be one name. */
   if (pr_identity_has_lost_character (folded, -1))
     {
-      g_string_free (kept, TRUE);
+      if (holed != NULL)
+        *holed = g_string_free (kept, FALSE);
+      else
+        g_string_free (kept, TRUE);
       return PR_IDENTITY_VALUE_INVALID;
     }
   *normal = g_string_free (kept, FALSE);
@@ -912,7 +958,7 @@ pr_identity_normalize_name (const char  *value,
 
   g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
 
-  state = normalize_text (value, length, is_middle_dot, FALSE, normal);
+  state = normalize_text (value, length, is_middle_dot, FALSE, normal, NULL);
   if (state != PR_IDENTITY_VALUE_VALID)
     return state;
   /* 张XX: two x after a Chinese surname mask it; Maxx is a name. */
@@ -922,6 +968,58 @@ pr_identity_normalize_name (const char  *value,
       return PR_IDENTITY_VALUE_MASKED;
     }
   return PR_IDENTITY_VALUE_VALID;
+}
+
+/**
+ * pr_identity_name_with_holes:
+ * @value: a person's name as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ *
+ * A name that lost a character to "?" (王?华) is no evidence of the same
+ * person, but still says who it is not: 王?华 is not 王明.
+ *
+ * Returns: (transfer full) (nullable): the name folded as
+ *   pr_identity_normalize_name() folds it, each lost character written
+ *   "?", or %NULL if @value lost no character (or is masked or blank)
+ */
+char *
+pr_identity_name_with_holes (const char *value,
+                             gssize      length)
+{
+  g_autofree char *normal = NULL;
+  char *holed = NULL;
+
+  g_return_val_if_fail (value != NULL, NULL);
+
+  normalize_text (value, length, is_middle_dot, FALSE, &normal, &holed);
+  return holed;
+}
+
+/**
+ * pr_identity_names_may_agree:
+ * @a: a name from pr_identity_normalize_name() or
+ *   pr_identity_name_with_holes()
+ * @b: another
+ *
+ * Returns: whether @a and @b may be one name: as long, and equal where
+ *   neither lost its character ("?" stands for any one)
+ */
+gboolean
+pr_identity_names_may_agree (const char *a,
+                             const char *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  while (*a != '\0' && *b != '\0')
+    {
+      gunichar x = g_utf8_get_char (a), y = g_utf8_get_char (b);
+
+      if (x != y && x != '?' && y != '?')
+        return FALSE;
+      a = g_utf8_next_char (a);
+      b = g_utf8_next_char (b);
+    }
+  return *a == '\0' && *b == '\0';
 }
 
 static gboolean
@@ -1037,7 +1135,29 @@ pr_identity_normalize_address (const char  *value,
                                gssize       length,
                                char       **normal)
 {
+  return pr_identity_normalize_address_full (value, length, normal, NULL);
+}
+
+/**
+ * pr_identity_normalize_address_full:
+ * @value: an address as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @normal: (out): as pr_identity_normalize_address() gives it
+ * @no_home: (out) (optional): whether @value was masked for naming no
+ *   home (不详, 北京市朝阳区) rather than for stars or x runs
+ *
+ * Returns: as pr_identity_normalize_address()
+ */
+PrIdentityValueState
+pr_identity_normalize_address_full (const char  *value,
+                                    gssize       length,
+                                    char       **normal,
+                                    gboolean    *no_home)
+{
   g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  if (no_home != NULL)
+    *no_home = FALSE;
 
   /* Masks first: punctuation removal would take the stars away. */
   {
@@ -1050,7 +1170,7 @@ pr_identity_normalize_address (const char  *value,
       }
   }
   {
-    PrIdentityValueState state = normalize_text (value, length, is_punctuation, FALSE, normal);
+    PrIdentityValueState state = normalize_text (value, length, is_punctuation, FALSE, normal, NULL);
 
     if (state == PR_IDENTITY_VALUE_VALID)
       {
@@ -1060,6 +1180,8 @@ pr_identity_normalize_address (const char  *value,
         *normal = numbered;
         if (is_placeholder_address (numbered))
           {
+            if (no_home != NULL)
+              *no_home = TRUE;
             g_clear_pointer (normal, g_free);
             return PR_IDENTITY_VALUE_MASKED;
           }
@@ -1089,7 +1211,7 @@ pr_identity_normalize_petitioner (const char  *value,
 
   g_return_val_if_fail (value != NULL && normal != NULL, PR_IDENTITY_VALUE_EMPTY);
 
-  state = normalize_text (value, length, NULL, FALSE, normal);
+  state = normalize_text (value, length, NULL, FALSE, normal, NULL);
   if (state == PR_IDENTITY_VALUE_VALID && pr_excel_is_scientific (*normal, -1))
     {
       g_clear_pointer (normal, g_free);

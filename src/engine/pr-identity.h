@@ -57,6 +57,14 @@ PrIdentityValueState pr_identity_normalize_name     (const char      *value,
 PrIdentityValueState pr_identity_normalize_address  (const char      *value,
                                                      gssize           length,
                                                      char           **normal);
+PrIdentityValueState pr_identity_normalize_address_full (const char  *value,
+                                                         gssize       length,
+                                                         char       **normal,
+                                                         gboolean    *no_home);
+char                *pr_identity_name_with_holes    (const char      *value,
+                                                     gssize           length);
+gboolean             pr_identity_names_may_agree    (const char      *a,
+                                                     const char      *b);
 PrIdentityValueState pr_identity_normalize_petitioner (const char    *value,
                                                        gssize         length,
                                                        char         **normal);
@@ -115,6 +123,8 @@ typedef struct {
   /* of the invalid, names, addresses and ids that lost a character to "?" (王?华) */
   guint64 n_lost[PR_IDENTITY_N_ROLES];
   guint64 n_front_desk_phones;  /* distinct phones found to be a front desk's */
+  /* of the masked addresses, those naming no home (不详, 北京市朝阳区) */
+  guint64 n_no_home;
 } PrIdentityStats;
 
 typedef struct _PrIdentityTable PrIdentityTable;
