@@ -99,6 +99,13 @@ typedef enum {
 
 #define PR_IDENTITY_N_EVIDENCE (PR_IDENTITY_EVIDENCE_ADDRESS_AND_PARTIAL_PHONE + 1)
 
+/* The version of the rules that say who is the same petitioner (what
+ * pr-identity.c reads as evidence, how pr-identity-table.c compares it):
+ * raise it with any change to them. Matches kept in the store that
+ * asked these rules (the passages' lower containment for one petitioner)
+ * are then found again. */
+#define PR_IDENTITY_RULES_VERSION 1
+
 /* Who sent a record, next to another (a cluster's primary): a repeat by
  * the same petitioner, or the same matter from another. */
 typedef enum {

@@ -2,7 +2,8 @@
 /*
  * What the part matcher's answer for a whole set depends on, so that a
  * rescan can take the pairs and boilerplate of an earlier match instead
- * of matching again: the matcher's version, its thresholds, the mapping
+ * of matching again: the matcher's version, the version of the rules
+ * for one petitioner, its thresholds, the mapping
  * version (which columns, folding and part method make each record's
  * parts), each column's identity role (which values say two records are
  * one petitioner's, and so take the lower containment: the mapping
@@ -58,7 +59,7 @@ pr_part_match_key (const PrRecordSet        *set,
                    const PrPartMatchOptions *options)
 {
   XXH3_state_t state;
-  guint64 head[8];
+  guint64 head[9];
 
   G_STATIC_ASSERT (sizeof (double) == sizeof (guint64));
   head[0] = PR_PART_MATCH_VERSION;
@@ -69,6 +70,7 @@ pr_part_match_key (const PrRecordSet        *set,
   head[5] = options->min_shared_tokens;
   head[6] = set->identities != NULL;
   head[7] = set->n_records;
+  head[8] = PR_IDENTITY_RULES_VERSION;
   for (guint i = 0; i < G_N_ELEMENTS (head); i++)
     head[i] = GUINT64_TO_LE (head[i]);
   XXH3_64bits_reset (&state);
