@@ -744,32 +744,35 @@ is_placeholder_address (const char *address)
   /* Longer words first: 自治区 before 区. An autonomous division's name
    * holds its peoples (红河哈尼族彝族, 双江拉祜族佤族布朗族傣族): up to 12
    * characters; a development zone is a division too. */
+#define DIVISION(word, max_name) { word, sizeof word - 1, max_name }
   static const struct
   {
     const char *word;
+    gsize length;
     guint max_name;
   } divisions[] = {
-    { "\u81ea\u6cbb\u533a" /* 自治区 */, 12 },
-    { "\u81ea\u6cbb\u5dde" /* 自治州 */, 12 },
-    { "\u81ea\u6cbb\u53bf" /* 自治县 */, 12 },
-    { "\u81ea\u6cbb\u65d7" /* 自治旗 */, 12 },
-    { "\u7ecf\u6d4e\u6280\u672f\u5f00\u53d1\u533a" /* 经济技术开发区 */, 6 },
-    { "\u9ad8\u65b0\u6280\u672f\u4ea7\u4e1a\u5f00\u53d1\u533a" /* 高新技术产业开发区 */, 6 },
-    { "\u65b0\u6280\u672f\u5f00\u53d1\u533a" /* 新技术开发区 */, 6 },
-    { "\u5f00\u53d1\u533a" /* 开发区 */, 6 },
-    { "\u9ad8\u65b0\u533a" /* 高新区 */, 6 },
-    { "\u65b0\u533a" /* 新区 */, 6 },
-    { "\u8857\u9053" /* 街道 */, 6 },
-    { "\u7701" /* 省 */, 6 },
-    { "\u5e02" /* 市 */, 6 },
-    { "\u533a" /* 区 */, 6 },
-    { "\u53bf" /* 县 */, 6 },
-    { "\u9547" /* 镇 */, 6 },
-    { "\u4e61" /* 乡 */, 6 },
-    { "\u65d7" /* 旗 */, 6 },
-    { "\u5dde" /* 州 */, 6 },
-    { "\u76df" /* 盟 */, 6 },
+    DIVISION ("\u81ea\u6cbb\u533a" /* 自治区 */, 12),
+    DIVISION ("\u81ea\u6cbb\u5dde" /* 自治州 */, 12),
+    DIVISION ("\u81ea\u6cbb\u53bf" /* 自治县 */, 12),
+    DIVISION ("\u81ea\u6cbb\u65d7" /* 自治旗 */, 12),
+    DIVISION ("\u7ecf\u6d4e\u6280\u672f\u5f00\u53d1\u533a" /* 经济技术开发区 */, 6),
+    DIVISION ("\u9ad8\u65b0\u6280\u672f\u4ea7\u4e1a\u5f00\u53d1\u533a" /* 高新技术产业开发区 */, 6),
+    DIVISION ("\u65b0\u6280\u672f\u5f00\u53d1\u533a" /* 新技术开发区 */, 6),
+    DIVISION ("\u5f00\u53d1\u533a" /* 开发区 */, 6),
+    DIVISION ("\u9ad8\u65b0\u533a" /* 高新区 */, 6),
+    DIVISION ("\u65b0\u533a" /* 新区 */, 6),
+    DIVISION ("\u8857\u9053" /* 街道 */, 6),
+    DIVISION ("\u7701" /* 省 */, 6),
+    DIVISION ("\u5e02" /* 市 */, 6),
+    DIVISION ("\u533a" /* 区 */, 6),
+    DIVISION ("\u53bf" /* 县 */, 6),
+    DIVISION ("\u9547" /* 镇 */, 6),
+    DIVISION ("\u4e61" /* 乡 */, 6),
+    DIVISION ("\u65d7" /* 旗 */, 6),
+    DIVISION ("\u5dde" /* 州 */, 6),
+    DIVISION ("\u76df" /* 盟 */, 6),
   };
+#undef DIVISION
   /* A 区 or 市 that is one compound, park, campus or shop, not a division:
    * 幸福小区, 纺织厂家属区, 永辉超市. */
   static const char *const places[] = {
@@ -824,13 +827,15 @@ is_placeholder_address (const char *address)
           name_end = g_utf8_next_char (name_end);
           for (guint d = 0; d < G_N_ELEMENTS (divisions); d++)
             {
-              gsize word_length = strlen (divisions[d].word);
-              gsize end = name_end - address + word_length;
-              gboolean is_district = strcmp (divisions[d].word, district) == 0;
-              gboolean place = FALSE;
+              gsize end = name_end - address + divisions[d].length;
+              gboolean is_district, place = FALSE;
 
-              if (n > divisions[d].max_name || strncmp (name_end, divisions[d].word, word_length) != 0)
+              /* The long names' divisions come first. */
+              if (n > divisions[d].max_name)
+                break;
+              if (strncmp (name_end, divisions[d].word, divisions[d].length) != 0)
                 continue;
+              is_district = strcmp (divisions[d].word, district) == 0;
               for (guint k = 0; places[k] != NULL && !place; k++)
                 {
                   gsize suffix = strlen (places[k]);
