@@ -785,7 +785,7 @@ is_placeholder_address (const char *address)
   };
   /* An estate's characters: a 区 after a name holding one is a part of
    * an estate (阳光花园东区, 碧桂园别墅区), not a division; so is a 区
-   * inside a district (朝阳区团结湖北区). */
+   * inside a district (朝阳区团结湖北区, 朝阳区北区). */
   static const char *const estates[] = {
     "\u56ed" /* 园 */, "\u82d1" /* 苑 */, "\u5885" /* 墅 */, "\u5ead" /* 庭 */, "\u5bd3" /* 寓 */, NULL,
   };
@@ -844,7 +844,8 @@ is_placeholder_address (const char *address)
                 }
               if (is_district)
                 {
-                  place = place || reached[i] == REACHED_BY_DISTRICT;
+                  place = place || reached[i] == REACHED_BY_DISTRICT ||
+                          g_strstr_len (address + i, name_end - address - i, district) != NULL;
                   for (guint k = 0; estates[k] != NULL && !place; k++)
                     place = g_strstr_len (address + i, name_end - address - i, estates[k]) != NULL;
                 }
