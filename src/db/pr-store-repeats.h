@@ -11,7 +11,7 @@ typedef struct {
   char    *record_id;
   char    *existing_id;
   guint32  distance;
-  char    *kind;         /* pr_repeat_kind_to_string ()'s; "": not known (kept before kinds were) */
+  char    *kind;         /* pr_repeat_kind_to_string ()'s; "": not known (kept before kinds were) or no petitioner known for both */
 } PrStoreRepeat;
 
 gboolean  pr_store_add_scan_repeats  (PrStore             *store,

@@ -64,8 +64,10 @@ struct _PrIdentityTable
                             * none, MANY_KEYS for more */
   GByteArray *names;       /* every record's names, each ending in NUL: the
                             * valid ones normalised, and those that lost a
-                            * character with "?" for it (王?华) */
-  GArray *name_starts;     /* guint64 per record, and one past the last */
+                            * character with "?" for it (王?华); %NULL once
+                            * finished if none did */
+  GArray *name_starts;     /* guint64 per record, and one past the last; as
+                            * names */
   GArray *holed_records;   /* guint32, ascending: records with such a name */
   PrIdentityStats stats;
   gboolean finished;
@@ -117,8 +119,10 @@ pr_identity_table_free (PrIdentityTable *self)
   g_array_unref (self->starts);
   g_array_unref (self->partials);
   g_array_unref (self->partial_starts);
-  g_byte_array_unref (self->names);
-  g_array_unref (self->name_starts);
+  if (self->names != NULL)
+    g_byte_array_unref (self->names);
+  if (self->name_starts != NULL)
+    g_array_unref (self->name_starts);
   g_array_unref (self->holed_records);
   g_free (self->conflict_roles);
   g_free (self->only_key);
@@ -230,8 +234,12 @@ names_of (const PrIdentityTable *self,
           guint32                record,
           const char           **end)
 {
-  const guint64 *starts = (const guint64 *) self->name_starts->data;
-  const char *names = (const char *) self->names->data;
+  const guint64 *starts;
+  const char *names;
+
+  g_assert (self->names != NULL);
+  starts = (const guint64 *) self->name_starts->data;
+  names = (const char *) self->names->data;
 
   *end = names + starts[record + 1];
   return names + starts[record];
@@ -435,6 +443,20 @@ conflict_roles_make (PrIdentityTable *self)
     self->conflict_roles[g_array_index (self->holed_records, guint32, i)] |= HOLED_NAME;
 }
 
+/* Makes the conflict roles; without a name that lost a character the
+ * names are read no more (only names_conflict() reads them after), so
+ * they are freed. */
+static void
+finish_names (PrIdentityTable *self)
+{
+  conflict_roles_make (self);
+  if (self->holed_records->len == 0)
+    {
+      g_clear_pointer (&self->names, g_byte_array_unref);
+      g_clear_pointer (&self->name_starts, g_array_unref);
+    }
+}
+
 static int
 compare_keys (const void *a,
               const void *b)
@@ -532,7 +554,7 @@ pr_identity_table_finish (PrIdentityTable *self)
   self->stats.n_front_desk_phones = n_desks;
   if (desks->len == 0)
     {
-      conflict_roles_make (self);
+      finish_names (self);
       return;
     }
 
@@ -554,7 +576,7 @@ pr_identity_table_finish (PrIdentityTable *self)
           bsearch (&bare, desks->data, desks->len, sizeof (guint64), compare_keys) != NULL)
         *key = (*key & ~TAG_MASK) | TAG_PARTIAL_PHONE_DESK;
     }
-  conflict_roles_make (self);
+  finish_names (self);
 }
 
 /* Whether @a and @b share a visible part tagged @tag (either of @tag and

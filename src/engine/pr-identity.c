@@ -715,12 +715,19 @@ is_placeholder_name (const char *name)
   return g_strv_contains (placeholders, name);
 }
 
+enum
+{
+  REACHED = 1,
+  REACHED_BY_DISTRICT = 2,
+};
+
 /* An address that names no home: a placeholder (无, 不详, 同上), no fixed
  * abode, a place named only from the clerk's side (本村, 本小区), or only
- * the divisions a whole town shares (北京市朝阳区, 城关镇, 城关镇本村),
- * where many people of one name live; a place after them, even a shop or
- * an estate (永辉超市, 纺织厂家属区), names a home. @address is folded,
- * without white space or punctuation, its numbers in digits. */
+ * the divisions a whole town shares (北京市朝阳区, 城关镇, 城关镇本村,
+ * 黔东南苗族侗族自治州, 郑州高新技术产业开发区), where many people of one
+ * name live; a place after them, even a shop or an estate (永辉超市,
+ * 纺织厂家属区, 阳光花园东区), names a home. @address is folded, without
+ * white space or punctuation, its numbers in digits. */
 static gboolean
 is_placeholder_address (const char *address)
 {
@@ -734,12 +741,38 @@ is_placeholder_address (const char *address)
     "\u672c\u793e\u533a" /* 本社区 */, "\u672c\u5c0f\u533a" /* 本小区 */, "\u672c\u5730" /* 本地 */,
     "\u672c\u5355\u4f4d" /* 本单位 */, NULL,
   };
-  /* Longer words first: 自治区 before 区. */
-  static const char *const divisions[] = {
-    "\u81ea\u6cbb\u533a" /* 自治区 */, "\u81ea\u6cbb\u5dde" /* 自治州 */, "\u81ea\u6cbb\u53bf" /* 自治县 */,
-    "\u8857\u9053" /* 街道 */, "\u7701" /* 省 */, "\u5e02" /* 市 */, "\u533a" /* 区 */, "\u53bf" /* 县 */,
-    "\u9547" /* 镇 */, "\u4e61" /* 乡 */, "\u65d7" /* 旗 */, "\u5dde" /* 州 */, "\u76df" /* 盟 */, NULL,
+  /* Longer words first: 自治区 before 区. An autonomous division's name
+   * holds its peoples (红河哈尼族彝族, 双江拉祜族佤族布朗族傣族): up to 12
+   * characters; a development zone is a division too. */
+#define DIVISION(word, max_name) { word, sizeof word - 1, max_name }
+  static const struct
+  {
+    const char *word;
+    gsize length;
+    guint max_name;
+  } divisions[] = {
+    DIVISION ("\u81ea\u6cbb\u533a" /* 自治区 */, 12),
+    DIVISION ("\u81ea\u6cbb\u5dde" /* 自治州 */, 12),
+    DIVISION ("\u81ea\u6cbb\u53bf" /* 自治县 */, 12),
+    DIVISION ("\u81ea\u6cbb\u65d7" /* 自治旗 */, 12),
+    DIVISION ("\u7ecf\u6d4e\u6280\u672f\u5f00\u53d1\u533a" /* 经济技术开发区 */, 6),
+    DIVISION ("\u9ad8\u65b0\u6280\u672f\u4ea7\u4e1a\u5f00\u53d1\u533a" /* 高新技术产业开发区 */, 6),
+    DIVISION ("\u65b0\u6280\u672f\u5f00\u53d1\u533a" /* 新技术开发区 */, 6),
+    DIVISION ("\u5f00\u53d1\u533a" /* 开发区 */, 6),
+    DIVISION ("\u9ad8\u65b0\u533a" /* 高新区 */, 6),
+    DIVISION ("\u65b0\u533a" /* 新区 */, 6),
+    DIVISION ("\u8857\u9053" /* 街道 */, 6),
+    DIVISION ("\u7701" /* 省 */, 6),
+    DIVISION ("\u5e02" /* 市 */, 6),
+    DIVISION ("\u533a" /* 区 */, 6),
+    DIVISION ("\u53bf" /* 县 */, 6),
+    DIVISION ("\u9547" /* 镇 */, 6),
+    DIVISION ("\u4e61" /* 乡 */, 6),
+    DIVISION ("\u65d7" /* 旗 */, 6),
+    DIVISION ("\u5dde" /* 州 */, 6),
+    DIVISION ("\u76df" /* 盟 */, 6),
   };
+#undef DIVISION
   /* A 区 or 市 that is one compound, park, campus or shop, not a division:
    * 幸福小区, 纺织厂家属区, 永辉超市. */
   static const char *const places[] = {
@@ -750,21 +783,36 @@ is_placeholder_address (const char *address)
     "\u5c45\u4f4f\u533a" /* 居住区 */, "\u8d85\u5e02" /* 超市 */, "\u95e8\u5e02" /* 门市 */, "\u591c\u5e02" /* 夜市 */,
     "\u83dc\u5e02" /* 菜市 */, "\u96c6\u5e02" /* 集市 */, NULL,
   };
+  /* An estate's characters: a 区 after a name holding one is a part of
+   * an estate (阳光花园东区, 碧桂园别墅区), not a division; so is a 区
+   * inside a district (朝阳区团结湖北区, 朝阳区北区). */
+  static const char *const estates[] = {
+    "\u56ed" /* 园 */, "\u82d1" /* 苑 */, "\u5885" /* 墅 */, "\u5ead" /* 庭 */, "\u5bd3" /* 寓 */, NULL,
+  };
+  static const char district[] = "\u533a" /* 区 */;
   gsize length;
-  g_autofree gboolean *reached = NULL;
+  guint8 small[256];
+  g_autofree guint8 *large = NULL;
+  guint8 *reached;
 
   if (is_placeholder_name (address) || g_strv_contains (placeholders, address))
     return TRUE;
+  /* A digit or a Latin letter numbers a home (5号, A区). */
   for (const char *p = address; *p != '\0'; p++)
-    if (g_ascii_isdigit (*p))
+    if (g_ascii_isalnum (*p))
       return FALSE;
 
-  /* Whether the address is only division segments (a name of one to six
-   * characters and its division word: 北京市, 朝阳区, 城关镇), maybe with
-   * a placeholder after them (本村). reached[i]: the segments end at byte i. */
+  /* Whether the address is only division segments (a name and its
+   * division word: 北京市, 朝阳区, 城关镇), maybe with a placeholder after
+   * them (本村). reached[i]: the segments end at byte i, the last one a
+   * district (REACHED_BY_DISTRICT) or another division (REACHED). */
   length = strlen (address);
-  reached = g_new0 (gboolean, length + 1);
-  reached[0] = TRUE;
+  if (length < G_N_ELEMENTS (small))
+    reached = small;
+  else
+    reached = large = g_new (guint8, length + 1);
+  memset (reached, 0, length + 1);
+  reached[0] = REACHED;
   for (gsize i = 0; i < length; i++)
     {
       const char *name_end;
@@ -774,22 +822,35 @@ is_placeholder_address (const char *address)
       if (g_strv_contains (placeholders, address + i))
         return TRUE;
       name_end = address + i;
-      for (guint n = 1; n <= 6 && *name_end != '\0'; n++)
+      for (guint n = 1; n <= 12 && *name_end != '\0'; n++)
         {
           name_end = g_utf8_next_char (name_end);
-          for (guint d = 0; divisions[d] != NULL; d++)
+          for (guint d = 0; d < G_N_ELEMENTS (divisions); d++)
             {
-              gsize end = name_end - address + strlen (divisions[d]);
-              g_autofree char *segment = NULL;
-              gboolean place = FALSE;
+              gsize end = name_end - address + divisions[d].length;
+              gboolean is_district, place = FALSE;
 
-              if (!g_str_has_prefix (name_end, divisions[d]) || reached[end])
+              /* The long names' divisions come first. */
+              if (n > divisions[d].max_name)
+                break;
+              if (strncmp (name_end, divisions[d].word, divisions[d].length) != 0)
                 continue;
-              segment = g_strndup (address + i, end - i);
+              is_district = strcmp (divisions[d].word, district) == 0;
               for (guint k = 0; places[k] != NULL && !place; k++)
-                place = g_str_has_suffix (segment, places[k]);
+                {
+                  gsize suffix = strlen (places[k]);
+
+                  place = end - i >= suffix && memcmp (address + end - suffix, places[k], suffix) == 0;
+                }
+              if (is_district)
+                {
+                  place = place || reached[i] == REACHED_BY_DISTRICT ||
+                          g_strstr_len (address + i, name_end - address - i, district) != NULL;
+                  for (guint k = 0; estates[k] != NULL && !place; k++)
+                    place = g_strstr_len (address + i, name_end - address - i, estates[k]) != NULL;
+                }
               if (!place)
-                reached[end] = TRUE;
+                reached[end] |= is_district ? REACHED_BY_DISTRICT : REACHED;
             }
         }
     }
@@ -980,19 +1041,37 @@ pr_identity_normalize_name (const char  *value,
  *
  * Returns: (transfer full) (nullable): the name folded as
  *   pr_identity_normalize_name() folds it, each lost character written
- *   "?", or %NULL if @value lost no character (or is masked or blank)
+ *   "?", or %NULL if @value lost no character (or is masked or blank, or
+ *   names nobody but for its marks: 不详？, 张XX?)
  */
 char *
 pr_identity_name_with_holes (const char *value,
                              gssize      length)
 {
   g_autofree char *normal = NULL;
-  char *holed = NULL;
+
+  g_autofree char *marked = NULL;
+  GString *kept;
 
   g_return_val_if_fail (value != NULL, NULL);
 
-  normalize_text (value, length, is_middle_dot, FALSE, &normal, &holed);
-  return holed;
+  normalize_text (value, length, is_middle_dot, FALSE, &normal, &marked);
+  if (marked == NULL)
+    return NULL;
+  /* A clerk's question mark after a placeholder or a mask (不详？, 张XX?)
+   * names nobody: no evidence and no conflict. */
+  kept = g_string_new (NULL);
+  for (const char *p = marked; *p != '\0'; p++)
+    if (*p != '?')
+      g_string_append_c (kept, *p);
+  if (is_placeholder_name (kept->str) || is_masked (kept->str, FALSE) ||
+      (has_han (kept->str) && strstr (kept->str, "xx") != NULL))
+    {
+      g_string_free (kept, TRUE);
+      return NULL;
+    }
+  g_string_free (kept, TRUE);
+  return g_steal_pointer (&marked);
 }
 
 /**
@@ -1001,8 +1080,10 @@ pr_identity_name_with_holes (const char *value,
  *   pr_identity_name_with_holes()
  * @b: another
  *
- * Returns: whether @a and @b may be one name: as long, and equal where
- *   neither lost its character ("?" stands for any one)
+ * Returns: whether @a and @b may be one name: equal where neither lost
+ *   its characters, a run of k "?" standing for 0 to k of them (a dot or
+ *   space the column could not hold was dropped from the other's name; a
+ *   character lost as two bytes leaves two marks)
  */
 gboolean
 pr_identity_names_may_agree (const char *a,
@@ -1010,14 +1091,35 @@ pr_identity_names_may_agree (const char *a,
 {
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
 
-  while (*a != '\0' && *b != '\0')
+  while (*a != '\0' && *b != '\0' && *a != '?' && *b != '?')
     {
-      gunichar x = g_utf8_get_char (a), y = g_utf8_get_char (b);
-
-      if (x != y && x != '?' && y != '?')
+      if (g_utf8_get_char (a) != g_utf8_get_char (b))
         return FALSE;
       a = g_utf8_next_char (a);
       b = g_utf8_next_char (b);
+    }
+  if (*b == '?' && *a != '?')
+    {
+      const char *t = a;
+
+      a = b;
+      b = t;
+    }
+  if (*a == '?')
+    {
+      gsize k = strspn (a, "?");
+      const char *rest = b;
+
+      /* Names are short: trying each length of the run is cheap. */
+      for (gsize j = 0; j <= k; j++)
+        {
+          if (pr_identity_names_may_agree (a + k, rest))
+            return TRUE;
+          if (*rest == '\0')
+            break;
+          rest = g_utf8_next_char (rest);
+        }
+      return FALSE;
     }
   return *a == '\0' && *b == '\0';
 }
