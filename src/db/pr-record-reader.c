@@ -865,27 +865,6 @@ static const PrRowSourceClass id_source_class = {
   N_("row"),
 };
 
-/**
- * pr_record_reader_load_ids:
- * @connection: a connection whose current database holds @table
- * @table: the table, by its catalogue name
- * @mapping: its columns, with an id column
- * @options: as pr_record_reader_load()'s
- * @ids: (array length=n_ids): the records' ids, as a scan read them (hex
- *   for a binary id column), each once
- * @n_ids: how many
- * @missing: (out) (transfer full) (element-type utf8): the ids no row of
- *   the table has now
- * @cancellable: (nullable): a #GCancellable
- * @error: return location for a #GError
- *
- * Reads and fingerprints the records of @ids only, a few hundred ids per
- * SELECT, so that the time is the records', not the table's. A record
- * deleted since is in the set all the same, with its id and nothing
- * else, and named in @missing. Reads only.
- *
- * Returns: (transfer full) (nullable): the record set, or %NULL with @error
- */
 /* Sets up @source to read the rows of @ids (each once) by batches; with
  * @error when the mapping does not fit the table. id_source_close() ends
  * it either way. */
@@ -948,6 +927,27 @@ id_source_close (IdSource *source)
   g_clear_pointer (&source->missing, g_ptr_array_unref);
 }
 
+/**
+ * pr_record_reader_load_ids:
+ * @connection: a connection whose current database holds @table
+ * @table: the table, by its catalogue name
+ * @mapping: its columns, with an id column
+ * @options: as pr_record_reader_load()'s
+ * @ids: (array length=n_ids): the records' ids, as a scan read them (hex
+ *   for a binary id column), each once
+ * @n_ids: how many
+ * @missing: (out) (transfer full) (element-type utf8): the ids no row of
+ *   the table has now
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Reads and fingerprints the records of @ids only, a few hundred ids per
+ * SELECT, so that the time is the records', not the table's. A record
+ * deleted since is in the set all the same, with its id and nothing
+ * else, and named in @missing. Reads only.
+ *
+ * Returns: (transfer full) (nullable): the record set, or %NULL with @error
+ */
 PrRecordSet *
 pr_record_reader_load_ids (PrConnection         *connection,
                            const char           *table,
