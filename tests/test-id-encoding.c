@@ -78,7 +78,7 @@ test_gbk_ids_batch (void)
   g_autoptr(GPtrArray) records = NULL;
   g_autoptr(GPtrArray) missing = NULL;
   g_autoptr(PrRecordSet) set = NULL;
-  g_auto(GStrv) one = NULL;
+  char **one;
   char *ids[] = { "信访1", "A2", "信访9" };
   PrLoadOptions load = { .min_tokens = 1, .n_threads = 1 };
 
@@ -95,6 +95,10 @@ test_gbk_ids_batch (void)
   g_assert_no_error (error);
   g_assert_nonnull (one);
   g_assert_cmpstr (one[1], ==, "小区 夜间 施工 噪音 扰民");
+  /* one value per mapping column, not NULL-terminated */
+  for (guint i = 0; i < 2; i++)
+    g_free (one[i]);
+  g_free (one);
 
   records = pr_record_reader_fetch_ids (db, "p", map, ids, G_N_ELEMENTS (ids), PR_ADVICE_FLAGS, NULL, &error);
   g_assert_no_error (error);
