@@ -42,18 +42,6 @@ pr_export_suggest_name (const char *table,
   return g_strdup_printf (_("repeat-petition-report-%s-%s.csv"), safe, day);
 }
 
-/**
- * pr_export_file_for_type:
- * @chosen: the file named in the dialog
- * @xlsx_type: whether the workbook's file type was chosen
- *
- * The file to write: a name ending in .xlsx is a workbook whatever the
- * file type; otherwise the type chosen decides, and a workbook's name gets
- * .xlsx in place of .csv (or after the name), as when the type was chosen
- * before a name without an extension was typed.
- *
- * Returns: (transfer full): the file
- */
 /* Returns: (transfer full) (nullable): @name with .xlsx for its .csv, or
  * %NULL when it does not end in .csv */
 static char *
@@ -66,6 +54,18 @@ csv_as_xlsx (const char *name)
   return NULL;
 }
 
+/**
+ * pr_export_file_for_type:
+ * @chosen: the file named in the dialog
+ * @xlsx_type: whether the workbook's file type was chosen
+ *
+ * The file to write: a name ending in .xlsx is a workbook whatever the
+ * file type; otherwise the type chosen decides, and a workbook's name gets
+ * .xlsx in place of .csv (or after the name), as when the type was chosen
+ * before a name without an extension was typed.
+ *
+ * Returns: (transfer full): the file
+ */
 GFile *
 pr_export_file_for_type (GFile    *chosen,
                          gboolean  xlsx_type)

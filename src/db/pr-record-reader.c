@@ -971,6 +971,14 @@ pr_record_reader_load_ids (PrConnection         *connection,
   return set;
 }
 
+/* A record no row has is NULL in the array: nothing to free. */
+static void
+free_record (gpointer record)
+{
+  if (record != NULL)
+    g_ptr_array_unref (record);
+}
+
 /**
  * pr_record_reader_fetch_ids:
  * @connection: a connection whose current database holds @table
@@ -992,14 +1000,6 @@ pr_record_reader_load_ids (PrConnection         *connection,
  *   columns), or %NULL in place of a record no row has now; %NULL with
  *   @error
  */
-/* A record no row has is NULL in the array: nothing to free. */
-static void
-free_record (gpointer record)
-{
-  if (record != NULL)
-    g_ptr_array_unref (record);
-}
-
 GPtrArray *
 pr_record_reader_fetch_ids (PrConnection     *connection,
                             const char       *table,
