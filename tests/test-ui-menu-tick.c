@@ -81,6 +81,14 @@ check_menu (GtkWidget  *page,
   g_assert_nonnull (popover);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
   g_assert_cmpuint (check_rows (GTK_WIDGET (popover)), ==, n_items);
+  {
+    g_autofree char *base = g_strdup_printf ("menu-tick-%s.png", name);
+    g_autofree char *shot = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                              base, NULL);
+
+    /* To look at: the menu as the clerk sees it. */
+    pr_test_save_screenshot (GTK_WIDGET (popover), shot);
+  }
   gtk_popover_popdown (popover);
   spin ();
 }
