@@ -100,7 +100,7 @@ test_gbk_ids_batch (void)
     g_free (one[i]);
   g_free (one);
 
-  records = pr_record_reader_fetch_ids (db, "p", map, ids, G_N_ELEMENTS (ids), PR_ADVICE_FLAGS, NULL, &error);
+  records = pr_record_reader_fetch_ids (db, "p", NULL, map, ids, G_N_ELEMENTS (ids), PR_ADVICE_FLAGS, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (records->len, ==, 3);
   g_assert_nonnull (records->pdata[0]);

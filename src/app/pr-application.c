@@ -221,18 +221,26 @@ pr_application_add_transient (GtkWindow *window)
     gtk_window_set_application (window, application);
 }
 
+/* The application's stylesheet on @display (tests load it too). */
+void
+pr_application_load_style (GdkDisplay *display)
+{
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (css, "/org/petitionreview/PetitionReview/style.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
 static void
 pr_application_startup (GApplication *application)
 {
   PrApplication *self = PR_APPLICATION (application);
-  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
   const int signals[] = { SIGTERM, SIGINT, SIGHUP };
 
   G_APPLICATION_CLASS (pr_application_parent_class)->startup (application);
 
-  gtk_css_provider_load_from_resource (css, "/org/petitionreview/PetitionReview/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  pr_application_load_style (gdk_display_get_default ());
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (application), shortcuts[i].action, shortcuts[i].accels);

@@ -12,5 +12,6 @@ G_DECLARE_FINAL_TYPE (PrApplication, pr_application, PR, APPLICATION, GtkApplica
 
 PrApplication *pr_application_new            (void);
 void           pr_application_add_transient  (GtkWindow *window);
+void           pr_application_load_style     (GdkDisplay *display);
 
 G_END_DECLS

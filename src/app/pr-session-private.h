@@ -71,11 +71,18 @@ struct _PrSession
   PrConnection       *connection;
   PrStore            *store;
   PrWriteBack        *write_back;   /* NULL: nothing is written to the source table */
+  /* The source table's columns for opening cases: read from the
+   * catalogue once a scan and connection (a catalogue query took most of
+   * an opening's wall time), not at each case. */
+  GPtrArray          *case_columns;
+  char               *case_columns_table;
+  guint               case_columns_scan;
 
   /* The scan under review. */
   char               *table;
   PrMapping          *mapping;
   PrScanResult       *result;
+  guint               n_results;    /* results set so far: which scan a job was asked under */
   PrSharedResult     *shared;       /* owns result; workers hold it while they read it */
   guint               k;            /* the clusters' k: the scan's, or one applied since */
   PrThresholdPreview *threshold_preview;  /* made on first use, for this scan */

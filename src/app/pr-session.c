@@ -31,6 +31,7 @@
 #include "pr-session-private.h"
 
 #include "pr-bad-row.h"
+#include "pr-catalog.h"
 
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
@@ -119,12 +120,20 @@ ensure_connection (PrSession  *self,
   return TRUE;
 }
 
+static void
+forget_case_columns (PrSession *self)
+{
+  g_clear_pointer (&self->case_columns, g_ptr_array_unref);
+  g_clear_pointer (&self->case_columns_table, g_free);
+}
+
 void
 _pr_session_forget_connection_if_lost (PrSession    *self,
                                        const GError *error)
 {
   if (g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE))
     {
+      forget_case_columns (self);
       g_clear_pointer (&self->store, pr_store_free);
       g_clear_pointer (&self->connection, pr_connection_close);
     }
@@ -153,6 +162,7 @@ switch_connection (PrSession           *self,
       pr_connection_params_free (params);
       return FALSE;
     }
+  forget_case_columns (self);
   g_clear_pointer (&self->store, pr_store_free);
   g_clear_pointer (&self->connection, pr_connection_close);
   g_clear_pointer (&self->worker_params, pr_connection_params_free);
@@ -216,6 +226,7 @@ set_result (PrSession    *self,
   g_clear_pointer (&self->threshold_preview, pr_threshold_preview_unref);
   g_clear_pointer (&self->stored_scored, g_array_unref);
   self->result = result;
+  self->n_results++;
   if (result != NULL)
     {
       self->shared = g_atomic_rc_box_new0 (PrSharedResult);
@@ -235,6 +246,7 @@ pr_session_dispose (GObject *object)
     g_thread_pool_free (g_steal_pointer (&self->worker), FALSE, TRUE);
   g_clear_pointer (&self->worker_params, pr_connection_params_free);
   g_clear_pointer (&self->write_back, pr_write_back_free);
+  forget_case_columns (self);
   g_clear_pointer (&self->store, pr_store_free);
   g_clear_pointer (&self->connection, pr_connection_close);
   if (self->sample != NULL)
@@ -1297,6 +1309,7 @@ typedef struct {
   char      *table;
   PrMapping *mapping;
   GPtrArray *ids;
+  guint      scan;   /* n_results when asked */
 } FetchData;
 
 static void
@@ -1315,14 +1328,41 @@ fetch_job (PrSession *self,
   FetchData *data = g_task_get_task_data (task);
   guint n_columns = pr_mapping_get_n_columns (data->mapping);
   GError *error = NULL;
+  g_autoptr(GPtrArray) records = NULL;
+  gboolean kept = TRUE;
+
+  if (self->case_columns == NULL || self->case_columns_scan != data->scan ||
+      g_strcmp0 (self->case_columns_table, data->table) != 0)
+    {
+      forget_case_columns (self);
+      self->case_columns = pr_catalog_list_columns (self->connection, data->table, &error);
+      if (self->case_columns == NULL)
+        {
+          _pr_session_forget_connection_if_lost (self, error);
+          g_task_return_error (task, error);
+          return;
+        }
+      self->case_columns_table = g_strdup (data->table);
+      self->case_columns_scan = data->scan;
+      kept = FALSE;
+    }
   /* All members in one statement (a few hundred ids each), not one per
    * record: a case of a thousand records is one round trip. Read to the
    * end even when no longer wanted: a stream stopped midway would abort
    * the session's connection. */
-  g_autoptr(GPtrArray) records = pr_record_reader_fetch_ids (self->connection, data->table, data->mapping,
-                                                             (char *const *) data->ids->pdata, data->ids->len,
-                                                             PR_ADVICE_CONTROLS, NULL, &error);
-
+  records = pr_record_reader_fetch_ids (self->connection, data->table, self->case_columns, data->mapping,
+                                        (char *const *) data->ids->pdata, data->ids->len, PR_ADVICE_CONTROLS, NULL,
+                                        &error);
+  /* The table altered since its columns were read: read them again, for
+   * the reading's own message if the mapping no longer fits. */
+  if (records == NULL && kept && !g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE))
+    {
+      g_clear_error (&error);
+      forget_case_columns (self);
+      records = pr_record_reader_fetch_ids (self->connection, data->table, NULL, data->mapping,
+                                            (char *const *) data->ids->pdata, data->ids->len, PR_ADVICE_CONTROLS,
+                                            NULL, &error);
+    }
   if (records == NULL)
     {
       _pr_session_forget_connection_if_lost (self, error);
@@ -1359,6 +1399,7 @@ pr_session_fetch_async (PrSession           *self,
 
   data->table = g_strdup (self->table);
   data->mapping = pr_mapping_copy (self->mapping);
+  data->scan = self->n_results;
   data->ids = g_ptr_array_new_with_free_func (g_free);
   for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
     g_ptr_array_add (data->ids, g_strdup (pr_cluster_item_get_member (item, m)->id));

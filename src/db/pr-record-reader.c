@@ -150,10 +150,12 @@ find_column (GPtrArray  *columns,
  * (nullable) says whether it is one. A column with an encoding in the
  * mapping is read as BINARY, its stored bytes, for pr-column-decoder.c to
  * convert. @unicode (nullable, per mapping column) says whether the
- * column's character set is Unicode, for the decoder's advice. */
+ * column's character set is Unicode, for the decoder's advice. @known
+ * (nullable): the table's columns, read already; else from the catalogue. */
 static gboolean
 build_select (PrConnection     *connection,
               const char       *table,
+              GPtrArray        *known,
               const PrMapping  *mapping,
               GString          *sql,
               int              *field_of,
@@ -161,7 +163,8 @@ build_select (PrConnection     *connection,
               gboolean         *unicode,
               GError          **error)
 {
-  g_autoptr(GPtrArray) columns = pr_catalog_list_columns (connection, table, error);
+  g_autoptr(GPtrArray) columns = known != NULL ? g_ptr_array_ref (known)
+                                                : pr_catalog_list_columns (connection, table, error);
   g_autofree char *quoted_table = NULL;
   guint n_selected = 0;
 
@@ -276,7 +279,7 @@ open_source (DbSource         *source,
   source->lengths = g_new0 (gsize, MAX (n_columns, 1));
   g_autofree gboolean *unicode = g_new0 (gboolean, MAX (n_columns, 1));
 
-  if (!build_select (connection, table, mapping, sql, source->field_of, &binary_id, unicode, error))
+  if (!build_select (connection, table, NULL, mapping, sql, source->field_of, &binary_id, unicode, error))
     return FALSE;
   source->decoder = _pr_column_decoder_new (mapping, table, binary_id);
   _pr_column_decoder_set_unicode (source->decoder, unicode);
@@ -486,7 +489,8 @@ pr_record_fetcher_new (PrConnection     *connection,
   self->sql = g_string_new (NULL);
   self->field_of = g_new (int, MAX (n_columns, 1));
   self->unicode = g_new0 (gboolean, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, self->sql, self->field_of, &self->binary_id, self->unicode, error))
+  if (!build_select (connection, table, NULL, mapping, self->sql, self->field_of, &self->binary_id, self->unicode,
+                     error))
     return NULL;
   quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, self->id_column)->name);
   if (!self->binary_id)
@@ -872,6 +876,7 @@ static gboolean
 id_source_open (IdSource         *source,
                 PrConnection     *connection,
                 const char       *table,
+                GPtrArray        *columns,
                 const PrMapping  *mapping,
                 PrAdvice          advice,
                 char *const      *ids,
@@ -902,8 +907,8 @@ id_source_open (IdSource         *source,
     g_hash_table_insert (source->wanted, ids[i], GINT_TO_POINTER (1));
 
   unicode = g_new0 (gboolean, MAX (n_columns, 1));
-  if (!build_select (connection, table, mapping, source->select, source->db.field_of, &source->binary_id, unicode,
-                     error))
+  if (!build_select (connection, table, columns, mapping, source->select, source->db.field_of, &source->binary_id,
+                     unicode, error))
     return FALSE;
   source->quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, source->id_column)->name);
   source->table = table;
@@ -964,7 +969,7 @@ pr_record_reader_load_ids (PrConnection         *connection,
 
   g_return_val_if_fail (missing != NULL, NULL);
 
-  if (id_source_open (&source, connection, table, mapping, options->advice, ids, n_ids, error))
+  if (id_source_open (&source, connection, table, NULL, mapping, options->advice, ids, n_ids, error))
     set = pr_record_set_load (mapping, options, &id_source_class, &source, NULL, NULL, cancellable, error);
   *missing = set != NULL ? g_steal_pointer (&source.missing) : NULL;
   id_source_close (&source);
@@ -983,6 +988,8 @@ free_record (gpointer record)
  * pr_record_reader_fetch_ids:
  * @connection: a connection whose current database holds @table
  * @table: the table, by its catalogue name
+ * @columns: (nullable) (element-type PrColumnInfo): @table's columns as
+ *   pr_catalog_list_columns() gave them, or %NULL to read them now
  * @mapping: its columns, with an id column
  * @ids: (array length=n_ids): the records' ids, as a scan read them (hex
  *   for a binary id column)
@@ -1003,6 +1010,7 @@ free_record (gpointer record)
 GPtrArray *
 pr_record_reader_fetch_ids (PrConnection     *connection,
                             const char       *table,
+                            GPtrArray        *columns,
                             const PrMapping  *mapping,
                             char *const      *ids,
                             gsize             n_ids,
@@ -1020,7 +1028,7 @@ pr_record_reader_fetch_ids (PrConnection     *connection,
   const gsize *lengths;
   guint64 position;
 
-  if (!id_source_open (&source, connection, table, mapping, advice, ids, n_ids, error))
+  if (!id_source_open (&source, connection, table, columns, mapping, advice, ids, n_ids, error))
     {
       id_source_close (&source);
       return NULL;

@@ -47,6 +47,7 @@ char       **pr_record_reader_fetch (PrConnection         *connection,
 
 GPtrArray   *pr_record_reader_fetch_ids (PrConnection        *connection,
                                         const char          *table,
+                                        GPtrArray           *columns,
                                         const PrMapping     *mapping,
                                         char *const         *ids,
                                         gsize                n_ids,
