@@ -184,6 +184,39 @@ test_foreign_link_second_in_chain (void)
   g_assert_cmpstr (victim, ==, "the caller's own file\n");
 }
 
+/* A foreign link to a folder, in the sticky folder, on the way to the
+ * file: the kernel judges every link it follows, not only the last. */
+static void
+test_foreign_folder_link_refused (void)
+{
+  g_autoptr(Trap) trap = make_trap ("folder-link", FOLDER_OWNER, 01777, STRANGER, NULL);
+  g_autofree char *victims = g_path_get_dirname (trap->victim);
+  g_autofree char *folder_link = g_build_filename (trap->sticky, "reports", NULL);
+  g_autofree char *through = g_build_filename (folder_link, "victim.txt", NULL);
+  g_autofree char *new_file = g_build_filename (folder_link, "new.csv", NULL);
+  g_autofree char *created = g_build_filename (victims, "new.csv", NULL);
+  g_autofree char *victim = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) new_error = NULL;
+  g_autoptr(GError) check_error = NULL;
+
+  g_assert_cmpint (symlink (victims, folder_link), ==, 0);
+  g_assert_cmpint (lchown (folder_link, STRANGER, STRANGER), ==, 0);
+
+  error = write_report (through);
+  g_test_message ("%s", error != NULL ? error->message : "(written)");
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  g_assert_nonnull (strstr (error->message, "symbolic link"));
+  victim = contents_of (trap->victim);
+  g_assert_cmpstr (victim, ==, "the caller's own file\n");
+
+  new_error = write_report (new_file);
+  g_assert_error (new_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  g_assert_false (g_file_test (created, G_FILE_TEST_EXISTS));
+  g_assert_false (pr_output_path_check (new_file, &check_error));
+  g_assert_error (check_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+}
+
 /* Runs @command of the CLI on a small records file with --out @link:
  * refused, naming the link. */
 static void
@@ -312,6 +345,41 @@ assert_refused (const char *const *args,
       g_assert_cmpstr (left, ==, SAME_RECORDS);
     }
   return err;
+}
+
+/* "link/../x.csv" is x.csv beside the folder the link leads to, as open()
+ * and the shell's redirection read it, not beside the link: there the
+ * report would be missed, and the records file written over unseen. */
+static void
+test_dot_dot_after_link (void)
+{
+  g_autofree char *root = g_build_filename (tmpdir, "dot-dot", NULL);
+  g_autofree char *deep = g_build_filename (root, "office", "deep", NULL);
+  g_autofree char *elsewhere = g_build_filename (root, "elsewhere", NULL);
+  g_autofree char *link = g_build_filename (elsewhere, "to-deep", NULL);
+  g_autofree char *via = g_build_filename (link, "..", "report.csv", NULL);
+  g_autofree char *meant = g_build_filename (root, "office", "report.csv", NULL);
+  g_autofree char *lexical = g_build_filename (elsewhere, "report.csv", NULL);
+  g_autofree char *in = g_build_filename (root, "office", "in.csv", NULL);
+  g_autofree char *in_via = g_build_filename (link, "..", "in.csv", NULL);
+  g_autofree char *written = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const scan[] = { "scan", in, "--id", "id", "--text", "body", "-o", in_via, NULL };
+
+  g_assert_cmpint (g_mkdir_with_parents (deep, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (elsewhere, 0755), ==, 0);
+  g_assert_cmpint (symlink (deep, link), ==, 0);
+
+  error = write_report (via);
+  g_assert_no_error (error);
+  written = contents_of (meant);
+  g_assert_cmpstr (written, ==, "id,cluster\r\n");
+  g_assert_false (g_file_test (lexical, G_FILE_TEST_EXISTS));
+
+  /* The records file by that name is the records file. */
+  g_file_set_contents (in, SAME_RECORDS, -1, &error);
+  g_assert_no_error (error);
+  g_free (assert_refused (scan, "--out", in_via, in));
 }
 
 static void
@@ -460,6 +528,8 @@ main (int   argc,
   g_test_add_func ("/engine/output-path/symlink/foreign-refused", test_foreign_link_refused);
   g_test_add_func ("/engine/output-path/symlink/followed", test_links_followed);
   g_test_add_func ("/engine/output-path/symlink/second-in-chain", test_foreign_link_second_in_chain);
+  g_test_add_func ("/engine/output-path/symlink/foreign-folder-link", test_foreign_folder_link_refused);
+  g_test_add_func ("/cli/common/output-dot-dot-after-link", test_dot_dot_after_link);
   g_test_add_func ("/engine/output-path/missing-folder", test_check_missing_folder);
   g_test_add_func ("/cli/common/output-is-password-or-rules", test_cli_output_is_password_or_rules);
   g_test_add_func ("/cli/common/output-device-behind-foreign-link", test_cli_device_behind_foreign_link);
