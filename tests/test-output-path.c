@@ -14,8 +14,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -510,6 +512,93 @@ test_cli_outputs_same_file (void)
   g_assert_cmpint (pr_test_run_cli (NULL, &err, devices), ==, 0);
 }
 
+/* -o /dev/stdout into a pipe: /proc/self/fd/1 leads to "pipe:[…]", no
+ * path, which open() reaches all the same; the report goes down the
+ * pipe, as the manual says. */
+static void
+test_cli_stdout_pipe (void)
+{
+  g_autofree char *folder = g_build_filename (tmpdir, "stdout-pipe", NULL);
+  g_autofree char *in = g_build_filename (folder, "in.csv", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const args[] = { "scan", in, "--id", "id", "--text", "body", "-o", "/dev/stdout", NULL };
+
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  g_file_set_contents (in, SAME_RECORDS, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_true (g_str_has_prefix (out, "cluster,id,primary,"));
+  g_assert_nonnull (strstr (out, "\r\n1,1,1,0,"));
+}
+
+/* Ctrl+C or a kill while a report is being written: the temporary file
+ * beside it (hidden, as large as the report so far) is removed, and the
+ * report it would have replaced is kept. */
+static void
+test_cli_temp_removed_on_signal (void)
+{
+  const int signals[] = { SIGTERM, SIGINT };
+  g_autofree char *folder = g_build_filename (tmpdir, "signalled", NULL);
+  g_autofree char *records = g_build_filename (folder, "in.csv", NULL);
+  g_autofree char *pairs = g_build_filename (folder, "pairs.csv", NULL);
+  g_autofree char *cli = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
+  const char *argv[] = { cli, "scan", records, "--id", "id", "--text", "body", "--no-second-stage", "--no-parts",
+                         "--pairs", pairs, "--out", "/dev/null", NULL };
+  GString *csv = g_string_new ("id,body\n");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  /* 4,000 copies of one letter: 7,998,000 pairs, some seconds of writing. */
+  for (guint i = 0; i < 4000; i++)
+    g_string_append_printf (csv, "%u,一二三四五六七八九十 信访 来信 反映 拆迁 补偿 问题 请求 处理\n", i + 1);
+  g_file_set_contents (records, csv->str, csv->len, &error);
+  g_assert_no_error (error);
+  g_string_free (csv, TRUE);
+
+  for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
+    {
+      GPid pid = 0;
+      gboolean writing = FALSE;
+      int status = 0;
+
+      g_file_set_contents (pairs, "an earlier report\n", -1, &error);
+      g_assert_no_error (error);
+      g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
+                     G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pid, &error);
+      g_assert_no_error (error);
+      for (guint tries = 0; tries < 6000 && !writing; tries++)
+        {
+          g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+          const char *name;
+
+          while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+            writing |= g_str_has_prefix (name, ".pairs.csv.");
+          if (!writing)
+            g_usleep (10000);
+        }
+      g_assert_true (writing);
+      g_assert_cmpint (kill (pid, signals[s]), ==, 0);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      g_spawn_close_pid (pid);
+      g_assert_true (WIFSIGNALED (status));
+      g_assert_cmpint (WTERMSIG (status), ==, signals[s]);
+      {
+        g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+        g_autofree char *left = contents_of (pairs);
+        const char *name;
+
+        while ((name = g_dir_read_name (dir)) != NULL)
+          {
+            g_test_message ("left: %s", name);
+            g_assert_false (g_str_has_prefix (name, "."));
+          }
+        g_assert_cmpstr (left, ==, "an earlier report\n");
+      }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -537,6 +626,8 @@ main (int   argc,
   g_test_add_func ("/cli/common/output-missing-folder-first", test_cli_missing_folder_first);
   g_test_add_func ("/cli/common/output-is-input", test_cli_output_is_input);
   g_test_add_func ("/cli/common/outputs-same-file", test_cli_outputs_same_file);
+  g_test_add_func ("/cli/common/output-temp-removed-on-signal", test_cli_temp_removed_on_signal);
+  g_test_add_func ("/cli/common/output-stdout-pipe", test_cli_stdout_pipe);
 
   result = g_test_run ();
   pr_test_remove_tree (tmpdir);

@@ -190,6 +190,20 @@ pr_output_path_resolve (const char   *path,
         }
       if (!may_follow (path, current, st, error))
         return NULL;
+      /* A link the kernel follows to what is no file to replace: a
+       * device, or /proc/self/fd/1 to "pipe:[…]" (for -o /dev/stdout into
+       * a pipe), which names no path to walk but open() reaches. */
+      {
+        struct stat target_st;
+
+        if (last && g_stat (candidate, &target_st) == 0 && !S_ISREG (target_st.st_mode) &&
+            !S_ISDIR (target_st.st_mode))
+          {
+            *st = target_st;
+            *exists = TRUE;
+            return g_steal_pointer (&candidate);
+          }
+      }
       link = g_file_read_link (candidate, &local_error);
       if (link == NULL)
         {
