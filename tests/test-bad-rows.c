@@ -158,6 +158,44 @@ test_too_long (void)
   pr_test_remove_tree (dir);
 }
 
+/* The list's default name (out-bad-rows.csv beside --out out.csv) is
+ * that of the records file: refused before anything is read, as a
+ * --bad-rows naming it is, and the records left as they were, by every
+ * command that lists bad rows. */
+static void
+test_default_list_is_input (void)
+{
+  const char *const commands[] = { "scan", "fingerprint", "thresholds" };
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *original = NULL;
+  g_autofree char *records = g_build_filename (dir, "out-bad-rows.csv", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *source = data_file ("nul-in-text.csv");
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (source, &original, &length, &error));
+  g_file_set_contents (records, original, length, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *const args[] = { commands[i], "--id", "id", "--text", "body", "--skip-bad-rows", "--out", out,
+                                   records, NULL };
+      g_autofree char *err = NULL;
+      g_autofree char *left = NULL;
+      gsize left_length = 0;
+
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 2);
+      g_test_message ("%s: %s", commands[i], err);
+      g_assert_nonnull (strstr (err, "--bad-rows"));
+      g_assert_nonnull (strstr (err, "same file"));
+      g_assert_true (g_file_get_contents (records, &left, &left_length, &error));
+      g_assert_cmpmem (left, left_length, original, length);
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    }
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -168,6 +206,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/bad-rows/skipped", test_skipped);
   g_test_add_func ("/cli/scan/bad-rows/list-places", test_list_places);
   g_test_add_func ("/cli/scan/bad-rows/too-long", test_too_long);
+  g_test_add_func ("/cli/scan/bad-rows/default-list-is-input", test_default_list_is_input);
 
   return g_test_run ();
 }

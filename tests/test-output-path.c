@@ -14,8 +14,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -184,6 +186,39 @@ test_foreign_link_second_in_chain (void)
   g_assert_cmpstr (victim, ==, "the caller's own file\n");
 }
 
+/* A foreign link to a folder, in the sticky folder, on the way to the
+ * file: the kernel judges every link it follows, not only the last. */
+static void
+test_foreign_folder_link_refused (void)
+{
+  g_autoptr(Trap) trap = make_trap ("folder-link", FOLDER_OWNER, 01777, STRANGER, NULL);
+  g_autofree char *victims = g_path_get_dirname (trap->victim);
+  g_autofree char *folder_link = g_build_filename (trap->sticky, "reports", NULL);
+  g_autofree char *through = g_build_filename (folder_link, "victim.txt", NULL);
+  g_autofree char *new_file = g_build_filename (folder_link, "new.csv", NULL);
+  g_autofree char *created = g_build_filename (victims, "new.csv", NULL);
+  g_autofree char *victim = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) new_error = NULL;
+  g_autoptr(GError) check_error = NULL;
+
+  g_assert_cmpint (symlink (victims, folder_link), ==, 0);
+  g_assert_cmpint (lchown (folder_link, STRANGER, STRANGER), ==, 0);
+
+  error = write_report (through);
+  g_test_message ("%s", error != NULL ? error->message : "(written)");
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  g_assert_nonnull (strstr (error->message, "symbolic link"));
+  victim = contents_of (trap->victim);
+  g_assert_cmpstr (victim, ==, "the caller's own file\n");
+
+  new_error = write_report (new_file);
+  g_assert_error (new_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  g_assert_false (g_file_test (created, G_FILE_TEST_EXISTS));
+  g_assert_false (pr_output_path_check (new_file, &check_error));
+  g_assert_error (check_error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+}
+
 /* Runs @command of the CLI on a small records file with --out @link:
  * refused, naming the link. */
 static void
@@ -314,6 +349,41 @@ assert_refused (const char *const *args,
   return err;
 }
 
+/* "link/../x.csv" is x.csv beside the folder the link leads to, as open()
+ * and the shell's redirection read it, not beside the link: there the
+ * report would be missed, and the records file written over unseen. */
+static void
+test_dot_dot_after_link (void)
+{
+  g_autofree char *root = g_build_filename (tmpdir, "dot-dot", NULL);
+  g_autofree char *deep = g_build_filename (root, "office", "deep", NULL);
+  g_autofree char *elsewhere = g_build_filename (root, "elsewhere", NULL);
+  g_autofree char *link = g_build_filename (elsewhere, "to-deep", NULL);
+  g_autofree char *via = g_build_filename (link, "..", "report.csv", NULL);
+  g_autofree char *meant = g_build_filename (root, "office", "report.csv", NULL);
+  g_autofree char *lexical = g_build_filename (elsewhere, "report.csv", NULL);
+  g_autofree char *in = g_build_filename (root, "office", "in.csv", NULL);
+  g_autofree char *in_via = g_build_filename (link, "..", "in.csv", NULL);
+  g_autofree char *written = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const scan[] = { "scan", in, "--id", "id", "--text", "body", "-o", in_via, NULL };
+
+  g_assert_cmpint (g_mkdir_with_parents (deep, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (elsewhere, 0755), ==, 0);
+  g_assert_cmpint (symlink (deep, link), ==, 0);
+
+  error = write_report (via);
+  g_assert_no_error (error);
+  written = contents_of (meant);
+  g_assert_cmpstr (written, ==, "id,cluster\r\n");
+  g_assert_false (g_file_test (lexical, G_FILE_TEST_EXISTS));
+
+  /* The records file by that name is the records file. */
+  g_file_set_contents (in, SAME_RECORDS, -1, &error);
+  g_assert_no_error (error);
+  g_free (assert_refused (scan, "--out", in_via, in));
+}
+
 static void
 test_cli_output_is_input (void)
 {
@@ -442,6 +512,93 @@ test_cli_outputs_same_file (void)
   g_assert_cmpint (pr_test_run_cli (NULL, &err, devices), ==, 0);
 }
 
+/* -o /dev/stdout into a pipe: /proc/self/fd/1 leads to "pipe:[…]", no
+ * path, which open() reaches all the same; the report goes down the
+ * pipe, as the manual says. */
+static void
+test_cli_stdout_pipe (void)
+{
+  g_autofree char *folder = g_build_filename (tmpdir, "stdout-pipe", NULL);
+  g_autofree char *in = g_build_filename (folder, "in.csv", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *const args[] = { "scan", in, "--id", "id", "--text", "body", "-o", "/dev/stdout", NULL };
+
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  g_file_set_contents (in, SAME_RECORDS, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_true (g_str_has_prefix (out, "cluster,id,primary,"));
+  g_assert_nonnull (strstr (out, "\r\n1,1,1,0,"));
+}
+
+/* Ctrl+C or a kill while a report is being written: the temporary file
+ * beside it (hidden, as large as the report so far) is removed, and the
+ * report it would have replaced is kept. */
+static void
+test_cli_temp_removed_on_signal (void)
+{
+  const int signals[] = { SIGTERM, SIGINT };
+  g_autofree char *folder = g_build_filename (tmpdir, "signalled", NULL);
+  g_autofree char *records = g_build_filename (folder, "in.csv", NULL);
+  g_autofree char *pairs = g_build_filename (folder, "pairs.csv", NULL);
+  g_autofree char *cli = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
+  const char *argv[] = { cli, "scan", records, "--id", "id", "--text", "body", "--no-second-stage", "--no-parts",
+                         "--pairs", pairs, "--out", "/dev/null", NULL };
+  GString *csv = g_string_new ("id,body\n");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  /* 4,000 copies of one letter: 7,998,000 pairs, some seconds of writing. */
+  for (guint i = 0; i < 4000; i++)
+    g_string_append_printf (csv, "%u,一二三四五六七八九十 信访 来信 反映 拆迁 补偿 问题 请求 处理\n", i + 1);
+  g_file_set_contents (records, csv->str, csv->len, &error);
+  g_assert_no_error (error);
+  g_string_free (csv, TRUE);
+
+  for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
+    {
+      GPid pid = 0;
+      gboolean writing = FALSE;
+      int status = 0;
+
+      g_file_set_contents (pairs, "an earlier report\n", -1, &error);
+      g_assert_no_error (error);
+      g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
+                     G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pid, &error);
+      g_assert_no_error (error);
+      for (guint tries = 0; tries < 6000 && !writing; tries++)
+        {
+          g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+          const char *name;
+
+          while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+            writing |= g_str_has_prefix (name, ".pairs.csv.");
+          if (!writing)
+            g_usleep (10000);
+        }
+      g_assert_true (writing);
+      g_assert_cmpint (kill (pid, signals[s]), ==, 0);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      g_spawn_close_pid (pid);
+      g_assert_true (WIFSIGNALED (status));
+      g_assert_cmpint (WTERMSIG (status), ==, signals[s]);
+      {
+        g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+        g_autofree char *left = contents_of (pairs);
+        const char *name;
+
+        while ((name = g_dir_read_name (dir)) != NULL)
+          {
+            g_test_message ("left: %s", name);
+            g_assert_false (g_str_has_prefix (name, "."));
+          }
+        g_assert_cmpstr (left, ==, "an earlier report\n");
+      }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -460,6 +617,8 @@ main (int   argc,
   g_test_add_func ("/engine/output-path/symlink/foreign-refused", test_foreign_link_refused);
   g_test_add_func ("/engine/output-path/symlink/followed", test_links_followed);
   g_test_add_func ("/engine/output-path/symlink/second-in-chain", test_foreign_link_second_in_chain);
+  g_test_add_func ("/engine/output-path/symlink/foreign-folder-link", test_foreign_folder_link_refused);
+  g_test_add_func ("/cli/common/output-dot-dot-after-link", test_dot_dot_after_link);
   g_test_add_func ("/engine/output-path/missing-folder", test_check_missing_folder);
   g_test_add_func ("/cli/common/output-is-password-or-rules", test_cli_output_is_password_or_rules);
   g_test_add_func ("/cli/common/output-device-behind-foreign-link", test_cli_device_behind_foreign_link);
@@ -467,6 +626,8 @@ main (int   argc,
   g_test_add_func ("/cli/common/output-missing-folder-first", test_cli_missing_folder_first);
   g_test_add_func ("/cli/common/output-is-input", test_cli_output_is_input);
   g_test_add_func ("/cli/common/outputs-same-file", test_cli_outputs_same_file);
+  g_test_add_func ("/cli/common/output-temp-removed-on-signal", test_cli_temp_removed_on_signal);
+  g_test_add_func ("/cli/common/output-stdout-pipe", test_cli_stdout_pipe);
 
   result = g_test_run ();
   pr_test_remove_tree (tmpdir);

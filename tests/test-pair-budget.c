@@ -10,6 +10,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 
 #include "pr-block-index.h"
 #include "pr-pair-budget.h"
@@ -116,6 +118,57 @@ test_cli_second_stage (void)
   pr_test_remove_tree (dir);
 }
 
+/* The address space a campaign's scan below is given: a machine with
+ * little memory, or an administrator's ulimit -v. */
+#define CAMPAIGN_ADDRESS_SPACE (600 << 20)
+
+static void
+limit_address_space (gpointer user_data)
+{
+  struct rlimit rl = { CAMPAIGN_ADDRESS_SPACE, CAMPAIGN_ADDRESS_SPACE };
+
+  setrlimit (RLIMIT_AS, &rl);
+}
+
+/* 6,000 copies of one letter are 17,997,000 candidate pairs at distance
+ * 0, held as one group by the search, and far more than the second stage
+ * can judge in 600 MB. The scan must stop with the way out before it
+ * lists them (288 MB, and as much again to sort them), not die in the
+ * allocation: the count comes from the groups. */
+static void
+test_cli_campaign_counted_first (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "campaign.csv", NULL);
+  g_autofree char *cli = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
+  const char *argv[] = { cli, "scan", "--id", "id", "--text", "body", "--no-parts", "--out", "/dev/null", path, NULL };
+  GString *csv = g_string_new ("id,body\n");
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  for (guint i = 0; i < 6000; i++)
+    g_string_append_printf (csv, "%u,%s\n", i + 1, letter);
+  g_file_set_contents (path, csv->str, csv->len, &error);
+  g_assert_no_error (error);
+  g_string_free (csv, TRUE);
+
+  g_unsetenv ("PR_PAIR_BUDGET");
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, limit_address_space, NULL, NULL, &err,
+                &status, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_nonnull (strstr (err, "17997000 candidate pairs at k = 3"));
+  g_assert_nonnull (strstr (err, "--no-second-stage"));
+  pr_test_remove_tree (dir);
+#endif
+}
+
 /* The same refusal in the window names its controls, not the flags a
  * clerk cannot give; under the budget there is none. */
 static void
@@ -187,6 +240,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/scan/pair-budget", test_cli);
   g_test_add_func ("/cli/scan/pair-budget-second-stage", test_cli_second_stage);
+  g_test_add_func ("/cli/scan/pair-budget-campaign-counted-first", test_cli_campaign_counted_first);
   g_test_add_func ("/engine/pair-budget/index", test_index);
   g_test_add_func ("/engine/pair-budget/judged-advice", test_judged_advice);
 

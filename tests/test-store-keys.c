@@ -305,6 +305,67 @@ test_case_insensitive_names (void)
   assert_scan_locks ("lc", "Petitions", "lc", "petitions", "lcstore", FALSE);
 }
 
+/* A table of the office's own that has a name of the application's
+ * tables (pr_repeats, pr_meta) in the schema given for them: the store is
+ * refused before it makes any table, naming the table and the way out,
+ * and the office's table is left as it was. A store a run cut off while
+ * making its tables (some there, no version row) is taken. */
+static void
+test_foreign_table (void)
+{
+  const char *const foreign[] = { "pr_repeats", "pr_meta" };
+  g_autoptr(PrConnection) root = pr_test_connect (admin, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (foreign); i++)
+    {
+      g_autofree char *schema = g_strdup_printf ("office_%u", i);
+      g_autofree char *create = g_strdup_printf ("CREATE TABLE %s.%s (id INT PRIMARY KEY, body TEXT)", schema,
+                                                 foreign[i]);
+      g_autofree char *fill = g_strdup_printf ("INSERT INTO %s.%s VALUES (1, '来信一'), (2, '来信二')", schema,
+                                               foreign[i]);
+      g_autofree char *count = g_strdup_printf ("SELECT COUNT(*) FROM information_schema.TABLES "
+                                                "WHERE TABLE_SCHEMA = '%s'", schema);
+      g_autofree char *rows = g_strdup_printf ("SELECT GROUP_CONCAT(id, body ORDER BY id) FROM %s.%s", schema,
+                                               foreign[i]);
+      g_autofree char *create_db = g_strdup_printf ("CREATE DATABASE %s", schema);
+      g_autoptr(PrStore) store = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *n_tables = NULL;
+      g_autofree char *left = NULL;
+
+      pr_test_execute (root, create_db);
+      pr_test_execute (root, create);
+      pr_test_execute (root, fill);
+      store = pr_store_open (root, schema, &error);
+      g_test_message ("%s", error != NULL ? error->message : "(opened)");
+      g_assert_null (store);
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, foreign[i]));
+      g_assert_nonnull (strstr (error->message, "--store"));
+      n_tables = query (count);
+      g_assert_cmpstr (n_tables, ==, "1");
+      left = query (rows);
+      g_assert_cmpstr (left, ==, "1来信一,2来信二");
+    }
+
+  /* Cut off while making the tables: two of the application's, no version. */
+  pr_test_execute (root, "CREATE DATABASE cut_off");
+  pr_test_execute (root, "CREATE TABLE cut_off.pr_repeats (scan_id BIGINT NOT NULL, record_id VARCHAR(191) NOT NULL, "
+                         "existing_id VARCHAR(191) NOT NULL, distance TINYINT UNSIGNED NOT NULL, "
+                         "kind VARCHAR(16) NOT NULL DEFAULT '', PRIMARY KEY (scan_id, record_id, existing_id))");
+  pr_test_execute (root, "CREATE TABLE cut_off.pr_meta (name VARCHAR(64) NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PrStore) store = pr_store_open (root, "cut_off", &error);
+    g_autofree char *n_tables = NULL;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (store);
+    n_tables = query ("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'cut_off'");
+    g_assert_cmpstr (n_tables, ==, "11");
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -318,6 +379,7 @@ main (int    argc,
 
   /* The last restarts the server with case-insensitive names. */
   g_test_add_func ("/db/store-keys/two-databases", test_two_databases);
+  g_test_add_func ("/db/store-keys/foreign-table", test_foreign_table);
   g_test_add_func ("/db/store-keys/migrate-v3", test_migrate_v3);
   g_test_add_func ("/db/store-keys/case-insensitive-names", test_case_insensitive_names);
 

@@ -65,6 +65,37 @@ is_device (const char *path)
 }
 
 /**
+ * pr_cli_bad_rows_path:
+ * @skip: whether bad rows are skipped (--skip-bad-rows)
+ * @path: (nullable): the --bad-rows file
+ * @out: (nullable): the --out file, to name the list after when @path is %NULL
+ *
+ * The file the list goes to, given or named after @out, so that it is
+ * checked against the inputs and the other outputs as a given one is: a
+ * records file named like it (out-bad-rows.csv beside out.csv) would be
+ * replaced.
+ *
+ * Returns: (transfer full) (nullable): the file, or %NULL for none or
+ *   standard error
+ */
+char *
+pr_cli_bad_rows_path (gboolean    skip,
+                      const char *path,
+                      const char *out)
+{
+  g_autofree char *stem = NULL;
+
+  if (!skip)
+    return NULL;
+  if (path != NULL)
+    return g_strdup (path);
+  if (out == NULL || g_str_equal (out, "-") || is_device (out))
+    return NULL;
+  stem = g_str_has_suffix (out, ".csv") ? g_strndup (out, strlen (out) - 4) : g_strdup (out);
+  return g_strconcat (stem, "-bad-rows.csv", NULL);
+}
+
+/**
  * pr_cli_bad_rows_open:
  * @self: (out caller-allocates): the list, cleared with pr_cli_bad_rows_clear ()
  * @skip: whether bad rows are skipped (--skip-bad-rows)
@@ -93,16 +124,7 @@ pr_cli_bad_rows_open (PrCliBadRows  *self,
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--bad-rows goes with --skip-bad-rows"));
       return FALSE;
     }
-  if (!skip)
-    return TRUE;
-  if (path != NULL)
-    self->path = g_strdup (path);
-  else if (out != NULL && !g_str_equal (out, "-") && !is_device (out))
-    {
-      g_autofree char *stem = g_str_has_suffix (out, ".csv") ? g_strndup (out, strlen (out) - 4) : g_strdup (out);
-
-      self->path = g_strconcat (stem, "-bad-rows.csv", NULL);
-    }
+  self->path = pr_cli_bad_rows_path (skip, path, out);
   if (self->path == NULL)
     return TRUE;
   self->writer = pr_cli_open_csv_output (self->path, PR_CSV_WRITER_NEUTRALIZE, error);

@@ -42,9 +42,10 @@ pr_cli_fingerprint (int    argc,
   /* The output first: one that cannot be written is told before the
    * records are read; so is one that is the records file. */
   {
+    g_autofree char *bad_rows_file = pr_cli_bad_rows_path (skip_bad_rows, bad_rows_path, out);
     const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL },
                                  { "--password-file", options.password_file } };
-    const PrCliFile outputs[] = { { "--out", out }, { "--bad-rows", bad_rows_path } };
+    const PrCliFile outputs[] = { { "--out", out }, { "--bad-rows", bad_rows_file } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;

@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli-program.h"
+#include "pr-output-file.h"
 
 static void
 usage (const PrCliProgram *program,
@@ -73,6 +74,7 @@ pr_cli_program_main (const PrCliProgram  *program,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname (program->name);
+  pr_output_file_remove_on_signal ();
 
   if (argc < 2)
     {

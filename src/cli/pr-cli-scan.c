@@ -387,10 +387,11 @@ pr_cli_scan (int    argc,
    * killed run leaves the store as it was, and the next scan reports the
    * same new repeats again. None may be the records file or another. */
   {
+    g_autofree char *bad_rows_file = pr_cli_bad_rows_path (skip_bad_rows, bad_rows_path, out);
     const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL },
                                  { "--password-file", options.password_file }, { "--rules", rules_path } };
     const PrCliFile outputs[] = { { "--out", out }, { "--pairs", pairs_path }, { "--new-repeats", new_repeats_path },
-                                  { "--bad-rows", bad_rows_path } };
+                                  { "--bad-rows", bad_rows_file } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;

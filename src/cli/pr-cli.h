@@ -203,6 +203,9 @@ typedef struct _PrCliBadRows {
   GError      *error;     /* the first failure to write the list */
 } PrCliBadRows;
 
+char         *pr_cli_bad_rows_path          (gboolean              skip,
+                                             const char           *path,
+                                             const char           *out);
 gboolean      pr_cli_bad_rows_open          (PrCliBadRows         *self,
                                              gboolean              skip,
                                              const char           *path,

@@ -94,6 +94,34 @@ candidates_at (PrScanResult *result,
   return within.candidates;
 }
 
+/* How many candidates candidates_at () would list, counted without
+ * listing them: a campaign's letters are tens of millions of pairs at the
+ * default k, and the list alone (with the copy its sort makes) would
+ * pass the memory a process may use before the budget is asked. Pairs
+ * sharing passages that are also within @k are counted once (they are
+ * among @matches); so the count is never more than the list. */
+static guint64
+count_candidates_at (PrScanResult *result,
+                     PrMatches    *matches,
+                     guint         k)
+{
+  /* Every distance a 64-bit fingerprint pair can have, whatever the
+   * matches' own k. */
+  guint64 by_distance[65] = { 0 };
+  guint64 n = 0;
+
+  pr_matches_count_by_distance (matches, by_distance);
+  for (guint d = 0; d <= MIN (k, 64); d++)
+    n += by_distance[d];
+  for (guint i = 0; i < result->part_pairs->len; i++)
+    {
+      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+
+      n += pr_hamming_distance (result->set->fingerprints[part->a], result->set->fingerprints[part->b]) > k;
+    }
+  return n;
+}
+
 /* Joins the judged @candidates at @probability by average linkage and
  * clusters them with @constraints; @repeats: the pairs judged repeats. */
 static PrClustering *
@@ -251,14 +279,18 @@ _pr_scan_judge (PrScanResult               *result,
                 GError                    **error)
 {
   PrRecordSet *set = result->set;
-  GArray *candidates = candidates_at (result, result->matches, result->k);
+  GArray *candidates;
   PrClustering *clustering;
   gint64 start = g_get_monotonic_time ();
 
+  /* A campaign's letters: stopped before the candidates are listed and
+   * judged, which would run out of memory, not after. */
+  if (pr_pair_budget_judged_exceeded (count_candidates_at (result, result->matches, result->k), result->k,
+                                      load->advice, error))
+    return NULL;
+  candidates = candidates_at (result, result->matches, result->k);
   result->scored = candidates;
   result->probability = load->judge_probability;
-  /* A campaign's letters at a high k: stopped before the judging, which
-   * would run out of memory in the linkage, not after. */
   if (pr_pair_budget_judged_exceeded (candidates->len, result->k, load->advice, error))
     return NULL;
 
@@ -310,13 +342,16 @@ pr_scan_result_judge_at (PrScanResult               *result,
                          GCancellable               *cancellable,
                          GError                    **error)
 {
-  g_autoptr(GArray) candidates = candidates_at (result, matches, k);
+  g_autoptr(GArray) candidates = NULL;
   g_autoptr(GArray) fresh = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
   g_autoptr(GArray) fresh_at = g_array_new (FALSE, FALSE, sizeof (guint));
   PrClustering *clustering;
 
   g_return_val_if_fail (result->scored != NULL, NULL);
 
+  if (pr_pair_budget_judged_exceeded (count_candidates_at (result, matches, k), k, advice, error))
+    return NULL;
+  candidates = candidates_at (result, matches, k);
   if (pr_pair_budget_judged_exceeded (candidates->len, k, advice, error))
     return NULL;
   for (guint i = 0; i < candidates->len; i++)

@@ -249,6 +249,76 @@ read_version (PrStore   *self,
   return TRUE;
 }
 
+/* Two columns each of the application's tables has had since it was
+ * first made, which another table of the same name is unlikely to have. */
+static const struct {
+  const char *name;
+  const char *columns[2];
+} own_columns[] = {
+  { "pr_meta", { "name", "value" } },
+  { "pr_scans", { "source_table", "status" } },
+  { "pr_fingerprints", { "source_table", "fingerprint" } },
+  { "pr_decisions", { "source_table", "verdict" } },
+  { "pr_repeats", { "record_id", "existing_id" } },
+  { "pr_cases", { "source_table", "primary_id" } },
+  { "pr_case_members", { "source_table", "record_id" } },
+  { "pr_passages", { "source_table", "hash" } },
+  { "pr_passage_counts", { "source_table", "hash" } },
+  { "pr_judged_pairs", { "source_table", "judge_key" } },
+  { "pr_part_pairs", { "source_table", "match_key" } },
+};
+
+/* Before the tables are made: a table of the office's own that has one of
+ * their names (pr_repeats, pr_cases…) would be taken for the
+ * application's by CREATE TABLE IF NOT EXISTS, and written to, or fail
+ * only scans later. A table of the application's own (one a run cut off
+ * while making them left) is taken. */
+static gboolean
+refuse_foreign_tables (PrStore  *self,
+                       GError  **error)
+{
+  const char *params[] = { self->schema };
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GHashTable) tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  rows = _pr_connection_select (self->connection,
+                                "SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS "
+                                "WHERE TABLE_SCHEMA = ? AND TABLE_NAME LIKE 'pr\\_%'", params, 1, error);
+  if (rows == NULL)
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const PrDbRow *row = rows->pdata[i];
+
+      if (row->values[0] == NULL || row->values[1] == NULL)
+        continue;
+      g_hash_table_add (tables, g_strdup (row->values[0]));
+      g_hash_table_add (columns, g_strconcat (row->values[0], "\n", row->values[1], NULL));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (own_columns); i++)
+    {
+      if (!g_hash_table_contains (tables, own_columns[i].name))
+        continue;
+      for (guint c = 0; c < G_N_ELEMENTS (own_columns[i].columns); c++)
+        {
+          g_autofree char *key = g_strconcat (own_columns[i].name, "\n", own_columns[i].columns[c], NULL);
+
+          if (g_hash_table_contains (columns, key))
+            continue;
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                       _("the schema “%s” already holds a table “%s” that is not one of the application's (it "
+                         "has no column “%s”), perhaps one of the office's own: the application's tables would "
+                         "take its name. Keep them in another schema (the command line's --store SCHEMA; the "
+                         "application keeps them in the database it connects to), or rename that table; nothing "
+                         "was written"),
+                       self->schema, own_columns[i].name, own_columns[i].columns[c]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 create_tables (PrStore  *self,
                GError  **error)
@@ -262,7 +332,10 @@ create_tables (PrStore  *self,
   MYSQL_BIND params[1];
 
   G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (create_statements));
+  G_STATIC_ASSERT (G_N_ELEMENTS (own_columns) == G_N_ELEMENTS (create_statements));
 
+  if (!refuse_foreign_tables (self, error))
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (create_statements); i++)
     {
       g_autofree char *sql = g_strdup_printf (create_statements[i], names[i], self->collation);

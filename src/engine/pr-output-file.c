@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,6 +38,78 @@ struct _PrOutputFile
   char          *temp_path;  /* until committed or discarded */
   int            fd;         /* the temporary file's, owned by @stream */
 };
+
+/* The temporary files being written, for a signal handler to remove:
+ * a run stopped by Ctrl+C or a kill would leave each one, hidden and as
+ * large as the report so far, beside its target. Slots are taken and
+ * given back atomically; the handler only reads them. */
+#define MAX_LIVE_TEMPS 32
+static char *live_temps[MAX_LIVE_TEMPS];
+static gint cleaning_up;
+
+static void
+remember_temp (char *temp_path)
+{
+  for (guint i = 0; i < MAX_LIVE_TEMPS; i++)
+    if (g_atomic_pointer_compare_and_exchange (&live_temps[i], NULL, temp_path))
+      return;
+}
+
+/* Frees *@temp_path once the handler can no longer be reading it. */
+static void
+forget_temp (char **temp_path)
+{
+  for (guint i = 0; i < MAX_LIVE_TEMPS; i++)
+    if (g_atomic_pointer_compare_and_exchange (&live_temps[i], *temp_path, NULL))
+      break;
+  /* The handler is removing the files and will end the process. */
+  while (g_atomic_int_get (&cleaning_up))
+    pause ();
+  g_clear_pointer (temp_path, g_free);
+}
+
+static void
+remove_temps_and_die (int signal_number)
+{
+  g_atomic_int_set (&cleaning_up, 1);
+  for (guint i = 0; i < MAX_LIVE_TEMPS; i++)
+    {
+      char *temp_path = g_atomic_pointer_get (&live_temps[i]);
+
+      if (temp_path != NULL)
+        unlink (temp_path);
+    }
+  signal (signal_number, SIG_DFL);
+  raise (signal_number);
+}
+
+/**
+ * pr_output_file_remove_on_signal:
+ *
+ * For a program that ends on SIGINT, SIGTERM or SIGHUP (a command line
+ * tool): removes the temporary files of the outputs not yet committed
+ * before it ends, the targets left as they were.
+ */
+void
+pr_output_file_remove_on_signal (void)
+{
+  struct sigaction action = { 0 };
+  const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+  action.sa_handler = remove_temps_and_die;
+  sigemptyset (&action.sa_mask);
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    sigaddset (&action.sa_mask, signals[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (signals); i++)
+    {
+      struct sigaction old;
+
+      /* A signal ignored by the caller (nohup) stays ignored. */
+      if (sigaction (signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+        continue;
+      sigaction (signals[i], &action, NULL);
+    }
+}
 
 static void
 set_errno_error (GError     **error,
@@ -145,6 +218,7 @@ pr_output_file_new (const char  *path,
   self->target = g_steal_pointer (&target);
   self->temp_path = g_steal_pointer (&temp_path);
   self->fd = fd;
+  remember_temp (self->temp_path);
 
   return self;
 }
@@ -180,7 +254,7 @@ discard (PrOutputFile *self)
 
   /* Unlinked first, so that whatever the close flushes goes nowhere. */
   g_unlink (self->temp_path);
-  g_clear_pointer (&self->temp_path, g_free);
+  forget_temp (&self->temp_path);
   g_output_stream_close (self->stream, NULL, NULL);
 }
 
@@ -218,7 +292,7 @@ commit (PrOutputFile  *self,
       set_errno_error (error, errno, self->path, NULL);
       return FALSE;
     }
-  g_clear_pointer (&self->temp_path, g_free);
+  forget_temp (&self->temp_path);
 
   /* The rename itself is durable once the directory is synced. The report
    * is complete either way, so a failure here is not worth an error. */

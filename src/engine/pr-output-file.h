@@ -16,6 +16,8 @@ gboolean       pr_output_file_commit        (PrOutputFile  *self,
                                              GError       **error);
 void           pr_output_file_free          (PrOutputFile  *self);
 
+void           pr_output_file_remove_on_signal (void);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrOutputFile, pr_output_file_free)
 
 G_END_DECLS

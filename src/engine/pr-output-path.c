@@ -22,6 +22,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -64,6 +65,24 @@ may_follow (const char         *path,
   return FALSE;
 }
 
+/* Puts @path's parts, in order, before those still to walk; @owned
+ * keeps their text. */
+static void
+push_parts (GQueue     *parts,
+            GPtrArray  *owned,
+            const char *path)
+{
+  char **split = g_strsplit (path, "/", -1);
+
+  for (guint i = g_strv_length (split); i > 0; i--)
+    {
+      g_ptr_array_add (owned, split[i - 1]);
+      if (split[i - 1][0] != '\0' && strcmp (split[i - 1], ".") != 0)
+        g_queue_push_head (parts, split[i - 1]);
+    }
+  g_free (split);
+}
+
 /**
  * pr_output_path_resolve:
  * @path: the file to write, as the user named it
@@ -71,8 +90,8 @@ may_follow (const char         *path,
  * @exists: (out): whether the file exists
  * @error: return location for a #GError
  *
- * Follows @path's symbolic links (those of its last part, one after the
- * other; the kernel walks the folders) under the rule above. A file that
+ * Follows @path's symbolic links, of its folders and of its last part,
+ * under the rule above, as the kernel walks a path. A file that
  * does not exist yet must have its folder: an output into a folder that
  * is not there is refused here, before any work.
  *
@@ -88,6 +107,9 @@ pr_output_path_resolve (const char   *path,
                         GError      **error)
 {
   g_autofree char *current = NULL;
+  g_autoptr(GQueue) parts = NULL;
+  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  guint links = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -101,16 +123,34 @@ pr_output_path_resolve (const char   *path,
       return NULL;
     }
 
-  current = g_canonicalize_filename (path, NULL);
-  for (guint depth = 0; depth < MAX_LINKS; depth++)
+  /* Part by part, as the kernel walks a path: a link to a folder on the
+   * way is judged as one at the end, and ".." after a link leaves the
+   * folder the link led to, not the one the link is in. */
+  if (g_path_is_absolute (path))
+    current = g_strdup ("/");
+  else
+    current = g_get_current_dir ();
+  parts = g_queue_new ();
+  push_parts (parts, owned, path);
+  while (!g_queue_is_empty (parts))
     {
+      const char *part = g_queue_pop_head (parts);
+      g_autofree char *candidate = NULL;
       g_autofree char *link = NULL;
-      g_autofree char *dir = g_path_get_dirname (current);
-      g_autofree char *real_dir = NULL;
       g_autoptr(GError) local_error = NULL;
-      struct stat dir_st;
+      gboolean last = g_queue_is_empty (parts);
 
-      if (g_lstat (current, st) != 0)
+      if (strcmp (part, "..") == 0)
+        {
+          /* current holds no link, so its parent is the kernel's "..". */
+          char *parent = g_path_get_dirname (current);
+
+          g_free (current);
+          current = parent;
+          continue;
+        }
+      candidate = g_build_filename (current, part, NULL);
+      if (g_lstat (candidate, st) != 0)
         {
           int saved_errno = errno;
 
@@ -121,40 +161,72 @@ pr_output_path_resolve (const char   *path,
             }
           /* A new file (or a dangling link's target): its folder must be
            * there, or the work would be done for nothing. */
-          if (g_stat (dir, &dir_st) != 0 || !S_ISDIR (dir_st.st_mode))
+          if (!last)
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            _("cannot write %s: the folder %s does not exist: create it first, or name a file in "
-                             "a folder that exists"), path, dir);
+                             "a folder that exists"), path, candidate);
               return NULL;
             }
           *exists = FALSE;
-          return g_steal_pointer (&current);
+          return g_steal_pointer (&candidate);
         }
       if (!S_ISLNK (st->st_mode))
         {
-          *exists = TRUE;
-          return g_steal_pointer (&current);
+          if (!last && !S_ISDIR (st->st_mode))
+            {
+              set_errno_error (error, ENOTDIR, path);
+              return NULL;
+            }
+          g_free (current);
+          current = g_steal_pointer (&candidate);
+          continue;
         }
 
-      if (!may_follow (path, dir, st, error))
+      if (++links > MAX_LINKS)
+        {
+          set_errno_error (error, ELOOP, path);
+          return NULL;
+        }
+      if (!may_follow (path, current, st, error))
         return NULL;
-      link = g_file_read_link (current, &local_error);
+      /* A link the kernel follows to what is no file to replace: a
+       * device, or /proc/self/fd/1 to "pipe:[…]" (for -o /dev/stdout into
+       * a pipe), which names no path to walk but open() reaches. */
+      {
+        struct stat target_st;
+
+        if (last && g_stat (candidate, &target_st) == 0 && !S_ISREG (target_st.st_mode) &&
+            !S_ISDIR (target_st.st_mode))
+          {
+            *st = target_st;
+            *exists = TRUE;
+            return g_steal_pointer (&candidate);
+          }
+      }
+      link = g_file_read_link (candidate, &local_error);
       if (link == NULL)
         {
           g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), path);
           return NULL;
         }
-      /* A relative link is relative to its folder as the kernel sees it,
-       * with that folder's own links followed, so ".." in the link means
-       * what it means to open(). */
-      real_dir = realpath (dir, NULL);
-      g_free (current);
-      current = g_canonicalize_filename (link, real_dir != NULL ? real_dir : dir);
+      /* A relative link is relative to its folder (current). */
+      if (g_path_is_absolute (link))
+        {
+          g_free (current);
+          current = g_strdup ("/");
+        }
+      push_parts (parts, owned, link);
     }
 
-  set_errno_error (error, ELOOP, path);
-  return NULL;
+  /* The path ends in a folder ("." or ".." or "/"). */
+  if (g_stat (current, st) != 0)
+    {
+      set_errno_error (error, errno, path);
+      return NULL;
+    }
+  *exists = TRUE;
+  return g_steal_pointer (&current);
 }
 
 /**
