@@ -27,14 +27,6 @@ shows_primary (gpointer data)
          g_strcmp0 (pr_cluster_item_get_primary_id (item), g_object_get_data (G_OBJECT (window), "primary")) == 0;
 }
 
-static void
-scan (PrWindow *window)
-{
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-}
-
 /* The clerk reviews the last case of the list, rescans (F5): the case
  * shown is that case again, in the new scan. */
 static void
@@ -63,7 +55,7 @@ test_rescan_keeps_case (void)
   primary = g_strdup (pr_cluster_item_get_primary_id (pr_compare_view_get_item (compare)));
   g_object_set_data (G_OBJECT (window), "primary", primary);
 
-  scan (window);
+  pr_test_scan (window);
   pr_test_wait_until (pr_test_list_settled, view);
   pr_test_wait_until (shows_primary, window);
   g_assert_cmpuint (pr_cluster_item_get_number (pr_compare_view_get_item (compare)), ==, last);
