@@ -498,6 +498,15 @@ pr_test_assert_listed (GtkColumnView *view,
     }
 }
 
+/* Scans the table chosen on @window's mapping page; the scan must succeed. */
+void
+pr_test_scan (PrWindow *window)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+}
+
 /* Connects @window to @database, scans it and chooses its first case;
  * returns the cluster list. */
 GtkColumnView *
@@ -509,9 +518,7 @@ pr_test_scan_first_case (PrWindow           *window,
 
   pr_test_connect_window (window, params, database);
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
+  pr_test_scan (window);
   pr_test_select_cluster (window, view, 1);
   return view;
 }

@@ -258,6 +258,9 @@ test_empty_says_why (void)
   g_assert_true (gtk_widget_get_mapped (empty));
   g_assert_true (gtk_widget_get_mapped (clear));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (empty)), "No case matches the filters"));
+  /* ... naming the filters that hide them, as the clerk set them. */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (empty)),
+                            "Filters in use: Reviewed, Repeats by the same petitioner, search “没有这样的字”"));
   pr_test_assert_controls_named (GTK_WIDGET (window));
   g_signal_emit_by_name (clear, "clicked");
   pr_test_wait_until (search_done, window);

@@ -94,14 +94,6 @@ none_taken_out (gpointer data)
   return taken_out->len == 0;
 }
 
-static void
-scan (PrWindow *window)
-{
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-}
-
 /* Whether History can be opened, by its button and by Ctrl+H. */
 static void
 history_offered (PrWindow *window,
@@ -159,7 +151,7 @@ test_history_notes (void)
   history_offered (window, FALSE);
   view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   compare = PR_COMPARE_VIEW (g_object_get_data (G_OBJECT (window), "compare"));
-  scan (window);
+  pr_test_scan (window);
   history_offered (window, TRUE);
   pr_test_select_cluster (window, view, 1);
   item = pr_compare_view_get_item (compare);
@@ -214,7 +206,7 @@ test_history_notes (void)
 
   /* Rescan: the record is clustered apart, and the case keeps it, taken
    * out, in its history, with who and why, and a button to restore it. */
-  scan (window);
+  pr_test_scan (window);
   pr_test_select_cluster (window, view, number);
   item = pr_compare_view_get_item (compare);
   g_assert_cmpint (pr_cluster_item_find_member (item, taken_out), <, 0);
@@ -248,7 +240,7 @@ test_history_notes (void)
   gtk_popover_popdown (GTK_POPOVER (popover));
 
   /* The next scan has it back in the case. */
-  scan (window);
+  pr_test_scan (window);
   pr_test_select_cluster (window, view, number);
   g_assert_cmpint (pr_cluster_item_find_member (pr_compare_view_get_item (compare), taken_out), >, 0);
 

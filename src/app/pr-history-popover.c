@@ -30,41 +30,63 @@ struct _PrHistoryPopover
 
 G_DEFINE_FINAL_TYPE (PrHistoryPopover, pr_history_popover, GTK_TYPE_POPOVER)
 
+/* What a decision did, beginning with its record: "101: a repeat of 100". */
+static char *
+describe_verdict (const PrDecision *decision)
+{
+  switch (decision->verdict)
+    {
+    case PR_VERDICT_REPEAT:
+      return g_strdup_printf (_("%s: a repeat of %s"), decision->record_id, decision->primary_id);
+    case PR_VERDICT_NOT_REPEAT:
+      return g_strdup_printf (_("%s: not a repeat of %s (taken out)"), decision->record_id, decision->primary_id);
+    case PR_VERDICT_MERGED:
+      return g_strdup_printf (_("%s: merged into %s"), decision->record_id, decision->primary_id);
+    case PR_VERDICT_PRIMARY:
+      return g_strdup_printf (_("%s: made the primary"), decision->record_id);
+    case PR_VERDICT_UNDO:
+    default:
+      return g_strdup (decision->record_id);
+    }
+}
+
 /**
  * pr_history_describe:
  * @decision: a decision of the log
+ * @undone: (nullable): for an undo, the decision it takes back, if known
+ *
+ * An undo is told by what it took back: the log's ids mean nothing to a
+ * reviewer.
  *
  * Returns: (transfer full): one line of history: when (local time), who,
  *   what, the case, and the note on a line of its own
  */
 char *
-pr_history_describe (const PrDecision *decision)
+pr_history_describe (const PrDecision *decision,
+                     const PrDecision *undone)
 {
   g_autoptr(GDateTime) local = g_date_time_new_from_unix_local (decision->decided_at);
   g_autofree char *when = local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup ("—");
   g_autofree char *what = NULL;
   GString *line = g_string_new (NULL);
 
-  switch (decision->verdict)
+  if (decision->verdict != PR_VERDICT_UNDO)
+    what = describe_verdict (decision);
+  else if (undone != NULL && undone->verdict == PR_VERDICT_NOT_REPEAT)
+    /* Translators: a line of history: a record found not a repeat of the
+     * primary (%2$s) put back into its case */
+    what = g_strdup_printf (_("%1$s: restored to the case (“not a repeat of %2$s” taken back)"),
+                            undone->record_id, undone->primary_id);
+  else if (undone != NULL)
     {
-    case PR_VERDICT_REPEAT:
-      what = g_strdup_printf (_("%s: a repeat of %s"), decision->record_id, decision->primary_id);
-      break;
-    case PR_VERDICT_NOT_REPEAT:
-      what = g_strdup_printf (_("%s: not a repeat of %s (taken out)"), decision->record_id, decision->primary_id);
-      break;
-    case PR_VERDICT_MERGED:
-      what = g_strdup_printf (_("%s: merged into %s"), decision->record_id, decision->primary_id);
-      break;
-    case PR_VERDICT_PRIMARY:
-      what = g_strdup_printf (_("%s: made the primary"), decision->record_id);
-      break;
-    case PR_VERDICT_UNDO:
-      what = g_strdup_printf (_("%s: decision %lld taken back"), decision->record_id, (long long) decision->undoes);
-      break;
-    default:
-      what = g_strdup (decision->record_id);
+      g_autofree char *was = describe_verdict (undone);
+
+      /* Translators: a line of history: the decision %s (such as
+       * "101: a repeat of 100") was taken back by an undo */
+      what = g_strdup_printf (_("%s (taken back)"), was);
     }
+  else
+    what = g_strdup_printf (_("%s: an earlier decision taken back"), decision->record_id);
   /* Translators: a line of a decision history: time, reviewer, what was decided */
   g_string_append_printf (line, _("%s  %s  %s"), when, decision->reviewer, what);
   if (decision->case_number != 0)
@@ -74,6 +96,20 @@ pr_history_describe (const PrDecision *decision)
     /* Translators: the reviewer's note on a decision (处理意见) */
     g_string_append_printf (line, _("\nNote: %s"), decision->note);
   return g_string_free (line, FALSE);
+}
+
+/* The decision @undo takes back, among @decisions (a history holds the
+ * decisions about a record or a case, so the one undone is among them). */
+static const PrDecision *
+find_undone (GPtrArray        *decisions,
+             const PrDecision *undo)
+{
+  if (undo->verdict != PR_VERDICT_UNDO)
+    return NULL;
+  for (guint i = 0; i < decisions->len; i++)
+    if (((PrDecision *) decisions->pdata[i])->id == undo->undoes)
+      return decisions->pdata[i];
+  return NULL;
 }
 
 static void
@@ -104,7 +140,7 @@ fill (GtkWidget  *box,
   clear_box (box);
   for (guint i = 0; i < decisions->len; i++)
     {
-      g_autofree char *text = pr_history_describe (decisions->pdata[i]);
+      g_autofree char *text = pr_history_describe (decisions->pdata[i], find_undone (decisions, decisions->pdata[i]));
 
       gtk_box_append (GTK_BOX (box), history_label (text));
     }
@@ -125,7 +161,7 @@ fill_taken_out (PrHistoryPopover *self,
   for (guint i = 0; i < taken_out->len; i++)
     {
       PrDecision *decision = taken_out->pdata[i];
-      g_autofree char *text = pr_history_describe (decision);
+      g_autofree char *text = pr_history_describe (decision, NULL);
       g_autofree char *tooltip = g_strdup_printf (_("Take back the verdict that took record %s out of the case"),
                                                   decision->record_id);
       g_autofree char *name = g_strdup_printf ("restore-%s", decision->record_id);

@@ -14,6 +14,7 @@ void  pr_history_popover_show_history (PrHistoryPopover *popover,
                                        PrSession        *session,
                                        PrClusterItem    *item,
                                        const char       *record_id);
-char *pr_history_describe             (const PrDecision *decision);
+char *pr_history_describe             (const PrDecision *decision,
+                                       const PrDecision *undone);
 
 G_END_DECLS

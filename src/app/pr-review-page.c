@@ -208,8 +208,49 @@ filtering (PrReviewPage *self)
          pr_search_filter_get_text (self->search_filter)[0] != '\0';
 }
 
+/* The choice a filter's dropdown shows, appended to @filters. */
+static void
+add_choice (GPtrArray *filters,
+            GtkWidget *dropdown)
+{
+  GObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (dropdown));
+
+  if (GTK_IS_STRING_OBJECT (item))
+    g_ptr_array_add (filters, g_strdup (gtk_string_object_get_string (GTK_STRING_OBJECT (item))));
+}
+
+/* The filters in use, as the clerk set them, one after another: which of
+ * them to clear when none is shown. */
+static char *
+describe_filters (PrReviewPage *self)
+{
+  g_autoptr(GPtrArray) filters = g_ptr_array_new_with_free_func (g_free);
+  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  const char *from = gtk_editable_get_text (GTK_EDITABLE (self->date_from));
+  const char *to = gtk_editable_get_text (GTK_EDITABLE (self->date_to));
+
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)) != FILTER_ALL)
+    add_choice (filters, self->filter_dropdown);
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown)) != KIND_ANY)
+    add_choice (filters, self->kind_dropdown);
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->repeat_kind_dropdown)) != 0)
+    add_choice (filters, self->repeat_kind_dropdown);
+  if (*from != '\0')
+    /* Translators: a filter in use, in the list of them: the date range's first day */
+    g_ptr_array_add (filters, g_strdup_printf (_("from %s"), from));
+  if (*to != '\0')
+    /* Translators: a filter in use, in the list of them: the date range's last day */
+    g_ptr_array_add (filters, g_strdup_printf (_("to %s"), to));
+  if (*search != '\0')
+    /* Translators: a filter in use, in the list of them: the text searched for */
+    g_ptr_array_add (filters, g_strdup_printf (_("search “%s”"), search));
+  g_ptr_array_add (filters, NULL);
+  /* Translators: the separator of the filters in use, in the list of them */
+  return g_strjoinv (_(", "), (char **) filters->pdata);
+}
+
 /* An empty list says why: the scan found nothing, or the filters hide
- * every case (with a button that clears them). */
+ * every case (with a button that clears them), naming them. */
 static void
 update_empty (PrReviewPage *self)
 {
@@ -244,6 +285,15 @@ update_empty (PrReviewPage *self)
       else if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)) == FILTER_UNREVIEWED &&
                pr_session_get_n_reviewed (self->session) == pr_session_get_n_clusters (self->session))
         g_string_append_printf (text, "\n%s", _("Every case has been reviewed."));
+      if (filtering (self))
+        {
+          g_autofree char *filters = describe_filters (self);
+
+          /* Translators: under "No case matches the filters.": the filters
+           * the clerk set, such as "Unreviewed, search “王某”" */
+          g_string_append_printf (text, "\n");
+          g_string_append_printf (text, _("Filters in use: %s"), filters);
+        }
       gtk_label_set_text (GTK_LABEL (self->empty_label), text->str);
       gtk_widget_set_visible (self->clear_filters_button, filtering (self));
     }

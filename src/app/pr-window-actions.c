@@ -149,6 +149,7 @@ scanned (GObject      *object,
       return;
     }
   _pr_window_show_review (self);
+  _pr_window_resume_rescanned (self);
 }
 
 /* A scan done, or the last one opened: the review. */
@@ -188,6 +189,7 @@ scan_activated (GSimpleAction *action,
   pr_session_set_skip_bad_rows (self->session, g_variant_get_boolean (skip));
   pr_session_set_date_order (self->session, pr_mapping_page_get_date_order (page));
   what = g_strdup_printf (_("Scanning “%s”"), table);
+  _pr_window_resume_remember (self);
   _pr_window_start_work (self, what);
   pr_review_page_clear (PR_REVIEW_PAGE (self->review_page), _("Scanning…"));
   pr_session_scan_async (self->session, table, mapping,

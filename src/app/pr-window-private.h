@@ -53,6 +53,8 @@ struct _PrWindow
   char                 *resume_database;
   char                 *resume_table;
   char                 *resume_primary;
+  char                 *rescan_table;   /* the table and case shown as a scan started */
+  char                 *rescan_primary;
 };
 
 /* The review page's compare view. */
@@ -63,6 +65,8 @@ void _pr_window_judge_init     (PrWindow    *self);
 void _pr_window_actions_update (PrWindow    *self);
 void _pr_window_resume_save    (PrWindow    *self);
 void _pr_window_resume         (PrWindow    *self);
+void _pr_window_resume_remember (PrWindow   *self);
+void _pr_window_resume_rescanned (PrWindow  *self);
 void _pr_window_resume_stop    (PrWindow    *self);
 void _pr_window_resume_dispose (PrWindow    *self);
 void _pr_window_update_title   (PrWindow    *self);

@@ -10,7 +10,8 @@
  * list is complete. The wait ends without it if the clerk chooses a case
  * meanwhile (the list's own choice of its first case aside) or starts
  * other work (another scan), and the table is checked again when the list
- * is complete.
+ * is complete. A rescan in the window comes back the same way to the case
+ * shown when it started.
  */
 #define G_LOG_DOMAIN "pr-window-resume"
 
@@ -96,38 +97,82 @@ resume_chosen_changed (PrWindow *self)
   _pr_window_resume_stop (self);
 }
 
-/* Called when a review is shown: the first of the window's, of the table
- * left last, opens on the case left. */
-void
-_pr_window_resume (PrWindow *self)
+/* Opens the review on the case of @primary in @table of @database once
+ * the list holds every case (at once if it does). */
+static void
+resume_at (PrWindow   *self,
+           const char *database,
+           const char *table,
+           const char *primary)
 {
-  g_autofree char *database = NULL, *table = NULL, *primary = NULL;
   PrClusterItem *chosen;
 
-  if (self->resumed || self->settings == NULL)
-    return;
-  self->resumed = TRUE;
-  g_settings_get (self->settings, "last-case", "(sss)", &database, &table, &primary);
-  if (*primary == '\0' || g_strcmp0 (table, pr_session_get_table (self->session)) != 0 ||
+  _pr_window_resume_stop (self);
+  if (primary == NULL || *primary == '\0' || g_strcmp0 (table, pr_session_get_table (self->session)) != 0 ||
       g_strcmp0 (database, session_database (self)) != 0)
     return;
-  self->resume_primary = g_steal_pointer (&primary);
+  self->resume_primary = g_strdup (primary);
   if (pr_session_get_list_complete (self->session))
     {
       resume_now (self);
       g_clear_pointer (&self->resume_primary, g_free);
       return;
     }
-  self->resume_database = g_steal_pointer (&database);
-  self->resume_table = g_steal_pointer (&table);
+  self->resume_database = g_strdup (database);
+  self->resume_table = g_strdup (table);
   chosen = pr_review_page_get_chosen (PR_REVIEW_PAGE (self->review_page));
   self->resume_seen = chosen != NULL ? g_object_ref (chosen) : NULL;
   self->resume_listed = g_signal_connect_swapped (self->session, "list-complete", G_CALLBACK (resume_when_listed), self);
   self->resume_chosen = g_signal_connect_swapped (self->review_page, "changed", G_CALLBACK (resume_chosen_changed), self);
 }
 
+/* Called when a review is shown: the first of the window's, of the table
+ * left last, opens on the case left. */
+void
+_pr_window_resume (PrWindow *self)
+{
+  g_autofree char *database = NULL, *table = NULL, *primary = NULL;
+
+  if (self->resumed || self->settings == NULL)
+    return;
+  self->resumed = TRUE;
+  g_settings_get (self->settings, "last-case", "(sss)", &database, &table, &primary);
+  resume_at (self, database, table, primary);
+}
+
+/* Called as a scan starts: the case shown, to be shown again by the new
+ * scan (its primary names it in any later scan of the table), so that a
+ * rescan does not lose the clerk's place. */
+void
+_pr_window_resume_remember (PrWindow *self)
+{
+  PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
+
+  g_clear_pointer (&self->rescan_table, g_free);
+  g_clear_pointer (&self->rescan_primary, g_free);
+  if (item == NULL || pr_cluster_item_get_primary_id (item) == NULL || pr_session_get_table (self->session) == NULL)
+    return;
+  self->rescan_table = g_strdup (pr_session_get_table (self->session));
+  self->rescan_primary = g_strdup (pr_cluster_item_get_primary_id (item));
+}
+
+/* Called when the scan started after _pr_window_resume_remember() is
+ * shown: the case remembered is shown again, if the new scan has it and
+ * the filters show it. */
+void
+_pr_window_resume_rescanned (PrWindow *self)
+{
+  g_autofree char *table = g_steal_pointer (&self->rescan_table);
+  g_autofree char *primary = g_steal_pointer (&self->rescan_primary);
+
+  if (primary != NULL)
+    resume_at (self, session_database (self), table, primary);
+}
+
 void
 _pr_window_resume_dispose (PrWindow *self)
 {
   _pr_window_resume_stop (self);
+  g_clear_pointer (&self->rescan_table, g_free);
+  g_clear_pointer (&self->rescan_primary, g_free);
 }

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The window against a throwaway server, as a clerk comes back to work:
+ * a rescan opens on the case the clerk was reviewing, not on another;
+ * and the history tells a decision taken back by what it took back, not
+ * by the log's internal number.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "pr-compare-view.h"
+#include "pr-history-popover.h"
+#include "pr-test-server.h"
+#include "pr-test-ui.h"
+#include "pr-window.h"
+
+static gboolean
+shows_primary (gpointer data)
+{
+  PrWindow *window = data;
+  PrClusterItem *item = pr_compare_view_get_item (g_object_get_data (G_OBJECT (window), "compare"));
+
+  return !pr_window_get_busy (window) && item != NULL &&
+         g_strcmp0 (pr_cluster_item_get_primary_id (item), g_object_get_data (G_OBJECT (window), "primary")) == 0;
+}
+
+/* The clerk reviews the last case of the list, rescans (F5): the case
+ * shown is that case again, in the new scan. */
+static void
+test_rescan_keeps_case (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autofree char *primary = NULL;
+  PrWindow *window = pr_window_new (NULL);
+  GtkColumnView *view;
+  PrCompareView *compare;
+  GListModel *model;
+  guint last;
+
+  pr_test_fill_table (root);
+  gtk_window_present (GTK_WINDOW (window));
+  view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  compare = g_object_get_data (G_OBJECT (window), "compare");
+  model = G_LIST_MODEL (gtk_column_view_get_model (view));
+  g_assert_cmpuint (g_list_model_get_n_items (model), >=, 3);
+  {
+    g_autoptr(PrClusterItem) item = g_list_model_get_item (model, g_list_model_get_n_items (model) - 1);
+
+    last = pr_cluster_item_get_number (item);
+  }
+  pr_test_select_cluster (window, view, last);
+  primary = g_strdup (pr_cluster_item_get_primary_id (pr_compare_view_get_item (compare)));
+  g_object_set_data (G_OBJECT (window), "primary", primary);
+
+  pr_test_scan (window);
+  pr_test_wait_until (pr_test_list_settled, view);
+  pr_test_wait_until (shows_primary, window);
+  g_assert_cmpuint (pr_cluster_item_get_number (pr_compare_view_get_item (compare)), ==, last);
+  /* ... and it is the one chosen in the list. */
+  {
+    g_autoptr(PrClusterItem) chosen = gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (model)) != NULL
+                                      ? g_object_ref (gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (model)))
+                                      : NULL;
+
+    g_assert_nonnull (chosen);
+    g_assert_cmpstr (pr_cluster_item_get_primary_id (chosen), ==, primary);
+  }
+
+  g_object_set_data (G_OBJECT (window), "primary", NULL);
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE office");
+}
+
+static void
+collect_texts (GtkWidget *widget,
+               GString   *texts)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (texts, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_texts (child, texts);
+}
+
+/* The undo is done and in the log the history is filled from. */
+static gboolean
+undone (gpointer data)
+{
+  PrWindow *window = data;
+  g_autoptr(GPtrArray) history = NULL;
+
+  if (!pr_test_not_busy (window) || pr_session_get_can_undo (pr_window_get_session (window)))
+    return FALSE;
+  history = pr_session_list_record_history (pr_window_get_session (window), g_object_get_data (G_OBJECT (window), "record"));
+  return history->len == 2;
+}
+
+/* A repeat marked, then undone: the history's line for the undo names
+ * the decision taken back (record, verdict, primary), and no number of
+ * the log. */
+static void
+test_undo_told_by_what (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autoptr(GString) record_texts = g_string_new (NULL);
+  g_autoptr(GString) case_texts = g_string_new (NULL);
+  g_autoptr(GRegex) log_number = g_regex_new ("decision [0-9]+", 0, 0, NULL);
+  g_autofree char *record = NULL;
+  g_autofree char *taken_back = NULL;
+  PrWindow *window = pr_window_new (NULL);
+  PrCompareView *compare;
+  PrClusterItem *item;
+  GtkWidget *popover;
+
+  pr_test_fill_table (root);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  compare = g_object_get_data (G_OBJECT (window), "compare");
+  item = pr_compare_view_get_item (compare);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-record", NULL));
+  record = g_strdup (pr_compare_view_get_selected_id (compare));
+  g_assert_cmpstr (record, !=, pr_cluster_item_get_primary_id (item));
+  g_object_set_data (G_OBJECT (window), "record", record);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  pr_test_wait_until (pr_test_can_undo, window);
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  pr_test_wait_until (undone, window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.history", NULL));
+  popover = pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_HISTORY_POPOVER, NULL);
+  g_assert_nonnull (popover);
+  pr_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_mapped, popover);
+  collect_texts (pr_test_find_widget (popover, GTK_TYPE_BOX, "record-history"), record_texts);
+  collect_texts (pr_test_find_widget (popover, GTK_TYPE_BOX, "case-history"), case_texts);
+  g_test_message ("record history:\n%s", record_texts->str);
+  g_test_message ("case history:\n%s", case_texts->str);
+
+  taken_back = g_strdup_printf ("%s: a repeat of %s (taken back)", record, pr_cluster_item_get_primary_id (item));
+  g_assert_nonnull (strstr (record_texts->str, taken_back));
+  g_assert_nonnull (strstr (case_texts->str, taken_back));
+  g_assert_false (g_regex_match (log_number, record_texts->str, 0, NULL));
+  g_assert_false (g_regex_match (log_number, case_texts->str, 0, NULL));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  g_object_set_data (G_OBJECT (window), "record", NULL);
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE office");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
+  pr_test_ui_admin = pr_test_server_start ();
+  g_test_add_func ("/app/window/rescan-keeps-case", test_rescan_keeps_case);
+  g_test_add_func ("/app/history-popover/undo-told-by-what", test_undo_told_by_what);
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}
