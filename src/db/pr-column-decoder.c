@@ -33,6 +33,9 @@ struct _PrColumnDecoder
   PrEncodingValue  *known;       /* per column: what the check found of this row's value */
   gboolean         *unicode;     /* per column: its character set is Unicode (utf8mb4…) */
   PrAdvice          advice;
+  gboolean          lenient;     /* a value not in its given encoding is this row's, not the read's, fault */
+  int               unreadable_column;  /* this row's such value, or -1 */
+  char             *unreadable_reason;
 };
 
 /**
@@ -58,6 +61,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
+  self->unreadable_column = -1;
   self->known = g_new0 (PrEncodingValue, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
     {
@@ -121,6 +125,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->owned);
   g_free (self->checks);
   g_free (self->given_utf8);
+  g_free (self->unreadable_reason);
   g_free (self->unicode);
   g_free (self->known);
   g_free (self->table);
@@ -273,6 +278,8 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                         guint64           row,
                         GError          **error)
 {
+  self->unreadable_column = -1;
+  g_clear_pointer (&self->unreadable_reason, g_free);
   for (guint c = 0; c < self->n_columns; c++)
     {
       self->known[c] = PR_ENCODING_VALUE_UNKNOWN;
@@ -309,6 +316,21 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
               return FALSE;
             }
           text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
+          if (text == NULL && self->lenient)
+            {
+              /* One value with a byte its encoding lacks (a character cut
+               * in two, a stray byte): a bad row, which the load may skip. */
+              if (self->unreadable_column < 0)
+                {
+                  self->unreadable_column = (int) c;
+                  self->unreadable_reason =
+                    g_strdup_printf (_("its bytes are not %s text, the column's given encoding (at byte %llu: %s)"),
+                                     self->encodings[c], (unsigned long long) read + 1, local_error->message);
+                }
+              values[c] = NULL;
+              lengths[c] = 0;
+              continue;
+            }
           if (text == NULL)
             {
               g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
@@ -344,6 +366,27 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
         }
     }
   return TRUE;
+}
+
+/* Whether a value whose bytes are not in its column's given encoding is
+ * left for _pr_column_decoder_get_unreadable () rather than an error of
+ * the read: set where the rows are loaded, so that a bad row can be
+ * skipped; unset for one record, which is its own error. */
+void
+_pr_column_decoder_set_lenient (PrColumnDecoder *self,
+                                gboolean         lenient)
+{
+  self->lenient = lenient;
+}
+
+/* The last row's value that was not in its given encoding (its column in
+ * @column), and why; NULL when there was none. */
+const char *
+_pr_column_decoder_get_unreadable (PrColumnDecoder *self,
+                                   int             *column)
+{
+  *column = self->unreadable_column;
+  return self->unreadable_reason;
 }
 
 /* Per column, what its encoding check found of the last row's value

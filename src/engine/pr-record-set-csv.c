@@ -47,6 +47,7 @@ typedef struct {
   const PrMapping *mapping;
   const char   *encoding;     /* as given; NULL: UTF-8 */
   PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
+  char         *unreadable;   /* why the current row's value cannot be read, or NULL */
 } CsvSource;
 
 /* After the last line: a column whose text reads as another encoding's
@@ -156,12 +157,38 @@ csv_source_progress (gpointer  data,
   *total = source->bytes_total;
 }
 
+/* A value holding bytes that are not text in the file's encoding, which
+ * the reader marked (skip_bad_rows): the row is a bad row. */
+static const char *
+csv_source_unreadable (gpointer  data,
+                       int      *column)
+{
+  CsvSource *source = data;
+
+  g_clear_pointer (&source->unreadable, g_free);
+  if (pr_csv_reader_get_n_marked (source->reader) == 0)
+    return NULL;
+  for (guint c = 0; c < source->n_columns; c++)
+    if (source->values[c] != NULL &&
+        memmem (source->values[c], source->lengths[c], PR_CSV_UNREADABLE_MARK, strlen (PR_CSV_UNREADABLE_MARK)) != NULL)
+      {
+        *column = (int) c;
+        source->unreadable = g_strdup_printf (_("the value holds bytes that are not %s text, the file's encoding "
+                                                "(--encoding): a character cut in two, or a stray byte"),
+                                              source->encoding);
+        return source->unreadable;
+      }
+  return NULL;
+}
+
 static const PrRowSourceClass csv_source_class = {
   csv_source_next,
   csv_source_progress,
   /* Translators: how an error names a record's place in a CSV file, before
    * its number: "line 12 (id “A7”): …" */
   N_("line"),
+  NULL,
+  csv_source_unreadable,
 };
 
 /**
@@ -216,6 +243,10 @@ pr_record_set_load_csv (const char           *path,
       source.bytes_total = g_file_info_get_size (info);
   }
 
+  /* One bad byte leaves out its row, not the file, when bad rows may be
+   * skipped; otherwise the reader's own message says where it is. */
+  if (options->skip_bad_rows)
+    pr_csv_reader_set_mark_unreadable (reader);
   if (!pr_csv_reader_next_header (reader, path, cancellable, error))
     return NULL;
   /* The mapped fields are checked row by row (pr-bad-row.c), by column
@@ -298,6 +329,7 @@ pr_record_set_load_csv (const char           *path,
 
   set = pr_record_set_load (mapping, options, &csv_source_class, &source,
                             progress, progress_data, cancellable, error);
+  g_free (source.unreadable);
   for (guint c = 0; checks != NULL && c < n_columns; c++)
     pr_encoding_check_free (checks[c]);
   return set;
