@@ -254,6 +254,41 @@ test_night_hours (void)
     }
 }
 
+/* Noon: 中午 is the hours about midday, 11 to 14 on a 24-hour clock or 1
+ * and 2 after it (中午1点 is 13:00). 中午3点 and 中午10点 were read as 03:00
+ * and 10:00, the night and the morning; 下午0点 as noon. Each is a day-part
+ * word that contradicts its hour: unreadable, as 下午15点 is. */
+static void
+test_noon_hours (void)
+{
+  static const char *const pairs[][2] = {
+    { "2023年6月8日中午11点", "2023-06-08 11:00" },
+    { "2023年6月8日中午12点半", "2023-06-08 12:30" },
+    { "2023年6月8日中午1点", "2023-06-08 13:00" },
+    { "2023年6月8日中午2:15", "2023-06-08 14:15" },
+    { "2023年6月8日中午13点", "2023-06-08 13:00" },
+    { "2023年6月8日下午12点", "2023-06-08 12:00" },
+  };
+  static const char *const unreadable[] = {
+    "2023年6月8日中午3点", "2023年6月8日中午10点", "2023年6月8日中午5:30", "2023年6月8日中午0点",
+    "2023年6月8日中午15点", "2023年6月8日下午0点", "2023年6月8日下午0:30", "2023年6月8日傍晚0点",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_test_message ("%s", pairs[i][0]);
+      g_assert_cmpint (read_ok (pairs[i][0]), ==, read_ok (pairs[i][1]));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (unreadable); i++)
+    {
+      gint64 seconds;
+      int offset;
+
+      g_test_message ("%s", unreadable[i]);
+      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_YMD, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    }
+}
+
 /* In a column, such a date is counted and its record named. */
 static void
 test_night_hours_column (void)
@@ -291,6 +326,7 @@ main (int    argc,
   g_test_add_func ("/engine/record-set/date-hour-load-now", test_date_hour_load_now);
   g_test_add_func ("/engine/date/forms/night-hours", test_night_hours);
   g_test_add_func ("/engine/date-column/night-hours", test_night_hours_column);
+  g_test_add_func ("/engine/date/forms/noon-hours", test_noon_hours);
 
   return g_test_run ();
 }
