@@ -121,6 +121,18 @@ test_stray_byte_skipped (void)
                                            NULL), ==, 1);
   g_assert_nonnull (strstr (err, "row 2 (id “2”), column “body”: its bytes are not GBK text"));
   g_assert_nonnull (strstr (err, "--skip-bad-rows"));
+
+  /* Such values in most rows are a column in another encoding: refused
+   * even when bad rows are skipped, rather than read all but empty. */
+  pr_test_execute (db, "UPDATE t SET body = CONCAT(LEFT(body, 6), UNHEX('B020'), SUBSTRING(body, 7)) "
+                       "WHERE id IN (1, 3)");
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (pr_test_server_run_cli ("stray", &out, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=GBK",
+                                           "--skip-bad-rows", "--bad-rows", bad_path, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "column “body” of table “t”: 3 of its 4 values are not GBK text, so its bytes are "
+                                 "in another encoding"));
   pr_test_remove_tree (dir);
 }
 

@@ -173,6 +173,27 @@ test_gbk_stray_byte_skipped (void)
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
   g_assert_nonnull (strstr (err, "line 4: the bytes B0 are not GBK text"));
+
+  /* Such bytes in most records are a file in another encoding: refused
+   * even when bad rows are skipped, rather than read all but empty. */
+  g_string_assign (bytes, "id,body\n");
+  for (guint id = 1; id <= 4; id++)
+    {
+      g_string_append_printf (bytes, "%u,", id);
+      g_string_append_len (bytes, gbk, 10);
+      if (id != 2)
+        g_string_append (bytes, "\xB0 ");
+      g_string_append_len (bytes, gbk + 10, length - 10);
+      g_string_append_c (bytes, '\n');
+    }
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+  args[7] = "--skip-bad-rows";
+  args[8] = "--bad-rows";
+  args[9] = bad_path;
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_assert_nonnull (strstr (err, "3 of its 4 records hold bytes that are not GBK text, so the file is in another "
+                                 "encoding"));
   pr_test_remove_tree (dir);
 }
 

@@ -36,6 +36,8 @@ struct _PrColumnDecoder
   gboolean          lenient;     /* a value not in its given encoding is this row's, not the read's, fault */
   int               unreadable_column;  /* this row's such value, or -1 */
   char             *unreadable_reason;
+  guint64           n_rows;
+  guint64          *n_unreadable;      /* per column: rows whose value was not in its given encoding */
 };
 
 /**
@@ -63,6 +65,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
   self->unreadable_column = -1;
   self->known = g_new0 (PrEncodingValue, self->n_columns + 1);
+  self->n_unreadable = g_new0 (guint64, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
@@ -126,6 +129,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->checks);
   g_free (self->given_utf8);
   g_free (self->unreadable_reason);
+  g_free (self->n_unreadable);
   g_free (self->unicode);
   g_free (self->known);
   g_free (self->table);
@@ -280,6 +284,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
 {
   self->unreadable_column = -1;
   g_clear_pointer (&self->unreadable_reason, g_free);
+  self->n_rows++;
   for (guint c = 0; c < self->n_columns; c++)
     {
       self->known[c] = PR_ENCODING_VALUE_UNKNOWN;
@@ -320,6 +325,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
             {
               /* One value with a byte its encoding lacks (a character cut
                * in two, a stray byte): a bad row, which the load may skip. */
+              self->n_unreadable[c]++;
               if (self->unreadable_column < 0)
                 {
                   self->unreadable_column = (int) c;
@@ -416,6 +422,20 @@ _pr_column_decoder_finish (PrColumnDecoder  *self,
       guint64 first = 0, count = 0;
       PrEncodingGuess guess;
 
+      /* A few such values are a few bad rows; most of them, a column in
+       * another encoding, which skipping would all but empty. */
+      if (self->n_unreadable[c] * 2 > self->n_rows)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                       self->advice == PR_ADVICE_CONTROLS
+                       ? _("column “%s” of table “%s”: %llu of its %llu values are not %s text, so its bytes are "
+                           "in another encoding: choose the right one for the column")
+                       : _("column “%s” of table “%s”: %llu of its %llu values are not %s text, so its bytes are "
+                           "in another encoding: give the right one (--column-encoding)"),
+                       self->names[c], self->table, (unsigned long long) self->n_unreadable[c],
+                       (unsigned long long) self->n_rows, self->encodings[c]);
+          return FALSE;
+        }
       if (self->checks[c] == NULL)
         continue;
       guess = pr_encoding_check_verdict (self->checks[c], &first, &count);

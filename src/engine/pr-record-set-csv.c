@@ -48,6 +48,8 @@ typedef struct {
   const char   *encoding;     /* as given; NULL: UTF-8 */
   PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
   char         *unreadable;   /* why the current row's value cannot be read, or NULL */
+  guint64       n_rows;
+  guint64       n_unreadable_rows;
 } CsvSource;
 
 /* After the last line: a column whose text reads as another encoding's
@@ -111,12 +113,21 @@ csv_source_next (gpointer            data,
     {
       if (local_error != NULL)
         g_propagate_error (error, g_steal_pointer (&local_error));
+      /* A few bad bytes are a few bad rows; in most rows they are a file
+       * in another encoding, which skipping would all but empty. */
+      else if (source->n_unreadable_rows * 2 > source->n_rows)
+        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                     _("%s: %llu of its %llu records hold bytes that are not %s text, so the file is in another "
+                       "encoding: give the right one with --encoding (or none for UTF-8)"),
+                     source->path, (unsigned long long) source->n_unreadable_rows,
+                     (unsigned long long) source->n_rows, source->encoding);
       else if (source->checks != NULL)
         csv_source_check_encoding (source, error);
       return FALSE;
     }
 
   *position = pr_csv_reader_get_line (source->reader);
+  source->n_rows++;
   if (pr_csv_reader_get_n_fields (source->reader) != source->n_header_fields)
     {
       g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
@@ -173,6 +184,7 @@ csv_source_unreadable (gpointer  data,
         memmem (source->values[c], source->lengths[c], PR_CSV_UNREADABLE_MARK, strlen (PR_CSV_UNREADABLE_MARK)) != NULL)
       {
         *column = (int) c;
+        source->n_unreadable_rows++;
         source->unreadable = g_strdup_printf (_("the value holds bytes that are not %s text, the file's encoding "
                                                 "(--encoding): a character cut in two, or a stray byte"),
                                               source->encoding);
