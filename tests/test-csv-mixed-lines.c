@@ -4,7 +4,8 @@
  * appended by another program: a UTF-8 file with two GBK lines is refused
  * naming the line and that the value looks like GB18030, not "binary
  * data"; read with --encoding GBK, the message names the line and says
- * that the file is UTF-8.
+ * that the file is UTF-8. A stray byte in a file of the encoding given
+ * leaves out its record when bad rows are skipped.
  */
 #include "config.h"
 
@@ -118,6 +119,84 @@ test_gbk_file_bad_line (void)
   pr_test_remove_tree (dir);
 }
 
+/* A GBK file with a stray byte in one record's text, scanned with
+ * --skip-bad-rows: that record is left out and listed with the reason,
+ * the others read (records 1, 2 and 4 are one text, a cluster). */
+static void
+test_gbk_stray_byte_skipped (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "out.csv", NULL);
+  const char *text = "小区门口的垃圾站臭气熏天夏天尤其严重请有关部门尽快处理";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) bytes = g_string_new ("id,body\n");
+  g_autofree char *gbk = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *out = NULL;
+  gsize length = 0;
+  const char *args[] = { "scan", "--id", "id", "--text", "body", "--encoding", "GBK", "--skip-bad-rows",
+                         "--bad-rows", bad_path, "-o", out_path, "--no-second-stage", path, NULL };
+
+  gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, &length, &error);
+  g_assert_no_error (error);
+  for (guint id = 1; id <= 4; id++)
+    {
+      g_string_append_printf (bytes, "%u,", id);
+      g_string_append_len (bytes, gbk, 10);
+      /* A lead byte whose second byte was lost: no GBK character. */
+      if (id == 3)
+        g_string_append (bytes, "\xB0 ");
+      g_string_append_len (bytes, gbk + 10, length - 10);
+      g_string_append_c (bytes, '\n');
+    }
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_true (g_file_get_contents (bad_path, &bad, NULL, &error));
+  g_assert_cmpstr (bad, ==, "id,row,column,reason\r\n"
+                            "3,4,body,\"the value holds bytes that are not GBK text, the file's encoding (--encoding): "
+                            "a character cut in two, or a stray byte\"\r\n");
+  g_assert_true (g_file_get_contents (out_path, &out, NULL, &error));
+  g_assert_nonnull (strstr (out, "\r\n1,1,1,0,"));
+  g_assert_nonnull (strstr (out, "\r\n1,2,1,0,"));
+  g_assert_nonnull (strstr (out, "\r\n1,4,1,0,"));
+  g_assert_null (strstr (out, "\r\n1,3,"));
+
+  /* Without the flag the file is refused, naming the line. */
+  args[7] = "--no-fold-traditional";
+  args[8] = "--no-normalize";
+  args[9] = "--no-parts";
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_assert_nonnull (strstr (err, "line 4: the bytes B0 are not GBK text"));
+
+  /* Such bytes in most records are a file in another encoding: refused
+   * even when bad rows are skipped, rather than read all but empty. */
+  g_string_assign (bytes, "id,body\n");
+  for (guint id = 1; id <= 4; id++)
+    {
+      g_string_append_printf (bytes, "%u,", id);
+      g_string_append_len (bytes, gbk, 10);
+      if (id != 2)
+        g_string_append (bytes, "\xB0 ");
+      g_string_append_len (bytes, gbk + 10, length - 10);
+      g_string_append_c (bytes, '\n');
+    }
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+  args[7] = "--skip-bad-rows";
+  args[8] = "--bad-rows";
+  args[9] = bad_path;
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_assert_nonnull (strstr (err, "3 of its 4 records hold bytes that are not GBK text, so the file is in another "
+                                 "encoding"));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -127,6 +206,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/mixed-gbk-lines-named", test_gbk_lines_named);
   g_test_add_func ("/engine/csv-reader/mixed-utf8-read-as-gbk", test_utf8_read_as_gbk);
   g_test_add_func ("/engine/csv-reader/gbk-bad-line-named", test_gbk_file_bad_line);
+  g_test_add_func ("/engine/csv-reader/gbk-stray-byte-skipped", test_gbk_stray_byte_skipped);
 
   return g_test_run ();
 }

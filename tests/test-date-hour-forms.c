@@ -38,6 +38,26 @@ read_ok (const char *text)
   return seconds;
 }
 
+/* Each of @pairs reads as the same time as its 24-hour form; each of
+ * @unreadable is unreadable. */
+static void
+assert_forms (const char *const (*pairs)[2],
+              gsize              n_pairs,
+              const char *const *unreadable,
+              gsize              n_unreadable)
+{
+  for (gsize i = 0; i < n_pairs; i++)
+    g_assert_cmpint (read_ok (pairs[i][0]), ==, read_ok (pairs[i][1]));
+  for (gsize i = 0; i < n_unreadable; i++)
+    {
+      gint64 seconds;
+      int offset;
+
+      g_test_message ("%s", unreadable[i]);
+      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_YMD, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    }
+}
+
 static void
 test_day_part_after (void)
 {
@@ -55,16 +75,7 @@ test_day_part_after (void)
     "2019/6/8 5:31:20 下午 下午",
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
-    g_assert_cmpint (read_ok (pairs[i][0]), ==, read_ok (pairs[i][1]));
-  for (guint i = 0; i < G_N_ELEMENTS (unreadable); i++)
-    {
-      gint64 seconds;
-      int offset;
-
-      g_test_message ("%s", unreadable[i]);
-      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_YMD, &seconds, &offset), ==, PR_DATE_UNREADABLE);
-    }
+  assert_forms (pairs, G_N_ELEMENTS (pairs), unreadable, G_N_ELEMENTS (unreadable));
 }
 
 static gboolean
@@ -242,16 +253,67 @@ test_night_hours (void)
     "2023年6月8日晚上12点",
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
-    g_assert_cmpint (read_ok (pairs[i][0]), ==, read_ok (pairs[i][1]));
-  for (guint i = 0; i < G_N_ELEMENTS (unreadable); i++)
-    {
-      gint64 seconds;
-      int offset;
+  assert_forms (pairs, G_N_ELEMENTS (pairs), unreadable, G_N_ELEMENTS (unreadable));
+}
 
-      g_test_message ("%s", unreadable[i]);
-      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_YMD, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+/* A column of Unix seconds whose unknown dates are 0 (an INT column whose
+ * default is 0): the numbers read as Unix time, and each 0 is no date,
+ * counted and named, rather than the whole column unreadable. */
+static void
+test_unix_zeros (void)
+{
+  static const char *const texts[] = { "0", "1559986280", "1560072680", "1560159080", "0" };
+  g_autoptr(PrDateColumn) column = pr_date_column_new ("date", PR_DATE_ORDER_YMD, N_("line"));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  g_autoptr(GError) error = NULL;
+  PrDateNumbers kind = PR_DATE_NUMBERS_NONE;
+  guint64 n_unreadable = 0;
+  gint64 dates[5];
+
+  pr_date_column_set_now (column, NOW_2026);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("r%u", i + 1);
+
+      g_assert_true (pr_date_column_add (column, texts[i], id, i + 2, &dates[i], NULL));
     }
+  g_assert_true (pr_date_column_finish (column, dates, 5, &n_unreadable, &unreadable, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pr_date_column_get_n_from_numbers (column, &kind), ==, 3);
+  g_assert_cmpint (kind, ==, PR_DATE_NUMBERS_UNIX);
+  /* 1559986280 is 2019-06-08 09:31:20 UTC, 17:31:20 in Beijing. */
+  g_assert_cmpint (dates[1], ==, read_ok ("2019-06-08 17:31:20"));
+  g_assert_cmpint (dates[2], ==, read_ok ("2019-06-09 17:31:20"));
+  g_assert_cmpint (dates[3], ==, read_ok ("2019-06-10 17:31:20"));
+  g_assert_cmpint (dates[0], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[4], ==, PR_DATE_NONE);
+  g_assert_cmpuint (n_unreadable, ==, 2);
+  g_assert_cmpuint (unreadable->len, ==, 2);
+  g_assert_cmpstr (unreadable->pdata[0], ==, "r1");
+  g_assert_cmpstr (unreadable->pdata[1], ==, "r5");
+}
+
+/* Noon: 中午 is the hours about midday, 11 to 14 on a 24-hour clock or 1
+ * and 2 after it (中午1点 is 13:00). 中午3点 is neither 03:00 nor 15:00,
+ * and 下午0点 no hour of the afternoon: a day-part word that contradicts
+ * its hour makes the date unreadable, as 下午15点 does. */
+static void
+test_noon_hours (void)
+{
+  static const char *const pairs[][2] = {
+    { "2023年6月8日中午11点", "2023-06-08 11:00" },
+    { "2023年6月8日中午12点半", "2023-06-08 12:30" },
+    { "2023年6月8日中午1点", "2023-06-08 13:00" },
+    { "2023年6月8日中午2:15", "2023-06-08 14:15" },
+    { "2023年6月8日中午13点", "2023-06-08 13:00" },
+    { "2023年6月8日下午12点", "2023-06-08 12:00" },
+  };
+  static const char *const unreadable[] = {
+    "2023年6月8日中午3点", "2023年6月8日中午10点", "2023年6月8日中午5:30", "2023年6月8日中午0点",
+    "2023年6月8日中午15点", "2023年6月8日下午0点", "2023年6月8日下午0:30", "2023年6月8日傍晚0点",
+  };
+
+  assert_forms (pairs, G_N_ELEMENTS (pairs), unreadable, G_N_ELEMENTS (unreadable));
 }
 
 /* In a column, such a date is counted and its record named. */
@@ -291,6 +353,8 @@ main (int    argc,
   g_test_add_func ("/engine/record-set/date-hour-load-now", test_date_hour_load_now);
   g_test_add_func ("/engine/date/forms/night-hours", test_night_hours);
   g_test_add_func ("/engine/date-column/night-hours", test_night_hours_column);
+  g_test_add_func ("/engine/date/forms/noon-hours", test_noon_hours);
+  g_test_add_func ("/engine/date-column/numbers/unix-zeros", test_unix_zeros);
 
   return g_test_run ();
 }

@@ -24,6 +24,10 @@ gboolean         _pr_column_decoder_row    (PrColumnDecoder   *decoder,
                                             guint64            row,
                                             GError           **error);
 const PrEncodingValue *_pr_column_decoder_get_known (PrColumnDecoder *decoder);
+void             _pr_column_decoder_set_lenient (PrColumnDecoder *decoder,
+                                                 gboolean         lenient);
+const char      *_pr_column_decoder_get_unreadable (PrColumnDecoder *decoder,
+                                                    int             *column);
 gboolean         _pr_column_decoder_finish (PrColumnDecoder   *decoder,
                                             GError           **error);
 

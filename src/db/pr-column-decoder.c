@@ -33,6 +33,11 @@ struct _PrColumnDecoder
   PrEncodingValue  *known;       /* per column: what the check found of this row's value */
   gboolean         *unicode;     /* per column: its character set is Unicode (utf8mb4…) */
   PrAdvice          advice;
+  gboolean          lenient;     /* a value not in its given encoding is this row's, not the read's, fault */
+  int               unreadable_column;  /* this row's such value, or -1 */
+  char             *unreadable_reason;
+  guint64           n_rows;
+  guint64          *n_unreadable;      /* per column: rows whose value was not in its given encoding */
 };
 
 /**
@@ -58,7 +63,9 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
+  self->unreadable_column = -1;
   self->known = g_new0 (PrEncodingValue, self->n_columns + 1);
+  self->n_unreadable = g_new0 (guint64, self->n_columns + 1);
   for (guint c = 0; c < self->n_columns; c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
@@ -121,6 +128,8 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->owned);
   g_free (self->checks);
   g_free (self->given_utf8);
+  g_free (self->unreadable_reason);
+  g_free (self->n_unreadable);
   g_free (self->unicode);
   g_free (self->known);
   g_free (self->table);
@@ -273,6 +282,9 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                         guint64           row,
                         GError          **error)
 {
+  self->unreadable_column = -1;
+  g_clear_pointer (&self->unreadable_reason, g_free);
+  self->n_rows++;
   for (guint c = 0; c < self->n_columns; c++)
     {
       self->known[c] = PR_ENCODING_VALUE_UNKNOWN;
@@ -309,6 +321,22 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
               return FALSE;
             }
           text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
+          if (text == NULL && self->lenient)
+            {
+              /* One value with a byte its encoding lacks (a character cut
+               * in two, a stray byte): a bad row, which the load may skip. */
+              self->n_unreadable[c]++;
+              if (self->unreadable_column < 0)
+                {
+                  self->unreadable_column = (int) c;
+                  self->unreadable_reason =
+                    g_strdup_printf (_("its bytes are not %s text, the column's given encoding (at byte %llu: %s)"),
+                                     self->encodings[c], (unsigned long long) read + 1, local_error->message);
+                }
+              values[c] = NULL;
+              lengths[c] = 0;
+              continue;
+            }
           if (text == NULL)
             {
               g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
@@ -346,6 +374,27 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
   return TRUE;
 }
 
+/* Whether a value whose bytes are not in its column's given encoding is
+ * left for _pr_column_decoder_get_unreadable () rather than an error of
+ * the read: set where the rows are loaded, so that a bad row can be
+ * skipped; unset for one record, which is its own error. */
+void
+_pr_column_decoder_set_lenient (PrColumnDecoder *self,
+                                gboolean         lenient)
+{
+  self->lenient = lenient;
+}
+
+/* The last row's value that was not in its given encoding (its column in
+ * @column), and why; NULL when there was none. */
+const char *
+_pr_column_decoder_get_unreadable (PrColumnDecoder *self,
+                                   int             *column)
+{
+  *column = self->unreadable_column;
+  return self->unreadable_reason;
+}
+
 /* Per column, what its encoding check found of the last row's value
  * (valid UTF-8, and whether it reads as mojibake), so that the bad-row
  * check need not read it again. PR_ENCODING_VALUE_UNKNOWN for a converted
@@ -373,6 +422,20 @@ _pr_column_decoder_finish (PrColumnDecoder  *self,
       guint64 first = 0, count = 0;
       PrEncodingGuess guess;
 
+      /* A few such values are a few bad rows; most of them, a column in
+       * another encoding, which skipping would all but empty. */
+      if (self->n_unreadable[c] * 2 > self->n_rows)
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                       self->advice == PR_ADVICE_CONTROLS
+                       ? _("column “%s” of table “%s”: %llu of its %llu values are not %s text, so its bytes are "
+                           "in another encoding: choose the right one for the column")
+                       : _("column “%s” of table “%s”: %llu of its %llu values are not %s text, so its bytes are "
+                           "in another encoding: give the right one (--column-encoding)"),
+                       self->names[c], self->table, (unsigned long long) self->n_unreadable[c],
+                       (unsigned long long) self->n_rows, self->encodings[c]);
+          return FALSE;
+        }
       if (self->checks[c] == NULL)
         continue;
       guess = pr_encoding_check_verdict (self->checks[c], &first, &count);

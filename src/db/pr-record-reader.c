@@ -123,6 +123,15 @@ db_source_known (gpointer data)
   return _pr_column_decoder_get_known (source->decoder);
 }
 
+static const char *
+db_source_unreadable (gpointer  data,
+                      int      *column)
+{
+  DbSource *source = data;
+
+  return _pr_column_decoder_get_unreadable (source->decoder, column);
+}
+
 static const PrRowSourceClass db_source_class = {
   db_source_next,
   db_source_progress,
@@ -130,6 +139,7 @@ static const PrRowSourceClass db_source_class = {
    * from a database table, before its number: "row 12 (id “A7”): …" */
   N_("row"),
   db_source_known,
+  db_source_unreadable,
 };
 
 static const PrColumnInfo *
@@ -351,6 +361,7 @@ pr_record_reader_load (PrConnection         *connection,
   if (open_source (&source, connection, table, mapping, 0, error))
     {
       _pr_column_decoder_set_advice (source.decoder, options->advice);
+      _pr_column_decoder_set_lenient (source.decoder, TRUE);
       set = pr_record_set_load (mapping, options, &db_source_class, &source,
                                 progress, progress_data, cancellable, error);
     }

@@ -69,6 +69,7 @@ struct _PrCsvReader
   UConverter *source_cnv;
   UConverter *utf8_cnv;
   char *encoding;               /* as the caller named it, for messages */
+  guint64 n_marked;             /* byte sequences not in the encoding, marked (pr_csv_reader_set_mark_unreadable) */
   char *raw;                    /* bytes read but not yet converted */
   gsize raw_pos;
   gsize raw_len;
@@ -1278,6 +1279,67 @@ pr_csv_reader_set_check_text (PrCsvReader *reader,
   g_return_if_fail (reader != NULL);
 
   reader->unchecked = !check;
+}
+
+/* Writes PR_CSV_UNREADABLE_MARK for a byte sequence that is not text in
+ * the file's encoding, in its place among the characters around it. */
+static void
+mark_unreadable (const void              *context,
+                 UConverterToUnicodeArgs *args,
+                 const char              *code_units,
+                 int32_t                  length,
+                 UConverterCallbackReason reason,
+                 UErrorCode              *status)
+{
+  static const UChar mark = 0xFDD0;
+  PrCsvReader *reader = (PrCsvReader *) context;
+
+  if (reason > UCNV_IRREGULAR)
+    return;
+  *status = U_ZERO_ERROR;
+  ucnv_cbToUWriteUChars (args, &mark, 1, 0, status);
+  reader->n_marked++;
+}
+
+/**
+ * pr_csv_reader_set_mark_unreadable:
+ * @reader: a reader of a file in an encoding other than UTF-8, before its
+ *   first record
+ *
+ * A byte sequence that is not text in the file's encoding (a character
+ * cut in two, a stray byte) no longer stops the reading: it reads as
+ * %PR_CSV_UNREADABLE_MARK, a noncharacter no text holds, so that the
+ * record holding it can be left out as a bad row and the rest read. Only
+ * for encodings whose line feed is the byte 0x0A (GBK, Big5, the Latin
+ * ones): in UTF-16 a bad byte would shift every character after it. A
+ * reader of UTF-8 passes bytes through anyway.
+ */
+void
+pr_csv_reader_set_mark_unreadable (PrCsvReader *reader)
+{
+  UErrorCode status = U_ZERO_ERROR;
+
+  g_return_if_fail (reader != NULL);
+
+  if (reader->source_cnv == NULL || ucnv_getMinCharSize (reader->source_cnv) != 1)
+    return;
+  ucnv_setToUCallBack (reader->source_cnv, mark_unreadable, reader, NULL, NULL, &status);
+  g_warn_if_fail (U_SUCCESS (status));
+}
+
+/**
+ * pr_csv_reader_get_n_marked:
+ * @reader: a reader
+ *
+ * Returns: how many byte sequences were read as %PR_CSV_UNREADABLE_MARK
+ *   so far
+ */
+guint64
+pr_csv_reader_get_n_marked (PrCsvReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, 0);
+
+  return reader->n_marked;
 }
 
 /**

@@ -50,6 +50,8 @@ struct _PrDateColumn {
   GPtrArray   *samples;        /* the first few unreadable texts, for messages */
   PrDateNumbers numbers_kind;  /* what every unreadable date so far is as a number */
   GArray      *numbers;        /* NumberDate, while no date was read and all are numbers of one kind */
+  guint64      n_zero;         /* of the unreadable dates, 0 (what a column of Unix times holds for none) */
+  GPtrArray   *zero_ids;       /* the first few of them */
   guint64      n_from_numbers; /* dates read from numbers, at the finish */
   guint64      n_date_hour;    /* of the numbers, those that are also a YYYYMMDDHH */
   gint64       latest_unix;    /* the latest instant the numbers are as Unix time, in true UTC */
@@ -83,6 +85,7 @@ pr_date_column_new (const char  *name,
   self->position_name = position_name;
   self->unreadable_ids = g_ptr_array_new_with_free_func (g_free);
   self->samples = g_ptr_array_new_with_free_func (g_free);
+  self->zero_ids = g_ptr_array_new_with_free_func (g_free);
   self->first_offset = PR_DATE_NO_OFFSET;
   return self;
 }
@@ -104,6 +107,7 @@ pr_date_column_free (PrDateColumn *self)
   g_free (self->name);
   g_clear_pointer (&self->unreadable_ids, g_ptr_array_unref);
   g_clear_pointer (&self->samples, g_ptr_array_unref);
+  g_clear_pointer (&self->zero_ids, g_ptr_array_unref);
   g_clear_pointer (&self->numbers, g_array_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
   g_free (self->first_offset_id);
@@ -320,7 +324,15 @@ pr_date_column_add (PrDateColumn  *self,
 
           if (self->samples->len < 3)
             g_ptr_array_add (self->samples, g_strdup (stripped));
-          if (kind == PR_DATE_NUMBERS_NONE || (self->numbers_kind != PR_DATE_NUMBERS_NONE && kind != self->numbers_kind))
+          /* 0 is no date among Unix times (a column whose default is 0),
+           * not a sign that the numbers are something else. */
+          if (strspn (stripped, "0") == strlen (stripped))
+            {
+              if (self->zero_ids->len < PR_DATE_COLUMN_MAX_NAMED)
+                g_ptr_array_add (self->zero_ids, g_strdup (id));
+              self->n_zero++;
+            }
+          else if (kind == PR_DATE_NUMBERS_NONE || (self->numbers_kind != PR_DATE_NUMBERS_NONE && kind != self->numbers_kind))
             {
               self->numbers_kind = PR_DATE_NUMBERS_MIXED;
               g_clear_pointer (&self->numbers, g_array_unref);
@@ -546,7 +558,7 @@ pr_date_column_finish (PrDateColumn  *self,
 
   /* Every date a number of one kind, none read as a date: the column says
    * what they are (a guess only if some were dates). */
-  if (self->n_read == 0 && self->numbers != NULL && self->numbers->len == self->n_unreadable &&
+  if (self->n_read == 0 && self->numbers != NULL && self->numbers->len + self->n_zero == self->n_unreadable &&
       self->numbers_kind != PR_DATE_NUMBERS_MIXED)
     {
       gboolean date_hour = FALSE;
@@ -564,11 +576,14 @@ pr_date_column_finish (PrDateColumn  *self,
         }
       self->n_from_numbers = self->numbers->len;
       self->n_read = self->numbers->len;
-      self->n_unreadable = 0;
+      /* The zeros stay unreadable, counted and named. */
+      self->n_unreadable = self->n_zero;
       self->n_serial = 0;
       self->n_roc = 0;
       self->n_placeholder = 0;
       g_ptr_array_set_size (self->unreadable_ids, 0);
+      for (guint i = 0; i < self->zero_ids->len; i++)
+        g_ptr_array_add (self->unreadable_ids, g_strdup (self->zero_ids->pdata[i]));
     }
 
   /* The case rules and time limits count days between dates: on a column

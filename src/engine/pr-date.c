@@ -216,8 +216,19 @@ read_time (const char **p,
         return FALSE;   /* "13:00 PM", "0:30 AM" */
     }
 
+  /* Noon is the hours about midday: 中午11点 to 中午2点 (13 and 14 as
+   * written); 中午3点 or 中午10点 contradicts itself, as 下午0点 does. */
   if (day_part == 2)
-    day_part = *hour <= 2 ? 1 : 0;   /* 中午12点, 中午1点 */
+    {
+      if (*hour == 1 || *hour == 2)
+        day_part = 1;
+      else if (*hour >= 11 && *hour <= 14)
+        day_part = 0;
+      else
+        return FALSE;
+    }
+  if (day_part == 1 && *hour == 0)
+    return FALSE;
   if (day_part == 3)
     {
       if (*hour == 12 || *hour < 6)

@@ -47,6 +47,9 @@ typedef struct {
   const PrMapping *mapping;
   const char   *encoding;     /* as given; NULL: UTF-8 */
   PrEncodingCheck **checks;   /* per mapping column; NULL: not checked */
+  char         *unreadable;   /* why the current row's value cannot be read, or NULL */
+  guint64       n_rows;
+  guint64       n_unreadable_rows;
 } CsvSource;
 
 /* After the last line: a column whose text reads as another encoding's
@@ -110,12 +113,21 @@ csv_source_next (gpointer            data,
     {
       if (local_error != NULL)
         g_propagate_error (error, g_steal_pointer (&local_error));
+      /* A few bad bytes are a few bad rows; in most rows they are a file
+       * in another encoding, which skipping would all but empty. */
+      else if (source->n_unreadable_rows * 2 > source->n_rows)
+        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                     _("%s: %llu of its %llu records hold bytes that are not %s text, so the file is in another "
+                       "encoding: give the right one with --encoding (or none for UTF-8)"),
+                     source->path, (unsigned long long) source->n_unreadable_rows,
+                     (unsigned long long) source->n_rows, source->encoding);
       else if (source->checks != NULL)
         csv_source_check_encoding (source, error);
       return FALSE;
     }
 
   *position = pr_csv_reader_get_line (source->reader);
+  source->n_rows++;
   if (pr_csv_reader_get_n_fields (source->reader) != source->n_header_fields)
     {
       g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
@@ -156,12 +168,39 @@ csv_source_progress (gpointer  data,
   *total = source->bytes_total;
 }
 
+/* A value holding bytes that are not text in the file's encoding, which
+ * the reader marked (skip_bad_rows): the row is a bad row. */
+static const char *
+csv_source_unreadable (gpointer  data,
+                       int      *column)
+{
+  CsvSource *source = data;
+
+  g_clear_pointer (&source->unreadable, g_free);
+  if (pr_csv_reader_get_n_marked (source->reader) == 0)
+    return NULL;
+  for (guint c = 0; c < source->n_columns; c++)
+    if (source->values[c] != NULL &&
+        memmem (source->values[c], source->lengths[c], PR_CSV_UNREADABLE_MARK, strlen (PR_CSV_UNREADABLE_MARK)) != NULL)
+      {
+        *column = (int) c;
+        source->n_unreadable_rows++;
+        source->unreadable = g_strdup_printf (_("the value holds bytes that are not %s text, the file's encoding "
+                                                "(--encoding): a character cut in two, or a stray byte"),
+                                              source->encoding);
+        return source->unreadable;
+      }
+  return NULL;
+}
+
 static const PrRowSourceClass csv_source_class = {
   csv_source_next,
   csv_source_progress,
   /* Translators: how an error names a record's place in a CSV file, before
    * its number: "line 12 (id “A7”): …" */
   N_("line"),
+  NULL,
+  csv_source_unreadable,
 };
 
 /**
@@ -216,6 +255,10 @@ pr_record_set_load_csv (const char           *path,
       source.bytes_total = g_file_info_get_size (info);
   }
 
+  /* One bad byte leaves out its row, not the file, when bad rows may be
+   * skipped; otherwise the reader's own message says where it is. */
+  if (options->skip_bad_rows)
+    pr_csv_reader_set_mark_unreadable (reader);
   if (!pr_csv_reader_next_header (reader, path, cancellable, error))
     return NULL;
   /* The mapped fields are checked row by row (pr-bad-row.c), by column
@@ -298,6 +341,7 @@ pr_record_set_load_csv (const char           *path,
 
   set = pr_record_set_load (mapping, options, &csv_source_class, &source,
                             progress, progress_data, cancellable, error);
+  g_free (source.unreadable);
   for (guint c = 0; checks != NULL && c < n_columns; c++)
     pr_encoding_check_free (checks[c]);
   return set;

@@ -941,8 +941,20 @@ pr_record_set_load (const PrMapping          *mapping,
           break;
         }
 
-      bad_column = pr_bad_row_check_known (mapping, values, lengths,
-                                           source_class->known != NULL ? source_class->known (source) : NULL, &reason);
+      bad_column = -1;
+      if (source_class->unreadable != NULL)
+        {
+          const char *unreadable = source_class->unreadable (source, &bad_column);
+
+          if (unreadable != NULL)
+            reason = g_strdup (unreadable);
+          else
+            bad_column = -1;
+        }
+      if (bad_column < 0)
+        bad_column = pr_bad_row_check_known (mapping, values, lengths,
+                                             source_class->known != NULL ? source_class->known (source) : NULL,
+                                             &reason);
       if (bad_column >= 0)
         {
           const char *column = pr_mapping_get_column (mapping, bad_column)->name;

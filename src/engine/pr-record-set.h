@@ -130,6 +130,12 @@ typedef struct {
    * last row's value while reading it (pr_encoding_check_add_value ()),
    * so that the bad-row check does not read it again; NULL: nothing. */
   const PrEncodingValue *(*known) (gpointer source);
+  /* Optional: why the last row's value in mapping column @column could not
+   * be read at all (bytes that are no text in the source's own encoding),
+   * owned by the source; NULL when every value was read. Such a row is a
+   * bad row, skipped or refused as pr-bad-row.c's are. */
+  const char *(*unreadable) (gpointer source,
+                             int     *column);
 } PrRowSourceClass;
 
 typedef struct {
