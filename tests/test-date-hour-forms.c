@@ -234,9 +234,8 @@ test_date_hour_load_now (void)
 }
 
 /* The evening and the night: 晚上8点 is 20:00 and 夜里11点 23:00, but 夜里2点
- * and 晚上1点 are the small hours after midnight, which were read as 14:00
- * and 13:00 (and 晚上0点 as noon). Which day such an hour is on the text
- * does not say (the night of the 8th is the morning of the 9th), so they
+ * and 晚上1点 are the small hours after midnight, not 14:00 and 13:00
+ * (nor is 晚上0点 noon). Which day such an hour is on the text does not say (the night of the 8th is the morning of the 9th), so they
  * are unreadable, as 晚上12点 is: counted and named, never guessed. */
 static void
 test_night_hours (void)
