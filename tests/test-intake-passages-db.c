@@ -18,6 +18,7 @@
 #include "pr-case-rules.h"
 #include "pr-fingerprinter.h"
 #include "pr-intake.h"
+#include "pr-pair-judge.h"
 #include "pr-record-reader.h"
 #include "pr-store.h"
 #include "pr-stored-parts.h"
@@ -771,6 +772,7 @@ assert_as_brute_force (guint     n_letters,
 
       options.min_containment = thresholds[t][0];
       options.min_containment_same_petitioner = thresholds[t][1];
+      options.min_shared_tokens_short = PR_PAIR_CANDIDATE_MIN_SHARED_SHORT;
       g_hash_table_iter_init (&iter, holders);
       while (g_hash_table_iter_next (&iter, &key, &value))
         if (GPOINTER_TO_UINT (value) > options.max_records_per_part)

@@ -207,6 +207,10 @@ test_short_records (void)
 
   options.min_containment = PR_PAIR_CANDIDATE_CONTAINMENT;
   options.min_containment_same_petitioner = PR_PAIR_CANDIDATE_CONTAINMENT_SAME;
+  /* Without a minimum for short records (a scan without the second stage), 20. */
+  g_assert_false (pr_part_match_accepts (&options, 12, 25, 28, 25, 28, FALSE));
+  g_assert_cmpuint (pr_part_match_min_shared (&options, 25, 28), ==, 20);
+  options.min_shared_tokens_short = PR_PAIR_CANDIDATE_MIN_SHARED_SHORT;
   g_assert_true (pr_part_match_accepts (&options, 12, 25, 28, 25, 28, FALSE));
   g_assert_false (pr_part_match_accepts (&options, 9, 25, 28, 25, 28, FALSE));
   g_assert_false (pr_part_match_accepts (&options, 12, 30, 30, 30, 30, FALSE));

@@ -394,7 +394,7 @@ pr_part_match_min_shared (const PrPartMatchOptions *options,
   guint64 smaller = MIN (all_words_a, all_words_b);
   guint64 needed = options->min_shared_tokens;
 
-  if (smaller < PR_PART_SHORT_RECORD_WORDS)
+  if (options->min_shared_tokens_short > 0 && smaller < PR_PART_SHORT_RECORD_WORDS)
     needed = MIN (needed, options->min_shared_tokens_short);
   return MIN (needed, smaller);
 }

@@ -110,9 +110,11 @@ typedef struct {
   double min_containment_same_petitioner;
   /* …and at least this many… */
   guint  min_shared_tokens;
-  /* …or this many (if fewer) when the smaller record has fewer than
-   * PR_PART_SHORT_RECORD_WORDS words: a short repeat with a word changed
-   * every dozen shares too few runs of five to reach the minimum above. */
+  /* …or this many (if fewer; 0: no such minimum) when the smaller record
+   * has fewer than PR_PART_SHORT_RECORD_WORDS words: a short repeat with a
+   * word changed every dozen shares too few runs of five to reach the
+   * minimum above. The second stage's candidates have one
+   * (PR_PAIR_CANDIDATE_MIN_SHARED_SHORT). */
   guint  min_shared_tokens_short;
 } PrPartMatchOptions;
 
@@ -120,7 +122,6 @@ typedef struct {
 #define PR_PART_DEFAULT_MIN_CONTAINMENT 0.6
 #define PR_PART_DEFAULT_MIN_SHARED_TOKENS 20
 #define PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER 0.5
-#define PR_PART_DEFAULT_MIN_SHARED_TOKENS_SHORT 10
 /* A record is short, for min_shared_tokens_short, below this many words in
  * its parts (boilerplate too). */
 #define PR_PART_SHORT_RECORD_WORDS 30
@@ -128,8 +129,7 @@ typedef struct {
 /* The defaults, chosen by the evaluation (docs/evaluation.md, "The passages' thresholds"). */
 #define PR_PART_MATCH_OPTIONS_DEFAULT \
   ((PrPartMatchOptions) { PR_PART_DEFAULT_MAX_RECORDS, PR_PART_DEFAULT_MIN_CONTAINMENT, \
-                          PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER, PR_PART_DEFAULT_MIN_SHARED_TOKENS, \
-                          PR_PART_DEFAULT_MIN_SHARED_TOKENS_SHORT })
+                          PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER, PR_PART_DEFAULT_MIN_SHARED_TOKENS, 0 })
 
 /* What two records' parts have in common, counted as a scan counts it:
  * each distinct part once (by the most words a record has for it), and
