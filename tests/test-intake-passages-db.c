@@ -18,6 +18,7 @@
 #include "pr-case-rules.h"
 #include "pr-fingerprinter.h"
 #include "pr-intake.h"
+#include "pr-pair-judge.h"
 #include "pr-record-reader.h"
 #include "pr-store.h"
 #include "pr-stored-parts.h"
@@ -634,9 +635,25 @@ test_changed_since_scan (void)
 
 
 /* @n letters scanned into a new store, and the store. */
+/* A short letter: two sentences (24 words) of the first 60 of the pool,
+ * so that many pairs share one sentence and no more. */
+static void
+insert_short_letter (PrConnection *db,
+                     guint         id)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (id * 13 + 5);
+  g_autofree char *first = sentence (g_rand_int_range (rand, 10, 60));
+  g_autofree char *second = sentence (g_rand_int_range (rand, 10, 60));
+  g_autofree char *sql = g_strdup_printf ("INSERT INTO passages.letters VALUES (%u, 'p%u', '%s %s')",
+                                          id, id % 40, first, second);
+
+  pr_test_execute (db, sql);
+}
+
 static PrStore *
 scanned_letters (PrConnection  *db,
                  guint          n,
+                 gboolean       short_letters,
                  PrConnection **source)
 {
   g_autoptr(GError) error = NULL;
@@ -644,7 +661,12 @@ scanned_letters (PrConnection  *db,
 
   new_letters (db);
   for (guint i = 1; i <= n; i++)
-    insert_letter (db, i, 0);
+    {
+      if (short_letters)
+        insert_short_letter (db, i);
+      else
+        insert_letter (db, i, 0);
+    }
   scan ();
   *source = pr_test_connect (server, "passages");
   store = pr_store_open (*source, "passagestore", &error);
@@ -698,8 +720,10 @@ compare_u64 (gconstpointer a,
  * (pr_part_overlap ()), and the rule for one petitioner or another; under
  * three sets of thresholds, so that candidates dropped early for their
  * containment are dropped only when the rule would drop them. */
-static void
-test_brute_force (void)
+static guint
+assert_as_brute_force (guint     n_letters,
+                       gboolean  short_letters,
+                       guint    *n_short_found)
 {
   g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
   g_autoptr(PrConnection) source = NULL;
@@ -713,12 +737,13 @@ test_brute_force (void)
                                    { 0.25, 0.2 }, { 0.8, 0.7 } };
   guint n_found = 0;
 
-  store = scanned_letters (db, N_LETTERS, &source);
+  *n_short_found = 0;
+  store = scanned_letters (db, n_letters, short_letters, &source);
   g_assert_true (pr_store_read_passages (store, "letters", version, keep_stored, stored, &error));
   g_assert_no_error (error);
   passages = pr_stored_parts_new (store, "letters", version, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (stored->len, >, N_LETTERS / 2);
+  g_assert_cmpuint (stored->len, >, n_letters / 2);
 
   /* How many records hold each part, each record once. */
   for (guint r = 0; r < stored->len; r++)
@@ -747,6 +772,7 @@ test_brute_force (void)
 
       options.min_containment = thresholds[t][0];
       options.min_containment_same_petitioner = thresholds[t][1];
+      options.min_shared_tokens_short = PR_PAIR_CANDIDATE_MIN_SHARED_SHORT;
       g_hash_table_iter_init (&iter, holders);
       while (g_hash_table_iter_next (&iter, &key, &value))
         if (GPOINTER_TO_UINT (value) > options.max_records_per_part)
@@ -773,7 +799,12 @@ test_brute_force (void)
                                          overlap.all_words_a, overlap.all_words_b, FALSE) ||
                   pr_part_match_accepts (&options, overlap.words_shared, overlap.words_a, overlap.words_b,
                                          overlap.all_words_a, overlap.all_words_b, TRUE))
-                g_ptr_array_add (expected, other->id);
+                {
+                  g_ptr_array_add (expected, other->id);
+                  /* Under the general minimum: found by the short records' own. */
+                  *n_short_found += overlap.words_shared < options.min_shared_tokens &&
+                                    overlap.words_shared < MIN (overlap.all_words_a, overlap.all_words_b);
+                }
             }
           for (guint f = 0; f < found->len; f++)
             g_ptr_array_add (got, g_array_index (found, PrStoredPartMatch, f).record_id);
@@ -783,8 +814,30 @@ test_brute_force (void)
           n_found += found->len;
         }
     }
+  return n_found;
+}
+
+static void
+test_brute_force (void)
+{
+  guint n_short;
+  guint n_found = assert_as_brute_force (N_LETTERS, FALSE, &n_short);
+
   g_test_message ("%u records found by their passages under the three thresholds", n_found);
   g_assert_cmpuint (n_found, >, 50);
+}
+
+/* Letters of 24 words, many pairs sharing one sentence of twelve: the
+ * stored passages find those whose shared words reach the short records'
+ * minimum (10, not 20) as the scan's rule does, and there are such. */
+static void
+test_short_letters (void)
+{
+  guint n_short;
+  guint n_found = assert_as_brute_force (120, TRUE, &n_short);
+
+  g_test_message ("%u records found by their passages, %u of them by the short records' minimum", n_found, n_short);
+  g_assert_cmpuint (n_short, >, 10);
 }
 
 /* Reading every stored passage ahead of the first check, stopped before it
@@ -800,7 +853,7 @@ test_read_ahead_stopped (void)
   g_autoptr(GError) error = NULL;
   guint64 version = current_version ();
 
-  store = scanned_letters (db, 40, &source);
+  store = scanned_letters (db, 40, FALSE, &source);
   g_cancellable_cancel (cancellable);
   passages = pr_stored_parts_new_full (store, "letters", version, 40, NULL, NULL, cancellable, &error);
   g_assert_null (passages);
@@ -826,6 +879,7 @@ main (int    argc,
   g_test_add_func ("/db/intake-passages/cap-edge", test_cap_edge);
   g_test_add_func ("/db/intake-passages/changed-since-scan", test_changed_since_scan);
   g_test_add_func ("/db/intake-passages/brute-force", test_brute_force);
+  g_test_add_func ("/db/intake-passages/short-letters", test_short_letters);
   g_test_add_func ("/db/intake-passages/read-ahead-stopped", test_read_ahead_stopped);
 
   status = g_test_run ();

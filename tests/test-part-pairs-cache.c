@@ -54,6 +54,19 @@ kept_match (PrConnection *db,
   return pr_test_query_value (db, sql);
 }
 
+/* How many pairs @store keeps for @table. */
+static guint
+kept_pairs (PrConnection *db,
+            const char   *store,
+            const char   *table)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT SUM(n_pairs) FROM %s.pr_part_pairs WHERE source_table = '%s'",
+                                          store, table);
+  g_autofree char *n = pr_test_query_value (db, sql);
+
+  return (guint) g_ascii_strtoull (n, NULL, 10);
+}
+
 /* @store's scan of @table, then a fresh store's (@oracle_store): the files
  * are the same, and so is the match each store keeps. The clusters' case
  * numbers are compared only where @with_cases: a rescan whose clusters
@@ -336,6 +349,82 @@ test_identity_changed (void)
   pr_test_execute (db, "DROP TABLE t");
 }
 
+/* Scans the table s (id, body) into @store with the second stage, @flag
+ * (nullable) given besides. What it says. */
+static char *
+scan_short (const char *store,
+            const char *flag)
+{
+  g_autofree char *store_arg = g_strdup_printf ("--store=%s", store);
+  const char *const args[] = { "scan", "--db", sample->uri, "--table=s", "--id=id", "--text=body", store_arg,
+                               "--out=/dev/null", flag, NULL };
+  char *err = NULL;
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  return err;
+}
+
+/* The short records' minimum of shared words is part of what the kept
+ * match answers to: two letters of 22 words sharing a run of 14 (12 words
+ * in shared passages of 27 in each one's, as explain counts them) pair
+ * only under it (10 words), not under the general minimum (20). A store that
+ * matched with the general minimum for short records too, as a matcher
+ * without the rule did, is matched again, as a fresh store is. */
+static void
+test_short_rule_changed (void)
+{
+  g_autoptr(PrConnection) db = pr_test_sample_connect (sample);
+  static const char *const pool[] = {
+    "小区", "夜间", "施工", "噪音", "扰民", "请求", "查处", "工地", "围挡", "医保", "报销", "比例",
+    "调整", "退休", "职工", "门诊", "慢性病", "拆迁", "补偿", "标准", "过低", "物业", "停车", "收费",
+    "学校", "食堂", "卫生", "道路", "积水", "路灯", "损坏", "供暖", "温度", "不足", "欠薪", "工资",
+  };
+  g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
+  g_autofree char *insert = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *old_rule = NULL, *kept = NULL, *fresh = NULL;
+
+  for (guint w = 0; w < 14; w++)
+    {
+      g_string_append_printf (a, "%s ", pool[w]);
+      g_string_append_printf (b, "%s ", pool[w]);
+    }
+  for (guint w = 0; w < 8; w++)
+    {
+      g_string_append_printf (a, "%s ", pool[14 + w]);
+      g_string_append_printf (b, "%s ", pool[22 + w]);
+    }
+  pr_test_execute (db, "DROP TABLE IF EXISTS s");
+  pr_test_execute (db, "CREATE TABLE s (id INT PRIMARY KEY, body TEXT)");
+  insert = g_strdup_printf ("INSERT INTO s VALUES (1, '%s'), (2, '%s')", a->str, b->str);
+  pr_test_execute (db, insert);
+  pr_test_fresh_store (db, "short_a");
+  pr_test_fresh_store (db, "short_b");
+
+  err = scan_short ("short_a", "--min-shared-short=20");
+  old_rule = kept_match (db, "short_a", "s");
+  g_clear_pointer (&err, g_free);
+  err = scan_short ("short_a", NULL);
+  g_assert_null (strstr (err, TAKEN));
+  g_clear_pointer (&err, g_free);
+  err = scan_short ("short_b", NULL);
+  g_assert_null (strstr (err, TAKEN));
+  kept = kept_match (db, "short_a", "s");
+  fresh = kept_match (db, "short_b", "s");
+  g_assert_cmpstr (kept, ==, fresh);
+  /* The two rules keep other pairs: one pair against none. */
+  g_assert_cmpstr (old_rule, !=, fresh);
+  g_assert_cmpuint (kept_pairs (db, "short_b", "s"), ==, 1);
+  pr_test_fresh_store (db, "short_b");
+  g_free (scan_short ("short_b", "--min-shared-short=20"));
+  g_assert_cmpuint (kept_pairs (db, "short_b", "s"), ==, 0);
+  /* And the next rescan takes the match. */
+  g_clear_pointer (&err, g_free);
+  err = scan_short ("short_a", NULL);
+  g_assert_nonnull (strstr (err, TAKEN));
+  pr_test_execute (db, "DROP TABLE s");
+}
+
 /* The kept match's last row lost (the rows of a small max_allowed_packet,
  * one deleted by hand): the rescan is refused as damaged, not given the
  * pairs of the rows left. */
@@ -384,6 +473,7 @@ main (int   argc,
   g_test_add_func ("/db/part-pairs-cache/records-added-removed", test_records_added_removed);
   g_test_add_func ("/db/part-pairs-cache/options-changed", test_options_changed);
   g_test_add_func ("/db/part-pairs-cache/identity-changed", test_identity_changed);
+  g_test_add_func ("/db/part-pairs-cache/short-rule-changed", test_short_rule_changed);
   g_test_add_func ("/db/part-pairs-cache/last-chunk-lost", test_last_chunk_lost);
   g_test_add_func ("/db/part-pairs-cache/migrate", test_migrate);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pr-fingerprinter.h"
+#include "pr-pair-judge.h"
 #include "pr-parts.h"
 #include "pr-part-spool.h"
 #include "pr-simhash.h"
@@ -182,6 +183,57 @@ identity_table (const char *const *petitioners)
   return identities;
 }
 
+/* Short records at the second stage's candidate containment (0.25): a
+ * pair whose smaller record has fewer than 30 words needs 10 shared words,
+ * not 20; one of 30 words still needs 20. Six records, three pairs, parts
+ * of none in common between pairs (hash, words):
+ *   A 1:6 2:6 3:6 4:7 (25 words)   B 1:6 2:6 5:8 6:8 (28)   12 shared, 0.48
+ *   C 7:4 8:5 3x:8 4x:8 (25)       D 7:4 8:5 9:9 10:10 (28)  9 shared, 0.36
+ *   E 13:6 14:6 15:9 16:9 (30)    F 13:6 14:6 17:9 18:9 (30) 12 shared, 0.4 */
+static void
+test_short_records (void)
+{
+  PrPart parts[] = {
+    { 1, 6 }, { 2, 6 }, { 3, 6 }, { 4, 7 },     { 1, 6 }, { 2, 6 }, { 5, 8 }, { 6, 8 },
+    { 7, 4 }, { 8, 5 }, { 19, 8 }, { 20, 8 },   { 7, 4 }, { 8, 5 }, { 9, 9 }, { 10, 10 },
+    { 13, 6 }, { 14, 6 }, { 15, 9 }, { 16, 9 }, { 13, 6 }, { 14, 6 }, { 17, 9 }, { 18, 9 },
+  };
+  guint64 offsets[] = { 0, 4, 8, 12, 16, 20 };
+  guint32 counts[] = { 4, 4, 4, 4, 4, 4 };
+  PrPartTable table = { 6, offsets, counts, parts };
+  PrPartMatchOptions options = PR_PART_MATCH_OPTIONS_DEFAULT;
+  PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  guint64 ab = 1, cd = ((guint64) 2 << 32) | 3;
+
+  options.min_containment = PR_PAIR_CANDIDATE_CONTAINMENT;
+  options.min_containment_same_petitioner = PR_PAIR_CANDIDATE_CONTAINMENT_SAME;
+  /* Without a minimum for short records (a scan without the second stage), 20. */
+  g_assert_false (pr_part_match_accepts (&options, 12, 25, 28, 25, 28, FALSE));
+  g_assert_cmpuint (pr_part_match_min_shared (&options, 25, 28), ==, 20);
+  options.min_shared_tokens_short = PR_PAIR_CANDIDATE_MIN_SHARED_SHORT;
+  g_assert_true (pr_part_match_accepts (&options, 12, 25, 28, 25, 28, FALSE));
+  g_assert_false (pr_part_match_accepts (&options, 9, 25, 28, 25, 28, FALSE));
+  g_assert_false (pr_part_match_accepts (&options, 12, 30, 30, 30, 30, FALSE));
+  g_assert_cmpuint (pr_part_match_min_shared (&options, 25, 28), ==, 10);
+  g_assert_cmpuint (pr_part_match_min_shared (&options, 30, 28), ==, 10);
+  g_assert_cmpuint (pr_part_match_min_shared (&options, 30, 30), ==, 20);
+  /* Never more than all of the smaller record's words. */
+  g_assert_cmpuint (pr_part_match_min_shared (&options, 8, 28), ==, 8);
+
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
+  g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (found.found, &ab)), ==, 481);
+  g_assert_false (g_hash_table_contains (found.found, &cd));
+
+  /* The short records' minimum is never above the general one. */
+  options.min_shared_tokens = 8;
+  g_assert_cmpuint (pr_part_match_min_shared (&options, 25, 28), ==, 8);
+  g_hash_table_remove_all (found.found);
+  g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
+  g_assert_cmpuint (g_hash_table_size (found.found), ==, 3);
+  g_hash_table_unref (found.found);
+}
+
 static void
 test_containment_hand_computed (void)
 {
@@ -190,7 +242,7 @@ test_containment_hand_computed (void)
   guint64 offsets[] = { 0, 3, 7 };
   guint32 counts[] = { 3, 4, 1 };
   PrPartTable table = { 3, offsets, counts, parts };
-  PrPartMatchOptions options = { 10, 0.8, 0.8, 5 };
+  PrPartMatchOptions options = { 10, 0.8, 0.8, 5, 5 };
   PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   guint64 ab = ((guint64) 0 << 32) | 1, ac = ((guint64) 0 << 32) | 2;
   /* A and C by the same petitioner, B by another. */
@@ -206,7 +258,7 @@ test_containment_hand_computed (void)
   /* Above 0.8 only A–C; with 6 words needed (more than C has) still A–C. */
   g_hash_table_remove_all (found.found);
   options.min_containment = options.min_containment_same_petitioner = 0.81;
-  options.min_shared_tokens = 6;
+  options.min_shared_tokens = options.min_shared_tokens_short = 6;
   g_assert_true (pr_part_table_find_pairs (&table, NULL, &options, pr_test_found_pair, &found, NULL, NULL));
   g_assert_cmpuint (g_hash_table_size (found.found), ==, 1);
   g_assert_true (g_hash_table_contains (found.found, &ac));
@@ -244,7 +296,7 @@ test_boilerplate (void)
   guint64 offsets[] = { 0, 2, 4, 6 };
   guint32 counts[] = { 2, 2, 2, 1 };
   PrPartTable table = { 4, offsets, counts, parts };
-  PrPartMatchOptions options = { 3, 0.9, 0.9, 1 };
+  PrPartMatchOptions options = { 3, 0.9, 0.9, 1, 1 };
   PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   guint64 key = 1;  /* 0–1 */
 
@@ -314,7 +366,7 @@ test_against_brute_force (void)
   g_autofree guint64 *offsets = g_new (guint64, n_records);
   g_autofree guint32 *counts = g_new (guint32, n_records);
   g_autofree guint8 *skip = g_new0 (guint8, n_records);
-  PrPartMatchOptions options = { G_MAXUINT, 0.6, 0.6, 10 };
+  PrPartMatchOptions options = { G_MAXUINT, 0.6, 0.6, 10, 10 };
   PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   GRand *rand = g_rand_new_with_seed (20261122);
   PrPartTable table;
@@ -449,7 +501,7 @@ boilerplate_against_brute_force (gsize memory_limit)
   g_autofree guint64 *offsets = g_new (guint64, n_records);
   g_autofree guint32 *counts = g_new (guint32, n_records);
   g_autofree guint8 *skip = g_new0 (guint8, n_records);
-  PrPartMatchOptions options = { cap, 0.5, 0.5, 8 };
+  PrPartMatchOptions options = { cap, 0.5, 0.5, 8, 8 };
   PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   GRand *rand = g_rand_new_with_seed (20261123);
   guint n_found = 0;
@@ -813,7 +865,7 @@ test_shingles_against_brute_force (void)
   g_autofree guint64 *offsets = g_new (guint64, n_records);
   g_autofree guint32 *counts = g_new (guint32, n_records);
   g_autofree guint8 *skip = g_new0 (guint8, n_records);
-  PrPartMatchOptions options = { G_MAXUINT, 0.4, 0.4, 8 };
+  PrPartMatchOptions options = { G_MAXUINT, 0.4, 0.4, 8, 8 };
   PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   GRand *rand = g_rand_new_with_seed (7);
   guint64 source[60];
@@ -861,6 +913,7 @@ main (int    argc,
   g_test_add_func ("/engine/parts/long-sentence", test_long_sentence);
   g_test_add_func ("/engine/parts/encode-decode", test_encode_decode);
   g_test_add_func ("/engine/parts/containment", test_containment_hand_computed);
+  g_test_add_func ("/engine/parts/short-records", test_short_records);
   g_test_add_func ("/engine/parts/boilerplate", test_boilerplate);
   g_test_add_func ("/engine/parts/brute-force", test_against_brute_force);
   g_test_add_func ("/engine/parts/boilerplate-brute-force", test_boilerplate_against_brute_force);

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "pr-pair-judge.h"
+#include "pr-scan-options.h"
 #include "pr-scan-stored.h"
 #include "pr-session-private.h"
 
@@ -153,10 +154,7 @@ pr_session_read_passages_async (PrSession           *self,
   /* The scan's thresholds: with the second stage, its generous candidates. */
   data->options = PR_PART_MATCH_OPTIONS_DEFAULT;
   if (self->second_stage)
-    {
-      data->options.min_containment = PR_PAIR_CANDIDATE_CONTAINMENT;
-      data->options.min_containment_same_petitioner = PR_PAIR_CANDIDATE_CONTAINMENT_SAME;
-    }
+    pr_scan_options_candidates (&data->options);
   _pr_session_push_job (self, task, passages_job);
 }
 

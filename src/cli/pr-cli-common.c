@@ -157,6 +157,7 @@ pr_cli_check_numbers (PrCliMappingOptions  *options,
          pr_cli_check_range ("containment-same", options->containment_same, 0, 1, error) &&
          pr_cli_check_range ("part-max-records", options->part_max_records, 2, G_MAXINT, error) &&
          pr_cli_check_range ("min-shared", options->min_shared, 1, G_MAXINT, error) &&
+         pr_cli_check_range ("min-shared-short", options->min_shared_short, 0, G_MAXINT, error) &&
          pr_cli_check_range ("shingle-words", options->shingle_words, 1, PR_PART_MAX_SHINGLE_WORDS, error) &&
          pr_cli_check_range ("shingle-window", options->shingle_window, 1, PR_PART_MAX_SHINGLE_WINDOW, error) &&
          pr_cli_check_range ("idf-max-share", options->idf_max_share, 0, 1, error);
@@ -187,6 +188,7 @@ pr_cli_second_stage_candidates (PrCliMappingOptions *options)
   pr_scan_options_candidates (&parts);
   options->containment = parts.min_containment;
   options->containment_same = parts.min_containment_same_petitioner;
+  options->min_shared_short = (int) parts.min_shared_tokens_short;
 }
 
 /* The second stage is the default; --second-stage is still taken, and
@@ -214,6 +216,7 @@ pr_cli_part_options (PrCliMappingOptions *options)
     .min_containment = options->containment,
     .min_containment_same_petitioner = options->containment_same,
     .min_shared_tokens = (guint) MAX (options->min_shared, 1),
+    .min_shared_tokens_short = (guint) options->min_shared_short,
   };
 
   return part;
@@ -324,6 +327,10 @@ mapping_option_entries (PrCliMappingOptions *options)
       N_("A passage found in more records than this is boilerplate and not matched on (default 12)"), N_("N") },
     { "min-shared", 0, 0, G_OPTION_ARG_INT, &options->min_shared,
       N_("Words two records must share in passages to match on them (default 20)"), N_("N") },
+    { "min-shared-short", 0, 0, G_OPTION_ARG_INT, &options->min_shared_short,
+      N_("The same when the smaller record has fewer than 30 words, if fewer than --min-shared (default 10 for "
+         "the second stage's candidates, none without it)"),
+      N_("N") },
     { "parts", 0, 0, G_OPTION_ARG_STRING, &options->parts,
       N_("How to cut the text into parts to match on: “clauses” (between punctuation) or “shingles” "
          "(winnowed runs of words, punctuation left out) (default shingles)"), N_("METHOD") },

@@ -1132,8 +1132,11 @@ pr_cli_eval (int    argc,
     printf (_("Whole-record fingerprints only.\n\n"));
   else
     printf (_("Whole-record fingerprints within k, or shared passages: containment ≥ %.2f, "
-              "≥ %d words shared, passages in more than %d records left out.\n\n"),
-            options.containment, options.min_shared, options.part_max_records);
+              "≥ %d words shared (%d when the smaller record has fewer than %d), passages in more than %d "
+              "records left out.\n\n"),
+            options.containment, options.min_shared,
+            options.min_shared_short > 0 ? MIN (options.min_shared, options.min_shared_short) : options.min_shared,
+            PR_PART_SHORT_RECORD_WORDS, options.part_max_records);
   if (!exact && options.idf)
     printf (_("The fingerprints' words weighed by ln (records / records with the word), %llu distinct words.\n"),
             (unsigned long long) set->n_idf_terms);

@@ -215,7 +215,8 @@ pr_cli_check_flags_in_effect (int                        argc,
                               const char *const         *groups,
                               GError                   **error)
 {
-  static const char *const parts_flags[] = { "containment", "containment-same", "min-shared", "part-max-records",
+  static const char *const parts_flags[] = { "containment", "containment-same", "min-shared", "min-shared-short",
+                                             "part-max-records",
                                              "parts", "shingle-words", "shingle-window", NULL };
   static const char *const shingle_flags[] = { "shingle-words", "shingle-window", NULL };
   const GOptionEntry *parts = entry_named (lists, "parts");

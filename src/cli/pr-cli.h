@@ -52,6 +52,7 @@ typedef struct {
   double    containment_same;
   int       part_max_records;
   int       min_shared;
+  int       min_shared_short;
   char     *parts;           /* PrPartMethod: "clauses" or "shingles"; NULL: the default */
   int       shingle_words;
   int       shingle_window;

@@ -85,11 +85,14 @@ pr_scan_options_second_stage (PrStore             *store,
  *
  * The second stage judges generous candidates: its own passages'
  * thresholds, unless @parts has others than the defaults (given by the
- * user).
+ * user), and a lower minimum of shared words for short records unless
+ * @parts has one.
  */
 void
 pr_scan_options_candidates (PrPartMatchOptions *parts)
 {
+  if (parts->min_shared_tokens_short == 0)
+    parts->min_shared_tokens_short = PR_PAIR_CANDIDATE_MIN_SHARED_SHORT;
   if (parts->min_containment == PR_PART_DEFAULT_MIN_CONTAINMENT &&
       parts->min_containment_same_petitioner == PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER)
     {

@@ -375,7 +375,7 @@ judge_candidate (GArray                   *found,
 
   /* The words shared are counted already, as pr_part_overlap () counts
    * them: too few for the rule's minimum, the pair is not one. */
-  if (shared < MIN (options->min_shared_tokens, MIN (text->all_words, all_words)))
+  if (shared < pr_part_match_min_shared (options, text->all_words, all_words))
     return;
   boilerplate = g_array_copy (text->boilerplate);
   /* Their parts the text lacks are boilerplate by the table alone. */
@@ -810,8 +810,8 @@ find_in_store (PrStoredParts            *self,
         Candidate *candidate = value;
 
         if (!candidate->read ||
-            candidate->shared < MIN (options->min_shared_tokens,
-                                     MIN (text->all_words, all_words_of (candidate->parts, candidate->n_parts))))
+            candidate->shared < pr_part_match_min_shared (options, text->all_words,
+                                                          all_words_of (candidate->parts, candidate->n_parts)))
           continue;
         for (guint i = 0; i < candidate->n_parts; i++)
           {

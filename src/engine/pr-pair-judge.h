@@ -13,6 +13,10 @@ G_BEGIN_DECLS
  * Measured on the labelled petitions (docs/evaluation.md). */
 #define PR_PAIR_CANDIDATE_CONTAINMENT 0.25
 #define PR_PAIR_CANDIDATE_CONTAINMENT_SAME 0.2
+/* …and 10 shared words where the smaller record has fewer than 30
+ * (PrPartMatchOptions.min_shared_tokens_short): short repeats are
+ * candidates too. */
+#define PR_PAIR_CANDIDATE_MIN_SHARED_SHORT 10
 
 /* A candidate pair and the second stage's judgement of it; a < b. */
 typedef struct {

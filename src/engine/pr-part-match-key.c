@@ -59,7 +59,7 @@ pr_part_match_key (const PrRecordSet        *set,
                    const PrPartMatchOptions *options)
 {
   XXH3_state_t state;
-  guint64 head[9];
+  guint64 head[10];
 
   G_STATIC_ASSERT (sizeof (double) == sizeof (guint64));
   head[0] = PR_PART_MATCH_VERSION;
@@ -71,6 +71,7 @@ pr_part_match_key (const PrRecordSet        *set,
   head[6] = set->identities != NULL;
   head[7] = set->n_records;
   head[8] = PR_IDENTITY_RULES_VERSION;
+  head[9] = options->min_shared_tokens_short;
   for (guint i = 0; i < G_N_ELEMENTS (head); i++)
     head[i] = GUINT64_TO_LE (head[i]);
   XXH3_64bits_reset (&state);

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
  * pairs or other boilerplate, so that no match kept from before is taken
  * for one of now. The petitioner evidence it asks of pr-identity-table.c
  * has its own version, PR_IDENTITY_RULES_VERSION, in the key beside it. */
-#define PR_PART_MATCH_VERSION 2
+#define PR_PART_MATCH_VERSION 3
 
 guint64 pr_part_match_key (const PrRecordSet        *set,
                            const PrMapping          *mapping,

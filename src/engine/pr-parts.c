@@ -371,6 +371,35 @@ pr_part_table_find_pairs_full (const PrPartTable        *table,
 }
 
 /**
+ * pr_part_match_min_shared:
+ * @options: the thresholds
+ * @all_words_a: words in one record's parts, boilerplate too
+ * @all_words_b: in the other's
+ *
+ * The words two records must share in parts to match: the minimum, less
+ * when the smaller record is short, and never more than all of the
+ * smaller record's words, so that a short record contained whole in a
+ * longer one matches. A record is short by all its words: one whose parts
+ * are mostly boilerplate is not short, and the little left of it is not
+ * enough. The scan, explain and the store's checks of stored passages all
+ * ask this one rule.
+ *
+ * Returns: the words needed
+ */
+guint64
+pr_part_match_min_shared (const PrPartMatchOptions *options,
+                          guint64                   all_words_a,
+                          guint64                   all_words_b)
+{
+  guint64 smaller = MIN (all_words_a, all_words_b);
+  guint64 needed = options->min_shared_tokens;
+
+  if (options->min_shared_tokens_short > 0 && smaller < PR_PART_SHORT_RECORD_WORDS)
+    needed = MIN (needed, options->min_shared_tokens_short);
+  return MIN (needed, smaller);
+}
+
+/**
  * pr_part_match_accepts:
  * @options: the thresholds
  * @words_shared: words in the parts two records share
@@ -381,10 +410,8 @@ pr_part_table_find_pairs_full (const PrPartTable        *table,
  * @same_petitioner: whether one petitioner sent both
  *
  * The rule of a match on parts: enough of the smaller record's words are
- * shared (less for one petitioner's records), and enough words — or all of
- * a short record's. A record is short by all its words: one whose parts
- * are mostly boilerplate is not short, and the little left of it is not
- * enough.
+ * shared (less for one petitioner's records), and enough words
+ * (pr_part_match_min_shared ()).
  *
  * Returns: whether the two records match on their parts
  */
@@ -401,7 +428,7 @@ pr_part_match_accepts (const PrPartMatchOptions *options,
   double needed = same_petitioner ? options->min_containment_same_petitioner : options->min_containment;
 
   return words_shared > 0 && smaller > 0 && (double) words_shared / smaller >= needed &&
-         words_shared >= MIN (options->min_shared_tokens, MIN (all_words_a, all_words_b));
+         words_shared >= pr_part_match_min_shared (options, all_words_a, all_words_b);
 }
 
 /* A part as stored: its hash (8 bytes) and word count (1 byte, at most

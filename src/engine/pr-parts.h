@@ -108,19 +108,28 @@ typedef struct {
   /* …or this much, for two records of the same petitioner (a person
    * re-sending a complaint rewrites more of it than another copies)… */
   double min_containment_same_petitioner;
-  /* …and at least this many. */
+  /* …and at least this many… */
   guint  min_shared_tokens;
+  /* …or this many (if fewer; 0: no such minimum) when the smaller record
+   * has fewer than PR_PART_SHORT_RECORD_WORDS words: a short repeat with a
+   * word changed every dozen shares too few runs of five to reach the
+   * minimum above. The second stage's candidates have one
+   * (PR_PAIR_CANDIDATE_MIN_SHARED_SHORT). */
+  guint  min_shared_tokens_short;
 } PrPartMatchOptions;
 
 #define PR_PART_DEFAULT_MAX_RECORDS 12
 #define PR_PART_DEFAULT_MIN_CONTAINMENT 0.6
 #define PR_PART_DEFAULT_MIN_SHARED_TOKENS 20
 #define PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER 0.5
+/* A record is short, for min_shared_tokens_short, below this many words in
+ * its parts (boilerplate too). */
+#define PR_PART_SHORT_RECORD_WORDS 30
 
 /* The defaults, chosen by the evaluation (docs/evaluation.md, "The passages' thresholds"). */
 #define PR_PART_MATCH_OPTIONS_DEFAULT \
   ((PrPartMatchOptions) { PR_PART_DEFAULT_MAX_RECORDS, PR_PART_DEFAULT_MIN_CONTAINMENT, \
-                          PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER, PR_PART_DEFAULT_MIN_SHARED_TOKENS })
+                          PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER, PR_PART_DEFAULT_MIN_SHARED_TOKENS, 0 })
 
 /* What two records' parts have in common, counted as a scan counts it:
  * each distinct part once (by the most words a record has for it), and
@@ -177,6 +186,9 @@ PrPart  *pr_parts_decode          (const guint8             *bytes,
                                    gsize                     length,
                                    guint                    *n_parts,
                                    GError                  **error);
+guint64  pr_part_match_min_shared (const PrPartMatchOptions *options,
+                                   guint64                   all_words_a,
+                                   guint64                   all_words_b);
 gboolean pr_part_match_accepts    (const PrPartMatchOptions *options,
                                    guint64                   words_shared,
                                    guint64                   words_a,
