@@ -359,17 +359,19 @@ pr_identity_table_add_value (PrIdentityTable *self,
       if (normal != NULL)
         g_ptr_array_add (normals, normal);
     }
+  else if (role == PR_IDENTITY_NAME)
+    {
+      g_autoptr(GPtrArray) conflict_only = g_ptr_array_new_with_free_func (g_free);
+
+      state = pr_identity_read_names (value, length, normals, conflict_only);
+      for (guint i = 0; i < normals->len; i++)
+        add_name (self, normals->pdata[i], FALSE);
+      /* 王先生, 王?华: no key, so never evidence; kept to say who they are not. */
+      for (guint i = 0; i < conflict_only->len; i++)
+        add_name (self, conflict_only->pdata[i], TRUE);
+    }
   else
     state = pr_identity_normalize (role, value, length, normals);
-  if (role == PR_IDENTITY_NAME && state == PR_IDENTITY_VALUE_VALID)
-    add_name (self, normals->pdata[0], FALSE);
-  else if (role == PR_IDENTITY_NAME && state == PR_IDENTITY_VALUE_INVALID)
-    {
-      g_autofree char *holed = pr_identity_name_with_holes (value, length);
-
-      if (holed != NULL)
-        add_name (self, holed, TRUE);
-    }
   self->stats.n_valid[role] += state == PR_IDENTITY_VALUE_VALID;
   /* An address naming no home is counted apart from the masks: nothing
    * of it is hidden. */

@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A name cell as offices write it, read into the names it gives:
+ *
+ * - a note in brackets (王小明（代）, 王小明(代写), 王小明（信访人）) or a
+ *   label before a colon (信访人：王小明) says what the person is to the
+ *   petition: an agent, a scribe's client, the petitioner. Agent and
+ *   principal both count as petitioners, so the name is the person's and
+ *   the note is dropped: 王小明（代） is 王小明.
+ * - several names (王小明、李华; 王小明,李华): co-signers, each a petitioner.
+ *   Each is a name of the cell: an equal one is evidence, and the cell
+ *   stands against a name only when none of its names may be it.
+ * - a group (王小明等3人, 王小明等, 王小明夫妇) names one of several people
+ *   and not who wrote: no evidence of one person, and no conflict with any
+ *   name (an unnamed member may be anyone).
+ * - a surname and an honorific (王先生, 李女士, 欧阳老师) names nobody in
+ *   particular: never evidence of the same petitioner, but still not
+ *   another surname's bearer: 王先生 is not 李明. It is kept for conflicts
+ *   only, as its surname and a run of "?" that stands for any given name.
+ *   A whole name before the honorific (李明先生) is that name.
+ */
+#define G_LOG_DOMAIN "pr-identity-names"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-identity.h"
+
+/* A given name after an honorific's surname: up to this many characters. */
+#define HONORIFIC_GIVEN "???"
+
+static gboolean
+is_open_bracket (gunichar c)
+{
+  return c == '(' || c == 0xFF08 || c == '[' || c == 0xFF3B || c == 0x3010 /* 【 */ || c == 0x3014 /* 〔 */;
+}
+
+static gboolean
+is_close_bracket (gunichar c)
+{
+  return c == ')' || c == 0xFF09 || c == ']' || c == 0xFF3D || c == 0x3011 /* 】 */ || c == 0x3015 /* 〕 */;
+}
+
+/* Where a cell of several names is cut: 、 , ; / | in either width. */
+static gboolean
+is_name_separator (gunichar c)
+{
+  return c == 0x3001 || c == ',' || c == 0xFF0C || c == ';' || c == 0xFF1B || c == '/' || c == 0xFF0F ||
+         c == '|' || c == 0xFF5C || c == '\n';
+}
+
+/* A group's ending: 等, 等人, 等3人, 等十余人, 一行五人, 夫妇, 全家. */
+static gboolean
+is_group (const char *name)
+{
+  static GRegex *group;
+
+  if (g_once_init_enter (&group))
+    {
+      GRegex *regex = g_regex_new ("^.+?(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
+                                   "^.+?(夫妇|夫妻|全家|一家|等人)(联名|来访|来信)?$",
+                                   G_REGEX_OPTIMIZE, 0, NULL);
+
+      g_once_init_leave (&group, regex);
+    }
+  return g_utf8_strlen (name, -1) >= 2 && g_regex_match (group, name, 0, NULL);
+}
+
+static gboolean
+is_compound_surname (const char *stem)
+{
+  static const char *const compound[] = {
+    "欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "长孙", "宇文", "司徒", "夏侯", "轩辕",
+    "令狐", "钟离", "南宫", "独孤", "端木", "申屠", "公羊", "澹台", "呼延", "万俟", "闻人", "赫连", "东郭", "西门",
+    "太史", "百里", "第五", "濮阳", "淳于", "单于", "拓跋", "司空", "仲孙", "左丘", "公冶", "谷梁", NULL,
+  };
+
+  return g_strv_contains (compound, stem);
+}
+
+/* A name and an honorific: the surname of 王先生, 李女士, 欧阳老师 (one
+ * character or a compound surname before it) in *@surname, or the whole
+ * name of 李明先生, 王小明同志 in *@name. FALSE without an honorific. */
+static gboolean
+split_honorific (const char  *name,
+                 char       **surname,
+                 char       **whole)
+{
+  static const char *const honorifics[] = {
+    /* The longer first: 王老先生 is 王's, not 王老's. */
+    "\u8001\u5148\u751f" /* 老先生 */, "\u8001\u592a\u592a" /* 老太太 */, "\u8001\u5927\u7237" /* 老大爷 */,
+    "\u8001\u5976\u5976" /* 老奶奶 */, "\u8001\u4eba\u5bb6" /* 老人家 */, "\u5148\u751f" /* 先生 */, "\u5973\u58eb" /* 女士 */, "\u5c0f\u59d0" /* 小姐 */, "\u540c\u5fd7" /* 同志 */,
+    "\u8001\u5e08" /* 老师 */, "\u5e08\u5085" /* 师傅 */, "\u5927\u7237" /* 大爷 */, "\u5927\u5a18" /* 大娘 */,
+    "\u5927\u5988" /* 大妈 */, "\u5927\u59d0" /* 大姐 */, "\u5927\u54e5" /* 大哥 */, "\u963f\u59e8" /* 阿姨 */,
+    "\u8001\u4f2f" /* 老伯 */, "\u8001\u592a" /* 老太 */, "\u8001\u6c49" /* 老汉 */, "\u592b\u4eba" /* 夫人 */,
+    "\u592a\u592a" /* 太太 */, NULL,
+  };
+  gsize length = strlen (name);
+
+  *surname = *whole = NULL;
+  for (guint i = 0; honorifics[i] != NULL; i++)
+    {
+      gsize suffix = strlen (honorifics[i]);
+      g_autofree char *stem = NULL;
+      glong n;
+
+      if (length <= suffix || strcmp (name + length - suffix, honorifics[i]) != 0)
+        continue;
+      stem = g_strndup (name, length - suffix);
+      n = g_utf8_strlen (stem, -1);
+      for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+          return FALSE;
+      if (n == 1 || is_compound_surname (stem))
+        *surname = g_steal_pointer (&stem);
+      else if (n <= 4)
+        *whole = g_steal_pointer (&stem);
+      else
+        return FALSE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* @value without its bracketed notes; *@group set when a note says a
+ * group (王小明（等3人）). An unclosed bracket keeps the rest. */
+static char *
+without_notes (const char *value,
+               gsize       length,
+               gboolean   *group)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = value, *end = value + length;
+
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (is_open_bracket (c))
+        {
+          const char *q = g_utf8_next_char (p);
+          const char *note = q;
+
+          while (q < end && !is_close_bracket (g_utf8_get_char (q)))
+            q = g_utf8_next_char (q);
+          if (q < end)
+            {
+              g_autofree char *inner = g_strndup (note, q - note);
+              /* 等3人 alone in the note: read as after a name. */
+              g_autofree char *text = g_strconcat ("x", inner, NULL);
+
+              *group |= is_group (text);
+              p = g_utf8_next_char (q);
+              continue;
+            }
+        }
+      g_string_append_unichar (out, c);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The text after a label and a colon (信访人：王小明, 姓名:王小明). */
+static const char *
+after_label (const char *piece)
+{
+  static const char *const labels[] = {
+    "\u4fe1\u8bbf\u4eba" /* 信访人 */, "\u6765\u4fe1\u4eba" /* 来信人 */, "\u6765\u8bbf\u4eba" /* 来访人 */,
+    "\u59d3\u540d" /* 姓名 */, "\u4ee3\u7406\u4eba" /* 代理人 */, "\u8054\u7cfb\u4eba" /* 联系人 */,
+    "\u4e3e\u62a5\u4eba" /* 举报人 */, "\u6295\u8bc9\u4eba" /* 投诉人 */, NULL,
+  };
+  const char *colon = strstr (piece, "\uff1a");
+  gsize skip = 3;
+
+  if (colon == NULL)
+    colon = strchr (piece, ':'), skip = 1;
+  if (colon == NULL)
+    return piece;
+  for (guint i = 0; labels[i] != NULL; i++)
+    {
+      const char *p = piece;
+
+      while (*p == ' ')
+        p++;
+      if ((gsize) (colon - p) == strlen (labels[i]) && strncmp (p, labels[i], colon - p) == 0)
+        return colon + skip;
+    }
+  return piece;
+}
+
+/**
+ * pr_identity_read_names:
+ * @value: a name cell as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @names: (element-type utf8): where the cell's names are added, each as
+ *   pr_identity_normalize_name() gives it: evidence, and conflicts
+ * @conflict_only: (element-type utf8) (nullable): where the names that
+ *   are no evidence but still say who the writer is not are added, in
+ *   the form pr_identity_names_may_agree() reads: an honorific's surname
+ *   and "???" (王先生), a name that lost a character with "?" for it
+ *
+ * Reads the notes, groups, co-signers and honorifics described at the
+ * top of this file.
+ *
+ * Returns: valid if some name is; else invalid if a name lost a
+ *   character; else masked (a mask, a placeholder, a group, an honorific)
+ *   or empty
+ */
+PrIdentityValueState
+pr_identity_read_names (const char *value,
+                        gssize      length,
+                        GPtrArray  *names,
+                        GPtrArray  *conflict_only)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *plain = NULL;
+  gboolean group = FALSE, invalid = FALSE, masked = FALSE;
+  const char *start;
+
+  g_return_val_if_fail (value != NULL && names != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  if (length < 0)
+    length = strlen (value);
+  if (!g_utf8_validate_len (value, length, NULL))
+    return PR_IDENTITY_VALUE_INVALID;
+  plain = without_notes (value, length, &group);
+
+  start = plain;
+  for (const char *p = plain;; p = g_utf8_next_char (p))
+    {
+      if (*p == '\0' || is_name_separator (g_utf8_get_char (p)))
+        {
+          g_autofree char *piece = g_strndup (start, p - start);
+          g_autofree char *normal = NULL;
+          const char *name = after_label (piece);
+          PrIdentityValueState state = pr_identity_normalize_name (name, -1, &normal);
+
+          if (state == PR_IDENTITY_VALUE_VALID)
+            {
+              char *surname = NULL, *whole = NULL;
+
+              if (is_group (normal))
+                group = TRUE;
+              else if (!split_honorific (normal, &surname, &whole))
+                g_ptr_array_add (found, g_steal_pointer (&normal));
+              else if (whole != NULL)
+                g_ptr_array_add (found, whole);
+              else
+                {
+                  g_ptr_array_add (conflicts, g_strconcat (surname, HONORIFIC_GIVEN, NULL));
+                  g_free (surname);
+                  masked = TRUE;
+                }
+            }
+          else if (state == PR_IDENTITY_VALUE_INVALID)
+            {
+              char *holed = pr_identity_name_with_holes (name, -1);
+
+              invalid = TRUE;
+              if (holed != NULL)
+                g_ptr_array_add (conflicts, holed);
+            }
+          else if (state == PR_IDENTITY_VALUE_MASKED)
+            masked = TRUE;
+          if (*p == '\0')
+            break;
+          start = g_utf8_next_char (p);
+        }
+    }
+
+  /* A group names no one writer, and its unnamed members stand against
+   * no name. */
+  if (group)
+    return PR_IDENTITY_VALUE_MASKED;
+  if (conflict_only != NULL)
+    g_ptr_array_extend_and_steal (conflict_only, g_steal_pointer (&conflicts));
+  if (found->len > 0)
+    {
+      g_ptr_array_extend_and_steal (names, g_steal_pointer (&found));
+      return PR_IDENTITY_VALUE_VALID;
+    }
+  if (invalid)
+    return PR_IDENTITY_VALUE_INVALID;
+  return masked ? PR_IDENTITY_VALUE_MASKED : PR_IDENTITY_VALUE_EMPTY;
+}
