@@ -20,6 +20,10 @@
  *   Simplified (陳 to 陈); white space removed, and for names
  *   middle dots (阿依古丽·买买提), for addresses punctuation.
  *
+ * A name cell's notes, groups, co-signers and honorifics are read in
+ * pr-identity-names.c; a masked and a full number in one cell in
+ * pr-identity-mixed.c.
+ *
  * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234), a
  * placeholder name (匿名, 不详, ?), or an address that names no home (不详,
  * 同上, 北京市朝阳区) is never evidence, nor a name, address or petitioner
