@@ -109,6 +109,10 @@ test_honorific (void)
   g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
   g_assert_cmpint (compare ("李明先生", NULL, NULL, NULL, "李华", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
 
+  /* An honorific alone names nobody. */
+  g_assert_cmpint (compare ("先生", HOME, NULL, NULL, "先生", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("女士", NULL, NULL, NULL, "先生", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+
   g_assert_cmpint (pr_identity_read_names ("王先生", -1, names, conflicts), ==, PR_IDENTITY_VALUE_MASKED);
   g_assert_cmpuint (names->len, ==, 0);
   g_assert_cmpuint (conflicts->len, ==, 1);
@@ -184,6 +188,9 @@ test_several (void)
       g_assert_cmpint (compare (cells[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
     }
+  /* Latin names keep their commas: Zhang, San and Zhang, Wei are two names. */
+  g_assert_cmpint (compare ("Zhang, San", HOME, NULL, NULL, "Zhang, Wei", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
 }
 
 /* A masked and a full number in one cell: the full one when it fits the

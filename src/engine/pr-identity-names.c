@@ -81,7 +81,8 @@ is_compound_surname (const char *stem)
 
 /* A name and an honorific: the surname of 王先生, 李女士, 欧阳老师 (one
  * character or a compound surname before it) in *@surname, or the whole
- * name of 李明先生, 王小明同志 in *@name. FALSE without an honorific. */
+ * name of 李明先生, 王小明同志 in *@name; neither for an honorific alone
+ * (先生). FALSE without an honorific. */
 static gboolean
 split_honorific (const char  *name,
                  char       **surname,
@@ -105,8 +106,11 @@ split_honorific (const char  *name,
       g_autofree char *stem = NULL;
       glong n;
 
-      if (length <= suffix || strcmp (name + length - suffix, honorifics[i]) != 0)
+      if (length < suffix || strcmp (name + length - suffix, honorifics[i]) != 0)
         continue;
+      /* 先生, 女士 alone: nobody's name. */
+      if (length == suffix)
+        return TRUE;
       stem = g_strndup (name, length - suffix);
       n = g_utf8_strlen (stem, -1);
       for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
@@ -216,8 +220,8 @@ pr_identity_read_names (const char *value,
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *plain = NULL;
-  gboolean group = FALSE, invalid = FALSE, masked = FALSE;
-  const char *start;
+  gboolean group = FALSE, invalid = FALSE, masked = FALSE, split;
+  const char *start, *p;
 
   g_return_val_if_fail (value != NULL && names != NULL, PR_IDENTITY_VALUE_EMPTY);
 
@@ -226,11 +230,16 @@ pr_identity_read_names (const char *value,
   if (!g_utf8_validate_len (value, length, NULL))
     return PR_IDENTITY_VALUE_INVALID;
   plain = without_notes (value, length, &group);
+  /* Zhang, San is one name: only Chinese names are listed with commas. */
+  for (p = plain; *p != '\0' && g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN;
+       p = g_utf8_next_char (p))
+    ;
+  split = *p != '\0';
 
   start = plain;
-  for (const char *p = plain;; p = g_utf8_next_char (p))
+  for (p = plain;; p = g_utf8_next_char (p))
     {
-      if (*p == '\0' || is_name_separator (g_utf8_get_char (p)))
+      if (*p == '\0' || (split && is_name_separator (g_utf8_get_char (p))))
         {
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
@@ -247,6 +256,8 @@ pr_identity_read_names (const char *value,
                 g_ptr_array_add (found, g_steal_pointer (&normal));
               else if (whole != NULL)
                 g_ptr_array_add (found, whole);
+              else if (surname == NULL)
+                masked = TRUE;
               else
                 {
                   g_ptr_array_add (conflicts, g_strconcat (surname, HONORIFIC_GIVEN, NULL));
