@@ -109,6 +109,26 @@ test_honorific (void)
   g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
   g_assert_cmpint (compare ("李明先生", NULL, NULL, NULL, "李华", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
 
+  /* 老王 is Wang the elder; a masked name shows its surname as well. */
+  g_assert_cmpint (compare ("老王", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("老王", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王*", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王某某", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("欧阳××", NULL, "13800138000", NULL, "欧明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王**", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, &evidence), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_PHONE);
+  /* Nothing of the name showing: no conflict. */
+  g_assert_cmpint (compare ("某某", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("*明", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+
   /* An honorific alone names nobody. */
   g_assert_cmpint (compare ("先生", HOME, NULL, NULL, "先生", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
   g_assert_cmpint (compare ("女士", NULL, NULL, NULL, "先生", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
@@ -126,7 +146,7 @@ static void
 test_notes (void)
 {
   static const char *const noted[] = { "王小明（代）", "王小明(代写)", "王小明（信访人）", "王小明【代理人】",
-                                       "信访人：王小明", "王小明 (本人)" };
+                                       "信访人：王小明", "王小明 (本人)", "王小明代写", "王小明（代李华）" };
   PrIdentityEvidence evidence;
 
   for (guint i = 0; i < G_N_ELEMENTS (noted); i++)
@@ -138,8 +158,12 @@ test_notes (void)
       /* At a shared phone, the note is no other name. */
       g_assert_cmpint (compare (noted[i], NULL, "13800138000", NULL, "王小明", NULL, "13800138000", NULL, NULL), ==,
                        PR_PETITIONER_SAME);
-      g_assert_cmpint (compare (noted[i], HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+      g_assert_cmpint (compare (noted[i], HOME, NULL, NULL, "张伟", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
     }
+  /* For a principal (代李华), both count. */
+  g_assert_cmpint (compare ("王小明（代李华）", HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  /* 李时代 is a name, not 李时 and a note. */
+  g_assert_cmpint (compare ("李时代", HOME, NULL, NULL, "李时", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
 }
 
 /* A group names one of several and not the writer: no evidence that a
@@ -173,7 +197,8 @@ test_groups (void)
 static void
 test_several (void)
 {
-  static const char *const cells[] = { "王小明、李华", "王小明，李华", "王小明,李华", "王小明; 李华", "王小明/李华" };
+  static const char *const cells[] = { "王小明、李华", "王小明，李华", "王小明,李华", "王小明; 李华", "王小明/李华",
+                                       "王小明和李华", "王小明与李华" };
 
   for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
     {
@@ -188,6 +213,8 @@ test_several (void)
       g_assert_cmpint (compare (cells[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
     }
+  /* 王和平 is one name. */
+  g_assert_cmpint (compare ("王和平", HOME, NULL, NULL, "王和平", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   /* Latin names keep their commas: Zhang, San and Zhang, Wei are two names. */
   g_assert_cmpint (compare ("Zhang, San", HOME, NULL, NULL, "Zhang, Wei", HOME, NULL, NULL, NULL), ==,
                    PR_PETITIONER_OTHER);

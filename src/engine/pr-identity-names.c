@@ -17,7 +17,10 @@
  *   particular: never evidence of the same petitioner, but still not
  *   another surname's bearer: 王先生 is not 李明. It is kept for conflicts
  *   only, as its surname and a run of "?" that stands for any given name.
- *   A whole name before the honorific (李明先生) is that name.
+ *   A whole name before the honorific (李明先生) is that name; 老王 is 王's,
+ *   and so is a masked name that shows its surname (王某某, 王*, 欧阳××).
+ * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
+ *   characters (王和平 is one); 王小明（代李华）: the agent and the principal.
  */
 #define G_LOG_DOMAIN "pr-identity-names"
 
@@ -100,6 +103,13 @@ split_honorific (const char  *name,
   gsize length = strlen (name);
 
   *surname = *whole = NULL;
+  /* 老王: Wang, the elder. */
+  if (g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
+      g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN)
+    {
+      *surname = g_strdup (g_utf8_next_char (name));
+      return TRUE;
+    }
   for (guint i = 0; honorifics[i] != NULL; i++)
     {
       gsize suffix = strlen (honorifics[i]);
@@ -123,6 +133,102 @@ split_honorific (const char  *name,
       else
         return FALSE;
       return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether @text is from @min to @max Han characters. */
+static gboolean
+all_han (const char *text,
+         glong       min,
+         glong       max)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  if (n < min || n > max)
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+      return FALSE;
+  return TRUE;
+}
+
+/* After 代 in a note, a role and not a principal: 代理人, 代表, 代写人. */
+static gboolean
+is_role_word (const char *rest)
+{
+  static const char *const starts[] = { "理", "表", "写", "签", "笔", "办", "填", "收", "为", NULL };
+
+  for (guint i = 0; starts[i] != NULL; i++)
+    if (g_str_has_prefix (rest, starts[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* The surname a masked name still shows (王某某, 王*, 欧阳××, 张XX), read as
+ * a name, or NULL. */
+static char *
+masked_surname (const char *piece)
+{
+  g_autofree char *folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+  g_autofree char *first = NULL, *normal = NULL;
+  const char *rest;
+
+  if (folded == NULL || *folded == '\0' || g_utf8_get_char (folded) == 0x67D0 /* 某 */)
+    return NULL;
+  rest = g_utf8_next_char (folded);
+  first = g_strndup (folded, rest - folded);
+  if (!all_han (first, 1, 1))
+    return NULL;
+  /* 欧阳: two characters of the surname showing. */
+  if (*rest != '\0')
+    {
+      g_autofree char *two = g_strndup (folded, g_utf8_next_char (rest) - folded);
+
+      if (is_compound_surname (two))
+        {
+          g_free (first);
+          first = g_steal_pointer (&two);
+          rest = g_utf8_next_char (rest);
+        }
+    }
+  if (*rest == '\0')
+    return NULL;
+  for (const char *p = rest; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!(c == 0x67D0 || c == '*' || c == 0x00D7 || c == 'x' || c == 'X' || c == 0x25CB || g_unichar_isspace (c)))
+        return NULL;
+    }
+  if (pr_identity_normalize_name (first, -1, &normal) != PR_IDENTITY_VALUE_VALID)
+    return NULL;
+  return g_steal_pointer (&normal);
+}
+
+/* 王小明和李华, 王小明与李华: two names of 2 to 4 characters each, which
+ * 王和平 (one character either side) is not. */
+static gboolean
+split_conjunction (const char  *name,
+                   char       **left,
+                   char       **right)
+{
+  static const char *const words[] = { "\u548c" /* 和 */, "\u4e0e" /* 与 */, "\u53ca" /* 及 */, NULL };
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *at = strstr (name, words[i]);
+      g_autofree char *a = NULL;
+
+      if (at == NULL)
+        continue;
+      a = g_strndup (name, at - name);
+      if (all_han (a, 2, 4) && all_han (at + strlen (words[i]), 2, 4))
+        {
+          *left = g_steal_pointer (&a);
+          *right = g_strdup (at + strlen (words[i]));
+          return TRUE;
+        }
     }
   return FALSE;
 }
@@ -155,6 +261,9 @@ without_notes (const char *value,
               g_autofree char *text = g_strconcat ("x", inner, NULL);
 
               *group |= is_group (text);
+              /* 王小明（代李华）: the principal is a petitioner too. */
+              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3))
+                g_string_append_printf (out, "\u3001%s", inner + 3);
               p = g_utf8_next_char (q);
               continue;
             }
@@ -248,10 +357,22 @@ pr_identity_read_names (const char *value,
 
           if (state == PR_IDENTITY_VALUE_VALID)
             {
-              char *surname = NULL, *whole = NULL;
+              char *surname = NULL, *whole = NULL, *left = NULL, *right = NULL;
+              gsize n = strlen (normal);
 
+              /* 王小明代写: the scribe's note, as in brackets. */
+              if (n > 6 && g_utf8_strlen (normal, -1) >= 4 &&
+                  (g_str_has_suffix (normal, "\u4ee3\u5199" /* 代写 */) ||
+                   g_str_has_suffix (normal, "\u4ee3\u7b7e" /* 代签 */) ||
+                   g_str_has_suffix (normal, "\u4ee3\u7b14" /* 代笔 */)))
+                normal[n - 6] = '\0';
               if (is_group (normal))
                 group = TRUE;
+              else if (split_conjunction (normal, &left, &right))
+                {
+                  g_ptr_array_add (found, left);
+                  g_ptr_array_add (found, right);
+                }
               else if (!split_honorific (normal, &surname, &whole))
                 g_ptr_array_add (found, g_steal_pointer (&normal));
               else if (whole != NULL)
@@ -274,7 +395,17 @@ pr_identity_read_names (const char *value,
                 g_ptr_array_add (conflicts, holed);
             }
           else if (state == PR_IDENTITY_VALUE_MASKED)
-            masked = TRUE;
+            {
+              char *surname = masked_surname (name);
+
+              /* 王某某 is not 李明, as 王先生 is not. */
+              if (surname != NULL)
+                {
+                  g_ptr_array_add (conflicts, g_strconcat (surname, HONORIFIC_GIVEN, NULL));
+                  g_free (surname);
+                }
+              masked = TRUE;
+            }
           if (*p == '\0')
             break;
           start = g_utf8_next_char (p);

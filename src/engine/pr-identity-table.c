@@ -25,7 +25,8 @@
  * give different valid ID cards, petitioner ids or names; else, without
  * evidence, nothing is known. Different phones say nothing: one person
  * has a mobile and a home phone, and offices keep up to three a person. A
- * masked value never says two people differ.
+ * masked value never says two people differ, but for the surname a masked
+ * name shows (王某某 against 李明: pr-identity-names.c).
  */
 #define G_LOG_DOMAIN "pr-identity-table"
 
