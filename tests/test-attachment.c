@@ -11,6 +11,8 @@
 
 #include "pr-attachment.h"
 #include "pr-fingerprinter.h"
+#include "pr-pair-features.h"
+#include "pr-tokenizer.h"
 
 static const char *const pointers[] = {
   "见附件", "详见附件。", "附件：材料.pdf", "如附件所示", "具体情况详见附件", "内容见附件！", "请查看附件",
@@ -99,11 +101,40 @@ test_read_as_empty (void)
   clear (&subject_only);
 }
 
+/* The second stage's measures of a pair whose bodies only point to
+ * attachments are those of a pair with no bodies: the same words are no
+ * sign of one matter. */
+static void
+test_judge_features (void)
+{
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, NULL);
+  const char *subject = "关于城西村拆迁补偿款未发放的问题";
+
+  for (guint i = 0; i < G_N_ELEMENTS (pointers); i++)
+    {
+      PrPairRecord a = { pointers[i], subject, 1560000000, 0, 0, NULL, 0 };
+      PrPairRecord b = { "详见附件。", subject, 1560086400, 0, 0, NULL, 0 };
+      PrPairRecord empty_a = { NULL, subject, 1560000000, 0, 0, NULL, 0 };
+      PrPairRecord empty_b = { NULL, subject, 1560086400, 0, 0, NULL, 0 };
+      double got[PR_PAIR_N_FEATURES], want[PR_PAIR_N_FEATURES];
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("%s", pointers[i]);
+      g_assert_true (pr_pair_features (tokenizer, &a, &b, got, &error));
+      g_assert_no_error (error);
+      g_assert_true (pr_pair_features (tokenizer, &empty_a, &empty_b, want, &error));
+      g_assert_no_error (error);
+      for (guint f = 0; f < PR_PAIR_N_FEATURES; f++)
+        g_assert_cmpfloat (got[f], ==, want[f]);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/attachment/pointers", test_pointers);
   g_test_add_func ("/engine/attachment/read-as-empty", test_read_as_empty);
+  g_test_add_func ("/engine/attachment/judge-features", test_judge_features);
   return g_test_run ();
 }
