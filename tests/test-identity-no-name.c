@@ -4,8 +4,8 @@
  * placeholder (不详, 同上, 无固定住所) or only the divisions a whole town
  * shares (北京市朝阳区). Many people share it; two strangers' letters must
  * not become one person's by it with a common name (王先生, 王小明). A
- * surname with a form of address stays a name: 王先生 and 李女士 are two
- * people, also at one phone.
+ * surname with a form of address still tells surnames apart: 王先生 and
+ * 李女士 are two people, also at one phone.
  * Oracles: the values as written here, and a scan of a file whose pairs
  * are two people's, by the office's reading.
  */

@@ -147,7 +147,8 @@ test_masked_front_desk (void)
   g_autoptr(PrIdentityTable) table = table_of (village, G_N_ELEMENTS (village));
 
   g_assert_cmpuint (pr_identity_table_get_stats (table)->n_front_desk_phones, ==, 1);
-  assert_pair (table, 1, 4, PR_PETITIONER_UNKNOWN, PR_IDENTITY_EVIDENCE_NONE);
+  assert_pair (table, 1, 4, PR_PETITIONER_OTHER, PR_IDENTITY_EVIDENCE_NONE);  /* 赵* is not 钱二 */
+  assert_pair (table, 0, 4, PR_PETITIONER_UNKNOWN, PR_IDENTITY_EVIDENCE_NONE);
   assert_pair (table, 3, 5, PR_PETITIONER_SAME, PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_PHONE);
 }
 

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "pr-fingerprinter.h"
+#include "pr-attachment.h"
 #include "pr-simhash.h"
 
 #include <unicode/uversion.h>
@@ -318,6 +319,10 @@ pr_fingerprinter_compute (PrFingerprinter    *self,
         {
           TokenSink sink = { &simhash, column->weight, 0, self->with_parts ? &self->parts : NULL, self, i };
 
+          /* 见附件: the matter is in a file the table lacks; read as empty. */
+          if (pr_text_is_attachment_only (value, length))
+            continue;
+
           if (!(self->with_parts
                   ? pr_tokenizer_tokenize_sentences (self->tokenizer, value, length, add_token, end_sentence,
                                                      &sink, &local_error)
@@ -449,6 +454,8 @@ pr_fingerprint_describe (const PrMapping    *mapping,
    * by a version that reads spaced text otherwise fingerprints it again. */
   if ((flags & PR_TOKENIZER_NO_NORMALIZE) == 0)
     g_string_append (description, " han-spaces=dropped");
+  /* A text that only points to an attachment is read as empty. */
+  g_string_append (description, " attachment-only=empty");
 
   return g_string_free (description, FALSE);
 }

@@ -10,6 +10,8 @@
  * - an equal name: the same only with an equal address or an equal front
  *   desk phone besides, and no different ID card numbers. A name alone is
  *   never evidence: the commonest names are shared by hundreds of thousands.
+ *   A name kept for conflicts only (王先生, 王?华: pr-identity-names.c) has
+ *   no key, so it is never equal, yet says who a record is not.
  * - a masked value is never evidence alone, but what it shows can agree: a
  *   mobile's first three and last four digits (138****1234), an ID card's
  *   first four and last four (3501**********1234). An equal name with such
@@ -23,7 +25,8 @@
  * give different valid ID cards, petitioner ids or names; else, without
  * evidence, nothing is known. Different phones say nothing: one person
  * has a mobile and a home phone, and offices keep up to three a person. A
- * masked value never says two people differ.
+ * masked value never says two people differ, but for the surname a masked
+ * name shows (王某某 against 李明: pr-identity-names.c).
  */
 #define G_LOG_DOMAIN "pr-identity-table"
 
@@ -359,17 +362,19 @@ pr_identity_table_add_value (PrIdentityTable *self,
       if (normal != NULL)
         g_ptr_array_add (normals, normal);
     }
+  else if (role == PR_IDENTITY_NAME)
+    {
+      g_autoptr(GPtrArray) conflict_only = g_ptr_array_new_with_free_func (g_free);
+
+      state = pr_identity_read_names (value, length, normals, conflict_only);
+      for (guint i = 0; i < normals->len; i++)
+        add_name (self, normals->pdata[i], FALSE);
+      /* 王先生, 王?华: no key, so never evidence; kept to say who they are not. */
+      for (guint i = 0; i < conflict_only->len; i++)
+        add_name (self, conflict_only->pdata[i], TRUE);
+    }
   else
     state = pr_identity_normalize (role, value, length, normals);
-  if (role == PR_IDENTITY_NAME && state == PR_IDENTITY_VALUE_VALID)
-    add_name (self, normals->pdata[0], FALSE);
-  else if (role == PR_IDENTITY_NAME && state == PR_IDENTITY_VALUE_INVALID)
-    {
-      g_autofree char *holed = pr_identity_name_with_holes (value, length);
-
-      if (holed != NULL)
-        add_name (self, holed, TRUE);
-    }
   self->stats.n_valid[role] += state == PR_IDENTITY_VALUE_VALID;
   /* An address naming no home is counted apart from the masks: nothing
    * of it is hidden. */

@@ -20,6 +20,10 @@
  *   Simplified (陳 to 陈); white space removed, and for names
  *   middle dots (阿依古丽·买买提), for addresses punctuation.
  *
+ * A name cell's notes, groups, co-signers and honorifics are read in
+ * pr-identity-names.c; a masked and a full number in one cell in
+ * pr-identity-mixed.c.
+ *
  * A masked value (王某某, 张*, 李××, 138****1234, 3501**********1234), a
  * placeholder name (匿名, 不详, ?), or an address that names no home (不详,
  * 同上, 北京市朝阳区) is never evidence, nor a name, address or petitioner
@@ -38,7 +42,7 @@
 #include <unicode/ustring.h>
 
 #include "pr-excel-number.h"
-#include "pr-identity.h"
+#include "pr-identity-private.h"
 #include "pr-tokenizer.h"
 
 /* Longer values are no identity value (a pasted paragraph). */
@@ -205,6 +209,14 @@ pr_identity_normalize_id_card (const char *value,
 
   normal[0] = '\0';
   state = fold_number (value, length, &folded);
+  /* 110101********1234 110101199001011234: the full number, if it fits. */
+  if (state == PR_IDENTITY_VALUE_MASKED)
+    switch (_pr_identity_mixed_id_card (value, length, normal))
+      {
+      case PR_IDENTITY_MIXED_AGREE: return PR_IDENTITY_VALUE_VALID;
+      case PR_IDENTITY_MIXED_DISAGREE: return PR_IDENTITY_VALUE_INVALID;
+      case PR_IDENTITY_MIXED_NONE: break;
+      }
   if (state != PR_IDENTITY_VALUE_VALID)
     return state;
 
@@ -512,6 +524,14 @@ pr_identity_normalize_phones (const char *value,
           char *normal = NULL;
           PrIdentityValueState state = pr_identity_normalize_phone (start, p - start, &normal, NULL);
 
+          /* 138****5678 13812345678: the full number, if it fits the mask. */
+          if (state == PR_IDENTITY_VALUE_MASKED)
+            switch (_pr_identity_mixed_phone (start, p - start, &normal))
+              {
+              case PR_IDENTITY_MIXED_AGREE: state = PR_IDENTITY_VALUE_VALID; break;
+              case PR_IDENTITY_MIXED_DISAGREE: state = PR_IDENTITY_VALUE_INVALID; break;
+              case PR_IDENTITY_MIXED_NONE: break;
+              }
           if (state == PR_IDENTITY_VALUE_VALID)
             g_ptr_array_add (normals, normal);
           else if (state == PR_IDENTITY_VALUE_INVALID && phones_apart_by_spaces (start, p - start, normals))
@@ -625,11 +645,23 @@ pr_identity_partial_phones (const char *value,
           char partial[PR_IDENTITY_PARTIAL_LENGTH + 1];
           gboolean is_masked;
 
+          g_autofree char *full = NULL;
+
           if (partial_phone (start, p - start, partial, &is_masked))
             {
               g_ptr_array_add (partials, g_strdup (partial));
               if (masked != NULL)
                 g_array_append_val (masked, is_masked);
+            }
+          /* A mask and the full number it fits: the full one's part alone. */
+          else if (_pr_identity_mixed_phone (start, p - start, &full) == PR_IDENTITY_MIXED_AGREE)
+            {
+              g_ptr_array_add (partials, g_strdup_printf ("%.3s%.4s", full + 1, full + 8));
+              if (masked != NULL)
+                {
+                  is_masked = FALSE;
+                  g_array_append_val (masked, is_masked);
+                }
             }
           if (*p == '\0')
             break;
@@ -861,7 +893,9 @@ static gboolean
 is_middle_dot (gunichar c)
 {
   return c == 0x00B7 || c == 0x2022 || c == 0x2027 || c == 0x30FB || c == 0xFF65 || c == 0x2219 ||
-         c == 0x22C5 || c == 0x0387 || c == 0x16EB || c == '.' || c == 0x318D || c == 0x2E31;
+         c == 0x22C5 || c == 0x0387 || c == 0x16EB || c == '.' || c == 0x318D || c == 0x2E31 ||
+         /* A dash or an ideographic stop typed for the dot (阿依古丽-买买提). */
+         c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == '_';
 }
 
 /* Per BMP character, whether it is one of GB2312's, the Simplified set;
@@ -1364,8 +1398,7 @@ pr_identity_normalize (PrIdentityRole  role,
     case PR_IDENTITY_PHONE:
       return pr_identity_normalize_phones (value, length, normals);
     case PR_IDENTITY_NAME:
-      state = pr_identity_normalize_name (value, length, &normal);
-      break;
+      return pr_identity_read_names (value, length, normals, NULL);
     case PR_IDENTITY_ADDRESS:
       state = pr_identity_normalize_address (value, length, &normal);
       break;

@@ -61,6 +61,10 @@ PrIdentityValueState pr_identity_normalize_address_full (const char  *value,
                                                          gssize       length,
                                                          char       **normal,
                                                          gboolean    *no_home);
+PrIdentityValueState pr_identity_read_names         (const char      *value,
+                                                     gssize           length,
+                                                     GPtrArray       *names,
+                                                     GPtrArray       *conflict_only);
 char                *pr_identity_name_with_holes    (const char      *value,
                                                      gssize           length);
 gboolean             pr_identity_names_may_agree    (const char      *a,
@@ -104,7 +108,7 @@ typedef enum {
  * raise it with any change to them. Matches kept in the store that
  * asked these rules (the passages' lower containment for one petitioner)
  * are then found again. */
-#define PR_IDENTITY_RULES_VERSION 1
+#define PR_IDENTITY_RULES_VERSION 2
 
 /* Who sent a record, next to another (a cluster's primary): a repeat by
  * the same petitioner, or the same matter from another. */

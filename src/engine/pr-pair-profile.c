@@ -20,6 +20,7 @@
 #include "pr-date.h"
 #include "pr-diff.h"
 #include "pr-pair-profile.h"
+#include "pr-attachment.h"
 #include "pr-simhash.h"
 
 /* Ten years: a longer gap weighs no more. */
@@ -342,21 +343,23 @@ pr_pair_profile_new_with_words (PrTokenizer        *tokenizer,
 {
   g_autoptr(PrPairProfile) profile = g_new0 (PrPairProfile, 1);
   g_autoptr(GArray) words = g_array_new (FALSE, FALSE, sizeof (guint64));
+  const char *body;
 
   g_return_val_if_fail (tokenizer != NULL && record != NULL, NULL);
 
-  profile->body_hash = text_hash (record->body);
+  /* 见附件: no matter in the body, as the fingerprint reads it. */
+  body = record->body != NULL && pr_text_is_attachment_only (record->body, -1) ? NULL : record->body;
+  profile->body_hash = text_hash (body);
   profile->subject_hash = text_hash (record->subject);
-  if (!grams_of_normalized (tokenizer, record->body, &profile->grams, &profile->n_grams, error))
+  if (!grams_of_normalized (tokenizer, body, &profile->grams, &profile->n_grams, error))
     return NULL;
   if (profile->subject_hash != 0 &&
       !grams_of_normalized (tokenizer, record->subject, &profile->subject_grams, &profile->n_subject_grams, error))
     return NULL;
-  profile->codes = steal (codes_of (record->body), &profile->n_codes);
+  profile->codes = steal (codes_of (body), &profile->n_codes);
   if (words_known != NULL)
     g_array_append_vals (words, words_known, n_words_known);
-  else if (!pr_tokenizer_tokenize (tokenizer, record->body != NULL ? record->body : "", -1, add_word, words,
-                                          error))
+  else if (!pr_tokenizer_tokenize (tokenizer, body != NULL ? body : "", -1, add_word, words, error))
     return NULL;
   profile->word_hashes = steal (g_steal_pointer (&words), &profile->n_words);
   profile->n_fields = record->n_fields;

@@ -1,0 +1,429 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A name cell as offices write it, read into the names it gives:
+ *
+ * - a note in brackets (王小明（代）, 王小明(代写), 王小明（信访人）) or a
+ *   label before a colon (信访人：王小明) says what the person is to the
+ *   petition: an agent, a scribe's client, the petitioner. Agent and
+ *   principal both count as petitioners, so the name is the person's and
+ *   the note is dropped: 王小明（代） is 王小明.
+ * - several names (王小明、李华; 王小明,李华): co-signers, each a petitioner.
+ *   Each is a name of the cell: an equal one is evidence, and the cell
+ *   stands against a name only when none of its names may be it.
+ * - a group (王小明等3人, 王小明等, 王小明夫妇) names one of several people
+ *   and not who wrote: no evidence of one person, and no conflict with any
+ *   name (an unnamed member may be anyone).
+ * - a surname and an honorific (王先生, 李女士, 欧阳老师) names nobody in
+ *   particular: never evidence of the same petitioner, but still not
+ *   another surname's bearer: 王先生 is not 李明. It is kept for conflicts
+ *   only, as its surname and a run of "?" that stands for any given name.
+ *   A whole name before the honorific (李明先生) is that name; 老王 is 王's,
+ *   and so is a masked name that shows its surname (王某某, 王*, 欧阳××).
+ * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
+ *   characters (王和平 is one); 王小明（代李华）: the agent and the principal.
+ */
+#define G_LOG_DOMAIN "pr-identity-names"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-identity.h"
+
+/* A given name after an honorific's surname: up to this many characters. */
+#define HONORIFIC_GIVEN "???"
+
+static gboolean
+is_open_bracket (gunichar c)
+{
+  return c == '(' || c == 0xFF08 || c == '[' || c == 0xFF3B || c == 0x3010 /* 【 */ || c == 0x3014 /* 〔 */;
+}
+
+static gboolean
+is_close_bracket (gunichar c)
+{
+  return c == ')' || c == 0xFF09 || c == ']' || c == 0xFF3D || c == 0x3011 /* 】 */ || c == 0x3015 /* 〕 */;
+}
+
+/* Where a cell of several names is cut: 、 , ; / | in either width. */
+static gboolean
+is_name_separator (gunichar c)
+{
+  return c == 0x3001 || c == ',' || c == 0xFF0C || c == ';' || c == 0xFF1B || c == '/' || c == 0xFF0F ||
+         c == '|' || c == 0xFF5C || c == '\n';
+}
+
+/* A group's ending: 等, 等人, 等3人, 等十余人, 一行五人, 夫妇, 全家. */
+static gboolean
+is_group (const char *name)
+{
+  static GRegex *group;
+
+  if (g_once_init_enter (&group))
+    {
+      GRegex *regex = g_regex_new ("^.+?(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
+                                   "^.+?(夫妇|夫妻|全家|一家|等人)(联名|来访|来信)?$",
+                                   G_REGEX_OPTIMIZE, 0, NULL);
+
+      g_once_init_leave (&group, regex);
+    }
+  return g_utf8_strlen (name, -1) >= 2 && g_regex_match (group, name, 0, NULL);
+}
+
+static gboolean
+is_compound_surname (const char *stem)
+{
+  static const char *const compound[] = {
+    "欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "长孙", "宇文", "司徒", "夏侯", "轩辕",
+    "令狐", "钟离", "南宫", "独孤", "端木", "申屠", "公羊", "澹台", "呼延", "万俟", "闻人", "赫连", "东郭", "西门",
+    "太史", "百里", "第五", "濮阳", "淳于", "单于", "拓跋", "司空", "仲孙", "左丘", "公冶", "谷梁", NULL,
+  };
+
+  return g_strv_contains (compound, stem);
+}
+
+/* A name and an honorific: the surname of 王先生, 李女士, 欧阳老师 (one
+ * character or a compound surname before it) in *@surname, or the whole
+ * name of 李明先生, 王小明同志 in *@name; neither for an honorific alone
+ * (先生). FALSE without an honorific. */
+static gboolean
+split_honorific (const char  *name,
+                 char       **surname,
+                 char       **whole)
+{
+  static const char *const honorifics[] = {
+    /* The longer first: 王老先生 is 王's, not 王老's. */
+    "\u8001\u5148\u751f" /* 老先生 */, "\u8001\u592a\u592a" /* 老太太 */, "\u8001\u5927\u7237" /* 老大爷 */,
+    "\u8001\u5976\u5976" /* 老奶奶 */, "\u8001\u4eba\u5bb6" /* 老人家 */, "\u5148\u751f" /* 先生 */, "\u5973\u58eb" /* 女士 */, "\u5c0f\u59d0" /* 小姐 */, "\u540c\u5fd7" /* 同志 */,
+    "\u8001\u5e08" /* 老师 */, "\u5e08\u5085" /* 师傅 */, "\u5927\u7237" /* 大爷 */, "\u5927\u5a18" /* 大娘 */,
+    "\u5927\u5988" /* 大妈 */, "\u5927\u59d0" /* 大姐 */, "\u5927\u54e5" /* 大哥 */, "\u963f\u59e8" /* 阿姨 */,
+    "\u8001\u4f2f" /* 老伯 */, "\u8001\u592a" /* 老太 */, "\u8001\u6c49" /* 老汉 */, "\u592b\u4eba" /* 夫人 */,
+    "\u592a\u592a" /* 太太 */, NULL,
+  };
+  gsize length = strlen (name);
+
+  *surname = *whole = NULL;
+  /* 老王: Wang, the elder. */
+  if (g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
+      g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN)
+    {
+      *surname = g_strdup (g_utf8_next_char (name));
+      return TRUE;
+    }
+  for (guint i = 0; honorifics[i] != NULL; i++)
+    {
+      gsize suffix = strlen (honorifics[i]);
+      g_autofree char *stem = NULL;
+      glong n;
+
+      if (length < suffix || strcmp (name + length - suffix, honorifics[i]) != 0)
+        continue;
+      /* 先生, 女士 alone: nobody's name. */
+      if (length == suffix)
+        return TRUE;
+      stem = g_strndup (name, length - suffix);
+      n = g_utf8_strlen (stem, -1);
+      for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+          return FALSE;
+      if (n == 1 || is_compound_surname (stem))
+        *surname = g_steal_pointer (&stem);
+      else if (n <= 4)
+        *whole = g_steal_pointer (&stem);
+      else
+        return FALSE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether @text is from @min to @max Han characters. */
+static gboolean
+all_han (const char *text,
+         glong       min,
+         glong       max)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  if (n < min || n > max)
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+      return FALSE;
+  return TRUE;
+}
+
+/* After 代 in a note, a role and not a principal: 代理人, 代表, 代写人. */
+static gboolean
+is_role_word (const char *rest)
+{
+  static const char *const starts[] = { "理", "表", "写", "签", "笔", "办", "填", "收", "为", NULL };
+
+  for (guint i = 0; starts[i] != NULL; i++)
+    if (g_str_has_prefix (rest, starts[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* The surname a masked name still shows (王某某, 王*, 欧阳××, 张XX), read as
+ * a name, or NULL. */
+static char *
+masked_surname (const char *piece)
+{
+  g_autofree char *folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+  g_autofree char *first = NULL, *normal = NULL;
+  const char *rest;
+
+  if (folded == NULL || *folded == '\0' || g_utf8_get_char (folded) == 0x67D0 /* 某 */)
+    return NULL;
+  rest = g_utf8_next_char (folded);
+  first = g_strndup (folded, rest - folded);
+  if (!all_han (first, 1, 1))
+    return NULL;
+  /* 欧阳: two characters of the surname showing. */
+  if (*rest != '\0')
+    {
+      g_autofree char *two = g_strndup (folded, g_utf8_next_char (rest) - folded);
+
+      if (is_compound_surname (two))
+        {
+          g_free (first);
+          first = g_steal_pointer (&two);
+          rest = g_utf8_next_char (rest);
+        }
+    }
+  if (*rest == '\0')
+    return NULL;
+  for (const char *p = rest; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!(c == 0x67D0 || c == '*' || c == 0x00D7 || c == 'x' || c == 'X' || c == 0x25CB || g_unichar_isspace (c)))
+        return NULL;
+    }
+  if (pr_identity_normalize_name (first, -1, &normal) != PR_IDENTITY_VALUE_VALID)
+    return NULL;
+  return g_steal_pointer (&normal);
+}
+
+/* 王小明和李华, 王小明与李华: two names of 2 to 4 characters each, which
+ * 王和平 (one character either side) is not. */
+static gboolean
+split_conjunction (const char  *name,
+                   char       **left,
+                   char       **right)
+{
+  static const char *const words[] = { "\u548c" /* 和 */, "\u4e0e" /* 与 */, "\u53ca" /* 及 */, NULL };
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *at = strstr (name, words[i]);
+      g_autofree char *a = NULL;
+
+      if (at == NULL)
+        continue;
+      a = g_strndup (name, at - name);
+      if (all_han (a, 2, 4) && all_han (at + strlen (words[i]), 2, 4))
+        {
+          *left = g_steal_pointer (&a);
+          *right = g_strdup (at + strlen (words[i]));
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* @value without its bracketed notes; *@group set when a note says a
+ * group (王小明（等3人）). An unclosed bracket keeps the rest. */
+static char *
+without_notes (const char *value,
+               gsize       length,
+               gboolean   *group)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = value, *end = value + length;
+
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (is_open_bracket (c))
+        {
+          const char *q = g_utf8_next_char (p);
+          const char *note = q;
+
+          while (q < end && !is_close_bracket (g_utf8_get_char (q)))
+            q = g_utf8_next_char (q);
+          if (q < end)
+            {
+              g_autofree char *inner = g_strndup (note, q - note);
+              /* 等3人 alone in the note: read as after a name. */
+              g_autofree char *text = g_strconcat ("x", inner, NULL);
+
+              *group |= is_group (text);
+              /* 王小明（代李华）: the principal is a petitioner too. */
+              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3))
+                g_string_append_printf (out, "\u3001%s", inner + 3);
+              p = g_utf8_next_char (q);
+              continue;
+            }
+        }
+      g_string_append_unichar (out, c);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The text after a label and a colon (信访人：王小明, 姓名:王小明). */
+static const char *
+after_label (const char *piece)
+{
+  static const char *const labels[] = {
+    "\u4fe1\u8bbf\u4eba" /* 信访人 */, "\u6765\u4fe1\u4eba" /* 来信人 */, "\u6765\u8bbf\u4eba" /* 来访人 */,
+    "\u59d3\u540d" /* 姓名 */, "\u4ee3\u7406\u4eba" /* 代理人 */, "\u8054\u7cfb\u4eba" /* 联系人 */,
+    "\u4e3e\u62a5\u4eba" /* 举报人 */, "\u6295\u8bc9\u4eba" /* 投诉人 */, NULL,
+  };
+  const char *colon = strstr (piece, "\uff1a");
+  gsize skip = 3;
+
+  if (colon == NULL)
+    colon = strchr (piece, ':'), skip = 1;
+  if (colon == NULL)
+    return piece;
+  for (guint i = 0; labels[i] != NULL; i++)
+    {
+      const char *p = piece;
+
+      while (*p == ' ')
+        p++;
+      if ((gsize) (colon - p) == strlen (labels[i]) && strncmp (p, labels[i], colon - p) == 0)
+        return colon + skip;
+    }
+  return piece;
+}
+
+/**
+ * pr_identity_read_names:
+ * @value: a name cell as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ * @names: (element-type utf8): where the cell's names are added, each as
+ *   pr_identity_normalize_name() gives it: evidence, and conflicts
+ * @conflict_only: (element-type utf8) (nullable): where the names that
+ *   are no evidence but still say who the writer is not are added, in
+ *   the form pr_identity_names_may_agree() reads: an honorific's surname
+ *   and "???" (王先生), a name that lost a character with "?" for it
+ *
+ * Reads the notes, groups, co-signers and honorifics described at the
+ * top of this file.
+ *
+ * Returns: valid if some name is; else invalid if a name lost a
+ *   character; else masked (a mask, a placeholder, a group, an honorific)
+ *   or empty
+ */
+PrIdentityValueState
+pr_identity_read_names (const char *value,
+                        gssize      length,
+                        GPtrArray  *names,
+                        GPtrArray  *conflict_only)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *plain = NULL;
+  gboolean group = FALSE, invalid = FALSE, masked = FALSE, split;
+  const char *start, *p;
+
+  g_return_val_if_fail (value != NULL && names != NULL, PR_IDENTITY_VALUE_EMPTY);
+
+  if (length < 0)
+    length = strlen (value);
+  if (!g_utf8_validate_len (value, length, NULL))
+    return PR_IDENTITY_VALUE_INVALID;
+  plain = without_notes (value, length, &group);
+  /* Zhang, San is one name: only Chinese names are listed with commas. */
+  for (p = plain; *p != '\0' && g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN;
+       p = g_utf8_next_char (p))
+    ;
+  split = *p != '\0';
+
+  start = plain;
+  for (p = plain;; p = g_utf8_next_char (p))
+    {
+      if (*p == '\0' || (split && is_name_separator (g_utf8_get_char (p))))
+        {
+          g_autofree char *piece = g_strndup (start, p - start);
+          g_autofree char *normal = NULL;
+          const char *name = after_label (piece);
+          PrIdentityValueState state = pr_identity_normalize_name (name, -1, &normal);
+
+          if (state == PR_IDENTITY_VALUE_VALID)
+            {
+              char *surname = NULL, *whole = NULL, *left = NULL, *right = NULL;
+              gsize n = strlen (normal);
+
+              /* 王小明代写: the scribe's note, as in brackets. */
+              if (n > 6 && g_utf8_strlen (normal, -1) >= 4 &&
+                  (g_str_has_suffix (normal, "\u4ee3\u5199" /* 代写 */) ||
+                   g_str_has_suffix (normal, "\u4ee3\u7b7e" /* 代签 */) ||
+                   g_str_has_suffix (normal, "\u4ee3\u7b14" /* 代笔 */)))
+                normal[n - 6] = '\0';
+              if (is_group (normal))
+                group = TRUE;
+              else if (split_conjunction (normal, &left, &right))
+                {
+                  g_ptr_array_add (found, left);
+                  g_ptr_array_add (found, right);
+                }
+              else if (!split_honorific (normal, &surname, &whole))
+                g_ptr_array_add (found, g_steal_pointer (&normal));
+              else if (whole != NULL)
+                g_ptr_array_add (found, whole);
+              else if (surname == NULL)
+                masked = TRUE;
+              else
+                {
+                  g_ptr_array_add (conflicts, g_strconcat (surname, HONORIFIC_GIVEN, NULL));
+                  g_free (surname);
+                  masked = TRUE;
+                }
+            }
+          else if (state == PR_IDENTITY_VALUE_INVALID)
+            {
+              char *holed = pr_identity_name_with_holes (name, -1);
+
+              invalid = TRUE;
+              if (holed != NULL)
+                g_ptr_array_add (conflicts, holed);
+            }
+          else if (state == PR_IDENTITY_VALUE_MASKED)
+            {
+              char *surname = masked_surname (name);
+
+              /* 王某某 is not 李明, as 王先生 is not. */
+              if (surname != NULL)
+                {
+                  g_ptr_array_add (conflicts, g_strconcat (surname, HONORIFIC_GIVEN, NULL));
+                  g_free (surname);
+                }
+              masked = TRUE;
+            }
+          if (*p == '\0')
+            break;
+          start = g_utf8_next_char (p);
+        }
+    }
+
+  /* A group names no one writer, and its unnamed members stand against
+   * no name. */
+  if (group)
+    return PR_IDENTITY_VALUE_MASKED;
+  if (conflict_only != NULL)
+    g_ptr_array_extend_and_steal (conflict_only, g_steal_pointer (&conflicts));
+  if (found->len > 0)
+    {
+      g_ptr_array_extend_and_steal (names, g_steal_pointer (&found));
+      return PR_IDENTITY_VALUE_VALID;
+    }
+  if (invalid)
+    return PR_IDENTITY_VALUE_INVALID;
+  return masked ? PR_IDENTITY_VALUE_MASKED : PR_IDENTITY_VALUE_EMPTY;
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "pr-identity.h"
+
+G_BEGIN_DECLS
+
+/* A cell of a masked and a full number (pr-identity-mixed.c). */
+typedef enum {
+  PR_IDENTITY_MIXED_NONE,      /* not such a cell */
+  PR_IDENTITY_MIXED_AGREE,     /* the full number fits the mask: it is the cell's */
+  PR_IDENTITY_MIXED_DISAGREE,  /* it does not: the cell is no evidence */
+} PrIdentityMixed;
+
+PrIdentityMixed _pr_identity_mixed_id_card (const char *value,
+                                            gssize      length,
+                                            char        normal[PR_ID_CARD_LENGTH + 1]);
+PrIdentityMixed _pr_identity_mixed_phone   (const char  *value,
+                                            gssize       length,
+                                            char       **normal);
+
+G_END_DECLS

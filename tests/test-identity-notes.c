@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Names and numbers as clerks write them beside the plain forms: an
+ * honorific (王先生), a note (王小明（代）), a group (王小明等3人), several
+ * names in one cell (王小明、李华), a masked and a full number in one cell
+ * (138****5678 13812345678), and the forms of one value (陳 and 陈, full-
+ * width digits, a lower-case x, a 15-digit card, +86 and 0086, 欧阳, the
+ * middle dots, spaces). Oracle: the answer worked out by hand from the
+ * rules in pr-identity-table.c for each pair of records, written here.
+ */
+#define G_LOG_DOMAIN "pr-test-identity-notes"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-identity.h"
+
+/* Two records, each a name, an address, a phone and an ID card (NULL for
+ * none); their comparison, and the evidence through @evidence. */
+static PrPetitionerKind
+compare (const char         *name_a,
+         const char         *address_a,
+         const char         *phone_a,
+         const char         *id_a,
+         const char         *name_b,
+         const char         *address_b,
+         const char         *phone_b,
+         const char         *id_b,
+         PrIdentityEvidence *evidence)
+{
+  const char *values[2][4] = { { name_a, address_a, phone_a, id_a }, { name_b, address_b, phone_b, id_b } };
+  const PrIdentityRole roles[4] = { PR_IDENTITY_NAME, PR_IDENTITY_ADDRESS, PR_IDENTITY_PHONE, PR_IDENTITY_ID_CARD };
+  PrIdentityTable *table = pr_identity_table_new ();
+  PrPetitionerKind kind, by_roles;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      pr_identity_table_add_record (table);
+      for (guint i = 0; i < 4; i++)
+        if (values[r][i] != NULL)
+          pr_identity_table_add_value (table, roles[i], values[r][i], -1);
+    }
+  pr_identity_table_finish (table);
+  kind = pr_identity_table_compare (table, 0, 1, evidence);
+  by_roles = pr_identity_table_compare_by_roles (table, 0, 1, NULL);
+  g_assert_cmpint (kind, ==, by_roles);
+  g_assert_cmpint (pr_identity_table_compare (table, 1, 0, NULL), ==, kind);
+  pr_identity_table_free (table);
+  return kind;
+}
+
+#define HOME "西岚市新华街98号3单元501室"
+#define OTHER_HOME "西岚市解放路12号"
+
+/* Still a name at a front desk's phone: with 张三, 李四 and 赵五 four names,
+ * so the phone alone joins no two of them; 赵* may be 赵五, no fourth. */
+static void
+honorific_front_desk (const char *fourth,
+                      guint64     n_desks)
+{
+  const char *const names[] = { "张三", "李四", "赵五", fourth };
+  PrIdentityTable *table = pr_identity_table_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      pr_identity_table_add_record (table);
+      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, "13800138000", -1);
+      pr_identity_table_add_value (table, PR_IDENTITY_NAME, names[i], -1);
+    }
+  pr_identity_table_finish (table);
+  g_assert_cmpuint (pr_identity_table_get_stats (table)->n_front_desk_phones, ==, n_desks);
+  g_assert_cmpint (pr_identity_table_compare (table, 0, 3, NULL), ==, PR_PETITIONER_OTHER);
+  pr_identity_table_free (table);
+}
+
+/* 王先生 at one home: never evidence of one petitioner; against another
+ * surname, another petitioner; against its own surname, nothing known. */
+static void
+test_honorific (void)
+{
+  PrIdentityEvidence evidence;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
+
+  /* Supports nothing. */
+  g_assert_cmpint (compare ("王先生", HOME, NULL, NULL, "王先生", HOME, NULL, NULL, &evidence), ==,
+                   PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("李女士", HOME, NULL, NULL, "李女士", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("王先生", HOME, NULL, NULL, "王明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("欧阳老师", HOME, NULL, NULL, "欧阳娜娜", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_UNKNOWN);
+  /* Conflicts with another surname, also where a phone would join them. */
+  g_assert_cmpint (compare ("王先生", HOME, NULL, NULL, "李明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王先生", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王先生", NULL, NULL, NULL, "李女士", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("欧阳先生", NULL, "13800138000", NULL, "欧明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  /* The phone, with no name against it, still is evidence. */
+  g_assert_cmpint (compare ("王先生", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, &evidence), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_PHONE);
+
+  /* 王老先生 is 王's; a whole name before the honorific is that name. */
+  g_assert_cmpint (compare ("王老先生", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("王老先生", HOME, NULL, NULL, "王明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("李明先生", HOME, NULL, NULL, "李明", HOME, NULL, NULL, &evidence), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
+  g_assert_cmpint (compare ("李明先生", NULL, NULL, NULL, "李华", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+
+  /* 老王 is Wang the elder; a masked name shows its surname as well. */
+  g_assert_cmpint (compare ("老王", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("老王", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王*", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王某某", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("欧阳××", NULL, "13800138000", NULL, "欧明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王**", NULL, "13800138000", NULL, "王明", NULL, "13800138000", NULL, &evidence), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_PHONE);
+  /* Nothing of the name showing: no conflict. */
+  g_assert_cmpint (compare ("某某", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("*明", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+
+  /* An honorific alone names nobody. */
+  g_assert_cmpint (compare ("先生", HOME, NULL, NULL, "先生", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("女士", NULL, NULL, NULL, "先生", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+
+  g_assert_cmpint (pr_identity_read_names ("王先生", -1, names, conflicts), ==, PR_IDENTITY_VALUE_MASKED);
+  g_assert_cmpuint (names->len, ==, 0);
+  g_assert_cmpuint (conflicts->len, ==, 1);
+  g_assert_cmpstr (conflicts->pdata[0], ==, "王???");
+  honorific_front_desk ("王先生", 1);
+  honorific_front_desk ("王某", 1);
+  honorific_front_desk ("赵*", 0);
+}
+
+/* A note says what the person is to the petition (an agent, the
+ * petitioner): the name is still the person's. */
+static void
+test_notes (void)
+{
+  static const char *const noted[] = { "王小明（代）", "王小明(代写)", "王小明（信访人）", "王小明【代理人】",
+                                       "信访人：王小明", "王小明 (本人)", "王小明代写", "王小明（代李华）" };
+  PrIdentityEvidence evidence;
+
+  for (guint i = 0; i < G_N_ELEMENTS (noted); i++)
+    {
+      g_test_message ("%s", noted[i]);
+      g_assert_cmpint (compare (noted[i], HOME, NULL, NULL, "王小明", HOME, NULL, NULL, &evidence), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
+      /* At a shared phone, the note is no other name. */
+      g_assert_cmpint (compare (noted[i], NULL, "13800138000", NULL, "王小明", NULL, "13800138000", NULL, NULL), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (compare (noted[i], HOME, NULL, NULL, "张伟", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+    }
+  /* For a principal (代李华), both count. */
+  g_assert_cmpint (compare ("王小明（代李华）", HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  /* 李时代 is a name, not 李时 and a note. */
+  g_assert_cmpint (compare ("李时代", HOME, NULL, NULL, "李时", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+}
+
+/* A group names one of several and not the writer: no evidence that a
+ * single person is the group, and no conflict (an unnamed member). */
+static void
+test_groups (void)
+{
+  static const char *const groups[] = { "王小明等3人", "王小明等", "王小明等人", "王小明等十余人", "王小明（等5人）",
+                                        "王小明、李华等", "王小明夫妇", "王小明等人联名" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      g_test_message ("%s", groups[i]);
+      g_assert_cmpint (compare (groups[i], HOME, NULL, NULL, "王小明", HOME, NULL, NULL, NULL), ==,
+                       PR_PETITIONER_UNKNOWN);
+      g_assert_cmpint (compare (groups[i], HOME, NULL, NULL, groups[i], HOME, NULL, NULL, NULL), ==,
+                       PR_PETITIONER_UNKNOWN);
+      g_assert_cmpint (compare (groups[i], HOME, NULL, NULL, "张伟", HOME, NULL, NULL, NULL), ==,
+                       PR_PETITIONER_UNKNOWN);
+      g_assert_cmpint (pr_identity_read_names (groups[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_MASKED);
+      g_assert_cmpuint (names->len, ==, 0);
+    }
+  /* 等 inside a name is no group. */
+  g_assert_cmpint (compare ("王等明", HOME, NULL, NULL, "王等明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+}
+
+/* Co-signers, each a petitioner: one equal name is evidence; the cell
+ * stands against a name none of its names may be. */
+static void
+test_several (void)
+{
+  static const char *const cells[] = { "王小明、李华", "王小明，李华", "王小明,李华", "王小明; 李华", "王小明/李华",
+                                       "王小明和李华", "王小明与李华" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      g_test_message ("%s", cells[i]);
+      g_assert_cmpint (pr_identity_read_names (cells[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpuint (names->len, ==, 2);
+      g_assert_cmpstr (names->pdata[0], ==, "王小明");
+      g_assert_cmpstr (names->pdata[1], ==, "李华");
+      g_assert_cmpint (compare (cells[i], HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+      g_assert_cmpint (compare (cells[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
+                       PR_PETITIONER_OTHER);
+    }
+  /* 王和平 is one name. */
+  g_assert_cmpint (compare ("王和平", HOME, NULL, NULL, "王和平", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  /* Latin names keep their commas: Zhang, San and Zhang, Wei are two names. */
+  g_assert_cmpint (compare ("Zhang, San", HOME, NULL, NULL, "Zhang, Wei", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+}
+
+/* A masked and a full number in one cell: the full one when it fits the
+ * mask; no evidence at all when it does not. */
+static void
+test_masked_and_full (void)
+{
+  char id[PR_ID_CARD_LENGTH + 1];
+  g_autoptr(GPtrArray) phones = g_ptr_array_new_with_free_func (g_free);
+  PrIdentityEvidence evidence;
+
+  g_assert_cmpint (pr_identity_normalize_id_card ("110101********1237 110101199001011237", -1, id), ==,
+                   PR_IDENTITY_VALUE_VALID);
+  g_assert_cmpstr (id, ==, "110101199001011237");
+  g_assert_cmpint (pr_identity_normalize_id_card ("110101199001011237　1101**********1237", -1, id), ==,
+                   PR_IDENTITY_VALUE_VALID);
+  /* 4569 is not 1237; 3501 is not 1101. */
+  g_assert_cmpint (pr_identity_normalize_id_card ("110101********1237 110101199001014569", -1, id), ==,
+                   PR_IDENTITY_VALUE_INVALID);
+  g_assert_cmpint (pr_identity_normalize_id_card ("3501**********1237 110101199001011237", -1, id), ==,
+                   PR_IDENTITY_VALUE_INVALID);
+  /* Masked alone stays masked. */
+  g_assert_cmpint (pr_identity_normalize_id_card ("110101********1237", -1, id), ==, PR_IDENTITY_VALUE_MASKED);
+
+  g_assert_cmpint (pr_identity_normalize_phones ("138****5678 13812345678", -1, phones), ==, PR_IDENTITY_VALUE_VALID);
+  g_assert_cmpuint (phones->len, ==, 1);
+  g_assert_cmpstr (phones->pdata[0], ==, "m13812345678");
+  g_ptr_array_set_size (phones, 0);
+  g_assert_cmpint (pr_identity_normalize_phones ("13812345678 138****5678", -1, phones), ==, PR_IDENTITY_VALUE_VALID);
+  g_ptr_array_set_size (phones, 0);
+  g_assert_cmpint (pr_identity_normalize_phones ("138****5678 13899991234", -1, phones), ==, PR_IDENTITY_VALUE_INVALID);
+  g_assert_cmpuint (phones->len, ==, 0);
+
+  /* Records: the cell read as its full number is evidence with it... */
+  g_assert_cmpint (compare (NULL, NULL, "138****5678 13812345678", NULL, NULL, NULL, "13812345678", NULL, &evidence),
+                   ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare (NULL, NULL, NULL, "110101********1237 110101199001011237", NULL, NULL, NULL,
+                            "110101199001011237", &evidence), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_ID_CARD);
+  /* ...a contradicting cell is evidence of nothing, neither number's nor
+   * the mask's (with an equal name, the mask's part would agree). */
+  g_assert_cmpint (compare (NULL, NULL, "138****5678 13899991234", NULL, NULL, NULL, "13899991234", NULL, NULL), ==,
+                   PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("王明", NULL, "138****5678 13899991234", NULL, "王明", NULL, "13812345678", NULL, NULL),
+                   ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("王明", NULL, NULL, "110101********1237 110101199001014569", "王明", NULL, NULL,
+                            "110101199001011237", NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare (NULL, NULL, NULL, "110101********1237 110101199001014569", NULL, NULL, NULL,
+                            "110101199001014569", NULL), ==, PR_PETITIONER_UNKNOWN);
+}
+
+/* One value written in its other forms: the same petitioner. */
+static void
+test_forms (void)
+{
+  static const char *const same_names[][2] = {
+    { "陳小明", "陈小明" },
+    { "歐陽娜娜", "欧阳娜娜" },
+    { "司馬 光", "司马光" },
+    { "王 小 明", "王小明" },
+    { "阿依古丽·买买提", "阿依古丽•买买提" },
+    { "阿依古丽．买买提", "阿依古丽・买买提" },
+    { "阿依古丽 买买提", "阿依古丽·买买提" },
+    { "阿依古丽-买买提", "阿依古丽·买买提" },
+    { "阿依古丽—买买提", "阿依古丽·买买提" },
+    { "阿依古丽。买买提", "阿依古丽·买买提" },
+  };
+  static const char *const same_ids[][2] = {
+    { "１１０１０１１９９００１０１１２３７", "110101199001011237" },
+    { "11010119900307803x", "11010119900307803X" },
+    { "11010119900307803ｘ", "11010119900307803X" },
+    { "350102751120001", "350102197511200013" },
+    { "110101 19900101 1237", "110101-19900101-1237" },
+  };
+  static const char *const same_phones[][2] = {
+    { "+86 138 1234 5678", "13812345678" },
+    { "0086-13812345678", "138-1234-5678" },
+    { "(010)12345678", "010-12345678" },
+    { "+86 10 1234 5678", "010 1234 5678" },
+    { "0591-87654321转8001", "0591-87654321 ext. 8001" },
+    { "＋８６　１３８１２３４５６７８", "13812345678" },
+  };
+  static const char *const other_phones[][2] = {
+    { "0591-87654321转8001", "0591-87654321转8002" },
+    { "0591-87654321", "0592-87654321" },
+  };
+  PrIdentityEvidence evidence;
+
+  for (guint i = 0; i < G_N_ELEMENTS (same_names); i++)
+    {
+      g_test_message ("%s, %s", same_names[i][0], same_names[i][1]);
+      g_assert_cmpint (compare (same_names[i][0], HOME, NULL, NULL, same_names[i][1], HOME, NULL, NULL, &evidence), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (same_ids); i++)
+    {
+      g_test_message ("%s, %s", same_ids[i][0], same_ids[i][1]);
+      g_assert_cmpint (compare (NULL, NULL, NULL, same_ids[i][0], NULL, NULL, NULL, same_ids[i][1], &evidence), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_ID_CARD);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (same_phones); i++)
+    {
+      g_test_message ("%s, %s", same_phones[i][0], same_phones[i][1]);
+      g_assert_cmpint (compare (NULL, NULL, same_phones[i][0], NULL, NULL, NULL, same_phones[i][1], NULL, &evidence),
+                       ==, PR_PETITIONER_SAME);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (other_phones); i++)
+    {
+      g_test_message ("%s, %s", other_phones[i][0], other_phones[i][1]);
+      g_assert_cmpint (compare (NULL, NULL, other_phones[i][0], NULL, NULL, NULL, other_phones[i][1], NULL, NULL), ==,
+                       PR_PETITIONER_UNKNOWN);
+    }
+  /* Compound surnames are not their first character's. */
+  g_assert_cmpint (compare ("欧阳明", HOME, NULL, NULL, "欧明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/identity-notes/honorific", test_honorific);
+  g_test_add_func ("/engine/identity-notes/notes", test_notes);
+  g_test_add_func ("/engine/identity-notes/groups", test_groups);
+  g_test_add_func ("/engine/identity-notes/several", test_several);
+  g_test_add_func ("/engine/identity-notes/masked-and-full", test_masked_and_full);
+  g_test_add_func ("/engine/identity-notes/forms", test_forms);
+  return g_test_run ();
+}
