@@ -80,44 +80,6 @@ table_clear (Table *table)
   g_clear_pointer (&table->zeros, g_free);
 }
 
-typedef struct
-{
-  gsize    size;
-  guint64 *bits;
-} Masks;
-
-static void
-masks_free (gpointer data)
-{
-  Masks *masks = data;
-
-  g_free (masks->bits);
-  g_free (masks);
-}
-
-/* A thread's masks, all 0 between fills. */
-static GPrivate masks_key = G_PRIVATE_INIT (masks_free);
-
-/* Returns: @size zeroed 64-bit words (MAX_WORDS at most), the thread's. */
-static guint64 *
-zeroed_masks (gsize size)
-{
-  Masks *masks = g_private_get (&masks_key);
-
-  if (masks == NULL)
-    {
-      masks = g_new0 (Masks, 1);
-      g_private_set (&masks_key, masks);
-    }
-  if (masks->size < size)
-    {
-      g_free (masks->bits);
-      masks->size = MAX (size, MIN (2 * masks->size, MAX_WORDS));
-      masks->bits = g_new0 (guint64, masks->size);
-    }
-  return masks->bits;
-}
-
 /* Fills @table for @a against @b (word numbers below @sigma); with
  * @reversed, of both read backwards. */
 WITH_POPCNT static void
@@ -130,7 +92,7 @@ table_fill (Table         *table,
             gboolean       reversed)
 {
   gsize words = (n + 63) / 64;
-  guint64 *masks = zeroed_masks (sigma * words);
+  guint64 *masks = _pr_diff_thread_masks (sigma * words);
   guint64 *row;
 
   table->n = n;
@@ -391,7 +353,7 @@ _pr_diff_lcs_length (const guint32 *a,
     }
   if ((guint64) sigma * words > MAX_WORDS)
     return FALSE;
-  masks = zeroed_masks (sigma * words);
+  masks = _pr_diff_thread_masks (sigma * words);
   row = g_new (guint64, words);
   for (gsize i = 0; i < n; i++)
     masks[(gsize) a[i] * words + i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);

@@ -65,6 +65,8 @@ gboolean _pr_diff_lcs_split          (const guint32 *a,
                                       gssize        *split_b,
                                       guint64       *work_bound);
 
+guint64 *_pr_diff_thread_masks       (gsize          n);
+
 gboolean _pr_diff_lcs_length         (const guint32 *a,
                                       gsize          n,
                                       const guint32 *b,

@@ -593,6 +593,8 @@ where_table_free (gpointer data)
 static GPrivate where_table = G_PRIVATE_INIT (where_table_free);
 /* The same for renumber (): a guint32 by word number. */
 static GPrivate number_table = G_PRIVATE_INIT (where_table_free);
+/* The same for the table's bit masks (pr-diff-lcs-split.c). */
+static GPrivate masks_table = G_PRIVATE_INIT (where_table_free);
 
 /* Returns: (nullable): @size bytes of @key's table, %NULL for a table
  * longer than @kept. */
@@ -617,6 +619,14 @@ thread_table_get (GPrivate *key,
       table->bytes = g_new0 (guint8, table->size);
     }
   return table->bytes;
+}
+
+/* @n zeroed 64-bit words, the thread's: the table's masks over the words
+ * of a box (its caller zeroes again what it set). */
+guint64 *
+_pr_diff_thread_masks (gsize n)
+{
+  return (guint64 *) (gpointer) thread_table_get (&masks_table, n * sizeof (guint64), G_MAXSIZE);
 }
 
 /* 16 MiB: four million word numbers. */
