@@ -176,6 +176,91 @@ test_shape (void)
   g_assert_cmpfloat (features[PR_PAIR_FEATURE_INSERTED], ==, 1.0 / 3);
 }
 
+/* Scoring (pr_pair_judge_score ()) writes every pair's probability as
+ * its features give it, to the three decimals written: the pairs it
+ * decides without their word diff (under PR_PAIR_DECIDED_BELOW whatever
+ * the diff finds) get a bound at least their probability and under
+ * 0.0005, and every pair is on the same side of any threshold the scan
+ * takes. Against the features of every pair with its diff; on all pairs
+ * of the first records of the sample, and each of them again with a copy
+ * of a record in place of the record (bodies already scored). */
+static void
+test_scored_without_diff (void)
+{
+  g_autoptr(PrMapping) mapping = NULL;
+  PrRecordSet *set = load_sample (&mapping);
+  const PrPairModel *model = pr_pair_model_for_mapping (mapping);
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  g_autofree guint32 *copy_of = g_new (guint32, set->n_records);
+  g_autofree double *features = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_decided = 0, n_copies = 0, n_pairs;
+
+  for (guint32 r = 0; r < set->n_records; r++)
+    {
+      PrPairRecord record;
+      gpointer seen;
+
+      copy_of[r] = G_MAXUINT32;
+      pr_pair_judge_record (mapping, set, r, &record, body, fields);
+      if (record.body == NULL)
+        continue;
+      if (g_hash_table_lookup_extended (first, record.body, NULL, &seen))
+        copy_of[GPOINTER_TO_UINT (seen)] = r;
+      else
+        g_hash_table_insert (first, g_strdup (record.body), GUINT_TO_POINTER (r));
+    }
+  for (guint32 a = 0; a < N_RECORDS; a++)
+    for (guint32 b = a + 1; b < N_RECORDS; b++)
+      g_array_append_val (pairs, ((PrScoredPair) { a, b, 0, -1 }));
+  n_pairs = pairs->len;
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      PrScoredPair pair = g_array_index (pairs, PrScoredPair, i);
+
+      if (copy_of[pair.a] != G_MAXUINT32 && copy_of[pair.a] != pair.b)
+        {
+          pair.a = copy_of[pair.a];
+          g_array_append_val (pairs, pair);
+          n_copies++;
+        }
+    }
+  g_assert_cmpuint (n_copies, >, 0);
+
+  features = g_new (double, pairs->len * PR_PAIR_N_FEATURES);
+  g_assert_true (pr_pair_judge_all_features (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, set,
+                                             (const PrScoredPair *) (gpointer) pairs->data, pairs->len, features, 2,
+                                             NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (pr_pair_judge_score (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, model, set,
+                                      (PrScoredPair *) (gpointer) pairs->data, pairs->len, 2, NULL, &error));
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (pairs, PrScoredPair, i);
+      float exact = (float) pr_pair_model_probability (model, features + i * PR_PAIR_N_FEATURES);
+      char written[16], expected[16];
+
+      g_snprintf (written, sizeof written, "%.3f", pair->probability);
+      g_snprintf (expected, sizeof expected, "%.3f", exact);
+      g_assert_cmpstr (written, ==, expected);
+      g_assert_cmpint (pair->probability >= PR_PAIR_MIN_PROBABILITY, ==, exact >= PR_PAIR_MIN_PROBABILITY);
+      if (pair->probability != exact)
+        {
+          g_assert_cmpfloat (pair->probability, >=, exact);
+          g_assert_cmpfloat (pair->probability, <, PR_PAIR_DECIDED_BELOW);
+          n_decided++;
+        }
+    }
+  /* Some were decided so, or this tests nothing of it. */
+  g_assert_cmpuint (n_decided, >, 0);
+  pr_record_set_free (set);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -184,6 +269,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/pair-profile/cached", test_cached);
   g_test_add_func ("/engine/pair-profile/shape", test_shape);
+  g_test_add_func ("/engine/pair-profile/scored-without-diff", test_scored_without_diff);
   status = g_test_run ();
   u_cleanup ();
   return status;

@@ -54,16 +54,24 @@ typedef struct
   guint32 *zeros;    /* (m + 1) × (words + 1) */
 } Table;
 
-/* The 1 bits of @x; the builds are for any x86-64, without the
- * instruction, and the compiler's builtin is then a call. */
+/* The 1 bits of @x. The builds are for any x86-64, where the compiler's
+ * builtin is a call; the functions that count bits a cell at a time are
+ * built twice there, once with the processor's instruction, which the
+ * loader picks when the processor has it (most of the table's cost). */
 static inline guint
 ones (guint64 x)
 {
-  x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
-  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) + ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
-  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
-  return (guint) ((x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
+  return (guint) __builtin_popcountll (x);
 }
+
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define WITH_POPCNT __attribute__ ((target_clones ("popcnt", "default")))
+#endif
+#endif
+#ifndef WITH_POPCNT
+#define WITH_POPCNT
+#endif
 
 static void
 table_clear (Table *table)
@@ -74,7 +82,7 @@ table_clear (Table *table)
 
 /* Fills @table for @a against @b (word numbers below @sigma); with
  * @reversed, of both read backwards. */
-static void
+WITH_POPCNT static void
 table_fill (Table         *table,
             const guint32 *a,
             gsize          n,
@@ -84,7 +92,7 @@ table_fill (Table         *table,
             gboolean       reversed)
 {
   gsize words = (n + 63) / 64;
-  g_autofree guint64 *masks = g_new0 (guint64, sigma * words);
+  guint64 *masks = _pr_diff_thread_masks (sigma * words);
   guint64 *row;
 
   table->n = n;
@@ -129,6 +137,10 @@ table_fill (Table         *table,
         }
       row = next;
     }
+  /* Zeroed again, a's words alone: a small box of a pair with many
+   * distinct words would otherwise clear them all. */
+  for (gsize i = 0; i < n; i++)
+    masks[(gsize) a[i] * words + (reversed ? n - 1 - i : i) / 64] = 0;
 }
 
 /* The common subsequence of a's first @x words and b's first @y. */
@@ -157,7 +169,7 @@ table_distance (const Table *table,
 
 /* The furthest x on diagonal @k (x − y) at distance @d or less from the
  * start: where the forward search with @d edits gets to. */
-static gssize
+WITH_POPCNT static gssize
 table_furthest (const Table *table,
                 gssize       k,
                 gssize       d)
@@ -215,7 +227,7 @@ pass_range (gssize  mid,
  * Returns: %FALSE when the search should find it (a small box, few
  *   edits, or a split beyond the cost limit).
  */
-gboolean
+WITH_POPCNT gboolean
 _pr_diff_lcs_split (const guint32 *a,
                     const guint32 *b,
                     gsize          sigma,
@@ -308,5 +320,68 @@ _pr_diff_lcs_split (const guint32 *a,
    * and the snakes along one diagonal add up to at most its length in
    * the box, each way. */
   *work_bound = (guint64) (d + 1) * (guint64) (d + 2) + 2 * (guint64) (2 * d + 1) * (guint64) (MIN (n, m) + 1);
+  return TRUE;
+}
+
+/**
+ * _pr_diff_lcs_length:
+ * @a: the first text's word numbers, each below @sigma
+ * @b: the second's
+ * @length: (out): the length of their longest common subsequence
+ *
+ * The last row of the table alone, a row at a time (Hyyrö's recurrence,
+ * as table_fill ()), keeping nothing: n × m / 64 word operations.
+ *
+ * Returns: %FALSE (and no @length) when its masks would be larger than
+ *   the tables are allowed.
+ */
+gboolean
+_pr_diff_lcs_length (const guint32 *a,
+                     gsize          n,
+                     const guint32 *b,
+                     gsize          m,
+                     gsize          sigma,
+                     gsize         *length)
+{
+  gsize words = (n + 63) / 64, zeros = 0;
+  guint64 *masks, *row;
+
+  if (n == 0 || m == 0)
+    {
+      *length = 0;
+      return TRUE;
+    }
+  if ((guint64) sigma * words > MAX_WORDS)
+    return FALSE;
+  masks = _pr_diff_thread_masks (sigma * words);
+  row = g_new (guint64, words);
+  for (gsize i = 0; i < n; i++)
+    masks[(gsize) a[i] * words + i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
+  memset (row, 0xff, words * sizeof *row);
+  for (gsize j = 0; j < m; j++)
+    {
+      const guint64 *match = masks + (gsize) b[j] * words;
+      guint64 carry = 0;
+
+      for (gsize w = 0; w < words; w++)
+        {
+          guint64 v = row[w], u = v & match[w];
+          guint64 sum = v + u;
+          guint64 out = sum < u;
+
+          sum += carry;
+          out |= sum < carry;
+          carry = out;
+          row[w] = sum | (v & ~u);
+        }
+    }
+  /* A 0 bit for each word of a in the common subsequence; the bits past
+   * n in the last 64-bit word stay 1. */
+  for (gsize w = 0; w < words; w++)
+    zeros += 64 - (gsize) __builtin_popcountll (row[w]);
+  for (gsize i = 0; i < n; i++)
+    masks[(gsize) a[i] * words + i / 64] = 0;
+  g_free (row);
+  *length = zeros;
   return TRUE;
 }

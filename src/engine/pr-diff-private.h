@@ -39,7 +39,7 @@ gboolean _pr_diff_sequences_searched (const guint32  *a,
                                       GError        **error);
 
 /* Boxes of fewer cells are always searched. */
-#define _PR_DIFF_TABLE_CELLS (64 * 64)
+#define _PR_DIFF_TABLE_CELLS (32 * 32)
 /* A larger box is searched for at most its cells / this many units of
  * work before its split is taken from the table. */
 #define _PR_DIFF_SEARCH_SHARE 64
@@ -64,6 +64,15 @@ gboolean _pr_diff_lcs_split          (const guint32 *a,
                                       gssize        *split_a,
                                       gssize        *split_b,
                                       guint64       *work_bound);
+
+guint64 *_pr_diff_thread_masks       (gsize          n);
+
+gboolean _pr_diff_lcs_length         (const guint32 *a,
+                                      gsize          n,
+                                      const guint32 *b,
+                                      gsize          m,
+                                      gsize          sigma,
+                                      gsize         *length);
 
 PrDiff  *_pr_diff_words_with_limits (PrTokenizer   *tokenizer,
                                      const char    *a,

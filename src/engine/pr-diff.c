@@ -593,6 +593,8 @@ where_table_free (gpointer data)
 static GPrivate where_table = G_PRIVATE_INIT (where_table_free);
 /* The same for renumber (): a guint32 by word number. */
 static GPrivate number_table = G_PRIVATE_INIT (where_table_free);
+/* The same for the table's bit masks (pr-diff-lcs-split.c). */
+static GPrivate masks_table = G_PRIVATE_INIT (where_table_free);
 
 /* Returns: (nullable): @size bytes of @key's table, %NULL for a table
  * longer than @kept. */
@@ -617,6 +619,14 @@ thread_table_get (GPrivate *key,
       table->bytes = g_new0 (guint8, table->size);
     }
   return table->bytes;
+}
+
+/* @n zeroed 64-bit words, the thread's: the table's masks over the words
+ * of a box (its caller zeroes again what it set). */
+guint64 *
+_pr_diff_thread_masks (gsize n)
+{
+  return (guint64 *) (gpointer) thread_table_get (&masks_table, n * sizeof (guint64), G_MAXSIZE);
 }
 
 /* 16 MiB: four million word numbers. */
@@ -655,41 +665,29 @@ renumber (guint32 *a,
   return n;
 }
 
-static gboolean
-diff_sequences (const guint32  *a,
-                gsize           n_a,
-                const guint32  *b,
-                gsize           n_b,
-                gboolean        with_table,
-                gsize           cost_limit,
-                guint64         work_limit,
-                guint8         *matched_a,
-                guint8         *matched_b,
-                gboolean       *out_exact,
-                guint64        *out_work,
-                GCancellable   *cancellable,
-                GError        **error)
+/* A word that only one text has can match nothing: the search leaves it
+ * out (as GNU diff and xdiff do), which changes no answer. Unrelated texts
+ * share few words, and their search costs the square of what is left.
+ * Keeps the words of @a and @b that both have, and where each was.
+ * Returns: the largest word number of either. */
+static guint32
+keep_shared_words (const guint32  *a,
+                   gsize           n_a,
+                   const guint32  *b,
+                   gsize           n_b,
+                   guint32       **out_kept_a,
+                   guint32       **out_index_a,
+                   gsize          *out_n_a,
+                   guint32       **out_kept_b,
+                   guint32       **out_index_b,
+                   gsize          *out_n_b)
 {
-  gsize sigma = 0;
-  MyersResult result;
-  guint8 *where;
   g_autofree guint8 *own_where = NULL;
-  g_autofree guint32 *kept_a = NULL;
-  g_autofree guint32 *kept_b = NULL;
-  g_autofree guint32 *index_a = NULL;
-  g_autofree guint32 *index_b = NULL;
-  g_autofree guint8 *kept_matched_a = NULL;
-  g_autofree guint8 *kept_matched_b = NULL;
+  guint32 *kept_a, *index_a, *kept_b, *index_b;
   gsize n_kept_a = 0, n_kept_b = 0;
   guint32 largest = 0;
+  guint8 *where;
 
-  g_return_val_if_fail (a != NULL || n_a == 0, FALSE);
-  g_return_val_if_fail (b != NULL || n_b == 0, FALSE);
-  g_return_val_if_fail (n_a < G_MAXUINT32 && n_b < G_MAXUINT32, FALSE);
-
-  /* A word that only one text has can match nothing: the search leaves it
-   * out (as GNU diff and xdiff do), which changes no answer. Unrelated texts
-   * share few words, and their search costs the square of what is left. */
   for (gsize i = 0; i < n_a; i++)
     largest = MAX (largest, a[i]);
   for (gsize j = 0; j < n_b; j++)
@@ -721,6 +719,46 @@ diff_sequences (const guint32  *a,
     where[a[i]] = 0;
   for (gsize j = 0; j < n_b; j++)
     where[b[j]] = 0;
+  *out_kept_a = kept_a;
+  *out_index_a = index_a;
+  *out_n_a = n_kept_a;
+  *out_kept_b = kept_b;
+  *out_index_b = index_b;
+  *out_n_b = n_kept_b;
+  return largest;
+}
+
+static gboolean
+diff_sequences (const guint32  *a,
+                gsize           n_a,
+                const guint32  *b,
+                gsize           n_b,
+                gboolean        with_table,
+                gsize           cost_limit,
+                guint64         work_limit,
+                guint8         *matched_a,
+                guint8         *matched_b,
+                gboolean       *out_exact,
+                guint64        *out_work,
+                GCancellable   *cancellable,
+                GError        **error)
+{
+  gsize sigma = 0;
+  MyersResult result;
+  g_autofree guint32 *kept_a = NULL;
+  g_autofree guint32 *kept_b = NULL;
+  g_autofree guint32 *index_a = NULL;
+  g_autofree guint32 *index_b = NULL;
+  g_autofree guint8 *kept_matched_a = NULL;
+  g_autofree guint8 *kept_matched_b = NULL;
+  gsize n_kept_a = 0, n_kept_b = 0;
+  guint32 largest = 0;
+
+  g_return_val_if_fail (a != NULL || n_a == 0, FALSE);
+  g_return_val_if_fail (b != NULL || n_b == 0, FALSE);
+  g_return_val_if_fail (n_a < G_MAXUINT32 && n_b < G_MAXUINT32, FALSE);
+
+  largest = keep_shared_words (a, n_a, b, n_b, &kept_a, &index_a, &n_kept_a, &kept_b, &index_b, &n_kept_b);
 
   /* The table pays only for large boxes; its work is a bound, so not
    * when the work is asked for. Every word kept is in both texts. */
@@ -765,6 +803,41 @@ _pr_diff_sequences (const guint32  *a,
 {
   return diff_sequences (a, n_a, b, n_b, TRUE, cost_limit, work_limit, matched_a, matched_b, out_exact, out_work,
                          cancellable, error);
+}
+
+/**
+ * pr_diff_common_length:
+ * @a: word numbers, equal numbers for equal words
+ * @length: (out): how many words a longest common subsequence of @a and
+ *   @b has: PrDiff.common of their diff when it is exact
+ *
+ * Counts without finding which words (n × m / 64 word operations over
+ * the words both texts have), for a caller that wants the count first.
+ *
+ * Returns: %FALSE (and no @length) when the texts are too long to count
+ *   so.
+ */
+gboolean
+pr_diff_common_length (const guint32 *a,
+                       gsize          n_a,
+                       const guint32 *b,
+                       gsize          n_b,
+                       gsize         *length)
+{
+  g_autofree guint32 *kept_a = NULL;
+  g_autofree guint32 *kept_b = NULL;
+  g_autofree guint32 *index_a = NULL;
+  g_autofree guint32 *index_b = NULL;
+  gsize n_kept_a, n_kept_b, sigma;
+  guint32 largest;
+
+  g_return_val_if_fail (a != NULL || n_a == 0, FALSE);
+  g_return_val_if_fail (b != NULL || n_b == 0, FALSE);
+  g_return_val_if_fail (n_a < G_MAXUINT32 && n_b < G_MAXUINT32, FALSE);
+
+  largest = keep_shared_words (a, n_a, b, n_b, &kept_a, &index_a, &n_kept_a, &kept_b, &index_b, &n_kept_b);
+  sigma = renumber (kept_a, n_kept_a, kept_b, n_kept_b, largest);
+  return _pr_diff_lcs_length (kept_a, n_kept_a, kept_b, n_kept_b, sigma, length);
 }
 
 /* _pr_diff_sequences () by the search alone: every split searched for. */
