@@ -329,7 +329,7 @@ pr_session_split_async (PrSession           *self,
     {
       g_task_report_new_error (self, callback, user_data, pr_session_split_async,
                                G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                               _("The records %s and %s are not a bridge of the cluster: splitting there would change nothing."),
+                               _("The records %s and %s are not a bridge of the case: splitting there would change nothing."),
                                record_a, record_b);
       return;
     }
