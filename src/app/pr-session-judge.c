@@ -230,6 +230,15 @@ pr_session_explain_pair (PrSession   *self,
                              "scan again"));
       return FALSE;
     }
+  /* A scan opened from the store read its cases' members alone, and a
+   * member deleted since has no texts. */
+  if (self->result->set->texts != NULL &&
+      (self->result->set->texts->pdata[a] == NULL || self->result->set->texts->pdata[b] == NULL))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("One of these records was not read with the scan: scan again to see their score"));
+      return FALSE;
+    }
   tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, error);
   if (tokenizer == NULL ||
       !pr_pair_judge_features (tokenizer, self->mapping, self->result->set, MIN (a, b), MAX (a, b), features, error))
