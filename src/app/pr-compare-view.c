@@ -410,6 +410,16 @@ show_runs (GtkWidget    *label,
   pango_attr_list_unref (attrs);
 }
 
+/* Whether a merge by character kept any character of both. */
+static gboolean
+shares_characters (GArray *runs)
+{
+  for (guint r = 0; r < runs->len; r++)
+    if (g_array_index (runs, PrDiffRun, r).kind == PR_DIFF_RUN_SAME)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 show_merged (GtkWidget    *label,
              const PrDiff *diff,
@@ -424,8 +434,12 @@ show_merged (GtkWidget    *label,
   /* One word against one: which characters differ (an ID card's digit). */
   if (diff->words_a <= 1 && diff->words_b <= 1)
     merged = pr_diff_merge_chars (primary, value, &runs);
-  else
-    merged = pr_diff_merge (diff, primary, value, &runs);
+  if (merged == NULL || !shares_characters (runs))
+    {
+      g_clear_pointer (&runs, g_array_unref);
+      g_free (merged);
+      merged = pr_diff_merge (diff, primary, value, &runs);
+    }
   show_runs (label, merged, runs, n_added, n_removed);
 }
 
@@ -613,8 +627,18 @@ add_judged_column (PrCompareView *self)
                                                          &runs);
           guint n_added, n_removed;
 
-          /* A short field by character: the one digit of an ID card that differs. */
-          show_runs (label, merged, runs, &n_added, &n_removed);
+          /* A short field by character: the one digit of an ID card that
+           * differs. A value with nothing in common is underlined whole. */
+          if (shares_characters (runs))
+            show_runs (label, merged, runs, &n_added, &n_removed);
+          else
+            {
+              PangoAttrList *attrs = pango_attr_list_new ();
+
+              pango_attr_list_insert (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE));
+              gtk_label_set_attributes (GTK_LABEL (label), attrs);
+              pango_attr_list_unref (attrs);
+            }
           gtk_widget_add_css_class (label, "differs");
           description = g_strdup (_("differs from the primary"));
         }
@@ -897,7 +921,7 @@ update_heading (PrCompareView *self)
     heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", size),
                                pr_cluster_item_get_number (item), size);
   else if (pr_cluster_item_get_number (item) != 0)
-    heading = g_strdup_printf (ngettext ("Cluster %u: %u record", "Cluster %u: %u records", size),
+    heading = g_strdup_printf (ngettext ("Case %u: %u record", "Case %u: %u records", size),
                                pr_cluster_item_get_number (item), size);
   else
     heading = g_strdup_printf (ngettext ("New case (numbered by the next scan): %u record",

@@ -126,9 +126,8 @@ fill_card (PrMemberStrip *self,
   member = pr_cluster_item_get_member (self->item, position);
   verdict = pr_member_strip_verdict (self->item, position, &css_class);
   if (position == 0)
-    /* The badge names the primary: the line above carries the star alone,
-     * so that the cards stay one height and the word is said once. */
-    distance_text = g_strdup ("★");
+    /* Translators: the primary's card in the strip of a case's records */
+    distance_text = g_strdup (_("★ the primary"));
   else
     /* Translators: a record's fingerprint distance to the primary, in bits */
     distance_text = g_strdup_printf (_("distance %u"), member->distance);
@@ -139,9 +138,11 @@ fill_card (PrMemberStrip *self,
   for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
     gtk_widget_remove_css_class (badge, classes[c]);
   gtk_widget_add_css_class (badge, css_class);
+  /* The primary's card says so once, on the line above: no badge besides. */
+  gtk_widget_set_visible (badge, position != 0);
   if (position == 0)
-    /* Translators: the primary's card, read out: id, then “Primary” */
-    description = g_strdup_printf (_("%s, %s"), member->id, verdict);
+    /* Translators: the primary's card, read out: id, then “★ the primary” */
+    description = g_strdup_printf (_("%s, %s"), member->id, distance_text);
   else
     /* Translators: a record's card, read out: id, distance text, verdict */
     description = g_strdup_printf (_("%s, %s, %s"), member->id, distance_text, verdict);
