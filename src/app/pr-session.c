@@ -1138,50 +1138,6 @@ _pr_session_remember_decision (PrSession  *self,
   g_hash_table_insert (self->decisions, &decision->id, decision);
 }
 
-/**
- * _pr_session_rebind_steps:
- * @logged: whether each step's decisions must still stand in the log as
- *   applied to the new clusters (the steps of undo)
- *
- * Moves the steps of @from to the end of @to, each on the new cluster that
- * holds all of its records. One whose records are now apart or in no
- * cluster, about another table, or (with @logged) whose decisions another
- * reviewer took back meanwhile, is dropped: it cannot be undone as it was
- * made, and undoing something else would be worse.
- */
-void
-_pr_session_rebind_steps (PrSession *self,
-                          GQueue    *from,
-                          GQueue    *to,
-                          gboolean   logged)
-{
-  PrSessionStep *step;
-
-  while ((step = g_queue_pop_head (from)) != NULL)
-    {
-      PrClusterItem *item = NULL;
-      gboolean together = step->decisions->len > 0;
-
-      for (guint i = 0; i < step->decisions->len && together; i++)
-        {
-          PrDecision *decision = step->decisions->pdata[i];
-          PrClusterItem *holder = g_hash_table_lookup (self->cluster_of, decision->record_id);
-
-          together = holder != NULL && (item == NULL || holder == item) &&
-                     g_strcmp0 (decision->table, self->table) == 0 &&
-                     (!logged || pr_cluster_item_holds_decision (holder, decision->id));
-          item = holder;
-        }
-      if (!together)
-        {
-          _pr_session_step_free (step);
-          continue;
-        }
-      g_set_object (&step->item, item);
-      g_queue_push_tail (to, step);
-    }
-}
-
 /* Puts @items in the list, with the log's verdicts (@decisions, in log
  * order, undone ones with their undo) applied to them.
  * @items, @cluster_of: (transfer full) */
