@@ -151,6 +151,58 @@ test_undo_told_by_what (void)
   pr_test_execute (root, "DROP DATABASE office");
 }
 
+/* The member @id's state in the case the window shows. */
+static guint
+member_state (PrWindow   *window,
+              const char *id)
+{
+  PrClusterItem *item = pr_session_find_cluster (pr_window_get_session (window), id);
+  int m = item != NULL ? pr_cluster_item_find_member (item, id) : -1;
+
+  g_assert_cmpint (m, >=, 0);
+  return pr_cluster_item_get_member (item, m)->state;
+}
+
+/* A repeat marked (Ctrl+R), then a rescan (F5): the decision can still be
+ * taken back, and the undo takes back that decision, in the new scan's
+ * case and in the log. */
+static void
+test_undo_over_rescan (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autofree char *record = NULL;
+  PrWindow *window = pr_window_new (NULL);
+  PrCompareView *compare;
+  GtkColumnView *view;
+  guint before;
+
+  pr_test_fill_table (root);
+  gtk_window_present (GTK_WINDOW (window));
+  view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  compare = g_object_get_data (G_OBJECT (window), "compare");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-record", NULL));
+  record = g_strdup (pr_compare_view_get_selected_id (compare));
+  g_object_set_data (G_OBJECT (window), "record", record);
+  before = member_state (window, record);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  pr_test_wait_until (pr_test_can_undo, window);
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_cmpuint (member_state (window, record), !=, before);
+
+  pr_test_scan (window);
+  pr_test_wait_until (pr_test_list_settled, view);
+  g_assert_cmpuint (member_state (window, record), !=, before);
+  g_assert_true (pr_session_get_can_undo (pr_window_get_session (window)));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  pr_test_wait_until (undone, window);
+  g_assert_cmpuint (member_state (window, record), ==, before);
+
+  g_object_set_data (G_OBJECT (window), "record", NULL);
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE office");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -162,6 +214,7 @@ main (int    argc,
   pr_test_ui_admin = pr_test_server_start ();
   g_test_add_func ("/app/window/rescan-keeps-case", test_rescan_keeps_case);
   g_test_add_func ("/app/history-popover/undo-told-by-what", test_undo_told_by_what);
+  g_test_add_func ("/app/window/undo-over-rescan", test_undo_over_rescan);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

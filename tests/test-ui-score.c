@@ -200,6 +200,145 @@ test_queue (void)
   pr_test_close_and_finalize (window);
 }
 
+/* The score's first line, when the view is shown. */
+static const char *
+headline (PrWindow *window)
+{
+  GtkWidget *view = pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_SCORE_VIEW, "score-view");
+
+  if (view == NULL || !gtk_widget_get_mapped (view))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (pr_test_find_widget (view, GTK_TYPE_LABEL, "score-headline")));
+}
+
+static gboolean
+headline_is (gpointer data)
+{
+  PrWindow *window = data;
+
+  return g_strcmp0 (headline (window), g_object_get_data (G_OBJECT (window), "headline")) == 0;
+}
+
+/* A scan opened from the store without rescanning: the judge's line for
+ * a member is the one the fresh scan showed (the oracle), not missing. */
+static void
+test_reopened_headline (void)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  g_autofree char *member = NULL, *line = NULL;
+  PrWindow *window = pr_window_new (NULL);
+  PrCompareView *compare;
+  GtkColumnView *view;
+  guint number;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  view = pr_test_scan_first_case (window, pr_connection_params_copy (params), "petitions");
+  compare = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  g_object_set_data (G_OBJECT (window), "compare", compare);
+  number = pr_cluster_item_get_number (pr_compare_view_get_item (compare));
+  pr_compare_view_select_member (compare, 1);
+  member = g_strdup (pr_compare_view_get_selected_id (compare));
+  g_object_set_data (G_OBJECT (window), "wanted", member);
+  pr_test_wait_until (compare_selected, window);
+  pr_test_wait_until (score_shown, window);
+  line = g_strdup (headline (window));
+  g_test_message ("after the scan, %s: %s", member, line);
+  g_assert_nonnull (strstr (line, "likely a repeat"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (pr_session_get_from_store (pr_window_get_session (window)));
+  pr_test_select_cluster (window, view, number);
+  for (guint i = 0; i < 50 && g_strcmp0 (pr_compare_view_get_selected_id (compare), member) != 0; i++)
+    pr_compare_view_select_member (compare, 1);
+  pr_test_wait_until (compare_selected, window);
+  g_object_set_data (G_OBJECT (window), "headline", line);
+  pr_test_wait_until (headline_is, window);
+
+  g_object_set_data (G_OBJECT (window), "headline", NULL);
+  pr_test_close_and_finalize (window);
+}
+
+static GtkWidget *
+find_label_text (GtkWidget  *widget,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_text (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The byte ranges of @label's attributes of @type, as "start-end ". */
+static char *
+ranges_of (GtkWidget      *label,
+           PangoAttrType   type)
+{
+  PangoAttrList *attrs = gtk_label_get_attributes (GTK_LABEL (label));
+  GSList *list = attrs != NULL ? pango_attr_list_get_attributes (attrs) : NULL;
+  GString *text = g_string_new (NULL);
+
+  for (GSList *l = list; l != NULL; l = l->next)
+    {
+      PangoAttribute *attr = l->data;
+
+      if (attr->klass->type == type)
+        g_string_append_printf (text, "%u-%u ", attr->start_index, attr->end_index);
+    }
+  g_slist_free_full (list, (GDestroyNotify) pango_attribute_destroy);
+  return g_string_free (text, FALSE);
+}
+
+/* Two ID cards one digit apart (sample records 2618 …096699 and 2698
+ * …096499): the record judged shows the primary's digit struck through
+ * and its own underlined, the rest unmarked, not the whole value. */
+static void
+test_short_field_by_character (void)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  g_autofree char *underlined = NULL, *struck = NULL;
+  PrWindow *window = pr_window_new (NULL);
+  PrCompareView *compare;
+  GtkColumnView *view;
+  PrClusterItem *item;
+  const char *judged, *merged;
+  GtkWidget *label;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  view = pr_test_scan_first_case (window, pr_connection_params_copy (params), "petitions");
+  compare = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  g_object_set_data (G_OBJECT (window), "compare", compare);
+  item = pr_session_find_cluster (pr_window_get_session (window), "2618");
+  g_assert_nonnull (item);
+  g_assert_true (pr_session_find_cluster (pr_window_get_session (window), "2698") == item);
+  pr_test_select_cluster (window, view, pr_cluster_item_get_number (item));
+  judged = g_strcmp0 (pr_cluster_item_get_primary_id (item), "2618") == 0 ? "2698" : "2618";
+  for (guint i = 0; i < 50 && g_strcmp0 (pr_compare_view_get_selected_id (compare), judged) != 0; i++)
+    pr_compare_view_select_member (compare, 1);
+  g_object_set_data (G_OBJECT (window), "wanted", (gpointer) judged);
+  pr_test_wait_until (compare_selected, window);
+
+  /* By hand: 359609199209096 alike, the primary's digit, the record's, 99 alike. */
+  merged = strcmp (judged, "2698") == 0 ? "3596091992090966499" : "3596091992090964699";
+  label = find_label_text (GTK_WIDGET (compare), merged);
+  g_assert_nonnull (label);
+  struck = ranges_of (label, PANGO_ATTR_STRIKETHROUGH);
+  underlined = ranges_of (label, PANGO_ATTR_UNDERLINE);
+  g_assert_cmpstr (struck, ==, "15-16 ");
+  g_assert_cmpstr (underlined, ==, "16-17 ");
+
+  pr_test_close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -216,6 +355,8 @@ main (int    argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/score/queue", test_queue);
+  g_test_add_func ("/ui/score/reopened", test_reopened_headline);
+  g_test_add_func ("/ui/compare/short-field-by-character", test_short_field_by_character);
   status = g_test_run ();
 
   pr_sample_server_stop (server, NULL);

@@ -101,7 +101,7 @@ bridge_row (PrClusterItem       *item,
   button = gtk_button_new_with_mnemonic (_("_Split Here"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.split-bridge");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "(ss)", near, far);
-  accessible = g_strdup_printf (_("Split the cluster between %s and %s"), near, far);
+  accessible = g_strdup_printf (_("Split the case between %s and %s"), near, far);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
   if (confirmed)
     {
@@ -109,7 +109,7 @@ bridge_row (PrClusterItem       *item,
       tooltip = g_strdup (_("A record beyond this bridge is marked as a repeat of the primary: undo that first"));
     }
   else
-    tooltip = g_strdup_printf (_("%s and %s are not the same matter: %s and the records beyond it leave the cluster, "
+    tooltip = g_strdup_printf (_("%s and %s are not the same matter: %s and the records beyond it leave the case, "
                                  "also on later scans (Ctrl+B on the selected bridge)"), near, far, far);
   gtk_widget_set_tooltip_text (button, tooltip);
   gtk_box_append (GTK_BOX (box), button);
@@ -154,15 +154,15 @@ refresh (PrChainView *self)
 
   if (!drawn)
     {
-      g_string_append_printf (summary, _("This cluster has %u records, too many to draw: its bridges are listed only."), n);
+      g_string_append_printf (summary, _("This case has %u records, too many to draw: its bridges are listed only."), n);
       g_string_append_c (summary, ' ');
     }
   if (self->n_bridges == 0)
-    g_string_append (summary, _("No bridge: every pair is on a cycle, so no single pair holds the cluster together."));
+    g_string_append (summary, _("No bridge: every pair is on a cycle, so no single pair holds the case together."));
   else
-    g_string_append_printf (summary, ngettext ("%u bridge: a pair that alone holds two parts of the cluster together. "
+    g_string_append_printf (summary, ngettext ("%u bridge: a pair that alone holds two parts of the case together. "
                                                "Split there if its two records are not the same matter.",
-                                               "%u bridges: pairs that alone hold two parts of the cluster together. "
+                                               "%u bridges: pairs that alone hold two parts of the case together. "
                                                "Split at one if its two records are not the same matter.",
                                                self->n_bridges), self->n_bridges);
   if (self->n_bridges > MAX_LISTED)

@@ -874,8 +874,8 @@ dup_risk_details (PrClusterItem *self)
   g_autoptr(GString) text = g_string_new (NULL);
 
   if (self->n_bridges > 0)
-    g_string_append_printf (text, ngettext ("%u bridge: a pair of records that alone holds two parts of the cluster together.",
-                                            "%u bridges: pairs of records that alone hold two parts of the cluster together.",
+    g_string_append_printf (text, ngettext ("%u bridge: a pair of records that alone holds two parts of the case together.",
+                                            "%u bridges: pairs of records that alone hold two parts of the case together.",
                                             self->n_bridges), self->n_bridges);
   if (self->min_share >= 0)
     g_string_append_printf (text, _("%sThe least share of passages two linked records share: %.0f%%."),
@@ -966,4 +966,17 @@ pr_cluster_item_list_taken_out (PrClusterItem *self)
     }
   g_ptr_array_sort (list, pr_decision_compare_ids);
   return list;
+}
+
+/* Whether the decision logged as @id is applied to this cluster (made
+ * about one of its members, and not undone). */
+gboolean
+pr_cluster_item_holds_decision (PrClusterItem *self,
+                                gint64         id)
+{
+  g_return_val_if_fail (PR_IS_CLUSTER_ITEM (self), FALSE);
+  for (guint i = 0; i < self->decisions->len; i++)
+    if (((PrDecision *) self->decisions->pdata[i])->id == id)
+      return TRUE;
+  return FALSE;
 }

@@ -90,4 +90,7 @@ gboolean               pr_cluster_item_forget_taken_out (PrClusterItem   *item,
                                                         gint64            decision_id);
 GPtrArray             *pr_cluster_item_list_taken_out  (PrClusterItem    *item);
 
+gboolean pr_cluster_item_holds_decision (PrClusterItem *item,
+                                         gint64         id);
+
 G_END_DECLS

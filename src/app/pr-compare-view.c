@@ -10,8 +10,8 @@
  *
  * What the judged record changed is marked in its own text, never by
  * colour alone: words it added are underlined, words of the primary it
- * dropped are put back in place and struck through (pr-diff-merged.c); a
- * short field that differs is underlined whole. A legend says so, and
+ * dropped are put back in place and struck through (pr-diff-merged.c); in
+ * a short field, characters rather than words. A legend says so, and
  * each marked field says so to a screen reader.
  *
  * "Why they match" explains the judged record against the primary
@@ -312,7 +312,7 @@ pr_compare_view_init (PrCompareView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->judged_cells = g_ptr_array_new ();
   self->differences = g_ptr_array_new ();
-  pr_compare_view_clear (self, _("Choose a cluster on the left to compare its records."));
+  pr_compare_view_clear (self, _("Choose a case on the left to compare its records."));
 }
 
 GtkWidget *
@@ -375,18 +375,16 @@ insert_attribute (PangoAttrList  *attrs,
 }
 
 /* The judged record's text with the primary's dropped words put back:
- * added words underlined, dropped ones struck through, each on a tint.
- * Returns the words' marks for a screen reader: how many runs of each. */
+ * added words underlined, dropped ones struck through, each on a tint;
+ * in a field of one word, the characters rather than the words.
+ * Returns the marks for a screen reader: how many runs of each. */
 static void
-show_merged (GtkWidget    *label,
-             const PrDiff *diff,
-             const char   *primary,
-             const char   *value,
-             guint        *n_added,
-             guint        *n_removed)
+show_runs (GtkWidget    *label,
+           const char   *merged,
+           GArray       *runs,
+           guint        *n_added,
+           guint        *n_removed)
 {
-  g_autoptr(GArray) runs = NULL;
-  g_autofree char *merged = pr_diff_merge (diff, primary, value, &runs);
   PangoAttrList *attrs = pango_attr_list_new ();
 
   *n_added = *n_removed = 0;
@@ -410,6 +408,39 @@ show_merged (GtkWidget    *label,
   gtk_label_set_text (GTK_LABEL (label), merged);
   gtk_label_set_attributes (GTK_LABEL (label), attrs);
   pango_attr_list_unref (attrs);
+}
+
+/* Whether a merge by character kept any character of both. */
+static gboolean
+shares_characters (GArray *runs)
+{
+  for (guint r = 0; r < runs->len; r++)
+    if (g_array_index (runs, PrDiffRun, r).kind == PR_DIFF_RUN_SAME)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+show_merged (GtkWidget    *label,
+             const PrDiff *diff,
+             const char   *primary,
+             const char   *value,
+             guint        *n_added,
+             guint        *n_removed)
+{
+  g_autoptr(GArray) runs = NULL;
+  g_autofree char *merged = NULL;
+
+  /* One word against one: which characters differ (an ID card's digit). */
+  if (diff->words_a <= 1 && diff->words_b <= 1)
+    merged = pr_diff_merge_chars (primary, value, &runs);
+  if (merged == NULL || !shares_characters (runs))
+    {
+      g_clear_pointer (&runs, g_array_unref);
+      g_free (merged);
+      merged = pr_diff_merge (diff, primary, value, &runs);
+    }
+  show_runs (label, merged, runs, n_added, n_removed);
 }
 
 static char *
@@ -591,11 +622,23 @@ add_judged_column (PrCompareView *self)
       /* Dates differ between repeats by nature: not a difference to show. */
       else if (column->role != PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0)
         {
-          PangoAttrList *attrs = pango_attr_list_new ();
+          g_autoptr(GArray) runs = NULL;
+          g_autofree char *merged = pr_diff_merge_chars (primary != NULL ? primary : "", value != NULL ? value : "",
+                                                         &runs);
+          guint n_added, n_removed;
 
-          pango_attr_list_insert (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE));
-          gtk_label_set_attributes (GTK_LABEL (label), attrs);
-          pango_attr_list_unref (attrs);
+          /* A short field by character: the one digit of an ID card that
+           * differs. A value with nothing in common is underlined whole. */
+          if (shares_characters (runs))
+            show_runs (label, merged, runs, &n_added, &n_removed);
+          else
+            {
+              PangoAttrList *attrs = pango_attr_list_new ();
+
+              pango_attr_list_insert (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE));
+              gtk_label_set_attributes (GTK_LABEL (label), attrs);
+              pango_attr_list_unref (attrs);
+            }
           gtk_widget_add_css_class (label, "differs");
           description = g_strdup (_("differs from the primary"));
         }
@@ -992,7 +1035,7 @@ pr_compare_view_show (PrCompareView   *self,
   self->n_members = MIN (pr_cluster_item_get_n_members (item), records->len);
   if (self->n_members == 0)
     {
-      pr_compare_view_clear (self, _("This cluster has no records to show."));
+      pr_compare_view_clear (self, _("This case has no records to show."));
       return;
     }
   self->selected = member_to_judge (self, new_cluster);

@@ -129,6 +129,9 @@ history_label (const char *text)
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  /* Copied by the mouse and the label's menu; Tab goes past the lines to
+   * the Restore buttons rather than stop on each. */
+  gtk_widget_set_focusable (label, FALSE);
   return label;
 }
 

@@ -138,8 +138,14 @@ fill_card (PrMemberStrip *self,
   for (guint c = 0; c < G_N_ELEMENTS (classes); c++)
     gtk_widget_remove_css_class (badge, classes[c]);
   gtk_widget_add_css_class (badge, css_class);
-  /* Translators: a record's card, read out: id, distance text, verdict */
-  description = g_strdup_printf (_("%s, %s, %s"), member->id, distance_text, verdict);
+  /* The primary's card says so once, on the line above: no badge besides. */
+  gtk_widget_set_visible (badge, position != 0);
+  if (position == 0)
+    /* Translators: the primary's card, read out: id, then “★ the primary” */
+    description = g_strdup_printf (_("%s, %s"), member->id, distance_text);
+  else
+    /* Translators: a record's card, read out: id, distance text, verdict */
+    description = g_strdup_printf (_("%s, %s, %s"), member->id, distance_text, verdict);
   gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
 }
 

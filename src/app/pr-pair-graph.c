@@ -172,7 +172,7 @@ draw (PrPairGraph *self,
   struct { const char *text; gboolean bridge; gboolean parts_only; } legend[LEGEND_ROWS - 1] = {
     { N_("pair within k, labelled by its distance in bits"), FALSE, FALSE },
     { N_("pair on shared passages, labelled by the share of words"), FALSE, TRUE },
-    { N_("bridge: the only link between two parts; the cluster can be split there"), TRUE, FALSE },
+    { N_("bridge: the only link between two parts; the case can be split there"), TRUE, FALSE },
   };
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS

@@ -115,13 +115,13 @@ pr_review_page_update_summary (PrReviewPage *self)
   if (counts->records > 0 && counts->new_records == counts->records)
     /* Translators: records scanned, pairs of repeats found, clusters, reviewed clusters; the table's
      * first scan: no record was in the store before, so none is "new since the last scan" */
-    text = g_strdup_printf (_("%llu records (the table's first scan); %llu pairs of repeats in %u clusters, "
+    text = g_strdup_printf (_("%llu records (the table's first scan); %llu pairs of repeats in %u cases, "
                               "%u reviewed"),
                             (unsigned long long) counts->records, (unsigned long long) counts->pairs, n, reviewed);
   else
     /* Translators: records scanned, new, changed, pairs of repeats found, clusters, reviewed clusters */
     text = g_strdup_printf (_("%llu records (%llu new, %llu changed since the last scan); %llu pairs of repeats "
-                              "in %u clusters, %u reviewed"),
+                              "in %u cases, %u reviewed"),
                             (unsigned long long) counts->records, (unsigned long long) counts->new_records,
                             (unsigned long long) counts->changed_records, (unsigned long long) counts->pairs,
                             n, reviewed);
@@ -418,6 +418,36 @@ dates_edited (PrReviewPage *self)
     dates_changed (self);
 }
 
+static gboolean choose_first (PrReviewPage *self);
+static void choose_shown (PrReviewPage  *self,
+                          PrClusterItem *item);
+
+/* The search has its answer: the case on show stays chosen while the
+ * list still holds it, else the first case left is; only then is a case
+ * read, not once for each text typed on the way. */
+static void
+settle_search (PrReviewPage *self)
+{
+  PrClusterItem *shown = pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
+  PrClusterItem *selected;
+  gboolean kept = FALSE;
+
+  for (guint i = 0; shown != NULL && !kept && i < g_list_model_get_n_items (G_LIST_MODEL (self->filtered)); i++)
+    {
+      g_autoptr(PrClusterItem) at = g_list_model_get_item (G_LIST_MODEL (self->filtered), i);
+
+      kept = at == shown;
+    }
+  if (kept)
+    choose_shown (self, shown);
+  else
+    choose_first (self);
+  selected = gtk_single_selection_get_selected_item (self->selection);
+  if (self->to_select == NULL && self->fetching == NULL &&
+      selected != pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view)))
+    pr_review_page_show_cluster (self, selected);
+}
+
 static void
 searched (GObject      *object,
           GAsyncResult *result,
@@ -440,9 +470,7 @@ searched (GObject      *object,
       clusters = g_hash_table_new (NULL, NULL);
     }
   pr_search_filter_set_matches (self->search_filter, clusters);
-  /* The full search can show cases before the one chosen as the first. */
-  if (self->first_chosen != NULL)
-    choose_first (self);
+  settle_search (self);
   update_empty (self);
 }
 
@@ -462,11 +490,16 @@ search_changed (PrReviewPage *self)
   /* The full search's answer moves to the first case only if this text
    * hid the case chosen (selection_changed ()). */
   g_clear_object (&self->first_chosen);
+  /* Searching from before the list follows the text: its passing choices
+   * are not read (selection_changed ()). */
+  self->searching = g_cancellable_new ();
   pr_search_filter_set_text (self->search_filter, text);
   if (pr_search_filter_get_pending (self->search_filter))
+    pr_session_search_async (self->session, text, self->searching, searched, g_object_ref (self));
+  else
     {
-      self->searching = g_cancellable_new ();
-      pr_session_search_async (self->session, text, self->searching, searched, g_object_ref (self));
+      g_clear_object (&self->searching);
+      settle_search (self);
     }
   update_empty (self);
 }
@@ -587,7 +620,7 @@ records_fetched (GObject      *object,
   if (records == NULL)
     {
       g_signal_emit (self, signals[CHANGED], 0);
-      g_signal_emit (self, signals[ERROR], 0, _("Cannot read the cluster's records"), error);
+      g_signal_emit (self, signals[ERROR], 0, _("Cannot read the case's records"), error);
       return;
     }
   pr_compare_view_show (PR_COMPARE_VIEW (self->compare_view), fetch->item,
@@ -617,7 +650,7 @@ pr_review_page_show_cluster (PrReviewPage  *self,
   gtk_widget_set_sensitive (self->compare_view, TRUE);
   if (item == NULL)
     {
-      pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("No cluster chosen."));
+      pr_compare_view_clear (PR_COMPARE_VIEW (self->compare_view), _("No case chosen."));
       pr_chain_view_set_cluster (PR_CHAIN_VIEW (pr_compare_view_get_chain_view (PR_COMPARE_VIEW (self->compare_view))),
                                  NULL, NULL);
       g_signal_emit (self, signals[CHANGED], 0);
@@ -675,9 +708,6 @@ pr_review_page_get_fetching (PrReviewPage *self)
   return self->fetching != NULL && self->fetching_other;
 }
 
-static void choose_shown (PrReviewPage  *self,
-                          PrClusterItem *item);
-
 /* The list changed under the selection. When a filter took the chosen
  * case out, GTK's selection keeps its place and so lands on some case in
  * the middle of what is left: noted here, while the case chosen before is
@@ -725,6 +755,10 @@ selection_changed (PrReviewPage *self)
     }
   /* The case chosen stays chosen while a change reaches the list. */
   pr_paced_model_set_keep (self->paced, gtk_single_selection_get_selected_item (self->selection));
+  /* While the text typed is searched for, the list's passing choices are
+   * not read: the answer settles which case is shown (settle_search ()). */
+  if (self->searching != NULL)
+    return;
   pr_review_page_show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
 }
 
@@ -897,7 +931,7 @@ pr_review_page_select_next_unreviewed (PrReviewPage *self)
           return;
         }
     }
-  gtk_label_set_text (GTK_LABEL (self->summary_label), _("Every cluster shown has been reviewed."));
+  gtk_label_set_text (GTK_LABEL (self->summary_label), _("Every case shown has been reviewed."));
 }
 
 /* Selects the cluster of @record_id (a sample pair of the threshold

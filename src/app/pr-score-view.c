@@ -307,7 +307,10 @@ pr_score_view_attach (GtkWidget     *grid,
       gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (view), 0, 100, 2, 1);
       g_object_set_data (G_OBJECT (grid), "pr-score-view", view);
     }
-  if (session == NULL || item == NULL || selected == 0 || selected >= pr_cluster_item_get_n_members (item))
+  /* A case of the scan before, still on show while another scan is
+   * installed: its records' indices are not the session's. */
+  if (session == NULL || item == NULL || selected == 0 || selected >= pr_cluster_item_get_n_members (item) ||
+      pr_session_find_cluster (session, pr_cluster_item_get_member (item, 0)->id) != item)
     {
       gtk_widget_set_visible (GTK_WIDGET (view), FALSE);
       return;

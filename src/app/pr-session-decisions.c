@@ -13,6 +13,51 @@
 
 /* Decisions */
 
+/**
+ * _pr_session_rebind_steps:
+ * @logged: whether each step's decisions must still stand in the log as
+ *   applied to the new clusters (the steps of undo)
+ *
+ * Moves the steps of @from to the end of @to, each on the new cluster that
+ * holds all of its records. One whose records are now apart or in no
+ * cluster, about another table, or (with @logged) whose decisions another
+ * reviewer took back meanwhile, is dropped: it cannot be undone as it was
+ * made, and undoing something else would be worse.
+ */
+void
+_pr_session_rebind_steps (PrSession *self,
+                          GQueue    *from,
+                          GQueue    *to,
+                          gboolean   logged)
+{
+  PrSessionStep *step;
+
+  while ((step = g_queue_pop_head (from)) != NULL)
+    {
+      PrClusterItem *item = NULL;
+      gboolean together = step->decisions->len > 0;
+
+      for (guint i = 0; i < step->decisions->len && together; i++)
+        {
+          PrDecision *decision = step->decisions->pdata[i];
+          PrClusterItem *holder = g_hash_table_lookup (self->cluster_of, decision->record_id);
+
+          together = holder != NULL && (item == NULL || holder == item) &&
+                     g_strcmp0 (decision->table, self->table) == 0 &&
+                     (!logged || pr_cluster_item_holds_decision (holder, decision->id));
+          item = holder;
+        }
+      if (!together)
+        {
+          _pr_session_step_free (step);
+          continue;
+        }
+      g_set_object (&step->item, item);
+      g_queue_push_tail (to, step);
+    }
+}
+
+
 typedef enum { DO, UNDO, REDO } StepKind;
 
 typedef struct {
@@ -329,7 +374,7 @@ pr_session_split_async (PrSession           *self,
     {
       g_task_report_new_error (self, callback, user_data, pr_session_split_async,
                                G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                               _("The records %s and %s are not a bridge of the cluster: splitting there would change nothing."),
+                               _("The records %s and %s are not a bridge of the case: splitting there would change nothing."),
                                record_a, record_b);
       return;
     }

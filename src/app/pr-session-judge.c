@@ -220,11 +220,23 @@ pr_session_explain_pair (PrSession   *self,
   double features[PR_PAIR_N_FEATURES];
 
   g_return_val_if_fail (PR_IS_SESSION (self), FALSE);
-  if (self->result == NULL || self->result->scored == NULL || !pr_record_set_has_texts (self->result->set))
+  /* A scan opened from the store has its texts and the weights it was
+   * judged by: its pairs are taken apart as after the scan. */
+  if (self->result == NULL || (self->result->scored == NULL && self->stored_scored == NULL) ||
+      !pr_record_set_has_texts (self->result->set))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                            _("This scan did not judge pairs: turn on “Judge every pair” in the main menu and "
                              "scan again"));
+      return FALSE;
+    }
+  /* A scan opened from the store read its cases' members alone, and a
+   * member deleted since has no texts. */
+  if (self->result->set->texts != NULL &&
+      (self->result->set->texts->pdata[a] == NULL || self->result->set->texts->pdata[b] == NULL))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("One of these records was not read with the scan: scan again to see their score"));
       return FALSE;
     }
   tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, error);

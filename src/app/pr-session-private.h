@@ -173,6 +173,10 @@ void     _pr_session_notify_undo_redo          (PrSession          *self);
 void     _pr_session_emit_cluster_changed      (PrSession          *self,
                                                 PrClusterItem      *item);
 void     _pr_session_step_free                 (PrSessionStep      *step);
+void     _pr_session_rebind_steps              (PrSession          *self,
+                                                GQueue             *from,
+                                                GQueue             *to,
+                                                gboolean            logged);
 void     _pr_session_start_refreshing          (PrSession          *self);
 void     _pr_session_collect_taken_out         (PrSession          *self,
                                                 GPtrArray          *decisions,

@@ -301,39 +301,6 @@ apply_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
-/* Moves the steps of @from to the end of @to, each on the new cluster that
- * holds all of its records; one whose records are now apart (or in no
- * cluster) is dropped. */
-static void
-rebind_steps (PrSession *self,
-              GQueue    *from,
-              GQueue    *to)
-{
-  PrSessionStep *step;
-
-  while ((step = g_queue_pop_head (from)) != NULL)
-    {
-      PrClusterItem *item = NULL;
-      gboolean together = step->decisions->len > 0;
-
-      for (guint i = 0; i < step->decisions->len && together; i++)
-        {
-          PrClusterItem *holder = g_hash_table_lookup (self->cluster_of,
-                                                       ((PrDecision *) step->decisions->pdata[i])->record_id);
-
-          together = holder != NULL && (item == NULL || holder == item);
-          item = holder;
-        }
-      if (!together)
-        {
-          _pr_session_step_free (step);
-          continue;
-        }
-      g_set_object (&step->item, item);
-      g_queue_push_tail (to, step);
-    }
-}
-
 /**
  * pr_session_apply_regroup_async:
  * @regroup: (transfer full): clusters at another k, from
@@ -383,7 +350,7 @@ pr_session_apply_regroup_finish (PrSession     *self,
   if (regroup->shared != self->shared)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                           _("A new scan has replaced the clusters; open the threshold preview again."));
+                           _("A new scan has replaced the cases; open the threshold preview again."));
       return FALSE;
     }
   if (self->deciding || regroup->decisions->len != g_hash_table_size (self->decisions))
@@ -410,8 +377,8 @@ pr_session_apply_regroup_finish (PrSession     *self,
   g_queue_init (&self->redo);
   _pr_session_install_clusters (self, g_steal_pointer (&regroup->items), g_steal_pointer (&regroup->cluster_of),
                     regroup->decisions);
-  rebind_steps (self, &undo, &self->undo);
-  rebind_steps (self, &redo, &self->redo);
+  _pr_session_rebind_steps (self, &undo, &self->undo, FALSE);
+  _pr_session_rebind_steps (self, &redo, &self->redo, FALSE);
   _pr_session_notify_undo_redo (self);
   return TRUE;
 }

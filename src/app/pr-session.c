@@ -712,7 +712,7 @@ progress_message (PrScanPhase phase,
     case PR_SCAN_PHASE_GROUP:
       return g_strdup_printf (_("%llu records fingerprinted; finding the pairs…"), (unsigned long long) records);
     case PR_SCAN_PHASE_CLUSTER:
-      return g_strdup (_("forming the clusters…"));
+      return g_strdup (_("forming the cases…"));
     case PR_SCAN_PHASE_STORE:
       return g_strdup (_("saving the fingerprints…"));
     }
@@ -1189,10 +1189,19 @@ pr_session_scan_finish (PrSession     *self,
                         GError       **error)
 {
   ScanData *data = g_task_get_task_data (G_TASK (result));
+  GQueue undo, redo;
+  gboolean same_table;
 
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return FALSE;
 
+  /* Undo and redo survive a scan of the same table: the decisions are
+   * the store's, keyed by records, and are found again in the new cases. */
+  same_table = g_strcmp0 (self->table, data->table) == 0;
+  undo = self->undo;
+  redo = self->redo;
+  g_queue_init (&self->undo);
+  g_queue_init (&self->redo);
   g_free (self->table);
   self->table = g_strdup (data->table);
   g_clear_pointer (&self->mapping, pr_mapping_free);
@@ -1210,6 +1219,14 @@ pr_session_scan_finish (PrSession     *self,
 
   /* Made on the scanning thread: the main loop only swaps it in. */
   _pr_session_install_clusters (self, g_steal_pointer (&data->items), g_steal_pointer (&data->cluster_of), data->decisions);
+  if (same_table)
+    {
+      _pr_session_rebind_steps (self, &undo, &self->undo, TRUE);
+      _pr_session_rebind_steps (self, &redo, &self->redo, FALSE);
+    }
+  g_queue_clear_full (&undo, (GDestroyNotify) _pr_session_step_free);
+  g_queue_clear_full (&redo, (GDestroyNotify) _pr_session_step_free);
+  _pr_session_notify_undo_redo (self);
   return TRUE;
 }
 

@@ -118,7 +118,7 @@ fill_histogram (PrThresholdDialog *self)
           b = set->ids->pdata[pairs[s].b];
           text = g_strdup_printf ("%s–%s", a, b);
           /* Translators: a sample pair's tooltip; %s is a record id */
-          tip = g_strdup_printf (_("Show the cluster of record %s"), a);
+          tip = g_strdup_printf (_("Show the case of record %s"), a);
           button = gtk_button_new_with_label (text);
           gtk_widget_add_css_class (button, "flat");
           gtk_widget_set_tooltip_text (button, tip);
@@ -167,10 +167,16 @@ mark_within_k (PrThresholdDialog *self,
 static char *
 describe (const PrThresholdSummary *summary)
 {
-  /* Translators: the clusters at the k chosen, then at the k in use, e.g.
-   * "At k = 5 — clusters: 194 (+36 new, −25 gone), records in them: 523, pairs: 474 (+70). At k = 3 — clusters: 183, pairs: 404" */
-  return g_strdup_printf (_("At k = %u — clusters: %u (+%u new, −%u gone), records in them: %llu, pairs: %llu (%+lld). "
-                            "At k = %u — clusters: %u, pairs: %llu"),
+  /* The k in use itself: one sentence, not the same one twice. */
+  if (summary->k == summary->base_k)
+    /* Translators: the cases at the k in use, e.g. "At k = 3, the k in use — cases: 183, records in them: 497, pairs: 404" */
+    return g_strdup_printf (_("At k = %u, the k in use — cases: %u, records in them: %llu, pairs: %llu"),
+                            summary->k, summary->n_clusters, (unsigned long long) summary->n_clustered,
+                            (unsigned long long) summary->n_pairs);
+  /* Translators: the cases at the k chosen, then at the k in use, e.g.
+   * "At k = 5 — cases: 194 (+36 new, −25 gone), records in them: 523, pairs: 474 (+70). At k = 3 — cases: 183, pairs: 404" */
+  return g_strdup_printf (_("At k = %u — cases: %u (+%u new, −%u gone), records in them: %llu, pairs: %llu (%+lld). "
+                            "At k = %u — cases: %u, pairs: %llu"),
                           summary->k, summary->n_clusters, summary->clusters_added, summary->clusters_removed,
                           (unsigned long long) summary->n_clustered, (unsigned long long) summary->n_pairs,
                           (long long) summary->n_pairs - (long long) summary->base_n_pairs,
@@ -280,7 +286,7 @@ preview_loaded (GObject      *object,
   self->preview = g_steal_pointer (&preview);
   k = pr_session_get_k (self->session);
   /* Translators: above the histogram; the scan's k, and the largest k previewed */
-  status = g_strdup_printf (_("Scanned at k = %u, the clusters now at k = %u; every k up to %u can be tried."),
+  status = g_strdup_printf (_("Scanned at k = %u, the cases now at k = %u; every k up to %u can be tried."),
                             pr_threshold_preview_get_k (self->preview), k,
                             pr_threshold_preview_get_kmax (self->preview));
   gtk_label_set_text (GTK_LABEL (self->status_label), status);

@@ -42,14 +42,14 @@ show_last_scan (PrWindow *self)
     {
       /* Translators: a button; %s is the date and time the scan ended */
       label = g_strdup_printf (_("Open the _Last Scan (%s)"), when);
-      tooltip = g_strdup_printf (_("Review the clusters of the scan of %s as they were saved, without reading the "
+      tooltip = g_strdup_printf (_("Review the cases of the scan of %s as they were saved, without reading the "
                                    "whole table again; records deleted since show as missing"), when);
     }
   else
     {
       /* Translators: a disabled button; %s is the date and time the scan ended */
       label = g_strdup_printf (_("The last scan (%s) used other columns: scan again"), when);
-      tooltip = g_strdup_printf (_("The scan of %s read the table with another mapping (%s); its clusters do not "
+      tooltip = g_strdup_printf (_("The scan of %s read the table with another mapping (%s); its cases do not "
                                    "answer for the columns chosen now. Scan the table to review it."),
                                  when, self->last_scan->mapping);
     }

@@ -129,7 +129,7 @@ _pr_window_show_progress (PrScanPhase phase,
       gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->progress_bar));
       break;
     case PR_SCAN_PHASE_CLUSTER:
-      text = g_strdup_printf (_("%s: forming the clusters…"), self->work_what);
+      text = g_strdup_printf (_("%s: forming the cases…"), self->work_what);
       break;
     case PR_SCAN_PHASE_STORE:
       text = g_strdup_printf (_("%s: saving the fingerprints…"), self->work_what);

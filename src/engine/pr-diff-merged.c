@@ -71,3 +71,58 @@ pr_diff_merge (const PrDiff  *diff,
   *runs = out;
   return g_string_free (merged, FALSE);
 }
+
+/**
+ * pr_diff_merge_chars:
+ * @a: the first text, short (an ID card, a phone, a name)
+ * @b: the second text
+ * @runs: (out) (element-type PrDiffRun): as pr_diff_merge ()'s
+ *
+ * As pr_diff_merge (), character by character rather than word by word:
+ * in a short field one digit changed is the whole difference, and a word
+ * diff would mark the whole value.
+ *
+ * Returns: (transfer full): @b, with the characters of @a it lacks put
+ *   back before what it has in their place
+ */
+char *
+pr_diff_merge_chars (const char  *a,
+                     const char  *b,
+                     GArray     **runs)
+{
+  g_autofree gunichar *ca = NULL, *cb = NULL;
+  g_autofree guint *lcs = NULL;
+  glong na = 0, nb = 0, i = 0, j = 0;
+  GString *merged = g_string_new (NULL);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (PrDiffRun));
+
+  g_return_val_if_fail (a != NULL && b != NULL && runs != NULL, NULL);
+  ca = g_utf8_to_ucs4_fast (a, -1, &na);
+  cb = g_utf8_to_ucs4_fast (b, -1, &nb);
+  /* The longest common subsequence's length from each pair of suffixes. */
+  lcs = g_new0 (guint, (na + 1) * (nb + 1));
+#define LCS(x, y) lcs[(x) * (nb + 1) + (y)]
+  for (glong x = na - 1; x >= 0; x--)
+    for (glong y = nb - 1; y >= 0; y--)
+      LCS (x, y) = ca[x] == cb[y] ? LCS (x + 1, y + 1) + 1 : MAX (LCS (x + 1, y), LCS (x, y + 1));
+  /* Walked from the start, what the first has alone before what the
+   * second has in its place, as the word diff merges. */
+  while (i < na || j < nb)
+    {
+      char utf8[8];
+      PrDiffRunKind kind;
+      gunichar c;
+
+      if (i < na && j < nb && ca[i] == cb[j])
+        c = ca[i++], j++, kind = PR_DIFF_RUN_SAME;
+      else if (i < na && (j == nb || LCS (i + 1, j) >= LCS (i, j + 1)))
+        c = ca[i++], kind = PR_DIFF_RUN_REMOVED;
+      else
+        c = cb[j++], kind = PR_DIFF_RUN_ADDED;
+      utf8[g_unichar_to_utf8 (c, utf8)] = '\0';
+      append_run (merged, out, utf8, 0, strlen (utf8), kind);
+    }
+#undef LCS
+  *runs = out;
+  return g_string_free (merged, FALSE);
+}

@@ -22,5 +22,8 @@ char *pr_diff_merge (const PrDiff  *diff,
                      const char    *a,
                      const char    *b,
                      GArray       **runs);
+char *pr_diff_merge_chars (const char  *a,
+                           const char  *b,
+                           GArray     **runs);
 
 G_END_DECLS
