@@ -82,6 +82,27 @@ is_compound_surname (const char *stem)
   return g_strv_contains (compound, stem);
 }
 
+/* Whether the stem before an honorific hides the name: 无名, 某某, 某,
+ * X, xx, ＊. */
+static gboolean
+is_mask_stem (const char *stem)
+{
+  g_autofree char *folded = g_utf8_normalize (stem, -1, G_NORMALIZE_NFKC);
+
+  if (folded == NULL || *folded == '\0')
+    return FALSE;
+  if (g_str_has_prefix (folded, "\u65e0\u540d" /* 无名 */) || strcmp (folded, "\u533f\u540d" /* 匿名 */) == 0)
+    return TRUE;
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c != 'X' && c != 'x' && c != '*' && c != 0x67D0 /* 某 */ && c != 0x00D7 /* × */ && c != 0x25CB /* ○ */)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* A name and an honorific: the surname of 王先生, 李女士, 欧阳老师 (one
  * character or a compound surname before it) in *@surname, or the whole
  * name of 李明先生, 王小明同志 in *@name; neither for an honorific alone
@@ -122,12 +143,19 @@ split_honorific (const char  *name,
       if (length == suffix)
         return TRUE;
       stem = g_strndup (name, length - suffix);
+      /* 无名女士, 某某先生, X先生: a masked name, no evidence either way. */
+      if (is_mask_stem (stem))
+        return TRUE;
       n = g_utf8_strlen (stem, -1);
       for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
         if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
           return FALSE;
       if (n == 1 || is_compound_surname (stem))
         *surname = g_steal_pointer (&stem);
+      /* 小王老师, 老王师傅, 阿王: Wang, known only by the surname. */
+      else if (n == 2 && (g_str_has_prefix (stem, "\u5c0f" /* 小 */) || g_str_has_prefix (stem, "\u8001" /* 老 */) ||
+                          g_str_has_prefix (stem, "\u963f" /* 阿 */)))
+        *surname = g_strdup (g_utf8_next_char (stem));
       else if (n <= 4)
         *whole = g_steal_pointer (&stem);
       else
@@ -161,6 +189,25 @@ is_role_word (const char *rest)
 
   for (guint i = 0; starts[i] != NULL; i++)
     if (g_str_has_prefix (rest, starts[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* After 代 in a note, a relative or a collective and not a person's name:
+ * 代父亲, 代村民, 代其母. The principal of such a note is nobody's name. */
+static gboolean
+is_kin_or_collective (const char *rest)
+{
+  static const char *const words[] = {
+    "父亲", "母亲", "父母", "儿子", "女儿", "儿媳", "女婿", "丈夫", "妻子", "爱人", "老伴", "家人", "家属", "亲属",
+    "亲戚", "爷爷", "奶奶", "外公", "外婆", "孙子", "孙女", "哥哥", "姐姐", "弟弟", "妹妹", "兄弟", "姐妹", "叔叔",
+    "伯伯", "舅舅", "姑姑", "公公", "婆婆", "岳父", "岳母", "老人", "邻居", "朋友", "同事", "村民", "群众", "全村",
+    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人", "其",
+    NULL,
+  };
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_str_has_prefix (rest, words[i]))
       return TRUE;
   return FALSE;
 }
@@ -261,8 +308,10 @@ without_notes (const char *value,
               g_autofree char *text = g_strconcat ("x", inner, NULL);
 
               *group |= is_group (text);
-              /* 王小明（代李华）: the principal is a petitioner too. */
-              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3))
+              /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
+               * names nobody else. */
+              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3) &&
+                  !is_kin_or_collective (inner + 3))
                 g_string_append_printf (out, "\u3001%s", inner + 3);
               p = g_utf8_next_char (q);
               continue;
