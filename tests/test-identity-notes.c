@@ -238,6 +238,24 @@ test_several (void)
       g_assert_cmpint (compare (cells[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
     }
+  /* A dash or a full stop between two Han names parts co-signers. */
+  static const char *const dashed[] = { "王小明-李华", "王小明—李华", "王小明－李华", "王小明。李华", "王小明 - 李华" };
+  for (guint i = 0; i < G_N_ELEMENTS (dashed); i++)
+    {
+      g_test_message ("%s", dashed[i]);
+      g_assert_cmpint (compare (dashed[i], HOME, NULL, NULL, "王小明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+      g_assert_cmpint (compare (dashed[i], HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+    }
+  g_assert_cmpint (compare ("张三—李四", HOME, NULL, NULL, "李四", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("欧阳娜娜-李华", HOME, NULL, NULL, "欧阳娜娜", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  /* A transliterated name keeps its dash as the middle dot: 阿 is no
+   * common surname, so 阿依古丽-买买提 is one name. */
+  g_assert_cmpint (compare ("阿依古丽-买买提", HOME, NULL, NULL, "阿依古丽·买买提", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("阿依古丽-买买提", HOME, NULL, NULL, "阿依古丽", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("阿依古丽-买买提", HOME, NULL, NULL, "买买提", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
   /* 王和平 is one name. */
   g_assert_cmpint (compare ("王和平", HOME, NULL, NULL, "王和平", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   /* Latin names keep their commas: Zhang, San and Zhang, Wei are two names. */
