@@ -130,6 +130,21 @@ test_honorific (void)
   g_assert_cmpint (compare ("*明", NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
                    PR_PETITIONER_SAME);
 
+  /* 小王, 老王, 阿王 before an honorific: the surname only, so it conflicts
+   * with 李明 and supports nothing. */
+  g_assert_cmpint (compare ("小王老师", HOME, NULL, NULL, "小王师傅", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("老王师傅", HOME, NULL, NULL, "王明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("小王老师", HOME, NULL, NULL, "李明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+  /* A masked stem (无名, 某某, X): no evidence and no conflict, as 某某. */
+  static const char *const masked[] = { "无名女士", "X先生", "x先生", "某某先生", "＊女士", "XX女士" };
+  for (guint i = 0; i < G_N_ELEMENTS (masked); i++)
+    {
+      g_test_message ("%s", masked[i]);
+      g_assert_cmpint (compare (masked[i], HOME, NULL, NULL, "李明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+      g_assert_cmpint (compare (masked[i], NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                       PR_PETITIONER_SAME);
+    }
+
   /* An honorific alone names nobody. */
   g_assert_cmpint (compare ("先生", HOME, NULL, NULL, "先生", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
   g_assert_cmpint (compare ("女士", NULL, NULL, NULL, "先生", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
@@ -165,6 +180,13 @@ test_notes (void)
     }
   /* For a principal (代李华), both count. */
   g_assert_cmpint (compare ("王小明（代李华）", HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  /* A relative or a collective after 代 is nobody's name: the note is
+   * dropped, and 张三, 李四 stay two people. */
+  g_assert_cmpint (compare ("张三（代父亲）", HOME, NULL, NULL, "李四（代父亲）", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王五（代村民）", HOME, NULL, NULL, "赵六（代村民）", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王五（代其母）", HOME, NULL, NULL, "王五", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   /* 李时代 is a name, not 李时 and a note. */
   g_assert_cmpint (compare ("李时代", HOME, NULL, NULL, "李时", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
 }
@@ -216,6 +238,24 @@ test_several (void)
       g_assert_cmpint (compare (cells[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
     }
+  /* A dash or a full stop between two Han names parts co-signers. */
+  static const char *const dashed[] = { "王小明-李华", "王小明—李华", "王小明－李华", "王小明。李华", "王小明 - 李华" };
+  for (guint i = 0; i < G_N_ELEMENTS (dashed); i++)
+    {
+      g_test_message ("%s", dashed[i]);
+      g_assert_cmpint (compare (dashed[i], HOME, NULL, NULL, "王小明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+      g_assert_cmpint (compare (dashed[i], HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+    }
+  g_assert_cmpint (compare ("张三—李四", HOME, NULL, NULL, "李四", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("欧阳娜娜-李华", HOME, NULL, NULL, "欧阳娜娜", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  /* A transliterated name keeps its dash as the middle dot: 阿 is no
+   * common surname, so 阿依古丽-买买提 is one name. */
+  g_assert_cmpint (compare ("阿依古丽-买买提", HOME, NULL, NULL, "阿依古丽·买买提", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("阿依古丽-买买提", HOME, NULL, NULL, "阿依古丽", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("阿依古丽-买买提", HOME, NULL, NULL, "买买提", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
   /* 王和平 is one name. */
   g_assert_cmpint (compare ("王和平", HOME, NULL, NULL, "王和平", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   /* Latin names keep their commas: Zhang, San and Zhang, Wei are two names. */

@@ -20,7 +20,13 @@
  *   A whole name before the honorific (李明先生) is that name; 老王 is 王's,
  *   and so is a masked name that shows its surname (王某某, 王*, 欧阳××).
  * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
- *   characters (王和平 is one); 王小明（代李华）: the agent and the principal.
+ *   characters (王和平 is one); 王小明（代李华）: the agent and the principal
+ *   (not 代父亲, 代村民: a relative or a collective names nobody).
+ * - a dash or a full stop between names: 王小明-李华, 张三—李四, 王小明。李华
+ *   are co-signers when each side reads as a Han name, 2 to 3 characters
+ *   from a common surname (or 3 to 4 from a compound one); otherwise it is
+ *   the middle dot of a transliterated name (阿依古丽-买买提: 阿 is no
+ *   common surname).
  */
 #define G_LOG_DOMAIN "pr-identity-names"
 
@@ -29,6 +35,7 @@
 #include <string.h>
 
 #include "pr-identity.h"
+#include "pr-tokenizer.h"
 
 /* A given name after an honorific's surname: up to this many characters. */
 #define HONORIFIC_GIVEN "???"
@@ -82,6 +89,27 @@ is_compound_surname (const char *stem)
   return g_strv_contains (compound, stem);
 }
 
+/* Whether the stem before an honorific hides the name: 无名, 某某, 某,
+ * X, xx, ＊. */
+static gboolean
+is_mask_stem (const char *stem)
+{
+  g_autofree char *folded = g_utf8_normalize (stem, -1, G_NORMALIZE_NFKC);
+
+  if (folded == NULL || *folded == '\0')
+    return FALSE;
+  if (g_str_has_prefix (folded, "\u65e0\u540d" /* 无名 */) || strcmp (folded, "\u533f\u540d" /* 匿名 */) == 0)
+    return TRUE;
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c != 'X' && c != 'x' && c != '*' && c != 0x67D0 /* 某 */ && c != 0x00D7 /* × */ && c != 0x25CB /* ○ */)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* A name and an honorific: the surname of 王先生, 李女士, 欧阳老师 (one
  * character or a compound surname before it) in *@surname, or the whole
  * name of 李明先生, 王小明同志 in *@name; neither for an honorific alone
@@ -122,12 +150,19 @@ split_honorific (const char  *name,
       if (length == suffix)
         return TRUE;
       stem = g_strndup (name, length - suffix);
+      /* 无名女士, 某某先生, X先生: a masked name, no evidence either way. */
+      if (is_mask_stem (stem))
+        return TRUE;
       n = g_utf8_strlen (stem, -1);
       for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
         if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
           return FALSE;
       if (n == 1 || is_compound_surname (stem))
         *surname = g_steal_pointer (&stem);
+      /* 小王老师, 老王师傅, 阿王: Wang, known only by the surname. */
+      else if (n == 2 && (g_str_has_prefix (stem, "\u5c0f" /* 小 */) || g_str_has_prefix (stem, "\u8001" /* 老 */) ||
+                          g_str_has_prefix (stem, "\u963f" /* 阿 */)))
+        *surname = g_strdup (g_utf8_next_char (stem));
       else if (n <= 4)
         *whole = g_steal_pointer (&stem);
       else
@@ -161,6 +196,25 @@ is_role_word (const char *rest)
 
   for (guint i = 0; starts[i] != NULL; i++)
     if (g_str_has_prefix (rest, starts[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* After 代 in a note, a relative or a collective and not a person's name:
+ * 代父亲, 代村民, 代其母. The principal of such a note is nobody's name. */
+static gboolean
+is_kin_or_collective (const char *rest)
+{
+  static const char *const words[] = {
+    "父亲", "母亲", "父母", "儿子", "女儿", "儿媳", "女婿", "丈夫", "妻子", "爱人", "老伴", "家人", "家属", "亲属",
+    "亲戚", "爷爷", "奶奶", "外公", "外婆", "孙子", "孙女", "哥哥", "姐姐", "弟弟", "妹妹", "兄弟", "姐妹", "叔叔",
+    "伯伯", "舅舅", "姑姑", "公公", "婆婆", "岳父", "岳母", "老人", "邻居", "朋友", "同事", "村民", "群众", "全村",
+    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人", "其",
+    NULL,
+  };
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_str_has_prefix (rest, words[i]))
       return TRUE;
   return FALSE;
 }
@@ -261,8 +315,10 @@ without_notes (const char *value,
               g_autofree char *text = g_strconcat ("x", inner, NULL);
 
               *group |= is_group (text);
-              /* 王小明（代李华）: the principal is a petitioner too. */
-              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3))
+              /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
+               * names nobody else. */
+              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3) &&
+                  !is_kin_or_collective (inner + 3))
                 g_string_append_printf (out, "\u3001%s", inner + 3);
               p = g_utf8_next_char (q);
               continue;
@@ -300,6 +356,55 @@ after_label (const char *piece)
         return colon + skip;
     }
   return piece;
+}
+
+/* A dash or a full stop, typed for a middle dot or between two names. */
+static gboolean
+is_dash (gunichar c)
+{
+  return c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == 0xFF0D;
+}
+
+/* Whether @side reads as a Han name: 2 to 3 characters from one of the
+ * commonest surnames (about nine people in ten bear one), or 3 to 4 from a
+ * compound surname. Traditional forms count (張, 陳). */
+static gboolean
+is_han_name (const char *side)
+{
+  static const char common[] =
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
+    "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
+  g_autofree char *two = NULL;
+  gunichar first;
+  char buffer[8];
+
+  if (all_han (side, 3, 4))
+    {
+      two = g_strndup (side, g_utf8_next_char (g_utf8_next_char (side)) - side);
+      if (is_compound_surname (two))
+        return TRUE;
+    }
+  if (!all_han (side, 2, 3))
+    return FALSE;
+  first = pr_tokenizer_fold_traditional_char (g_utf8_get_char (side));
+  buffer[g_unichar_to_utf8 (first, buffer)] = '\0';
+  return strstr (common, buffer) != NULL;
+}
+
+/* Whether the dash at @at, in the piece from @start, parts two names
+ * (王小明-李华) rather than a transliterated one (阿依古丽-买买提). */
+static gboolean
+dash_parts_names (const char *start,
+                  const char *at)
+{
+  g_autofree char *left = g_strstrip (g_strndup (start, at - start));
+  g_autofree char *right = NULL;
+  const char *from = g_utf8_next_char (at), *end = from;
+
+  while (*end != '\0' && !is_name_separator (g_utf8_get_char (end)) && !is_dash (g_utf8_get_char (end)))
+    end = g_utf8_next_char (end);
+  right = g_strstrip (g_strndup (from, end - from));
+  return is_han_name (after_label (left)) && is_han_name (right);
 }
 
 /**
@@ -348,7 +453,8 @@ pr_identity_read_names (const char *value,
   start = plain;
   for (p = plain;; p = g_utf8_next_char (p))
     {
-      if (*p == '\0' || (split && is_name_separator (g_utf8_get_char (p))))
+      if (*p == '\0' || (split && (is_name_separator (g_utf8_get_char (p)) ||
+                                    (is_dash (g_utf8_get_char (p)) && dash_parts_names (start, p)))))
         {
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
