@@ -23,6 +23,7 @@
 #include <glib/gstdio.h>
 
 #include "pr-csv-writer.h"
+#include "pr-output-file.h"
 #include "pr-output-path.h"
 #include "pr-test-util.h"
 
@@ -31,6 +32,28 @@
 #define FOLDER_OWNER 54322
 
 static char *tmpdir;
+
+/* Giving a link or a folder to another user needs root: the cases that
+ * do (@data, a GTestFunc) are skipped without it, the others run. */
+static void
+run_as_root (gconstpointer data)
+{
+  GTestFunc test = (GTestFunc) data;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("making links owned by another user needs root");
+      return;
+    }
+  test ();
+}
+
+static void
+add_root_case (const char *path,
+               GTestFunc   test)
+{
+  g_test_add_data_func (path, (gconstpointer) test, run_as_root);
+}
 
 typedef struct {
   char *sticky;     /* 1777, owned by FOLDER_OWNER, like /tmp */
@@ -599,6 +622,55 @@ test_cli_temp_removed_on_signal (void)
     }
 }
 
+/* A signal while more outputs are open than the first table of them
+ * holds: every temporary file is removed, none left beside its target. */
+#define MANY_OUTPUTS 40
+
+static void
+test_many_temps_removed_on_signal (void)
+{
+  g_autofree char *folder = NULL;
+
+  if (g_test_subprocess ())
+    {
+      PrOutputFile *outputs[MANY_OUTPUTS];
+
+      folder = g_strdup (g_getenv ("PR_TEST_SIGNALLED_FOLDER"));
+
+      pr_output_file_remove_on_signal ();
+      for (guint i = 0; i < MANY_OUTPUTS; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("report-%02u.csv", i);
+          g_autofree char *path = g_build_filename (folder, name, NULL);
+          g_autoptr(GError) error = NULL;
+
+          outputs[i] = pr_output_file_new (path, &error);
+          g_assert_no_error (error);
+        }
+      raise (SIGTERM);
+      g_assert_not_reached ();
+      (void) outputs;
+    }
+
+  folder = g_build_filename (tmpdir, "many-signalled", NULL);
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  g_setenv ("PR_TEST_SIGNALLED_FOLDER", folder, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  {
+    g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+    const char *name;
+    guint n_left = 0;
+
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_test_message ("left: %s", name);
+        n_left++;
+      }
+    g_assert_cmpuint (n_left, ==, 0);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -606,30 +678,31 @@ main (int   argc,
   int result;
 
   g_test_init (&argc, &argv, NULL);
-  if (geteuid () != 0)
+  /* A subprocess of a case writes in its parent's folder. */
+  if (!g_test_subprocess ())
     {
-      g_test_skip ("making links owned by another user needs root");
-      return g_test_run ();
+      tmpdir = pr_test_make_temp_dir ();
+      g_assert_cmpint (chmod (tmpdir, 0755), ==, 0);
     }
-  tmpdir = pr_test_make_temp_dir ();
-  g_assert_cmpint (chmod (tmpdir, 0755), ==, 0);
 
-  g_test_add_func ("/engine/output-path/symlink/foreign-refused", test_foreign_link_refused);
-  g_test_add_func ("/engine/output-path/symlink/followed", test_links_followed);
-  g_test_add_func ("/engine/output-path/symlink/second-in-chain", test_foreign_link_second_in_chain);
-  g_test_add_func ("/engine/output-path/symlink/foreign-folder-link", test_foreign_folder_link_refused);
+  add_root_case ("/engine/output-path/symlink/foreign-refused", test_foreign_link_refused);
+  add_root_case ("/engine/output-path/symlink/followed", test_links_followed);
+  add_root_case ("/engine/output-path/symlink/second-in-chain", test_foreign_link_second_in_chain);
+  add_root_case ("/engine/output-path/symlink/foreign-folder-link", test_foreign_folder_link_refused);
   g_test_add_func ("/cli/common/output-dot-dot-after-link", test_dot_dot_after_link);
   g_test_add_func ("/engine/output-path/missing-folder", test_check_missing_folder);
   g_test_add_func ("/cli/common/output-is-password-or-rules", test_cli_output_is_password_or_rules);
-  g_test_add_func ("/cli/common/output-device-behind-foreign-link", test_cli_device_behind_foreign_link);
-  g_test_add_func ("/cli/common/output-report-behind-foreign-link", test_cli_report_behind_foreign_link);
+  add_root_case ("/cli/common/output-device-behind-foreign-link", test_cli_device_behind_foreign_link);
+  add_root_case ("/cli/common/output-report-behind-foreign-link", test_cli_report_behind_foreign_link);
   g_test_add_func ("/cli/common/output-missing-folder-first", test_cli_missing_folder_first);
   g_test_add_func ("/cli/common/output-is-input", test_cli_output_is_input);
   g_test_add_func ("/cli/common/outputs-same-file", test_cli_outputs_same_file);
   g_test_add_func ("/cli/common/output-temp-removed-on-signal", test_cli_temp_removed_on_signal);
   g_test_add_func ("/cli/common/output-stdout-pipe", test_cli_stdout_pipe);
+  g_test_add_func ("/engine/output-file/many-temps-removed-on-signal", test_many_temps_removed_on_signal);
 
   result = g_test_run ();
-  pr_test_remove_tree (tmpdir);
+  if (tmpdir != NULL)
+    pr_test_remove_tree (tmpdir);
   return result;
 }

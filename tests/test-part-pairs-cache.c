@@ -418,6 +418,10 @@ test_short_rule_changed (void)
   pr_test_fresh_store (db, "short_b");
   g_free (scan_short ("short_b", "--min-shared-short=20"));
   g_assert_cmpuint (kept_pairs (db, "short_b", "s"), ==, 0);
+  /* 0 turns the rule off: the general minimum, not the candidates' 10. */
+  pr_test_fresh_store (db, "short_b");
+  g_free (scan_short ("short_b", "--min-shared-short=0"));
+  g_assert_cmpuint (kept_pairs (db, "short_b", "s"), ==, 0);
   /* And the next rescan takes the match. */
   g_clear_pointer (&err, g_free);
   err = scan_short ("short_a", NULL);

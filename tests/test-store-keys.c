@@ -348,6 +348,80 @@ test_foreign_table (void)
       g_assert_cmpstr (left, ==, "1来信一,2来信二");
     }
 
+  /* Tables of the office's that share a name and two columns with the
+   * application's pr_meta: one with a column more, one of the same
+   * columns holding the office's rows. */
+  {
+    const char *const creates[] = {
+      "CREATE TABLE %s.pr_meta (name VARCHAR(64), value TEXT, note TEXT)",
+      "CREATE TABLE %s.pr_meta (name VARCHAR(64) NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (creates); i++)
+      {
+        g_autofree char *schema = g_strdup_printf ("office_meta_%u", i);
+        g_autofree char *create_db = g_strdup_printf ("CREATE DATABASE %s", schema);
+        g_autofree char *create = g_strdup_printf (creates[i], schema);
+        g_autofree char *fill = g_strdup_printf ("INSERT INTO %s.pr_meta (name, value) VALUES "
+                                                 "('科室', '信访办'), ('电话', '12345')", schema);
+        g_autofree char *rows = g_strdup_printf ("SELECT GROUP_CONCAT(name, '=', value ORDER BY name) "
+                                                 "FROM %s.pr_meta", schema);
+        g_autofree char *count = g_strdup_printf ("SELECT COUNT(*) FROM information_schema.TABLES "
+                                                  "WHERE TABLE_SCHEMA = '%s'", schema);
+        g_autofree char *before = NULL;
+        g_autofree char *after = NULL;
+        g_autofree char *n_tables = NULL;
+        g_autoptr(PrStore) store = NULL;
+        g_autoptr(GError) error = NULL;
+
+        pr_test_execute (root, create_db);
+        pr_test_execute (root, create);
+        pr_test_execute (root, fill);
+        before = query (rows);
+        store = pr_store_open (root, schema, &error);
+        g_test_message ("%s", error != NULL ? error->message : "(opened)");
+        g_assert_null (store);
+        g_assert_nonnull (error);
+        g_assert_nonnull (strstr (error->message, "pr_meta"));
+        g_assert_nonnull (strstr (error->message, "--store"));
+        after = query (rows);
+        g_assert_cmpstr (after, ==, before);
+        n_tables = query (count);
+        g_assert_cmpstr (n_tables, ==, "1");
+      }
+  }
+
+  /* Cut off while making the tables under version 3: its pr_fingerprints
+   * (no source_database yet) and an empty pr_meta, no version row. The
+   * migrations bring the old table on. */
+  pr_test_execute (root, "CREATE DATABASE cut_off_v3");
+  pr_test_execute (root, "CREATE TABLE cut_off_v3.pr_fingerprints (row_id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, "
+                         "source_table VARCHAR(64) NOT NULL, record_id VARCHAR(191) NOT NULL, "
+                         "fingerprint BIGINT UNSIGNED NOT NULL, b0 SMALLINT UNSIGNED NOT NULL, "
+                         "b1 SMALLINT UNSIGNED NOT NULL, b2 SMALLINT UNSIGNED NOT NULL, "
+                         "b3 SMALLINT UNSIGNED NOT NULL, content_hash BIGINT UNSIGNED NOT NULL, "
+                         "sparse TINYINT UNSIGNED NOT NULL DEFAULT 0, parts MEDIUMBLOB NULL, "
+                         "mapping_version BIGINT UNSIGNED NOT NULL, scan_id BIGINT NOT NULL, "
+                         "scanned_at DATETIME(6) NOT NULL, retired_at DATETIME(6) NULL, PRIMARY KEY (row_id), "
+                         "UNIQUE KEY pr_fingerprints_record (source_table, record_id), "
+                         "KEY pr_fingerprints_b0 (b0, fingerprint), KEY pr_fingerprints_b1 (b1, fingerprint), "
+                         "KEY pr_fingerprints_b2 (b2, fingerprint), KEY pr_fingerprints_b3 (b3, fingerprint))");
+  pr_test_execute (root, "CREATE TABLE cut_off_v3.pr_meta (name VARCHAR(64) NOT NULL PRIMARY KEY, value TEXT NOT NULL)");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(PrStore) store = pr_store_open (root, "cut_off_v3", &error);
+    g_autofree char *has_database = NULL;
+    g_autofree char *version = NULL;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (store);
+    has_database = query ("SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'cut_off_v3' "
+                          "AND TABLE_NAME = 'pr_fingerprints' AND COLUMN_NAME = 'source_database'");
+    g_assert_cmpstr (has_database, ==, "1");
+    version = query ("SELECT value FROM cut_off_v3.pr_meta WHERE name = 'schema_version'");
+    g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
+  }
+
   /* Cut off while making the tables: two of the application's, no version. */
   pr_test_execute (root, "CREATE DATABASE cut_off");
   pr_test_execute (root, "CREATE TABLE cut_off.pr_repeats (scan_id BIGINT NOT NULL, record_id VARCHAR(191) NOT NULL, "

@@ -51,6 +51,7 @@ pr_cli_mapping_options_init (PrCliMappingOptions *options)
   options->containment_same = PR_PART_DEFAULT_MIN_CONTAINMENT_SAME_PETITIONER;
   options->part_max_records = PR_PART_DEFAULT_MAX_RECORDS;
   options->min_shared = PR_PART_DEFAULT_MIN_SHARED_TOKENS;
+  options->min_shared_short = PR_CLI_MIN_SHARED_SHORT_UNSET;
   options->shingle_words = PR_PART_DEFAULT_SHINGLE_WORDS;
   options->shingle_window = PR_PART_DEFAULT_SHINGLE_WINDOW;
   /* Told apart from a 0 given on purpose (pr_cli_parse_command). */
@@ -157,7 +158,8 @@ pr_cli_check_numbers (PrCliMappingOptions  *options,
          pr_cli_check_range ("containment-same", options->containment_same, 0, 1, error) &&
          pr_cli_check_range ("part-max-records", options->part_max_records, 2, G_MAXINT, error) &&
          pr_cli_check_range ("min-shared", options->min_shared, 1, G_MAXINT, error) &&
-         pr_cli_check_range ("min-shared-short", options->min_shared_short, 0, G_MAXINT, error) &&
+         (options->min_shared_short == PR_CLI_MIN_SHARED_SHORT_UNSET ||
+          pr_cli_check_range ("min-shared-short", options->min_shared_short, 0, G_MAXINT, error)) &&
          pr_cli_check_range ("shingle-words", options->shingle_words, 1, PR_PART_MAX_SHINGLE_WORDS, error) &&
          pr_cli_check_range ("shingle-window", options->shingle_window, 1, PR_PART_MAX_SHINGLE_WINDOW, error) &&
          pr_cli_check_range ("idf-max-share", options->idf_max_share, 0, 1, error);
@@ -216,8 +218,13 @@ pr_cli_part_options (PrCliMappingOptions *options)
     .min_containment = options->containment,
     .min_containment_same_petitioner = options->containment_same,
     .min_shared_tokens = (guint) MAX (options->min_shared, 1),
-    .min_shared_tokens_short = (guint) options->min_shared_short,
+    .min_shared_tokens_short = (guint) MAX (options->min_shared_short, 0),
   };
+
+  /* 0 given turns the rule off: short records need --min-shared words
+   * too, which no default of the second stage's candidates replaces. */
+  if (options->min_shared_short == 0)
+    part.min_shared_tokens_short = part.min_shared_tokens;
 
   return part;
 }
@@ -329,7 +336,7 @@ mapping_option_entries (PrCliMappingOptions *options)
       N_("Words two records must share in passages to match on them (default 20)"), N_("N") },
     { "min-shared-short", 0, 0, G_OPTION_ARG_INT, &options->min_shared_short,
       N_("The same when the smaller record has fewer than 30 words, if fewer than --min-shared (default 10 for "
-         "the second stage's candidates, none without it)"),
+         "the second stage's candidates, none without it; 0 for none)"),
       N_("N") },
     { "parts", 0, 0, G_OPTION_ARG_STRING, &options->parts,
       N_("How to cut the text into parts to match on: “clauses” (between punctuation) or “shingles” "

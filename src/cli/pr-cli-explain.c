@@ -346,13 +346,15 @@ print_report (const PrExplain     *explain,
      * passages, the smaller record's, the containment, and the thresholds */
     printf (_("Shared passages:  %u of %u words (containment %.2f); a match needs %.2f and %u words\n"),
             explain->part_words_shared, MIN (explain->part_words_a, explain->part_words_b), explain->containment,
-            same_petitioner ? part.min_containment_same_petitioner : part.min_containment, part.min_shared_tokens);
+            same_petitioner ? part.min_containment_same_petitioner : part.min_containment,
+            (guint) pr_part_match_min_shared (&part, explain->part_words_all_a, explain->part_words_all_b));
   else
     /* Translators: words in shared sentences, the smaller record's words in
      * sentences, the containment, and the thresholds */
     printf (_("Shared sentences: %u of %u words (containment %.2f); a match needs %.2f and %u words\n"),
             explain->part_words_shared, MIN (explain->part_words_a, explain->part_words_b), explain->containment,
-            same_petitioner ? part.min_containment_same_petitioner : part.min_containment, part.min_shared_tokens);
+            same_petitioner ? part.min_containment_same_petitioner : part.min_containment,
+            (guint) pr_part_match_min_shared (&part, explain->part_words_all_a, explain->part_words_all_b));
   if (near && on_parts && shingles)
     printf ("%s\n", _("Match:            yes, within k and on shared passages"));
   else if (near && on_parts)

@@ -23,6 +23,9 @@ G_BEGIN_DECLS
 #define PR_CLI_DEFAULT_READ_TIMEOUT    900
 
 /* What every subcommand that reads records understands. */
+/* --min-shared-short not given: the second stage's default applies. */
+#define PR_CLI_MIN_SHARED_SHORT_UNSET G_MININT
+
 typedef struct {
   char     *id;
   char    **short_specs;

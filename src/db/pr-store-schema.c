@@ -249,70 +249,216 @@ read_version (PrStore   *self,
   return TRUE;
 }
 
-/* Two columns each of the application's tables has had since it was
- * first made, which another table of the same name is unlikely to have. */
+/* The columns the migrations added, with the version that added them:
+ * a table holds at version v its columns in create_statements less those
+ * added after v. A table created by a migration has all its columns from
+ * that version (created_in below). */
 static const struct {
-  const char *name;
-  const char *columns[2];
-} own_columns[] = {
-  { "pr_meta", { "name", "value" } },
-  { "pr_scans", { "source_table", "status" } },
-  { "pr_fingerprints", { "source_table", "fingerprint" } },
-  { "pr_decisions", { "source_table", "verdict" } },
-  { "pr_repeats", { "record_id", "existing_id" } },
-  { "pr_cases", { "source_table", "primary_id" } },
-  { "pr_case_members", { "source_table", "record_id" } },
-  { "pr_passages", { "source_table", "hash" } },
-  { "pr_passage_counts", { "source_table", "hash" } },
-  { "pr_judged_pairs", { "source_table", "judge_key" } },
-  { "pr_part_pairs", { "source_table", "match_key" } },
+  const char *table;
+  const char *column;
+  guint version;
+} added_columns[] = {
+  { "pr_fingerprints", "row_id", 2 },
+  { "pr_fingerprints", "parts", 3 },
+  { "pr_fingerprints", "source_database", 4 },
+  { "pr_scans", "source_database", 4 },
+  { "pr_scans", "refingerprinted_records", 4 },
+  { "pr_decisions", "source_database", 4 },
+  { "pr_decisions", "case_number", 5 },
+  { "pr_decisions", "login", 6 },
+  { "pr_scans", "cases_numbered", 7 },
+  { "pr_scans", "passages_stored", 8 },
+  { "pr_scans", "judge_probability", 11 },
+  { "pr_repeats", "kind", 12 },
 };
 
+/* In the order of create_statements: each table's name and the version
+ * that made it. */
+static const struct {
+  const char *name;
+  guint created_in;
+} own_tables[] = {
+  { "pr_scans", 1 },
+  { "pr_fingerprints", 1 },
+  { "pr_decisions", 1 },
+  { "pr_repeats", 4 },
+  { "pr_cases", 5 },
+  { "pr_case_members", 5 },
+  { "pr_passages", 8 },
+  { "pr_passage_counts", 8 },
+  { "pr_judged_pairs", 9 },
+  { "pr_part_pairs", 10 },
+  { "pr_meta", 1 },
+};
+
+static guint
+column_added_in (guint       table,
+                 const char *column)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (added_columns); i++)
+    if (strcmp (added_columns[i].table, own_tables[table].name) == 0 &&
+        strcmp (added_columns[i].column, column) == 0)
+      return added_columns[i].version;
+  return own_tables[table].created_in;
+}
+
+/* Reads the columns of create_statements[@table] into @columns: name to
+ * type as information_schema's DATA_TYPE spells it ("varchar", "enum"). */
+static void
+own_columns (guint       table,
+             GHashTable *columns)
+{
+  const char *p = strchr (create_statements[table], '(');
+  int depth = 1;
+
+  for (p++; *p != '\0' && depth > 0; p++)
+    {
+      const char *name, *name_end, *type, *type_end;
+
+      while (*p == ' ')
+        p++;
+      name = p;
+      name_end = name + strcspn (name, " ");
+      type = name_end + strspn (name_end, " ");
+      type_end = type + strcspn (type, " (,)");
+      /* To the comma that ends this entry, past any parenthesis in it. */
+      for (; *p != '\0'; p++)
+        {
+          if (*p == '(')
+            depth++;
+          else if (*p == ')' && --depth == 0)
+            break;
+          else if (*p == ',' && depth == 1)
+            break;
+        }
+      if (strncmp (name, "KEY ", 4) == 0 || strncmp (name, "PRIMARY ", 8) == 0 ||
+          strncmp (name, "UNIQUE ", 7) == 0)
+        continue;
+      g_hash_table_insert (columns, g_strndup (name, name_end - name),
+                           g_ascii_strdown (type, type_end - type));
+      if (depth == 0)
+        break;
+    }
+}
+
+/* The newest version whose @table has exactly the columns @found (name
+ * to DATA_TYPE), or 0 when none has: a table of the same name but of
+ * another shape. */
+static guint
+shape_version (guint       table,
+               GHashTable *found)
+{
+  g_autoptr(GHashTable) columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer name, type;
+  guint oldest = own_tables[table].created_in;
+  guint newest = PR_STORE_SCHEMA_VERSION;
+
+  own_columns (table, columns);
+  g_hash_table_iter_init (&iter, found);
+  while (g_hash_table_iter_next (&iter, &name, &type))
+    {
+      const char *own_type = g_hash_table_lookup (columns, name);
+
+      if (own_type == NULL || g_ascii_strcasecmp (own_type, type) != 0)
+        return 0;
+      oldest = MAX (oldest, column_added_in (table, name));
+    }
+  /* Every column the table had by then; the first it lacks came later. */
+  g_hash_table_iter_init (&iter, columns);
+  while (g_hash_table_iter_next (&iter, &name, NULL))
+    if (!g_hash_table_contains (found, name))
+      {
+        guint added = column_added_in (table, name);
+
+        if (added <= oldest)
+          return 0;
+        newest = MIN (newest, added - 1);
+      }
+  return newest;
+}
+
+static void
+refuse_table (PrStore     *self,
+              const char  *table,
+              const char  *why,
+              GError     **error)
+{
+  g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+               _("the schema “%s” already holds a table “%s” that is not one of the application's (%s), "
+                 "perhaps one of the office's own: the application's tables would take its name. Keep them "
+                 "in another schema (the command line's --store SCHEMA; the application keeps them in the "
+                 "database it connects to), or rename that table; nothing was written"),
+               self->schema, table, why);
+}
+
 /* Before the tables are made: a table of the office's own that has one of
- * their names (pr_repeats, pr_cases…) would be taken for the
+ * their names (pr_repeats, pr_meta…) would be taken for the
  * application's by CREATE TABLE IF NOT EXISTS, and written to, or fail
- * only scans later. A table of the application's own (one a run cut off
- * while making them left) is taken. */
+ * only scans later. A table of the application's own, of some version's
+ * columns (one a run cut off while making them left), is taken; the
+ * version row then names a version all of them had, so that the
+ * migrations bring them on. Sets *@version to it. */
 static gboolean
 refuse_foreign_tables (PrStore  *self,
+                       guint    *version,
                        GError  **error)
 {
   const char *params[] = { self->schema };
   g_autoptr(GPtrArray) rows = NULL;
-  g_autoptr(GHashTable) tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GHashTable) columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                        (GDestroyNotify) g_hash_table_unref);
 
+  *version = PR_STORE_SCHEMA_VERSION;
   rows = _pr_connection_select (self->connection,
-                                "SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS "
+                                "SELECT TABLE_NAME, COLUMN_NAME, DATA_TYPE FROM information_schema.COLUMNS "
                                 "WHERE TABLE_SCHEMA = ? AND TABLE_NAME LIKE 'pr\\_%'", params, 1, error);
   if (rows == NULL)
     return FALSE;
   for (guint i = 0; i < rows->len; i++)
     {
       const PrDbRow *row = rows->pdata[i];
+      GHashTable *columns;
 
-      if (row->values[0] == NULL || row->values[1] == NULL)
+      if (row->values[0] == NULL || row->values[1] == NULL || row->values[2] == NULL)
         continue;
-      g_hash_table_add (tables, g_strdup (row->values[0]));
-      g_hash_table_add (columns, g_strconcat (row->values[0], "\n", row->values[1], NULL));
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (own_columns); i++)
-    {
-      if (!g_hash_table_contains (tables, own_columns[i].name))
-        continue;
-      for (guint c = 0; c < G_N_ELEMENTS (own_columns[i].columns); c++)
+      columns = g_hash_table_lookup (tables, row->values[0]);
+      if (columns == NULL)
         {
-          g_autofree char *key = g_strconcat (own_columns[i].name, "\n", own_columns[i].columns[c], NULL);
+          columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+          g_hash_table_insert (tables, g_strdup (row->values[0]), columns);
+        }
+      g_hash_table_insert (columns, g_strdup (row->values[1]), g_strdup (row->values[2]));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (own_tables); i++)
+    {
+      GHashTable *columns = g_hash_table_lookup (tables, own_tables[i].name);
+      guint shape;
 
-          if (g_hash_table_contains (columns, key))
-            continue;
-          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       _("the schema “%s” already holds a table “%s” that is not one of the application's (it "
-                         "has no column “%s”), perhaps one of the office's own: the application's tables would "
-                         "take its name. Keep them in another schema (the command line's --store SCHEMA; the "
-                         "application keeps them in the database it connects to), or rename that table; nothing "
-                         "was written"),
-                       self->schema, own_columns[i].name, own_columns[i].columns[c]);
+      if (columns == NULL)
+        continue;
+      shape = shape_version (i, columns);
+      if (shape == 0)
+        {
+          refuse_table (self, own_tables[i].name, _("its columns are not the application's"), error);
+          return FALSE;
+        }
+      *version = MIN (*version, shape);
+    }
+
+  /* Without a version row, the application's pr_meta is empty: it is made
+   * last, and its row written at once. */
+  if (g_hash_table_contains (tables, "pr_meta"))
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT COUNT(*) FROM %s", self->q_meta);
+
+      g_clear_pointer (&rows, g_ptr_array_unref);
+      rows = _pr_connection_select (self->connection, sql, NULL, 0, error);
+      if (rows == NULL)
+        return FALSE;
+      if (rows->len != 1 || g_strcmp0 (((PrDbRow *) rows->pdata[0])->values[0], "0") != 0)
+        {
+          refuse_table (self, "pr_meta", _("it holds rows of its own"), error);
           return FALSE;
         }
     }
@@ -332,9 +478,11 @@ create_tables (PrStore  *self,
   MYSQL_BIND params[1];
 
   G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (create_statements));
-  G_STATIC_ASSERT (G_N_ELEMENTS (own_columns) == G_N_ELEMENTS (create_statements));
+  guint shape;
 
-  if (!refuse_foreign_tables (self, error))
+  G_STATIC_ASSERT (G_N_ELEMENTS (own_tables) == G_N_ELEMENTS (create_statements));
+
+  if (!refuse_foreign_tables (self, &shape, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (create_statements); i++)
     {
@@ -350,7 +498,7 @@ create_tables (PrStore  *self,
 
   /* IGNORE: another instance may be opening the same store right now. */
   insert = g_strdup_printf ("INSERT IGNORE INTO %s (name, value) VALUES ('schema_version', ?)", self->q_meta);
-  g_snprintf (version, sizeof version, "%d", PR_STORE_SCHEMA_VERSION);
+  g_snprintf (version, sizeof version, "%u", shape);
   _pr_statement_bind_string (&params[0], version, &version_length);
   {
     g_autoptr(GError) local_error = NULL;

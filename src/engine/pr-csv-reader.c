@@ -1307,7 +1307,7 @@ mark_unreadable (const void              *context,
  *   first record
  *
  * A byte sequence that is not text in the file's encoding (a character
- * cut in two, a stray byte) no longer stops the reading: it reads as
+ * cut in two, a stray byte) reads as
  * %PR_CSV_UNREADABLE_MARK, a noncharacter no text holds, so that the
  * record holding it can be left out as a bad row and the rest read. Only
  * for encodings whose line feed is the byte 0x0A (GBK, Big5, the Latin

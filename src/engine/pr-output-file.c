@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -41,27 +42,71 @@ struct _PrOutputFile
 
 /* The temporary files being written, for a signal handler to remove:
  * a run stopped by Ctrl+C or a kill would leave each one, hidden and as
- * large as the report so far, beside its target. Slots are taken and
- * given back atomically; the handler only reads them. */
-#define MAX_LIVE_TEMPS 32
-static char *live_temps[MAX_LIVE_TEMPS];
+ * large as the report so far, beside its target. The table is changed
+ * under a lock, and grows there (a new one, twice as large, published in
+ * one atomic store); the handler only reads the table it finds, so an
+ * outgrown one is never freed. */
+typedef struct {
+  guint  n_slots;
+  char  *slots[];
+} LiveTemps;
+
+#define FIRST_LIVE_TEMPS 32
+static LiveTemps *live_temps;
+static GMutex live_temps_lock;
 static gint cleaning_up;
+
+static LiveTemps *
+live_temps_new (guint n_slots)
+{
+  LiveTemps *table = g_malloc0 (sizeof (LiveTemps) + n_slots * sizeof (char *));
+
+  table->n_slots = n_slots;
+  return table;
+}
 
 static void
 remember_temp (char *temp_path)
 {
-  for (guint i = 0; i < MAX_LIVE_TEMPS; i++)
-    if (g_atomic_pointer_compare_and_exchange (&live_temps[i], NULL, temp_path))
-      return;
+  LiveTemps *table;
+  LiveTemps *larger;
+
+  g_mutex_lock (&live_temps_lock);
+  table = g_atomic_pointer_get (&live_temps);
+  if (table == NULL)
+    {
+      table = live_temps_new (FIRST_LIVE_TEMPS);
+      g_atomic_pointer_set (&live_temps, table);
+    }
+  for (guint i = 0; i < table->n_slots; i++)
+    if (table->slots[i] == NULL)
+      {
+        g_atomic_pointer_set (&table->slots[i], temp_path);
+        g_mutex_unlock (&live_temps_lock);
+        return;
+      }
+  larger = live_temps_new (table->n_slots * 2);
+  memcpy (larger->slots, table->slots, table->n_slots * sizeof (char *));
+  larger->slots[table->n_slots] = temp_path;
+  g_atomic_pointer_set (&live_temps, larger);
+  g_mutex_unlock (&live_temps_lock);
 }
 
 /* Frees *@temp_path once the handler can no longer be reading it. */
 static void
 forget_temp (char **temp_path)
 {
-  for (guint i = 0; i < MAX_LIVE_TEMPS; i++)
-    if (g_atomic_pointer_compare_and_exchange (&live_temps[i], *temp_path, NULL))
-      break;
+  LiveTemps *table;
+
+  g_mutex_lock (&live_temps_lock);
+  table = g_atomic_pointer_get (&live_temps);
+  for (guint i = 0; table != NULL && i < table->n_slots; i++)
+    if (table->slots[i] == *temp_path)
+      {
+        g_atomic_pointer_set (&table->slots[i], NULL);
+        break;
+      }
+  g_mutex_unlock (&live_temps_lock);
   /* The handler is removing the files and will end the process. */
   while (g_atomic_int_get (&cleaning_up))
     pause ();
@@ -71,10 +116,13 @@ forget_temp (char **temp_path)
 static void
 remove_temps_and_die (int signal_number)
 {
+  LiveTemps *table;
+
   g_atomic_int_set (&cleaning_up, 1);
-  for (guint i = 0; i < MAX_LIVE_TEMPS; i++)
+  table = g_atomic_pointer_get (&live_temps);
+  for (guint i = 0; table != NULL && i < table->n_slots; i++)
     {
-      char *temp_path = g_atomic_pointer_get (&live_temps[i]);
+      char *temp_path = g_atomic_pointer_get (&table->slots[i]);
 
       if (temp_path != NULL)
         unlink (temp_path);
@@ -192,6 +240,8 @@ pr_output_file_new (const char  *path,
       set_errno_error (error, saved_errno, path, what);
       return NULL;
     }
+  /* At once: a signal from here on finds the file to remove. */
+  remember_temp (temp_path);
 
   if (exists)
     {
@@ -206,6 +256,7 @@ pr_output_file_new (const char  *path,
 
           g_close (fd, NULL);
           g_unlink (temp_path);
+          forget_temp (&temp_path);
           set_errno_error (error, saved_errno, path, NULL);
           return NULL;
         }
@@ -218,7 +269,6 @@ pr_output_file_new (const char  *path,
   self->target = g_steal_pointer (&target);
   self->temp_path = g_steal_pointer (&temp_path);
   self->fd = fd;
-  remember_temp (self->temp_path);
 
   return self;
 }
