@@ -939,14 +939,39 @@ pr_review_page_show_record (PrReviewPage *self,
   search_changed (self);
 }
 
-/* Chooses the cluster whose primary is @primary_id, if the filters show
- * it: the case the reviewer left, come back to. Returns: whether they do. */
+/* Returns: (transfer full) (nullable): the case numbered @number */
+static PrClusterItem *
+find_case (PrReviewPage *self,
+           guint         number)
+{
+  GListModel *clusters = pr_session_get_clusters (self->session);
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      if (pr_cluster_item_get_is_case (item) && pr_cluster_item_get_number (item) == number)
+        return g_steal_pointer (&item);
+    }
+  return NULL;
+}
+
+/* Chooses the case numbered @number (not 0), or else the unnumbered
+ * cluster that holds @primary_id, if the filters show it: the case
+ * the reviewer left, come back to. A case goes by its number alone: its
+ * primary may have moved to another case since. Returns: whether it is
+ * chosen. */
 gboolean
 pr_review_page_resume_case (PrReviewPage *self,
+                            guint         number,
                             const char   *primary_id)
 {
-  PrClusterItem *wanted = pr_session_find_cluster (self->session, primary_id);
+  g_autoptr(PrClusterItem) wanted = NULL;
 
+  if (number != 0)
+    wanted = find_case (self, number);
+  else if (primary_id != NULL && pr_session_find_cluster (self->session, primary_id) != NULL)
+    wanted = g_object_ref (pr_session_find_cluster (self->session, primary_id));
   if (wanted == NULL || !gtk_filter_match (GTK_FILTER (self->filter), wanted))
     return FALSE;
   choose_shown (self, wanted);
