@@ -333,6 +333,32 @@ test_columns_changed (void)
   g_test_message ("%" G_GUINT64_FORMAT " reads of the columns after a rescan", reads);
   g_assert_cmpuint (reads, ==, 1);
 
+  /* The session's connection lost (killed on the server): the case is
+   * read on a new one, its columns read again, once. */
+  {
+    g_autofree char *find = g_strdup_printf ("SELECT thread_id FROM mysql.general_log WHERE argument LIKE "
+                                             "'%%FROM `petitions` WHERE%%' AND thread_id <> %" G_GUINT64_FORMAT
+                                             " LIMIT 1", pr_test_count_rows (own, "SELECT CONNECTION_ID()"));
+    g_autofree char *kill = g_strdup_printf ("KILL %" G_GUINT64_FORMAT, pr_test_count_rows (root, find));
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) records = NULL;
+    GAsyncResult *result = NULL;
+
+    pr_test_execute (root, kill);
+    /* The first read finds the connection gone (or a new one). */
+    pr_session_fetch_async (session, item, NULL, keep_result, &result);
+    pr_test_wait_until (fetched, &result);
+    records = pr_session_fetch_finish (session, result, &error);
+    g_object_unref (result);
+    g_test_message ("the read after the kill: %s", error != NULL ? error->message : "read");
+  }
+  log_on (root);
+  g_assert_cmpuint (stale_values (session, item, own), ==, 0);
+  pr_test_execute (root, "SET GLOBAL general_log = OFF");
+  reads = case_column_reads (root, own);
+  g_test_message ("%" G_GUINT64_FORMAT " reads of the columns on a new connection", reads);
+  g_assert_cmpuint (reads, ==, 1);
+
   pr_test_close_and_finalize (window);
   pr_test_execute (root, "DROP DATABASE changed");
 }
