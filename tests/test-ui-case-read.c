@@ -288,6 +288,24 @@ stale_values (PrSession     *session,
   return differ;
 }
 
+/* The case read as it is now, the table's columns read once for it
+ * since log_on(). */
+static void
+assert_read_once (PrConnection  *root,
+                  PrConnection  *own,
+                  PrSession     *session,
+                  PrClusterItem *item,
+                  const char    *when)
+{
+  guint64 reads;
+
+  g_assert_cmpuint (stale_values (session, item, own), ==, 0);
+  pr_test_execute (root, "SET GLOBAL general_log = OFF");
+  reads = case_column_reads (root, own);
+  g_test_message ("%" G_GUINT64_FORMAT " reads of the columns %s", reads, when);
+  g_assert_cmpuint (reads, ==, 1);
+}
+
 static void
 test_columns_changed (void)
 {
@@ -299,7 +317,6 @@ test_columns_changed (void)
   PrClusterItem *item;
   PrSession *session;
   PrWindow *window;
-  guint64 reads;
 
   fill (root, "changed", "INT", ids, others);
   own = pr_test_connect (pr_test_ui_admin, "changed");
@@ -315,11 +332,7 @@ test_columns_changed (void)
   pr_test_execute (root, "UPDATE changed.petitions SET body = JSON_QUOTE(body)");
   pr_test_execute (root, "ALTER TABLE changed.petitions MODIFY body JSON");
   log_on (root);
-  g_assert_cmpuint (stale_values (session, item, own), ==, 0);
-  pr_test_execute (root, "SET GLOBAL general_log = OFF");
-  reads = case_column_reads (root, own);
-  g_test_message ("%" G_GUINT64_FORMAT " reads of the columns after the ALTER", reads);
-  g_assert_cmpuint (reads, ==, 1);
+  assert_read_once (root, own, session, item, "after the ALTER");
 
   /* A rescan: the columns read again, once, when a case opens. */
   log_on (root);
@@ -327,11 +340,7 @@ test_columns_changed (void)
   pr_test_wait_until (pr_test_list_settled, view);
   pr_test_wait_until (not_fetching, window);
   item = pr_compare_view_get_item (compare_view (window));
-  g_assert_cmpuint (stale_values (session, item, own), ==, 0);
-  pr_test_execute (root, "SET GLOBAL general_log = OFF");
-  reads = case_column_reads (root, own);
-  g_test_message ("%" G_GUINT64_FORMAT " reads of the columns after a rescan", reads);
-  g_assert_cmpuint (reads, ==, 1);
+  assert_read_once (root, own, session, item, "after a rescan");
 
   /* The session's connection lost (killed on the server): the case is
    * read on a new one, its columns read again, once. */
@@ -353,11 +362,7 @@ test_columns_changed (void)
     g_test_message ("the read after the kill: %s", error != NULL ? error->message : "read");
   }
   log_on (root);
-  g_assert_cmpuint (stale_values (session, item, own), ==, 0);
-  pr_test_execute (root, "SET GLOBAL general_log = OFF");
-  reads = case_column_reads (root, own);
-  g_test_message ("%" G_GUINT64_FORMAT " reads of the columns on a new connection", reads);
-  g_assert_cmpuint (reads, ==, 1);
+  assert_read_once (root, own, session, item, "on a new connection");
 
   pr_test_close_and_finalize (window);
   pr_test_execute (root, "DROP DATABASE changed");

@@ -105,19 +105,32 @@ assert_shows (PrWindow *window,
   g_assert_true (pr_review_page_get_chosen (review_page (window)) == shown);
 }
 
+/* A window on @database, filled and scanned, on the case of six records
+ * (its number in @number). */
+static PrWindow *
+window_on_big_case (PrConnection   *root,
+                    const char     *database,
+                    GtkColumnView **view,
+                    guint          *number)
+{
+  PrWindow *window = pr_window_new (NULL);
+
+  fill (root, database);
+  gtk_window_present (GTK_WINDOW (window));
+  *view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), database);
+  pr_test_wait_until (settled, window);
+  *number = choose_big_case (window, *view);
+  return window;
+}
+
 static void
 test_rescan (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  PrWindow *window = pr_window_new (NULL);
   GtkColumnView *view;
   guint number;
+  PrWindow *window = window_on_big_case (root, "moved", &view, &number);
 
-  fill (root, "moved");
-  gtk_window_present (GTK_WINDOW (window));
-  view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "moved");
-  pr_test_wait_until (settled, window);
-  number = choose_big_case (window, view);
   move_primary (root, "moved");
 
   pr_test_scan (window);
@@ -132,15 +145,10 @@ static void
 test_new_window (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  PrWindow *window = pr_window_new (NULL);
   GtkColumnView *view;
   guint number;
+  PrWindow *window = window_on_big_case (root, "left_off", &view, &number);
 
-  fill (root, "left_off");
-  gtk_window_present (GTK_WINDOW (window));
-  view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "left_off");
-  pr_test_wait_until (settled, window);
-  number = choose_big_case (window, view);
   /* Closed as the clerk closes it: the case chosen is saved. */
   {
     g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
