@@ -389,6 +389,18 @@ pr_test_cluster_with (GListModel *clusters,
   g_assert_not_reached ();
 }
 
+/* The texts of the labels under @widget (and its own, if a label), in
+ * the widget tree's order, appended to @texts (of g_free()d strings). */
+void
+pr_test_collect_label_texts (GtkWidget *widget,
+                             GPtrArray *texts)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    pr_test_collect_label_texts (child, texts);
+}
+
 void
 pr_test_select_cluster (PrWindow      *window,
                         GtkColumnView *view,

@@ -17,6 +17,8 @@ gboolean   pr_test_list_settled     (gpointer    column_view);
 GtkWidget *pr_test_find_in_toplevels (GType      type,
                                       const char *name);
 char      *pr_test_unnamed_controls (GtkWidget  *widget);
+void       pr_test_collect_label_texts (GtkWidget *widget,
+                                        GPtrArray *texts);
 
 /* The ui test's shared parts (pr-test-ui.c): the server, waiting,
  * connecting the window, the planted petitions. */

@@ -7,7 +7,10 @@
  * oracles are each record read alone by its id on a connection of the
  * test's own, and the server's general log for the count of statements
  * that read the source table, or its columns from the catalogue, while
- * the case opens again.
+ * the case opens again. A column changed to JSON after the case first
+ * opened is read as JSON (its text, not its quotes), as a fresh read of
+ * each record shows it; and the table's columns are read again, once,
+ * for a case opened after a rescan and after a reconnection.
  */
 #include "config.h"
 
@@ -219,6 +222,152 @@ check_case (const char         *database,
   pr_test_execute (root, sql);
 }
 
+/* The statements of the general log, on the connection that read the
+ * case's records (not the test's own, @own), that read the table's
+ * columns from the catalogue. */
+static guint64
+case_column_reads (PrConnection *root,
+                   PrConnection *own)
+{
+  g_autofree char *sql = g_strdup_printf (
+    "SELECT COUNT(*) FROM mysql.general_log WHERE command_type <> 'Prepare' "
+    "AND argument LIKE '%%information_schema.COLUMNS%%' "
+    "AND thread_id <> %" G_GUINT64_FORMAT " AND thread_id IN (SELECT thread_id FROM mysql.general_log "
+    "WHERE argument LIKE '%%FROM `petitions` WHERE%%')", pr_test_count_rows (own, "SELECT CONNECTION_ID()"));
+
+  return pr_test_count_rows (root, sql);
+}
+
+static void
+log_on (PrConnection *root)
+{
+  pr_test_execute (root, "SET GLOBAL general_log = OFF");
+  pr_test_execute (root, "TRUNCATE mysql.general_log");
+  pr_test_execute (root, "SET GLOBAL log_output = 'TABLE'");
+  pr_test_execute (root, "SET GLOBAL general_log = ON");
+}
+
+/* The case's records as the session reads them, each against a fresh
+ * read of the record alone: the number of values that differ. */
+static guint
+stale_values (PrSession     *session,
+              PrClusterItem *item,
+              PrConnection  *own)
+{
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+  GAsyncResult *result = NULL;
+  guint differ = 0;
+
+  pr_session_fetch_async (session, item, NULL, keep_result, &result);
+  pr_test_wait_until (fetched, &result);
+  records = pr_session_fetch_finish (session, result, &error);
+  g_object_unref (result);
+  g_assert_no_error (error);
+  for (guint m = 0; m < records->len; m++)
+    {
+      const char *id = pr_cluster_item_get_member (item, m)->id;
+      g_autoptr(GError) alone_error = NULL;
+      char **alone = pr_record_reader_fetch (own, "petitions", pr_session_get_mapping (session), id,
+                                             PR_ADVICE_CONTROLS, &alone_error);
+      GPtrArray *record = records->pdata[m];
+
+      g_assert_no_error (alone_error);
+      for (guint c = 0; c < record->len; c++)
+        {
+          if (g_strcmp0 (record->pdata[c], alone[c]) != 0)
+            {
+              g_test_message ("record %s column %u: the session reads <%s>, a fresh read <%s>", id, c,
+                              (char *) record->pdata[c], alone[c]);
+              differ++;
+            }
+          g_free (alone[c]);
+        }
+      g_free (alone);
+    }
+  return differ;
+}
+
+/* The case read as it is now, the table's columns read once for it
+ * since log_on(). */
+static void
+assert_read_once (PrConnection  *root,
+                  PrConnection  *own,
+                  PrSession     *session,
+                  PrClusterItem *item,
+                  const char    *when)
+{
+  guint64 reads;
+
+  g_assert_cmpuint (stale_values (session, item, own), ==, 0);
+  pr_test_execute (root, "SET GLOBAL general_log = OFF");
+  reads = case_column_reads (root, own);
+  g_test_message ("%" G_GUINT64_FORMAT " reads of the columns %s", reads, when);
+  g_assert_cmpuint (reads, ==, 1);
+}
+
+static void
+test_columns_changed (void)
+{
+  static const char *const ids[] = { "8", "9", "10", "11", "120", "1300" };
+  static const char *const others[] = { "7", "12", NULL };
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autoptr(PrConnection) own = NULL;
+  GtkColumnView *view;
+  PrClusterItem *item;
+  PrSession *session;
+  PrWindow *window;
+
+  fill (root, "changed", "INT", ids, others);
+  own = pr_test_connect (pr_test_ui_admin, "changed");
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "changed");
+  pr_test_wait_until (not_fetching, window);
+  session = pr_window_get_session (window);
+  item = pr_compare_view_get_item (compare_view (window));
+
+  /* Its body made JSON: the case's text, not the JSON's quotes; the
+   * columns read again once, on the result's word. */
+  pr_test_execute (root, "UPDATE changed.petitions SET body = JSON_QUOTE(body)");
+  pr_test_execute (root, "ALTER TABLE changed.petitions MODIFY body JSON");
+  log_on (root);
+  assert_read_once (root, own, session, item, "after the ALTER");
+
+  /* A rescan: the columns read again, once, when a case opens. */
+  log_on (root);
+  pr_test_scan (window);
+  pr_test_wait_until (pr_test_list_settled, view);
+  pr_test_wait_until (not_fetching, window);
+  item = pr_compare_view_get_item (compare_view (window));
+  assert_read_once (root, own, session, item, "after a rescan");
+
+  /* The session's connection lost (killed on the server): the case is
+   * read on a new one, its columns read again, once. */
+  {
+    g_autofree char *find = g_strdup_printf ("SELECT thread_id FROM mysql.general_log WHERE argument LIKE "
+                                             "'%%FROM `petitions` WHERE%%' AND thread_id <> %" G_GUINT64_FORMAT
+                                             " LIMIT 1", pr_test_count_rows (own, "SELECT CONNECTION_ID()"));
+    g_autofree char *kill = g_strdup_printf ("KILL %" G_GUINT64_FORMAT, pr_test_count_rows (root, find));
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) records = NULL;
+    GAsyncResult *result = NULL;
+
+    pr_test_execute (root, kill);
+    /* The first read finds the connection gone (or a new one). */
+    pr_session_fetch_async (session, item, NULL, keep_result, &result);
+    pr_test_wait_until (fetched, &result);
+    records = pr_session_fetch_finish (session, result, &error);
+    g_object_unref (result);
+    g_test_message ("the read after the kill: %s", error != NULL ? error->message : "read");
+  }
+  log_on (root);
+  assert_read_once (root, own, session, item, "on a new connection");
+
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE changed");
+}
+
 static void
 test_zerofill (void)
 {
@@ -248,6 +397,7 @@ main (int    argc,
   pr_test_ui_admin = pr_test_server_start ();
   g_test_add_func ("/app/case-read/zerofill", test_zerofill);
   g_test_add_func ("/app/case-read/text-ids", test_text_ids);
+  g_test_add_func ("/app/case-read/columns-changed", test_columns_changed);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

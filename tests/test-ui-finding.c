@@ -227,6 +227,8 @@ test_search_and_dates (void)
   g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 0);
   g_assert_true (gtk_widget_get_mapped (empty));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (empty)), "2026-13-45"));
+  /* No range is applied (the error says why): none is named in use. */
+  g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (empty)), "Filters in use"));
   g_assert_true (gtk_widget_has_css_class (to, "error"));
   g_assert_false (gtk_widget_has_css_class (from, "error"));
   gtk_editable_set_text (GTK_EDITABLE (to), "");
@@ -234,6 +236,14 @@ test_search_and_dates (void)
   /* From 2026-02-01 on: all but G1. */
   g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 3);
   g_assert_false (gtk_widget_get_mapped (empty));
+  /* The filters in use name the days applied, as the window writes them. */
+  gtk_editable_set_text (GTK_EDITABLE (from), "2026/2/1");
+  gtk_editable_set_text (GTK_EDITABLE (to), "2026年3月31日");
+  search_for (window, "没有这样的字");
+  g_assert_cmpuint (pr_test_n_listed (cluster_view (window)), ==, 0);
+  g_test_message ("%s", gtk_label_get_text (GTK_LABEL (empty)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (empty)),
+                            "Filters in use: from 2026-02-01, to 2026-03-31, search “没有这样的字”"));
   pr_test_close_and_finalize (window);
 }
 

@@ -16,23 +16,12 @@
 /* The least room between a text and its tick, in pixels. */
 #define TICK_GAP 4
 
-/* Half a second of the main loop: frames laid out and painted. */
-static void
-spin (void)
-{
-  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-
-  while (g_get_monotonic_time () < until)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-/* The rows of @widget's list that hold a label and then an image, each
- * checked: the image begins TICK_GAP or more after the label ends. */
+/* The rows of @widget's list that hold a label and then an image, laid
+ * out; with @check, each checked: the image begins TICK_GAP or more after
+ * the label ends. */
 static guint
-check_rows (GtkWidget *widget)
+walk_rows (GtkWidget *widget,
+           gboolean   check)
 {
   GtkWidget *label = gtk_widget_get_first_child (widget);
   GtkWidget *tick = gtk_widget_get_last_child (widget);
@@ -42,6 +31,8 @@ check_rows (GtkWidget *widget)
     {
       graphene_rect_t text, mark;
 
+      if (!check)
+        return gtk_widget_compute_bounds (label, widget, &text) && text.size.width > 0;
       g_assert_true (gtk_widget_compute_bounds (label, widget, &text));
       g_assert_true (gtk_widget_compute_bounds (tick, widget, &mark));
       g_assert_cmpfloat (text.size.width, >, 0);
@@ -51,7 +42,7 @@ check_rows (GtkWidget *widget)
       return 1;
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    n += check_rows (child);
+    n += walk_rows (child, check);
   return n;
 }
 
@@ -62,6 +53,34 @@ find_popover (GtkWidget *widget)
     if (GTK_IS_POPOVER (child))
       return GTK_POPOVER (child);
   return NULL;
+}
+
+typedef struct {
+  GtkWidget *menu;
+  guint      n_items;
+} Menu;
+
+/* @data's popover is mapped and holds a row laid out for every item. */
+static gboolean
+menu_open (gpointer data)
+{
+  Menu *menu = data;
+  GtkPopover *popover = find_popover (menu->menu);
+
+  return popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (popover)) &&
+         walk_rows (GTK_WIDGET (popover), FALSE) == menu->n_items;
+}
+
+static gboolean
+not_mapped (gpointer widget)
+{
+  return !gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
 }
 
 static void
@@ -76,11 +95,9 @@ check_menu (GtkWidget  *page,
   n_items = g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (menu)));
   /* Opened as a click on its button does. */
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (pr_test_find_widget (menu, GTK_TYPE_TOGGLE_BUTTON, NULL)), TRUE);
-  spin ();
+  pr_test_wait_until (menu_open, (&(Menu) { menu, n_items }));
   popover = find_popover (menu);
-  g_assert_nonnull (popover);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
-  g_assert_cmpuint (check_rows (GTK_WIDGET (popover)), ==, n_items);
+  g_assert_cmpuint (walk_rows (GTK_WIDGET (popover), TRUE), ==, n_items);
   {
     g_autofree char *base = g_strdup_printf ("menu-tick-%s.png", name);
     g_autofree char *shot = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
@@ -90,7 +107,7 @@ check_menu (GtkWidget  *page,
     pr_test_save_screenshot (GTK_WIDGET (popover), shot);
   }
   gtk_popover_popdown (popover);
-  spin ();
+  pr_test_wait_until (not_mapped, popover);
 }
 
 static void
@@ -104,14 +121,13 @@ test_tick_apart (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_present (GTK_WINDOW (window));
-  spin ();
+  pr_test_wait_until (mapped, page);
   menu = pr_test_find_widget (page, GTK_TYPE_DROP_DOWN, "cluster-filter");
   g_test_message ("the state menu's first item: %s",
                   gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (menu))), 0));
   check_menu (page, "cluster-filter");
   check_menu (page, "cluster-kind");
   gtk_window_destroy (GTK_WINDOW (window));
-  spin ();
 }
 
 int

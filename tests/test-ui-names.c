@@ -41,16 +41,6 @@ collect_field_names (GtkWidget *widget,
     collect_field_names (child, names);
 }
 
-static void
-collect_texts (GtkWidget *widget,
-               GPtrArray *texts)
-{
-  if (GTK_IS_LABEL (widget))
-    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_texts (child, texts);
-}
-
 static char *
 field_names (GtkWidget *compare)
 {
@@ -123,7 +113,7 @@ test_display_names (void)
     g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
     gboolean named = FALSE;
 
-    collect_texts (compare, texts);
+    pr_test_collect_label_texts (compare, texts);
     for (guint i = 0; i < texts->len; i++)
       {
         named |= strstr (texts->pdata[i], "信访人 agrees") != NULL || strstr (texts->pdata[i], "信访人 differs") != NULL;

@@ -74,14 +74,15 @@ test_rescan_keeps_case (void)
   pr_test_execute (root, "DROP DATABASE office");
 }
 
-static void
-collect_texts (GtkWidget *widget,
-               GString   *texts)
+/* The texts of the labels under @widget, one a line. */
+static char *
+label_lines (GtkWidget *widget)
 {
-  if (GTK_IS_LABEL (widget))
-    g_string_append_printf (texts, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect_texts (child, texts);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+
+  pr_test_collect_label_texts (widget, texts);
+  g_ptr_array_add (texts, NULL);
+  return g_strjoinv ("\n", (char **) texts->pdata);
 }
 
 /* The undo is done and in the log the history is filled from. */
@@ -104,8 +105,8 @@ static void
 test_undo_told_by_what (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  g_autoptr(GString) record_texts = g_string_new (NULL);
-  g_autoptr(GString) case_texts = g_string_new (NULL);
+  g_autofree char *record_texts = NULL;
+  g_autofree char *case_texts = NULL;
   g_autoptr(GRegex) log_number = g_regex_new ("decision [0-9]+", 0, 0, NULL);
   g_autofree char *record = NULL;
   g_autofree char *taken_back = NULL;
@@ -134,16 +135,16 @@ test_undo_told_by_what (void)
   popover = pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_HISTORY_POPOVER, NULL);
   g_assert_nonnull (popover);
   pr_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_mapped, popover);
-  collect_texts (pr_test_find_widget (popover, GTK_TYPE_BOX, "record-history"), record_texts);
-  collect_texts (pr_test_find_widget (popover, GTK_TYPE_BOX, "case-history"), case_texts);
-  g_test_message ("record history:\n%s", record_texts->str);
-  g_test_message ("case history:\n%s", case_texts->str);
+  record_texts = label_lines (pr_test_find_widget (popover, GTK_TYPE_BOX, "record-history"));
+  case_texts = label_lines (pr_test_find_widget (popover, GTK_TYPE_BOX, "case-history"));
+  g_test_message ("record history:\n%s", record_texts);
+  g_test_message ("case history:\n%s", case_texts);
 
   taken_back = g_strdup_printf ("%s: a repeat of %s (taken back)", record, pr_cluster_item_get_primary_id (item));
-  g_assert_nonnull (strstr (record_texts->str, taken_back));
-  g_assert_nonnull (strstr (case_texts->str, taken_back));
-  g_assert_false (g_regex_match (log_number, record_texts->str, 0, NULL));
-  g_assert_false (g_regex_match (log_number, case_texts->str, 0, NULL));
+  g_assert_nonnull (strstr (record_texts, taken_back));
+  g_assert_nonnull (strstr (case_texts, taken_back));
+  g_assert_false (g_regex_match (log_number, record_texts, 0, NULL));
+  g_assert_false (g_regex_match (log_number, case_texts, 0, NULL));
   gtk_popover_popdown (GTK_POPOVER (popover));
 
   g_object_set_data (G_OBJECT (window), "record", NULL);

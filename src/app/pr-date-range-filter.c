@@ -171,6 +171,22 @@ pr_date_range_filter_set_texts (PrDateRangeFilter  *self,
   return ok;
 }
 
+/* The days the range applied runs from and to, each PR_DATE_NONE for an
+ * open end (@first as its first second, @last as its last day's).
+ * Returns: FALSE if the texts set last were not a range (nothing is in
+ * it). */
+gboolean
+pr_date_range_filter_get_days (PrDateRangeFilter *self,
+                               gint64            *first,
+                               gint64            *last)
+{
+  g_return_val_if_fail (PR_IS_DATE_RANGE_FILTER (self), FALSE);
+
+  *first = self->from;
+  *last = self->until == PR_DATE_NONE ? PR_DATE_NONE : self->until - SECONDS_PER_DAY;
+  return self->from == PR_DATE_NONE || self->until == PR_DATE_NONE || self->from < self->until;
+}
+
 /* Whether the range leaves any cluster out. */
 gboolean
 pr_date_range_filter_get_active (PrDateRangeFilter *self)

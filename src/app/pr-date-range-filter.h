@@ -14,5 +14,8 @@ gboolean           pr_date_range_filter_set_texts (PrDateRangeFilter *filter,
                                                    const char        *to,
                                                    GError           **error);
 gboolean           pr_date_range_filter_get_active (PrDateRangeFilter *filter);
+gboolean           pr_date_range_filter_get_days   (PrDateRangeFilter *filter,
+                                                    gint64            *first,
+                                                    gint64            *last);
 
 G_END_DECLS

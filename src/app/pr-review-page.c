@@ -16,6 +16,7 @@
 #include "pr-chain-view.h"
 #include "pr-cluster-cells.h"
 #include "pr-cluster-sorter.h"
+#include "pr-date.h"
 #include "pr-date-range-filter.h"
 #include "pr-identity.h"
 #include "pr-paced-model.h"
@@ -219,26 +220,31 @@ add_choice (GPtrArray *filters,
     g_ptr_array_add (filters, g_strdup (gtk_string_object_get_string (GTK_STRING_OBJECT (item))));
 }
 
-/* The filters in use, as the clerk set them, one after another: which of
- * them to clear when none is shown. */
+/* The filters applied, one after another: which of them to clear when
+ * none is shown. A date range not read is not listed (its error is). */
 static char *
 describe_filters (PrReviewPage *self)
 {
   g_autoptr(GPtrArray) filters = g_ptr_array_new_with_free_func (g_free);
-  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  const char *from = gtk_editable_get_text (GTK_EDITABLE (self->date_from));
-  const char *to = gtk_editable_get_text (GTK_EDITABLE (self->date_to));
+  const char *search = pr_search_filter_get_text (self->search_filter);
+  gint64 first, last;
+  g_autofree char *from = NULL, *to = NULL;
 
+  if (pr_date_range_filter_get_days (self->date_filter, &first, &last))
+    {
+      from = first != PR_DATE_NONE ? pr_date_format_day (first) : NULL;
+      to = last != PR_DATE_NONE ? pr_date_format_day (last) : NULL;
+    }
   if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)) != FILTER_ALL)
     add_choice (filters, self->filter_dropdown);
   if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->kind_dropdown)) != KIND_ANY)
     add_choice (filters, self->kind_dropdown);
   if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->repeat_kind_dropdown)) != 0)
     add_choice (filters, self->repeat_kind_dropdown);
-  if (*from != '\0')
+  if (from != NULL)
     /* Translators: a filter in use, in the list of them: the date range's first day */
     g_ptr_array_add (filters, g_strdup_printf (_("from %s"), from));
-  if (*to != '\0')
+  if (to != NULL)
     /* Translators: a filter in use, in the list of them: the date range's last day */
     g_ptr_array_add (filters, g_strdup_printf (_("to %s"), to));
   if (*search != '\0')
@@ -285,10 +291,10 @@ update_empty (PrReviewPage *self)
       else if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->filter_dropdown)) == FILTER_UNREVIEWED &&
                pr_session_get_n_reviewed (self->session) == pr_session_get_n_clusters (self->session))
         g_string_append_printf (text, "\n%s", _("Every case has been reviewed."));
-      if (filtering (self))
-        {
-          g_autofree char *filters = describe_filters (self);
+      g_autofree char *filters = filtering (self) ? describe_filters (self) : NULL;
 
+      if (filters != NULL && *filters != '\0')
+        {
           /* Translators: under "No case matches the filters.": the filters
            * the clerk set, such as "Unreviewed, search “王某”" */
           g_string_append_printf (text, "\n");
@@ -973,14 +979,39 @@ pr_review_page_show_record (PrReviewPage *self,
   search_changed (self);
 }
 
-/* Chooses the cluster whose primary is @primary_id, if the filters show
- * it: the case the reviewer left, come back to. Returns: whether they do. */
+/* Returns: (transfer full) (nullable): the case numbered @number */
+static PrClusterItem *
+find_case (PrReviewPage *self,
+           guint         number)
+{
+  GListModel *clusters = pr_session_get_clusters (self->session);
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+
+      if (pr_cluster_item_get_is_case (item) && pr_cluster_item_get_number (item) == number)
+        return g_steal_pointer (&item);
+    }
+  return NULL;
+}
+
+/* Chooses the case numbered @number (not 0), or else the unnumbered
+ * cluster that holds @primary_id, if the filters show it: the case
+ * the reviewer left, come back to. A case goes by its number alone: its
+ * primary may have moved to another case since. Returns: whether it is
+ * chosen. */
 gboolean
 pr_review_page_resume_case (PrReviewPage *self,
+                            guint         number,
                             const char   *primary_id)
 {
-  PrClusterItem *wanted = pr_session_find_cluster (self->session, primary_id);
+  g_autoptr(PrClusterItem) wanted = NULL;
 
+  if (number != 0)
+    wanted = find_case (self, number);
+  else if (primary_id != NULL && pr_session_find_cluster (self->session, primary_id) != NULL)
+    wanted = g_object_ref (pr_session_find_cluster (self->session, primary_id));
   if (wanted == NULL || !gtk_filter_match (GTK_FILTER (self->filter), wanted))
     return FALSE;
   choose_shown (self, wanted);

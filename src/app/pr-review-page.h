@@ -36,6 +36,7 @@ gboolean       pr_review_page_get_fetching           (PrReviewPage  *page);
 PrClusterItem *pr_review_page_get_chosen             (PrReviewPage  *page);
 GListModel    *pr_review_page_dup_shown              (PrReviewPage  *page);
 gboolean       pr_review_page_resume_case            (PrReviewPage  *page,
+                                                      guint          number,
                                                       const char    *primary_id);
 
 G_END_DECLS

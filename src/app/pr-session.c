@@ -1367,18 +1367,18 @@ fetch_job (PrSession *self,
    * record: a case of a thousand records is one round trip. Read to the
    * end even when no longer wanted: a stream stopped midway would abort
    * the session's connection. */
-  records = pr_record_reader_fetch_ids (self->connection, data->table, self->case_columns, data->mapping,
-                                        (char *const *) data->ids->pdata, data->ids->len, PR_ADVICE_CONTROLS, NULL,
-                                        &error);
-  /* The table altered since its columns were read: read them again, for
-   * the reading's own message if the mapping no longer fits. */
-  if (records == NULL && kept && !g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE))
+  for (;;)
     {
-      g_clear_error (&error);
-      forget_case_columns (self);
-      records = pr_record_reader_fetch_ids (self->connection, data->table, NULL, data->mapping,
+      records = pr_record_reader_fetch_ids (self->connection, data->table, self->case_columns, data->mapping,
                                             (char *const *) data->ids->pdata, data->ids->len, PR_ADVICE_CONTROLS,
                                             NULL, &error);
+      /* The table altered since its columns were read: read them again,
+       * for the reading's own message if the mapping no longer fits. */
+      if (records != NULL || !kept || g_error_matches (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_GONE))
+        break;
+      g_clear_error (&error);
+      forget_case_columns (self);
+      kept = FALSE;
     }
   if (records == NULL)
     {

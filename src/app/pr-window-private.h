@@ -53,8 +53,10 @@ struct _PrWindow
   char                 *resume_database;
   char                 *resume_table;
   char                 *resume_primary;
+  guint                 resume_number;  /* 0 for a cluster not a case */
   char                 *rescan_table;   /* the table and case shown as a scan started */
   char                 *rescan_primary;
+  guint                 rescan_number;
 };
 
 /* The review page's compare view. */

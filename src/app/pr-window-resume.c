@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Coming back where the reviewer left off: the window, closed, remembers
- * the case shown (by its primary, which names the case in any later scan
- * of the table); the table's review, shown again in a later window, opens
- * on it while the filters show it, scrolled to it.
+ * the case chosen (by its number, which names the case in any later scan
+ * of the table; a cluster not yet a case by its primary); the table's
+ * review, shown again in a later window, opens on it while the filters
+ * show it, scrolled to it. A case whose number is gone is not guessed at
+ * by its primary, which may have moved to another case: the list opens at
+ * its start.
  *
  * A scan's or store's cases reach the list over a few turns, a case far
  * down it last: the case left is looked for once the session says the
@@ -27,19 +30,34 @@ session_database (PrWindow *self)
   return database != NULL ? database : "";
 }
 
+/* The case the clerk chose (not the one the compare view may still show
+ * while the chosen one's records are read), or NULL. */
+static PrClusterItem *
+chosen_case (PrWindow *self)
+{
+  PrClusterItem *item = pr_review_page_get_chosen (PR_REVIEW_PAGE (self->review_page));
+
+  if (item == NULL || pr_cluster_item_get_primary_id (item) == NULL || pr_session_get_table (self->session) == NULL)
+    return NULL;
+  return item;
+}
+
+static guint
+case_number (PrClusterItem *item)
+{
+  return pr_cluster_item_get_is_case (item) ? pr_cluster_item_get_number (item) : 0;
+}
+
 /* Called as the window closes. */
 void
 _pr_window_resume_save (PrWindow *self)
 {
   PrClusterItem *item;
 
-  if (self->settings == NULL || self->session == NULL || pr_session_get_table (self->session) == NULL)
+  if (self->settings == NULL || self->session == NULL || (item = chosen_case (self)) == NULL)
     return;
-  item = pr_compare_view_get_item (COMPARE_VIEW (self));
-  if (item == NULL || pr_cluster_item_get_primary_id (item) == NULL)
-    return;
-  g_settings_set (self->settings, "last-case", "(sss)", session_database (self),
-                  pr_session_get_table (self->session), pr_cluster_item_get_primary_id (item));
+  g_settings_set (self->settings, "last-case", "(sssu)", session_database (self),
+                  pr_session_get_table (self->session), pr_cluster_item_get_primary_id (item), case_number (item));
 }
 
 /* Ends the wait for the list, if one runs: the case left is not chosen. */
@@ -61,8 +79,9 @@ _pr_window_resume_stop (PrWindow *self)
 static void
 resume_now (PrWindow *self)
 {
-  if (!pr_review_page_resume_case (PR_REVIEW_PAGE (self->review_page), self->resume_primary))
-    g_debug ("the case of %s left last is not shown: the list opens at its start", self->resume_primary);
+  if (!pr_review_page_resume_case (PR_REVIEW_PAGE (self->review_page), self->resume_number, self->resume_primary))
+    g_debug ("the case %u (of %s) left last is not shown: the list opens at its start", self->resume_number,
+             self->resume_primary);
 }
 
 /* The list holds every case: the one left is chosen if the session still
@@ -97,12 +116,14 @@ resume_chosen_changed (PrWindow *self)
   _pr_window_resume_stop (self);
 }
 
-/* Opens the review on the case of @primary in @table of @database once
- * the list holds every case (at once if it does). */
+/* Opens the review on the case numbered @number (not 0), else the
+ * cluster of @primary, in @table of @database once the list holds every
+ * case (at once if it does). */
 static void
 resume_at (PrWindow   *self,
            const char *database,
            const char *table,
+           guint       number,
            const char *primary)
 {
   PrClusterItem *chosen;
@@ -112,6 +133,7 @@ resume_at (PrWindow   *self,
       g_strcmp0 (database, session_database (self)) != 0)
     return;
   self->resume_primary = g_strdup (primary);
+  self->resume_number = number;
   if (pr_session_get_list_complete (self->session))
     {
       resume_now (self);
@@ -132,28 +154,29 @@ void
 _pr_window_resume (PrWindow *self)
 {
   g_autofree char *database = NULL, *table = NULL, *primary = NULL;
+  guint number;
 
   if (self->resumed || self->settings == NULL)
     return;
   self->resumed = TRUE;
-  g_settings_get (self->settings, "last-case", "(sss)", &database, &table, &primary);
-  resume_at (self, database, table, primary);
+  g_settings_get (self->settings, "last-case", "(sssu)", &database, &table, &primary, &number);
+  resume_at (self, database, table, number, primary);
 }
 
-/* Called as a scan starts: the case shown, to be shown again by the new
- * scan (its primary names it in any later scan of the table), so that a
- * rescan does not lose the clerk's place. */
+/* Called as a scan starts: the case chosen, to be shown again by the new
+ * scan, so that a rescan does not lose the clerk's place. */
 void
 _pr_window_resume_remember (PrWindow *self)
 {
-  PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
+  PrClusterItem *item = chosen_case (self);
 
   g_clear_pointer (&self->rescan_table, g_free);
   g_clear_pointer (&self->rescan_primary, g_free);
-  if (item == NULL || pr_cluster_item_get_primary_id (item) == NULL || pr_session_get_table (self->session) == NULL)
+  if (item == NULL)
     return;
   self->rescan_table = g_strdup (pr_session_get_table (self->session));
   self->rescan_primary = g_strdup (pr_cluster_item_get_primary_id (item));
+  self->rescan_number = case_number (item);
 }
 
 /* Called when the scan started after _pr_window_resume_remember() is
@@ -166,7 +189,7 @@ _pr_window_resume_rescanned (PrWindow *self)
   g_autofree char *primary = g_steal_pointer (&self->rescan_primary);
 
   if (primary != NULL)
-    resume_at (self, session_database (self), table, primary);
+    resume_at (self, session_database (self), table, self->rescan_number, primary);
 }
 
 void

@@ -747,7 +747,69 @@ typedef struct {
   GHashTable   *wanted;      /* id → GINT_TO_POINTER (1), 2 once read */
   gsize         next_missing; /* after the batches: the next id to look at */
   GPtrArray    *missing;     /* (out) char *: ids no row had */
+  GPtrArray    *known;       /* the columns passed in, to check the result against; or NULL */
+  const PrMapping *mapping;
 } IdSource;
+
+/* Whether the result's own field of a column read as it is agrees with
+ * what the columns passed in said of it: an ALTER since they were read
+ * would have it read with the old treatment (JSON left quoted, a FLOAT
+ * or BIT not refused, binary bytes not as hex). The fields come with the
+ * result: no statement more. */
+static gboolean
+field_agrees (const MYSQL_FIELD     *field,
+              const PrColumnInfo    *info)
+{
+  static const struct {
+    enum enum_field_types type;
+    const char           *name;
+  } refused[] = { { MYSQL_TYPE_BIT, "bit" }, { MYSQL_TYPE_FLOAT, "float" }, { MYSQL_TYPE_DOUBLE, "double" } };
+  MARIADB_CONST_STRING format = { NULL, 0 };
+  gboolean json;
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    if ((field->type == refused[i].type) != g_str_equal (info->data_type, refused[i].name))
+      return FALSE;
+  json = mariadb_field_attr (&format, field, MARIADB_FIELD_ATTR_FORMAT_NAME) == 0 && format.length == 4 &&
+         g_ascii_strncasecmp (format.str, "json", 4) == 0;
+  if (json != info->json)
+    return FALSE;
+  /* A text column's bytes come converted to the connection's character
+   * set; only a binary one keeps the binary set. */
+  if ((field->type == MYSQL_TYPE_STRING || field->type == MYSQL_TYPE_VAR_STRING ||
+       field->type == MYSQL_TYPE_VARCHAR || field->type == MYSQL_TYPE_BLOB || field->type == MYSQL_TYPE_TINY_BLOB ||
+       field->type == MYSQL_TYPE_MEDIUM_BLOB || field->type == MYSQL_TYPE_LONG_BLOB) &&
+      (field->charsetnr == 63) != pr_column_info_is_binary (info))
+    return FALSE;
+  return TRUE;
+}
+
+/* Checks @source's result against the columns passed in: the columns
+ * selected as they are (not through HEX(), BINARY or JSON_UNQUOTE()). */
+static gboolean
+id_source_check_fields (IdSource  *source,
+                        GError   **error)
+{
+  MYSQL_FIELD *fields = mysql_fetch_fields (source->db.result);
+
+  for (guint c = 0; c < pr_mapping_get_n_columns (source->mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (source->mapping, c);
+      const PrColumnInfo *info = find_column (source->known, column->name);
+
+      if (source->db.field_of[c] < 0 || info->json || column->encoding != NULL ||
+          (column->role == PR_COLUMN_ROLE_ID && pr_column_info_is_binary (info)))
+        continue;
+      if (!field_agrees (&fields[source->db.field_of[c]], info))
+        {
+          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_CONFLICT,
+                       _("column “%s” of table “%s” was changed since the table's columns were read: read them "
+                         "again"), column->name, source->table);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
 
 static gboolean
 id_source_query_batch (IdSource  *source,
@@ -783,6 +845,12 @@ id_source_query_batch (IdSource  *source,
   if (mysql_real_query (handle, sql->str, sql->len) != 0 ||
       (source->db.result = mysql_use_result (handle)) == NULL)
     return _pr_db_set_error (error, handle, _("cannot read the records of the last scan"));
+  if (source->known != NULL && !id_source_check_fields (source, error))
+    {
+      /* Its rows read to the end: cancelling would drop the connection. */
+      g_clear_pointer (&source->db.result, mysql_free_result);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -923,6 +991,8 @@ id_source_open (IdSource         *source,
     return FALSE;
   source->quoted_id = pr_connection_quote_identifier (pr_mapping_get_column (mapping, source->id_column)->name);
   source->table = table;
+  source->known = columns;
+  source->mapping = mapping;
   if (!source->binary_id)
     source->id_encoding = pr_mapping_get_column (mapping, source->id_column)->encoding;
   source->db.decoder = _pr_column_decoder_new (mapping, table, source->binary_id);
