@@ -1219,9 +1219,10 @@ pr_session_scan_finish (PrSession     *self,
 
   /* Made on the scanning thread: the main loop only swaps it in. */
   _pr_session_install_clusters (self, g_steal_pointer (&data->items), g_steal_pointer (&data->cluster_of), data->decisions);
+  self->undo_lost = FALSE;
   if (same_table)
     {
-      _pr_session_rebind_steps (self, &undo, &self->undo, TRUE);
+      self->undo_lost = _pr_session_rebind_steps (self, &undo, &self->undo, TRUE);
       _pr_session_rebind_steps (self, &redo, &self->redo, FALSE);
     }
   g_queue_clear_full (&undo, (GDestroyNotify) _pr_session_step_free);

@@ -157,6 +157,7 @@ gint                pr_session_refresh_finish     (PrSession             *sessio
                                                    GAsyncResult          *result,
                                                    GError               **error);
 gboolean            pr_session_get_can_undo       (PrSession             *session);
+gboolean            pr_session_take_undo_lost     (PrSession             *session);
 gboolean            pr_session_get_writes_back    (PrSession             *session);
 gboolean            pr_session_get_can_redo       (PrSession             *session);
 
