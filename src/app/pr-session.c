@@ -1459,6 +1459,17 @@ pr_session_find_cluster (PrSession  *self,
   return g_hash_table_lookup (self->cluster_of, record_id);
 }
 
+/* Whether @item is a cluster of the session's scan: one of the scan
+ * before, still on show while another is installed, has records whose
+ * indices are not this scan's. */
+gboolean
+pr_session_holds_item (PrSession     *self,
+                       PrClusterItem *item)
+{
+  return item != NULL && self->cluster_of != NULL && pr_cluster_item_get_n_members (item) > 0 &&
+         g_hash_table_lookup (self->cluster_of, pr_cluster_item_get_member (item, 0)->id) == item;
+}
+
 /* Returns: (transfer none) (nullable): the records of the last scan */
 PrRecordSet *
 pr_session_get_record_set (PrSession *self)

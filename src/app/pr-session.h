@@ -238,6 +238,8 @@ void                pr_session_rate_risk          (PrSession             *sessio
                                                    PrClusterItem         *item);
 PrClusterItem      *pr_session_find_cluster       (PrSession             *session,
                                                    const char            *record_id);
+gboolean            pr_session_holds_item         (PrSession             *session,
+                                                   PrClusterItem         *item);
 
 /* The reviewer, notes, history and the records taken out of a case
  * (pr-session-history.c). */
