@@ -13,6 +13,24 @@
 
 /* Decisions */
 
+static const char *
+id_column (const PrMapping *mapping)
+{
+  for (guint c = 0; mapping != NULL && c < pr_mapping_get_n_columns (mapping); c++)
+    if (pr_mapping_get_column (mapping, c)->role == PR_COLUMN_ROLE_ID)
+      return pr_mapping_get_column (mapping, c)->name;
+  return NULL;
+}
+
+/* Whether two mappings name records by the same column: a decision's
+ * record id means the same record under both. */
+gboolean
+_pr_session_same_ids (const PrMapping *a,
+                      const PrMapping *b)
+{
+  return a != NULL && b != NULL && g_strcmp0 (id_column (a), id_column (b)) == 0;
+}
+
 /* The case that holds @decision after a scan: a not-a-repeat verdict is
  * kept with the case it took its record out of, where the scan put the
  * record elsewhere. */

@@ -174,6 +174,8 @@ void     _pr_session_notify_undo_redo          (PrSession          *self);
 void     _pr_session_emit_cluster_changed      (PrSession          *self,
                                                 PrClusterItem      *item);
 void     _pr_session_step_free                 (PrSessionStep      *step);
+gboolean _pr_session_same_ids                  (const PrMapping    *a,
+                                                const PrMapping    *b);
 gboolean _pr_session_rebind_steps              (PrSession          *self,
                                                 GQueue             *from,
                                                 GQueue             *to,

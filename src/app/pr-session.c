@@ -1195,9 +1195,10 @@ pr_session_scan_finish (PrSession     *self,
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return FALSE;
 
-  /* Undo and redo survive a scan of the same table: the decisions are
-   * the store's, keyed by records, and are found again in the new cases. */
-  same_table = g_strcmp0 (self->table, data->table) == 0;
+  /* Undo and redo survive a scan of the same table with the same id
+   * column: the decisions are the store's, keyed by records, and are
+   * found again in the new cases. */
+  same_table = g_strcmp0 (self->table, data->table) == 0 && _pr_session_same_ids (self->mapping, data->mapping);
   undo = self->undo;
   redo = self->redo;
   g_queue_init (&self->undo);
