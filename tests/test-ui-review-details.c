@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What a clerk's fifth walkthrough found, against a throwaway server:
- * a search being typed chose and read a case for each passing result;
- * Tab stopped on every line of the history before its Restore button;
- * the primary's card said "primary" twice; the threshold preview at the
- * k in use said its sentence twice; a failed connection led with the
- * client library's English. The oracles are the case shown before the
- * search, the widgets' focusability, the words on the card, and the
- * translated explanation the connection layer gives.
+ * Details of the review page, its history popover, member strip and
+ * threshold dialog, against a throwaway server: the search keeps the case
+ * shown, or the one the clerk clicks while it runs, and reads a case once
+ * when it answers; the history's lines are not in the Tab order before
+ * their Restore button; the primary's card says "primary" once; the
+ * threshold preview at the k in use says its sentence once. The oracles
+ * are the case shown or clicked, the widgets' focusability and the words
+ * shown.
  */
 #include "config.h"
 

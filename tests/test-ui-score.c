@@ -383,9 +383,9 @@ main (int    argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/score/queue", test_queue);
-  g_test_add_func ("/ui/score/reopened", test_reopened_headline);
+  g_test_add_func ("/app/score-view/reopened", test_reopened_headline);
   g_test_add_func ("/app/score-view/old-case-no-probability", test_old_case_no_probability);
-  g_test_add_func ("/ui/compare/short-field-by-character", test_short_field_by_character);
+  g_test_add_func ("/app/compare-view/short-field-by-character", test_short_field_by_character);
   status = g_test_run ();
 
   pr_sample_server_stop (server, NULL);
