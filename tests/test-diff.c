@@ -5,6 +5,7 @@
 
 #include <unicode/uclean.h>
 
+#include "pr-diff-merged.h"
 #include "pr-diff-private.h"
 #include "pr-test-sequences.h"
 #include "pr-tokenizer.h"
@@ -618,6 +619,160 @@ test_long_edited (void)
   assert_spans_valid (diff->spans_b, b->str, b->len);
 }
 
+/* The longest common subsequence of two lists of graphemes, by trying
+ * every subsequence of the first (they are short). */
+static guint
+brute_lcs (const char *const *a,
+           guint               na,
+           const char *const *b,
+           guint               nb)
+{
+  guint best = 0;
+
+  for (guint mask = 0; mask < (1u << na); mask++)
+    {
+      guint n = 0, y = 0;
+      gboolean found = TRUE;
+
+      for (guint x = 0; x < na && found; x++)
+        {
+          if (!(mask & (1u << x)))
+            continue;
+          while (y < nb && strcmp (a[x], b[y]) != 0)
+            y++;
+          found = y < nb;
+          y++, n++;
+        }
+      if (found)
+        best = MAX (best, n);
+    }
+  return best;
+}
+
+static char *
+joined (const char *const *graphemes,
+        guint               n)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append (text, graphemes[i]);
+  return g_string_free (text, FALSE);
+}
+
+/* Whether @offset of @text, made of @graphemes, falls between two of them. */
+static gboolean
+on_boundary (const char *const *graphemes,
+             guint               n,
+             gsize               offset)
+{
+  gsize at = 0;
+
+  for (guint i = 0; i <= n; i++)
+    {
+      if (at == offset)
+        return TRUE;
+      if (i < n)
+        at += strlen (graphemes[i]);
+    }
+  return FALSE;
+}
+
+/* Character by character, the marks keep a reader's characters whole (e
+ * and a combining accent, an emoji and its skin tone), put both values
+ * back whole, and share as many characters as the longest common
+ * subsequence found by trying every one. */
+static void
+test_merge_chars_graphemes (void)
+{
+  static const struct {
+    const char *a[8];
+    const char *b[8];
+  } cases[] = {
+    { { "1", "1", "0", "1", "0", "1", "X" }, { "1", "1", "0", "1", "0", "1", "5" } },
+    { { "张", "三" }, { "张", "叁" } },
+    { { "c", "a", "f", "e\xcc\x81" }, { "c", "a", "f", "e\xcc\x80" } },
+    { { "\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbb", "好" }, { "\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbf", "好" } },
+    { { "１", "２", "３", "４" }, { "１", "２", "３", "５" } },
+    { { "1", "3", "8", "0", "0", "1" }, { "1", "3", "8", "-", "0", "0", "1" } },
+    { { "京", "沪", "京", "粤", "京" }, { "沪", "京", "京", "粤" } },
+    { { "" }, { "王" } },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      guint na = 0, nb = 0, same = 0;
+      g_autofree char *a = NULL, *b = NULL, *merged = NULL;
+      g_autoptr(GArray) runs = NULL;
+      GString *from_a = g_string_new (NULL), *from_b = g_string_new (NULL);
+
+      while (na < 8 && cases[c].a[na] != NULL && *cases[c].a[na] != '\0')
+        na++;
+      while (nb < 8 && cases[c].b[nb] != NULL && *cases[c].b[nb] != '\0')
+        nb++;
+      a = joined (cases[c].a, na);
+      b = joined (cases[c].b, nb);
+      merged = pr_diff_merge_chars (a, b, &runs);
+      for (guint r = 0; r < runs->len; r++)
+        {
+          PrDiffRun *run = &g_array_index (runs, PrDiffRun, r);
+
+          if (run->kind != PR_DIFF_RUN_ADDED)
+            {
+              g_assert_true (on_boundary (cases[c].a, na, from_a->len));
+              g_string_append_len (from_a, merged + run->start, run->end - run->start);
+              g_assert_true (on_boundary (cases[c].a, na, from_a->len));
+            }
+          if (run->kind != PR_DIFF_RUN_REMOVED)
+            {
+              g_assert_true (on_boundary (cases[c].b, nb, from_b->len));
+              g_string_append_len (from_b, merged + run->start, run->end - run->start);
+              g_assert_true (on_boundary (cases[c].b, nb, from_b->len));
+            }
+          if (run->kind == PR_DIFF_RUN_SAME)
+            for (gsize at = 0; at < run->end - run->start;)
+              {
+                /* Counted in the first value's graphemes. */
+                gsize start = from_a->len - (run->end - run->start) + at;
+                guint i = 0;
+                gsize offset = 0;
+
+                while (offset < start)
+                  offset += strlen (cases[c].a[i++]);
+                at += strlen (cases[c].a[i]);
+                same++;
+              }
+        }
+      g_assert_cmpstr (from_a->str, ==, a);
+      g_assert_cmpstr (from_b->str, ==, b);
+      g_assert_cmpuint (same, ==, brute_lcs (cases[c].a, na, cases[c].b, nb));
+      g_string_free (from_a, TRUE);
+      g_string_free (from_b, TRUE);
+    }
+}
+
+/* Above the limit a field is marked whole, not diffed character by
+ * character. */
+static void
+test_merge_chars_long (void)
+{
+  GString *a = g_string_new (NULL), *b = g_string_new (NULL);
+  g_autoptr(GArray) runs = NULL;
+  g_autofree char *merged = NULL;
+
+  for (guint i = 0; i <= PR_DIFF_MAX_CHARS; i++)
+    {
+      g_string_append (a, "京");
+      g_string_append (b, i % 7 ? "京" : "沪");
+    }
+  merged = pr_diff_merge_chars (a->str, b->str, &runs);
+  g_assert_cmpuint (runs->len, ==, 2);
+  g_assert_cmpint (g_array_index (runs, PrDiffRun, 0).kind, ==, PR_DIFF_RUN_REMOVED);
+  g_assert_cmpint (g_array_index (runs, PrDiffRun, 1).kind, ==, PR_DIFF_RUN_ADDED);
+  g_string_free (a, TRUE);
+  g_string_free (b, TRUE);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -639,6 +794,8 @@ main (int    argc,
   g_test_add_func ("/engine/diff/cancelled", test_cancelled);
   g_test_add_func ("/engine/diff/pathological", test_pathological);
   g_test_add_func ("/engine/diff/long-edited", test_long_edited);
+  g_test_add_func ("/engine/diff/merge-chars-graphemes", test_merge_chars_graphemes);
+  g_test_add_func ("/engine/diff/merge-chars-long", test_merge_chars_long);
 
   status = g_test_run ();
 

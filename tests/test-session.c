@@ -168,6 +168,31 @@ test_scan_decide (void)
     g_assert_cmpstr (logged, ==, expected);
   }
 
+  /* The same table scanned with another column as the records' ids (its
+   * values the same text): the decision's id names a record of another
+   * column, so the decision cannot be undone from this scan. */
+  pr_test_execute (root, "ALTER TABLE office.petitions ADD COLUMN ref VARCHAR(20)");
+  pr_test_execute (root, "UPDATE office.petitions SET ref = id");
+  pr_test_execute (root, "ALTER TABLE office.petitions ADD UNIQUE (ref)");
+  {
+    g_autoptr(PrMapping) by_ref = pr_mapping_copy (mapping);
+    g_autoptr(GError) ref_error = NULL;
+    const char *id_name = NULL;
+
+    for (guint c = 0; c < pr_mapping_get_n_columns (by_ref); c++)
+      if (pr_mapping_get_column (by_ref, c)->role == PR_COLUMN_ROLE_ID)
+        id_name = pr_mapping_get_column (by_ref, c)->name;
+    g_assert_cmpstr (id_name, ==, "id");
+    g_assert_true (pr_mapping_remove (by_ref, "id"));
+    g_assert_true (pr_mapping_add (by_ref, "ref", PR_COLUMN_ROLE_ID, 0, &ref_error));
+    g_assert_no_error (ref_error);
+    pr_session_scan_async (session, "petitions", by_ref, 3, NULL, NULL, NULL, pr_test_store_result, &result);
+    pr_session_scan_finish (session, wait_for (&result), &ref_error);
+    g_assert_no_error (ref_error);
+    g_clear_object (&result);
+  }
+  g_assert_false (pr_session_get_can_undo (session));
+
   /* Nothing of GTK opened a display. */
   g_assert_null (gdk_display_get_default ());
 

@@ -3,7 +3,8 @@
  * The window against a throwaway server, as a clerk comes back to work:
  * a rescan opens on the case the clerk was reviewing, not on another;
  * and the history tells a decision taken back by what it took back, not
- * by the log's internal number.
+ * by the log's internal number; undo after a rescan takes back the last
+ * decision or, when the rescan regrouped its records, nothing.
  */
 #include "config.h"
 
@@ -204,6 +205,128 @@ test_undo_over_rescan (void)
   pr_test_execute (root, "DROP DATABASE office");
 }
 
+/* The verdict of the last decision about @id in the log, and (for an
+ * undo) which decision it took back. */
+static PrVerdict
+last_verdict (PrWindow   *window,
+              const char *id,
+              gint64     *undoes)
+{
+  g_autoptr(GPtrArray) history = pr_session_list_record_history (pr_window_get_session (window), id);
+  PrDecision *last;
+
+  g_assert_cmpuint (history->len, >, 0);
+  last = history->pdata[history->len - 1];
+  if (undoes != NULL)
+    *undoes = last->undoes;
+  return last->verdict;
+}
+
+static gint64
+last_id (PrWindow   *window,
+         const char *id)
+{
+  g_autoptr(GPtrArray) history = pr_session_list_record_history (pr_window_get_session (window), id);
+
+  g_assert_cmpuint (history->len, >, 0);
+  return ((PrDecision *) history->pdata[history->len - 1])->id;
+}
+
+/* Marks the case's next record with @action; returns its id. */
+static char *
+mark_next (PrWindow   *window,
+           const char *action)
+{
+  PrCompareView *compare = g_object_get_data (G_OBJECT (window), "compare");
+  char *id;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-record", NULL));
+  id = g_strdup (pr_compare_view_get_selected_id (compare));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
+  pr_test_wait_until (pr_test_can_undo, window);
+  pr_test_wait_until (pr_test_not_busy, window);
+  return id;
+}
+
+static gboolean
+one_undone (gpointer data)
+{
+  PrWindow *window = data;
+
+  return (last_verdict (window, g_object_get_data (G_OBJECT (window), "first"), NULL) == PR_VERDICT_UNDO ||
+          last_verdict (window, g_object_get_data (G_OBJECT (window), "second"), NULL) == PR_VERDICT_UNDO);
+}
+
+/* A repeat marked, then another record found not a repeat (Ctrl+D),
+ * F5: the rescan keeps the second record out of the case, and Ctrl+Z
+ * takes back the not-a-repeat verdict, the last decision, not the repeat. */
+static void
+test_undo_not_repeat_over_rescan (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autofree char *first = NULL, *second = NULL;
+  PrWindow *window = pr_window_new (NULL);
+  GtkColumnView *view;
+  gint64 verdict_id, undoes = 0;
+
+  pr_test_fill_table (root);
+  gtk_window_present (GTK_WINDOW (window));
+  view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  first = mark_next (window, "win.mark-repeat");
+  second = mark_next (window, "win.mark-not-repeat");
+  g_assert_cmpstr (first, !=, second);
+  verdict_id = last_id (window, second);
+  g_assert_cmpint (last_verdict (window, second, NULL), ==, PR_VERDICT_NOT_REPEAT);
+
+  pr_test_scan (window);
+  pr_test_wait_until (pr_test_list_settled, view);
+  g_assert_true (pr_session_get_can_undo (pr_window_get_session (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_object_set_data (G_OBJECT (window), "first", first);
+  g_object_set_data (G_OBJECT (window), "second", second);
+  pr_test_wait_until (one_undone, window);
+  g_assert_cmpint (last_verdict (window, first, NULL), ==, PR_VERDICT_REPEAT);
+  g_assert_cmpint (last_verdict (window, second, &undoes), ==, PR_VERDICT_UNDO);
+  g_assert_cmpint (undoes, ==, verdict_id);
+  g_object_set_data (G_OBJECT (window), "first", NULL);
+  g_object_set_data (G_OBJECT (window), "second", NULL);
+
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE office");
+}
+
+/* Two repeats marked, the second record deleted from the table, F5: the
+ * last decision cannot be undone in the new scan, so undo is off (not
+ * moved to the older decision) and the window says so. */
+static void
+test_undo_dropped_not_skipped (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autofree char *first = NULL, *second = NULL, *sql = NULL;
+  PrWindow *window = pr_window_new (NULL);
+  GtkColumnView *view;
+
+  pr_test_fill_table (root);
+  gtk_window_present (GTK_WINDOW (window));
+  view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  first = mark_next (window, "win.mark-repeat");
+  second = mark_next (window, "win.mark-repeat");
+  g_assert_cmpstr (first, !=, second);
+  sql = g_strdup_printf ("DELETE FROM office.petitions WHERE id = %s", second);
+  pr_test_execute (root, sql);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  pr_test_wait_until (pr_test_list_settled, view);
+  g_assert_false (pr_session_get_can_undo (pr_window_get_session (window)));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+  g_assert_nonnull (strstr (pr_window_get_error_text (window), "history"));
+  g_assert_cmpint (last_verdict (window, first, NULL), ==, PR_VERDICT_REPEAT);
+
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE office");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -216,6 +339,8 @@ main (int    argc,
   g_test_add_func ("/app/window/rescan-keeps-case", test_rescan_keeps_case);
   g_test_add_func ("/app/history-popover/undo-told-by-what", test_undo_told_by_what);
   g_test_add_func ("/app/window/undo-over-rescan", test_undo_over_rescan);
+  g_test_add_func ("/app/window/undo-not-repeat-over-rescan", test_undo_not_repeat_over_rescan);
+  g_test_add_func ("/app/window/undo-dropped-not-skipped", test_undo_dropped_not_skipped);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

@@ -339,6 +339,34 @@ test_short_field_by_character (void)
   pr_test_close_and_finalize (window);
 }
 
+/* A case of the scan before, still held by a view while a rescan is
+ * installed: its members get no probability from the new scan, whose
+ * record indices are other records'. */
+static void
+test_old_case_no_probability (void)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  g_autoptr(PrClusterItem) old = NULL;
+  g_autofree char *title = g_strdup ("member");
+  PrWindow *window = pr_window_new (NULL);
+  PrCompareView *compare;
+
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_scan_first_case (window, pr_connection_params_copy (params), "petitions");
+  compare = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  old = g_object_ref (pr_compare_view_get_item (compare));
+  pr_score_view_add_probability (GTK_WIDGET (compare), old, 1, &title);
+  g_assert_nonnull (strstr (title, "likely a repeat"));
+
+  pr_test_scan (window);
+  g_assert_true (pr_session_find_cluster (pr_window_get_session (window), pr_cluster_item_get_primary_id (old)) != old);
+  g_free (title);
+  title = g_strdup ("member");
+  pr_score_view_add_probability (GTK_WIDGET (compare), old, 1, &title);
+  g_assert_cmpstr (title, ==, "member");
+  pr_test_close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -355,8 +383,9 @@ main (int    argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/score/queue", test_queue);
-  g_test_add_func ("/ui/score/reopened", test_reopened_headline);
-  g_test_add_func ("/ui/compare/short-field-by-character", test_short_field_by_character);
+  g_test_add_func ("/app/score-view/reopened", test_reopened_headline);
+  g_test_add_func ("/app/score-view/old-case-no-probability", test_old_case_no_probability);
+  g_test_add_func ("/app/compare-view/short-field-by-character", test_short_field_by_character);
   status = g_test_run ();
 
   pr_sample_server_stop (server, NULL);

@@ -71,6 +71,8 @@ struct _PrReviewPage
   PrClusterItem        *wanted_item;   /* its cluster (owned) */
   GCancellable         *wanted_after;  /* the reading in flight when it was asked for, or NULL (owned) */
   GCancellable         *searching;     /* the table being searched */
+  gboolean              refiltering;   /* the search filter itself moves the selection */
+  PrClusterItem        *picked;        /* chosen by the clerk while the search ran */
   guint                 state_shown;   /* the state and kind dropdowns' choices the list follows */
   guint                 kind_shown;
   guint                 repeat_kind_shown;
@@ -434,7 +436,8 @@ static void choose_shown (PrReviewPage  *self,
 static void
 settle_search (PrReviewPage *self)
 {
-  PrClusterItem *shown = pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
+  PrClusterItem *shown = self->picked != NULL ? self->picked
+                                              : pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
   PrClusterItem *selected;
   gboolean kept = FALSE;
 
@@ -444,10 +447,13 @@ settle_search (PrReviewPage *self)
 
       kept = at == shown;
     }
+  self->refiltering = TRUE;
   if (kept)
     choose_shown (self, shown);
   else
     choose_first (self);
+  self->refiltering = FALSE;
+  g_clear_object (&self->picked);
   selected = gtk_single_selection_get_selected_item (self->selection);
   if (self->to_select == NULL && self->fetching == NULL &&
       selected != pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view)))
@@ -475,7 +481,9 @@ searched (GObject      *object,
                      error);
       clusters = g_hash_table_new (NULL, NULL);
     }
+  self->refiltering = TRUE;
   pr_search_filter_set_matches (self->search_filter, clusters);
+  self->refiltering = FALSE;
   settle_search (self);
   update_empty (self);
 }
@@ -499,7 +507,10 @@ search_changed (PrReviewPage *self)
   /* Searching from before the list follows the text: its passing choices
    * are not read (selection_changed ()). */
   self->searching = g_cancellable_new ();
+  g_clear_object (&self->picked);
+  self->refiltering = TRUE;
   pr_search_filter_set_text (self->search_filter, text);
+  self->refiltering = FALSE;
   if (pr_search_filter_get_pending (self->search_filter))
     pr_session_search_async (self->session, text, self->searching, searched, g_object_ref (self));
   else
@@ -761,10 +772,13 @@ selection_changed (PrReviewPage *self)
     }
   /* The case chosen stays chosen while a change reaches the list. */
   pr_paced_model_set_keep (self->paced, gtk_single_selection_get_selected_item (self->selection));
-  /* While the text typed is searched for, the list's passing choices are
-   * not read: the answer settles which case is shown (settle_search ()). */
-  if (self->searching != NULL)
+  /* While the text typed is searched for, the choices the filter itself
+   * makes are not read: the answer settles which case is shown
+   * (settle_search ()). The clerk's own choice is read at once, and kept. */
+  if (self->searching != NULL && self->refiltering)
     return;
+  if (self->searching != NULL)
+    g_set_object (&self->picked, gtk_single_selection_get_selected_item (self->selection));
   pr_review_page_show_cluster (self, gtk_single_selection_get_selected_item (self->selection));
 }
 
@@ -1114,6 +1128,7 @@ pr_review_page_dispose (GObject *object)
   if (self->searching != NULL)
     g_cancellable_cancel (self->searching);
   g_clear_object (&self->searching);
+  g_clear_object (&self->picked);
   g_clear_pointer (&self->date_error, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_REVIEW_PAGE);
   /* The template's top box is not bound: unparented here. */

@@ -309,8 +309,8 @@ pr_score_view_attach (GtkWidget     *grid,
     }
   /* A case of the scan before, still on show while another scan is
    * installed: its records' indices are not the session's. */
-  if (session == NULL || item == NULL || selected == 0 || selected >= pr_cluster_item_get_n_members (item) ||
-      pr_session_find_cluster (session, pr_cluster_item_get_member (item, 0)->id) != item)
+  if (session == NULL || !pr_session_holds_item (session, item) || selected == 0 ||
+      selected >= pr_cluster_item_get_n_members (item))
     {
       gtk_widget_set_visible (GTK_WIDGET (view), FALSE);
       return;
@@ -341,7 +341,9 @@ pr_score_view_add_probability (GtkWidget      *widget,
   char *with;
   double probability;
 
-  if (session == NULL || index == 0 || index >= pr_cluster_item_get_n_members (item))
+  /* A case of the scan before: its records' indices are not the session's. */
+  if (session == NULL || !pr_session_holds_item (session, item) || index == 0 ||
+      index >= pr_cluster_item_get_n_members (item))
     return;
   probability = pr_session_get_probability (session, pr_cluster_item_get_member (item, 0)->record,
                                             pr_cluster_item_get_member (item, index)->record);

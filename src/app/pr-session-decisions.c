@@ -13,18 +13,58 @@
 
 /* Decisions */
 
+static const char *
+id_column (const PrMapping *mapping)
+{
+  for (guint c = 0; mapping != NULL && c < pr_mapping_get_n_columns (mapping); c++)
+    if (pr_mapping_get_column (mapping, c)->role == PR_COLUMN_ROLE_ID)
+      return pr_mapping_get_column (mapping, c)->name;
+  return NULL;
+}
+
+/* Whether two mappings name records by the same column: a decision's
+ * record id means the same record under both. */
+gboolean
+_pr_session_same_ids (const PrMapping *a,
+                      const PrMapping *b)
+{
+  return a != NULL && b != NULL && g_strcmp0 (id_column (a), id_column (b)) == 0;
+}
+
+/* The case that holds @decision after a scan: a not-a-repeat verdict is
+ * kept with the case it took its record out of, where the scan put the
+ * record elsewhere. */
+static PrClusterItem *
+holder_of (PrSession        *self,
+           const PrDecision *decision,
+           gboolean          logged)
+{
+  PrClusterItem *holder;
+
+  if (decision->verdict == PR_VERDICT_NOT_REPEAT &&
+      (holder = g_hash_table_lookup (self->taken_out_of, &decision->id)) != NULL)
+    return holder;
+  holder = g_hash_table_lookup (self->cluster_of, decision->record_id);
+  if (holder != NULL && logged && !pr_cluster_item_holds_decision (holder, decision->id))
+    return NULL;
+  return holder;
+}
+
 /**
  * _pr_session_rebind_steps:
  * @logged: whether each step's decisions must still stand in the log as
  *   applied to the new clusters (the steps of undo)
  *
  * Moves the steps of @from to the end of @to, each on the new cluster that
- * holds all of its records. One whose records are now apart or in no
- * cluster, about another table, or (with @logged) whose decisions another
- * reviewer took back meanwhile, is dropped: it cannot be undone as it was
- * made, and undoing something else would be worse.
+ * holds all of its records. At the first step whose records are now apart
+ * or in no cluster, about another table, or (with @logged) whose decisions
+ * another reviewer took back meanwhile, that step and every one after it
+ * in @from are dropped: undo (or redo) must never skip a step to take
+ * back an older one.
+ *
+ * Returns: %TRUE if a step was dropped
  */
-void
+gboolean
 _pr_session_rebind_steps (PrSession *self,
                           GQueue    *from,
                           GQueue    *to,
@@ -40,21 +80,22 @@ _pr_session_rebind_steps (PrSession *self,
       for (guint i = 0; i < step->decisions->len && together; i++)
         {
           PrDecision *decision = step->decisions->pdata[i];
-          PrClusterItem *holder = g_hash_table_lookup (self->cluster_of, decision->record_id);
+          PrClusterItem *holder = holder_of (self, decision, logged);
 
           together = holder != NULL && (item == NULL || holder == item) &&
-                     g_strcmp0 (decision->table, self->table) == 0 &&
-                     (!logged || pr_cluster_item_holds_decision (holder, decision->id));
+                     g_strcmp0 (decision->table, self->table) == 0;
           item = holder;
         }
       if (!together)
         {
           _pr_session_step_free (step);
-          continue;
+          g_queue_clear_full (from, (GDestroyNotify) _pr_session_step_free);
+          return TRUE;
         }
       g_set_object (&step->item, item);
       g_queue_push_tail (to, step);
     }
+  return FALSE;
 }
 
 
@@ -153,7 +194,11 @@ decided (GObject      *object,
       PrDecision *decision = step->decisions->pdata[i];
 
       if (data->kind == UNDO)
-        pr_cluster_item_revert (step->item, decision, set);
+        {
+          pr_cluster_item_revert (step->item, decision, set);
+          /* Kept with its case over a scan: the case lets it go. */
+          _pr_session_forget_taken_out (self, decision->id);
+        }
       else
         {
           _pr_session_remember_decision (self, pr_decision_copy (decision));
@@ -445,6 +490,17 @@ gboolean
 pr_session_get_can_undo (PrSession *self)
 {
   return !self->deciding && !g_queue_is_empty (&self->undo);
+}
+
+/* Whether the last scan dropped the undo of the last decision (its
+ * records regrouped); asked once, after the scan. */
+gboolean
+pr_session_take_undo_lost (PrSession *self)
+{
+  gboolean lost = self->undo_lost;
+
+  self->undo_lost = FALSE;
+  return lost;
 }
 
 gboolean

@@ -91,6 +91,7 @@ struct _PrSession
   guint               fill_source;
   GHashTable         *cluster_of;   /* record id (the result's set's) → PrClusterItem (borrowed) */
   GHashTable         *decisions;    /* decision id → PrDecision */
+  gboolean            undo_lost;    /* the last scan dropped the last decision's undo */
   GHashTable         *taken_out_of; /* decision id → PrClusterItem (borrowed): the case it
                                      * took a record out of before the scan */
   gboolean            skip_bad_rows; /* the next scan leaves bad rows out */
@@ -173,7 +174,9 @@ void     _pr_session_notify_undo_redo          (PrSession          *self);
 void     _pr_session_emit_cluster_changed      (PrSession          *self,
                                                 PrClusterItem      *item);
 void     _pr_session_step_free                 (PrSessionStep      *step);
-void     _pr_session_rebind_steps              (PrSession          *self,
+gboolean _pr_session_same_ids                  (const PrMapping    *a,
+                                                const PrMapping    *b);
+gboolean _pr_session_rebind_steps              (PrSession          *self,
                                                 GQueue             *from,
                                                 GQueue             *to,
                                                 gboolean            logged);

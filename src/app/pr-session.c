@@ -1195,9 +1195,10 @@ pr_session_scan_finish (PrSession     *self,
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return FALSE;
 
-  /* Undo and redo survive a scan of the same table: the decisions are
-   * the store's, keyed by records, and are found again in the new cases. */
-  same_table = g_strcmp0 (self->table, data->table) == 0;
+  /* Undo and redo survive a scan of the same table with the same id
+   * column: the decisions are the store's, keyed by records, and are
+   * found again in the new cases. */
+  same_table = g_strcmp0 (self->table, data->table) == 0 && _pr_session_same_ids (self->mapping, data->mapping);
   undo = self->undo;
   redo = self->redo;
   g_queue_init (&self->undo);
@@ -1219,9 +1220,10 @@ pr_session_scan_finish (PrSession     *self,
 
   /* Made on the scanning thread: the main loop only swaps it in. */
   _pr_session_install_clusters (self, g_steal_pointer (&data->items), g_steal_pointer (&data->cluster_of), data->decisions);
+  self->undo_lost = FALSE;
   if (same_table)
     {
-      _pr_session_rebind_steps (self, &undo, &self->undo, TRUE);
+      self->undo_lost = _pr_session_rebind_steps (self, &undo, &self->undo, TRUE);
       _pr_session_rebind_steps (self, &redo, &self->redo, FALSE);
     }
   g_queue_clear_full (&undo, (GDestroyNotify) _pr_session_step_free);
@@ -1456,6 +1458,17 @@ pr_session_find_cluster (PrSession  *self,
                          const char *record_id)
 {
   return g_hash_table_lookup (self->cluster_of, record_id);
+}
+
+/* Whether @item is a cluster of the session's scan: one of the scan
+ * before, still on show while another is installed, has records whose
+ * indices are not this scan's. */
+gboolean
+pr_session_holds_item (PrSession     *self,
+                       PrClusterItem *item)
+{
+  return item != NULL && self->cluster_of != NULL && pr_cluster_item_get_n_members (item) > 0 &&
+         g_hash_table_lookup (self->cluster_of, pr_cluster_item_get_member (item, 0)->id) == item;
 }
 
 /* Returns: (transfer none) (nullable): the records of the last scan */

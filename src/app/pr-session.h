@@ -157,6 +157,7 @@ gint                pr_session_refresh_finish     (PrSession             *sessio
                                                    GAsyncResult          *result,
                                                    GError               **error);
 gboolean            pr_session_get_can_undo       (PrSession             *session);
+gboolean            pr_session_take_undo_lost     (PrSession             *session);
 gboolean            pr_session_get_writes_back    (PrSession             *session);
 gboolean            pr_session_get_can_redo       (PrSession             *session);
 
@@ -237,6 +238,8 @@ void                pr_session_rate_risk          (PrSession             *sessio
                                                    PrClusterItem         *item);
 PrClusterItem      *pr_session_find_cluster       (PrSession             *session,
                                                    const char            *record_id);
+gboolean            pr_session_holds_item         (PrSession             *session,
+                                                   PrClusterItem         *item);
 
 /* The reviewer, notes, history and the records taken out of a case
  * (pr-session-history.c). */

@@ -149,6 +149,9 @@ scanned (GObject      *object,
       return;
     }
   _pr_window_show_review (self);
+  if (pr_session_take_undo_lost (PR_SESSION (object)))
+    pr_window_show_notice (self, _("The last decision can no longer be undone: the rescan grouped its "
+                                   "records differently. To take it back, open the record's history."));
   _pr_window_resume_rescanned (self);
 }
 

@@ -36,6 +36,14 @@ pr_window_show_error (PrWindow     *self,
   /* Translators: what failed, then why; e.g. "Cannot connect: the server refused…" */
   g_autofree char *text = g_strdup_printf (_("%s: %s"), what, error->message);
 
+  pr_window_show_notice (self, text);
+}
+
+/* Shows @text, a whole sentence that says what to do, in the banner. */
+void
+pr_window_show_notice (PrWindow   *self,
+                       const char *text)
+{
   gtk_label_set_text (GTK_LABEL (self->error_label), text);
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), TRUE);
   g_message ("%s", text);

@@ -16,6 +16,8 @@ PrSession  *pr_window_get_session    (PrWindow       *window);
 void        pr_window_open_sample    (PrWindow       *window);
 void        pr_window_connect_to     (PrWindow       *window,
                                       PrConnectionParams *params);
+void        pr_window_show_notice    (PrWindow       *window,
+                                      const char     *text);
 void        pr_window_show_error     (PrWindow       *window,
                                       const char     *what,
                                       const GError   *error);

@@ -12,6 +12,9 @@
 
 #include <string.h>
 
+#include <unicode/ubrk.h>
+#include <unicode/utext.h>
+
 #include "pr-diff-merged.h"
 
 static void
@@ -72,15 +75,63 @@ pr_diff_merge (const PrDiff  *diff,
   return g_string_free (merged, FALSE);
 }
 
+/* The byte offsets at which @text's user-perceived characters start,
+ * its length last: e and a combining accent, or an emoji and its skin
+ * tone, are one. NULL when ICU cannot break it. */
+static GArray *
+graphemes (const char *text)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  UText *utext = utext_openUTF8 (NULL, text, -1, &status);
+  UBreakIterator *breaks = ubrk_open (UBRK_CHARACTER, "zh", NULL, 0, &status);
+  GArray *starts = NULL;
+
+  if (U_SUCCESS (status))
+    ubrk_setUText (breaks, utext, &status);
+  if (U_SUCCESS (status))
+    {
+      starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+      for (int32_t at = ubrk_first (breaks); at != UBRK_DONE; at = ubrk_next (breaks))
+        {
+          gsize offset = at;
+
+          g_array_append_val (starts, offset);
+        }
+      if (starts->len == 0)
+        {
+          gsize offset = 0;
+
+          g_array_append_val (starts, offset);
+        }
+    }
+  ubrk_close (breaks);
+  utext_close (utext);
+  return starts;
+}
+
+static gboolean
+same_grapheme (const char *a,
+               GArray     *ga,
+               glong       x,
+               const char *b,
+               GArray     *gb,
+               glong       y)
+{
+  gsize la = g_array_index (ga, gsize, x + 1) - g_array_index (ga, gsize, x);
+  gsize lb = g_array_index (gb, gsize, y + 1) - g_array_index (gb, gsize, y);
+
+  return la == lb && memcmp (a + g_array_index (ga, gsize, x), b + g_array_index (gb, gsize, y), la) == 0;
+}
+
 /**
  * pr_diff_merge_chars:
- * @a: the first text, short (an ID card, a phone, a name)
- * @b: the second text
- * @runs: (out) (element-type PrDiffRun): as pr_diff_merge ()'s
  *
  * As pr_diff_merge (), character by character rather than word by word:
  * in a short field one digit changed is the whole difference, and a word
- * diff would mark the whole value.
+ * diff would mark the whole value. Characters are as a reader sees them
+ * (graphemes). A field longer than %PR_DIFF_MAX_CHARS characters is
+ * marked whole (all of @a removed, all of @b added): the table of common
+ * subsequences grows with the product of the lengths.
  *
  * Returns: (transfer full): @b, with the characters of @a it lacks put
  *   back before what it has in their place
@@ -90,39 +141,58 @@ pr_diff_merge_chars (const char  *a,
                      const char  *b,
                      GArray     **runs)
 {
-  g_autofree gunichar *ca = NULL, *cb = NULL;
+  g_autoptr(GArray) ga = NULL, gb = NULL;
   g_autofree guint *lcs = NULL;
-  glong na = 0, nb = 0, i = 0, j = 0;
+  glong na, nb, i = 0, j = 0;
   GString *merged = g_string_new (NULL);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (PrDiffRun));
 
   g_return_val_if_fail (a != NULL && b != NULL && runs != NULL, NULL);
-  ca = g_utf8_to_ucs4_fast (a, -1, &na);
-  cb = g_utf8_to_ucs4_fast (b, -1, &nb);
+  *runs = out;
+  ga = graphemes (a);
+  gb = graphemes (b);
+  if (ga == NULL || gb == NULL || ga->len - 1 > PR_DIFF_MAX_CHARS || gb->len - 1 > PR_DIFF_MAX_CHARS)
+    {
+      if (strcmp (a, b) == 0)
+        append_run (merged, out, a, 0, strlen (a), PR_DIFF_RUN_SAME);
+      else
+        {
+          append_run (merged, out, a, 0, strlen (a), PR_DIFF_RUN_REMOVED);
+          append_run (merged, out, b, 0, strlen (b), PR_DIFF_RUN_ADDED);
+        }
+      return g_string_free (merged, FALSE);
+    }
+  na = ga->len - 1;
+  nb = gb->len - 1;
   /* The longest common subsequence's length from each pair of suffixes. */
   lcs = g_new0 (guint, (na + 1) * (nb + 1));
 #define LCS(x, y) lcs[(x) * (nb + 1) + (y)]
   for (glong x = na - 1; x >= 0; x--)
     for (glong y = nb - 1; y >= 0; y--)
-      LCS (x, y) = ca[x] == cb[y] ? LCS (x + 1, y + 1) + 1 : MAX (LCS (x + 1, y), LCS (x, y + 1));
+      LCS (x, y) = same_grapheme (a, ga, x, b, gb, y) ? LCS (x + 1, y + 1) + 1 : MAX (LCS (x + 1, y), LCS (x, y + 1));
   /* Walked from the start, what the first has alone before what the
    * second has in its place, as the word diff merges. */
   while (i < na || j < nb)
     {
-      char utf8[8];
-      PrDiffRunKind kind;
-      gunichar c;
-
-      if (i < na && j < nb && ca[i] == cb[j])
-        c = ca[i++], j++, kind = PR_DIFF_RUN_SAME;
+      if (i < na && j < nb && same_grapheme (a, ga, i, b, gb, j))
+        {
+          append_run (merged, out, a, g_array_index (ga, gsize, i), g_array_index (ga, gsize, i + 1),
+                      PR_DIFF_RUN_SAME);
+          i++, j++;
+        }
       else if (i < na && (j == nb || LCS (i + 1, j) >= LCS (i, j + 1)))
-        c = ca[i++], kind = PR_DIFF_RUN_REMOVED;
+        {
+          append_run (merged, out, a, g_array_index (ga, gsize, i), g_array_index (ga, gsize, i + 1),
+                      PR_DIFF_RUN_REMOVED);
+          i++;
+        }
       else
-        c = cb[j++], kind = PR_DIFF_RUN_ADDED;
-      utf8[g_unichar_to_utf8 (c, utf8)] = '\0';
-      append_run (merged, out, utf8, 0, strlen (utf8), kind);
+        {
+          append_run (merged, out, b, g_array_index (gb, gsize, j), g_array_index (gb, gsize, j + 1),
+                      PR_DIFF_RUN_ADDED);
+          j++;
+        }
     }
 #undef LCS
-  *runs = out;
   return g_string_free (merged, FALSE);
 }

@@ -22,6 +22,9 @@ char *pr_diff_merge (const PrDiff  *diff,
                      const char    *a,
                      const char    *b,
                      GArray       **runs);
+/* Longer fields are marked whole by pr_diff_merge_chars (). */
+#define PR_DIFF_MAX_CHARS 256
+
 char *pr_diff_merge_chars (const char  *a,
                            const char  *b,
                            GArray     **runs);

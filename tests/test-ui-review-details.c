@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * What a clerk's fifth walkthrough found, against a throwaway server:
- * a search being typed chose and read a case for each passing result;
- * Tab stopped on every line of the history before its Restore button;
- * the primary's card said "primary" twice; the threshold preview at the
- * k in use said its sentence twice; a failed connection led with the
- * client library's English. The oracles are the case shown before the
- * search, the widgets' focusability, the words on the card, and the
- * translated explanation the connection layer gives.
+ * Details of the review page, its history popover, member strip and
+ * threshold dialog, against a throwaway server: the search keeps the case
+ * shown, or the one the clerk clicks while it runs, and reads a case once
+ * when it answers; the history's lines are not in the Tab order before
+ * their Restore button; the primary's card says "primary" once; the
+ * threshold preview at the k in use says its sentence once. The oracles
+ * are the case shown or clicked, the widgets' focusability and the words
+ * shown.
  */
 #include "config.h"
 
@@ -216,6 +216,56 @@ test_preview_said_once (void)
   pr_test_execute (root, "DROP DATABASE office");
 }
 
+/* A case clicked while the full search runs is read at once and stays
+ * chosen when the search answers (the text matches every case). */
+static void
+test_click_during_search (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  PrWindow *window = pr_window_new (NULL);
+  PrReviewPage *page;
+  PrCompareView *compare;
+  PrClusterItem *a, *b;
+  GtkColumnView *view;
+  GtkWidget *entry;
+  GListModel *model;
+  gboolean clicked = FALSE;
+
+  pr_test_fill_table (root);
+  gtk_window_present (GTK_WINDOW (window));
+  view = pr_test_scan_first_case (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+  compare = g_object_get_data (G_OBJECT (window), "compare");
+  a = pr_session_find_cluster (pr_window_get_session (window), "100");
+  b = pr_session_find_cluster (pr_window_get_session (window), "200");
+  g_assert_true (a != b);
+  pr_test_select_cluster (window, view, pr_cluster_item_get_number (a));
+  pr_test_wait_until (search_settled, window);
+
+  entry = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
+  /* Every subject has "关于": the list keeps every case while the full search runs. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "关于");
+  g_signal_emit_by_name (entry, "search-changed");
+  g_assert_true (pr_review_page_get_searching (page));
+  model = G_LIST_MODEL (gtk_column_view_get_model (view));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) at = g_list_model_get_item (model, i);
+
+      if (at == b)
+        {
+          gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), i);
+          clicked = TRUE;
+        }
+    }
+  g_assert_true (clicked);
+  pr_test_wait_until (search_settled, window);
+  g_assert_true (pr_review_page_get_chosen (page) == b);
+  g_assert_true (pr_compare_view_get_item (compare) == b);
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE office");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -226,6 +276,7 @@ main (int    argc,
     return 0;
   pr_test_ui_admin = pr_test_server_start ();
   g_test_add_func ("/app/review-page/search-keeps-case", test_search_keeps_case);
+  g_test_add_func ("/app/review-page/click-during-search", test_click_during_search);
   g_test_add_func ("/app/history-popover/lines-not-focused", test_history_lines_not_focused);
   g_test_add_func ("/app/member-strip/primary-said-once", test_primary_said_once);
   g_test_add_func ("/app/threshold-dialog/said-once", test_preview_said_once);
