@@ -240,14 +240,14 @@ test_kept_apart (void)
   g_autofree char *clusters = g_build_filename (sample->dir, "clusters-apart.csv", NULL);
   g_autofree char *list_path = g_build_filename (sample->dir, "ids-apart.txt", NULL);
   g_autofree char *letters = g_build_filename (sample->dir, "letters-apart.csv", NULL);
-  const char *const scan[] = { "scan", "--second-stage", "--probability", "0.9", "--db", sample->uri,
+  const char *const scan[] = { "scan", "--second-stage", "--probability", "0.9995", "--db", sample->uri,
                                "--table", "petitions", "--id", "id", MAPPING, "--out", clusters, NULL };
   const char *const by_id[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
                                 MAPPING, "--ids", list_path, "--in-memory", "--format", "csv",
                                 "--probability", "0.5", NULL };
   const char *const typed[] = { "check", "--db", sample->uri, "--table", "petitions", "--id-column", "id",
                                 MAPPING, "--csv", letters, "--in-memory", "--format", "csv",
-                                "--probability", "0.9", NULL };
+                                "--probability", "0.9995", NULL };
   g_autoptr(GHashTable) case_of = NULL;
   g_autoptr(GString) list = g_string_new (NULL);
   g_autoptr(GHashTable) typed_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
