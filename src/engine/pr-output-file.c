@@ -231,17 +231,19 @@ pr_output_file_new (const char  *path,
   /* A new file gets 0666 less the umask, as open() would give it; a
    * replaced one is made private first and given its old mode below, so it
    * is never readable by more people than the old file was. */
+  /* Named to the signal handler before the file exists: a signal in the
+   * turn it is made still finds it to remove. */
+  remember_temp (temp_path);
   fd = g_mkstemp_full (temp_path, O_WRONLY | O_CLOEXEC, exists ? 0600 : 0666);
   if (fd < 0)
     {
       int saved_errno = errno;
       g_autofree char *what = g_strdup_printf (_("cannot create a file in %s"), dir);
 
+      forget_temp (&temp_path);
       set_errno_error (error, saved_errno, path, what);
       return NULL;
     }
-  /* At once: a signal from here on finds the file to remove. */
-  remember_temp (temp_path);
 
   if (exists)
     {
