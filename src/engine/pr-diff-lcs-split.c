@@ -55,13 +55,17 @@ typedef struct
 } Table;
 
 /* The 1 bits of @x. The builds are for any x86-64, where the compiler's
- * builtin is a call; the functions that count bits a cell at a time are
- * built twice there, once with the processor's instruction, which the
- * loader picks when the processor has it (most of the table's cost). */
+ * builtin is a call to libgcc; counted here instead, which GCC makes the
+ * processor's instruction in the functions built for it: those that count
+ * bits a cell at a time are built twice, once with the instruction, which
+ * the loader picks when the processor has it (most of the table's cost). */
 static inline guint
 ones (guint64 x)
 {
-  return (guint) __builtin_popcountll (x);
+  x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) + ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
+  return (guint) ((x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
 }
 
 /* GCC alone: clang 14 leaves a cloned function that is not static without
