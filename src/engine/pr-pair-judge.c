@@ -385,6 +385,9 @@ score_share (gpointer data,
         continue;
       if (work->copies)
         bodies_as = block_features (work, work->same_bodies[j]);
+      /* Every pair diffed, even one a bound proves to be written 0.000:
+       * average linkage sums probabilities, and a bound in a sum moves
+       * means across the threshold. */
       if (!pr_pair_profile_compare_as (work->profiles[pair->a], work->profiles[pair->b], bodies_as, out, &error))
         break;
       petitioner_feature (work->set, pair->a, pair->b, out);
