@@ -287,60 +287,6 @@ test_edits_at_least (void)
     }
 }
 
-/* The count of a longest common subsequence without the diff, against
- * the O(n × m) table: on random sequences of every length around the
- * 64-bit words' edges, of few and of many distinct words, with words
- * only one text has and with sparse, large word numbers; and it is the
- * diff's count of matched words wherever the diff is exact. */
-static void
-test_common_length (void)
-{
-  static const gsize edges[] = { 0, 1, 2, 63, 64, 65, 127, 128, 129, 200 };
-  gsize length = G_MAXSIZE;
-
-  /* By hand: "a b c a b" and "b a b c": "a b c" or "b a b", 3. */
-  {
-    static const guint32 x[] = { 0, 1, 2, 0, 1 }, y[] = { 1, 0, 1, 2 };
-
-    g_assert_true (pr_diff_common_length (x, 5, y, 4, &length));
-    g_assert_cmpuint (length, ==, 3);
-  }
-
-  for (guint round = 0; round < 600; round++)
-    {
-      gsize n = round < 100 ? edges[round % G_N_ELEMENTS (edges)] : (gsize) g_test_rand_int_range (0, 400);
-      gsize m = round < 100 ? edges[(round / G_N_ELEMENTS (edges)) % G_N_ELEMENTS (edges)]
-                            : (gsize) g_test_rand_int_range (0, 400);
-      guint alphabet = g_test_rand_int_range (1, round % 3 == 0 ? 4 : 300);
-      g_autofree guint32 *a = pr_test_random_sequence (n, alphabet);
-      g_autofree guint32 *b = pr_test_random_sequence (m, alphabet);
-      g_autofree guint8 *matched_a = g_new0 (guint8, n + 1);
-      g_autofree guint8 *matched_b = g_new0 (guint8, m + 1);
-      gsize expected, common = 0;
-      gboolean exact = FALSE;
-
-      /* Large, sparse numbers, as a block of records numbers its words. */
-      if (round % 4 == 1)
-        {
-          for (gsize i = 0; i < n; i++)
-            a[i] = a[i] * 7919 + 100000;
-          for (gsize j = 0; j < m; j++)
-            b[j] = b[j] * 7919 + 100000;
-        }
-      expected = pr_test_lcs_length (a, n, b, m);
-      length = G_MAXSIZE;
-      g_assert_true (pr_diff_common_length (a, n, b, m, &length));
-      g_assert_cmpuint (length, ==, expected);
-
-      g_assert_true (_pr_diff_sequences (a, n, b, m, _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT, matched_a, matched_b,
-                                         &exact, NULL, NULL, NULL));
-      for (gsize i = 0; i < n; i++)
-        common += matched_a[i];
-      if (exact)
-        g_assert_cmpuint (common, ==, length);
-    }
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -352,7 +298,6 @@ main (int   argc,
   g_test_add_func ("/engine/diff-table-split/special", test_special);
   g_test_add_func ("/engine/diff-table-split/long-and-limits", test_long_and_limits);
   g_test_add_func ("/engine/diff-table-split/edits-at-least", test_edits_at_least);
-  g_test_add_func ("/engine/diff-table-split/common-length", test_common_length);
 
   return g_test_run ();
 }

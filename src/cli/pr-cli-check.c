@@ -499,7 +499,7 @@ pr_cli_check (int    argc,
 
   if (!pr_cli_parse_command (&argc, &argv, _("— which stored records repeat one record"),
                              entries, &options, 0, &error) ||
-      !pr_cli_parse_optional_number ("probability", probability_text, PR_PAIR_MIN_PROBABILITY, 1, &probability_given, &probability,
+      !pr_cli_parse_optional_number ("probability", probability_text, 0, 1, &probability_given, &probability,
                                      &error) ||
       !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;

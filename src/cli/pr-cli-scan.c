@@ -360,7 +360,7 @@ pr_cli_scan (int    argc,
 
   if (!pr_cli_parse_command (&argc, &argv, _("[RECORDS.csv] — find the clusters of repeat records"),
                              entries, &options, 1, &error) ||
-      !pr_cli_check_range ("probability", probability, PR_PAIR_MIN_PROBABILITY, 1, &error) ||
+      !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
       !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
   second_stage = !no_second_stage;

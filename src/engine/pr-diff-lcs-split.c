@@ -55,16 +55,22 @@ typedef struct
 } Table;
 
 /* The 1 bits of @x. The builds are for any x86-64, where the compiler's
- * builtin is a call; the functions that count bits a cell at a time are
- * built twice there, once with the processor's instruction, which the
- * loader picks when the processor has it (most of the table's cost). */
+ * builtin is a call to libgcc; counted here instead, which GCC makes the
+ * processor's instruction in the functions built for it: those that count
+ * bits a cell at a time are built twice, once with the instruction, which
+ * the loader picks when the processor has it (most of the table's cost). */
 static inline guint
 ones (guint64 x)
 {
-  return (guint) __builtin_popcountll (x);
+  x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) + ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0f0f0f0f0f0f0f0f);
+  return (guint) ((x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
 }
 
-#if defined(__x86_64__) && defined(__has_attribute)
+/* GCC alone: clang 14 leaves a cloned function that is not static without
+ * its plain symbol, and its callers do not link. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define WITH_POPCNT __attribute__ ((target_clones ("popcnt", "default")))
 #endif
@@ -320,68 +326,5 @@ _pr_diff_lcs_split (const guint32 *a,
    * and the snakes along one diagonal add up to at most its length in
    * the box, each way. */
   *work_bound = (guint64) (d + 1) * (guint64) (d + 2) + 2 * (guint64) (2 * d + 1) * (guint64) (MIN (n, m) + 1);
-  return TRUE;
-}
-
-/**
- * _pr_diff_lcs_length:
- * @a: the first text's word numbers, each below @sigma
- * @b: the second's
- * @length: (out): the length of their longest common subsequence
- *
- * The last row of the table alone, a row at a time (Hyyrö's recurrence,
- * as table_fill ()), keeping nothing: n × m / 64 word operations.
- *
- * Returns: %FALSE (and no @length) when its masks would be larger than
- *   the tables are allowed.
- */
-gboolean
-_pr_diff_lcs_length (const guint32 *a,
-                     gsize          n,
-                     const guint32 *b,
-                     gsize          m,
-                     gsize          sigma,
-                     gsize         *length)
-{
-  gsize words = (n + 63) / 64, zeros = 0;
-  guint64 *masks, *row;
-
-  if (n == 0 || m == 0)
-    {
-      *length = 0;
-      return TRUE;
-    }
-  if ((guint64) sigma * words > MAX_WORDS)
-    return FALSE;
-  masks = _pr_diff_thread_masks (sigma * words);
-  row = g_new (guint64, words);
-  for (gsize i = 0; i < n; i++)
-    masks[(gsize) a[i] * words + i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
-  memset (row, 0xff, words * sizeof *row);
-  for (gsize j = 0; j < m; j++)
-    {
-      const guint64 *match = masks + (gsize) b[j] * words;
-      guint64 carry = 0;
-
-      for (gsize w = 0; w < words; w++)
-        {
-          guint64 v = row[w], u = v & match[w];
-          guint64 sum = v + u;
-          guint64 out = sum < u;
-
-          sum += carry;
-          out |= sum < carry;
-          carry = out;
-          row[w] = sum | (v & ~u);
-        }
-    }
-  /* A 0 bit for each word of a in the common subsequence; the bits past
-   * n in the last 64-bit word stay 1. */
-  for (gsize w = 0; w < words; w++)
-    zeros += 64 - (gsize) __builtin_popcountll (row[w]);
-  for (gsize i = 0; i < n; i++)
-    masks[(gsize) a[i] * words + i / 64] = 0;
-  g_free (row);
-  *length = zeros;
   return TRUE;
 }

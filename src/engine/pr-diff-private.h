@@ -67,13 +67,6 @@ gboolean _pr_diff_lcs_split          (const guint32 *a,
 
 guint64 *_pr_diff_thread_masks       (gsize          n);
 
-gboolean _pr_diff_lcs_length         (const guint32 *a,
-                                      gsize          n,
-                                      const guint32 *b,
-                                      gsize          m,
-                                      gsize          sigma,
-                                      gsize         *length);
-
 PrDiff  *_pr_diff_words_with_limits (PrTokenizer   *tokenizer,
                                      const char    *a,
                                      gssize         a_length,

@@ -805,41 +805,6 @@ _pr_diff_sequences (const guint32  *a,
                          cancellable, error);
 }
 
-/**
- * pr_diff_common_length:
- * @a: word numbers, equal numbers for equal words
- * @length: (out): how many words a longest common subsequence of @a and
- *   @b has: PrDiff.common of their diff when it is exact
- *
- * Counts without finding which words (n × m / 64 word operations over
- * the words both texts have), for a caller that wants the count first.
- *
- * Returns: %FALSE (and no @length) when the texts are too long to count
- *   so.
- */
-gboolean
-pr_diff_common_length (const guint32 *a,
-                       gsize          n_a,
-                       const guint32 *b,
-                       gsize          n_b,
-                       gsize         *length)
-{
-  g_autofree guint32 *kept_a = NULL;
-  g_autofree guint32 *kept_b = NULL;
-  g_autofree guint32 *index_a = NULL;
-  g_autofree guint32 *index_b = NULL;
-  gsize n_kept_a, n_kept_b, sigma;
-  guint32 largest;
-
-  g_return_val_if_fail (a != NULL || n_a == 0, FALSE);
-  g_return_val_if_fail (b != NULL || n_b == 0, FALSE);
-  g_return_val_if_fail (n_a < G_MAXUINT32 && n_b < G_MAXUINT32, FALSE);
-
-  largest = keep_shared_words (a, n_a, b, n_b, &kept_a, &index_a, &n_kept_a, &kept_b, &index_b, &n_kept_b);
-  sigma = renumber (kept_a, n_kept_a, kept_b, n_kept_b, largest);
-  return _pr_diff_lcs_length (kept_a, n_kept_a, kept_b, n_kept_b, sigma, length);
-}
-
 /* _pr_diff_sequences () by the search alone: every split searched for. */
 gboolean
 _pr_diff_sequences_searched (const guint32  *a,

@@ -81,11 +81,6 @@ gboolean pr_diff_shape         (const guint32 *a,
                                 PrDiff        *shape,
                                 GCancellable  *cancellable,
                                 GError       **error);
-gboolean pr_diff_common_length (const guint32 *a,
-                                gsize          n_a,
-                                const guint32 *b,
-                                gsize          n_b,
-                                gsize         *length);
 void    pr_diff_free           (PrDiff        *diff);
 double  pr_diff_get_similarity (const PrDiff  *diff);
 

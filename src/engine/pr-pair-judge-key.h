@@ -13,7 +13,7 @@ G_BEGIN_DECLS
  * pr-pair-profile.c, pr-pair-judge.c): raise it with any change that can
  * give a pair other features, so that no judgement kept from before is
  * taken for one of now. */
-#define PR_PAIR_FEATURES_VERSION 2
+#define PR_PAIR_FEATURES_VERSION 3
 
 guint64 pr_pair_judge_key   (const PrPairModel  *model,
                              PrTokenizerFlags    flags,

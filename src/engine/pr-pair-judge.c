@@ -251,7 +251,6 @@ typedef struct {
   gsize             *same_bodies;     /* by block position: an earlier one whose
                                        * bodies are the same, or G_MAXSIZE */
   double            *block_features;  /* by block position, when not @features */
-  gboolean          *decided;         /* by block position: scored without its diff */
   gboolean           copies;          /* judging the pairs that have same_bodies */
   guint              n_threads;
   guint              block_records;  /* records profiled at once, about */
@@ -382,30 +381,16 @@ score_share (gpointer data,
 
       if ((j & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
         break;
-      const PrPairProfile *a, *b;
-      gboolean diff;
-      double bound;
-
       if ((work->same_bodies[j] != G_MAXSIZE) != work->copies)
         continue;
-      /* A pair decided without its diff holds no diff features to copy. */
-      if (work->copies && !work->decided[work->same_bodies[j]])
+      if (work->copies)
         bodies_as = block_features (work, work->same_bodies[j]);
-      a = work->profiles[pair->a];
-      b = work->profiles[pair->b];
-      pr_pair_profile_compare_pending (a, b, bodies_as, out, &diff);
-      petitioner_feature (work->set, pair->a, pair->b, out);
-      /* Scoring only (the features are not kept): a pair whose probability
-       * is sure to be written as 0.000 is not diffed. */
-      if (diff && work->model != NULL && work->features == NULL &&
-          pr_pair_profile_decided_below (a, b, work->model, PR_PAIR_DECIDED_BELOW, out, &bound))
-        {
-          work->decided[j] = TRUE;
-          pair->probability = (float) bound;
-          continue;
-        }
-      if (diff && !pr_pair_profile_diff_features (a, b, out, &error))
+      /* Every pair diffed, even one a bound proves to be written 0.000:
+       * average linkage sums probabilities, and a bound in a sum moves
+       * means across the threshold. */
+      if (!pr_pair_profile_compare_as (work->profiles[pair->a], work->profiles[pair->b], bodies_as, out, &error))
         break;
+      petitioner_feature (work->set, pair->a, pair->b, out);
       if (work->model != NULL)
         pair->probability = (float) pr_pair_model_probability (work->model, out);
     }
@@ -444,7 +429,6 @@ judge_block (Work    *work,
       for (guint32 i = 0; i < work->n_needed; i++)
         pr_pair_profile_number (work->profiles[work->needed[i]], words);
       work->same_bodies = g_new (gsize, MAX (1, work->n_block));
-      work->decided = g_new0 (gboolean, MAX (1, work->n_block));
       if (work->features == NULL)
         work->block_features = g_new (double, MAX (1, work->n_block) * PR_PAIR_N_FEATURES);
       find_same_bodies (work);
@@ -456,7 +440,6 @@ judge_block (Work    *work,
       if (work->error == NULL)
         pr_threads_run ("pr-judge", work->n_threads, score_share, work);
       g_clear_pointer (&work->same_bodies, g_free);
-      g_clear_pointer (&work->decided, g_free);
       g_clear_pointer (&work->block_features, g_free);
     }
   for (guint32 i = 0; i < work->n_needed; i++)

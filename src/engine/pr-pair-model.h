@@ -26,15 +26,6 @@ typedef struct {
 /* Pairs at or above this probability are repeats, unless told otherwise. */
 #define PR_PAIR_DEFAULT_PROBABILITY 0.5
 
-/* Probabilities are written with three decimals. A pair whose
- * probability is sure to be under this whatever its word diff is written
- * 0.000 either way: scoring takes the bound for it (at least its
- * probability) instead of diffing it. A threshold is at least
- * PR_PAIR_MIN_PROBABILITY, above every such bound, so that each pair is
- * on the side of it its own probability puts it. */
-#define PR_PAIR_DECIDED_BELOW 0.0004
-#define PR_PAIR_MIN_PROBABILITY 0.001
-
 /* Which mapping weights were learned for: a subject compared on its own
  * (two text columns or more) or the body alone, whose pairs all have
  * no_subject = 1 and weigh nothing on the subject. One set does not serve

@@ -19,7 +19,6 @@
 
 #include "pr-date.h"
 #include "pr-diff.h"
-#include "pr-pair-model.h"
 #include "pr-pair-profile.h"
 #include "pr-attachment.h"
 #include "pr-simhash.h"
@@ -441,13 +440,16 @@ pr_pair_words_free (PrPairWords *words)
   g_free (words);
 }
 
-/* The features of the two bodies but the diff's: 3-gram containment and
- * the letter and digit runs. */
-static void
+/* The features of the two bodies: 3-gram containment and the diff's shape. */
+static gboolean
 text_features (const PrPairProfile *a,
                const PrPairProfile *b,
-               double              *features)
+               double              *features,
+               GError             **error)
 {
+  PrDiff shape;
+  gsize shorter, longer;
+
   if (a->n_grams > 0 && b->n_grams > 0)
     {
       guint shared = _pr_pair_count_shared (a->grams, a->n_grams, b->grams, b->n_grams);
@@ -460,106 +462,18 @@ text_features (const PrPairProfile *a,
                                       MIN (a->n_codes, b->n_codes);
   else
     features[PR_PAIR_FEATURE_NO_CODES] = 1;
-}
-
-/* The diff's features from its counts: @common words matched of the
- * shorter text's @shorter, @substituted of them replaced, @inserted of
- * the longer's @longer added or cut. */
-static void
-set_shape_features (double *features,
-                    double  common,
-                    double  substituted,
-                    double  inserted,
-                    gsize   shorter,
-                    gsize   longer)
-{
-  if (shorter > 0)
-    {
-      features[PR_PAIR_FEATURE_SHARED_WORDS] = common / shorter;
-      features[PR_PAIR_FEATURE_SUBSTITUTED] = MIN (1.0, substituted / shorter);
-    }
-  if (longer > 0)
-    features[PR_PAIR_FEATURE_INSERTED] = inserted / longer;
-}
-
-/**
- * pr_pair_profile_diff_features:
- * @features: (inout): those of pr_pair_profile_compare_pending ()
- *
- * Sets the features of the word diff of the two bodies (its shape).
- *
- * Returns: %FALSE with @error set if the diff fails.
- */
-gboolean
-pr_pair_profile_diff_features (const PrPairProfile *a,
-                               const PrPairProfile *b,
-                               double              *features,
-                               GError             **error)
-{
-  PrDiff shape;
 
   if (!pr_diff_shape (a->words, a->n_words, b->words, b->n_words, &shape, NULL, error))
     return FALSE;
-  set_shape_features (features, shape.common, shape.substituted, shape.inserted,
-                      MIN (shape.words_a, shape.words_b), MAX (shape.words_a, shape.words_b));
-  return TRUE;
-}
-
-/**
- * pr_pair_profile_decided_below:
- * @features: (inout): those of pr_pair_profile_compare_pending (), with
- *   the petitioner's; the diff's are set when the pair is decided
- * @probability: (out): the bound, when the pair is decided
- *
- * Whether @model's probability of the pair is sure to be under @below
- * whatever the word diff finds, from the length of the bodies' longest
- * common subsequence alone (a count, far cheaper than the diff of two
- * long texts that differ). Of n and m words with c in common (at most
- * the longest common subsequence: the diff's work limit may find fewer),
- * s words substituted and i inserted, 2 s + i = n + m − 2 c and s is at
- * most min (n, m) − c: the diff's three features lie in a quadrilateral
- * with the corners (c, s) = (0, 0), (0, min), (LCS, 0), (LCS, min − LCS),
- * and the logit, linear in them, is largest at one of the corners.
- *
- * Returns: %TRUE if decided: the diff's features are then those of the
- *   corner where the probability is largest, and @probability that
- *   probability, at least the pair's.
- */
-gboolean
-pr_pair_profile_decided_below (const PrPairProfile *a,
-                               const PrPairProfile *b,
-                               const PrPairModel   *model,
-                               double               below,
-                               double              *features,
-                               double              *probability)
-{
-  gsize shorter = MIN (a->n_words, b->n_words), longer = MAX (a->n_words, b->n_words), lcs;
-  double corners[4][2], best = 0, *f = g_newa (double, PR_PAIR_N_FEATURES);
-  guint best_corner = 0;
-
-  if (shorter == 0 || !pr_diff_common_length (a->words, a->n_words, b->words, b->n_words, &lcs))
-    return FALSE;
-  corners[0][0] = 0, corners[0][1] = 0;
-  corners[1][0] = 0, corners[1][1] = shorter;
-  corners[2][0] = lcs, corners[2][1] = 0;
-  corners[3][0] = lcs, corners[3][1] = shorter - lcs;
-  memcpy (f, features, PR_PAIR_N_FEATURES * sizeof *f);
-  for (guint q = 0; q < G_N_ELEMENTS (corners); q++)
+  shorter = MIN (shape.words_a, shape.words_b);
+  longer = MAX (shape.words_a, shape.words_b);
+  if (shorter > 0)
     {
-      double p;
-
-      set_shape_features (f, corners[q][0], corners[q][1],
-                          (double) (shorter + longer) - 2 * corners[q][0] - 2 * corners[q][1], shorter, longer);
-      p = pr_pair_model_probability (model, f);
-      if (q == 0 || p > best)
-        best = p, best_corner = q;
+      features[PR_PAIR_FEATURE_SHARED_WORDS] = (double) shape.common / shorter;
+      features[PR_PAIR_FEATURE_SUBSTITUTED] = MIN (1.0, (double) shape.substituted / shorter);
     }
-  if (!(best < below))
-    return FALSE;
-  set_shape_features (features, corners[best_corner][0], corners[best_corner][1],
-                      (double) (shorter + longer) - 2 * corners[best_corner][0] - 2 * corners[best_corner][1],
-                      shorter, longer);
-  *probability = best;
+  if (longer > 0)
+    features[PR_PAIR_FEATURE_INSERTED] = (double) shape.inserted / longer;
   return TRUE;
 }
 
@@ -616,33 +530,11 @@ pr_pair_profile_compare_as (const PrPairProfile *a,
                             double              *features,
                             GError             **error)
 {
-  gboolean diff;
-
-  pr_pair_profile_compare_pending (a, b, bodies_as, features, &diff);
-  return !diff || pr_pair_profile_diff_features (a, b, features, error);
-}
-
-/**
- * pr_pair_profile_compare_pending:
- * @diff: (out): whether the word diff's features are still to be found
- *   (pr_pair_profile_diff_features ()): the bodies differ and were not
- *   taken from @bodies_as
- *
- * pr_pair_profile_compare_as () but for the word diff.
- */
-void
-pr_pair_profile_compare_pending (const PrPairProfile *a,
-                                 const PrPairProfile *b,
-                                 const double        *bodies_as,
-                                 double              *features,
-                                 gboolean            *diff)
-{
   guint agree = 0, differ = 0;
 
-  g_return_if_fail (a != NULL && b != NULL && features != NULL);
-  g_return_if_fail (a->words != NULL && b->words != NULL);
+  g_return_val_if_fail (a != NULL && b != NULL && features != NULL, FALSE);
+  g_return_val_if_fail (a->words != NULL && b->words != NULL, FALSE);
 
-  *diff = FALSE;
   memset (features, 0, PR_PAIR_N_FEATURES * sizeof *features);
   if (bodies_as != NULL)
     for (guint i = 0; i < G_N_ELEMENTS (body_features); i++)
@@ -656,11 +548,8 @@ pr_pair_profile_compare_pending (const PrPairProfile *a,
       /* Of the bytes as they are: the same bytes hold the same runs. */
       features[a->n_codes > 0 ? PR_PAIR_FEATURE_CODES : PR_PAIR_FEATURE_NO_CODES] = 1;
     }
-  else
-    {
-      text_features (a, b, features);
-      *diff = TRUE;
-    }
+  else if (!text_features (a, b, features, error))
+    return FALSE;
 
   if (a->subject_hash != 0 && b->subject_hash != 0)
     {
@@ -701,4 +590,5 @@ pr_pair_profile_compare_pending (const PrPairProfile *a,
 
   features[PR_PAIR_FEATURE_DISTANCE] = pr_hamming_distance (a->fingerprint, b->fingerprint) / 64.0;
   /* PR_PAIR_FEATURE_IDENTITY stays 0: the slot for identity evidence. */
+  return TRUE;
 }

@@ -4,7 +4,6 @@
 #include <glib.h>
 
 #include "pr-pair-features.h"
-#include "pr-pair-model.h"
 #include "pr-tokenizer.h"
 
 G_BEGIN_DECLS
@@ -39,21 +38,6 @@ gboolean       pr_pair_profile_compare_as (const PrPairProfile *a,
                                            const double        *bodies_as,
                                            double              *features,
                                            GError             **error);
-void           pr_pair_profile_compare_pending (const PrPairProfile *a,
-                                                const PrPairProfile *b,
-                                                const double        *bodies_as,
-                                                double              *features,
-                                                gboolean            *diff);
-gboolean       pr_pair_profile_diff_features (const PrPairProfile *a,
-                                              const PrPairProfile *b,
-                                              double              *features,
-                                              GError             **error);
-gboolean       pr_pair_profile_decided_below (const PrPairProfile *a,
-                                              const PrPairProfile *b,
-                                              const PrPairModel   *model,
-                                              double               below,
-                                              double              *features,
-                                              double              *probability);
 guint64        pr_pair_profile_get_body_hash (const PrPairProfile *profile);
 PrPairWords   *pr_pair_words_new        (void);
 void           pr_pair_words_free       (PrPairWords          *words);
