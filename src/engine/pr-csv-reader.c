@@ -37,6 +37,7 @@
 
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
+#include <unicode/ucnv_cb.h>
 
 /* 64 KiB keeps syscalls rare without making short files pay for a big
  * allocation; the record buffer grows independently. */
