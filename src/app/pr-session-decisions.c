@@ -16,10 +16,9 @@
 static const char *
 id_column (const PrMapping *mapping)
 {
-  for (guint c = 0; mapping != NULL && c < pr_mapping_get_n_columns (mapping); c++)
-    if (pr_mapping_get_column (mapping, c)->role == PR_COLUMN_ROLE_ID)
-      return pr_mapping_get_column (mapping, c)->name;
-  return NULL;
+  int c = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+
+  return c < 0 ? NULL : pr_mapping_get_column (mapping, c)->name;
 }
 
 /* Whether two mappings name records by the same column: a decision's
