@@ -292,6 +292,50 @@ test_unix_zeros (void)
   g_assert_cmpstr (unreadable->pdata[1], ==, "r5");
 }
 
+/* -1 among Unix milliseconds is a program's "unknown", as 0 is: no date,
+ * counted and named, never the last millisecond of 1969; any other number
+ * before 1970 is not a petition's date, and the column is refused. */
+static void
+test_unix_minus_one (void)
+{
+  static const char *const texts[] = { "1559986280000", "-1", "1560072680500", " -1 " };
+  static const char *const before_1970[] = { "1559986280000", "-5", "1560072680500" };
+  g_autoptr(PrDateColumn) column = pr_date_column_new ("date", PR_DATE_ORDER_YMD, N_("line"));
+  g_autoptr(PrDateColumn) refused = pr_date_column_new ("date", PR_DATE_ORDER_YMD, N_("line"));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  g_autoptr(GPtrArray) unreadable_refused = NULL;
+  g_autoptr(GError) error = NULL;
+  PrDateNumbers kind = PR_DATE_NUMBERS_NONE;
+  guint64 n_unreadable = 0;
+  gint64 dates[4];
+
+  pr_date_column_set_now (column, NOW_2026);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("r%u", i + 1);
+
+      g_assert_true (pr_date_column_add (column, texts[i], id, i + 2, &dates[i], NULL));
+    }
+  g_assert_true (pr_date_column_finish (column, dates, 4, &n_unreadable, &unreadable, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pr_date_column_get_n_from_numbers (column, &kind), ==, 2);
+  g_assert_cmpint (kind, ==, PR_DATE_NUMBERS_UNIX_MS);
+  g_assert_cmpint (dates[0], ==, read_ok ("2019-06-08 17:31:20"));
+  g_assert_cmpint (dates[2], ==, read_ok ("2019-06-09 17:31:20"));
+  g_assert_cmpint (dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[3], ==, PR_DATE_NONE);
+  g_assert_cmpuint (n_unreadable, ==, 2);
+  g_assert_cmpuint (unreadable->len, ==, 2);
+  g_assert_cmpstr (unreadable->pdata[0], ==, "r2");
+  g_assert_cmpstr (unreadable->pdata[1], ==, "r4");
+
+  pr_date_column_set_now (refused, NOW_2026);
+  for (guint i = 0; i < G_N_ELEMENTS (before_1970); i++)
+    g_assert_true (pr_date_column_add (refused, before_1970[i], "r", i + 2, &dates[i], NULL));
+  g_assert_false (pr_date_column_finish (refused, dates, 3, &n_unreadable, &unreadable_refused, &error));
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+}
+
 /* Noon: 中午 is the hours about midday, 11 to 14 on a 24-hour clock or 1
  * and 2 after it (中午1点 is 13:00). 中午3点 is neither 03:00 nor 15:00,
  * and 下午0点 no hour of the afternoon: a day-part word that contradicts
@@ -354,6 +398,7 @@ main (int    argc,
   g_test_add_func ("/engine/date-column/night-hours", test_night_hours_column);
   g_test_add_func ("/engine/date/forms/noon-hours", test_noon_hours);
   g_test_add_func ("/engine/date-column/numbers/unix-zeros", test_unix_zeros);
+  g_test_add_func ("/engine/date-column/numbers/unix-minus-one", test_unix_minus_one);
 
   return g_test_run ();
 }

@@ -50,7 +50,7 @@ struct _PrDateColumn {
   GPtrArray   *samples;        /* the first few unreadable texts, for messages */
   PrDateNumbers numbers_kind;  /* what every unreadable date so far is as a number */
   GArray      *numbers;        /* NumberDate, while no date was read and all are numbers of one kind */
-  guint64      n_zero;         /* of the unreadable dates, 0 (what a column of Unix times holds for none) */
+  guint64      n_zero;         /* of the unreadable dates, 0 or -1 (what a column of Unix times holds for none) */
   GPtrArray   *zero_ids;       /* the first few of them */
   guint64      n_from_numbers; /* dates read from numbers, at the finish */
   guint64      n_date_hour;    /* of the numbers, those that are also a YYYYMMDDHH */
@@ -324,9 +324,12 @@ pr_date_column_add (PrDateColumn  *self,
 
           if (self->samples->len < 3)
             g_ptr_array_add (self->samples, g_strdup (stripped));
-          /* 0 is no date among Unix times (a column whose default is 0),
-           * not a sign that the numbers are something else. */
-          if (strspn (stripped, "0") == strlen (stripped))
+          /* 0 and -1 are no date among Unix times (a column whose default
+           * is 0, or a program's "unknown"), not a sign that the numbers
+           * are something else; never 1970 or the last second of 1969.
+           * Other negative numbers are dates before 1970, read as no
+           * petition's date: the column is refused as any other. */
+          if (strspn (stripped, "0") == strlen (stripped) || strcmp (stripped, "-1") == 0)
             {
               if (self->zero_ids->len < PR_DATE_COLUMN_MAX_NAMED)
                 g_ptr_array_add (self->zero_ids, g_strdup (id));
