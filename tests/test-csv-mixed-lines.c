@@ -197,6 +197,65 @@ test_gbk_stray_byte_skipped (void)
   pr_test_remove_tree (dir);
 }
 
+/* GBK as ICU reads it is code page 936, whose lone byte 0x80 is €: no
+ * character of GBK proper or GB18030, and in a Chinese text a stray byte.
+ * It is a bad row as any byte that is not text (0x80 as the second byte
+ * of 眬, B1 80, is read); without --skip-bad-rows the file is refused,
+ * naming its line. */
+static void
+test_gbk_lone_euro_byte (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "out.csv", NULL);
+  const char *text = "小区门口的垃圾站臭气熏天夏天尤其严重请有关部门尽快处理，居民睡眼蒙眬";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) bytes = g_string_new ("id,body\n");
+  g_autofree char *gbk = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *bad = NULL;
+  g_autofree char *out = NULL;
+  gsize length = 0;
+  const char *args[] = { "scan", "--id", "id", "--text", "body", "--encoding", "CP936", "--skip-bad-rows",
+                         "--bad-rows", bad_path, "-o", out_path, "--no-second-stage", path, NULL };
+
+  gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, &length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (memmem (gbk, length, "\xB1\x80", 2));
+  for (guint id = 1; id <= 4; id++)
+    {
+      g_string_append_printf (bytes, "%u,", id);
+      g_string_append_len (bytes, gbk, 10);
+      if (id == 3)
+        g_string_append (bytes, "\x80");
+      g_string_append_len (bytes, gbk + 10, length - 10);
+      g_string_append_c (bytes, '\n');
+    }
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_true (g_file_get_contents (bad_path, &bad, NULL, &error));
+  g_assert_cmpstr (bad, ==, "id,row,column,reason\r\n"
+                            "3,4,body,\"the value holds bytes that are not CP936 text, the file's encoding (--encoding): "
+                            "a character cut in two, or a stray byte\"\r\n");
+  g_assert_true (g_file_get_contents (out_path, &out, NULL, &error));
+  g_assert_nonnull (strstr (out, "\r\n1,1,1,0,"));
+  g_assert_nonnull (strstr (out, "\r\n1,2,1,0,"));
+  g_assert_nonnull (strstr (out, "\r\n1,4,1,0,"));
+  g_assert_null (strstr (out, "\r\n1,3,"));
+
+  args[6] = "GBK";
+  args[7] = "--no-fold-traditional";
+  args[8] = "--no-normalize";
+  args[9] = "--no-parts";
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "line 4: the byte 80 is not GBK text"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -207,6 +266,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/mixed-utf8-read-as-gbk", test_utf8_read_as_gbk);
   g_test_add_func ("/engine/csv-reader/gbk-bad-line-named", test_gbk_file_bad_line);
   g_test_add_func ("/engine/csv-reader/gbk-stray-byte-skipped", test_gbk_stray_byte_skipped);
+  g_test_add_func ("/engine/csv-reader/gbk-lone-euro-byte", test_gbk_lone_euro_byte);
 
   return g_test_run ();
 }

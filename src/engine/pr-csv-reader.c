@@ -71,6 +71,8 @@ struct _PrCsvReader
   UConverter *utf8_cnv;
   char *encoding;               /* as the caller named it, for messages */
   guint64 n_marked;             /* byte sequences not in the encoding, marked (pr_csv_reader_set_mark_unreadable) */
+  gboolean marking;             /* such sequences are marked, not refused */
+  gboolean lone_euro;           /* GBK: a € the converter gives is a lone byte 0x80 (pr_encoding_lone_euro ()) */
   char *raw;                    /* bytes read but not yet converted */
   gsize raw_pos;
   gsize raw_len;
@@ -176,6 +178,7 @@ reader_new (GInputStream  *stream,
       else
         {
           reader->encoding = g_strdup (encoding);
+          reader->lone_euro = pr_encoding_is_gbk (encoding);
           status = U_ZERO_ERROR;
 
           /* Substituting U+FFFD would silently corrupt petition text; stop
@@ -493,6 +496,39 @@ check_raw_start (PrCsvReader  *reader,
   return TRUE;
 }
 
+/* In GBK's output from @from on, each € (only ever a lone byte 0x80, see
+ * pr_encoding_lone_euro ()) is a byte that is not text: marked as one
+ * when bad rows are skipped, else refused, naming its line. */
+static gboolean
+refuse_lone_euros (PrCsvReader  *reader,
+                   gsize         from,
+                   GError      **error)
+{
+  static const char euro[] = "\xe2\x82\xac";
+  char *end = reader->buf + reader->buf_len;
+  char *p = reader->buf + from;
+
+  while (p < end && (p = memmem (p, end - p, euro, 3)) != NULL)
+    {
+      if (!reader->marking)
+        {
+          guint64 line = reader->line;
+
+          for (const char *q = reader->buf + reader->pos; q < p; q++)
+            line += *q == '\n';
+          return fail (reader, error, PR_CSV_ERROR_ENCODING,
+                       _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as the euro "
+                         "sign, which no Chinese petition writes so): check the file's encoding (--encoding), or "
+                         "give --skip-bad-rows to leave out the records holding it"),
+                       (unsigned long long) line, reader->encoding);
+        }
+      memcpy (p, PR_CSV_UNREADABLE_MARK, 3);
+      reader->n_marked++;
+      p += 3;
+    }
+  return TRUE;
+}
+
 /* Appends converter output to buf.  Returns bytes appended (0 only once
  * everything has been flushed), -1 on error; a conversion error is sticky,
  * an I/O error is not. */
@@ -550,6 +586,10 @@ convert_more (PrCsvReader   *reader,
         reader->raw_newlines += *p == '\n';
       produced = target - (reader->buf + reader->buf_len);
       reader->buf_len += produced;
+      /* Back two bytes: a € may have been written in two turns. */
+      if (reader->lone_euro && produced > 0 &&
+          !refuse_lone_euros (reader, MAX (reader->buf_len - produced, reader->pos + 2) - 2, error))
+        return -1;
 
       if (status == U_BUFFER_OVERFLOW_ERROR)
         {
@@ -1326,6 +1366,7 @@ pr_csv_reader_set_mark_unreadable (PrCsvReader *reader)
     return;
   ucnv_setToUCallBack (reader->source_cnv, mark_unreadable, reader, NULL, NULL, &status);
   g_warn_if_fail (U_SUCCESS (status));
+  reader->marking = TRUE;
 }
 
 /**

@@ -966,3 +966,51 @@ pr_encoding_check_set_csv_error (GError          **error,
                  path, name, given, fits, (unsigned long long) count, (unsigned long long) first,
                  fits, given);
 }
+
+/**
+ * pr_encoding_lone_euro:
+ * @encoding: an encoding's name, as given (GBK, CP936, …)
+ * @bytes: a value in it
+ * @length: its length
+ *
+ * GBK as ICU and iconv read it is Microsoft's code page 936, whose byte
+ * 0x80 standing alone is the euro sign: in GBK proper and in GB18030 it is
+ * no character, and a Chinese petition office's text never held a euro
+ * written that way, so such a byte is a stray one (a UTF-8 byte, a
+ * character cut in two), and read as € it would pass unseen.
+ *
+ * Returns: where the first such byte is in @bytes, when @encoding is GBK
+ *   under any of its names; else -1
+ */
+gssize
+pr_encoding_lone_euro (const char *encoding,
+                       const char *bytes,
+                       gsize       length)
+{
+  if (!pr_encoding_is_gbk (encoding))
+    return -1;
+  for (gsize i = 0; i < length;)
+    {
+      guint8 b = (guint8) bytes[i];
+
+      if (b == 0x80)
+        return (gssize) i;
+      /* 0x81 to 0xFE lead two bytes, and 0x80 may be their second. */
+      i += b >= 0x81 && b <= 0xFE ? 2 : 1;
+    }
+  return -1;
+}
+
+/* Whether @encoding is one of GBK's names (GBK, CP936, MS936, windows-936):
+ * those ICU reads with its code page 936 converter. */
+gboolean
+pr_encoding_is_gbk (const char *encoding)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  const char *canonical;
+
+  if (encoding == NULL || encoding[0] == '\0')
+    return FALSE;
+  canonical = ucnv_getAlias (encoding, 0, &status);
+  return U_SUCCESS (status) && g_strcmp0 (canonical, "windows-936-2000") == 0;
+}
