@@ -136,6 +136,52 @@ test_stray_byte_skipped (void)
   pr_test_remove_tree (dir);
 }
 
+/* iconv's GBK is code page 936, whose lone byte 0x80 is €: no character
+ * of GBK proper or GB18030, in a Chinese text a stray byte, so a bad row
+ * (0x80 as the second byte of 眬, B1 80, is read). */
+static void
+test_lone_euro_byte (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "euro");
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *bad = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    add_row (db, "t", i + 1, bodies[i], "GBK");
+  add_row (db, "t", 4, "居民反映夜里睡眼蒙眬时噪音不断", "GBK");
+  pr_test_execute (db, "UPDATE t SET body = CONCAT(LEFT(body, 6), UNHEX('80'), SUBSTRING(body, 7)) WHERE id = 2");
+
+  g_assert_cmpint (pr_test_server_run_cli ("euro", &out, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=GBK",
+                                           "--skip-bad-rows", "--bad-rows", bad_path, "--no-second-stage",
+                                           NULL), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_true (g_file_get_contents (bad_path, &bad, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (bad, "id,row,column,reason\r\n2,2,body,\"its bytes are not GBK text, the "
+                                        "column's given encoding (at byte 7: the byte 80, "));
+  {
+    g_auto(GStrv) lines = g_strsplit (bad, "\r\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  }
+
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (pr_test_server_run_cli ("euro", &out, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=CP936",
+                                           NULL), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "row 2 (id “2”), column “body”: its bytes are not CP936 text, the column's given "
+                                 "encoding (at byte 7: the byte 80, "));
+  pr_test_remove_tree (dir);
+}
+
 static gboolean
 ignore_row (const char *const *values,
             const gsize       *lengths,
@@ -188,6 +234,7 @@ main (int   argc,
   g_test_add_func ("/db/column-encoding/utf8-in-gbk-refused", test_utf8_in_gbk_refused);
   g_test_add_func ("/db/column-encoding/application-advice", test_application_advice);
   g_test_add_func ("/db/column-encoding/stray-byte-skipped", test_stray_byte_skipped);
+  g_test_add_func ("/db/column-encoding/lone-euro-byte", test_lone_euro_byte);
 
   status = g_test_run ();
   pr_test_server_stop ();
