@@ -75,6 +75,23 @@ test_utf8_in_gbk_refused (void)
                                  "holds both, convert such rows to GBK in the table"));
 }
 
+/* Table t: the bodies and @fourth in GBK, with the bytes @stray_hex put
+ * into row 2's after its third character. */
+static void
+make_stray_table (PrConnection *db,
+                  const char   *fourth,
+                  const char   *stray_hex)
+{
+  g_autofree char *update = g_strdup_printf ("UPDATE t SET body = CONCAT(LEFT(body, 6), UNHEX('%s'), "
+                                             "SUBSTRING(body, 7)) WHERE id = 2", stray_hex);
+
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    add_row (db, "t", i + 1, bodies[i], "GBK");
+  add_row (db, "t", 4, fourth, "GBK");
+  pr_test_execute (db, update);
+}
+
 /* A stray byte in one GBK value (a character cut in two): with
  * --skip-bad-rows the row is left out and listed, the others read; without,
  * the scan is refused naming the row, its id and the column. */
@@ -89,12 +106,8 @@ test_stray_byte_skipped (void)
   g_autofree char *out = NULL;
   g_autoptr(GError) error = NULL;
 
-  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
-  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
-    add_row (db, "t", i + 1, bodies[i], "GBK");
-  add_row (db, "t", 4, bodies[0], "GBK");
   /* A lead byte whose second byte was lost: no GBK character. */
-  pr_test_execute (db, "UPDATE t SET body = CONCAT(LEFT(body, 6), UNHEX('B020'), SUBSTRING(body, 7)) WHERE id = 2");
+  make_stray_table (db, bodies[0], "B020");
 
   g_assert_cmpint (pr_test_server_run_cli ("stray", &out, &err, "scan", "--db", "URI", "--table", "t",
                                            "--id", "id", "--text", "body", "--column-encoding", "body=GBK",
@@ -150,11 +163,7 @@ test_lone_euro_byte (void)
   g_autofree char *out = NULL;
   g_autoptr(GError) error = NULL;
 
-  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
-  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
-    add_row (db, "t", i + 1, bodies[i], "GBK");
-  add_row (db, "t", 4, "居民反映夜里睡眼蒙眬时噪音不断", "GBK");
-  pr_test_execute (db, "UPDATE t SET body = CONCAT(LEFT(body, 6), UNHEX('80'), SUBSTRING(body, 7)) WHERE id = 2");
+  make_stray_table (db, "居民反映夜里睡眼蒙眬时噪音不断", "80");
 
   g_assert_cmpint (pr_test_server_run_cli ("euro", &out, &err, "scan", "--db", "URI", "--table", "t",
                                            "--id", "id", "--text", "body", "--column-encoding", "body=GBK",
