@@ -24,6 +24,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-csv-reader.h"
+#include "pr-csv-reader-private.h"
 #include "pr-encoding-check.h"
 
 #include <errno.h>
@@ -45,81 +46,6 @@
 #define PIVOT_SIZE 4096
 
 G_DEFINE_QUARK (pr-csv-error-quark, pr_csv_error)
-
-typedef enum {
-  STATE_RECORD_START,   /* between records; blank lines are skipped here */
-  STATE_FIELD_START,    /* after a separator */
-  STATE_UNQUOTED,
-  STATE_QUOTED,
-  STATE_QUOTE_SEEN,     /* a '"' inside a quoted field: escape or closing quote */
-} ParseState;
-
-typedef struct {
-  gsize start;          /* offset of the first byte in reader->rec */
-  gsize len;
-  guint64 offset;       /* input offset of the first content byte */
-  gboolean quoted;
-} Field;
-
-struct _PrCsvReader
-{
-  GInputStream *stream;
-  char *path;                   /* for messages; NULL for caller streams */
-
-  /* ICU conversion, only when the input is not UTF-8. */
-  UConverter *source_cnv;
-  UConverter *utf8_cnv;
-  char *encoding;               /* as the caller named it, for messages */
-  guint64 n_marked;             /* byte sequences not in the encoding, marked (pr_csv_reader_set_mark_unreadable) */
-  gboolean marking;             /* such sequences are marked, not refused */
-  gboolean lone_euro;           /* GBK: a € the converter gives is a lone byte 0x80 (pr_encoding_lone_euro ()) */
-  char *raw;                    /* bytes read but not yet converted */
-  gsize raw_pos;
-  gsize raw_len;
-  guint64 raw_consumed;         /* bytes handed to the converter so far */
-  guint64 raw_newlines;         /* of them, line feeds (bytes 0x0A) */
-  UChar *pivot;
-  UChar *pivot_source;
-  UChar *pivot_target;
-  gboolean reset_pending;
-  gboolean flushed;
-
-  /* UTF-8 bytes being parsed: the raw chunk itself for UTF-8 input,
-   * converter output otherwise. */
-  char *buf;
-  gsize buf_len;
-  gsize pos;
-  guint64 buf_offset;           /* input offset of buf[0] */
-  guint64 stream_bytes;         /* bytes read from the stream */
-  gboolean eof;                 /* the stream returned 0 */
-  gboolean started;             /* BOM check done */
-  gboolean finished;            /* end of input reported */
-
-  /* Parser state, kept in the object so a record can span any number of
-   * reads, and so a failed read (e.g. cancelled) can be retried. */
-  ParseState state;
-  guint64 line;                 /* physical line at buf[pos] */
-  gboolean prev_cr;             /* last byte of quoted data was CR */
-  gboolean skip_lf;             /* record ended at CR, LF may follow */
-  guint64 quote_offset;         /* opening quote of the current field */
-
-  /* Current record. */
-  char *rec;
-  gsize rec_len;
-  gsize rec_cap;
-  Field *fields;
-  guint n_fields;
-  guint fields_cap;
-  gboolean in_progress;         /* rec/fields hold a partial record */
-  gboolean have_record;         /* the last next() returned TRUE */
-  gboolean unchecked;           /* fields are not checked for UTF-8: the caller does */
-  guint64 record_line;
-  guint64 record_number;
-
-  /* Data errors are sticky: the stream position is past the bad record
-   * and we cannot resynchronise reliably. */
-  GError *failed;
-};
 
 /* Bytes that end an unquoted run. */
 static const guint8 special_unquoted[256] = {
@@ -496,39 +422,6 @@ check_raw_start (PrCsvReader  *reader,
   return TRUE;
 }
 
-/* In GBK's output from @from on, each € (only ever a lone byte 0x80, see
- * pr_encoding_lone_euro ()) is a byte that is not text: marked as one
- * when bad rows are skipped, else refused, naming its line. */
-static gboolean
-refuse_lone_euros (PrCsvReader  *reader,
-                   gsize         from,
-                   GError      **error)
-{
-  static const char euro[] = "\xe2\x82\xac";
-  char *end = reader->buf + reader->buf_len;
-  char *p = reader->buf + from;
-
-  while (p < end && (p = memmem (p, end - p, euro, 3)) != NULL)
-    {
-      if (!reader->marking)
-        {
-          guint64 line = reader->line;
-
-          for (const char *q = reader->buf + reader->pos; q < p; q++)
-            line += *q == '\n';
-          return fail (reader, error, PR_CSV_ERROR_ENCODING,
-                       _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as the euro "
-                         "sign, which no Chinese petition writes so): check the file's encoding (--encoding), or "
-                         "give --skip-bad-rows to leave out the records holding it"),
-                       (unsigned long long) line, reader->encoding);
-        }
-      memcpy (p, PR_CSV_UNREADABLE_MARK, 3);
-      reader->n_marked++;
-      p += 3;
-    }
-  return TRUE;
-}
-
 /* Appends converter output to buf.  Returns bytes appended (0 only once
  * everything has been flushed), -1 on error; a conversion error is sticky,
  * an I/O error is not. */
@@ -586,10 +479,24 @@ convert_more (PrCsvReader   *reader,
         reader->raw_newlines += *p == '\n';
       produced = target - (reader->buf + reader->buf_len);
       reader->buf_len += produced;
-      /* Back two bytes: a € may have been written in two turns. */
-      if (reader->lone_euro && produced > 0 &&
-          !refuse_lone_euros (reader, MAX (reader->buf_len - produced, reader->pos + 2) - 2, error))
-        return -1;
+      /* A lone 0x80 is not GBK text: marked, or refused naming its line.
+       * Back two bytes: a € may have been written in two turns. */
+      if (reader->lone_euro && produced > 0)
+        {
+          gsize from = MAX (reader->buf_len - produced, reader->pos + 2) - 2;
+          guint64 lines = 0;
+          guint64 n = pr_encoding_mark_lone_euros (reader->buf + reader->pos, from - reader->pos,
+                                                   reader->buf_len - reader->pos, &lines);
+
+          reader->n_marked += n;
+          if (n > 0 && !reader->marking &&
+              !fail (reader, error, PR_CSV_ERROR_ENCODING,
+                     _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as the euro "
+                       "sign, which no Chinese petition writes so): check the file's encoding (--encoding), or "
+                       "give --skip-bad-rows to leave out the records holding it"),
+                     (unsigned long long) (reader->line + lines), reader->encoding))
+            return -1;
+        }
 
       if (status == U_BUFFER_OVERFLOW_ERROR)
         {

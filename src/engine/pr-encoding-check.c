@@ -1014,3 +1014,38 @@ pr_encoding_is_gbk (const char *encoding)
   canonical = ucnv_getAlias (encoding, 0, &status);
   return U_SUCCESS (status) && g_strcmp0 (canonical, "windows-936-2000") == 0;
 }
+
+/**
+ * pr_encoding_mark_lone_euros:
+ * @text: UTF-8 text a GBK converter gave (see pr_encoding_lone_euro ())
+ * @start: where to look from
+ * @length: its length
+ * @out_lines: (out): the line feeds in @text before the first €
+ *
+ * Writes %PR_CSV_UNREADABLE_MARK (as long as €) over each € from @start
+ * on: from GBK, each is a lone byte 0x80, no text.
+ *
+ * Returns: how many
+ */
+guint64
+pr_encoding_mark_lone_euros (char    *text,
+                             gsize    start,
+                             gsize    length,
+                             guint64 *out_lines)
+{
+  static const char euro[] = "\xe2\x82\xac";
+  char *end = text + length;
+  char *p = text + start;
+  guint64 n = 0;
+
+  G_STATIC_ASSERT (sizeof euro == sizeof PR_CSV_UNREADABLE_MARK);
+  while (p < end && (p = memmem (p, end - p, euro, 3)) != NULL)
+    {
+      for (const char *q = text; n == 0 && q < p; q++)
+        *out_lines += *q == '\n';
+      memcpy (p, PR_CSV_UNREADABLE_MARK, 3);
+      n++;
+      p += 3;
+    }
+  return n;
+}
