@@ -75,6 +75,23 @@ test_utf8_in_gbk_refused (void)
                                  "holds both, convert such rows to GBK in the table"));
 }
 
+/* Table t: the bodies and @fourth in GBK, with the bytes @stray_hex put
+ * into row 2's after its third character. */
+static void
+make_stray_table (PrConnection *db,
+                  const char   *fourth,
+                  const char   *stray_hex)
+{
+  g_autofree char *update = g_strdup_printf ("UPDATE t SET body = CONCAT(LEFT(body, 6), UNHEX('%s'), "
+                                             "SUBSTRING(body, 7)) WHERE id = 2", stray_hex);
+
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    add_row (db, "t", i + 1, bodies[i], "GBK");
+  add_row (db, "t", 4, fourth, "GBK");
+  pr_test_execute (db, update);
+}
+
 /* A stray byte in one GBK value (a character cut in two): with
  * --skip-bad-rows the row is left out and listed, the others read; without,
  * the scan is refused naming the row, its id and the column. */
@@ -89,12 +106,8 @@ test_stray_byte_skipped (void)
   g_autofree char *out = NULL;
   g_autoptr(GError) error = NULL;
 
-  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
-  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
-    add_row (db, "t", i + 1, bodies[i], "GBK");
-  add_row (db, "t", 4, bodies[0], "GBK");
   /* A lead byte whose second byte was lost: no GBK character. */
-  pr_test_execute (db, "UPDATE t SET body = CONCAT(LEFT(body, 6), UNHEX('B020'), SUBSTRING(body, 7)) WHERE id = 2");
+  make_stray_table (db, bodies[0], "B020");
 
   g_assert_cmpint (pr_test_server_run_cli ("stray", &out, &err, "scan", "--db", "URI", "--table", "t",
                                            "--id", "id", "--text", "body", "--column-encoding", "body=GBK",
@@ -133,6 +146,48 @@ test_stray_byte_skipped (void)
                                            "--skip-bad-rows", "--bad-rows", bad_path, NULL), ==, 1);
   g_assert_nonnull (strstr (err, "column “body” of table “t”: 3 of its 4 values are not GBK text, so its bytes are "
                                  "in another encoding"));
+  pr_test_remove_tree (dir);
+}
+
+/* iconv's GBK is code page 936, whose lone byte 0x80 is €: no character
+ * of GBK proper or GB18030, in a Chinese text a stray byte, so a bad row
+ * (0x80 as the second byte of 眬, B1 80, is read). */
+static void
+test_lone_euro_byte (void)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "euro");
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *bad = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+
+  make_stray_table (db, "居民反映夜里睡眼蒙眬时噪音不断", "80");
+
+  g_assert_cmpint (pr_test_server_run_cli ("euro", &out, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=GBK",
+                                           "--skip-bad-rows", "--bad-rows", bad_path, "--no-second-stage",
+                                           NULL), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_true (g_file_get_contents (bad_path, &bad, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (bad, "id,row,column,reason\r\n2,2,body,\"its bytes are not GBK text, the "
+                                        "column's given encoding (at byte 7: the byte 80, "));
+  {
+    g_auto(GStrv) lines = g_strsplit (bad, "\r\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  }
+
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (pr_test_server_run_cli ("euro", &out, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=CP936",
+                                           NULL), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "row 2 (id “2”), column “body”: its bytes are not CP936 text, the column's given "
+                                 "encoding (at byte 7: the byte 80, "));
   pr_test_remove_tree (dir);
 }
 
@@ -188,6 +243,7 @@ main (int   argc,
   g_test_add_func ("/db/column-encoding/utf8-in-gbk-refused", test_utf8_in_gbk_refused);
   g_test_add_func ("/db/column-encoding/application-advice", test_application_advice);
   g_test_add_func ("/db/column-encoding/stray-byte-skipped", test_stray_byte_skipped);
+  g_test_add_func ("/db/column-encoding/lone-euro-byte", test_lone_euro_byte);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -119,6 +119,55 @@ test_gbk_file_bad_line (void)
   pr_test_remove_tree (dir);
 }
 
+/* Writes @gbk (@length bytes) as the body of records 1 to 4 of @path,
+ * with @stray after its first 10 bytes in each record whose bit is in
+ * @stray_ids. */
+static void
+write_gbk_records (const char *path,
+                   const char *gbk,
+                   gsize       length,
+                   const char *stray,
+                   guint       stray_ids)
+{
+  g_autoptr(GString) bytes = g_string_new ("id,body\n");
+  g_autoptr(GError) error = NULL;
+
+  for (guint id = 1; id <= 4; id++)
+    {
+      g_string_append_printf (bytes, "%u,", id);
+      g_string_append_len (bytes, gbk, 10);
+      if (stray_ids & (1u << id))
+        g_string_append (bytes, stray);
+      g_string_append_len (bytes, gbk + 10, length - 10);
+      g_string_append_c (bytes, '\n');
+    }
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+  g_assert_no_error (error);
+}
+
+/* Record 3 alone left out, listed as not @encoding text; 1, 2 and 4 one
+ * cluster. */
+static void
+assert_third_left_out (const char *bad_path,
+                       const char *out_path,
+                       const char *encoding)
+{
+  g_autofree char *bad = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *expected = g_strdup_printf ("id,row,column,reason\r\n3,4,body,\"the value holds bytes that are not "
+                                               "%s text, the file's encoding (--encoding): a character cut in two, "
+                                               "or a stray byte\"\r\n", encoding);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (bad_path, &bad, NULL, &error));
+  g_assert_cmpstr (bad, ==, expected);
+  g_assert_true (g_file_get_contents (out_path, &out, NULL, &error));
+  g_assert_nonnull (strstr (out, "\r\n1,1,1,0,"));
+  g_assert_nonnull (strstr (out, "\r\n1,2,1,0,"));
+  g_assert_nonnull (strstr (out, "\r\n1,4,1,0,"));
+  g_assert_null (strstr (out, "\r\n1,3,"));
+}
+
 /* A GBK file with a stray byte in one record's text, scanned with
  * --skip-bad-rows: that record is left out and listed with the reason,
  * the others read (records 1, 2 and 4 are one text, a cluster). */
@@ -131,40 +180,20 @@ test_gbk_stray_byte_skipped (void)
   g_autofree char *out_path = g_build_filename (dir, "out.csv", NULL);
   const char *text = "小区门口的垃圾站臭气熏天夏天尤其严重请有关部门尽快处理";
   g_autoptr(GError) error = NULL;
-  g_autoptr(GString) bytes = g_string_new ("id,body\n");
   g_autofree char *gbk = NULL;
   g_autofree char *err = NULL;
-  g_autofree char *bad = NULL;
-  g_autofree char *out = NULL;
   gsize length = 0;
   const char *args[] = { "scan", "--id", "id", "--text", "body", "--encoding", "GBK", "--skip-bad-rows",
                          "--bad-rows", bad_path, "-o", out_path, "--no-second-stage", path, NULL };
 
   gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, &length, &error);
   g_assert_no_error (error);
-  for (guint id = 1; id <= 4; id++)
-    {
-      g_string_append_printf (bytes, "%u,", id);
-      g_string_append_len (bytes, gbk, 10);
-      /* A lead byte whose second byte was lost: no GBK character. */
-      if (id == 3)
-        g_string_append (bytes, "\xB0 ");
-      g_string_append_len (bytes, gbk + 10, length - 10);
-      g_string_append_c (bytes, '\n');
-    }
-  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+  /* A lead byte whose second byte was lost: no GBK character. */
+  write_gbk_records (path, gbk, length, "\xB0 ", 1u << 3);
 
   g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
   g_test_message ("%s", err);
-  g_assert_true (g_file_get_contents (bad_path, &bad, NULL, &error));
-  g_assert_cmpstr (bad, ==, "id,row,column,reason\r\n"
-                            "3,4,body,\"the value holds bytes that are not GBK text, the file's encoding (--encoding): "
-                            "a character cut in two, or a stray byte\"\r\n");
-  g_assert_true (g_file_get_contents (out_path, &out, NULL, &error));
-  g_assert_nonnull (strstr (out, "\r\n1,1,1,0,"));
-  g_assert_nonnull (strstr (out, "\r\n1,2,1,0,"));
-  g_assert_nonnull (strstr (out, "\r\n1,4,1,0,"));
-  g_assert_null (strstr (out, "\r\n1,3,"));
+  assert_third_left_out (bad_path, out_path, "GBK");
 
   /* Without the flag the file is refused, naming the line. */
   args[7] = "--no-fold-traditional";
@@ -176,17 +205,7 @@ test_gbk_stray_byte_skipped (void)
 
   /* Such bytes in most records are a file in another encoding: refused
    * even when bad rows are skipped, rather than read all but empty. */
-  g_string_assign (bytes, "id,body\n");
-  for (guint id = 1; id <= 4; id++)
-    {
-      g_string_append_printf (bytes, "%u,", id);
-      g_string_append_len (bytes, gbk, 10);
-      if (id != 2)
-        g_string_append (bytes, "\xB0 ");
-      g_string_append_len (bytes, gbk + 10, length - 10);
-      g_string_append_c (bytes, '\n');
-    }
-  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+  write_gbk_records (path, gbk, length, "\xB0 ", (1u << 1) | (1u << 3) | (1u << 4));
   args[7] = "--skip-bad-rows";
   args[8] = "--bad-rows";
   args[9] = bad_path;
@@ -195,6 +214,45 @@ test_gbk_stray_byte_skipped (void)
   g_assert_nonnull (strstr (err, "3 of its 4 records hold bytes that are not GBK text, so the file is in another "
                                  "encoding"));
   pr_test_remove_tree (dir);
+}
+
+/* GBK as ICU reads it is code page 936, whose lone byte 0x80 is €: no
+ * character of GBK proper or GB18030, and in a Chinese text a stray byte.
+ * It is a bad row as any byte that is not text (0x80 as the second byte
+ * of 眬, B1 80, is read); without --skip-bad-rows the file is refused,
+ * naming its line. */
+static void
+test_gbk_lone_euro_byte (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "out.csv", NULL);
+  const char *text = "小区门口的垃圾站臭气熏天夏天尤其严重请有关部门尽快处理，居民睡眼蒙眬";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *gbk = NULL;
+  g_autofree char *err = NULL;
+  gsize length = 0;
+  const char *args[] = { "scan", "--id", "id", "--text", "body", "--encoding", "CP936", "--skip-bad-rows",
+                         "--bad-rows", bad_path, "-o", out_path, "--no-second-stage", path, NULL };
+
+  gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, &length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (memmem (gbk, length, "\xB1\x80", 2));
+  write_gbk_records (path, gbk, length, "\x80", 1u << 3);
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  g_test_message ("%s", err);
+  assert_third_left_out (bad_path, out_path, "CP936");
+
+  args[6] = "GBK";
+  args[7] = "--no-fold-traditional";
+  args[8] = "--no-normalize";
+  args[9] = "--no-parts";
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "line 4: the byte 80 is not GBK text"));
 }
 
 int
@@ -207,6 +265,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/mixed-utf8-read-as-gbk", test_utf8_read_as_gbk);
   g_test_add_func ("/engine/csv-reader/gbk-bad-line-named", test_gbk_file_bad_line);
   g_test_add_func ("/engine/csv-reader/gbk-stray-byte-skipped", test_gbk_stray_byte_skipped);
+  g_test_add_func ("/engine/csv-reader/gbk-lone-euro-byte", test_gbk_lone_euro_byte);
 
   return g_test_run ();
 }

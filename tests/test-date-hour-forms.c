@@ -292,6 +292,50 @@ test_unix_zeros (void)
   g_assert_cmpstr (unreadable->pdata[1], ==, "r5");
 }
 
+/* -1 among Unix milliseconds is a program's "unknown", as 0 is: no date,
+ * counted and named, never the last millisecond of 1969; any other number
+ * before 1970 is not a petition's date, and the column is refused. */
+static void
+test_unix_minus_one (void)
+{
+  static const char *const texts[] = { "1559986280000", "-1", "1560072680500", " -1 " };
+  static const char *const before_1970[] = { "1559986280000", "-5", "1560072680500" };
+  g_autoptr(PrDateColumn) column = pr_date_column_new ("date", PR_DATE_ORDER_YMD, N_("line"));
+  g_autoptr(PrDateColumn) refused = pr_date_column_new ("date", PR_DATE_ORDER_YMD, N_("line"));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  g_autoptr(GPtrArray) unreadable_refused = NULL;
+  g_autoptr(GError) error = NULL;
+  PrDateNumbers kind = PR_DATE_NUMBERS_NONE;
+  guint64 n_unreadable = 0;
+  gint64 dates[4];
+
+  pr_date_column_set_now (column, NOW_2026);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("r%u", i + 1);
+
+      g_assert_true (pr_date_column_add (column, texts[i], id, i + 2, &dates[i], NULL));
+    }
+  g_assert_true (pr_date_column_finish (column, dates, 4, &n_unreadable, &unreadable, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pr_date_column_get_n_from_numbers (column, &kind), ==, 2);
+  g_assert_cmpint (kind, ==, PR_DATE_NUMBERS_UNIX_MS);
+  g_assert_cmpint (dates[0], ==, read_ok ("2019-06-08 17:31:20"));
+  g_assert_cmpint (dates[2], ==, read_ok ("2019-06-09 17:31:20"));
+  g_assert_cmpint (dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[3], ==, PR_DATE_NONE);
+  g_assert_cmpuint (n_unreadable, ==, 2);
+  g_assert_cmpuint (unreadable->len, ==, 2);
+  g_assert_cmpstr (unreadable->pdata[0], ==, "r2");
+  g_assert_cmpstr (unreadable->pdata[1], ==, "r4");
+
+  pr_date_column_set_now (refused, NOW_2026);
+  for (guint i = 0; i < G_N_ELEMENTS (before_1970); i++)
+    g_assert_true (pr_date_column_add (refused, before_1970[i], "r", i + 2, &dates[i], NULL));
+  g_assert_false (pr_date_column_finish (refused, dates, 3, &n_unreadable, &unreadable_refused, &error));
+  g_assert_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE);
+}
+
 /* Noon: 中午 is the hours about midday, 11 to 14 on a 24-hour clock or 1
  * and 2 after it (中午1点 is 13:00). 中午3点 is neither 03:00 nor 15:00,
  * and 下午0点 no hour of the afternoon: a day-part word that contradicts
@@ -339,6 +383,72 @@ test_night_hours_column (void)
   g_assert_cmpint (dates[2], ==, read_ok ("2023-06-09 20:00"));
 }
 
+/* Reads @n texts as one column; its unreadable dates' ids in @unreadable. */
+static void
+read_clock_column (const char *const *texts,
+                   guint              n,
+             gint64            *dates,
+             GPtrArray        **unreadable)
+{
+  g_autoptr(PrDateColumn) column = pr_date_column_new ("收信时间", PR_DATE_ORDER_YMD, N_("line"));
+  g_autoptr(GError) error = NULL;
+  guint64 n_unreadable = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("r%u", i + 1);
+
+      g_assert_true (pr_date_column_add (column, texts[i], id, i + 2, &dates[i], NULL));
+    }
+  g_assert_true (pr_date_column_finish (column, dates, n, &n_unreadable, unreadable, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_unreadable, ==, (*unreadable)->len);
+}
+
+/* A column that writes the part of the day keeps a 12-hour clock: there
+ * an hour from 1 to 12 without it may be either, and is unreadable (never
+ * the morning); 0 and 13 to 23 are one hour on any clock. A column that
+ * never writes one keeps a 24-hour clock: 3点 is 03:00. */
+static void
+test_bare_hours_column (void)
+{
+  static const char *const twelve[] = {
+    "2019年6月8日下午3点", "2019年6月8日3点", "2019年6月9日15点", "2019年6月9日12点半", "2019年6月10日0点半",
+    "2019年6月10日",
+  };
+  static const char *const pm[] = { "2019/06/08 5:31 PM", "2019/06/08 5:31", "2019/06/08 17:31", "2019/06/09 中午12:10" };
+  static const char *const day[] = { "2019年6月8日3点", "2019年6月8日15点", "2019-06-09 5:31" };
+  g_autoptr(GPtrArray) unreadable_twelve = NULL;
+  g_autoptr(GPtrArray) unreadable_pm = NULL;
+  g_autoptr(GPtrArray) unreadable_day = NULL;
+  gint64 dates[G_N_ELEMENTS (twelve)];
+
+  read_clock_column (twelve, G_N_ELEMENTS (twelve), dates, &unreadable_twelve);
+  g_assert_cmpint (dates[0], ==, read_ok ("2019-06-08 15:00"));
+  g_assert_cmpint (dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[2], ==, read_ok ("2019-06-09 15:00"));
+  g_assert_cmpint (dates[3], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[4], ==, read_ok ("2019-06-10 00:30"));
+  g_assert_cmpint (dates[5], ==, read_ok ("2019-06-10"));
+  g_assert_cmpuint (unreadable_twelve->len, ==, 2);
+  g_assert_cmpstr (unreadable_twelve->pdata[0], ==, "r2");
+  g_assert_cmpstr (unreadable_twelve->pdata[1], ==, "r4");
+
+  read_clock_column (pm, G_N_ELEMENTS (pm), dates, &unreadable_pm);
+  g_assert_cmpint (dates[0], ==, read_ok ("2019-06-08 17:31"));
+  g_assert_cmpint (dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (dates[2], ==, read_ok ("2019-06-08 17:31"));
+  g_assert_cmpint (dates[3], ==, read_ok ("2019-06-09 12:10"));
+  g_assert_cmpuint (unreadable_pm->len, ==, 1);
+  g_assert_cmpstr (unreadable_pm->pdata[0], ==, "r2");
+
+  read_clock_column (day, G_N_ELEMENTS (day), dates, &unreadable_day);
+  g_assert_cmpint (dates[0], ==, read_ok ("2019-06-08 03:00"));
+  g_assert_cmpint (dates[1], ==, read_ok ("2019-06-08 15:00"));
+  g_assert_cmpint (dates[2], ==, read_ok ("2019-06-09 05:31"));
+  g_assert_cmpuint (unreadable_day->len, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -354,6 +464,8 @@ main (int    argc,
   g_test_add_func ("/engine/date-column/night-hours", test_night_hours_column);
   g_test_add_func ("/engine/date/forms/noon-hours", test_noon_hours);
   g_test_add_func ("/engine/date-column/numbers/unix-zeros", test_unix_zeros);
+  g_test_add_func ("/engine/date-column/numbers/unix-minus-one", test_unix_minus_one);
+  g_test_add_func ("/engine/date-column/bare-hours", test_bare_hours_column);
 
   return g_test_run ();
 }

@@ -556,14 +556,41 @@ test_cli_stdout_pipe (void)
   g_assert_nonnull (strstr (out, "\r\n1,1,1,0,"));
 }
 
-/* Ctrl+C or a kill while a report is being written: the temporary file
- * beside it (hidden, as large as the report so far) is removed, and the
+/* Whether @pid has a report open in @folder: a hidden file beside it, or
+ * one with no name (/proc shows it as "FOLDER/#INODE (deleted)"). */
+static gboolean
+writing_in (GPid        pid,
+            const char *folder)
+{
+  g_autofree char *fds = g_strdup_printf ("/proc/%d/fd", (int) pid);
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr(GDir) fd_dir = g_dir_open (fds, 0, NULL);
+  g_autofree char *unnamed = g_strconcat (folder, "/#", NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, ".pairs.csv."))
+      return TRUE;
+  while (fd_dir != NULL && (name = g_dir_read_name (fd_dir)) != NULL)
+    {
+      g_autofree char *link = g_build_filename (fds, name, NULL);
+      g_autofree char *to = g_file_read_link (link, NULL);
+
+      if (to != NULL && g_str_has_prefix (to, unnamed))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A run stopped while a report is being written: nothing is left beside
+ * it (a hidden temporary file as large as the report so far was), and the
  * report it would have replaced is kept. */
 static void
-test_cli_temp_removed_on_signal (void)
+signal_while_writing (const char *folder_name,
+                      const int  *signals,
+                      guint       n_signals)
 {
-  const int signals[] = { SIGTERM, SIGINT };
-  g_autofree char *folder = g_build_filename (tmpdir, "signalled", NULL);
+  g_autofree char *folder = g_build_filename (tmpdir, folder_name, NULL);
   g_autofree char *records = g_build_filename (folder, "in.csv", NULL);
   g_autofree char *pairs = g_build_filename (folder, "pairs.csv", NULL);
   g_autofree char *cli = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
@@ -580,7 +607,7 @@ test_cli_temp_removed_on_signal (void)
   g_assert_no_error (error);
   g_string_free (csv, TRUE);
 
-  for (guint s = 0; s < G_N_ELEMENTS (signals); s++)
+  for (guint s = 0; s < n_signals; s++)
     {
       GPid pid = 0;
       gboolean writing = FALSE;
@@ -593,11 +620,7 @@ test_cli_temp_removed_on_signal (void)
       g_assert_no_error (error);
       for (guint tries = 0; tries < 6000 && !writing; tries++)
         {
-          g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
-          const char *name;
-
-          while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-            writing |= g_str_has_prefix (name, ".pairs.csv.");
+          writing = writing_in (pid, folder);
           if (!writing)
             g_usleep (10000);
         }
@@ -620,6 +643,24 @@ test_cli_temp_removed_on_signal (void)
         g_assert_cmpstr (left, ==, "an earlier report\n");
       }
     }
+}
+
+/* Ctrl+C or a kill the program can catch. */
+static void
+test_cli_temp_removed_on_signal (void)
+{
+  const int signals[] = { SIGTERM, SIGINT };
+
+  signal_while_writing ("signalled", signals, G_N_ELEMENTS (signals));
+}
+
+/* SIGKILL, which no handler sees (the out-of-memory killer, a kill -9). */
+static void
+test_cli_nothing_left_on_sigkill (void)
+{
+  const int signals[] = { SIGKILL };
+
+  signal_while_writing ("killed", signals, G_N_ELEMENTS (signals));
 }
 
 /* A signal while more outputs are open than the first table of them
@@ -698,6 +739,7 @@ main (int   argc,
   g_test_add_func ("/cli/common/output-is-input", test_cli_output_is_input);
   g_test_add_func ("/cli/common/outputs-same-file", test_cli_outputs_same_file);
   g_test_add_func ("/cli/common/output-temp-removed-on-signal", test_cli_temp_removed_on_signal);
+  g_test_add_func ("/cli/common/output-nothing-left-on-sigkill", test_cli_nothing_left_on_sigkill);
   g_test_add_func ("/cli/common/output-stdout-pipe", test_cli_stdout_pipe);
   g_test_add_func ("/engine/output-file/many-temps-removed-on-signal", test_many_temps_removed_on_signal);
 

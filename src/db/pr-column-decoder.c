@@ -294,6 +294,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
         {
           g_autoptr(GError) local_error = NULL;
           gsize read = 0, written = 0;
+          gssize euro;
           char *text;
 
           /* UTF-8 text in a column of another encoding (a second program
@@ -321,6 +322,15 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
               return FALSE;
             }
           text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
+          if (text != NULL && (euro = pr_encoding_lone_euro (self->encodings[c], values[c], lengths[c])) >= 0)
+            {
+              /* iconv's GBK is code page 936, which reads it as €. */
+              g_clear_pointer (&text, g_free);
+              read = (gsize) euro;
+              local_error = g_error_new_literal (G_CONVERT_ERROR, G_CONVERT_ERROR_ILLEGAL_SEQUENCE,
+                                                 _("the byte 80, which only Microsoft's code page 936 has, as the "
+                                                   "euro sign, and no Chinese text holds so"));
+            }
           if (text == NULL && self->lenient)
             {
               /* One value with a byte its encoding lacks (a character cut

@@ -24,6 +24,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-csv-reader.h"
+#include "pr-csv-reader-private.h"
 #include "pr-encoding-check.h"
 
 #include <errno.h>
@@ -45,79 +46,6 @@
 #define PIVOT_SIZE 4096
 
 G_DEFINE_QUARK (pr-csv-error-quark, pr_csv_error)
-
-typedef enum {
-  STATE_RECORD_START,   /* between records; blank lines are skipped here */
-  STATE_FIELD_START,    /* after a separator */
-  STATE_UNQUOTED,
-  STATE_QUOTED,
-  STATE_QUOTE_SEEN,     /* a '"' inside a quoted field: escape or closing quote */
-} ParseState;
-
-typedef struct {
-  gsize start;          /* offset of the first byte in reader->rec */
-  gsize len;
-  guint64 offset;       /* input offset of the first content byte */
-  gboolean quoted;
-} Field;
-
-struct _PrCsvReader
-{
-  GInputStream *stream;
-  char *path;                   /* for messages; NULL for caller streams */
-
-  /* ICU conversion, only when the input is not UTF-8. */
-  UConverter *source_cnv;
-  UConverter *utf8_cnv;
-  char *encoding;               /* as the caller named it, for messages */
-  guint64 n_marked;             /* byte sequences not in the encoding, marked (pr_csv_reader_set_mark_unreadable) */
-  char *raw;                    /* bytes read but not yet converted */
-  gsize raw_pos;
-  gsize raw_len;
-  guint64 raw_consumed;         /* bytes handed to the converter so far */
-  guint64 raw_newlines;         /* of them, line feeds (bytes 0x0A) */
-  UChar *pivot;
-  UChar *pivot_source;
-  UChar *pivot_target;
-  gboolean reset_pending;
-  gboolean flushed;
-
-  /* UTF-8 bytes being parsed: the raw chunk itself for UTF-8 input,
-   * converter output otherwise. */
-  char *buf;
-  gsize buf_len;
-  gsize pos;
-  guint64 buf_offset;           /* input offset of buf[0] */
-  guint64 stream_bytes;         /* bytes read from the stream */
-  gboolean eof;                 /* the stream returned 0 */
-  gboolean started;             /* BOM check done */
-  gboolean finished;            /* end of input reported */
-
-  /* Parser state, kept in the object so a record can span any number of
-   * reads, and so a failed read (e.g. cancelled) can be retried. */
-  ParseState state;
-  guint64 line;                 /* physical line at buf[pos] */
-  gboolean prev_cr;             /* last byte of quoted data was CR */
-  gboolean skip_lf;             /* record ended at CR, LF may follow */
-  guint64 quote_offset;         /* opening quote of the current field */
-
-  /* Current record. */
-  char *rec;
-  gsize rec_len;
-  gsize rec_cap;
-  Field *fields;
-  guint n_fields;
-  guint fields_cap;
-  gboolean in_progress;         /* rec/fields hold a partial record */
-  gboolean have_record;         /* the last next() returned TRUE */
-  gboolean unchecked;           /* fields are not checked for UTF-8: the caller does */
-  guint64 record_line;
-  guint64 record_number;
-
-  /* Data errors are sticky: the stream position is past the bad record
-   * and we cannot resynchronise reliably. */
-  GError *failed;
-};
 
 /* Bytes that end an unquoted run. */
 static const guint8 special_unquoted[256] = {
@@ -176,6 +104,7 @@ reader_new (GInputStream  *stream,
       else
         {
           reader->encoding = g_strdup (encoding);
+          reader->lone_euro = pr_encoding_is_gbk (encoding);
           status = U_ZERO_ERROR;
 
           /* Substituting U+FFFD would silently corrupt petition text; stop
@@ -550,6 +479,24 @@ convert_more (PrCsvReader   *reader,
         reader->raw_newlines += *p == '\n';
       produced = target - (reader->buf + reader->buf_len);
       reader->buf_len += produced;
+      /* A lone 0x80 is not GBK text: marked, or refused naming its line.
+       * Back two bytes: a € may have been written in two turns. */
+      if (reader->lone_euro && produced > 0)
+        {
+          gsize from = MAX (reader->buf_len - produced, reader->pos + 2) - 2;
+          guint64 lines = 0;
+          guint64 n = pr_encoding_mark_lone_euros (reader->buf + reader->pos, from - reader->pos,
+                                                   reader->buf_len - reader->pos, &lines);
+
+          reader->n_marked += n;
+          if (n > 0 && !reader->marking &&
+              !fail (reader, error, PR_CSV_ERROR_ENCODING,
+                     _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as the euro "
+                       "sign, which no Chinese petition writes so): check the file's encoding (--encoding), or "
+                       "give --skip-bad-rows to leave out the records holding it"),
+                     (unsigned long long) (reader->line + lines), reader->encoding))
+            return -1;
+        }
 
       if (status == U_BUFFER_OVERFLOW_ERROR)
         {
@@ -1326,6 +1273,7 @@ pr_csv_reader_set_mark_unreadable (PrCsvReader *reader)
     return;
   ucnv_setToUCallBack (reader->source_cnv, mark_unreadable, reader, NULL, NULL, &status);
   g_warn_if_fail (U_SUCCESS (status));
+  reader->marking = TRUE;
 }
 
 /**

@@ -50,13 +50,17 @@ struct _PrDateColumn {
   GPtrArray   *samples;        /* the first few unreadable texts, for messages */
   PrDateNumbers numbers_kind;  /* what every unreadable date so far is as a number */
   GArray      *numbers;        /* NumberDate, while no date was read and all are numbers of one kind */
-  guint64      n_zero;         /* of the unreadable dates, 0 (what a column of Unix times holds for none) */
+  guint64      n_zero;         /* of the unreadable dates, 0 or -1 (what a column of Unix times holds for none) */
   GPtrArray   *zero_ids;       /* the first few of them */
   guint64      n_from_numbers; /* dates read from numbers, at the finish */
   guint64      n_date_hour;    /* of the numbers, those that are also a YYYYMMDDHH */
   gint64       latest_unix;    /* the latest instant the numbers are as Unix time, in true UTC */
   char        *latest_unix_text;
   gint64       now;            /* today, as Unix seconds, for the numbers' rule; 0: the real time */
+  guint64      n_day_part;     /* dates whose time says its part of the day (下午3点, 5:31 PM) */
+  GArray      *bare_hours;     /* guint64 record index of each date with an hour 1 to 12 and no day part */
+  GPtrArray   *bare_ids;       /* the first few of them */
+  GPtrArray   *bare_texts;     /* the same */
 };
 
 /* A record's date given as a number, and that number as a date. */
@@ -86,6 +90,9 @@ pr_date_column_new (const char  *name,
   self->unreadable_ids = g_ptr_array_new_with_free_func (g_free);
   self->samples = g_ptr_array_new_with_free_func (g_free);
   self->zero_ids = g_ptr_array_new_with_free_func (g_free);
+  self->bare_hours = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->bare_ids = g_ptr_array_new_with_free_func (g_free);
+  self->bare_texts = g_ptr_array_new_with_free_func (g_free);
   self->first_offset = PR_DATE_NO_OFFSET;
   return self;
 }
@@ -108,6 +115,9 @@ pr_date_column_free (PrDateColumn *self)
   g_clear_pointer (&self->unreadable_ids, g_ptr_array_unref);
   g_clear_pointer (&self->samples, g_ptr_array_unref);
   g_clear_pointer (&self->zero_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->bare_hours, g_array_unref);
+  g_clear_pointer (&self->bare_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->bare_texts, g_ptr_array_unref);
   g_clear_pointer (&self->numbers, g_array_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
   g_free (self->first_offset_id);
@@ -240,11 +250,25 @@ pr_date_column_add (PrDateColumn  *self,
 {
   int offset = PR_DATE_NO_OFFSET;
   PrDateStatus status = PR_DATE_UNREADABLE;
+  PrDateClock clock = PR_DATE_CLOCK_24;
   gboolean placeholder = FALSE;
 
   *out_seconds = PR_DATE_NONE;
   if (!is_blank (text))
-    status = pr_date_read (text, self->order, out_seconds, &offset);
+    status = pr_date_read_clock (text, self->order, out_seconds, &offset, &clock);
+  /* Whether 3点 is 03:00 or 15:00 the column tells at its end (see
+   * unmark_bare_hours ()). */
+  if (status == PR_DATE_OK && clock == PR_DATE_CLOCK_DAY_PART)
+    self->n_day_part++;
+  else if (status == PR_DATE_OK && clock == PR_DATE_CLOCK_BARE_12)
+    {
+      g_array_append_val (self->bare_hours, self->n_records);
+      if (self->bare_ids->len < PR_DATE_COLUMN_MAX_NAMED)
+        {
+          g_ptr_array_add (self->bare_ids, g_strdup (id));
+          g_ptr_array_add (self->bare_texts, g_strstrip (g_strdup (text)));
+        }
+    }
   /* 9999-12-31: counted as unreadable, and said to be a placeholder. */
   if (status == PR_DATE_PLACEHOLDER)
     {
@@ -324,9 +348,12 @@ pr_date_column_add (PrDateColumn  *self,
 
           if (self->samples->len < 3)
             g_ptr_array_add (self->samples, g_strdup (stripped));
-          /* 0 is no date among Unix times (a column whose default is 0),
-           * not a sign that the numbers are something else. */
-          if (strspn (stripped, "0") == strlen (stripped))
+          /* 0 and -1 are no date among Unix times (a column whose default
+           * is 0, or a program's "unknown"), not a sign that the numbers
+           * are something else; never 1970 or the last second of 1969.
+           * Other negative numbers are dates before 1970, read as no
+           * petition's date: the column is refused as any other. */
+          if (strspn (stripped, "0") == strlen (stripped) || strcmp (stripped, "-1") == 0)
             {
               if (self->zero_ids->len < PR_DATE_COLUMN_MAX_NAMED)
                 g_ptr_array_add (self->zero_ids, g_strdup (id));
@@ -403,6 +430,31 @@ static char *
 format_offset (int offset)
 {
   return g_strdup_printf ("%c%02d:%02d", offset < 0 ? '-' : '+', ABS (offset) / 3600, ABS (offset) % 3600 / 60);
+}
+
+/* A column that writes the part of the day (下午3点, 5:31 PM) keeps a
+ * 12-hour clock: there an hour from 1 to 12 without it (3点, 5:31) may be
+ * the morning's or the afternoon's, and is unreadable, counted and named,
+ * never taken as the morning. A column that never writes one keeps a
+ * 24-hour clock, where 3点 is 03:00; 0 and 13 to 23 are one hour on either. */
+static void
+unmark_bare_hours (PrDateColumn *self,
+                   gint64       *dates)
+{
+  if (self->n_day_part == 0 || self->bare_hours->len == 0)
+    return;
+  for (guint i = 0; i < self->bare_hours->len; i++)
+    dates[g_array_index (self->bare_hours, guint64, i)] = PR_DATE_NONE;
+  self->n_read -= self->bare_hours->len;
+  self->n_unreadable += self->bare_hours->len;
+  for (guint i = 0; i < self->bare_ids->len; i++)
+    {
+      if (self->unreadable_ids->len < PR_DATE_COLUMN_MAX_NAMED)
+        g_ptr_array_add (self->unreadable_ids, g_strdup (self->bare_ids->pdata[i]));
+      if (self->samples->len < 3)
+        g_ptr_array_add (self->samples, g_strdup (self->bare_texts->pdata[i]));
+    }
+  g_array_set_size (self->bare_hours, 0);
 }
 
 /**
@@ -555,6 +607,8 @@ pr_date_column_finish (PrDateColumn  *self,
                        GError       **error)
 {
   g_return_val_if_fail (n_dates == self->n_records, FALSE);
+
+  unmark_bare_hours (self, dates);
 
   /* Every date a number of one kind, none read as a date: the column says
    * what they are (a guess only if some were dates). */

@@ -157,11 +157,13 @@ static gboolean
 read_time (const char **p,
            int         *hour,
            int         *minute,
-           int         *second)
+           int         *second,
+           PrDateClock *clock)
 {
   static const char *const hour_ends[] = { ":", "时", "点", "時", "點", NULL };
   static const char *const minute_ends[] = { ":", "分", NULL };
   int day_part = read_day_part (p);
+  gboolean day_part_said;
   int hour_end;
 
   skip_spaces (p);
@@ -215,6 +217,7 @@ read_time (const char **p,
       else if (*hour < 1 || *hour > 12)
         return FALSE;   /* "13:00 PM", "0:30 AM" */
     }
+  day_part_said = day_part != 0;
 
   /* Noon is the hours about midday: 中午11点 to 中午2点 (13 and 14 as
    * written); 中午3点 or 中午10点 contradicts itself, as 下午0点 does. */
@@ -237,6 +240,10 @@ read_time (const char **p,
     }
   if (day_part != 0 && *hour > 12)
     return FALSE;   /* "下午15点" says the afternoon twice, or wrongly */
+  if (day_part_said)
+    *clock = PR_DATE_CLOCK_DAY_PART;
+  else
+    *clock = *hour >= 1 && *hour <= 12 ? PR_DATE_CLOCK_BARE_12 : PR_DATE_CLOCK_24;
   if (day_part < 0 && *hour == 12)
     *hour = 0;
   else if (day_part > 0 && *hour < 12)
@@ -453,6 +460,25 @@ pr_date_read (const char  *text,
               gint64      *out_seconds,
               int         *out_offset)
 {
+  PrDateClock clock;
+
+  return pr_date_read_clock (text, order, out_seconds, out_offset, &clock);
+}
+
+/**
+ * pr_date_read_clock:
+ * @out_clock: (out): how the time of day was written, for a column to
+ *   tell a 12-hour clock's hour without its day part (see #PrDateClock)
+ *
+ * As pr_date_read ().
+ */
+PrDateStatus
+pr_date_read_clock (const char  *text,
+                    PrDateOrder  order,
+                    gint64      *out_seconds,
+                    int         *out_offset,
+                    PrDateClock *out_clock)
+{
   static const char *const date_seps[] = { "-", "/", ".", "年", NULL };
   static const char *const month_ends[] = { "-", "/", ".", "月", NULL };
   const char *p = text;
@@ -465,6 +491,7 @@ pr_date_read (const char  *text,
   g_return_val_if_fail (out_seconds != NULL, PR_DATE_UNREADABLE);
   g_return_val_if_fail (out_offset != NULL, PR_DATE_UNREADABLE);
 
+  *out_clock = PR_DATE_CLOCK_24;
   if (text == NULL)
     return PR_DATE_UNREADABLE;
   p = fold_digits (text, &folded);
@@ -531,10 +558,11 @@ pr_date_read (const char  *text,
       skip_spaces (&p);
       if (*p != '\0')
         {
-          if (!read_time (&p, &hour, &minute, &second))
+          if (!read_time (&p, &hour, &minute, &second, out_clock))
             {
               /* Only spaces may follow a date without a time. */
               p = before;
+              *out_clock = PR_DATE_CLOCK_24;
               skip_spaces (&p);
               if (*p != '\0')
                 return PR_DATE_UNREADABLE;

@@ -26,10 +26,22 @@ typedef enum {
   PR_DATE_PLACEHOLDER,  /* 0000-00-00, or a date before 1901 or after 2199: what systems write for none */
 } PrDateStatus;
 
+/* How a date's time of day was written. */
+typedef enum {
+  PR_DATE_CLOCK_24,        /* no time, or an hour no clock reads otherwise (0, 13 to 23, 0531 run on) */
+  PR_DATE_CLOCK_DAY_PART,  /* with its part of the day (下午3点, 5:31 PM) */
+  PR_DATE_CLOCK_BARE_12,   /* an hour from 1 to 12 without one (3点, 5:31) */
+} PrDateClock;
+
 PrDateStatus pr_date_read  (const char  *text,
                             PrDateOrder  order,
                             gint64      *out_seconds,
                             int         *out_offset);
+PrDateStatus pr_date_read_clock (const char  *text,
+                                 PrDateOrder  order,
+                                 gint64      *out_seconds,
+                                 int         *out_offset,
+                                 PrDateClock *out_clock);
 gboolean pr_date_has_short_year (const char *text);
 gboolean pr_date_has_roc_year (const char *text);
 gboolean pr_date_parse     (const char *text,

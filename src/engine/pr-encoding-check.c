@@ -966,3 +966,86 @@ pr_encoding_check_set_csv_error (GError          **error,
                  path, name, given, fits, (unsigned long long) count, (unsigned long long) first,
                  fits, given);
 }
+
+/**
+ * pr_encoding_lone_euro:
+ * @encoding: an encoding's name, as given (GBK, CP936, …)
+ * @bytes: a value in it
+ * @length: its length
+ *
+ * GBK as ICU and iconv read it is Microsoft's code page 936, whose byte
+ * 0x80 standing alone is the euro sign: in GBK proper and in GB18030 it is
+ * no character, and a Chinese petition office's text never held a euro
+ * written that way, so such a byte is a stray one (a UTF-8 byte, a
+ * character cut in two), and read as € it would pass unseen.
+ *
+ * Returns: where the first such byte is in @bytes, when @encoding is GBK
+ *   under any of its names; else -1
+ */
+gssize
+pr_encoding_lone_euro (const char *encoding,
+                       const char *bytes,
+                       gsize       length)
+{
+  if (!pr_encoding_is_gbk (encoding))
+    return -1;
+  for (gsize i = 0; i < length;)
+    {
+      guint8 b = (guint8) bytes[i];
+
+      if (b == 0x80)
+        return (gssize) i;
+      /* 0x81 to 0xFE lead two bytes, and 0x80 may be their second. */
+      i += b >= 0x81 && b <= 0xFE ? 2 : 1;
+    }
+  return -1;
+}
+
+/* Whether @encoding is one of GBK's names (GBK, CP936, MS936, windows-936):
+ * those ICU reads with its code page 936 converter. */
+gboolean
+pr_encoding_is_gbk (const char *encoding)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  const char *canonical;
+
+  if (encoding == NULL || encoding[0] == '\0')
+    return FALSE;
+  canonical = ucnv_getAlias (encoding, 0, &status);
+  return U_SUCCESS (status) && g_strcmp0 (canonical, "windows-936-2000") == 0;
+}
+
+/**
+ * pr_encoding_mark_lone_euros:
+ * @text: UTF-8 text a GBK converter gave (see pr_encoding_lone_euro ())
+ * @start: where to look from
+ * @length: its length
+ * @out_lines: (out): the line feeds in @text before the first €
+ *
+ * Writes %PR_CSV_UNREADABLE_MARK (as long as €) over each € from @start
+ * on: from GBK, each is a lone byte 0x80, no text.
+ *
+ * Returns: how many
+ */
+guint64
+pr_encoding_mark_lone_euros (char    *text,
+                             gsize    start,
+                             gsize    length,
+                             guint64 *out_lines)
+{
+  static const char euro[] = "\xe2\x82\xac";
+  char *end = text + length;
+  char *p = text + start;
+  guint64 n = 0;
+
+  G_STATIC_ASSERT (sizeof euro == sizeof PR_CSV_UNREADABLE_MARK);
+  while (p < end && (p = memmem (p, end - p, euro, 3)) != NULL)
+    {
+      for (const char *q = text; n == 0 && q < p; q++)
+        *out_lines += *q == '\n';
+      memcpy (p, PR_CSV_UNREADABLE_MARK, 3);
+      n++;
+      p += 3;
+    }
+  return n;
+}

@@ -2,7 +2,11 @@
 /*
  * A file that replaces its target only when it is complete: the data go
  * to a temporary file beside the target, which commit() syncs and renames
- * over it. g_file_replace() does not keep that promise: it writes a new
+ * over it. On Linux the temporary file has no name until then (O_TMPFILE,
+ * given one by linkat() at the commit), so a process killed outright
+ * (SIGKILL, the out-of-memory killer, a power cut) leaves nothing; where
+ * the filesystem refuses O_TMPFILE it is a hidden file, removed on the
+ * signals a program can catch. g_file_replace() does not keep that promise: it writes a new
  * path in place (a crash leaves half a report), and for a symlink, a file
  * with a second hard link or a read-only directory it truncates the old
  * file at once. So the reports own their temporary file. Written either
@@ -36,8 +40,9 @@ struct _PrOutputFile
   GOutputStream *stream;
   char          *path;       /* as the caller named it, for messages */
   char          *target;     /* the file replaced: @path with its links followed */
-  char          *temp_path;  /* until committed or discarded */
+  char          *temp_path;  /* until committed or discarded; /proc/self/fd/N when @unnamed */
   int            fd;         /* the temporary file's, owned by @stream */
+  gboolean       unnamed;    /* made with O_TMPFILE: nothing to remove */
 };
 
 /* The temporary files being written, for a signal handler to remove:
@@ -159,6 +164,31 @@ pr_output_file_remove_on_signal (void)
     }
 }
 
+/* A file in @dir with no name (Linux's O_TMPFILE), or -1 where the
+ * filesystem or the kernel refuses one, or where /proc, through which it
+ * is named at the end and opened by name, is not there. */
+static int
+open_unnamed (const char *dir,
+              int         mode)
+{
+#ifdef O_TMPFILE
+  g_autofree char *proc_path = NULL;
+  int fd = open (dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+
+  if (fd < 0)
+    return -1;
+  proc_path = g_strdup_printf ("/proc/self/fd/%d", fd);
+  if (access (proc_path, W_OK) != 0)
+    {
+      g_close (fd, NULL);
+      return -1;
+    }
+  return fd;
+#else
+  return -1;
+#endif
+}
+
 static void
 set_errno_error (GError     **error,
                  int          saved_errno,
@@ -231,10 +261,19 @@ pr_output_file_new (const char  *path,
   /* A new file gets 0666 less the umask, as open() would give it; a
    * replaced one is made private first and given its old mode below, so it
    * is never readable by more people than the old file was. */
-  /* Named to the signal handler before the file exists: a signal in the
-   * turn it is made still finds it to remove. */
-  remember_temp (temp_path);
-  fd = g_mkstemp_full (temp_path, O_WRONLY | O_CLOEXEC, exists ? 0600 : 0666);
+  fd = open_unnamed (dir, exists ? 0600 : 0666);
+  if (fd >= 0)
+    {
+      g_free (temp_path);
+      temp_path = g_strdup_printf ("/proc/self/fd/%d", fd);
+    }
+  else
+    {
+      /* Named to the signal handler before the file exists: a signal in
+       * the turn it is made still finds it to remove. */
+      remember_temp (temp_path);
+      fd = g_mkstemp_full (temp_path, O_WRONLY | O_CLOEXEC, exists ? 0600 : 0666);
+    }
   if (fd < 0)
     {
       int saved_errno = errno;
@@ -257,7 +296,8 @@ pr_output_file_new (const char  *path,
           int saved_errno = errno;
 
           g_close (fd, NULL);
-          g_unlink (temp_path);
+          if (!g_str_has_prefix (temp_path, "/proc/self/fd/"))
+            g_unlink (temp_path);
           forget_temp (&temp_path);
           set_errno_error (error, saved_errno, path, NULL);
           return NULL;
@@ -269,6 +309,7 @@ pr_output_file_new (const char  *path,
   self->stream = g_buffered_output_stream_new_sized (unix_stream, BUFFER_SIZE);
   self->path = g_strdup (path);
   self->target = g_steal_pointer (&target);
+  self->unnamed = g_str_has_prefix (temp_path, "/proc/self/fd/");
   self->temp_path = g_steal_pointer (&temp_path);
   self->fd = fd;
 
@@ -304,10 +345,58 @@ discard (PrOutputFile *self)
   if (self->temp_path == NULL)
     return;
 
-  /* Unlinked first, so that whatever the close flushes goes nowhere. */
-  g_unlink (self->temp_path);
+  /* Unlinked first, so that whatever the close flushes goes nowhere. An
+   * unnamed file goes with its last descriptor. */
+  if (!self->unnamed)
+    g_unlink (self->temp_path);
   forget_temp (&self->temp_path);
   g_output_stream_close (self->stream, NULL, NULL);
+}
+
+/* Gives the unnamed file its name: the target itself if there is none
+ * yet; else a hidden one beside it, left in @temp_path for the rename (and
+ * for the signal handler). @temp_path is %NULL once the target is it. */
+static gboolean
+link_unnamed (PrOutputFile  *self,
+              GError       **error)
+{
+  g_autofree char *proc_path = g_steal_pointer (&self->temp_path);
+  g_autofree char *dir = g_path_get_dirname (self->target);
+  g_autofree char *base = g_path_get_basename (self->target);
+  /* Its own generator: the program's may be seeded for repeatable runs. */
+  g_autoptr(GRand) rand = g_rand_new ();
+
+  self->unnamed = FALSE;
+  if (linkat (AT_FDCWD, proc_path, AT_FDCWD, self->target, AT_SYMLINK_FOLLOW) == 0)
+    return TRUE;
+  if (errno != EEXIST)
+    {
+      set_errno_error (error, errno, self->path, NULL);
+      return FALSE;
+    }
+  for (guint tries = 0; tries < 100; tries++)
+    {
+      char *temp_path = g_strdup_printf ("%s/.%s.%06X", dir, base, g_rand_int (rand) & 0xFFFFFF);
+
+      remember_temp (temp_path);
+      if (linkat (AT_FDCWD, proc_path, AT_FDCWD, temp_path, AT_SYMLINK_FOLLOW) == 0)
+        {
+          self->temp_path = temp_path;
+          return TRUE;
+        }
+      {
+        int saved_errno = errno;
+
+        forget_temp (&temp_path);
+        if (saved_errno != EEXIST)
+          {
+            set_errno_error (error, saved_errno, self->path, NULL);
+            return FALSE;
+          }
+      }
+    }
+  set_errno_error (error, EEXIST, self->path, NULL);
+  return FALSE;
 }
 
 /* Flush, fsync, close, rename: the target changes only at the rename, and
@@ -333,13 +422,18 @@ commit (PrOutputFile  *self,
       set_errno_error (error, errno, self->path, NULL);
       return FALSE;
     }
+  /* An unnamed file is given a name while its descriptor is open: a new
+   * target at once, else a hidden name renamed over the old one (a kill
+   * between the two leaves that name, the only moment one can). */
+  if (self->unnamed && !link_unnamed (self, error))
+    return FALSE;
   if (!g_output_stream_close (self->stream, NULL, &local_error))
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
       return FALSE;
     }
   self->fd = -1;
-  if (g_rename (self->temp_path, self->target) != 0)
+  if (self->temp_path != NULL && g_rename (self->temp_path, self->target) != 0)
     {
       set_errno_error (error, errno, self->path, NULL);
       return FALSE;
