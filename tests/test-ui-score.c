@@ -261,20 +261,36 @@ test_reopened_headline (void)
   pr_test_close_and_finalize (window);
 }
 
+/* The first label under @widget that @match takes for @text. */
 static GtkWidget *
-find_label_text (GtkWidget  *widget,
-                 const char *text)
+find_label_where (GtkWidget  *widget,
+                  gboolean  (*match) (GtkWidget *label, const char *text),
+                  const char *text)
 {
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+  if (GTK_IS_LABEL (widget) && match (widget, text))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_label_text (child, text);
+      GtkWidget *found = find_label_where (child, match, text);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+static gboolean
+reads (GtkWidget  *label,
+       const char *text)
+{
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0;
+}
+
+static GtkWidget *
+find_label_text (GtkWidget  *widget,
+                 const char *text)
+{
+  return find_label_where (widget, reads, text);
 }
 
 /* The byte ranges of @label's attributes of @type, as "start-end ". */
@@ -380,27 +396,15 @@ first_marked (GtkWidget *label)
   return first;
 }
 
-/* The label under @widget that reads @value once its struck-through
- * (the primary's own) characters are taken out. */
-static GtkWidget *
-find_label_judged (GtkWidget  *widget,
-                   const char *value)
+/* Whether @label, marked, reads @value once its struck-through (the
+ * primary's own) characters are taken out. */
+static gboolean
+reads_as_judged (GtkWidget  *label,
+                 const char *value)
 {
-  if (GTK_IS_LABEL (widget))
-    {
-      g_autofree char *judged = text_without (widget, PANGO_ATTR_STRIKETHROUGH);
+  g_autofree char *judged = text_without (label, PANGO_ATTR_STRIKETHROUGH);
 
-      if (g_strcmp0 (judged, value) == 0 && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), value) != 0)
-        return widget;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_judged (child, value);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return g_strcmp0 (judged, value) == 0 && !reads (label, value);
 }
 
 /* The submitted dates of sample records 2618 (2025-09-11 11:44:13) and
@@ -437,7 +441,7 @@ test_date_by_character (void)
 
   judged_date = strcmp (judged, "2698") == 0 ? "2025-09-27 05:39:00" : "2025-09-11 11:44:13";
   primary_date = strcmp (judged, "2698") == 0 ? "2025-09-11 11:44:13" : "2025-09-27 05:39:00";
-  label = find_label_judged (GTK_WIDGET (compare), judged_date);
+  label = find_label_where (GTK_WIDGET (compare), reads_as_judged, judged_date);
   g_assert_nonnull (label);
   as_primary = text_without (label, PANGO_ATTR_UNDERLINE);
   g_assert_cmpstr (as_primary, ==, primary_date);
