@@ -11,8 +11,9 @@
  * What the judged record changed is marked in its own text, never by
  * colour alone: words it added are underlined, words of the primary it
  * dropped are put back in place and struck through (pr-diff-merged.c); in
- * a short field, characters rather than words. A legend says so, and
- * each marked field says so to a screen reader.
+ * a short field, characters rather than words; a date also says how
+ * many days it is from the primary's. A legend says so, and each marked
+ * field says so to a screen reader.
  *
  * "Why they match" explains the judged record against the primary
  * (pr-explain.c): the distance, the sentences they share, the heaviest
@@ -28,6 +29,7 @@
 #include "pr-compare-view.h"
 
 #include "pr-chain-view.h"
+#include "pr-date.h"
 #include "pr-diff.h"
 #include "pr-diff-merged.h"
 #include "pr-explain.h"
@@ -410,6 +412,41 @@ show_runs (GtkWidget    *label,
   pango_attr_list_unref (attrs);
 }
 
+/* The calendar day of a date as written (its own zone), or FALSE when
+ * @text is no date read without a guess: a day-first or month-first
+ * date is left without a gap rather than read one way. */
+static gboolean
+day_of (const char *text,
+        gint64     *out_day)
+{
+  gint64 seconds;
+  int offset;
+
+  if (text == NULL || pr_date_read (text, PR_DATE_ORDER_UNSET, &seconds, &offset) != PR_DATE_OK)
+    return FALSE;
+  /* Floored: a date before 1970 is on the day it names. */
+  *out_day = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
+  return TRUE;
+}
+
+/* How many days apart two dates are, as a clerk says it; NULL when
+ * either cannot be read. */
+static char *
+describe_day_gap (const char *primary,
+                  const char *value)
+{
+  gint64 a, b, days;
+
+  if (!day_of (primary, &a) || !day_of (value, &b))
+    return NULL;
+  /* Both between 1901 and 2199: the gap fits a guint. */
+  days = a > b ? a - b : b - a;
+  if (days == 0)
+    return g_strdup (_("the same day as the primary"));
+  /* Translators: between the record judged's date and the primary's */
+  return g_strdup_printf (ngettext ("%u day apart", "%u days apart", (gulong) days), (guint) days);
+}
+
 /* Whether a merge by character kept any character of both. */
 static gboolean
 shares_characters (GArray *runs)
@@ -591,6 +628,7 @@ add_judged_column (PrCompareView *self)
       const char *value = values->pdata[c];
       const char *primary = primary_values->pdata[c];
       g_autofree char *description = NULL;
+      g_autofree char *gap = NULL;
       GtkWidget *label;
 
       if (!is_shown_column (column))
@@ -619,8 +657,7 @@ add_judged_column (PrCompareView *self)
                                              n_added, n_removed);
             }
         }
-      /* Dates differ between repeats by nature: not a difference to show. */
-      else if (column->role != PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0)
+      else if (g_strcmp0 (value, primary) != 0)
         {
           g_autoptr(GArray) runs = NULL;
           g_autofree char *merged = pr_diff_merge_chars (primary != NULL ? primary : "", value != NULL ? value : "",
@@ -640,14 +677,35 @@ add_judged_column (PrCompareView *self)
               pango_attr_list_unref (attrs);
             }
           gtk_widget_add_css_class (label, "differs");
-          description = g_strdup (_("differs from the primary"));
+          if (column->role == PR_COLUMN_ROLE_DATE)
+            gap = describe_day_gap (primary, value);
+          /* Translators: read out for a date field: how many days it is from the primary's */
+          description = gap != NULL ? g_strdup_printf (_("differs from the primary: %s"), gap)
+                                    : g_strdup (_("differs from the primary"));
         }
       if (description != NULL)
         {
-          g_ptr_array_add (self->differences, label);
+          /* Dates differ between repeats by nature: marked, but the
+           * next difference does not stop at every record's date. */
+          if (column->role != PR_COLUMN_ROLE_DATE)
+            g_ptr_array_add (self->differences, label);
           /* Announced, not only seen. */
           gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                           description, -1);
+        }
+      if (gap != NULL)
+        {
+          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+          GtkWidget *caption = gtk_label_new (gap);
+
+          gtk_label_set_xalign (GTK_LABEL (caption), 0);
+          gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
+          gtk_widget_add_css_class (caption, "dim-label");
+          gtk_widget_add_css_class (caption, "day-gap");
+          gtk_box_append (GTK_BOX (box), label);
+          gtk_box_append (GTK_BOX (box), caption);
+          gtk_widget_set_hexpand (box, TRUE);
+          label = box;
         }
       attach (self, label, JUDGED_COLUMN, row++);
     }

@@ -870,7 +870,10 @@ scroll_to (PrReviewPage *self,
 
 /* Chooses @item where the list shows it now, and brings it into view;
  * one a change still on its way to the list does not show yet is chosen
- * once it does. */
+ * once it does. While a change is on its way the item is only chosen:
+ * GTK 4.8 makes the rows around a row scrolled to in that very turn, at
+ * a place the change then moves the item from; paced_changed () scrolls
+ * once the change is whole. */
 static void
 choose_shown (PrReviewPage  *self,
               PrClusterItem *item)
@@ -885,7 +888,8 @@ choose_shown (PrReviewPage  *self,
       if (at == item)
         {
           gtk_single_selection_set_selected (self->selection, i);
-          scroll_to (self, i);
+          if (!pr_paced_model_get_pending (self->paced))
+            scroll_to (self, i);
           return;
         }
     }
