@@ -15,11 +15,16 @@
  *   its pair graph. Oracle: a brute-force count over the graph the
  *   session draws (every pair): an edge is a bridge when taking it away
  *   leaves the graph in two.
+ * - The report carries the note (处理意见) written with a decision, in a
+ *   column of its own after the kind of repeat. Oracle: the note typed,
+ *   read back from the saved CSV in the decided record's row.
  */
 #include "config.h"
 
 #include <gtk/gtk.h>
 
+#include "pr-compare-view.h"
+#include "pr-csv-reader.h"
 #include "pr-graph.h"
 #include "pr-sample-server.h"
 #include "pr-score-view.h"
@@ -136,6 +141,57 @@ test_pairs_not_bridges (void)
   g_assert_cmpuint (n_pairs, >, 10);
 }
 
+static void
+test_note_exported (void)
+{
+  static const char note[] = "已电话核实，系同一事项";
+  PrCompareView *compare = PR_COMPARE_VIEW (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_COMPARE_VIEW, NULL));
+  g_autofree char *record = g_strdup (pr_compare_view_get_selected_id (compare));
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  guint rows = 0, noted = 0;
+
+  g_assert_nonnull (record);
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_ENTRY, "decision-note")), note);
+  g_assert_false (pr_session_get_can_undo (pr_window_get_session (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-repeat", NULL));
+  pr_test_wait_until (pr_test_can_undo, window);
+  g_assert_null (pr_window_get_error_text (window));
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "export-scope", g_variant_new_string ("all"));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+
+  reader = pr_csv_reader_new_for_path (report, NULL, &error);
+  g_assert_no_error (error);
+  while (pr_csv_reader_next (reader, NULL, &error))
+    {
+      const char *id = pr_csv_reader_get_field (reader, 1, NULL);
+      const char *cell = pr_csv_reader_get_field (reader, 9, NULL);
+
+      if (rows++ == 0)
+        {
+          g_assert_cmpstr (pr_csv_reader_get_field (reader, 8, NULL), ==, "repeat_kind");
+          g_assert_cmpstr (cell, ==, "note");
+        }
+      else if (g_strcmp0 (id, record) == 0)
+        {
+          g_assert_cmpstr (pr_csv_reader_get_field (reader, 5, NULL), ==, "repeat");
+          g_assert_cmpstr (cell, ==, note);
+          noted++;
+        }
+      else
+        /* No other decision was made with a note. */
+        g_assert_true (cell == NULL || cell[0] == '\0');
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (noted, ==, 1);
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -159,6 +215,7 @@ main (int    argc,
 
   g_test_add_func ("/app/compare/reasons-overflow-shown", test_reasons_overflow_shown);
   g_test_add_func ("/app/risk/pairs-not-bridges", test_pairs_not_bridges);
+  g_test_add_func ("/app/export/note", test_note_exported);
   status = g_test_run ();
 
   pr_test_close_and_finalize (window);
