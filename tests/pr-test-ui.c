@@ -545,3 +545,28 @@ pr_test_ui_use_locale (const char *localedir)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 }
+
+static void
+count_frame (GdkFrameClock *clock,
+             gpointer       data)
+{
+  (*(gint64 *) data)--;
+}
+
+/* Lets @widget's window lay out and paint @n frames (strips scroll and
+ * cards fill at frame time). */
+void
+pr_test_wait_frames (GtkWidget *widget,
+                     guint      n)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gint64 left = n;
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &left);
+
+  while (left > 0)
+    {
+      gtk_widget_queue_draw (widget);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_signal_handler_disconnect (clock, id);
+}

@@ -83,31 +83,6 @@ new_records (void)
 }
 
 static void
-count_frame (GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(gint64 *) data)--;
-}
-
-/* Lets the view lay out and paint a few frames (the strip's cards and
- * its scrolling are done at frame time). */
-static void
-wait_frames (GtkWidget *widget,
-             guint      n)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  gint64 left = n;
-  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &left);
-
-  while (left > 0)
-    {
-      gtk_widget_queue_draw (widget);
-      g_main_context_iteration (NULL, TRUE);
-    }
-  g_signal_handler_disconnect (clock, id);
-}
-
-static void
 find_labels (GtkWidget  *widget,
              const char *css_class,
              const char *prefix,
@@ -157,10 +132,10 @@ wait_card (GtkWidget  *view,
            const char *id)
 {
   for (guint i = 0; i < 1000 && find_card (view, id) == NULL; i++)
-    wait_frames (view, 1);
+    pr_test_wait_frames (view, 1);
   g_assert_nonnull (find_card (view, id));
   /* Made, then scrolled to in the next frames. */
-  wait_frames (view, 2);
+  pr_test_wait_frames (view, 2);
   return find_card (view, id);
 }
 
@@ -187,7 +162,7 @@ show_window (GtkWidget *view,
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_set_child (GTK_WINDOW (window), view);
   gtk_window_present (GTK_WINDOW (window));
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   return window;
 }
 
@@ -219,14 +194,14 @@ test_strip_click_chooses (void)
   GtkWidget *card;
 
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "c2");
   g_assert_true (g_str_has_prefix (judged_title (view), "c2 ·"));
 
   card = wait_card (view, "c5");
   g_assert_nonnull (card);
   g_assert_true (gtk_widget_activate_action (card, "listitem.select", "(bb)", FALSE, FALSE));
-  wait_frames (view, 2);
+  pr_test_wait_frames (view, 2);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "c5");
   g_assert_true (g_str_has_prefix (judged_title (view), "c5 · distance 0"));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -247,14 +222,14 @@ test_far_record_in_view (void)
   GtkWidget *strip, *scroller;
 
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   strip = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller");
   scroller = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "compare-scroller");
   /* Not made yet, or made out of view. */
   g_assert_true (find_card (view, "k60") == NULL || !in_view (strip, find_card (view, "k60")));
 
   pr_compare_view_select_member (PR_COMPARE_VIEW (view), -2);
-  wait_frames (view, 4);
+  pr_test_wait_frames (view, 4);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "k60");
   g_assert_true (in_view (strip, wait_card (view, "k60")));
   g_assert_true (in_view (scroller, find_label (view, "record-title", "k60 ·")));
@@ -266,7 +241,7 @@ test_far_record_in_view (void)
       g_autofree char *id = g_strdup_printf ("k%u", m);
 
       pr_compare_view_select_member (PR_COMPARE_VIEW (view), 1);
-      wait_frames (view, 3);
+      pr_test_wait_frames (view, 3);
       g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, id);
       g_assert_true (in_view (strip, wait_card (view, id)));
     }
@@ -287,17 +262,17 @@ test_strip_starts_at_primary (void)
   GtkWidget *strip;
 
   pr_compare_view_show (PR_COMPARE_VIEW (view), first, mapping, NULL, records);
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   strip = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller");
   pr_compare_view_select_member (PR_COMPARE_VIEW (view), -2);
-  wait_frames (view, 4);
+  pr_test_wait_frames (view, 4);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "p12");
   g_assert_true (in_view (strip, wait_card (view, "p12")));
   /* Far enough along that the first case's primary is out of view. */
   g_assert_true (find_card (view, "p1") == NULL || !in_view (strip, find_card (view, "p1")));
 
   pr_compare_view_show (PR_COMPARE_VIEW (view), second, mapping, NULL, records);
-  wait_frames (view, 4);
+  pr_test_wait_frames (view, 4);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "q2");
   g_assert_true (in_view (strip, wait_card (view, "q2")));
   g_assert_true (in_view (strip, wait_card (view, "q1")));
@@ -323,7 +298,7 @@ test_next_difference_in_view (void)
   add_record (item, records, "b", body->str, "李四", 1);
   g_string_free (body, TRUE);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   /* In view: within the compare view itself, as a reader sees it. */
   scroller = view;
   target = find_label (view, "differs", "李四");
@@ -333,7 +308,7 @@ test_next_difference_in_view (void)
   g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
   /* The scrolling is animated: until it comes to rest. */
   for (guint frame = 0; frame < 120 && !in_view (scroller, target); frame++)
-    wait_frames (view, 1);
+    pr_test_wait_frames (view, 1);
   g_assert_true (gtk_widget_has_focus (target));
   g_assert_true (in_view (scroller, target));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -360,13 +335,13 @@ test_next_difference_far (void)
       add_record (item, records, id, bodies[0], m == 40 ? "李四" : "张三", 0);
     }
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   g_assert_null (find_label (view, "differs", "李四"));
 
   g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
   for (guint frame = 0; frame < 120 && ((target = find_label (view, "differs", "李四")) == NULL
                                          || !in_view (view, target)); frame++)
-    wait_frames (view, 1);
+    pr_test_wait_frames (view, 1);
   g_assert_nonnull (target);
   g_assert_true (in_view (view, target));
   g_assert_true (gtk_widget_has_focus (target));
@@ -428,7 +403,7 @@ test_removed_words_marked (void)
   add_record (item, records, "b", kept, "张三", 5);
   add_record (item, records, "c", third, "张三", 3);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 2);
+  pr_test_wait_frames (view, 2);
 
   /* b: its own text with the dropped sentence back, struck through
    * (before, b's text alone, "我要投诉。", unmarked). */
@@ -444,7 +419,7 @@ test_removed_words_marked (void)
 
   /* c: the sentence it adds underlined, nothing struck through. */
   pr_compare_view_select_member (PR_COMPARE_VIEW (view), 1);
-  wait_frames (view, 2);
+  pr_test_wait_frames (view, 2);
   label = find_label (view, "words-differ", "");
   g_assert_nonnull (label);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, third);
@@ -472,7 +447,7 @@ test_verdict_badges (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     pr_cluster_item_get_member (item, i + 1)->state = cases[i].state;
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   g_assert_nonnull (find_label (pr_test_find_widget (view, GTK_TYPE_GRID, "compare-pinned"), "badge-primary",
                                 "Primary"));
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -485,7 +460,7 @@ test_verdict_badges (void)
       card = gtk_widget_get_parent (wait_card (view, cases[i].id));
       g_assert_nonnull (find_label (card, cases[i].css_class, cases[i].badge));
       pr_compare_view_select_member (PR_COMPARE_VIEW (view), 1);
-      wait_frames (view, 2);
+      pr_test_wait_frames (view, 2);
     }
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -507,7 +482,7 @@ test_next_undecided (void)
   for (guint m = 0; m < G_N_ELEMENTS (states); m++)
     pr_cluster_item_get_member (item, m)->state = states[m];
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 2);
+  pr_test_wait_frames (view, 2);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "u2");
   g_assert_true (pr_compare_view_select_next_undecided (PR_COMPARE_VIEW (view)));
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "u3");
@@ -521,7 +496,7 @@ test_next_undecided (void)
   g_assert_false (pr_compare_view_get_advance_after_decision (PR_COMPARE_VIEW (view)));
   pr_cluster_item_get_member (item, 2)->state = PR_MEMBER_REPEAT;
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 2);
+  pr_test_wait_frames (view, 2);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "u3");
   g_assert_nonnull (find_label (pr_test_find_widget (view, GTK_TYPE_GRID, "compare-pinned"), "badge-repeat",
                                 "Repeat"));
@@ -535,7 +510,7 @@ test_next_undecided (void)
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "u3");
   pr_cluster_item_get_member (item, 2)->state = PR_MEMBER_NOT_REPEAT;
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 2);
+  pr_test_wait_frames (view, 2);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "u5");
   g_assert_true (in_view (pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller"),
                           wait_card (view, "u5")));
@@ -563,17 +538,17 @@ test_primary_pinned (void)
   GtkWidget *scroller;
 
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   scroller = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "compare-scroller");
   pr_compare_view_select_member (PR_COMPARE_VIEW (view), 20);
-  wait_frames (view, 3);
+  pr_test_wait_frames (view, 3);
   g_assert_true (in_view (scroller, find_label (view, "record-title", "p22 ·")));
   g_assert_true (in_view (scroller, find_label (view, "record-title", "★ Primary · p1")));
   g_assert_true (in_view (scroller, find_label (view, "field-name", "body")));
   g_assert_true (in_view (scroller, find_label (view, "field-name", "petitioner")));
 
   pr_compare_view_show (PR_COMPARE_VIEW (view), other, mapping, NULL, other_records);
-  wait_frames (view, 4);
+  pr_test_wait_frames (view, 4);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "q2");
   g_assert_true (in_view (scroller, find_label (view, "record-title", "★ Primary · q1")));
   g_assert_true (in_view (scroller, find_label (view, "record-title", "q2 ·")));
@@ -600,7 +575,7 @@ test_explanation_words (void)
   /* Made after the record's frame is painted: not before. */
   g_assert_false (pr_compare_view_get_explained (PR_COMPARE_VIEW (view)));
   while (!pr_compare_view_get_explained (PR_COMPARE_VIEW (view)))
-    wait_frames (view, 1);
+    pr_test_wait_frames (view, 1);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (pr_test_find_widget (view, GTK_TYPE_LABEL, "explanation-shared"))),
                    ==, "工資 ×2, ＡＢＣ, 拖欠");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (pr_test_find_widget (view, GTK_TYPE_LABEL,

@@ -917,7 +917,7 @@ test_review (void)
   while (pr_csv_reader_next (reader, NULL, &error))
     {
       guint n = pr_csv_reader_get_n_fields (reader);
-      const char *fields[10] = { NULL };
+      const char *fields[11] = { NULL };
 
       for (guint f = 0; f < MIN (n, G_N_ELEMENTS (fields)); f++)
         fields[f] = pr_csv_reader_get_field (reader, f, NULL);
@@ -930,9 +930,10 @@ test_review (void)
           g_assert_cmpstr (fields[6], ==, "reviewer");
           g_assert_cmpstr (fields[7], ==, "decided_at");
           g_assert_cmpstr (fields[8], ==, "repeat_kind");
+          g_assert_cmpstr (fields[9], ==, "note");
           /* The mapped columns after, by their display names: this
            * table has no comments, so the petitioner column by its role. */
-          g_assert_cmpstr (fields[9], ==, "Petitioner");
+          g_assert_cmpstr (fields[10], ==, "Petitioner");
         }
       else
         {

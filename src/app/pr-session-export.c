@@ -26,6 +26,8 @@ static const char *const export_header[] = {
   NC_("report column", "cluster"), NC_("report column", "record_id"), NC_("report column", "primary_id"),
   NC_("report column", "distance"), NC_("report column", "similarity"), NC_("report column", "verdict"),
   NC_("report column", "reviewer"), NC_("report column", "decided_at"), NC_("report column", "repeat_kind"),
+  /* Translators: the reviewer's note on the decision (处理意见) */
+  NC_("report column", "note"),
 };
 #define EXPORT_FIXED G_N_ELEMENTS (export_header)
 
@@ -174,6 +176,7 @@ build_report (ExportData    *data,
       else
         pr_report_table_add_text (table, NULL);
       pr_report_table_add_text (table, row->cells[8]);
+      pr_report_table_add_text (table, row->cells[9]);
       for (guint d = 0; d < data->display_dates->len; d++)
         {
           const char *value = display != NULL && d < display->len ? display->pdata[d] : NULL;
@@ -245,7 +248,8 @@ failed:
  * (bits, to the primary), similarity (of the fingerprints, 1 − distance/64,
  * as a percentage), verdict (repeat, not_repeat or empty), reviewer,
  * decided_at, repeat_kind (the same petitioner as the primary's, another,
- * or empty for the primary and where it is not known) — then the mapped
+ * or empty for the primary and where it is not known), note (the
+ * decision's 处理意见, or empty) — then the mapped
  * short, text and date columns. CSV: UTF-8 with a BOM, RFC 4180, cells that
  * begin with = + - @ (or a full-width or other form of them) neutralised.
  * A workbook has the same cells, with numbers and dates as values.
@@ -333,6 +337,7 @@ pr_session_export_clusters_async (PrSession             *self,
           if (decision != NULL && m > 0)
             {
               row.cells[6] = g_strdup (decision->reviewer);
+              row.cells[9] = g_strdup (decision->note);
               row.decided_at = decision->decided_at;
               row.decided = TRUE;
             }
