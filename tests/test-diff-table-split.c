@@ -231,52 +231,11 @@ test_long_and_limits (void)
     }
 }
 
-/* The count of words that sends a box to the table without searching is
- * a lower bound of its edits, exact where order costs nothing, and the
- * counters are left zeroed for the next box. */
+/* Long collages of shuffled pieces over many words, whose boxes go to
+ * the table, which must split as the search. */
 static void
-test_edits_at_least (void)
+test_collages (void)
 {
-  static const guint32 abc[] = { 0, 1, 2 }, cba[] = { 2, 1, 0 };
-  static const guint32 aab[] = { 0, 0, 1 }, abb[] = { 0, 1, 1 };
-  g_autofree guint32 *counts = NULL;
-
-  /* By hand: reversed, every word shared but one matched (4 edits). */
-  g_assert_cmpuint (_pr_diff_edits_at_least (abc, cba, 3, 0, 3, 0, 3, &counts), ==, 0);
-  g_assert_cmpuint (_pr_diff_edits_at_least (aab, abb, 2, 0, 3, 0, 3, &counts), ==, 2);
-  g_assert_cmpuint (_pr_diff_edits_at_least (aab, abb, 2, 1, 3, 0, 1, &counts), ==, 1);
-  for (gsize k = 0; k < 3; k++)
-    g_assert_cmpuint (counts[k], ==, 0);
-  g_clear_pointer (&counts, g_free);
-
-  for (guint round = 0; round < 300; round++)
-    {
-      guint alphabet = g_test_rand_int_range (1, 40);
-      gsize n = g_test_rand_int_range (1, 150), m = g_test_rand_int_range (1, 150);
-      g_autofree guint32 *a = pr_test_random_sequence (n, alphabet);
-      g_autofree guint32 *b = pr_test_random_sequence (m, alphabet);
-      gsize a_start = g_test_rand_int_range (0, n), a_end = g_test_rand_int_range (a_start, n + 1);
-      gsize b_start = g_test_rand_int_range (0, m), b_end = g_test_rand_int_range (b_start, m + 1);
-      gsize lcs = pr_test_lcs_length (a + a_start, a_end - a_start, b + b_start, b_end - b_start);
-      guint64 bound = _pr_diff_edits_at_least (a, b, alphabet, a_start, a_end, b_start, b_end, &counts);
-      g_autofree guint32 *part = g_new (guint32, n);
-      gsize kept = 0;
-
-      g_assert_cmpuint (bound, <=, (a_end - a_start) + (b_end - b_start) - 2 * lcs);
-      for (guint k = 0; k < alphabet; k++)
-        g_assert_cmpuint (counts[k], ==, 0);
-      g_clear_pointer (&counts, g_free);
-
-      /* A subsequence: the bound is the distance. */
-      for (gsize i = 0; i < n; i++)
-        if (g_test_rand_bit ())
-          part[kept++] = a[i];
-      g_assert_cmpuint (_pr_diff_edits_at_least (a, part, alphabet, 0, n, 0, kept, &counts), ==, n - kept);
-      g_clear_pointer (&counts, g_free);
-    }
-
-  /* Long collages of shuffled pieces over many words: the count alone
-   * sends their boxes to the table, which must split as the search. */
   for (guint round = 0; round < 4; round++)
     {
       gsize n = g_test_rand_int_range (1000, 2500), m = 0;
@@ -297,7 +256,7 @@ main (int   argc,
   g_test_add_func ("/engine/diff-table-split/edges", test_edges);
   g_test_add_func ("/engine/diff-table-split/special", test_special);
   g_test_add_func ("/engine/diff-table-split/long-and-limits", test_long_and_limits);
-  g_test_add_func ("/engine/diff-table-split/edits-at-least", test_edits_at_least);
+  g_test_add_func ("/engine/diff-table-split/collages", test_collages);
 
   return g_test_run ();
 }
