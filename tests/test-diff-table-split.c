@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "pr-diff-private.h"
+#include "pr-record-set.h"
 #include "pr-test-sequences.h"
+#include "pr-tokenizer.h"
 
 /* @a with runs of words replaced, dropped and put in (a rewrite: what
  * makes the search long). */
@@ -246,6 +248,81 @@ test_collages (void)
     }
 }
 
+typedef struct {
+  GHashTable *ids;    /* word → number + 1 */
+  GArray     *words;  /* of guint32 */
+} Numbering;
+
+static void
+number_word (const char *token,
+             gsize       length,
+             gpointer    user_data)
+{
+  GHashTable *ids = ((Numbering *) user_data)->ids;
+  GArray *words = ((Numbering *) user_data)->words;
+  char *key = g_strndup (token, length);
+  gpointer id = g_hash_table_lookup (ids, key);
+
+  if (id == NULL)
+    {
+      id = GUINT_TO_POINTER (g_hash_table_size (ids) + 1);
+      g_hash_table_insert (ids, key, id);
+    }
+  else
+    g_free (key);
+  g_array_append_val (words, (guint32) { GPOINTER_TO_UINT (id) - 1 });
+}
+
+/* The bundled sample's bodies as the second stage numbers them: every
+ * pair of the first records, and each against two bodies joined (a
+ * letter inside a longer one), so that the boxes are of every size. */
+static void
+test_sample (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
+                            .keep_texts = TRUE };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  Numbering numbering = { ids, NULL };
+  g_autoptr(GPtrArray) bodies = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  const guint n = 60;
+
+  g_assert_no_error (error);
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, >=, n);
+  for (guint r = 0; r < n; r++)
+    {
+      char **texts = set->texts->pdata[r];
+      GArray *words = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+      numbering.words = words;
+      g_assert_true (pr_tokenizer_tokenize (tokenizer, texts[1] != NULL ? texts[1] : "", -1, number_word,
+                                            &numbering, &error));
+      g_ptr_array_add (bodies, words);
+    }
+  for (guint r = 0; r < n; r++)
+    for (guint q = r + 1; q < n; q++)
+      {
+        GArray *x = bodies->pdata[r], *y = bodies->pdata[q];
+        g_autoptr(GArray) joined = g_array_copy (y);
+
+        check_same ((guint32 *) (gpointer) x->data, x->len, (guint32 *) (gpointer) y->data, y->len,
+                    _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT);
+        g_array_append_vals (joined, x->data, x->len);
+        g_array_append_vals (joined, ((GArray *) bodies->pdata[(q + 1) % n])->data,
+                             ((GArray *) bodies->pdata[(q + 1) % n])->len);
+        check_same ((guint32 *) (gpointer) x->data, x->len, (guint32 *) (gpointer) joined->data, joined->len,
+                    _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -257,6 +334,7 @@ main (int   argc,
   g_test_add_func ("/engine/diff-table-split/special", test_special);
   g_test_add_func ("/engine/diff-table-split/long-and-limits", test_long_and_limits);
   g_test_add_func ("/engine/diff-table-split/collages", test_collages);
+  g_test_add_func ("/engine/diff-table-split/sample", test_sample);
 
   return g_test_run ();
 }
