@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "pr-diff-private.h"
+#include "pr-record-set.h"
 #include "pr-test-sequences.h"
+#include "pr-tokenizer.h"
 
 /* @a with runs of words replaced, dropped and put in (a rewrite: what
  * makes the search long). */
@@ -231,52 +233,11 @@ test_long_and_limits (void)
     }
 }
 
-/* The count of words that sends a box to the table without searching is
- * a lower bound of its edits, exact where order costs nothing, and the
- * counters are left zeroed for the next box. */
+/* Long collages of shuffled pieces over many words, whose boxes go to
+ * the table, which must split as the search. */
 static void
-test_edits_at_least (void)
+test_collages (void)
 {
-  static const guint32 abc[] = { 0, 1, 2 }, cba[] = { 2, 1, 0 };
-  static const guint32 aab[] = { 0, 0, 1 }, abb[] = { 0, 1, 1 };
-  g_autofree guint32 *counts = NULL;
-
-  /* By hand: reversed, every word shared but one matched (4 edits). */
-  g_assert_cmpuint (_pr_diff_edits_at_least (abc, cba, 3, 0, 3, 0, 3, &counts), ==, 0);
-  g_assert_cmpuint (_pr_diff_edits_at_least (aab, abb, 2, 0, 3, 0, 3, &counts), ==, 2);
-  g_assert_cmpuint (_pr_diff_edits_at_least (aab, abb, 2, 1, 3, 0, 1, &counts), ==, 1);
-  for (gsize k = 0; k < 3; k++)
-    g_assert_cmpuint (counts[k], ==, 0);
-  g_clear_pointer (&counts, g_free);
-
-  for (guint round = 0; round < 300; round++)
-    {
-      guint alphabet = g_test_rand_int_range (1, 40);
-      gsize n = g_test_rand_int_range (1, 150), m = g_test_rand_int_range (1, 150);
-      g_autofree guint32 *a = pr_test_random_sequence (n, alphabet);
-      g_autofree guint32 *b = pr_test_random_sequence (m, alphabet);
-      gsize a_start = g_test_rand_int_range (0, n), a_end = g_test_rand_int_range (a_start, n + 1);
-      gsize b_start = g_test_rand_int_range (0, m), b_end = g_test_rand_int_range (b_start, m + 1);
-      gsize lcs = pr_test_lcs_length (a + a_start, a_end - a_start, b + b_start, b_end - b_start);
-      guint64 bound = _pr_diff_edits_at_least (a, b, alphabet, a_start, a_end, b_start, b_end, &counts);
-      g_autofree guint32 *part = g_new (guint32, n);
-      gsize kept = 0;
-
-      g_assert_cmpuint (bound, <=, (a_end - a_start) + (b_end - b_start) - 2 * lcs);
-      for (guint k = 0; k < alphabet; k++)
-        g_assert_cmpuint (counts[k], ==, 0);
-      g_clear_pointer (&counts, g_free);
-
-      /* A subsequence: the bound is the distance. */
-      for (gsize i = 0; i < n; i++)
-        if (g_test_rand_bit ())
-          part[kept++] = a[i];
-      g_assert_cmpuint (_pr_diff_edits_at_least (a, part, alphabet, 0, n, 0, kept, &counts), ==, n - kept);
-      g_clear_pointer (&counts, g_free);
-    }
-
-  /* Long collages of shuffled pieces over many words: the count alone
-   * sends their boxes to the table, which must split as the search. */
   for (guint round = 0; round < 4; round++)
     {
       gsize n = g_test_rand_int_range (1000, 2500), m = 0;
@@ -285,6 +246,81 @@ test_edits_at_least (void)
 
       check_same (a, n, b, m, _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT);
     }
+}
+
+typedef struct {
+  GHashTable *ids;    /* word → number + 1 */
+  GArray     *words;  /* of guint32 */
+} Numbering;
+
+static void
+number_word (const char *token,
+             gsize       length,
+             gpointer    user_data)
+{
+  GHashTable *ids = ((Numbering *) user_data)->ids;
+  GArray *words = ((Numbering *) user_data)->words;
+  char *key = g_strndup (token, length);
+  gpointer id = g_hash_table_lookup (ids, key);
+
+  if (id == NULL)
+    {
+      id = GUINT_TO_POINTER (g_hash_table_size (ids) + 1);
+      g_hash_table_insert (ids, key, id);
+    }
+  else
+    g_free (key);
+  g_array_append_val (words, (guint32) { GPOINTER_TO_UINT (id) - 1 });
+}
+
+/* The bundled sample's bodies as the second stage numbers them: every
+ * pair of the first records, and each against two bodies joined (a
+ * letter inside a longer one), so that the boxes are of every size. */
+static void
+test_sample (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
+                            .keep_texts = TRUE };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  Numbering numbering = { ids, NULL };
+  g_autoptr(GPtrArray) bodies = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  const guint n = 60;
+
+  g_assert_no_error (error);
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (set->n_records, >=, n);
+  for (guint r = 0; r < n; r++)
+    {
+      char **texts = set->texts->pdata[r];
+      GArray *words = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+      numbering.words = words;
+      g_assert_true (pr_tokenizer_tokenize (tokenizer, texts[1] != NULL ? texts[1] : "", -1, number_word,
+                                            &numbering, &error));
+      g_ptr_array_add (bodies, words);
+    }
+  for (guint r = 0; r < n; r++)
+    for (guint q = r + 1; q < n; q++)
+      {
+        GArray *x = bodies->pdata[r], *y = bodies->pdata[q];
+        g_autoptr(GArray) joined = g_array_copy (y);
+
+        check_same ((guint32 *) (gpointer) x->data, x->len, (guint32 *) (gpointer) y->data, y->len,
+                    _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT);
+        g_array_append_vals (joined, x->data, x->len);
+        g_array_append_vals (joined, ((GArray *) bodies->pdata[(q + 1) % n])->data,
+                             ((GArray *) bodies->pdata[(q + 1) % n])->len);
+        check_same ((guint32 *) (gpointer) x->data, x->len, (guint32 *) (gpointer) joined->data, joined->len,
+                    _PR_DIFF_COST_LIMIT, _PR_DIFF_WORK_LIMIT);
+      }
 }
 
 int
@@ -297,7 +333,8 @@ main (int   argc,
   g_test_add_func ("/engine/diff-table-split/edges", test_edges);
   g_test_add_func ("/engine/diff-table-split/special", test_special);
   g_test_add_func ("/engine/diff-table-split/long-and-limits", test_long_and_limits);
-  g_test_add_func ("/engine/diff-table-split/edits-at-least", test_edits_at_least);
+  g_test_add_func ("/engine/diff-table-split/collages", test_collages);
+  g_test_add_func ("/engine/diff-table-split/sample", test_sample);
 
   return g_test_run ();
 }

@@ -40,18 +40,9 @@ gboolean _pr_diff_sequences_searched (const guint32  *a,
 
 /* Boxes of fewer cells are always searched. */
 #define _PR_DIFF_TABLE_CELLS (32 * 32)
-/* A larger box is searched for at most its cells / this many units of
- * work before its split is taken from the table. */
+/* A larger box's split is taken from the table unless its search would
+ * meet within its cells / this many units of work. */
 #define _PR_DIFF_SEARCH_SHARE 64
-
-guint64  _pr_diff_edits_at_least     (const guint32  *a,
-                                      const guint32  *b,
-                                      gsize           sigma,
-                                      gssize          a_start,
-                                      gssize          a_end,
-                                      gssize          b_start,
-                                      gssize          b_end,
-                                      guint32       **counts);
 
 gboolean _pr_diff_lcs_split          (const guint32 *a,
                                       const guint32 *b,

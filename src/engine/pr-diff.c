@@ -38,9 +38,9 @@
  * thousands) costs the search about D² steps; its split is then found
  * from the table of common subsequence lengths instead, a bit a cell
  * (pr-diff-lcs-split.c): the same split, so the same words matched. A
- * box goes to the table when its search has not split it within a
- * sixty-fourth of its cells in units of work, or at once when counting
- * its words shows more edits than the search could reach in that.
+ * box of 32 × 32 cells or more goes to the table first, which counts its
+ * edits and leaves it to the search when the search would meet within a
+ * sixty-fourth of its cells in units of work.
  *
  * The spans then paint each text: a word's bytes are SAME if it is in the
  * common subsequence and CHANGED if not; every byte in no word (white space,
@@ -325,63 +325,6 @@ split (Myers         *self,
 #undef BACKWARD
 }
 
-/**
- * _pr_diff_edits_at_least:
- * @a: the first sequence, word numbers below @sigma
- * @b: the second sequence, the same
- * @sigma: how many word numbers
- * @a_start: the box's first word of @a
- * @a_end: one past its last
- * @b_start: the same for @b
- * @b_end: the same for @b
- * @counts: (inout): %NULL, or @sigma zeroed counters (made on first use
- *   and left zeroed; the caller frees them)
- *
- * A lower bound of the box's edit distance (insertions and deletions):
- * its words less twice those it could match if order did not count (the
- * two texts' words as multisets). Linear in the box's sides.
- *
- * Returns: a number of edits no greater than the box's.
- */
-guint64
-_pr_diff_edits_at_least (const guint32  *a,
-                         const guint32  *b,
-                         gsize           sigma,
-                         gssize          a_start,
-                         gssize          a_end,
-                         gssize          b_start,
-                         gssize          b_end,
-                         guint32       **counts)
-{
-  guint32 *count;
-  guint64 common = 0;
-
-  if (*counts == NULL)
-    *counts = g_new0 (guint32, MAX (sigma, 1));
-  count = *counts;
-  for (gssize i = a_start; i < a_end; i++)
-    count[a[i]]++;
-  for (gssize j = b_start; j < b_end; j++)
-    if (count[b[j]] > 0)
-      {
-        count[b[j]]--;
-        common++;
-      }
-  for (gssize i = a_start; i < a_end; i++)
-    count[a[i]] = 0;
-  return (guint64) (a_end - a_start) + (guint64) (b_end - b_start) - 2 * common;
-}
-
-static inline guint64
-edits_at_least (const guint32 *a,
-                const guint32 *b,
-                gsize          sigma,
-                const Box     *box,
-                guint32      **counts)
-{
-  return _pr_diff_edits_at_least (a, b, sigma, box->a_start, box->a_end, box->b_start, box->b_end, counts);
-}
-
 /* Marks a common subsequence of @a and @b in @matched_a and @matched_b.
  * With @sigma (the words numbered below it), a large box's split is found
  * from the table (pr-diff-lcs-split.c), the same split; its work is then
@@ -415,7 +358,6 @@ myers (const guint32  *a,
   g_autofree gssize *backward = NULL;
   gboolean out_of_work = FALSE;
   Box box = { 0, n_a, 0, n_b };
-  g_autofree guint32 *counts = NULL;
 
   self.cost_limit = MIN ((gsize) self.cost_limit, n_a + n_b + 1);
   forward = g_new (gssize, 2 * self.cost_limit + 3);
@@ -464,37 +406,19 @@ myers (const guint32  *a,
         }
 
       cells = (guint64) (box.a_end - box.a_start) * (guint64) (box.b_end - box.b_start);
-      if (sigma > 0 && cells >= _PR_DIFF_TABLE_CELLS)
+      if (sigma > 0 && cells >= _PR_DIFF_TABLE_CELLS &&
+          _pr_diff_lcs_split (a, b, sigma, box.a_start, box.a_end, box.b_start, box.b_end, self.cost_limit,
+                              &split_a, &split_b, &bound))
         {
-          /* The search first, for cells / _PR_DIFF_SEARCH_SHARE units of
-           * work: a box with few edits is split sooner so. Its searches
-           * meet after about (D / 2)² units, so a box whose words alone
-           * show more edits than that buys goes to the table at once.
-           * The work the search did counts only if it finished; its steps
-           * are the same either way. */
-          guint64 before = self.work, work_limit = self.work_limit;
-          guint64 budget = cells / _PR_DIFF_SEARCH_SHARE;
-          guint64 half = edits_at_least (a, b, sigma, &box, &counts) / 2;
-
-          self.work_limit = MIN (work_limit, before + budget);
-          if (half * half > budget)
-            result = SPLIT_OUT_OF_WORK;
-          else
-            result = split (&self, &box, &split_a, &split_b, cancellable);
-          self.work_limit = work_limit;
-          if (result == SPLIT_OUT_OF_WORK && self.work <= work_limit)
-            {
-              self.work = before;
-              if (_pr_diff_lcs_split (a, b, sigma, box.a_start, box.a_end, box.b_start, box.b_end,
-                                      self.cost_limit, &split_a, &split_b, &bound))
-                {
-                  bounded = TRUE;
-                  self.work += bound;
-                  result = g_cancellable_is_cancelled (cancellable) ? SPLIT_CANCELLED : SPLIT_FOUND;
-                }
-              else
-                result = split (&self, &box, &split_a, &split_b, cancellable);
-            }
+          /* The table first: it measures the box's edits and leaves the
+           * box to the search when the search would be cheaper. A search
+           * tried first for a share of the cells spends that share in vain
+           * where the texts differ much (most pairs judged apart), and
+           * counting the words as multisets does not tell those boxes:
+           * collages share their words in another order. */
+          bounded = TRUE;
+          self.work += bound;
+          result = g_cancellable_is_cancelled (cancellable) ? SPLIT_CANCELLED : SPLIT_FOUND;
         }
       else
         result = split (&self, &box, &split_a, &split_b, cancellable);
