@@ -34,6 +34,61 @@ phone_digits (const char *folded,
     }
 }
 
+/* 0591-8765432-1, 010-12345678-123: a whole landline (or local number)
+ * and, after a dash, 1 to 4 more digits: the extension, as 转 writes it.
+ * Moved from @digits to @extension only when the digits before that dash
+ * are such a number by themselves: 0591-8765-4321 is one line written in
+ * groups, 138-0013-8000 a mobile. */
+static void
+dash_extension (const char *folded,
+                GString    *digits,
+                GString    *extension)
+{
+  const char *group_start[2] = { NULL, NULL }, *group_end[2] = { NULL, NULL };
+  const char *p = folded, *after_line;
+  gsize last;
+
+  if (extension->len > 0)
+    return;
+  /* The last two groups of digits. */
+  while (*p != '\0')
+    {
+      if (!g_ascii_isdigit (*p))
+        {
+          p++;
+          continue;
+        }
+      group_start[0] = group_start[1];
+      group_end[0] = group_end[1];
+      group_start[1] = p;
+      while (g_ascii_isdigit (*p))
+        p++;
+      group_end[1] = p;
+    }
+  if (group_start[0] == NULL)
+    return;
+  last = group_end[1] - group_start[1];
+  if (last > 4)
+    return;
+  /* Only a dash between the line and the extension. */
+  after_line = group_end[0];
+  while (after_line < group_start[1] && *after_line == ' ')
+    after_line++;
+  if (!(*after_line == '-' || g_str_has_prefix (after_line, "\u2010") || g_str_has_prefix (after_line, "\u2013") ||
+        g_str_has_prefix (after_line, "\u2014") || g_str_has_prefix (after_line, "\u2212")))
+    return;
+  {
+    PrPhoneKind kind;
+    g_autofree char *line = g_strndup (folded, group_end[0] - folded);
+
+    if (pr_identity_normalize_phone (line, -1, NULL, &kind) != PR_IDENTITY_VALUE_VALID ||
+        (kind != PR_PHONE_LANDLINE && kind != PR_PHONE_LOCAL))
+      return;
+  }
+  g_string_append_len (extension, group_start[1], last);
+  g_string_truncate (digits, digits->len - last);
+}
+
 /* A number of Hong Kong or Macau (8 digits) or Taiwan (8 or 9 digits
  * after the area code's 0, which some write after +886) from @region's
  * code on: 'i', the code and the digits, so that no mainland number's
@@ -128,6 +183,7 @@ pr_identity_normalize_phone (const char  *value,
   }
 
   phone_digits (folded, digits, extension);
+  dash_extension (folded, digits, extension);
   if (digits->len == 0)
     return PR_IDENTITY_VALUE_INVALID;
   d = digits->str;
