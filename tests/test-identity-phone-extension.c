@@ -112,6 +112,9 @@ test_dash_extension (void)
     g_assert_cmpstr (dashed, ==, written);
     g_assert_cmpstr (dashed, !=, other_line);
   }
+  /* A hotline in groups is no local number with an extension. */
+  g_assert_cmpint (pr_identity_normalize_phone ("400-0745-333", -1, NULL, NULL), ==, PR_IDENTITY_VALUE_INVALID);
+  g_assert_cmpint (pr_identity_normalize_phone ("400-800-1234", -1, NULL, NULL), ==, PR_IDENTITY_VALUE_INVALID);
   /* A mobile has no extension: 13800138000-1 is no number. */
   g_assert_cmpint (pr_identity_normalize_phone ("13800138000-1", -1, NULL, NULL), ==, PR_IDENTITY_VALUE_INVALID);
 }

@@ -36,9 +36,10 @@ phone_digits (const char *folded,
 
 /* 0591-8765432-1, 010-12345678-123: a whole landline (or local number)
  * and, after a dash, 1 to 4 more digits: the extension, as 转 writes it.
- * Moved from @digits to @extension only when the digits before that dash
- * are such a number by themselves: 0591-8765-4321 is one line written in
- * groups, 138-0013-8000 a mobile. */
+ * Moved from @digits to @extension only when the group before that dash
+ * is a whole line and the digits up to it a whole number by themselves:
+ * 0591-8765-4321 is one line written in groups, 138-0013-8000 a mobile,
+ * 400-0745-333 a hotline. */
 static void
 dash_extension (const char *folded,
                 GString    *digits,
@@ -46,7 +47,7 @@ dash_extension (const char *folded,
 {
   const char *group_start[2] = { NULL, NULL }, *group_end[2] = { NULL, NULL };
   const char *p = folded, *after_line;
-  gsize last;
+  gsize last, line_length;
 
   if (extension->len > 0)
     return;
@@ -68,7 +69,10 @@ dash_extension (const char *folded,
   if (group_start[0] == NULL)
     return;
   last = group_end[1] - group_start[1];
-  if (last > 4)
+  /* The group before the dash is the line (8765432) or the area code and
+   * the line together (05918765432): 400-0745-333 is a hotline in groups. */
+  line_length = group_end[0] - group_start[0];
+  if (last > 4 || !((line_length >= 7 && line_length <= 8) || (line_length >= 10 && line_length <= 12 && group_start[0][0] == '0')))
     return;
   /* Only a dash between the line and the extension. */
   after_line = group_end[0];
