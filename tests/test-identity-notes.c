@@ -356,6 +356,37 @@ test_several (void)
                    PR_PETITIONER_OTHER);
 }
 
+/* A person's sex or age beside the name is no name: two men at one home
+ * (王大明，男 and 王小明，男) are two people, not one by the name 男; 黄小林 男
+ * (as a petition signs it) is 黄小林. */
+static void
+test_personal_notes (void)
+{
+  static const char *const noted[] = { "黄小林，男", "黄小林 男", "黄小林,女", "黄小林 男 45岁", "黄小林，男，45岁",
+                                       "黄小林 男性", "黄小林 (男)", "黄小林；性别：男" };
+  PrIdentityEvidence evidence;
+
+  for (guint i = 0; i < G_N_ELEMENTS (noted); i++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      g_test_message ("%s", noted[i]);
+      g_assert_cmpint (pr_identity_read_names (noted[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpuint (names->len, ==, 1);
+      g_assert_cmpstr (names->pdata[0], ==, "黄小林");
+      g_assert_cmpint (compare (noted[i], HOME, NULL, NULL, "黄小林", HOME, NULL, NULL, &evidence), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
+    }
+  g_assert_cmpint (compare ("王大明，男", HOME, NULL, NULL, "王小明，男", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王大明 男 62岁", HOME, NULL, NULL, "王小明 男 35岁", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  /* A name of a surname and 男 or 女 stays a name. */
+  g_assert_cmpint (compare ("王男", HOME, NULL, NULL, "王男", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("王男", HOME, NULL, NULL, "王女", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+}
+
 /* A masked and a full number in one cell: the full one when it fits the
  * mask; no evidence at all when it does not. */
 static void
@@ -481,6 +512,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/identity-notes/groups", test_groups);
   g_test_add_func ("/engine/identity-notes/several", test_several);
   g_test_add_func ("/engine/identity-notes/spaced", test_spaced);
+  g_test_add_func ("/engine/identity-notes/personal-notes", test_personal_notes);
   g_test_add_func ("/engine/identity-notes/masked-and-full", test_masked_and_full);
   g_test_add_func ("/engine/identity-notes/forms", test_forms);
   return g_test_run ();

@@ -457,6 +457,24 @@ is_han_name (const char *side)
   return strstr (common, buffer) != NULL;
 }
 
+/* A person's sex or age written beside the name (王小明，男; 王小明 男 45岁;
+ * 性别：女): a note about the person, no name (two men at one address
+ * would share the name 男). */
+static gboolean
+is_personal_note (const char *piece)
+{
+  static GRegex *note;
+  g_autofree char *folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+
+  if (g_once_init_enter (&note))
+    {
+      GRegex *regex = g_regex_new ("^\\s*((男|女)(性)?|[0-9]{1,3}周?岁|(性别|年龄)\\s*:?.*)\\s*$", G_REGEX_OPTIMIZE, 0, NULL);
+
+      g_once_init_leave (&note, regex);
+    }
+  return folded != NULL && *folded != '\0' && g_regex_match (note, folded, 0, NULL);
+}
+
 /* Whether the dash or space at @at, in the piece from @start, parts two
  * names (王小明-李华, 王小明 李华) rather than one (阿依古丽-买买提, 约翰
  * 史密斯). */
@@ -475,6 +493,9 @@ dash_parts_names (const char *start,
          !g_unichar_isspace (g_utf8_get_char (end)))
     end = g_utf8_next_char (end);
   right = g_strstrip (g_strndup (from, end - from));
+  /* 王小明 男: the name and a note about its bearer. */
+  if (*left != '\0' && g_unichar_isspace (g_utf8_get_char (at)) && is_personal_note (right))
+    return TRUE;
   return is_han_name (after_label (left)) && is_han_name (right);
 }
 
@@ -534,6 +555,9 @@ pr_identity_read_names (const char *value,
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
           PrIdentityValueState state = pr_identity_normalize_name (name, -1, &normal);
 
+          /* 男, 45岁: said of the person beside, named by nobody. */
+          if (is_personal_note (piece))
+            state = PR_IDENTITY_VALUE_EMPTY;
           /* 代表：王小明: the group's representative. */
           if (name != piece && colon != NULL && representative_label (piece, colon))
             group = TRUE;
