@@ -201,7 +201,8 @@ test_groups (void)
 {
   static const char *const groups[] = { "王小明等3人", "王小明等", "王小明等人", "王小明等十余人", "王小明（等5人）",
                                         "王小明、李华等", "王小明夫妇", "王小明等人联名", "代表：王小明",
-                                        "村民代表:王小明", "王小明（代表）", "王小明(村民代表)" };
+                                        "村民代表:王小明", "王小明（代表）", "王小明(村民代表)", "村民代表王小明",
+                                        "代表王小明" };
   static const char *const nameless[] = { "王某等5人", "某某等3人", "村民等50人", "全村村民等" };
   PrIdentityEvidence evidence;
 
@@ -358,7 +359,7 @@ test_several (void)
 
 /* A person's sex or age beside the name is no name: two men at one home
  * (王大明，男 and 王小明，男) are two people, not one by the name 男; 黄小林 男
- * (as a petition signs it) is 黄小林. */
+ * (as a petition signs it) is 黄小林; so is 黄小林 13800138000. */
 static void
 test_personal_notes (void)
 {
@@ -382,6 +383,16 @@ test_personal_notes (void)
                    PR_PETITIONER_OTHER);
   g_assert_cmpint (compare ("王大明 男 62岁", HOME, NULL, NULL, "王小明 男 35岁", HOME, NULL, NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
+  /* A phone or ID card number after the name is none of the name. */
+  static const char *const numbered[] = { "黄小林 13800138000", "黄小林13800138000", "黄小林 电话：0591-87654321",
+                                          "黄小林 手机 138 0013 8000", "黄小林 身份证号110101199001011237" };
+  for (guint i = 0; i < G_N_ELEMENTS (numbered); i++)
+    {
+      g_test_message ("%s", numbered[i]);
+      g_assert_cmpint (compare (numbered[i], HOME, NULL, NULL, "黄小林", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+      g_assert_cmpint (compare (numbered[i], HOME, NULL, NULL, "黄大林", HOME, NULL, NULL, NULL), ==,
+                       PR_PETITIONER_OTHER);
+    }
   /* A name of a surname and 男 or 女 stays a name. */
   g_assert_cmpint (compare ("王男", HOME, NULL, NULL, "王男", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (compare ("王男", HOME, NULL, NULL, "王女", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);

@@ -10,6 +10,8 @@
  * - several names (王小明、李华; 王小明,李华): co-signers, each a petitioner.
  *   Each is a name of the cell: an equal one is evidence, and the cell
  *   stands against a name only when none of its names may be it.
+ * - a sex, an age or a number beside the name (王小明，男; 王小明 男 45岁;
+ *   王小明 13800138000) is no part of it.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
  *   names its representative, who counts as a petitioner: evidence as any
  *   name, but no conflict with any name (an unnamed member may be
@@ -368,6 +370,51 @@ representative_label (const char *piece,
   return all_han (label, 2, 6) && g_str_has_suffix (label, "\u4ee3\u8868" /* 代表 */);
 }
 
+/* @piece without a phone or ID card number written after the name (王小明
+ * 13800138000, 王小明 电话：0591-87654321), or NULL when it has none. */
+static char *
+without_number (const char *piece)
+{
+  static GRegex *number;
+  g_autofree char *folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+  g_autoptr(GMatchInfo) info = NULL;
+  char *name;
+
+  if (g_once_init_enter (&number))
+    {
+      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:联系)?(?:电话|手机|方式|tel|身份证号?)\\s*:?\\s*)?"
+                                   "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
+                                   G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
+
+      g_once_init_leave (&number, regex);
+    }
+  if (folded == NULL || !g_regex_match (number, folded, 0, &info))
+    return NULL;
+  name = g_match_info_fetch (info, 1);
+  if (name != NULL && *name == '\0')
+    g_clear_pointer (&name, g_free);
+  return name;
+}
+
+static gboolean is_han_name (const char *side);
+
+/* After a representative's title without a colon (代表王小明, 村民代表王小明),
+ * where the name begins; @name itself when it has no such title. */
+static const char *
+representative_prefix (const char *name)
+{
+  const char *at = strstr (name, "\u4ee3\u8868" /* 代表 */);
+  g_autofree char *title = NULL;
+
+  if (at == NULL)
+    return name;
+  title = g_strndup (name, at - name);
+  at += strlen ("\u4ee3\u8868");
+  if ((*title == '\0' || all_han (title, 2, 4)) && is_han_name (at))
+    return at;
+  return name;
+}
+
 /* The text after a label and a colon (信访人：王小明, 姓名:王小明). */
 static const char *
 after_label (const char *piece)
@@ -551,9 +598,22 @@ pr_identity_read_names (const char *value,
         {
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
+          g_autofree char *bare = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
-          PrIdentityValueState state = pr_identity_normalize_name (name, -1, &normal);
+          PrIdentityValueState state;
+
+          /* 王小明 13800138000: the name, and a number that is none of it. */
+          bare = without_number (name);
+          if (bare != NULL)
+            name = bare;
+          /* 村民代表王小明: the group's representative, as after a colon. */
+          if (representative_prefix (name) != name)
+            {
+              name = representative_prefix (name);
+              group = TRUE;
+            }
+          state = pr_identity_normalize_name (name, -1, &normal);
 
           /* 男, 45岁: said of the person beside, named by nobody. */
           if (is_personal_note (piece))
