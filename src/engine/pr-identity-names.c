@@ -376,9 +376,19 @@ static char *
 without_number (const char *piece)
 {
   static GRegex *number;
-  g_autofree char *folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+  g_autofree char *folded = NULL;
   g_autoptr(GMatchInfo) info = NULL;
   char *name;
+  const char *p;
+
+  /* A digit, ASCII or full-width (０ to ９: EF BC 90 to 99), or nothing to do. */
+  for (p = piece; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p) || ((guchar) p[0] == 0xEF && (guchar) p[1] == 0xBC && (guchar) p[2] >= 0x90 &&
+                                 (guchar) p[2] <= 0x99))
+      break;
+  if (*p == '\0')
+    return NULL;
+  folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
 
   if (g_once_init_enter (&number))
     {
@@ -511,7 +521,14 @@ static gboolean
 is_personal_note (const char *piece)
 {
   static GRegex *note;
-  g_autofree char *folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+  g_autofree char *folded = NULL;
+
+  /* Most cells are names alone: no regular expression for them. */
+  if (strstr (piece, "\u7537" /* 男 */) == NULL && strstr (piece, "\u5973" /* 女 */) == NULL &&
+      strstr (piece, "\u5c81" /* 岁 */) == NULL && strstr (piece, "\u6027\u522b" /* 性别 */) == NULL &&
+      strstr (piece, "\u5e74\u9f84" /* 年龄 */) == NULL)
+    return FALSE;
+  folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
 
   if (g_once_init_enter (&note))
     {
