@@ -50,6 +50,22 @@ compare (const char         *name_a,
   return kind;
 }
 
+/* That @cell reads as the valid name @first, and @second beside it if given. */
+static void
+assert_reads (const char *cell,
+              const char *first,
+              const char *second)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  g_test_message ("%s", cell);
+  g_assert_cmpint (pr_identity_read_names (cell, -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
+  g_assert_cmpuint (names->len, ==, second != NULL ? 2 : 1);
+  g_assert_cmpstr (names->pdata[0], ==, first);
+  if (second != NULL)
+    g_assert_cmpstr (names->pdata[1], ==, second);
+}
+
 #define HOME "西岚市新华街98号3单元501室"
 #define OTHER_HOME "西岚市解放路12号"
 
@@ -191,30 +207,90 @@ test_notes (void)
   g_assert_cmpint (compare ("李时代", HOME, NULL, NULL, "李时", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
 }
 
-/* A group names one of several and not the writer: no evidence that a
- * single person is the group, and no conflict (an unnamed member). */
+/* A group's named member is its representative, a petitioner (the rules
+ * count each representative of a group visit as one): evidence of the
+ * same petitioner with an agreeing address, but never of another, since
+ * the group's unnamed members may be anyone. A group naming nobody (王某等,
+ * 村民等50人) is no evidence either way. */
 static void
 test_groups (void)
 {
   static const char *const groups[] = { "王小明等3人", "王小明等", "王小明等人", "王小明等十余人", "王小明（等5人）",
-                                        "王小明、李华等", "王小明夫妇", "王小明等人联名" };
+                                        "王小明、李华等", "王小明夫妇", "王小明等人联名", "代表：王小明",
+                                        "村民代表:王小明", "王小明（代表）", "王小明(村民代表)", "村民代表王小明",
+                                        "代表王小明" };
+  static const char *const nameless[] = { "王某等5人", "某某等3人", "村民等50人", "全村村民等" };
+  PrIdentityEvidence evidence;
 
   for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
     {
       g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
       g_test_message ("%s", groups[i]);
-      g_assert_cmpint (compare (groups[i], HOME, NULL, NULL, "王小明", HOME, NULL, NULL, NULL), ==,
-                       PR_PETITIONER_UNKNOWN);
+      g_assert_cmpint (compare (groups[i], HOME, NULL, NULL, "王小明", HOME, NULL, NULL, &evidence), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
       g_assert_cmpint (compare (groups[i], HOME, NULL, NULL, groups[i], HOME, NULL, NULL, NULL), ==,
-                       PR_PETITIONER_UNKNOWN);
+                       PR_PETITIONER_SAME);
+      /* 张伟 may be an unnamed member: nothing known, even at one phone
+       * where two named people would be two. */
       g_assert_cmpint (compare (groups[i], HOME, NULL, NULL, "张伟", HOME, NULL, NULL, NULL), ==,
                        PR_PETITIONER_UNKNOWN);
-      g_assert_cmpint (pr_identity_read_names (groups[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_MASKED);
+      g_assert_cmpint (compare (groups[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (pr_identity_read_names (groups[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpstr (names->pdata[0], ==, "王小明");
+    }
+  g_assert_cmpint (compare ("王小明、李华等", HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  for (guint i = 0; i < G_N_ELEMENTS (nameless); i++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      g_test_message ("%s", nameless[i]);
+      g_assert_cmpint (compare (nameless[i], HOME, NULL, NULL, "王小明", HOME, NULL, NULL, NULL), ==,
+                       PR_PETITIONER_UNKNOWN);
+      g_assert_cmpint (compare (nameless[i], HOME, NULL, NULL, nameless[i], HOME, NULL, NULL, NULL), ==,
+                       PR_PETITIONER_UNKNOWN);
+      g_assert_cmpint (compare (nameless[i], NULL, "13800138000", NULL, "李明", NULL, "13800138000", NULL, NULL), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (pr_identity_read_names (nameless[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_MASKED);
       g_assert_cmpuint (names->len, ==, 0);
     }
   /* 等 inside a name is no group. */
   g_assert_cmpint (compare ("王等明", HOME, NULL, NULL, "王等明", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+}
+
+/* A name written with a space inside (a transliteration, a surname set
+ * apart) is one name; two Han names apart by a space are co-signers
+ * (test_several). */
+static void
+test_spaced (void)
+{
+  static const char *const one[][2] = {
+    { "约翰 史密斯", "约翰·史密斯" }, { "史蒂夫 乔布斯", "史蒂夫·乔布斯" }, { "罗伯特 史密斯", "罗伯特·史密斯" },
+    { "马木提 艾力", "马木提·艾力" }, { "买买提 艾力", "买买提艾力" }, { "欧阳 娜娜", "欧阳娜娜" },
+    { "王 小明", "王小明" }, { "王小 明华", "王小明华" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (one); i++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) plain = g_ptr_array_new_with_free_func (g_free);
+
+      g_test_message ("%s", one[i][0]);
+      g_assert_cmpint (pr_identity_read_names (one[i][0], -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpint (pr_identity_read_names (one[i][1], -1, plain, NULL), ==, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpuint (names->len, ==, 1);
+      g_assert_cmpstr (names->pdata[0], ==, plain->pdata[0]);
+    }
+  /* Three names, and a dash among spaces. */
+  {
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+    g_assert_cmpint (pr_identity_read_names ("王小明 李华 张伟", -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
+    g_assert_cmpuint (names->len, ==, 3);
+    g_assert_cmpstr (names->pdata[2], ==, "张伟");
+  }
 }
 
 /* Co-signers, each a petitioner: one equal name is evidence; the cell
@@ -223,17 +299,12 @@ static void
 test_several (void)
 {
   static const char *const cells[] = { "王小明、李华", "王小明，李华", "王小明,李华", "王小明; 李华", "王小明/李华",
-                                       "王小明和李华", "王小明与李华" };
+                                       "王小明和李华", "王小明与李华", "王小明 李华", "王小明　李华", "王小明  李华",
+                                       "信访人：王小明 李华" };
 
   for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
     {
-      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-
-      g_test_message ("%s", cells[i]);
-      g_assert_cmpint (pr_identity_read_names (cells[i], -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
-      g_assert_cmpuint (names->len, ==, 2);
-      g_assert_cmpstr (names->pdata[0], ==, "王小明");
-      g_assert_cmpstr (names->pdata[1], ==, "李华");
+      assert_reads (cells[i], "王小明", "李华");
       g_assert_cmpint (compare (cells[i], HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
       g_assert_cmpint (compare (cells[i], NULL, "13800138000", NULL, "张伟", NULL, "13800138000", NULL, NULL), ==,
                        PR_PETITIONER_OTHER);
@@ -247,6 +318,18 @@ test_several (void)
       g_assert_cmpint (compare (dashed[i], HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
     }
   g_assert_cmpint (compare ("张三—李四", HOME, NULL, NULL, "李四", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  /* Rarer surnames (温, 甘, 祁, 禤) and compound ones on both sides. */
+  static const char *const rare[][3] = {
+    { "温小明-甘华", "温小明", "甘华" }, { "禤小明—祁华", "禤小明", "祁华" },
+    { "欧阳娜娜-皇甫明", "欧阳娜娜", "皇甫明" }, { "温小明 甘华", "温小明", "甘华" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (rare); i++)
+    assert_reads (rare[i][0], rare[i][1], rare[i][2]);
+  /* A transliteration after a surname's character stays one name. */
+  g_assert_cmpint (compare ("马木提-艾力", HOME, NULL, NULL, "马木提·艾力", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("马木提-艾力", HOME, NULL, NULL, "马木提", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
   g_assert_cmpint (compare ("欧阳娜娜-李华", HOME, NULL, NULL, "欧阳娜娜", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   /* A transliterated name keeps its dash as the middle dot: 阿 is no
    * common surname, so 阿依古丽-买买提 is one name. */
@@ -261,6 +344,42 @@ test_several (void)
   /* Latin names keep their commas: Zhang, San and Zhang, Wei are two names. */
   g_assert_cmpint (compare ("Zhang, San", HOME, NULL, NULL, "Zhang, Wei", HOME, NULL, NULL, NULL), ==,
                    PR_PETITIONER_OTHER);
+}
+
+/* A person's sex or age beside the name is no name: two men at one home
+ * (王大明，男 and 王小明，男) are two people, not one by the name 男; 黄小林 男
+ * (as a petition signs it) is 黄小林; so is 黄小林 13800138000. */
+static void
+test_personal_notes (void)
+{
+  static const char *const noted[] = { "黄小林，男", "黄小林 男", "黄小林,女", "黄小林 男 45岁", "黄小林，男，45岁",
+                                       "黄小林 男性", "黄小林 (男)", "黄小林；性别：男" };
+  PrIdentityEvidence evidence;
+
+  for (guint i = 0; i < G_N_ELEMENTS (noted); i++)
+    {
+      assert_reads (noted[i], "黄小林", NULL);
+      g_assert_cmpint (compare (noted[i], HOME, NULL, NULL, "黄小林", HOME, NULL, NULL, &evidence), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (evidence, ==, PR_IDENTITY_EVIDENCE_NAME_AND_ADDRESS);
+    }
+  g_assert_cmpint (compare ("王大明，男", HOME, NULL, NULL, "王小明，男", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王大明 男 62岁", HOME, NULL, NULL, "王小明 男 35岁", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  /* A phone or ID card number after the name is none of the name. */
+  static const char *const numbered[] = { "黄小林 13800138000", "黄小林13800138000", "黄小林 电话：0591-87654321",
+                                          "黄小林 手机 138 0013 8000", "黄小林 身份证号110101199001011237" };
+  for (guint i = 0; i < G_N_ELEMENTS (numbered); i++)
+    {
+      g_test_message ("%s", numbered[i]);
+      g_assert_cmpint (compare (numbered[i], HOME, NULL, NULL, "黄小林", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+      g_assert_cmpint (compare (numbered[i], HOME, NULL, NULL, "黄大林", HOME, NULL, NULL, NULL), ==,
+                       PR_PETITIONER_OTHER);
+    }
+  /* A name of a surname and 男 or 女 stays a name. */
+  g_assert_cmpint (compare ("王男", HOME, NULL, NULL, "王男", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("王男", HOME, NULL, NULL, "王女", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
 }
 
 /* A masked and a full number in one cell: the full one when it fits the
@@ -387,6 +506,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/identity-notes/notes", test_notes);
   g_test_add_func ("/engine/identity-notes/groups", test_groups);
   g_test_add_func ("/engine/identity-notes/several", test_several);
+  g_test_add_func ("/engine/identity-notes/spaced", test_spaced);
+  g_test_add_func ("/engine/identity-notes/personal-notes", test_personal_notes);
   g_test_add_func ("/engine/identity-notes/masked-and-full", test_masked_and_full);
   g_test_add_func ("/engine/identity-notes/forms", test_forms);
   return g_test_run ();

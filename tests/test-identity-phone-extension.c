@@ -4,8 +4,9 @@
  * a switchboard, which many people share: read without its extension,
  * two people at two desks had one number, and so were taken for one
  * petitioner. The extension is kept in the number's normal form: the same
- * desk is one number, another desk or the switchboard alone another. The
- * oracle is the numbers as written here.
+ * desk is one number, another desk or the switchboard alone another; so
+ * is an extension after a dash (0591-8765432-1). The oracle is the
+ * numbers as written here.
  */
 #define G_LOG_DOMAIN "pr-test-identity-phone-extension"
 
@@ -64,6 +65,86 @@ test_empty_extension (void)
   g_assert_cmpstr (bare, ==, switchboard);
 }
 
+/* A whole line, a dash and 1 to 4 more digits: the last are the
+ * extension (0591-8765432-1 is line 8765432, desk 1), not the line's last
+ * digit. Oracle: each number with its extension written out after 转. */
+static void
+test_dash_extension (void)
+{
+  static const char *const forms[][2] = {
+    { "0591-8765432-1", "l05918765432-1" },
+    { "0591-8765432—1", "l05918765432-1" },
+    { "05918765432-1", "l05918765432-1" },
+    { "+86-591-8765432-1", "l05918765432-1" },
+    { "010-12345678-123", "l01012345678-123" },
+    { "0591-87654321-12", "l059187654321-12" },
+    { "8765432-12", "s8765432-12" },
+    { "0591-87654321转123", "l059187654321-123" },
+    { "(0591)87654321 ext 12", "l059187654321-12" },
+  };
+  /* Groups of one number, no extension. */
+  static const char *const groups[][2] = {
+    { "0591-8765-4321", "l059187654321" },
+    { "0591-876-5432", "l05918765432" },
+    { "010-1234-5678", "l01012345678" },
+    { "138-0013-8000", "m13800138000" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
+    {
+      g_autofree char *normal = normal_of (forms[i][0]);
+
+      g_test_message ("%s", forms[i][0]);
+      g_assert_cmpstr (normal, ==, forms[i][1]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    {
+      g_autofree char *normal = normal_of (groups[i][0]);
+
+      g_test_message ("%s", groups[i][0]);
+      g_assert_cmpstr (normal, ==, groups[i][1]);
+    }
+  {
+    g_autofree char *dashed = normal_of ("0591-8765432-1");
+    g_autofree char *written = normal_of ("0591-8765432转1");
+    g_autofree char *other_line = normal_of ("0591-87654321");
+
+    g_assert_cmpstr (dashed, ==, written);
+    g_assert_cmpstr (dashed, !=, other_line);
+  }
+  /* A hotline in groups is no local number with an extension. */
+  g_assert_cmpint (pr_identity_normalize_phone ("400-0745-333", -1, NULL, NULL), ==, PR_IDENTITY_VALUE_INVALID);
+  g_assert_cmpint (pr_identity_normalize_phone ("400-800-1234", -1, NULL, NULL), ==, PR_IDENTITY_VALUE_INVALID);
+  /* A mobile has no extension: 13800138000-1 is no number. */
+  g_assert_cmpint (pr_identity_normalize_phone ("13800138000-1", -1, NULL, NULL), ==, PR_IDENTITY_VALUE_INVALID);
+}
+
+/* Records: the desk of 0591-8765432-1 is not the line 0591-87654321, nor
+ * another desk of its switchboard; the same desk written with 转 is. */
+static void
+test_dash_extension_records (void)
+{
+  static const struct { const char *a, *b; PrPetitionerKind kind; } pairs[] = {
+    { "0591-8765432-1", "0591-87654321", PR_PETITIONER_UNKNOWN },
+    { "0591-8765432-1", "0591-8765432-2", PR_PETITIONER_UNKNOWN },
+    { "0591-8765432-1", "0591-8765432转1", PR_PETITIONER_SAME },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      PrIdentityTable *table = pr_identity_table_new ();
+
+      g_test_message ("%s, %s", pairs[i].a, pairs[i].b);
+      pr_identity_table_add_record (table);
+      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, pairs[i].a, -1);
+      pr_identity_table_add_record (table);
+      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, pairs[i].b, -1);
+      pr_identity_table_finish (table);
+      g_assert_cmpint (pr_identity_table_compare (table, 0, 1, NULL), ==, pairs[i].kind);
+      pr_identity_table_free (table);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -71,5 +152,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/identity-phone-extension/desks-apart", test_desks_apart);
   g_test_add_func ("/engine/identity-phone-extension/desk-forms", test_desk_forms);
   g_test_add_func ("/engine/identity-phone-extension/empty", test_empty_extension);
+  g_test_add_func ("/engine/identity-phone-extension/dash", test_dash_extension);
+  g_test_add_func ("/engine/identity-phone-extension/dash-records", test_dash_extension_records);
   return g_test_run ();
 }

@@ -10,9 +10,12 @@
  * - several names (王小明、李华; 王小明,李华): co-signers, each a petitioner.
  *   Each is a name of the cell: an equal one is evidence, and the cell
  *   stands against a name only when none of its names may be it.
- * - a group (王小明等3人, 王小明等, 王小明夫妇) names one of several people
- *   and not who wrote: no evidence of one person, and no conflict with any
- *   name (an unnamed member may be anyone).
+ * - a sex, an age or a number beside the name (王小明，男; 王小明 男 45岁;
+ *   王小明 13800138000) is no part of it.
+ * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
+ *   names its representative, who counts as a petitioner: evidence as any
+ *   name, but no conflict with any name (an unnamed member may be
+ *   anyone). A group naming nobody (王某等5人, 村民等50人) is neither.
  * - a surname and an honorific (王先生, 李女士, 欧阳老师) names nobody in
  *   particular: never evidence of the same petitioner, but still not
  *   another surname's bearer: 王先生 is not 李明. It is kept for conflicts
@@ -22,11 +25,12 @@
  * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
  *   characters (王和平 is one); 王小明（代李华）: the agent and the principal
  *   (not 代父亲, 代村民: a relative or a collective names nobody).
- * - a dash or a full stop between names: 王小明-李华, 张三—李四, 王小明。李华
- *   are co-signers when each side reads as a Han name, 2 to 3 characters
- *   from a common surname (or 3 to 4 from a compound one); otherwise it is
- *   the middle dot of a transliterated name (阿依古丽-买买提: 阿 is no
- *   common surname).
+ * - a dash, a full stop or a space between names: 王小明-李华, 张三—李四,
+ *   王小明。李华, 王小明 李华 are co-signers when each side reads as a Han
+ *   name, 2 to 3 characters from a surname (or 3 to 4 from a compound
+ *   one) with no transliteration's character after it; otherwise it is the
+ *   middle dot of a transliterated name or a space inside one
+ *   (阿依古丽-买买提: 阿 is left out of the surnames; 约翰 史密斯).
  */
 #define G_LOG_DOMAIN "pr-identity-names"
 
@@ -39,6 +43,10 @@
 
 /* A given name after an honorific's surname: up to this many characters. */
 #define HONORIFIC_GIVEN "???"
+
+/* A name kept for conflicts that may be any name (pr_identity_names_may_agree()
+ * reads a run of k "?" as 0 to k characters). */
+#define ANY_NAME "????????????????????????????????"
 
 static gboolean
 is_open_bracket (gunichar c)
@@ -60,21 +68,41 @@ is_name_separator (gunichar c)
          c == '|' || c == 0xFF5C || c == '\n';
 }
 
-/* A group's ending: 等, 等人, 等3人, 等十余人, 一行五人, 夫妇, 全家. */
+/* A group's ending: 等, 等人, 等3人, 等十余人, 一行五人, 夫妇, 全家; with
+ * @stem, the text before it (王小明 of 王小明等5人). */
 static gboolean
-is_group (const char *name)
+is_group_stem (const char  *name,
+               char       **stem)
 {
   static GRegex *group;
+  g_autoptr(GMatchInfo) info = NULL;
 
   if (g_once_init_enter (&group))
     {
-      GRegex *regex = g_regex_new ("^.+?(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
-                                   "^.+?(夫妇|夫妻|全家|一家|等人)(联名|来访|来信)?$",
+      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
+                                   "^(.+?)(夫妇|夫妻|全家|一家|等人)(联名|来访|来信)?$",
                                    G_REGEX_OPTIMIZE, 0, NULL);
 
       g_once_init_leave (&group, regex);
     }
-  return g_utf8_strlen (name, -1) >= 2 && g_regex_match (group, name, 0, NULL);
+  if (g_utf8_strlen (name, -1) < 2 || !g_regex_match (group, name, 0, &info))
+    return FALSE;
+  if (stem != NULL)
+    {
+      *stem = g_match_info_fetch (info, 1);
+      if (*stem == NULL || **stem == '\0')
+        {
+          g_free (*stem);
+          *stem = g_match_info_fetch (info, 6);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+is_group (const char *name)
+{
+  return is_group_stem (name, NULL);
 }
 
 static gboolean
@@ -314,7 +342,8 @@ without_notes (const char *value,
               /* 等3人 alone in the note: read as after a name. */
               g_autofree char *text = g_strconcat ("x", inner, NULL);
 
-              *group |= is_group (text);
+              /* 王小明（代表）, （村民代表）: a group's representative. */
+              *group |= is_group (text) || g_str_has_suffix (inner, "\u4ee3\u8868" /* 代表 */);
               /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
                * names nobody else. */
               if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3) &&
@@ -328,6 +357,72 @@ without_notes (const char *value,
       p = g_utf8_next_char (p);
     }
   return g_string_free (out, FALSE);
+}
+
+/* Whether the text before @colon is a representative's label (代表,
+ * 群众代表, 村民代表). */
+static gboolean
+representative_label (const char *piece,
+                      const char *colon)
+{
+  g_autofree char *label = g_strstrip (g_strndup (piece, colon - piece));
+
+  return all_han (label, 2, 6) && g_str_has_suffix (label, "\u4ee3\u8868" /* 代表 */);
+}
+
+/* @piece without a phone or ID card number written after the name (王小明
+ * 13800138000, 王小明 电话：0591-87654321), or NULL when it has none. */
+static char *
+without_number (const char *piece)
+{
+  static GRegex *number;
+  g_autofree char *folded = NULL;
+  g_autoptr(GMatchInfo) info = NULL;
+  char *name;
+  const char *p;
+
+  /* A digit, ASCII or full-width (０ to ９: EF BC 90 to 99), or nothing to do. */
+  for (p = piece; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p) || ((guchar) p[0] == 0xEF && (guchar) p[1] == 0xBC && (guchar) p[2] >= 0x90 &&
+                                 (guchar) p[2] <= 0x99))
+      break;
+  if (*p == '\0')
+    return NULL;
+  folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+
+  if (g_once_init_enter (&number))
+    {
+      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:联系)?(?:电话|手机|方式|tel|身份证号?)\\s*:?\\s*)?"
+                                   "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
+                                   G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
+
+      g_once_init_leave (&number, regex);
+    }
+  if (folded == NULL || !g_regex_match (number, folded, 0, &info))
+    return NULL;
+  name = g_match_info_fetch (info, 1);
+  if (name != NULL && *name == '\0')
+    g_clear_pointer (&name, g_free);
+  return name;
+}
+
+static gboolean is_han_name (const char *side);
+
+/* After a representative's title without a colon (代表王小明, 村民代表王小明),
+ * where the name begins; @name itself when it has no such title. */
+static const char *
+representative_prefix (const char *name)
+{
+  const char *at = strstr (name, "\u4ee3\u8868" /* 代表 */);
+  g_autofree char *title = NULL;
+
+  if (at == NULL)
+    return name;
+  title = g_strndup (name, at - name);
+  at += strlen ("\u4ee3\u8868");
+  if ((*title == '\0' || all_han (title, 2, 4)) && is_han_name (at))
+    return at;
+  return name;
 }
 
 /* The text after a label and a colon (信访人：王小明, 姓名:王小明). */
@@ -346,6 +441,8 @@ after_label (const char *piece)
     colon = strchr (piece, ':'), skip = 1;
   if (colon == NULL)
     return piece;
+  if (representative_label (piece, colon))
+    return colon + skip;
   for (guint i = 0; labels[i] != NULL; i++)
     {
       const char *p = piece;
@@ -365,15 +462,41 @@ is_dash (gunichar c)
   return c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == 0xFF0D;
 }
 
-/* Whether @side reads as a Han name: 2 to 3 characters from one of the
- * commonest surnames (about nine people in ten bear one), or 3 to 4 from a
- * compound surname. Traditional forms count (張, 陳). */
+/* Characters of names written in Han transliteration (买买提, 史蒂夫,
+ * 约翰·史密斯) that Han given names hardly use: a given name holding one
+ * makes no Han name, even after a common surname's character (马木提,
+ * 罗伯特). */
+static gboolean
+has_transliteration (const char *given)
+{
+  static const char marks[] = "斯尔姆蒂瑟基耶茨普提买吐阿汗孜甫尕玛约尼莱奥丝特夫";
+
+  for (const char *p = given; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      char buffer[8];
+
+      buffer[g_unichar_to_utf8 (g_utf8_get_char (p), buffer)] = '\0';
+      if (strstr (marks, buffer) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether @side reads as a Han name: 2 to 3 characters from a surname of
+ * the Hundred Family Surnames' commoner part (the commonest hundred cover
+ * about nine people in ten; the rest here, 温, 甘, 祁, 禤, most of the
+ * others), or 3 to 4 from a compound surname, and no character of a
+ * transliterated name after it. Traditional forms count (張, 陳). Left
+ * out: surnames that begin transliterations too (阿, 艾, 买, 古, 乔, 路). */
 static gboolean
 is_han_name (const char *side)
 {
   static const char common[] =
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
-    "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
+    "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+    "温甘康施文易祝柳牛洪欧樊兰殷翟倪聂关颜鲁葛伍车庞柴苗岳齐俞纪舒屈项祁焦尚毕季邢耿凌骆梅喻辛管卜房滕阎包"
+    "窦柏宁左章盛单解谷邬湛蒲靳鲍储戚冉童宗戈瞿裴晏华衡封冷佘隋甄景冀饶尤巫贝连郁芮池桂晋劳蔺郎边麻姬薄仲"
+    "荣邝禤卫钮农闵应娄詹席符皮楚查计申危苟时涂宫游全权揭缪臧寇谈虞郜商贲樊滑庄阮鄢粟敖练";
   g_autofree char *two = NULL;
   gunichar first;
   char buffer[8];
@@ -382,28 +505,61 @@ is_han_name (const char *side)
     {
       two = g_strndup (side, g_utf8_next_char (g_utf8_next_char (side)) - side);
       if (is_compound_surname (two))
-        return TRUE;
+        return !has_transliteration (side + strlen (two));
     }
-  if (!all_han (side, 2, 3))
+  if (!all_han (side, 2, 3) || has_transliteration (g_utf8_next_char (side)))
     return FALSE;
   first = pr_tokenizer_fold_traditional_char (g_utf8_get_char (side));
   buffer[g_unichar_to_utf8 (first, buffer)] = '\0';
   return strstr (common, buffer) != NULL;
 }
 
-/* Whether the dash at @at, in the piece from @start, parts two names
- * (王小明-李华) rather than a transliterated one (阿依古丽-买买提). */
+/* A person's sex or age written beside the name (王小明，男; 王小明 男 45岁;
+ * 性别：女): a note about the person, no name (two men at one address
+ * would share the name 男). */
+static gboolean
+is_personal_note (const char *piece)
+{
+  static GRegex *note;
+  g_autofree char *folded = NULL;
+
+  /* Most cells are names alone: no regular expression for them. */
+  if (strstr (piece, "\u7537" /* 男 */) == NULL && strstr (piece, "\u5973" /* 女 */) == NULL &&
+      strstr (piece, "\u5c81" /* 岁 */) == NULL && strstr (piece, "\u6027\u522b" /* 性别 */) == NULL &&
+      strstr (piece, "\u5e74\u9f84" /* 年龄 */) == NULL)
+    return FALSE;
+  folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+
+  if (g_once_init_enter (&note))
+    {
+      GRegex *regex = g_regex_new ("^\\s*((男|女)(性)?|[0-9]{1,3}周?岁|(性别|年龄)\\s*:?.*)\\s*$", G_REGEX_OPTIMIZE, 0, NULL);
+
+      g_once_init_leave (&note, regex);
+    }
+  return folded != NULL && *folded != '\0' && g_regex_match (note, folded, 0, NULL);
+}
+
+/* Whether the dash or space at @at, in the piece from @start, parts two
+ * names (王小明-李华, 王小明 李华) rather than one (阿依古丽-买买提, 约翰
+ * 史密斯). */
 static gboolean
 dash_parts_names (const char *start,
                   const char *at)
 {
   g_autofree char *left = g_strstrip (g_strndup (start, at - start));
   g_autofree char *right = NULL;
-  const char *from = g_utf8_next_char (at), *end = from;
+  const char *from = g_utf8_next_char (at), *end;
 
-  while (*end != '\0' && !is_name_separator (g_utf8_get_char (end)) && !is_dash (g_utf8_get_char (end)))
+  while (g_unichar_isspace (g_utf8_get_char (from)))
+    from = g_utf8_next_char (from);
+  end = from;
+  while (*end != '\0' && !is_name_separator (g_utf8_get_char (end)) && !is_dash (g_utf8_get_char (end)) &&
+         !g_unichar_isspace (g_utf8_get_char (end)))
     end = g_utf8_next_char (end);
   right = g_strstrip (g_strndup (from, end - from));
+  /* 王小明 男: the name and a note about its bearer. */
+  if (*left != '\0' && g_unichar_isspace (g_utf8_get_char (at)) && is_personal_note (right))
+    return TRUE;
   return is_han_name (after_label (left)) && is_han_name (right);
 }
 
@@ -454,16 +610,39 @@ pr_identity_read_names (const char *value,
   for (p = plain;; p = g_utf8_next_char (p))
     {
       if (*p == '\0' || (split && (is_name_separator (g_utf8_get_char (p)) ||
-                                    (is_dash (g_utf8_get_char (p)) && dash_parts_names (start, p)))))
+                                    ((is_dash (g_utf8_get_char (p)) || g_unichar_isspace (g_utf8_get_char (p))) &&
+                                     dash_parts_names (start, p)))))
         {
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
+          g_autofree char *bare = NULL;
           const char *name = after_label (piece);
-          PrIdentityValueState state = pr_identity_normalize_name (name, -1, &normal);
+          const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
+          PrIdentityValueState state;
+
+          /* 王小明 13800138000: the name, and a number that is none of it. */
+          bare = without_number (name);
+          if (bare != NULL)
+            name = bare;
+          /* 村民代表王小明: the group's representative, as after a colon. */
+          if (representative_prefix (name) != name)
+            {
+              name = representative_prefix (name);
+              group = TRUE;
+            }
+          state = pr_identity_normalize_name (name, -1, &normal);
+
+          /* 男, 45岁: said of the person beside, named by nobody. */
+          if (is_personal_note (piece))
+            state = PR_IDENTITY_VALUE_EMPTY;
+          /* 代表：王小明: the group's representative. */
+          if (name != piece && colon != NULL && representative_label (piece, colon))
+            group = TRUE;
 
           if (state == PR_IDENTITY_VALUE_VALID)
             {
               char *surname = NULL, *whole = NULL, *left = NULL, *right = NULL;
+              g_autofree char *stem = NULL;
               gsize n = strlen (normal);
 
               /* 王小明代写: the scribe's note, as in brackets. */
@@ -472,8 +651,17 @@ pr_identity_read_names (const char *value,
                    g_str_has_suffix (normal, "\u4ee3\u7b7e" /* 代签 */) ||
                    g_str_has_suffix (normal, "\u4ee3\u7b14" /* 代笔 */)))
                 normal[n - 6] = '\0';
-              if (is_group (normal))
-                group = TRUE;
+              if (is_group_stem (normal, &stem))
+                {
+                  /* 王小明等5人: the one named is the group's representative,
+                   * a petitioner. */
+                  group = TRUE;
+                  g_autofree char *leader = NULL;
+
+                  if (stem != NULL && is_han_name (stem) &&
+                      pr_identity_normalize_name (stem, -1, &leader) == PR_IDENTITY_VALUE_VALID)
+                    g_ptr_array_add (found, g_steal_pointer (&leader));
+                }
               else if (split_conjunction (normal, &left, &right))
                 {
                   g_ptr_array_add (found, left);
@@ -518,10 +706,18 @@ pr_identity_read_names (const char *value,
         }
     }
 
-  /* A group names no one writer, and its unnamed members stand against
-   * no name. */
+  /* A group's unnamed members stand against no name: its representatives
+   * (王小明等5人, 代表：王小明) are evidence of the same petitioner, never
+   * of another, which a name that may be any name says. */
   if (group)
-    return PR_IDENTITY_VALUE_MASKED;
+    {
+      if (found->len == 0)
+        return PR_IDENTITY_VALUE_MASKED;
+      if (conflict_only != NULL)
+        g_ptr_array_add (conflict_only, g_strdup (ANY_NAME));
+      g_ptr_array_extend_and_steal (names, g_steal_pointer (&found));
+      return PR_IDENTITY_VALUE_VALID;
+    }
   if (conflict_only != NULL)
     g_ptr_array_extend_and_steal (conflict_only, g_steal_pointer (&conflicts));
   if (found->len > 0)

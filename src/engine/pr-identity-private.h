@@ -5,6 +5,15 @@
 
 G_BEGIN_DECLS
 
+/* Shared by the readers of pr-identity.c and pr-identity-phone.c. */
+char                *_pr_identity_fold              (const char  *value,
+                                                     gssize       length);
+PrIdentityValueState _pr_identity_fold_number       (const char  *value,
+                                                     gssize       length,
+                                                     char       **folded);
+gboolean             _pr_identity_is_zero_width     (gunichar     c);
+gboolean             _pr_identity_is_mask_character (gunichar     c);
+
 /* A cell of a masked and a full number (pr-identity-mixed.c). */
 typedef enum {
   PR_IDENTITY_MIXED_NONE,      /* not such a cell */
