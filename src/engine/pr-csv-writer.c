@@ -178,7 +178,7 @@ static gboolean
 digits_changed_as_number (const char *field)
 {
   const char *p = field;
-  gsize n = skip_digits (&p, 1, G_MAXSIZE);
+  gsize n = skip_digits (&p, 1, G_MAXSIZE), m;
   char sep;
 
   if (n == 0)
@@ -201,10 +201,11 @@ digits_changed_as_number (const char *field)
   if (strchr (field, '.') != NULL || n > 4 || (*p != '-' && *p != '/'))
     return FALSE;
   sep = *p++;
-  if (skip_digits (&p, 1, 4) == 0)
+  if ((m = skip_digits (&p, 1, 4)) == 0)
     return FALSE;
+  /* A month is one or two digits: 2026-0001 (a case number) is no date. */
   if (*p == '\0')
-    return TRUE;
+    return n <= 2 || m <= 2;
   if (*p++ != sep || skip_digits (&p, 1, 4) == 0 || *p != '\0')
     return FALSE;
   return n != 4;
