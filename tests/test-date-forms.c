@@ -244,6 +244,30 @@ test_offsets (void)
   g_assert_nonnull (strstr (error->message, "r3"));
 }
 
+/* A time without seconds and a second one after a dash is a span of
+ * hours (an appointment's 08:00-12:00): read as an offset of -12:00 it
+ * would order 08:00-12:00 after 09:00-10:00 on the office's clock. */
+static void
+test_hour_span (void)
+{
+  static const char *const spans[] = { "2019-06-08 08:00-12:00", "2019-06-08T09:00-10:00", "2019-06-08 08:00-09",
+                                       "2019年6月8日 08:00-0930" };
+  gint64 seconds = 0;
+  int offset = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
+    g_assert_cmpint (pr_date_read (spans[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+
+  /* After the seconds, as systems write them, a dash is an offset. */
+  g_assert_cmpint (pr_date_read ("2019-06-08T08:00:00-05:00", PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_OK);
+  g_assert_cmpint (seconds, ==, JUNE_8 + 8 * 3600);
+  g_assert_cmpint (offset, ==, -5 * 3600);
+  g_assert_cmpint (pr_date_read ("20190608173120-05:00", PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_OK);
+  g_assert_cmpint (offset, ==, -5 * 3600);
+  g_assert_cmpint (pr_date_read ("2019-06-08 17:31+08:00", PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_OK);
+  g_assert_cmpint (offset, ==, 8 * 3600);
+}
+
 /* One offset other than the office's (+08:00) among dates with none: the
  * ones without are China's wall time, so a UTC date among them would be
  * ordered hours off; refused. */
@@ -280,6 +304,7 @@ main (int    argc,
   g_test_add_func ("/engine/date/order", test_order);
   g_test_add_func ("/engine/date/offsets", test_offsets);
   g_test_add_func ("/engine/date/foreign-offset", test_foreign_offset);
+  g_test_add_func ("/engine/date/hour-span", test_hour_span);
 
   return g_test_run ();
 }

@@ -30,6 +30,25 @@ as_latin1 (const char *bytes)
   return text;
 }
 
+/* @bytes as a CP1252 decoder that writes U+FFFD for the five bytes CP1252
+ * leaves undefined (Java's, Python's with errors="replace") decodes them. */
+static char *
+as_cp1252_replaced (const char *bytes)
+{
+  GString *text = g_string_new (NULL);
+
+  for (const guchar *b = (const guchar *) bytes; *b != '\0'; b++)
+    {
+      g_autofree char *one = g_convert ((const char *) b, 1, "UTF-8", "CP1252", NULL, NULL, NULL);
+
+      if (one != NULL)
+        g_string_append (text, one);
+      else
+        g_string_append_unichar (text, 0xFFFD);
+    }
+  return g_string_free (text, FALSE);
+}
+
 static PrEncodingGuess
 guess_text (const char *text)
 {
@@ -87,7 +106,16 @@ test_misdecoded (void)
   g_autofree char *utf8_as_latin1 = as_latin1 (UTF8_ZHONGWEN "abc");
   g_autofree char *gbk_as_latin1 = as_latin1 (GBK_ZHONGWEN GBK_ZHONGWEN);
   g_autofree char *latin1 = as_latin1 ("M\xfcller caf\xe9");
+  /* 我住在丰收路 (住 is E4 BD 8F, 收 E6 94 B6): a byte CP1252 leaves
+   * undefined lost to U+FFFD, the rest its letters. */
+  g_autofree char *utf8_as_cp1252 = as_cp1252_replaced ("\xe6\x88\x91\xe4\xbd\x8f\xe5\x9c\xa8\xe4\xb8\xb0"
+                                                        "\xe6\x94\xb6\xe8\xb7\xaf");
+  g_autofree char *latin1_replaced = g_strconcat (latin1, "\xef\xbf\xbd", NULL);
 
+  g_assert_nonnull (strstr (utf8_as_cp1252, "\xef\xbf\xbd"));
+  g_assert_cmpint (guess_text (utf8_as_cp1252), ==, PR_ENCODING_GUESS_UTF8);
+  g_assert_cmpint (guess_text (latin1_replaced), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_text ("\xe4\xb8\xad\xef\xbf\xbd"), ==, PR_ENCODING_GUESS_NONE);
   g_assert_cmpint (guess_text (utf8_as_latin1), ==, PR_ENCODING_GUESS_UTF8);
   g_assert_cmpint (guess_text (gbk_as_latin1), ==, PR_ENCODING_GUESS_GB18030);
   g_assert_cmpint (guess_text (latin1), ==, PR_ENCODING_GUESS_NONE);
@@ -111,6 +139,9 @@ oracle_latin_byte (gunichar c)
 {
   if (c <= 0xFF)
     return c;
+  /* A byte CP1252 leaves undefined, decoded as U+FFFD: 0x81 stands in. */
+  if (c == 0xFFFD)
+    return 0x81;
   for (int b = 0x80; b <= 0x9F; b++)
     {
       char byte = (char) b;
@@ -157,7 +188,7 @@ test_misdecoded_random (void)
 {
   static const gunichar pool[] = {
     'a', ' ', 0x80, 0x85, 0x9F, 0xA0, 0xC4, 0xD6, 0xE9, 0xFF, 0x100, 0x151, 0x152, 0x153,
-    0x178, 0x192, 0x2013, 0x20AC, 0x2121, 0x2122, 0x2123, 0x3000, 0x4E2D, 0x6587, 0xFF0C, 0x20000,
+    0x178, 0x192, 0x2013, 0x20AC, 0x2121, 0x2122, 0x2123, 0x3000, 0x4E2D, 0x6587, 0xFF0C, 0xFFFD, 0x20000,
   };
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
 

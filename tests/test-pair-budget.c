@@ -232,6 +232,52 @@ test_index (void)
   g_unsetenv ("PR_PAIR_BUDGET");
 }
 
+/* The address space this process holds now, in bytes. */
+static gsize
+address_space_now (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+  line = strstr (status, "VmSize:");
+  g_assert_nonnull (line);
+  return (gsize) g_ascii_strtoull (line + strlen ("VmSize:"), NULL, 10) << 10;
+}
+
+/* 4,000 equal fingerprints are 7,998,000 pairs: a buffer of 8,388,608
+ * (100 MB) that fits the budget, and then a copy of them (128 MB, a
+ * GArray's power of two) made while it is held. Given room for the buffer
+ * and not for both (a ulimit -v, threads' reserves), the index says the
+ * pairs are too many, as over the budget, rather than die allocating. */
+static void
+test_index_copy_fails (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  if (g_test_subprocess ())
+    {
+      const gsize n = 4000;
+      g_autofree guint64 *f = g_new0 (guint64, n);
+      g_autoptr(GError) error = NULL;
+      gsize room = address_space_now () + (gsize) 8388608 * sizeof (PrPair) + (48 << 20);
+      struct rlimit rl = { room, room };
+      GArray *pairs;
+
+      g_setenv ("PR_PAIR_BUDGET", "100000000", TRUE);
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &rl), ==, 0);
+      pairs = pr_block_index_all_pairs (f, n, 3, 1, NULL, &error);
+      g_assert_null (pairs);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      g_assert_nonnull (strstr (error->message, "within k = 3"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+#endif
+}
+
 int
 main (int    argc,
       char **argv)
@@ -242,6 +288,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/pair-budget-second-stage", test_cli_second_stage);
   g_test_add_func ("/cli/scan/pair-budget-campaign-counted-first", test_cli_campaign_counted_first);
   g_test_add_func ("/engine/pair-budget/index", test_index);
+  g_test_add_func ("/engine/pair-budget/index-copy-fails", test_index_copy_fails);
   g_test_add_func ("/engine/pair-budget/judged-advice", test_judged_advice);
 
   return g_test_run ();

@@ -1002,6 +1002,28 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
     pr_pair_budget_set_error (error, k);
   else if (cancelled)
     g_cancellable_set_error_if_cancelled (cancellable, error);
+  else if (total > 0)
+    {
+      /* The result is a copy made while the buffers are still held: twice
+       * the budget at the end. Where that much is not to be had (a limit
+       * on the address space, which threads' reserves share), the pairs
+       * are too many, said as the budget says it, rather than a failed
+       * allocation ending the program. Nothing else allocates meanwhile;
+       * a GArray takes a power of two. */
+      gsize size = 16;
+      gpointer probe;
+
+      while (size < total * sizeof (PrPair))
+        size <<= 1;
+      probe = g_try_malloc (size);
+
+      if (probe == NULL)
+        {
+          pr_pair_budget_set_error (error, k);
+          cancelled = TRUE;
+        }
+      g_free (probe);
+    }
 
   if (cancelled)
     {

@@ -155,14 +155,60 @@ starts_formula (const char *field)
          (strchr ("=+-@\t\r", folded[0]) != NULL || g_utf8_get_char (folded) == 0x2212);
 }
 
+/* A run of @min to @max digits at *@p, stepped over; its length, 0 if none. */
+static gsize
+skip_digits (const char **p,
+             gsize        min,
+             gsize        max)
+{
+  gsize n = strspn (*p, "0123456789");
+
+  if (n < min || n > max)
+    return 0;
+  *p += n;
+  return n;
+}
+
 /* Whether a spreadsheet reading @field as a number would lose something:
- * its leading zeros, or the digits past the 15 it keeps. */
+ * its leading zeros, the digits past the 15 it keeps, a fraction's last
+ * zeros (1.50), the way it was written (1E5, 12e3), or the whole of it,
+ * taken for a date: 3-2 and 1/2 show as 2 March and 2 January, 1-2-3 as
+ * 2003. A year-first date (2019-06-08) stays a date, as it reads the same. */
 static gboolean
 digits_changed_as_number (const char *field)
 {
-  size_t n = strspn (field, "0123456789");
+  const char *p = field;
+  gsize n = skip_digits (&p, 1, G_MAXSIZE), m;
+  char sep;
 
-  return n > 0 && field[n] == '\0' && ((field[0] == '0' && n > 1) || n > 15);
+  if (n == 0)
+    return FALSE;
+  if (*p == '\0')
+    return (field[0] == '0' && n > 1) || n > 15;
+  if (*p == '.' && g_ascii_isdigit (p[1]))
+    {
+      p++;
+      skip_digits (&p, 1, G_MAXSIZE);
+      if (*p == '\0')
+        return (field[0] == '0' && n > 1) || p[-1] == '0' || p - field - 1 > 15;
+    }
+  if ((*p == 'e' || *p == 'E') && (g_ascii_isdigit (p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
+    {
+      p += g_ascii_isdigit (p[1]) ? 1 : 2;
+      skip_digits (&p, 1, G_MAXSIZE);
+      return *p == '\0';
+    }
+  if (strchr (field, '.') != NULL || n > 4 || (*p != '-' && *p != '/'))
+    return FALSE;
+  sep = *p++;
+  if ((m = skip_digits (&p, 1, 4)) == 0)
+    return FALSE;
+  /* A month is one or two digits: 2026-0001 (a case number) is no date. */
+  if (*p == '\0')
+    return n <= 2 || m <= 2;
+  if (*p++ != sep || skip_digits (&p, 1, 4) == 0 || *p != '\0')
+    return FALSE;
+  return n != 4;
 }
 
 /**

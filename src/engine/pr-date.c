@@ -483,7 +483,7 @@ pr_date_read_clock (const char  *text,
   static const char *const month_ends[] = { "-", "/", ".", "月", NULL };
   const char *p = text;
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offset = PR_DATE_NO_OFFSET;
-  gboolean has_time = FALSE, year_last = FALSE;
+  gboolean has_time = FALSE, year_last = FALSE, has_seconds = FALSE;
   g_autoptr(GDateTime) dt = NULL;
   g_autofree char *folded = NULL;
   g_autofree char *roc = NULL;
@@ -518,7 +518,8 @@ pr_date_read_clock (const char  *text,
               has_time = TRUE;
               read_number (&p, 2, 2, &hour);
               read_number (&p, 2, 2, &minute);
-              if (run == 14)
+              has_seconds = run == 14;
+              if (has_seconds)
                 read_number (&p, 2, 2, &second);
             }
         }
@@ -558,6 +559,7 @@ pr_date_read_clock (const char  *text,
       skip_spaces (&p);
       if (*p != '\0')
         {
+          second = -1;
           if (!read_time (&p, &hour, &minute, &second, out_clock))
             {
               /* Only spaces may follow a date without a time. */
@@ -569,12 +571,20 @@ pr_date_read_clock (const char  *text,
             }
           else
             has_time = TRUE;
+          has_seconds = second >= 0;
+          second = MAX (second, 0);
         }
     }
 
   if (has_time)
     {
       skip_spaces (&p);
+      /* 08:00-10:00 is a span of office hours as often as a time west of
+       * Greenwich, which no petition office keeps: read as an offset, the
+       * span's end would move the date by up to half a day. Offsets that
+       * systems write follow the seconds (08:00:00-05:00). */
+      if (*p == '-' && !has_seconds)
+        return PR_DATE_UNREADABLE;
       if (*p != '\0' && !read_offset (&p, &offset))
         return PR_DATE_UNREADABLE;
     }

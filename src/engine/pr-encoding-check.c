@@ -63,6 +63,12 @@ latin_byte (gunichar c)
 {
   if (c <= 0xFF)
     return c;
+  /* CP1252 leaves 0x81, 0x8D, 0x8F, 0x90 and 0x9D undefined, and many
+   * decoders (Java's, Python's with errors="replace") write U+FFFD for
+   * them; UTF-8 Chinese has them at every turn. 0x81 stands in for the
+   * byte lost: a continuation byte in UTF-8, a lead or a trail in GBK. */
+  if (c == 0xFFFD)
+    return 0x81;
   /* Outside the table's range (U+0152 to U+2122): every ideograph, so
    * Chinese text is not looked up character by character. */
   if (c < 0x0152 || c > 0x2122)
@@ -570,7 +576,7 @@ add_plain_text (PrEncodingCheck *check,
             return FALSE;
           c = ((gunichar) (*p & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
           p += 3;
-          beyond_latin |= c > 0x2122;
+          beyond_latin |= c > 0x2122 && c != 0xFFFD;
         }
       else
         return FALSE;

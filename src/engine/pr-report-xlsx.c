@@ -54,29 +54,35 @@ text_width (const char *text)
  * _xHHHH_, so a text that holds such a pattern itself must write its "_"
  * as _x005F_ (ECMA-376, ST_Xstring); libxlsxwriter does not, and Excel
  * would show "_x000D_" copied from another workbook as a line break.
+ * The noncharacters U+FFFE and U+FFFF are written so too.
  * Returns: (transfer full) (nullable): the escaped text, or %NULL if
  * @text needs none */
 static char *
 escape_x_patterns (const char *text)
 {
-  GString *escaped = NULL;
-  const char *p = text;
-  const char *found;
+  GString *escaped;
 
-  while ((found = strstr (p, "_x")) != NULL)
-    {
-      gboolean pattern = g_ascii_isxdigit (found[2]) && g_ascii_isxdigit (found[3]) &&
-                         g_ascii_isxdigit (found[4]) && g_ascii_isxdigit (found[5]) && found[6] == '_';
-
-      if (escaped == NULL)
-        escaped = g_string_new (NULL);
-      g_string_append_len (escaped, p, found - p);
-      g_string_append (escaped, pattern ? "_x005F_x" : "_x");
-      p = found + 2;
-    }
-  if (escaped == NULL)
+  if (strstr (text, "_x") == NULL && strstr (text, "\xef\xbf\xbe") == NULL && strstr (text, "\xef\xbf\xbf") == NULL)
     return NULL;
-  g_string_append (escaped, p);
+  escaped = g_string_new (NULL);
+  for (const char *p = text; *p != '\0';)
+    {
+      /* U+FFFE and U+FFFF are no characters to XML, and libxlsxwriter
+       * writes them as they are: the workbook would not open. */
+      if ((guchar) p[0] == 0xEF && (guchar) p[1] == 0xBF && ((guchar) p[2] == 0xBE || (guchar) p[2] == 0xBF))
+        {
+          g_string_append (escaped, (guchar) p[2] == 0xBE ? "_xFFFE_" : "_xFFFF_");
+          p += 3;
+        }
+      else if (p[0] == '_' && p[1] == 'x' && g_ascii_isxdigit (p[2]) && g_ascii_isxdigit (p[3]) &&
+               g_ascii_isxdigit (p[4]) && g_ascii_isxdigit (p[5]) && p[6] == '_')
+        {
+          g_string_append (escaped, "_x005F_x");
+          p += 2;
+        }
+      else
+        g_string_append_c (escaped, *p++);
+    }
   return g_string_free (escaped, FALSE);
 }
 
