@@ -233,6 +233,23 @@ test_long_and_limits (void)
     }
 }
 
+/* Two blocks swapped (X C against C X): the table's split leaves no box
+ * after it, head and tail matching use both halves up, so the work it
+ * counted must be weighed against the limit at once, not at the next box. */
+static void
+test_swapped_at_work_limits (void)
+{
+  guint32 a[60], b[60];
+
+  for (guint i = 0; i < 20; i++)
+    a[i] = b[40 + i] = i;
+  for (guint i = 0; i < 40; i++)
+    a[20 + i] = b[i] = 20 + i;
+  g_assert_true (table_splits (a, 60, b, 60, 60));
+  for (guint64 work_limit = 10; work_limit <= 1000; work_limit += 10)
+    check_same (a, 60, b, 60, 4096, work_limit);
+}
+
 /* Long collages of shuffled pieces over many words, whose boxes go to
  * the table, which must split as the search. */
 static void
@@ -333,6 +350,7 @@ main (int   argc,
   g_test_add_func ("/engine/diff-table-split/edges", test_edges);
   g_test_add_func ("/engine/diff-table-split/special", test_special);
   g_test_add_func ("/engine/diff-table-split/long-and-limits", test_long_and_limits);
+  g_test_add_func ("/engine/diff-table-split/swapped-at-work-limits", test_swapped_at_work_limits);
   g_test_add_func ("/engine/diff-table-split/collages", test_collages);
   g_test_add_func ("/engine/diff-table-split/sample", test_sample);
 

@@ -418,6 +418,9 @@ myers (const guint32  *a,
            * collages share their words in another order. */
           bounded = TRUE;
           self.work += bound;
+          /* Weighed at once: no box may follow this split to weigh it. */
+          if (self.work > self.work_limit)
+            return MYERS_SEARCH_AGAIN;
           result = g_cancellable_is_cancelled (cancellable) ? SPLIT_CANCELLED : SPLIT_FOUND;
         }
       else
