@@ -139,7 +139,7 @@ def read_workbook(path):
 
 def csv_cell(text):
     """What a CSV cell says once the CSV's own guards are taken off."""
-    m = re.fullmatch(r'="(\d+)"', text)
+    m = re.fullmatch(r'="([^"]*)"', text)
     if m:
         return m.group(1)
     if text.startswith("'"):

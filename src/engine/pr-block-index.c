@@ -171,9 +171,10 @@ big_alloc (gsize n_elements,
  * buffer takes its share when it grows; past the budget, or when memory
  * runs out first, it stops growing and the join stops. */
 typedef struct {
-  gsize limit;
-  gsize taken;      /* atomic */
-  gint  exceeded;   /* atomic */
+  gsize   limit;
+  gsize   taken;      /* atomic */
+  gint    exceeded;   /* atomic */
+  guint64 refused;    /* bytes the allocator refused, set by whoever set exceeded */
 } PairBudget;
 
 typedef struct {
@@ -189,14 +190,17 @@ pair_buffer_push_slow (PairBuffer *buf,
 {
   gsize alloc = MAX (buf->alloc * 2, 256);
   PrPair *pairs;
+  gboolean over;
 
   if (g_atomic_int_get (&buf->budget->exceeded))
     return;
-  if ((gsize) g_atomic_pointer_add (&buf->budget->taken, alloc - buf->alloc) + (alloc - buf->alloc) >
-        buf->budget->limit ||
-      (pairs = g_try_renew (PrPair, buf->pairs, alloc)) == NULL)
+  over = (gsize) g_atomic_pointer_add (&buf->budget->taken, alloc - buf->alloc) + (alloc - buf->alloc) >
+         buf->budget->limit;
+  if (over || (pairs = g_try_renew (PrPair, buf->pairs, alloc)) == NULL)
     {
-      g_atomic_int_set (&buf->budget->exceeded, 1);
+      /* Under the budget, the fault is the memory's, not the pairs'. */
+      if (g_atomic_int_compare_and_exchange (&buf->budget->exceeded, 0, 1) && !over)
+        buf->budget->refused = (guint64) alloc * sizeof (PrPair);
       return;
     }
   buf->pairs = pairs;
@@ -849,6 +853,25 @@ sort_pairs (PrPair *pairs,
   g_free (tmp);
 }
 
+/* The pairs found so far are under the budget, but @bytes more for them
+ * could not be had: a limit on the address space (ulimit -v), which the
+ * threads' reserves share, or memory taken by others. */
+static void
+set_memory_error (GError  **error,
+                  gsize     n_pairs,
+                  guint64   bytes,
+                  guint     k)
+{
+  g_autofree char *size = g_format_size (bytes);
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+               _("%zu pairs of records within k = %u were found, and %s of memory for them could not "
+                 "be allocated: the process may use no more (a limit on its address space, ulimit -v). "
+                 "Raise the memory limit, scan with fewer --threads, or with a lower k (say %u) or the "
+                 "boilerplate left out (--idf-max-share 0.5, --part-max-records N)"),
+               n_pairs, k, size, k > 3 ? k - 3 : 0);
+}
+
 /**
  * pr_block_index_all_pairs:
  * @fingerprints: (array length=n_fingerprints): the fingerprints; not kept
@@ -998,28 +1021,33 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
                    _("%zu pairs do not fit in a GArray"), total);
       cancelled = TRUE;   /* reuse the cleanup path */
     }
+  else if (cancelled && g_atomic_int_get (&budget.exceeded) && budget.refused > 0)
+    set_memory_error (error, total, budget.refused, k);
   else if (cancelled && g_atomic_int_get (&budget.exceeded))
     pr_pair_budget_set_error (error, k);
   else if (cancelled)
     g_cancellable_set_error_if_cancelled (cancellable, error);
   else if (total > 0)
     {
-      /* The result is a copy made while the buffers are still held: twice
-       * the budget at the end. Where that much is not to be had (a limit
-       * on the address space, which threads' reserves share), the pairs
-       * are too many, said as the budget says it, rather than a failed
-       * allocation ending the program. Nothing else allocates meanwhile;
-       * a GArray takes a power of two. */
-      gsize size = 16;
-      gpointer probe;
+      /* The result is a copy made while the buffers are still held (a
+       * GArray cannot take a buffer in GLib 2.74): twice the pairs at the
+       * end. Where that much is not to be had, say so with the real
+       * count, rather than let a failed allocation end the program.
+       * Nothing else allocates meanwhile; a GArray takes a power of two,
+       * and where that power does not fit in a size_t (32 bits) the
+       * copy cannot be made at all. */
+      guint64 need = (guint64) total * sizeof (PrPair);
+      guint64 size = 16;
+      gpointer probe = NULL;
 
-      while (size < total * sizeof (PrPair))
+      while (size < need)
         size <<= 1;
-      probe = g_try_malloc (size);
+      if (size <= G_MAXSIZE)
+        probe = g_try_malloc ((gsize) size);
 
       if (probe == NULL)
         {
-          pr_pair_budget_set_error (error, k);
+          set_memory_error (error, total, size, k);
           cancelled = TRUE;
         }
       g_free (probe);

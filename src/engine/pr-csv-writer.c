@@ -169,36 +169,39 @@ skip_digits (const char **p,
   return n;
 }
 
-/* Whether a spreadsheet reading @field as a number would lose something:
- * its leading zeros, the digits past the 15 it keeps, a fraction's last
- * zeros (1.50), the way it was written (1E5, 12e3), or the whole of it,
- * taken for a date: 3-2 and 1/2 show as 2 March and 2 January, 1-2-3 as
- * 2003. A year-first date (2019-06-08) stays a date, as it reads the same. */
+/* Whether @p is a time of day as Excel takes one: 8:30, 08:30, 17:31:20,
+ * 17:31:20.5, 5:31 PM. */
 static gboolean
-digits_changed_as_number (const char *field)
+is_time (const char *p)
+{
+  if (skip_digits (&p, 1, 4) == 0 || *p++ != ':' || skip_digits (&p, 1, 2) == 0)
+    return FALSE;
+  if (*p == ':' && (p++, skip_digits (&p, 1, 2) == 0))
+    return FALSE;
+  if (*p == '.' && (p++, skip_digits (&p, 1, G_MAXSIZE) == 0))
+    return FALSE;
+  if (*p == ' ')
+    p++;
+  if (g_ascii_strncasecmp (p, "AM", 2) == 0 || g_ascii_strncasecmp (p, "PM", 2) == 0)
+    p += 2;
+  return *p == '\0';
+}
+
+/* Whether @field is a date, or a date and a time, that Excel would show
+ * otherwise than written: 3-2 and 1/2 as 2 March and 2 January, 1-2-3 as
+ * 2003, 2026-1-5 or 2019/6/8 in the sheet's own date form, a time's
+ * fraction of a second cut to a millisecond. 2019-06-08 and 2019-06-08
+ * 17:31:20 keep their whole value, an instant that sorts and filters as
+ * such (as the workbook writes them), though Excel shows them its way. */
+static gboolean
+date_changed (const char *field)
 {
   const char *p = field;
-  gsize n = skip_digits (&p, 1, G_MAXSIZE), m;
+  gsize n = skip_digits (&p, 1, 4), m, d;
+  gboolean canonical;
   char sep;
 
-  if (n == 0)
-    return FALSE;
-  if (*p == '\0')
-    return (field[0] == '0' && n > 1) || n > 15;
-  if (*p == '.' && g_ascii_isdigit (p[1]))
-    {
-      p++;
-      skip_digits (&p, 1, G_MAXSIZE);
-      if (*p == '\0')
-        return (field[0] == '0' && n > 1) || p[-1] == '0' || p - field - 1 > 15;
-    }
-  if ((*p == 'e' || *p == 'E') && (g_ascii_isdigit (p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
-    {
-      p += g_ascii_isdigit (p[1]) ? 1 : 2;
-      skip_digits (&p, 1, G_MAXSIZE);
-      return *p == '\0';
-    }
-  if (strchr (field, '.') != NULL || n > 4 || (*p != '-' && *p != '/'))
+  if (n == 0 || (*p != '-' && *p != '/'))
     return FALSE;
   sep = *p++;
   if ((m = skip_digits (&p, 1, 4)) == 0)
@@ -206,9 +209,64 @@ digits_changed_as_number (const char *field)
   /* A month is one or two digits: 2026-0001 (a case number) is no date. */
   if (*p == '\0')
     return n <= 2 || m <= 2;
-  if (*p++ != sep || skip_digits (&p, 1, 4) == 0 || *p != '\0')
+  if (*p++ != sep || (d = skip_digits (&p, 1, 4)) == 0)
     return FALSE;
-  return n != 4;
+  canonical = n == 4 && sep == '-' && m == 2 && d == 2;
+  if (*p == ' ')
+    return is_time (p + 1) && !(canonical && strlen (p) == 9 && p[3] == ':' && p[6] == ':');
+  return *p == '\0' && !canonical;
+}
+
+/* Whether Excel, reading @field as a number, would show it otherwise: its
+ * leading zeros, the digits past the 15 it keeps, a fraction's last zeros
+ * (1.50), a point with no digit before or after it (.5, 1.), the way it
+ * was written (1E5, 12e3), or brackets as a minus ((5) as -5); a
+ * percentage, only as its number would change (05%, .5%). */
+static gboolean
+number_changed (const char *field)
+{
+  const char *p = field, *digits;
+  gboolean bracketed = (*p == '('), point = FALSE, digits_lost, changed;
+  gsize n, frac = 0;
+
+  if (bracketed)
+    p++;
+  digits = p;
+  n = skip_digits (&p, 1, G_MAXSIZE);
+  if (*p == '.')
+    {
+      p++;
+      point = TRUE;
+      frac = skip_digits (&p, 1, G_MAXSIZE);
+    }
+  if (n == 0 && frac == 0)
+    return FALSE;
+  digits_lost = (n > 1 && digits[0] == '0') || n == 0 || n + frac > 15;
+  changed = digits_lost || bracketed || (point && frac == 0) || (frac > 0 && p[-1] == '0');
+  if ((*p == 'e' || *p == 'E') && !bracketed &&
+      (g_ascii_isdigit (p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
+    {
+      p += g_ascii_isdigit (p[1]) ? 1 : 2;
+      skip_digits (&p, 1, G_MAXSIZE);
+      return *p == '\0';
+    }
+  if (bracketed && *p++ != ')')
+    return FALSE;
+  /* Excel keeps a percentage's value exactly (5.0% as 0.05, shown 5.00%),
+   * a number that sorts as such: only its digits' own changes count. */
+  if (*p == '%' && !bracketed)
+    return p[1] == '\0' && digits_lost;
+  return *p == '\0' && changed;
+}
+
+/* Whether Excel would change a cell written as @field, taking it for a
+ * number, a date or time, or a truth value (true as TRUE). */
+static gboolean
+changed_in_excel (const char *field)
+{
+  if (g_ascii_strcasecmp (field, "true") == 0 || g_ascii_strcasecmp (field, "false") == 0)
+    return strcmp (field, "TRUE") != 0 && strcmp (field, "FALSE") != 0;
+  return number_changed (field) || date_changed (field) || is_time (field);
 }
 
 /**
@@ -231,9 +289,9 @@ pr_csv_append_field (GString          *line,
 
   neutralize = (flags & PR_CSV_WRITER_NEUTRALIZE) && starts_formula (field);
 
-  if ((flags & PR_CSV_WRITER_DIGITS_AS_TEXT) && digits_changed_as_number (field))
+  if ((flags & PR_CSV_WRITER_DIGITS_AS_TEXT) && changed_in_excel (field))
     {
-      /* Digits only: nothing to quote or double inside. */
+      /* Digits, signs and letters only: nothing to quote or double inside. */
       g_string_append_printf (line, "\"=\"\"%s\"\"\"", field);
       return;
     }
