@@ -265,13 +265,25 @@ test_index_copy_fails (void)
       gsize room = address_space_now () + (gsize) 8388608 * sizeof (PrPair) + (48 << 20);
       struct rlimit rl = { room, room };
       GArray *pairs;
+      const char *found;
+      guint64 count;
 
       g_setenv ("PR_PAIR_BUDGET", "100000000", TRUE);
       g_assert_cmpint (setrlimit (RLIMIT_AS, &rl), ==, 0);
       pairs = pr_block_index_all_pairs (f, n, 3, 1, NULL, &error);
       g_assert_null (pairs);
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
-      g_assert_nonnull (strstr (error->message, "7998000 pairs of records within k = 3"));
+      /* The copy is refused, or (allocation being what it is) a growth of
+       * the buffer before it: the count is then of the pairs found so far,
+       * never more than there are. */
+      found = strstr (error->message, " pairs of records within k = 3");
+      g_assert_nonnull (found);
+      while (found > error->message && g_ascii_isdigit (found[-1]))
+        found--;
+      count = g_ascii_strtoull (found, NULL, 10);
+      g_assert_cmpuint (count, >, 0);
+      g_assert_cmpuint (count, <=, 7998000);
+      g_test_message ("%s", error->message);
       g_assert_nonnull (strstr (error->message, "ulimit -v"));
       g_assert_null (strstr (error->message, "more than 100000000"));
       return;
