@@ -10,7 +10,9 @@
  * petitioner, at 0.5, not for two, at 0.6), and their fingerprints are 15
  * bits apart. So 501–601 is the one bridge of a cluster of six, with three
  * records on each side. The petitioners are account ids: a masked name
- * (甲某) would be no evidence of one petitioner.
+ * (甲某) would be no evidence of one petitioner. Dated by chain_day (),
+ * 502 is the earliest, the primary: the bridge has neither end on it, so
+ * no decision against the primary judges that pair.
  */
 #define CHAIN_S1 "本小区东门外的排水管道去年冬天破裂以后一直没有修好，每逢下雨污水就漫到人行道上，"
 #define CHAIN_S2 "附近的老人和孩子出门只能绕远路走，环卫工人清理过几次但是很快又积满了脏水，"
@@ -29,3 +31,11 @@ static const struct {
   { "501", "U501", CHAIN_X }, { "502", "U502", CHAIN_X }, { "503", "U503", CHAIN_X },
   { "601", "U501", CHAIN_Y }, { "602", "U602", CHAIN_Y }, { "603", "U603", CHAIN_Y },
 };
+
+/* The day in March of chain_rows[@i]: 502 on the 1st, 501 on the 2nd,
+ * the others on the day after their place. */
+static inline guint
+chain_day (guint i)
+{
+  return i == 1 ? 1 : i == 0 ? 2 : i + 1;
+}

@@ -321,7 +321,7 @@ pr_pair_graph_set_graph (PrPairGraph       *self,
   if (graph != NULL)
     {
       guint n = pr_graph_get_n_nodes (graph), pairs = pr_graph_get_n_edges (graph);
-      guint bridges = pr_graph_get_n_bridges (graph);
+      guint bridges = pr_graph_get_n_risky_bridges (graph);
       g_autofree char *records = g_strdup_printf (ngettext ("%u record", "%u records", n), n);
       g_autofree char *pair_text = g_strdup_printf (ngettext ("%u pair", "%u pairs", pairs), pairs);
       g_autofree char *bridge_text = g_strdup_printf (ngettext ("%u bridge", "%u bridges", bridges), bridges);

@@ -274,6 +274,34 @@ pr_graph_get_n_bridges (PrGraph *graph)
   return graph->bridges->len;
 }
 
+/**
+ * pr_graph_bridge_is_risky:
+ * @index: a bridge's index
+ *
+ * Returns: whether bridge @index has neither end at node 0, the primary:
+ *   a pair with the primary at one end is judged against the primary in
+ *   any case, so it holds nothing together unseen
+ */
+gboolean
+pr_graph_bridge_is_risky (PrGraph *graph,
+                          guint    index)
+{
+  const PrGraphEdge *edge = pr_graph_get_edge (graph, pr_graph_get_bridge (graph, index)->edge);
+
+  return edge->a != 0 && edge->b != 0;
+}
+
+/* Returns: how many of @graph's bridges are risky (pr_graph_bridge_is_risky ()) */
+guint
+pr_graph_get_n_risky_bridges (PrGraph *graph)
+{
+  guint n = 0;
+
+  for (guint b = 0; b < pr_graph_get_n_bridges (graph); b++)
+    n += pr_graph_bridge_is_risky (graph, b);
+  return n;
+}
+
 /* Returns: (transfer none): bridge @index */
 const PrGraphBridge *
 pr_graph_get_bridge (PrGraph *graph,
