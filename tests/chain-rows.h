@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "pr-test-server.h"
+
 /*
  * A chain with one bridge, for the split tests: two matters that share
  * their first two clauses (more than half their words). Three copies of
@@ -33,9 +35,35 @@ static const struct {
 };
 
 /* The day in March of chain_rows[@i]: 502 on the 1st, 501 on the 2nd,
- * the others on the day after their place. */
+ * the others on the day after their place; with @in_order, each on the
+ * day after its place, so that 501, at the bridge, is the primary. */
 static inline guint
-chain_day (guint i)
+chain_day (guint    i,
+           gboolean in_order)
 {
-  return i == 1 ? 1 : i == 0 ? 2 : i + 1;
+  return in_order ? i + 1 : i == 1 ? 1 : i == 0 ? 2 : i + 1;
+}
+
+/* Makes @database with a petitions table of the chain's six rows, dated
+ * by chain_day (). */
+static inline void
+chain_fill_table (PrConnection *root,
+                  const char   *database,
+                  gboolean      in_order)
+{
+  g_autofree char *create = g_strdup_printf ("CREATE DATABASE %s", database);
+  g_autofree char *table = g_strdup_printf ("CREATE TABLE %s.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
+                                            "subject VARCHAR(200), submitted_at DATETIME, body TEXT)", database);
+
+  pr_test_execute (root, create);
+  pr_test_execute (root, table);
+  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("INSERT INTO %s.petitions VALUES (%s, '%s', '排水管道问题', "
+                                              "'2026-03-0%u 09:00:00', '%s')", database,
+                                              chain_rows[i].id, chain_rows[i].petitioner, chain_day (i, in_order),
+                                              chain_rows[i].body);
+
+      pr_test_execute (root, sql);
+    }
 }

@@ -207,17 +207,7 @@ test_bridge_at_primary (void)
   g_autoptr(GArray) members = NULL;
   g_autofree char *risk = NULL;
 
-  pr_test_execute (root, "CREATE DATABASE bridges");
-  pr_test_execute (root, "CREATE TABLE bridges.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
-                   "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
-  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
-    {
-      g_autofree char *sql = g_strdup_printf ("INSERT INTO bridges.petitions VALUES (%s, '%s', '排水管道问题', "
-                                              "'2026-03-0%u 09:00:00', '%s')",
-                                              chain_rows[i].id, chain_rows[i].petitioner, i + 1, chain_rows[i].body);
-
-      pr_test_execute (root, sql);
-    }
+  chain_fill_table (root, "bridges", TRUE);
   /* The chain is of fingerprints and passages alone: Judge Every Pair
    * parts 501 from 601 (test-ui.c scans it so too). */
   g_settings_set_boolean (settings, "second-stage", FALSE);

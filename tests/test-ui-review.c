@@ -1036,17 +1036,7 @@ test_chains (void)
   PrClusterItem *item;
   PrWindow *window;
 
-  pr_test_execute (root, "CREATE DATABASE chains");
-  pr_test_execute (root, "CREATE TABLE chains.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
-                   "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
-  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
-    {
-      g_autofree char *sql = g_strdup_printf ("INSERT INTO chains.petitions VALUES (%s, '%s', '排水管道问题', "
-                                              "'2026-03-0%u 09:00:00', '%s')",
-                                              chain_rows[i].id, chain_rows[i].petitioner, chain_day (i), chain_rows[i].body);
-
-      pr_test_execute (root, sql);
-    }
+  chain_fill_table (root, "chains", FALSE);
   pr_test_execute (root, "INSERT INTO chains.petitions VALUES (900, '市民', '路灯问题', '2026-05-01 10:00:00', "
                    "'公园里的路灯已经坏了一个多月，晚上散步很不安全，请尽快修复。')");
 

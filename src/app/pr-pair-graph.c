@@ -190,7 +190,8 @@ draw (PrPairGraph *self,
     for (guint e = 0; e < pr_graph_get_n_edges (self->graph); e++)
       {
         const PrGraphEdge *edge = pr_graph_get_edge (self->graph, e);
-        gboolean bridge = pr_graph_is_bridge (self->graph, e);
+        /* Drawn as the chain view lists them and the Risk cell counts them. */
+        gboolean bridge = pr_graph_is_risky_bridge (self->graph, e);
         double x1, y1, x2, y2;
 
         node_position (edge->a, n, cx, cy, radius, &x1, &y1);

@@ -286,9 +286,17 @@ gboolean
 pr_graph_bridge_is_risky (PrGraph *graph,
                           guint    index)
 {
-  const PrGraphEdge *edge = pr_graph_get_edge (graph, pr_graph_get_bridge (graph, index)->edge);
+  return pr_graph_is_risky_bridge (graph, pr_graph_get_bridge (graph, index)->edge);
+}
 
-  return edge->a != 0 && edge->b != 0;
+/* Returns: whether edge @edge is a risky bridge (pr_graph_bridge_is_risky ()) */
+gboolean
+pr_graph_is_risky_bridge (PrGraph *graph,
+                          guint    edge)
+{
+  const PrGraphEdge *e = pr_graph_get_edge (graph, edge);
+
+  return pr_graph_is_bridge (graph, edge) && e->a != 0 && e->b != 0;
 }
 
 /* Returns: how many of @graph's bridges are risky (pr_graph_bridge_is_risky ()) */
