@@ -4,8 +4,9 @@
 /*
  * A table for finding work in the list (filters, search, dates, risk):
  * four cases whose petitioners, dates and links differ.
- *   C  501–503, 601–603 (chain-rows.h): one bridge; petitioners the same
- *      as the primary's and others; dated 2026-03-01 … 06
+ *   C  501–503, 601–603 (chain-rows.h): one bridge, away from the
+ *      primary (502); every other record from another petitioner than
+ *      the primary's; dated 2026-03-01 … 06
  *   G1 101–103, one petitioner (张三): repeats by the same; 2026-01-10 …
  *   G2 201–203, three petitioners (203 is 欧阳修远, in no subject or
  *      body): the same matter from others; 2026-02-10 …
@@ -26,20 +27,7 @@ static void
 finding_fill_table (PrConnection *root,
                     const char   *database)
 {
-  g_autofree char *create = g_strdup_printf ("CREATE DATABASE %s", database);
-  g_autofree char *table = g_strdup_printf ("CREATE TABLE %s.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
-                                            "subject VARCHAR(200), submitted_at DATETIME, body TEXT)", database);
-
-  pr_test_execute (root, create);
-  pr_test_execute (root, table);
-  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
-    {
-      g_autofree char *sql = g_strdup_printf ("INSERT INTO %s.petitions VALUES (%s, '%s', '排水管道问题', "
-                                              "'2026-03-0%u 09:00:00', '%s')", database,
-                                              chain_rows[i].id, chain_rows[i].petitioner, i + 1, chain_rows[i].body);
-
-      pr_test_execute (root, sql);
-    }
+  chain_fill_table (root, database, FALSE);
   for (guint g = 0; g < 3; g++)
     for (guint r = 0; r < 3; r++)
       {

@@ -7,6 +7,7 @@
 
 #include "pr-date.h"
 #include "pr-diff.h"
+#include "pr-pair-explain.h"
 #include "pr-pair-features.h"
 
 /* Counted by hand: "abcde" has abc bcd cde, "abcd xy" (space left out)
@@ -153,6 +154,26 @@ test_subject_elsewhere (void)
   g_assert_cmpfloat (x[PR_PAIR_FEATURE_NO_SUBJECT], ==, 1);
 }
 
+/* "Why they match" gives the gap as the time elapsed, not the office's
+ * calendar days the compare view counts: 2024-03-01 17:30 UTC to
+ * 03-17 16:00 UTC is 15 days and 22.5 hours (16 calendar days in
+ * Beijing, 03-02 to 03-18), counted by hand. */
+static void
+test_date_gap_elapsed (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (PR_TOKENIZER_FLAGS_NONE, &error);
+  PrPairRecord a = { "the cat sat on the mat", NULL, 1709314200, 0, 0, NULL, 0 };
+  PrPairRecord b = { "the cat sat on the mat", NULL, 1710691200, 0, 0, NULL, 0 };
+  double x[PR_PAIR_N_FEATURES];
+  g_autofree char *line = NULL;
+
+  g_assert_true (pr_pair_features (tokenizer, &a, &b, x, &error));
+  g_assert_no_error (error);
+  line = pr_pair_feature_describe (PR_PAIR_FEATURE_DATE_GAP, x[PR_PAIR_FEATURE_DATE_GAP]);
+  g_assert_cmpstr (line, ==, "15.9 days apart in elapsed time");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -163,6 +184,7 @@ main (int    argc,
   g_test_add_func ("/engine/pair-features/containment", test_containment);
   g_test_add_func ("/engine/pair-features/diff-shape", test_diff_shape);
   g_test_add_func ("/engine/pair-features/features", test_features);
+  g_test_add_func ("/engine/pair-features/date-gap-elapsed", test_date_gap_elapsed);
   g_test_add_func ("/engine/pair-features/subject-elsewhere", test_subject_elsewhere);
   result = g_test_run ();
   u_cleanup ();

@@ -19,7 +19,9 @@
 #include "pr-cluster-item.h"
 #include "pr-compare-view.h"
 #include "pr-mapping.h"
+#include "pr-record-set.h"
 #include "pr-test-ui.h"
+#include "pr-test-util.h"
 #include "pr-window.h"
 
 static const char *const bodies[] = {
@@ -611,6 +613,88 @@ test_advance_toggle (void)
   g_settings_reset (settings, "advance-after-decision");
 }
 
+/* Dates in UTC ("Z"), as the record set reads them: on the office's
+ * clock (+08:00), so 16:00 UTC starts the office's next day. The gap
+ * under the judged record's date counts the office's days, says which
+ * way, and one instant written two ways is not marked as differing.
+ * Days counted by hand on Beijing time. */
+static void
+test_date_gap_office_days (void)
+{
+  static const char *const dates[] = {
+    "2024-03-01T17:30:00Z",      /* primary: 03-02 01:30 in the office */
+    "2024-03-02T15:00:00Z",      /* 03-02 23:00: the same day */
+    "2024-03-01T01:00:00Z",      /* 03-01 09:00: a day earlier */
+    "2024-03-01T17:30:00+00:00", /* the primary's instant, written otherwise */
+    "2024-03-17T17:30:00Z",      /* 03-18 01:30: 16 days later */
+  };
+  static const char *const gaps[] = {
+    NULL,
+    "the same day as the primary",
+    "1 day earlier than the primary",
+    "the same date as the primary, written differently",
+    "16 days later than the primary",
+  };
+  g_autoptr(GString) csv = g_string_new ("id,body,submitted_at\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(GPtrArray) records = new_records ();
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
+  GtkWidget *view = pr_compare_view_new ();
+  GtkWidget *window = show_window (view, 1400, 700);
+
+  for (guint i = 0; i < G_N_ELEMENTS (dates); i++)
+    g_string_append_printf (csv, "d%u,%s,%s\n", i, bodies[0], dates[i]);
+  set = pr_test_load_id_body_csv_full (csv->str, "submitted_at", PR_COLUMN_ROLE_DATE, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (dates); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("d%u", i);
+      GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
+      guint record = 0;
+
+      while (record < set->n_records && g_strcmp0 (set->ids->pdata[record], id) != 0)
+        record++;
+      g_assert_cmpuint (record, <, set->n_records);
+      g_ptr_array_add (values, g_strdup (id));
+      g_ptr_array_add (values, g_strdup (bodies[0]));
+      g_ptr_array_add (values, g_strdup (dates[i]));
+      g_ptr_array_add (records, values);
+      pr_cluster_item_add_member (item, id, record, 1);
+    }
+  pr_compare_view_set_dates (PR_COMPARE_VIEW (view), item, set);
+  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
+  pr_test_wait_frames (view, 2);
+  for (guint i = 1; i < G_N_ELEMENTS (dates); i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("d%u ·", i);
+      GtkWidget *caption;
+      GtkWidget *date;
+
+      while (!g_str_has_prefix (judged_title (view), prefix))
+        pr_compare_view_select_member (PR_COMPARE_VIEW (view), 1);
+      pr_test_wait_frames (view, 1);
+      caption = find_label (view, "day-gap", "");
+      g_assert_nonnull (caption);
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (caption)), ==, gaps[i]);
+      date = gtk_widget_get_prev_sibling (caption);
+      g_assert_true (GTK_IS_LABEL (date));
+      /* The same instant: shown as written, neither marked nor styled
+       * as a difference. */
+      g_assert_true (gtk_widget_has_css_class (date, "differs") == (i != 3));
+      if (i == 3)
+        {
+          g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (date)), ==, dates[i]);
+          g_assert_null (gtk_label_get_attributes (GTK_LABEL (date)));
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -634,5 +718,6 @@ main (int    argc,
   g_test_add_func ("/app/compare-view/primary-pinned", test_primary_pinned);
   g_test_add_func ("/app/compare-view/explanation-words", test_explanation_words);
   g_test_add_func ("/app/window/advance-toggle", test_advance_toggle);
+  g_test_add_func ("/app/compare-view/date-gap-office-days", test_date_gap_office_days);
   return g_test_run ();
 }

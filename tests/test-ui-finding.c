@@ -172,7 +172,7 @@ test_filters_combined (void)
   {
     g_autofree char *ids = listed (window);
 
-    g_assert_cmpstr (ids, ==, "501");
+    g_assert_cmpstr (ids, ==, "502");
   }
   g_assert_cmpuint (n_pairs, >=, 6);
   pr_test_close_and_finalize (window);
@@ -334,7 +334,7 @@ test_risk_order (void)
       guint distance, next_distance;
 
       if (i == 0)
-        g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, "501");
+        g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, "502");
       if (next == NULL)
         break;
       g_object_get (item, "max-distance", &distance, NULL);

@@ -54,17 +54,7 @@ test_split_kinds (void)
   PrWindow *window;
   guint whole, split;
 
-  pr_test_execute (root, "CREATE DATABASE split_kinds");
-  pr_test_execute (root, "CREATE TABLE split_kinds.petitions (id INT PRIMARY KEY, petitioner VARCHAR(64), "
-                   "subject VARCHAR(200), submitted_at DATETIME, body TEXT)");
-  for (guint i = 0; i < G_N_ELEMENTS (chain_rows); i++)
-    {
-      g_autofree char *sql = g_strdup_printf ("INSERT INTO split_kinds.petitions VALUES (%s, '%s', '排水管道问题', "
-                                              "'2026-03-0%u 09:00:00', '%s')",
-                                              chain_rows[i].id, chain_rows[i].petitioner, i + 1, chain_rows[i].body);
-
-      pr_test_execute (root, sql);
-    }
+  chain_fill_table (root, "split_kinds", TRUE);
 
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));

@@ -150,14 +150,17 @@ refresh (PrChainView *self)
     n += pr_cluster_item_get_member (self->item, m)->state != PR_MEMBER_NOT_REPEAT;
   drawn = n <= PR_CHAIN_VIEW_MAX_DRAWN;
   graph = pr_session_get_pair_graph (self->session, self->item, drawn, &members);
-  self->n_bridges = pr_graph_get_n_bridges (graph);
+  self->n_bridges = pr_graph_get_n_risky_bridges (graph);
 
   if (!drawn)
     {
       g_string_append_printf (summary, _("This case has %u records, too many to draw: its bridges are listed only."), n);
       g_string_append_c (summary, ' ');
     }
-  if (self->n_bridges == 0)
+  if (self->n_bridges == 0 && pr_graph_get_n_bridges (graph) > 0)
+    g_string_append (summary, _("No bridge away from the primary: each pair that alone holds part of the case "
+                                "has the primary at one end, and is judged against it."));
+  else if (self->n_bridges == 0)
     g_string_append (summary, _("No bridge: every pair is on a cycle, so no single pair holds the case together."));
   else
     g_string_append_printf (summary, ngettext ("%u bridge: a pair that alone holds two parts of the case together. "
@@ -172,8 +175,14 @@ refresh (PrChainView *self)
     }
   gtk_label_set_text (GTK_LABEL (self->summary), summary->str);
 
-  for (guint b = 0; b < MIN (self->n_bridges, MAX_LISTED); b++)
-    gtk_list_box_append (GTK_LIST_BOX (self->bridge_list), bridge_row (self->item, graph, members, b));
+  /* The bridges the Risk cell counts: one with the primary at an end is
+   * judged against the primary in any case. */
+  for (guint b = 0, listed = 0; b < pr_graph_get_n_bridges (graph) && listed < MAX_LISTED; b++)
+    if (pr_graph_bridge_is_risky (graph, b))
+      {
+        gtk_list_box_append (GTK_LIST_BOX (self->bridge_list), bridge_row (self->item, graph, members, b));
+        listed++;
+      }
   gtk_widget_set_visible (self->bridges_caption, self->n_bridges > 0);
   gtk_widget_set_visible (self->bridge_list, self->n_bridges > 0);
 

@@ -17,6 +17,7 @@
 
 #include "pr-cluster-sorter.h"
 
+#include "pr-case-rules.h"
 #include "pr-cluster-item.h"
 #include "pr-date.h"
 
@@ -53,7 +54,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-#define SECONDS_PER_DAY 86400
 
 static int
 compare_numbers (gint64 a,
@@ -100,9 +100,7 @@ day_of (PrClusterItem *item)
 {
   gint64 date = pr_cluster_item_get_date (item);
 
-  if (date == PR_DATE_NONE)
-    return 0;
-  return date >= 0 ? date / SECONDS_PER_DAY : -((-date + SECONDS_PER_DAY - 1) / SECONDS_PER_DAY);
+  return date == PR_DATE_NONE ? 0 : pr_case_day_of (date);
 }
 
 static int

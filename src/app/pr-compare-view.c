@@ -29,6 +29,7 @@
 #include "pr-compare-view.h"
 
 #include "pr-chain-view.h"
+#include "pr-case-rules.h"
 #include "pr-date.h"
 #include "pr-diff.h"
 #include "pr-diff-merged.h"
@@ -84,6 +85,7 @@ struct _PrCompareView
   GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
   GPtrArray         *records;
   GStrv              record_ids;   /* whose each of @records is */
+  GHashTable        *dates;        /* record id → its gint64 date as the scan read it */
   PrTokenizer       *tokenizer;
   guint              n_members;
   gconstpointer      last_item;    /* only compared: a new cluster opens at its start */
@@ -124,6 +126,7 @@ pr_compare_view_dispose (GObject *object)
   g_clear_pointer (&self->boilerplate, g_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->record_ids, g_strfreev);
+  g_clear_pointer (&self->dates, g_hash_table_unref);
   g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&self->judged_cells, g_ptr_array_unref);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
@@ -412,39 +415,44 @@ show_runs (GtkWidget    *label,
   pango_attr_list_unref (attrs);
 }
 
-/* The calendar day of a date as written (its own zone), or FALSE when
- * @text is no date read without a guess: a day-first or month-first
- * date is left without a gap rather than read one way. */
-static gboolean
-day_of (const char *text,
-        gint64     *out_day)
+/* A member's date as the scan read it: the table's day order, its
+ * column's rules, on the office's clock; PR_DATE_NONE when not known. */
+static gint64
+date_of (PrCompareView *self,
+         guint          member)
 {
-  gint64 seconds;
-  int offset;
+  gint64 *date = self->dates != NULL
+                 ? g_hash_table_lookup (self->dates, pr_cluster_item_get_member (self->item, member)->id)
+                 : NULL;
 
-  if (text == NULL || pr_date_read (text, PR_DATE_ORDER_UNSET, &seconds, &offset) != PR_DATE_OK)
-    return FALSE;
-  /* Floored: a date before 1970 is on the day it names. */
-  *out_day = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
-  return TRUE;
+  return date != NULL ? *date : PR_DATE_NONE;
 }
 
-/* How many days apart two dates are, as a clerk says it; NULL when
- * either cannot be read. */
+/* How far the record judged's day is from the primary's, and which way
+ * (the clerk can make another record the primary); NULL without both
+ * dates. Days are counted as the list's Date column and the case rules
+ * count them. */
 static char *
-describe_day_gap (const char *primary,
-                  const char *value)
+describe_day_gap (gint64 primary,
+                  gint64 value)
 {
-  gint64 a, b, days;
+  gint64 days;
 
-  if (!day_of (primary, &a) || !day_of (value, &b))
+  if (primary == PR_DATE_NONE || value == PR_DATE_NONE)
     return NULL;
-  /* Both between 1901 and 2199: the gap fits a guint. */
-  days = a > b ? a - b : b - a;
+  if (primary == value)
+    return g_strdup (_("the same date as the primary, written differently"));
+  days = pr_case_day_of (value) - pr_case_day_of (primary);
   if (days == 0)
     return g_strdup (_("the same day as the primary"));
-  /* Translators: between the record judged's date and the primary's */
-  return g_strdup_printf (ngettext ("%u day apart", "%u days apart", (gulong) days), (guint) days);
+  /* Dates are read between 1901 and 2199: the gap fits a guint. */
+  if (days > 0)
+    /* Translators: the record judged's date next to the primary's */
+    return g_strdup_printf (ngettext ("%u day later than the primary", "%u days later than the primary",
+                                      (gulong) days), (guint) days);
+  /* Translators: the record judged's date next to the primary's */
+  return g_strdup_printf (ngettext ("%u day earlier than the primary", "%u days earlier than the primary",
+                                    (gulong) -days), (guint) -days);
 }
 
 /* Whether a merge by character kept any character of both. */
@@ -657,6 +665,13 @@ add_judged_column (PrCompareView *self)
                                              n_added, n_removed);
             }
         }
+      else if (column->role == PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0 &&
+               date_of (self, 0) != PR_DATE_NONE && date_of (self, 0) == date_of (self, m))
+        {
+          /* One instant written two ways: not a difference to mark. */
+          gap = describe_day_gap (date_of (self, 0), date_of (self, m));
+          description = g_strdup (gap);
+        }
       else if (g_strcmp0 (value, primary) != 0)
         {
           g_autoptr(GArray) runs = NULL;
@@ -678,7 +693,7 @@ add_judged_column (PrCompareView *self)
             }
           gtk_widget_add_css_class (label, "differs");
           if (column->role == PR_COLUMN_ROLE_DATE)
-            gap = describe_day_gap (primary, value);
+            gap = describe_day_gap (date_of (self, 0), date_of (self, m));
           /* Translators: read out for a date field: how many days it is from the primary's */
           description = gap != NULL ? g_strdup_printf (_("differs from the primary: %s"), gap)
                                     : g_strdup (_("differs from the primary"));
@@ -1050,6 +1065,33 @@ member_to_judge (PrCompareView *self,
       && (next = next_undecided (self, found)) != 0)
     return next;
   return found;
+}
+
+/**
+ * pr_compare_view_set_dates:
+ * @item: the case about to be shown
+ * @set: (nullable): the scan's record set @item's members index, or
+ *   %NULL when @item is not of that scan
+ *
+ * Keeps the dates of @item's records as the scan read them, for the gap
+ * between the record judged and the primary.
+ */
+void
+pr_compare_view_set_dates (PrCompareView     *self,
+                           PrClusterItem     *item,
+                           const PrRecordSet *set)
+{
+  g_clear_pointer (&self->dates, g_hash_table_unref);
+  if (set == NULL || set->dates == NULL)
+    return;
+  self->dates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+    {
+      PrClusterMember *member = pr_cluster_item_get_member (item, m);
+
+      if (member->record < set->n_records)
+        g_hash_table_insert (self->dates, g_strdup (member->id), g_memdup2 (&set->dates[member->record], sizeof (gint64)));
+    }
 }
 
 /**

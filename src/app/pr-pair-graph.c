@@ -190,7 +190,8 @@ draw (PrPairGraph *self,
     for (guint e = 0; e < pr_graph_get_n_edges (self->graph); e++)
       {
         const PrGraphEdge *edge = pr_graph_get_edge (self->graph, e);
-        gboolean bridge = pr_graph_is_bridge (self->graph, e);
+        /* Drawn as the chain view lists them and the Risk cell counts them. */
+        gboolean bridge = pr_graph_is_risky_bridge (self->graph, e);
         double x1, y1, x2, y2;
 
         node_position (edge->a, n, cx, cy, radius, &x1, &y1);
@@ -321,7 +322,7 @@ pr_pair_graph_set_graph (PrPairGraph       *self,
   if (graph != NULL)
     {
       guint n = pr_graph_get_n_nodes (graph), pairs = pr_graph_get_n_edges (graph);
-      guint bridges = pr_graph_get_n_bridges (graph);
+      guint bridges = pr_graph_get_n_risky_bridges (graph);
       g_autofree char *records = g_strdup_printf (ngettext ("%u record", "%u records", n), n);
       g_autofree char *pair_text = g_strdup_printf (ngettext ("%u pair", "%u pairs", pairs), pairs);
       g_autofree char *bridge_text = g_strdup_printf (ngettext ("%u bridge", "%u bridges", bridges), bridges);

@@ -19,8 +19,9 @@
 /* The report's own columns; the mapped display columns follow. The
  * report is for people reading it in Excel: its headings and verdicts are
  * in the reviewer's language (the CLI's exports keep fixed English names
- * for other programs). New columns go after the verdict's, so that the
- * first ones stay where readers' sheets expect them. */
+ * for other programs). New columns go after the verdict's, and the note
+ * after the mapped columns, so that every column stays at the letter
+ * readers' sheets expect it. */
 static const char *const export_header[] = {
   /* "case" in its place when the clusters are named by case numbers */
   NC_("report column", "cluster"), NC_("report column", "record_id"), NC_("report column", "primary_id"),
@@ -30,6 +31,8 @@ static const char *const export_header[] = {
   NC_("report column", "note"),
 };
 #define EXPORT_FIXED G_N_ELEMENTS (export_header)
+/* The note's cell, written last, after the mapped columns. */
+#define EXPORT_NOTE (EXPORT_FIXED - 1)
 
 /* A member's cells as the list showed them when the export began; the
  * distance, similarity and decided_at cells are made from @distance and
@@ -141,7 +144,7 @@ build_report (ExportData    *data,
   guint n_columns = pr_mapping_get_n_columns (data->mapping);
 
   data->display_dates = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  for (guint i = 0; i < EXPORT_FIXED; i++)
+  for (guint i = 0; i < EXPORT_NOTE; i++)
     pr_report_table_add_heading (table, i == 0 && data->cases
                                           ? C_("report column", "case")
                                           : g_dpgettext2 (GETTEXT_PACKAGE, "report column", export_header[i]));
@@ -155,6 +158,7 @@ build_report (ExportData    *data,
       pr_report_table_add_heading (table, pr_mapping_column_get_label (column));
       g_array_append_val (data->display_dates, is_date);
     }
+  pr_report_table_add_heading (table, g_dpgettext2 (GETTEXT_PACKAGE, "report column", export_header[EXPORT_NOTE]));
 
   for (guint r = 0; r < data->rows->len; r++)
     {
@@ -176,7 +180,6 @@ build_report (ExportData    *data,
       else
         pr_report_table_add_text (table, NULL);
       pr_report_table_add_text (table, row->cells[8]);
-      pr_report_table_add_text (table, row->cells[9]);
       for (guint d = 0; d < data->display_dates->len; d++)
         {
           const char *value = display != NULL && d < display->len ? display->pdata[d] : NULL;
@@ -186,6 +189,7 @@ build_report (ExportData    *data,
           else
             pr_report_table_add_text (table, value);
         }
+      pr_report_table_add_text (table, row->cells[EXPORT_NOTE]);
       /* Copied into the report: a petition's text is held once, not twice,
        * while a large report is written. */
       g_clear_pointer (&data->values->pdata[r], g_ptr_array_unref);
@@ -248,9 +252,9 @@ failed:
  * (bits, to the primary), similarity (of the fingerprints, 1 − distance/64,
  * as a percentage), verdict (repeat, not_repeat or empty), reviewer,
  * decided_at, repeat_kind (the same petitioner as the primary's, another,
- * or empty for the primary and where it is not known), note (the
- * decision's 处理意见, or empty) — then the mapped
- * short, text and date columns. CSV: UTF-8 with a BOM, RFC 4180, cells that
+ * or empty for the primary and where it is not known) — then the mapped
+ * short, text and date columns, and last the note (the decision's 处理意见,
+ * or empty), so that the mapped columns keep their letters. CSV: UTF-8 with a BOM, RFC 4180, cells that
  * begin with = + - @ (or a full-width or other form of them) neutralised.
  * A workbook has the same cells, with numbers and dates as values.
  */
@@ -337,7 +341,7 @@ pr_session_export_clusters_async (PrSession             *self,
           if (decision != NULL && m > 0)
             {
               row.cells[6] = g_strdup (decision->reviewer);
-              row.cells[9] = g_strdup (decision->note);
+              row.cells[EXPORT_NOTE] = g_strdup (decision->note);
               row.decided_at = decision->decided_at;
               row.decided = TRUE;
             }

@@ -61,19 +61,10 @@ min_share_of (const PrGraphEdge *edges,
   return least;
 }
 
-/* The bridges that make a case risky. A case of two records is held by
- * its one pair, which the clerk judges in any case: counted as a bridge,
- * every such case would head the queue before any weak link of a larger
- * case. */
-static guint
-risk_bridges (PrGraph *graph)
-{
-  return pr_graph_get_n_nodes (graph) > 2 ? pr_graph_get_n_bridges (graph) : 0;
-}
-
 /* Rates @n_groups groups of records in one pass over the scan's pairs
  * within k and @part_pairs: @label gives each record's group + 1 (0: in
- * none), @node its place in the group, @sizes each group's size. */
+ * none), @node its place in the group (0: the primary, as the risky
+ * bridges count it), @sizes each group's size. */
 static void
 rate_groups (PrScanResult  *result,
              const GArray  *part_pairs,
@@ -127,7 +118,7 @@ rate_groups (PrScanResult  *result,
           g_array_append_val (graph_edges, edge);
         }
       graph = pr_graph_new (sizes[c], (const PrGraphEdge *) (gconstpointer) graph_edges->data, graph_edges->len);
-      n_bridges[c] = risk_bridges (graph);
+      n_bridges[c] = pr_graph_get_n_risky_bridges (graph);
       min_share[c] = min_share_of ((const PrGraphEdge *) (gconstpointer) graph_edges->data, graph_edges->len);
     }
 }
@@ -216,7 +207,7 @@ _pr_session_rate_risk_now (PrSession     *self,
   graph = pr_session_get_pair_graph (self, item, FALSE, NULL);
   for (guint i = 0; i < pr_graph_get_n_edges (graph); i++)
     g_array_append_val (edges, *pr_graph_get_edge (graph, i));
-  pr_cluster_item_set_risk (item, risk_bridges (graph),
+  pr_cluster_item_set_risk (item, pr_graph_get_n_risky_bridges (graph),
                             min_share_of ((const PrGraphEdge *) (gconstpointer) edges->data, edges->len));
 }
 

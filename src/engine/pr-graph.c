@@ -274,6 +274,42 @@ pr_graph_get_n_bridges (PrGraph *graph)
   return graph->bridges->len;
 }
 
+/**
+ * pr_graph_bridge_is_risky:
+ * @index: a bridge's index
+ *
+ * Returns: whether bridge @index has neither end at node 0, the primary:
+ *   a pair with the primary at one end is judged against the primary in
+ *   any case, so it holds nothing together unseen
+ */
+gboolean
+pr_graph_bridge_is_risky (PrGraph *graph,
+                          guint    index)
+{
+  return pr_graph_is_risky_bridge (graph, pr_graph_get_bridge (graph, index)->edge);
+}
+
+/* Returns: whether edge @edge is a risky bridge (pr_graph_bridge_is_risky ()) */
+gboolean
+pr_graph_is_risky_bridge (PrGraph *graph,
+                          guint    edge)
+{
+  const PrGraphEdge *e = pr_graph_get_edge (graph, edge);
+
+  return pr_graph_is_bridge (graph, edge) && e->a != 0 && e->b != 0;
+}
+
+/* Returns: how many of @graph's bridges are risky (pr_graph_bridge_is_risky ()) */
+guint
+pr_graph_get_n_risky_bridges (PrGraph *graph)
+{
+  guint n = 0;
+
+  for (guint b = 0; b < pr_graph_get_n_bridges (graph); b++)
+    n += pr_graph_bridge_is_risky (graph, b);
+  return n;
+}
+
 /* Returns: (transfer none): bridge @index */
 const PrGraphBridge *
 pr_graph_get_bridge (PrGraph *graph,

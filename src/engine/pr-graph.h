@@ -42,6 +42,11 @@ const PrGraphEdge   *pr_graph_get_edge       (PrGraph           *graph,
 gboolean             pr_graph_is_bridge      (PrGraph           *graph,
                                               guint              edge);
 guint                pr_graph_get_n_bridges  (PrGraph           *graph);
+gboolean             pr_graph_bridge_is_risky (PrGraph          *graph,
+                                              guint              index);
+gboolean             pr_graph_is_risky_bridge (PrGraph          *graph,
+                                              guint              edge);
+guint                pr_graph_get_n_risky_bridges (PrGraph      *graph);
 const PrGraphBridge *pr_graph_get_bridge     (PrGraph           *graph,
                                               guint              index);
 gboolean             pr_graph_on_far_side    (PrGraph           *graph,

@@ -43,8 +43,9 @@ pr_pair_feature_describe (PrPairFeature feature,
     case PR_PAIR_FEATURE_NO_SUBJECT:
       return g_strdup (value > 0 ? _("no subject to compare") : _("both have a subject"));
     case PR_PAIR_FEATURE_DATE_GAP:
-      /* The feature is ln (1 + days) / ln (1 + 3650): back to days. */
-      return g_strdup_printf (_("about %.0f days apart"), expm1 (value * log1p (3650.0)));
+      /* The feature is ln (1 + days) / ln (1 + 3650): back to days, of
+       * elapsed time rather than calendar days as the compare view counts. */
+      return g_strdup_printf (_("%.1f days apart in elapsed time"), expm1 (value * log1p (3650.0)));
     case PR_PAIR_FEATURE_SAME_PETITIONER:
       return g_strdup (value > 0 ? _("the same petitioner")
                                  : value < 0 ? _("another petitioner") : _("who sent them is not known"));
