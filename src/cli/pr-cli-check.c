@@ -300,42 +300,33 @@ check_csv (const char           *path,
       }
       /* A date that cannot be read would make the record undated, whose
        * time limits cannot be passed: refused, as the record is answered
-       * alone. */
+       * alone. (One that needs its order stopped the column's reading.) */
       if (date_column >= 0 && values[date_column] != NULL && !is_blank (values[date_column]))
         {
           gint64 seconds;
           int offset;
           PrDateStatus status = pr_date_read (values[date_column], options->date_order, &seconds, &offset);
+          const char *format = NULL;
 
-          if (status == PR_DATE_AMBIGUOUS)
-            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                         _("%s, line %llu: the date “%s” in column “%s” may be day-first or month-first; give "
-                           "--date-format DMY (day first) or --date-format MDY (month first)"),
-                         path, (unsigned long long) record->line, values[date_column],
-                         pr_mapping_get_column (mapping, date_column)->name);
-          else if (status != PR_DATE_OK && pr_date_has_roc_year (values[date_column]))
-            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                         _("%s, line %llu: the date “%s” in column “%s” looks like a year of the Republic of China "
-                           "(民国 113 is 2024) written without 民国; write the year with four digits (2024/03/05) "
-                           "or with 民国 (民国113年3月5日)"),
-                         path, (unsigned long long) record->line, values[date_column],
-                         pr_mapping_get_column (mapping, date_column)->name);
+          if (status != PR_DATE_OK && pr_date_has_roc_year (values[date_column]))
+            format = _("%s, line %llu: the date “%s” in column “%s” looks like a year of the Republic of China "
+                       "(民国 113 is 2024) written without 民国; write the year with four digits (2024/03/05) "
+                       "or with 民国 (民国113年3月5日)");
           else if (status != PR_DATE_OK)
-            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                         _("%s, line %llu: the date “%s” in column “%s” cannot be read; write it as "
-                           "2019-06-08 17:31 (or give --date-format for day-first or month-first dates), or "
-                           "leave it empty"),
-                         path, (unsigned long long) record->line, values[date_column],
-                         pr_mapping_get_column (mapping, date_column)->name);
+            format = _("%s, line %llu: the date “%s” in column “%s” cannot be read; write it as "
+                       "2019-06-08 17:31 (or give --date-format for day-first or month-first dates), or "
+                       "leave it empty");
           else if (dates[r] == PR_DATE_NONE)
-            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                         _("%s, line %llu: the date “%s” in column “%s” gives an hour from 1 to 12 without "
-                           "上午 or 下午 (AM or PM), which other dates of the column give, so it may be the "
-                           "morning's or the afternoon's; write the part of the day or a 24-hour time"),
-                         path, (unsigned long long) record->line, values[date_column],
-                         pr_mapping_get_column (mapping, date_column)->name);
-          if (status != PR_DATE_OK || dates[r] == PR_DATE_NONE)
-            return FALSE;
+            format = _("%s, line %llu: the date “%s” in column “%s” gives an hour from 1 to 12 without "
+                       "上午 or 下午 (AM or PM), which other dates of the column give, so it may be the "
+                       "morning's or the afternoon's; write the part of the day or a 24-hour time");
+          if (format != NULL)
+            {
+              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE, format, path,
+                           (unsigned long long) record->line, values[date_column],
+                           pr_mapping_get_column (mapping, date_column)->name);
+              return FALSE;
+            }
         }
       /* Record by record, as they are answered: one that reads as another
        * encoding's bytes decoded wrong is refused at once. */
