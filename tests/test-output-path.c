@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -23,7 +24,7 @@
 #include <glib/gstdio.h>
 
 #include "pr-csv-writer.h"
-#include "pr-output-file.h"
+#include "pr-output-file-private.h"
 #include "pr-output-path.h"
 #include "pr-test-util.h"
 
@@ -664,7 +665,9 @@ test_cli_nothing_left_on_sigkill (void)
 }
 
 /* A signal while more outputs are open than the first table of them
- * holds: every temporary file is removed, none left beside its target. */
+ * holds: every temporary file is removed, none left beside its target.
+ * The files are the named ones a filesystem without O_TMPFILE gets (an
+ * unnamed one leaves nothing whatever the handler does). */
 #define MANY_OUTPUTS 40
 
 static void
@@ -679,6 +682,7 @@ test_many_temps_removed_on_signal (void)
       folder = g_strdup (g_getenv ("PR_TEST_SIGNALLED_FOLDER"));
 
       pr_output_file_remove_on_signal ();
+      _pr_output_file_allow_unnamed (FALSE);
       for (guint i = 0; i < MANY_OUTPUTS; i++)
         {
           g_autofree char *name = g_strdup_printf ("report-%02u.csv", i);
@@ -688,6 +692,18 @@ test_many_temps_removed_on_signal (void)
           outputs[i] = pr_output_file_new (path, &error);
           g_assert_no_error (error);
         }
+      /* Each one a named file in the folder until the signal. */
+      {
+        g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+        const char *name;
+        guint n_named = 0;
+
+        while ((name = g_dir_read_name (dir)) != NULL)
+          if (g_str_has_prefix (name, ".report-"))
+            n_named++;
+        g_print ("named temporary files: %u\n", n_named);
+        fflush (stdout);
+      }
       raise (SIGTERM);
       g_assert_not_reached ();
       (void) outputs;
@@ -698,6 +714,7 @@ test_many_temps_removed_on_signal (void)
   g_setenv ("PR_TEST_SIGNALLED_FOLDER", folder, TRUE);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
+  g_test_trap_assert_stdout ("*named temporary files: " G_STRINGIFY (MANY_OUTPUTS) "\n*");
   {
     g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
     const char *name;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The mapping page's preview of a table: the date column shows each date
- * as the scan reads it, or says it is not a date or needs its order.
+ * as the scan reads it, or says it is not a date or needs its order. A
+ * bare hour (3点) in a column that writes 下午 elsewhere is no date to the
+ * scan, so not to the preview either.
  */
 #include "config.h"
 
@@ -30,7 +32,8 @@ test_dates (void)
                          "(1, '2019年6月8日下午3点', 'the road near the gate'), "
                          "(2, 'someday', 'the water in the village'), "
                          "(3, '08/06/2019', 'the bus to the town'), "
-                         "(4, '2019-06-08T17:31:20+08:00', 'the school roof')");
+                         "(4, '2019-06-08T17:31:20+08:00', 'the school roof'), "
+                         "(5, '2019年6月9日3点', 'the lamp in the square')");
   g_free (params->database);
   params->database = g_strdup ("preview");
   pr_session_connect_async (session, g_steal_pointer (&params), NULL, pr_test_store_result, &result);
@@ -46,13 +49,14 @@ test_dates (void)
   pr_test_wait_until (pr_test_is_set, &result);
   lines = pr_session_preview_finish (session, result, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (lines->len, ==, 4);
+  g_assert_cmpuint (lines->len, ==, 5);
   for (guint i = 0; i < lines->len; i++)
     g_test_message ("%s", (const char *) lines->pdata[i]);
   g_assert_nonnull (strstr (lines->pdata[0], "[received: 2019-06-08 15:00]"));
   g_assert_nonnull (strstr (lines->pdata[1], "[received: “someday”: not a date]"));
   g_assert_nonnull (strstr (lines->pdata[2], "[received: “08/06/2019”: day first or month first?]"));
   g_assert_nonnull (strstr (lines->pdata[3], "[received: 2019-06-08 17:31]"));
+  g_assert_nonnull (strstr (lines->pdata[4], "[received: “2019年6月9日3点”: not a date]"));
   pr_test_execute (root, "DROP DATABASE preview");
 }
 

@@ -31,6 +31,9 @@ struct _PrMemberStrip
   PrClusterItem      *item;
   char               *primary_id; /* the item's primary when shown */
   gboolean            choosing;  /* the selection is being set, not chosen */
+  guint               reveal;    /* the tick that scrolls the chosen card into view */
+  guint               reveal_frames; /* how many frames it has looked */
+  double              asked_upper;   /* the strip's length when its scroll was last asked */
 };
 
 G_DEFINE_FINAL_TYPE (PrMemberStrip, pr_member_strip, GTK_TYPE_WIDGET)
@@ -183,10 +186,100 @@ select_wanted (PrMemberStrip *self)
     pr_member_strip_select (self, self->wanted);
 }
 
+/* At most this many frames the chosen card is looked for: a card that
+ * never comes (a list emptied meanwhile) does not keep the clock going. */
+#define REVEAL_MAX_FRAMES 600
+
+static GtkWidget *
+find_card (PrMemberStrip *self,
+           guint          position)
+{
+  for (guint i = 0; i < self->bound->len; i++)
+    if (gtk_list_item_get_position (self->bound->pdata[i]) == position)
+      return gtk_list_item_get_child (self->bound->pdata[i]);
+  return NULL;
+}
+
+/* The list view's own scroll to @position, and how far the strip
+ * reached when it was asked. */
+static void
+ask_scroll (PrMemberStrip *self,
+            guint          position)
+{
+  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+
+  self->asked_upper = gtk_adjustment_get_upper (hadjustment);
+  gtk_widget_activate_action (self->list, "list.scroll-to-item", "u", position);
+}
+
+/* Scrolls the chosen card into the strip's view once the list is laid
+ * out. The list view's scroll-to-item alone is not enough: asked before
+ * the list had measured the cards (cards come a slice per turn from an
+ * idle, which under load may run after a record far along was chosen),
+ * GTK 4.8 scrolls nowhere, and the card judged stays out of view for
+ * good. So each frame, until it is in view, the card is looked for; not
+ * laid out, the scroll is asked again once the list has measured more;
+ * laid out, the strip is scrolled to it. */
+static gboolean
+reveal_tick (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       user_data)
+{
+  PrMemberStrip *self = PR_MEMBER_STRIP (widget);
+  guint selected = gtk_single_selection_get_selected (self->selection);
+  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  GtkWidget *card;
+  graphene_rect_t bounds;
+  double value, left, right;
+
+  if (selected == GTK_INVALID_LIST_POSITION || ++self->reveal_frames > REVEAL_MAX_FRAMES)
+    goto done;
+  if (pr_paced_model_get_pending (self->paced))
+    return G_SOURCE_CONTINUE;
+  card = find_card (self, selected);
+  /* Not made (far along a long case), or out of the range the list lays
+   * out (unmapped, its place stale). The scroll is asked again only once
+   * the list has measured cards it had not: asked at every frame, it
+   * would take the list off its course. */
+  if (card == NULL || !gtk_widget_get_mapped (card) ||
+      !gtk_widget_compute_bounds (card, self->scroller, &bounds) || bounds.size.width <= 0)
+    {
+      if (gtk_adjustment_get_upper (hadjustment) != self->asked_upper)
+        ask_scroll (self, selected);
+      return G_SOURCE_CONTINUE;
+    }
+  if (bounds.origin.x >= -0.5 && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (self->scroller) + 0.5)
+    goto done;
+  value = gtk_adjustment_get_value (hadjustment);
+  left = value + bounds.origin.x;
+  right = left + bounds.size.width;
+  gtk_adjustment_clamp_page (hadjustment, left, right);
+  /* Nothing moved: as far as the strip goes (a card wider than it). */
+  if (gtk_adjustment_get_value (hadjustment) == value)
+    goto done;
+  return G_SOURCE_CONTINUE;
+
+done:
+  self->reveal = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+reveal_selected (PrMemberStrip *self)
+{
+  self->reveal_frames = 0;
+  if (self->reveal == 0)
+    self->reveal = gtk_widget_add_tick_callback (GTK_WIDGET (self), reveal_tick, NULL, NULL);
+}
+
 static void
 pr_member_strip_dispose (GObject *object)
 {
   PrMemberStrip *self = PR_MEMBER_STRIP (object);
+
+  if (self->reveal != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal);
+  self->reveal = 0;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_MEMBER_STRIP);
   g_clear_object (&self->selection);
@@ -321,5 +414,6 @@ pr_member_strip_select (PrMemberStrip *self,
   self->choosing = TRUE;
   gtk_single_selection_set_selected (self->selection, member);
   self->choosing = FALSE;
-  gtk_widget_activate_action (self->list, "list.scroll-to-item", "u", member);
+  ask_scroll (self, member);
+  reveal_selected (self);
 }

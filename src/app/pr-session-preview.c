@@ -7,10 +7,13 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "pr-session-private.h"
 
+#include "pr-date-column.h"
 #include "pr-record-reader.h"
 
 typedef struct {
@@ -20,6 +23,9 @@ typedef struct {
   PrDateOrder date_order;
   GPtrArray *lines;
   PrTokenizer *tokenizer;
+  int        date_column;
+  GPtrArray *date_texts;  /* each line's date, shown once the column is read */
+  GArray    *date_at;     /* gsize: where in its line */
 } PreviewData;
 
 static void
@@ -29,6 +35,8 @@ preview_data_free (PreviewData *data)
   pr_mapping_free (data->mapping);
   g_clear_pointer (&data->lines, g_ptr_array_unref);
   g_clear_pointer (&data->tokenizer, pr_tokenizer_free);
+  g_clear_pointer (&data->date_texts, g_ptr_array_unref);
+  g_clear_pointer (&data->date_at, g_array_unref);
   g_free (data);
 }
 
@@ -82,30 +90,86 @@ preview_row (const char *const *values,
           }
           break;
         case PR_COLUMN_ROLE_DATE:
-          {
-            gint64 seconds;
-            int offset;
-            g_autofree char *shown = NULL;
-            PrDateStatus status = pr_date_read (values[c], data->date_order, &seconds, &offset);
-
-            /* The date as the scan reads it, or why it reads none: a
-             * wrong date column shows here, before the scan. */
-            if (status == PR_DATE_OK)
-              shown = pr_date_format (seconds);
-            else if (status == PR_DATE_AMBIGUOUS)
-              shown = g_strdup_printf (_("“%.*s”: day first or month first?"), (int) MIN (lengths[c], 64), values[c]);
-            else if (lengths[c] > 0)
-              shown = g_strdup_printf (_("“%.*s”: not a date"), (int) MIN (lengths[c], 64), values[c]);
-            if (shown != NULL)
-              g_string_append_printf (line, "[%s: %s] ", pr_mapping_column_get_label (column), shown);
-          }
+          /* Put in once the column is read (show_dates ()). */
+          data->date_column = c;
+          g_ptr_array_add (data->date_texts, g_strndup (values[c], lengths[c]));
+          g_array_append_val (data->date_at, line->len);
           break;
         default:
           break;
         }
     }
+  if (data->date_texts->len < data->lines->len + 1)
+    {
+      gsize none = G_MAXSIZE;
+
+      g_ptr_array_add (data->date_texts, NULL);
+      g_array_append_val (data->date_at, none);
+    }
   g_ptr_array_add (data->lines, g_string_free (line, FALSE));
   return TRUE;
+}
+
+/* Each line's date as the scan reads it, or why it reads none: a wrong
+ * date column shows here, before the scan. The dates that read alone are
+ * read as the scan reads the column: one may be no date there (3点 in a
+ * column that writes 下午 elsewhere). The others say why alone, and are
+ * left out of the column's reading (a date that needs its order would
+ * stop it); where the column as a whole cannot be read, each date is
+ * read alone. */
+static void
+show_dates (PreviewData *data)
+{
+  const PrMappingColumn *column;
+  g_autofree const char **readable = NULL;
+  g_autofree gint64 *dates = NULL;
+  guint n = data->date_texts->len;
+
+  if (data->date_column < 0)
+    return;
+  column = pr_mapping_get_column (data->mapping, data->date_column);
+  readable = g_new0 (const char *, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const char *text = data->date_texts->pdata[i];
+      gint64 seconds;
+      int offset;
+
+      if (text != NULL && pr_date_read (text, data->date_order, &seconds, &offset) == PR_DATE_OK)
+        readable[i] = text;
+    }
+  dates = pr_date_column_read_texts (column->name, data->date_order, PR_ADVICE_CONTROLS, N_("record"),
+                                     readable, NULL, n, 0, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *text = data->date_texts->pdata[i];
+      gsize at = g_array_index (data->date_at, gsize, i);
+      gint64 seconds = PR_DATE_NONE;
+      int offset;
+      PrDateStatus status;
+      g_autofree char *shown = NULL;
+      g_autofree char *item = NULL;
+      GString *line;
+
+      if (text == NULL || at == G_MAXSIZE)
+        continue;
+      status = pr_date_read (text, data->date_order, &seconds, &offset);
+      if (status == PR_DATE_OK && dates != NULL)
+        seconds = dates[i];
+      if (status == PR_DATE_OK && seconds != PR_DATE_NONE)
+        shown = pr_date_format (seconds);
+      else if (status == PR_DATE_AMBIGUOUS)
+        shown = g_strdup_printf (_("“%.*s”: day first or month first?"), (int) MIN (strlen (text), 64), text);
+      else if (*text != '\0')
+        shown = g_strdup_printf (_("“%.*s”: not a date"), (int) MIN (strlen (text), 64), text);
+      else
+        continue;
+      item = g_strdup_printf ("[%s: %s] ", pr_mapping_column_get_label (column), shown);
+      line = g_string_new (data->lines->pdata[i]);
+      g_string_insert (line, at, item);
+      g_free (data->lines->pdata[i]);
+      data->lines->pdata[i] = g_string_free (line, FALSE);
+    }
 }
 
 static void
@@ -116,6 +180,9 @@ preview_job (PrSession *self,
   GError *error = NULL;
 
   data->lines = g_ptr_array_new_with_free_func (g_free);
+  data->date_texts = g_ptr_array_new_with_free_func (g_free);
+  data->date_at = g_array_new (FALSE, FALSE, sizeof (gsize));
+  data->date_column = -1;
   data->tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, &error);
   if (data->tokenizer == NULL ||
       !pr_record_reader_head (self->connection, data->table, data->mapping, data->limit, PR_ADVICE_CONTROLS,
@@ -125,6 +192,7 @@ preview_job (PrSession *self,
       g_task_return_error (task, error);
       return;
     }
+  show_dates (data);
   g_task_return_pointer (task, g_steal_pointer (&data->lines), (GDestroyNotify) g_ptr_array_unref);
 }
 

@@ -222,6 +222,7 @@ check_csv (const char           *path,
   g_autofree int *field_of = g_new (int, MAX (n_columns, 1));
   int id_field = -1;
   int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
+  g_autofree gint64 *dates = NULL;
   guint n_header_fields;
 
   fingerprinter = pr_fingerprinter_new (mapping, pr_cli_load_flags (options), options->min_tokens, error);
@@ -247,6 +248,27 @@ check_csv (const char           *path,
   records = read_csv_records (reader, path, mapping, field_of, id_field, n_header_fields, now, error);
   if (records == NULL)
     return FALSE;
+  /* The file's dates read as a scan reads a column, so that a date the
+   * scan would not read (3点 where others say 下午) is not answered as
+   * one it would. */
+  if (date_column >= 0 && field_of[date_column] >= 0)
+    {
+      g_autofree const char **texts = g_new (const char *, MAX (records->len, 1));
+      g_autofree guint64 *lines = g_new (guint64, MAX (records->len, 1));
+
+      for (guint r = 0; r < records->len; r++)
+        {
+          texts[r] = ((CsvRecord *) records->pdata[r])->values[date_column];
+          lines[r] = ((CsvRecord *) records->pdata[r])->line;
+        }
+      dates = pr_date_column_read_texts (pr_mapping_get_column (mapping, date_column)->name, options->date_order,
+                                         PR_ADVICE_FLAGS, N_("line"), texts, lines, records->len, now, &local_error);
+      if (dates == NULL)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), "%s, ", path);
+          return FALSE;
+        }
+    }
 
   for (guint r = 0; r < records->len; r++)
     {
@@ -278,35 +300,33 @@ check_csv (const char           *path,
       }
       /* A date that cannot be read would make the record undated, whose
        * time limits cannot be passed: refused, as the record is answered
-       * alone. */
+       * alone. (One that needs its order stopped the column's reading.) */
       if (date_column >= 0 && values[date_column] != NULL && !is_blank (values[date_column]))
         {
           gint64 seconds;
           int offset;
           PrDateStatus status = pr_date_read (values[date_column], options->date_order, &seconds, &offset);
+          const char *format = NULL;
 
-          if (status == PR_DATE_AMBIGUOUS)
-            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                         _("%s, line %llu: the date “%s” in column “%s” may be day-first or month-first; give "
-                           "--date-format DMY (day first) or --date-format MDY (month first)"),
-                         path, (unsigned long long) record->line, values[date_column],
-                         pr_mapping_get_column (mapping, date_column)->name);
-          else if (status != PR_DATE_OK && pr_date_has_roc_year (values[date_column]))
-            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                         _("%s, line %llu: the date “%s” in column “%s” looks like a year of the Republic of China "
-                           "(民国 113 is 2024) written without 民国; write the year with four digits (2024/03/05) "
-                           "or with 民国 (民国113年3月5日)"),
-                         path, (unsigned long long) record->line, values[date_column],
-                         pr_mapping_get_column (mapping, date_column)->name);
+          if (status != PR_DATE_OK && pr_date_has_roc_year (values[date_column]))
+            format = _("%s, line %llu: the date “%s” in column “%s” looks like a year of the Republic of China "
+                       "(民国 113 is 2024) written without 民国; write the year with four digits (2024/03/05) "
+                       "or with 民国 (民国113年3月5日)");
           else if (status != PR_DATE_OK)
-            g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                         _("%s, line %llu: the date “%s” in column “%s” cannot be read; write it as "
-                           "2019-06-08 17:31 (or give --date-format for day-first or month-first dates), or "
-                           "leave it empty"),
-                         path, (unsigned long long) record->line, values[date_column],
-                         pr_mapping_get_column (mapping, date_column)->name);
-          if (status != PR_DATE_OK)
-            return FALSE;
+            format = _("%s, line %llu: the date “%s” in column “%s” cannot be read; write it as "
+                       "2019-06-08 17:31 (or give --date-format for day-first or month-first dates), or "
+                       "leave it empty");
+          else if (dates[r] == PR_DATE_NONE)
+            format = _("%s, line %llu: the date “%s” in column “%s” gives an hour from 1 to 12 without "
+                       "上午 or 下午 (AM or PM), which other dates of the column give, so it may be the "
+                       "morning's or the afternoon's; write the part of the day or a 24-hour time");
+          if (format != NULL)
+            {
+              g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE, format, path,
+                           (unsigned long long) record->line, values[date_column],
+                           pr_mapping_get_column (mapping, date_column)->name);
+              return FALSE;
+            }
         }
       /* Record by record, as they are answered: one that reads as another
        * encoding's bytes decoded wrong is refused at once. */

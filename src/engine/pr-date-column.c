@@ -781,6 +781,59 @@ pr_date_column_finish (PrDateColumn  *self,
  * Returns: what the numbers were, or %PR_DATE_NUMBERS_NONE when the
  *   values are not all numbers of one kind (the rows are unchanged)
  */
+/**
+ * pr_date_column_read_texts:
+ * @name: the column's name, for messages
+ * @order: how day-first or month-first dates are read
+ * @advice: what messages tell to do
+ * @position_name: what a position is in messages, N_("line") or N_("record")
+ * @texts: @n_texts values, %NULL or blank for none
+ * @positions: (nullable): each value's place for messages, or %NULL for 1 to @n_texts
+ * @n_texts: how many
+ * @now: the time of the load (see pr_date_column_set_now ())
+ * @error: return location for a #GError
+ *
+ * Reads @texts as a load reads its date column, for whatever shows dates
+ * before a scan (a preview, a check): what it shows is what the scan
+ * reads. So a bare hour (3点) in a column that writes the part of the
+ * day elsewhere is no date, and offsets are put on the office's clock.
+ * Unreadable dates are %PR_DATE_NONE, never refused for their number.
+ *
+ * Returns: (transfer full) (nullable): @n_texts dates, or %NULL with
+ *   @error set where the load would refuse the column
+ */
+gint64 *
+pr_date_column_read_texts (const char        *name,
+                           PrDateOrder        order,
+                           PrAdvice           advice,
+                           const char        *position_name,
+                           const char *const *texts,
+                           const guint64     *positions,
+                           gsize              n_texts,
+                           gint64             now,
+                           GError           **error)
+{
+  g_autoptr(PrDateColumn) column = pr_date_column_new (name, order, position_name);
+  g_autofree gint64 *dates = g_new (gint64, MAX (n_texts, 1));
+  g_autoptr(GPtrArray) unreadable_ids = NULL;
+  guint64 n_unreadable;
+
+  pr_date_column_set_advice (column, advice);
+  pr_date_column_set_allow_unreadable (column, TRUE);
+  pr_date_column_set_now (column, now);
+  for (gsize i = 0; i < n_texts; i++)
+    {
+      guint64 position = positions != NULL ? positions[i] : i + 1;
+      g_autofree char *id = g_strdup_printf ("%llu", (unsigned long long) position);
+
+      if (!pr_date_column_add (column, texts[i] != NULL ? texts[i] : "", id, position, &dates[i], error))
+        return NULL;
+    }
+  if (!pr_date_column_finish (column, dates, n_texts, &n_unreadable, &unreadable_ids, error))
+    return NULL;
+  return g_steal_pointer (&dates);
+}
+
 PrDateNumbers
 pr_date_column_rewrite_numbers (GPtrArray  *rows,
                                 guint       first,

@@ -54,6 +54,16 @@ gboolean      pr_date_column_finish (PrDateColumn  *self,
                                      GPtrArray    **out_unreadable_ids,
                                      GError       **error);
 
+gint64       *pr_date_column_read_texts (const char        *name,
+                                         PrDateOrder        order,
+                                         PrAdvice           advice,
+                                         const char        *position_name,
+                                         const char *const *texts,
+                                         const guint64     *positions,
+                                         gsize              n_texts,
+                                         gint64             now,
+                                         GError           **error);
+
 PrDateNumbers pr_date_column_rewrite_numbers (GPtrArray  *rows,
                                               guint       first,
                                               guint       n,

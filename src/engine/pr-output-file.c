@@ -29,7 +29,7 @@
 #include <gio/gunixoutputstream.h>
 #include <glib/gstdio.h>
 
-#include "pr-output-file.h"
+#include "pr-output-file-private.h"
 #include "pr-output-path.h"
 
 /* Rows are small: buffer them, or every row is a system call. */
@@ -164,6 +164,14 @@ pr_output_file_remove_on_signal (void)
     }
 }
 
+static gint unnamed_refused;
+
+void
+_pr_output_file_allow_unnamed (gboolean allowed)
+{
+  g_atomic_int_set (&unnamed_refused, !allowed);
+}
+
 /* A file in @dir with no name (Linux's O_TMPFILE), or -1 where the
  * filesystem or the kernel refuses one, or where /proc, through which it
  * is named at the end and opened by name, is not there. */
@@ -173,8 +181,11 @@ open_unnamed (const char *dir,
 {
 #ifdef O_TMPFILE
   g_autofree char *proc_path = NULL;
-  int fd = open (dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+  int fd;
 
+  if (g_atomic_int_get (&unnamed_refused))
+    return -1;
+  fd = open (dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
   if (fd < 0)
     return -1;
   proc_path = g_strdup_printf ("/proc/self/fd/%d", fd);
@@ -353,19 +364,22 @@ discard (PrOutputFile *self)
   g_output_stream_close (self->stream, NULL, NULL);
 }
 
-/* Gives the unnamed file its name: the target itself if there is none
- * yet; else a hidden one beside it, left in @temp_path for the rename (and
- * for the signal handler). @temp_path is %NULL once the target is it. */
+/* Gives the unnamed file, open as @fd, its name: the target itself if
+ * there is none yet; else a hidden one beside it, left in @temp_path for
+ * the rename (and for the signal handler). @temp_path is %NULL once the
+ * target is it. */
 static gboolean
 link_unnamed (PrOutputFile  *self,
+              int            fd,
               GError       **error)
 {
-  g_autofree char *proc_path = g_steal_pointer (&self->temp_path);
+  g_autofree char *proc_path = g_strdup_printf ("/proc/self/fd/%d", fd);
   g_autofree char *dir = g_path_get_dirname (self->target);
   g_autofree char *base = g_path_get_basename (self->target);
   /* Its own generator: the program's may be seeded for repeatable runs. */
   g_autoptr(GRand) rand = g_rand_new ();
 
+  g_clear_pointer (&self->temp_path, g_free);
   self->unnamed = FALSE;
   if (linkat (AT_FDCWD, proc_path, AT_FDCWD, self->target, AT_SYMLINK_FOLLOW) == 0)
     return TRUE;
@@ -408,6 +422,7 @@ commit (PrOutputFile  *self,
 {
   g_autoptr(GError) local_error = NULL;
   g_autofree char *dir = NULL;
+  int link_fd = -1;
   int dir_fd;
 
   if (!g_output_stream_flush (self->stream, NULL, &local_error))
@@ -422,17 +437,39 @@ commit (PrOutputFile  *self,
       set_errno_error (error, errno, self->path, NULL);
       return FALSE;
     }
-  /* An unnamed file is given a name while its descriptor is open: a new
-   * target at once, else a hidden name renamed over the old one (a kill
-   * between the two leaves that name, the only moment one can). */
-  if (self->unnamed && !link_unnamed (self, error))
-    return FALSE;
+  /* An unnamed file is named through a descriptor open on it, but the
+   * stream's own is closed first: a failing close is then reported while
+   * the target is untouched, never after a complete file took its place.
+   * The duplicate's close after the link writes nothing (the data are
+   * synced), so its result is no error. */
+  if (self->unnamed)
+    {
+      link_fd = fcntl (self->fd, F_DUPFD_CLOEXEC, 0);
+      if (link_fd < 0)
+        {
+          set_errno_error (error, errno, self->path, NULL);
+          return FALSE;
+        }
+    }
   if (!g_output_stream_close (self->stream, NULL, &local_error))
     {
+      if (link_fd >= 0)
+        close (link_fd);
       g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("cannot write %s: "), self->path);
       return FALSE;
     }
   self->fd = -1;
+  /* A new target is named at once, else a hidden name is renamed over
+   * the old one (a kill between the two leaves that name, the only
+   * moment one can). */
+  if (link_fd >= 0)
+    {
+      gboolean linked = link_unnamed (self, link_fd, error);
+
+      close (link_fd);
+      if (!linked)
+        return FALSE;
+    }
   if (self->temp_path != NULL && g_rename (self->temp_path, self->target) != 0)
     {
       set_errno_error (error, errno, self->path, NULL);
