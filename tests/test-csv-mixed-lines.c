@@ -222,6 +222,22 @@ test_gbk_stray_byte_skipped (void)
  * It is a bad row as any byte that is not text (0x80 as the second byte
  * of 眬, B1 80, is read); without --skip-bad-rows the file is refused,
  * naming its line. */
+/* @args, a scan with --skip-bad-rows --bad-rows FILE as its 8th to 10th
+ * words, run without them: refused with @refusal. */
+static void
+assert_refused_without_skipping (const char **args,
+                                 const char  *refusal)
+{
+  g_autofree char *err = NULL;
+
+  args[7] = "--no-fold-traditional";
+  args[8] = "--no-normalize";
+  args[9] = "--no-parts";
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, refusal));
+}
+
 static void
 check_stray_byte (const char *stray,
                   const char *refusal)
@@ -248,13 +264,7 @@ check_stray_byte (const char *stray,
   assert_third_left_out (bad_path, out_path, "CP936");
 
   args[6] = "GBK";
-  args[7] = "--no-fold-traditional";
-  args[8] = "--no-normalize";
-  args[9] = "--no-parts";
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
-  g_test_message ("%s", err);
-  g_assert_nonnull (strstr (err, refusal));
+  assert_refused_without_skipping (args, refusal);
   pr_test_remove_tree (dir);
 }
 
@@ -320,13 +330,7 @@ check_euro_at (gsize at)
     g_assert_cmpuint (g_strv_length (lines), ==, 3);
   }
 
-  args[7] = "--no-fold-traditional";
-  args[8] = "--no-normalize";
-  args[9] = "--no-parts";
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
-  g_test_message ("%s", err);
-  g_assert_nonnull (strstr (err, "line 4: the byte 80 is not GBK text"));
+  assert_refused_without_skipping (args, "line 4: the byte 80 is not GBK text");
   pr_test_remove_tree (dir);
 }
 
