@@ -935,7 +935,7 @@ check_stray_bytes (PrCsvReader  *reader,
                                "(--encoding), or give --skip-bad-rows to leave out the records holding it"),
                              (unsigned long long) (reader->record_line + lines), reader->encoding);
               return fail (reader, error, PR_CSV_ERROR_ENCODING,
-                           _("line %llu: the byte FF is not %s text (code page 936 has no character for it): check "
+                           _("line %llu: the byte FF is not %s text (no Chinese encoding has it as a character): check "
                              "the file's encoding (--encoding), or give --skip-bad-rows to leave out the records "
                              "holding it"),
                            (unsigned long long) (reader->record_line + lines), reader->encoding);
