@@ -1080,6 +1080,11 @@ pr_encoding_find_stray_character (const char *text,
   G_STATIC_ASSERT (sizeof "\xef\xa3\xb5" == sizeof PR_CSV_UNREADABLE_MARK);
   for (gsize i = 0; i + 3 <= length; i++)
     {
+      guint8 b = (guint8) text[i];
+
+      /* Chinese text is mostly bytes E4 to E9 and 80 to BF. */
+      if (G_LIKELY (b != 0xE2 && b != 0xEF))
+        continue;
       if (memcmp (text + i, "\xe2\x82\xac", 3) == 0)
         {
           *out_byte = 0x80;
