@@ -217,11 +217,6 @@ test_gbk_stray_byte_skipped (void)
   pr_test_remove_tree (dir);
 }
 
-/* GBK as ICU reads it is code page 936, whose lone byte 0x80 is €: no
- * character of GBK proper or GB18030, and in a Chinese text a stray byte.
- * It is a bad row as any byte that is not text (0x80 as the second byte
- * of 眬, B1 80, is read); without --skip-bad-rows the file is refused,
- * naming its line. */
 /* @args, a scan with --skip-bad-rows --bad-rows FILE as its 8th to 10th
  * words, run without them: refused with @refusal. */
 static void
@@ -238,6 +233,8 @@ assert_refused_without_skipping (const char **args,
   g_assert_nonnull (strstr (err, refusal));
 }
 
+/* Record 3 of a code page 936 file holding @stray: listed as a bad row;
+ * without --skip-bad-rows, refused with @refusal. */
 static void
 check_stray_byte (const char *stray,
                   const char *refusal)
@@ -268,6 +265,11 @@ check_stray_byte (const char *stray,
   pr_test_remove_tree (dir);
 }
 
+/* GBK as ICU reads it is code page 936, whose lone byte 0x80 is €: no
+ * character of GBK proper or GB18030, and in a Chinese text a stray byte.
+ * It is a bad row as any byte that is not text (0x80 as the second byte
+ * of 眬, B1 80, is read); without --skip-bad-rows the file is refused,
+ * naming its line. */
 static void
 test_gbk_lone_euro_byte (void)
 {
