@@ -188,6 +188,16 @@ test_lone_euro_byte (void)
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "row 2 (id “2”), column “body”: its bytes are not CP936 text, the column's given "
                                  "encoding (at byte 7: the byte 80, "));
+
+  /* iconv's GB13000 is code page 936 too, a name ICU does not know. */
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (pr_test_server_run_cli ("euro", &out, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--column-encoding", "body=GB13000",
+                                           NULL), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "row 2 (id “2”), column “body”: its bytes are not GB13000 text, the column's given "
+                                 "encoding (at byte 7: the byte 80, "));
   pr_test_remove_tree (dir);
 }
 

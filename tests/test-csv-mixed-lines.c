@@ -13,6 +13,7 @@
 
 #include "pr-bad-row.h"
 #include "pr-csv-reader.h"
+#include "pr-encoding-check.h"
 #include "pr-test-util.h"
 
 static const char *const texts[] = {
@@ -216,13 +217,27 @@ test_gbk_stray_byte_skipped (void)
   pr_test_remove_tree (dir);
 }
 
-/* GBK as ICU reads it is code page 936, whose lone byte 0x80 is €: no
- * character of GBK proper or GB18030, and in a Chinese text a stray byte.
- * It is a bad row as any byte that is not text (0x80 as the second byte
- * of 眬, B1 80, is read); without --skip-bad-rows the file is refused,
- * naming its line. */
+/* @args, a scan with --skip-bad-rows --bad-rows FILE as its 8th to 10th
+ * words, run without them: refused with @refusal. */
 static void
-test_gbk_lone_euro_byte (void)
+assert_refused_without_skipping (const char **args,
+                                 const char  *refusal)
+{
+  g_autofree char *err = NULL;
+
+  args[7] = "--no-fold-traditional";
+  args[8] = "--no-normalize";
+  args[9] = "--no-parts";
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, refusal));
+}
+
+/* Record 3 of a code page 936 file holding @stray: listed as a bad row;
+ * without --skip-bad-rows, refused with @refusal. */
+static void
+check_stray_byte (const char *stray,
+                  const char *refusal)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
@@ -239,20 +254,121 @@ test_gbk_lone_euro_byte (void)
   gbk = g_convert (text, -1, "GBK", "UTF-8", NULL, &length, &error);
   g_assert_no_error (error);
   g_assert_nonnull (memmem (gbk, length, "\xB1\x80", 2));
-  write_gbk_records (path, gbk, length, "\x80", 1u << 3);
+  write_gbk_records (path, gbk, length, stray, 1u << 3);
 
   g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
   g_test_message ("%s", err);
   assert_third_left_out (bad_path, out_path, "CP936");
 
   args[6] = "GBK";
-  args[7] = "--no-fold-traditional";
-  args[8] = "--no-normalize";
-  args[9] = "--no-parts";
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  assert_refused_without_skipping (args, refusal);
+  pr_test_remove_tree (dir);
+}
+
+/* GBK as ICU reads it is code page 936, whose lone byte 0x80 is €: no
+ * character of GBK proper or GB18030, and in a Chinese text a stray byte.
+ * It is a bad row as any byte that is not text (0x80 as the second byte
+ * of 眬, B1 80, is read); without --skip-bad-rows the file is refused,
+ * naming its line. */
+static void
+test_gbk_lone_euro_byte (void)
+{
+  check_stray_byte ("\x80", "line 4: the byte 80 is not GBK text");
+}
+
+/* ICU reads code page 936's lone 0xFF as the private-use U+F8F5, iconv
+ * refuses it: a stray byte as 0x80 is, listed or refused naming its line. */
+static void
+test_gbk_lone_ff_byte (void)
+{
+  check_stray_byte ("\xFF", "line 4: the byte FF is not GBK text");
+}
+
+/* A lone 0x80 whose € the converter writes at the end of one 64 KiB
+ * buffer of converted text, or across two: seen all the same. Record 3's
+ * text holds it after @at bytes of converted file. */
+static void
+check_euro_at (gsize at)
+{
+  const char *text = "小区门口的垃圾站臭气熏天夏天尤其严重请有关部门尽快处理";
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *head = g_strdup_printf ("id,body\n1,%s\n2,%s\n3,%.30s", text, text, text);
+  g_autofree char *tail = g_strdup_printf ("%s\n4,%s\n", text + 30, text);
+  g_autoptr(GString) utf8 = g_string_new (head);
+  g_autoptr(GString) bytes = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *gbk = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *bad = NULL;
+  gsize length = 0;
+  const char *args[] = { "scan", "--id", "id", "--text", "body", "--encoding", "GBK", "--skip-bad-rows",
+                         "--bad-rows", bad_path, "-o", out_path, "--no-second-stage", path, NULL };
+
+  g_assert_cmpuint (utf8->len, <, at);
+  while (utf8->len < at)
+    g_string_append_c (utf8, 'x');
+  gbk = g_convert (utf8->str, utf8->len, "GBK", "UTF-8", NULL, &length, &error);
+  g_assert_no_error (error);
+  g_string_append_len (bytes, gbk, length);
+  g_string_append_c (bytes, '\x80');
+  g_clear_pointer (&gbk, g_free);
+  gbk = g_convert (tail, -1, "GBK", "UTF-8", NULL, &length, &error);
+  g_assert_no_error (error);
+  g_string_append_len (bytes, gbk, length);
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
   g_test_message ("%s", err);
-  g_assert_nonnull (strstr (err, "line 4: the byte 80 is not GBK text"));
+  g_assert_true (g_file_get_contents (bad_path, &bad, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (bad, "id,row,column,reason\r\n3,4,body,"));
+  {
+    g_auto(GStrv) lines = g_strsplit (bad, "\r\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  }
+
+  assert_refused_without_skipping (args, "line 4: the byte 80 is not GBK text");
+  pr_test_remove_tree (dir);
+}
+
+static void
+test_gbk_lone_euro_at_buffer_end (void)
+{
+  for (gsize at = 65533; at <= 65536; at++)
+    check_euro_at (at);
+}
+
+/* What the check of whole records rests on: from code page 936, ICU
+ * gives € and U+F8F5 for the lone bytes 0x80 and 0xFF only, never for
+ * two bytes (brute force over every pair). */
+static void
+test_cp936_pairs_never_stray (void)
+{
+  guint found = 0;
+
+  g_assert_true (pr_encoding_icu_reads_cp936 ("GBK"));
+  g_assert_true (pr_encoding_icu_reads_cp936 ("cp936"));
+  g_assert_false (pr_encoding_icu_reads_cp936 ("GB18030"));
+  g_assert_false (pr_encoding_icu_reads_cp936 ("windows-1252"));
+  g_assert_false (pr_encoding_icu_reads_cp936 ("no-such-encoding"));
+  g_assert_true (pr_encoding_iconv_reads_cp936 ("GB13000"));
+  g_assert_false (pr_encoding_iconv_reads_cp936 ("GB18030"));
+  for (guint lead = 0x81; lead <= 0xFE; lead++)
+    for (guint trail = 0; trail <= 0xFF; trail++)
+      {
+        char pair[3] = { (char) lead, (char) trail, 0 };
+        g_autofree char *text = g_convert (pair, 2, "UTF-8", "GBK", NULL, NULL, NULL);
+        guint8 byte;
+
+        if (text != NULL && pr_encoding_find_stray_character (text, strlen (text), &byte) >= 0)
+          found++;
+      }
+  g_assert_cmpuint (found, ==, 0);
 }
 
 int
@@ -266,6 +382,9 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/gbk-bad-line-named", test_gbk_file_bad_line);
   g_test_add_func ("/engine/csv-reader/gbk-stray-byte-skipped", test_gbk_stray_byte_skipped);
   g_test_add_func ("/engine/csv-reader/gbk-lone-euro-byte", test_gbk_lone_euro_byte);
+  g_test_add_func ("/engine/csv-reader/gbk-lone-euro-at-buffer-end", test_gbk_lone_euro_at_buffer_end);
+  g_test_add_func ("/engine/csv-reader/gbk-lone-ff-byte", test_gbk_lone_ff_byte);
+  g_test_add_func ("/engine/csv-reader/cp936-pairs-never-stray", test_cp936_pairs_never_stray);
 
   return g_test_run ();
 }

@@ -28,6 +28,7 @@ struct _PrColumnDecoder
   char             *table;
   char            **encodings;   /* per column: convert from it; NULL: as read */
   gboolean         *given_utf8;  /* per column: the encoding given is UTF-8 */
+  gboolean         *cp936;       /* per column: iconv reads the encoding as code page 936 */
   char            **owned;       /* per column: this row's converted value */
   PrEncodingCheck **checks;      /* per column: the check; NULL: not checked */
   PrEncodingValue  *known;       /* per column: what the check found of this row's value */
@@ -62,6 +63,7 @@ _pr_column_decoder_new (const PrMapping *mapping,
   self->owned = g_new0 (char *, self->n_columns + 1);
   self->checks = g_new0 (PrEncodingCheck *, self->n_columns + 1);
   self->given_utf8 = g_new0 (gboolean, self->n_columns + 1);
+  self->cp936 = g_new0 (gboolean, self->n_columns + 1);
   self->unicode = g_new0 (gboolean, self->n_columns + 1);
   self->unreadable_column = -1;
   self->known = g_new0 (PrEncodingValue, self->n_columns + 1);
@@ -79,6 +81,8 @@ _pr_column_decoder_new (const PrMapping *mapping,
 
           self->encodings[c] = g_strdup (column->encoding);
           self->given_utf8[c] = g_str_equal (folded, "utf-8") || g_str_equal (folded, "utf8");
+          /* Decided by iconv, which converts here, under any of its names. */
+          self->cp936[c] = pr_encoding_iconv_reads_cp936 (column->encoding);
         }
       /* A given encoding's text is checked too: text decoded wrong once
        * before it was stored (UTF-8 read as Latin-1 and saved as UTF-8)
@@ -128,6 +132,7 @@ _pr_column_decoder_free (PrColumnDecoder *self)
   g_free (self->owned);
   g_free (self->checks);
   g_free (self->given_utf8);
+  g_free (self->cp936);
   g_free (self->unreadable_reason);
   g_free (self->n_unreadable);
   g_free (self->unicode);
@@ -322,7 +327,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
               return FALSE;
             }
           text = g_convert (values[c], lengths[c], "UTF-8", self->encodings[c], &read, &written, &local_error);
-          if (text != NULL && (euro = pr_encoding_lone_euro (self->encodings[c], values[c], lengths[c])) >= 0)
+          if (text != NULL && self->cp936[c] && (euro = pr_encoding_find_lone_euro_byte (values[c], lengths[c])) >= 0)
             {
               /* iconv's GBK is code page 936, which reads it as €. */
               g_clear_pointer (&text, g_free);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The CSV reader's state (pr-csv-reader.c), in a header of its own so
- * that the reader's code can be split by concern across files.
+ * The CSV reader's state: its definitions, kept out of pr-csv-reader.c,
+ * the only file that includes this one, to keep that file short enough
+ * to read.
  */
 #pragma once
 
@@ -38,7 +39,7 @@ struct _PrCsvReader
   char *encoding;               /* as the caller named it, for messages */
   guint64 n_marked;             /* byte sequences not in the encoding, marked (pr_csv_reader_set_mark_unreadable) */
   gboolean marking;             /* such sequences are marked, not refused */
-  gboolean lone_euro;           /* GBK: a € the converter gives is a lone byte 0x80 (pr_encoding_lone_euro ()) */
+  gboolean lone_euro;           /* code page 936: a € or U+F8F5 ICU gives is a lone byte 0x80 or 0xFF (check_stray_bytes) */
   char *raw;                    /* bytes read but not yet converted */
   gsize raw_pos;
   gsize raw_len;

@@ -104,7 +104,7 @@ reader_new (GInputStream  *stream,
       else
         {
           reader->encoding = g_strdup (encoding);
-          reader->lone_euro = pr_encoding_is_gbk (encoding);
+          reader->lone_euro = pr_encoding_icu_reads_cp936 (encoding);
           status = U_ZERO_ERROR;
 
           /* Substituting U+FFFD would silently corrupt petition text; stop
@@ -479,25 +479,6 @@ convert_more (PrCsvReader   *reader,
         reader->raw_newlines += *p == '\n';
       produced = target - (reader->buf + reader->buf_len);
       reader->buf_len += produced;
-      /* A lone 0x80 is not GBK text: marked, or refused naming its line.
-       * Back two bytes: a € may have been written in two turns. */
-      if (reader->lone_euro && produced > 0)
-        {
-          gsize from = MAX (reader->buf_len - produced, reader->pos + 2) - 2;
-          guint64 lines = 0;
-          guint64 n = pr_encoding_mark_lone_euros (reader->buf + reader->pos, from - reader->pos,
-                                                   reader->buf_len - reader->pos, &lines);
-
-          reader->n_marked += n;
-          if (n > 0 && !reader->marking &&
-              !fail (reader, error, PR_CSV_ERROR_ENCODING,
-                     _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as the euro "
-                       "sign, which no Chinese petition writes so): check the file's encoding (--encoding), or "
-                       "give --skip-bad-rows to leave out the records holding it"),
-                     (unsigned long long) (reader->line + lines), reader->encoding))
-            return -1;
-        }
-
       if (status == U_BUFFER_OVERFLOW_ERROR)
         {
           /* Target full; the rest stays in the pivot or the source. */
@@ -924,6 +905,52 @@ consume_line_break (PrCsvReader *reader)
     }
 }
 
+/* Code page 936's lone bytes 0x80 and 0xFF, which ICU reads as € and
+ * U+F8F5, are no GBK text (pr_encoding_icu_reads_cp936 ()): checked in
+ * each whole record, so that a character written across two conversions
+ * is seen too. Marked, or refused naming the line. */
+static gboolean
+check_stray_bytes (PrCsvReader  *reader,
+                   GError      **error)
+{
+  guint64 lines = 0;
+
+  for (guint f = 0; f < reader->n_fields; f++)
+    {
+      char *text = reader->rec + reader->fields[f].start;
+      gsize length = reader->fields[f].len;
+      guint8 byte;
+      gssize at;
+
+      while ((at = pr_encoding_find_stray_character (text, length, &byte)) >= 0)
+        {
+          if (!reader->marking)
+            {
+              for (gssize i = 0; i < at; i++)
+                lines += text[i] == '\n';
+              if (byte == 0x80)
+                return fail (reader, error, PR_CSV_ERROR_ENCODING,
+                             _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as "
+                               "the euro sign, which no Chinese petition writes so): check the file's encoding "
+                               "(--encoding), or give --skip-bad-rows to leave out the records holding it"),
+                             (unsigned long long) (reader->record_line + lines), reader->encoding);
+              return fail (reader, error, PR_CSV_ERROR_ENCODING,
+                           _("line %llu: the byte FF is not %s text (no Chinese encoding has it as a character): check "
+                             "the file's encoding (--encoding), or give --skip-bad-rows to leave out the records "
+                             "holding it"),
+                           (unsigned long long) (reader->record_line + lines), reader->encoding);
+            }
+          memcpy (text + at, PR_CSV_UNREADABLE_MARK, strlen (PR_CSV_UNREADABLE_MARK));
+          reader->n_marked++;
+          text += at + 3;
+          length -= at + 3;
+        }
+      for (gsize i = 0; i < length; i++)
+        lines += text[i] == '\n';
+    }
+  return TRUE;
+}
+
 static gboolean
 finish_record (PrCsvReader  *reader,
                GError      **error)
@@ -932,6 +959,8 @@ finish_record (PrCsvReader  *reader,
   reader->state = STATE_RECORD_START;
 
   if (!reader->unchecked && !validate_record (reader, error))
+    return FALSE;
+  if (reader->lone_euro && !check_stray_bytes (reader, error))
     return FALSE;
 
   reader->have_record = TRUE;

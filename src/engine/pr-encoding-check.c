@@ -973,28 +973,77 @@ pr_encoding_check_set_csv_error (GError          **error,
                  fits, given);
 }
 
+/* The bytes B0 A1 (啊) and the lone bytes 80 and FF; code page 936 reads
+ * them 啊, € and U+F8F5 (ICU) or refuses FF (iconv). */
+static const char cp936_probe[] = "\xb0\xa1\x80";
+
 /**
- * pr_encoding_lone_euro:
- * @encoding: an encoding's name, as given (GBK, CP936, …)
- * @bytes: a value in it
- * @length: its length
+ * pr_encoding_icu_reads_cp936:
+ * @encoding: an encoding's name, as given
  *
  * GBK as ICU and iconv read it is Microsoft's code page 936, whose byte
- * 0x80 standing alone is the euro sign: in GBK proper and in GB18030 it is
- * no character, and a Chinese petition office's text never held a euro
- * written that way, so such a byte is a stray one (a UTF-8 byte, a
- * character cut in two), and read as € it would pass unseen.
+ * 0x80 standing alone is the euro sign, and (in ICU) whose byte 0xFF
+ * standing alone is the private-use U+F8F5: in GBK proper and in GB18030
+ * they are no characters, a Chinese petition office's text never held
+ * either, so such a byte is a stray one (a UTF-8 byte, a character cut in
+ * two), and read as a character it would pass unseen. Decided by what the
+ * converter does rather than by its name, since ICU and iconv know
+ * different names (iconv's GB13000 is code page 936; ICU has no such name).
  *
- * Returns: where the first such byte is in @bytes, when @encoding is GBK
- *   under any of its names; else -1
+ * Returns: whether ICU's converter for @encoding reads code page 936's
+ *   lone 0x80 as €
+ */
+gboolean
+pr_encoding_icu_reads_cp936 (const char *encoding)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter *cnv;
+  UChar out[4];
+  int32_t n;
+
+  if (encoding == NULL || encoding[0] == '\0')
+    return FALSE;
+  cnv = ucnv_open (encoding, &status);
+  if (U_FAILURE (status))
+    return FALSE;
+  ucnv_setToUCallBack (cnv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &status);
+  n = ucnv_toUChars (cnv, out, G_N_ELEMENTS (out), cp936_probe, strlen (cp936_probe), &status);
+  ucnv_close (cnv);
+  return U_SUCCESS (status) && n == 2 && out[0] == 0x554A && out[1] == 0x20AC;
+}
+
+/**
+ * pr_encoding_iconv_reads_cp936:
+ * @encoding: an encoding's name, as given
+ *
+ * As pr_encoding_icu_reads_cp936(), for iconv (g_convert()).
+ *
+ * Returns: whether iconv's converter for @encoding reads a lone 0x80 as €
+ */
+gboolean
+pr_encoding_iconv_reads_cp936 (const char *encoding)
+{
+  g_autofree char *text = NULL;
+
+  if (encoding == NULL || encoding[0] == '\0')
+    return FALSE;
+  text = g_convert (cp936_probe, -1, "UTF-8", encoding, NULL, NULL, NULL);
+  return g_strcmp0 (text, "啊€") == 0;
+}
+
+/**
+ * pr_encoding_find_lone_euro_byte:
+ * @bytes: a value in code page 936 (see pr_encoding_iconv_reads_cp936 ())
+ * @length: its length
+ *
+ * Only the byte 0x80: iconv refuses a lone 0xFF itself.
+ *
+ * Returns: where the first lone byte 0x80 is in @bytes; else -1
  */
 gssize
-pr_encoding_lone_euro (const char *encoding,
-                       const char *bytes,
-                       gsize       length)
+pr_encoding_find_lone_euro_byte (const char *bytes,
+                                 gsize       length)
 {
-  if (!pr_encoding_is_gbk (encoding))
-    return -1;
   for (gsize i = 0; i < length;)
     {
       guint8 b = (guint8) bytes[i];
@@ -1007,51 +1056,45 @@ pr_encoding_lone_euro (const char *encoding,
   return -1;
 }
 
-/* Whether @encoding is one of GBK's names (GBK, CP936, MS936, windows-936):
- * those ICU reads with its code page 936 converter. */
-gboolean
-pr_encoding_is_gbk (const char *encoding)
-{
-  UErrorCode status = U_ZERO_ERROR;
-  const char *canonical;
-
-  if (encoding == NULL || encoding[0] == '\0')
-    return FALSE;
-  canonical = ucnv_getAlias (encoding, 0, &status);
-  return U_SUCCESS (status) && g_strcmp0 (canonical, "windows-936-2000") == 0;
-}
-
 /**
- * pr_encoding_mark_lone_euros:
- * @text: UTF-8 text a GBK converter gave (see pr_encoding_lone_euro ())
- * @start: where to look from
+ * pr_encoding_find_stray_character:
+ * @text: UTF-8 text ICU's code page 936 converter gave
+ *   (see pr_encoding_icu_reads_cp936 ())
  * @length: its length
- * @out_lines: (out): the line feeds in @text before the first €
+ * @out_byte: (out): the byte it was read from: 0x80 or 0xFF
  *
- * Writes %PR_CSV_UNREADABLE_MARK (as long as €) over each € from @start
- * on: from GBK, each is a lone byte 0x80, no text.
+ * Finds a € or U+F8F5: from code page 936, ICU gives them for the lone
+ * bytes 0x80 and 0xFF alone, never for a sequence of two bytes.
  *
- * Returns: how many
+ * Returns: where the first is in @text, or -1
  */
-guint64
-pr_encoding_mark_lone_euros (char    *text,
-                             gsize    start,
-                             gsize    length,
-                             guint64 *out_lines)
+gssize
+pr_encoding_find_stray_character (const char *text,
+                                  gsize       length,
+                                  guint8     *out_byte)
 {
-  static const char euro[] = "\xe2\x82\xac";
-  char *end = text + length;
-  char *p = text + start;
-  guint64 n = 0;
-
-  G_STATIC_ASSERT (sizeof euro == sizeof PR_CSV_UNREADABLE_MARK);
-  while (p < end && (p = memmem (p, end - p, euro, 3)) != NULL)
+  /* Both are three bytes long, as PR_CSV_UNREADABLE_MARK, which may be
+   * written over them; both begin with a byte that begins no other
+   * character's tail. */
+  G_STATIC_ASSERT (sizeof "\xe2\x82\xac" == sizeof PR_CSV_UNREADABLE_MARK);
+  G_STATIC_ASSERT (sizeof "\xef\xa3\xb5" == sizeof PR_CSV_UNREADABLE_MARK);
+  for (gsize i = 0; i + 3 <= length; i++)
     {
-      for (const char *q = text; n == 0 && q < p; q++)
-        *out_lines += *q == '\n';
-      memcpy (p, PR_CSV_UNREADABLE_MARK, 3);
-      n++;
-      p += 3;
+      guint8 b = (guint8) text[i];
+
+      /* Chinese text is mostly bytes E4 to E9 and 80 to BF. */
+      if (G_LIKELY (b != 0xE2 && b != 0xEF))
+        continue;
+      if (memcmp (text + i, "\xe2\x82\xac", 3) == 0)
+        {
+          *out_byte = 0x80;
+          return (gssize) i;
+        }
+      if (memcmp (text + i, "\xef\xa3\xb5", 3) == 0)
+        {
+          *out_byte = 0xFF;
+          return (gssize) i;
+        }
     }
-  return n;
+  return -1;
 }

@@ -75,14 +75,13 @@ void             pr_encoding_count_han_plain   (const char *text,
                                                 gsize       length,
                                                 guint64    *han,
                                                 guint64    *common);
-gssize           pr_encoding_lone_euro         (const char *encoding,
-                                                const char *bytes,
-                                                gsize       length);
-gboolean         pr_encoding_is_gbk            (const char *encoding);
-guint64          pr_encoding_mark_lone_euros   (char       *text,
-                                                gsize       start,
-                                                gsize       length,
-                                                guint64    *out_lines);
+gboolean         pr_encoding_icu_reads_cp936   (const char *encoding);
+gboolean         pr_encoding_iconv_reads_cp936 (const char *encoding);
+gssize           pr_encoding_find_lone_euro_byte (const char *bytes,
+                                                  gsize       length);
+gssize           pr_encoding_find_stray_character (const char *text,
+                                                   gsize       length,
+                                                   guint8     *out_byte);
 gboolean         pr_encoding_text_looks_misread (const char *text,
                                                  gsize       length);
 gboolean         pr_encoding_check_is_raw      (const PrEncodingCheck *check,
