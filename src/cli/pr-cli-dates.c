@@ -75,6 +75,20 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       "1900-01-01); give the records their real dates in the table",
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
+  /* 3点 where the column writes 下午3点 elsewhere: --date-format would
+   * not help. */
+  if (set->n_bare_hour_dates * 2 > set->n_unreadable_dates)
+    /* Translators: the count, the column, then the first records' ids. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
+                                      "its hour, from 1 to 12, has no 上午/下午 (AM/PM) in a column that writes "
+                                      "them elsewhere; add it (下午3点, 3:00 PM), or write the hour on a 24-hour "
+                                      "clock (15点, 15:00)",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                      "their hours, from 1 to 12, have no 上午/下午 (AM/PM) in a column that writes "
+                                      "them elsewhere; add it (下午3点, 3:00 PM), or write the hours on a 24-hour "
+                                      "clock (15点, 15:00)",
+                                      (gulong) set->n_unreadable_dates),
+                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "

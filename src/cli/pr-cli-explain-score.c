@@ -20,29 +20,45 @@
 #include "pr-pair-explain.h"
 #include "pr-pair-judge.h"
 
-/* The record's date and petitioner as a scan reads them. */
+/* The record's date and petitioner as a scan reads them: the date as its
+ * column read it (@column_date), or, without the column (--pair-only), on
+ * its own, where an hour from 1 to 12 without 上午/下午 is left out, since
+ * only the column's other dates tell whether 3点 is 03:00. */
 static void
 date_and_petitioner (const PrMapping      *mapping,
                      PrCliMappingOptions  *options,
                      char                **values,
+                     const gint64         *column_date,
                      gint64               *date,
                      guint64              *petitioner,
-                     const char          **unreadable)
+                     const char          **unreadable,
+                     gboolean             *bare_hour)
 {
   int offset;
+  PrDateClock clock = PR_DATE_CLOCK_24;
 
   *date = PR_DATE_NONE;
   *unreadable = NULL;
+  *bare_hour = FALSE;
   *petitioner = 0;
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
 
-      if (column->role == PR_COLUMN_ROLE_DATE && values[c] != NULL &&
-          pr_date_read (values[c], options->date_order, date, &offset) != PR_DATE_OK)
+      if (column->role == PR_COLUMN_ROLE_DATE && values[c] != NULL)
         {
-          *date = PR_DATE_NONE;
-          if (values[c][strspn (values[c], " \t")] != '\0')
+          gboolean blank = values[c][strspn (values[c], " \t")] == '\0';
+
+          if (column_date != NULL)
+            *date = *column_date;
+          else if (pr_date_read_clock (values[c], options->date_order, date, &offset, &clock) != PR_DATE_OK)
+            *date = PR_DATE_NONE;
+          else if (clock == PR_DATE_CLOCK_BARE_12)
+            {
+              *date = PR_DATE_NONE;
+              *bare_hour = TRUE;
+            }
+          if (*date == PR_DATE_NONE && !blank)
             *unreadable = values[c];
         }
       else if (column->identity == PR_IDENTITY_PETITIONER && *petitioner == 0 && values[c] != NULL)
@@ -54,6 +70,8 @@ date_and_petitioner (const PrMapping      *mapping,
  * pr_cli_print_score:
  * @values: the two records' values, one per mapping column
  * @fingerprints: theirs
+ * @column_dates: (nullable): their dates as the scan reads the date column,
+ *   or %NULL to read each on its own
  *
  * Prints the second stage's waterfall for the pair, with the shipped
  * weights for @mapping's kind (a subject mapped, or the body alone).
@@ -63,6 +81,7 @@ pr_cli_print_score (const PrMapping      *mapping,
                     PrCliMappingOptions  *options,
                     char                **values[2],
                     const guint64         fingerprints[2],
+                    const gint64         *column_dates,
                     GError              **error)
 {
   g_autoptr(PrTokenizer) tokenizer = pr_tokenizer_new (pr_cli_load_flags (options), error);
@@ -86,11 +105,20 @@ pr_cli_print_score (const PrMapping      *mapping,
         gint64 date;
         guint64 petitioner;
         const char *unreadable;
+        gboolean bare_hour;
 
-        date_and_petitioner (mapping, options, values[side], &date, &petitioner, &unreadable);
+        date_and_petitioner (mapping, options, values[side], column_dates != NULL ? &column_dates[side] : NULL, &date,
+                             &petitioner, &unreadable, &bare_hour);
         /* Said, not left out silently: the scan may read the column's
-         * dates as a whole (numbers of one kind), one pair cannot. */
-        if (unreadable != NULL)
+         * dates as a whole (numbers of one kind, 3点), one pair cannot. */
+        if (unreadable != NULL && column_dates != NULL)
+          fprintf (stderr, _("Note: the date “%s” counts as none, as a scan reads its column; the second stage's "
+                             "waterfall leaves out the days between the two records\n"), unreadable);
+        else if (bare_hour)
+          fprintf (stderr, _("Note: whether the hour of “%s” is the morning's or the afternoon's only the other "
+                             "dates of its column tell, which --pair-only does not read; the second stage's "
+                             "waterfall leaves out the days between the two records\n"), unreadable);
+        else if (unreadable != NULL)
           fprintf (stderr, _("Note: the date “%s” cannot be read on its own; the second stage's waterfall leaves "
                              "out the days between the two records\n"), unreadable);
         pr_pair_record_from_texts (mapping, values[side], date, petitioner, fingerprints[side], &records[side],

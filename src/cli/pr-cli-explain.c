@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli.h"
+#include "pr-date.h"
 #include "pr-encoding-check.h"
 #include "pr-explain.h"
 #include "pr-record-reader.h"
@@ -277,15 +278,20 @@ ignore_pair (guint32  a,
 {
 }
 
-/* The parts the table's scan would leave out as boilerplate: the table's
- * parts matched as pr_scan_run () matches them (only the parts: no
- * whole-record pairs, no clusters). */
-static GArray *
-table_boilerplate (PrConnection        *connection,
-                   const char          *csv_path,
-                   const PrMapping     *mapping,
-                   PrCliMappingOptions *options,
-                   GError             **error)
+/* The table read as a scan reads it: the two records' dates as the
+ * column reads them (whether 3点 is 03:00 or unreadable the column's
+ * other dates tell), and, unless @out_boilerplate is NULL, the parts the
+ * scan would leave out as boilerplate, matched as pr_scan_run () matches
+ * them (only the parts: no whole-record pairs, no clusters). */
+static gboolean
+read_table (PrConnection        *connection,
+            const char          *csv_path,
+            const PrMapping     *mapping,
+            PrCliMappingOptions *options,
+            const char          *ids[2],
+            gint64               out_dates[2],
+            GArray             **out_boilerplate,
+            GError             **error)
 {
   g_autoptr(GArray) boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(PrRecordSet) set = NULL;
@@ -293,15 +299,28 @@ table_boilerplate (PrConnection        *connection,
   PrLoadOptions load;
 
   pr_cli_load_options (options, FALSE, &load);
-  load.parts = TRUE;
+  load.parts = out_boilerplate != NULL;
   set = connection != NULL ? pr_record_reader_load (connection, options->table, mapping, &load, NULL, NULL, NULL, error)
                            : pr_record_set_load_csv (csv_path, mapping, &load, NULL, NULL, NULL, error);
   if (set == NULL)
-    return NULL;
+    return FALSE;
+  for (guint side = 0; side < 2; side++)
+    {
+      out_dates[side] = PR_DATE_NONE;
+      for (gsize i = 0; set->dates != NULL && i < set->n_records; i++)
+        if (g_str_equal (set->ids->pdata[i], ids[side]))
+          {
+            out_dates[side] = set->dates[i];
+            break;
+          }
+    }
+  if (out_boilerplate == NULL)
+    return TRUE;
   if (!pr_record_set_find_part_pairs (set, set->sparse, &part_options, load.n_threads, ignore_pair, NULL, boilerplate,
                                       NULL, error))
-    return NULL;
-  return g_steal_pointer (&boilerplate);
+    return FALSE;
+  *out_boilerplate = g_steal_pointer (&boilerplate);
+  return TRUE;
 }
 
 static void
@@ -404,6 +423,7 @@ pr_cli_explain (int    argc,
   char **values[2] = { NULL, NULL };
   char **ids;
   const char *shown[2];
+  gint64 dates[2] = { PR_DATE_NONE, PR_DATE_NONE };
   g_autoptr(GArray) boilerplate = NULL;
   PrPartMethod part_method;
   int top = DEFAULT_TOP;
@@ -466,8 +486,8 @@ pr_cli_explain (int    argc,
         goto failed;
     }
 
-  if (!pair_only && !options.no_parts &&
-      (boilerplate = table_boilerplate (connection, argv[1], mapping, &options, &error)) == NULL)
+  if (!pair_only &&
+      !read_table (connection, argv[1], mapping, &options, shown, dates, options.no_parts ? NULL : &boilerplate, &error))
     goto failed;
 
   part_method = pr_cli_part_method (&options);
@@ -481,7 +501,7 @@ pr_cli_explain (int    argc,
   {
     const guint64 fingerprints[2] = { explain->fingerprint_a, explain->fingerprint_b };
 
-    if (!pr_cli_print_score (mapping, &options, values, fingerprints, &error))
+    if (!pr_cli_print_score (mapping, &options, values, fingerprints, pair_only ? NULL : dates, &error))
       goto failed;
   }
   goto out;

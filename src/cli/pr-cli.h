@@ -251,6 +251,7 @@ gboolean      pr_cli_print_score            (const PrMapping      *mapping,
                                              PrCliMappingOptions  *options,
                                              char                **values[2],
                                              const guint64         fingerprints[2],
+                                             const gint64         *column_dates,
                                              GError              **error);
 
 /* The columns of scan --new-repeats and of repeats (pr-cli-repeats.c). */

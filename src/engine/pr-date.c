@@ -240,10 +240,17 @@ read_time (const char **p,
     }
   if (day_part != 0 && *hour > 12)
     return FALSE;   /* "下午15点" says the afternoon twice, or wrongly */
+  /* A time with seconds after colons (09:15:00) is a system's stamp, and
+   * systems that leave out the part of the day keep a 24-hour clock;
+   * people write 9点 or 9:15. */
   if (day_part_said)
     *clock = PR_DATE_CLOCK_DAY_PART;
+  else if (*hour < 1 || *hour > 12)
+    *clock = PR_DATE_CLOCK_24_HOUR;
+  else if (hour_end == 0 && *second >= 0)
+    *clock = PR_DATE_CLOCK_24;
   else
-    *clock = *hour >= 1 && *hour <= 12 ? PR_DATE_CLOCK_BARE_12 : PR_DATE_CLOCK_24;
+    *clock = PR_DATE_CLOCK_BARE_12;
   if (day_part < 0 && *hour == 12)
     *hour = 0;
   else if (day_part > 0 && *hour < 12)
@@ -483,6 +490,7 @@ pr_date_read_clock (const char  *text,
   static const char *const month_ends[] = { "-", "/", ".", "月", NULL };
   const char *p = text;
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offset = PR_DATE_NO_OFFSET;
+  gboolean iso_time = FALSE;
   gboolean has_time = FALSE, year_last = FALSE, has_seconds = FALSE;
   g_autoptr(GDateTime) dt = NULL;
   g_autofree char *folded = NULL;
@@ -555,7 +563,10 @@ pr_date_read_clock (const char  *text,
       const char *before = p;
 
       if (*p == 'T' && g_ascii_isdigit (p[1]))
-        p++;
+        {
+          p++;
+          iso_time = TRUE;
+        }
       skip_spaces (&p);
       if (*p != '\0')
         {
@@ -587,6 +598,10 @@ pr_date_read_clock (const char  *text,
         return PR_DATE_UNREADABLE;
       if (*p != '\0' && !read_offset (&p, &offset))
         return PR_DATE_UNREADABLE;
+      /* ISO 8601's T and offsets are 24-hour by definition, and a
+       * system's: they say nothing of how the column's people write. */
+      if (iso_time || offset != PR_DATE_NO_OFFSET)
+        *out_clock = PR_DATE_CLOCK_24;
     }
   skip_spaces (&p);
   if (*p != '\0')

@@ -28,9 +28,10 @@ typedef enum {
 
 /* How a date's time of day was written. */
 typedef enum {
-  PR_DATE_CLOCK_24,        /* no time, or an hour no clock reads otherwise (0, 13 to 23, 0531 run on) */
+  PR_DATE_CLOCK_24,        /* no time, a form only a 24-hour clock writes (T, an offset, 09:15:00), or 0531 run on */
   PR_DATE_CLOCK_DAY_PART,  /* with its part of the day (下午3点, 5:31 PM) */
   PR_DATE_CLOCK_BARE_12,   /* an hour from 1 to 12 without one (3点, 5:31) */
+  PR_DATE_CLOCK_24_HOUR,   /* an hour only a 24-hour clock has, without a day part (0点半, 15点, 17:31) */
 } PrDateClock;
 
 PrDateStatus pr_date_read  (const char  *text,

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A scan of a date column that writes 下午3点 in one place: system stamps
+ * with seconds (2019-06-08 09:15:00) are read as written; hours from 1 to
+ * 12 without 上午/下午 that the column cannot tell (9:15) are refused or
+ * counted with a message that says to add the part of the day, not to
+ * give a date order that would not read them. The oracle is the file as
+ * written here.
+ */
+#define G_LOG_DOMAIN "pr-test-cli-date-clock"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-test-util.h"
+
+/* Scans a file of @dates, one a record; the exit status, stderr in @err. */
+static int
+scan (const char         *dir,
+      const char *const  *dates,
+      guint               n,
+      char              **err)
+{
+  g_autofree char *path = g_build_filename (dir, "dated.csv", NULL);
+  g_autoptr(GString) csv = g_string_new ("id,date,body\n");
+  const char *args[] = { "scan", "--id", "id", "--date", "date", "--text", "body", path, NULL };
+  g_autofree char *out = NULL;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (csv, "%u,%s,第%u件 小区门口的垃圾站臭气熏天 请有关部门尽快处理\n", i + 1, dates[i], i + 1);
+  g_assert_true (g_file_set_contents (path, csv->str, -1, NULL));
+  return pr_test_run_cli (&out, err, args);
+}
+
+static void
+test_stamps_read (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  static const char *const dates[] = {
+    "2019-06-08 15:30:00", "2019-06-08 09:15:00", "2019-06-09 10:00:00", "2019-06-10 11:00:00",
+    "2019-06-11 08:00:00", "2019年6月12日下午3点",
+  };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan (dir, dates, G_N_ELEMENTS (dates), &err), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_null (strstr (err, "could not be read"));
+  pr_test_remove_tree (dir);
+}
+
+static void
+test_bare_hours_said (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  static const char *const most[] = {
+    "2019-06-08 9:15", "2019-06-09 10:00", "2019-06-10 11:00", "2019-06-11 8:00", "2019年6月12日下午3点",
+  };
+  static const char *const few[] = {
+    "2019-06-08 下午3:30", "2019-06-08 9:15", "2019-06-09 下午4:00", "2019-06-10 下午5:00",
+  };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan (dir, most, G_N_ELEMENTS (most), &err), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "4 of the 5 dates in column “date” cannot be read"));
+  g_assert_nonnull (strstr (err, "has no 上午/下午 (AM/PM)"));
+  g_assert_null (strstr (err, "--date-format"));
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (scan (dir, few, G_N_ELEMENTS (few), &err), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "1 date in column “date” could not be read and counts as none (record 2)"));
+  g_assert_nonnull (strstr (err, "has no 上午/下午 (AM/PM)"));
+  g_assert_null (strstr (err, "--date-format"));
+  pr_test_remove_tree (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/scan/date-clock/stamps-read", test_stamps_read);
+  g_test_add_func ("/cli/scan/date-clock/bare-hours-said", test_bare_hours_said);
+
+  return g_test_run ();
+}
