@@ -10,12 +10,14 @@
  * - several names (王小明、李华; 王小明,李华): co-signers, each a petitioner.
  *   Each is a name of the cell: an equal one is evidence, and the cell
  *   stands against a name only when none of its names may be it.
- * - a sex, an age or a number beside the name (王小明，男; 王小明 男 45岁;
- *   王小明 13800138000) is no part of it.
+ * - a sex, an age, a nation or a number written as a word of its own
+ *   beside the name (王小明，男; 王小明 男 45岁 汉族; 性别：男 王小明;
+ *   王小明 13800138000) is no part of it: dropped from the whole cell.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
- *   names its representative, who counts as a petitioner: evidence as any
- *   name, but no conflict with any name (an unnamed member may be
- *   anyone). A group naming nobody (王某等5人, 村民等50人) is neither.
+ *   names its representative, who counts as a petitioner: a name as any.
+ *   Its unnamed members are neither evidence nor conflict, and a group
+ *   naming nobody (王某等5人, 村民等50人) is neither. Only 代表 and 村民,
+ *   群众, 业主, 职工代表 make a group: 法人代表, 人大代表 is one person.
  * - a surname and an honorific (王先生, 李女士, 欧阳老师) names nobody in
  *   particular: never evidence of the same petitioner, but still not
  *   another surname's bearer: 王先生 is not 李明. It is kept for conflicts
@@ -25,12 +27,12 @@
  * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
  *   characters (王和平 is one); 王小明（代李华）: the agent and the principal
  *   (not 代父亲, 代村民: a relative or a collective names nobody).
- * - a dash, a full stop or a space between names: 王小明-李华, 张三—李四,
- *   王小明。李华, 王小明 李华 are co-signers when each side reads as a Han
- *   name, 2 to 3 characters from a surname (or 3 to 4 from a compound
- *   one) with no transliteration's character after it; otherwise it is the
- *   middle dot of a transliterated name or a space inside one
- *   (阿依古丽-买买提: 阿 is left out of the surnames; 约翰 史密斯).
+ * - a dash or a full stop between names: 王小明-李华, 张三—李四,
+ *   王小明。李华 are co-signers when each side reads as a Han name, 2 to 3
+ *   characters from a surname (or 3 to 4 from a compound one) with no
+ *   transliteration's character after it; otherwise it is the middle dot
+ *   of a transliterated name (阿依古丽-买买提: 阿 is left out of the
+ *   surnames). A space parts no names (王小明 农民, 欧阳 文华, 约翰 史密斯).
  */
 #define G_LOG_DOMAIN "pr-identity-names"
 
