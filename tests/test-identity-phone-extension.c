@@ -5,7 +5,9 @@
  * two people at two desks had one number, and so were taken for one
  * petitioner. The extension is kept in the number's normal form: the same
  * desk is one number, another desk or the switchboard alone another; so
- * is an extension after a dash (0591-8765432-1). The oracle is the
+ * is an extension after a dash (0591-8765432-12), except one digit after
+ * 7, which may be an 8-digit line's last (0591-8765432-1 is
+ * 0591-87654321). The oracle is the
  * numbers as written here.
  */
 #define G_LOG_DOMAIN "pr-test-identity-phone-extension"
@@ -65,17 +67,24 @@ test_empty_extension (void)
   g_assert_cmpstr (bare, ==, switchboard);
 }
 
-/* A whole line, a dash and 1 to 4 more digits: the last are the
- * extension (0591-8765432-1 is line 8765432, desk 1), not the line's last
- * digit. Oracle: each number with its extension written out after 转. */
+/* A whole line, a dash and 1 to 4 more digits (2 to 4 after a line of 7):
+ * the last are the extension (0591-8765432-12 is line 8765432, desk 12).
+ * One digit after 7 is read as the 8-digit line that it may as well be
+ * (0591-8765432-1 is 0591-87654321). Oracle: each number with its
+ * extension written out after 转, or the line written whole. */
 static void
 test_dash_extension (void)
 {
   static const char *const forms[][2] = {
-    { "0591-8765432-1", "l05918765432-1" },
-    { "0591-8765432—1", "l05918765432-1" },
-    { "05918765432-1", "l05918765432-1" },
-    { "+86-591-8765432-1", "l05918765432-1" },
+    { "0591-8765432-12", "l05918765432-12" },
+    { "0591-8765432—12", "l05918765432-12" },
+    { "05918765432-12", "l05918765432-12" },
+    { "+86-591-8765432-12", "l05918765432-12" },
+    { "0591-87654321-1", "l059187654321-1" },
+    { "0591-8765432-1", "l059187654321" },
+    { "0591-8765432—1", "l059187654321" },
+    { "05918765432-1", "l059187654321" },
+    { "+86-591-8765432-1", "l059187654321" },
     { "010-12345678-123", "l01012345678-123" },
     { "0591-87654321-12", "l059187654321-12" },
     { "8765432-12", "s8765432-12" },
@@ -105,8 +114,8 @@ test_dash_extension (void)
       g_assert_cmpstr (normal, ==, groups[i][1]);
     }
   {
-    g_autofree char *dashed = normal_of ("0591-8765432-1");
-    g_autofree char *written = normal_of ("0591-8765432转1");
+    g_autofree char *dashed = normal_of ("0591-8765432-12");
+    g_autofree char *written = normal_of ("0591-8765432转12");
     g_autofree char *other_line = normal_of ("0591-87654321");
 
     g_assert_cmpstr (dashed, ==, written);
@@ -119,15 +128,18 @@ test_dash_extension (void)
   g_assert_cmpint (pr_identity_normalize_phone ("13800138000-1", -1, NULL, NULL), ==, PR_IDENTITY_VALUE_INVALID);
 }
 
-/* Records: the desk of 0591-8765432-1 is not the line 0591-87654321, nor
- * another desk of its switchboard; the same desk written with 转 is. */
+/* Records: the desk of 0591-8765432-12 is not the line 0591-87654321, nor
+ * another desk of its switchboard; the same desk written with 转 is.
+ * 0591-8765432-1 is the line 0591-87654321. */
 static void
 test_dash_extension_records (void)
 {
   static const struct { const char *a, *b; PrPetitionerKind kind; } pairs[] = {
-    { "0591-8765432-1", "0591-87654321", PR_PETITIONER_UNKNOWN },
+    { "0591-8765432-12", "0591-87654321", PR_PETITIONER_UNKNOWN },
+    { "0591-8765432-12", "0591-8765432-13", PR_PETITIONER_UNKNOWN },
+    { "0591-8765432-12", "0591-8765432转12", PR_PETITIONER_SAME },
+    { "0591-8765432-1", "0591-87654321", PR_PETITIONER_SAME },
     { "0591-8765432-1", "0591-8765432-2", PR_PETITIONER_UNKNOWN },
-    { "0591-8765432-1", "0591-8765432转1", PR_PETITIONER_SAME },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)

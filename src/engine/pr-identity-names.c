@@ -10,12 +10,14 @@
  * - several names (王小明、李华; 王小明,李华): co-signers, each a petitioner.
  *   Each is a name of the cell: an equal one is evidence, and the cell
  *   stands against a name only when none of its names may be it.
- * - a sex, an age or a number beside the name (王小明，男; 王小明 男 45岁;
- *   王小明 13800138000) is no part of it.
+ * - a sex, an age, a nation or a number written as a word of its own
+ *   beside the name (王小明，男; 王小明 男 45岁 汉族; 性别：男 王小明;
+ *   王小明 13800138000) is no part of it: dropped from the whole cell.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
- *   names its representative, who counts as a petitioner: evidence as any
- *   name, but no conflict with any name (an unnamed member may be
- *   anyone). A group naming nobody (王某等5人, 村民等50人) is neither.
+ *   names its representative, who counts as a petitioner: a name as any.
+ *   Its unnamed members are neither evidence nor conflict, and a group
+ *   naming nobody (王某等5人, 村民等50人) is neither. Only 代表 and 村民,
+ *   群众, 业主, 职工代表 make a group: 法人代表, 人大代表 is one person.
  * - a surname and an honorific (王先生, 李女士, 欧阳老师) names nobody in
  *   particular: never evidence of the same petitioner, but still not
  *   another surname's bearer: 王先生 is not 李明. It is kept for conflicts
@@ -25,12 +27,12 @@
  * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
  *   characters (王和平 is one); 王小明（代李华）: the agent and the principal
  *   (not 代父亲, 代村民: a relative or a collective names nobody).
- * - a dash, a full stop or a space between names: 王小明-李华, 张三—李四,
- *   王小明。李华, 王小明 李华 are co-signers when each side reads as a Han
- *   name, 2 to 3 characters from a surname (or 3 to 4 from a compound
- *   one) with no transliteration's character after it; otherwise it is the
- *   middle dot of a transliterated name or a space inside one
- *   (阿依古丽-买买提: 阿 is left out of the surnames; 约翰 史密斯).
+ * - a dash or a full stop between names: 王小明-李华, 张三—李四,
+ *   王小明。李华 are co-signers when each side reads as a Han name, 2 to 3
+ *   characters from a surname (or 3 to 4 from a compound one) with no
+ *   transliteration's character after it; otherwise it is the middle dot
+ *   of a transliterated name (阿依古丽-买买提: 阿 is left out of the
+ *   surnames). A space parts no names (王小明 农民, 欧阳 文华, 约翰 史密斯).
  */
 #define G_LOG_DOMAIN "pr-identity-names"
 
@@ -43,10 +45,6 @@
 
 /* A given name after an honorific's surname: up to this many characters. */
 #define HONORIFIC_GIVEN "???"
-
-/* A name kept for conflicts that may be any name (pr_identity_names_may_agree()
- * reads a run of k "?" as 0 to k characters). */
-#define ANY_NAME "????????????????????????????????"
 
 static gboolean
 is_open_bracket (gunichar c)
@@ -103,6 +101,31 @@ static gboolean
 is_group (const char *name)
 {
   return is_group_stem (name, NULL);
+}
+
+/* Whether the @length bytes of @text are a group's representative title
+ * (代表, 村民代表, 群众代表, 业主代表, 职工代表); 法人代表, 人大代表 or
+ * 党代表 is one person's office, no group. */
+static gboolean
+is_group_title_len (const char *text,
+                    gsize       length)
+{
+  static const char *const titles[] = {
+    "\u4ee3\u8868" /* 代表 */, "\u6751\u6c11\u4ee3\u8868" /* 村民代表 */,
+    "\u7fa4\u4f17\u4ee3\u8868" /* 群众代表 */, "\u4e1a\u4e3b\u4ee3\u8868" /* 业主代表 */,
+    "\u804c\u5de5\u4ee3\u8868" /* 职工代表 */, NULL,
+  };
+
+  for (guint i = 0; titles[i] != NULL; i++)
+    if (length == strlen (titles[i]) && strncmp (text, titles[i], length) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_group_title (const char *text)
+{
+  return is_group_title_len (text, strlen (text));
 }
 
 static gboolean
@@ -343,7 +366,7 @@ without_notes (const char *value,
               g_autofree char *text = g_strconcat ("x", inner, NULL);
 
               /* 王小明（代表）, （村民代表）: a group's representative. */
-              *group |= is_group (text) || g_str_has_suffix (inner, "\u4ee3\u8868" /* 代表 */);
+              *group |= is_group (text) || is_group_title (inner);
               /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
                * names nobody else. */
               if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3) &&
@@ -360,13 +383,17 @@ without_notes (const char *value,
 }
 
 /* Whether the text before @colon is a representative's label (代表,
- * 群众代表, 村民代表). */
+ * 村民代表, 法人代表, 人大代表), and through @group whether that is a
+ * group's (is_group_title()). */
 static gboolean
 representative_label (const char *piece,
-                      const char *colon)
+                      const char *colon,
+                      gboolean   *group)
 {
   g_autofree char *label = g_strstrip (g_strndup (piece, colon - piece));
 
+  if (group != NULL)
+    *group = is_group_title (label);
   return all_han (label, 2, 6) && g_str_has_suffix (label, "\u4ee3\u8868" /* 代表 */);
 }
 
@@ -408,10 +435,12 @@ without_number (const char *piece)
 
 static gboolean is_han_name (const char *side);
 
-/* After a representative's title without a colon (代表王小明, 村民代表王小明),
- * where the name begins; @name itself when it has no such title. */
+/* After a representative's title without a colon (代表王小明, 村民代表王小明,
+ * 人大代表王小明), where the name begins; @name itself when it has no such
+ * title. Through @group, whether the title is a group's. */
 static const char *
-representative_prefix (const char *name)
+representative_prefix (const char *name,
+                       gboolean   *group)
 {
   const char *at = strstr (name, "\u4ee3\u8868" /* 代表 */);
   g_autofree char *title = NULL;
@@ -420,8 +449,11 @@ representative_prefix (const char *name)
     return name;
   title = g_strndup (name, at - name);
   at += strlen ("\u4ee3\u8868");
-  if ((*title == '\0' || all_han (title, 2, 4)) && is_han_name (at))
-    return at;
+  if ((*title == '\0' || all_han (title, 1, 4)) && is_han_name (at))
+    {
+      *group = is_group_title_len (name, at - name);
+      return at;
+    }
   return name;
 }
 
@@ -441,7 +473,7 @@ after_label (const char *piece)
     colon = strchr (piece, ':'), skip = 1;
   if (colon == NULL)
     return piece;
-  if (representative_label (piece, colon))
+  if (representative_label (piece, colon, NULL))
     return colon + skip;
   for (guint i = 0; labels[i] != NULL; i++)
     {
@@ -504,8 +536,9 @@ is_han_name (const char *side)
   if (all_han (side, 3, 4))
     {
       two = g_strndup (side, g_utf8_next_char (g_utf8_next_char (side)) - side);
+      /* 欧阳 alone is a surname, no name. */
       if (is_compound_surname (two))
-        return !has_transliteration (side + strlen (two));
+        return all_han (side, 3, 4) && !has_transliteration (side + strlen (two));
     }
   if (!all_han (side, 2, 3) || has_transliteration (g_utf8_next_char (side)))
     return FALSE;
@@ -514,52 +547,65 @@ is_han_name (const char *side)
   return strstr (common, buffer) != NULL;
 }
 
-/* A person's sex or age written beside the name (王小明，男; 王小明 男 45岁;
- * 性别：女): a note about the person, no name (two men at one address
- * would share the name 男). */
-static gboolean
-is_personal_note (const char *piece)
+/* @plain without the notes about a person and the numbers written as words
+ * of their own beside a name (王小明 男 45岁 汉族 13800138000, 性别：女,
+ * 电话：0591-87654321): a sex, an age, a nation (..族) or a number names
+ * nobody, and two people who share one are still two. A word is what lies
+ * between white space and the separators of names. */
+static char *
+without_person_words (const char *plain)
 {
   static GRegex *note;
-  g_autofree char *folded = NULL;
-
-  /* Most cells are names alone: no regular expression for them. */
-  if (strstr (piece, "\u7537" /* 男 */) == NULL && strstr (piece, "\u5973" /* 女 */) == NULL &&
-      strstr (piece, "\u5c81" /* 岁 */) == NULL && strstr (piece, "\u6027\u522b" /* 性别 */) == NULL &&
-      strstr (piece, "\u5e74\u9f84" /* 年龄 */) == NULL)
-    return FALSE;
-  folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+  GString *out = g_string_sized_new (strlen (plain));
+  const char *p = plain;
 
   if (g_once_init_enter (&note))
     {
-      GRegex *regex = g_regex_new ("^\\s*((男|女)(性)?|[0-9]{1,3}周?岁|(性别|年龄)\\s*:?.*)\\s*$", G_REGEX_OPTIMIZE, 0, NULL);
+      GRegex *regex = g_regex_new ("^(?:(?:性别|年龄|民族|(?:联系)?(?:电话|手机|方式)|tel|身份证号?)\\s*:?)?"
+                                   "(?:(?:男|女)性?|[0-9]{1,3}周?岁|\\p{Han}{1,3}族|[+(]?[0-9][0-9()\\-]*[0-9xX]?)?$",
+                                   G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
 
       g_once_init_leave (&note, regex);
     }
-  return folded != NULL && *folded != '\0' && g_regex_match (note, folded, 0, NULL);
+  while (*p != '\0')
+    {
+      const char *end = p;
+
+      if (g_unichar_isspace (g_utf8_get_char (p)) || is_name_separator (g_utf8_get_char (p)))
+        {
+          end = g_utf8_next_char (p);
+          g_string_append_len (out, p, end - p);
+          p = end;
+          continue;
+        }
+      while (*end != '\0' && !g_unichar_isspace (g_utf8_get_char (end)) && !is_name_separator (g_utf8_get_char (end)))
+        end = g_utf8_next_char (end);
+      {
+        g_autofree char *word = g_utf8_normalize (p, end - p, G_NORMALIZE_NFKC);
+
+        if (word == NULL || !g_regex_match (note, word, 0, NULL))
+          g_string_append_len (out, p, end - p);
+      }
+      p = end;
+    }
+  return g_string_free (out, FALSE);
 }
 
-/* Whether the dash or space at @at, in the piece from @start, parts two
- * names (王小明-李华, 王小明 李华) rather than one (阿依古丽-买买提, 约翰
- * 史密斯). */
+/* Whether the dash at @at, in the piece from @start, parts two names
+ * (王小明-李华) rather than a transliterated one (阿依古丽-买买提). A space
+ * parts none: a word after a space (王小明 农民, 王小明 龙岩) is as often
+ * no name as a co-signer's, and a shared one would make two people one. */
 static gboolean
 dash_parts_names (const char *start,
                   const char *at)
 {
   g_autofree char *left = g_strstrip (g_strndup (start, at - start));
   g_autofree char *right = NULL;
-  const char *from = g_utf8_next_char (at), *end;
+  const char *from = g_utf8_next_char (at), *end = from;
 
-  while (g_unichar_isspace (g_utf8_get_char (from)))
-    from = g_utf8_next_char (from);
-  end = from;
-  while (*end != '\0' && !is_name_separator (g_utf8_get_char (end)) && !is_dash (g_utf8_get_char (end)) &&
-         !g_unichar_isspace (g_utf8_get_char (end)))
+  while (*end != '\0' && !is_name_separator (g_utf8_get_char (end)) && !is_dash (g_utf8_get_char (end)))
     end = g_utf8_next_char (end);
   right = g_strstrip (g_strndup (from, end - from));
-  /* 王小明 男: the name and a note about its bearer. */
-  if (*left != '\0' && g_unichar_isspace (g_utf8_get_char (at)) && is_personal_note (right))
-    return TRUE;
   return is_han_name (after_label (left)) && is_han_name (right);
 }
 
@@ -599,7 +645,11 @@ pr_identity_read_names (const char *value,
     length = strlen (value);
   if (!g_utf8_validate_len (value, length, NULL))
     return PR_IDENTITY_VALUE_INVALID;
-  plain = without_notes (value, length, &group);
+  {
+    g_autofree char *noted = without_notes (value, length, &group);
+
+    plain = without_person_words (noted);
+  }
   /* Zhang, San is one name: only Chinese names are listed with commas. */
   for (p = plain; *p != '\0' && g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN;
        p = g_utf8_next_char (p))
@@ -610,34 +660,29 @@ pr_identity_read_names (const char *value,
   for (p = plain;; p = g_utf8_next_char (p))
     {
       if (*p == '\0' || (split && (is_name_separator (g_utf8_get_char (p)) ||
-                                    ((is_dash (g_utf8_get_char (p)) || g_unichar_isspace (g_utf8_get_char (p))) &&
-                                     dash_parts_names (start, p)))))
+                                    (is_dash (g_utf8_get_char (p)) && dash_parts_names (start, p)))))
         {
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
+          gboolean group_title = FALSE;
           PrIdentityValueState state;
 
           /* 王小明 13800138000: the name, and a number that is none of it. */
           bare = without_number (name);
           if (bare != NULL)
             name = bare;
-          /* 村民代表王小明: the group's representative, as after a colon. */
-          if (representative_prefix (name) != name)
-            {
-              name = representative_prefix (name);
-              group = TRUE;
-            }
+          /* 村民代表王小明: the group's representative, as after a colon;
+           * 人大代表王小明: 王小明 alone. */
+          name = representative_prefix (name, &group_title);
+          group |= group_title;
           state = pr_identity_normalize_name (name, -1, &normal);
 
-          /* 男, 45岁: said of the person beside, named by nobody. */
-          if (is_personal_note (piece))
-            state = PR_IDENTITY_VALUE_EMPTY;
           /* 代表：王小明: the group's representative. */
-          if (name != piece && colon != NULL && representative_label (piece, colon))
-            group = TRUE;
+          if (name != piece && colon != NULL && representative_label (piece, colon, &group_title))
+            group |= group_title;
 
           if (state == PR_IDENTITY_VALUE_VALID)
             {
@@ -706,18 +751,11 @@ pr_identity_read_names (const char *value,
         }
     }
 
-  /* A group's unnamed members stand against no name: its representatives
-   * (王小明等5人, 代表：王小明) are evidence of the same petitioner, never
-   * of another, which a name that may be any name says. */
-  if (group)
-    {
-      if (found->len == 0)
-        return PR_IDENTITY_VALUE_MASKED;
-      if (conflict_only != NULL)
-        g_ptr_array_add (conflict_only, g_strdup (ANY_NAME));
-      g_ptr_array_extend_and_steal (names, g_steal_pointer (&found));
-      return PR_IDENTITY_VALUE_VALID;
-    }
+  /* A group naming nobody (王某等5人) is no evidence and no conflict; its
+   * named representatives (王小明等5人, 代表：王小明) are names as any
+   * (each a petitioner), and its unnamed members neither. */
+  if (group && found->len == 0)
+    return PR_IDENTITY_VALUE_MASKED;
   if (conflict_only != NULL)
     g_ptr_array_extend_and_steal (conflict_only, g_steal_pointer (&conflicts));
   if (found->len > 0)

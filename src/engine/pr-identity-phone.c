@@ -34,8 +34,9 @@ phone_digits (const char *folded,
     }
 }
 
-/* 0591-8765432-1, 010-12345678-123: a whole landline (or local number)
- * and, after a dash, 1 to 4 more digits: the extension, as 转 writes it.
+/* 0591-8765432-12, 010-12345678-1: a whole landline (or local number)
+ * and, after a dash, 1 to 4 more digits (2 to 4 after a 7-digit line):
+ * the extension, as 转 writes it.
  * Moved from @digits to @extension only when the group before that dash
  * is a whole line and the digits up to it a whole number by themselves:
  * 0591-8765-4321 is one line written in groups, 138-0013-8000 a mobile,
@@ -73,6 +74,11 @@ dash_extension (const char *folded,
    * the line together (05918765432): 400-0745-333 is a hotline in groups. */
   line_length = group_end[0] - group_start[0];
   if (last > 4 || !((line_length >= 7 && line_length <= 8) || (line_length >= 10 && line_length <= 12 && group_start[0][0] == '0')))
+    return;
+  /* One digit after a line that may be of 7 digits (0591-8765432-1,
+   * 05918765432-1) may as well be the last of an 8-digit line
+   * (0591-87654321): read as the whole line, as without the dash. */
+  if (last == 1 && line_length != 8 && line_length != 12)
     return;
   /* Only a dash between the line and the extension. */
   after_line = group_end[0];

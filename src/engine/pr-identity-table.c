@@ -11,8 +11,7 @@
  *   desk phone besides, and no different ID card numbers. A name alone is
  *   never evidence: the commonest names are shared by hundreds of thousands.
  *   A name kept for conflicts only (王先生, 王?华: pr-identity-names.c) has
- *   no key, so it is never equal, yet says who a record is not; a group's
- *   (王小明等5人) is a run of "?" that may be any name, so it says nobody.
+ *   no key, so it is never equal, yet says who a record is not.
  * - a masked value is never evidence alone, but what it shows can agree: a
  *   mobile's first three and last four digits (138****1234), an ID card's
  *   first four and last four (3501**********1234). An equal name with such
