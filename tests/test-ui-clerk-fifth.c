@@ -35,6 +35,7 @@
 #include "pr-session.h"
 #include "pr-test-server.h"
 #include "pr-test-ui.h"
+#include "pr-test-util.h"
 #include "pr-window.h"
 
 static PrWindow *window;
@@ -246,6 +247,56 @@ test_bridge_at_primary (void)
   pr_test_close_and_finalize (other);
 }
 
+/* The Risk cell after the clerk makes a record at the bridge the primary:
+ * with 502 the primary the bridge 501-601 is away from it (one risky);
+ * with 501 the primary it is at the bridge's end (none). */
+static void
+test_risk_after_make_primary (void)
+{
+  g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (server);
+  g_autoptr(PrConnection) root = pr_test_connect (params, NULL);
+  g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  PrWindow *other;
+  PrSession *session;
+  PrClusterItem *item;
+
+  chain_fill_table (root, "bridges3", FALSE);
+  g_settings_set_boolean (settings, "second-stage", FALSE);
+  other = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (other), 1366, 900);
+  gtk_window_present (GTK_WINDOW (other));
+  pr_test_connect_window (other, pr_sample_server_get_params (server), "bridges3");
+  pr_test_scan (other);
+  g_settings_reset (settings, "second-stage");
+  session = pr_window_get_session (other);
+  item = pr_test_cluster_with (pr_session_get_clusters (session), "501");
+  g_assert_nonnull (item);
+  g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, "502");
+  {
+    g_autoptr(PrGraph) graph = pr_session_get_pair_graph (session, item, TRUE, NULL);
+    g_test_message ("before: risk cell %u, graph risky %u, brute %u", pr_cluster_item_get_n_bridges (item),
+                    pr_graph_get_n_risky_bridges (graph), brute_bridges (graph, FALSE));
+    g_assert_cmpuint (pr_cluster_item_get_n_bridges (item), ==, brute_bridges (graph, FALSE));
+  }
+  pr_session_decide_async (session, item, PR_VERDICT_PRIMARY, "501", pr_test_store_result, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  {
+    g_autoptr(PrClusterItem) decided = pr_session_decide_finish (session, result, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, "501");
+  {
+    g_autoptr(PrGraph) graph = pr_session_get_pair_graph (session, item, TRUE, NULL);
+    g_test_message ("after: risk cell %u, graph risky %u, brute %u", pr_cluster_item_get_n_bridges (item),
+                    pr_graph_get_n_risky_bridges (graph), brute_bridges (graph, FALSE));
+    g_assert_cmpuint (pr_cluster_item_get_n_bridges (item), ==, brute_bridges (graph, FALSE));
+  }
+  pr_test_close_and_finalize (other);
+}
+
 static void
 test_note_exported (void)
 {
@@ -328,6 +379,7 @@ main (int    argc,
   g_test_add_func ("/app/risk/pairs-not-bridges", test_pairs_not_bridges);
   g_test_add_func ("/app/risk/star-no-bridges", test_star_no_bridges);
   g_test_add_func ("/app/risk/bridge-at-primary", test_bridge_at_primary);
+  g_test_add_func ("/app/risk/after-make-primary", test_risk_after_make_primary);
   g_test_add_func ("/app/export/note", test_note_exported);
   status = g_test_run ();
 

@@ -768,15 +768,6 @@ pr_cluster_item_get_date (PrClusterItem *self)
   return self->date;
 }
 
-/**
- * pr_cluster_item_set_risk:
- * @n_bridges: the bridges of the members' pair graph
- * @min_share: the least share of passages two linked members share, in
- *   [0, 1], or a negative number when no pair shares passages
- *
- * What the queue by risk orders by, with the largest distance to the
- * primary ("max-distance").
- */
 /* A signature of the members in the cluster (not "not a repeat"). */
 static guint64
 members_signature (PrClusterItem *self)
@@ -792,17 +783,32 @@ members_signature (PrClusterItem *self)
       sum += m->record;
       mixed ^= (m->record + 1) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
     }
+  /* The risky bridges are those away from the primary: another primary
+   * changes them. */
+  if (self->members->len > 0)
+    mixed ^= ((guint64) g_array_index (self->members, PrClusterMember, 0).record + 1) *
+             G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F);
   return sum ^ (mixed << 1);
 }
 
-/* Whether the members in the cluster are those it was rated with: a
- * verdict of "repeat", or another primary, changes no link. */
+/* Whether the members in the cluster, and its primary, are those it was
+ * rated with: a verdict of "repeat" changes no link, but another primary
+ * changes which bridges lie away from it. */
 gboolean
 pr_cluster_item_get_risk_current (PrClusterItem *self)
 {
   return self->rated_members == members_signature (self);
 }
 
+/**
+ * pr_cluster_item_set_risk:
+ * @n_bridges: the bridges of the members' pair graph
+ * @min_share: the least share of passages two linked members share, in
+ *   [0, 1], or a negative number when no pair shares passages
+ *
+ * What the queue by risk orders by, with the largest distance to the
+ * primary ("max-distance").
+ */
 void
 pr_cluster_item_set_risk (PrClusterItem *self,
                           guint          n_bridges,

@@ -806,28 +806,6 @@ pr_date_column_finish (PrDateColumn  *self,
 }
 
 /**
- * pr_date_column_rewrite_numbers:
- * @rows: (element-type gchar**): rows of values, each a %NULL-free array
- *   of g_free()able strings (or %NULL for none)
- * @first: the first row to read
- * @n: how many rows
- * @column: the index of the date column in each row
- * @name: the column's name
- * @now: the time of the load, as Unix seconds (see pr_date_column_set_now ())
- *
- * Reads the column of rows @first to @first + @n as a column is read
- * (see pr_date_column_finish ()): when every non-empty value is a number
- * of one kind (Excel's day numbers, Unix seconds or milliseconds), each is
- * written again as the date it is (2019-06-08 17:31:20, the office's wall
- * time), so that the rows can be read with others whose dates are
- * written: a few records (a check's file, the records an intake check
- * finds) read with a record whose date is written would otherwise leave
- * the numbers undated.
- *
- * Returns: what the numbers were, or %PR_DATE_NUMBERS_NONE when the
- *   values are not all numbers of one kind (the rows are unchanged)
- */
-/**
  * pr_date_column_read_texts:
  * @name: the column's name, for messages
  * @order: how day-first or month-first dates are read
@@ -880,6 +858,28 @@ pr_date_column_read_texts (const char        *name,
   return g_steal_pointer (&dates);
 }
 
+/**
+ * pr_date_column_rewrite_numbers:
+ * @rows: (element-type gchar**): rows of values, each a %NULL-free array
+ *   of g_free()able strings (or %NULL for none)
+ * @first: the first row to read
+ * @n: how many rows
+ * @column: the index of the date column in each row
+ * @name: the column's name
+ * @now: the time of the load, as Unix seconds (see pr_date_column_set_now ())
+ *
+ * Reads the column of rows @first to @first + @n as a column is read
+ * (see pr_date_column_finish ()): when every non-empty value is a number
+ * of one kind (Excel's day numbers, Unix seconds or milliseconds), each is
+ * written again as the date it is (2019-06-08 17:31:20, the office's wall
+ * time), so that the rows can be read with others whose dates are
+ * written: a few records (a check's file, the records an intake check
+ * finds) read with a record whose date is written would otherwise leave
+ * the numbers undated.
+ *
+ * Returns: what the numbers were, or %PR_DATE_NUMBERS_NONE when the
+ *   values are not all numbers of one kind (the rows are unchanged)
+ */
 PrDateNumbers
 pr_date_column_rewrite_numbers (GPtrArray  *rows,
                                 guint       first,
