@@ -244,19 +244,38 @@ test_offsets (void)
   g_assert_nonnull (strstr (error->message, "r3"));
 }
 
-/* A time without seconds and a second one after a dash is a span of
+/* A time after a space and a later one right after a dash is a span of
  * hours (an appointment's 08:00-12:00): read as an offset of -12:00 it
  * would order 08:00-12:00 after 09:00-10:00 on the office's clock. */
 static void
 test_hour_span (void)
 {
-  static const char *const spans[] = { "2019-06-08 08:00-12:00", "2019-06-08T09:00-10:00", "2019-06-08 08:00-09",
-                                       "2019年6月8日 08:00-0930" };
+  static const char *const spans[] = { "2019-06-08 08:00-12:00", "2019-06-08 08:00-09", "2019年6月8日 08:00-0930",
+                                       "2019-06-08 下午03:00-05:00", "2019-06-08 8:00-9:00" };
+  /* ISO 8601 and the forms systems write without seconds: the hour read
+   * (24-hour) and the offset in hours, by hand. */
+  static const struct { const char *text; int hour, offset; } offsets[] = {
+    { "2019-06-08T09:00-10:00", 9, -10 },    /* Hawaii, after a T */
+    { "2019-06-08T08:00-05:00", 8, -5 },     /* Java's OffsetDateTime at :00 seconds */
+    { "2019-06-08 08:00 -0500", 8, -5 },
+    { "2019-06-08 08:00 -05", 8, -5 },
+    { "2019-06-08 08:00 -05:00", 8, -5 },
+    { "2019-06-08 08:00-05:00", 8, -5 },     /* an earlier time is no span's end */
+    { "201906080800-0500", 8, -5 },
+    { "2019-06-08 8:00 PM-05:00", 20, -5 },
+  };
   gint64 seconds = 0;
   int offset = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
     g_assert_cmpint (pr_date_read (spans[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+  for (guint i = 0; i < G_N_ELEMENTS (offsets); i++)
+    {
+      g_test_message ("%s", offsets[i].text);
+      g_assert_cmpint (pr_date_read (offsets[i].text, PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_OK);
+      g_assert_cmpint (seconds, ==, JUNE_8 + offsets[i].hour * 3600);
+      g_assert_cmpint (offset, ==, offsets[i].offset * 3600);
+    }
 
   /* After the seconds, as systems write them, a dash is an offset. */
   g_assert_cmpint (pr_date_read ("2019-06-08T08:00:00-05:00", PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_OK);

@@ -116,6 +116,10 @@ test_misdecoded (void)
   g_assert_cmpint (guess_text (utf8_as_cp1252), ==, PR_ENCODING_GUESS_UTF8);
   g_assert_cmpint (guess_text (latin1_replaced), ==, PR_ENCODING_GUESS_NONE);
   g_assert_cmpint (guess_text ("\xe4\xb8\xad\xef\xbf\xbd"), ==, PR_ENCODING_GUESS_NONE);
+  /* 张三 read as UTF-8 with errors="replace", or GBK's 中丂 (D6 D0 81 40)
+   * read as CP1252: U+FFFD is no byte known, and makes no GBK. */
+  g_assert_cmpint (guess_text ("\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpint (guess_text ("\xc3\x96\xc3\x90\xef\xbf\xbd@"), ==, PR_ENCODING_GUESS_NONE);
   g_assert_cmpint (guess_text (utf8_as_latin1), ==, PR_ENCODING_GUESS_UTF8);
   g_assert_cmpint (guess_text (gbk_as_latin1), ==, PR_ENCODING_GUESS_GB18030);
   g_assert_cmpint (guess_text (latin1), ==, PR_ENCODING_GUESS_NONE);
@@ -160,6 +164,7 @@ oracle_misdecoded (const char *text)
 {
   g_autoptr(GString) bytes = g_string_new (NULL);
   gboolean high = FALSE, latin = TRUE, c1 = FALSE;
+  guint replaced = 0, made = 0;
   PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
 
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
@@ -168,14 +173,19 @@ oracle_misdecoded (const char *text)
       int b = oracle_latin_byte (c);
 
       high |= c >= 0x80;
+      replaced += c == 0xFFFD;
+      made += c >= 0x80 && c != 0xFFFD;
       c1 |= c >= 0x80 && c <= 0x9F;
       latin &= b >= 0;
       g_string_append_c (bytes, (char) b);
     }
   if (!high)
     return PR_ENCODING_GUESS_NONE;
-  if (latin)
+  /* U+FFFD only in a minority, and only toward UTF-8. */
+  if (latin && replaced < made)
     guess = pr_encoding_guess_bytes (bytes->str, bytes->len);
+  if (replaced > 0 && guess != PR_ENCODING_GUESS_UTF8)
+    guess = PR_ENCODING_GUESS_NONE;
   return guess == PR_ENCODING_GUESS_NONE && c1 ? PR_ENCODING_GUESS_C1 : guess;
 }
 
@@ -244,6 +254,38 @@ test_column_verdict (void)
   g_assert_cmpuint (first, ==, 2);
 }
 
+/* A thousand names read right and one whose bytes were lost to U+FFFD
+ * before the file was made (张三 as Python's errors="replace" makes of it):
+ * nothing to name an encoding by, so nothing refused. UTF-8 read as
+ * CP1252 with U+FFFD for the bytes it leaves undefined still is. */
+static void
+test_column_replaced (void)
+{
+  static const char *const names[] = { "张三", "李四", "王五", "赵六", "陈明", "刘洋", "杨静", "黄伟" };
+  g_autoptr(PrEncodingCheck) names_check = pr_encoding_check_new ();
+  g_autoptr(PrEncodingCheck) mojibake = pr_encoding_check_new ();
+  g_autofree char *utf8_as_cp1252 = as_cp1252_replaced ("\xe6\x88\x91\xe4\xbd\x8f\xe5\x9c\xa8");
+  const char *lost = "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd";
+  guint64 first = 0, count = 0;
+
+  for (guint64 line = 2; line <= 1001; line++)
+    {
+      const char *value = line == 501 ? lost : names[line % G_N_ELEMENTS (names)];
+
+      pr_encoding_check_add (names_check, value, strlen (value), line);
+    }
+  pr_encoding_check_add (names_check, names[0], strlen (names[0]), 1002);
+  g_assert_cmpint (pr_encoding_check_verdict (names_check, &first, &count), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpuint (count, ==, 0);
+
+  g_assert_nonnull (strstr (utf8_as_cp1252, "\xef\xbf\xbd"));
+  for (guint64 line = 2; line <= 11; line++)
+    pr_encoding_check_add (mojibake, utf8_as_cp1252, strlen (utf8_as_cp1252), line);
+  g_assert_cmpint (pr_encoding_check_verdict (mojibake, &first, &count), ==, PR_ENCODING_GUESS_UTF8);
+  g_assert_cmpuint (first, ==, 2);
+  g_assert_cmpuint (count, ==, 10);
+}
+
 /* A column's encoding is part of the mapping's description and version:
  * fingerprints made from the bytes read another way are made again. */
 static void
@@ -283,6 +325,7 @@ main (int    argc,
   g_test_add_func ("/engine/encoding-check/misdecoded", test_misdecoded);
   g_test_add_func ("/engine/encoding-check/misdecoded-random", test_misdecoded_random);
   g_test_add_func ("/engine/encoding-check/column-verdict", test_column_verdict);
+  g_test_add_func ("/engine/encoding-check/column-replaced", test_column_replaced);
   g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);
 
   return g_test_run ();

@@ -150,6 +150,30 @@ read_offset (const char **p,
   return TRUE;
 }
 
+/* Whether @s, right after a time of day @hour:@minute (24-hour, or a
+ * 12-hour one with @day_part said), is the end of a span of hours: a dash,
+ * a later time of day (H, HH, HHMM or H:MM) and nothing else. */
+static gboolean
+is_span_end (const char *s,
+             int         hour,
+             int         minute,
+             gboolean    day_part)
+{
+  int end_hour, end_minute = 0, end;
+
+  if (*s++ != '-' || !read_number (&s, 1, 2, &end_hour))
+    return FALSE;
+  if (*s == ':')
+    s++;
+  if (g_ascii_isdigit (*s) && !read_number (&s, 2, 2, &end_minute))
+    return FALSE;
+  skip_spaces (&s);
+  end = end_hour * 60 + end_minute;
+  /* 下午03:00-05:00 ends at 5 on its own clock. */
+  return *s == '\0' && end_hour <= 23 && end_minute <= 59 &&
+         (end > hour * 60 + minute || (day_part && end > (hour % 12) * 60 + minute));
+}
+
 /* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]] (or
  * Traditional 時/點), 3点半,
  * with 上午/下午… before it or AM/PM (or 上午/下午) after it. */
@@ -490,7 +514,7 @@ pr_date_read_clock (const char  *text,
   static const char *const month_ends[] = { "-", "/", ".", "月", NULL };
   const char *p = text;
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offset = PR_DATE_NO_OFFSET;
-  gboolean iso_time = FALSE;
+  gboolean iso_time = FALSE, spaced_time = FALSE;
   gboolean has_time = FALSE, year_last = FALSE, has_seconds = FALSE;
   g_autoptr(GDateTime) dt = NULL;
   g_autofree char *folded = NULL;
@@ -567,6 +591,7 @@ pr_date_read_clock (const char  *text,
           p++;
           iso_time = TRUE;
         }
+      spaced_time = !iso_time;
       skip_spaces (&p);
       if (*p != '\0')
         {
@@ -589,13 +614,14 @@ pr_date_read_clock (const char  *text,
 
   if (has_time)
     {
-      skip_spaces (&p);
-      /* 08:00-10:00 is a span of office hours as often as a time west of
-       * Greenwich, which no petition office keeps: read as an offset, the
-       * span's end would move the date by up to half a day. Offsets that
-       * systems write follow the seconds (08:00:00-05:00). */
-      if (*p == '-' && !has_seconds)
+      /* 2019-06-08 08:00-12:00 is a span of office hours, which read as
+       * an offset would move the date by half a day. An offset follows a
+       * T (ISO 8601's 08:00-05:00 without seconds, as Java writes it), the
+       * seconds, a space, AM/PM, or a time run on (201906080800-0500). */
+      if (spaced_time && !has_seconds && g_ascii_isdigit (p[-1]) &&
+          is_span_end (p, hour, minute, *out_clock == PR_DATE_CLOCK_DAY_PART))
         return PR_DATE_UNREADABLE;
+      skip_spaces (&p);
       if (*p != '\0' && !read_offset (&p, &offset))
         return PR_DATE_UNREADABLE;
       /* ISO 8601's T and offsets are 24-hour by definition, and a

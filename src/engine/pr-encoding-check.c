@@ -263,7 +263,7 @@ guess_misdecoded (const char *text,
   g_autofree char *bytes = NULL;
   const char *p, *end = text + length;
   gboolean c1;
-  gsize n = 0;
+  gsize n = 0, replaced = 0, made = 0;
   PrEncodingGuess guess = PR_ENCODING_GUESS_NONE;
 
   scan_text (text, length, high, latin, &c1);
@@ -273,8 +273,21 @@ guess_misdecoded (const char *text,
     {
       bytes = g_malloc (length);
       for (p = text; p < end; p = g_utf8_next_char (p))
-        bytes[n++] = (char) latin_byte (g_utf8_get_char (p));
-      guess = pr_encoding_guess_bytes (bytes, n);
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          replaced += c == 0xFFFD;
+          made += c >= 0x80 && c != 0xFFFD;
+          bytes[n++] = (char) latin_byte (c);
+        }
+      /* U+FFFD is any byte lost, by any decoder: 张三 read as GBK with
+       * errors="replace" is nothing but U+FFFD. Only the characters CP1252
+       * made say what the bytes were, and only UTF-8's structure confirms
+       * the byte the stand-in guesses; GBK and Big5 take 0x81 anywhere. */
+      if (replaced < made)
+        guess = pr_encoding_guess_bytes (bytes, n);
+      if (replaced > 0 && guess != PR_ENCODING_GUESS_UTF8)
+        guess = PR_ENCODING_GUESS_NONE;
     }
   if (guess == PR_ENCODING_GUESS_NONE && c1)
     guess = PR_ENCODING_GUESS_C1;
@@ -288,7 +301,9 @@ guess_misdecoded (const char *text,
  *
  * Judges decoded text: when each of its characters is one a Latin-1 or
  * CP1252 reading makes of a byte, those bytes are judged as
- * pr_encoding_guess_bytes() does.
+ * pr_encoding_guess_bytes() does. U+FFFD, for a byte CP1252 leaves
+ * undefined, is judged as 0x81, and only when fewer of them than of the
+ * characters CP1252 made beyond ASCII, and only toward UTF-8.
  *
  * Returns: the encoding the text's bytes look like; %PR_ENCODING_GUESS_C1
  *   for a C1 control character that fits no other; else
