@@ -383,6 +383,105 @@ test_next_difference_far_at_once (void)
   next_difference_far (TRUE);
 }
 
+/* Scrolls @scroller by @dx as a wheel or touchpad does: the "scroll"
+ * of its scroll controllers, those that see the event first first. */
+static void
+user_scroll (GtkWidget *scroller,
+             double     dx)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (scroller);
+
+  for (int capture = 1; capture >= 0; capture--)
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+        gboolean handled = FALSE;
+
+        if (GTK_IS_EVENT_CONTROLLER_SCROLL (controller) &&
+            (gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE) == capture)
+          g_signal_emit_by_name (controller, "scroll", dx, 0.0, &handled);
+      }
+}
+
+/* Drags the scroll bar of @scroller to @value: a press seen by the
+ * gestures that see it first, then the adjustment moved as the scroll
+ * bar's drag moves it. */
+static void
+user_drag (GtkWidget *scroller,
+           double     value)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (scroller);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller) && gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        g_signal_emit_by_name (controller, "pressed", 1, 10.0, 10.0);
+    }
+  gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller)), value);
+}
+
+/* A record far along a long case is chosen while its cards are still
+ * coming; the clerk then scrolls the strip by hand (@drag: by its scroll
+ * bar, else by the wheel). The strip stays where the clerk put it as the
+ * cards come and after: it does not pull them back to the card chosen.
+ * That record is still the one judged. */
+static void
+strip_stays_where_scrolled (gboolean drag)
+{
+  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(GPtrArray) records = new_records ();
+  g_autoptr(PrClusterItem) item = make_cluster (1, "u", 1000, records);
+  GtkWidget *view = pr_compare_view_new ();
+  GtkWidget *window = show_window (view, 900, 700);
+  GtkWidget *strip;
+  GtkAdjustment *hadjustment;
+  GListModel *cards;
+  double put;
+
+  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
+  strip = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller");
+  hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (strip));
+  cards = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (pr_test_find_widget (view, GTK_TYPE_LIST_VIEW,
+                                                                                        "member-strip"))));
+  pr_compare_view_select_member (PR_COMPARE_VIEW (view), -2);
+  /* The strip has cards wider than it, while more may still come. */
+  for (guint i = 0; i < 1000 && gtk_adjustment_get_upper (hadjustment) <= gtk_adjustment_get_page_size (hadjustment);
+       i++)
+    pr_test_wait_frames (view, 1);
+  /* The card chosen is not in view yet. */
+  g_assert_true (find_card (view, "u1000") == NULL || !in_view (strip, find_card (view, "u1000")));
+
+  if (drag)
+    user_drag (strip, 300);
+  else
+    user_scroll (strip, 3);
+  put = gtk_adjustment_get_value (hadjustment);
+  g_assert_cmpfloat (put, >, 0);
+  /* Until the list has every card's place, then long after. */
+  for (guint i = 0; i < 2000 && g_list_model_get_n_items (cards) < 1000; i++)
+    pr_test_wait_frames (view, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (cards), ==, 1000);
+  pr_test_wait_frames (view, 60);
+  g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (hadjustment), put, 0.5);
+  g_assert_true (find_card (view, "u1000") == NULL || !in_view (strip, find_card (view, "u1000")));
+  g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "u1000");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_strip_stays_where_scrolled (void)
+{
+  strip_stays_where_scrolled (FALSE);
+}
+
+static void
+test_strip_stays_where_dragged (void)
+{
+  strip_stays_where_scrolled (TRUE);
+}
+
 /* Whether @label's attributes mark exactly bytes [@start, @end) with an
  * attribute of @type, and no others. */
 static gboolean
@@ -742,6 +841,8 @@ main (int    argc,
   g_test_add_func ("/app/compare-view/next-difference-in-view", test_next_difference_in_view);
   g_test_add_func ("/app/compare-view/next-difference-far", test_next_difference_far);
   g_test_add_func ("/app/compare-view/next-difference-far-at-once", test_next_difference_far_at_once);
+  g_test_add_func ("/app/compare-view/strip-stays-where-scrolled", test_strip_stays_where_scrolled);
+  g_test_add_func ("/app/compare-view/strip-stays-where-dragged", test_strip_stays_where_dragged);
   g_test_add_func ("/app/compare-view/removed-words-marked", test_removed_words_marked);
   g_test_add_func ("/app/compare-view/verdict-badges", test_verdict_badges);
   g_test_add_func ("/app/compare-view/next-undecided", test_next_undecided);

@@ -32,6 +32,7 @@ struct _PrMemberStrip
   char               *primary_id; /* the item's primary when shown */
   gboolean            choosing;  /* the selection is being set, not chosen */
   guint               reveal;    /* the tick that scrolls the chosen card into view */
+  gboolean            user_scrolled; /* the clerk scrolled the strip since the last choice */
   guint               reveal_frames; /* how many frames it has looked */
   double              asked_upper;   /* the strip's length when its scroll was last asked */
 };
@@ -179,11 +180,15 @@ selection_changed (PrMemberStrip *self)
   g_signal_emit (self, signals[MEMBER_CHOSEN], 0, selected);
 }
 
+static void select_card (PrMemberStrip *self,
+                         guint          member,
+                         gboolean       reveal);
+
 static void
 select_wanted (PrMemberStrip *self)
 {
   if (self->wanted != G_MAXUINT && !pr_paced_model_get_pending (self->paced))
-    pr_member_strip_select (self, self->wanted);
+    select_card (self, self->wanted, !self->user_scrolled);
 }
 
 /* At most this many frames the chosen card is looked for: a card that
@@ -264,6 +269,54 @@ done:
   return G_SOURCE_REMOVE;
 }
 
+/* The clerk scrolls the strip by hand (wheel, touchpad, scroll bar,
+ * touch, a key): the card chosen is no longer brought into view, not
+ * now nor once made, else the strip would pull them back to it. The
+ * next choice brings its card into view again. */
+static void
+user_scrolls (PrMemberStrip *self)
+{
+  self->user_scrolled = TRUE;
+  if (self->reveal != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal);
+  self->reveal = 0;
+}
+
+static gboolean
+strip_scrolled (GtkEventControllerScroll *controller,
+                double                    dx,
+                double                    dy,
+                PrMemberStrip            *self)
+{
+  user_scrolls (self);
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+strip_pressed (GtkGestureClick *gesture,
+               int              n_press,
+               double           x,
+               double           y,
+               PrMemberStrip   *self)
+{
+  /* A click on a card chooses it, and so brings it into view anew. */
+  user_scrolls (self);
+}
+
+static gboolean
+strip_key_pressed (GtkEventControllerKey *controller,
+                   guint                  keyval,
+                   guint                  keycode,
+                   GdkModifierType        state,
+                   PrMemberStrip         *self)
+{
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
+
+  if (event == NULL || !gdk_key_event_is_modifier (event))
+    user_scrolls (self);
+  return GDK_EVENT_PROPAGATE;
+}
+
 static void
 reveal_selected (PrMemberStrip *self)
 {
@@ -319,8 +372,23 @@ static void
 pr_member_strip_init (PrMemberStrip *self)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkEventController *controller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Before the scroller's own handling: the clerk's hand on the strip. */
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (controller, "scroll", G_CALLBACK (strip_scrolled), self, 0);
+  gtk_widget_add_controller (self->scroller, controller);
+  controller = GTK_EVENT_CONTROLLER (gtk_gesture_click_new ());
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (controller), 0);
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (controller, "pressed", G_CALLBACK (strip_pressed), self, 0);
+  gtk_widget_add_controller (self->scroller, controller);
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (strip_key_pressed), self, 0);
+  gtk_widget_add_controller (self->scroller, controller);
   self->bound = g_ptr_array_new ();
   self->places = gtk_string_list_new (NULL);
   /* A first case of 1,000 records makes some 200 cards: a slice per
@@ -399,10 +467,11 @@ pr_member_strip_set_item (PrMemberStrip *self,
     pr_member_strip_select (self, MIN (selected, n_members - 1));
 }
 
-/* Selects @member's card and scrolls it into view, without "member-chosen". */
-void
-pr_member_strip_select (PrMemberStrip *self,
-                        guint          member)
+/* Selects @member's card, and if @reveal scrolls it into view. */
+static void
+select_card (PrMemberStrip *self,
+             guint          member,
+             gboolean       reveal)
 {
   /* A card not made yet is selected once it is. */
   self->wanted = G_MAXUINT;
@@ -414,6 +483,17 @@ pr_member_strip_select (PrMemberStrip *self,
   self->choosing = TRUE;
   gtk_single_selection_set_selected (self->selection, member);
   self->choosing = FALSE;
+  if (!reveal)
+    return;
   ask_scroll (self, member);
   reveal_selected (self);
+}
+
+/* Selects @member's card and scrolls it into view, without "member-chosen". */
+void
+pr_member_strip_select (PrMemberStrip *self,
+                        guint          member)
+{
+  self->user_scrolled = FALSE;
+  select_card (self, member, TRUE);
 }
