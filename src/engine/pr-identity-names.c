@@ -10,9 +10,15 @@
  * - several names (王小明、李华; 王小明,李华): co-signers, each a petitioner.
  *   Each is a name of the cell: an equal one is evidence, and the cell
  *   stands against a name only when none of its names may be it.
- * - a sex, an age, a nation or a number written as a word of its own
- *   beside the name (王小明，男; 王小明 男 45岁 汉族; 性别：男 王小明;
- *   王小明 13800138000) is no part of it: dropped from the whole cell.
+ * - a sex, an age, a nation (of the 56, by name) or a number written as a
+ *   word of its own beside the name (王小明，男; 王小明 男 45岁 汉族;
+ *   性别：男 王小明; 王小明 13800138000) is no part of it: dropped from
+ *   the whole cell, and so is a number's label (手机号, QQ, 邮编). The sex
+ *   is the record's (pr_identity_read_sex()).
+ * - in a cell of several pieces, a piece is a name only if it reads as one
+ *   (王小明，农民 is 王小明 and a note): a trade, a party or a label shared
+ *   by two people would make them one.
+ * - a surname alone (王, 欧阳) is as 王先生 below.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
  *   names its representative, who counts as a petitioner: a name as any.
  *   Its unnamed members are neither evidence nor conflict, and a group
