@@ -694,6 +694,9 @@ pr_identity_read_sex (const char *value,
 
   if (length < 0)
     length = strlen (value);
+  /* Most cells write no sex: no normalising for them. */
+  if (g_strstr_len (value, length, "\u7537" /* 男 */) == NULL && g_strstr_len (value, length, "\u5973" /* 女 */) == NULL)
+    return 0;
   if (!g_utf8_validate_len (value, length, NULL) || (folded = g_utf8_normalize (value, length, G_NORMALIZE_NFKC)) == NULL)
     return 0;
   if (g_once_init_enter (&sex))
