@@ -490,6 +490,9 @@ test_not_names (void)
     { "王小明，男，1965.03", HOME, NULL, "李华，女，1965.03", HOME, NULL, PR_PETITIONER_OTHER },
     { "王小明，住址:西岚市", HOME, NULL, "李华，住址:西岚市", HOME, NULL, PR_PETITIONER_OTHER },
     { "王小明，男，农民", TOWN, NULL, "王小明", TOWN, NULL, PR_PETITIONER_SAME },
+    /* Where no piece reads as a name, each is one. */
+    { "阿依古丽、买买提", NULL, LANDLINE, "李华", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "阿依古丽、买买提", TOWN, NULL, "阿依古丽", TOWN, NULL, PR_PETITIONER_SAME },
     /* A surname alone is 王先生's: no evidence, still not another surname. */
     { "王 男", HOME, NULL, "王 女", HOME, NULL, PR_PETITIONER_OTHER },
     { "王", HOME, NULL, "王", HOME, NULL, PR_PETITIONER_UNKNOWN },

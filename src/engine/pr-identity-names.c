@@ -893,8 +893,10 @@ pr_identity_read_names (const char *value,
     }
 
   /* A piece that reads as no name is one only alone in its cell (农民 is
-   * one, as 阿依古丽 is; 王小明，农民 is 王小明 and a note). */
-  if (n_pieces == 1)
+   * one, as 阿依古丽 is; 王小明，农民 is 王小明 and a note), or where no
+   * piece reads as one (阿依古丽、买买提: co-signers of rarer surnames,
+   * who still are not 李华). */
+  if (n_pieces == 1 || (found->len == 0 && conflicts->len == 0 && !group))
     g_ptr_array_extend_and_steal (found, g_steal_pointer (&loose));
   /* A group naming nobody (王某等5人) is no evidence and no conflict; its
    * named representatives (王小明等5人, 代表：王小明) are names as any
