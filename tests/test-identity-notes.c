@@ -451,6 +451,105 @@ test_shared_words (void)
     }
 }
 
+#define TOWN "西岚市城关镇金山村"
+#define LANDLINE "0591-87654321"
+
+/* A piece of a cell that is no name: a label left when its number is
+ * dropped, a trade, a party, an age, a date, an address; a surname alone;
+ * a sex. None is a name two people can share. Oracle: the rules of
+ * pr-identity-table.c worked out by hand for each pair. */
+static void
+test_not_names (void)
+{
+  static const char *const labels[] = {
+    "手机号 ", "Phone: ", "电话号码", "身份证号码", "QQ ", "手机号码", "证件号码", "座机 ", "mobile ", "id ", "邮编",
+  };
+  static const char *const numbers[][2] = {
+    { "13800138000", "13900139000" }, { "13800138000", "13900139000" }, { "13800138000", "13900139000" },
+    { "350102199001011234", "110101199003077777" }, { "12345678", "87654321" }, { "13800138000", "13900139000" },
+    { "350102199001011234", "110101199003077777" }, { "87654321", "12345678" }, { "13800138000", "13900139000" },
+    { "350102199001011234", "110101199003077777" }, { "350001", "350001" },
+  };
+  static const struct {
+    const char *name_a, *address_a, *phone_a, *name_b, *address_b, *phone_b;
+    PrPetitionerKind kind;
+  } pairs[] = {
+    { "王小明，手机号 13800138000", NULL, LANDLINE, "李华，手机号 13900139000", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    /* A label alone, its number dropped: no name at all. */
+    { "手机号 13800138000", HOME, NULL, "手机号 13900139000", HOME, NULL, PR_PETITIONER_UNKNOWN },
+    { "办公电话 0591-87654321", HOME, NULL, "办公电话 0591-12345678", HOME, NULL, PR_PETITIONER_UNKNOWN },
+    /* Notes after a comma are no co-signers. */
+    { "王小明，男，农民", TOWN, NULL, "李华，女，农民", TOWN, NULL, PR_PETITIONER_OTHER },
+    { "王小明，男，农民", NULL, LANDLINE, "李华，女，农民", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "王小明，党员", TOWN, NULL, "李华，党员", TOWN, NULL, PR_PETITIONER_OTHER },
+    { "王小明，中共党员", TOWN, NULL, "李华，中共党员", TOWN, NULL, PR_PETITIONER_OTHER },
+    { "王小明，村民", TOWN, NULL, "李华，村民", TOWN, NULL, PR_PETITIONER_OTHER },
+    { "王小明，退休职工", HOME, NULL, "李华，退休职工", HOME, NULL, PR_PETITIONER_OTHER },
+    { "王小明，初中文化", HOME, NULL, "李华，初中文化", HOME, NULL, PR_PETITIONER_OTHER },
+    { "王小明，四十五岁", HOME, NULL, "李华，四十五岁", HOME, NULL, PR_PETITIONER_OTHER },
+    { "王小明，男，1965.03", HOME, NULL, "李华，女，1965.03", HOME, NULL, PR_PETITIONER_OTHER },
+    { "王小明，住址:西岚市", HOME, NULL, "李华，住址:西岚市", HOME, NULL, PR_PETITIONER_OTHER },
+    { "王小明，男，农民", TOWN, NULL, "王小明", TOWN, NULL, PR_PETITIONER_SAME },
+    /* Where no piece reads as a name, each is one. */
+    { "阿依古丽、买买提", NULL, LANDLINE, "李华", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "阿依古丽、买买提", TOWN, NULL, "阿依古丽", TOWN, NULL, PR_PETITIONER_SAME },
+    /* A surname alone is 王先生's: no evidence, still not another surname. */
+    { "王 男", HOME, NULL, "王 女", HOME, NULL, PR_PETITIONER_OTHER },
+    { "王", HOME, NULL, "王", HOME, NULL, PR_PETITIONER_UNKNOWN },
+    { "陈", NULL, "13800138000", "李华", NULL, "13800138000", PR_PETITIONER_OTHER },
+    /* A sex is the record's: two sexes are two people. */
+    { "陈 女", NULL, "13800138000", "陈 男", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "男", NULL, LANDLINE, "女", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "王小明 男 45岁", HOME, NULL, "王小明 女 8岁", HOME, NULL, PR_PETITIONER_OTHER },
+    { "王小明（女）", NULL, "13800138000", "性别：男 王小明", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "王小明 男", HOME, NULL, "王小明", HOME, NULL, PR_PETITIONER_SAME },
+    { "王小明 男、李华 女", HOME, NULL, "李华 女", HOME, NULL, PR_PETITIONER_SAME },
+    /* A nation is one of the 56 by name: 王小族 is a name. */
+    { "王小族", NULL, LANDLINE, "李华", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "王小明 柯尔克孜族", HOME, NULL, "王小明", HOME, NULL, PR_PETITIONER_SAME },
+    /* A representative's group keeps the representative's surname. */
+    { "王某（村民代表）", NULL, LANDLINE, "李华", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "村民代表王小明等30人", NULL, LANDLINE, "李华", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "村民代表王小明等30人", TOWN, NULL, "村民代表王小明等30人", TOWN, NULL, PR_PETITIONER_SAME },
+  };
+  const char *const four[] = { "王小明", "李华", "张伟", "赵敏" };
+  PrIdentityTable *table = pr_identity_table_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_autofree char *a = g_strdup_printf ("王小明，%s%s", labels[i], numbers[i][0]);
+      g_autofree char *b = g_strdup_printf ("李华，%s%s", labels[i], numbers[i][1]);
+
+      g_test_message ("%s, %s", a, b);
+      g_assert_cmpint (compare (a, HOME, NULL, NULL, b, HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_test_message ("%s, %s", pairs[i].name_a, pairs[i].name_b);
+      g_assert_cmpint (compare (pairs[i].name_a, pairs[i].address_a, pairs[i].phone_a, NULL, pairs[i].name_b,
+                                pairs[i].address_b, pairs[i].phone_b, NULL, NULL),
+                       ==, pairs[i].kind);
+    }
+  assert_reads ("王小明，柯尔克孜族", "王小明", NULL);
+  assert_reads ("王小明、阿依古丽·买买提", "王小明", "阿依古丽买买提");
+
+  /* Four people at one landline, each with a mobile after a label: no two
+   * are one. */
+  for (guint i = 0; i < G_N_ELEMENTS (four); i++)
+    {
+      g_autofree char *cell = g_strdup_printf ("%s，手机号 1380013800%u", four[i], i + 1);
+
+      pr_identity_table_add_record (table);
+      pr_identity_table_add_value (table, PR_IDENTITY_NAME, cell, -1);
+      pr_identity_table_add_value (table, PR_IDENTITY_PHONE, LANDLINE, -1);
+    }
+  pr_identity_table_finish (table);
+  for (guint a = 0; a < G_N_ELEMENTS (four); a++)
+    for (guint b = a + 1; b < G_N_ELEMENTS (four); b++)
+      g_assert_cmpint (pr_identity_table_compare (table, a, b, NULL), !=, PR_PETITIONER_SAME);
+  pr_identity_table_free (table);
+}
+
 /* A masked and a full number in one cell: the full one when it fits the
  * mask; no evidence at all when it does not. */
 static void
@@ -578,6 +677,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/identity-notes/spaced", test_spaced);
   g_test_add_func ("/engine/identity-notes/personal-notes", test_personal_notes);
   g_test_add_func ("/engine/identity-notes/shared-words", test_shared_words);
+  g_test_add_func ("/engine/identity-notes/not-names", test_not_names);
   g_test_add_func ("/engine/identity-notes/masked-and-full", test_masked_and_full);
   g_test_add_func ("/engine/identity-notes/forms", test_forms);
   return g_test_run ();

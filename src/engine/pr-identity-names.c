@@ -10,9 +10,15 @@
  * - several names (王小明、李华; 王小明,李华): co-signers, each a petitioner.
  *   Each is a name of the cell: an equal one is evidence, and the cell
  *   stands against a name only when none of its names may be it.
- * - a sex, an age, a nation or a number written as a word of its own
- *   beside the name (王小明，男; 王小明 男 45岁 汉族; 性别：男 王小明;
- *   王小明 13800138000) is no part of it: dropped from the whole cell.
+ * - a sex, an age, a nation (of the 56, by name) or a number written as a
+ *   word of its own beside the name (王小明，男; 王小明 男 45岁 汉族;
+ *   性别：男 王小明; 王小明 13800138000) is no part of it: dropped from
+ *   the whole cell, and so is a number's label (手机号, QQ, 邮编). The sex
+ *   is the record's (pr_identity_read_sex()).
+ * - in a cell of several pieces, a piece is a name only if it reads as one
+ *   (王小明，农民 is 王小明 and a note): a trade, a party or a label shared
+ *   by two people would make them one.
+ * - a surname alone (王, 欧阳) is as 王先生 below.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
  *   names its representative, who counts as a petitioner: a name as any.
  *   Its unnamed members are neither evidence nor conflict, and a group
@@ -397,6 +403,11 @@ representative_label (const char *piece,
   return all_han (label, 2, 6) && g_str_has_suffix (label, "\u4ee3\u8868" /* 代表 */);
 }
 
+/* A label written before a number (电话, 手机号码, 身份证号, Phone, QQ, 邮编),
+ * as a regular expression read without case. */
+#define NUMBER_LABEL "(?:(?:联系|办公|家庭|住宅)?(?:电话|手机|座机|固话|身份证件?|证件|qq|tel|phone|mobile|id|微信|邮编|邮政编码)" \
+                     "(?:号码?|no\\.?)?|联系方式|方式)"
+
 /* @piece without a phone or ID card number written after the name (王小明
  * 13800138000, 王小明 电话：0591-87654321), or NULL when it has none. */
 static char *
@@ -419,7 +430,7 @@ without_number (const char *piece)
 
   if (g_once_init_enter (&number))
     {
-      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:联系)?(?:电话|手机|方式|tel|身份证号?)\\s*:?\\s*)?"
+      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:" NUMBER_LABEL "\\s*:?\\s*)?"
                                    "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
                                    G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
 
@@ -547,6 +558,16 @@ is_han_name (const char *side)
   return strstr (common, buffer) != NULL;
 }
 
+/* A nation of the 56 by its name (汉族, 柯尔克孜族), or 少数民族: not any
+ * word ending in 族, which 王小族 is, a name. */
+#define NATION "(?:(?:" \
+               "柯尔克孜|乌孜别克|维吾尔|哈萨克|达斡尔|塔吉克|俄罗斯|鄂温克|塔塔尔|" \
+               "鄂伦春|蒙古|布依|朝鲜|土家|哈尼|傈僳|高山|拉祜|东乡|纳西|景颇|仫佬|" \
+               "布朗|撒拉|毛南|仡佬|锡伯|阿昌|普米|德昂|保安|裕固|独龙|赫哲|门巴|" \
+               "珞巴|基诺|汉|回|藏|苗|彝|壮|满|侗|瑶|白|傣|黎|佤|畲|水|土|羌|" \
+               "怒|京" \
+               ")族|少数民族)"
+
 /* @plain without the notes about a person and the numbers written as words
  * of their own beside a name (王小明 男 45岁 汉族 13800138000, 性别：女,
  * 电话：0591-87654321): a sex, an age, a nation (..族) or a number names
@@ -561,8 +582,8 @@ without_person_words (const char *plain)
 
   if (g_once_init_enter (&note))
     {
-      GRegex *regex = g_regex_new ("^(?:(?:性别|年龄|民族|(?:联系)?(?:电话|手机|方式)|tel|身份证号?)\\s*:?)?"
-                                   "(?:(?:男|女)性?|[0-9]{1,3}周?岁|\\p{Han}{1,3}族|[+(]?[0-9][0-9()\\-]*[0-9xX]?)?$",
+      GRegex *regex = g_regex_new ("^(?:(?:性别|年龄|民族|" NUMBER_LABEL ")\\s*:?)?"
+                                   "(?:(?:男|女)性?|[0-9]{1,3}周?岁|" NATION "|[+(]?[0-9][0-9()\\-]*[0-9xX]?)?$",
                                    G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
 
       g_once_init_leave (&note, regex);
@@ -609,6 +630,96 @@ dash_parts_names (const char *start,
   return is_han_name (after_label (left)) && is_han_name (right);
 }
 
+/* Whether @normal, read from @raw in a cell of several pieces, reads as a
+ * person's name: a Han name (is_han_name()), a transliterated one with its
+ * middle dot or a dash for it (约翰·史密斯, 阿依古丽-买买提), or one in
+ * Latin letters. A piece that reads as none (农民, 党员, 四十五岁, 手机号)
+ * is a note beside the names. */
+static gboolean
+reads_as_name (const char *raw,
+               const char *normal)
+{
+  /* Notes that begin with a surname's character (农, 文, 高, 华, 申). */
+  static const char *const notes[] = {
+    "农民", "农民工", "农户", "农业", "文化", "文盲", "高中", "高龄", "华侨", "车主", "房主", "房东", "商户", "商人",
+    "包工头", "全体", "全家", "申请人", "申诉人", "时间", "关系", "项目", "计生", "应届", NULL,
+  };
+  gboolean han = FALSE, letters = FALSE, digits = FALSE, dot = FALSE;
+
+  if (g_strv_contains (notes, normal))
+    return FALSE;
+  if (is_han_name (normal))
+    return TRUE;
+  for (const char *p = raw; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      dot |= c == 0x00B7 || c == 0x2022 || c == 0x2027 || c == 0x30FB || c == 0xFF65 || c == 0x2219 ||
+             c == 0x22C5 || c == '-' || (c >= 0x2010 && c <= 0x2015);
+    }
+  for (const char *p = normal; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      han |= g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+      letters |= g_unichar_isalpha (c) && g_unichar_get_script (c) == G_UNICODE_SCRIPT_LATIN;
+      digits |= g_unichar_isdigit (c);
+    }
+  if (dot)
+    return all_han (normal, 3, 20);
+  return !han && letters && !digits;
+}
+
+/**
+ * pr_identity_read_sex:
+ * @value: a name cell as written
+ * @length: its length in bytes, or -1 if NUL-terminated
+ *
+ * The sex a name cell writes as a word of its own or in brackets
+ * (王小明 男, 王小明，女, 王（男）, 性别：女): two records that write two
+ * sexes are two people. A cell writing both (co-signers) writes none.
+ *
+ * Returns: 1 for male, 2 for female, 0 for none
+ */
+guint8
+pr_identity_read_sex (const char *value,
+                      gssize      length)
+{
+  static GRegex *sex;
+  g_autoptr(GMatchInfo) info = NULL;
+  g_autofree char *folded = NULL;
+  guint8 found = 0;
+
+  g_return_val_if_fail (value != NULL, 0);
+
+  if (length < 0)
+    length = strlen (value);
+  /* Most cells write no sex: no normalising for them. */
+  if (g_strstr_len (value, length, "\u7537" /* 男 */) == NULL && g_strstr_len (value, length, "\u5973" /* 女 */) == NULL)
+    return 0;
+  if (!g_utf8_validate_len (value, length, NULL) || (folded = g_utf8_normalize (value, length, G_NORMALIZE_NFKC)) == NULL)
+    return 0;
+  if (g_once_init_enter (&sex))
+    {
+      GRegex *regex = g_regex_new ("(?:^|[\\s,;/|()\\[\\]、【】〔〕:])(?:性别\\s*:?\\s*)?(男|女)性?(?=$|[\\s,;/|()\\[\\]、【】〔〕])",
+                                   G_REGEX_OPTIMIZE, 0, NULL);
+
+      g_once_init_leave (&sex, regex);
+    }
+  g_regex_match (sex, folded, 0, &info);
+  while (g_match_info_matches (info))
+    {
+      g_autofree char *word = g_match_info_fetch (info, 1);
+      guint8 one = strcmp (word, "\u7537" /* 男 */) == 0 ? 1 : 2;
+
+      if (found != 0 && found != one)
+        return 0;
+      found = one;
+      g_match_info_next (info, NULL);
+    }
+  return found;
+}
+
 /**
  * pr_identity_read_names:
  * @value: a name cell as written
@@ -636,7 +747,9 @@ pr_identity_read_names (const char *value,
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *plain = NULL;
+  g_autoptr(GPtrArray) loose = g_ptr_array_new_with_free_func (g_free);
   gboolean group = FALSE, invalid = FALSE, masked = FALSE, split;
+  guint n_pieces = 0;
   const char *start, *p;
 
   g_return_val_if_fail (value != NULL && names != NULL, PR_IDENTITY_VALUE_EMPTY);
@@ -669,6 +782,12 @@ pr_identity_read_names (const char *value,
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
           gboolean group_title = FALSE;
           PrIdentityValueState state;
+
+          {
+            g_autofree char *stripped = g_strstrip (g_strdup (piece));
+
+            n_pieces += *stripped != '\0';
+          }
 
           /* 王小明 13800138000: the name, and a number that is none of it. */
           bare = without_number (name);
@@ -703,8 +822,17 @@ pr_identity_read_names (const char *value,
                   group = TRUE;
                   g_autofree char *leader = NULL;
 
-                  if (stem != NULL && is_han_name (stem) &&
-                      pr_identity_normalize_name (stem, -1, &leader) == PR_IDENTITY_VALUE_VALID)
+                  const char *named = stem;
+
+                  /* 村民代表王小明等30人: the representative's title before the name. */
+                  if (named != NULL)
+                    {
+                      named = representative_prefix (named, &group_title);
+                      if (!is_han_name (named))
+                        named = stem;
+                    }
+                  if (named != NULL && is_han_name (named) &&
+                      pr_identity_normalize_name (named, -1, &leader) == PR_IDENTITY_VALUE_VALID)
                     g_ptr_array_add (found, g_steal_pointer (&leader));
                 }
               else if (split_conjunction (normal, &left, &right))
@@ -712,8 +840,21 @@ pr_identity_read_names (const char *value,
                   g_ptr_array_add (found, left);
                   g_ptr_array_add (found, right);
                 }
+              /* 王 of 王 男, 欧阳: a surname alone is 王先生's. */
+              else if (all_han (normal, 1, 1) || is_compound_surname (normal))
+                {
+                  g_ptr_array_add (conflicts, g_strconcat (normal, HONORIFIC_GIVEN, NULL));
+                  masked = TRUE;
+                }
               else if (!split_honorific (normal, &surname, &whole))
-                g_ptr_array_add (found, g_steal_pointer (&normal));
+                {
+                  /* 王小明，手机号 13800138000 without its number, 王小明，农民:
+                   * only a piece that reads as a name is one. */
+                  if (reads_as_name (name, normal))
+                    g_ptr_array_add (found, g_steal_pointer (&normal));
+                  else if (bare == NULL)
+                    g_ptr_array_add (loose, g_steal_pointer (&normal));
+                }
               else if (whole != NULL)
                 g_ptr_array_add (found, whole);
               else if (surname == NULL)
@@ -751,13 +892,21 @@ pr_identity_read_names (const char *value,
         }
     }
 
+  /* A piece that reads as no name is one only alone in its cell (农民 is
+   * one, as 阿依古丽 is; 王小明，农民 is 王小明 and a note), or where no
+   * piece reads as one (阿依古丽、买买提: co-signers of rarer surnames,
+   * who still are not 李华). */
+  if (n_pieces == 1 || (found->len == 0 && conflicts->len == 0 && !group))
+    g_ptr_array_extend_and_steal (found, g_steal_pointer (&loose));
   /* A group naming nobody (王某等5人) is no evidence and no conflict; its
    * named representatives (王小明等5人, 代表：王小明) are names as any
    * (each a petitioner), and its unnamed members neither. */
-  if (group && found->len == 0)
-    return PR_IDENTITY_VALUE_MASKED;
   if (conflict_only != NULL)
     g_ptr_array_extend_and_steal (conflict_only, g_steal_pointer (&conflicts));
+  /* A group of a masked representative (王某（村民代表）) still says the
+   * representative's surname, kept above. */
+  if (group && found->len == 0)
+    return PR_IDENTITY_VALUE_MASKED;
   if (found->len > 0)
     {
       g_ptr_array_extend_and_steal (names, g_steal_pointer (&found));

@@ -72,6 +72,8 @@ struct _PrIdentityTable
   GArray *name_starts;     /* guint64 per record, and one past the last; as
                             * names */
   GArray *holed_records;   /* guint32, ascending: records with such a name */
+  GByteArray *sexes;       /* per record: the sex its name cell writes
+                            * (pr_identity_read_sex()), 0 for none */
   PrIdentityStats stats;
   gboolean finished;
 };
@@ -110,6 +112,7 @@ pr_identity_table_new (void)
   self->name_starts = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_array_append_val (self->name_starts, zero);
   self->holed_records = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->sexes = g_byte_array_new ();
   return self;
 }
 
@@ -127,6 +130,7 @@ pr_identity_table_free (PrIdentityTable *self)
   if (self->name_starts != NULL)
     g_array_unref (self->name_starts);
   g_array_unref (self->holed_records);
+  g_byte_array_unref (self->sexes);
   g_free (self->conflict_roles);
   g_free (self->only_key);
   g_free (self);
@@ -193,6 +197,7 @@ pr_identity_table_add_record (PrIdentityTable *self)
   g_array_append_val (self->partial_starts, end);
   end = self->names->len;
   g_array_append_val (self->name_starts, end);
+  g_byte_array_append (self->sexes, (const guint8 *) "", 1);
   return self->starts->len - 2;
 }
 
@@ -366,7 +371,13 @@ pr_identity_table_add_value (PrIdentityTable *self,
     {
       g_autoptr(GPtrArray) conflict_only = g_ptr_array_new_with_free_func (g_free);
 
+      guint8 *sex = &self->sexes->data[self->sexes->len - 1];
+      guint8 written = pr_identity_read_sex (value, length);
+
       state = pr_identity_read_names (value, length, normals, conflict_only);
+      /* Two name cells of one record that write two sexes write none. */
+      if (written != 0)
+        *sex = *sex == 0 || *sex == written ? written : 0xFF;
       for (guint i = 0; i < normals->len; i++)
         add_name (self, normals->pdata[i], FALSE);
       /* 王先生, 王?华: no key, so never evidence; kept to say who they are not. */
@@ -618,6 +629,18 @@ kind_of (guint64 key)
   return tag == TAG_FRONT_DESK ? PR_IDENTITY_PHONE : tag;
 }
 
+/* Whether the name cells of @a and @b write two sexes (王小明 男, 王小明
+ * 女): two people, whatever else they share but an ID card. */
+static gboolean
+sexes_differ (const PrIdentityTable *self,
+              guint32                a,
+              guint32                b)
+{
+  guint8 x = self->sexes->data[a], y = self->sexes->data[b];
+
+  return x != 0 && y != 0 && x != 0xFF && y != 0xFF && x != y;
+}
+
 /**
  * pr_identity_table_compare_by_roles:
  * @table: a finished #PrIdentityTable
@@ -674,6 +697,8 @@ pr_identity_table_compare_by_roles (const PrIdentityTable *self,
     SAME_BY (PR_IDENTITY_EVIDENCE_ID_CARD);
   if (equal[PR_IDENTITY_PETITIONER])
     SAME_BY (PR_IDENTITY_EVIDENCE_PETITIONER);
+  if (sexes_differ (self, a, b))
+    return PR_PETITIONER_OTHER;
   if (equal[PR_IDENTITY_PHONE] && !desk_equal && !id_conflict && !name_conflict)
     SAME_BY (PR_IDENTITY_EVIDENCE_PHONE);
   /* An equal phone that is not a front desk's would have answered above,
@@ -741,7 +766,8 @@ pr_identity_table_compare (const PrIdentityTable *self,
    * at least beside a masked value's part); without one, only a role both
    * give unequal can say they differ. */
 #define SAME_BY(why) G_STMT_START { if (evidence != NULL) *evidence = (why); return PR_PETITIONER_SAME; } G_STMT_END
-  if (self->only_key != NULL && ((self->conflict_roles[a] | self->conflict_roles[b]) & HOLED_NAME) == 0)
+  if (self->only_key != NULL && ((self->conflict_roles[a] | self->conflict_roles[b]) & HOLED_NAME) == 0 &&
+      !sexes_differ (self, a, b))
     {
       guint64 ka = self->only_key[a], kb = self->only_key[b];
 

@@ -65,6 +65,8 @@ PrIdentityValueState pr_identity_read_names         (const char      *value,
                                                      gssize           length,
                                                      GPtrArray       *names,
                                                      GPtrArray       *conflict_only);
+guint8               pr_identity_read_sex           (const char      *value,
+                                                     gssize           length);
 char                *pr_identity_name_with_holes    (const char      *value,
                                                      gssize           length);
 gboolean             pr_identity_names_may_agree    (const char      *a,
