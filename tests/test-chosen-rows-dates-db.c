@@ -117,6 +117,87 @@ test_open_stored (void)
     }
 }
 
+/* Reopens the last scan of a table whose case (records 1 to 3, one text)
+ * has @case_dates and whose other six records @other_date (a format with
+ * the day of the month): each member has the date the scan gave it. */
+static void
+check_clock_reopened (const char *database,
+                      const char *const case_dates[3],
+                      const char *other_date,
+                      guint       n_scan_unreadable)
+{
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, database);
+  g_autoptr(PrMapping) map = pr_mapping_new ();
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(PrScanResult) scanned = NULL, opened = NULL;
+  g_autoptr(GPtrArray) missing = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) sql = g_string_new ("INSERT INTO dated VALUES ");
+  PrLoadOptions load = { 0 };
+  const PrCluster *cluster;
+
+  pr_test_execute (db, "CREATE TABLE dated (id INT PRIMARY KEY, date VARCHAR(30), body TEXT)");
+  for (guint i = 1; i <= 3; i++)
+    g_string_append_printf (sql, "%s(%u, '%s', " BODY ")", i > 1 ? ", " : "", i, case_dates[i - 1]);
+  for (guint i = 4; i <= 9; i++)
+    {
+      g_autofree char *body = pr_test_petition_body (i);
+      g_autofree char *date = g_strdup_printf (other_date, i + 6);
+
+      g_string_append_printf (sql, ", (%u, '%s', '%s')", i, date, body);
+    }
+  pr_test_execute (db, sql->str);
+  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (map, "date", PR_COLUMN_ROLE_DATE, 0, NULL);
+  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
+  load.min_tokens = 3;
+  load.keep_labels = TRUE;
+  store = pr_store_open (db, NULL, &error);
+  g_assert_no_error (error);
+  scanned = pr_scan_run (db, store, "dated", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT, NULL, NULL, NULL,
+                         &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (scanned->set->n_unreadable_dates, ==, n_scan_unreadable);
+  g_assert_cmpuint (pr_clustering_get_n_clusters (scanned->clustering), ==, 1);
+
+  opened = pr_scan_open_stored (db, store, "dated", map, &load, NULL, &missing, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (opened);
+  cluster = pr_clustering_get_cluster (opened->clustering, 0);
+  g_assert_cmpuint (cluster->n_members, ==, 3);
+  for (guint m = 0; m < cluster->n_members; m++)
+    {
+      const char *id = opened->set->ids->pdata[cluster->members[m]];
+      guint s;
+
+      for (s = 0; !g_str_equal (scanned->set->ids->pdata[s], id); s++)
+        ;
+      g_test_message ("record %s: scanned %" G_GINT64_FORMAT ", reopened %" G_GINT64_FORMAT, id,
+                      scanned->set->dates[s], opened->set->dates[cluster->members[m]]);
+      g_assert_cmpint (opened->set->dates[cluster->members[m]], ==, scanned->set->dates[s]);
+    }
+}
+
+/* The 15:00 of the other records shows a 24-hour clock: 9:15 is 09:15. */
+static void
+test_open_stored_24_hour (void)
+{
+  const char *const dates[3] = { "2026-01-04 9:15", "2026-01-05 下午3:00", "2026-01-06 下午4:00" };
+
+  check_clock_reopened ("chosenclock24", dates, "2026-01-%02u 15:00", 0);
+}
+
+/* The 下午 of the other records leaves the case's unmarked hours
+ * unreadable, as the scan has them. */
+static void
+test_open_stored_day_part (void)
+{
+  const char *const dates[3] = { "2026-01-04 9:15", "2026-01-05 10:00", "2026-01-06 11:00" };
+
+  check_clock_reopened ("chosenclock12", dates, "2026-01-%02u 下午3:00", 3);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -128,6 +209,8 @@ main (int    argc,
 
   g_test_add_func ("/db/intake/few-unreadable-dates", test_few_unreadable);
   g_test_add_func ("/db/scan-stored/few-unreadable-dates", test_open_stored);
+  g_test_add_func ("/db/scan-stored/clock-of-the-column", test_open_stored_24_hour);
+  g_test_add_func ("/db/scan-stored/day-part-of-the-column", test_open_stored_day_part);
 
   status = g_test_run ();
   pr_test_server_stop ();

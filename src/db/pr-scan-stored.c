@@ -175,6 +175,11 @@ pr_scan_open_stored (PrConnection         *connection,
         g_ptr_array_add (ids, one->member_ids[m]);
     }
 
+  /* The members' unmarked hours (3点) are read as the scan read them: by
+   * the whole column's clock, not by the few dates of the members. */
+  if (!pr_record_reader_date_clock (connection, table, mapping, load.date_order, &load.date_clock, cancellable,
+                                    error))
+    return NULL;
   result->set = pr_record_reader_load_ids (connection, table, mapping, &load, (char *const *) ids->pdata, ids->len,
                                            &missing, cancellable, error);
   if (result->set == NULL)

@@ -482,6 +482,41 @@ unmark_bare_hours (PrDateColumn *self,
 }
 
 /**
+ * pr_date_column_get_clock_evidence:
+ * @self: a #PrDateColumn
+ *
+ * Returns: what the dates added so far show of the column's clock
+ */
+PrDateClockEvidence
+pr_date_column_get_clock_evidence (const PrDateColumn *self)
+{
+  return (self->n_day_part > 0 ? PR_DATE_CLOCK_EVIDENCE_DAY_PART : 0) |
+         (self->n_24_hour > 0 ? PR_DATE_CLOCK_EVIDENCE_24_HOUR : 0);
+}
+
+/**
+ * pr_date_column_add_clock_evidence:
+ * @self: a #PrDateColumn
+ * @evidence: what the whole column shows of its clock
+ *
+ * Reads the unmarked hours of the dates added (before or after) as a
+ * column showing @evidence would: a few rows chosen from a table are
+ * judged by the table's column, not by themselves alone.
+ */
+void
+pr_date_column_add_clock_evidence (PrDateColumn        *self,
+                                   PrDateClockEvidence  evidence)
+{
+  if (evidence & PR_DATE_CLOCK_EVIDENCE_DAY_PART)
+    self->n_day_part++;
+  if (evidence & PR_DATE_CLOCK_EVIDENCE_24_HOUR)
+    {
+      self->n_24_hour++;
+      g_clear_pointer (&self->bare_bits, g_array_unref);
+    }
+}
+
+/**
  * pr_date_column_get_n_bare_hours:
  * @self: a date column, after pr_date_column_finish ()
  *

@@ -875,6 +875,8 @@ pr_record_set_load (const PrMapping          *mapping,
       pr_date_column_set_advice (date_reader, options->advice);
       pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows || options->chosen_rows);
       pr_date_column_set_now (date_reader, options->now);
+      if (options->chosen_rows)
+        pr_date_column_add_clock_evidence (date_reader, options->date_clock);
     }
 
   set = g_new0 (PrRecordSet, 1);
