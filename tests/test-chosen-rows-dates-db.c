@@ -117,6 +117,38 @@ test_open_stored (void)
     }
 }
 
+/* An intake check finds records 1 and 3 for record 2: record 1's 9:15 is
+ * 09:15, as the scan read it by the 15:00 of records 4 to 9. */
+static void
+test_intake_clock (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  int status;
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS intakeclock");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS intakeclockstore");
+  pr_test_execute (db, "CREATE DATABASE intakeclock CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE intakeclockstore");
+  pr_test_execute (db, "CREATE TABLE intakeclock.dated (id INT PRIMARY KEY, date VARCHAR(30), body TEXT)");
+  pr_test_execute (db, "INSERT INTO intakeclock.dated VALUES "
+                       "(1, '2026-01-04 9:15', " BODY "), (2, '2026-01-05 下午3:00', " BODY "), "
+                       "(3, '2026-01-06 下午4:00', " BODY "), "
+                       "(4, '2026-01-10 15:00', " OTHER "), (5, '2026-01-11 15:00', " OTHER "), "
+                       "(6, '2026-01-12 15:00', " OTHER "), (7, '2026-01-13 15:00', " OTHER "), "
+                       "(8, '2026-01-14 15:00', " OTHER "), (9, '2026-01-15 15:00', " OTHER ")");
+#define FLAGS "--db", "URI", "--table", "dated", "--id", "id", "--text", "body", "--date", "date", \
+              "--store", "intakeclockstore"
+  g_assert_cmpint (pr_test_server_run_cli ("intakeclock", NULL, NULL, "scan", FLAGS, "--out", "/dev/null", NULL),
+                   ==, 0);
+  status = pr_test_server_run_cli ("intakeclock", &out, &err, "check", FLAGS, "--record", "2", "--format", "csv",
+                                   NULL);
+  g_test_message ("%s%s", out, err);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (out, "2026-01-04 09:15"));
+#undef FLAGS
+}
+
 /* Reopens the last scan of a table whose case (records 1 to 3, one text)
  * has @case_dates and whose other six records @other_date (a format with
  * the day of the month): each member has the date the scan gave it. */
@@ -209,6 +241,7 @@ main (int    argc,
 
   g_test_add_func ("/db/intake/few-unreadable-dates", test_few_unreadable);
   g_test_add_func ("/db/scan-stored/few-unreadable-dates", test_open_stored);
+  g_test_add_func ("/db/intake/clock-of-the-column", test_intake_clock);
   g_test_add_func ("/db/scan-stored/clock-of-the-column", test_open_stored_24_hour);
   g_test_add_func ("/db/scan-stored/day-part-of-the-column", test_open_stored_day_part);
 
