@@ -5,7 +5,9 @@
  * nine unreadable), and an intake check whose earlier records are those
  * few, or the last scan opened from the store whose one case holds them,
  * has them undated, as the scan has them, rather than refusing the rows
- * as a column of mostly unreadable dates: a few rows are no column.
+ * as a column of mostly unreadable dates: a few rows are no column. Their
+ * unmarked hours (9:15) are read by the whole column's clock, as the scan
+ * reads them, and so are explain's two dates.
  */
 #include "config.h"
 
@@ -149,6 +151,34 @@ test_intake_clock (void)
 #undef FLAGS
 }
 
+/* explain --no-parts reads the two records' dates by the whole column,
+ * as the scan does: 9:15 counts as none beside 下午 dates, and is 09:15
+ * once an unmarked 15:00 shows a 24-hour clock. */
+static void
+test_explain_clock (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *out = NULL, *err = NULL, *out24 = NULL, *err24 = NULL;
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS explainclock");
+  pr_test_execute (db, "CREATE DATABASE explainclock CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE TABLE explainclock.dated (id INT PRIMARY KEY, date VARCHAR(30), body TEXT)");
+  pr_test_execute (db, "INSERT INTO explainclock.dated VALUES "
+                       "(1, '2026-01-04 9:15', " BODY "), (2, '2026-01-05 下午3:00', " BODY "), "
+                       "(3, '2026-01-06 下午4:00', " OTHER "), (4, '2026-01-07 下午4:00', " OTHER ")");
+#define FLAGS "--db", "URI", "--table", "dated", "--id", "id", "--text", "body", "--date", "date", "--no-parts"
+  g_assert_cmpint (pr_test_server_run_cli ("explainclock", &out, &err, "explain", FLAGS, "1", "2", NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "the date “2026-01-04 9:15” counts as none, as a scan reads its column"));
+  g_assert_null (strstr (out, "days apart"));
+
+  pr_test_execute (db, "INSERT INTO explainclock.dated VALUES (5, '2026-01-08 15:00', " OTHER ")");
+  g_assert_cmpint (pr_test_server_run_cli ("explainclock", &out24, &err24, "explain", FLAGS, "1", "2", NULL), ==, 0);
+  g_test_message ("%s", out24);
+  g_assert_null (strstr (err24, "counts as none"));
+  g_assert_nonnull (strstr (out24, "days apart"));
+#undef FLAGS
+}
+
 /* Reopens the last scan of a table whose case (records 1 to 3, one text)
  * has @case_dates and whose other six records @other_date (a format with
  * the day of the month): each member has the date the scan gave it. */
@@ -241,6 +271,7 @@ main (int    argc,
 
   g_test_add_func ("/db/intake/few-unreadable-dates", test_few_unreadable);
   g_test_add_func ("/db/scan-stored/few-unreadable-dates", test_open_stored);
+  g_test_add_func ("/db/explain/clock-of-the-column", test_explain_clock);
   g_test_add_func ("/db/intake/clock-of-the-column", test_intake_clock);
   g_test_add_func ("/db/scan-stored/clock-of-the-column", test_open_stored_24_hour);
   g_test_add_func ("/db/scan-stored/day-part-of-the-column", test_open_stored_day_part);
