@@ -482,6 +482,23 @@ unmark_bare_hours (PrDateColumn *self,
 }
 
 /**
+ * pr_date_column_get_bare_hour_ids:
+ * @self: a #PrDateColumn, finished
+ *
+ * Returns: (transfer full) (element-type utf8): the ids of the first few
+ *   records of pr_date_column_get_n_bare_hours (), none if it is 0
+ */
+GPtrArray *
+pr_date_column_get_bare_hour_ids (const PrDateColumn *self)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; self->n_bare_refused > 0 && i < self->bare_ids->len; i++)
+    g_ptr_array_add (ids, g_strdup (self->bare_ids->pdata[i]));
+  return ids;
+}
+
+/**
  * pr_date_column_get_clock_evidence:
  * @self: a #PrDateColumn
  *
@@ -744,14 +761,31 @@ pr_date_column_finish (PrDateColumn  *self,
                      (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
                      self->name, samples->str);
       else if (self->n_bare_refused * 2 > self->n_unreadable)
-        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
-                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): their hour, from 1 to 12, "
-                       "has no 上午/下午 (AM/PM) in a column that writes them elsewhere, so it may be the morning's "
-                       "or the afternoon's; add it (下午3点, 3:00 PM), or write the hour on a 24-hour clock (15点, "
-                       "15:00)"),
-                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
-                     self->name, samples->str);
+        {
+          guint64 n_other = self->n_unreadable - self->n_bare_refused;
+          g_autoptr(GString) bare = g_string_new (NULL);
+          g_autofree char *other = NULL;
+
+          /* Only the bare hours are named as such; the others are counted. */
+          for (guint i = 0; i < self->bare_texts->len; i++)
+            g_string_append_printf (bare, "%s“%s”", i > 0 ? ", " : "", (char *) self->bare_texts->pdata[i]);
+          other = n_other == 0 ? g_strdup ("")
+                               /* Translators: ends the message of bare hours; the count of the column's
+                                * other unreadable dates. */
+                               : g_strdup_printf (ngettext ("; %llu more cannot be read for other reasons",
+                                                            "; %llu more cannot be read for other reasons",
+                                                            (gulong) n_other),
+                                                  (unsigned long long) n_other);
+          g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                       /* Translators: count of bare hours, count of non-empty dates, column, examples, then
+                        * the count of other unreadable dates or nothing. */
+                       _("%llu of the %llu dates in column “%s” cannot be read (such as %s): their hour, from 1 to "
+                         "12, has no 上午/下午 (AM/PM) in a column that writes them elsewhere, so it may be the "
+                         "morning's or the afternoon's; add it (下午3点, 3:00 PM), or write the hour on a 24-hour "
+                         "clock (15点, 15:00)%s"),
+                       (unsigned long long) self->n_bare_refused,
+                       (unsigned long long) (self->n_unreadable + self->n_read), self->name, bare->str, other);
+        }
       else if (self->n_roc * 2 > self->n_unreadable)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
                      /* Translators: unreadable count, count of non-empty dates, column, then examples. */

@@ -47,6 +47,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->texts, g_ptr_array_unref);
   g_clear_pointer (&set->text_file, pr_text_file_free);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
+  g_clear_pointer (&set->bare_hour_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->content_hashes);
@@ -1132,6 +1133,7 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_roc_dates = pr_date_column_get_n_roc (date_reader);
       set->n_placeholder_dates = pr_date_column_get_n_placeholder (date_reader);
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
+      set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
       set->n_dates_from_numbers = pr_date_column_get_n_from_numbers (date_reader, &kind);
       set->dates_numbers_kind = kind;
