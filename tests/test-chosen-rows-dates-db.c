@@ -24,6 +24,31 @@ static const PrConnectionParams *server;
 #define BODY "'小区 夜间 施工 噪音 扰民 请求 查处 工地 围挡 影响 休息'"
 #define OTHER "'医保 报销 比例 调整 退休 职工 门诊 慢性病 药费'"
 
+/* Scans table "dated" of @db (id, date, body) into a store in @db,
+ * mapping @map and setting @load as the scans here do. */
+static PrScanResult *
+scan_dated (PrConnection  *db,
+            PrMapping     *map,
+            PrStore      **store,
+            PrLoadOptions *load)
+{
+  g_autoptr(GError) error = NULL;
+  PrScanResult *scanned;
+
+  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
+  pr_mapping_add (map, "date", PR_COLUMN_ROLE_DATE, 0, NULL);
+  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
+  load->flags = PR_TOKENIZER_FOLD_TRADITIONAL;
+  load->min_tokens = 3;
+  load->keep_labels = TRUE;
+  *store = pr_store_open (db, NULL, &error);
+  g_assert_no_error (error);
+  scanned = pr_scan_run (db, *store, "dated", NULL, map, load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT, NULL, NULL, NULL,
+                         &error);
+  g_assert_no_error (error);
+  return scanned;
+}
+
 static void
 test_few_unreadable (void)
 {
@@ -85,17 +110,7 @@ test_open_stored (void)
       g_string_append_printf (sql, ", (%u, '2026-01-%02u', '%s')", i, i, body);
     }
   pr_test_execute (db, sql->str);
-  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
-  pr_mapping_add (map, "date", PR_COLUMN_ROLE_DATE, 0, NULL);
-  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
-  load.min_tokens = 3;
-  load.keep_labels = TRUE;
-  store = pr_store_open (db, NULL, &error);
-  g_assert_no_error (error);
-  scanned = pr_scan_run (db, store, "dated", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT, NULL, NULL, NULL,
-                         &error);
-  g_assert_no_error (error);
+  scanned = scan_dated (db, map, &store, &load);
   g_assert_cmpuint (scanned->set->n_unreadable_dates, ==, 2);
   /* The oracle: the one case is records 1, 2 and 3, of one text. */
   g_assert_cmpuint (pr_clustering_get_n_clusters (scanned->clustering), ==, 1);
@@ -209,17 +224,7 @@ check_clock_reopened (const char *database,
       g_string_append_printf (sql, ", (%u, '%s', '%s')", i, date, body);
     }
   pr_test_execute (db, sql->str);
-  pr_mapping_add (map, "id", PR_COLUMN_ROLE_ID, 0, NULL);
-  pr_mapping_add (map, "date", PR_COLUMN_ROLE_DATE, 0, NULL);
-  pr_mapping_add (map, "body", PR_COLUMN_ROLE_TEXT, 1, NULL);
-  load.flags = PR_TOKENIZER_FOLD_TRADITIONAL;
-  load.min_tokens = 3;
-  load.keep_labels = TRUE;
-  store = pr_store_open (db, NULL, &error);
-  g_assert_no_error (error);
-  scanned = pr_scan_run (db, store, "dated", NULL, map, &load, 3, &PR_PART_MATCH_OPTIONS_DEFAULT, NULL, NULL, NULL,
-                         &error);
-  g_assert_no_error (error);
+  scanned = scan_dated (db, map, &store, &load);
   g_assert_cmpuint (scanned->set->n_unreadable_dates, ==, n_scan_unreadable);
   g_assert_cmpuint (pr_clustering_get_n_clusters (scanned->clustering), ==, 1);
 

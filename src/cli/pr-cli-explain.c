@@ -331,10 +331,7 @@ read_table_dates (PrConnection        *connection,
   out_dates[0] = out_dates[1] = PR_DATE_NONE;
   if (date_column < 0 || id_column < 0)
     return TRUE;
-  streamed = pr_mapping_copy (mapping);
-  for (guint c = pr_mapping_get_n_columns (mapping); c-- > 0;)
-    if ((int) c != date_column && (int) c != id_column)
-      pr_mapping_remove (streamed, pr_mapping_get_column (mapping, c)->name);
+  streamed = pr_mapping_copy_roles (mapping, (const PrColumnRole[]) { PR_COLUMN_ROLE_ID, PR_COLUMN_ROLE_DATE }, 2);
   column = pr_date_column_new (pr_mapping_get_column (mapping, date_column)->name, load->date_order, N_("row"));
   pr_date_column_set_advice (column, load->advice);
   pr_date_column_set_now (column, load->now);

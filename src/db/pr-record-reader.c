@@ -732,10 +732,7 @@ pr_record_reader_date_clock (PrConnection        *connection,
   *out_evidence = PR_DATE_CLOCK_EVIDENCE_NONE;
   if (date_column < 0)
     return TRUE;
-  dates = pr_mapping_copy (mapping);
-  for (guint c = pr_mapping_get_n_columns (mapping); c-- > 0;)
-    if ((int) c != date_column)
-      pr_mapping_remove (dates, pr_mapping_get_column (mapping, c)->name);
+  dates = pr_mapping_copy_roles (mapping, (const PrColumnRole[]) { PR_COLUMN_ROLE_DATE }, 1);
   column = pr_date_column_new (pr_mapping_get_column (mapping, date_column)->name, order, N_("row"));
   pr_date_column_set_allow_unreadable (column, TRUE);
   scan.column = column;

@@ -61,6 +61,7 @@ struct _PrDateColumn {
   guint64      n_24_hour;      /* dates with an hour 0 or 13 to 23 and no day part: the column's clock is 24-hour */
   GArray      *bare_bits;      /* guint64 words, a bit per record: an hour 1 to 12 and no day part; NULL until one */
   guint64      n_bare;         /* bits set */
+  guint64      n_unmarked;     /* dates with an hour 1 to 12 and no day part, whatever the column's clock */
   guint64      n_bare_refused; /* of the unreadable dates, such hours in a column that writes the day part */
   GPtrArray   *bare_ids;       /* the first few of them */
   GPtrArray   *bare_texts;     /* the same */
@@ -269,7 +270,9 @@ pr_date_column_add (PrDateColumn  *self,
       self->n_24_hour++;
       g_clear_pointer (&self->bare_bits, g_array_unref);
     }
-  else if (status == PR_DATE_OK && clock == PR_DATE_CLOCK_BARE_12 && self->n_24_hour == 0)
+  if (status == PR_DATE_OK && clock == PR_DATE_CLOCK_BARE_12)
+    self->n_unmarked++;
+  if (status == PR_DATE_OK && clock == PR_DATE_CLOCK_BARE_12 && self->n_24_hour == 0)
     {
       /* A bit a record, not an index: 3 million records of a 24-hour
        * column that has not yet shown 13 to 23 cost 375 kB, not 24 MB. */
@@ -496,6 +499,19 @@ pr_date_column_get_bare_hour_ids (const PrDateColumn *self)
   for (guint i = 0; self->n_bare_refused > 0 && i < self->bare_ids->len; i++)
     g_ptr_array_add (ids, g_strdup (self->bare_ids->pdata[i]));
   return ids;
+}
+
+/**
+ * pr_date_column_get_n_unmarked_hours:
+ * @self: a #PrDateColumn
+ *
+ * Returns: how many dates added have an hour from 1 to 12 without its part
+ *   of the day (3点, 9:15), which the column's clock reads
+ */
+guint64
+pr_date_column_get_n_unmarked_hours (const PrDateColumn *self)
+{
+  return self->n_unmarked;
 }
 
 /**

@@ -1134,6 +1134,7 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_placeholder_dates = pr_date_column_get_n_placeholder (date_reader);
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
       set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
+      set->n_unmarked_hour_dates = pr_date_column_get_n_unmarked_hours (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
       set->n_dates_from_numbers = pr_date_column_get_n_from_numbers (date_reader, &kind);
       set->dates_numbers_kind = kind;
