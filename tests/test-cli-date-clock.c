@@ -76,6 +76,53 @@ test_bare_hours_said (void)
   pr_test_remove_tree (dir);
 }
 
+/* A system's stamp of midnight (00:00:00) shows no 24-hour clock: 9:15
+ * among 下午 dates stays unreadable. */
+static void
+test_midnight_stamp_no_evidence (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  static const char *const dates[] = {
+    "2019-06-08 下午3:30", "2019-06-08 9:15", "2019-06-09 下午4:00", "2019-06-10 下午5:00", "2019-06-20 00:00:00",
+  };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan (dir, dates, G_N_ELEMENTS (dates), &err), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "1 date in column “date” could not be read and counts as none (record 2)"));
+  pr_test_remove_tree (dir);
+}
+
+/* Only the bare hours are named as such; a date unreadable for another
+ * reason (待补) is counted apart. */
+static void
+test_others_counted_apart (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  static const char *const most[] = {
+    "2019-06-08 9:15", "2019-06-09 10:00", "待补", "2019-06-10 11:00", "2019年6月12日下午3点",
+  };
+  static const char *const few[] = {
+    "2019-06-08 下午3:30", "2019-06-08 9:15", "2019-06-08 10:00", "待补", "2019-06-09 下午4:00",
+    "2019-06-10 下午5:00",
+  };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan (dir, most, G_N_ELEMENTS (most), &err), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "3 of the 5 dates in column “date” cannot be read (such as “2019-06-08 9:15”, "
+                                 "“2019-06-09 10:00”, “2019-06-10 11:00”): their hour"));
+  g_assert_nonnull (strstr (err, "; 1 more cannot be read for other reasons"));
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (scan (dir, few, G_N_ELEMENTS (few), &err), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "2 dates in column “date” could not be read and count as none (records 2, 3): "
+                                 "their hours"));
+  g_assert_nonnull (strstr (err, "; 1 more cannot be read for other reasons (record 4)"));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -84,6 +131,8 @@ main (int    argc,
 
   g_test_add_func ("/cli/scan/date-clock/stamps-read", test_stamps_read);
   g_test_add_func ("/cli/scan/date-clock/bare-hours-said", test_bare_hours_said);
+  g_test_add_func ("/cli/scan/date-clock/midnight-stamp-no-evidence", test_midnight_stamp_no_evidence);
+  g_test_add_func ("/cli/scan/date-clock/others-counted-apart", test_others_counted_apart);
 
   return g_test_run ();
 }

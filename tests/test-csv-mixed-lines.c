@@ -276,6 +276,29 @@ test_gbk_lone_euro_byte (void)
   check_stray_byte ("\x80", "line 4: the byte 80 is not GBK text");
 }
 
+/* A stray byte's line counts the line breaks inside quoted values before
+ * it as the reader counts lines: CRLF, LF and a lone CR (an old Mac's)
+ * each one. Record 2 begins on line 5 (record 1, on line 2, holds a lone
+ * CR and a CRLF); its byte 80 follows a lone CR and an LF: line 7. */
+static void
+test_gbk_stray_line_lone_cr (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "gbk.csv", NULL);
+  g_autofree char *err = NULL;
+  static const char bytes[] = "id,body\r\n"
+                              "1,\"abc\rdef\r\nghi\"\r\n"
+                              "2,\"x\ry\nz\x80w\"\r\n";
+  const char *args[] = { "scan", "--id", "id", "--text", "body", "--encoding", "GBK", "--no-second-stage", path,
+                         NULL };
+
+  g_assert_true (g_file_set_contents (path, bytes, sizeof bytes - 1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "line 7: the byte 80 is not GBK text"));
+  pr_test_remove_tree (dir);
+}
+
 /* ICU reads code page 936's lone 0xFF as the private-use U+F8F5, iconv
  * refuses it: a stray byte as 0x80 is, listed or refused naming its line. */
 static void
@@ -384,6 +407,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/gbk-lone-euro-byte", test_gbk_lone_euro_byte);
   g_test_add_func ("/engine/csv-reader/gbk-lone-euro-at-buffer-end", test_gbk_lone_euro_at_buffer_end);
   g_test_add_func ("/engine/csv-reader/gbk-lone-ff-byte", test_gbk_lone_ff_byte);
+  g_test_add_func ("/engine/csv-reader/gbk-stray-line-lone-cr", test_gbk_stray_line_lone_cr);
   g_test_add_func ("/engine/csv-reader/cp936-pairs-never-stray", test_cp936_pairs_never_stray);
 
   return g_test_run ();

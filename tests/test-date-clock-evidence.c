@@ -116,6 +116,37 @@ test_24_hour_forms (void)
   g_assert_cmpint (dates[3], ==, PR_DATE_NONE);
 }
 
+/* A system's stamp (00:00:00, 15:00:00) and midnight on the dot (0点,
+ * 00:00, the filler of a date without a time) say nothing of how the
+ * column's people write: 9:15 among 下午 dates stays unreadable. */
+static void
+test_stamps_no_evidence (void)
+{
+  static const char *const fillers[][2] = {
+    { "2019-06-20 00:00:00", "2019-06-20 00:00" },
+    { "2019-06-11 15:00:00", "2019-06-11 15:00" },
+    { "2019年6月12日0点", "2019-06-12 00:00" },
+    { "2019-06-13 00:00", "2019-06-13 00:00" },
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (fillers); f++)
+    {
+      const char *texts[] = {
+        "2019-06-08 下午3:30", "2019-06-08 9:15", "2019-06-09 下午4:00", "2019-06-10 下午5:00", fillers[f][0],
+      };
+      gint64 dates[5];
+      guint64 n_bare = 0;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_cmpint (read_column (texts, 5, dates, &n_bare, &error), ==, 1);
+      g_assert_no_error (error);
+      g_assert_cmpuint (n_bare, ==, 1);
+      g_assert_cmpint (dates[1], ==, PR_DATE_NONE);
+      g_assert_cmpint (dates[0], ==, read_ok ("2019-06-08 15:30"));
+      g_assert_cmpint (dates[4], ==, read_ok (fillers[f][1]));
+    }
+}
+
 /* Mostly unmarked hours in a column that writes 下午: refused saying to
  * add it, not to give a date order. */
 static void
@@ -143,6 +174,7 @@ main (int    argc,
 
   g_test_add_func ("/engine/date-column/clock/24-hour-shown", test_24_hour_shown);
   g_test_add_func ("/engine/date-column/clock/24-hour-forms", test_24_hour_forms);
+  g_test_add_func ("/engine/date-column/clock/stamps-no-evidence", test_stamps_no_evidence);
   g_test_add_func ("/engine/date-column/clock/refused-message", test_refused_message);
 
   return g_test_run ();

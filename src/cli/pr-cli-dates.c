@@ -16,6 +16,27 @@
 #include "pr-cli.h"
 #include "pr-date-column.h"
 
+/* The @ids not among @except, joined, with "…" when @n are more. */
+static char *
+join_ids (GPtrArray *ids,
+          GPtrArray *except,
+          guint64    n)
+{
+  GString *joined = g_string_new (NULL);
+  guint64 named = 0;
+
+  for (guint i = 0; ids != NULL && i < ids->len; i++)
+    {
+      if (except != NULL && g_ptr_array_find_with_equal_func (except, ids->pdata[i], g_str_equal, NULL))
+        continue;
+      g_string_append_printf (joined, "%s%s", named > 0 ? ", " : "", (char *) ids->pdata[i]);
+      named++;
+    }
+  if (n > named)
+    g_string_append (joined, named > 0 ? ", …" : "…");
+  return g_string_free (joined, FALSE);
+}
+
 /**
  * pr_cli_unreadable_dates_text:
  * @set: the records read
@@ -76,19 +97,35 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* 3点 where the column writes 下午3点 elsewhere: --date-format would
-   * not help. */
+   * not help. Only those are named as such; the others are counted. */
   if (set->n_bare_hour_dates * 2 > set->n_unreadable_dates)
-    /* Translators: the count, the column, then the first records' ids. */
-    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
-                                      "its hour, from 1 to 12, has no 上午/下午 (AM/PM) in a column that writes "
-                                      "them elsewhere; add it (下午3点, 3:00 PM), or write the hour on a 24-hour "
-                                      "clock (15点, 15:00)",
-                                      "%llu dates in column “%s” could not be read and count as none (records %s): "
-                                      "their hours, from 1 to 12, have no 上午/下午 (AM/PM) in a column that writes "
-                                      "them elsewhere; add it (下午3点, 3:00 PM), or write the hours on a 24-hour "
-                                      "clock (15点, 15:00)",
-                                      (gulong) set->n_unreadable_dates),
-                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
+    {
+      guint64 n_other = set->n_unreadable_dates - set->n_bare_hour_dates;
+      g_autofree char *bare_ids = join_ids (set->bare_hour_date_ids, NULL, set->n_bare_hour_dates);
+      g_autofree char *other_ids = join_ids (set->unreadable_date_ids, set->bare_hour_date_ids, n_other);
+      g_autofree char *other = NULL;
+
+      if (n_other > 0)
+        /* Translators: ends the line of bare hours; the count of the column's other unreadable dates, then
+         * the first records' ids. */
+        other = g_strdup_printf (ngettext ("; %llu more cannot be read for other reasons (record %s)",
+                                           "; %llu more cannot be read for other reasons (records %s)",
+                                           (gulong) n_other),
+                                 (unsigned long long) n_other, other_ids);
+      /* Translators: the count, the column, the first records' ids, then the count of other unreadable
+       * dates or nothing. */
+      return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
+                                        "its hour, from 1 to 12, has no 上午/下午 (AM/PM) in a column that writes "
+                                        "them elsewhere; add it (下午3点, 3:00 PM), or write the hour on a 24-hour "
+                                        "clock (15点, 15:00)%s",
+                                        "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                        "their hours, from 1 to 12, have no 上午/下午 (AM/PM) in a column that writes "
+                                        "them elsewhere; add it (下午3点, 3:00 PM), or write the hours on a 24-hour "
+                                        "clock (15点, 15:00)%s",
+                                        (gulong) set->n_bare_hour_dates),
+                              (unsigned long long) set->n_bare_hour_dates, column, bare_ids,
+                              other != NULL ? other : "");
+    }
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli.h"
+#include "pr-date-column.h"
 #include "pr-date.h"
 #include "pr-encoding-check.h"
 #include "pr-explain.h"
@@ -278,6 +279,82 @@ ignore_pair (guint32  a,
 {
 }
 
+typedef struct {
+  PrDateColumn *column;
+  GArray       *dates;    /* gint64 per row */
+  const char  **ids;      /* the two records' */
+  gint64        found[2]; /* their rows, or -1 */
+  int           id_field;
+  int           date_field;
+  GError       *error;
+} DateStream;
+
+static gboolean
+add_date_row (const char *const *values,
+              const gsize       *lengths,
+              gpointer           user_data)
+{
+  DateStream *stream = user_data;
+  const char *id = values[stream->id_field];
+  gint64 seconds = PR_DATE_NONE;
+
+  for (guint side = 0; side < 2; side++)
+    if (stream->found[side] < 0 && id != NULL && g_str_equal (id, stream->ids[side]))
+      stream->found[side] = stream->dates->len;
+  if (!pr_date_column_add (stream->column, values[stream->date_field], id != NULL ? id : "",
+                           stream->dates->len + 1, &seconds, &stream->error))
+    return FALSE;
+  g_array_append_val (stream->dates, seconds);
+  return TRUE;
+}
+
+/* The two records' dates as a scan reads the table's date column, from
+ * its id and date columns alone: no text is read or fingerprinted. */
+static gboolean
+read_table_dates (PrConnection        *connection,
+                  const PrMapping     *mapping,
+                  const char          *table,
+                  const PrLoadOptions *load,
+                  const char          *ids[2],
+                  gint64               out_dates[2],
+                  GError             **error)
+{
+  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+  int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
+  g_autoptr(PrMapping) streamed = NULL;
+  g_autoptr(PrDateColumn) column = NULL;
+  g_autoptr(GArray) dates = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) unreadable = NULL;
+  DateStream stream = { 0 };
+  guint64 n_unreadable = 0;
+
+  out_dates[0] = out_dates[1] = PR_DATE_NONE;
+  if (date_column < 0 || id_column < 0)
+    return TRUE;
+  streamed = pr_mapping_copy_roles (mapping, (const PrColumnRole[]) { PR_COLUMN_ROLE_ID, PR_COLUMN_ROLE_DATE }, 2);
+  column = pr_date_column_new (pr_mapping_get_column (mapping, date_column)->name, load->date_order, N_("row"));
+  pr_date_column_set_advice (column, load->advice);
+  pr_date_column_set_now (column, load->now);
+  stream = (DateStream) { column, dates, ids, { -1, -1 }, pr_mapping_find (streamed, PR_COLUMN_ROLE_ID),
+                          pr_mapping_find (streamed, PR_COLUMN_ROLE_DATE), NULL };
+  if (!pr_record_reader_stream (connection, table, streamed, add_date_row, &stream, NULL, error))
+    {
+      g_clear_error (&stream.error);
+      return FALSE;
+    }
+  if (stream.error != NULL)
+    {
+      g_propagate_error (error, stream.error);
+      return FALSE;
+    }
+  if (!pr_date_column_finish (column, (gint64 *) dates->data, dates->len, &n_unreadable, &unreadable, error))
+    return FALSE;
+  for (guint side = 0; side < 2; side++)
+    if (stream.found[side] >= 0)
+      out_dates[side] = g_array_index (dates, gint64, stream.found[side]);
+  return TRUE;
+}
+
 /* The table read as a scan reads it: the two records' dates as the
  * column reads them (whether 3点 is 03:00 or unreadable the column's
  * other dates tell), and, unless @out_boilerplate is NULL, the parts the
@@ -299,6 +376,9 @@ read_table (PrConnection        *connection,
   PrLoadOptions load;
 
   pr_cli_load_options (options, FALSE, &load);
+  /* Skipped bad rows are judged on every column: the whole load. */
+  if (connection != NULL && out_boilerplate == NULL && !load.skip_bad_rows)
+    return read_table_dates (connection, mapping, options->table, &load, ids, out_dates, error);
   load.parts = out_boilerplate != NULL;
   set = connection != NULL ? pr_record_reader_load (connection, options->table, mapping, &load, NULL, NULL, NULL, error)
                            : pr_record_set_load_csv (csv_path, mapping, &load, NULL, NULL, NULL, error);

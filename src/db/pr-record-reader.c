@@ -17,6 +17,7 @@
 #include "pr-catalog.h"
 #include "pr-column-decoder-private.h"
 #include "pr-connection-private.h"
+#include "pr-date-column.h"
 #include "pr-record-reader.h"
 
 typedef struct {
@@ -674,6 +675,70 @@ pr_record_reader_stream (PrConnection     *connection,
       return FALSE;
     }
 
+  return TRUE;
+}
+
+typedef struct {
+  PrDateColumn *column;
+  guint64       position;
+} ClockScan;
+
+static gboolean
+add_clock_row (const char *const *values,
+               const gsize       *lengths,
+               gpointer           data)
+{
+  ClockScan *scan = data;
+  gint64 seconds;
+
+  /* Only the clock is wanted: a date unreadable for another reason adds
+   * nothing to it. */
+  pr_date_column_add (scan->column, values[0], "", ++scan->position, &seconds, NULL);
+  /* Read to the end even once it shows both: a stream stopped early
+   * costs the connection, which the caller goes on with. */
+  return TRUE;
+}
+
+/**
+ * pr_record_reader_date_clock:
+ * @connection: a connection whose current database holds @table
+ * @table: the table, by its catalogue name
+ * @mapping: the mapping, whose date column is read
+ * @order: how to read a date whose year comes last
+ * @out_evidence: (out): what the whole column shows of its clock
+ * @cancellable: (nullable): a #GCancellable
+ * @error: return location for a #GError
+ *
+ * Streams the date column of @table alone to tell what it shows of its
+ * clock (see #PrLoadOptions' date_clock).
+ * A mapping without a date column shows nothing.
+ *
+ * Returns: %FALSE with @error if reading failed or was cancelled
+ */
+gboolean
+pr_record_reader_date_clock (PrConnection        *connection,
+                             const char          *table,
+                             const PrMapping     *mapping,
+                             PrDateOrder          order,
+                             PrDateClockEvidence *out_evidence,
+                             GCancellable        *cancellable,
+                             GError             **error)
+{
+  int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
+  g_autoptr(PrMapping) dates = NULL;
+  g_autoptr(PrDateColumn) column = NULL;
+  ClockScan scan = { 0 };
+
+  *out_evidence = PR_DATE_CLOCK_EVIDENCE_NONE;
+  if (date_column < 0)
+    return TRUE;
+  dates = pr_mapping_copy_roles (mapping, (const PrColumnRole[]) { PR_COLUMN_ROLE_DATE }, 1);
+  column = pr_date_column_new (pr_mapping_get_column (mapping, date_column)->name, order, N_("row"));
+  pr_date_column_set_allow_unreadable (column, TRUE);
+  scan.column = column;
+  if (!pr_record_reader_stream (connection, table, dates, add_clock_row, &scan, cancellable, error))
+    return FALSE;
+  *out_evidence = pr_date_column_get_clock_evidence (column);
   return TRUE;
 }
 

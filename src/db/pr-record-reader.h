@@ -30,6 +30,13 @@ gboolean     pr_record_reader_stream (PrConnection       *connection,
                                       gpointer            user_data,
                                       GCancellable       *cancellable,
                                       GError            **error);
+gboolean     pr_record_reader_date_clock (PrConnection        *connection,
+                                          const char          *table,
+                                          const PrMapping     *mapping,
+                                          PrDateOrder          order,
+                                          PrDateClockEvidence *out_evidence,
+                                          GCancellable        *cancellable,
+                                          GError             **error);
 gboolean     pr_record_reader_head   (PrConnection       *connection,
                                       const char         *table,
                                       const PrMapping    *mapping,

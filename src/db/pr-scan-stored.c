@@ -179,6 +179,22 @@ pr_scan_open_stored (PrConnection         *connection,
                                            &missing, cancellable, error);
   if (result->set == NULL)
     return NULL;
+  /* The members' unmarked hours (3点, 9:15) are read as the scan read
+   * them, by the whole column's clock, not by the members' few dates: the
+   * column is read for it (one pass, its dates alone) only when a member
+   * has one, and the members again by it. */
+  if (result->set->n_unmarked_hour_dates > 0)
+    {
+      g_clear_pointer (&missing, g_ptr_array_unref);
+      g_clear_pointer (&result->set, pr_record_set_free);
+      if (!pr_record_reader_date_clock (connection, table, mapping, load.date_order, &load.date_clock, cancellable,
+                                        error))
+        return NULL;
+      result->set = pr_record_reader_load_ids (connection, table, mapping, &load, (char *const *) ids->pdata,
+                                               ids->len, &missing, cancellable, error);
+      if (result->set == NULL)
+        return NULL;
+    }
   for (guint i = 0; i < result->set->n_records; i++)
     g_hash_table_insert (index_of, result->set->ids->pdata[i], GUINT_TO_POINTER (i + 1));
   /* A deleted member: never paired, no date, said as missing. */

@@ -913,8 +913,6 @@ static gboolean
 check_stray_bytes (PrCsvReader  *reader,
                    GError      **error)
 {
-  guint64 lines = 0;
-
   for (guint f = 0; f < reader->n_fields; f++)
     {
       char *text = reader->rec + reader->fields[f].start;
@@ -926,8 +924,12 @@ check_stray_bytes (PrCsvReader  *reader,
         {
           if (!reader->marking)
             {
-              for (gssize i = 0; i < at; i++)
-                lines += text[i] == '\n';
+              /* The line of the byte, counted as the reader counts lines
+               * (CRLF, LF or a lone CR), only now that one is found. */
+              guint64 lines = count_line_breaks (text, at, FALSE);
+
+              for (guint g = 0; g < f; g++)
+                lines += count_line_breaks (reader->rec + reader->fields[g].start, reader->fields[g].len, FALSE);
               if (byte == 0x80)
                 return fail (reader, error, PR_CSV_ERROR_ENCODING,
                              _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as "
@@ -945,8 +947,6 @@ check_stray_bytes (PrCsvReader  *reader,
           text += at + 3;
           length -= at + 3;
         }
-      for (gsize i = 0; i < length; i++)
-        lines += text[i] == '\n';
     }
   return TRUE;
 }

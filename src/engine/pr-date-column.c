@@ -61,6 +61,7 @@ struct _PrDateColumn {
   guint64      n_24_hour;      /* dates with an hour 0 or 13 to 23 and no day part: the column's clock is 24-hour */
   GArray      *bare_bits;      /* guint64 words, a bit per record: an hour 1 to 12 and no day part; NULL until one */
   guint64      n_bare;         /* bits set */
+  guint64      n_unmarked;     /* dates with an hour 1 to 12 and no day part, whatever the column's clock */
   guint64      n_bare_refused; /* of the unreadable dates, such hours in a column that writes the day part */
   GPtrArray   *bare_ids;       /* the first few of them */
   GPtrArray   *bare_texts;     /* the same */
@@ -269,7 +270,9 @@ pr_date_column_add (PrDateColumn  *self,
       self->n_24_hour++;
       g_clear_pointer (&self->bare_bits, g_array_unref);
     }
-  else if (status == PR_DATE_OK && clock == PR_DATE_CLOCK_BARE_12 && self->n_24_hour == 0)
+  if (status == PR_DATE_OK && clock == PR_DATE_CLOCK_BARE_12)
+    self->n_unmarked++;
+  if (status == PR_DATE_OK && clock == PR_DATE_CLOCK_BARE_12 && self->n_24_hour == 0)
     {
       /* A bit a record, not an index: 3 million records of a 24-hour
        * column that has not yet shown 13 to 23 cost 375 kB, not 24 MB. */
@@ -479,6 +482,71 @@ unmark_bare_hours (PrDateColumn *self,
     }
   g_clear_pointer (&self->bare_bits, g_array_unref);
   self->n_bare = 0;
+}
+
+/**
+ * pr_date_column_get_bare_hour_ids:
+ * @self: a #PrDateColumn, finished
+ *
+ * Returns: (transfer full) (element-type utf8): the ids of the first few
+ *   records of pr_date_column_get_n_bare_hours (), none if it is 0
+ */
+GPtrArray *
+pr_date_column_get_bare_hour_ids (const PrDateColumn *self)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; self->n_bare_refused > 0 && i < self->bare_ids->len; i++)
+    g_ptr_array_add (ids, g_strdup (self->bare_ids->pdata[i]));
+  return ids;
+}
+
+/**
+ * pr_date_column_get_n_unmarked_hours:
+ * @self: a #PrDateColumn
+ *
+ * Returns: how many dates added have an hour from 1 to 12 without its part
+ *   of the day (3点, 9:15), which the column's clock reads
+ */
+guint64
+pr_date_column_get_n_unmarked_hours (const PrDateColumn *self)
+{
+  return self->n_unmarked;
+}
+
+/**
+ * pr_date_column_get_clock_evidence:
+ * @self: a #PrDateColumn
+ *
+ * Returns: what the dates added so far show of the column's clock
+ */
+PrDateClockEvidence
+pr_date_column_get_clock_evidence (const PrDateColumn *self)
+{
+  return (self->n_day_part > 0 ? PR_DATE_CLOCK_EVIDENCE_DAY_PART : 0) |
+         (self->n_24_hour > 0 ? PR_DATE_CLOCK_EVIDENCE_24_HOUR : 0);
+}
+
+/**
+ * pr_date_column_add_clock_evidence:
+ * @self: a #PrDateColumn
+ * @evidence: what the whole column shows of its clock
+ *
+ * Reads the unmarked hours of the dates added (before or after) as a
+ * column showing @evidence would: a few rows chosen from a table are
+ * judged by the table's column, not by themselves alone.
+ */
+void
+pr_date_column_add_clock_evidence (PrDateColumn        *self,
+                                   PrDateClockEvidence  evidence)
+{
+  if (evidence & PR_DATE_CLOCK_EVIDENCE_DAY_PART)
+    self->n_day_part++;
+  if (evidence & PR_DATE_CLOCK_EVIDENCE_24_HOUR)
+    {
+      self->n_24_hour++;
+      g_clear_pointer (&self->bare_bits, g_array_unref);
+    }
 }
 
 /**
@@ -709,14 +777,31 @@ pr_date_column_finish (PrDateColumn  *self,
                      (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
                      self->name, samples->str);
       else if (self->n_bare_refused * 2 > self->n_unreadable)
-        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
-                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
-                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): their hour, from 1 to 12, "
-                       "has no 上午/下午 (AM/PM) in a column that writes them elsewhere, so it may be the morning's "
-                       "or the afternoon's; add it (下午3点, 3:00 PM), or write the hour on a 24-hour clock (15点, "
-                       "15:00)"),
-                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
-                     self->name, samples->str);
+        {
+          guint64 n_other = self->n_unreadable - self->n_bare_refused;
+          g_autoptr(GString) bare = g_string_new (NULL);
+          g_autofree char *other = NULL;
+
+          /* Only the bare hours are named as such; the others are counted. */
+          for (guint i = 0; i < self->bare_texts->len; i++)
+            g_string_append_printf (bare, "%s“%s”", i > 0 ? ", " : "", (char *) self->bare_texts->pdata[i]);
+          other = n_other == 0 ? g_strdup ("")
+                               /* Translators: ends the message of bare hours; the count of the column's
+                                * other unreadable dates. */
+                               : g_strdup_printf (ngettext ("; %llu more cannot be read for other reasons",
+                                                            "; %llu more cannot be read for other reasons",
+                                                            (gulong) n_other),
+                                                  (unsigned long long) n_other);
+          g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                       /* Translators: count of bare hours, count of non-empty dates, column, examples, then
+                        * the count of other unreadable dates or nothing. */
+                       _("%llu of the %llu dates in column “%s” cannot be read (such as %s): their hour, from 1 to "
+                         "12, has no 上午/下午 (AM/PM) in a column that writes them elsewhere, so it may be the "
+                         "morning's or the afternoon's; add it (下午3点, 3:00 PM), or write the hour on a 24-hour "
+                         "clock (15点, 15:00)%s"),
+                       (unsigned long long) self->n_bare_refused,
+                       (unsigned long long) (self->n_unreadable + self->n_read), self->name, bare->str, other);
+        }
       else if (self->n_roc * 2 > self->n_unreadable)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
                      /* Translators: unreadable count, count of non-empty dates, column, then examples. */

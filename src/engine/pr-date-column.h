@@ -47,6 +47,11 @@ guint64       pr_date_column_get_n_serial (const PrDateColumn *self);
 guint64       pr_date_column_get_n_roc    (const PrDateColumn *self);
 guint64       pr_date_column_get_n_placeholder (const PrDateColumn *self);
 guint64       pr_date_column_get_n_bare_hours (const PrDateColumn *self);
+GPtrArray    *pr_date_column_get_bare_hour_ids (const PrDateColumn *self);
+PrDateClockEvidence pr_date_column_get_clock_evidence (const PrDateColumn *self);
+guint64       pr_date_column_get_n_unmarked_hours (const PrDateColumn *self);
+void          pr_date_column_add_clock_evidence (PrDateColumn        *self,
+                                                 PrDateClockEvidence  evidence);
 guint64       pr_date_column_get_n_taken_as_office (const PrDateColumn *self);
 gboolean      pr_date_column_finish (PrDateColumn  *self,
                                      gint64        *dates,

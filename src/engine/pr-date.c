@@ -264,15 +264,17 @@ read_time (const char **p,
     }
   if (day_part != 0 && *hour > 12)
     return FALSE;   /* "下午15点" says the afternoon twice, or wrongly */
-  /* A time with seconds after colons (09:15:00) is a system's stamp, and
-   * systems that leave out the part of the day keep a 24-hour clock;
-   * people write 9点 or 9:15. */
+  /* A time with seconds after colons (09:15:00, 15:00:00) is a system's
+   * stamp, and systems that leave out the part of the day keep a 24-hour
+   * clock; people write 9点 or 9:15. So a stamp proves nothing of how the
+   * column's people write, nor does midnight on the dot (00:00, 0点), the
+   * usual filler of a date without a time. */
   if (day_part_said)
     *clock = PR_DATE_CLOCK_DAY_PART;
+  else if ((hour_end == 0 && *second >= 0) || (*hour == 0 && *minute == 0))
+    *clock = PR_DATE_CLOCK_24;
   else if (*hour < 1 || *hour > 12)
     *clock = PR_DATE_CLOCK_24_HOUR;
-  else if (hour_end == 0 && *second >= 0)
-    *clock = PR_DATE_CLOCK_24;
   else
     *clock = PR_DATE_CLOCK_BARE_12;
   if (day_part < 0 && *hour == 12)

@@ -34,6 +34,14 @@ typedef enum {
   PR_DATE_CLOCK_24_HOUR,   /* an hour only a 24-hour clock has, without a day part (0点半, 15点, 17:31) */
 } PrDateClock;
 
+/* What a whole date column shows of its clock, for a few of its rows read
+ * alone (a reopened scan's, an intake check's): they are read by it. */
+typedef enum {
+  PR_DATE_CLOCK_EVIDENCE_NONE     = 0,
+  PR_DATE_CLOCK_EVIDENCE_DAY_PART = 1 << 0,  /* it writes 上午/下午 (AM/PM) somewhere */
+  PR_DATE_CLOCK_EVIDENCE_24_HOUR  = 1 << 1,  /* it writes an unmarked hour 0 or 13 to 23 somewhere */
+} PrDateClockEvidence;
+
 PrDateStatus pr_date_read  (const char  *text,
                             PrDateOrder  order,
                             gint64      *out_seconds,

@@ -72,6 +72,36 @@ pr_mapping_copy (const PrMapping *mapping)
   return copy;
 }
 
+/**
+ * pr_mapping_copy_roles:
+ * @mapping: a mapping
+ * @roles: the roles to keep
+ * @n_roles: how many
+ *
+ * Returns: (transfer full): a copy of @mapping holding only its columns
+ *   of @roles (with their encodings and labels), in its order: to read a
+ *   table's few columns alone
+ */
+PrMapping *
+pr_mapping_copy_roles (const PrMapping    *mapping,
+                       const PrColumnRole *roles,
+                       guint               n_roles)
+{
+  PrMapping *copy = pr_mapping_copy (mapping);
+
+  for (guint i = copy->columns->len; i-- > 0;)
+    {
+      PrMappingColumn *column = &g_array_index (copy->columns, PrMappingColumn, i);
+      gboolean keep = FALSE;
+
+      for (guint r = 0; r < n_roles; r++)
+        keep = keep || column->role == roles[r];
+      if (!keep)
+        g_array_remove_index (copy->columns, i);
+    }
+  return copy;
+}
+
 void
 pr_mapping_free (PrMapping *self)
 {

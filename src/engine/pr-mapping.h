@@ -52,6 +52,9 @@ typedef struct _PrMapping PrMapping;
 
 PrMapping             *pr_mapping_new                  (void);
 PrMapping             *pr_mapping_copy                 (const PrMapping  *mapping);
+PrMapping             *pr_mapping_copy_roles           (const PrMapping    *mapping,
+                                                        const PrColumnRole *roles,
+                                                        guint               n_roles);
 void                   pr_mapping_free                 (PrMapping        *mapping);
 gboolean               pr_mapping_add                  (PrMapping        *mapping,
                                                         const char       *name,

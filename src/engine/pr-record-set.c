@@ -47,6 +47,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->texts, g_ptr_array_unref);
   g_clear_pointer (&set->text_file, pr_text_file_free);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
+  g_clear_pointer (&set->bare_hour_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->content_hashes);
@@ -875,6 +876,8 @@ pr_record_set_load (const PrMapping          *mapping,
       pr_date_column_set_advice (date_reader, options->advice);
       pr_date_column_set_allow_unreadable (date_reader, options->skip_bad_rows || options->chosen_rows);
       pr_date_column_set_now (date_reader, options->now);
+      if (options->chosen_rows)
+        pr_date_column_add_clock_evidence (date_reader, options->date_clock);
     }
 
   set = g_new0 (PrRecordSet, 1);
@@ -1130,6 +1133,8 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_roc_dates = pr_date_column_get_n_roc (date_reader);
       set->n_placeholder_dates = pr_date_column_get_n_placeholder (date_reader);
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
+      set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
+      set->n_unmarked_hour_dates = pr_date_column_get_n_unmarked_hours (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
       set->n_dates_from_numbers = pr_date_column_get_n_from_numbers (date_reader, &kind);
       set->dates_numbers_kind = kind;
