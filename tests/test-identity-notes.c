@@ -504,6 +504,11 @@ test_not_names (void)
     { "王小明（女）", NULL, "13800138000", "性别：男 王小明", NULL, "13800138000", PR_PETITIONER_OTHER },
     { "王小明 男", HOME, NULL, "王小明", HOME, NULL, PR_PETITIONER_SAME },
     { "王小明 男、李华 女", HOME, NULL, "李华 女", HOME, NULL, PR_PETITIONER_SAME },
+    /* A record of several people writes no one's sex: one co-signer's is
+     * no veto on the others'. */
+    { "王小明、李华（女）", NULL, "13800138000", "王小明，男", NULL, "13800138000", PR_PETITIONER_SAME },
+    { "王小明、李华（女）", HOME, NULL, "王小明，男", HOME, NULL, PR_PETITIONER_SAME },
+    { "王小明 男、李华", NULL, "13800138000", "李华 女", NULL, "13800138000", PR_PETITIONER_SAME },
     /* A nation is one of the 56 by name: 王小族 is a name. */
     { "王小族", NULL, LANDLINE, "李华", NULL, LANDLINE, PR_PETITIONER_OTHER },
     { "王小明 柯尔克孜族", HOME, NULL, "王小明", HOME, NULL, PR_PETITIONER_SAME },
@@ -532,6 +537,23 @@ test_not_names (void)
     }
   assert_reads ("王小明，柯尔克孜族", "王小明", NULL);
   assert_reads ("王小明、阿依古丽·买买提", "王小明", "阿依古丽买买提");
+
+  /* An agent's column beside the principal's: the record is two people,
+   * and the agent's sex says nothing of the principal's. */
+  {
+    PrIdentityTable *two = pr_identity_table_new ();
+
+    pr_identity_table_add_record (two);
+    pr_identity_table_add_value (two, PR_IDENTITY_NAME, "王强", -1);
+    pr_identity_table_add_value (two, PR_IDENTITY_NAME, "李华 女", -1);
+    pr_identity_table_add_value (two, PR_IDENTITY_PHONE, "13800138000", -1);
+    pr_identity_table_add_record (two);
+    pr_identity_table_add_value (two, PR_IDENTITY_NAME, "王强 男", -1);
+    pr_identity_table_add_value (two, PR_IDENTITY_PHONE, "13800138000", -1);
+    pr_identity_table_finish (two);
+    g_assert_cmpint (pr_identity_table_compare (two, 0, 1, NULL), ==, PR_PETITIONER_SAME);
+    pr_identity_table_free (two);
+  }
 
   /* Four people at one landline, each with a mobile after a label: no two
    * are one. */

@@ -253,6 +253,18 @@ names_of (const PrIdentityTable *self,
   return names + starts[record];
 }
 
+/* How many names the last record holds so far, in all its cells. */
+static guint
+names_in_last_record (const PrIdentityTable *self)
+{
+  const char *p, *end;
+  guint n = 0;
+
+  for (p = names_of (self, self->starts->len - 2, &end); p < end; p += strlen (p) + 1)
+    n++;
+  return n;
+}
+
 /* Keeps @name (normalised or with holes) as the last record's. */
 static void
 add_name (PrIdentityTable *self,
@@ -383,6 +395,10 @@ pr_identity_table_add_value (PrIdentityTable *self,
       /* 王先生, 王?华: no key, so never evidence; kept to say who they are not. */
       for (guint i = 0; i < conflict_only->len; i++)
         add_name (self, conflict_only->pdata[i], TRUE);
+      /* A record of several people (王小明、李华（女）, or an agent's
+       * column beside the principal's) writes no one's sex. */
+      if (names_in_last_record (self) > 1)
+        *sex = 0xFF;
     }
   else
     state = pr_identity_normalize (role, value, length, normals);
