@@ -161,9 +161,9 @@ test_honorific (void)
                        PR_PETITIONER_SAME);
     }
 
-  /* An honorific alone names nobody. */
+  /* An honorific alone names nobody, but says the sex: a woman is not a man. */
   g_assert_cmpint (compare ("先生", HOME, NULL, NULL, "先生", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
-  g_assert_cmpint (compare ("女士", NULL, NULL, NULL, "先生", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (compare ("女士", NULL, NULL, NULL, "先生", NULL, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
 
   g_assert_cmpint (pr_identity_read_names ("王先生", -1, names, conflicts), ==, PR_IDENTITY_VALUE_MASKED);
   g_assert_cmpuint (names->len, ==, 0);
@@ -503,6 +503,11 @@ test_not_names (void)
     { "王小明 男 45岁", HOME, NULL, "王小明 女 8岁", HOME, NULL, PR_PETITIONER_OTHER },
     { "王小明（女）", NULL, "13800138000", "性别：男 王小明", NULL, "13800138000", PR_PETITIONER_OTHER },
     { "王小明 男", HOME, NULL, "王小明", HOME, NULL, PR_PETITIONER_SAME },
+    /* The honorific says the sex too: father and daughter at one landline. */
+    { "王先生", NULL, LANDLINE, "王女士", NULL, LANDLINE, PR_PETITIONER_OTHER },
+    { "王小明 男", NULL, "13800138000", "王女士", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "王先生", NULL, "13800138000", "王 女", NULL, "13800138000", PR_PETITIONER_OTHER },
+    { "王先生", NULL, "13800138000", "王小明 男", NULL, "13800138000", PR_PETITIONER_SAME },
     { "王小明 男、李华 女", HOME, NULL, "李华 女", HOME, NULL, PR_PETITIONER_SAME },
     /* A record of several people writes no one's sex: one co-signer's is
      * no veto on the others'. */

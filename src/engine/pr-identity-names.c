@@ -676,8 +676,9 @@ reads_as_name (const char *raw,
  * @length: its length in bytes, or -1 if NUL-terminated
  *
  * The sex a name cell writes as a word of its own or in brackets
- * (王小明 男, 王小明，女, 王（男）, 性别：女): two records that write two
- * sexes are two people. A cell writing both (co-signers) writes none.
+ * (王小明 男, 王小明，女, 王（男）, 性别：女), or by the honorific ending a
+ * name (王先生; 李女士, 小姐, 太太, 阿姨): two records that write two sexes
+ * are two people. A cell writing both (co-signers) writes none.
  *
  * Returns: 1 for male, 2 for female, 0 for none
  */
@@ -695,13 +696,19 @@ pr_identity_read_sex (const char *value,
   if (length < 0)
     length = strlen (value);
   /* Most cells write no sex: no normalising for them. */
-  if (g_strstr_len (value, length, "\u7537" /* 男 */) == NULL && g_strstr_len (value, length, "\u5973" /* 女 */) == NULL)
+  if (g_strstr_len (value, length, "\u7537" /* 男 */) == NULL && g_strstr_len (value, length, "\u5973" /* 女 */) == NULL &&
+      g_strstr_len (value, length, "\u5148\u751f" /* 先生 */) == NULL &&
+      g_strstr_len (value, length, "\u5c0f\u59d0" /* 小姐 */) == NULL &&
+      g_strstr_len (value, length, "\u592a\u592a" /* 太太 */) == NULL &&
+      g_strstr_len (value, length, "\u963f\u59e8" /* 阿姨 */) == NULL)
     return 0;
   if (!g_utf8_validate_len (value, length, NULL) || (folded = g_utf8_normalize (value, length, G_NORMALIZE_NFKC)) == NULL)
     return 0;
   if (g_once_init_enter (&sex))
     {
-      GRegex *regex = g_regex_new ("(?:^|[\\s,;/|()\\[\\]、【】〔〕:])(?:性别\\s*:?\\s*)?(男|女)性?(?=$|[\\s,;/|()\\[\\]、【】〔〕])",
+      /* 男, 女 as a word, or the honorific ending a name (王先生, 李女士). */
+      GRegex *regex = g_regex_new ("(?:(?:^|[\\s,;/|()\\[\\]、【】〔〕:])(?:性别\\s*:?\\s*)?(男|女)性?|"
+                                   "(先生|女士|小姐|太太|阿姨))(?=$|[\\s,;/|()\\[\\]、【】〔〕])",
                                    G_REGEX_OPTIMIZE, 0, NULL);
 
       g_once_init_leave (&sex, regex);
@@ -710,7 +717,9 @@ pr_identity_read_sex (const char *value,
   while (g_match_info_matches (info))
     {
       g_autofree char *word = g_match_info_fetch (info, 1);
-      guint8 one = strcmp (word, "\u7537" /* 男 */) == 0 ? 1 : 2;
+      g_autofree char *honorific = g_match_info_fetch (info, 2);
+      /* An unset trailing group is NULL. */
+      guint8 one = g_strcmp0 (word, "\u7537" /* 男 */) == 0 || g_strcmp0 (honorific, "\u5148\u751f" /* 先生 */) == 0 ? 1 : 2;
 
       if (found != 0 && found != one)
         return 0;
