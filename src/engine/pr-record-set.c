@@ -435,6 +435,8 @@ weigh_by_idf (Loader              *loader,
   g_autoptr(PrIdf) idf = pr_idf_new (options);
   gint64 start = g_get_monotonic_time ();
 
+  if (options->max_share > 0 && !pr_idf_check_max_share (options->max_share, set->n_records, error))
+    return FALSE;
   for (gsize r = 0; r < set->n_records; r++)
     pr_idf_add_document (idf, features + loader->feature_offsets[r],
                          loader->feature_offsets[r + 1] - loader->feature_offsets[r]);
