@@ -473,6 +473,8 @@ test_errors (void)
   g_autofree char *ragged = write_file ("ragged.csv", "id,body\n1,好的\n2,坏的,多了\n", -1);
   g_autofree char *dup_ids = write_file ("dup.csv", "id,body\n1,好的\n1,坏的\n", -1);
   g_autofree char *dos_end = write_file ("dos-end.csv", "id,body\r\n1,好的\r\n2,坏的\r\n\x1A", -1);
+  g_autofree char *sep_comma = write_file ("sep-comma.csv", "sep=,\r\nid,body\r\n1,好的\r\n2,坏的\r\n", -1);
+  g_autofree char *sep_semicolon = write_file ("sep-semicolon.csv", "sep=;\r\nid;body\r\n1;好的\r\n", -1);
   g_autofree char *dos_mid = write_file ("dos-mid.csv", "id,body\r\n1,好的\r\n\x1A\r\n2,坏的\r\n", -1);
   g_autofree char *missing = g_build_filename (tmpdir, "no-such-file.csv", NULL);
   g_autofree char *no_dir_out = g_build_filename (tmpdir, "no-such-dir", "out.csv", NULL);
@@ -514,6 +516,11 @@ test_errors (void)
                             "--out", "/dev/null", NULL), ==, 0);
   CHECK (1, "line 3 is a DOS end-of-file mark (Ctrl-Z, byte 0x1A), but more lines follow it", "scan", "--no-second-stage",
          dos_mid, "--id", "id", "--text", "body");
+  /* Excel's separator line: a comma's passed over, another named. */
+  g_assert_cmpint (run_cli (NULL, NULL, "scan", "--no-second-stage", sep_comma, "--id", "id", "--text", "body",
+                            "--out", "/dev/null", NULL), ==, 0);
+  CHECK (1, "line 1 is Excel's “sep=;”, so its columns are separated by “;”, not commas", "scan", "--no-second-stage",
+         sep_semicolon, "--id", "id", "--text", "body");
   CHECK (1, "the id “1” appears a second time", "scan", "--no-second-stage", dup_ids, "--id", "id", "--text", "body");
   CHECK (1, "KLINGON-8", "scan", "--no-second-stage", records, "--text", "body", "--encoding", "KLINGON-8");
   CHECK (1, "cannot write", "fingerprint", records, "--text", "body", "--out", no_dir_out);
