@@ -404,14 +404,16 @@ apply_column_encodings (PrCliMappingOptions  *options,
                        _("--column-encoding takes COLUMN=ENCODING, e.g. body=GBK, not “%s”"), spec);
           return FALSE;
         }
-      /* Given twice, one of the two would be dropped without a word. */
+      /* Given twice with two encodings, one would be dropped without a
+       * word; one encoding named twice (gb18030, GB18030) is one. */
       for (guint j = 0; j < i; j++)
         {
           const char *earlier = options->column_encodings[j];
           const char *earlier_equals = strrchr (earlier, '=');
 
           if (earlier_equals != NULL && (gsize) (earlier_equals - earlier) == strlen (name) &&
-              strncmp (earlier, name, strlen (name)) == 0)
+              strncmp (earlier, name, strlen (name)) == 0 &&
+              !pr_mapping_same_encoding (earlier_equals + 1, equals + 1))
             {
               g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                            _("--column-encoding gives column “%s” twice (%s and %s): give it once"), name,
