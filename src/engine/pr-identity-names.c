@@ -46,7 +46,7 @@
 
 #include <string.h>
 
-#include "pr-identity.h"
+#include "pr-identity-private.h"
 #include "pr-tokenizer.h"
 
 /* A given name after an honorific's surname: up to this many characters. */
@@ -245,6 +245,8 @@ all_han (const char *text,
   return TRUE;
 }
 
+static gboolean is_han_name (const char *side);
+
 /* After 代 in a note, a role and not a principal: 代理人, 代表, 代写人. */
 static gboolean
 is_role_word (const char *rest)
@@ -257,23 +259,24 @@ is_role_word (const char *rest)
   return FALSE;
 }
 
-/* After 代 in a note, a relative or a collective and not a person's name:
- * 代父亲, 代村民, 代其母. The principal of such a note is nobody's name. */
-static gboolean
-is_kin_or_collective (const char *rest)
+/* After 代 in a note, a relative or a collective (代父亲, 代村民, 代其母):
+ * the length of that word, or 0. Alone it names nobody; a name after it
+ * (代丈夫王强) is the principal's. */
+static gsize
+kin_or_collective (const char *rest)
 {
   static const char *const words[] = {
     "父亲", "母亲", "父母", "儿子", "女儿", "儿媳", "女婿", "丈夫", "妻子", "爱人", "老伴", "家人", "家属", "亲属",
     "亲戚", "爷爷", "奶奶", "外公", "外婆", "孙子", "孙女", "哥哥", "姐姐", "弟弟", "妹妹", "兄弟", "姐妹", "叔叔",
     "伯伯", "舅舅", "姑姑", "公公", "婆婆", "岳父", "岳母", "老人", "邻居", "朋友", "同事", "村民", "群众", "全村",
-    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人", "其",
-    NULL,
+    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人",
+    "其父", "其母", "其夫", "其妻", "其子", "其女", "其兄", "其弟", "其姐", "其妹", "其", NULL,
   };
 
   for (guint i = 0; words[i] != NULL; i++)
     if (g_str_has_prefix (rest, words[i]))
-      return TRUE;
-  return FALSE;
+      return strlen (words[i]);
+  return 0;
 }
 
 /* The surname a masked name still shows (王某某, 王*, 欧阳××, 张XX), read as
@@ -375,9 +378,14 @@ without_notes (const char *value,
               *group |= is_group (text) || is_group_title (inner);
               /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
                * names nobody else. */
-              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3) &&
-                  !is_kin_or_collective (inner + 3))
-                g_string_append_printf (out, "\u3001%s", inner + 3);
+              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && !is_role_word (inner + 3))
+                {
+                  const char *principal = inner + 3 + kin_or_collective (inner + 3);
+
+                  /* 代丈夫王强: the relative's name is the principal's. */
+                  if (principal == inner + 3 ? all_han (principal, 2, 4) : is_han_name (principal))
+                    g_string_append_printf (out, "\u3001%s", principal);
+                }
               p = g_utf8_next_char (q);
               continue;
             }
@@ -443,8 +451,6 @@ without_number (const char *piece)
     g_clear_pointer (&name, g_free);
   return name;
 }
-
-static gboolean is_han_name (const char *side);
 
 /* After a representative's title without a colon (代表王小明, 村民代表王小明,
  * 人大代表王小明), where the name begins; @name itself when it has no such
@@ -525,6 +531,11 @@ has_transliteration (const char *given)
   return FALSE;
 }
 
+/* The commonest hundred surnames, which cover about nine people in ten. */
+#define COMMONEST_SURNAMES \
+  "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢" \
+  "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+
 /* Whether @side reads as a Han name: 2 to 3 characters from a surname of
  * the Hundred Family Surnames' commoner part (the commonest hundred cover
  * about nine people in ten; the rest here, 温, 甘, 祁, 禤, most of the
@@ -535,8 +546,7 @@ static gboolean
 is_han_name (const char *side)
 {
   static const char common[] =
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
-    "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+    COMMONEST_SURNAMES
     "温甘康施文易祝柳牛洪欧樊兰殷翟倪聂关颜鲁葛伍车庞柴苗岳齐俞纪舒屈项祁焦尚毕季邢耿凌骆梅喻辛管卜房滕阎包"
     "窦柏宁左章盛单解谷邬湛蒲靳鲍储戚冉童宗戈瞿裴晏华衡封冷佘隋甄景冀饶尤巫贝连郁芮池桂晋劳蔺郎边麻姬薄仲"
     "荣邝禤卫钮农闵应娄詹席符皮楚查计申危苟时涂宫游全权揭缪臧寇谈虞郜商贲樊滑庄阮鄢粟敖练";
@@ -630,6 +640,40 @@ dash_parts_names (const char *start,
   return is_han_name (after_label (left)) && is_han_name (right);
 }
 
+/* The given name of @name, a Han name (is_han_name()): after its first
+ * character, or its first two for a compound surname (欧阳娜娜). */
+static const char *
+given_of (const char *name)
+{
+  const char *second = g_utf8_next_char (name);
+  g_autofree char *two = g_strndup (name, g_utf8_next_char (second) - name);
+
+  return all_han (name, 3, 4) && is_compound_surname (two) ? g_utf8_next_char (second) : second;
+}
+
+/* Whether @normal is a word of the language and no name: one dictionary
+ * word (ICU) that does not read as a name as well. Two characters read as
+ * one after a commonest surname (张三, 高峰, 金星), or as a sole given name
+ * after any other character (文明, 海燕; not 农民, 单身); more, as a Han name
+ * whose given name is a given name's characters (刘德华). */
+static gboolean
+is_word_note (const char *normal)
+{
+  if (!all_han (normal, 2, 8) || !_pr_identity_is_one_word (normal))
+    return FALSE;
+  /* 张三 as 高峰: a commonest surname before any given name's character;
+   * a rarer one (农民, 单身) before a sole given name only. */
+  if (all_han (normal, 2, 2))
+    {
+      char first[8];
+
+      first[g_unichar_to_utf8 (pr_tokenizer_fold_traditional_char (g_utf8_get_char (normal)), first)] = '\0';
+      return !_pr_identity_given_name_reads (g_utf8_next_char (normal),
+                                             strstr (COMMONEST_SURNAMES, first) == NULL);
+    }
+  return !(is_han_name (normal) && _pr_identity_given_name_reads (given_of (normal), FALSE));
+}
+
 /* Whether @normal, read from @raw in a cell of several pieces, reads as a
  * person's name: a Han name (is_han_name()), a transliterated one with its
  * middle dot or a dash for it (约翰·史密斯, 阿依古丽-买买提), or one in
@@ -646,10 +690,11 @@ reads_as_name (const char *raw,
   };
   gboolean han = FALSE, letters = FALSE, digits = FALSE, dot = FALSE;
 
-  if (g_strv_contains (notes, normal))
+  if (g_strv_contains (notes, normal) || is_word_note (normal))
     return FALSE;
+  /* 王小明, not 武警, 文员, 董事长: a given name's characters after the surname. */
   if (is_han_name (normal))
-    return TRUE;
+    return _pr_identity_given_name_reads (given_of (normal), FALSE);
   for (const char *p = raw; *p != '\0'; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
@@ -861,7 +906,8 @@ pr_identity_read_names (const char *value,
                    * only a piece that reads as a name is one. */
                   if (reads_as_name (name, normal))
                     g_ptr_array_add (found, g_steal_pointer (&normal));
-                  else if (bare == NULL)
+                  /* 农民, 单身: a word, no name even alone in its cell. */
+                  else if (bare == NULL && !is_word_note (normal))
                     g_ptr_array_add (loose, g_steal_pointer (&normal));
                 }
               else if (whole != NULL)
