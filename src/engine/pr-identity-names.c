@@ -17,7 +17,11 @@
  *   is the record's (pr_identity_read_sex()).
  * - in a cell of several pieces, a piece is a name only if it reads as one
  *   (王小明，农民 is 王小明 and a note): a trade, a party or a label shared
- *   by two people would make them one.
+ *   by two people would make them one. A surname's character first is not
+ *   enough: the rest must be a given name's characters (王小明，武警 and
+ *   王小明，董事长 are notes). A word of the dictionary that does not also
+ *   read as a name (农民, 单身; not 高峰, 张三) is a note even alone in its
+ *   cell (pr-identity-words.c).
  * - a surname alone (王, 欧阳) is as 王先生 below.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
  *   names its representative, who counts as a petitioner: a name as any.
@@ -32,7 +36,8 @@
  *   and so is a masked name that shows its surname (王某某, 王*, 欧阳××).
  * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
  *   characters (王和平 is one); 王小明（代李华）: the agent and the principal
- *   (not 代父亲, 代村民: a relative or a collective names nobody).
+ *   (not 代父亲, 代村民: a relative or a collective names nobody, but a name
+ *   after it does: 李华（代丈夫王强） names 王强).
  * - a dash or a full stop between names: 王小明-李华, 张三—李四,
  *   王小明。李华 are co-signers when each side reads as a Han name, 2 to 3
  *   characters from a surname (or 3 to 4 from a compound one) with no
