@@ -585,10 +585,11 @@ test_not_names (void)
 static void
 test_words (void)
 {
-  static const char *const notes[] = { "单身", "武警", "董事长", "文员", "农民", "司机", "包工头", "个体户", "下岗" };
+  static const char *const notes[] = { "单身", "武警", "董事长", "文员", "农民", "司机", "包工头", "个体户", "下岗",
+                                       "毕业生", "孙子", "儿子" };
   static const char *const people[] = { "王小明", "李华", "张伟", "赵敏" };
   static const char *const worded[] = { "高峰", "金星", "文明", "海燕", "红梅", "王伟", "张三", "刘德华", "江山",
-                                        "林海", "白云", "高明", "黄金凤" };
+                                        "林海", "白云", "高明", "黄金凤", "周杰伦", "李彧", "欧阳修" };
 
   for (guint n = 0; n < G_N_ELEMENTS (notes); n++)
     for (guint a = 0; a < G_N_ELEMENTS (people); a++)
@@ -653,6 +654,9 @@ test_principal_after_relative (void)
                        PR_PETITIONER_OTHER);
     }
   assert_reads ("李华（代丈夫）", "李华", NULL);
+  /* The agent's sex is no one's in a record of two people. */
+  g_assert_cmpint (compare ("李华 女（代丈夫王强）", HOME, NULL, NULL, "王强 男", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
 }
 
 /* A masked and a full number in one cell: the full one when it fits the

@@ -664,6 +664,9 @@ given_of (const char *name)
 static gboolean
 is_word_note (const char *normal)
 {
+  /* 孙子, 儿子: a relative, as after 代. */
+  if (kin_or_collective (normal) == strlen (normal))
+    return TRUE;
   if (!all_han (normal, 2, 8) || !_pr_identity_is_one_word (normal))
     return FALSE;
   /* 张三 as 高峰: a commonest surname before any given name's character;

@@ -16,7 +16,7 @@
  *
  * Left out of the sole set on purpose: characters that end nouns of trades,
  * ranks and places (民 工 户 主 师 长 家 中 东 生 兵), where a name's use is rare
- * next to the word's; 员, 人, 警 and 事 are in neither set.
+ * next to the word's; 员, 人, 警, 事 and 业 (毕业生) are in neither set.
  */
 #define G_LOG_DOMAIN "pr-identity-words"
 
@@ -45,8 +45,10 @@ static const char given[] =
   "星月日晨辰昕昊晗晴雪霜露雷电云雯霖雨海洋涛波浪洪泉源江河湖溪清澄泽润浩淼森林松柏杨柳桃李梅兰竹菊"
   "荷莲芳芬芝芸茜茹莉莎菲萍蓉蕾薇萱英华荣茂草根叶花果实秀颖穗禾稻麦丰年岁时世代承继传宗祖孙伯仲叔季"
   "长春延寿福禄贵富有余庆善良宽厚敦笃守恒常久远达通广博深高峻峰岭岩石磊山川坤乾宇宙鹏程锦绣辉煌灿烂"
-  "昭彰显扬名声誉望希冀志向理想梦启开创建设立树功勋业绩强壮健康宏伟杰俊英雄豪迈超越卓群凯旋胜利捷军"
-  "兵将帅师旗鼎铁钢锋锐锦铭钰银金鑫镇铮钧钊全会合同振兴国邦家庭园亭台楼阁轩宁康泰和平安顺利通达辉";
+  "昭彰显扬名声誉望希冀志向理想梦启开创建设立树功勋绩强壮健康宏伟杰俊英雄豪迈超越卓群凯旋胜利捷军"
+  "兵将帅师旗鼎铁钢锋锐锦铭钰银金鑫镇铮钧钊全会合同振兴国邦家庭园亭台楼阁轩宁康泰和平安顺利通达辉"
+  "伦修黛彧犇彦昆澜骁晟煜炜烨琛瀚翰逸朗铖灏杭珂蕊芮萌贺凡蔚霄舟航钦崇尧舜禹汉元君卿玮璋璞琨琰瑄珺琬婧"
+  "姝妙聪惠蕙芷馨香芊茵菁蕴艾苒蔓霓岚峥岳嵩屹弘韬祯祺禧祎瑾璟骞骥骐驰鸣凌霆霁霏翊翎翠羽墨笙琴韵歌颂";
 
 static gboolean
 holds (const char *set,
