@@ -723,6 +723,45 @@ reads_as_name (const char *raw,
   return !han && letters && !digits;
 }
 
+/* @piece without a note written after a space (王小明 村主任, 王小明 金山村,
+ * 王小明 家住金山村, 王小明 农民), or NULL when it has none. A space parts no
+ * co-signers, so what follows one is either part of the name (王 小明,
+ * 欧阳 文华, 边巴 罗布) or a note: a note when the first word is a whole Han
+ * name and the rest cannot be one (not Han, longer than a name, a surname
+ * and characters no given name uses, or a dictionary word). */
+static char *
+without_spaced_note (const char *piece)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (piece));
+  g_autofree char *first = NULL;
+  g_autoptr(GString) rest = g_string_new (NULL);
+  const char *space = trimmed;
+  gboolean han_only = TRUE;
+
+  while (*space != '\0' && !g_unichar_isspace (g_utf8_get_char (space)))
+    space = g_utf8_next_char (space);
+  if (*space == '\0')
+    return NULL;
+  first = g_strndup (trimmed, space - trimmed);
+  if (!is_han_name (first) || !_pr_identity_given_name_reads (given_of (first), FALSE))
+    return NULL;
+  for (const char *p = space; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c))
+        continue;
+      han_only &= g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+      g_string_append_unichar (rest, c);
+    }
+  if (han_only && all_han (rest->str, 1, 2) && !is_word_note (rest->str))
+    return NULL;
+  if (han_only && all_han (rest->str, 3, 4) && is_han_name (rest->str) &&
+      _pr_identity_given_name_reads (given_of (rest->str), FALSE))
+    return NULL;
+  return g_steal_pointer (&first);
+}
+
 /**
  * pr_identity_read_sex:
  * @value: a name cell as written
@@ -840,6 +879,7 @@ pr_identity_read_names (const char *value,
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
+          g_autofree char *spaced = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
           gboolean group_title = FALSE;
@@ -855,6 +895,10 @@ pr_identity_read_names (const char *value,
           bare = without_number (name);
           if (bare != NULL)
             name = bare;
+          /* 王小明 村主任: the name, and a note after a space. */
+          spaced = without_spaced_note (name);
+          if (spaced != NULL)
+            name = spaced;
           /* 村民代表王小明: the group's representative, as after a colon;
            * 人大代表王小明: 王小明 alone. */
           name = representative_prefix (name, &group_title);
