@@ -677,9 +677,35 @@ test_principal_after_relative (void)
                        PR_PETITIONER_OTHER);
     }
   assert_reads ("李华（代丈夫）", "李华", NULL);
+  /* Without brackets, the same: 代 after a whole Han name. */
+  assert_reads ("李华代王强", "李华", "王强");
+  assert_reads ("李华代其夫王强", "李华", "王强");
+  assert_reads ("李华 代 王强", "李华", "王强");
+  assert_reads ("李华代丈夫", "李华", NULL);
+  g_assert_cmpint (compare ("李华代其夫王强", NULL, LANDLINE, NULL, "王强", NULL, LANDLINE, NULL, NULL), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("李华代丈夫", HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  assert_reads ("李时代", "李时代", NULL);
   /* The agent's sex is no one's in a record of two people. */
   g_assert_cmpint (compare ("李华 女（代丈夫王强）", HOME, NULL, NULL, "王强 男", HOME, NULL, NULL, NULL), ==,
                    PR_PETITIONER_SAME);
+}
+
+/* A phrase that says the name is withheld names nobody: two such records
+ * at one home are not one person. */
+static void
+test_withheld (void)
+{
+  static const char *const cells[] = { "不愿透露姓名", "不愿透露", "匿名群众", "匿名举报人" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      g_test_message ("%s", cells[i]);
+      g_assert_cmpint (pr_identity_read_names (cells[i], -1, names, NULL), !=, PR_IDENTITY_VALUE_VALID);
+      g_assert_cmpint (compare (cells[i], HOME, NULL, NULL, cells[i], HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+    }
 }
 
 /* A masked and a full number in one cell: the full one when it fits the
@@ -813,6 +839,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/identity-notes/words", test_words);
   g_test_add_func ("/engine/identity-notes/spaced-notes", test_spaced_notes);
   g_test_add_func ("/engine/identity-notes/principal-after-relative", test_principal_after_relative);
+  g_test_add_func ("/engine/identity-notes/withheld", test_withheld);
   g_test_add_func ("/engine/identity-notes/masked-and-full", test_masked_and_full);
   g_test_add_func ("/engine/identity-notes/forms", test_forms);
   return g_test_run ();

@@ -762,6 +762,43 @@ without_spaced_note (const char *piece)
   return g_steal_pointer (&first);
 }
 
+/* 王小明代李华, 王小明代其子王强, 王小明 代 李华: the agent before 代 without
+ * brackets, or NULL; the principal through @principal when a name follows
+ * (a relative alone names nobody, as in brackets). Only after a whole Han
+ * name: 李时代 is a name. */
+static char *
+agent_before (const char  *piece,
+              char       **principal)
+{
+  g_autoptr(GString) plain = g_string_new (NULL);
+  const char *at, *after, *named;
+  g_autofree char *agent = NULL;
+
+  *principal = NULL;
+  if (strstr (piece, "\u4ee3" /* 代 */) == NULL)
+    return NULL;
+  for (const char *p = piece; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_string_append_unichar (plain, g_utf8_get_char (p));
+  at = strstr (plain->str, "\u4ee3");
+  after = at + strlen ("\u4ee3");
+  if (at == plain->str || *after == '\0' || is_role_word (after))
+    return NULL;
+  agent = g_strndup (plain->str, at - plain->str);
+  if (!is_han_name (agent) || !_pr_identity_given_name_reads (given_of (agent), FALSE))
+    return NULL;
+  named = after + kin_or_collective (after);
+  if (*named != '\0')
+    {
+      if (!is_han_name (named))
+        return NULL;
+      *principal = g_strdup (named);
+    }
+  else if (named == after)
+    return NULL;
+  return g_steal_pointer (&agent);
+}
+
 /**
  * pr_identity_read_sex:
  * @value: a name cell as written
@@ -849,6 +886,7 @@ pr_identity_read_names (const char *value,
   g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *plain = NULL;
   g_autoptr(GPtrArray) loose = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) principals = g_ptr_array_new_with_free_func (g_free);
   gboolean group = FALSE, invalid = FALSE, masked = FALSE, split;
   guint n_pieces = 0;
   const char *start, *p;
@@ -880,6 +918,7 @@ pr_identity_read_names (const char *value,
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
           g_autofree char *spaced = NULL;
+          g_autofree char *agent = NULL, *principal = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
           gboolean group_title = FALSE;
@@ -895,6 +934,17 @@ pr_identity_read_names (const char *value,
           bare = without_number (name);
           if (bare != NULL)
             name = bare;
+          /* 王小明代李华: the agent, and the principal beside. */
+          agent = agent_before (name, &principal);
+          if (agent != NULL)
+            {
+              g_autofree char *normal_principal = NULL;
+
+              name = agent;
+              if (principal != NULL &&
+                  pr_identity_normalize_name (principal, -1, &normal_principal) == PR_IDENTITY_VALUE_VALID)
+                g_ptr_array_add (principals, g_steal_pointer (&normal_principal));
+            }
           /* 王小明 村主任: the name, and a note after a space. */
           spaced = without_spaced_note (name);
           if (spaced != NULL)
@@ -999,6 +1049,7 @@ pr_identity_read_names (const char *value,
         }
     }
 
+  g_ptr_array_extend_and_steal (found, g_steal_pointer (&principals));
   /* A piece that reads as no name is one only alone in its cell (农民 is
    * one, as 阿依古丽 is; 王小明，农民 is 王小明 and a note), or where no
    * piece reads as one (阿依古丽、买买提: co-signers of rarer surnames,
