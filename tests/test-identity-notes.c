@@ -708,6 +708,26 @@ test_withheld (void)
     }
 }
 
+/* A title as a form of address is as 王先生: the surname, conflict only;
+ * a whole name before it is that name. */
+static void
+test_titles (void)
+{
+  static const char *const titled[] = { "张局长", "张主任", "张总", "张书记", "张经理", "张村长" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (titled); i++)
+    {
+      g_test_message ("%s", titled[i]);
+      g_assert_cmpint (compare (titled[i], HOME, NULL, NULL, titled[i], HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
+      g_assert_cmpint (compare (titled[i], NULL, LANDLINE, NULL, "李华", NULL, LANDLINE, NULL, NULL), ==,
+                       PR_PETITIONER_OTHER);
+      g_assert_cmpint (compare (titled[i], NULL, LANDLINE, NULL, "张伟", NULL, LANDLINE, NULL, NULL), ==,
+                       PR_PETITIONER_SAME);
+    }
+  g_assert_cmpint (compare ("张伟局长", HOME, NULL, NULL, "张伟", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("张伟主任", HOME, NULL, NULL, "张华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+}
+
 /* A masked and a full number in one cell: the full one when it fits the
  * mask; no evidence at all when it does not. */
 static void
@@ -840,6 +860,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/identity-notes/spaced-notes", test_spaced_notes);
   g_test_add_func ("/engine/identity-notes/principal-after-relative", test_principal_after_relative);
   g_test_add_func ("/engine/identity-notes/withheld", test_withheld);
+  g_test_add_func ("/engine/identity-notes/titles", test_titles);
   g_test_add_func ("/engine/identity-notes/masked-and-full", test_masked_and_full);
   g_test_add_func ("/engine/identity-notes/forms", test_forms);
   return g_test_run ();
