@@ -219,7 +219,7 @@ test_groups (void)
   static const char *const groups[] = { "王小明等3人", "王小明等", "王小明等人", "王小明等十余人", "王小明（等5人）",
                                         "王小明、李华等", "王小明夫妇", "王小明等人联名", "代表：王小明",
                                         "村民代表:王小明", "王小明（代表）", "王小明(村民代表)", "村民代表王小明",
-                                        "代表王小明" };
+                                        "代表王小明", "王小明等叁人", "王小明等伍人" };
   static const char *const nameless[] = { "王某等5人", "某某等3人", "村民等50人", "全村村民等" };
   PrIdentityEvidence evidence;
 
@@ -375,6 +375,7 @@ test_personal_notes (void)
                    PR_PETITIONER_OTHER);
   /* A phone or ID card number after the name is none of the name. */
   static const char *const numbered[] = { "黄小林 13800138000", "黄小林13800138000", "黄小林 电话：0591-87654321",
+                                          "黄小林：13800138000", "黄小林: 138-0013-8000",
                                           "黄小林 手机 138 0013 8000", "黄小林 身份证号110101199001011237" };
   for (guint i = 0; i < G_N_ELEMENTS (numbered); i++)
     {

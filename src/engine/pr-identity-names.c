@@ -88,7 +88,7 @@ is_group_stem (const char  *name,
 
   if (g_once_init_enter (&group))
     {
-      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
+      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
                                    "^(.+?)(夫妇|夫妻|全家|一家|等人)(联名|来访|来信)?$",
                                    G_REGEX_OPTIMIZE, 0, NULL);
 
@@ -447,7 +447,8 @@ without_number (const char *piece)
 
   if (g_once_init_enter (&number))
     {
-      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:" NUMBER_LABEL "\\s*:?\\s*)?"
+      /* 王小明：13800138000, a colon without a label, too. */
+      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:" NUMBER_LABEL ")?\\s*:?\\s*)?"
                                    "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
                                    G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
 
@@ -938,6 +939,14 @@ pr_identity_read_names (const char *value,
           bare = without_number (name);
           if (bare != NULL)
             name = bare;
+          /* 王小明: 138-0013-8000, its number dropped as a word of its own. */
+          else
+            {
+              g_autofree char *chomped = g_strchomp (g_strdup (name));
+
+              if (g_str_has_suffix (chomped, ":") || g_str_has_suffix (chomped, "\uff1a"))
+                name = bare = g_strndup (chomped, strlen (chomped) - (g_str_has_suffix (chomped, ":") ? 1 : 3));
+            }
           /* 王小明代李华: the agent, and the principal beside. */
           agent = agent_before (name, &principal);
           if (agent != NULL)
