@@ -687,6 +687,13 @@ test_principal_after_relative (void)
                    PR_PETITIONER_SAME);
   g_assert_cmpint (compare ("李华代丈夫", HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   assert_reads ("李时代", "李时代", NULL);
+  /* Whose relative: the person named last. */
+  assert_reads ("王小明之妻李华", "李华", NULL);
+  assert_reads ("王小明的妻子李华", "李华", NULL);
+  assert_reads ("王小明之子 王强", "王强", NULL);
+  g_assert_cmpint (compare ("王小明之妻李华", HOME, NULL, NULL, "王小明", HOME, NULL, NULL, NULL), ==,
+                   PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("王小明之妻李华", HOME, NULL, NULL, "李华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   /* The agent's sex is no one's in a record of two people. */
   g_assert_cmpint (compare ("李华 女（代丈夫王强）", HOME, NULL, NULL, "王强 男", HOME, NULL, NULL, NULL), ==,
                    PR_PETITIONER_SAME);

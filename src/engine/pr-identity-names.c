@@ -767,6 +767,43 @@ without_spaced_note (const char *piece)
   return g_steal_pointer (&first);
 }
 
+/* 王小明之妻李华, 王小明的妻子李华: the person named last, or NULL when
+ * @piece is no such phrase; the one before is named only to say whose
+ * relative she is. */
+static char *
+relative_named (const char *piece)
+{
+  static const char *const links[] = { "\u4e4b" /* 之 */, "\u7684" /* 的 */, NULL };
+  static const char kin[] = "妻夫子女父母兄弟姐妹儿媳婿孙";
+  g_autoptr(GString) plain = g_string_new (NULL);
+
+  for (const char *p = piece; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_string_append_unichar (plain, g_utf8_get_char (p));
+  for (guint i = 0; links[i] != NULL; i++)
+    {
+      const char *at = strstr (plain->str, links[i]), *rest, *named;
+      g_autofree char *left = NULL;
+      gsize length;
+      char first[8];
+
+      if (at == NULL)
+        continue;
+      left = g_strndup (plain->str, at - plain->str);
+      rest = at + strlen (links[i]);
+      if (!is_han_name (left) || *rest == '\0')
+        continue;
+      length = kin_or_collective (rest);
+      first[g_unichar_to_utf8 (g_utf8_get_char (rest), first)] = '\0';
+      if (length == 0 && strstr (kin, first) != NULL)
+        length = strlen (first);
+      named = rest + length;
+      if (length > 0 && is_han_name (named))
+        return g_strdup (named);
+    }
+  return NULL;
+}
+
 /* 王小明代李华, 王小明代其子王强, 王小明 代 李华: the agent before 代 without
  * brackets, or NULL; the principal through @principal when a name follows
  * (a relative alone names nobody, as in brackets). Only after a whole Han
@@ -923,7 +960,7 @@ pr_identity_read_names (const char *value,
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
           g_autofree char *spaced = NULL;
-          g_autofree char *agent = NULL, *principal = NULL;
+          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
           gboolean group_title = FALSE;
@@ -947,6 +984,10 @@ pr_identity_read_names (const char *value,
               if (g_str_has_suffix (chomped, ":") || g_str_has_suffix (chomped, "\uff1a"))
                 name = bare = g_strndup (chomped, strlen (chomped) - (g_str_has_suffix (chomped, ":") ? 1 : 3));
             }
+          /* 王小明之妻李华: 李华. */
+          relative = relative_named (name);
+          if (relative != NULL)
+            name = relative;
           /* 王小明代李华: the agent, and the principal beside. */
           agent = agent_before (name, &principal);
           if (agent != NULL)
