@@ -590,7 +590,8 @@ test_words (void)
                                        "毕业生", "孙子", "儿子" };
   static const char *const people[] = { "王小明", "李华", "张伟", "赵敏" };
   static const char *const worded[] = { "高峰", "金星", "文明", "海燕", "红梅", "王伟", "张三", "刘德华", "江山",
-                                        "林海", "白云", "高明", "黄金凤", "周杰伦", "李彧", "欧阳修" };
+                                        "林海", "白云", "高明", "黄金凤", "周杰伦", "李彧", "欧阳修", "方圆",
+                                        "诸葛亮" };
 
   for (guint n = 0; n < G_N_ELEMENTS (notes); n++)
     for (guint a = 0; a < G_N_ELEMENTS (people); a++)
@@ -616,6 +617,13 @@ test_words (void)
     g_assert_cmpint (pr_identity_read_names ("农民", -1, names, NULL), ==, PR_IDENTITY_VALUE_EMPTY);
     g_assert_cmpuint (names->len, ==, 0);
     g_assert_cmpint (pr_identity_read_names ("单身", -1, names, NULL), ==, PR_IDENTITY_VALUE_EMPTY);
+    /* A phrase of dictionary words, with no surname first, is as 农民. */
+    g_assert_cmpint (pr_identity_read_names ("下岗职工", -1, names, NULL), ==, PR_IDENTITY_VALUE_EMPTY);
+    g_assert_cmpint (pr_identity_read_names ("退休教师", -1, names, NULL), ==, PR_IDENTITY_VALUE_EMPTY);
+    g_assert_cmpuint (names->len, ==, 0);
+    /* Names cut into single characters are no phrase. */
+    assert_reads ("扎西顿珠", "扎西顿珠", NULL);
+    assert_reads ("阿依古丽", "阿依古丽", NULL);
     g_assert_cmpint (compare ("农民", HOME, NULL, NULL, "农民", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_UNKNOWN);
   }
   /* Names that are words stay names, alone and beside another. */

@@ -672,6 +672,11 @@ is_word_note (const char *normal)
   /* 孙子, 儿子: a relative, as after 代. */
   if (kin_or_collective (normal) == strlen (normal))
     return TRUE;
+  /* 下岗职工, 退休教师: words of a phrase, with no surname first and no
+   * transliteration (史蒂夫乔布斯 is two words of the dictionary). */
+  if (all_han (normal, 4, 8) && !is_han_name (normal) && !has_transliteration (normal) &&
+      _pr_identity_is_phrase (normal))
+    return TRUE;
   if (!all_han (normal, 2, 8) || !_pr_identity_is_one_word (normal))
     return FALSE;
   /* 张三 as 高峰: a commonest surname before any given name's character;

@@ -16,6 +16,7 @@ gboolean             _pr_identity_is_mask_character (gunichar     c);
 
 /* Words and given names (pr-identity-words.c). */
 gboolean _pr_identity_is_one_word      (const char *text);
+gboolean _pr_identity_is_phrase        (const char *text);
 gboolean _pr_identity_given_name_reads (const char *text,
                                        gboolean    sole);
 

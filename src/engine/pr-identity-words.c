@@ -43,7 +43,7 @@ static const char given[] =
   "之乃其以为和安定康乐喜庆吉利祥顺正道德仁礼义廉孝忠诚信勇毅刚柔温良恭俭让贤能才艺文武斌彬彩霞丽"
   "红青绿蓝紫白玉琪琳瑶瑛琼瑞璐璇环珍珊珏佩宁静怡悦欣然嫣婉娅娇媚婷姿姣妹姐娥娟娜丹朝阳晖曦旭景晶明亮"
   "星月日晨辰昕昊晗晴雪霜露雷电云雯霖雨海洋涛波浪洪泉源江河湖溪清澄泽润浩淼森林松柏杨柳桃李梅兰竹菊"
-  "荷莲芳芬芝芸茜茹莉莎菲萍蓉蕾薇萱英华荣茂草根叶花果实秀颖穗禾稻麦丰年岁时世代承继传宗祖孙伯仲叔季"
+  "荷莲芳芬芝芸茜茹莉莎菲萍蓉蕾薇萱英华荣茂草根叶花果实秀颖穗禾稻麦丰年圆岁时世代承继传宗祖孙伯仲叔季"
   "长春延寿福禄贵富有余庆善良宽厚敦笃守恒常久远达通广博深高峻峰岭岩石磊山川坤乾宇宙鹏程锦绣辉煌灿烂"
   "昭彰显扬名声誉望希冀志向理想梦启开创建设立树功勋绩强壮健康宏伟杰俊英雄豪迈超越卓群凯旋胜利捷军"
   "兵将帅师旗鼎铁钢锋锐锦铭钰银金鑫镇铮钧钊全会合同振兴国邦家庭园亭台楼阁轩宁康泰和平安顺利通达辉"
@@ -114,4 +114,32 @@ _pr_identity_is_one_word (const char *text)
   ubrk_first (words);
   end = ubrk_next (words);
   return end == length && ubrk_getRuleStatus (words) >= UBRK_WORD_IDEO;
+}
+
+/* Whether ICU's word break reads @text (Han characters, up to 16) as two
+ * or more dictionary words of two characters or more each (下岗职工,
+ * 退休教师): a phrase, where a name of a surname's table-less bearer is
+ * cut into single characters (阿依古丽, 扎西顿珠, 买买提艾力). */
+gboolean
+_pr_identity_is_phrase (const char *text)
+{
+  UBreakIterator *words;
+  UErrorCode error = U_ZERO_ERROR;
+  UChar buffer[32];
+  int32_t length = 0, start, end;
+  guint n = 0;
+
+  /* Opens the iterator of this thread. */
+  _pr_identity_is_one_word ("\u4e00\u4e00");
+  words = g_private_get (&word_break);
+  u_strFromUTF8 (buffer, G_N_ELEMENTS (buffer), &length, text, -1, &error);
+  if (words == NULL || U_FAILURE (error) || length < 4 || length >= (int32_t) G_N_ELEMENTS (buffer))
+    return FALSE;
+  ubrk_setText (words, buffer, length, &error);
+  if (U_FAILURE (error))
+    return FALSE;
+  for (start = ubrk_first (words); (end = ubrk_next (words)) != UBRK_DONE; start = end, n++)
+    if (end - start < 2 || ubrk_getRuleStatus (words) < UBRK_WORD_IDEO)
+      return FALSE;
+  return n >= 2;
 }
