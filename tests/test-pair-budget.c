@@ -5,7 +5,9 @@
  * GLib-ERROR, a trap). A step that would pass the budget now stops with
  * an error naming k and the boilerplate options. The budget is lowered
  * through PR_PAIR_BUDGET so that a small case shows it; the oracle is a
- * brute-force count of the pairs.
+ * brute-force count of the pairs. A small table's scan runs under an
+ * address space smaller than the passage spool's limit, finding what it
+ * finds without one.
  */
 #include "config.h"
 
@@ -169,6 +171,72 @@ test_cli_campaign_counted_first (void)
 #endif
 }
 
+/* The address space a small table's scan is given: less than the
+ * passage spool's limit (512 MiB), as under an administrator's ulimit -v. */
+#define SMALL_ADDRESS_SPACE (300 << 20)
+
+static void
+limit_address_space_small (gpointer user_data)
+{
+  struct rlimit rl = { SMALL_ADDRESS_SPACE, SMALL_ADDRESS_SPACE };
+
+  setrlimit (RLIMIT_AS, &rl);
+}
+
+/* Runs the CLI with @args under SMALL_ADDRESS_SPACE; returns its exit
+ * status, or -1 if a signal ended it (a GLib-ERROR's trap). */
+static int
+run_small (const char *const *args,
+           char              **out)
+{
+  g_autofree char *cli = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, limit_address_space_small, NULL, out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* A scan or an explain that matches passages, on 200 records, under an
+ * address space smaller than the spool's memory limit: the spool takes
+ * room as its entries come, so both run, and the scan finds the clusters
+ * it finds without the limit (the oracle). */
+static void
+test_cli_small_address_space (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = write_letters (dir, 200);
+  g_autofree char *limited = g_build_filename (dir, "limited.csv", NULL);
+  g_autofree char *free_run = g_build_filename (dir, "free.csv", NULL);
+  const char *limited_args[] = { "scan", "--id", "id", "--text", "body", "--threads", "2", "--out", limited, path, NULL };
+  const char *free_args[] = { "scan", "--id", "id", "--text", "body", "--threads", "2", "--out", free_run, path, NULL };
+  const char *explain_args[] = { "explain", "--id", "id", "--text", "body", path, "L1", "L2", NULL };
+  g_autofree char *a = NULL, *b = NULL, *explained = NULL;
+
+  g_assert_cmpint (run_small (limited_args, NULL), ==, 0);
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, free_args), ==, 0);
+  g_assert_true (g_file_get_contents (limited, &a, NULL, NULL));
+  g_assert_true (g_file_get_contents (free_run, &b, NULL, NULL));
+  g_assert_cmpstr (a, ==, b);
+  g_assert_nonnull (strstr (a, "L200"));
+
+  g_assert_cmpint (run_small (explain_args, &explained), ==, 0);
+  g_assert_nonnull (strstr (explained, "L2"));
+  pr_test_remove_tree (dir);
+#endif
+}
+
 /* The same refusal in the window names its controls, not the flags a
  * clerk cannot give; under the budget there is none. */
 static void
@@ -302,6 +370,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/pair-budget", test_cli);
   g_test_add_func ("/cli/scan/pair-budget-second-stage", test_cli_second_stage);
   g_test_add_func ("/cli/scan/pair-budget-campaign-counted-first", test_cli_campaign_counted_first);
+  g_test_add_func ("/cli/scan/small-address-space", test_cli_small_address_space);
   g_test_add_func ("/engine/pair-budget/index", test_index);
   g_test_add_func ("/engine/pair-budget/index-copy-fails", test_index_copy_fails);
   g_test_add_func ("/engine/pair-budget/judged-advice", test_judged_advice);
