@@ -111,112 +111,6 @@ test_skipped (void)
     }
 }
 
-/* Row @i's body: a text of its own. */
-static char *
-mixed_body (guint i)
-{
-  static const char *const texts[] = {
-    "小区门口的垃圾站臭气熏天请尽快处理", "反映村道路面破损严重雨天无法通行", "要求落实拖欠的工资已经三个月没有发放",
-    "群众来信反映供暖不足的问题请督办", "学校周边交通拥堵学生上下学很不安全", "菜市场占道经营附近居民出行困难",
-    "工地夜间施工噪音严重影响居民休息", "楼上住户漏水多次协商没有结果",
-  };
-
-  return g_strdup_printf ("%s第%u件", texts[i % G_N_ELEMENTS (texts)], i);
-}
-
-/* A UTF-8 file of @n rows whose rows @gbk (1-based, 0-ended) another
- * program wrote in GBK. */
-static char *
-write_mixed (const char  *dir,
-             guint        n,
-             const guint *gbk)
-{
-  g_autoptr(GString) csv = g_string_new ("id,body\n");
-  char *path = g_build_filename (dir, "mixed.csv", NULL);
-
-  for (guint i = 1; i <= n; i++)
-    {
-      g_autofree char *body = mixed_body (i);
-      gboolean in_gbk = FALSE;
-
-      for (const guint *g = gbk; *g != 0; g++)
-        in_gbk |= *g == i;
-      if (in_gbk)
-        {
-          g_autofree char *bytes = g_convert (body, -1, "GBK", "UTF-8", NULL, NULL, NULL);
-
-          g_assert_nonnull (bytes);
-          g_free (body);
-          body = g_steal_pointer (&bytes);
-        }
-      g_string_append_printf (csv, "R%u,%s\n", i, body);
-    }
-  g_assert_true (g_file_set_contents (path, csv->str, csv->len, NULL));
-  return path;
-}
-
-/* One and three lines in GBK in a UTF-8 file: with the flag they are bad
- * rows, each listed with the encoding its bytes look like, and the others
- * read; without it, the scan names the first. Most lines in GBK are the
- * file's encoding, which the scan names even with the flag. */
-static void
-test_few_gbk_lines (void)
-{
-  static const guint one[] = { 7, 0 };
-  static const guint three[] = { 7, 8, 20, 0 };
-  static const guint most[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 0 };
-  const guint *const sets[] = { one, three };
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
-  g_autofree char *list = g_build_filename (dir, "clusters-bad-rows.csv", NULL);
-
-  for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
-    {
-      g_autofree char *path = write_mixed (dir, 24, sets[s]);
-      g_autofree char *err = NULL, *err2 = NULL, *listed = NULL, *left_out = NULL, *records = NULL;
-      g_autoptr(GString) expected = g_string_new ("id,row,column,reason\r\n");
-      guint n_gbk = 0;
-
-      for (const guint *g = sets[s]; *g != 0; g++, n_gbk++)
-        {
-          g_autofree char *body = mixed_body (*g);
-          g_autofree char *bytes = g_convert (body, -1, "GBK", "UTF-8", NULL, NULL, NULL);
-          const char *bad = NULL;
-
-          /* The first byte that is not UTF-8, as GLib finds it. */
-          g_assert_false (g_utf8_validate (bytes, -1, &bad));
-          g_string_append_printf (expected, "R%u,%u,body,\"the value is not UTF-8 text but looks like GB18030 text "
-                                            "(byte %u is 0x%02X): give the source's encoding if all of it is so, "
-                                            "else convert such values\"\r\n",
-                                  *g, *g + 1, (guint) (bad - bytes), (guint) (guint8) *bad);
-        }
-      g_assert_cmpint (scan (path, NULL, &err, "--out", out, "--skip-bad-rows", NULL), ==, 0);
-      g_test_message ("%s", err);
-      left_out = g_strdup_printf ("%u bad row%s left out", n_gbk, n_gbk == 1 ? "" : "s");
-      records = g_strdup_printf ("%u records", 24 - n_gbk);
-      g_assert_nonnull (strstr (err, left_out));
-      g_assert_nonnull (strstr (err, records));
-      g_assert_true (g_file_get_contents (list, &listed, NULL, NULL));
-      g_assert_cmpstr (listed, ==, expected->str);
-
-      g_assert_cmpint (scan (path, NULL, &err2, "--out", out, NULL), ==, 1);
-      g_assert_nonnull (strstr (err2, "line 8 (id “R7”), column “body”: the value is not UTF-8 text but looks like "
-                                      "GB18030 text"));
-      g_assert_nonnull (strstr (err2, "--skip-bad-rows"));
-    }
-
-  {
-    g_autofree char *path = write_mixed (dir, 24, most);
-    g_autofree char *err = NULL;
-
-    g_assert_cmpint (scan (path, NULL, &err, "--out", out, "--skip-bad-rows", NULL), ==, 1);
-    g_test_message ("%s", err);
-    g_assert_nonnull (strstr (err, "the text is GB18030, not UTF-8 (18 values, first on line 2): give --encoding "
-                                   "GB18030"));
-  }
-  pr_test_remove_tree (dir);
-}
-
 /* --bad-rows names the list; without --out or it, the rows go to
  * standard error; --bad-rows alone is refused. */
 static void
@@ -311,7 +205,6 @@ main (int    argc,
   g_test_add_func ("/cli/scan/bad-rows/named", test_named);
   g_test_add_func ("/cli/scan/bad-rows/skipped", test_skipped);
   g_test_add_func ("/cli/scan/bad-rows/list-places", test_list_places);
-  g_test_add_func ("/cli/scan/bad-rows/few-gbk-lines", test_few_gbk_lines);
   g_test_add_func ("/cli/scan/bad-rows/too-long", test_too_long);
   g_test_add_func ("/cli/scan/bad-rows/default-list-is-input", test_default_list_is_input);
 
