@@ -124,10 +124,11 @@ test_cli_second_stage (void)
  * little memory, or an administrator's ulimit -v. */
 #define CAMPAIGN_ADDRESS_SPACE (600 << 20)
 
+/* In the child: its address space limited to @user_data bytes. */
 static void
 limit_address_space (gpointer user_data)
 {
-  struct rlimit rl = { CAMPAIGN_ADDRESS_SPACE, CAMPAIGN_ADDRESS_SPACE };
+  struct rlimit rl = { GPOINTER_TO_SIZE (user_data), GPOINTER_TO_SIZE (user_data) };
 
   setrlimit (RLIMIT_AS, &rl);
 }
@@ -159,7 +160,8 @@ test_cli_campaign_counted_first (void)
   g_string_free (csv, TRUE);
 
   g_unsetenv ("PR_PAIR_BUDGET");
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, limit_address_space, NULL, NULL, &err,
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, limit_address_space,
+                GSIZE_TO_POINTER (CAMPAIGN_ADDRESS_SPACE), NULL, &err,
                 &status, &error);
   g_assert_no_error (error);
   g_test_message ("%s", err);
@@ -174,14 +176,6 @@ test_cli_campaign_counted_first (void)
 /* The address space a small table's scan is given: less than the
  * passage spool's limit (512 MiB), as under an administrator's ulimit -v. */
 #define SMALL_ADDRESS_SPACE (300 << 20)
-
-static void
-limit_address_space_small (gpointer user_data)
-{
-  struct rlimit rl = { SMALL_ADDRESS_SPACE, SMALL_ADDRESS_SPACE };
-
-  setrlimit (RLIMIT_AS, &rl);
-}
 
 /* Runs the CLI with @args under SMALL_ADDRESS_SPACE; returns its exit
  * status, or -1 if a signal ended it (a GLib-ERROR's trap). */
@@ -199,7 +193,8 @@ run_small (const char *const *args,
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, limit_address_space_small, NULL, out, &err, &status, &error);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, limit_address_space, GSIZE_TO_POINTER (SMALL_ADDRESS_SPACE),
+                out, &err, &status, &error);
   g_assert_no_error (error);
   g_test_message ("%s", err);
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
