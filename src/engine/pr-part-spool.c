@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "pr-part-spool.h"
@@ -30,7 +31,8 @@ G_STATIC_ASSERT (sizeof (Entry) == 12);
 #define N_BUCKETS 256
 #define BUCKET_OF(hash) ((guint) ((hash) >> 48))
 
-/* A bucket's first room, in entries: 256 buckets of 12 KiB. */
+/* A bucket's first room, in entries: 256 buckets of 12 KiB, three pages
+ * each, so that doubled it stays whole pages. */
 #define FIRST_ROOM 1024
 
 /* Entries of a bucket written out at once. */
@@ -40,7 +42,11 @@ typedef struct {
 } Chunk;
 
 /* The entries a bucket holds in memory; its room grows on demand, to the
- * bucket's share of the limit and no further. */
+ * bucket's share of the limit and no further. The room is mapped memory,
+ * which the kernel gives a page at a time as it is written and moves
+ * without copying as it grows: a bucket costs the pages it fills, as one
+ * reserved at its full share did, and no freed copies are left behind in
+ * the heap. */
 typedef struct {
   Entry *data;
   gsize  len;
@@ -83,6 +89,15 @@ pr_part_spool_new (gsize memory_limit)
   return spool;
 }
 
+static void
+free_room (Bucket *bucket)
+{
+  if (bucket->data != NULL)
+    munmap (bucket->data, bucket->room * sizeof (Entry));
+  bucket->data = NULL;
+  bucket->len = bucket->room = 0;
+}
+
 void
 pr_part_spool_free (PrPartSpool *spool)
 {
@@ -90,7 +105,7 @@ pr_part_spool_free (PrPartSpool *spool)
     return;
   for (guint b = 0; b < N_BUCKETS; b++)
     {
-      g_free (spool->buckets[b].data);
+      free_room (&spool->buckets[b]);
       g_array_unref (spool->chunks[b]);
     }
   if (spool->fd >= 0)
@@ -170,9 +185,11 @@ make_room (PrPartSpool *spool,
            GError     **error)
 {
   gsize room = MIN (MAX (bucket->room * 2, FIRST_ROOM), spool->bucket_limit);
-  Entry *data = g_try_renew (Entry, bucket->data, room);
+  void *data = bucket->data == NULL
+                 ? mmap (NULL, room * sizeof (Entry), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                 : mremap (bucket->data, bucket->room * sizeof (Entry), room * sizeof (Entry), MREMAP_MAYMOVE);
 
-  if (data != NULL)
+  if (data != MAP_FAILED)
     {
       bucket->data = data;
       bucket->room = room;
@@ -372,8 +389,7 @@ sort_bucket (gpointer data,
     memcpy (e + n, held->data, held->len * sizeof (Entry));
   n += held->len;
   /* Read once: what the bucket held is not needed again. */
-  g_clear_pointer (&held->data, g_free);
-  held->len = held->room = 0;
+  free_room (held);
 
   if (sorted->skip != NULL)
     {
