@@ -7,7 +7,8 @@
  * through PR_PAIR_BUDGET so that a small case shows it; the oracle is a
  * brute-force count of the pairs. A small table's scan runs under an
  * address space smaller than the passage spool's limit, finding what it
- * finds without one.
+ * finds without one; the spool writes its entries out where memory for
+ * them cannot be had, and says so where none can.
  */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 
 #include "pr-block-index.h"
 #include "pr-pair-budget.h"
+#include "pr-part-spool.h"
 #include "pr-test-util.h"
 
 /* A campaign letter, each copy with a few characters changed. */
@@ -356,6 +358,72 @@ test_index_copy_fails (void)
 #endif
 }
 
+/* 40,000 records of 10 parts each, all in the spool's first bucket, record
+ * 2k and 2k + 1 sharing every part and no other record any: the pairs are
+ * (2k, 2k + 1), by hand. Fed to a spool with no limit of its own under an
+ * address space with room for a few hundred KiB more, the bucket's room
+ * cannot grow past it: the spool writes its entries out instead of
+ * failing, and matched with the room given back, finds every pair and no
+ * other. Where no room at all can be had, it says so. */
+static void
+test_spool_spills_where_memory_runs_out (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  if (g_test_subprocess ())
+    {
+      const guint n_records = 40000, n_parts = 10;
+      g_autoptr(PrPartSpool) spool = pr_part_spool_new (G_MAXSIZE);
+      g_autoptr(PrPartSpool) starved = pr_part_spool_new (G_MAXSIZE);
+      PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+      PrPartMatchOptions options = { 12, 0.5, 0.5, 8, 8 };
+      g_autoptr(GError) error = NULL;
+      struct rlimit saved, rl;
+      PrPart part = { 0 };
+
+      g_assert_cmpint (getrlimit (RLIMIT_AS, &saved), ==, 0);
+      rl = (struct rlimit) { address_space_now () + (512 << 10), saved.rlim_max };
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &rl), ==, 0);
+      for (guint r = 0; r < n_records; r++)
+        for (guint p = 0; p < n_parts; p++)
+          {
+            part.hash = (guint64) (r / 2) * n_parts + p + 1;
+            part.n_tokens = 8;
+            g_assert_true (pr_part_spool_add (spool, r, &part, 1, &error));
+            g_assert_no_error (error);
+          }
+      g_assert_cmpuint (pr_part_spool_get_spilled (spool), >, 0);
+      g_assert_cmpuint (pr_part_spool_get_n_parts (spool), ==, (guint64) n_records * n_parts);
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &saved), ==, 0);
+
+      g_assert_true (pr_part_spool_find_pairs (spool, n_records, NULL, NULL, &options, 1, pr_test_found_pair, &found,
+                                               NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (g_hash_table_size (found.found), ==, n_records / 2);
+      for (guint r = 0; r < n_records; r += 2)
+        {
+          gint64 key = ((gint64) r << 32) | (r + 1);
+
+          g_assert_true (g_hash_table_contains (found.found, &key));
+        }
+      g_hash_table_unref (found.found);
+
+      /* No room at all: the first part is refused, with the way out. */
+      rl = (struct rlimit) { address_space_now (), saved.rlim_max };
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &rl), ==, 0);
+      g_assert_false (pr_part_spool_add (starved, 0, &part, 1, &error));
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &saved), ==, 0);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      g_assert_nonnull (strstr (error->message, "ulimit -v"));
+      g_assert_nonnull (strstr (error->message, "--no-parts"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+#endif
+}
+
 int
 main (int    argc,
       char **argv)
@@ -369,6 +437,7 @@ main (int    argc,
   g_test_add_func ("/engine/pair-budget/index", test_index);
   g_test_add_func ("/engine/pair-budget/index-copy-fails", test_index_copy_fails);
   g_test_add_func ("/engine/pair-budget/judged-advice", test_judged_advice);
+  g_test_add_func ("/engine/part-spool/spills-where-memory-runs-out", test_spool_spills_where_memory_runs_out);
 
   return g_test_run ();
 }
