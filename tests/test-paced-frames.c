@@ -109,6 +109,38 @@ descending (const void *a,
   return -strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* A window showing @paced in a list view whose rows are made by the
+ * factory above, each slice waiting for its frame however late it comes
+ * (a loaded machine, a sanitizer): counts do not hang on the time.
+ * Returns once the view is mapped and the model settled. */
+static GtkWidget *
+show_in_view (PrPacedModel *paced,
+              GtkWidget   **view_out)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *view;
+
+  bound_quark = g_quark_from_static_string ("test-paced-frames-bound");
+  g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind), NULL);
+  view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (paced)))), factory);
+  pr_paced_model_set_made_func (paced, made);
+  pr_paced_model_set_slice (paced, SLICE);
+  pr_paced_model_set_view (paced, view);
+  pr_paced_model_set_frame_wait (paced, 0);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  while (pr_paced_model_get_pending (paced) || !gtk_widget_get_mapped (view))
+    g_main_context_iteration (NULL, TRUE);
+  *view_out = view;
+  return window;
+}
+
 static void
 test_slice_per_frame (void)
 {
@@ -118,35 +150,16 @@ test_slice_per_frame (void)
   GtkCustomSorter *sorter = gtk_custom_sorter_new (by_string, NULL, NULL);
   GtkSortListModel *sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (strings)), GTK_SORTER (sorter));
   PrPacedModel *paced = pr_paced_model_new (G_LIST_MODEL (sorted));
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *view;
+  GtkWidget *window, *view;
   gulong handler;
 
-  bound_quark = g_quark_from_static_string ("test-paced-frames-bound");
   for (guint i = 0; i < N_ITEMS; i++)
     {
       g_autofree char *text = g_strdup_printf ("%08x", g_rand_int (rand));
 
       gtk_string_list_append (strings, text);
     }
-  g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind), NULL);
-  view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (paced)))), factory);
-  pr_paced_model_set_made_func (paced, made);
-  pr_paced_model_set_slice (paced, SLICE);
-  pr_paced_model_set_view (paced, view);
-  /* Every slice waits for its frame, however late it comes (a loaded
-   * machine, a sanitizer): the count below does not hang on the time. */
-  pr_paced_model_set_frame_wait (paced, 0);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
-  gtk_window_set_child (GTK_WINDOW (window), scrolled);
-  gtk_window_set_default_size (GTK_WINDOW (window), 300, 600);
-  gtk_window_present (GTK_WINDOW (window));
-  while (pr_paced_model_get_pending (paced) || !gtk_widget_get_mapped (view))
-    g_main_context_iteration (NULL, TRUE);
+  window = show_in_view (paced, &view);
   /* Some frames, so that the view has made its rows. */
   handler = g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (painted), NULL);
   while (frames < 5)
@@ -211,14 +224,10 @@ test_narrowed_to_one (void)
 {
   g_autoptr(GListStore) store = g_list_store_new (GTK_TYPE_STRING_OBJECT);
   PrPacedModel *paced = pr_paced_model_new (G_LIST_MODEL (store));
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *view;
+  GtkWidget *window, *view;
   g_autoptr(GtkStringObject) wanted = NULL;
   guint n_made = 0, expected_turns;
 
-  bound_quark = g_quark_from_static_string ("test-paced-frames-bound");
   for (guint i = 0; i < N_ITEMS; i++)
     {
       g_autofree char *text = g_strdup_printf ("case %u", i + 1);
@@ -226,20 +235,7 @@ test_narrowed_to_one (void)
 
       g_list_store_append (store, item);
     }
-  g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind), NULL);
-  view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (paced)))), factory);
-  pr_paced_model_set_made_func (paced, made);
-  pr_paced_model_set_slice (paced, SLICE);
-  pr_paced_model_set_view (paced, view);
-  pr_paced_model_set_frame_wait (paced, 0);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
-  gtk_window_set_child (GTK_WINDOW (window), scrolled);
-  gtk_window_set_default_size (GTK_WINDOW (window), 300, 600);
-  gtk_window_present (GTK_WINDOW (window));
-  while (pr_paced_model_get_pending (paced) || !gtk_widget_get_mapped (view))
-    g_main_context_iteration (NULL, TRUE);
+  window = show_in_view (paced, &view);
   for (guint i = 0; i < 10; i++)
     {
       gtk_widget_queue_draw (view);
