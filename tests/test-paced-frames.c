@@ -217,8 +217,8 @@ told_turn (GListModel *model,
 /* As a search for one case's number does, with the list at its top: the
  * one case wanted is far down, every row in view goes. Once the case is
  * in place at the top, nothing is left to put in, and the rows below it
- * only go out: a slice of them per turn (the list showed cases that do
- * not match for seconds when they went a row per frame). */
+ * only go out: a slice of them per turn (a row per frame, the list would
+ * show cases that do not match for seconds). */
 static void
 test_narrowed_to_one (void)
 {
