@@ -214,8 +214,10 @@ decisions_of (PrClusterItem *item)
 }
 
 static gboolean
-review_settled (Review *review)
+review_settled (gpointer data)
 {
+  Review *review = data;
+
   return !pr_review_page_get_fetching (review->page) && pr_compare_view_get_settled (review->compare)
          && !pr_window_get_busy (review->window);
 }
@@ -226,12 +228,6 @@ case_in_view (gpointer data)
   Review *review = data;
 
   return pr_compare_view_get_item (review->compare) == review->item && review_settled (review);
-}
-
-static gboolean
-view_settled (gpointer data)
-{
-  return review_settled (data);
 }
 
 static gboolean
@@ -463,11 +459,11 @@ review_actions (PrWindow      *window,
   for (guint r = 0; r < 10; r++)
     {
       review.pick = g_rand_int_range (rand, 1, pr_cluster_item_get_n_members (item));
-      time_action (&strip, act_strip, view_settled, &review);
+      time_action (&strip, act_strip, review_settled, &review);
     }
   g_object_set_data (w, "bench-action", (gpointer) "win.next-difference");
   for (guint r = 0; r < 10; r++)
-    time_action (&difference, act_window, view_settled, &review);
+    time_action (&difference, act_window, review_settled, &review);
 
   for (guint r = 0; r < 5; r++)
     {

@@ -492,6 +492,18 @@ scan_through_window (const char *dir,
   return window;
 }
 
+/* The window closed, its private server stopped, @dir removed. */
+static void
+close_window (PrWindow       *window,
+              PrSampleServer *server,
+              const char     *dir)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  pr_sample_server_stop (server, NULL);
+  pr_sample_server_free (server);
+  pr_test_remove_tree (dir);
+}
+
 static int
 bench_scan (guint rows)
 {
@@ -510,10 +522,7 @@ bench_scan (guint rows)
     printf ("%u clusters; the first, shown in the compare view, has %u records\n", g_list_model_get_n_items (clusters),
             first != NULL ? pr_cluster_item_get_n_members (first) : 0);
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+  close_window (window, server, dir);
   return 0;
 }
 
@@ -775,10 +784,7 @@ bench_list (guint n_clusters)
     time_list_change (window, view, "Filters cleared", clear_filters, NULL);
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+  close_window (window, server, dir);
   return 0;
 }
 
@@ -898,10 +904,7 @@ bench_petitions (const char *records)
     review_actions (window, largest, other, dir);
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+  close_window (window, server, dir);
   return 0;
 }
 
@@ -1032,10 +1035,7 @@ bench_open (guint rounds)
       print_times ("  to the settled compare view", times);
     }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+  close_window (window, server, dir);
   return 0;
 }
 
@@ -1057,10 +1057,7 @@ bench_review (void)
   largest_and_other (clusters, &largest, &other);
   wait_for (case_shown, window);
   review_actions (window, largest, other, dir);
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+  close_window (window, server, dir);
   return 0;
 }
 
