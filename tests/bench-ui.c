@@ -871,6 +871,25 @@ bench_petitions (const char *records)
   printf ("%u clusters in the list\n", g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))));
   gtk_widget_grab_focus (GTK_WIDGET (view));
   until_painted ();
+  /* BENCH_CTRL_J=N: only the orders followed at once by Ctrl+J, N times
+   * each, from the list ordered by case each time. */
+  if (g_getenv ("BENCH_CTRL_J") != NULL)
+    {
+      static const SortBy by_case = { "Case", GTK_SORT_ASCENDING };
+      guint times = (guint) g_ascii_strtoull (g_getenv ("BENCH_CTRL_J"), NULL, 10);
+
+      for (guint r = 0; r < times; r++)
+        {
+          time_list_change (window, view, "Order by case", sort_by_order, (gpointer) &by_case);
+          time_list_change (window, view, "Order by date, then at once the next unreviewed (Ctrl+J)",
+                            sort_then_next_unreviewed, (gpointer) &by_date);
+          time_list_change (window, view, "Order by case", sort_by_order, (gpointer) &by_case);
+          time_list_change (window, view, "Order by subject, reversed, then at once the next unreviewed (Ctrl+J)",
+                            sort_then_next_unreviewed, (gpointer) &by_subject);
+        }
+      close_window (window, server, dir);
+      return 0;
+    }
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
   for (guint round = 0; round < 2; round++)
     for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
