@@ -57,6 +57,7 @@ void test_others_decisions   (void);
 void test_case_numbers       (void);
 void test_connection_lost    (void);
 void test_profiles           (void);
+void test_profiles_kept      (void);
 void test_about              (void);
 void test_password_nowhere   (void);
 void test_no_stable_id       (void);

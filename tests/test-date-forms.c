@@ -287,6 +287,62 @@ test_hour_span (void)
   g_assert_cmpint (offset, ==, 8 * 3600);
 }
 
+/* 上午12点 is noon to many who say it and midnight to others: unreadable,
+ * counted and named, never taken for 00:00 (which would make it its case's
+ * primary before 上午9点 of the same day). 凌晨12点 is midnight and
+ * 中午12点 noon; a system's 上午12:30, with a colon, is 00:30 by the
+ * 12-hour clock's rule, as 12:30 AM is. */
+static void
+test_morning_twelve (void)
+{
+  static const Form ok[] = {
+    { "2019年6月8日上午12:30", PR_DATE_ORDER_UNSET, JUNE_8 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019/6/8 上午12:05:00", PR_DATE_ORDER_UNSET, JUNE_8 + 5 * 60, PR_DATE_NO_OFFSET },
+    { "2019/6/8 12:30 上午", PR_DATE_ORDER_UNSET, JUNE_8 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019/6/8 12:30 AM", PR_DATE_ORDER_UNSET, JUNE_8 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019年6月8日凌晨12点", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019年6月8日中午12点", PR_DATE_ORDER_UNSET, JUNE_8 + 12 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日下午12点", PR_DATE_ORDER_UNSET, JUNE_8 + 12 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日上午11点半", PR_DATE_ORDER_UNSET, JUNE_8 + 11 * 3600 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019年6月8日上午9点", PR_DATE_ORDER_UNSET, JUNE_8 + 9 * 3600, PR_DATE_NO_OFFSET },
+  };
+  static const char *const unreadable[] = {
+    "2019年6月8日上午12点", "2019年6月8日上午十二点", "2019年6月8日上午12点半", "2019年6月8日 上午12时30分",
+    "2019年6月8日早上12点", "2019年6月8日早晨12点", "2019年6月8日12点上午", "二〇一九年六月八日上午十二点",
+    "２０１９年６月８日上午１２点",
+  };
+  static const char *const column[] = { "2019年6月8日上午9点", "2019年6月8日上午12点", "2019年6月9日下午3点" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ok); i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_test_message ("%s", ok[i].text);
+      g_assert_cmpint (pr_date_read (ok[i].text, ok[i].order, &seconds, &offset), ==, PR_DATE_OK);
+      g_assert_cmpint (seconds, ==, ok[i].seconds);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (unreadable); i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_test_message ("%s", unreadable[i]);
+      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    }
+
+  set = load_dates (column, G_N_ELEMENTS (column), PR_DATE_ORDER_UNSET, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (set->dates[0], ==, JUNE_8 + 9 * 3600);
+  g_assert_cmpint (set->dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (set->dates[2], ==, JUNE_8 + 86400 + 15 * 3600);
+  g_assert_cmpuint (set->n_unreadable_dates, ==, 1);
+  g_assert_cmpuint (set->unreadable_date_ids->len, ==, 1);
+  g_assert_cmpstr (set->unreadable_date_ids->pdata[0], ==, "r2");
+}
+
 /* One offset other than the office's (+08:00) among dates with none: the
  * ones without are China's wall time, so a UTC date among them would be
  * ordered hours off; refused. */
@@ -324,6 +380,7 @@ main (int    argc,
   g_test_add_func ("/engine/date/offsets", test_offsets);
   g_test_add_func ("/engine/date/foreign-offset", test_foreign_offset);
   g_test_add_func ("/engine/date/hour-span", test_hour_span);
+  g_test_add_func ("/engine/date/morning-twelve", test_morning_twelve);
 
   return g_test_run ();
 }

@@ -86,8 +86,11 @@ connect_response (PrConnectDialog    *dialog,
 {
   PrWindow *self = user_data;
 
-  if (params != NULL)
-    pr_window_connect_to (self, pr_connection_params_copy (params));
+  if (params == NULL)
+    return;
+  pr_window_connect_to (self, pr_connection_params_copy (params));
+  self->to_remember = pr_connection_params_copy (params);
+  self->keep_password = pr_connect_dialog_get_keep_password (dialog) && params->password != NULL;
 }
 
 /* The connect dialog; filled with the saved connection @profile (most

@@ -174,13 +174,15 @@ set_mis_encoded_controls_error (PrColumnDecoder  *self,
 }
 
 /* @count: how many values of the column look so; 0: this one, whose bytes
- * are no UTF-8 (only a guess with a name comes so far). */
+ * are no UTF-8 (only a guess with a name comes so far). @raw: most of
+ * them are such bytes (pr_encoding_check_is_raw ()), not text. */
 static void
 set_mis_encoded_error (PrColumnDecoder  *self,
                        guint             c,
                        PrEncodingGuess   guess,
                        guint64           row,
                        guint64           count,
+                       gboolean          raw,
                        GError          **error)
 {
   const char *name = pr_encoding_guess_to_string (guess);
@@ -202,7 +204,7 @@ set_mis_encoded_error (PrColumnDecoder  *self,
                    (unsigned long long) row);
       return;
     }
-  if (self->unicode[c] && name != NULL && count > 0)
+  if (self->unicode[c] && name != NULL && count > 0 && !raw)
     {
       /* The column is Unicode (or bytes) and the server hands over what
        * it holds: the text itself is the other encoding's bytes read as
@@ -377,12 +379,31 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                                                                &self->known[c]);
 
           /* Bytes that are no UTF-8 (a BLOB) cannot be read on: say what
-           * they look like now, not "invalid UTF-8". */
+           * they look like now, not "invalid UTF-8". Where rows are
+           * loaded, the value makes a bad row: a few such among text read
+           * right are rows another program wrote, and most of them the
+           * column's encoding, which the verdict names at the end. */
           if (guess != PR_ENCODING_GUESS_NONE && self->known[c] == PR_ENCODING_VALUE_UNKNOWN &&
               !g_utf8_validate_len (values[c], lengths[c], NULL))
             {
-              set_mis_encoded_error (self, c, guess, row, 0, error);
-              return FALSE;
+              const char *name = pr_encoding_guess_to_string (guess);
+
+              if (!self->lenient)
+                {
+                  set_mis_encoded_error (self, c, guess, row, 0, TRUE, error);
+                  return FALSE;
+                }
+              if (self->unreadable_column < 0)
+                {
+                  self->unreadable_column = (int) c;
+                  self->unreadable_reason =
+                    self->advice == PR_ADVICE_CONTROLS
+                    ? g_strdup_printf (_("the bytes are not UTF-8 but look like %s text: if the column holds such "
+                                         "text throughout, choose %s as its encoding"), name, name)
+                    : g_strdup_printf (_("the bytes are not UTF-8 but look like %s text: if the column holds such "
+                                         "text throughout, give its encoding (--column-encoding %s=%s)"),
+                                       name, self->names[c], name);
+                }
             }
         }
     }
@@ -456,7 +477,8 @@ _pr_column_decoder_finish (PrColumnDecoder  *self,
       guess = pr_encoding_check_verdict (self->checks[c], &first, &count);
       if (guess != PR_ENCODING_GUESS_NONE)
         {
-          set_mis_encoded_error (self, c, guess, first, count, error);
+          set_mis_encoded_error (self, c, guess, first, count,
+                                 pr_encoding_check_is_raw (self->checks[c], guess), error);
           return FALSE;
         }
     }

@@ -72,15 +72,16 @@ skip_word (const char **p,
 }
 
 /* Chinese words for the part of the day before a time (下午3点): +1 for
- * the afternoon and evening, -1 for the morning, 2 for noon, 3 for the
- * evening and night, whose 12点 is midnight and whose 1点 to 5点 are the
- * small hours after it (夜里2点 is 02:00, not 14:00): of which day, the
- * text does not say. */
+ * the afternoon and evening, -1 for the small hours (凌晨12点 is
+ * midnight), -2 for the morning, whose 12点 people say for noon as often
+ * as for midnight, 2 for noon, 3 for the evening and night, whose 12点 is
+ * midnight and whose 1点 to 5点 are the small hours after it (夜里2点 is
+ * 02:00, not 14:00): of which day, the text does not say. */
 static int
 read_day_part (const char **p)
 {
   static const struct { const char *word; int part; } parts[] = {
-    { "凌晨", -1 }, { "早上", -1 }, { "早晨", -1 }, { "上午", -1 },
+    { "凌晨", -1 }, { "早上", -2 }, { "早晨", -2 }, { "上午", -2 },
     { "中午", 2 }, { "下午", 1 }, { "傍晚", 1 }, { "晚上", 3 }, { "夜里", 3 },
   };
 
@@ -235,13 +236,23 @@ read_time (const char **p,
        * (2019/6/8 5:31:20 下午). */
       day_part = read_am_pm (p);
       if (day_part == 0 && (skip_word (p, "上午") || skip_word (p, "下午")))
-        day_part = strncmp (*p - 6, "上", 3) == 0 ? -1 : 1;
+        day_part = strncmp (*p - 6, "上", 3) == 0 ? -2 : 1;
       if (day_part == 0)
         *p = before;
       else if (*hour < 1 || *hour > 12)
         return FALSE;   /* "13:00 PM", "0:30 AM" */
     }
   day_part_said = day_part != 0;
+
+  /* 上午12点 is noon to many who say it and midnight to others; a
+   * 12-hour system's 上午12:30 (zh-CN's old "tt h:mm") is 00:30 by the
+   * clock's rule, as 12:30 AM is. */
+  if (day_part == -2)
+    {
+      if (*hour == 12 && hour_end > 0)
+        return FALSE;
+      day_part = -1;
+    }
 
   /* Noon is the hours about midday: 中午11点 to 中午2点 (13 and 14 as
    * written); 中午3点 or 中午10点 contradicts itself, as 下午0点 does. */

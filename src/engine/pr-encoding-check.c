@@ -28,6 +28,7 @@ struct _PrEncodingCheck
   guint64 counts[PR_ENCODING_GUESS_BIG5 + 1];
   guint64 raw[PR_ENCODING_GUESS_BIG5 + 1];  /* of counts: bytes that were no UTF-8 at all */
   guint64 first[PR_ENCODING_GUESS_BIG5 + 1];
+  guint64 first_text[PR_ENCODING_GUESS_BIG5 + 1];  /* the first of counts that was text, not raw bytes */
   guint64 han;                   /* ideographs in the values read as text */
   guint64 common_han;            /* of them, common ones (common_han ()) */
   guint64 rare_values;           /* values mostly of rare ideographs */
@@ -829,6 +830,8 @@ add_full (PrEncodingCheck *check,
   if (check->counts[guess]++ == 0)
     check->first[guess] = position;
   check->raw[guess] += !text;
+  if (text && check->counts[guess] - check->raw[guess] == 1)
+    check->first_text[guess] = position;
   return guess;
 }
 
@@ -847,6 +850,21 @@ pr_encoding_check_equal (const PrEncodingCheck *a,
   return memcmp (a, b, sizeof *a) == 0;
 }
 
+/* Whether the values whose bytes are no UTF-8 at all are fewer than the
+ * values read as Chinese (or other scripts') text: then they are a few
+ * rows another program wrote (a GBK line in a UTF-8 file, one GBK value in
+ * a BLOB of UTF-8), bad rows each named by the bad-row check, not the
+ * encoding of the column, which its other values show read right. */
+static gboolean
+raw_are_rows (const PrEncodingCheck *check)
+{
+  guint64 raw = 0;
+
+  for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_BIG5; g++)
+    raw += check->raw[g];
+  return raw > 0 && raw < check->script_values;
+}
+
 /**
  * pr_encoding_check_verdict:
  * @check: a column's check, after its values
@@ -856,7 +874,9 @@ pr_encoding_check_equal (const PrEncodingCheck *a,
  * A column looks mis-encoded when at least half of its values in the
  * Latin-1 range look like one other encoding, or any has a C1 control
  * character. Values with characters beyond Latin-1 (Chinese text read
- * right) do not count either way.
+ * right) do not count either way, except against bytes that are no UTF-8:
+ * fewer such values than values of text read right are bad rows, not the
+ * column's verdict.
  *
  * Returns: the verdict; %PR_ENCODING_GUESS_NONE if the reading looks right
  */
@@ -866,19 +886,23 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
                            guint64               *count)
 {
   PrEncodingGuess best = PR_ENCODING_GUESS_NONE;
+  gboolean rows = raw_are_rows (check);
+  guint64 counts[PR_ENCODING_GUESS_BIG5 + 1];
   guint64 suspects = 0;
 
+  for (int g = PR_ENCODING_GUESS_NONE; g <= PR_ENCODING_GUESS_BIG5; g++)
+    counts[g] = check->counts[g] - (rows ? check->raw[g] : 0);
   for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_BIG5; g++)
     {
       if (g == PR_ENCODING_GUESS_C1)
         continue;
-      suspects += check->counts[g];
-      if (check->counts[g] > check->counts[best] || (best == PR_ENCODING_GUESS_NONE && check->counts[g] > 0))
+      suspects += counts[g];
+      if (counts[g] > counts[best] || (best == PR_ENCODING_GUESS_NONE && counts[g] > 0))
         best = g;
     }
-  if (best != PR_ENCODING_GUESS_NONE && check->counts[best] * 2 < suspects + check->latin + check->counts[PR_ENCODING_GUESS_C1])
+  if (best != PR_ENCODING_GUESS_NONE && counts[best] * 2 < suspects + check->latin + counts[PR_ENCODING_GUESS_C1])
     best = PR_ENCODING_GUESS_NONE;
-  if (best == PR_ENCODING_GUESS_NONE && check->counts[PR_ENCODING_GUESS_C1] > 0)
+  if (best == PR_ENCODING_GUESS_NONE && counts[PR_ENCODING_GUESS_C1] > 0)
     best = PR_ENCODING_GUESS_C1;
   if (best == PR_ENCODING_GUESS_NONE && check->han >= MIN_HAN &&
       check->common_han * 5 < check->han * COMMON_HAN_FIFTHS && check->rare_values > 0 &&
@@ -892,9 +916,9 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
     }
 
   if (first_position != NULL)
-    *first_position = best != PR_ENCODING_GUESS_NONE ? check->first[best] : 0;
+    *first_position = best == PR_ENCODING_GUESS_NONE ? 0 : rows ? check->first_text[best] : check->first[best];
   if (count != NULL)
-    *count = best != PR_ENCODING_GUESS_NONE ? check->counts[best] : 0;
+    *count = best != PR_ENCODING_GUESS_NONE ? counts[best] : 0;
   return best;
 }
 
@@ -911,7 +935,7 @@ gboolean
 pr_encoding_check_is_raw (const PrEncodingCheck *check,
                           PrEncodingGuess        guess)
 {
-  return guess <= PR_ENCODING_GUESS_BIG5 && check->raw[guess] * 2 > check->counts[guess];
+  return guess <= PR_ENCODING_GUESS_BIG5 && !raw_are_rows (check) && check->raw[guess] * 2 > check->counts[guess];
 }
 
 /**

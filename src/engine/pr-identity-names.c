@@ -17,7 +17,11 @@
  *   is the record's (pr_identity_read_sex()).
  * - in a cell of several pieces, a piece is a name only if it reads as one
  *   (王小明，农民 is 王小明 and a note): a trade, a party or a label shared
- *   by two people would make them one.
+ *   by two people would make them one. A surname's character first is not
+ *   enough: the rest must be a given name's characters (王小明，武警 and
+ *   王小明，董事长 are notes). A word of the dictionary that does not also
+ *   read as a name (农民, 单身; not 高峰, 张三) is a note even alone in its
+ *   cell (pr-identity-words.c).
  * - a surname alone (王, 欧阳) is as 王先生 below.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
  *   names its representative, who counts as a petitioner: a name as any.
@@ -32,7 +36,8 @@
  *   and so is a masked name that shows its surname (王某某, 王*, 欧阳××).
  * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
  *   characters (王和平 is one); 王小明（代李华）: the agent and the principal
- *   (not 代父亲, 代村民: a relative or a collective names nobody).
+ *   (not 代父亲, 代村民: a relative or a collective names nobody, but a name
+ *   after it does: 李华（代丈夫王强） names 王强).
  * - a dash or a full stop between names: 王小明-李华, 张三—李四,
  *   王小明。李华 are co-signers when each side reads as a Han name, 2 to 3
  *   characters from a surname (or 3 to 4 from a compound one) with no
@@ -46,7 +51,7 @@
 
 #include <string.h>
 
-#include "pr-identity.h"
+#include "pr-identity-private.h"
 #include "pr-tokenizer.h"
 
 /* A given name after an honorific's surname: up to this many characters. */
@@ -83,7 +88,7 @@ is_group_stem (const char  *name,
 
   if (g_once_init_enter (&group))
     {
-      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
+      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
                                    "^(.+?)(夫妇|夫妻|全家|一家|等人)(联名|来访|来信)?$",
                                    G_REGEX_OPTIMIZE, 0, NULL);
 
@@ -183,7 +188,11 @@ split_honorific (const char  *name,
     "\u8001\u5e08" /* 老师 */, "\u5e08\u5085" /* 师傅 */, "\u5927\u7237" /* 大爷 */, "\u5927\u5a18" /* 大娘 */,
     "\u5927\u5988" /* 大妈 */, "\u5927\u59d0" /* 大姐 */, "\u5927\u54e5" /* 大哥 */, "\u963f\u59e8" /* 阿姨 */,
     "\u8001\u4f2f" /* 老伯 */, "\u8001\u592a" /* 老太 */, "\u8001\u6c49" /* 老汉 */, "\u592b\u4eba" /* 夫人 */,
-    "\u592a\u592a" /* 太太 */, NULL,
+    "\u592a\u592a" /* 太太 */,
+    /* A title said as a form of address (张局长, 王总): no more a name than
+     * 王先生, and two 张局长 at one office are not one person. */
+    "局长", "处长", "科长", "厂长", "校长", "院长", "县长", "乡长", "镇长", "村长", "队长", "组长", "所长", "站长",
+    "部长", "市长", "区长", "主任", "书记", "支书", "经理", "老板", "老总", "总", NULL,
   };
   gsize length = strlen (name);
 
@@ -245,6 +254,8 @@ all_han (const char *text,
   return TRUE;
 }
 
+static gboolean is_han_name (const char *side);
+
 /* After 代 in a note, a role and not a principal: 代理人, 代表, 代写人. */
 static gboolean
 is_role_word (const char *rest)
@@ -257,23 +268,24 @@ is_role_word (const char *rest)
   return FALSE;
 }
 
-/* After 代 in a note, a relative or a collective and not a person's name:
- * 代父亲, 代村民, 代其母. The principal of such a note is nobody's name. */
-static gboolean
-is_kin_or_collective (const char *rest)
+/* After 代 in a note, a relative or a collective (代父亲, 代村民, 代其母):
+ * the length of that word, or 0. Alone it names nobody; a name after it
+ * (代丈夫王强) is the principal's. */
+static gsize
+kin_or_collective (const char *rest)
 {
   static const char *const words[] = {
     "父亲", "母亲", "父母", "儿子", "女儿", "儿媳", "女婿", "丈夫", "妻子", "爱人", "老伴", "家人", "家属", "亲属",
     "亲戚", "爷爷", "奶奶", "外公", "外婆", "孙子", "孙女", "哥哥", "姐姐", "弟弟", "妹妹", "兄弟", "姐妹", "叔叔",
     "伯伯", "舅舅", "姑姑", "公公", "婆婆", "岳父", "岳母", "老人", "邻居", "朋友", "同事", "村民", "群众", "全村",
-    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人", "其",
-    NULL,
+    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人",
+    "其父", "其母", "其夫", "其妻", "其子", "其女", "其兄", "其弟", "其姐", "其妹", "其", NULL,
   };
 
   for (guint i = 0; words[i] != NULL; i++)
     if (g_str_has_prefix (rest, words[i]))
-      return TRUE;
-  return FALSE;
+      return strlen (words[i]);
+  return 0;
 }
 
 /* The surname a masked name still shows (王某某, 王*, 欧阳××, 张XX), read as
@@ -375,9 +387,14 @@ without_notes (const char *value,
               *group |= is_group (text) || is_group_title (inner);
               /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
                * names nobody else. */
-              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3) &&
-                  !is_kin_or_collective (inner + 3))
-                g_string_append_printf (out, "\u3001%s", inner + 3);
+              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && !is_role_word (inner + 3))
+                {
+                  const char *principal = inner + 3 + kin_or_collective (inner + 3);
+
+                  /* 代丈夫王强: the relative's name is the principal's. */
+                  if (principal == inner + 3 ? all_han (principal, 2, 4) : is_han_name (principal))
+                    g_string_append_printf (out, "\u3001%s", principal);
+                }
               p = g_utf8_next_char (q);
               continue;
             }
@@ -430,7 +447,8 @@ without_number (const char *piece)
 
   if (g_once_init_enter (&number))
     {
-      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:" NUMBER_LABEL "\\s*:?\\s*)?"
+      /* 王小明：13800138000, a colon without a label, too. */
+      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:" NUMBER_LABEL ")?\\s*:?\\s*)?"
                                    "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
                                    G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
 
@@ -443,8 +461,6 @@ without_number (const char *piece)
     g_clear_pointer (&name, g_free);
   return name;
 }
-
-static gboolean is_han_name (const char *side);
 
 /* After a representative's title without a colon (代表王小明, 村民代表王小明,
  * 人大代表王小明), where the name begins; @name itself when it has no such
@@ -525,6 +541,11 @@ has_transliteration (const char *given)
   return FALSE;
 }
 
+/* The commonest hundred surnames, which cover about nine people in ten. */
+#define COMMONEST_SURNAMES \
+  "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢" \
+  "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+
 /* Whether @side reads as a Han name: 2 to 3 characters from a surname of
  * the Hundred Family Surnames' commoner part (the commonest hundred cover
  * about nine people in ten; the rest here, 温, 甘, 祁, 禤, most of the
@@ -535,8 +556,7 @@ static gboolean
 is_han_name (const char *side)
 {
   static const char common[] =
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
-    "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+    COMMONEST_SURNAMES
     "温甘康施文易祝柳牛洪欧樊兰殷翟倪聂关颜鲁葛伍车庞柴苗岳齐俞纪舒屈项祁焦尚毕季邢耿凌骆梅喻辛管卜房滕阎包"
     "窦柏宁左章盛单解谷邬湛蒲靳鲍储戚冉童宗戈瞿裴晏华衡封冷佘隋甄景冀饶尤巫贝连郁芮池桂晋劳蔺郎边麻姬薄仲"
     "荣邝禤卫钮农闵应娄詹席符皮楚查计申危苟时涂宫游全权揭缪臧寇谈虞郜商贲樊滑庄阮鄢粟敖练";
@@ -630,6 +650,48 @@ dash_parts_names (const char *start,
   return is_han_name (after_label (left)) && is_han_name (right);
 }
 
+/* The given name of @name, a Han name (is_han_name()): after its first
+ * character, or its first two for a compound surname (欧阳娜娜). */
+static const char *
+given_of (const char *name)
+{
+  const char *second = g_utf8_next_char (name);
+  g_autofree char *two = g_strndup (name, g_utf8_next_char (second) - name);
+
+  return all_han (name, 3, 4) && is_compound_surname (two) ? g_utf8_next_char (second) : second;
+}
+
+/* Whether @normal is a word of the language and no name: one dictionary
+ * word (ICU) that does not read as a name as well. Two characters read as
+ * one after a commonest surname (张三, 高峰, 金星), or as a sole given name
+ * after any other character (文明, 海燕; not 农民, 单身); more, as a Han name
+ * whose given name is a given name's characters (刘德华). */
+static gboolean
+is_word_note (const char *normal)
+{
+  /* 孙子, 儿子: a relative, as after 代. */
+  if (kin_or_collective (normal) == strlen (normal))
+    return TRUE;
+  /* 下岗职工, 退休教师: words of a phrase, with no surname first and no
+   * transliteration (史蒂夫乔布斯 is two words of the dictionary). */
+  if (all_han (normal, 4, 8) && !is_han_name (normal) && !has_transliteration (normal) &&
+      _pr_identity_is_phrase (normal))
+    return TRUE;
+  if (!all_han (normal, 2, 8) || !_pr_identity_is_one_word (normal))
+    return FALSE;
+  /* 张三 as 高峰: a commonest surname before any given name's character;
+   * a rarer one (农民, 单身) before a sole given name only. */
+  if (all_han (normal, 2, 2))
+    {
+      char first[8];
+
+      first[g_unichar_to_utf8 (pr_tokenizer_fold_traditional_char (g_utf8_get_char (normal)), first)] = '\0';
+      return !_pr_identity_given_name_reads (g_utf8_next_char (normal),
+                                             strstr (COMMONEST_SURNAMES, first) == NULL);
+    }
+  return !(is_han_name (normal) && _pr_identity_given_name_reads (given_of (normal), FALSE));
+}
+
 /* Whether @normal, read from @raw in a cell of several pieces, reads as a
  * person's name: a Han name (is_han_name()), a transliterated one with its
  * middle dot or a dash for it (约翰·史密斯, 阿依古丽-买买提), or one in
@@ -646,10 +708,11 @@ reads_as_name (const char *raw,
   };
   gboolean han = FALSE, letters = FALSE, digits = FALSE, dot = FALSE;
 
-  if (g_strv_contains (notes, normal))
+  if (g_strv_contains (notes, normal) || is_word_note (normal))
     return FALSE;
+  /* 王小明, not 武警, 文员, 董事长: a given name's characters after the surname. */
   if (is_han_name (normal))
-    return TRUE;
+    return _pr_identity_given_name_reads (given_of (normal), FALSE);
   for (const char *p = raw; *p != '\0'; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
@@ -668,6 +731,119 @@ reads_as_name (const char *raw,
   if (dot)
     return all_han (normal, 3, 20);
   return !han && letters && !digits;
+}
+
+/* @piece without a note written after a space (王小明 村主任, 王小明 金山村,
+ * 王小明 家住金山村, 王小明 农民), or NULL when it has none. A space parts no
+ * co-signers, so what follows one is either part of the name (王 小明,
+ * 欧阳 文华, 边巴 罗布) or a note: a note when the first word is a whole Han
+ * name and the rest cannot be one (not Han, longer than a name, a surname
+ * and characters no given name uses, or a dictionary word). */
+static char *
+without_spaced_note (const char *piece)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (piece));
+  g_autofree char *first = NULL;
+  g_autoptr(GString) rest = g_string_new (NULL);
+  const char *space = trimmed;
+  gboolean han_only = TRUE;
+
+  while (*space != '\0' && !g_unichar_isspace (g_utf8_get_char (space)))
+    space = g_utf8_next_char (space);
+  if (*space == '\0')
+    return NULL;
+  first = g_strndup (trimmed, space - trimmed);
+  if (!is_han_name (first) || !_pr_identity_given_name_reads (given_of (first), FALSE))
+    return NULL;
+  for (const char *p = space; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c))
+        continue;
+      han_only &= g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+      g_string_append_unichar (rest, c);
+    }
+  if (han_only && all_han (rest->str, 1, 2) && !is_word_note (rest->str))
+    return NULL;
+  if (han_only && all_han (rest->str, 3, 4) && is_han_name (rest->str) &&
+      _pr_identity_given_name_reads (given_of (rest->str), FALSE))
+    return NULL;
+  return g_steal_pointer (&first);
+}
+
+/* 王小明之妻李华, 王小明的妻子李华: the person named last, or NULL when
+ * @piece is no such phrase; the one before is named only to say whose
+ * relative she is. */
+static char *
+relative_named (const char *piece)
+{
+  static const char *const links[] = { "\u4e4b" /* 之 */, "\u7684" /* 的 */, NULL };
+  static const char kin[] = "妻夫子女父母兄弟姐妹儿媳婿孙";
+  g_autoptr(GString) plain = g_string_new (NULL);
+
+  for (const char *p = piece; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_string_append_unichar (plain, g_utf8_get_char (p));
+  for (guint i = 0; links[i] != NULL; i++)
+    {
+      const char *at = strstr (plain->str, links[i]), *rest, *named;
+      g_autofree char *left = NULL;
+      gsize length;
+      char first[8];
+
+      if (at == NULL)
+        continue;
+      left = g_strndup (plain->str, at - plain->str);
+      rest = at + strlen (links[i]);
+      if (!is_han_name (left) || *rest == '\0')
+        continue;
+      length = kin_or_collective (rest);
+      first[g_unichar_to_utf8 (g_utf8_get_char (rest), first)] = '\0';
+      if (length == 0 && strstr (kin, first) != NULL)
+        length = strlen (first);
+      named = rest + length;
+      if (length > 0 && is_han_name (named))
+        return g_strdup (named);
+    }
+  return NULL;
+}
+
+/* 王小明代李华, 王小明代其子王强, 王小明 代 李华: the agent before 代 without
+ * brackets, or NULL; the principal through @principal when a name follows
+ * (a relative alone names nobody, as in brackets). Only after a whole Han
+ * name: 李时代 is a name. */
+static char *
+agent_before (const char  *piece,
+              char       **principal)
+{
+  g_autoptr(GString) plain = g_string_new (NULL);
+  const char *at, *after, *named;
+  g_autofree char *agent = NULL;
+
+  *principal = NULL;
+  if (strstr (piece, "\u4ee3" /* 代 */) == NULL)
+    return NULL;
+  for (const char *p = piece; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_string_append_unichar (plain, g_utf8_get_char (p));
+  at = strstr (plain->str, "\u4ee3");
+  after = at + strlen ("\u4ee3");
+  if (at == plain->str || *after == '\0' || is_role_word (after))
+    return NULL;
+  agent = g_strndup (plain->str, at - plain->str);
+  if (!is_han_name (agent) || !_pr_identity_given_name_reads (given_of (agent), FALSE))
+    return NULL;
+  named = after + kin_or_collective (after);
+  if (*named != '\0')
+    {
+      if (!is_han_name (named))
+        return NULL;
+      *principal = g_strdup (named);
+    }
+  else if (named == after)
+    return NULL;
+  return g_steal_pointer (&agent);
 }
 
 /**
@@ -757,6 +933,7 @@ pr_identity_read_names (const char *value,
   g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *plain = NULL;
   g_autoptr(GPtrArray) loose = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) principals = g_ptr_array_new_with_free_func (g_free);
   gboolean group = FALSE, invalid = FALSE, masked = FALSE, split;
   guint n_pieces = 0;
   const char *start, *p;
@@ -787,6 +964,8 @@ pr_identity_read_names (const char *value,
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
+          g_autofree char *spaced = NULL;
+          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
           gboolean group_title = FALSE;
@@ -802,6 +981,33 @@ pr_identity_read_names (const char *value,
           bare = without_number (name);
           if (bare != NULL)
             name = bare;
+          /* 王小明: 138-0013-8000, its number dropped as a word of its own. */
+          else
+            {
+              g_autofree char *chomped = g_strchomp (g_strdup (name));
+
+              if (g_str_has_suffix (chomped, ":") || g_str_has_suffix (chomped, "\uff1a"))
+                name = bare = g_strndup (chomped, strlen (chomped) - (g_str_has_suffix (chomped, ":") ? 1 : 3));
+            }
+          /* 王小明之妻李华: 李华. */
+          relative = relative_named (name);
+          if (relative != NULL)
+            name = relative;
+          /* 王小明代李华: the agent, and the principal beside. */
+          agent = agent_before (name, &principal);
+          if (agent != NULL)
+            {
+              g_autofree char *normal_principal = NULL;
+
+              name = agent;
+              if (principal != NULL &&
+                  pr_identity_normalize_name (principal, -1, &normal_principal) == PR_IDENTITY_VALUE_VALID)
+                g_ptr_array_add (principals, g_steal_pointer (&normal_principal));
+            }
+          /* 王小明 村主任: the name, and a note after a space. */
+          spaced = without_spaced_note (name);
+          if (spaced != NULL)
+            name = spaced;
           /* 村民代表王小明: the group's representative, as after a colon;
            * 人大代表王小明: 王小明 alone. */
           name = representative_prefix (name, &group_title);
@@ -861,7 +1067,8 @@ pr_identity_read_names (const char *value,
                    * only a piece that reads as a name is one. */
                   if (reads_as_name (name, normal))
                     g_ptr_array_add (found, g_steal_pointer (&normal));
-                  else if (bare == NULL)
+                  /* 农民, 单身: a word, no name even alone in its cell. */
+                  else if (bare == NULL && !is_word_note (normal))
                     g_ptr_array_add (loose, g_steal_pointer (&normal));
                 }
               else if (whole != NULL)
@@ -901,6 +1108,7 @@ pr_identity_read_names (const char *value,
         }
     }
 
+  g_ptr_array_extend_and_steal (found, g_steal_pointer (&principals));
   /* A piece that reads as no name is one only alone in its cell (农民 is
    * one, as 阿依古丽 is; 王小明，农民 is 王小明 and a note), or where no
    * piece reads as one (阿依古丽、买买提: co-signers of rarer surnames,
