@@ -92,11 +92,14 @@ test_bom (void)
   g_assert_cmpstr (without, ==, "a,b\r\nc,d\r\nend\r\n");
 }
 
-/* What a spreadsheet would change on reading a cell (leading zeros, digits
- * past the fifteenth, dates other than 2019-06-08 and 2019-06-08 17:31:20,
- * times, brackets for a minus, true for TRUE) is written ="…"; other cells as before, and
- * without the flag nothing changes. The table is made by hand from how
- * Excel shows each input typed into a cell. */
+/* What a spreadsheet would change on reading a cell (leading zeros, 12
+ * digits or more, dates other than 2019-06-08 and 2019-06-08 17:31:20,
+ * month names, fractions, money, times, brackets for a minus, true for
+ * TRUE, spaces around any of these) is written ="…"; other cells as
+ * before, and without the flag nothing changes. The table is made by hand
+ * from how Excel shows each input typed into a cell, and from Microsoft's
+ * "Available number formats in Excel": General shows 12 digits or more in
+ * scientific notation. */
 static void
 test_digits_as_text (void)
 {
@@ -107,8 +110,15 @@ test_digits_as_text (void)
     { "0100", "\"=\"\"0100\"\"\"" },
     { "110101199003071234", "\"=\"\"110101199003071234\"\"\"" },
     { "1234567890123456", "\"=\"\"1234567890123456\"\"\"" },
-    { "123456789012345", "123456789012345" },   /* 15 digits: kept whole */
-    { "13812345678", "13812345678" },
+    /* 12 digits or more: General shows 2.02406E+11 and saves it so. */
+    { "123456789012345", "\"=\"\"123456789012345\"\"\"" },
+    { "110105491231002", "\"=\"\"110105491231002\"\"\"" },
+    { "8613800138000", "\"=\"\"8613800138000\"\"\"" },
+    { "202406080001", "\"=\"\"202406080001\"\"\"" },
+    { "1234567.12345", "\"=\"\"1234567.12345\"\"\"" },
+    { "202406080001%", "\"=\"\"202406080001%\"\"\"" },
+    { "13812345678", "13812345678" },           /* 11 digits: shown whole */
+    { "1234567.125", "1234567.125" },
     { "0", "0" },
     { "11010119900307123X", "11010119900307123X" },
     { "0591-87654321", "0591-87654321" },
@@ -159,6 +169,26 @@ test_digits_as_text (void)
     { ".5%", "\"=\"\".5%\"\"\"" },
     { "12345678901234567890", "\"=\"\"12345678901234567890\"\"\"" },
     { "1.5e3", "\"=\"\"1.5e3\"\"\"" },
+    { "1e5", "\"=\"\"1e5\"\"\"" },
+    { "(123)", "\"=\"\"(123)\"\"\"" },
+    /* Month names: dates to Excel, shown 01-Jan, 8-Jun-19. */
+    { "1-Jan", "\"=\"\"1-Jan\"\"\"" },
+    { "Jan-1", "\"=\"\"Jan-1\"\"\"" },
+    { "8 jun 2019", "\"=\"\"8 jun 2019\"\"\"" },
+    { "Jun 8", "\"=\"\"Jun 8\"\"\"" },
+    { "Sept-19", "\"=\"\"Sept-19\"\"\"" },
+    /* A fraction: kept as 1.5, shown in a form Excel chooses. */
+    { "1 1/2", "\"=\"\"1 1/2\"\"\"" },
+    { "1 2/4", "\"=\"\"1 2/4\"\"\"" },
+    /* Money: shown with the machine's currency sign and decimals. */
+    { "$5", "\"=\"\"$5\"\"\"" },
+    { "¥5", "\"=\"\"¥5\"\"\"" },
+    { "￥1000.5", "\"=\"\"￥1000.5\"\"\"" },
+    /* Spaces around a value Excel reads are dropped with it. */
+    { " 0123", "\"=\"\" 0123\"\"\"" },
+    { "5 ", "\"=\"\"5 \"\"\"" },
+    { " 2019-06-08", "\"=\"\" 2019-06-08\"\"\"" },
+    { " TRUE", "\"=\"\" TRUE\"\"\"" },
     /* Kept: what Excel shows as written, or leaves as text. */
     { "TRUE", "TRUE" },
     { "FALSE", "FALSE" },
@@ -177,6 +207,14 @@ test_digits_as_text (void)
     { "11010519491231002X", "11010519491231002X" },
     { "trueish", "trueish" },
     { "1:2:3:4", "1:2:3:4" },
+    { "5%", "5%" },
+    { " 办公 ", " 办公 " },
+    { "Janus-1", "Janus-1" },
+    { "1-Janu", "1-Janu" },
+    { "1 1/2 杯", "1 1/2 杯" },
+    { "$", "$" },
+    { "$5 元", "$5 元" },
+    { "1/2/3/4", "1/2/3/4" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (vectors); i++)

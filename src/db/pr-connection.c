@@ -434,6 +434,16 @@ pr_connection_params_new_from_uri (const char  *uri,
       return NULL;
     }
 
+  /* mariadb:/user@host/db has no host part: GLib reads it all as the
+   * path, a database named "user@host/db". */
+  if (strncmp (strchr (uri, ':') + 1, "//", 2) != 0)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_INVALID_URI,
+                   _("the connection string has no “//” after “%s:”, so it names no server: write it like "
+                     "%s://user@host:3306/database"), scheme, scheme);
+      return NULL;
+    }
+
   /* Connector/C reads port 0 as its default, 3306: another server than
    * the one meant, perhaps. */
   if (g_uri_get_port (parsed) == 0)

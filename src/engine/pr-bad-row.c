@@ -17,6 +17,7 @@
 
 #include "pr-bad-row.h"
 #include "pr-bad-row-private.h"
+#include "pr-csv-reader.h"
 #include "pr-encoding-check.h"
 
 /* Whether @value, valid UTF-8, is UTF-8 text read as GBK and written
@@ -341,6 +342,23 @@ pr_bad_row_check_known (const PrMapping   *mapping,
 }
 
 /**
+ * pr_bad_row_show_id:
+ * @id: an id as read, any bytes
+ *
+ * Returns: (transfer full): @id for a message: a line break, tab or other
+ *   control or invisible character as <U+XXXX>, so that one message stays
+ *   one line and shows what the id holds; bytes that are not UTF-8 as
+ *   U+FFFD
+ */
+char *
+pr_bad_row_show_id (const char *id)
+{
+  g_autofree char *valid = g_utf8_make_valid (id, -1);
+
+  return pr_csv_reader_show_invisible (valid);
+}
+
+/**
  * pr_bad_row_describe:
  * @id: (nullable): the row's id, %NULL when it is the id that is at fault
  * @position_name: “row” or “line”, untranslated (N_())
@@ -358,9 +376,13 @@ pr_bad_row_describe (const char *id,
                      const char *reason)
 {
   if (id != NULL)
-    /* Translators: “row” or “line”, its number, the id, the column, what is wrong. */
-    return g_strdup_printf (_("%s %llu (id “%s”), column “%s”: %s"), _(position_name), (unsigned long long) position,
-                            id, column, reason);
+    {
+      g_autofree char *shown = pr_bad_row_show_id (id);
+
+      /* Translators: “row” or “line”, its number, the id, the column, what is wrong. */
+      return g_strdup_printf (_("%s %llu (id “%s”), column “%s”: %s"), _(position_name), (unsigned long long) position,
+                              shown, column, reason);
+    }
   return g_strdup_printf (_("%s %llu, column “%s”: %s"), _(position_name), (unsigned long long) position, column,
                           reason);
 }

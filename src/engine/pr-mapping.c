@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/ucnv.h>
+
 #include "pr-mapping.h"
 
 G_DEFINE_QUARK (pr-mapping-error-quark, pr_mapping_error)
@@ -434,6 +436,49 @@ pr_mapping_set_encoding (PrMapping   *self,
   g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                _("column “%s” has an encoding but is not mapped: map it (--text, --short…) too"), name);
   return FALSE;
+}
+
+/* ICU's own name of the converter for @encoding, or NULL. */
+static char *
+converter_name (const char *encoding)
+{
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter *converter = ucnv_open (encoding, &status);
+  char *name = NULL;
+
+  if (U_SUCCESS (status))
+    {
+      const char *own = ucnv_getName (converter, &status);
+
+      name = U_SUCCESS (status) ? g_strdup (own) : NULL;
+    }
+  if (converter != NULL)
+    ucnv_close (converter);
+  return name;
+}
+
+/**
+ * pr_mapping_same_encoding:
+ * @a: an encoding's name
+ * @b: another
+ *
+ * Returns: whether @a and @b name one encoding, written in any case or
+ *   by any alias ICU knows (gb18030 and GB18030, utf8 and UTF-8)
+ */
+gboolean
+pr_mapping_same_encoding (const char *a,
+                          const char *b)
+{
+  g_autofree char *own_a = NULL;
+  g_autofree char *own_b = NULL;
+
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (ucnv_compareNames (a, b) == 0)
+    return TRUE;
+  own_a = converter_name (a);
+  own_b = converter_name (b);
+  return own_a != NULL && own_b != NULL && strcmp (own_a, own_b) == 0;
 }
 
 /**

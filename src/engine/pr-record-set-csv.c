@@ -98,6 +98,20 @@ csv_source_repeats_header (CsvSource *source)
   return TRUE;
 }
 
+/* A DOS end-of-file mark: a Ctrl-Z (byte 0x1A) alone after the last
+ * line, as COPY and old editors leave it. */
+static gboolean
+is_dos_end_mark (PrCsvReader *reader)
+{
+  gsize length = 0;
+  const char *value;
+
+  if (pr_csv_reader_get_n_fields (reader) != 1)
+    return FALSE;
+  value = pr_csv_reader_get_field (reader, 0, &length);
+  return length == 1 && value[0] == '\x1A';
+}
+
 static gboolean
 csv_source_next (gpointer            data,
                  const char *const **values,
@@ -108,8 +122,24 @@ csv_source_next (gpointer            data,
 {
   CsvSource *source = data;
   g_autoptr(GError) local_error = NULL;
+  gboolean more = pr_csv_reader_next (source->reader, cancellable, &local_error);
 
-  if (!pr_csv_reader_next (source->reader, cancellable, &local_error))
+  /* The end mark ends the file; anything after it is not the file's own. */
+  if (more && is_dos_end_mark (source->reader))
+    {
+      guint64 mark_line = pr_csv_reader_get_line (source->reader);
+
+      more = pr_csv_reader_next (source->reader, cancellable, &local_error);
+      if (more)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                       _("line %llu is a DOS end-of-file mark (Ctrl-Z, byte 0x1A), but more lines follow it "
+                         "(were files put together?): delete the mark, then scan again"),
+                       (unsigned long long) mark_line);
+          return FALSE;
+        }
+    }
+  if (!more)
     {
       if (local_error != NULL)
         g_propagate_error (error, g_steal_pointer (&local_error));

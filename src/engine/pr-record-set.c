@@ -360,12 +360,16 @@ finish_batch (Loader  *loader,
       if (g_error_matches (loader->worker_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&loader->worker_error));
       else
-        g_propagate_prefixed_error (error, g_steal_pointer (&loader->worker_error),
-                                    /* Translators: “line” or “row”, its number, the id. */
-                                    _("%s %llu (id “%s”): "), _(loader->position_name),
-                                    (unsigned long long) g_array_index (batch->lines, guint64, loader->failed),
-                                    (const char *) set->ids->pdata[g_array_index (batch->records, gsize,
-                                                                                  loader->failed)]);
+        {
+          g_autofree char *shown = pr_bad_row_show_id (set->ids->pdata[g_array_index (batch->records, gsize,
+                                                                                      loader->failed)]);
+
+          g_propagate_prefixed_error (error, g_steal_pointer (&loader->worker_error),
+                                      /* Translators: “line” or “row”, its number, the id. */
+                                      _("%s %llu (id “%s”): "), _(loader->position_name),
+                                      (unsigned long long) g_array_index (batch->lines, guint64, loader->failed),
+                                      shown);
+        }
       return FALSE;
     }
 
@@ -435,6 +439,8 @@ weigh_by_idf (Loader              *loader,
   g_autoptr(PrIdf) idf = pr_idf_new (options);
   gint64 start = g_get_monotonic_time ();
 
+  if (options->max_share > 0 && !pr_idf_check_max_share (options->max_share, set->n_records, error))
+    return FALSE;
   for (gsize r = 0; r < set->n_records; r++)
     pr_idf_add_document (idf, features + loader->feature_offsets[r],
                          loader->feature_offsets[r + 1] - loader->feature_offsets[r]);
@@ -1029,9 +1035,11 @@ pr_record_set_load (const PrMapping          *mapping,
         }
       if (!g_hash_table_add (seen_ids, id))
         {
+          g_autofree char *shown = pr_bad_row_show_id (id);
+
           g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
                        _("%s %llu: the id “%s” appears a second time; ids must be unique"),
-                       _(loader.position_name), (unsigned long long) position, id);
+                       _(loader.position_name), (unsigned long long) position, shown);
           g_free (id);
           goto out;
         }
