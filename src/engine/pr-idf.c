@@ -194,13 +194,11 @@ pr_idf_check_max_share (double    max_share,
     return TRUE;
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                max_share * (double) n_documents < 1.0
-               ? _("--idf-max-share %g would leave out every word: each word is in one of the %" G_GUINT64_FORMAT
-                   " records at least, more than that share; give %g or more (a word shared by two records "
+               ? _("--idf-max-share %g would leave out every word: each word is in one of the %llu records at least, more than that share; give %g or more (a word shared by two records "
                    "kept), or leave the flag out to keep every word")
-               : _("--idf-max-share %g would leave out every word that two of the %" G_GUINT64_FORMAT
-                   " records share, so no record could match another; give %g or more (a word shared by two "
+               : _("--idf-max-share %g would leave out every word that two of the %llu records share, so no record could match another; give %g or more (a word shared by two "
                    "records kept), or leave the flag out to keep every word"),
-               max_share, n_documents, smallest_useful_share (n_documents));
+               max_share, (unsigned long long) n_documents, smallest_useful_share (n_documents));
   return FALSE;
 }
 
