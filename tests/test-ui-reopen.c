@@ -135,6 +135,19 @@ open_button (PrWindow *window)
   return button;
 }
 
+/* Whether the open-last-scan button, not Scan, is the one suggested
+ * action (blue), or the other way round. */
+static void
+assert_suggested (PrWindow *window,
+                  gboolean  reopen)
+{
+  GtkWidget *scan = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, "scan");
+
+  g_assert_nonnull (scan);
+  g_assert_true (gtk_widget_has_css_class (open_button (window), "suggested-action") == reopen);
+  g_assert_true (gtk_widget_has_css_class (scan, "suggested-action") == !reopen);
+}
+
 static gboolean
 last_scan_offered (gpointer data)
 {
@@ -251,6 +264,7 @@ test_open_last_scan (void)
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
   pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  assert_suggested (window, FALSE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
@@ -287,6 +301,7 @@ test_open_last_scan (void)
   pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
   pr_test_wait_until (last_scan_offered, window);
   g_assert_nonnull (strstr (gtk_button_get_label (GTK_BUTTON (open_button (window))), today));
+  assert_suggested (window, TRUE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
   pr_test_wait_until (pr_test_not_busy, window);
   g_assert_null (pr_window_get_error_text (window));
@@ -387,6 +402,7 @@ test_open_last_scan (void)
   }
   pr_test_wait_until (other_mapping_said, window);
   g_assert_nonnull (strstr (gtk_button_get_label (GTK_BUTTON (open_button (window))), "other columns"));
+  assert_suggested (window, FALSE);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open-last-scan"));
   pr_test_close_and_finalize (window);
 }
