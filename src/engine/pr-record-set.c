@@ -895,6 +895,8 @@ pr_record_set_load (const PrMapping          *mapping,
     {
       pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
       pr_case_columns_set_now (set->cases, options->now);
+      if (options->chosen_rows)
+        pr_case_columns_add_clock_evidence (set->cases, options->accepted_clock);
     }
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);

@@ -90,9 +90,11 @@ typedef struct {
    * many of their dates cannot be read says nothing of the column, which
    * is not refused for it. */
   gboolean          chosen_rows;
-  /* With chosen_rows: what the whole table's date column shows of its
-   * clock, by which their unmarked hours (3点) are read. */
+  /* With chosen_rows: what the whole table's date column, and its
+   * accepted-date column, show of their clocks, by which their unmarked
+   * hours (3点) are read (pr_record_reader_date_clocks ()). */
   PrDateClockEvidence date_clock;
+  PrDateClockEvidence accepted_clock;
   /* The time of the load, as Unix seconds: a column of numbers that as
    * Unix time would be after it is not Unix time (pr-date-column.c).
    * 0: the real time. */
