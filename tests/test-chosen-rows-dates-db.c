@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "pr-case-columns.h"
 #include "pr-scan-stored.h"
 #include "pr-test-petitions.h"
 #include "pr-test-server.h"
@@ -196,7 +197,9 @@ test_explain_clock (void)
 
 /* Reopens the last scan of a table whose case (records 1 to 3, one text)
  * has @case_dates and whose other six records @other_date (a format with
- * the day of the month): each member has the date the scan gave it. */
+ * the day of the month), in its date column and its accepted-date column
+ * alike: each member has the date and the accepted date the scan gave
+ * it, each read by its own whole column's clock. */
 static void
 check_clock_reopened (const char *database,
                       const char *const case_dates[3],
@@ -213,17 +216,19 @@ check_clock_reopened (const char *database,
   PrLoadOptions load = { 0 };
   const PrCluster *cluster;
 
-  pr_test_execute (db, "CREATE TABLE dated (id INT PRIMARY KEY, date VARCHAR(30), body TEXT)");
+  pr_test_execute (db, "CREATE TABLE dated (id INT PRIMARY KEY, date VARCHAR(30), body TEXT, accepted VARCHAR(30))");
   for (guint i = 1; i <= 3; i++)
-    g_string_append_printf (sql, "%s(%u, '%s', " BODY ")", i > 1 ? ", " : "", i, case_dates[i - 1]);
+    g_string_append_printf (sql, "%s(%u, '%s', " BODY ", '%s')", i > 1 ? ", " : "", i, case_dates[i - 1],
+                            case_dates[i - 1]);
   for (guint i = 4; i <= 9; i++)
     {
       g_autofree char *body = pr_test_petition_body (i);
       g_autofree char *date = g_strdup_printf (other_date, i + 6);
 
-      g_string_append_printf (sql, ", (%u, '%s', '%s')", i, date, body);
+      g_string_append_printf (sql, ", (%u, '%s', '%s', '%s')", i, date, body, date);
     }
   pr_test_execute (db, sql->str);
+  pr_mapping_add (map, "accepted", PR_COLUMN_ROLE_ACCEPTED, 0, NULL);
   scanned = scan_dated (db, map, &store, &load);
   g_assert_cmpuint (scanned->set->n_unreadable_dates, ==, n_scan_unreadable);
   g_assert_cmpuint (pr_clustering_get_n_clusters (scanned->clustering), ==, 1);
@@ -243,6 +248,11 @@ check_clock_reopened (const char *database,
       g_test_message ("record %s: scanned %" G_GINT64_FORMAT ", reopened %" G_GINT64_FORMAT, id,
                       scanned->set->dates[s], opened->set->dates[cluster->members[m]]);
       g_assert_cmpint (opened->set->dates[cluster->members[m]], ==, scanned->set->dates[s]);
+      g_test_message ("record %s: accepted %" G_GINT64_FORMAT ", reopened %" G_GINT64_FORMAT, id,
+                      pr_case_columns_get_accepted (scanned->set->cases, s),
+                      pr_case_columns_get_accepted (opened->set->cases, cluster->members[m]));
+      g_assert_cmpint (pr_case_columns_get_accepted (opened->set->cases, cluster->members[m]), ==,
+                       pr_case_columns_get_accepted (scanned->set->cases, s));
     }
 }
 

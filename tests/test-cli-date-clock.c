@@ -76,6 +76,28 @@ test_bare_hours_said (void)
   pr_test_remove_tree (dir);
 }
 
+/* Spans of hours (08:00-12:00) are named apart from the other
+ * unreadable dates, with what to do: records 1 and 2 are spans, 3 is no
+ * date at all, the rest read. */
+static void
+test_hour_spans_said (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  static const char *const dates[] = {
+    "2019-06-08 08:00-12:00", "2019-06-09 14:00-17:30", "不详", "2019-06-10 09:00", "2019-06-11 10:00",
+    "2019-06-12 11:00", "2019-06-13 15:00",
+  };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan (dir, dates, G_N_ELEMENTS (dates), &err), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "2 dates in column “date” could not be read and count as none (records 1, 2): "
+                                 "they are spans of hours"));
+  g_assert_nonnull (strstr (err, "; 1 more cannot be read for other reasons (record 3)"));
+  g_assert_null (strstr (err, "--date-format"));
+  pr_test_remove_tree (dir);
+}
+
 /* A system's stamp of midnight (00:00:00) shows no 24-hour clock: 9:15
  * among 下午 dates stays unreadable. */
 static void
@@ -130,6 +152,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/scan/date-clock/stamps-read", test_stamps_read);
+  g_test_add_func ("/cli/scan/date-clock/hour-spans-said", test_hour_spans_said);
   g_test_add_func ("/cli/scan/date-clock/bare-hours-said", test_bare_hours_said);
   g_test_add_func ("/cli/scan/date-clock/midnight-stamp-no-evidence", test_midnight_stamp_no_evidence);
   g_test_add_func ("/cli/scan/date-clock/others-counted-apart", test_others_counted_apart);

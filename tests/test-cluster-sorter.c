@@ -93,7 +93,7 @@ varied_clusters (void)
 
           pr_cluster_item_add_member (item, id, c * 10 + m, m);
         }
-      pr_cluster_item_compare_petitioners (item, &set);
+      pr_cluster_item_read_set (item, &set);
       pr_cluster_item_set_max_distance (item, g_rand_int_range (rand, 0, 4));
       pr_cluster_item_set_risk (item, g_rand_int_range (rand, 0, 3),
                                 c % 4 == 0 ? -1 : g_rand_int_range (rand, 0, 5) / 4.0);

@@ -268,7 +268,16 @@ test_hour_span (void)
   int offset = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
-    g_assert_cmpint (pr_date_read (spans[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    {
+      g_assert_cmpint (pr_date_read (spans[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+      /* Said to be spans, apart from other unreadable dates. */
+      g_assert_true (pr_date_has_hour_span (spans[i], PR_DATE_ORDER_UNSET));
+    }
+  /* Unreadable for other reasons: no span. */
+  g_assert_false (pr_date_has_hour_span ("2019-06-08 12:00-08:00-", PR_DATE_ORDER_UNSET));
+  g_assert_false (pr_date_has_hour_span ("2019-06-08-12", PR_DATE_ORDER_UNSET));
+  g_assert_false (pr_date_has_hour_span ("不详", PR_DATE_ORDER_UNSET));
+  g_assert_false (pr_date_has_hour_span ("2019-06-08 08:00-12:00 左右", PR_DATE_ORDER_UNSET));
   for (guint i = 0; i < G_N_ELEMENTS (offsets); i++)
     {
       g_test_message ("%s", offsets[i].text);

@@ -794,7 +794,7 @@ test_date_gap_office_days (void)
       g_ptr_array_add (records, values);
       pr_cluster_item_add_member (item, id, record, 1);
     }
-  pr_compare_view_set_dates (PR_COMPARE_VIEW (view), item, set);
+  pr_cluster_item_read_set (item, set);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   pr_test_wait_frames (view, 2);
   for (guint i = 1; i < G_N_ELEMENTS (dates); i++)

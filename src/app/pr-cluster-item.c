@@ -290,7 +290,8 @@ pr_cluster_item_add_member (PrClusterItem *self,
                             guint32        record,
                             guint32        distance)
 {
-  PrClusterMember member = { g_strdup (id), record, distance, PR_MEMBER_UNDECIDED, 0, PR_PETITIONER_UNKNOWN };
+  PrClusterMember member = { g_strdup (id), record, distance, PR_MEMBER_UNDECIDED, 0, PR_PETITIONER_UNKNOWN,
+                             PR_IDENTITY_EVIDENCE_NONE, PR_DATE_NONE };
   PrClusterMember copy = member;
 
   copy.id = g_strdup (id);
@@ -481,19 +482,36 @@ count_petitioners (PrClusterItem *self)
     }
 }
 
+/* Each member's date as @set read it. */
+static void
+take_dates (GArray            *members,
+            const PrRecordSet *set)
+{
+  for (guint i = 0; i < members->len; i++)
+    {
+      PrClusterMember *m = &g_array_index (members, PrClusterMember, i);
+
+      m->date = set->dates != NULL && m->record < set->n_records ? set->dates[m->record] : PR_DATE_NONE;
+    }
+}
+
 /**
- * pr_cluster_item_compare_petitioners:
+ * pr_cluster_item_read_set:
  * @set: the scan's records, whose indices the members hold
  *
- * Works out, once the members are added, which of them come from the
- * primary's petitioner (see pr_record_set_petitioner_kind()).
+ * Takes from the scan's records, once the members are added, each
+ * member's date as the scan read it (the compare view's day gap, for a
+ * case of any scan, fresh or reopened), and works out which members come
+ * from the primary's petitioner (see pr_record_set_petitioner_kind()).
  */
 void
-pr_cluster_item_compare_petitioners (PrClusterItem     *self,
-                                     const PrRecordSet *set)
+pr_cluster_item_read_set (PrClusterItem     *self,
+                          const PrRecordSet *set)
 {
   g_return_if_fail (self->original->len > 0);
 
+  take_dates (self->original, set);
+  take_dates (self->members, set);
   compare_to_primary (self->original, set);
   compare_to_primary (self->members, set);
   count_petitioners (self);

@@ -24,6 +24,8 @@ typedef struct {
   gint64         decision;   /* the decision that set state; 0 for none */
   PrPetitionerKind petitioner; /* next to the current primary's; unknown for the primary */
   PrIdentityEvidence evidence; /* why the same petitioner, when it is */
+  gint64         date;       /* as its scan read it (PR_DATE_NONE for none): kept with the case,
+                              * which may outlive its scan's record set */
 } PrClusterMember;
 
 const char *pr_identity_evidence_describe (PrIdentityEvidence evidence);
@@ -55,7 +57,7 @@ const char            *pr_cluster_item_get_subject_key (PrClusterItem    *item);
 guint                  pr_cluster_item_get_max_distance (PrClusterItem   *item);
 void                   pr_cluster_item_set_max_distance (PrClusterItem   *item,
                                                         guint             distance);
-void                   pr_cluster_item_compare_petitioners (PrClusterItem *item,
+void                   pr_cluster_item_read_set        (PrClusterItem    *item,
                                                         const PrRecordSet *set);
 guint                  pr_cluster_item_get_n_same_petitioner  (PrClusterItem *item);
 guint                  pr_cluster_item_get_n_other_petitioner (PrClusterItem *item);

@@ -85,7 +85,6 @@ struct _PrCompareView
   GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
   GPtrArray         *records;
   GStrv              record_ids;   /* whose each of @records is */
-  GHashTable        *dates;        /* record id → its gint64 date as the scan read it */
   PrTokenizer       *tokenizer;
   guint              n_members;
   gconstpointer      last_item;    /* only compared: a new cluster opens at its start */
@@ -126,7 +125,6 @@ pr_compare_view_dispose (GObject *object)
   g_clear_pointer (&self->boilerplate, g_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->record_ids, g_strfreev);
-  g_clear_pointer (&self->dates, g_hash_table_unref);
   g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&self->judged_cells, g_ptr_array_unref);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
@@ -421,11 +419,7 @@ static gint64
 date_of (PrCompareView *self,
          guint          member)
 {
-  gint64 *date = self->dates != NULL
-                 ? g_hash_table_lookup (self->dates, pr_cluster_item_get_member (self->item, member)->id)
-                 : NULL;
-
-  return date != NULL ? *date : PR_DATE_NONE;
+  return pr_cluster_item_get_member (self->item, member)->date;
 }
 
 /* How far the record judged's day is from the primary's, and which way
@@ -1065,33 +1059,6 @@ member_to_judge (PrCompareView *self,
       && (next = next_undecided (self, found)) != 0)
     return next;
   return found;
-}
-
-/**
- * pr_compare_view_set_dates:
- * @item: the case about to be shown
- * @set: (nullable): the scan's record set @item's members index, or
- *   %NULL when @item is not of that scan
- *
- * Keeps the dates of @item's records as the scan read them, for the gap
- * between the record judged and the primary.
- */
-void
-pr_compare_view_set_dates (PrCompareView     *self,
-                           PrClusterItem     *item,
-                           const PrRecordSet *set)
-{
-  g_clear_pointer (&self->dates, g_hash_table_unref);
-  if (set == NULL || set->dates == NULL)
-    return;
-  self->dates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-    {
-      PrClusterMember *member = pr_cluster_item_get_member (item, m);
-
-      if (member->record < set->n_records)
-        g_hash_table_insert (self->dates, g_strdup (member->id), g_memdup2 (&set->dates[member->record], sizeof (gint64)));
-    }
 }
 
 /**

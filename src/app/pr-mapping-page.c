@@ -27,6 +27,7 @@ struct _PrMappingPage
   GtkWidget            *table_dropdown;
   GtkWidget            *k_spin;
   GtkWidget            *last_scan_button;
+  GtkWidget            *scan_button;
   GtkWidget            *columns_box;
   GtkWidget            *preview_label;
   GtkWidget            *write_back_check;
@@ -630,14 +631,31 @@ column_label (ColumnRow    *row,
  * pr_mapping_page_show_last_scan:
  * @label: (nullable): the button that opens the table's last scan
  *   (win.open-last-scan); %NULL hides it
+ * @openable: whether that scan can be opened (it read the table with the
+ *   columns chosen now)
  *
- * Offers the table's last complete scan beside Scan.
+ * Offers the table's last complete scan beside Scan. One of the two is
+ * the suggested action: opening the scan when it can be opened (the
+ * clerk comes back to the work left), else scanning.
  */
 void
 pr_mapping_page_show_last_scan (PrMappingPage *self,
                                 const char    *label,
-                                const char    *tooltip)
+                                const char    *tooltip,
+                                gboolean       openable)
 {
+  gboolean reopen = label != NULL && openable;
+
+  if (reopen)
+    {
+      gtk_widget_add_css_class (self->last_scan_button, "suggested-action");
+      gtk_widget_remove_css_class (self->scan_button, "suggested-action");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->last_scan_button, "suggested-action");
+      gtk_widget_add_css_class (self->scan_button, "suggested-action");
+    }
   gtk_widget_set_visible (self->last_scan_button, label != NULL);
   if (label != NULL)
     gtk_button_set_label (GTK_BUTTON (self->last_scan_button), label);
@@ -862,6 +880,7 @@ pr_mapping_page_class_init (PrMappingPageClass *klass)
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, PrMappingPage, name)
   BIND (table_dropdown);
   BIND (last_scan_button);
+  BIND (scan_button);
   BIND (k_spin);
   BIND (columns_box);
   BIND (preview_label);

@@ -34,7 +34,7 @@ show_last_scan (PrWindow *self)
 
   if (self->last_scan == NULL)
     {
-      pr_mapping_page_show_last_scan (page, NULL, NULL);
+      pr_mapping_page_show_last_scan (page, NULL, NULL, FALSE);
       return;
     }
   when = format_scan_time (self->last_scan->finished_at);
@@ -53,7 +53,7 @@ show_last_scan (PrWindow *self)
                                    "answer for the columns chosen now. Scan the table to review it."),
                                  when, self->last_scan->mapping);
     }
-  pr_mapping_page_show_last_scan (page, label, tooltip);
+  pr_mapping_page_show_last_scan (page, label, tooltip, self->last_scan_same_mapping);
 }
 
 typedef struct {

@@ -37,6 +37,27 @@ join_ids (GPtrArray *ids,
   return g_string_free (joined, FALSE);
 }
 
+/* The end of a line that names @n_named of the unreadable dates apart
+ * (@named_ids the first few): how many others there are, or "". */
+static char *
+other_reasons (const PrRecordSet *set,
+               GPtrArray         *named_ids,
+               guint64            n_named)
+{
+  guint64 n_other = set->n_unreadable_dates - n_named;
+  g_autofree char *other_ids = NULL;
+
+  if (n_other == 0)
+    return g_strdup ("");
+  other_ids = join_ids (set->unreadable_date_ids, named_ids, n_other);
+  /* Translators: ends a line naming some unreadable dates apart; the count of the column's other
+   * unreadable dates, then the first records' ids. */
+  return g_strdup_printf (ngettext ("; %llu more cannot be read for other reasons (record %s)",
+                                    "; %llu more cannot be read for other reasons (records %s)",
+                                    (gulong) n_other),
+                          (unsigned long long) n_other, other_ids);
+}
+
 /**
  * pr_cli_unreadable_dates_text:
  * @set: the records read
@@ -100,18 +121,8 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
    * not help. Only those are named as such; the others are counted. */
   if (set->n_bare_hour_dates * 2 > set->n_unreadable_dates)
     {
-      guint64 n_other = set->n_unreadable_dates - set->n_bare_hour_dates;
       g_autofree char *bare_ids = join_ids (set->bare_hour_date_ids, NULL, set->n_bare_hour_dates);
-      g_autofree char *other_ids = join_ids (set->unreadable_date_ids, set->bare_hour_date_ids, n_other);
-      g_autofree char *other = NULL;
-
-      if (n_other > 0)
-        /* Translators: ends the line of bare hours; the count of the column's other unreadable dates, then
-         * the first records' ids. */
-        other = g_strdup_printf (ngettext ("; %llu more cannot be read for other reasons (record %s)",
-                                           "; %llu more cannot be read for other reasons (records %s)",
-                                           (gulong) n_other),
-                                 (unsigned long long) n_other, other_ids);
+      g_autofree char *other = other_reasons (set, set->bare_hour_date_ids, set->n_bare_hour_dates);
       /* Translators: the count, the column, the first records' ids, then the count of other unreadable
        * dates or nothing. */
       return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
@@ -123,8 +134,25 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                         "them elsewhere; add it (下午3点, 3:00 PM), or write the hours on a 24-hour "
                                         "clock (15点, 15:00)%s",
                                         (gulong) set->n_bare_hour_dates),
-                              (unsigned long long) set->n_bare_hour_dates, column, bare_ids,
-                              other != NULL ? other : "");
+                              (unsigned long long) set->n_bare_hour_dates, column, bare_ids, other);
+    }
+  /* 2019-06-08 08:00-12:00: a span of hours names no one instant, and
+   * --date-format would not read it. */
+  if (set->n_hour_span_dates * 2 > set->n_unreadable_dates)
+    {
+      g_autofree char *span_ids = join_ids (set->hour_span_date_ids, NULL, set->n_hour_span_dates);
+      g_autofree char *other = other_reasons (set, set->hour_span_date_ids, set->n_hour_span_dates);
+      /* Translators: the count, the column, the first records' ids, then the count of other unreadable
+       * dates or nothing. */
+      return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
+                                        "it is a span of hours (2019-06-08 08:00-12:00), not one time; write "
+                                        "the time it began (2019-06-08 08:00) and keep the span in another column%s",
+                                        "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                        "they are spans of hours (2019-06-08 08:00-12:00), not one time; write "
+                                        "the times they began (2019-06-08 08:00) and keep the spans in another "
+                                        "column%s",
+                                        (gulong) set->n_hour_span_dates),
+                              (unsigned long long) set->n_hour_span_dates, column, span_ids, other);
     }
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)

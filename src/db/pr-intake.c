@@ -150,8 +150,7 @@ pr_intake_new (PrConnection        *connection,
     return NULL;
   /* The records found read their unmarked hours (3点) by the table's
    * column, as the scan did; the new record's date is read by it too. */
-  if (!pr_record_reader_date_clock (connection, table, mapping, options->date_order, &self->options.date_clock,
-                                    NULL, error))
+  if (!pr_record_reader_date_clocks (connection, table, mapping, &self->options, NULL, error))
     return NULL;
   start = g_get_monotonic_time ();
   if (in_memory)

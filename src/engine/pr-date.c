@@ -734,6 +734,45 @@ pr_date_has_roc_year (const char *text)
 }
 
 /**
+ * pr_date_has_hour_span:
+ * @text: a date that pr_date_read () could not read
+ * @order: how to read a date whose year comes last
+ *
+ * 2019-06-08 08:00-12:00: a date with a span of hours (office hours, a
+ * visit's time), which names no one instant.
+ *
+ * Returns: %TRUE if @text is a date and time followed by a dash and a
+ *   later time of day
+ */
+gboolean
+pr_date_has_hour_span (const char  *text,
+                       PrDateOrder  order)
+{
+  g_autofree char *folded = NULL;
+  g_autofree char *start = NULL;
+  const char *p, *dash;
+  gint64 seconds;
+  int offset, minutes;
+  PrDateClock clock;
+
+  if (text == NULL)
+    return FALSE;
+  p = fold_digits (text, &folded);
+  dash = strrchr (p, '-');
+  if (dash == NULL || dash == p)
+    return FALSE;
+  start = g_strndup (p, dash - p);
+  /* The start alone a date with a time of day (H:MM, H点) and no zone. */
+  if (!g_ascii_isdigit (dash[-1]) ||
+      (strchr (start, ':') == NULL && strstr (start, "点") == NULL && strstr (start, "时") == NULL &&
+       strstr (start, "點") == NULL && strstr (start, "時") == NULL) ||
+      pr_date_read_clock (start, order, &seconds, &offset, &clock) != PR_DATE_OK || offset != PR_DATE_NO_OFFSET)
+    return FALSE;
+  minutes = (int) (((seconds % 86400) + 86400) % 86400 / 60);
+  return is_span_end (dash, minutes / 60, minutes % 60, clock == PR_DATE_CLOCK_DAY_PART);
+}
+
+/**
  * pr_date_parse:
  * @text: a date, or a date and time, as text
  * @out_seconds: (out): seconds since 1970-01-01 00:00:00 in the text's own

@@ -53,6 +53,8 @@ PrDateStatus pr_date_read_clock (const char  *text,
                                  PrDateClock *out_clock);
 gboolean pr_date_has_short_year (const char *text);
 gboolean pr_date_has_roc_year (const char *text);
+gboolean pr_date_has_hour_span (const char  *text,
+                                PrDateOrder  order);
 gboolean pr_date_parse     (const char *text,
                             gint64     *out_seconds);
 gboolean pr_date_order_from_string (const char  *text,

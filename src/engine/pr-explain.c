@@ -148,8 +148,18 @@ sort_weight (const PrExplainFeature *feature,
     }
 }
 
-/* Heaviest first; the bytes break ties, so that the lists do not depend
- * on the hash table's order. */
+/* A word of one character (访, 钱, a lone letter): it says little of
+ * what a petition is about, however often it occurs. */
+static gboolean
+is_one_character (const PrExplainFeature *feature)
+{
+  return feature->column < 0 && feature->length > 0 &&
+         g_utf8_next_char (feature->feature) == feature->feature + feature->length;
+}
+
+/* Words of two characters or more first, so that a clerk reads 工资 and
+ * 拖欠 before 访 and 钱; then heaviest first; the bytes break ties, so
+ * that the lists do not depend on the hash table's order. */
 static int
 compare_features (gconstpointer a,
                   gconstpointer b,
@@ -159,8 +169,11 @@ compare_features (gconstpointer a,
   const PrExplainFeature *y = *(PrExplainFeature *const *) b;
   Order order = GPOINTER_TO_UINT (user_data);
   double wx = sort_weight (x, order), wy = sort_weight (y, order);
+  gboolean one_x = is_one_character (x), one_y = is_one_character (y);
   int bytes;
 
+  if (one_x != one_y)
+    return one_x ? 1 : -1;
   if (wx != wy)
     return wx > wy ? -1 : 1;
   bytes = memcmp (x->feature, y->feature, MIN (x->length, y->length));

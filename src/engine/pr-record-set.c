@@ -48,6 +48,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->text_file, pr_text_file_free);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bare_hour_date_ids, g_ptr_array_unref);
+  g_clear_pointer (&set->hour_span_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->content_hashes);
@@ -901,6 +902,8 @@ pr_record_set_load (const PrMapping          *mapping,
     {
       pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
       pr_case_columns_set_now (set->cases, options->now);
+      if (options->chosen_rows)
+        pr_case_columns_add_clock_evidence (set->cases, options->accepted_clock);
     }
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
@@ -1141,6 +1144,8 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_roc_dates = pr_date_column_get_n_roc (date_reader);
       set->n_placeholder_dates = pr_date_column_get_n_placeholder (date_reader);
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
+      set->n_hour_span_dates = pr_date_column_get_n_hour_spans (date_reader);
+      set->hour_span_date_ids = pr_date_column_get_hour_span_ids (date_reader);
       set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
       set->n_unmarked_hour_dates = pr_date_column_get_n_unmarked_hours (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);

@@ -90,9 +90,11 @@ typedef struct {
    * many of their dates cannot be read says nothing of the column, which
    * is not refused for it. */
   gboolean          chosen_rows;
-  /* With chosen_rows: what the whole table's date column shows of its
-   * clock, by which their unmarked hours (3点) are read. */
+  /* With chosen_rows: what the whole table's date column, and its
+   * accepted-date column, show of their clocks, by which their unmarked
+   * hours (3点) are read (pr_record_reader_date_clocks ()). */
   PrDateClockEvidence date_clock;
+  PrDateClockEvidence accepted_clock;
   /* The time of the load, as Unix seconds: a column of numbers that as
    * Unix time would be after it is not Unix time (pr-date-column.c).
    * 0: the real time. */
@@ -153,6 +155,8 @@ typedef struct {
   guint64    n_bare_hour_dates; /* of n_unreadable_dates, 3点 in a column that writes 下午 elsewhere */
   guint64    n_unmarked_hour_dates; /* dates with an hour 1 to 12 and no day part, read by the column's clock */
   GPtrArray *bare_hour_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
+  guint64    n_hour_span_dates; /* of n_unreadable_dates, spans of hours (2019-06-08 08:00-12:00) */
+  GPtrArray *hour_span_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
   guint64    n_dates_taken_as_office; /* dates without an offset among +08:00 ones, taken as +08:00 */
   guint64    n_dates_from_numbers; /* dates read from numbers, every date being one */
   int        dates_numbers_kind;   /* PrDateNumbers: what those numbers were */
