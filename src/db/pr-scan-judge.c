@@ -299,6 +299,15 @@ _pr_scan_judge (PrScanResult               *result,
       if (!judge_with_store (result, store, table, mapping, load, cancellable, error))
         return NULL;
     }
+  /* A confirmed repeat joins records whatever their pairs' numbers, so
+   * the clusters no longer lie within the groups the repeats join. */
+  else if (load->judge_for_clusters && (constraints == NULL || constraints->n_must == 0))
+    {
+      if (!pr_pair_judge_score_linked (mapping, load->flags, load->judge, load->judge_probability, set,
+                                       (PrScoredPair *) (gpointer) candidates->data, candidates->len,
+                                       load->n_threads, cancellable, error))
+        return NULL;
+    }
   else if (!pr_pair_judge_score (mapping, load->flags, load->judge, set,
                                  (PrScoredPair *) (gpointer) candidates->data, candidates->len, load->n_threads,
                                  cancellable, error))

@@ -63,6 +63,11 @@ typedef struct {
    * judge_probability; NULL: every candidate is a pair. Keeps the texts. */
   const PrPairModel *judge;
   double            judge_probability;
+  /* Judge only the pairs that can change the clusters at
+   * judge_probability (pr_pair_judge_score_linked ()), leaving the
+   * others −1: for a scan whose pairs' numbers are not kept or written.
+   * Without a store only. */
+  gboolean          judge_for_clusters;
   /* For an incremental scan: given a record's id and content hash, fills
    * in its stored fingerprint and returns TRUE if it is unchanged, so that
    * it is not fingerprinted again. NULL: every record is fingerprinted. */
