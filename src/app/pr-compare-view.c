@@ -1373,9 +1373,11 @@ scroll_to_difference (GtkWidget     *widget,
 
 /* Marks @label as the difference on show (an outline, see style.css) and
  * scrolls it into view. Not by focus: a selectable label given the focus
- * selects its whole text, as if for copying, and GTK 4.8's label asks
- * whether the previous focus widget is its ancestor without checking
- * that there was one (a critical when nothing had the focus). */
+ * selects its whole text, as if for copying; and when the focus was on
+ * the difference of the record judged before, whose cells are gone, the
+ * window's reference is that label's last, dropped by the focus change
+ * while GTK 4.8's label still asks whether it is its ancestor (a
+ * critical on a freed widget). */
 static void
 mark_difference (PrCompareView *self,
                  GtkWidget     *label)
