@@ -852,36 +852,26 @@ pr_cluster_item_get_min_share (PrClusterItem *self)
 /**
  * pr_cluster_item_dup_risk:
  *
- * Returns: (transfer full): the weakest links in the order the queue by
- *   risk sorts by (pr-cluster-sorter.c), so that the column reads as its
- *   order: the bridges if any, the largest distance, then the least
- *   shared-passage share
+ * Returns: (transfer full): the weakest link in a word or two, for the
+ *   list's narrow column: the bridges, else the least shared-passage
+ *   share, the figures the queue by risk is ordered by
+ *   (pr-cluster-sorter.c); "none" for neither
  */
 char *
 pr_cluster_item_dup_risk (PrClusterItem *self)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  if (self->n_bridges > 0)
-    {
-      /* Translators: the risk column: pairs that alone hold the cluster together */
-      g_string_append_printf (text, ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
-      g_string_append (text, " · ");
-    }
-  /* Translators: the risk column: the largest distance between two linked records */
-  g_string_append_printf (text, _("distance %u"), self->max_distance);
-  g_string_append (text, " · ");
   if (self->passages_unknown)
     /* Translators: the risk column, for a scan opened from the store, which keeps no
-     * passages: the shares are not known until a rescan; keep it short */
-    g_string_append (text, C_("risk", "not rated"));
-  else if (self->min_share >= 0)
+     * passages: the weakest links are not known until a rescan; keep it short */
+    return g_strdup (C_("risk", "not rated"));
+  if (self->n_bridges > 0)
+    /* Translators: the risk column: pairs that alone hold the cluster together */
+    return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
+  if (self->min_share >= 0)
     /* Translators: the risk column: the least share of passages two records share */
-    g_string_append_printf (text, _("%.0f%% shared"), 100 * self->min_share);
-  else
-    /* Translators: the risk column: no pair linked by shared passages alone */
-    g_string_append (text, C_("risk", "none shared"));
-  return g_string_free (g_steal_pointer (&text), FALSE);
+    return g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
+  /* Translators: the risk column: no bridge, and no pair linked by shared passages alone */
+  return g_strdup (C_("risk", "none"));
 }
 
 /* The weakest links in a sentence, for the risk cell's tooltip. */
