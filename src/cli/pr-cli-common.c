@@ -1395,12 +1395,7 @@ int
 pr_cli_fail (const char   *command,
              const GError *error)
 {
-  /* A database's message has the server's own words on a line of their
-   * own, for the window; the command line keeps one line per error. */
-  g_auto(GStrv) lines = g_strsplit (error->message, "\n", -1);
-  g_autofree char *line = g_strjoinv (" — ", lines);
-
-  fprintf (stderr, "petition-review-cli %s: %s\n", command, line);
+  fprintf (stderr, "petition-review-cli %s: %s\n", command, error->message);
   return error->domain == G_OPTION_ERROR ? 2 : 1;
 }
 

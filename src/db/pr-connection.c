@@ -78,8 +78,8 @@ code_for_server_error (unsigned int number)
 }
 
 /* What a reviewer can do about each kind of failure, in their language;
- * the server's own (English) text and number follow, on a line of their
- * own, for the administrator. */
+ * the server's own (English) text and number follow, marked as the
+ * server's, for the administrator. */
 static const char *
 explain (PrDbError code)
 {
@@ -118,9 +118,11 @@ set_error_explained (GError      **error,
                      const char   *what)
 {
   /* The reviewer's language first; the server's own text, in its
-   * language (English), on a line of its own that says whose it is. */
+   * language (English), last and marked as the server's. One line: a
+   * wrapped label holding a line break measures its height two ways in
+   * GTK 4.8 (a critical from the banner's revealer). */
   g_set_error (error, PR_DB_ERROR, code,
-               _("%s: %s\nThe server's own message: %s (server error %u)"), what, explanation, message, number);
+               _("%s: %s — the server's own message: %s (server error %u)"), what, explanation, message, number);
   return FALSE;
 }
 

@@ -323,7 +323,7 @@ pr_store_check_write_back (PrStore            *self,
     return TRUE;
   if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
-                 /* The database's message last: its second line is the server's own. */
+                 /* The database's message last: it ends in the server's own words. */
                  _("the user lacks the %s privilege on the source table “%s”.“%s” or its columns (writing "
                    "decisions back needs SELECT and UPDATE on them): ask for the privilege; %s"),
                  privilege, target.database, target.table, local_error->message);
