@@ -872,7 +872,8 @@ pr_cluster_item_get_min_share (PrClusterItem *self)
  *
  * Returns: (transfer full): the weakest link in a word or two, for the
  *   list's narrow column: the bridges, else the least shared-passage
- *   share; empty for neither
+ *   share, the figures the queue by risk is ordered by
+ *   (pr-cluster-sorter.c); "none" for neither
  */
 char *
 pr_cluster_item_dup_risk (PrClusterItem *self)
