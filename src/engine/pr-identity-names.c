@@ -17,11 +17,15 @@
  *   is the record's (pr_identity_read_sex()).
  * - in a cell of several pieces, a piece is a name only if it reads as one
  *   (王小明，农民 is 王小明 and a note): a trade, a party or a label shared
- *   by two people would make them one. A surname's character first is not
- *   enough: the rest must be a given name's characters (王小明，武警 and
- *   王小明，董事长 are notes). A word of the dictionary that does not also
- *   read as a name (农民, 单身; not 高峰, 张三) is a note even alone in its
- *   cell (pr-identity-words.c).
+ *   by two people would make them one. A surname's character before one of
+ *   a trade or a place (王小明，武警, 王小明，金山村) or a word of the
+ *   dictionary that does not also read as a name (农民, 董事长; not 高峰,
+ *   张三) is uncertain (pr-identity-words.c): never a name, but where the
+ *   cell names nobody else, conflict-only as 王先生, so that dropping it
+ *   never leaves a phone alone to join two people. A given name of rarer
+ *   characters (王卫国, 周栋) is a name.
+ * - a title (张局长, 王总经理) is as 王先生, or the name before it
+ *   (王大伟经理); after anything else (公司经理, 村支书) it is a note.
  * - a surname alone (王, 欧阳) is as 王先生 below.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
  *   names its representative, who counts as a petitioner: a name as any.
