@@ -743,24 +743,33 @@ given_of (const char *name)
 static gboolean
 is_word_note (const char *normal)
 {
-  /* 孙子, 儿子: a relative, as after 代. */
-  if (kin_or_collective (normal) == strlen (normal))
+  glong n = g_utf8_strlen (normal, -1);
+  gboolean han = is_han_name (normal);
+  const char *given = han ? given_of (normal) : NULL;
+
+  /* 孙子, 儿子: a relative, as after 代 (no such word is longer). */
+  if (n <= 2 && kin_or_collective (normal) == strlen (normal))
     return TRUE;
   /* 下岗职工, 退休教师: words of a phrase, with no surname first and no
    * transliteration (史蒂夫乔布斯 is two words of the dictionary). */
-  if (all_han (normal, 4, 8) && !is_han_name (normal) && !has_transliteration (normal) &&
-      _pr_identity_is_phrase (normal))
+  if (!han && all_han (normal, 4, 8) && !has_transliteration (normal) && _pr_identity_is_phrase (normal))
     return TRUE;
   if (!all_han (normal, 2, 8))
     return FALSE;
-  /* 武警, 文员, 毕业生: a surname's character before a trade's. */
-  if (is_han_name (normal) && given_of (normal) == g_utf8_next_char (normal) &&
-      _pr_identity_given_name_never (given_of (normal)))
-    return TRUE;
+  if (han && given == g_utf8_next_char (normal))
+    {
+      /* 武警, 文员, 毕业生: a surname's character before a trade's. */
+      if (_pr_identity_given_name_never (given))
+        return TRUE;
+    }
+  /* 上官婉儿, 司马懿: a compound surname is a name's, even of a name the
+   * dictionary holds. */
+  else if (han)
+    return FALSE;
   /* 张三 as 高峰: a commonest surname before any given name's character;
    * a rarer one (农民, 单身) before a sole given name only. The characters
    * are read first: what reads as a name needs no dictionary. */
-  if (all_han (normal, 2, 2))
+  if (n == 2)
     {
       char first[8];
 
@@ -768,10 +777,7 @@ is_word_note (const char *normal)
       if (_pr_identity_given_name_reads (g_utf8_next_char (normal), strstr (COMMONEST_SURNAMES, first) == NULL))
         return FALSE;
     }
-  /* 上官婉儿, 司马懿: a compound surname is a name's, even of a name the
-   * dictionary holds. */
-  else if (is_han_name (normal) && (given_of (normal) != g_utf8_next_char (normal) ||
-                                    _pr_identity_given_name_reads (given_of (normal), FALSE)))
+  else if (han && _pr_identity_given_name_reads (given, FALSE))
     return FALSE;
   return _pr_identity_is_one_word (normal);
 }
@@ -870,7 +876,11 @@ relative_named (const char *piece)
 {
   static const char *const links[] = { "\u4e4b" /* 之 */, "\u7684" /* 的 */, NULL };
   static const char kin[] = "妻夫子女父母兄弟姐妹儿媳婿孙";
-  g_autofree char *plain = without_spaces (piece);
+  g_autofree char *plain = NULL;
+
+  if (strstr (piece, links[0]) == NULL && strstr (piece, links[1]) == NULL)
+    return NULL;
+  plain = without_spaces (piece);
 
   for (guint i = 0; links[i] != NULL; i++)
     {

@@ -27,7 +27,6 @@
 
 #include "config.h"
 
-#include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/ustring.h>
 
@@ -55,14 +54,42 @@ static const char given[] =
   "伦修黛彧犇彦昆澜骁晟煜炜烨琛瀚翰逸朗铖灏杭珂蕊芮萌贺凡蔚霄舟航钦崇尧舜禹汉元君卿玮璋璞琨琰瑄珺琬婧"
   "姝妙聪惠蕙芷馨香芊茵菁蕴艾苒蔓霓岚峥岳嵩屹弘韬祯祺禧祎瑾璟骞骥骐驰鸣凌霆霁霏翊翎翠羽墨笙琴韵歌颂";
 
-static gboolean
-holds (const char *set,
-       gunichar    c)
-{
-  char buffer[8];
+/* Characters of trades, posts and places that no given name uses (武警,
+ * 文员, 毕业生, 包工头, 金山村): a signal of a note, where the lists above
+ * are never a gate for a name (王敬, 周栋 are names). */
+static const char never_given[] = "员警事业户头职务工机村乡区市县街号楼室组社院厂局";
 
-  buffer[g_unichar_to_utf8 (c, buffer)] = '\0';
-  return strstr (set, buffer) != NULL;
+enum {
+  SOLE = 1 << 0,
+  GIVEN = 1 << 1,
+  NEVER = 1 << 2,
+};
+
+/* The sets @c is in (SOLE, GIVEN, NEVER): one look-up for every cell
+ * instead of a search of each list. */
+static guint
+sets_of (gunichar c)
+{
+  static GHashTable *sets;
+
+  if (g_once_init_enter (&sets))
+    {
+      GHashTable *table = g_hash_table_new (NULL, NULL);
+      const struct { const char *chars; guint set; } lists[] = {
+        { sole_given, SOLE }, { given, GIVEN }, { never_given, NEVER },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+        for (const char *p = lists[i].chars; *p != '\0'; p = g_utf8_next_char (p))
+          {
+            gpointer key = GUINT_TO_POINTER (g_utf8_get_char (p));
+
+            g_hash_table_insert (table, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) |
+                                                               lists[i].set));
+          }
+      g_once_init_leave (&sets, table);
+    }
+  return GPOINTER_TO_UINT (g_hash_table_lookup (sets, GUINT_TO_POINTER (c)));
 }
 
 /* Whether every character of @text is a given name's; @sole for a given
@@ -77,23 +104,18 @@ _pr_identity_given_name_reads (const char *text,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (sole ? !holds (sole_given, c) : !(holds (sole_given, c) || holds (given, c)))
+      if ((sets_of (c) & (sole ? SOLE : SOLE | GIVEN)) == 0)
         return FALSE;
     }
   return TRUE;
 }
-
-/* Characters of trades, posts and places that no given name uses (武警,
- * 文员, 毕业生, 包工头, 金山村): a signal of a note, where the lists above
- * are never a gate for a name (王敬, 周栋 are names). */
-static const char never_given[] = "员警事业户头职务工机村乡区市县街号楼室组社院厂局";
 
 /* Whether a character of @text is one no given name uses. */
 gboolean
 _pr_identity_given_name_never (const char *text)
 {
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    if (holds (never_given, g_utf8_get_char (p)))
+    if (sets_of (g_utf8_get_char (p)) & NEVER)
       return TRUE;
   return FALSE;
 }
