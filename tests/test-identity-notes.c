@@ -615,12 +615,12 @@ test_words (void)
   {
     g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
-    g_assert_cmpint (pr_identity_read_names ("农民", -1, names, NULL), ==, PR_IDENTITY_VALUE_MASKED);
+    g_assert_cmpint (pr_identity_read_names ("农民", -1, names, NULL), ==, PR_IDENTITY_VALUE_EMPTY);
     g_assert_cmpuint (names->len, ==, 0);
-    g_assert_cmpint (pr_identity_read_names ("单身", -1, names, NULL), ==, PR_IDENTITY_VALUE_MASKED);
+    g_assert_cmpint (pr_identity_read_names ("单身", -1, names, NULL), ==, PR_IDENTITY_VALUE_EMPTY);
     /* A phrase of dictionary words, with no surname first, is as 农民. */
-    g_assert_cmpint (pr_identity_read_names ("下岗职工", -1, names, NULL), ==, PR_IDENTITY_VALUE_MASKED);
-    g_assert_cmpint (pr_identity_read_names ("退休教师", -1, names, NULL), ==, PR_IDENTITY_VALUE_MASKED);
+    g_assert_cmpint (pr_identity_read_names ("下岗职工", -1, names, NULL), ==, PR_IDENTITY_VALUE_EMPTY);
+    g_assert_cmpint (pr_identity_read_names ("退休教师", -1, names, NULL), ==, PR_IDENTITY_VALUE_EMPTY);
     g_assert_cmpuint (names->len, ==, 0);
     /* Names cut into single characters are no phrase. */
     assert_reads ("扎西顿珠", "扎西顿珠", NULL);

@@ -1016,7 +1016,8 @@ pr_identity_read_sex (const char *value,
  *
  * Returns: valid if some name is; else invalid if a name lost a
  *   character; else masked (a mask, a placeholder, a group, an honorific)
- *   or empty
+ *   or empty (also where only an uncertain word, 农民, was read: through
+ *   @conflict_only)
  */
 PrIdentityValueState
 pr_identity_read_names (const char *value,
@@ -1227,11 +1228,8 @@ pr_identity_read_names (const char *value,
    * person, but where nothing else names anyone it still says the record
    * is not 张三's, as 王先生 does: dropping it would leave a phone alone to
    * join two people. */
-  if (found->len == 0 && conflicts->len == 0 && !group && uncertain->len > 0)
-    {
-      g_ptr_array_extend_and_steal (conflicts, g_steal_pointer (&uncertain));
-      masked = TRUE;
-    }
+  if (found->len == 0 && conflicts->len == 0 && !group)
+    g_ptr_array_extend_and_steal (conflicts, g_steal_pointer (&uncertain));
   /* A group naming nobody (王某等5人) is no evidence and no conflict; its
    * named representatives (王小明等5人, 代表：王小明) are names as any
    * (each a petitioner), and its unnamed members neither. */
