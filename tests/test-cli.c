@@ -478,7 +478,7 @@ test_errors (void)
   g_autofree char *dos_end = write_file ("dos-end.csv", "id,body\r\n1," DOS_TEXT "\r\n2," DOS_TEXT "\r\n\x1A", -1);
   g_autofree char *sep_comma = write_file ("sep-comma.csv", "sep=,\r\nid,body\r\n1,好的\r\n2,坏的\r\n", -1);
   g_autofree char *sep_semicolon = write_file ("sep-semicolon.csv", "sep=;\r\nid;body\r\n1;好的\r\n", -1);
-  g_autofree char *dos_stuck = write_file ("dos-stuck.csv", "id,body\r\n1," DOS_TEXT "\r\n2," DOS_TEXT "\x1A\x1A", -1);
+  g_autofree char *dos_stuck = write_file ("dos-stuck.csv", "body,id\r\n" DOS_TEXT ",1\r\n" DOS_TEXT ",2\x1A\x1A", -1);
   g_autofree char *dos_only = write_file ("dos-only.csv", "\x1A", -1);
   g_autofree char *dos_quoted = write_file ("dos-quoted.csv", "id,body\r\n1,好的\r\n\"\x1A\"\r\n", -1);
   g_autofree char *sep_quoted = write_file ("sep-quoted.csv", "\"sep=,\"\r\nid,body\r\n1,好的\r\n2,坏的\r\n", -1);
@@ -526,7 +526,8 @@ test_errors (void)
 
       g_assert_cmpint (run_cli (NULL, NULL, "scan", "--no-second-stage", i == 0 ? dos_end : dos_stuck, "--id", "id",
                                 "--text", "body", "--out", dos_out, NULL), ==, 0);
-      /* Both records, in one cluster, the last id without the mark. */
+      /* Both records, in one cluster, the last id (the last value of the
+       * second file) without the mark. */
       out_text = read_file (dos_out);
       g_assert_nonnull (strstr (out_text, "\r\n1,1,1,0,"));
       g_assert_nonnull (strstr (out_text, "\r\n1,2,1,0,"));
