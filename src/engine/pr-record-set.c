@@ -49,6 +49,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bare_hour_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->hour_span_date_ids, g_ptr_array_unref);
+  g_clear_pointer (&set->other_unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->content_hashes);
@@ -1146,6 +1147,7 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
       set->n_hour_span_dates = pr_date_column_get_n_hour_spans (date_reader);
       set->hour_span_date_ids = pr_date_column_get_hour_span_ids (date_reader);
+      set->other_unreadable_date_ids = pr_date_column_get_other_ids (date_reader);
       set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
       set->n_unmarked_hour_dates = pr_date_column_get_n_unmarked_hours (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);

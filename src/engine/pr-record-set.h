@@ -162,6 +162,7 @@ typedef struct {
   GPtrArray *bare_hour_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
   guint64    n_hour_span_dates; /* of n_unreadable_dates, spans of hours (2019-06-08 08:00-12:00) */
   GPtrArray *hour_span_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
+  GPtrArray *other_unreadable_date_ids; /* char *: the first few ids of the others (neither spans nor bare hours) */
   guint64    n_dates_taken_as_office; /* dates without an offset among +08:00 ones, taken as +08:00 */
   guint64    n_dates_from_numbers; /* dates read from numbers, every date being one */
   int        dates_numbers_kind;   /* PrDateNumbers: what those numbers were */
