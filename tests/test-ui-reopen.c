@@ -407,6 +407,24 @@ test_open_last_scan (void)
   pr_test_close_and_finalize (window);
 }
 
+/* The table and its store afresh, without another test's scans, and a
+ * window that has scanned it. */
+static PrWindow *
+scan_afresh (PrConnection *root)
+{
+  PrWindow *window;
+
+  pr_test_execute (root, "DROP DATABASE IF EXISTS office");
+  pr_test_fill_table (root);
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  return window;
+}
+
 /* The last scan offered, but its table no longer has a column the scan
  * read: it cannot be opened, and Scan becomes the suggested action, as
  * the message says to scan instead. */
@@ -416,15 +434,7 @@ test_open_failed_suggests_scan (void)
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
   PrWindow *window;
 
-  /* The table and its store afresh, without the other test's scans. */
-  pr_test_execute (root, "DROP DATABASE IF EXISTS office");
-  pr_test_fill_table (root);
-  window = pr_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
+  window = scan_afresh (root);
   pr_test_close_and_finalize (window);
 
   window = pr_window_new (NULL);
@@ -488,14 +498,7 @@ test_date_edited_since_scan (void)
   PrClusterItem *now;
   PrWindow *window;
 
-  pr_test_execute (root, "DROP DATABASE IF EXISTS office");
-  pr_test_fill_table (root);
-  window = pr_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
+  window = scan_afresh (root);
   clusters = pr_session_get_clusters (pr_window_get_session (window));
   for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
     {

@@ -374,6 +374,7 @@ pr_date_column_add (PrDateColumn  *self,
           guint64 serial = 0;
           gint64 number_seconds = 0;
           PrDateNumbers kind = read_number_date (text, &number_seconds);
+          guint64 n_hour_span = self->n_hour_span; /* before this date: whether it is a span */
 
           if (self->samples->len < 3)
             g_ptr_array_add (self->samples, g_strdup (stripped));
@@ -429,7 +430,7 @@ pr_date_column_add (PrDateColumn  *self,
                 g_ptr_array_add (self->hour_span_ids, g_strdup (id));
               self->n_hour_span++;
             }
-          else if (self->other_ids->len < PR_DATE_COLUMN_MAX_NAMED)
+          if (self->n_hour_span == n_hour_span && self->other_ids->len < PR_DATE_COLUMN_MAX_NAMED)
             g_ptr_array_add (self->other_ids, g_strdup (id));
         }
     }
