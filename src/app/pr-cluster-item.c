@@ -491,7 +491,9 @@ take_dates (GArray            *members,
     {
       PrClusterMember *m = &g_array_index (members, PrClusterMember, i);
 
-      m->date = set->dates != NULL && m->record < set->n_records ? set->dates[m->record] : PR_DATE_NONE;
+      m->date_read = set->dates != NULL && m->record < set->n_records;
+      m->date = m->date_read ? set->dates[m->record] : PR_DATE_NONE;
+      m->date_hash = m->date_read ? set->date_hashes[m->record] : 0;
     }
 }
 

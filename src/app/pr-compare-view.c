@@ -34,6 +34,7 @@
 #include "pr-diff.h"
 #include "pr-diff-merged.h"
 #include "pr-explain.h"
+#include "pr-record-set.h"
 #include "pr-score-view.h"
 #include "pr-fingerprinter.h"
 #include "pr-member-strip.h"
@@ -453,6 +454,32 @@ describe_day_gap (gint64 primary,
                                     (gulong) -days), (guint) -days);
 }
 
+/* Whether @member's date in the table, @text as fetched, is no longer the
+ * text its scan read the day from (edited since): its scan's day would
+ * contradict the text shown. */
+static gboolean
+date_changed (PrCompareView *self,
+              guint          member,
+              const char    *text)
+{
+  const PrClusterMember *m = pr_cluster_item_get_member (self->item, member);
+
+  return m->date_read && m->date_hash != pr_record_set_date_hash (text);
+}
+
+/* The judged record's day gap from the primary, or, when either date was
+ * edited in the table since the scan, that it was: no gap then. */
+static char *
+day_gap (PrCompareView *self,
+         guint          member,
+         const char    *primary,
+         const char    *value)
+{
+  if (date_changed (self, 0, primary) || date_changed (self, member, value))
+    return g_strdup (_("a date was changed in the table since the scan: no day gap; scan again for it"));
+  return describe_day_gap (date_of (self, 0), date_of (self, member));
+}
+
 /* Whether a merge by character kept any character of both. */
 static gboolean
 shares_characters (GArray *runs)
@@ -664,7 +691,8 @@ add_judged_column (PrCompareView *self)
             }
         }
       else if (column->role == PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0 &&
-               date_of (self, 0) != PR_DATE_NONE && date_of (self, 0) == date_of (self, m))
+               date_of (self, 0) != PR_DATE_NONE && date_of (self, 0) == date_of (self, m) &&
+               !date_changed (self, 0, primary) && !date_changed (self, m, value))
         {
           /* One instant written two ways: not a difference to mark. */
           gap = describe_day_gap (date_of (self, 0), date_of (self, m));
@@ -691,7 +719,7 @@ add_judged_column (PrCompareView *self)
             }
           gtk_widget_add_css_class (label, "differs");
           if (column->role == PR_COLUMN_ROLE_DATE)
-            gap = describe_day_gap (date_of (self, 0), date_of (self, m));
+            gap = day_gap (self, m, primary, value);
           /* Translators: read out for a date field: how many days it is from the primary's */
           description = gap != NULL ? g_strdup_printf (_("differs from the primary: %s"), gap)
                                     : g_strdup (_("differs from the primary"));

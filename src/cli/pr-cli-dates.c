@@ -16,46 +16,76 @@
 #include "pr-cli.h"
 #include "pr-date-column.h"
 
-/* The @ids not among @except, joined, with "…" when @n are more. */
+/* The @ids joined, with "…" when @n are more. */
 static char *
 join_ids (GPtrArray *ids,
-          GPtrArray *except,
           guint64    n)
 {
   GString *joined = g_string_new (NULL);
-  guint64 named = 0;
 
   for (guint i = 0; ids != NULL && i < ids->len; i++)
-    {
-      if (except != NULL && g_ptr_array_find_with_equal_func (except, ids->pdata[i], g_str_equal, NULL))
-        continue;
-      g_string_append_printf (joined, "%s%s", named > 0 ? ", " : "", (char *) ids->pdata[i]);
-      named++;
-    }
-  if (n > named)
-    g_string_append (joined, named > 0 ? ", …" : "…");
+    g_string_append_printf (joined, "%s%s", i > 0 ? ", " : "", (char *) ids->pdata[i]);
+  if (ids == NULL || n > ids->len)
+    g_string_append (joined, ids != NULL && ids->len > 0 ? ", …" : "…");
   return g_string_free (joined, FALSE);
 }
 
-/* The end of a line that names @n_named of the unreadable dates apart
- * (@named_ids the first few): how many others there are, or "". */
+/* The unreadable dates that are neither spans of hours nor bare hours. */
+static guint64
+n_other_dates (const PrRecordSet *set)
+{
+  return set->n_unreadable_dates - set->n_bare_hour_dates - set->n_hour_span_dates;
+}
+
+/* The ends of a line that names some unreadable dates first: each other
+ * reason with its own count, records and advice, so that a span or a bare
+ * hour is named whatever the column's other dates are. */
 static char *
 other_reasons (const PrRecordSet *set,
-               GPtrArray         *named_ids,
-               guint64            n_named)
+               gboolean           lead_bare,
+               gboolean           lead_span,
+               gboolean           lead_other)
 {
-  guint64 n_other = set->n_unreadable_dates - n_named;
-  g_autofree char *other_ids = NULL;
+  GString *tail = g_string_new (NULL);
 
-  if (n_other == 0)
-    return g_strdup ("");
-  other_ids = join_ids (set->unreadable_date_ids, named_ids, n_other);
-  /* Translators: ends a line naming some unreadable dates apart; the count of the column's other
-   * unreadable dates, then the first records' ids. */
-  return g_strdup_printf (ngettext ("; %llu more cannot be read for other reasons (record %s)",
-                                    "; %llu more cannot be read for other reasons (records %s)",
-                                    (gulong) n_other),
-                          (unsigned long long) n_other, other_ids);
+  if (!lead_bare && set->n_bare_hour_dates > 0)
+    {
+      g_autofree char *ids = join_ids (set->bare_hour_date_ids, set->n_bare_hour_dates);
+
+      /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
+      g_string_append_printf (tail, ngettext ("; %llu more has an hour from 1 to 12 and no 上午/下午 (AM/PM) in a "
+                                              "column that writes them elsewhere (record %s): add it, or write the "
+                                              "hour on a 24-hour clock",
+                                              "; %llu more have hours from 1 to 12 and no 上午/下午 (AM/PM) in a "
+                                              "column that writes them elsewhere (records %s): add it, or write the "
+                                              "hours on a 24-hour clock",
+                                              (gulong) set->n_bare_hour_dates),
+                              (unsigned long long) set->n_bare_hour_dates, ids);
+    }
+  if (!lead_span && set->n_hour_span_dates > 0)
+    {
+      g_autofree char *ids = join_ids (set->hour_span_date_ids, set->n_hour_span_dates);
+
+      /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
+      g_string_append_printf (tail, ngettext ("; %llu more is a span of hours (record %s): write the time it began "
+                                              "and keep the span in another column",
+                                              "; %llu more are spans of hours (records %s): write the times they "
+                                              "began and keep the spans in another column",
+                                              (gulong) set->n_hour_span_dates),
+                              (unsigned long long) set->n_hour_span_dates, ids);
+    }
+  if (!lead_other && n_other_dates (set) > 0)
+    {
+      g_autofree char *ids = join_ids (set->other_unreadable_date_ids, n_other_dates (set));
+
+      /* Translators: ends a line naming some unreadable dates apart; the count of the column's other
+       * unreadable dates, then the first records' ids. */
+      g_string_append_printf (tail, ngettext ("; %llu more cannot be read for other reasons (record %s)",
+                                              "; %llu more cannot be read for other reasons (records %s)",
+                                              (gulong) n_other_dates (set)),
+                              (unsigned long long) n_other_dates (set), ids);
+    }
+  return g_string_free (tail, FALSE);
 }
 
 /**
@@ -74,9 +104,14 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                               gboolean           order_given)
 {
   g_autoptr(GString) ids = g_string_new (NULL);
+  g_autofree char *other_ids = NULL, *tail = NULL, *line = NULL;
+  guint64 other;
 
   if (set->n_unreadable_dates == 0)
     return NULL;
+  /* The lines for one kind of date hold all of them: with spans or bare
+   * hours among them, each reason is named apart below. */
+  other = n_other_dates (set);
   for (guint i = 0; i < set->unreadable_date_ids->len; i++)
     {
       if (i > 0)
@@ -86,7 +121,7 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
   if (set->n_unreadable_dates > set->unreadable_date_ids->len)
     g_string_append (ids, ", …");
   /* Excel writes a date cell formatted as General as its day number. */
-  if (set->n_serial_dates * 2 > set->n_unreadable_dates)
+  if (other == set->n_unreadable_dates && set->n_serial_dates * 2 > set->n_unreadable_dates)
     /* Translators: the count, the column, then the first records' ids. */
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): it "
                                       "is a day number as Excel saves a date cell formatted as General (43624 is "
@@ -96,7 +131,7 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       "8 June 2019); format the column as dates in Excel and save the file again",
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
-  if (set->n_roc_dates * 2 > set->n_unreadable_dates)
+  if (other == set->n_unreadable_dates && set->n_roc_dates * 2 > set->n_unreadable_dates)
     /* Translators: the count, the column, then the first records' ids. */
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
                                       "its year looks like a year of the Republic of China (民国 113 is 2024) "
@@ -107,7 +142,7 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* 9999-12-31, 1900-01-01: what a system writes for no date. */
-  if (set->n_placeholder_dates * 2 > set->n_unreadable_dates)
+  if (other == set->n_unreadable_dates && set->n_placeholder_dates * 2 > set->n_unreadable_dates)
     /* Translators: the count, the column, then the first records' ids. */
     return g_strdup_printf (ngettext ("%llu date in column “%s” counts as none (record %s): it is before 1901 or "
                                       "after 2199, a placeholder that systems write for no date (9999-12-31, "
@@ -119,10 +154,11 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
   /* 3点 where the column writes 下午3点 elsewhere: --date-format would
    * not help. Only those are named as such; the others are counted. */
-  if (set->n_bare_hour_dates * 2 > set->n_unreadable_dates)
+  if (set->n_bare_hour_dates * 2 > set->n_unreadable_dates ||
+      (other == 0 && set->n_bare_hour_dates > set->n_hour_span_dates))
     {
-      g_autofree char *bare_ids = join_ids (set->bare_hour_date_ids, NULL, set->n_bare_hour_dates);
-      g_autofree char *other = other_reasons (set, set->bare_hour_date_ids, set->n_bare_hour_dates);
+      g_autofree char *bare_ids = join_ids (set->bare_hour_date_ids, set->n_bare_hour_dates);
+      g_autofree char *tail = other_reasons (set, TRUE, FALSE, FALSE);
       /* Translators: the count, the column, the first records' ids, then the count of other unreadable
        * dates or nothing. */
       return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
@@ -134,14 +170,14 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                         "them elsewhere; add it (下午3点, 3:00 PM), or write the hours on a 24-hour "
                                         "clock (15点, 15:00)%s",
                                         (gulong) set->n_bare_hour_dates),
-                              (unsigned long long) set->n_bare_hour_dates, column, bare_ids, other);
+                              (unsigned long long) set->n_bare_hour_dates, column, bare_ids, tail);
     }
   /* 2019-06-08 08:00-12:00: a span of hours names no one instant, and
    * --date-format would not read it. */
-  if (set->n_hour_span_dates * 2 > set->n_unreadable_dates)
+  if (set->n_hour_span_dates * 2 > set->n_unreadable_dates || other == 0)
     {
-      g_autofree char *span_ids = join_ids (set->hour_span_date_ids, NULL, set->n_hour_span_dates);
-      g_autofree char *other = other_reasons (set, set->hour_span_date_ids, set->n_hour_span_dates);
+      g_autofree char *span_ids = join_ids (set->hour_span_date_ids, set->n_hour_span_dates);
+      g_autofree char *tail = other_reasons (set, FALSE, TRUE, FALSE);
       /* Translators: the count, the column, the first records' ids, then the count of other unreadable
        * dates or nothing. */
       return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
@@ -152,23 +188,29 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                         "the times they began (2019-06-08 08:00) and keep the spans in another "
                                         "column%s",
                                         (gulong) set->n_hour_span_dates),
-                              (unsigned long long) set->n_hour_span_dates, column, span_ids, other);
+                              (unsigned long long) set->n_hour_span_dates, column, span_ids, tail);
     }
-  /* Translators: the count, the column, then the first records' ids. */
+  /* The others lead, with the advice for them; spans and bare hours
+   * follow, each with its own. */
+  other_ids = join_ids (set->other_unreadable_date_ids, other);
+  tail = other_reasons (set, FALSE, FALSE, TRUE);
   if (order_given)
-    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+    /* Translators: the count, the column, then the first records' ids. */
+    line = g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
                                       "correct it in the table",
                                       "%llu dates in column “%s” could not be read and count as none (records %s); "
                                       "correct them in the table",
-                                      (gulong) set->n_unreadable_dates),
-                            (unsigned long long) set->n_unreadable_dates, column, ids->str);
-  /* Translators: the count, the column, then the first records' ids. */
-  return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
-                                    "correct it, or give --date-format for day-first or month-first dates",
-                                    "%llu dates in column “%s” could not be read and count as none (records %s); "
-                                    "correct them, or give --date-format for day-first or month-first dates",
-                                    (gulong) set->n_unreadable_dates),
-                          (unsigned long long) set->n_unreadable_dates, column, ids->str);
+                                      (gulong) other),
+                            (unsigned long long) other, column, other_ids);
+  else
+    /* Translators: the count, the column, then the first records' ids. */
+    line = g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
+                                      "correct it, or give --date-format for day-first or month-first dates",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s); "
+                                      "correct them, or give --date-format for day-first or month-first dates",
+                                      (gulong) other),
+                            (unsigned long long) other, column, other_ids);
+  return g_strconcat (line, tail, NULL);
 }
 
 /**

@@ -39,6 +39,7 @@ struct _PrDateColumn {
   guint64      n_roc;          /* of them, years of the Republic of China without 民国 (113/03/05) */
   guint64      n_hour_span;    /* of them, spans of hours (2019-06-08 08:00-12:00) */
   GPtrArray   *hour_span_ids;  /* the first few of them */
+  GPtrArray   *other_ids;      /* the first few of those neither spans nor bare hours */
   guint64      n_placeholder;  /* of them, dates systems write for none (9999-12-31, 1900-01-01) */
   GPtrArray   *unreadable_ids;
   GArray      *offsets;        /* int per record, once one date gives an offset */
@@ -67,6 +68,7 @@ struct _PrDateColumn {
   guint64      n_bare_refused; /* of the unreadable dates, such hours in a column that writes the day part */
   GPtrArray   *bare_ids;       /* the first few of them */
   GPtrArray   *bare_texts;     /* the same */
+  gboolean     numbers_refused; /* the whole column is not all numbers: none is read as a date */
 };
 
 /* A record's date given as a number, and that number as a date. */
@@ -98,6 +100,7 @@ pr_date_column_new (const char  *name,
   self->zero_ids = g_ptr_array_new_with_free_func (g_free);
   self->bare_ids = g_ptr_array_new_with_free_func (g_free);
   self->hour_span_ids = g_ptr_array_new_with_free_func (g_free);
+  self->other_ids = g_ptr_array_new_with_free_func (g_free);
   self->bare_texts = g_ptr_array_new_with_free_func (g_free);
   self->first_offset = PR_DATE_NO_OFFSET;
   return self;
@@ -124,6 +127,7 @@ pr_date_column_free (PrDateColumn *self)
   g_clear_pointer (&self->bare_bits, g_array_unref);
   g_clear_pointer (&self->bare_ids, g_ptr_array_unref);
   g_clear_pointer (&self->hour_span_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->other_ids, g_ptr_array_unref);
   g_clear_pointer (&self->bare_texts, g_ptr_array_unref);
   g_clear_pointer (&self->numbers, g_array_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
@@ -370,6 +374,7 @@ pr_date_column_add (PrDateColumn  *self,
           guint64 serial = 0;
           gint64 number_seconds = 0;
           PrDateNumbers kind = read_number_date (text, &number_seconds);
+          guint64 n_hour_span = self->n_hour_span; /* before this date: whether it is a span */
 
           if (self->samples->len < 3)
             g_ptr_array_add (self->samples, g_strdup (stripped));
@@ -425,6 +430,8 @@ pr_date_column_add (PrDateColumn  *self,
                 g_ptr_array_add (self->hour_span_ids, g_strdup (id));
               self->n_hour_span++;
             }
+          if (self->n_hour_span == n_hour_span && self->other_ids->len < PR_DATE_COLUMN_MAX_NAMED)
+            g_ptr_array_add (self->other_ids, g_strdup (id));
         }
     }
   else if (offset == PR_DATE_NO_OFFSET)
@@ -461,6 +468,15 @@ static char *
 format_offset (int offset)
 {
   return g_strdup_printf ("%c%02d:%02d", offset < 0 ? '-' : '+', ABS (offset) / 3600, ABS (offset) % 3600 / 60);
+}
+
+/* Whether the dates are all numbers of one kind, none read as a date,
+ * and the whole column, when these are a few rows of it, is so too. */
+static gboolean
+reads_numbers (const PrDateColumn *self)
+{
+  return !self->numbers_refused && self->n_read == 0 && self->numbers != NULL &&
+         self->numbers->len + self->n_zero == self->n_unreadable && self->numbers_kind != PR_DATE_NUMBERS_MIXED;
 }
 
 /* A column that writes the part of the day (下午3点, 5:31 PM) and never
@@ -534,7 +550,8 @@ PrDateClockEvidence
 pr_date_column_get_clock_evidence (const PrDateColumn *self)
 {
   return (self->n_day_part > 0 ? PR_DATE_CLOCK_EVIDENCE_DAY_PART : 0) |
-         (self->n_24_hour > 0 ? PR_DATE_CLOCK_EVIDENCE_24_HOUR : 0);
+         (self->n_24_hour > 0 ? PR_DATE_CLOCK_EVIDENCE_24_HOUR : 0) |
+         (reads_numbers (self) ? 0 : PR_DATE_CLOCK_EVIDENCE_NOT_NUMBERS);
 }
 
 /**
@@ -557,6 +574,10 @@ pr_date_column_add_clock_evidence (PrDateColumn        *self,
       self->n_24_hour++;
       g_clear_pointer (&self->bare_bits, g_array_unref);
     }
+  /* A few rows all numbers, in a column of written dates: the scan read
+   * them as none, and so do they. */
+  if (evidence & PR_DATE_CLOCK_EVIDENCE_NOT_NUMBERS)
+    self->numbers_refused = TRUE;
 }
 
 /**
@@ -618,6 +639,14 @@ guint64
 pr_date_column_get_n_hour_spans (const PrDateColumn *self)
 {
   return self->n_hour_span;
+}
+
+/* Returns: (transfer full) (element-type utf8): the ids of the first few
+ * unreadable dates that are neither spans of hours nor bare hours */
+GPtrArray *
+pr_date_column_get_other_ids (const PrDateColumn *self)
+{
+  return g_ptr_array_copy (self->other_ids, (GCopyFunc) g_strdup, NULL);
 }
 
 /* Returns: (transfer full) (element-type utf8): the ids of the first few
@@ -747,8 +776,7 @@ pr_date_column_finish (PrDateColumn  *self,
 
   /* Every date a number of one kind, none read as a date: the column says
    * what they are (a guess only if some were dates). */
-  if (self->n_read == 0 && self->numbers != NULL && self->numbers->len + self->n_zero == self->n_unreadable &&
-      self->numbers_kind != PR_DATE_NUMBERS_MIXED)
+  if (reads_numbers (self))
     {
       gboolean date_hour = FALSE;
 
@@ -773,8 +801,12 @@ pr_date_column_finish (PrDateColumn  *self,
       self->n_hour_span = 0;
       g_ptr_array_set_size (self->hour_span_ids, 0);
       g_ptr_array_set_size (self->unreadable_ids, 0);
+      g_ptr_array_set_size (self->other_ids, 0);
       for (guint i = 0; i < self->zero_ids->len; i++)
-        g_ptr_array_add (self->unreadable_ids, g_strdup (self->zero_ids->pdata[i]));
+        {
+          g_ptr_array_add (self->unreadable_ids, g_strdup (self->zero_ids->pdata[i]));
+          g_ptr_array_add (self->other_ids, g_strdup (self->zero_ids->pdata[i]));
+        }
     }
 
   /* The case rules and time limits count days between dates: on a column

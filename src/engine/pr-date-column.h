@@ -48,6 +48,7 @@ guint64       pr_date_column_get_n_roc    (const PrDateColumn *self);
 guint64       pr_date_column_get_n_placeholder (const PrDateColumn *self);
 guint64       pr_date_column_get_n_hour_spans (const PrDateColumn *self);
 GPtrArray    *pr_date_column_get_hour_span_ids (const PrDateColumn *self);
+GPtrArray    *pr_date_column_get_other_ids (const PrDateColumn *self);
 guint64       pr_date_column_get_n_bare_hours (const PrDateColumn *self);
 GPtrArray    *pr_date_column_get_bare_hour_ids (const PrDateColumn *self);
 PrDateClockEvidence pr_date_column_get_clock_evidence (const PrDateColumn *self);

@@ -40,6 +40,7 @@ typedef enum {
   PR_DATE_CLOCK_EVIDENCE_NONE     = 0,
   PR_DATE_CLOCK_EVIDENCE_DAY_PART = 1 << 0,  /* it writes 上午/下午 (AM/PM) somewhere */
   PR_DATE_CLOCK_EVIDENCE_24_HOUR  = 1 << 1,  /* it writes an unmarked hour 0 or 13 to 23 somewhere */
+  PR_DATE_CLOCK_EVIDENCE_NOT_NUMBERS = 1 << 2, /* it is not all numbers: a number in it is no date */
 } PrDateClockEvidence;
 
 PrDateStatus pr_date_read  (const char  *text,

@@ -49,8 +49,10 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bare_hour_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->hour_span_date_ids, g_ptr_array_unref);
+  g_clear_pointer (&set->other_unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
+  g_free (set->date_hashes);
   g_free (set->content_hashes);
   g_free (set->changed);
   g_free (set->fingerprints);
@@ -525,6 +527,19 @@ content_hash (const PrMapping    *mapping,
   return XXH3_64bits_digest (&state);
 }
 
+/**
+ * pr_record_set_date_hash:
+ * @text: (nullable): a date's text, as the table holds it
+ *
+ * Returns: a hash of @text, by which a date read later from the table
+ *   tells whether its text is still the one a scan read its day from
+ */
+guint32
+pr_record_set_date_hash (const char *text)
+{
+  return text != NULL ? g_str_hash (text) : 0;
+}
+
 static void
 grow_set (PrRecordSet *set,
           gsize       *capacity)
@@ -534,6 +549,7 @@ grow_set (PrRecordSet *set,
 
   *capacity = MAX (BATCH_SIZE, *capacity * 2);
   set->dates = g_renew (gint64, set->dates, *capacity);
+  set->date_hashes = g_renew (guint32, set->date_hashes, *capacity);
   set->content_hashes = g_renew (guint64, set->content_hashes, *capacity);
   set->changed = g_renew (guint8, set->changed, *capacity);
   set->fingerprints = g_renew (guint64, set->fingerprints, *capacity);
@@ -1049,6 +1065,7 @@ pr_record_set_load (const PrMapping          *mapping,
       g_ptr_array_add (set->ids, id);
 
       set->dates[index] = PR_DATE_NONE;
+      set->date_hashes[index] = pr_record_set_date_hash (date_reader != NULL ? values[date_column] : NULL);
       if (date_reader != NULL &&
           !pr_date_column_add (date_reader, values[date_column], id, position, &set->dates[index], error))
         goto out;
@@ -1146,6 +1163,7 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
       set->n_hour_span_dates = pr_date_column_get_n_hour_spans (date_reader);
       set->hour_span_date_ids = pr_date_column_get_hour_span_ids (date_reader);
+      set->other_unreadable_date_ids = pr_date_column_get_other_ids (date_reader);
       set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
       set->n_unmarked_hour_dates = pr_date_column_get_n_unmarked_hours (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);

@@ -152,6 +152,7 @@ typedef struct {
   gsize      n_records;
   GPtrArray *ids;           /* char *, one per record */
   gint64    *dates;         /* seconds, or PR_DATE_NONE (pr-date-column.c) */
+  guint32   *date_hashes;   /* of each date's text as read (pr_record_set_date_hash ()) */
   guint64    n_unreadable_dates; /* in the date column, not empty, yet not dates */
   GPtrArray *unreadable_date_ids; /* char *: the first few of those records' ids */
   guint64    n_serial_dates; /* of n_unreadable_dates, Excel day numbers (43624) */
@@ -162,6 +163,7 @@ typedef struct {
   GPtrArray *bare_hour_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
   guint64    n_hour_span_dates; /* of n_unreadable_dates, spans of hours (2019-06-08 08:00-12:00) */
   GPtrArray *hour_span_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
+  GPtrArray *other_unreadable_date_ids; /* char *: the first few ids of the others (neither spans nor bare hours) */
   guint64    n_dates_taken_as_office; /* dates without an offset among +08:00 ones, taken as +08:00 */
   guint64    n_dates_from_numbers; /* dates read from numbers, every date being one */
   int        dates_numbers_kind;   /* PrDateNumbers: what those numbers were */
@@ -208,6 +210,7 @@ PrRecordSet *pr_record_set_load_csv    (const char           *path,
                                         GCancellable         *cancellable,
                                         GError              **error);
 void         pr_record_set_free        (PrRecordSet          *set);
+guint32      pr_record_set_date_hash   (const char           *text);
 gboolean     pr_record_set_has_texts   (const PrRecordSet    *set);
 PrPartTable  pr_record_set_get_parts   (PrRecordSet          *set);
 void         pr_record_set_drop_parts  (PrRecordSet          *set);
