@@ -407,9 +407,10 @@ score_pair (Work         *work,
     }
   else
     {
-      /* Every pair diffed, even one a bound proves to be written 0.000:
-       * average linkage sums probabilities, and a bound in a sum moves
-       * means across the threshold. */
+      /* Without work->bounded every pair is diffed, even one a bound
+       * would prove below the threshold: its number is kept or written,
+       * and average linkage sums them. A copy (@bodies_as) takes the
+       * diff of the pair it copies. */
       if (!pr_pair_profile_compare_as (a, b, bodies_as, out, error))
         return FALSE;
       petitioner_feature (work->set, pair->a, pair->b, out);
@@ -474,7 +475,11 @@ judge_block (Work    *work,
       /* One thread numbers the words, so that equal words get equal
        * numbers whichever thread read them. */
       for (guint32 i = 0; i < work->n_needed; i++)
-        pr_pair_profile_number (work->profiles[work->needed[i]], words);
+        {
+          pr_pair_profile_number (work->profiles[work->needed[i]], words);
+          if (work->bounded != NULL)
+            pr_pair_profile_sort_words (work->profiles[work->needed[i]]);
+        }
       work->same_bodies = g_new (gsize, MAX (1, work->n_block));
       if (work->features == NULL)
         work->block_features = g_new (double, MAX (1, work->n_block) * PR_PAIR_N_FEATURES);
@@ -495,18 +500,6 @@ judge_block (Work    *work,
       in_block[work->needed[i]] = 0;
     }
   return work->error == NULL;
-}
-
-static guint32
-find_root (guint32 *parent,
-           guint32  r)
-{
-  while (parent[r] != r)
-    {
-      parent[r] = parent[parent[r]];
-      r = parent[r];
-    }
-  return r;
 }
 
 static int
@@ -543,21 +536,15 @@ judge (Work    *work,
   guint32 n_counted = 0;
 
   g_return_val_if_fail (pr_record_set_has_texts (work->set), FALSE);
-  for (guint32 r = 0; r < n_records; r++)
-    parent[r] = r;
+  pr_union_find_init (parent, n_records);
   for (gsize i = 0; i < work->n_pairs; i++)
     {
-      guint32 x, y;
-
       g_return_val_if_fail (work->pairs[i].a < n_records && work->pairs[i].b < n_records, FALSE);
-      x = find_root (parent, work->pairs[i].a);
-      y = find_root (parent, work->pairs[i].b);
-      if (x != y)
-        parent[MAX (x, y)] = MIN (x, y);
+      pr_union_find_join_lowest (parent, work->pairs[i].a, work->pairs[i].b);
     }
   for (gsize i = 0; i < work->n_pairs; i++)
     {
-      roots[i] = find_root (parent, work->pairs[i].a);
+      roots[i] = pr_union_find_root (parent, work->pairs[i].a);
       order[i] = i;
     }
   g_qsort_with_data (order, work->n_pairs, sizeof *order, compare_by_root, roots);
@@ -672,6 +659,42 @@ pr_pair_judge_score (const PrMapping   *mapping,
 }
 
 /**
+ * pr_pair_judge_score_some:
+ * @pairs: (inout): candidates; those at @at have their probability filled in
+ * @at: (array length=n_at): the indices in @pairs of the pairs to judge
+ *
+ * pr_pair_judge_score () of some of @pairs (those whose number is not
+ * known yet), the others left as they are.
+ *
+ * Returns: %FALSE with @error set if a text is refused or on cancel.
+ */
+gboolean
+pr_pair_judge_score_some (const PrMapping   *mapping,
+                          PrTokenizerFlags   flags,
+                          const PrPairModel *model,
+                          const PrRecordSet *set,
+                          PrScoredPair      *pairs,
+                          const gsize       *at,
+                          gsize              n_at,
+                          guint              n_threads,
+                          GCancellable      *cancellable,
+                          GError           **error)
+{
+  g_autofree PrScoredPair *some = NULL;
+
+  if (n_at == 0)
+    return TRUE;
+  some = g_new (PrScoredPair, n_at);
+  for (gsize i = 0; i < n_at; i++)
+    some[i] = pairs[at[i]];
+  if (!pr_pair_judge_score (mapping, flags, model, set, some, n_at, n_threads, cancellable, error))
+    return FALSE;
+  for (gsize i = 0; i < n_at; i++)
+    pairs[at[i]].probability = some[i].probability;
+  return TRUE;
+}
+
+/**
  * pr_pair_judge_score_linked:
  * @threshold: the probability from which a pair is a repeat
  * @pairs: (inout): the candidates; their probability is filled in, or
@@ -704,7 +727,6 @@ pr_pair_judge_score_linked (const PrMapping   *mapping,
 {
   g_autofree guint8 *bounded = g_new0 (guint8, MAX (1, n_pairs));
   g_autofree guint32 *parent = NULL;
-  g_autoptr(GArray) again = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
   g_autoptr(GArray) again_at = g_array_new (FALSE, FALSE, sizeof (gsize));
   Work work = { .mapping = mapping, .flags = flags, .model = model, .threshold = threshold,
                 .bounded = bounded, .set = set, .pairs = pairs, .n_pairs = n_pairs, .n_threads = n_threads,
@@ -724,17 +746,9 @@ pr_pair_judge_score_linked (const PrMapping   *mapping,
       pr_union_find_join_lowest (parent, pairs[i].a, pairs[i].b);
   for (gsize i = 0; i < n_pairs; i++)
     if (bounded[i] && pr_union_find_root (parent, pairs[i].a) == pr_union_find_root (parent, pairs[i].b))
-      {
-        g_array_append_val (again, pairs[i]);
-        g_array_append_val (again_at, i);
-      }
+      g_array_append_val (again_at, i);
   g_debug ("%zu of %zu pairs proved below %.3f without the diff; %u of them judged, in groups of repeats",
-           n_bounded, n_pairs, threshold, again->len);
-  if (again->len > 0 &&
-      !pr_pair_judge_score (mapping, flags, model, set, (PrScoredPair *) (gpointer) again->data, again->len,
-                            n_threads, cancellable, error))
-    return FALSE;
-  for (guint i = 0; i < again->len; i++)
-    pairs[g_array_index (again_at, gsize, i)] = g_array_index (again, PrScoredPair, i);
-  return TRUE;
+           n_bounded, n_pairs, threshold, again_at->len);
+  return pr_pair_judge_score_some (mapping, flags, model, set, pairs, (const gsize *) (gpointer) again_at->data,
+                                   again_at->len, n_threads, cancellable, error);
 }

@@ -35,7 +35,8 @@ struct _PrPairProfile {
   guint64 *subject_grams;
   guint64 *word_hashes;     /* until numbered */
   guint32 *words;           /* once numbered */
-  guint32 *sorted_words;    /* once numbered: the same, sorted (for pr_pair_profile_diff_bound ()) */
+  guint32 *sorted_words;    /* (nullable): the same, sorted, for pr_pair_profile_diff_bound ()
+                             * (pr_pair_profile_sort_words ()) */
   guint64 *fields;          /* 0: empty */
   guint32  n_grams;
   guint32  n_codes;
@@ -408,6 +409,23 @@ pr_pair_profile_number (PrPairProfile *profile,
       profile->words[i] = GPOINTER_TO_UINT (value) - 1;
     }
   g_clear_pointer (&profile->word_hashes, g_free);
+}
+
+/**
+ * pr_pair_profile_sort_words:
+ *
+ * Keeps a sorted copy of @profile's numbered words, which
+ * pr_pair_profile_diff_bound () needs (once; after
+ * pr_pair_profile_number ()). Only a judge that bounds pairs asks for
+ * it: the copy is as large as the words.
+ */
+void
+pr_pair_profile_sort_words (PrPairProfile *profile)
+{
+  g_return_if_fail (profile->words != NULL);
+
+  if (profile->sorted_words != NULL)
+    return;
   profile->sorted_words = g_memdup2 (profile->words, MAX (1, profile->n_words) * sizeof (guint32));
   qsort (profile->sorted_words, profile->n_words, sizeof (guint32), compare_words);
 }
@@ -418,8 +436,8 @@ pr_pair_profile_size (const PrPairProfile *profile)
 {
   return sizeof *profile + 8 * ((gsize) profile->n_grams + profile->n_codes + profile->n_subject_grams +
                                 MAX (1, profile->n_fields)) +
-         /* The hashes until numbered, then the numbers twice (in order, sorted). */
-         8 * (gsize) profile->n_words;
+         /* The hashes until numbered, then the numbers (and their sorted copy). */
+         (profile->words == NULL ? 8 : profile->sorted_words != NULL ? 8 : 4) * (gsize) profile->n_words;
 }
 
 void
@@ -680,6 +698,7 @@ count_common_words (const PrPairProfile *a,
 
 /**
  * pr_pair_profile_diff_bound:
+ * @a: @b: with their words sorted (pr_pair_profile_sort_words ())
  * @features: pr_pair_profile_compare_but_diff ()'s, with whatever else
  *   the judge sets (the petitioner), the diff's features not yet added
  *

@@ -27,6 +27,7 @@ PrPairProfile *pr_pair_profile_new_with_words (PrTokenizer        *tokenizer,
                                               GError            **error);
 void           pr_pair_profile_number   (PrPairProfile        *profile,
                                          PrPairWords          *words);
+void           pr_pair_profile_sort_words (PrPairProfile      *profile);
 gsize          pr_pair_profile_size     (const PrPairProfile  *profile);
 void           pr_pair_profile_free     (PrPairProfile        *profile);
 gboolean       pr_pair_profile_compare  (const PrPairProfile  *a,
