@@ -98,6 +98,29 @@ test_hour_spans_said (void)
   pr_test_remove_tree (dir);
 }
 
+/* 上午12点 and 早上12:30 are noon to some and midnight to others: counted
+ * apart with the advice that reads them (中午12点, 凌晨12点), not
+ * --date-format, which cannot. */
+static void
+test_morning_twelve_said (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  static const char *const dates[] = {
+    "2019年6月8日上午12点", "2019年6月8日早上12:30", "不详", "2019年6月8日上午9点", "2019年6月9日下午3点",
+    "2019年6月10日下午4点", "2019年6月11日上午10点",
+  };
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (scan (dir, dates, G_N_ELEMENTS (dates), &err), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "2 dates in column “date” could not be read and count as none (records 1, 2): "
+                                 "their 12 after 上午"));
+  g_assert_nonnull (strstr (err, "write 中午12点 for noon or 凌晨12点 for midnight"));
+  g_assert_nonnull (strstr (err, "; 1 more cannot be read for other reasons (record 3)"));
+  g_assert_null (strstr (err, "--date-format"));
+  pr_test_remove_tree (dir);
+}
+
 /* A system's stamp of midnight (00:00:00) shows no 24-hour clock: 9:15
  * among 下午 dates stays unreadable. */
 static void
@@ -153,6 +176,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/scan/date-clock/stamps-read", test_stamps_read);
   g_test_add_func ("/cli/scan/date-clock/hour-spans-said", test_hour_spans_said);
+  g_test_add_func ("/cli/scan/date-clock/morning-twelve-said", test_morning_twelve_said);
   g_test_add_func ("/cli/scan/date-clock/bare-hours-said", test_bare_hours_said);
   g_test_add_func ("/cli/scan/date-clock/midnight-stamp-no-evidence", test_midnight_stamp_no_evidence);
   g_test_add_func ("/cli/scan/date-clock/others-counted-apart", test_others_counted_apart);

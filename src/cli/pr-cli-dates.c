@@ -136,24 +136,39 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                         (gulong) set->n_bare_hour_dates),
                               (unsigned long long) set->n_bare_hour_dates, column, bare_ids, other);
     }
-  /* 2019-06-08 08:00-12:00: a span of hours names no one instant, and
-   * --date-format would not read it. */
-  if (set->n_hour_span_dates * 2 > set->n_unreadable_dates)
-    {
-      g_autofree char *span_ids = join_ids (set->hour_span_date_ids, NULL, set->n_hour_span_dates);
-      g_autofree char *other = other_reasons (set, set->hour_span_date_ids, set->n_hour_span_dates);
-      /* Translators: the count, the column, the first records' ids, then the count of other unreadable
-       * dates or nothing. */
-      return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
-                                        "it is a span of hours (2019-06-08 08:00-12:00), not one time; write "
-                                        "the time it began (2019-06-08 08:00) and keep the span in another column%s",
-                                        "%llu dates in column “%s” could not be read and count as none (records %s): "
-                                        "they are spans of hours (2019-06-08 08:00-12:00), not one time; write "
-                                        "the times they began (2019-06-08 08:00) and keep the spans in another "
-                                        "column%s",
-                                        (gulong) set->n_hour_span_dates),
-                              (unsigned long long) set->n_hour_span_dates, column, span_ids, other);
-    }
+  /* A span of hours, 上午12点: they name no one instant, and
+   * --date-format would not read them. */
+  for (PrDateDoubt d = PR_DATE_DOUBT_NONE + 1; d < PR_DATE_N_DOUBTS; d++)
+    if (set->n_doubt_dates[d] * 2 > set->n_unreadable_dates)
+      {
+        g_autofree char *doubt_ids = join_ids (set->doubt_date_ids[d], NULL, set->n_doubt_dates[d]);
+        g_autofree char *other = other_reasons (set, set->doubt_date_ids[d], set->n_doubt_dates[d]);
+        gulong n = (gulong) set->n_doubt_dates[d];
+
+        /* Translators: the count, the column, the first records' ids, then the count of other unreadable
+         * dates or nothing. */
+        return g_strdup_printf (d == PR_DATE_DOUBT_HOUR_SPAN
+                                  ? ngettext ("%llu date in column “%s” could not be read and counts as none (record "
+                                              "%s): it is a span of hours (2019-06-08 08:00-12:00), not one time; "
+                                              "write the time it began (2019-06-08 08:00) and keep the span in "
+                                              "another column%s",
+                                              "%llu dates in column “%s” could not be read and count as none "
+                                              "(records %s): they are spans of hours (2019-06-08 08:00-12:00), not "
+                                              "one time; write the times they began (2019-06-08 08:00) and keep the "
+                                              "spans in another column%s",
+                                              n)
+                                  /* Translators: as above. */
+                                  : ngettext ("%llu date in column “%s” could not be read and counts as none (record "
+                                              "%s): its 12 after 上午 (早上, 早晨) is noon to some who write it and "
+                                              "midnight to others; write 中午12点 for noon or 凌晨12点 for midnight "
+                                              "(or 12:00, 00:00)%s",
+                                              "%llu dates in column “%s” could not be read and count as none "
+                                              "(records %s): their 12 after 上午 (早上, 早晨) is noon to some who "
+                                              "write it and midnight to others; write 中午12点 for noon or 凌晨12点 "
+                                              "for midnight (or 12:00, 00:00)%s",
+                                              n),
+                                (unsigned long long) set->n_doubt_dates[d], column, doubt_ids, other);
+      }
   /* Translators: the count, the column, then the first records' ids. */
   if (order_given)
     return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "

@@ -48,7 +48,8 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->text_file, pr_text_file_free);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bare_hour_date_ids, g_ptr_array_unref);
-  g_clear_pointer (&set->hour_span_date_ids, g_ptr_array_unref);
+  for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+    g_clear_pointer (&set->doubt_date_ids[i], g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->content_hashes);
@@ -1144,8 +1145,11 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_roc_dates = pr_date_column_get_n_roc (date_reader);
       set->n_placeholder_dates = pr_date_column_get_n_placeholder (date_reader);
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
-      set->n_hour_span_dates = pr_date_column_get_n_hour_spans (date_reader);
-      set->hour_span_date_ids = pr_date_column_get_hour_span_ids (date_reader);
+      for (PrDateDoubt d = 0; d < PR_DATE_N_DOUBTS; d++)
+        {
+          set->n_doubt_dates[d] = pr_date_column_get_n_doubts (date_reader, d);
+          set->doubt_date_ids[d] = pr_date_column_get_doubt_ids (date_reader, d);
+        }
       set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
       set->n_unmarked_hour_dates = pr_date_column_get_n_unmarked_hours (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);
