@@ -67,6 +67,30 @@ pr_record_set_free (PrRecordSet *set)
 
 /* The parts of every record, one by one (to store them); empty unless the
  * set was loaded with parts and keep_part_table. */
+/* A copy of @length bytes of @value and its NUL, or %NULL with an error
+ * when memory runs out: under a memory limit (ulimit -v) GLib's own
+ * allocation failure aborts, and its log of it can fault. */
+static char *
+copy_text (const char *value,
+           gsize       length,
+           guint64     kept,
+           GError    **error)
+{
+  char *copy = g_try_malloc (length + 1);
+
+  if (copy == NULL)
+    {
+      g_autofree char *size = g_format_size (kept);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("not enough memory to keep the texts read (%s so far): raise the process's memory limit "
+                     "(ulimit -v), or close other programs"), size);
+      return NULL;
+    }
+  memcpy (copy, value, length + 1);
+  return copy;
+}
+
 /* Returns: whether the set keeps its texts (keep_texts), in memory or in
  * a file, for the second stage. */
 gboolean
@@ -1025,7 +1049,8 @@ pr_record_set_load (const PrMapping          *mapping,
                            pr_mapping_get_column (mapping, id_column)->name);
               goto out;
             }
-          id = g_strdup (values[id_column]);
+          if ((id = copy_text (values[id_column], lengths[id_column], set->text_bytes, error)) == NULL)
+            goto out;
         }
       else
         /* The row's number among the rows, skipped ones too. */
@@ -1101,7 +1126,9 @@ pr_record_set_load (const PrMapping          *mapping,
               value = NULL;
               length = 0;
             }
-          g_ptr_array_add (batch->values, value != NULL ? g_memdup2 (value, length + 1) : NULL);
+          if (value != NULL && (value = copy_text (value, length, set->text_bytes, error)) == NULL)
+            goto out;
+          g_ptr_array_add (batch->values, (char *) value);
           g_array_append_val (batch->lengths, length);
           set->text_bytes += length;
         }
