@@ -182,10 +182,23 @@ set_mis_encoded_error (PrColumnDecoder  *self,
                        PrEncodingGuess   guess,
                        guint64           row,
                        guint64           count,
-                       gboolean          raw,
+                       PrEncodingRaw     raw,
                        GError          **error)
 {
   const char *name = pr_encoding_guess_to_string (guess);
+
+  if (self->encodings[c] == NULL && name != NULL && raw == PR_ENCODING_RAW_MIXED)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                   ngettext ("column “%s” of table “%s” is in two encodings: %llu value is %s (first in row %llu), "
+                             "too many to leave out as bad rows, and the others UTF-8; convert those values to "
+                             "one encoding in the table, on a copy first",
+                             "column “%s” of table “%s” is in two encodings: %llu values are %s (first in row "
+                             "%llu), too many to leave out as bad rows, and the others UTF-8; convert those values "
+                             "to one encoding in the table, on a copy first", count),
+                   self->names[c], self->table, (unsigned long long) count, name, (unsigned long long) row);
+      return;
+    }
 
   if (self->encodings[c] != NULL)
     {
@@ -390,7 +403,7 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
 
               if (!self->lenient)
                 {
-                  set_mis_encoded_error (self, c, guess, row, 0, TRUE, error);
+                  set_mis_encoded_error (self, c, guess, row, 0, PR_ENCODING_RAW, error);
                   return FALSE;
                 }
               if (self->unreadable_column < 0)
