@@ -207,7 +207,8 @@ test_lone_euro_byte (void)
  * its bytes look like, and the others read; without, the scan is refused
  * naming that row. A BLOB of GBK text throughout is the column's
  * encoding: refused, even when bad rows are skipped, naming the encoding
- * to give. */
+ * to give. Half of each is two encodings, refused with the advice to
+ * convert. */
 static void
 test_blob_few_gbk_rows (void)
 {
@@ -219,7 +220,7 @@ test_blob_few_gbk_rows (void)
   g_autoptr(PrConnection) db = pr_test_fresh_database (server, "fewgbk");
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
-  g_autofree char *bad = NULL, *err = NULL, *err2 = NULL, *err3 = NULL;
+  g_autofree char *bad = NULL, *err = NULL, *err2 = NULL, *err3 = NULL, *err4 = NULL;
 
   pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
   for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
@@ -254,6 +255,19 @@ test_blob_few_gbk_rows (void)
   g_assert_nonnull (strstr (err3, "column “body” of table “t” holds GB18030 text the server does not read as such "
                                   "(5 values, first in row 1)"));
   g_assert_nonnull (strstr (err3, "--column-encoding body=GB18030"));
+
+  /* Half GBK, half UTF-8: too many either way to be bad rows; neither
+   * encoding given would read the column, so it is to be converted. */
+  pr_test_execute (db, "DELETE FROM t");
+  for (guint i = 0; i < 10; i++)
+    add_row (db, "t", i + 1, texts[i % G_N_ELEMENTS (texts)], i % 2 == 0 ? "GBK" : "UTF-8");
+  g_assert_cmpint (pr_test_server_run_cli ("fewgbk", NULL, &err4, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", bad_path,
+                                           "--out", "/dev/null", NULL), ==, 1);
+  g_test_message ("%s", err4);
+  g_assert_nonnull (strstr (err4, "column “body” of table “t” is in two encodings: 5 values are GB18030 (first in "
+                                  "row 1), too many to leave out as bad rows"));
+  g_assert_null (strstr (err4, "--column-encoding"));
   pr_test_remove_tree (dir);
 }
 

@@ -860,6 +860,14 @@ pr_encoding_check_equal (const PrEncodingCheck *a,
 #define RAW_ROWS_FEW   3
 #define RAW_ROWS_RATIO 10
 
+/* Whether @few values are truly few beside @many. */
+static gboolean
+truly_few (guint64 few,
+           guint64 many)
+{
+  return few <= RAW_ROWS_FEW || few * RAW_ROWS_RATIO <= many;
+}
+
 static gboolean
 raw_are_rows (const PrEncodingCheck *check)
 {
@@ -867,8 +875,7 @@ raw_are_rows (const PrEncodingCheck *check)
 
   for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_BIG5; g++)
     raw += check->raw[g];
-  return raw > 0 && raw < check->script_values &&
-         (raw <= RAW_ROWS_FEW || raw * RAW_ROWS_RATIO <= check->script_values);
+  return raw > 0 && raw < check->script_values && truly_few (raw, check->script_values);
 }
 
 /**
@@ -943,8 +950,9 @@ pr_encoding_check_is_raw (const PrEncodingCheck *check,
 {
   if (guess > PR_ENCODING_GUESS_BIG5 || raw_are_rows (check) || check->raw[guess] * 2 <= check->counts[guess])
     return PR_ENCODING_NOT_RAW;
-  /* Values of UTF-8 text beside them, more than a tenth of them. */
-  return check->script_values * RAW_ROWS_RATIO > check->raw[guess] ? PR_ENCODING_RAW_MIXED : PR_ENCODING_RAW;
+  /* Values of UTF-8 text beside them, not truly few either: neither
+   * encoding leaves the other's values as bad rows. */
+  return truly_few (check->script_values, check->raw[guess]) ? PR_ENCODING_RAW : PR_ENCODING_RAW_MIXED;
 }
 
 /**
