@@ -233,15 +233,15 @@ test_blob_few_gbk_rows (void)
   g_assert_nonnull (strstr (err, "1 bad row left out"));
   g_assert_nonnull (strstr (err, "5 records"));
   g_assert_true (g_file_get_contents (bad_path, &bad, NULL, NULL));
-  g_assert_cmpstr (bad, ==, "id,row,column,reason\r\n4,4,body,\"the bytes are not UTF-8 but look like GB18030 text: "
-                            "if the column holds such text throughout, give its encoding (--column-encoding "
-                            "body=GB18030)\"\r\n");
+  g_assert_cmpstr (bad, ==, "id,row,column,reason\r\n4,4,body,\"the value is not UTF-8 text but looks like GB18030 "
+                            "text (byte 2 is 0xD6): if the column holds such text throughout, give its encoding "
+                            "(--column-encoding body=GB18030), else convert such values\"\r\n");
 
   g_assert_cmpint (pr_test_server_run_cli ("fewgbk", NULL, &err2, "scan", "--db", "URI", "--table", "t",
                                            "--id", "id", "--text", "body", "--out", "/dev/null", NULL), ==, 1);
   g_test_message ("%s", err2);
-  g_assert_nonnull (strstr (err2, "row 4 (id “4”), column “body”: the bytes are not UTF-8 but look like GB18030 "
-                                  "text"));
+  g_assert_nonnull (strstr (err2, "row 4 (id “4”), column “body”: the value is not UTF-8 text but looks like "
+                                  "GB18030 text"));
   g_assert_nonnull (strstr (err2, "--skip-bad-rows"));
 
   /* GBK throughout: the column's encoding, not bad rows. */

@@ -17,6 +17,7 @@
 
 #include <string.h>
 
+#include "pr-bad-row.h"
 #include "pr-column-decoder-private.h"
 #include "pr-db-error.h"
 #include "pr-encoding-check.h"
@@ -408,14 +409,16 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                 }
               if (self->unreadable_column < 0)
                 {
-                  self->unreadable_column = (int) c;
-                  self->unreadable_reason =
+                  g_autofree char *advice =
                     self->advice == PR_ADVICE_CONTROLS
-                    ? g_strdup_printf (_("the bytes are not UTF-8 but look like %s text: if the column holds such "
-                                         "text throughout, choose %s as its encoding"), name, name)
-                    : g_strdup_printf (_("the bytes are not UTF-8 but look like %s text: if the column holds such "
-                                         "text throughout, give its encoding (--column-encoding %s=%s)"),
-                                       name, self->names[c], name);
+                    ? g_strdup_printf (_("if the column holds such text throughout, choose %s as its encoding, "
+                                         "else convert such values"), name)
+                    : g_strdup_printf (_("if the column holds such text throughout, give its encoding "
+                                         "(--column-encoding %s=%s), else convert such values"),
+                                       self->names[c], name);
+
+                  self->unreadable_column = (int) c;
+                  self->unreadable_reason = pr_bad_row_other_encoding (values[c], lengths[c], guess, advice);
                 }
             }
         }
