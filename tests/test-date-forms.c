@@ -301,6 +301,32 @@ test_hour_span (void)
  * primary before 上午9点 of the same day). 凌晨12点 is midnight and
  * 中午12点 noon; a system's 上午12:30, with a colon, is 00:30 by the
  * 12-hour clock's rule, as 12:30 AM is. */
+/* Each of @ok reads as its seconds, and none of @unreadable reads. */
+static void
+assert_read (const Form        *ok,
+             guint              n_ok,
+             const char *const *unreadable,
+             guint              n_unreadable)
+{
+  for (guint i = 0; i < n_ok; i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_test_message ("%s", ok[i].text);
+      g_assert_cmpint (pr_date_read (ok[i].text, ok[i].order, &seconds, &offset), ==, PR_DATE_OK);
+      g_assert_cmpint (seconds, ==, ok[i].seconds);
+    }
+  for (guint i = 0; i < n_unreadable; i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_test_message ("%s", unreadable[i]);
+      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    }
+}
+
 /* Dusk (傍晚) is about 17 to 19 h: its 5点 to 8点 are the evening's,
  * its 12点 and 1点 to 4点 contradict it, as 中午3点 does. */
 static void
@@ -318,23 +344,7 @@ test_dusk (void)
     "2019年6月8日傍晚１点", "2019年6月8日傍晚2:00", "2019年6月8日傍晚9点", "2019年6月8日傍晚0点",
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (ok); i++)
-    {
-      gint64 seconds = 0;
-      int offset = 0;
-
-      g_test_message ("%s", ok[i].text);
-      g_assert_cmpint (pr_date_read (ok[i].text, ok[i].order, &seconds, &offset), ==, PR_DATE_OK);
-      g_assert_cmpint (seconds, ==, ok[i].seconds);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (unreadable); i++)
-    {
-      gint64 seconds = 0;
-      int offset = 0;
-
-      g_test_message ("%s", unreadable[i]);
-      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
-    }
+  assert_read (ok, G_N_ELEMENTS (ok), unreadable, G_N_ELEMENTS (unreadable));
 }
 
 /* 上午12点 and its kin name no one instant, for a reason of their own;
@@ -389,23 +399,7 @@ test_morning_twelve (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(PrRecordSet) set = NULL;
 
-  for (guint i = 0; i < G_N_ELEMENTS (ok); i++)
-    {
-      gint64 seconds = 0;
-      int offset = 0;
-
-      g_test_message ("%s", ok[i].text);
-      g_assert_cmpint (pr_date_read (ok[i].text, ok[i].order, &seconds, &offset), ==, PR_DATE_OK);
-      g_assert_cmpint (seconds, ==, ok[i].seconds);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (unreadable); i++)
-    {
-      gint64 seconds = 0;
-      int offset = 0;
-
-      g_test_message ("%s", unreadable[i]);
-      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
-    }
+  assert_read (ok, G_N_ELEMENTS (ok), unreadable, G_N_ELEMENTS (unreadable));
 
   set = load_dates (column, G_N_ELEMENTS (column), PR_DATE_ORDER_UNSET, &error);
   g_assert_no_error (error);
