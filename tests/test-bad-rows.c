@@ -196,12 +196,13 @@ test_default_list_is_input (void)
   pr_test_remove_tree (dir);
 }
 
-/* An id is listed exactly, as --out writes it (=1+1, not '=1+1), and a
- * message shows its line break as <U+000D><U+000A>, on one line. */
+/* The list opens in a spreadsheet: an id that is a formula is written
+ * neutralised ('=1+1), one Excel would change kept as text ("=""0012"""),
+ * and a message shows its line break as <U+000D><U+000A>, on one line. */
 static void
-test_ids_as_they_are (void)
+test_ids_for_a_spreadsheet (void)
 {
-  static const char csv[] = "id,body\r\n=1+1,a\0b\r\n\"B\r\n2\",c\0d\r\nA3,路灯坏了请修理\r\n";
+  static const char csv[] = "id,body\r\n=1+1,a\0b\r\n\"B\r\n2\",c\0d\r\n0012,e\0f\r\nA3,路灯坏了请修理\r\n";
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "ids.csv", NULL);
   g_autofree char *list = g_build_filename (dir, "bad.csv", NULL);
@@ -210,8 +211,9 @@ test_ids_as_they_are (void)
   g_assert_true (g_file_set_contents (path, csv, sizeof csv - 1, NULL));
   g_assert_cmpint (scan (path, NULL, &err, "--skip-bad-rows", "--bad-rows", list, NULL), ==, 0);
   g_assert_true (g_file_get_contents (list, &listed, NULL, NULL));
-  g_assert_true (g_str_has_prefix (listed, "id,row,column,reason\r\n=1+1,2,body,"));
+  g_assert_true (g_str_has_prefix (listed, "id,row,column,reason\r\n\"'=1+1\",2,body,"));
   g_assert_nonnull (strstr (listed, "\r\n\"B\r\n2\",3,body,"));
+  g_assert_nonnull (strstr (listed, "\r\n\"=\"\"0012\"\"\",5,body,"));
 
   g_assert_true (g_file_set_contents (path, "id,body\r\n\"B\r\n2\",c\0d\r\n", sizeof "id,body\r\n\"B\r\n2\",c\0d\r\n" - 1,
                                       NULL));
@@ -231,7 +233,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/bad-rows/skipped", test_skipped);
   g_test_add_func ("/cli/scan/bad-rows/list-places", test_list_places);
   g_test_add_func ("/cli/scan/bad-rows/too-long", test_too_long);
-  g_test_add_func ("/cli/scan/bad-rows/ids-as-they-are", test_ids_as_they_are);
+  g_test_add_func ("/cli/scan/bad-rows/ids-for-a-spreadsheet", test_ids_for_a_spreadsheet);
   g_test_add_func ("/cli/scan/bad-rows/default-list-is-input", test_default_list_is_input);
 
   return g_test_run ();

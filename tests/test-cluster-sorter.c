@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <locale.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <gtk/gtk.h>
 
@@ -179,11 +181,68 @@ test_state (void)
   assert_same_order ("state", string ("state"));
 }
 
+static int
+sort_items (gconstpointer a,
+            gconstpointer b,
+            gpointer      sorter)
+{
+  return gtk_sorter_compare (sorter, *(gpointer const *) a, *(gpointer const *) b);
+}
+
 static void
 test_risk (void)
 {
-  assert_same_order ("risk", both (numeric ("n-bridges", TRUE), numeric ("max-distance", TRUE),
-                                   numeric ("min-share", FALSE)));
+  assert_same_order ("risk", both (numeric ("n-bridges", TRUE), numeric ("min-share", FALSE),
+                                   numeric ("max-distance", TRUE)));
+}
+
+/* The first figure of @text, or -1 for none. */
+static long
+first_figure (const char *text)
+{
+  for (; *text != '\0'; text++)
+    if (g_ascii_isdigit (*text))
+      return strtol (text, NULL, 10);
+  return -1;
+}
+
+/* The risk cell reads as the queue by risk is ordered: sorted by it,
+ * the cells of the clusters with bridges lead with their bridges, most
+ * first; those without show their least share, least first, the
+ * clusters where no pair shares passages ("none", as a share of 1) last. */
+static void
+test_risk_shown (void)
+{
+  g_autoptr(GPtrArray) clusters = varied_clusters ();
+  g_autoptr(PrClusterSorter) sorter = pr_cluster_sorter_new ("risk");
+  long last_bridges = G_MAXLONG, last_share = -1;
+  guint without = 0;
+
+  g_ptr_array_sort_with_data (clusters, (GCompareDataFunc) sort_items, sorter);
+  for (guint i = 0; i < clusters->len; i++)
+    {
+      PrClusterItem *item = clusters->pdata[i];
+      g_autofree char *cell = pr_cluster_item_dup_risk (item);
+      long figure = first_figure (cell);
+
+      if (pr_cluster_item_get_n_bridges (item) > 0)
+        {
+          g_assert_cmpint (last_share, ==, -1);
+          g_assert_cmpint (figure, ==, pr_cluster_item_get_n_bridges (item));
+          g_assert_cmpint (figure, <=, last_bridges);
+          last_bridges = figure;
+        }
+      else
+        {
+          long share = figure < 0 ? 100 : figure;
+
+          g_assert_cmpint (share, >=, last_share);
+          last_share = share;
+          without++;
+        }
+    }
+  g_assert_cmpuint (without, >, 0);
+  g_assert_cmpuint (without, <, clusters->len);
 }
 
 int
@@ -201,5 +260,6 @@ main (int    argc,
   g_test_add_func ("/app/cluster-sorter/distance", test_distance);
   g_test_add_func ("/app/cluster-sorter/state", test_state);
   g_test_add_func ("/app/cluster-sorter/risk", test_risk);
+  g_test_add_func ("/app/cluster-sorter/risk-shown", test_risk_shown);
   return g_test_run ();
 }

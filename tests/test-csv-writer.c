@@ -230,6 +230,71 @@ test_digits_as_text (void)
     }
 }
 
+/* Excel in Chinese reads the Chinese date forms as dates, and East-Asian
+ * Excel full-width digits as numbers: each is kept as text too, as are a
+ * currency's minus or brackets, an hour with AM or PM, a date with a
+ * time, and a long number with thousands separators. Each expected cell
+ * is the field inside ="…", its quotes doubled for CSV. */
+static void
+test_digits_as_text_east_asian (void)
+{
+  const char *const changed[] = {
+    "2019年06月08日", "2019年6月8日", "6月8日", "2019年6月",
+    "０１２３", "５", "２０１９－０６－０８", "\xE3\x80\x80" "0123",
+    "$-5", "(¥5)", "$(5)", "-$5", "5 PM", "1/2 3:00", "12,345,678,901,234,567",
+  };
+  const char *const kept[] = {
+    "2019年6月8日下午", "信访6月8日", "6月", "月8日", "ＡＢＣ", "１号楼", "$(5", "5 PMs",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (changed); i++)
+    {
+      g_autoptr(GString) written = g_string_new (NULL);
+      g_autofree char *expected = g_strdup_printf ("\"=\"\"%s\"\"\"", changed[i]);
+
+      pr_csv_append_field (written, changed[i], PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+      g_assert_cmpstr (written->str, ==, expected);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autoptr(GString) written = g_string_new (NULL);
+
+      pr_csv_append_field (written, kept[i], PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+      g_assert_cmpstr (written->str, ==, kept[i]);
+    }
+}
+
+/* A text constant in an Excel formula holds at most 255 characters: a
+ * longer cell is joined from pieces of 255, ="…"&"…". */
+static void
+test_digits_as_text_long (void)
+{
+  g_autoptr(GString) field = g_string_new (NULL);
+  g_autoptr(GString) expected = g_string_new ("\"=\"\"");
+  g_autoptr(GString) written = g_string_new (NULL);
+
+  /* 600 digits, a leading zero: pieces of 255, 255 and 90. */
+  g_string_append_c (field, '0');
+  for (guint i = 1; i < 600; i++)
+    g_string_append_c (field, '0' + i % 10);
+  g_string_append_len (expected, field->str, 255);
+  g_string_append (expected, "\"\"&\"\"");
+  g_string_append_len (expected, field->str + 255, 255);
+  g_string_append (expected, "\"\"&\"\"");
+  g_string_append_len (expected, field->str + 510, 90);
+  g_string_append (expected, "\"\"\"");
+
+  pr_csv_append_field (written, field->str, PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+  g_assert_cmpstr (written->str, ==, expected->str);
+
+  /* 255 exactly: one piece. */
+  g_string_truncate (field, 255);
+  g_string_truncate (written, 0);
+  pr_csv_append_field (written, field->str, PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+  g_assert_null (strchr (written->str, '&'));
+  g_assert_cmpuint (written->len, ==, strlen ("\"=\"\"\"\"\"") + 255);
+}
+
 static void
 test_neutralize (void)
 {
@@ -767,6 +832,8 @@ main (int    argc,
   g_test_add_func ("/engine/csv-writer/bom", test_bom);
   g_test_add_func ("/engine/csv-writer/neutralize", test_neutralize);
   g_test_add_func ("/engine/csv-writer/digits-as-text", test_digits_as_text);
+  g_test_add_func ("/engine/csv-writer/digits-as-text/east-asian", test_digits_as_text_east_asian);
+  g_test_add_func ("/engine/csv-writer/digits-as-text/long", test_digits_as_text_long);
   g_test_add_func ("/engine/csv-writer/file/existing", test_existing_file);
   g_test_add_func ("/engine/csv-writer/file/new-path", test_new_path);
   g_test_add_func ("/engine/csv-writer/file/symlink", test_symlink);

@@ -610,7 +610,8 @@ test_words (void)
                              PR_PETITIONER_OTHER);
           }
       }
-  /* A cell of a note alone names nobody: two 农民 at one home are not one. */
+  /* A cell of a note alone names nobody (uncertain: test_uncertain()): two
+   * 农民 at one home are not one. */
   {
     g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
@@ -742,6 +743,134 @@ test_titles (void)
     }
   g_assert_cmpint (compare ("张伟局长", HOME, NULL, NULL, "张伟", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (compare ("张伟主任", HOME, NULL, NULL, "张华", HOME, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+}
+
+/* A given name of rarer characters is a name all the same, as a co-signer,
+ * an agent or a principal. Oracle: the names as written, each a person. */
+static void
+test_rarer_given_names (void)
+{
+  static const char *const rarer[] = { "王卫国", "陈素芬", "孙满仓", "何巧玲", "王敬", "周栋", "胡培", "吴玥", "王昱",
+                                       "刘焕章", "王招娣", "司马懿", "诸葛孔明", "上官婉儿" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rarer); i++)
+    {
+      g_autofree char *cosigned = g_strdup_printf ("%s、李华", rarer[i]);
+      g_autofree char *agent = g_strdup_printf ("%s（代李华）", rarer[i]);
+      g_autofree char *principal = g_strdup_printf ("李华（代%s）", rarer[i]);
+
+      assert_reads (cosigned, rarer[i], "李华");
+      assert_reads (agent, rarer[i], "李华");
+      assert_reads (principal, "李华", rarer[i]);
+      g_assert_cmpint (compare (cosigned, NULL, LANDLINE, NULL, rarer[i], NULL, LANDLINE, NULL, NULL), ==,
+                       PR_PETITIONER_SAME);
+      g_assert_cmpint (compare (principal, HOME, NULL, NULL, rarer[i], HOME, NULL, NULL, NULL), ==, PR_PETITIONER_SAME);
+    }
+}
+
+/* The names and the conflict-only names of @cell, joined by commas. */
+static void
+read_cell (const char  *cell,
+           char       **names_out,
+           char       **conflicts_out)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
+
+  pr_identity_read_names (cell, -1, names, conflicts);
+  g_ptr_array_add (names, NULL);
+  g_ptr_array_add (conflicts, NULL);
+  *names_out = g_strjoinv (",", (char **) names->pdata);
+  *conflicts_out = g_strjoinv (",", (char **) conflicts->pdata);
+}
+
+/* A title counts only after a bare surname or a whole name; after anything
+ * else the piece is a note, and no part of it a name. */
+static void
+test_title_after_no_name (void)
+{
+  static const char *const posts[] = { "村党支部书记", "公司经理", "村委会主任", "办公室主任", "项目经理", "副局长",
+                                       "村支书", "副村长" };
+  static const struct { const char *cell, *as; } ranked[] = {
+    { "王总经理", "王先生" }, { "张副局长", "张先生" }, { "王总", "王先生" }, { "小王主任", "王先生" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (posts); i++)
+    {
+      g_autofree char *a = g_strdup_printf ("王大伟，%s", posts[i]);
+      g_autofree char *b = g_strdup_printf ("李华，%s", posts[i]);
+      g_autofree char *names = NULL, *conflicts = NULL;
+
+      assert_reads (a, "王大伟", NULL);
+      g_assert_cmpint (compare (a, TOWN, NULL, NULL, b, TOWN, NULL, NULL, NULL), ==, PR_PETITIONER_OTHER);
+      g_assert_cmpint (compare (a, NULL, LANDLINE, NULL, b, NULL, LANDLINE, NULL, NULL), ==, PR_PETITIONER_OTHER);
+      /* Alone, it names no surname: 村支书 is not 村's. */
+      read_cell (posts[i], &names, &conflicts);
+      g_assert_cmpstr (names, ==, "");
+      g_assert_null (strstr (conflicts, "?"));
+      g_assert_cmpint (compare (posts[i], NULL, LANDLINE, NULL, "张三", NULL, LANDLINE, NULL, NULL), ==,
+                       PR_PETITIONER_OTHER);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (ranked); i++)
+    {
+      g_autofree char *names = NULL, *conflicts = NULL, *names_as = NULL, *conflicts_as = NULL;
+
+      read_cell (ranked[i].cell, &names, &conflicts);
+      read_cell (ranked[i].as, &names_as, &conflicts_as);
+      g_test_message ("%s", ranked[i].cell);
+      g_assert_cmpstr (names, ==, names_as);
+      g_assert_cmpstr (conflicts, ==, conflicts_as);
+    }
+  assert_reads ("王大伟经理", "王大伟", NULL);
+}
+
+/* A dictionary word that may be a name (温馨, 农民, 村支书 alone) is
+ * uncertain: never evidence of one person, but against another name it
+ * still says two, so that a phone alone joins nobody a name would not.
+ * Oracle: the reading of these cells as names, which never joined 温馨
+ * and 张三 at one phone. */
+static void
+test_uncertain (void)
+{
+  static const char *const uncertain[] = { "温馨", "舒畅", "康乐", "农民", "单身", "董事长", "村支书" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (uncertain); i++)
+    {
+      g_autofree char *beside = g_strdup_printf ("%s、李华", uncertain[i]);
+      g_autofree char *names = NULL, *conflicts = NULL;
+
+      g_test_message ("%s", uncertain[i]);
+      read_cell (uncertain[i], &names, &conflicts);
+      g_assert_cmpstr (names, ==, "");
+      g_assert_cmpstr (conflicts, ==, uncertain[i]);
+      g_assert_cmpint (compare (uncertain[i], NULL, "13800138000", NULL, "张三", NULL, "13800138000", NULL, NULL), ==,
+                       PR_PETITIONER_OTHER);
+      g_assert_cmpint (compare (uncertain[i], HOME, NULL, NULL, uncertain[i], HOME, NULL, NULL, NULL), ==,
+                       PR_PETITIONER_UNKNOWN);
+      /* Beside a name, the name alone. */
+      assert_reads (beside, "李华", NULL);
+      g_assert_cmpint (compare (beside, NULL, LANDLINE, NULL, "李华", NULL, LANDLINE, NULL, NULL), ==,
+                       PR_PETITIONER_SAME);
+    }
+  assert_reads ("高峰", "高峰", NULL);
+  assert_reads ("海燕", "海燕", NULL);
+  assert_reads ("高峰、李华", "高峰", "李华");
+}
+
+/* White space is read the same in every place: inside brackets as after
+ * 代 without them, and a name after a name's space is part of it, as
+ * written, whatever its characters. */
+static void
+test_spaces_alike (void)
+{
+  assert_reads ("李华（代丈夫 王强）", "李华", "王强");
+  assert_reads ("李华（代 王强）", "李华", "王强");
+  assert_reads ("李华（ 代王强 ）", "李华", "王强");
+  assert_reads ("王小明 王卫国", "王小明王卫国", NULL);
+  assert_reads ("王小明 王伟", "王小明王伟", NULL);
+  assert_reads ("李华 阿依古丽", "李华阿依古丽", NULL);
+  assert_reads ("李华 村主任", "李华", NULL);
+  assert_reads ("李华 书记", "李华", NULL);
 }
 
 /* A masked and a full number in one cell: the full one when it fits the
@@ -877,6 +1006,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/identity-notes/principal-after-relative", test_principal_after_relative);
   g_test_add_func ("/engine/identity-notes/withheld", test_withheld);
   g_test_add_func ("/engine/identity-notes/titles", test_titles);
+  g_test_add_func ("/engine/identity-notes/rarer-given-names", test_rarer_given_names);
+  g_test_add_func ("/engine/identity-notes/title-after-no-name", test_title_after_no_name);
+  g_test_add_func ("/engine/identity-notes/uncertain", test_uncertain);
+  g_test_add_func ("/engine/identity-notes/spaces-alike", test_spaces_alike);
   g_test_add_func ("/engine/identity-notes/masked-and-full", test_masked_and_full);
   g_test_add_func ("/engine/identity-notes/forms", test_forms);
   return g_test_run ();

@@ -2,7 +2,7 @@
 /*
  * Where the command line takes the database password from, against a
  * real server's accounts: --password-file and PETITION_REVIEW_PASSWORD
- * lose one line end (\n or \r\n) and nothing else, and refuse a second
+ * lose one line end (\n, \r\n or \r) and nothing else, and refuse a second
  * line; the file refuses a NUL and a byte order mark; a password in the connection
  * string is refused, naming the ways to give it, without repeating it.
  */
@@ -58,7 +58,7 @@ run_with_file (const char  *user,
 static void
 test_one_line_end (void)
 {
-  const char *const files[] = { SPACED_PASSWORD "\n", SPACED_PASSWORD "\r\n", SPACED_PASSWORD };
+  const char *const files[] = { SPACED_PASSWORD "\n", SPACED_PASSWORD "\r\n", SPACED_PASSWORD "\r", SPACED_PASSWORD };
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
@@ -80,7 +80,8 @@ test_only_one_line_end (void)
     { PLAIN_PASSWORD " \n", "(server error 1045)" },
     { PLAIN_PASSWORD "\n\n", "holds more than one line" },
     { PLAIN_PASSWORD "\nsecond\n", "holds more than one line" },
-    { PLAIN_PASSWORD "\r", "holds more than one line" },
+    { PLAIN_PASSWORD "\r\r", "holds more than one line" },
+    { "\n", "holds no password" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -94,7 +95,8 @@ test_only_one_line_end (void)
 }
 
 /* PETITION_REVIEW_PASSWORD is read as the file is: less one line end
- * (as $(cat file) or a copied line may leave it), a second line refused. */
+ * (as $(cat file) or a copied line may leave it), a second line or
+ * nothing refused. */
 static void
 test_environment_as_file (void)
 {
@@ -108,7 +110,10 @@ test_environment_as_file (void)
     { SPACED_PASSWORD "\n", 0, NULL },
     { SPACED_PASSWORD "\r\n", 0, NULL },
     { SPACED_PASSWORD "\n\n", 1, "PETITION_REVIEW_PASSWORD holds more than one line" },
+    { SPACED_PASSWORD "\r", 0, NULL },
     { SPACED_PASSWORD " ", 1, "(server error 1045)" },
+    { "\n", 1, "PETITION_REVIEW_PASSWORD holds no password" },
+    { "", 1, "PETITION_REVIEW_PASSWORD holds no password" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

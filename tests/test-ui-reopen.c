@@ -407,6 +407,153 @@ test_open_last_scan (void)
   pr_test_close_and_finalize (window);
 }
 
+/* The table and its store afresh, without another test's scans, and a
+ * window that has scanned it. */
+static PrWindow *
+scan_afresh (PrConnection *root)
+{
+  PrWindow *window;
+
+  pr_test_execute (root, "DROP DATABASE IF EXISTS office");
+  pr_test_fill_table (root);
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  return window;
+}
+
+/* The last scan offered, but its table no longer has a column the scan
+ * read: it cannot be opened, and Scan becomes the suggested action, as
+ * the message says to scan instead. */
+static void
+test_open_failed_suggests_scan (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  PrWindow *window;
+
+  window = scan_afresh (root);
+  pr_test_close_and_finalize (window);
+
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  pr_test_wait_until (last_scan_offered, window);
+  assert_suggested (window, TRUE);
+  pr_test_execute (root, "ALTER TABLE office.petitions DROP COLUMN submitted_at");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-last-scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_nonnull (pr_window_get_error_text (window));
+  g_test_message ("%s", pr_window_get_error_text (window));
+  g_assert_nonnull (strstr (pr_window_get_error_text (window), "Cannot open the last scan; scan the table instead"));
+  assert_suggested (window, FALSE);
+  pr_test_close_and_finalize (window);
+}
+
+/* Shows @id of @item, after @other (so that its records are fetched
+ * again); returns the caption under its date. */
+static char *
+gap_shown (PrWindow      *window,
+           PrClusterItem *other,
+           PrClusterItem *item,
+           const char    *id)
+{
+  Judged judged = { g_object_get_data (G_OBJECT (window), "compare"), id, item };
+  PrCompareView *compare = PR_COMPARE_VIEW (judged.compare);
+  PrReviewPage *page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+
+  pr_test_wait_until (not_fetching, page);
+  pr_review_page_show_cluster (page, other);
+  pr_test_wait_frames (GTK_WIDGET (window), 3);
+  pr_test_wait_until (not_fetching, page);
+  pr_review_page_show_cluster (page, item);
+  pr_test_wait_frames (GTK_WIDGET (window), 3);
+  pr_test_wait_until (not_fetching, page);
+  pr_test_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_true (pr_compare_view_get_item (compare) == item);
+  for (guint i = 0; i < pr_cluster_item_get_n_members (item) &&
+                    g_strcmp0 (pr_compare_view_get_selected_id (compare), id) != 0; i++)
+    pr_compare_view_select_member (compare, 1);
+  pr_test_wait_until (day_gap_shown, &judged);
+  return g_strdup (gtk_label_get_text (GTK_LABEL (find_day_gap (judged.compare))));
+}
+
+#define CHANGED "a date was changed in the table since the scan: no day gap; scan again for it"
+
+/* A member's date edited in the table after the scan: the date shown is
+ * the table's, so the scan's day gap would contradict it. The case of a
+ * fresh scan, and after a rescan the case of the scan before, say that
+ * the date changed instead; the new scan's case gives the gap the
+ * server's DATEDIFF gives (the oracle). */
+static void
+test_date_edited_since_scan (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autoptr(PrClusterItem) item = NULL, other = NULL;
+  g_autofree char *member = NULL, *update = NULL, *sql = NULL, *before = NULL, *edited = NULL;
+  g_autofree char *old_case = NULL, *new_case = NULL;
+  GListModel *clusters;
+  PrClusterItem *now;
+  PrWindow *window;
+
+  window = scan_afresh (root);
+  clusters = pr_session_get_clusters (pr_window_get_session (window));
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) it = g_list_model_get_item (clusters, i);
+
+      if (item == NULL && pr_cluster_item_get_n_members (it) >= 3)
+        item = g_object_ref (it);
+      else if (other == NULL)
+        other = g_object_ref (it);
+    }
+  g_assert_nonnull (item);
+  g_assert_nonnull (other);
+  member = g_strdup (pr_cluster_item_get_member (item, 1)->id);
+
+  /* Not edited: a gap, not the change. */
+  before = gap_shown (window, other, item, member);
+  g_test_message ("before: %s", before);
+  g_assert_cmpstr (before, !=, CHANGED);
+
+  update = g_strdup_printf ("UPDATE office.petitions SET submitted_at = submitted_at + INTERVAL 40 DAY WHERE id = %s",
+                            member);
+  pr_test_execute (root, update);
+  edited = gap_shown (window, other, item, member);
+  g_assert_cmpstr (edited, ==, CHANGED);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  pr_test_wait_until (pr_test_list_settled, pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW,
+                                                                 "cluster-list"));
+  g_assert_false (pr_session_holds_item (pr_window_get_session (window), item));
+  old_case = gap_shown (window, other, item, member);
+  g_assert_cmpstr (old_case, ==, CHANGED);
+
+  /* The new scan read the edited date: its gap, by the server's count. */
+  now = pr_session_find_cluster (pr_window_get_session (window), member);
+  if (now != NULL && g_strcmp0 (pr_cluster_item_get_primary_id (now), member) != 0)
+    {
+      g_autoptr(PrClusterItem) shown = g_object_ref (now);
+      gint64 days;
+      g_autofree char *want = NULL;
+
+      sql = g_strdup_printf ("SELECT 1000 + DATEDIFF(a.submitted_at, b.submitted_at) FROM office.petitions a, "
+                             "office.petitions b WHERE a.id = %s AND b.id = %s", member,
+                             pr_cluster_item_get_primary_id (shown));
+      days = (gint64) pr_test_count_rows (root, sql) - 1000;
+      want = days == 0 ? g_strdup ("the same day as the primary")
+                       : g_strdup_printf ("%u day%s %s than the primary", (guint) ABS (days),
+                                          ABS (days) == 1 ? "" : "s", days > 0 ? "later" : "earlier");
+      new_case = gap_shown (window, item, shown, member);
+      g_assert_cmpstr (new_case, ==, want);
+    }
+  pr_test_close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -417,6 +564,8 @@ main (int    argc,
     return 0;
   pr_test_ui_admin = pr_test_server_start ();
   g_test_add_func ("/app/start-page/open-last-scan", test_open_last_scan);
+  g_test_add_func ("/app/start-page/open-failed-suggests-scan", test_open_failed_suggests_scan);
+  g_test_add_func ("/app/compare-view/date-edited-since-scan", test_date_edited_since_scan);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

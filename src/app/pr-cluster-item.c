@@ -491,7 +491,9 @@ take_dates (GArray            *members,
     {
       PrClusterMember *m = &g_array_index (members, PrClusterMember, i);
 
-      m->date = set->dates != NULL && m->record < set->n_records ? set->dates[m->record] : PR_DATE_NONE;
+      m->date_read = set->dates != NULL && m->record < set->n_records;
+      m->date = m->date_read ? set->dates[m->record] : PR_DATE_NONE;
+      m->date_hash = m->date_read ? set->date_hashes[m->record] : 0;
     }
 }
 
@@ -872,7 +874,8 @@ pr_cluster_item_get_min_share (PrClusterItem *self)
  *
  * Returns: (transfer full): the weakest link in a word or two, for the
  *   list's narrow column: the bridges, else the least shared-passage
- *   share; empty for neither
+ *   share, the figures the queue by risk is ordered by
+ *   (pr-cluster-sorter.c); "none" for neither
  */
 char *
 pr_cluster_item_dup_risk (PrClusterItem *self)

@@ -26,6 +26,8 @@ typedef struct {
   PrIdentityEvidence evidence; /* why the same petitioner, when it is */
   gint64         date;       /* as its scan read it (PR_DATE_NONE for none): kept with the case,
                               * which may outlive its scan's record set */
+  guint32        date_hash;  /* of the text the scan read date from (pr_record_set_date_hash ()) */
+  gboolean       date_read;  /* whether date and date_hash are the scan's */
 } PrClusterMember;
 
 const char *pr_identity_evidence_describe (PrIdentityEvidence evidence);

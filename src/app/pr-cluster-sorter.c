@@ -29,7 +29,7 @@ typedef enum {
   COLUMN_DATE,         /* the day, as the column shows it */
   COLUMN_DISTANCE,
   COLUMN_STATE,        /* as the words the column shows collate */
-  COLUMN_RISK,         /* the riskiest first: bridges, distance, least share */
+  COLUMN_RISK,         /* the riskiest first: bridges, least share, distance */
   N_COLUMNS
 } Column;
 
@@ -151,15 +151,18 @@ compare_columns (Column         column,
       c = compare_numbers (pr_cluster_item_get_reviewed (a), pr_cluster_item_get_reviewed (b));
       return reviewed_order () < 0 ? -c : c;
     case COLUMN_RISK:
+      /* In the order of what the cell shows (the bridges, else the
+       * share), so that the sorted column reads as its order; the
+       * distance, which has a column of its own, breaks ties. */
       c = compare_numbers (pr_cluster_item_get_n_bridges (b), pr_cluster_item_get_n_bridges (a));
-      if (c == 0)
-        c = compare_numbers (pr_cluster_item_get_max_distance (b), pr_cluster_item_get_max_distance (a));
       if (c == 0)
         {
           double x = share_of (a), y = share_of (b);
 
           c = (x > y) - (x < y);
         }
+      if (c == 0)
+        c = compare_numbers (pr_cluster_item_get_max_distance (b), pr_cluster_item_get_max_distance (a));
       return c;
     case N_COLUMNS:
     default:

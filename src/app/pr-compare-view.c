@@ -34,6 +34,7 @@
 #include "pr-diff.h"
 #include "pr-diff-merged.h"
 #include "pr-explain.h"
+#include "pr-record-set.h"
 #include "pr-score-view.h"
 #include "pr-fingerprinter.h"
 #include "pr-member-strip.h"
@@ -77,6 +78,7 @@ struct _PrCompareView
   PrMemberState      selected_state; /* its state when chosen */
   char              *primary_id;   /* the primary last shown */
   guint              next_difference;
+  guint              difference_tick; /* scrolls to the marked difference once laid out */
   gboolean           advance;      /* after a decision, on to the next undecided record */
   guint              explain_tick;
   gint64             explain_after; /* the frame that explains */
@@ -119,6 +121,9 @@ pr_compare_view_dispose (GObject *object)
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
   remove_explain_tick (self);
+  if (self->difference_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->difference_tick);
+  self->difference_tick = 0;
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
   set_item (self, NULL);
   g_clear_pointer (&self->mapping, pr_mapping_free);
@@ -449,6 +454,32 @@ describe_day_gap (gint64 primary,
                                     (gulong) -days), (guint) -days);
 }
 
+/* Whether @member's date in the table, @text as fetched, is no longer the
+ * text its scan read the day from (edited since): its scan's day would
+ * contradict the text shown. */
+static gboolean
+date_changed (PrCompareView *self,
+              guint          member,
+              const char    *text)
+{
+  const PrClusterMember *m = pr_cluster_item_get_member (self->item, member);
+
+  return m->date_read && m->date_hash != pr_record_set_date_hash (text);
+}
+
+/* The judged record's day gap from the primary, or, when either date was
+ * edited in the table since the scan, that it was: no gap then. */
+static char *
+day_gap (PrCompareView *self,
+         guint          member,
+         const char    *primary,
+         const char    *value)
+{
+  if (date_changed (self, 0, primary) || date_changed (self, member, value))
+    return g_strdup (_("a date was changed in the table since the scan: no day gap; scan again for it"));
+  return describe_day_gap (date_of (self, 0), date_of (self, member));
+}
+
 /* Whether a merge by character kept any character of both. */
 static gboolean
 shares_characters (GArray *runs)
@@ -660,7 +691,8 @@ add_judged_column (PrCompareView *self)
             }
         }
       else if (column->role == PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0 &&
-               date_of (self, 0) != PR_DATE_NONE && date_of (self, 0) == date_of (self, m))
+               date_of (self, 0) != PR_DATE_NONE && date_of (self, 0) == date_of (self, m) &&
+               !date_changed (self, 0, primary) && !date_changed (self, m, value))
         {
           /* One instant written two ways: not a difference to mark. */
           gap = describe_day_gap (date_of (self, 0), date_of (self, m));
@@ -687,7 +719,7 @@ add_judged_column (PrCompareView *self)
             }
           gtk_widget_add_css_class (label, "differs");
           if (column->role == PR_COLUMN_ROLE_DATE)
-            gap = describe_day_gap (date_of (self, 0), date_of (self, m));
+            gap = day_gap (self, m, primary, value);
           /* Translators: read out for a date field: how many days it is from the primary's */
           description = gap != NULL ? g_strdup_printf (_("differs from the primary: %s"), gap)
                                     : g_strdup (_("differs from the primary"));
@@ -1292,11 +1324,70 @@ record_differs (PrCompareView *self,
   return FALSE;
 }
 
-/* Moves the focus to the judged record's next difference from the
- * primary, scrolling it into view (scroll-to-focus in the .ui). After its
- * last, goes on to the next record that differs, however far along the
- * case, which the strip scrolls to; round the end. FALSE when no record
- * differs. */
+/* The difference marked last, or NULL: the cells it was in may be gone. */
+static GtkWidget *
+marked_difference (PrCompareView *self)
+{
+  if (self->next_difference == 0 || self->next_difference > self->differences->len)
+    return NULL;
+  return self->differences->pdata[self->next_difference - 1];
+}
+
+/* Scrolls the marked difference into view once it has a size: a record
+ * chosen by the same key press has its cells made, not yet laid out. */
+static gboolean
+scroll_to_difference (GtkWidget     *widget,
+                      GdkFrameClock *clock,
+                      gpointer       user_data)
+{
+  PrCompareView *self = PR_COMPARE_VIEW (widget);
+  GtkWidget *target = marked_difference (self);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  graphene_rect_t bounds;
+  double value, page, top, bottom;
+
+  if (target == NULL)
+    {
+      self->difference_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (gtk_widget_get_height (target) == 0 || !gtk_widget_compute_bounds (target, self->pinned, &bounds))
+    return G_SOURCE_CONTINUE;
+  value = gtk_adjustment_get_value (adjustment);
+  page = gtk_adjustment_get_page_size (adjustment);
+  top = bounds.origin.y;
+  bottom = top + bounds.size.height;
+  /* Its top in view, and as much of it as fits. */
+  if (top < value)
+    gtk_adjustment_set_value (adjustment, top);
+  else if (bottom > value + page)
+    gtk_adjustment_set_value (adjustment, MIN (top, bottom - page));
+  self->difference_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Marks @label as the difference on show (an outline, see style.css) and
+ * scrolls it into view. Not by focus: a selectable label given the focus
+ * selects its whole text, as if for copying; and when the focus was on
+ * the difference of the record judged before, whose cells are gone, the
+ * window's reference is that label's last, dropped by the focus change
+ * while GTK 4.8's label still asks whether it is its ancestor (a
+ * critical on a freed widget). */
+static void
+mark_difference (PrCompareView *self,
+                 GtkWidget     *label)
+{
+  for (guint i = 0; i < self->differences->len; i++)
+    gtk_widget_remove_css_class (self->differences->pdata[i], "current-difference");
+  gtk_widget_add_css_class (label, "current-difference");
+  if (self->difference_tick == 0 && scroll_to_difference (GTK_WIDGET (self), NULL, NULL) == G_SOURCE_CONTINUE)
+    self->difference_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_difference, NULL, NULL);
+}
+
+/* Marks the judged record's next difference from the primary and
+ * scrolls it into view. After its last, goes on to the next record that
+ * differs, however far along the case, which the strip scrolls to; round
+ * the end. FALSE when no record differs. */
 gboolean
 pr_compare_view_next_difference (PrCompareView *self)
 {
@@ -1317,6 +1408,6 @@ pr_compare_view_next_difference (PrCompareView *self)
       }
   if (self->next_difference >= self->differences->len)
     return FALSE;
-  gtk_widget_grab_focus (self->differences->pdata[self->next_difference++]);
+  mark_difference (self, self->differences->pdata[self->next_difference++]);
   return TRUE;
 }

@@ -84,14 +84,20 @@ shown (GObject      *object,
   g_autoptr(GError) error = NULL;
   GtkWindow *window = object != NULL ? GTK_WINDOW (object) : NULL;
 
+  g_autoptr(GError) ours = NULL;
+
   if (gtk_show_uri_full_finish (window, result, &error))
     return;
-  /* No browser (or no portal) to open it: where it is, to open by hand. */
-  g_prefix_error (&error, _("open %s with a web browser — "), path);
+  /* No browser (or no portal) to open it: where it is, to open by hand.
+   * GLib's reason names its own search ("no terminal the application
+   * needs"), not what the reviewer lacks: kept for the log only. */
+  g_message ("the user guide %s was not opened: %s", path, error->message);
+  g_set_error (&ours, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+               _("no web browser was found to show it; open %s in a web browser"), path);
   if (PR_IS_WINDOW (window))
-    pr_window_show_error (PR_WINDOW (window), _("Cannot open the user guide"), error);
+    pr_window_show_error (PR_WINDOW (window), _("Cannot open the user guide"), ours);
   else
-    g_warning ("%s", error->message);
+    g_warning ("%s", ours->message);
 }
 
 /* Opens the guide in the desktop's language; says so in @parent's banner

@@ -644,22 +644,30 @@ pr_mapping_page_show_last_scan (PrMappingPage *self,
                                 const char    *tooltip,
                                 gboolean       openable)
 {
-  gboolean reopen = label != NULL && openable;
-
-  if (reopen)
+  if (label != NULL && openable)
     {
       gtk_widget_add_css_class (self->last_scan_button, "suggested-action");
       gtk_widget_remove_css_class (self->scan_button, "suggested-action");
     }
   else
-    {
-      gtk_widget_remove_css_class (self->last_scan_button, "suggested-action");
-      gtk_widget_add_css_class (self->scan_button, "suggested-action");
-    }
+    pr_mapping_page_suggest_scan (self);
   gtk_widget_set_visible (self->last_scan_button, label != NULL);
   if (label != NULL)
     gtk_button_set_label (GTK_BUTTON (self->last_scan_button), label);
   gtk_widget_set_tooltip_text (self->last_scan_button, tooltip);
+}
+
+/**
+ * pr_mapping_page_suggest_scan:
+ *
+ * Makes Scan the suggested action, not the last scan's button: after the
+ * last scan could not be opened, scanning is what is left to do.
+ */
+void
+pr_mapping_page_suggest_scan (PrMappingPage *self)
+{
+  gtk_widget_remove_css_class (self->last_scan_button, "suggested-action");
+  gtk_widget_add_css_class (self->scan_button, "suggested-action");
 }
 
 /**

@@ -26,5 +26,6 @@ void        pr_mapping_page_show_last_scan    (PrMappingPage  *page,
                                                const char     *label,
                                                const char     *tooltip,
                                               gboolean        openable);
+void        pr_mapping_page_suggest_scan      (PrMappingPage  *page);
 
 G_END_DECLS

@@ -151,6 +151,7 @@ opened (GObject      *object,
   if (!pr_session_scan_finish (PR_SESSION (object), result, &error))
     {
       pr_window_show_error (self, _("Cannot open the last scan; scan the table instead"), error);
+      pr_mapping_page_suggest_scan (PR_MAPPING_PAGE (self->mapping_page));
       return;
     }
   _pr_window_show_review (self);

@@ -35,11 +35,12 @@ pr_cli_default_timeouts (PrConnectionParams *params)
     params->read_timeout = PR_CLI_DEFAULT_READ_TIMEOUT;
 }
 
-/* @password less one line end (\n or \r\n), as an editor, `echo` or
- * $(cat file) in a script leaves it: other white space may be part of the
- * password. A line break left inside it is a second line (a file of two
- * lines, a copied paragraph), which the server would only refuse as a wrong
- * password: refused here, naming @source. */
+/* @password less one line end (\n, \r\n or \r), as an editor, `echo`,
+ * $(cat file) in a script or a copy from Windows leaves it: other white
+ * space may be part of the password. A line break left inside it is a
+ * second line (a file of two lines, a copied paragraph), and nothing left
+ * is no password; the server would only refuse either as a wrong password:
+ * refused here, naming @source. */
 static char *
 password_from_text (char        *password,
                     gsize        length,
@@ -52,11 +53,20 @@ password_from_text (char        *password,
       if (length > 0 && password[length - 1] == '\r')
         length--;
     }
+  else if (length > 0 && password[length - 1] == '\r')
+    length--;
   if (memchr (password, '\n', length) != NULL || memchr (password, '\r', length) != NULL)
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
                    _("%s holds more than one line: the password is its one line, with or without a line end "
                      "after it; write the password alone"), source);
+      return NULL;
+    }
+  if (length == 0)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("%s holds no password (it is empty, or a line end alone): write the password in it, or, for "
+                     "an account without one, leave it out"), source);
       return NULL;
     }
   return g_strndup (password, length);

@@ -78,7 +78,8 @@ code_for_server_error (unsigned int number)
 }
 
 /* What a reviewer can do about each kind of failure, in their language;
- * the server's own (English) text and number follow for the administrator. */
+ * the server's own (English) text and number follow, marked as the
+ * server's, for the administrator. */
 static const char *
 explain (PrDbError code)
 {
@@ -116,8 +117,12 @@ set_error_explained (GError      **error,
                      const char   *message,
                      const char   *what)
 {
+  /* The reviewer's language first; the server's own text, in its
+   * language (English), last and marked as the server's. One line: a
+   * wrapped label holding a line break measures its height two ways in
+   * GTK 4.8 (a critical from the banner's revealer). */
   g_set_error (error, PR_DB_ERROR, code,
-               _("%s: %s — %s (server error %u)"), what, explanation, message, number);
+               _("%s: %s — the server's own message: %s (server error %u)"), what, explanation, message, number);
   return FALSE;
 }
 

@@ -180,12 +180,13 @@ pr_scan_open_stored (PrConnection         *connection,
                                            &missing, cancellable, error);
   if (result->set == NULL)
     return NULL;
-  /* The members' unmarked hours (3点, 9:15), dates and accepted dates,
-   * are read as the scan read them, by the whole column's clock, not by
-   * the members' few dates: the columns are read for it (one pass, their
-   * dates alone) only when a member has one, and the members again by
-   * it. */
-  if (result->set->n_unmarked_hour_dates > 0 || pr_case_columns_get_n_unmarked_hours (result->set->cases) > 0)
+  /* The members' unmarked hours (3点, 9:15) and numbers (45300), dates
+   * and accepted dates, are read as the scan read them, by the whole
+   * column, not by the members' few dates: the columns are read for it
+   * (one pass, their dates alone) only when a member has one, and the
+   * members again by it. A number is a date only in a column of numbers. */
+  if (result->set->n_unmarked_hour_dates > 0 || pr_case_columns_get_n_unmarked_hours (result->set->cases) > 0 ||
+      result->set->n_dates_from_numbers > 0 || pr_case_columns_get_n_from_numbers (result->set->cases) > 0)
     {
       g_clear_pointer (&missing, g_ptr_array_unref);
       g_clear_pointer (&result->set, pr_record_set_free);

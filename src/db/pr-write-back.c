@@ -323,8 +323,9 @@ pr_store_check_write_back (PrStore            *self,
     return TRUE;
   if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
+                 /* The database's message last: it ends in the server's own words. */
                  _("the user lacks the %s privilege on the source table “%s”.“%s” or its columns (writing "
-                   "decisions back needs SELECT and UPDATE on them): ask for the privilege (%s)"),
+                   "decisions back needs SELECT and UPDATE on them): ask for the privilege; %s"),
                  privilege, target.database, target.table, local_error->message);
   else
     g_propagate_error (error, g_steal_pointer (&local_error));

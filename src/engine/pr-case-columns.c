@@ -155,6 +155,18 @@ pr_case_columns_get_n_unmarked_hours (const PrCaseColumns *self)
                                                        : 0;
 }
 
+/* Returns: how many accepted dates were read from numbers (every one a
+ * number), after pr_case_columns_finish () */
+guint64
+pr_case_columns_get_n_from_numbers (const PrCaseColumns *self)
+{
+  PrDateNumbers kind;
+
+  return self != NULL && self->accepted_reader != NULL ? pr_date_column_get_n_from_numbers (self->accepted_reader,
+                                                                                            &kind)
+                                                       : 0;
+}
+
 /**
  * pr_case_columns_set_now:
  * @self: the case columns

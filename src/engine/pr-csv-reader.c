@@ -24,6 +24,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-csv-reader.h"
+#include "pr-dos-end-stream.h"
 #include "pr-csv-reader-private.h"
 #include "pr-encoding-check.h"
 
@@ -130,6 +131,11 @@ reader_new (GInputStream  *stream,
           reader->pivot_target = reader->pivot;
           reader->reset_pending = TRUE;
         }
+    }
+  if (reader->source_cnv == NULL || ucnv_getMinCharSize (reader->source_cnv) == 1)
+    {
+      g_object_unref (reader->stream);
+      reader->stream = pr_dos_end_stream_new (stream);
     }
 
   reader->buf = g_malloc (READ_CHUNK_SIZE);
@@ -1241,7 +1247,8 @@ pr_csv_reader_next_header (PrCsvReader   *reader,
       !(pr_csv_reader_get_n_fields (reader) == 1 ? length == 5 :
         pr_csv_reader_get_n_fields (reader) == 2 && length == 4 && pr_csv_reader_get_field (reader, 1, NULL)[0] == '\0'))
     return TRUE;
-  if (pr_csv_reader_get_n_fields (reader) == 1)
+  /* One field "sep=,": the line quoted, as some tools write it. */
+  if (pr_csv_reader_get_n_fields (reader) == 1 && first[4] != ',')
     {
       g_autofree char *shown = pr_csv_reader_show_invisible (first);
 

@@ -156,6 +156,36 @@ starts_formula (const char *field)
          (strchr ("=+-@\t\r", folded[0]) != NULL || g_utf8_get_char (folded) == 0x2212);
 }
 
+/* Excel's text constants hold at most 255 characters (UTF-16 units). */
+#define EXCEL_MAX_CONSTANT 255
+
+/* @field as the formula ="…" that Excel shows as that text, quoted for
+ * CSV; a long one joined from pieces, ="…"&"…", each within the limit. */
+static void
+append_text_formula (GString    *line,
+                     const char *field)
+{
+  guint units = 0;
+
+  g_string_append (line, "\"=\"\"");
+  for (const char *p = field; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      guint width = g_utf8_get_char (p) > 0xFFFF ? 2 : 1;
+
+      if (units + width > EXCEL_MAX_CONSTANT)
+        {
+          g_string_append (line, "\"\"&\"\"");
+          units = 0;
+        }
+      units += width;
+      /* A quote is doubled in the constant, and that again in the CSV. */
+      if (*p == '"')
+        g_string_append (line, "\"\"\"");
+      g_string_append_len (line, p, g_utf8_next_char (p) - p);
+    }
+  g_string_append (line, "\"\"\"");
+}
+
 /**
  * pr_csv_append_field:
  * @line: the line being built
@@ -178,8 +208,7 @@ pr_csv_append_field (GString          *line,
 
   if ((flags & PR_CSV_WRITER_DIGITS_AS_TEXT) && pr_excel_changes_cell (field))
     {
-      /* Digits, signs and letters only: nothing to quote or double inside. */
-      g_string_append_printf (line, "\"=\"\"%s\"\"\"", field);
+      append_text_formula (line, field);
       return;
     }
 

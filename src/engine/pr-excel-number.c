@@ -87,7 +87,12 @@ skip_digits (const char **p,
 static gboolean
 is_time (const char *p)
 {
-  if (skip_digits (&p, 1, 4) == 0 || *p++ != ':' || skip_digits (&p, 1, 2) == 0)
+  if (skip_digits (&p, 1, 4) == 0)
+    return FALSE;
+  /* An hour alone takes AM or PM: 5 PM. */
+  if (*p == ' ' && (g_ascii_strcasecmp (p + 1, "AM") == 0 || g_ascii_strcasecmp (p + 1, "PM") == 0))
+    return TRUE;
+  if (*p++ != ':' || skip_digits (&p, 1, 2) == 0)
     return FALSE;
   if (*p == ':' && (p++, skip_digits (&p, 1, 2) == 0))
     return FALSE;
@@ -120,8 +125,8 @@ read_numeric_date (const char *field)
   if ((m = skip_digits (&p, 1, 4)) == 0)
     return CELL_TEXT;
   /* A month is one or two digits: 2026-0001 (a case number) is no date. */
-  if (*p == '\0')
-    return n <= 2 || m <= 2 ? CELL_CHANGED : CELL_TEXT;
+  if (*p == '\0' || (*p == ' ' && (n <= 2 || m <= 2)))
+    return (n <= 2 || m <= 2) && (*p == '\0' || is_time (p + 1)) ? CELL_CHANGED : CELL_TEXT;
   if (*p++ != sep || (d = skip_digits (&p, 1, 4)) == 0)
     return CELL_TEXT;
   canonical = n == 4 && sep == '-' && m == 2 && d == 2;
@@ -205,15 +210,27 @@ static gboolean
 is_currency (const char *p)
 {
   static const char *const signs[] = { "$", "\xC2\xA5", "\xEF\xBF\xA5", "\xE2\x82\xAC", "\xC2\xA3" };
-  gboolean sign = FALSE;
+  gboolean sign = FALSE, bracketed;
 
+  /* A minus or brackets before the sign or after it: -$5, $-5, ($5), $(5). */
+  if (*p == '-')
+    p++;
+  bracketed = *p == '(';
+  if (bracketed)
+    p++;
   for (guint i = 0; i < G_N_ELEMENTS (signs) && !sign; i++)
     if (g_str_has_prefix (p, signs[i]))
       {
         p += strlen (signs[i]);
         sign = TRUE;
       }
-  if (!sign || !g_ascii_isdigit (*p))
+  if (!sign)
+    return FALSE;
+  if (!bracketed && *p == '-')
+    p++;
+  else if (!bracketed && *p == '(')
+    p++, bracketed = TRUE;
+  if (!g_ascii_isdigit (*p))
     return FALSE;
   while (g_ascii_isdigit (*p) || *p == ',')
     p++;
@@ -221,7 +238,65 @@ is_currency (const char *p)
     p++;
   while (g_ascii_isdigit (*p))
     p++;
+  if (bracketed && *p++ != ')')
+    return FALSE;
   return *p == '\0';
+}
+
+/* A date in the Chinese form: 2019年6月8日, 2019年06月08日, 6月8日,
+ * 2019年6月. Excel in Chinese reads each as a date and shows it its way
+ * (zeros dropped, the year filled in). */
+static gboolean
+is_chinese_date (const char *p)
+{
+  static const char year[] = "\xE5\xB9\xB4", month[] = "\xE6\x9C\x88", day[] = "\xE6\x97\xA5";
+  gsize n = skip_digits (&p, 1, 4);
+  gboolean with_year;
+
+  if (n == 0)
+    return FALSE;
+  with_year = g_str_has_prefix (p, year);
+  if (with_year)
+    {
+      p += strlen (year);
+      if (skip_digits (&p, 1, 2) == 0)
+        return FALSE;
+    }
+  else if (n > 2)
+    return FALSE;
+  if (!g_str_has_prefix (p, month))
+    return FALSE;
+  p += strlen (month);
+  if (*p == '\0')
+    return with_year;
+  if (skip_digits (&p, 1, 2) == 0 || !g_str_has_prefix (p, day))
+    return FALSE;
+  return p[strlen (day)] == '\0';
+}
+
+/* @p less the thousands separators of a number written with them
+ * (12,345,678): %NULL if it is not one. */
+static char *
+without_thousands (const char *p)
+{
+  GString *plain = g_string_new (NULL);
+  const char *q = p;
+  gsize n = skip_digits (&q, 1, 3);
+
+  if (n == 0 || *q != ',')
+    return (g_string_free (plain, TRUE), NULL);
+  g_string_append_len (plain, p, n);
+  while (*q == ',')
+    {
+      const char *group = ++q;
+
+      if (strspn (group, "0123456789") < 3)
+        return (g_string_free (plain, TRUE), NULL);
+      g_string_append_len (plain, group, 3);
+      q = group + 3;
+    }
+  g_string_append (plain, q);
+  return g_string_free (plain, FALSE);
 }
 
 /* A number as Excel reads one, and whether it would show it otherwise:
@@ -280,12 +355,17 @@ static CellReading
 read_cell (const char *field)
 {
   CellReading reading;
+  g_autofree char *plain = without_thousands (field);
 
   if (g_ascii_strcasecmp (field, "true") == 0 || g_ascii_strcasecmp (field, "false") == 0)
     return strcmp (field, "TRUE") != 0 && strcmp (field, "FALSE") != 0 ? CELL_CHANGED : CELL_KEPT;
-  if (is_time (field) || is_month_name_date (field) || is_fraction (field) || is_currency (field))
+  if (is_time (field) || is_month_name_date (field) || is_fraction (field) || is_currency (field) ||
+      is_chinese_date (field))
     return CELL_CHANGED;
-  reading = read_number (field);
+  /* 1,234 is kept as 1234 shown with its separators; a long one is not. */
+  reading = read_number (plain != NULL ? plain : field);
+  if (plain != NULL)
+    return reading;
   return reading != CELL_TEXT ? reading : read_numeric_date (field);
 }
 
@@ -307,8 +387,21 @@ pr_excel_changes_cell (const char *field)
 {
   gsize len, start, end;
   g_autofree char *inner = NULL;
+  g_autofree char *folded = NULL;
 
   g_return_val_if_fail (field != NULL, FALSE);
+
+  /* Excel in East Asia reads full-width digits and signs (０１２３, ＄５)
+   * as their ASCII forms, as NFKC folds them: any value it reads so is
+   * changed, if only to half-width. */
+  folded = g_utf8_validate (field, -1, NULL) ? g_utf8_normalize (field, -1, G_NORMALIZE_ALL_COMPOSE) : NULL;
+  if (folded != NULL && strcmp (folded, field) != 0)
+    {
+      gboolean changed = pr_excel_changes_cell (folded);
+
+      g_strstrip (folded);
+      return changed || (folded[0] != '\0' && read_cell (folded) != CELL_TEXT);
+    }
 
   len = strlen (field);
   for (start = 0; start < len && field[start] == ' '; start++)

@@ -19,6 +19,7 @@ gboolean _pr_identity_is_one_word      (const char *text);
 gboolean _pr_identity_is_phrase        (const char *text);
 gboolean _pr_identity_given_name_reads (const char *text,
                                        gboolean    sole);
+gboolean _pr_identity_given_name_never (const char *text);
 
 /* A cell of a masked and a full number (pr-identity-mixed.c). */
 typedef enum {

@@ -8,11 +8,16 @@
  *   reads as one (below). ICU splits a name's surname from its given name
  *   (王|小明), but its dictionary is small: it splits 武|警 and 文|员 as it
  *   splits 王|伟, so it cannot be the only signal.
- * - the characters of given names: a given name is written with a few
- *   hundred characters. A piece of a surname and characters no given name
- *   uses (武警, 文员, 董事长, 包工头) is a note. A sole given name (高峰's 峰)
- *   comes from a narrower set than the characters of two-character ones (民
- *   of 建民, never alone in a dictionary word: 农民, 村民).
+ * - the characters of given names: the commonest few hundred read a
+ *   dictionary word as a name too (高峰, 张三); a character of a trade or a
+ *   rank that no given name uses (武警, 文员, 包工头) marks a note. Neither
+ *   list is a gate for a name: a rarer given name (王敬, 周栋, 王卫国) is
+ *   read as a name. A sole given name (高峰's 峰) comes from a narrower set
+ *   than the characters of two-character ones (民 of 建民, never alone in a
+ *   dictionary word: 农民, 村民).
+ *
+ * A piece these signals call a word is uncertain, not dropped: it is never
+ * evidence of one person, but still says who the record is not.
  *
  * Left out of the sole set on purpose: characters that end nouns of trades,
  * ranks and places (民 工 户 主 师 长 家 中 东 生 兵), where a name's use is rare
@@ -22,7 +27,6 @@
 
 #include "config.h"
 
-#include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/ustring.h>
 
@@ -32,8 +36,8 @@
 static const char sole_given[] =
   "伟芳娜敏静丽强磊军洋勇艳杰涛明超霞平刚辉鹏华飞斌宇浩凯健俊帆帅旭宁龙林欢阳建亮成峰波鑫博雪琳晶婷玲燕红"
   "梅兰英芬萍玉莉琴云洁颖倩慧佳丹璐楠蕾薇悦月晨彤欣怡瑶妍星海山江河松柏桂凤秀珍虹春秋冬方文武国庆荣富贵"
-  "福祥瑞德仁义智信忠勤毅坚豪威雄彪虎鸿翔腾达远越卓然新立志永昊轩涵琪璇婉蓉菲露霖雯岚清洪滨军锋钢铭坤"
-  "宏泉源彬杨桐枫榕森楠琦瑜璐珊瑾晴雅静娟媛娴婕嫣妮姗嘉琼莹萱芸芝茜荷菊蓓薇";
+  "福祥瑞德仁义智信忠勤毅坚豪威雄彪虎鸿翔腾达远越卓然新立志永昊轩涵琪璇婉蓉菲露霖雯岚清洪滨锋钢铭坤"
+  "宏泉源彬杨桐枫榕森琦瑜珊瑾晴雅娟媛娴婕嫣妮姗嘉琼莹萱芸芝茜荷菊蓓";
 
 /* Characters of two-character given names besides those (建民, 家豪, 胜男,
  * 子涵, 春生): a given name of a three-character name is read with these. */
@@ -50,14 +54,42 @@ static const char given[] =
   "伦修黛彧犇彦昆澜骁晟煜炜烨琛瀚翰逸朗铖灏杭珂蕊芮萌贺凡蔚霄舟航钦崇尧舜禹汉元君卿玮璋璞琨琰瑄珺琬婧"
   "姝妙聪惠蕙芷馨香芊茵菁蕴艾苒蔓霓岚峥岳嵩屹弘韬祯祺禧祎瑾璟骞骥骐驰鸣凌霆霁霏翊翎翠羽墨笙琴韵歌颂";
 
-static gboolean
-holds (const char *set,
-       gunichar    c)
-{
-  char buffer[8];
+/* Characters of trades, posts and places that no given name uses (武警,
+ * 文员, 毕业生, 包工头, 金山村): a signal of a note, where the lists above
+ * are never a gate for a name (王敬, 周栋 are names). */
+static const char never_given[] = "员警事业户头职务工机村乡区市县街号楼室组社院厂局";
 
-  buffer[g_unichar_to_utf8 (c, buffer)] = '\0';
-  return strstr (set, buffer) != NULL;
+enum {
+  SOLE = 1 << 0,
+  GIVEN = 1 << 1,
+  NEVER = 1 << 2,
+};
+
+/* The sets @c is in (SOLE, GIVEN, NEVER): one look-up for every cell
+ * instead of a search of each list. */
+static guint
+sets_of (gunichar c)
+{
+  static GHashTable *sets;
+
+  if (g_once_init_enter (&sets))
+    {
+      GHashTable *table = g_hash_table_new (NULL, NULL);
+      const struct { const char *chars; guint set; } lists[] = {
+        { sole_given, SOLE }, { given, GIVEN }, { never_given, NEVER },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+        for (const char *p = lists[i].chars; *p != '\0'; p = g_utf8_next_char (p))
+          {
+            gpointer key = GUINT_TO_POINTER (g_utf8_get_char (p));
+
+            g_hash_table_insert (table, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) |
+                                                               lists[i].set));
+          }
+      g_once_init_leave (&sets, table);
+    }
+  return GPOINTER_TO_UINT (g_hash_table_lookup (sets, GUINT_TO_POINTER (c)));
 }
 
 /* Whether every character of @text is a given name's; @sole for a given
@@ -72,10 +104,20 @@ _pr_identity_given_name_reads (const char *text,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (sole ? !holds (sole_given, c) : !(holds (sole_given, c) || holds (given, c)))
+      if ((sets_of (c) & (sole ? SOLE : SOLE | GIVEN)) == 0)
         return FALSE;
     }
   return TRUE;
+}
+
+/* Whether a character of @text is one no given name uses. */
+gboolean
+_pr_identity_given_name_never (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (sets_of (g_utf8_get_char (p)) & NEVER)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -88,32 +130,44 @@ close_break (gpointer data)
  * rules, too slow for every cell of a table. */
 static GPrivate word_break = G_PRIVATE_INIT (close_break);
 
+/* This thread's break iterator set to @text (Han characters, 2 to 31
+ * UTF-16 units) through @length, or NULL. */
+static UBreakIterator *
+word_break_over (const char *text,
+                 UChar      *buffer,
+                 int32_t     size,
+                 int32_t    *length)
+{
+  UBreakIterator *words = g_private_get (&word_break);
+  UErrorCode error = U_ZERO_ERROR;
+
+  u_strFromUTF8 (buffer, size, length, text, -1, &error);
+  if (U_FAILURE (error) || *length < 2 || *length >= size)
+    return NULL;
+  if (words == NULL)
+    {
+      words = ubrk_open (UBRK_WORD, "zh", NULL, 0, &error);
+      if (U_FAILURE (error))
+        return NULL;
+      g_private_set (&word_break, words);
+    }
+  ubrk_setText (words, buffer, *length, &error);
+  return U_FAILURE (error) ? NULL : words;
+}
+
 /* Whether ICU's word break reads the whole of @text (Han characters, up to
  * 16) as one dictionary word. */
 gboolean
 _pr_identity_is_one_word (const char *text)
 {
-  UBreakIterator *words = g_private_get (&word_break);
-  UErrorCode error = U_ZERO_ERROR;
   UChar buffer[32];
-  int32_t length = 0, end;
+  int32_t length = 0;
+  UBreakIterator *words = word_break_over (text, buffer, G_N_ELEMENTS (buffer), &length);
 
-  u_strFromUTF8 (buffer, G_N_ELEMENTS (buffer), &length, text, -1, &error);
-  if (U_FAILURE (error) || length < 2 || length >= (int32_t) G_N_ELEMENTS (buffer))
-    return FALSE;
   if (words == NULL)
-    {
-      words = ubrk_open (UBRK_WORD, "zh", NULL, 0, &error);
-      if (U_FAILURE (error))
-        return FALSE;
-      g_private_set (&word_break, words);
-    }
-  ubrk_setText (words, buffer, length, &error);
-  if (U_FAILURE (error))
     return FALSE;
   ubrk_first (words);
-  end = ubrk_next (words);
-  return end == length && ubrk_getRuleStatus (words) >= UBRK_WORD_IDEO;
+  return ubrk_next (words) == length && ubrk_getRuleStatus (words) >= UBRK_WORD_IDEO;
 }
 
 /* Whether ICU's word break reads @text (Han characters, up to 16) as two
@@ -123,20 +177,12 @@ _pr_identity_is_one_word (const char *text)
 gboolean
 _pr_identity_is_phrase (const char *text)
 {
-  UBreakIterator *words;
-  UErrorCode error = U_ZERO_ERROR;
   UChar buffer[32];
   int32_t length = 0, start, end;
+  UBreakIterator *words = word_break_over (text, buffer, G_N_ELEMENTS (buffer), &length);
   guint n = 0;
 
-  /* Opens the iterator of this thread. */
-  _pr_identity_is_one_word ("\u4e00\u4e00");
-  words = g_private_get (&word_break);
-  u_strFromUTF8 (buffer, G_N_ELEMENTS (buffer), &length, text, -1, &error);
-  if (words == NULL || U_FAILURE (error) || length < 4 || length >= (int32_t) G_N_ELEMENTS (buffer))
-    return FALSE;
-  ubrk_setText (words, buffer, length, &error);
-  if (U_FAILURE (error))
+  if (words == NULL || length < 4)
     return FALSE;
   for (start = ubrk_first (words); (end = ubrk_next (words)) != UBRK_DONE; start = end, n++)
     if (end - start < 2 || ubrk_getRuleStatus (words) < UBRK_WORD_IDEO)

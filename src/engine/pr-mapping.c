@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <unicode/ucnv.h>
 
 #include "pr-mapping.h"
 
@@ -438,23 +437,46 @@ pr_mapping_set_encoding (PrMapping   *self,
   return FALSE;
 }
 
-/* ICU's own name of the converter for @encoding, or NULL. */
-static char *
-converter_name (const char *encoding)
+/* What iconv, which decodes a column (pr-column-decoder.c), makes of
+ * @encoding: every byte alone read as it, and a few characters of several
+ * scripts written in it, one conversion each (so a byte order mark it
+ * writes counts). Two names of one encoding give the same; iconv has no
+ * canonical name to compare. %NULL if iconv does not know it. */
+static GString *
+iconv_signature (const char *encoding)
 {
-  UErrorCode status = U_ZERO_ERROR;
-  UConverter *converter = ucnv_open (encoding, &status);
-  char *name = NULL;
+  static const char *const probes[] = {
+    "A", "\xC3\xA9", "\xE2\x82\xAC", "\xC2\xA5", "\xD0\x96", "\xCE\xA9", "\xE4\xB8\xAD",
+    "\xE9\xBE\x98", "\xE7\xA1\x80", "\xE3\x80\x85", "\xE3\x82\xAB", "\xED\x95\x9C",
+    "\xEF\xBD\x9E", "\xF0\xA0\x80\x80", "\xF0\x9F\x98\x80",
+  };
+  GIConv converter = g_iconv_open ("UTF-8", encoding);
+  GString *signature;
 
-  if (U_SUCCESS (status))
+  if (converter == (GIConv) -1)
+    return NULL;
+  g_iconv_close (converter);
+  signature = g_string_new (NULL);
+  for (guint byte = 0; byte < 256; byte++)
     {
-      const char *own = ucnv_getName (converter, &status);
+      char one = (char) byte;
+      g_autofree char *text = g_convert (&one, 1, "UTF-8", encoding, NULL, NULL, NULL);
 
-      name = U_SUCCESS (status) ? g_strdup (own) : NULL;
+      g_string_append (signature, text != NULL ? text : "\x01?");
+      g_string_append_c (signature, '\x02');
     }
-  if (converter != NULL)
-    ucnv_close (converter);
-  return name;
+  for (guint i = 0; i < G_N_ELEMENTS (probes); i++)
+    {
+      gsize length = 0;
+      g_autofree char *bytes = g_convert (probes[i], -1, encoding, "UTF-8", NULL, &length, NULL);
+      g_autofree char *hex = bytes != NULL ? g_strdup_printf ("%zu:", length) : g_strdup ("-");
+
+      g_string_append (signature, hex);
+      for (gsize b = 0; bytes != NULL && b < length; b++)
+        g_string_append_printf (signature, "%02X", (guint8) bytes[b]);
+      g_string_append_c (signature, '\x02');
+    }
+  return signature;
 }
 
 /**
@@ -462,23 +484,27 @@ converter_name (const char *encoding)
  * @a: an encoding's name
  * @b: another
  *
- * Returns: whether @a and @b name one encoding, written in any case or
- *   by any alias ICU knows (gb18030 and GB18030, utf8 and UTF-8)
+ * Decided as the column is decoded, by iconv: @a and @b are one encoding
+ * when iconv reads and writes the same with either (gb18030 and GB18030,
+ * utf8 and UTF-8), and two when it does not (UCS-2 and UTF-16, which ICU
+ * calls one).
+ *
+ * Returns: whether @a and @b name one encoding
  */
 gboolean
 pr_mapping_same_encoding (const char *a,
                           const char *b)
 {
-  g_autofree char *own_a = NULL;
-  g_autofree char *own_b = NULL;
+  g_autoptr(GString) sig_a = NULL;
+  g_autoptr(GString) sig_b = NULL;
 
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
 
-  if (ucnv_compareNames (a, b) == 0)
+  if (g_ascii_strcasecmp (a, b) == 0)
     return TRUE;
-  own_a = converter_name (a);
-  own_b = converter_name (b);
-  return own_a != NULL && own_b != NULL && strcmp (own_a, own_b) == 0;
+  sig_a = iconv_signature (a);
+  sig_b = iconv_signature (b);
+  return sig_a != NULL && sig_b != NULL && g_string_equal (sig_a, sig_b);
 }
 
 /**

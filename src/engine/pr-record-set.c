@@ -52,6 +52,7 @@ pr_record_set_free (PrRecordSet *set)
     g_clear_pointer (&set->doubt_date_ids[i], g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
+  g_free (set->date_hashes);
   g_free (set->content_hashes);
   g_free (set->changed);
   g_free (set->fingerprints);
@@ -550,6 +551,19 @@ content_hash (const PrMapping    *mapping,
   return XXH3_64bits_digest (&state);
 }
 
+/**
+ * pr_record_set_date_hash:
+ * @text: (nullable): a date's text, as the table holds it
+ *
+ * Returns: a hash of @text, by which a date read later from the table
+ *   tells whether its text is still the one a scan read its day from
+ */
+guint32
+pr_record_set_date_hash (const char *text)
+{
+  return text != NULL ? g_str_hash (text) : 0;
+}
+
 static void
 grow_set (PrRecordSet *set,
           gsize       *capacity)
@@ -559,6 +573,7 @@ grow_set (PrRecordSet *set,
 
   *capacity = MAX (BATCH_SIZE, *capacity * 2);
   set->dates = g_renew (gint64, set->dates, *capacity);
+  set->date_hashes = g_renew (guint32, set->date_hashes, *capacity);
   set->content_hashes = g_renew (guint64, set->content_hashes, *capacity);
   set->changed = g_renew (guint8, set->changed, *capacity);
   set->fingerprints = g_renew (guint64, set->fingerprints, *capacity);
@@ -1075,6 +1090,7 @@ pr_record_set_load (const PrMapping          *mapping,
       g_ptr_array_add (set->ids, id);
 
       set->dates[index] = PR_DATE_NONE;
+      set->date_hashes[index] = pr_record_set_date_hash (date_reader != NULL ? values[date_column] : NULL);
       if (date_reader != NULL &&
           !pr_date_column_add (date_reader, values[date_column], id, position, &set->dates[index], error))
         goto out;
