@@ -59,8 +59,9 @@ test_named (void)
     /* Text in another encoding is named as such, with the column's
      * encoding as the way out if all of it is so (test-column-encoding.c). */
     { "gbk", "BLOB", "UNHEX('C4E3BAC3CDB6CBDF')",
-      "row 2 (id “A2”), column “body”: the bytes are not UTF-8 but look like GB18030 text: if the column holds "
-      "such text throughout, give its encoding (--column-encoding body=GB18030)" },
+      "row 2 (id “A2”), column “body”: the value is not UTF-8 text but looks like GB18030 text (byte 0 is 0x"
+      "C4): if the column holds such text throughout, give its encoding (--column-encoding body=GB18030), else "
+      "convert such values" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

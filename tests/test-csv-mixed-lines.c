@@ -132,9 +132,55 @@ test_gbk_lines_skipped (void)
 
     g_assert_cmpint (pr_test_run_cli (NULL, &err, skip_args), ==, 1);
     g_test_message ("%s", err);
-    g_assert_nonnull (strstr (err, "the text is GB18030, not UTF-8 (18 values, first on line 2): give --encoding "
-                                   "GB18030"));
+    g_assert_nonnull (strstr (err, "the file is in two encodings: 18 values are GB18030 (first on line 2), too "
+                                   "many to leave out as bad rows, and the others UTF-8; convert"));
   }
+  pr_test_remove_tree (dir);
+}
+
+/* Lines in another encoding are bad rows only when truly few: at most
+ * three, or at most one for every ten of UTF-8 text. 5 of 55 (one in
+ * ten) are left out; 4 of 24, 6 of 55 and 45 of 100 are two encodings,
+ * refused with the advice to convert even with --skip-bad-rows. */
+static void
+test_gbk_lines_bound (void)
+{
+  static const guint five[] = { 3, 13, 23, 33, 43, 0 };
+  static const guint four[] = { 3, 8, 13, 18, 0 };
+  static const guint six[] = { 3, 13, 23, 33, 43, 53, 0 };
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  struct { guint n; const guint *lines; guint n_gbk; gboolean rows; } cases[] = {
+    { 55, five, 5, TRUE }, { 24, four, 4, FALSE }, { 55, six, 6, FALSE }, { 100, NULL, 45, FALSE },
+  };
+  guint forty_five[46] = { 0 };
+
+  for (guint i = 0; i < 45; i++)
+    forty_five[i] = 2 + i * 2;
+  cases[3].lines = forty_five;
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *path = write_file (dir, cases[c].n, cases[c].lines);
+      const char *args[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "--no-second-stage", "-o",
+                             out, path, NULL };
+      g_autofree char *err = NULL, *left_out = NULL, *two = NULL;
+
+      if (cases[c].rows)
+        {
+          g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+          g_test_message ("%s", err);
+          left_out = g_strdup_printf ("%u bad rows left out", cases[c].n_gbk);
+          g_assert_nonnull (strstr (err, left_out));
+        }
+      else
+        {
+          g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+          g_test_message ("%s", err);
+          two = g_strdup_printf ("the file is in two encodings: %u values are GB18030", cases[c].n_gbk);
+          g_assert_nonnull (strstr (err, two));
+          g_assert_null (strstr (err, "give --encoding"));
+        }
+    }
   pr_test_remove_tree (dir);
 }
 
@@ -471,6 +517,7 @@ main (int    argc,
   g_test_add_func ("/engine/csv-reader/mixed-gbk-lines-named", test_gbk_lines_named);
   g_test_add_func ("/engine/csv-reader/mixed-utf8-read-as-gbk", test_utf8_read_as_gbk);
   g_test_add_func ("/cli/scan/mixed-gbk-lines-skipped", test_gbk_lines_skipped);
+  g_test_add_func ("/cli/scan/mixed-gbk-lines-bound", test_gbk_lines_bound);
   g_test_add_func ("/engine/csv-reader/gbk-bad-line-named", test_gbk_file_bad_line);
   g_test_add_func ("/engine/csv-reader/gbk-stray-byte-skipped", test_gbk_stray_byte_skipped);
   g_test_add_func ("/engine/csv-reader/gbk-lone-euro-byte", test_gbk_lone_euro_byte);

@@ -19,6 +19,7 @@
 #include "pr-block-index.h"
 #include "pr-pair-budget.h"
 #include "pr-part-spool.h"
+#include "pr-text-file.h"
 #include "pr-test-util.h"
 
 /* A campaign letter, each copy with a few characters changed. */
@@ -358,6 +359,51 @@ test_index_copy_fails (void)
 #endif
 }
 
+/* 64 texts of 1 MiB kept in the temporary file, then mapped back under an
+ * address space with 16 MiB to spare: the map cannot be had, and that is
+ * memory (ulimit -v), not room on the disk. */
+static void
+test_text_file_map_without_memory (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  if (g_test_subprocess ())
+    {
+      g_autoptr(PrMapping) mapping = pr_mapping_new ();
+      g_autoptr(PrTextFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = g_malloc (1 << 20);
+      const char *values[1];
+      gsize lengths[1] = { (1 << 20) - 1 };
+      struct rlimit saved, rl;
+      gboolean ok;
+
+      memset (text, 'a', lengths[0]);
+      text[lengths[0]] = '\0';
+      values[0] = text;
+      g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1.0, &error));
+      file = pr_text_file_new (mapping, 0, &error);
+      g_assert_no_error (error);
+      for (guint r = 0; r < 64; r++)
+        g_assert_true (pr_text_file_add (file, r, values, lengths, NULL, 0, &error));
+      g_assert_cmpint (getrlimit (RLIMIT_AS, &saved), ==, 0);
+      rl = (struct rlimit) { address_space_now () + (16 << 20), saved.rlim_max };
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &rl), ==, 0);
+      ok = pr_text_file_finish (file, 64, &error);
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &saved), ==, 0);
+      g_assert_false (ok);
+      g_test_message ("%s", error->message);
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM);
+      g_assert_nonnull (strstr (error->message, "ulimit -v"));
+      g_assert_null (strstr (error->message, "Free space"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+#endif
+}
+
 /* 40,000 records of 10 parts each, all in the spool's first bucket, record
  * 2k and 2k + 1 sharing every part and no other record any: the pairs are
  * (2k, 2k + 1), by hand. Fed to a spool with no limit of its own under an
@@ -438,6 +484,7 @@ main (int    argc,
   g_test_add_func ("/engine/pair-budget/index-copy-fails", test_index_copy_fails);
   g_test_add_func ("/engine/pair-budget/judged-advice", test_judged_advice);
   g_test_add_func ("/engine/part-spool/spills-where-memory-runs-out", test_spool_spills_where_memory_runs_out);
+  g_test_add_func ("/engine/text-file/map-without-memory", test_text_file_map_without_memory);
 
   return g_test_run ();
 }

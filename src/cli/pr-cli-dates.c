@@ -30,62 +30,110 @@ join_ids (GPtrArray *ids,
   return g_string_free (joined, FALSE);
 }
 
-/* The unreadable dates that are neither spans of hours nor bare hours. */
+/* The reasons an unreadable date is named by: each #PrDateDoubt, whose
+ * PR_DATE_DOUBT_NONE is the others, with no advice of their own, and the
+ * bare hours, which the column's clock leaves unread. */
+#define REASON_BARE_HOURS ((guint) PR_DATE_N_DOUBTS)
+
 static guint64
-n_other_dates (const PrRecordSet *set)
+n_reason (const PrRecordSet *set,
+          guint              reason)
 {
-  return set->n_unreadable_dates - set->n_bare_hour_dates - set->n_hour_span_dates;
+  return reason == REASON_BARE_HOURS ? set->n_bare_hour_dates : set->n_doubt_dates[reason];
 }
 
-/* The ends of a line that names some unreadable dates first: each other
- * reason with its own count, records and advice, so that a span or a bare
- * hour is named whatever the column's other dates are. */
+static GPtrArray *
+reason_ids (const PrRecordSet *set,
+            guint              reason)
+{
+  return reason == REASON_BARE_HOURS ? set->bare_hour_date_ids : set->doubt_date_ids[reason];
+}
+
+/* Appends "; N more …" for the dates of @reason, if any: their count,
+ * records and advice. */
+static void
+append_reason (GString           *tail,
+               const PrRecordSet *set,
+               guint              reason)
+{
+  guint64 n = n_reason (set, reason);
+  g_autofree char *ids = NULL;
+  const char *format = NULL;
+
+  if (n == 0)
+    return;
+  ids = join_ids (reason_ids (set, reason), n);
+  if (reason == REASON_BARE_HOURS)
+    /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
+    format = ngettext ("; %llu more has an hour from 1 to 12 and no 上午/下午 (AM/PM) in a column that writes them "
+                       "elsewhere (record %s): add it, or write the hour on a 24-hour clock",
+                       "; %llu more have hours from 1 to 12 and no 上午/下午 (AM/PM) in a column that writes them "
+                       "elsewhere (records %s): add it, or write the hours on a 24-hour clock",
+                       (gulong) n);
+  else
+    switch ((PrDateDoubt) reason)
+      {
+      case PR_DATE_DOUBT_HOUR_SPAN:
+        /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
+        format = ngettext ("; %llu more is a span of hours (record %s): write the time it began and keep the span "
+                           "in another column",
+                           "; %llu more are spans of hours (records %s): write the times they began and keep the "
+                           "spans in another column",
+                           (gulong) n);
+        break;
+      case PR_DATE_DOUBT_MORNING_TWELVE:
+        /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
+        format = ngettext ("; %llu more has 12 after 上午 (早上, 早晨), noon to some and midnight to others (record "
+                           "%s): write 中午12点 for noon or 凌晨12点 for midnight",
+                           "; %llu more have 12 after 上午 (早上, 早晨), noon to some and midnight to others "
+                           "(records %s): write 中午12点 for noon or 凌晨12点 for midnight",
+                           (gulong) n);
+        break;
+      case PR_DATE_DOUBT_NONE:
+      case PR_DATE_N_DOUBTS:
+        /* Translators: ends a line naming some unreadable dates apart; the count of the column's other
+         * unreadable dates, then the first records' ids. */
+        format = ngettext ("; %llu more cannot be read for other reasons (record %s)",
+                           "; %llu more cannot be read for other reasons (records %s)",
+                           (gulong) n);
+        break;
+      }
+  g_string_append_printf (tail, format, (unsigned long long) n, ids);
+}
+
+/* The ends of a line that names the dates of @lead first: each other
+ * reason with its own count, records and advice, so that a span, a bare
+ * hour or a 上午12点 is named whatever the column's other dates are. */
 static char *
 other_reasons (const PrRecordSet *set,
-               gboolean           lead_bare,
-               gboolean           lead_span,
-               gboolean           lead_other)
+               guint              lead)
 {
   GString *tail = g_string_new (NULL);
 
-  if (!lead_bare && set->n_bare_hour_dates > 0)
-    {
-      g_autofree char *ids = join_ids (set->bare_hour_date_ids, set->n_bare_hour_dates);
-
-      /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
-      g_string_append_printf (tail, ngettext ("; %llu more has an hour from 1 to 12 and no 上午/下午 (AM/PM) in a "
-                                              "column that writes them elsewhere (record %s): add it, or write the "
-                                              "hour on a 24-hour clock",
-                                              "; %llu more have hours from 1 to 12 and no 上午/下午 (AM/PM) in a "
-                                              "column that writes them elsewhere (records %s): add it, or write the "
-                                              "hours on a 24-hour clock",
-                                              (gulong) set->n_bare_hour_dates),
-                              (unsigned long long) set->n_bare_hour_dates, ids);
-    }
-  if (!lead_span && set->n_hour_span_dates > 0)
-    {
-      g_autofree char *ids = join_ids (set->hour_span_date_ids, set->n_hour_span_dates);
-
-      /* Translators: ends a line naming some unreadable dates; the count, then the first records' ids. */
-      g_string_append_printf (tail, ngettext ("; %llu more is a span of hours (record %s): write the time it began "
-                                              "and keep the span in another column",
-                                              "; %llu more are spans of hours (records %s): write the times they "
-                                              "began and keep the spans in another column",
-                                              (gulong) set->n_hour_span_dates),
-                              (unsigned long long) set->n_hour_span_dates, ids);
-    }
-  if (!lead_other && n_other_dates (set) > 0)
-    {
-      g_autofree char *ids = join_ids (set->other_unreadable_date_ids, n_other_dates (set));
-
-      /* Translators: ends a line naming some unreadable dates apart; the count of the column's other
-       * unreadable dates, then the first records' ids. */
-      g_string_append_printf (tail, ngettext ("; %llu more cannot be read for other reasons (record %s)",
-                                              "; %llu more cannot be read for other reasons (records %s)",
-                                              (gulong) n_other_dates (set)),
-                              (unsigned long long) n_other_dates (set), ids);
-    }
+  if (lead != REASON_BARE_HOURS)
+    append_reason (tail, set, REASON_BARE_HOURS);
+  for (guint d = PR_DATE_DOUBT_NONE + 1; d < PR_DATE_N_DOUBTS; d++)
+    if (d != lead)
+      append_reason (tail, set, d);
+  if (lead != PR_DATE_DOUBT_NONE)
+    append_reason (tail, set, PR_DATE_DOUBT_NONE);
   return g_string_free (tail, FALSE);
+}
+
+/* The reason a line leads with: the one with advice of its own that most
+ * dates have, when more than half have it or no date is among the others;
+ * else the others. */
+static guint
+lead_reason (const PrRecordSet *set)
+{
+  guint lead = REASON_BARE_HOURS;
+
+  for (guint d = PR_DATE_N_DOUBTS - 1; d > PR_DATE_DOUBT_NONE; d--)
+    if (n_reason (set, d) >= n_reason (set, lead))
+      lead = d;
+  if (set->n_doubt_dates[PR_DATE_DOUBT_NONE] == 0 || n_reason (set, lead) * 2 > set->n_unreadable_dates)
+    return lead;
+  return PR_DATE_DOUBT_NONE;
 }
 
 /**
@@ -104,14 +152,15 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                               gboolean           order_given)
 {
   g_autoptr(GString) ids = g_string_new (NULL);
-  g_autofree char *other_ids = NULL, *tail = NULL, *line = NULL;
-  guint64 other;
+  g_autofree char *lead_ids = NULL, *tail = NULL, *line = NULL;
+  guint64 other, n;
+  guint lead;
 
   if (set->n_unreadable_dates == 0)
     return NULL;
-  /* The lines for one kind of date hold all of them: with spans or bare
-   * hours among them, each reason is named apart below. */
-  other = n_other_dates (set);
+  /* The lines for one kind of date hold all of them: with dates of a
+   * reason with advice of its own among them, each is named apart below. */
+  other = set->n_doubt_dates[PR_DATE_DOUBT_NONE];
   for (guint i = 0; i < set->unreadable_date_ids->len; i++)
     {
       if (i > 0)
@@ -152,32 +201,31 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       "1900-01-01); give the records their real dates in the table",
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
+
+  lead = lead_reason (set);
+  n = n_reason (set, lead);
+  lead_ids = join_ids (reason_ids (set, lead), n);
+  tail = other_reasons (set, lead);
   /* 3点 where the column writes 下午3点 elsewhere: --date-format would
-   * not help. Only those are named as such; the others are counted. */
-  if (set->n_bare_hour_dates * 2 > set->n_unreadable_dates ||
-      (other == 0 && set->n_bare_hour_dates > set->n_hour_span_dates))
+   * not help. */
+  if (lead == REASON_BARE_HOURS)
+    /* Translators: the count, the column, the first records' ids, then the count of other unreadable
+     * dates or nothing. */
+    return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
+                                      "its hour, from 1 to 12, has no 上午/下午 (AM/PM) in a column that writes "
+                                      "them elsewhere; add it (下午3点, 3:00 PM), or write the hour on a 24-hour "
+                                      "clock (15点, 15:00)%s",
+                                      "%llu dates in column “%s” could not be read and count as none (records %s): "
+                                      "their hours, from 1 to 12, have no 上午/下午 (AM/PM) in a column that writes "
+                                      "them elsewhere; add it (下午3点, 3:00 PM), or write the hours on a 24-hour "
+                                      "clock (15点, 15:00)%s",
+                                      (gulong) n),
+                            (unsigned long long) n, column, lead_ids, tail);
+  /* A span of hours, 上午12点: they name no one instant, and
+   * --date-format would not read them. */
+  switch ((PrDateDoubt) lead)
     {
-      g_autofree char *bare_ids = join_ids (set->bare_hour_date_ids, set->n_bare_hour_dates);
-      g_autofree char *tail = other_reasons (set, TRUE, FALSE, FALSE);
-      /* Translators: the count, the column, the first records' ids, then the count of other unreadable
-       * dates or nothing. */
-      return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
-                                        "its hour, from 1 to 12, has no 上午/下午 (AM/PM) in a column that writes "
-                                        "them elsewhere; add it (下午3点, 3:00 PM), or write the hour on a 24-hour "
-                                        "clock (15点, 15:00)%s",
-                                        "%llu dates in column “%s” could not be read and count as none (records %s): "
-                                        "their hours, from 1 to 12, have no 上午/下午 (AM/PM) in a column that writes "
-                                        "them elsewhere; add it (下午3点, 3:00 PM), or write the hours on a 24-hour "
-                                        "clock (15点, 15:00)%s",
-                                        (gulong) set->n_bare_hour_dates),
-                              (unsigned long long) set->n_bare_hour_dates, column, bare_ids, tail);
-    }
-  /* 2019-06-08 08:00-12:00: a span of hours names no one instant, and
-   * --date-format would not read it. */
-  if (set->n_hour_span_dates * 2 > set->n_unreadable_dates || other == 0)
-    {
-      g_autofree char *span_ids = join_ids (set->hour_span_date_ids, set->n_hour_span_dates);
-      g_autofree char *tail = other_reasons (set, FALSE, TRUE, FALSE);
+    case PR_DATE_DOUBT_HOUR_SPAN:
       /* Translators: the count, the column, the first records' ids, then the count of other unreadable
        * dates or nothing. */
       return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s): "
@@ -187,29 +235,43 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                         "they are spans of hours (2019-06-08 08:00-12:00), not one time; write "
                                         "the times they began (2019-06-08 08:00) and keep the spans in another "
                                         "column%s",
-                                        (gulong) set->n_hour_span_dates),
-                              (unsigned long long) set->n_hour_span_dates, column, span_ids, tail);
+                                        (gulong) n),
+                              (unsigned long long) n, column, lead_ids, tail);
+    case PR_DATE_DOUBT_MORNING_TWELVE:
+      /* Translators: the count, the column, the first records' ids, then the count of other unreadable
+       * dates or nothing. */
+      return g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record "
+                                        "%s): its 12 after 上午 (早上, 早晨) is noon to some who write it and "
+                                        "midnight to others; write 中午12点 for noon or 凌晨12点 for midnight "
+                                        "(or 12:00, 00:00)%s",
+                                        "%llu dates in column “%s” could not be read and count as none "
+                                        "(records %s): their 12 after 上午 (早上, 早晨) is noon to some who "
+                                        "write it and midnight to others; write 中午12点 for noon or 凌晨12点 "
+                                        "for midnight (or 12:00, 00:00)%s",
+                                        (gulong) n),
+                              (unsigned long long) n, column, lead_ids, tail);
+    case PR_DATE_DOUBT_NONE:
+    case PR_DATE_N_DOUBTS:
+      break;
     }
-  /* The others lead, with the advice for them; spans and bare hours
-   * follow, each with its own. */
-  other_ids = join_ids (set->other_unreadable_date_ids, other);
-  tail = other_reasons (set, FALSE, FALSE, TRUE);
+  /* The others lead, with the advice for them; each reason with advice
+   * of its own follows. */
   if (order_given)
     /* Translators: the count, the column, then the first records' ids. */
     line = g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
                                       "correct it in the table",
                                       "%llu dates in column “%s” could not be read and count as none (records %s); "
                                       "correct them in the table",
-                                      (gulong) other),
-                            (unsigned long long) other, column, other_ids);
+                                      (gulong) n),
+                            (unsigned long long) n, column, lead_ids);
   else
     /* Translators: the count, the column, then the first records' ids. */
     line = g_strdup_printf (ngettext ("%llu date in column “%s” could not be read and counts as none (record %s); "
                                       "correct it, or give --date-format for day-first or month-first dates",
                                       "%llu dates in column “%s” could not be read and count as none (records %s); "
                                       "correct them, or give --date-format for day-first or month-first dates",
-                                      (gulong) other),
-                            (unsigned long long) other, column, other_ids);
+                                      (gulong) n),
+                            (unsigned long long) n, column, lead_ids);
   return g_strconcat (line, tail, NULL);
 }
 

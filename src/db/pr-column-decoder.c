@@ -17,6 +17,7 @@
 
 #include <string.h>
 
+#include "pr-bad-row.h"
 #include "pr-column-decoder-private.h"
 #include "pr-db-error.h"
 #include "pr-encoding-check.h"
@@ -182,10 +183,23 @@ set_mis_encoded_error (PrColumnDecoder  *self,
                        PrEncodingGuess   guess,
                        guint64           row,
                        guint64           count,
-                       gboolean          raw,
+                       PrEncodingRaw     raw,
                        GError          **error)
 {
   const char *name = pr_encoding_guess_to_string (guess);
+
+  if (self->encodings[c] == NULL && name != NULL && raw == PR_ENCODING_RAW_MIXED)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                   ngettext ("column “%s” of table “%s” is in two encodings: %llu value is %s (first in row %llu), "
+                             "too many to leave out as bad rows, and the others UTF-8; convert those values to "
+                             "one encoding in the table, on a copy first",
+                             "column “%s” of table “%s” is in two encodings: %llu values are %s (first in row "
+                             "%llu), too many to leave out as bad rows, and the others UTF-8; convert those values "
+                             "to one encoding in the table, on a copy first", count),
+                   self->names[c], self->table, (unsigned long long) count, name, (unsigned long long) row);
+      return;
+    }
 
   if (self->encodings[c] != NULL)
     {
@@ -390,19 +404,21 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
 
               if (!self->lenient)
                 {
-                  set_mis_encoded_error (self, c, guess, row, 0, TRUE, error);
+                  set_mis_encoded_error (self, c, guess, row, 0, PR_ENCODING_RAW, error);
                   return FALSE;
                 }
               if (self->unreadable_column < 0)
                 {
-                  self->unreadable_column = (int) c;
-                  self->unreadable_reason =
+                  g_autofree char *advice =
                     self->advice == PR_ADVICE_CONTROLS
-                    ? g_strdup_printf (_("the bytes are not UTF-8 but look like %s text: if the column holds such "
-                                         "text throughout, choose %s as its encoding"), name, name)
-                    : g_strdup_printf (_("the bytes are not UTF-8 but look like %s text: if the column holds such "
-                                         "text throughout, give its encoding (--column-encoding %s=%s)"),
-                                       name, self->names[c], name);
+                    ? g_strdup_printf (_("if the column holds such text throughout, choose %s as its encoding, "
+                                         "else convert such values"), name)
+                    : g_strdup_printf (_("if the column holds such text throughout, give its encoding "
+                                         "(--column-encoding %s=%s), else convert such values"),
+                                       self->names[c], name);
+
+                  self->unreadable_column = (int) c;
+                  self->unreadable_reason = pr_bad_row_other_encoding (values[c], lengths[c], guess, advice);
                 }
             }
         }

@@ -37,9 +37,11 @@ struct _PrDateColumn {
   guint64      n_unreadable;
   guint64      n_serial;       /* of them, numbers such as Excel writes for a date cell saved as General */
   guint64      n_roc;          /* of them, years of the Republic of China without 民国 (113/03/05) */
-  guint64      n_hour_span;    /* of them, spans of hours (2019-06-08 08:00-12:00) */
-  GPtrArray   *hour_span_ids;  /* the first few of them */
-  GPtrArray   *other_ids;      /* the first few of those neither spans nor bare hours */
+  /* Of them, by reason with advice of its own (a span of hours, 上午12点);
+   * PR_DATE_DOUBT_NONE the others, which have none (day numbers, ROC
+   * years, placeholders among them). Bare hours are none of these. */
+  guint64      n_doubt[PR_DATE_N_DOUBTS];
+  GPtrArray   *doubt_ids[PR_DATE_N_DOUBTS]; /* the first few of each */
   guint64      n_placeholder;  /* of them, dates systems write for none (9999-12-31, 1900-01-01) */
   GPtrArray   *unreadable_ids;
   GArray      *offsets;        /* int per record, once one date gives an offset */
@@ -99,8 +101,8 @@ pr_date_column_new (const char  *name,
   self->samples = g_ptr_array_new_with_free_func (g_free);
   self->zero_ids = g_ptr_array_new_with_free_func (g_free);
   self->bare_ids = g_ptr_array_new_with_free_func (g_free);
-  self->hour_span_ids = g_ptr_array_new_with_free_func (g_free);
-  self->other_ids = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+    self->doubt_ids[i] = g_ptr_array_new_with_free_func (g_free);
   self->bare_texts = g_ptr_array_new_with_free_func (g_free);
   self->first_offset = PR_DATE_NO_OFFSET;
   return self;
@@ -126,8 +128,8 @@ pr_date_column_free (PrDateColumn *self)
   g_clear_pointer (&self->zero_ids, g_ptr_array_unref);
   g_clear_pointer (&self->bare_bits, g_array_unref);
   g_clear_pointer (&self->bare_ids, g_ptr_array_unref);
-  g_clear_pointer (&self->hour_span_ids, g_ptr_array_unref);
-  g_clear_pointer (&self->other_ids, g_ptr_array_unref);
+  for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+    g_clear_pointer (&self->doubt_ids[i], g_ptr_array_unref);
   g_clear_pointer (&self->bare_texts, g_ptr_array_unref);
   g_clear_pointer (&self->numbers, g_array_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
@@ -374,7 +376,7 @@ pr_date_column_add (PrDateColumn  *self,
           guint64 serial = 0;
           gint64 number_seconds = 0;
           PrDateNumbers kind = read_number_date (text, &number_seconds);
-          guint64 n_hour_span = self->n_hour_span; /* before this date: whether it is a span */
+          PrDateDoubt doubt = PR_DATE_DOUBT_NONE;
 
           if (self->samples->len < 3)
             g_ptr_array_add (self->samples, g_strdup (stripped));
@@ -424,14 +426,11 @@ pr_date_column_add (PrDateColumn  *self,
             self->n_serial++;
           else if (pr_date_has_roc_year (stripped))
             self->n_roc++;
-          else if (pr_date_has_hour_span (stripped, self->order))
-            {
-              if (self->hour_span_ids->len < PR_DATE_COLUMN_MAX_NAMED)
-                g_ptr_array_add (self->hour_span_ids, g_strdup (id));
-              self->n_hour_span++;
-            }
-          if (self->n_hour_span == n_hour_span && self->other_ids->len < PR_DATE_COLUMN_MAX_NAMED)
-            g_ptr_array_add (self->other_ids, g_strdup (id));
+          else
+            doubt = pr_date_doubt (stripped, self->order);
+          if (self->doubt_ids[doubt]->len < PR_DATE_COLUMN_MAX_NAMED)
+            g_ptr_array_add (self->doubt_ids[doubt], g_strdup (id));
+          self->n_doubt[doubt]++;
         }
     }
   else if (offset == PR_DATE_NO_OFFSET)
@@ -633,31 +632,26 @@ pr_date_column_get_n_roc (const PrDateColumn *self)
   return self->n_roc;
 }
 
-/* Returns: how many of the unreadable dates were spans of hours
- * (2019-06-08 08:00-12:00) */
+/* Returns: how many of the unreadable dates name no one instant for
+ * @doubt (spans of hours, 上午12点); for %PR_DATE_DOUBT_NONE, how many
+ * are neither such dates nor bare hours */
 guint64
-pr_date_column_get_n_hour_spans (const PrDateColumn *self)
+pr_date_column_get_n_doubts (const PrDateColumn *self,
+                             PrDateDoubt         doubt)
 {
-  return self->n_hour_span;
+  return self->n_doubt[doubt];
 }
 
 /* Returns: (transfer full) (element-type utf8): the ids of the first few
- * unreadable dates that are neither spans of hours nor bare hours */
+ * dates of @doubt (pr_date_column_get_n_doubts ()) */
 GPtrArray *
-pr_date_column_get_other_ids (const PrDateColumn *self)
-{
-  return g_ptr_array_copy (self->other_ids, (GCopyFunc) g_strdup, NULL);
-}
-
-/* Returns: (transfer full) (element-type utf8): the ids of the first few
- * spans of hours */
-GPtrArray *
-pr_date_column_get_hour_span_ids (const PrDateColumn *self)
+pr_date_column_get_doubt_ids (const PrDateColumn *self,
+                              PrDateDoubt         doubt)
 {
   GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
 
-  for (guint i = 0; i < self->hour_span_ids->len; i++)
-    g_ptr_array_add (ids, g_strdup (self->hour_span_ids->pdata[i]));
+  for (guint i = 0; i < self->doubt_ids[doubt]->len; i++)
+    g_ptr_array_add (ids, g_strdup (self->doubt_ids[doubt]->pdata[i]));
   return ids;
 }
 
@@ -798,14 +792,17 @@ pr_date_column_finish (PrDateColumn  *self,
       self->n_serial = 0;
       self->n_roc = 0;
       self->n_placeholder = 0;
-      self->n_hour_span = 0;
-      g_ptr_array_set_size (self->hour_span_ids, 0);
+      for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+        {
+          self->n_doubt[i] = 0;
+          g_ptr_array_set_size (self->doubt_ids[i], 0);
+        }
       g_ptr_array_set_size (self->unreadable_ids, 0);
-      g_ptr_array_set_size (self->other_ids, 0);
+      self->n_doubt[PR_DATE_DOUBT_NONE] = self->n_zero;
       for (guint i = 0; i < self->zero_ids->len; i++)
         {
           g_ptr_array_add (self->unreadable_ids, g_strdup (self->zero_ids->pdata[i]));
-          g_ptr_array_add (self->other_ids, g_strdup (self->zero_ids->pdata[i]));
+          g_ptr_array_add (self->doubt_ids[PR_DATE_DOUBT_NONE], g_strdup (self->zero_ids->pdata[i]));
         }
     }
 

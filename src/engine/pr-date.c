@@ -72,17 +72,19 @@ skip_word (const char **p,
 }
 
 /* Chinese words for the part of the day before a time (下午3点): +1 for
- * the afternoon and evening, -1 for the small hours (凌晨12点 is
- * midnight), -2 for the morning, whose 12点 people say for noon as often
- * as for midnight, 2 for noon, 3 for the evening and night, whose 12点 is
- * midnight and whose 1点 to 5点 are the small hours after it (夜里2点 is
- * 02:00, not 14:00): of which day, the text does not say. */
+ * the afternoon, -1 for the small hours (凌晨12点 is midnight), -2 for
+ * 上午, which a 12-hour system writes as its AM (zh-CN's "tt"), -3 for
+ * 早上/早晨, which only people write; 12 after either is noon to many who
+ * say it and midnight to others. 2 for noon, 3 for the evening and night,
+ * whose 12点 is midnight and whose 1点 to 5点 are the small hours after it
+ * (夜里2点 is 02:00, not 14:00): of which day, the text does not say.
+ * 4 for dusk (傍晚), about 17 to 19 h. */
 static int
 read_day_part (const char **p)
 {
   static const struct { const char *word; int part; } parts[] = {
-    { "凌晨", -1 }, { "早上", -2 }, { "早晨", -2 }, { "上午", -2 },
-    { "中午", 2 }, { "下午", 1 }, { "傍晚", 1 }, { "晚上", 3 }, { "夜里", 3 },
+    { "凌晨", -1 }, { "早上", -3 }, { "早晨", -3 }, { "上午", -2 },
+    { "中午", 2 }, { "下午", 1 }, { "傍晚", 4 }, { "晚上", 3 }, { "夜里", 3 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
@@ -180,6 +182,7 @@ is_span_end (const char *s,
  * with 上午/下午… before it or AM/PM (or 上午/下午) after it. */
 static gboolean
 read_time (const char **p,
+           gboolean     as_typed,
            int         *hour,
            int         *minute,
            int         *second,
@@ -246,10 +249,11 @@ read_time (const char **p,
 
   /* 上午12点 is noon to many who say it and midnight to others; a
    * 12-hour system's 上午12:30 (zh-CN's old "tt h:mm") is 00:30 by the
-   * clock's rule, as 12:30 AM is. */
-  if (day_part == -2)
+   * clock's rule, as 12:30 AM is. A system writes ASCII digits and a
+   * colon; 早上12:30, 上午十二:30 or 上午１２：３０ is typed by a person. */
+  if (day_part == -2 || day_part == -3)
     {
-      if (*hour == 12 && hour_end > 0)
+      if (*hour == 12 && (hour_end > 0 || day_part == -3 || as_typed))
         return FALSE;
       day_part = -1;
     }
@@ -267,6 +271,13 @@ read_time (const char **p,
     }
   if (day_part == 1 && *hour == 0)
     return FALSE;
+  /* Dusk is 傍晚5点 to 傍晚8点; 傍晚12点 or 傍晚1点 contradicts itself. */
+  if (day_part == 4)
+    {
+      if (*hour < 5 || *hour > 8)
+        return FALSE;
+      day_part = 1;
+    }
   if (day_part == 3)
     {
       if (*hour == 12 || *hour < 6)
@@ -609,7 +620,7 @@ pr_date_read_clock (const char  *text,
       if (*p != '\0')
         {
           second = -1;
-          if (!read_time (&p, &hour, &minute, &second, out_clock))
+          if (!read_time (&p, folded != NULL, &hour, &minute, &second, out_clock))
             {
               /* Only spaces may follow a date without a time. */
               p = before;
@@ -770,6 +781,59 @@ pr_date_has_hour_span (const char  *text,
     return FALSE;
   minutes = (int) (((seconds % 86400) + 86400) % 86400 / 60);
   return is_span_end (dash, minutes / 60, minutes % 60, clock == PR_DATE_CLOCK_DAY_PART);
+}
+
+/* Whether @text is a date that reads once the 12 after 上午 (早上,
+ * 早晨) is any other morning hour: 上午12点, 早上12:30, 上午十二点. */
+static gboolean
+has_morning_twelve (const char  *text,
+                    PrDateOrder  order)
+{
+  static const char *const words[] = { "上午", "早上", "早晨" };
+  g_autofree char *folded = NULL;
+  const char *p = fold_digits (text, &folded);
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      const char *word = strstr (p, words[i]);
+      const char *twelve;
+      g_autofree char *eleven = NULL;
+      gint64 seconds;
+      int offset;
+
+      if (word == NULL)
+        continue;
+      twelve = word + strlen (words[i]);
+      skip_spaces (&twelve);
+      if (strncmp (twelve, "12", 2) != 0 || g_ascii_isdigit (twelve[2]))
+        continue;
+      eleven = g_strdup (p);
+      eleven[twelve - p + 1] = '1';
+      if (pr_date_read (eleven, order, &seconds, &offset) == PR_DATE_OK)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * pr_date_doubt:
+ * @text: a date that pr_date_read () could not read
+ * @order: how to read a date whose year comes last
+ *
+ * Returns: why @text names no one instant, where that has advice of its
+ *   own (see #PrDateDoubt), else %PR_DATE_DOUBT_NONE
+ */
+PrDateDoubt
+pr_date_doubt (const char  *text,
+               PrDateOrder  order)
+{
+  if (text == NULL)
+    return PR_DATE_DOUBT_NONE;
+  if (pr_date_has_hour_span (text, order))
+    return PR_DATE_DOUBT_HOUR_SPAN;
+  if (has_morning_twelve (text, order))
+    return PR_DATE_DOUBT_MORNING_TWELVE;
+  return PR_DATE_DOUBT_NONE;
 }
 
 /**

@@ -48,8 +48,8 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->text_file, pr_text_file_free);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bare_hour_date_ids, g_ptr_array_unref);
-  g_clear_pointer (&set->hour_span_date_ids, g_ptr_array_unref);
-  g_clear_pointer (&set->other_unreadable_date_ids, g_ptr_array_unref);
+  for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+    g_clear_pointer (&set->doubt_date_ids[i], g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->date_hashes);
@@ -68,6 +68,30 @@ pr_record_set_free (PrRecordSet *set)
 
 /* The parts of every record, one by one (to store them); empty unless the
  * set was loaded with parts and keep_part_table. */
+/* A copy of @length bytes of @value and its NUL, or %NULL with an error
+ * when memory runs out: under a memory limit (ulimit -v) GLib's own
+ * allocation failure aborts, and its log of it can fault. */
+static char *
+copy_text (const char *value,
+           gsize       length,
+           guint64     kept,
+           GError    **error)
+{
+  char *copy = g_try_malloc (length + 1);
+
+  if (copy == NULL)
+    {
+      g_autofree char *size = g_format_size (kept);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("not enough memory to keep the texts read (%s so far): raise the process's memory limit "
+                     "(ulimit -v), or close other programs"), size);
+      return NULL;
+    }
+  memcpy (copy, value, length + 1);
+  return copy;
+}
+
 /* Returns: whether the set keeps its texts (keep_texts), in memory or in
  * a file, for the second stage. */
 gboolean
@@ -1040,7 +1064,8 @@ pr_record_set_load (const PrMapping          *mapping,
                            pr_mapping_get_column (mapping, id_column)->name);
               goto out;
             }
-          id = g_strdup (values[id_column]);
+          if ((id = copy_text (values[id_column], lengths[id_column], set->text_bytes, error)) == NULL)
+            goto out;
         }
       else
         /* The row's number among the rows, skipped ones too. */
@@ -1117,7 +1142,9 @@ pr_record_set_load (const PrMapping          *mapping,
               value = NULL;
               length = 0;
             }
-          g_ptr_array_add (batch->values, value != NULL ? g_memdup2 (value, length + 1) : NULL);
+          if (value != NULL && (value = copy_text (value, length, set->text_bytes, error)) == NULL)
+            goto out;
+          g_ptr_array_add (batch->values, (char *) value);
           g_array_append_val (batch->lengths, length);
           set->text_bytes += length;
         }
@@ -1161,9 +1188,11 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_roc_dates = pr_date_column_get_n_roc (date_reader);
       set->n_placeholder_dates = pr_date_column_get_n_placeholder (date_reader);
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
-      set->n_hour_span_dates = pr_date_column_get_n_hour_spans (date_reader);
-      set->hour_span_date_ids = pr_date_column_get_hour_span_ids (date_reader);
-      set->other_unreadable_date_ids = pr_date_column_get_other_ids (date_reader);
+      for (PrDateDoubt d = 0; d < PR_DATE_N_DOUBTS; d++)
+        {
+          set->n_doubt_dates[d] = pr_date_column_get_n_doubts (date_reader, d);
+          set->doubt_date_ids[d] = pr_date_column_get_doubt_ids (date_reader, d);
+        }
       set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
       set->n_unmarked_hour_dates = pr_date_column_get_n_unmarked_hours (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);

@@ -161,9 +161,10 @@ typedef struct {
   guint64    n_bare_hour_dates; /* of n_unreadable_dates, 3点 in a column that writes 下午 elsewhere */
   guint64    n_unmarked_hour_dates; /* dates with an hour 1 to 12 and no day part, read by the column's clock */
   GPtrArray *bare_hour_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
-  guint64    n_hour_span_dates; /* of n_unreadable_dates, spans of hours (2019-06-08 08:00-12:00) */
-  GPtrArray *hour_span_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
-  GPtrArray *other_unreadable_date_ids; /* char *: the first few ids of the others (neither spans nor bare hours) */
+  /* Of n_unreadable_dates, by PrDateDoubt (spans of hours, 上午12点); at
+   * PR_DATE_DOUBT_NONE the others, neither these nor bare hours. */
+  guint64    n_doubt_dates[PR_DATE_N_DOUBTS];
+  GPtrArray *doubt_date_ids[PR_DATE_N_DOUBTS]; /* char *: the first few of each; NULL with no date column */
   guint64    n_dates_taken_as_office; /* dates without an offset among +08:00 ones, taken as +08:00 */
   guint64    n_dates_from_numbers; /* dates read from numbers, every date being one */
   int        dates_numbers_kind;   /* PrDateNumbers: what those numbers were */
