@@ -381,6 +381,25 @@ test_next_difference_keeps_focus (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Shows a case of three records, one body, each of its own petitioner,
+ * in a window it returns in @window; returns the view. */
+static GtkWidget *
+show_three (PrMapping     *mapping,
+            GPtrArray     *records,
+            PrClusterItem *item,
+            GtkWidget    **window)
+{
+  GtkWidget *view = pr_compare_view_new ();
+
+  *window = show_window (view, 1000, 700);
+  add_record (item, records, "a", bodies[0], "张三", 0);
+  add_record (item, records, "b", bodies[0], "李四", 1);
+  add_record (item, records, "c", bodies[0], "王五", 2);
+  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
+  pr_test_wait_frames (view, 3);
+  return view;
+}
+
 /* F8 from one differing record to the next and round again: the cells
  * of the difference shown before are replaced by the next record's, and
  * no warning comes from GTK on the way (a focused label removed stays
@@ -391,15 +410,10 @@ test_next_difference_record_to_record (void)
   g_autoptr(PrMapping) mapping = make_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
-  GtkWidget *view = pr_compare_view_new ();
-  GtkWidget *window = show_window (view, 1000, 700);
+  GtkWidget *window;
+  GtkWidget *view = show_three (mapping, records, item, &window);
   GtkWidget *target;
 
-  add_record (item, records, "a", bodies[0], "张三", 0);
-  add_record (item, records, "b", bodies[0], "李四", 1);
-  add_record (item, records, "c", bodies[0], "王五", 2);
-  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  pr_test_wait_frames (view, 3);
   for (guint round = 0; round < 2; round++)
     {
       g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
@@ -966,14 +980,9 @@ focus_in_text_then_other_record (gboolean by_next_difference)
   g_autoptr(PrMapping) mapping = make_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
-  GtkWidget *view = pr_compare_view_new ();
-  GtkWidget *window = show_window (view, 1000, 700);
+  GtkWidget *window;
+  GtkWidget *view = show_three (mapping, records, item, &window);
 
-  add_record (item, records, "a", bodies[0], "张三", 0);
-  add_record (item, records, "b", bodies[1], "李四", 1);
-  add_record (item, records, "c", bodies[0], "王五", 2);
-  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
-  pr_test_wait_frames (view, 3);
   for (guint round = 0; round < 4; round++)
     {
       g_autofree char *was = g_strdup (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)));
