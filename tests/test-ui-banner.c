@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The window's banners: closing one leaves the focus on the page, not
- * in the other banner's text; a server's failure reads in the
- * reviewer's language first, the server's own words on a line of their
- * own that says whose they are.
+ * in the other banner's text; a database failure reads in the
+ * reviewer's language first, the server's (or the connection library's)
+ * own words last, after a mark that says whose they are.
  */
 #include "config.h"
 
@@ -96,9 +96,10 @@ test_close_focus (void)
   pr_test_close_and_finalize (window);
 }
 
-/* A connection that fails at the server's end (nothing listens on port
+/* A connection no server answers (nothing listens on port
  * 1): the banner's words are ours first; the client library's English
- * words come last, marked as the server's. */
+ * words come last, marked as the library's, not the server's: no server
+ * answered. */
 static void
 test_server_words_apart (void)
 {
@@ -124,8 +125,13 @@ test_server_words_apart (void)
   g_assert_nonnull (ours);
   g_assert_nonnull (theirs);
   g_assert_true (ours < theirs);
-  g_assert_nonnull (strstr (text, "the server's own message: Can't connect"));
-  g_assert_nonnull (strstr (theirs, "(server error 200"));
+  /* No server answered: the words are the client library's. */
+  g_assert_nonnull (strstr (text, "the connection library's message: Can't connect"));
+  g_assert_null (strstr (text, "server's own"));
+  g_assert_nonnull (strstr (theirs, "(client library error 200"));
+  /* What failed, said once. */
+  g_assert_true (g_str_has_prefix (text, "Cannot connect to clerk@"));
+  g_assert_null (strstr (text + strlen ("Cannot connect"), "annot connect"));
   pr_test_close_and_finalize (window);
 }
 

@@ -175,7 +175,7 @@ launch_failed (gpointer error)
  * the desktop's application and type registrations emptied, in a child
  * process: GLib reads those places once. */
 static void
-test_no_browser (void)
+no_program (gboolean markdown)
 {
   if (g_test_subprocess ())
     {
@@ -198,11 +198,15 @@ test_no_browser (void)
       text = pr_window_get_error_text (window);
       g_test_message ("%s", text);
       g_assert_nonnull (strstr (text, path));
+      /* In what to open it, as the guide is written. */
+      g_assert_nonnull (strstr (text, markdown ? "in a text editor" : "in a web browser"));
+      g_assert_true (markdown == (strstr (text, "web browser") == NULL));
       /* GLib's own reason, asked here as GTK asks it: not shown. */
       uri = g_filename_to_uri (path, NULL, NULL);
       g_app_info_launch_default_for_uri_async (uri, NULL, NULL, launched, &glib_error);
       pr_test_wait_until (launch_failed, &glib_error);
-      g_test_message ("GLib says: %s", glib_error->message);
+      g_test_message ("GLib says: %s (%s %d)", glib_error->message, g_quark_to_string (glib_error->domain),
+                      glib_error->code);
       g_assert_null (strstr (text, glib_error->message));
       pr_test_close_and_finalize (window);
       return;
@@ -223,7 +227,8 @@ test_no_browser (void)
     g_assert_cmpint (symlink ("/usr/share/mime", mime), ==, 0);
     for (guint i = 0; i < 2; i++)
       {
-        g_autofree char *guide = g_build_filename (help, i == 0 ? "user-guide.html" : "user-guide.zh_CN.html", NULL);
+        g_autofree char *guide = g_strconcat (help, i == 0 ? "/user-guide." : "/user-guide.zh_CN.",
+                                              markdown ? "md" : "html", NULL);
 
         g_assert_true (g_file_set_contents (guide, "<!DOCTYPE html><title>guide</title>", -1, NULL));
       }
@@ -238,6 +243,39 @@ test_no_browser (void)
   }
 }
 
+static void
+test_no_browser (void)
+{
+  no_program (FALSE);
+}
+
+/* The guide installed as Markdown (no converter at build time): to be
+ * opened in a text editor, not a browser. */
+static void
+test_no_program_markdown (void)
+{
+  no_program (TRUE);
+}
+
+/* What F1 says as the desktop fails: nothing when the clerk cancelled;
+ * the guide's place, and the desktop's reason last, for a failure other
+ * than no program found. */
+static void
+test_failure_text (void)
+{
+  g_autoptr(GError) cancelled = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "Operation was cancelled");
+  g_autoptr(GError) refused = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "the portal refused");
+  g_autofree char *html = pr_help_failure_text ("/usr/share/doc/g.html", refused);
+  g_autofree char *markdown = pr_help_failure_text ("/usr/share/doc/g.md", refused);
+
+  g_assert_null (pr_help_failure_text ("/usr/share/doc/g.html", cancelled));
+  g_test_message ("%s\n%s", html, markdown);
+  g_assert_nonnull (strstr (html, "open /usr/share/doc/g.html in a web browser"));
+  g_assert_nonnull (strstr (markdown, "open /usr/share/doc/g.md in a text editor"));
+  g_assert_null (strstr (html, "was found"));
+  g_assert_true (g_str_has_suffix (html, "the portal refused"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -247,5 +285,7 @@ main (int    argc,
   g_test_add_func ("/app/help/guide-language", test_guide_language);
   g_test_add_func ("/app/help/action", test_help_action);
   g_test_add_func ("/app/help/no-browser", test_no_browser);
+  g_test_add_func ("/app/help/no-program-markdown", test_no_program_markdown);
+  g_test_add_func ("/app/help/failure-text", test_failure_text);
   return g_test_run ();
 }

@@ -22,6 +22,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "pr-cluster-item.h"
@@ -856,6 +858,29 @@ pr_cluster_item_set_passages_known (PrClusterItem *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK_DETAILS]);
 }
 
+/**
+ * pr_cluster_item_get_risk_rank:
+ * @percent: (out): the least share as the risk cell shows it, a whole
+ *   percentage, for %PR_RISK_SHARED; else 0
+ *
+ * Returns: what the risk cell shows, in the order the queue by risk
+ *   reads it: bridges, a least share, none shared, not rated
+ */
+PrRiskRank
+pr_cluster_item_get_risk_rank (PrClusterItem *self,
+                               guint         *percent)
+{
+  *percent = 0;
+  if (self->passages_unknown)
+    return PR_RISK_NOT_RATED;
+  if (self->n_bridges > 0)
+    return PR_RISK_BRIDGES;
+  if (self->min_share < 0)
+    return PR_RISK_NONE;
+  *percent = (guint) round (100 * self->min_share);
+  return PR_RISK_SHARED;
+}
+
 guint
 pr_cluster_item_get_n_bridges (PrClusterItem *self)
 {
@@ -880,18 +905,25 @@ pr_cluster_item_get_min_share (PrClusterItem *self)
 char *
 pr_cluster_item_dup_risk (PrClusterItem *self)
 {
-  if (self->passages_unknown)
-    /* Translators: the risk column, for a scan opened from the store, which keeps no
-     * passages: the weakest links are not known until a rescan; keep it short */
-    return g_strdup (C_("risk", "not rated"));
-  if (self->n_bridges > 0)
-    /* Translators: the risk column: pairs that alone hold the cluster together */
-    return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
-  if (self->min_share >= 0)
-    /* Translators: the risk column: the least share of passages two records share */
-    return g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
-  /* Translators: the risk column: no bridge, and no pair linked by shared passages alone */
-  return g_strdup (C_("risk", "none"));
+  guint percent;
+
+  switch (pr_cluster_item_get_risk_rank (self, &percent))
+    {
+    case PR_RISK_NOT_RATED:
+      /* Translators: the risk column, for a scan opened from the store, which keeps no
+       * passages: the weakest links are not known until a rescan; keep it short */
+      return g_strdup (C_("risk", "not rated"));
+    case PR_RISK_BRIDGES:
+      /* Translators: the risk column: pairs that alone hold the cluster together */
+      return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
+    case PR_RISK_SHARED:
+      /* Translators: the risk column: the least share of passages two records share */
+      return g_strdup_printf (_("%.0f%% shared"), (double) percent);
+    case PR_RISK_NONE:
+    default:
+      /* Translators: the risk column: no bridge, and no pair linked by shared passages alone */
+      return g_strdup (C_("risk", "none"));
+    }
 }
 
 /* The weakest links in a sentence, for the risk cell's tooltip. */

@@ -33,6 +33,15 @@ typedef struct {
 const char *pr_identity_evidence_describe (PrIdentityEvidence evidence);
 
 #define PR_TYPE_CLUSTER_ITEM (pr_cluster_item_get_type ())
+/* What the risk cell shows, in the order of the queue by risk. */
+typedef enum
+{
+  PR_RISK_BRIDGES,
+  PR_RISK_SHARED,
+  PR_RISK_NONE,
+  PR_RISK_NOT_RATED,
+} PrRiskRank;
+
 G_DECLARE_FINAL_TYPE (PrClusterItem, pr_cluster_item, PR, CLUSTER_ITEM, GObject)
 
 PrClusterItem         *pr_cluster_item_new             (guint             number,
@@ -85,6 +94,8 @@ void                   pr_cluster_item_set_risk        (PrClusterItem    *item,
 gboolean               pr_cluster_item_get_risk_current (PrClusterItem   *item);
 void                   pr_cluster_item_set_passages_known (PrClusterItem *item,
                                                         gboolean          known);
+PrRiskRank             pr_cluster_item_get_risk_rank   (PrClusterItem    *item,
+                                                        guint            *percent);
 guint                  pr_cluster_item_get_n_bridges   (PrClusterItem    *item);
 double                 pr_cluster_item_get_min_share   (PrClusterItem    *item);
 char                  *pr_cluster_item_dup_risk        (PrClusterItem    *item);

@@ -37,6 +37,8 @@
 #include "pr-record-set.h"
 #include "pr-score-view.h"
 #include "pr-fingerprinter.h"
+#include "pr-focus.h"
+#include "pr-hand-scroll.h"
 #include "pr-member-strip.h"
 
 /* As the session fingerprints a scan's records (pr-session.c), so that
@@ -78,7 +80,11 @@ struct _PrCompareView
   PrMemberState      selected_state; /* its state when chosen */
   char              *primary_id;   /* the primary last shown */
   guint              next_difference;
-  guint              difference_tick; /* scrolls to the marked difference once laid out */
+  guint              difference_tick; /* keeps the marked difference in view while the layout settles */
+  guint              difference_frames; /* how many frames it has looked */
+  guint              difference_still;  /* frames in view with nothing moved */
+  graphene_rect_t    difference_bounds; /* where it was at the last frame */
+  double             difference_upper;  /* and the scroller's length then */
   gboolean           advance;      /* after a decision, on to the next undecided record */
   guint              explain_tick;
   gint64             explain_after; /* the frame that explains */
@@ -101,12 +107,14 @@ static void set_item (PrCompareView *self, PrClusterItem *item);
 static void select_member (PrCompareView *self, guint member);
 static void update_explanation (PrCompareView *self);
 static void remove_explain_tick (PrCompareView *self);
+static void stop_scroll_to_difference (PrCompareView *self);
 
 static void
 remove_cells (PrCompareView *self)
 {
   GtkWidget *child;
 
+  pr_focus_leave (self->pinned, self->strip);
   while ((child = gtk_widget_get_first_child (self->pinned)) != NULL)
     gtk_grid_remove (GTK_GRID (self->pinned), child);
   g_ptr_array_set_size (self->judged_cells, 0);
@@ -121,9 +129,7 @@ pr_compare_view_dispose (GObject *object)
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
   remove_explain_tick (self);
-  if (self->difference_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->difference_tick);
-  self->difference_tick = 0;
+  stop_scroll_to_difference (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
   set_item (self, NULL);
   g_clear_pointer (&self->mapping, pr_mapping_free);
@@ -318,6 +324,7 @@ pr_compare_view_init (PrCompareView *self)
       g_once_init_leave (&warming, 1);
     }
   gtk_widget_init_template (GTK_WIDGET (self));
+  pr_hand_scroll_watch (self->scroller, (PrHandFunc) stop_scroll_to_difference, self);
   self->judged_cells = g_ptr_array_new ();
   self->differences = g_ptr_array_new ();
   pr_compare_view_clear (self, _("Choose a case on the left to compare its records."));
@@ -645,7 +652,10 @@ add_judged_column (PrCompareView *self)
   int row = 1;
 
   for (guint i = 0; i < self->judged_cells->len; i++)
-    gtk_grid_remove (GTK_GRID (self->pinned), self->judged_cells->pdata[i]);
+    {
+      pr_focus_leave (self->judged_cells->pdata[i], self->strip);
+      gtk_grid_remove (GTK_GRID (self->pinned), self->judged_cells->pdata[i]);
+    }
   g_ptr_array_set_size (self->judged_cells, 0);
   g_ptr_array_set_size (self->differences, 0);
   self->next_difference = 0;
@@ -1333,8 +1343,17 @@ marked_difference (PrCompareView *self)
   return self->differences->pdata[self->next_difference - 1];
 }
 
-/* Scrolls the marked difference into view once it has a size: a record
- * chosen by the same key press has its cells made, not yet laid out. */
+/* Frames the difference is looked for at most (some 10 s). */
+#define DIFFERENCE_MAX_FRAMES 600
+/* Frames in view with nothing moved before the layout is taken as settled. */
+#define DIFFERENCE_STILL_FRAMES 3
+
+/* Keeps the marked difference in view until the layout settles: a
+ * record chosen by the same key press has its cells made, not yet laid
+ * out, and its first place, measured before the wrapped text below and
+ * above has its height, is not its last. So each frame, until it has
+ * stood in view for a few frames with nothing moved, it is scrolled to
+ * again; the clerk's own scrolling stops it (see pr-hand-scroll.c). */
 static gboolean
 scroll_to_difference (GtkWidget     *widget,
                       GdkFrameClock *clock,
@@ -1344,26 +1363,50 @@ scroll_to_difference (GtkWidget     *widget,
   GtkWidget *target = marked_difference (self);
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
   graphene_rect_t bounds;
-  double value, page, top, bottom;
+  double value, page, top, bottom, wanted, upper;
 
-  if (target == NULL)
-    {
-      self->difference_tick = 0;
-      return G_SOURCE_REMOVE;
-    }
+  if (target == NULL || ++self->difference_frames > DIFFERENCE_MAX_FRAMES)
+    goto done;
   if (gtk_widget_get_height (target) == 0 || !gtk_widget_compute_bounds (target, self->pinned, &bounds))
     return G_SOURCE_CONTINUE;
   value = gtk_adjustment_get_value (adjustment);
   page = gtk_adjustment_get_page_size (adjustment);
+  upper = gtk_adjustment_get_upper (adjustment);
   top = bounds.origin.y;
   bottom = top + bounds.size.height;
   /* Its top in view, and as much of it as fits. */
+  wanted = value;
   if (top < value)
-    gtk_adjustment_set_value (adjustment, top);
+    wanted = top;
   else if (bottom > value + page)
-    gtk_adjustment_set_value (adjustment, MIN (top, bottom - page));
+    wanted = MIN (top, bottom - page);
+  if (wanted != value)
+    {
+      gtk_adjustment_set_value (adjustment, wanted);
+      self->difference_still = 0;
+    }
+  else if (graphene_rect_equal (&bounds, &self->difference_bounds) && upper == self->difference_upper)
+    {
+      if (++self->difference_still >= DIFFERENCE_STILL_FRAMES)
+        goto done;
+    }
+  else
+    self->difference_still = 0;
+  self->difference_bounds = bounds;
+  self->difference_upper = upper;
+  return G_SOURCE_CONTINUE;
+
+done:
   self->difference_tick = 0;
   return G_SOURCE_REMOVE;
+}
+
+static void
+stop_scroll_to_difference (PrCompareView *self)
+{
+  if (self->difference_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->difference_tick);
+  self->difference_tick = 0;
 }
 
 /* Marks @label as the difference on show (an outline, see style.css) and
@@ -1380,6 +1423,10 @@ mark_difference (PrCompareView *self,
   for (guint i = 0; i < self->differences->len; i++)
     gtk_widget_remove_css_class (self->differences->pdata[i], "current-difference");
   gtk_widget_add_css_class (label, "current-difference");
+  self->difference_frames = 0;
+  self->difference_still = 0;
+  self->difference_bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  self->difference_upper = -1;
   if (self->difference_tick == 0 && scroll_to_difference (GTK_WIDGET (self), NULL, NULL) == G_SOURCE_CONTINUE)
     self->difference_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_difference, NULL, NULL);
 }

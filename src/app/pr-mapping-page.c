@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-mapping-page.h"
+#include "pr-focus.h"
 
 #include "pr-catalog.h"
 #include "pr-column-names.h"
@@ -413,6 +414,7 @@ fill_columns (PrMappingPage *self,
   gtk_string_list_append (order_names, _("Month-day-year"));
   gtk_string_list_append (order_names, _("Year-month-day"));
 
+  pr_focus_leave (self->columns_box, NULL);
   while ((child = gtk_widget_get_first_child (self->columns_box)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->columns_box), child);
   g_ptr_array_set_size (self->column_rows, 0);

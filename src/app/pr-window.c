@@ -35,9 +35,22 @@ pr_window_show_error (PrWindow     *self,
                       const char   *what,
                       const GError *error)
 {
-  /* Translators: what failed, then why; e.g. "Cannot connect: the server refused…" */
-  g_autofree char *text = g_strdup_printf (_("%s: %s"), what, error->message);
+  g_autofree char *what_folded = g_utf8_casefold (what, -1);
+  g_autofree char *message_folded = g_utf8_casefold (error->message, -1);
+  g_autofree char *text = NULL;
 
+  /* A message that opens with what failed ("cannot connect to …") is not
+   * headed by it again: its own first letter is raised instead. */
+  if (g_str_has_prefix (message_folded, what_folded))
+    {
+      const char *rest = g_utf8_next_char (error->message);
+      g_autofree char *first = g_utf8_strup (error->message, rest - error->message);
+
+      text = g_strconcat (first, rest, NULL);
+    }
+  else
+    /* Translators: what failed, then why; e.g. "Cannot connect: the server refused…" */
+    text = g_strdup_printf (_("%s: %s"), what, error->message);
   pr_window_show_notice (self, text);
 }
 

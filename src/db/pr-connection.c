@@ -118,11 +118,21 @@ set_error_explained (GError      **error,
                      const char   *what)
 {
   /* The reviewer's language first; the server's own text, in its
-   * language (English), last and marked as the server's. One line: a
+   * language (English), last and marked as the server's (or, for the
+   * client library's errors, as the library's). One line: a
    * wrapped label holding a line break measures its height two ways in
    * GTK 4.8 (a critical from the banner's revealer). */
-  g_set_error (error, PR_DB_ERROR, code,
-               _("%s: %s — the server's own message: %s (server error %u)"), what, explanation, message, number);
+  if (error == NULL)
+    return FALSE;
+  if (pr_db_error_number_is_client (number))
+    /* No server answered: the words are the client library's. */
+    g_set_error (error, PR_DB_ERROR, code,
+                 _("%s: %s — the connection library's message: %s (client library error %u)"), what, explanation,
+                 message, number);
+  else
+    g_set_error (error, PR_DB_ERROR, code,
+                 _("%s: %s — the server's own message: %s (server error %u)"), what, explanation, message, number);
+  _pr_db_error_set_source (*error, what, message, number);
   return FALSE;
 }
 
