@@ -412,17 +412,8 @@ test_open_last_scan (void)
 static PrWindow *
 scan_afresh (PrConnection *root)
 {
-  PrWindow *window;
-
   pr_test_execute (root, "DROP DATABASE IF EXISTS office");
-  pr_test_fill_table (root);
-  window = pr_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-  return window;
+  return pr_test_scanned_window (root);
 }
 
 /* The last scan offered, but its table no longer has a column the scan
