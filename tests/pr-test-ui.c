@@ -568,6 +568,30 @@ count_frame (GdkFrameClock *clock,
   (*(gint64 *) data)--;
 }
 
+static void
+next_difference_activated (GSimpleAction *action,
+                           GVariant      *parameter,
+                           gpointer       window)
+{
+  GtkWidget *view = pr_test_find_widget (window, PR_TYPE_COMPARE_VIEW, NULL);
+
+  pr_compare_view_next_difference (PR_COMPARE_VIEW (view));
+}
+
+/* Gives a window holding a compare view, without a PrWindow, the
+ * win.next-difference its button is made for (a button of a missing
+ * action is insensitive, and takes no focus). */
+void
+pr_test_add_next_difference_action (GtkWidget *window)
+{
+  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr(GSimpleAction) action = g_simple_action_new ("next-difference", NULL);
+
+  g_signal_connect (action, "activate", G_CALLBACK (next_difference_activated), window);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (action));
+  gtk_widget_insert_action_group (window, "win", G_ACTION_GROUP (group));
+}
+
 /* Lets @widget's window lay out and paint @n frames (strips scroll and
  * cards fill at frame time). */
 void

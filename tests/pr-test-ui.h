@@ -43,6 +43,7 @@ gboolean pr_test_last_scan_offered (gpointer data);
 void pr_test_save_screenshot (GtkWidget *widget, const char *path);
 void pr_test_select_cluster (PrWindow *window, GtkColumnView *view, guint number);
 void pr_test_wait_frames (GtkWidget *widget, guint n);
+void pr_test_add_next_difference_action (GtkWidget *window);
 void pr_test_scan (PrWindow *window);
 PrWindow *pr_test_scanned_window (PrConnection *root);
 GtkColumnView *pr_test_scan_first_case (PrWindow *window, PrConnectionParams *params, const char *database);
