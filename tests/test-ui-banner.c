@@ -129,9 +129,35 @@ test_server_words_apart (void)
   g_assert_nonnull (strstr (text, "the connection library's message: Can't connect"));
   g_assert_null (strstr (text, "server's own"));
   g_assert_nonnull (strstr (theirs, "(client library error 200"));
-  /* What failed, said once. */
-  g_assert_true (g_str_has_prefix (text, "Cannot connect to clerk@"));
-  g_assert_null (strstr (text + strlen ("Cannot connect"), "annot connect"));
+  /* A heading that says where, then why: not "cannot connect" twice. */
+  g_assert_true (g_str_has_prefix (text, "Not connected to clerk@127.0.0.1"));
+  g_assert_nonnull (strstr (text, ". Why: no database server answers there"));
+  g_assert_null (strstr (text, "annot connect"));
+  pr_test_close_and_finalize (window);
+}
+
+/* A host name that does not resolve (.invalid never does): the banner
+ * says the name is not known, not that no server answers there. */
+static void
+test_unknown_host (void)
+{
+  PrWindow *window = pr_window_new (NULL);
+  PrConnectionParams *wrong = pr_connection_params_new ();
+  const char *text;
+
+  gtk_window_present (GTK_WINDOW (window));
+  wrong->user = g_strdup ("clerk");
+  wrong->host = g_strdup ("nosuch.invalid");
+  wrong->database = g_strdup ("office");
+  pr_window_connect_to (window, wrong);
+  pr_test_wait_until (pr_test_not_busy, window);
+
+  text = pr_window_get_error_text (window);
+  g_assert_nonnull (text);
+  g_test_message ("the window says: %s", text);
+  g_assert_true (g_str_has_prefix (text, "Not connected to clerk@nosuch.invalid/office. Why: "));
+  g_assert_nonnull (strstr (text, "the host name could not be looked up"));
+  g_assert_null (strstr (text, "no database server answers"));
   pr_test_close_and_finalize (window);
 }
 
@@ -143,5 +169,6 @@ main (int    argc,
     return 0;
   g_test_add_func ("/app/banner/close-focus", test_close_focus);
   g_test_add_func ("/app/banner/server-words-apart", test_server_words_apart);
+  g_test_add_func ("/app/banner/unknown-host", test_unknown_host);
   return g_test_run ();
 }

@@ -34,6 +34,7 @@ struct _PrWindow
 
   PrSession            *session;
   GSettings            *settings;
+  char                 *connecting_to; /* where the connection under way goes, described */
   PrConnectionParams   *to_remember;   /* the dialog's connection under way, saved once it works, or NULL */
   gboolean              keep_password; /* and its password kept in the keyring */
   GCancellable         *work;          /* the scan or export running, or NULL */
