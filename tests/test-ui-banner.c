@@ -161,6 +161,27 @@ test_unknown_host (void)
   pr_test_close_and_finalize (window);
 }
 
+/* A banner shown as the window opens (the sample server held by another
+ * copy of the program): its text is not shown selected whole, wherever
+ * GTK puts the first focus; and given the focus by Tab, neither. */
+static void
+test_banner_at_start (void)
+{
+  PrWindow *window = pr_window_new (NULL);
+  GtkWidget *error_label = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, "error-text");
+  int start, end;
+
+  g_assert_nonnull (error_label);
+  pr_window_show_notice (window, "The sample server is in use by another copy of the program; close it first.");
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_false (gtk_label_get_selection_bounds (GTK_LABEL (error_label), &start, &end));
+  g_assert_true (gtk_widget_grab_focus (error_label));
+  pr_test_wait_frames (GTK_WIDGET (window), 2);
+  g_assert_false (gtk_label_get_selection_bounds (GTK_LABEL (error_label), &start, &end));
+  pr_test_close_and_finalize (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -170,5 +191,6 @@ main (int    argc,
   g_test_add_func ("/app/banner/close-focus", test_close_focus);
   g_test_add_func ("/app/banner/server-words-apart", test_server_words_apart);
   g_test_add_func ("/app/banner/unknown-host", test_unknown_host);
+  g_test_add_func ("/app/banner/at-start", test_banner_at_start);
   return g_test_run ();
 }

@@ -75,6 +75,7 @@ void _pr_window_resume_rescanned (PrWindow  *self);
 void _pr_window_resume_stop    (PrWindow    *self);
 void _pr_window_resume_dispose (PrWindow    *self);
 void _pr_window_update_title   (PrWindow    *self);
+void _pr_window_focus_page     (PrWindow    *self);
 void _pr_window_start_work     (PrWindow    *self,
                                 const char  *what);
 void _pr_window_end_work       (PrWindow    *self);

@@ -441,6 +441,11 @@ pr_window_init (PrWindow *self)
   const char *reviewer = g_get_real_name ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A selectable label that GTK gives the focus (the first focusable as
+   * the window opens or a focused button turns insensitive, and so a
+   * banner's text) would show its text selected whole, as if copied.
+   * Text is selected by the clerk's own hand only. */
+  g_object_set (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-label-select-on-focus", FALSE, NULL);
 
   /* Without the installed schema (a build tree): nothing is remembered. */
   if (schema != NULL)
