@@ -568,6 +568,37 @@ count_frame (GdkFrameClock *clock,
   (*(gint64 *) data)--;
 }
 
+/* The compare view's tests: records of an id, a body and a petitioner. */
+/* id, petitioner, body: the body first, so that the petitioner's row can
+ * be pushed below the fold by a long body. */
+PrMapping *
+pr_test_compare_mapping (void)
+{
+  PrMapping *mapping = pr_mapping_new ();
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  return mapping;
+}
+
+void
+pr_test_compare_add (PrClusterItem *item,
+                     GPtrArray     *records,
+                     const char    *id,
+                     const char    *body,
+                     const char    *petitioner,
+                     guint          distance)
+{
+  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (values, g_strdup (id));
+  g_ptr_array_add (values, g_strdup (body));
+  g_ptr_array_add (values, g_strdup (petitioner));
+  g_ptr_array_add (records, values);
+  pr_cluster_item_add_member (item, id, records->len - 1, distance);
+}
+
 static void
 next_difference_activated (GSimpleAction *action,
                            GVariant      *parameter,

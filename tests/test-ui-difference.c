@@ -23,33 +23,6 @@
 #define SENTENCE "公司拖欠我工资三个月，多次讨要无果，请求有关部门帮助解决。"
 #define ADDED "另外我还要反映一个新的情况。"
 
-static PrMapping *
-make_mapping (void)
-{
-  PrMapping *mapping = pr_mapping_new ();
-
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
-  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL));
-  return mapping;
-}
-
-static void
-add (PrClusterItem *item,
-     GPtrArray     *records,
-     const char    *id,
-     const char    *body,
-     const char    *petitioner)
-{
-  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
-
-  g_ptr_array_add (values, g_strdup (id));
-  g_ptr_array_add (values, g_strdup (body));
-  g_ptr_array_add (values, g_strdup (petitioner));
-  g_ptr_array_add (records, values);
-  pr_cluster_item_add_member (item, id, records->len - 1, records->len - 1);
-}
-
 /* The shown label of class @css_class, depth first. */
 static GtkWidget *
 find_class (GtkWidget  *widget,
@@ -78,7 +51,7 @@ show_pair (guint       times,
            const char *b,
            GtkWidget **window)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   GString *body = g_string_new (NULL);
@@ -88,8 +61,8 @@ show_pair (guint       times,
   for (guint i = 0; i < times; i++)
     g_string_append (body, SENTENCE);
   longer = g_strconcat (body->str, ADDED, NULL);
-  add (item, records, "a", body->str, a);
-  add (item, records, "b", longer, b);
+  pr_test_compare_add (item, records, "a", body->str, a, records->len);
+  pr_test_compare_add (item, records, "b", longer, b, records->len);
   g_string_free (body, TRUE);
   *window = gtk_window_new ();
   pr_test_add_next_difference_action (*window);
