@@ -37,12 +37,6 @@ record_is (gpointer data)
          pr_cluster_item_get_member (awaited->item, (guint) index)->state == PR_MEMBER_UNDECIDED;
 }
 
-static gboolean
-idle (gpointer window)
-{
-  return pr_test_not_busy (window);
-}
-
 /* Takes out, one case after another, the record judged first, until a
  * case's risk changes by it (the record was its weakest link), then
  * restores it from the history: the risk is the one from before. */
@@ -82,7 +76,7 @@ test_restore_rates_risk (void)
       awaited = (Awaited) { item, id, TRUE };
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mark-not-repeat", NULL));
       pr_test_wait_until (record_is, &awaited);
-      pr_test_wait_until (idle, window);
+      pr_test_wait_until (pr_test_not_busy, window);
       taken = pr_cluster_item_dup_risk (item);
       if (g_strcmp0 (taken, before) == 0)
         {
@@ -90,7 +84,7 @@ test_restore_rates_risk (void)
           g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
           awaited.out = FALSE;
           pr_test_wait_until (record_is, &awaited);
-          pr_test_wait_until (idle, window);
+          pr_test_wait_until (pr_test_not_busy, window);
           continue;
         }
       found = TRUE;
@@ -100,7 +94,7 @@ test_restore_rates_risk (void)
                                                  ((PrDecision *) taken_out->pdata[0])->id));
       awaited.out = FALSE;
       pr_test_wait_until (record_is, &awaited);
-      pr_test_wait_until (idle, window);
+      pr_test_wait_until (pr_test_not_busy, window);
       restored = pr_cluster_item_dup_risk (item);
       g_assert_cmpstr (restored, ==, before);
     }
