@@ -568,6 +568,61 @@ count_frame (GdkFrameClock *clock,
   (*(gint64 *) data)--;
 }
 
+/* The compare view's tests: records of an id, a body and a petitioner. */
+/* id, petitioner, body: the body first, so that the petitioner's row can
+ * be pushed below the fold by a long body. */
+PrMapping *
+pr_test_compare_mapping (void)
+{
+  PrMapping *mapping = pr_mapping_new ();
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
+  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL));
+  return mapping;
+}
+
+void
+pr_test_compare_add (PrClusterItem *item,
+                     GPtrArray     *records,
+                     const char    *id,
+                     const char    *body,
+                     const char    *petitioner,
+                     guint          distance)
+{
+  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (values, g_strdup (id));
+  g_ptr_array_add (values, g_strdup (body));
+  g_ptr_array_add (values, g_strdup (petitioner));
+  g_ptr_array_add (records, values);
+  pr_cluster_item_add_member (item, id, records->len - 1, distance);
+}
+
+static void
+next_difference_activated (GSimpleAction *action,
+                           GVariant      *parameter,
+                           gpointer       window)
+{
+  GtkWidget *view = pr_test_find_widget (window, PR_TYPE_COMPARE_VIEW, NULL);
+
+  pr_compare_view_next_difference (PR_COMPARE_VIEW (view));
+}
+
+/* Gives a window holding a compare view, without a PrWindow, the
+ * win.next-difference its button is made for (a button of a missing
+ * action is insensitive, and takes no focus). */
+void
+pr_test_add_next_difference_action (GtkWidget *window)
+{
+  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr(GSimpleAction) action = g_simple_action_new ("next-difference", NULL);
+
+  g_signal_connect (action, "activate", G_CALLBACK (next_difference_activated), window);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (action));
+  gtk_widget_insert_action_group (window, "win", G_ACTION_GROUP (group));
+}
+
 /* Lets @widget's window lay out and paint @n frames (strips scroll and
  * cards fill at frame time). */
 void

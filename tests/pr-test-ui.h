@@ -5,6 +5,7 @@
 
 #include "pr-cluster-item.h"
 #include "pr-connection.h"
+#include "pr-mapping.h"
 #include "pr-test-util.h"
 #include "pr-window.h"
 
@@ -43,6 +44,14 @@ gboolean pr_test_last_scan_offered (gpointer data);
 void pr_test_save_screenshot (GtkWidget *widget, const char *path);
 void pr_test_select_cluster (PrWindow *window, GtkColumnView *view, guint number);
 void pr_test_wait_frames (GtkWidget *widget, guint n);
+void pr_test_add_next_difference_action (GtkWidget *window);
+PrMapping *pr_test_compare_mapping (void);
+void pr_test_compare_add (PrClusterItem *item,
+                          GPtrArray     *records,
+                          const char    *id,
+                          const char    *body,
+                          const char    *petitioner,
+                          guint          distance);
 void pr_test_scan (PrWindow *window);
 PrWindow *pr_test_scanned_window (PrConnection *root);
 GtkColumnView *pr_test_scan_first_case (PrWindow *window, PrConnectionParams *params, const char *database);

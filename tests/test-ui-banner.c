@@ -129,9 +129,56 @@ test_server_words_apart (void)
   g_assert_nonnull (strstr (text, "the connection library's message: Can't connect"));
   g_assert_null (strstr (text, "server's own"));
   g_assert_nonnull (strstr (theirs, "(client library error 200"));
-  /* What failed, said once. */
-  g_assert_true (g_str_has_prefix (text, "Cannot connect to clerk@"));
-  g_assert_null (strstr (text + strlen ("Cannot connect"), "annot connect"));
+  /* A heading that says where, then why: not "cannot connect" twice. */
+  g_assert_true (g_str_has_prefix (text, "Not connected to clerk@127.0.0.1"));
+  g_assert_nonnull (strstr (text, ". Why: no database server answers there"));
+  g_assert_null (strstr (text, "annot connect"));
+  pr_test_close_and_finalize (window);
+}
+
+/* A host name that does not resolve (.invalid never does): the banner
+ * says the name is not known, not that no server answers there. */
+static void
+test_unknown_host (void)
+{
+  PrWindow *window = pr_window_new (NULL);
+  PrConnectionParams *wrong = pr_connection_params_new ();
+  const char *text;
+
+  gtk_window_present (GTK_WINDOW (window));
+  wrong->user = g_strdup ("clerk");
+  wrong->host = g_strdup ("nosuch.invalid");
+  wrong->database = g_strdup ("office");
+  pr_window_connect_to (window, wrong);
+  pr_test_wait_until (pr_test_not_busy, window);
+
+  text = pr_window_get_error_text (window);
+  g_assert_nonnull (text);
+  g_test_message ("the window says: %s", text);
+  g_assert_true (g_str_has_prefix (text, "Not connected to clerk@nosuch.invalid/office. Why: "));
+  g_assert_nonnull (strstr (text, "the host name could not be looked up"));
+  g_assert_null (strstr (text, "no database server answers"));
+  pr_test_close_and_finalize (window);
+}
+
+/* A banner shown as the window opens (the sample server held by another
+ * copy of the program): its text is not shown selected whole, wherever
+ * GTK puts the first focus; and given the focus by Tab, neither. */
+static void
+test_banner_at_start (void)
+{
+  PrWindow *window = pr_window_new (NULL);
+  GtkWidget *error_label = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, "error-text");
+  int start, end;
+
+  g_assert_nonnull (error_label);
+  pr_window_show_notice (window, "The sample server is in use by another copy of the program; close it first.");
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_false (gtk_label_get_selection_bounds (GTK_LABEL (error_label), &start, &end));
+  g_assert_true (gtk_widget_grab_focus (error_label));
+  pr_test_wait_frames (GTK_WIDGET (window), 2);
+  g_assert_false (gtk_label_get_selection_bounds (GTK_LABEL (error_label), &start, &end));
   pr_test_close_and_finalize (window);
 }
 
@@ -143,5 +190,7 @@ main (int    argc,
     return 0;
   g_test_add_func ("/app/banner/close-focus", test_close_focus);
   g_test_add_func ("/app/banner/server-words-apart", test_server_words_apart);
+  g_test_add_func ("/app/banner/unknown-host", test_unknown_host);
+  g_test_add_func ("/app/banner/at-start", test_banner_at_start);
   return g_test_run ();
 }

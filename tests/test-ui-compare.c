@@ -29,36 +29,6 @@ static const char *const bodies[] = {
   "公司拖欠我工资三个月，多次讨要没有结果，请求有关部门帮忙解决。",
 };
 
-/* id, petitioner, body: the body first, so that the petitioner's row can
- * be pushed below the fold by a long body. */
-static PrMapping *
-make_mapping (void)
-{
-  PrMapping *mapping = pr_mapping_new ();
-
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
-  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, 2, NULL));
-  return mapping;
-}
-
-static void
-add_record (PrClusterItem *item,
-            GPtrArray     *records,
-            const char    *id,
-            const char    *body,
-            const char    *petitioner,
-            guint          distance)
-{
-  GPtrArray *values = g_ptr_array_new_with_free_func (g_free);
-
-  g_ptr_array_add (values, g_strdup (id));
-  g_ptr_array_add (values, g_strdup (body));
-  g_ptr_array_add (values, g_strdup (petitioner));
-  g_ptr_array_add (records, values);
-  pr_cluster_item_add_member (item, id, records->len - 1, distance);
-}
-
 /* A cluster of @n records whose ids are @prefix and 1 to @n. */
 static PrClusterItem *
 make_cluster (guint       number,
@@ -73,7 +43,7 @@ make_cluster (guint       number,
       g_autofree char *id = g_strdup_printf ("%s%u", prefix, m + 1);
       g_autofree char *petitioner = g_strdup_printf ("某%u", m % 3);
 
-      add_record (item, records, id, bodies[m % 2], petitioner, m % 4);
+      pr_test_compare_add (item, records, id, bodies[m % 2], petitioner, m % 4);
     }
   return item;
 }
@@ -202,7 +172,7 @@ judged_title (GtkWidget *view)
 static void
 test_strip_click_chooses (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = make_cluster (1, "c", 8, records);
   GtkWidget *view = pr_compare_view_new ();
@@ -230,7 +200,7 @@ test_strip_click_chooses (void)
 static void
 test_far_record_in_view (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = make_cluster (1, "k", 60, records);
   GtkWidget *view = pr_compare_view_new ();
@@ -269,7 +239,7 @@ test_far_record_in_view (void)
 static void
 test_strip_starts_at_primary (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) first = make_cluster (1, "p", 12, records);
   g_autoptr(PrClusterItem) second = make_cluster (2, "q", 12, records);
@@ -317,7 +287,7 @@ assert_marked (GtkWidget *view,
 static void
 test_next_difference_in_view (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   GString *body = g_string_new (NULL);
@@ -327,8 +297,8 @@ test_next_difference_in_view (void)
 
   for (guint i = 0; i < 200; i++)
     g_string_append (body, bodies[0]);
-  add_record (item, records, "a", body->str, "张三", 0);
-  add_record (item, records, "b", body->str, "李四", 1);
+  pr_test_compare_add (item, records, "a", body->str, "张三", 0);
+  pr_test_compare_add (item, records, "b", body->str, "李四", 1);
   g_string_free (body, TRUE);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   pr_test_wait_frames (view, 3);
@@ -348,20 +318,21 @@ test_next_difference_in_view (void)
 }
 
 /* F8, or the button: the difference is framed, its text not selected as
- * if for copying, and the focus stays where it was (here, nowhere). The
- * button reads as what it does. */
+ * if for copying, and the focus goes to the button, not into the text.
+ * The button reads as what it does. */
 static void
 test_next_difference_keeps_focus (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   GtkWidget *view = pr_compare_view_new ();
   GtkWidget *window = show_window (view, 1000, 700);
   GtkWidget *target, *button;
 
-  add_record (item, records, "a", bodies[0], "张三", 0);
-  add_record (item, records, "b", bodies[0], "李四", 1);
+  pr_test_add_next_difference_action (window);
+  pr_test_compare_add (item, records, "a", bodies[0], "张三", 0);
+  pr_test_compare_add (item, records, "b", bodies[0], "李四", 1);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   pr_test_wait_frames (view, 3);
   target = find_label (view, "differs", "李四");
@@ -372,10 +343,10 @@ test_next_difference_keeps_focus (void)
   g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
   pr_test_wait_frames (view, 2);
   assert_marked (view, target);
-  g_assert_null (gtk_root_get_focus (GTK_ROOT (window)));
-
   button = pr_test_find_widget (view, GTK_TYPE_BUTTON, "next-difference");
   g_assert_nonnull (button);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == button);
+
   g_assert_nonnull (gtk_button_get_label (GTK_BUTTON (button)));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "(F8)"));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -392,9 +363,9 @@ show_three (PrMapping     *mapping,
   GtkWidget *view = pr_compare_view_new ();
 
   *window = show_window (view, 1000, 700);
-  add_record (item, records, "a", bodies[0], "张三", 0);
-  add_record (item, records, "b", bodies[0], "李四", 1);
-  add_record (item, records, "c", bodies[0], "王五", 2);
+  pr_test_compare_add (item, records, "a", bodies[0], "张三", 0);
+  pr_test_compare_add (item, records, "b", bodies[0], "李四", 1);
+  pr_test_compare_add (item, records, "c", bodies[0], "王五", 2);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   pr_test_wait_frames (view, 3);
   return view;
@@ -407,7 +378,7 @@ show_three (PrMapping     *mapping,
 static void
 test_next_difference_record_to_record (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   GtkWidget *window;
@@ -438,7 +409,7 @@ test_next_difference_record_to_record (void)
 static void
 next_difference_far (gboolean at_once)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   GtkWidget *view = pr_compare_view_new ();
@@ -449,7 +420,7 @@ next_difference_far (gboolean at_once)
     {
       g_autofree char *id = g_strdup_printf ("f%u", m);
 
-      add_record (item, records, id, bodies[0], m == 40 ? "李四" : "张三", 0);
+      pr_test_compare_add (item, records, id, bodies[0], m == 40 ? "李四" : "张三", 0);
     }
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   if (!at_once)
@@ -531,7 +502,7 @@ user_drag (GtkWidget *scroller,
 static void
 strip_stays_where_scrolled (gboolean drag)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = make_cluster (1, "u", 1000, records);
   GtkWidget *view = pr_compare_view_new ();
@@ -618,7 +589,7 @@ marks_exactly (GtkWidget      *label,
 static void
 test_removed_words_marked (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   const char *kept = "我要投诉。";
@@ -630,9 +601,9 @@ test_removed_words_marked (void)
   GtkWidget *window = show_window (view, 1200, 700);
   GtkWidget *label;
 
-  add_record (item, records, "a", primary, "张三", 0);
-  add_record (item, records, "b", kept, "张三", 5);
-  add_record (item, records, "c", third, "张三", 3);
+  pr_test_compare_add (item, records, "a", primary, "张三", 0);
+  pr_test_compare_add (item, records, "b", kept, "张三", 5);
+  pr_test_compare_add (item, records, "c", third, "张三", 3);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   pr_test_wait_frames (view, 2);
 
@@ -664,7 +635,7 @@ test_removed_words_marked (void)
 static void
 test_verdict_badges (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = make_cluster (1, "v", 4, records);
   GtkWidget *view = pr_compare_view_new ();
@@ -702,7 +673,7 @@ test_verdict_badges (void)
 static void
 test_next_undecided (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = make_cluster (1, "u", 6, records);
   GtkWidget *view = pr_compare_view_new ();
@@ -759,7 +730,7 @@ test_next_undecided (void)
 static void
 test_primary_pinned (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(GPtrArray) other_records = new_records ();
   g_autoptr(PrClusterItem) item = make_cluster (1, "p", 30, records);
@@ -794,14 +765,14 @@ test_primary_pinned (void)
 static void
 test_explanation_words (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   GtkWidget *view = pr_compare_view_new ();
   GtkWidget *window = show_window (view, 1200, 700);
 
-  add_record (item, records, "a", "的 的 的 的 不 不 不 好 好 工資 工資 拖欠 ＡＢＣ 宿舍", NULL, 0);
-  add_record (item, records, "b", "的 的 的 不 不 好 工资 工资 工资 拖欠 拖欠 abc 食堂", NULL, 4);
+  pr_test_compare_add (item, records, "a", "的 的 的 的 不 不 不 好 好 工資 工資 拖欠 ＡＢＣ 宿舍", NULL, 0);
+  pr_test_compare_add (item, records, "b", "的 的 的 不 不 好 工资 工资 工资 拖欠 拖欠 abc 食堂", NULL, 4);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   /* Made after the record's frame is painted: not before. */
   g_assert_false (pr_compare_view_get_explained (PR_COMPARE_VIEW (view)));
@@ -932,7 +903,7 @@ test_date_gap_office_days (void)
 static void
 test_next_difference_settles_in_view (void)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   GString *body = g_string_new (NULL), *longer;
@@ -944,9 +915,9 @@ test_next_difference_settles_in_view (void)
     g_string_append (body, bodies[0]);
   longer = g_string_new (body->str);
   g_string_append (longer, "另外我还要反映一个新的情况。");
-  add_record (item, records, "a", body->str, "张三", 0);
-  add_record (item, records, "b", body->str, "李四", 1);
-  add_record (item, records, "c", longer->str, "张三", 1);
+  pr_test_compare_add (item, records, "a", body->str, "张三", 0);
+  pr_test_compare_add (item, records, "b", body->str, "李四", 1);
+  pr_test_compare_add (item, records, "c", longer->str, "张三", 1);
   g_string_free (body, TRUE);
   g_string_free (longer, TRUE);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
@@ -977,7 +948,7 @@ test_next_difference_settles_in_view (void)
 static void
 focus_in_text_then_other_record (gboolean by_next_difference)
 {
-  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_compare_mapping ();
   g_autoptr(GPtrArray) records = new_records ();
   g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
   GtkWidget *window;

@@ -37,6 +37,7 @@
 #include "pr-record-set.h"
 #include "pr-score-view.h"
 #include "pr-fingerprinter.h"
+#include "pr-difference-scroll.h"
 #include "pr-focus.h"
 #include "pr-hand-scroll.h"
 #include "pr-member-strip.h"
@@ -55,6 +56,7 @@ struct _PrCompareView
   GtkWidget         *box;
   GtkWidget         *heading;
   GtkWidget         *intake_button;  /* win.intake-record of the record judged */
+  GtkWidget         *next_difference_button;
   GtkWidget         *strip;
   GtkWidget         *legend;
   GtkWidget         *scroller;
@@ -80,11 +82,7 @@ struct _PrCompareView
   PrMemberState      selected_state; /* its state when chosen */
   char              *primary_id;   /* the primary last shown */
   guint              next_difference;
-  guint              difference_tick; /* keeps the marked difference in view while the layout settles */
-  guint              difference_frames; /* how many frames it has looked */
-  guint              difference_still;  /* frames in view with nothing moved */
-  graphene_rect_t    difference_bounds; /* where it was at the last frame */
-  double             difference_upper;  /* and the scroller's length then */
+  PrDifferenceScroll *difference_scroll; /* keeps the marked difference in view */
   gboolean           advance;      /* after a decision, on to the next undecided record */
   guint              explain_tick;
   gint64             explain_after; /* the frame that explains */
@@ -115,6 +113,7 @@ remove_cells (PrCompareView *self)
   GtkWidget *child;
 
   pr_focus_leave (self->pinned, self->strip);
+  stop_scroll_to_difference (self);
   while ((child = gtk_widget_get_first_child (self->pinned)) != NULL)
     gtk_grid_remove (GTK_GRID (self->pinned), child);
   g_ptr_array_set_size (self->judged_cells, 0);
@@ -129,7 +128,7 @@ pr_compare_view_dispose (GObject *object)
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
   remove_explain_tick (self);
-  stop_scroll_to_difference (self);
+  g_clear_pointer (&self->difference_scroll, pr_difference_scroll_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
   set_item (self, NULL);
   g_clear_pointer (&self->mapping, pr_mapping_free);
@@ -277,6 +276,7 @@ pr_compare_view_class_init (PrCompareViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, legend);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, scroller);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, intake_button);
+  gtk_widget_class_bind_template_child (widget_class, PrCompareView, next_difference_button);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, pinned);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explanation);
   gtk_widget_class_bind_template_child (widget_class, PrCompareView, explain_summary);
@@ -324,6 +324,7 @@ pr_compare_view_init (PrCompareView *self)
       g_once_init_leave (&warming, 1);
     }
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->difference_scroll = pr_difference_scroll_new (GTK_WIDGET (self), self->scroller, self->pinned);
   pr_hand_scroll_watch (self->scroller, (PrHandFunc) stop_scroll_to_difference, self);
   self->judged_cells = g_ptr_array_new ();
   self->differences = g_ptr_array_new ();
@@ -407,6 +408,8 @@ show_runs (GtkWidget    *label,
     {
       const PrDiffRun *run = &g_array_index (runs, PrDiffRun, r);
 
+      if (run->kind != PR_DIFF_RUN_SAME && *n_added + *n_removed == 0)
+        pr_difference_scroll_set_change (label, run->start);
       if (run->kind == PR_DIFF_RUN_ADDED)
         {
           insert_attribute (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE), run->start, run->end);
@@ -659,6 +662,7 @@ add_judged_column (PrCompareView *self)
   g_ptr_array_set_size (self->judged_cells, 0);
   g_ptr_array_set_size (self->differences, 0);
   self->next_difference = 0;
+  stop_scroll_to_difference (self);
   if (m == 0)
     {
       gtk_widget_set_visible (self->legend, FALSE);
@@ -743,6 +747,10 @@ add_judged_column (PrCompareView *self)
           /* Announced, not only seen. */
           gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                           description, -1);
+          /* Translators: where the next difference is, read out: a field's name, then how it differs */
+          g_object_set_data_full (G_OBJECT (label), "pr-difference-said",
+                                  g_strdup_printf (_("%s, %s"), pr_mapping_column_get_label (column), description),
+                                  g_free);
         }
       if (gap != NULL)
         {
@@ -1334,79 +1342,34 @@ record_differs (PrCompareView *self,
   return FALSE;
 }
 
-/* The difference marked last, or NULL: the cells it was in may be gone. */
-static GtkWidget *
-marked_difference (PrCompareView *self)
-{
-  if (self->next_difference == 0 || self->next_difference > self->differences->len)
-    return NULL;
-  return self->differences->pdata[self->next_difference - 1];
-}
-
-/* Frames the difference is looked for at most (some 10 s). */
-#define DIFFERENCE_MAX_FRAMES 600
-/* Frames in view with nothing moved before the layout is taken as settled. */
-#define DIFFERENCE_STILL_FRAMES 3
-
-/* Keeps the marked difference in view until the layout settles: a
- * record chosen by the same key press has its cells made, not yet laid
- * out, and its first place, measured before the wrapped text below and
- * above has its height, is not its last. So each frame, until it has
- * stood in view for a few frames with nothing moved, it is scrolled to
- * again; the clerk's own scrolling stops it (see pr-hand-scroll.c). */
-static gboolean
-scroll_to_difference (GtkWidget     *widget,
-                      GdkFrameClock *clock,
-                      gpointer       user_data)
-{
-  PrCompareView *self = PR_COMPARE_VIEW (widget);
-  GtkWidget *target = marked_difference (self);
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  graphene_rect_t bounds;
-  double value, page, top, bottom, wanted, upper;
-
-  if (target == NULL || ++self->difference_frames > DIFFERENCE_MAX_FRAMES)
-    goto done;
-  if (gtk_widget_get_height (target) == 0 || !gtk_widget_compute_bounds (target, self->pinned, &bounds))
-    return G_SOURCE_CONTINUE;
-  value = gtk_adjustment_get_value (adjustment);
-  page = gtk_adjustment_get_page_size (adjustment);
-  upper = gtk_adjustment_get_upper (adjustment);
-  top = bounds.origin.y;
-  bottom = top + bounds.size.height;
-  /* Its top in view, and as much of it as fits. */
-  wanted = value;
-  if (top < value)
-    wanted = top;
-  else if (bottom > value + page)
-    wanted = MIN (top, bottom - page);
-  if (wanted != value)
-    {
-      gtk_adjustment_set_value (adjustment, wanted);
-      self->difference_still = 0;
-    }
-  else if (graphene_rect_equal (&bounds, &self->difference_bounds) && upper == self->difference_upper)
-    {
-      if (++self->difference_still >= DIFFERENCE_STILL_FRAMES)
-        goto done;
-    }
-  else
-    self->difference_still = 0;
-  self->difference_bounds = bounds;
-  self->difference_upper = upper;
-  return G_SOURCE_CONTINUE;
-
-done:
-  self->difference_tick = 0;
-  return G_SOURCE_REMOVE;
-}
-
 static void
 stop_scroll_to_difference (PrCompareView *self)
 {
-  if (self->difference_tick != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->difference_tick);
-  self->difference_tick = 0;
+  if (self->difference_scroll != NULL)
+    pr_difference_scroll_stop (self->difference_scroll);
+}
+
+/* Tells a screen reader where F8 went. GTK 4.8 has no announcement:
+ * the focus goes to the Next Difference button (not to the text, which
+ * a selectable label would select whole), and the button's description
+ * says which record, which field and how it differs; a screen reader
+ * reads the description of the widget focused, and again when it
+ * changes there at the next press. */
+static void
+announce_difference (PrCompareView *self,
+                     GtkWidget     *label)
+{
+  const char *said = g_object_get_data (G_OBJECT (label), "pr-difference-said");
+  g_autofree char *text = NULL;
+
+  /* Translators: read out after F8: which difference of how many, the record's id, then
+   * the field and how it differs */
+  text = g_strdup_printf (_("Difference %u of %u, record %s: %s"), self->next_difference, self->differences->len,
+                          pr_cluster_item_get_member (self->item, self->selected)->id, said != NULL ? said : "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->next_difference_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text, -1);
+  if (gtk_widget_get_mapped (self->next_difference_button))
+    gtk_widget_grab_focus (self->next_difference_button);
 }
 
 /* Marks @label as the difference on show (an outline, see style.css) and
@@ -1423,12 +1386,8 @@ mark_difference (PrCompareView *self,
   for (guint i = 0; i < self->differences->len; i++)
     gtk_widget_remove_css_class (self->differences->pdata[i], "current-difference");
   gtk_widget_add_css_class (label, "current-difference");
-  self->difference_frames = 0;
-  self->difference_still = 0;
-  self->difference_bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
-  self->difference_upper = -1;
-  if (self->difference_tick == 0 && scroll_to_difference (GTK_WIDGET (self), NULL, NULL) == G_SOURCE_CONTINUE)
-    self->difference_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_difference, NULL, NULL);
+  pr_difference_scroll_start (self->difference_scroll, label);
+  announce_difference (self, label);
 }
 
 /* Marks the judged record's next difference from the primary and

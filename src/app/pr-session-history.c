@@ -306,6 +306,9 @@ restored (GObject      *object,
   _pr_session_remember_decision (self, pr_decision_copy (undo));
   self->n_reviewed += pr_cluster_item_get_reviewed (data->item);
   self->n_reviewed -= was_reviewed;
+  /* Its figures as an undo leaves them: the record is a member again. */
+  pr_session_rate_risk (self, data->item);
+  _pr_session_retell_kinds (self, data->item);
   pr_cluster_item_changed (data->item);
   _pr_session_notify_undo_redo (self);
   g_task_return_pointer (outer, g_object_ref (data->item), g_object_unref);

@@ -406,8 +406,15 @@ close_banner (PrWindow  *self,
   gboolean inside = focus != NULL && gtk_widget_is_ancestor (focus, revealer);
 
   gtk_revealer_set_reveal_child (GTK_REVEALER (revealer), FALSE);
-  if (!inside)
-    return;
+  if (inside)
+    _pr_window_focus_page (self);
+}
+
+/* Gives the focus to the page on show: its list on the review page, else
+ * its first control. */
+void
+_pr_window_focus_page (PrWindow *self)
+{
   if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "review") == 0)
     pr_review_page_focus_list (PR_REVIEW_PAGE (self->review_page));
   else

@@ -34,6 +34,7 @@ struct _PrWindow
 
   PrSession            *session;
   GSettings            *settings;
+  char                 *connecting_to; /* where the connection under way goes, described */
   PrConnectionParams   *to_remember;   /* the dialog's connection under way, saved once it works, or NULL */
   gboolean              keep_password; /* and its password kept in the keyring */
   GCancellable         *work;          /* the scan or export running, or NULL */
@@ -74,6 +75,7 @@ void _pr_window_resume_rescanned (PrWindow  *self);
 void _pr_window_resume_stop    (PrWindow    *self);
 void _pr_window_resume_dispose (PrWindow    *self);
 void _pr_window_update_title   (PrWindow    *self);
+void _pr_window_focus_page     (PrWindow    *self);
 void _pr_window_start_work     (PrWindow    *self,
                                 const char  *what);
 void _pr_window_end_work       (PrWindow    *self);

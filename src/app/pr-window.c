@@ -199,6 +199,34 @@ password_stored (GObject      *object,
     g_message ("The password was not kept in the keyring: %s", error->message);
 }
 
+/* A failed connection: the heading says where, and what the window
+ * still holds; the text after it why, and what to do. */
+static void
+show_connect_error (PrWindow     *self,
+                    const char   *where,
+                    const GError *error)
+{
+  const char *open = gtk_label_get_text (GTK_LABEL (self->subtitle_label));
+  g_autofree char *reason = pr_db_error_dup_reason (error);
+  g_autofree char *heading = NULL;
+  g_autofree char *text = NULL;
+
+  if (where == NULL)
+    {
+      pr_window_show_error (self, _("Cannot connect"), error);
+      return;
+    }
+  if (pr_session_get_description (self->session) != NULL && *open != '\0')
+    /* Translators: where the connection went, then the database the window still shows */
+    heading = g_strdup_printf (_("Not connected to %s; %s stays open"), where, open);
+  else
+    /* Translators: where the connection went */
+    heading = g_strdup_printf (_("Not connected to %s"), where);
+  /* Translators: a heading, then why and what to do */
+  text = g_strdup_printf (_("%s. Why: %s"), heading, reason);
+  pr_window_show_notice (self, text);
+}
+
 static void
 connected (GObject      *object,
            GAsyncResult *result,
@@ -207,12 +235,13 @@ connected (GObject      *object,
   g_autoptr(PrWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(PrConnectionParams) worked = g_steal_pointer (&self->to_remember);
+  g_autofree char *where = g_steal_pointer (&self->connecting_to);
 
   _pr_window_end_work (self);
   /* A failed connection leaves the open database as it was. */
   if (!pr_session_connect_finish (PR_SESSION (object), result, &error))
     {
-      pr_window_show_error (self, _("Cannot connect"), error);
+      show_connect_error (self, where, error);
       return;
     }
   if (worked != NULL && self->settings != NULL)
@@ -254,6 +283,8 @@ pr_window_connect_to (PrWindow           *self,
   g_autofree char *text = g_strdup_printf (_("Connecting to %s"), what);
 
   g_clear_pointer (&self->to_remember, pr_connection_params_free);
+  g_free (self->connecting_to);
+  self->connecting_to = g_steal_pointer (&what);
   _pr_window_start_work (self, text);
   gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->progress_bar));
   pr_session_connect_async (self->session, params, self->work, connected, g_object_ref (self));
@@ -351,6 +382,7 @@ pr_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_WINDOW);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->connecting_to, g_free);
   g_clear_pointer (&self->to_remember, pr_connection_params_free);
   g_clear_object (&self->work);
   g_clear_pointer (&self->work_what, g_free);
@@ -409,6 +441,11 @@ pr_window_init (PrWindow *self)
   const char *reviewer = g_get_real_name ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A selectable label that GTK gives the focus (the first focusable as
+   * the window opens or a focused button turns insensitive, and so a
+   * banner's text) would show its text selected whole, as if copied.
+   * Text is selected by the clerk's own hand only. */
+  g_object_set (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-label-select-on-focus", FALSE, NULL);
 
   /* Without the installed schema (a build tree): nothing is remembered. */
   if (schema != NULL)

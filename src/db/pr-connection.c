@@ -788,6 +788,11 @@ pr_connection_open (const PrConnectionParams  *params,
                              _("the server refused the user name or password, or the account accepts only "
                                "secure connections: then add tls=1 to the connection string"),
                              number, mysql_error (self->handle), what);
+      else if (number == CR_UNKNOWN_HOST)
+        set_error_explained (error, PR_DB_ERROR_CONNECT,
+                             _("no computer of that name is known (the host name could not be looked up): check "
+                               "its spelling, or give the server's IP address"),
+                             number, mysql_error (self->handle), what);
       else if (params->connect_timeout > 0 && code_for_server_error (number) == PR_DB_ERROR_SERVER_GONE)
         {
           /* Connected, but no greeting came: a server that is stalled

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "pr-db-error.h"
@@ -99,4 +101,31 @@ pr_db_error_dup_source_or_message (const GError *error)
   char *source = pr_db_error_dup_source (error);
 
   return source != NULL ? source : g_strdup (error->message);
+}
+
+/**
+ * pr_db_error_dup_reason:
+ *
+ * Returns: @error's message without the words that open it with what
+ *   was being done ("cannot connect to …: "), for a heading that says
+ *   that in its own words; the whole message when it has none.
+ */
+char *
+pr_db_error_dup_reason (const GError *error)
+{
+  PrDbErrorPrivate *priv = error != NULL && error->domain == PR_DB_ERROR
+                           ? pr_db_error_get_private (error) : NULL;
+  const char *rest;
+
+  if (priv == NULL || priv->what == NULL || !g_str_has_prefix (error->message, priv->what))
+    return g_strdup (error->message);
+  rest = error->message + strlen (priv->what);
+  /* The separator as translated: ": " or a full-width colon. */
+  if (g_str_has_prefix (rest, ": "))
+    rest += 2;
+  else if (g_str_has_prefix (rest, "：")) /* full-width colon */
+    rest += strlen ("：");
+  else
+    return g_strdup (error->message);
+  return g_strdup (rest);
 }

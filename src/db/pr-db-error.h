@@ -32,6 +32,7 @@ GQuark   pr_db_error_quark                  (void);
 gboolean pr_db_error_number_is_client       (unsigned int  number);
 char    *pr_db_error_dup_source             (const GError *error);
 char    *pr_db_error_dup_source_or_message  (const GError *error);
+char    *pr_db_error_dup_reason             (const GError *error);
 void     _pr_db_error_set_source            (GError       *error,
                                              const char   *what,
                                              const char   *message,
