@@ -114,12 +114,12 @@ test_brackets (void)
   }
 }
 
-/* 小李, 阿李 and 王律师 say a surname, as 老李 and 王先生: never evidence,
+/* 小李, 阿李, 王律师, 李奶奶 and 李氏 say a surname, as 老李 and 王先生: never evidence,
  * and not another surname's bearer. */
 static void
 test_surname_called (void)
 {
-  const char *const cells[] = { "小李", "阿李", "李律师", "李医生" };
+  const char *const cells[] = { "小李", "阿李", "李律师", "李医生", "李奶奶", "李氏" };
 
   for (guint i = 0; i < G_N_ELEMENTS (cells); i++)
     {

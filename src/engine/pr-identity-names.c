@@ -240,7 +240,8 @@ split_honorific (const char  *name,
     "\u8001\u5e08" /* 老师 */, "\u5e08\u5085" /* 师傅 */, "\u5927\u7237" /* 大爷 */, "\u5927\u5a18" /* 大娘 */,
     "\u5927\u5988" /* 大妈 */, "\u5927\u59d0" /* 大姐 */, "\u5927\u54e5" /* 大哥 */, "\u963f\u59e8" /* 阿姨 */,
     "\u8001\u4f2f" /* 老伯 */, "\u8001\u592a" /* 老太 */, "\u8001\u6c49" /* 老汉 */, "\u592b\u4eba" /* 夫人 */,
-    "\u592a\u592a" /* 太太 */, NULL,
+    "\u592a\u592a" /* 太太 */, "\u5976\u5976" /* 奶奶 */, "\u7237\u7237" /* 爷爷 */, "\u5a46\u5a46" /* 婆婆 */,
+    "\u5927\u53d4" /* 大叔 */, "\u5927\u5a76" /* 大婶 */, "\u6c0f" /* 氏 */, NULL,
   };
   /* A title said as a form of address (张局长, 王总): no more a name than
    * 王先生, and two 张局长 at one office are not one person. */
@@ -287,6 +288,10 @@ split_honorific (const char  *name,
       for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
         if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
           return FALSE;
+      /* 王氏: a woman known by her family's surname; 张王氏 is read as
+       * written. */
+      if (strcmp (honorifics[i], "\u6c0f" /* 氏 */) == 0 && n != 1)
+        return FALSE;
       if (n == 1 || is_compound_surname (stem))
         *surname = g_steal_pointer (&stem);
       /* 小王老师, 老王师傅, 阿王: Wang, known only by the surname. */
