@@ -35,7 +35,7 @@ mask_shape (const char *value,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (g_ascii_isdigit (c))
+      if (_pr_identity_is_digit (c))
         g_string_append_c (shape, (char) c);
       else if (c == '*' || c == 'x' || c == 'X' || c == 0x00D7 || c == 0x25CB || c == 0x2715 || c == 0x2606)
         g_string_append_c (shape, '#');

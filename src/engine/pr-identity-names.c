@@ -81,6 +81,9 @@ is_name_separator (gunichar c)
          c == '|' || c == 0xFF5C || c == '\n';
 }
 
+/* Who a group's unnamed members are (张三等5位村民). */
+#define GROUP_MEMBERS "村民|群众|业主|居民|职工|员工|工人|农户|农民|住户|家长|学生|老人|家属|同事|同志|代表"
+
 /* A group's ending: 等, 等人, 等3人, 等十余人, 一行五人, 夫妇, 全家; with
  * @stem, the text before it (王小明 of 王小明等5人). */
 static gboolean
@@ -92,8 +95,11 @@ is_group_stem (const char  *name,
 
   if (g_once_init_enter (&group))
     {
-      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
-                                   "^(.+?)(夫妇|夫妻|全家|一家|等人)(联名|来访|来信)?$",
+      /* 张三等十余名村民, 张三牵头: the members said by a collective, or
+       * the one named as who leads them. */
+      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
+                                   "(" GROUP_MEMBERS ")?(联名|来访|来信)?$|"
+                                   "^以?(.+?)(夫妇|夫妻|全家|一家|等人|牵头|为首|带头|领头)(联名|来访|来信)?$",
                                    G_REGEX_OPTIMIZE, 0, NULL);
 
       g_once_init_leave (&group, regex);
@@ -106,7 +112,7 @@ is_group_stem (const char  *name,
       if (*stem == NULL || **stem == '\0')
         {
           g_free (*stem);
-          *stem = g_match_info_fetch (info, 6);
+          *stem = g_match_info_fetch (info, 7);
         }
     }
   return TRUE;
@@ -178,6 +184,7 @@ is_mask_stem (const char *stem)
 
 static gboolean is_surname_char (gunichar c);
 static gboolean reads_as_han_name (const char *text);
+static gboolean is_han_name (const char *side);
 
 /* split_honorific() for a title after the first @stem_length bytes of
  * @name, less a rank before it (王总经理, 张副局长 are 王's, 张's). */
@@ -233,13 +240,17 @@ split_honorific (const char  *name,
     "\u8001\u5e08" /* 老师 */, "\u5e08\u5085" /* 师傅 */, "\u5927\u7237" /* 大爷 */, "\u5927\u5a18" /* 大娘 */,
     "\u5927\u5988" /* 大妈 */, "\u5927\u59d0" /* 大姐 */, "\u5927\u54e5" /* 大哥 */, "\u963f\u59e8" /* 阿姨 */,
     "\u8001\u4f2f" /* 老伯 */, "\u8001\u592a" /* 老太 */, "\u8001\u6c49" /* 老汉 */, "\u592b\u4eba" /* 夫人 */,
-    "\u592a\u592a" /* 太太 */, NULL,
+    "\u592a\u592a" /* 太太 */, "\u5976\u5976" /* 奶奶 */, "\u7237\u7237" /* 爷爷 */, "\u5a46\u5a46" /* 婆婆 */,
+    "\u5927\u53d4" /* 大叔 */, "\u5927\u5a76" /* 大婶 */, "\u6c0f" /* 氏 */, NULL,
   };
   /* A title said as a form of address (张局长, 王总): no more a name than
    * 王先生, and two 张局长 at one office are not one person. */
   static const char *const titles[] = {
     "局长", "处长", "科长", "厂长", "校长", "院长", "县长", "乡长", "镇长", "村长", "队长", "组长", "所长", "站长",
-    "部长", "市长", "区长", "主任", "书记", "支书", "经理", "老板", "老总", "总", NULL,
+    "部长", "市长", "区长", "主任", "书记", "支书", "经理", "老板", "老总", "总",
+    /* 王律师, 张医生: a trade said as a form of address. */
+    "律师", "医生", "大夫", "教授", "记者", "会计", "护士", "警官", "法官", "主席", "委员", "干部", "工程师",
+    NULL,
   };
   gsize length = strlen (name);
 
@@ -248,9 +259,12 @@ split_honorific (const char  *name,
   for (guint i = 0; titles[i] != NULL; i++)
     if (g_str_has_suffix (name, titles[i]))
       return split_title (name, length - strlen (titles[i]), surname, whole, note);
-  /* 老王: Wang, the elder. */
-  if (g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
-      g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN)
+  /* 老王: Wang, the elder; 小李, 阿张: Li, Zhang, called so by those who
+   * know them (小明 is a given name: 明 is no surname). */
+  if ((g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
+       g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN) ||
+      ((g_str_has_prefix (name, "\u5c0f" /* 小 */) || g_str_has_prefix (name, "\u963f" /* 阿 */)) &&
+       g_utf8_strlen (name, -1) == 2 && is_surname_char (g_utf8_get_char (g_utf8_next_char (name)))))
     {
       *surname = g_strdup (g_utf8_next_char (name));
       return TRUE;
@@ -274,6 +288,10 @@ split_honorific (const char  *name,
       for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
         if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
           return FALSE;
+      /* 王氏: a woman known by her family's surname; 张王氏 is read as
+       * written. */
+      if (strcmp (honorifics[i], "\u6c0f" /* 氏 */) == 0 && n != 1)
+        return FALSE;
       if (n == 1 || is_compound_surname (stem))
         *surname = g_steal_pointer (&stem);
       /* 小王老师, 老王师傅, 阿王: Wang, known only by the surname. */
@@ -305,7 +323,6 @@ all_han (const char *text,
   return TRUE;
 }
 
-static gboolean is_han_name (const char *side);
 
 /* @text without its white space: 代 王强 is 代王强. */
 static char *
@@ -392,6 +409,27 @@ masked_surname (const char *piece)
   return g_steal_pointer (&normal);
 }
 
+/* The name after a relative's word (其妻李华, 妻子李华: 李华), or @text
+ * itself when no name follows one. */
+static const char *
+after_relative (const char *text)
+{
+  static const char kin[] = "妻夫子女父母兄弟姐妹儿媳婿孙";
+  gsize length = kin_or_collective (text);
+  const char *rest;
+  char second[8];
+
+  if (g_str_has_prefix (text, "\u5176" /* 其 */) && length == strlen ("\u5176"))
+    {
+      rest = text + length;
+      second[g_unichar_to_utf8 (g_utf8_get_char (rest), second)] = '\0';
+      if (*rest != '\0' && strstr (kin, second) != NULL)
+        length += strlen (second);
+    }
+  rest = text + length;
+  return length > 0 && is_han_name (rest) ? rest : text;
+}
+
 /* 王小明和李华, 王小明与李华: two names of 2 to 4 characters each, which
  * 王和平 (one character either side) is not. */
 static gboolean
@@ -412,7 +450,7 @@ split_conjunction (const char  *name,
       if (all_han (a, 2, 4) && all_han (at + strlen (words[i]), 2, 4))
         {
           *left = g_steal_pointer (&a);
-          *right = g_strdup (at + strlen (words[i]));
+          *right = g_strdup (after_relative (at + strlen (words[i])));
           return TRUE;
         }
     }
@@ -420,7 +458,7 @@ split_conjunction (const char  *name,
 }
 
 /* @value without its bracketed notes; *@group set when a note says a
- * group (王小明（等3人）). An unclosed bracket keeps the rest. */
+ * group (王小明（等3人）). An unclosed bracket's rest is a note. */
 static char *
 without_notes (const char *value,
                gsize       length,
@@ -440,8 +478,9 @@ without_notes (const char *value,
 
           while (q < end && !is_close_bracket (g_utf8_get_char (q)))
             q = g_utf8_next_char (q);
-          if (q < end)
-            {
+          /* 王小明（代李: a cell cut at its column's length, or a bracket
+           * never closed; the rest is a note as if closed at the end. */
+          {
               g_autofree char *inner = g_strndup (note, q - note);
               /* 等3人 alone in the note: read as after a name. */
               g_autofree char *text = g_strconcat ("x", inner, NULL);
@@ -460,11 +499,13 @@ without_notes (const char *value,
                   if (principal == tight + 3 ? all_han (principal, 2, 4) : is_han_name (principal))
                     g_string_append_printf (out, "\u3001%s", principal);
                 }
-              p = g_utf8_next_char (q);
+              p = q < end ? g_utf8_next_char (q) : end;
               continue;
             }
         }
-      g_string_append_unichar (out, c);
+      /* A closing bracket without its opening one is no character of a name. */
+      if (!is_close_bracket (c))
+        g_string_append_unichar (out, c);
       p = g_utf8_next_char (p);
     }
   return g_string_free (out, FALSE);
@@ -868,6 +909,31 @@ without_spaced_note (const char *piece)
   return g_steal_pointer (&first);
 }
 
+/* After a word that says what the person is (村民王小明, 退休职工王小明,
+ * 局长张三, 党员王小明), where the name begins; @name itself when it is no
+ * such phrase. The word must read as no name (a dictionary word or phrase,
+ * or a title after no name) and what follows it as a whole Han name:
+ * 高中文化 is no name (文化 is a word), nor 张三李四 a title and a name. */
+static const char *
+after_descriptor (const char *name)
+{
+  if (!all_han (name, 4, 12) || is_han_name (name))
+    return name;
+  /* The longer name first: 村民王小明 is 王小明, not 小明's. */
+  for (guint tail = 4; tail >= 2; tail--)
+    {
+      glong n = g_utf8_strlen (name, -1);
+      const char *at = g_utf8_offset_to_pointer (name, n - tail);
+      g_autofree char *head = g_strndup (name, at - name);
+
+      if (n - (glong) tail < 2 || !reads_as_han_name (at) || reads_as_han_name (head))
+        continue;
+      if (_pr_identity_is_one_word (head) || _pr_identity_is_phrase (head) || is_title_note (head))
+        return at;
+    }
+  return name;
+}
+
 /* 王小明之妻李华, 王小明的妻子李华: the person named last, or NULL when
  * @piece is no such phrase; the one before is named only to say whose
  * relative she is. */
@@ -1109,6 +1175,8 @@ pr_identity_read_names (const char *value,
            * 人大代表王小明: 王小明 alone. */
           name = representative_prefix (name, &group_title);
           group |= group_title;
+          /* 村民王小明: 王小明. */
+          name = after_descriptor (name);
           state = pr_identity_normalize_name (name, -1, &normal);
 
           /* 代表：王小明: the group's representative. */
@@ -1218,6 +1286,30 @@ pr_identity_read_names (const char *value,
     }
 
   g_ptr_array_extend_and_steal (found, g_steal_pointer (&principals));
+  /* （王小明）, （王小明: nothing but a note, and the note names: read
+   * without its brackets, else the name is lost and a phone alone would
+   * join the record to anyone's. */
+  if (found->len == 0 && loose->len == 0 && uncertain->len == 0 && conflicts->len == 0 && !group &&
+      !invalid && !masked && g_utf8_strlen (plain, -1) < g_utf8_strlen (value, length))
+    {
+      GString *open = g_string_sized_new (length);
+      g_autoptr(GPtrArray) inside = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) inside_conflicts = g_ptr_array_new_with_free_func (g_free);
+
+      for (const char *q = value; q < value + length; q = g_utf8_next_char (q))
+        if (!is_open_bracket (g_utf8_get_char (q)) && !is_close_bracket (g_utf8_get_char (q)))
+          g_string_append_unichar (open, g_utf8_get_char (q));
+      if (open->len < (gsize) length &&
+          pr_identity_read_names (open->str, open->len, inside, inside_conflicts) == PR_IDENTITY_VALUE_VALID)
+        {
+          g_string_free (open, TRUE);
+          if (conflict_only != NULL)
+            g_ptr_array_extend_and_steal (conflict_only, g_steal_pointer (&inside_conflicts));
+          g_ptr_array_extend_and_steal (names, g_steal_pointer (&inside));
+          return PR_IDENTITY_VALUE_VALID;
+        }
+      g_string_free (open, TRUE);
+    }
   /* A piece that reads as no name is one only alone in its cell (农民 is
    * one, as 阿依古丽 is; 王小明，农民 is 王小明 and a note), or where no
    * piece reads as one (阿依古丽、买买提: co-signers of rarer surnames,

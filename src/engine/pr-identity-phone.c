@@ -29,7 +29,7 @@ phone_digits (const char *folded,
       if (to == digits && (c == 0x8F6C /* 转 */ || g_str_has_prefix (p, "ext") || c == 'x' || c == '#' ||
                            g_str_has_prefix (p, "\u5206\u673a" /* 分机 */)))
         to = extension;
-      else if (g_ascii_isdigit (c))
+      else if (_pr_identity_is_digit (c))
         g_string_append_c (to, (char) c);
     }
 }
@@ -228,6 +228,10 @@ pr_identity_normalize_phone (const char  *value,
       n++;
     }
 
+  /* 013800138000: a mobile dialled from another area's landline, the
+   * long-distance 0 before it (no area code begins 013 to 019). */
+  if (!international && n == 12 && d[0] == '0' && d[1] == '1' && d[2] >= '3' && d[2] <= '9')
+    d++, n--;
   if (n == 11 && d[0] == '1' && d[1] >= '3' && d[1] <= '9')
     letter = 'm', kind != NULL ? *kind = PR_PHONE_MOBILE : 0;
   else if (d[0] == '0' && ((d[1] == '1' && d[2] == '0' && n == 11) || (d[1] == '2' && n == 11) ||
@@ -378,7 +382,7 @@ digits_and_masks (const char *folded,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (g_ascii_isdigit (c))
+      if (_pr_identity_is_digit (c))
         g_string_append_c (shape, (char) c);
       else if (_pr_identity_is_mask_character (c))
         g_string_append_c (shape, '#');

@@ -14,6 +14,14 @@ PrIdentityValueState _pr_identity_fold_number       (const char  *value,
 gboolean             _pr_identity_is_zero_width     (gunichar     c);
 gboolean             _pr_identity_is_mask_character (gunichar     c);
 
+/* An ASCII digit: g_ascii_isdigit() of a whole character would read 电
+ * (U+7535) as the 5 of its low byte. */
+static inline gboolean
+_pr_identity_is_digit (gunichar c)
+{
+  return c < 0x80 && g_ascii_isdigit ((char) c);
+}
+
 /* Words and given names (pr-identity-words.c). */
 gboolean _pr_identity_is_one_word      (const char *text);
 gboolean _pr_identity_is_phrase        (const char *text);

@@ -227,7 +227,7 @@ pr_identity_normalize_id_card (const char *value,
       /* Groups of digits are written apart with spaces or dashes. */
       if (g_unichar_isspace (c) || _pr_identity_is_zero_width (c) || c == '-')
         continue;
-      if (n == PR_ID_CARD_LENGTH || !(g_ascii_isdigit (c) || (c == 'x' && n == 17)))
+      if (n == PR_ID_CARD_LENGTH || !(_pr_identity_is_digit (c) || (c == 'x' && n == 17)))
         return PR_IDENTITY_VALUE_INVALID;
       digits[n++] = g_ascii_toupper (c);
     }
@@ -313,7 +313,7 @@ pr_identity_partial_id_card (const char *value,
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (g_ascii_isdigit (c) || c == 'X')
+      if (_pr_identity_is_digit (c) || c == 'X')
         g_string_append_c (shape, (char) c);
       else if (_pr_identity_is_mask_character (c))
         g_string_append_c (shape, '#');
