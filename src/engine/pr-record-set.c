@@ -53,6 +53,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->date_hashes);
+  g_free (set->date_micros);
   g_free (set->content_hashes);
   g_free (set->changed);
   g_free (set->fingerprints);
@@ -574,6 +575,7 @@ grow_set (PrRecordSet *set,
   *capacity = MAX (BATCH_SIZE, *capacity * 2);
   set->dates = g_renew (gint64, set->dates, *capacity);
   set->date_hashes = g_renew (guint32, set->date_hashes, *capacity);
+  set->date_micros = g_renew (guint32, set->date_micros, *capacity);
   set->content_hashes = g_renew (guint64, set->content_hashes, *capacity);
   set->changed = g_renew (guint8, set->changed, *capacity);
   set->fingerprints = g_renew (guint64, set->fingerprints, *capacity);
@@ -1094,6 +1096,8 @@ pr_record_set_load (const PrMapping          *mapping,
       if (date_reader != NULL &&
           !pr_date_column_add (date_reader, values[date_column], id, position, &set->dates[index], error))
         goto out;
+      set->date_micros[index] = date_reader != NULL ? pr_date_microseconds (values[date_column], options->date_order)
+                                                    : 0;
 
       if (set->labels != NULL)
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
@@ -1236,6 +1240,9 @@ compare_primary (gconstpointer a,
 
   if (sort_set->dates[i] != sort_set->dates[j])
     return sort_set->dates[i] < sort_set->dates[j] ? -1 : 1;
+  /* Two letters of one second (DATETIME(6)): the fraction tells. */
+  if (sort_set->dates[i] != PR_DATE_NONE && sort_set->date_micros[i] != sort_set->date_micros[j])
+    return sort_set->date_micros[i] < sort_set->date_micros[j] ? -1 : 1;
 
   return pr_id_compare (sort_set->ids->pdata[i], sort_set->ids->pdata[j]);
 }
@@ -1245,7 +1252,8 @@ compare_primary (gconstpointer a,
  * @set: a #PrRecordSet
  *
  * Orders the records for the choice of a cluster's primary record: the
- * earliest date first (records without one last), then the lowest id.
+ * earliest date first (records without one last), to the microsecond,
+ * then the lowest id.
  *
  * Returns: (transfer full): rank[i] for each record i, 0 for the first.
  */
