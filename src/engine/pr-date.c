@@ -153,16 +153,15 @@ read_offset (const char **p,
   return TRUE;
 }
 
-/* Whether @s, right after a time of day @hour:@minute (24-hour, or a
- * 12-hour one with @day_part said), is the end of a span of hours: a dash,
- * a later time of day (H, HH, HHMM or H:MM) and nothing else. */
+/* Whether @s, right after a time of day written after a space and
+ * without seconds, is the end of a span of hours: a dash, a time of day
+ * (H, HH, HHMM or H:MM) and nothing else. An earlier end is a span across
+ * midnight (22:00-06:00), not an offset: read as one, it would move the
+ * date by most of a day. */
 static gboolean
-is_span_end (const char *s,
-             int         hour,
-             int         minute,
-             gboolean    day_part)
+is_span_end (const char *s)
 {
-  int end_hour, end_minute = 0, end;
+  int end_hour, end_minute = 0;
 
   if (*s++ != '-' || !read_number (&s, 1, 2, &end_hour))
     return FALSE;
@@ -171,10 +170,7 @@ is_span_end (const char *s,
   if (g_ascii_isdigit (*s) && !read_number (&s, 2, 2, &end_minute))
     return FALSE;
   skip_spaces (&s);
-  end = end_hour * 60 + end_minute;
-  /* 下午03:00-05:00 ends at 5 on its own clock. */
-  return *s == '\0' && end_hour <= 23 && end_minute <= 59 &&
-         (end > hour * 60 + minute || (day_part && end > (hour % 12) * 60 + minute));
+  return *s == '\0' && end_hour <= 23 && end_minute <= 59;
 }
 
 /* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]] (or
@@ -689,8 +685,7 @@ read_date (const char  *text,
        * an offset would move the date by half a day. An offset follows a
        * T (ISO 8601's 08:00-05:00 without seconds, as Java writes it), the
        * seconds, a space, AM/PM, or a time run on (201906080800-0500). */
-      if (spaced_time && !has_seconds && g_ascii_isdigit (p[-1]) &&
-          is_span_end (p, hour, minute, *out_clock == PR_DATE_CLOCK_DAY_PART))
+      if (spaced_time && !has_seconds && g_ascii_isdigit (p[-1]) && is_span_end (p))
         return PR_DATE_UNREADABLE;
       skip_spaces (&p);
       if (*p != '\0' && !read_offset (&p, &offset))
@@ -800,7 +795,7 @@ pr_date_has_roc_year (const char *text)
  * visit's time), which names no one instant.
  *
  * Returns: %TRUE if @text is a date and time followed by a dash and a
- *   later time of day
+ *   time of day (an earlier one: across midnight)
  */
 gboolean
 pr_date_has_hour_span (const char  *text,
@@ -810,7 +805,7 @@ pr_date_has_hour_span (const char  *text,
   g_autofree char *start = NULL;
   const char *p, *dash;
   gint64 seconds;
-  int offset, minutes;
+  int offset;
   PrDateClock clock;
 
   if (text == NULL)
@@ -826,8 +821,7 @@ pr_date_has_hour_span (const char  *text,
        strstr (start, "點") == NULL && strstr (start, "時") == NULL) ||
       pr_date_read_clock (start, order, &seconds, &offset, &clock) != PR_DATE_OK || offset != PR_DATE_NO_OFFSET)
     return FALSE;
-  minutes = (int) (((seconds % 86400) + 86400) % 86400 / 60);
-  return is_span_end (dash, minutes / 60, minutes % 60, clock == PR_DATE_CLOCK_DAY_PART);
+  return is_span_end (dash);
 }
 
 /* Whether @text is a date that reads once the 12 after 上午 (早上,
