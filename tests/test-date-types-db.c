@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * Dates as a real server's column types hold them (DATETIME(6) with its
- * fractions, TIMESTAMP, DATE, integers of Unix time), read by a scan.
- * The oracle is the instant each row was written with, by hand.
+ * Dates as a real server's column types hold them, read by a scan:
+ * DATETIME(6)'s fractions order two letters of one second. The oracle is
+ * the instant each row was written with, by hand.
  */
 #include "config.h"
 
