@@ -561,8 +561,10 @@ pr_date_microseconds (const char  *text,
   int offset, micros;
   PrDateClock clock;
 
-  /* Only a fraction has its point or comma after a digit. */
-  if (text == NULL || (strchr (text, '.') == NULL && strchr (text, ',') == NULL))
+  /* No fraction without its point or comma (or their full-width forms,
+   * U+FF0C and U+FF0E). */
+  if (text == NULL || (strchr (text, '.') == NULL && strchr (text, ',') == NULL &&
+                       strstr (text, "\xef\xbc\x8c") == NULL && strstr (text, "\xef\xbc\x8e") == NULL))
     return 0;
   return read_date (text, order, &seconds, &offset, &clock, &micros) == PR_DATE_OK ? micros : 0;
 }

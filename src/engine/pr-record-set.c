@@ -565,6 +565,32 @@ pr_record_set_date_hash (const char *text)
   return text != NULL ? g_str_hash (text) : 0;
 }
 
+/* The fraction of @text's second, in microseconds: written after the
+ * seconds, or the milliseconds of a 13-digit number, which are a date
+ * only in a column of Unix time in milliseconds (else it is no date, and
+ * the fraction is not asked). */
+static guint32
+date_micros (const char  *text,
+             PrDateOrder  order)
+{
+  const char *digits = text;
+
+  if (text == NULL)
+    return 0;
+  while (g_ascii_isspace (*digits))
+    digits++;
+  if (strspn (digits, "0123456789") == 13)
+    {
+      const char *end = digits + 13;
+
+      while (g_ascii_isspace (*end))
+        end++;
+      if (*end == '\0')
+        return ((digits[10] - '0') * 100 + (digits[11] - '0') * 10 + (digits[12] - '0')) * 1000;
+    }
+  return pr_date_microseconds (text, order);
+}
+
 static void
 grow_set (PrRecordSet *set,
           gsize       *capacity)
@@ -1096,8 +1122,7 @@ pr_record_set_load (const PrMapping          *mapping,
       if (date_reader != NULL &&
           !pr_date_column_add (date_reader, values[date_column], id, position, &set->dates[index], error))
         goto out;
-      set->date_micros[index] = date_reader != NULL ? pr_date_microseconds (values[date_column], options->date_order)
-                                                    : 0;
+      set->date_micros[index] = date_reader != NULL ? date_micros (values[date_column], options->date_order) : 0;
 
       if (set->labels != NULL)
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
