@@ -15,27 +15,17 @@ static const PrConnectionParams *server;
 #define RUN(...) pr_test_server_run_cli ("dtypes", __VA_ARGS__)
 #define BODY "'小区 门口 垃圾站 臭气 熏天 请 尽快 处理 清运 夏天 蚊蝇'"
 
-static PrConnection *
-fresh (void)
-{
-  PrConnection *db = pr_test_connect (server, NULL);
-
-  pr_test_execute (db, "DROP DATABASE IF EXISTS dtypes");
-  pr_test_execute (db, "CREATE DATABASE dtypes CHARACTER SET utf8mb4");
-  return db;
-}
-
 /* Two letters in the same second: the one written first, by its
  * fraction, is the primary, though its id is the larger. */
 static void
 test_fraction_orders (void)
 {
-  g_autoptr(PrConnection) db = fresh ();
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "dtypes");
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
 
-  pr_test_execute (db, "CREATE TABLE dtypes.t (id INT PRIMARY KEY, body TEXT, at DATETIME(6))");
-  pr_test_execute (db, "INSERT INTO dtypes.t VALUES (1, " BODY ", '2019-06-08 17:31:20.900000'), "
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body TEXT, at DATETIME(6))");
+  pr_test_execute (db, "INSERT INTO t VALUES (1, " BODY ", '2019-06-08 17:31:20.900000'), "
                        "(2, " BODY ", '2019-06-08 17:31:20.100000')");
   g_assert_cmpint (RUN (&out, &err, "scan", "--db", "URI", "--table", "t", "--id", "id", "--text", "body",
                         "--date", "at", NULL), ==, 0);
