@@ -244,14 +244,17 @@ test_offsets (void)
   g_assert_nonnull (strstr (error->message, "r3"));
 }
 
-/* A time after a space and a later one right after a dash is a span of
- * hours (an appointment's 08:00-12:00): read as an offset of -12:00 it
- * would order 08:00-12:00 after 09:00-10:00 on the office's clock. */
+/* A time after a space and another right after a dash is a span of
+ * hours (an appointment's 08:00-12:00, a night's 22:00-06:00): read as an
+ * offset of -12:00 it would order 08:00-12:00 after 09:00-10:00 on the
+ * office's clock, and put 22:00-06:00 on the next day's noon. */
 static void
 test_hour_span (void)
 {
   static const char *const spans[] = { "2019-06-08 08:00-12:00", "2019-06-08 08:00-09", "2019年6月8日 08:00-0930",
-                                       "2019-06-08 下午03:00-05:00", "2019-06-08 8:00-9:00" };
+                                       "2019-06-08 下午03:00-05:00", "2019-06-08 8:00-9:00",
+                                       "2019-06-08 22:00-06:00", "2019-06-08 22:00-0600", "2019-06-08 21:30-06",
+                                       "2019-06-08 08:00-05:00", "2019年6月8日 晚上10:00-06:00" };
   /* ISO 8601 and the forms systems write without seconds: the hour read
    * (24-hour) and the offset in hours, by hand. */
   static const struct { const char *text; int hour, offset; } offsets[] = {
@@ -260,7 +263,6 @@ test_hour_span (void)
     { "2019-06-08 08:00 -0500", 8, -5 },
     { "2019-06-08 08:00 -05", 8, -5 },
     { "2019-06-08 08:00 -05:00", 8, -5 },
-    { "2019-06-08 08:00-05:00", 8, -5 },     /* an earlier time is no span's end */
     { "201906080800-0500", 8, -5 },
     { "2019-06-08 8:00 PM-05:00", 20, -5 },
   };

@@ -36,6 +36,7 @@ struct _PrDateColumn {
   guint64      n_records;
   guint64      n_unreadable;
   guint64      n_serial;       /* of them, numbers such as Excel writes for a date cell saved as General */
+  guint64      n_number_dates; /* of them, numbers that are a date of one kind or another (Excel's, Unix time) */
   guint64      n_roc;          /* of them, years of the Republic of China without 民国 (113/03/05) */
   /* Of them, by reason with advice of its own (a span of hours, 上午12点);
    * PR_DATE_DOUBT_NONE the others, which have none (day numbers, ROC
@@ -419,6 +420,8 @@ pr_date_column_add (PrDateColumn  *self,
           if (self->unreadable_ids->len < PR_DATE_COLUMN_MAX_NAMED)
             g_ptr_array_add (self->unreadable_ids, g_strdup (id));
           self->n_unreadable++;
+          if (kind != PR_DATE_NUMBERS_NONE)
+            self->n_number_dates++;
           /* 20000 to 80000: Excel's day numbers from 1954 to 2119. */
           if (placeholder)
             self->n_placeholder++;
@@ -790,6 +793,7 @@ pr_date_column_finish (PrDateColumn  *self,
       /* The zeros stay unreadable, counted and named. */
       self->n_unreadable = self->n_zero;
       self->n_serial = 0;
+      self->n_number_dates = 0;
       self->n_roc = 0;
       self->n_placeholder = 0;
       for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
@@ -824,6 +828,17 @@ pr_date_column_finish (PrDateColumn  *self,
                      _("%llu of the %llu dates in column “%s” cannot be read (such as %s): they are day numbers as "
                        "Excel saves date cells formatted as General (43624 is 8 June 2019), among dates; format "
                        "the column as dates in Excel and save the file again"),
+                     (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
+                     self->name, samples->str);
+      /* Numbers of two kinds (seconds and milliseconds, day numbers and
+       * seconds): which is which is not guessed, and no date order helps. */
+      else if (self->n_number_dates * 2 > self->n_unreadable && self->numbers_kind == PR_DATE_NUMBERS_MIXED)
+        g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
+                     /* Translators: unreadable count, count of non-empty dates, column, then examples. */
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): they are numbers that "
+                       "read as dates of different kinds (Excel's day numbers, Unix time in seconds or in "
+                       "milliseconds), or beside dates written out, and which is which is not guessed; write "
+                       "the column as dates (2019-06-08 17:31:20), or as numbers of one kind"),
                      (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),
                      self->name, samples->str);
       /* 113/03/05: a date order would not read it, nor should it be

@@ -153,16 +153,15 @@ read_offset (const char **p,
   return TRUE;
 }
 
-/* Whether @s, right after a time of day @hour:@minute (24-hour, or a
- * 12-hour one with @day_part said), is the end of a span of hours: a dash,
- * a later time of day (H, HH, HHMM or H:MM) and nothing else. */
+/* Whether @s, right after a time of day written after a space and
+ * without seconds, is the end of a span of hours: a dash, a time of day
+ * (H, HH, HHMM or H:MM) and nothing else. An earlier end is a span across
+ * midnight (22:00-06:00), not an offset: read as one, it would move the
+ * date by most of a day. */
 static gboolean
-is_span_end (const char *s,
-             int         hour,
-             int         minute,
-             gboolean    day_part)
+is_span_end (const char *s)
 {
-  int end_hour, end_minute = 0, end;
+  int end_hour, end_minute = 0;
 
   if (*s++ != '-' || !read_number (&s, 1, 2, &end_hour))
     return FALSE;
@@ -171,10 +170,7 @@ is_span_end (const char *s,
   if (g_ascii_isdigit (*s) && !read_number (&s, 2, 2, &end_minute))
     return FALSE;
   skip_spaces (&s);
-  end = end_hour * 60 + end_minute;
-  /* 下午03:00-05:00 ends at 5 on its own clock. */
-  return *s == '\0' && end_hour <= 23 && end_minute <= 59 &&
-         (end > hour * 60 + minute || (day_part && end > (hour % 12) * 60 + minute));
+  return *s == '\0' && end_hour <= 23 && end_minute <= 59;
 }
 
 /* The time of day after a date: H:MM[:SS[.fff]], H时/点[M分[S秒]] (or
@@ -186,6 +182,7 @@ read_time (const char **p,
            int         *hour,
            int         *minute,
            int         *second,
+           int         *micros,
            PrDateClock *clock)
 {
   static const char *const hour_ends[] = { ":", "时", "点", "時", "點", NULL };
@@ -214,14 +211,16 @@ read_time (const char **p,
             return FALSE;
           if (minute_end == 1)
             skip_word (p, "秒");
-          /* The fraction is dropped: a second is fine enough to order
-           * petitions, and a tie goes to the id. */
+          /* The fraction, to the microsecond (DATETIME(6)'s): two
+           * letters of one second are ordered by it. */
           if (minute_end == 0 && (**p == '.' || **p == ','))
             {
+              int scale = 100000;
+
               if (!g_ascii_isdigit ((*p)[1]))
                 return FALSE;
-              for ((*p)++; g_ascii_isdigit (**p); (*p)++)
-                ;
+              for ((*p)++; g_ascii_isdigit (**p); (*p)++, scale /= 10)
+                *micros += (**p - '0') * scale;
             }
         }
       else if (minute_end == 0)
@@ -485,6 +484,13 @@ fold_digits (const char *text,
   return *out_copy != NULL ? *out_copy : text;
 }
 
+static PrDateStatus read_date (const char  *text,
+                               PrDateOrder  order,
+                               gint64      *out_seconds,
+                               int         *out_offset,
+                               PrDateClock *out_clock,
+                               int         *out_micros);
+
 /**
  * pr_date_read:
  * @text: a date, or a date and time, as text
@@ -534,6 +540,43 @@ pr_date_read_clock (const char  *text,
                     int         *out_offset,
                     PrDateClock *out_clock)
 {
+  int micros;
+
+  return read_date (text, order, out_seconds, out_offset, out_clock, &micros);
+}
+
+/**
+ * pr_date_microseconds:
+ * @text: a date, or a date and time, as text
+ * @order: how to read a date whose year comes last
+ *
+ * Returns: the fraction of the second @text writes (17:31:20.123456), in
+ *   microseconds; 0 for none, or if pr_date_read () cannot read @text
+ */
+int
+pr_date_microseconds (const char  *text,
+                      PrDateOrder  order)
+{
+  gint64 seconds;
+  int offset, micros;
+  PrDateClock clock;
+
+  /* No fraction without its point or comma (or their full-width forms,
+   * U+FF0C and U+FF0E). */
+  if (text == NULL || (strchr (text, '.') == NULL && strchr (text, ',') == NULL &&
+                       strstr (text, "\xef\xbc\x8c") == NULL && strstr (text, "\xef\xbc\x8e") == NULL))
+    return 0;
+  return read_date (text, order, &seconds, &offset, &clock, &micros) == PR_DATE_OK ? micros : 0;
+}
+
+static PrDateStatus
+read_date (const char  *text,
+           PrDateOrder  order,
+           gint64      *out_seconds,
+           int         *out_offset,
+           PrDateClock *out_clock,
+           int         *out_micros)
+{
   static const char *const date_seps[] = { "-", "/", ".", "年", NULL };
   static const char *const month_ends[] = { "-", "/", ".", "月", NULL };
   const char *p = text;
@@ -548,6 +591,7 @@ pr_date_read_clock (const char  *text,
   g_return_val_if_fail (out_offset != NULL, PR_DATE_UNREADABLE);
 
   *out_clock = PR_DATE_CLOCK_24;
+  *out_micros = 0;
   if (text == NULL)
     return PR_DATE_UNREADABLE;
   p = fold_digits (text, &folded);
@@ -620,10 +664,11 @@ pr_date_read_clock (const char  *text,
       if (*p != '\0')
         {
           second = -1;
-          if (!read_time (&p, folded != NULL, &hour, &minute, &second, out_clock))
+          if (!read_time (&p, folded != NULL, &hour, &minute, &second, out_micros, out_clock))
             {
               /* Only spaces may follow a date without a time. */
               p = before;
+              *out_micros = 0;
               *out_clock = PR_DATE_CLOCK_24;
               skip_spaces (&p);
               if (*p != '\0')
@@ -642,8 +687,7 @@ pr_date_read_clock (const char  *text,
        * an offset would move the date by half a day. An offset follows a
        * T (ISO 8601's 08:00-05:00 without seconds, as Java writes it), the
        * seconds, a space, AM/PM, or a time run on (201906080800-0500). */
-      if (spaced_time && !has_seconds && g_ascii_isdigit (p[-1]) &&
-          is_span_end (p, hour, minute, *out_clock == PR_DATE_CLOCK_DAY_PART))
+      if (spaced_time && !has_seconds && g_ascii_isdigit (p[-1]) && is_span_end (p))
         return PR_DATE_UNREADABLE;
       skip_spaces (&p);
       if (*p != '\0' && !read_offset (&p, &offset))
@@ -753,7 +797,7 @@ pr_date_has_roc_year (const char *text)
  * visit's time), which names no one instant.
  *
  * Returns: %TRUE if @text is a date and time followed by a dash and a
- *   later time of day
+ *   time of day (an earlier one: across midnight)
  */
 gboolean
 pr_date_has_hour_span (const char  *text,
@@ -763,7 +807,7 @@ pr_date_has_hour_span (const char  *text,
   g_autofree char *start = NULL;
   const char *p, *dash;
   gint64 seconds;
-  int offset, minutes;
+  int offset;
   PrDateClock clock;
 
   if (text == NULL)
@@ -779,8 +823,7 @@ pr_date_has_hour_span (const char  *text,
        strstr (start, "點") == NULL && strstr (start, "時") == NULL) ||
       pr_date_read_clock (start, order, &seconds, &offset, &clock) != PR_DATE_OK || offset != PR_DATE_NO_OFFSET)
     return FALSE;
-  minutes = (int) (((seconds % 86400) + 86400) % 86400 / 60);
-  return is_span_end (dash, minutes / 60, minutes % 60, clock == PR_DATE_CLOCK_DAY_PART);
+  return is_span_end (dash);
 }
 
 /* Whether @text is a date that reads once the 12 after 上午 (早上,

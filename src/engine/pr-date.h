@@ -52,6 +52,8 @@ PrDateStatus pr_date_read_clock (const char  *text,
                                  gint64      *out_seconds,
                                  int         *out_offset,
                                  PrDateClock *out_clock);
+int      pr_date_microseconds (const char  *text,
+                               PrDateOrder  order);
 gboolean pr_date_has_short_year (const char *text);
 gboolean pr_date_has_roc_year (const char *text);
 gboolean pr_date_has_hour_span (const char  *text,

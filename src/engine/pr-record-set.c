@@ -53,6 +53,7 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
   g_free (set->date_hashes);
+  g_free (set->date_micros);
   g_free (set->content_hashes);
   g_free (set->changed);
   g_free (set->fingerprints);
@@ -564,6 +565,32 @@ pr_record_set_date_hash (const char *text)
   return text != NULL ? g_str_hash (text) : 0;
 }
 
+/* The fraction of @text's second, in microseconds: written after the
+ * seconds, or the milliseconds of a 13-digit number, which are a date
+ * only in a column of Unix time in milliseconds (else it is no date, and
+ * the fraction is not asked). */
+static guint32
+date_micros (const char  *text,
+             PrDateOrder  order)
+{
+  const char *digits = text;
+
+  if (text == NULL)
+    return 0;
+  while (g_ascii_isspace (*digits))
+    digits++;
+  if (strspn (digits, "0123456789") == 13)
+    {
+      const char *end = digits + 13;
+
+      while (g_ascii_isspace (*end))
+        end++;
+      if (*end == '\0')
+        return ((digits[10] - '0') * 100 + (digits[11] - '0') * 10 + (digits[12] - '0')) * 1000;
+    }
+  return pr_date_microseconds (text, order);
+}
+
 static void
 grow_set (PrRecordSet *set,
           gsize       *capacity)
@@ -574,6 +601,7 @@ grow_set (PrRecordSet *set,
   *capacity = MAX (BATCH_SIZE, *capacity * 2);
   set->dates = g_renew (gint64, set->dates, *capacity);
   set->date_hashes = g_renew (guint32, set->date_hashes, *capacity);
+  set->date_micros = g_renew (guint32, set->date_micros, *capacity);
   set->content_hashes = g_renew (guint64, set->content_hashes, *capacity);
   set->changed = g_renew (guint8, set->changed, *capacity);
   set->fingerprints = g_renew (guint64, set->fingerprints, *capacity);
@@ -1094,6 +1122,7 @@ pr_record_set_load (const PrMapping          *mapping,
       if (date_reader != NULL &&
           !pr_date_column_add (date_reader, values[date_column], id, position, &set->dates[index], error))
         goto out;
+      set->date_micros[index] = date_reader != NULL ? date_micros (values[date_column], options->date_order) : 0;
 
       if (set->labels != NULL)
         g_ptr_array_add (set->labels, make_label (values[label_column] != NULL ? values[label_column] : ""));
@@ -1236,6 +1265,9 @@ compare_primary (gconstpointer a,
 
   if (sort_set->dates[i] != sort_set->dates[j])
     return sort_set->dates[i] < sort_set->dates[j] ? -1 : 1;
+  /* Two letters of one second (DATETIME(6)): the fraction tells. */
+  if (sort_set->dates[i] != PR_DATE_NONE && sort_set->date_micros[i] != sort_set->date_micros[j])
+    return sort_set->date_micros[i] < sort_set->date_micros[j] ? -1 : 1;
 
   return pr_id_compare (sort_set->ids->pdata[i], sort_set->ids->pdata[j]);
 }
@@ -1245,7 +1277,8 @@ compare_primary (gconstpointer a,
  * @set: a #PrRecordSet
  *
  * Orders the records for the choice of a cluster's primary record: the
- * earliest date first (records without one last), then the lowest id.
+ * earliest date first (records without one last), to the microsecond,
+ * then the lowest id.
  *
  * Returns: (transfer full): rank[i] for each record i, 0 for the first.
  */

@@ -153,6 +153,7 @@ typedef struct {
   GPtrArray *ids;           /* char *, one per record */
   gint64    *dates;         /* seconds, or PR_DATE_NONE (pr-date-column.c) */
   guint32   *date_hashes;   /* of each date's text as read (pr_record_set_date_hash ()) */
+  guint32   *date_micros;   /* the fraction of each date's second, in microseconds; 0 for none */
   guint64    n_unreadable_dates; /* in the date column, not empty, yet not dates */
   GPtrArray *unreadable_date_ids; /* char *: the first few of those records' ids */
   guint64    n_serial_dates; /* of n_unreadable_dates, Excel day numbers (43624) */

@@ -8,7 +8,8 @@
  * without an order must read the same with every order, and a date whose
  * year comes last is ambiguous without an order exactly when it reads with
  * DMY or MDY. A placeholder (9999-12-31, 0000-00-00) is one with every
- * order that reads it as a date at all.
+ * order that reads it as a date at all. A fraction of the second is
+ * within one, and only a date read has one.
  */
 
 #include <string.h>
@@ -71,5 +72,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_assert_cmpint (pr_date_parse (text, &parsed), ==, s_ymd == PR_DATE_OK);
   if (s_ymd == PR_DATE_OK)
     g_assert_cmpint (parsed, ==, ymd);
+
+  for (PrDateOrder order = PR_DATE_ORDER_UNSET; order <= PR_DATE_ORDER_MDY; order++)
+    {
+      int micros = pr_date_microseconds (text, order);
+      PrDateStatus status = order == PR_DATE_ORDER_UNSET ? s_unset : order == PR_DATE_ORDER_YMD ? s_ymd
+                            : order == PR_DATE_ORDER_DMY ? s_dmy : s_mdy;
+
+      g_assert_true (micros >= 0 && micros <= 999999);
+      g_assert_true (micros == 0 || status == PR_DATE_OK);
+    }
   return 0;
 }
