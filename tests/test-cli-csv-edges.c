@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Edges of a CSV file through scan: a DOS end-of-file mark inside a value
+ * (a quote left open before it, files put together) is refused, not read
+ * into a record; ids an export for Excel wrote as ="0012" are read as
+ * 0012; and the bad-rows list, which a person opens in Excel or WPS,
+ * begins with a byte order mark and reads back through our own reader.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-test-util.h"
+
+#include "pr-csv-reader.h"
+
+static char *dir;
+
+#define BODY_A "小区门口的路灯坏了很久没人修理请尽快处理谢谢"
+#define BODY_B "楼上住户装修噪音扰民已经持续三个月希望相关部门管一管"
+
+static char *
+write_file (const char *name,
+            const char *contents)
+{
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  return path;
+}
+
+static void
+test_end_mark_inside (void)
+{
+  /* The quote on line 3 is not closed before the mark; a stray quote on
+   * the last line closes it, so record 2 would hold lines 3 to 5. */
+  g_autofree char *open_quote = write_file ("open-quote.csv",
+                                            "id,body\r\nA1," BODY_A "\r\nA2,\"" BODY_A "\r\n\x1A\r\n\"\r\n");
+  /* copy /a a.csv+b.csv: the mark stuck to a's last value, b's rows after. */
+  g_autofree char *joined = write_file ("joined.csv",
+                                        "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\x1A\r\nB1," BODY_A "\r\n");
+  g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
+  const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--skip-bad-rows",
+                         "--out", out, NULL, NULL };
+  const char *paths[] = { open_quote, joined };
+  const char *messages[] = {
+    "line 3, field 2: the quoted value that begins there holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A) on "
+    "line 4, so its closing quote is missing and the lines after it were read into it: close the quote where the "
+    "value ends and delete the mark, then read the file again",
+    "line 3, field 2: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), which ends a file, yet more "
+    "follows it (were files put together?): delete the mark, then read the file again",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autofree char *err = NULL;
+
+      args[9] = paths[i];
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+      g_assert_nonnull (strstr (err, messages[i]));
+    }
+}
+
+static void
+test_text_formula_ids (void)
+{
+  /* Ids kept from Excel as ="…", as our exports and many systems write
+   * them: 0012 and 0013, the same letter twice. */
+  g_autofree char *path = write_file ("formula-ids.csv",
+                                      "\"=\"\"id\"\"\",body\r\n\"=\"\"0012\"\"\"," BODY_A "\r\n"
+                                      "\"=\"\"0013\"\"\"," BODY_A "\r\n\"=\"\"0014\"\"\"," BODY_B "\r\n");
+  g_autofree char *out = g_build_filename (dir, "formula-out.csv", NULL);
+  g_autofree char *written = NULL;
+  const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--out", out, path, NULL };
+
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, args), ==, 0);
+  g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
+  g_assert_nonnull (strstr (written, "\r\n1,0012,0012,"));
+  g_assert_nonnull (strstr (written, "\r\n1,0013,0012,"));
+  g_assert_null (strstr (written, "="));
+}
+
+static void
+test_bad_rows_list_for_excel (void)
+{
+  g_autofree char *path = write_file ("nul.csv",
+                                      "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\r\n0012345678901,"
+                                      "abc\xff\r\nA4," BODY_A "\r\n");
+  g_autofree char *out = g_build_filename (dir, "nul-out.csv", NULL);
+  g_autofree char *list_path = g_build_filename (dir, "nul-out-bad-rows.csv", NULL);
+  g_autofree char *list = NULL;
+  g_autoptr(PrCsvReader) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--skip-bad-rows",
+                         "--out", out, path, NULL };
+  const char *row[] = { "0012345678901", "4", "body" };
+  gsize length;
+
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, args), ==, 0);
+  g_assert_true (g_file_get_contents (list_path, &list, NULL, NULL));
+  /* Excel and WPS read a CSV file as UTF-8 only after this mark. */
+  g_assert_true (g_str_has_prefix (list, "\xEF\xBB\xBF" "id,row,column,reason\r\n"));
+
+  /* Read back: the id as written (Excel would show it as a number), the
+   * row, the column and a reason. */
+  reader = pr_csv_reader_new_for_path (list_path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  g_assert_cmpstr (pr_csv_reader_get_field (reader, 0, &length), ==, "id");
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (row); i++)
+    g_assert_cmpstr (pr_csv_reader_get_field (reader, i, &length), ==, row[i]);
+  g_assert_nonnull (strstr (pr_csv_reader_get_field (reader, 3, &length), "UTF-8"));
+  g_assert_false (pr_csv_reader_next (reader, NULL, &error));
+  g_assert_no_error (error);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  dir = pr_test_make_temp_dir ();
+
+  g_test_add_func ("/cli/scan/csv-end-mark-inside", test_end_mark_inside);
+  g_test_add_func ("/cli/scan/csv-text-formula-ids", test_text_formula_ids);
+  g_test_add_func ("/cli/scan/bad-rows-list-for-excel", test_bad_rows_list_for_excel);
+
+  status = g_test_run ();
+  pr_test_remove_tree (dir);
+  g_free (dir);
+  return status;
+}
