@@ -5,6 +5,8 @@
  * into a record; ids an export for Excel wrote as ="0012" are read as
  * 0012; and the bad-rows list, which a person opens in Excel or WPS,
  * begins with a byte order mark and reads back through our own reader.
+ * Short Big5 values given as GBK, whose common characters GBK reads as
+ * private-use ones, are refused as text in another encoding.
  */
 #include "config.h"
 
@@ -116,6 +118,33 @@ test_bad_rows_list_for_excel (void)
   g_assert_no_error (error);
 }
 
+static void
+test_big5_given_as_gbk (void)
+{
+  /* Six short subjects in Big5 (小孩上下學山路不安全, 大山口村水井乾了三個月,
+   * 工人工資六個月不發…): GBK reads their most common characters (小, 上,
+   * 下, 山, 人, 了, A440 to A4FE in Big5) in its user-defined rows. */
+  static const char file[] =
+    "id,body\r\n"
+    "1,\xa4p\xab\xc4\xa4W\xa4U\xbe\xc7\xa4s\xb8\xf4\xa4\xa3\xa6w\xa5\xfe\r\n"
+    "2,\xa4p\xab\xc4\xa4W\xa4U\xbe\xc7\xa4s\xb8\xf4\xa4\xa3\xa6w\xa5\xfe\xa4" "F\r\n"
+    "3,\xa4j\xa4s\xa4" "f\xa7\xf8\xa4\xf4\xa4\xab\xb0\xae\xa4" "F\xa4T\xad\xd3\xa4\xeb\r\n"
+    "4,\xa4j\xa4s\xa4" "f\xa7\xf8\xa4\xf4\xa4\xab\xb0\xae\xa4" "F\xa4T\xad\xd3\xa4\xeb\xa4" "F\r\n"
+    "5,\xa4u\xa4H\xa4u\xb8\xea\xa4\xbb\xad\xd3\xa4\xeb\xa4\xa3\xb5o\r\n"
+    "6,\xa4g\xa6" "a\xb3Q\xa4H\xa5" "e\xa4" "F\xa4K\xa6~\r\n";
+  g_autofree char *path = write_file ("big5.csv", file);
+  g_autofree char *err = NULL;
+  const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--encoding", "GBK",
+                         "--out", "/dev/null", path, NULL };
+
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_assert_nonnull (strstr (err, "big5.csv, column “body”: read as GBK, the text is mostly rare Chinese characters "
+                                 "or letters of other scripts (6 values, first on line 2)"));
+  g_clear_pointer (&err, g_free);
+  args[7] = "BIG5";
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -128,6 +157,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/csv-end-mark-inside", test_end_mark_inside);
   g_test_add_func ("/cli/scan/csv-text-formula-ids", test_text_formula_ids);
   g_test_add_func ("/cli/scan/bad-rows-list-for-excel", test_bad_rows_list_for_excel);
+  g_test_add_func ("/cli/scan/big5-given-as-gbk", test_big5_given_as_gbk);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);
