@@ -5,7 +5,8 @@
  * numbers, dates, a long one in pieces ="…"&"…"), quotes and line breaks
  * inside values, the byte order mark. Values only like that form stay as
  * they are. And a DOS end-of-file mark (Ctrl-Z) inside a value, which a
- * quote left open or files put together leave there, is refused.
+ * quote left open or files put together leave there, is refused; a
+ * misplaced quote is refused saying how to write it.
  */
 #include "config.h"
 
@@ -165,6 +166,34 @@ test_end_mark_inside (void)
   }
 }
 
+static void
+test_quote_advice (void)
+{
+  static const struct {
+    const char *file;
+    const char *message;
+  } cases[] = {
+    { "id,body\n1,他说\"你好\"\n",
+      "line 2, field 2: unexpected '\"' inside an unquoted field at byte 16 of the file: put the whole value in "
+      "quotes and write each quote inside it twice, as Excel saves it, then read the file again" },
+    { "id,body\n1,\"你好\" \n",
+      "line 2, field 2: unexpected character after a closing quote at byte 18 of the file: a quoted value ends at "
+      "its closing quote: delete what follows it before the comma (a space?), or move it inside the quotes" },
+    { "id,body\n1,\"你好\n",
+      "line 2, field 2: unterminated quoted field; the quote opens at byte 10 of the file: close the quote where "
+      "the value ends (a quote inside a value is written twice), then read the file again" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) records = read_all (cases[i].file, strlen (cases[i].file), &error);
+
+      g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX);
+      g_assert_true (g_str_has_prefix (error->message, cases[i].message));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -174,6 +203,7 @@ main (int   argc,
   g_test_add_func ("/csv-round-trip/export-reads-back", test_export_reads_back);
   g_test_add_func ("/csv-round-trip/text-formula-forms", test_text_formula_forms);
   g_test_add_func ("/csv-reader/end-mark-inside", test_end_mark_inside);
+  g_test_add_func ("/csv-reader/quote-advice", test_quote_advice);
 
   return g_test_run ();
 }

@@ -498,16 +498,18 @@ static gboolean
 syntax_error (PrCsvReader  *reader,
               GError      **error,
               const char   *what,
-              guint64       offset)
+              guint64       offset,
+              const char   *advice)
 {
   g_autofree char *where = describe_offset (reader, offset);
 
   return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
-               /* Translators: the first %s says what is wrong (“unexpected
-                * character after a closing quote”), the second where:
-                * “byte 6 of the file”. */
-               _("line %llu, field %u: %s at %s"),
-               (unsigned long long) reader->record_line, reader->n_fields + 1, what, where);
+                             /* Translators: the first %s says what is wrong
+                              * (“unexpected character after a closing
+                              * quote”), the second where: “byte 6 of the
+                              * file”, the last what to do. */
+                             _("line %llu, field %u: %s at %s: %s"),
+                             (unsigned long long) reader->record_line, reader->n_fields + 1, what, where, advice);
 }
 
 /* Ends the record at a line break at buf[pos]; consumes it (and the LF of a
@@ -731,7 +733,9 @@ pr_csv_reader_next (PrCsvReader   *reader,
                 case STATE_QUOTED:
                   return syntax_error (reader, error,
                                        _("unterminated quoted field; the quote opens"),
-                                       reader->quote_offset);
+                                       reader->quote_offset,
+                                       _("close the quote where the value ends (a quote inside a value is "
+                                         "written twice), then read the file again"));
 
                 case STATE_FIELD_START:
                   field_begin (reader, reader->buf_offset, FALSE);
@@ -818,7 +822,9 @@ pr_csv_reader_next (PrCsvReader   *reader,
               if (*p == '"')
                 return syntax_error (reader, error,
                                      _("unexpected '\"' inside an unquoted field"),
-                                     reader->buf_offset + reader->pos);
+                                     reader->buf_offset + reader->pos,
+                                     _("put the whole value in quotes and write each quote inside it twice, as "
+                                       "Excel saves it, then read the file again"));
 
               field_end (reader);
               consume_line_break (reader);
@@ -875,7 +881,10 @@ pr_csv_reader_next (PrCsvReader   *reader,
             {
               return syntax_error (reader, error,
                                    _("unexpected character after a closing quote"),
-                                   reader->buf_offset + reader->pos);
+                                   reader->buf_offset + reader->pos,
+                                   _("a quoted value ends at its closing quote: delete what follows it before "
+                                     "the comma (a space?), or move it inside the quotes, writing each quote "
+                                     "inside twice, then read the file again"));
             }
           break;
 
