@@ -3,10 +3,12 @@
  * Edges of a CSV file through scan: a DOS end-of-file mark inside a value
  * (a quote left open before it, files put together) is refused, not read
  * into a record; ids an export for Excel wrote as ="0012" are read as
- * 0012; and the bad-rows list, which a person opens in Excel or WPS,
- * begins with a byte order mark and reads back through our own reader.
+ * 0012, and 0012 written twice is a repeated id; and the bad-rows list,
+ * which a person opens in Excel or WPS, begins with a byte order mark and
+ * reads back through our own reader.
  * Short Big5 values given as GBK, whose common characters GBK reads as
- * private-use ones, are refused as text in another encoding.
+ * private-use ones, are refused as text in another encoding; so is UTF-16
+ * without a byte order mark whose header is Chinese.
  */
 #include "config.h"
 
@@ -83,6 +85,32 @@ test_text_formula_ids (void)
 }
 
 static void
+test_repeated_padded_id (void)
+{
+  /* 0012 twice, the second time as ="0012": one id written the same way
+   * twice, said as such, not as two ids that differ in how they are
+   * written. */
+  g_autofree char *plain = write_file ("padded-twice.csv",
+                                       "id,body\r\n0012," BODY_A "\r\n0013," BODY_B "\r\n0012," BODY_B "\r\n");
+  g_autofree char *formula = write_file ("padded-formula.csv",
+                                         "id,body\r\n0012," BODY_A "\r\n\"=\"\"0012\"\"\"," BODY_B "\r\n");
+  const char *paths[] = { plain, formula };
+  const char *messages[] = { "line 4, column “id”: the id “0012” appears a second time",
+                             "line 3, column “id”: the id “0012” appears a second time" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autofree char *err = NULL;
+      const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--out", "/dev/null",
+                             paths[i], NULL };
+
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+      g_assert_nonnull (strstr (err, messages[i]));
+      g_assert_null (strstr (err, "differ only"));
+    }
+}
+
+static void
 test_bad_rows_list_for_excel (void)
 {
   g_autofree char *path = write_file ("nul.csv",
@@ -145,6 +173,36 @@ test_big5_given_as_gbk (void)
   g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
 }
 
+static void
+test_utf16_chinese_header (void)
+{
+  /* 编号,内容 and a record with 退 (U+9000, a NUL byte in either order),
+   * in UTF-16 without a byte order mark. */
+  static const char *const encodings[] = { "UTF-16LE", "UTF-16BE" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (encodings); i++)
+    {
+      g_autofree char *bytes = NULL;
+      g_autofree char *path = g_build_filename (dir, "utf16.csv", NULL);
+      g_autofree char *err = NULL;
+      g_autofree char *expected = g_strdup_printf ("the file is %s text, not UTF-8", encodings[i]);
+      g_autoptr(GError) error = NULL;
+      gsize length = 0;
+      const char *args[] = { "scan", "--no-second-stage", "--id", "编号", "--text", "内容", "--out", "/dev/null",
+                             path, NULL, NULL };
+
+      bytes = g_convert ("编号,内容\r\n1,申请退休金的事情没有人管\r\n2," BODY_A "\r\n", -1, encodings[i], "UTF-8",
+                         NULL, &length, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_file_set_contents (path, bytes, length, NULL));
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+      g_assert_nonnull (strstr (err, expected));
+      g_clear_pointer (&err, g_free);
+      args[9] = i == 0 ? "--encoding=UTF-16LE" : "--encoding=UTF-16BE";
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -156,8 +214,10 @@ main (int    argc,
 
   g_test_add_func ("/cli/scan/csv-end-mark-inside", test_end_mark_inside);
   g_test_add_func ("/cli/scan/csv-text-formula-ids", test_text_formula_ids);
+  g_test_add_func ("/cli/scan/csv-repeated-padded-id", test_repeated_padded_id);
   g_test_add_func ("/cli/scan/bad-rows-list-for-excel", test_bad_rows_list_for_excel);
   g_test_add_func ("/cli/scan/big5-given-as-gbk", test_big5_given_as_gbk);
+  g_test_add_func ("/cli/scan/utf16-chinese-header", test_utf16_chinese_header);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

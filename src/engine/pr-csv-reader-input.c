@@ -54,6 +54,32 @@ read_stream (PrCsvReader   *reader,
   return n;
 }
 
+/* UTF-16 text of Chinese characters (a header 编号,内容): its NUL bytes
+ * are the high halves of the ASCII characters among them (commas, line
+ * ends, digits), at odd offsets (little-endian) or at even ones, but for
+ * the few of ideographs such as 退 (U+9000), with a line feed so placed.
+ * UTF-8 text holds no NUL byte. */
+static const char *
+utf16_by_nul_bytes (const guint8 *b,
+                    gsize         length)
+{
+  gsize nul[2] = { 0, 0 };
+  gboolean line_feed[2] = { FALSE, FALSE };
+
+  for (gsize i = 0; i + 1 < length; i += 2)
+    {
+      nul[0] += b[i] == 0;
+      nul[1] += b[i + 1] == 0;
+      line_feed[1] |= b[i] == '\n' && b[i + 1] == 0;
+      line_feed[0] |= b[i] == 0 && b[i + 1] == '\n';
+    }
+  if (nul[1] >= 2 && nul[0] * 4 < nul[1] && line_feed[1])
+    return "UTF-16LE";
+  if (nul[0] >= 2 && nul[1] * 4 < nul[0] && line_feed[0])
+    return "UTF-16BE";
+  return NULL;
+}
+
 /* The wide encoding whose pattern of NUL bytes the first bytes of a file
  * show, for ASCII text (a header): "id" is 69 00 64 00 in UTF-16LE, 69 00
  * 00 00 in UTF-32LE. A byte order mark counts as the encoding's. %NULL if
@@ -76,7 +102,7 @@ wide_encoding_of (const guint8 *b,
     return "UTF-16LE";
   if (b[0] == 0 && b[1] != 0 && b[2] == 0 && b[3] != 0 && b[4] == 0 && b[5] != 0)
     return "UTF-16BE";
-  return NULL;
+  return utf16_by_nul_bytes (b, length);
 }
 
 /* Whether @data (a first chunk, perhaps cut inside a character) is UTF-8

@@ -586,7 +586,8 @@ check_stray_bytes (PrCsvReader  *reader,
  * to a stray quote further on; stuck to a value with lines after it, a
  * file was put after another (copy /a). Either way the records around it
  * are misread: refused, naming the lines. A value that is the mark alone
- * is left to the caller (a line of its own, or a one-column file). */
+ * is left to the caller (a line of its own, or a one-column file), and so
+ * is one that is not text. */
 static gboolean
 check_end_mark_inside (PrCsvReader  *reader,
                        GError      **error)
@@ -601,7 +602,9 @@ check_end_mark_inside (PrCsvReader  *reader,
       guint64 line = reader->record_line + lines;
 
       lines += count_line_breaks (text, length, FALSE);
-      if (mark == NULL || (length == 1 && reader->n_fields == 1))
+      /* Bytes that are no text (an image's, whose signature holds the
+       * byte) are a bad row, left to the caller's check. */
+      if (mark == NULL || (length == 1 && reader->n_fields == 1) || !g_utf8_validate_len (text, length, NULL))
         continue;
       if (reader->fields[f].quoted && mark > text && (mark[-1] == '\n' || mark[-1] == '\r'))
         return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
