@@ -23,26 +23,16 @@ static char *dir;
 #define BODY_A "小区门口的路灯坏了很久没人修理请尽快处理谢谢"
 #define BODY_B "楼上住户装修噪音扰民已经持续三个月希望相关部门管一管"
 
-static char *
-write_file (const char *name,
-            const char *contents)
-{
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
-  return path;
-}
-
 static void
 test_end_mark_inside (void)
 {
   /* The quote on line 3 is not closed before the mark; a stray quote on
    * the last line closes it, so record 2 would hold lines 3 to 5. */
-  g_autofree char *open_quote = write_file ("open-quote.csv",
-                                            "id,body\r\nA1," BODY_A "\r\nA2,\"" BODY_A "\r\n\x1A\r\n\"\r\n");
+  g_autofree char *open_quote = pr_test_write_file (dir, "open-quote.csv",
+                                                    "id,body\r\nA1," BODY_A "\r\nA2,\"" BODY_A "\r\n\x1A\r\n\"\r\n");
   /* copy /a a.csv+b.csv: the mark stuck to a's last value, b's rows after. */
-  g_autofree char *joined = write_file ("joined.csv",
-                                        "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\x1A\r\nB1," BODY_A "\r\n");
+  g_autofree char *joined = pr_test_write_file (dir, "joined.csv",
+                                                "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\x1A\r\nB1," BODY_A "\r\n");
   g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
   const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--skip-bad-rows",
                          "--out", out, NULL, NULL };
@@ -70,9 +60,9 @@ test_text_formula_ids (void)
 {
   /* Ids kept from Excel as ="…", as our exports and many systems write
    * them: 0012 and 0013, the same letter twice. */
-  g_autofree char *path = write_file ("formula-ids.csv",
-                                      "\"=\"\"id\"\"\",body\r\n\"=\"\"0012\"\"\"," BODY_A "\r\n"
-                                      "\"=\"\"0013\"\"\"," BODY_A "\r\n\"=\"\"0014\"\"\"," BODY_B "\r\n");
+  g_autofree char *path = pr_test_write_file (dir, "formula-ids.csv",
+                                              "\"=\"\"id\"\"\",body\r\n\"=\"\"0012\"\"\"," BODY_A "\r\n"
+                                              "\"=\"\"0013\"\"\"," BODY_A "\r\n\"=\"\"0014\"\"\"," BODY_B "\r\n");
   g_autofree char *out = g_build_filename (dir, "formula-out.csv", NULL);
   g_autofree char *written = NULL;
   const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--out", out, path, NULL };
@@ -90,10 +80,10 @@ test_repeated_padded_id (void)
   /* 0012 twice, the second time as ="0012": one id written the same way
    * twice, said as such, not as two ids that differ in how they are
    * written. */
-  g_autofree char *plain = write_file ("padded-twice.csv",
-                                       "id,body\r\n0012," BODY_A "\r\n0013," BODY_B "\r\n0012," BODY_B "\r\n");
-  g_autofree char *formula = write_file ("padded-formula.csv",
-                                         "id,body\r\n0012," BODY_A "\r\n\"=\"\"0012\"\"\"," BODY_B "\r\n");
+  g_autofree char *plain = pr_test_write_file (dir, "padded-twice.csv",
+                                               "id,body\r\n0012," BODY_A "\r\n0013," BODY_B "\r\n0012," BODY_B "\r\n");
+  g_autofree char *formula = pr_test_write_file (dir, "padded-formula.csv",
+                                                 "id,body\r\n0012," BODY_A "\r\n\"=\"\"0012\"\"\"," BODY_B "\r\n");
   const char *paths[] = { plain, formula };
   const char *messages[] = { "line 4, column “id”: the id “0012” appears a second time",
                              "line 3, column “id”: the id “0012” appears a second time" };
@@ -113,9 +103,9 @@ test_repeated_padded_id (void)
 static void
 test_bad_rows_list_for_excel (void)
 {
-  g_autofree char *path = write_file ("nul.csv",
-                                      "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\r\n0012345678901,"
-                                      "abc\xff\r\nA4," BODY_A "\r\n");
+  g_autofree char *path = pr_test_write_file (dir, "nul.csv",
+                                              "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\r\n0012345678901,"
+                                              "abc\xff\r\nA4," BODY_A "\r\n");
   g_autofree char *out = g_build_filename (dir, "nul-out.csv", NULL);
   g_autofree char *list_path = g_build_filename (dir, "nul-out-bad-rows.csv", NULL);
   g_autofree char *list = NULL;
@@ -160,7 +150,7 @@ test_big5_given_as_gbk (void)
     "4,\xa4j\xa4s\xa4" "f\xa7\xf8\xa4\xf4\xa4\xab\xb0\xae\xa4" "F\xa4T\xad\xd3\xa4\xeb\xa4" "F\r\n"
     "5,\xa4u\xa4H\xa4u\xb8\xea\xa4\xbb\xad\xd3\xa4\xeb\xa4\xa3\xb5o\r\n"
     "6,\xa4g\xa6" "a\xb3Q\xa4H\xa5" "e\xa4" "F\xa4K\xa6~\r\n";
-  g_autofree char *path = write_file ("big5.csv", file);
+  g_autofree char *path = pr_test_write_file (dir, "big5.csv", file);
   g_autofree char *err = NULL;
   const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--encoding", "GBK",
                          "--out", "/dev/null", path, NULL };

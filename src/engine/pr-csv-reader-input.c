@@ -102,6 +102,9 @@ wide_encoding_of (const guint8 *b,
     return "UTF-16LE";
   if (b[0] == 0 && b[1] != 0 && b[2] == 0 && b[3] != 0 && b[4] == 0 && b[5] != 0)
     return "UTF-16BE";
+  /* With UTF-16's byte order mark, the parser names the mark itself. */
+  if ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))
+    return NULL;
   return utf16_by_nul_bytes (b, length);
 }
 
