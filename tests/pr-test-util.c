@@ -36,6 +36,25 @@ pr_test_make_temp_dir (void)
 }
 
 /**
+ * pr_test_write_file:
+ * @dir: a folder the test made
+ * @name: the file's name in it
+ * @contents: its text
+ *
+ * Returns: (transfer full): the path of the file written
+ */
+char *
+pr_test_write_file (const char *dir,
+                    const char *name,
+                    const char *contents)
+{
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  return path;
+}
+
+/**
  * pr_test_remove_tree:
  * @path: a file or directory the test made
  *

@@ -123,7 +123,7 @@ test_store_keeps (void)
   a4 = stored (db, "A4");
   g_assert_true (g_str_has_suffix (a4, " 0"));
   g_assert_true (g_file_get_contents (list_path, &list, NULL, NULL));
-  g_assert_cmpstr (list, ==, "id,row,column,reason\r\n"
+  g_assert_cmpstr (list, ==, "\xEF\xBB\xBF" "id,row,column,reason\r\n"
                              "A2,2,body,\"the value holds a NUL byte (character 0) at byte 16, which no text holds\"\r\n");
 
   /* An id with a NUL in it: A3, deleted, stays live too. */

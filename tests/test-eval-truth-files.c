@@ -16,16 +16,6 @@
 
 static char *dir;
 
-static char *
-write_file (const char *name,
-            const char *contents)
-{
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
-  return path;
-}
-
 static const char records[] =
   "id,body,name\n"
   "1,the road near the school gate is broken and the children fall every day,Zhang\n"
@@ -38,8 +28,8 @@ run_eval (const char  *truth_flag,
           const char  *truth,
           char       **err)
 {
-  g_autofree char *records_path = write_file ("records.csv", records);
-  g_autofree char *truth_path = write_file ("truth.csv", truth);
+  g_autofree char *records_path = pr_test_write_file (dir, "records.csv", records);
+  g_autofree char *truth_path = pr_test_write_file (dir, "truth.csv", truth);
   g_autofree char *flag = g_strdup_printf ("%s=%s", truth_flag, truth_path);
   const char *argv[] = { "eval", "--id", "id", "--text", "body", "--records", records_path, flag, "--summary",
                          "--no-second-stage", NULL };
@@ -98,9 +88,9 @@ test_group_names_twice (void)
 static void
 test_people_contradict (void)
 {
-  g_autofree char *records_path = write_file ("records.csv", records);
-  g_autofree char *people_path = write_file ("people.csv", "id,person\n1,P1\n2,P1\n3,P2\n1,P3\n");
-  g_autofree char *same_path = write_file ("same.csv", "id,person\n1,P1\n2,P1\n3,P2\n1,P1\n");
+  g_autofree char *records_path = pr_test_write_file (dir, "records.csv", records);
+  g_autofree char *people_path = pr_test_write_file (dir, "people.csv", "id,person\n1,P1\n2,P1\n3,P2\n1,P3\n");
+  g_autofree char *same_path = pr_test_write_file (dir, "same.csv", "id,person\n1,P1\n2,P1\n3,P2\n1,P1\n");
   g_autofree char *err = NULL;
   const char *argv[] = { "eval", "--id", "id", "--text", "body", "--name", "name", "--records", records_path,
                          "--people", people_path, NULL };
@@ -121,8 +111,8 @@ test_people_contradict (void)
 static void
 test_read_weights_idle (void)
 {
-  g_autofree char *records_path = write_file ("records.csv", records);
-  g_autofree char *pairs_path = write_file ("pairs.csv", "key_a,key_b,label\n1,2,dup\n3,4,diff\n");
+  g_autofree char *records_path = pr_test_write_file (dir, "records.csv", records);
+  g_autofree char *pairs_path = pr_test_write_file (dir, "pairs.csv", "key_a,key_b,label\n1,2,dup\n3,4,diff\n");
   g_autofree char *err = NULL;
   const char *argv[] = { "eval", "--id", "id", "--text", "body", "--records", records_path, "--pairs", pairs_path,
                          "--summary", "--second-stage", "--read-weights", "3", NULL };

@@ -8,8 +8,8 @@
  * zero-width space, full-width digits, an ideographic space, a DECIMAL's
  * zero fraction (1000.00 and 1000) — and a number id in Excel's
  * scientific notation (7.033E+03), whose lost digits could make two ids
- * one; so are number ids written two ways (07025 and 7025, +5, 1,000,
- * Excel's ="0100"). Ids that differ in what an office reads (1000.50 and
+ * one; so are number ids written two ways (07025 and 7025, +5, 1,000),
+ * and Excel's ="0100" beside 0100, the same id. Ids that differ in what an office reads (1000.50 and
  * 1000), and ids all padded alike, are read as written. The oracle is the
  * file as written here.
  */
@@ -106,8 +106,9 @@ test_invisible_read_as_written (void)
 }
 
 /* A number id written two ways — 07025 and 7025 (one system pads its
- * codes, Excel drops the zeros), +5 and 5, 1,000 and 1000, Excel's ="0100"
- * and 0100 — whichever comes first; the message names the id column. */
+ * codes, Excel drops the zeros), +5 and 5, 1,000 and 1000 — whichever
+ * comes first, and Excel's ="0100" beside 0100; the message names the id
+ * column. */
 static void
 test_number_refused (void)
 {
@@ -118,7 +119,9 @@ test_number_refused (void)
     { "id,body\n5,some words here\n+5,other words there\n", "line 3", "“+5”" },
     { "id,body\n\"1,000\",some words here\n1000,other words there\n", "line 3", "“1,000”" },
     { "id,body\n\"12,345,678\",some words here\n012345678,other words there\n", "line 3", "“12,345,678”" },
-    { "id,body\n\"=\"\"0100\"\"\",some words here\n0100,other words there\n", "line 3", "“=\"0100\"”" },
+    /* Excel's ="0100" is read as 0100: the same id twice. */
+    { "id,body\n\"=\"\"0100\"\"\",some words here\n0100,other words there\n", "line 3",
+      "the id “0100” appears a second time" },
     { "id,body\n0100.00,some words here\n100,other words there\n", "line 3", "“0100.00”" },
     { "id,body\n1E+11,some words here\n2,other words there\n", "line 2", "scientific" },
   };

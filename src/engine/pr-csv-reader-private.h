@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The CSV reader's state: its definitions, kept out of pr-csv-reader.c,
- * the only file that includes this one, to keep that file short enough
- * to read.
+ * The CSV reader's state, shared by its parser (pr-csv-reader.c) and its
+ * input side (pr-csv-reader-input.c), the only files that include this
+ * one.
  */
 #pragma once
 
@@ -12,6 +12,11 @@
 #include "pr-csv-reader.h"
 
 G_BEGIN_DECLS
+
+/* 64 KiB keeps syscalls rare without making short files pay for a big
+ * allocation; the record buffer grows independently. */
+#define READ_CHUNK_SIZE (64 * 1024)
+#define PIVOT_SIZE 4096
 
 typedef enum {
   STATE_RECORD_START,   /* between records; blank lines are skipped here */
@@ -87,5 +92,17 @@ struct _PrCsvReader
    * and we cannot resynchronise reliably. */
   GError *failed;
 };
+
+gboolean pr_csv_reader_fail        (PrCsvReader   *reader,
+                                    GError       **error,
+                                    gint           code,
+                                    const char    *format,
+                                    ...) G_GNUC_PRINTF (4, 5);
+gboolean pr_csv_reader_start_input (PrCsvReader   *reader,
+                                    GCancellable  *cancellable,
+                                    GError       **error);
+gssize   pr_csv_reader_refill      (PrCsvReader   *reader,
+                                    GCancellable  *cancellable,
+                                    GError       **error);
 
 G_END_DECLS

@@ -27,6 +27,7 @@
 #include "pr-dos-end-stream.h"
 #include "pr-csv-reader-private.h"
 #include "pr-encoding-check.h"
+#include "pr-excel-number.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,11 +41,6 @@
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
 #include <unicode/ucnv_cb.h>
-
-/* 64 KiB keeps syscalls rare without making short files pay for a big
- * allocation; the record buffer grows independently. */
-#define READ_CHUNK_SIZE (64 * 1024)
-#define PIVOT_SIZE 4096
 
 G_DEFINE_QUARK (pr-csv-error-quark, pr_csv_error)
 
@@ -267,20 +263,13 @@ describe_offset (PrCsvReader *reader,
                             (unsigned long long) offset, reader->encoding);
 }
 
-static gboolean
-fail (PrCsvReader  *reader,
-      GError      **error,
-      gint          code,
-      const char   *format,
-      ...) G_GNUC_PRINTF (4, 5);
-
 /* Records a sticky data error and returns FALSE for convenient tail calls. */
-static gboolean
-fail (PrCsvReader  *reader,
-      GError      **error,
-      gint          code,
-      const char   *format,
-      ...)
+gboolean
+pr_csv_reader_fail (PrCsvReader  *reader,
+                    GError      **error,
+                    gint          code,
+                    const char   *format,
+                    ...)
 {
   va_list args;
 
@@ -291,374 +280,6 @@ fail (PrCsvReader  *reader,
   reader->have_record = FALSE;
   g_propagate_error (error, g_error_copy (reader->failed));
   return FALSE;
-}
-
-/* Input ------------------------------------------------------------------ */
-
-/* Reads once from the stream into @dest.  Returns the number of bytes read,
- * 0 at end of stream, -1 on error. */
-static gssize
-read_stream (PrCsvReader   *reader,
-             char          *dest,
-             gsize          size,
-             GCancellable  *cancellable,
-             GError       **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  gssize n;
-
-  n = g_input_stream_read (reader->stream, dest, size, cancellable, &local_error);
-  if (n < 0)
-    {
-      /* Callers test for cancellation by its GIO code, keep it. */
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      else if (reader->path != NULL)
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO,
-                     _("Could not read “%s” at byte %llu: %s"),
-                     reader->path, (unsigned long long) reader->stream_bytes, local_error->message);
-      else
-        g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_IO,
-                     _("Could not read the input at byte %llu: %s"),
-                     (unsigned long long) reader->stream_bytes, local_error->message);
-      return -1;
-    }
-
-  reader->stream_bytes += n;
-  if (n == 0)
-    reader->eof = TRUE;
-  return n;
-}
-
-/* The wide encoding whose pattern of NUL bytes the first bytes of a file
- * show, for ASCII text (a header): "id" is 69 00 64 00 in UTF-16LE, 69 00
- * 00 00 in UTF-32LE. A byte order mark counts as the encoding's. %NULL if
- * none. */
-static const char *
-wide_encoding_of (const guint8 *b,
-                  gsize         length)
-{
-  if (length >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0)
-    return "UTF-32LE";
-  if (length >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF)
-    return "UTF-32BE";
-  if (length < 8)
-    return NULL;
-  if (b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0 && b[4] != 0 && b[5] == 0 && b[6] == 0 && b[7] == 0)
-    return "UTF-32LE";
-  if (b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0 && b[4] == 0 && b[5] == 0 && b[6] == 0 && b[7] != 0)
-    return "UTF-32BE";
-  if (b[0] != 0 && b[1] == 0 && b[2] != 0 && b[3] == 0 && b[4] != 0 && b[5] == 0)
-    return "UTF-16LE";
-  if (b[0] == 0 && b[1] != 0 && b[2] == 0 && b[3] != 0 && b[4] == 0 && b[5] != 0)
-    return "UTF-16BE";
-  return NULL;
-}
-
-/* Whether @data (a first chunk, perhaps cut inside a character) is UTF-8
- * with a character beyond ASCII, or with a line feed and no NUL. */
-static gboolean
-looks_utf8 (const char *data,
-            gsize       length,
-            gboolean   *out_non_ascii)
-{
-  const char *bad = NULL;
-
-  *out_non_ascii = FALSE;
-  if (memchr (data, '\0', length) != NULL)
-    return FALSE;
-  if (!g_utf8_validate_len (data, length, &bad) && (gsize) (bad - data) + 4 <= length)
-    return FALSE;
-  for (gsize i = 0; i < length; i++)
-    *out_non_ascii |= (guint8) data[i] >= 0x80;
-  return TRUE;
-}
-
-/* The first bytes of a file read in another encoding than UTF-8 say when
- * that encoding is wrong, before it garbles the header: a UTF-8 file
- * given as UTF-16 (UTF-16's line feed holds a NUL byte), a UTF-8 file
- * given as GBK or Big5 (it begins with UTF-8's byte order mark and reads
- * as UTF-8). A UTF-8 byte order mark before text that is not UTF-8 (an
- * editor's mark on a GBK file) is dropped, as in UTF-8 input. Returns
- * FALSE with @error on a refusal. */
-static gboolean
-check_raw_start (PrCsvReader  *reader,
-                 GError      **error)
-{
-  const char *data = reader->raw;
-  gsize length = reader->raw_len;
-  gboolean bom = length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0;
-  gboolean non_ascii;
-
-  if (ucnv_getMinCharSize (reader->source_cnv) == 2)
-    {
-      const char *wide = wide_encoding_of ((const guint8 *) data, length);
-
-      if (wide != NULL && g_str_has_prefix (wide, "UTF-32"))
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                       _("the file is given as %s, but it is %s (its first characters take four bytes each): give "
-                         "--encoding %s"), reader->encoding, wide, wide);
-          return FALSE;
-        }
-    }
-  if (ucnv_getMinCharSize (reader->source_cnv) > 1)
-    {
-      if (bom || (looks_utf8 (data, length, &non_ascii) && memchr (data, '\n', length) != NULL))
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                       _("the file is given as %s, but it is UTF-8 (%s): leave out --encoding"), reader->encoding,
-                       bom ? _("it begins with UTF-8's byte order mark")
-                           : _("its line ends hold no NUL byte, as those of UTF-16 and UTF-32 do"));
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (!bom)
-    return TRUE;
-  if (looks_utf8 (data + 3, length - 3, &non_ascii) && non_ascii)
-    {
-      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                   _("the file is given as %s, but it is UTF-8 (it begins with UTF-8's byte order mark and its text "
-                     "is UTF-8): leave out --encoding"), reader->encoding);
-      return FALSE;
-    }
-  reader->raw_pos += 3;
-  reader->raw_consumed += 3;
-  return TRUE;
-}
-
-/* Appends converter output to buf.  Returns bytes appended (0 only once
- * everything has been flushed), -1 on error; a conversion error is sticky,
- * an I/O error is not. */
-static gssize
-convert_more (PrCsvReader   *reader,
-              GCancellable  *cancellable,
-              GError       **error)
-{
-  for (;;)
-    {
-      UErrorCode status = U_ZERO_ERROR;
-      char *target = reader->buf + reader->buf_len;
-      const char *source = reader->raw + reader->raw_pos;
-      const char *source_start = source;
-      gsize produced;
-
-      if (reader->flushed)
-        return 0;
-
-      if (reader->raw_pos == reader->raw_len && !reader->eof)
-        {
-          gssize n = read_stream (reader, reader->raw, READ_CHUNK_SIZE,
-                                  cancellable, error);
-          if (n < 0)
-            return -1;
-          reader->raw_pos = 0;
-          reader->raw_len = n;
-          source = source_start = reader->raw;
-          if (reader->raw_consumed == 0 && n > 0)
-            {
-              GError *refused = NULL;
-
-              /* A refusal of the encoding is a data error: sticky. */
-              if (!check_raw_start (reader, &refused))
-                {
-                  reader->failed = g_error_copy (refused);
-                  reader->have_record = FALSE;
-                  g_propagate_error (error, refused);
-                  return -1;
-                }
-              source = source_start = reader->raw + reader->raw_pos;
-            }
-        }
-
-      ucnv_convertEx (reader->utf8_cnv, reader->source_cnv,
-                      &target, reader->buf + READ_CHUNK_SIZE,
-                      &source, reader->raw + reader->raw_len,
-                      reader->pivot, &reader->pivot_source, &reader->pivot_target,
-                      reader->pivot + PIVOT_SIZE,
-                      reader->reset_pending, reader->eof, &status);
-      reader->reset_pending = FALSE;
-      reader->raw_pos += source - source_start;
-      reader->raw_consumed += source - source_start;
-      for (const char *p = source_start; p < source; p++)
-        reader->raw_newlines += *p == '\n';
-      produced = target - (reader->buf + reader->buf_len);
-      reader->buf_len += produced;
-      if (status == U_BUFFER_OVERFLOW_ERROR)
-        {
-          /* Target full; the rest stays in the pivot or the source. */
-        }
-      else if (U_FAILURE (status))
-        {
-          char invalid[32];
-          int8_t invalid_len = sizeof invalid;
-          UErrorCode status2 = U_ZERO_ERROR;
-          g_autoptr(GString) hex = g_string_new (NULL);
-          guint64 offset;
-
-          /* ICU stops just past the bad sequence, which may have started in
-           * an earlier chunk; the invalid-bytes length takes us back. */
-          ucnv_getInvalidChars (reader->source_cnv, invalid, &invalid_len, &status2);
-          if (U_FAILURE (status2))
-            invalid_len = 0;
-          offset = reader->raw_consumed - invalid_len;
-          for (int i = 0; i < invalid_len; i++)
-            g_string_append_printf (hex, "%s%02X", i > 0 ? " " : "", (guint8) invalid[i]);
-
-          /* In an encoding whose line feed is the byte 0x0A and never part
-           * of a character (GBK, GB18030, Big5, the Latin ones), the line;
-           * and a line that is UTF-8 says what the file really is. */
-          if (status != U_TRUNCATED_CHAR_FOUND && ucnv_getMinCharSize (reader->source_cnv) == 1)
-            {
-              /* The bad sequence may have begun in the chunk before, no
-               * longer in raw: its bytes are counted from the copy. */
-              const char *bad = MAX (source - invalid_len, reader->raw);
-              const char *line_start = bad, *line_end = bad;
-              guint64 line = reader->raw_newlines + 1;
-
-              for (int i = 0; i < invalid_len; i++)
-                line -= invalid[i] == '\n';
-              while (line_start > reader->raw && line_start[-1] != '\n')
-                line_start--;
-              while (line_end < reader->raw + reader->raw_len && *line_end != '\n')
-                line_end++;
-              if ((line_start > reader->raw || reader->raw_consumed - (source - reader->raw) == 0) &&
-                  line_end < reader->raw + reader->raw_len &&
-                  g_utf8_validate_len (line_start, line_end - line_start, NULL))
-                fail (reader, error, PR_CSV_ERROR_ENCODING,
-                      _("line %llu: the bytes %s are not %s text, but the line is UTF-8, so the file is UTF-8 "
-                        "(at least in part): leave out --encoding %s, or convert the file's other lines to "
-                        "UTF-8 first"),
-                      (unsigned long long) line, hex->str, reader->encoding, reader->encoding);
-              else
-                fail (reader, error, PR_CSV_ERROR_ENCODING,
-                      _("line %llu: the bytes %s are not %s text (byte %llu of the file): check the file's "
-                        "encoding (--encoding)"),
-                      (unsigned long long) line, hex->str, reader->encoding, (unsigned long long) offset);
-            }
-          /* Two whole sentences rather than a word put in: a translation
-           * may need to say "truncated" elsewhere in the sentence. */
-          else if (status == U_TRUNCATED_CHAR_FOUND)
-            fail (reader, error, PR_CSV_ERROR_ENCODING,
-                  /* Translators: the encoding, then a space and the bytes in
-                   * hex (“ FF 3A”) or nothing, then where they start. */
-                  _("Truncated %s byte sequence%s%s at byte %llu of the file"),
-                  reader->encoding, hex->len > 0 ? " " : "", hex->str, (unsigned long long) offset);
-          else
-            fail (reader, error, PR_CSV_ERROR_ENCODING,
-                  _("Invalid %s byte sequence%s%s at byte %llu of the file"),
-                  reader->encoding, hex->len > 0 ? " " : "", hex->str, (unsigned long long) offset);
-          return -1;
-        }
-      else if (reader->eof)
-        {
-          reader->flushed = TRUE;
-        }
-
-      if (produced > 0)
-        return produced;
-    }
-}
-
-/* Moves on to a new chunk of UTF-8 input once buf is used up.  Returns the
- * number of new bytes, 0 at end of input, -1 on error. */
-static gssize
-refill (PrCsvReader   *reader,
-        GCancellable  *cancellable,
-        GError       **error)
-{
-  g_assert (reader->pos == reader->buf_len);
-
-  reader->buf_offset += reader->buf_len;
-  reader->buf_len = 0;
-  reader->pos = 0;
-
-  if (reader->source_cnv != NULL)
-    return convert_more (reader, cancellable, error);
-
-  if (reader->eof)
-    return 0;
-
-  {
-    gssize n = read_stream (reader, reader->buf, READ_CHUNK_SIZE, cancellable, error);
-    if (n > 0)
-      reader->buf_len = n;
-    return n;
-  }
-}
-
-#define MAX_LEADING_BOMS 4
-
-/* Whether @buf is UTF-8 BOMs, the last perhaps cut short. */
-static gboolean
-only_boms (const char *buf,
-           gsize       length)
-{
-  for (gsize i = 0; i < length; i++)
-    if (buf[i] != "\xef\xbb\xbf"[i % 3])
-      return FALSE;
-  return TRUE;
-}
-
-/* Before the first record: gathers a few bytes (short reads may split a
- * BOM) and skips the UTF-8 BOMs there.  An export that was converted twice
- * starts with two; left in, the second would be an invisible part of the
- * first column's name.  Returns FALSE on error. */
-static gboolean
-start_input (PrCsvReader   *reader,
-             GCancellable  *cancellable,
-             GError       **error)
-{
-  /* Only while all gathered may still be BOMs: an error further on must
-   * not come before the records ahead of it. */
-  while (reader->buf_len < 3 * MAX_LEADING_BOMS && only_boms (reader->buf, reader->buf_len))
-    {
-      gssize n;
-
-      if (reader->source_cnv != NULL)
-        {
-          n = convert_more (reader, cancellable, error);
-        }
-      else if (reader->eof)
-        {
-          n = 0;
-        }
-      else
-        {
-          n = read_stream (reader, reader->buf + reader->buf_len,
-                           READ_CHUNK_SIZE - reader->buf_len, cancellable, error);
-          if (n > 0)
-            reader->buf_len += n;
-        }
-
-      if (n < 0)
-        return FALSE;
-      if (n == 0)
-        break;
-    }
-
-  while (reader->pos + 3 <= reader->buf_len && reader->pos < 3 * MAX_LEADING_BOMS &&
-         memcmp (reader->buf + reader->pos, "\xef\xbb\xbf", 3) == 0)
-    reader->pos += 3;
-
-  /* A UTF-16 or UTF-32 file without a byte order mark would fail as
-   * "invalid UTF-8 (NUL byte)": its NUL bytes say what it is. */
-  if (reader->source_cnv == NULL && reader->pos == 0)
-    {
-      const char *wide = wide_encoding_of ((const guint8 *) reader->buf, reader->buf_len);
-
-      if (wide != NULL)
-        {
-          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
-                       _("the file is %s text, not UTF-8 (its first characters are each followed or preceded by NUL "
-                         "bytes): give --encoding %s, or save it as “CSV UTF-8”"), wide, wide);
-          return FALSE;
-        }
-    }
-
-  reader->started = TRUE;
-  return TRUE;
 }
 
 /* Record assembly -------------------------------------------------------- */
@@ -841,7 +462,7 @@ validate_record (PrCsvReader  *reader,
         {
           const char *utf16 = (guint8) data[0] == 0xFF ? "UTF-16LE" : "UTF-16BE";
 
-          return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
+          return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
                        _("the file begins with the byte order mark of %s, so it is %s text (as Excel's “Unicode "
                          "Text” saves it), not UTF-8: give --encoding %s, or save it as “CSV UTF-8”"),
                        utf16, utf16, utf16);
@@ -854,7 +475,7 @@ validate_record (PrCsvReader  *reader,
           PrEncodingGuess guess = pr_encoding_guess_bytes (data, end - data);
 
           if (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5)
-            return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
+            return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
                          /* Translators: the first %s says where: “byte 18 of
                           * the file”; the encoding is named twice. */
                          _("line %llu, field %u (%s): the text is not UTF-8 but looks like %s text, as Excel saves "
@@ -862,7 +483,7 @@ validate_record (PrCsvReader  *reader,
                          (unsigned long long) reader->record_line, i + 1, where,
                          pr_encoding_guess_to_string (guess), pr_encoding_guess_to_string (guess));
         }
-      return fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
+      return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_INVALID_UTF8,
                    /* Translators: the first %s is empty or “ (NUL byte)”; the
                     * last says where in the file: “byte 18 of the file”. */
                    _("line %llu, field %u: invalid UTF-8%s at byte %zu of the field (%s)"),
@@ -877,16 +498,18 @@ static gboolean
 syntax_error (PrCsvReader  *reader,
               GError      **error,
               const char   *what,
-              guint64       offset)
+              guint64       offset,
+              const char   *advice)
 {
   g_autofree char *where = describe_offset (reader, offset);
 
-  return fail (reader, error, PR_CSV_ERROR_SYNTAX,
-               /* Translators: the first %s says what is wrong (“unexpected
-                * character after a closing quote”), the second where:
-                * “byte 6 of the file”. */
-               _("line %llu, field %u: %s at %s"),
-               (unsigned long long) reader->record_line, reader->n_fields + 1, what, where);
+  return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
+                             /* Translators: the first %s says what is wrong
+                              * (“unexpected character after a closing
+                              * quote”), the second where: “byte 6 of the
+                              * file”, the last what to do. */
+                             _("line %llu, field %u: %s at %s: %s"),
+                             (unsigned long long) reader->record_line, reader->n_fields + 1, what, where, advice);
 }
 
 /* Ends the record at a line break at buf[pos]; consumes it (and the LF of a
@@ -937,12 +560,12 @@ check_stray_bytes (PrCsvReader  *reader,
               for (guint g = 0; g < f; g++)
                 lines += count_line_breaks (reader->rec + reader->fields[g].start, reader->fields[g].len, FALSE);
               if (byte == 0x80)
-                return fail (reader, error, PR_CSV_ERROR_ENCODING,
+                return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_ENCODING,
                              _("line %llu: the byte 80 is not %s text (only Microsoft's code page 936 has it, as "
                                "the euro sign, which no Chinese petition writes so): check the file's encoding "
                                "(--encoding), or give --skip-bad-rows to leave out the records holding it"),
                              (unsigned long long) (reader->record_line + lines), reader->encoding);
-              return fail (reader, error, PR_CSV_ERROR_ENCODING,
+              return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_ENCODING,
                            _("line %llu: the byte FF is not %s text (no Chinese encoding has it as a character): check "
                              "the file's encoding (--encoding), or give --skip-bad-rows to leave out the records "
                              "holding it"),
@@ -953,6 +576,49 @@ check_stray_bytes (PrCsvReader  *reader,
           text += at + 3;
           length -= at + 3;
         }
+    }
+  return TRUE;
+}
+
+/* A DOS end-of-file mark (Ctrl-Z, byte 0x1A) inside a value: no text
+ * holds it. At the start of a line inside a quoted value, the mark ended
+ * a file and a quote left open before it took in the lines after it, up
+ * to a stray quote further on; stuck to a value with lines after it, a
+ * file was put after another (copy /a). Either way the records around it
+ * are misread: refused, naming the lines. A value that is the mark alone
+ * is left to the caller (a line of its own, or a one-column file), and so
+ * is one that is not text. */
+static gboolean
+check_end_mark_inside (PrCsvReader  *reader,
+                       GError      **error)
+{
+  guint64 lines = 0;
+
+  for (guint f = 0; f < reader->n_fields; f++)
+    {
+      const char *text = reader->rec + reader->fields[f].start;
+      gsize length = reader->fields[f].len;
+      const char *mark = memchr (text, 0x1A, length);
+      guint64 line = reader->record_line + lines;
+
+      lines += count_line_breaks (text, length, FALSE);
+      /* Bytes that are no text (an image's, whose signature holds the
+       * byte) are a bad row, left to the caller's check. */
+      if (mark == NULL || (length == 1 && reader->n_fields == 1) || !g_utf8_validate_len (text, length, NULL))
+        continue;
+      if (reader->fields[f].quoted && mark > text && (mark[-1] == '\n' || mark[-1] == '\r'))
+        return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
+                                   _("line %llu, field %u: the quoted value that begins there holds a DOS "
+                                     "end-of-file mark (Ctrl-Z, byte 0x1A) on line %llu, so its closing quote is "
+                                     "missing and the lines after it were read into it: close the quote where the "
+                                     "value ends and delete the mark, then read the file again"),
+                                   (unsigned long long) line, f + 1,
+                                   (unsigned long long) (line + count_line_breaks (text, mark - text, FALSE)));
+      return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
+                                 _("line %llu, field %u: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), "
+                                   "which ends a file, yet more follows it (were files put together?): delete the "
+                                   "mark, then read the file again"),
+                                 (unsigned long long) (line + count_line_breaks (text, mark - text, FALSE)), f + 1);
     }
   return TRUE;
 }
@@ -968,6 +634,14 @@ finish_record (PrCsvReader  *reader,
     return FALSE;
   if (reader->lone_euro && !check_stray_bytes (reader, error))
     return FALSE;
+  if (!check_end_mark_inside (reader, error))
+    return FALSE;
+  /* Excel's text formula ="0012", as exports for Excel write ids and
+   * dates (ours too), is its text; in CSV it is always quoted. */
+  for (guint f = 0; f < reader->n_fields; f++)
+    if (reader->fields[f].quoted)
+      reader->fields[f].len = pr_excel_text_formula_unwrap (reader->rec + reader->fields[f].start,
+                                                            reader->fields[f].len);
 
   reader->have_record = TRUE;
   /* A byte order mark begins a file, never a line: one here is a file put
@@ -979,7 +653,7 @@ finish_record (PrCsvReader  *reader,
       const char *first = pr_csv_reader_get_field (reader, 0, &length);
 
       if (length >= 3 && memcmp (first, "\xef\xbb\xbf", 3) == 0)
-        return fail (reader, error, PR_CSV_ERROR_SYNTAX,
+        return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
                      _("line %llu begins with a byte order mark (U+FEFF, invisible), which only a file's start "
                        "has: were files put together? Delete the mark (and the header that came with it, if any), "
                        "then read the file again"),
@@ -1028,7 +702,7 @@ pr_csv_reader_next (PrCsvReader   *reader,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
-  if (!reader->started && !start_input (reader, cancellable, error))
+  if (!reader->started && !pr_csv_reader_start_input (reader, cancellable, error))
     return FALSE;
 
   if (!reader->in_progress)
@@ -1045,7 +719,7 @@ pr_csv_reader_next (PrCsvReader   *reader,
 
       if (reader->pos == reader->buf_len)
         {
-          gssize n = refill (reader, cancellable, error);
+          gssize n = pr_csv_reader_refill (reader, cancellable, error);
 
           if (n < 0)
             return FALSE;
@@ -1062,7 +736,9 @@ pr_csv_reader_next (PrCsvReader   *reader,
                 case STATE_QUOTED:
                   return syntax_error (reader, error,
                                        _("unterminated quoted field; the quote opens"),
-                                       reader->quote_offset);
+                                       reader->quote_offset,
+                                       _("close the quote where the value ends (a quote inside a value is "
+                                         "written twice), then read the file again"));
 
                 case STATE_FIELD_START:
                   field_begin (reader, reader->buf_offset, FALSE);
@@ -1149,7 +825,9 @@ pr_csv_reader_next (PrCsvReader   *reader,
               if (*p == '"')
                 return syntax_error (reader, error,
                                      _("unexpected '\"' inside an unquoted field"),
-                                     reader->buf_offset + reader->pos);
+                                     reader->buf_offset + reader->pos,
+                                     _("put the whole value in quotes and write each quote inside it twice, as "
+                                       "Excel saves it, then read the file again"));
 
               field_end (reader);
               consume_line_break (reader);
@@ -1206,7 +884,10 @@ pr_csv_reader_next (PrCsvReader   *reader,
             {
               return syntax_error (reader, error,
                                    _("unexpected character after a closing quote"),
-                                   reader->buf_offset + reader->pos);
+                                   reader->buf_offset + reader->pos,
+                                   _("a quoted value ends at its closing quote: delete what follows it before "
+                                     "the comma (a space?), or move it inside the quotes, writing each quote "
+                                     "inside twice, then read the file again"));
             }
           break;
 

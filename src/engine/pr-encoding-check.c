@@ -407,15 +407,17 @@ common_han (gunichar c)
  * bytes read in a legacy encoding of another language become: Hangul and
  * Hanja (GBK read as EUC-KR), Cyrillic (GBK or UTF-8 read as CP1251 or
  * KOI8-R), Greek and box drawing (CP437), mathematical signs (Mac Roman),
- * Hebrew, Arabic, Thai, kana. They count as rare ideographs: real
- * petitions hold next to none. (Latin letters beyond Latin-1 do not:
- * pinyin with tone marks is written so.) */
+ * Hebrew, Arabic, Thai, kana; and the private use area, where GBK's
+ * user-defined rows land (Big5 read as GBK is largely there). They count
+ * as rare ideographs: real petitions hold next to none. (Latin letters
+ * beyond Latin-1 do not: pinyin with tone marks is written so.) */
 static gboolean
 foreign_letter (gunichar c)
 {
   return (c >= 0x0370 && c <= 0x06FF) || (c >= 0x0E00 && c <= 0x0E7F) ||
          (c >= 0x1100 && c <= 0x11FF) || (c >= 0x2200 && c <= 0x22FF) || (c >= 0x2500 && c <= 0x259F) ||
-         (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xAC00 && c <= 0xD7AF);
+         (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3130 && c <= 0x318F) || (c >= 0xAC00 && c <= 0xD7AF) ||
+         (c >= 0xE000 && c <= 0xF8FF);
 }
 
 /* Counts @c, not ASCII, into @han and @common as count_han() does;
@@ -435,9 +437,6 @@ count_char (const guint8 *table,
       *common += common_in (table, c);
       return;
     }
-  /* Chinese punctuation and full-width forms: between the ranges below. */
-  if ((c >= 0x25A0 && c < 0x3040) || (c >= 0xD7B0 && c < 0x20000))
-    return;
   /* A line drawn with one box character (──────) is a separator a real
    * text may hold; misread bytes vary from one to the next. */
   if (foreign_letter (c))
@@ -445,6 +444,9 @@ count_char (const guint8 *table,
       *han += !(c >= 0x2500 && c <= 0x259F && c == before);
       return;
     }
+  /* Chinese punctuation and full-width forms: between the ranges below. */
+  if ((c >= 0x25A0 && c < 0x3040) || (c >= 0xD7B0 && c < 0x20000))
+    return;
   if (c < 0x3400 || (c > 0x9FFF && c < 0x20000))
     return;
   (*han)++;

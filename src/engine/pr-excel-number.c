@@ -4,8 +4,9 @@
  * it in a General cell and saves it to CSV, in scientific notation with the
  * digits past the sixth lost (4.10105E+17 for an ID card number, 8.6138E+12
  * for +86 138 0013 8000), so that different numbers read the same; whatever
- * such a value was, it is no longer there to read. Writing: which cells
- * Excel would show otherwise than written, for the writer to keep as text.
+ * such a value was, it is no longer there to read; and the text formula
+ * ="…", which is read as its text. Writing: which cells Excel would show
+ * otherwise than written, for the writer to keep as text.
  */
 #define G_LOG_DOMAIN "pr-excel-number"
 
@@ -414,4 +415,62 @@ pr_excel_changes_cell (const char *field)
     return FALSE;
   inner = g_strndup (field + start, end - start);
   return read_cell (inner) != CELL_TEXT;
+}
+
+/**
+ * pr_excel_text_formula_unwrap:
+ * @text: a value, changed in place
+ * @length: its length in bytes
+ *
+ * Excel's formula for a text constant, ="0012" (and a long one joined from
+ * pieces, ="…"&"…", as the writer writes cells Excel would otherwise change),
+ * is that text: Excel and WPS show it so, and systems writing for them use
+ * it for ids and dates. Anything else in the value, even a space around
+ * the &, leaves it alone: it is then not the writer's form, and a
+ * formula is not evaluated. The result is NUL-terminated in place.
+ *
+ * Returns: the new length of @text; @length when it is no such formula
+ */
+gsize
+pr_excel_text_formula_unwrap (char  *text,
+                              gsize  length)
+{
+  const char *p = text + 1, *end = text + length;
+  char *out = text;
+
+  if (length < 3 || text[0] != '=' || text[1] != '"' || text[length - 1] != '"')
+    return length;
+  /* First only check the whole, so a value that is not the form stays as
+   * it was; then copy, never ahead of the reading. */
+  for (;;)
+    {
+      if (p == end || *p++ != '"')
+        return length;
+      for (;;)
+        {
+          if (p == end)
+            return length;
+          if (*p == '"' && (p + 1 == end || p[1] != '"'))
+            break;
+          p += *p == '"' ? 2 : 1;
+        }
+      p++;
+      if (p == end)
+        break;
+      if (*p++ != '&')
+        return length;
+    }
+  for (p = text + 1; p < end;)
+    {
+      p++;                        /* the opening quote */
+      while (!(*p == '"' && (p + 1 == end || p[1] != '"')))
+        {
+          if (*p == '"')
+            p++;
+          *out++ = *p++;
+        }
+      p += 2;                     /* the closing quote and the & */
+    }
+  *out = '\0';
+  return out - text;
 }

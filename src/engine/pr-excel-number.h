@@ -8,5 +8,7 @@ G_BEGIN_DECLS
 gboolean pr_excel_is_scientific (const char *text,
                                  gssize      length);
 gboolean pr_excel_changes_cell  (const char *field);
+gsize    pr_excel_text_formula_unwrap (char  *text,
+                                       gsize  length);
 
 G_END_DECLS

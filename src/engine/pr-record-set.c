@@ -868,7 +868,9 @@ check_padded_id (GHashTable  **padded,
     }
   if (g_hash_table_contains (seen, read) ||
       (*padded != NULL && (other = g_hash_table_lookup (*padded, read)) != NULL))
-    return refuse_same_id (error, position_name, position, column, id, other != NULL ? other : read);
+    /* The same id written the same way is a repeated id, said so next. */
+    return (other != NULL && g_str_equal (other, id)) ||
+           refuse_same_id (error, position_name, position, column, id, other != NULL ? other : read);
   if (*padded == NULL)
     *padded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_hash_table_insert (*padded, g_steal_pointer (&read), g_strdup (id));
@@ -1110,8 +1112,10 @@ pr_record_set_load (const PrMapping          *mapping,
           g_autofree char *shown = pr_bad_row_show_id (id);
 
           g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
-                       _("%s %llu: the id “%s” appears a second time; ids must be unique"),
-                       _(loader.position_name), (unsigned long long) position, shown);
+                       _("%s %llu, column “%s”: the id “%s” appears a second time; ids must be unique: correct one "
+                         "of the two rows, or map a column whose values are unique as the id"),
+                       _(loader.position_name), (unsigned long long) position,
+                       pr_mapping_get_column (mapping, id_column)->name, shown);
           g_free (id);
           goto out;
         }
