@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include "pr-test-util.h"
@@ -20,42 +19,6 @@ static const char letter[] =
   "提高收费标准电梯多次困人无人维修消防通道长期被占用业主多次向街道办事处和住建部门反映均无结果恳请领导高度重视";
 static const char swaps[] = "甲乙丙丁戊己庚辛壬癸东南西北上下左右前后春夏秋冬金木水火土";
 
-static char *
-write_letters (const char *dir,
-               guint       n)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (2026);
-  g_autofree gunichar *base = g_utf8_to_ucs4_fast (letter, -1, NULL);
-  g_autofree gunichar *swap = g_utf8_to_ucs4_fast (swaps, -1, NULL);
-  glong n_base = g_utf8_strlen (letter, -1), n_swap = g_utf8_strlen (swaps, -1);
-  g_autofree gunichar *copy = g_new (gunichar, n_base);
-  g_autoptr(GString) csv = g_string_new ("id,body\n");
-  char *path = g_build_filename (dir, "letters.csv", NULL);
-  g_autoptr(GError) error = NULL;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *text = NULL;
-
-      memcpy (copy, base, n_base * sizeof (gunichar));
-      for (gint c = g_rand_int_range (rand, 2, 7); c > 0; c--)
-        copy[g_rand_int_range (rand, 0, n_base)] = swap[g_rand_int_range (rand, 0, n_swap)];
-      text = g_ucs4_to_utf8 (copy, n_base, NULL, NULL, NULL);
-      g_string_append_printf (csv, "C%u,%s\n", i + 1, text);
-    }
-  g_file_set_contents (path, csv->str, csv->len, &error);
-  g_assert_no_error (error);
-  return path;
-}
-
-static void
-limit_address_space (gpointer user_data)
-{
-  struct rlimit rl = { GPOINTER_TO_SIZE (user_data), GPOINTER_TO_SIZE (user_data) };
-
-  setrlimit (RLIMIT_AS, &rl);
-}
-
 static void
 test_scan_swept (void)
 {
@@ -63,7 +26,7 @@ test_scan_swept (void)
   g_test_skip ("AddressSanitizer needs more address space than the limits the test sets");
 #else
   g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = write_letters (dir, 3000);
+  g_autofree char *path = pr_test_write_letters (dir, 3000, letter, swaps, 2026, "C");
   g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
   g_autofree char *cli = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
   const char *argv[] = { cli, "scan", "--id", "id", "--text", "body", "--threads", "2", "--out", out, path, NULL };
@@ -76,7 +39,7 @@ test_scan_swept (void)
       g_autoptr(GDir) listing = NULL;
       int status = 0;
 
-      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, limit_address_space,
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, pr_test_limit_address_space,
                     GSIZE_TO_POINTER ((gsize) limits[i] << 20), NULL, &err, &status, &error);
       g_assert_no_error (error);
       g_test_message ("%u MiB: status %d: %s", limits[i], status, err);
