@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
@@ -442,4 +443,50 @@ pr_test_assert_server_words_last (const char *message)
   g_assert_null (strstr (message, "lacks a privilege the work needs"));
   g_assert_null (strstr (message, "the server has no database of that name"));
   g_assert_null (strstr (message, ") ("));
+}
+
+/* A campaign: @n copies of @letter, each with two to six of its
+ * characters replaced by characters of @swaps, as letters.csv (id,body)
+ * in @dir, ids @id_prefix1, @id_prefix2… Returns the file's path. */
+char *
+pr_test_write_letters (const char *dir,
+                       guint       n,
+                       const char *letter,
+                       const char *swaps,
+                       guint32     seed,
+                       const char *id_prefix)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autofree gunichar *base = g_utf8_to_ucs4_fast (letter, -1, NULL);
+  g_autofree gunichar *swap = g_utf8_to_ucs4_fast (swaps, -1, NULL);
+  glong n_base = g_utf8_strlen (letter, -1), n_swap = g_utf8_strlen (swaps, -1);
+  g_autofree gunichar *copy = g_new (gunichar, n_base);
+  g_autoptr(GString) csv = g_string_new ("id,body\n");
+  char *path = g_build_filename (dir, "letters.csv", NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = NULL;
+      gint changes = g_rand_int_range (rand, 2, 7);
+
+      memcpy (copy, base, n_base * sizeof (gunichar));
+      for (gint c = 0; c < changes; c++)
+        copy[g_rand_int_range (rand, 0, n_base)] = swap[g_rand_int_range (rand, 0, n_swap)];
+      text = g_ucs4_to_utf8 (copy, n_base, NULL, NULL, NULL);
+      g_string_append_printf (csv, "%s%u,%s\n", id_prefix, i + 1, text);
+    }
+  g_file_set_contents (path, csv->str, csv->len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* For g_spawn_sync ()'s child setup: the child's address space limit
+ * (ulimit -v), @bytes given with GSIZE_TO_POINTER (). */
+void
+pr_test_limit_address_space (gpointer bytes)
+{
+  struct rlimit rl = { GPOINTER_TO_SIZE (bytes), GPOINTER_TO_SIZE (bytes) };
+
+  setrlimit (RLIMIT_AS, &rl);
 }

@@ -11,6 +11,13 @@ char *pr_test_make_temp_dir (void);
 char *pr_test_write_file    (const char        *dir,
                              const char        *name,
                              const char        *contents);
+char *pr_test_write_letters (const char        *dir,
+                             guint              n,
+                             const char        *letter,
+                             const char        *swaps,
+                             guint32            seed,
+                             const char        *id_prefix);
+void  pr_test_limit_address_space (gpointer     bytes);
 void  pr_test_assert_server_words_last (const char *message);
 void  pr_test_remove_tree   (const char *path);
 gboolean pr_test_is_set      (gpointer           data);

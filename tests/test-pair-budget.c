@@ -28,36 +28,6 @@ static const char letter[] =
   "停止夜间施工依法处理此致敬礼关于城市道路改造工程拖延问题的反映多次向有关部门反映均未得到答复希望领导重视";
 static const char swaps[] = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种";
 
-static char *
-write_letters (const char *dir,
-               guint       n)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (18);
-  g_autofree gunichar *base = g_utf8_to_ucs4_fast (letter, -1, NULL);
-  g_autofree gunichar *swap = g_utf8_to_ucs4_fast (swaps, -1, NULL);
-  glong n_base = g_utf8_strlen (letter, -1), n_swap = g_utf8_strlen (swaps, -1);
-  g_autofree gunichar *copy = g_new (gunichar, n_base);
-  GString *csv = g_string_new ("id,body\n");
-  char *path = g_build_filename (dir, "letters.csv", NULL);
-  g_autoptr(GError) error = NULL;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *text = NULL;
-      gint changes = g_rand_int_range (rand, 2, 7);
-
-      memcpy (copy, base, n_base * sizeof (gunichar));
-      for (gint c = 0; c < changes; c++)
-        copy[g_rand_int_range (rand, 0, n_base)] = swap[g_rand_int_range (rand, 0, n_swap)];
-      text = g_ucs4_to_utf8 (copy, n_base, NULL, NULL, NULL);
-      g_string_append_printf (csv, "L%u,%s\n", i + 1, text);
-    }
-  g_file_set_contents (path, csv->str, csv->len, &error);
-  g_assert_no_error (error);
-  g_string_free (csv, TRUE);
-  return path;
-}
-
 /* scan at k = 15 and thresholds at k = 12 on 2,000 letters, the budget
  * 20,000 pairs: exit 1 with the way out, not a trap; with the budget
  * above the pairs, the same scan succeeds. */
@@ -65,7 +35,7 @@ static void
 test_cli (void)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = write_letters (dir, 2000);
+  g_autofree char *path = pr_test_write_letters (dir, 2000, letter, swaps, 18, "L");
   const char *scan_args[] = { "scan", "--id", "id", "--text", "body", "-k", "15", "--no-parts", "--out", "/dev/null",
                               path, NULL };
   const char *thresholds_args[] = { "thresholds", "--id", "id", "--text", "body", "-k", "12", "--no-parts", path, NULL };
@@ -98,7 +68,7 @@ static void
 test_cli_second_stage (void)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = write_letters (dir, 300);
+  g_autofree char *path = pr_test_write_letters (dir, 300, letter, swaps, 18, "L");
   const char *listed_args[] = { "scan", "--id", "id", "--text", "body", "-k", "15", "--no-parts", "--no-second-stage",
                                 "--out", "/dev/null", path, NULL };
   const char *judged_args[] = { "scan", "--id", "id", "--text", "body", "-k", "15", "--no-parts", "--out", "/dev/null",
@@ -128,14 +98,6 @@ test_cli_second_stage (void)
 #define CAMPAIGN_ADDRESS_SPACE (600 << 20)
 
 /* In the child: its address space limited to @user_data bytes. */
-static void
-limit_address_space (gpointer user_data)
-{
-  struct rlimit rl = { GPOINTER_TO_SIZE (user_data), GPOINTER_TO_SIZE (user_data) };
-
-  setrlimit (RLIMIT_AS, &rl);
-}
-
 /* 6,000 copies of one letter are 17,997,000 candidate pairs at distance
  * 0, held as one group by the search, and far more than the second stage
  * can judge in 600 MB. The scan must stop with the way out before it
@@ -163,7 +125,7 @@ test_cli_campaign_counted_first (void)
   g_string_free (csv, TRUE);
 
   g_unsetenv ("PR_PAIR_BUDGET");
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, limit_address_space,
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, pr_test_limit_address_space,
                 GSIZE_TO_POINTER (CAMPAIGN_ADDRESS_SPACE), NULL, &err,
                 &status, &error);
   g_assert_no_error (error);
@@ -196,7 +158,7 @@ run_small (const char *const *args,
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, limit_address_space, GSIZE_TO_POINTER (SMALL_ADDRESS_SPACE),
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, pr_test_limit_address_space, GSIZE_TO_POINTER (SMALL_ADDRESS_SPACE),
                 out, &err, &status, &error);
   g_assert_no_error (error);
   g_test_message ("%s", err);
@@ -214,7 +176,7 @@ test_cli_small_address_space (void)
   g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
 #else
   g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = write_letters (dir, 200);
+  g_autofree char *path = pr_test_write_letters (dir, 200, letter, swaps, 18, "L");
   g_autofree char *limited = g_build_filename (dir, "limited.csv", NULL);
   g_autofree char *free_run = g_build_filename (dir, "free.csv", NULL);
   const char *limited_args[] = { "scan", "--id", "id", "--text", "body", "--threads", "2", "--out", limited, path, NULL };

@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli-program.h"
+#include "pr-memory-stop.h"
 #include "pr-output-file.h"
 
 static void
@@ -75,6 +76,7 @@ pr_cli_program_main (const PrCliProgram  *program,
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname (program->name);
   pr_output_file_remove_on_signal ();
+  pr_memory_stop_install ();
 
   if (argc < 2)
     {

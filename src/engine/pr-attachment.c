@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pr-attachment.h"
+#include "pr-memory-stop.h"
 
 /* Longer texts say something besides. */
 #define MAX_LENGTH 200
@@ -58,7 +59,7 @@ pr_text_is_attachment_only (const char *text,
         "(所示|所述|内容|材料|说明)?"
         "(?<files>([,;]?[0-9一二三四五六七八九十]*[^/\\\\,;。]{0,40}\\.(pdf|docx?|xlsx?|wps|jpe?g|png|gif|bmp|tiff?|zip|rar|7z|txt|ofd))*)$"
         "|^(see|please see|refer to|as in|as per)(the)?(attachments?|attached(files?)?)$",
-        G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
+        pr_memory_regex_optimize () | G_REGEX_CASELESS, 0, NULL);
 
       g_once_init_leave (&pointer, regex);
     }

@@ -58,6 +58,7 @@
 #include "pr-block-index-private.h"
 #include "pr-pair-budget.h"
 #include "pr-threads.h"
+#include "pr-memory-stop.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -1043,7 +1044,7 @@ pr_block_index_all_pairs (const guint64  *fingerprints,
       while (size < need)
         size <<= 1;
       if (size <= G_MAXSIZE)
-        probe = g_try_malloc ((gsize) size);
+        probe = PR_MEMORY_TRY (g_try_malloc ((gsize) size));
 
       if (probe == NULL)
         {

@@ -55,6 +55,7 @@
 
 #include <string.h>
 
+#include "pr-memory-stop.h"
 #include "pr-identity-private.h"
 #include "pr-tokenizer.h"
 
@@ -100,7 +101,7 @@ is_group_stem (const char  *name,
       GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS ")?(联名|来访|来信)?$|"
                                    "^以?(.+?)(夫妇|夫妻|全家|一家|等人|牵头|为首|带头|领头)(联名|来访|来信)?$",
-                                   G_REGEX_OPTIMIZE, 0, NULL);
+                                   pr_memory_regex_optimize (), 0, NULL);
 
       g_once_init_leave (&group, regex);
     }
@@ -556,7 +557,7 @@ without_number (const char *piece)
       /* 王小明：13800138000, a colon without a label, too. */
       GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:" NUMBER_LABEL ")?\\s*:?\\s*)?"
                                    "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
-                                   G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
+                                   pr_memory_regex_optimize () | G_REGEX_CASELESS, 0, NULL);
 
       g_once_init_leave (&number, regex);
     }
@@ -717,7 +718,7 @@ without_person_words (const char *plain)
     {
       GRegex *regex = g_regex_new ("^(?:(?:性别|年龄|民族|" NUMBER_LABEL ")\\s*:?)?"
                                    "(?:(?:男|女)性?|[0-9]{1,3}周?岁|" NATION "|[+(]?[0-9][0-9()\\-]*[0-9xX]?)?$",
-                                   G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
+                                   pr_memory_regex_optimize () | G_REGEX_CASELESS, 0, NULL);
 
       g_once_init_leave (&note, regex);
     }
@@ -1046,7 +1047,7 @@ pr_identity_read_sex (const char *value,
       /* 男, 女 as a word, or the honorific ending a name (王先生, 李女士). */
       GRegex *regex = g_regex_new ("(?:(?:^|[\\s,;/|()\\[\\]、【】〔〕:])(?:性别\\s*:?\\s*)?(男|女)性?|"
                                    "(先生|女士|小姐|太太|阿姨))(?=$|[\\s,;/|()\\[\\]、【】〔〕])",
-                                   G_REGEX_OPTIMIZE, 0, NULL);
+                                   pr_memory_regex_optimize (), 0, NULL);
 
       g_once_init_leave (&sex, regex);
     }

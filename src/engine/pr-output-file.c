@@ -118,8 +118,15 @@ forget_temp (char **temp_path)
   g_clear_pointer (temp_path, g_free);
 }
 
-static void
-remove_temps_and_die (int signal_number)
+/**
+ * pr_output_file_remove_temps:
+ *
+ * Removes the temporary files of the outputs not yet committed, for a
+ * process about to end at once (a signal, memory run out). Allocates
+ * nothing; the outputs' writers wait for the end.
+ */
+void
+pr_output_file_remove_temps (void)
 {
   LiveTemps *table;
 
@@ -132,6 +139,12 @@ remove_temps_and_die (int signal_number)
       if (temp_path != NULL)
         unlink (temp_path);
     }
+}
+
+static void
+remove_temps_and_die (int signal_number)
+{
+  pr_output_file_remove_temps ();
   signal (signal_number, SIG_DFL);
   raise (signal_number);
 }

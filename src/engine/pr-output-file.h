@@ -17,6 +17,7 @@ gboolean       pr_output_file_commit        (PrOutputFile  *self,
 void           pr_output_file_free          (PrOutputFile  *self);
 
 void           pr_output_file_remove_on_signal (void);
+void           pr_output_file_remove_temps     (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrOutputFile, pr_output_file_free)
 

@@ -12,6 +12,7 @@
 
 #include "pr-part-spool.h"
 #include "pr-threads.h"
+#include "pr-memory-stop.h"
 
 /* A part of a record, as sorted: its hash and word count in one key
  * (hash << 8 | words), and the record; twelve bytes, for there are some
@@ -348,7 +349,7 @@ sort_bucket (gpointer data,
 
   for (guint c = 0; c < chunks->len; c++)
     total += g_array_index (chunks, Chunk, c).count;
-  e = g_try_new (Entry, MAX (total, 1));
+  e = PR_MEMORY_TRY (g_try_new (Entry, MAX (total, 1)));
   if (e == NULL)
     {
       g_autofree char *size = g_format_size ((guint64) total * sizeof (Entry));

@@ -30,6 +30,7 @@
 #include "pr-record-set.h"
 #include "pr-excel-number.h"
 #include "pr-date-column.h"
+#include "pr-memory-stop.h"
 
 G_DEFINE_QUARK (pr-record-set-error-quark, pr_record_set_error)
 
@@ -78,7 +79,7 @@ copy_text (const char *value,
            guint64     kept,
            GError    **error)
 {
-  char *copy = g_try_malloc (length + 1);
+  char *copy = PR_MEMORY_TRY (g_try_malloc (length + 1));
 
   if (copy == NULL)
     {

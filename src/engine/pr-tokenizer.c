@@ -45,6 +45,7 @@
 #include <unicode/uset.h>
 
 #include "pr-tokenizer.h"
+#include "pr-memory-stop.h"
 
 G_DEFINE_QUARK (pr-tokenizer-error-quark, pr_tokenizer_error)
 
@@ -114,7 +115,7 @@ traditional_fold_table (UErrorCode *out_status)
         }
       if (U_SUCCESS (status))
         {
-          built = g_try_new (guint16, 0x10000);
+          built = PR_MEMORY_TRY (g_try_new (guint16, 0x10000));
           if (built == NULL)
             status = U_MEMORY_ALLOCATION_ERROR;
         }

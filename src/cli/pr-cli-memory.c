@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * petition-review-cli's malloc (), calloc () and realloc (): glibc's, but
+ * a failure ends the process with a message naming memory and the way
+ * out (pr_memory_stop_now ()) where it happens. The libraries the program
+ * uses do not all survive a null pointer: GLib's own "failed to allocate"
+ * error needs memory to be formatted and recurses until the stack
+ * overflows, ICU's word break iterator and PCRE2's JIT dereference it.
+ * Allocations whose failure the program handles (PR_MEMORY_TRY ()) still
+ * get the null pointer. Linked into the program only, never a library,
+ * and not under AddressSanitizer, which has its own malloc ().
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "pr-memory-stop.h"
+
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+
+extern void *__libc_malloc (size_t size);
+extern void *__libc_calloc (size_t n, size_t size);
+extern void *__libc_realloc (void *memory, size_t size);
+
+static inline void *
+checked (void   *memory,
+         size_t  size)
+{
+  if (G_UNLIKELY (memory == NULL) && size > 0 && !pr_memory_failure_tolerated ())
+    pr_memory_stop_now (size);
+  return memory;
+}
+
+void *
+malloc (size_t size)
+{
+  return checked (__libc_malloc (size), size);
+}
+
+void *
+calloc (size_t n,
+        size_t size)
+{
+  return checked (__libc_calloc (n, size), n * size);
+}
+
+void *
+realloc (void   *memory,
+         size_t  size)
+{
+  return checked (__libc_realloc (memory, size), size);
+}
+
+#endif
