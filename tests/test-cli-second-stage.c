@@ -339,25 +339,16 @@ test_scan_pairs_blank_below (void)
   g_autofree char *without_pairs = g_build_filename (dir, "without-pairs.csv", NULL);
   g_autofree char *text = NULL, *clusters = NULL, *clusters_alone = NULL;
   g_autoptr(GHashTable) records = read_records ();
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_auto(GStrv) lines = NULL;
+  const char *const with[] = { "scan", "--id", "id", "--petitioner", "petitioner", "--text", "subject",
+                               "--text", "body", "--date", "submitted_at", "--probability", "0.3",
+                               "--pairs", pairs, "--out", with_pairs, path, NULL };
   const char *const alone[] = { "scan", "--id", "id", "--petitioner", "petitioner", "--text", "subject",
                                 "--text", "body", "--date", "submitted_at", "--probability", "0.3",
                                 "--out", without_pairs, path, NULL };
   guint n_blank = 0, n_written = 0;
 
-  g_ptr_array_add (args, (char *) "scan");
-  for (guint i = 0; mapping[i] != NULL; i++)
-    g_ptr_array_add (args, (char *) mapping[i]);
-  g_ptr_array_add (args, (char *) "--probability");
-  g_ptr_array_add (args, (char *) "0.3");
-  g_ptr_array_add (args, (char *) "--pairs");
-  g_ptr_array_add (args, pairs);
-  g_ptr_array_add (args, (char *) "--out");
-  g_ptr_array_add (args, with_pairs);
-  g_ptr_array_add (args, path);
-  g_ptr_array_add (args, NULL);
-  g_assert_cmpint (pr_test_run_cli (NULL, NULL, (const char *const *) args->pdata), ==, 0);
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, with), ==, 0);
   g_assert_cmpint (pr_test_run_cli (NULL, NULL, alone), ==, 0);
   g_assert_true (g_file_get_contents (with_pairs, &clusters, NULL, NULL));
   g_assert_true (g_file_get_contents (without_pairs, &clusters_alone, NULL, NULL));
