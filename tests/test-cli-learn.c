@@ -62,7 +62,8 @@ truth_pairs (const char *const *kinds,
   return pairs;
 }
 
-/* The probability column of the pair @a, @b in a scan's --pairs file; −1 if absent. */
+/* The probability column of the pair @a, @b in a scan's --pairs file; −1
+ * if absent or blank (not judged: below the scan's threshold). */
 static double
 probability_of (const char *path,
                 const char *a,
@@ -83,7 +84,7 @@ probability_of (const char *path,
       if (g_strv_length (fields) == 6 &&
           ((g_str_equal (fields[0], a) && g_str_equal (fields[1], b)) ||
            (g_str_equal (fields[0], b) && g_str_equal (fields[1], a))))
-        return g_ascii_strtod (fields[5], NULL);
+        return fields[5][0] != '\0' ? g_ascii_strtod (fields[5], NULL) : -1;
     }
   return -1;
 }

@@ -324,6 +324,67 @@ test_scan_without (void)
   pr_test_remove_tree (dir);
 }
 
+/* --pairs leaves blank only the probability of a pair that cannot reach
+ * --probability whatever its word difference: each blank pair is below
+ * it by the shipped model on the features read here (every pair judged
+ * in full, one at a time), each written one is that model's, and the
+ * clusters are the bytes of a scan without --pairs. */
+static void
+test_scan_pairs_blank_below (void)
+{
+  g_autofree char *path = sample_path ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *pairs = g_build_filename (dir, "pairs.csv", NULL);
+  g_autofree char *with_pairs = g_build_filename (dir, "with-pairs.csv", NULL);
+  g_autofree char *without_pairs = g_build_filename (dir, "without-pairs.csv", NULL);
+  g_autofree char *text = NULL, *clusters = NULL, *clusters_alone = NULL;
+  g_autoptr(GHashTable) records = read_records ();
+  g_auto(GStrv) lines = NULL;
+  const char *const with[] = { "scan", "--id", "id", "--petitioner", "petitioner", "--text", "subject",
+                               "--text", "body", "--date", "submitted_at", "--probability", "0.3",
+                               "--pairs", pairs, "--out", with_pairs, path, NULL };
+  const char *const alone[] = { "scan", "--id", "id", "--petitioner", "petitioner", "--text", "subject",
+                                "--text", "body", "--date", "submitted_at", "--probability", "0.3",
+                                "--out", without_pairs, path, NULL };
+  guint n_blank = 0, n_written = 0;
+
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, with), ==, 0);
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, alone), ==, 0);
+  g_assert_true (g_file_get_contents (with_pairs, &clusters, NULL, NULL));
+  g_assert_true (g_file_get_contents (without_pairs, &clusters_alone, NULL, NULL));
+  g_assert_cmpstr (clusters, ==, clusters_alone);
+
+  g_assert_true (g_file_get_contents (pairs, &text, NULL, NULL));
+  lines = g_strsplit (text, "\r\n", -1);
+  g_assert_cmpstr (lines[0], ==, "id_a,id_b,distance,kind,disposition,probability");
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+      double features[PR_PAIR_N_FEATURES], oracle;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 6);
+      if (g_str_equal (fields[3], "same-person"))
+        continue;
+      pair_features (records, fields[0], fields[1], TRUE, features);
+      oracle = probability_with (&pr_pair_model_default, features, g_ascii_strtod (fields[2], NULL));
+      if (fields[5][0] == '\0')
+        {
+          g_assert_cmpfloat (oracle, <, 0.3);
+          n_blank++;
+        }
+      else
+        {
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (fields[5], NULL), oracle, 0.0006);
+          n_written++;
+        }
+    }
+  g_test_message ("%u pairs written, %u left blank", n_written, n_blank);
+  /* The bound proves some of the sample's candidates below 0.3. */
+  g_assert_cmpuint (n_blank, >, 0);
+  g_assert_cmpuint (n_written, >, 100);
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -334,6 +395,7 @@ main (int    argc,
   g_test_add_func ("/cli/second-stage/scan-probability", test_scan_probability);
   g_test_add_func ("/cli/second-stage/explain-waterfall", test_explain_waterfall);
   g_test_add_func ("/cli/second-stage/scan-without", test_scan_without);
+  g_test_add_func ("/cli/second-stage/pairs-blank-below", test_scan_pairs_blank_below);
   g_test_add_data_func ("/cli/second-stage/weights-kind/subject", GINT_TO_POINTER (TRUE), test_scan_weights_kind);
   g_test_add_data_func ("/cli/second-stage/weights-kind/body", GINT_TO_POINTER (FALSE), test_scan_weights_kind);
   result = g_test_run ();

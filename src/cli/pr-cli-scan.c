@@ -118,7 +118,9 @@ write_pair (guint32  a,
   pr_csv_writer_write_row (out->writer, row, G_N_ELEMENTS (row), &out->error);
 }
 
-/* Every candidate the second stage judged, with its kind and probability. */
+/* Every candidate of the second stage, with its kind and probability; the
+ * probability is blank for a pair left unjudged because no word
+ * difference could bring it to the threshold (PrScoredPair's −1). */
 static gboolean
 write_scored_pairs (PrCsvWriter  *writer,
                     PrScanResult *result,
@@ -135,7 +137,10 @@ write_scored_pairs (PrCsvWriter  *writer,
       gboolean a_first = set->dates[pair->a] <= set->dates[pair->b];
 
       g_snprintf (distance, sizeof distance, "%u", pair->distance);
-      g_snprintf (probability, sizeof probability, "%.3f", pair->probability);
+      if (pair->probability < 0)
+        probability[0] = '\0';
+      else
+        g_snprintf (probability, sizeof probability, "%.3f", pair->probability);
       pr_cli_kinds_pair_cells (kinds, set, a_first ? pair->a : pair->b, a_first ? pair->b : pair->a,
                                &row[3], &row[4], due);
       if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
@@ -427,10 +432,10 @@ pr_cli_scan (int    argc,
   if (second_stage && !pr_scan_options_second_stage (store, options.table, mapping, probability, &model, &load,
                                                      &part_options, &error))
     goto failed;
-  /* Without a store or --pairs no pair's number is kept or written but
-   * those within clusters: the pairs that cannot change them are proved
-   * so without the word diff. */
-  load.judge_for_clusters = store == NULL && pairs_path == NULL;
+  /* Without a store no pair's number is kept: the pairs that cannot
+   * change the clusters are proved so without the word diff, and --pairs
+   * leaves their probability blank (below --probability, not judged). */
+  load.judge_for_clusters = store == NULL;
   pr_cli_progress_init (&progress);
   if (store != NULL)
     result = pr_scan_run_deferred (connection, store, options.table, mapping, &load, options.k,
