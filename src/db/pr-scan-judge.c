@@ -24,6 +24,7 @@
 #include "pr-pair-judge-key.h"
 #include "pr-pair-linkage.h"
 #include "pr-scan.h"
+#include "pr-short-pairs.h"
 #include "pr-simhash.h"
 #include "pr-store-judged.h"
 
@@ -85,6 +86,13 @@ candidates_at (PrScanResult *result,
       add_candidate (part->a, part->b, pr_hamming_distance (set->fingerprints[part->a], set->fingerprints[part->b]),
                      within.candidates);
     }
+  for (guint i = 0; i < result->short_pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
+
+      add_candidate (pair->a, pair->b, pr_hamming_distance (set->fingerprints[pair->a], set->fingerprints[pair->b]),
+                     within.candidates);
+    }
   g_array_sort (within.candidates, compare_scored);
   for (guint i = 0; i < within.candidates->len; i++)
     if (kept == 0 || compare_scored (&g_array_index (within.candidates, PrScoredPair, i),
@@ -119,7 +127,47 @@ count_candidates_at (PrScanResult *result,
 
       n += pr_hamming_distance (result->set->fingerprints[part->a], result->set->fingerprints[part->b]) > k;
     }
+  /* Short pairs also within k or sharing passages are counted twice:
+   * never fewer than the list. */
+  for (guint i = 0; i < result->short_pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
+
+      n += pr_hamming_distance (result->set->fingerprints[pair->a], result->set->fingerprints[pair->b]) > k;
+    }
   return n;
+}
+
+static void
+add_short_pair (guint32  a,
+                guint32  b,
+                double   containment,
+                gpointer user_data)
+{
+  PrPair pair = { a, b };
+
+  g_array_append_val ((GArray *) user_data, pair);
+}
+
+/* The short bodies reworded, found once for every k the candidates are
+ * listed at. */
+static gboolean
+ensure_short_pairs (PrScanResult    *result,
+                    const PrMapping *mapping,
+                    GCancellable    *cancellable,
+                    GError         **error)
+{
+  PrShortPairOptions options;
+  g_autoptr(GArray) pairs = NULL;
+
+  if (result->short_pairs != NULL)
+    return TRUE;
+  pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  pr_short_pair_options_default (&options);
+  if (!pr_short_pairs_find_in_set (mapping, result->set, &options, add_short_pair, pairs, cancellable, error))
+    return FALSE;
+  result->short_pairs = g_steal_pointer (&pairs);
+  return TRUE;
 }
 
 /* Joins the judged @candidates at @probability by average linkage and
@@ -283,6 +331,8 @@ _pr_scan_judge (PrScanResult               *result,
   PrClustering *clustering;
   gint64 start = g_get_monotonic_time ();
 
+  if (!ensure_short_pairs (result, mapping, cancellable, error))
+    return NULL;
   /* A campaign's letters: stopped before the candidates are listed and
    * judged, which would run out of memory, not after. */
   if (pr_pair_budget_judged_exceeded (count_candidates_at (result, result->matches, result->k), result->k,
@@ -349,6 +399,8 @@ pr_scan_result_judge_at (PrScanResult               *result,
 
   g_return_val_if_fail (result->scored != NULL, NULL);
 
+  if (!ensure_short_pairs (result, mapping, cancellable, error))
+    return NULL;
   if (pr_pair_budget_judged_exceeded (count_candidates_at (result, matches, k), k, advice, error))
     return NULL;
   candidates = candidates_at (result, matches, k);
