@@ -87,20 +87,29 @@ typedef struct {
   const guint64 *fingerprints;
 } PartSink;
 
+/* Marks @a and @b a pair found on text, with @flags beside the
+ * fingerprints' distance. */
+static void
+mark_text_pair (PartSink *sink,
+                guint32   a,
+                guint32   b,
+                guint     flags)
+{
+  guint64 key = pair_key (a, b);
+  guint value = GPOINTER_TO_UINT (g_hash_table_lookup (sink->predicted, &key));
+
+  if (value == 0)
+    value = pr_hamming_distance (sink->fingerprints[a], sink->fingerprints[b]) + 1;
+  g_hash_table_insert (sink->predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (value | flags));
+}
+
 static void
 add_part_pair (guint32  a,
                guint32  b,
                double   containment,
                gpointer user_data)
 {
-  PartSink *sink = user_data;
-  guint64 key = pair_key (a, b);
-  guint value = GPOINTER_TO_UINT (g_hash_table_lookup (sink->predicted, &key));
-
-  if (value == 0)
-    value = pr_hamming_distance (sink->fingerprints[a], sink->fingerprints[b]) + 1;
-  value |= PART_MATCH | ((guint) (containment * 1000 + 0.5) << CONTAINMENT_SHIFT);
-  g_hash_table_insert (sink->predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (value));
+  mark_text_pair (user_data, a, b, PART_MATCH | ((guint) (containment * 1000 + 0.5) << CONTAINMENT_SHIFT));
 }
 
 /* A short-body candidate (pr-short-pairs.c): taken at every k, as a
@@ -111,13 +120,7 @@ add_short_pair (guint32  a,
                 double   containment,
                 gpointer user_data)
 {
-  PartSink *sink = user_data;
-  guint64 key = pair_key (a, b);
-  guint value = GPOINTER_TO_UINT (g_hash_table_lookup (sink->predicted, &key));
-
-  if (value == 0)
-    value = pr_hamming_distance (sink->fingerprints[a], sink->fingerprints[b]) + 1;
-  g_hash_table_insert (sink->predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (value | PART_MATCH));
+  mark_text_pair (user_data, a, b, PART_MATCH);
 }
 
 static gboolean
