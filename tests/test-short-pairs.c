@@ -158,6 +158,8 @@ test_oracle (void)
         g_autoptr(PrShortPairs) pairs = pr_short_pairs_new (&cases[c]);
 
         for (guint i = 0; i < N_BODIES; i++)
+          pr_short_pairs_count (pairs, bodies[i], -1);
+        for (guint i = 0; i < N_BODIES; i++)
           pr_short_pairs_add (pairs, i, bodies[i], -1);
         pr_short_pairs_foreach (pairs, collect, found);
         g_assert_cmpuint (found->len, ==, expected->len);
@@ -175,11 +177,24 @@ test_oracle (void)
   g_assert_cmpuint (n_found, >, 200);
 }
 
+static void
+add_or_count (PrShortPairs *pairs,
+              gboolean      count,
+              guint32       id,
+              const char   *body)
+{
+  if (count)
+    pr_short_pairs_count (pairs, body, -1);
+  else
+    pr_short_pairs_add (pairs, id, body, -1);
+}
+
 /* A form letter's sentences in 200 short bodies: its 3-grams are in more
  * bodies than the cap, so the letters are no candidates of each other,
  * while a reworded copy of one of them still is. */
 static void
-add_template_letters (PrShortPairs *pairs)
+template_letters (PrShortPairs *pairs,
+                  gboolean      count)
 {
   static const char *places[] = { "金星小区", "银湖花园", "东塘街道", "雨花亭", "洞井铺", "黎托乡",
                                    "望城坡", "星沙镇", "暮云村", "高塘岭" };
@@ -196,11 +211,19 @@ add_template_letters (PrShortPairs *pairs)
                                                  "希望有关部门尽快调查处理，给群众一个满意的答复，谢谢！",
                                                  places[p], matters[m]);
 
-        pr_short_pairs_add (pairs, n++, body, -1);
+        add_or_count (pairs, count, n++, body);
       }
   /* The first letter in other words, twice. */
-  pr_short_pairs_add (pairs, n++, "金星小区夜间施工噪音太大，晚上十二点还在打桩，居民无法休息，请领导尽快调查处理", -1);
-  pr_short_pairs_add (pairs, n++, "金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理", -1);
+  add_or_count (pairs, count, n++, "金星小区夜间施工噪音太大，晚上十二点还在打桩，居民无法休息，请领导尽快调查处理");
+  add_or_count (pairs, count, n++, "金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理");
+}
+
+/* Both passes, as pr_short_pairs_find_in_set () makes them. */
+static void
+add_template_letters (PrShortPairs *pairs)
+{
+  template_letters (pairs, TRUE);
+  template_letters (pairs, FALSE);
 }
 
 static void
@@ -238,6 +261,9 @@ test_window (void)
 
   pr_short_pair_options_default (&options);
   pairs = pr_short_pairs_new (&options);
+  g_assert_false (pr_short_pairs_count (pairs, "路灯不亮", -1));
+  g_assert_true (pr_short_pairs_count (pairs, "金星小区夜间施工噪音太大，居民晚上无法休息", -1));
+  g_assert_false (pr_short_pairs_count (pairs, NULL, -1));
   g_assert_false (pr_short_pairs_add (pairs, 0, "路灯不亮", -1));
   g_assert_true (pr_short_pairs_add (pairs, 1, "金星小区夜间施工噪音太大，居民晚上无法休息", -1));
   g_assert_false (pr_short_pairs_add (pairs, 2, NULL, -1));

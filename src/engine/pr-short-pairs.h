@@ -41,6 +41,9 @@ typedef void (*PrShortPairFunc) (guint32  a,
 void          pr_short_pair_options_default (PrShortPairOptions *options);
 PrShortPairs *pr_short_pairs_new   (const PrShortPairOptions *options);
 void          pr_short_pairs_free  (PrShortPairs             *self);
+gboolean      pr_short_pairs_count (PrShortPairs             *self,
+                                    const char               *body,
+                                    gssize                    length);
 gboolean      pr_short_pairs_add   (PrShortPairs             *self,
                                     guint32                   id,
                                     const char               *body,
