@@ -20,8 +20,8 @@
  * max_records is shared by no pair that counts it, and the shorter
  * body's share is taken of all its 3-grams, counted in the first pass,
  * so leaving those out of the lists changes no pair. Memory: a table of
- * the distinct 3-grams (12 bytes a slot), then 8 bytes for each body's
- * rare 3-gram.
+ * the distinct 3-grams (16 bytes a slot, at most seven tenths full), then
+ * 8 bytes for each body's rare 3-gram.
  */
 #define G_LOG_DOMAIN "pr-short-pairs"
 
@@ -37,25 +37,34 @@
 #define EMPTY_GRAM G_MAXUINT64
 /* A counted 3-gram of no posting list (in one body, or in too many). */
 #define NOT_RARE G_MAXUINT32
+#define NO_BODY G_MAXUINT32
+/* Marks the last body of a posting list. */
+#define LAST_OF_LIST 0x80000000u
+
+typedef struct {
+  guint64 gram;
+  guint32 value;   /* the count in the first pass; in the second, where
+                    * the next body of its list goes (or NOT_RARE) */
+  guint32 last;    /* the last body that held it in this pass: a body's
+                    * 3-grams taken once without sorting them */
+} Slot;
 
 struct _PrShortPairs {
   PrShortPairOptions options;
   guint32  cap;           /* counts stop at max_records + 1 */
-  /* The distinct 3-grams, open addressing: each slot's count in the
-   * first pass, its rare index (or NOT_RARE) in the second. */
-  guint64 *keys;
-  guint32 *values;
+  Slot    *slots;         /* the distinct 3-grams, open addressing */
   gsize    mask;
-  gsize    n_keys;
+  gsize    n_grams_seen;
+  guint32  n_counted;
   GArray  *n_grams;       /* guint32: each short body's distinct 3-grams */
   /* Second pass */
   gboolean listing;
-  guint32 *list_start;    /* per rare 3-gram, into bodies; one more at the end */
-  guint32 *list_filled;   /* per rare 3-gram */
-  guint32 *bodies;        /* the posting lists: bodies by index, ascending */
+  guint32 *bodies;        /* the posting lists, each by body ascending, its
+                           * last marked LAST_OF_LIST */
+  gsize    n_entries;
   GArray  *ids;           /* guint32: the id of each body added */
-  GArray  *body_start;    /* guint32: per body added, into rare; one more at the end */
-  GArray  *rare;          /* guint32: each body's rare 3-grams, by rare index */
+  GArray  *body_start;    /* guint32: per body added, into at; one more at the end */
+  GArray  *at;            /* guint32: where each body is in its rare 3-grams' lists */
   GArray  *grams;         /* guint64: scratch, one body's 3-grams */
 };
 
@@ -71,9 +80,9 @@ static void
 alloc_table (PrShortPairs *self,
              gsize         n_slots)
 {
-  self->keys = g_new (guint64, n_slots);
-  memset (self->keys, 0xff, n_slots * sizeof *self->keys);
-  self->values = g_new0 (guint32, n_slots);
+  self->slots = g_new (Slot, n_slots);
+  for (gsize s = 0; s < n_slots; s++)
+    self->slots[s] = (Slot) { EMPTY_GRAM, 0, NO_BODY };
   self->mask = n_slots - 1;
 }
 
@@ -89,16 +98,9 @@ pr_short_pairs_new (const PrShortPairOptions *options)
   self->ids = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->body_start = g_array_new (FALSE, TRUE, sizeof (guint32));
   g_array_set_size (self->body_start, 1);
-  self->rare = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->at = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->grams = g_array_new (FALSE, FALSE, sizeof (guint64));
   return self;
-}
-
-static void
-free_table (PrShortPairs *self)
-{
-  g_clear_pointer (&self->keys, g_free);
-  g_clear_pointer (&self->values, g_free);
 }
 
 void
@@ -106,56 +108,38 @@ pr_short_pairs_free (PrShortPairs *self)
 {
   if (self == NULL)
     return;
-  free_table (self);
-  g_free (self->list_start);
-  g_free (self->list_filled);
+  g_free (self->slots);
   g_free (self->bodies);
   g_array_unref (self->n_grams);
   g_array_unref (self->ids);
   g_array_unref (self->body_start);
-  g_array_unref (self->rare);
+  g_array_unref (self->at);
   g_array_unref (self->grams);
   g_free (self);
 }
 
-static inline gsize
+static inline Slot *
 slot_of (const PrShortPairs *self,
          guint64             gram)
 {
   gsize slot = (gsize) ((gram * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 20) & self->mask;
 
-  while (self->keys[slot] != EMPTY_GRAM && self->keys[slot] != gram)
+  while (self->slots[slot].gram != EMPTY_GRAM && self->slots[slot].gram != gram)
     slot = (slot + 1) & self->mask;
-  return slot;
+  return &self->slots[slot];
 }
 
 static void
 grow_table (PrShortPairs *self)
 {
-  guint64 *keys = self->keys;
-  guint32 *values = self->values;
+  Slot *slots = self->slots;
   gsize n_slots = self->mask + 1;
 
   alloc_table (self, n_slots * 2);
   for (gsize s = 0; s < n_slots; s++)
-    if (keys[s] != EMPTY_GRAM)
-      {
-        gsize slot = slot_of (self, keys[s]);
-
-        self->keys[slot] = keys[s];
-        self->values[slot] = values[s];
-      }
-  g_free (keys);
-  g_free (values);
-}
-
-static int
-compare_grams (const void *x,
-               const void *y)
-{
-  guint64 p = *(const guint64 *) x, q = *(const guint64 *) y;
-
-  return (p > q) - (p < q);
+    if (slots[s].gram != EMPTY_GRAM)
+      *slot_of (self, slots[s].gram) = slots[s];
+  g_free (slots);
 }
 
 static int
@@ -167,14 +151,14 @@ compare_ids (gconstpointer x,
   return (p > q) - (p < q);
 }
 
-/* @body's distinct 3-grams into self->grams, or FALSE when it is not a
- * short body. */
+/* @body's 3-grams, repeats included, into self->grams, or FALSE when it
+ * is not a short body. */
 static gboolean
-distinct_grams (PrShortPairs *self,
-                const char   *body,
-                gssize        length)
+body_grams (PrShortPairs *self,
+            const char   *body,
+            gssize        length)
 {
-  gsize n_chars, n = 0, kept = 0;
+  gsize n_chars, n = 0;
   guint64 *grams;
   gunichar c[3] = { 0, 0, 0 };
   const char *p, *end;
@@ -198,11 +182,6 @@ distinct_grams (PrShortPairs *self,
       if (i >= 2)
         grams[n++] = ((guint64) c[0] << 42) | ((guint64) c[1] << 21) | c[2];
     }
-  qsort (grams, n, sizeof *grams, compare_grams);
-  for (gsize i = 0; i < n; i++)
-    if (i == 0 || grams[i] != grams[i - 1])
-      grams[kept++] = grams[i];
-  g_array_set_size (self->grams, kept);
   return TRUE;
 }
 
@@ -221,65 +200,83 @@ pr_short_pairs_count (PrShortPairs *self,
                       const char   *body,
                       gssize        length)
 {
-  guint32 n_grams;
+  guint32 index = self->n_counted, n_grams = 0;
 
   g_return_val_if_fail (!self->listing, FALSE);
+  g_return_val_if_fail (index < LAST_OF_LIST, FALSE);
 
-  if (!distinct_grams (self, body, length))
+  if (!body_grams (self, body, length))
     return FALSE;
   for (guint i = 0; i < self->grams->len; i++)
     {
       guint64 gram = g_array_index (self->grams, guint64, i);
-      gsize slot = slot_of (self, gram);
+      Slot *slot = slot_of (self, gram);
 
-      if (self->keys[slot] == EMPTY_GRAM)
+      if (slot->gram == EMPTY_GRAM)
         {
           /* At most seven tenths full, or the probes grow long. */
-          if ((self->n_keys + 1) * 10 > (self->mask + 1) * 7)
+          if ((self->n_grams_seen + 1) * 10 > (self->mask + 1) * 7)
             {
               grow_table (self);
               slot = slot_of (self, gram);
             }
-          self->keys[slot] = gram;
-          self->n_keys++;
+          slot->gram = gram;
+          self->n_grams_seen++;
         }
-      if (self->values[slot] < self->cap)
-        self->values[slot]++;
+      if (slot->last == index)
+        continue;
+      slot->last = index;
+      n_grams++;
+      if (slot->value < self->cap)
+        slot->value++;
     }
-  n_grams = self->grams->len;
   g_array_append_val (self->n_grams, n_grams);
+  self->n_counted++;
   return TRUE;
 }
 
 /* From counts to posting lists: each 3-gram in 2 to max_records bodies
- * gets a rare index and a list of its count's length. */
+ * gets a list of its count's length. */
+static gboolean
+is_rare (const PrShortPairs *self,
+         const Slot         *slot)
+{
+  return slot->gram != EMPTY_GRAM && slot->value >= 2 && slot->value <= self->options.max_records;
+}
+
 static void
 start_lists (PrShortPairs *self)
 {
-  guint32 n_rare = 0;
   guint64 n_entries = 0;
 
   for (gsize s = 0; s <= self->mask; s++)
-    if (self->keys[s] != EMPTY_GRAM && self->values[s] >= 2 && self->values[s] <= self->options.max_records)
-      n_rare++;
-  self->list_start = g_new (guint32, (gsize) n_rare + 1);
-  self->list_filled = g_new0 (guint32, MAX (n_rare, 1));
-  n_rare = 0;
-  for (gsize s = 0; s <= self->mask; s++)
-    if (self->keys[s] != EMPTY_GRAM && self->values[s] >= 2 && self->values[s] <= self->options.max_records)
-      {
-        self->list_start[n_rare] = (guint32) n_entries;
-        n_entries += self->values[s];
-        self->values[s] = n_rare++;
-      }
-    else
-      self->values[s] = NOT_RARE;
+    if (is_rare (self, &self->slots[s]))
+      n_entries += self->slots[s].value;
   /* Each short body holds a 3-gram once, so the lists hold fewer entries
-   * than the short bodies' 3-grams, well under 2^32 for bodies of at
-   * most max_chars in a table of at most 2^32 records. */
-  g_assert (n_entries < G_MAXUINT32);
-  self->list_start[n_rare] = (guint32) n_entries;
-  self->bodies = g_new (guint32, MAX (n_entries, 1));
+   * than the short bodies' 3-grams: under 2^31 for bodies of at most a
+   * few hundred characters in a table of some millions of records. */
+  g_assert (n_entries < LAST_OF_LIST);
+  self->n_entries = n_entries;
+  self->bodies = g_new0 (guint32, MAX (n_entries, 1));
+  n_entries = 0;
+  for (gsize s = 0; s <= self->mask; s++)
+    {
+      Slot *slot = &self->slots[s];
+
+      slot->last = NO_BODY;
+      if (is_rare (self, slot))
+        {
+          guint32 count = slot->value;
+
+          slot->value = (guint32) n_entries;
+          n_entries += count;
+          /* The end of the list, marked where its last body goes: the
+           * search walks from a body to the end of its list. */
+          self->bodies[n_entries - 1] = LAST_OF_LIST;
+        }
+      else
+        slot->value = NOT_RARE;
+    }
   self->listing = TRUE;
 }
 
@@ -299,30 +296,33 @@ pr_short_pairs_add (PrShortPairs *self,
                     const char   *body,
                     gssize        length)
 {
-  guint32 index = self->ids->len;
-  guint32 end;
+  guint32 index = self->ids->len, n_grams = 0, end;
 
   if (!self->listing)
     start_lists (self);
-  if (!distinct_grams (self, body, length))
+  if (!body_grams (self, body, length))
     return FALSE;
   /* The bodies counted, in the same order: the lists were sized by them. */
   g_return_val_if_fail (index < self->n_grams->len, FALSE);
-  g_return_val_if_fail (g_array_index (self->n_grams, guint32, index) == self->grams->len, FALSE);
   for (guint i = 0; i < self->grams->len; i++)
     {
-      gsize slot = slot_of (self, g_array_index (self->grams, guint64, i));
-      guint32 rare = self->values[slot];
+      Slot *slot = slot_of (self, g_array_index (self->grams, guint64, i));
 
-      g_return_val_if_fail (self->keys[slot] != EMPTY_GRAM, FALSE);
-      if (rare == NOT_RARE)
+      g_return_val_if_fail (slot->gram != EMPTY_GRAM, FALSE);
+      if (slot->last == index)
         continue;
-      g_return_val_if_fail (self->list_start[rare] + self->list_filled[rare] < self->list_start[rare + 1], FALSE);
-      self->bodies[self->list_start[rare] + self->list_filled[rare]++] = index;
-      g_array_append_val (self->rare, rare);
+      slot->last = index;
+      n_grams++;
+      if (slot->value == NOT_RARE)
+        continue;
+      g_return_val_if_fail (slot->value < self->n_entries, FALSE);
+      self->bodies[slot->value] |= index;
+      g_array_append_val (self->at, slot->value);
+      slot->value++;
     }
+  g_return_val_if_fail (g_array_index (self->n_grams, guint32, index) == n_grams, FALSE);
   g_array_append_val (self->ids, id);
-  end = self->rare->len;
+  end = self->at->len;
   g_array_append_val (self->body_start, end);
   return TRUE;
 }
@@ -344,26 +344,26 @@ pr_short_pairs_foreach (PrShortPairs    *self,
   const guint32 *ids = (const guint32 *) (gpointer) self->ids->data;
   const guint32 *n_grams = (const guint32 *) (gpointer) self->n_grams->data;
   const guint32 *body_start = (const guint32 *) (gpointer) self->body_start->data;
-  const guint32 *rare = (const guint32 *) (gpointer) self->rare->data;
+  const guint32 *at = (const guint32 *) (gpointer) self->at->data;
   g_autofree guint32 *shared = NULL;
   g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   if (!self->listing)
     start_lists (self);
-  /* The table is not needed to walk the lists. */
-  free_table (self);
+  /* The search walks the lists alone. */
+  g_clear_pointer (&self->slots, g_free);
   shared = g_new0 (guint32, MAX (n_bodies, 1));
   for (guint32 a = 0; a < n_bodies; a++)
     {
+      /* The lists are by body: the bodies after @a follow it. */
       for (guint32 g = body_start[a]; g < body_start[a + 1]; g++)
-        {
-          guint32 r = rare[g];
+        for (gsize e = at[g]; !(self->bodies[e] & LAST_OF_LIST);)
+          {
+            guint32 b = self->bodies[++e] & ~LAST_OF_LIST;
 
-          /* The list is by body: only the bodies after @a. */
-          for (guint32 e = self->list_start[r] + self->list_filled[r]; e-- > self->list_start[r] && self->bodies[e] > a;)
-            if (shared[self->bodies[e]]++ == 0)
-              g_array_append_val (touched, self->bodies[e]);
-        }
+            if (shared[b]++ == 0)
+              g_array_append_val (touched, b);
+          }
       g_array_sort (touched, compare_ids);
       for (guint t = 0; t < touched->len; t++)
         {
@@ -377,16 +377,16 @@ pr_short_pairs_foreach (PrShortPairs    *self,
         }
       g_array_set_size (touched, 0);
     }
-  g_clear_pointer (&self->list_start, g_free);
-  g_clear_pointer (&self->list_filled, g_free);
   g_clear_pointer (&self->bodies, g_free);
+  self->n_entries = 0;
   g_array_set_size (self->ids, 0);
   g_array_set_size (self->n_grams, 0);
   g_array_set_size (self->body_start, 1);
-  g_array_set_size (self->rare, 0);
+  g_array_set_size (self->at, 0);
   self->listing = FALSE;
+  self->n_counted = 0;
+  self->n_grams_seen = 0;
   alloc_table (self, 1024);
-  self->n_keys = 0;
 }
 
 /**
@@ -408,9 +408,12 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
   g_autoptr(PrShortPairs) pairs = pr_short_pairs_new (options);
   g_autoptr(GString) body = g_string_new (NULL);
   g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
 
   g_return_val_if_fail (pr_record_set_has_texts (set), FALSE);
-  /* Counted, then listed: each body read twice rather than kept. */
+  /* Counted, then listed: each body read twice rather than kept, and
+   * read from the text file rather than its mapping, which would keep
+   * every page of it in the process. */
   for (guint pass = 0; pass < 2; pass++)
     for (guint32 r = 0; r < set->n_records; r++)
       {
@@ -418,7 +421,8 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
 
         if (r % 4096 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
           return FALSE;
-        pr_pair_judge_record (mapping, set, r, &record, body, fields);
+        if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
+          return FALSE;
         if (pass == 0)
           pr_short_pairs_count (pairs, record.body, -1);
         else
