@@ -18,7 +18,16 @@
  *   petitions CSV   the real petitions (records.csv of petitions-zh) through
  *                   the window: the cluster list ordered by each column,
  *                   each way, and the next unreviewed case while an order
- *                   still reaches the list: the longest turn of each
+ *                   still reaches the list: the longest turn of each; then
+ *                   every review action on its largest case, as in review
+ *   review          every review action on a case of 1,000 records, in a
+ *                   window on a private server with 200 cases of two:
+ *                   choosing the case, a record in the strip, the next
+ *                   difference, Ctrl+R, Ctrl+D, make primary, a split, undo,
+ *                   a note, the filters, search, each order, the risk queue
+ *                   and an export; for each, the main loop's worst turn
+ *                   and how many turns took over 50 ms (BENCH_TURNS=1
+ *                   lists every turn over 30 ms, to find it in a profile)
  */
 #include "config.h"
 
@@ -39,6 +48,8 @@
 #include "pr-test-ui.h"
 #include "pr-review-page.h"
 #include "pr-window.h"
+
+#include "bench-ui.h"
 
 static guint64 frames;
 
@@ -73,7 +84,7 @@ mark_phase (GdkFrameClock *clock,
 }
 
 /* Iterates until the next frame is painted; returns the milliseconds. */
-static double
+double
 until_painted (void)
 {
   guint64 seen = frames;
@@ -134,7 +145,7 @@ print_times (const char *what,
 
 /* The main thread's processor time: a gap it spent running is its own
  * work; the rest it waited, for the display server or a free core. */
-static gint64
+gint64
 thread_cpu_time (void)
 {
   struct timespec ts;
@@ -481,6 +492,18 @@ scan_through_window (const char *dir,
   return window;
 }
 
+/* The window closed, its private server stopped, @dir removed. */
+static void
+close_window (PrWindow       *window,
+              PrSampleServer *server,
+              const char     *dir)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  pr_sample_server_stop (server, NULL);
+  pr_sample_server_free (server);
+  pr_test_remove_tree (dir);
+}
+
 static int
 bench_scan (guint rows)
 {
@@ -499,14 +522,11 @@ bench_scan (guint rows)
     printf ("%u clusters; the first, shown in the compare view, has %u records\n", g_list_model_get_n_items (clusters),
             first != NULL ? pr_cluster_item_get_n_members (first) : 0);
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+  close_window (window, server, dir);
   return 0;
 }
 
-static gboolean
+gboolean
 search_done (gpointer window)
 {
   return !pr_review_page_get_searching (PR_REVIEW_PAGE (pr_test_find_widget (window, PR_TYPE_REVIEW_PAGE, NULL)));
@@ -524,6 +544,8 @@ time_list_change (PrWindow     *window,
 {
   Blocking blocking = { 0 };
   g_autoptr(GArray) long_gaps = g_array_new (FALSE, FALSE, 3 * sizeof (gint64));
+  g_autoptr(GArray) these = g_array_new (FALSE, FALSE, sizeof (BenchTurn));
+  BenchTurn most = { 0 }, worst = { 0 };
   guint source;
   gint64 start, change_cpu;
 
@@ -532,6 +554,7 @@ time_list_change (PrWindow     *window,
   spin (0.05);
   blocking.longest = 0;
   blocking.most_cpu = 0;
+  bench_turns_start (these);
   start = g_get_monotonic_time ();
   change_cpu = thread_cpu_time ();
   change (window, data);
@@ -539,11 +562,26 @@ time_list_change (PrWindow     *window,
   wait_for (search_done, window);
   wait_for (pr_test_list_settled, view);
   until_painted ();
+  bench_turns_stop ();
+  for (guint i = 0; i < these->len; i++)
+    {
+      BenchTurn *turn = &g_array_index (these, BenchTurn, i);
+
+      if (turn->cpu_ms > most.cpu_ms)
+        most = *turn;
+      if (turn->ms > worst.ms)
+        worst = *turn;
+    }
   printf ("%s: %.1f ms to the painted list (%u shown); the main loop was blocked at most %.1f ms, "
           "of which the main thread ran %.1f ms; the most it ran in one turn: %.1f ms (in the change itself: %.1f ms)\n", what,
           (g_get_monotonic_time () - start) / 1e3,
           g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))), blocking.longest / 1e3,
           blocking.longest_cpu / 1e3, blocking.most_cpu / 1e3, change_cpu / 1e3);
+  /* The timer's figures may join two turns: a gap runs from the turn
+   * in which the timer fell due to the end of the turn that ran it. */
+  printf ("  timed at the poll, turn by turn: the longest %.1f ms (ran %.1f, waited for a core %.1f); "
+          "the most run in one %.1f ms (of %.1f ms); %u turns, %u over 50 ms\n",
+          worst.ms, worst.cpu_ms, worst.queued_ms, most.cpu_ms, most.ms, these->len, bench_turns_over_50 (these));
   if (g_getenv ("BENCH_GAPS") != NULL)
     for (guint i = 0; i < long_gaps->len; i++)
       {
@@ -554,7 +592,7 @@ time_list_change (PrWindow     *window,
   g_source_remove (source);
 }
 
-static void
+void
 set_filters (PrWindow *window,
              gpointer  data)
 {
@@ -566,7 +604,7 @@ set_filters (PrWindow *window,
                                                                   "cluster-kind")), which[1]);
 }
 
-static void
+void
 set_dates (PrWindow *window,
            gpointer  data)
 {
@@ -576,7 +614,7 @@ set_dates (PrWindow *window,
   gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_ENTRY, "date-to")), days[1]);
 }
 
-static void
+void
 set_search (PrWindow *window,
             gpointer  data)
 {
@@ -602,14 +640,7 @@ sort_by (PrWindow *window,
     }
 }
 
-/* A column and the way it is ordered, as a click on its header does (a
- * second click reverses). */
-typedef struct {
-  const char  *title;
-  GtkSortType  order;
-} SortBy;
-
-static void
+void
 sort_by_order (PrWindow *window,
                gpointer  data)
 {
@@ -753,10 +784,7 @@ bench_list (guint n_clusters)
     time_list_change (window, view, "Filters cleared", clear_filters, NULL);
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+  close_window (window, server, dir);
   return 0;
 }
 
@@ -843,6 +871,25 @@ bench_petitions (const char *records)
   printf ("%u clusters in the list\n", g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))));
   gtk_widget_grab_focus (GTK_WIDGET (view));
   until_painted ();
+  /* BENCH_CTRL_J=N: only the orders followed at once by Ctrl+J, N times
+   * each, from the list ordered by case each time. */
+  if (g_getenv ("BENCH_CTRL_J") != NULL)
+    {
+      static const SortBy by_case = { "Case", GTK_SORT_ASCENDING };
+      guint times = (guint) g_ascii_strtoull (g_getenv ("BENCH_CTRL_J"), NULL, 10);
+
+      for (guint r = 0; r < times; r++)
+        {
+          time_list_change (window, view, "Order by case", sort_by_order, (gpointer) &by_case);
+          time_list_change (window, view, "Order by date, then at once the next unreviewed (Ctrl+J)",
+                            sort_then_next_unreviewed, (gpointer) &by_date);
+          time_list_change (window, view, "Order by case", sort_by_order, (gpointer) &by_case);
+          time_list_change (window, view, "Order by subject, reversed, then at once the next unreviewed (Ctrl+J)",
+                            sort_then_next_unreviewed, (gpointer) &by_subject);
+        }
+      close_window (window, server, dir);
+      return 0;
+    }
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &cpu_start);
   for (guint round = 0; round < 2; round++)
     for (guint i = 0; i < G_N_ELEMENTS (orders); i++)
@@ -869,11 +916,14 @@ bench_petitions (const char *records)
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &cpu_end);
   printf ("The process's processor time (user + system, every thread) over the orders: %.2f s\n",
           (cpu_end.tv_sec - cpu_start.tv_sec) + (cpu_end.tv_nsec - cpu_start.tv_nsec) / 1e9);
+  {
+    PrClusterItem *largest, *other;
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+    largest_and_other (pr_session_get_clusters (pr_window_get_session (window)), &largest, &other);
+    review_actions (window, largest, other, dir);
+  }
+
+  close_window (window, server, dir);
   return 0;
 }
 
@@ -903,36 +953,26 @@ case_shown (gpointer data)
   return !pr_review_page_get_fetching (page) && pr_compare_view_get_settled (view);
 }
 
-/* Opening a case, as choosing it in the list does, from reading its
- * records to the settled compare view: a case of 6 records and one of
- * CASE_SIZE, each opened ROUNDS times, with this process's and the
- * server's processor time. */
-static int
-bench_open (guint rounds)
+/* Two matters written 6 and CASE_SIZE times, each copy numbered, and 200
+ * petitions of their own, each written @others_copies times, to @csv. */
+static void
+write_two_matters (const char *csv,
+                   guint       others_copies)
 {
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
   g_autoptr(GPtrArray) sentences = sample_sentences ();
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
   g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (csv, PR_CSV_WRITER_FLAGS_NONE, NULL);
   const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
                            "name", "id_card", "contact_phone", "receiving_unit", "status", "accepted_at" };
   static const guint sizes[2] = { 6, CASE_SIZE };
-  PrClusterItem *cases[2] = { NULL, NULL };
-  PrSampleServer *server = NULL;
-  PrReviewPage *page;
-  PrWindow *window;
-  GListModel *clusters;
   guint id = 0;
 
   g_assert_true (pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), NULL));
-  /* Two matters, written 6 and CASE_SIZE times, each copy numbered; and
-   * 200 petitions of their own. */
   for (guint c = 0; c < 2 + 200; c++)
     {
       g_autofree char *base = body_of (sentences, rand, 400);
       g_autofree char *subject = g_strdup_printf ("第%u号反映", c);
-      guint copies = c < 2 ? sizes[c] : 1;
+      guint copies = c < 2 ? sizes[c] : others_copies;
 
       for (guint copy = 0; copy < copies; copy++)
         {
@@ -948,6 +988,25 @@ bench_open (guint rounds)
         }
     }
   g_assert_true (pr_csv_writer_close (writer, NULL));
+}
+
+/* Opening a case, as choosing it in the list does, from reading its
+ * records to the settled compare view: a case of 6 records and one of
+ * CASE_SIZE, each opened ROUNDS times, with this process's and the
+ * server's processor time. */
+static int
+bench_open (guint rounds)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  static const guint sizes[2] = { 6, CASE_SIZE };
+  PrClusterItem *cases[2] = { NULL, NULL };
+  PrSampleServer *server = NULL;
+  PrReviewPage *page;
+  PrWindow *window;
+  GListModel *clusters;
+
+  write_two_matters (csv, 1);
 
   window = scan_through_window (dir, csv, &server);
   page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
@@ -995,10 +1054,29 @@ bench_open (guint rounds)
       print_times ("  to the settled compare view", times);
     }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  pr_sample_server_stop (server, NULL);
-  pr_sample_server_free (server);
-  pr_test_remove_tree (dir);
+  close_window (window, server, dir);
+  return 0;
+}
+
+/* Every review action on a case of CASE_SIZE records, in a window on a
+ * private server that also holds 200 cases of two. */
+static int
+bench_review (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  PrSampleServer *server = NULL;
+  PrWindow *window;
+  GListModel *clusters;
+  PrClusterItem *largest = NULL, *other = NULL;
+
+  write_two_matters (csv, 2);
+  window = scan_through_window (dir, csv, &server);
+  clusters = pr_session_get_clusters (pr_window_get_session (window));
+  largest_and_other (clusters, &largest, &other);
+  wait_for (case_shown, window);
+  review_actions (window, largest, other, dir);
+  close_window (window, server, dir);
   return 0;
 }
 
@@ -1018,8 +1096,10 @@ main (int    argc,
     return bench_scan (n > 0 ? n : 1000000);
   if (g_strcmp0 (what, "open") == 0)
     return bench_open (n > 0 ? n : 10);
+  if (g_strcmp0 (what, "review") == 0)
+    return bench_review ();
   if (g_strcmp0 (what, "petitions") == 0 && argc > 2)
     return bench_petitions (argv[2]);
-  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | petitions RECORDS.CSV\n");
+  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review | petitions RECORDS.CSV\n");
   return 2;
 }

@@ -519,6 +519,21 @@ pr_test_scan (PrWindow *window)
   g_assert_null (pr_window_get_error_text (window));
 }
 
+/* Fills the ui table afresh and returns a window connected to it that has
+ * scanned it. */
+PrWindow *
+pr_test_scanned_window (PrConnection *root)
+{
+  PrWindow *window;
+
+  pr_test_fill_table (root);
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
+  pr_test_scan (window);
+  return window;
+}
+
 /* Connects @window to @database, scans it and chooses its first case;
  * returns the cluster list. */
 GtkColumnView *

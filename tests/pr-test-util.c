@@ -403,3 +403,24 @@ pr_test_process_cpu (GPid pid)
     return 0;
   return (g_ascii_strtod (fields[11], NULL) + g_ascii_strtod (fields[12], NULL)) / sysconf (_SC_CLK_TCK);
 }
+
+/* A database failure explained for where it happened: the server's own
+ * words come once, last, after "; " and what failed; the explanation they
+ * get alone (a generic one, that would say the same again) is not there,
+ * nor the server's words in parentheses within the explanation. */
+void
+pr_test_assert_server_words_last (const char *message)
+{
+  const char *mark = strstr (message, "the server's own message: ");
+  const char *last_join = g_strrstr (message, "; ");
+
+  g_test_message ("%s", message);
+  g_assert_nonnull (mark);
+  g_assert_null (strstr (mark + 1, "the server's own message"));
+  g_assert_true (g_regex_match_simple ("\\(server error [0-9]+\\)$", message, 0, 0));
+  g_assert_nonnull (last_join);
+  g_assert_true (last_join < mark);
+  g_assert_null (strstr (message, "lacks a privilege the work needs"));
+  g_assert_null (strstr (message, "the server has no database of that name"));
+  g_assert_null (strstr (message, ") ("));
+}

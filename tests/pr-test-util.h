@@ -8,6 +8,7 @@
 G_BEGIN_DECLS
 
 char *pr_test_make_temp_dir (void);
+void  pr_test_assert_server_words_last (const char *message);
 void  pr_test_remove_tree   (const char *path);
 gboolean pr_test_is_set      (gpointer           data);
 void  pr_test_store_result  (GObject           *object,

@@ -196,6 +196,33 @@ test_default_list_is_input (void)
   pr_test_remove_tree (dir);
 }
 
+/* The list opens in a spreadsheet: an id that is a formula is written
+ * neutralised ('=1+1), one Excel would change kept as text ("=""0012"""),
+ * and a message shows its line break as <U+000D><U+000A>, on one line. */
+static void
+test_ids_for_a_spreadsheet (void)
+{
+  static const char csv[] = "id,body\r\n=1+1,a\0b\r\n\"B\r\n2\",c\0d\r\n0012,e\0f\r\nA3,路灯坏了请修理\r\n";
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "ids.csv", NULL);
+  g_autofree char *list = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *listed = NULL, *err = NULL, *err2 = NULL;
+
+  g_assert_true (g_file_set_contents (path, csv, sizeof csv - 1, NULL));
+  g_assert_cmpint (scan (path, NULL, &err, "--skip-bad-rows", "--bad-rows", list, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (list, &listed, NULL, NULL));
+  g_assert_true (g_str_has_prefix (listed, "id,row,column,reason\r\n\"'=1+1\",2,body,"));
+  g_assert_nonnull (strstr (listed, "\r\n\"B\r\n2\",3,body,"));
+  g_assert_nonnull (strstr (listed, "\r\n\"=\"\"0012\"\"\",5,body,"));
+
+  g_assert_true (g_file_set_contents (path, "id,body\r\n\"B\r\n2\",c\0d\r\n", sizeof "id,body\r\n\"B\r\n2\",c\0d\r\n" - 1,
+                                      NULL));
+  g_assert_cmpint (scan (path, NULL, &err2, "--out", "/dev/null", NULL), ==, 1);
+  g_assert_nonnull (strstr (err2, "line 2 (id “B<U+000D><U+000A>2”), column “body”: the value holds a NUL byte"));
+  g_assert_null (strchr (err2, '\r'));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -206,6 +233,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/bad-rows/skipped", test_skipped);
   g_test_add_func ("/cli/scan/bad-rows/list-places", test_list_places);
   g_test_add_func ("/cli/scan/bad-rows/too-long", test_too_long);
+  g_test_add_func ("/cli/scan/bad-rows/ids-for-a-spreadsheet", test_ids_for_a_spreadsheet);
   g_test_add_func ("/cli/scan/bad-rows/default-list-is-input", test_default_list_is_input);
 
   return g_test_run ();

@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "pr-case-columns.h"
 #include "pr-scan-stored.h"
 #include "pr-test-petitions.h"
 #include "pr-test-server.h"
@@ -195,13 +196,18 @@ test_explain_clock (void)
 }
 
 /* Reopens the last scan of a table whose case (records 1 to 3, one text)
- * has @case_dates and whose other six records @other_date (a format with
- * the day of the month): each member has the date the scan gave it. */
+ * has @case_dates and @case_accepted and whose other six records
+ * @other_date and @other_accepted (formats with the day of the month), in
+ * its date column and its accepted-date column: each member has the date
+ * and the accepted date the scan gave it, each read by its own whole
+ * column's clock, and a number as a date only in a column of numbers. */
 static void
-check_clock_reopened (const char *database,
-                      const char *const case_dates[3],
-                      const char *other_date,
-                      guint       n_scan_unreadable)
+check_reopened (const char        *database,
+                const char *const  case_dates[3],
+                const char *const  case_accepted[3],
+                const char        *other_date,
+                const char        *other_accepted,
+                guint              n_scan_unreadable)
 {
   g_autoptr(PrConnection) db = pr_test_fresh_database (server, database);
   g_autoptr(PrMapping) map = pr_mapping_new ();
@@ -213,17 +219,20 @@ check_clock_reopened (const char *database,
   PrLoadOptions load = { 0 };
   const PrCluster *cluster;
 
-  pr_test_execute (db, "CREATE TABLE dated (id INT PRIMARY KEY, date VARCHAR(30), body TEXT)");
+  pr_test_execute (db, "CREATE TABLE dated (id INT PRIMARY KEY, date VARCHAR(30), body TEXT, accepted VARCHAR(30))");
   for (guint i = 1; i <= 3; i++)
-    g_string_append_printf (sql, "%s(%u, '%s', " BODY ")", i > 1 ? ", " : "", i, case_dates[i - 1]);
+    g_string_append_printf (sql, "%s(%u, '%s', " BODY ", '%s')", i > 1 ? ", " : "", i, case_dates[i - 1],
+                            case_accepted[i - 1]);
   for (guint i = 4; i <= 9; i++)
     {
       g_autofree char *body = pr_test_petition_body (i);
       g_autofree char *date = g_strdup_printf (other_date, i + 6);
+      g_autofree char *accepted = g_strdup_printf (other_accepted, i + 6);
 
-      g_string_append_printf (sql, ", (%u, '%s', '%s')", i, date, body);
+      g_string_append_printf (sql, ", (%u, '%s', '%s', '%s')", i, date, body, accepted);
     }
   pr_test_execute (db, sql->str);
+  pr_mapping_add (map, "accepted", PR_COLUMN_ROLE_ACCEPTED, 0, NULL);
   scanned = scan_dated (db, map, &store, &load);
   g_assert_cmpuint (scanned->set->n_unreadable_dates, ==, n_scan_unreadable);
   g_assert_cmpuint (pr_clustering_get_n_clusters (scanned->clustering), ==, 1);
@@ -243,6 +252,11 @@ check_clock_reopened (const char *database,
       g_test_message ("record %s: scanned %" G_GINT64_FORMAT ", reopened %" G_GINT64_FORMAT, id,
                       scanned->set->dates[s], opened->set->dates[cluster->members[m]]);
       g_assert_cmpint (opened->set->dates[cluster->members[m]], ==, scanned->set->dates[s]);
+      g_test_message ("record %s: accepted %" G_GINT64_FORMAT ", reopened %" G_GINT64_FORMAT, id,
+                      pr_case_columns_get_accepted (scanned->set->cases, s),
+                      pr_case_columns_get_accepted (opened->set->cases, cluster->members[m]));
+      g_assert_cmpint (pr_case_columns_get_accepted (opened->set->cases, cluster->members[m]), ==,
+                       pr_case_columns_get_accepted (scanned->set->cases, s));
     }
 }
 
@@ -252,7 +266,7 @@ test_open_stored_24_hour (void)
 {
   const char *const dates[3] = { "2026-01-04 9:15", "2026-01-05 下午3:00", "2026-01-06 下午4:00" };
 
-  check_clock_reopened ("chosenclock24", dates, "2026-01-%02u 15:00", 0);
+  check_reopened ("chosenclock24", dates, dates, "2026-01-%02u 15:00", "2026-01-%02u 15:00", 0);
 }
 
 /* The 下午 of the other records leaves the case's unmarked hours
@@ -262,7 +276,33 @@ test_open_stored_day_part (void)
 {
   const char *const dates[3] = { "2026-01-04 9:15", "2026-01-05 10:00", "2026-01-06 11:00" };
 
-  check_clock_reopened ("chosenclock12", dates, "2026-01-%02u 下午3:00", 3);
+  check_reopened ("chosenclock12", dates, dates, "2026-01-%02u 下午3:00", "2026-01-%02u 下午3:00", 3);
+}
+
+/* The two columns keep two clocks: the date column 24-hour (15:00), the
+ * accepted-date column 12-hour (下午3:00). The scan reads the case's 9:15
+ * as 09:15 in the first and as none in the second; so does the reopen. */
+static void
+test_open_stored_two_clocks (void)
+{
+  const char *const dates[3] = { "2026-01-04 9:15", "2026-01-05 10:00", "2026-01-06 11:00" };
+
+  check_reopened ("chosentwoclocks", dates, dates, "2026-01-%02u 15:00", "2026-01-%02u 下午3:00", 0);
+}
+
+/* A case whose members all hold numbers (Excel's day numbers, Unix
+ * seconds) in a column of written dates: the scan reads them as none
+ * (3 unreadable), and so does the reopen, in either column. */
+static void
+test_open_stored_numbers (void)
+{
+  const char *const serials[3] = { "45300", "45301", "45302" };
+  const char *const seconds[3] = { "1767225600", "1767312000", "1767398400" };
+  const char *const written[3] = { "2026-01-04", "2026-01-05", "2026-01-06" };
+
+  check_reopened ("chosenserials", serials, written, "2026-01-%02u 15:00", "2026-01-%02u", 3);
+  check_reopened ("chosenseconds", seconds, written, "2026-01-%02u 15:00", "2026-01-%02u", 3);
+  check_reopened ("chosenaccserials", written, serials, "2026-01-%02u 15:00", "2026-01-%02u", 0);
 }
 
 int
@@ -280,6 +320,8 @@ main (int    argc,
   g_test_add_func ("/db/intake/clock-of-the-column", test_intake_clock);
   g_test_add_func ("/db/scan-stored/clock-of-the-column", test_open_stored_24_hour);
   g_test_add_func ("/db/scan-stored/day-part-of-the-column", test_open_stored_day_part);
+  g_test_add_func ("/db/scan-stored/two-clocks", test_open_stored_two_clocks);
+  g_test_add_func ("/db/scan-stored/numbers-of-the-column", test_open_stored_numbers);
 
   status = g_test_run ();
   pr_test_server_stop ();

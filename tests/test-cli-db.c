@@ -315,6 +315,12 @@ test_decisions_export (void)
   decision.note = NULL;
   g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
   g_assert_no_error (error);
+  /* 12 and 13 digits: Excel's General format shows 2.02406E+11 and
+   * 8.6138E+12 and saves them so. */
+  decision.record_id = "202406080001";
+  decision.primary_id = "8613800138000";
+  g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
+  g_assert_no_error (error);
   decision.record_id = "9001";
   decision.primary_id = "5";
 
@@ -327,6 +333,7 @@ test_decisions_export (void)
   g_assert_nonnull (strstr (contents, ",\"'=HYPERLINK(\"\"http://x\"\")\","));
   /* For Excel, they are kept as text, not read as numbers. */
   g_assert_nonnull (strstr (contents, ",petitions,\"=\"\"0012345\"\"\",\"=\"\"110101199003077777\"\"\",repeat,"));
+  g_assert_nonnull (strstr (contents, ",petitions,\"=\"\"202406080001\"\"\",\"=\"\"8613800138000\"\"\",repeat,"));
 
   /* An --out ending in .xlsx: a workbook of the same cells (ids text,
    * numbers numbers), read back by an independent reader; --no-bom,

@@ -268,7 +268,10 @@ main (int    argc,
   g_assert_true (g_file_set_contents (records,
                                       "id,body\n"
                                       "1,the road near the school gate is broken again this spring\n"
-                                      "2,the road near the school gate is broken again this summer\n",
+                                      "2,the road near the school gate is broken again this summer\n"
+                                      /* two more, so that --idf-max-share 0.5 keeps a word two records share */
+                                      "3,the river bank behind the market floods every autumn\n"
+                                      "4,the river bank behind the market floods every winter\n",
                                       -1, NULL));
 
   g_test_add_func ("/cli/common/flag-ranges", test_ranges);

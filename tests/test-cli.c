@@ -465,6 +465,9 @@ test_disk_full (void)
     }
 }
 
+/* A petition long enough to match its copy. */
+#define DOS_TEXT "我于去年三月向街道办事处反映小区供暖不足的问题至今没有答复"
+
 static void
 test_errors (void)
 {
@@ -472,6 +475,15 @@ test_errors (void)
   g_autofree char *bad_utf8 = write_file ("bad.csv", "id,body\n1,好的\n2,坏\xff的\n", -1);
   g_autofree char *ragged = write_file ("ragged.csv", "id,body\n1,好的\n2,坏的,多了\n", -1);
   g_autofree char *dup_ids = write_file ("dup.csv", "id,body\n1,好的\n1,坏的\n", -1);
+  g_autofree char *dos_end = write_file ("dos-end.csv", "id,body\r\n1," DOS_TEXT "\r\n2," DOS_TEXT "\r\n\x1A", -1);
+  g_autofree char *sep_comma = write_file ("sep-comma.csv", "sep=,\r\nid,body\r\n1,好的\r\n2,坏的\r\n", -1);
+  g_autofree char *sep_semicolon = write_file ("sep-semicolon.csv", "sep=;\r\nid;body\r\n1;好的\r\n", -1);
+  g_autofree char *dos_stuck = write_file ("dos-stuck.csv", "body,id\r\n" DOS_TEXT ",1\r\n" DOS_TEXT ",2\x1A\x1A", -1);
+  g_autofree char *dos_only = write_file ("dos-only.csv", "\x1A", -1);
+  g_autofree char *dos_quoted = write_file ("dos-quoted.csv", "id,body\r\n1,好的\r\n\"\x1A\"\r\n", -1);
+  g_autofree char *sep_quoted = write_file ("sep-quoted.csv", "\"sep=,\"\r\nid,body\r\n1,好的\r\n2,坏的\r\n", -1);
+  g_autofree char *dos_out = g_build_filename (tmpdir, "dos-out.csv", NULL);
+  g_autofree char *dos_mid = write_file ("dos-mid.csv", "id,body\r\n1,好的\r\n\x1A\r\n2,坏的\r\n", -1);
   g_autofree char *missing = g_build_filename (tmpdir, "no-such-file.csv", NULL);
   g_autofree char *no_dir_out = g_build_filename (tmpdir, "no-such-dir", "out.csv", NULL);
   /* The tool's own wording, the file, then the reason (tests run in the C locale). */
@@ -506,6 +518,34 @@ test_errors (void)
   CHECK (2, "--k must be from 0 to 15, not 20", "scan", "--no-second-stage", "--sample", "--k", "20");
   CHECK (1, "line 3, column “body”: the value is not UTF-8 text: byte 3 is 0xFF", "scan", "--no-second-stage", bad_utf8, "--text", "body");
   CHECK (1, "line 3: 3 fields, but the header has 2", "scan", "--no-second-stage", ragged, "--text", "body");
+  /* A DOS end-of-file mark after the last line ends the file; one with
+   * lines after it is named. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *out_text = NULL;
+
+      g_assert_cmpint (run_cli (NULL, NULL, "scan", "--no-second-stage", i == 0 ? dos_end : dos_stuck, "--id", "id",
+                                "--text", "body", "--out", dos_out, NULL), ==, 0);
+      /* Both records, in one cluster, the last id (the last value of the
+       * second file) without the mark. */
+      out_text = read_file (dos_out);
+      g_assert_nonnull (strstr (out_text, "\r\n1,1,1,0,"));
+      g_assert_nonnull (strstr (out_text, "\r\n1,2,1,0,"));
+      g_assert_null (strchr (out_text, '\x1A'));
+    }
+  CHECK (1, "dos-only.csv is empty: a header row naming the columns is needed", "scan", "--no-second-stage",
+         dos_only, "--id", "id", "--text", "body");
+  CHECK (1, "line 3: 1 fields, but the header has 2", "scan", "--no-second-stage", dos_quoted, "--id", "id",
+         "--text", "body");
+  CHECK (1, "line 3 is a DOS end-of-file mark (Ctrl-Z, byte 0x1A), but more lines follow it", "scan", "--no-second-stage",
+         dos_mid, "--id", "id", "--text", "body");
+  /* Excel's separator line: a comma's passed over, another named. */
+  g_assert_cmpint (run_cli (NULL, NULL, "scan", "--no-second-stage", sep_comma, "--id", "id", "--text", "body",
+                            "--out", "/dev/null", NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, NULL, "scan", "--no-second-stage", sep_quoted, "--id", "id", "--text", "body",
+                            "--out", "/dev/null", NULL), ==, 0);
+  CHECK (1, "line 1 is Excel's “sep=;”, so its columns are separated by “;”, not commas", "scan", "--no-second-stage",
+         sep_semicolon, "--id", "id", "--text", "body");
   CHECK (1, "the id “1” appears a second time", "scan", "--no-second-stage", dup_ids, "--id", "id", "--text", "body");
   CHECK (1, "KLINGON-8", "scan", "--no-second-stage", records, "--text", "body", "--encoding", "KLINGON-8");
   CHECK (1, "cannot write", "fingerprint", records, "--text", "body", "--out", no_dir_out);
@@ -521,6 +561,12 @@ test_errors (void)
   CHECK (2, "--idf-max-share must be a number from 0 to 1", "scan", "--no-second-stage", records, "--text", "body", "--idf-max-share", "1.5");
   CHECK (2, "--idf-max-share must be a number from 0 to 1", "eval", "--no-second-stage", "--records", records, "--pairs", records,
          "--text", "body", "--idf-max-share", "-0.1");
+  /* A word is in one of the 7 records at least: under 1/7 every word is
+   * left out, under 2/7 every word two records share; 2/7 rounded up is 0.29. */
+  CHECK (1, "--idf-max-share 0.1 would leave out every word: each word is in one of the 7 records at least, more than "
+         "that share; give 0.29 or more", "scan", "--no-second-stage", records, "--text", "body", "--idf-max-share", "0.1");
+  CHECK (1, "--idf-max-share 0.2 would leave out every word that two of the 7 records share, so no record could match "
+         "another; give 0.29 or more", "scan", "--no-second-stage", records, "--text", "body", "--idf-max-share", "0.2");
   CHECK (2, "cannot be reused: leave out --store", "scan", "--no-second-stage", "--db", "mariadb://nobody@localhost/nowhere", "--table", "t",
          "--store", "s", "--text", "body", "--idf");
   CHECK (2, "--idf", "explain", records, "1", "2", "--text", "body", "--idf");
@@ -532,12 +578,14 @@ test_errors (void)
 
 /* IDF through the CLI: "alpha" is in every record and weighs 0, so the
  * third record's fingerprint is epsilon's hash alone (xxhsum -H3); with
- * the share cap at 0.5 so are "alpha" and "beta" in the others. */
+ * the share cap at 0.5 (2.5 of the 5 records) so are "alpha" and "beta"
+ * (in 4) in the others. */
 static void
 test_fingerprint_idf (void)
 {
   g_autofree char *records = write_file ("idf.csv",
-                                         "id,body\n1,alpha beta gamma\n2,alpha beta delta\n3,alpha epsilon epsilon\n", -1);
+                                         "id,body\n1,alpha beta gamma\n2,alpha beta delta\n3,alpha epsilon epsilon\n"
+                                         "4,alpha beta zeta\n5,alpha beta eta\n", -1);
   g_autofree char *out = NULL;
   g_autofree char *expected = g_strdup_printf ("3,%016" G_GINT64_MODIFIER "x\r\n",
                                                (guint64) XXH3_64bits_withSeed ("epsilon", 7, 0));

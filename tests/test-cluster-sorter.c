@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <locale.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <gtk/gtk.h>
 
@@ -93,10 +95,19 @@ varied_clusters (void)
 
           pr_cluster_item_add_member (item, id, c * 10 + m, m);
         }
-      pr_cluster_item_compare_petitioners (item, &set);
+      pr_cluster_item_read_set (item, &set);
       pr_cluster_item_set_max_distance (item, g_rand_int_range (rand, 0, 4));
-      pr_cluster_item_set_risk (item, g_rand_int_range (rand, 0, 3),
-                                c % 4 == 0 ? -1 : g_rand_int_range (rand, 0, 5) / 4.0);
+      /* Shares that show as one percentage (49.6 and 50.4 as "50%"), and
+       * all shared ("100%") beside none shared. */
+      {
+        static const double shares[] = { 0, 0.25, 0.496, 0.504, 0.75, 1.0 };
+
+        pr_cluster_item_set_risk (item, g_rand_int_range (rand, 0, 3),
+                                  c % 4 == 0 ? -1 : shares[g_rand_int_range (rand, 0, G_N_ELEMENTS (shares))]);
+      }
+      /* Opened from the store: not rated. */
+      if (c % 9 == 5)
+        pr_cluster_item_set_passages_known (item, FALSE);
       /* Some reviewed (every member decided), some partly, some not. */
       for (guint m = 1; m < n && c % 3 != 0; m++)
         {
@@ -179,11 +190,70 @@ test_state (void)
   assert_same_order ("state", string ("state"));
 }
 
-static void
-test_risk (void)
+/* Where the risk cell's text puts its cluster in the queue by risk, as
+ * a reader would: bridges (most first), then the least share shown
+ * (least first), then "none", then "not rated"; *figure orders within. */
+static int
+risk_group (PrClusterItem *item,
+            long          *figure)
 {
-  assert_same_order ("risk", both (numeric ("n-bridges", TRUE), numeric ("max-distance", TRUE),
-                                   numeric ("min-share", FALSE)));
+  g_autofree char *cell = pr_cluster_item_dup_risk (item);
+  const char *digits = cell;
+
+  while (*digits != '\0' && !g_ascii_isdigit (*digits))
+    digits++;
+  *figure = *digits != '\0' ? strtol (digits, NULL, 10) : 0;
+  if (strstr (cell, "bridge") != NULL)
+    {
+      *figure = -*figure;
+      return 0;
+    }
+  if (strstr (cell, "% shared") != NULL)
+    return 1;
+  if (g_str_equal (cell, "none"))
+    return 2;
+  g_assert_cmpstr (cell, ==, "not rated");
+  return 3;
+}
+
+/* The queue by risk reads as its cells: each pair of clusters compares
+ * as their cells' texts say, the largest distance first where the texts
+ * tie. */
+static void
+test_risk_shown (void)
+{
+  g_autoptr(GPtrArray) clusters = varied_clusters ();
+  g_autoptr(PrClusterSorter) sorter = pr_cluster_sorter_new ("risk");
+  guint groups[4] = { 0 }, same_shown = 0;
+
+  for (guint i = 0; i < clusters->len; i++)
+    for (guint j = 0; j < clusters->len; j++)
+      {
+        PrClusterItem *a = clusters->pdata[i], *b = clusters->pdata[j];
+        long figure_a, figure_b;
+        int group_a = risk_group (a, &figure_a), group_b = risk_group (b, &figure_b);
+        int want = group_a != group_b ? (group_a > group_b) - (group_a < group_b)
+                 : figure_a != figure_b ? (figure_a > figure_b) - (figure_a < figure_b)
+                 : (int) pr_cluster_item_get_max_distance (b) - (int) pr_cluster_item_get_max_distance (a);
+
+        want = (want > 0) - (want < 0);
+        if (gtk_sorter_compare (GTK_SORTER (sorter), a, b) != gtk_ordering_from_cmpfunc (want))
+          {
+            g_autofree char *cell_a = pr_cluster_item_dup_risk (a);
+            g_autofree char *cell_b = pr_cluster_item_dup_risk (b);
+
+            g_error ("risk: \"%s\" (distance %u) and \"%s\" (distance %u) sort against their cells", cell_a,
+                     pr_cluster_item_get_max_distance (a), cell_b, pr_cluster_item_get_max_distance (b));
+          }
+        if (i == j)
+          groups[group_a]++;
+        same_shown += i != j && group_a == 1 && group_b == 1 && figure_a == 50 && figure_b == 50 &&
+                      pr_cluster_item_get_min_share (a) != pr_cluster_item_get_min_share (b);
+      }
+  /* Every kind of cell, and shares that differ but show alike. */
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    g_assert_cmpuint (groups[g], >, 0);
+  g_assert_cmpuint (same_shown, >, 0);
 }
 
 int
@@ -200,6 +270,6 @@ main (int    argc,
   g_test_add_func ("/app/cluster-sorter/date", test_date);
   g_test_add_func ("/app/cluster-sorter/distance", test_distance);
   g_test_add_func ("/app/cluster-sorter/state", test_state);
-  g_test_add_func ("/app/cluster-sorter/risk", test_risk);
+  g_test_add_func ("/app/cluster-sorter/risk-shown", test_risk_shown);
   return g_test_run ();
 }

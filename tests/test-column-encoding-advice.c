@@ -176,7 +176,7 @@ test_binary_id_named (void)
   g_assert_nonnull (strstr (err, "hex"));
 }
 
-/* A column's encoding given twice is refused: one would be dropped. */
+/* A column given two encodings is refused: one would be dropped. */
 static void
 test_encoding_given_twice (void)
 {
@@ -187,6 +187,14 @@ test_encoding_given_twice (void)
                                            "--id", "id", "--text", "body", "--column-encoding", "body=BIG5",
                                            "--column-encoding", "body=GBK", NULL), !=, 0);
   g_assert_nonnull (strstr (err, "“body” twice"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* One encoding named twice, in two cases, is one. */
+  pr_test_server_run_cli ("advice", &out, &err, "scan", "--db", "URI", "--table", "clean", "--id", "id", "--text", "body",
+                          "--column-encoding", "body=gb18030", "--column-encoding", "body=GB18030", NULL);
+  g_test_message ("%s", err);
+  g_assert_null (strstr (err, "twice"));
 }
 
 /* check --csv answers record by record: a GBK file read as EUC-KR, Big5

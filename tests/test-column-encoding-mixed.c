@@ -3,7 +3,8 @@
  * A column whose encoding is given (GBK) but which holds UTF-8 text too,
  * on a real, throwaway MariaDB server: the UTF-8 value is refused, naming
  * its row and both encodings, rather than converted from GBK into other
- * characters; GBK text alone reads. And the messages of the application's
+ * characters; GBK text alone reads. A few GBK values in a BLOB of UTF-8
+ * are bad rows, not the column's encoding. And the messages of the application's
  * reads (the mapping page's preview, one record's fetch) name no flag of
  * the command line.
  */
@@ -201,6 +202,75 @@ test_lone_euro_byte (void)
   pr_test_remove_tree (dir);
 }
 
+/* A BLOB of UTF-8 text with one value another program wrote in GBK: with
+ * --skip-bad-rows that row is left out and listed, naming the encoding
+ * its bytes look like, and the others read; without, the scan is refused
+ * naming that row. A BLOB of GBK text throughout is the column's
+ * encoding: refused, even when bad rows are skipped, naming the encoding
+ * to give. Half of each is two encodings, refused with the advice to
+ * convert. */
+static void
+test_blob_few_gbk_rows (void)
+{
+  static const char *const texts[] = {
+    "小区门口的垃圾站臭气熏天，请尽快处理", "反映村道路面破损严重，雨天无法通行",
+    "要求落实拖欠的工资，已经三个月没有发放", "群众来信反映供暖不足的问题，请有关部门督办",
+    "学校周边交通拥堵，学生上下学很不安全", "菜市场占道经营，附近居民出行困难",
+  };
+  g_autoptr(PrConnection) db = pr_test_fresh_database (server, "fewgbk");
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *bad_path = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *bad = NULL, *err = NULL, *err2 = NULL, *err3 = NULL, *err4 = NULL;
+
+  pr_test_execute (db, "CREATE TABLE t (id INT PRIMARY KEY, body BLOB)");
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    add_row (db, "t", i + 1, texts[i], i == 3 ? "GBK" : "UTF-8");
+
+  g_assert_cmpint (pr_test_server_run_cli ("fewgbk", NULL, &err, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", bad_path,
+                                           "--no-second-stage", "--out", "/dev/null", NULL), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "1 bad row left out"));
+  g_assert_nonnull (strstr (err, "5 records"));
+  g_assert_true (g_file_get_contents (bad_path, &bad, NULL, NULL));
+  g_assert_cmpstr (bad, ==, "id,row,column,reason\r\n4,4,body,\"the value is not UTF-8 text but looks like GB18030 "
+                            "text (byte 2 is 0xD6): if the column holds such text throughout, give its encoding "
+                            "(--column-encoding body=GB18030), else convert such values\"\r\n");
+
+  g_assert_cmpint (pr_test_server_run_cli ("fewgbk", NULL, &err2, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--out", "/dev/null", NULL), ==, 1);
+  g_test_message ("%s", err2);
+  g_assert_nonnull (strstr (err2, "row 4 (id “4”), column “body”: the value is not UTF-8 text but looks like "
+                                  "GB18030 text"));
+  g_assert_nonnull (strstr (err2, "--skip-bad-rows"));
+
+  /* GBK throughout: the column's encoding, not bad rows. */
+  pr_test_execute (db, "DELETE FROM t");
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    add_row (db, "t", i + 1, texts[i], i == 3 ? "UTF-8" : "GBK");
+  g_assert_cmpint (pr_test_server_run_cli ("fewgbk", NULL, &err3, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", bad_path,
+                                           "--out", "/dev/null", NULL), ==, 1);
+  g_test_message ("%s", err3);
+  g_assert_nonnull (strstr (err3, "column “body” of table “t” holds GB18030 text the server does not read as such "
+                                  "(5 values, first in row 1)"));
+  g_assert_nonnull (strstr (err3, "--column-encoding body=GB18030"));
+
+  /* Half GBK, half UTF-8: too many either way to be bad rows; neither
+   * encoding given would read the column, so it is to be converted. */
+  pr_test_execute (db, "DELETE FROM t");
+  for (guint i = 0; i < 10; i++)
+    add_row (db, "t", i + 1, texts[i % G_N_ELEMENTS (texts)], i % 2 == 0 ? "GBK" : "UTF-8");
+  g_assert_cmpint (pr_test_server_run_cli ("fewgbk", NULL, &err4, "scan", "--db", "URI", "--table", "t",
+                                           "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", bad_path,
+                                           "--out", "/dev/null", NULL), ==, 1);
+  g_test_message ("%s", err4);
+  g_assert_nonnull (strstr (err4, "column “body” of table “t” is in two encodings: 5 values are GB18030 (first in "
+                                  "row 1), too many to leave out as bad rows"));
+  g_assert_null (strstr (err4, "--column-encoding"));
+  pr_test_remove_tree (dir);
+}
+
 static gboolean
 ignore_row (const char *const *values,
             const gsize       *lengths,
@@ -254,6 +324,7 @@ main (int   argc,
   g_test_add_func ("/db/column-encoding/application-advice", test_application_advice);
   g_test_add_func ("/db/column-encoding/stray-byte-skipped", test_stray_byte_skipped);
   g_test_add_func ("/db/column-encoding/lone-euro-byte", test_lone_euro_byte);
+  g_test_add_func ("/db/column-encoding/blob-few-gbk-rows", test_blob_few_gbk_rows);
 
   status = g_test_run ();
   pr_test_server_stop ();

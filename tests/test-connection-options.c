@@ -81,6 +81,9 @@ test_contradictions (void)
   assert_refused ("mariadb://u@db/x?tls-ca=/etc/ca.pem&tls=0", "tls=0");
   assert_refused ("mariadb://u@db/x?tls=no&tls-verify=1", "tls-verify=1");
   assert_refused ("mariadb://u@db/x?tls-verify=yes&tls=false", "tls-verify=1");
+  /* One slash: no server named, not a database "root@127.0.0.1:33991/red". */
+  assert_refused ("mariadb:/root@127.0.0.1:33991/red", "no “//” after “mariadb:”, so it names no server");
+  assert_refused ("mysql:root@db/x", "no “//” after “mysql:”");
   /* A socket has no port, and is on this computer. */
   assert_refused ("mariadb://u@localhost:3307/x?socket=/run/mysqld/mysqld.sock", "port 3307");
   assert_refused ("mariadb://u@db.example/x?socket=/run/mysqld/mysqld.sock", "db.example");

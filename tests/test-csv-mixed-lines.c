@@ -4,7 +4,9 @@
  * appended by another program: a UTF-8 file with two GBK lines is refused
  * naming the line and that the value looks like GB18030, not "binary
  * data"; read with --encoding GBK, the message names the line and says
- * that the file is UTF-8. A stray byte in a file of the encoding given
+ * that the file is UTF-8. With --skip-bad-rows a few such lines are bad
+ * rows, listed, and the others read; in most lines they are the file's
+ * encoding. A stray byte in a file of the encoding given
  * leaves out its record when bad rows are skipped.
  */
 #include "config.h"
@@ -67,6 +69,118 @@ test_gbk_lines_named (void)
   g_assert_nonnull (strstr (err, "line 18 (id “17”), column “body”: the value is not UTF-8 text but looks like "
                                  "GB18030 text"));
   g_assert_nonnull (strstr (err, "give the source's encoding if all of it is so, else convert such values"));
+  pr_test_remove_tree (dir);
+}
+
+/* One and three GBK lines among 24 of UTF-8, with --skip-bad-rows: each
+ * a bad row, listed with the encoding its bytes look like, and the others
+ * read; without the flag, the first is named. GBK in most lines is the
+ * file's encoding, named even with the flag. */
+static void
+test_gbk_lines_skipped (void)
+{
+  static const guint one[] = { 8, 0 };
+  static const guint three[] = { 8, 9, 21, 0 };
+  static const guint most[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 0 };
+  const guint *const sets[] = { one, three };
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *list = g_build_filename (dir, "clusters-bad-rows.csv", NULL);
+
+  for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
+    {
+      g_autofree char *path = write_file (dir, 24, sets[s]);
+      const char *skip_args[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "-o", out, path, NULL };
+      const char *args[] = { "scan", "--id", "id", "--text", "body", "-o", out, path, NULL };
+      g_autofree char *err = NULL, *err2 = NULL, *listed = NULL, *left_out = NULL, *records = NULL;
+      g_autoptr(GString) expected = g_string_new ("id,row,column,reason\r\n");
+      guint n_gbk = 0;
+
+      for (const guint *line = sets[s]; *line != 0; line++, n_gbk++)
+        {
+          guint id = *line - 1;
+          g_autofree char *body = g_strdup_printf ("%s第%u号", texts[id % 3], id);
+          g_autofree char *bytes = g_convert (body, -1, "GBK", "UTF-8", NULL, NULL, NULL);
+          const char *bad = NULL;
+
+          /* The first byte that is not UTF-8, as GLib finds it. */
+          g_assert_false (g_utf8_validate (bytes, -1, &bad));
+          g_string_append_printf (expected, "%u,%u,body,\"the value is not UTF-8 text but looks like GB18030 text "
+                                            "(byte %u is 0x%02X): give the source's encoding if all of it is so, "
+                                            "else convert such values\"\r\n",
+                                  id, *line, (guint) (bad - bytes), (guint) (guint8) *bad);
+        }
+      g_assert_cmpint (pr_test_run_cli (NULL, &err, skip_args), ==, 0);
+      g_test_message ("%s", err);
+      left_out = g_strdup_printf ("%u bad row%s left out", n_gbk, n_gbk == 1 ? "" : "s");
+      records = g_strdup_printf ("%u records", 24 - n_gbk);
+      g_assert_nonnull (strstr (err, left_out));
+      g_assert_nonnull (strstr (err, records));
+      g_assert_true (g_file_get_contents (list, &listed, NULL, NULL));
+      g_assert_cmpstr (listed, ==, expected->str);
+
+      g_assert_cmpint (pr_test_run_cli (NULL, &err2, args), ==, 1);
+      g_assert_nonnull (strstr (err2, "line 8 (id “7”), column “body”: the value is not UTF-8 text but looks like "
+                                      "GB18030 text"));
+      g_assert_nonnull (strstr (err2, "--skip-bad-rows"));
+    }
+
+  {
+    g_autofree char *path = write_file (dir, 24, most);
+    const char *skip_args[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "-o", out, path, NULL };
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (pr_test_run_cli (NULL, &err, skip_args), ==, 1);
+    g_test_message ("%s", err);
+    g_assert_nonnull (strstr (err, "the file is in two encodings: 18 values are GB18030 (first on line 2), too "
+                                   "many to leave out as bad rows, and the others UTF-8; convert"));
+  }
+  pr_test_remove_tree (dir);
+}
+
+/* Lines in another encoding are bad rows only when truly few: at most
+ * three, or at most one for every ten of UTF-8 text. 5 of 55 (one in
+ * ten) are left out; 4 of 24, 6 of 55 and 45 of 100 are two encodings,
+ * refused with the advice to convert even with --skip-bad-rows. */
+static void
+test_gbk_lines_bound (void)
+{
+  static const guint five[] = { 3, 13, 23, 33, 43, 0 };
+  static const guint four[] = { 3, 8, 13, 18, 0 };
+  static const guint six[] = { 3, 13, 23, 33, 43, 53, 0 };
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *out = g_build_filename (dir, "clusters.csv", NULL);
+  struct { guint n; const guint *lines; guint n_gbk; gboolean rows; } cases[] = {
+    { 55, five, 5, TRUE }, { 24, four, 4, FALSE }, { 55, six, 6, FALSE }, { 100, NULL, 45, FALSE },
+  };
+  guint forty_five[46] = { 0 };
+
+  for (guint i = 0; i < 45; i++)
+    forty_five[i] = 2 + i * 2;
+  cases[3].lines = forty_five;
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *path = write_file (dir, cases[c].n, cases[c].lines);
+      const char *args[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "--no-second-stage", "-o",
+                             out, path, NULL };
+      g_autofree char *err = NULL, *left_out = NULL, *two = NULL;
+
+      if (cases[c].rows)
+        {
+          g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+          g_test_message ("%s", err);
+          left_out = g_strdup_printf ("%u bad rows left out", cases[c].n_gbk);
+          g_assert_nonnull (strstr (err, left_out));
+        }
+      else
+        {
+          g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+          g_test_message ("%s", err);
+          two = g_strdup_printf ("the file is in two encodings: %u values are GB18030", cases[c].n_gbk);
+          g_assert_nonnull (strstr (err, two));
+          g_assert_null (strstr (err, "give --encoding"));
+        }
+    }
   pr_test_remove_tree (dir);
 }
 
@@ -402,6 +516,8 @@ main (int    argc,
 
   g_test_add_func ("/engine/csv-reader/mixed-gbk-lines-named", test_gbk_lines_named);
   g_test_add_func ("/engine/csv-reader/mixed-utf8-read-as-gbk", test_utf8_read_as_gbk);
+  g_test_add_func ("/cli/scan/mixed-gbk-lines-skipped", test_gbk_lines_skipped);
+  g_test_add_func ("/cli/scan/mixed-gbk-lines-bound", test_gbk_lines_bound);
   g_test_add_func ("/engine/csv-reader/gbk-bad-line-named", test_gbk_file_bad_line);
   g_test_add_func ("/engine/csv-reader/gbk-stray-byte-skipped", test_gbk_stray_byte_skipped);
   g_test_add_func ("/engine/csv-reader/gbk-lone-euro-byte", test_gbk_lone_euro_byte);

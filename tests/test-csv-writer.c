@@ -92,11 +92,14 @@ test_bom (void)
   g_assert_cmpstr (without, ==, "a,b\r\nc,d\r\nend\r\n");
 }
 
-/* What a spreadsheet would change on reading a cell (leading zeros, digits
- * past the fifteenth, dates other than 2019-06-08 and 2019-06-08 17:31:20,
- * times, brackets for a minus, true for TRUE) is written ="…"; other cells as before, and
- * without the flag nothing changes. The table is made by hand from how
- * Excel shows each input typed into a cell. */
+/* What a spreadsheet would change on reading a cell (leading zeros, 12
+ * digits or more, dates other than 2019-06-08 and 2019-06-08 17:31:20,
+ * month names, fractions, money, times, brackets for a minus, true for
+ * TRUE, spaces around any of these) is written ="…"; other cells as
+ * before, and without the flag nothing changes. The table is made by hand
+ * from how Excel shows each input typed into a cell, and from Microsoft's
+ * "Available number formats in Excel": General shows 12 digits or more in
+ * scientific notation. */
 static void
 test_digits_as_text (void)
 {
@@ -107,8 +110,15 @@ test_digits_as_text (void)
     { "0100", "\"=\"\"0100\"\"\"" },
     { "110101199003071234", "\"=\"\"110101199003071234\"\"\"" },
     { "1234567890123456", "\"=\"\"1234567890123456\"\"\"" },
-    { "123456789012345", "123456789012345" },   /* 15 digits: kept whole */
-    { "13812345678", "13812345678" },
+    /* 12 digits or more: General shows 2.02406E+11 and saves it so. */
+    { "123456789012345", "\"=\"\"123456789012345\"\"\"" },
+    { "110105491231002", "\"=\"\"110105491231002\"\"\"" },
+    { "8613800138000", "\"=\"\"8613800138000\"\"\"" },
+    { "202406080001", "\"=\"\"202406080001\"\"\"" },
+    { "1234567.12345", "\"=\"\"1234567.12345\"\"\"" },
+    { "202406080001%", "\"=\"\"202406080001%\"\"\"" },
+    { "13812345678", "13812345678" },           /* 11 digits: shown whole */
+    { "1234567.125", "1234567.125" },
     { "0", "0" },
     { "11010119900307123X", "11010119900307123X" },
     { "0591-87654321", "0591-87654321" },
@@ -159,6 +169,26 @@ test_digits_as_text (void)
     { ".5%", "\"=\"\".5%\"\"\"" },
     { "12345678901234567890", "\"=\"\"12345678901234567890\"\"\"" },
     { "1.5e3", "\"=\"\"1.5e3\"\"\"" },
+    { "1e5", "\"=\"\"1e5\"\"\"" },
+    { "(123)", "\"=\"\"(123)\"\"\"" },
+    /* Month names: dates to Excel, shown 01-Jan, 8-Jun-19. */
+    { "1-Jan", "\"=\"\"1-Jan\"\"\"" },
+    { "Jan-1", "\"=\"\"Jan-1\"\"\"" },
+    { "8 jun 2019", "\"=\"\"8 jun 2019\"\"\"" },
+    { "Jun 8", "\"=\"\"Jun 8\"\"\"" },
+    { "Sept-19", "\"=\"\"Sept-19\"\"\"" },
+    /* A fraction: kept as 1.5, shown in a form Excel chooses. */
+    { "1 1/2", "\"=\"\"1 1/2\"\"\"" },
+    { "1 2/4", "\"=\"\"1 2/4\"\"\"" },
+    /* Money: shown with the machine's currency sign and decimals. */
+    { "$5", "\"=\"\"$5\"\"\"" },
+    { "¥5", "\"=\"\"¥5\"\"\"" },
+    { "￥1000.5", "\"=\"\"￥1000.5\"\"\"" },
+    /* Spaces around a value Excel reads are dropped with it. */
+    { " 0123", "\"=\"\" 0123\"\"\"" },
+    { "5 ", "\"=\"\"5 \"\"\"" },
+    { " 2019-06-08", "\"=\"\" 2019-06-08\"\"\"" },
+    { " TRUE", "\"=\"\" TRUE\"\"\"" },
     /* Kept: what Excel shows as written, or leaves as text. */
     { "TRUE", "TRUE" },
     { "FALSE", "FALSE" },
@@ -177,6 +207,14 @@ test_digits_as_text (void)
     { "11010519491231002X", "11010519491231002X" },
     { "trueish", "trueish" },
     { "1:2:3:4", "1:2:3:4" },
+    { "5%", "5%" },
+    { " 办公 ", " 办公 " },
+    { "Janus-1", "Janus-1" },
+    { "1-Janu", "1-Janu" },
+    { "1 1/2 杯", "1 1/2 杯" },
+    { "$", "$" },
+    { "$5 元", "$5 元" },
+    { "1/2/3/4", "1/2/3/4" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (vectors); i++)
@@ -190,6 +228,71 @@ test_digits_as_text (void)
       g_assert_cmpstr (written->str, ==, vectors[i].written);
       g_assert_cmpstr (plain->str, ==, vectors[i].field);
     }
+}
+
+/* Excel in Chinese reads the Chinese date forms as dates, and East-Asian
+ * Excel full-width digits as numbers: each is kept as text too, as are a
+ * currency's minus or brackets, an hour with AM or PM, a date with a
+ * time, and a long number with thousands separators. Each expected cell
+ * is the field inside ="…", its quotes doubled for CSV. */
+static void
+test_digits_as_text_east_asian (void)
+{
+  const char *const changed[] = {
+    "2019年06月08日", "2019年6月8日", "6月8日", "2019年6月",
+    "０１２３", "５", "２０１９－０６－０８", "\xE3\x80\x80" "0123",
+    "$-5", "(¥5)", "$(5)", "-$5", "5 PM", "1/2 3:00", "12,345,678,901,234,567",
+  };
+  const char *const kept[] = {
+    "2019年6月8日下午", "信访6月8日", "6月", "月8日", "ＡＢＣ", "１号楼", "$(5", "5 PMs",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (changed); i++)
+    {
+      g_autoptr(GString) written = g_string_new (NULL);
+      g_autofree char *expected = g_strdup_printf ("\"=\"\"%s\"\"\"", changed[i]);
+
+      pr_csv_append_field (written, changed[i], PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+      g_assert_cmpstr (written->str, ==, expected);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autoptr(GString) written = g_string_new (NULL);
+
+      pr_csv_append_field (written, kept[i], PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+      g_assert_cmpstr (written->str, ==, kept[i]);
+    }
+}
+
+/* A text constant in an Excel formula holds at most 255 characters: a
+ * longer cell is joined from pieces of 255, ="…"&"…". */
+static void
+test_digits_as_text_long (void)
+{
+  g_autoptr(GString) field = g_string_new (NULL);
+  g_autoptr(GString) expected = g_string_new ("\"=\"\"");
+  g_autoptr(GString) written = g_string_new (NULL);
+
+  /* 600 digits, a leading zero: pieces of 255, 255 and 90. */
+  g_string_append_c (field, '0');
+  for (guint i = 1; i < 600; i++)
+    g_string_append_c (field, '0' + i % 10);
+  g_string_append_len (expected, field->str, 255);
+  g_string_append (expected, "\"\"&\"\"");
+  g_string_append_len (expected, field->str + 255, 255);
+  g_string_append (expected, "\"\"&\"\"");
+  g_string_append_len (expected, field->str + 510, 90);
+  g_string_append (expected, "\"\"\"");
+
+  pr_csv_append_field (written, field->str, PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+  g_assert_cmpstr (written->str, ==, expected->str);
+
+  /* 255 exactly: one piece. */
+  g_string_truncate (field, 255);
+  g_string_truncate (written, 0);
+  pr_csv_append_field (written, field->str, PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT);
+  g_assert_null (strchr (written->str, '&'));
+  g_assert_cmpuint (written->len, ==, strlen ("\"=\"\"\"\"\"") + 255);
 }
 
 static void
@@ -729,6 +832,8 @@ main (int    argc,
   g_test_add_func ("/engine/csv-writer/bom", test_bom);
   g_test_add_func ("/engine/csv-writer/neutralize", test_neutralize);
   g_test_add_func ("/engine/csv-writer/digits-as-text", test_digits_as_text);
+  g_test_add_func ("/engine/csv-writer/digits-as-text/east-asian", test_digits_as_text_east_asian);
+  g_test_add_func ("/engine/csv-writer/digits-as-text/long", test_digits_as_text_long);
   g_test_add_func ("/engine/csv-writer/file/existing", test_existing_file);
   g_test_add_func ("/engine/csv-writer/file/new-path", test_new_path);
   g_test_add_func ("/engine/csv-writer/file/symlink", test_symlink);

@@ -268,7 +268,16 @@ test_hour_span (void)
   int offset = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
-    g_assert_cmpint (pr_date_read (spans[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    {
+      g_assert_cmpint (pr_date_read (spans[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+      /* Said to be spans, apart from other unreadable dates. */
+      g_assert_true (pr_date_has_hour_span (spans[i], PR_DATE_ORDER_UNSET));
+    }
+  /* Unreadable for other reasons: no span. */
+  g_assert_false (pr_date_has_hour_span ("2019-06-08 12:00-08:00-", PR_DATE_ORDER_UNSET));
+  g_assert_false (pr_date_has_hour_span ("2019-06-08-12", PR_DATE_ORDER_UNSET));
+  g_assert_false (pr_date_has_hour_span ("不详", PR_DATE_ORDER_UNSET));
+  g_assert_false (pr_date_has_hour_span ("2019-06-08 08:00-12:00 左右", PR_DATE_ORDER_UNSET));
   for (guint i = 0; i < G_N_ELEMENTS (offsets); i++)
     {
       g_test_message ("%s", offsets[i].text);
@@ -285,6 +294,121 @@ test_hour_span (void)
   g_assert_cmpint (offset, ==, -5 * 3600);
   g_assert_cmpint (pr_date_read ("2019-06-08 17:31+08:00", PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_OK);
   g_assert_cmpint (offset, ==, 8 * 3600);
+}
+
+/* 上午12点 is noon to many who say it and midnight to others: unreadable,
+ * counted and named, never taken for 00:00 (which would make it its case's
+ * primary before 上午9点 of the same day). 凌晨12点 is midnight and
+ * 中午12点 noon; a system's 上午12:30, with a colon, is 00:30 by the
+ * 12-hour clock's rule, as 12:30 AM is. */
+/* Each of @ok reads as its seconds, and none of @unreadable reads. */
+static void
+assert_read (const Form        *ok,
+             guint              n_ok,
+             const char *const *unreadable,
+             guint              n_unreadable)
+{
+  for (guint i = 0; i < n_ok; i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_test_message ("%s", ok[i].text);
+      g_assert_cmpint (pr_date_read (ok[i].text, ok[i].order, &seconds, &offset), ==, PR_DATE_OK);
+      g_assert_cmpint (seconds, ==, ok[i].seconds);
+    }
+  for (guint i = 0; i < n_unreadable; i++)
+    {
+      gint64 seconds = 0;
+      int offset = 0;
+
+      g_test_message ("%s", unreadable[i]);
+      g_assert_cmpint (pr_date_read (unreadable[i], PR_DATE_ORDER_UNSET, &seconds, &offset), ==, PR_DATE_UNREADABLE);
+    }
+}
+
+/* Dusk (傍晚) is about 17 to 19 h: its 5点 to 8点 are the evening's,
+ * its 12点 and 1点 to 4点 contradict it, as 中午3点 does. */
+static void
+test_dusk (void)
+{
+  static const Form ok[] = {
+    { "2019年6月8日傍晚5点", PR_DATE_ORDER_UNSET, JUNE_8 + 17 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日傍晚6点半", PR_DATE_ORDER_UNSET, JUNE_8 + 18 * 3600 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019年6月8日傍晚7:15", PR_DATE_ORDER_UNSET, JUNE_8 + 19 * 3600 + 15 * 60, PR_DATE_NO_OFFSET },
+    { "2019年6月8日傍晚七点", PR_DATE_ORDER_UNSET, JUNE_8 + 19 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日傍晚8点", PR_DATE_ORDER_UNSET, JUNE_8 + 20 * 3600, PR_DATE_NO_OFFSET },
+  };
+  static const char *const unreadable[] = {
+    "2019年6月8日傍晚12点", "2019年6月8日傍晚1点", "2019年6月8日傍晚4点半", "2019年6月8日傍晚十二点",
+    "2019年6月8日傍晚１点", "2019年6月8日傍晚2:00", "2019年6月8日傍晚9点", "2019年6月8日傍晚0点",
+  };
+
+  assert_read (ok, G_N_ELEMENTS (ok), unreadable, G_N_ELEMENTS (unreadable));
+}
+
+/* 上午12点 and its kin name no one instant, for a reason of their own;
+ * others do not. */
+static void
+test_morning_twelve_doubt (void)
+{
+  static const char *const doubtful[] = {
+    "2019年6月8日上午12点", "2019年6月8日早上12:30", "2019年6月8日上午十二点半", "2019年6月8日 上午 12时30分",
+    "2019年6月8日上午１２：３０", "二〇一九年六月八日早晨十二点",
+  };
+  static const char *const others[] = {
+    "2019年6月8日傍晚12点", "2019年6月8日上午13点", "2019年6月8日上午12点99分", "上午12点", "2019-06-08 08:00-12:00",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (doubtful); i++)
+    {
+      g_test_message ("%s", doubtful[i]);
+      g_assert_cmpint (pr_date_doubt (doubtful[i], PR_DATE_ORDER_UNSET), ==, PR_DATE_DOUBT_MORNING_TWELVE);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_test_message ("%s", others[i]);
+      g_assert_cmpint (pr_date_doubt (others[i], PR_DATE_ORDER_UNSET), !=, PR_DATE_DOUBT_MORNING_TWELVE);
+    }
+}
+
+static void
+test_morning_twelve (void)
+{
+  static const Form ok[] = {
+    { "2019年6月8日上午12:30", PR_DATE_ORDER_UNSET, JUNE_8 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019/6/8 上午12:05:00", PR_DATE_ORDER_UNSET, JUNE_8 + 5 * 60, PR_DATE_NO_OFFSET },
+    { "2019/6/8 12:30 上午", PR_DATE_ORDER_UNSET, JUNE_8 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019/6/8 12:30 AM", PR_DATE_ORDER_UNSET, JUNE_8 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019年6月8日凌晨12点", PR_DATE_ORDER_UNSET, JUNE_8, PR_DATE_NO_OFFSET },
+    { "2019年6月8日中午12点", PR_DATE_ORDER_UNSET, JUNE_8 + 12 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日下午12点", PR_DATE_ORDER_UNSET, JUNE_8 + 12 * 3600, PR_DATE_NO_OFFSET },
+    { "2019年6月8日上午11点半", PR_DATE_ORDER_UNSET, JUNE_8 + 11 * 3600 + 30 * 60, PR_DATE_NO_OFFSET },
+    { "2019年6月8日上午9点", PR_DATE_ORDER_UNSET, JUNE_8 + 9 * 3600, PR_DATE_NO_OFFSET },
+  };
+  static const char *const unreadable[] = {
+    "2019年6月8日上午12点", "2019年6月8日上午十二点", "2019年6月8日上午12点半", "2019年6月8日 上午12时30分",
+    "2019年6月8日早上12点", "2019年6月8日早晨12点", "2019年6月8日12点上午", "二〇一九年六月八日上午十二点",
+    "２０１９年６月８日上午１２点",
+    /* Only people write 早上/早晨, Chinese numerals or full-width forms;
+     * a system's 上午12:30 is ASCII digits and colon. */
+    "2019年6月8日早上12:30", "2019年6月8日早晨12:30", "2019年6月8日上午十二:30", "2019年6月8日上午１２：３０",
+    "2019年6月8日上午12：30", "2019年6月8日上午１２:30",
+  };
+  static const char *const column[] = { "2019年6月8日上午9点", "2019年6月8日上午12点", "2019年6月9日下午3点" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = NULL;
+
+  assert_read (ok, G_N_ELEMENTS (ok), unreadable, G_N_ELEMENTS (unreadable));
+
+  set = load_dates (column, G_N_ELEMENTS (column), PR_DATE_ORDER_UNSET, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (set->dates[0], ==, JUNE_8 + 9 * 3600);
+  g_assert_cmpint (set->dates[1], ==, PR_DATE_NONE);
+  g_assert_cmpint (set->dates[2], ==, JUNE_8 + 86400 + 15 * 3600);
+  g_assert_cmpuint (set->n_unreadable_dates, ==, 1);
+  g_assert_cmpuint (set->unreadable_date_ids->len, ==, 1);
+  g_assert_cmpstr (set->unreadable_date_ids->pdata[0], ==, "r2");
 }
 
 /* One offset other than the office's (+08:00) among dates with none: the
@@ -324,6 +448,9 @@ main (int    argc,
   g_test_add_func ("/engine/date/offsets", test_offsets);
   g_test_add_func ("/engine/date/foreign-offset", test_foreign_offset);
   g_test_add_func ("/engine/date/hour-span", test_hour_span);
+  g_test_add_func ("/engine/date/morning-twelve", test_morning_twelve);
+  g_test_add_func ("/engine/date/morning-twelve-doubt", test_morning_twelve_doubt);
+  g_test_add_func ("/engine/date/dusk", test_dusk);
 
   return g_test_run ();
 }

@@ -254,6 +254,55 @@ test_column_verdict (void)
   g_assert_cmpuint (first, ==, 2);
 }
 
+/* Bytes that are no UTF-8 (GBK lines in a UTF-8 file, GBK values in a
+ * BLOB): fewer of them than values of Chinese text read right are bad
+ * rows, no verdict; as many or more are the column's encoding. Among text
+ * read right, a value that is GBK decoded as Latin-1 is still judged, and
+ * named by its own row, not the rows of raw bytes. */
+static void
+test_raw_few_rows (void)
+{
+  g_autoptr(PrEncodingCheck) few = pr_encoding_check_new ();
+  g_autoptr(PrEncodingCheck) most = pr_encoding_check_new ();
+  g_autoptr(PrEncodingCheck) both = pr_encoding_check_new ();
+  g_autofree char *gbk_as_latin1 = as_latin1 (GBK_ZHONGWEN GBK_ZHONGWEN);
+  const char *text = UTF8_ZHONGWEN "2023";
+  guint64 first = 0, count = 0;
+
+  for (guint64 row = 1; row <= 10; row++)
+    {
+      gboolean raw = row == 4;
+
+      pr_encoding_check_add (few, raw ? GBK_ZHONGWEN : text, raw ? 4 : strlen (text), row);
+    }
+  g_assert_cmpint (pr_encoding_check_verdict (few, &first, &count), ==, PR_ENCODING_GUESS_NONE);
+  g_assert_cmpuint (count, ==, 0);
+
+  /* 5 raw against 5 of text: the column's encoding. */
+  for (guint64 row = 1; row <= 10; row++)
+    {
+      gboolean raw = row % 2 == 0;
+
+      pr_encoding_check_add (most, raw ? GBK_ZHONGWEN : text, raw ? 4 : strlen (text), row);
+    }
+  g_assert_cmpint (pr_encoding_check_verdict (most, &first, &count), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpuint (first, ==, 2);
+  g_assert_cmpuint (count, ==, 5);
+  g_assert_true (pr_encoding_check_is_raw (most, PR_ENCODING_GUESS_GB18030));
+
+  /* Rows 2 and 3 raw, row 6 mojibake, seven of text. */
+  for (guint64 row = 1; row <= 10; row++)
+    {
+      const char *value = row == 2 || row == 3 ? GBK_ZHONGWEN : row == 6 ? gbk_as_latin1 : text;
+
+      pr_encoding_check_add (both, value, strlen (value), row);
+    }
+  g_assert_cmpint (pr_encoding_check_verdict (both, &first, &count), ==, PR_ENCODING_GUESS_GB18030);
+  g_assert_cmpuint (first, ==, 6);
+  g_assert_cmpuint (count, ==, 1);
+  g_assert_false (pr_encoding_check_is_raw (both, PR_ENCODING_GUESS_GB18030));
+}
+
 /* A thousand names read right and one whose bytes were lost to U+FFFD
  * before the file was made (张三 as Python's errors="replace" makes of it):
  * nothing to name an encoding by, so nothing refused. UTF-8 read as
@@ -325,6 +374,7 @@ main (int    argc,
   g_test_add_func ("/engine/encoding-check/misdecoded", test_misdecoded);
   g_test_add_func ("/engine/encoding-check/misdecoded-random", test_misdecoded_random);
   g_test_add_func ("/engine/encoding-check/column-verdict", test_column_verdict);
+  g_test_add_func ("/engine/encoding-check/raw-few-rows", test_raw_few_rows);
   g_test_add_func ("/engine/encoding-check/column-replaced", test_column_replaced);
   g_test_add_func ("/engine/encoding-check/mapping-version", test_mapping_version);
 

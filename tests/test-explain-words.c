@@ -84,6 +84,55 @@ test_surface_of_b (void)
   g_assert_cmpstr (pr_explain_feature_get_label (explain->only_b->pdata[0]), ==, "ＸＹＺ");
 }
 
+/*
+ * Both: 访 ×4, 钱 ×3, 工资 ×2, 拖欠 ×1, 房屋 ×1, and the function word 的.
+ * Words of two characters first, heaviest first, then bytes (房 E6 88 BF
+ * before 拖 E6 8B 96): 工资, 房屋, 拖欠; then the single characters by
+ * weight: 访, 钱.
+ */
+static void
+test_single_characters_last (void)
+{
+  g_autoptr(PrMapping) mapping = body_mapping ();
+  const char *const a[] = { "1", "访 访 访 访 钱 钱 钱 工资 工资 拖欠 房屋 的" };
+  const char *const b[] = { "2", "的 房屋 拖欠 工资 工资 钱 钱 钱 访 访 访 访" };
+  const char *const shared[] = { "工资", "房屋", "拖欠", "访", "钱" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrExplain) explain = pr_explain_pair (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, 1, a, NULL, b, NULL, 0,
+                                                  &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (explain);
+  g_assert_cmpuint (explain->n_function_words, ==, 1);
+  g_assert_cmpuint (explain->shared->len, ==, G_N_ELEMENTS (shared));
+  for (guint i = 0; i < G_N_ELEMENTS (shared); i++)
+    g_assert_cmpstr (pr_explain_feature_get_label (explain->shared->pdata[i]), ==, shared[i]);
+}
+
+/*
+ * The same records capped at 3: the three heaviest shared words are 访 4,
+ * 钱 3 and 工资 2, whatever their length; shown two-character words
+ * first: 工资, 访, 钱. 房屋 and 拖欠 (1 each) are lighter and left out.
+ */
+static void
+test_cap_heaviest (void)
+{
+  g_autoptr(PrMapping) mapping = body_mapping ();
+  const char *const a[] = { "1", "访 访 访 访 钱 钱 钱 工资 工资 拖欠 房屋 的" };
+  const char *const b[] = { "2", "的 房屋 拖欠 工资 工资 钱 钱 钱 访 访 访 访" };
+  const char *const shared[] = { "工资", "访", "钱" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrExplain) explain = pr_explain_pair (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, 1, a, NULL, b, NULL, 3,
+                                                  &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (explain);
+  g_assert_cmpuint (explain->n_shared, ==, 5);
+  g_assert_cmpuint (explain->shared->len, ==, G_N_ELEMENTS (shared));
+  for (guint i = 0; i < G_N_ELEMENTS (shared); i++)
+    g_assert_cmpstr (pr_explain_feature_get_label (explain->shared->pdata[i]), ==, shared[i]);
+}
+
 static void
 test_function_words (void)
 {
@@ -108,6 +157,8 @@ main (int    argc,
   g_test_add_func ("/engine/explain-words/ranked-surface", test_ranked_surface);
   g_test_add_func ("/engine/explain-words/surface-of-second", test_surface_of_b);
   g_test_add_func ("/engine/explain-words/function-words", test_function_words);
+  g_test_add_func ("/engine/explain-words/single-characters-last", test_single_characters_last);
+  g_test_add_func ("/engine/explain-words/cap-heaviest", test_cap_heaviest);
   status = g_test_run ();
   u_cleanup ();
   return status;

@@ -295,7 +295,7 @@ test_kill_while_reading (void)
   g_assert_cmpint (cli_finish (cli), ==, 1);
   g_test_message ("the CLI ended %.3f s after the kill", (g_get_monotonic_time () - killed) / 1e6);
   assert_one_line_error (cli->err, "scan");
-  g_assert_nonnull (strstr (cli->err, "(server error 20"));
+  g_assert_nonnull (strstr (cli->err, "(client library error 20"));
   forget_killed_server ();
 
   start_server ();
@@ -351,7 +351,7 @@ test_kill_during_commit (void)
   g_assert_cmpint (cli_finish (cli), ==, 1);
   g_test_message ("the CLI ended %.3f s after the kill", (g_get_monotonic_time () - killed) / 1e6);
   assert_one_line_error (cli->err, "scan");
-  g_assert_nonnull (strstr (cli->err, "(server error 20"));
+  g_assert_nonnull (strstr (cli->err, "(client library error 20"));
   forget_killed_server ();
 
   start_server ();
@@ -682,7 +682,7 @@ test_stalled_server (void)
   /* The read timeout is 2 s; Connector/C may try the read more than once. */
   g_assert_cmpfloat ((g_get_monotonic_time () - stopped) / 1e6, <, 10.0);
   assert_one_line_error (cli->err, "scan");
-  g_assert_nonnull (strstr (cli->err, "(server error 20"));
+  g_assert_nonnull (strstr (cli->err, "(client library error 20"));
 
   kill_server (SIGCONT);
   /* The scan that lost its server is not complete. */

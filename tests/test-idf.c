@@ -143,34 +143,39 @@ test_merge (void)
 }
 
 /* A share cap without the log: words in more than half the records weigh
- * 0, the rest their term frequency; a short field keeps its weight. */
+ * 0, the rest their term frequency; a short field keeps its weight. Five
+ * records, so that half of them (2.5) keeps a word two records share. */
 static void
 test_max_share (void)
 {
   PrIdfOptions options = { FALSE, 0.5 };
-  g_autoptr(PrRecordSet) set = load (three_records, FALSE, &options);
+  g_autofree char *five_records = g_strconcat (three_records, "4,alpha beta zeta\n5,alpha beta eta\n", NULL);
+  g_autoptr(PrRecordSet) set = load (five_records, FALSE, &options);
   const char *csv_with_user =
     "id,user,body\n"
     "1,U1,alpha beta\n"
     "2,U2,alpha beta\n"
-    "3,U3,alpha beta gamma gamma\n";
+    "3,U3,alpha beta gamma gamma\n"
+    "4,U4,alpha beta\n"
+    "5,U5,alpha beta\n";
   g_autoptr(PrRecordSet) with_user = load (csv_with_user, TRUE, &options);
   const char *third[] = { "user\x1f" "u3", "gamma" };
   const double third_weights[] = { 2, 2 };
 
-  /* alpha (3 of 3) and beta (2 of 3) are out: gamma alone is left. */
+  /* alpha (5 of 5) and beta (4 of 5) are out: gamma alone is left. */
   g_assert_cmphex (set->fingerprints[0], ==, hash_of ("gamma"));
   g_assert_cmphex (set->fingerprints[1], ==, hash_of ("delta"));
   g_assert_cmphex (set->fingerprints[2], ==, hash_of ("epsilon"));
 
   g_assert_cmphex (with_user->fingerprints[2], ==, pr_test_naive_simhash (third, third_weights, 2));
-  /* The first two have no word left that weighs anything: they would
+  /* All but the third have no word left that weighs anything: they would
    * pair on their user alone (or on 0), so they are sparse, as an empty
    * record is; the third is not. */
   g_assert_cmpuint (with_user->sparse[0], ==, 1);
   g_assert_cmpuint (with_user->sparse[1], ==, 1);
   g_assert_cmpuint (with_user->sparse[2], ==, 0);
-  g_assert_cmpuint (with_user->n_sparse, ==, 2);
+  g_assert_cmpuint (with_user->sparse[4], ==, 1);
+  g_assert_cmpuint (with_user->n_sparse, ==, 4);
   g_assert_cmpuint (set->n_sparse, ==, 0);
 }
 

@@ -4,7 +4,9 @@
  * list view a slice per frame, never two slices laid out by one frame
  * (one frame making the rows of several slices was the longest turn of
  * the main loop), and once settled the view's model holds the items in
- * the order a brute-force sort of the same strings gives.
+ * the order a brute-force sort of the same strings gives. A search that
+ * leaves one case of many takes out the rest a slice per frame, not a
+ * row per frame.
  */
 #include "config.h"
 
@@ -107,6 +109,38 @@ descending (const void *a,
   return -strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* A window showing @paced in a list view whose rows are made by the
+ * factory above, each slice waiting for its frame however late it comes
+ * (a loaded machine, a sanitizer): counts do not hang on the time.
+ * Returns once the view is mapped and the model settled. */
+static GtkWidget *
+show_in_view (PrPacedModel *paced,
+              GtkWidget   **view_out)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *view;
+
+  bound_quark = g_quark_from_static_string ("test-paced-frames-bound");
+  g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind), NULL);
+  view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (paced)))), factory);
+  pr_paced_model_set_made_func (paced, made);
+  pr_paced_model_set_slice (paced, SLICE);
+  pr_paced_model_set_view (paced, view);
+  pr_paced_model_set_frame_wait (paced, 0);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  gtk_window_set_default_size (GTK_WINDOW (window), 300, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  while (pr_paced_model_get_pending (paced) || !gtk_widget_get_mapped (view))
+    g_main_context_iteration (NULL, TRUE);
+  *view_out = view;
+  return window;
+}
+
 static void
 test_slice_per_frame (void)
 {
@@ -116,35 +150,16 @@ test_slice_per_frame (void)
   GtkCustomSorter *sorter = gtk_custom_sorter_new (by_string, NULL, NULL);
   GtkSortListModel *sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (strings)), GTK_SORTER (sorter));
   PrPacedModel *paced = pr_paced_model_new (G_LIST_MODEL (sorted));
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *view;
+  GtkWidget *window, *view;
   gulong handler;
 
-  bound_quark = g_quark_from_static_string ("test-paced-frames-bound");
   for (guint i = 0; i < N_ITEMS; i++)
     {
       g_autofree char *text = g_strdup_printf ("%08x", g_rand_int (rand));
 
       gtk_string_list_append (strings, text);
     }
-  g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind), NULL);
-  view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (paced)))), factory);
-  pr_paced_model_set_made_func (paced, made);
-  pr_paced_model_set_slice (paced, SLICE);
-  pr_paced_model_set_view (paced, view);
-  /* Every slice waits for its frame, however late it comes (a loaded
-   * machine, a sanitizer): the count below does not hang on the time. */
-  pr_paced_model_set_frame_wait (paced, 0);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
-  gtk_window_set_child (GTK_WINDOW (window), scrolled);
-  gtk_window_set_default_size (GTK_WINDOW (window), 300, 600);
-  gtk_window_present (GTK_WINDOW (window));
-  while (pr_paced_model_get_pending (paced) || !gtk_widget_get_mapped (view))
-    g_main_context_iteration (NULL, TRUE);
+  window = show_in_view (paced, &view);
   /* Some frames, so that the view has made its rows. */
   handler = g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (painted), NULL);
   while (frames < 5)
@@ -185,6 +200,84 @@ test_slice_per_frame (void)
   g_object_unref (sorted);
 }
 
+static guint turns_told;
+
+static void
+told_turn (GListModel *model,
+           guint       position,
+           guint       removed,
+           guint       added)
+{
+  if (turn_idle != 0)
+    return;
+  turns_told++;
+  turn_idle = g_idle_add_full (G_PRIORITY_HIGH, turn_over, NULL, NULL);
+}
+
+/* As a search for one case's number does, with the list at its top: the
+ * one case wanted is far down, every row in view goes. Once the case is
+ * in place at the top, nothing is left to put in, and the rows below it
+ * only go out: a slice of them per turn (a row per frame, the list would
+ * show cases that do not match for seconds). */
+static void
+test_narrowed_to_one (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (GTK_TYPE_STRING_OBJECT);
+  PrPacedModel *paced = pr_paced_model_new (G_LIST_MODEL (store));
+  GtkWidget *window, *view;
+  g_autoptr(GtkStringObject) wanted = NULL;
+  guint n_made = 0, expected_turns;
+
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("case %u", i + 1);
+      g_autoptr(GtkStringObject) item = gtk_string_object_new (text);
+
+      g_list_store_append (store, item);
+    }
+  window = show_in_view (paced, &view);
+  for (guint i = 0; i < 10; i++)
+    {
+      gtk_widget_queue_draw (view);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  for (guint i = 0; i < N_ITEMS; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (paced), i);
+
+      n_made += made (item);
+    }
+  g_test_message ("%u rows made", n_made);
+  g_assert_cmpuint (n_made, >, 4 * SLICE);
+
+  /* The one case wanted: inside the rows made, well below the view. */
+  wanted = g_list_model_get_item (G_LIST_MODEL (store), n_made - 2);
+  turns_told = 0;
+  g_signal_connect (paced, "items-changed", G_CALLBACK (told_turn), NULL);
+  g_list_store_splice (store, 0, N_ITEMS, (gpointer *) &wanted, 1);
+  g_assert_true (pr_paced_model_get_pending (paced));
+  while (pr_paced_model_get_pending (paced))
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (paced)), ==, 1);
+  {
+    g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (paced), 0);
+
+    g_assert_true (item == (GObject *) wanted);
+  }
+  /* The rows made go a slice per turn, the rest at once; a few turns
+   * more for the case put in and the slices' rounding. A slice is at
+   * least two rows however slow the machine (the model sizes its slices
+   * by the time a row took), so the bound is half the rows, not a row
+   * per turn. */
+  expected_turns = n_made / 2 + 4;
+  g_test_message ("%u turns to narrow %u rows made to one", turns_told, n_made);
+  g_assert_cmpuint (turns_told, <=, expected_turns);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (paced);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -192,5 +285,6 @@ main (int    argc,
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
   g_test_add_func ("/app/paced-model/slice-per-frame", test_slice_per_frame);
+  g_test_add_func ("/app/paced-model/narrowed-to-one", test_narrowed_to_one);
   return g_test_run ();
 }

@@ -5,7 +5,10 @@
  * GLib-ERROR, a trap). A step that would pass the budget now stops with
  * an error naming k and the boilerplate options. The budget is lowered
  * through PR_PAIR_BUDGET so that a small case shows it; the oracle is a
- * brute-force count of the pairs.
+ * brute-force count of the pairs. A small table's scan runs under an
+ * address space smaller than the passage spool's limit, finding what it
+ * finds without one; the spool writes its entries out where memory for
+ * them cannot be had, and says so where none can.
  */
 #include "config.h"
 
@@ -15,6 +18,8 @@
 
 #include "pr-block-index.h"
 #include "pr-pair-budget.h"
+#include "pr-part-spool.h"
+#include "pr-text-file.h"
 #include "pr-test-util.h"
 
 /* A campaign letter, each copy with a few characters changed. */
@@ -122,10 +127,11 @@ test_cli_second_stage (void)
  * little memory, or an administrator's ulimit -v. */
 #define CAMPAIGN_ADDRESS_SPACE (600 << 20)
 
+/* In the child: its address space limited to @user_data bytes. */
 static void
 limit_address_space (gpointer user_data)
 {
-  struct rlimit rl = { CAMPAIGN_ADDRESS_SPACE, CAMPAIGN_ADDRESS_SPACE };
+  struct rlimit rl = { GPOINTER_TO_SIZE (user_data), GPOINTER_TO_SIZE (user_data) };
 
   setrlimit (RLIMIT_AS, &rl);
 }
@@ -157,7 +163,8 @@ test_cli_campaign_counted_first (void)
   g_string_free (csv, TRUE);
 
   g_unsetenv ("PR_PAIR_BUDGET");
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, limit_address_space, NULL, NULL, &err,
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, limit_address_space,
+                GSIZE_TO_POINTER (CAMPAIGN_ADDRESS_SPACE), NULL, &err,
                 &status, &error);
   g_assert_no_error (error);
   g_test_message ("%s", err);
@@ -165,6 +172,65 @@ test_cli_campaign_counted_first (void)
   g_assert_cmpint (WEXITSTATUS (status), ==, 1);
   g_assert_nonnull (strstr (err, "17997000 candidate pairs at k = 3"));
   g_assert_nonnull (strstr (err, "--no-second-stage"));
+  pr_test_remove_tree (dir);
+#endif
+}
+
+/* The address space a small table's scan is given: less than the
+ * passage spool's limit (512 MiB), as under an administrator's ulimit -v. */
+#define SMALL_ADDRESS_SPACE (300 << 20)
+
+/* Runs the CLI with @args under SMALL_ADDRESS_SPACE; returns its exit
+ * status, or -1 if a signal ended it (a GLib-ERROR's trap). */
+static int
+run_small (const char *const *args,
+           char              **out)
+{
+  g_autofree char *cli = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, limit_address_space, GSIZE_TO_POINTER (SMALL_ADDRESS_SPACE),
+                out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* A scan or an explain that matches passages, on 200 records, under an
+ * address space smaller than the spool's memory limit: the spool takes
+ * room as its entries come, so both run, and the scan finds the clusters
+ * it finds without the limit (the oracle). */
+static void
+test_cli_small_address_space (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = write_letters (dir, 200);
+  g_autofree char *limited = g_build_filename (dir, "limited.csv", NULL);
+  g_autofree char *free_run = g_build_filename (dir, "free.csv", NULL);
+  const char *limited_args[] = { "scan", "--id", "id", "--text", "body", "--threads", "2", "--out", limited, path, NULL };
+  const char *free_args[] = { "scan", "--id", "id", "--text", "body", "--threads", "2", "--out", free_run, path, NULL };
+  const char *explain_args[] = { "explain", "--id", "id", "--text", "body", path, "L1", "L2", NULL };
+  g_autofree char *a = NULL, *b = NULL, *explained = NULL;
+
+  g_assert_cmpint (run_small (limited_args, NULL), ==, 0);
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, free_args), ==, 0);
+  g_assert_true (g_file_get_contents (limited, &a, NULL, NULL));
+  g_assert_true (g_file_get_contents (free_run, &b, NULL, NULL));
+  g_assert_cmpstr (a, ==, b);
+  g_assert_nonnull (strstr (a, "L200"));
+
+  g_assert_cmpint (run_small (explain_args, &explained), ==, 0);
+  g_assert_nonnull (strstr (explained, "L2"));
   pr_test_remove_tree (dir);
 #endif
 }
@@ -293,6 +359,117 @@ test_index_copy_fails (void)
 #endif
 }
 
+/* 64 texts of 1 MiB kept in the temporary file, then mapped back under an
+ * address space with 16 MiB to spare: the map cannot be had, and that is
+ * memory (ulimit -v), not room on the disk. */
+static void
+test_text_file_map_without_memory (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  if (g_test_subprocess ())
+    {
+      g_autoptr(PrMapping) mapping = pr_mapping_new ();
+      g_autoptr(PrTextFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = g_malloc (1 << 20);
+      const char *values[1];
+      gsize lengths[1] = { (1 << 20) - 1 };
+      struct rlimit saved, rl;
+      gboolean ok;
+
+      memset (text, 'a', lengths[0]);
+      text[lengths[0]] = '\0';
+      values[0] = text;
+      g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1.0, &error));
+      file = pr_text_file_new (mapping, 0, &error);
+      g_assert_no_error (error);
+      for (guint r = 0; r < 64; r++)
+        g_assert_true (pr_text_file_add (file, r, values, lengths, NULL, 0, &error));
+      g_assert_cmpint (getrlimit (RLIMIT_AS, &saved), ==, 0);
+      rl = (struct rlimit) { address_space_now () + (16 << 20), saved.rlim_max };
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &rl), ==, 0);
+      ok = pr_text_file_finish (file, 64, &error);
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &saved), ==, 0);
+      g_assert_false (ok);
+      g_test_message ("%s", error->message);
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM);
+      g_assert_nonnull (strstr (error->message, "ulimit -v"));
+      g_assert_null (strstr (error->message, "Free space"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+#endif
+}
+
+/* 40,000 records of 10 parts each, all in the spool's first bucket, record
+ * 2k and 2k + 1 sharing every part and no other record any: the pairs are
+ * (2k, 2k + 1), by hand. Fed to a spool with no limit of its own under an
+ * address space with room for a few hundred KiB more, the bucket's room
+ * cannot grow past it: the spool writes its entries out instead of
+ * failing, and matched with the room given back, finds every pair and no
+ * other. Where no room at all can be had, it says so. */
+static void
+test_spool_spills_where_memory_runs_out (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  if (g_test_subprocess ())
+    {
+      const guint n_records = 40000, n_parts = 10;
+      g_autoptr(PrPartSpool) spool = pr_part_spool_new (G_MAXSIZE);
+      g_autoptr(PrPartSpool) starved = pr_part_spool_new (G_MAXSIZE);
+      PrTestFoundPairs found = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+      PrPartMatchOptions options = { 12, 0.5, 0.5, 8, 8 };
+      g_autoptr(GError) error = NULL;
+      struct rlimit saved, rl;
+      PrPart part = { 0 };
+
+      g_assert_cmpint (getrlimit (RLIMIT_AS, &saved), ==, 0);
+      rl = (struct rlimit) { address_space_now () + (512 << 10), saved.rlim_max };
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &rl), ==, 0);
+      for (guint r = 0; r < n_records; r++)
+        for (guint p = 0; p < n_parts; p++)
+          {
+            part.hash = (guint64) (r / 2) * n_parts + p + 1;
+            part.n_tokens = 8;
+            g_assert_true (pr_part_spool_add (spool, r, &part, 1, &error));
+            g_assert_no_error (error);
+          }
+      g_assert_cmpuint (pr_part_spool_get_spilled (spool), >, 0);
+      g_assert_cmpuint (pr_part_spool_get_n_parts (spool), ==, (guint64) n_records * n_parts);
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &saved), ==, 0);
+
+      g_assert_true (pr_part_spool_find_pairs (spool, n_records, NULL, NULL, &options, 1, pr_test_found_pair, &found,
+                                               NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (g_hash_table_size (found.found), ==, n_records / 2);
+      for (guint r = 0; r < n_records; r += 2)
+        {
+          gint64 key = ((gint64) r << 32) | (r + 1);
+
+          g_assert_true (g_hash_table_contains (found.found, &key));
+        }
+      g_hash_table_unref (found.found);
+
+      /* No room at all: the first part is refused, with the way out. */
+      rl = (struct rlimit) { address_space_now (), saved.rlim_max };
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &rl), ==, 0);
+      g_assert_false (pr_part_spool_add (starved, 0, &part, 1, &error));
+      g_assert_cmpint (setrlimit (RLIMIT_AS, &saved), ==, 0);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      g_assert_nonnull (strstr (error->message, "ulimit -v"));
+      g_assert_nonnull (strstr (error->message, "--no-parts"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+#endif
+}
+
 int
 main (int    argc,
       char **argv)
@@ -302,9 +479,12 @@ main (int    argc,
   g_test_add_func ("/cli/scan/pair-budget", test_cli);
   g_test_add_func ("/cli/scan/pair-budget-second-stage", test_cli_second_stage);
   g_test_add_func ("/cli/scan/pair-budget-campaign-counted-first", test_cli_campaign_counted_first);
+  g_test_add_func ("/cli/scan/small-address-space", test_cli_small_address_space);
   g_test_add_func ("/engine/pair-budget/index", test_index);
   g_test_add_func ("/engine/pair-budget/index-copy-fails", test_index_copy_fails);
   g_test_add_func ("/engine/pair-budget/judged-advice", test_judged_advice);
+  g_test_add_func ("/engine/part-spool/spills-where-memory-runs-out", test_spool_spills_where_memory_runs_out);
+  g_test_add_func ("/engine/text-file/map-without-memory", test_text_file_map_without_memory);
 
   return g_test_run ();
 }

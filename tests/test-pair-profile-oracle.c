@@ -18,6 +18,7 @@
 #include "pr-csv-reader.h"
 #include "pr-diff.h"
 #include "pr-pair-judge.h"
+#include "pr-pair-linkage.h"
 #include "pr-test-util.h"
 
 /* id, subject, body, note, category: the body is the body and the note
@@ -357,9 +358,9 @@ test_random (void)
   check_rows (rows, FALSE, FALSE, 16384);
 }
 
-/* The sample's first records, read by the CSV reader. */
-static void
-test_sample (void)
+/* The sample's first @n records, read by the CSV reader. */
+static GPtrArray *
+sample_rows (guint n)
 {
   g_autofree char *path = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
   g_autoptr(PrCsvReader) reader = NULL;
@@ -376,7 +377,7 @@ test_sample (void)
       columns[c] = pr_csv_reader_find_field (reader, names[c]);
       g_assert_cmpint (columns[c], >=, 0);
     }
-  while (rows->len < 70 && pr_csv_reader_next (reader, NULL, &error))
+  while (rows->len < n && pr_csv_reader_next (reader, NULL, &error))
     {
       char **row = g_new0 (char *, N_COLUMNS + 1);
 
@@ -385,9 +386,145 @@ test_sample (void)
       g_ptr_array_add (rows, row);
     }
   g_assert_no_error (error);
-  g_assert_cmpuint (rows->len, ==, 70);
+  g_assert_cmpuint (rows->len, ==, n);
+  return g_steal_pointer (&rows);
+}
+
+static void
+test_sample (void)
+{
+  g_autoptr(GPtrArray) rows = sample_rows (70);
+
   check_rows (rows, TRUE, FALSE, 16384);
   check_rows (rows, FALSE, FALSE, 16384);
+}
+
+/* A body of @base's sentences, edited by @how: 0 as it is, 1 one
+ * sentence cut, 2 one sentence replaced by one of @other's, 3 every other
+ * sentence @other's (a collage of two matters). */
+static char *
+edited_body (GRand      *rand,
+             const char *base,
+             const char *other,
+             guint       how)
+{
+  g_auto(GStrv) mine = g_strsplit (base, "。", -1);
+  g_auto(GStrv) theirs = g_strsplit (other, "。", -1);
+  guint n_mine = g_strv_length (mine), n_theirs = g_strv_length (theirs);
+  guint pick = g_rand_int_range (rand, 0, n_mine);
+  GString *body = g_string_new (NULL);
+
+  for (guint i = 0; i < n_mine; i++)
+    {
+      const char *sentence = mine[i];
+
+      if (how == 1 && i == pick && n_mine > 1)
+        continue;
+      if ((how == 2 && i == pick) || (how == 3 && i % 2 == 1))
+        sentence = theirs[g_rand_int_range (rand, 0, n_theirs)];
+      g_string_append (body, sentence);
+      if (i + 1 < n_mine)
+        g_string_append (body, "。");
+    }
+  return g_string_free (body, FALSE);
+}
+
+/* A generated table: families of the sample's records, each the record,
+ * one with a sentence cut, one with a sentence of another record, and a
+ * collage with another record, some under the other's subject or
+ * category: pairs on either side of any threshold. */
+static GPtrArray *
+family_rows (guint n_families)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261127);
+  g_autoptr(GPtrArray) sample = sample_rows (n_families);
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  for (guint f = 0; f < n_families; f++)
+    for (guint how = 0; how < 4; how++)
+      {
+        char **base = sample->pdata[f];
+        char **other = sample->pdata[g_rand_int_range (rand, 0, n_families)];
+        char **row = g_new0 (char *, N_COLUMNS + 1);
+
+        row[0] = g_strdup_printf ("f%u-%u", f, how);
+        row[1] = g_strdup (how == 3 && g_rand_boolean (rand) ? other[1] : base[1]);
+        row[2] = edited_body (rand, base[2], other[2], how);
+        row[3] = g_strdup (g_rand_int_range (rand, 0, 3) == 0 ? base[3] : "");
+        row[4] = g_strdup (g_rand_boolean (rand) ? base[4] : other[4]);
+        g_ptr_array_add (rows, row);
+      }
+  return rows;
+}
+
+/* Judging only the pairs that can change the clusters gives the clusters
+ * of judging every pair: each pair judged has the number judging every
+ * pair gives, each left unjudged is below the threshold, and average
+ * linkage links the same pairs. */
+static void
+test_judged_for_clusters (void)
+{
+  g_autoptr(GPtrArray) rows = family_rows (40);
+  g_autoptr(PrMapping) mapping = new_mapping ();
+  PrLoadOptions options = { .flags = PR_TOKENIZER_FOLD_TRADITIONAL, .min_tokens = 1, .n_threads = 2,
+                            .keep_texts = TRUE, .texts_in_file = TRUE, .parts = TRUE };
+  Rows source = { rows, 0, { NULL }, { 0 } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrRecordSet) set = pr_record_set_load (mapping, &options, &rows_class, &source, NULL, NULL, NULL, &error);
+  const PrPairModel *model = pr_pair_model_for_mapping (mapping);
+  g_autoptr(GArray) every = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  const double thresholds[] = { 0.5, 0.2, 0.8, 0.05 };
+
+  g_assert_no_error (error);
+  for (guint32 a = 0; a < rows->len; a++)
+    for (guint32 b = a + 1; b < rows->len; b++)
+      g_array_append_val (every, ((PrScoredPair) { a, b, 0, -1 }));
+  g_assert_true (pr_pair_judge_score (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, model, set,
+                                      (PrScoredPair *) (gpointer) every->data, every->len, 2, NULL, &error));
+  g_assert_no_error (error);
+
+  for (guint t = 0; t < G_N_ELEMENTS (thresholds); t++)
+    {
+      g_autoptr(GArray) some = g_array_copy (every);
+      g_autofree guint8 *linked_every = NULL;
+      g_autofree guint8 *linked_some = NULL;
+      guint n_left = 0, n_repeats = 0, n_linked = 0;
+
+      for (guint i = 0; i < some->len; i++)
+        g_array_index (some, PrScoredPair, i).probability = -1;
+      g_assert_true (pr_pair_judge_score_linked (mapping, PR_TOKENIZER_FOLD_TRADITIONAL, model, thresholds[t], set,
+                                                 (PrScoredPair *) (gpointer) some->data, some->len, 2, NULL,
+                                                 &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < some->len; i++)
+        {
+          const PrScoredPair *judged = &g_array_index (some, PrScoredPair, i);
+          const PrScoredPair *full = &g_array_index (every, PrScoredPair, i);
+
+          n_repeats += full->probability >= thresholds[t];
+          if (judged->probability < 0)
+            {
+              g_assert_cmpfloat (full->probability, <, thresholds[t]);
+              n_left++;
+            }
+          else
+            g_assert_cmpfloat (judged->probability, ==, full->probability);
+        }
+      linked_every = pr_pair_linkage ((const PrScoredPair *) (gpointer) every->data, every->len, set->n_records,
+                                      thresholds[t]);
+      linked_some = pr_pair_linkage ((const PrScoredPair *) (gpointer) some->data, some->len, set->n_records,
+                                     thresholds[t]);
+      for (guint i = 0; i < some->len; i++)
+        {
+          g_assert_cmpuint (linked_some[i], ==, linked_every[i]);
+          n_linked += linked_every[i];
+        }
+      g_test_message ("at %.2f: %u of %u pairs left unjudged, %u repeats, %u linked", thresholds[t], n_left,
+                      some->len, n_repeats, n_linked);
+      /* The table has pairs on both sides, and most pairs need no diff. */
+      g_assert_cmpuint (n_repeats, >, 40);
+      g_assert_cmpuint (n_left, >, some->len / 2);
+    }
 }
 
 int
@@ -398,6 +535,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/pair-profile-oracle/random", test_random);
   g_test_add_func ("/engine/pair-profile-oracle/sample", test_sample);
+  g_test_add_func ("/engine/pair-profile-oracle/judged-for-clusters", test_judged_for_clusters);
   status = g_test_run ();
   u_cleanup ();
   return status;

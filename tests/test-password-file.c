@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Where the command line takes the database password from, against a
- * real server's accounts: --password-file loses one line end (\n or
- * \r\n) and nothing else, refuses a NUL and a byte order mark; a password in the connection
+ * real server's accounts: --password-file and PETITION_REVIEW_PASSWORD
+ * lose one line end (\n, \r\n or \r) and nothing else, and refuse a second
+ * line; the file refuses a NUL and a byte order mark; a password in the connection
  * string is refused, naming the ways to give it, without repeating it.
  */
 #include "config.h"
@@ -57,7 +58,7 @@ run_with_file (const char  *user,
 static void
 test_one_line_end (void)
 {
-  const char *const files[] = { SPACED_PASSWORD "\n", SPACED_PASSWORD "\r\n", SPACED_PASSWORD };
+  const char *const files[] = { SPACED_PASSWORD "\n", SPACED_PASSWORD "\r\n", SPACED_PASSWORD "\r", SPACED_PASSWORD };
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
@@ -67,19 +68,69 @@ test_one_line_end (void)
     }
 }
 
-/* Only one line end goes: the rest is the password, which is wrong. */
+/* Only one line end goes: the rest is the password, which is wrong; a
+ * line break left is a second line, named as such. */
 static void
 test_only_one_line_end (void)
 {
-  const char *const files[] = { PLAIN_PASSWORD "\n\n", PLAIN_PASSWORD " \n", PLAIN_PASSWORD "\r" };
+  const struct {
+    const char *file;
+    const char *message;
+  } cases[] = {
+    { PLAIN_PASSWORD " \n", "(server error 1045)" },
+    { PLAIN_PASSWORD "\n\n", "holds more than one line" },
+    { PLAIN_PASSWORD "\nsecond\n", "holds more than one line" },
+    { PLAIN_PASSWORD "\r\r", "holds more than one line" },
+    { "\n", "holds no password" },
+  };
 
-  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *err = NULL;
 
-      g_assert_cmpint (run_with_file ("plain", files[i], -1, &err), ==, 1);
-      g_assert_nonnull (strstr (err, "(server error 1045)"));
+      g_assert_cmpint (run_with_file ("plain", cases[i].file, -1, &err), ==, 1);
+      g_assert_nonnull (strstr (err, cases[i].message));
+      g_assert_null (strstr (err, PLAIN_PASSWORD));
     }
+}
+
+/* PETITION_REVIEW_PASSWORD is read as the file is: less one line end
+ * (as $(cat file) or a copied line may leave it), a second line or
+ * nothing refused. */
+static void
+test_environment_as_file (void)
+{
+  g_autofree char *uri = uri_for ("spaced");
+  const struct {
+    const char *value;
+    int         status;
+    const char *message;
+  } cases[] = {
+    { SPACED_PASSWORD, 0, NULL },
+    { SPACED_PASSWORD "\n", 0, NULL },
+    { SPACED_PASSWORD "\r\n", 0, NULL },
+    { SPACED_PASSWORD "\n\n", 1, "PETITION_REVIEW_PASSWORD holds more than one line" },
+    { SPACED_PASSWORD "\r", 0, NULL },
+    { SPACED_PASSWORD " ", 1, "(server error 1045)" },
+    { "\n", 1, "PETITION_REVIEW_PASSWORD holds no password" },
+    { "", 1, "PETITION_REVIEW_PASSWORD holds no password" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *err = NULL;
+      int status;
+
+      g_setenv ("PETITION_REVIEW_PASSWORD", cases[i].value, TRUE);
+      status = pr_test_run_cli (NULL, &err, (const char *const[]) { "fingerprint", "--db", uri, "--table", "t",
+                                                                     "--id", "id", "--text", "body", NULL });
+      g_test_message ("%s", err);
+      g_assert_cmpint (status, ==, cases[i].status);
+      if (cases[i].message != NULL)
+        g_assert_nonnull (strstr (err, cases[i].message));
+      g_assert_null (strstr (err, SPACED_PASSWORD));
+    }
+  g_unsetenv ("PETITION_REVIEW_PASSWORD");
 }
 
 /* A file others can read draws a warning naming the fix; one of the
@@ -157,6 +208,7 @@ main (int   argc,
   g_test_add_func ("/cli/common/password-file/one-line-end", test_one_line_end);
   g_test_add_func ("/cli/common/password-file/only-one-line-end", test_only_one_line_end);
   g_test_add_func ("/cli/common/password-file/nul-refused", test_nul_refused);
+  g_test_add_func ("/cli/common/password-environment", test_environment_as_file);
   g_test_add_func ("/cli/common/password-file/byte-order-mark-refused", test_byte_order_mark_refused);
   g_test_add_func ("/cli/common/password-file/open-mode-warned", test_open_mode_warned);
   g_test_add_func ("/cli/common/password-in-uri-refused", test_password_in_uri_refused);

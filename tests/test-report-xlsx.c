@@ -130,6 +130,29 @@ test_same_cells (void)
   pr_test_remove_tree (dir);
 }
 
+/* The window's Export to CSV: an id of 12 digits or more, which Excel's
+ * General format would show as 2.02406E+11 and save so, is written as
+ * text (="…"), as 11 digits are not. */
+static void
+test_csv_long_ids_as_text (void)
+{
+  g_autoptr(PrReportTable) table = make_table ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "报告.csv", NULL);
+  g_autofree char *written = NULL;
+  g_autoptr(GError) error = NULL;
+
+  pr_report_table_begin_row (table);
+  pr_report_table_add_text (table, "2026-0002");
+  pr_report_table_add_id (table, "202406080001");
+  pr_report_table_add_id (table, "13812345678");
+  g_assert_true (pr_report_table_write (table, csv, CSV_FLAGS, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv, &written, NULL, NULL));
+  g_assert_nonnull (strstr (written, "\r\n2026-0002,\"=\"\"202406080001\"\"\",13812345678\r\n"));
+  pr_test_remove_tree (dir);
+}
+
 /* The checker itself: a workbook that says another thing fails it. */
 static void
 test_checker_sees_a_difference (void)
@@ -334,6 +357,7 @@ main (int    argc,
   g_setenv ("TZ", "Asia/Shanghai", TRUE);
 
   g_test_add_func ("/engine/report-xlsx/same-cells", test_same_cells);
+  g_test_add_func ("/engine/report-xlsx/csv-long-ids-as-text", test_csv_long_ids_as_text);
   g_test_add_func ("/engine/report-xlsx/checker-sees-a-difference", test_checker_sees_a_difference);
   g_test_add_func ("/engine/report-xlsx/refuses-long-cell", test_refuses_long_cell);
   g_test_add_func ("/engine/report-xlsx/long-chinese-cell", test_long_chinese_cell);

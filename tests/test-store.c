@@ -19,6 +19,7 @@
 #include "pr-connection-private.h"
 #include "pr-csv-reader.h"
 #include "pr-store.h"
+#include "pr-test-util.h"
 
 /* ---- A throwaway server ------------------------------------------------
  * Minimal and self-contained, to be replaced by the shared harness
@@ -402,6 +403,7 @@ test_open (void)
     g_assert_null (missing);
     g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE);
     g_assert_nonnull (strstr (error->message, "no_such_schema"));
+    pr_test_assert_server_words_last (error->message);
   }
 }
 
@@ -1459,6 +1461,7 @@ test_privileges (void)
   g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "“store_ro”"));
+  pr_test_assert_server_words_last (error->message);
   g_clear_error (&error);
 
   /* In the source database it may read but not create. */
@@ -1468,6 +1471,7 @@ test_privileges (void)
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "CREATE privilege"));
   g_assert_nonnull (strstr (error->message, "“src_ro”"));
+  pr_test_assert_server_words_last (error->message);
   g_clear_error (&error);
 
   /* Tables made by an administrator: SELECT, INSERT and UPDATE suffice. */

@@ -363,7 +363,7 @@ test_wrong_ca (void)
   use_server (SERVER_TLS);
 
   uri = make_uri (admin->user, NULL, "tls-ca=%s", other_ca);
-  message = connect_fails (uri, PR_DB_ERROR_TLS, "(server error 2026)");
+  message = connect_fails (uri, PR_DB_ERROR_TLS, "(client library error 2026)");
   g_assert_nonnull (strstr (message, "certificate"));
   g_free (uri);
   g_free (message);
@@ -371,14 +371,14 @@ test_wrong_ca (void)
   /* Connector/C checks the chain against any CA it is given: tls-verify=0
    * leaves out only the name. */
   uri = make_uri (admin->user, NULL, "tls-ca=%s&tls-verify=0", other_ca);
-  message = connect_fails (uri, PR_DB_ERROR_TLS, "(server error 2026)");
+  message = connect_fails (uri, PR_DB_ERROR_TLS, "(client library error 2026)");
   g_free (uri);
   g_free (message);
 
   /* Verification without a CA file goes by the system's CAs, which have
    * never heard of the test CA. */
   uri = make_uri (admin->user, NULL, "tls=1&tls-verify=1");
-  message = connect_fails (uri, PR_DB_ERROR_TLS, "(server error 2026)");
+  message = connect_fails (uri, PR_DB_ERROR_TLS, "(client library error 2026)");
   g_free (uri);
   g_free (message);
 
@@ -479,7 +479,7 @@ test_cli (void)
   g_assert_cmpint (run_cli (&err, "scan", "--db", uri, "--table", "petitions", "--id", "id", "--text", "body",
                             "--out", "-", NULL), ==, 1);
   g_test_message ("%s", err);
-  g_assert_nonnull (strstr (err, "(server error 2026)"));
+  g_assert_nonnull (strstr (err, "(client library error 2026)"));
 
   pr_test_execute (admin_connection, "DROP DATABASE tls_cli");
 }
@@ -496,7 +496,7 @@ test_wrong_name (void)
 
   /* Signed by the right CA, for db.example.org: not the host asked for. */
   uri = make_uri (admin->user, NULL, "tls-ca=%s", ca);
-  message = connect_fails (uri, PR_DB_ERROR_TLS, "(server error 2026)");
+  message = connect_fails (uri, PR_DB_ERROR_TLS, "(client library error 2026)");
   g_assert_nonnull (strstr (message, "certificate"));
   g_free (uri);
 
@@ -523,7 +523,7 @@ test_server_without_tls (void)
   for (guint i = 0; i < G_N_ELEMENTS (required); i++)
     {
       g_autofree char *required_uri = make_uri (admin->user, NULL, "%s", required[i]);
-      g_autofree char *message = connect_fails (required_uri, PR_DB_ERROR_TLS, "(server error 2026)");
+      g_autofree char *message = connect_fails (required_uri, PR_DB_ERROR_TLS, "(client library error 2026)");
 
       g_assert_nonnull (strstr (message, "does not support"));
     }

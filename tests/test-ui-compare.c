@@ -295,6 +295,23 @@ test_strip_starts_at_primary (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* @target is the difference on show: framed, and its text not selected
+ * as if for copying; no other difference is framed. */
+static void
+assert_marked (GtkWidget *view,
+               GtkWidget *target)
+{
+  GtkWidget *other = NULL;
+  int start, end;
+
+  g_assert_true (gtk_widget_has_css_class (target, "current-difference"));
+  g_assert_false (gtk_label_get_selection_bounds (GTK_LABEL (target), &start, &end));
+  gtk_widget_remove_css_class (target, "current-difference");
+  find_labels (view, "current-difference", "", FALSE, &other);
+  gtk_widget_add_css_class (target, "current-difference");
+  g_assert_null (other);
+}
+
 /* F8 moves to the judged record's difference below the fold (a short
  * field under a long body) and scrolls it into view. */
 static void
@@ -325,8 +342,92 @@ test_next_difference_in_view (void)
   /* The scrolling is animated: until it comes to rest. */
   for (guint frame = 0; frame < 120 && !in_view (scroller, target); frame++)
     pr_test_wait_frames (view, 1);
-  g_assert_true (gtk_widget_has_focus (target));
+  assert_marked (view, target);
   g_assert_true (in_view (scroller, target));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* F8, or the button: the difference is framed, its text not selected as
+ * if for copying, and the focus stays where it was (here, nowhere). The
+ * button reads as what it does. */
+static void
+test_next_difference_keeps_focus (void)
+{
+  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(GPtrArray) records = new_records ();
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
+  GtkWidget *view = pr_compare_view_new ();
+  GtkWidget *window = show_window (view, 1000, 700);
+  GtkWidget *target, *button;
+
+  add_record (item, records, "a", bodies[0], "张三", 0);
+  add_record (item, records, "b", bodies[0], "李四", 1);
+  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
+  pr_test_wait_frames (view, 3);
+  target = find_label (view, "differs", "李四");
+  g_assert_nonnull (target);
+  gtk_root_set_focus (GTK_ROOT (window), NULL);
+  pr_test_wait_frames (view, 1);
+
+  g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
+  pr_test_wait_frames (view, 2);
+  assert_marked (view, target);
+  g_assert_null (gtk_root_get_focus (GTK_ROOT (window)));
+
+  button = pr_test_find_widget (view, GTK_TYPE_BUTTON, "next-difference");
+  g_assert_nonnull (button);
+  g_assert_nonnull (gtk_button_get_label (GTK_BUTTON (button)));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "(F8)"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Shows a case of three records, one body, each of its own petitioner,
+ * in a window it returns in @window; returns the view. */
+static GtkWidget *
+show_three (PrMapping     *mapping,
+            GPtrArray     *records,
+            PrClusterItem *item,
+            GtkWidget    **window)
+{
+  GtkWidget *view = pr_compare_view_new ();
+
+  *window = show_window (view, 1000, 700);
+  add_record (item, records, "a", bodies[0], "张三", 0);
+  add_record (item, records, "b", bodies[0], "李四", 1);
+  add_record (item, records, "c", bodies[0], "王五", 2);
+  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
+  pr_test_wait_frames (view, 3);
+  return view;
+}
+
+/* F8 from one differing record to the next and round again: the cells
+ * of the difference shown before are replaced by the next record's, and
+ * no warning comes from GTK on the way (a focused label removed stays
+ * the window's focus until the next focus change, which may free it). */
+static void
+test_next_difference_record_to_record (void)
+{
+  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(GPtrArray) records = new_records ();
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
+  GtkWidget *window;
+  GtkWidget *view = show_three (mapping, records, item, &window);
+  GtkWidget *target;
+
+  for (guint round = 0; round < 2; round++)
+    {
+      g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
+      pr_test_wait_frames (view, 2);
+      target = find_label (view, "differs", "李四");
+      g_assert_nonnull (target);
+      assert_marked (view, target);
+      g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
+      pr_test_wait_frames (view, 2);
+      g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "c");
+      target = find_label (view, "differs", "王五");
+      g_assert_nonnull (target);
+      assert_marked (view, target);
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -361,7 +462,7 @@ next_difference_far (gboolean at_once)
     pr_test_wait_frames (view, 1);
   g_assert_nonnull (target);
   g_assert_true (in_view (view, target));
-  g_assert_true (gtk_widget_has_focus (target));
+  assert_marked (view, target);
   g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "f40");
   strip = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "member-strip-scroller");
   g_assert_nonnull (strip);
@@ -794,7 +895,7 @@ test_date_gap_office_days (void)
       g_ptr_array_add (records, values);
       pr_cluster_item_add_member (item, id, record, 1);
     }
-  pr_compare_view_set_dates (PR_COMPARE_VIEW (view), item, set);
+  pr_cluster_item_read_set (item, set);
   pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
   pr_test_wait_frames (view, 2);
   for (guint i = 1; i < G_N_ELEMENTS (dates); i++)
@@ -823,6 +924,102 @@ test_date_gap_office_days (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* F8 from a record whose difference is at the top of a long text (c's
+ * body) round to one whose difference lies below it (b's petitioner):
+ * the petitioner is placed before the long texts above it have their
+ * height, so its first place is not its last; once the layout settles
+ * it is in view, and stays so. */
+static void
+test_next_difference_settles_in_view (void)
+{
+  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(GPtrArray) records = new_records ();
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
+  GString *body = g_string_new (NULL), *longer;
+  GtkWidget *view = pr_compare_view_new ();
+  GtkWidget *window = show_window (view, 1000, 700);
+  GtkWidget *target, *scroller;
+
+  for (guint i = 0; i < 100; i++)
+    g_string_append (body, bodies[0]);
+  longer = g_string_new (body->str);
+  g_string_append (longer, "另外我还要反映一个新的情况。");
+  add_record (item, records, "a", body->str, "张三", 0);
+  add_record (item, records, "b", body->str, "李四", 1);
+  add_record (item, records, "c", longer->str, "张三", 1);
+  g_string_free (body, TRUE);
+  g_string_free (longer, TRUE);
+  pr_compare_view_show (PR_COMPARE_VIEW (view), item, mapping, NULL, records);
+  pr_test_wait_frames (view, 3);
+  scroller = pr_test_find_widget (view, GTK_TYPE_SCROLLED_WINDOW, "compare-scroller");
+  g_assert_nonnull (scroller);
+  for (guint round = 0; round < 2; round++)
+    {
+      g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
+      g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "b");
+      pr_test_wait_frames (view, 30);
+      target = find_label (view, "current-difference", "");
+      g_assert_nonnull (target);
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (target)), ==, "李四");
+      g_assert_true (in_view (scroller, target));
+      g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
+      g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), ==, "c");
+      pr_test_wait_frames (view, 30);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The clerk clicks into the judged record's text (a selectable label
+ * takes the focus, to copy from it), then goes to another record, by
+ * choosing it and by F8 past its last difference: its cells are
+ * replaced with no warning from GTK (a critical on the freed label), and
+ * the focus stays in the window, out of the cells removed. */
+static void
+focus_in_text_then_other_record (gboolean by_next_difference)
+{
+  g_autoptr(PrMapping) mapping = make_mapping ();
+  g_autoptr(GPtrArray) records = new_records ();
+  g_autoptr(PrClusterItem) item = pr_cluster_item_new (1, FALSE, "subject", 0);
+  GtkWidget *window;
+  GtkWidget *view = show_three (mapping, records, item, &window);
+
+  for (guint round = 0; round < 4; round++)
+    {
+      g_autofree char *was = g_strdup (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)));
+      GtkWidget *text = find_label (view, "differs", "");
+      GtkWidget *focus;
+
+      g_assert_nonnull (text);
+      g_assert_true (gtk_widget_grab_focus (text));
+      pr_test_wait_frames (view, 1);
+      if (by_next_difference)
+        while (g_strcmp0 (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), was) == 0)
+          g_assert_true (pr_compare_view_next_difference (PR_COMPARE_VIEW (view)));
+      else
+        pr_compare_view_select_member (PR_COMPARE_VIEW (view), g_strcmp0 (was, "b") == 0 ? 1 : -1);
+      pr_test_wait_frames (view, 2);
+      g_assert_cmpstr (pr_compare_view_get_selected_id (PR_COMPARE_VIEW (view)), !=, was);
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_true (focus == NULL || gtk_widget_get_root (focus) == GTK_ROOT (window));
+      /* The next focus change, where the freed label was asked after. */
+      gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD);
+      pr_test_wait_frames (view, 2);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_focus_in_text_then_other_record (void)
+{
+  focus_in_text_then_other_record (FALSE);
+}
+
+static void
+test_focus_in_text_then_next_difference (void)
+{
+  focus_in_text_then_other_record (TRUE);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -839,6 +1036,8 @@ main (int    argc,
   g_test_add_func ("/app/compare-view/far-record-in-view", test_far_record_in_view);
   g_test_add_func ("/app/compare-view/strip-starts-at-primary", test_strip_starts_at_primary);
   g_test_add_func ("/app/compare-view/next-difference-in-view", test_next_difference_in_view);
+  g_test_add_func ("/app/compare-view/next-difference-keeps-focus", test_next_difference_keeps_focus);
+  g_test_add_func ("/app/compare-view/next-difference-record-to-record", test_next_difference_record_to_record);
   g_test_add_func ("/app/compare-view/next-difference-far", test_next_difference_far);
   g_test_add_func ("/app/compare-view/next-difference-far-at-once", test_next_difference_far_at_once);
   g_test_add_func ("/app/compare-view/strip-stays-where-scrolled", test_strip_stays_where_scrolled);
@@ -850,5 +1049,8 @@ main (int    argc,
   g_test_add_func ("/app/compare-view/explanation-words", test_explanation_words);
   g_test_add_func ("/app/window/advance-toggle", test_advance_toggle);
   g_test_add_func ("/app/compare-view/date-gap-office-days", test_date_gap_office_days);
+  g_test_add_func ("/app/compare-view/next-difference-settles-in-view", test_next_difference_settles_in_view);
+  g_test_add_func ("/app/compare-view/focus-in-text-then-other-record", test_focus_in_text_then_other_record);
+  g_test_add_func ("/app/compare-view/focus-in-text-then-next-difference", test_focus_in_text_then_next_difference);
   return g_test_run ();
 }

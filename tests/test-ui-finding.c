@@ -304,7 +304,8 @@ test_empty_says_why (void)
 }
 
 /* The queue by risk: the column's order puts the weakest links first
- * (bridges, then the largest distance, then the least shared passages),
+ * in the order of what its cells show (bridges, then the least shared
+ * passages, "none" as a share of 1; the largest distance breaks ties),
  * the chain with its bridge at the top. */
 void
 test_risk_order (void)
@@ -332,6 +333,7 @@ test_risk_order (void)
       g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
       g_autoptr(PrClusterItem) next = i + 1 < g_list_model_get_n_items (model) ? g_list_model_get_item (model, i + 1) : NULL;
       guint distance, next_distance;
+      double share, next_share;
 
       if (i == 0)
         g_assert_cmpstr (pr_cluster_item_get_primary_id (item), ==, "502");
@@ -339,8 +341,12 @@ test_risk_order (void)
         break;
       g_object_get (item, "max-distance", &distance, NULL);
       g_object_get (next, "max-distance", &next_distance, NULL);
+      share = pr_cluster_item_get_min_share (item) < 0 ? 1 : pr_cluster_item_get_min_share (item);
+      next_share = pr_cluster_item_get_min_share (next) < 0 ? 1 : pr_cluster_item_get_min_share (next);
       g_assert_cmpuint (pr_cluster_item_get_n_bridges (item), >=, pr_cluster_item_get_n_bridges (next));
       if (pr_cluster_item_get_n_bridges (item) == pr_cluster_item_get_n_bridges (next))
+        g_assert_cmpfloat (share, <=, next_share);
+      if (pr_cluster_item_get_n_bridges (item) == pr_cluster_item_get_n_bridges (next) && share == next_share)
         g_assert_cmpuint (distance, >=, next_distance);
     }
   pr_test_close_and_finalize (window);

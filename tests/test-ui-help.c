@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -147,6 +148,134 @@ test_help_action (void)
   pr_test_close_and_finalize (window);
 }
 
+/* TRUE once the window shows a message. */
+static gboolean
+error_shown (gpointer window)
+{
+  return pr_window_get_error_text (window) != NULL;
+}
+
+static void
+launched (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_assert_false (g_app_info_launch_default_for_uri_finish (result, user_data));
+}
+
+static gboolean
+launch_failed (gpointer error)
+{
+  return *(GError **) error != NULL;
+}
+
+/* F1 on a machine where nothing opens the guide (no browser, nor any
+ * program for its type): the window says so in its own words and names
+ * the guide's file, not GLib's reason for what it looked for. Run with
+ * the desktop's application and type registrations emptied, in a child
+ * process: GLib reads those places once. */
+static void
+no_program (gboolean markdown)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(PrApplication) app = pr_application_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GError) glib_error = NULL;
+      g_autofree char *path = pr_help_find_guide (NULL, &error);
+      g_autofree char *uri = NULL;
+      PrWindow *window;
+      const char *text;
+
+      g_assert_no_error (error);
+      g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+      g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+      g_assert_no_error (error);
+      window = pr_window_new (GTK_APPLICATION (app));
+      gtk_window_present (GTK_WINDOW (window));
+      g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
+      pr_test_wait_until (error_shown, window);
+      text = pr_window_get_error_text (window);
+      g_test_message ("%s", text);
+      g_assert_nonnull (strstr (text, path));
+      /* In what to open it, as the guide is written. */
+      g_assert_nonnull (strstr (text, markdown ? "in a text editor" : "in a web browser"));
+      g_assert_true (markdown == (strstr (text, "web browser") == NULL));
+      /* GLib's own reason, asked here as GTK asks it: not shown. */
+      uri = g_filename_to_uri (path, NULL, NULL);
+      g_app_info_launch_default_for_uri_async (uri, NULL, NULL, launched, &glib_error);
+      pr_test_wait_until (launch_failed, &glib_error);
+      g_test_message ("GLib says: %s (%s %d)", glib_error->message, g_quark_to_string (glib_error->domain),
+                      glib_error->code);
+      g_assert_null (strstr (text, glib_error->message));
+      pr_test_close_and_finalize (window);
+      return;
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *empty = g_dir_make_tmp ("pr-no-browser-XXXXXX", &error);
+    g_autofree char *help = g_build_filename (empty, "help", NULL);
+    g_autofree char *data = g_build_filename (empty, "data", NULL);
+    g_autofree char *icons = g_build_filename (data, "icons", NULL);
+    g_autofree char *mime = g_build_filename (data, "mime", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (g_mkdir (help, 0700), ==, 0);
+    g_assert_cmpint (g_mkdir (data, 0700), ==, 0);
+    /* The icons and the types, not the applications. */
+    g_assert_cmpint (symlink ("/usr/share/icons", icons), ==, 0);
+    g_assert_cmpint (symlink ("/usr/share/mime", mime), ==, 0);
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autofree char *guide = g_strconcat (help, i == 0 ? "/user-guide." : "/user-guide.zh_CN.",
+                                              markdown ? "md" : "html", NULL);
+
+        g_assert_true (g_file_set_contents (guide, "<!DOCTYPE html><title>guide</title>", -1, NULL));
+      }
+    g_setenv ("PR_HELP_DIR", help, TRUE);
+    g_setenv ("XDG_DATA_DIRS", data, TRUE);
+    g_setenv ("XDG_DATA_HOME", empty, TRUE);
+    g_setenv ("XDG_CONFIG_HOME", empty, TRUE);
+    g_setenv ("XDG_CONFIG_DIRS", empty, TRUE);
+    g_unsetenv ("GTK_USE_PORTAL");
+    g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDOUT | G_TEST_SUBPROCESS_INHERIT_STDERR);
+    g_test_trap_assert_passed ();
+  }
+}
+
+static void
+test_no_browser (void)
+{
+  no_program (FALSE);
+}
+
+/* The guide installed as Markdown (no converter at build time): to be
+ * opened in a text editor, not a browser. */
+static void
+test_no_program_markdown (void)
+{
+  no_program (TRUE);
+}
+
+/* What F1 says as the desktop fails: nothing when the clerk cancelled;
+ * the guide's place, and the desktop's reason last, for a failure other
+ * than no program found. */
+static void
+test_failure_text (void)
+{
+  g_autoptr(GError) cancelled = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "Operation was cancelled");
+  g_autoptr(GError) refused = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "the portal refused");
+  g_autofree char *html = pr_help_failure_text ("/usr/share/doc/g.html", refused);
+  g_autofree char *markdown = pr_help_failure_text ("/usr/share/doc/g.md", refused);
+
+  g_assert_null (pr_help_failure_text ("/usr/share/doc/g.html", cancelled));
+  g_test_message ("%s\n%s", html, markdown);
+  g_assert_nonnull (strstr (html, "open /usr/share/doc/g.html in a web browser"));
+  g_assert_nonnull (strstr (markdown, "open /usr/share/doc/g.md in a text editor"));
+  g_assert_null (strstr (html, "was found"));
+  g_assert_true (g_str_has_suffix (html, "the portal refused"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -155,5 +284,8 @@ main (int    argc,
     return 0;
   g_test_add_func ("/app/help/guide-language", test_guide_language);
   g_test_add_func ("/app/help/action", test_help_action);
+  g_test_add_func ("/app/help/no-browser", test_no_browser);
+  g_test_add_func ("/app/help/no-program-markdown", test_no_program_markdown);
+  g_test_add_func ("/app/help/failure-text", test_failure_text);
   return g_test_run ();
 }

@@ -215,21 +215,6 @@ compare_shows_item (gpointer data)
          pr_compare_view_get_item (compare) == g_object_get_data (G_OBJECT (window), "wanted-item");
 }
 
-static PrWindow *
-scanned_window (PrConnection *root)
-{
-  PrWindow *window;
-
-  pr_test_fill_table (root);
-  window = pr_window_new (NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  pr_test_connect_window (window, pr_connection_params_copy (pr_test_ui_admin), "office");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
-  return window;
-}
-
 /* A sample pair opens its cluster on one of the pair's records beside the
  * primary: the pair the reviewer chose, not the cluster's second member. */
 static void
@@ -237,7 +222,7 @@ test_sample_pair_selects (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-  PrWindow *window = scanned_window (root);
+  PrWindow *window = pr_test_scanned_window (root);
   PrSession *session = pr_window_get_session (window);
   PrThresholdDialog *dialog;
   PrCompareView *compare;
@@ -302,7 +287,7 @@ static void
 test_apply_keeps_undo (void)
 {
   g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
-  PrWindow *window = scanned_window (root);
+  PrWindow *window = pr_test_scanned_window (root);
   PrSession *session = pr_window_get_session (window);
   GtkColumnView *view = GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
   PrClusterItem *item;

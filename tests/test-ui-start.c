@@ -154,7 +154,8 @@ test_profiles (void)
   g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[1])->host, ==, hosts[1]);
 
   /* The dialog: the most recent first; another chosen fills the form;
-   * Connect hands over the form with the password, and remembers it. */
+   * Connect hands over the form with the password. (It is remembered
+   * once the connection works: test_profiles_kept ().) */
   dialog = pr_connect_dialog_new (NULL, settings);
   host = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, "host");
   database = pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, "database");
@@ -178,10 +179,74 @@ test_profiles (void)
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   g_object_unref (dialog);
   pr_test_wait_until (pr_test_is_null, &dialog);
+}
+
+/* Fills the window's connect dialog (win.connect) with @params and
+ * presses Connect; waits for the connection's end. */
+static void
+connect_by_dialog (PrWindow                 *window,
+                   const PrConnectionParams *params)
+{
+  g_autofree char *port = params->port != 0 ? g_strdup_printf ("%u", params->port) : g_strdup ("");
+  GtkWidget *dialog;
+  struct { const char *name; const char *text; } fields[] = {
+    { "host", params->host }, { "port", port }, { "socket", params->socket },
+    { "user", params->user }, { "database", params->database },
+  };
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.connect", NULL));
+  dialog = pr_test_find_in_toplevels (PR_TYPE_CONNECT_DIALOG, NULL);
+  g_assert_nonnull (dialog);
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (dialog, GTK_TYPE_ENTRY, fields[i].name)),
+                           fields[i].text != NULL ? fields[i].text : "");
+  gtk_editable_set_text (GTK_EDITABLE (pr_test_find_widget (dialog, GTK_TYPE_PASSWORD_ENTRY, NULL)),
+                         params->password != NULL ? params->password : "");
+  g_signal_emit_by_name (gtk_window_get_default_widget (GTK_WINDOW (dialog)), "clicked");
+  pr_test_wait_until (pr_test_not_busy, window);
+}
+
+/* A connection is offered again (the start page's recent connections,
+ * the dialog's saved ones) only once it has worked: a mistyped host, as
+ * a clerk types one, is not. */
+void
+test_profiles_kept (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("org.petitionreview.PetitionReview");
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  g_autoptr(PrConnectionParams) wrong = pr_connection_params_new ();
+  g_autoptr(PrConnectionParams) right = pr_connection_params_copy (pr_test_ui_admin);
+  g_autoptr(GPtrArray) loaded = NULL;
+  PrWindow *window;
+
+  pr_test_execute (root, "CREATE DATABASE IF NOT EXISTS kept_profile");
+  g_settings_reset (settings, "profiles");
+  window = pr_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* Port 1 on this machine: refused at once. */
+  wrong->host = g_strdup ("127.0.0.1");
+  wrong->port = 1;
+  wrong->user = g_strdup ("clerk");
+  wrong->database = g_strdup ("petitions");
+  connect_by_dialog (window, wrong);
+  g_assert_nonnull (pr_window_get_error_text (window));
+  loaded = pr_profiles_load (settings);
+  g_assert_cmpuint (loaded->len, ==, 0);
+
+  g_free (right->database);
+  right->database = g_strdup ("kept_profile");
+  connect_by_dialog (window, right);
+  g_assert_null (pr_window_get_error_text (window));
   g_clear_pointer (&loaded, g_ptr_array_unref);
   loaded = pr_profiles_load (settings);
-  g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[0])->host, ==, hosts[1]);
+  g_assert_cmpuint (loaded->len, ==, 1);
+  g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[0])->database, ==, "kept_profile");
+  g_assert_cmpstr (((PrConnectionParams *) loaded->pdata[0])->socket, ==, right->socket);
   g_assert_null (((PrConnectionParams *) loaded->pdata[0])->password);
+
+  pr_test_close_and_finalize (window);
+  g_settings_reset (settings, "profiles");
 }
 
 static GtkAboutDialog *

@@ -67,6 +67,7 @@ main (int    argc,
   g_test_add_func ("/app/window/connection-lost", test_connection_lost);
   g_test_add_func ("/app/window/no-stable-id", test_no_stable_id);
   g_test_add_func ("/app/profiles/saved", test_profiles);
+  g_test_add_func ("/app/profiles/kept-once-connected", test_profiles_kept);
   g_test_add_func ("/app/window/write-back", test_write_back);
   g_test_add_func ("/app/session/others-decisions", test_others_decisions);
   g_test_add_func ("/app/session/case-numbers", test_case_numbers);

@@ -560,6 +560,7 @@ test_read_only_user (void)
   g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE);
   g_assert_nonnull (strstr (error->message, "UPDATE privilege"));
   g_assert_nonnull (strstr (error->message, "“wb_src_ro”.“t”"));
+  pr_test_assert_server_words_last (error->message);
   g_clear_error (&error);
   g_clear_pointer (&after, g_free);
   after = table_checksum (db, "t");
@@ -576,6 +577,7 @@ test_read_only_user (void)
       g_assert_nonnull (strstr (error->message, "UPDATE privilege"));
       g_assert_nonnull (strstr (error->message, "“wb_src_ro”.“t”"));
       g_assert_nonnull (strstr (error->message, "not recorded"));
+      pr_test_assert_server_words_last (error->message);
       g_clear_error (&error);
     }
   g_assert_cmpuint (count_decisions (store), ==, 0);

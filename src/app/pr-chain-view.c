@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-chain-view.h"
+#include "pr-focus.h"
 
 #include "pr-pair-graph.h"
 
@@ -61,6 +62,7 @@ clear_rows (PrChainView *self)
 {
   GtkWidget *child;
 
+  pr_focus_leave (self->bridge_list, NULL);
   while ((child = gtk_widget_get_first_child (self->bridge_list)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->bridge_list), child);
 }

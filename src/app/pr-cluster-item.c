@@ -22,6 +22,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "pr-cluster-item.h"
@@ -290,7 +292,8 @@ pr_cluster_item_add_member (PrClusterItem *self,
                             guint32        record,
                             guint32        distance)
 {
-  PrClusterMember member = { g_strdup (id), record, distance, PR_MEMBER_UNDECIDED, 0, PR_PETITIONER_UNKNOWN };
+  PrClusterMember member = { g_strdup (id), record, distance, PR_MEMBER_UNDECIDED, 0, PR_PETITIONER_UNKNOWN,
+                             PR_IDENTITY_EVIDENCE_NONE, PR_DATE_NONE };
   PrClusterMember copy = member;
 
   copy.id = g_strdup (id);
@@ -481,19 +484,38 @@ count_petitioners (PrClusterItem *self)
     }
 }
 
+/* Each member's date as @set read it. */
+static void
+take_dates (GArray            *members,
+            const PrRecordSet *set)
+{
+  for (guint i = 0; i < members->len; i++)
+    {
+      PrClusterMember *m = &g_array_index (members, PrClusterMember, i);
+
+      m->date_read = set->dates != NULL && m->record < set->n_records;
+      m->date = m->date_read ? set->dates[m->record] : PR_DATE_NONE;
+      m->date_hash = m->date_read ? set->date_hashes[m->record] : 0;
+    }
+}
+
 /**
- * pr_cluster_item_compare_petitioners:
+ * pr_cluster_item_read_set:
  * @set: the scan's records, whose indices the members hold
  *
- * Works out, once the members are added, which of them come from the
- * primary's petitioner (see pr_record_set_petitioner_kind()).
+ * Takes from the scan's records, once the members are added, each
+ * member's date as the scan read it (the compare view's day gap, for a
+ * case of any scan, fresh or reopened), and works out which members come
+ * from the primary's petitioner (see pr_record_set_petitioner_kind()).
  */
 void
-pr_cluster_item_compare_petitioners (PrClusterItem     *self,
-                                     const PrRecordSet *set)
+pr_cluster_item_read_set (PrClusterItem     *self,
+                          const PrRecordSet *set)
 {
   g_return_if_fail (self->original->len > 0);
 
+  take_dates (self->original, set);
+  take_dates (self->members, set);
   compare_to_primary (self->original, set);
   compare_to_primary (self->members, set);
   count_petitioners (self);
@@ -836,6 +858,29 @@ pr_cluster_item_set_passages_known (PrClusterItem *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RISK_DETAILS]);
 }
 
+/**
+ * pr_cluster_item_get_risk_rank:
+ * @percent: (out): the least share as the risk cell shows it, a whole
+ *   percentage, for %PR_RISK_SHARED; else 0
+ *
+ * Returns: what the risk cell shows, in the order the queue by risk
+ *   reads it: bridges, a least share, none shared, not rated
+ */
+PrRiskRank
+pr_cluster_item_get_risk_rank (PrClusterItem *self,
+                               guint         *percent)
+{
+  *percent = 0;
+  if (self->passages_unknown)
+    return PR_RISK_NOT_RATED;
+  if (self->n_bridges > 0)
+    return PR_RISK_BRIDGES;
+  if (self->min_share < 0)
+    return PR_RISK_NONE;
+  *percent = (guint) round (100 * self->min_share);
+  return PR_RISK_SHARED;
+}
+
 guint
 pr_cluster_item_get_n_bridges (PrClusterItem *self)
 {
@@ -854,23 +899,31 @@ pr_cluster_item_get_min_share (PrClusterItem *self)
  *
  * Returns: (transfer full): the weakest link in a word or two, for the
  *   list's narrow column: the bridges, else the least shared-passage
- *   share; empty for neither
+ *   share, the figures the queue by risk is ordered by
+ *   (pr-cluster-sorter.c); "none" for neither
  */
 char *
 pr_cluster_item_dup_risk (PrClusterItem *self)
 {
-  if (self->passages_unknown)
-    /* Translators: the risk column, for a scan opened from the store, which keeps no
-     * passages: the weakest links are not known until a rescan; keep it short */
-    return g_strdup (C_("risk", "not rated"));
-  if (self->n_bridges > 0)
-    /* Translators: the risk column: pairs that alone hold the cluster together */
-    return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
-  if (self->min_share >= 0)
-    /* Translators: the risk column: the least share of passages two records share */
-    return g_strdup_printf (_("%.0f%% shared"), 100 * self->min_share);
-  /* Translators: the risk column: no bridge, and no pair linked by shared passages alone */
-  return g_strdup (C_("risk", "none"));
+  guint percent;
+
+  switch (pr_cluster_item_get_risk_rank (self, &percent))
+    {
+    case PR_RISK_NOT_RATED:
+      /* Translators: the risk column, for a scan opened from the store, which keeps no
+       * passages: the weakest links are not known until a rescan; keep it short */
+      return g_strdup (C_("risk", "not rated"));
+    case PR_RISK_BRIDGES:
+      /* Translators: the risk column: pairs that alone hold the cluster together */
+      return g_strdup_printf (ngettext ("%u bridge", "%u bridges", self->n_bridges), self->n_bridges);
+    case PR_RISK_SHARED:
+      /* Translators: the risk column: the least share of passages two records share */
+      return g_strdup_printf (_("%.0f%% shared"), (double) percent);
+    case PR_RISK_NONE:
+    default:
+      /* Translators: the risk column: no bridge, and no pair linked by shared passages alone */
+      return g_strdup (C_("risk", "none"));
+    }
 }
 
 /* The weakest links in a sentence, for the risk cell's tooltip. */

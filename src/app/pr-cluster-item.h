@@ -24,11 +24,24 @@ typedef struct {
   gint64         decision;   /* the decision that set state; 0 for none */
   PrPetitionerKind petitioner; /* next to the current primary's; unknown for the primary */
   PrIdentityEvidence evidence; /* why the same petitioner, when it is */
+  gint64         date;       /* as its scan read it (PR_DATE_NONE for none): kept with the case,
+                              * which may outlive its scan's record set */
+  guint32        date_hash;  /* of the text the scan read date from (pr_record_set_date_hash ()) */
+  gboolean       date_read;  /* whether date and date_hash are the scan's */
 } PrClusterMember;
 
 const char *pr_identity_evidence_describe (PrIdentityEvidence evidence);
 
 #define PR_TYPE_CLUSTER_ITEM (pr_cluster_item_get_type ())
+/* What the risk cell shows, in the order of the queue by risk. */
+typedef enum
+{
+  PR_RISK_BRIDGES,
+  PR_RISK_SHARED,
+  PR_RISK_NONE,
+  PR_RISK_NOT_RATED,
+} PrRiskRank;
+
 G_DECLARE_FINAL_TYPE (PrClusterItem, pr_cluster_item, PR, CLUSTER_ITEM, GObject)
 
 PrClusterItem         *pr_cluster_item_new             (guint             number,
@@ -55,7 +68,7 @@ const char            *pr_cluster_item_get_subject_key (PrClusterItem    *item);
 guint                  pr_cluster_item_get_max_distance (PrClusterItem   *item);
 void                   pr_cluster_item_set_max_distance (PrClusterItem   *item,
                                                         guint             distance);
-void                   pr_cluster_item_compare_petitioners (PrClusterItem *item,
+void                   pr_cluster_item_read_set        (PrClusterItem    *item,
                                                         const PrRecordSet *set);
 guint                  pr_cluster_item_get_n_same_petitioner  (PrClusterItem *item);
 guint                  pr_cluster_item_get_n_other_petitioner (PrClusterItem *item);
@@ -81,6 +94,8 @@ void                   pr_cluster_item_set_risk        (PrClusterItem    *item,
 gboolean               pr_cluster_item_get_risk_current (PrClusterItem   *item);
 void                   pr_cluster_item_set_passages_known (PrClusterItem *item,
                                                         gboolean          known);
+PrRiskRank             pr_cluster_item_get_risk_rank   (PrClusterItem    *item,
+                                                        guint            *percent);
 guint                  pr_cluster_item_get_n_bridges   (PrClusterItem    *item);
 double                 pr_cluster_item_get_min_share   (PrClusterItem    *item);
 char                  *pr_cluster_item_dup_risk        (PrClusterItem    *item);

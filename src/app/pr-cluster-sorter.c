@@ -29,7 +29,7 @@ typedef enum {
   COLUMN_DATE,         /* the day, as the column shows it */
   COLUMN_DISTANCE,
   COLUMN_STATE,        /* as the words the column shows collate */
-  COLUMN_RISK,         /* the riskiest first: bridges, distance, least share */
+  COLUMN_RISK,         /* the riskiest first: bridges, least share, distance */
   N_COLUMNS
 } Column;
 
@@ -115,15 +115,6 @@ compare_dates (PrClusterItem *a,
   return compare_numbers (day_of (a), day_of (b));
 }
 
-/* The least share as the risk order reads it: none shared is 1. */
-static double
-share_of (PrClusterItem *item)
-{
-  double share = pr_cluster_item_get_min_share (item);
-
-  return share < 0 ? 1.0 : share;
-}
-
 static int
 compare_columns (Column         column,
                  PrClusterItem *a,
@@ -151,15 +142,23 @@ compare_columns (Column         column,
       c = compare_numbers (pr_cluster_item_get_reviewed (a), pr_cluster_item_get_reviewed (b));
       return reviewed_order () < 0 ? -c : c;
     case COLUMN_RISK:
-      c = compare_numbers (pr_cluster_item_get_n_bridges (b), pr_cluster_item_get_n_bridges (a));
+      /* In the order of what the cell shows, so that the sorted column
+       * reads as its order: the bridges, most first; the least share as
+       * shown, least first; none shared; not rated. The distance, which
+       * has a column of its own, breaks ties. */
+      {
+        guint percent_a, percent_b;
+        PrRiskRank rank_a = pr_cluster_item_get_risk_rank (a, &percent_a);
+        PrRiskRank rank_b = pr_cluster_item_get_risk_rank (b, &percent_b);
+
+        c = compare_numbers (rank_a, rank_b);
+        if (c == 0 && rank_a == PR_RISK_BRIDGES)
+          c = compare_numbers (pr_cluster_item_get_n_bridges (b), pr_cluster_item_get_n_bridges (a));
+        if (c == 0)
+          c = compare_numbers (percent_a, percent_b);
+      }
       if (c == 0)
         c = compare_numbers (pr_cluster_item_get_max_distance (b), pr_cluster_item_get_max_distance (a));
-      if (c == 0)
-        {
-          double x = share_of (a), y = share_of (b);
-
-          c = (x > y) - (x < y);
-        }
       return c;
     case N_COLUMNS:
     default:

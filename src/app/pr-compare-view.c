@@ -34,8 +34,11 @@
 #include "pr-diff.h"
 #include "pr-diff-merged.h"
 #include "pr-explain.h"
+#include "pr-record-set.h"
 #include "pr-score-view.h"
 #include "pr-fingerprinter.h"
+#include "pr-focus.h"
+#include "pr-hand-scroll.h"
 #include "pr-member-strip.h"
 
 /* As the session fingerprints a scan's records (pr-session.c), so that
@@ -77,6 +80,11 @@ struct _PrCompareView
   PrMemberState      selected_state; /* its state when chosen */
   char              *primary_id;   /* the primary last shown */
   guint              next_difference;
+  guint              difference_tick; /* keeps the marked difference in view while the layout settles */
+  guint              difference_frames; /* how many frames it has looked */
+  guint              difference_still;  /* frames in view with nothing moved */
+  graphene_rect_t    difference_bounds; /* where it was at the last frame */
+  double             difference_upper;  /* and the scroller's length then */
   gboolean           advance;      /* after a decision, on to the next undecided record */
   guint              explain_tick;
   gint64             explain_after; /* the frame that explains */
@@ -85,7 +93,6 @@ struct _PrCompareView
   GArray            *boilerplate;  /* the scan's (pr_part_table_find_pairs_full ()); nullable */
   GPtrArray         *records;
   GStrv              record_ids;   /* whose each of @records is */
-  GHashTable        *dates;        /* record id → its gint64 date as the scan read it */
   PrTokenizer       *tokenizer;
   guint              n_members;
   gconstpointer      last_item;    /* only compared: a new cluster opens at its start */
@@ -100,12 +107,14 @@ static void set_item (PrCompareView *self, PrClusterItem *item);
 static void select_member (PrCompareView *self, guint member);
 static void update_explanation (PrCompareView *self);
 static void remove_explain_tick (PrCompareView *self);
+static void stop_scroll_to_difference (PrCompareView *self);
 
 static void
 remove_cells (PrCompareView *self)
 {
   GtkWidget *child;
 
+  pr_focus_leave (self->pinned, self->strip);
   while ((child = gtk_widget_get_first_child (self->pinned)) != NULL)
     gtk_grid_remove (GTK_GRID (self->pinned), child);
   g_ptr_array_set_size (self->judged_cells, 0);
@@ -120,13 +129,13 @@ pr_compare_view_dispose (GObject *object)
   PrCompareView *self = PR_COMPARE_VIEW (object);
 
   remove_explain_tick (self);
+  stop_scroll_to_difference (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_COMPARE_VIEW);
   set_item (self, NULL);
   g_clear_pointer (&self->mapping, pr_mapping_free);
   g_clear_pointer (&self->boilerplate, g_array_unref);
   g_clear_pointer (&self->records, g_ptr_array_unref);
   g_clear_pointer (&self->record_ids, g_strfreev);
-  g_clear_pointer (&self->dates, g_hash_table_unref);
   g_clear_pointer (&self->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&self->judged_cells, g_ptr_array_unref);
   g_clear_pointer (&self->differences, g_ptr_array_unref);
@@ -315,6 +324,7 @@ pr_compare_view_init (PrCompareView *self)
       g_once_init_leave (&warming, 1);
     }
   gtk_widget_init_template (GTK_WIDGET (self));
+  pr_hand_scroll_watch (self->scroller, (PrHandFunc) stop_scroll_to_difference, self);
   self->judged_cells = g_ptr_array_new ();
   self->differences = g_ptr_array_new ();
   pr_compare_view_clear (self, _("Choose a case on the left to compare its records."));
@@ -421,11 +431,7 @@ static gint64
 date_of (PrCompareView *self,
          guint          member)
 {
-  gint64 *date = self->dates != NULL
-                 ? g_hash_table_lookup (self->dates, pr_cluster_item_get_member (self->item, member)->id)
-                 : NULL;
-
-  return date != NULL ? *date : PR_DATE_NONE;
+  return pr_cluster_item_get_member (self->item, member)->date;
 }
 
 /* How far the record judged's day is from the primary's, and which way
@@ -453,6 +459,32 @@ describe_day_gap (gint64 primary,
   /* Translators: the record judged's date next to the primary's */
   return g_strdup_printf (ngettext ("%u day earlier than the primary", "%u days earlier than the primary",
                                     (gulong) -days), (guint) -days);
+}
+
+/* Whether @member's date in the table, @text as fetched, is no longer the
+ * text its scan read the day from (edited since): its scan's day would
+ * contradict the text shown. */
+static gboolean
+date_changed (PrCompareView *self,
+              guint          member,
+              const char    *text)
+{
+  const PrClusterMember *m = pr_cluster_item_get_member (self->item, member);
+
+  return m->date_read && m->date_hash != pr_record_set_date_hash (text);
+}
+
+/* The judged record's day gap from the primary, or, when either date was
+ * edited in the table since the scan, that it was: no gap then. */
+static char *
+day_gap (PrCompareView *self,
+         guint          member,
+         const char    *primary,
+         const char    *value)
+{
+  if (date_changed (self, 0, primary) || date_changed (self, member, value))
+    return g_strdup (_("a date was changed in the table since the scan: no day gap; scan again for it"));
+  return describe_day_gap (date_of (self, 0), date_of (self, member));
 }
 
 /* Whether a merge by character kept any character of both. */
@@ -620,7 +652,10 @@ add_judged_column (PrCompareView *self)
   int row = 1;
 
   for (guint i = 0; i < self->judged_cells->len; i++)
-    gtk_grid_remove (GTK_GRID (self->pinned), self->judged_cells->pdata[i]);
+    {
+      pr_focus_leave (self->judged_cells->pdata[i], self->strip);
+      gtk_grid_remove (GTK_GRID (self->pinned), self->judged_cells->pdata[i]);
+    }
   g_ptr_array_set_size (self->judged_cells, 0);
   g_ptr_array_set_size (self->differences, 0);
   self->next_difference = 0;
@@ -666,7 +701,8 @@ add_judged_column (PrCompareView *self)
             }
         }
       else if (column->role == PR_COLUMN_ROLE_DATE && g_strcmp0 (value, primary) != 0 &&
-               date_of (self, 0) != PR_DATE_NONE && date_of (self, 0) == date_of (self, m))
+               date_of (self, 0) != PR_DATE_NONE && date_of (self, 0) == date_of (self, m) &&
+               !date_changed (self, 0, primary) && !date_changed (self, m, value))
         {
           /* One instant written two ways: not a difference to mark. */
           gap = describe_day_gap (date_of (self, 0), date_of (self, m));
@@ -693,7 +729,7 @@ add_judged_column (PrCompareView *self)
             }
           gtk_widget_add_css_class (label, "differs");
           if (column->role == PR_COLUMN_ROLE_DATE)
-            gap = describe_day_gap (date_of (self, 0), date_of (self, m));
+            gap = day_gap (self, m, primary, value);
           /* Translators: read out for a date field: how many days it is from the primary's */
           description = gap != NULL ? g_strdup_printf (_("differs from the primary: %s"), gap)
                                     : g_strdup (_("differs from the primary"));
@@ -1068,33 +1104,6 @@ member_to_judge (PrCompareView *self,
 }
 
 /**
- * pr_compare_view_set_dates:
- * @item: the case about to be shown
- * @set: (nullable): the scan's record set @item's members index, or
- *   %NULL when @item is not of that scan
- *
- * Keeps the dates of @item's records as the scan read them, for the gap
- * between the record judged and the primary.
- */
-void
-pr_compare_view_set_dates (PrCompareView     *self,
-                           PrClusterItem     *item,
-                           const PrRecordSet *set)
-{
-  g_clear_pointer (&self->dates, g_hash_table_unref);
-  if (set == NULL || set->dates == NULL)
-    return;
-  self->dates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
-    {
-      PrClusterMember *member = pr_cluster_item_get_member (item, m);
-
-      if (member->record < set->n_records)
-        g_hash_table_insert (self->dates, g_strdup (member->id), g_memdup2 (&set->dates[member->record], sizeof (gint64)));
-    }
-}
-
-/**
  * pr_compare_view_show:
  * @records: (element-type GPtrArray): per member, the values in mapping order
  *
@@ -1325,11 +1334,107 @@ record_differs (PrCompareView *self,
   return FALSE;
 }
 
-/* Moves the focus to the judged record's next difference from the
- * primary, scrolling it into view (scroll-to-focus in the .ui). After its
- * last, goes on to the next record that differs, however far along the
- * case, which the strip scrolls to; round the end. FALSE when no record
- * differs. */
+/* The difference marked last, or NULL: the cells it was in may be gone. */
+static GtkWidget *
+marked_difference (PrCompareView *self)
+{
+  if (self->next_difference == 0 || self->next_difference > self->differences->len)
+    return NULL;
+  return self->differences->pdata[self->next_difference - 1];
+}
+
+/* Frames the difference is looked for at most (some 10 s). */
+#define DIFFERENCE_MAX_FRAMES 600
+/* Frames in view with nothing moved before the layout is taken as settled. */
+#define DIFFERENCE_STILL_FRAMES 3
+
+/* Keeps the marked difference in view until the layout settles: a
+ * record chosen by the same key press has its cells made, not yet laid
+ * out, and its first place, measured before the wrapped text below and
+ * above has its height, is not its last. So each frame, until it has
+ * stood in view for a few frames with nothing moved, it is scrolled to
+ * again; the clerk's own scrolling stops it (see pr-hand-scroll.c). */
+static gboolean
+scroll_to_difference (GtkWidget     *widget,
+                      GdkFrameClock *clock,
+                      gpointer       user_data)
+{
+  PrCompareView *self = PR_COMPARE_VIEW (widget);
+  GtkWidget *target = marked_difference (self);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller));
+  graphene_rect_t bounds;
+  double value, page, top, bottom, wanted, upper;
+
+  if (target == NULL || ++self->difference_frames > DIFFERENCE_MAX_FRAMES)
+    goto done;
+  if (gtk_widget_get_height (target) == 0 || !gtk_widget_compute_bounds (target, self->pinned, &bounds))
+    return G_SOURCE_CONTINUE;
+  value = gtk_adjustment_get_value (adjustment);
+  page = gtk_adjustment_get_page_size (adjustment);
+  upper = gtk_adjustment_get_upper (adjustment);
+  top = bounds.origin.y;
+  bottom = top + bounds.size.height;
+  /* Its top in view, and as much of it as fits. */
+  wanted = value;
+  if (top < value)
+    wanted = top;
+  else if (bottom > value + page)
+    wanted = MIN (top, bottom - page);
+  if (wanted != value)
+    {
+      gtk_adjustment_set_value (adjustment, wanted);
+      self->difference_still = 0;
+    }
+  else if (graphene_rect_equal (&bounds, &self->difference_bounds) && upper == self->difference_upper)
+    {
+      if (++self->difference_still >= DIFFERENCE_STILL_FRAMES)
+        goto done;
+    }
+  else
+    self->difference_still = 0;
+  self->difference_bounds = bounds;
+  self->difference_upper = upper;
+  return G_SOURCE_CONTINUE;
+
+done:
+  self->difference_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+stop_scroll_to_difference (PrCompareView *self)
+{
+  if (self->difference_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->difference_tick);
+  self->difference_tick = 0;
+}
+
+/* Marks @label as the difference on show (an outline, see style.css) and
+ * scrolls it into view. Not by focus: a selectable label given the focus
+ * selects its whole text, as if for copying; and when the focus was on
+ * the difference of the record judged before, whose cells are gone, the
+ * window's reference is that label's last, dropped by the focus change
+ * while GTK 4.8's label still asks whether it is its ancestor (a
+ * critical on a freed widget). */
+static void
+mark_difference (PrCompareView *self,
+                 GtkWidget     *label)
+{
+  for (guint i = 0; i < self->differences->len; i++)
+    gtk_widget_remove_css_class (self->differences->pdata[i], "current-difference");
+  gtk_widget_add_css_class (label, "current-difference");
+  self->difference_frames = 0;
+  self->difference_still = 0;
+  self->difference_bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  self->difference_upper = -1;
+  if (self->difference_tick == 0 && scroll_to_difference (GTK_WIDGET (self), NULL, NULL) == G_SOURCE_CONTINUE)
+    self->difference_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_difference, NULL, NULL);
+}
+
+/* Marks the judged record's next difference from the primary and
+ * scrolls it into view. After its last, goes on to the next record that
+ * differs, however far along the case, which the strip scrolls to; round
+ * the end. FALSE when no record differs. */
 gboolean
 pr_compare_view_next_difference (PrCompareView *self)
 {
@@ -1350,6 +1455,6 @@ pr_compare_view_next_difference (PrCompareView *self)
       }
   if (self->next_difference >= self->differences->len)
     return FALSE;
-  gtk_widget_grab_focus (self->differences->pdata[self->next_difference++]);
+  mark_difference (self, self->differences->pdata[self->next_difference++]);
   return TRUE;
 }

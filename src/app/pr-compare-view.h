@@ -17,9 +17,6 @@ void        pr_compare_view_show                (PrCompareView   *view,
                                                  const PrMapping *mapping,
                                                  GArray          *boilerplate,
                                                  GPtrArray       *records);
-void        pr_compare_view_set_dates           (PrCompareView     *view,
-                                                 PrClusterItem     *item,
-                                                 const PrRecordSet *set);
 gboolean    pr_compare_view_show_again          (PrCompareView   *view,
                                                  PrClusterItem   *item);
 void        pr_compare_view_clear               (PrCompareView   *view,

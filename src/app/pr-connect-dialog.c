@@ -57,18 +57,6 @@ text_of (GtkWidget *entry)
 }
 
 static void
-password_stored (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr(GError) error = NULL;
-
-  /* No keyring: the password is asked next time, as without libsecret. */
-  if (!pr_secret_store_finish (result, &error))
-    g_message ("The password was not kept in the keyring: %s", error->message);
-}
-
-static void
 password_found (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
@@ -198,10 +186,9 @@ connect_clicked (PrConnectDialog *self)
       return;
     }
 
-  if (self->settings != NULL)
-    pr_profiles_remember (self->settings, params);
-  if (gtk_check_button_get_active (GTK_CHECK_BUTTON (self->remember_check)) && params->password != NULL)
-    pr_secret_store_async (params, NULL, password_stored, NULL);
+  /* Remembered (and the password kept) by the window once the server
+   * has let the user in: a mistyped host or password is not offered
+   * again, nor put over the right one in the keyring. */
   g_signal_emit (self, signals[SIGNAL_CONNECT], 0, params);
   gtk_window_destroy (GTK_WINDOW (self));
 }
@@ -299,4 +286,19 @@ pr_connect_dialog_select_profile (PrConnectDialog *self,
   else
     profile_selected (self);
   gtk_widget_grab_focus (self->password_entry);
+}
+
+/**
+ * pr_connect_dialog_get_keep_password:
+ *
+ * Returns: whether the user asked for the password to be kept in the
+ *   keyring (once the connection works)
+ */
+gboolean
+pr_connect_dialog_get_keep_password (PrConnectDialog *self)
+{
+  g_return_val_if_fail (PR_IS_CONNECT_DIALOG (self), FALSE);
+
+  return gtk_widget_get_visible (self->remember_check) &&
+         gtk_check_button_get_active (GTK_CHECK_BUTTON (self->remember_check));
 }

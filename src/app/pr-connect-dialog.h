@@ -14,5 +14,6 @@ PrConnectDialog *pr_connect_dialog_new (GtkWindow *parent,
                                         GSettings *settings);
 void             pr_connect_dialog_select_profile (PrConnectDialog *dialog,
                                                    guint            index);
+gboolean         pr_connect_dialog_get_keep_password (PrConnectDialog *dialog);
 
 G_END_DECLS

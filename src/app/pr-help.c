@@ -75,6 +75,41 @@ pr_help_find_guide (const char *const  *languages,
   return NULL;
 }
 
+/**
+ * pr_help_failure_text:
+ * @path: the guide that was not shown
+ * @error: why, as GTK said
+ *
+ * What the window says when the desktop did not show the guide: nothing
+ * when the clerk cancelled (the chooser of a program closed); where the
+ * guide is, and in what to open it (a web browser for the HTML guide, a
+ * text editor for the Markdown one), when no program was found to show
+ * it, without GLib's reason, which names its own search ("no terminal
+ * the application needs"), not what the reviewer lacks; and otherwise
+ * the same, with the desktop's reason last.
+ *
+ * Returns: (transfer full) (nullable): the message, or %NULL for none
+ */
+char *
+pr_help_failure_text (const char   *path,
+                      const GError *error)
+{
+  gboolean markdown = g_str_has_suffix (path, ".md");
+  g_autofree char *open_it = markdown ? g_strdup_printf (_("open %s in a text editor"), path)
+                                      : g_strdup_printf (_("open %s in a web browser"), path);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return NULL;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+    /* Translators: %s is “open FILE in a web browser” or “… in a text editor” */
+    return g_strdup_printf (markdown ? _("no program was found to show it; %s")
+                                     : _("no web browser was found to show it; %s"), open_it);
+  /* Translators: the first %s is “open FILE in a web browser” or “… in a
+   * text editor”; the second, the desktop's own reason */
+  return g_strdup_printf (_("the desktop could not show it: %s; its reason: %s"), open_it, error->message);
+}
+
 static void
 shown (GObject      *object,
        GAsyncResult *result,
@@ -82,16 +117,21 @@ shown (GObject      *object,
 {
   g_autofree char *path = user_data;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GError) ours = NULL;
+  g_autofree char *text = NULL;
   GtkWindow *window = object != NULL ? GTK_WINDOW (object) : NULL;
 
   if (gtk_show_uri_full_finish (window, result, &error))
     return;
-  /* No browser (or no portal) to open it: where it is, to open by hand. */
-  g_prefix_error (&error, _("open %s with a web browser — "), path);
+  g_message ("the user guide %s was not opened: %s", path, error->message);
+  text = pr_help_failure_text (path, error);
+  if (text == NULL)
+    return;
+  ours = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, text);
   if (PR_IS_WINDOW (window))
-    pr_window_show_error (PR_WINDOW (window), _("Cannot open the user guide"), error);
+    pr_window_show_error (PR_WINDOW (window), _("Cannot open the user guide"), ours);
   else
-    g_warning ("%s", error->message);
+    g_warning ("%s", ours->message);
 }
 
 /* Opens the guide in the desktop's language; says so in @parent's banner

@@ -5,8 +5,10 @@
 
 G_BEGIN_DECLS
 
-char *pr_help_find_guide (const char *const  *languages,
-                          GError            **error);
-void  pr_help_show       (GtkWindow          *parent);
+char *pr_help_find_guide   (const char *const  *languages,
+                            GError            **error);
+void  pr_help_show         (GtkWindow          *parent);
+char *pr_help_failure_text (const char         *path,
+                            const GError       *error);
 
 G_END_DECLS

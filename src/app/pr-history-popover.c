@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-history-popover.h"
+#include "pr-focus.h"
 
 struct _PrHistoryPopover
 {
@@ -117,6 +118,7 @@ clear_box (GtkWidget *box)
 {
   GtkWidget *child;
 
+  pr_focus_leave (box, NULL);
   while ((child = gtk_widget_get_first_child (box)) != NULL)
     gtk_box_remove (GTK_BOX (box), child);
 }

@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cluster-item.h"
+#include "pr-focus.h"
 #include "pr-date.h"
 #include "pr-intake-page.h"
 #include "pr-session-intake.h"
@@ -138,6 +139,7 @@ clear_answer (PrIntakePage *self)
 {
   GtkWidget *child;
 
+  pr_focus_leave (self->answer_list, NULL);
   while ((child = gtk_widget_get_first_child (self->answer_list)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->answer_list), child);
 }

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-mapping-page.h"
+#include "pr-focus.h"
 
 #include "pr-catalog.h"
 #include "pr-column-names.h"
@@ -27,6 +28,7 @@ struct _PrMappingPage
   GtkWidget            *table_dropdown;
   GtkWidget            *k_spin;
   GtkWidget            *last_scan_button;
+  GtkWidget            *scan_button;
   GtkWidget            *columns_box;
   GtkWidget            *preview_label;
   GtkWidget            *write_back_check;
@@ -412,6 +414,7 @@ fill_columns (PrMappingPage *self,
   gtk_string_list_append (order_names, _("Month-day-year"));
   gtk_string_list_append (order_names, _("Year-month-day"));
 
+  pr_focus_leave (self->columns_box, NULL);
   while ((child = gtk_widget_get_first_child (self->columns_box)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->columns_box), child);
   g_ptr_array_set_size (self->column_rows, 0);
@@ -630,18 +633,43 @@ column_label (ColumnRow    *row,
  * pr_mapping_page_show_last_scan:
  * @label: (nullable): the button that opens the table's last scan
  *   (win.open-last-scan); %NULL hides it
+ * @openable: whether that scan can be opened (it read the table with the
+ *   columns chosen now)
  *
- * Offers the table's last complete scan beside Scan.
+ * Offers the table's last complete scan beside Scan. One of the two is
+ * the suggested action: opening the scan when it can be opened (the
+ * clerk comes back to the work left), else scanning.
  */
 void
 pr_mapping_page_show_last_scan (PrMappingPage *self,
                                 const char    *label,
-                                const char    *tooltip)
+                                const char    *tooltip,
+                                gboolean       openable)
 {
+  if (label != NULL && openable)
+    {
+      gtk_widget_add_css_class (self->last_scan_button, "suggested-action");
+      gtk_widget_remove_css_class (self->scan_button, "suggested-action");
+    }
+  else
+    pr_mapping_page_suggest_scan (self);
   gtk_widget_set_visible (self->last_scan_button, label != NULL);
   if (label != NULL)
     gtk_button_set_label (GTK_BUTTON (self->last_scan_button), label);
   gtk_widget_set_tooltip_text (self->last_scan_button, tooltip);
+}
+
+/**
+ * pr_mapping_page_suggest_scan:
+ *
+ * Makes Scan the suggested action, not the last scan's button: after the
+ * last scan could not be opened, scanning is what is left to do.
+ */
+void
+pr_mapping_page_suggest_scan (PrMappingPage *self)
+{
+  gtk_widget_remove_css_class (self->last_scan_button, "suggested-action");
+  gtk_widget_add_css_class (self->scan_button, "suggested-action");
 }
 
 /**
@@ -862,6 +890,7 @@ pr_mapping_page_class_init (PrMappingPageClass *klass)
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, PrMappingPage, name)
   BIND (table_dropdown);
   BIND (last_scan_button);
+  BIND (scan_button);
   BIND (k_spin);
   BIND (columns_box);
   BIND (preview_label);

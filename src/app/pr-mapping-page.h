@@ -24,6 +24,8 @@ PrMapping  *pr_mapping_page_make_mapping      (PrMappingPage  *page,
                                                GError        **error);
 void        pr_mapping_page_show_last_scan    (PrMappingPage  *page,
                                                const char     *label,
-                                               const char     *tooltip);
+                                               const char     *tooltip,
+                                              gboolean        openable);
+void        pr_mapping_page_suggest_scan      (PrMappingPage  *page);
 
 G_END_DECLS

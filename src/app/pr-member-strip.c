@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-member-strip.h"
+#include "pr-hand-scroll.h"
 #include "pr-paced-model.h"
 #include "pr-score-view.h"
 
@@ -282,41 +283,6 @@ user_scrolls (PrMemberStrip *self)
   self->reveal = 0;
 }
 
-static gboolean
-strip_scrolled (GtkEventControllerScroll *controller,
-                double                    dx,
-                double                    dy,
-                PrMemberStrip            *self)
-{
-  user_scrolls (self);
-  return GDK_EVENT_PROPAGATE;
-}
-
-static void
-strip_pressed (GtkGestureClick *gesture,
-               int              n_press,
-               double           x,
-               double           y,
-               PrMemberStrip   *self)
-{
-  /* A click on a card chooses it, and so brings it into view anew. */
-  user_scrolls (self);
-}
-
-static gboolean
-strip_key_pressed (GtkEventControllerKey *controller,
-                   guint                  keyval,
-                   guint                  keycode,
-                   GdkModifierType        state,
-                   PrMemberStrip         *self)
-{
-  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
-
-  if (event == NULL || !gdk_key_event_is_modifier (event))
-    user_scrolls (self);
-  return GDK_EVENT_PROPAGATE;
-}
-
 static void
 reveal_selected (PrMemberStrip *self)
 {
@@ -372,23 +338,11 @@ static void
 pr_member_strip_init (PrMemberStrip *self)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkEventController *controller;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Before the scroller's own handling: the clerk's hand on the strip. */
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect_object (controller, "scroll", G_CALLBACK (strip_scrolled), self, 0);
-  gtk_widget_add_controller (self->scroller, controller);
-  controller = GTK_EVENT_CONTROLLER (gtk_gesture_click_new ());
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (controller), 0);
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect_object (controller, "pressed", G_CALLBACK (strip_pressed), self, 0);
-  gtk_widget_add_controller (self->scroller, controller);
-  controller = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (strip_key_pressed), self, 0);
-  gtk_widget_add_controller (self->scroller, controller);
+  /* The clerk's hand on the strip; a click on a card chooses it, and so
+   * brings it into view anew. */
+  pr_hand_scroll_watch (self->scroller, (PrHandFunc) user_scrolls, self);
   self->bound = g_ptr_array_new ();
   self->places = gtk_string_list_new (NULL);
   /* A first case of 1,000 records makes some 200 cards: a slice per

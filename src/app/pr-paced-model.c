@@ -404,11 +404,13 @@ step_made (PrPacedModel *self)
         }
       /* Among the rows made, or where new rows come into view: a slice,
        * as many rows as the machine makes in the budget, as measured;
-       * above the anchor only (below it, the rows are kept). */
+       * above the anchor only (below it, the rows are kept), unless
+       * nothing is left to put in: then no row can be kept, and rows
+       * only go out. */
       slice = self->slice;
       if (self->row_cost > 0)
         slice = (guint) CLAMP (SLICE_BUDGET / self->row_cost, 2, self->slice);
-      if (anchor != G_MAXUINT && anchor + 2 > start)
+      if (anchor != G_MAXUINT && anchor + 2 > start && n_new > 0)
         slice = MIN (slice, anchor + 2 - start);
       removed = MIN (slice, n_old);
       added = MIN (slice, n_new);

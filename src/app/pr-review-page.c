@@ -640,9 +640,6 @@ records_fetched (GObject      *object,
       g_signal_emit (self, signals[ERROR], 0, _("Cannot read the case's records"), error);
       return;
     }
-  pr_compare_view_set_dates (PR_COMPARE_VIEW (self->compare_view), fetch->item,
-                             pr_session_holds_item (self->session, fetch->item)
-                             ? pr_session_get_record_set (self->session) : NULL);
   pr_compare_view_show (PR_COMPARE_VIEW (self->compare_view), fetch->item,
                         pr_session_get_mapping (self->session), pr_session_get_boilerplate (self->session), records);
   /* Another case, chosen after the record was asked for and shown while

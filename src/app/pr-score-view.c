@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-score-view.h"
+#include "pr-focus.h"
 #include "pr-session-judge.h"
 #include "pr-window.h"
 
@@ -162,6 +163,7 @@ clear_rows (PrScoreView *self)
 {
   GtkWidget *child;
 
+  pr_focus_leave (self->rows, NULL);
   while ((child = gtk_widget_get_first_child (self->rows)) != NULL)
     gtk_grid_remove (GTK_GRID (self->rows), child);
   self->n_rows = 0;

@@ -920,7 +920,7 @@ _pr_session_make_items (PrClustering   *clustering,
           g_hash_table_insert (cluster_of, set->ids->pdata[cluster->members[m]], item);
         }
       pr_cluster_item_set_max_distance (item, cluster->max_distance);
-      pr_cluster_item_compare_petitioners (item, set);
+      pr_cluster_item_read_set (item, set);
       /* The subject's collation key, made here rather than by the first
        * sort by subject on the main thread, for every cluster at once. */
       pr_cluster_item_get_subject_key (item);

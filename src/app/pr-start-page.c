@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-start-page.h"
+#include "pr-focus.h"
 
 #include "pr-profiles.h"
 
@@ -36,6 +37,7 @@ fill_recent (PrStartPage *self)
   g_autoptr(GPtrArray) profiles = self->settings != NULL ? pr_profiles_load (self->settings) : NULL;
   GtkWidget *child;
 
+  pr_focus_leave (self->recent_list, NULL);
   while ((child = gtk_widget_get_first_child (self->recent_list)) != NULL)
     gtk_box_remove (GTK_BOX (self->recent_list), child);
   for (guint i = 0; profiles != NULL && i < profiles->len; i++)

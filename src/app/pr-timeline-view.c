@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cluster-item.h"
+#include "pr-focus.h"
 #include "pr-date.h"
 #include "pr-session-timeline.h"
 #include "pr-timeline-view.h"
@@ -54,6 +55,7 @@ clear_list (PrTimelineView *self)
 {
   GtkWidget *child;
 
+  pr_focus_leave (self->list, NULL);
   while ((child = gtk_widget_get_first_child (self->list)) != NULL)
     gtk_box_remove (GTK_BOX (self->list), child);
 }

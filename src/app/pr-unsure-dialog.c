@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-session-judge.h"
+#include "pr-focus.h"
 #include "pr-application.h"
 #include "pr-unsure-dialog.h"
 
@@ -198,6 +199,7 @@ pr_unsure_dialog_refresh (PrUnsureDialog *self)
   GtkWidget *child;
 
   g_return_if_fail (PR_IS_UNSURE_DIALOG (self));
+  pr_focus_leave (self->list, NULL);
   while ((child = gtk_widget_get_first_child (self->list)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
   g_clear_pointer (&self->pairs, g_array_unref);

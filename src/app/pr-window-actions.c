@@ -86,8 +86,11 @@ connect_response (PrConnectDialog    *dialog,
 {
   PrWindow *self = user_data;
 
-  if (params != NULL)
-    pr_window_connect_to (self, pr_connection_params_copy (params));
+  if (params == NULL)
+    return;
+  pr_window_connect_to (self, pr_connection_params_copy (params));
+  self->to_remember = pr_connection_params_copy (params);
+  self->keep_password = pr_connect_dialog_get_keep_password (dialog) && params->password != NULL;
 }
 
 /* The connect dialog; filled with the saved connection @profile (most
@@ -392,12 +395,31 @@ search_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data
   pr_review_page_focus_search (PR_REVIEW_PAGE (self->review_page));
 }
 
+/* Hides a banner. The focus on its Close button goes back to the page:
+ * left to GTK, it lands on the next focusable widget, the other banner's
+ * selectable label, whose whole text a focus selects. */
+static void
+close_banner (PrWindow  *self,
+              GtkWidget *revealer)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  gboolean inside = focus != NULL && gtk_widget_is_ancestor (focus, revealer);
+
+  gtk_revealer_set_reveal_child (GTK_REVEALER (revealer), FALSE);
+  if (!inside)
+    return;
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "review") == 0)
+    pr_review_page_focus_list (PR_REVIEW_PAGE (self->review_page));
+  else
+    gtk_widget_child_focus (gtk_stack_get_visible_child (GTK_STACK (self->stack)), GTK_DIR_TAB_FORWARD);
+}
+
 static void
 dismiss_error_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   PrWindow *self = user_data;
 
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), FALSE);
+  close_banner (self, self->error_revealer);
 }
 
 /* Export */
@@ -564,7 +586,7 @@ dismiss_export_activated (GSimpleAction *action, GVariant *parameter, gpointer u
 {
   PrWindow *self = user_data;
 
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->export_revealer), FALSE);
+  close_banner (self, self->export_revealer);
 }
 
 /* The threshold preview */

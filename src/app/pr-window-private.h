@@ -34,6 +34,8 @@ struct _PrWindow
 
   PrSession            *session;
   GSettings            *settings;
+  PrConnectionParams   *to_remember;   /* the dialog's connection under way, saved once it works, or NULL */
+  gboolean              keep_password; /* and its password kept in the keyring */
   GCancellable         *work;          /* the scan or export running, or NULL */
   gint64                work_started;
   char                 *work_what;

@@ -34,7 +34,7 @@ show_last_scan (PrWindow *self)
 
   if (self->last_scan == NULL)
     {
-      pr_mapping_page_show_last_scan (page, NULL, NULL);
+      pr_mapping_page_show_last_scan (page, NULL, NULL, FALSE);
       return;
     }
   when = format_scan_time (self->last_scan->finished_at);
@@ -53,7 +53,7 @@ show_last_scan (PrWindow *self)
                                    "answer for the columns chosen now. Scan the table to review it."),
                                  when, self->last_scan->mapping);
     }
-  pr_mapping_page_show_last_scan (page, label, tooltip);
+  pr_mapping_page_show_last_scan (page, label, tooltip, self->last_scan_same_mapping);
 }
 
 typedef struct {
@@ -151,6 +151,7 @@ opened (GObject      *object,
   if (!pr_session_scan_finish (PR_SESSION (object), result, &error))
     {
       pr_window_show_error (self, _("Cannot open the last scan; scan the table instead"), error);
+      pr_mapping_page_suggest_scan (PR_MAPPING_PAGE (self->mapping_page));
       return;
     }
   _pr_window_show_review (self);

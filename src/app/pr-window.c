@@ -15,6 +15,8 @@
 #include "pr-window-private.h"
 
 #include "pr-history-popover.h"
+#include "pr-profiles.h"
+#include "pr-secret.h"
 #include "pr-start-page.h"
 
 G_DEFINE_FINAL_TYPE (PrWindow, pr_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -33,9 +35,22 @@ pr_window_show_error (PrWindow     *self,
                       const char   *what,
                       const GError *error)
 {
-  /* Translators: what failed, then why; e.g. "Cannot connect: the server refused…" */
-  g_autofree char *text = g_strdup_printf (_("%s: %s"), what, error->message);
+  g_autofree char *what_folded = g_utf8_casefold (what, -1);
+  g_autofree char *message_folded = g_utf8_casefold (error->message, -1);
+  g_autofree char *text = NULL;
 
+  /* A message that opens with what failed ("cannot connect to …") is not
+   * headed by it again: its own first letter is raised instead. */
+  if (g_str_has_prefix (message_folded, what_folded))
+    {
+      const char *rest = g_utf8_next_char (error->message);
+      g_autofree char *first = g_utf8_strup (error->message, rest - error->message);
+
+      text = g_strconcat (first, rest, NULL);
+    }
+  else
+    /* Translators: what failed, then why; e.g. "Cannot connect: the server refused…" */
+    text = g_strdup_printf (_("%s: %s"), what, error->message);
   pr_window_show_notice (self, text);
 }
 
@@ -173,12 +188,25 @@ _pr_window_update_title (PrWindow *self)
 /* Connect */
 
 static void
+password_stored (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* No keyring: the password is asked next time, as without libsecret. */
+  if (!pr_secret_store_finish (result, &error))
+    g_message ("The password was not kept in the keyring: %s", error->message);
+}
+
+static void
 connected (GObject      *object,
            GAsyncResult *result,
            gpointer      user_data)
 {
   g_autoptr(PrWindow) self = user_data;
   g_autoptr(GError) error = NULL;
+  g_autoptr(PrConnectionParams) worked = g_steal_pointer (&self->to_remember);
 
   _pr_window_end_work (self);
   /* A failed connection leaves the open database as it was. */
@@ -187,6 +215,10 @@ connected (GObject      *object,
       pr_window_show_error (self, _("Cannot connect"), error);
       return;
     }
+  if (worked != NULL && self->settings != NULL)
+    pr_profiles_remember (self->settings, worked);
+  if (worked != NULL && self->keep_password)
+    pr_secret_store_async (worked, NULL, password_stored, NULL);
   /* The session dropped it with the old connection. */
   pr_mapping_page_forget_write_back (PR_MAPPING_PAGE (self->mapping_page));
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->error_revealer), FALSE);
@@ -206,6 +238,7 @@ connected (GObject      *object,
 void
 pr_window_open_sample (PrWindow *self)
 {
+  g_clear_pointer (&self->to_remember, pr_connection_params_free);
   _pr_window_start_work (self, _("Starting the sample database"));
   gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->progress_bar));
   pr_session_open_sample_async (self->session, g_getenv ("PETITION_REVIEW_SAMPLE_DIR"), self->work,
@@ -220,6 +253,7 @@ pr_window_connect_to (PrWindow           *self,
   g_autofree char *what = pr_connection_params_describe (params);
   g_autofree char *text = g_strdup_printf (_("Connecting to %s"), what);
 
+  g_clear_pointer (&self->to_remember, pr_connection_params_free);
   _pr_window_start_work (self, text);
   gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->progress_bar));
   pr_session_connect_async (self->session, params, self->work, connected, g_object_ref (self));
@@ -317,6 +351,7 @@ pr_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), PR_TYPE_WINDOW);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->to_remember, pr_connection_params_free);
   g_clear_object (&self->work);
   g_clear_pointer (&self->work_what, g_free);
   g_clear_pointer (&self->export_name, g_free);

@@ -127,7 +127,11 @@ pr_cli_bad_rows_open (PrCliBadRows  *self,
   self->path = pr_cli_bad_rows_path (skip, path, out);
   if (self->path == NULL)
     return TRUE;
-  self->writer = pr_cli_open_csv_output (self->path, PR_CSV_WRITER_NEUTRALIZE, error);
+  /* For a person, in a spreadsheet: formulas neutralised, digits kept as
+   * text, like every export for Excel; the row number finds the row. */
+  self->writer = pr_cli_open_csv_output (self->path,
+                                         PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
+                                         error);
   return self->writer != NULL && pr_csv_writer_write_row (self->writer, header, G_N_ELEMENTS (header), error);
 }
 

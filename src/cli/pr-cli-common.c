@@ -28,6 +28,7 @@
 #include "pr-catalog.h"
 #include "pr-csv-reader.h"
 #include "pr-fingerprinter.h"
+#include "pr-idf.h"
 #include "pr-output-path.h"
 #include "pr-record-reader.h"
 #include "pr-sample-server.h"
@@ -403,14 +404,16 @@ apply_column_encodings (PrCliMappingOptions  *options,
                        _("--column-encoding takes COLUMN=ENCODING, e.g. body=GBK, not “%s”"), spec);
           return FALSE;
         }
-      /* Given twice, one of the two would be dropped without a word. */
+      /* Given twice with two encodings, one would be dropped without a
+       * word; one encoding named twice (gb18030, GB18030) is one. */
       for (guint j = 0; j < i; j++)
         {
           const char *earlier = options->column_encodings[j];
           const char *earlier_equals = strrchr (earlier, '=');
 
           if (earlier_equals != NULL && (gsize) (earlier_equals - earlier) == strlen (name) &&
-              strncmp (earlier, name, strlen (name)) == 0)
+              strncmp (earlier, name, strlen (name)) == 0 &&
+              !pr_mapping_same_encoding (earlier_equals + 1, equals + 1))
             {
               g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                            _("--column-encoding gives column “%s” twice (%s and %s): give it once"), name,
@@ -1244,10 +1247,11 @@ pr_cli_parse_command_with_ids (int                  *argc,
     options->idf_max_share = 0;
   else if (options->idf_max_share == 0)
     {
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           /* xgettext:no-c-format */
-                           _("--idf-max-share 0 would leave out every word: give a share above 0 (0.05 leaves out "
-                             "the words of more than 5 % of the records), or leave the flag out to keep every word"));
+      g_autoptr(GError) refusal = NULL;
+
+      /* A usage error, exit status 2, as other bad values. */
+      pr_idf_check_max_share (0, 0, &refusal);
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, refusal->message);
       return FALSE;
     }
 

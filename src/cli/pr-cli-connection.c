@@ -35,10 +35,46 @@ pr_cli_default_timeouts (PrConnectionParams *params)
     params->read_timeout = PR_CLI_DEFAULT_READ_TIMEOUT;
 }
 
-/* The password is the file's content less one line end (\n or \r\n),
- * as an editor or `echo` leaves it: other white space may be part of the
- * password. A NUL would cut it short without a word, so it is refused, and
- * so is a byte order mark at its start. */
+/* @password less one line end (\n, \r\n or \r), as an editor, `echo`,
+ * $(cat file) in a script or a copy from Windows leaves it: other white
+ * space may be part of the password. A line break left inside it is a
+ * second line (a file of two lines, a copied paragraph), and nothing left
+ * is no password; the server would only refuse either as a wrong password:
+ * refused here, naming @source. */
+static char *
+password_from_text (char        *password,
+                    gsize        length,
+                    const char  *source,
+                    GError     **error)
+{
+  if (length > 0 && password[length - 1] == '\n')
+    {
+      length--;
+      if (length > 0 && password[length - 1] == '\r')
+        length--;
+    }
+  else if (length > 0 && password[length - 1] == '\r')
+    length--;
+  if (memchr (password, '\n', length) != NULL || memchr (password, '\r', length) != NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("%s holds more than one line: the password is its one line, with or without a line end "
+                     "after it; write the password alone"), source);
+      return NULL;
+    }
+  if (length == 0)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("%s holds no password (it is empty, or a line end alone): write the password in it, or, for "
+                     "an account without one, leave it out"), source);
+      return NULL;
+    }
+  return g_strndup (password, length);
+}
+
+/* The password is the file's content less one line end (password_from_text ()).
+ * A NUL would cut it short without a word, so it is refused, and so is a
+ * byte order mark at its start. */
 static char *
 read_password_file (const char  *path,
                     GError     **error)
@@ -85,14 +121,12 @@ read_password_file (const char  *path,
                      "alone in it, as text"), path);
       return NULL;
     }
-  if (length > 0 && contents[length - 1] == '\n')
-    {
-      length--;
-      if (length > 0 && contents[length - 1] == '\r')
-        length--;
-    }
-  password = g_strndup (contents, length);
-  memset (contents, 0, strlen (contents));
+  {
+    g_autofree char *source = g_strdup_printf (_("the password file %s"), path);
+
+    password = password_from_text (contents, length, source, error);
+  }
+  memset (contents, 0, length);
   return password;
 }
 
@@ -140,7 +174,14 @@ pr_cli_open_connection (PrCliMappingOptions  *options,
         return NULL;
     }
   else if (from_env != NULL)
-    params->password = g_strdup (from_env);
+    {
+      g_autofree char *copy = g_strdup (from_env);
+
+      params->password = password_from_text (copy, strlen (copy), "PETITION_REVIEW_PASSWORD", error);
+      memset (copy, 0, strlen (copy));
+      if (params->password == NULL)
+        return NULL;
+    }
 
   pr_cli_default_timeouts (params);
   return pr_connection_open (params, error);

@@ -427,6 +427,10 @@ pr_cli_scan (int    argc,
   if (second_stage && !pr_scan_options_second_stage (store, options.table, mapping, probability, &model, &load,
                                                      &part_options, &error))
     goto failed;
+  /* Without a store or --pairs no pair's number is kept or written but
+   * those within clusters: the pairs that cannot change them are proved
+   * so without the word diff. */
+  load.judge_for_clusters = store == NULL && pairs_path == NULL;
   pr_cli_progress_init (&progress);
   if (store != NULL)
     result = pr_scan_run_deferred (connection, store, options.table, mapping, &load, options.k,

@@ -17,6 +17,7 @@
 
 #include <string.h>
 
+#include "pr-bad-row.h"
 #include "pr-column-decoder-private.h"
 #include "pr-db-error.h"
 #include "pr-encoding-check.h"
@@ -174,16 +175,31 @@ set_mis_encoded_controls_error (PrColumnDecoder  *self,
 }
 
 /* @count: how many values of the column look so; 0: this one, whose bytes
- * are no UTF-8 (only a guess with a name comes so far). */
+ * are no UTF-8 (only a guess with a name comes so far). @raw: most of
+ * them are such bytes (pr_encoding_check_is_raw ()), not text. */
 static void
 set_mis_encoded_error (PrColumnDecoder  *self,
                        guint             c,
                        PrEncodingGuess   guess,
                        guint64           row,
                        guint64           count,
+                       PrEncodingRaw     raw,
                        GError          **error)
 {
   const char *name = pr_encoding_guess_to_string (guess);
+
+  if (self->encodings[c] == NULL && name != NULL && raw == PR_ENCODING_RAW_MIXED)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_ENCODING,
+                   ngettext ("column “%s” of table “%s” is in two encodings: %llu value is %s (first in row %llu), "
+                             "too many to leave out as bad rows, and the others UTF-8; convert those values to "
+                             "one encoding in the table, on a copy first",
+                             "column “%s” of table “%s” is in two encodings: %llu values are %s (first in row "
+                             "%llu), too many to leave out as bad rows, and the others UTF-8; convert those values "
+                             "to one encoding in the table, on a copy first", count),
+                   self->names[c], self->table, (unsigned long long) count, name, (unsigned long long) row);
+      return;
+    }
 
   if (self->encodings[c] != NULL)
     {
@@ -202,7 +218,7 @@ set_mis_encoded_error (PrColumnDecoder  *self,
                    (unsigned long long) row);
       return;
     }
-  if (self->unicode[c] && name != NULL && count > 0)
+  if (self->unicode[c] && name != NULL && count > 0 && !raw)
     {
       /* The column is Unicode (or bytes) and the server hands over what
        * it holds: the text itself is the other encoding's bytes read as
@@ -377,12 +393,33 @@ _pr_column_decoder_row (PrColumnDecoder  *self,
                                                                &self->known[c]);
 
           /* Bytes that are no UTF-8 (a BLOB) cannot be read on: say what
-           * they look like now, not "invalid UTF-8". */
+           * they look like now, not "invalid UTF-8". Where rows are
+           * loaded, the value makes a bad row: a few such among text read
+           * right are rows another program wrote, and most of them the
+           * column's encoding, which the verdict names at the end. */
           if (guess != PR_ENCODING_GUESS_NONE && self->known[c] == PR_ENCODING_VALUE_UNKNOWN &&
               !g_utf8_validate_len (values[c], lengths[c], NULL))
             {
-              set_mis_encoded_error (self, c, guess, row, 0, error);
-              return FALSE;
+              const char *name = pr_encoding_guess_to_string (guess);
+
+              if (!self->lenient)
+                {
+                  set_mis_encoded_error (self, c, guess, row, 0, PR_ENCODING_RAW, error);
+                  return FALSE;
+                }
+              if (self->unreadable_column < 0)
+                {
+                  g_autofree char *advice =
+                    self->advice == PR_ADVICE_CONTROLS
+                    ? g_strdup_printf (_("if the column holds such text throughout, choose %s as its encoding, "
+                                         "else convert such values"), name)
+                    : g_strdup_printf (_("if the column holds such text throughout, give its encoding "
+                                         "(--column-encoding %s=%s), else convert such values"),
+                                       self->names[c], name);
+
+                  self->unreadable_column = (int) c;
+                  self->unreadable_reason = pr_bad_row_other_encoding (values[c], lengths[c], guess, advice);
+                }
             }
         }
     }
@@ -456,7 +493,8 @@ _pr_column_decoder_finish (PrColumnDecoder  *self,
       guess = pr_encoding_check_verdict (self->checks[c], &first, &count);
       if (guess != PR_ENCODING_GUESS_NONE)
         {
-          set_mis_encoded_error (self, c, guess, first, count, error);
+          set_mis_encoded_error (self, c, guess, first, count,
+                                 pr_encoding_check_is_raw (self->checks[c], guess), error);
           return FALSE;
         }
     }

@@ -28,6 +28,13 @@ typedef enum {
   PR_DB_ERROR_PACKET_TOO_LARGE,  /* a statement over the server's max_allowed_packet */
 } PrDbError;
 
-GQuark pr_db_error_quark (void);
+GQuark   pr_db_error_quark                  (void);
+gboolean pr_db_error_number_is_client       (unsigned int  number);
+char    *pr_db_error_dup_source             (const GError *error);
+char    *pr_db_error_dup_source_or_message  (const GError *error);
+void     _pr_db_error_set_source            (GError       *error,
+                                             const char   *what,
+                                             const char   *message,
+                                             unsigned int  number);
 
 G_END_DECLS

@@ -150,8 +150,7 @@ pr_intake_new (PrConnection        *connection,
     return NULL;
   /* The records found read their unmarked hours (3点) by the table's
    * column, as the scan did; the new record's date is read by it too. */
-  if (!pr_record_reader_date_clock (connection, table, mapping, options->date_order, &self->options.date_clock,
-                                    NULL, error))
+  if (!pr_record_reader_date_clocks (connection, table, mapping, &self->options, NULL, error))
     return NULL;
   start = g_get_monotonic_time ();
   if (in_memory)
@@ -626,9 +625,10 @@ pr_intake_check_full (PrIntake          *self,
            * scan; "check the id" would point at the wrong one. */
           if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE))
             g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE,
+                         /* The database's message last: it ends in the server's own words. */
                          _("record “%s” of table “%s”, which the store holds as a match, cannot be read from "
-                           "the table (%s): the table changed since its last scan with --store; scan it with "
-                           "--store again, then check"),
+                           "the table: the table changed since its last scan with --store; scan it with "
+                           "--store again, then check; %s"),
                          one->record_id, self->table, local_error->message);
           else
             g_propagate_error (error, g_steal_pointer (&local_error));

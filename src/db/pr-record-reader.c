@@ -678,8 +678,11 @@ pr_record_reader_stream (PrConnection     *connection,
   return TRUE;
 }
 
+/* The date column's (0) and the accepted column's (1) readers, and
+ * where their values are in the rows streamed; NULL for one not mapped. */
 typedef struct {
-  PrDateColumn *column;
+  PrDateColumn *columns[2];
+  int           at[2];
   guint64       position;
 } ClockScan;
 
@@ -691,55 +694,68 @@ add_clock_row (const char *const *values,
   ClockScan *scan = data;
   gint64 seconds;
 
+  scan->position++;
   /* Only the clock is wanted: a date unreadable for another reason adds
    * nothing to it. */
-  pr_date_column_add (scan->column, values[0], "", ++scan->position, &seconds, NULL);
+  for (guint c = 0; c < G_N_ELEMENTS (scan->columns); c++)
+    if (scan->columns[c] != NULL)
+      pr_date_column_add (scan->columns[c], values[scan->at[c]], "", scan->position, &seconds, NULL);
   /* Read to the end even once it shows both: a stream stopped early
    * costs the connection, which the caller goes on with. */
   return TRUE;
 }
 
 /**
- * pr_record_reader_date_clock:
+ * pr_record_reader_date_clocks:
  * @connection: a connection whose current database holds @table
  * @table: the table, by its catalogue name
- * @mapping: the mapping, whose date column is read
- * @order: how to read a date whose year comes last
- * @out_evidence: (out): what the whole column shows of its clock
+ * @mapping: the mapping, whose date and accepted-date columns are read
+ * @options: the load's options: their date_order reads the dates, and
+ *   their date_clock and accepted_clock are set
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * Streams the date column of @table alone to tell what it shows of its
- * clock (see #PrLoadOptions' date_clock).
- * A mapping without a date column shows nothing.
+ * Streams the date and accepted-date columns of @table alone (one pass)
+ * to tell what each shows of its clock, so that a few rows read by id
+ * (chosen_rows) read their unmarked hours as a scan of the whole table
+ * does. A column not mapped shows nothing.
  *
  * Returns: %FALSE with @error if reading failed or was cancelled
  */
 gboolean
-pr_record_reader_date_clock (PrConnection        *connection,
-                             const char          *table,
-                             const PrMapping     *mapping,
-                             PrDateOrder          order,
-                             PrDateClockEvidence *out_evidence,
-                             GCancellable        *cancellable,
-                             GError             **error)
+pr_record_reader_date_clocks (PrConnection   *connection,
+                              const char     *table,
+                              const PrMapping *mapping,
+                              PrLoadOptions  *options,
+                              GCancellable   *cancellable,
+                              GError        **error)
 {
-  int date_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_DATE);
-  g_autoptr(PrMapping) dates = NULL;
-  g_autoptr(PrDateColumn) column = NULL;
-  ClockScan scan = { 0 };
+  static const PrColumnRole roles[] = { PR_COLUMN_ROLE_DATE, PR_COLUMN_ROLE_ACCEPTED };
+  g_autoptr(PrMapping) dates = pr_mapping_copy_roles (mapping, roles, G_N_ELEMENTS (roles));
+  ClockScan scan = { { NULL, NULL }, { -1, -1 }, 0 };
+  gboolean read;
 
-  *out_evidence = PR_DATE_CLOCK_EVIDENCE_NONE;
-  if (date_column < 0)
+  options->date_clock = PR_DATE_CLOCK_EVIDENCE_NONE;
+  options->accepted_clock = PR_DATE_CLOCK_EVIDENCE_NONE;
+  if (pr_mapping_get_n_columns (dates) == 0)
     return TRUE;
-  dates = pr_mapping_copy_roles (mapping, (const PrColumnRole[]) { PR_COLUMN_ROLE_DATE }, 1);
-  column = pr_date_column_new (pr_mapping_get_column (mapping, date_column)->name, order, N_("row"));
-  pr_date_column_set_allow_unreadable (column, TRUE);
-  scan.column = column;
-  if (!pr_record_reader_stream (connection, table, dates, add_clock_row, &scan, cancellable, error))
-    return FALSE;
-  *out_evidence = pr_date_column_get_clock_evidence (column);
-  return TRUE;
+  for (guint c = 0; c < G_N_ELEMENTS (roles); c++)
+    {
+      scan.at[c] = pr_mapping_find (dates, roles[c]);
+      if (scan.at[c] < 0)
+        continue;
+      scan.columns[c] = pr_date_column_new (pr_mapping_get_column (dates, scan.at[c])->name, options->date_order,
+                                            N_("row"));
+      pr_date_column_set_allow_unreadable (scan.columns[c], TRUE);
+    }
+  read = pr_record_reader_stream (connection, table, dates, add_clock_row, &scan, cancellable, error);
+  if (read && scan.columns[0] != NULL)
+    options->date_clock = pr_date_column_get_clock_evidence (scan.columns[0]);
+  if (read && scan.columns[1] != NULL)
+    options->accepted_clock = pr_date_column_get_clock_evidence (scan.columns[1]);
+  for (guint c = 0; c < G_N_ELEMENTS (roles); c++)
+    g_clear_pointer (&scan.columns[c], pr_date_column_free);
+  return read;
 }
 
 /**

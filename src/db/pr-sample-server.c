@@ -609,9 +609,10 @@ wait_until_ready (PrSampleServer  *self,
           g_autofree char *tail = read_log_tail (self);
 
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_SERVER_START,
-                       _("the sample server did not accept connections on %s within %d s (%s); "
-                         "its log %s says:\n%s"),
-                       self->socket, START_TIMEOUT_MS / 1000, local_error->message, self->log_file, tail);
+                       /* Translators: the last %s is the last try's own error */
+                       _("the sample server did not accept connections on %s within %d s; "
+                         "its log %s says:\n%s\nThe last try: %s"),
+                       self->socket, START_TIMEOUT_MS / 1000, self->log_file, tail, local_error->message);
           return NULL;
         }
       g_usleep (POLL_INTERVAL_US);

@@ -277,7 +277,6 @@ judge_with_store (PrScanResult        *result,
   g_autoptr(GArray) kept = pr_store_load_judged (store, table, judge_key, error);
   g_autofree guint64 *hashes = NULL;
   g_autoptr(GArray) judged = NULL;
-  g_autoptr(GArray) missed = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
   g_autoptr(GArray) missed_at = g_array_new (FALSE, FALSE, sizeof (gsize));
 
   if (kept == NULL || (hashes = hash_paired_records (mapping, set, pairs, n_pairs, error)) == NULL)
@@ -291,20 +290,16 @@ judge_with_store (PrScanResult        *result,
       if (found != NULL)
         pairs[i].probability = found->probability;
       else
-        {
-          g_array_append_val (missed, pairs[i]);
-          g_array_append_val (missed_at, i);
-        }
+        g_array_append_val (missed_at, i);
       g_array_append_val (judged, key);
     }
-  result->judged_taken = n_pairs - missed->len;
+  result->judged_taken = n_pairs - missed_at->len;
   g_clear_pointer (&kept, g_array_unref);
 
-  if (!pr_pair_judge_score (mapping, load->flags, load->judge, set, (PrScoredPair *) (gpointer) missed->data,
-                            missed->len, load->n_threads, cancellable, error))
+  if (!pr_pair_judge_score_some (mapping, load->flags, load->judge, set, pairs,
+                                 (const gsize *) (gpointer) missed_at->data, missed_at->len, load->n_threads,
+                                 cancellable, error))
     return FALSE;
-  for (guint i = 0; i < missed->len; i++)
-    pairs[g_array_index (missed_at, gsize, i)].probability = g_array_index (missed, PrScoredPair, i).probability;
   for (gsize i = 0; i < n_pairs; i++)
     g_array_index (judged, PrJudgedPair, i).probability = pairs[i].probability;
   pr_judged_pairs_sort (judged);
@@ -347,6 +342,18 @@ _pr_scan_judge (PrScanResult               *result,
   if (store != NULL)
     {
       if (!judge_with_store (result, store, table, mapping, load, cancellable, error))
+        return NULL;
+    }
+  /* A confirmed repeat joins records whatever their pairs' numbers, so
+   * the clusters no longer lie within the groups the repeats join. Such
+   * constraints come only from a store's decisions today, and a scan
+   * with a store judges every pair above; the guard keeps the bound
+   * exact for any other caller that passes them. */
+  else if (load->judge_for_clusters && (constraints == NULL || constraints->n_must == 0))
+    {
+      if (!pr_pair_judge_score_linked (mapping, load->flags, load->judge, load->judge_probability, set,
+                                       (PrScoredPair *) (gpointer) candidates->data, candidates->len,
+                                       load->n_threads, cancellable, error))
         return NULL;
     }
   else if (!pr_pair_judge_score (mapping, load->flags, load->judge, set,
@@ -393,8 +400,7 @@ pr_scan_result_judge_at (PrScanResult               *result,
                          GError                    **error)
 {
   g_autoptr(GArray) candidates = NULL;
-  g_autoptr(GArray) fresh = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
-  g_autoptr(GArray) fresh_at = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) fresh_at = g_array_new (FALSE, FALSE, sizeof (gsize));
   PrClustering *clustering;
 
   g_return_val_if_fail (result->scored != NULL, NULL);
@@ -406,7 +412,7 @@ pr_scan_result_judge_at (PrScanResult               *result,
   candidates = candidates_at (result, matches, k);
   if (pr_pair_budget_judged_exceeded (candidates->len, k, advice, error))
     return NULL;
-  for (guint i = 0; i < candidates->len; i++)
+  for (gsize i = 0; i < candidates->len; i++)
     {
       PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
       const PrScoredPair *known = pr_scan_result_find_scored (result, pair->a, pair->b);
@@ -414,18 +420,11 @@ pr_scan_result_judge_at (PrScanResult               *result,
       if (known != NULL && known->probability >= 0)
         pair->probability = known->probability;
       else
-        {
-          g_array_append_val (fresh, *pair);
-          g_array_append_val (fresh_at, i);
-        }
+        g_array_append_val (fresh_at, i);
     }
-  if (fresh->len > 0 &&
-      !pr_pair_judge_score (mapping, flags, model, result->set, (PrScoredPair *) (gpointer) fresh->data, fresh->len, 0,
-                            cancellable, error))
+  if (!pr_pair_judge_score_some (mapping, flags, model, result->set, (PrScoredPair *) (gpointer) candidates->data,
+                                 (const gsize *) (gpointer) fresh_at->data, fresh_at->len, 0, cancellable, error))
     return NULL;
-  for (guint i = 0; i < fresh->len; i++)
-    g_array_index (candidates, PrScoredPair, g_array_index (fresh_at, guint, i)) =
-      g_array_index (fresh, PrScoredPair, i);
   clustering = link_judged (result->set, candidates, result->probability, rank, constraints, repeats);
   *scored = g_steal_pointer (&candidates);
   return clustering;

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "pr-case-columns.h"
 #include "pr-connection-private.h"
 #include "pr-record-reader.h"
 #include "pr-scan-stored.h"
@@ -179,16 +180,17 @@ pr_scan_open_stored (PrConnection         *connection,
                                            &missing, cancellable, error);
   if (result->set == NULL)
     return NULL;
-  /* The members' unmarked hours (3点, 9:15) are read as the scan read
-   * them, by the whole column's clock, not by the members' few dates: the
-   * column is read for it (one pass, its dates alone) only when a member
-   * has one, and the members again by it. */
-  if (result->set->n_unmarked_hour_dates > 0)
+  /* The members' unmarked hours (3点, 9:15) and numbers (45300), dates
+   * and accepted dates, are read as the scan read them, by the whole
+   * column, not by the members' few dates: the columns are read for it
+   * (one pass, their dates alone) only when a member has one, and the
+   * members again by it. A number is a date only in a column of numbers. */
+  if (result->set->n_unmarked_hour_dates > 0 || pr_case_columns_get_n_unmarked_hours (result->set->cases) > 0 ||
+      result->set->n_dates_from_numbers > 0 || pr_case_columns_get_n_from_numbers (result->set->cases) > 0)
     {
       g_clear_pointer (&missing, g_ptr_array_unref);
       g_clear_pointer (&result->set, pr_record_set_free);
-      if (!pr_record_reader_date_clock (connection, table, mapping, load.date_order, &load.date_clock, cancellable,
-                                        error))
+      if (!pr_record_reader_date_clocks (connection, table, mapping, &load, cancellable, error))
         return NULL;
       result->set = pr_record_reader_load_ids (connection, table, mapping, &load, (char *const *) ids->pdata,
                                                ids->len, &missing, cancellable, error);

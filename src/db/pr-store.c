@@ -118,18 +118,23 @@ _pr_store_explain_error (PrStore     *self,
                          const char  *privilege,
                          const char  *doing)
 {
+  g_autofree char *source = pr_db_error_dup_source_or_message (cause);
+
+  /* The server's own words last, after what they mean here. */
   if (g_error_matches (cause, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
                  /* Translators: the first %s is “read”, “create”, “write” or
-                  * “upgrade” (context “tables”); the third is an SQL privilege. */
+                  * “upgrade” (context “tables”); the third is an SQL privilege;
+                  * the last, what failed and the server's own words. */
                  _("the user may not %s the application's tables in the schema “%s”: "
                    "it lacks the %s privilege on “%s” (the tables need SELECT, INSERT and UPDATE, "
-                   "and CREATE the first time, when they are made) (%s)"),
-                 doing, self->schema, privilege, self->schema, cause->message);
+                   "and CREATE the first time, when they are made): ask the administrator for it; %s"),
+                 doing, self->schema, privilege, self->schema, source);
   else if (g_error_matches (cause, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE))
     g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_UNKNOWN_DATABASE,
-                 _("the schema “%s” chosen for the application's tables does not exist; "
-                   "create it first, or choose another (%s)"), self->schema, cause->message);
+                 /* Translators: the last %s is what failed and the server's own words */
+                 _("the schema “%s” chosen for the application's tables does not exist: "
+                   "create it first, or choose another; %s"), self->schema, source);
   else
     g_set_error (error, cause->domain, cause->code, "%s", cause->message);
 }

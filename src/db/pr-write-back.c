@@ -322,10 +322,15 @@ pr_store_check_write_back (PrStore            *self,
   if (ok)
     return TRUE;
   if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
-    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
-                 _("the user lacks the %s privilege on the source table “%s”.“%s” or its columns (writing "
-                   "decisions back needs SELECT and UPDATE on them): ask for the privilege (%s)"),
-                 privilege, target.database, target.table, local_error->message);
+    {
+      g_autofree char *source = pr_db_error_dup_source_or_message (local_error);
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
+                   /* The server's own words last, after what they mean here. */
+                   _("the user lacks the %s privilege on the source table “%s”.“%s” or its columns (writing "
+                     "decisions back needs SELECT and UPDATE on them): ask for the privilege; %s"),
+                   privilege, target.database, target.table, source);
+    }
   else
     g_propagate_error (error, g_steal_pointer (&local_error));
   return FALSE;
@@ -340,11 +345,16 @@ explain_write_back_error (const Target  *target,
                           const char    *privilege)
 {
   if (g_error_matches (cause, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE))
-    g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
-                 _("write-back refused: the user lacks the %s privilege on the source table “%s”.“%s” "
-                   "(writing decisions back needs SELECT and UPDATE on it); nothing was written and the "
-                   "decision was not recorded: record it without write-back, or ask for the privilege (%s)"),
-                 privilege, target->database, target->table, cause->message);
+    {
+      g_autofree char *source = pr_db_error_dup_source_or_message (cause);
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE,
+                   /* Translators: the last %s is what failed and the server's own words */
+                   _("write-back refused: the user lacks the %s privilege on the source table “%s”.“%s” "
+                     "(writing decisions back needs SELECT and UPDATE on it); nothing was written and the "
+                     "decision was not recorded: record it without write-back, or ask for the privilege; %s"),
+                   privilege, target->database, target->table, source);
+    }
   else
     g_set_error_literal (error, cause->domain, cause->code, cause->message);
 }

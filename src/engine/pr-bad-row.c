@@ -17,6 +17,7 @@
 
 #include "pr-bad-row.h"
 #include "pr-bad-row-private.h"
+#include "pr-csv-reader.h"
 #include "pr-encoding-check.h"
 
 /* Whether @value, valid UTF-8, is UTF-8 text read as GBK and written
@@ -269,12 +270,38 @@ check_value (const char      *value,
   /* Name the encoding when the bytes are another one's text: a file
    * or column with a few rows written by another program. */
   if (guess == PR_ENCODING_GUESS_GB18030 || guess == PR_ENCODING_GUESS_BIG5)
-    return g_strdup_printf (_("the value is not UTF-8 text but looks like %s text (byte %zu is 0x%02X): give "
-                              "the source's encoding if all of it is so, else convert such values"),
-                            pr_encoding_guess_to_string (guess), (size_t) (bad - value),
-                            (guint) (guint8) *bad);
+    return pr_bad_row_other_encoding (value, length, guess,
+                                      _("give the source's encoding if all of it is so, else convert such values"));
   return g_strdup_printf (_("the value is not UTF-8 text: byte %zu is 0x%02X (binary data, "
                               "or text in another encoding)"), (size_t) (bad - value), (guint) (guint8) *bad);
+}
+
+/**
+ * pr_bad_row_other_encoding:
+ * @value: a value whose bytes are not UTF-8
+ * @length: its length
+ * @guess: the encoding its bytes look like
+ * @advice: (transfer none): what to do, translated: how this source's
+ *   encoding is given (--encoding, --column-encoding, the mapping page)
+ *
+ * The one reason of a bad row whose bytes are another encoding's text, in
+ * a CSV file and in a table alike.
+ *
+ * Returns: (transfer full): the reason
+ */
+char *
+pr_bad_row_other_encoding (const char      *value,
+                           gsize            length,
+                           PrEncodingGuess  guess,
+                           const char      *advice)
+{
+  const char *bad = NULL;
+
+  g_utf8_validate_len (value, length, &bad);
+  /* Translators: the encoding, the byte's offset, the byte, then what to do. */
+  return g_strdup_printf (_("the value is not UTF-8 text but looks like %s text (byte %zu is 0x%02X): %s"),
+                          pr_encoding_guess_to_string (guess), (size_t) (bad - value), (guint) (guint8) *bad,
+                          advice);
 }
 
 /**
@@ -341,6 +368,23 @@ pr_bad_row_check_known (const PrMapping   *mapping,
 }
 
 /**
+ * pr_bad_row_show_id:
+ * @id: an id as read, any bytes
+ *
+ * Returns: (transfer full): @id for a message: a line break, tab or other
+ *   control or invisible character as <U+XXXX>, so that one message stays
+ *   one line and shows what the id holds; bytes that are not UTF-8 as
+ *   U+FFFD
+ */
+char *
+pr_bad_row_show_id (const char *id)
+{
+  g_autofree char *valid = g_utf8_make_valid (id, -1);
+
+  return pr_csv_reader_show_invisible (valid);
+}
+
+/**
  * pr_bad_row_describe:
  * @id: (nullable): the row's id, %NULL when it is the id that is at fault
  * @position_name: “row” or “line”, untranslated (N_())
@@ -358,9 +402,13 @@ pr_bad_row_describe (const char *id,
                      const char *reason)
 {
   if (id != NULL)
-    /* Translators: “row” or “line”, its number, the id, the column, what is wrong. */
-    return g_strdup_printf (_("%s %llu (id “%s”), column “%s”: %s"), _(position_name), (unsigned long long) position,
-                            id, column, reason);
+    {
+      g_autofree char *shown = pr_bad_row_show_id (id);
+
+      /* Translators: “row” or “line”, its number, the id, the column, what is wrong. */
+      return g_strdup_printf (_("%s %llu (id “%s”), column “%s”: %s"), _(position_name), (unsigned long long) position,
+                              shown, column, reason);
+    }
   return g_strdup_printf (_("%s %llu, column “%s”: %s"), _(position_name), (unsigned long long) position, column,
                           reason);
 }

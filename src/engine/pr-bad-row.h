@@ -25,6 +25,11 @@ int pr_bad_row_check_known (const PrMapping   *mapping,
                             const PrEncodingValue *known,
                             char             **reason);
 
+char *pr_bad_row_other_encoding (const char      *value,
+                                 gsize            length,
+                                 PrEncodingGuess  guess,
+                                 const char      *advice);
+char *pr_bad_row_show_id  (const char *id);
 char *pr_bad_row_describe (const char *id,
                            const char *position_name,
                            guint64     position,

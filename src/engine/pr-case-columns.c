@@ -132,6 +132,42 @@ pr_case_columns_set_allow_unreadable (PrCaseColumns *self,
 }
 
 /**
+ * pr_case_columns_add_clock_evidence:
+ * @self: the case columns
+ * @evidence: what the whole table's accepted column shows of its clock,
+ *   by which the few rows read here read their unmarked hours (3点), as
+ *   the scan of the table read them
+ */
+void
+pr_case_columns_add_clock_evidence (PrCaseColumns       *self,
+                                    PrDateClockEvidence  evidence)
+{
+  if (self->accepted_reader != NULL)
+    pr_date_column_add_clock_evidence (self->accepted_reader, evidence);
+}
+
+/* Returns: how many accepted dates had an hour 1 to 12 and no day part,
+ * read by the column's clock */
+guint64
+pr_case_columns_get_n_unmarked_hours (const PrCaseColumns *self)
+{
+  return self != NULL && self->accepted_reader != NULL ? pr_date_column_get_n_unmarked_hours (self->accepted_reader)
+                                                       : 0;
+}
+
+/* Returns: how many accepted dates were read from numbers (every one a
+ * number), after pr_case_columns_finish () */
+guint64
+pr_case_columns_get_n_from_numbers (const PrCaseColumns *self)
+{
+  PrDateNumbers kind;
+
+  return self != NULL && self->accepted_reader != NULL ? pr_date_column_get_n_from_numbers (self->accepted_reader,
+                                                                                            &kind)
+                                                       : 0;
+}
+
+/**
  * pr_case_columns_set_now:
  * @self: the case columns
  * @now: the time of the load (see pr_date_column_set_now ())

@@ -18,6 +18,10 @@ void           pr_case_columns_set_now (PrCaseColumns *columns,
                                          gint64         now);
 void           pr_case_columns_set_allow_unreadable (PrCaseColumns *columns,
                                                      gboolean       allow);
+void           pr_case_columns_add_clock_evidence (PrCaseColumns       *columns,
+                                                   PrDateClockEvidence  evidence);
+guint64        pr_case_columns_get_n_unmarked_hours (const PrCaseColumns *columns);
+guint64        pr_case_columns_get_n_from_numbers (const PrCaseColumns *columns);
 gboolean       pr_case_columns_add        (PrCaseColumns      *columns,
                                            gsize               index,
                                            const char *const  *values,

@@ -24,6 +24,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "pr-csv-reader.h"
+#include "pr-dos-end-stream.h"
 #include "pr-csv-reader-private.h"
 #include "pr-encoding-check.h"
 
@@ -130,6 +131,11 @@ reader_new (GInputStream  *stream,
           reader->pivot_target = reader->pivot;
           reader->reset_pending = TRUE;
         }
+    }
+  if (reader->source_cnv == NULL || ucnv_getMinCharSize (reader->source_cnv) == 1)
+    {
+      g_object_unref (reader->stream);
+      reader->stream = pr_dos_end_stream_new (stream);
     }
 
   reader->buf = g_malloc (READ_CHUNK_SIZE);
@@ -1217,7 +1223,8 @@ pr_csv_reader_next (PrCsvReader   *reader,
  * @cancellable: (nullable): a #GCancellable
  * @error: return location for a #GError
  *
- * Reads the header row, which names the columns.
+ * Reads the header row, which names the columns. Excel's "sep=," line
+ * before it is passed over; one naming another separator is refused.
  *
  * Returns: %FALSE with @error set on failure, and also when the input is
  *   empty (%PR_CSV_ERROR_SYNTAX: there is no header)
@@ -1229,9 +1236,32 @@ pr_csv_reader_next_header (PrCsvReader   *reader,
                            GError       **error)
 {
   g_autoptr(GError) local_error = NULL;
+  gsize length = 0;
+  const char *first;
 
+  if (!pr_csv_reader_next (reader, cancellable, &local_error))
+    goto no_header;
+  first = pr_csv_reader_get_field (reader, 0, &length);
+  /* Excel's "sep=X" line names the separator before the header. */
+  if (length < 4 || strncmp (first, "sep=", 4) != 0 ||
+      !(pr_csv_reader_get_n_fields (reader) == 1 ? length == 5 :
+        pr_csv_reader_get_n_fields (reader) == 2 && length == 4 && pr_csv_reader_get_field (reader, 1, NULL)[0] == '\0'))
+    return TRUE;
+  /* One field "sep=,": the line quoted, as some tools write it. */
+  if (pr_csv_reader_get_n_fields (reader) == 1 && first[4] != ',')
+    {
+      g_autofree char *shown = pr_csv_reader_show_invisible (first);
+
+      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                   _("%s: line 1 is Excel's “%s”, so its columns are separated by “%s”, not commas: save the "
+                     "file as CSV with commas (in Excel, with the list separator set to a comma)"),
+                   name, shown, shown + 4);
+      return FALSE;
+    }
   if (pr_csv_reader_next (reader, cancellable, &local_error))
     return TRUE;
+
+no_header:
   if (local_error == NULL)
     g_set_error (&local_error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
                  _("%s is empty: a header row naming the columns is needed"), name);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pr-csv-writer.h"
+#include "pr-excel-number.h"
 #include "pr-output-file.h"
 
 struct _PrCsvWriter
@@ -155,118 +156,34 @@ starts_formula (const char *field)
          (strchr ("=+-@\t\r", folded[0]) != NULL || g_utf8_get_char (folded) == 0x2212);
 }
 
-/* A run of @min to @max digits at *@p, stepped over; its length, 0 if none. */
-static gsize
-skip_digits (const char **p,
-             gsize        min,
-             gsize        max)
+/* Excel's text constants hold at most 255 characters (UTF-16 units). */
+#define EXCEL_MAX_CONSTANT 255
+
+/* @field as the formula ="…" that Excel shows as that text, quoted for
+ * CSV; a long one joined from pieces, ="…"&"…", each within the limit. */
+static void
+append_text_formula (GString    *line,
+                     const char *field)
 {
-  gsize n = strspn (*p, "0123456789");
+  guint units = 0;
 
-  if (n < min || n > max)
-    return 0;
-  *p += n;
-  return n;
-}
-
-/* Whether @p is a time of day as Excel takes one: 8:30, 08:30, 17:31:20,
- * 17:31:20.5, 5:31 PM. */
-static gboolean
-is_time (const char *p)
-{
-  if (skip_digits (&p, 1, 4) == 0 || *p++ != ':' || skip_digits (&p, 1, 2) == 0)
-    return FALSE;
-  if (*p == ':' && (p++, skip_digits (&p, 1, 2) == 0))
-    return FALSE;
-  if (*p == '.' && (p++, skip_digits (&p, 1, G_MAXSIZE) == 0))
-    return FALSE;
-  if (*p == ' ')
-    p++;
-  if (g_ascii_strncasecmp (p, "AM", 2) == 0 || g_ascii_strncasecmp (p, "PM", 2) == 0)
-    p += 2;
-  return *p == '\0';
-}
-
-/* Whether @field is a date, or a date and a time, that Excel would show
- * otherwise than written: 3-2 and 1/2 as 2 March and 2 January, 1-2-3 as
- * 2003, 2026-1-5 or 2019/6/8 in the sheet's own date form, a time's
- * fraction of a second cut to a millisecond. 2019-06-08 and 2019-06-08
- * 17:31:20 keep their whole value, an instant that sorts and filters as
- * such (as the workbook writes them), though Excel shows them its way. */
-static gboolean
-date_changed (const char *field)
-{
-  const char *p = field;
-  gsize n = skip_digits (&p, 1, 4), m, d;
-  gboolean canonical;
-  char sep;
-
-  if (n == 0 || (*p != '-' && *p != '/'))
-    return FALSE;
-  sep = *p++;
-  if ((m = skip_digits (&p, 1, 4)) == 0)
-    return FALSE;
-  /* A month is one or two digits: 2026-0001 (a case number) is no date. */
-  if (*p == '\0')
-    return n <= 2 || m <= 2;
-  if (*p++ != sep || (d = skip_digits (&p, 1, 4)) == 0)
-    return FALSE;
-  canonical = n == 4 && sep == '-' && m == 2 && d == 2;
-  if (*p == ' ')
-    return is_time (p + 1) && !(canonical && strlen (p) == 9 && p[3] == ':' && p[6] == ':');
-  return *p == '\0' && !canonical;
-}
-
-/* Whether Excel, reading @field as a number, would show it otherwise: its
- * leading zeros, the digits past the 15 it keeps, a fraction's last zeros
- * (1.50), a point with no digit before or after it (.5, 1.), the way it
- * was written (1E5, 12e3), or brackets as a minus ((5) as -5); a
- * percentage, only as its number would change (05%, .5%). */
-static gboolean
-number_changed (const char *field)
-{
-  const char *p = field, *digits;
-  gboolean bracketed = (*p == '('), point = FALSE, digits_lost, changed;
-  gsize n, frac = 0;
-
-  if (bracketed)
-    p++;
-  digits = p;
-  n = skip_digits (&p, 1, G_MAXSIZE);
-  if (*p == '.')
+  g_string_append (line, "\"=\"\"");
+  for (const char *p = field; *p != '\0'; p = g_utf8_next_char (p))
     {
-      p++;
-      point = TRUE;
-      frac = skip_digits (&p, 1, G_MAXSIZE);
-    }
-  if (n == 0 && frac == 0)
-    return FALSE;
-  digits_lost = (n > 1 && digits[0] == '0') || n == 0 || n + frac > 15;
-  changed = digits_lost || bracketed || (point && frac == 0) || (frac > 0 && p[-1] == '0');
-  if ((*p == 'e' || *p == 'E') && !bracketed &&
-      (g_ascii_isdigit (p[1]) || ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
-    {
-      p += g_ascii_isdigit (p[1]) ? 1 : 2;
-      skip_digits (&p, 1, G_MAXSIZE);
-      return *p == '\0';
-    }
-  if (bracketed && *p++ != ')')
-    return FALSE;
-  /* Excel keeps a percentage's value exactly (5.0% as 0.05, shown 5.00%),
-   * a number that sorts as such: only its digits' own changes count. */
-  if (*p == '%' && !bracketed)
-    return p[1] == '\0' && digits_lost;
-  return *p == '\0' && changed;
-}
+      guint width = g_utf8_get_char (p) > 0xFFFF ? 2 : 1;
 
-/* Whether Excel would change a cell written as @field, taking it for a
- * number, a date or time, or a truth value (true as TRUE). */
-static gboolean
-changed_in_excel (const char *field)
-{
-  if (g_ascii_strcasecmp (field, "true") == 0 || g_ascii_strcasecmp (field, "false") == 0)
-    return strcmp (field, "TRUE") != 0 && strcmp (field, "FALSE") != 0;
-  return number_changed (field) || date_changed (field) || is_time (field);
+      if (units + width > EXCEL_MAX_CONSTANT)
+        {
+          g_string_append (line, "\"\"&\"\"");
+          units = 0;
+        }
+      units += width;
+      /* A quote is doubled in the constant, and that again in the CSV. */
+      if (*p == '"')
+        g_string_append (line, "\"\"\"");
+      g_string_append_len (line, p, g_utf8_next_char (p) - p);
+    }
+  g_string_append (line, "\"\"\"");
 }
 
 /**
@@ -289,10 +206,9 @@ pr_csv_append_field (GString          *line,
 
   neutralize = (flags & PR_CSV_WRITER_NEUTRALIZE) && starts_formula (field);
 
-  if ((flags & PR_CSV_WRITER_DIGITS_AS_TEXT) && changed_in_excel (field))
+  if ((flags & PR_CSV_WRITER_DIGITS_AS_TEXT) && pr_excel_changes_cell (field))
     {
-      /* Digits, signs and letters only: nothing to quote or double inside. */
-      g_string_append_printf (line, "\"=\"\"%s\"\"\"", field);
+      append_text_formula (line, field);
       return;
     }
 

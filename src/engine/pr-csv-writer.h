@@ -15,10 +15,10 @@ typedef enum {
    * Only the first byte counts: "a=b" is left alone, but "-5" becomes "'-5"
    * too, since a spreadsheet would read "-1+cmd|..." as a formula. */
   PR_CSV_WRITER_NEUTRALIZE = 1 << 1,
-  /* Write a run of digits that a spreadsheet would change when it reads it
-   * as a number (a leading zero, or more than 15 digits: an ID card
-   * number, a padded case id) as ="…", which Excel and WPS show as the
-   * text itself. For reports a person opens, not for files read back. */
+  /* Write a cell that a spreadsheet would show otherwise than written
+   * (pr_excel_changes_cell (): a leading zero, 12 digits or more, a date,
+   * a fraction, an amount of money) as ="…", which Excel and WPS show as
+   * the text itself. For reports a person opens, not for files read back. */
   PR_CSV_WRITER_DIGITS_AS_TEXT = 1 << 2,
 } PrCsvWriterFlags;
 

@@ -37,6 +37,11 @@ struct _PrDateColumn {
   guint64      n_unreadable;
   guint64      n_serial;       /* of them, numbers such as Excel writes for a date cell saved as General */
   guint64      n_roc;          /* of them, years of the Republic of China without 民国 (113/03/05) */
+  /* Of them, by reason with advice of its own (a span of hours, 上午12点);
+   * PR_DATE_DOUBT_NONE the others, which have none (day numbers, ROC
+   * years, placeholders among them). Bare hours are none of these. */
+  guint64      n_doubt[PR_DATE_N_DOUBTS];
+  GPtrArray   *doubt_ids[PR_DATE_N_DOUBTS]; /* the first few of each */
   guint64      n_placeholder;  /* of them, dates systems write for none (9999-12-31, 1900-01-01) */
   GPtrArray   *unreadable_ids;
   GArray      *offsets;        /* int per record, once one date gives an offset */
@@ -65,6 +70,7 @@ struct _PrDateColumn {
   guint64      n_bare_refused; /* of the unreadable dates, such hours in a column that writes the day part */
   GPtrArray   *bare_ids;       /* the first few of them */
   GPtrArray   *bare_texts;     /* the same */
+  gboolean     numbers_refused; /* the whole column is not all numbers: none is read as a date */
 };
 
 /* A record's date given as a number, and that number as a date. */
@@ -95,6 +101,8 @@ pr_date_column_new (const char  *name,
   self->samples = g_ptr_array_new_with_free_func (g_free);
   self->zero_ids = g_ptr_array_new_with_free_func (g_free);
   self->bare_ids = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+    self->doubt_ids[i] = g_ptr_array_new_with_free_func (g_free);
   self->bare_texts = g_ptr_array_new_with_free_func (g_free);
   self->first_offset = PR_DATE_NO_OFFSET;
   return self;
@@ -120,6 +128,8 @@ pr_date_column_free (PrDateColumn *self)
   g_clear_pointer (&self->zero_ids, g_ptr_array_unref);
   g_clear_pointer (&self->bare_bits, g_array_unref);
   g_clear_pointer (&self->bare_ids, g_ptr_array_unref);
+  for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+    g_clear_pointer (&self->doubt_ids[i], g_ptr_array_unref);
   g_clear_pointer (&self->bare_texts, g_ptr_array_unref);
   g_clear_pointer (&self->numbers, g_array_unref);
   g_clear_pointer (&self->offsets, g_array_unref);
@@ -366,6 +376,7 @@ pr_date_column_add (PrDateColumn  *self,
           guint64 serial = 0;
           gint64 number_seconds = 0;
           PrDateNumbers kind = read_number_date (text, &number_seconds);
+          PrDateDoubt doubt = PR_DATE_DOUBT_NONE;
 
           if (self->samples->len < 3)
             g_ptr_array_add (self->samples, g_strdup (stripped));
@@ -415,6 +426,11 @@ pr_date_column_add (PrDateColumn  *self,
             self->n_serial++;
           else if (pr_date_has_roc_year (stripped))
             self->n_roc++;
+          else
+            doubt = pr_date_doubt (stripped, self->order);
+          if (self->doubt_ids[doubt]->len < PR_DATE_COLUMN_MAX_NAMED)
+            g_ptr_array_add (self->doubt_ids[doubt], g_strdup (id));
+          self->n_doubt[doubt]++;
         }
     }
   else if (offset == PR_DATE_NO_OFFSET)
@@ -451,6 +467,15 @@ static char *
 format_offset (int offset)
 {
   return g_strdup_printf ("%c%02d:%02d", offset < 0 ? '-' : '+', ABS (offset) / 3600, ABS (offset) % 3600 / 60);
+}
+
+/* Whether the dates are all numbers of one kind, none read as a date,
+ * and the whole column, when these are a few rows of it, is so too. */
+static gboolean
+reads_numbers (const PrDateColumn *self)
+{
+  return !self->numbers_refused && self->n_read == 0 && self->numbers != NULL &&
+         self->numbers->len + self->n_zero == self->n_unreadable && self->numbers_kind != PR_DATE_NUMBERS_MIXED;
 }
 
 /* A column that writes the part of the day (下午3点, 5:31 PM) and never
@@ -524,7 +549,8 @@ PrDateClockEvidence
 pr_date_column_get_clock_evidence (const PrDateColumn *self)
 {
   return (self->n_day_part > 0 ? PR_DATE_CLOCK_EVIDENCE_DAY_PART : 0) |
-         (self->n_24_hour > 0 ? PR_DATE_CLOCK_EVIDENCE_24_HOUR : 0);
+         (self->n_24_hour > 0 ? PR_DATE_CLOCK_EVIDENCE_24_HOUR : 0) |
+         (reads_numbers (self) ? 0 : PR_DATE_CLOCK_EVIDENCE_NOT_NUMBERS);
 }
 
 /**
@@ -547,6 +573,10 @@ pr_date_column_add_clock_evidence (PrDateColumn        *self,
       self->n_24_hour++;
       g_clear_pointer (&self->bare_bits, g_array_unref);
     }
+  /* A few rows all numbers, in a column of written dates: the scan read
+   * them as none, and so do they. */
+  if (evidence & PR_DATE_CLOCK_EVIDENCE_NOT_NUMBERS)
+    self->numbers_refused = TRUE;
 }
 
 /**
@@ -600,6 +630,29 @@ guint64
 pr_date_column_get_n_roc (const PrDateColumn *self)
 {
   return self->n_roc;
+}
+
+/* Returns: how many of the unreadable dates name no one instant for
+ * @doubt (spans of hours, 上午12点); for %PR_DATE_DOUBT_NONE, how many
+ * are neither such dates nor bare hours */
+guint64
+pr_date_column_get_n_doubts (const PrDateColumn *self,
+                             PrDateDoubt         doubt)
+{
+  return self->n_doubt[doubt];
+}
+
+/* Returns: (transfer full) (element-type utf8): the ids of the first few
+ * dates of @doubt (pr_date_column_get_n_doubts ()) */
+GPtrArray *
+pr_date_column_get_doubt_ids (const PrDateColumn *self,
+                              PrDateDoubt         doubt)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < self->doubt_ids[doubt]->len; i++)
+    g_ptr_array_add (ids, g_strdup (self->doubt_ids[doubt]->pdata[i]));
+  return ids;
 }
 
 /**
@@ -717,8 +770,7 @@ pr_date_column_finish (PrDateColumn  *self,
 
   /* Every date a number of one kind, none read as a date: the column says
    * what they are (a guess only if some were dates). */
-  if (self->n_read == 0 && self->numbers != NULL && self->numbers->len + self->n_zero == self->n_unreadable &&
-      self->numbers_kind != PR_DATE_NUMBERS_MIXED)
+  if (reads_numbers (self))
     {
       gboolean date_hour = FALSE;
 
@@ -740,9 +792,18 @@ pr_date_column_finish (PrDateColumn  *self,
       self->n_serial = 0;
       self->n_roc = 0;
       self->n_placeholder = 0;
+      for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+        {
+          self->n_doubt[i] = 0;
+          g_ptr_array_set_size (self->doubt_ids[i], 0);
+        }
       g_ptr_array_set_size (self->unreadable_ids, 0);
+      self->n_doubt[PR_DATE_DOUBT_NONE] = self->n_zero;
       for (guint i = 0; i < self->zero_ids->len; i++)
-        g_ptr_array_add (self->unreadable_ids, g_strdup (self->zero_ids->pdata[i]));
+        {
+          g_ptr_array_add (self->unreadable_ids, g_strdup (self->zero_ids->pdata[i]));
+          g_ptr_array_add (self->doubt_ids[PR_DATE_DOUBT_NONE], g_strdup (self->zero_ids->pdata[i]));
+        }
     }
 
   /* The case rules and time limits count days between dates: on a column

@@ -46,6 +46,10 @@ gboolean      pr_date_column_add    (PrDateColumn  *self,
 guint64       pr_date_column_get_n_serial (const PrDateColumn *self);
 guint64       pr_date_column_get_n_roc    (const PrDateColumn *self);
 guint64       pr_date_column_get_n_placeholder (const PrDateColumn *self);
+guint64       pr_date_column_get_n_doubts (const PrDateColumn *self,
+                                           PrDateDoubt         doubt);
+GPtrArray    *pr_date_column_get_doubt_ids (const PrDateColumn *self,
+                                            PrDateDoubt         doubt);
 guint64       pr_date_column_get_n_bare_hours (const PrDateColumn *self);
 GPtrArray    *pr_date_column_get_bare_hour_ids (const PrDateColumn *self);
 PrDateClockEvidence pr_date_column_get_clock_evidence (const PrDateColumn *self);

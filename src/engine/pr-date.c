@@ -72,16 +72,19 @@ skip_word (const char **p,
 }
 
 /* Chinese words for the part of the day before a time (下午3点): +1 for
- * the afternoon and evening, -1 for the morning, 2 for noon, 3 for the
- * evening and night, whose 12点 is midnight and whose 1点 to 5点 are the
- * small hours after it (夜里2点 is 02:00, not 14:00): of which day, the
- * text does not say. */
+ * the afternoon, -1 for the small hours (凌晨12点 is midnight), -2 for
+ * 上午, which a 12-hour system writes as its AM (zh-CN's "tt"), -3 for
+ * 早上/早晨, which only people write; 12 after either is noon to many who
+ * say it and midnight to others. 2 for noon, 3 for the evening and night,
+ * whose 12点 is midnight and whose 1点 to 5点 are the small hours after it
+ * (夜里2点 is 02:00, not 14:00): of which day, the text does not say.
+ * 4 for dusk (傍晚), about 17 to 19 h. */
 static int
 read_day_part (const char **p)
 {
   static const struct { const char *word; int part; } parts[] = {
-    { "凌晨", -1 }, { "早上", -1 }, { "早晨", -1 }, { "上午", -1 },
-    { "中午", 2 }, { "下午", 1 }, { "傍晚", 1 }, { "晚上", 3 }, { "夜里", 3 },
+    { "凌晨", -1 }, { "早上", -3 }, { "早晨", -3 }, { "上午", -2 },
+    { "中午", 2 }, { "下午", 1 }, { "傍晚", 4 }, { "晚上", 3 }, { "夜里", 3 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
@@ -179,6 +182,7 @@ is_span_end (const char *s,
  * with 上午/下午… before it or AM/PM (or 上午/下午) after it. */
 static gboolean
 read_time (const char **p,
+           gboolean     as_typed,
            int         *hour,
            int         *minute,
            int         *second,
@@ -235,13 +239,24 @@ read_time (const char **p,
        * (2019/6/8 5:31:20 下午). */
       day_part = read_am_pm (p);
       if (day_part == 0 && (skip_word (p, "上午") || skip_word (p, "下午")))
-        day_part = strncmp (*p - 6, "上", 3) == 0 ? -1 : 1;
+        day_part = strncmp (*p - 6, "上", 3) == 0 ? -2 : 1;
       if (day_part == 0)
         *p = before;
       else if (*hour < 1 || *hour > 12)
         return FALSE;   /* "13:00 PM", "0:30 AM" */
     }
   day_part_said = day_part != 0;
+
+  /* 上午12点 is noon to many who say it and midnight to others; a
+   * 12-hour system's 上午12:30 (zh-CN's old "tt h:mm") is 00:30 by the
+   * clock's rule, as 12:30 AM is. A system writes ASCII digits and a
+   * colon; 早上12:30, 上午十二:30 or 上午１２：３０ is typed by a person. */
+  if (day_part == -2 || day_part == -3)
+    {
+      if (*hour == 12 && (hour_end > 0 || day_part == -3 || as_typed))
+        return FALSE;
+      day_part = -1;
+    }
 
   /* Noon is the hours about midday: 中午11点 to 中午2点 (13 and 14 as
    * written); 中午3点 or 中午10点 contradicts itself, as 下午0点 does. */
@@ -256,6 +271,13 @@ read_time (const char **p,
     }
   if (day_part == 1 && *hour == 0)
     return FALSE;
+  /* Dusk is 傍晚5点 to 傍晚8点; 傍晚12点 or 傍晚1点 contradicts itself. */
+  if (day_part == 4)
+    {
+      if (*hour < 5 || *hour > 8)
+        return FALSE;
+      day_part = 1;
+    }
   if (day_part == 3)
     {
       if (*hour == 12 || *hour < 6)
@@ -598,7 +620,7 @@ pr_date_read_clock (const char  *text,
       if (*p != '\0')
         {
           second = -1;
-          if (!read_time (&p, &hour, &minute, &second, out_clock))
+          if (!read_time (&p, folded != NULL, &hour, &minute, &second, out_clock))
             {
               /* Only spaces may follow a date without a time. */
               p = before;
@@ -720,6 +742,98 @@ pr_date_has_roc_year (const char *text)
   static GRegex *roc_year;
 
   return match_folded (&roc_year, "^\\s*1[0-9]{2}([-/.])(0?[1-9]|1[0-2])\\1(0?[1-9]|[12][0-9]|3[01])([^0-9]|$)", text);
+}
+
+/**
+ * pr_date_has_hour_span:
+ * @text: a date that pr_date_read () could not read
+ * @order: how to read a date whose year comes last
+ *
+ * 2019-06-08 08:00-12:00: a date with a span of hours (office hours, a
+ * visit's time), which names no one instant.
+ *
+ * Returns: %TRUE if @text is a date and time followed by a dash and a
+ *   later time of day
+ */
+gboolean
+pr_date_has_hour_span (const char  *text,
+                       PrDateOrder  order)
+{
+  g_autofree char *folded = NULL;
+  g_autofree char *start = NULL;
+  const char *p, *dash;
+  gint64 seconds;
+  int offset, minutes;
+  PrDateClock clock;
+
+  if (text == NULL)
+    return FALSE;
+  p = fold_digits (text, &folded);
+  dash = strrchr (p, '-');
+  if (dash == NULL || dash == p)
+    return FALSE;
+  start = g_strndup (p, dash - p);
+  /* The start alone a date with a time of day (H:MM, H点) and no zone. */
+  if (!g_ascii_isdigit (dash[-1]) ||
+      (strchr (start, ':') == NULL && strstr (start, "点") == NULL && strstr (start, "时") == NULL &&
+       strstr (start, "點") == NULL && strstr (start, "時") == NULL) ||
+      pr_date_read_clock (start, order, &seconds, &offset, &clock) != PR_DATE_OK || offset != PR_DATE_NO_OFFSET)
+    return FALSE;
+  minutes = (int) (((seconds % 86400) + 86400) % 86400 / 60);
+  return is_span_end (dash, minutes / 60, minutes % 60, clock == PR_DATE_CLOCK_DAY_PART);
+}
+
+/* Whether @text is a date that reads once the 12 after 上午 (早上,
+ * 早晨) is any other morning hour: 上午12点, 早上12:30, 上午十二点. */
+static gboolean
+has_morning_twelve (const char  *text,
+                    PrDateOrder  order)
+{
+  static const char *const words[] = { "上午", "早上", "早晨" };
+  g_autofree char *folded = NULL;
+  const char *p = fold_digits (text, &folded);
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      const char *word = strstr (p, words[i]);
+      const char *twelve;
+      g_autofree char *eleven = NULL;
+      gint64 seconds;
+      int offset;
+
+      if (word == NULL)
+        continue;
+      twelve = word + strlen (words[i]);
+      skip_spaces (&twelve);
+      if (strncmp (twelve, "12", 2) != 0 || g_ascii_isdigit (twelve[2]))
+        continue;
+      eleven = g_strdup (p);
+      eleven[twelve - p + 1] = '1';
+      if (pr_date_read (eleven, order, &seconds, &offset) == PR_DATE_OK)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * pr_date_doubt:
+ * @text: a date that pr_date_read () could not read
+ * @order: how to read a date whose year comes last
+ *
+ * Returns: why @text names no one instant, where that has advice of its
+ *   own (see #PrDateDoubt), else %PR_DATE_DOUBT_NONE
+ */
+PrDateDoubt
+pr_date_doubt (const char  *text,
+               PrDateOrder  order)
+{
+  if (text == NULL)
+    return PR_DATE_DOUBT_NONE;
+  if (pr_date_has_hour_span (text, order))
+    return PR_DATE_DOUBT_HOUR_SPAN;
+  if (has_morning_twelve (text, order))
+    return PR_DATE_DOUBT_MORNING_TWELVE;
+  return PR_DATE_DOUBT_NONE;
 }
 
 /**

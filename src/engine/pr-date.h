@@ -40,6 +40,7 @@ typedef enum {
   PR_DATE_CLOCK_EVIDENCE_NONE     = 0,
   PR_DATE_CLOCK_EVIDENCE_DAY_PART = 1 << 0,  /* it writes 上午/下午 (AM/PM) somewhere */
   PR_DATE_CLOCK_EVIDENCE_24_HOUR  = 1 << 1,  /* it writes an unmarked hour 0 or 13 to 23 somewhere */
+  PR_DATE_CLOCK_EVIDENCE_NOT_NUMBERS = 1 << 2, /* it is not all numbers: a number in it is no date */
 } PrDateClockEvidence;
 
 PrDateStatus pr_date_read  (const char  *text,
@@ -53,6 +54,20 @@ PrDateStatus pr_date_read_clock (const char  *text,
                                  PrDateClock *out_clock);
 gboolean pr_date_has_short_year (const char *text);
 gboolean pr_date_has_roc_year (const char *text);
+gboolean pr_date_has_hour_span (const char  *text,
+                                PrDateOrder  order);
+
+/* Why a date that could not be read names no one instant, where the
+ * reason has advice of its own. */
+typedef enum {
+  PR_DATE_DOUBT_NONE,            /* no advice of its own: among the others */
+  PR_DATE_DOUBT_HOUR_SPAN,       /* 2019-06-08 08:00-12:00 */
+  PR_DATE_DOUBT_MORNING_TWELVE,  /* 上午12点: noon or midnight */
+  PR_DATE_N_DOUBTS,
+} PrDateDoubt;
+
+PrDateDoubt pr_date_doubt (const char  *text,
+                           PrDateOrder  order);
 gboolean pr_date_parse     (const char *text,
                             gint64     *out_seconds);
 gboolean pr_date_order_from_string (const char  *text,

@@ -28,6 +28,7 @@ struct _PrEncodingCheck
   guint64 counts[PR_ENCODING_GUESS_BIG5 + 1];
   guint64 raw[PR_ENCODING_GUESS_BIG5 + 1];  /* of counts: bytes that were no UTF-8 at all */
   guint64 first[PR_ENCODING_GUESS_BIG5 + 1];
+  guint64 first_text[PR_ENCODING_GUESS_BIG5 + 1];  /* the first of counts that was text, not raw bytes */
   guint64 han;                   /* ideographs in the values read as text */
   guint64 common_han;            /* of them, common ones (common_han ()) */
   guint64 rare_values;           /* values mostly of rare ideographs */
@@ -829,6 +830,8 @@ add_full (PrEncodingCheck *check,
   if (check->counts[guess]++ == 0)
     check->first[guess] = position;
   check->raw[guess] += !text;
+  if (text && check->counts[guess] - check->raw[guess] == 1)
+    check->first_text[guess] = position;
   return guess;
 }
 
@@ -847,6 +850,34 @@ pr_encoding_check_equal (const PrEncodingCheck *a,
   return memcmp (a, b, sizeof *a) == 0;
 }
 
+/* Whether the values whose bytes are no UTF-8 at all are truly few beside
+ * the values read as Chinese (or other scripts') text: at most
+ * RAW_ROWS_FEW of them, or at most one in RAW_ROWS_RATIO, and fewer than
+ * those values. Then they are a few rows another program wrote (a GBK line
+ * in a UTF-8 file, one GBK value in a BLOB of UTF-8), bad rows each named
+ * by the bad-row check. More are a source of two encodings, to be
+ * converted, not a tenth of the petitions left out as bad rows. */
+#define RAW_ROWS_FEW   3
+#define RAW_ROWS_RATIO 10
+
+/* Whether @few values are truly few beside @many. */
+static gboolean
+truly_few (guint64 few,
+           guint64 many)
+{
+  return few <= RAW_ROWS_FEW || few * RAW_ROWS_RATIO <= many;
+}
+
+static gboolean
+raw_are_rows (const PrEncodingCheck *check)
+{
+  guint64 raw = 0;
+
+  for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_BIG5; g++)
+    raw += check->raw[g];
+  return raw > 0 && raw < check->script_values && truly_few (raw, check->script_values);
+}
+
 /**
  * pr_encoding_check_verdict:
  * @check: a column's check, after its values
@@ -856,7 +887,9 @@ pr_encoding_check_equal (const PrEncodingCheck *a,
  * A column looks mis-encoded when at least half of its values in the
  * Latin-1 range look like one other encoding, or any has a C1 control
  * character. Values with characters beyond Latin-1 (Chinese text read
- * right) do not count either way.
+ * right) do not count either way, except against bytes that are no UTF-8:
+ * at most three such values, or at most one for every ten values of text
+ * read right, are bad rows, not the column's verdict.
  *
  * Returns: the verdict; %PR_ENCODING_GUESS_NONE if the reading looks right
  */
@@ -866,19 +899,23 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
                            guint64               *count)
 {
   PrEncodingGuess best = PR_ENCODING_GUESS_NONE;
+  gboolean rows = raw_are_rows (check);
+  guint64 counts[PR_ENCODING_GUESS_BIG5 + 1];
   guint64 suspects = 0;
 
+  for (int g = PR_ENCODING_GUESS_NONE; g <= PR_ENCODING_GUESS_BIG5; g++)
+    counts[g] = check->counts[g] - (rows ? check->raw[g] : 0);
   for (int g = PR_ENCODING_GUESS_UTF8; g <= PR_ENCODING_GUESS_BIG5; g++)
     {
       if (g == PR_ENCODING_GUESS_C1)
         continue;
-      suspects += check->counts[g];
-      if (check->counts[g] > check->counts[best] || (best == PR_ENCODING_GUESS_NONE && check->counts[g] > 0))
+      suspects += counts[g];
+      if (counts[g] > counts[best] || (best == PR_ENCODING_GUESS_NONE && counts[g] > 0))
         best = g;
     }
-  if (best != PR_ENCODING_GUESS_NONE && check->counts[best] * 2 < suspects + check->latin + check->counts[PR_ENCODING_GUESS_C1])
+  if (best != PR_ENCODING_GUESS_NONE && counts[best] * 2 < suspects + check->latin + counts[PR_ENCODING_GUESS_C1])
     best = PR_ENCODING_GUESS_NONE;
-  if (best == PR_ENCODING_GUESS_NONE && check->counts[PR_ENCODING_GUESS_C1] > 0)
+  if (best == PR_ENCODING_GUESS_NONE && counts[PR_ENCODING_GUESS_C1] > 0)
     best = PR_ENCODING_GUESS_C1;
   if (best == PR_ENCODING_GUESS_NONE && check->han >= MIN_HAN &&
       check->common_han * 5 < check->han * COMMON_HAN_FIFTHS && check->rare_values > 0 &&
@@ -892,9 +929,9 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
     }
 
   if (first_position != NULL)
-    *first_position = best != PR_ENCODING_GUESS_NONE ? check->first[best] : 0;
+    *first_position = best == PR_ENCODING_GUESS_NONE ? 0 : rows ? check->first_text[best] : check->first[best];
   if (count != NULL)
-    *count = best != PR_ENCODING_GUESS_NONE ? check->counts[best] : 0;
+    *count = best != PR_ENCODING_GUESS_NONE ? counts[best] : 0;
   return best;
 }
 
@@ -907,11 +944,15 @@ pr_encoding_check_verdict (const PrEncodingCheck *check,
  *   UTF-8 (a file in that encoding, read as UTF-8), rather than text that
  *   reads as such bytes decoded wrong
  */
-gboolean
+PrEncodingRaw
 pr_encoding_check_is_raw (const PrEncodingCheck *check,
                           PrEncodingGuess        guess)
 {
-  return guess <= PR_ENCODING_GUESS_BIG5 && check->raw[guess] * 2 > check->counts[guess];
+  if (guess > PR_ENCODING_GUESS_BIG5 || raw_are_rows (check) || check->raw[guess] * 2 <= check->counts[guess])
+    return PR_ENCODING_NOT_RAW;
+  /* Values of UTF-8 text beside them, not truly few either: neither
+   * encoding leaves the other's values as bad rows. */
+  return truly_few (check->script_values, check->raw[guess]) ? PR_ENCODING_RAW : PR_ENCODING_RAW_MIXED;
 }
 
 /**
@@ -923,7 +964,7 @@ pr_encoding_check_is_raw (const PrEncodingCheck *check,
  * @guess: the verdict, not %PR_ENCODING_GUESS_NONE
  * @first: the line of the first value so
  * @count: how many values are so
- * @raw: they were bytes that are no UTF-8 (pr_encoding_check_is_raw ())
+ * @raw: whether they were bytes that are no UTF-8 (pr_encoding_check_is_raw ())
  *
  * Sets %PR_CSV_ERROR_ENCODING saying that @name's text looks read in the
  * wrong encoding, which encoding fits, and how to read it anyway
@@ -937,7 +978,7 @@ pr_encoding_check_set_csv_error (GError          **error,
                                  PrEncodingGuess   guess,
                                  guint64           first,
                                  guint64           count,
-                                 gboolean          raw)
+                                 PrEncodingRaw     raw)
 {
   const char *given = encoding != NULL ? encoding : "UTF-8";
   const char *fits = pr_encoding_guess_to_string (guess);
@@ -953,6 +994,17 @@ pr_encoding_check_set_csv_error (GError          **error,
                            "encoding is (GBK read as Big5 or EUC-KR, Big5 as GBK, UTF-8 as KOI8-R): give the file's encoding with --encoding; if %s is right, "
                            "add --force-encoding", count),
                  path, name, given, (unsigned long long) count, (unsigned long long) first, given);
+  else if (fits != NULL && raw == PR_ENCODING_RAW_MIXED)
+    /* Neither encoding reads the whole file, and too many lines are in
+     * the other for bad rows to be the way. */
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_ENCODING,
+                 ngettext ("%s, column “%s”: the file is in two encodings: %llu value is %s (first on line %llu), "
+                           "too many to leave out as bad rows, and the others %s; convert those lines to one "
+                           "encoding (iconv) and read the file again",
+                           "%s, column “%s”: the file is in two encodings: %llu values are %s (first on line %llu), "
+                           "too many to leave out as bad rows, and the others %s; convert those lines to one "
+                           "encoding (iconv) and read the file again", count),
+                 path, name, (unsigned long long) count, fits, (unsigned long long) first, given);
   else if (fits != NULL && raw)
     /* The file itself is in that encoding (Excel's CSV on a Chinese
      * Windows is GB18030), not text decoded wrong once. */

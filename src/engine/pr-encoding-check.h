@@ -43,6 +43,13 @@ PrEncodingGuess  pr_encoding_check_verdict     (const PrEncodingCheck *check,
                                                 guint64          *first_position,
                                                 guint64          *count);
 
+/* Whether a verdict's values were bytes that are no UTF-8. */
+typedef enum {
+  PR_ENCODING_NOT_RAW,
+  PR_ENCODING_RAW,        /* the column (file) is in that encoding */
+  PR_ENCODING_RAW_MIXED,  /* so are too many to be bad rows, beside values of UTF-8 text: two encodings */
+} PrEncodingRaw;
+
 void             pr_encoding_check_set_csv_error (GError          **error,
                                                   const char       *path,
                                                   const char       *name,
@@ -50,7 +57,7 @@ void             pr_encoding_check_set_csv_error (GError          **error,
                                                   PrEncodingGuess   guess,
                                                   guint64           first,
                                                   guint64           count,
-                                                  gboolean          raw);
+                                                  PrEncodingRaw     raw);
 PrEncodingGuess  pr_encoding_check_add_utf8    (PrEncodingCheck  *check,
                                                 const char       *value,
                                                 gsize             length,
@@ -84,7 +91,7 @@ gssize           pr_encoding_find_stray_character (const char *text,
                                                    guint8     *out_byte);
 gboolean         pr_encoding_text_looks_misread (const char *text,
                                                  gsize       length);
-gboolean         pr_encoding_check_is_raw      (const PrEncodingCheck *check,
+PrEncodingRaw    pr_encoding_check_is_raw      (const PrEncodingCheck *check,
                                                 PrEncodingGuess   guess);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrEncodingCheck, pr_encoding_check_free)

@@ -7,5 +7,6 @@ G_BEGIN_DECLS
 
 gboolean pr_excel_is_scientific (const char *text,
                                  gssize      length);
+gboolean pr_excel_changes_cell  (const char *field);
 
 G_END_DECLS

@@ -148,12 +148,21 @@ sort_weight (const PrExplainFeature *feature,
     }
 }
 
+/* A word of one character (访, 钱, a lone letter): it says little of
+ * what a petition is about, however often it occurs. */
+static gboolean
+is_one_character (const PrExplainFeature *feature)
+{
+  return feature->column < 0 && feature->length > 0 &&
+         g_utf8_next_char (feature->feature) == feature->feature + feature->length;
+}
+
 /* Heaviest first; the bytes break ties, so that the lists do not depend
  * on the hash table's order. */
 static int
-compare_features (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      user_data)
+compare_by_weight (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
 {
   const PrExplainFeature *x = *(PrExplainFeature *const *) a;
   const PrExplainFeature *y = *(PrExplainFeature *const *) b;
@@ -169,8 +178,26 @@ compare_features (gconstpointer a,
   return x->length < y->length ? -1 : x->length > y->length;
 }
 
-/* Sorts @list and keeps its first @max (all of them for 0); returns how
- * many it had. */
+/* Words of two characters or more first, so that a clerk reads 工资 and
+ * 拖欠 before 访 and 钱 (a lone letter or digit counts as one character
+ * too); then heaviest first. */
+static int
+compare_features (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const PrExplainFeature *x = *(PrExplainFeature *const *) a;
+  const PrExplainFeature *y = *(PrExplainFeature *const *) b;
+  gboolean one_x = is_one_character (x), one_y = is_one_character (y);
+
+  if (one_x != one_y)
+    return one_x ? 1 : -1;
+  return compare_by_weight (a, b, user_data);
+}
+
+/* Keeps the @max heaviest of @list (all of them for 0), then orders them
+ * for display: the cap takes weight alone, so that "the 3 heaviest" are
+ * those; returns how many @list had. */
 static guint
 sort_and_cap (GPtrArray *list,
               Order      order,
@@ -178,9 +205,12 @@ sort_and_cap (GPtrArray *list,
 {
   guint n = list->len;
 
-  g_ptr_array_sort_with_data (list, compare_features, GUINT_TO_POINTER (order));
   if (max > 0 && list->len > max)
-    g_ptr_array_set_size (list, max);
+    {
+      g_ptr_array_sort_with_data (list, compare_by_weight, GUINT_TO_POINTER (order));
+      g_ptr_array_set_size (list, max);
+    }
+  g_ptr_array_sort_with_data (list, compare_features, GUINT_TO_POINTER (order));
   return n;
 }
 

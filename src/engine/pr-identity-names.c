@@ -17,7 +17,15 @@
  *   is the record's (pr_identity_read_sex()).
  * - in a cell of several pieces, a piece is a name only if it reads as one
  *   (王小明，农民 is 王小明 and a note): a trade, a party or a label shared
- *   by two people would make them one.
+ *   by two people would make them one. A surname's character before one of
+ *   a trade or a place (王小明，武警, 王小明，金山村) or a word of the
+ *   dictionary that does not also read as a name (农民, 董事长; not 高峰,
+ *   张三) is uncertain (pr-identity-words.c): never a name, but where the
+ *   cell names nobody else, conflict-only as 王先生, so that dropping it
+ *   never leaves a phone alone to join two people. A given name of rarer
+ *   characters (王卫国, 周栋) is a name.
+ * - a title (张局长, 王总经理) is as 王先生, or the name before it
+ *   (王大伟经理); after anything else (公司经理, 村支书) it is a note.
  * - a surname alone (王, 欧阳) is as 王先生 below.
  * - a group (王小明等3人, 王小明等, 王小明夫妇, 代表：王小明, 王小明（代表）)
  *   names its representative, who counts as a petitioner: a name as any.
@@ -32,7 +40,8 @@
  *   and so is a masked name that shows its surname (王某某, 王*, 欧阳××).
  * - 王小明和李华, 王小明与李华: two names when each side is 2 to 4
  *   characters (王和平 is one); 王小明（代李华）: the agent and the principal
- *   (not 代父亲, 代村民: a relative or a collective names nobody).
+ *   (not 代父亲, 代村民: a relative or a collective names nobody, but a name
+ *   after it does: 李华（代丈夫王强） names 王强).
  * - a dash or a full stop between names: 王小明-李华, 张三—李四,
  *   王小明。李华 are co-signers when each side reads as a Han name, 2 to 3
  *   characters from a surname (or 3 to 4 from a compound one) with no
@@ -46,7 +55,7 @@
 
 #include <string.h>
 
-#include "pr-identity.h"
+#include "pr-identity-private.h"
 #include "pr-tokenizer.h"
 
 /* A given name after an honorific's surname: up to this many characters. */
@@ -83,7 +92,7 @@ is_group_stem (const char  *name,
 
   if (g_once_init_enter (&group))
     {
-      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
+      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?(联名|来访|来信)?$|"
                                    "^(.+?)(夫妇|夫妻|全家|一家|等人)(联名|来访|来信)?$",
                                    G_REGEX_OPTIMIZE, 0, NULL);
 
@@ -167,14 +176,55 @@ is_mask_stem (const char *stem)
   return TRUE;
 }
 
+static gboolean is_surname_char (gunichar c);
+static gboolean reads_as_han_name (const char *text);
+
+/* split_honorific() for a title after the first @stem_length bytes of
+ * @name, less a rank before it (王总经理, 张副局长 are 王's, 张's). */
+static gboolean
+split_title (const char  *name,
+             gsize        stem_length,
+             char       **surname,
+             char       **whole,
+             gboolean    *note)
+{
+  static const char *const ranks[] = { "副", "总", "常务", NULL };
+  g_autofree char *stem = g_strndup (name, stem_length);
+  glong n;
+
+  for (guint i = 0; ranks[i] != NULL; i++)
+    if (g_str_has_suffix (stem, ranks[i]))
+      stem[strlen (stem) - strlen (ranks[i])] = '\0';
+  if (*stem != '\0' && is_mask_stem (stem))
+    return TRUE;
+  for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+      return FALSE;
+  n = g_utf8_strlen (stem, -1);
+  if ((n == 1 && is_surname_char (g_utf8_get_char (stem))) || is_compound_surname (stem))
+    *surname = g_steal_pointer (&stem);
+  /* 小王主任, 老王书记: Wang, known only by the surname. */
+  else if (n == 2 && (g_str_has_prefix (stem, "\u5c0f" /* 小 */) || g_str_has_prefix (stem, "\u8001" /* 老 */)) &&
+           is_surname_char (g_utf8_get_char (g_utf8_next_char (stem))))
+    *surname = g_strdup (g_utf8_next_char (stem));
+  else if (reads_as_han_name (stem))
+    *whole = g_steal_pointer (&stem);
+  else
+    *note = TRUE;
+  return TRUE;
+}
+
 /* A name and an honorific: the surname of 王先生, 李女士, 欧阳老师 (one
  * character or a compound surname before it) in *@surname, or the whole
  * name of 李明先生, 王小明同志 in *@name; neither for an honorific alone
- * (先生). FALSE without an honorific. */
+ * (先生). A title (张局长, 王大伟经理) counts only after a bare surname or a
+ * whole name; else (村党支部书记, 公司经理, 副局长) the piece is a note, and
+ * *@note says so. FALSE without an honorific or a title. */
 static gboolean
 split_honorific (const char  *name,
                  char       **surname,
-                 char       **whole)
+                 char       **whole,
+                 gboolean    *note)
 {
   static const char *const honorifics[] = {
     /* The longer first: 王老先生 is 王's, not 王老's. */
@@ -185,9 +235,19 @@ split_honorific (const char  *name,
     "\u8001\u4f2f" /* 老伯 */, "\u8001\u592a" /* 老太 */, "\u8001\u6c49" /* 老汉 */, "\u592b\u4eba" /* 夫人 */,
     "\u592a\u592a" /* 太太 */, NULL,
   };
+  /* A title said as a form of address (张局长, 王总): no more a name than
+   * 王先生, and two 张局长 at one office are not one person. */
+  static const char *const titles[] = {
+    "局长", "处长", "科长", "厂长", "校长", "院长", "县长", "乡长", "镇长", "村长", "队长", "组长", "所长", "站长",
+    "部长", "市长", "区长", "主任", "书记", "支书", "经理", "老板", "老总", "总", NULL,
+  };
   gsize length = strlen (name);
 
   *surname = *whole = NULL;
+  *note = FALSE;
+  for (guint i = 0; titles[i] != NULL; i++)
+    if (g_str_has_suffix (name, titles[i]))
+      return split_title (name, length - strlen (titles[i]), surname, whole, note);
   /* 老王: Wang, the elder. */
   if (g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
       g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN)
@@ -245,6 +305,20 @@ all_han (const char *text,
   return TRUE;
 }
 
+static gboolean is_han_name (const char *side);
+
+/* @text without its white space: 代 王强 is 代王强. */
+static char *
+without_spaces (const char *text)
+{
+  GString *plain = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      g_string_append_unichar (plain, g_utf8_get_char (p));
+  return g_string_free (plain, FALSE);
+}
+
 /* After 代 in a note, a role and not a principal: 代理人, 代表, 代写人. */
 static gboolean
 is_role_word (const char *rest)
@@ -257,23 +331,24 @@ is_role_word (const char *rest)
   return FALSE;
 }
 
-/* After 代 in a note, a relative or a collective and not a person's name:
- * 代父亲, 代村民, 代其母. The principal of such a note is nobody's name. */
-static gboolean
-is_kin_or_collective (const char *rest)
+/* After 代 in a note, a relative or a collective (代父亲, 代村民, 代其母):
+ * the length of that word, or 0. Alone it names nobody; a name after it
+ * (代丈夫王强) is the principal's. */
+static gsize
+kin_or_collective (const char *rest)
 {
   static const char *const words[] = {
     "父亲", "母亲", "父母", "儿子", "女儿", "儿媳", "女婿", "丈夫", "妻子", "爱人", "老伴", "家人", "家属", "亲属",
     "亲戚", "爷爷", "奶奶", "外公", "外婆", "孙子", "孙女", "哥哥", "姐姐", "弟弟", "妹妹", "兄弟", "姐妹", "叔叔",
     "伯伯", "舅舅", "姑姑", "公公", "婆婆", "岳父", "岳母", "老人", "邻居", "朋友", "同事", "村民", "群众", "全村",
-    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人", "其",
-    NULL,
+    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人",
+    "其父", "其母", "其夫", "其妻", "其子", "其女", "其兄", "其弟", "其姐", "其妹", "其", NULL,
   };
 
   for (guint i = 0; words[i] != NULL; i++)
     if (g_str_has_prefix (rest, words[i]))
-      return TRUE;
-  return FALSE;
+      return strlen (words[i]);
+  return 0;
 }
 
 /* The surname a masked name still shows (王某某, 王*, 欧阳××, 张XX), read as
@@ -375,9 +450,16 @@ without_notes (const char *value,
               *group |= is_group (text) || is_group_title (inner);
               /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
                * names nobody else. */
-              if (g_str_has_prefix (inner, "\u4ee3" /* 代 */) && all_han (inner + 3, 2, 4) && !is_role_word (inner + 3) &&
-                  !is_kin_or_collective (inner + 3))
-                g_string_append_printf (out, "\u3001%s", inner + 3);
+              g_autofree char *tight = without_spaces (inner);
+
+              if (g_str_has_prefix (tight, "\u4ee3" /* 代 */) && !is_role_word (tight + 3))
+                {
+                  const char *principal = tight + 3 + kin_or_collective (tight + 3);
+
+                  /* 代丈夫王强: the relative's name is the principal's. */
+                  if (principal == tight + 3 ? all_han (principal, 2, 4) : is_han_name (principal))
+                    g_string_append_printf (out, "\u3001%s", principal);
+                }
               p = g_utf8_next_char (q);
               continue;
             }
@@ -430,7 +512,8 @@ without_number (const char *piece)
 
   if (g_once_init_enter (&number))
     {
-      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:" NUMBER_LABEL "\\s*:?\\s*)?"
+      /* 王小明：13800138000, a colon without a label, too. */
+      GRegex *regex = g_regex_new ("^(.*?\\p{Han})\\s*(?:(?:" NUMBER_LABEL ")?\\s*:?\\s*)?"
                                    "[+(]?[0-9][0-9\\s()\\-]{4,}[0-9xX]?\\s*$",
                                    G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
 
@@ -443,8 +526,6 @@ without_number (const char *piece)
     g_clear_pointer (&name, g_free);
   return name;
 }
-
-static gboolean is_han_name (const char *side);
 
 /* After a representative's title without a colon (代表王小明, 村民代表王小明,
  * 人大代表王小明), where the name begins; @name itself when it has no such
@@ -525,24 +606,37 @@ has_transliteration (const char *given)
   return FALSE;
 }
 
-/* Whether @side reads as a Han name: 2 to 3 characters from a surname of
- * the Hundred Family Surnames' commoner part (the commonest hundred cover
- * about nine people in ten; the rest here, 温, 甘, 祁, 禤, most of the
- * others), or 3 to 4 from a compound surname, and no character of a
- * transliterated name after it. Traditional forms count (張, 陳). Left
- * out: surnames that begin transliterations too (阿, 艾, 买, 古, 乔, 路). */
+/* The commonest hundred surnames, which cover about nine people in ten. */
+#define COMMONEST_SURNAMES \
+  "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢" \
+  "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+
+/* Whether @c is a surname of the Hundred Family Surnames' commoner part
+ * (the commonest hundred cover about nine people in ten; the rest here,
+ * 温, 甘, 祁, 禤, most of the others). Traditional forms count (張, 陳).
+ * Left out: surnames that begin transliterations too (阿, 艾, 买, 古, 乔,
+ * 路). */
 static gboolean
-is_han_name (const char *side)
+is_surname_char (gunichar c)
 {
   static const char common[] =
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢"
-    "姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+    COMMONEST_SURNAMES
     "温甘康施文易祝柳牛洪欧樊兰殷翟倪聂关颜鲁葛伍车庞柴苗岳齐俞纪舒屈项祁焦尚毕季邢耿凌骆梅喻辛管卜房滕阎包"
     "窦柏宁左章盛单解谷邬湛蒲靳鲍储戚冉童宗戈瞿裴晏华衡封冷佘隋甄景冀饶尤巫贝连郁芮池桂晋劳蔺郎边麻姬薄仲"
     "荣邝禤卫钮农闵应娄詹席符皮楚查计申危苟时涂宫游全权揭缪臧寇谈虞郜商贲樊滑庄阮鄢粟敖练";
-  g_autofree char *two = NULL;
-  gunichar first;
   char buffer[8];
+
+  buffer[g_unichar_to_utf8 (pr_tokenizer_fold_traditional_char (c), buffer)] = '\0';
+  return strstr (common, buffer) != NULL;
+}
+
+/* Whether @side reads as a Han name: 2 to 3 characters from a surname
+ * (is_surname_char()), or 3 to 4 from a compound surname, and no character
+ * of a transliterated name after it. */
+static gboolean
+is_han_name (const char *side)
+{
+  g_autofree char *two = NULL;
 
   if (all_han (side, 3, 4))
     {
@@ -553,9 +647,7 @@ is_han_name (const char *side)
     }
   if (!all_han (side, 2, 3) || has_transliteration (g_utf8_next_char (side)))
     return FALSE;
-  first = pr_tokenizer_fold_traditional_char (g_utf8_get_char (side));
-  buffer[g_unichar_to_utf8 (first, buffer)] = '\0';
-  return strstr (common, buffer) != NULL;
+  return is_surname_char (g_utf8_get_char (side));
 }
 
 /* A nation of the 56 by its name (汉族, 柯尔克孜族), or 少数民族: not any
@@ -630,6 +722,85 @@ dash_parts_names (const char *start,
   return is_han_name (after_label (left)) && is_han_name (right);
 }
 
+/* The given name of @name, a Han name (is_han_name()): after its first
+ * character, or its first two for a compound surname (欧阳娜娜). */
+static const char *
+given_of (const char *name)
+{
+  const char *second = g_utf8_next_char (name);
+  g_autofree char *two = g_strndup (name, g_utf8_next_char (second) - name);
+
+  return all_han (name, 3, 4) && is_compound_surname (two) ? g_utf8_next_char (second) : second;
+}
+
+/* Whether @normal is a word of the language that may not be a name: one
+ * dictionary word (ICU) that does not read as a name as well, a phrase of
+ * such words or a relative. Such a piece is uncertain: never a name, but
+ * kept to say who the record is not where its cell names nobody else. Two characters read as
+ * one after a commonest surname (张三, 高峰, 金星), or as a sole given name
+ * after any other character (文明, 海燕; not 农民, 单身); more, as a Han name
+ * whose given name is a given name's characters (刘德华). */
+static gboolean
+is_word_note (const char *normal)
+{
+  glong n = g_utf8_strlen (normal, -1);
+  gboolean han = is_han_name (normal);
+  const char *given = han ? given_of (normal) : NULL;
+
+  /* 孙子, 儿子: a relative, as after 代 (no such word is longer). */
+  if (n <= 2 && kin_or_collective (normal) == strlen (normal))
+    return TRUE;
+  /* 下岗职工, 退休教师: words of a phrase, with no surname first and no
+   * transliteration (史蒂夫乔布斯 is two words of the dictionary). */
+  if (!han && all_han (normal, 4, 8) && !has_transliteration (normal) && _pr_identity_is_phrase (normal))
+    return TRUE;
+  if (!all_han (normal, 2, 8))
+    return FALSE;
+  if (han && given == g_utf8_next_char (normal))
+    {
+      /* 武警, 文员, 毕业生: a surname's character before a trade's. */
+      if (_pr_identity_given_name_never (given))
+        return TRUE;
+    }
+  /* 上官婉儿, 司马懿: a compound surname is a name's, even of a name the
+   * dictionary holds. */
+  else if (han)
+    return FALSE;
+  /* 张三 as 高峰: a commonest surname before any given name's character;
+   * a rarer one (农民, 单身) before a sole given name only. The characters
+   * are read first: what reads as a name needs no dictionary. */
+  if (n == 2)
+    {
+      char first[8];
+
+      first[g_unichar_to_utf8 (pr_tokenizer_fold_traditional_char (g_utf8_get_char (normal)), first)] = '\0';
+      if (_pr_identity_given_name_reads (g_utf8_next_char (normal), strstr (COMMONEST_SURNAMES, first) == NULL))
+        return FALSE;
+    }
+  else if (han && _pr_identity_given_name_reads (given, FALSE))
+    return FALSE;
+  return _pr_identity_is_one_word (normal);
+}
+
+/* Whether @text is a title after no name (村主任, 公司经理, 副局长). */
+static gboolean
+is_title_note (const char *text)
+{
+  g_autofree char *surname = NULL, *whole = NULL;
+  gboolean note = FALSE;
+
+  return split_honorific (text, &surname, &whole, &note) && note;
+}
+
+/* Whether @text reads as a Han name (is_han_name()) and not as a word of
+ * the dictionary (王卫国, 周栋, 司马懿; not 董事长): a given name's rarer
+ * character is no note, a word of the language may be one. */
+static gboolean
+reads_as_han_name (const char *text)
+{
+  return is_han_name (text) && !is_word_note (text);
+}
+
 /* Whether @normal, read from @raw in a cell of several pieces, reads as a
  * person's name: a Han name (is_han_name()), a transliterated one with its
  * middle dot or a dash for it (约翰·史密斯, 阿依古丽-买买提), or one in
@@ -668,6 +839,106 @@ reads_as_name (const char *raw,
   if (dot)
     return all_han (normal, 3, 20);
   return !han && letters && !digits;
+}
+
+/* @piece without a note written after a space (王小明 村主任, 王小明 金山村,
+ * 王小明 家住金山村, 王小明 农民), or NULL when it has none. A space parts no
+ * co-signers, so what follows one is either part of the name (王 小明,
+ * 欧阳 文华, 边巴 罗布, and as written 王小明 王伟, 李华 阿依古丽) or a
+ * note: a note when the first word is a whole Han name and the rest cannot
+ * be part of one (not Han, longer than a name, a dictionary word or a
+ * title after no name: 村主任, 书记). */
+static char *
+without_spaced_note (const char *piece)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (piece));
+  g_autofree char *first = NULL, *rest = NULL;
+  const char *space = trimmed;
+
+  while (*space != '\0' && !g_unichar_isspace (g_utf8_get_char (space)))
+    space = g_utf8_next_char (space);
+  if (*space == '\0')
+    return NULL;
+  first = g_strndup (trimmed, space - trimmed);
+  if (!reads_as_han_name (first))
+    return NULL;
+  rest = without_spaces (space);
+  if (all_han (rest, 1, 4) && !is_word_note (rest) && !is_title_note (rest))
+    return NULL;
+  return g_steal_pointer (&first);
+}
+
+/* 王小明之妻李华, 王小明的妻子李华: the person named last, or NULL when
+ * @piece is no such phrase; the one before is named only to say whose
+ * relative she is. */
+static char *
+relative_named (const char *piece)
+{
+  static const char *const links[] = { "\u4e4b" /* 之 */, "\u7684" /* 的 */, NULL };
+  static const char kin[] = "妻夫子女父母兄弟姐妹儿媳婿孙";
+  g_autofree char *plain = NULL;
+
+  if (strstr (piece, links[0]) == NULL && strstr (piece, links[1]) == NULL)
+    return NULL;
+  plain = without_spaces (piece);
+
+  for (guint i = 0; links[i] != NULL; i++)
+    {
+      const char *at = strstr (plain, links[i]), *rest, *named;
+      g_autofree char *left = NULL;
+      gsize length;
+      char first[8];
+
+      if (at == NULL)
+        continue;
+      left = g_strndup (plain, at - plain);
+      rest = at + strlen (links[i]);
+      if (!is_han_name (left) || *rest == '\0')
+        continue;
+      length = kin_or_collective (rest);
+      first[g_unichar_to_utf8 (g_utf8_get_char (rest), first)] = '\0';
+      if (length == 0 && strstr (kin, first) != NULL)
+        length = strlen (first);
+      named = rest + length;
+      if (length > 0 && is_han_name (named))
+        return g_strdup (named);
+    }
+  return NULL;
+}
+
+/* 王小明代李华, 王小明代其子王强, 王小明 代 李华: the agent before 代 without
+ * brackets, or NULL; the principal through @principal when a name follows
+ * (a relative alone names nobody, as in brackets). Only after a whole Han
+ * name: 李时代 is a name. */
+static char *
+agent_before (const char  *piece,
+              char       **principal)
+{
+  g_autofree char *plain = NULL;
+  const char *at, *after, *named;
+  g_autofree char *agent = NULL;
+
+  *principal = NULL;
+  if (strstr (piece, "\u4ee3" /* 代 */) == NULL)
+    return NULL;
+  plain = without_spaces (piece);
+  at = strstr (plain, "\u4ee3");
+  after = at + strlen ("\u4ee3");
+  if (at == plain || *after == '\0' || is_role_word (after))
+    return NULL;
+  agent = g_strndup (plain, at - plain);
+  if (!reads_as_han_name (agent))
+    return NULL;
+  named = after + kin_or_collective (after);
+  if (*named != '\0')
+    {
+      if (!is_han_name (named))
+        return NULL;
+      *principal = g_strdup (named);
+    }
+  else if (named == after)
+    return NULL;
+  return g_steal_pointer (&agent);
 }
 
 /**
@@ -745,7 +1016,8 @@ pr_identity_read_sex (const char *value,
  *
  * Returns: valid if some name is; else invalid if a name lost a
  *   character; else masked (a mask, a placeholder, a group, an honorific)
- *   or empty
+ *   or empty (also where only an uncertain word, 农民, was read: through
+ *   @conflict_only)
  */
 PrIdentityValueState
 pr_identity_read_names (const char *value,
@@ -757,6 +1029,8 @@ pr_identity_read_names (const char *value,
   g_autoptr(GPtrArray) conflicts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *plain = NULL;
   g_autoptr(GPtrArray) loose = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) principals = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) uncertain = g_ptr_array_new_with_free_func (g_free);
   gboolean group = FALSE, invalid = FALSE, masked = FALSE, split;
   guint n_pieces = 0;
   const char *start, *p;
@@ -787,6 +1061,8 @@ pr_identity_read_names (const char *value,
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
+          g_autofree char *spaced = NULL;
+          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
           gboolean group_title = FALSE;
@@ -802,6 +1078,33 @@ pr_identity_read_names (const char *value,
           bare = without_number (name);
           if (bare != NULL)
             name = bare;
+          /* 王小明: 138-0013-8000, its number dropped as a word of its own. */
+          else
+            {
+              g_autofree char *chomped = g_strchomp (g_strdup (name));
+
+              if (g_str_has_suffix (chomped, ":") || g_str_has_suffix (chomped, "\uff1a"))
+                name = bare = g_strndup (chomped, strlen (chomped) - (g_str_has_suffix (chomped, ":") ? 1 : 3));
+            }
+          /* 王小明之妻李华: 李华. */
+          relative = relative_named (name);
+          if (relative != NULL)
+            name = relative;
+          /* 王小明代李华: the agent, and the principal beside. */
+          agent = agent_before (name, &principal);
+          if (agent != NULL)
+            {
+              g_autofree char *normal_principal = NULL;
+
+              name = agent;
+              if (principal != NULL &&
+                  pr_identity_normalize_name (principal, -1, &normal_principal) == PR_IDENTITY_VALUE_VALID)
+                g_ptr_array_add (principals, g_steal_pointer (&normal_principal));
+            }
+          /* 王小明 村主任: the name, and a note after a space. */
+          spaced = without_spaced_note (name);
+          if (spaced != NULL)
+            name = spaced;
           /* 村民代表王小明: the group's representative, as after a colon;
            * 人大代表王小明: 王小明 alone. */
           name = representative_prefix (name, &group_title);
@@ -815,6 +1118,7 @@ pr_identity_read_names (const char *value,
           if (state == PR_IDENTITY_VALUE_VALID)
             {
               char *surname = NULL, *whole = NULL, *left = NULL, *right = NULL;
+              gboolean title_note = FALSE;
               g_autofree char *stem = NULL;
               gsize n = strlen (normal);
 
@@ -855,14 +1159,26 @@ pr_identity_read_names (const char *value,
                   g_ptr_array_add (conflicts, g_strconcat (normal, HONORIFIC_GIVEN, NULL));
                   masked = TRUE;
                 }
-              else if (!split_honorific (normal, &surname, &whole))
+              else if (!split_honorific (normal, &surname, &whole, &title_note))
                 {
+                  /* 农民, 温馨, 董事长: a word that may be a name, uncertain. */
+                  if (is_word_note (normal))
+                    {
+                      if (bare == NULL)
+                        g_ptr_array_add (uncertain, g_steal_pointer (&normal));
+                    }
                   /* 王小明，手机号 13800138000 without its number, 王小明，农民:
                    * only a piece that reads as a name is one. */
-                  if (reads_as_name (name, normal))
+                  else if (reads_as_name (name, normal))
                     g_ptr_array_add (found, g_steal_pointer (&normal));
                   else if (bare == NULL)
                     g_ptr_array_add (loose, g_steal_pointer (&normal));
+                }
+              /* 村支书, 公司经理: a title after no name, uncertain as a word. */
+              else if (title_note)
+                {
+                  if (bare == NULL)
+                    g_ptr_array_add (uncertain, g_steal_pointer (&normal));
                 }
               else if (whole != NULL)
                 g_ptr_array_add (found, whole);
@@ -901,12 +1217,19 @@ pr_identity_read_names (const char *value,
         }
     }
 
+  g_ptr_array_extend_and_steal (found, g_steal_pointer (&principals));
   /* A piece that reads as no name is one only alone in its cell (农民 is
    * one, as 阿依古丽 is; 王小明，农民 is 王小明 and a note), or where no
    * piece reads as one (阿依古丽、买买提: co-signers of rarer surnames,
    * who still are not 李华). */
   if (n_pieces == 1 || (found->len == 0 && conflicts->len == 0 && !group))
     g_ptr_array_extend_and_steal (found, g_steal_pointer (&loose));
+  /* An uncertain piece (温馨, 农民, 村支书) is never evidence of the same
+   * person, but where nothing else names anyone it still says the record
+   * is not 张三's, as 王先生 does: dropping it would leave a phone alone to
+   * join two people. */
+  if (found->len == 0 && conflicts->len == 0 && !group)
+    g_ptr_array_extend_and_steal (conflicts, g_steal_pointer (&uncertain));
   /* A group naming nobody (王某等5人) is no evidence and no conflict; its
    * named representatives (王小明等5人, 代表：王小明) are names as any
    * (each a petitioner), and its unnamed members neither. */

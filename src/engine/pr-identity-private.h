@@ -14,6 +14,13 @@ PrIdentityValueState _pr_identity_fold_number       (const char  *value,
 gboolean             _pr_identity_is_zero_width     (gunichar     c);
 gboolean             _pr_identity_is_mask_character (gunichar     c);
 
+/* Words and given names (pr-identity-words.c). */
+gboolean _pr_identity_is_one_word      (const char *text);
+gboolean _pr_identity_is_phrase        (const char *text);
+gboolean _pr_identity_given_name_reads (const char *text,
+                                       gboolean    sole);
+gboolean _pr_identity_given_name_never (const char *text);
+
 /* A cell of a masked and a full number (pr-identity-mixed.c). */
 typedef enum {
   PR_IDENTITY_MIXED_NONE,      /* not such a cell */

@@ -343,7 +343,9 @@ is_placeholder_name (const char *name)
     "anonymous", "unknown", "-", NULL,
   };
 
-  return g_strv_contains (placeholders, name);
+  /* 不愿透露姓名, 匿名群众: a phrase of the same. */
+  return g_strv_contains (placeholders, name) || g_str_has_prefix (name, "\u4e0d\u613f\u900f\u9732" /* 不愿透露 */) ||
+         g_str_has_prefix (name, "\u533f\u540d" /* 匿名 */);
 }
 
 enum

@@ -17,6 +17,9 @@
 
 #include "config.h"
 
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +148,58 @@ factor_of (const PrIdf *self,
     return log ((double) n / (double) df);
 
   return 1.0;
+}
+
+/* The smallest share, rounded up to two significant digits, that keeps a
+ * word found in two of @n_documents records. */
+static double
+smallest_useful_share (guint64 n_documents)
+{
+  double share = 2.0 / (double) MAX (n_documents, 2);
+  double step = pow (10.0, floor (log10 (share)) - 1);
+  double rounded = ceil (share / step - 1e-9) * step;
+
+  return rounded * (double) n_documents < 2.0 ? rounded + step : rounded;
+}
+
+/**
+ * pr_idf_check_max_share:
+ * @max_share: a cap on the share of records a word may be in, given on
+ *   purpose (0 too)
+ * @n_documents: the records it is for; 0 if not known yet
+ * @error: return location for a #GError
+ *
+ * A word is in one record at least, so a cap of 0, or one under 1 / n,
+ * leaves every word out; one under 2 / n leaves out every word that two
+ * records share, so no record can match another on its text. Either is
+ * refused, naming the smallest useful cap.
+ *
+ * Returns: %FALSE with @error (%G_IO_ERROR_INVALID_ARGUMENT) set if
+ *   @max_share would leave no record anything to match on
+ */
+gboolean
+pr_idf_check_max_share (double    max_share,
+                        guint64   n_documents,
+                        GError  **error)
+{
+  if (max_share <= 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           /* xgettext:no-c-format */
+                           _("--idf-max-share 0 would leave out every word: give a share above 0 (0.05 leaves out "
+                             "the words of more than 5 % of the records), or leave the flag out to keep every word"));
+      return FALSE;
+    }
+  if (n_documents < 2 || max_share * (double) n_documents >= 2.0)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+               max_share * (double) n_documents < 1.0
+               ? _("--idf-max-share %g would leave out every word: each word is in one of the %llu records at least, more than that share; give %g or more (a word shared by two records "
+                   "kept), or leave the flag out to keep every word")
+               : _("--idf-max-share %g would leave out every word that two of the %llu records share, so no record could match another; give %g or more (a word shared by two "
+                   "records kept), or leave the flag out to keep every word"),
+               max_share, (unsigned long long) n_documents, smallest_useful_share (n_documents));
+  return FALSE;
 }
 
 /**

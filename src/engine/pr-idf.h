@@ -33,6 +33,9 @@ void     pr_idf_add_document  (PrIdf              *idf,
                                const PrFeature    *features,
                                gsize               n_features);
 void     pr_idf_freeze        (PrIdf              *idf);
+gboolean pr_idf_check_max_share (double           max_share,
+                               guint64             n_documents,
+                               GError            **error);
 guint64  pr_idf_get_n_documents (const PrIdf      *idf);
 guint64  pr_idf_get_n_terms   (const PrIdf        *idf);
 guint64  pr_idf_document_frequency (const PrIdf   *idf,

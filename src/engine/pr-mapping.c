@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+
 #include "pr-mapping.h"
 
 G_DEFINE_QUARK (pr-mapping-error-quark, pr_mapping_error)
@@ -434,6 +435,76 @@ pr_mapping_set_encoding (PrMapping   *self,
   g_set_error (error, PR_MAPPING_ERROR, PR_MAPPING_ERROR_INVALID,
                _("column “%s” has an encoding but is not mapped: map it (--text, --short…) too"), name);
   return FALSE;
+}
+
+/* What iconv, which decodes a column (pr-column-decoder.c), makes of
+ * @encoding: every byte alone read as it, and a few characters of several
+ * scripts written in it, one conversion each (so a byte order mark it
+ * writes counts). Two names of one encoding give the same; iconv has no
+ * canonical name to compare. %NULL if iconv does not know it. */
+static GString *
+iconv_signature (const char *encoding)
+{
+  static const char *const probes[] = {
+    "A", "\xC3\xA9", "\xE2\x82\xAC", "\xC2\xA5", "\xD0\x96", "\xCE\xA9", "\xE4\xB8\xAD",
+    "\xE9\xBE\x98", "\xE7\xA1\x80", "\xE3\x80\x85", "\xE3\x82\xAB", "\xED\x95\x9C",
+    "\xEF\xBD\x9E", "\xF0\xA0\x80\x80", "\xF0\x9F\x98\x80",
+  };
+  GIConv converter = g_iconv_open ("UTF-8", encoding);
+  GString *signature;
+
+  if (converter == (GIConv) -1)
+    return NULL;
+  g_iconv_close (converter);
+  signature = g_string_new (NULL);
+  for (guint byte = 0; byte < 256; byte++)
+    {
+      char one = (char) byte;
+      g_autofree char *text = g_convert (&one, 1, "UTF-8", encoding, NULL, NULL, NULL);
+
+      g_string_append (signature, text != NULL ? text : "\x01?");
+      g_string_append_c (signature, '\x02');
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (probes); i++)
+    {
+      gsize length = 0;
+      g_autofree char *bytes = g_convert (probes[i], -1, encoding, "UTF-8", NULL, &length, NULL);
+      g_autofree char *hex = bytes != NULL ? g_strdup_printf ("%zu:", length) : g_strdup ("-");
+
+      g_string_append (signature, hex);
+      for (gsize b = 0; bytes != NULL && b < length; b++)
+        g_string_append_printf (signature, "%02X", (guint8) bytes[b]);
+      g_string_append_c (signature, '\x02');
+    }
+  return signature;
+}
+
+/**
+ * pr_mapping_same_encoding:
+ * @a: an encoding's name
+ * @b: another
+ *
+ * Decided as the column is decoded, by iconv: @a and @b are one encoding
+ * when iconv reads and writes the same with either (gb18030 and GB18030,
+ * utf8 and UTF-8), and two when it does not (UCS-2 and UTF-16, which ICU
+ * calls one).
+ *
+ * Returns: whether @a and @b name one encoding
+ */
+gboolean
+pr_mapping_same_encoding (const char *a,
+                          const char *b)
+{
+  g_autoptr(GString) sig_a = NULL;
+  g_autoptr(GString) sig_b = NULL;
+
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (g_ascii_strcasecmp (a, b) == 0)
+    return TRUE;
+  sig_a = iconv_signature (a);
+  sig_b = iconv_signature (b);
+  return sig_a != NULL && sig_b != NULL && g_string_equal (sig_a, sig_b);
 }
 
 /**

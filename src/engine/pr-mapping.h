@@ -79,6 +79,8 @@ gboolean               pr_mapping_set_encoding         (PrMapping        *mappin
                                                         const char       *name,
                                                         const char       *encoding,
                                                         GError          **error);
+gboolean               pr_mapping_same_encoding        (const char       *a,
+                                                        const char       *b);
 gboolean               pr_mapping_set_label            (PrMapping        *mapping,
                                                         const char       *name,
                                                         const char       *label,

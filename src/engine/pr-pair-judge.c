@@ -21,6 +21,7 @@
 #include "pr-pair-judge.h"
 #include "pr-pair-profile.h"
 #include "pr-threads.h"
+#include "pr-union-find.h"
 
 /**
  * pr_pair_model_kind_of:
@@ -282,6 +283,9 @@ typedef struct {
   const PrMapping   *mapping;
   PrTokenizerFlags   flags;
   const PrPairModel *model;     /* (nullable): score with it */
+  double             threshold; /* with @bounded: the probability from which a pair is a repeat */
+  guint8            *bounded;   /* (nullable): by pair; 1 if its bound proved it below @threshold
+                                 * without the diff (pr_pair_judge_score_linked ()) */
   double            *features;  /* (nullable): or keep the features here */
   const PrRecordSet *set;
   PrScoredPair      *pairs;
@@ -400,6 +404,57 @@ find_same_bodies (Work *work)
                                                                                   : order[k - 1];
 }
 
+/* Whether a probability at most @bound is below @threshold once kept as
+ * the float PrScoredPair holds: rounding is monotone, and the margin is
+ * for the logit's own rounding at the bound's corner. */
+static gboolean
+below (double bound,
+       double threshold)
+{
+  return (double) (float) (bound + 1e-9) < threshold;
+}
+
+/* Judges @pair into @out; with work->bounded, leaves it unjudged (−1)
+ * when the model cannot reach the threshold whatever the diff says. */
+static gboolean
+score_pair (Work         *work,
+            gsize         i,
+            const double *bodies_as,
+            double       *out,
+            GError      **error)
+{
+  PrScoredPair *pair = &work->pairs[i];
+  const PrPairProfile *a = work->profiles[pair->a], *b = work->profiles[pair->b];
+
+  if (work->bounded != NULL && bodies_as == NULL)
+    {
+      gboolean diff = pr_pair_profile_compare_but_diff (a, b, NULL, out);
+
+      petitioner_feature (work->set, pair->a, pair->b, out);
+      if (diff && below (pr_pair_profile_diff_bound (a, b, work->model, out), work->threshold))
+        {
+          work->bounded[i] = 1;
+          pair->probability = -1;
+          return TRUE;
+        }
+      if (diff && !pr_pair_profile_add_diff (a, b, out, error))
+        return FALSE;
+    }
+  else
+    {
+      /* Without work->bounded every pair is diffed, even one a bound
+       * would prove below the threshold: its number is kept or written,
+       * and average linkage sums them. A copy (@bodies_as) takes the
+       * diff of the pair it copies. */
+      if (!pr_pair_profile_compare_as (a, b, bodies_as, out, error))
+        return FALSE;
+      petitioner_feature (work->set, pair->a, pair->b, out);
+    }
+  if (work->model != NULL)
+    pair->probability = (float) pr_pair_model_probability (work->model, out);
+  return TRUE;
+}
+
 static void
 score_share (gpointer data,
              guint    index)
@@ -409,25 +464,18 @@ score_share (gpointer data,
 
   for (gsize j = index; j < work->n_block; j += work->n_threads)
     {
-      gsize i = work->block[j];
-      PrScoredPair *pair = &work->pairs[i];
-      double *out = block_features (work, j);
       const double *bodies_as = NULL;
 
       if ((j & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
         break;
       if ((work->same_bodies[j] != G_MAXSIZE) != work->copies)
         continue;
-      if (work->copies)
+      /* A copy of a pair left to its bound is bounded afresh: its other
+       * features (dates, petitioner, subject) are its own. */
+      if (work->copies && (work->bounded == NULL || !work->bounded[work->block[work->same_bodies[j]]]))
         bodies_as = block_features (work, work->same_bodies[j]);
-      /* Every pair diffed, even one a bound proves to be written 0.000:
-       * average linkage sums probabilities, and a bound in a sum moves
-       * means across the threshold. */
-      if (!pr_pair_profile_compare_as (work->profiles[pair->a], work->profiles[pair->b], bodies_as, out, &error))
+      if (!score_pair (work, work->block[j], bodies_as, block_features (work, j), &error))
         break;
-      petitioner_feature (work->set, pair->a, pair->b, out);
-      if (work->model != NULL)
-        pair->probability = (float) pr_pair_model_probability (work->model, out);
     }
   if (error != NULL)
     keep_error (work, g_steal_pointer (&error));
@@ -462,7 +510,11 @@ judge_block (Work    *work,
       /* One thread numbers the words, so that equal words get equal
        * numbers whichever thread read them. */
       for (guint32 i = 0; i < work->n_needed; i++)
-        pr_pair_profile_number (work->profiles[work->needed[i]], words);
+        {
+          pr_pair_profile_number (work->profiles[work->needed[i]], words);
+          if (work->bounded != NULL)
+            pr_pair_profile_sort_words (work->profiles[work->needed[i]]);
+        }
       work->same_bodies = g_new (gsize, MAX (1, work->n_block));
       if (work->features == NULL)
         work->block_features = g_new (double, MAX (1, work->n_block) * PR_PAIR_N_FEATURES);
@@ -483,18 +535,6 @@ judge_block (Work    *work,
       in_block[work->needed[i]] = 0;
     }
   return work->error == NULL;
-}
-
-static guint32
-find_root (guint32 *parent,
-           guint32  r)
-{
-  while (parent[r] != r)
-    {
-      parent[r] = parent[parent[r]];
-      r = parent[r];
-    }
-  return r;
 }
 
 static int
@@ -531,21 +571,15 @@ judge (Work    *work,
   guint32 n_counted = 0;
 
   g_return_val_if_fail (pr_record_set_has_texts (work->set), FALSE);
-  for (guint32 r = 0; r < n_records; r++)
-    parent[r] = r;
+  pr_union_find_init (parent, n_records);
   for (gsize i = 0; i < work->n_pairs; i++)
     {
-      guint32 x, y;
-
       g_return_val_if_fail (work->pairs[i].a < n_records && work->pairs[i].b < n_records, FALSE);
-      x = find_root (parent, work->pairs[i].a);
-      y = find_root (parent, work->pairs[i].b);
-      if (x != y)
-        parent[MAX (x, y)] = MIN (x, y);
+      pr_union_find_join_lowest (parent, work->pairs[i].a, work->pairs[i].b);
     }
   for (gsize i = 0; i < work->n_pairs; i++)
     {
-      roots[i] = find_root (parent, work->pairs[i].a);
+      roots[i] = pr_union_find_root (parent, work->pairs[i].a);
       order[i] = i;
     }
   g_qsort_with_data (order, work->n_pairs, sizeof *order, compare_by_root, roots);
@@ -657,4 +691,99 @@ pr_pair_judge_score (const PrMapping   *mapping,
                 .cancellable = cancellable };
 
   return judge (&work, error);
+}
+
+/**
+ * pr_pair_judge_score_some:
+ * @pairs: (inout): candidates; those at @at have their probability filled in
+ * @at: (array length=n_at): the indices in @pairs of the pairs to judge
+ *
+ * pr_pair_judge_score () of some of @pairs (those whose number is not
+ * known yet), the others left as they are.
+ *
+ * Returns: %FALSE with @error set if a text is refused or on cancel.
+ */
+gboolean
+pr_pair_judge_score_some (const PrMapping   *mapping,
+                          PrTokenizerFlags   flags,
+                          const PrPairModel *model,
+                          const PrRecordSet *set,
+                          PrScoredPair      *pairs,
+                          const gsize       *at,
+                          gsize              n_at,
+                          guint              n_threads,
+                          GCancellable      *cancellable,
+                          GError           **error)
+{
+  g_autofree PrScoredPair *some = NULL;
+
+  if (n_at == 0)
+    return TRUE;
+  some = g_new (PrScoredPair, n_at);
+  for (gsize i = 0; i < n_at; i++)
+    some[i] = pairs[at[i]];
+  if (!pr_pair_judge_score (mapping, flags, model, set, some, n_at, n_threads, cancellable, error))
+    return FALSE;
+  for (gsize i = 0; i < n_at; i++)
+    pairs[at[i]].probability = some[i].probability;
+  return TRUE;
+}
+
+/**
+ * pr_pair_judge_score_linked:
+ * @threshold: the probability from which a pair is a repeat
+ * @pairs: (inout): the candidates; their probability is filled in, or
+ *   left −1 (not judged)
+ *
+ * pr_pair_judge_score () of every pair that can change the clusters
+ * pr_pair_linkage () makes of @pairs at @threshold, the same clusters as
+ * if every pair were judged. A pair whose probability is proved below
+ * @threshold without the word diff (pr_pair_profile_diff_bound ()) is
+ * judged only if its two records are joined by pairs at or above
+ * @threshold: average linkage joins two clusters only through a cross
+ * pair at or above it, so its clusters lie within those groups, and a
+ * pair between two groups weighs only in means that stay below the
+ * threshold whatever it is. The others are left −1: not judged, as
+ * PrScoredPair says, and to be judged by whoever needs their number.
+ *
+ * Returns: %FALSE with @error set if a text is refused or on cancel.
+ */
+gboolean
+pr_pair_judge_score_linked (const PrMapping   *mapping,
+                            PrTokenizerFlags   flags,
+                            const PrPairModel *model,
+                            double             threshold,
+                            const PrRecordSet *set,
+                            PrScoredPair      *pairs,
+                            gsize              n_pairs,
+                            guint              n_threads,
+                            GCancellable      *cancellable,
+                            GError           **error)
+{
+  g_autofree guint8 *bounded = g_new0 (guint8, MAX (1, n_pairs));
+  g_autofree guint32 *parent = NULL;
+  g_autoptr(GArray) again_at = g_array_new (FALSE, FALSE, sizeof (gsize));
+  Work work = { .mapping = mapping, .flags = flags, .model = model, .threshold = threshold,
+                .bounded = bounded, .set = set, .pairs = pairs, .n_pairs = n_pairs, .n_threads = n_threads,
+                .block_records = PROFILE_BLOCK, .cancellable = cancellable };
+  gsize n_bounded = 0;
+
+  g_return_val_if_fail (model != NULL, FALSE);
+  if (!judge (&work, error))
+    return FALSE;
+
+  for (gsize i = 0; i < n_pairs; i++)
+    n_bounded += bounded[i];
+  parent = g_new (guint32, MAX (1, set->n_records));
+  pr_union_find_init (parent, set->n_records);
+  for (gsize i = 0; i < n_pairs; i++)
+    if (!bounded[i] && pairs[i].probability >= threshold)
+      pr_union_find_join_lowest (parent, pairs[i].a, pairs[i].b);
+  for (gsize i = 0; i < n_pairs; i++)
+    if (bounded[i] && pr_union_find_root (parent, pairs[i].a) == pr_union_find_root (parent, pairs[i].b))
+      g_array_append_val (again_at, i);
+  g_debug ("%zu of %zu pairs proved below %.3f without the diff; %u of them judged, in groups of repeats",
+           n_bounded, n_pairs, threshold, again_at->len);
+  return pr_pair_judge_score_some (mapping, flags, model, set, pairs, (const gsize *) (gpointer) again_at->data,
+                                   again_at->len, n_threads, cancellable, error);
 }

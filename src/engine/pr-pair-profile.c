@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pr-date.h"
@@ -34,6 +35,8 @@ struct _PrPairProfile {
   guint64 *subject_grams;
   guint64 *word_hashes;     /* until numbered */
   guint32 *words;           /* once numbered */
+  guint32 *sorted_words;    /* (nullable): the same, sorted, for pr_pair_profile_diff_bound ()
+                             * (pr_pair_profile_sort_words ()) */
   guint64 *fields;          /* 0: empty */
   guint32  n_grams;
   guint32  n_codes;
@@ -372,6 +375,15 @@ pr_pair_profile_new_with_words (PrTokenizer        *tokenizer,
   return g_steal_pointer (&profile);
 }
 
+static int
+compare_words (const void *x,
+               const void *y)
+{
+  guint32 p = *(const guint32 *) x, q = *(const guint32 *) y;
+
+  return (p > q) - (p < q);
+}
+
 /**
  * pr_pair_profile_number:
  *
@@ -399,13 +411,33 @@ pr_pair_profile_number (PrPairProfile *profile,
   g_clear_pointer (&profile->word_hashes, g_free);
 }
 
+/**
+ * pr_pair_profile_sort_words:
+ *
+ * Keeps a sorted copy of @profile's numbered words, which
+ * pr_pair_profile_diff_bound () needs (once; after
+ * pr_pair_profile_number ()). Only a judge that bounds pairs asks for
+ * it: the copy is as large as the words.
+ */
+void
+pr_pair_profile_sort_words (PrPairProfile *profile)
+{
+  g_return_if_fail (profile->words != NULL);
+
+  if (profile->sorted_words != NULL)
+    return;
+  profile->sorted_words = g_memdup2 (profile->words, MAX (1, profile->n_words) * sizeof (guint32));
+  qsort (profile->sorted_words, profile->n_words, sizeof (guint32), compare_words);
+}
+
 /* Returns: the bytes @profile takes. */
 gsize
 pr_pair_profile_size (const PrPairProfile *profile)
 {
   return sizeof *profile + 8 * ((gsize) profile->n_grams + profile->n_codes + profile->n_subject_grams +
                                 MAX (1, profile->n_fields)) +
-         (profile->words != NULL ? 4 : 8) * (gsize) profile->n_words;
+         /* The hashes until numbered, then the numbers (and their sorted copy). */
+         (profile->words == NULL ? 8 : profile->sorted_words != NULL ? 8 : 4) * (gsize) profile->n_words;
 }
 
 void
@@ -418,6 +450,7 @@ pr_pair_profile_free (PrPairProfile *profile)
   g_free (profile->subject_grams);
   g_free (profile->word_hashes);
   g_free (profile->words);
+  g_free (profile->sorted_words);
   g_free (profile->fields);
   g_free (profile);
 }
@@ -440,16 +473,13 @@ pr_pair_words_free (PrPairWords *words)
   g_free (words);
 }
 
-/* The features of the two bodies: 3-gram containment and the diff's shape. */
-static gboolean
-text_features (const PrPairProfile *a,
+/* The features of the two bodies that need no diff: 3-gram containment
+ * and the letter and digit runs. */
+static void
+gram_features (const PrPairProfile *a,
                const PrPairProfile *b,
-               double              *features,
-               GError             **error)
+               double              *features)
 {
-  PrDiff shape;
-  gsize shorter, longer;
-
   if (a->n_grams > 0 && b->n_grams > 0)
     {
       guint shared = _pr_pair_count_shared (a->grams, a->n_grams, b->grams, b->n_grams);
@@ -462,6 +492,17 @@ text_features (const PrPairProfile *a,
                                       MIN (a->n_codes, b->n_codes);
   else
     features[PR_PAIR_FEATURE_NO_CODES] = 1;
+}
+
+/* The features of the word diff's shape. */
+static gboolean
+diff_features (const PrPairProfile *a,
+               const PrPairProfile *b,
+               double              *features,
+               GError             **error)
+{
+  PrDiff shape;
+  gsize shorter, longer;
 
   if (!pr_diff_shape (a->words, a->n_words, b->words, b->n_words, &shape, NULL, error))
     return FALSE;
@@ -495,7 +536,7 @@ pr_pair_profile_compare (const PrPairProfile *a,
   return pr_pair_profile_compare_as (a, b, NULL, features, error);
 }
 
-/* The features text_features () sets: those of the two bodies alone. */
+/* The features gram_features () and diff_features () set: those of the two bodies alone. */
 static const PrPairFeature body_features[] = {
   PR_PAIR_FEATURE_CONTAINED, PR_PAIR_FEATURE_COVERED, PR_PAIR_FEATURE_CODES, PR_PAIR_FEATURE_NO_CODES,
   PR_PAIR_FEATURE_SHARED_WORDS, PR_PAIR_FEATURE_SUBSTITUTED, PR_PAIR_FEATURE_INSERTED,
@@ -530,10 +571,34 @@ pr_pair_profile_compare_as (const PrPairProfile *a,
                             double              *features,
                             GError             **error)
 {
-  guint agree = 0, differ = 0;
-
   g_return_val_if_fail (a != NULL && b != NULL && features != NULL, FALSE);
   g_return_val_if_fail (a->words != NULL && b->words != NULL, FALSE);
+
+  if (!pr_pair_profile_compare_but_diff (a, b, bodies_as, features))
+    return TRUE;
+  return diff_features (a, b, features, error);
+}
+
+/**
+ * pr_pair_profile_compare_but_diff:
+ * @bodies_as: (nullable): as pr_pair_profile_compare_as ()'s
+ *
+ * Every feature of pr_pair_profile_compare_as () but those of the word
+ * diff (shared words, substituted, inserted), which are left 0 when it
+ * returns %TRUE: the diff is the costly part.
+ *
+ * Returns: %TRUE if the diff is still to be made
+ *   (pr_pair_profile_add_diff ()); %FALSE if @features are complete (the
+ *   same bodies, or @bodies_as given).
+ */
+gboolean
+pr_pair_profile_compare_but_diff (const PrPairProfile *a,
+                                  const PrPairProfile *b,
+                                  const double        *bodies_as,
+                                  double              *features)
+{
+  gboolean diff = FALSE;
+  guint agree = 0, differ = 0;
 
   memset (features, 0, PR_PAIR_N_FEATURES * sizeof *features);
   if (bodies_as != NULL)
@@ -548,9 +613,11 @@ pr_pair_profile_compare_as (const PrPairProfile *a,
       /* Of the bytes as they are: the same bytes hold the same runs. */
       features[a->n_codes > 0 ? PR_PAIR_FEATURE_CODES : PR_PAIR_FEATURE_NO_CODES] = 1;
     }
-  else if (!text_features (a, b, features, error))
-    return FALSE;
-
+  else
+    {
+      gram_features (a, b, features);
+      diff = TRUE;
+    }
   if (a->subject_hash != 0 && b->subject_hash != 0)
     {
       if (a->subject_hash == b->subject_hash)
@@ -590,5 +657,92 @@ pr_pair_profile_compare_as (const PrPairProfile *a,
 
   features[PR_PAIR_FEATURE_DISTANCE] = pr_hamming_distance (a->fingerprint, b->fingerprint) / 64.0;
   /* PR_PAIR_FEATURE_IDENTITY stays 0: the slot for identity evidence. */
-  return TRUE;
+  return diff;
+}
+
+/**
+ * pr_pair_profile_add_diff:
+ * @features: pr_pair_profile_compare_but_diff ()'s, when it returned %TRUE
+ *
+ * Adds the word diff's features: @features are then those of
+ * pr_pair_profile_compare_as ().
+ *
+ * Returns: %FALSE with @error set if the diff fails.
+ */
+gboolean
+pr_pair_profile_add_diff (const PrPairProfile *a,
+                          const PrPairProfile *b,
+                          double              *features,
+                          GError             **error)
+{
+  return diff_features (a, b, features, error);
+}
+
+/* How many words @a and @b have in common, each counted as often as it
+ * is in both: no common subsequence is longer. */
+static gsize
+count_common_words (const PrPairProfile *a,
+                    const PrPairProfile *b)
+{
+  gsize i = 0, j = 0, n = 0;
+
+  while (i < a->n_words && j < b->n_words)
+    if (a->sorted_words[i] < b->sorted_words[j])
+      i++;
+    else if (a->sorted_words[i] > b->sorted_words[j])
+      j++;
+    else
+      n++, i++, j++;
+  return n;
+}
+
+/**
+ * pr_pair_profile_diff_bound:
+ * @a: @b: with their words sorted (pr_pair_profile_sort_words ())
+ * @features: pr_pair_profile_compare_but_diff ()'s, with whatever else
+ *   the judge sets (the petitioner), the diff's features not yet added
+ *
+ * The most @model can give the pair, whatever the word diff finds.
+ *
+ * The diff's features are fixed by three counts: the words matched C, at
+ * most the words the two texts have in common (M), and the substituted
+ * S and inserted I, which share the rest: 2S + I = n_a + n_b − 2C, with
+ * I ≥ |n_a − n_b| (a run's unequal sides are inserted). With s and l the
+ * shorter and longer count, the features C/s, S/s and I/l are then
+ * linear in C and I over a four-cornered region (0 ≤ C ≤ M,
+ * |n_a − n_b| ≤ I ≤ n_a + n_b − 2C), and so is the logit: its largest
+ * value is at a corner, whatever the weights' signs. This holds for a
+ * diff that stops at its work limit too: its match is still a common
+ * subsequence.
+ *
+ * Returns: an upper bound of pr_pair_model_probability () of the complete
+ *   features; 1 when the texts have no words (no diff to bound)
+ */
+double
+pr_pair_profile_diff_bound (const PrPairProfile *a,
+                            const PrPairProfile *b,
+                            const PrPairModel   *model,
+                            const double        *features)
+{
+  gsize s = MIN (a->n_words, b->n_words), l = MAX (a->n_words, b->n_words);
+  gsize most = count_common_words (a, b);
+  double corner[PR_PAIR_N_FEATURES], bound = 0;
+
+  g_return_val_if_fail (a->sorted_words != NULL && b->sorted_words != NULL, 1);
+  if (s == 0)
+    return 1;
+  memcpy (corner, features, sizeof corner);
+  for (guint c = 0; c < 2; c++)
+    for (guint i = 0; i < 2; i++)
+      {
+        gsize common = c == 0 ? 0 : most;
+        gsize inserted = i == 0 ? l - s : a->n_words + b->n_words - 2 * common;
+        gsize substituted = (a->n_words + b->n_words - 2 * common - inserted) / 2;
+
+        corner[PR_PAIR_FEATURE_SHARED_WORDS] = (double) common / s;
+        corner[PR_PAIR_FEATURE_SUBSTITUTED] = MIN (1.0, (double) substituted / s);
+        corner[PR_PAIR_FEATURE_INSERTED] = (double) inserted / l;
+        bound = MAX (bound, pr_pair_model_probability (model, corner));
+      }
+  return bound;
 }

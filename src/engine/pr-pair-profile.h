@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "pr-pair-features.h"
+#include "pr-pair-model.h"
 #include "pr-tokenizer.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,7 @@ PrPairProfile *pr_pair_profile_new_with_words (PrTokenizer        *tokenizer,
                                               GError            **error);
 void           pr_pair_profile_number   (PrPairProfile        *profile,
                                          PrPairWords          *words);
+void           pr_pair_profile_sort_words (PrPairProfile      *profile);
 gsize          pr_pair_profile_size     (const PrPairProfile  *profile);
 void           pr_pair_profile_free     (PrPairProfile        *profile);
 gboolean       pr_pair_profile_compare  (const PrPairProfile  *a,
@@ -38,6 +40,18 @@ gboolean       pr_pair_profile_compare_as (const PrPairProfile *a,
                                            const double        *bodies_as,
                                            double              *features,
                                            GError             **error);
+gboolean       pr_pair_profile_compare_but_diff (const PrPairProfile *a,
+                                                 const PrPairProfile *b,
+                                                 const double        *bodies_as,
+                                                 double              *features);
+gboolean       pr_pair_profile_add_diff (const PrPairProfile  *a,
+                                         const PrPairProfile  *b,
+                                         double               *features,
+                                         GError              **error);
+double         pr_pair_profile_diff_bound (const PrPairProfile *a,
+                                           const PrPairProfile *b,
+                                           const PrPairModel   *model,
+                                           const double        *features);
 guint64        pr_pair_profile_get_body_hash (const PrPairProfile *profile);
 PrPairWords   *pr_pair_words_new        (void);
 void           pr_pair_words_free       (PrPairWords          *words);

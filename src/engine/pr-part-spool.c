@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "pr-part-spool.h"
@@ -30,16 +31,32 @@ G_STATIC_ASSERT (sizeof (Entry) == 12);
 #define N_BUCKETS 256
 #define BUCKET_OF(hash) ((guint) ((hash) >> 48))
 
+/* A bucket's first room, in entries: 256 buckets of 12 KiB, three pages
+ * each, so that doubled it stays whole pages. */
+#define FIRST_ROOM 1024
+
 /* Entries of a bucket written out at once. */
 typedef struct {
   guint64 offset;
   guint64 count;
 } Chunk;
 
+/* The entries a bucket holds in memory; its room grows on demand, to the
+ * bucket's share of the limit and no further. The room is mapped memory,
+ * which the kernel gives a page at a time as it is written and moves
+ * without copying as it grows: a bucket costs the pages it fills, as one
+ * reserved at its full share did, and no freed copies are left behind in
+ * the heap. */
+typedef struct {
+  Entry *data;
+  gsize  len;
+  gsize  room;
+} Bucket;
+
 struct _PrPartSpool {
   gsize    bucket_limit;  /* entries a bucket holds before all are written out */
   guint64  n_entries;
-  GArray  *buckets[N_BUCKETS];  /* Entry */
+  Bucket   buckets[N_BUCKETS];
   GArray  *chunks[N_BUCKETS];   /* Chunk: the bucket's entries in the file */
   int      fd;            /* -1 until the first spill */
   gboolean consumed;      /* matched: the buckets are freed as they are read */
@@ -58,20 +75,27 @@ pr_part_spool_new (gsize memory_limit)
 {
   PrPartSpool *spool = g_new0 (PrPartSpool, 1);
 
-  /* Each bucket gets its share of the memory at once, so that none grows
-   * (doubling) past it; all are written out when one is full. Winnowing
-   * keeps the smallest hash of each window, so the first buckets fill
-   * several times faster than the last, and the spool holds less than its
-   * limit: the price of keeping the buckets in hash order. */
+  /* Each bucket may hold its share of the memory, and no more: all are
+   * written out when one is full. Winnowing keeps the smallest hash of
+   * each window, so the first buckets fill several times faster than the
+   * last, and the spool holds less than its limit: the price of keeping
+   * the buckets in hash order. The room is taken as the entries come, not
+   * at once: a small table's scan must run where the limit's address
+   * space is not to be had (ulimit -v). */
   spool->bucket_limit = memory_limit == G_MAXSIZE ? G_MAXSIZE : MAX (memory_limit / sizeof (Entry) / N_BUCKETS, 1);
   spool->fd = -1;
   for (guint b = 0; b < N_BUCKETS; b++)
-    {
-      spool->buckets[b] = g_array_sized_new (FALSE, FALSE, sizeof (Entry),
-                                             spool->bucket_limit == G_MAXSIZE ? 0 : spool->bucket_limit);
-      spool->chunks[b] = g_array_new (FALSE, FALSE, sizeof (Chunk));
-    }
+    spool->chunks[b] = g_array_new (FALSE, FALSE, sizeof (Chunk));
   return spool;
+}
+
+static void
+free_room (Bucket *bucket)
+{
+  if (bucket->data != NULL)
+    munmap (bucket->data, bucket->room * sizeof (Entry));
+  bucket->data = NULL;
+  bucket->len = bucket->room = 0;
 }
 
 void
@@ -81,7 +105,7 @@ pr_part_spool_free (PrPartSpool *spool)
     return;
   for (guint b = 0; b < N_BUCKETS; b++)
     {
-      g_array_unref (spool->buckets[b]);
+      free_room (&spool->buckets[b]);
       g_array_unref (spool->chunks[b]);
     }
   if (spool->fd >= 0)
@@ -122,9 +146,9 @@ spill (PrPartSpool *spool,
     }
   for (guint b = 0; b < N_BUCKETS; b++)
     {
-      GArray *bucket = spool->buckets[b];
-      const char *data = bucket->data;
-      gsize left = (gsize) bucket->len * sizeof (Entry);
+      Bucket *bucket = &spool->buckets[b];
+      const char *data = (const char *) bucket->data;
+      gsize left = bucket->len * sizeof (Entry);
       Chunk chunk = { spool->file_size, bucket->len };
 
       if (bucket->len == 0)
@@ -146,9 +170,41 @@ spill (PrPartSpool *spool,
         }
       spool->file_size += (guint64) bucket->len * sizeof (Entry);
       g_array_append_val (spool->chunks[b], chunk);
-      g_array_set_size (bucket, 0);
+      bucket->len = 0;
     }
   return TRUE;
+}
+
+/* Makes room in @bucket for one more entry: twice the room, up to the
+ * bucket's share. Where memory cannot be had, the buckets are written out
+ * instead, as at the limit, and only a bucket that cannot hold one entry
+ * stops the scan. */
+static gboolean
+make_room (PrPartSpool *spool,
+           Bucket      *bucket,
+           GError     **error)
+{
+  gsize room = MIN (MAX (bucket->room * 2, FIRST_ROOM), spool->bucket_limit);
+  void *data = bucket->data == NULL
+                 ? mmap (NULL, room * sizeof (Entry), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                 : mremap (bucket->data, bucket->room * sizeof (Entry), room * sizeof (Entry), MREMAP_MAYMOVE);
+
+  if (data != MAP_FAILED)
+    {
+      bucket->data = data;
+      bucket->room = room;
+      return TRUE;
+    }
+  if (bucket->room > 0)
+    return spill (spool, error);
+  {
+    g_autofree char *size = g_format_size ((guint64) room * sizeof (Entry));
+
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                 _("not enough memory for the scan’s passages (%s more could not be had): raise the process's "
+                   "memory limit (ulimit -v), or scan without passages (--no-parts)"), size);
+  }
+  return FALSE;
 }
 
 /**
@@ -173,9 +229,11 @@ pr_part_spool_add (PrPartSpool  *spool,
   for (gsize i = 0; i < n_parts; i++)
     {
       Entry entry = { ((guint64) parts[i].hash << 8) | (guint8) parts[i].n_tokens, record };
-      GArray *bucket = spool->buckets[BUCKET_OF (parts[i].hash)];
+      Bucket *bucket = &spool->buckets[BUCKET_OF (parts[i].hash)];
 
-      g_array_append_val (bucket, entry);
+      if (bucket->len == bucket->room && !make_room (spool, bucket, error))
+        return FALSE;
+      bucket->data[bucket->len++] = entry;
       spool->n_entries++;
       if (bucket->len >= spool->bucket_limit && !spill (spool, error))
         return FALSE;
@@ -284,13 +342,23 @@ sort_bucket (gpointer data,
   Sorted *sorted = (Sorted *) data + index;
   PrPartSpool *spool = sorted->spool;
   GArray *chunks = spool->chunks[sorted->bucket];
-  GArray *held = spool->buckets[sorted->bucket];
+  Bucket *held = &spool->buckets[sorted->bucket];
   gsize total = held->len, n = 0;
   Entry *e;
 
   for (guint c = 0; c < chunks->len; c++)
     total += g_array_index (chunks, Chunk, c).count;
-  e = g_new (Entry, MAX (total, 1));
+  e = g_try_new (Entry, MAX (total, 1));
+  if (e == NULL)
+    {
+      g_autofree char *size = g_format_size ((guint64) total * sizeof (Entry));
+
+      g_set_error (&sorted->error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("not enough memory to sort the scan’s passages (%s for one part of them): raise the "
+                     "process's memory limit (ulimit -v), scan with fewer threads (--threads 1), or scan without "
+                     "passages (--no-parts)"), size);
+      return;
+    }
   for (guint c = 0; c < chunks->len; c++)
     {
       const Chunk *chunk = &g_array_index (chunks, Chunk, c);
@@ -321,8 +389,7 @@ sort_bucket (gpointer data,
     memcpy (e + n, held->data, held->len * sizeof (Entry));
   n += held->len;
   /* Read once: what the bucket held is not needed again. */
-  g_array_unref (held);
-  spool->buckets[sorted->bucket] = g_array_new (FALSE, FALSE, sizeof (Entry));
+  free_room (held);
 
   if (sorted->skip != NULL)
     {

@@ -98,6 +98,24 @@ csv_source_repeats_header (CsvSource *source)
   return TRUE;
 }
 
+/* A line that is a Ctrl-Z (byte 0x1A) alone: a DOS end-of-file mark, as
+ * COPY and old editors leave it, with more lines after it (the reader
+ * drops the mark at the very end of the file, pr-dos-end-stream.c), or,
+ * as the last line, a quoted value. A file of one column may hold it as a
+ * value anywhere. */
+static gboolean
+is_dos_end_mark (PrCsvReader *reader,
+                 guint        source_header_fields)
+{
+  gsize length = 0;
+  const char *value;
+
+  if (pr_csv_reader_get_n_fields (reader) != 1 || source_header_fields == 1)
+    return FALSE;
+  value = pr_csv_reader_get_field (reader, 0, &length);
+  return length == 1 && value[0] == '\x1A';
+}
+
 static gboolean
 csv_source_next (gpointer            data,
                  const char *const **values,
@@ -108,8 +126,29 @@ csv_source_next (gpointer            data,
 {
   CsvSource *source = data;
   g_autoptr(GError) local_error = NULL;
+  gboolean more = pr_csv_reader_next (source->reader, cancellable, &local_error);
 
-  if (!pr_csv_reader_next (source->reader, cancellable, &local_error))
+  if (more && is_dos_end_mark (source->reader, source->n_header_fields))
+    {
+      guint64 mark_line = pr_csv_reader_get_line (source->reader);
+
+      more = pr_csv_reader_next (source->reader, cancellable, &local_error);
+      if (more)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                       _("line %llu is a DOS end-of-file mark (Ctrl-Z, byte 0x1A), but more lines follow it "
+                         "(were files put together?): delete the mark, then scan again"),
+                       (unsigned long long) mark_line);
+          return FALSE;
+        }
+      if (local_error == NULL)
+        {
+          g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX, _("line %llu: %u fields, but the header has %u"),
+                       (unsigned long long) mark_line, 1, source->n_header_fields);
+          return FALSE;
+        }
+    }
+  if (!more)
     {
       if (local_error != NULL)
         g_propagate_error (error, g_steal_pointer (&local_error));

@@ -48,8 +48,11 @@ pr_record_set_free (PrRecordSet *set)
   g_clear_pointer (&set->text_file, pr_text_file_free);
   g_clear_pointer (&set->unreadable_date_ids, g_ptr_array_unref);
   g_clear_pointer (&set->bare_hour_date_ids, g_ptr_array_unref);
+  for (guint i = 0; i < PR_DATE_N_DOUBTS; i++)
+    g_clear_pointer (&set->doubt_date_ids[i], g_ptr_array_unref);
   g_clear_pointer (&set->bad_ids, g_ptr_array_unref);
   g_free (set->dates);
+  g_free (set->date_hashes);
   g_free (set->content_hashes);
   g_free (set->changed);
   g_free (set->fingerprints);
@@ -65,6 +68,30 @@ pr_record_set_free (PrRecordSet *set)
 
 /* The parts of every record, one by one (to store them); empty unless the
  * set was loaded with parts and keep_part_table. */
+/* A copy of @length bytes of @value and its NUL, or %NULL with an error
+ * when memory runs out: under a memory limit (ulimit -v) GLib's own
+ * allocation failure aborts, and its log of it can fault. */
+static char *
+copy_text (const char *value,
+           gsize       length,
+           guint64     kept,
+           GError    **error)
+{
+  char *copy = g_try_malloc (length + 1);
+
+  if (copy == NULL)
+    {
+      g_autofree char *size = g_format_size (kept);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("not enough memory to keep the texts read (%s so far): raise the process's memory limit "
+                     "(ulimit -v), or close other programs"), size);
+      return NULL;
+    }
+  memcpy (copy, value, length + 1);
+  return copy;
+}
+
 /* Returns: whether the set keeps its texts (keep_texts), in memory or in
  * a file, for the second stage. */
 gboolean
@@ -360,12 +387,16 @@ finish_batch (Loader  *loader,
       if (g_error_matches (loader->worker_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&loader->worker_error));
       else
-        g_propagate_prefixed_error (error, g_steal_pointer (&loader->worker_error),
-                                    /* Translators: “line” or “row”, its number, the id. */
-                                    _("%s %llu (id “%s”): "), _(loader->position_name),
-                                    (unsigned long long) g_array_index (batch->lines, guint64, loader->failed),
-                                    (const char *) set->ids->pdata[g_array_index (batch->records, gsize,
-                                                                                  loader->failed)]);
+        {
+          g_autofree char *shown = pr_bad_row_show_id (set->ids->pdata[g_array_index (batch->records, gsize,
+                                                                                      loader->failed)]);
+
+          g_propagate_prefixed_error (error, g_steal_pointer (&loader->worker_error),
+                                      /* Translators: “line” or “row”, its number, the id. */
+                                      _("%s %llu (id “%s”): "), _(loader->position_name),
+                                      (unsigned long long) g_array_index (batch->lines, guint64, loader->failed),
+                                      shown);
+        }
       return FALSE;
     }
 
@@ -435,6 +466,8 @@ weigh_by_idf (Loader              *loader,
   g_autoptr(PrIdf) idf = pr_idf_new (options);
   gint64 start = g_get_monotonic_time ();
 
+  if (options->max_share > 0 && !pr_idf_check_max_share (options->max_share, set->n_records, error))
+    return FALSE;
   for (gsize r = 0; r < set->n_records; r++)
     pr_idf_add_document (idf, features + loader->feature_offsets[r],
                          loader->feature_offsets[r + 1] - loader->feature_offsets[r]);
@@ -518,6 +551,19 @@ content_hash (const PrMapping    *mapping,
   return XXH3_64bits_digest (&state);
 }
 
+/**
+ * pr_record_set_date_hash:
+ * @text: (nullable): a date's text, as the table holds it
+ *
+ * Returns: a hash of @text, by which a date read later from the table
+ *   tells whether its text is still the one a scan read its day from
+ */
+guint32
+pr_record_set_date_hash (const char *text)
+{
+  return text != NULL ? g_str_hash (text) : 0;
+}
+
 static void
 grow_set (PrRecordSet *set,
           gsize       *capacity)
@@ -527,6 +573,7 @@ grow_set (PrRecordSet *set,
 
   *capacity = MAX (BATCH_SIZE, *capacity * 2);
   set->dates = g_renew (gint64, set->dates, *capacity);
+  set->date_hashes = g_renew (guint32, set->date_hashes, *capacity);
   set->content_hashes = g_renew (guint64, set->content_hashes, *capacity);
   set->changed = g_renew (guint8, set->changed, *capacity);
   set->fingerprints = g_renew (guint64, set->fingerprints, *capacity);
@@ -895,6 +942,8 @@ pr_record_set_load (const PrMapping          *mapping,
     {
       pr_case_columns_set_allow_unreadable (set->cases, options->skip_bad_rows || options->chosen_rows);
       pr_case_columns_set_now (set->cases, options->now);
+      if (options->chosen_rows)
+        pr_case_columns_add_clock_evidence (set->cases, options->accepted_clock);
     }
   if (options->keep_labels)
     set->labels = g_ptr_array_new_with_free_func (g_free);
@@ -1015,7 +1064,8 @@ pr_record_set_load (const PrMapping          *mapping,
                            pr_mapping_get_column (mapping, id_column)->name);
               goto out;
             }
-          id = g_strdup (values[id_column]);
+          if ((id = copy_text (values[id_column], lengths[id_column], set->text_bytes, error)) == NULL)
+            goto out;
         }
       else
         /* The row's number among the rows, skipped ones too. */
@@ -1029,15 +1079,18 @@ pr_record_set_load (const PrMapping          *mapping,
         }
       if (!g_hash_table_add (seen_ids, id))
         {
+          g_autofree char *shown = pr_bad_row_show_id (id);
+
           g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_ID,
                        _("%s %llu: the id “%s” appears a second time; ids must be unique"),
-                       _(loader.position_name), (unsigned long long) position, id);
+                       _(loader.position_name), (unsigned long long) position, shown);
           g_free (id);
           goto out;
         }
       g_ptr_array_add (set->ids, id);
 
       set->dates[index] = PR_DATE_NONE;
+      set->date_hashes[index] = pr_record_set_date_hash (date_reader != NULL ? values[date_column] : NULL);
       if (date_reader != NULL &&
           !pr_date_column_add (date_reader, values[date_column], id, position, &set->dates[index], error))
         goto out;
@@ -1089,7 +1142,9 @@ pr_record_set_load (const PrMapping          *mapping,
               value = NULL;
               length = 0;
             }
-          g_ptr_array_add (batch->values, value != NULL ? g_memdup2 (value, length + 1) : NULL);
+          if (value != NULL && (value = copy_text (value, length, set->text_bytes, error)) == NULL)
+            goto out;
+          g_ptr_array_add (batch->values, (char *) value);
           g_array_append_val (batch->lengths, length);
           set->text_bytes += length;
         }
@@ -1133,6 +1188,11 @@ pr_record_set_load (const PrMapping          *mapping,
       set->n_roc_dates = pr_date_column_get_n_roc (date_reader);
       set->n_placeholder_dates = pr_date_column_get_n_placeholder (date_reader);
       set->n_bare_hour_dates = pr_date_column_get_n_bare_hours (date_reader);
+      for (PrDateDoubt d = 0; d < PR_DATE_N_DOUBTS; d++)
+        {
+          set->n_doubt_dates[d] = pr_date_column_get_n_doubts (date_reader, d);
+          set->doubt_date_ids[d] = pr_date_column_get_doubt_ids (date_reader, d);
+        }
       set->bare_hour_date_ids = pr_date_column_get_bare_hour_ids (date_reader);
       set->n_unmarked_hour_dates = pr_date_column_get_n_unmarked_hours (date_reader);
       set->n_dates_taken_as_office = pr_date_column_get_n_taken_as_office (date_reader);

@@ -63,6 +63,11 @@ typedef struct {
    * judge_probability; NULL: every candidate is a pair. Keeps the texts. */
   const PrPairModel *judge;
   double            judge_probability;
+  /* Judge only the pairs that can change the clusters at
+   * judge_probability (pr_pair_judge_score_linked ()), leaving the
+   * others −1: for a scan whose pairs' numbers are not kept or written.
+   * Without a store only. */
+  gboolean          judge_for_clusters;
   /* For an incremental scan: given a record's id and content hash, fills
    * in its stored fingerprint and returns TRUE if it is unchanged, so that
    * it is not fingerprinted again. NULL: every record is fingerprinted. */
@@ -90,9 +95,11 @@ typedef struct {
    * many of their dates cannot be read says nothing of the column, which
    * is not refused for it. */
   gboolean          chosen_rows;
-  /* With chosen_rows: what the whole table's date column shows of its
-   * clock, by which their unmarked hours (3点) are read. */
+  /* With chosen_rows: what the whole table's date column, and its
+   * accepted-date column, show of their clocks, by which their unmarked
+   * hours (3点) are read (pr_record_reader_date_clocks ()). */
   PrDateClockEvidence date_clock;
+  PrDateClockEvidence accepted_clock;
   /* The time of the load, as Unix seconds: a column of numbers that as
    * Unix time would be after it is not Unix time (pr-date-column.c).
    * 0: the real time. */
@@ -145,6 +152,7 @@ typedef struct {
   gsize      n_records;
   GPtrArray *ids;           /* char *, one per record */
   gint64    *dates;         /* seconds, or PR_DATE_NONE (pr-date-column.c) */
+  guint32   *date_hashes;   /* of each date's text as read (pr_record_set_date_hash ()) */
   guint64    n_unreadable_dates; /* in the date column, not empty, yet not dates */
   GPtrArray *unreadable_date_ids; /* char *: the first few of those records' ids */
   guint64    n_serial_dates; /* of n_unreadable_dates, Excel day numbers (43624) */
@@ -153,6 +161,10 @@ typedef struct {
   guint64    n_bare_hour_dates; /* of n_unreadable_dates, 3点 in a column that writes 下午 elsewhere */
   guint64    n_unmarked_hour_dates; /* dates with an hour 1 to 12 and no day part, read by the column's clock */
   GPtrArray *bare_hour_date_ids; /* char *: the first few of those records' ids; NULL with no date column */
+  /* Of n_unreadable_dates, by PrDateDoubt (spans of hours, 上午12点); at
+   * PR_DATE_DOUBT_NONE the others, neither these nor bare hours. */
+  guint64    n_doubt_dates[PR_DATE_N_DOUBTS];
+  GPtrArray *doubt_date_ids[PR_DATE_N_DOUBTS]; /* char *: the first few of each; NULL with no date column */
   guint64    n_dates_taken_as_office; /* dates without an offset among +08:00 ones, taken as +08:00 */
   guint64    n_dates_from_numbers; /* dates read from numbers, every date being one */
   int        dates_numbers_kind;   /* PrDateNumbers: what those numbers were */
@@ -199,6 +211,7 @@ PrRecordSet *pr_record_set_load_csv    (const char           *path,
                                         GCancellable         *cancellable,
                                         GError              **error);
 void         pr_record_set_free        (PrRecordSet          *set);
+guint32      pr_record_set_date_hash   (const char           *text);
 gboolean     pr_record_set_has_texts   (const PrRecordSet    *set);
 PrPartTable  pr_record_set_get_parts   (PrRecordSet          *set);
 void         pr_record_set_drop_parts  (PrRecordSet          *set);

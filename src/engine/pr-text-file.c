@@ -49,10 +49,16 @@ static void
 set_file_error (GError    **error,
                 int         saved_errno)
 {
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               _("cannot keep the texts for judging pairs in a temporary file in %s: %s. Free space there, or "
-                 "set TMPDIR to a directory with room"),
-               g_get_tmp_dir (), g_strerror (saved_errno));
+  /* mmap's ENOMEM is the address space (ulimit -v), not the disk. */
+  if (saved_errno == ENOMEM)
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM,
+                 _("not enough memory to read back the texts for judging pairs from their temporary file: raise "
+                   "the process's memory limit (ulimit -v), or close other programs"));
+  else
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                 _("cannot keep the texts for judging pairs in a temporary file in %s: %s. Free space there, or "
+                   "set TMPDIR to a directory with room"),
+                 g_get_tmp_dir (), g_strerror (saved_errno));
 }
 
 /**

@@ -92,10 +92,11 @@ G_STATIC_ASSERT (PR_TOKENIZER_MAX_LENGTH < G_MAXUINT32 / 18);
  * Returns NULL if this ICU's transform maps some character to more than one
  * or outside the BMP (then folding is refused rather than done otherwise). */
 static const guint16 *
-traditional_fold_table (void)
+traditional_fold_table (UErrorCode *out_status)
 {
   static gsize once = 0;
   static guint16 *table = NULL;
+  static UErrorCode table_status = U_ZERO_ERROR;
 
   if (g_once_init_enter (&once))
     {
@@ -113,7 +114,12 @@ traditional_fold_table (void)
         }
       if (U_SUCCESS (status))
         {
-          built = g_new (guint16, 0x10000);
+          built = g_try_new (guint16, 0x10000);
+          if (built == NULL)
+            status = U_MEMORY_ALLOCATION_ERROR;
+        }
+      if (U_SUCCESS (status))
+        {
           for (guint c = 0; c < 0x10000; c++)
             built[c] = c;
 
@@ -146,6 +152,7 @@ traditional_fold_table (void)
       else
         {
           g_debug ("Traditional-Simplified fold unavailable: %s", u_errorName (status));
+          table_status = status;
           g_free (built);
         }
       g_clear_pointer (&source, uset_close);
@@ -153,6 +160,7 @@ traditional_fold_table (void)
       g_once_init_leave (&once, 1);
     }
 
+  *out_status = table_status;
   return table;
 }
 
@@ -161,10 +169,16 @@ set_icu_error (GError     **error,
                UErrorCode   status,
                const char  *what)
 {
-  g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_ICU,
-               /* Translators: the first %s is the step (“UTF-8 conversion”),
-                * the second ICU's error code, such as U_ILLEGAL_ARGUMENT_ERROR. */
-               _("ICU %s failed: %s"), what, u_errorName (status));
+  if (status == U_MEMORY_ALLOCATION_ERROR)
+    g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_ICU,
+                 /* Translators: %s is the step (“UTF-8 conversion”). */
+                 _("ICU %s failed: not enough memory; raise the process's memory limit (ulimit -v), or close "
+                   "other programs"), what);
+  else
+    g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_ICU,
+                 /* Translators: the first %s is the step (“UTF-8 conversion”),
+                  * the second ICU's error code, such as U_ILLEGAL_ARGUMENT_ERROR. */
+                 _("ICU %s failed: %s"), what, u_errorName (status));
   return FALSE;
 }
 
@@ -194,11 +208,14 @@ pr_tokenizer_new (PrTokenizerFlags   flags,
       return NULL;
     }
 
-  if ((flags & PR_TOKENIZER_FOLD_TRADITIONAL) && traditional_fold_table () == NULL)
+  if ((flags & PR_TOKENIZER_FOLD_TRADITIONAL) && traditional_fold_table (&status) == NULL)
     {
-      g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_ICU,
-                   _("ICU's Traditional-Simplified transform is missing or maps a "
-                     "character to more than one; Traditional Chinese cannot be folded"));
+      if (status == U_MEMORY_ALLOCATION_ERROR)
+        set_icu_error (error, status, _("Traditional-Simplified transform"));
+      else
+        g_set_error (error, PR_TOKENIZER_ERROR, PR_TOKENIZER_ERROR_ICU,
+                     _("ICU's Traditional-Simplified transform is missing or maps a "
+                       "character to more than one; Traditional Chinese cannot be folded"));
       return NULL;
     }
 
@@ -293,7 +310,8 @@ to_utf16 (PrTokenizer  *self,
 gunichar
 pr_tokenizer_fold_traditional_char (gunichar c)
 {
-  const guint16 *fold = traditional_fold_table ();
+  UErrorCode status = U_ZERO_ERROR;
+  const guint16 *fold = traditional_fold_table (&status);
 
   return fold != NULL && c < 0x10000 ? fold[c] : c;
 }
@@ -303,6 +321,7 @@ fold_traditional (PrTokenizer *self,
                   UChar       *text,
                   gsize        length)
 {
+  UErrorCode status = U_ZERO_ERROR;
   const guint16 *fold;
 
   if (!(self->flags & PR_TOKENIZER_FOLD_TRADITIONAL))
@@ -311,7 +330,7 @@ fold_traditional (PrTokenizer *self,
   /* Every character the table changes is in the BMP and becomes one BMP
    * character (checked when it is built), so a lookup per unit is enough,
    * and the text keeps its length. */
-  fold = traditional_fold_table ();
+  fold = traditional_fold_table (&status);
   for (gsize i = 0; i < length; i++)
     text[i] = fold[text[i]];
 }
