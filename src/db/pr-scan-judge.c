@@ -27,6 +27,7 @@
 #include "pr-short-pairs.h"
 #include "pr-simhash.h"
 #include "pr-store-judged.h"
+#include "pr-store-short-texts.h"
 
 static void
 add_candidate (guint32  a,
@@ -167,6 +168,42 @@ ensure_short_pairs (PrScanResult    *result,
   if (!pr_short_pairs_find_in_set (mapping, result->set, &options, add_short_pair, pairs, cancellable, error))
     return FALSE;
   result->short_pairs = g_steal_pointer (&pairs);
+  return TRUE;
+}
+
+/* Keeps every short body with its 3-grams for @store's commit: the
+ * intake check finds a new text's short-text candidates among them. */
+static gboolean
+keep_short_texts (PrScanResult    *result,
+                  PrStore         *store,
+                  const PrMapping *mapping,
+                  GCancellable    *cancellable,
+                  GError         **error)
+{
+  PrRecordSet *set = result->set;
+  PrShortPairOptions options;
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  pr_short_pair_options_default (&options);
+  for (guint32 r = 0; r < set->n_records; r++)
+    {
+      PrPairRecord record;
+
+      if (r % 4096 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
+        return FALSE;
+      if (!pr_short_pairs_body_grams (&options, record.body, -1, scratch))
+        continue;
+      g_ptr_array_add (ids, g_strdup (set->ids->pdata[r]));
+      g_ptr_array_add (grams, g_array_copy (scratch));
+    }
+  pr_store_keep_short_texts (store, result->scan_id, g_steal_pointer (&ids), g_steal_pointer (&grams));
   return TRUE;
 }
 
@@ -341,7 +378,8 @@ _pr_scan_judge (PrScanResult               *result,
 
   if (store != NULL)
     {
-      if (!judge_with_store (result, store, table, mapping, load, cancellable, error))
+      if (!keep_short_texts (result, store, mapping, cancellable, error) ||
+          !judge_with_store (result, store, table, mapping, load, cancellable, error))
         return NULL;
     }
   /* A confirmed repeat joins records whatever their pairs' numbers, so

@@ -433,3 +433,191 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
   pr_short_pairs_foreach (pairs, func, user_data);
   return TRUE;
 }
+
+static int
+compare_grams (gconstpointer x,
+               gconstpointer y)
+{
+  guint64 p = *(const guint64 *) x, q = *(const guint64 *) y;
+
+  return (p > q) - (p < q);
+}
+
+/**
+ * pr_short_pairs_body_grams:
+ * @grams: (element-type guint64): set to @body's distinct 3-grams, ascending
+ *
+ * Returns: whether @body is short enough to be kept (else @grams is empty)
+ */
+gboolean
+pr_short_pairs_body_grams (const PrShortPairOptions *options,
+                           const char               *body,
+                           gssize                    length,
+                           GArray                   *grams)
+{
+  PrShortPairs scratch = { 0 };
+  guint n = 0;
+
+  scratch.options = *options;
+  scratch.grams = grams;
+  if (!body_grams (&scratch, body, length))
+    {
+      g_array_set_size (grams, 0);
+      return FALSE;
+    }
+  g_array_sort (grams, compare_grams);
+  for (guint i = 0; i < grams->len; i++)
+    if (n == 0 || g_array_index (grams, guint64, i) != g_array_index (grams, guint64, n - 1))
+      g_array_index (grams, guint64, n++) = g_array_index (grams, guint64, i);
+  g_array_set_size (grams, n);
+  return TRUE;
+}
+
+/* One body's 3-gram; the entries sorted by 3-gram, then body. */
+typedef struct {
+  guint64 gram;
+  guint32 id;
+} Entry;
+
+struct _PrShortIndex {
+  PrShortPairOptions options;
+  GArray     *entries;   /* Entry */
+  GHashTable *n_grams;   /* id → its body's distinct 3-grams */
+  gboolean    sorted;
+};
+
+PrShortIndex *
+pr_short_index_new (const PrShortPairOptions *options)
+{
+  PrShortIndex *self = g_new0 (PrShortIndex, 1);
+
+  self->options = *options;
+  self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  self->n_grams = g_hash_table_new (NULL, NULL);
+  return self;
+}
+
+void
+pr_short_index_free (PrShortIndex *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->entries);
+  g_hash_table_unref (self->n_grams);
+  g_free (self);
+}
+
+/**
+ * pr_short_index_add:
+ * @id: the body's own number, any but PR_SHORT_INDEX_NONE, each added once
+ * @grams: its distinct 3-grams (pr_short_pairs_body_grams ())
+ */
+void
+pr_short_index_add (PrShortIndex  *self,
+                    guint32        id,
+                    const guint64 *grams,
+                    guint          n_grams)
+{
+  g_return_if_fail (id != PR_SHORT_INDEX_NONE && n_grams > 0);
+
+  for (guint i = 0; i < n_grams; i++)
+    {
+      Entry entry = { grams[i], id };
+
+      g_array_append_val (self->entries, entry);
+    }
+  g_hash_table_insert (self->n_grams, GUINT_TO_POINTER (id), GUINT_TO_POINTER (n_grams));
+  self->sorted = FALSE;
+}
+
+guint
+pr_short_index_size (PrShortIndex *self)
+{
+  return g_hash_table_size (self->n_grams);
+}
+
+static int
+compare_entries (gconstpointer x,
+                 gconstpointer y)
+{
+  const Entry *p = x, *q = y;
+
+  if (p->gram != q->gram)
+    return p->gram < q->gram ? -1 : 1;
+  return (p->id > q->id) - (p->id < q->id);
+}
+
+/**
+ * pr_short_index_find:
+ * @grams: the new body's distinct 3-grams (pr_short_pairs_body_grams ())
+ * @own: the id the new body was added under, when the bodies added
+ *   include it (a record the scan read); else PR_SHORT_INDEX_NONE
+ * @ids: (element-type guint32): set to the bodies added that a scan of
+ *   them and the new body pairs with it (pr_short_pairs_foreach ()'s
+ *   rule), ascending
+ *
+ * A 3-gram counts as the scan counts it: a new body adds one to its
+ * holders, so one held by max_records bodies added is no longer rare.
+ */
+void
+pr_short_index_find (PrShortIndex  *self,
+                     const guint64 *grams,
+                     guint          n_grams,
+                     guint32        own,
+                     GArray        *ids)
+{
+  g_autoptr(GHashTable) shared = g_hash_table_new (NULL, NULL);
+  guint added = own == PR_SHORT_INDEX_NONE;
+  const Entry *entries;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_array_set_size (ids, 0);
+  if (n_grams == 0)
+    return;
+  if (!self->sorted)
+    {
+      g_array_sort (self->entries, compare_entries);
+      self->sorted = TRUE;
+    }
+  entries = (const Entry *) (gpointer) self->entries->data;
+  for (guint i = 0; i < n_grams; i++)
+    {
+      gsize lo = 0, hi = self->entries->len, end;
+
+      /* The first entry of the 3-gram. */
+      while (lo < hi)
+        {
+          gsize mid = lo + (hi - lo) / 2;
+
+          if (entries[mid].gram < grams[i])
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      for (end = lo; end < self->entries->len && entries[end].gram == grams[i]; end++)
+        ;
+      if (end - lo + added > self->options.max_records)
+        continue;
+      for (gsize e = lo; e < end; e++)
+        if (entries[e].id != own)
+          {
+            gpointer id = GUINT_TO_POINTER (entries[e].id);
+
+            g_hash_table_insert (shared, id, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (shared, id)) + 1));
+          }
+    }
+  g_hash_table_iter_init (&iter, shared);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint other = GPOINTER_TO_UINT (g_hash_table_lookup (self->n_grams, key));
+
+      if ((double) GPOINTER_TO_UINT (value) / MIN (other, n_grams) >= self->options.min_containment)
+        {
+          guint32 id = GPOINTER_TO_UINT (key);
+
+          g_array_append_val (ids, id);
+        }
+    }
+  g_array_sort (ids, compare_ids);
+}
