@@ -828,6 +828,7 @@ pr_intake_check_full (PrIntake          *self,
                    ? (guint) __builtin_popcountll (set->fingerprints[i] ^ set->fingerprints[last])
                    : one->distance;
       c.by_passages = one->passages != NULL;
+      c.by_short_text = one->short_text && one->passages == NULL && one->distance == G_MAXUINT;
       c.case_number = stored != NULL ? stored->number : 0;
       c.primary_id = stored != NULL ? g_strdup (stored->primary_id) : NULL;
       c.kind = earlier ? pr_repeat_kind_of_pair (set, self->rules, i, last)
