@@ -377,6 +377,33 @@ test_short_text (void)
   pr_test_remove_tree (dir);
 }
 
+/* A store of version 12 (no short texts kept, a judged scan done) gains
+ * the table as a new store has it; the check then finds no short-text
+ * candidate, as the scan before kept none, until the next judged scan. */
+static void
+test_short_text_migrated (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *out = NULL, *n_rows = NULL;
+
+  /* The table and store test_short_text () left. */
+  pr_test_execute (db, "DROP TABLE intakestore.pr_short_texts");
+  pr_test_execute (db, "UPDATE intakestore.pr_meta SET value = '12' WHERE name = 'schema_version'");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS intakestore_new");
+  pr_test_execute (db, "CREATE DATABASE intakestore_new");
+  pr_test_assert_migrated (db, "intakestore", "intakestore_new", "pr_short_texts");
+  g_assert_cmpint (RUN (&out, NULL, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_assert_null (strstr (out, "short-text"));
+
+  g_assert_cmpint (RUN (NULL, NULL, "scan", SHORT_FLAGS, "--second-stage", "--probability", "0.2", "--out",
+                        "/dev/null", NULL), ==, 0);
+  n_rows = pr_test_query_value (db, "SELECT SUM(n_bodies) FROM intakestore.pr_short_texts");
+  g_assert_cmpstr (n_rows, ==, "4");
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (RUN (&out, NULL, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, ",short-text,"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -389,6 +416,7 @@ main (int    argc,
   g_test_add_func ("/db/intake/oracle", test_oracle);
   g_test_add_func ("/cli/check/format-csv", test_csv);
   g_test_add_func ("/db/intake/short-text", test_short_text);
+  g_test_add_func ("/db/intake/short-text-migrated", test_short_text_migrated);
 
   status = g_test_run ();
   pr_test_server_stop ();
