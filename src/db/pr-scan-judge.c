@@ -139,6 +139,15 @@ count_candidates_at (PrScanResult *result,
   return n;
 }
 
+/* What the short texts' pass gives: the pairs, and with a store the
+ * short bodies it keeps. */
+typedef struct {
+  GArray      *pairs;   /* PrPair */
+  PrRecordSet *set;
+  GPtrArray   *ids;     /* (nullable): the short bodies' records */
+  GPtrArray   *grams;   /* their 3-grams */
+} ShortSink;
+
 static void
 add_short_pair (guint32  a,
                 guint32  b,
@@ -147,63 +156,55 @@ add_short_pair (guint32  a,
 {
   PrPair pair = { a, b };
 
-  g_array_append_val ((GArray *) user_data, pair);
+  g_array_append_val (((ShortSink *) user_data)->pairs, pair);
+}
+
+static void
+keep_short_body (guint32        index,
+                 const guint64 *grams,
+                 guint          n_grams,
+                 gpointer       user_data)
+{
+  ShortSink *sink = user_data;
+  GArray *copy = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_grams);
+
+  g_array_append_vals (copy, grams, n_grams);
+  g_ptr_array_add (sink->ids, g_strdup (sink->set->ids->pdata[index]));
+  g_ptr_array_add (sink->grams, copy);
 }
 
 /* The short bodies reworded, found once for every k the candidates are
- * listed at. */
+ * listed at; with @store, every short body with its 3-grams is kept for
+ * its commit: the intake check finds a new text's short-text candidates
+ * among them. */
 static gboolean
 ensure_short_pairs (PrScanResult    *result,
+                    PrStore         *store,
                     const PrMapping *mapping,
                     GCancellable    *cancellable,
                     GError         **error)
 {
   PrShortPairOptions options;
   g_autoptr(GArray) pairs = NULL;
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GPtrArray) grams = NULL;
+  ShortSink sink = { NULL, result->set, NULL, NULL };
 
   if (result->short_pairs != NULL)
     return TRUE;
-  pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
-  pr_short_pair_options_default (&options);
-  if (!pr_short_pairs_find_in_set (mapping, result->set, &options, add_short_pair, pairs, cancellable, error))
-    return FALSE;
-  result->short_pairs = g_steal_pointer (&pairs);
-  return TRUE;
-}
-
-/* Keeps every short body with its 3-grams for @store's commit: the
- * intake check finds a new text's short-text candidates among them. */
-static gboolean
-keep_short_texts (PrScanResult    *result,
-                  PrStore         *store,
-                  const PrMapping *mapping,
-                  GCancellable    *cancellable,
-                  GError         **error)
-{
-  PrRecordSet *set = result->set;
-  PrShortPairOptions options;
-  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  g_autoptr(GString) body = g_string_new (NULL);
-  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
-  g_autoptr(GByteArray) buffer = g_byte_array_new ();
-  g_autoptr(GArray) scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
-
-  pr_short_pair_options_default (&options);
-  for (guint32 r = 0; r < set->n_records; r++)
+  sink.pairs = pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  if (store != NULL)
     {
-      PrPairRecord record;
-
-      if (r % 4096 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
-        return FALSE;
-      if (!pr_short_pairs_body_grams (&options, record.body, -1, scratch))
-        continue;
-      g_ptr_array_add (ids, g_strdup (set->ids->pdata[r]));
-      g_ptr_array_add (grams, g_array_copy (scratch));
+      sink.ids = ids = g_ptr_array_new_with_free_func (g_free);
+      sink.grams = grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
     }
-  pr_store_keep_short_texts (store, result->scan_id, g_steal_pointer (&ids), g_steal_pointer (&grams));
+  pr_short_pair_options_default (&options);
+  if (!pr_short_pairs_find_in_set (mapping, result->set, &options, add_short_pair,
+                                   store != NULL ? keep_short_body : NULL, &sink, cancellable, error))
+    return FALSE;
+  if (store != NULL)
+    pr_store_keep_short_texts (store, result->scan_id, g_steal_pointer (&ids), g_steal_pointer (&grams));
+  result->short_pairs = g_steal_pointer (&pairs);
   return TRUE;
 }
 
@@ -363,7 +364,7 @@ _pr_scan_judge (PrScanResult               *result,
   PrClustering *clustering;
   gint64 start = g_get_monotonic_time ();
 
-  if (!ensure_short_pairs (result, mapping, cancellable, error))
+  if (!ensure_short_pairs (result, store, mapping, cancellable, error))
     return NULL;
   /* A campaign's letters: stopped before the candidates are listed and
    * judged, which would run out of memory, not after. */
@@ -378,8 +379,7 @@ _pr_scan_judge (PrScanResult               *result,
 
   if (store != NULL)
     {
-      if (!keep_short_texts (result, store, mapping, cancellable, error) ||
-          !judge_with_store (result, store, table, mapping, load, cancellable, error))
+      if (!judge_with_store (result, store, table, mapping, load, cancellable, error))
         return NULL;
     }
   /* A confirmed repeat joins records whatever their pairs' numbers, so
@@ -443,7 +443,7 @@ pr_scan_result_judge_at (PrScanResult               *result,
 
   g_return_val_if_fail (result->scored != NULL, NULL);
 
-  if (!ensure_short_pairs (result, mapping, cancellable, error))
+  if (!ensure_short_pairs (result, NULL, mapping, cancellable, error))
     return NULL;
   if (pr_pair_budget_judged_exceeded (count_candidates_at (result, matches, k), k, advice, error))
     return NULL;

@@ -394,13 +394,15 @@ pr_short_pairs_foreach (PrShortPairs    *self,
  * @set: loaded with keep_texts
  *
  * The pairs of @set's records whose bodies, as the second stage reads
- * them (pr_pair_judge_record ()), make a candidate by @options.
+ * them (pr_pair_judge_record ()), make a candidate by @options; and,
+ * with @body_func, each short body's 3-grams, before the first pair.
  */
 gboolean
 pr_short_pairs_find_in_set (const PrMapping          *mapping,
                             const PrRecordSet        *set,
                             const PrShortPairOptions *options,
                             PrShortPairFunc           func,
+                            PrShortBodyFunc           body_func,
                             gpointer                  user_data,
                             GCancellable             *cancellable,
                             GError                  **error)
@@ -409,6 +411,7 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
   g_autoptr(GString) body = g_string_new (NULL);
   g_autoptr(GPtrArray) fields = g_ptr_array_new ();
   g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
 
   g_return_val_if_fail (pr_record_set_has_texts (set), FALSE);
   /* Counted, then listed: each body read twice rather than kept, and
@@ -423,6 +426,9 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
           return FALSE;
         if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
           return FALSE;
+        if (pass == 0 && body_func != NULL &&
+            pr_short_pairs_body_grams (options, record.body, -1, grams))
+          body_func (r, (const guint64 *) (gpointer) grams->data, grams->len, user_data);
         if (pass == 0)
           pr_short_pairs_count (pairs, record.body, -1);
         else

@@ -51,10 +51,17 @@ gboolean      pr_short_pairs_add   (PrShortPairs             *self,
 void          pr_short_pairs_foreach (PrShortPairs           *self,
                                       PrShortPairFunc         func,
                                       gpointer                user_data);
+/* A short body's distinct 3-grams, ascending (pr_short_pairs_body_grams ()). */
+typedef void (*PrShortBodyFunc) (guint32        index,
+                                 const guint64 *grams,
+                                 guint          n_grams,
+                                 gpointer       user_data);
+
 gboolean      pr_short_pairs_find_in_set (const PrMapping          *mapping,
                                           const PrRecordSet        *set,
                                           const PrShortPairOptions *options,
                                           PrShortPairFunc           func,
+                                          PrShortBodyFunc           body_func,
                                           gpointer                  user_data,
                                           GCancellable             *cancellable,
                                           GError                  **error);
