@@ -385,6 +385,70 @@ test_scan_pairs_blank_below (void)
   pr_test_remove_tree (dir);
 }
 
+/* Two short letters about one building site, reworded: they share no
+ * passage and their fingerprints are 22 bits apart, but 19 of the
+ * smaller one's 34 character 3-grams (0.56, counted by hand) are the
+ * other's, so the second stage judges them. The other two letters share
+ * nothing and are no candidate. */
+static const char short_records[] =
+  "id,user,subject,body,time\n"
+  "1,u1,夜间施工噪音,金星小区夜间施工噪音太大，晚上十二点还在打桩，居民无法休息，请领导尽快调查处理,2024-03-01\n"
+  "2,u2,金星小区工地扰民,金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理,2024-03-03\n"
+  "3,u3,路灯不亮,银湖花园东门外的路灯已经坏了一个多月，晚上出行很不方便，老人小孩容易摔倒，希望修复,2024-03-05\n"
+  "4,u4,垃圾站臭气,东塘街道垃圾中转站臭气熏天，夏天更严重，附近居民窗户都不敢开，请相关部门处理,2024-03-07\n";
+
+static void
+test_short_reworded (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *records = g_build_filename (dir, "short.csv", NULL);
+  g_autofree char *pairs = g_build_filename (dir, "pairs.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *const scan[] = { "scan", "--id", "id", "--petitioner", "user", "--text", "subject", "--text", "body",
+                               "--date", "time", "--pairs", pairs, records, NULL };
+
+  g_assert_true (g_file_set_contents (records, short_records, -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, scan), ==, 0);
+  g_assert_true (g_file_get_contents (pairs, &text, NULL, NULL));
+  lines = g_strsplit (text, "\r\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  g_assert_true (g_str_has_prefix (lines[1], "1,2,"));
+  /* Judged: a probability, whatever it is. */
+  g_assert_false (g_str_has_suffix (lines[1], ","));
+  g_assert_cmpstr (lines[2], ==, "");
+  pr_test_remove_tree (dir);
+}
+
+/* explain shows the short texts' share for the reworded pair above.
+ * Body 2 (36 characters, 34 distinct 3-grams) is the shorter; it shares
+ * with body 1 the runs 金星小区夜 (3 3-grams), 施工噪音太大， (5),
+ * 十二点还在打桩，居民 (8) and 无法休息， (3): 19 of 34, 0.56, each in two
+ * bodies of the four, well under the cap. Letters 1 and 3 share no such
+ * run and get no such line. */
+static void
+test_explain_short (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *records = g_build_filename (dir, "short.csv", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *other = NULL;
+  g_autofree char *expected = g_strdup_printf ("Short texts:      0.56 of the shorter body's 3-grams shared, counting "
+                                               "those in at most 30 bodies: the second stage judges them (from 0.50)\n");
+  const char *const explain[] = { "explain", "--id", "id", "--petitioner", "user", "--text", "subject", "--text",
+                                  "body", "--date", "time", records, "1", "2", NULL };
+  const char *const explain_other[] = { "explain", "--id", "id", "--petitioner", "user", "--text", "subject",
+                                        "--text", "body", "--date", "time", records, "1", "3", NULL };
+
+  g_assert_true (g_file_set_contents (records, short_records, -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (&out, NULL, explain), ==, 0);
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, expected));
+  g_assert_cmpint (pr_test_run_cli (&other, NULL, explain_other), ==, 0);
+  g_assert_null (strstr (other, "Short texts:"));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -396,6 +460,8 @@ main (int    argc,
   g_test_add_func ("/cli/second-stage/explain-waterfall", test_explain_waterfall);
   g_test_add_func ("/cli/second-stage/scan-without", test_scan_without);
   g_test_add_func ("/cli/second-stage/pairs-blank-below", test_scan_pairs_blank_below);
+  g_test_add_func ("/cli/second-stage/short-reworded", test_short_reworded);
+  g_test_add_func ("/cli/second-stage/explain-short", test_explain_short);
   g_test_add_data_func ("/cli/second-stage/weights-kind/subject", GINT_TO_POINTER (TRUE), test_scan_weights_kind);
   g_test_add_data_func ("/cli/second-stage/weights-kind/body", GINT_TO_POINTER (FALSE), test_scan_weights_kind);
   result = g_test_run ();

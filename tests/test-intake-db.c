@@ -289,6 +289,121 @@ test_csv (void)
   g_assert_nonnull (strstr (err, "--format xml: give text or csv"));
 }
 
+
+/* Two short letters about one building site, reworded: no passage shared,
+ * fingerprints far apart, but half the shorter's character 3-grams are
+ * the other's (tests/test-cli-second-stage.c counts them by hand). The
+ * judged scan with a store is the oracle: when it pairs 1 and 2 and puts
+ * them in one case, the check of record 2, and of its words typed as a
+ * new letter, finds record 1 in that case, by its short text. */
+static void
+test_short_text (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *pairs = g_build_filename (dir, "pairs.csv", NULL);
+  g_autofree char *clusters = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *letter = g_build_filename (dir, "letter.csv", NULL);
+  g_autofree char *text = NULL, *out = NULL, *err = NULL, *expected = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) first = NULL;
+  const char *case_1 = NULL, *case_2 = NULL;
+
+  pr_test_execute (db, "DROP DATABASE IF EXISTS intake");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS intakestore");
+  pr_test_execute (db, "CREATE DATABASE intake CHARACTER SET utf8mb4");
+  pr_test_execute (db, "CREATE DATABASE intakestore");
+  pr_test_execute (db, "CREATE TABLE intake.short (id INT PRIMARY KEY, user VARCHAR(10), subject TEXT, body TEXT, "
+                       "time DATE)");
+  pr_test_execute (db, "INSERT INTO intake.short VALUES "
+                       "(1, 'u1', '夜间施工噪音', '金星小区夜间施工噪音太大，晚上十二点还在打桩，居民无法休息，请领导尽快调查处理', '2024-03-01'), "
+                       "(2, 'u2', '金星小区工地扰民', '金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理', '2024-03-03'), "
+                       "(3, 'u3', '路灯不亮', '银湖花园东门外的路灯已经坏了一个多月，晚上出行很不方便，老人小孩容易摔倒，希望修复', '2024-03-05'), "
+                       "(4, 'u4', '垃圾站臭气', '东塘街道垃圾中转站臭气熏天，夏天更严重，附近居民窗户都不敢开，请相关部门处理', '2024-03-07')");
+#define SHORT_FLAGS "--db", "URI", "--table", "short", "--id", "id", "--petitioner", "user", "--text", "subject", \
+                    "--text", "body", "--date", "time", "--store", "intakestore"
+  g_assert_cmpint (RUN (NULL, &err, "scan", SHORT_FLAGS, "--second-stage", "--probability", "0.2", "--pairs", pairs,
+                        "--out", clusters, NULL), ==, 0);
+  /* The oracle: the scan's one candidate is 1 with 2, at no distance
+   * within k, and its clusters join them. */
+  g_assert_true (g_file_get_contents (pairs, &text, NULL, NULL));
+  lines = g_strsplit (text, "\r\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3);
+  g_assert_true (g_str_has_prefix (lines[1], "1,2,"));
+  first = g_strsplit (lines[1], ",", -1);
+  g_clear_pointer (&text, g_free);
+  g_strfreev (lines);
+  g_assert_true (g_file_get_contents (clusters, &text, NULL, NULL));
+  lines = g_strsplit (text, "\r\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
+
+      if (g_strv_length (fields) < 6)
+        continue;
+      if (g_str_equal (fields[1], "1"))
+        case_1 = g_intern_string (fields[5]);
+      if (g_str_equal (fields[1], "2"))
+        case_2 = g_intern_string (fields[5]);
+    }
+  g_assert_nonnull (case_1);
+  g_assert_cmpstr (case_1, ==, case_2);
+
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  expected = g_strdup_printf ("1,%s,%s,1,", first[2], case_1);
+  g_assert_true (g_str_has_prefix (strchr (out, '\n') + 1, expected));
+  g_assert_nonnull (strstr (out, ",short-text,"));
+  g_assert_null (strstr (strchr (out, '\n') + 1, "\n3,"));
+
+  /* Record 2's words as a new letter, not in the table. */
+  g_assert_true (g_file_set_contents (letter, "id,user,subject,body,time\n"
+                                      "9,u9,金星小区工地扰民,金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理,2024-03-09\n",
+                                      -1, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (&out, &err, "check", "--db", "URI", "--table", "short", "--id-column", "id", "--petitioner",
+                        "user", "--text", "subject", "--text", "body", "--date", "time", "--store", "intakestore",
+                        "--csv", letter, "--format", "csv", NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  {
+    const char *row = strstr (out, "\n9,1,");
+
+    g_assert_nonnull (row);
+    g_assert_true (g_str_has_prefix (strchr (row + 5, ',') + 1, case_1));
+    g_assert_nonnull (strstr (row, ",short-text,"));
+  }
+  pr_test_remove_tree (dir);
+}
+
+/* A store of version 12 (no short texts kept, a judged scan done) gains
+ * the table as a new store has it; the check then finds no short-text
+ * candidate, as the scan before kept none, until the next judged scan. */
+static void
+test_short_text_migrated (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *out = NULL, *n_rows = NULL;
+
+  /* The table and store test_short_text () left. */
+  pr_test_execute (db, "DROP TABLE intakestore.pr_short_texts");
+  pr_test_execute (db, "UPDATE intakestore.pr_meta SET value = '12' WHERE name = 'schema_version'");
+  pr_test_execute (db, "DROP DATABASE IF EXISTS intakestore_new");
+  pr_test_execute (db, "CREATE DATABASE intakestore_new");
+  pr_test_assert_migrated (db, "intakestore", "intakestore_new", "pr_short_texts");
+  g_assert_cmpint (RUN (&out, NULL, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_assert_null (strstr (out, "short-text"));
+
+  g_assert_cmpint (RUN (NULL, NULL, "scan", SHORT_FLAGS, "--second-stage", "--probability", "0.2", "--out",
+                        "/dev/null", NULL), ==, 0);
+  n_rows = pr_test_query_value (db, "SELECT SUM(n_bodies) FROM intakestore.pr_short_texts");
+  g_assert_cmpstr (n_rows, ==, "4");
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (RUN (&out, NULL, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, ",short-text,"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -300,6 +415,8 @@ main (int    argc,
 
   g_test_add_func ("/db/intake/oracle", test_oracle);
   g_test_add_func ("/cli/check/format-csv", test_csv);
+  g_test_add_func ("/db/intake/short-text", test_short_text);
+  g_test_add_func ("/db/intake/short-text-migrated", test_short_text_migrated);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -104,6 +104,8 @@ pr_intake_case_describe (const PrIntakeCase *c)
 
   if (c->by_passages)
     g_string_append_printf (text, _("Record %s, shared passages (distance %u)"), c->id, c->distance);
+  else if (c->by_short_text)
+    g_string_append_printf (text, _("Record %s, a short text worded alike (distance %u)"), c->id, c->distance);
   else
     g_string_append_printf (text, _("Record %s, distance %u"), c->id, c->distance);
   if (c->case_number != 0)

@@ -69,7 +69,7 @@ write_intake_rows (PrCsvWriter  *writer,
         record, c->id, distance, number, c->primary_id != NULL ? c->primary_id : "",
         pr_repeat_kind_to_string (c->kind), pr_identity_evidence_to_string (c->evidence),
         c->status, pr_case_state_to_string (c->state), date, accepted,
-        pr_disposition_to_string (c->disposition), due, c->by_passages ? "passages" : "distance", probability,
+        pr_disposition_to_string (c->disposition), due, c->by_passages ? "passages" : c->by_short_text ? "short-text" : "distance", probability,
       };
 
       if (!pr_csv_writer_write_row (writer, row + skip, N_INTAKE_COLUMNS - skip, error))

@@ -41,6 +41,7 @@
 #include "pr-csv-reader.h"
 #include "pr-matches.h"
 #include "pr-pair-judge.h"
+#include "pr-short-pairs.h"
 #include "pr-pair-linkage.h"
 #include "pr-simhash.h"
 #include "pr-union-find.h"
@@ -86,20 +87,40 @@ typedef struct {
   const guint64 *fingerprints;
 } PartSink;
 
+/* Marks @a and @b a pair found on text, with @flags beside the
+ * fingerprints' distance. */
+static void
+mark_text_pair (PartSink *sink,
+                guint32   a,
+                guint32   b,
+                guint     flags)
+{
+  guint64 key = pair_key (a, b);
+  guint value = GPOINTER_TO_UINT (g_hash_table_lookup (sink->predicted, &key));
+
+  if (value == 0)
+    value = pr_hamming_distance (sink->fingerprints[a], sink->fingerprints[b]) + 1;
+  g_hash_table_insert (sink->predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (value | flags));
+}
+
 static void
 add_part_pair (guint32  a,
                guint32  b,
                double   containment,
                gpointer user_data)
 {
-  PartSink *sink = user_data;
-  guint64 key = pair_key (a, b);
-  guint value = GPOINTER_TO_UINT (g_hash_table_lookup (sink->predicted, &key));
+  mark_text_pair (user_data, a, b, PART_MATCH | ((guint) (containment * 1000 + 0.5) << CONTAINMENT_SHIFT));
+}
 
-  if (value == 0)
-    value = pr_hamming_distance (sink->fingerprints[a], sink->fingerprints[b]) + 1;
-  value |= PART_MATCH | ((guint) (containment * 1000 + 0.5) << CONTAINMENT_SHIFT);
-  g_hash_table_insert (sink->predicted, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (value));
+/* A short-body candidate (pr-short-pairs.c): taken at every k, as a
+ * passage is, with no passage's containment. */
+static void
+add_short_pair (guint32  a,
+                guint32  b,
+                double   containment,
+                gpointer user_data)
+{
+  mark_text_pair (user_data, a, b, PART_MATCH);
 }
 
 static gboolean
@@ -1109,6 +1130,16 @@ pr_cli_eval (int    argc,
 
       if (!pr_record_set_find_part_pairs (set, NULL, &part_options, options.threads, add_part_pair, &sink, NULL,
                                           NULL, &error))
+        goto failed;
+    }
+  if (second_stage)
+    {
+      PrShortPairOptions short_options;
+      PartSink sink = { predicted, set->fingerprints };
+
+      /* The second stage's candidates include the scan's short texts. */
+      pr_short_pair_options_default (&short_options);
+      if (!pr_short_pairs_find_in_set (mapping, set, &short_options, add_short_pair, NULL, &sink, NULL, &error))
         goto failed;
     }
 

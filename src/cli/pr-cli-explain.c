@@ -27,6 +27,7 @@
 #include "pr-encoding-check.h"
 #include "pr-explain.h"
 #include "pr-record-reader.h"
+#include "pr-short-pairs.h"
 
 #define DEFAULT_TOP 10
 
@@ -355,11 +356,30 @@ read_table_dates (PrConnection        *connection,
   return TRUE;
 }
 
+typedef struct {
+  guint32 a, b;
+  double  containment;  /* -1: no candidate of the short texts */
+} ShortPair;
+
+static void
+find_short_pair (guint32  a,
+                 guint32  b,
+                 double   containment,
+                 gpointer user_data)
+{
+  ShortPair *pair = user_data;
+
+  if ((a == pair->a && b == pair->b) || (a == pair->b && b == pair->a))
+    pair->containment = containment;
+}
+
 /* The table read as a scan reads it: the two records' dates as the
  * column reads them (whether 3点 is 03:00 or unreadable the column's
  * other dates tell), and, unless @out_boilerplate is NULL, the parts the
  * scan would leave out as boilerplate, matched as pr_scan_run () matches
- * them (only the parts: no whole-record pairs, no clusters). */
+ * them (only the parts: no whole-record pairs, no clusters), and the
+ * short texts' candidate (@out_short: the share of rare 3-grams, -1 for
+ * none), as the second stage finds them (pr-short-pairs.c). */
 static gboolean
 read_table (PrConnection        *connection,
             const char          *csv_path,
@@ -368,8 +388,11 @@ read_table (PrConnection        *connection,
             const char          *ids[2],
             gint64               out_dates[2],
             GArray             **out_boilerplate,
+            double              *out_short,
             GError             **error)
 {
+  ShortPair short_pair = { G_MAXUINT32, G_MAXUINT32, -1 };
+  PrShortPairOptions short_options;
   g_autoptr(GArray) boilerplate = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(PrRecordSet) set = NULL;
   PrPartMatchOptions part_options = pr_cli_part_options (options);
@@ -380,6 +403,7 @@ read_table (PrConnection        *connection,
   if (connection != NULL && out_boilerplate == NULL && !load.skip_bad_rows)
     return read_table_dates (connection, mapping, options->table, &load, ids, out_dates, error);
   load.parts = out_boilerplate != NULL;
+  load.keep_texts = out_boilerplate != NULL;
   set = connection != NULL ? pr_record_reader_load (connection, options->table, mapping, &load, NULL, NULL, NULL, error)
                            : pr_record_set_load_csv (csv_path, mapping, &load, NULL, NULL, NULL, error);
   if (set == NULL)
@@ -393,9 +417,19 @@ read_table (PrConnection        *connection,
             out_dates[side] = set->dates[i];
             break;
           }
+      for (gsize i = 0; out_boilerplate != NULL && i < set->n_records; i++)
+        if (g_str_equal (set->ids->pdata[i], ids[side]))
+          {
+            (side == 0 ? &short_pair.a : &short_pair.b)[0] = (guint32) i;
+            break;
+          }
     }
   if (out_boilerplate == NULL)
     return TRUE;
+  pr_short_pair_options_default (&short_options);
+  if (!pr_short_pairs_find_in_set (mapping, set, &short_options, find_short_pair, NULL, &short_pair, NULL, error))
+    return FALSE;
+  *out_short = short_pair.containment;
   if (!pr_record_set_find_part_pairs (set, set->sparse, &part_options, load.n_threads, ignore_pair, NULL, boilerplate,
                                       NULL, error))
     return FALSE;
@@ -408,6 +442,7 @@ print_report (const PrExplain     *explain,
               const PrMapping     *mapping,
               PrCliMappingOptions *options,
               gboolean             pair_only,
+              double               short_containment,
               const char          *id_a,
               const char          *id_b)
 {
@@ -466,6 +501,12 @@ print_report (const PrExplain     *explain,
     printf ("%s\n", _("Match:            yes, on shared sentences"));
   else
     printf ("%s\n", _("Match:            no"));
+  /* The short texts' candidate needs the whole table's 3-grams. */
+  if (short_containment >= 0)
+    /* Translators: the share found, then the cap and the threshold */
+    printf (_("Short texts:      %.2f of the shorter body's 3-grams shared, counting those in at most %u bodies: "
+              "the second stage judges them (from %.2f)\n"),
+            short_containment, (guint) PR_SHORT_PAIR_MAX_RECORDS, PR_SHORT_PAIR_MIN_CONTAINMENT);
   if (explain->boilerplate_a + explain->boilerplate_b > 0)
     /* Translators: the cap, then the passages of each record left out */
     printf (_("Boilerplate:      passages found in more than %u records are left out: %u of %s, %u of %s\n"),
@@ -505,6 +546,7 @@ pr_cli_explain (int    argc,
   const char *shown[2];
   gint64 dates[2] = { PR_DATE_NONE, PR_DATE_NONE };
   g_autoptr(GArray) boilerplate = NULL;
+  double short_containment = -1;
   PrPartMethod part_method;
   int top = DEFAULT_TOP;
   gboolean pair_only = FALSE;
@@ -567,7 +609,8 @@ pr_cli_explain (int    argc,
     }
 
   if (!pair_only &&
-      !read_table (connection, argv[1], mapping, &options, shown, dates, options.no_parts ? NULL : &boilerplate, &error))
+      !read_table (connection, argv[1], mapping, &options, shown, dates, options.no_parts ? NULL : &boilerplate,
+                  &short_containment, &error))
     goto failed;
 
   part_method = pr_cli_part_method (&options);
@@ -577,7 +620,7 @@ pr_cli_explain (int    argc,
                                   (guint) top, &error);
   if (explain == NULL)
     goto failed;
-  print_report (explain, mapping, &options, pair_only, shown[0], shown[1]);
+  print_report (explain, mapping, &options, pair_only, short_containment, shown[0], shown[1]);
   {
     const guint64 fingerprints[2] = { explain->fingerprint_a, explain->fingerprint_b };
 

@@ -35,6 +35,7 @@
 #include "pr-record-reader.h"
 #include "pr-store-cases.h"
 #include "pr-stored-parts.h"
+#include "pr-store-short-texts.h"
 
 struct _PrIntake {
   PrConnection    *connection;
@@ -56,6 +57,9 @@ struct _PrIntake {
   PrPairModel      model;
   double           probability;
   int              id_column;
+  PrShortIndex    *short_index;  /* the last scan's short bodies; NULL until a judged check */
+  GPtrArray       *short_ids;    /* their records */
+  GHashTable      *short_of;     /* record id → its place in short_ids */
 };
 
 void
@@ -76,6 +80,9 @@ pr_intake_free (PrIntake *self)
   g_clear_pointer (&self->index, pr_stored_index_free);
   g_clear_pointer (&self->passages, pr_stored_parts_free);
   g_clear_pointer (&self->notice, g_free);
+  g_clear_pointer (&self->short_index, pr_short_index_free);
+  g_clear_pointer (&self->short_of, g_hash_table_unref);
+  g_clear_pointer (&self->short_ids, g_ptr_array_unref);
   g_free (self);
 }
 
@@ -428,13 +435,56 @@ free_row (gpointer data,
   g_free (row);
 }
 
-/* A record found: within k, or sharing passages (then kept only if the
- * scan's rule for its petitioners holds). */
+/* A record found: within k, sharing passages (then kept only if the
+ * scan's rule for its petitioners holds), or a short text reworded. */
 typedef struct {
   const char        *record_id;  /* (transfer none) */
   guint              distance;   /* within k; that of the fingerprints made with the check otherwise */
-  PrStoredPartMatch *passages;   /* NULL: within k */
+  PrStoredPartMatch *passages;   /* NULL: within k or a short text */
+  gboolean           short_text; /* found by the short texts' 3-grams, at any distance */
 } Found;
+
+/* The stored records whose short bodies a judged scan pairs with the
+ * petition's, by the scan's rule (pr-short-pairs.c) over the short
+ * bodies the last scan kept. */
+static GArray *
+find_short_texts (PrIntake          *self,
+                  const char *const *values,
+                  const char        *record_id,
+                  GError           **error)
+{
+  PrShortPairOptions options;
+  PrPairRecord record;
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint32));
+  gpointer own = NULL;
+
+  pr_short_pair_options_default (&options);
+  if (self->short_index == NULL)
+    {
+      if (!pr_store_load_short_texts (self->store, self->table, &options, &self->short_index, &self->short_ids,
+                                      error))
+        {
+          g_array_unref (found);
+          return NULL;
+        }
+      self->short_of = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint i = 0; i < self->short_ids->len; i++)
+        g_hash_table_insert (self->short_of, self->short_ids->pdata[i], GUINT_TO_POINTER (i + 1));
+    }
+  if (pr_short_index_size (self->short_index) == 0)
+    return found;
+  pr_pair_record_from_texts (self->mapping, (char *const *) values, PR_DATE_NONE, 0, 0, &record, body, fields);
+  if (!pr_short_pairs_body_grams (&options, record.body, -1, grams))
+    return found;
+  if (record_id != NULL)
+    own = g_hash_table_lookup (self->short_of, record_id);
+  pr_short_index_find (self->short_index, (const guint64 *) (gpointer) grams->data, grams->len,
+                       own != NULL ? GPOINTER_TO_UINT (own) - 1 : PR_SHORT_INDEX_NONE, found);
+  return found;
+}
 
 /* The second stage's summed probability of the new petition with the
  * members of each stored case, by case number: a member that was no
@@ -521,6 +571,7 @@ pr_intake_check_full (PrIntake          *self,
   guint n_columns = pr_mapping_get_n_columns (self->mapping);
   g_autoptr(GArray) matches = NULL;
   g_autoptr(GArray) passages = NULL;
+  g_autoptr(GArray) shorts = NULL;
   g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (Found));
   g_autoptr(GArray) answer = g_array_new (FALSE, TRUE, sizeof (PrIntakeCase));
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
@@ -589,7 +640,7 @@ pr_intake_check_full (PrIntake          *self,
   for (guint i = 0; i < matches->len; i++)
     {
       const PrStoreMatch *match = &g_array_index (matches, PrStoreMatch, i);
-      Found one = { match->record_id, match->distance, NULL };
+      Found one = { match->record_id, match->distance, NULL, FALSE };
 
       if (record_id != NULL && g_str_equal (match->record_id, record_id))
         {
@@ -603,12 +654,30 @@ pr_intake_check_full (PrIntake          *self,
   for (guint i = 0; i < passages->len; i++)
     {
       PrStoredPartMatch *match = &g_array_index (passages, PrStoredPartMatch, i);
-      Found one = { match->record_id, G_MAXUINT, match };
+      Found one = { match->record_id, G_MAXUINT, match, FALSE };
 
       /* Within k the fingerprints pair them already. */
       if (!g_hash_table_add (seen, (gpointer) match->record_id))
         continue;
       g_array_append_val (found, one);
+    }
+  /* As the scan's, the second stage's candidates only. */
+  if (self->second_stage)
+    {
+      if ((shorts = find_short_texts (self, values, record_id, error)) == NULL)
+        return NULL;
+      for (guint i = 0; i < shorts->len; i++)
+        {
+          Found one = { self->short_ids->pdata[g_array_index (shorts, guint32, i)], G_MAXUINT, NULL, TRUE };
+
+          if (g_hash_table_add (seen, (gpointer) one.record_id))
+            g_array_append_val (found, one);
+          else
+            /* Found by passages too few for their rule: a candidate still. */
+            for (guint f = 0; f < found->len; f++)
+              if (g_str_equal (g_array_index (found, Found, f).record_id, one.record_id))
+                g_array_index (found, Found, f).short_text = TRUE;
+        }
     }
 
   for (guint i = 0; i < found->len; i++)
@@ -723,7 +792,7 @@ pr_intake_check_full (PrIntake          *self,
       const Found *one = &g_array_index (found, Found, i);
       PrPetitionerKind petitioner = pr_record_set_compare_petitioners (set, i, last, &evidence[i]);
 
-      candidate[i] = one->passages == NULL ||
+      candidate[i] = one->passages == NULL || one->short_text ||
                      pr_stored_part_match_accepts (one->passages, &self->part_options, petitioner == PR_PETITIONER_SAME);
     }
   if (judged != NULL)
@@ -755,9 +824,11 @@ pr_intake_check_full (PrIntake          *self,
         continue;
       c.id = g_strdup (set->ids->pdata[i]);
       /* Of the fingerprints made now: the stored one is the same. */
-      c.distance = one->passages != NULL ? (guint) __builtin_popcountll (set->fingerprints[i] ^ set->fingerprints[last])
-                                         : one->distance;
+      c.distance = one->passages != NULL || one->short_text
+                   ? (guint) __builtin_popcountll (set->fingerprints[i] ^ set->fingerprints[last])
+                   : one->distance;
       c.by_passages = one->passages != NULL;
+      c.by_short_text = one->short_text && one->passages == NULL && one->distance == G_MAXUINT;
       c.case_number = stored != NULL ? stored->number : 0;
       c.primary_id = stored != NULL ? g_strdup (stored->primary_id) : NULL;
       c.kind = earlier ? pr_repeat_kind_of_pair (set, self->rules, i, last)

@@ -17,6 +17,7 @@ typedef struct {
   char              *id;           /* the stored record */
   guint              distance;     /* of the fingerprints, in bits */
   gboolean           by_passages;  /* found by the passages shared, beyond the distance */
+  gboolean           by_short_text; /* found by a short text's 3-grams alone (pr-short-pairs.c) */
   guint32            case_number;  /* the stored case it belongs to; 0: none */
   char              *primary_id;   /* that case's primary; NULL: none */
   PrRepeatKind       kind;         /* 重复件, 同事异人, 一信多投; NONE when no petitioner is known */

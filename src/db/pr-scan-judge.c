@@ -24,8 +24,10 @@
 #include "pr-pair-judge-key.h"
 #include "pr-pair-linkage.h"
 #include "pr-scan.h"
+#include "pr-short-pairs.h"
 #include "pr-simhash.h"
 #include "pr-store-judged.h"
+#include "pr-store-short-texts.h"
 
 static void
 add_candidate (guint32  a,
@@ -85,6 +87,13 @@ candidates_at (PrScanResult *result,
       add_candidate (part->a, part->b, pr_hamming_distance (set->fingerprints[part->a], set->fingerprints[part->b]),
                      within.candidates);
     }
+  for (guint i = 0; i < result->short_pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
+
+      add_candidate (pair->a, pair->b, pr_hamming_distance (set->fingerprints[pair->a], set->fingerprints[pair->b]),
+                     within.candidates);
+    }
   g_array_sort (within.candidates, compare_scored);
   for (guint i = 0; i < within.candidates->len; i++)
     if (kept == 0 || compare_scored (&g_array_index (within.candidates, PrScoredPair, i),
@@ -119,7 +128,84 @@ count_candidates_at (PrScanResult *result,
 
       n += pr_hamming_distance (result->set->fingerprints[part->a], result->set->fingerprints[part->b]) > k;
     }
+  /* Short pairs also within k or sharing passages are counted twice:
+   * never fewer than the list. */
+  for (guint i = 0; i < result->short_pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
+
+      n += pr_hamming_distance (result->set->fingerprints[pair->a], result->set->fingerprints[pair->b]) > k;
+    }
   return n;
+}
+
+/* What the short texts' pass gives: the pairs, and with a store the
+ * short bodies it keeps. */
+typedef struct {
+  GArray      *pairs;   /* PrPair */
+  PrRecordSet *set;
+  GPtrArray   *ids;     /* (nullable): the short bodies' records */
+  GPtrArray   *grams;   /* their 3-grams */
+} ShortSink;
+
+static void
+add_short_pair (guint32  a,
+                guint32  b,
+                double   containment,
+                gpointer user_data)
+{
+  PrPair pair = { a, b };
+
+  g_array_append_val (((ShortSink *) user_data)->pairs, pair);
+}
+
+static void
+keep_short_body (guint32        index,
+                 const guint64 *grams,
+                 guint          n_grams,
+                 gpointer       user_data)
+{
+  ShortSink *sink = user_data;
+  GArray *copy = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_grams);
+
+  g_array_append_vals (copy, grams, n_grams);
+  g_ptr_array_add (sink->ids, g_strdup (sink->set->ids->pdata[index]));
+  g_ptr_array_add (sink->grams, copy);
+}
+
+/* The short bodies reworded, found once for every k the candidates are
+ * listed at; with @store, every short body with its 3-grams is kept for
+ * its commit: the intake check finds a new text's short-text candidates
+ * among them. */
+static gboolean
+ensure_short_pairs (PrScanResult    *result,
+                    PrStore         *store,
+                    const PrMapping *mapping,
+                    GCancellable    *cancellable,
+                    GError         **error)
+{
+  PrShortPairOptions options;
+  g_autoptr(GArray) pairs = NULL;
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GPtrArray) grams = NULL;
+  ShortSink sink = { NULL, result->set, NULL, NULL };
+
+  if (result->short_pairs != NULL)
+    return TRUE;
+  sink.pairs = pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  if (store != NULL)
+    {
+      sink.ids = ids = g_ptr_array_new_with_free_func (g_free);
+      sink.grams = grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+    }
+  pr_short_pair_options_default (&options);
+  if (!pr_short_pairs_find_in_set (mapping, result->set, &options, add_short_pair,
+                                   store != NULL ? keep_short_body : NULL, &sink, cancellable, error))
+    return FALSE;
+  if (store != NULL)
+    pr_store_keep_short_texts (store, result->scan_id, g_steal_pointer (&ids), g_steal_pointer (&grams));
+  result->short_pairs = g_steal_pointer (&pairs);
+  return TRUE;
 }
 
 /* Joins the judged @candidates at @probability by average linkage and
@@ -278,6 +364,8 @@ _pr_scan_judge (PrScanResult               *result,
   PrClustering *clustering;
   gint64 start = g_get_monotonic_time ();
 
+  if (!ensure_short_pairs (result, store, mapping, cancellable, error))
+    return NULL;
   /* A campaign's letters: stopped before the candidates are listed and
    * judged, which would run out of memory, not after. */
   if (pr_pair_budget_judged_exceeded (count_candidates_at (result, result->matches, result->k), result->k,
@@ -355,6 +443,8 @@ pr_scan_result_judge_at (PrScanResult               *result,
 
   g_return_val_if_fail (result->scored != NULL, NULL);
 
+  if (!ensure_short_pairs (result, NULL, mapping, cancellable, error))
+    return NULL;
   if (pr_pair_budget_judged_exceeded (count_candidates_at (result, matches, k), k, advice, error))
     return NULL;
   candidates = candidates_at (result, matches, k);

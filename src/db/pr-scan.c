@@ -747,6 +747,7 @@ pr_scan_result_free (PrScanResult *result)
   g_clear_pointer (&result->case_member_ids, g_ptr_array_unref);
   g_clear_pointer (&result->matches, pr_matches_free);
   g_clear_pointer (&result->part_pairs, g_array_unref);
+  g_clear_pointer (&result->short_pairs, g_array_unref);
   g_clear_pointer (&result->scored, g_array_unref);
   g_clear_pointer (&result->boilerplate, g_array_unref);
   g_clear_pointer (&result->decisions, g_ptr_array_unref);

@@ -55,6 +55,8 @@ typedef struct {
   PrRecordSet  *set;
   PrMatches    *matches;     /* the pairs within k */
   GArray       *part_pairs;  /* PrPartPair: the pairs that share parts, at any distance */
+  GArray       *short_pairs; /* PrPair: short bodies reworded (pr-short-pairs.c), at any distance;
+                              * NULL until the second stage lists its candidates */
   GArray       *boilerplate; /* guint64, ascending: the hashes of the parts left out as boilerplate */
   guint64       n_parts;     /* the records' parts matched (freed once matched and stored); 0 when
                               * the pairs were taken from the store (part_pairs_taken) */

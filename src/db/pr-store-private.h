@@ -39,6 +39,10 @@ void _pr_judged_kept_free (PrJudgedKept *kept);
 typedef struct _PrPartPairsKept PrPartPairsKept;
 void _pr_part_pairs_kept_free (PrPartPairsKept *kept);
 
+/* pr-store-short-texts.c: a scan's short bodies kept for its commit */
+typedef struct _PrShortTextsKept PrShortTextsKept;
+void _pr_short_texts_kept_free (PrShortTextsKept *kept);
+
 struct _PrStore
 {
   PrConnection *connection;     /* not owned */
@@ -55,6 +59,7 @@ struct _PrStore
   char         *q_passage_counts;
   char         *q_judged;
   char         *q_part_pairs;
+  char         *q_short_texts;
   gboolean      index_passages; /* build the passages' index at the next commit */
   char         *database;       /* the connection's current database, "" for none */
   gboolean      lower_case_names; /* the server's lower_case_table_names is not 0 */
@@ -64,6 +69,7 @@ struct _PrStore
   PrCaseCache  *case_cache;     /* pr_store_number_cases()'s last, for the commit */
   PrJudgedKept *judged;         /* pr_store_keep_judged()'s last, for the commit */
   PrPartPairsKept *part_pairs;  /* pr_store_keep_part_pairs()'s last, for the commit */
+  PrShortTextsKept *short_texts; /* pr_store_keep_short_texts()'s last, for the commit */
   gboolean      in_batch;       /* pr_store_add_decisions_written_back(): its one
                                  * transaction holds every decision's */
 };
@@ -201,6 +207,12 @@ gboolean    _pr_store_write_part_pairs (PrStore            *self,
                                         const PrStoreKey   *where,
                                         gint64              scan_id,
                                         GError            **error);
+
+/* pr-store-short-texts.c */
+gboolean    _pr_store_write_short_texts (PrStore           *self,
+                                         const PrStoreKey  *where,
+                                         gint64             scan_id,
+                                         GError           **error);
 
 /* pr-store-decisions.c */
 gboolean    _pr_store_validate_decision  (const PrDecision  *decision,

@@ -894,7 +894,8 @@ pr_store_commit_scan (PrStore             *self,
         goto out;
     }
   if (!_pr_store_write_judged (self, where, scan_id, error) ||
-      !_pr_store_write_part_pairs (self, where, scan_id, error))
+      !_pr_store_write_part_pairs (self, where, scan_id, error) ||
+      !_pr_store_write_short_texts (self, where, scan_id, error))
     goto out;
 
   g_clear_pointer (&sql, g_free);

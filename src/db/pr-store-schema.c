@@ -116,6 +116,21 @@
   "  PRIMARY KEY (source_database, source_table, chunk)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* The short bodies of each source table's last complete scan that judged
+ * its pairs (pr-store-short-texts.c), each with its distinct character
+ * 3-grams, packed to rows under 1 MB: the intake check finds a new
+ * text's short-text candidates among them by the scan's rule. */
+#define SHORT_TEXTS_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  chunk INT UNSIGNED NOT NULL," \
+  "  scan_id BIGINT NOT NULL," \
+  "  n_bodies INT UNSIGNED NOT NULL," \
+  "  bodies MEDIUMBLOB NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, chunk)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -203,6 +218,7 @@ static const char *const create_statements[] = {
   PASSAGE_COUNTS_STATEMENT,
   JUDGED_STATEMENT,
   PART_PAIRS_STATEMENT,
+  SHORT_TEXTS_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -288,6 +304,7 @@ static const struct {
   { "pr_passage_counts", 8 },
   { "pr_judged_pairs", 9 },
   { "pr_part_pairs", 10 },
+  { "pr_short_texts", 13 },
   { "pr_meta", 1 },
 };
 
@@ -471,7 +488,7 @@ create_tables (PrStore  *self,
 {
   const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
                           self->q_cases, self->q_case_members, self->q_passages, self->q_passage_counts,
-                          self->q_judged, self->q_part_pairs, self->q_meta };
+                          self->q_judged, self->q_part_pairs, self->q_short_texts, self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -739,6 +756,19 @@ migrate_11_to_12 (PrStore  *self,
                        "ADD COLUMN kind VARCHAR(16) NOT NULL DEFAULT '' AFTER distance", error);
 }
 
+/* Version 13 keeps the short bodies a judged scan paired by their
+ * 3-grams; until a scan keeps them, the intake check finds no short-text
+ * candidates, as the scans before did not. */
+static gboolean
+migrate_12_to_13 (PrStore  *self,
+                  GError  **error)
+{
+  const char *statements[] = { SHORT_TEXTS_STATEMENT };
+  const char *names[] = { self->q_short_texts };
+
+  return create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error);
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -754,6 +784,7 @@ static const MigrateFunc migrations[] = {
   migrate_9_to_10,
   migrate_10_to_11,
   migrate_11_to_12,
+  migrate_12_to_13,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

@@ -249,6 +249,7 @@ pr_store_open (PrConnection  *connection,
   QUOTE_TABLE (q_passage_counts, "pr_passage_counts");
   QUOTE_TABLE (q_judged, "pr_judged_pairs");
   QUOTE_TABLE (q_part_pairs, "pr_part_pairs");
+  QUOTE_TABLE (q_short_texts, "pr_short_texts");
 #undef QUOTE_TABLE
 
   if (!_pr_store_ensure_tables (self, error) || !_pr_store_init_keys (self, error))
@@ -283,6 +284,7 @@ pr_store_free (PrStore *self)
   g_clear_pointer (&self->case_cache, _pr_case_cache_free);
   g_clear_pointer (&self->judged, _pr_judged_kept_free);
   g_clear_pointer (&self->part_pairs, _pr_part_pairs_kept_free);
+  g_clear_pointer (&self->short_texts, _pr_short_texts_kept_free);
   g_free (self->schema);
   g_free (self->q_meta);
   g_free (self->q_scans);
@@ -295,6 +297,7 @@ pr_store_free (PrStore *self)
   g_free (self->q_passage_counts);
   g_free (self->q_judged);
   g_free (self->q_part_pairs);
+  g_free (self->q_short_texts);
   g_free (self->database);
   g_clear_pointer (&self->keys, g_hash_table_unref);
   g_free (self);

@@ -190,6 +190,49 @@ pr_pair_judge_record (const PrMapping   *mapping,
                              set->fingerprints[index], record, body, fields);
 }
 
+/**
+ * pr_pair_judge_read_record:
+ * @buffer: scratch for the record read, kept while @record is used
+ * @kept: (out) (optional): the words kept with the record, when @set
+ *   keeps its texts in a file (else none)
+ *
+ * pr_pair_judge_record (), read from @set's text file by
+ * pr_text_file_read () rather than through its mapping: what a pass over
+ * many records reads does not stay in the process's memory.
+ *
+ * Returns: %FALSE with @error set if the text file cannot be read.
+ */
+gboolean
+pr_pair_judge_read_record (const PrMapping   *mapping,
+                           const PrRecordSet *set,
+                           guint32            index,
+                           PrPairRecord      *record,
+                           GString           *body,
+                           GPtrArray         *fields,
+                           GByteArray        *buffer,
+                           PrTextFileRecord  *kept,
+                           GError           **error)
+{
+  PrTextFileRecord read = { NULL, NULL, 0 };
+
+  if (set->text_file != NULL)
+    {
+      const char **texts = g_newa (const char *, MAX (1, pr_mapping_get_n_columns (mapping)));
+
+      if (!pr_text_file_read (set->text_file, index, buffer, texts, &read, error))
+        return FALSE;
+      pr_pair_record_from_texts (mapping, (char *const *) texts, set->dates[index], 0, set->fingerprints[index],
+                                 record, body, fields);
+      /* The values are in @buffer; the array of them is gone. */
+      read.texts = NULL;
+    }
+  else
+    pr_pair_judge_record (mapping, set, index, record, body, fields);
+  if (kept != NULL)
+    *kept = read;
+  return TRUE;
+}
+
 /* Who sent them, by the identity evidence the clusters use too. */
 static void
 petitioner_feature (const PrRecordSet *set,
@@ -287,7 +330,6 @@ profile_share (gpointer data,
   const PrTextFile *file = work->set->text_file;
   /* The words the fingerprint read, when it read them as this judge would. */
   gboolean read_words = file != NULL && pr_text_file_get_flags (file) == work->flags;
-  const char **texts = g_newa (const char *, MAX (1, pr_mapping_get_n_columns (work->mapping)));
   g_autoptr(GByteArray) buffer = g_byte_array_new ();
 
   for (gsize i = index; tokenizer != NULL && i < work->n_needed; i += work->n_threads)
@@ -298,15 +340,8 @@ profile_share (gpointer data,
 
       if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (work->cancellable, &error))
         break;
-      if (file != NULL)
-        {
-          if (!pr_text_file_read (file, r, buffer, texts, &kept, &error))
-            break;
-          pr_pair_record_from_texts (work->mapping, (char *const *) texts, work->set->dates[r], 0,
-                                     work->set->fingerprints[r], &record, body, fields);
-        }
-      else
-        pr_pair_judge_record (work->mapping, work->set, r, &record, body, fields);
+      if (!pr_pair_judge_read_record (work->mapping, work->set, r, &record, body, fields, buffer, &kept, &error))
+        break;
       if ((work->profiles[r] = pr_pair_profile_new_with_words (tokenizer, &record, read_words ? kept.words : NULL,
                                                                kept.n_words, &error)) == NULL)
         break;

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "pr-short-pairs.h"
+#include "pr-store.h"
+
+G_BEGIN_DECLS
+
+void     pr_store_keep_short_texts (PrStore                  *store,
+                                    gint64                    scan_id,
+                                    GPtrArray                *ids,
+                                    GPtrArray                *grams);
+gboolean pr_store_load_short_texts (PrStore                  *store,
+                                    const char               *table,
+                                    const PrShortPairOptions *options,
+                                    PrShortIndex            **index,
+                                    GPtrArray               **ids,
+                                    GError                  **error);
+
+G_END_DECLS

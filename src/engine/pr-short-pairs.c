@@ -1,0 +1,629 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Short letters reworded: a clerk's summary of a 100-character complaint
+ * shares half its characters in threes with the letter, but few runs of
+ * five words, so neither the fingerprint nor the passages make them a
+ * candidate. This source pairs bodies by their rare character 3-grams.
+ *
+ * Each 3-gram is kept exactly (three code points in 63 bits, no hash of
+ * it), so the pairs do not depend on a hash's collisions. A 3-gram in
+ * more than max_records bodies is left out: template text would
+ * otherwise pair every letter with every other, and the cap bounds each
+ * posting list, so the search costs at most max_records steps for each
+ * 3-gram of each short body.
+ *
+ * Two passes over the bodies keep the memory to the 3-grams that can
+ * make a pair. The first counts, for each distinct 3-gram, the bodies
+ * that hold it (capped just above max_records) and each body's distinct
+ * 3-grams; the second lists the bodies of the 3-grams found in 2 to
+ * max_records bodies only. A 3-gram of one body or of more than
+ * max_records is shared by no pair that counts it, and the shorter
+ * body's share is taken of all its 3-grams, counted in the first pass,
+ * so leaving those out of the lists changes no pair. Memory: a table of
+ * the distinct 3-grams (16 bytes a slot, at most seven tenths full), then
+ * 8 bytes for each body's rare 3-gram.
+ */
+#define G_LOG_DOMAIN "pr-short-pairs"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pr-pair-judge.h"
+#include "pr-short-pairs.h"
+
+/* No 3-gram: three code points fill 63 bits, never all 64. */
+#define EMPTY_GRAM G_MAXUINT64
+/* A counted 3-gram of no posting list (in one body, or in too many). */
+#define NOT_RARE G_MAXUINT32
+#define NO_BODY G_MAXUINT32
+/* Marks the last body of a posting list. */
+#define LAST_OF_LIST 0x80000000u
+
+typedef struct {
+  guint64 gram;
+  guint32 value;   /* the count in the first pass; in the second, where
+                    * the next body of its list goes (or NOT_RARE) */
+  guint32 last;    /* the last body that held it in this pass: a body's
+                    * 3-grams taken once without sorting them */
+} Slot;
+
+struct _PrShortPairs {
+  PrShortPairOptions options;
+  guint32  cap;           /* counts stop at max_records + 1 */
+  Slot    *slots;         /* the distinct 3-grams, open addressing */
+  gsize    mask;
+  gsize    n_grams_seen;
+  guint32  n_counted;
+  GArray  *n_grams;       /* guint32: each short body's distinct 3-grams */
+  /* Second pass */
+  gboolean listing;
+  guint32 *bodies;        /* the posting lists, each by body ascending, its
+                           * last marked LAST_OF_LIST */
+  gsize    n_entries;
+  GArray  *ids;           /* guint32: the id of each body added */
+  GArray  *body_start;    /* guint32: per body added, into at; one more at the end */
+  GArray  *at;            /* guint32: where each body is in its rare 3-grams' lists */
+  GArray  *grams;         /* guint64: scratch, one body's 3-grams */
+};
+
+void
+pr_short_pair_options_default (PrShortPairOptions *options)
+{
+  *options = (PrShortPairOptions) {
+    PR_SHORT_PAIR_MIN_CHARS, PR_SHORT_PAIR_MAX_CHARS, PR_SHORT_PAIR_MAX_RECORDS, PR_SHORT_PAIR_MIN_CONTAINMENT,
+  };
+}
+
+static void
+alloc_table (PrShortPairs *self,
+             gsize         n_slots)
+{
+  self->slots = g_new (Slot, n_slots);
+  for (gsize s = 0; s < n_slots; s++)
+    self->slots[s] = (Slot) { EMPTY_GRAM, 0, NO_BODY };
+  self->mask = n_slots - 1;
+}
+
+PrShortPairs *
+pr_short_pairs_new (const PrShortPairOptions *options)
+{
+  PrShortPairs *self = g_new0 (PrShortPairs, 1);
+
+  self->options = *options;
+  self->cap = MIN (options->max_records, G_MAXUINT32 - 2) + 1;
+  alloc_table (self, 1024);
+  self->n_grams = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->ids = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->body_start = g_array_new (FALSE, TRUE, sizeof (guint32));
+  g_array_set_size (self->body_start, 1);
+  self->at = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  return self;
+}
+
+void
+pr_short_pairs_free (PrShortPairs *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->slots);
+  g_free (self->bodies);
+  g_array_unref (self->n_grams);
+  g_array_unref (self->ids);
+  g_array_unref (self->body_start);
+  g_array_unref (self->at);
+  g_array_unref (self->grams);
+  g_free (self);
+}
+
+static inline Slot *
+slot_of (const PrShortPairs *self,
+         guint64             gram)
+{
+  gsize slot = (gsize) ((gram * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 20) & self->mask;
+
+  while (self->slots[slot].gram != EMPTY_GRAM && self->slots[slot].gram != gram)
+    slot = (slot + 1) & self->mask;
+  return &self->slots[slot];
+}
+
+static void
+grow_table (PrShortPairs *self)
+{
+  Slot *slots = self->slots;
+  gsize n_slots = self->mask + 1;
+
+  alloc_table (self, n_slots * 2);
+  for (gsize s = 0; s < n_slots; s++)
+    if (slots[s].gram != EMPTY_GRAM)
+      *slot_of (self, slots[s].gram) = slots[s];
+  g_free (slots);
+}
+
+static int
+compare_ids (gconstpointer x,
+             gconstpointer y)
+{
+  guint32 p = *(const guint32 *) x, q = *(const guint32 *) y;
+
+  return (p > q) - (p < q);
+}
+
+/* @body's 3-grams, repeats included, into self->grams, or FALSE when it
+ * is not a short body. */
+static gboolean
+body_grams (PrShortPairs *self,
+            const char   *body,
+            gssize        length)
+{
+  gsize n_chars, n = 0;
+  guint64 *grams;
+  gunichar c[3] = { 0, 0, 0 };
+  const char *p, *end;
+
+  if (body == NULL)
+    return FALSE;
+  if (length < 0)
+    length = (gssize) strlen (body);
+  n_chars = g_utf8_strlen (body, length);
+  if (n_chars < self->options.min_chars || n_chars > self->options.max_chars || n_chars < 3)
+    return FALSE;
+  g_array_set_size (self->grams, n_chars - 2);
+  grams = (guint64 *) (gpointer) self->grams->data;
+  end = body + length;
+  p = body;
+  for (gsize i = 0; p < end; i++, p = g_utf8_next_char (p))
+    {
+      c[0] = c[1];
+      c[1] = c[2];
+      c[2] = g_utf8_get_char (p);
+      if (i >= 2)
+        grams[n++] = ((guint64) c[0] << 42) | ((guint64) c[1] << 21) | c[2];
+    }
+  return TRUE;
+}
+
+/**
+ * pr_short_pairs_count:
+ * @body: valid UTF-8
+ *
+ * The first pass: counts @body's 3-grams. Every body is counted before
+ * the first is added, and the same bodies are then added in the same
+ * order.
+ *
+ * Returns: whether the body is short enough to be kept.
+ */
+gboolean
+pr_short_pairs_count (PrShortPairs *self,
+                      const char   *body,
+                      gssize        length)
+{
+  guint32 index = self->n_counted, n_grams = 0;
+
+  g_return_val_if_fail (!self->listing, FALSE);
+  g_return_val_if_fail (index < LAST_OF_LIST, FALSE);
+
+  if (!body_grams (self, body, length))
+    return FALSE;
+  for (guint i = 0; i < self->grams->len; i++)
+    {
+      guint64 gram = g_array_index (self->grams, guint64, i);
+      Slot *slot = slot_of (self, gram);
+
+      if (slot->gram == EMPTY_GRAM)
+        {
+          /* At most seven tenths full, or the probes grow long. */
+          if ((self->n_grams_seen + 1) * 10 > (self->mask + 1) * 7)
+            {
+              grow_table (self);
+              slot = slot_of (self, gram);
+            }
+          slot->gram = gram;
+          self->n_grams_seen++;
+        }
+      if (slot->last == index)
+        continue;
+      slot->last = index;
+      n_grams++;
+      if (slot->value < self->cap)
+        slot->value++;
+    }
+  g_array_append_val (self->n_grams, n_grams);
+  self->n_counted++;
+  return TRUE;
+}
+
+/* From counts to posting lists: each 3-gram in 2 to max_records bodies
+ * gets a list of its count's length. */
+static gboolean
+is_rare (const PrShortPairs *self,
+         const Slot         *slot)
+{
+  return slot->gram != EMPTY_GRAM && slot->value >= 2 && slot->value <= self->options.max_records;
+}
+
+static void
+start_lists (PrShortPairs *self)
+{
+  guint64 n_entries = 0;
+
+  for (gsize s = 0; s <= self->mask; s++)
+    if (is_rare (self, &self->slots[s]))
+      n_entries += self->slots[s].value;
+  /* Each short body holds a 3-gram once, so the lists hold fewer entries
+   * than the short bodies' 3-grams: under 2^31 for bodies of at most a
+   * few hundred characters in a table of some millions of records. */
+  g_assert (n_entries < LAST_OF_LIST);
+  self->n_entries = n_entries;
+  self->bodies = g_new0 (guint32, MAX (n_entries, 1));
+  n_entries = 0;
+  for (gsize s = 0; s <= self->mask; s++)
+    {
+      Slot *slot = &self->slots[s];
+
+      slot->last = NO_BODY;
+      if (is_rare (self, slot))
+        {
+          guint32 count = slot->value;
+
+          slot->value = (guint32) n_entries;
+          n_entries += count;
+          /* The end of the list, marked where its last body goes: the
+           * search walks from a body to the end of its list. */
+          self->bodies[n_entries - 1] = LAST_OF_LIST;
+        }
+      else
+        slot->value = NOT_RARE;
+    }
+  self->listing = TRUE;
+}
+
+/**
+ * pr_short_pairs_add:
+ * @id: what pr_short_pairs_foreach () calls this body; ids added in
+ *   increasing order
+ * @body: valid UTF-8, as counted by pr_short_pairs_count ()
+ *
+ * The second pass: lists the body under its rare 3-grams.
+ *
+ * Returns: whether the body is short enough to be kept.
+ */
+gboolean
+pr_short_pairs_add (PrShortPairs *self,
+                    guint32       id,
+                    const char   *body,
+                    gssize        length)
+{
+  guint32 index = self->ids->len, n_grams = 0, end;
+
+  if (!self->listing)
+    start_lists (self);
+  if (!body_grams (self, body, length))
+    return FALSE;
+  /* The bodies counted, in the same order: the lists were sized by them. */
+  g_return_val_if_fail (index < self->n_grams->len, FALSE);
+  for (guint i = 0; i < self->grams->len; i++)
+    {
+      Slot *slot = slot_of (self, g_array_index (self->grams, guint64, i));
+
+      g_return_val_if_fail (slot->gram != EMPTY_GRAM, FALSE);
+      if (slot->last == index)
+        continue;
+      slot->last = index;
+      n_grams++;
+      if (slot->value == NOT_RARE)
+        continue;
+      g_return_val_if_fail (slot->value < self->n_entries, FALSE);
+      self->bodies[slot->value] |= index;
+      g_array_append_val (self->at, slot->value);
+      slot->value++;
+    }
+  g_return_val_if_fail (g_array_index (self->n_grams, guint32, index) == n_grams, FALSE);
+  g_array_append_val (self->ids, id);
+  end = self->at->len;
+  g_array_append_val (self->body_start, end);
+  return TRUE;
+}
+
+/**
+ * pr_short_pairs_foreach:
+ *
+ * Calls @func for each pair of bodies added whose rare 3-grams shared are
+ * at least the options' containment of the smaller body's 3-grams, by
+ * the first body's id, then the second's. Consumes what was counted and
+ * added.
+ */
+void
+pr_short_pairs_foreach (PrShortPairs    *self,
+                        PrShortPairFunc  func,
+                        gpointer         user_data)
+{
+  guint32 n_bodies = self->ids->len;
+  const guint32 *ids = (const guint32 *) (gpointer) self->ids->data;
+  const guint32 *n_grams = (const guint32 *) (gpointer) self->n_grams->data;
+  const guint32 *body_start = (const guint32 *) (gpointer) self->body_start->data;
+  const guint32 *at = (const guint32 *) (gpointer) self->at->data;
+  g_autofree guint32 *shared = NULL;
+  g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  if (!self->listing)
+    start_lists (self);
+  /* The search walks the lists alone. */
+  g_clear_pointer (&self->slots, g_free);
+  shared = g_new0 (guint32, MAX (n_bodies, 1));
+  for (guint32 a = 0; a < n_bodies; a++)
+    {
+      /* The lists are by body: the bodies after @a follow it. */
+      for (guint32 g = body_start[a]; g < body_start[a + 1]; g++)
+        for (gsize e = at[g]; !(self->bodies[e] & LAST_OF_LIST);)
+          {
+            guint32 b = self->bodies[++e] & ~LAST_OF_LIST;
+
+            if (shared[b]++ == 0)
+              g_array_append_val (touched, b);
+          }
+      g_array_sort (touched, compare_ids);
+      for (guint t = 0; t < touched->len; t++)
+        {
+          guint32 b = g_array_index (touched, guint32, t);
+          guint32 smaller = MIN (n_grams[a], n_grams[b]);
+          double containment = (double) shared[b] / smaller;
+
+          if (containment >= self->options.min_containment)
+            func (ids[a], ids[b], containment, user_data);
+          shared[b] = 0;
+        }
+      g_array_set_size (touched, 0);
+    }
+  g_clear_pointer (&self->bodies, g_free);
+  self->n_entries = 0;
+  g_array_set_size (self->ids, 0);
+  g_array_set_size (self->n_grams, 0);
+  g_array_set_size (self->body_start, 1);
+  g_array_set_size (self->at, 0);
+  self->listing = FALSE;
+  self->n_counted = 0;
+  self->n_grams_seen = 0;
+  alloc_table (self, 1024);
+}
+
+/**
+ * pr_short_pairs_find_in_set:
+ * @set: loaded with keep_texts
+ *
+ * The pairs of @set's records whose bodies, as the second stage reads
+ * them (pr_pair_judge_record ()), make a candidate by @options; and,
+ * with @body_func, each short body's 3-grams, before the first pair.
+ */
+gboolean
+pr_short_pairs_find_in_set (const PrMapping          *mapping,
+                            const PrRecordSet        *set,
+                            const PrShortPairOptions *options,
+                            PrShortPairFunc           func,
+                            PrShortBodyFunc           body_func,
+                            gpointer                  user_data,
+                            GCancellable             *cancellable,
+                            GError                  **error)
+{
+  g_autoptr(PrShortPairs) pairs = pr_short_pairs_new (options);
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  g_return_val_if_fail (pr_record_set_has_texts (set), FALSE);
+  /* Counted, then listed: each body read twice rather than kept, and
+   * read from the text file rather than its mapping, which would keep
+   * every page of it in the process. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint32 r = 0; r < set->n_records; r++)
+      {
+        PrPairRecord record;
+
+        if (r % 4096 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+          return FALSE;
+        if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
+          return FALSE;
+        if (pass == 0 && body_func != NULL &&
+            pr_short_pairs_body_grams (options, record.body, -1, grams))
+          body_func (r, (const guint64 *) (gpointer) grams->data, grams->len, user_data);
+        if (pass == 0)
+          pr_short_pairs_count (pairs, record.body, -1);
+        else
+          pr_short_pairs_add (pairs, r, record.body, -1);
+      }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  pr_short_pairs_foreach (pairs, func, user_data);
+  return TRUE;
+}
+
+static int
+compare_grams (gconstpointer x,
+               gconstpointer y)
+{
+  guint64 p = *(const guint64 *) x, q = *(const guint64 *) y;
+
+  return (p > q) - (p < q);
+}
+
+/**
+ * pr_short_pairs_body_grams:
+ * @grams: (element-type guint64): set to @body's distinct 3-grams, ascending
+ *
+ * Returns: whether @body is short enough to be kept (else @grams is empty)
+ */
+gboolean
+pr_short_pairs_body_grams (const PrShortPairOptions *options,
+                           const char               *body,
+                           gssize                    length,
+                           GArray                   *grams)
+{
+  PrShortPairs scratch = { 0 };
+  guint n = 0;
+
+  scratch.options = *options;
+  scratch.grams = grams;
+  if (!body_grams (&scratch, body, length))
+    {
+      g_array_set_size (grams, 0);
+      return FALSE;
+    }
+  g_array_sort (grams, compare_grams);
+  for (guint i = 0; i < grams->len; i++)
+    if (n == 0 || g_array_index (grams, guint64, i) != g_array_index (grams, guint64, n - 1))
+      g_array_index (grams, guint64, n++) = g_array_index (grams, guint64, i);
+  g_array_set_size (grams, n);
+  return TRUE;
+}
+
+/* One body's 3-gram; the entries sorted by 3-gram, then body. */
+typedef struct {
+  guint64 gram;
+  guint32 id;
+} Entry;
+
+struct _PrShortIndex {
+  PrShortPairOptions options;
+  GArray     *entries;   /* Entry */
+  GHashTable *n_grams;   /* id → its body's distinct 3-grams */
+  gboolean    sorted;
+};
+
+PrShortIndex *
+pr_short_index_new (const PrShortPairOptions *options)
+{
+  PrShortIndex *self = g_new0 (PrShortIndex, 1);
+
+  self->options = *options;
+  self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  self->n_grams = g_hash_table_new (NULL, NULL);
+  return self;
+}
+
+void
+pr_short_index_free (PrShortIndex *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->entries);
+  g_hash_table_unref (self->n_grams);
+  g_free (self);
+}
+
+/**
+ * pr_short_index_add:
+ * @id: the body's own number, any but PR_SHORT_INDEX_NONE, each added once
+ * @grams: its distinct 3-grams (pr_short_pairs_body_grams ())
+ */
+void
+pr_short_index_add (PrShortIndex  *self,
+                    guint32        id,
+                    const guint64 *grams,
+                    guint          n_grams)
+{
+  g_return_if_fail (id != PR_SHORT_INDEX_NONE && n_grams > 0);
+
+  for (guint i = 0; i < n_grams; i++)
+    {
+      Entry entry = { grams[i], id };
+
+      g_array_append_val (self->entries, entry);
+    }
+  g_hash_table_insert (self->n_grams, GUINT_TO_POINTER (id), GUINT_TO_POINTER (n_grams));
+  self->sorted = FALSE;
+}
+
+guint
+pr_short_index_size (PrShortIndex *self)
+{
+  return g_hash_table_size (self->n_grams);
+}
+
+static int
+compare_entries (gconstpointer x,
+                 gconstpointer y)
+{
+  const Entry *p = x, *q = y;
+
+  if (p->gram != q->gram)
+    return p->gram < q->gram ? -1 : 1;
+  return (p->id > q->id) - (p->id < q->id);
+}
+
+/**
+ * pr_short_index_find:
+ * @grams: the new body's distinct 3-grams (pr_short_pairs_body_grams ())
+ * @own: the id the new body was added under, when the bodies added
+ *   include it (a record the scan read); else PR_SHORT_INDEX_NONE
+ * @ids: (element-type guint32): set to the bodies added that a scan of
+ *   them and the new body pairs with it (pr_short_pairs_foreach ()'s
+ *   rule), ascending
+ *
+ * A 3-gram counts as the scan counts it: a new body adds one to its
+ * holders, so one held by max_records bodies added is no longer rare.
+ */
+void
+pr_short_index_find (PrShortIndex  *self,
+                     const guint64 *grams,
+                     guint          n_grams,
+                     guint32        own,
+                     GArray        *ids)
+{
+  g_autoptr(GHashTable) shared = g_hash_table_new (NULL, NULL);
+  guint added = own == PR_SHORT_INDEX_NONE;
+  const Entry *entries;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_array_set_size (ids, 0);
+  if (n_grams == 0)
+    return;
+  if (!self->sorted)
+    {
+      g_array_sort (self->entries, compare_entries);
+      self->sorted = TRUE;
+    }
+  entries = (const Entry *) (gpointer) self->entries->data;
+  for (guint i = 0; i < n_grams; i++)
+    {
+      gsize lo = 0, hi = self->entries->len, end;
+
+      /* The first entry of the 3-gram. */
+      while (lo < hi)
+        {
+          gsize mid = lo + (hi - lo) / 2;
+
+          if (entries[mid].gram < grams[i])
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      for (end = lo; end < self->entries->len && entries[end].gram == grams[i]; end++)
+        ;
+      if (end - lo + added > self->options.max_records)
+        continue;
+      for (gsize e = lo; e < end; e++)
+        if (entries[e].id != own)
+          {
+            gpointer id = GUINT_TO_POINTER (entries[e].id);
+
+            g_hash_table_insert (shared, id, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (shared, id)) + 1));
+          }
+    }
+  g_hash_table_iter_init (&iter, shared);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint other = GPOINTER_TO_UINT (g_hash_table_lookup (self->n_grams, key));
+
+      if ((double) GPOINTER_TO_UINT (value) / MIN (other, n_grams) >= self->options.min_containment)
+        {
+          guint32 id = GPOINTER_TO_UINT (key);
+
+          g_array_append_val (ids, id);
+        }
+    }
+  g_array_sort (ids, compare_ids);
+}
