@@ -148,6 +148,21 @@ test_relative_co_signer (void)
   g_assert_cmpint (compare ("张三及其妻李华", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
 }
 
+/* 以张三、李四为首, 以王小明为首的十余名村民: a group's several
+ * representatives, or its leader before the members; each named one is a
+ * petitioner, and none is 以张三. */
+static void
+test_led_by (void)
+{
+  READS ("以张三、李四为首", "张三", "李四");
+  READS ("以王小明为首的村民", "王小明");
+  READS ("以王小明为首的十余名村民", "王小明");
+  READS ("王小明为首的5位村民", "王小明");
+  g_assert_cmpint (compare ("以张三、李四为首", "张三", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("以王小明为首的村民", "王小明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("以王小明为首的村民", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -155,6 +170,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/identity-name-forms/descriptor", test_descriptor);
   g_test_add_func ("/engine/identity-name-forms/group-members", test_group_members);
+  g_test_add_func ("/engine/identity-name-forms/led-by", test_led_by);
   g_test_add_func ("/engine/identity-name-forms/brackets", test_brackets);
   g_test_add_func ("/engine/identity-name-forms/surname-called", test_surname_called);
   g_test_add_func ("/engine/identity-name-forms/relative-co-signer", test_relative_co_signer);

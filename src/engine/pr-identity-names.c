@@ -100,7 +100,9 @@ is_group_stem (const char  *name,
        * the one named as who leads them. */
       GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS ")?(联名|来访|来信)?$|"
-                                   "^以?(.+?)(夫妇|夫妻|全家|一家|等人|牵头|为首|带头|领头)(联名|来访|来信)?$",
+                                   "^以?(.+?)(夫妇|夫妻|全家|一家|等人|牵头|为首|带头|领头)"
+                                   "(的[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
+                                   "(" GROUP_MEMBERS "))?(联名|来访|来信)?$",
                                    pr_memory_regex_optimize (), 0, NULL);
 
       g_once_init_leave (&group, regex);
@@ -1113,6 +1115,9 @@ pr_identity_read_names (const char *value,
 
     plain = without_person_words (noted);
   }
+  /* 以张三、李四为首: 以 is the phrase's, not the first name's. */
+  if (g_str_has_prefix (plain, "\u4ee5" /* 以 */) && strstr (plain, "\u4e3a\u9996" /* 为首 */) != NULL)
+    memmove (plain, plain + strlen ("\u4ee5"), strlen (plain) - strlen ("\u4ee5") + 1);
   /* Zhang, San is one name: only Chinese names are listed with commas. */
   for (p = plain; *p != '\0' && g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN;
        p = g_utf8_next_char (p))
