@@ -137,6 +137,14 @@ test_surname_called (void)
     }
   /* 小明 is a given name: 明 is no surname. */
   READS ("小明", "小明");
+  /* 小华, 小林, 阿强: 华, 林, 强 are surnames, but as often a one-character
+   * given name, and 小华 a given name of its own; read as written, 小华 at
+   * one phone with 华明 is two people, not Hua known by his surname. */
+  READS ("小华", "小华");
+  READS ("小林", "小林");
+  READS ("阿华", "阿华");
+  g_assert_cmpint (compare ("小华", "华明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("小林", "林小明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
 }
 
 /* 张三及其妻李华: the co-signers 张三 and 李华. */

@@ -263,11 +263,13 @@ split_honorific (const char  *name,
     if (g_str_has_suffix (name, titles[i]))
       return split_title (name, length - strlen (titles[i]), surname, whole, note);
   /* 老王: Wang, the elder; 小李, 阿张: Li, Zhang, called so by those who
-   * know them (小明 is a given name: 明 is no surname). */
+   * know them (小明 is a given name: 明 is no surname; nor 小华, 阿强,
+   * whose 华, 强 are as often a one-character given name). */
   if ((g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
        g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN) ||
       ((g_str_has_prefix (name, "\u5c0f" /* 小 */) || g_str_has_prefix (name, "\u963f" /* 阿 */)) &&
-       g_utf8_strlen (name, -1) == 2 && is_surname_char (g_utf8_get_char (g_utf8_next_char (name)))))
+       g_utf8_strlen (name, -1) == 2 && is_surname_char (g_utf8_get_char (g_utf8_next_char (name))) &&
+       !_pr_identity_given_name_reads (g_utf8_next_char (name), TRUE)))
     {
       *surname = g_strdup (g_utf8_next_char (name));
       return TRUE;
