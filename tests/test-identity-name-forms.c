@@ -154,6 +154,11 @@ test_relative_co_signer (void)
   READS ("张三及其妻李华", "张三", "李华");
   READS ("张三和妻子李华", "张三", "李华");
   g_assert_cmpint (compare ("张三及其妻李华", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  /* 孙 is a surname too: 孙李明 is no name here, and 张三及其 (a word and
+   * a conjunction) no word before one; 张三 is a co-signer. */
+  READS ("张三及其孙李明", "张三", "李明");
+  READS ("李四和其孙王华", "李四", "王华");
+  g_assert_cmpint (compare ("张三及其孙李明", "张三", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
 }
 
 /* 以张三、李四为首, 以王小明为首的十余名村民: a group's several

@@ -933,6 +933,12 @@ after_descriptor (const char *name)
 
       if (n - (glong) tail < 2 || !reads_as_han_name (at) || reads_as_han_name (head))
         continue;
+      /* 张三及其孙李明: a name and a conjunction before a relative's
+       * word, whose 孙 is a surname too; left to split_conjunction(). */
+      if (strstr (head, "\u548c" /* 和 */) != NULL || strstr (head, "\u4e0e" /* 与 */) != NULL ||
+          strstr (head, "\u53ca" /* 及 */) != NULL || strstr (head, "\u5176" /* 其 */) != NULL ||
+          strstr (head, "\u4e4b" /* 之 */) != NULL)
+        continue;
       if (_pr_identity_is_one_word (head) || _pr_identity_is_phrase (head) || is_title_note (head))
         return at;
     }
