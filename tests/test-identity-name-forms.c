@@ -164,6 +164,27 @@ test_relative_co_signer (void)
 /* 以张三、李四为首, 以王小明为首的十余名村民: a group's several
  * representatives, or its leader before the members; each named one is a
  * petitioner, and none is 以张三. */
+/* （王小明等3人）: the group's representative in brackets is still the
+ * only name of the cell; a phone alone does not join it to 李华. */
+static void
+test_bracketed_group (void)
+{
+  READS ("（王小明等3人）", "王小明");
+  READS ("（王小明牵头）", "王小明");
+  g_assert_cmpint (compare ("（王小明等3人）", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("（王小明等3人）", "王小明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  /* A group without a name names nobody. */
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *const cells[] = { "（等3人）", "（一行5人）", "（等人）" };
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      g_test_message ("%s", cells[i]);
+      pr_identity_read_names (cells[i], -1, names, NULL);
+      g_assert_cmpuint (names->len, ==, 0);
+    }
+}
+
 static void
 test_led_by (void)
 {
@@ -184,6 +205,7 @@ main (int    argc,
   g_test_add_func ("/engine/identity-name-forms/descriptor", test_descriptor);
   g_test_add_func ("/engine/identity-name-forms/group-members", test_group_members);
   g_test_add_func ("/engine/identity-name-forms/led-by", test_led_by);
+  g_test_add_func ("/engine/identity-name-forms/bracketed-group", test_bracketed_group);
   g_test_add_func ("/engine/identity-name-forms/brackets", test_brackets);
   g_test_add_func ("/engine/identity-name-forms/surname-called", test_surname_called);
   g_test_add_func ("/engine/identity-name-forms/relative-co-signer", test_relative_co_signer);

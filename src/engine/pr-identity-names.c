@@ -1303,7 +1303,7 @@ pr_identity_read_names (const char *value,
   /* （王小明）, （王小明: nothing but a note, and the note names: read
    * without its brackets, else the name is lost and a phone alone would
    * join the record to anyone's. */
-  if (found->len == 0 && loose->len == 0 && uncertain->len == 0 && conflicts->len == 0 && !group &&
+  if (found->len == 0 && loose->len == 0 && uncertain->len == 0 && conflicts->len == 0 &&
       !invalid && !masked && g_utf8_strlen (plain, -1) < g_utf8_strlen (value, length))
     {
       GString *open = g_string_sized_new (length);
@@ -1313,8 +1313,14 @@ pr_identity_read_names (const char *value,
       for (const char *q = value; q < value + length; q = g_utf8_next_char (q))
         if (!is_open_bracket (g_utf8_get_char (q)) && !is_close_bracket (g_utf8_get_char (q)))
           g_string_append_unichar (open, g_utf8_get_char (q));
-      if (open->len < (gsize) length &&
-          pr_identity_read_names (open->str, open->len, inside, inside_conflicts) == PR_IDENTITY_VALUE_VALID)
+      gboolean read = open->len < (gsize) length &&
+                      pr_identity_read_names (open->str, open->len, inside, inside_conflicts) == PR_IDENTITY_VALUE_VALID;
+
+      /* （王小明等3人） names its representative; （等3人） nobody, and its
+       * 等3人 is no name. */
+      for (guint i = 0; read && group && i < inside->len; i++)
+        read = reads_as_han_name (inside->pdata[i]);
+      if (read)
         {
           g_string_free (open, TRUE);
           if (conflict_only != NULL)
