@@ -185,6 +185,18 @@ test_bracketed_group (void)
     }
 }
 
+/* “王小明”, 「王小明」: quoted as a clerk copied it, the same 王小明. */
+static void
+test_quoted (void)
+{
+  READS ("\u201c王小明\u201d", "王小明");
+  READS ("\u300c王小明\u300d", "王小明");
+  READS ("\"王小明\"", "王小明");
+  READS ("\u300a王小明\u300b、李华", "王小明", "李华");
+  g_assert_cmpint (compare ("\u201c王小明\u201d", "王小明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("\u201c王小明\u201d", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+}
+
 static void
 test_led_by (void)
 {
@@ -205,6 +217,7 @@ main (int    argc,
   g_test_add_func ("/engine/identity-name-forms/descriptor", test_descriptor);
   g_test_add_func ("/engine/identity-name-forms/group-members", test_group_members);
   g_test_add_func ("/engine/identity-name-forms/led-by", test_led_by);
+  g_test_add_func ("/engine/identity-name-forms/quoted", test_quoted);
   g_test_add_func ("/engine/identity-name-forms/bracketed-group", test_bracketed_group);
   g_test_add_func ("/engine/identity-name-forms/brackets", test_brackets);
   g_test_add_func ("/engine/identity-name-forms/surname-called", test_surname_called);

@@ -462,6 +462,14 @@ split_conjunction (const char  *name,
   return FALSE;
 }
 
+static gboolean
+is_quotation_mark (gunichar c)
+{
+  return c == '"' || c == 0x201C /* “ */ || c == 0x201D /* ” */ || c == 0x300C /* 「 */ || c == 0x300D /* 」 */ ||
+         c == 0x300E /* 『 */ || c == 0x300F /* 』 */ || c == 0x300A /* 《 */ || c == 0x300B /* 》 */ ||
+         c == 0xFF02 /* ＂ */;
+}
+
 /* @value without its bracketed notes; *@group set when a note says a
  * group (王小明（等3人）). An unclosed bracket's rest is a note. */
 static char *
@@ -508,8 +516,9 @@ without_notes (const char *value,
               continue;
             }
         }
-      /* A closing bracket without its opening one is no character of a name. */
-      if (!is_close_bracket (c))
+      /* A closing bracket without its opening one is no character of a
+       * name, nor a quotation mark (“王小明” is 王小明). */
+      if (!is_close_bracket (c) && !is_quotation_mark (c))
         g_string_append_unichar (out, c);
       p = g_utf8_next_char (p);
     }
