@@ -159,6 +159,14 @@ test_relative_co_signer (void)
   READS ("张三及其孙李明", "张三", "李明");
   READS ("李四和其孙王华", "李四", "王华");
   g_assert_cmpint (compare ("张三及其孙李明", "张三", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  /* A relative unnamed is no co-signer's name: two households at one
+   * phone are not one person through the word 妻子. */
+  READS ("张三和妻子", "张三");
+  READS ("张三及其妻", "张三");
+  READS ("张三与儿子", "张三");
+  g_assert_cmpint (compare ("张三和妻子", "王五和妻子", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("张三及其妻", "王五及其妻", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("张三和妻子", "张三", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
 }
 
 /* 以张三、李四为首, 以王小明为首的十余名村民: a group's several

@@ -1242,7 +1242,11 @@ pr_identity_read_names (const char *value,
               else if (split_conjunction (normal, &left, &right))
                 {
                   g_ptr_array_add (found, left);
-                  g_ptr_array_add (found, right);
+                  /* 张三和妻子: his wife, unnamed; 妻子 is nobody's name. */
+                  if (kin_or_collective (right) == strlen (right))
+                    g_free (right);
+                  else
+                    g_ptr_array_add (found, right);
                 }
               /* 王 of 王 男, 欧阳: a surname alone is 王先生's. */
               else if (all_han (normal, 1, 1) || is_compound_surname (normal))
