@@ -137,6 +137,14 @@ test_surname_called (void)
     }
   /* 小明 is a given name: 明 is no surname. */
   READS ("小明", "小明");
+  /* 小华, 小林, 阿强: 华, 林, 强 are surnames, but as often a one-character
+   * given name, and 小华 a given name of its own; read as written, 小华 at
+   * one phone with 华明 is two people, not Hua known by his surname. */
+  READS ("小华", "小华");
+  READS ("小林", "小林");
+  READS ("阿华", "阿华");
+  g_assert_cmpint (compare ("小华", "华明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("小林", "林小明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
 }
 
 /* 张三及其妻李华: the co-signers 张三 and 李华. */
@@ -146,6 +154,67 @@ test_relative_co_signer (void)
   READS ("张三及其妻李华", "张三", "李华");
   READS ("张三和妻子李华", "张三", "李华");
   g_assert_cmpint (compare ("张三及其妻李华", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  /* 孙 is a surname too: 孙李明 is no name here, and 张三及其 (a word and
+   * a conjunction) no word before one; 张三 is a co-signer. */
+  READS ("张三及其孙李明", "张三", "李明");
+  READS ("李四和其孙王华", "李四", "王华");
+  g_assert_cmpint (compare ("张三及其孙李明", "张三", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  /* A relative unnamed is no co-signer's name: two households at one
+   * phone are not one person through the word 妻子. */
+  READS ("张三和妻子", "张三");
+  READS ("张三及其妻", "张三");
+  READS ("张三与儿子", "张三");
+  g_assert_cmpint (compare ("张三和妻子", "王五和妻子", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("张三及其妻", "王五及其妻", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("张三和妻子", "张三", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+}
+
+/* 以张三、李四为首, 以王小明为首的十余名村民: a group's several
+ * representatives, or its leader before the members; each named one is a
+ * petitioner, and none is 以张三. */
+/* （王小明等3人）: the group's representative in brackets is still the
+ * only name of the cell; a phone alone does not join it to 李华. */
+static void
+test_bracketed_group (void)
+{
+  READS ("（王小明等3人）", "王小明");
+  READS ("（王小明牵头）", "王小明");
+  g_assert_cmpint (compare ("（王小明等3人）", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (compare ("（王小明等3人）", "王小明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  /* A group without a name names nobody. */
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *const cells[] = { "（等3人）", "（一行5人）", "（等人）" };
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      g_test_message ("%s", cells[i]);
+      pr_identity_read_names (cells[i], -1, names, NULL);
+      g_assert_cmpuint (names->len, ==, 0);
+    }
+}
+
+/* “王小明”, 「王小明」: quoted as a clerk copied it, the same 王小明. */
+static void
+test_quoted (void)
+{
+  READS ("\u201c王小明\u201d", "王小明");
+  READS ("\u300c王小明\u300d", "王小明");
+  READS ("\"王小明\"", "王小明");
+  READS ("\u300a王小明\u300b、李华", "王小明", "李华");
+  g_assert_cmpint (compare ("\u201c王小明\u201d", "王小明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("\u201c王小明\u201d", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
+}
+
+static void
+test_led_by (void)
+{
+  READS ("以张三、李四为首", "张三", "李四");
+  READS ("以王小明为首的村民", "王小明");
+  READS ("以王小明为首的十余名村民", "王小明");
+  READS ("王小明为首的5位村民", "王小明");
+  g_assert_cmpint (compare ("以张三、李四为首", "张三", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("以王小明为首的村民", "王小明", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (compare ("以王小明为首的村民", "李华", PR_IDENTITY_PHONE, PHONE), ==, PR_PETITIONER_OTHER);
 }
 
 int
@@ -155,6 +224,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/identity-name-forms/descriptor", test_descriptor);
   g_test_add_func ("/engine/identity-name-forms/group-members", test_group_members);
+  g_test_add_func ("/engine/identity-name-forms/led-by", test_led_by);
+  g_test_add_func ("/engine/identity-name-forms/quoted", test_quoted);
+  g_test_add_func ("/engine/identity-name-forms/bracketed-group", test_bracketed_group);
   g_test_add_func ("/engine/identity-name-forms/brackets", test_brackets);
   g_test_add_func ("/engine/identity-name-forms/surname-called", test_surname_called);
   g_test_add_func ("/engine/identity-name-forms/relative-co-signer", test_relative_co_signer);

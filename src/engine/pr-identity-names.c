@@ -100,7 +100,9 @@ is_group_stem (const char  *name,
        * the one named as who leads them. */
       GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS ")?(联名|来访|来信)?$|"
-                                   "^以?(.+?)(夫妇|夫妻|全家|一家|等人|牵头|为首|带头|领头)(联名|来访|来信)?$",
+                                   "^以?(.+?)(夫妇|夫妻|全家|一家|等人|牵头|为首|带头|领头)"
+                                   "(的[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
+                                   "(" GROUP_MEMBERS "))?(联名|来访|来信)?$",
                                    pr_memory_regex_optimize (), 0, NULL);
 
       g_once_init_leave (&group, regex);
@@ -261,11 +263,13 @@ split_honorific (const char  *name,
     if (g_str_has_suffix (name, titles[i]))
       return split_title (name, length - strlen (titles[i]), surname, whole, note);
   /* 老王: Wang, the elder; 小李, 阿张: Li, Zhang, called so by those who
-   * know them (小明 is a given name: 明 is no surname). */
+   * know them (小明 is a given name: 明 is no surname; nor 小华, 阿强,
+   * whose 华, 强 are as often a one-character given name). */
   if ((g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
        g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN) ||
       ((g_str_has_prefix (name, "\u5c0f" /* 小 */) || g_str_has_prefix (name, "\u963f" /* 阿 */)) &&
-       g_utf8_strlen (name, -1) == 2 && is_surname_char (g_utf8_get_char (g_utf8_next_char (name)))))
+       g_utf8_strlen (name, -1) == 2 && is_surname_char (g_utf8_get_char (g_utf8_next_char (name))) &&
+       !_pr_identity_given_name_reads (g_utf8_next_char (name), TRUE)))
     {
       *surname = g_strdup (g_utf8_next_char (name));
       return TRUE;
@@ -458,6 +462,14 @@ split_conjunction (const char  *name,
   return FALSE;
 }
 
+static gboolean
+is_quotation_mark (gunichar c)
+{
+  return c == '"' || c == 0x201C /* “ */ || c == 0x201D /* ” */ || c == 0x300C /* 「 */ || c == 0x300D /* 」 */ ||
+         c == 0x300E /* 『 */ || c == 0x300F /* 』 */ || c == 0x300A /* 《 */ || c == 0x300B /* 》 */ ||
+         c == 0xFF02 /* ＂ */;
+}
+
 /* @value without its bracketed notes; *@group set when a note says a
  * group (王小明（等3人）). An unclosed bracket's rest is a note. */
 static char *
@@ -504,8 +516,9 @@ without_notes (const char *value,
               continue;
             }
         }
-      /* A closing bracket without its opening one is no character of a name. */
-      if (!is_close_bracket (c))
+      /* A closing bracket without its opening one is no character of a
+       * name, nor a quotation mark (“王小明” is 王小明). */
+      if (!is_close_bracket (c) && !is_quotation_mark (c))
         g_string_append_unichar (out, c);
       p = g_utf8_next_char (p);
     }
@@ -929,6 +942,12 @@ after_descriptor (const char *name)
 
       if (n - (glong) tail < 2 || !reads_as_han_name (at) || reads_as_han_name (head))
         continue;
+      /* 张三及其孙李明: a name and a conjunction before a relative's
+       * word, whose 孙 is a surname too; left to split_conjunction(). */
+      if (strstr (head, "\u548c" /* 和 */) != NULL || strstr (head, "\u4e0e" /* 与 */) != NULL ||
+          strstr (head, "\u53ca" /* 及 */) != NULL || strstr (head, "\u5176" /* 其 */) != NULL ||
+          strstr (head, "\u4e4b" /* 之 */) != NULL)
+        continue;
       if (_pr_identity_is_one_word (head) || _pr_identity_is_phrase (head) || is_title_note (head))
         return at;
     }
@@ -1113,6 +1132,9 @@ pr_identity_read_names (const char *value,
 
     plain = without_person_words (noted);
   }
+  /* 以张三、李四为首: 以 is the phrase's, not the first name's. */
+  if (g_str_has_prefix (plain, "\u4ee5" /* 以 */) && strstr (plain, "\u4e3a\u9996" /* 为首 */) != NULL)
+    memmove (plain, plain + strlen ("\u4ee5"), strlen (plain) - strlen ("\u4ee5") + 1);
   /* Zhang, San is one name: only Chinese names are listed with commas. */
   for (p = plain; *p != '\0' && g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN;
        p = g_utf8_next_char (p))
@@ -1220,7 +1242,11 @@ pr_identity_read_names (const char *value,
               else if (split_conjunction (normal, &left, &right))
                 {
                   g_ptr_array_add (found, left);
-                  g_ptr_array_add (found, right);
+                  /* 张三和妻子: his wife, unnamed; 妻子 is nobody's name. */
+                  if (kin_or_collective (right) == strlen (right))
+                    g_free (right);
+                  else
+                    g_ptr_array_add (found, right);
                 }
               /* 王 of 王 男, 欧阳: a surname alone is 王先生's. */
               else if (all_han (normal, 1, 1) || is_compound_surname (normal))
@@ -1290,7 +1316,7 @@ pr_identity_read_names (const char *value,
   /* （王小明）, （王小明: nothing but a note, and the note names: read
    * without its brackets, else the name is lost and a phone alone would
    * join the record to anyone's. */
-  if (found->len == 0 && loose->len == 0 && uncertain->len == 0 && conflicts->len == 0 && !group &&
+  if (found->len == 0 && loose->len == 0 && uncertain->len == 0 && conflicts->len == 0 &&
       !invalid && !masked && g_utf8_strlen (plain, -1) < g_utf8_strlen (value, length))
     {
       GString *open = g_string_sized_new (length);
@@ -1300,8 +1326,14 @@ pr_identity_read_names (const char *value,
       for (const char *q = value; q < value + length; q = g_utf8_next_char (q))
         if (!is_open_bracket (g_utf8_get_char (q)) && !is_close_bracket (g_utf8_get_char (q)))
           g_string_append_unichar (open, g_utf8_get_char (q));
-      if (open->len < (gsize) length &&
-          pr_identity_read_names (open->str, open->len, inside, inside_conflicts) == PR_IDENTITY_VALUE_VALID)
+      gboolean read = open->len < (gsize) length &&
+                      pr_identity_read_names (open->str, open->len, inside, inside_conflicts) == PR_IDENTITY_VALUE_VALID;
+
+      /* （王小明等3人） names its representative; （等3人） nobody, and its
+       * 等3人 is no name. */
+      for (guint i = 0; read && group && i < inside->len; i++)
+        read = reads_as_han_name (inside->pdata[i]);
+      if (read)
         {
           g_string_free (open, TRUE);
           if (conflict_only != NULL)
