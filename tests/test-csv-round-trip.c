@@ -134,8 +134,11 @@ test_end_mark_inside (void)
     { "id,body\r\n1,好的\x1A\r\n2,坏的\r\n",
       "line 2, field 2: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), which ends a file, yet more "
       "follows it" },
-    { "id,body\r\n1,\"好的\r\n的\"\r\n2,坏\x1A的\r\n3,好\r\n",
+    { "id,body\r\n1,\"好的\r\n的\"\r\n2,坏的\x1A\x1A\r\n3,好\r\n",
       "line 4, field 2: the value holds a DOS end-of-file mark" },
+    /* A file ended by a line break and the mark, then another. */
+    { "id,body\r\n1,好的\r\n\x1A" "2,坏的\r\n",
+      "line 3, field 1: the value holds a DOS end-of-file mark" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -164,6 +167,30 @@ test_end_mark_inside (void)
     g_assert_cmpuint (records->len, ==, 2);
     g_assert_cmpstr (((char **) records->pdata[1])[1], ==, "好的");
   }
+}
+
+static void
+test_substitute_character (void)
+{
+  /* The byte 0x1A between characters of one line is the substitute a
+   * conversion writes for a character it lost, as legacy exports hold
+   * it: read as the file has it, in any value and in a quoted one that
+   * spans lines; the records after it are read too. */
+  static const char file[] =
+    "id,name,body\r\n1,王\x1A明,门口的\x1A路灯坏了\r\n2,李华,\"第一行\r\n第\x1A二行\"\r\n3,张三,好\r\n";
+  const char *expected[][4] = {
+    { "id", "name", "body", NULL },
+    { "1", "王\x1A明", "门口的\x1A路灯坏了", NULL },
+    { "2", "李华", "第一行\r\n第\x1A二行", NULL },
+    { "3", "张三", "好", NULL },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records = read_all (file, strlen (file), &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (records->len, ==, G_N_ELEMENTS (expected));
+  for (guint r = 0; r < G_N_ELEMENTS (expected); r++)
+    g_assert_cmpstrv ((char **) records->pdata[r], (char **) expected[r]);
 }
 
 static void
@@ -203,6 +230,7 @@ main (int   argc,
   g_test_add_func ("/csv-round-trip/export-reads-back", test_export_reads_back);
   g_test_add_func ("/csv-round-trip/text-formula-forms", test_text_formula_forms);
   g_test_add_func ("/csv-reader/end-mark-inside", test_end_mark_inside);
+  g_test_add_func ("/csv-reader/substitute-character", test_substitute_character);
   g_test_add_func ("/csv-reader/quote-advice", test_quote_advice);
 
   return g_test_run ();

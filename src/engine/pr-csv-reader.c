@@ -580,14 +580,17 @@ check_stray_bytes (PrCsvReader  *reader,
   return TRUE;
 }
 
-/* A DOS end-of-file mark (Ctrl-Z, byte 0x1A) inside a value: no text
- * holds it. At the start of a line inside a quoted value, the mark ended
- * a file and a quote left open before it took in the lines after it, up
- * to a stray quote further on; stuck to a value with lines after it, a
- * file was put after another (copy /a). Either way the records around it
- * are misread: refused, naming the lines. A value that is the mark alone
- * is left to the caller (a line of its own, or a one-column file), and so
- * is one that is not text. */
+/* A DOS end-of-file mark (Ctrl-Z, byte 0x1A) where a file ended. At the
+ * start of a line inside a quoted value, the mark ended a file and a quote
+ * left open before it took in the lines after it, up to a stray quote
+ * further on; ending a record's last value, or beginning its first, with
+ * lines after it, a file was put after another (copy /a). Either way the
+ * records around it are misread: refused, naming the lines. The byte with
+ * text on both sides in one line is no end mark but the substitute
+ * character (SUB) a conversion writes for a character it lost, read as
+ * the source has it. A value that is the mark alone is left to the caller
+ * (a line of its own, or a one-column file), and so is one that is not
+ * text. */
 static gboolean
 check_end_mark_inside (PrCsvReader  *reader,
                        GError      **error)
@@ -606,14 +609,19 @@ check_end_mark_inside (PrCsvReader  *reader,
        * byte) are a bad row, left to the caller's check. */
       if (mark == NULL || (length == 1 && reader->n_fields == 1) || !g_utf8_validate_len (text, length, NULL))
         continue;
-      if (reader->fields[f].quoted && mark > text && (mark[-1] == '\n' || mark[-1] == '\r'))
-        return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
-                                   _("line %llu, field %u: the quoted value that begins there holds a DOS "
-                                     "end-of-file mark (Ctrl-Z, byte 0x1A) on line %llu, so its closing quote is "
-                                     "missing and the lines after it were read into it: close the quote where the "
-                                     "value ends and delete the mark, then read the file again"),
-                                   (unsigned long long) line, f + 1,
-                                   (unsigned long long) (line + count_line_breaks (text, mark - text, FALSE)));
+      for (const char *m = mark; m != NULL; m = memchr (m + 1, 0x1A, text + length - (m + 1)))
+        if (reader->fields[f].quoted && m > text && (m[-1] == '\n' || m[-1] == '\r'))
+          return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
+                                     _("line %llu, field %u: the quoted value that begins there holds a DOS "
+                                       "end-of-file mark (Ctrl-Z, byte 0x1A) on line %llu, so its closing quote is "
+                                       "missing and the lines after it were read into it: close the quote where "
+                                       "the value ends and delete the mark, then read the file again"),
+                                     (unsigned long long) line, f + 1,
+                                     (unsigned long long) (line + count_line_breaks (text, m - text, FALSE)));
+      if (f + 1 == reader->n_fields && text[length - 1] == 0x1A)
+        mark = text + length - 1;
+      else if (!(f == 0 && text[0] == 0x1A))
+        continue;
       return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
                                  _("line %llu, field %u: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), "
                                    "which ends a file, yet more follows it (were files put together?): delete the "
