@@ -117,6 +117,41 @@ test_text_formula_forms (void)
 }
 
 static void
+test_text_formula_unquoted (void)
+{
+  /* Many systems write the text formula for Excel without CSV's quotes,
+   * as Excel reads it too: the same text as the quoted form. */
+  static const char file[] =
+    "id,date,body\r\n=\"0012\",=\"2019-06-08\",好\r\n=\"\",=\"12\"&\"34\",=\"a\"\"b\"\n";
+  const char *expected[][4] = {
+    { "id", "date", "body", NULL },
+    { "0012", "2019-06-08", "好", NULL },
+    { "", "1234", "a\"b", NULL },
+  };
+  /* Anything else with a quote in an unquoted value is refused, as before. */
+  static const char *const refused[] = {
+    "id,body\r\n=\"0012\"x,好\r\n", "id,body\r\n1,=\"a\" & \"b\"\r\n", "id,body\r\n=A\"1\",好\r\n",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records = read_all (file, strlen (file), &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (records->len, ==, G_N_ELEMENTS (expected));
+  for (guint r = 0; r < G_N_ELEMENTS (expected); r++)
+    g_assert_cmpstrv ((char **) records->pdata[r], (char **) expected[r]);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) refusal = NULL;
+      g_autoptr(GPtrArray) none = read_all (refused[i], strlen (refused[i]), &refusal);
+
+      g_assert_error (refusal, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX);
+      g_assert_nonnull (strstr (refusal->message, "unexpected '\"' inside an unquoted field"));
+      g_assert_nonnull (strstr (refusal->message, "put the whole value in quotes"));
+      g_assert_null (none);
+    }
+}
+
+static void
 test_end_mark_inside (void)
 {
   static const struct {
@@ -229,6 +264,7 @@ main (int   argc,
 
   g_test_add_func ("/csv-round-trip/export-reads-back", test_export_reads_back);
   g_test_add_func ("/csv-round-trip/text-formula-forms", test_text_formula_forms);
+  g_test_add_func ("/csv-round-trip/text-formula-unquoted", test_text_formula_unquoted);
   g_test_add_func ("/csv-reader/end-mark-inside", test_end_mark_inside);
   g_test_add_func ("/csv-reader/substitute-character", test_substitute_character);
   g_test_add_func ("/csv-reader/quote-advice", test_quote_advice);

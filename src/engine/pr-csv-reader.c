@@ -339,6 +339,7 @@ field_begin (PrCsvReader *reader,
   field->start = reader->rec_len;
   field->offset = offset;
   field->quoted = quoted;
+  field->formula = FALSE;
 }
 
 static inline void
@@ -631,6 +632,20 @@ check_end_mark_inside (PrCsvReader  *reader,
   return TRUE;
 }
 
+/* Whether a quote met in an unquoted field may stay: the field so far is
+ * "=" or already holds such quotes, Excel's text formula written without
+ * the quotes of CSV (="0012"), which is checked whole once it ends. */
+static gboolean
+unquoted_formula (PrCsvReader *reader)
+{
+  Field *field = &reader->fields[reader->n_fields];
+
+  if (!field->formula && (reader->rec_len - field->start != 1 || reader->rec[field->start] != '='))
+    return FALSE;
+  field->formula = TRUE;
+  return TRUE;
+}
+
 static gboolean
 finish_record (PrCsvReader  *reader,
                GError      **error)
@@ -645,11 +660,25 @@ finish_record (PrCsvReader  *reader,
   if (!check_end_mark_inside (reader, error))
     return FALSE;
   /* Excel's text formula ="0012", as exports for Excel write ids and
-   * dates (ours too), is its text; in CSV it is always quoted. */
+   * dates (ours too), is its text: quoted in CSV, or, as many systems
+   * write it for Excel, not. */
   for (guint f = 0; f < reader->n_fields; f++)
-    if (reader->fields[f].quoted)
-      reader->fields[f].len = pr_excel_text_formula_unwrap (reader->rec + reader->fields[f].start,
-                                                            reader->fields[f].len);
+    if (reader->fields[f].quoted || reader->fields[f].formula)
+      {
+        gsize length = pr_excel_text_formula_unwrap (reader->rec + reader->fields[f].start, reader->fields[f].len);
+
+        if (reader->fields[f].formula && length == reader->fields[f].len)
+          {
+            g_autofree char *where = describe_offset (reader, reader->fields[f].offset + 1);
+
+            return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX, _("line %llu, field %u: %s at %s: %s"),
+                                       (unsigned long long) reader->record_line, f + 1,
+                                       _("unexpected '\"' inside an unquoted field"), where,
+                                       _("put the whole value in quotes and write each quote inside it twice, as "
+                                         "Excel saves it, then read the file again"));
+          }
+        reader->fields[f].len = length;
+      }
 
   reader->have_record = TRUE;
   /* A byte order mark begins a file, never a line: one here is a file put
@@ -812,6 +841,13 @@ pr_csv_reader_next (PrCsvReader   *reader,
                 p++;
               rec_append (reader, start, p - start);
               reader->pos = p - buf;
+              if (p < end && *p == '"' && unquoted_formula (reader))
+                {
+                  rec_append (reader, p, 1);
+                  p++;
+                  reader->pos++;
+                  continue;
+                }
               if (p == end || *p != ',')
                 break;
 
