@@ -48,6 +48,21 @@ read_all (const char  *bytes,
   return error != NULL && *error != NULL ? NULL : g_steal_pointer (&records);
 }
 
+/* Asserts that @file reads as the @n records of three fields @expected. */
+static void
+assert_reads_as (const char        *file,
+                 const char *const  expected[][4],
+                 guint              n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records = read_all (file, strlen (file), &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (records->len, ==, n);
+  for (guint r = 0; r < n; r++)
+    g_assert_cmpstrv ((char **) records->pdata[r], (char **) expected[r]);
+}
+
 static void
 test_export_reads_back (void)
 {
@@ -123,22 +138,16 @@ test_text_formula_unquoted (void)
    * as Excel reads it too: the same text as the quoted form. */
   static const char file[] =
     "id,date,body\r\n=\"0012\",=\"2019-06-08\",好\r\n=\"\",=\"12\"&\"34\",=\"a\"\"b\"\n";
-  const char *expected[][4] = {
+  static const char *const expected[][4] = {
     { "id", "date", "body", NULL },
     { "0012", "2019-06-08", "好", NULL },
     { "", "1234", "a\"b", NULL },
   };
-  /* Anything else with a quote in an unquoted value is refused, as before. */
+  /* Anything else with a quote in an unquoted value is refused. */
   static const char *const refused[] = {
     "id,body\r\n=\"0012\"x,好\r\n", "id,body\r\n1,=\"a\" & \"b\"\r\n", "id,body\r\n=A\"1\",好\r\n",
   };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) records = read_all (file, strlen (file), &error);
-
-  g_assert_no_error (error);
-  g_assert_cmpuint (records->len, ==, G_N_ELEMENTS (expected));
-  for (guint r = 0; r < G_N_ELEMENTS (expected); r++)
-    g_assert_cmpstrv ((char **) records->pdata[r], (char **) expected[r]);
+  assert_reads_as (file, expected, G_N_ELEMENTS (expected));
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     {
       g_autoptr(GError) refusal = NULL;
@@ -186,7 +195,7 @@ test_end_mark_inside (void)
       g_assert_null (records);
     }
 
-  /* The mark alone on a line, and the mark at the very end, as before. */
+  /* The mark alone on a line, and the mark at the very end, are read. */
   {
     static const char alone[] = "id\r\n1\r\n\x1A\r\n2\r\n";
     static const char at_end[] = "id,body\r\n1,好的\x1A";
@@ -213,19 +222,13 @@ test_substitute_character (void)
    * spans lines; the records after it are read too. */
   static const char file[] =
     "id,name,body\r\n1,王\x1A明,门口的\x1A路灯坏了\r\n2,李华,\"第一行\r\n第\x1A二行\"\r\n3,张三,好\r\n";
-  const char *expected[][4] = {
+  static const char *const expected[][4] = {
     { "id", "name", "body", NULL },
     { "1", "王\x1A明", "门口的\x1A路灯坏了", NULL },
     { "2", "李华", "第一行\r\n第\x1A二行", NULL },
     { "3", "张三", "好", NULL },
   };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) records = read_all (file, strlen (file), &error);
-
-  g_assert_no_error (error);
-  g_assert_cmpuint (records->len, ==, G_N_ELEMENTS (expected));
-  for (guint r = 0; r < G_N_ELEMENTS (expected); r++)
-    g_assert_cmpstrv ((char **) records->pdata[r], (char **) expected[r]);
+  assert_reads_as (file, expected, G_N_ELEMENTS (expected));
 }
 
 static void
