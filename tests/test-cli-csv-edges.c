@@ -193,6 +193,31 @@ test_utf16_chinese_header (void)
     }
 }
 
+static void
+test_utf8_nul_row_not_utf16 (void)
+{
+  /* UTF-8 records, one of them a bad row whose value begins with NUL
+   * bytes at every other offset, right after a line feed: UTF-8 with a
+   * bad row, not UTF-16, for its other line feeds fall at both offsets. */
+  g_autoptr(GString) bytes = g_string_new ("id,body\n");
+  g_autofree char *path = g_build_filename (dir, "utf8-nul.csv", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *args[] = { "scan", "--no-second-stage", "--skip-bad-rows", "--id", "id", "--text", "body",
+                         "--out", "/dev/null", "--bad-rows", "/dev/null", path, NULL };
+
+  for (guint i = 1; i <= 20; i++)
+    g_string_append_printf (bytes, "%u,%s%u\n", i, BODY_A, i);
+  if (bytes->len % 2 == 0)
+    g_string_append (bytes, "21,x\n");
+  g_string_append_len (bytes, "\0a\0b,bad\n", 9);
+  g_string_append (bytes, "22," BODY_A "\n");
+  g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, NULL));
+  g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
+  g_assert_null (strstr (err, "UTF-16"));
+  g_assert_nonnull (strstr (err, "left out (still in the source)"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -208,6 +233,7 @@ main (int    argc,
   g_test_add_func ("/cli/scan/bad-rows-list-for-excel", test_bad_rows_list_for_excel);
   g_test_add_func ("/cli/scan/big5-given-as-gbk", test_big5_given_as_gbk);
   g_test_add_func ("/cli/scan/utf16-chinese-header", test_utf16_chinese_header);
+  g_test_add_func ("/cli/scan/utf8-nul-row-not-utf16", test_utf8_nul_row_not_utf16);
 
   status = g_test_run ();
   pr_test_remove_tree (dir);

@@ -48,6 +48,21 @@ read_all (const char  *bytes,
   return error != NULL && *error != NULL ? NULL : g_steal_pointer (&records);
 }
 
+/* Asserts that @file reads as the @n records of three fields @expected. */
+static void
+assert_reads_as (const char        *file,
+                 const char *const  expected[][4],
+                 guint              n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records = read_all (file, strlen (file), &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (records->len, ==, n);
+  for (guint r = 0; r < n; r++)
+    g_assert_cmpstrv ((char **) records->pdata[r], (char **) expected[r]);
+}
+
 static void
 test_export_reads_back (void)
 {
@@ -117,6 +132,35 @@ test_text_formula_forms (void)
 }
 
 static void
+test_text_formula_unquoted (void)
+{
+  /* Many systems write the text formula for Excel without CSV's quotes,
+   * as Excel reads it too: the same text as the quoted form. */
+  static const char file[] =
+    "id,date,body\r\n=\"0012\",=\"2019-06-08\",好\r\n=\"\",=\"12\"&\"34\",=\"a\"\"b\"\n";
+  static const char *const expected[][4] = {
+    { "id", "date", "body", NULL },
+    { "0012", "2019-06-08", "好", NULL },
+    { "", "1234", "a\"b", NULL },
+  };
+  /* Anything else with a quote in an unquoted value is refused. */
+  static const char *const refused[] = {
+    "id,body\r\n=\"0012\"x,好\r\n", "id,body\r\n1,=\"a\" & \"b\"\r\n", "id,body\r\n=A\"1\",好\r\n",
+  };
+  assert_reads_as (file, expected, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) refusal = NULL;
+      g_autoptr(GPtrArray) none = read_all (refused[i], strlen (refused[i]), &refusal);
+
+      g_assert_error (refusal, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX);
+      g_assert_nonnull (strstr (refusal->message, "unexpected '\"' inside an unquoted field"));
+      g_assert_nonnull (strstr (refusal->message, "put the whole value in quotes"));
+      g_assert_null (none);
+    }
+}
+
+static void
 test_end_mark_inside (void)
 {
   static const struct {
@@ -134,8 +178,11 @@ test_end_mark_inside (void)
     { "id,body\r\n1,好的\x1A\r\n2,坏的\r\n",
       "line 2, field 2: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), which ends a file, yet more "
       "follows it" },
-    { "id,body\r\n1,\"好的\r\n的\"\r\n2,坏\x1A的\r\n3,好\r\n",
+    { "id,body\r\n1,\"好的\r\n的\"\r\n2,坏的\x1A\x1A\r\n3,好\r\n",
       "line 4, field 2: the value holds a DOS end-of-file mark" },
+    /* A file ended by a line break and the mark, then another. */
+    { "id,body\r\n1,好的\r\n\x1A" "2,坏的\r\n",
+      "line 3, field 1: the value holds a DOS end-of-file mark" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -148,7 +195,7 @@ test_end_mark_inside (void)
       g_assert_null (records);
     }
 
-  /* The mark alone on a line, and the mark at the very end, as before. */
+  /* The mark alone on a line, and the mark at the very end, are read. */
   {
     static const char alone[] = "id\r\n1\r\n\x1A\r\n2\r\n";
     static const char at_end[] = "id,body\r\n1,好的\x1A";
@@ -164,6 +211,24 @@ test_end_mark_inside (void)
     g_assert_cmpuint (records->len, ==, 2);
     g_assert_cmpstr (((char **) records->pdata[1])[1], ==, "好的");
   }
+}
+
+static void
+test_substitute_character (void)
+{
+  /* The byte 0x1A between characters of one line is the substitute a
+   * conversion writes for a character it lost, as legacy exports hold
+   * it: read as the file has it, in any value and in a quoted one that
+   * spans lines; the records after it are read too. */
+  static const char file[] =
+    "id,name,body\r\n1,王\x1A明,门口的\x1A路灯坏了\r\n2,李华,\"第一行\r\n第\x1A二行\"\r\n3,张三,好\r\n";
+  static const char *const expected[][4] = {
+    { "id", "name", "body", NULL },
+    { "1", "王\x1A明", "门口的\x1A路灯坏了", NULL },
+    { "2", "李华", "第一行\r\n第\x1A二行", NULL },
+    { "3", "张三", "好", NULL },
+  };
+  assert_reads_as (file, expected, G_N_ELEMENTS (expected));
 }
 
 static void
@@ -202,7 +267,9 @@ main (int   argc,
 
   g_test_add_func ("/csv-round-trip/export-reads-back", test_export_reads_back);
   g_test_add_func ("/csv-round-trip/text-formula-forms", test_text_formula_forms);
+  g_test_add_func ("/csv-round-trip/text-formula-unquoted", test_text_formula_unquoted);
   g_test_add_func ("/csv-reader/end-mark-inside", test_end_mark_inside);
+  g_test_add_func ("/csv-reader/substitute-character", test_substitute_character);
   g_test_add_func ("/csv-reader/quote-advice", test_quote_advice);
 
   return g_test_run ();

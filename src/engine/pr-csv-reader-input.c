@@ -57,25 +57,30 @@ read_stream (PrCsvReader   *reader,
 /* UTF-16 text of Chinese characters (a header 编号,内容): its NUL bytes
  * are the high halves of the ASCII characters among them (commas, line
  * ends, digits), at odd offsets (little-endian) or at even ones, but for
- * the few of ideographs such as 退 (U+9000), with a line feed so placed.
- * UTF-8 text holds no NUL byte. */
+ * the few of ideographs such as 退 (U+9000), with its line feeds so
+ * placed: a 0A byte at the other offsets would be U+0A00–U+0AFF, which no
+ * Chinese text holds. UTF-8 text holds no NUL byte, but for a bad row, and
+ * its line feeds fall at odd and even offsets alike. */
 static const char *
 utf16_by_nul_bytes (const guint8 *b,
                     gsize         length)
 {
   gsize nul[2] = { 0, 0 };
-  gboolean line_feed[2] = { FALSE, FALSE };
+  gsize line_feed[2] = { 0, 0 };
+  gsize other_feed[2] = { 0, 0 };
 
   for (gsize i = 0; i + 1 < length; i += 2)
     {
       nul[0] += b[i] == 0;
       nul[1] += b[i + 1] == 0;
-      line_feed[1] |= b[i] == '\n' && b[i + 1] == 0;
-      line_feed[0] |= b[i] == 0 && b[i + 1] == '\n';
+      line_feed[1] += b[i] == '\n' && b[i + 1] == 0;
+      line_feed[0] += b[i] == 0 && b[i + 1] == '\n';
+      other_feed[1] += b[i + 1] == '\n';
+      other_feed[0] += b[i] == '\n';
     }
-  if (nul[1] >= 2 && nul[0] * 4 < nul[1] && line_feed[1])
+  if (nul[1] >= 2 && nul[0] * 4 < nul[1] && line_feed[1] > 0 && other_feed[1] * 4 < line_feed[1])
     return "UTF-16LE";
-  if (nul[0] >= 2 && nul[1] * 4 < nul[0] && line_feed[0])
+  if (nul[0] >= 2 && nul[1] * 4 < nul[0] && line_feed[0] > 0 && other_feed[0] * 4 < line_feed[0])
     return "UTF-16BE";
   return NULL;
 }

@@ -31,6 +31,7 @@ typedef struct {
   gsize len;
   guint64 offset;       /* input offset of the first content byte */
   gboolean quoted;
+  gboolean formula;     /* unquoted, yet holding quotes: ="0012" */
 } Field;
 
 struct _PrCsvReader

@@ -339,6 +339,7 @@ field_begin (PrCsvReader *reader,
   field->start = reader->rec_len;
   field->offset = offset;
   field->quoted = quoted;
+  field->formula = FALSE;
 }
 
 static inline void
@@ -580,14 +581,17 @@ check_stray_bytes (PrCsvReader  *reader,
   return TRUE;
 }
 
-/* A DOS end-of-file mark (Ctrl-Z, byte 0x1A) inside a value: no text
- * holds it. At the start of a line inside a quoted value, the mark ended
- * a file and a quote left open before it took in the lines after it, up
- * to a stray quote further on; stuck to a value with lines after it, a
- * file was put after another (copy /a). Either way the records around it
- * are misread: refused, naming the lines. A value that is the mark alone
- * is left to the caller (a line of its own, or a one-column file), and so
- * is one that is not text. */
+/* A DOS end-of-file mark (Ctrl-Z, byte 0x1A) where a file ended. At the
+ * start of a line inside a quoted value, the mark ended a file and a quote
+ * left open before it took in the lines after it, up to a stray quote
+ * further on; ending a record's last value, or beginning its first, with
+ * lines after it, a file was put after another (copy /a). Either way the
+ * records around it are misread: refused, naming the lines. The byte with
+ * text on both sides in one line is no end mark but the substitute
+ * character (SUB) a conversion writes for a character it lost, read as
+ * the source has it. A value that is the mark alone is left to the caller
+ * (a line of its own, or a one-column file), and so is one that is not
+ * text. */
 static gboolean
 check_end_mark_inside (PrCsvReader  *reader,
                        GError      **error)
@@ -606,20 +610,39 @@ check_end_mark_inside (PrCsvReader  *reader,
        * byte) are a bad row, left to the caller's check. */
       if (mark == NULL || (length == 1 && reader->n_fields == 1) || !g_utf8_validate_len (text, length, NULL))
         continue;
-      if (reader->fields[f].quoted && mark > text && (mark[-1] == '\n' || mark[-1] == '\r'))
-        return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
-                                   _("line %llu, field %u: the quoted value that begins there holds a DOS "
-                                     "end-of-file mark (Ctrl-Z, byte 0x1A) on line %llu, so its closing quote is "
-                                     "missing and the lines after it were read into it: close the quote where the "
-                                     "value ends and delete the mark, then read the file again"),
-                                   (unsigned long long) line, f + 1,
-                                   (unsigned long long) (line + count_line_breaks (text, mark - text, FALSE)));
+      for (const char *m = mark; m != NULL; m = memchr (m + 1, 0x1A, text + length - (m + 1)))
+        if (reader->fields[f].quoted && m > text && (m[-1] == '\n' || m[-1] == '\r'))
+          return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
+                                     _("line %llu, field %u: the quoted value that begins there holds a DOS "
+                                       "end-of-file mark (Ctrl-Z, byte 0x1A) on line %llu, so its closing quote is "
+                                       "missing and the lines after it were read into it: close the quote where "
+                                       "the value ends and delete the mark, then read the file again"),
+                                     (unsigned long long) line, f + 1,
+                                     (unsigned long long) (line + count_line_breaks (text, m - text, FALSE)));
+      if (f + 1 == reader->n_fields && text[length - 1] == 0x1A)
+        mark = text + length - 1;
+      else if (!(f == 0 && text[0] == 0x1A))
+        continue;
       return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
                                  _("line %llu, field %u: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), "
                                    "which ends a file, yet more follows it (were files put together?): delete the "
                                    "mark, then read the file again"),
                                  (unsigned long long) (line + count_line_breaks (text, mark - text, FALSE)), f + 1);
     }
+  return TRUE;
+}
+
+/* Whether a quote met in an unquoted field may stay: the field so far is
+ * "=" or already holds such quotes, Excel's text formula written without
+ * the quotes of CSV (="0012"), which is checked whole once it ends. */
+static gboolean
+unquoted_formula (PrCsvReader *reader)
+{
+  Field *field = &reader->fields[reader->n_fields];
+
+  if (!field->formula && (reader->rec_len - field->start != 1 || reader->rec[field->start] != '='))
+    return FALSE;
+  field->formula = TRUE;
   return TRUE;
 }
 
@@ -637,11 +660,25 @@ finish_record (PrCsvReader  *reader,
   if (!check_end_mark_inside (reader, error))
     return FALSE;
   /* Excel's text formula ="0012", as exports for Excel write ids and
-   * dates (ours too), is its text; in CSV it is always quoted. */
+   * dates (ours too), is its text: quoted in CSV, or, as many systems
+   * write it for Excel, not. */
   for (guint f = 0; f < reader->n_fields; f++)
-    if (reader->fields[f].quoted)
-      reader->fields[f].len = pr_excel_text_formula_unwrap (reader->rec + reader->fields[f].start,
-                                                            reader->fields[f].len);
+    if (reader->fields[f].quoted || reader->fields[f].formula)
+      {
+        gsize length = pr_excel_text_formula_unwrap (reader->rec + reader->fields[f].start, reader->fields[f].len);
+
+        if (reader->fields[f].formula && length == reader->fields[f].len)
+          {
+            g_autofree char *where = describe_offset (reader, reader->fields[f].offset + 1);
+
+            return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX, _("line %llu, field %u: %s at %s: %s"),
+                                       (unsigned long long) reader->record_line, f + 1,
+                                       _("unexpected '\"' inside an unquoted field"), where,
+                                       _("put the whole value in quotes and write each quote inside it twice, as "
+                                         "Excel saves it, then read the file again"));
+          }
+        reader->fields[f].len = length;
+      }
 
   reader->have_record = TRUE;
   /* A byte order mark begins a file, never a line: one here is a file put
@@ -804,6 +841,13 @@ pr_csv_reader_next (PrCsvReader   *reader,
                 p++;
               rec_append (reader, start, p - start);
               reader->pos = p - buf;
+              if (p < end && *p == '"' && unquoted_formula (reader))
+                {
+                  rec_append (reader, p, 1);
+                  p++;
+                  reader->pos++;
+                  continue;
+                }
               if (p == end || *p != ',')
                 break;
 
