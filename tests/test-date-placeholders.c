@@ -26,6 +26,18 @@ load (const char *csv,
   return pr_test_load_id_body_csv_full (csv, "received", PR_COLUMN_ROLE_DATE, FALSE, error);
 }
 
+/* Four records, the second dated @date, the others real dates. */
+static PrRecordSet *
+load_second (const char *date,
+             GError    **error)
+{
+  g_autofree char *csv = g_strdup_printf ("id,body,received\n1,some words here,2019-06-08\n"
+                                          "2,other words there,%s\n3,more words,2019-06-09 10:00\n"
+                                          "4,still more words,2019-06-10\n", date);
+
+  return load (csv, error);
+}
+
 static void
 test_placeholders_unread (void)
 {
@@ -37,10 +49,7 @@ test_placeholders_unread (void)
   for (guint i = 0; i < G_N_ELEMENTS (placeholders); i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autofree char *csv = g_strdup_printf ("id,body,received\n1,some words here,2019-06-08\n"
-                                              "2,other words there,%s\n3,more words,2019-06-09 10:00\n"
-                                              "4,still more words,2019-06-10\n", placeholders[i]);
-      g_autoptr(PrRecordSet) set = load (csv, &error);
+      g_autoptr(PrRecordSet) set = load_second (placeholders[i], &error);
       g_autoptr(GDateTime) first = g_date_time_new_utc (2019, 6, 8, 0, 0, 0);
 
       g_test_message ("%s", placeholders[i]);
@@ -103,10 +112,7 @@ test_unix_epoch (void)
   for (guint i = 0; i < G_N_ELEMENTS (epochs); i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autofree char *csv = g_strdup_printf ("id,body,received\n1,some words here,2019-06-08\n"
-                                              "2,some words here,%s\n3,more words,2019-06-09 10:00\n"
-                                              "4,still more words,2019-06-10\n", epochs[i]);
-      g_autoptr(PrRecordSet) set = load (csv, &error);
+      g_autoptr(PrRecordSet) set = load_second (epochs[i], &error);
       g_autofree guint32 *rank = NULL;
       gint64 seconds;
       int offset;
