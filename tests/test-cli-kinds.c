@@ -173,6 +173,37 @@ test_without_case_columns (void)
   g_assert_null (strstr (err, "Dispositions"));
 }
 
+/* Two letters of one second: the pair names the earlier by its fraction,
+ * the record --out makes the primary, whatever the file's order. x2 was
+ * written first, so x1's handled case tells x2 nothing: x2 is no repeat
+ * to remind of, as --out says, which lists it as the primary. */
+static void
+test_one_second_pair_order (void)
+{
+  g_autofree char *input = g_build_filename (dir, "one-second.csv", NULL);
+  g_autofree char *out = g_build_filename (dir, "clusters-one-second.csv", NULL);
+  g_autofree char *pairs = g_build_filename (dir, "pairs-one-second.csv", NULL);
+  g_autofree char *err = NULL, *clusters_text = NULL, *pairs_text = NULL;
+  const char *args[] = { "scan", "--no-second-stage", input, "--id", "id", "--petitioner", "petitioner", "--status",
+                         "status", "--accepted", "accepted", "--date", "date", "--text", "body", "--min-tokens", "1",
+                         "--out", out, "--pairs", pairs, NULL };
+
+  g_assert_true (g_file_set_contents (input,
+                                      "id,petitioner,status,accepted,date,body\n"
+                                      "x1,张三,办理中,2026-03-02,2026-03-01 10:00:00.900000,"
+                                      "征地补偿款至今未发放请求尽快解决村民生活困难\n"
+                                      "x2,张三,,,2026-03-01 10:00:00.100000,"
+                                      "征地补偿款至今未发放请求尽快解决村民生活困难\n", -1, NULL));
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+  clusters_text = read_file (out);
+  g_test_message ("%s", clusters_text);
+  g_assert_nonnull (strstr (clusters_text, "\r\n1,x2,x2,0,,"));
+  g_assert_nonnull (strstr (clusters_text, "\r\n1,x1,x2,0,1,,petitioner,repeat,,,,"));
+  pairs_text = read_file (pairs);
+  g_test_message ("%s", pairs_text);
+  g_assert_nonnull (strstr (pairs_text, "\r\nx1,x2,0,repeat,,"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -187,6 +218,7 @@ main (int    argc,
   g_test_add_func ("/cli/kinds/rules-file", test_rules_file);
   g_test_add_func ("/cli/kinds/errors", test_errors);
   g_test_add_func ("/cli/kinds/without-case-columns", test_without_case_columns);
+  g_test_add_func ("/cli/kinds/one-second-pair-order", test_one_second_pair_order);
   status = g_test_run ();
   pr_test_remove_tree (dir);
   g_free (records);

@@ -190,15 +190,17 @@ pr_cli_unreadable_dates_text (const PrRecordSet *set,
                                       "written without 民国; write them as four-digit years or with 民国",
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
-  /* 9999-12-31, 1900-01-01: what a system writes for no date. */
+  /* 9999-12-31, 1900-01-01, 1970-01-01 08:00:00: what a system writes for no date. */
   if (other == set->n_unreadable_dates && set->n_placeholder_dates * 2 > set->n_unreadable_dates)
     /* Translators: the count, the column, then the first records' ids. */
-    return g_strdup_printf (ngettext ("%llu date in column “%s” counts as none (record %s): it is before 1901 or "
-                                      "after 2199, a placeholder that systems write for no date (9999-12-31, "
-                                      "1900-01-01); give the record its real date in the table",
-                                      "%llu dates in column “%s” count as none (records %s): they are before 1901 "
-                                      "or after 2199, placeholders that systems write for no date (9999-12-31, "
-                                      "1900-01-01); give the records their real dates in the table",
+    return g_strdup_printf (ngettext ("%llu date in column “%s” counts as none (record %s): it is before 1901, "
+                                      "after 2199 or the Unix epoch, a placeholder that systems write for no date "
+                                      "(9999-12-31, 1900-01-01, 1970-01-01 08:00:00); give the record its real "
+                                      "date in the table",
+                                      "%llu dates in column “%s” count as none (records %s): they are before 1901, "
+                                      "after 2199 or the Unix epoch, placeholders that systems write for no date "
+                                      "(9999-12-31, 1900-01-01, 1970-01-01 08:00:00); give the records their real "
+                                      "dates in the table",
                                       (gulong) set->n_unreadable_dates),
                             (unsigned long long) set->n_unreadable_dates, column, ids->str);
 

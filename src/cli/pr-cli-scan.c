@@ -107,8 +107,9 @@ write_pair (guint32  a,
   PairWriter *out = user_data;
   char text[16], due[16];
   const char *row[6] = { out->set->ids->pdata[a], out->set->ids->pdata[b], text, NULL, NULL, "" };
-  /* The earlier by date is the earlier case; an undated record sorts last. */
-  gboolean a_first = out->set->dates[a] <= out->set->dates[b];
+  /* The earlier as the primary is chosen (date, its fraction, id); an
+   * undated record sorts last. */
+  gboolean a_first = pr_record_set_is_before (out->set, a, b);
 
   /* After the first failure (a full disk) nothing more is written. */
   if (out->error != NULL)
@@ -134,7 +135,7 @@ write_scored_pairs (PrCsvWriter  *writer,
       const PrScoredPair *pair = &g_array_index (result->scored, PrScoredPair, i);
       char distance[16], probability[16], due[16];
       const char *row[6] = { set->ids->pdata[pair->a], set->ids->pdata[pair->b], distance, NULL, NULL, probability };
-      gboolean a_first = set->dates[pair->a] <= set->dates[pair->b];
+      gboolean a_first = pr_record_set_is_before (set, pair->a, pair->b);
 
       g_snprintf (distance, sizeof distance, "%u", pair->distance);
       if (pair->probability < 0)

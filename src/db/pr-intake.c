@@ -803,7 +803,8 @@ pr_intake_check_full (PrIntake          *self,
       PrIntakeCase c = { 0 };
       const PrStoredCase *stored = g_hash_table_lookup (case_of, one->record_id);
       gboolean earlier = set->dates[i] == PR_DATE_NONE || set->dates[last] == PR_DATE_NONE ||
-                         set->dates[i] <= set->dates[last];
+                         set->dates[i] < set->dates[last] ||
+                         (set->dates[i] == set->dates[last] && set->date_micros[i] <= set->date_micros[last]);
 
       if (!candidate[i])
         continue;

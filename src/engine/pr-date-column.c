@@ -846,8 +846,9 @@ pr_date_column_finish (PrDateColumn  *self,
       else if (self->n_placeholder * 2 > self->n_unreadable)
         g_set_error (error, PR_RECORD_SET_ERROR, PR_RECORD_SET_ERROR_DATE,
                      /* Translators: unreadable count, count of non-empty dates, column, then examples. */
-                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): they are before 1901 or "
-                       "after 2199, placeholders that systems write for no date (9999-12-31, 1900-01-01), not a "
+                     _("%llu of the %llu dates in column “%s” cannot be read (such as %s): they are before 1901, "
+                       "after 2199 or the Unix epoch, placeholders that systems write for no date (9999-12-31, "
+                       "1900-01-01, 1970-01-01 08:00:00), not a "
                        "petition's date; map the column that holds the records' real dates, or leave out the flag "
                        "that maps it (--date or --accepted)"),
                      (unsigned long long) self->n_unreadable, (unsigned long long) (self->n_unreadable + self->n_read),

@@ -484,6 +484,14 @@ fold_digits (const char *text,
   return *out_copy != NULL ? *out_copy : text;
 }
 
+/* @wall, a date and time as written read as UTC: the Unix epoch's 0 or
+ * -1 on UTC's clock or on Beijing's (+08:00). */
+static gboolean
+is_epoch_placeholder (gint64 wall)
+{
+  return wall == 0 || wall == -1 || wall == 8 * 3600 || wall == 8 * 3600 - 1;
+}
+
 static PrDateStatus read_date (const char  *text,
                                PrDateOrder  order,
                                gint64      *out_seconds,
@@ -512,7 +520,8 @@ static PrDateStatus read_date (const char  *text,
  *
  * Returns: %PR_DATE_OK, %PR_DATE_AMBIGUOUS for a date whose year comes
  *   last when @order is %PR_DATE_ORDER_UNSET, %PR_DATE_PLACEHOLDER for a
- *   date before 1901 or after 2199 (9999-12-31, 1900-01-01), else
+ *   date before 1901 or after 2199 (9999-12-31, 1900-01-01) or the Unix
+ *   epoch (1970-01-01 00:00:00 or 08:00:00, and the second before), else
  *   %PR_DATE_UNREADABLE (which an empty text is too)
  */
 PrDateStatus
@@ -726,6 +735,12 @@ read_date (const char  *text,
    * would be its cluster's primary, or never could be, and periods would
    * count from it; no petition has one. */
   if (year < 1901 || year > 2199)
+    return PR_DATE_PLACEHOLDER;
+  /* The Unix epoch as a DATETIME shows it, on UTC's clock or Beijing's
+   * (FROM_UNIXTIME (0) is 1970-01-01 08:00:00 here), and its -1: the
+   * integer 0 or -1 is no date, and so is its text; read as a date it
+   * would be the earliest of any cluster, its primary. */
+  if (is_epoch_placeholder (g_date_time_to_unix (dt)))
     return PR_DATE_PLACEHOLDER;
 
   *out_seconds = g_date_time_to_unix (dt);

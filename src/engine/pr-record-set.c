@@ -1278,6 +1278,27 @@ compare_primary (gconstpointer a,
 }
 
 /**
+ * pr_record_set_is_before:
+ * @set: a #PrRecordSet
+ * @a: a record
+ * @b: another record
+ *
+ * Whether @a comes before @b in the order pr_record_set_rank () gives: the
+ * earlier date, to the microsecond, then the lower id. Whatever tells the
+ * earlier of two records (a pair's kind and disposition) asks this, so
+ * that it never names another than the cluster's primary.
+ *
+ * Returns: %TRUE if @a comes first
+ */
+gboolean
+pr_record_set_is_before (const PrRecordSet *set,
+                         guint32            a,
+                         guint32            b)
+{
+  return compare_primary (&a, &b, (gpointer) set) < 0;
+}
+
+/**
  * pr_record_set_rank:
  * @set: a #PrRecordSet
  *

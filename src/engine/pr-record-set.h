@@ -230,6 +230,9 @@ gboolean     pr_record_set_find_part_pairs (PrRecordSet              *set,
                                             GArray                   *boilerplate,
                                             GCancellable             *cancellable,
                                             GError                  **error);
+gboolean     pr_record_set_is_before   (const PrRecordSet    *set,
+                                        guint32               a,
+                                        guint32               b);
 guint32     *pr_record_set_rank        (PrRecordSet          *set);
 guint64      pr_record_set_petitioner_key (const char *value,
                                            gsize       length);
