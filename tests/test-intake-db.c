@@ -404,6 +404,48 @@ test_short_text_migrated (void)
   g_assert_nonnull (strstr (out, ",short-text,"));
 }
 
+/* Records too short to fingerprint (--min-tokens above their words) are
+ * still paired by their short texts in a judged scan: the scan is the
+ * oracle, and the check of record 2 at the same --min-tokens must find
+ * record 1 as the scan paired them, not answer nothing. */
+static void
+test_short_text_sparse (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *clusters = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *letter = g_build_filename (dir, "letter.csv", NULL);
+  g_autofree char *text = NULL, *out = NULL, *err = NULL;
+
+  /* The table test_short_text () left, scanned again with every record sparse. */
+  g_assert_cmpint (RUN (NULL, &err, "scan", SHORT_FLAGS, "--min-tokens", "60", "--second-stage", "--probability",
+                        "0.2", "--out", clusters, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (clusters, &text, NULL, NULL));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, ",1,1,"));
+  g_assert_nonnull (strstr (text, ",2,1,"));
+
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--min-tokens", "60", "--record", "2", "--format", "csv",
+                        NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  g_assert_true (g_str_has_prefix (strchr (out, '\n') + 1, "1,"));
+  g_assert_nonnull (strstr (out, ",short-text,"));
+
+  /* Record 2's words as a new letter, not in the table (--csv). */
+  g_assert_true (g_file_set_contents (letter, "id,user,subject,body,time\n"
+                                      "9,u9,金星小区工地扰民,金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理,2024-03-09\n",
+                                      -1, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (&out, &err, "check", "--db", "URI", "--table", "short", "--id-column", "id", "--petitioner",
+                        "user", "--text", "subject", "--text", "body", "--date", "time", "--store", "intakestore",
+                        "--min-tokens", "60", "--csv", letter, "--format", "csv", NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  g_assert_nonnull (strstr (out, "\n9,1,"));
+  g_assert_nonnull (strstr (strstr (out, "\n9,1,"), ",short-text,"));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -417,6 +459,7 @@ main (int    argc,
   g_test_add_func ("/cli/check/format-csv", test_csv);
   g_test_add_func ("/db/intake/short-text", test_short_text);
   g_test_add_func ("/db/intake/short-text-migrated", test_short_text_migrated);
+  g_test_add_func ("/db/intake/short-text-sparse", test_short_text_sparse);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -604,7 +604,18 @@ pr_intake_check_full (PrIntake          *self,
     *own_case = NULL;
   if (!pr_fingerprinter_compute (self->fingerprinter, values, NULL, &fp, error))
     return NULL;
-  if (fp.sparse)
+  /* Too short for a fingerprint, but a judged scan still pairs a short
+   * body by its 3-grams (pr_short_pairs_find_in_set () reads sparse
+   * records too): only the short texts are asked then. */
+  if (fp.sparse && self->second_stage)
+    {
+      g_free (g_steal_pointer (&fp.parts));
+      if (sparse != NULL)
+        *sparse = TRUE;
+      matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
+      passages = g_array_new (FALSE, FALSE, sizeof (PrStoredPartMatch));
+    }
+  else if (fp.sparse)
     {
       g_free (fp.parts);
       if (sparse != NULL)
@@ -620,19 +631,22 @@ pr_intake_check_full (PrIntake          *self,
         }
       return g_steal_pointer (&answer);
     }
-  matches = pr_stored_index_find (self->index, self->store, self->table, self->version,
-                                  fp.fingerprint, self->k, error);
-  if (matches == NULL)
+  else
     {
+      matches = pr_stored_index_find (self->index, self->store, self->table, self->version,
+                                      fp.fingerprint, self->k, error);
+      if (matches == NULL)
+        {
+          g_free (fp.parts);
+          return NULL;
+        }
+      passages = ensure_passages (self, error)
+                 ? pr_stored_parts_find (self->passages, fp.parts, fp.n_parts, record_id, &self->part_options, error)
+                 : NULL;
       g_free (fp.parts);
-      return NULL;
+      if (passages == NULL)
+        return NULL;
     }
-  passages = ensure_passages (self, error)
-             ? pr_stored_parts_find (self->passages, fp.parts, fp.n_parts, record_id, &self->part_options, error)
-             : NULL;
-  g_free (fp.parts);
-  if (passages == NULL)
-    return NULL;
   t_found = g_get_monotonic_time ();
   g_debug ("fingerprint %016" G_GINT64_MODIFIER "x: %u stored within %u, %u sharing passages",
            fp.fingerprint, matches->len, self->k, passages->len);
