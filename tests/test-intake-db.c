@@ -446,6 +446,29 @@ test_short_text_sparse (void)
   pr_test_remove_tree (dir);
 }
 
+/* Damaged short texts are refused, and the advice deletes only this
+ * table's rows, not those the schema keeps for its other tables. */
+static void
+test_short_text_damaged (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *out = NULL, *err = NULL, *n_rows = NULL;
+
+  /* The store test_short_text_sparse () left, with another table's row. */
+  pr_test_execute (db, "INSERT INTO intakestore.pr_short_texts SELECT 'other', source_table, chunk, scan_id, "
+                       "n_bodies, bodies FROM intakestore.pr_short_texts");
+  pr_test_execute (db, "UPDATE intakestore.pr_short_texts SET bodies = 'x' WHERE source_database = 'intake'");
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--min-tokens", "60", "--record", "2", NULL), !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "are damaged"));
+  g_assert_nonnull (strstr (err, "WHERE source_database = 'intake' AND source_table = 'short'"));
+  /* The advice followed: the other table's row is left. */
+  pr_test_execute (db, "DELETE FROM intakestore.pr_short_texts WHERE source_database = 'intake' AND "
+                       "source_table = 'short'");
+  n_rows = pr_test_query_value (db, "SELECT COUNT(*) FROM intakestore.pr_short_texts");
+  g_assert_cmpstr (n_rows, ==, "1");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -460,6 +483,7 @@ main (int    argc,
   g_test_add_func ("/db/intake/short-text", test_short_text);
   g_test_add_func ("/db/intake/short-text-migrated", test_short_text_migrated);
   g_test_add_func ("/db/intake/short-text-sparse", test_short_text_sparse);
+  g_test_add_func ("/db/intake/short-text-damaged", test_short_text_damaged);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -256,14 +256,16 @@ pr_store_load_short_texts (PrStore                  *self,
       if (status == PR_FETCH_FAILED)
         goto out;
       g_byte_array_set_size (blob, blob_length);
-      if (nulls[1] || (blob_length > 0 &&
-                       !_pr_statement_fetch_column (stmt, 1, MYSQL_TYPE_BLOB, blob->data, blob_length, what, error)))
+      if (!nulls[1] && blob_length > 0 &&
+          !_pr_statement_fetch_column (stmt, 1, MYSQL_TYPE_BLOB, blob->data, blob_length, what, error))
         goto out;
-      if (!unpack_row (blob->data, blob->len, n_bodies, bodies, names, grams))
+      if (nulls[1] || !unpack_row (blob->data, blob->len, n_bodies, bodies, names, grams))
         {
+          /* Only this table's rows: the schema may keep other tables'. */
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                        _("the short texts kept for “%s” in the schema “%s” are damaged; delete them "
-                         "(DELETE FROM pr_short_texts) and scan again"), table, self->schema);
+                         "(DELETE FROM pr_short_texts WHERE source_database = '%s' AND source_table = '%s') "
+                         "and scan again"), table, self->schema, key->database, key->table);
           goto out;
         }
     }
