@@ -290,6 +290,26 @@ test_csv (void)
 }
 
 
+/* Record 2's words written to @letter as a new letter (not in the
+ * table), checked with check --csv; returns the output. */
+static char *
+check_letter (const char *letter,
+              const char *min_tokens)
+{
+  char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_true (g_file_set_contents (letter, "id,user,subject,body,time\n"
+                                      "9,u9,金星小区工地扰民,金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理,2024-03-09\n",
+                                      -1, NULL));
+  g_assert_cmpint (RUN (&out, &err, "check", "--db", "URI", "--table", "short", "--id-column", "id", "--petitioner",
+                        "user", "--text", "subject", "--text", "body", "--date", "time", "--store", "intakestore",
+                        "--csv", letter, "--format", "csv", min_tokens != NULL ? "--min-tokens" : NULL, min_tokens,
+                        NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  return out;
+}
+
 /* Two short letters about one building site, reworded: no passage shared,
  * fingerprints far apart, but half the shorter's character 3-grams are
  * the other's (tests/test-cli-second-stage.c counts them by hand). The
@@ -358,15 +378,8 @@ test_short_text (void)
   g_assert_null (strstr (strchr (out, '\n') + 1, "\n3,"));
 
   /* Record 2's words as a new letter, not in the table. */
-  g_assert_true (g_file_set_contents (letter, "id,user,subject,body,time\n"
-                                      "9,u9,金星小区工地扰民,金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理,2024-03-09\n",
-                                      -1, NULL));
   g_clear_pointer (&out, g_free);
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (RUN (&out, &err, "check", "--db", "URI", "--table", "short", "--id-column", "id", "--petitioner",
-                        "user", "--text", "subject", "--text", "body", "--date", "time", "--store", "intakestore",
-                        "--csv", letter, "--format", "csv", NULL), ==, 0);
-  g_test_message ("%s%s", out, err);
+  out = check_letter (letter, NULL);
   {
     const char *row = strstr (out, "\n9,1,");
 
@@ -432,15 +445,8 @@ test_short_text_sparse (void)
   g_assert_nonnull (strstr (out, ",short-text,"));
 
   /* Record 2's words as a new letter, not in the table (--csv). */
-  g_assert_true (g_file_set_contents (letter, "id,user,subject,body,time\n"
-                                      "9,u9,金星小区工地扰民,金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理,2024-03-09\n",
-                                      -1, NULL));
   g_clear_pointer (&out, g_free);
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (RUN (&out, &err, "check", "--db", "URI", "--table", "short", "--id-column", "id", "--petitioner",
-                        "user", "--text", "subject", "--text", "body", "--date", "time", "--store", "intakestore",
-                        "--min-tokens", "60", "--csv", letter, "--format", "csv", NULL), ==, 0);
-  g_test_message ("%s%s", out, err);
+  out = check_letter (letter, "60");
   g_assert_nonnull (strstr (out, "\n9,1,"));
   g_assert_nonnull (strstr (strstr (out, "\n9,1,"), ",short-text,"));
   pr_test_remove_tree (dir);
