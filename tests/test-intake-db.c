@@ -397,7 +397,7 @@ static void
 test_short_text_migrated (void)
 {
   g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
-  g_autofree char *out = NULL, *n_rows = NULL;
+  g_autofree char *out = NULL, *err = NULL, *n_rows = NULL;
 
   /* The table and store test_short_text () left. */
   pr_test_execute (db, "DROP TABLE intakestore.pr_short_texts");
@@ -405,16 +405,20 @@ test_short_text_migrated (void)
   pr_test_execute (db, "DROP DATABASE IF EXISTS intakestore_new");
   pr_test_execute (db, "CREATE DATABASE intakestore_new");
   pr_test_assert_migrated (db, "intakestore", "intakestore_new", "pr_short_texts");
-  g_assert_cmpint (RUN (&out, NULL, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
   g_assert_null (strstr (out, "short-text"));
+  /* Said, not silent: the scan before kept none. */
+  g_assert_nonnull (strstr (err, "kept no short texts"));
 
   g_assert_cmpint (RUN (NULL, NULL, "scan", SHORT_FLAGS, "--second-stage", "--probability", "0.2", "--out",
                         "/dev/null", NULL), ==, 0);
   n_rows = pr_test_query_value (db, "SELECT SUM(n_bodies) FROM intakestore.pr_short_texts");
   g_assert_cmpstr (n_rows, ==, "4");
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (RUN (&out, NULL, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
   g_assert_nonnull (strstr (out, ",short-text,"));
+  g_assert_null (strstr (err, "kept no short texts"));
 }
 
 /* Records too short to fingerprint (--min-tokens above their words) are

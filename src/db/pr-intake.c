@@ -60,6 +60,7 @@ struct _PrIntake {
   PrShortIndex    *short_index;  /* the last scan's short bodies; NULL until a judged check */
   GPtrArray       *short_ids;    /* their records */
   GHashTable      *short_of;     /* record id → its place in short_ids */
+  gboolean         short_texts_missing; /* the last judged scan kept no short texts */
 };
 
 void
@@ -277,6 +278,19 @@ pr_intake_judge_as_scanned (PrIntake           *self,
 }
 
 /**
+ * pr_intake_short_texts_missing:
+ *
+ * Returns: whether a judged check found that the table's last scan kept
+ *   no short texts (a scan made before the store kept them), so that it
+ *   could not find short texts reworded
+ */
+gboolean
+pr_intake_short_texts_missing (PrIntake *self)
+{
+  return self->short_texts_missing;
+}
+
+/**
  * pr_intake_get_notice:
  * @self: an intake
  *
@@ -464,11 +478,27 @@ find_short_texts (PrIntake          *self,
   pr_short_pair_options_default (&options);
   if (self->short_index == NULL)
     {
+      gboolean kept = FALSE;
+
       if (!pr_store_load_short_texts (self->store, self->table, &options, &self->short_index, &self->short_ids,
-                                      error))
+                                      &kept, error))
         {
           g_array_unref (found);
           return NULL;
+        }
+      /* The last scan judged (else no second stage here) but kept no
+       * short texts: made before the store kept them. Said, not silent:
+       * the next scan finds short texts reworded that this check cannot. */
+      if (!kept)
+        {
+          g_autofree char *said = g_strdup_printf (_("The last scan of “%s” with the store kept no short texts, so "
+                                                     "this check cannot find short texts reworded as a scan does; "
+                                                     "scan the table with the store again."), self->table);
+          char *both = self->notice != NULL ? g_strdup_printf ("%s\n%s", self->notice, said) : g_strdup (said);
+
+          g_free (self->notice);
+          self->notice = both;
+          self->short_texts_missing = TRUE;
         }
       self->short_of = g_hash_table_new (g_str_hash, g_str_equal);
       for (guint i = 0; i < self->short_ids->len; i++)
