@@ -290,6 +290,26 @@ test_csv (void)
 }
 
 
+/* Record 2's words written to @letter as a new letter (not in the
+ * table), checked with check --csv; returns the output. */
+static char *
+check_letter (const char *letter,
+              const char *min_tokens)
+{
+  char *out = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_true (g_file_set_contents (letter, "id,user,subject,body,time\n"
+                                      "9,u9,金星小区工地扰民,金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理,2024-03-09\n",
+                                      -1, NULL));
+  g_assert_cmpint (RUN (&out, &err, "check", "--db", "URI", "--table", "short", "--id-column", "id", "--petitioner",
+                        "user", "--text", "subject", "--text", "body", "--date", "time", "--store", "intakestore",
+                        "--csv", letter, "--format", "csv", min_tokens != NULL ? "--min-tokens" : NULL, min_tokens,
+                        NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  return out;
+}
+
 /* Two short letters about one building site, reworded: no passage shared,
  * fingerprints far apart, but half the shorter's character 3-grams are
  * the other's (tests/test-cli-second-stage.c counts them by hand). The
@@ -358,15 +378,8 @@ test_short_text (void)
   g_assert_null (strstr (strchr (out, '\n') + 1, "\n3,"));
 
   /* Record 2's words as a new letter, not in the table. */
-  g_assert_true (g_file_set_contents (letter, "id,user,subject,body,time\n"
-                                      "9,u9,金星小区工地扰民,金星小区夜里施工噪音太大，半夜十二点还在打桩，居民都无法休息，望尽快处理,2024-03-09\n",
-                                      -1, NULL));
   g_clear_pointer (&out, g_free);
-  g_clear_pointer (&err, g_free);
-  g_assert_cmpint (RUN (&out, &err, "check", "--db", "URI", "--table", "short", "--id-column", "id", "--petitioner",
-                        "user", "--text", "subject", "--text", "body", "--date", "time", "--store", "intakestore",
-                        "--csv", letter, "--format", "csv", NULL), ==, 0);
-  g_test_message ("%s%s", out, err);
+  out = check_letter (letter, NULL);
   {
     const char *row = strstr (out, "\n9,1,");
 
@@ -384,7 +397,7 @@ static void
 test_short_text_migrated (void)
 {
   g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
-  g_autofree char *out = NULL, *n_rows = NULL;
+  g_autofree char *out = NULL, *err = NULL, *n_rows = NULL;
 
   /* The table and store test_short_text () left. */
   pr_test_execute (db, "DROP TABLE intakestore.pr_short_texts");
@@ -392,16 +405,78 @@ test_short_text_migrated (void)
   pr_test_execute (db, "DROP DATABASE IF EXISTS intakestore_new");
   pr_test_execute (db, "CREATE DATABASE intakestore_new");
   pr_test_assert_migrated (db, "intakestore", "intakestore_new", "pr_short_texts");
-  g_assert_cmpint (RUN (&out, NULL, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
   g_assert_null (strstr (out, "short-text"));
+  /* Said, not silent: the scan before kept none. */
+  g_assert_nonnull (strstr (err, "kept no short texts"));
 
   g_assert_cmpint (RUN (NULL, NULL, "scan", SHORT_FLAGS, "--second-stage", "--probability", "0.2", "--out",
                         "/dev/null", NULL), ==, 0);
   n_rows = pr_test_query_value (db, "SELECT SUM(n_bodies) FROM intakestore.pr_short_texts");
   g_assert_cmpstr (n_rows, ==, "4");
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (RUN (&out, NULL, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--record", "2", "--format", "csv", NULL), ==, 0);
   g_assert_nonnull (strstr (out, ",short-text,"));
+  g_assert_null (strstr (err, "kept no short texts"));
+}
+
+/* Records too short to fingerprint (--min-tokens above their words) are
+ * still paired by their short texts in a judged scan: the scan is the
+ * oracle, and the check of record 2 at the same --min-tokens must find
+ * record 1 as the scan paired them, not answer nothing. */
+static void
+test_short_text_sparse (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *clusters = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *letter = g_build_filename (dir, "letter.csv", NULL);
+  g_autofree char *text = NULL, *out = NULL, *err = NULL;
+
+  /* The table test_short_text () left, scanned again with every record sparse. */
+  g_assert_cmpint (RUN (NULL, &err, "scan", SHORT_FLAGS, "--min-tokens", "60", "--second-stage", "--probability",
+                        "0.2", "--out", clusters, NULL), ==, 0);
+  g_assert_true (g_file_get_contents (clusters, &text, NULL, NULL));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, ",1,1,"));
+  g_assert_nonnull (strstr (text, ",2,1,"));
+
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--min-tokens", "60", "--record", "2", "--format", "csv",
+                        NULL), ==, 0);
+  g_test_message ("%s%s", out, err);
+  g_assert_true (g_str_has_prefix (strchr (out, '\n') + 1, "1,"));
+  g_assert_nonnull (strstr (out, ",short-text,"));
+
+  /* Record 2's words as a new letter, not in the table (--csv). */
+  g_clear_pointer (&out, g_free);
+  out = check_letter (letter, "60");
+  g_assert_nonnull (strstr (out, "\n9,1,"));
+  g_assert_nonnull (strstr (strstr (out, "\n9,1,"), ",short-text,"));
+  pr_test_remove_tree (dir);
+}
+
+/* Damaged short texts are refused, and the advice deletes only this
+ * table's rows, not those the schema keeps for its other tables. */
+static void
+test_short_text_damaged (void)
+{
+  g_autoptr(PrConnection) db = pr_test_connect (server, NULL);
+  g_autofree char *out = NULL, *err = NULL, *n_rows = NULL;
+
+  /* The store test_short_text_sparse () left, with another table's row. */
+  pr_test_execute (db, "INSERT INTO intakestore.pr_short_texts SELECT 'other', source_table, chunk, scan_id, "
+                       "n_bodies, bodies FROM intakestore.pr_short_texts");
+  pr_test_execute (db, "UPDATE intakestore.pr_short_texts SET bodies = 'x' WHERE source_database = 'intake'");
+  g_assert_cmpint (RUN (&out, &err, "check", SHORT_FLAGS, "--min-tokens", "60", "--record", "2", NULL), !=, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "are damaged"));
+  g_assert_nonnull (strstr (err, "WHERE source_database = 'intake' AND source_table = 'short'"));
+  /* The advice followed: the other table's row is left. */
+  pr_test_execute (db, "DELETE FROM intakestore.pr_short_texts WHERE source_database = 'intake' AND "
+                       "source_table = 'short'");
+  n_rows = pr_test_query_value (db, "SELECT COUNT(*) FROM intakestore.pr_short_texts");
+  g_assert_cmpstr (n_rows, ==, "1");
 }
 
 int
@@ -417,6 +492,8 @@ main (int    argc,
   g_test_add_func ("/cli/check/format-csv", test_csv);
   g_test_add_func ("/db/intake/short-text", test_short_text);
   g_test_add_func ("/db/intake/short-text-migrated", test_short_text_migrated);
+  g_test_add_func ("/db/intake/short-text-sparse", test_short_text_sparse);
+  g_test_add_func ("/db/intake/short-text-damaged", test_short_text_damaged);
 
   status = g_test_run ();
   pr_test_server_stop ();

@@ -274,7 +274,8 @@ checked (GObject      *source,
       gtk_label_set_text (GTK_LABEL (self->status_label), error->message);
       return;
     }
-  if (sparse)
+  /* A short text may still be found by its 3-grams (the second stage). */
+  if (sparse && answer->len == 0)
     status = g_strdup (_("The petition is too short to be matched: type more of its text."));
   else if (answer->len == 0)
     status = g_strdup_printf (_("No earlier record repeats it (checked in %.1f ms)."), microseconds / 1e3);

@@ -355,11 +355,10 @@ check_csv (const char           *path,
           return FALSE;
         }
       (*n_checked)++;
+      /* Said, but still asked: a judged check pairs a short text by its
+       * 3-grams, as the scan does (pr_intake_check_full ()). */
       if (fp.sparse)
-        {
-          fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), name);
-          continue;
-        }
+        fprintf (stderr, _("Record %s is too short to be matched on its fingerprint.\n"), name);
 
       {
         g_autoptr(GArray) answer = pr_intake_check (intake, values, NULL, NULL, error);
@@ -372,6 +371,18 @@ check_csv (const char           *path,
     }
 
   return TRUE;
+}
+
+/* Not silent: a check that could not ask the short texts answers fewer
+ * records than the next scan would pair. */
+static void
+say_short_texts_missing (PrIntake   *intake,
+                         const char *table)
+{
+  if (pr_intake_short_texts_missing (intake))
+    fprintf (stderr, _("The last scan of “%s” with --store kept no short texts (it was made by an older "
+                       "version), so short texts reworded were not looked for; scan it with --store again.\n"),
+             table);
 }
 
 /* --ids: every record of the table @path names, one id a line (UTF-8,
@@ -646,6 +657,7 @@ pr_cli_check (int    argc,
       query_seconds = (g_get_monotonic_time () - start) / 1e6;
       fprintf (stderr, _("Stored fingerprints and passages loaded in %.3f s\n"), build_seconds);
       fprintf (stderr, _("Records checked: %llu, in %.3f s\n"), (unsigned long long) n_checked, query_seconds);
+      say_short_texts_missing (intake, options.table);
       return 0;
     }
 
@@ -668,6 +680,7 @@ pr_cli_check (int    argc,
     goto failed;
   fprintf (stderr, _("Stored fingerprints and passages loaded in %.3f s; query %.3f ms\n"),
            build_seconds, query_seconds * 1e3);
+  say_short_texts_missing (intake, options.table);
 
   for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
     g_free (values[c]);

@@ -60,6 +60,7 @@ struct _PrIntake {
   PrShortIndex    *short_index;  /* the last scan's short bodies; NULL until a judged check */
   GPtrArray       *short_ids;    /* their records */
   GHashTable      *short_of;     /* record id → its place in short_ids */
+  gboolean         short_texts_missing; /* the last judged scan kept no short texts */
 };
 
 void
@@ -277,6 +278,19 @@ pr_intake_judge_as_scanned (PrIntake           *self,
 }
 
 /**
+ * pr_intake_short_texts_missing:
+ *
+ * Returns: whether a judged check found that the table's last scan kept
+ *   no short texts (a scan made before the store kept them), so that it
+ *   could not find short texts reworded
+ */
+gboolean
+pr_intake_short_texts_missing (PrIntake *self)
+{
+  return self->short_texts_missing;
+}
+
+/**
  * pr_intake_get_notice:
  * @self: an intake
  *
@@ -464,11 +478,27 @@ find_short_texts (PrIntake          *self,
   pr_short_pair_options_default (&options);
   if (self->short_index == NULL)
     {
+      gboolean kept = FALSE;
+
       if (!pr_store_load_short_texts (self->store, self->table, &options, &self->short_index, &self->short_ids,
-                                      error))
+                                      &kept, error))
         {
           g_array_unref (found);
           return NULL;
+        }
+      /* The last scan judged (else no second stage here) but kept no
+       * short texts: made before the store kept them. Said, not silent:
+       * the next scan finds short texts reworded that this check cannot. */
+      if (!kept)
+        {
+          g_autofree char *said = g_strdup_printf (_("The last scan of “%s” with the store kept no short texts, so "
+                                                     "this check cannot find short texts reworded as a scan does; "
+                                                     "scan the table with the store again."), self->table);
+          char *both = self->notice != NULL ? g_strdup_printf ("%s\n%s", self->notice, said) : g_strdup (said);
+
+          g_free (self->notice);
+          self->notice = both;
+          self->short_texts_missing = TRUE;
         }
       self->short_of = g_hash_table_new (g_str_hash, g_str_equal);
       for (guint i = 0; i < self->short_ids->len; i++)
@@ -604,7 +634,18 @@ pr_intake_check_full (PrIntake          *self,
     *own_case = NULL;
   if (!pr_fingerprinter_compute (self->fingerprinter, values, NULL, &fp, error))
     return NULL;
-  if (fp.sparse)
+  /* Too short for a fingerprint, but a judged scan still pairs a short
+   * body by its 3-grams (pr_short_pairs_find_in_set () reads sparse
+   * records too): only the short texts are asked then. */
+  if (fp.sparse && self->second_stage)
+    {
+      g_free (g_steal_pointer (&fp.parts));
+      if (sparse != NULL)
+        *sparse = TRUE;
+      matches = g_array_new (FALSE, FALSE, sizeof (PrStoreMatch));
+      passages = g_array_new (FALSE, FALSE, sizeof (PrStoredPartMatch));
+    }
+  else if (fp.sparse)
     {
       g_free (fp.parts);
       if (sparse != NULL)
@@ -620,19 +661,22 @@ pr_intake_check_full (PrIntake          *self,
         }
       return g_steal_pointer (&answer);
     }
-  matches = pr_stored_index_find (self->index, self->store, self->table, self->version,
-                                  fp.fingerprint, self->k, error);
-  if (matches == NULL)
+  else
     {
+      matches = pr_stored_index_find (self->index, self->store, self->table, self->version,
+                                      fp.fingerprint, self->k, error);
+      if (matches == NULL)
+        {
+          g_free (fp.parts);
+          return NULL;
+        }
+      passages = ensure_passages (self, error)
+                 ? pr_stored_parts_find (self->passages, fp.parts, fp.n_parts, record_id, &self->part_options, error)
+                 : NULL;
       g_free (fp.parts);
-      return NULL;
+      if (passages == NULL)
+        return NULL;
     }
-  passages = ensure_passages (self, error)
-             ? pr_stored_parts_find (self->passages, fp.parts, fp.n_parts, record_id, &self->part_options, error)
-             : NULL;
-  g_free (fp.parts);
-  if (passages == NULL)
-    return NULL;
   t_found = g_get_monotonic_time ();
   g_debug ("fingerprint %016" G_GINT64_MODIFIER "x: %u stored within %u, %u sharing passages",
            fp.fingerprint, matches->len, self->k, passages->len);

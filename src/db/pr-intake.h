@@ -47,6 +47,7 @@ PrIntake *pr_intake_new    (PrConnection         *connection,
                             GError              **error);
 void      pr_intake_free   (PrIntake             *self);
 const char *pr_intake_get_notice (PrIntake        *self);
+gboolean    pr_intake_short_texts_missing (PrIntake *self);
 /* pr_intake_load_passages ()'s progress: @done records of about @total (0: not known). */
 typedef void (*PrIntakeProgressFunc) (guint64  done,
                                       guint64  total,

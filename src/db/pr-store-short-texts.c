@@ -10,8 +10,9 @@
  * of its 3-grams (4 bytes) and the 3-grams (8 bytes each), into rows
  * under the server's packet budget. Every commit replaces the table's
  * rows, in its own transaction (_pr_store_write_short_texts ()): a scan
- * that kept none leaves none, and the check then finds no short-text
- * candidate, as that scan found none.
+ * that did not judge leaves none; one that judged leaves at least one
+ * row, empty when it found no short body, so that the check tells a scan
+ * that found none from one made before the store kept them.
  */
 #define G_LOG_DOMAIN "pr-store-short-texts"
 
@@ -153,7 +154,8 @@ _pr_store_write_short_texts (PrStore          *self,
         }
       n_bodies++;
     }
-  return n_bodies == 0 || insert_row (self, where, chunk, scan_id, n_bodies, bytes, what, error);
+  /* Written even empty: this scan kept its short bodies, if none. */
+  return insert_row (self, where, chunk, scan_id, n_bodies, bytes, what, error);
 }
 
 /* Reads one row's @n_bodies bodies from @blob into @index and @ids. */
@@ -208,6 +210,9 @@ unpack_row (const guint8 *blob,
  * @index: (out) (transfer full): the short bodies of the table's last
  *   complete scan, each under its place in @ids (empty when it kept none)
  * @ids: (out) (transfer full) (element-type utf8): their records
+ * @kept: (out): whether that scan kept its short bodies (%FALSE: the
+ *   store holds none for the table, as after a scan made before it kept
+ *   them, or one without the second stage)
  * @error: return location for a #GError
  *
  * Returns: %FALSE with @error set on failure
@@ -218,6 +223,7 @@ pr_store_load_short_texts (PrStore                  *self,
                            const PrShortPairOptions *options,
                            PrShortIndex            **index,
                            GPtrArray               **ids,
+                           gboolean                 *kept,
                            GError                  **error)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT n_bodies, bodies FROM %s WHERE source_database = ? AND "
@@ -233,7 +239,7 @@ pr_store_load_short_texts (PrStore                  *self,
   unsigned long lengths[2], blob_length = 0;
   my_bool nulls[2] = { 0 };
   guint32 n_bodies = 0;
-  gboolean ok = FALSE;
+  gboolean ok = FALSE, any_row = FALSE;
 
   g_return_val_if_fail (self != NULL, FALSE);
 
@@ -255,15 +261,18 @@ pr_store_load_short_texts (PrStore                  *self,
         break;
       if (status == PR_FETCH_FAILED)
         goto out;
+      any_row = TRUE;
       g_byte_array_set_size (blob, blob_length);
-      if (nulls[1] || (blob_length > 0 &&
-                       !_pr_statement_fetch_column (stmt, 1, MYSQL_TYPE_BLOB, blob->data, blob_length, what, error)))
+      if (!nulls[1] && blob_length > 0 &&
+          !_pr_statement_fetch_column (stmt, 1, MYSQL_TYPE_BLOB, blob->data, blob_length, what, error))
         goto out;
-      if (!unpack_row (blob->data, blob->len, n_bodies, bodies, names, grams))
+      if (nulls[1] || !unpack_row (blob->data, blob->len, n_bodies, bodies, names, grams))
         {
+          /* Only this table's rows: the schema may keep other tables'. */
           g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                        _("the short texts kept for “%s” in the schema “%s” are damaged; delete them "
-                         "(DELETE FROM pr_short_texts) and scan again"), table, self->schema);
+                         "(DELETE FROM pr_short_texts WHERE source_database = '%s' AND source_table = '%s') "
+                         "and scan again"), table, self->schema, key->database, key->table);
           goto out;
         }
     }
@@ -275,5 +284,6 @@ out:
     return FALSE;
   *index = g_steal_pointer (&bodies);
   *ids = g_steal_pointer (&names);
+  *kept = any_row;
   return TRUE;
 }

@@ -15,6 +15,7 @@ gboolean pr_store_load_short_texts (PrStore                  *store,
                                     const PrShortPairOptions *options,
                                     PrShortIndex            **index,
                                     GPtrArray               **ids,
+                                    gboolean                 *kept,
                                     GError                  **error);
 
 G_END_DECLS
