@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-review-page.h"
+#include "pr-focus.h"
 
 #include "pr-chain-view.h"
 #include "pr-cluster-cells.h"
@@ -685,6 +686,11 @@ pr_review_page_show_cluster (PrReviewPage  *self,
   self->fetching_other = item != pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
   if (self->fetching_other)
     {
+      /* The focus in it (on Next Difference after F8, say) goes back to
+       * the list, where the case was chosen: greyed, GTK would give it to
+       * the window's first control, and the arrow keys would no longer
+       * move through the cases. */
+      pr_focus_leave (self->compare_view, self->cluster_view);
       gtk_widget_set_sensitive (self->compare_view, FALSE);
       g_signal_emit (self, signals[CHANGED], 0);
     }
