@@ -4,7 +4,8 @@
  * throwaway server. F8 puts the focus on the Next Difference button (for
  * a screen reader); Ctrl+J to the next case then gives it back to the
  * case list, where the arrow keys move through the cases, and the
- * button no longer describes a difference of the case left behind.
+ * button no longer describes a difference of the case left behind;
+ * Escape gives it back to the list at once.
  */
 #include "config.h"
 
@@ -52,6 +53,15 @@ test_next_case_after_f8 (void)
   pr_test_wait_frames (GTK_WIDGET (compare), 2);
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == button);
   g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  /* Escape (bound to it) takes the focus back to the list, and F8 again
+   * to the button. */
+  g_assert_true (gtk_widget_activate_action (button, "review.focus-list", NULL));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == list || gtk_widget_is_ancestor (focus, list));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-difference", NULL));
+  pr_test_wait_frames (GTK_WIDGET (compare), 2);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == button);
 
   away = (Away) { compare, pr_compare_view_get_item (compare) };
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));

@@ -1082,6 +1082,14 @@ pr_review_page_focus_list (PrReviewPage *self)
   gtk_widget_grab_focus (self->cluster_view);
 }
 
+static void
+focus_list_activated (GtkWidget  *widget,
+                      const char *action,
+                      GVariant   *parameter)
+{
+  pr_review_page_focus_list (PR_REVIEW_PAGE (widget));
+}
+
 void
 pr_review_page_focus_search (PrReviewPage *self)
 {
@@ -1166,6 +1174,12 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   /* Something failed: what (for the reviewer), and the error. */
   signals[ERROR] = g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
+
+  /* Escape from the case on show (after F8 the focus is on Next
+   * Difference) back to the list, where the arrow keys move through the
+   * cases. */
+  gtk_widget_class_install_action (widget_class, "review.focus-list", NULL, focus_list_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "review.focus-list", NULL);
 
   g_type_ensure (PR_TYPE_COMPARE_VIEW);
   g_type_ensure (PR_TYPE_CLUSTER_ITEM);
