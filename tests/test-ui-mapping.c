@@ -174,6 +174,7 @@ test_guide_grants (void)
     "GRANT ALL PRIVILEGES ON guide.pr_passage_counts TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_judged_pairs TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_part_pairs   TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_short_texts  TO 'reviewer'@'%'",
   };
   GtkColumnView *view;
   PrClusterItem *shown;
