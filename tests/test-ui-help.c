@@ -175,7 +175,8 @@ launch_failed (gpointer error)
  * the desktop's application and type registrations emptied, in a child
  * process: GLib reads those places once. */
 static void
-no_program (gboolean markdown)
+no_program (gboolean markdown,
+            gboolean terminal_only)
 {
   if (g_test_subprocess ())
     {
@@ -201,6 +202,7 @@ no_program (gboolean markdown)
       /* In what to open it, as the guide is written. */
       g_assert_nonnull (strstr (text, markdown ? "in a text editor" : "in a web browser"));
       g_assert_true (markdown == (strstr (text, "web browser") == NULL));
+      g_assert_nonnull (strstr (text, "was found"));
       /* GLib's own reason, asked here as GTK asks it: not shown. */
       uri = g_filename_to_uri (path, NULL, NULL);
       g_app_info_launch_default_for_uri_async (uri, NULL, NULL, launched, &glib_error);
@@ -225,6 +227,27 @@ no_program (gboolean markdown)
     /* The icons and the types, not the applications. */
     g_assert_cmpint (symlink ("/usr/share/icons", icons), ==, 0);
     g_assert_cmpint (symlink ("/usr/share/mime", mime), ==, 0);
+    if (terminal_only)
+      {
+        /* A text editor that runs in a terminal (vim's entry, say),
+         * which GLib picks for HTML as text, with no terminal to run it
+         * in: PATH holds none. */
+        g_autofree char *applications = g_build_filename (data, "applications", NULL);
+        g_autofree char *entry = g_build_filename (applications, "pr-terminal-editor.desktop", NULL);
+
+        g_assert_cmpint (g_mkdir (applications, 0700), ==, 0);
+        g_assert_true (g_file_set_contents (entry,
+                                            "[Desktop Entry]\nType=Application\nName=Editor\n"
+                                            "Exec=/bin/true %F\nTerminal=true\n"
+                                            "MimeType=text/plain;text/html;text/markdown;\n", -1, NULL));
+        g_free (entry);
+        /* GLib finds a type's programs through this index only. */
+        entry = g_build_filename (applications, "mimeinfo.cache", NULL);
+        g_assert_true (g_file_set_contents (entry,
+                                            "[MIME Cache]\ntext/html=pr-terminal-editor.desktop;\n"
+                                            "text/markdown=pr-terminal-editor.desktop;\n", -1, NULL));
+        g_setenv ("PATH", empty, TRUE);
+      }
     for (guint i = 0; i < 2; i++)
       {
         g_autofree char *guide = g_strconcat (help, i == 0 ? "/user-guide." : "/user-guide.zh_CN.",
@@ -246,7 +269,15 @@ no_program (gboolean markdown)
 static void
 test_no_browser (void)
 {
-  no_program (FALSE);
+  no_program (FALSE, FALSE);
+}
+
+/* The only program for the guide's type runs in a terminal, and no
+ * terminal is installed: the same words, not GLib's "no terminal". */
+static void
+test_terminal_only (void)
+{
+  no_program (FALSE, TRUE);
 }
 
 /* The guide installed as Markdown (no converter at build time): to be
@@ -254,7 +285,7 @@ test_no_browser (void)
 static void
 test_no_program_markdown (void)
 {
-  no_program (TRUE);
+  no_program (TRUE, FALSE);
 }
 
 /* What F1 says as the desktop fails: nothing when the clerk cancelled;
@@ -286,6 +317,7 @@ main (int    argc,
   g_test_add_func ("/app/help/action", test_help_action);
   g_test_add_func ("/app/help/no-browser", test_no_browser);
   g_test_add_func ("/app/help/no-program-markdown", test_no_program_markdown);
+  g_test_add_func ("/app/help/terminal-only", test_terminal_only);
   g_test_add_func ("/app/help/failure-text", test_failure_text);
   return g_test_run ();
 }

@@ -663,6 +663,8 @@ add_judged_column (PrCompareView *self)
   g_ptr_array_set_size (self->differences, 0);
   self->next_difference = 0;
   stop_scroll_to_difference (self);
+  /* No difference is marked: none is described. */
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->next_difference_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   if (m == 0)
     {
       gtk_widget_set_visible (self->legend, FALSE);

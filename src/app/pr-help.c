@@ -75,6 +75,18 @@ pr_help_find_guide (const char *const  *languages,
   return NULL;
 }
 
+/* Whether @error is GLib's "no terminal" for a program that runs in one
+ * (a text editor such as vim, picked for HTML as text): nothing can show
+ * the guide then either. GLib gives it no code of its own, only its
+ * words, in the same language as ours. */
+static gboolean
+no_terminal (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_FAILED) &&
+         (g_strcmp0 (error->message, g_dgettext ("glib20", "Unable to find terminal required for application")) == 0 ||
+          g_strcmp0 (error->message, "Unable to find terminal required for application") == 0);
+}
+
 /**
  * pr_help_failure_text:
  * @path: the guide that was not shown
@@ -101,7 +113,7 @@ pr_help_failure_text (const char   *path,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return NULL;
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED) || no_terminal (error))
     /* Translators: %s is “open FILE in a web browser” or “… in a text editor” */
     return g_strdup_printf (markdown ? _("no program was found to show it; %s")
                                      : _("no web browser was found to show it; %s"), open_it);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-review-page.h"
+#include "pr-focus.h"
 
 #include "pr-chain-view.h"
 #include "pr-cluster-cells.h"
@@ -685,6 +686,11 @@ pr_review_page_show_cluster (PrReviewPage  *self,
   self->fetching_other = item != pr_compare_view_get_item (PR_COMPARE_VIEW (self->compare_view));
   if (self->fetching_other)
     {
+      /* The focus in it (on Next Difference after F8, say) goes back to
+       * the list, where the case was chosen: greyed, GTK would give it to
+       * the window's first control, and the arrow keys would no longer
+       * move through the cases. */
+      pr_focus_leave (self->compare_view, self->cluster_view);
       gtk_widget_set_sensitive (self->compare_view, FALSE);
       g_signal_emit (self, signals[CHANGED], 0);
     }
@@ -1076,6 +1082,14 @@ pr_review_page_focus_list (PrReviewPage *self)
   gtk_widget_grab_focus (self->cluster_view);
 }
 
+static void
+focus_list_activated (GtkWidget  *widget,
+                      const char *action,
+                      GVariant   *parameter)
+{
+  pr_review_page_focus_list (PR_REVIEW_PAGE (widget));
+}
+
 void
 pr_review_page_focus_search (PrReviewPage *self)
 {
@@ -1160,6 +1174,12 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   /* Something failed: what (for the reviewer), and the error. */
   signals[ERROR] = g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
+
+  /* Escape from the case on show (after F8 the focus is on Next
+   * Difference) back to the list, where the arrow keys move through the
+   * cases. */
+  gtk_widget_class_install_action (widget_class, "review.focus-list", NULL, focus_list_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "review.focus-list", NULL);
 
   g_type_ensure (PR_TYPE_COMPARE_VIEW);
   g_type_ensure (PR_TYPE_CLUSTER_ITEM);

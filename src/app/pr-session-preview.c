@@ -21,11 +21,11 @@ typedef struct {
   PrMapping *mapping;
   guint      limit;
   PrDateOrder date_order;
-  GPtrArray *lines;
+  GPtrArray *rows;        /* each record's parts (GPtrArray of strings) */
   PrTokenizer *tokenizer;
   int        date_column;
   GPtrArray *date_texts;  /* each line's date, shown once the column is read */
-  GArray    *date_at;     /* gsize: where in its line */
+  GArray    *date_at;     /* gsize: which of its parts */
 } PreviewData;
 
 static void
@@ -33,23 +33,35 @@ preview_data_free (PreviewData *data)
 {
   g_free (data->table);
   pr_mapping_free (data->mapping);
-  g_clear_pointer (&data->lines, g_ptr_array_unref);
+  g_clear_pointer (&data->rows, g_ptr_array_unref);
   g_clear_pointer (&data->tokenizer, pr_tokenizer_free);
   g_clear_pointer (&data->date_texts, g_ptr_array_unref);
   g_clear_pointer (&data->date_at, g_array_unref);
   g_free (data);
 }
 
+/* The words of a text field, apart as the engine breaks them; a middle
+ * dot between, not a sign a clerk would read as part of the text. */
 static void
 append_token (const char *token,
               gsize       length,
               gpointer    user_data)
 {
-  GString *line = user_data;
+  GString *words = user_data;
 
-  if (line->len > 0 && line->str[line->len - 1] != ' ')
-    g_string_append (line, " | ");
-  g_string_append_len (line, token, length);
+  if (words->len > 0)
+    g_string_append (words, " · ");
+  g_string_append_len (words, token, length);
+}
+
+/* A field as the clerk reads it: its name, then its value. */
+static char *
+field_text (const PrMappingColumn *column,
+            const char            *value)
+{
+  /* Translators: a field of the mapping page's preview: its name, then its value */
+  return g_strdup_printf (_("%s: %s"), pr_mapping_column_get_label (column),
+                          *value != '\0' ? value : _("(empty)"));
 }
 
 static gboolean
@@ -58,55 +70,58 @@ preview_row (const char *const *values,
              gpointer           user_data)
 {
   PreviewData *data = user_data;
-  GString *line = g_string_new (NULL);
+  GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
+  gsize date_at = G_MAXSIZE;
 
   for (guint c = 0; c < pr_mapping_get_n_columns (data->mapping); c++)
     {
       const PrMappingColumn *column = pr_mapping_get_column (data->mapping, c);
 
-      if (values[c] == NULL)
+      if (values[c] == NULL && column->role != PR_COLUMN_ROLE_SHORT && column->role != PR_COLUMN_ROLE_TEXT)
         continue;
       switch (column->role)
         {
         case PR_COLUMN_ROLE_ID:
-          g_string_append_printf (line, "%.*s: ", (int) lengths[c], values[c]);
+          /* Translators: the first part of a record in the mapping page's preview: its id */
+          g_ptr_array_insert (parts, 0, g_strdup_printf (_("Record %.*s"), (int) lengths[c], values[c]));
+          if (date_at != G_MAXSIZE)
+            date_at++;
           break;
         case PR_COLUMN_ROLE_SHORT:
-          g_string_append_printf (line, "[%s=%.*s] ", pr_mapping_column_get_label (column), (int) MIN (lengths[c], 64),
-                                  values[c]);
+          {
+            g_autofree char *value = values[c] != NULL ? g_strndup (values[c], MIN (lengths[c], 64)) : g_strdup ("");
+
+            g_ptr_array_add (parts, field_text (column, g_strstrip (value)));
+          }
           break;
         case PR_COLUMN_ROLE_TEXT:
           {
             g_autoptr(GError) error = NULL;
-            GString *words = g_string_new (NULL);
+            g_autoptr(GString) words = g_string_new (NULL);
 
             /* The words the fingerprint is made of, as the engine breaks
              * and normalises them. */
-            if (!pr_tokenizer_tokenize (data->tokenizer, values[c], MIN (lengths[c], 600),
+            if (values[c] != NULL &&
+                !pr_tokenizer_tokenize (data->tokenizer, values[c], MIN (lengths[c], 600),
                                         append_token, words, &error))
-              g_string_append_printf (words, "(%s)", error->message);
-            g_string_append_printf (line, "%s ", words->str);
-            g_string_free (words, TRUE);
+              g_string_printf (words, "(%s)", error->message);
+            g_ptr_array_add (parts, field_text (column, words->str));
           }
           break;
         case PR_COLUMN_ROLE_DATE:
           /* Put in once the column is read (show_dates ()). */
           data->date_column = c;
           g_ptr_array_add (data->date_texts, g_strndup (values[c], lengths[c]));
-          g_array_append_val (data->date_at, line->len);
+          date_at = parts->len;
           break;
         default:
           break;
         }
     }
-  if (data->date_texts->len < data->lines->len + 1)
-    {
-      gsize none = G_MAXSIZE;
-
-      g_ptr_array_add (data->date_texts, NULL);
-      g_array_append_val (data->date_at, none);
-    }
-  g_ptr_array_add (data->lines, g_string_free (line, FALSE));
+  if (data->date_texts->len < data->rows->len + 1)
+    g_ptr_array_add (data->date_texts, NULL);
+  g_array_append_val (data->date_at, date_at);
+  g_ptr_array_add (data->rows, parts);
   return TRUE;
 }
 
@@ -148,8 +163,6 @@ show_dates (PreviewData *data)
       int offset;
       PrDateStatus status;
       g_autofree char *shown = NULL;
-      g_autofree char *item = NULL;
-      GString *line;
 
       if (text == NULL || at == G_MAXSIZE)
         continue;
@@ -164,12 +177,26 @@ show_dates (PreviewData *data)
         shown = g_strdup_printf (_("“%.*s”: not a date"), (int) MIN (strlen (text), 64), text);
       else
         continue;
-      item = g_strdup_printf ("[%s: %s] ", pr_mapping_column_get_label (column), shown);
-      line = g_string_new (data->lines->pdata[i]);
-      g_string_insert (line, at, item);
-      g_free (data->lines->pdata[i]);
-      data->lines->pdata[i] = g_string_free (line, FALSE);
+      g_ptr_array_insert (data->rows->pdata[i], at, field_text (column, shown));
     }
+}
+
+/* Each record on a line of its own, its parts apart. */
+static GPtrArray *
+join_rows (PreviewData *data)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < data->rows->len; i++)
+    {
+      GPtrArray *parts = data->rows->pdata[i];
+
+      g_ptr_array_add (parts, NULL);
+      /* Translators: between the fields of a record in the mapping page's preview */
+      g_ptr_array_add (lines, g_strjoinv (_("; "), (char **) parts->pdata));
+      g_ptr_array_set_size (parts, parts->len - 1);
+    }
+  return lines;
 }
 
 static void
@@ -179,7 +206,7 @@ preview_job (PrSession *self,
   PreviewData *data = g_task_get_task_data (task);
   GError *error = NULL;
 
-  data->lines = g_ptr_array_new_with_free_func (g_free);
+  data->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   data->date_texts = g_ptr_array_new_with_free_func (g_free);
   data->date_at = g_array_new (FALSE, FALSE, sizeof (gsize));
   data->date_column = -1;
@@ -193,7 +220,7 @@ preview_job (PrSession *self,
       return;
     }
   show_dates (data);
-  g_task_return_pointer (task, g_steal_pointer (&data->lines), (GDestroyNotify) g_ptr_array_unref);
+  g_task_return_pointer (task, join_rows (data), (GDestroyNotify) g_ptr_array_unref);
 }
 
 /**

@@ -69,6 +69,18 @@ _pr_db_error_set_source (GError       *error,
   priv->number = number;
 }
 
+/* Keeps on @to (of PR_DB_ERROR) what @from keeps, if anything: a message
+ * that explains @from again still ends in the same words, once. */
+void
+_pr_db_error_keep_source (GError       *to,
+                          const GError *from)
+{
+  PrDbErrorPrivate *priv = from != NULL && from->domain == PR_DB_ERROR ? pr_db_error_get_private (from) : NULL;
+
+  if (priv != NULL && priv->message != NULL && to != NULL && to->domain == PR_DB_ERROR)
+    _pr_db_error_set_source (to, priv->what, priv->message, priv->number);
+}
+
 /**
  * pr_db_error_dup_source:
  *

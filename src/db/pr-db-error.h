@@ -37,5 +37,7 @@ void     _pr_db_error_set_source            (GError       *error,
                                              const char   *what,
                                              const char   *message,
                                              unsigned int  number);
+void     _pr_db_error_keep_source           (GError       *to,
+                                             const GError *from);
 
 G_END_DECLS

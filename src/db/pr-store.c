@@ -136,7 +136,13 @@ _pr_store_explain_error (PrStore     *self,
                  _("the schema “%s” chosen for the application's tables does not exist: "
                    "create it first, or choose another; %s"), self->schema, source);
   else
-    g_set_error (error, cause->domain, cause->code, "%s", cause->message);
+    {
+      /* As it is: its server's words and number kept apart with it. */
+      g_propagate_error (error, g_error_copy (cause));
+      return;
+    }
+  if (error != NULL)
+    _pr_db_error_keep_source (*error, cause);
 }
 
 /* The name of an advisory lock on @what (a source table, as `database`.`table`;

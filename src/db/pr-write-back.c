@@ -330,6 +330,8 @@ pr_store_check_write_back (PrStore            *self,
                    _("the user lacks the %s privilege on the source table “%s”.“%s” or its columns (writing "
                      "decisions back needs SELECT and UPDATE on them): ask for the privilege; %s"),
                    privilege, target.database, target.table, source);
+      if (error != NULL)
+        _pr_db_error_keep_source (*error, local_error);
     }
   else
     g_propagate_error (error, g_steal_pointer (&local_error));
@@ -354,9 +356,11 @@ explain_write_back_error (const Target  *target,
                      "(writing decisions back needs SELECT and UPDATE on it); nothing was written and the "
                      "decision was not recorded: record it without write-back, or ask for the privilege; %s"),
                    privilege, target->database, target->table, source);
+      if (error != NULL)
+        _pr_db_error_keep_source (*error, cause);
     }
   else
-    g_set_error_literal (error, cause->domain, cause->code, cause->message);
+    g_propagate_error (error, g_error_copy (cause));
 }
 
 /* Inside a transaction: reads the record's configured columns, locking

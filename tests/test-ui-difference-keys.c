@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The keyboard after F8, in a window that has scanned, against a
+ * throwaway server. F8 puts the focus on the Next Difference button (for
+ * a screen reader); Ctrl+J to the next case then gives it back to the
+ * case list, where the arrow keys move through the cases, and the
+ * button no longer describes a difference of the case left behind;
+ * Escape gives it back to the list at once.
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "pr-cluster-item.h"
+#include "pr-compare-view.h"
+#include "pr-test-server.h"
+#include "pr-test-ui.h"
+#include "pr-window.h"
+
+typedef struct {
+  PrCompareView *compare;
+  PrClusterItem *left;
+} Away;
+
+static gboolean
+other_case_shown (gpointer data)
+{
+  Away *away = data;
+  PrClusterItem *item = pr_compare_view_get_item (away->compare);
+
+  return item != NULL && item != away->left && gtk_widget_get_sensitive (GTK_WIDGET (away->compare));
+}
+
+static void
+test_next_case_after_f8 (void)
+{
+  g_autoptr(PrConnection) root = pr_test_connect (pr_test_ui_admin, NULL);
+  PrWindow *window = pr_test_scanned_window (root);
+  GtkWidget *list = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list");
+  PrCompareView *compare = g_object_get_data (G_OBJECT (window), "compare");
+  GtkWidget *button = pr_test_find_widget (GTK_WIDGET (compare), GTK_TYPE_BUTTON, "next-difference");
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (list)));
+  g_autoptr(PrClusterItem) first = NULL;
+  GtkWidget *focus;
+  Away away;
+
+  g_assert_nonnull (button);
+  pr_test_wait_until (pr_test_list_settled, list);
+  first = g_list_model_get_item (model, 0);
+  pr_test_select_cluster (window, GTK_COLUMN_VIEW (list), pr_cluster_item_get_number (first));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-difference", NULL));
+  pr_test_wait_frames (GTK_WIDGET (compare), 2);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == button);
+  g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+
+  /* Escape (bound to it) takes the focus back to the list, and F8 again
+   * to the button. */
+  g_assert_true (gtk_widget_activate_action (button, "review.focus-list", NULL));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == list || gtk_widget_is_ancestor (focus, list));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-difference", NULL));
+  pr_test_wait_frames (GTK_WIDGET (compare), 2);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == button);
+
+  away = (Away) { compare, pr_compare_view_get_item (compare) };
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
+  pr_test_wait_until (other_case_shown, &away);
+  pr_test_wait_until (pr_test_not_busy, window);
+  pr_test_wait_frames (GTK_WIDGET (compare), 2);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_test_message ("the focus after Ctrl+J: %s", focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "none");
+  g_assert_nonnull (focus);
+  g_assert_true (focus == list || gtk_widget_is_ancestor (focus, list));
+  g_assert_false (gtk_test_accessible_has_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION));
+  pr_test_close_and_finalize (window);
+  pr_test_execute (root, "DROP DATABASE office");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
+  pr_test_ui_admin = pr_test_server_start ();
+  g_test_add_func ("/app/compare-view/difference/next-case-after-f8", test_next_case_after_f8);
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}
