@@ -59,6 +59,37 @@ test_scan_swept (void)
 #endif
 }
 
+/* Pair buffers that cannot grow are a failure the scan handles: the
+ * message names the pairs found and a lower k, not only the bytes. The
+ * budget is set above what the limit holds, so the buffers meet it. */
+static void
+test_pair_buffers_refused (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  g_test_skip ("AddressSanitizer needs more address space than the limit the test sets");
+#else
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = pr_test_write_letters (dir, 4000, letter, swaps, 5, "L");
+  g_autofree char *cli = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
+  const char *argv[] = { cli, "scan", "--id", "id", "--text", "body", "-k", "15", "--no-parts", "--threads", "2",
+                         "--out", "/dev/null", path, NULL };
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "PR_PAIR_BUDGET", "100000000", TRUE);
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDOUT_TO_DEV_NULL, pr_test_limit_address_space,
+                GSIZE_TO_POINTER ((gsize) 150 << 20), NULL, &err, &status, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_nonnull (strstr (err, "pairs of records within k = 15 were found"));
+  g_assert_nonnull (strstr (err, "say 12"));
+  pr_test_remove_tree (dir);
+#endif
+}
+
 int
 main (int    argc,
       char **argv)
@@ -66,6 +97,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/scan/memory-limit-swept", test_scan_swept);
+  g_test_add_func ("/cli/scan/memory-limit-pair-buffers", test_pair_buffers_refused);
 
   return g_test_run ();
 }
