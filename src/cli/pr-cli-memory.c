@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * petition-review-cli's malloc (), calloc () and realloc (): glibc's, but
+ * petition-review-cli's malloc (), calloc (), realloc () and the aligned
+ * allocators (aligned_alloc (), posix_memalign (), memalign ()): glibc's, but
  * a failure ends the process with a message naming memory and the way
  * out (pr_memory_stop_now ()) where it happens. The libraries the program
  * uses do not all survive a null pointer: GLib's own "failed to allocate"
@@ -12,6 +13,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 
 #include "pr-memory-stop.h"
@@ -21,6 +23,7 @@
 extern void *__libc_malloc (size_t size);
 extern void *__libc_calloc (size_t n, size_t size);
 extern void *__libc_realloc (void *memory, size_t size);
+extern void *__libc_memalign (size_t alignment, size_t size);
 
 static inline void *
 checked (void   *memory,
@@ -49,6 +52,37 @@ realloc (void   *memory,
          size_t  size)
 {
   return checked (__libc_realloc (memory, size), size);
+}
+
+void *
+aligned_alloc (size_t alignment,
+               size_t size)
+{
+  return checked (__libc_memalign (alignment, size), size);
+}
+
+void *
+memalign (size_t alignment,
+          size_t size)
+{
+  return checked (__libc_memalign (alignment, size), size);
+}
+
+int
+posix_memalign (void   **memory,
+                size_t   alignment,
+                size_t   size)
+{
+  void *aligned;
+
+  /* As glibc's: a power of two, a multiple of sizeof (void *). */
+  if (alignment % sizeof (void *) != 0 || (alignment & (alignment - 1)) != 0 || alignment == 0)
+    return EINVAL;
+  aligned = checked (__libc_memalign (alignment, size), size);
+  if (aligned == NULL && size > 0)
+    return ENOMEM;
+  *memory = aligned;
+  return 0;
 }
 
 #endif

@@ -197,7 +197,7 @@ pair_buffer_push_slow (PairBuffer *buf,
     return;
   over = (gsize) g_atomic_pointer_add (&buf->budget->taken, alloc - buf->alloc) + (alloc - buf->alloc) >
          buf->budget->limit;
-  if (over || (pairs = g_try_renew (PrPair, buf->pairs, alloc)) == NULL)
+  if (over || (pairs = PR_MEMORY_TRY (g_try_renew (PrPair, buf->pairs, alloc))) == NULL)
     {
       /* Under the budget, the fault is the memory's, not the pairs'. */
       if (g_atomic_int_compare_and_exchange (&buf->budget->exceeded, 0, 1) && !over)
