@@ -162,6 +162,15 @@ compare_ids (gconstpointer x,
   return (p > q) - (p < q);
 }
 
+/* A character takes 1 to 4 bytes: most bodies are out of the window by
+ * their length in bytes alone, before a character is read. */
+static inline gboolean
+out_by_bytes (const PrShortPairOptions *options,
+              gsize                     length)
+{
+  return length < MAX (options->min_chars, 3) || length / 4 > options->max_chars;
+}
+
 /* @body's 3-grams, repeats included, into self->grams, or FALSE when it
  * is not a short body. */
 static gboolean
@@ -178,9 +187,7 @@ body_grams (PrShortPairs *self,
     return FALSE;
   if (length < 0)
     length = (gssize) strlen (body);
-  /* A character takes 1 to 4 bytes: most bodies are out of the window
-   * by their length in bytes alone, before a character is read. */
-  if ((gsize) length < MAX (self->options.min_chars, 3) || (gsize) length / 4 > max_chars)
+  if (out_by_bytes (&self->options, (gsize) length))
     return FALSE;
   /* A 3-gram for each character but the first two, read in the same walk
    * that counts the characters; no more than the window holds. */
@@ -348,7 +355,7 @@ is_short (const PrShortPairs *self,
     return FALSE;
   if (length < 0)
     length = (gssize) strlen (body);
-  if ((gsize) length < MAX (self->options.min_chars, 3) || (gsize) length / 4 > self->options.max_chars)
+  if (out_by_bytes (&self->options, (gsize) length))
     return FALSE;
   end = body + length;
   for (p = body; p < end; p = g_utf8_next_char (p))
