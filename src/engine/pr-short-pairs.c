@@ -12,16 +12,18 @@
  * posting list, so the search costs at most max_records steps for each
  * 3-gram of each short body.
  *
- * Two passes over the bodies keep the memory to the 3-grams that can
- * make a pair. The first counts, for each distinct 3-gram, the bodies
- * that hold it (capped just above max_records) and each body's distinct
- * 3-grams; the second lists the bodies of the 3-grams found in 2 to
- * max_records bodies only. A 3-gram of one body or of more than
- * max_records is shared by no pair that counts it, and the shorter
- * body's share is taken of all its 3-grams, counted in the first pass,
- * so leaving those out of the lists changes no pair. Memory: a table of
- * the distinct 3-grams (16 bytes a slot, at most seven tenths full), then
- * 8 bytes for each body's rare 3-gram.
+ * The bodies are counted first: each distinct 3-gram gets a number and
+ * a count of the bodies that hold it (capped just above max_records),
+ * and each body keeps the numbers of its distinct 3-grams, so that
+ * listing them needs neither the text nor the table again. Then the
+ * bodies are listed under the 3-grams found in 2 to max_records bodies
+ * only. A 3-gram of one body or of more than max_records is shared by no
+ * pair that counts it, and the shorter body's share is taken of all its
+ * 3-grams, counted in the first pass, so leaving those out of the lists
+ * changes no pair. Memory: a table of the distinct 3-grams (16 bytes a
+ * slot, at most seven tenths full, and 4 bytes for its count) and 4
+ * bytes for each body's distinct 3-gram; then, the table freed, 8 bytes
+ * for each body's rare 3-gram.
  */
 #define G_LOG_DOMAIN "pr-short-pairs"
 
@@ -43,10 +45,9 @@
 
 typedef struct {
   guint64 gram;
-  guint32 value;   /* the count in the first pass; in the second, where
-                    * the next body of its list goes (or NOT_RARE) */
-  guint32 last;    /* the last body that held it in this pass: a body's
-                    * 3-grams taken once without sorting them */
+  guint32 number;  /* into counts */
+  guint32 last;    /* the last body that held it: a body's 3-grams taken
+                    * once without sorting them */
 } Slot;
 
 struct _PrShortPairs {
@@ -57,6 +58,12 @@ struct _PrShortPairs {
   gsize    n_grams_seen;
   guint32  n_counted;
   GArray  *n_grams;       /* guint32: each short body's distinct 3-grams */
+  GArray  *counts;        /* guint32: by 3-gram number, its bodies; when
+                           * listing, where the next body of its list goes
+                           * (or NOT_RARE) */
+  GArray  *numbers;       /* guint32: each body's distinct 3-grams' numbers,
+                           * body after body */
+  gsize    n_listed;      /* of numbers, taken by the bodies added */
   /* Second pass */
   gboolean listing;
   guint32 *bodies;        /* the posting lists, each by body ascending, its
@@ -95,6 +102,8 @@ pr_short_pairs_new (const PrShortPairOptions *options)
   self->cap = MIN (options->max_records, G_MAXUINT32 - 2) + 1;
   alloc_table (self, 1024);
   self->n_grams = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->counts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->numbers = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->ids = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->body_start = g_array_new (FALSE, TRUE, sizeof (guint32));
   g_array_set_size (self->body_start, 1);
@@ -111,6 +120,8 @@ pr_short_pairs_free (PrShortPairs *self)
   g_free (self->slots);
   g_free (self->bodies);
   g_array_unref (self->n_grams);
+  g_array_unref (self->counts);
+  g_array_unref (self->numbers);
   g_array_unref (self->ids);
   g_array_unref (self->body_start);
   g_array_unref (self->at);
@@ -151,6 +162,15 @@ compare_ids (gconstpointer x,
   return (p > q) - (p < q);
 }
 
+/* A character takes 1 to 4 bytes: most bodies are out of the window by
+ * their length in bytes alone, before a character is read. */
+static inline gboolean
+out_by_bytes (const PrShortPairOptions *options,
+              gsize                     length)
+{
+  return length < MAX (options->min_chars, 3) || length / 4 > options->max_chars;
+}
+
 /* @body's 3-grams, repeats included, into self->grams, or FALSE when it
  * is not a short body. */
 static gboolean
@@ -158,7 +178,7 @@ body_grams (PrShortPairs *self,
             const char   *body,
             gssize        length)
 {
-  gsize n_chars, n = 0;
+  gsize n_chars = 0, max_chars = self->options.max_chars;
   guint64 *grams;
   gunichar c[3] = { 0, 0, 0 };
   const char *p, *end;
@@ -167,21 +187,27 @@ body_grams (PrShortPairs *self,
     return FALSE;
   if (length < 0)
     length = (gssize) strlen (body);
-  n_chars = g_utf8_strlen (body, length);
-  if (n_chars < self->options.min_chars || n_chars > self->options.max_chars || n_chars < 3)
+  if (out_by_bytes (&self->options, (gsize) length))
     return FALSE;
-  g_array_set_size (self->grams, n_chars - 2);
+  /* A 3-gram for each character but the first two, read in the same walk
+   * that counts the characters; no more than the window holds. */
+  g_array_set_size (self->grams, MIN ((gsize) length, max_chars));
   grams = (guint64 *) (gpointer) self->grams->data;
   end = body + length;
-  p = body;
-  for (gsize i = 0; p < end; i++, p = g_utf8_next_char (p))
+  for (p = body; p < end; p = g_utf8_next_char (p))
     {
+      if (n_chars == max_chars)
+        return FALSE;
       c[0] = c[1];
       c[1] = c[2];
       c[2] = g_utf8_get_char (p);
-      if (i >= 2)
-        grams[n++] = ((guint64) c[0] << 42) | ((guint64) c[1] << 21) | c[2];
+      if (n_chars >= 2)
+        grams[n_chars - 2] = ((guint64) c[0] << 42) | ((guint64) c[1] << 21) | c[2];
+      n_chars++;
     }
+  if (n_chars < self->options.min_chars || n_chars < 3)
+    return FALSE;
+  g_array_set_size (self->grams, n_chars - 2);
   return TRUE;
 }
 
@@ -201,6 +227,7 @@ pr_short_pairs_count (PrShortPairs *self,
                       gssize        length)
 {
   guint32 index = self->n_counted, n_grams = 0;
+  const guint32 none = 0;
 
   g_return_val_if_fail (!self->listing, FALSE);
   g_return_val_if_fail (index < LAST_OF_LIST, FALSE);
@@ -211,6 +238,7 @@ pr_short_pairs_count (PrShortPairs *self,
     {
       guint64 gram = g_array_index (self->grams, guint64, i);
       Slot *slot = slot_of (self, gram);
+      guint32 *counts;
 
       if (slot->gram == EMPTY_GRAM)
         {
@@ -220,15 +248,20 @@ pr_short_pairs_count (PrShortPairs *self,
               grow_table (self);
               slot = slot_of (self, gram);
             }
+          g_return_val_if_fail (self->counts->len < NOT_RARE, FALSE);
           slot->gram = gram;
+          slot->number = self->counts->len;
+          g_array_append_val (self->counts, none);
           self->n_grams_seen++;
         }
       if (slot->last == index)
         continue;
       slot->last = index;
       n_grams++;
-      if (slot->value < self->cap)
-        slot->value++;
+      g_array_append_val (self->numbers, slot->number);
+      counts = (guint32 *) (gpointer) self->counts->data;
+      if (counts[slot->number] < self->cap)
+        counts[slot->number]++;
     }
   g_array_append_val (self->n_grams, n_grams);
   self->n_counted++;
@@ -239,19 +272,22 @@ pr_short_pairs_count (PrShortPairs *self,
  * gets a list of its count's length. */
 static gboolean
 is_rare (const PrShortPairs *self,
-         const Slot         *slot)
+         guint32             count)
 {
-  return slot->gram != EMPTY_GRAM && slot->value >= 2 && slot->value <= self->options.max_records;
+  return count >= 2 && count <= self->options.max_records;
 }
 
 static void
 start_lists (PrShortPairs *self)
 {
   guint64 n_entries = 0;
+  guint32 *counts = (guint32 *) (gpointer) self->counts->data;
 
-  for (gsize s = 0; s <= self->mask; s++)
-    if (is_rare (self, &self->slots[s]))
-      n_entries += self->slots[s].value;
+  /* The bodies' 3-grams are numbered: the table is done with. */
+  g_clear_pointer (&self->slots, g_free);
+  for (guint32 g = 0; g < self->counts->len; g++)
+    if (is_rare (self, counts[g]))
+      n_entries += counts[g];
   /* Each short body holds a 3-gram once, so the lists hold fewer entries
    * than the short bodies' 3-grams: under 2^31 for bodies of at most a
    * few hundred characters in a table of some millions of records. */
@@ -259,25 +295,73 @@ start_lists (PrShortPairs *self)
   self->n_entries = n_entries;
   self->bodies = g_new0 (guint32, MAX (n_entries, 1));
   n_entries = 0;
-  for (gsize s = 0; s <= self->mask; s++)
-    {
-      Slot *slot = &self->slots[s];
+  for (guint32 g = 0; g < self->counts->len; g++)
+    if (is_rare (self, counts[g]))
+      {
+        guint32 count = counts[g];
 
-      slot->last = NO_BODY;
-      if (is_rare (self, slot))
-        {
-          guint32 count = slot->value;
-
-          slot->value = (guint32) n_entries;
-          n_entries += count;
-          /* The end of the list, marked where its last body goes: the
-           * search walks from a body to the end of its list. */
-          self->bodies[n_entries - 1] = LAST_OF_LIST;
-        }
-      else
-        slot->value = NOT_RARE;
-    }
+        counts[g] = (guint32) n_entries;
+        n_entries += count;
+        /* The end of the list, marked where its last body goes: the
+         * search walks from a body to the end of its list. */
+        self->bodies[n_entries - 1] = LAST_OF_LIST;
+      }
+    else
+      counts[g] = NOT_RARE;
   self->listing = TRUE;
+}
+
+/* Lists the next body counted, by its 3-grams' numbers, as @id. */
+static gboolean
+list_counted (PrShortPairs *self,
+              guint32       id)
+{
+  guint32 index = self->ids->len, n_grams, end;
+  guint32 *counts = (guint32 *) (gpointer) self->counts->data;
+  const guint32 *numbers = (const guint32 *) (gpointer) self->numbers->data;
+
+  /* The bodies counted, in the same order: the lists were sized by them. */
+  g_return_val_if_fail (index < self->n_grams->len, FALSE);
+  n_grams = g_array_index (self->n_grams, guint32, index);
+  g_return_val_if_fail (self->n_listed + n_grams <= self->numbers->len, FALSE);
+  for (guint32 i = 0; i < n_grams; i++)
+    {
+      guint32 g = numbers[self->n_listed + i];
+
+      if (counts[g] == NOT_RARE)
+        continue;
+      g_return_val_if_fail (counts[g] < self->n_entries, FALSE);
+      self->bodies[counts[g]] |= index;
+      g_array_append_val (self->at, counts[g]);
+      counts[g]++;
+    }
+  self->n_listed += n_grams;
+  g_array_append_val (self->ids, id);
+  end = self->at->len;
+  g_array_append_val (self->body_start, end);
+  return TRUE;
+}
+
+/* Whether @body is in the window of lengths, not reading its 3-grams. */
+static gboolean
+is_short (const PrShortPairs *self,
+          const char         *body,
+          gssize              length)
+{
+  gsize n_chars = 0;
+  const char *p, *end;
+
+  if (body == NULL)
+    return FALSE;
+  if (length < 0)
+    length = (gssize) strlen (body);
+  if (out_by_bytes (&self->options, (gsize) length))
+    return FALSE;
+  end = body + length;
+  for (p = body; p < end; p = g_utf8_next_char (p))
+    if (++n_chars > self->options.max_chars)
+      return FALSE;
+  return n_chars >= self->options.min_chars && n_chars >= 3;
 }
 
 /**
@@ -296,35 +380,11 @@ pr_short_pairs_add (PrShortPairs *self,
                     const char   *body,
                     gssize        length)
 {
-  guint32 index = self->ids->len, n_grams = 0, end;
-
   if (!self->listing)
     start_lists (self);
-  if (!body_grams (self, body, length))
+  if (!is_short (self, body, length))
     return FALSE;
-  /* The bodies counted, in the same order: the lists were sized by them. */
-  g_return_val_if_fail (index < self->n_grams->len, FALSE);
-  for (guint i = 0; i < self->grams->len; i++)
-    {
-      Slot *slot = slot_of (self, g_array_index (self->grams, guint64, i));
-
-      g_return_val_if_fail (slot->gram != EMPTY_GRAM, FALSE);
-      if (slot->last == index)
-        continue;
-      slot->last = index;
-      n_grams++;
-      if (slot->value == NOT_RARE)
-        continue;
-      g_return_val_if_fail (slot->value < self->n_entries, FALSE);
-      self->bodies[slot->value] |= index;
-      g_array_append_val (self->at, slot->value);
-      slot->value++;
-    }
-  g_return_val_if_fail (g_array_index (self->n_grams, guint32, index) == n_grams, FALSE);
-  g_array_append_val (self->ids, id);
-  end = self->at->len;
-  g_array_append_val (self->body_start, end);
-  return TRUE;
+  return list_counted (self, id);
 }
 
 /**
@@ -351,7 +411,11 @@ pr_short_pairs_foreach (PrShortPairs    *self,
   if (!self->listing)
     start_lists (self);
   /* The search walks the lists alone. */
-  g_clear_pointer (&self->slots, g_free);
+  g_array_unref (self->counts);
+  g_array_unref (self->numbers);
+  self->counts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->numbers = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->n_listed = 0;
   shared = g_new0 (guint32, MAX (n_bodies, 1));
   for (guint32 a = 0; a < n_bodies; a++)
     {
@@ -412,30 +476,32 @@ pr_short_pairs_find_in_set (const PrMapping          *mapping,
   g_autoptr(GPtrArray) fields = g_ptr_array_new ();
   g_autoptr(GByteArray) buffer = g_byte_array_new ();
   g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) counted = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   g_return_val_if_fail (pr_record_set_has_texts (set), FALSE);
-  /* Counted, then listed: each body read twice rather than kept, and
-   * read from the text file rather than its mapping, which would keep
-   * every page of it in the process. */
-  for (guint pass = 0; pass < 2; pass++)
-    for (guint32 r = 0; r < set->n_records; r++)
-      {
-        PrPairRecord record;
+  /* Read once, from the text file rather than its mapping, which would
+   * keep every page of it in the process; the count keeps what the
+   * lists need. */
+  for (guint32 r = 0; r < set->n_records; r++)
+    {
+      PrPairRecord record;
 
-        if (r % 4096 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
-          return FALSE;
-        if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
-          return FALSE;
-        if (pass == 0 && body_func != NULL &&
-            pr_short_pairs_body_grams (options, record.body, -1, grams))
-          body_func (r, (const guint64 *) (gpointer) grams->data, grams->len, user_data);
-        if (pass == 0)
-          pr_short_pairs_count (pairs, record.body, -1);
-        else
-          pr_short_pairs_add (pairs, r, record.body, -1);
-      }
+      if (r % 4096 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (!pr_pair_judge_read_record (mapping, set, r, &record, body, fields, buffer, NULL, error))
+        return FALSE;
+      if (body_func != NULL &&
+          pr_short_pairs_body_grams (options, record.body, -1, grams))
+        body_func (r, (const guint64 *) (gpointer) grams->data, grams->len, user_data);
+      if (pr_short_pairs_count (pairs, record.body, -1))
+        g_array_append_val (counted, r);
+    }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
+  start_lists (pairs);
+  for (guint i = 0; i < counted->len; i++)
+    if (!list_counted (pairs, g_array_index (counted, guint32, i)))
+      return FALSE;
   pr_short_pairs_foreach (pairs, func, user_data);
   return TRUE;
 }
