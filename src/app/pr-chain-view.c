@@ -89,6 +89,8 @@ bridge_row (PrClusterItem       *item,
 
   if (edge->flags & PR_GRAPH_EDGE_WITHIN_K)
     how = g_strdup_printf (_("distance %u"), edge->distance);
+  else if (!(edge->flags & PR_GRAPH_EDGE_PARTS))
+    how = g_strdup_printf (_("distance %u, short texts worded alike"), edge->distance);
   else
     how = g_strdup_printf (_("distance %u, %.0f %% of the words shared"), edge->distance, edge->containment * 100);
   beyond = g_strdup_printf (ngettext ("%u record beyond it", "%u records beyond it", bridge->n_far), bridge->n_far);

@@ -149,6 +149,10 @@ edge_label (const PrGraphEdge *edge)
 {
   if (edge->flags & PR_GRAPH_EDGE_WITHIN_K)
     return g_strdup_printf ("%u", edge->distance);
+  if (!(edge->flags & PR_GRAPH_EDGE_PARTS))
+    /* Translators: on a pair of the pair graph, two short texts worded
+     * alike (no passage shared, fingerprints far apart) */
+    return g_strdup (_("short"));
   /* Translators: on a pair of the pair graph, the share of words two
    * records share (their containment), e.g. "51 %" */
   return g_strdup_printf (_("%.0f %%"), edge->containment * 100);

@@ -96,6 +96,20 @@ rate_groups (PrScanResult  *result,
                             part->containment, PR_GRAPH_EDGE_PARTS } };
       g_array_append_val (edges, edge);
     }
+  for (guint i = 0; result->short_pairs != NULL && i < result->short_pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
+      RiskEdge edge;
+
+      if (label[pair->a] == 0 || label[pair->a] != label[pair->b])
+        continue;
+      edge = (RiskEdge) { label[pair->a] - 1,
+                          { node[pair->a], node[pair->b],
+                            (guint32) __builtin_popcountll (result->set->fingerprints[pair->a] ^
+                                                            result->set->fingerprints[pair->b]),
+                            0, PR_GRAPH_EDGE_SHORT } };
+      g_array_append_val (edges, edge);
+    }
   g_array_sort (edges, compare_edges);
 
   for (guint c = 0; c < n_groups; c++)

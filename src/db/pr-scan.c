@@ -839,6 +839,30 @@ pr_scan_result_foreach_new_repeat (PrScanResult    *result,
       if (distance > result->k)
         visit_pair (part->a, part->b, distance, &repeats);
     }
+  /* And short texts worded alike, each pair once. */
+  if (result->short_pairs != NULL && result->short_pairs->len > 0)
+    {
+      g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+      g_autofree gint64 *keys = g_new (gint64, MAX (result->part_pairs->len, 1));
+
+      for (guint i = 0; i < result->part_pairs->len; i++)
+        {
+          const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+
+          keys[i] = ((gint64) MIN (part->a, part->b) << 32) | MAX (part->a, part->b);
+          g_hash_table_add (seen, &keys[i]);
+        }
+      for (guint i = 0; i < result->short_pairs->len; i++)
+        {
+          const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
+          gint64 key = ((gint64) MIN (pair->a, pair->b) << 32) | MAX (pair->a, pair->b);
+          guint32 distance = pr_hamming_distance (result->set->fingerprints[pair->a],
+                                                  result->set->fingerprints[pair->b]);
+
+          if (distance > result->k && !g_hash_table_contains (seen, &key))
+            visit_pair (pair->a, pair->b, distance, &repeats);
+        }
+    }
   return repeats.count;
 }
 
@@ -907,6 +931,20 @@ pr_scan_result_cluster_graph (PrScanResult  *result,
                              pr_hamming_distance (result->set->fingerprints[part->a],
                                                   result->set->fingerprints[part->b]),
                              part->containment, PR_GRAPH_EDGE_PARTS };
+      g_array_append_val (edges, edge);
+    }
+  /* A short text worded alike can be the only pair that joined a member. */
+  for (guint i = 0; result->short_pairs != NULL && i < result->short_pairs->len; i++)
+    {
+      const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
+      PrGraphEdge edge;
+
+      if (!in[pair->a] || !in[pair->b])
+        continue;
+      edge = (PrGraphEdge) { node_of[pair->a], node_of[pair->b],
+                             pr_hamming_distance (result->set->fingerprints[pair->a],
+                                                  result->set->fingerprints[pair->b]),
+                             0, PR_GRAPH_EDGE_SHORT };
       g_array_append_val (edges, edge);
     }
   return pr_graph_new (n_records, (const PrGraphEdge *) (gconstpointer) edges->data, edges->len);

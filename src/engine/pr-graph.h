@@ -9,6 +9,7 @@ G_BEGIN_DECLS
 typedef enum {
   PR_GRAPH_EDGE_WITHIN_K = 1 << 0,  /* fingerprints within k */
   PR_GRAPH_EDGE_PARTS    = 1 << 1,  /* they share enough parts (clauses) */
+  PR_GRAPH_EDGE_SHORT    = 1 << 2,  /* short bodies worded alike (their rare 3-grams) */
 } PrGraphEdgeFlags;
 
 /* One pair of a cluster's pair graph, between node indices. */
