@@ -515,6 +515,12 @@ pr_scored_pairs_find (GArray  *scored,
  * (pr-store-judged.c). A pair whose records read otherwise now (edited
  * since) is left out rather than given the scan's number for other text.
  *
+ * The store keeps no list of the short texts' pairs, which can be all
+ * that joined a member to its case: @result, without pairs of short texts
+ * of its own, takes every judged pair beyond its k as such, so that the
+ * case's graph and risk hold them. A passage pair among them is one edge
+ * with its passages' once those are read (pr_graph_new () joins them).
+ *
  * Returns: (transfer full) (nullable) (element-type PrScoredPair): the
  *   pairs, sorted by record (pr_scored_pairs_find ()); %NULL without
  *   @error when the scan had no second stage or @result holds no texts
@@ -570,5 +576,16 @@ pr_scan_stored_judged (PrScanResult     *result,
       g_array_append_val (scored, one);
     }
   g_array_sort (scored, compare_scored);
+  if (result->short_pairs == NULL)
+    {
+      result->short_pairs = g_array_new (FALSE, FALSE, sizeof (PrPair));
+      for (guint i = 0; i < scored->len; i++)
+        {
+          const PrScoredPair *one = &g_array_index (scored, PrScoredPair, i);
+
+          if (one->distance > result->k)
+            g_array_append_val (result->short_pairs, ((PrPair) { one->a, one->b, one->distance }));
+        }
+    }
   return g_steal_pointer (&scored);
 }
