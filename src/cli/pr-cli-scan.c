@@ -577,8 +577,10 @@ pr_cli_scan (int    argc,
     if (result->scored != NULL)
       pairs_text = g_strdup_printf (
         /* Translators: the second stage's pairs: those judged repeats, then the candidates it judged. */
-        ngettext ("%llu pair judged a repeat of %llu candidates (%llu within k = %d, %llu more sharing passages)",
-                  "%llu pairs judged repeats of %llu candidates (%llu within k = %d, %llu more sharing passages)",
+        ngettext ("%llu pair judged a repeat of %llu candidates (%llu within k = %d, %llu more sharing passages "
+                  "or short texts worded alike)",
+                  "%llu pairs judged repeats of %llu candidates (%llu within k = %d, %llu more sharing passages "
+                  "or short texts worded alike)",
                   (gulong) result->counts.pairs),
         (unsigned long long) result->counts.pairs, (unsigned long long) result->scored->len,
         (unsigned long long) whole, options.k, (unsigned long long) (result->scored->len - whole));
