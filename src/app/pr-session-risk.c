@@ -15,6 +15,7 @@
 #include "pr-session-private.h"
 
 #include "pr-graph.h"
+#include "pr-simhash.h"
 
 typedef struct {
   guint32     cluster;
@@ -61,6 +62,26 @@ min_share_of (const PrGraphEdge *edges,
   return least;
 }
 
+/* A pair found on passages or short texts, when both records are in one group. */
+static void
+add_beyond_k (RiskSink         *sink,
+              PrScanResult     *result,
+              guint32           a,
+              guint32           b,
+              double            containment,
+              PrGraphEdgeFlags  flags)
+{
+  RiskEdge edge;
+
+  if (sink->label[a] == 0 || sink->label[a] != sink->label[b])
+    return;
+  edge = (RiskEdge) { sink->label[a] - 1,
+                      { sink->node[a], sink->node[b],
+                        pr_hamming_distance (result->set->fingerprints[a], result->set->fingerprints[b]),
+                        containment, flags } };
+  g_array_append_val (sink->edges, edge);
+}
+
 /* Rates @n_groups groups of records in one pass over the scan's pairs
  * within k and @part_pairs: @label gives each record's group + 1 (0: in
  * none), @node its place in the group (0: the primary, as the risky
@@ -85,30 +106,14 @@ rate_groups (PrScanResult  *result,
   for (guint i = 0; part_pairs != NULL && i < part_pairs->len; i++)
     {
       const PrPartPair *part = &g_array_index (part_pairs, PrPartPair, i);
-      RiskEdge edge;
 
-      if (label[part->a] == 0 || label[part->a] != label[part->b])
-        continue;
-      edge = (RiskEdge) { label[part->a] - 1,
-                          { node[part->a], node[part->b],
-                            (guint32) __builtin_popcountll (result->set->fingerprints[part->a] ^
-                                                            result->set->fingerprints[part->b]),
-                            part->containment, PR_GRAPH_EDGE_PARTS } };
-      g_array_append_val (edges, edge);
+      add_beyond_k (&sink, result, part->a, part->b, part->containment, PR_GRAPH_EDGE_PARTS);
     }
   for (guint i = 0; result->short_pairs != NULL && i < result->short_pairs->len; i++)
     {
       const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
-      RiskEdge edge;
 
-      if (label[pair->a] == 0 || label[pair->a] != label[pair->b])
-        continue;
-      edge = (RiskEdge) { label[pair->a] - 1,
-                          { node[pair->a], node[pair->b],
-                            (guint32) __builtin_popcountll (result->set->fingerprints[pair->a] ^
-                                                            result->set->fingerprints[pair->b]),
-                            0, PR_GRAPH_EDGE_SHORT } };
-      g_array_append_val (edges, edge);
+      add_beyond_k (&sink, result, pair->a, pair->b, 0, PR_GRAPH_EDGE_SHORT);
     }
   g_array_sort (edges, compare_edges);
 

@@ -883,6 +883,26 @@ add_graph_edge (guint32  a,
   g_array_append_val (sink->edges, edge);
 }
 
+/* A pair found on passages or short texts, when both records are asked for. */
+static void
+add_graph_edge_beyond_k (GraphSink        *sink,
+                         PrScanResult     *result,
+                         const guint8     *in,
+                         guint32           a,
+                         guint32           b,
+                         double            containment,
+                         PrGraphEdgeFlags  flags)
+{
+  PrGraphEdge edge;
+
+  if (!in[a] || !in[b])
+    return;
+  edge = (PrGraphEdge) { sink->node_of[a], sink->node_of[b],
+                         pr_hamming_distance (result->set->fingerprints[a], result->set->fingerprints[b]),
+                         containment, flags };
+  g_array_append_val (sink->edges, edge);
+}
+
 /**
  * pr_scan_result_cluster_graph:
  * @result: a scan's result
@@ -894,7 +914,8 @@ add_graph_edge (guint32  a,
  *   cluster of thousands of identical records small
  *
  * The pair graph of @records: node i is @records[i]; an edge for each pair
- * within k and each pair that shares parts, between two of them.
+ * within k, each pair that shares parts and each pair of short texts
+ * worded alike, between two of them.
  *
  * Returns: (transfer full): the graph; its bridges' far sides are away
  *   from node 0, the primary
@@ -923,29 +944,15 @@ pr_scan_result_cluster_graph (PrScanResult  *result,
   for (guint i = 0; i < result->part_pairs->len; i++)
     {
       const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
-      PrGraphEdge edge;
 
-      if (!in[part->a] || !in[part->b])
-        continue;
-      edge = (PrGraphEdge) { node_of[part->a], node_of[part->b],
-                             pr_hamming_distance (result->set->fingerprints[part->a],
-                                                  result->set->fingerprints[part->b]),
-                             part->containment, PR_GRAPH_EDGE_PARTS };
-      g_array_append_val (edges, edge);
+      add_graph_edge_beyond_k (&sink, result, in, part->a, part->b, part->containment, PR_GRAPH_EDGE_PARTS);
     }
   /* A short text worded alike can be the only pair that joined a member. */
   for (guint i = 0; result->short_pairs != NULL && i < result->short_pairs->len; i++)
     {
       const PrPair *pair = &g_array_index (result->short_pairs, PrPair, i);
-      PrGraphEdge edge;
 
-      if (!in[pair->a] || !in[pair->b])
-        continue;
-      edge = (PrGraphEdge) { node_of[pair->a], node_of[pair->b],
-                             pr_hamming_distance (result->set->fingerprints[pair->a],
-                                                  result->set->fingerprints[pair->b]),
-                             0, PR_GRAPH_EDGE_SHORT };
-      g_array_append_val (edges, edge);
+      add_graph_edge_beyond_k (&sink, result, in, pair->a, pair->b, 0, PR_GRAPH_EDGE_SHORT);
     }
   return pr_graph_new (n_records, (const PrGraphEdge *) (gconstpointer) edges->data, edges->len);
 }
