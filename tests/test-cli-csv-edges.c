@@ -30,29 +30,28 @@ test_end_mark_inside (void)
    * the last line closes it, so record 2 would hold lines 3 to 5. */
   g_autofree char *open_quote = pr_test_write_file (dir, "open-quote.csv",
                                                     "id,body\r\nA1," BODY_A "\r\nA2,\"" BODY_A "\r\n\x1A\r\n\"\r\n");
-  /* copy /a a.csv+b.csv: the mark stuck to a's last value, b's rows after. */
+  /* The mark ending a middle row's last value is read as at the file's
+   * end: left out, the rows after it read on. */
   g_autofree char *joined = pr_test_write_file (dir, "joined.csv",
                                                 "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\x1A\r\nB1," BODY_A "\r\n");
   g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *written = NULL;
   const char *args[] = { "scan", "--no-second-stage", "--id", "id", "--text", "body", "--skip-bad-rows",
                          "--out", out, NULL, NULL };
-  const char *paths[] = { open_quote, joined };
-  const char *messages[] = {
-    "line 3, field 2: the quoted value that begins there holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A) on "
-    "line 4, so its closing quote is missing and the lines after it were read into it: close the quote where the "
-    "value ends and delete the mark, then read the file again",
-    "line 3, field 2: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), which ends a file, yet more "
-    "follows it (were files put together?): delete the mark, then read the file again",
-  };
 
-  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
-    {
-      g_autofree char *err = NULL;
-
-      args[9] = paths[i];
-      g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
-      g_assert_nonnull (strstr (err, messages[i]));
-    }
+  args[9] = open_quote;
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 1);
+  g_assert_nonnull (strstr (err,
+                            "line 3, field 2: the quoted value that begins there holds a DOS end-of-file mark (Ctrl-Z, "
+                            "byte 0x1A) on line 4, so its closing quote is missing and the lines after it were read "
+                            "into it: close the quote where the value ends and delete the mark, then read the file "
+                            "again"));
+  args[9] = joined;
+  g_assert_cmpint (pr_test_run_cli (NULL, NULL, args), ==, 0);
+  g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, "cluster,id,primary,distance,same_petitioner,case,identity_evidence,kind,disposition,"
+                                "due,earlier_id,probability\r\n1,A1,A1,0,,,,,,,,\r\n1,B1,A1,0,,,,,,,,\r\n");
 }
 
 static void

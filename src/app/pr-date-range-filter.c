@@ -3,7 +3,7 @@
  * PrDateRangeFilter: the clusters whose date (the primary's, the list's
  * Date column) falls on a day from one day to another, both included;
  * either end may be open. A cluster without a date is outside any range.
- * Days are read as the scan reads dates (pr_date_parse ()), in the same
+ * Days are read as the scan reads dates (pr_date_read ()), in the same
  * frame, so a record dated 2026-11-25 23:59 is on the 25th.
  */
 #define G_LOG_DOMAIN "pr-date-range-filter"
@@ -98,14 +98,29 @@ read_day (const char  *text,
           GError     **error)
 {
   g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
-  gint64 seconds;
+  gint64 seconds = PR_DATE_NONE;
+  int offset;
+  PrDateStatus status;
 
   if (stripped[0] == '\0')
     {
       *day = PR_DATE_NONE;
       return TRUE;
     }
-  if (!pr_date_parse (stripped, &seconds))
+  /* The Unix epoch, which a column's data counts as no date, is a day
+   * like another when typed here (pr_date_read () gives its seconds). */
+  status = pr_date_read (stripped, PR_DATE_ORDER_YMD, &seconds, &offset);
+  if (status == PR_DATE_PLACEHOLDER && seconds == PR_DATE_NONE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   first ? _("The first day “%s” is outside the years dates are read in (1901 to 2199): write a "
+                             "day within them, or leave it empty.")
+                         : _("The last day “%s” is outside the years dates are read in (1901 to 2199): write a "
+                             "day within them, or leave it empty."),
+                   stripped);
+      return FALSE;
+    }
+  if (status != PR_DATE_OK && status != PR_DATE_PLACEHOLDER)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    first ? _("The first day “%s” cannot be read: write it as 2026-11-25, or leave it empty.")

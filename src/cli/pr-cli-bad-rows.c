@@ -128,9 +128,12 @@ pr_cli_bad_rows_open (PrCliBadRows  *self,
   if (self->path == NULL)
     return TRUE;
   /* For a person, in a spreadsheet: formulas neutralised, digits kept as
-   * text, like every export for Excel; the row number finds the row. */
+   * text, like every export for Excel; the row number finds the row. On
+   * standard output it goes to a pipe or a terminal, where a byte order
+   * mark would be a stray character before "id". */
   self->writer = pr_cli_open_csv_output (self->path,
-                                         PR_CSV_WRITER_BOM | PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
+                                         (g_str_equal (self->path, "-") ? PR_CSV_WRITER_FLAGS_NONE : PR_CSV_WRITER_BOM) |
+                                           PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
                                          error);
   return self->writer != NULL && pr_csv_writer_write_row (self->writer, header, G_N_ELEMENTS (header), error);
 }

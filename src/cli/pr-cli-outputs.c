@@ -21,6 +21,7 @@
 
 #include "pr-cli.h"
 #include "pr-output-path.h"
+#include "pr-report-table.h"
 
 /* A device or a pipe (@target, named @path by the user) is written to in
  * place: it cannot be replaced by a rename. */
@@ -71,6 +72,16 @@ pr_cli_open_csv_output (const char        *path,
   if (path == NULL || g_str_equal (path, "-"))
     {
       out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+    }
+  else if (pr_report_path_is_xlsx (path))
+    {
+      /* CSV text under a workbook's name: Excel refuses to open it. */
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("%s names an Excel workbook (.xlsx), but this output is CSV text, which Excel would refuse to "
+                     "open under that name: name a .csv file (the decisions are exported as a workbook by "
+                     "“decisions export --out FILE.xlsx”, the clusters by the application's Export)"),
+                   path);
+      return NULL;
     }
   else if ((target = pr_output_path_resolve (path, &st, &exists, error)) == NULL)
     {

@@ -584,14 +584,16 @@ check_stray_bytes (PrCsvReader  *reader,
 /* A DOS end-of-file mark (Ctrl-Z, byte 0x1A) where a file ended. At the
  * start of a line inside a quoted value, the mark ended a file and a quote
  * left open before it took in the lines after it, up to a stray quote
- * further on; ending a record's last value, or beginning its first, with
- * lines after it, a file was put after another (copy /a). Either way the
- * records around it are misread: refused, naming the lines. The byte with
- * text on both sides in one line is no end mark but the substitute
- * character (SUB) a conversion writes for a character it lost, read as
- * the source has it. A value that is the mark alone is left to the caller
- * (a line of its own, or a one-column file), and so is one that is not
- * text. */
+ * further on; beginning a record's first value, with lines after it, a
+ * file was put after another (copy /a). Either way the records around it
+ * are misread: refused, naming the lines. Ending a record's last value it
+ * is left out, as the reader leaves it out at the file's end: the rows
+ * after it are read on, and a second file's header among them is refused
+ * where it stands. The byte with text on both sides in one line is no end
+ * mark but the substitute character (SUB) a conversion writes for a
+ * character it lost, read as the source has it. A value that is the mark
+ * alone is left to the caller (a line of its own, or a one-column file),
+ * and so is one that is not text. */
 static gboolean
 check_end_mark_inside (PrCsvReader  *reader,
                        GError      **error)
@@ -620,8 +622,12 @@ check_end_mark_inside (PrCsvReader  *reader,
                                      (unsigned long long) line, f + 1,
                                      (unsigned long long) (line + count_line_breaks (text, m - text, FALSE)));
       if (f + 1 == reader->n_fields && text[length - 1] == 0x1A)
-        mark = text + length - 1;
-      else if (!(f == 0 && text[0] == 0x1A))
+        {
+          while (reader->fields[f].len > 0 && text[reader->fields[f].len - 1] == 0x1A)
+            reader->rec[reader->fields[f].start + --reader->fields[f].len] = '\0';
+          continue;
+        }
+      if (!(f == 0 && text[0] == 0x1A))
         continue;
       return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
                                  _("line %llu, field %u: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), "

@@ -521,8 +521,10 @@ static PrDateStatus read_date (const char  *text,
  * Returns: %PR_DATE_OK, %PR_DATE_AMBIGUOUS for a date whose year comes
  *   last when @order is %PR_DATE_ORDER_UNSET, %PR_DATE_PLACEHOLDER for a
  *   date before 1901 or after 2199 (9999-12-31, 1900-01-01) or the Unix
- *   epoch (1970-01-01 00:00:00 or 08:00:00, and the second before), else
- *   %PR_DATE_UNREADABLE (which an empty text is too)
+ *   epoch (1970-01-01 00:00:00 or 08:00:00, and the second before; only
+ *   this placeholder sets @out_seconds and @out_offset, as a date typed by
+ *   a person it is a day), else %PR_DATE_UNREADABLE (which an empty text
+ *   is too)
  */
 PrDateStatus
 pr_date_read (const char  *text,
@@ -741,7 +743,12 @@ read_date (const char  *text,
    * integer 0 or -1 is no date, and so is its text; read as a date it
    * would be the earliest of any cluster, its primary. */
   if (is_epoch_placeholder (g_date_time_to_unix (dt)))
-    return PR_DATE_PLACEHOLDER;
+    {
+      /* Still a day to a person who types it (a filter's first day). */
+      *out_seconds = g_date_time_to_unix (dt);
+      *out_offset = offset;
+      return PR_DATE_PLACEHOLDER;
+    }
 
   *out_seconds = g_date_time_to_unix (dt);
   *out_offset = offset;

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * A DOS end-of-file mark (Ctrl-Z, 0x1A) ending the last value of a row
+ * with rows after it is read as the reader reads it ending the file's
+ * last row: left out, and the rows after it read on. Beginning a row's
+ * first value, it still stops the reading. The records expected are
+ * written here by hand.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-csv-reader.h"
+
+static GPtrArray *
+read_all (const char  *bytes,
+          GError     **error)
+{
+  g_autoptr(GInputStream) in = g_memory_input_stream_new_from_data (bytes, strlen (bytes), NULL);
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new (in, NULL, error);
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_assert_nonnull (reader);
+  while (pr_csv_reader_next (reader, NULL, error))
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+      for (guint i = 0; i < pr_csv_reader_get_n_fields (reader); i++)
+        {
+          gsize length;
+          const char *field = pr_csv_reader_get_field (reader, i, &length);
+
+          /* Its length and its terminator agree: a date is read as text. */
+          g_assert_cmpuint (strlen (field), ==, length);
+          g_strv_builder_add (builder, field);
+        }
+      g_ptr_array_add (records, g_strv_builder_end (builder));
+    }
+  return error != NULL && *error != NULL ? NULL : g_steal_pointer (&records);
+}
+
+static void
+test_middle_row (void)
+{
+  static const struct {
+    const char *file;
+    const char *joined;   /* the records, fields joined by '|', rows by ';' */
+  } cases[] = {
+    { "id,body\r\n1,好的\x1A\r\n2,坏的\r\n", "id|body;1|好的;2|坏的" },
+    { "id,body,time\r\n1,好的,2019-06-08 17:31\x1A\r\n2,坏的,2019-06-09\r\n",
+      "id|body|time;1|好的|2019-06-08 17:31;2|坏的|2019-06-09" },
+    { "id,body\r\n1,\"好的\r\n的\"\r\n2,坏的\x1A\x1A\r\n3,好\r\n", "id|body;1|好的\r\n的;2|坏的;3|好" },
+    { "id,body\n1,\"好的\x1A\"\n2,坏的\n", "id|body;1|好的;2|坏的" },
+    { "id,body\r\n1,\x1A\r\n2,坏的\r\n", "id|body;1|;2|坏的" },
+    /* The same mark ending the file's last row, for comparison. */
+    { "id,body\r\n1,好的\r\n2,坏的\x1A\r\n", "id|body;1|好的;2|坏的" },
+    /* Between characters it is the substitute character, kept. */
+    { "id,body\r\n1,好\x1A的\r\n2,坏的\r\n", "id|body;1|好\x1A的;2|坏的" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) records = read_all (cases[i].file, &error);
+      g_autoptr(GString) joined = g_string_new (NULL);
+
+      g_assert_no_error (error);
+      for (guint r = 0; r < records->len; r++)
+        {
+          g_autofree char *row = g_strjoinv ("|", records->pdata[r]);
+
+          g_string_append_printf (joined, "%s%s", r > 0 ? ";" : "", row);
+        }
+      g_assert_cmpstr (joined->str, ==, cases[i].joined);
+    }
+}
+
+static void
+test_first_value (void)
+{
+  static const char file[] = "id,body\r\n1,好的\r\n\x1A" "2,坏的\r\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records = read_all (file, &error);
+
+  g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (error->message, "line 3, field 1: the value holds a DOS end-of-file mark"));
+  g_assert_null (records);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/csv-reader/end-mark/middle-row", test_middle_row);
+  g_test_add_func ("/engine/csv-reader/end-mark/first-value", test_first_value);
+  return g_test_run ();
+}
