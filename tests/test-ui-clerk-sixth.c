@@ -5,12 +5,15 @@
  * decided says how far it is, not "Unreviewed"; Escape in the search
  * field clears the search and gives the list the focus back; the
  * shortcuts window lists Escape; the pair graph's legend names the label
- * it puts on a pair of short texts.
+ * it puts on a pair of short texts; Open Folder after an export, on a
+ * machine with no file manager, says so and where the report is.
  */
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "pr-cluster-item.h"
@@ -209,11 +212,61 @@ test_legend_short (void)
   g_assert_true (named);
 }
 
+static gboolean
+error_shown (gpointer data)
+{
+  return pr_window_get_error_text (data) != NULL;
+}
+
+static void
+test_open_folder_none (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *report = g_build_filename (dir, "report.csv", NULL);
+  const char *text;
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to", g_variant_new_string (report)));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (g_file_test (report, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-export-folder", NULL));
+  pr_test_wait_until (error_shown, window);
+  text = pr_window_get_error_text (window);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, dir));
+  g_assert_nonnull (strstr (text, "file manager"));
+  pr_test_remove_tree (dir);
+}
+
+/* No program for any type (GLib reads where they are registered once, so
+ * before anything asks): the icons and the types stay. */
+static char *
+empty_desktop (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *empty = g_dir_make_tmp ("pr-no-file-manager-XXXXXX", &error);
+  g_autofree char *data = g_build_filename (empty, "data", NULL);
+  g_autofree char *icons = g_build_filename (data, "icons", NULL);
+  g_autofree char *mime = g_build_filename (data, "mime", NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (data, 0700), ==, 0);
+  g_assert_cmpint (symlink ("/usr/share/icons", icons), ==, 0);
+  g_assert_cmpint (symlink ("/usr/share/mime", mime), ==, 0);
+  g_setenv ("XDG_DATA_DIRS", data, TRUE);
+  g_setenv ("XDG_DATA_HOME", empty, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", empty, TRUE);
+  g_setenv ("XDG_CONFIG_DIRS", empty, TRUE);
+  g_unsetenv ("GTK_USE_PORTAL");
+  return empty;
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_autoptr(PrConnection) root = NULL;
+  g_autofree char *desktop = empty_desktop ();
   int status;
 
   if (!pr_test_ui_init (&argc, &argv))
@@ -227,10 +280,12 @@ main (int    argc,
   g_test_add_func ("/app/clerk-sixth/shortcuts-escape", test_shortcuts_escape);
   g_test_add_func ("/app/clerk-sixth/search-escape", test_search_escape);
   g_test_add_func ("/app/clerk-sixth/partly-decided", test_partly_decided);
+  g_test_add_func ("/app/clerk-sixth/open-folder-none", test_open_folder_none);
   status = g_test_run ();
   pr_test_close_and_finalize (window);
   pr_test_execute (root, "DROP DATABASE office");
   g_clear_pointer (&root, pr_connection_close);
   pr_test_server_stop ();
+  pr_test_remove_tree (desktop);
   return status;
 }

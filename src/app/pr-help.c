@@ -88,6 +88,21 @@ no_terminal (const GError *error)
 }
 
 /**
+ * pr_help_no_program:
+ * @error: why the desktop did not show a file or folder, as GTK said
+ *
+ * Whether nothing on this machine can show it (no program registered
+ * for its type, or only one that needs a terminal there is none of):
+ * the reviewer is told what to open it in, not GLib's reason.
+ */
+gboolean
+pr_help_no_program (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED) || no_terminal (error);
+}
+
+/**
  * pr_help_failure_text:
  * @path: the guide that was not shown
  * @error: why, as GTK said
@@ -112,8 +127,7 @@ pr_help_failure_text (const char   *path,
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return NULL;
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED) || no_terminal (error))
+  if (pr_help_no_program (error))
     /* Translators: %s is “open FILE in a web browser” or “… in a text editor” */
     return g_strdup_printf (markdown ? _("no program was found to show it; %s")
                                      : _("no web browser was found to show it; %s"), open_it);
