@@ -137,12 +137,9 @@ static char *dup_risk_details (PrClusterItem *self);
 static char *
 dup_state (PrClusterItem *self)
 {
-  guint decided = 0;
+  guint decided = pr_cluster_item_get_n_decided (self);
   guint others = self->members->len > 0 ? self->members->len - 1 : 0;
 
-  for (guint i = 1; i < self->members->len; i++)
-    if (g_array_index (self->members, PrClusterMember, i).state != PR_MEMBER_UNDECIDED)
-      decided++;
   if (others > 0 && decided == others)
     return g_strdup (_("Reviewed"));
   if (decided == 0)
@@ -392,6 +389,19 @@ pr_cluster_item_get_reviewed (PrClusterItem *self)
     if (g_array_index (self->members, PrClusterMember, i).state == PR_MEMBER_UNDECIDED)
       return FALSE;
   return self->members->len > 1;
+}
+
+/* The records beside the primary a verdict has been given on (repeat,
+ * merged or not a repeat): how far the case is reviewed. */
+guint
+pr_cluster_item_get_n_decided (PrClusterItem *self)
+{
+  guint decided = 0;
+
+  for (guint i = 1; i < self->members->len; i++)
+    if (g_array_index (self->members, PrClusterMember, i).state != PR_MEMBER_UNDECIDED)
+      decided++;
+  return decided;
 }
 
 guint
