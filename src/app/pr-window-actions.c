@@ -574,31 +574,6 @@ export_scope_changed (GSimpleAction *action,
     g_warning ("win.export-scope is “shown” or “all”, not “%s”", scope);
 }
 
-/* The report's folder was not shown: where it is, and in what to open it. */
-static void
-export_folder_shown (GObject      *object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  g_autofree char *folder = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GError) ours = NULL;
-
-  if (gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error) ||
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  g_message ("the report's folder %s was not opened: %s", folder, error->message);
-  if (pr_help_no_program (error))
-    /* Translators: %s is a folder */
-    ours = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED, _("no file manager was found to show it; "
-                                                         "open %s in a file manager"), folder);
-  else
-    /* Translators: the first %s is a folder; the second, the desktop's own reason */
-    ours = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED, _("the desktop could not show it: open %s in a file "
-                                                         "manager; its reason: %s"), folder, error->message);
-  pr_window_show_error (PR_WINDOW (object), _("Cannot open the report’s folder"), ours);
-}
-
 /* win.open-export-folder: the folder of the last report, in the file manager. */
 static void
 open_export_folder_activated (GSimpleAction *action,
@@ -606,15 +581,13 @@ open_export_folder_activated (GSimpleAction *action,
                               gpointer       user_data)
 {
   PrWindow *self = user_data;
-  g_autofree char *uri = NULL;
+  g_autofree char *folder = NULL;
 
   if (self->export_folder == NULL)
     return;
-  uri = g_file_get_uri (self->export_folder);
-  /* gtk_show_uri () would fail silently: the button would seem to do
-   * nothing where no file manager is installed. */
-  gtk_show_uri_full (GTK_WINDOW (self), uri, GDK_CURRENT_TIME, NULL, export_folder_shown,
-                     g_file_get_parse_name (self->export_folder));
+  folder = g_file_get_path (self->export_folder);
+  if (folder != NULL)
+    pr_help_show_path (GTK_WINDOW (self), folder, _("Cannot open the report’s folder"));
 }
 
 static void
