@@ -131,6 +131,24 @@ count_in_cluster (PrClusterItem *self)
 
 static char *dup_risk_details (PrClusterItem *self);
 
+/* "Reviewed", "Unreviewed", or how far a case is decided when some of its
+ * records are and some not: a clerk must not take a half-done case for an
+ * untouched one. */
+static char *
+dup_state (PrClusterItem *self)
+{
+  guint decided = pr_cluster_item_get_n_decided (self);
+  guint others = self->members->len > 0 ? self->members->len - 1 : 0;
+
+  if (others > 0 && decided == others)
+    return g_strdup (_("Reviewed"));
+  if (decided == 0)
+    return g_strdup (_("Unreviewed"));
+  /* Translators: a case partly reviewed: records decided of the records
+   * beside the primary, as in "2 of 5 decided" */
+  return g_strdup_printf (_("%u of %u decided"), decided, others);
+}
+
 static void
 pr_cluster_item_get_property (GObject    *object,
                               guint       prop_id,
@@ -164,7 +182,7 @@ pr_cluster_item_get_property (GObject    *object,
       g_value_set_boolean (value, pr_cluster_item_get_reviewed (self));
       break;
     case PROP_STATE:
-      g_value_set_string (value, pr_cluster_item_get_reviewed (self) ? _("Reviewed") : _("Unreviewed"));
+      g_value_take_string (value, dup_state (self));
       break;
     case PROP_N_SAME_PETITIONER:
       g_value_set_uint (value, self->n_same_petitioner);
@@ -371,6 +389,19 @@ pr_cluster_item_get_reviewed (PrClusterItem *self)
     if (g_array_index (self->members, PrClusterMember, i).state == PR_MEMBER_UNDECIDED)
       return FALSE;
   return self->members->len > 1;
+}
+
+/* The records beside the primary a verdict has been given on (repeat,
+ * merged or not a repeat): how far the case is reviewed. */
+guint
+pr_cluster_item_get_n_decided (PrClusterItem *self)
+{
+  guint decided = 0;
+
+  for (guint i = 1; i < self->members->len; i++)
+    if (g_array_index (self->members, PrClusterMember, i).state != PR_MEMBER_UNDECIDED)
+      decided++;
+  return decided;
 }
 
 guint

@@ -62,6 +62,7 @@ int                    pr_cluster_item_find_member     (PrClusterItem    *item,
                                                         const char       *id);
 const char            *pr_cluster_item_get_primary_id  (PrClusterItem    *item);
 gboolean               pr_cluster_item_get_reviewed    (PrClusterItem    *item);
+guint                  pr_cluster_item_get_n_decided   (PrClusterItem    *item);
 guint                  pr_cluster_item_get_size        (PrClusterItem    *item);
 const char            *pr_cluster_item_get_subject     (PrClusterItem    *item);
 const char            *pr_cluster_item_get_subject_key (PrClusterItem    *item);

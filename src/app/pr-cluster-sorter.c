@@ -28,7 +28,7 @@ typedef enum {
   COLUMN_SUBJECT,
   COLUMN_DATE,         /* the day, as the column shows it */
   COLUMN_DISTANCE,
-  COLUMN_STATE,        /* as the words the column shows collate */
+  COLUMN_STATE,        /* by how far the case is decided */
   COLUMN_RISK,         /* the riskiest first: bridges, least share, distance */
   N_COLUMNS
 } Column;
@@ -79,22 +79,6 @@ no_date_order (void)
   return order;
 }
 
-/* Whether "Reviewed" sorts after "Unreviewed" in the reviewer's words. */
-static int
-reviewed_order (void)
-{
-  static int order;
-
-  if (order == 0)
-    {
-      g_autofree char *reviewed = g_utf8_casefold (_("Reviewed"), -1);
-      g_autofree char *unreviewed = g_utf8_casefold (_("Unreviewed"), -1);
-
-      order = g_utf8_collate (reviewed, unreviewed) <= 0 ? -1 : 1;
-    }
-  return order;
-}
-
 static gint64
 day_of (PrClusterItem *item)
 {
@@ -139,8 +123,15 @@ compare_columns (Column         column,
     case COLUMN_DISTANCE:
       return compare_numbers (pr_cluster_item_get_max_distance (a), pr_cluster_item_get_max_distance (b));
     case COLUMN_STATE:
-      c = compare_numbers (pr_cluster_item_get_reviewed (a), pr_cluster_item_get_reviewed (b));
-      return reviewed_order () < 0 ? -c : c;
+      /* By how far each is decided: untouched first, reviewed last. */
+      {
+        guint others_a = pr_cluster_item_get_n_members (a), others_b = pr_cluster_item_get_n_members (b);
+
+        others_a = others_a > 1 ? others_a - 1 : 1;
+        others_b = others_b > 1 ? others_b - 1 : 1;
+        return compare_numbers ((guint64) pr_cluster_item_get_n_decided (a) * others_b,
+                                (guint64) pr_cluster_item_get_n_decided (b) * others_a);
+      }
     case COLUMN_RISK:
       /* In the order of what the cell shows, so that the sorted column
        * reads as its order: the bridges, most first; the least share as

@@ -87,12 +87,23 @@ no_terminal (const GError *error)
           g_strcmp0 (error->message, "Unable to find terminal required for application") == 0);
 }
 
+/* Whether nothing on this machine can show it (no program registered for
+ * its type, or only one that needs a terminal there is none of): the
+ * reviewer is told what to open it in, not GLib's reason. */
+static gboolean
+no_program (const GError *error)
+{
+  return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED) || no_terminal (error);
+}
+
 /**
  * pr_help_failure_text:
- * @path: the guide that was not shown
+ * @path: the guide, or the folder, that was not shown
  * @error: why, as GTK said
  *
- * What the window says when the desktop did not show the guide: nothing
+ * What the window says when the desktop did not show the guide (or a
+ * folder, in a file manager): nothing
  * when the clerk cancelled (the chooser of a program closed); where the
  * guide is, and in what to open it (a web browser for the HTML guide, a
  * text editor for the Markdown one), when no program was found to show
@@ -107,13 +118,22 @@ pr_help_failure_text (const char   *path,
                       const GError *error)
 {
   gboolean markdown = g_str_has_suffix (path, ".md");
-  g_autofree char *open_it = markdown ? g_strdup_printf (_("open %s in a text editor"), path)
-                                      : g_strdup_printf (_("open %s in a web browser"), path);
+  gboolean is_folder = g_file_test (path, G_FILE_TEST_IS_DIR);
+  g_autofree char *open_it = NULL;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return NULL;
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ||
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED) || no_terminal (error))
+  if (is_folder)
+    /* Translators: %s is a folder */
+    open_it = g_strdup_printf (_("open %s in a file manager"), path);
+  else if (markdown)
+    open_it = g_strdup_printf (_("open %s in a text editor"), path);
+  else
+    open_it = g_strdup_printf (_("open %s in a web browser"), path);
+  if (no_program (error) && is_folder)
+    /* Translators: %s is “open FOLDER in a file manager” */
+    return g_strdup_printf (_("no file manager was found to show it; %s"), open_it);
+  if (no_program (error))
     /* Translators: %s is “open FILE in a web browser” or “… in a text editor” */
     return g_strdup_printf (markdown ? _("no program was found to show it; %s")
                                      : _("no web browser was found to show it; %s"), open_it);
@@ -122,28 +142,62 @@ pr_help_failure_text (const char   *path,
   return g_strdup_printf (_("the desktop could not show it: %s; its reason: %s"), open_it, error->message);
 }
 
+typedef struct {
+  char *path;
+  char *heading;
+} Showing;
+
 static void
 shown (GObject      *object,
        GAsyncResult *result,
        gpointer      user_data)
 {
-  g_autofree char *path = user_data;
+  Showing *showing = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) ours = NULL;
   g_autofree char *text = NULL;
   GtkWindow *window = object != NULL ? GTK_WINDOW (object) : NULL;
 
-  if (gtk_show_uri_full_finish (window, result, &error))
-    return;
-  g_message ("the user guide %s was not opened: %s", path, error->message);
-  text = pr_help_failure_text (path, error);
-  if (text == NULL)
-    return;
-  ours = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, text);
-  if (PR_IS_WINDOW (window))
-    pr_window_show_error (PR_WINDOW (window), _("Cannot open the user guide"), ours);
-  else
-    g_warning ("%s", ours->message);
+  if (!gtk_show_uri_full_finish (window, result, &error))
+    {
+      g_message ("%s was not opened: %s", showing->path, error->message);
+      text = pr_help_failure_text (showing->path, error);
+    }
+  if (text != NULL)
+    {
+      ours = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, text);
+      if (PR_IS_WINDOW (window))
+        pr_window_show_error (PR_WINDOW (window), showing->heading, ours);
+      else
+        g_warning ("%s", ours->message);
+    }
+  g_free (showing->path);
+  g_free (showing->heading);
+  g_free (showing);
+}
+
+/**
+ * pr_help_show_path:
+ * @parent: the window that asks
+ * @path: a file or folder
+ * @heading: what @parent's banner says first when the desktop cannot
+ *   show it, such as "Cannot open the user guide"
+ *
+ * Shows @path in the desktop's program for it; says where it is, and in
+ * what to open it, in @parent's banner when nothing shows it.
+ * gtk_show_uri () would fail silently, or with GLib's words about types.
+ */
+void
+pr_help_show_path (GtkWindow  *parent,
+                   const char *path,
+                   const char *heading)
+{
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  Showing *showing = g_new0 (Showing, 1);
+
+  showing->path = g_strdup (path);
+  showing->heading = g_strdup (heading);
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, shown, showing);
 }
 
 /* Opens the guide in the desktop's language; says so in @parent's banner
@@ -153,7 +207,6 @@ pr_help_show (GtkWindow *parent)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = pr_help_find_guide (NULL, &error);
-  g_autofree char *uri = NULL;
 
   if (path == NULL)
     {
@@ -163,7 +216,5 @@ pr_help_show (GtkWindow *parent)
         g_warning ("%s", error->message);
       return;
     }
-  uri = g_filename_to_uri (path, NULL, NULL);
-  /* gtk_show_uri () would fail silently: F1 would seem to do nothing. */
-  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, shown, g_steal_pointer (&path));
+  pr_help_show_path (parent, path, _("Cannot open the user guide"));
 }

@@ -8,6 +8,9 @@ G_BEGIN_DECLS
 char *pr_help_find_guide   (const char *const  *languages,
                             GError            **error);
 void  pr_help_show         (GtkWindow          *parent);
+void  pr_help_show_path    (GtkWindow          *parent,
+                            const char         *path,
+                            const char         *heading);
 char *pr_help_failure_text (const char         *path,
                             const GError       *error);
 

@@ -25,7 +25,7 @@
 #define NODE_RADIUS 15.0
 #define MARGIN 28.0
 #define LEGEND_ROW 20.0
-#define LEGEND_ROWS 4
+#define LEGEND_ROWS 5
 
 struct _PrPairGraph
 {
@@ -144,18 +144,57 @@ show_text (GtkWidget     *widget,
   cairo_new_path (cr);
 }
 
+/* Translators: on a pair of the pair graph, two short texts worded
+ * alike (no passage shared, fingerprints far apart) */
+#define SHORT_LABEL N_("short")
+
 static char *
 edge_label (const PrGraphEdge *edge)
 {
   if (edge->flags & PR_GRAPH_EDGE_WITHIN_K)
     return g_strdup_printf ("%u", edge->distance);
   if (!(edge->flags & PR_GRAPH_EDGE_PARTS))
-    /* Translators: on a pair of the pair graph, two short texts worded
-     * alike (no passage shared, fingerprints far apart) */
-    return g_strdup (_("short"));
+    return g_strdup (_(SHORT_LABEL));
   /* Translators: on a pair of the pair graph, the share of words two
    * records share (their containment), e.g. "51 %" */
   return g_strdup_printf (_("%.0f %%"), edge->containment * 100);
+}
+
+/* How each row of the legend draws its sample line (row 0: the primary's
+ * rings). Pairs not within k are dotted, whether they share passages or
+ * short texts: their labels tell the two apart. */
+static const struct { gboolean bridge; gboolean parts_only; } legend_styles[LEGEND_ROWS] = {
+  { FALSE, FALSE },
+  { FALSE, FALSE },
+  { FALSE, TRUE },
+  { FALSE, TRUE },
+  { TRUE, FALSE },
+};
+
+/**
+ * pr_pair_graph_dup_legend:
+ *
+ * The legend under the drawing, a row a string: the primary's rings, then
+ * each kind of pair the drawing can show, named with the label it puts on
+ * such a pair, then the bridge.
+ *
+ * Returns: (transfer full): the legend's rows
+ */
+GStrv
+pr_pair_graph_dup_legend (void)
+{
+  g_autoptr(GStrvBuilder) rows = g_strv_builder_new ();
+  g_autofree char *short_row = NULL;
+
+  g_strv_builder_add (rows, _("the primary record"));
+  g_strv_builder_add (rows, _("pair within k, labelled by its distance in bits"));
+  g_strv_builder_add (rows, _("pair on shared passages, labelled by the share of words"));
+  /* Translators: a row of the pair graph's legend; %s is the label on
+   * such a pair ("short") */
+  short_row = g_strdup_printf (_("pair of short texts worded alike, labelled “%s”"), _(SHORT_LABEL));
+  g_strv_builder_add (rows, short_row);
+  g_strv_builder_add (rows, _("bridge: the only link between two parts; the case can be split there"));
+  return g_strv_builder_end (rows);
 }
 
 static void
@@ -173,11 +212,7 @@ draw (PrPairGraph *self,
   double cx = width / 2, cy = graph_height / 2;
   double radius = MAX (10, MIN (width, graph_height) / 2 - MARGIN);
   guint n = self->graph != NULL ? pr_graph_get_n_nodes (self->graph) : 0;
-  struct { const char *text; gboolean bridge; gboolean parts_only; } legend[LEGEND_ROWS - 1] = {
-    { N_("pair within k, labelled by its distance in bits"), FALSE, FALSE },
-    { N_("pair on shared passages, labelled by the share of words"), FALSE, TRUE },
-    { N_("bridge: the only link between two parts; the case can be split there"), TRUE, FALSE },
-  };
+  g_auto(GStrv) legend = pr_pair_graph_dup_legend ();
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (style, &fg);
@@ -252,15 +287,15 @@ draw (PrPairGraph *self,
           cairo_stroke (cr);
           cairo_arc (cr, 22, y, 9, 0, 2 * G_PI);
           cairo_stroke (cr);
-          show_text (widget, cr, _("the primary record"), 48, y - 8, FALSE, &fg, NULL);
+          show_text (widget, cr, legend[row], 48, y - 8, FALSE, &fg, NULL);
           continue;
         }
-      set_edge_style (cr, &fg, &accent, legend[row - 1].bridge, legend[row - 1].parts_only);
+      set_edge_style (cr, &fg, &accent, legend_styles[row].bridge, legend_styles[row].parts_only);
       cairo_move_to (cr, 8, y);
       cairo_line_to (cr, 40, y);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
-      show_text (widget, cr, _(legend[row - 1].text), 48, y - 8, FALSE, &fg, NULL);
+      show_text (widget, cr, legend[row], 48, y - 8, FALSE, &fg, NULL);
     }
 }
 
@@ -295,6 +330,11 @@ pr_pair_graph_class_init (PrPairGraphClass *klass)
 static void
 pr_pair_graph_init (PrPairGraph *self)
 {
+  g_auto(GStrv) legend = pr_pair_graph_dup_legend ();
+  g_autofree char *description = g_strjoinv ("; ", legend);
+
+  /* A screen reader hears what the drawing's legend says. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }
 
 GtkWidget *

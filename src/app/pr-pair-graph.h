@@ -15,5 +15,6 @@ void       pr_pair_graph_set_graph  (PrPairGraph        *self,
                                      PrGraph            *graph,
                                      const char *const  *labels);
 guint      pr_pair_graph_get_n_nodes (PrPairGraph       *self);
+GStrv      pr_pair_graph_dup_legend  (void);
 
 G_END_DECLS

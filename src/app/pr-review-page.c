@@ -522,6 +522,21 @@ search_changed (PrReviewPage *self)
   update_empty (self);
 }
 
+/* Escape in the search field, as in GNOME's applications: the text goes
+ * and the list takes the focus back, where the arrow keys move through the
+ * cases again. */
+static void
+search_stopped (PrReviewPage *self)
+{
+  if (*gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0')
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+      /* At once, not after the entry's delay. */
+      search_changed (self);
+    }
+  gtk_widget_grab_focus (self->cluster_view);
+}
+
 /* Whether a search still reads the table. */
 gboolean
 pr_review_page_get_searching (PrReviewPage *self)
@@ -1218,6 +1233,7 @@ pr_review_page_class_init (PrReviewPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, selection_changed);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, search_stopped);
   gtk_widget_class_bind_template_callback (widget_class, dates_changed);
   gtk_widget_class_bind_template_callback (widget_class, dates_edited);
   gtk_widget_class_bind_template_callback (widget_class, pr_review_page_clear_filters);

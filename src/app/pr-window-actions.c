@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "pr-help.h"
 #include "pr-window-private.h"
 
 #include "pr-connect-dialog.h"
@@ -580,12 +581,13 @@ open_export_folder_activated (GSimpleAction *action,
                               gpointer       user_data)
 {
   PrWindow *self = user_data;
-  g_autofree char *uri = NULL;
+  g_autofree char *folder = NULL;
 
   if (self->export_folder == NULL)
     return;
-  uri = g_file_get_uri (self->export_folder);
-  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+  folder = g_file_get_path (self->export_folder);
+  if (folder != NULL)
+    pr_help_show_path (GTK_WINDOW (self), folder, _("Cannot open the report’s folder"));
 }
 
 static void
