@@ -3,7 +3,8 @@
  * PrSession: the threshold preview of the scan under review, and regrouping its
  * records at another k without reading the table again: with the second
  * stage, as a scan at that k would (the candidates at k judged, joined by
- * average linkage).
+ * average linkage). The candidates at the preview's largest k are judged
+ * once, with the preview, and every k takes its own of them.
  */
 #define G_LOG_DOMAIN "pr-session-regroup"
 
@@ -18,12 +19,16 @@
 typedef struct {
   PrSharedResult *shared;
   guint           k;
+  /* With a second stage: the scan's mapping and weights. */
+  PrMapping      *mapping;
+  PrPairModel     model;
 } ThresholdData;
 
 static void
 threshold_data_free (ThresholdData *data)
 {
   _pr_shared_result_unref (data->shared);
+  g_clear_pointer (&data->mapping, pr_mapping_free);
   g_free (data);
 }
 
@@ -43,6 +48,13 @@ threshold_preview_thread (GTask        *task,
   preview = pr_threshold_preview_new (result->set->fingerprints, result->set->sparse, result->set->n_records,
                                       data->k, (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,
                                       rank, 0, cancellable, &error);
+  /* Every candidate judged, not only those that can change the clusters:
+   * the verdicts that constrain them may change before a k is applied,
+   * and the list shows each pair's number. */
+  if (preview != NULL && data->mapping != NULL &&
+      !pr_scan_result_judge_preview (result, preview, data->mapping, PR_SESSION_TOKENIZER_FLAGS, &data->model, FALSE,
+                                     0, PR_ADVICE_CONTROLS, cancellable, &error))
+    g_clear_pointer (&preview, pr_threshold_preview_unref);
   if (preview == NULL)
     g_task_return_error (task, error);
   else
@@ -53,8 +65,9 @@ threshold_preview_thread (GTask        *task,
  * pr_session_threshold_preview_async:
  *
  * Finds every pair up to the scan's k + 3 in the scan's fingerprints (no
- * rescan: see pr-threshold-preview.c), on a thread of its own; once per
- * scan, then kept.
+ * rescan: see pr-threshold-preview.c) and, with a second stage, judges
+ * the candidates among them, on a thread of its own; once per scan, then
+ * kept.
  */
 void
 pr_session_threshold_preview_async (PrSession           *self,
@@ -77,6 +90,13 @@ pr_session_threshold_preview_async (PrSession           *self,
   data = g_new0 (ThresholdData, 1);
   data->shared = _pr_shared_result_ref (self->shared);
   data->k = self->result->k;
+  /* The scan's result is shared with the thread: short pairs found there
+   * are kept in it, as regrouping did. */
+  if (self->result->scored != NULL && self->mapping != NULL)
+    {
+      data->mapping = pr_mapping_copy (self->mapping);
+      data->model = self->model;
+    }
   g_task_set_task_data (task, data, (GDestroyNotify) threshold_data_free);
   _pr_session_run_in_background (task, threshold_preview_thread);
 }
@@ -106,11 +126,7 @@ struct _PrSessionRegroup
   PrClustering       *clustering;
   GPtrArray          *items;
   GHashTable         *cluster_of;
-  /* With a second stage: the scan's mapping and weights, and the
-   * candidates at k judged (pr_scan_result_judge_at ()). */
-  gboolean            judged;
-  PrMapping          *mapping;
-  PrPairModel         model;
+  /* With a second stage: the candidates at k, judged. */
   GArray             *scored;
 };
 
@@ -120,7 +136,6 @@ pr_session_regroup_free (PrSessionRegroup *regroup)
   if (regroup == NULL)
     return;
   g_clear_pointer (&regroup->scored, g_array_unref);
-  g_clear_pointer (&regroup->mapping, pr_mapping_free);
   g_clear_pointer (&regroup->cluster_of, g_hash_table_unref);
   g_clear_pointer (&regroup->items, g_ptr_array_unref);
   g_clear_pointer (&regroup->clustering, pr_clustering_free);
@@ -164,25 +179,20 @@ regroup_thread (GTask        *task,
   pr_scan_constraints_from_decisions (set, regroup->decisions, must, cannot);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
-  if (regroup->judged)
+  if (pr_threshold_preview_is_judged (regroup->preview))
     {
       /* As a scan at this k with the second stage: the candidates at k
        * judged, joined by average linkage; compared with the clusters in
        * use. */
-      g_autofree guint32 *rank = pr_record_set_rank (set);
-
-      regroup->clustering = pr_scan_result_judge_at (regroup->shared->result,
-                                                     pr_threshold_preview_get_matches (regroup->preview),
-                                                     regroup->summary.k, regroup->mapping, PR_SESSION_TOKENIZER_FLAGS,
-                                                     &regroup->model, rank, &constraints, &regroup->scored,
-                                                     &regroup->summary.n_pairs, PR_ADVICE_CONTROLS,
-                                                     cancellable, &error);
+      regroup->clustering = pr_threshold_preview_cluster (regroup->preview, regroup->summary.k, &constraints,
+                                                          &regroup->summary.n_pairs, &error);
       if (regroup->clustering == NULL)
         {
           pr_session_regroup_free (regroup);
           g_task_return_error (task, error);
           return;
         }
+      regroup->scored = pr_threshold_preview_judged_at (regroup->preview, regroup->summary.k);
       regroup->summary.base_n_pairs = regroup->shared->result->counts.pairs;
       pr_threshold_summary_compare (&regroup->summary, regroup->shared->result->clustering, regroup->clustering,
                                     set->n_records);
@@ -231,12 +241,6 @@ pr_session_regroup_async (PrSession           *self,
   regroup->preview = pr_threshold_preview_ref (preview);
   regroup->summary.base_k = self->k;
   regroup->summary.k = k;
-  regroup->judged = self->result->scored != NULL && self->mapping != NULL;
-  if (regroup->judged)
-    {
-      regroup->mapping = pr_mapping_copy (self->mapping);
-      regroup->model = self->model;
-    }
   regroup->decisions = g_ptr_array_new_with_free_func ((GDestroyNotify) pr_decision_free);
   g_hash_table_iter_init (&iter, self->decisions);
   while (g_hash_table_iter_next (&iter, NULL, &value))

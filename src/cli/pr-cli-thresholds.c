@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * thresholds: a scan at k, then what every k from 0 to k + 3 would have
- * made of the same fingerprints (pr-threshold-preview.c): the pairs at
- * each distance with a few samples, and per k the clusters and pairs and
- * what they add or remove against k. --out writes the table as CSV
+ * made of the same records (pr-threshold-preview.c): the pairs at each
+ * distance with a few samples, and per k the clusters and pairs and what
+ * they add or remove against k. With the second stage, the candidates at
+ * k + 3 are judged once and each k clusters its own of them, as a scan at
+ * that k does. --out writes the table as CSV
  * (distance,pairs_at_distance,clusters,clusters_added,clusters_removed,
  * pairs,pairs_change,clustered_records).
  */
@@ -16,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-cli.h"
+#include "pr-scan-options.h"
 #include "pr-store.h"
 #include "pr-threshold-preview.h"
 
@@ -55,6 +58,9 @@ pr_cli_thresholds (int    argc,
   gboolean skip_bad_rows = FALSE;
   g_autofree char *bad_rows_path = NULL;
   g_auto(PrCliBadRows) bad_rows = { 0 };
+  gboolean second_stage = FALSE, no_second_stage = FALSE;
+  double probability = PR_PAIR_DEFAULT_PROBABILITY;
+  PrPairModel model;
   double search_seconds, cluster_seconds = 0;
   gint64 start;
   GOptionEntry entries[] = {
@@ -65,12 +71,23 @@ pr_cli_thresholds (int    argc,
       N_("Scan with the application's tables in SCHEMA, so that the reviewers' verdicts constrain every k (with --db or --sample)"),
       N_("SCHEMA") },
     PR_CLI_BAD_ROWS_ENTRIES (skip_bad_rows, bad_rows_path),
+    { "second-stage", 0, 0, G_OPTION_ARG_NONE, &second_stage,
+      N_("Judge the candidates at each k and cluster those likely enough (--probability), as scan does at "
+         "that k. The default"), NULL },
+    { "no-second-stage", 0, 0, G_OPTION_ARG_NONE, &no_second_stage,
+      N_("Regroup every pair the fingerprints and passages find at each k, without judging them, as "
+         "scan --no-second-stage does"), NULL },
+    { "probability", 0, 0, G_OPTION_ARG_DOUBLE, &probability,
+      N_("With --second-stage: the probability from which a pair is a repeat (default 0.5)"), N_("P") },
     { NULL }
   };
 
   if (!pr_cli_parse_command (&argc, &argv, _("[RECORDS.csv] — what each k from 0 to k + 3 would find, from one scan"),
-                             entries, &options, 1, &error))
+                             entries, &options, 1, &error) ||
+      !pr_cli_check_range ("probability", probability, 0, 1, &error) ||
+      !pr_cli_check_second_stage (second_stage, no_second_stage, &error))
     goto failed;
+  second_stage = !no_second_stage;
   if (store_schema != NULL && options.db == NULL && !options.sample)
     {
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("--store goes with --db or --sample"));
@@ -97,6 +114,12 @@ pr_cli_thresholds (int    argc,
   options.bad_rows = &bad_rows;
   pr_cli_load_options (&options, FALSE, &load);
   part_options = pr_cli_part_options (&options);
+  /* The weights and candidates of scan at the same flags, so that its row
+   * at the scan's k is that scan. */
+  if (second_stage && !pr_scan_options_second_stage (store, options.table, mapping, probability, &model, &load,
+                                                     &part_options, &error))
+    goto failed;
+  load.judge_for_clusters = store == NULL;
   pr_cli_progress_init (&progress);
   result = pr_scan_run (connection, store, connection != NULL ? options.table : NULL,
                         connection != NULL ? NULL : argv[1], mapping, &load, options.k,
@@ -115,11 +138,17 @@ pr_cli_thresholds (int    argc,
                                       load.n_threads, NULL, &error);
   if (preview == NULL)
     goto failed;
-  search_seconds = (g_get_monotonic_time () - start) / 1e6;
   if (result->decisions != NULL)
     pr_scan_constraints_from_decisions (set, result->decisions, must, cannot);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
+  /* A confirmed repeat joins whatever its pairs' numbers: then every
+   * candidate is judged, as the scan judges them. */
+  if (result->scored != NULL &&
+      !pr_scan_result_judge_preview (result, preview, mapping, load.flags, load.judge, constraints.n_must == 0,
+                                     load.n_threads, PR_ADVICE_FLAGS, NULL, &error))
+    goto failed;
+  search_seconds = (g_get_monotonic_time () - start) / 1e6;
 
   if (out != NULL)
     {
@@ -130,10 +159,18 @@ pr_cli_thresholds (int    argc,
         goto failed;
     }
 
-  printf (_("Scanned at k = %d; every k from 0 to %u regrouped from the same fingerprints.\n"
-            "“pairs” are the pairs within k and those sharing passages farther apart; "
-            "“added” and “removed” count the clusters not found at k = %d and those no longer found.\n\n"),
-          options.k, pr_threshold_preview_get_kmax (preview), options.k);
+  if (pr_threshold_preview_is_judged (preview))
+    printf (_("Scanned at k = %d; every k from 0 to %u regrouped from the same records, with the second stage: "
+              "the candidates at each k (the pairs within k and those sharing passages or short texts) judged "
+              "and joined as a scan at that k joins them.\n"
+              "“pairs” are the candidates judged repeats; "
+              "“added” and “removed” count the clusters not found at k = %d and those no longer found.\n\n"),
+            options.k, pr_threshold_preview_get_kmax (preview), options.k);
+  else
+    printf (_("Scanned at k = %d; every k from 0 to %u regrouped from the same fingerprints.\n"
+              "“pairs” are the pairs within k and those sharing passages farther apart; "
+              "“added” and “removed” count the clusters not found at k = %d and those no longer found.\n\n"),
+            options.k, pr_threshold_preview_get_kmax (preview), options.k);
   /* TRANSLATORS: column headings of the thresholds table; keep each within its width */
   printf ("  %3s %14s %10s %8s %8s %12s %12s %10s\n", C_("thresholds", "k"), C_("thresholds", "at distance"),
           C_("thresholds", "clusters"), C_("thresholds", "added"), C_("thresholds", "removed"),
@@ -201,8 +238,8 @@ pr_cli_thresholds (int    argc,
       g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED, _("cannot write the table to standard output"));
       goto failed;
     }
-  fprintf (stderr, ngettext ("%llu record; the pairs up to k = %u found in %.3f s, each k regrouped in at most %.3f s\n",
-                            "%llu records; the pairs up to k = %u found in %.3f s, each k regrouped in at most %.3f s\n",
+  fprintf (stderr, ngettext ("%llu record; the pairs up to k = %u found (and judged) in %.3f s, each k regrouped in at most %.3f s\n",
+                            "%llu records; the pairs up to k = %u found (and judged) in %.3f s, each k regrouped in at most %.3f s\n",
                             (gulong) set->n_records),
            (unsigned long long) set->n_records, pr_threshold_preview_get_kmax (preview), search_seconds,
            cluster_seconds);

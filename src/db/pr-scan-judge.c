@@ -218,21 +218,8 @@ link_judged (PrRecordSet                *set,
              const PrClusterConstraints *constraints,
              guint64                    *repeats)
 {
-  g_autoptr(GArray) accepted = g_array_new (FALSE, FALSE, sizeof (PrPair));
-  g_autofree guint8 *linked = pr_pair_linkage ((const PrScoredPair *) (gpointer) candidates->data, candidates->len,
-                                               set->n_records, probability);
-
-  *repeats = 0;
-  for (guint i = 0; i < candidates->len; i++)
-    {
-      const PrScoredPair *scored = &g_array_index (candidates, PrScoredPair, i);
-
-      *repeats += scored->probability >= probability;
-      if (linked[i])
-        g_array_append_val (accepted, ((PrPair) { scored->a, scored->b, scored->distance }));
-    }
-  return pr_clustering_new_constrained_full (set->fingerprints, set->n_records, (const PrPair *) (gpointer) accepted->data,
-                                             accepted->len, rank, constraints, TRUE);
+  return pr_pair_linkage_cluster (set->fingerprints, set->n_records, (const PrScoredPair *) (gpointer) candidates->data,
+                                  candidates->len, probability, rank, constraints, TRUE, repeats);
 }
 
 /* The petitioner evidence of a pair, as the judge's feature reads it:
@@ -404,68 +391,113 @@ _pr_scan_judge (PrScanResult               *result,
   return clustering;
 }
 
+/* The candidates found otherwise than by distance (sharing passages or
+ * short texts), by record: a candidate at every k. */
+static GArray *
+candidates_at_any_k (PrScanResult *result)
+{
+  GArray *pairs = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+
+  for (guint i = 0; i < result->part_pairs->len; i++)
+    {
+      const PrPartPair *part = &g_array_index (result->part_pairs, PrPartPair, i);
+      PrScoredPair pair = { MIN (part->a, part->b), MAX (part->a, part->b), 0, -1 };
+
+      g_array_append_val (pairs, pair);
+    }
+  for (guint i = 0; i < result->short_pairs->len; i++)
+    {
+      const PrPair *short_pair = &g_array_index (result->short_pairs, PrPair, i);
+      PrScoredPair pair = { MIN (short_pair->a, short_pair->b), MAX (short_pair->a, short_pair->b), 0, -1 };
+
+      g_array_append_val (pairs, pair);
+    }
+  g_array_sort (pairs, compare_scored);
+  return pairs;
+}
+
 /**
- * pr_scan_result_judge_at:
+ * pr_scan_result_judge_preview:
  * @result: a scan with a second stage (result->scored set)
- * @matches: the pairs of @result's records up to at least @k (a
- *   threshold preview's)
- * @k: the threshold the candidates are taken at
+ * @preview: (transfer none): a preview of @result's records, not yet
+ *   shared with another thread
  * @flags: @model: as the scan judged by
- * @scored: (out) (transfer full): the candidates at @k, judged, by record
- * @repeats: (out): how many of them are judged repeats
+ * @for_clusters: judge only the pairs that can change the clusters at
+ *   the scan's probability (pr_pair_judge_score_linked ()), for a
+ *   preview whose verdicts confirm no repeat and will not change; else
+ *   every candidate
  * @advice: whether a refusal names flags or the window's controls
  *
- * The clusters a scan of the same records at @k gives with the second
- * stage: the candidates at @k judged (those the scan judged keep their
- * probability; the rest are judged here) and joined by average linkage
- * at the scan's probability, as _pr_scan_judge () does.
+ * Judges the candidates at the preview's kmax once (those the scan judged
+ * keep their probability), so that the preview clusters at every k up to
+ * it as a scan with the second stage at that k does: the candidates at
+ * k ⊆ those at kmax, and a pair left unjudged is between two groups of
+ * repeats at kmax, so between two at any smaller k. When the candidates
+ * at kmax are more than the second stage judges in memory, the preview
+ * stops at the largest k whose are not.
  *
- * Returns: (transfer full): the clustering, or %NULL with @error set
+ * Returns: %FALSE with @error set on failure or cancel
  */
-PrClustering *
-pr_scan_result_judge_at (PrScanResult               *result,
-                         PrMatches                  *matches,
-                         guint                       k,
-                         const PrMapping            *mapping,
-                         PrTokenizerFlags            flags,
-                         const PrPairModel          *model,
-                         const guint32              *rank,
-                         const PrClusterConstraints *constraints,
-                         GArray                    **scored,
-                         guint64                    *repeats,
-                         PrAdvice                    advice,
-                         GCancellable               *cancellable,
-                         GError                    **error)
+gboolean
+pr_scan_result_judge_preview (PrScanResult       *result,
+                              PrThresholdPreview *preview,
+                              const PrMapping    *mapping,
+                              PrTokenizerFlags    flags,
+                              const PrPairModel  *model,
+                              gboolean            for_clusters,
+                              guint               n_threads,
+                              PrAdvice            advice,
+                              GCancellable       *cancellable,
+                              GError            **error)
 {
+  PrMatches *matches = pr_threshold_preview_get_matches (preview);
+  guint kmax = pr_threshold_preview_get_kmax (preview);
   g_autoptr(GArray) candidates = NULL;
+  g_autoptr(GArray) any_k_pairs = NULL;
   g_autoptr(GArray) fresh_at = g_array_new (FALSE, FALSE, sizeof (gsize));
-  PrClustering *clustering;
+  g_autofree guint8 *any_k = NULL;
 
-  g_return_val_if_fail (result->scored != NULL, NULL);
+  g_return_val_if_fail (result->scored != NULL, FALSE);
 
   if (!ensure_short_pairs (result, NULL, mapping, cancellable, error))
-    return NULL;
-  if (pr_pair_budget_judged_exceeded (count_candidates_at (result, matches, k), k, advice, error))
-    return NULL;
-  candidates = candidates_at (result, matches, k);
-  if (pr_pair_budget_judged_exceeded (candidates->len, k, advice, error))
-    return NULL;
+    return FALSE;
+  /* The scan's own k fitted; a larger one may not. */
+  while (kmax > result->k && count_candidates_at (result, matches, kmax) > pr_pair_budget_get_judged ())
+    kmax--;
+  if (pr_pair_budget_judged_exceeded (count_candidates_at (result, matches, kmax), kmax, advice, error))
+    return FALSE;
+  candidates = candidates_at (result, matches, kmax);
+  if (pr_pair_budget_judged_exceeded (candidates->len, kmax, advice, error))
+    return FALSE;
+  any_k_pairs = candidates_at_any_k (result);
+  any_k = g_new0 (guint8, MAX (1, candidates->len));
   for (gsize i = 0; i < candidates->len; i++)
     {
       PrScoredPair *pair = &g_array_index (candidates, PrScoredPair, i);
       const PrScoredPair *known = pr_scan_result_find_scored (result, pair->a, pair->b);
 
+      any_k[i] = pr_scored_pairs_find (any_k_pairs, pair->a, pair->b) != NULL;
       if (known != NULL && known->probability >= 0)
         pair->probability = known->probability;
       else
         g_array_append_val (fresh_at, i);
     }
-  if (!pr_pair_judge_score_some (mapping, flags, model, result->set, (PrScoredPair *) (gpointer) candidates->data,
-                                 (const gsize *) (gpointer) fresh_at->data, fresh_at->len, 0, cancellable, error))
-    return NULL;
-  clustering = link_judged (result->set, candidates, result->probability, rank, constraints, repeats);
-  *scored = g_steal_pointer (&candidates);
-  return clustering;
+  g_clear_pointer (&any_k_pairs, g_array_unref);
+  if (for_clusters)
+    {
+      if (!pr_pair_judge_score_linked_some (mapping, flags, model, result->probability, result->set,
+                                            (PrScoredPair *) (gpointer) candidates->data, candidates->len,
+                                            (const gsize *) (gpointer) fresh_at->data, fresh_at->len, n_threads,
+                                            cancellable, error))
+        return FALSE;
+    }
+  else if (!pr_pair_judge_score_some (mapping, flags, model, result->set, (PrScoredPair *) (gpointer) candidates->data,
+                                      (const gsize *) (gpointer) fresh_at->data, fresh_at->len, n_threads,
+                                      cancellable, error))
+    return FALSE;
+  pr_threshold_preview_set_judged (preview, kmax, g_steal_pointer (&candidates), g_steal_pointer (&any_k),
+                                   result->probability);
+  return TRUE;
 }
 
 /**

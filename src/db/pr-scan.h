@@ -11,6 +11,7 @@
 #include "pr-record-set.h"
 #include "pr-repeat-kind.h"
 #include "pr-store.h"
+#include "pr-threshold-preview.h"
 
 G_BEGIN_DECLS
 
@@ -171,16 +172,13 @@ PrClustering *_pr_scan_judge               (PrScanResult    *result,
                                             const PrClusterConstraints *constraints,
                                             GCancellable    *cancellable,
                                             GError         **error);
-PrClustering *pr_scan_result_judge_at      (PrScanResult               *result,
-                                            PrMatches                  *matches,
-                                            guint                       k,
+gboolean      pr_scan_result_judge_preview (PrScanResult               *result,
+                                            PrThresholdPreview         *preview,
                                             const PrMapping            *mapping,
                                             PrTokenizerFlags            flags,
                                             const PrPairModel          *model,
-                                            const guint32              *rank,
-                                            const PrClusterConstraints *constraints,
-                                            GArray                    **scored,
-                                            guint64                    *repeats,
+                                            gboolean                    for_clusters,
+                                            guint                       n_threads,
                                             PrAdvice                    advice,
                                             GCancellable               *cancellable,
                                             GError                    **error);

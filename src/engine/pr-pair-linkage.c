@@ -255,3 +255,41 @@ pr_pair_linkage (const PrScoredPair *pairs,
   g_array_unref (linkage.heap);
   return linked;
 }
+
+/**
+ * pr_pair_linkage_cluster:
+ * @pairs: (array length=n_pairs): judged candidates
+ * @threshold: the probability from which a pair is a repeat
+ * @rank: @constraints: @max_distances: as pr_clustering_new_constrained_full ()
+ * @repeats: (out): how many of @pairs are at least @threshold, whether or
+ *   not the linkage joined them
+ *
+ * The clusters a scan's second stage makes of its judged candidates:
+ * pr_pair_linkage () at @threshold, with the reviewers' verdicts.
+ *
+ * Returns: (transfer full): the clustering
+ */
+PrClustering *
+pr_pair_linkage_cluster (const guint64              *fingerprints,
+                         gsize                       n_records,
+                         const PrScoredPair         *pairs,
+                         gsize                       n_pairs,
+                         double                      threshold,
+                         const guint32              *rank,
+                         const PrClusterConstraints *constraints,
+                         gboolean                    max_distances,
+                         guint64                    *repeats)
+{
+  g_autoptr(GArray) accepted = g_array_new (FALSE, FALSE, sizeof (PrPair));
+  g_autofree guint8 *linked = pr_pair_linkage (pairs, n_pairs, n_records, threshold);
+
+  *repeats = 0;
+  for (gsize i = 0; i < n_pairs; i++)
+    {
+      *repeats += pairs[i].probability >= threshold;
+      if (linked[i])
+        g_array_append_val (accepted, ((PrPair) { pairs[i].a, pairs[i].b, pairs[i].distance }));
+    }
+  return pr_clustering_new_constrained_full (fingerprints, n_records, (const PrPair *) (gpointer) accepted->data,
+                                             accepted->len, rank, constraints, max_distances);
+}

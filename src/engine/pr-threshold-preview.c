@@ -8,7 +8,15 @@
  * every k' ≤ kmax: the clustering at k' takes the pairs within k' of it.
  * The clustering is pr_matches_cluster(), the call a scan makes, with the
  * scan's part pairs and the reviewers' verdicts, so at k' = k the figures
- * are the scan's. Reference counted: the application's workers share it.
+ * are the scan's.
+ *
+ * A scan with a second stage joins its candidates by their probability,
+ * not their distance: the candidates at kmax (the pairs within it and
+ * those sharing passages or short texts, at any distance) are judged
+ * once (pr_threshold_preview_set_judged ()), and those at k' are the
+ * pairs within k' of them and the ones found otherwise, joined as the
+ * scan joins them (pr_pair_linkage_cluster ()). Reference counted: the
+ * application's workers share it.
  */
 #define G_LOG_DOMAIN "pr-threshold-preview"
 
@@ -16,6 +24,7 @@
 
 #include <string.h>
 
+#include "pr-pair-linkage.h"
 #include "pr-threshold-preview.h"
 
 struct _PrThresholdPreview
@@ -31,6 +40,11 @@ struct _PrThresholdPreview
   guint64    counts[PR_BLOCK_INDEX_MAX_K + 1];
   PrPair     samples[PR_BLOCK_INDEX_MAX_K + 1][PR_THRESHOLD_PREVIEW_SAMPLES];
   guint      n_samples[PR_BLOCK_INDEX_MAX_K + 1];
+  /* With a second stage: the candidates at kmax judged, by record, and
+   * which of them are candidates at every k. */
+  GArray    *judged;
+  guint8    *any_k;
+  double     probability;
 };
 
 static void
@@ -40,6 +54,8 @@ preview_clear (PrThresholdPreview *preview)
   g_free (preview->rank);
   g_clear_pointer (&preview->matches, pr_matches_free);
   g_free (preview->part_pairs);
+  g_clear_pointer (&preview->judged, g_array_unref);
+  g_free (preview->any_k);
 }
 
 /**
@@ -172,11 +188,106 @@ pr_threshold_preview_get_samples (PrThresholdPreview *preview,
 }
 
 /**
+ * pr_threshold_preview_set_judged:
+ * @preview: a preview not yet shared with another thread
+ * @kmax: the largest k judged, at most the preview's kmax: the preview
+ *   answers up to it from now on
+ * @judged: (transfer full) (element-type PrScoredPair): the candidates at
+ *   @kmax, judged, sorted by record; a pair proved below @probability
+ *   may be left −1 where no record of its groups of repeats needs it
+ *   (pr_pair_judge_score_linked ())
+ * @any_k: (transfer full) (array): per pair of @judged, whether it is a
+ *   candidate at every k (it shares passages or short texts)
+ * @probability: the scan's threshold of the second stage
+ *
+ * Makes the preview cluster as a scan with a second stage does.
+ */
+void
+pr_threshold_preview_set_judged (PrThresholdPreview *preview,
+                                 guint               kmax,
+                                 GArray             *judged,
+                                 guint8             *any_k,
+                                 double              probability)
+{
+  g_return_if_fail (preview != NULL && judged != NULL);
+  g_return_if_fail (kmax <= preview->kmax);
+
+  g_clear_pointer (&preview->judged, g_array_unref);
+  g_free (preview->any_k);
+  preview->kmax = kmax;
+  preview->judged = judged;
+  preview->any_k = any_k;
+  preview->probability = probability;
+}
+
+/* Returns: whether the preview clusters by the second stage */
+gboolean
+pr_threshold_preview_is_judged (PrThresholdPreview *preview)
+{
+  g_return_val_if_fail (preview != NULL, FALSE);
+
+  return preview->judged != NULL;
+}
+
+/**
+ * pr_threshold_preview_judged_at:
+ * @preview: a judged preview
+ * @k: 0..kmax
+ *
+ * Returns: (transfer full) (element-type PrScoredPair): the candidates a
+ *   scan at @k judges, with their numbers, by record
+ */
+GArray *
+pr_threshold_preview_judged_at (PrThresholdPreview *preview,
+                                guint               k)
+{
+  GArray *at;
+
+  g_return_val_if_fail (preview != NULL && preview->judged != NULL, NULL);
+  g_return_val_if_fail (k <= preview->kmax, NULL);
+
+  at = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  for (guint i = 0; i < preview->judged->len; i++)
+    {
+      const PrScoredPair *pair = &g_array_index (preview->judged, PrScoredPair, i);
+
+      if (pair->distance <= k || preview->any_k[i])
+        g_array_append_val (at, *pair);
+    }
+  return at;
+}
+
+static PrClustering *
+cluster_at (PrThresholdPreview         *preview,
+            guint                       k,
+            const PrClusterConstraints *constraints,
+            gboolean                    max_distances,
+            guint64                    *n_pairs,
+            GError                    **error)
+{
+  g_autoptr(GArray) at = NULL;
+  guint64 repeats;
+  PrClustering *clustering;
+
+  if (preview->judged == NULL)
+    return pr_matches_cluster (preview->matches, k, preview->fingerprints, preview->n, preview->part_pairs,
+                               preview->n_part_pairs, preview->rank, constraints, max_distances, n_pairs, error);
+  at = pr_threshold_preview_judged_at (preview, k);
+  clustering = pr_pair_linkage_cluster (preview->fingerprints, preview->n, (const PrScoredPair *) (gpointer) at->data,
+                                        at->len, preview->probability, preview->rank, constraints, max_distances,
+                                        &repeats);
+  if (n_pairs != NULL)
+    *n_pairs = repeats;
+  return clustering;
+}
+
+/**
  * pr_threshold_preview_cluster:
  * @preview: a preview
  * @k: 0..kmax
  * @constraints: (nullable): the reviewers' verdicts
- * @n_pairs: (out) (optional): the pairs a scan at @k counts
+ * @n_pairs: (out) (optional): the pairs a scan at @k counts (with a second
+ *   stage, those judged repeats)
  * @error: return location for a #GError
  *
  * Thread-safe: the preview is only read.
@@ -194,9 +305,7 @@ pr_threshold_preview_cluster (PrThresholdPreview         *preview,
   g_return_val_if_fail (preview != NULL, NULL);
   g_return_val_if_fail (k <= preview->kmax, NULL);
 
-  return pr_matches_cluster (preview->matches, k, preview->fingerprints, preview->n,
-                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, TRUE, n_pairs,
-                             error);
+  return cluster_at (preview, k, constraints, TRUE, n_pairs, error);
 }
 
 /* The members only: what the figures need, fast at any k. */
@@ -207,9 +316,7 @@ cluster_members (PrThresholdPreview         *preview,
                  guint64                    *n_pairs,
                  GError                    **error)
 {
-  return pr_matches_cluster (preview->matches, k, preview->fingerprints, preview->n,
-                             preview->part_pairs, preview->n_part_pairs, preview->rank, constraints, FALSE, n_pairs,
-                             error);
+  return cluster_at (preview, k, constraints, FALSE, n_pairs, error);
 }
 
 /**

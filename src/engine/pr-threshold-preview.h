@@ -23,7 +23,8 @@ typedef struct {
   guint   k;
   guint   n_clusters;
   guint64 n_clustered;       /* records in a cluster */
-  guint64 n_pairs;           /* pairs within k, and part pairs farther apart */
+  guint64 n_pairs;           /* pairs within k, and part pairs farther apart; with a
+                              * second stage, the candidates judged repeats */
   guint   base_n_clusters;   /* the same at base_k */
   guint64 base_n_pairs;
   guint   clusters_added;    /* clusters at k not at base_k */
@@ -66,6 +67,14 @@ void                pr_threshold_summary_compare    (PrThresholdSummary *summary
                                                      PrClustering       *clustering,
                                                      gsize               n_records);
 PrMatches          *pr_threshold_preview_get_matches (PrThresholdPreview *preview);
+void                pr_threshold_preview_set_judged  (PrThresholdPreview *preview,
+                                                      guint               kmax,
+                                                      GArray             *judged,
+                                                      guint8             *any_k,
+                                                      double              probability);
+gboolean            pr_threshold_preview_is_judged   (PrThresholdPreview *preview);
+GArray             *pr_threshold_preview_judged_at   (PrThresholdPreview *preview,
+                                                      guint               k);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrThresholdPreview, pr_threshold_preview_unref)
 

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * thresholds with the second stage, against the real thing: each row of
+ * its table (clusters, pairs judged repeats, records in clusters, the
+ * clusters added and removed) is what scan at that k, with the same
+ * flags, writes and says. Run on the bundled sample with the mapping a
+ * user gives it, and with the body alone at another probability.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-test-util.h"
+
+static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The clusters of a scan's --out, each as its sorted member ids joined;
+ * @n_records: the rows, one per record in a cluster. */
+static GHashTable *
+read_clusters (const char *path,
+               guint64    *n_records)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                         (GDestroyNotify) g_ptr_array_unref);
+  GHashTable *clusters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  *n_records = 0;
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], ",", 3);
+      GPtrArray *ids;
+
+      if (g_strv_length (fields) < 3)
+        continue;
+      ids = g_hash_table_lookup (members, fields[0]);
+      if (ids == NULL)
+        {
+          ids = g_ptr_array_new_with_free_func (g_free);
+          g_hash_table_insert (members, g_strdup (fields[0]), ids);
+        }
+      g_ptr_array_add (ids, g_strdup (fields[1]));
+      (*n_records)++;
+    }
+  g_hash_table_iter_init (&iter, members);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      GPtrArray *ids = value;
+
+      g_ptr_array_sort (ids, compare_ids);
+      g_ptr_array_add (ids, NULL);
+      g_hash_table_add (clusters, g_strjoinv (",", (char **) ids->pdata));
+    }
+  return clusters;
+}
+
+/* The figure before "pairs judged repeats" in scan's summary. */
+static guint64
+repeats_said (const char *err)
+{
+  const char *end = strstr (err, " pairs judged repeats");
+  const char *start;
+
+  g_assert_nonnull (end);
+  for (start = end; start > err && g_ascii_isdigit (start[-1]); start--)
+    ;
+  g_assert_true (start < end);
+  return g_ascii_strtoull (start, NULL, 10);
+}
+
+/* Runs thresholds with @flags, then scan with the same flags at each k of
+ * its table, and compares. */
+static void
+check_against_scans (const char *const *flags,
+                     guint              scan_k)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autofree char *table_path = g_build_filename (dir, "thresholds.csv", NULL);
+  g_autofree char *k_text = g_strdup_printf ("%u", scan_k);
+  g_autofree char *table_text = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_auto(GStrv) rows = NULL;
+  g_auto(GStrv) args = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GHashTable) base = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 base_records = 0, base_pairs = 0;
+  guint n_rows = 0;
+
+  g_strv_builder_add_many (builder, "thresholds", sample, "--k", k_text, "--threads", "2", "--out", table_path,
+                           NULL);
+  g_strv_builder_addv (builder, (const char **) flags);
+  args = g_strv_builder_end (builder);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const *) args), ==, 0);
+  g_test_message ("%s%s", out, err);
+  g_file_get_contents (table_path, &table_text, NULL, &error);
+  g_assert_no_error (error);
+  rows = g_strsplit (table_text, "\r\n", -1);
+  g_assert_true (g_str_has_prefix (rows[0], "distance,pairs_at_distance,clusters,"));
+  while (rows[1 + n_rows] != NULL && rows[1 + n_rows][0] != '\0')
+    n_rows++;
+  g_assert_cmpuint (n_rows, ==, scan_k + 4);
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint k = 0; k < n_rows; k++)
+      {
+        /* The scan at the table's own k first: the others are compared with it. */
+        guint at = pass == 0 ? scan_k : k;
+        g_auto(GStrv) row = g_strsplit (rows[1 + at], ",", -1);
+        g_autofree char *at_text = g_strdup_printf ("%u", at);
+        g_autofree char *scan_path = g_strdup_printf ("%s/scan-%u.csv", dir, at);
+        g_autofree char *scan_err = NULL;
+        g_auto(GStrv) scan_args = NULL;
+        g_autoptr(GStrvBuilder) scan_builder = g_strv_builder_new ();
+        g_autoptr(GHashTable) clusters = NULL;
+        guint64 records, repeats;
+
+        if (pass == 0 && k > 0)
+          break;
+        g_strv_builder_add_many (scan_builder, "scan", sample, "--k", at_text, "--threads", "2", "--out", scan_path,
+                                 NULL);
+        g_strv_builder_addv (scan_builder, (const char **) flags);
+        scan_args = g_strv_builder_end (scan_builder);
+        g_assert_cmpint (pr_test_run_cli (NULL, &scan_err, (const char *const *) scan_args), ==, 0);
+        clusters = read_clusters (scan_path, &records);
+        repeats = repeats_said (scan_err);
+        g_test_message ("k = %u: table %s; scan %u clusters, %" G_GUINT64_FORMAT " records, %" G_GUINT64_FORMAT
+                        " pairs judged repeats", at, rows[1 + at], g_hash_table_size (clusters), records, repeats);
+        g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, at);
+        g_assert_cmpuint (g_ascii_strtoull (row[2], NULL, 10), ==, g_hash_table_size (clusters));
+        g_assert_cmpuint (g_ascii_strtoull (row[5], NULL, 10), ==, repeats);
+        g_assert_cmpuint (g_ascii_strtoull (row[7], NULL, 10), ==, records);
+        if (pass == 0)
+          {
+            base = g_steal_pointer (&clusters);
+            base_records = records;
+            base_pairs = repeats;
+            continue;
+          }
+        g_assert_cmpuint (g_ascii_strtoull (row[3], NULL, 10), ==, pr_test_count_missing (clusters, base));
+        g_assert_cmpuint (g_ascii_strtoull (row[4], NULL, 10), ==, pr_test_count_missing (base, clusters));
+        g_assert_cmpint (g_ascii_strtoll (row[6], NULL, 10), ==, (gint64) repeats - (gint64) base_pairs);
+      }
+  g_assert_cmpuint (base_records, >, 0);
+  pr_test_remove_tree (dir);
+}
+
+static void
+test_subject_and_body (void)
+{
+  const char *const flags[] = { "--id", "id", "--date", "submitted_at", "--petitioner", "petitioner",
+                                "--text", "subject", "--text", "body", NULL };
+
+  check_against_scans (flags, 3);
+}
+
+static void
+test_body_other_probability (void)
+{
+  const char *const flags[] = { "--id", "id", "--date", "submitted_at", "--petitioner", "petitioner",
+                                "--text", "body", "--probability", "0.8", NULL };
+
+  check_against_scans (flags, 2);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/thresholds/judged/subject-and-body", test_subject_and_body);
+  g_test_add_func ("/cli/thresholds/judged/body-other-probability", test_body_other_probability);
+  return g_test_run ();
+}
