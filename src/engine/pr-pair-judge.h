@@ -114,4 +114,17 @@ gboolean pr_pair_judge_score_linked (const PrMapping    *mapping,
                                      GCancellable       *cancellable,
                                      GError            **error);
 
+gboolean pr_pair_judge_score_linked_some (const PrMapping    *mapping,
+                                          PrTokenizerFlags    flags,
+                                          const PrPairModel  *model,
+                                          double              threshold,
+                                          const PrRecordSet  *set,
+                                          PrScoredPair       *pairs,
+                                          gsize               n_pairs,
+                                          const gsize        *at,
+                                          gsize               n_at,
+                                          guint               n_threads,
+                                          GCancellable       *cancellable,
+                                          GError            **error);
+
 G_END_DECLS
