@@ -207,10 +207,11 @@ test_learn (void)
       double shipped = probability_of (shipped_pairs, pair[0], pair[1]);
       double learned = probability_of (learned_pairs, pair[0], pair[1]);
 
-      if (shipped < 0 || learned < 0)
+      if (shipped < 0)
         continue;
       g_test_message ("%s %s: shipped %g, learned %g", pair[0], pair[1], shipped, learned);
       judged++;
+      /* Blank (−1): proved below 0.5 without the word diff. */
       g_assert_cmpfloat (learned, <, 0.5);
       if (shipped >= 0.5)
         {

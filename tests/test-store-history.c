@@ -124,7 +124,7 @@ test_migrate_from_5 (void)
   g_assert_no_error (error);
   version = pr_test_query_value (db, "SELECT value FROM pr_meta WHERE name = 'schema_version'");
   g_assert_cmpstr (version, ==, G_STRINGIFY (PR_STORE_SCHEMA_VERSION));
-  g_assert_cmpint (PR_STORE_SCHEMA_VERSION, ==, 13);
+  g_assert_cmpint (PR_STORE_SCHEMA_VERSION, ==, 15);
 
   fresh = pr_store_open (fresh_db, NULL, &error);
   g_assert_no_error (error);

@@ -67,6 +67,10 @@ pr_session_get_judge_threshold (PrSession *self)
  * pr_session_get_probability:
  * @a: @b: records of the scan's set
  *
+ * A candidate the scan left unjudged (proved below its threshold without
+ * the word diff, as a scan with a store leaves such pairs) is judged here,
+ * once, with the weights the scan judged by.
+ *
  * Returns: the second stage's probability that @a and @b are one
  * complaint sent again; negative when it did not judge them (no second
  * stage, or they are joined through other records).
@@ -76,14 +80,36 @@ pr_session_get_probability (PrSession *self,
                             guint32    a,
                             guint32    b)
 {
-  const PrScoredPair *scored;
+  GArray *pairs;
+  PrScoredPair *scored;
+  PrRecordSet *set;
+  gsize at;
+  g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (PR_IS_SESSION (self), -1);
   if (self->result == NULL || a == b)
     return -1;
   /* A scan opened from the store: as its second stage judged the pairs. */
-  scored = pr_scored_pairs_find (self->result->scored != NULL ? self->result->scored : self->stored_scored, a, b);
-  return scored != NULL && scored->probability >= 0 ? scored->probability : -1;
+  pairs = self->result->scored != NULL ? self->result->scored : self->stored_scored;
+  scored = (PrScoredPair *) pr_scored_pairs_find (pairs, a, b);
+  if (scored == NULL)
+    return -1;
+  if (scored->probability >= 0)
+    return scored->probability;
+  set = self->result->set;
+  /* A member deleted since has no texts to judge. */
+  if (self->mapping == NULL || !pr_record_set_has_texts (set) ||
+      (set->texts != NULL && (set->texts->pdata[scored->a] == NULL || set->texts->pdata[scored->b] == NULL)))
+    return -1;
+  at = scored - (PrScoredPair *) (gpointer) pairs->data;
+  if (!pr_pair_judge_score_some (self->mapping, PR_TOKENIZER_FOLD_TRADITIONAL, &self->model, set,
+                                 (PrScoredPair *) (gpointer) pairs->data, &at, 1, 1, NULL, &error))
+    {
+      g_warning ("cannot judge records %s and %s: %s", (const char *) set->ids->pdata[scored->a],
+                 (const char *) set->ids->pdata[scored->b], error->message);
+      return -1;
+    }
+  return scored->probability;
 }
 
 /* A probability as a clerk reads it: "92% likely a repeat". */

@@ -433,10 +433,11 @@ pr_cli_scan (int    argc,
   if (second_stage && !pr_scan_options_second_stage (store, options.table, mapping, probability, &model, &load,
                                                      &part_options, &error))
     goto failed;
-  /* Without a store no pair's number is kept: the pairs that cannot
-   * change the clusters are proved so without the word diff, and --pairs
-   * leaves their probability blank (below --probability, not judged). */
-  load.judge_for_clusters = store == NULL;
+  /* The pairs that cannot change the clusters are proved so without the
+   * word diff: --pairs leaves their probability blank (below
+   * --probability, not judged), and a store keeps them as not judged, to
+   * be judged by whoever needs their number. */
+  load.judge_for_clusters = TRUE;
   pr_cli_progress_init (&progress);
   if (store != NULL)
     result = pr_scan_run_deferred (connection, store, options.table, mapping, &load, options.k,

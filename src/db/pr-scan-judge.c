@@ -285,7 +285,11 @@ hash_paired_records (const PrMapping    *mapping,
 }
 
 /* Takes the probabilities @kept holds for the candidates, judges the
- * others, and keeps them all for @store's commit. */
+ * others, and keeps them all for @store's commit. With @load's
+ * judge_for_clusters, a pair that cannot change the clusters is proved
+ * below the threshold without the word diff and kept as −1, not judged
+ * (pr_pair_judge_score_linked_some ()); a kept −1 stays so while the
+ * threshold is not lower than the one it was proved below. */
 static gboolean
 judge_with_store (PrScanResult        *result,
                   PrStore             *store,
@@ -299,20 +303,27 @@ judge_with_store (PrScanResult        *result,
   PrScoredPair *pairs = (PrScoredPair *) (gpointer) result->scored->data;
   gsize n_pairs = result->scored->len;
   guint64 judge_key = pr_pair_judge_key (load->judge, load->flags, result->mapping_version);
-  g_autoptr(GArray) kept = pr_store_load_judged (store, table, judge_key, error);
+  g_autoptr(GArray) kept = NULL;
   g_autofree guint64 *hashes = NULL;
   g_autoptr(GArray) judged = NULL;
   g_autoptr(GArray) missed_at = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gboolean last_judged = FALSE;
+  double kept_threshold = -1;
+  gboolean bounded;
 
-  if (kept == NULL || (hashes = hash_paired_records (mapping, set, pairs, n_pairs, error)) == NULL)
+  if (!pr_store_get_last_judged (store, table, &last_judged, NULL, &kept_threshold, error) ||
+      (kept = pr_store_load_judged (store, table, judge_key, error)) == NULL ||
+      (hashes = hash_paired_records (mapping, set, pairs, n_pairs, error)) == NULL)
     return FALSE;
+  bounded = load->judge_for_clusters;
   judged = g_array_sized_new (FALSE, FALSE, sizeof (PrJudgedPair), n_pairs);
   for (gsize i = 0; i < n_pairs; i++)
     {
       PrJudgedPair key = { hashes[pairs[i].a], hashes[pairs[i].b], petitioner_of (set, pairs[i].a, pairs[i].b), 0 };
       const PrJudgedPair *found = pr_judged_pairs_find (kept, &key);
 
-      if (found != NULL)
+      if (found != NULL &&
+          (found->probability >= 0 || (bounded && kept_threshold >= 0 && load->judge_probability >= kept_threshold)))
         pairs[i].probability = found->probability;
       else
         g_array_append_val (missed_at, i);
@@ -321,9 +332,12 @@ judge_with_store (PrScanResult        *result,
   result->judged_taken = n_pairs - missed_at->len;
   g_clear_pointer (&kept, g_array_unref);
 
-  if (!pr_pair_judge_score_some (mapping, load->flags, load->judge, set, pairs,
-                                 (const gsize *) (gpointer) missed_at->data, missed_at->len, load->n_threads,
-                                 cancellable, error))
+  if (bounded ? !pr_pair_judge_score_linked_some (mapping, load->flags, load->judge, load->judge_probability, set,
+                                                  pairs, n_pairs, (const gsize *) (gpointer) missed_at->data,
+                                                  missed_at->len, load->n_threads, cancellable, error)
+              : !pr_pair_judge_score_some (mapping, load->flags, load->judge, set, pairs,
+                                           (const gsize *) (gpointer) missed_at->data, missed_at->len,
+                                           load->n_threads, cancellable, error))
     return FALSE;
   for (gsize i = 0; i < n_pairs; i++)
     g_array_index (judged, PrJudgedPair, i).probability = pairs[i].probability;
@@ -371,9 +385,10 @@ _pr_scan_judge (PrScanResult               *result,
     }
   /* A confirmed repeat joins records whatever their pairs' numbers, so
    * the clusters no longer lie within the groups the repeats join. Such
-   * constraints come only from a store's decisions today, and a scan
-   * with a store judges every pair above; the guard keeps the bound
-   * exact for any other caller that passes them. */
+   * constraints come only from a store's decisions today, whose scan
+   * leaves unjudged only pairs the linkage (which reads no constraint)
+   * cannot join; the guard keeps the bound exact for any other caller
+   * that passes them. */
   else if (load->judge_for_clusters && (constraints == NULL || constraints->n_must == 0))
     {
       if (!pr_pair_judge_score_linked (mapping, load->flags, load->judge, load->judge_probability, set,
@@ -546,6 +561,10 @@ pr_scored_pairs_find (GArray  *scored,
  * each record as the judge read it and the pair's petitioner evidence
  * (pr-store-judged.c). A pair whose records read otherwise now (edited
  * since) is left out rather than given the scan's number for other text.
+ *
+ * A pair the scan proved below its threshold without the word diff is
+ * there with probability −1, not judged: whoever shows or weighs its
+ * number judges it (pr_pair_judge_score_some ()).
  *
  * The store keeps no list of the short texts' pairs, which can be all
  * that joined a member to its case: @result, without pairs of short texts

@@ -769,6 +769,25 @@ migrate_12_to_13 (PrStore  *self,
   return create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error);
 }
 
+/* Version 14 is the short texts' index (merged beside this). */
+static gboolean
+migrate_13_to_14 (PrStore  *self,
+                  GError  **error)
+{
+  return TRUE;
+}
+
+/* Version 15 keeps as not judged (−1) a pair its scan proved below the
+ * threshold without the word diff. The rows of older versions hold only
+ * judged pairs and stay as they are; the new version keeps an older
+ * program, which would read −1 as a probability, from such rows. */
+static gboolean
+migrate_14_to_15 (PrStore  *self,
+                  GError  **error)
+{
+  return TRUE;
+}
+
 typedef gboolean (*MigrateFunc) (PrStore *self, GError **error);
 
 /* migrations[v - 1] brings version v to v + 1. */
@@ -785,6 +804,8 @@ static const MigrateFunc migrations[] = {
   migrate_10_to_11,
   migrate_11_to_12,
   migrate_12_to_13,
+  migrate_13_to_14,
+  migrate_14_to_15,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == PR_STORE_SCHEMA_VERSION - 1);

@@ -729,40 +729,6 @@ pr_pair_judge_score_some (const PrMapping   *mapping,
   return TRUE;
 }
 
-/* Judges the @bounded pairs whose two records pairs at or above
- * @threshold join (pr_pair_judge_score_linked ()). */
-static gboolean
-judge_in_groups (const PrMapping   *mapping,
-                 PrTokenizerFlags   flags,
-                 const PrPairModel *model,
-                 double             threshold,
-                 const PrRecordSet *set,
-                 PrScoredPair      *pairs,
-                 gsize              n_pairs,
-                 const guint8      *bounded,
-                 guint              n_threads,
-                 GCancellable      *cancellable,
-                 GError           **error)
-{
-  g_autofree guint32 *parent = g_new (guint32, MAX (1, set->n_records));
-  g_autoptr(GArray) again_at = g_array_new (FALSE, FALSE, sizeof (gsize));
-  gsize n_bounded = 0;
-
-  for (gsize i = 0; i < n_pairs; i++)
-    n_bounded += bounded[i];
-  pr_union_find_init (parent, set->n_records);
-  for (gsize i = 0; i < n_pairs; i++)
-    if (!bounded[i] && pairs[i].probability >= threshold)
-      pr_union_find_join_lowest (parent, pairs[i].a, pairs[i].b);
-  for (gsize i = 0; i < n_pairs; i++)
-    if (bounded[i] && pr_union_find_root (parent, pairs[i].a) == pr_union_find_root (parent, pairs[i].b))
-      g_array_append_val (again_at, i);
-  g_debug ("%zu of %zu pairs proved below %.3f without the diff; %u of them judged, in groups of repeats",
-           n_bounded, n_pairs, threshold, again_at->len);
-  return pr_pair_judge_score_some (mapping, flags, model, set, pairs, (const gsize *) (gpointer) again_at->data,
-                                   again_at->len, n_threads, cancellable, error);
-}
-
 /**
  * pr_pair_judge_score_linked:
  * @threshold: the probability from which a pair is a repeat
@@ -794,26 +760,23 @@ pr_pair_judge_score_linked (const PrMapping   *mapping,
                             GCancellable      *cancellable,
                             GError           **error)
 {
-  g_autofree guint8 *bounded = g_new0 (guint8, MAX (1, n_pairs));
-  Work work = { .mapping = mapping, .flags = flags, .model = model, .threshold = threshold,
-                .bounded = bounded, .set = set, .pairs = pairs, .n_pairs = n_pairs, .n_threads = n_threads,
-                .block_records = PROFILE_BLOCK, .cancellable = cancellable };
+  g_autofree gsize *all = g_new (gsize, MAX (1, n_pairs));
 
-  g_return_val_if_fail (model != NULL, FALSE);
-  if (!judge (&work, error))
-    return FALSE;
-  return judge_in_groups (mapping, flags, model, threshold, set, pairs, n_pairs, bounded, n_threads, cancellable,
-                          error);
+  for (gsize i = 0; i < n_pairs; i++)
+    all[i] = i;
+  return pr_pair_judge_score_linked_some (mapping, flags, model, threshold, set, pairs, n_pairs, all, n_pairs,
+                                          n_threads, cancellable, error);
 }
 
 /**
  * pr_pair_judge_score_linked_some:
- * @pairs: (inout): candidates, those not at @at with their probability
- *   known (or −1, proved below @threshold)
+ * @pairs: (inout): the candidates; those not at @at keep their number,
+ *   −1 for one known to be below @threshold without its number
  * @at: (array length=n_at): the indices in @pairs of the pairs to judge
  *
- * pr_pair_judge_score_linked () of some of @pairs: the groups of repeats
- * are those of all of @pairs, the known numbers among them.
+ * pr_pair_judge_score_linked () of the pairs at @at, the others known
+ * already (a store's): a pair left −1, here or before, is judged when
+ * the pairs at or above @threshold join its two records.
  *
  * Returns: %FALSE with @error set if a text is refused or on cancel.
  */
@@ -831,11 +794,13 @@ pr_pair_judge_score_linked_some (const PrMapping   *mapping,
                                  GCancellable      *cancellable,
                                  GError           **error)
 {
-  g_autofree guint8 *bounded = g_new0 (guint8, MAX (1, n_pairs));
-  g_autofree guint8 *some_bounded = g_new0 (guint8, MAX (1, n_at));
   g_autofree PrScoredPair *some = g_new (PrScoredPair, MAX (1, n_at));
+  g_autofree guint8 *bounded = g_new0 (guint8, MAX (1, n_at));
+  g_autofree guint32 *parent = NULL;
+  g_autoptr(GArray) again_at = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gsize n_bounded = 0;
   Work work = { .mapping = mapping, .flags = flags, .model = model, .threshold = threshold,
-                .bounded = some_bounded, .set = set, .pairs = some, .n_pairs = n_at, .n_threads = n_threads,
+                .bounded = bounded, .set = set, .pairs = some, .n_pairs = n_at, .n_threads = n_threads,
                 .block_records = PROFILE_BLOCK, .cancellable = cancellable };
 
   g_return_val_if_fail (model != NULL, FALSE);
@@ -846,9 +811,19 @@ pr_pair_judge_score_linked_some (const PrMapping   *mapping,
   for (gsize i = 0; i < n_at; i++)
     {
       pairs[at[i]].probability = some[i].probability;
-      bounded[at[i]] = some_bounded[i];
+      n_bounded += bounded[i];
     }
-  g_clear_pointer (&some, g_free);
-  return judge_in_groups (mapping, flags, model, threshold, set, pairs, n_pairs, bounded, n_threads, cancellable,
-                          error);
+
+  parent = g_new (guint32, MAX (1, set->n_records));
+  pr_union_find_init (parent, set->n_records);
+  for (gsize i = 0; i < n_pairs; i++)
+    if (pairs[i].probability >= threshold)
+      pr_union_find_join_lowest (parent, pairs[i].a, pairs[i].b);
+  for (gsize i = 0; i < n_pairs; i++)
+    if (pairs[i].probability < 0 && pr_union_find_root (parent, pairs[i].a) == pr_union_find_root (parent, pairs[i].b))
+      g_array_append_val (again_at, i);
+  g_debug ("%zu of %zu pairs proved below %.3f without the diff; %u unjudged pairs judged, in groups of repeats",
+           n_bounded, n_at, threshold, again_at->len);
+  return pr_pair_judge_score_some (mapping, flags, model, set, pairs, (const gsize *) (gpointer) again_at->data,
+                                   again_at->len, n_threads, cancellable, error);
 }
