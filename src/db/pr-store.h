@@ -29,7 +29,7 @@ G_BEGIN_DECLS
  * the connection's current database; the rows about it are keyed by that
  * database and the table's name, both as the catalogue spells them
  * (pr-store-keys.c). Times are UTC. See pr-store-schema.c for the columns. */
-#define PR_STORE_SCHEMA_VERSION 13
+#define PR_STORE_SCHEMA_VERSION 14
 
 typedef struct _PrStore PrStore;
 
