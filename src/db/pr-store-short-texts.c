@@ -511,6 +511,22 @@ compare_bodies (gconstpointer x,
   return (p > q) - (p < q);
 }
 
+/* " IN (?, …)" for @n of @numbers (guint32) from @start, bound to @params. */
+static void
+append_in (GString    *sql,
+           MYSQL_BIND *params,
+           GArray     *numbers,
+           guint       start,
+           guint       n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (sql, i == 0 ? " IN (?" : ", ?");
+      _pr_statement_bind_u32 (&params[i], &g_array_index (numbers, guint32, start + i));
+    }
+  g_string_append_c (sql, ')');
+}
+
 static gboolean
 refuse_damaged (PrStore           *self,
                 const char        *table,
@@ -637,13 +653,8 @@ pr_store_find_short_texts (PrStore                  *self,
       g_autoptr(GString) sql = g_string_new (NULL);
 
       g_string_printf (sql, "SELECT bucket, grams FROM %s WHERE source_database = ? AND source_table = ? AND "
-                       "bucket IN ", self->q_short_grams);
-      for (guint i = 0; i < n; i++)
-        {
-          g_string_append (sql, i == 0 ? "(?" : ", ?");
-          _pr_statement_bind_u32 (&params[2 + i], &g_array_index (buckets, guint32, start + i));
-        }
-      g_string_append_c (sql, ')');
+                       "bucket", self->q_short_grams);
+      append_in (sql, params + 2, buckets, start, n);
       if (!_pr_store_for_each_blob (self, sql->str, params, read_bucket, &search, what, error))
         return FALSE;
       if (search.damaged)
@@ -668,13 +679,8 @@ pr_store_find_short_texts (PrStore                  *self,
         g_autoptr(GString) sql = g_string_new (NULL);
 
         g_string_printf (sql, "SELECT record_id, body, n_grams FROM %s WHERE source_database = ? AND "
-                         "source_table = ? AND body IN ", self->q_short_bodies);
-        for (guint i = 0; i < n; i++)
-          {
-            g_string_append (sql, i == 0 ? "(?" : ", ?");
-            _pr_statement_bind_u32 (&params[2 + i], &g_array_index (touched, guint32, start + i));
-          }
-        g_string_append_c (sql, ')');
+                         "source_table = ? AND body", self->q_short_bodies);
+        append_in (sql, params + 2, touched, start, n);
         if (!_pr_store_for_each_row (self, sql->str, params, 2, take_candidate, &candidates, what, error))
           return FALSE;
         if (search.damaged)
