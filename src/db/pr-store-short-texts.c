@@ -248,13 +248,27 @@ write_bodies (PrStore          *self,
               GPtrArray        *grams,
               GError          **error)
 {
-  for (guint first = 0; first < ids->len; first += BATCH_ROWS)
+  gsize budget = MIN (1u << 20, MAX (1024, _pr_connection_statement_budget (self->connection) - 256));
+
+  for (guint first = 0, n; first < ids->len; first += n)
     {
-      guint n = MIN (BATCH_ROWS, ids->len - first);
-      g_autoptr(GString) sql = g_string_new (NULL);
-      g_autofree MYSQL_BIND *params = g_new0 (MYSQL_BIND, n * 6);
-      g_autofree unsigned long *lengths = g_new0 (unsigned long, n * 3);
-      g_autofree guint32 *numbers = g_new (guint32, n * 2);
+      g_autoptr(GString) sql = NULL;
+      g_autofree MYSQL_BIND *params = NULL;
+      g_autofree unsigned long *lengths = NULL;
+      g_autofree guint32 *numbers = NULL;
+      gsize n_bytes = 0;
+
+      /* Under the server's packet budget, as the other rows. */
+      for (n = 0; n < BATCH_ROWS && first + n < ids->len; n++)
+        {
+          n_bytes += strlen (ids->pdata[first + n]) + 64;
+          if (n > 0 && n_bytes > budget)
+            break;
+        }
+      sql = g_string_new (NULL);
+      params = g_new0 (MYSQL_BIND, n * 6);
+      lengths = g_new0 (unsigned long, n * 3);
+      numbers = g_new (guint32, n * 2);
 
       g_string_printf (sql, "INSERT INTO %s (source_database, source_table, body, scan_id, record_id, n_grams) "
                        "VALUES ", self->q_short_bodies);
