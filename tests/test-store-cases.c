@@ -352,7 +352,8 @@ test_privileges (void)
   pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_passage_counts TO clerk");
   pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_judged_pairs TO clerk");
   pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_part_pairs TO clerk");
-  pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_short_texts TO clerk");
+  pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_short_bodies TO clerk");
+  pr_test_execute (admin, "GRANT DELETE ON cases_priv.pr_short_grams TO clerk");
   g_free (params->user);
   params->user = g_strdup ("clerk");
   g_free (params->password);

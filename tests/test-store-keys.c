@@ -436,7 +436,7 @@ test_foreign_table (void)
     g_assert_no_error (error);
     g_assert_nonnull (store);
     n_tables = query ("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'cut_off'");
-    g_assert_cmpstr (n_tables, ==, "12");
+    g_assert_cmpstr (n_tables, ==, "13");
   }
 }
 

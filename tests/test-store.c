@@ -425,7 +425,7 @@ test_separate_schema (void)
   store = pr_store_open (connection, "prstore", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (pr_store_get_schema (store), ==, "prstore");
-  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'prstore'"), ==, 12);
+  g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'prstore'"), ==, 13);
   g_assert_cmpuint (query_number (root, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'src_sep'"), ==, 1);
 
   records_add (records, "1", 0x1234, 1, FALSE, TRUE);

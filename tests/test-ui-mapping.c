@@ -174,7 +174,8 @@ test_guide_grants (void)
     "GRANT ALL PRIVILEGES ON guide.pr_passage_counts TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_judged_pairs TO 'reviewer'@'%'",
     "GRANT ALL PRIVILEGES ON guide.pr_part_pairs   TO 'reviewer'@'%'",
-    "GRANT ALL PRIVILEGES ON guide.pr_short_texts  TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_short_bodies TO 'reviewer'@'%'",
+    "GRANT ALL PRIVILEGES ON guide.pr_short_grams  TO 'reviewer'@'%'",
   };
   GtkColumnView *view;
   PrClusterItem *shown;

@@ -57,9 +57,7 @@ struct _PrIntake {
   PrPairModel      model;
   double           probability;
   int              id_column;
-  PrShortIndex    *short_index;  /* the last scan's short bodies; NULL until a judged check */
-  GPtrArray       *short_ids;    /* their records */
-  GHashTable      *short_of;     /* record id → its place in short_ids */
+  gboolean         short_asked;  /* whether the store was asked of its short texts */
   gboolean         short_texts_missing; /* the last judged scan kept no short texts */
 };
 
@@ -81,9 +79,6 @@ pr_intake_free (PrIntake *self)
   g_clear_pointer (&self->index, pr_stored_index_free);
   g_clear_pointer (&self->passages, pr_stored_parts_free);
   g_clear_pointer (&self->notice, g_free);
-  g_clear_pointer (&self->short_index, pr_short_index_free);
-  g_clear_pointer (&self->short_of, g_hash_table_unref);
-  g_clear_pointer (&self->short_ids, g_ptr_array_unref);
   g_free (self);
 }
 
@@ -460,8 +455,8 @@ typedef struct {
 
 /* The stored records whose short bodies a judged scan pairs with the
  * petition's, by the scan's rule (pr-short-pairs.c) over the short
- * bodies the last scan kept. */
-static GArray *
+ * bodies the last scan kept, read by the petition's own 3-grams. */
+static GPtrArray *
 find_short_texts (PrIntake          *self,
                   const char *const *values,
                   const char        *record_id,
@@ -472,47 +467,30 @@ find_short_texts (PrIntake          *self,
   g_autoptr(GString) body = g_string_new (NULL);
   g_autoptr(GPtrArray) fields = g_ptr_array_new ();
   g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
-  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint32));
-  gpointer own = NULL;
+  GPtrArray *found = NULL;
+  gboolean kept = FALSE;
 
   pr_short_pair_options_default (&options);
-  if (self->short_index == NULL)
-    {
-      gboolean kept = FALSE;
-
-      if (!pr_store_load_short_texts (self->store, self->table, &options, &self->short_index, &self->short_ids,
-                                      &kept, error))
-        {
-          g_array_unref (found);
-          return NULL;
-        }
-      /* The last scan judged (else no second stage here) but kept no
-       * short texts: made before the store kept them. Said, not silent:
-       * the next scan finds short texts reworded that this check cannot. */
-      if (!kept)
-        {
-          g_autofree char *said = g_strdup_printf (_("The last scan of “%s” with the store kept no short texts, so "
-                                                     "this check cannot find short texts reworded as a scan does; "
-                                                     "scan the table with the store again."), self->table);
-          char *both = self->notice != NULL ? g_strdup_printf ("%s\n%s", self->notice, said) : g_strdup (said);
-
-          g_free (self->notice);
-          self->notice = both;
-          self->short_texts_missing = TRUE;
-        }
-      self->short_of = g_hash_table_new (g_str_hash, g_str_equal);
-      for (guint i = 0; i < self->short_ids->len; i++)
-        g_hash_table_insert (self->short_of, self->short_ids->pdata[i], GUINT_TO_POINTER (i + 1));
-    }
-  if (pr_short_index_size (self->short_index) == 0)
-    return found;
   pr_pair_record_from_texts (self->mapping, (char *const *) values, PR_DATE_NONE, 0, 0, &record, body, fields);
-  if (!pr_short_pairs_body_grams (&options, record.body, -1, grams))
-    return found;
-  if (record_id != NULL)
-    own = g_hash_table_lookup (self->short_of, record_id);
-  pr_short_index_find (self->short_index, (const guint64 *) (gpointer) grams->data, grams->len,
-                       own != NULL ? GPOINTER_TO_UINT (own) - 1 : PR_SHORT_INDEX_NONE, found);
+  pr_short_pairs_body_grams (&options, record.body, -1, grams);
+  if (!pr_store_find_short_texts (self->store, self->table, &options, (const guint64 *) (gpointer) grams->data,
+                                  grams->len, record_id, &found, &kept, error))
+    return NULL;
+  /* The last scan judged (else no second stage here) but kept no short
+   * texts: made before the store kept them. Said once, not silent: the
+   * next scan finds short texts reworded that this check cannot. */
+  if (!kept && !self->short_asked)
+    {
+      g_autofree char *said = g_strdup_printf (_("The last scan of “%s” with the store kept no short texts, so "
+                                                 "this check cannot find short texts reworded as a scan does; "
+                                                 "scan the table with the store again."), self->table);
+      char *both = self->notice != NULL ? g_strdup_printf ("%s\n%s", self->notice, said) : g_strdup (said);
+
+      g_free (self->notice);
+      self->notice = both;
+      self->short_texts_missing = TRUE;
+    }
+  self->short_asked = TRUE;
   return found;
 }
 
@@ -601,7 +579,7 @@ pr_intake_check_full (PrIntake          *self,
   guint n_columns = pr_mapping_get_n_columns (self->mapping);
   g_autoptr(GArray) matches = NULL;
   g_autoptr(GArray) passages = NULL;
-  g_autoptr(GArray) shorts = NULL;
+  g_autoptr(GPtrArray) shorts = NULL;
   g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (Found));
   g_autoptr(GArray) answer = g_array_new (FALSE, TRUE, sizeof (PrIntakeCase));
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
@@ -712,7 +690,7 @@ pr_intake_check_full (PrIntake          *self,
         return NULL;
       for (guint i = 0; i < shorts->len; i++)
         {
-          Found one = { self->short_ids->pdata[g_array_index (shorts, guint32, i)], G_MAXUINT, NULL, TRUE };
+          Found one = { shorts->pdata[i], G_MAXUINT, NULL, TRUE };
 
           if (g_hash_table_add (seen, (gpointer) one.record_id))
             g_array_append_val (found, one);

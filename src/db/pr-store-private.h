@@ -59,7 +59,9 @@ struct _PrStore
   char         *q_passage_counts;
   char         *q_judged;
   char         *q_part_pairs;
-  char         *q_short_texts;
+  char         *q_short_texts;  /* of version 13, for its upgrade */
+  char         *q_short_bodies;
+  char         *q_short_grams;
   gboolean      index_passages; /* build the passages' index at the next commit */
   char         *database;       /* the connection's current database, "" for none */
   gboolean      lower_case_names; /* the server's lower_case_table_names is not 0 */
@@ -213,6 +215,8 @@ gboolean    _pr_store_write_short_texts (PrStore           *self,
                                          const PrStoreKey  *where,
                                          gint64             scan_id,
                                          GError           **error);
+gboolean    _pr_store_migrate_short_texts (PrStore          *self,
+                                           GError          **error);
 
 /* pr-store-decisions.c */
 gboolean    _pr_store_validate_decision  (const PrDecision  *decision,

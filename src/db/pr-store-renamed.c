@@ -20,7 +20,7 @@
 #include "pr-store-renamed.h"
 
 /* The tables whose rows name a source table. */
-#define N_KEYED 10
+#define N_KEYED 11
 
 static void
 keyed_tables (PrStore    *self,
@@ -35,7 +35,8 @@ keyed_tables (PrStore    *self,
   names[6] = self->q_passage_counts;
   names[7] = self->q_judged;
   names[8] = self->q_part_pairs;
-  names[9] = self->q_short_texts;
+  names[9] = self->q_short_bodies;
+  names[10] = self->q_short_grams;
 }
 
 void

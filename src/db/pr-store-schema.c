@@ -131,6 +131,31 @@
   "  PRIMARY KEY (source_database, source_table, chunk)" \
   ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
 
+/* The short bodies of each table's last judged scan and the index of
+ * their rare 3-grams (pr-store-short-texts.c), which the intake check
+ * reads by the new text's own 3-grams. */
+#define SHORT_BODIES_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  body INT UNSIGNED NOT NULL," \
+  "  scan_id BIGINT NOT NULL," \
+  "  record_id VARCHAR(191) NOT NULL," \
+  "  n_grams INT UNSIGNED NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, body)," \
+  "  KEY pr_short_bodies_record (source_database, source_table, record_id)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
+#define SHORT_GRAMS_STATEMENT \
+  "CREATE TABLE IF NOT EXISTS %s (" \
+  "  source_database VARCHAR(64) NOT NULL," \
+  "  source_table VARCHAR(64) NOT NULL," \
+  "  bucket INT UNSIGNED NOT NULL," \
+  "  scan_id BIGINT NOT NULL," \
+  "  grams MEDIUMBLOB NOT NULL," \
+  "  PRIMARY KEY (source_database, source_table, bucket)" \
+  ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=%s"
+
 /* Every row about a source table names it by its database and its name,
  * both as the catalogue spells them (pr-store-keys.c). A database of ''
  * is a row of version 3 or before, not yet claimed by a database. */
@@ -218,7 +243,8 @@ static const char *const create_statements[] = {
   PASSAGE_COUNTS_STATEMENT,
   JUDGED_STATEMENT,
   PART_PAIRS_STATEMENT,
-  SHORT_TEXTS_STATEMENT,
+  SHORT_BODIES_STATEMENT,
+  SHORT_GRAMS_STATEMENT,
 
   /* Last: a version row means the other tables are all there. */
   "CREATE TABLE IF NOT EXISTS %s ("
@@ -304,7 +330,8 @@ static const struct {
   { "pr_passage_counts", 8 },
   { "pr_judged_pairs", 9 },
   { "pr_part_pairs", 10 },
-  { "pr_short_texts", 13 },
+  { "pr_short_bodies", 14 },
+  { "pr_short_grams", 14 },
   { "pr_meta", 1 },
 };
 
@@ -488,7 +515,8 @@ create_tables (PrStore  *self,
 {
   const char *names[] = { self->q_scans, self->q_fingerprints, self->q_decisions, self->q_repeats,
                           self->q_cases, self->q_case_members, self->q_passages, self->q_passage_counts,
-                          self->q_judged, self->q_part_pairs, self->q_short_texts, self->q_meta };
+                          self->q_judged, self->q_part_pairs, self->q_short_bodies, self->q_short_grams,
+                          self->q_meta };
   g_autofree char *insert = NULL;
   char version[24];
   unsigned long version_length;
@@ -769,12 +797,18 @@ migrate_12_to_13 (PrStore  *self,
   return create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error);
 }
 
-/* Version 14 is the short texts' index (merged beside this). */
+/* Version 14 indexes the short bodies by their rare 3-grams, so that
+ * the intake check reads the rows of a new text's own rather than every
+ * short body: the bodies version 13 kept are indexed, nothing lost. */
 static gboolean
 migrate_13_to_14 (PrStore  *self,
                   GError  **error)
 {
-  return TRUE;
+  const char *statements[] = { SHORT_BODIES_STATEMENT, SHORT_GRAMS_STATEMENT };
+  const char *names[] = { self->q_short_bodies, self->q_short_grams };
+
+  return create_for_upgrade (self, statements, names, G_N_ELEMENTS (statements), error) &&
+         _pr_store_migrate_short_texts (self, error);
 }
 
 /* Version 15 keeps as not judged (−1) a pair its scan proved below the

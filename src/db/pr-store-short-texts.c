@@ -1,23 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * The short bodies of a table's last complete scan that judged its pairs,
- * kept in pr_short_texts with their distinct character 3-grams, so that
- * the intake check finds a new text's short-text candidates by the rule
- * the scan paired them by (pr-short-pairs.c): which 3-grams are rare
- * depends on every short body, so all are kept, not only the rare ones.
+ * kept so that the intake check finds a new text's short-text candidates
+ * by the rule the scan paired them by (pr-short-pairs.c), reading only
+ * the rows of the new text's own 3-grams and of the bodies they lead to:
+ * its cost does not grow with the table.
  *
- * Each body is packed as its id's length (2 bytes) and bytes, the number
- * of its 3-grams (4 bytes) and the 3-grams (8 bytes each), into rows
- * under the server's packet budget. Every commit replaces the table's
- * rows, in its own transaction (_pr_store_write_short_texts ()): a scan
- * that did not judge leaves none; one that judged leaves at least one
- * row, empty when it found no short body, so that the check tells a scan
- * that found none from one made before the store kept them.
+ * pr_short_bodies holds each body by its number (the scan's order): its
+ * record and its count of distinct 3-grams, which the containment
+ * divides by. pr_short_grams holds the 3-grams found in at most
+ * max_records bodies, each with the numbers of its bodies: a 3-gram in
+ * more can never count, since the check only adds the new body to its
+ * holders. A row holds the 3-grams of one bucket (the top bits of the
+ * 3-gram times an odd constant, a bijection), about a hundred holdings a
+ * bucket whatever the table's size, so that rows stay few and small. A
+ * header row (bucket HEADER_BUCKET) holds the number of bucket bits, the
+ * max_records the index was made for, and the number of bodies; a table
+ * without it had no short texts kept (a scan before the store kept them,
+ * or one without the second stage).
+ *
+ * Every commit replaces the table's rows, in its own transaction
+ * (_pr_store_write_short_texts ()).
  */
 #define G_LOG_DOMAIN "pr-store-short-texts"
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -25,7 +34,15 @@
 #include "pr-store-private.h"
 #include "pr-store-short-texts.h"
 
-#define ROW_BYTES (1u << 20)
+#define HEADER_BUCKET G_MAXUINT32
+#define HEADER_BYTES 12
+/* Holdings (3-gram, body) a bucket, on average. */
+#define BUCKET_HOLDINGS 128
+/* Holdings sorted at once while writing: 16 bytes each. */
+#define PARTITION_HOLDINGS (1u << 22)
+#define GOLDEN G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)
+#define BATCH_ROWS 500
+#define BATCH_IDS 500
 
 struct _PrShortTextsKept {
   gint64     scan_id;
@@ -69,46 +86,269 @@ pr_store_keep_short_texts (PrStore   *self,
   self->short_texts->grams = grams;
 }
 
-static void
-pack_body (GByteArray   *out,
-           const char   *id,
-           const GArray *grams)
+static inline guint32
+bucket_of (guint64 key,
+           guint   bits)
 {
-  guint16 id_length = GUINT16_TO_LE ((guint16) strlen (id));
-  guint32 n = GUINT32_TO_LE (grams->len);
+  return bits == 0 ? 0 : (guint32) (key >> (64 - bits));
+}
 
-  g_byte_array_append (out, (const guint8 *) &id_length, 2);
-  g_byte_array_append (out, (const guint8 *) id, strlen (id));
-  g_byte_array_append (out, (const guint8 *) &n, 4);
-  for (guint i = 0; i < grams->len; i++)
+/* The rows of pr_short_grams waiting for one multi-row INSERT. */
+typedef struct {
+  PrStore          *self;
+  const PrStoreKey *where;
+  gint64            scan_id;
+  GArray           *buckets;  /* guint32 */
+  GPtrArray        *blobs;    /* GByteArray */
+  gsize             n_bytes;
+  gsize             budget;
+} GramRows;
+
+static gboolean
+flush_gram_rows (GramRows  *rows,
+                 GError   **error)
+{
+  g_autoptr(GString) sql = NULL;
+  g_autofree MYSQL_BIND *params = NULL;
+  g_autofree unsigned long *lengths = NULL;
+  guint n = rows->buckets->len;
+  gboolean ok;
+
+  if (n == 0)
+    return TRUE;
+  sql = g_string_new (NULL);
+  g_string_printf (sql, "INSERT INTO %s (source_database, source_table, bucket, scan_id, grams) VALUES ",
+                   rows->self->q_short_grams);
+  params = g_new0 (MYSQL_BIND, n * 5);
+  lengths = g_new0 (unsigned long, n * 3);
+  for (guint i = 0; i < n; i++)
     {
-      guint64 gram = GUINT64_TO_LE (g_array_index (grams, guint64, i));
+      GByteArray *blob = rows->blobs->pdata[i];
 
-      g_byte_array_append (out, (const guint8 *) &gram, 8);
+      g_string_append (sql, i == 0 ? "(?,?,?,?,?)" : ",(?,?,?,?,?)");
+      _pr_store_bind_key (&params[i * 5], rows->where, &lengths[i * 3]);
+      _pr_statement_bind_u32 (&params[i * 5 + 2], &g_array_index (rows->buckets, guint32, i));
+      _pr_statement_bind_i64 (&params[i * 5 + 3], &rows->scan_id);
+      _pr_statement_bind_blob (&params[i * 5 + 4], blob->data, blob->len, &lengths[i * 3 + 2]);
     }
+  ok = _pr_statement_run (rows->self->connection, sql->str, params, NULL, NULL,
+                          _("cannot keep the short texts in the store"), error);
+  g_array_set_size (rows->buckets, 0);
+  g_ptr_array_set_size (rows->blobs, 0);
+  rows->n_bytes = 0;
+  return ok;
 }
 
 static gboolean
-insert_row (PrStore          *self,
-            const PrStoreKey *where,
-            guint32           chunk,
-            gint64            scan_id,
-            guint32           n_bodies,
-            GByteArray       *bytes,
-            const char       *what,
-            GError          **error)
+add_gram_row (GramRows    *rows,
+              guint32      bucket,
+              GByteArray  *blob,
+              GError     **error)
 {
-  g_autofree char *insert = g_strdup_printf ("INSERT INTO %s (source_database, source_table, chunk, scan_id, "
-                                             "n_bodies, bodies) VALUES (?, ?, ?, ?, ?, ?)", self->q_short_texts);
-  MYSQL_BIND params[6];
-  unsigned long lengths[3];
+  if (rows->buckets->len > 0 &&
+      (rows->buckets->len == BATCH_ROWS || rows->n_bytes + blob->len + 64 > rows->budget) &&
+      !flush_gram_rows (rows, error))
+    return FALSE;
+  g_array_append_val (rows->buckets, bucket);
+  g_ptr_array_add (rows->blobs, g_byte_array_ref (blob));
+  rows->n_bytes += blob->len + 64;
+  return TRUE;
+}
 
-  _pr_store_bind_key (params, where, lengths);
-  _pr_statement_bind_u32 (&params[2], &chunk);
-  _pr_statement_bind_i64 (&params[3], &scan_id);
-  _pr_statement_bind_u32 (&params[4], &n_bodies);
-  _pr_statement_bind_blob (&params[5], bytes->data, bytes->len, &lengths[2]);
-  return _pr_statement_run (self->connection, insert, params, NULL, NULL, what, error);
+typedef struct {
+  guint64 key;   /* the 3-gram times GOLDEN */
+  guint32 body;
+} Holding;
+
+static int
+compare_holdings (const void *x,
+                  const void *y)
+{
+  const Holding *p = x, *q = y;
+
+  if (p->key != q->key)
+    return p->key < q->key ? -1 : 1;
+  return (p->body > q->body) - (p->body < q->body);
+}
+
+/* Writes the 3-grams of @grams held by at most @max_records bodies,
+ * bucket by bucket, a part of the buckets at a time. */
+static gboolean
+write_grams (GramRows   *rows,
+             GPtrArray  *grams,
+             guint       bits,
+             guint       max_records,
+             guint64     n_holdings,
+             GError    **error)
+{
+  guint pbits = 0;
+
+  while (pbits < bits && (n_holdings >> pbits) > PARTITION_HOLDINGS)
+    pbits++;
+  for (guint64 part = 0; part < (G_GUINT64_CONSTANT (1) << pbits); part++)
+    {
+      g_autoptr(GArray) holdings = g_array_new (FALSE, FALSE, sizeof (Holding));
+      g_autoptr(GByteArray) blob = g_byte_array_new ();
+      const Holding *h;
+      guint32 bucket = 0;
+
+      for (guint b = 0; b < grams->len; b++)
+        {
+          const GArray *own = grams->pdata[b];
+
+          for (guint i = 0; i < own->len; i++)
+            {
+              Holding one = { g_array_index (own, guint64, i) * GOLDEN, b };
+
+              if (bucket_of (one.key, pbits) == part)
+                g_array_append_val (holdings, one);
+            }
+        }
+      qsort (holdings->data, holdings->len, sizeof (Holding), compare_holdings);
+      h = (const Holding *) (gpointer) holdings->data;
+      for (guint i = 0, end; i < holdings->len; i = end)
+        {
+          guint64 gram = h[i].key * G_GUINT64_CONSTANT (0xF1DE83E19937733D); /* GOLDEN's inverse */
+          guint8 count;
+
+          for (end = i + 1; end < holdings->len && h[end].key == h[i].key; end++)
+            ;
+          if (end - i > max_records || end - i > G_MAXUINT8)
+            continue;
+          if (blob->len > 0 && bucket_of (h[i].key, bits) != bucket)
+            {
+              if (!add_gram_row (rows, bucket, blob, error))
+                return FALSE;
+              g_byte_array_unref (blob);
+              blob = g_byte_array_new ();
+            }
+          bucket = bucket_of (h[i].key, bits);
+          gram = GUINT64_TO_LE (gram);
+          count = (guint8) (end - i);
+          g_byte_array_append (blob, (const guint8 *) &gram, 8);
+          g_byte_array_append (blob, &count, 1);
+          for (guint e = i; e < end; e++)
+            {
+              guint32 body = GUINT32_TO_LE (h[e].body);
+
+              g_byte_array_append (blob, (const guint8 *) &body, 4);
+            }
+        }
+      if (blob->len > 0 && !add_gram_row (rows, bucket, blob, error))
+        return FALSE;
+    }
+  return flush_gram_rows (rows, error);
+}
+
+static gboolean
+write_bodies (PrStore          *self,
+              const PrStoreKey *where,
+              gint64            scan_id,
+              GPtrArray        *ids,
+              GPtrArray        *grams,
+              GError          **error)
+{
+  gsize budget = MIN (1u << 20, MAX (1024, _pr_connection_statement_budget (self->connection) - 256));
+
+  for (guint first = 0, n; first < ids->len; first += n)
+    {
+      g_autoptr(GString) sql = NULL;
+      g_autofree MYSQL_BIND *params = NULL;
+      g_autofree unsigned long *lengths = NULL;
+      g_autofree guint32 *numbers = NULL;
+      gsize n_bytes = 0;
+
+      /* Under the server's packet budget, as the other rows. */
+      for (n = 0; n < BATCH_ROWS && first + n < ids->len; n++)
+        {
+          n_bytes += strlen (ids->pdata[first + n]) + 64;
+          if (n > 0 && n_bytes > budget)
+            break;
+        }
+      sql = g_string_new (NULL);
+      params = g_new0 (MYSQL_BIND, n * 6);
+      lengths = g_new0 (unsigned long, n * 3);
+      numbers = g_new (guint32, n * 2);
+
+      g_string_printf (sql, "INSERT INTO %s (source_database, source_table, body, scan_id, record_id, n_grams) "
+                       "VALUES ", self->q_short_bodies);
+      for (guint i = 0; i < n; i++)
+        {
+          MYSQL_BIND *p = params + i * 6;
+
+          g_string_append (sql, i == 0 ? "(?,?,?,?,?,?)" : ",(?,?,?,?,?,?)");
+          numbers[2 * i] = first + i;
+          numbers[2 * i + 1] = ((GArray *) grams->pdata[first + i])->len;
+          _pr_store_bind_key (p, where, &lengths[i * 3]);
+          _pr_statement_bind_u32 (&p[2], &numbers[2 * i]);
+          _pr_statement_bind_i64 (&p[3], &scan_id);
+          _pr_statement_bind_string (&p[4], ids->pdata[first + i], &lengths[i * 3 + 2]);
+          _pr_statement_bind_u32 (&p[5], &numbers[2 * i + 1]);
+        }
+      if (!_pr_statement_run (self->connection, sql->str, params, NULL, NULL,
+                              _("cannot keep the short texts in the store"), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Replaces @where's short bodies with @ids and their @grams (none, with
+ * no header, when @ids is NULL). */
+static gboolean
+write_index (PrStore          *self,
+             const PrStoreKey *where,
+             gint64            scan_id,
+             GPtrArray        *ids,
+             GPtrArray        *grams,
+             GError          **error)
+{
+  const char *what = _("cannot keep the short texts in the store");
+  const char *tables[] = { self->q_short_bodies, self->q_short_grams };
+  PrShortPairOptions options;
+  GramRows rows = { self, where, scan_id, NULL, NULL, 0, 0 };
+  guint64 n_holdings = 0;
+  guint32 header[3];
+  guint bits = 0;
+  gboolean ok;
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      g_autofree char *delete = g_strdup_printf ("DELETE FROM %s WHERE source_database = ? AND source_table = ?",
+                                                 tables[t]);
+      MYSQL_BIND params[2];
+      unsigned long lengths[2];
+
+      _pr_store_bind_key (params, where, lengths);
+      if (!_pr_statement_run (self->connection, delete, params, NULL, NULL, what, error))
+        return FALSE;
+    }
+  if (ids == NULL)
+    return TRUE;
+  pr_short_pair_options_default (&options);
+  for (guint b = 0; b < grams->len; b++)
+    n_holdings += ((GArray *) grams->pdata[b])->len;
+  while (bits < 31 && (n_holdings >> bits) > BUCKET_HOLDINGS)
+    bits++;
+  if (!write_bodies (self, where, scan_id, ids, grams, error))
+    return FALSE;
+  rows.buckets = g_array_new (FALSE, FALSE, sizeof (guint32));
+  rows.blobs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  rows.budget = MIN (1u << 20, MAX (1024, _pr_connection_statement_budget (self->connection) - 256));
+  ok = write_grams (&rows, grams, bits, options.max_records, n_holdings, error);
+  if (ok)
+    {
+      g_autoptr(GByteArray) blob = g_byte_array_new ();
+
+      /* Last: a header means the rest is there. */
+      header[0] = GUINT32_TO_LE (bits);
+      header[1] = GUINT32_TO_LE (options.max_records);
+      header[2] = GUINT32_TO_LE (ids->len);
+      g_byte_array_append (blob, (const guint8 *) header, HEADER_BYTES);
+      ok = add_gram_row (&rows, HEADER_BUCKET, blob, error) && flush_gram_rows (&rows, error);
+    }
+  g_array_unref (rows.buckets);
+  g_ptr_array_unref (rows.blobs);
+  return ok;
 }
 
 /* In the commit's transaction: replaces the table's short bodies with
@@ -119,75 +359,393 @@ _pr_store_write_short_texts (PrStore          *self,
                              gint64            scan_id,
                              GError          **error)
 {
-  g_autofree char *delete = g_strdup_printf ("DELETE FROM %s WHERE source_database = ? AND source_table = ?",
-                                             self->q_short_texts);
-  const char *what = _("cannot keep the short texts in the store");
   PrShortTextsKept *kept = self->short_texts;
-  g_autoptr(GByteArray) bytes = g_byte_array_new ();
-  MYSQL_BIND params[2];
-  unsigned long lengths[2];
-  gsize budget = MIN (ROW_BYTES, MAX (1024, _pr_connection_statement_budget (self->connection) - 256));
-  guint32 chunk = 0, n_bodies = 0;
 
-  _pr_store_bind_key (params, where, lengths);
-  if (!_pr_statement_run (self->connection, delete, params, NULL, NULL, what, error))
-    return FALSE;
   if (kept == NULL || kept->scan_id != scan_id)
-    return TRUE;
-  for (guint i = 0; i < kept->ids->len; i++)
-    {
-      gsize before = bytes->len;
-
-      pack_body (bytes, kept->ids->pdata[i], kept->grams->pdata[i]);
-      /* A row full: written without this body, which starts the next. */
-      if (bytes->len > budget && n_bodies > 0)
-        {
-          g_autoptr(GByteArray) rest = g_byte_array_new ();
-
-          g_byte_array_append (rest, bytes->data + before, bytes->len - before);
-          g_byte_array_set_size (bytes, before);
-          if (!insert_row (self, where, chunk++, scan_id, n_bodies, bytes, what, error))
-            return FALSE;
-          g_byte_array_set_size (bytes, 0);
-          g_byte_array_append (bytes, rest->data, rest->len);
-          n_bodies = 0;
-        }
-      n_bodies++;
-    }
-  /* Written even empty: this scan kept its short bodies, if none. */
-  return insert_row (self, where, chunk, scan_id, n_bodies, bytes, what, error);
+    return write_index (self, where, scan_id, NULL, NULL, error);
+  return write_index (self, where, scan_id, kept->ids, kept->grams, error);
 }
 
-/* Reads one row's @n_bodies bodies from @blob into @index and @ids. */
+/* The search for one new body (pr_store_find_short_texts ()). */
+typedef struct {
+  const guint64 *grams;      /* the new body's, ascending */
+  guint          n_grams;
+  guint32        own;        /* its own body's number, or G_MAXUINT32 */
+  guint          max_records;
+  double         min_containment;
+  guint          bits;
+  guint          cap;        /* max_records the index was made for */
+  guint32        n_bodies;
+  gboolean       header;
+  gboolean       damaged;
+  GHashTable    *shared;     /* body → 3-grams shared with the new body */
+} Search;
+
 static gboolean
-unpack_row (const guint8 *blob,
-            gsize         length,
-            guint32       n_bodies,
-            PrShortIndex *index,
-            GPtrArray    *ids,
-            GArray       *grams)
+read_header (const char    *id,
+             const guint8  *bytes,
+             gsize          length,
+             gpointer       user_data,
+             GError       **error)
 {
+  Search *search = user_data;
+  guint32 header[3];
+
+  if (bytes == NULL || length != HEADER_BYTES)
+    {
+      search->damaged = TRUE;
+      return TRUE;
+    }
+  memcpy (header, bytes, HEADER_BYTES);
+  search->bits = GUINT32_FROM_LE (header[0]);
+  search->cap = GUINT32_FROM_LE (header[1]);
+  search->n_bodies = GUINT32_FROM_LE (header[2]);
+  search->header = TRUE;
+  search->damaged = search->bits > 31;
+  return TRUE;
+}
+
+static gboolean
+has_gram (const Search *search,
+          guint64       gram)
+{
+  guint lo = 0, hi = search->n_grams;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (search->grams[mid] < gram)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < search->n_grams && search->grams[lo] == gram;
+}
+
+/* One bucket's 3-grams: those of the new body count for their holders,
+ * as a scan of the kept bodies and the new one counts them. */
+static gboolean
+read_bucket (const char    *id,
+             const guint8  *bytes,
+             gsize          length,
+             gpointer       user_data,
+             GError       **error)
+{
+  Search *search = user_data;
+  /* A scan of the kept bodies and the new one: the new body is one more
+   * holder, unless it is one of the kept (then already counted). */
+  guint added = search->own == G_MAXUINT32;
   gsize at = 0;
 
-  for (guint32 b = 0; b < n_bodies; b++)
+  while (bytes != NULL && at < length)
     {
+      guint64 gram;
+      guint count;
+
+      if (length - at < 9)
+        break;
+      memcpy (&gram, bytes + at, 8);
+      gram = GUINT64_FROM_LE (gram);
+      count = bytes[at + 8];
+      at += 9;
+      if ((length - at) / 4 < count || count > search->n_bodies)
+        break;
+      if (count + added <= search->max_records && has_gram (search, gram))
+        for (guint e = 0; e < count; e++)
+          {
+            guint32 body;
+
+            memcpy (&body, bytes + at + 4 * (gsize) e, 4);
+            body = GUINT32_FROM_LE (body);
+            if (body >= search->n_bodies)
+              {
+                search->damaged = TRUE;
+                return TRUE;
+              }
+            if (body != search->own)
+              {
+                gpointer key = GUINT_TO_POINTER (body + 1);
+
+                g_hash_table_insert (search->shared, key,
+                                     GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (search->shared, key)) + 1));
+              }
+          }
+      at += 4 * (gsize) count;
+    }
+  if (bytes == NULL || at != length)
+    search->damaged = TRUE;
+  return TRUE;
+}
+
+static void
+take_own (const char    *id,
+          const guint64 *values,
+          gpointer       user_data)
+{
+  Search *search = user_data;
+
+  search->own = (guint32) values[0];
+}
+
+typedef struct {
+  Search    *search;
+  GArray    *bodies;  /* guint32, the candidates' numbers */
+  GHashTable *ids;    /* body number + 1 → its record */
+} Candidates;
+
+static void
+take_candidate (const char    *id,
+                const guint64 *values,
+                gpointer       user_data)
+{
+  Candidates *found = user_data;
+  guint32 body = (guint32) values[0];
+  guint shared = GPOINTER_TO_UINT (g_hash_table_lookup (found->search->shared, GUINT_TO_POINTER (body + 1)));
+  guint other = (guint) values[1];
+
+  if (other == 0)
+    {
+      found->search->damaged = TRUE;
+      return;
+    }
+  if ((double) shared / MIN (other, found->search->n_grams) >= found->search->min_containment)
+    {
+      g_array_append_val (found->bodies, body);
+      g_hash_table_insert (found->ids, GUINT_TO_POINTER (body + 1), g_strdup (id));
+    }
+}
+
+static int
+compare_bodies (gconstpointer x,
+                gconstpointer y)
+{
+  guint32 p = *(const guint32 *) x, q = *(const guint32 *) y;
+
+  return (p > q) - (p < q);
+}
+
+/* " IN (?, …)" for @n of @numbers (guint32) from @start, bound to @params. */
+static void
+append_in (GString    *sql,
+           MYSQL_BIND *params,
+           GArray     *numbers,
+           guint       start,
+           guint       n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (sql, i == 0 ? " IN (?" : ", ?");
+      _pr_statement_bind_u32 (&params[i], &g_array_index (numbers, guint32, start + i));
+    }
+  g_string_append_c (sql, ')');
+}
+
+static gboolean
+refuse_damaged (PrStore           *self,
+                const char        *table,
+                const PrStoreKey  *key,
+                GError           **error)
+{
+  g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+               _("the short texts kept for “%s” in the schema “%s” are damaged; delete them "
+                 "(DELETE FROM pr_short_grams WHERE source_database = '%s' AND source_table = '%s') "
+                 "and scan again"), table, self->schema, key->database, key->table);
+  return FALSE;
+}
+
+/**
+ * pr_store_find_short_texts:
+ * @store: a store
+ * @table: the source table
+ * @options: the rule the scan paired the short bodies by
+ * @grams: the new body's distinct 3-grams, ascending (pr_short_pairs_body_grams ())
+ * @n_grams: their number
+ * @own_id: (nullable): the new body's record, when a scan may have read it
+ * @ids: (out) (transfer full) (element-type utf8): the records of the
+ *   short bodies of the table's last complete scan that a scan of them
+ *   and the new body pairs with it (pr_short_pairs_foreach ()'s rule), in
+ *   the order that scan read them; a kept body of @own_id is not one
+ * @kept: (out): whether that scan kept its short bodies (%FALSE: the
+ *   store holds none for the table, as after a scan made before it kept
+ *   them, or one without the second stage)
+ * @error: return location for a #GError
+ *
+ * Reads the rows of the new body's 3-grams and of the bodies sharing
+ * them, not the table's every short body.
+ *
+ * Returns: %FALSE with @error set on failure
+ */
+gboolean
+pr_store_find_short_texts (PrStore                  *self,
+                           const char               *table,
+                           const PrShortPairOptions *options,
+                           const guint64            *grams,
+                           guint                     n_grams,
+                           const char               *own_id,
+                           GPtrArray               **ids,
+                           gboolean                 *kept,
+                           GError                  **error)
+{
+  const char *what = _("cannot read the short texts kept in the store");
+  g_autoptr(GHashTable) shared = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) records = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr(GArray) buckets = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  Search search = { grams, n_grams, G_MAXUINT32, options->max_records, options->min_containment,
+                    0, 0, 0, FALSE, FALSE, shared };
+  Candidates candidates = { &search, bodies, records };
+  const PrStoreKey *key;
+  MYSQL_BIND params[2 + BATCH_IDS];
+  unsigned long lengths[3];
+  guint32 header_bucket = HEADER_BUCKET;
+  GHashTableIter iter;
+  gpointer body;
+
+  g_return_val_if_fail (self != NULL && ids != NULL && kept != NULL, FALSE);
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  _pr_store_bind_key (params, key, lengths);
+
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT bucket, grams FROM %s WHERE source_database = ? AND "
+                                            "source_table = ? AND bucket = ?", self->q_short_grams);
+
+    _pr_statement_bind_u32 (&params[2], &header_bucket);
+    if (!_pr_store_for_each_blob (self, sql, params, read_header, &search, what, error))
+      return FALSE;
+  }
+  if (search.damaged)
+    return refuse_damaged (self, table, key, error);
+  *kept = search.header;
+  if (search.header && search.cap < options->max_records)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the short texts kept for “%s” in the schema “%s” were kept for another rule (3-grams in "
+                     "at most %u texts, this program counts up to %u); scan the table with the store again"),
+                   table, self->schema, search.cap, options->max_records);
+      return FALSE;
+    }
+  if (!search.header || search.n_bodies == 0 || n_grams == 0)
+    {
+      *ids = g_steal_pointer (&found);
+      return TRUE;
+    }
+
+  if (own_id != NULL)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT record_id, body FROM %s WHERE source_database = ? AND "
+                                              "source_table = ? AND record_id = ? ORDER BY body DESC LIMIT 1",
+                                              self->q_short_bodies);
+
+      _pr_statement_bind_string (&params[2], own_id, &lengths[2]);
+      if (!_pr_store_for_each_row (self, sql, params, 1, take_own, &search, what, error))
+        return FALSE;
+    }
+
+  /* The new body's buckets, each once. */
+  for (guint i = 0; i < n_grams; i++)
+    {
+      guint32 bucket = bucket_of (grams[i] * GOLDEN, search.bits);
+
+      g_array_append_val (buckets, bucket);
+    }
+  g_array_sort (buckets, compare_bodies);
+  {
+    guint n = 0;
+
+    for (guint i = 0; i < buckets->len; i++)
+      if (n == 0 || g_array_index (buckets, guint32, i) != g_array_index (buckets, guint32, n - 1))
+        g_array_index (buckets, guint32, n++) = g_array_index (buckets, guint32, i);
+    g_array_set_size (buckets, n);
+  }
+  for (guint start = 0; start < buckets->len; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, buckets->len - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "SELECT bucket, grams FROM %s WHERE source_database = ? AND source_table = ? AND "
+                       "bucket", self->q_short_grams);
+      append_in (sql, params + 2, buckets, start, n);
+      if (!_pr_store_for_each_blob (self, sql->str, params, read_bucket, &search, what, error))
+        return FALSE;
+      if (search.damaged)
+        return refuse_damaged (self, table, key, error);
+    }
+
+  /* The bodies sharing any: their 3-grams' number decides. */
+  {
+    g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+    g_hash_table_iter_init (&iter, shared);
+    while (g_hash_table_iter_next (&iter, &body, NULL))
+      {
+        guint32 number = GPOINTER_TO_UINT (body) - 1;
+
+        g_array_append_val (touched, number);
+      }
+    g_array_sort (touched, compare_bodies);
+    for (guint start = 0; start < touched->len; start += BATCH_IDS)
+      {
+        guint n = MIN (BATCH_IDS, touched->len - start);
+        g_autoptr(GString) sql = g_string_new (NULL);
+
+        g_string_printf (sql, "SELECT record_id, body, n_grams FROM %s WHERE source_database = ? AND "
+                         "source_table = ? AND body", self->q_short_bodies);
+        append_in (sql, params + 2, touched, start, n);
+        if (!_pr_store_for_each_row (self, sql->str, params, 2, take_candidate, &candidates, what, error))
+          return FALSE;
+        if (search.damaged)
+          return refuse_damaged (self, table, key, error);
+      }
+  }
+  g_array_sort (bodies, compare_bodies);
+  for (guint i = 0; i < bodies->len; i++)
+    g_ptr_array_add (found, g_strdup (g_hash_table_lookup (records,
+                                                           GUINT_TO_POINTER (g_array_index (bodies, guint32, i) + 1))));
+  *ids = g_steal_pointer (&found);
+  return TRUE;
+}
+
+/* Version 13 kept every short body with all its 3-grams, in packed rows:
+ * its id's length (2 bytes) and bytes, the number of its 3-grams (4
+ * bytes) and the 3-grams (8 bytes each). */
+static gboolean
+unpack_old_row (const char    *id,
+                const guint8  *blob,
+                gsize          length,
+                gpointer       user_data,
+                GError       **error)
+{
+  GPtrArray **kept = user_data;  /* ids, grams */
+  guint64 n_bodies;
+  gsize at = 0;
+
+  if (!g_ascii_string_to_unsigned (id, 10, 0, G_MAXUINT32, &n_bodies, NULL))
+    n_bodies = G_MAXUINT32;
+  for (guint64 b = 0; blob != NULL && b < n_bodies && at < length; b++)
+    {
+      GArray *grams;
       guint16 id_length;
       guint32 n;
 
       if (length - at < 2)
-        return FALSE;
+        break;
       memcpy (&id_length, blob + at, 2);
       id_length = GUINT16_FROM_LE (id_length);
       at += 2;
       if (length - at < (gsize) id_length + 4)
-        return FALSE;
-      g_ptr_array_add (ids, g_strndup ((const char *) blob + at, id_length));
+        break;
+      g_ptr_array_add (kept[0], g_strndup ((const char *) blob + at, id_length));
       at += id_length;
       memcpy (&n, blob + at, 4);
       n = GUINT32_FROM_LE (n);
       at += 4;
       if (n == 0 || (length - at) / 8 < n)
-        return FALSE;
+        break;
+      grams = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
       g_array_set_size (grams, n);
       for (guint32 i = 0; i < n; i++)
         {
@@ -196,94 +754,61 @@ unpack_row (const guint8 *blob,
           memcpy (&gram, blob + at + 8 * (gsize) i, 8);
           g_array_index (grams, guint64, i) = GUINT64_FROM_LE (gram);
         }
+      g_ptr_array_add (kept[1], grams);
       at += 8 * (gsize) n;
-      pr_short_index_add (index, ids->len - 1, (const guint64 *) (gpointer) grams->data, n);
     }
-  return at == length;
+  if (at != length || kept[0]->len != kept[1]->len)
+    {
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the short texts kept in the store are damaged and cannot be upgraded; delete them "
+                     "(DELETE FROM pr_short_texts) and open the store again, then scan with it"));
+      return FALSE;
+    }
+  return TRUE;
 }
 
-/**
- * pr_store_load_short_texts:
- * @store: a store
- * @table: the source table
- * @options: the rule the scan paired the short bodies by
- * @index: (out) (transfer full): the short bodies of the table's last
- *   complete scan, each under its place in @ids (empty when it kept none)
- * @ids: (out) (transfer full) (element-type utf8): their records
- * @kept: (out): whether that scan kept its short bodies (%FALSE: the
- *   store holds none for the table, as after a scan made before it kept
- *   them, or one without the second stage)
- * @error: return location for a #GError
- *
- * Returns: %FALSE with @error set on failure
- */
+/* Version 14: the short bodies that version 13 kept, each table's read
+ * in turn and written as the index, then the old table dropped. */
 gboolean
-pr_store_load_short_texts (PrStore                  *self,
-                           const char               *table,
-                           const PrShortPairOptions *options,
-                           PrShortIndex            **index,
-                           GPtrArray               **ids,
-                           gboolean                 *kept,
-                           GError                  **error)
+_pr_store_migrate_short_texts (PrStore  *self,
+                               GError  **error)
 {
-  g_autofree char *sql = g_strdup_printf ("SELECT n_bodies, bodies FROM %s WHERE source_database = ? AND "
-                                          "source_table = ? ORDER BY chunk", self->q_short_texts);
-  g_autoptr(PrShortIndex) bodies = pr_short_index_new (options);
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GByteArray) blob = g_byte_array_new ();
-  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
-  const char *what = _("cannot read the short texts kept in the store");
-  const PrStoreKey *key;
-  MYSQL_STMT *stmt;
-  MYSQL_BIND params[2], results[2] = { 0 };
-  unsigned long lengths[2], blob_length = 0;
-  my_bool nulls[2] = { 0 };
-  guint32 n_bodies = 0;
-  gboolean ok = FALSE, any_row = FALSE;
+  g_autofree char *tables_sql = g_strdup_printf ("SELECT source_database, source_table, MAX(scan_id) FROM %s "
+                                                 "GROUP BY source_database, source_table", self->q_short_texts);
+  g_autofree char *drop = g_strdup_printf ("DROP TABLE IF EXISTS %s", self->q_short_texts);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) local_error = NULL;
 
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  if ((key = _pr_store_resolve (self, table, error)) == NULL)
-    return FALSE;
-  _pr_store_bind_key (params, key, lengths);
-  if ((stmt = _pr_statement_query (self->connection, sql, params, what, error)) == NULL)
-    return FALSE;
-  _pr_statement_bind_u32 (&results[0], &n_bodies);
-  results[0].is_null = &nulls[0];
-  _pr_statement_bind_result (&results[1], MYSQL_TYPE_BLOB, NULL, 0, &blob_length, &nulls[1]);
-  if (!_pr_statement_bind_results (stmt, results, what, error))
-    goto out;
-  for (;;)
+  rows = _pr_connection_select (self->connection, tables_sql, NULL, 0, &local_error);
+  if (rows == NULL)
     {
-      PrFetchStatus status = _pr_statement_fetch (stmt, what, error);
-
-      if (status == PR_FETCH_DONE)
-        break;
-      if (status == PR_FETCH_FAILED)
-        goto out;
-      any_row = TRUE;
-      g_byte_array_set_size (blob, blob_length);
-      if (!nulls[1] && blob_length > 0 &&
-          !_pr_statement_fetch_column (stmt, 1, MYSQL_TYPE_BLOB, blob->data, blob_length, what, error))
-        goto out;
-      if (nulls[1] || !unpack_row (blob->data, blob->len, n_bodies, bodies, names, grams))
-        {
-          /* Only this table's rows: the schema may keep other tables'. */
-          g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                       _("the short texts kept for “%s” in the schema “%s” are damaged; delete them "
-                         "(DELETE FROM pr_short_texts WHERE source_database = '%s' AND source_table = '%s') "
-                         "and scan again"), table, self->schema, key->database, key->table);
-          goto out;
-        }
+      /* Dropped by an upgrade cut off before its version row. */
+      if (g_error_matches (local_error, PR_DB_ERROR, PR_DB_ERROR_NO_SUCH_TABLE))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
     }
-  ok = TRUE;
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const PrDbRow *row = rows->pdata[r];
+      g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+      GPtrArray *kept[2] = { ids, grams };
+      PrStoreKey key = { (char *) row->values[0], (char *) row->values[1] };
+      g_autofree char *sql = g_strdup_printf ("SELECT n_bodies, bodies FROM %s WHERE source_database = ? AND "
+                                              "source_table = ? ORDER BY chunk", self->q_short_texts);
+      MYSQL_BIND params[2];
+      unsigned long lengths[2];
+      gint64 scan_id;
 
-out:
-  mysql_stmt_close (stmt);
-  if (!ok)
-    return FALSE;
-  *index = g_steal_pointer (&bodies);
-  *ids = g_steal_pointer (&names);
-  *kept = any_row;
-  return TRUE;
+      if (row->values[0] == NULL || row->values[1] == NULL || row->values[2] == NULL)
+        continue;
+      scan_id = g_ascii_strtoll (row->values[2], NULL, 10);
+      _pr_store_bind_key (params, &key, lengths);
+      if (!_pr_store_for_each_blob (self, sql, params, unpack_old_row, kept,
+                                    _("cannot read the short texts kept in the store"), error) ||
+          !write_index (self, &key, scan_id, ids, grams, error))
+        return FALSE;
+    }
+  return pr_connection_execute (self->connection, drop, error);
 }

@@ -256,6 +256,8 @@ pr_store_open (PrConnection  *connection,
   QUOTE_TABLE (q_judged, "pr_judged_pairs");
   QUOTE_TABLE (q_part_pairs, "pr_part_pairs");
   QUOTE_TABLE (q_short_texts, "pr_short_texts");
+  QUOTE_TABLE (q_short_bodies, "pr_short_bodies");
+  QUOTE_TABLE (q_short_grams, "pr_short_grams");
 #undef QUOTE_TABLE
 
   if (!_pr_store_ensure_tables (self, error) || !_pr_store_init_keys (self, error))
@@ -304,6 +306,8 @@ pr_store_free (PrStore *self)
   g_free (self->q_judged);
   g_free (self->q_part_pairs);
   g_free (self->q_short_texts);
+  g_free (self->q_short_bodies);
+  g_free (self->q_short_grams);
   g_free (self->database);
   g_clear_pointer (&self->keys, g_hash_table_unref);
   g_free (self);

@@ -71,26 +71,6 @@ gboolean      pr_short_pairs_body_grams (const PrShortPairOptions *options,
                                          gssize                    length,
                                          GArray                   *grams);
 
-/* The short bodies of a scan, as the store keeps them, searched for one
- * new body's candidates by the same rule (pr_short_index_find ()). */
-typedef struct _PrShortIndex PrShortIndex;
-
-PrShortIndex *pr_short_index_new   (const PrShortPairOptions *options);
-void          pr_short_index_free  (PrShortIndex             *self);
-void          pr_short_index_add   (PrShortIndex             *self,
-                                    guint32                   id,
-                                    const guint64            *grams,
-                                    guint                     n_grams);
-guint         pr_short_index_size  (PrShortIndex             *self);
-void          pr_short_index_find  (PrShortIndex             *self,
-                                    const guint64            *grams,
-                                    guint                     n_grams,
-                                    guint32                   own,
-                                    GArray                   *ids);
-
-#define PR_SHORT_INDEX_NONE G_MAXUINT32
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrShortPairs, pr_short_pairs_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrShortIndex, pr_short_index_free)
 
 G_END_DECLS

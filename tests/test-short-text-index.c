@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The intake check's short-text candidates against a brute force over
+ * the same bodies: for every stored short body and for many new ones,
+ * the records pr_store_find_short_texts () returns are those a scan of
+ * the stored bodies and the new one pairs with it — 3-grams counted as
+ * strings of three characters here, rare when in 2 to 30 of that set's
+ * short bodies, at least half the smaller body's distinct 3-grams. Then
+ * the same store taken back to version 13 (its short bodies packed as
+ * that version kept them, a decision in it) and opened again: the
+ * upgraded store answers the same, the decision kept.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-short-pairs.h"
+#include "pr-store.h"
+#include "pr-store-short-texts.h"
+#include "pr-test-server.h"
+
+static const PrConnectionParams *server;
+
+#define N_RECORDS 360
+#define RUN(...) pr_test_server_run_cli ("shortidx", __VA_ARGS__)
+
+static const char alphabet[] = "小区夜间施工噪音扰民请求查处工地医保报销比例调整退休职工门诊拆迁补偿标准物业停车收费";
+
+/* Sentences each in about 30 bodies, a few more or fewer: whether their
+ * 3-grams are rare depends on the new body being one more holder. */
+static const char *const near_cap[] = {
+  "甲乙丙丁戊己庚辛壬癸子丑", "寅卯辰巳午未申酉戌亥天地", "玄黄宇宙洪荒日月盈昃辰宿",
+  "列张寒来暑往秋收冬藏闰余", "成岁律吕调阳云腾致雨露结", "为霜金生丽水玉出昆冈剑号",
+};
+
+typedef struct {
+  char       *id;
+  char       *body;
+  GHashTable *grams;  /* (element-type utf8) its distinct 3-grams, NULL when not short */
+} Body;
+
+static GHashTable *
+grams_of (const char *body)
+{
+  glong n = g_utf8_strlen (body, -1);
+  GHashTable *grams;
+  const char *p = body;
+
+  if (n < 20 || n > 250)
+    return NULL;
+  grams = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (glong i = 0; i + 3 <= n; i++, p = g_utf8_next_char (p))
+    {
+      const char *end = g_utf8_offset_to_pointer (p, 3);
+
+      g_hash_table_add (grams, g_strndup (p, end - p));
+    }
+  return grams;
+}
+
+static void
+random_text (GRand   *rand,
+             GString *out,
+             guint    n_chars)
+{
+  glong n = g_utf8_strlen (alphabet, -1);
+
+  for (guint i = 0; i < n_chars; i++)
+    {
+      const char *c = g_utf8_offset_to_pointer (alphabet, g_rand_int_range (rand, 0, n));
+
+      g_string_append_len (out, c, g_utf8_next_char (c) - c);
+    }
+}
+
+/* @base with a quarter to a half of its characters changed, dropped or
+ * added: some such pairs share half their rare 3-grams, some do not. */
+static char *
+reworded (GRand      *rand,
+          const char *base)
+{
+  GString *out = g_string_new (NULL);
+  double rate = g_rand_double_range (rand, 0.05, 0.35);
+
+  for (const char *p = base; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      double r = g_rand_double (rand);
+
+      if (r < rate / 3)
+        continue;
+      if (r < 2 * rate / 3)
+        random_text (rand, out, 1);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      if (r > 1 - rate / 3)
+        random_text (rand, out, 1);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+make_body (GRand     *rand,
+           GPtrArray *earlier)
+{
+  GString *out = g_string_new (NULL);
+  guint kind = g_rand_int_range (rand, 0, 10);
+
+  if (earlier->len > 0 && kind < 4)
+    {
+      const Body *base = earlier->pdata[g_rand_int_range (rand, 0, earlier->len)];
+
+      g_string_free (out, TRUE);
+      return reworded (rand, base->body);
+    }
+  /* A template sentence in many bodies: its 3-grams are not rare. */
+  if (kind < 7)
+    g_string_append (out, "请领导重视尽快解决");
+  random_text (rand, out, kind == 9 ? g_rand_int_range (rand, 5, 300) : g_rand_int_range (rand, 10, 50));
+  return g_string_free (out, FALSE);
+}
+
+static void
+body_free (gpointer data)
+{
+  Body *body = data;
+
+  g_free (body->id);
+  g_free (body->body);
+  g_clear_pointer (&body->grams, g_hash_table_unref);
+  g_free (body);
+}
+
+/* Each 3-gram's short bodies in @stored, into @counts. */
+static void
+count_holders (GPtrArray  *stored,
+               GHashTable *counts)
+{
+  GHashTableIter iter;
+  gpointer gram;
+
+  for (guint i = 0; i < stored->len; i++)
+    {
+      const Body *b = stored->pdata[i];
+
+      if (b->grams == NULL)
+        continue;
+      g_hash_table_iter_init (&iter, b->grams);
+      while (g_hash_table_iter_next (&iter, &gram, NULL))
+        g_hash_table_insert (counts, gram, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, gram)) + 1));
+    }
+}
+
+/* The brute force: the stored bodies @own excepted that a scan of
+ * @stored and, unless @own is one of them, @grams pairs with @grams. */
+static GPtrArray *
+brute_force (GPtrArray  *stored,
+             GHashTable *grams,
+             const char *own)
+{
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer gram;
+
+  if (grams == NULL)
+    return found;
+  count_holders (stored, counts);
+  for (guint i = 0; i < stored->len; i++)
+    {
+      const Body *b = stored->pdata[i];
+      guint shared = 0, smaller;
+
+      if (b->grams == NULL || g_strcmp0 (b->id, own) == 0)
+        continue;
+      g_hash_table_iter_init (&iter, grams);
+      while (g_hash_table_iter_next (&iter, &gram, NULL))
+        {
+          guint count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, gram)) + (own == NULL);
+
+          if (count >= 2 && count <= 30 && g_hash_table_contains (b->grams, gram))
+            shared++;
+        }
+      smaller = MIN (g_hash_table_size (b->grams), g_hash_table_size (grams));
+      if ((double) shared / smaller >= 0.5)
+        g_ptr_array_add (found, g_strdup (b->id));
+    }
+  return found;
+}
+
+static int
+compare_strings (gconstpointer x,
+                 gconstpointer y)
+{
+  return strcmp (*(const char *const *) x, *(const char *const *) y);
+}
+
+static char *
+joined (GPtrArray *ids)
+{
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < ids->len; i++)
+    g_ptr_array_add (sorted, ids->pdata[i]);
+
+  g_ptr_array_sort (sorted, compare_strings);
+  for (guint i = 0; i < sorted->len; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? " " : "", (const char *) sorted->pdata[i]);
+  return g_strdup (out->str);
+}
+
+/* Asks @schema for every stored body and @queries new ones; returns how
+ * many answers held a candidate. */
+static guint
+assert_answers (PrConnection *db,
+                const char   *schema,
+                GPtrArray    *stored,
+                GPtrArray    *queries)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrStore) store = pr_store_open (db, schema, &error);
+  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  PrShortPairOptions options;
+  guint non_empty = 0;
+
+  g_assert_no_error (error);
+  pr_short_pair_options_default (&options);
+  for (guint i = 0; i < stored->len + queries->len; i++)
+    {
+      gboolean is_stored = i < stored->len;
+      const Body *b = is_stored ? stored->pdata[i] : queries->pdata[i - stored->len];
+      g_autoptr(GPtrArray) found = NULL;
+      g_autoptr(GPtrArray) expected = brute_force (stored, b->grams, is_stored ? b->id : NULL);
+      g_autofree char *got = NULL, *want = NULL;
+      gboolean kept = FALSE;
+
+      pr_short_pairs_body_grams (&options, b->body, -1, grams);
+      g_assert_true (pr_store_find_short_texts (store, "t", &options, (const guint64 *) (gpointer) grams->data,
+                                                grams->len, is_stored ? b->id : NULL, &found, &kept, &error));
+      g_assert_no_error (error);
+      g_assert_true (kept);
+      got = joined (found);
+      want = joined (expected);
+      g_assert_cmpstr (got, ==, want);
+      non_empty += expected->len > 0;
+    }
+  return non_empty;
+}
+
+/* Packs @stored's short bodies as version 13 kept them (one row). */
+static void
+keep_as_version_13 (PrConnection *db,
+                    GPtrArray    *stored)
+{
+  g_autoptr(GByteArray) blob = g_byte_array_new ();
+  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GString) sql = g_string_new (NULL);
+  PrShortPairOptions options;
+  guint n_bodies = 0;
+
+  pr_short_pair_options_default (&options);
+  for (guint i = 0; i < stored->len; i++)
+    {
+      const Body *b = stored->pdata[i];
+      guint16 id_length = GUINT16_TO_LE (strlen (b->id));
+      guint32 n;
+
+      if (!pr_short_pairs_body_grams (&options, b->body, -1, grams))
+        continue;
+      n = GUINT32_TO_LE (grams->len);
+      g_byte_array_append (blob, (const guint8 *) &id_length, 2);
+      g_byte_array_append (blob, (const guint8 *) b->id, strlen (b->id));
+      g_byte_array_append (blob, (const guint8 *) &n, 4);
+      for (guint g = 0; g < grams->len; g++)
+        {
+          guint64 gram = GUINT64_TO_LE (g_array_index (grams, guint64, g));
+
+          g_byte_array_append (blob, (const guint8 *) &gram, 8);
+        }
+      n_bodies++;
+    }
+  pr_test_execute (db, "CREATE TABLE shortstore.pr_short_texts ("
+                       "  source_database VARCHAR(64) NOT NULL, source_table VARCHAR(64) NOT NULL,"
+                       "  chunk INT UNSIGNED NOT NULL, scan_id BIGINT NOT NULL, n_bodies INT UNSIGNED NOT NULL,"
+                       "  bodies MEDIUMBLOB NOT NULL, PRIMARY KEY (source_database, source_table, chunk)"
+                       ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4");
+  g_string_printf (sql, "INSERT INTO shortstore.pr_short_texts VALUES ('shortidx', 't', 0, "
+                   "(SELECT MAX(id) FROM shortstore.pr_scans), %u, 0x", n_bodies);
+  for (guint i = 0; i < blob->len; i++)
+    g_string_append_printf (sql, "%02x", blob->data[i]);
+  g_string_append (sql, ")");
+  pr_test_execute (db, sql->str);
+  pr_test_execute (db, "DROP TABLE shortstore.pr_short_bodies");
+  pr_test_execute (db, "DROP TABLE shortstore.pr_short_grams");
+  pr_test_execute (db, "UPDATE shortstore.pr_meta SET value = '13' WHERE name = 'schema_version'");
+}
+
+static void
+test_index_oracle (void)
+{
+  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
+  g_autoptr(PrConnection) db = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (body_free);
+  g_autoptr(GPtrArray) queries = g_ptr_array_new_with_free_func (body_free);
+  g_autoptr(GString) sql = g_string_new ("INSERT INTO shortidx.t VALUES ");
+  g_autofree char *err = NULL, *decisions = NULL, *after = NULL, *bodies = NULL;
+  guint non_empty, non_empty_13;
+
+  pr_test_execute (admin, "DROP DATABASE IF EXISTS shortidx");
+  pr_test_execute (admin, "DROP DATABASE IF EXISTS shortstore");
+  pr_test_execute (admin, "DROP DATABASE IF EXISTS shortstore_new");
+  pr_test_execute (admin, "CREATE DATABASE shortidx CHARACTER SET utf8mb4");
+  pr_test_execute (admin, "CREATE DATABASE shortstore");
+  pr_test_execute (admin, "CREATE DATABASE shortstore_new");
+  db = pr_test_connect (server, "shortidx");
+  pr_test_execute (db, "CREATE TABLE shortidx.t (id INT PRIMARY KEY, user VARCHAR(10), body TEXT)");
+  for (guint i = 0; i < N_RECORDS; i++)
+    {
+      Body *b = g_new0 (Body, 1);
+
+      b->id = g_strdup_printf ("%u", i + 1);
+      b->body = make_body (rand, stored);
+      g_ptr_array_add (stored, b);
+    }
+  /* After the rewording, so that each sentence is in the bodies chosen. */
+  for (guint i = 0; i < N_RECORDS; i++)
+    {
+      Body *b = stored->pdata[i];
+
+      if (i / G_N_ELEMENTS (near_cap) < 28 + i % G_N_ELEMENTS (near_cap))
+        {
+          char *with = g_strconcat (near_cap[i % G_N_ELEMENTS (near_cap)], b->body, NULL);
+
+          g_free (b->body);
+          b->body = with;
+        }
+      b->grams = grams_of (b->body);
+      g_string_append_printf (sql, "%s(%u, 'u%u', '%s')", i > 0 ? ", " : "", i + 1, i + 1, b->body);
+    }
+  pr_test_execute (db, sql->str);
+  for (guint i = 0; i < 300; i++)
+    {
+      Body *b = g_new0 (Body, 1);
+
+      b->body = i % 3 == 2 ? make_body (rand, queries)
+                           : reworded (rand, ((Body *) stored->pdata[g_rand_int_range (rand, 0, N_RECORDS)])->body);
+      b->grams = grams_of (b->body);
+      g_ptr_array_add (queries, b);
+    }
+
+  g_assert_cmpint (RUN (NULL, &err, "scan", "--db", "URI", "--table", "t", "--id", "id", "--petitioner", "user",
+                        "--text", "body", "--second-stage", "--store", "shortstore", "--out", "/dev/null", NULL), ==, 0);
+  {
+    g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+    guint at[3] = { 0 };
+    GHashTableIter iter;
+    gpointer count;
+
+    count_holders (stored, counts);
+    g_hash_table_iter_init (&iter, counts);
+    while (g_hash_table_iter_next (&iter, NULL, &count))
+      if (GPOINTER_TO_UINT (count) >= 29 && GPOINTER_TO_UINT (count) <= 31)
+        at[GPOINTER_TO_UINT (count) - 29]++;
+    g_test_message ("3-grams in 29, 30, 31 short bodies: %u, %u, %u", at[0], at[1], at[2]);
+    /* At the cap, a 3-gram is rare for a stored body and not for a new one. */
+    g_assert_cmpuint (at[1], >, 0);
+  }
+  bodies = pr_test_query_value (db, "SELECT COUNT(*) FROM shortstore.pr_short_bodies");
+  g_test_message ("%s short bodies kept", bodies);
+  non_empty = assert_answers (db, "shortstore", stored, queries);
+  g_test_message ("%u of %u answers hold a candidate", non_empty, stored->len + queries->len);
+  /* Not a trivial oracle: many answers have candidates, many have none. */
+  g_assert_cmpuint (non_empty, >, 60);
+  g_assert_cmpuint (non_empty, <, stored->len + queries->len - 60);
+
+  /* Back to version 13, with a decision; upgraded, nothing lost. */
+  pr_test_execute (db, "INSERT INTO shortstore.pr_decisions (source_database, source_table, record_id, primary_id, "
+                       "verdict, reviewer) VALUES ('shortidx', 't', '2', '1', 'repeat', 'clerk')");
+  decisions = pr_test_query_value (db, "SELECT CONCAT(COUNT(*), ':', GROUP_CONCAT(record_id, verdict)) "
+                                       "FROM shortstore.pr_decisions");
+  keep_as_version_13 (db, stored);
+  pr_test_assert_migrated (db, "shortstore", "shortstore_new", "pr_short_bodies");
+  pr_test_assert_migrated (db, "shortstore", "shortstore_new", "pr_short_grams");
+  g_assert_cmpstr (pr_test_query_value (db, "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                                            "TABLE_SCHEMA = 'shortstore' AND TABLE_NAME = 'pr_short_texts'"), ==, "0");
+  after = pr_test_query_value (db, "SELECT CONCAT(COUNT(*), ':', GROUP_CONCAT(record_id, verdict)) "
+                                   "FROM shortstore.pr_decisions");
+  g_assert_cmpstr (after, ==, decisions);
+  g_assert_cmpstr (pr_test_query_value (db, "SELECT COUNT(*) FROM shortstore.pr_short_bodies"), ==, bodies);
+  non_empty_13 = assert_answers (db, "shortstore", stored, queries);
+  g_assert_cmpuint (non_empty_13, ==, non_empty);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  server = pr_test_server_start ();
+  g_test_add_func ("/db/short-text-index/oracle", test_index_oracle);
+  status = g_test_run ();
+  pr_test_server_stop ();
+  return status;
+}
