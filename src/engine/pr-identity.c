@@ -992,8 +992,8 @@ id_cards_in_text (const char *value,
         p++;
       if (*p == 'x' || *p == 'X')
         p++;
-      /* A letter or a digit glued to the run (a passport's E12345678): no ID card. */
-      if (g_ascii_isalnum (*p))
+      /* A letter glued to the run (a passport's E12345678): no ID card. */
+      if (g_ascii_isalnum (*p) || (start > folded && g_ascii_isalpha (start[-1])))
         return PR_IDENTITY_VALUE_INVALID;
       if (p - start < 15)
         continue;
