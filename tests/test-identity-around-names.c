@@ -190,7 +190,7 @@ static void
 test_id_cards_among_words (void)
 {
   const char *const same[] = {
-    "身份证号：" ID_A, "身份证" ID_A, ID_A "（本人）", ID_A "；" ID_B, ID_B "，" ID_A,
+    "身份证号：" ID_A, "身份证" ID_A, ID_A "（本人）", ID_A "；" ID_B, ID_B "，" ID_A, "身份证：11010519491231002x",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (same); i++)

@@ -1010,6 +1010,15 @@ before_descriptor (const char *name)
       strstr (name, "\u5176" /* 其 */) != NULL || strstr (name, "\u4e4b" /* 之 */) != NULL ||
       strstr (name, "\u7684" /* 的 */) != NULL || _pr_identity_is_phrase (name))
     return NULL;
+  /* An honorific or a title after the name (王老先生, 王小明律师) is
+   * split_honorific()'s. */
+  {
+    g_autofree char *surname = NULL, *whole = NULL;
+    gboolean note;
+
+    if (split_honorific (name, &surname, &whole, &note))
+      return NULL;
+  }
   n = g_utf8_strlen (name, -1);
   /* The shorter name first: 王小明党员 is not 王小明党's. */
   for (glong head = 2; head <= 4 && n - head >= 2; head++)
@@ -1024,7 +1033,6 @@ before_descriptor (const char *name)
         return g_steal_pointer (&first);
       if (kin_or_collective (at) > 0 && !g_strv_contains (members, at))
         continue;
-      /* A title after the name (王小明律师) is split_honorific()'s. */
       if (_pr_identity_is_one_word (at) || _pr_identity_is_phrase (at))
         return g_steal_pointer (&first);
     }
@@ -1268,12 +1276,6 @@ pr_identity_read_names (const char *value,
           relative = relative_named (name);
           if (relative != NULL)
             name = relative;
-          /* 张三之父: 张三's father, not 张三. */
-          else if ((relation = _pr_identity_relation_of (name)) != NULL)
-            {
-              g_ptr_array_add (found, g_steal_pointer (&relation));
-              goto next;
-            }
           /* 王小明代李华: the agent, and the principal beside. */
           agent = agent_before (name, &principal);
           if (agent != NULL)
@@ -1284,6 +1286,12 @@ pr_identity_read_names (const char *value,
               if (principal != NULL &&
                   pr_identity_normalize_name (principal, -1, &normal_principal) == PR_IDENTITY_VALUE_VALID)
                 g_ptr_array_add (principals, g_steal_pointer (&normal_principal));
+            }
+          /* 张三之父: 张三's father, not 张三. */
+          else if (relative == NULL && (relation = _pr_identity_relation_of (name)) != NULL)
+            {
+              g_ptr_array_add (found, g_steal_pointer (&relation));
+              goto next;
             }
           /* 王小明 村主任: the name, and a note after a space. */
           spaced = without_spaced_note (name);

@@ -978,6 +978,11 @@ id_cards_in_text (const char *value,
 
   if (folded == NULL)
     return PR_IDENTITY_VALUE_INVALID;
+  /* A masked number beside a full one was read by the rule of such cells. */
+  for (p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    if (_pr_identity_is_mask_character (g_utf8_get_char (p)) &&
+        !(*p == 'x' && p > folded && g_ascii_isdigit (p[-1])))
+      return PR_IDENTITY_VALUE_INVALID;
   for (p = folded; *p != '\0';)
     {
       const char *start = p;
