@@ -16,57 +16,15 @@
 #include "config.h"
 
 #include "pr-identity.h"
+#include "pr-test-util.h"
 
 #define PHONE "13800138000"
 /* Check characters computed by hand: X and 7. */
 #define ID_A "11010519491231002X"
 #define ID_B "110101199001011237"
 
-/* Two records of a name and a value of @role; their comparison, both
- * ways and by roles alike. */
-static PrPetitionerKind
-compare_as (PrIdentityRole  name_role,
-            const char     *a,
-            const char     *b,
-            PrIdentityRole  role,
-            const char     *shared)
-{
-  PrIdentityTable *table = pr_identity_table_new ();
-  const char *values[2] = { a, b };
-  PrPetitionerKind kind;
-
-  for (guint r = 0; r < 2; r++)
-    {
-      pr_identity_table_add_record (table);
-      pr_identity_table_add_value (table, name_role, values[r], -1);
-      if (shared != NULL)
-        pr_identity_table_add_value (table, role, shared, -1);
-    }
-  pr_identity_table_finish (table);
-  kind = pr_identity_table_compare (table, 0, 1, NULL);
-  g_assert_cmpint (pr_identity_table_compare_by_roles (table, 0, 1, NULL), ==, kind);
-  g_assert_cmpint (pr_identity_table_compare (table, 1, 0, NULL), ==, kind);
-  pr_identity_table_free (table);
-  return kind;
-}
-
-#define AT_PHONE(a, b) compare_as (PR_IDENTITY_NAME, a, b, PR_IDENTITY_PHONE, PHONE)
-
-/* That @cell reads as the names @expected (a NULL-terminated list). */
-static void
-assert_reads (const char        *cell,
-              const char *const *expected)
-{
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-
-  g_test_message ("%s", cell);
-  g_assert_cmpint (pr_identity_read_names (cell, -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
-  g_assert_cmpuint (names->len, ==, g_strv_length ((char **) expected));
-  for (guint i = 0; i < names->len; i++)
-    g_assert_cmpstr (names->pdata[i], ==, expected[i]);
-}
-
-#define READS(cell, ...) assert_reads (cell, (const char *const[]) { __VA_ARGS__, NULL })
+#define AT_PHONE(a, b) pr_test_identity_compare (PR_IDENTITY_NAME, a, b, PR_IDENTITY_PHONE, PHONE)
+#define READS(cell, ...) pr_test_assert_reads (cell, (const char *const[]) { __VA_ARGS__, NULL })
 
 /* 王小明党员 is 王小明 the party member: the same person as 王小明 at his
  * phone, and another than 李华. */
@@ -201,7 +159,7 @@ test_id_cards_among_words (void)
       g_assert_cmpint (pr_identity_normalize (PR_IDENTITY_ID_CARD, same[i], -1, normals), ==, PR_IDENTITY_VALUE_VALID);
       g_assert_true (g_ptr_array_find_with_equal_func (normals, ID_A, g_str_equal, NULL));
       /* Another name, one ID card: the same person. */
-      g_assert_cmpint (compare_as (PR_IDENTITY_ID_CARD, same[i], ID_A, PR_IDENTITY_NAME, NULL), ==,
+      g_assert_cmpint (pr_test_identity_compare (PR_IDENTITY_ID_CARD, same[i], ID_A, PR_IDENTITY_NAME, NULL), ==,
                        PR_PETITIONER_SAME);
     }
   /* A wrong check character anywhere, or a number glued to letters,
@@ -215,7 +173,7 @@ test_id_cards_among_words (void)
                      PR_IDENTITY_VALUE_INVALID);
     g_assert_cmpuint (normals->len, ==, 0);
   }
-  g_assert_cmpint (compare_as (PR_IDENTITY_ID_CARD, "身份证号：" ID_A, ID_B, PR_IDENTITY_NAME, NULL), ==,
+  g_assert_cmpint (pr_test_identity_compare (PR_IDENTITY_ID_CARD, "身份证号：" ID_A, ID_B, PR_IDENTITY_NAME, NULL), ==,
                    PR_PETITIONER_OTHER);
 }
 

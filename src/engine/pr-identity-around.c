@@ -12,18 +12,6 @@
 
 #include "pr-identity-private.h"
 
-/* @text without its white space. */
-static char *
-without_spaces (const char *text)
-{
-  GString *plain = g_string_sized_new (strlen (text));
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    if (!g_unichar_isspace (g_utf8_get_char (p)))
-      g_string_append_unichar (plain, g_utf8_get_char (p));
-  return g_string_free (plain, FALSE);
-}
-
 /* The relative a simplified piece ends by naming (张三之父, 张三的父亲,
  * 张三父亲), as one canonical word for all the ways an office writes it
  * (父 for 父亲, 爸爸, 之父; 配偶 for 妻子, 丈夫, 爱人: a person has one),
@@ -70,7 +58,7 @@ relation_suffix (const char *text,
 char *
 _pr_identity_relation_of (const char *piece)
 {
-  g_autofree char *plain = without_spaces (piece);
+  g_autofree char *plain = _pr_identity_without_spaces (piece);
   g_autofree char *normal = NULL;
   const char *canonical;
   gsize length = 0;

@@ -330,8 +330,8 @@ all_han (const char *text,
 
 
 /* @text without its white space: 代 王强 is 代王强. */
-static char *
-without_spaces (const char *text)
+char *
+_pr_identity_without_spaces (const char *text)
 {
   GString *plain = g_string_sized_new (strlen (text));
 
@@ -524,7 +524,7 @@ without_notes (const char *value,
               *group |= is_group (text) || is_group_title (inner);
               /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
                * names nobody else. */
-              g_autofree char *tight = without_spaces (inner);
+              g_autofree char *tight = _pr_identity_without_spaces (inner);
 
               const char *after = after_agent_word (tight);
 
@@ -952,7 +952,7 @@ without_spaced_note (const char *piece)
   first = g_strndup (trimmed, space - trimmed);
   if (!reads_as_han_name (first))
     return NULL;
-  rest = without_spaces (space);
+  rest = _pr_identity_without_spaces (space);
   if (all_han (rest, 1, 4) && !is_word_note (rest) && !is_title_note (rest))
     return NULL;
   return g_steal_pointer (&first);
@@ -1051,7 +1051,7 @@ relative_named (const char *piece)
 
   if (strstr (piece, links[0]) == NULL && strstr (piece, links[1]) == NULL)
     return NULL;
-  plain = without_spaces (piece);
+  plain = _pr_identity_without_spaces (piece);
 
   for (guint i = 0; links[i] != NULL; i++)
     {
@@ -1098,7 +1098,7 @@ agent_before (const char  *piece,
   *principal = NULL;
   if (strstr (piece, "\u4ee3" /* 代 */) == NULL && strstr (piece, "\u59d4\u6258" /* 委托 */) == NULL)
     return NULL;
-  plain = without_spaces (piece);
+  plain = _pr_identity_without_spaces (piece);
   /* 张三委托李四: the principal and the agent, both petitioners. */
   if ((at = strstr (plain, "\u4ee3")) != NULL)
     after = at + strlen ("\u4ee3");
