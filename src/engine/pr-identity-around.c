@@ -63,6 +63,18 @@ _pr_identity_relation_of (const char *piece)
   const char *canonical;
   gsize length = 0;
 
+  /* Most pieces end in no relative's character: no normalising for them
+   * (traditional forms included: 親 of 父親, 兒 of 女兒, 孫, 婦). */
+  static const char last[] = "父亲親母妈媽子儿兒女孙孫媳婿妻夫偶人伴婆公兄哥弟姐妹爸爷爺奶妇婦";
+  char one[8];
+  const char *end;
+
+  if (*plain == '\0')
+    return NULL;
+  end = g_utf8_find_prev_char (plain, plain + strlen (plain));
+  one[g_unichar_to_utf8 (g_utf8_get_char (end), one)] = '\0';
+  if (strstr (last, one) == NULL)
+    return NULL;
   if (pr_identity_normalize_name (plain, -1, &normal) != PR_IDENTITY_VALUE_VALID ||
       (canonical = relation_suffix (normal, &length)) == NULL)
     return NULL;
