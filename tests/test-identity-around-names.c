@@ -46,6 +46,7 @@ test_word_after (void)
    * neighbour is not the one he lives beside. */
   READS ("王小明律师", "王小明");
   g_assert_cmpint (AT_PHONE ("张三邻居", "张三"), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (AT_PHONE ("张三邻居", "张三的邻居"), ==, PR_PETITIONER_SAME);
   /* 张老人 is a surname and a form of address, as 张先生: no name
    * against 张三's, so the phone tells; against 李华's it is one. */
   g_assert_cmpint (AT_PHONE ("张老人", "张三"), ==, PR_PETITIONER_SAME);
@@ -117,6 +118,10 @@ test_agency (void)
   g_assert_cmpint (AT_PHONE ("张三委托李四", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("委托人张三", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("张三（代理人李四）", "李四"), ==, PR_PETITIONER_SAME);
+  /* The agent unnamed: the principal still counts. */
+  READS ("张三的代理人", "张三");
+  READS ("张三的律师", "张三");
+  g_assert_cmpint (AT_PHONE ("张三的律师", "张三"), ==, PR_PETITIONER_SAME);
 }
 
 /* The person who writes for a firm, named after it. */
@@ -125,6 +130,26 @@ test_firm (void)
 {
   READS ("西岚市金山建材有限公司张三", "张三");
   g_assert_cmpint (AT_PHONE ("西岚市金山建材有限公司张三", "张三"), ==, PR_PETITIONER_SAME);
+}
+
+/* The place a person comes from, before the name. */
+static void
+test_place (void)
+{
+  READS ("金山村王小明", "王小明");
+  READS ("北京市朝阳区王小明", "王小明");
+  READS ("河北省石家庄市张三", "张三");
+  g_assert_cmpint (AT_PHONE ("金山村王小明", "王小明"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("北京市朝阳区王小明", "李华"), ==, PR_PETITIONER_OTHER);
+}
+
+/* A parent and a child together: the one named leads them. */
+static void
+test_parent_and_child (void)
+{
+  READS ("张三父子", "张三");
+  READS ("张三母女", "张三");
+  g_assert_cmpint (AT_PHONE ("张三父子", "张三"), ==, PR_PETITIONER_SAME);
 }
 
 /* Co-signers joined by & or +, or a full-width full stop or a middle dot
@@ -188,6 +213,8 @@ main (int    argc,
   g_test_add_func ("/engine/identity-around-names/relative-given-name", test_relative_given_name);
   g_test_add_func ("/engine/identity-around-names/agency", test_agency);
   g_test_add_func ("/engine/identity-around-names/firm", test_firm);
+  g_test_add_func ("/engine/identity-around-names/place", test_place);
+  g_test_add_func ("/engine/identity-around-names/parent-and-child", test_parent_and_child);
   g_test_add_func ("/engine/identity-around-names/joined", test_joined);
   g_test_add_func ("/engine/identity-around-names/id-cards-among-words", test_id_cards_among_words);
   return g_test_run ();

@@ -95,6 +95,8 @@ void
 pr_memory_window_install (GtkApplication *application)
 {
   the_application = application;
+  if (stopped_format != NULL)
+    return;
   /* Translators: %s is the address space limit ("200 MiB", or "-" if
    * none). Shown once memory has run out: keep the conversion. */
   stopped_format = g_strdup (_("Nothing of it was saved, and Petition Review must close to give the memory back "

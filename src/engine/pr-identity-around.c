@@ -3,8 +3,8 @@
  * What an office writes around a name that is none of it, or names
  * someone else through it: a relative named by relation (张三之父,
  * 张三的父亲, 张三父亲: one person, who is not 张三), an age written
- * against the name (王小明65岁), the firm a person writes for
- * (西岚市金山建材有限公司张三).
+ * against the name (王小明65岁), the firm a person writes for or the place
+ * they come from (西岚市金山建材有限公司张三, 金山村王小明).
  */
 #include "config.h"
 
@@ -31,6 +31,8 @@ relation_suffix (const char *text,
     { "爷爷", "祖父", TRUE }, { "奶奶", "祖母", TRUE }, { "父", "父", TRUE }, { "母", "母", TRUE },
     { "子", "子", TRUE }, { "女", "女", TRUE }, { "孙", "孙", TRUE }, { "妻", "配偶", TRUE }, { "夫", "配偶", TRUE },
     { "兄", "兄", TRUE }, { "弟", "弟", TRUE }, { "姐", "姐", TRUE }, { "妹", "妹", TRUE }, { "婿", "女婿", TRUE },
+    /* Not kin, as unnamed: 张三的律师 is not a person called 张三的. */
+    { "邻居", "邻居" }, { "朋友", "朋友" }, { "同事", "同事" }, { "律师", "律师", TRUE }, { "代理人", "代理人", TRUE },
   };
   gsize n = strlen (text);
 
@@ -65,7 +67,7 @@ _pr_identity_relation_of (const char *piece)
 
   /* Most pieces end in no relative's character: no normalising for them
    * (traditional forms included: 親 of 父親, 兒 of 女兒, 孫, 婦). */
-  static const char last[] = "父亲親母妈媽子儿兒女孙孫媳婿妻夫偶人伴婆公兄哥弟姐妹爸爷爺奶妇婦";
+  static const char last[] = "父亲親母妈媽子儿兒女孙孫媳婿妻夫偶人伴婆公兄哥弟姐妹爸爷爺奶妇婦居友事师師";
   char one[8];
   const char *end;
 
@@ -83,6 +85,10 @@ _pr_identity_relation_of (const char *piece)
   if (!_pr_identity_is_han_name (normal) || strstr (normal, "\u548c" /* 和 */) != NULL || strstr (normal, "\u4e0e" /* 与 */) != NULL ||
       strstr (normal, "\u53ca" /* 及 */) != NULL || strstr (normal, "\u5176" /* 其 */) != NULL)
     return NULL;
+  /* 张三的代理人, 张三的律师: written by an agent, whose principal counts
+   * as a petitioner; the agent, unnamed, is lost. */
+  if (strcmp (canonical, "代理人") == 0 || strcmp (canonical, "律师") == 0)
+    return g_steal_pointer (&normal);
   return g_strconcat (normal, "\u4e4b" /* 之 */, canonical, NULL);
 }
 
@@ -121,12 +127,15 @@ _pr_identity_before_age (const char *name)
   return NULL;
 }
 
-/* 西岚市金山建材有限公司张三: the person who writes for a firm, named after
- * it; @name itself when no whole name follows a firm's word. */
+/* 西岚市金山建材有限公司张三, 金山村王小明, 北京市朝阳区王小明: the person
+ * named after the firm they write for or the place they come from;
+ * @name itself when no whole name follows a firm's word or a place's
+ * last character (省 市 区 县 镇 乡 村) after two characters or more. */
 const char *
-_pr_identity_after_firm (const char *name)
+_pr_identity_after_origin (const char *name)
 {
   static const char *const firms[] = { "公司", "集团", "合作社", "事务所", NULL };
+  static const char places[] = "省市区县镇乡村";
 
   for (guint i = 0; firms[i] != NULL; i++)
     {
@@ -134,6 +143,17 @@ _pr_identity_after_firm (const char *name)
 
       if (at != NULL && _pr_identity_is_han_name (at + strlen (firms[i])))
         return at + strlen (firms[i]);
+    }
+  /* The first place's end that leaves a whole name: 金山村王小明, not a
+   * name that holds such a character itself. */
+  for (const char *p = g_utf8_next_char (name); *p != '\0'; p = g_utf8_next_char (p))
+    {
+      char one[8];
+      const char *after = g_utf8_next_char (p);
+
+      one[g_unichar_to_utf8 (g_utf8_get_char (p), one)] = '\0';
+      if (strstr (places, one) != NULL && _pr_identity_is_han_name (after))
+        return after;
     }
   return name;
 }

@@ -100,7 +100,7 @@ is_group_stem (const char  *name,
        * the one named as who leads them. */
       GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS ")?(联名|来访|来信)?$|"
-                                   "^以?(.+?)(夫妇|夫妻|全家|一家|等人|牵头|为首|带头|领头)"
+                                   "^以?(.+?)(夫妇|夫妻|父子|母子|父女|母女|全家|一家|等人|牵头|为首|带头|领头)"
                                    "(的[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS "))?(联名|来访|来信)?$",
                                    pr_memory_regex_optimize (), 0, NULL);
@@ -1302,7 +1302,7 @@ pr_identity_read_names (const char *value,
           name = representative_prefix (name, &group_title);
           group |= group_title;
           /* 村民王小明: 王小明. */
-          name = after_descriptor (_pr_identity_after_firm (name));
+          name = after_descriptor (_pr_identity_after_origin (name));
           /* 王小明党员, 王小明65岁: 王小明. */
           described = _pr_identity_before_age (name);
           if (described == NULL)

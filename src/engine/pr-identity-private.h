@@ -36,7 +36,7 @@ char    *_pr_identity_without_spaces  (const char *text);
 /* What is written around a name (pr-identity-around.c). */
 char       *_pr_identity_relation_of (const char *piece);
 char       *_pr_identity_before_age  (const char *name);
-const char *_pr_identity_after_firm  (const char *name);
+const char *_pr_identity_after_origin (const char *name);
 
 /* A cell of a masked and a full number (pr-identity-mixed.c). */
 typedef enum {

@@ -232,7 +232,13 @@ writer (GLogLevelFlags   log_level,
 void
 pr_memory_stop_install (void)
 {
+  static gsize installed;
   UErrorCode status = U_ZERO_ERROR;
+
+  /* Once a process: GLib takes one log writer, ICU its allocator before
+   * its first use (an application started twice in one test program). */
+  if (!g_once_init_enter (&installed))
+    return;
 
   /* Translators: the first %s is the program, %zu the bytes asked for,
    * the second %s the address space limit ("200 MiB", or "-" if none).
@@ -259,6 +265,7 @@ pr_memory_stop_install (void)
   if (U_FAILURE (status))
     g_debug ("ICU's allocator was not replaced (%s): ICU was already in use", u_errorName (status));
   g_log_set_writer_func (writer, NULL, NULL);
+  g_once_init_leave (&installed, 1);
 }
 
 /**
