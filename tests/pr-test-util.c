@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
+#include "pr-identity.h"
 #include "pr-test-util.h"
 #include "pr-record-set.h"
 
@@ -489,4 +490,47 @@ pr_test_limit_address_space (gpointer bytes)
   struct rlimit rl = { GPOINTER_TO_SIZE (bytes), GPOINTER_TO_SIZE (bytes) };
 
   setrlimit (RLIMIT_AS, &rl);
+}
+
+/* Two records of a value of @name_role and one of @role (none if
+ * @shared is NULL); their comparison, both
+ * ways and by roles alike. */
+PrPetitionerKind
+pr_test_identity_compare (PrIdentityRole  name_role,
+            const char     *a,
+            const char     *b,
+            PrIdentityRole  role,
+            const char     *shared)
+{
+  PrIdentityTable *table = pr_identity_table_new ();
+  const char *values[2] = { a, b };
+  PrPetitionerKind kind;
+
+  for (guint r = 0; r < 2; r++)
+    {
+      pr_identity_table_add_record (table);
+      pr_identity_table_add_value (table, name_role, values[r], -1);
+      if (shared != NULL)
+        pr_identity_table_add_value (table, role, shared, -1);
+    }
+  pr_identity_table_finish (table);
+  kind = pr_identity_table_compare (table, 0, 1, NULL);
+  g_assert_cmpint (pr_identity_table_compare_by_roles (table, 0, 1, NULL), ==, kind);
+  g_assert_cmpint (pr_identity_table_compare (table, 1, 0, NULL), ==, kind);
+  pr_identity_table_free (table);
+  return kind;
+}
+
+/* That @cell reads as the names @expected (a NULL-terminated list). */
+void
+pr_test_assert_reads (const char        *cell,
+                      const char *const *expected)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  g_test_message ("%s", cell);
+  g_assert_cmpint (pr_identity_read_names (cell, -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
+  g_assert_cmpuint (names->len, ==, g_strv_length ((char **) expected));
+  for (guint i = 0; i < names->len; i++)
+    g_assert_cmpstr (names->pdata[i], ==, expected[i]);
 }

@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "pr-identity.h"
 #include "pr-record-set.h"
 
 G_BEGIN_DECLS
@@ -76,5 +77,13 @@ char *pr_test_without_cases (const char *out);
 double pr_test_process_cpu (GPid pid);
 gboolean pr_test_same_but_cases (const char *out,
                                  const char *other);
+
+PrPetitionerKind pr_test_identity_compare (PrIdentityRole     name_role,
+                                           const char        *a,
+                                           const char        *b,
+                                           PrIdentityRole     role,
+                                           const char        *shared);
+void  pr_test_assert_reads  (const char        *cell,
+                             const char *const *expected);
 
 G_END_DECLS

@@ -15,51 +15,13 @@
 #include "config.h"
 
 #include "pr-identity.h"
+#include "pr-test-util.h"
 
 #define PHONE "13800138000"
 #define HOME "西岚市新华街98号3单元501室"
 
-/* Two records of a name and a phone (or an address); their comparison,
- * both ways and by roles alike. */
-static PrPetitionerKind
-compare (const char     *name_a,
-         const char     *name_b,
-         PrIdentityRole  role,
-         const char     *shared)
-{
-  PrIdentityTable *table = pr_identity_table_new ();
-  const char *names[2] = { name_a, name_b };
-  PrPetitionerKind kind;
-
-  for (guint r = 0; r < 2; r++)
-    {
-      pr_identity_table_add_record (table);
-      pr_identity_table_add_value (table, PR_IDENTITY_NAME, names[r], -1);
-      pr_identity_table_add_value (table, role, shared, -1);
-    }
-  pr_identity_table_finish (table);
-  kind = pr_identity_table_compare (table, 0, 1, NULL);
-  g_assert_cmpint (pr_identity_table_compare_by_roles (table, 0, 1, NULL), ==, kind);
-  g_assert_cmpint (pr_identity_table_compare (table, 1, 0, NULL), ==, kind);
-  pr_identity_table_free (table);
-  return kind;
-}
-
-/* That @cell reads as the names @expected (a NULL-terminated list). */
-static void
-assert_reads (const char        *cell,
-              const char *const *expected)
-{
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-
-  g_test_message ("%s", cell);
-  g_assert_cmpint (pr_identity_read_names (cell, -1, names, NULL), ==, PR_IDENTITY_VALUE_VALID);
-  g_assert_cmpuint (names->len, ==, g_strv_length ((char **) expected));
-  for (guint i = 0; i < names->len; i++)
-    g_assert_cmpstr (names->pdata[i], ==, expected[i]);
-}
-
-#define READS(cell, ...) assert_reads (cell, (const char *const[]) { __VA_ARGS__, NULL })
+#define compare(a, b, role, shared) pr_test_identity_compare (PR_IDENTITY_NAME, a, b, role, shared)
+#define READS(cell, ...) pr_test_assert_reads (cell, (const char *const[]) { __VA_ARGS__, NULL })
 
 /* 村民王小明 is 王小明 the villager: one person with 王小明 at his phone,
  * another than 李华. */

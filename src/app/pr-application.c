@@ -16,6 +16,7 @@
 
 #include "pr-application.h"
 #include "pr-help.h"
+#include "pr-memory-window.h"
 
 #include "pr-window.h"
 
@@ -240,6 +241,7 @@ pr_application_startup (GApplication *application)
 
   G_APPLICATION_CLASS (pr_application_parent_class)->startup (application);
 
+  pr_memory_window_install (GTK_APPLICATION (application));
   pr_application_load_style (gdk_display_get_default ());
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions, G_N_ELEMENTS (app_actions), application);
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)

@@ -74,12 +74,12 @@ is_close_bracket (gunichar c)
   return c == ')' || c == 0xFF09 || c == ']' || c == 0xFF3D || c == 0x3011 /* 】 */ || c == 0x3015 /* 〕 */;
 }
 
-/* Where a cell of several names is cut: 、 , ; / | in either width. */
+/* Where a cell of several names is cut: 、 , ; / | & in either width. */
 static gboolean
 is_name_separator (gunichar c)
 {
   return c == 0x3001 || c == ',' || c == 0xFF0C || c == ';' || c == 0xFF1B || c == '/' || c == 0xFF0F ||
-         c == '|' || c == 0xFF5C || c == '\n';
+         c == '|' || c == 0xFF5C || c == '\n' || c == '&' || c == 0xFF06;
 }
 
 /* Who a group's unnamed members are (张三等5位村民). */
@@ -100,7 +100,7 @@ is_group_stem (const char  *name,
        * the one named as who leads them. */
       GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS ")?(联名|来访|来信)?$|"
-                                   "^以?(.+?)(夫妇|夫妻|全家|一家|等人|牵头|为首|带头|领头)"
+                                   "^以?(.+?)(夫妇|夫妻|父子|母子|父女|母女|全家|一家|等人|牵头|为首|带头|领头)"
                                    "(的[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS "))?(联名|来访|来信)?$",
                                    pr_memory_regex_optimize (), 0, NULL);
@@ -239,7 +239,7 @@ split_honorific (const char  *name,
   static const char *const honorifics[] = {
     /* The longer first: 王老先生 is 王's, not 王老's. */
     "\u8001\u5148\u751f" /* 老先生 */, "\u8001\u592a\u592a" /* 老太太 */, "\u8001\u5927\u7237" /* 老大爷 */,
-    "\u8001\u5976\u5976" /* 老奶奶 */, "\u8001\u4eba\u5bb6" /* 老人家 */, "\u5148\u751f" /* 先生 */, "\u5973\u58eb" /* 女士 */, "\u5c0f\u59d0" /* 小姐 */, "\u540c\u5fd7" /* 同志 */,
+    "\u8001\u5976\u5976" /* 老奶奶 */, "\u8001\u4eba\u5bb6" /* 老人家 */, "\u8001\u4eba" /* 老人 */, "\u5148\u751f" /* 先生 */, "\u5973\u58eb" /* 女士 */, "\u5c0f\u59d0" /* 小姐 */, "\u540c\u5fd7" /* 同志 */,
     "\u8001\u5e08" /* 老师 */, "\u5e08\u5085" /* 师傅 */, "\u5927\u7237" /* 大爷 */, "\u5927\u5a18" /* 大娘 */,
     "\u5927\u5988" /* 大妈 */, "\u5927\u59d0" /* 大姐 */, "\u5927\u54e5" /* 大哥 */, "\u963f\u59e8" /* 阿姨 */,
     "\u8001\u4f2f" /* 老伯 */, "\u8001\u592a" /* 老太 */, "\u8001\u6c49" /* 老汉 */, "\u592b\u4eba" /* 夫人 */,
@@ -330,8 +330,8 @@ all_han (const char *text,
 
 
 /* @text without its white space: 代 王强 is 代王强. */
-static char *
-without_spaces (const char *text)
+char *
+_pr_identity_without_spaces (const char *text)
 {
   GString *plain = g_string_sized_new (strlen (text));
 
@@ -470,6 +470,28 @@ is_quotation_mark (gunichar c)
          c == 0xFF02 /* ＂ */;
 }
 
+/* After a note's word that names the other side of an agency (代李华,
+ * 委托李华, 代理人李华, 委托人：李华), where that person's name begins;
+ * NULL for no such word, or 代 of a role (代写, 代表). */
+static const char *
+after_agent_word (const char *note)
+{
+  static const char *const words[] = { "被代理人", "代理人", "委托人", "受托人", "委托", NULL };
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_str_has_prefix (note, words[i]))
+      {
+        const char *after = note + strlen (words[i]);
+
+        if (g_str_has_prefix (after, ":"))
+          return after + 1;
+        return g_str_has_prefix (after, "\uff1a") ? after + 3 : after;
+      }
+  if (g_str_has_prefix (note, "\u4ee3" /* 代 */) && !is_role_word (note + 3))
+    return note + 3;
+  return NULL;
+}
+
 /* @value without its bracketed notes; *@group set when a note says a
  * group (王小明（等3人）). An unclosed bracket's rest is a note. */
 static char *
@@ -502,14 +524,16 @@ without_notes (const char *value,
               *group |= is_group (text) || is_group_title (inner);
               /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
                * names nobody else. */
-              g_autofree char *tight = without_spaces (inner);
+              g_autofree char *tight = _pr_identity_without_spaces (inner);
 
-              if (g_str_has_prefix (tight, "\u4ee3" /* 代 */) && !is_role_word (tight + 3))
+              const char *after = after_agent_word (tight);
+
+              if (after != NULL)
                 {
-                  const char *principal = tight + 3 + kin_or_collective (tight + 3);
+                  const char *principal = after + kin_or_collective (after);
 
                   /* 代丈夫王强: the relative's name is the principal's. */
-                  if (principal == tight + 3 ? all_han (principal, 2, 4) : is_han_name (principal))
+                  if (principal == after ? all_han (principal, 2, 4) : is_han_name (principal))
                     g_string_append_printf (out, "\u3001%s", principal);
                 }
               p = q < end ? g_utf8_next_char (q) : end;
@@ -634,11 +658,22 @@ after_label (const char *piece)
   return piece;
 }
 
+/* A plus between names (王小明+李华), not the one of a phone's +86. */
+static gboolean
+is_plus_between (const char *p)
+{
+  gunichar c = g_utf8_get_char (p);
+
+  return (c == '+' || c == 0xFF0B) &&
+         g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (p))) == G_UNICODE_SCRIPT_HAN;
+}
+
 /* A dash or a full stop, typed for a middle dot or between two names. */
 static gboolean
 is_dash (gunichar c)
 {
-  return c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == 0xFF0D;
+  return c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == 0xFF0D || c == 0xFF0E ||
+         c == 0x00B7 || c == 0x30FB;
 }
 
 /* Characters of names written in Han transliteration (买买提, 史蒂夫,
@@ -917,7 +952,7 @@ without_spaced_note (const char *piece)
   first = g_strndup (trimmed, space - trimmed);
   if (!reads_as_han_name (first))
     return NULL;
-  rest = without_spaces (space);
+  rest = _pr_identity_without_spaces (space);
   if (all_han (rest, 1, 4) && !is_word_note (rest) && !is_title_note (rest))
     return NULL;
   return g_steal_pointer (&first);
@@ -931,6 +966,9 @@ without_spaced_note (const char *piece)
 static const char *
 after_descriptor (const char *name)
 {
+  /* Words of agency the dictionary does not hold as one. */
+  static const char *const roles[] = { "委托人", "被代理人", "受托人", "申请人", "当事人", NULL };
+
   if (!all_han (name, 4, 12) || is_han_name (name))
     return name;
   /* The longer name first: 村民王小明 is 王小明, not 小明's. */
@@ -948,10 +986,57 @@ after_descriptor (const char *name)
           strstr (head, "\u53ca" /* 及 */) != NULL || strstr (head, "\u5176" /* 其 */) != NULL ||
           strstr (head, "\u4e4b" /* 之 */) != NULL)
         continue;
-      if (_pr_identity_is_one_word (head) || _pr_identity_is_phrase (head) || is_title_note (head))
+      if (_pr_identity_is_one_word (head) || _pr_identity_is_phrase (head) || is_title_note (head) ||
+          g_strv_contains (roles, head))
         return at;
     }
   return name;
+}
+
+/* The name before a word that says what the person is (王小明党员,
+ * 王小明村民, 张三丰农民), newly allocated; NULL when @name is no such
+ * phrase. Never before a relative's or a neighbour's word (张三邻居 is
+ * someone beside 张三), nor before a name (张三李四), nor in a phrase of
+ * words (高中文化). */
+static char *
+before_descriptor (const char *name)
+{
+  static const char *const members[] = { "村民", "农民", "居民", "职工", "员工", "工人", "农户", "住户", "群众", "业主",
+                                         NULL };
+  glong n;
+
+  if (!all_han (name, 4, 12) || is_han_name (name) || strstr (name, "\u548c" /* 和 */) != NULL ||
+      strstr (name, "\u4e0e" /* 与 */) != NULL || strstr (name, "\u53ca" /* 及 */) != NULL ||
+      strstr (name, "\u5176" /* 其 */) != NULL || strstr (name, "\u4e4b" /* 之 */) != NULL ||
+      strstr (name, "\u7684" /* 的 */) != NULL || _pr_identity_is_phrase (name))
+    return NULL;
+  /* An honorific or a title after the name (王老先生, 王小明律师) is
+   * split_honorific()'s. */
+  {
+    g_autofree char *surname = NULL, *whole = NULL;
+    gboolean note;
+
+    if (split_honorific (name, &surname, &whole, &note))
+      return NULL;
+  }
+  n = g_utf8_strlen (name, -1);
+  /* The shorter name first: 王小明党员 is not 王小明党's. */
+  for (glong head = 2; head <= 4 && n - head >= 2; head++)
+    {
+      const char *at = g_utf8_offset_to_pointer (name, head);
+      g_autofree char *first = g_strndup (name, at - name);
+
+      if (!reads_as_han_name (first) || reads_as_han_name (at))
+        continue;
+      /* 王小明村民代表: the group's representative. */
+      if (is_group_title (at))
+        return g_steal_pointer (&first);
+      if (kin_or_collective (at) > 0 && !g_strv_contains (members, at))
+        continue;
+      if (_pr_identity_is_one_word (at) || _pr_identity_is_phrase (at))
+        return g_steal_pointer (&first);
+    }
+  return NULL;
 }
 
 /* 王小明之妻李华, 王小明的妻子李华: the person named last, or NULL when
@@ -966,7 +1051,7 @@ relative_named (const char *piece)
 
   if (strstr (piece, links[0]) == NULL && strstr (piece, links[1]) == NULL)
     return NULL;
-  plain = without_spaces (piece);
+  plain = _pr_identity_without_spaces (piece);
 
   for (guint i = 0; links[i] != NULL; i++)
     {
@@ -992,6 +1077,12 @@ relative_named (const char *piece)
   return NULL;
 }
 
+gboolean
+_pr_identity_is_han_name (const char *text)
+{
+  return is_han_name (text);
+}
+
 /* 王小明代李华, 王小明代其子王强, 王小明 代 李华: the agent before 代 without
  * brackets, or NULL; the principal through @principal when a name follows
  * (a relative alone names nobody, as in brackets). Only after a whole Han
@@ -1005,11 +1096,16 @@ agent_before (const char  *piece,
   g_autofree char *agent = NULL;
 
   *principal = NULL;
-  if (strstr (piece, "\u4ee3" /* 代 */) == NULL)
+  if (strstr (piece, "\u4ee3" /* 代 */) == NULL && strstr (piece, "\u59d4\u6258" /* 委托 */) == NULL)
     return NULL;
-  plain = without_spaces (piece);
-  at = strstr (plain, "\u4ee3");
-  after = at + strlen ("\u4ee3");
+  plain = _pr_identity_without_spaces (piece);
+  /* 张三委托李四: the principal and the agent, both petitioners. */
+  if ((at = strstr (plain, "\u4ee3")) != NULL)
+    after = at + strlen ("\u4ee3");
+  else if ((at = strstr (plain, "\u59d4\u6258")) != NULL)
+    after = at + strlen ("\u59d4\u6258");
+  else
+    return NULL;
   if (at == plain || *after == '\0' || is_role_word (after))
     return NULL;
   agent = g_strndup (plain, at - plain);
@@ -1144,14 +1240,15 @@ pr_identity_read_names (const char *value,
   start = plain;
   for (p = plain;; p = g_utf8_next_char (p))
     {
-      if (*p == '\0' || (split && (is_name_separator (g_utf8_get_char (p)) ||
+      if (*p == '\0' || (split && (is_name_separator (g_utf8_get_char (p)) || is_plus_between (p) ||
                                     (is_dash (g_utf8_get_char (p)) && dash_parts_names (start, p)))))
         {
           g_autofree char *piece = g_strndup (start, p - start);
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
           g_autofree char *spaced = NULL;
-          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL;
+          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL, *relation = NULL;
+          g_autofree char *described = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
           gboolean group_title = FALSE;
@@ -1190,6 +1287,12 @@ pr_identity_read_names (const char *value,
                   pr_identity_normalize_name (principal, -1, &normal_principal) == PR_IDENTITY_VALUE_VALID)
                 g_ptr_array_add (principals, g_steal_pointer (&normal_principal));
             }
+          /* 张三之父: 张三's father, not 张三. */
+          else if (relative == NULL && (relation = _pr_identity_relation_of (name)) != NULL)
+            {
+              g_ptr_array_add (found, g_steal_pointer (&relation));
+              goto next;
+            }
           /* 王小明 村主任: the name, and a note after a space. */
           spaced = without_spaced_note (name);
           if (spaced != NULL)
@@ -1199,7 +1302,13 @@ pr_identity_read_names (const char *value,
           name = representative_prefix (name, &group_title);
           group |= group_title;
           /* 村民王小明: 王小明. */
-          name = after_descriptor (name);
+          name = after_descriptor (_pr_identity_after_origin (name));
+          /* 王小明党员, 王小明65岁: 王小明. */
+          described = _pr_identity_before_age (name);
+          if (described == NULL)
+            described = before_descriptor (name);
+          if (described != NULL)
+            name = described;
           state = pr_identity_normalize_name (name, -1, &normal);
 
           /* 代表：王小明: the group's representative. */
@@ -1242,8 +1351,9 @@ pr_identity_read_names (const char *value,
               else if (split_conjunction (normal, &left, &right))
                 {
                   g_ptr_array_add (found, left);
-                  /* 张三和妻子: his wife, unnamed; 妻子 is nobody's name. */
-                  if (kin_or_collective (right) == strlen (right))
+                  /* 张三和妻子: his wife, unnamed; 妻子 is nobody's name, nor
+                   * 其子华 (his son 华, whose surname is not written). */
+                  if (kin_or_collective (right) > 0)
                     g_free (right);
                   else
                     g_ptr_array_add (found, right);
@@ -1306,6 +1416,7 @@ pr_identity_read_names (const char *value,
                 }
               masked = TRUE;
             }
+        next:
           if (*p == '\0')
             break;
           start = g_utf8_next_char (p);

@@ -29,6 +29,15 @@ gboolean _pr_identity_given_name_reads (const char *text,
                                        gboolean    sole);
 gboolean _pr_identity_given_name_never (const char *text);
 
+/* A whole Han name; a text without its white space (pr-identity-names.c). */
+gboolean _pr_identity_is_han_name     (const char *text);
+char    *_pr_identity_without_spaces  (const char *text);
+
+/* What is written around a name (pr-identity-around.c). */
+char       *_pr_identity_relation_of (const char *piece);
+char       *_pr_identity_before_age  (const char *name);
+const char *_pr_identity_after_origin (const char *name);
+
 /* A cell of a masked and a full number (pr-identity-mixed.c). */
 typedef enum {
   PR_IDENTITY_MIXED_NONE,      /* not such a cell */

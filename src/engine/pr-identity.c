@@ -964,6 +964,54 @@ pr_identity_normalize_petitioner (const char  *value,
   return state;
 }
 
+/* A cell of ID card numbers among words (身份证号：11010519491231002X,
+ * 11010519491231002X（本人）, two numbers apart): each number, if every
+ * run of 15 digits or more is a valid one; else none, invalid. */
+static PrIdentityValueState
+id_cards_in_text (const char *value,
+                  gssize      length,
+                  GPtrArray  *normals)
+{
+  g_autofree char *folded = g_utf8_normalize (value, length, G_NORMALIZE_NFKC);
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  const char *p;
+
+  if (folded == NULL)
+    return PR_IDENTITY_VALUE_INVALID;
+  /* A masked number beside a full one was read by the rule of such cells. */
+  for (p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    if (_pr_identity_is_mask_character (g_utf8_get_char (p)) &&
+        !(*p == 'x' && p > folded && g_ascii_isdigit (p[-1])))
+      return PR_IDENTITY_VALUE_INVALID;
+  for (p = folded; *p != '\0';)
+    {
+      const char *start = p;
+      char id[PR_ID_CARD_LENGTH + 1];
+
+      if (!g_ascii_isdigit (*p))
+        {
+          p++;
+          continue;
+        }
+      while (g_ascii_isdigit (*p))
+        p++;
+      if (*p == 'x' || *p == 'X')
+        p++;
+      /* A letter glued to the run (a passport's E12345678): no ID card. */
+      if (g_ascii_isalnum (*p) || (start > folded && g_ascii_isalpha (start[-1])))
+        return PR_IDENTITY_VALUE_INVALID;
+      if (p - start < 15)
+        continue;
+      if (pr_identity_normalize_id_card (start, p - start, id) != PR_IDENTITY_VALUE_VALID)
+        return PR_IDENTITY_VALUE_INVALID;
+      g_ptr_array_add (found, g_strdup (id));
+    }
+  if (found->len == 0)
+    return PR_IDENTITY_VALUE_INVALID;
+  g_ptr_array_extend_and_steal (normals, g_steal_pointer (&found));
+  return PR_IDENTITY_VALUE_VALID;
+}
+
 /**
  * pr_identity_normalize:
  * @role: what @value is
@@ -994,6 +1042,8 @@ pr_identity_normalize (PrIdentityRole  role,
         state = pr_identity_normalize_id_card (value, length, id);
         if (state == PR_IDENTITY_VALUE_VALID)
           normal = g_strdup (id);
+        else if (state == PR_IDENTITY_VALUE_INVALID)
+          return id_cards_in_text (value, length, normals);
         break;
       }
     case PR_IDENTITY_PHONE:

@@ -36,6 +36,7 @@
 #include "pr-output-file.h"
 
 static __thread int failure_tolerated;
+static PrMemoryStopHook stop_hook;
 static char *memory_format;
 static char *memory_unsized_format;
 static char *thread_format;
@@ -101,6 +102,21 @@ pr_memory_stop_now (gsize size)
   stop (size > 0 ? memory_format : memory_unsized_format, size);
 }
 
+/**
+ * pr_memory_set_stop_hook:
+ * @hook: (nullable): what to do first when memory runs out
+ *
+ * For a program that can say so elsewhere than on standard error (the
+ * window): @hook runs in the thread that could not allocate, before the
+ * message is printed and the process ends; it may keep that thread from
+ * going on instead of returning.
+ */
+void
+pr_memory_set_stop_hook (PrMemoryStopHook hook)
+{
+  stop_hook = hook;
+}
+
 static void
 stop (const char *format,
       gsize       size)
@@ -110,6 +126,8 @@ stop (const char *format,
   char limit_text[64] = "";
   int n;
 
+  if (stop_hook != NULL)
+    stop_hook (size);
   if (limit > 0)
     snprintf (limit_text, sizeof limit_text, "%llu MiB", (unsigned long long) (limit >> 20));
   else
@@ -214,7 +232,13 @@ writer (GLogLevelFlags   log_level,
 void
 pr_memory_stop_install (void)
 {
+  static gsize installed;
   UErrorCode status = U_ZERO_ERROR;
+
+  /* Once a process: GLib takes one log writer, ICU its allocator before
+   * its first use (an application started twice in one test program). */
+  if (!g_once_init_enter (&installed))
+    return;
 
   /* Translators: the first %s is the program, %zu the bytes asked for,
    * the second %s the address space limit ("200 MiB", or "-" if none).
@@ -241,6 +265,7 @@ pr_memory_stop_install (void)
   if (U_FAILURE (status))
     g_debug ("ICU's allocator was not replaced (%s): ICU was already in use", u_errorName (status));
   g_log_set_writer_func (writer, NULL, NULL);
+  g_once_init_leave (&installed, 1);
 }
 
 /**

@@ -13,6 +13,11 @@ void     pr_memory_tolerate_failure        (gboolean  tolerate);
 gboolean pr_memory_failure_tolerated       (void);
 G_NORETURN void pr_memory_stop_now         (gsize     size);
 
+/* Called in the thread whose allocation failed, with the bytes it could
+ * not have (0 if not known); a hook that returns lets the process end. */
+typedef void (*PrMemoryStopHook) (gsize size);
+void     pr_memory_set_stop_hook           (PrMemoryStopHook hook);
+
 /* An allocation whose failure the caller handles: a program that stops
  * on every failed allocation (petition-review-cli) lets this one return
  * NULL. */

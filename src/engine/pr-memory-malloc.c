@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * petition-review-cli's malloc (), calloc (), realloc () and the aligned
+ * The programs' malloc (), calloc (), realloc () and the aligned
  * allocators (aligned_alloc (), posix_memalign (), memalign ()): glibc's, but
- * a failure ends the process with a message naming memory and the way
- * out (pr_memory_stop_now ()) where it happens. The libraries the program
+ * a failure stops the work with a message naming memory and the way out
+ * (pr_memory_stop_now ()) where it happens: the command line tool ends,
+ * the window says so (pr-memory-window.c). The libraries the program
  * uses do not all survive a null pointer: GLib's own "failed to allocate"
  * error needs memory to be formatted and recurses until the stack
  * overflows, ICU's word break iterator and PCRE2's JIT dereference it.
  * Allocations whose failure the program handles (PR_MEMORY_TRY ()) still
- * get the null pointer. Linked into the program only, never a library,
- * and not under AddressSanitizer, which has its own malloc ().
+ * get the null pointer. Linked into the programs only (petition-review-cli,
+ * petition-review), never a library: a library's user keeps glibc's. Not
+ * under AddressSanitizer, which has its own malloc ().
  */
 #include "config.h"
 

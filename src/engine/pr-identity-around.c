@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What an office writes around a name that is none of it, or names
+ * someone else through it: a relative named by relation (张三之父,
+ * 张三的父亲, 张三父亲: one person, who is not 张三), an age written
+ * against the name (王小明65岁), the firm a person writes for or the place
+ * they come from (西岚市金山建材有限公司张三, 金山村王小明).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "pr-identity-private.h"
+
+/* The relative a simplified piece ends by naming (张三之父, 张三的父亲,
+ * 张三父亲), as one canonical word for all the ways an office writes it
+ * (父 for 父亲, 爸爸, 之父; 配偶 for 妻子, 丈夫, 爱人: a person has one),
+ * or NULL; through @length the bytes of the word with the 之 or 的 before
+ * it. A word of one character, or one that is also a form of address
+ * (王奶奶), counts only after 之 or 的: 李天子, 张三爷爷 are names. */
+static const char *
+relation_suffix (const char *text,
+                 gsize      *length)
+{
+  static const struct { const char *word, *canonical; gboolean linked; } relations[] = {
+    { "父亲", "父" }, { "爸爸", "父" }, { "母亲", "母" }, { "妈妈", "母" }, { "儿子", "子" }, { "女儿", "女" },
+    { "孙子", "孙" }, { "孙女", "孙女" }, { "儿媳", "儿媳" }, { "女婿", "女婿" }, { "妻子", "配偶" },
+    { "丈夫", "配偶" }, { "爱人", "配偶" }, { "老伴", "配偶" }, { "配偶", "配偶" }, { "老婆", "配偶" },
+    { "老公", "配偶" }, { "媳妇", "配偶" }, { "哥哥", "兄" }, { "弟弟", "弟" }, { "姐姐", "姐" }, { "妹妹", "妹" },
+    { "祖父", "祖父" }, { "祖母", "祖母" }, { "外公", "外祖父" }, { "外婆", "外祖母" },
+    { "爷爷", "祖父", TRUE }, { "奶奶", "祖母", TRUE }, { "父", "父", TRUE }, { "母", "母", TRUE },
+    { "子", "子", TRUE }, { "女", "女", TRUE }, { "孙", "孙", TRUE }, { "妻", "配偶", TRUE }, { "夫", "配偶", TRUE },
+    { "兄", "兄", TRUE }, { "弟", "弟", TRUE }, { "姐", "姐", TRUE }, { "妹", "妹", TRUE }, { "婿", "女婿", TRUE },
+    /* Not kin, as unnamed: 张三的律师 is not a person called 张三的. */
+    { "邻居", "邻居" }, { "朋友", "朋友" }, { "同事", "同事" }, { "律师", "律师", TRUE }, { "代理人", "代理人", TRUE },
+  };
+  gsize n = strlen (text);
+
+  for (guint i = 0; i < G_N_ELEMENTS (relations); i++)
+    {
+      gsize word = strlen (relations[i].word);
+      gboolean linked;
+
+      if (n <= word || strcmp (text + n - word, relations[i].word) != 0)
+        continue;
+      /* 之 and 的 are three bytes each. */
+      linked = n >= word + 3 && (strncmp (text + n - word - 3, "之", 3) == 0 ||
+                                 strncmp (text + n - word - 3, "的", 3) == 0);
+      if (relations[i].linked && !linked)
+        continue;
+      *length = word + (linked ? 3 : 0);
+      return relations[i].canonical;
+    }
+  return NULL;
+}
+
+/* 张三之父, 张三的父亲, 张三父亲: the father of 张三, unnamed, read as one
+ * name in one form (张三之父) so that the ways of writing it agree and
+ * none is 张三; NULL when @piece is no such phrase. */
+char *
+_pr_identity_relation_of (const char *piece)
+{
+  g_autofree char *plain = _pr_identity_without_spaces (piece);
+  g_autofree char *normal = NULL;
+  const char *canonical;
+  gsize length = 0;
+
+  /* Most pieces end in no relative's character: no normalising for them
+   * (traditional forms included: 親 of 父親, 兒 of 女兒, 孫, 婦). */
+  static const char last[] = "父亲親母妈媽子儿兒女孙孫媳婿妻夫偶人伴婆公兄哥弟姐妹爸爷爺奶妇婦居友事师師";
+  char one[8];
+  const char *end;
+
+  if (*plain == '\0')
+    return NULL;
+  end = g_utf8_find_prev_char (plain, plain + strlen (plain));
+  one[g_unichar_to_utf8 (g_utf8_get_char (end), one)] = '\0';
+  if (strstr (last, one) == NULL)
+    return NULL;
+  if (pr_identity_normalize_name (plain, -1, &normal) != PR_IDENTITY_VALUE_VALID ||
+      (canonical = relation_suffix (normal, &length)) == NULL)
+    return NULL;
+  normal[strlen (normal) - length] = '\0';
+  /* 张三和妻子 is 张三 and his wife: split_conjunction()'s. */
+  if (!_pr_identity_is_han_name (normal) || strstr (normal, "\u548c" /* 和 */) != NULL || strstr (normal, "\u4e0e" /* 与 */) != NULL ||
+      strstr (normal, "\u53ca" /* 及 */) != NULL || strstr (normal, "\u5176" /* 其 */) != NULL)
+    return NULL;
+  /* 张三的代理人, 张三的律师: written by an agent, whose principal counts
+   * as a petitioner; the agent, unnamed, is lost. */
+  if (strcmp (canonical, "代理人") == 0 || strcmp (canonical, "律师") == 0)
+    return g_steal_pointer (&normal);
+  return g_strconcat (normal, "\u4e4b" /* 之 */, canonical, NULL);
+}
+
+/* 王小明65岁, 张三六十五周岁: the name before an age written against it,
+ * newly allocated; NULL when @name ends in no age after a whole name. */
+char *
+_pr_identity_before_age (const char *name)
+{
+  static const char numerals[] = "0123456789零〇一二三四五六七八九十百两";
+  const char *end = name + strlen (name), *p;
+
+  if (!g_str_has_suffix (name, "\u5c81" /* 岁 */))
+    return NULL;
+  end -= strlen ("\u5c81");
+  if (end - name >= 3 && (strncmp (end - 3, "\u5468" /* 周 */, 3) == 0 || strncmp (end - 3, "\u865a" /* 虚 */, 3) == 0))
+    end -= 3;
+  for (p = end; p > name;)
+    {
+      const char *before = g_utf8_find_prev_char (name, p);
+      char one[8];
+
+      one[g_unichar_to_utf8 (g_utf8_get_char (before), one)] = '\0';
+      if (strstr (numerals, one) == NULL)
+        break;
+      p = before;
+    }
+  /* 张三六十五岁: 三 is a numeral too; the shortest whole name before
+   * the rest. */
+  for (; p < end; p = g_utf8_next_char (p))
+    {
+      g_autofree char *head = g_strndup (name, p - name);
+
+      if (_pr_identity_is_han_name (head))
+        return g_steal_pointer (&head);
+    }
+  return NULL;
+}
+
+/* 西岚市金山建材有限公司张三, 金山村王小明, 北京市朝阳区王小明: the person
+ * named after the firm they write for or the place they come from;
+ * @name itself when no whole name follows a firm's word or a place's
+ * last character (省 市 区 县 镇 乡 村) after two characters or more. */
+const char *
+_pr_identity_after_origin (const char *name)
+{
+  static const char *const firms[] = { "公司", "集团", "合作社", "事务所", NULL };
+  static const char places[] = "省市区县镇乡村";
+
+  for (guint i = 0; firms[i] != NULL; i++)
+    {
+      const char *at = g_strrstr (name, firms[i]);
+
+      if (at != NULL && _pr_identity_is_han_name (at + strlen (firms[i])))
+        return at + strlen (firms[i]);
+    }
+  /* The first place's end that leaves a whole name: 金山村王小明, not a
+   * name that holds such a character itself. */
+  for (const char *p = g_utf8_next_char (name); *p != '\0'; p = g_utf8_next_char (p))
+    {
+      char one[8];
+      const char *after = g_utf8_next_char (p);
+
+      one[g_unichar_to_utf8 (g_utf8_get_char (p), one)] = '\0';
+      if (strstr (places, one) != NULL && _pr_identity_is_han_name (after))
+        return after;
+    }
+  return name;
+}
