@@ -355,7 +355,7 @@ exported (gpointer data)
 static PrThresholdDialog *
 threshold_dialog (void)
 {
-  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+  GListModel *toplevels = gtk_window_get_toplevels ();
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
