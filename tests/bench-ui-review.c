@@ -355,16 +355,7 @@ exported (gpointer data)
 static PrThresholdDialog *
 threshold_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (PR_IS_THRESHOLD_DIALOG (window))
-        return PR_THRESHOLD_DIALOG (window);
-    }
-  return NULL;
+  return (PrThresholdDialog *) pr_test_find_in_toplevels (PR_TYPE_THRESHOLD_DIALOG, NULL);
 }
 
 static gboolean
