@@ -361,8 +361,13 @@ threshold_dialog (void)
 static gboolean
 preview_ready (gpointer data)
 {
+  Review *review = data;
   PrThresholdDialog *dialog = threshold_dialog ();
 
+  /* The main window paints nothing for the dialog: the frame waited for
+   * after the action is asked of it. */
+  if (dialog != NULL && pr_threshold_dialog_get_ready (dialog))
+    gtk_widget_queue_draw (GTK_WIDGET (review->window));
   return dialog != NULL && pr_threshold_dialog_get_ready (dialog);
 }
 
