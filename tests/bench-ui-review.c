@@ -14,6 +14,7 @@
 #include "pr-graph.h"
 #include "pr-review-page.h"
 #include "pr-test-ui.h"
+#include "pr-threshold-dialog.h"
 #include "pr-window.h"
 
 #include "bench-ui.h"
@@ -350,6 +351,42 @@ exported (gpointer data)
   return g_file_test (review->export_path, G_FILE_TEST_EXISTS) && !pr_window_get_busy (review->window);
 }
 
+/* The window's threshold preview, once open. */
+static PrThresholdDialog *
+threshold_dialog (void)
+{
+  return (PrThresholdDialog *) pr_test_find_in_toplevels (PR_TYPE_THRESHOLD_DIALOG, NULL);
+}
+
+static gboolean
+preview_ready (gpointer data)
+{
+  Review *review = data;
+  PrThresholdDialog *dialog = threshold_dialog ();
+
+  /* The main window paints nothing for the dialog: the frame waited for
+   * after the action is asked of it. */
+  if (dialog != NULL && pr_threshold_dialog_get_ready (dialog))
+    gtk_widget_queue_draw (GTK_WIDGET (review->window));
+  return dialog != NULL && pr_threshold_dialog_get_ready (dialog);
+}
+
+static void
+act_open_preview (gpointer data)
+{
+  Review *review = data;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (review->window), "win.thresholds", NULL));
+}
+
+static void
+act_preview_k (gpointer data)
+{
+  Review *review = data;
+
+  pr_threshold_dialog_set_k (threshold_dialog (), review->pick);
+}
+
 /* A member to decide: not the primary, undecided, anywhere in the case. */
 static void
 choose_member (Review *review)
@@ -434,8 +471,16 @@ review_actions (PrWindow      *window,
               not_repeat = { "Ctrl+D (not a repeat)" }, primary = { "make primary" }, split = { "split at a bridge" },
               undo = { "undo" }, note = { "a note, then Ctrl+R" }, filter = { "filters (state, kind, dates)" },
               search = { "search" }, sort = { "sort (each column, each way)" }, risk = { "risk queue (order by risk)" },
-              export = { "export start, to the file written" };
+              export = { "export start, to the file written" }, typing = { "search typed, a character at a time" },
+              preview = { "threshold preview opened" }, preview_k = { "threshold preview, another k" };
+  /* Typed as a clerk types: prefixes that find everything (a letter or
+   * the word of every petitioner), then fewer. */
+  static const char *const typed[] = { "某", "某1", "某12", "", "A", "A0", "A00", "", "小", "小区", "" };
   GObject *w = G_OBJECT (window);
+  /* BENCH_ORDERS=N: only the first N orders (each settles in tens of
+   * seconds at 10^5 records). */
+  guint n_orders = g_getenv ("BENCH_ORDERS") != NULL ? (guint) g_ascii_strtoull (g_getenv ("BENCH_ORDERS"), NULL, 10)
+                                                     : G_N_ELEMENTS (orders);
 
   time_turns ();
   review.compare = pr_review_page_get_compare_view (review.page);
@@ -511,8 +556,13 @@ review_actions (PrWindow      *window,
       time_action (&search, act_list, list_settled, &review);
       g_object_set_data (w, "bench-change-data", (gpointer) "");
       time_action (&search, act_list, list_settled, &review);
+      for (guint t = 0; t < G_N_ELEMENTS (typed); t++)
+        {
+          g_object_set_data (w, "bench-change-data", (gpointer) typed[t]);
+          time_action (&typing, act_list, list_settled, &review);
+        }
       g_object_set_data (w, "bench-change", sort_by_order);
-      for (guint o = 0; o < G_N_ELEMENTS (orders); o++)
+      for (guint o = 0; o < MIN (n_orders, G_N_ELEMENTS (orders)); o++)
         {
           g_object_set_data (w, "bench-change-data", (gpointer) &orders[o]);
           time_action (&sort, act_list, list_settled, &review);
@@ -520,11 +570,19 @@ review_actions (PrWindow      *window,
       g_object_set_data (w, "bench-change-data", (gpointer) &by_risk);
       time_action (&risk, act_list, list_settled, &review);
       time_action (&export, act_export, exported, &review);
+      time_action (&preview, act_open_preview, preview_ready, &review);
+      for (guint k = 0; k < 4; k++)
+        {
+          review.pick = k % 2 == 0 ? pr_session_get_k (pr_window_get_session (window)) + 1
+                                   : pr_session_get_k (pr_window_get_session (window));
+          time_action (&preview_k, act_preview_k, preview_ready, &review);
+        }
+      gtk_window_destroy (GTK_WINDOW (threshold_dialog ()));
     }
 
   {
     const ActionTurns *all[] = { &choose, &strip, &difference, &repeat, &not_repeat, &primary, &split, &undo, &note,
-                                 &filter, &search, &sort, &risk, &export };
+                                 &filter, &search, &typing, &sort, &risk, &export, &preview, &preview_k };
 
     for (guint i = 0; i < G_N_ELEMENTS (all); i++)
       print_action (all[i]);

@@ -20,12 +20,13 @@
  *                   each way, and the next unreviewed case while an order
  *                   still reaches the list: the longest turn of each; then
  *                   every review action on its largest case, as in review
- *   review          every review action on a case of 1,000 records, in a
- *                   window on a private server with 200 cases of two:
+ *   review [ROWS]   every review action on a case of 1,000 records, in a
+ *                   window on a private server with 200 cases of two (or
+ *                   ROWS records, the rest in cases of two):
  *                   choosing the case, a record in the strip, the next
  *                   difference, Ctrl+R, Ctrl+D, make primary, a split, undo,
- *                   a note, the filters, search, each order, the risk queue
- *                   and an export; for each, the main loop's worst turn
+ *                   a note, the filters, search, each order, the risk queue,
+ *                   an export and the threshold preview; for each, the main loop's worst turn
  *                   and how many turns took over 50 ms (BENCH_TURNS=1
  *                   lists every turn over 30 ms, to find it in a profile)
  */
@@ -957,7 +958,8 @@ case_shown (gpointer data)
  * petitions of their own, each written @others_copies times, to @csv. */
 static void
 write_two_matters (const char *csv,
-                   guint       others_copies)
+                   guint       others_copies,
+                   guint       n_others)
 {
   g_autoptr(GPtrArray) sentences = sample_sentences ();
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
@@ -968,7 +970,7 @@ write_two_matters (const char *csv,
   guint id = 0;
 
   g_assert_true (pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), NULL));
-  for (guint c = 0; c < 2 + 200; c++)
+  for (guint c = 0; c < 2 + n_others; c++)
     {
       g_autofree char *base = body_of (sentences, rand, 400);
       g_autofree char *subject = g_strdup_printf ("第%u号反映", c);
@@ -977,7 +979,10 @@ write_two_matters (const char *csv,
       for (guint copy = 0; copy < copies; copy++)
         {
           g_autofree char *body = g_strdup_printf ("%s编号%u。", base, copy);
-          g_autofree char *date = g_strdup_printf ("2025-%02u-%02u 10:%02u:%02u", 1 + copy / 600 % 12, 1 + copy / 20 % 28,
+          /* Beyond the 200 of the review, the others' months differ, so
+           * that a date range keeps some of them. */
+          guint month = c >= 202 ? c % 12 : copy / 600 % 12;
+          g_autofree char *date = g_strdup_printf ("2025-%02u-%02u 10:%02u:%02u", 1 + month, 1 + copy / 20 % 28,
                                                    copy / 60 % 60, copy % 60);
           char id_text[16], name[16];
           const char *row[14] = { id_text, name, "", "", "", subject, body, date, "", "", "", "", "", "" };
@@ -1006,7 +1011,7 @@ bench_open (guint rounds)
   PrWindow *window;
   GListModel *clusters;
 
-  write_two_matters (csv, 1);
+  write_two_matters (csv, 1, 200);
 
   window = scan_through_window (dir, csv, &server);
   page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
@@ -1059,9 +1064,10 @@ bench_open (guint rounds)
 }
 
 /* Every review action on a case of CASE_SIZE records, in a window on a
- * private server that also holds 200 cases of two. */
+ * private server that also holds 200 cases of two (or as many as make
+ * @rows records). */
 static int
-bench_review (void)
+bench_review (guint rows)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
@@ -1070,7 +1076,8 @@ bench_review (void)
   GListModel *clusters;
   PrClusterItem *largest = NULL, *other = NULL;
 
-  write_two_matters (csv, 2);
+  /* ROWS records: the two matters, the rest petitions written twice. */
+  write_two_matters (csv, 2, rows > 6 + CASE_SIZE + 400 ? (rows - 6 - CASE_SIZE) / 2 : 200);
   window = scan_through_window (dir, csv, &server);
   clusters = pr_session_get_clusters (pr_window_get_session (window));
   largest_and_other (clusters, &largest, &other);
@@ -1097,9 +1104,9 @@ main (int    argc,
   if (g_strcmp0 (what, "open") == 0)
     return bench_open (n > 0 ? n : 10);
   if (g_strcmp0 (what, "review") == 0)
-    return bench_review ();
+    return bench_review (n);
   if (g_strcmp0 (what, "petitions") == 0 && argc > 2)
     return bench_petitions (argv[2]);
-  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review | petitions RECORDS.CSV\n");
+  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review [ROWS] | petitions RECORDS.CSV\n");
   return 2;
 }

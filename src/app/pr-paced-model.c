@@ -60,6 +60,8 @@
  * hidden window paints none; under a sanitizer a frame may take a few
  * hundred. */
 #define FRAME_WAIT 500
+/* The main thread's time a turn may read the model for (microseconds). */
+#define READ_BUDGET 15000
 
 struct _PrPacedModel
 {
@@ -69,6 +71,7 @@ struct _PrPacedModel
   GPtrArray  *shown;    /* the items told of (owned) */
   GPtrArray  *wanted;   /* the model's items while a change is passed on, or NULL */
   gboolean    stale;    /* the model changed since wanted was read */
+  GPtrArray  *reading;  /* the model's items read so far, while a read takes more than one turn */
   gpointer    keep;     /* not taken out while it stays (weak) */
   PrPacedMadeFunc made; /* whether the view has a row made for an item, or NULL */
   double      row_cost; /* with made: the main thread's microseconds per row changed among
@@ -156,15 +159,26 @@ splice (PrPacedModel *self,
   g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
 }
 
-static GPtrArray *
-read_model (GListModel *model)
-{
-  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
-  GPtrArray *items = g_ptr_array_new_full (n, g_object_unref);
+static gint64 thread_time (void);
 
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, g_list_model_get_item (model, i));
-  return items;
+/* Reads the model's items on into self->reading, for at most READ_BUDGET
+ * of the main thread's time. GTK 4.8's filter list model finds its nth
+ * item by counting the bits before it, so reading 10^5 items costs a
+ * square of that: read whole, they took one turn over 50 ms.
+ * Returns: whether the whole model is read */
+static gboolean
+read_model (PrPacedModel *self)
+{
+  guint n = self->model != NULL ? g_list_model_get_n_items (self->model) : 0;
+  gint64 began = thread_time ();
+
+  while (self->reading->len < n)
+    {
+      g_ptr_array_add (self->reading, g_list_model_get_item (self->model, self->reading->len));
+      if (self->reading->len % 256 == 0 && self->slice != G_MAXUINT && thread_time () - began >= READ_BUDGET)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean step_cb (gpointer data);
@@ -174,7 +188,7 @@ static void
 set_pending (PrPacedModel *self,
              gboolean      pending)
 {
-  if (pending == (self->wanted != NULL || self->stale))
+  if (pending == pr_paced_model_get_pending (self))
     return;
   if (pending)
     {
@@ -186,6 +200,7 @@ set_pending (PrPacedModel *self,
     {
       self->stale = FALSE;
       g_clear_pointer (&self->wanted, g_ptr_array_unref);
+      g_clear_pointer (&self->reading, g_ptr_array_unref);
       g_clear_handle_id (&self->idle, g_source_remove);
       stop_waiting (self);
     }
@@ -449,13 +464,24 @@ pr_paced_model_step (PrPacedModel *self)
   GPtrArray *wanted;
   guint start = 0, end_shown, end_wanted, n_old, n_new, removed, added, at_old, at_new;
 
-  if (self->wanted == NULL && !self->stale)
+  if (!pr_paced_model_get_pending (self))
     return FALSE;
   if (self->stale)
     {
-      g_clear_pointer (&self->wanted, g_ptr_array_unref);
-      self->wanted = read_model (self->model);
+      /* The model changed: read it again from the start. */
+      g_clear_pointer (&self->reading, g_ptr_array_unref);
+      self->reading = g_ptr_array_new_with_free_func (g_object_unref);
       self->stale = FALSE;
+    }
+  if (self->reading != NULL)
+    {
+      if (!read_model (self))
+        return TRUE;
+      g_clear_pointer (&self->wanted, g_ptr_array_unref);
+      self->wanted = g_steal_pointer (&self->reading);
+      /* The first slice in the next turn, not after the read in this one. */
+      if (self->slice != G_MAXUINT)
+        return TRUE;
     }
   wanted = self->wanted;
   if (self->made != NULL)
@@ -616,7 +642,7 @@ model_items_changed (GListModel   *model,
                      guint         added,
                      PrPacedModel *self)
 {
-  if (self->wanted != NULL || self->stale)
+  if (pr_paced_model_get_pending (self))
     {
       self->stale = TRUE;
       return;
@@ -647,7 +673,7 @@ pr_paced_model_set_model (PrPacedModel *self,
   g_set_object (&self->model, model);
   if (model != NULL)
     g_signal_connect_object (model, "items-changed", G_CALLBACK (model_items_changed), self, 0);
-  if (self->wanted != NULL || self->stale)
+  if (pr_paced_model_get_pending (self))
     self->stale = TRUE;
   else if (self->shown->len > 0 || (model != NULL && g_list_model_get_n_items (model) > 0))
     set_pending (self, TRUE);
@@ -719,7 +745,7 @@ pr_paced_model_set_slice (PrPacedModel *self,
 gboolean
 pr_paced_model_get_pending (PrPacedModel *self)
 {
-  return self->wanted != NULL || self->stale;
+  return self->wanted != NULL || self->stale || self->reading != NULL;
 }
 
 PrPacedModel *
@@ -740,6 +766,7 @@ pr_paced_model_dispose (GObject *object)
   stop_waiting (self);
   pr_paced_model_set_view (self, NULL);
   g_clear_pointer (&self->wanted, g_ptr_array_unref);
+  g_clear_pointer (&self->reading, g_ptr_array_unref);
   self->stale = FALSE;
   pr_paced_model_set_keep (self, NULL);
 

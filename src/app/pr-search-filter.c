@@ -20,6 +20,7 @@ struct _PrSearchFilter
   GtkFilter   parent_instance;
 
   char       *needle;    /* normalised; "" for no search */
+  gboolean    digits;    /* the needle is all digits: a case number may have it */
   GHashTable *matches;   /* PrClusterItem set: the full search's answer, or NULL while pending */
 };
 
@@ -48,7 +49,7 @@ pr_search_filter_match (GtkFilter *filter,
       if (pr_session_search_match (name, -1, self->needle))
         return TRUE;
     }
-  else
+  else if (self->digits)
     {
       g_snprintf (number, sizeof number, "%u", pr_cluster_item_get_number (cluster));
       if (pr_session_search_match (number, -1, self->needle))
@@ -109,6 +110,9 @@ pr_search_filter_set_text (PrSearchFilter *self,
     return;
   g_free (self->needle);
   self->needle = g_steal_pointer (&needle);
+  self->digits = self->needle[0] != '\0';
+  for (const char *c = self->needle; *c != '\0' && self->digits; c++)
+    self->digits = g_ascii_isdigit (*c);
   g_clear_pointer (&self->matches, g_hash_table_unref);
   /* No search keeps every cluster: the list need look only at those it
    * hides (GTK's list takes every row out on any other change). */

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The cluster list's search on the sample, in the real window against a
+ * real server: for each text, the cases listed are exactly those a brute
+ * force pass over the sample's rows finds (a record of the case with the
+ * text in any mapped column but the date, Latin letters of either case),
+ * or whose number or a record id has it.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "pr-cluster-item.h"
+#include "pr-csv-reader.h"
+#include "pr-review-page.h"
+#include "pr-sample-server.h"
+#include "pr-test-server.h"
+#include "pr-test-ui.h"
+#include "pr-window.h"
+
+static char *dir, *sample;
+static PrSampleServer *server;
+static PrWindow *window;
+
+static GtkColumnView *
+cluster_list (void)
+{
+  return GTK_COLUMN_VIEW (pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW, "cluster-list"));
+}
+
+static gboolean
+search_done (gpointer data)
+{
+  PrReviewPage *page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+
+  return !pr_review_page_get_searching (page) && pr_test_list_settled (cluster_list ());
+}
+
+/* Whether @text has @needle, Latin letters of either case: both lowered. */
+static gboolean
+has (const char *text,
+     const char *needle)
+{
+  g_autofree char *low_text = g_ascii_strdown (text, -1);
+  g_autofree char *low_needle = g_ascii_strdown (needle, -1);
+
+  return strstr (low_text, low_needle) != NULL;
+}
+
+/* The ids of the sample's rows with @needle in a column the scan mapped,
+ * but the date, read from the file the server was loaded from. */
+static GHashTable *
+rows_with (const char *needle)
+{
+  const PrMapping *mapping = pr_session_get_mapping (pr_window_get_session (window));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(PrCsvReader) reader = pr_csv_reader_new_for_path (sample, NULL, &error);
+  g_autoptr(GArray) fields = g_array_new (FALSE, FALSE, sizeof (int));
+  GHashTable *ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  int id = -1;
+
+  g_assert_no_error (error);
+  g_assert_true (pr_csv_reader_next (reader, NULL, &error));
+  for (guint c = 0; c < pr_mapping_get_n_columns (mapping); c++)
+    {
+      const PrMappingColumn *column = pr_mapping_get_column (mapping, c);
+      int field = pr_csv_reader_find_field (reader, column->name);
+
+      g_assert_cmpint (field, >=, 0);
+      if (column->role == PR_COLUMN_ROLE_ID)
+        id = field;
+      if (column->role != PR_COLUMN_ROLE_DATE)
+        g_array_append_val (fields, field);
+    }
+  g_assert_cmpint (id, >=, 0);
+  while (pr_csv_reader_next (reader, NULL, &error))
+    for (guint f = 0; f < fields->len; f++)
+      if (has (pr_csv_reader_get_field (reader, g_array_index (fields, int, f), NULL), needle))
+        {
+          g_hash_table_add (ids, g_strdup (pr_csv_reader_get_field (reader, id, NULL)));
+          break;
+        }
+  g_assert_no_error (error);
+  return ids;
+}
+
+static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The primaries of the cases a brute force pass finds for @needle, sorted. */
+static char *
+expected (const char *needle)
+{
+  g_autoptr(GHashTable) rows = rows_with (needle);
+  GListModel *clusters = pr_session_get_clusters (pr_window_get_session (window));
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < g_list_model_get_n_items (clusters); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      g_autofree char *number = g_strdup_printf ("%u", pr_cluster_item_get_number (item));
+      gboolean hit = has (number, needle);
+
+      g_assert_cmpuint (pr_cluster_item_get_number (item), >, 0);
+      for (guint m = 0; !hit && m < pr_cluster_item_get_n_members (item); m++)
+        {
+          const char *member = pr_cluster_item_get_member (item, m)->id;
+
+          hit = has (member, needle) || g_hash_table_contains (rows, member);
+        }
+      if (hit)
+        g_ptr_array_add (found, g_strdup (pr_cluster_item_get_primary_id (item)));
+    }
+  g_ptr_array_sort (found, compare_ids);
+  g_ptr_array_add (found, NULL);
+  return g_strjoinv (" ", (char **) found->pdata);
+}
+
+/* The primaries of the cases listed, sorted. */
+static char *
+listed (void)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (cluster_list ()));
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (model, i);
+
+      g_ptr_array_add (shown, g_strdup (pr_cluster_item_get_primary_id (item)));
+    }
+  g_ptr_array_sort (shown, compare_ids);
+  g_ptr_array_add (shown, NULL);
+  return g_strjoinv (" ", (char **) shown->pdata);
+}
+
+static void
+test_against_rows (void)
+{
+  /* Words of the bodies, a petitioner's name, a place, digits of ids,
+   * dates and case numbers, Latin letters in either case, full-width
+   * digits, a text found nowhere; each after another, as typed. */
+  static const char *const texts[] = { "电梯", "王某", "西岚市", "1", "12", "123", "2023", "号楼", "油烟", "扰民",
+                                       "A", "a", "Ab", "１２", "＊", "*", "某某某", "没有这样的字", "、", "。" };
+  GtkWidget *entry = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
+  pr_test_wait_until (pr_test_not_busy, window);
+  g_assert_null (pr_window_get_error_text (window));
+  pr_review_page_clear_filters (PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL)));
+  for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+    {
+      g_autofree char *normal = g_utf8_normalize (texts[t], -1, G_NORMALIZE_ALL_COMPOSE);
+      g_autofree char *want = NULL, *got = NULL;
+
+      gtk_editable_set_text (GTK_EDITABLE (entry), texts[t]);
+      g_signal_emit_by_name (entry, "search-changed");
+      pr_test_wait_until (search_done, NULL);
+      want = expected (normal);
+      got = listed ();
+      g_test_message ("%s: %u bytes of primaries", texts[t], (guint) strlen (want));
+      g_assert_cmpstr (got, ==, want);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  g_signal_emit_by_name (entry, "search-changed");
+  pr_test_wait_until (search_done, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (cluster_list ()))), ==,
+                      g_list_model_get_n_items (pr_session_get_clusters (pr_window_get_session (window))));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!pr_test_ui_init (&argc, &argv))
+    return 0;
+  dir = pr_test_make_temp_dir ();
+  sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  server = pr_sample_server_start (dir, sample, NULL, &error);
+  g_assert_no_error (error);
+  window = pr_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1366, 720);
+  gtk_window_present (GTK_WINDOW (window));
+  pr_test_connect_window (window, pr_sample_server_get_params (server), "petitions");
+
+  g_test_add_func ("/app/search-found/against-rows", test_against_rows);
+  status = g_test_run ();
+
+  pr_test_close_and_finalize (window);
+  g_assert_true (pr_sample_server_stop (server, NULL));
+  pr_test_remove_tree (dir);
+  g_free (dir);
+  g_free (sample);
+  return status;
+}
