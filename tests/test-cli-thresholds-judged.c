@@ -176,6 +176,32 @@ test_body_other_probability (void)
   check_against_scans (flags, 2);
 }
 
+/* When the candidates at k + 3 are more than the second stage judges in
+ * memory, the table stops below it and says why; the rows it gives are
+ * still the scans'. 991 candidates at the sample's k = 3; a budget of
+ * 8,000 pairs lets the second stage judge 1,000. */
+static void
+test_stops_said (void)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "thresholds", sample, "--k", "3", "--threads", "2", "--id", "id", "--date", "submitted_at",
+                         "--petitioner", "petitioner", "--text", "subject", "--text", "body", NULL };
+  const char *stop;
+
+  g_setenv ("PR_PAIR_BUDGET", "8000", TRUE);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
+  g_unsetenv ("PR_PAIR_BUDGET");
+  g_test_message ("%s%s", out, err);
+  g_assert_nonnull (strstr (out, "every k from 0 to 3 "));
+  g_assert_null (strstr (out, "\n    4 "));
+  stop = strstr (out, "Only k up to 3 can be tried, not up to 6: the candidate pairs at k = 4 are more than the "
+                      "second stage can judge in memory (1000 pairs)");
+  g_assert_nonnull (stop);
+  /* Before the table, where it is read. */
+  g_assert_true (stop < strstr (out, "at distance"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -184,5 +210,6 @@ main (int    argc,
 
   g_test_add_func ("/cli/thresholds/judged/subject-and-body", test_subject_and_body);
   g_test_add_func ("/cli/thresholds/judged/body-other-probability", test_body_other_probability);
+  g_test_add_func ("/cli/thresholds/judged/stops-said", test_stops_said);
   return g_test_run ();
 }
