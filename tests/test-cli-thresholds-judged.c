@@ -12,74 +12,6 @@
 
 #include "pr-test-util.h"
 
-static int
-compare_ids (gconstpointer a,
-             gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* The clusters of a scan's --out, each as its sorted member ids joined;
- * @n_records: the rows, one per record in a cluster. */
-static GHashTable *
-read_clusters (const char *path,
-               guint64    *n_records)
-{
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                         (GDestroyNotify) g_ptr_array_unref);
-  GHashTable *clusters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GError) error = NULL;
-  GHashTableIter iter;
-  gpointer value;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  lines = g_strsplit (text, "\n", -1);
-  *n_records = 0;
-  for (guint i = 1; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) fields = g_strsplit (lines[i], ",", 3);
-      GPtrArray *ids;
-
-      if (g_strv_length (fields) < 3)
-        continue;
-      ids = g_hash_table_lookup (members, fields[0]);
-      if (ids == NULL)
-        {
-          ids = g_ptr_array_new_with_free_func (g_free);
-          g_hash_table_insert (members, g_strdup (fields[0]), ids);
-        }
-      g_ptr_array_add (ids, g_strdup (fields[1]));
-      (*n_records)++;
-    }
-  g_hash_table_iter_init (&iter, members);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      GPtrArray *ids = value;
-
-      g_ptr_array_sort (ids, compare_ids);
-      g_ptr_array_add (ids, NULL);
-      g_hash_table_add (clusters, g_strjoinv (",", (char **) ids->pdata));
-    }
-  return clusters;
-}
-
-/* The figure before "pairs judged repeats" in scan's summary. */
-static guint64
-repeats_said (const char *err)
-{
-  const char *end = strstr (err, " pairs judged repeats");
-  const char *start;
-
-  g_assert_nonnull (end);
-  for (start = end; start > err && g_ascii_isdigit (start[-1]); start--)
-    ;
-  g_assert_true (start < end);
-  return g_ascii_strtoull (start, NULL, 10);
-}
-
 /* Runs thresholds with @flags, then scan with the same flags at each k of
  * its table, and compares. */
 static void
@@ -135,8 +67,8 @@ check_against_scans (const char *const *flags,
         g_strv_builder_addv (scan_builder, (const char **) flags);
         scan_args = g_strv_builder_end (scan_builder);
         g_assert_cmpint (pr_test_run_cli (NULL, &scan_err, (const char *const *) scan_args), ==, 0);
-        clusters = read_clusters (scan_path, &records);
-        repeats = repeats_said (scan_err);
+        clusters = pr_test_read_cluster_sets (scan_path, &records);
+        repeats = pr_test_repeats_said (scan_err);
         g_test_message ("k = %u: table %s; scan %u clusters, %" G_GUINT64_FORMAT " records, %" G_GUINT64_FORMAT
                         " pairs judged repeats", at, rows[1 + at], g_hash_table_size (clusters), records, repeats);
         g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, at);

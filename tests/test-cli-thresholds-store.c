@@ -19,76 +19,30 @@
 
 static PrTestSample *sample;
 
-static int
-compare_ids (gconstpointer a,
-             gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* A scan's --out: each cluster as its sorted member ids joined; @first:
- * (out) (optional): per cluster number, its primary and a member. */
+/* Per cluster number of a scan's --out, its primary ("N primary") and
+ * one other member ("N member"). */
 static GHashTable *
-read_clusters (const char *path,
-               guint64    *n_records,
-               GHashTable *first)
+read_first (const char *path)
 {
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
-  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                         (GDestroyNotify) g_ptr_array_unref);
-  GHashTable *clusters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GError) error = NULL;
-  GHashTableIter iter;
-  gpointer value;
+  GHashTable *first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   g_file_get_contents (path, &text, NULL, &error);
   g_assert_no_error (error);
   lines = g_strsplit (text, "\r\n", -1);
-  *n_records = 0;
   for (guint i = 1; lines[i] != NULL; i++)
     {
       g_auto(GStrv) fields = g_strsplit (lines[i], ",", 4);
-      GPtrArray *ids;
 
       if (g_strv_length (fields) < 3)
         continue;
-      ids = g_hash_table_lookup (members, fields[0]);
-      if (ids == NULL)
-        {
-          ids = g_ptr_array_new_with_free_func (g_free);
-          g_hash_table_insert (members, g_strdup (fields[0]), ids);
-        }
-      g_ptr_array_add (ids, g_strdup (fields[1]));
-      if (first != NULL && g_str_equal (fields[1], fields[2]))
-        g_hash_table_insert (first, g_strdup_printf ("%s primary", fields[0]), g_strdup (fields[1]));
-      else if (first != NULL)
-        g_hash_table_insert (first, g_strdup_printf ("%s member", fields[0]), g_strdup (fields[1]));
-      (*n_records)++;
+      g_hash_table_insert (first, g_strdup_printf ("%s %s", fields[0], g_str_equal (fields[1], fields[2])
+                                                                       ? "primary" : "member"),
+                           g_strdup (fields[1]));
     }
-  g_hash_table_iter_init (&iter, members);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      GPtrArray *ids = value;
-
-      g_ptr_array_sort (ids, compare_ids);
-      g_ptr_array_add (ids, NULL);
-      g_hash_table_add (clusters, g_strjoinv (",", (char **) ids->pdata));
-    }
-  return clusters;
-}
-
-static guint64
-repeats_said (const char *err)
-{
-  const char *end = strstr (err, " pairs judged repeats");
-  const char *start;
-
-  g_assert_nonnull (end);
-  for (start = end; start > err && g_ascii_isdigit (start[-1]); start--)
-    ;
-  g_assert_true (start < end);
-  return g_ascii_strtoull (start, NULL, 10);
+  return first;
 }
 
 static void
@@ -132,16 +86,13 @@ test_rows_are_scans (void)
   g_autofree char *table_path = g_build_filename (sample->dir, "thresholds.csv", NULL);
   g_autofree char *table_text = NULL;
   g_autofree char *err = NULL;
-  g_autoptr(GHashTable) first = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(GHashTable) base = NULL;
+  g_autoptr(GHashTable) first = NULL;
   g_auto(GStrv) rows = NULL;
-  guint64 n_records;
   guint n_rows = 0;
 
   pr_test_execute (db, "CREATE DATABASE prthresh");
   g_assert_cmpint (run (&err, "scan", "3", out), ==, 0);
-  g_clear_pointer (&base, g_hash_table_unref);
-  base = read_clusters (out, &n_records, first);
+  first = read_first (out);
   g_assert_nonnull (g_hash_table_lookup (first, "1 member"));
   g_assert_nonnull (g_hash_table_lookup (first, "2 primary"));
 
@@ -172,13 +123,13 @@ test_rows_are_scans (void)
       guint64 records;
 
       g_assert_cmpint (run (&scan_err, "scan", k_text, out), ==, 0);
-      clusters = read_clusters (out, &records, NULL);
+      clusters = pr_test_read_cluster_sets (out, &records);
       g_test_message ("k = %u: table %s; scan %u clusters, %" G_GUINT64_FORMAT " records, %" G_GUINT64_FORMAT
                       " pairs judged repeats", k, rows[1 + k], g_hash_table_size (clusters), records,
-                      repeats_said (scan_err));
+                      pr_test_repeats_said (scan_err));
       g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, k);
       g_assert_cmpuint (g_ascii_strtoull (row[2], NULL, 10), ==, g_hash_table_size (clusters));
-      g_assert_cmpuint (g_ascii_strtoull (row[5], NULL, 10), ==, repeats_said (scan_err));
+      g_assert_cmpuint (g_ascii_strtoull (row[5], NULL, 10), ==, pr_test_repeats_said (scan_err));
       g_assert_cmpuint (g_ascii_strtoull (row[7], NULL, 10), ==, records);
     }
 }
