@@ -45,24 +45,6 @@ read_first (const char *path)
   return first;
 }
 
-static void
-add_decision (PrStore    *store,
-              const char *record_id,
-              const char *primary_id,
-              PrVerdict   verdict)
-{
-  PrDecision decision = { 0 };
-  g_autoptr(GError) error = NULL;
-
-  decision.table = (char *) "petitions";
-  decision.record_id = (char *) record_id;
-  decision.primary_id = (char *) primary_id;
-  decision.verdict = verdict;
-  decision.reviewer = (char *) "test";
-  g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
-  g_assert_no_error (error);
-}
-
 static int
 run (char      **err,
      const char *command,
@@ -100,10 +82,10 @@ test_rows_are_scans (void)
    * of cluster 1's, though no pair of theirs need be a candidate. */
   store = pr_store_open (db, "prthresh", &error);
   g_assert_no_error (error);
-  add_decision (store, g_hash_table_lookup (first, "1 member"), g_hash_table_lookup (first, "1 primary"),
-                PR_VERDICT_NOT_REPEAT);
-  add_decision (store, g_hash_table_lookup (first, "2 primary"), g_hash_table_lookup (first, "1 primary"),
-                PR_VERDICT_REPEAT);
+  pr_test_add_decision (store, "petitions", g_hash_table_lookup (first, "1 member"),
+                        g_hash_table_lookup (first, "1 primary"), PR_VERDICT_NOT_REPEAT);
+  pr_test_add_decision (store, "petitions", g_hash_table_lookup (first, "2 primary"),
+                        g_hash_table_lookup (first, "1 primary"), PR_VERDICT_REPEAT);
 
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (&err, "thresholds", "3", table_path), ==, 0);
