@@ -235,3 +235,24 @@ pr_test_scan_sample (PrConnection *db,
   g_assert_true (result->n_parts > 0 || result->part_pairs_taken);
   return result;
 }
+
+/* Logs a reviewer's verdict on @record_id against @primary_id of petitions,
+ * signed "test", in @store. */
+void
+pr_test_add_decision (PrStore    *store,
+                      const char *table,
+                      const char *record_id,
+                      const char *primary_id,
+                      PrVerdict   verdict)
+{
+  PrDecision decision = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  decision.table = (char *) table;
+  decision.record_id = (char *) record_id;
+  decision.primary_id = (char *) primary_id;
+  decision.verdict = verdict;
+  decision.reviewer = (char *) "test";
+  g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
+  g_assert_no_error (error);
+}

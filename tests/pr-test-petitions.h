@@ -6,6 +6,11 @@
 
 G_BEGIN_DECLS
 
+void  pr_test_add_decision    (PrStore                  *store,
+                               const char               *table,
+                               const char               *record_id,
+                               const char               *primary_id,
+                               PrVerdict                 verdict);
 char *pr_test_admin_query     (const PrConnectionParams *params,
                                const char               *sql);
 char *pr_test_petition_body   (guint                     seed);

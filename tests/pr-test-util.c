@@ -534,3 +534,77 @@ pr_test_assert_reads (const char        *cell,
   for (guint i = 0; i < names->len; i++)
     g_assert_cmpstr (names->pdata[i], ==, expected[i]);
 }
+
+static int
+compare_id_strings (gconstpointer a,
+                    gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/**
+ * pr_test_read_cluster_sets:
+ * @path: a scan's --out
+ * @n_records: (out): its rows, one per record in a cluster
+ *
+ * Returns: (transfer full): each cluster as its sorted member ids joined
+ *   by commas (a set of strings)
+ */
+GHashTable *
+pr_test_read_cluster_sets (const char *path,
+                           guint64    *n_records)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                         (GDestroyNotify) g_ptr_array_unref);
+  GHashTable *clusters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (text, "\n", -1);
+  *n_records = 0;
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (g_strchomp (lines[i]), ",", 3);
+      GPtrArray *ids;
+
+      if (g_strv_length (fields) < 3)
+        continue;
+      ids = g_hash_table_lookup (members, fields[0]);
+      if (ids == NULL)
+        {
+          ids = g_ptr_array_new_with_free_func (g_free);
+          g_hash_table_insert (members, g_strdup (fields[0]), ids);
+        }
+      g_ptr_array_add (ids, g_strdup (fields[1]));
+      (*n_records)++;
+    }
+  g_hash_table_iter_init (&iter, members);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      GPtrArray *ids = value;
+
+      g_ptr_array_sort (ids, compare_id_strings);
+      g_ptr_array_add (ids, NULL);
+      g_hash_table_add (clusters, g_strjoinv (",", (char **) ids->pdata));
+    }
+  return clusters;
+}
+
+/* The figure before "pairs judged repeats" in scan's summary. */
+guint64
+pr_test_repeats_said (const char *err)
+{
+  const char *end = strstr (err, " pairs judged repeats");
+  const char *start;
+
+  g_assert_nonnull (end);
+  for (start = end; start > err && g_ascii_isdigit (start[-1]); start--)
+    ;
+  g_assert_true (start < end);
+  return g_ascii_strtoull (start, NULL, 10);
+}

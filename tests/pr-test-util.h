@@ -52,6 +52,9 @@ typedef struct {
   GHashTable *found;
 } PrTestFoundPairs;
 
+GHashTable *pr_test_read_cluster_sets (const char *path,
+                                       guint64    *n_records);
+guint64 pr_test_repeats_said (const char *err);
 guint pr_test_count_missing (GHashTable *from,
                              GHashTable *in);
 void  pr_test_found_pair    (guint32   a,

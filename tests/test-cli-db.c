@@ -439,34 +439,6 @@ read_clusters (const char *path)
   return cluster_of;
 }
 
-static void
-add_decision_in (PrStore    *store,
-                 const char *table,
-                 const char *record_id,
-                 const char *primary_id,
-                 PrVerdict   verdict)
-{
-  PrDecision decision = { 0 };
-  g_autoptr(GError) error = NULL;
-
-  decision.table = (char *) table;
-  decision.record_id = (char *) record_id;
-  decision.primary_id = (char *) primary_id;
-  decision.verdict = verdict;
-  decision.reviewer = (char *) "test";
-  g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
-  g_assert_no_error (error);
-}
-
-static void
-add_decision (PrStore    *store,
-              const char *record_id,
-              const char *primary_id,
-              PrVerdict   verdict)
-{
-  add_decision_in (store, "petitions", record_id, primary_id, verdict);
-}
-
 /* The reviewers' verdicts hold on the next scan: a record found not a
  * repeat of its cluster's primary is no longer in its cluster, a record
  * confirmed as a repeat of another cluster's primary is in that cluster
@@ -512,8 +484,8 @@ test_verdicts_constrain_rescan (void)
 
   store = pr_store_open (db, "prverdicts", &error);
   g_assert_no_error (error);
-  add_decision (store, member, primary, PR_VERDICT_NOT_REPEAT);
-  add_decision (store, other_primary, primary, PR_VERDICT_REPEAT);
+  pr_test_add_decision (store, "petitions", member, primary, PR_VERDICT_NOT_REPEAT);
+  pr_test_add_decision (store, "petitions", other_primary, primary, PR_VERDICT_REPEAT);
 
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_cli (NULL, &err, "scan", "--no-second-stage", "--db", sample->uri, "--table", "petitions", "MAPPING",
@@ -718,7 +690,7 @@ test_split_holds_on_rescan (void)
   g_assert_true ((g_str_equal (near, "9501") && g_str_equal (far, "9601")) ||
                  (g_str_equal (near, "9601") && g_str_equal (far, "9501")));
 
-  add_decision_in (store, "petitions", far, near, PR_VERDICT_NOT_REPEAT);
+  pr_test_add_decision (store, "petitions", far, near, PR_VERDICT_NOT_REPEAT);
   second = pr_test_scan_sample (db, store);
   after = cluster_keys (second);
   g_assert_false (g_hash_table_contains (after, whole));

@@ -14,29 +14,12 @@
 
 #include "pr-pair-model.h"
 #include "pr-store.h"
+#include "pr-test-petitions.h"
 #include "pr-test-server.h"
 #include "pr-test-sample.h"
 #include "pr-test-util.h"
 
 static PrTestSample *sample;
-
-static void
-add_decision (PrStore    *store,
-              const char *record_id,
-              const char *primary_id,
-              PrVerdict   verdict)
-{
-  PrDecision decision = { 0 };
-  g_autoptr(GError) error = NULL;
-
-  decision.table = (char *) "petitions";
-  decision.record_id = (char *) record_id;
-  decision.primary_id = (char *) primary_id;
-  decision.verdict = verdict;
-  decision.reviewer = (char *) "test";
-  g_assert_cmpint (pr_store_add_decision (store, &decision, &error), >, 0);
-  g_assert_no_error (error);
-}
 
 /* The planted pairs of @kinds (data/sample-petitions-truth.csv), at most @max. */
 static GPtrArray *
@@ -125,9 +108,11 @@ add_verdicts (PrStore  *store,
   g_autoptr(GPtrArray) hot = truth_pairs (other_kinds, 20);
 
   for (guint i = from; i < MIN (to, repeats->len); i++)
-    add_decision (store, ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0], PR_VERDICT_REPEAT);
+    pr_test_add_decision (store, "petitions", ((char **) repeats->pdata[i])[1], ((char **) repeats->pdata[i])[0],
+                          PR_VERDICT_REPEAT);
   for (guint i = 0; others && i < hot->len; i++)
-    add_decision (store, ((char **) hot->pdata[i])[1], ((char **) hot->pdata[i])[0], PR_VERDICT_NOT_REPEAT);
+    pr_test_add_decision (store, "petitions", ((char **) hot->pdata[i])[1], ((char **) hot->pdata[i])[0],
+                          PR_VERDICT_NOT_REPEAT);
 }
 
 static void

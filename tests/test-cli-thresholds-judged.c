@@ -12,74 +12,6 @@
 
 #include "pr-test-util.h"
 
-static int
-compare_ids (gconstpointer a,
-             gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* The clusters of a scan's --out, each as its sorted member ids joined;
- * @n_records: the rows, one per record in a cluster. */
-static GHashTable *
-read_clusters (const char *path,
-               guint64    *n_records)
-{
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GHashTable) members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                         (GDestroyNotify) g_ptr_array_unref);
-  GHashTable *clusters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GError) error = NULL;
-  GHashTableIter iter;
-  gpointer value;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  lines = g_strsplit (text, "\n", -1);
-  *n_records = 0;
-  for (guint i = 1; lines[i] != NULL; i++)
-    {
-      g_auto(GStrv) fields = g_strsplit (lines[i], ",", 3);
-      GPtrArray *ids;
-
-      if (g_strv_length (fields) < 3)
-        continue;
-      ids = g_hash_table_lookup (members, fields[0]);
-      if (ids == NULL)
-        {
-          ids = g_ptr_array_new_with_free_func (g_free);
-          g_hash_table_insert (members, g_strdup (fields[0]), ids);
-        }
-      g_ptr_array_add (ids, g_strdup (fields[1]));
-      (*n_records)++;
-    }
-  g_hash_table_iter_init (&iter, members);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      GPtrArray *ids = value;
-
-      g_ptr_array_sort (ids, compare_ids);
-      g_ptr_array_add (ids, NULL);
-      g_hash_table_add (clusters, g_strjoinv (",", (char **) ids->pdata));
-    }
-  return clusters;
-}
-
-/* The figure before "pairs judged repeats" in scan's summary. */
-static guint64
-repeats_said (const char *err)
-{
-  const char *end = strstr (err, " pairs judged repeats");
-  const char *start;
-
-  g_assert_nonnull (end);
-  for (start = end; start > err && g_ascii_isdigit (start[-1]); start--)
-    ;
-  g_assert_true (start < end);
-  return g_ascii_strtoull (start, NULL, 10);
-}
-
 /* Runs thresholds with @flags, then scan with the same flags at each k of
  * its table, and compares. */
 static void
@@ -135,8 +67,8 @@ check_against_scans (const char *const *flags,
         g_strv_builder_addv (scan_builder, (const char **) flags);
         scan_args = g_strv_builder_end (scan_builder);
         g_assert_cmpint (pr_test_run_cli (NULL, &scan_err, (const char *const *) scan_args), ==, 0);
-        clusters = read_clusters (scan_path, &records);
-        repeats = repeats_said (scan_err);
+        clusters = pr_test_read_cluster_sets (scan_path, &records);
+        repeats = pr_test_repeats_said (scan_err);
         g_test_message ("k = %u: table %s; scan %u clusters, %" G_GUINT64_FORMAT " records, %" G_GUINT64_FORMAT
                         " pairs judged repeats", at, rows[1 + at], g_hash_table_size (clusters), records, repeats);
         g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, at);
@@ -176,6 +108,32 @@ test_body_other_probability (void)
   check_against_scans (flags, 2);
 }
 
+/* When the candidates at k + 3 are more than the second stage judges in
+ * memory, the table stops below it and says why; the rows it gives are
+ * still the scans'. 991 candidates at the sample's k = 3; a budget of
+ * 8,000 pairs lets the second stage judge 1,000. */
+static void
+test_stops_said (void)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "thresholds", sample, "--k", "3", "--threads", "2", "--id", "id", "--date", "submitted_at",
+                         "--petitioner", "petitioner", "--text", "subject", "--text", "body", NULL };
+  const char *stop;
+
+  g_setenv ("PR_PAIR_BUDGET", "8000", TRUE);
+  g_assert_cmpint (pr_test_run_cli (&out, &err, args), ==, 0);
+  g_unsetenv ("PR_PAIR_BUDGET");
+  g_test_message ("%s%s", out, err);
+  g_assert_nonnull (strstr (out, "every k from 0 to 3 "));
+  g_assert_null (strstr (out, "\n    4 "));
+  stop = strstr (out, "Only k up to 3 can be tried, not up to 6: the candidate pairs at k = 4 are more than the "
+                      "second stage can judge in memory (1000 pairs)");
+  g_assert_nonnull (stop);
+  /* Before the table, where it is read. */
+  g_assert_true (stop < strstr (out, "at distance"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -184,5 +142,6 @@ main (int    argc,
 
   g_test_add_func ("/cli/thresholds/judged/subject-and-body", test_subject_and_body);
   g_test_add_func ("/cli/thresholds/judged/body-other-probability", test_body_other_probability);
+  g_test_add_func ("/cli/thresholds/judged/stops-said", test_stops_said);
   return g_test_run ();
 }

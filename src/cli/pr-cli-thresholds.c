@@ -61,6 +61,7 @@ pr_cli_thresholds (int    argc,
   gboolean second_stage = FALSE, no_second_stage = FALSE;
   double probability = PR_PAIR_DEFAULT_PROBABILITY;
   PrPairModel model;
+  g_autofree char *limit = NULL;
   double search_seconds, cluster_seconds = 0;
   gint64 start;
   GOptionEntry entries[] = {
@@ -171,6 +172,9 @@ pr_cli_thresholds (int    argc,
               "“pairs” are the pairs within k and those sharing passages farther apart; "
               "“added” and “removed” count the clusters not found at k = %d and those no longer found.\n\n"),
             options.k, pr_threshold_preview_get_kmax (preview), options.k);
+  limit = pr_threshold_preview_describe_limit (preview);
+  if (limit != NULL)
+    printf ("%s\n\n", limit);
   /* TRANSLATORS: column headings of the thresholds table; keep each within its width */
   printf ("  %3s %14s %10s %8s %8s %12s %12s %10s\n", C_("thresholds", "k"), C_("thresholds", "at distance"),
           C_("thresholds", "clusters"), C_("thresholds", "added"), C_("thresholds", "removed"),

@@ -22,8 +22,11 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
+#include "pr-pair-budget.h"
 #include "pr-pair-linkage.h"
 #include "pr-threshold-preview.h"
 
@@ -45,6 +48,9 @@ struct _PrThresholdPreview
   GArray    *judged;
   guint8    *any_k;
   double     probability;
+  /* The kmax the pairs were found up to, when the judged candidates
+   * stopped short of it (else 0). */
+  guint      kmax_found;
 };
 
 static void
@@ -214,10 +220,33 @@ pr_threshold_preview_set_judged (PrThresholdPreview *preview,
 
   g_clear_pointer (&preview->judged, g_array_unref);
   g_free (preview->any_k);
+  if (kmax < preview->kmax)
+    preview->kmax_found = MAX (preview->kmax_found, preview->kmax);
   preview->kmax = kmax;
   preview->judged = judged;
   preview->any_k = any_k;
   preview->probability = probability;
+}
+
+/**
+ * pr_threshold_preview_describe_limit:
+ * @preview: a preview
+ *
+ * Returns: (transfer full) (nullable): why the preview stops below the k
+ *   its pairs were found up to, in a reader's words; %NULL if it does not
+ */
+char *
+pr_threshold_preview_describe_limit (PrThresholdPreview *preview)
+{
+  g_return_val_if_fail (preview != NULL, NULL);
+
+  if (preview->kmax_found <= preview->kmax)
+    return NULL;
+  return g_strdup_printf (_("Only k up to %u can be tried, not up to %u: the candidate pairs at k = %u are more "
+                            "than the second stage can judge in memory (%zu pairs). The records share much of "
+                            "their text, a template or boilerplate; leaving the boilerplate out lets a larger k "
+                            "be tried."),
+                          preview->kmax, preview->kmax_found, preview->kmax + 1, pr_pair_budget_get_judged ());
 }
 
 /* Returns: whether the preview clusters by the second stage */

@@ -73,6 +73,7 @@ void                pr_threshold_preview_set_judged  (PrThresholdPreview *previe
                                                       guint8             *any_k,
                                                       double              probability);
 gboolean            pr_threshold_preview_is_judged   (PrThresholdPreview *preview);
+char               *pr_threshold_preview_describe_limit (PrThresholdPreview *preview);
 GArray             *pr_threshold_preview_judged_at   (PrThresholdPreview *preview,
                                                       guint               k);
 
