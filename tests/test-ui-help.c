@@ -307,6 +307,28 @@ test_failure_text (void)
   g_assert_true (g_str_has_suffix (html, "the portal refused"));
 }
 
+/* The report's folder gone since the export (a USB stick taken out):
+ * the desktop finds nothing there, and the banner says so, not which
+ * program to look for. */
+static void
+test_failure_text_gone (void)
+{
+  g_autoptr(GError) missing = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "No such file or directory");
+  g_autofree char *folder = g_dir_make_tmp ("pr-help-gone-XXXXXX", NULL);
+  g_autofree char *gone = NULL;
+  g_autofree char *there = NULL;
+
+  g_assert_nonnull (folder);
+  there = pr_help_failure_text (folder, missing);
+  g_assert_nonnull (strstr (there, "file manager"));
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  gone = pr_help_failure_text (folder, missing);
+  g_test_message ("%s\n%s", there, gone);
+  g_assert_nonnull (strstr (gone, "no longer there"));
+  g_assert_null (strstr (gone, "web browser"));
+  g_assert_true (g_str_has_prefix (gone, folder));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -319,5 +341,6 @@ main (int    argc,
   g_test_add_func ("/app/help/no-program-markdown", test_no_program_markdown);
   g_test_add_func ("/app/help/terminal-only", test_terminal_only);
   g_test_add_func ("/app/help/failure-text", test_failure_text);
+  g_test_add_func ("/app/help/failure-text-gone", test_failure_text_gone);
   return g_test_run ();
 }

@@ -130,6 +130,12 @@ pr_help_failure_text (const char   *path,
     open_it = g_strdup_printf (_("open %s in a text editor"), path);
   else
     open_it = g_strdup_printf (_("open %s in a web browser"), path);
+  if (no_program (error) && !g_file_test (path, G_FILE_TEST_EXISTS))
+    /* Gone since it was named (a folder on a USB stick taken out, a
+     * report moved): no program would show it, and none is to be
+     * looked for. */
+    /* Translators: %s is a file or folder */
+    return g_strdup_printf (_("%s is no longer there; it may have been moved, deleted or on a disk taken out"), path);
   if (no_program (error) && is_folder)
     /* Translators: %s is “open FOLDER in a file manager” */
     return g_strdup_printf (_("no file manager was found to show it; %s"), open_it);
