@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The list of bad rows on standard output (--bad-rows -) goes to a pipe
- * or a terminal, where a byte order mark would be a stray character
- * before the header; a list in a file, opened in a spreadsheet, keeps its
- * mark. The oracle is the list as written here by hand.
+ * The list of bad rows written to a pipe or a terminal (--bad-rows -,
+ * /dev/stdout) has no byte order mark, which would be a stray character
+ * before the header there; a list in a file, opened in a spreadsheet,
+ * keeps its mark, named or standard output redirected to it. The oracle is the list as written here by hand.
  */
 #include "config.h"
 
@@ -39,6 +39,50 @@ test_stdout (void)
   pr_test_remove_tree (dir);
 }
 
+/* Standard output under another name, a pipe here (the test reads it):
+ * the same text as "-" gives. */
+static void
+test_stream_named (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *argv[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", "/dev/stdout",
+                         "--out", "/dev/null", path, NULL };
+
+  g_assert_true (g_file_set_contents (path, records, sizeof records - 1, NULL));
+  g_assert_cmpint (pr_test_run_cli (&out, &err, argv), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_cmpstr (out, ==, expected);
+  pr_test_remove_tree (dir);
+}
+
+static void
+test_stdout_to_file (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autofree char *list = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *program = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
+  g_autofree char *written = NULL;
+  g_autofree char *with_mark = g_strconcat ("\xef\xbb\xbf", expected, NULL);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr(GSubprocess) cli = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, records, sizeof records - 1, NULL));
+  g_subprocess_launcher_set_stdout_file_path (launcher, list);
+  cli = g_subprocess_launcher_spawn (launcher, &error, program, "scan", "--id", "id", "--text", "body",
+                                     "--skip-bad-rows", "--bad-rows", "-", "--out", "/dev/null", path, NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (cli, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (list, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, with_mark);
+  pr_test_remove_tree (dir);
+}
+
 static void
 test_file (void)
 {
@@ -65,5 +109,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/bad-rows/list-on-stdout", test_stdout);
   g_test_add_func ("/cli/bad-rows/list-in-file", test_file);
+  g_test_add_func ("/cli/bad-rows/list-on-stdout-named", test_stream_named);
+  g_test_add_func ("/cli/bad-rows/list-on-stdout-to-file", test_stdout_to_file);
   return g_test_run ();
 }
