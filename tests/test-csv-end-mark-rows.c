@@ -87,6 +87,54 @@ test_first_value (void)
   g_assert_null (records);
 }
 
+/* After the closing quote of a line's last value, as exports that quote
+ * every value write it: read as after an unquoted one. Before another
+ * value, or before more of the line, files were put together. */
+static void
+test_after_quote (void)
+{
+  static const struct {
+    const char *file;
+    const char *joined;
+  } cases[] = {
+    { "id,body\r\n\"1\",\"好的\"\x1A\r\n\"2\",\"坏的\"\r\n", "id|body;1|好的;2|坏的" },
+    { "id,body\n1,\"好的\"\x1A\x1A\n2,坏的\n", "id|body;1|好的;2|坏的" },
+  };
+  static const char *const refused[] = {
+    "id,body\r\n\"1\"\x1A,\"好的\"\r\n2,坏的\r\n",
+    "id,body\r\n1,\"好的\"\x1A\"\"\r\n2,坏的\r\n",
+    "id,body\r\n1,\"好的\"\x1A" "2,坏的\r\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) records = read_all (cases[i].file, &error);
+      g_autoptr(GString) joined = g_string_new (NULL);
+
+      g_assert_no_error (error);
+      for (guint r = 0; r < records->len; r++)
+        {
+          g_autofree char *row = g_strjoinv ("|", records->pdata[r]);
+
+          g_string_append_printf (joined, "%s%s", r > 0 ? ";" : "", row);
+        }
+      g_assert_cmpstr (joined->str, ==, cases[i].joined);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) records = read_all (refused[i], &error);
+      g_autofree char *expected = g_strdup_printf ("line 2, field %u: the value holds a DOS end-of-file mark",
+                                                   i == 0 ? 1 : 2);
+
+      g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, expected));
+      g_assert_null (records);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -94,5 +142,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/csv-reader/end-mark/middle-row", test_middle_row);
   g_test_add_func ("/engine/csv-reader/end-mark/first-value", test_first_value);
+  g_test_add_func ("/engine/csv-reader/end-mark/after-quote", test_after_quote);
   return g_test_run ();
 }
