@@ -3,7 +3,8 @@
  * The list of bad rows written to a pipe or a terminal (--bad-rows -,
  * /dev/stdout) has no byte order mark, which would be a stray character
  * before the header there; a list in a file, opened in a spreadsheet,
- * keeps its mark, named or standard output redirected to it. The oracle is the list as written here by hand.
+ * keeps its mark, named or standard output redirected to it. Two outputs
+ * on standard output are refused. The oracle is the list as written here by hand.
  */
 #include "config.h"
 
@@ -65,6 +66,40 @@ test_stdout_to_file (void)
   pr_test_remove_tree (dir);
 }
 
+/* Two outputs given as "-" would run together in one stream, the
+ * second's header read as a row of the first: refused before the scan. */
+static void
+test_stdout_twice (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  const char *const variants[][5] = {
+    { "--skip-bad-rows", "--bad-rows", "-", "--out", "-" },
+    { "--pairs", "-", "--out", "-", NULL },
+  };
+
+  g_assert_true (g_file_set_contents (path, records, sizeof records - 1, NULL));
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      const char *const common[] = { "scan", "--id", "id", "--text", "body" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (common); i++)
+        g_ptr_array_add (argv, (gpointer) common[i]);
+      for (guint i = 0; i < G_N_ELEMENTS (variants[v]) && variants[v][i] != NULL; i++)
+        g_ptr_array_add (argv, (gpointer) variants[v][i]);
+      g_ptr_array_add (argv, path);
+      g_ptr_array_add (argv, NULL);
+      g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const *) argv->pdata), ==, 2);
+      g_test_message ("%s", err);
+      g_assert_nonnull (strstr (err, " both write to standard output, where the two would run together"));
+      g_assert_cmpstr (out, ==, "");
+    }
+  pr_test_remove_tree (dir);
+}
+
 static void
 test_file (void)
 {
@@ -93,5 +128,6 @@ main (int    argc,
   g_test_add_func ("/cli/bad-rows/list-in-file", test_file);
   g_test_add_data_func ("/cli/bad-rows/list-on-stdout-named", "/dev/stdout", test_stdout);
   g_test_add_func ("/cli/bad-rows/list-on-stdout-to-file", test_stdout_to_file);
+  g_test_add_func ("/cli/outputs/stdout-twice", test_stdout_twice);
   return g_test_run ();
 }

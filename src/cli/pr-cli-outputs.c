@@ -176,7 +176,8 @@ pr_cli_write_text_output (const char  *path,
  * report would be lost), however the two names spell or link to it
  * (pr_output_path_identity ()), and a CSV output named as a workbook
  * (.xlsx). A %NULL path (not given) and "-"
- * (standard input or output) are no file.
+ * (standard input or output) are no file; two outputs given as "-" are
+ * refused, as two given as one file are.
  *
  * Returns: %FALSE with @error naming the first that cannot be written
  */
@@ -189,6 +190,7 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
 {
   g_autoptr(GPtrArray) input_keys = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) output_keys = g_ptr_array_new_with_free_func (g_free);
+  const PrCliFile *on_stdout = NULL;
 
   for (guint i = 0; i < n_inputs; i++)
     g_ptr_array_add (input_keys, inputs[i].path == NULL || g_str_equal (inputs[i].path, "-")
@@ -200,6 +202,18 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
       char *key;
 
       g_ptr_array_add (output_keys, NULL);
+      /* Two outputs on standard output would run together in one stream,
+       * the second's header read as a row of the first. */
+      if (output->path != NULL && g_str_equal (output->path, "-") && on_stdout != NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                       _("%s - and %s - both write to standard output, where the two would run together: "
+                         "name a file for one of them"),
+                       on_stdout->option, output->option);
+          return FALSE;
+        }
+      if (output->path != NULL && g_str_equal (output->path, "-"))
+        on_stdout = output;
       if (output->path == NULL || g_str_equal (output->path, "-"))
         continue;
       if ((output->csv && !check_csv_name (output->path, error)) || !pr_output_path_check (output->path, error))
