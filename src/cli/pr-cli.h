@@ -137,6 +137,9 @@ PrCsvReader  *pr_cli_open_mapped_csv        (const char           *path,
 gboolean      pr_cli_next_mapped_row        (PrCsvReader          *reader,
                                              const char           *path,
                                              guint                 n_header_fields,
+                                             const PrMapping      *mapping,
+                                             const int            *field_of,
+                                             int                   id_field,
                                              GError              **error);
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
 PrPartMatchOptions pr_cli_part_options      (PrCliMappingOptions  *options);

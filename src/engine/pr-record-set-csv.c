@@ -40,6 +40,7 @@ typedef struct {
   const char   *path;
   guint         n_columns;
   int          *field_of;     /* mapping column → CSV field */
+  const char  **names;        /* mapping column → its name */
   guint         n_header_fields;
   const char  **values;
   gsize        *lengths;
@@ -74,57 +75,6 @@ csv_source_check_encoding (CsvSource  *source,
       return FALSE;
     }
   return TRUE;
-}
-
-/* Whether @field (byte order marks before it aside) is @name. */
-static gboolean
-field_is_name (const char *field,
-               gsize       length,
-               const char *name)
-{
-  while (length >= 3 && memcmp (field, "\xef\xbb\xbf", 3) == 0)
-    field += 3, length -= 3;
-  return strlen (name) == length && memcmp (field, name, length) == 0;
-}
-
-typedef enum {
-  HEADER_NONE,
-  HEADER_SAME,        /* the mapped columns' names where the header has them */
-  HEADER_REORDERED,   /* all of them, some elsewhere */
-} HeaderRepeat;
-
-/* Whether the current line holds the mapped columns' own names: files put
- * together (cat a.csv b.csv, or after a DOS end-of-file mark) with their
- * headers, read as a record named after the id column. Found in another
- * order, the second file's columns are in that order, and its rows would
- * be read with their values under the wrong columns. */
-static HeaderRepeat
-csv_source_repeats_header (CsvSource *source)
-{
-  guint n_fields = pr_csv_reader_get_n_fields (source->reader);
-  gboolean same = TRUE;
-
-  if (source->n_columns < 2)
-    return HEADER_NONE;
-  for (guint c = 0; c < source->n_columns; c++)
-    {
-      const char *name = pr_mapping_get_column (source->mapping, c)->name;
-      gboolean found = FALSE;
-      gsize length;
-      const char *field = pr_csv_reader_get_field (source->reader, source->field_of[c], &length);
-
-      if (field_is_name (field, length, name))
-        continue;
-      same = FALSE;
-      for (guint f = 0; f < n_fields && !found; f++)
-        {
-          field = pr_csv_reader_get_field (source->reader, f, &length);
-          found = field_is_name (field, length, name);
-        }
-      if (!found)
-        return HEADER_NONE;
-    }
-  return same ? HEADER_SAME : HEADER_REORDERED;
 }
 
 /* A line that is a Ctrl-Z (byte 0x1A) alone: a DOS end-of-file mark, as
@@ -204,26 +154,8 @@ csv_source_next (gpointer            data,
       return FALSE;
     }
 
-  switch (csv_source_repeats_header (source))
-    {
-    case HEADER_SAME:
-      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                   _("line %llu repeats the header (were files put together with their headers?): delete the "
-                     "line, then scan again"),
-                   (unsigned long long) *position);
-      return FALSE;
-    case HEADER_REORDERED:
-      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                   _("line %llu holds the header's column names in another order, so the lines after it are "
-                     "another file's, with their columns in that order (were files put together?): save each "
-                     "file with the columns in the same order, put them together again keeping one header, "
-                     "then scan again"),
-                   (unsigned long long) *position);
-      return FALSE;
-    case HEADER_NONE:
-    default:
-      break;
-    }
+  if (!pr_csv_reader_check_not_header (source->reader, source->names, source->field_of, source->n_columns, error))
+    return FALSE;
 
   for (guint c = 0; c < source->n_columns; c++)
     {
@@ -311,6 +243,7 @@ pr_record_set_load_csv (const char           *path,
 {
   g_autoptr(PrCsvReader) reader = NULL;
   g_autofree int *field_of = NULL;
+  g_autofree const char **names = NULL;
   g_autofree const char **values = NULL;
   g_autofree gsize *lengths = NULL;
   g_autofree PrEncodingCheck **checks = NULL;
@@ -399,6 +332,10 @@ pr_record_set_load_csv (const char           *path,
   source.path = path;
   source.n_columns = n_columns;
   source.field_of = field_of;
+  names = g_new (const char *, MAX (n_columns, 1));
+  for (guint c = 0; c < n_columns; c++)
+    names[c] = pr_mapping_get_column (mapping, c)->name;
+  source.names = names;
   source.n_header_fields = pr_csv_reader_get_n_fields (reader);
   source.values = values;
   source.lengths = lengths;
