@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The list of bad rows on standard output (--bad-rows -) goes to a pipe
- * or a terminal, where a byte order mark would be a stray character
- * before the header; a list in a file, opened in a spreadsheet, keeps its
- * mark. The oracle is the list as written here by hand.
+ * The list of bad rows written to a pipe or a terminal (--bad-rows -,
+ * /dev/stdout) has no byte order mark, which would be a stray character
+ * before the header there; a list in a file, opened in a spreadsheet,
+ * keeps its mark, named or standard output redirected to it. Two outputs
+ * on standard output are refused. The oracle is the list as written here by hand.
  */
 #include "config.h"
 
@@ -21,21 +22,81 @@ static const char expected[] =
   "id,row,column,reason\r\n"
   "a3,4,body,\"the value holds a NUL byte (character 0) at byte 6, which no text holds\"\r\n";
 
+/* Standard output as "-" or under another name, a pipe here (the test
+ * reads it): the list as text, without the mark. */
 static void
-test_stdout (void)
+test_stdout (gconstpointer data)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  g_autofree char *clusters = g_build_filename (dir, "clusters.csv", NULL);
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
-  const char *argv[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", "-",
-                         "--out", clusters, path, NULL };
+  const char *argv[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", data,
+                         "--out", "/dev/null", path, NULL };
 
   g_assert_true (g_file_set_contents (path, records, sizeof records - 1, NULL));
   g_assert_cmpint (pr_test_run_cli (&out, &err, argv), ==, 0);
   g_test_message ("%s", err);
   g_assert_cmpstr (out, ==, expected);
+  pr_test_remove_tree (dir);
+}
+
+static void
+test_stdout_to_file (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autofree char *list = g_build_filename (dir, "bad.csv", NULL);
+  g_autofree char *program = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
+  g_autofree char *written = NULL;
+  g_autofree char *with_mark = g_strconcat ("\xef\xbb\xbf", expected, NULL);
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_autoptr(GSubprocess) cli = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, records, sizeof records - 1, NULL));
+  g_subprocess_launcher_set_stdout_file_path (launcher, list);
+  cli = g_subprocess_launcher_spawn (launcher, &error, program, "scan", "--id", "id", "--text", "body",
+                                     "--skip-bad-rows", "--bad-rows", "-", "--out", "/dev/null", path, NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (cli, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (list, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, with_mark);
+  pr_test_remove_tree (dir);
+}
+
+/* Two outputs given as "-" would run together in one stream, the
+ * second's header read as a row of the first: refused before the scan. */
+static void
+test_stdout_twice (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  const char *const variants[][5] = {
+    { "--skip-bad-rows", "--bad-rows", "-", "--out", "-" },
+    { "--pairs", "-", "--out", "-", NULL },
+  };
+
+  g_assert_true (g_file_set_contents (path, records, sizeof records - 1, NULL));
+  for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      const char *const common[] = { "scan", "--id", "id", "--text", "body" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (common); i++)
+        g_ptr_array_add (argv, (gpointer) common[i]);
+      for (guint i = 0; i < G_N_ELEMENTS (variants[v]) && variants[v][i] != NULL; i++)
+        g_ptr_array_add (argv, (gpointer) variants[v][i]);
+      g_ptr_array_add (argv, path);
+      g_ptr_array_add (argv, NULL);
+      g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const *) argv->pdata), ==, 2);
+      g_test_message ("%s", err);
+      g_assert_nonnull (strstr (err, " both write to standard output, where the two would run together"));
+      g_assert_cmpstr (out, ==, "");
+    }
   pr_test_remove_tree (dir);
 }
 
@@ -63,7 +124,10 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/cli/bad-rows/list-on-stdout", test_stdout);
+  g_test_add_data_func ("/cli/bad-rows/list-on-stdout", "-", test_stdout);
   g_test_add_func ("/cli/bad-rows/list-in-file", test_file);
+  g_test_add_data_func ("/cli/bad-rows/list-on-stdout-named", "/dev/stdout", test_stdout);
+  g_test_add_func ("/cli/bad-rows/list-on-stdout-to-file", test_stdout_to_file);
+  g_test_add_func ("/cli/outputs/stdout-twice", test_stdout_twice);
   return g_test_run ();
 }

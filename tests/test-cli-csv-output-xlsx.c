@@ -52,11 +52,39 @@ test_refused (void)
   pr_test_remove_tree (dir);
 }
 
+/* eval writes its pairs at the end: the name is refused before the
+ * records are read, so nothing of the evaluation is printed. */
+static void
+test_eval_refused_first (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
+  g_autofree char *book = g_build_filename (dir, "pairs.xlsx", NULL);
+  static const char grouped[] =
+    "id,body,grp\n"
+    "a1,first petition about the road near the school gate,1\n"
+    "a2,first petition about the road near the school gate,1\n"
+    "b1,second letter on the noise of the factory at night,2\n";
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *argv[] = { "eval", "--records", path, "--id", "id", "--text", "body", "--truth-groups", "grp",
+                         "--pairs-out", book, NULL };
+
+  g_assert_true (g_file_set_contents (path, grouped, sizeof grouped - 1, NULL));
+  g_assert_cmpint (pr_test_run_cli (&out, &err, argv), ==, 2);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "names an Excel workbook (.xlsx), but this output is CSV text"));
+  g_assert_cmpstr (out, ==, "");
+  g_assert_false (g_file_test (book, G_FILE_TEST_EXISTS));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/outputs/csv-named-xlsx", test_refused);
+  g_test_add_func ("/cli/outputs/csv-named-xlsx/eval-before-reading", test_eval_refused_first);
   return g_test_run ();
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * A DOS end-of-file mark (Ctrl-Z, 0x1A) ending the last value of a row
- * with rows after it is read as the reader reads it ending the file's
+ * (or after its closing quote) with rows after it is read as the reader reads it ending the file's
  * last row: left out, and the rows after it read on. Beginning a row's
  * first value, it still stops the reading. The records expected are
  * written here by hand.
@@ -56,6 +56,10 @@ test_middle_row (void)
     { "id,body\r\n1,好的\r\n2,坏的\x1A\r\n", "id|body;1|好的;2|坏的" },
     /* Between characters it is the substitute character, kept. */
     { "id,body\r\n1,好\x1A的\r\n2,坏的\r\n", "id|body;1|好\x1A的;2|坏的" },
+    /* After the last closing quote, as exports that quote every value
+     * write it. */
+    { "id,body\r\n\"1\",\"好的\"\x1A\r\n\"2\",\"坏的\"\r\n", "id|body;1|好的;2|坏的" },
+    { "id,body\n1,\"好的\"\x1A\x1A\n2,坏的\n", "id|body;1|好的;2|坏的" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -87,6 +91,31 @@ test_first_value (void)
   g_assert_null (records);
 }
 
+/* A mark after a closing quote before another value, or before more of
+ * the line: files were put together. */
+static void
+test_after_quote (void)
+{
+  static const char *const refused[] = {
+    "id,body\r\n\"1\"\x1A,\"好的\"\r\n2,坏的\r\n",
+    "id,body\r\n1,\"好的\"\x1A\"\"\r\n2,坏的\r\n",
+    "id,body\r\n1,\"好的\"\x1A" "2,坏的\r\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) records = read_all (refused[i], &error);
+      g_autofree char *expected = g_strdup_printf ("line 2, field %u: the value holds a DOS end-of-file mark",
+                                                   i == 0 ? 1 : 2);
+
+      g_assert_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX);
+      g_test_message ("%s", error->message);
+      g_assert_true (g_str_has_prefix (error->message, expected));
+      g_assert_null (records);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -94,5 +123,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/csv-reader/end-mark/middle-row", test_middle_row);
   g_test_add_func ("/engine/csv-reader/end-mark/first-value", test_first_value);
+  g_test_add_func ("/engine/csv-reader/end-mark/after-quote", test_after_quote);
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -62,6 +63,19 @@ is_device (const char *path)
   GStatBuf info;
 
   return g_stat (path, &info) == 0 && !S_ISREG (info.st_mode);
+}
+
+/* Whether @path (or standard output, "-") is a pipe or a terminal rather
+ * than a file: there the list is read as text, and a byte order mark would
+ * be a stray character before "id"; a file is opened in a spreadsheet. */
+static gboolean
+is_stream (const char *path)
+{
+  GStatBuf info;
+
+  if (g_str_equal (path, "-"))
+    return fstat (STDOUT_FILENO, &info) != 0 || !S_ISREG (info.st_mode);
+  return is_device (path);
 }
 
 /**
@@ -128,11 +142,9 @@ pr_cli_bad_rows_open (PrCliBadRows  *self,
   if (self->path == NULL)
     return TRUE;
   /* For a person, in a spreadsheet: formulas neutralised, digits kept as
-   * text, like every export for Excel; the row number finds the row. On
-   * standard output it goes to a pipe or a terminal, where a byte order
-   * mark would be a stray character before "id". */
+   * text, like every export for Excel; the row number finds the row. */
   self->writer = pr_cli_open_csv_output (self->path,
-                                         (g_str_equal (self->path, "-") ? PR_CSV_WRITER_FLAGS_NONE : PR_CSV_WRITER_BOM) |
+                                         (is_stream (self->path) ? PR_CSV_WRITER_FLAGS_NONE : PR_CSV_WRITER_BOM) |
                                            PR_CSV_WRITER_NEUTRALIZE | PR_CSV_WRITER_DIGITS_AS_TEXT,
                                          error);
   return self->writer != NULL && pr_csv_writer_write_row (self->writer, header, G_N_ELEMENTS (header), error);

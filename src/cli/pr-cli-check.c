@@ -151,7 +151,7 @@ read_csv_records (PrCsvReader      *reader,
   g_autoptr(GError) local_error = NULL;
   const PrColumnRole date_roles[] = { PR_COLUMN_ROLE_DATE, PR_COLUMN_ROLE_ACCEPTED };
 
-  while (pr_cli_next_mapped_row (reader, path, n_header_fields, &local_error))
+  while (pr_cli_next_mapped_row (reader, path, n_header_fields, mapping, field_of, id_field, &local_error))
     {
       CsvRecord *record = g_new0 (CsvRecord, 1);
 

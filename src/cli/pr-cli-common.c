@@ -1065,19 +1065,33 @@ pr_cli_open_mapped_csv (const char       *path,
  * @reader: a reader from pr_cli_open_mapped_csv ()
  * @path: its file, for messages
  * @n_header_fields: the header's field count
+ * @mapping: the mapping the reader was opened with
+ * @field_of: @mapping's columns' fields, as pr_cli_open_mapped_csv () and
+ *   the caller found them (-1: not read)
+ * @id_field: the id's field, or -1
  * @error: return location for a #GError
  *
- * Reads the next record, which must have as many fields as the header.
+ * Reads the next record, which must have as many fields as the header and
+ * must not be a second file's header (pr_csv_reader_check_not_header ()).
  *
  * Returns: %TRUE with a record; %FALSE at the end (@error unset) or on
  *   failure (@error set)
  */
 gboolean
-pr_cli_next_mapped_row (PrCsvReader  *reader,
-                        const char   *path,
-                        guint         n_header_fields,
-                        GError      **error)
+pr_cli_next_mapped_row (PrCsvReader      *reader,
+                        const char       *path,
+                        guint             n_header_fields,
+                        const PrMapping  *mapping,
+                        const int        *field_of,
+                        int               id_field,
+                        GError          **error)
 {
+  guint n_columns = pr_mapping_get_n_columns (mapping);
+  const char **names = g_newa (const char *, n_columns + 1);
+  int *fields = g_newa (int, n_columns + 1);
+  guint n = 0;
+  int id_column = pr_mapping_find (mapping, PR_COLUMN_ROLE_ID);
+
   if (!pr_csv_reader_next (reader, NULL, error))
     return FALSE;
   if (pr_csv_reader_get_n_fields (reader) != n_header_fields)
@@ -1086,6 +1100,18 @@ pr_cli_next_mapped_row (PrCsvReader  *reader,
                    _("%s, line %llu: %u fields, but the header has %u"), path,
                    (unsigned long long) pr_csv_reader_get_line (reader),
                    pr_csv_reader_get_n_fields (reader), n_header_fields);
+      return FALSE;
+    }
+  /* The file's columns read, the id among them (pr_cli_open_mapped_csv ()). */
+  for (guint c = 0; c < n_columns; c++)
+    if (field_of[c] >= 0 || ((int) c == id_column && id_field >= 0))
+      {
+        names[n] = pr_mapping_get_column (mapping, c)->name;
+        fields[n++] = field_of[c] >= 0 ? field_of[c] : id_field;
+      }
+  if (!pr_csv_reader_check_not_header (reader, names, fields, n, error))
+    {
+      g_prefix_error (error, "%s, ", path);
       return FALSE;
     }
   return TRUE;

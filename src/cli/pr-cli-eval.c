@@ -1037,8 +1037,8 @@ pr_cli_eval (int    argc,
   {
     const PrCliFile inputs[] = { { "--records", records_path }, { "--pairs", pairs_path },
                                  { "--truth-groups-file", truth_groups_path }, { "--people", people_path } };
-    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path }, { "--curve", curve_path },
-                                  { "--weights-out", weights_out }, { "--features-out", features_out } };
+    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path, TRUE }, { "--curve", curve_path },
+                                  { "--weights-out", weights_out }, { "--features-out", features_out, TRUE } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;

@@ -132,7 +132,7 @@ read_csv_records (const char           *path,
       char number_text[24];
       const char *id;
 
-      if (!pr_cli_next_mapped_row (reader, path, n_header_fields, &local_error))
+      if (!pr_cli_next_mapped_row (reader, path, n_header_fields, mapping, field_of, id_field, &local_error))
         {
           if (local_error != NULL)
             {

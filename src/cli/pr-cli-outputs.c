@@ -43,6 +43,21 @@ open_device (const char  *path,
   return g_unix_output_stream_new (fd, TRUE);
 }
 
+/* CSV text under a workbook's name is a file Excel refuses to open. */
+static gboolean
+check_csv_name (const char  *path,
+                GError     **error)
+{
+  if (!pr_report_path_is_xlsx (path))
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("%s names an Excel workbook (.xlsx), but this output is CSV text, which Excel would refuse to "
+                 "open under that name: name a .csv file (the decisions are exported as a workbook by "
+                 "“decisions export --out FILE.xlsx”, the clusters by the application's Export)"),
+               path);
+  return FALSE;
+}
+
 /**
  * pr_cli_open_csv_output:
  * @path: (nullable): the file to write, or %NULL or "-" for stdout
@@ -73,14 +88,8 @@ pr_cli_open_csv_output (const char        *path,
     {
       out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
     }
-  else if (pr_report_path_is_xlsx (path))
+  else if (!check_csv_name (path, error))
     {
-      /* CSV text under a workbook's name: Excel refuses to open it. */
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("%s names an Excel workbook (.xlsx), but this output is CSV text, which Excel would refuse to "
-                     "open under that name: name a .csv file (the decisions are exported as a workbook by "
-                     "“decisions export --out FILE.xlsx”, the clusters by the application's Export)"),
-                   path);
       return NULL;
     }
   else if ((target = pr_output_path_resolve (path, &st, &exists, error)) == NULL)
@@ -165,8 +174,10 @@ pr_cli_write_text_output (const char  *path,
  * told at once, not after the work; so is an output that is an input
  * (the records would be replaced by the report) or another output (one
  * report would be lost), however the two names spell or link to it
- * (pr_output_path_identity ()). A %NULL path (not given) and "-"
- * (standard input or output) are no file.
+ * (pr_output_path_identity ()), and a CSV output named as a workbook
+ * (.xlsx). A %NULL path (not given) and "-"
+ * (standard input or output) are no file; two outputs given as "-" are
+ * refused, as two given as one file are.
  *
  * Returns: %FALSE with @error naming the first that cannot be written
  */
@@ -179,6 +190,7 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
 {
   g_autoptr(GPtrArray) input_keys = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) output_keys = g_ptr_array_new_with_free_func (g_free);
+  const PrCliFile *on_stdout = NULL;
 
   for (guint i = 0; i < n_inputs; i++)
     g_ptr_array_add (input_keys, inputs[i].path == NULL || g_str_equal (inputs[i].path, "-")
@@ -190,9 +202,21 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
       char *key;
 
       g_ptr_array_add (output_keys, NULL);
+      /* Two outputs on standard output would run together in one stream,
+       * the second's header read as a row of the first. */
+      if (output->path != NULL && g_str_equal (output->path, "-") && on_stdout != NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                       _("%s - and %s - both write to standard output, where the two would run together: "
+                         "name a file for one of them"),
+                       on_stdout->option, output->option);
+          return FALSE;
+        }
+      if (output->path != NULL && g_str_equal (output->path, "-"))
+        on_stdout = output;
       if (output->path == NULL || g_str_equal (output->path, "-"))
         continue;
-      if (!pr_output_path_check (output->path, error))
+      if ((output->csv && !check_csv_name (output->path, error)) || !pr_output_path_check (output->path, error))
         return FALSE;
       key = pr_output_path_identity (output->path, TRUE, &local_error);
       if (local_error != NULL)

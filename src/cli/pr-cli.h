@@ -137,6 +137,9 @@ PrCsvReader  *pr_cli_open_mapped_csv        (const char           *path,
 gboolean      pr_cli_next_mapped_row        (PrCsvReader          *reader,
                                              const char           *path,
                                              guint                 n_header_fields,
+                                             const PrMapping      *mapping,
+                                             const int            *field_of,
+                                             int                   id_field,
                                              GError              **error);
 PrTokenizerFlags pr_cli_load_flags          (PrCliMappingOptions  *options);
 PrPartMatchOptions pr_cli_part_options      (PrCliMappingOptions  *options);
@@ -235,6 +238,7 @@ typedef struct
 {
   const char *option;   /* "--out", or a positional argument's name */
   const char *path;     /* NULL: not given; "-": standard input or output */
+  gboolean    csv;      /* an output written as CSV text, whatever its name */
 } PrCliFile;
 
 gboolean      pr_cli_check_outputs          (const PrCliFile      *inputs,

@@ -154,3 +154,80 @@ pr_csv_reader_check_unique_field (PrCsvReader  *reader,
   }
   return TRUE;
 }
+
+/* Whether @field (byte order marks before it aside) is @name. */
+static gboolean
+field_is_name (const char *field,
+               gsize       length,
+               const char *name)
+{
+  while (length >= 3 && memcmp (field, "\xef\xbb\xbf", 3) == 0)
+    field += 3, length -= 3;
+  return strlen (name) == length && memcmp (field, name, length) == 0;
+}
+
+/**
+ * pr_csv_reader_check_not_header:
+ * @reader: a #PrCsvReader on a record
+ * @names: the names of the columns read, as the header writes them
+ * @fields: where the header has each; a negative one is passed over
+ * @n_names: how many
+ * @error: return location for a #GError
+ *
+ * Files put together (cat a.csv b.csv, or after a DOS end-of-file mark)
+ * with their headers: a record holding all of @names is the second
+ * file's header, which read on would be a record named after the id
+ * column. Found in another order, the second file's columns are in that
+ * order, and its rows would be read with their values under the wrong
+ * columns. Fewer than two names are never taken for a header.
+ *
+ * Returns: %FALSE with @error naming the line if the record is a header
+ */
+gboolean
+pr_csv_reader_check_not_header (PrCsvReader        *reader,
+                                const char *const  *names,
+                                const int          *fields,
+                                guint               n_names,
+                                GError            **error)
+{
+  guint n_fields = pr_csv_reader_get_n_fields (reader);
+  guint n_checked = 0;
+  gboolean same = TRUE;
+
+  for (guint c = 0; c < n_names; c++)
+    {
+      gboolean found = FALSE;
+      gsize length;
+      const char *field;
+
+      if (fields[c] < 0)
+        continue;
+      n_checked++;
+      field = (guint) fields[c] < n_fields ? pr_csv_reader_get_field (reader, fields[c], &length) : NULL;
+      if (field != NULL && field_is_name (field, length, names[c]))
+        continue;
+      same = FALSE;
+      for (guint f = 0; f < n_fields && !found; f++)
+        {
+          field = pr_csv_reader_get_field (reader, f, &length);
+          found = field_is_name (field, length, names[c]);
+        }
+      if (!found)
+        return TRUE;
+    }
+  if (n_checked < 2)
+    return TRUE;
+  if (same)
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                 _("line %llu repeats the header (were files put together with their headers?): delete the "
+                   "line, then scan again"),
+                 (unsigned long long) pr_csv_reader_get_line (reader));
+  else
+    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+                 _("line %llu holds the header's column names in another order, so the lines after it are "
+                   "another file's, with their columns in that order (were files put together?): save each "
+                   "file with the columns in the same order, put them together again keeping one header, "
+                   "then scan again"),
+                 (unsigned long long) pr_csv_reader_get_line (reader));
+  return FALSE;
+}

@@ -73,6 +73,7 @@ struct _PrCsvReader
   ParseState state;
   guint64 line;                 /* physical line at buf[pos] */
   gboolean prev_cr;             /* last byte of quoted data was CR */
+  gboolean mark_after_quote;    /* Ctrl-Z (0x1A) after the current field's closing quote */
   gboolean skip_lf;             /* record ended at CR, LF may follow */
   guint64 quote_offset;         /* opening quote of the current field */
 

@@ -340,6 +340,7 @@ field_begin (PrCsvReader *reader,
   field->offset = offset;
   field->quoted = quoted;
   field->formula = FALSE;
+  reader->mark_after_quote = FALSE;
 }
 
 static inline void
@@ -581,19 +582,33 @@ check_stray_bytes (PrCsvReader  *reader,
   return TRUE;
 }
 
+static gboolean
+fail_more_after_end_mark (PrCsvReader  *reader,
+                          guint64       line,
+                          guint         field,
+                          GError      **error)
+{
+  return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
+                             _("line %llu, field %u: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), "
+                               "which ends a file, yet more follows it (were files put together?): delete the "
+                               "mark, then read the file again"),
+                             (unsigned long long) line, field);
+}
+
 /* A DOS end-of-file mark (Ctrl-Z, byte 0x1A) where a file ended. At the
  * start of a line inside a quoted value, the mark ended a file and a quote
  * left open before it took in the lines after it, up to a stray quote
  * further on; beginning a record's first value, with lines after it, a
  * file was put after another (copy /a). Either way the records around it
- * are misread: refused, naming the lines. Ending a record's last value it
- * is left out, as the reader leaves it out at the file's end: the rows
- * after it are read on, and a second file's header among them is refused
- * where it stands. The byte with text on both sides in one line is no end
- * mark but the substitute character (SUB) a conversion writes for a
- * character it lost, read as the source has it. A value that is the mark
- * alone is left to the caller (a line of its own, or a one-column file),
- * and so is one that is not text. */
+ * are misread: refused, naming the lines. Ending a record's last value (or
+ * after its closing quote, in STATE_QUOTE_SEEN) it is left out, as the
+ * reader leaves it out at the file's end: the rows after it are read on,
+ * and a second file's header among them is refused where it stands. The
+ * byte with text on both sides in one line is no end mark but the
+ * substitute character (SUB) a conversion writes for a character it lost,
+ * read as the source has it. A value that is the mark alone is left to the
+ * caller (a line of its own, or a one-column file), and so is one that is
+ * not text. */
 static gboolean
 check_end_mark_inside (PrCsvReader  *reader,
                        GError      **error)
@@ -629,11 +644,7 @@ check_end_mark_inside (PrCsvReader  *reader,
         }
       if (!(f == 0 && text[0] == 0x1A))
         continue;
-      return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,
-                                 _("line %llu, field %u: the value holds a DOS end-of-file mark (Ctrl-Z, byte 0x1A), "
-                                   "which ends a file, yet more follows it (were files put together?): delete the "
-                                   "mark, then read the file again"),
-                                 (unsigned long long) (line + count_line_breaks (text, mark - text, FALSE)), f + 1);
+      return fail_more_after_end_mark (reader, line + count_line_breaks (text, mark - text, FALSE), f + 1, error);
     }
   return TRUE;
 }
@@ -911,7 +922,20 @@ pr_csv_reader_next (PrCsvReader   *reader,
           break;
 
         case STATE_QUOTE_SEEN:
-          if (*p == '"')
+          if (*p == 0x1A)
+            {
+              /* A DOS end-of-file mark after a line's last closing
+               * quote is left out, as after an unquoted last value
+               * (check_end_mark_inside ()); anything but the line's end
+               * after it is refused below. */
+              reader->mark_after_quote = TRUE;
+              reader->pos++;
+            }
+          else if (reader->mark_after_quote && *p != '\n' && *p != '\r')
+            {
+              return fail_more_after_end_mark (reader, reader->line, reader->n_fields + 1, error);
+            }
+          else if (*p == '"')
             {
               rec_append (reader, "\"", 1);
               reader->pos++;

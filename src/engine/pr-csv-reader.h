@@ -56,6 +56,11 @@ gboolean            pr_csv_reader_check_unique_field (PrCsvReader  *reader,
                                                       GError      **error);
 char               *pr_csv_reader_describe_header   (PrCsvReader   *reader);
 char               *pr_csv_reader_show_invisible    (const char    *text);
+gboolean            pr_csv_reader_check_not_header  (PrCsvReader        *reader,
+                                                     const char *const  *names,
+                                                     const int          *fields,
+                                                     guint               n_names,
+                                                     GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrCsvReader, pr_csv_reader_free)
 

@@ -40,6 +40,7 @@ typedef struct {
   const char   *path;
   guint         n_columns;
   int          *field_of;     /* mapping column → CSV field */
+  const char  **names;        /* mapping column → its name */
   guint         n_header_fields;
   const char  **values;
   gsize        *lengths;
@@ -72,28 +73,6 @@ csv_source_check_encoding (CsvSource  *source,
       pr_encoding_check_set_csv_error (error, source->path, name, source->encoding, guess, first, count,
                                        pr_encoding_check_is_raw (source->checks[c], guess));
       return FALSE;
-    }
-  return TRUE;
-}
-
-/* Whether the current line holds the mapped columns' own names, byte
- * order marks before them aside: files put together (cat a.csv b.csv)
- * with their headers, read as a record named after the id column. */
-static gboolean
-csv_source_repeats_header (CsvSource *source)
-{
-  if (source->n_columns < 2)
-    return FALSE;
-  for (guint c = 0; c < source->n_columns; c++)
-    {
-      gsize length;
-      const char *field = pr_csv_reader_get_field (source->reader, source->field_of[c], &length);
-
-      while (length >= 3 && memcmp (field, "\xef\xbb\xbf", 3) == 0)
-        field += 3, length -= 3;
-      if (strlen (pr_mapping_get_column (source->mapping, c)->name) != length ||
-          memcmp (field, pr_mapping_get_column (source->mapping, c)->name, length) != 0)
-        return FALSE;
     }
   return TRUE;
 }
@@ -175,14 +154,8 @@ csv_source_next (gpointer            data,
       return FALSE;
     }
 
-  if (csv_source_repeats_header (source))
-    {
-      g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                   _("line %llu repeats the header (were files put together with their headers?): delete the "
-                     "line, then scan again"),
-                   (unsigned long long) *position);
-      return FALSE;
-    }
+  if (!pr_csv_reader_check_not_header (source->reader, source->names, source->field_of, source->n_columns, error))
+    return FALSE;
 
   for (guint c = 0; c < source->n_columns; c++)
     {
@@ -270,6 +243,7 @@ pr_record_set_load_csv (const char           *path,
 {
   g_autoptr(PrCsvReader) reader = NULL;
   g_autofree int *field_of = NULL;
+  g_autofree const char **names = NULL;
   g_autofree const char **values = NULL;
   g_autofree gsize *lengths = NULL;
   g_autofree PrEncodingCheck **checks = NULL;
@@ -358,6 +332,10 @@ pr_record_set_load_csv (const char           *path,
   source.path = path;
   source.n_columns = n_columns;
   source.field_of = field_of;
+  names = g_new (const char *, MAX (n_columns, 1));
+  for (guint c = 0; c < n_columns; c++)
+    names[c] = pr_mapping_get_column (mapping, c)->name;
+  source.names = names;
   source.n_header_fields = pr_csv_reader_get_n_fields (reader);
   source.values = values;
   source.lengths = lengths;
