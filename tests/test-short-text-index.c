@@ -401,6 +401,61 @@ test_index_oracle (void)
   g_assert_cmpuint (non_empty_13, ==, non_empty);
 }
 
+/* An account that may not drop pr_short_texts cannot upgrade a version
+ * 13 store: it is told the privilege to ask for, and the short texts it
+ * could not drop are upgraded, nothing lost, by an account that may. */
+static void
+test_upgrade_without_drop (void)
+{
+  g_autoptr(PrConnection) admin = pr_test_fresh_database (server, "nodrop");
+  g_autoptr(PrConnectionParams) params = pr_connection_params_copy (server);
+  g_autoptr(PrConnection) clerk = NULL;
+  g_autoptr(PrStore) made = NULL;
+  g_autoptr(PrStore) refused = NULL;
+  g_autoptr(PrStore) upgraded = NULL;
+  g_autoptr(GError) error = NULL;
+
+  made = pr_store_open (admin, NULL, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&made, pr_store_free);
+  pr_test_execute (admin, "CREATE TABLE nodrop.pr_short_texts ("
+                          "  source_database VARCHAR(64) NOT NULL, source_table VARCHAR(64) NOT NULL,"
+                          "  chunk INT UNSIGNED NOT NULL, scan_id BIGINT NOT NULL, n_bodies INT UNSIGNED NOT NULL,"
+                          "  bodies MEDIUMBLOB NOT NULL, PRIMARY KEY (source_database, source_table, chunk)"
+                          ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4");
+  pr_test_execute (admin, "INSERT INTO nodrop.pr_short_texts VALUES ('nodrop', 't', 0, 1, 0, '')");
+  pr_test_execute (admin, "DROP TABLE nodrop.pr_short_bodies");
+  pr_test_execute (admin, "DROP TABLE nodrop.pr_short_grams");
+  pr_test_execute (admin, "UPDATE nodrop.pr_meta SET value = '13' WHERE name = 'schema_version'");
+  pr_test_execute (admin, "CREATE USER IF NOT EXISTS nodropper IDENTIFIED BY 'pw'");
+  pr_test_execute (admin, "GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX ON nodrop.* TO nodropper");
+
+  g_free (params->user);
+  params->user = g_strdup ("nodropper");
+  g_free (params->password);
+  params->password = g_strdup ("pw");
+  g_free (params->database);
+  params->database = g_strdup ("nodrop");
+  clerk = pr_connection_open (params, &error);
+  g_assert_no_error (error);
+  refused = pr_store_open (clerk, NULL, &error);
+  g_assert_null (refused);
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_PRIVILEGE);
+  g_test_message ("%s", error->message);
+  /* What to ask for, not only the server's words. */
+  g_assert_nonnull (strstr (error->message, "lacks the DROP privilege"));
+  g_assert_nonnull (strstr (error->message, "pr_short_texts"));
+  g_assert_cmpstr (pr_test_query_value (admin, "SELECT value FROM nodrop.pr_meta WHERE name = 'schema_version'"),
+                   ==, "13");
+  g_clear_error (&error);
+
+  upgraded = pr_store_open (admin, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (pr_test_query_value (admin, "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                                               "TABLE_SCHEMA = 'nodrop' AND TABLE_NAME = 'pr_short_texts'"), ==, "0");
+  g_assert_cmpstr (pr_test_query_value (admin, "SELECT COUNT(*) FROM nodrop.pr_short_grams WHERE "
+                                               "source_table = 't'"), ==, "1");
+}
 
 int
 main (int    argc,
@@ -411,6 +466,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   server = pr_test_server_start ();
   g_test_add_func ("/db/short-text-index/oracle", test_index_oracle);
+  g_test_add_func ("/db/short-text-index/upgrade-without-drop", test_upgrade_without_drop);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;
