@@ -433,9 +433,6 @@ read_bucket (const char    *id,
              GError       **error)
 {
   Search *search = user_data;
-  /* A scan of the kept bodies and the new one: the new body is one more
-   * holder, unless it is one of the kept (then already counted). */
-  guint added = search->own == G_MAXUINT32;
   gsize at = 0;
 
   while (bytes != NULL && at < length)
@@ -451,26 +448,37 @@ read_bucket (const char    *id,
       at += 9;
       if ((length - at) / 4 < count || count > search->n_bodies)
         break;
-      if (count + added <= search->max_records && has_gram (search, gram))
-        for (guint e = 0; e < count; e++)
-          {
-            guint32 body;
+      if (has_gram (search, gram))
+        {
+          guint32 holders[G_MAXUINT8];
+          guint others = 0;
 
-            memcpy (&body, bytes + at + 4 * (gsize) e, 4);
-            body = GUINT32_FROM_LE (body);
-            if (body >= search->n_bodies)
+          for (guint e = 0; e < count; e++)
+            {
+              guint32 body;
+
+              memcpy (&body, bytes + at + 4 * (gsize) e, 4);
+              body = GUINT32_FROM_LE (body);
+              if (body >= search->n_bodies)
+                {
+                  search->damaged = TRUE;
+                  return TRUE;
+                }
+              if (body != search->own)
+                holders[others++] = body;
+            }
+          /* A scan of the kept bodies, the new text in its own record's
+           * place (it may have changed since), holds the 3-gram in the
+           * other bodies and the new one. */
+          if (others + 1 <= search->max_records)
+            for (guint e = 0; e < others; e++)
               {
-                search->damaged = TRUE;
-                return TRUE;
-              }
-            if (body != search->own)
-              {
-                gpointer key = GUINT_TO_POINTER (body + 1);
+                gpointer key = GUINT_TO_POINTER (holders[e] + 1);
 
                 g_hash_table_insert (search->shared, key,
                                      GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (search->shared, key)) + 1));
               }
-          }
+        }
       at += 4 * (gsize) count;
     }
   if (bytes == NULL || at != length)
@@ -810,5 +818,13 @@ _pr_store_migrate_short_texts (PrStore  *self,
           !write_index (self, &key, scan_id, ids, grams, error))
         return FALSE;
     }
-  return pr_connection_execute (self->connection, drop, error);
+  /* An account that may make the new tables may still not drop the old
+   * one: said as the privilege to ask for. The index written is written
+   * again by the upgrade that follows. */
+  if (!pr_connection_execute (self->connection, drop, &local_error))
+    {
+      _pr_store_explain_error (self, error, local_error, "DROP", C_("tables", "upgrade"));
+      return FALSE;
+    }
+  return TRUE;
 }
