@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <gtk/gtk.h>
 
 #include "pr-catalog.h"
@@ -149,6 +151,55 @@ test_search_match (void)
   g_assert_false (pr_session_search_match (NULL, -1, "x"));
 }
 
+/* Whether @text has @needle as the search's rule says, brute force:
+ * both in their compatibility forms (GLib's NFKC), Latin letters lowered. */
+static gboolean
+oracle_has (const char *text,
+            const char *needle)
+{
+  g_autofree char *nt = g_utf8_normalize (text, -1, G_NORMALIZE_ALL_COMPOSE);
+  g_autofree char *nn = g_utf8_normalize (needle, -1, G_NORMALIZE_ALL_COMPOSE);
+  g_autofree char *lt = g_ascii_strdown (nt, -1);
+  g_autofree char *ln = g_ascii_strdown (nn, -1);
+
+  return strstr (lt, ln) != NULL;
+}
+
+/* Random texts of Chinese, ASCII and their full-width forms (digits of an
+ * ID card or a phone written full-width, as the petitions' bodies have
+ * them), searched for in either form: the matcher agrees with the oracle. */
+static void
+test_search_match_wide (void)
+{
+  static const char *const alphabet[] = { "1", "2", "a", "B", "x", " ", ",", "１", "２", "ａ", "Ｂ", "ｘ", "　",
+                                          "，", "电", "梯", "号", "楼", "１２", "王", "（", "(" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_test_rand_int ());
+  guint found = 0;
+
+  g_assert_true (pr_session_search_match ("身份证号：３５９８０３１９７９", -1, "359803"));
+  g_assert_false (pr_session_search_match ("身份证号：３５９８０３１９７９", -1, "3598031979x"));
+  g_assert_true (pr_session_search_match ("电话１３８ＡＢ", -1, "138ab"));
+  g_assert_true (pr_session_search_match ("某某　小区", -1, "某 小区"));
+  for (guint round = 0; round < 20000; round++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GString) typed = g_string_new (NULL);
+      g_autofree char *needle = NULL;
+
+      for (guint i = g_rand_int_range (rand, 0, 12); i > 0; i--)
+        g_string_append (text, alphabet[g_rand_int_range (rand, 0, G_N_ELEMENTS (alphabet))]);
+      for (guint i = g_rand_int_range (rand, 1, 4); i > 0; i--)
+        g_string_append (typed, alphabet[g_rand_int_range (rand, 0, G_N_ELEMENTS (alphabet))]);
+      needle = pr_session_search_normalize (typed->str);
+      if (needle[0] == '\0')
+        continue;
+      found += oracle_has (text->str, needle);
+      g_assert_cmpint (pr_session_search_match (text->str, -1, needle), ==, oracle_has (text->str, needle));
+    }
+  g_test_message ("%u of 20000 found", found);
+  g_assert_cmpuint (found, >, 1000);
+}
+
 /* The weakest links of each cluster are those of its own pair graph,
  * every pair drawn (pr_session_get_pair_graph ()); the chain's one bridge
  * is found, and rated again when a split takes it away. */
@@ -270,6 +321,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   admin = pr_test_server_start ();
   g_test_add_func ("/app/session/search-match", test_search_match);
+  g_test_add_func ("/app/session/search-match-wide", test_search_match_wide);
   g_test_add_func ("/app/session/search-every-field", test_search_every_field);
   g_test_add_func ("/app/session/risk", test_risk);
   g_test_add_func ("/app/date-range-filter/against-dates", test_date_range);

@@ -3,7 +3,8 @@
  * The cluster list's search on the sample, in the real window against a
  * real server: for each text, the cases listed are exactly those a brute
  * force pass over the sample's rows finds (a record of the case with the
- * text in any mapped column but the date, Latin letters of either case),
+ * text in any mapped column but the date, Latin letters of either case,
+ * full-width forms as their ordinary forms),
  * or whose number or a record id has it.
  */
 #include "config.h"
@@ -38,12 +39,15 @@ search_done (gpointer data)
   return !pr_review_page_get_searching (page) && pr_test_list_settled (cluster_list ());
 }
 
-/* Whether @text has @needle, Latin letters of either case: both lowered. */
+/* Whether @text has @needle, Latin letters of either case, full-width
+ * forms as their ordinary forms: both in GLib's compatibility forms,
+ * lowered. */
 static gboolean
 has (const char *text,
      const char *needle)
 {
-  g_autofree char *low_text = g_ascii_strdown (text, -1);
+  g_autofree char *normal = g_utf8_normalize (text, -1, G_NORMALIZE_ALL_COMPOSE);
+  g_autofree char *low_text = g_ascii_strdown (normal, -1);
   g_autofree char *low_needle = g_ascii_strdown (needle, -1);
 
   return strstr (low_text, low_needle) != NULL;
@@ -145,9 +149,11 @@ test_against_rows (void)
 {
   /* Words of the bodies, a petitioner's name, a place, digits of ids,
    * dates and case numbers, Latin letters in either case, full-width
-   * digits, a text found nowhere; each after another, as typed. */
+   * digits, an ID card's digits written full-width in the bodies, typed
+   * either way, a text found nowhere; each after another, as typed. */
   static const char *const texts[] = { "电梯", "王某", "西岚市", "1", "12", "123", "2023", "号楼", "油烟", "扰民",
-                                       "A", "a", "Ab", "１２", "＊", "*", "某某某", "没有这样的字", "、", "。" };
+                                       "A", "a", "Ab", "１２", "＊", "*", "某某某", "没有这样的字", "、", "。",
+                                       "３５９８０３", "359803", "，" };
   GtkWidget *entry = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));

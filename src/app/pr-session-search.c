@@ -8,8 +8,9 @@
  * The clusters those records are in are the answer. Dates are left to
  * the date range: "202" would otherwise find every record of 2026.
  *
- * A match ignores the case of Latin letters, and full-width forms typed
- * in the search (１２３, ＡＢＣ) find their ordinary forms.
+ * A match ignores the case of Latin letters, and full-width forms, typed
+ * in the search or written in the records (１２３, ＡＢＣ), match their
+ * ordinary forms.
  */
 #define G_LOG_DOMAIN "pr-session-search"
 
@@ -39,13 +40,38 @@ pr_session_search_normalize (const char *text)
   return normal != NULL ? normal : g_steal_pointer (&stripped);
 }
 
+/* The byte the text's character at @p is matched as, and in @len its
+ * length: a full-width form (U+FF01 to U+FF5E) as its ordinary form and
+ * the ideographic space as a space, as the search's own text is
+ * normalised; any other byte as itself. */
+static guchar
+fold_at (const guchar *p,
+         const guchar *end,
+         gsize        *len)
+{
+  *len = 1;
+  if (end - p >= 3 && p[0] == 0xEF &&
+      ((p[1] == 0xBC && p[2] >= 0x81 && p[2] <= 0xBF) || (p[1] == 0xBD && p[2] >= 0x80 && p[2] <= 0x9E)))
+    {
+      *len = 3;
+      return (guchar) ((((p[1] & 0x3F) << 6) | (p[2] & 0x3F)) - 0xEE0);
+    }
+  if (end - p >= 3 && p[0] == 0xE3 && p[1] == 0x80 && p[2] == 0x80)
+    {
+      *len = 3;
+      return ' ';
+    }
+  return p[0];
+}
+
 /**
  * pr_session_search_match:
  * @text: (nullable): a value
  * @length: its length in bytes, or -1 if nul-terminated
  * @needle: a non-empty search, from pr_session_search_normalize ()
  *
- * Returns: whether @text contains @needle, Latin letters of either case
+ * Returns: whether @text contains @needle, Latin letters of either case,
+ *   full-width forms in @text as their ordinary forms
  */
 gboolean
 pr_session_search_match (const char *text,
@@ -53,26 +79,27 @@ pr_session_search_match (const char *text,
                          const char *needle)
 {
   gsize n = strlen (needle);
-  const char *end, *p;
-  guchar first = (guchar) needle[0];
-  gboolean letters = FALSE;
+  const guchar *end, *p, *nd = (const guchar *) needle;
+  gboolean ascii = FALSE;
 
   if (text == NULL || n == 0)
     return text != NULL;
-  end = text + (length < 0 ? strlen (text) : (gsize) length);
-  for (gsize i = 0; i < n && !letters; i++)
-    letters = g_ascii_isalpha (needle[i]);
-  /* Without a Latin letter either case is the same bytes: the C
-   * library's search, many times faster on long bodies. */
-  if (!letters)
-    return memmem (text, (gsize) (end - text), needle, n) != NULL;
-  for (p = text; (gsize) (end - p) >= n; p++)
+  end = (const guchar *) text + (length < 0 ? strlen (text) : (gsize) length);
+  for (gsize i = 0; i < n && !ascii; i++)
+    ascii = nd[i] < 0x80;
+  /* Without an ASCII character nothing folds into the needle's bytes:
+   * the C library's search, many times faster on long bodies. */
+  if (!ascii)
+    return memmem (text, (gsize) (end - (const guchar *) text), needle, n) != NULL;
+  for (p = (const guchar *) text; p < end; p++)
     {
-      guchar c = (guchar) *p;
+      const guchar *q = p;
+      gsize i, len;
 
-      if (c != first && g_ascii_tolower (c) != g_ascii_tolower (first))
-        continue;
-      if (g_ascii_strncasecmp (p, needle, n) == 0)
+      for (i = 0; i < n && q < end; i++, q += len)
+        if (g_ascii_tolower (fold_at (q, end, &len)) != g_ascii_tolower (nd[i]))
+          break;
+      if (i == n)
         return TRUE;
     }
   return FALSE;
