@@ -155,6 +155,10 @@ test_unjudged (void)
   g_test_message ("%u of %u pairs left unjudged", unjudged, scanned->scored->len);
   /* The sample has such pairs: the test would prove nothing without. */
   g_assert_cmpuint (unjudged, >, 20);
+  /* The summary's figures: a pair left unjudged is not judged now. */
+  g_assert_cmpuint (scanned->judged_taken, ==, 0);
+  g_assert_cmpuint (scanned->unjudged, ==, unjudged);
+  g_assert_cmpuint (scanned->judged_now, ==, scanned->scored->len - unjudged);
 
   /* The same clusters as a scan that judges every pair. */
   pr_test_fresh_store (db, "unjudged_every");
@@ -171,6 +175,8 @@ test_unjudged (void)
   again = scan (db, store, "unjudged", map, PR_PAIR_DEFAULT_PROBABILITY, FALSE, &model);
   g_assert_cmpuint (again->judged_taken, ==, again->scored->len);
   g_assert_cmpuint (check_against (again->scored, oracle, PR_PAIR_DEFAULT_PROBABILITY), ==, unjudged);
+  g_assert_cmpuint (again->judged_now, ==, 0);
+  g_assert_cmpuint (again->unjudged, ==, unjudged);
 
   /* Opened from the store: the unjudged pairs are there, not judged, and
    * each gets the oracle's number when judged on demand. */

@@ -98,7 +98,8 @@ pr_session_get_probability (PrSession *self,
     return scored->probability;
   set = self->result->set;
   /* A member deleted since has no texts to judge. */
-  if (self->mapping == NULL || !pr_record_set_has_texts (set) ||
+  /* Judged by weights learned since, it would not be the scan's number. */
+  if (!self->model_judged || self->mapping == NULL || !pr_record_set_has_texts (set) ||
       (set->texts != NULL && (set->texts->pdata[scored->a] == NULL || set->texts->pdata[scored->b] == NULL)))
     return -1;
   at = scored - (PrScoredPair *) (gpointer) pairs->data;
@@ -246,8 +247,9 @@ pr_session_explain_pair (PrSession   *self,
   double features[PR_PAIR_N_FEATURES];
 
   g_return_val_if_fail (PR_IS_SESSION (self), FALSE);
-  /* A scan opened from the store has its texts and the weights it was
-   * judged by: its pairs are taken apart as after the scan. */
+  /* A scan opened from the store has its texts and, unless learned
+   * again since, the weights it was judged by: its pairs are taken apart
+   * as after the scan. */
   if (self->result == NULL || (self->result->scored == NULL && self->stored_scored == NULL) ||
       !pr_record_set_has_texts (self->result->set))
     {
@@ -263,6 +265,14 @@ pr_session_explain_pair (PrSession   *self,
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            _("One of these records was not read with the scan: scan again to see their score"));
+      return FALSE;
+    }
+  /* The parts must add up to the number shown, which older weights gave. */
+  if (!self->model_judged)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("The weights were learned again after this scan: scan again to see the score "
+                             "of this pair with them"));
       return FALSE;
     }
   tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, error);

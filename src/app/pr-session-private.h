@@ -103,6 +103,8 @@ struct _PrSession
   GArray             *stored_scored; /* (nullable) PrScoredPair: opened from the store, its pairs as judged */
   gboolean            second_stage; /* the next scan judges its candidate pairs (pr-session-judge.c) */
   PrPairModel         model;        /* the weights the scan under review judged by */
+  gboolean            model_judged; /* model is what the scan's numbers came from; not when a scan
+                                     * opened from the store was judged before `learn` changed them */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */

@@ -34,6 +34,8 @@
 #include "pr-catalog.h"
 
 #include "pr-record-reader.h"
+#include "pr-pair-judge-key.h"
+#include "pr-store-judged.h"
 #include "pr-sample-server.h"
 
 static void
@@ -808,6 +810,7 @@ typedef struct {
   GArray                *stored_scored; /* PrScoredPair: its pairs as its second stage judged them */
   gboolean               second_stage; /* judge every candidate pair (pr-session-judge.c) */
   PrPairModel            model;      /* with it: the weights judged by */
+  gboolean               model_judged; /* the scan's numbers came from model */
 } ScanData;
 
 static void
@@ -974,6 +977,19 @@ scan_thread (GTask        *task,
       (data->stored_scored = pr_scan_stored_judged (data->result, store, data->table, data->mapping, &error)) == NULL &&
       error != NULL)
     goto failed;
+  /* The weights are the store's now; `learn` may have changed them since
+   * the stored scan judged its pairs by others. */
+  data->model_judged = TRUE;
+  if (data->from_store && data->second_stage)
+    {
+      gboolean last_judged = FALSE;
+      guint64 judge_key = 0;
+
+      if (!pr_store_get_last_judged (store, data->table, &last_judged, &judge_key, NULL, &error))
+        goto failed;
+      data->model_judged = last_judged &&
+                           judge_key == pr_pair_judge_key (&data->model, load.flags, data->result->mapping_version);
+    }
   /* The log the scan clustered by. */
   data->decisions = g_ptr_array_ref (data->result->decisions);
 
@@ -1210,6 +1226,7 @@ pr_session_scan_finish (PrSession     *self,
   set_result (self, g_steal_pointer (&data->result));
   self->stored_scored = g_steal_pointer (&data->stored_scored);
   self->model = data->model;
+  self->model_judged = data->model_judged;
   self->k = self->result->k;
   g_clear_pointer (&self->bad_rows, g_ptr_array_unref);
   self->bad_rows = g_steal_pointer (&data->bad_rows);

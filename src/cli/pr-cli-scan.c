@@ -608,9 +608,11 @@ pr_cli_scan (int    argc,
                        "probability %.2f or more\n"), result->judge_seconds, result->probability);
   if (result->scored != NULL && result->scan_id > 0)
     fprintf (stderr, _("Second stage: %llu of the %llu candidates' judgements of the last scan taken (the same two "
-                       "records, petitioner evidence and weights), %llu judged now\n"),
+                       "records, petitioner evidence and weights), %llu judged now, %llu proved below the "
+                       "threshold without judging\n"),
              (unsigned long long) result->judged_taken, (unsigned long long) result->scored->len,
-             (unsigned long long) (result->scored->len - result->judged_taken));
+             (unsigned long long) result->judged_now,
+             (unsigned long long) result->unjudged);
   /* The temporary file only when one was needed: it explains a slow or a
    * failed scan, not a small one. */
   if (result->part_pairs_taken)

@@ -310,6 +310,7 @@ judge_with_store (PrScanResult        *result,
   gboolean last_judged = FALSE;
   double kept_threshold = -1;
   gboolean bounded;
+  guint64 taken_judged = 0;
 
   if (!pr_store_get_last_judged (store, table, &last_judged, NULL, &kept_threshold, error) ||
       (kept = pr_store_load_judged (store, table, judge_key, error)) == NULL ||
@@ -324,7 +325,10 @@ judge_with_store (PrScanResult        *result,
 
       if (found != NULL &&
           (found->probability >= 0 || (bounded && kept_threshold >= 0 && load->judge_probability >= kept_threshold)))
-        pairs[i].probability = found->probability;
+        {
+          pairs[i].probability = found->probability;
+          taken_judged += found->probability >= 0;
+        }
       else
         g_array_append_val (missed_at, i);
       g_array_append_val (judged, key);
@@ -339,6 +343,16 @@ judge_with_store (PrScanResult        *result,
                                            (const gsize *) (gpointer) missed_at->data, missed_at->len,
                                            load->n_threads, cancellable, error))
     return FALSE;
+  /* A pair left −1 was not judged, and a taken −1 in a group of repeats
+   * was: the summary counts the pairs this scan gave a number. */
+  result->judged_now = 0;
+  result->unjudged = 0;
+  for (gsize i = 0; i < n_pairs; i++)
+    if (pairs[i].probability >= 0)
+      result->judged_now++;
+    else
+      result->unjudged++;
+  result->judged_now -= taken_judged;
   for (gsize i = 0; i < n_pairs; i++)
     g_array_index (judged, PrJudgedPair, i).probability = pairs[i].probability;
   pr_judged_pairs_sort (judged);

@@ -85,6 +85,8 @@ typedef struct {
   double        judge_seconds;
   guint64       judged_taken; /* with a store: of scored, the judgements taken from the last scan
                                * (pr-store-judged.c) rather than made again */
+  guint64       judged_now;   /* with a store: of scored, those this scan gave a number */
+  guint64       unjudged;     /* with a store: of scored, those left −1 (proved below the threshold) */
   const PrCaseRules *rules;  /* the kinds of the new repeats are told by: the load's, or own_rules */
   PrCaseRules  *own_rules;   /* the defaults, when the load gave none */
   gboolean      part_pairs_taken; /* with a store: part_pairs and boilerplate taken from the last
