@@ -152,8 +152,11 @@ test_parent_and_child (void)
   g_assert_cmpint (AT_PHONE ("张三父子", "张三"), ==, PR_PETITIONER_SAME);
 }
 
-/* Co-signers joined by & or +, or a full-width full stop or a middle dot
- * between two Han names; a transliterated name keeps its dot. */
+/* Co-signers joined by & or +, or a full-width full stop between two
+ * Han names. A middle dot parts the pieces of one person's name (the
+ * national rule for minority and foreign names): 高娃·苏和 is one
+ * Mongolian woman, though 高 and 苏 are surnames, and not the same
+ * person as another 高娃 at her phone. */
 static void
 test_joined (void)
 {
@@ -162,8 +165,11 @@ test_joined (void)
   READS ("王小明＆李华", "王小明", "李华");
   READS ("王小明 & 李华", "王小明", "李华");
   READS ("王小明．李华", "王小明", "李华");
-  READS ("王小明·李华", "王小明", "李华");
   READS ("阿依古丽·买买提", "阿依古丽买买提");
+  READS ("高娃·苏和", "高娃苏和");
+  READS ("苏和・高娃", "苏和高娃");
+  g_assert_cmpint (AT_PHONE ("高娃·苏和", "高娃苏和"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("高娃·苏和", "高娃"), ==, PR_PETITIONER_OTHER);
   READS ("王小明 +86 13800138000", "王小明");
   g_assert_cmpint (AT_PHONE ("王小明＋李华", "李华"), ==, PR_PETITIONER_SAME);
 }

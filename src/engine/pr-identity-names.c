@@ -668,12 +668,13 @@ is_plus_between (const char *p)
          g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (p))) == G_UNICODE_SCRIPT_HAN;
 }
 
-/* A dash or a full stop, typed for a middle dot or between two names. */
+/* A dash or a full stop, typed for a middle dot or between two names.
+ * Never the middle dot itself (· or ・): it parts one person's name
+ * (高娃·苏和), and both of its pieces may read as Han names. */
 static gboolean
 is_dash (gunichar c)
 {
-  return c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == 0xFF0D || c == 0xFF0E ||
-         c == 0x00B7 || c == 0x30FB;
+  return c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == 0xFF0D || c == 0xFF0E;
 }
 
 /* Characters of names written in Han transliteration (买买提, 史蒂夫,
