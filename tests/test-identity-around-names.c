@@ -118,6 +118,16 @@ test_agency (void)
   g_assert_cmpint (AT_PHONE ("张三委托李四", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("委托人张三", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("张三（代理人李四）", "李四"), ==, PR_PETITIONER_SAME);
+  /* The part written after the name, not cut inside a word (张三信访人
+   * is no 张三信, 张三委托人 no 张三委). */
+  READS ("张三委托人", "张三");
+  READS ("王五受托人", "王五");
+  READS ("张三信访人", "张三");
+  READS ("张三来访人", "张三");
+  READS ("李华申请人", "李华");
+  READS ("信访人张三", "张三");
+  g_assert_cmpint (AT_PHONE ("张三信访人", "张三"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("张三委托人", "张三"), ==, PR_PETITIONER_SAME);
   /* The agent unnamed: the principal still counts. */
   READS ("张三的代理人", "张三");
   READS ("张三的律师", "张三");

@@ -964,11 +964,14 @@ without_spaced_note (const char *piece)
  * such phrase. The word must read as no name (a dictionary word or phrase,
  * or a title after no name) and what follows it as a whole Han name:
  * 高中文化 is no name (文化 is a word), nor 张三李四 a title and a name. */
+/* Words of a petitioner's part the dictionary does not hold as one,
+ * written before or after the name (委托人张三, 张三信访人). */
+static const char *const person_roles[] = { "委托人", "被代理人", "受托人", "代理人", "申请人", "当事人", "信访人",
+                                            "来访人", "反映人", "举报人", "联系人", "负责人", "具名人", "本人", NULL };
+
 static const char *
 after_descriptor (const char *name)
 {
-  /* Words of agency the dictionary does not hold as one. */
-  static const char *const roles[] = { "委托人", "被代理人", "受托人", "申请人", "当事人", NULL };
 
   if (!all_han (name, 4, 12) || is_han_name (name))
     return name;
@@ -988,7 +991,7 @@ after_descriptor (const char *name)
           strstr (head, "\u4e4b" /* 之 */) != NULL)
         continue;
       if (_pr_identity_is_one_word (head) || _pr_identity_is_phrase (head) || is_title_note (head) ||
-          g_strv_contains (roles, head))
+          g_strv_contains (person_roles, head))
         return at;
     }
   return name;
@@ -1027,8 +1030,21 @@ before_descriptor (const char *name)
       const char *at = g_utf8_offset_to_pointer (name, head);
       g_autofree char *first = g_strndup (name, at - name);
 
-      if (!reads_as_han_name (first) || reads_as_han_name (at))
+      if (!reads_as_han_name (first))
         continue;
+      if (g_strv_contains (person_roles, at))
+        return g_steal_pointer (&first);
+      if (reads_as_han_name (at))
+        continue;
+      /* 张三信访人 is not 张三信 before 访人: no cut inside a word. */
+      if (head > 2)
+        {
+          const char *last = g_utf8_offset_to_pointer (name, head - 1);
+          g_autofree char *across = g_strndup (last, g_utf8_next_char (at) - last);
+
+          if (_pr_identity_is_one_word (across))
+            continue;
+        }
       /* 王小明村民代表: the group's representative. */
       if (is_group_title (at))
         return g_steal_pointer (&first);
