@@ -46,7 +46,14 @@ void *
 calloc (size_t n,
         size_t size)
 {
-  return checked (__libc_calloc (n, size), n * size);
+  size_t total;
+
+  /* More than size_t holds: no memory could meet it, and glibc refuses
+   * it as such (NULL, ENOMEM); the caller's to handle, not memory run
+   * out, nor a wrapped-around size to name. */
+  if (__builtin_mul_overflow (n, size, &total))
+    return __libc_calloc (n, size);
+  return checked (__libc_calloc (n, size), total);
 }
 
 void *
