@@ -60,6 +60,9 @@ test_age (void)
   READS ("王小明65岁", "王小明");
   READS ("张三65周岁", "张三");
   READS ("张三六十五岁", "张三");
+  READS ("王小明65歲", "王小明");
+  READS ("张三六十五週歲", "张三");
+  g_assert_cmpint (AT_PHONE ("王小明65歲", "王小明"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("王小明65岁", "王小明"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("张三六十五岁", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("张三六十五岁", "李华"), ==, PR_PETITIONER_OTHER);
