@@ -129,6 +129,9 @@ test_agency (void)
   READS ("张三来访人", "张三");
   READS ("李华申请人", "李华");
   READS ("信访人张三", "张三");
+  READS ("张三投诉人", "张三");
+  READS ("投诉人王小明", "王小明");
+  READS ("王建国民警", "王建国");
   g_assert_cmpint (AT_PHONE ("张三信访人", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("张三委托人", "张三"), ==, PR_PETITIONER_SAME);
   /* The agent unnamed: the principal still counts. */

@@ -965,9 +965,13 @@ without_spaced_note (const char *piece)
  * or a title after no name) and what follows it as a whole Han name:
  * 高中文化 is no name (文化 is a word), nor 张三李四 a title and a name. */
 /* Words of a petitioner's part the dictionary does not hold as one,
- * written before or after the name (委托人张三, 张三信访人). */
+ * written before or after the name (委托人张三, 张三信访人): known
+ * whole, else a cut inside one (张三信 before 访人, a word) is taken for
+ * a name before a word. */
 static const char *const person_roles[] = { "委托人", "被代理人", "受托人", "代理人", "申请人", "当事人", "信访人",
-                                            "来访人", "反映人", "举报人", "联系人", "负责人", "具名人", "本人", NULL };
+                                            "来访人", "上访人", "反映人", "举报人", "检举人", "控告人", "投诉人",
+                                            "申诉人", "报案人", "受害人", "被害人", "监护人", "联系人", "负责人",
+                                            "经办人", "具名人", "本人", NULL };
 
 static const char *
 after_descriptor (const char *name)
@@ -1036,15 +1040,6 @@ before_descriptor (const char *name)
         return g_steal_pointer (&first);
       if (reads_as_han_name (at))
         continue;
-      /* 张三信访人 is not 张三信 before 访人: no cut inside a word. */
-      if (head > 2)
-        {
-          const char *last = g_utf8_offset_to_pointer (name, head - 1);
-          g_autofree char *across = g_strndup (last, g_utf8_next_char (at) - last);
-
-          if (_pr_identity_is_one_word (across))
-            continue;
-        }
       /* 王小明村民代表: the group's representative. */
       if (is_group_title (at))
         return g_steal_pointer (&first);
