@@ -60,6 +60,9 @@ test_age (void)
   READS ("王小明65岁", "王小明");
   READS ("张三65周岁", "张三");
   READS ("张三六十五岁", "张三");
+  READS ("王小明65歲", "王小明");
+  READS ("张三六十五週歲", "张三");
+  g_assert_cmpint (AT_PHONE ("王小明65歲", "王小明"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("王小明65岁", "王小明"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("张三六十五岁", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("张三六十五岁", "李华"), ==, PR_PETITIONER_OTHER);
@@ -118,6 +121,19 @@ test_agency (void)
   g_assert_cmpint (AT_PHONE ("张三委托李四", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("委托人张三", "张三"), ==, PR_PETITIONER_SAME);
   g_assert_cmpint (AT_PHONE ("张三（代理人李四）", "李四"), ==, PR_PETITIONER_SAME);
+  /* The part written after the name, not cut inside a word (张三信访人
+   * is no 张三信, 张三委托人 no 张三委). */
+  READS ("张三委托人", "张三");
+  READS ("王五受托人", "王五");
+  READS ("张三信访人", "张三");
+  READS ("张三来访人", "张三");
+  READS ("李华申请人", "李华");
+  READS ("信访人张三", "张三");
+  READS ("张三投诉人", "张三");
+  READS ("投诉人王小明", "王小明");
+  READS ("王建国民警", "王建国");
+  g_assert_cmpint (AT_PHONE ("张三信访人", "张三"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("张三委托人", "张三"), ==, PR_PETITIONER_SAME);
   /* The agent unnamed: the principal still counts. */
   READS ("张三的代理人", "张三");
   READS ("张三的律师", "张三");
@@ -152,8 +168,11 @@ test_parent_and_child (void)
   g_assert_cmpint (AT_PHONE ("张三父子", "张三"), ==, PR_PETITIONER_SAME);
 }
 
-/* Co-signers joined by & or +, or a full-width full stop or a middle dot
- * between two Han names; a transliterated name keeps its dot. */
+/* Co-signers joined by & or +, or a full-width full stop between two
+ * Han names. A middle dot parts the pieces of one person's name (the
+ * national rule for minority and foreign names): 高娃·苏和 is one
+ * Mongolian woman, though 高 and 苏 are surnames, and not the same
+ * person as another 高娃 at her phone. */
 static void
 test_joined (void)
 {
@@ -162,8 +181,11 @@ test_joined (void)
   READS ("王小明＆李华", "王小明", "李华");
   READS ("王小明 & 李华", "王小明", "李华");
   READS ("王小明．李华", "王小明", "李华");
-  READS ("王小明·李华", "王小明", "李华");
   READS ("阿依古丽·买买提", "阿依古丽买买提");
+  READS ("高娃·苏和", "高娃苏和");
+  READS ("苏和・高娃", "苏和高娃");
+  g_assert_cmpint (AT_PHONE ("高娃·苏和", "高娃苏和"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("高娃·苏和", "高娃"), ==, PR_PETITIONER_OTHER);
   READS ("王小明 +86 13800138000", "王小明");
   g_assert_cmpint (AT_PHONE ("王小明＋李华", "李华"), ==, PR_PETITIONER_SAME);
 }

@@ -8,7 +8,8 @@
  * window runs its scans (g_task_run_in_thread ()) keeps copies of
  * near-identical letters until an allocation fails. The oracles: the
  * message dialog found among the application's windows, its text, and
- * the child's end (exit status 1 after Close, not a signal).
+ * the child's end (exit status 1 after Close, not a signal). The child
+ * links the programs' own allocator, as the window does.
  */
 #include "config.h"
 

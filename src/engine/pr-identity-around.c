@@ -100,10 +100,13 @@ _pr_identity_before_age (const char *name)
   static const char numerals[] = "0123456789零〇一二三四五六七八九十百两";
   const char *end = name + strlen (name), *p;
 
-  if (!g_str_has_suffix (name, "\u5c81" /* 岁 */))
+  /* 歲, 週, 虛: the traditional forms, as an office in Hong Kong or
+   * Taiwan writes them (王小明65歲). All are three bytes. */
+  if (!g_str_has_suffix (name, "\u5c81" /* 岁 */) && !g_str_has_suffix (name, "\u6b72" /* 歲 */))
     return NULL;
-  end -= strlen ("\u5c81");
-  if (end - name >= 3 && (strncmp (end - 3, "\u5468" /* 周 */, 3) == 0 || strncmp (end - 3, "\u865a" /* 虚 */, 3) == 0))
+  end -= 3;
+  if (end - name >= 3 && (strncmp (end - 3, "\u5468" /* 周 */, 3) == 0 || strncmp (end - 3, "\u865a" /* 虚 */, 3) == 0 ||
+                          strncmp (end - 3, "\u9031" /* 週 */, 3) == 0 || strncmp (end - 3, "\u865b" /* 虛 */, 3) == 0))
     end -= 3;
   for (p = end; p > name;)
     {

@@ -668,12 +668,13 @@ is_plus_between (const char *p)
          g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (p))) == G_UNICODE_SCRIPT_HAN;
 }
 
-/* A dash or a full stop, typed for a middle dot or between two names. */
+/* A dash or a full stop, typed for a middle dot or between two names.
+ * Never the middle dot itself (· or ・): it parts one person's name
+ * (高娃·苏和), and both of its pieces may read as Han names. */
 static gboolean
 is_dash (gunichar c)
 {
-  return c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == 0xFF0D || c == 0xFF0E ||
-         c == 0x00B7 || c == 0x30FB;
+  return c == '-' || (c >= 0x2010 && c <= 0x2015) || c == 0x2212 || c == 0x3002 || c == 0xFF0D || c == 0xFF0E;
 }
 
 /* Characters of names written in Han transliteration (买买提, 史蒂夫,
@@ -963,11 +964,18 @@ without_spaced_note (const char *piece)
  * such phrase. The word must read as no name (a dictionary word or phrase,
  * or a title after no name) and what follows it as a whole Han name:
  * 高中文化 is no name (文化 is a word), nor 张三李四 a title and a name. */
+/* Words of a petitioner's part the dictionary does not hold as one,
+ * written before or after the name (委托人张三, 张三信访人): known
+ * whole, else a cut inside one (张三信 before 访人, a word) is taken for
+ * a name before a word. */
+static const char *const person_roles[] = { "委托人", "被代理人", "受托人", "代理人", "申请人", "当事人", "信访人",
+                                            "来访人", "上访人", "反映人", "举报人", "检举人", "控告人", "投诉人",
+                                            "申诉人", "报案人", "受害人", "被害人", "监护人", "联系人", "负责人",
+                                            "经办人", "具名人", "本人", NULL };
+
 static const char *
 after_descriptor (const char *name)
 {
-  /* Words of agency the dictionary does not hold as one. */
-  static const char *const roles[] = { "委托人", "被代理人", "受托人", "申请人", "当事人", NULL };
 
   if (!all_han (name, 4, 12) || is_han_name (name))
     return name;
@@ -987,7 +995,7 @@ after_descriptor (const char *name)
           strstr (head, "\u4e4b" /* 之 */) != NULL)
         continue;
       if (_pr_identity_is_one_word (head) || _pr_identity_is_phrase (head) || is_title_note (head) ||
-          g_strv_contains (roles, head))
+          g_strv_contains (person_roles, head))
         return at;
     }
   return name;
@@ -1026,7 +1034,11 @@ before_descriptor (const char *name)
       const char *at = g_utf8_offset_to_pointer (name, head);
       g_autofree char *first = g_strndup (name, at - name);
 
-      if (!reads_as_han_name (first) || reads_as_han_name (at))
+      if (!reads_as_han_name (first))
+        continue;
+      if (g_strv_contains (person_roles, at))
+        return g_steal_pointer (&first);
+      if (reads_as_han_name (at))
         continue;
       /* 王小明村民代表: the group's representative. */
       if (is_group_title (at))

@@ -11,7 +11,7 @@
  * Allocations whose failure the program handles (PR_MEMORY_TRY ()) still
  * get the null pointer. Linked into the programs only (petition-review-cli,
  * petition-review), never a library: a library's user keeps glibc's. Not
- * under AddressSanitizer, which has its own malloc ().
+ * under a sanitizer with its own malloc () (src/engine/meson.build).
  */
 #include "config.h"
 
@@ -20,7 +20,7 @@
 
 #include "pr-memory-stop.h"
 
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 
 extern void *__libc_malloc (size_t size);
 extern void *__libc_calloc (size_t n, size_t size);
@@ -46,7 +46,14 @@ void *
 calloc (size_t n,
         size_t size)
 {
-  return checked (__libc_calloc (n, size), n * size);
+  size_t total;
+
+  /* More than size_t holds: no memory could meet it, and glibc refuses
+   * it as such (NULL, ENOMEM); the caller's to handle, not memory run
+   * out, nor a wrapped-around size to name. */
+  if (__builtin_mul_overflow (n, size, &total))
+    return __libc_calloc (n, size);
+  return checked (__libc_calloc (n, size), total);
 }
 
 void *
