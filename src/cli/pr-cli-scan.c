@@ -79,9 +79,10 @@ write_clusters_csv (PrCsvWriter    *writer,
             pr_cli_kinds_member_cells (kinds, set, cluster, m, &row[7], &row[8], &row[10], due);
           /* The second stage's probability that the member repeats the
            * primary; empty for the primary, without a second stage, and
-           * for a member joined through others rather than to the primary. */
+           * for a member joined through others rather than to the primary,
+           * or whose pair the bound proved below the threshold unjudged. */
           probability[0] = '\0';
-          if (scored != NULL)
+          if (scored != NULL && scored->probability >= 0)
             g_snprintf (probability, sizeof probability, "%.3f", scored->probability);
           if (!pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), error))
             return FALSE;
