@@ -9,11 +9,16 @@
  * near-identical letters until an allocation fails. The oracles: the
  * message dialog found among the application's windows, its text, and
  * the child's end (exit status 1 after Close, not a signal). The child
- * links the programs' own allocator, as the window does.
+ * links the programs' own allocator, as the window does. The message
+ * still shows while a second worker goes on allocating, and quitting
+ * (app.quit, SIGTERM, the main window closed) while it shows ends the program with status 1 and
+ * no critical warning (the child runs with G_DEBUG=fatal-criticals).
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <sys/resource.h>
@@ -43,6 +48,24 @@ keep_letters (GTask        *task,
     g_ptr_array_add (kept, g_strdup_printf ("%s%" G_GUINT64_FORMAT, letter, i));
 }
 
+/* Another worker, allocating in small blocks until memory runs out. */
+static void
+keep_blocks (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  void **chain = NULL;
+
+  for (;;)
+    {
+      void **block = malloc (4096);
+
+      *block = chain;
+      chain = block;
+    }
+}
+
 static guint64
 address_space_used (void)
 {
@@ -68,8 +91,15 @@ look_for_message (gpointer user_data)
       g_object_get (window, "secondary-text", &secondary, NULL);
       printf ("shown: %s\n", secondary);
       fflush (stdout);
-      /* Close, as the clerk would: the program ends. */
-      gtk_dialog_response (GTK_DIALOG (window), GTK_RESPONSE_CLOSE);
+      if (g_str_equal (g_getenv ("PR_TEST_MEMORY_CHILD"), "quit"))
+        g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);
+      else if (g_str_equal (g_getenv ("PR_TEST_MEMORY_CHILD"), "term"))
+        kill (getpid (), SIGTERM);
+      else if (g_str_equal (g_getenv ("PR_TEST_MEMORY_CHILD"), "close-window"))
+        gtk_window_close (gtk_window_get_transient_for (window));
+      else
+        /* Close, as the clerk would: the program ends. */
+        gtk_dialog_response (GTK_DIALOG (window), GTK_RESPONSE_CLOSE);
       return G_SOURCE_REMOVE;
     }
   return G_SOURCE_CONTINUE;
@@ -86,6 +116,12 @@ start_work (gpointer user_data)
     g_error ("the address space cannot be limited");
   g_timeout_add (50, look_for_message, NULL);
   g_task_run_in_thread (task, keep_letters);
+  if (g_str_equal (g_getenv ("PR_TEST_MEMORY_CHILD"), "two-workers"))
+    {
+      g_autoptr(GTask) other = g_task_new (NULL, NULL, NULL, NULL);
+
+      g_task_run_in_thread (other, keep_blocks);
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -107,23 +143,27 @@ run_application (void)
   return 3;
 }
 
+/* Runs the child in @data's mode (what it does once the message shows). */
 static void
-test_worker_out_of_memory (void)
+test_child (gconstpointer data)
 {
+  const char *mode = data;
   const char *argv[] = { "/proc/self/exe", NULL };
   g_autofree char *out = NULL, *err = NULL;
-  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "PR_TEST_MEMORY_CHILD", "1", TRUE);
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "PR_TEST_MEMORY_CHILD", mode, TRUE);
   g_autoptr(GError) error = NULL;
   int status = 0;
 
+  env = g_environ_setenv (env, "G_DEBUG", "fatal-criticals", TRUE);
   g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
   g_assert_no_error (error);
-  g_test_message ("status %d; stdout: %s; stderr: %s", status, out, err);
-  /* Ended by its Close, with status 1: not a trap. */
+  g_test_message ("%s: status %d; stdout: %s; stderr: %s", mode, status, out, err);
+  /* Ended with status 1: not a trap, a critical warning or a signal. */
   g_assert_true (WIFEXITED (status));
   g_assert_cmpint (WEXITSTATUS (status), ==, 1);
   g_assert_true (g_pattern_match_simple ("*shown: Nothing of it was saved*must close*address space limit: *", out));
   g_assert_nonnull (strstr (err, "Nothing of it was saved"));
+  g_assert_null (strstr (err, "CRITICAL"));
 }
 
 int
@@ -134,12 +174,20 @@ main (int    argc,
    * log handling. */
   if (g_getenv ("PR_TEST_MEMORY_CHILD") != NULL)
     {
+      /* A child that hangs ends, and fails. */
+      alarm (60);
       g_setenv ("GSK_RENDERER", "cairo", FALSE);
       gtk_init ();
       return run_application ();
     }
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
-  g_test_add_func ("/ui/memory-stop/worker-out-of-memory", test_worker_out_of_memory);
+  /* Closed as the clerk would; with a second worker allocating on; quit;
+   * a signal; the main window closed. */
+  g_test_add_data_func ("/ui/memory-stop/worker-out-of-memory", "close", test_child);
+  g_test_add_data_func ("/ui/memory-stop/other-worker-allocating", "two-workers", test_child);
+  g_test_add_data_func ("/ui/memory-stop/quit-while-shown", "quit", test_child);
+  g_test_add_data_func ("/ui/memory-stop/signal-while-shown", "term", test_child);
+  g_test_add_data_func ("/ui/memory-stop/window-closed-while-shown", "close-window", test_child);
   return g_test_run ();
 }

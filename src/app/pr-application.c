@@ -90,8 +90,12 @@ quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
-  GList *windows = hold_windows (GTK_APPLICATION (user_data));
+  GList *windows;
 
+  /* The stopped work still holds what the windows hold. */
+  if (pr_memory_window_stopped ())
+    pr_memory_window_exit ();
+  windows = hold_windows (GTK_APPLICATION (user_data));
   /* The dialogs first (Ctrl+Q may come from one of them), then the main
    * window: closing it cancels its work and saves its size. */
   for (GList *l = windows; l != NULL; l = l->next)

@@ -5,6 +5,8 @@
 
 G_BEGIN_DECLS
 
-void pr_memory_window_install (GtkApplication *application);
+void            pr_memory_window_install (GtkApplication *application);
+gboolean        pr_memory_window_stopped (void);
+G_NORETURN void pr_memory_window_exit    (void);
 
 G_END_DECLS

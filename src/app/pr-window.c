@@ -15,6 +15,7 @@
 #include "pr-window-private.h"
 
 #include "pr-history-popover.h"
+#include "pr-memory-window.h"
 #include "pr-profiles.h"
 #include "pr-secret.h"
 #include "pr-start-page.h"
@@ -343,6 +344,9 @@ pr_window_close_request (GtkWindow *window)
 {
   PrWindow *self = PR_WINDOW (window);
 
+  /* The stopped work still holds what the window holds. */
+  if (pr_memory_window_stopped ())
+    pr_memory_window_exit ();
   save_window_state (self);
   if (self->work != NULL)
     g_cancellable_cancel (self->work);

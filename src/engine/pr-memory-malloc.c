@@ -9,7 +9,9 @@
  * error needs memory to be formatted and recurses until the stack
  * overflows, ICU's word break iterator and PCRE2's JIT dereference it.
  * Allocations whose failure the program handles (PR_MEMORY_TRY ()) still
- * get the null pointer. Linked into the programs only (petition-review-cli,
+ * get the null pointer. Once the window has stopped the work, the
+ * allocations of every thread but its own wait (pr_memory_park_if_stopped
+ * ()): the memory left is for the message. Linked into the programs only (petition-review-cli,
  * petition-review), never a library: a library's user keeps glibc's. Not
  * under a sanitizer with its own malloc () (src/engine/meson.build).
  */
@@ -39,6 +41,7 @@ checked (void   *memory,
 void *
 malloc (size_t size)
 {
+  pr_memory_park_if_stopped ();
   return checked (__libc_malloc (size), size);
 }
 
@@ -48,6 +51,7 @@ calloc (size_t n,
 {
   size_t total;
 
+  pr_memory_park_if_stopped ();
   /* More than size_t holds: no memory could meet it, and glibc refuses
    * it as such (NULL, ENOMEM); the caller's to handle, not memory run
    * out, nor a wrapped-around size to name. */
@@ -60,6 +64,7 @@ void *
 realloc (void   *memory,
          size_t  size)
 {
+  pr_memory_park_if_stopped ();
   return checked (__libc_realloc (memory, size), size);
 }
 
@@ -67,6 +72,7 @@ void *
 aligned_alloc (size_t alignment,
                size_t size)
 {
+  pr_memory_park_if_stopped ();
   return checked (__libc_memalign (alignment, size), size);
 }
 
@@ -74,6 +80,7 @@ void *
 memalign (size_t alignment,
           size_t size)
 {
+  pr_memory_park_if_stopped ();
   return checked (__libc_memalign (alignment, size), size);
 }
 
@@ -87,6 +94,7 @@ posix_memalign (void   **memory,
   /* As glibc's: a power of two, a multiple of sizeof (void *). */
   if (alignment % sizeof (void *) != 0 || (alignment & (alignment - 1)) != 0 || alignment == 0)
     return EINVAL;
+  pr_memory_park_if_stopped ();
   aligned = checked (__libc_memalign (alignment, size), size);
   if (aligned == NULL && size > 0)
     return ENOMEM;

@@ -24,9 +24,11 @@
 #include <glib/gi18n-lib.h>
 
 #include <malloc.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -37,6 +39,8 @@
 
 static __thread int failure_tolerated;
 static PrMemoryStopHook stop_hook;
+static gint allocations_parked;
+static pthread_t kept_thread;
 static char *memory_format;
 static char *memory_unsized_format;
 static char *thread_format;
@@ -115,6 +119,45 @@ void
 pr_memory_set_stop_hook (PrMemoryStopHook hook)
 {
   stop_hook = hook;
+}
+
+/**
+ * pr_memory_park_allocations:
+ * @kept: the thread whose allocations go on
+ *
+ * Once memory has run out where the work cannot be unwound: from now on
+ * an allocation in one of the work's threads waits for ever, so that what
+ * is left (a reserve given back) is @kept's. The work's threads are GLib's
+ * shared pool's ("pool-…": GTask, a GThreadPool not exclusive) and the
+ * program's own ("pr-…", pr_threads_run ()); the toolkit's helpers
+ * (Pango's font matching, GDBus) go on: @kept waits for them as it draws.
+ * Allocates nothing.
+ */
+void
+pr_memory_park_allocations (pthread_t kept)
+{
+  kept_thread = kept;
+  g_atomic_int_set (&allocations_parked, 1);
+}
+
+/**
+ * pr_memory_park_if_stopped:
+ *
+ * Called by the programs' allocator before each allocation: waits for
+ * ever after pr_memory_park_allocations () in one of the work's threads.
+ */
+void
+pr_memory_park_if_stopped (void)
+{
+  char name[16] = "";
+
+  if (G_LIKELY (!g_atomic_int_get (&allocations_parked)) || pthread_equal (pthread_self (), kept_thread))
+    return;
+  /* The thread's name, read without allocating. */
+  if (prctl (PR_GET_NAME, name) != 0 || (strncmp (name, "pool-", 5) != 0 && strncmp (name, "pr-", 3) != 0))
+    return;
+  for (;;)
+    pause ();
 }
 
 static void

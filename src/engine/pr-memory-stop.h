@@ -2,6 +2,7 @@
 #pragma once
 
 #include <glib.h>
+#include <pthread.h>
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,8 @@ G_NORETURN void pr_memory_stop_now         (gsize     size);
  * not have (0 if not known); a hook that returns lets the process end. */
 typedef void (*PrMemoryStopHook) (gsize size);
 void     pr_memory_set_stop_hook           (PrMemoryStopHook hook);
+void     pr_memory_park_allocations        (pthread_t kept);
+void     pr_memory_park_if_stopped         (void);
 
 /* An allocation whose failure the caller handles: a program that stops
  * on every failed allocation (petition-review-cli) lets this one return
