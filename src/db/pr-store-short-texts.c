@@ -204,7 +204,8 @@ write_grams (GramRows   *rows,
                 g_array_append_val (holdings, one);
             }
         }
-      qsort (holdings->data, holdings->len, sizeof (Holding), compare_holdings);
+      if (holdings->len > 1)
+        qsort (holdings->data, holdings->len, sizeof (Holding), compare_holdings);
       h = (const Holding *) (gpointer) holdings->data;
       for (guint i = 0, end; i < holdings->len; i = end)
         {

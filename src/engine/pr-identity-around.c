@@ -147,6 +147,8 @@ _pr_identity_after_origin (const char *name)
       if (at != NULL && _pr_identity_is_han_name (at + strlen (firms[i])))
         return at + strlen (firms[i]);
     }
+  if (*name == '\0')
+    return name;
   /* The first place's end that leaves a whole name: 金山村王小明, not a
    * name that holds such a character itself. */
   for (const char *p = g_utf8_next_char (name); *p != '\0'; p = g_utf8_next_char (p))
