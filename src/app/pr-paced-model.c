@@ -31,6 +31,13 @@
  * row it would otherwise drop (see place_keeping_rows ()), for a row made
  * or dropped makes GTK 4.8 measure every row again in the next frame.
  *
+ * The model never holds an item twice, not even between two slices: GTK
+ * 4.8's list view finds a row's widget by its item, and an item held
+ * twice can leave a row showing one item while a click on it selects
+ * another. A slice that would put in an item still shown further down
+ * (a new order, a filter that narrows) gives way to the rest of the
+ * change in one, in which the view finds its rows again by their items.
+ *
  * Told of the view (pr_paced_model_set_view ()), a slice waits for the
  * frame that lays out the one before: an idle alone runs several slices
  * between two frames, and that frame lays out all of their rows in one
@@ -157,6 +164,53 @@ splice (PrPacedModel *self,
         self->shown->pdata[position + i] = g_object_ref (from->pdata[from_at + i]);
     }
   g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+}
+
+/* Whether putting in @added of the wanted from @start, in place of
+ * @removed shown there, would hold an item twice: one still shown past
+ * the rows taken out, up to @end_shown (the rows past it are the wanted
+ * ones past theirs). GTK 4.8's list view finds a row by its item: an item
+ * held twice, even for a turn, can leave a row showing one item while a
+ * click on it selects another. */
+static gboolean
+held_twice (PrPacedModel *self,
+            guint         start,
+            guint         removed,
+            guint         end_shown,
+            guint         added)
+{
+  g_autoptr(GHashTable) coming = NULL;
+
+  if (added == 0 || start + removed >= end_shown)
+    return FALSE;
+  coming = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < added; i++)
+    g_hash_table_add (coming, self->wanted->pdata[start + i]);
+  for (guint i = start + removed; i < end_shown; i++)
+    if (g_hash_table_contains (coming, self->shown->pdata[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Replaces the rows that differ, from @start, by the wanted, paced as
+ * @removed and @added if that holds no item twice; else all in one
+ * change, in which the view finds the rows it has made again by their
+ * items and a selection model its item. Returns whether the whole went. */
+static gboolean
+splice_once (PrPacedModel *self,
+             guint         start,
+             guint         removed,
+             guint         end_shown,
+             guint         added,
+             guint         end_wanted)
+{
+  if (held_twice (self, start, removed, end_shown, added))
+    {
+      removed = end_shown - start;
+      added = end_wanted - start;
+    }
+  splice (self, start, removed, self->wanted, start, added);
+  return removed == end_shown - start && added == end_wanted - start;
 }
 
 static gint64 thread_time (void);
@@ -331,13 +385,11 @@ place_keeping_rows (PrPacedModel *self,
       g_list_model_items_changed (G_LIST_MODEL (self), start, at - start + 1, at - start + 1);
       return TRUE;
     }
+  /* Put in while still shown further down, it would be held twice. */
+  if (at != G_MAXUINT)
+    return FALSE;
   g_ptr_array_insert (shown, start, g_object_ref (item));
   g_list_model_items_changed (G_LIST_MODEL (self), start, 0, 1);
-  if (at != G_MAXUINT)
-    {
-      g_ptr_array_remove_index (shown, start + at + 1);
-      g_list_model_items_changed (G_LIST_MODEL (self), start + at + 1, 1, 0);
-    }
   return TRUE;
 }
 
@@ -383,7 +435,7 @@ step_made (PrPacedModel *self)
            * once. */
           removed = keeping ? at_old : n_old;
           added = keeping ? at_new : n_new;
-          splice (self, start, removed, wanted, start, added);
+          splice_once (self, start, removed, end_shown, added, end_wanted);
           continue;
         }
       if (first != G_MAXUINT && first > start)
@@ -398,7 +450,7 @@ step_made (PrPacedModel *self)
             }
           if (removed > 0 || added > 0)
             {
-              splice (self, start, removed, wanted, start, added);
+              splice_once (self, start, removed, end_shown, added, end_wanted);
               continue;
             }
         }
@@ -434,6 +486,12 @@ step_made (PrPacedModel *self)
           removed = MIN (removed, at_old);
           added = MIN (added, at_new);
         }
+      if (held_twice (self, start, removed, end_shown, added))
+        {
+          splice (self, start, n_old, wanted, start, n_new);
+          set_pending (self, FALSE);
+          return FALSE;
+        }
       began = thread_time ();
       splice (self, start, removed, wanted, start, added);
       if (MAX (removed, added) >= 2)
@@ -461,7 +519,6 @@ step_made (PrPacedModel *self)
 gboolean
 pr_paced_model_step (PrPacedModel *self)
 {
-  GPtrArray *wanted;
   guint start = 0, end_shown, end_wanted, n_old, n_new, removed, added, at_old, at_new;
 
   if (!pr_paced_model_get_pending (self))
@@ -483,7 +540,6 @@ pr_paced_model_step (PrPacedModel *self)
       if (self->slice != G_MAXUINT)
         return TRUE;
     }
-  wanted = self->wanted;
   if (self->made != NULL)
     return step_made (self);
 again:
@@ -528,8 +584,7 @@ again:
       removed = MIN (self->slice, n_old);
       added = MIN (self->slice, n_new);
     }
-  splice (self, start, removed, wanted, start, added);
-  if (removed == n_old && added == n_new)
+  if (splice_once (self, start, removed, end_shown, added, end_wanted))
     {
       set_pending (self, FALSE);
       return FALSE;
