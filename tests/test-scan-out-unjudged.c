@@ -73,7 +73,8 @@ test_repeat_joins_unjudged (void)
   g_test_message ("records %s and %s: unjudged, in no cluster", id_a, id_b);
 
   {
-    g_autoptr(PrConnection) db = pr_test_connect (pr_sample_server_get_params (sample->server), NULL);
+    g_autoptr(PrConnectionParams) params = pr_sample_server_get_params (sample->server);
+    g_autoptr(PrConnection) db = pr_test_connect (params, NULL);
     g_autoptr(PrStore) store = pr_store_open (db, PR_SAMPLE_SERVER_DATABASE, &error);
 
     g_assert_no_error (error);
