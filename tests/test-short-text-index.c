@@ -19,6 +19,17 @@
 #include "pr-store-short-texts.h"
 #include "pr-test-server.h"
 
+/* That @sql's one value on @db is @expected. */
+static void
+assert_value (PrConnection *db,
+              const char   *sql,
+              const char   *expected)
+{
+  g_autofree char *value = pr_test_query_value (db, sql);
+
+  g_assert_cmpstr (value, ==, expected);
+}
+
 static const PrConnectionParams *server;
 
 #define N_RECORDS 360
@@ -391,12 +402,12 @@ test_index_oracle (void)
   keep_as_version_13 (db, stored);
   pr_test_assert_migrated (db, "shortstore", "shortstore_new", "pr_short_bodies");
   pr_test_assert_migrated (db, "shortstore", "shortstore_new", "pr_short_grams");
-  g_assert_cmpstr (pr_test_query_value (db, "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-                                            "TABLE_SCHEMA = 'shortstore' AND TABLE_NAME = 'pr_short_texts'"), ==, "0");
+  assert_value (db, "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                    "TABLE_SCHEMA = 'shortstore' AND TABLE_NAME = 'pr_short_texts'", "0");
   after = pr_test_query_value (db, "SELECT CONCAT(COUNT(*), ':', GROUP_CONCAT(record_id, verdict)) "
                                    "FROM shortstore.pr_decisions");
   g_assert_cmpstr (after, ==, decisions);
-  g_assert_cmpstr (pr_test_query_value (db, "SELECT COUNT(*) FROM shortstore.pr_short_bodies"), ==, bodies);
+  assert_value (db, "SELECT COUNT(*) FROM shortstore.pr_short_bodies", bodies);
   non_empty_13 = assert_answers (db, "shortstore", stored, queries);
   g_assert_cmpuint (non_empty_13, ==, non_empty);
 }
@@ -445,16 +456,15 @@ test_upgrade_without_drop (void)
   /* What to ask for, not only the server's words. */
   g_assert_nonnull (strstr (error->message, "lacks the DROP privilege"));
   g_assert_nonnull (strstr (error->message, "pr_short_texts"));
-  g_assert_cmpstr (pr_test_query_value (admin, "SELECT value FROM nodrop.pr_meta WHERE name = 'schema_version'"),
-                   ==, "13");
+  assert_value (admin, "SELECT value FROM nodrop.pr_meta WHERE name = 'schema_version'", "13");
   g_clear_error (&error);
 
   upgraded = pr_store_open (admin, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (pr_test_query_value (admin, "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
-                                               "TABLE_SCHEMA = 'nodrop' AND TABLE_NAME = 'pr_short_texts'"), ==, "0");
-  g_assert_cmpstr (pr_test_query_value (admin, "SELECT COUNT(*) FROM nodrop.pr_short_grams WHERE "
-                                               "source_table = 't'"), ==, "1");
+  assert_value (admin, "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                       "TABLE_SCHEMA = 'nodrop' AND TABLE_NAME = 'pr_short_texts'", "0");
+  assert_value (admin, "SELECT COUNT(*) FROM nodrop.pr_short_grams WHERE "
+                       "source_table = 't'", "1");
 }
 
 int
