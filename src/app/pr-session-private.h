@@ -134,6 +134,7 @@ guint64  _pr_session_mapping_version           (const PrMapping    *mapping);
 void     _pr_session_push_job                  (PrSession          *self,
                                                 GTask              *task,
                                                 PrSessionJobFunc    func);
+void     _pr_session_forget_case_columns       (PrSession          *self);
 void     _pr_session_forget_connection_if_lost (PrSession          *self,
                                                 const GError       *error);
 void     _pr_session_run_in_background         (GTask              *task,
