@@ -485,15 +485,17 @@ pr_scan_result_judge_preview (PrScanResult       *result,
   g_autoptr(GArray) any_k_pairs = NULL;
   g_autoptr(GArray) fresh_at = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_autofree guint8 *any_k = NULL;
+  guint64 n_candidates;
 
   g_return_val_if_fail (result->scored != NULL, FALSE);
 
   if (!ensure_short_pairs (result, NULL, mapping, cancellable, error))
     return FALSE;
   /* The scan's own k fitted; a larger one may not. */
-  while (kmax > result->k && count_candidates_at (result, matches, kmax) > pr_pair_budget_get_judged ())
-    kmax--;
-  if (pr_pair_budget_judged_exceeded (count_candidates_at (result, matches, kmax), kmax, advice, error))
+  n_candidates = count_candidates_at (result, matches, kmax);
+  while (kmax > result->k && n_candidates > pr_pair_budget_get_judged ())
+    n_candidates = count_candidates_at (result, matches, --kmax);
+  if (pr_pair_budget_judged_exceeded (n_candidates, kmax, advice, error))
     return FALSE;
   candidates = candidates_at (result, matches, kmax);
   if (pr_pair_budget_judged_exceeded (candidates->len, kmax, advice, error))
