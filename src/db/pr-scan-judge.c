@@ -284,6 +284,32 @@ hash_paired_records (const PrMapping    *mapping,
   return hash_records (mapping, set, needed, error);
 }
 
+/* Judges the pairs at @fresh_at of @pairs: with @for_clusters only those
+ * that can change the clusters at @threshold (the others left −1), else
+ * every one. */
+static gboolean
+judge_fresh (const PrMapping   *mapping,
+             PrTokenizerFlags   flags,
+             const PrPairModel *model,
+             gboolean           for_clusters,
+             double             threshold,
+             const PrRecordSet *set,
+             PrScoredPair      *pairs,
+             gsize              n_pairs,
+             GArray            *fresh_at,
+             guint              n_threads,
+             GCancellable      *cancellable,
+             GError           **error)
+{
+  const gsize *at = (const gsize *) (gpointer) fresh_at->data;
+
+  if (for_clusters)
+    return pr_pair_judge_score_linked_some (mapping, flags, model, threshold, set, pairs, n_pairs, at, fresh_at->len,
+                                            n_threads, cancellable, error);
+  return pr_pair_judge_score_some (mapping, flags, model, set, pairs, at, fresh_at->len, n_threads, cancellable,
+                                   error);
+}
+
 /* Takes the probabilities @kept holds for the candidates, judges the
  * others, and keeps them all for @store's commit. With @load's
  * judge_for_clusters, a pair that cannot change the clusters is proved
@@ -336,12 +362,8 @@ judge_with_store (PrScanResult        *result,
   result->judged_taken = n_pairs - missed_at->len;
   g_clear_pointer (&kept, g_array_unref);
 
-  if (bounded ? !pr_pair_judge_score_linked_some (mapping, load->flags, load->judge, load->judge_probability, set,
-                                                  pairs, n_pairs, (const gsize *) (gpointer) missed_at->data,
-                                                  missed_at->len, load->n_threads, cancellable, error)
-              : !pr_pair_judge_score_some (mapping, load->flags, load->judge, set, pairs,
-                                           (const gsize *) (gpointer) missed_at->data, missed_at->len,
-                                           load->n_threads, cancellable, error))
+  if (!judge_fresh (mapping, load->flags, load->judge, bounded, load->judge_probability, set, pairs, n_pairs,
+                    missed_at, load->n_threads, cancellable, error))
     return FALSE;
   /* A pair left −1 was not judged, and a taken −1 in a group of repeats
    * was: the summary counts the pairs this scan gave a number. */
@@ -514,17 +536,9 @@ pr_scan_result_judge_preview (PrScanResult       *result,
         g_array_append_val (fresh_at, i);
     }
   g_clear_pointer (&any_k_pairs, g_array_unref);
-  if (for_clusters)
-    {
-      if (!pr_pair_judge_score_linked_some (mapping, flags, model, result->probability, result->set,
-                                            (PrScoredPair *) (gpointer) candidates->data, candidates->len,
-                                            (const gsize *) (gpointer) fresh_at->data, fresh_at->len, n_threads,
-                                            cancellable, error))
-        return FALSE;
-    }
-  else if (!pr_pair_judge_score_some (mapping, flags, model, result->set, (PrScoredPair *) (gpointer) candidates->data,
-                                      (const gsize *) (gpointer) fresh_at->data, fresh_at->len, n_threads,
-                                      cancellable, error))
+  if (!judge_fresh (mapping, flags, model, for_clusters, result->probability, result->set,
+                    (PrScoredPair *) (gpointer) candidates->data, candidates->len, fresh_at, n_threads, cancellable,
+                    error))
     return FALSE;
   pr_threshold_preview_set_judged (preview, kmax, g_steal_pointer (&candidates), g_steal_pointer (&any_k),
                                    result->probability);
