@@ -80,8 +80,7 @@ _pr_identity_relation_of (const char *piece)
     return NULL;
   normal[strlen (normal) - length] = '\0';
   /* 张三和妻子 is 张三 and his wife: split_conjunction()'s. */
-  if (!_pr_identity_is_han_name (normal) || strstr (normal, "\u548c" /* 和 */) != NULL || strstr (normal, "\u4e0e" /* 与 */) != NULL ||
-      strstr (normal, "\u53ca" /* 及 */) != NULL || strstr (normal, "\u5176" /* 其 */) != NULL)
+  if (!_pr_identity_is_han_name (normal) || _pr_identity_holds_any (normal, "和与及其"))
     return NULL;
   /* 张三的代理人, 张三的律师: written by an agent, whose principal counts
    * as a petitioner; the agent, unnamed, is lost. */
