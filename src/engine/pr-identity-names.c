@@ -959,11 +959,6 @@ without_spaced_note (const char *piece)
   return g_steal_pointer (&first);
 }
 
-/* After a word that says what the person is (村民王小明, 退休职工王小明,
- * 局长张三, 党员王小明), where the name begins; @name itself when it is no
- * such phrase. The word must read as no name (a dictionary word or phrase,
- * or a title after no name) and what follows it as a whole Han name:
- * 高中文化 is no name (文化 is a word), nor 张三李四 a title and a name. */
 /* Words of a petitioner's part the dictionary does not hold as one,
  * written before or after the name (委托人张三, 张三信访人): known
  * whole, else a cut inside one (张三信 before 访人, a word) is taken for
@@ -973,10 +968,14 @@ static const char *const person_roles[] = { "委托人", "被代理人", "受托
                                             "申诉人", "报案人", "受害人", "被害人", "监护人", "联系人", "负责人",
                                             "经办人", "具名人", "本人", NULL };
 
+/* After a word that says what the person is (村民王小明, 退休职工王小明,
+ * 局长张三, 党员王小明), where the name begins; @name itself when it is no
+ * such phrase. The word must read as no name (a dictionary word or phrase,
+ * or a title after no name) and what follows it as a whole Han name:
+ * 高中文化 is no name (文化 is a word), nor 张三李四 a title and a name. */
 static const char *
 after_descriptor (const char *name)
 {
-
   if (!all_han (name, 4, 12) || is_han_name (name))
     return name;
   /* The longer name first: 村民王小明 is 王小明, not 小明's. */
