@@ -208,20 +208,6 @@ ensure_short_pairs (PrScanResult    *result,
   return TRUE;
 }
 
-/* Joins the judged @candidates at @probability by average linkage and
- * clusters them with @constraints; @repeats: the pairs judged repeats. */
-static PrClustering *
-link_judged (PrRecordSet                *set,
-             GArray                     *candidates,
-             double                      probability,
-             const guint32              *rank,
-             const PrClusterConstraints *constraints,
-             guint64                    *repeats)
-{
-  return pr_pair_linkage_cluster (set->fingerprints, set->n_records, (const PrScoredPair *) (gpointer) candidates->data,
-                                  candidates->len, probability, rank, constraints, TRUE, repeats);
-}
-
 /* The petitioner evidence of a pair, as the judge's feature reads it:
  * PrPetitionerKind + 1, 0 without identity columns. */
 static guint8
@@ -437,7 +423,9 @@ _pr_scan_judge (PrScanResult               *result,
                                  cancellable, error))
     return NULL;
   /* The pairs judged repeats, whether or not the linkage joined them. */
-  clustering = link_judged (set, candidates, load->judge_probability, rank, constraints, &result->counts.pairs);
+  clustering = pr_pair_linkage_cluster (set->fingerprints, set->n_records,
+                                        (const PrScoredPair *) (gpointer) candidates->data, candidates->len,
+                                        load->judge_probability, rank, constraints, TRUE, &result->counts.pairs);
   result->judge_seconds = (g_get_monotonic_time () - start) / 1e6;
   return clustering;
 }
