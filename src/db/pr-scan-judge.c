@@ -208,20 +208,6 @@ ensure_short_pairs (PrScanResult    *result,
   return TRUE;
 }
 
-/* Joins the judged @candidates at @probability by average linkage and
- * clusters them with @constraints; @repeats: the pairs judged repeats. */
-static PrClustering *
-link_judged (PrRecordSet                *set,
-             GArray                     *candidates,
-             double                      probability,
-             const guint32              *rank,
-             const PrClusterConstraints *constraints,
-             guint64                    *repeats)
-{
-  return pr_pair_linkage_cluster (set->fingerprints, set->n_records, (const PrScoredPair *) (gpointer) candidates->data,
-                                  candidates->len, probability, rank, constraints, TRUE, repeats);
-}
-
 /* The petitioner evidence of a pair, as the judge's feature reads it:
  * PrPetitionerKind + 1, 0 without identity columns. */
 static guint8
@@ -284,6 +270,32 @@ hash_paired_records (const PrMapping    *mapping,
   return hash_records (mapping, set, needed, error);
 }
 
+/* Judges the pairs at @fresh_at of @pairs: with @for_clusters only those
+ * that can change the clusters at @threshold (the others left −1), else
+ * every one. */
+static gboolean
+judge_fresh (const PrMapping   *mapping,
+             PrTokenizerFlags   flags,
+             const PrPairModel *model,
+             gboolean           for_clusters,
+             double             threshold,
+             const PrRecordSet *set,
+             PrScoredPair      *pairs,
+             gsize              n_pairs,
+             GArray            *fresh_at,
+             guint              n_threads,
+             GCancellable      *cancellable,
+             GError           **error)
+{
+  const gsize *at = (const gsize *) (gpointer) fresh_at->data;
+
+  if (for_clusters)
+    return pr_pair_judge_score_linked_some (mapping, flags, model, threshold, set, pairs, n_pairs, at, fresh_at->len,
+                                            n_threads, cancellable, error);
+  return pr_pair_judge_score_some (mapping, flags, model, set, pairs, at, fresh_at->len, n_threads, cancellable,
+                                   error);
+}
+
 /* Takes the probabilities @kept holds for the candidates, judges the
  * others, and keeps them all for @store's commit. With @load's
  * judge_for_clusters, a pair that cannot change the clusters is proved
@@ -336,12 +348,8 @@ judge_with_store (PrScanResult        *result,
   result->judged_taken = n_pairs - missed_at->len;
   g_clear_pointer (&kept, g_array_unref);
 
-  if (bounded ? !pr_pair_judge_score_linked_some (mapping, load->flags, load->judge, load->judge_probability, set,
-                                                  pairs, n_pairs, (const gsize *) (gpointer) missed_at->data,
-                                                  missed_at->len, load->n_threads, cancellable, error)
-              : !pr_pair_judge_score_some (mapping, load->flags, load->judge, set, pairs,
-                                           (const gsize *) (gpointer) missed_at->data, missed_at->len,
-                                           load->n_threads, cancellable, error))
+  if (!judge_fresh (mapping, load->flags, load->judge, bounded, load->judge_probability, set, pairs, n_pairs,
+                    missed_at, load->n_threads, cancellable, error))
     return FALSE;
   /* A pair left −1 was not judged, and a taken −1 in a group of repeats
    * was: the summary counts the pairs this scan gave a number. */
@@ -415,7 +423,9 @@ _pr_scan_judge (PrScanResult               *result,
                                  cancellable, error))
     return NULL;
   /* The pairs judged repeats, whether or not the linkage joined them. */
-  clustering = link_judged (set, candidates, load->judge_probability, rank, constraints, &result->counts.pairs);
+  clustering = pr_pair_linkage_cluster (set->fingerprints, set->n_records,
+                                        (const PrScoredPair *) (gpointer) candidates->data, candidates->len,
+                                        load->judge_probability, rank, constraints, TRUE, &result->counts.pairs);
   result->judge_seconds = (g_get_monotonic_time () - start) / 1e6;
   return clustering;
 }
@@ -485,15 +495,17 @@ pr_scan_result_judge_preview (PrScanResult       *result,
   g_autoptr(GArray) any_k_pairs = NULL;
   g_autoptr(GArray) fresh_at = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_autofree guint8 *any_k = NULL;
+  guint64 n_candidates;
 
   g_return_val_if_fail (result->scored != NULL, FALSE);
 
   if (!ensure_short_pairs (result, NULL, mapping, cancellable, error))
     return FALSE;
   /* The scan's own k fitted; a larger one may not. */
-  while (kmax > result->k && count_candidates_at (result, matches, kmax) > pr_pair_budget_get_judged ())
-    kmax--;
-  if (pr_pair_budget_judged_exceeded (count_candidates_at (result, matches, kmax), kmax, advice, error))
+  n_candidates = count_candidates_at (result, matches, kmax);
+  while (kmax > result->k && n_candidates > pr_pair_budget_get_judged ())
+    n_candidates = count_candidates_at (result, matches, --kmax);
+  if (pr_pair_budget_judged_exceeded (n_candidates, kmax, advice, error))
     return FALSE;
   candidates = candidates_at (result, matches, kmax);
   if (pr_pair_budget_judged_exceeded (candidates->len, kmax, advice, error))
@@ -512,17 +524,9 @@ pr_scan_result_judge_preview (PrScanResult       *result,
         g_array_append_val (fresh_at, i);
     }
   g_clear_pointer (&any_k_pairs, g_array_unref);
-  if (for_clusters)
-    {
-      if (!pr_pair_judge_score_linked_some (mapping, flags, model, result->probability, result->set,
-                                            (PrScoredPair *) (gpointer) candidates->data, candidates->len,
-                                            (const gsize *) (gpointer) fresh_at->data, fresh_at->len, n_threads,
-                                            cancellable, error))
-        return FALSE;
-    }
-  else if (!pr_pair_judge_score_some (mapping, flags, model, result->set, (PrScoredPair *) (gpointer) candidates->data,
-                                      (const gsize *) (gpointer) fresh_at->data, fresh_at->len, n_threads,
-                                      cancellable, error))
+  if (!judge_fresh (mapping, flags, model, for_clusters, result->probability, result->set,
+                    (PrScoredPair *) (gpointer) candidates->data, candidates->len, fresh_at, n_threads, cancellable,
+                    error))
     return FALSE;
   pr_threshold_preview_set_judged (preview, kmax, g_steal_pointer (&candidates), g_steal_pointer (&any_k),
                                    result->probability);

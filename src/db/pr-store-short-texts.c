@@ -93,6 +93,13 @@ bucket_of (guint64 key,
   return bits == 0 ? 0 : (guint32) (key >> (64 - bits));
 }
 
+/* The bytes of one multi-row INSERT: under the server's packet budget. */
+static gsize
+row_budget (PrStore *self)
+{
+  return MIN (1u << 20, MAX (1024, _pr_connection_statement_budget (self->connection) - 256));
+}
+
 /* The rows of pr_short_grams waiting for one multi-row INSERT. */
 typedef struct {
   PrStore          *self;
@@ -249,7 +256,7 @@ write_bodies (PrStore          *self,
               GPtrArray        *grams,
               GError          **error)
 {
-  gsize budget = MIN (1u << 20, MAX (1024, _pr_connection_statement_budget (self->connection) - 256));
+  gsize budget = row_budget (self);
 
   for (guint first = 0, n; first < ids->len; first += n)
     {
@@ -334,7 +341,7 @@ write_index (PrStore          *self,
     return FALSE;
   rows.buckets = g_array_new (FALSE, FALSE, sizeof (guint32));
   rows.blobs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
-  rows.budget = MIN (1u << 20, MAX (1024, _pr_connection_statement_budget (self->connection) - 256));
+  rows.budget = row_budget (self);
   ok = write_grams (&rows, grams, bits, options.max_records, n_holdings, error);
   if (ok)
     {

@@ -68,22 +68,19 @@ _pr_identity_relation_of (const char *piece)
   /* Most pieces end in no relative's character: no normalising for them
    * (traditional forms included: 親 of 父親, 兒 of 女兒, 孫, 婦). */
   static const char last[] = "父亲親母妈媽子儿兒女孙孫媳婿妻夫偶人伴婆公兄哥弟姐妹爸爷爺奶妇婦居友事师師";
-  char one[8];
   const char *end;
 
   if (*plain == '\0')
     return NULL;
   end = g_utf8_find_prev_char (plain, plain + strlen (plain));
-  one[g_unichar_to_utf8 (g_utf8_get_char (end), one)] = '\0';
-  if (strstr (last, one) == NULL)
+  if (g_utf8_strchr (last, -1, g_utf8_get_char (end)) == NULL)
     return NULL;
   if (pr_identity_normalize_name (plain, -1, &normal) != PR_IDENTITY_VALUE_VALID ||
       (canonical = relation_suffix (normal, &length)) == NULL)
     return NULL;
   normal[strlen (normal) - length] = '\0';
   /* 张三和妻子 is 张三 and his wife: split_conjunction()'s. */
-  if (!_pr_identity_is_han_name (normal) || strstr (normal, "\u548c" /* 和 */) != NULL || strstr (normal, "\u4e0e" /* 与 */) != NULL ||
-      strstr (normal, "\u53ca" /* 及 */) != NULL || strstr (normal, "\u5176" /* 其 */) != NULL)
+  if (!_pr_identity_is_han_name (normal) || _pr_identity_holds_any (normal, "和与及其"))
     return NULL;
   /* 张三的代理人, 张三的律师: written by an agent, whose principal counts
    * as a petitioner; the agent, unnamed, is lost. */
@@ -111,10 +108,8 @@ _pr_identity_before_age (const char *name)
   for (p = end; p > name;)
     {
       const char *before = g_utf8_find_prev_char (name, p);
-      char one[8];
 
-      one[g_unichar_to_utf8 (g_utf8_get_char (before), one)] = '\0';
-      if (strstr (numerals, one) == NULL)
+      if (g_utf8_strchr (numerals, -1, g_utf8_get_char (before)) == NULL)
         break;
       p = before;
     }
@@ -153,11 +148,9 @@ _pr_identity_after_origin (const char *name)
    * name that holds such a character itself. */
   for (const char *p = g_utf8_next_char (name); *p != '\0'; p = g_utf8_next_char (p))
     {
-      char one[8];
       const char *after = g_utf8_next_char (p);
 
-      one[g_unichar_to_utf8 (g_utf8_get_char (p), one)] = '\0';
-      if (strstr (places, one) != NULL && _pr_identity_is_han_name (after))
+      if (g_utf8_strchr (places, -1, g_utf8_get_char (p)) != NULL && _pr_identity_is_han_name (after))
         return after;
     }
   return name;

@@ -959,11 +959,6 @@ without_spaced_note (const char *piece)
   return g_steal_pointer (&first);
 }
 
-/* After a word that says what the person is (村民王小明, 退休职工王小明,
- * 局长张三, 党员王小明), where the name begins; @name itself when it is no
- * such phrase. The word must read as no name (a dictionary word or phrase,
- * or a title after no name) and what follows it as a whole Han name:
- * 高中文化 is no name (文化 is a word), nor 张三李四 a title and a name. */
 /* Words of a petitioner's part the dictionary does not hold as one,
  * written before or after the name (委托人张三, 张三信访人): known
  * whole, else a cut inside one (张三信 before 访人, a word) is taken for
@@ -973,10 +968,14 @@ static const char *const person_roles[] = { "委托人", "被代理人", "受托
                                             "申诉人", "报案人", "受害人", "被害人", "监护人", "联系人", "负责人",
                                             "经办人", "具名人", "本人", NULL };
 
+/* After a word that says what the person is (村民王小明, 退休职工王小明,
+ * 局长张三, 党员王小明), where the name begins; @name itself when it is no
+ * such phrase. The word must read as no name (a dictionary word or phrase,
+ * or a title after no name) and what follows it as a whole Han name:
+ * 高中文化 is no name (文化 is a word), nor 张三李四 a title and a name. */
 static const char *
 after_descriptor (const char *name)
 {
-
   if (!all_han (name, 4, 12) || is_han_name (name))
     return name;
   /* The longer name first: 村民王小明 is 王小明, not 小明's. */
@@ -990,9 +989,7 @@ after_descriptor (const char *name)
         continue;
       /* 张三及其孙李明: a name and a conjunction before a relative's
        * word, whose 孙 is a surname too; left to split_conjunction(). */
-      if (strstr (head, "\u548c" /* 和 */) != NULL || strstr (head, "\u4e0e" /* 与 */) != NULL ||
-          strstr (head, "\u53ca" /* 及 */) != NULL || strstr (head, "\u5176" /* 其 */) != NULL ||
-          strstr (head, "\u4e4b" /* 之 */) != NULL)
+      if (_pr_identity_holds_any (head, "和与及其之"))
         continue;
       if (_pr_identity_is_one_word (head) || _pr_identity_is_phrase (head) || is_title_note (head) ||
           g_strv_contains (person_roles, head))
@@ -1013,10 +1010,8 @@ before_descriptor (const char *name)
                                          NULL };
   glong n;
 
-  if (!all_han (name, 4, 12) || is_han_name (name) || strstr (name, "\u548c" /* 和 */) != NULL ||
-      strstr (name, "\u4e0e" /* 与 */) != NULL || strstr (name, "\u53ca" /* 及 */) != NULL ||
-      strstr (name, "\u5176" /* 其 */) != NULL || strstr (name, "\u4e4b" /* 之 */) != NULL ||
-      strstr (name, "\u7684" /* 的 */) != NULL || _pr_identity_is_phrase (name))
+  if (!all_han (name, 4, 12) || is_han_name (name) || _pr_identity_holds_any (name, "和与及其之的") ||
+      _pr_identity_is_phrase (name))
     return NULL;
   /* An honorific or a title after the name (王老先生, 王小明律师) is
    * split_honorific()'s. */
@@ -1093,6 +1088,18 @@ gboolean
 _pr_identity_is_han_name (const char *text)
 {
   return is_han_name (text);
+}
+
+/* Whether @text holds any of the characters of @chars (a link word:
+ * 和 与 及 其 之 的), which no single name does. */
+gboolean
+_pr_identity_holds_any (const char *text,
+                        const char *chars)
+{
+  for (const char *c = chars; *c != '\0'; c = g_utf8_next_char (c))
+    if (g_utf8_strchr (text, -1, g_utf8_get_char (c)) != NULL)
+      return TRUE;
+  return FALSE;
 }
 
 /* 王小明代李华, 王小明代其子王强, 王小明 代 李华: the agent before 代 without

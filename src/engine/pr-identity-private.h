@@ -32,6 +32,8 @@ gboolean _pr_identity_given_name_never (const char *text);
 /* A whole Han name; a text without its white space (pr-identity-names.c). */
 gboolean _pr_identity_is_han_name     (const char *text);
 char    *_pr_identity_without_spaces  (const char *text);
+gboolean _pr_identity_holds_any       (const char *text,
+                                       const char *chars);
 
 /* What is written around a name (pr-identity-around.c). */
 char       *_pr_identity_relation_of (const char *piece);

@@ -760,11 +760,7 @@ pr_pair_judge_score_linked (const PrMapping   *mapping,
                             GCancellable      *cancellable,
                             GError           **error)
 {
-  g_autofree gsize *all = g_new (gsize, MAX (1, n_pairs));
-
-  for (gsize i = 0; i < n_pairs; i++)
-    all[i] = i;
-  return pr_pair_judge_score_linked_some (mapping, flags, model, threshold, set, pairs, n_pairs, all, n_pairs,
+  return pr_pair_judge_score_linked_some (mapping, flags, model, threshold, set, pairs, n_pairs, NULL, n_pairs,
                                           n_threads, cancellable, error);
 }
 
@@ -772,7 +768,9 @@ pr_pair_judge_score_linked (const PrMapping   *mapping,
  * pr_pair_judge_score_linked_some:
  * @pairs: (inout): the candidates; those not at @at keep their number,
  *   −1 for one known to be below @threshold without its number
- * @at: (array length=n_at): the indices in @pairs of the pairs to judge
+ * @at: (array length=n_at) (nullable): the indices in @pairs of the pairs
+ *   to judge; %NULL for the first @n_at, judged where they are, with no
+ *   copy of them
  *
  * pr_pair_judge_score_linked () of the pairs at @at, the others known
  * already (a store's): a pair left −1, here or before, is judged when
@@ -794,23 +792,28 @@ pr_pair_judge_score_linked_some (const PrMapping   *mapping,
                                  GCancellable      *cancellable,
                                  GError           **error)
 {
-  g_autofree PrScoredPair *some = g_new (PrScoredPair, MAX (1, n_at));
+  g_autofree PrScoredPair *some = NULL;
   g_autofree guint8 *bounded = g_new0 (guint8, MAX (1, n_at));
   g_autofree guint32 *parent = NULL;
   g_autoptr(GArray) again_at = g_array_new (FALSE, FALSE, sizeof (gsize));
   gsize n_bounded = 0;
   Work work = { .mapping = mapping, .flags = flags, .model = model, .threshold = threshold,
-                .bounded = bounded, .set = set, .pairs = some, .n_pairs = n_at, .n_threads = n_threads,
+                .bounded = bounded, .set = set, .pairs = pairs, .n_pairs = n_at, .n_threads = n_threads,
                 .block_records = PROFILE_BLOCK, .cancellable = cancellable };
 
   g_return_val_if_fail (model != NULL, FALSE);
-  for (gsize i = 0; i < n_at; i++)
-    some[i] = pairs[at[i]];
+  if (at != NULL)
+    {
+      work.pairs = some = g_new (PrScoredPair, MAX (1, n_at));
+      for (gsize i = 0; i < n_at; i++)
+        some[i] = pairs[at[i]];
+    }
   if (n_at > 0 && !judge (&work, error))
     return FALSE;
   for (gsize i = 0; i < n_at; i++)
     {
-      pairs[at[i]].probability = some[i].probability;
+      if (at != NULL)
+        pairs[at[i]].probability = some[i].probability;
       n_bounded += bounded[i];
     }
 
