@@ -58,6 +58,7 @@ pr_session_search_match (const char *text,
   gsize n = strlen (needle);
   const guchar *end, *p, *nd = (const guchar *) needle;
   gboolean ascii = FALSE;
+  guchar lower, upper;
 
   if (text == NULL || n == 0)
     return text != NULL;
@@ -68,10 +69,18 @@ pr_session_search_match (const char *text,
    * the C library's search, many times faster on long bodies. */
   if (!ascii)
     return memmem (text, (gsize) (end - (const guchar *) text), needle, n) != NULL;
+  lower = g_ascii_tolower (nd[0]);
+  upper = g_ascii_toupper (nd[0]);
   for (p = (const guchar *) text; p < end; p++)
     {
       const guchar *q = p;
       gsize i, len;
+
+      /* Only the needle's first byte, in either case, or the first byte
+       * of a form that folds can begin a match: the rest are passed over
+       * without folding. */
+      if (*p != lower && *p != upper && *p != 0xEF && *p != 0xE3)
+        continue;
 
       for (i = 0; i < n && q < end; i++, q += len)
         if (g_ascii_tolower (pr_full_width_fold_at (q, end, &len)) != g_ascii_tolower (nd[i]))
