@@ -118,11 +118,19 @@ pr_help_failure_text (const char   *path,
                       const GError *error)
 {
   gboolean markdown = g_str_has_suffix (path, ".md");
-  gboolean is_folder = g_file_test (path, G_FILE_TEST_IS_DIR);
+  gboolean is_folder, none;
   g_autofree char *open_it = NULL;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return NULL;
+  none = no_program (error);
+  if (none && !g_file_test (path, G_FILE_TEST_EXISTS))
+    /* Gone since it was named (a folder on a USB stick taken out, a
+     * report moved): no program would show it, and none is to be
+     * looked for. */
+    /* Translators: %s is a file or folder */
+    return g_strdup_printf (_("%s is no longer there; it may have been moved, deleted or on a disk taken out"), path);
+  is_folder = g_file_test (path, G_FILE_TEST_IS_DIR);
   if (is_folder)
     /* Translators: %s is a folder */
     open_it = g_strdup_printf (_("open %s in a file manager"), path);
@@ -130,16 +138,10 @@ pr_help_failure_text (const char   *path,
     open_it = g_strdup_printf (_("open %s in a text editor"), path);
   else
     open_it = g_strdup_printf (_("open %s in a web browser"), path);
-  if (no_program (error) && !g_file_test (path, G_FILE_TEST_EXISTS))
-    /* Gone since it was named (a folder on a USB stick taken out, a
-     * report moved): no program would show it, and none is to be
-     * looked for. */
-    /* Translators: %s is a file or folder */
-    return g_strdup_printf (_("%s is no longer there; it may have been moved, deleted or on a disk taken out"), path);
-  if (no_program (error) && is_folder)
+  if (none && is_folder)
     /* Translators: %s is “open FOLDER in a file manager” */
     return g_strdup_printf (_("no file manager was found to show it; %s"), open_it);
-  if (no_program (error))
+  if (none)
     /* Translators: %s is “open FILE in a web browser” or “… in a text editor” */
     return g_strdup_printf (markdown ? _("no program was found to show it; %s")
                                      : _("no web browser was found to show it; %s"), open_it);

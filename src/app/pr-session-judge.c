@@ -63,6 +63,16 @@ pr_session_get_judge_threshold (PrSession *self)
                                                               : PR_PAIR_DEFAULT_PROBABILITY;
 }
 
+/* Whether @a's and @b's texts are at hand: a scan opened from the store
+ * read its cases' members alone, and a member deleted since has none. */
+static gboolean
+texts_read (const PrRecordSet *set,
+            guint32            a,
+            guint32            b)
+{
+  return set->texts == NULL || (set->texts->pdata[a] != NULL && set->texts->pdata[b] != NULL);
+}
+
 /**
  * pr_session_get_probability:
  * @a: @b: records of the scan's set
@@ -97,13 +107,12 @@ pr_session_get_probability (PrSession *self,
   if (scored->probability >= 0)
     return scored->probability;
   set = self->result->set;
-  /* A member deleted since has no texts to judge. */
   /* Judged by weights learned since, it would not be the scan's number. */
   if (!self->model_judged || self->mapping == NULL || !pr_record_set_has_texts (set) ||
-      (set->texts != NULL && (set->texts->pdata[scored->a] == NULL || set->texts->pdata[scored->b] == NULL)))
+      !texts_read (set, scored->a, scored->b))
     return -1;
   at = scored - (PrScoredPair *) (gpointer) pairs->data;
-  if (!pr_pair_judge_score_some (self->mapping, PR_TOKENIZER_FOLD_TRADITIONAL, &self->model, set,
+  if (!pr_pair_judge_score_some (self->mapping, PR_SESSION_TOKENIZER_FLAGS, &self->model, set,
                                  (PrScoredPair *) (gpointer) pairs->data, &at, 1, 1, NULL, &error))
     {
       g_warning ("cannot judge records %s and %s: %s", (const char *) set->ids->pdata[scored->a],
@@ -258,10 +267,7 @@ pr_session_explain_pair (PrSession   *self,
                              "scan again"));
       return FALSE;
     }
-  /* A scan opened from the store read its cases' members alone, and a
-   * member deleted since has no texts. */
-  if (self->result->set->texts != NULL &&
-      (self->result->set->texts->pdata[a] == NULL || self->result->set->texts->pdata[b] == NULL))
+  if (!texts_read (self->result->set, a, b))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            _("One of these records was not read with the scan: scan again to see their score"));

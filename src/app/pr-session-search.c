@@ -22,6 +22,7 @@
 
 #include "pr-session-private.h"
 
+#include "pr-full-width.h"
 #include "pr-record-reader.h"
 
 /**
@@ -38,30 +39,6 @@ pr_session_search_normalize (const char *text)
   char *normal = g_utf8_normalize (stripped, -1, G_NORMALIZE_ALL_COMPOSE);
 
   return normal != NULL ? normal : g_steal_pointer (&stripped);
-}
-
-/* The byte the text's character at @p is matched as, and in @len its
- * length: a full-width form (U+FF01 to U+FF5E) as its ordinary form and
- * the ideographic space as a space, as the search's own text is
- * normalised; any other byte as itself. */
-static guchar
-fold_at (const guchar *p,
-         const guchar *end,
-         gsize        *len)
-{
-  *len = 1;
-  if (end - p >= 3 && p[0] == 0xEF &&
-      ((p[1] == 0xBC && p[2] >= 0x81 && p[2] <= 0xBF) || (p[1] == 0xBD && p[2] >= 0x80 && p[2] <= 0x9E)))
-    {
-      *len = 3;
-      return (guchar) ((((p[1] & 0x3F) << 6) | (p[2] & 0x3F)) - 0xEE0);
-    }
-  if (end - p >= 3 && p[0] == 0xE3 && p[1] == 0x80 && p[2] == 0x80)
-    {
-      *len = 3;
-      return ' ';
-    }
-  return p[0];
 }
 
 /**
@@ -81,6 +58,7 @@ pr_session_search_match (const char *text,
   gsize n = strlen (needle);
   const guchar *end, *p, *nd = (const guchar *) needle;
   gboolean ascii = FALSE;
+  guchar lower, upper;
 
   if (text == NULL || n == 0)
     return text != NULL;
@@ -91,13 +69,21 @@ pr_session_search_match (const char *text,
    * the C library's search, many times faster on long bodies. */
   if (!ascii)
     return memmem (text, (gsize) (end - (const guchar *) text), needle, n) != NULL;
+  lower = g_ascii_tolower (nd[0]);
+  upper = g_ascii_toupper (nd[0]);
   for (p = (const guchar *) text; p < end; p++)
     {
       const guchar *q = p;
       gsize i, len;
 
+      /* Only the needle's first byte, in either case, or the first byte
+       * of a form that folds can begin a match: the rest are passed over
+       * without folding. */
+      if (*p != lower && *p != upper && *p != 0xEF && *p != 0xE3)
+        continue;
+
       for (i = 0; i < n && q < end; i++, q += len)
-        if (g_ascii_tolower (fold_at (q, end, &len)) != g_ascii_tolower (nd[i]))
+        if (g_ascii_tolower (pr_full_width_fold_at (q, end, &len)) != g_ascii_tolower (nd[i]))
           break;
       if (i == n)
         return TRUE;

@@ -269,8 +269,9 @@ preview_loaded (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autoptr(PrThresholdPreview) preview = pr_session_threshold_preview_finish (PR_SESSION (object), result, &error);
   guint k;
-  g_autofree char *status = NULL;
+  g_autofree char *scanned = NULL;
   g_autofree char *limit = NULL;
+  g_autofree char *status = NULL;
 
   if (g_cancellable_is_cancelled (pending->cancellable))
     {
@@ -287,17 +288,12 @@ preview_loaded (GObject      *object,
   self->preview = g_steal_pointer (&preview);
   k = pr_session_get_k (self->session);
   /* Translators: above the histogram; the scan's k, and the largest k previewed */
-  status = g_strdup_printf (_("Scanned at k = %u, the cases now at k = %u; every k up to %u can be tried."),
-                            pr_threshold_preview_get_k (self->preview), k,
-                            pr_threshold_preview_get_kmax (self->preview));
+  scanned = g_strdup_printf (_("Scanned at k = %u, the cases now at k = %u; every k up to %u can be tried."),
+                             pr_threshold_preview_get_k (self->preview), k,
+                             pr_threshold_preview_get_kmax (self->preview));
+  /* With the limit, when there is one, on a line of its own. */
   limit = pr_threshold_preview_describe_limit (self->preview);
-  if (limit != NULL)
-    {
-      g_autofree char *both = g_strconcat (status, "\n", limit, NULL);
-
-      g_free (status);
-      status = g_steal_pointer (&both);
-    }
+  status = g_strjoin ("\n", scanned, limit, NULL);
   gtk_label_set_text (GTK_LABEL (self->status_label), status);
   fill_histogram (self);
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (self->k_spin), 0, pr_threshold_preview_get_kmax (self->preview));

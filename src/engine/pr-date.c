@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "pr-date.h"
+#include "pr-full-width.h"
 
 static gboolean
 read_number (const char **p,
@@ -305,38 +306,23 @@ read_time (const char **p,
   return TRUE;
 }
 
-/* @text with its full-width forms (２０１９年６月８日, １７：３１, U+FF01
- * to U+FF5E) as their ASCII letters and the ideographic space as a space,
- * as a Chinese input method types dates; %NULL when it has none. */
+/* @text with its full-width forms (２０１９年６月８日, １７：３１) folded
+ * (pr_full_width_fold_at ()), as a Chinese input method types dates;
+ * %NULL when it has none. */
 static char *
 fold_full_width (const char *text)
 {
   GString *folded;
+  const guchar *end;
+  gsize len;
 
   if (strstr (text, "\xef\xbc") == NULL && strstr (text, "\xef\xbd") == NULL &&
       strstr (text, "\xe3\x80\x80") == NULL)
     return NULL;
-  folded = g_string_sized_new (strlen (text));
-  for (const guchar *b = (const guchar *) text; *b != '\0';)
-    {
-      if (b[0] == 0xEF && b[1] == 0xBC && b[2] >= 0x81 && b[2] <= 0xBF)
-        {
-          g_string_append_c (folded, (char) (0x20 + b[2] - 0x80));
-          b += 3;
-        }
-      else if (b[0] == 0xEF && b[1] == 0xBD && b[2] >= 0x80 && b[2] <= 0x9E)
-        {
-          g_string_append_c (folded, (char) (0x60 + b[2] - 0x80));
-          b += 3;
-        }
-      else if (b[0] == 0xE3 && b[1] == 0x80 && b[2] == 0x80)
-        {
-          g_string_append_c (folded, ' ');
-          b += 3;
-        }
-      else
-        g_string_append_c (folded, (char) *b++);
-    }
+  end = (const guchar *) text + strlen (text);
+  folded = g_string_sized_new (end - (const guchar *) text);
+  for (const guchar *b = (const guchar *) text; b < end; b += len)
+    g_string_append_c (folded, (char) pr_full_width_fold_at (b, end, &len));
   return g_string_free (folded, FALSE);
 }
 
