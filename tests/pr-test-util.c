@@ -130,6 +130,43 @@ pr_test_run_cli (char              **out,
 }
 
 /**
+ * pr_test_run_cli_to:
+ * @stdout_path: the file its standard output is written to
+ * @err: (out): its standard error
+ * @args: (array zero-terminated=1): its arguments, after the program's name
+ *
+ * Runs the built petition-review-cli with its standard output redirected
+ * to @stdout_path, as a shell's `>` does; fails the test if it does not
+ * exit.
+ *
+ * Returns: its exit status
+ */
+int
+pr_test_run_cli_to (const char         *stdout_path,
+                    char              **err,
+                    const char *const  *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+
+  g_subprocess_launcher_set_stdout_file_path (launcher, stdout_path);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_test_message ("%s → %d: %s", args[0], g_subprocess_get_exit_status (process), *err);
+  return g_subprocess_get_exit_status (process);
+}
+
+/**
  * pr_test_scan_pairs:
  * @records: a CSV file's text
  * @options: (array zero-terminated=1): scan's options before --pairs

@@ -36,6 +36,9 @@ void  pr_test_wait_until_at (gboolean         (*done) (gpointer),
 int   pr_test_run_cli       (char              **out,
                              char              **err,
                              const char *const  *args);
+int   pr_test_run_cli_to    (const char         *stdout_path,
+                             char              **err,
+                             const char *const  *args);
 char *pr_test_scan_pairs    (const char        *records,
                              const char *const  *options,
                              char              **err);

@@ -47,20 +47,14 @@ test_stdout_to_file (void)
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
   g_autofree char *list = g_build_filename (dir, "bad.csv", NULL);
-  g_autofree char *program = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
   g_autofree char *written = NULL;
+  g_autofree char *err = NULL;
   g_autofree char *with_mark = g_strconcat ("\xef\xbb\xbf", expected, NULL);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  g_autoptr(GSubprocess) cli = NULL;
-  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", "-",
+                         "--out", "/dev/null", path, NULL };
 
   g_assert_true (g_file_set_contents (path, records, sizeof records - 1, NULL));
-  g_subprocess_launcher_set_stdout_file_path (launcher, list);
-  cli = g_subprocess_launcher_spawn (launcher, &error, program, "scan", "--id", "id", "--text", "body",
-                                     "--skip-bad-rows", "--bad-rows", "-", "--out", "/dev/null", path, NULL);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_wait_check (cli, NULL, &error));
-  g_assert_no_error (error);
+  g_assert_cmpint (pr_test_run_cli_to (list, &err, argv), ==, 0);
   g_assert_true (g_file_get_contents (list, &written, NULL, NULL));
   g_assert_cmpstr (written, ==, with_mark);
   pr_test_remove_tree (dir);
