@@ -166,3 +166,26 @@ pr_test_sample_copy (PrTestSample *sample,
   pr_test_fresh_store (db, store);
   return db;
 }
+
+/**
+ * pr_test_sample_cli_mapping:
+ *
+ * The mapping a scan of the sample with `--id id --short petitioner --text
+ * subject --text body --date submitted_at` means, with the weights those
+ * flags give a short column and a text (PR_SHORT_DEFAULT_WEIGHT,
+ * PR_TEXT_DEFAULT_WEIGHT), as the mapping page also offers them.
+ *
+ * Returns: (transfer full): the mapping
+ */
+PrMapping *
+pr_test_sample_cli_mapping (void)
+{
+  PrMapping *mapping = pr_mapping_new ();
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, PR_SHORT_DEFAULT_WEIGHT, NULL));
+  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, PR_TEXT_DEFAULT_WEIGHT, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, PR_TEXT_DEFAULT_WEIGHT, NULL));
+  g_assert_true (pr_mapping_add (mapping, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL));
+  return mapping;
+}
