@@ -29,14 +29,10 @@ PrTestSample *
 pr_test_sample_start (void)
 {
   PrTestSample *sample = g_new0 (PrTestSample, 1);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *csv = NULL;
   g_autofree char *socket_escaped = NULL;
 
   sample->dir = pr_test_make_temp_dir ();
-  csv = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  sample->server = pr_sample_server_start (sample->dir, csv, NULL, &error);
-  g_assert_no_error (error);
+  sample->server = pr_test_start_sample_server (sample->dir);
   socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (sample->server), NULL, FALSE);
   sample->uri = g_strdup_printf ("mariadb://%s@localhost/petitions?socket=%s", g_get_user_name (), socket_escaped);
   return sample;
