@@ -645,3 +645,62 @@ pr_test_repeats_said (const char *err)
   g_assert_true (start < end);
   return g_ascii_strtoull (start, NULL, 10);
 }
+
+/**
+ * pr_test_read_thresholds_table:
+ * @path: the table thresholds wrote (--out)
+ * @n_rows: (out): its rows after the header, up to the first blank line
+ *
+ * Returns: (transfer full): its lines, the header first
+ */
+GStrv
+pr_test_read_thresholds_table (const char *path,
+                               guint      *n_rows)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  GStrv rows;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  rows = g_strsplit (text, "\r\n", -1);
+  *n_rows = 0;
+  while (rows[1 + *n_rows] != NULL && rows[1 + *n_rows][0] != '\0')
+    (*n_rows)++;
+  return rows;
+}
+
+/**
+ * pr_test_assert_thresholds_row:
+ * @row: a row of thresholds' table
+ * @k: its k
+ * @scan_out: the --out of scan at @k with the same flags and store
+ * @scan_err: that scan's standard error
+ * @records: (out): the records in the scan's clusters
+ * @repeats: (out): the pairs the scan said it judged repeats
+ *
+ * That @row is the scan's: its k, clusters, pairs judged repeats and
+ * records in clusters.
+ *
+ * Returns: (transfer full): the scan's clusters (pr_test_read_cluster_sets ())
+ */
+GHashTable *
+pr_test_assert_thresholds_row (const char *row,
+                               guint       k,
+                               const char *scan_out,
+                               const char *scan_err,
+                               guint64    *records,
+                               guint64    *repeats)
+{
+  g_auto(GStrv) fields = g_strsplit (row, ",", -1);
+  GHashTable *clusters = pr_test_read_cluster_sets (scan_out, records);
+
+  *repeats = pr_test_repeats_said (scan_err);
+  g_test_message ("k = %u: table %s; scan %u clusters, %" G_GUINT64_FORMAT " records, %" G_GUINT64_FORMAT
+                  " pairs judged repeats", k, row, g_hash_table_size (clusters), *records, *repeats);
+  g_assert_cmpuint (g_ascii_strtoull (fields[0], NULL, 10), ==, k);
+  g_assert_cmpuint (g_ascii_strtoull (fields[2], NULL, 10), ==, g_hash_table_size (clusters));
+  g_assert_cmpuint (g_ascii_strtoull (fields[5], NULL, 10), ==, *repeats);
+  g_assert_cmpuint (g_ascii_strtoull (fields[7], NULL, 10), ==, *records);
+  return clusters;
+}
