@@ -156,9 +156,7 @@ test_against_rows (void)
                                        "３５９８０３", "359803", "，" };
   GtkWidget *entry = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
+  pr_test_scan (window);
   pr_review_page_clear_filters (PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL)));
   for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
     {
