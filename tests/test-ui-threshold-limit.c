@@ -21,12 +21,6 @@
 
 static PrWindow *window;
 
-static gboolean
-preview_ready (gpointer data)
-{
-  return pr_threshold_dialog_get_ready (data);
-}
-
 static void
 test_stop_said (void)
 {
@@ -44,7 +38,7 @@ test_stop_said (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.thresholds", NULL));
   dialog = pr_window_get_threshold_dialog (window);
   g_assert_nonnull (dialog);
-  pr_test_wait_until (preview_ready, dialog);
+  pr_test_wait_until (pr_test_preview_ready, dialog);
   g_unsetenv ("PR_PAIR_BUDGET");
 
   spin = GTK_SPIN_BUTTON (pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, "threshold-k"));
