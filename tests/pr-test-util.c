@@ -167,6 +167,33 @@ pr_test_run_cli_to (const char         *stdout_path,
 }
 
 /**
+ * pr_test_run_scan_id_body:
+ * @out: (out) (optional): its standard output
+ * @err: (out) (optional): its standard error
+ * @options: (array zero-terminated=1): options after the mapping
+ * @path: the records
+ *
+ * Runs `scan --id id --text body OPTIONS… PATH` as pr_test_run_cli () does.
+ *
+ * Returns: its exit status
+ */
+int
+pr_test_run_scan_id_body (char              **out,
+                          char              **err,
+                          const char *const  *options,
+                          const char         *path)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) args = NULL;
+
+  g_strv_builder_add_many (builder, "scan", "--id", "id", "--text", "body", NULL);
+  g_strv_builder_addv (builder, (const char **) options);
+  g_strv_builder_add (builder, path);
+  args = g_strv_builder_end (builder);
+  return pr_test_run_cli (out, err, (const char *const *) args);
+}
+
+/**
  * pr_test_scan_pairs:
  * @records: a CSV file's text
  * @options: (array zero-terminated=1): scan's options before --pairs

@@ -39,6 +39,10 @@ int   pr_test_run_cli       (char              **out,
 int   pr_test_run_cli_to    (const char         *stdout_path,
                              char              **err,
                              const char *const  *args);
+int   pr_test_run_scan_id_body (char              **out,
+                                char              **err,
+                                const char *const  *options,
+                                const char         *path);
 char *pr_test_scan_pairs    (const char        *records,
                              const char *const  *options,
                              char              **err);

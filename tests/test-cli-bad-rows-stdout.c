@@ -67,8 +67,8 @@ test_stdout_twice (void)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  const char *const variants[][5] = {
-    { "--skip-bad-rows", "--bad-rows", "-", "--out", "-" },
+  const char *const variants[][6] = {
+    { "--skip-bad-rows", "--bad-rows", "-", "--out", "-", NULL },
     { "--pairs", "-", "--out", "-", NULL },
   };
 
@@ -77,16 +77,8 @@ test_stdout_twice (void)
     {
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
-      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-      const char *const common[] = { "scan", "--id", "id", "--text", "body" };
 
-      for (guint i = 0; i < G_N_ELEMENTS (common); i++)
-        g_ptr_array_add (argv, (gpointer) common[i]);
-      for (guint i = 0; i < G_N_ELEMENTS (variants[v]) && variants[v][i] != NULL; i++)
-        g_ptr_array_add (argv, (gpointer) variants[v][i]);
-      g_ptr_array_add (argv, path);
-      g_ptr_array_add (argv, NULL);
-      g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const *) argv->pdata), ==, 2);
+      g_assert_cmpint (pr_test_run_scan_id_body (&out, &err, variants[v], path), ==, 2);
       g_test_message ("%s", err);
       g_assert_nonnull (strstr (err, " both write to standard output, where the two would run together"));
       g_assert_cmpstr (out, ==, "");
