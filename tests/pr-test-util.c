@@ -557,14 +557,13 @@ pr_test_limit_address_space (gpointer bytes)
 }
 
 /* Two records of a value of @name_role and one of @role (none if
- * @shared is NULL); their comparison, both
- * ways and by roles alike. */
+ * @shared is NULL); their comparison, both ways and by roles alike. */
 PrPetitionerKind
 pr_test_identity_compare (PrIdentityRole  name_role,
-            const char     *a,
-            const char     *b,
-            PrIdentityRole  role,
-            const char     *shared)
+                          const char     *a,
+                          const char     *b,
+                          PrIdentityRole  role,
+                          const char     *shared)
 {
   PrIdentityTable *table = pr_identity_table_new ();
   const char *values[2] = { a, b };
