@@ -29,14 +29,10 @@ PrTestSample *
 pr_test_sample_start (void)
 {
   PrTestSample *sample = g_new0 (PrTestSample, 1);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *csv = NULL;
   g_autofree char *socket_escaped = NULL;
 
   sample->dir = pr_test_make_temp_dir ();
-  csv = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  sample->server = pr_sample_server_start (sample->dir, csv, NULL, &error);
-  g_assert_no_error (error);
+  sample->server = pr_test_start_sample_server (sample->dir);
   socket_escaped = g_uri_escape_string (pr_sample_server_get_socket (sample->server), NULL, FALSE);
   sample->uri = g_strdup_printf ("mariadb://%s@localhost/petitions?socket=%s", g_get_user_name (), socket_escaped);
   return sample;
@@ -165,4 +161,27 @@ pr_test_sample_copy (PrTestSample *sample,
   pr_test_execute (db, fill);
   pr_test_fresh_store (db, store);
   return db;
+}
+
+/**
+ * pr_test_sample_cli_mapping:
+ *
+ * The mapping a scan of the sample with `--id id --short petitioner --text
+ * subject --text body --date submitted_at` means, with the weights those
+ * flags give a short column and a text (PR_SHORT_DEFAULT_WEIGHT,
+ * PR_TEXT_DEFAULT_WEIGHT), as the mapping page also offers them.
+ *
+ * Returns: (transfer full): the mapping
+ */
+PrMapping *
+pr_test_sample_cli_mapping (void)
+{
+  PrMapping *mapping = pr_mapping_new ();
+
+  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
+  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, PR_SHORT_DEFAULT_WEIGHT, NULL));
+  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, PR_TEXT_DEFAULT_WEIGHT, NULL));
+  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, PR_TEXT_DEFAULT_WEIGHT, NULL));
+  g_assert_true (pr_mapping_add (mapping, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL));
+  return mapping;
 }

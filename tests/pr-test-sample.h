@@ -2,6 +2,7 @@
 #pragma once
 
 #include "pr-connection.h"
+#include "pr-mapping.h"
 #include "pr-sample-server.h"
 
 G_BEGIN_DECLS
@@ -37,5 +38,6 @@ void          pr_test_fresh_store     (PrConnection      *connection,
 PrConnection *pr_test_sample_copy     (PrTestSample      *sample,
                                        const char        *table,
                                        const char        *store);
+PrMapping    *pr_test_sample_cli_mapping (void);
 
 G_END_DECLS

@@ -344,6 +344,26 @@ pr_test_connect (const PrConnectionParams *params,
 }
 
 /**
+ * pr_test_start_sample_server:
+ * @dir: a directory of the test's own, for the server's files
+ *
+ * Starts a server in @dir with the checkout's sample
+ * (data/sample-petitions.csv) loaded into it; fails the test if it cannot.
+ *
+ * Returns: (transfer full): the server
+ */
+PrSampleServer *
+pr_test_start_sample_server (const char *dir)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  PrSampleServer *server = pr_sample_server_start (dir, sample, NULL, &error);
+
+  g_assert_no_error (error);
+  return server;
+}
+
+/**
  * pr_test_execute:
  * @connection: a connection
  * @sql: a statement

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "pr-connection.h"
+#include "pr-sample-server.h"
 #include "pr-test-util.h"
 
 G_BEGIN_DECLS
@@ -34,6 +35,7 @@ PrConnection             *pr_test_connect             (const PrConnectionParams 
                                                        const char   *database);
 PrConnection             *pr_test_fresh_database      (const PrConnectionParams *params,
                                                        const char   *name);
+PrSampleServer           *pr_test_start_sample_server (const char *dir);
 void                      pr_test_execute             (PrConnection *connection,
                                                        const char   *sql);
 

@@ -24,6 +24,7 @@
 #include "pr-fingerprinter.h"
 #include "pr-tokenizer.h"
 #include "pr-test-server.h"
+#include "pr-threshold-dialog.h"
 #include "pr-window.h"
 #include "pr-chain-view.h"
 #include "pr-pair-graph.h"
@@ -207,6 +208,13 @@ gboolean
 pr_test_not_busy (gpointer data)
 {
   return !pr_window_get_busy (data) && pr_session_get_list_complete (pr_window_get_session (data));
+}
+
+/* The threshold dialog @data has its preview. */
+gboolean
+pr_test_preview_ready (gpointer data)
+{
+  return pr_threshold_dialog_get_ready (data);
 }
 
 static gboolean

@@ -40,6 +40,7 @@ gboolean pr_test_is_null (gpointer data);
 guint pr_test_n_listed (GtkColumnView *view);
 void pr_test_assert_listed (GtkColumnView *view, GPtrArray *expected);
 gboolean pr_test_not_busy (gpointer data);
+gboolean pr_test_preview_ready (gpointer data);
 gboolean pr_test_last_scan_offered (gpointer data);
 void pr_test_save_screenshot (GtkWidget *widget, const char *path);
 void pr_test_select_cluster (PrWindow *window, GtkColumnView *view, guint number);

@@ -130,6 +130,70 @@ pr_test_run_cli (char              **out,
 }
 
 /**
+ * pr_test_run_cli_to:
+ * @stdout_path: the file its standard output is written to
+ * @err: (out): its standard error
+ * @args: (array zero-terminated=1): its arguments, after the program's name
+ *
+ * Runs the built petition-review-cli with its standard output redirected
+ * to @stdout_path, as a shell's `>` does; fails the test if it does not
+ * exit.
+ *
+ * Returns: its exit status
+ */
+int
+pr_test_run_cli_to (const char         *stdout_path,
+                    char              **err,
+                    const char *const  *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (args[i]));
+  g_ptr_array_add (argv, NULL);
+
+  g_subprocess_launcher_set_stdout_file_path (launcher, stdout_path);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_test_message ("%s → %d: %s", args[0], g_subprocess_get_exit_status (process), *err);
+  return g_subprocess_get_exit_status (process);
+}
+
+/**
+ * pr_test_run_scan_id_body:
+ * @out: (out) (optional): its standard output
+ * @err: (out) (optional): its standard error
+ * @options: (array zero-terminated=1): options after the mapping
+ * @path: the records
+ *
+ * Runs `scan --id id --text body OPTIONS… PATH` as pr_test_run_cli () does.
+ *
+ * Returns: its exit status
+ */
+int
+pr_test_run_scan_id_body (char              **out,
+                          char              **err,
+                          const char *const  *options,
+                          const char         *path)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) args = NULL;
+
+  g_strv_builder_add_many (builder, "scan", "--id", "id", "--text", "body", NULL);
+  g_strv_builder_addv (builder, (const char **) options);
+  g_strv_builder_add (builder, path);
+  args = g_strv_builder_end (builder);
+  return pr_test_run_cli (out, err, (const char *const *) args);
+}
+
+/**
  * pr_test_scan_pairs:
  * @records: a CSV file's text
  * @options: (array zero-terminated=1): scan's options before --pairs
@@ -493,14 +557,13 @@ pr_test_limit_address_space (gpointer bytes)
 }
 
 /* Two records of a value of @name_role and one of @role (none if
- * @shared is NULL); their comparison, both
- * ways and by roles alike. */
+ * @shared is NULL); their comparison, both ways and by roles alike. */
 PrPetitionerKind
 pr_test_identity_compare (PrIdentityRole  name_role,
-            const char     *a,
-            const char     *b,
-            PrIdentityRole  role,
-            const char     *shared)
+                          const char     *a,
+                          const char     *b,
+                          PrIdentityRole  role,
+                          const char     *shared)
 {
   PrIdentityTable *table = pr_identity_table_new ();
   const char *values[2] = { a, b };
@@ -607,4 +670,63 @@ pr_test_repeats_said (const char *err)
     ;
   g_assert_true (start < end);
   return g_ascii_strtoull (start, NULL, 10);
+}
+
+/**
+ * pr_test_read_thresholds_table:
+ * @path: the table thresholds wrote (--out)
+ * @n_rows: (out): its rows after the header, up to the first blank line
+ *
+ * Returns: (transfer full): its lines, the header first
+ */
+GStrv
+pr_test_read_thresholds_table (const char *path,
+                               guint      *n_rows)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  GStrv rows;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  rows = g_strsplit (text, "\r\n", -1);
+  *n_rows = 0;
+  while (rows[1 + *n_rows] != NULL && rows[1 + *n_rows][0] != '\0')
+    (*n_rows)++;
+  return rows;
+}
+
+/**
+ * pr_test_assert_thresholds_row:
+ * @row: a row of thresholds' table
+ * @k: its k
+ * @scan_out: the --out of scan at @k with the same flags and store
+ * @scan_err: that scan's standard error
+ * @records: (out): the records in the scan's clusters
+ * @repeats: (out): the pairs the scan said it judged repeats
+ *
+ * That @row is the scan's: its k, clusters, pairs judged repeats and
+ * records in clusters.
+ *
+ * Returns: (transfer full): the scan's clusters (pr_test_read_cluster_sets ())
+ */
+GHashTable *
+pr_test_assert_thresholds_row (const char *row,
+                               guint       k,
+                               const char *scan_out,
+                               const char *scan_err,
+                               guint64    *records,
+                               guint64    *repeats)
+{
+  g_auto(GStrv) fields = g_strsplit (row, ",", -1);
+  GHashTable *clusters = pr_test_read_cluster_sets (scan_out, records);
+
+  *repeats = pr_test_repeats_said (scan_err);
+  g_test_message ("k = %u: table %s; scan %u clusters, %" G_GUINT64_FORMAT " records, %" G_GUINT64_FORMAT
+                  " pairs judged repeats", k, row, g_hash_table_size (clusters), *records, *repeats);
+  g_assert_cmpuint (g_ascii_strtoull (fields[0], NULL, 10), ==, k);
+  g_assert_cmpuint (g_ascii_strtoull (fields[2], NULL, 10), ==, g_hash_table_size (clusters));
+  g_assert_cmpuint (g_ascii_strtoull (fields[5], NULL, 10), ==, *repeats);
+  g_assert_cmpuint (g_ascii_strtoull (fields[7], NULL, 10), ==, *records);
+  return clusters;
 }

@@ -36,6 +36,13 @@ void  pr_test_wait_until_at (gboolean         (*done) (gpointer),
 int   pr_test_run_cli       (char              **out,
                              char              **err,
                              const char *const  *args);
+int   pr_test_run_cli_to    (const char         *stdout_path,
+                             char              **err,
+                             const char *const  *args);
+int   pr_test_run_scan_id_body (char              **out,
+                                char              **err,
+                                const char *const  *options,
+                                const char         *path);
 char *pr_test_scan_pairs    (const char        *records,
                              const char *const  *options,
                              char              **err);
@@ -55,6 +62,14 @@ typedef struct {
 GHashTable *pr_test_read_cluster_sets (const char *path,
                                        guint64    *n_records);
 guint64 pr_test_repeats_said (const char *err);
+GStrv pr_test_read_thresholds_table (const char *path,
+                                     guint      *n_rows);
+GHashTable *pr_test_assert_thresholds_row (const char *row,
+                                           guint       k,
+                                           const char *scan_out,
+                                           const char *scan_err,
+                                           guint64    *records,
+                                           guint64    *repeats);
 guint pr_test_count_missing (GHashTable *from,
                              GHashTable *in);
 void  pr_test_found_pair    (guint32   a,

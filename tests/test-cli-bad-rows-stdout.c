@@ -47,20 +47,14 @@ test_stdout_to_file (void)
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
   g_autofree char *list = g_build_filename (dir, "bad.csv", NULL);
-  g_autofree char *program = g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL);
   g_autofree char *written = NULL;
+  g_autofree char *err = NULL;
   g_autofree char *with_mark = g_strconcat ("\xef\xbb\xbf", expected, NULL);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  g_autoptr(GSubprocess) cli = NULL;
-  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "scan", "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", "-",
+                         "--out", "/dev/null", path, NULL };
 
   g_assert_true (g_file_set_contents (path, records, sizeof records - 1, NULL));
-  g_subprocess_launcher_set_stdout_file_path (launcher, list);
-  cli = g_subprocess_launcher_spawn (launcher, &error, program, "scan", "--id", "id", "--text", "body",
-                                     "--skip-bad-rows", "--bad-rows", "-", "--out", "/dev/null", path, NULL);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_wait_check (cli, NULL, &error));
-  g_assert_no_error (error);
+  g_assert_cmpint (pr_test_run_cli_to (list, &err, argv), ==, 0);
   g_assert_true (g_file_get_contents (list, &written, NULL, NULL));
   g_assert_cmpstr (written, ==, with_mark);
   pr_test_remove_tree (dir);
@@ -73,8 +67,8 @@ test_stdout_twice (void)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  const char *const variants[][5] = {
-    { "--skip-bad-rows", "--bad-rows", "-", "--out", "-" },
+  const char *const variants[][6] = {
+    { "--skip-bad-rows", "--bad-rows", "-", "--out", "-", NULL },
     { "--pairs", "-", "--out", "-", NULL },
   };
 
@@ -83,16 +77,8 @@ test_stdout_twice (void)
     {
       g_autofree char *out = NULL;
       g_autofree char *err = NULL;
-      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-      const char *const common[] = { "scan", "--id", "id", "--text", "body" };
 
-      for (guint i = 0; i < G_N_ELEMENTS (common); i++)
-        g_ptr_array_add (argv, (gpointer) common[i]);
-      for (guint i = 0; i < G_N_ELEMENTS (variants[v]) && variants[v][i] != NULL; i++)
-        g_ptr_array_add (argv, (gpointer) variants[v][i]);
-      g_ptr_array_add (argv, path);
-      g_ptr_array_add (argv, NULL);
-      g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const *) argv->pdata), ==, 2);
+      g_assert_cmpint (pr_test_run_scan_id_body (&out, &err, variants[v], path), ==, 2);
       g_test_message ("%s", err);
       g_assert_nonnull (strstr (err, " both write to standard output, where the two would run together"));
       g_assert_cmpstr (out, ==, "");

@@ -34,16 +34,8 @@ test_refused (void)
   for (guint v = 0; v < G_N_ELEMENTS (variants); v++)
     {
       g_autofree char *err = NULL;
-      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-      const char *const common[] = { "scan", "--id", "id", "--text", "body" };
 
-      for (guint i = 0; i < G_N_ELEMENTS (common); i++)
-        g_ptr_array_add (argv, (gpointer) common[i]);
-      for (guint i = 0; variants[v][i] != NULL; i++)
-        g_ptr_array_add (argv, (gpointer) variants[v][i]);
-      g_ptr_array_add (argv, path);
-      g_ptr_array_add (argv, NULL);
-      g_assert_cmpint (pr_test_run_cli (NULL, &err, (const char *const *) argv->pdata), ==, 2);
+      g_assert_cmpint (pr_test_run_scan_id_body (NULL, &err, variants[v], path), ==, 2);
       g_test_message ("%s", err);
       g_assert_nonnull (strstr (err, "names an Excel workbook (.xlsx), but this output is CSV text"));
       g_assert_false (g_file_test (book, G_FILE_TEST_EXISTS));

@@ -17,33 +17,6 @@
 static char *dir;
 static char *records;
 
-/* Runs the CLI with its standard output to @stdout_path; @err gets its
- * standard error. */
-static int
-run_cli_to (const char         *stdout_path,
-            char              **err,
-            const char *const  *args)
-{
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-
-  g_ptr_array_add (argv, g_test_build_filename (G_TEST_BUILT, "..", "src", "cli", "petition-review-cli", NULL));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, g_strdup (args[i]));
-  g_ptr_array_add (argv, NULL);
-
-  g_subprocess_launcher_set_stdout_file_path (launcher, stdout_path);
-  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  g_test_message ("%s → %d: %s", args[0], g_subprocess_get_exit_status (process), *err);
-  return g_subprocess_get_exit_status (process);
-}
-
 static void
 test_full_disk (void)
 {
@@ -58,11 +31,11 @@ test_full_disk (void)
       g_autofree char *answer = g_build_filename (dir, "answer.txt", NULL);
       g_autofree char *contents = NULL;
 
-      g_assert_cmpint (run_cli_to ("/dev/full", &err, commands[i]), ==, 1);
+      g_assert_cmpint (pr_test_run_cli_to ("/dev/full", &err, commands[i]), ==, 1);
       g_assert_nonnull (strstr (err, "cannot write standard output"));
       g_assert_nonnull (strstr (err, g_strerror (ENOSPC)));
 
-      g_assert_cmpint (run_cli_to (answer, &err_file, commands[i]), ==, 0);
+      g_assert_cmpint (pr_test_run_cli_to (answer, &err_file, commands[i]), ==, 0);
       g_assert_true (g_file_get_contents (answer, &contents, NULL, NULL));
       g_assert_cmpuint (strlen (contents), >, 0);
     }

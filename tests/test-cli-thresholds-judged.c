@@ -22,13 +22,11 @@ check_against_scans (const char *const *flags,
   g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
   g_autofree char *table_path = g_build_filename (dir, "thresholds.csv", NULL);
   g_autofree char *k_text = g_strdup_printf ("%u", scan_k);
-  g_autofree char *table_text = NULL;
   g_autofree char *out = NULL, *err = NULL;
   g_auto(GStrv) rows = NULL;
   g_auto(GStrv) args = NULL;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_autoptr(GHashTable) base = NULL;
-  g_autoptr(GError) error = NULL;
   guint64 base_records = 0, base_pairs = 0;
   guint n_rows = 0;
 
@@ -38,12 +36,8 @@ check_against_scans (const char *const *flags,
   args = g_strv_builder_end (builder);
   g_assert_cmpint (pr_test_run_cli (&out, &err, (const char *const *) args), ==, 0);
   g_test_message ("%s%s", out, err);
-  g_file_get_contents (table_path, &table_text, NULL, &error);
-  g_assert_no_error (error);
-  rows = g_strsplit (table_text, "\r\n", -1);
+  rows = pr_test_read_thresholds_table (table_path, &n_rows);
   g_assert_true (g_str_has_prefix (rows[0], "distance,pairs_at_distance,clusters,"));
-  while (rows[1 + n_rows] != NULL && rows[1 + n_rows][0] != '\0')
-    n_rows++;
   g_assert_cmpuint (n_rows, ==, scan_k + 4);
 
   for (guint pass = 0; pass < 2; pass++)
@@ -67,14 +61,7 @@ check_against_scans (const char *const *flags,
         g_strv_builder_addv (scan_builder, (const char **) flags);
         scan_args = g_strv_builder_end (scan_builder);
         g_assert_cmpint (pr_test_run_cli (NULL, &scan_err, (const char *const *) scan_args), ==, 0);
-        clusters = pr_test_read_cluster_sets (scan_path, &records);
-        repeats = pr_test_repeats_said (scan_err);
-        g_test_message ("k = %u: table %s; scan %u clusters, %" G_GUINT64_FORMAT " records, %" G_GUINT64_FORMAT
-                        " pairs judged repeats", at, rows[1 + at], g_hash_table_size (clusters), records, repeats);
-        g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, at);
-        g_assert_cmpuint (g_ascii_strtoull (row[2], NULL, 10), ==, g_hash_table_size (clusters));
-        g_assert_cmpuint (g_ascii_strtoull (row[5], NULL, 10), ==, repeats);
-        g_assert_cmpuint (g_ascii_strtoull (row[7], NULL, 10), ==, records);
+        clusters = pr_test_assert_thresholds_row (rows[1 + at], at, scan_path, scan_err, &records, &repeats);
         if (pass == 0)
           {
             base = g_steal_pointer (&clusters);

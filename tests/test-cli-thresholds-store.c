@@ -66,7 +66,6 @@ test_rows_are_scans (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *out = g_build_filename (sample->dir, "scan.csv", NULL);
   g_autofree char *table_path = g_build_filename (sample->dir, "thresholds.csv", NULL);
-  g_autofree char *table_text = NULL;
   g_autofree char *err = NULL;
   g_autoptr(GHashTable) first = NULL;
   g_auto(GStrv) rows = NULL;
@@ -89,30 +88,18 @@ test_rows_are_scans (void)
 
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (&err, "thresholds", "3", table_path), ==, 0);
-  g_file_get_contents (table_path, &table_text, NULL, &error);
-  g_assert_no_error (error);
-  rows = g_strsplit (table_text, "\r\n", -1);
-  while (rows[1 + n_rows] != NULL && rows[1 + n_rows][0] != '\0')
-    n_rows++;
+  rows = pr_test_read_thresholds_table (table_path, &n_rows);
   g_assert_cmpuint (n_rows, ==, 7);
 
   for (guint k = 0; k < n_rows; k++)
     {
-      g_auto(GStrv) row = g_strsplit (rows[1 + k], ",", -1);
       g_autofree char *k_text = g_strdup_printf ("%u", k);
       g_autofree char *scan_err = NULL;
       g_autoptr(GHashTable) clusters = NULL;
-      guint64 records;
+      guint64 records, repeats;
 
       g_assert_cmpint (run (&scan_err, "scan", k_text, out), ==, 0);
-      clusters = pr_test_read_cluster_sets (out, &records);
-      g_test_message ("k = %u: table %s; scan %u clusters, %" G_GUINT64_FORMAT " records, %" G_GUINT64_FORMAT
-                      " pairs judged repeats", k, rows[1 + k], g_hash_table_size (clusters), records,
-                      pr_test_repeats_said (scan_err));
-      g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, k);
-      g_assert_cmpuint (g_ascii_strtoull (row[2], NULL, 10), ==, g_hash_table_size (clusters));
-      g_assert_cmpuint (g_ascii_strtoull (row[5], NULL, 10), ==, pr_test_repeats_said (scan_err));
-      g_assert_cmpuint (g_ascii_strtoull (row[7], NULL, 10), ==, records);
+      clusters = pr_test_assert_thresholds_row (rows[1 + k], k, out, scan_err, &records, &repeats);
     }
 }
 

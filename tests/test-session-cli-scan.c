@@ -79,7 +79,7 @@ static void
 test_same_clusters (void)
 {
   g_autoptr(PrSession) session = pr_session_new ("甲");
-  g_autoptr(PrMapping) mapping = pr_mapping_new ();
+  g_autoptr(PrMapping) mapping = pr_test_sample_cli_mapping ();
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -94,15 +94,6 @@ test_same_clusters (void)
   /* The second stage on, as the window's setting is by default and the
    * CLI's scan is without --no-second-stage. */
   pr_session_set_second_stage (session, TRUE);
-  /* The mapping `--id id --short petitioner --text subject --text body
-   * --date submitted_at` means, with the weights the flags give a short
-   * column and a text (PR_SHORT_DEFAULT_WEIGHT, PR_TEXT_DEFAULT_WEIGHT), as
-   * the mapping page also offers them. */
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, PR_SHORT_DEFAULT_WEIGHT, NULL));
-  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, PR_TEXT_DEFAULT_WEIGHT, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, PR_TEXT_DEFAULT_WEIGHT, NULL));
-  g_assert_true (pr_mapping_add (mapping, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL));
   scan_at (session, mapping, 3);
   scan_at (session, mapping, 6);
 }

@@ -22,19 +22,6 @@
 
 static PrTestSample *sample;
 
-static PrMapping *
-sample_mapping (void)
-{
-  PrMapping *mapping = pr_mapping_new ();
-
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "petitioner", PR_COLUMN_ROLE_SHORT, PR_SHORT_DEFAULT_WEIGHT, NULL));
-  g_assert_true (pr_mapping_add (mapping, "subject", PR_COLUMN_ROLE_TEXT, PR_TEXT_DEFAULT_WEIGHT, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, PR_TEXT_DEFAULT_WEIGHT, NULL));
-  g_assert_true (pr_mapping_add (mapping, "submitted_at", PR_COLUMN_ROLE_DATE, 0, NULL));
-  return mapping;
-}
-
 /* A session that opened the table's last scan from the store. */
 static PrSession *
 open_last (const PrMapping *mapping)
@@ -80,7 +67,7 @@ first_unjudged (PrSession *session)
 static void
 test_learned_since (void)
 {
-  g_autoptr(PrMapping) mapping = sample_mapping ();
+  g_autoptr(PrMapping) mapping = pr_test_sample_cli_mapping ();
   g_autoptr(PrSession) before = NULL, after = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *err = NULL, *id_a = NULL, *id_b = NULL;

@@ -382,8 +382,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *sample = NULL;
   int status;
 
   if (!pr_test_ui_init (&argc, &argv))
@@ -391,9 +389,7 @@ main (int    argc,
   pr_test_ui_use_locale (LOCALEDIR);
 
   dir = pr_test_make_temp_dir ();
-  sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
+  server = pr_test_start_sample_server (dir);
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1366, 720);
   gtk_window_present (GTK_WINDOW (window));

@@ -16,7 +16,7 @@
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
-#include "pr-sample-server.h"
+#include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-window.h"
 
@@ -95,9 +95,7 @@ static void
 test_fits_small_screen (gconstpointer data)
 {
   const char *language = data;
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
   g_autoptr(PrSampleServer) server = NULL;
   GtkWindow *intake;
   PrWindow *window;
@@ -116,8 +114,7 @@ test_fits_small_screen (gconstpointer data)
     g_assert_cmpstr (dgettext (GETTEXT_PACKAGE, "Cancel"), ==, "Cancel");
 
   dir = pr_test_make_temp_dir ();
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
+  server = pr_test_start_sample_server (dir);
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), SCREEN_WIDTH, USABLE_HEIGHT);
   gtk_window_present (GTK_WINDOW (window));

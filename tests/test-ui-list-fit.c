@@ -15,7 +15,7 @@
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 
-#include "pr-sample-server.h"
+#include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-window.h"
 
@@ -170,9 +170,7 @@ assert_every_order_whole (GtkColumnView *view)
 static void
 test_list_fits (void)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
   g_autoptr(PrSampleServer) server = NULL;
   PrWindow *window;
   GtkColumnView *view;
@@ -185,8 +183,7 @@ test_list_fits (void)
       g_test_skip ("the zh_CN catalogue is not built");
       return;
     }
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
+  server = pr_test_start_sample_server (dir);
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), SCREEN_WIDTH, USABLE_HEIGHT);
   gtk_window_present (GTK_WINDOW (window));

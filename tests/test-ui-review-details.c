@@ -180,12 +180,6 @@ test_primary_said_once (void)
   pr_test_execute (root, "DROP DATABASE office");
 }
 
-static gboolean
-preview_ready (gpointer data)
-{
-  return pr_threshold_dialog_get_ready (data);
-}
-
 /* The threshold preview opened at the k in use: its summary is one
  * sentence, not the same sentence for the k chosen and the k in use. */
 static void
@@ -203,7 +197,7 @@ test_preview_said_once (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.thresholds", NULL));
   dialog = pr_window_get_threshold_dialog (window);
   g_assert_nonnull (dialog);
-  pr_test_wait_until (preview_ready, dialog);
+  pr_test_wait_until (pr_test_preview_ready, dialog);
   g_assert_cmpuint (pr_threshold_dialog_get_summary (dialog)->k, ==, pr_threshold_dialog_get_summary (dialog)->base_k);
   text = gtk_label_get_text (GTK_LABEL (pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_LABEL, "threshold-result")));
   g_test_message ("the preview says: %s", text);

@@ -16,10 +16,10 @@
 
 #include "pr-compare-view.h"
 #include "pr-pair-judge.h"
-#include "pr-sample-server.h"
 #include "pr-score-view.h"
 #include "pr-session-judge.h"
 #include "pr-store.h"
+#include "pr-test-server.h"
 #include "pr-test-ui.h"
 #include "pr-test-util.h"
 #include "pr-unsure-dialog.h"
@@ -492,16 +492,12 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *sample = NULL;
   int status;
 
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
   dir = pr_test_make_temp_dir ();
-  sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
+  server = pr_test_start_sample_server (dir);
 
   g_test_add_func ("/ui/score/queue", test_queue);
   g_test_add_func ("/app/score-view/reopened", test_reopened_headline);

@@ -156,9 +156,7 @@ test_against_rows (void)
                                        "３５９８０３", "359803", "，" };
   GtkWidget *entry = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.scan", NULL));
-  pr_test_wait_until (pr_test_not_busy, window);
-  g_assert_null (pr_window_get_error_text (window));
+  pr_test_scan (window);
   pr_review_page_clear_filters (PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL)));
   for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
     {
@@ -184,15 +182,13 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
   dir = pr_test_make_temp_dir ();
   sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
+  server = pr_test_start_sample_server (dir);
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1366, 720);
   gtk_window_present (GTK_WINDOW (window));

@@ -21,12 +21,6 @@
 
 static PrWindow *window;
 
-static gboolean
-preview_ready (gpointer data)
-{
-  return pr_threshold_dialog_get_ready (data);
-}
-
 static void
 test_stop_said (void)
 {
@@ -44,7 +38,7 @@ test_stop_said (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.thresholds", NULL));
   dialog = pr_window_get_threshold_dialog (window);
   g_assert_nonnull (dialog);
-  pr_test_wait_until (preview_ready, dialog);
+  pr_test_wait_until (pr_test_preview_ready, dialog);
   g_unsetenv ("PR_PAIR_BUDGET");
 
   spin = GTK_SPIN_BUTTON (pr_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, "threshold-k"));
@@ -76,18 +70,14 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *sample = NULL;
   PrSampleServer *server;
   int status;
 
   if (!pr_test_ui_init (&argc, &argv))
     return 0;
   dir = pr_test_make_temp_dir ();
-  sample = g_build_filename (g_getenv ("PR_SOURCE_DIR"), "data", "sample-petitions.csv", NULL);
-  server = pr_sample_server_start (dir, sample, NULL, &error);
-  g_assert_no_error (error);
+  server = pr_test_start_sample_server (dir);
   window = pr_window_new (NULL);
   gtk_window_present (GTK_WINDOW (window));
   pr_test_scan_first_case (window, pr_sample_server_get_params (server), "petitions");

@@ -202,20 +202,23 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
       char *key;
 
       g_ptr_array_add (output_keys, NULL);
-      /* Two outputs on standard output would run together in one stream,
-       * the second's header read as a row of the first. */
-      if (output->path != NULL && g_str_equal (output->path, "-") && on_stdout != NULL)
-        {
-          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                       _("%s - and %s - both write to standard output, where the two would run together: "
-                         "name a file for one of them"),
-                       on_stdout->option, output->option);
-          return FALSE;
-        }
-      if (output->path != NULL && g_str_equal (output->path, "-"))
-        on_stdout = output;
-      if (output->path == NULL || g_str_equal (output->path, "-"))
+      if (output->path == NULL)
         continue;
+      if (g_str_equal (output->path, "-"))
+        {
+          /* Two outputs on standard output would run together in one
+           * stream, the second's header read as a row of the first. */
+          if (on_stdout != NULL)
+            {
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("%s - and %s - both write to standard output, where the two would run together: "
+                             "name a file for one of them"),
+                           on_stdout->option, output->option);
+              return FALSE;
+            }
+          on_stdout = output;
+          continue;
+        }
       if ((output->csv && !check_csv_name (output->path, error)) || !pr_output_path_check (output->path, error))
         return FALSE;
       key = pr_output_path_identity (output->path, TRUE, &local_error);
