@@ -4,7 +4,8 @@
  * .xlsm, .ods, WPS's .et, in any case) is refused before any work, as
  * under .xlsx, in every command that writes CSV; and eval, whose report
  * is printed on standard output, refuses "-" for its files, which would
- * run together with the report. The oracle: the exit status, the message,
+ * run together with the report; so do scan, thresholds and fingerprint
+ * for a second output when the first goes to standard output by default. The oracle: the exit status, the message,
  * that no file appears and that nothing is printed.
  */
 #include "config.h"
@@ -115,6 +116,59 @@ test_eval_stdout (void)
   pr_test_remove_tree (dir);
 }
 
+/* Without --out, scan's report, thresholds' table and fingerprint's CSV
+ * are printed on standard output: a list or pairs given "-" would run into
+ * them (fingerprint's two CSVs read as one, the second header a row). */
+static void
+test_default_stdout_shared (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = pr_test_write_file (dir, "records.csv",
+                                              "id,body\n"
+                                              "a1,first petition about the road near the school gate\n"
+                                              "a2,first petition about the road near the school gate\n"
+                                              "a3,first petition about the \xff road\n");
+  const struct {
+    const char *command;
+    const char *printed;
+    const char *option;
+  } cases[] = {
+    { "scan", "the report", "--bad-rows" },
+    { "scan", "the report", "--pairs" },
+    { "thresholds", "the table", "--bad-rows" },
+    { "fingerprint", "the fingerprints", "--bad-rows" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *expected = g_strdup_printf ("%s (without --out, on standard output) and %s - both write to "
+                                                   "standard output, where the two would run together: name a file "
+                                                   "for one of them", cases[i].printed, cases[i].option);
+      const char *argv[] = { cases[i].command, "--id", "id", "--text", "body", "--skip-bad-rows", cases[i].option, "-",
+                             path, NULL };
+
+      g_assert_cmpint (pr_test_run_cli (&out, &err, argv), ==, 2);
+      g_test_message ("%s", err);
+      g_assert_nonnull (strstr (err, expected));
+      g_assert_cmpstr (out, ==, "");
+    }
+
+  /* With --out naming a file, the list alone is on standard output. */
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *fingerprints = g_build_filename (dir, "fingerprints.csv", NULL);
+    const char *argv[] = { "fingerprint", "--id", "id", "--text", "body", "--skip-bad-rows", "--bad-rows", "-",
+                           "--out", fingerprints, path, NULL };
+
+    g_assert_cmpint (pr_test_run_cli (&out, NULL, argv), ==, 0);
+    g_assert_true (g_str_has_prefix (out, "id,row,column,reason\r\na3,4,body,"));
+    g_assert_null (strstr (out, "fingerprint"));
+  }
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -123,5 +177,6 @@ main (int    argc,
   g_test_add_func ("/cli/outputs/csv-named-spreadsheet", test_spreadsheet_names);
   g_test_add_func ("/cli/outputs/csv-named-spreadsheet/not", test_not_spreadsheet_names);
   g_test_add_func ("/cli/outputs/eval-report-stdout", test_eval_stdout);
+  g_test_add_func ("/cli/outputs/default-stdout-shared", test_default_stdout_shared);
   return g_test_run ();
 }

@@ -174,6 +174,14 @@ pr_cli_write_text_output (const char  *path,
   return TRUE;
 }
 
+/* "--pairs -" for an option given "-"; what a command writes to standard
+ * output when no option names a file for it, as its caller names it. */
+static char *
+describe_stdout (const PrCliFile *file)
+{
+  return g_str_has_prefix (file->option, "-") ? g_strdup_printf ("%s -", file->option) : g_strdup (file->option);
+}
+
 /**
  * pr_cli_check_outputs:
  * @inputs: (array length=n_inputs): the files the subcommand reads
@@ -191,7 +199,8 @@ pr_cli_write_text_output (const char  *path,
  * (.xlsx, .xls, .ods…). A %NULL path (not given) and "-"
  * (standard input or output) are no file; two outputs given as "-" are
  * refused, as two given as one file are, and so is "-" for an output
- * marked no_stdout.
+ * marked no_stdout. An output whose option is not an option's name (the
+ * report a command prints when no --out is given) is standard output.
  *
  * Returns: %FALSE with @error naming the first that cannot be written
  */
@@ -234,10 +243,13 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
            * stream, the second's header read as a row of the first. */
           if (on_stdout != NULL)
             {
+              g_autofree char *first = describe_stdout (on_stdout);
+              g_autofree char *second = describe_stdout (output);
+
               g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("%s - and %s - both write to standard output, where the two would run together: "
+                           _("%s and %s both write to standard output, where the two would run together: "
                              "name a file for one of them"),
-                           on_stdout->option, output->option);
+                           first, second);
               return FALSE;
             }
           on_stdout = output;
