@@ -31,9 +31,10 @@ test_end_mark_inside (void)
   g_autofree char *open_quote = pr_test_write_file (dir, "open-quote.csv",
                                                     "id,body\r\nA1," BODY_A "\r\nA2,\"" BODY_A "\r\n\x1A\r\n\"\r\n");
   /* The mark ending a middle row's last value is read as at the file's
-   * end: left out, the rows after it read on. */
+   * end: left out, the next file's header passed over, its rows read on. */
   g_autofree char *joined = pr_test_write_file (dir, "joined.csv",
-                                                "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\x1A\r\nB1," BODY_A "\r\n");
+                                                "id,body\r\nA1," BODY_A "\r\nA2," BODY_B "\x1A\r\nid,body\r\nB1,"
+                                                BODY_A "\r\n");
   g_autofree char *out = g_build_filename (dir, "out.csv", NULL);
   g_autofree char *err = NULL;
   g_autofree char *written = NULL;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * A DOS end-of-file mark (Ctrl-Z, 0x1A) ending the last value of a row
- * (or after its closing quote) with rows after it is read as the reader reads it ending the file's
- * last row: left out, and the rows after it read on. Beginning a row's
- * first value, it still stops the reading. The records expected are
- * written here by hand.
+ * (or after its closing quote) with rows after it is read as the reader
+ * reads it ending the file's last row: left out; the file's own header
+ * after it is passed over, and the rows after that read on. Beginning a
+ * row's first value, it still stops the reading. The records expected
+ * are written here by hand.
  */
 #include "config.h"
 
@@ -46,20 +47,25 @@ test_middle_row (void)
     const char *file;
     const char *joined;   /* the records, fields joined by '|', rows by ';' */
   } cases[] = {
-    { "id,body\r\n1,好的\x1A\r\n2,坏的\r\n", "id|body;1|好的;2|坏的" },
-    { "id,body,time\r\n1,好的,2019-06-08 17:31\x1A\r\n2,坏的,2019-06-09\r\n",
+    /* The line after the mark is the file's own header (copy /b
+     * a.csv+b.csv), passed over. */
+    { "id,body\r\n1,好的\x1A\r\nid,body\r\n2,坏的\r\n", "id|body;1|好的;2|坏的" },
+    { "id,body,time\r\n1,好的,2019-06-08 17:31\x1A\r\nid,body,time\r\n2,坏的,2019-06-09\r\n",
       "id|body|time;1|好的|2019-06-08 17:31;2|坏的|2019-06-09" },
-    { "id,body\r\n1,\"好的\r\n的\"\r\n2,坏的\x1A\x1A\r\n3,好\r\n", "id|body;1|好的\r\n的;2|坏的;3|好" },
-    { "id,body\n1,\"好的\x1A\"\n2,坏的\n", "id|body;1|好的;2|坏的" },
-    { "id,body\r\n1,\x1A\r\n2,坏的\r\n", "id|body;1|;2|坏的" },
+    { "id,body\r\n1,\"好的\r\n的\"\r\n2,坏的\x1A\x1A\r\nid,body\r\n3,好\r\n", "id|body;1|好的\r\n的;2|坏的;3|好" },
+    { "id,body\n1,\"好的\x1A\"\nid,body\n2,坏的\n", "id|body;1|好的;2|坏的" },
+    { "id,body\r\n1,\x1A\r\nid,body\r\n2,坏的\r\n", "id|body;1|;2|坏的" },
+    /* The second file's header with its byte order mark, or quoted. */
+    { "\xef\xbb\xbfid,body\r\n1,好的\x1A\r\n\xef\xbb\xbfid,body\r\n2,坏的\r\n", "id|body;1|好的;2|坏的" },
+    { "id,body\r\n1,好的\x1A\r\n\"id\",\"body\"\r\n2,坏的\r\n", "id|body;1|好的;2|坏的" },
     /* The same mark ending the file's last row, for comparison. */
     { "id,body\r\n1,好的\r\n2,坏的\x1A\r\n", "id|body;1|好的;2|坏的" },
     /* Between characters it is the substitute character, kept. */
     { "id,body\r\n1,好\x1A的\r\n2,坏的\r\n", "id|body;1|好\x1A的;2|坏的" },
     /* After the last closing quote, as exports that quote every value
      * write it. */
-    { "id,body\r\n\"1\",\"好的\"\x1A\r\n\"2\",\"坏的\"\r\n", "id|body;1|好的;2|坏的" },
-    { "id,body\n1,\"好的\"\x1A\x1A\n2,坏的\n", "id|body;1|好的;2|坏的" },
+    { "id,body\r\n\"1\",\"好的\"\x1A\r\n\"id\",\"body\"\r\n\"2\",\"坏的\"\r\n", "id|body;1|好的;2|坏的" },
+    { "id,body\n1,\"好的\"\x1A\x1A\nid,body\n2,坏的\n", "id|body;1|好的;2|坏的" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -312,6 +312,13 @@ check_csv (const char           *path,
             format = _("%s, line %llu: the date “%s” in column “%s” looks like a year of the Republic of China "
                        "(民国 113 is 2024) written without 民国; write the year with four digits (2024/03/05) "
                        "or with 民国 (民国113年3月5日)");
+          else if (status == PR_DATE_PLACEHOLDER)
+            /* As the scan tells it: a date written for no date, which it
+             * counts as none. */
+            format = _("%s, line %llu: the date “%s” in column “%s” is before 1901, after 2199 or the Unix "
+                       "epoch, a placeholder that systems write for no date, which a scan counts as none; "
+                       "give the record its real date (2019-06-08 17:31), or leave the cell empty if it has "
+                       "none");
           else if (status != PR_DATE_OK)
             format = _("%s, line %llu: the date “%s” in column “%s” cannot be read; write it as "
                        "2019-06-08 17:31 (or give --date-format for day-first or month-first dates), or "

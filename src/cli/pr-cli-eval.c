@@ -1037,8 +1037,10 @@ pr_cli_eval (int    argc,
   {
     const PrCliFile inputs[] = { { "--records", records_path }, { "--pairs", pairs_path },
                                  { "--truth-groups-file", truth_groups_path }, { "--people", people_path } };
-    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path, TRUE }, { "--curve", curve_path },
-                                  { "--weights-out", weights_out }, { "--features-out", features_out, TRUE } };
+    /* The report is printed on standard output: none of these goes there. */
+    const PrCliFile outputs[] = { { "--pairs-out", pairs_out_path, TRUE, TRUE }, { "--curve", curve_path, FALSE, TRUE },
+                                  { "--weights-out", weights_out, FALSE, TRUE },
+                                  { "--features-out", features_out, TRUE, TRUE } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;

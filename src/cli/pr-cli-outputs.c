@@ -43,18 +43,31 @@ open_device (const char  *path,
   return g_unix_output_stream_new (fd, TRUE);
 }
 
-/* CSV text under a workbook's name is a file Excel refuses to open. */
+/* CSV text under a workbook's name is a file Excel refuses to open, and
+ * under another spreadsheet's name (.xls, .ods, WPS's .et) one that
+ * program refuses or reads as something else. */
 static gboolean
 check_csv_name (const char  *path,
                 GError     **error)
 {
-  if (!pr_report_path_is_xlsx (path))
+  const char *extension = pr_report_path_spreadsheet_extension (path);
+
+  if (pr_report_path_is_xlsx (path))
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("%s names an Excel workbook (.xlsx), but this output is CSV text, which Excel would refuse to "
+                   "open under that name: name a .csv file (the decisions are exported as a workbook by "
+                   "“decisions export --out FILE.xlsx”, the clusters by the application's Export)"),
+                 path);
+  else if (extension != NULL)
+    /* Translators: the file, then its extension (.xls, .ods) */
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("%s names a spreadsheet workbook (%s), but this output is CSV text, which a spreadsheet "
+                   "program would refuse to open or misread under that name: name a .csv file (the decisions "
+                   "are exported as a workbook by “decisions export --out FILE.xlsx”, the clusters by the "
+                   "application's Export)"),
+                 path, extension);
+  else
     return TRUE;
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _("%s names an Excel workbook (.xlsx), but this output is CSV text, which Excel would refuse to "
-                 "open under that name: name a .csv file (the decisions are exported as a workbook by "
-                 "“decisions export --out FILE.xlsx”, the clusters by the application's Export)"),
-               path);
   return FALSE;
 }
 
@@ -161,6 +174,14 @@ pr_cli_write_text_output (const char  *path,
   return TRUE;
 }
 
+/* "--pairs -" for an option given "-"; what a command writes to standard
+ * output when no option names a file for it, as its caller names it. */
+static char *
+describe_stdout (const PrCliFile *file)
+{
+  return g_str_has_prefix (file->option, "-") ? g_strdup_printf ("%s -", file->option) : g_strdup (file->option);
+}
+
 /**
  * pr_cli_check_outputs:
  * @inputs: (array length=n_inputs): the files the subcommand reads
@@ -175,9 +196,11 @@ pr_cli_write_text_output (const char  *path,
  * (the records would be replaced by the report) or another output (one
  * report would be lost), however the two names spell or link to it
  * (pr_output_path_identity ()), and a CSV output named as a workbook
- * (.xlsx). A %NULL path (not given) and "-"
+ * (.xlsx, .xls, .ods…). A %NULL path (not given) and "-"
  * (standard input or output) are no file; two outputs given as "-" are
- * refused, as two given as one file are.
+ * refused, as two given as one file are, and so is "-" for an output
+ * marked no_stdout. An output whose option is not an option's name (the
+ * report a command prints when no --out is given) is standard output.
  *
  * Returns: %FALSE with @error naming the first that cannot be written
  */
@@ -204,16 +227,29 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
       g_ptr_array_add (output_keys, NULL);
       if (output->path == NULL)
         continue;
+      if (g_str_equal (output->path, "-") && output->no_stdout)
+        {
+          /* A contract file read by a program must hold nothing else:
+           * mixed into the report, its rows could not be told apart. */
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("%s - would write into standard output, where this command prints its report, and the "
+                         "two would run together: give a file name after %s"),
+                       output->option, output->option);
+          return FALSE;
+        }
       if (g_str_equal (output->path, "-"))
         {
           /* Two outputs on standard output would run together in one
            * stream, the second's header read as a row of the first. */
           if (on_stdout != NULL)
             {
+              g_autofree char *first = describe_stdout (on_stdout);
+              g_autofree char *second = describe_stdout (output);
+
               g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                           _("%s - and %s - both write to standard output, where the two would run together: "
+                           _("%s and %s both write to standard output, where the two would run together: "
                              "name a file for one of them"),
-                           on_stdout->option, output->option);
+                           first, second);
               return FALSE;
             }
           on_stdout = output;

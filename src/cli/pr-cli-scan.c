@@ -397,7 +397,12 @@ pr_cli_scan (int    argc,
     g_autofree char *bad_rows_file = pr_cli_bad_rows_path (skip_bad_rows, bad_rows_path, out);
     const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL },
                                  { "--password-file", options.password_file }, { "--rules", rules_path } };
-    const PrCliFile outputs[] = { { "--out", out }, { "--pairs", pairs_path }, { "--new-repeats", new_repeats_path },
+    /* Without --out, what it prints goes to standard output, where a
+     * second output given as "-" would run into it. */
+    const PrCliFile outputs[] = { out != NULL ? (PrCliFile) { "--out", out }
+                                                 /* Translators: the report scan prints when no --out is given */
+                                                 : (PrCliFile) { _("the report (without --out, on standard output)"), "-" },
+                                  { "--pairs", pairs_path }, { "--new-repeats", new_repeats_path },
                                   { "--bad-rows", bad_rows_file } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))

@@ -101,7 +101,12 @@ pr_cli_thresholds (int    argc,
     g_autofree char *bad_rows_file = pr_cli_bad_rows_path (skip_bad_rows, bad_rows_path, out);
     const PrCliFile inputs[] = { { _("the records file"), options.db == NULL && !options.sample && argc > 1 ? argv[1] : NULL },
                                  { "--password-file", options.password_file } };
-    const PrCliFile outputs[] = { { "--out", out }, { "--bad-rows", bad_rows_file } };
+    /* Without --out, what it prints goes to standard output, where a
+     * second output given as "-" would run into it. */
+    const PrCliFile outputs[] = { out != NULL ? (PrCliFile) { "--out", out }
+                                                 /* Translators: the table thresholds prints when no --out is given */
+                                                 : (PrCliFile) { _("the table (without --out, on standard output)"), "-" },
+                                  { "--bad-rows", bad_rows_file } };
 
     if (!pr_cli_check_outputs (inputs, G_N_ELEMENTS (inputs), outputs, G_N_ELEMENTS (outputs), &error))
       goto failed;

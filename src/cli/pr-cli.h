@@ -239,6 +239,7 @@ typedef struct
   const char *option;   /* "--out", or a positional argument's name */
   const char *path;     /* NULL: not given; "-": standard input or output */
   gboolean    csv;      /* an output written as CSV text, whatever its name */
+  gboolean    no_stdout; /* an output the command's report on stdout leaves no room for */
 } PrCliFile;
 
 gboolean      pr_cli_check_outputs          (const PrCliFile      *inputs,

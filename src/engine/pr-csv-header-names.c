@@ -2,8 +2,7 @@
 /* pr-csv-header-names.c: a CSV header's column names as a person reads
  * them: shown with their invisible characters named, and two names that
  * read as one (case, full-width letters, white space) told apart or
- * refused. Part of PrCsvReader's API (pr-csv-reader.h); it uses only the
- * reader's public accessors.
+ * refused. Part of PrCsvReader's API (pr-csv-reader.h).
  */
 
 #define G_LOG_DOMAIN "pr-csv-reader"
@@ -12,7 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "pr-csv-reader.h"
+#include "pr-csv-reader-private.h"
 
 #include <string.h>
 
@@ -223,11 +222,19 @@ pr_csv_reader_check_not_header (PrCsvReader        *reader,
                    "line, then scan again"),
                  (unsigned long long) pr_csv_reader_get_line (reader));
   else
-    g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
-                 _("line %llu holds the header's column names in another order, so the lines after it are "
-                   "another file's, with their columns in that order (were files put together?): save each "
-                   "file with the columns in the same order, put them together again keeping one header, "
-                   "then scan again"),
-                 (unsigned long long) pr_csv_reader_get_line (reader));
+    pr_csv_header_set_reordered_error (error, pr_csv_reader_get_line (reader));
   return FALSE;
+}
+
+/* A second file's header on @line, its names in another order. */
+void
+pr_csv_header_set_reordered_error (GError  **error,
+                                   guint64   line)
+{
+  g_set_error (error, PR_CSV_ERROR, PR_CSV_ERROR_SYNTAX,
+               _("line %llu holds the header's column names in another order, so the lines after it are "
+                 "another file's, with their columns in that order (were files put together?): save each "
+                 "file with the columns in the same order, put them together again keeping one header, "
+                 "then scan again"),
+               (unsigned long long) line);
 }

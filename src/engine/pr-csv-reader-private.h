@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The CSV reader's state, shared by its parser (pr-csv-reader.c) and its
- * input side (pr-csv-reader-input.c), the only files that include this
- * one.
+ * The CSV reader's state, shared by its parser (pr-csv-reader.c), its
+ * input side (pr-csv-reader-input.c), and its header's checks
+ * (pr-csv-header-names.c, pr-csv-end-mark-files.c).
  */
 #pragma once
 
@@ -74,6 +74,7 @@ struct _PrCsvReader
   guint64 line;                 /* physical line at buf[pos] */
   gboolean prev_cr;             /* last byte of quoted data was CR */
   gboolean mark_after_quote;    /* Ctrl-Z (0x1A) after the current field's closing quote */
+  guint64 quote_mark_line;      /* the line of that mark */
   gboolean skip_lf;             /* record ended at CR, LF may follow */
   guint64 quote_offset;         /* opening quote of the current field */
 
@@ -89,6 +90,9 @@ struct _PrCsvReader
   gboolean unchecked;           /* fields are not checked for UTF-8: the caller does */
   guint64 record_line;
   guint64 record_number;
+  guint64 record_end_mark;      /* the line of a mid-file Ctrl-Z ending the current record, or 0 */
+  guint64 follows_mark;         /* the same of the record returned last: the next must be the header */
+  char **header;                /* the header's names, for the record after such a mark */
 
   /* Data errors are sticky: the stream position is past the bad record
    * and we cannot resynchronise reliably. */
@@ -100,6 +104,13 @@ gboolean pr_csv_reader_fail        (PrCsvReader   *reader,
                                     gint           code,
                                     const char    *format,
                                     ...) G_GNUC_PRINTF (4, 5);
+void     pr_csv_reader_keep_header (PrCsvReader   *reader);
+gboolean pr_csv_reader_after_end_mark (PrCsvReader *reader,
+                                       guint64      mark_line,
+                                       gboolean    *skip,
+                                       GError     **error);
+void     pr_csv_header_set_reordered_error (GError **error,
+                                            guint64  line);
 gboolean pr_csv_reader_start_input (PrCsvReader   *reader,
                                     GCancellable  *cancellable,
                                     GError       **error);

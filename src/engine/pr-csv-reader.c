@@ -243,6 +243,7 @@ pr_csv_reader_free (PrCsvReader *reader)
   g_free (reader->buf);
   g_free (reader->rec);
   g_free (reader->fields);
+  g_strfreev (reader->header);
   g_clear_error (&reader->failed);
   g_free (reader);
 }
@@ -602,8 +603,8 @@ fail_more_after_end_mark (PrCsvReader  *reader,
  * file was put after another (copy /a). Either way the records around it
  * are misread: refused, naming the lines. Ending a record's last value (or
  * after its closing quote, in STATE_QUOTE_SEEN) it is left out, as the
- * reader leaves it out at the file's end: the rows after it are read on,
- * and a second file's header among them is refused where it stands. The
+ * reader leaves it out at the file's end, and the line after it must be
+ * the file's header (pr-csv-end-mark-files.c). The
  * byte with text on both sides in one line is no end mark but the
  * substitute character (SUB) a conversion writes for a character it lost,
  * read as the source has it. A value that is the mark alone is left to the
@@ -638,6 +639,7 @@ check_end_mark_inside (PrCsvReader  *reader,
                                      (unsigned long long) (line + count_line_breaks (text, m - text, FALSE)));
       if (f + 1 == reader->n_fields && text[length - 1] == 0x1A)
         {
+          reader->record_end_mark = line + count_line_breaks (text, length, FALSE);
           while (reader->fields[f].len > 0 && text[reader->fields[f].len - 1] == 0x1A)
             reader->rec[reader->fields[f].start + --reader->fields[f].len] = '\0';
           continue;
@@ -669,6 +671,10 @@ finish_record (PrCsvReader  *reader,
 {
   reader->in_progress = FALSE;
   reader->state = STATE_RECORD_START;
+  reader->record_end_mark = 0;
+  if (reader->mark_after_quote)
+    reader->record_end_mark = reader->quote_mark_line;
+  reader->mark_after_quote = FALSE;
 
   if (!reader->unchecked && !validate_record (reader, error))
     return FALSE;
@@ -700,8 +706,9 @@ finish_record (PrCsvReader  *reader,
   reader->have_record = TRUE;
   /* A byte order mark begins a file, never a line: one here is a file put
    * after another (cat a.csv b.csv), and it would stay, invisible, in the
-   * first value (an id "\uFEFF50" that is not 50). */
-  if (reader->record_number > 0 && reader->n_fields > 0)
+   * first value (an id "\uFEFF50" that is not 50). After a mid-file
+   * Ctrl-Z a file does begin: the line is held to the header there. */
+  if (reader->record_number > 0 && reader->n_fields > 0 && reader->follows_mark == 0)
     {
       gsize length;
       const char *first = pr_csv_reader_get_field (reader, 0, &length);
@@ -716,6 +723,10 @@ finish_record (PrCsvReader  *reader,
   reader->record_number++;
   return TRUE;
 }
+
+static gboolean read_record (PrCsvReader   *reader,
+                             GCancellable  *cancellable,
+                             GError       **error);
 
 /**
  * pr_csv_reader_next:
@@ -742,6 +753,30 @@ pr_csv_reader_next (PrCsvReader   *reader,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  for (;;)
+    {
+      guint64 mark_line = reader->follows_mark;
+      gboolean skip = FALSE;
+
+      if (!read_record (reader, cancellable, error))
+        return FALSE;
+      reader->follows_mark = reader->record_end_mark;
+      if (reader->record_number == 1)
+        pr_csv_reader_keep_header (reader);
+      if (mark_line == 0)
+        return TRUE;
+      if (!pr_csv_reader_after_end_mark (reader, mark_line, &skip, error))
+        return FALSE;
+      if (!skip)
+        return TRUE;
+    }
+}
+
+static gboolean
+read_record (PrCsvReader   *reader,
+             GCancellable  *cancellable,
+             GError       **error)
+{
   reader->have_record = FALSE;
 
   if (reader->failed != NULL)
@@ -929,6 +964,7 @@ pr_csv_reader_next (PrCsvReader   *reader,
                * (check_end_mark_inside ()); anything but the line's end
                * after it is refused below. */
               reader->mark_after_quote = TRUE;
+              reader->quote_mark_line = reader->line;
               reader->pos++;
             }
           else if (reader->mark_after_quote && *p != '\n' && *p != '\r')
@@ -1014,7 +1050,10 @@ pr_csv_reader_next_header (PrCsvReader   *reader,
       return FALSE;
     }
   if (pr_csv_reader_next (reader, cancellable, &local_error))
-    return TRUE;
+    {
+      pr_csv_reader_keep_header (reader);
+      return TRUE;
+    }
 
 no_header:
   if (local_error == NULL)

@@ -121,7 +121,11 @@ pr_csv_writer_new_for_path (const char        *path,
  * folds the superscript and subscript signs (⁺ ₌ …) too, and the minus
  * sign U+2212 is a minus to them as well. White space before it (spaces,
  * ideographic or no-break ones, line ends) does not stop a spreadsheet
- * that trims it, so it is looked past. */
+ * that trims it, so it is looked past; so are the characters other tools
+ * trim with it before a file reaches one (Java's trim () takes every
+ * control character, C's isspace () the vertical tab, JavaScript's the
+ * Mongolian vowel separator of older Unicode) and the invisible ones a
+ * person cannot see there (zero-width space, word joiner). */
 static gboolean
 starts_formula (const char *field)
 {
@@ -133,7 +137,9 @@ starts_formula (const char *field)
     {
       gunichar c = g_utf8_get_char_validated (field, -1);
 
-      if (c == (gunichar) -1 || c == (gunichar) -2 || !(g_unichar_isspace (c) || c == 0xFEFF))
+      if (c == (gunichar) -1 || c == (gunichar) -2 ||
+          !(g_unichar_isspace (c) || c < 0x20 || c == 0x7F || c == 0x85 || c == 0xFEFF || c == 0x180E ||
+            c == 0x200B || c == 0x2060))
         break;
       if (strchr ("\t\r", field[0]) != NULL)
         return TRUE;

@@ -281,6 +281,34 @@ pr_report_path_is_xlsx (const char *path)
 }
 
 /**
+ * pr_report_path_spreadsheet_extension:
+ * @path: (nullable): a file name
+ *
+ * The names a spreadsheet program opens as its own workbooks (Excel's,
+ * WPS's, LibreOffice's, Numbers'), other than .xlsx, which this program
+ * writes: CSV text under such a name is refused or misread there.
+ *
+ * Returns: (nullable): the extension as @path spells it (".XLS"), or
+ *   %NULL if @path does not end in one
+ */
+const char *
+pr_report_path_spreadsheet_extension (const char *path)
+{
+  static const char *const extensions[] = {
+    ".xls", ".xlsm", ".xlsb", ".xlt", ".xltx", ".xltm", ".xla", ".xlam", ".xlw",
+    ".ods", ".ots", ".fods", ".et", ".ett", ".numbers", ".gnumeric",
+  };
+  const char *dot = path != NULL ? strrchr (path, '.') : NULL;
+
+  if (dot == NULL || dot == path || strchr (dot, '/') != NULL || dot[-1] == '/')
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (extensions); i++)
+    if (g_ascii_strcasecmp (dot, extensions[i]) == 0)
+      return dot;
+  return NULL;
+}
+
+/**
  * pr_report_table_write:
  * @csv_flags: the CSV writer's, for a CSV file
  * @cancellable: (nullable): checked before each row; cancelled, the

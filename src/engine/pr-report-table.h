@@ -71,6 +71,7 @@ gboolean            pr_report_table_write        (PrReportTable       *self,
                                                   GCancellable        *cancellable,
                                                   GError             **error);
 gboolean            pr_report_path_is_xlsx       (const char          *path);
+const char         *pr_report_path_spreadsheet_extension (const char *path);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrReportTable, pr_report_table_free)
 
