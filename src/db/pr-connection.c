@@ -950,6 +950,43 @@ pr_connection_quote_identifier (const char *name)
   return g_string_free (quoted, FALSE);
 }
 
+/**
+ * pr_connection_quote_string:
+ * @value: a value, for a statement shown to a person to run
+ *
+ * Quotes @value as a string literal that MariaDB and MySQL read the same
+ * whatever their sql_mode: in single quotes, any inside doubled; as a
+ * hexadecimal literal when it holds a backslash (read as an escape
+ * unless NO_BACKSLASH_ESCAPES) or a control character.
+ *
+ * Returns: (transfer full): the literal
+ */
+char *
+pr_connection_quote_string (const char *value)
+{
+  GString *quoted = g_string_sized_new (strlen (value) + 2);
+
+  for (const char *p = value; *p; p++)
+    if (*p == '\\' || (guchar) *p < 0x20 || *p == 0x7f)
+      {
+        g_string_append (quoted, "X'");
+        for (const char *q = value; *q; q++)
+          g_string_append_printf (quoted, "%02X", (guchar) *q);
+        g_string_append_c (quoted, '\'');
+        return g_string_free (quoted, FALSE);
+      }
+  g_string_append_c (quoted, '\'');
+  for (const char *p = value; *p; p++)
+    {
+      if (*p == '\'')
+        g_string_append_c (quoted, '\'');
+      g_string_append_c (quoted, *p);
+    }
+  g_string_append_c (quoted, '\'');
+
+  return g_string_free (quoted, FALSE);
+}
+
 void
 _pr_db_row_free (gpointer data)
 {
