@@ -652,6 +652,17 @@ append_in (GString    *sql,
   g_string_append_c (sql, ')');
 }
 
+/* The store's schema as a shell word for --store: quoted only when it
+ * needs to be. */
+static char *
+schema_word (PrStore *self)
+{
+  for (const char *p = self->schema; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_' && *p != '-')
+      return g_shell_quote (self->schema);
+  return g_strdup (self->schema);
+}
+
 /* Refuses a damaged or partly written index, saying @problem and the
  * way out: a scan with the store writes the table's index anew; the
  * statements that delete it, quoted to run as shown, one a line. */
@@ -664,7 +675,7 @@ refuse_damaged (PrStore           *self,
 {
   g_autofree char *database = pr_connection_quote_string (key->database);
   g_autofree char *source = pr_connection_quote_string (key->table);
-  g_autofree char *schema = g_shell_quote (self->schema);
+  g_autofree char *schema = schema_word (self);
   const char *tables[] = { self->q_short_grams, self->q_short_bodies };
   g_autoptr(GString) deletes = g_string_new (NULL);
 
@@ -711,7 +722,7 @@ describe_rule (guint                     rules,
                const PrShortPairOptions *rule)
 {
   return g_strdup_printf (_("rules version %u, %u-grams, bodies of %u to %u characters, "
-                            "a 3-gram rare in at most %u of them, containment %g"),
+                            "a gram rare in at most %u of them, containment %g"),
                           rules, gram_chars, rule->min_chars, rule->max_chars, rule->max_records,
                           rule->min_containment);
 }
@@ -788,7 +799,7 @@ pr_store_find_short_texts (PrStore                  *self,
     {
       g_autofree char *made_by = describe_rule (search.rules_version, search.gram_chars, &search.made_by);
       g_autofree char *own = describe_rule (PR_SHORT_PAIR_RULES_VERSION, PR_SHORT_PAIR_GRAM_CHARS, options);
-      g_autofree char *schema = g_shell_quote (self->schema);
+      g_autofree char *schema = schema_word (self);
 
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    _("the short texts kept for “%s” in the schema “%s” were kept by another rule (%s) than "
