@@ -267,16 +267,32 @@ assert_answers (PrConnection *db,
   return non_empty;
 }
 
-/* Packs @stored's short bodies as version 13 kept them (one row). */
+/* Appends the row of version 13 holding @blob's @n_bodies, as chunk @chunk. */
+static void
+add_version_13_row (GString    *sql,
+                    guint       chunk,
+                    guint       n_bodies,
+                    GByteArray *blob)
+{
+  g_string_append_printf (sql, "%s('shortidx', 't', %u, (SELECT MAX(id) FROM shortstore.pr_scans), %u, 0x",
+                          chunk > 0 ? ", " : "", chunk, n_bodies);
+  for (guint i = 0; i < blob->len; i++)
+    g_string_append_printf (sql, "%02x", blob->data[i]);
+  g_string_append (sql, ")");
+}
+
+/* Packs @stored's short bodies as version 13 kept them, @per_row bodies
+ * a row (chunks numbered with gaps, as nothing said they follow on). */
 static void
 keep_as_version_13 (PrConnection *db,
-                    GPtrArray    *stored)
+                    GPtrArray    *stored,
+                    guint         per_row)
 {
   g_autoptr(GByteArray) blob = g_byte_array_new ();
   g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autoptr(GString) sql = g_string_new (NULL);
+  g_autoptr(GString) sql = g_string_new ("INSERT INTO shortstore.pr_short_texts VALUES ");
   PrShortPairOptions options;
-  guint n_bodies = 0;
+  guint n_bodies = 0, chunk = 0;
 
   pr_short_pair_options_default (&options);
   for (guint i = 0; i < stored->len; i++)
@@ -287,6 +303,12 @@ keep_as_version_13 (PrConnection *db,
 
       if (!pr_short_pairs_body_grams (&options, b->body, -1, grams))
         continue;
+      if (n_bodies == per_row)
+        {
+          add_version_13_row (sql, 3 * chunk++, n_bodies, blob);
+          g_byte_array_set_size (blob, 0);
+          n_bodies = 0;
+        }
       n = GUINT32_TO_LE (grams->len);
       g_byte_array_append (blob, (const guint8 *) &id_length, 2);
       g_byte_array_append (blob, (const guint8 *) b->id, strlen (b->id));
@@ -304,15 +326,28 @@ keep_as_version_13 (PrConnection *db,
                        "  chunk INT UNSIGNED NOT NULL, scan_id BIGINT NOT NULL, n_bodies INT UNSIGNED NOT NULL,"
                        "  bodies MEDIUMBLOB NOT NULL, PRIMARY KEY (source_database, source_table, chunk)"
                        ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4");
-  g_string_printf (sql, "INSERT INTO shortstore.pr_short_texts VALUES ('shortidx', 't', 0, "
-                   "(SELECT MAX(id) FROM shortstore.pr_scans), %u, 0x", n_bodies);
-  for (guint i = 0; i < blob->len; i++)
-    g_string_append_printf (sql, "%02x", blob->data[i]);
-  g_string_append (sql, ")");
+  add_version_13_row (sql, 3 * chunk++, n_bodies, blob);
+  g_test_message ("version 13 kept the short bodies in %u rows", chunk);
   pr_test_execute (db, sql->str);
   pr_test_execute (db, "DROP TABLE shortstore.pr_short_bodies");
   pr_test_execute (db, "DROP TABLE shortstore.pr_short_grams");
   pr_test_execute (db, "UPDATE shortstore.pr_meta SET value = '13' WHERE name = 'schema_version'");
+}
+
+/* A digest of @schema's index rows: each row of both tables, whole. */
+static char *
+index_rows (PrConnection *db,
+            const char   *schema)
+{
+  g_autofree char *sql = g_strdup_printf (
+    "SELECT CONCAT((SELECT CONCAT(COUNT(*), '/', SUM(CRC32(CONCAT_WS(',', source_database, source_table, body, "
+    "scan_id, record_id, n_grams))), '/', MAX(body)) FROM %s.pr_short_bodies), ' ', "
+    "(SELECT CONCAT(COUNT(*), '/', SUM(CRC32(CONCAT_WS(',', source_database, source_table, bucket, scan_id, "
+    "HEX(grams)))), '/', SUM(LENGTH(grams))) FROM %s.pr_short_grams))", schema, schema);
+  char *rows = pr_test_query_value (db, sql);
+
+  g_test_message ("index rows of %s: %s", schema, rows);
+  return rows;
 }
 
 static void
@@ -325,6 +360,7 @@ test_index_oracle (void)
   g_autoptr(GPtrArray) queries = g_ptr_array_new_with_free_func (body_free);
   g_autoptr(GString) sql = g_string_new ("INSERT INTO shortidx.t VALUES ");
   g_autofree char *err = NULL, *decisions = NULL, *after = NULL, *bodies = NULL;
+  g_autofree char *fresh = NULL, *migrated = NULL;
   guint non_empty, non_empty_13;
 
   pr_test_execute (admin, "DROP DATABASE IF EXISTS shortidx");
@@ -399,7 +435,8 @@ test_index_oracle (void)
                        "verdict, reviewer) VALUES ('shortidx', 't', '2', '1', 'repeat', 'clerk')");
   decisions = pr_test_query_value (db, "SELECT CONCAT(COUNT(*), ':', GROUP_CONCAT(record_id, verdict)) "
                                        "FROM shortstore.pr_decisions");
-  keep_as_version_13 (db, stored);
+  fresh = index_rows (db, "shortstore");
+  keep_as_version_13 (db, stored, 7);
   pr_test_assert_migrated (db, "shortstore", "shortstore_new", "pr_short_bodies");
   pr_test_assert_migrated (db, "shortstore", "shortstore_new", "pr_short_grams");
   assert_value (db, "SELECT COUNT(*) FROM information_schema.TABLES WHERE "
@@ -408,8 +445,269 @@ test_index_oracle (void)
                                    "FROM shortstore.pr_decisions");
   g_assert_cmpstr (after, ==, decisions);
   assert_value (db, "SELECT COUNT(*) FROM shortstore.pr_short_bodies", bodies);
+  /* Read a row at a time, written as a scan writes it. */
+  migrated = index_rows (db, "shortstore");
+  g_assert_cmpstr (migrated, ==, fresh);
   non_empty_13 = assert_answers (db, "shortstore", stored, queries);
   g_assert_cmpuint (non_empty_13, ==, non_empty);
+}
+
+/* A table @table of @database (@uri_database in a URI) with 80 bodies,
+ * some reworded from others, scanned with the store @store; the bodies
+ * into @stored. */
+static void
+scan_small (PrConnection *admin,
+            const char   *database,
+            const char   *uri_database,
+            const char   *table,
+            const char   *store,
+            GPtrArray    *stored)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GString) sql = g_string_new (NULL);
+  g_autofree char *q_database = pr_connection_quote_identifier (database);
+  g_autofree char *q_table = pr_connection_quote_identifier (table);
+  g_autofree char *q_store = pr_connection_quote_identifier (store);
+  g_autofree char *uri = pr_test_server_uri (uri_database, NULL);
+  g_autofree char *err = NULL;
+  const char *args[] = { "scan", "--db", uri, "--table", table, "--id", "id", "--petitioner", "user",
+                         "--text", "body", "--second-stage", "--store", store, "--out", "/dev/null", NULL };
+
+  g_string_printf (sql, "DROP DATABASE IF EXISTS %s", q_database);
+  pr_test_execute (admin, sql->str);
+  g_string_printf (sql, "DROP DATABASE IF EXISTS %s", q_store);
+  pr_test_execute (admin, sql->str);
+  g_string_printf (sql, "CREATE DATABASE %s CHARACTER SET utf8mb4", q_database);
+  pr_test_execute (admin, sql->str);
+  g_string_printf (sql, "CREATE DATABASE %s", q_store);
+  pr_test_execute (admin, sql->str);
+  g_string_printf (sql, "CREATE TABLE %s.%s (id INT PRIMARY KEY, user VARCHAR(10), body TEXT)", q_database, q_table);
+  pr_test_execute (admin, sql->str);
+  g_string_printf (sql, "INSERT INTO %s.%s VALUES ", q_database, q_table);
+  for (guint i = 0; i < 80; i++)
+    {
+      Body *b = g_new0 (Body, 1);
+
+      b->id = g_strdup_printf ("%u", i + 1);
+      b->body = make_body (rand, stored);
+      b->grams = grams_of (b->body);
+      g_ptr_array_add (stored, b);
+      g_string_append_printf (sql, "%s(%u, 'u%u', '%s')", i > 0 ? ", " : "", i + 1, i + 1, b->body);
+    }
+  pr_test_execute (admin, sql->str);
+  g_assert_cmpint (pr_test_run_cli (NULL, &err, args), ==, 0);
+}
+
+/* pr_store_find_short_texts () for @body as a new text in @store. */
+static gboolean
+find_for (const char    *database,
+          const char    *store,
+          const char    *table,
+          const PrShortPairOptions *options,
+          const char    *body,
+          GPtrArray    **found,
+          GError       **error)
+{
+  g_autoptr(PrConnection) source = pr_test_connect (server, database);
+  g_autoptr(PrStore) opened = pr_store_open (source, store, error);
+  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  gboolean kept = FALSE;
+
+  g_assert_nonnull (opened);
+  pr_short_pairs_body_grams (options, body, -1, grams);
+  if (!pr_store_find_short_texts (opened, table, options, (const guint64 *) (gpointer) grams->data, grams->len,
+                                  NULL, found, &kept, error))
+    return FALSE;
+  g_assert_true (kept);
+  return TRUE;
+}
+
+/* The refusal of @body as a new text in @store: its message, which says
+ * what to do (--store @store). */
+static char *
+refused (const char               *database,
+         const char               *store,
+         const char               *table,
+         const PrShortPairOptions *options,
+         const char               *body)
+{
+  g_autoptr(GPtrArray) found = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *word = g_shell_quote (store);
+
+  g_assert_false (find_for (database, store, table, options, body, &found, &error));
+  g_assert_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY);
+  g_assert_null (found);
+  g_test_message ("%s", error->message);
+  g_assert_true (strstr (error->message, "--store ") != NULL &&
+                 (strstr (error->message, store) != NULL || strstr (error->message, word) != NULL));
+  return g_strdup (error->message);
+}
+
+/* A stored body whose answer holds more than itself, and that answer. */
+static const Body *
+body_with_candidates (GPtrArray  *stored,
+                      GPtrArray **expected)
+{
+  for (guint i = 0; i < stored->len; i++)
+    {
+      const Body *b = stored->pdata[i];
+
+      *expected = brute_force (stored, b->grams, NULL);
+      if ((*expected)->len >= 2)
+        return b;
+      g_clear_pointer (expected, g_ptr_array_unref);
+    }
+  g_assert_not_reached ();
+}
+
+/* A text its 3-grams name but without its row in pr_short_bodies (a
+ * damaged or partly written store) is refused, not left out. */
+static void
+test_missing_body (void)
+{
+  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (body_free);
+  g_autoptr(GPtrArray) expected = NULL;
+  g_autoptr(GPtrArray) found = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL, *want = NULL, *delete = NULL, *said = NULL;
+  PrShortPairOptions options;
+  const Body *b;
+
+  pr_short_pair_options_default (&options);
+  scan_small (admin, "shortmiss", "shortmiss", "t", "shortmiss_store", stored);
+  b = body_with_candidates (stored, &expected);
+  g_assert_true (find_for ("shortmiss", "shortmiss_store", "t", &options, b->body, &found, &error));
+  g_assert_no_error (error);
+  got = joined (found);
+  want = joined (expected);
+  g_assert_cmpstr (got, ==, want);
+  g_clear_pointer (&found, g_ptr_array_unref);
+
+  /* Another candidate's row gone: the answer would be smaller. */
+  delete = g_strdup_printf ("DELETE FROM shortmiss_store.pr_short_bodies WHERE record_id = '%s'",
+                            (const char *) (g_strcmp0 (expected->pdata[0], b->id) != 0 ? expected->pdata[0]
+                                                                                     : expected->pdata[1]));
+  pr_test_execute (admin, delete);
+  said = refused ("shortmiss", "shortmiss_store", "t", &options, b->body);
+  g_assert_nonnull (strstr (said, "`shortmiss_store`.`pr_short_bodies`"));
+  g_assert_nonnull (strstr (said, "1 of the texts"));
+  g_assert_nonnull (strstr (said, "--store shortmiss_store"));
+}
+
+/* Every part of the rule the index was made by is kept with it, and a
+ * check by another rule is refused rather than answered by two. */
+static void
+test_rule_recorded (void)
+{
+  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (body_free);
+  g_autoptr(GPtrArray) expected = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *header = "UPDATE shortrule_store.pr_short_grams SET grams = %s WHERE bucket = 4294967295";
+  struct {
+    guint  min_chars, max_chars, max_records;
+    double min_containment;
+  } others[] = {
+    { 21, 250, 30, 0.5 }, { 20, 249, 30, 0.5 }, { 19, 251, 30, 0.5 },
+    { 20, 250, 29, 0.5 }, { 20, 250, 31, 0.5 }, { 20, 250, 30, 0.6 }, { 20, 250, 30, 0.4999 },
+  };
+  /* The rules version and the 3-gram's size, changed in the header. */
+  const char *changed[] = { "INSERT(grams, 13, 4, UNHEX('02000000'))", "INSERT(grams, 17, 4, UNHEX('04000000'))" };
+  PrShortPairOptions options;
+  const Body *b;
+
+  scan_small (admin, "shortrule", "shortrule", "t", "shortrule_store", stored);
+  b = body_with_candidates (stored, &expected);
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_autofree char *said = NULL;
+
+      pr_short_pair_options_default (&options);
+      options.min_chars = others[i].min_chars;
+      options.max_chars = others[i].max_chars;
+      options.max_records = others[i].max_records;
+      options.min_containment = others[i].min_containment;
+      said = refused ("shortrule", "shortrule_store", "t", &options, b->body);
+      g_assert_nonnull (strstr (said, "another rule"));
+    }
+  pr_short_pair_options_default (&options);
+  for (guint i = 0; i < G_N_ELEMENTS (changed); i++)
+    {
+      g_autofree char *said = NULL;
+      g_autofree char *update = g_strdup_printf (header, changed[i]);
+      g_autofree char *undo = g_strdup_printf (header, i == 0 ? "INSERT(grams, 13, 4, UNHEX('01000000'))"
+                                                      : "INSERT(grams, 17, 4, UNHEX('03000000'))");
+
+      pr_test_execute (admin, update);
+      said = refused ("shortrule", "shortrule_store", "t", &options, b->body);
+      g_assert_nonnull (strstr (said, "another rule"));
+      pr_test_execute (admin, undo);
+    }
+  /* The program's own rule answers; and so does a header of the first
+   * layout, whose programs knew only this rule. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GPtrArray) found = NULL;
+      g_autofree char *got = NULL, *want = joined (expected);
+
+      if (i == 1)
+        {
+          g_autofree char *update = g_strdup_printf (header, "LEFT(grams, 12)");
+
+          pr_test_execute (admin, update);
+        }
+      g_assert_true (find_for ("shortrule", "shortrule_store", "t", &options, b->body, &found, &error));
+      g_assert_no_error (error);
+      got = joined (found);
+      g_assert_cmpstr (got, ==, want);
+    }
+}
+
+/* The statements a damaged index's message gives run as shown where the
+ * names hold a backtick, a quote and a backslash, and delete that table's
+ * rows only. */
+static void
+test_damage_quoted (void)
+{
+  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (body_free);
+  g_auto(GStrv) lines = NULL;
+  PrShortPairOptions options;
+  const char *store = "short`s'tore";
+  const char *q_store = "`short``s'tore`";
+  /* A backslash too: an escape in the server's default sql_mode. */
+  const char *table = "t`'\\q";
+  guint n_statements = 0;
+  g_autofree char *sql = NULL, *left = NULL, *said = NULL;
+
+  pr_short_pair_options_default (&options);
+  scan_small (admin, "short`d'b", "short%60d%27b", table, store, stored);
+  /* Another table's index, which the statements must leave. */
+  sql = g_strdup_printf ("INSERT INTO %s.pr_short_grams SELECT 'other', source_table, bucket, scan_id, grams "
+                         "FROM %s.pr_short_grams", q_store, q_store);
+  pr_test_execute (admin, sql);
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE %s.pr_short_grams SET grams = 'x' WHERE source_database = 'short`d''b' AND "
+                         "bucket = 4294967295", q_store);
+  pr_test_execute (admin, sql);
+  said = refused ("short`d'b", store, table, &options, ((Body *) stored->pdata[0])->body);
+  lines = g_strsplit (said, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "DELETE FROM "))
+      {
+        pr_test_execute (admin, lines[i]);
+        n_statements++;
+      }
+  g_assert_cmpuint (n_statements, ==, 2);
+  g_free (sql);
+  sql = g_strdup_printf ("SELECT CONCAT((SELECT COUNT(*) FROM %s.pr_short_grams WHERE source_database = 'short`d''b'), "
+                         "' ', (SELECT COUNT(*) FROM %s.pr_short_bodies WHERE source_database = 'short`d''b'), ' ', "
+                         "(SELECT COUNT(*) > 0 FROM %s.pr_short_grams WHERE source_database = 'other'))",
+                         q_store, q_store, q_store);
+  left = pr_test_query_value (admin, sql);
+  g_assert_cmpstr (left, ==, "0 0 1");
 }
 
 /* An account that may not drop pr_short_texts cannot upgrade a version
@@ -477,6 +775,9 @@ main (int    argc,
   server = pr_test_server_start ();
   g_test_add_func ("/db/short-text-index/oracle", test_index_oracle);
   g_test_add_func ("/db/short-text-index/upgrade-without-drop", test_upgrade_without_drop);
+  g_test_add_func ("/db/short-text-index/missing-body", test_missing_body);
+  g_test_add_func ("/db/short-text-index/rule-recorded", test_rule_recorded);
+  g_test_add_func ("/db/short-text-index/damage-quoted", test_damage_quoted);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

@@ -924,6 +924,25 @@ pr_connection_execute (PrConnection  *self,
   return TRUE;
 }
 
+/* @text between two @marks, any @mark inside doubled. */
+static char *
+quote_doubling (const char *text,
+                char        mark)
+{
+  GString *quoted = g_string_sized_new (strlen (text) + 2);
+
+  g_string_append_c (quoted, mark);
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == mark)
+        g_string_append_c (quoted, mark);
+      g_string_append_c (quoted, *p);
+    }
+  g_string_append_c (quoted, mark);
+
+  return g_string_free (quoted, FALSE);
+}
+
 /**
  * pr_connection_quote_identifier:
  * @name: a table or column name, as the catalogue gives it
@@ -936,18 +955,34 @@ pr_connection_execute (PrConnection  *self,
 char *
 pr_connection_quote_identifier (const char *name)
 {
-  GString *quoted = g_string_sized_new (strlen (name) + 2);
+  return quote_doubling (name, '`');
+}
 
-  g_string_append_c (quoted, '`');
-  for (const char *p = name; *p; p++)
-    {
-      if (*p == '`')
-        g_string_append_c (quoted, '`');
-      g_string_append_c (quoted, *p);
-    }
-  g_string_append_c (quoted, '`');
+/**
+ * pr_connection_quote_string:
+ * @value: a value, for a statement shown to a person to run
+ *
+ * Quotes @value as a string literal that MariaDB and MySQL read the same
+ * whatever their sql_mode: in single quotes, any inside doubled; as a
+ * hexadecimal literal when it holds a backslash (read as an escape
+ * unless NO_BACKSLASH_ESCAPES) or a control character.
+ *
+ * Returns: (transfer full): the literal
+ */
+char *
+pr_connection_quote_string (const char *value)
+{
+  for (const char *p = value; *p; p++)
+    if (*p == '\\' || (guchar) *p < 0x20 || *p == 0x7f)
+      {
+        GString *hex = g_string_new ("X'");
 
-  return g_string_free (quoted, FALSE);
+        for (const char *q = value; *q; q++)
+          g_string_append_printf (hex, "%02X", (guchar) *q);
+        g_string_append_c (hex, '\'');
+        return g_string_free (hex, FALSE);
+      }
+  return quote_doubling (value, '\'');
 }
 
 void

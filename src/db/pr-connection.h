@@ -43,6 +43,7 @@ gboolean            pr_connection_execute             (PrConnection             
                                                        const char                *sql,
                                                        GError                   **error);
 char               *pr_connection_quote_identifier    (const char                *name);
+char               *pr_connection_quote_string        (const char                *value);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrConnectionParams, pr_connection_params_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrConnection, pr_connection_close)

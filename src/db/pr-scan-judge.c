@@ -203,7 +203,7 @@ ensure_short_pairs (PrScanResult    *result,
                                    store != NULL ? keep_short_body : NULL, &sink, cancellable, error))
     return FALSE;
   if (store != NULL)
-    pr_store_keep_short_texts (store, result->scan_id, g_steal_pointer (&ids), g_steal_pointer (&grams));
+    pr_store_keep_short_texts (store, result->scan_id, g_steal_pointer (&ids), g_steal_pointer (&grams), &options);
   result->short_pairs = g_steal_pointer (&pairs);
   return TRUE;
 }

@@ -15,9 +15,12 @@
  * 3-gram times an odd constant, a bijection), about a hundred holdings a
  * bucket whatever the table's size, so that rows stay few and small. A
  * header row (bucket HEADER_BUCKET) holds the number of bucket bits, the
- * max_records the index was made for, and the number of bodies; a table
- * without it had no short texts kept (a scan before the store kept them,
- * or one without the second stage).
+ * number of bodies and the whole rule the index was made by (its rules
+ * version, the 3-gram's size, the bodies' range of characters, the
+ * max_records and the containment): a check by another rule would mix
+ * two, so it is refused. A table without a header had no short texts
+ * kept (a scan before the store kept them, or one without the second
+ * stage).
  *
  * Every commit replaces the table's rows, in its own transaction
  * (_pr_store_write_short_texts ()).
@@ -35,7 +38,12 @@
 #include "pr-store-short-texts.h"
 
 #define HEADER_BUCKET G_MAXUINT32
-#define HEADER_BYTES 12
+/* Bucket bits, max_records, bodies, rules version, 3-gram size, least
+ * and most characters (4 bytes each), the containment (a double). */
+#define HEADER_BYTES 36
+/* The first header held bucket bits, max_records and bodies only: its
+ * programs knew one rule, rules version 1 with the defaults. */
+#define FIRST_HEADER_BYTES 12
 /* Holdings (3-gram, body) a bucket, on average. */
 #define BUCKET_HOLDINGS 128
 /* Holdings sorted at once while writing: 16 bytes each. */
@@ -46,6 +54,7 @@
 
 struct _PrShortTextsKept {
   gint64     scan_id;
+  PrShortPairOptions options;
   GPtrArray *ids;     /* char * */
   GPtrArray *grams;   /* GArray of guint64, ascending */
 };
@@ -67,6 +76,7 @@ _pr_short_texts_kept_free (PrShortTextsKept *kept)
  * @ids: (transfer full) (element-type utf8): the record of each short body
  * @grams: (transfer full) (element-type GArray): its distinct 3-grams
  *   (pr_short_pairs_body_grams ())
+ * @options: the rule they were read and will be paired by
  *
  * Keeps the short bodies for the commit of @scan_id
  * (pr_store_commit_scan ()), which replaces the table's with them.
@@ -75,15 +85,17 @@ void
 pr_store_keep_short_texts (PrStore   *self,
                            gint64     scan_id,
                            GPtrArray *ids,
-                           GPtrArray *grams)
+                           GPtrArray *grams,
+                           const PrShortPairOptions *options)
 {
-  g_return_if_fail (self != NULL && ids != NULL && grams != NULL && ids->len == grams->len);
+  g_return_if_fail (self != NULL && ids != NULL && grams != NULL && ids->len == grams->len && options != NULL);
 
   g_clear_pointer (&self->short_texts, _pr_short_texts_kept_free);
   self->short_texts = g_new0 (PrShortTextsKept, 1);
   self->short_texts->scan_id = scan_id;
   self->short_texts->ids = ids;
   self->short_texts->grams = grams;
+  self->short_texts->options = *options;
 }
 
 static inline guint32
@@ -178,15 +190,60 @@ compare_holdings (const void *x,
   return (p->body > q->body) - (p->body < q->body);
 }
 
-/* Writes the 3-grams of @grams held by at most @max_records bodies,
- * bucket by bucket, a part of the buckets at a time. */
+/* Appends to @holdings those of the index's (3-gram, body) holdings
+ * whose key's top @pbits bits are @part, each body numbered as written. */
+typedef gboolean (*HoldingsFunc) (gpointer   source,
+                                  guint64    part,
+                                  guint      pbits,
+                                  GArray    *holdings,
+                                  GError   **error);
+
+static inline void
+add_holdings (GArray        *holdings,
+              const guint64 *grams,
+              guint          n_grams,
+              guint32        body,
+              guint64        part,
+              guint          pbits)
+{
+  for (guint i = 0; i < n_grams; i++)
+    {
+      Holding one = { grams[i] * GOLDEN, body };
+
+      if (bucket_of (one.key, pbits) == part)
+        g_array_append_val (holdings, one);
+    }
+}
+
+/* The holdings of the bodies kept in memory (GArray of guint64 each). */
 static gboolean
-write_grams (GramRows   *rows,
-             GPtrArray  *grams,
-             guint       bits,
-             guint       max_records,
-             guint64     n_holdings,
-             GError    **error)
+kept_holdings (gpointer   source,
+               guint64    part,
+               guint      pbits,
+               GArray    *holdings,
+               GError   **error)
+{
+  GPtrArray *grams = source;
+
+  for (guint b = 0; b < grams->len; b++)
+    {
+      const GArray *own = grams->pdata[b];
+
+      add_holdings (holdings, (const guint64 *) (gpointer) own->data, own->len, b, part, pbits);
+    }
+  return TRUE;
+}
+
+/* Writes the 3-grams of @source's holdings held by at most @max_records
+ * bodies, bucket by bucket, a part of the buckets at a time. */
+static gboolean
+write_grams (GramRows      *rows,
+             HoldingsFunc   source_func,
+             gpointer       source,
+             guint          bits,
+             guint          max_records,
+             guint64        n_holdings,
+             GError       **error)
 {
   guint pbits = 0;
 
@@ -199,18 +256,8 @@ write_grams (GramRows   *rows,
       const Holding *h;
       guint32 bucket = 0;
 
-      for (guint b = 0; b < grams->len; b++)
-        {
-          const GArray *own = grams->pdata[b];
-
-          for (guint i = 0; i < own->len; i++)
-            {
-              Holding one = { g_array_index (own, guint64, i) * GOLDEN, b };
-
-              if (bucket_of (one.key, pbits) == part)
-                g_array_append_val (holdings, one);
-            }
-        }
+      if (!source_func (source, part, pbits, holdings, error))
+        return FALSE;
       if (holdings->len > 1)
         qsort (holdings->data, holdings->len, sizeof (Holding), compare_holdings);
       h = (const Holding *) (gpointer) holdings->data;
@@ -248,12 +295,14 @@ write_grams (GramRows   *rows,
   return flush_gram_rows (rows, error);
 }
 
+/* Writes @ids and their @grams as the bodies numbered from @number. */
 static gboolean
 write_bodies (PrStore          *self,
               const PrStoreKey *where,
               gint64            scan_id,
               GPtrArray        *ids,
               GPtrArray        *grams,
+              guint32           number,
               GError          **error)
 {
   gsize budget = row_budget (self);
@@ -285,7 +334,7 @@ write_bodies (PrStore          *self,
           MYSQL_BIND *p = params + i * 6;
 
           g_string_append (sql, i == 0 ? "(?,?,?,?,?,?)" : ",(?,?,?,?,?,?)");
-          numbers[2 * i] = first + i;
+          numbers[2 * i] = number + first + i;
           numbers[2 * i + 1] = ((GArray *) grams->pdata[first + i])->len;
           _pr_store_bind_key (p, where, &lengths[i * 3]);
           _pr_statement_bind_u32 (&p[2], &numbers[2 * i]);
@@ -300,24 +349,12 @@ write_bodies (PrStore          *self,
   return TRUE;
 }
 
-/* Replaces @where's short bodies with @ids and their @grams (none, with
- * no header, when @ids is NULL). */
 static gboolean
-write_index (PrStore          *self,
-             const PrStoreKey *where,
-             gint64            scan_id,
-             GPtrArray        *ids,
-             GPtrArray        *grams,
-             GError          **error)
+delete_index (PrStore          *self,
+              const PrStoreKey *where,
+              GError          **error)
 {
-  const char *what = _("cannot keep the short texts in the store");
   const char *tables[] = { self->q_short_bodies, self->q_short_grams };
-  PrShortPairOptions options;
-  GramRows rows = { self, where, scan_id, NULL, NULL, 0, 0 };
-  guint64 n_holdings = 0;
-  guint32 header[3];
-  guint bits = 0;
-  gboolean ok;
 
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
@@ -327,31 +364,59 @@ write_index (PrStore          *self,
       unsigned long lengths[2];
 
       _pr_store_bind_key (params, where, lengths);
-      if (!_pr_statement_run (self->connection, delete, params, NULL, NULL, what, error))
+      if (!_pr_statement_run (self->connection, delete, params, NULL, NULL,
+                              _("cannot keep the short texts in the store"), error))
         return FALSE;
     }
-  if (ids == NULL)
-    return TRUE;
-  pr_short_pair_options_default (&options);
-  for (guint b = 0; b < grams->len; b++)
-    n_holdings += ((GArray *) grams->pdata[b])->len;
+  return TRUE;
+}
+
+/* Bucket bits for @n_holdings: about BUCKET_HOLDINGS a bucket. */
+static guint
+bucket_bits (guint64 n_holdings)
+{
+  guint bits = 0;
+
   while (bits < 31 && (n_holdings >> bits) > BUCKET_HOLDINGS)
     bits++;
-  if (!write_bodies (self, where, scan_id, ids, grams, error))
-    return FALSE;
+  return bits;
+}
+
+/* The 3-grams of @source's holdings, then the header: a header means the
+ * rest is there. The bodies are written already. */
+static gboolean
+write_grams_and_header (PrStore                  *self,
+                        const PrStoreKey         *where,
+                        gint64                    scan_id,
+                        const PrShortPairOptions *options,
+                        HoldingsFunc              source_func,
+                        gpointer                  source,
+                        guint32                   n_bodies,
+                        guint64                   n_holdings,
+                        GError                  **error)
+{
+  GramRows rows = { self, where, scan_id, NULL, NULL, 0, 0 };
+  guint bits = bucket_bits (n_holdings);
+  gboolean ok;
+
   rows.buckets = g_array_new (FALSE, FALSE, sizeof (guint32));
   rows.blobs = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
   rows.budget = row_budget (self);
-  ok = write_grams (&rows, grams, bits, options.max_records, n_holdings, error);
+  ok = write_grams (&rows, source_func, source, bits, options->max_records, n_holdings, error);
   if (ok)
     {
       g_autoptr(GByteArray) blob = g_byte_array_new ();
+      guint32 header[7] = { bits, options->max_records, n_bodies, PR_SHORT_PAIR_RULES_VERSION,
+                            PR_SHORT_PAIR_GRAM_CHARS, options->min_chars, options->max_chars };
+      guint64 containment;
 
-      /* Last: a header means the rest is there. */
-      header[0] = GUINT32_TO_LE (bits);
-      header[1] = GUINT32_TO_LE (options.max_records);
-      header[2] = GUINT32_TO_LE (ids->len);
-      g_byte_array_append (blob, (const guint8 *) header, HEADER_BYTES);
+      G_STATIC_ASSERT (sizeof header + sizeof containment == HEADER_BYTES);
+      for (guint i = 0; i < G_N_ELEMENTS (header); i++)
+        header[i] = GUINT32_TO_LE (header[i]);
+      memcpy (&containment, &options->min_containment, sizeof containment);
+      containment = GUINT64_TO_LE (containment);
+      g_byte_array_append (blob, (const guint8 *) header, sizeof header);
+      g_byte_array_append (blob, (const guint8 *) &containment, sizeof containment);
       ok = add_gram_row (&rows, HEADER_BUCKET, blob, error) && flush_gram_rows (&rows, error);
     }
   g_array_unref (rows.buckets);
@@ -368,24 +433,34 @@ _pr_store_write_short_texts (PrStore          *self,
                              GError          **error)
 {
   PrShortTextsKept *kept = self->short_texts;
+  guint64 n_holdings = 0;
 
+  if (!delete_index (self, where, error))
+    return FALSE;
   if (kept == NULL || kept->scan_id != scan_id)
-    return write_index (self, where, scan_id, NULL, NULL, error);
-  return write_index (self, where, scan_id, kept->ids, kept->grams, error);
+    return TRUE;
+  for (guint b = 0; b < kept->grams->len; b++)
+    n_holdings += ((GArray *) kept->grams->pdata[b])->len;
+  return write_bodies (self, where, scan_id, kept->ids, kept->grams, 0, error) &&
+         write_grams_and_header (self, where, scan_id, &kept->options, kept_holdings, kept->grams,
+                                 kept->ids->len, n_holdings, error);
 }
 
 /* The search for one new body (pr_store_find_short_texts ()). */
 typedef struct {
+  PrStore       *self;
   const guint64 *grams;      /* the new body's, ascending */
   guint          n_grams;
   guint32        own;        /* its own body's number, or G_MAXUINT32 */
   guint          max_records;
   double         min_containment;
   guint          bits;
-  guint          cap;        /* max_records the index was made for */
   guint32        n_bodies;
+  PrShortPairOptions made_by; /* the rule the index was made by */
+  guint          rules_version;
+  guint          gram_chars;
   gboolean       header;
-  gboolean       damaged;
+  const char    *damaged;    /* the store's table found damaged, quoted */
   GHashTable    *shared;     /* body → 3-grams shared with the new body */
 } Search;
 
@@ -397,19 +472,37 @@ read_header (const char    *id,
              GError       **error)
 {
   Search *search = user_data;
-  guint32 header[3];
+  guint32 header[7];
+  guint64 containment;
 
-  if (bytes == NULL || length != HEADER_BYTES)
+  if (bytes == NULL || (length != HEADER_BYTES && length != FIRST_HEADER_BYTES))
     {
-      search->damaged = TRUE;
+      search->damaged = search->self->q_short_grams;
       return TRUE;
     }
-  memcpy (header, bytes, HEADER_BYTES);
+  memcpy (header, bytes, FIRST_HEADER_BYTES);
   search->bits = GUINT32_FROM_LE (header[0]);
-  search->cap = GUINT32_FROM_LE (header[1]);
+  search->made_by.max_records = GUINT32_FROM_LE (header[1]);
   search->n_bodies = GUINT32_FROM_LE (header[2]);
+  search->rules_version = 1;
+  search->gram_chars = 3;
+  search->made_by.min_chars = 20;
+  search->made_by.max_chars = 250;
+  search->made_by.min_containment = 0.5;
+  if (length == HEADER_BYTES)
+    {
+      memcpy (header, bytes, sizeof header);
+      memcpy (&containment, bytes + sizeof header, sizeof containment);
+      containment = GUINT64_FROM_LE (containment);
+      search->rules_version = GUINT32_FROM_LE (header[3]);
+      search->gram_chars = GUINT32_FROM_LE (header[4]);
+      search->made_by.min_chars = GUINT32_FROM_LE (header[5]);
+      search->made_by.max_chars = GUINT32_FROM_LE (header[6]);
+      memcpy (&search->made_by.min_containment, &containment, sizeof containment);
+    }
   search->header = TRUE;
-  search->damaged = search->bits > 31;
+  if (search->bits > 31)
+    search->damaged = search->self->q_short_grams;
   return TRUE;
 }
 
@@ -469,7 +562,7 @@ read_bucket (const char    *id,
               body = GUINT32_FROM_LE (body);
               if (body >= search->n_bodies)
                 {
-                  search->damaged = TRUE;
+                  search->damaged = search->self->q_short_grams;
                   return TRUE;
                 }
               if (body != search->own)
@@ -490,7 +583,7 @@ read_bucket (const char    *id,
       at += 4 * (gsize) count;
     }
   if (bytes == NULL || at != length)
-    search->damaged = TRUE;
+    search->damaged = search->self->q_short_grams;
   return TRUE;
 }
 
@@ -508,6 +601,7 @@ typedef struct {
   Search    *search;
   GArray    *bodies;  /* guint32, the candidates' numbers */
   GHashTable *ids;    /* body number + 1 → its record */
+  guint      n_rows;  /* the rows read of the bodies asked for */
 } Candidates;
 
 static void
@@ -520,9 +614,10 @@ take_candidate (const char    *id,
   guint shared = GPOINTER_TO_UINT (g_hash_table_lookup (found->search->shared, GUINT_TO_POINTER (body + 1)));
   guint other = (guint) values[1];
 
+  found->n_rows++;
   if (other == 0)
     {
-      found->search->damaged = TRUE;
+      found->search->damaged = found->search->self->q_short_bodies;
       return;
     }
   if ((double) shared / MIN (other, found->search->n_grams) >= found->search->min_containment)
@@ -557,17 +652,79 @@ append_in (GString    *sql,
   g_string_append_c (sql, ')');
 }
 
+/* The store's schema as a shell word for --store: quoted only when it
+ * needs to be. */
+static char *
+schema_word (PrStore *self)
+{
+  for (const char *p = self->schema; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_' && *p != '-')
+      return g_shell_quote (self->schema);
+  return g_strdup (self->schema);
+}
+
+/* Refuses a damaged or partly written index, saying @problem and the
+ * way out: a scan with the store writes the table's index anew; the
+ * statements that delete it, quoted to run as shown, one a line. */
 static gboolean
 refuse_damaged (PrStore           *self,
                 const char        *table,
                 const PrStoreKey  *key,
+                const char        *problem,
                 GError           **error)
 {
+  g_autofree char *database = pr_connection_quote_string (key->database);
+  g_autofree char *source = pr_connection_quote_string (key->table);
+  g_autofree char *schema = schema_word (self);
+  const char *tables[] = { self->q_short_grams, self->q_short_bodies };
+  g_autoptr(GString) deletes = g_string_new (NULL);
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    g_string_append_printf (deletes, "\nDELETE FROM %s WHERE source_database = %s AND source_table = %s;",
+                            tables[t], database, source);
   g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-               _("the short texts kept for “%s” in the schema “%s” are damaged; delete them "
-                 "(DELETE FROM pr_short_grams WHERE source_database = '%s' AND source_table = '%s') "
-                 "and scan again"), table, self->schema, key->database, key->table);
+               _("the short texts kept for “%s” in the schema “%s” are damaged or were partly written: %s. "
+                 "Scan the table with the store again (--store %s), which writes them anew; until then the "
+                 "check cannot find short texts reworded. To remove them by hand:%s"),
+               table, self->schema, problem, schema, deletes->str);
   return FALSE;
+}
+
+/* A row of @damaged (quoted) cannot be read. */
+static gboolean
+refuse_unreadable (PrStore           *self,
+                   const char        *table,
+                   const PrStoreKey  *key,
+                   const char        *damaged,
+                   GError           **error)
+{
+  g_autofree char *problem = g_strdup_printf (_("a row of %s cannot be read"), damaged);
+
+  return refuse_damaged (self, table, key, problem, error);
+}
+
+/* Whether @rules, @gram_chars and @made_by are this program's @options. */
+static gboolean
+same_rule (guint                     rules,
+           guint                     gram_chars,
+           const PrShortPairOptions *made_by,
+           const PrShortPairOptions *options)
+{
+  return rules == PR_SHORT_PAIR_RULES_VERSION && gram_chars == PR_SHORT_PAIR_GRAM_CHARS &&
+         made_by->min_chars == options->min_chars && made_by->max_chars == options->max_chars &&
+         made_by->max_records == options->max_records &&
+         made_by->min_containment == options->min_containment;
+}
+
+static char *
+describe_rule (guint                     rules,
+               guint                     gram_chars,
+               const PrShortPairOptions *rule)
+{
+  return g_strdup_printf (_("rules version %u, %u-grams, bodies of %u to %u characters, "
+                            "a gram rare in at most %u of them, containment %g"),
+                          rules, gram_chars, rule->min_chars, rule->max_chars, rule->max_records,
+                          rule->min_containment);
 }
 
 /**
@@ -609,9 +766,9 @@ pr_store_find_short_texts (PrStore                  *self,
   g_autoptr(GArray) buckets = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
-  Search search = { grams, n_grams, G_MAXUINT32, options->max_records, options->min_containment,
-                    0, 0, 0, FALSE, FALSE, shared };
-  Candidates candidates = { &search, bodies, records };
+  Search search = { self, grams, n_grams, G_MAXUINT32, options->max_records, options->min_containment,
+                    0, 0, { 0 }, 0, 0, FALSE, NULL, shared };
+  Candidates candidates = { &search, bodies, records, 0 };
   const PrStoreKey *key;
   MYSQL_BIND params[2 + BATCH_IDS];
   unsigned long lengths[3];
@@ -633,15 +790,21 @@ pr_store_find_short_texts (PrStore                  *self,
     if (!_pr_store_for_each_blob (self, sql, params, read_header, &search, what, error))
       return FALSE;
   }
-  if (search.damaged)
-    return refuse_damaged (self, table, key, error);
+  if (search.damaged != NULL)
+    return refuse_unreadable (self, table, key, search.damaged, error);
   *kept = search.header;
-  if (search.header && search.cap < options->max_records)
+  /* Every part of the rule decides the answer: the bodies kept, the
+   * 3-grams counted rare, the share that pairs. */
+  if (search.header && !same_rule (search.rules_version, search.gram_chars, &search.made_by, options))
     {
+      g_autofree char *made_by = describe_rule (search.rules_version, search.gram_chars, &search.made_by);
+      g_autofree char *own = describe_rule (PR_SHORT_PAIR_RULES_VERSION, PR_SHORT_PAIR_GRAM_CHARS, options);
+      g_autofree char *schema = schema_word (self);
+
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   _("the short texts kept for “%s” in the schema “%s” were kept for another rule (3-grams in "
-                     "at most %u texts, this program counts up to %u); scan the table with the store again"),
-                   table, self->schema, search.cap, options->max_records);
+                   _("the short texts kept for “%s” in the schema “%s” were kept by another rule (%s) than "
+                     "this program's (%s); scan the table with the store again (--store %s)"),
+                   table, self->schema, made_by, own, schema);
       return FALSE;
     }
   if (!search.header || search.n_bodies == 0 || n_grams == 0)
@@ -687,8 +850,8 @@ pr_store_find_short_texts (PrStore                  *self,
       append_in (sql, params + 2, buckets, start, n);
       if (!_pr_store_for_each_blob (self, sql->str, params, read_bucket, &search, what, error))
         return FALSE;
-      if (search.damaged)
-        return refuse_damaged (self, table, key, error);
+      if (search.damaged != NULL)
+        return refuse_unreadable (self, table, key, search.damaged, error);
     }
 
   /* The bodies sharing any: their 3-grams' number decides. */
@@ -711,10 +874,20 @@ pr_store_find_short_texts (PrStore                  *self,
         g_string_printf (sql, "SELECT record_id, body, n_grams FROM %s WHERE source_database = ? AND "
                          "source_table = ? AND body", self->q_short_bodies);
         append_in (sql, params + 2, touched, start, n);
+        candidates.n_rows = 0;
         if (!_pr_store_for_each_row (self, sql->str, params, 2, take_candidate, &candidates, what, error))
           return FALSE;
-        if (search.damaged)
-          return refuse_damaged (self, table, key, error);
+        if (search.damaged != NULL)
+          return refuse_unreadable (self, table, key, search.damaged, error);
+        /* A body its 3-grams name but without a row would be a smaller
+         * answer, not a wrong one anyone could see. */
+        if (candidates.n_rows != n)
+          {
+            g_autofree char *problem = g_strdup_printf (_("%u of the texts its 3-grams name have no row in %s"),
+                                                        n - MIN (n, candidates.n_rows), self->q_short_bodies);
+
+            return refuse_damaged (self, table, key, problem, error);
+          }
       }
   }
   g_array_sort (bodies, compare_bodies);
@@ -727,7 +900,18 @@ pr_store_find_short_texts (PrStore                  *self,
 
 /* Version 13 kept every short body with all its 3-grams, in packed rows:
  * its id's length (2 bytes) and bytes, the number of its 3-grams (4
- * bytes) and the 3-grams (8 bytes each). */
+ * bytes) and the 3-grams (8 bytes each). The upgrade reads them a row at
+ * a time, each under the server's packet, so that its memory is one row
+ * and a part of the holdings (PARTITION_HOLDINGS), whatever the table. */
+typedef struct {
+  PrStore          *self;
+  const PrStoreKey *key;
+  gint64            chunk;    /* the last row read */
+  gboolean          read;     /* whether a row was */
+  GPtrArray        *ids;      /* its bodies' records */
+  GPtrArray        *grams;    /* and 3-grams (GArray of guint64) */
+} OldRows;
+
 static gboolean
 unpack_old_row (const char    *id,
                 const guint8  *blob,
@@ -735,11 +919,14 @@ unpack_old_row (const char    *id,
                 gpointer       user_data,
                 GError       **error)
 {
-  GPtrArray **kept = user_data;  /* ids, grams */
-  guint64 n_bodies;
+  OldRows *old = user_data;
+  guint64 n_bodies = G_MAXUINT32;
+  const char *colon = strchr (id, ':');
   gsize at = 0;
 
-  if (!g_ascii_string_to_unsigned (id, 10, 0, G_MAXUINT32, &n_bodies, NULL))
+  old->read = TRUE;
+  old->chunk = g_ascii_strtoll (id, NULL, 10);
+  if (colon == NULL || !g_ascii_string_to_unsigned (colon + 1, 10, 0, G_MAXUINT32, &n_bodies, NULL))
     n_bodies = G_MAXUINT32;
   for (guint64 b = 0; blob != NULL && b < n_bodies && at < length; b++)
     {
@@ -754,7 +941,7 @@ unpack_old_row (const char    *id,
       at += 2;
       if (length - at < (gsize) id_length + 4)
         break;
-      g_ptr_array_add (kept[0], g_strndup ((const char *) blob + at, id_length));
+      g_ptr_array_add (old->ids, g_strndup ((const char *) blob + at, id_length));
       at += id_length;
       memcpy (&n, blob + at, 4);
       n = GUINT32_FROM_LE (n);
@@ -770,17 +957,100 @@ unpack_old_row (const char    *id,
           memcpy (&gram, blob + at + 8 * (gsize) i, 8);
           g_array_index (grams, guint64, i) = GUINT64_FROM_LE (gram);
         }
-      g_ptr_array_add (kept[1], grams);
+      g_ptr_array_add (old->grams, grams);
       at += 8 * (gsize) n;
     }
-  if (at != length || kept[0]->len != kept[1]->len)
+  if (at != length || old->ids->len != old->grams->len)
     {
       g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
                    _("the short texts kept in the store are damaged and cannot be upgraded; delete them "
-                     "(DELETE FROM pr_short_texts) and open the store again, then scan with it"));
+                     "(DELETE FROM %s) and open the store again, then scan with it"), old->self->q_short_texts);
       return FALSE;
     }
   return TRUE;
+}
+
+/* The next row of @old's table after the last read, unpacked into its
+ * ids and grams; @old->read says whether there was one. */
+static gboolean
+read_old_row (OldRows  *old,
+              GError  **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT CONCAT(chunk, ':', n_bodies), bodies FROM %s WHERE "
+                                          "source_database = ? AND source_table = ? AND chunk > ? "
+                                          "ORDER BY chunk LIMIT 1", old->self->q_short_texts);
+  MYSQL_BIND params[3];
+  unsigned long lengths[2];
+
+  g_ptr_array_set_size (old->ids, 0);
+  g_ptr_array_set_size (old->grams, 0);
+  old->read = FALSE;
+  _pr_store_bind_key (params, old->key, lengths);
+  _pr_statement_bind_i64 (&params[2], &old->chunk);
+  return _pr_store_for_each_blob (old->self, sql, params, unpack_old_row, old,
+                                  _("cannot read the short texts kept in the store"), error);
+}
+
+/* The holdings of the old table's bodies, read again a row at a time. */
+static gboolean
+old_holdings (gpointer   source,
+              guint64    part,
+              guint      pbits,
+              GArray    *holdings,
+              GError   **error)
+{
+  OldRows *old = source;
+  guint32 body = 0;
+
+  old->chunk = -1;
+  for (;;)
+    {
+      if (!read_old_row (old, error))
+        return FALSE;
+      if (!old->read)
+        return TRUE;
+      for (guint b = 0; b < old->grams->len; b++, body++)
+        {
+          const GArray *own = old->grams->pdata[b];
+
+          add_holdings (holdings, (const guint64 *) (gpointer) own->data, own->len, body, part, pbits);
+        }
+    }
+}
+
+/* One table's short bodies of version 13 written as the index, by the
+ * one rule that version knew, the defaults. */
+static gboolean
+migrate_table (PrStore          *self,
+               const PrStoreKey *key,
+               gint64            scan_id,
+               GError          **error)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  OldRows old = { self, key, -1, FALSE, ids, grams };
+  PrShortPairOptions options;
+  guint64 n_holdings = 0;
+  guint32 n_bodies = 0;
+
+  pr_short_pair_options_default (&options);
+  if (!delete_index (self, key, error))
+    return FALSE;
+  /* The bodies, numbered in the old order; the holdings counted for the
+   * bucket bits. */
+  for (;;)
+    {
+      if (!read_old_row (&old, error))
+        return FALSE;
+      if (!old.read)
+        break;
+      for (guint b = 0; b < grams->len; b++)
+        n_holdings += ((GArray *) grams->pdata[b])->len;
+      if (!write_bodies (self, key, scan_id, ids, grams, n_bodies, error))
+        return FALSE;
+      n_bodies += ids->len;
+    }
+  return write_grams_and_header (self, key, scan_id, &options, old_holdings, &old, n_bodies, n_holdings, error);
 }
 
 /* Version 14: the short bodies that version 13 kept, each table's read
@@ -807,23 +1077,11 @@ _pr_store_migrate_short_texts (PrStore  *self,
   for (guint r = 0; r < rows->len; r++)
     {
       const PrDbRow *row = rows->pdata[r];
-      g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr(GPtrArray) grams = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-      GPtrArray *kept[2] = { ids, grams };
       PrStoreKey key = { (char *) row->values[0], (char *) row->values[1] };
-      g_autofree char *sql = g_strdup_printf ("SELECT n_bodies, bodies FROM %s WHERE source_database = ? AND "
-                                              "source_table = ? ORDER BY chunk", self->q_short_texts);
-      MYSQL_BIND params[2];
-      unsigned long lengths[2];
-      gint64 scan_id;
 
       if (row->values[0] == NULL || row->values[1] == NULL || row->values[2] == NULL)
         continue;
-      scan_id = g_ascii_strtoll (row->values[2], NULL, 10);
-      _pr_store_bind_key (params, &key, lengths);
-      if (!_pr_store_for_each_blob (self, sql, params, unpack_old_row, kept,
-                                    _("cannot read the short texts kept in the store"), error) ||
-          !write_index (self, &key, scan_id, ids, grams, error))
+      if (!migrate_table (self, &key, g_ascii_strtoll (row->values[2], NULL, 10), error))
         return FALSE;
     }
   /* An account that may make the new tables may still not drop the old

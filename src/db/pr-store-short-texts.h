@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 void     pr_store_keep_short_texts (PrStore                  *store,
                                     gint64                    scan_id,
                                     GPtrArray                *ids,
-                                    GPtrArray                *grams);
+                                    GPtrArray                *grams,
+                                    const PrShortPairOptions *options);
 gboolean pr_store_find_short_texts (PrStore                  *store,
                                     const char               *table,
                                     const PrShortPairOptions *options,

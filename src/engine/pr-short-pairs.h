@@ -29,6 +29,14 @@ typedef struct {
 #define PR_SHORT_PAIR_MAX_CHARS 250
 #define PR_SHORT_PAIR_MAX_RECORDS 30
 #define PR_SHORT_PAIR_MIN_CONTAINMENT 0.5
+/* Characters a 3-gram spans (pr_short_pairs_body_grams ()). */
+#define PR_SHORT_PAIR_GRAM_CHARS 3
+/* The version of how a body gives its 3-grams: which text is read (the
+ * mapped texts joined as pr_pair_record_from_texts () joins them, not
+ * normalised) and how three characters are packed. Raise it when either
+ * changes, so that an index kept by the store before is not read by a
+ * rule it was not made by (pr-store-short-texts.c). */
+#define PR_SHORT_PAIR_RULES_VERSION 1
 
 typedef struct _PrShortPairs PrShortPairs;
 
