@@ -12,6 +12,10 @@
  *   never evidence: the commonest names are shared by hundreds of thousands.
  *   A name kept for conflicts only (王先生, 王?华: pr-identity-names.c) has
  *   no key, so it is never equal, yet says who a record is not.
+ * - a relative named by relation (张三之父) is another than the one named
+ *   and his other relatives; beside any other name he may be its bearer,
+ *   but an equal phone is then no evidence (the cell says it is a
+ *   family's), an equal ID card is.
  * - a masked value is never evidence alone, but what it shows can agree: a
  *   mobile's first three and last four digits (138****1234), an ID card's
  *   first four and last four (3501**********1234). An equal name with such
