@@ -166,6 +166,13 @@ static const struct { const char *cell, *names; } name_cells[] = {
   { "张三及其父母", "张三" },
   { "王五的代理人李四", "王五,李四" },
   { "张三之代理人李四", "张三,李四" },
+  { "张三之父等3人", "张三之父" },
+  { "张三的父亲、母亲", "张三之父,张三之母" },
+  { "张三夫妇及其子女", "张三" },
+  { "张三他们", "张三" },
+  { "村委会", "" },
+  { "王主任（村委会）", "" },
+  { "居委会张主任", "" },
 };
 
 /* Two name cells, a phone both records give ("" for none), and who they are. */
@@ -197,6 +204,10 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "张三之父", "张大山", "+86 138-0013-8000", PR_PETITIONER_UNKNOWN },
   { "张三之父", "张大山", "", PR_PETITIONER_UNKNOWN },
   { "张三之父", "张三之父", "", PR_PETITIONER_UNKNOWN },
+  { "张三之父等3人", "张三", "13800138000", PR_PETITIONER_OTHER },
+  { "张三的父亲、母亲", "张三的母亲", "13800138000", PR_PETITIONER_SAME },
+  { "张三他们", "张三", "13800138000", PR_PETITIONER_SAME },
+  { "村委会", "张三", "13800138000", PR_PETITIONER_OTHER },
   { "张三的父母", "张大山", "13800138000", PR_PETITIONER_UNKNOWN },
 };
 

@@ -26,12 +26,12 @@ _pr_identity_is_group_stem (const char  *name,
 
   if (g_once_init_enter (&group))
     {
-      /* 张三等十余名村民, 张三牵头: the members said by a collective, or
-       * the one named as who leads them. */
+      /* 张三等十余名村民, 张三牵头, 张三他们, 张三夫妇及其子女: the
+       * members said by a collective, or the one named as who leads them. */
       GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS ")?(联名|来访|来信)?$|"
-                                   "^以?(.+?)(夫妇|夫妻|父子|母子|父女|母女|全家|一家|等人|牵头|为首|带头|领头)"
-                                   "(的[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
+                                   "^以?(.+?)(夫妇|夫妻|父子|母子|父女|母女|全家|一家|等人|他们|她们|牵头|为首|带头|领头)"
+                                   "(?:及其?(?:子女|儿女|家人|家属|孩子))?(的[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
                                    "(" GROUP_MEMBERS "))?(联名|来访|来信)?$",
                                    pr_memory_regex_optimize (), 0, NULL);
 

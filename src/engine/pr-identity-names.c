@@ -717,9 +717,9 @@ is_word_note (const char *normal)
   /* 孙子, 儿子: a relative, as after 代 (no such word is longer). */
   if (n <= 2 && _pr_identity_kin_or_collective (normal) == strlen (normal))
     return TRUE;
-  /* 金山村村民小组, 幸福社区居委会, 西岚市人民医院: a body, no person. */
+  /* 金山村村民小组, 村委会, 西岚市人民医院: a body, no person. */
   for (guint i = 0; bodies[i] != NULL; i++)
-    if (g_str_has_suffix (normal, bodies[i]) && strlen (normal) > strlen (bodies[i]))
+    if (g_str_has_suffix (normal, bodies[i]))
       return TRUE;
   /* 下岗职工, 退休教师: words of a phrase, with no surname first and no
    * transliteration (史蒂夫乔布斯 is two words of the dictionary). */
@@ -1094,6 +1094,22 @@ is_place_like_name (const char *text)
          g_utf8_strchr ("村乡区市县镇庄屯", -1, g_utf8_get_char (given_of (text))) != NULL;
 }
 
+/* A relative's word alone (母亲 of 张三的父亲、母亲) after a relative of
+ * @whose in the same cell: that person's relative too; NULL for any
+ * other piece. */
+static char **
+relation_of_whose (const char *whose,
+                   const char *piece)
+{
+  g_autofree char *plain = _pr_identity_without_spaces (piece);
+  g_autofree char *phrase = NULL;
+
+  if (!all_han (plain, 1, 3) || _pr_identity_kin_or_collective (plain) != strlen (plain))
+    return NULL;
+  phrase = g_strconcat (whose, "\u7684" /* 的 */, plain, NULL);
+  return _pr_identity_relation_of (phrase);
+}
+
 /**
  * pr_identity_read_sex:
  * @value: a name cell as written
@@ -1184,6 +1200,7 @@ pr_identity_read_names (const char *value,
   g_autoptr(GPtrArray) loose = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) principals = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) uncertain = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *whose = NULL;
   gboolean group = FALSE, invalid = FALSE, masked = FALSE, split;
   guint n_pieces = 0;
   const char *start, *p;
@@ -1267,11 +1284,22 @@ pr_identity_read_names (const char *value,
                   pr_identity_normalize_name (principal, -1, &normal_principal) == PR_IDENTITY_VALUE_VALID)
                 g_ptr_array_add (principals, g_steal_pointer (&normal_principal));
             }
-          /* 张三之父: 张三's father, not 张三. */
-          else if (relative == NULL && (relations = _pr_identity_relation_of (name)) != NULL)
+          /* 张三之父: 张三's father, not 张三; 张三的父亲、母亲: the
+           * relative after him is his too. */
+          else if (relative == NULL && ((relations = _pr_identity_relation_of (name)) != NULL ||
+                                        (whose != NULL && (relations = relation_of_whose (whose, name)) != NULL)))
             {
+              gsize length;
+
               for (guint i = 0; relations[i] != NULL; i++)
-                g_ptr_array_add (found, g_steal_pointer (&relations[i]));
+                {
+                  if (_pr_identity_is_relation (relations[i], &length))
+                    {
+                      g_free (whose);
+                      whose = g_strndup (relations[i], length);
+                    }
+                  g_ptr_array_add (found, g_steal_pointer (&relations[i]));
+                }
               goto next;
             }
           /* 王小明 村主任: the name, and a note after a space. */
@@ -1328,6 +1356,10 @@ pr_identity_read_names (const char *value,
                   if (named != NULL && is_han_name (named) &&
                       pr_identity_normalize_name (named, -1, &leader) == PR_IDENTITY_VALUE_VALID)
                     g_ptr_array_add (found, g_steal_pointer (&leader));
+                  /* 张三之父等3人: the relative leads them, not 张三. */
+                  else if (stem != NULL && (relations = _pr_identity_relation_of (stem)) != NULL)
+                    for (guint i = 0; relations[i] != NULL; i++)
+                      g_ptr_array_add (found, g_steal_pointer (&relations[i]));
                 }
               else if (split_conjunction (normal, &left, &right))
                 {
