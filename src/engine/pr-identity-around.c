@@ -108,6 +108,22 @@ _pr_identity_relation_of (const char *piece)
   return (char **) g_ptr_array_free (people, FALSE);
 }
 
+/* A relative's word alone (母亲 of 张三的父亲、母亲) after a relative of
+ * @whose in the same cell: that person's relative too, as
+ * _pr_identity_relation_of() reads it; NULL for any other piece. */
+char **
+_pr_identity_relation_of_whose (const char *whose,
+                                const char *piece)
+{
+  g_autofree char *plain = _pr_identity_without_spaces (piece);
+  g_autofree char *phrase = NULL;
+
+  if (*plain == '\0' || _pr_identity_kin_or_collective (plain) != strlen (plain))
+    return NULL;
+  phrase = g_strconcat (whose, "\u7684" /* 的 */, plain, NULL);
+  return _pr_identity_relation_of (phrase);
+}
+
 /* Whether @name is a relative named by relation, as
  * _pr_identity_relation_of() writes one (张三之父): through @whose, the
  * length in bytes of the person named (张三). A name that holds 之 itself

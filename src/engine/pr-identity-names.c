@@ -1094,22 +1094,6 @@ is_place_like_name (const char *text)
          g_utf8_strchr ("村乡区市县镇庄屯", -1, g_utf8_get_char (given_of (text))) != NULL;
 }
 
-/* A relative's word alone (母亲 of 张三的父亲、母亲) after a relative of
- * @whose in the same cell: that person's relative too; NULL for any
- * other piece. */
-static char **
-relation_of_whose (const char *whose,
-                   const char *piece)
-{
-  g_autofree char *plain = _pr_identity_without_spaces (piece);
-  g_autofree char *phrase = NULL;
-
-  if (!all_han (plain, 1, 3) || _pr_identity_kin_or_collective (plain) != strlen (plain))
-    return NULL;
-  phrase = g_strconcat (whose, "\u7684" /* 的 */, plain, NULL);
-  return _pr_identity_relation_of (phrase);
-}
-
 /**
  * pr_identity_read_sex:
  * @value: a name cell as written
@@ -1287,7 +1271,7 @@ pr_identity_read_names (const char *value,
           /* 张三之父: 张三's father, not 张三; 张三的父亲、母亲: the
            * relative after him is his too. */
           else if (relative == NULL && ((relations = _pr_identity_relation_of (name)) != NULL ||
-                                        (whose != NULL && (relations = relation_of_whose (whose, name)) != NULL)))
+                                        (whose != NULL && (relations = _pr_identity_relation_of_whose (whose, name)) != NULL)))
             {
               gsize length;
 
