@@ -224,6 +224,90 @@ test_id_cards_among_words (void)
                    PR_PETITIONER_OTHER);
 }
 
+/* The person's part after the name, which the dictionary reads as a
+ * phrase of two words: 张三本人 is 张三 himself. 张三代理人 is 张三 who
+ * acts as the agent (as 张三委托人 is 张三 who gives the agency), and an
+ * agent counts as a petitioner as the principal does; 张三的代理人 is
+ * someone acting for 张三, whose principal 张三 counts. Either way the
+ * cell names 张三. */
+static void
+test_part_after_name (void)
+{
+  READS ("张三本人", "张三");
+  READS ("张三代理人", "张三");
+  READS ("张三 本人", "张三");
+  READS ("王小明法定代表人", "王小明");
+  g_assert_cmpint (AT_PHONE ("张三本人", "张三"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("张三代理人", "张三"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("张三本人", "李四"), ==, PR_PETITIONER_OTHER);
+  /* Both sides of an agency named around the word. */
+  READS ("王五的代理人李四", "王五", "李四");
+  READS ("张三之代理人李四", "张三", "李四");
+  READS ("申请人张三代理人李四", "张三", "李四");
+  g_assert_cmpint (AT_PHONE ("王五的代理人李四", "李四"), ==, PR_PETITIONER_SAME);
+}
+
+/* A surname and a place's character (王村, 刘乡, 赵县) is a word, yet
+ * alone in its cell it is as much a person's name; before a name
+ * (王村张三) it is where the person lives. */
+static void
+test_place_like_name (void)
+{
+  READS ("王村", "王村");
+  READS ("刘乡", "刘乡");
+  READS ("赵县", "赵县");
+  READS ("王村张三", "张三");
+  g_assert_cmpint (AT_PHONE ("王村", "王村"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("王村", "张三"), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (AT_PHONE ("王村张三", "张三"), ==, PR_PETITIONER_SAME);
+}
+
+/* 张三的父母 is two people, his father and his mother, neither 张三. */
+static void
+test_two_relatives (void)
+{
+  READS ("张三的父母", "张三之父", "张三之母");
+  READS ("张三父母", "张三之父", "张三之母");
+  READS ("张三的儿女", "张三之子", "张三之女");
+  g_assert_cmpint (AT_PHONE ("张三的父母", "张三"), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (AT_PHONE ("张三的父母", "张三的母亲"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("张三的父母", "张三之子"), ==, PR_PETITIONER_OTHER);
+  /* Words of speech for the same relatives. */
+  READS ("张三他爹", "张三之父");
+  READS ("王小二的妈", "王小二之母");
+  READS ("张三的闺女", "张三之女");
+  READS ("张三的婆娘", "张三之配偶");
+  g_assert_cmpint (AT_PHONE ("张三他爹", "张三的父亲"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("张三他爹", "张三"), ==, PR_PETITIONER_OTHER);
+  /* 张三和他父亲: the father, unnamed, is no person called 他父亲. */
+  READS ("张三和他父亲", "张三");
+}
+
+/* A relative named by relation (张三之父) beside a name of his own
+ * (张大山): nothing says he is not that man, so the names are no
+ * conflict; but the cell itself says the phone is a family's (张三's, and
+ * his father's), so an equal phone cannot tell which of the family wrote,
+ * and is no evidence. An equal ID card is. 张三 himself and his other
+ * relatives stay others. A name with 之 in it (王之涣) is a name. */
+static void
+test_relative_and_own_name (void)
+{
+  g_assert_cmpint (AT_PHONE ("张三之父", "张大山"), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (AT_PHONE ("张三的母亲", "王秀英"), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (AT_PHONE ("张三的父母", "张大山"), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (pr_test_identity_compare (PR_IDENTITY_NAME, "张三之父", "张大山", PR_IDENTITY_NAME, NULL), ==,
+                   PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (pr_test_identity_compare (PR_IDENTITY_NAME, "张三之父", "张大山", PR_IDENTITY_ID_CARD, ID_A), ==,
+                   PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("张三之父", "张三"), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (AT_PHONE ("张三之父", "张三之母"), ==, PR_PETITIONER_OTHER);
+  g_assert_cmpint (AT_PHONE ("张三之父", "张三、李四"), ==, PR_PETITIONER_UNKNOWN);
+  g_assert_cmpint (AT_PHONE ("张三之父", "张三之父"), ==, PR_PETITIONER_SAME);
+  READS ("王之涣", "王之涣");
+  g_assert_cmpint (AT_PHONE ("王之涣", "王之涣"), ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (AT_PHONE ("王之涣", "李华"), ==, PR_PETITIONER_OTHER);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -239,5 +323,9 @@ main (int    argc,
   g_test_add_func ("/engine/identity-around-names/parent-and-child", test_parent_and_child);
   g_test_add_func ("/engine/identity-around-names/joined", test_joined);
   g_test_add_func ("/engine/identity-around-names/id-cards-among-words", test_id_cards_among_words);
+  g_test_add_func ("/engine/identity-around-names/part-after-name", test_part_after_name);
+  g_test_add_func ("/engine/identity-around-names/place-like-name", test_place_like_name);
+  g_test_add_func ("/engine/identity-around-names/two-relatives", test_two_relatives);
+  g_test_add_func ("/engine/identity-around-names/relative-and-own-name", test_relative_and_own_name);
   return g_test_run ();
 }

@@ -13,39 +13,47 @@
 #include "pr-identity-private.h"
 
 /* The relative a simplified piece ends by naming (张三之父, 张三的父亲,
- * 张三父亲), as one canonical word for all the ways an office writes it
- * (父 for 父亲, 爸爸, 之父; 配偶 for 妻子, 丈夫, 爱人: a person has one),
- * or NULL; through @length the bytes of the word with the 之 or 的 before
- * it. A word of one character, or one that is also a form of address
- * (王奶奶), counts only after 之 or 的: 李天子, 张三爷爷 are names. */
+ * 张三父亲, 张三他爹), as one canonical word for all the ways an office
+ * writes it (父 for 父亲, 爸爸, 老爹, 之父; 配偶 for 妻子, 丈夫, 爱人,
+ * 婆娘: a person has one), or NULL; through @length the bytes of the word
+ * with the 之, 的, 他 or 她 before it. A word of one character, or one that
+ * is also a form of address (王奶奶, 王舅舅), counts only after such a
+ * link: 李天子, 张三爷爷 are names. Two people (父母, 儿女) are two
+ * canonical words parted by a space. */
 static const char *
 relation_suffix (const char *text,
                  gsize      *length)
 {
   static const struct { const char *word, *canonical; gboolean linked; } relations[] = {
-    { "父亲", "父" }, { "爸爸", "父" }, { "母亲", "母" }, { "妈妈", "母" }, { "儿子", "子" }, { "女儿", "女" },
-    { "孙子", "孙" }, { "孙女", "孙女" }, { "儿媳", "儿媳" }, { "女婿", "女婿" }, { "妻子", "配偶" },
-    { "丈夫", "配偶" }, { "爱人", "配偶" }, { "老伴", "配偶" }, { "配偶", "配偶" }, { "老婆", "配偶" },
-    { "老公", "配偶" }, { "媳妇", "配偶" }, { "哥哥", "兄" }, { "弟弟", "弟" }, { "姐姐", "姐" }, { "妹妹", "妹" },
-    { "祖父", "祖父" }, { "祖母", "祖母" }, { "外公", "外祖父" }, { "外婆", "外祖母" },
-    { "爷爷", "祖父", TRUE }, { "奶奶", "祖母", TRUE }, { "父", "父", TRUE }, { "母", "母", TRUE },
+    { "父母", "父 母" }, { "儿女", "子 女" }, { "子女", "子 女" }, { "双亲", "父 母" },
+    { "父亲", "父" }, { "爸爸", "父" }, { "老爹", "父" }, { "母亲", "母" }, { "妈妈", "母" }, { "老娘", "母" },
+    { "儿子", "子" }, { "女儿", "女" }, { "闺女", "女" }, { "孙子", "孙" }, { "孙女", "孙女" }, { "儿媳", "儿媳" },
+    { "女婿", "女婿" }, { "妻子", "配偶" }, { "丈夫", "配偶" }, { "爱人", "配偶" }, { "老伴", "配偶" },
+    { "配偶", "配偶" }, { "老婆", "配偶" }, { "老公", "配偶" }, { "媳妇", "配偶" }, { "婆娘", "配偶" },
+    { "哥哥", "兄" }, { "弟弟", "弟" }, { "姐姐", "姐" }, { "妹妹", "妹" }, { "祖父", "祖父" }, { "祖母", "祖母" },
+    { "外公", "外祖父" }, { "外婆", "外祖母" }, { "岳父", "岳父" }, { "岳母", "岳母" }, { "公公", "公公", TRUE },
+    { "婆婆", "婆婆", TRUE }, { "侄子", "侄" }, { "侄女", "侄女" }, { "外甥", "外甥" }, { "外甥女", "外甥女" },
+    { "舅舅", "舅", TRUE }, { "叔叔", "叔", TRUE }, { "伯伯", "伯", TRUE }, { "姑姑", "姑", TRUE },
+    { "爷爷", "祖父", TRUE }, { "奶奶", "祖母", TRUE }, { "爹", "父", TRUE }, { "娘", "母", TRUE },
+    { "妈", "母", TRUE }, { "父", "父", TRUE }, { "母", "母", TRUE },
     { "子", "子", TRUE }, { "女", "女", TRUE }, { "孙", "孙", TRUE }, { "妻", "配偶", TRUE }, { "夫", "配偶", TRUE },
     { "兄", "兄", TRUE }, { "弟", "弟", TRUE }, { "姐", "姐", TRUE }, { "妹", "妹", TRUE }, { "婿", "女婿", TRUE },
     /* Not kin, as unnamed: 张三的律师 is not a person called 张三的. */
     { "邻居", "邻居" }, { "朋友", "朋友" }, { "同事", "同事" }, { "律师", "律师", TRUE }, { "代理人", "代理人", TRUE },
   };
+  /* 张三他爹, 张三她娘: as 的 in speech. All are three bytes. */
+  static const char *const links[] = { "之", "的", "他", "她", NULL };
   gsize n = strlen (text);
 
   for (guint i = 0; i < G_N_ELEMENTS (relations); i++)
     {
       gsize word = strlen (relations[i].word);
-      gboolean linked;
+      gboolean linked = FALSE;
 
       if (n <= word || strcmp (text + n - word, relations[i].word) != 0)
         continue;
-      /* 之 and 的 are three bytes each. */
-      linked = n >= word + 3 && (strncmp (text + n - word - 3, "之", 3) == 0 ||
-                                 strncmp (text + n - word - 3, "的", 3) == 0);
+      for (guint l = 0; links[l] != NULL && n >= word + 3; l++)
+        linked |= strncmp (text + n - word - 3, links[l], 3) == 0;
       if (relations[i].linked && !linked)
         continue;
       *length = word + (linked ? 3 : 0);
@@ -56,18 +64,21 @@ relation_suffix (const char *text,
 
 /* 张三之父, 张三的父亲, 张三父亲: the father of 张三, unnamed, read as one
  * name in one form (张三之父) so that the ways of writing it agree and
- * none is 张三; NULL when @piece is no such phrase. */
-char *
+ * none is 张三; 张三的父母 as two (张三之父, 张三之母). NULL when @piece
+ * is no such phrase. */
+char **
 _pr_identity_relation_of (const char *piece)
 {
   g_autofree char *plain = _pr_identity_without_spaces (piece);
   g_autofree char *normal = NULL;
+  g_auto(GStrv) canonicals = NULL;
   const char *canonical;
   gsize length = 0;
+  GPtrArray *people;
 
   /* Most pieces end in no relative's character: no normalising for them
    * (traditional forms included: 親 of 父親, 兒 of 女兒, 孫, 婦). */
-  static const char last[] = "父亲親母妈媽子儿兒女孙孫媳婿妻夫偶人伴婆公兄哥弟姐妹爸爷爺奶妇婦居友事师師";
+  static const char last[] = "父亲親母妈媽子儿兒女孙孫媳婿妻夫偶人伴婆公兄哥弟姐妹爸爷爺奶妇婦居友事师師爹娘舅叔伯姑侄甥";
   const char *end;
 
   if (*plain == '\0')
@@ -82,11 +93,57 @@ _pr_identity_relation_of (const char *piece)
   /* 张三和妻子 is 张三 and his wife: split_conjunction()'s. */
   if (!_pr_identity_is_han_name (normal) || _pr_identity_holds_any (normal, "和与及其"))
     return NULL;
+  people = g_ptr_array_new ();
   /* 张三的代理人, 张三的律师: written by an agent, whose principal counts
    * as a petitioner; the agent, unnamed, is lost. */
   if (strcmp (canonical, "代理人") == 0 || strcmp (canonical, "律师") == 0)
-    return g_steal_pointer (&normal);
-  return g_strconcat (normal, "\u4e4b" /* 之 */, canonical, NULL);
+    g_ptr_array_add (people, g_steal_pointer (&normal));
+  else
+    {
+      canonicals = g_strsplit (canonical, " ", -1);
+      for (guint i = 0; canonicals[i] != NULL; i++)
+        g_ptr_array_add (people, g_strconcat (normal, "\u4e4b" /* 之 */, canonicals[i], NULL));
+    }
+  g_ptr_array_add (people, NULL);
+  return (char **) g_ptr_array_free (people, FALSE);
+}
+
+/* A relative's word alone (母亲 of 张三的父亲、母亲) after a relative of
+ * @whose in the same cell: that person's relative too, as
+ * _pr_identity_relation_of() reads it; NULL for any other piece. */
+char **
+_pr_identity_relation_of_whose (const char *whose,
+                                const char *piece)
+{
+  g_autofree char *plain = _pr_identity_without_spaces (piece);
+  g_autofree char *phrase = NULL;
+
+  if (*plain == '\0' || _pr_identity_kin_or_collective (plain) != strlen (plain))
+    return NULL;
+  phrase = g_strconcat (whose, "\u7684" /* 的 */, plain, NULL);
+  return _pr_identity_relation_of (phrase);
+}
+
+/* Whether @name is a relative named by relation, as
+ * _pr_identity_relation_of() writes one (张三之父): through @whose, the
+ * length in bytes of the person named (张三). A name that holds 之 itself
+ * (王之涣) is none: what follows its 之 is no relation's canonical word. */
+gboolean
+_pr_identity_is_relation (const char *name,
+                          gsize      *whose)
+{
+  static const char *const canonicals[] = {
+    "父", "母", "子", "女", "孙", "孙女", "儿媳", "女婿", "配偶", "兄", "弟", "姐", "妹", "祖父", "祖母", "外祖父",
+    "外祖母", "岳父", "岳母", "公公", "婆婆", "侄", "侄女", "外甥", "外甥女", "舅", "叔", "伯", "姑", "邻居",
+    "朋友", "同事", NULL,
+  };
+  const char *at = g_strrstr (name, "\u4e4b" /* 之 */);
+
+  if (at == NULL || at == name || !g_strv_contains (canonicals, at + strlen ("\u4e4b")))
+    return FALSE;
+  if (whose != NULL)
+    *whose = at - name;
+  return TRUE;
 }
 
 /* 王小明65岁, 张三六十五周岁: the name before an age written against it,
@@ -132,15 +189,20 @@ _pr_identity_before_age (const char *name)
 const char *
 _pr_identity_after_origin (const char *name)
 {
-  static const char *const firms[] = { "公司", "集团", "合作社", "事务所", NULL };
+  static const char *const firms[] = { "公司", "集团", "合作社", "事务所", "村民小组", "居委会", "村委会", "委员会",
+                                       "医院", "学校", NULL };
   static const char places[] = "省市区县镇乡村";
 
   for (guint i = 0; firms[i] != NULL; i++)
     {
       const char *at = g_strrstr (name, firms[i]);
 
-      if (at != NULL && _pr_identity_is_han_name (at + strlen (firms[i])))
-        return at + strlen (firms[i]);
+      if (at == NULL)
+        continue;
+      at += strlen (firms[i]);
+      /* 金山村村民小组组长张三: a title may come between, read after. */
+      if (_pr_identity_is_han_name (at) || (g_utf8_strlen (at, -1) > 3 && _pr_identity_ends_in_name (at)))
+        return at;
     }
   if (*name == '\0')
     return name;

@@ -82,109 +82,6 @@ is_name_separator (gunichar c)
          c == '|' || c == 0xFF5C || c == '\n' || c == '&' || c == 0xFF06;
 }
 
-/* Who a group's unnamed members are (张三等5位村民). */
-#define GROUP_MEMBERS "村民|群众|业主|居民|职工|员工|工人|农户|农民|住户|家长|学生|老人|家属|同事|同志|代表"
-
-/* A group's ending: 等, 等人, 等3人, 等十余人, 一行五人, 夫妇, 全家; with
- * @stem, the text before it (王小明 of 王小明等5人). */
-static gboolean
-is_group_stem (const char  *name,
-               char       **stem)
-{
-  static GRegex *group;
-  g_autoptr(GMatchInfo) info = NULL;
-
-  if (g_once_init_enter (&group))
-    {
-      /* 张三等十余名村民, 张三牵头: the members said by a collective, or
-       * the one named as who leads them. */
-      GRegex *regex = g_regex_new ("^(.+?)(等|一行|一家)[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
-                                   "(" GROUP_MEMBERS ")?(联名|来访|来信)?$|"
-                                   "^以?(.+?)(夫妇|夫妻|父子|母子|父女|母女|全家|一家|等人|牵头|为首|带头|领头)"
-                                   "(的[0-9一二两三四五六七八九十百千几数多余壹贰叁肆伍陆柒捌玖拾佰]*(余|多)?(人|名|位|户|家)?"
-                                   "(" GROUP_MEMBERS "))?(联名|来访|来信)?$",
-                                   pr_memory_regex_optimize (), 0, NULL);
-
-      g_once_init_leave (&group, regex);
-    }
-  if (g_utf8_strlen (name, -1) < 2 || !g_regex_match (group, name, 0, &info))
-    return FALSE;
-  if (stem != NULL)
-    {
-      *stem = g_match_info_fetch (info, 1);
-      if (*stem == NULL || **stem == '\0')
-        {
-          g_free (*stem);
-          *stem = g_match_info_fetch (info, 7);
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-is_group (const char *name)
-{
-  return is_group_stem (name, NULL);
-}
-
-/* Whether the @length bytes of @text are a group's representative title
- * (代表, 村民代表, 群众代表, 业主代表, 职工代表); 法人代表, 人大代表 or
- * 党代表 is one person's office, no group. */
-static gboolean
-is_group_title_len (const char *text,
-                    gsize       length)
-{
-  static const char *const titles[] = {
-    "\u4ee3\u8868" /* 代表 */, "\u6751\u6c11\u4ee3\u8868" /* 村民代表 */,
-    "\u7fa4\u4f17\u4ee3\u8868" /* 群众代表 */, "\u4e1a\u4e3b\u4ee3\u8868" /* 业主代表 */,
-    "\u804c\u5de5\u4ee3\u8868" /* 职工代表 */, NULL,
-  };
-
-  for (guint i = 0; titles[i] != NULL; i++)
-    if (length == strlen (titles[i]) && strncmp (text, titles[i], length) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-is_group_title (const char *text)
-{
-  return is_group_title_len (text, strlen (text));
-}
-
-static gboolean
-is_compound_surname (const char *stem)
-{
-  static const char *const compound[] = {
-    "欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "长孙", "宇文", "司徒", "夏侯", "轩辕",
-    "令狐", "钟离", "南宫", "独孤", "端木", "申屠", "公羊", "澹台", "呼延", "万俟", "闻人", "赫连", "东郭", "西门",
-    "太史", "百里", "第五", "濮阳", "淳于", "单于", "拓跋", "司空", "仲孙", "左丘", "公冶", "谷梁", NULL,
-  };
-
-  return g_strv_contains (compound, stem);
-}
-
-/* Whether the stem before an honorific hides the name: 无名, 某某, 某,
- * X, xx, ＊. */
-static gboolean
-is_mask_stem (const char *stem)
-{
-  g_autofree char *folded = g_utf8_normalize (stem, -1, G_NORMALIZE_NFKC);
-
-  if (folded == NULL || *folded == '\0')
-    return FALSE;
-  if (g_str_has_prefix (folded, "\u65e0\u540d" /* 无名 */) || strcmp (folded, "\u533f\u540d" /* 匿名 */) == 0)
-    return TRUE;
-  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (c != 'X' && c != 'x' && c != '*' && c != 0x67D0 /* 某 */ && c != 0x00D7 /* × */ && c != 0x25CB /* ○ */)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static gboolean is_surname_char (gunichar c);
 static gboolean reads_as_han_name (const char *text);
 static gboolean is_han_name (const char *side);
@@ -205,13 +102,13 @@ split_title (const char  *name,
   for (guint i = 0; ranks[i] != NULL; i++)
     if (g_str_has_suffix (stem, ranks[i]))
       stem[strlen (stem) - strlen (ranks[i])] = '\0';
-  if (*stem != '\0' && is_mask_stem (stem))
+  if (*stem != '\0' && _pr_identity_is_mask_stem (stem))
     return TRUE;
   for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
     if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
       return FALSE;
   n = g_utf8_strlen (stem, -1);
-  if ((n == 1 && is_surname_char (g_utf8_get_char (stem))) || is_compound_surname (stem))
+  if ((n == 1 && is_surname_char (g_utf8_get_char (stem))) || _pr_identity_is_compound_surname (stem))
     *surname = g_steal_pointer (&stem);
   /* 小王主任, 老王书记: Wang, known only by the surname. */
   else if (n == 2 && (g_str_has_prefix (stem, "\u5c0f" /* 小 */) || g_str_has_prefix (stem, "\u8001" /* 老 */)) &&
@@ -239,7 +136,7 @@ split_honorific (const char  *name,
   static const char *const honorifics[] = {
     /* The longer first: 王老先生 is 王's, not 王老's. */
     "\u8001\u5148\u751f" /* 老先生 */, "\u8001\u592a\u592a" /* 老太太 */, "\u8001\u5927\u7237" /* 老大爷 */,
-    "\u8001\u5976\u5976" /* 老奶奶 */, "\u8001\u4eba\u5bb6" /* 老人家 */, "\u8001\u4eba" /* 老人 */, "\u5148\u751f" /* 先生 */, "\u5973\u58eb" /* 女士 */, "\u5c0f\u59d0" /* 小姐 */, "\u540c\u5fd7" /* 同志 */,
+    "\u8001\u5976\u5976" /* 老奶奶 */, "\u8001\u4eba\u5bb6" /* 老人家 */, "\u8001\u4eba" /* 老人 */, "\u8001\u5e08\u5085" /* 老师傅 */, "\u5148\u751f" /* 先生 */, "\u5973\u58eb" /* 女士 */, "\u5c0f\u59d0" /* 小姐 */, "\u540c\u5fd7" /* 同志 */,
     "\u8001\u5e08" /* 老师 */, "\u5e08\u5085" /* 师傅 */, "\u5927\u7237" /* 大爷 */, "\u5927\u5a18" /* 大娘 */,
     "\u5927\u5988" /* 大妈 */, "\u5927\u59d0" /* 大姐 */, "\u5927\u54e5" /* 大哥 */, "\u963f\u59e8" /* 阿姨 */,
     "\u8001\u4f2f" /* 老伯 */, "\u8001\u592a" /* 老太 */, "\u8001\u6c49" /* 老汉 */, "\u592b\u4eba" /* 夫人 */,
@@ -265,6 +162,13 @@ split_honorific (const char  *name,
   /* 老王: Wang, the elder; 小李, 阿张: Li, Zhang, called so by those who
    * know them (小明 is a given name: 明 is no surname; nor 小华, 阿强,
    * whose 华, 强 are as often a one-character given name). */
+  /* 老李头: Li, the old man. */
+  if (g_str_has_prefix (name, "\u8001" /* 老 */) && g_str_has_suffix (name, "\u5934" /* 头 */) &&
+      g_utf8_strlen (name, -1) == 3 && is_surname_char (g_utf8_get_char (g_utf8_next_char (name))))
+    {
+      *surname = g_strndup (g_utf8_next_char (name), g_utf8_next_char (g_utf8_next_char (name)) - g_utf8_next_char (name));
+      return TRUE;
+    }
   if ((g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
        g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN) ||
       ((g_str_has_prefix (name, "\u5c0f" /* 小 */) || g_str_has_prefix (name, "\u963f" /* 阿 */)) &&
@@ -287,7 +191,7 @@ split_honorific (const char  *name,
         return TRUE;
       stem = g_strndup (name, length - suffix);
       /* 无名女士, 某某先生, X先生: a masked name, no evidence either way. */
-      if (is_mask_stem (stem))
+      if (_pr_identity_is_mask_stem (stem))
         return TRUE;
       n = g_utf8_strlen (stem, -1);
       for (const char *p = stem; *p != '\0'; p = g_utf8_next_char (p))
@@ -297,7 +201,7 @@ split_honorific (const char  *name,
        * written. */
       if (strcmp (honorifics[i], "\u6c0f" /* 氏 */) == 0 && n != 1)
         return FALSE;
-      if (n == 1 || is_compound_surname (stem))
+      if (n == 1 || _pr_identity_is_compound_surname (stem))
         *surname = g_steal_pointer (&stem);
       /* 小王老师, 老王师傅, 阿王: Wang, known only by the surname. */
       else if (n == 2 && (g_str_has_prefix (stem, "\u5c0f" /* 小 */) || g_str_has_prefix (stem, "\u8001" /* 老 */) ||
@@ -341,38 +245,6 @@ _pr_identity_without_spaces (const char *text)
   return g_string_free (plain, FALSE);
 }
 
-/* After 代 in a note, a role and not a principal: 代理人, 代表, 代写人. */
-static gboolean
-is_role_word (const char *rest)
-{
-  static const char *const starts[] = { "理", "表", "写", "签", "笔", "办", "填", "收", "为", NULL };
-
-  for (guint i = 0; starts[i] != NULL; i++)
-    if (g_str_has_prefix (rest, starts[i]))
-      return TRUE;
-  return FALSE;
-}
-
-/* After 代 in a note, a relative or a collective (代父亲, 代村民, 代其母):
- * the length of that word, or 0. Alone it names nobody; a name after it
- * (代丈夫王强) is the principal's. */
-static gsize
-kin_or_collective (const char *rest)
-{
-  static const char *const words[] = {
-    "父亲", "母亲", "父母", "儿子", "女儿", "儿媳", "女婿", "丈夫", "妻子", "爱人", "老伴", "家人", "家属", "亲属",
-    "亲戚", "爷爷", "奶奶", "外公", "外婆", "孙子", "孙女", "哥哥", "姐姐", "弟弟", "妹妹", "兄弟", "姐妹", "叔叔",
-    "伯伯", "舅舅", "姑姑", "公公", "婆婆", "岳父", "岳母", "老人", "邻居", "朋友", "同事", "村民", "群众", "全村",
-    "全体", "本村", "居民", "业主", "职工", "员工", "工人", "农户", "农民", "住户", "家长", "学生", "他人",
-    "其父", "其母", "其夫", "其妻", "其子", "其女", "其兄", "其弟", "其姐", "其妹", "其", NULL,
-  };
-
-  for (guint i = 0; words[i] != NULL; i++)
-    if (g_str_has_prefix (rest, words[i]))
-      return strlen (words[i]);
-  return 0;
-}
-
 /* The surname a masked name still shows (王某某, 王*, 欧阳××, 张XX), read as
  * a name, or NULL. */
 static char *
@@ -393,7 +265,7 @@ masked_surname (const char *piece)
     {
       g_autofree char *two = g_strndup (folded, g_utf8_next_char (rest) - folded);
 
-      if (is_compound_surname (two))
+      if (_pr_identity_is_compound_surname (two))
         {
           g_free (first);
           first = g_steal_pointer (&two);
@@ -420,7 +292,7 @@ static const char *
 after_relative (const char *text)
 {
   static const char kin[] = "妻夫子女父母兄弟姐妹儿媳婿孙";
-  gsize length = kin_or_collective (text);
+  gsize length = _pr_identity_kin_or_collective (text);
   const char *rest;
   char second[8];
 
@@ -476,7 +348,9 @@ is_quotation_mark (gunichar c)
 static const char *
 after_agent_word (const char *note)
 {
-  static const char *const words[] = { "被代理人", "代理人", "委托人", "受托人", "委托", NULL };
+  /* 金山建材有限公司（法人张三）: the person who writes for the firm. */
+  static const char *const words[] = { "被代理人", "代理人", "委托人", "受托人", "委托", "法定代表人", "法人代表", "法人",
+                                       NULL };
 
   for (guint i = 0; words[i] != NULL; i++)
     if (g_str_has_prefix (note, words[i]))
@@ -487,7 +361,7 @@ after_agent_word (const char *note)
           return after + 1;
         return g_str_has_prefix (after, "\uff1a") ? after + 3 : after;
       }
-  if (g_str_has_prefix (note, "\u4ee3" /* 代 */) && !is_role_word (note + 3))
+  if (g_str_has_prefix (note, "\u4ee3" /* 代 */) && !_pr_identity_is_role_word (note + 3))
     return note + 3;
   return NULL;
 }
@@ -521,7 +395,7 @@ without_notes (const char *value,
               g_autofree char *text = g_strconcat ("x", inner, NULL);
 
               /* 王小明（代表）, （村民代表）: a group's representative. */
-              *group |= is_group (text) || is_group_title (inner);
+              *group |= _pr_identity_is_group (text) || _pr_identity_is_group_title (inner);
               /* 王小明（代李华）: the principal is a petitioner too; 王小明（代父亲）
                * names nobody else. */
               g_autofree char *tight = _pr_identity_without_spaces (inner);
@@ -530,7 +404,7 @@ without_notes (const char *value,
 
               if (after != NULL)
                 {
-                  const char *principal = after + kin_or_collective (after);
+                  const char *principal = after + _pr_identity_kin_or_collective (after);
 
                   /* 代丈夫王强: the relative's name is the principal's. */
                   if (principal == after ? all_han (principal, 2, 4) : is_han_name (principal))
@@ -551,7 +425,7 @@ without_notes (const char *value,
 
 /* Whether the text before @colon is a representative's label (代表,
  * 村民代表, 法人代表, 人大代表), and through @group whether that is a
- * group's (is_group_title()). */
+ * group's (_pr_identity_is_group_title()). */
 static gboolean
 representative_label (const char *piece,
                       const char *colon,
@@ -560,7 +434,7 @@ representative_label (const char *piece,
   g_autofree char *label = g_strstrip (g_strndup (piece, colon - piece));
 
   if (group != NULL)
-    *group = is_group_title (label);
+    *group = _pr_identity_is_group_title (label);
   return all_han (label, 2, 6) && g_str_has_suffix (label, "\u4ee3\u8868" /* 代表 */);
 }
 
@@ -622,7 +496,7 @@ representative_prefix (const char *name,
   at += strlen ("\u4ee3\u8868");
   if ((*title == '\0' || all_han (title, 1, 4)) && is_han_name (at))
     {
-      *group = is_group_title_len (name, at - name);
+      *group = _pr_identity_is_group_title_len (name, at - name);
       return at;
     }
   return name;
@@ -733,7 +607,7 @@ is_han_name (const char *side)
     {
       two = g_strndup (side, g_utf8_next_char (g_utf8_next_char (side)) - side);
       /* 欧阳 alone is a surname, no name. */
-      if (is_compound_surname (two))
+      if (_pr_identity_is_compound_surname (two))
         return all_han (side, 3, 4) && !has_transliteration (side + strlen (two));
     }
   if (!all_han (side, 2, 3) || has_transliteration (g_utf8_next_char (side)))
@@ -821,7 +695,7 @@ given_of (const char *name)
   const char *second = g_utf8_next_char (name);
   g_autofree char *two = g_strndup (name, g_utf8_next_char (second) - name);
 
-  return all_han (name, 3, 4) && is_compound_surname (two) ? g_utf8_next_char (second) : second;
+  return all_han (name, 3, 4) && _pr_identity_is_compound_surname (two) ? g_utf8_next_char (second) : second;
 }
 
 /* Whether @normal is a word of the language that may not be a name: one
@@ -834,13 +708,19 @@ given_of (const char *name)
 static gboolean
 is_word_note (const char *normal)
 {
+  static const char *const bodies[] = { "公司", "集团", "合作社", "事务所", "小组", "居委会", "村委会", "委员会",
+                                        "医院", "学校", "政府", "办事处", "派出所", NULL };
   glong n = g_utf8_strlen (normal, -1);
   gboolean han = is_han_name (normal);
   const char *given = han ? given_of (normal) : NULL;
 
   /* 孙子, 儿子: a relative, as after 代 (no such word is longer). */
-  if (n <= 2 && kin_or_collective (normal) == strlen (normal))
+  if (n <= 2 && _pr_identity_kin_or_collective (normal) == strlen (normal))
     return TRUE;
+  /* 金山村村民小组, 村委会, 西岚市人民医院: a body, no person. */
+  for (guint i = 0; bodies[i] != NULL; i++)
+    if (g_str_has_suffix (normal, bodies[i]))
+      return TRUE;
   /* 下岗职工, 退休教师: words of a phrase, with no surname first and no
    * transliteration (史蒂夫乔布斯 is two words of the dictionary). */
   if (!han && all_han (normal, 4, 8) && !has_transliteration (normal) && _pr_identity_is_phrase (normal))
@@ -932,6 +812,16 @@ reads_as_name (const char *raw,
   return !han && letters && !digits;
 }
 
+/* Words of a petitioner's part the dictionary does not hold as one,
+ * written before or after the name (委托人张三, 张三信访人): known
+ * whole, else a cut inside one (张三信 before 访人, a word) is taken for
+ * a name before a word. */
+static const char *const person_roles[] = { "委托人", "被代理人", "受托人", "代理人", "申请人", "当事人", "信访人",
+                                            "来访人", "上访人", "反映人", "举报人", "检举人", "控告人", "投诉人",
+                                            "申诉人", "报案人", "受害人", "被害人", "监护人", "联系人", "负责人",
+                                            "经办人", "具名人", "本人", "法定代表人", "法人代表",
+                                            "老上访户", "上访户", "老访户", NULL };
+
 /* @piece without a note written after a space (王小明 村主任, 王小明 金山村,
  * 王小明 家住金山村, 王小明 农民), or NULL when it has none. A space parts no
  * co-signers, so what follows one is either part of the name (王 小明,
@@ -954,19 +844,11 @@ without_spaced_note (const char *piece)
   if (!reads_as_han_name (first))
     return NULL;
   rest = _pr_identity_without_spaces (space);
-  if (all_han (rest, 1, 4) && !is_word_note (rest) && !is_title_note (rest))
+  if (all_han (rest, 1, 4) && !is_word_note (rest) && !is_title_note (rest) && !g_strv_contains (person_roles, rest))
     return NULL;
   return g_steal_pointer (&first);
 }
 
-/* Words of a petitioner's part the dictionary does not hold as one,
- * written before or after the name (委托人张三, 张三信访人): known
- * whole, else a cut inside one (张三信 before 访人, a word) is taken for
- * a name before a word. */
-static const char *const person_roles[] = { "委托人", "被代理人", "受托人", "代理人", "申请人", "当事人", "信访人",
-                                            "来访人", "上访人", "反映人", "举报人", "检举人", "控告人", "投诉人",
-                                            "申诉人", "报案人", "受害人", "被害人", "监护人", "联系人", "负责人",
-                                            "经办人", "具名人", "本人", NULL };
 
 /* After a word that says what the person is (村民王小明, 退休职工王小明,
  * 局长张三, 党员王小明), where the name begins; @name itself when it is no
@@ -1010,8 +892,19 @@ before_descriptor (const char *name)
                                          NULL };
   glong n;
 
-  if (!all_han (name, 4, 12) || is_han_name (name) || _pr_identity_holds_any (name, "和与及其之的") ||
-      _pr_identity_is_phrase (name))
+  if (!all_han (name, 4, 12) || is_han_name (name) || _pr_identity_holds_any (name, "和与及其之的"))
+    return NULL;
+  /* 张三本人, 张三代理人: the person and their part, which the dictionary
+   * may read as a phrase of two words. */
+  for (guint i = 0; person_roles[i] != NULL; i++)
+    if (g_str_has_suffix (name, person_roles[i]))
+      {
+        g_autofree char *first = g_strndup (name, strlen (name) - strlen (person_roles[i]));
+
+        if (reads_as_han_name (first))
+          return g_steal_pointer (&first);
+      }
+  if (_pr_identity_is_phrase (name))
     return NULL;
   /* An honorific or a title after the name (王老先生, 王小明律师) is
    * split_honorific()'s. */
@@ -1036,9 +929,9 @@ before_descriptor (const char *name)
       if (reads_as_han_name (at))
         continue;
       /* 王小明村民代表: the group's representative. */
-      if (is_group_title (at))
+      if (_pr_identity_is_group_title (at))
         return g_steal_pointer (&first);
-      if (kin_or_collective (at) > 0 && !g_strv_contains (members, at))
+      if (_pr_identity_kin_or_collective (at) > 0 && !g_strv_contains (members, at))
         continue;
       if (_pr_identity_is_one_word (at) || _pr_identity_is_phrase (at))
         return g_steal_pointer (&first);
@@ -1073,7 +966,7 @@ relative_named (const char *piece)
       rest = at + strlen (links[i]);
       if (!is_han_name (left) || *rest == '\0')
         continue;
-      length = kin_or_collective (rest);
+      length = _pr_identity_kin_or_collective (rest);
       first[g_unichar_to_utf8 (g_utf8_get_char (rest), first)] = '\0';
       if (length == 0 && strstr (kin, first) != NULL)
         length = strlen (first);
@@ -1084,10 +977,59 @@ relative_named (const char *piece)
   return NULL;
 }
 
+/* 王五的代理人李四, 张三之代理人李四, 申请人张三代理人李四: the principal
+ * and the agent, both petitioners; NULL when @piece is no such phrase. */
+static char **
+principal_and_agent (const char *piece)
+{
+  static const char *const links[] = { "\u7684" /* 的 */, "\u4e4b" /* 之 */, "\u59d4\u6258" /* 委托 */, NULL };
+  g_autofree char *plain = _pr_identity_without_spaces (piece);
+  g_autofree char *left = NULL;
+  const char *at = strstr (plain, "\u4ee3\u7406\u4eba" /* 代理人 */), *right, *principal;
+  char **both;
+
+  if (at == NULL || at == plain)
+    return NULL;
+  right = at + strlen ("\u4ee3\u7406\u4eba");
+  if (g_str_has_prefix (right, ":"))
+    right++;
+  else if (g_str_has_prefix (right, "\uff1a"))
+    right += strlen ("\uff1a");
+  if (!is_han_name (right))
+    return NULL;
+  left = g_strndup (plain, at - plain);
+  for (guint i = 0; links[i] != NULL; i++)
+    if (g_str_has_suffix (left, links[i]))
+      left[strlen (left) - strlen (links[i])] = '\0';
+  principal = left;
+  for (guint i = 0; person_roles[i] != NULL; i++)
+    if (g_str_has_prefix (principal, person_roles[i]))
+      {
+        principal += strlen (person_roles[i]);
+        break;
+      }
+  if (!is_han_name (principal))
+    return NULL;
+  both = g_new0 (char *, 3);
+  both[0] = g_strdup (principal);
+  both[1] = g_strdup (right);
+  return both;
+}
+
 gboolean
 _pr_identity_is_han_name (const char *text)
 {
   return is_han_name (text);
+}
+
+/* Whether @text is a word that says what a person is before a whole Han
+ * name (组长张三, 法定代表人张三): after_descriptor() reads the name. */
+gboolean
+_pr_identity_ends_in_name (const char *text)
+{
+  const char *at = after_descriptor (text);
+
+  return at != text && is_han_name (at);
 }
 
 /* Whether @text holds any of the characters of @chars (a link word:
@@ -1125,12 +1067,12 @@ agent_before (const char  *piece,
     after = at + strlen ("\u59d4\u6258");
   else
     return NULL;
-  if (at == plain || *after == '\0' || is_role_word (after))
+  if (at == plain || *after == '\0' || _pr_identity_is_role_word (after))
     return NULL;
   agent = g_strndup (plain, at - plain);
   if (!reads_as_han_name (agent))
     return NULL;
-  named = after + kin_or_collective (after);
+  named = after + _pr_identity_kin_or_collective (after);
   if (*named != '\0')
     {
       if (!is_han_name (named))
@@ -1140,6 +1082,16 @@ agent_before (const char  *piece,
   else if (named == after)
     return NULL;
   return g_steal_pointer (&agent);
+}
+
+/* Whether @text, the whole cell, is a surname and a place's character
+ * (王村, 刘乡, 赵县): a word of the dictionary, yet alone in a cell a
+ * person's name as much as a place's. */
+static gboolean
+is_place_like_name (const char *text)
+{
+  return g_utf8_strlen (text, -1) == 2 && is_han_name (text) &&
+         g_utf8_strchr ("村乡区市县镇庄屯", -1, g_utf8_get_char (given_of (text))) != NULL;
 }
 
 /**
@@ -1232,6 +1184,7 @@ pr_identity_read_names (const char *value,
   g_autoptr(GPtrArray) loose = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) principals = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) uncertain = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *whose = NULL;
   gboolean group = FALSE, invalid = FALSE, masked = FALSE, split;
   guint n_pieces = 0;
   const char *start, *p;
@@ -1266,7 +1219,8 @@ pr_identity_read_names (const char *value,
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
           g_autofree char *spaced = NULL;
-          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL, *relation = NULL;
+          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL;
+          g_auto(GStrv) relations = NULL;
           g_autofree char *described = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
@@ -1291,6 +1245,14 @@ pr_identity_read_names (const char *value,
               if (g_str_has_suffix (chomped, ":") || g_str_has_suffix (chomped, "\uff1a"))
                 name = bare = g_strndup (chomped, strlen (chomped) - (g_str_has_suffix (chomped, ":") ? 1 : 3));
             }
+          /* 王五的代理人李四: 王五 and 李四. */
+          if ((relations = principal_and_agent (name)) != NULL)
+            {
+              for (guint i = 0; relations[i] != NULL; i++)
+                if (pr_identity_normalize_name (relations[i], -1, &normal) == PR_IDENTITY_VALUE_VALID)
+                  g_ptr_array_add (found, g_steal_pointer (&normal));
+              goto next;
+            }
           /* 王小明之妻李华: 李华. */
           relative = relative_named (name);
           if (relative != NULL)
@@ -1306,10 +1268,22 @@ pr_identity_read_names (const char *value,
                   pr_identity_normalize_name (principal, -1, &normal_principal) == PR_IDENTITY_VALUE_VALID)
                 g_ptr_array_add (principals, g_steal_pointer (&normal_principal));
             }
-          /* 张三之父: 张三's father, not 张三. */
-          else if (relative == NULL && (relation = _pr_identity_relation_of (name)) != NULL)
+          /* 张三之父: 张三's father, not 张三; 张三的父亲、母亲: the
+           * relative after him is his too. */
+          else if (relative == NULL && ((relations = _pr_identity_relation_of (name)) != NULL ||
+                                        (whose != NULL && (relations = _pr_identity_relation_of_whose (whose, name)) != NULL)))
             {
-              g_ptr_array_add (found, g_steal_pointer (&relation));
+              gsize length;
+
+              for (guint i = 0; relations[i] != NULL; i++)
+                {
+                  if (_pr_identity_is_relation (relations[i], &length))
+                    {
+                      g_free (whose);
+                      whose = g_strndup (relations[i], length);
+                    }
+                  g_ptr_array_add (found, g_steal_pointer (&relations[i]));
+                }
               goto next;
             }
           /* 王小明 村主任: the name, and a note after a space. */
@@ -1347,7 +1321,7 @@ pr_identity_read_names (const char *value,
                    g_str_has_suffix (normal, "\u4ee3\u7b7e" /* 代签 */) ||
                    g_str_has_suffix (normal, "\u4ee3\u7b14" /* 代笔 */)))
                 normal[n - 6] = '\0';
-              if (is_group_stem (normal, &stem))
+              if (_pr_identity_is_group_stem (normal, &stem))
                 {
                   /* 王小明等5人: the one named is the group's representative,
                    * a petitioner. */
@@ -1366,19 +1340,23 @@ pr_identity_read_names (const char *value,
                   if (named != NULL && is_han_name (named) &&
                       pr_identity_normalize_name (named, -1, &leader) == PR_IDENTITY_VALUE_VALID)
                     g_ptr_array_add (found, g_steal_pointer (&leader));
+                  /* 张三之父等3人: the relative leads them, not 张三. */
+                  else if (stem != NULL && (relations = _pr_identity_relation_of (stem)) != NULL)
+                    for (guint i = 0; relations[i] != NULL; i++)
+                      g_ptr_array_add (found, g_steal_pointer (&relations[i]));
                 }
               else if (split_conjunction (normal, &left, &right))
                 {
                   g_ptr_array_add (found, left);
                   /* 张三和妻子: his wife, unnamed; 妻子 is nobody's name, nor
                    * 其子华 (his son 华, whose surname is not written). */
-                  if (kin_or_collective (right) > 0)
+                  if (_pr_identity_kin_or_collective (right) > 0)
                     g_free (right);
                   else
                     g_ptr_array_add (found, right);
                 }
               /* 王 of 王 男, 欧阳: a surname alone is 王先生's. */
-              else if (all_han (normal, 1, 1) || is_compound_surname (normal))
+              else if (all_han (normal, 1, 1) || _pr_identity_is_compound_surname (normal))
                 {
                   g_ptr_array_add (conflicts, g_strconcat (normal, HONORIFIC_GIVEN, NULL));
                   masked = TRUE;
@@ -1479,6 +1457,10 @@ pr_identity_read_names (const char *value,
    * who still are not 李华). */
   if (n_pieces == 1 || (found->len == 0 && conflicts->len == 0 && !group))
     g_ptr_array_extend_and_steal (found, g_steal_pointer (&loose));
+  /* 王村 alone: a name, though 王村张三 is 张三 of 王村. */
+  if (n_pieces == 1 && found->len == 0 && conflicts->len == 0 && !group && uncertain->len == 1 &&
+      is_place_like_name (uncertain->pdata[0]))
+    g_ptr_array_add (found, g_ptr_array_steal_index (uncertain, 0));
   /* An uncertain piece (温馨, 农民, 村支书) is never evidence of the same
    * person, but where nothing else names anyone it still says the record
    * is not 张三's, as 王先生 does: dropping it would leave a phone alone to

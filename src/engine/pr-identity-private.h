@@ -35,8 +35,25 @@ char    *_pr_identity_without_spaces  (const char *text);
 gboolean _pr_identity_holds_any       (const char *text,
                                        const char *chars);
 
+/* The words beside names (pr-identity-name-words.c). */
+gboolean _pr_identity_is_group_stem       (const char  *name,
+                                           char       **stem);
+gboolean _pr_identity_is_group            (const char  *name);
+gboolean _pr_identity_is_group_title_len  (const char  *text,
+                                           gsize        length);
+gboolean _pr_identity_is_group_title      (const char  *text);
+gboolean _pr_identity_is_compound_surname (const char  *stem);
+gboolean _pr_identity_is_mask_stem        (const char  *stem);
+gboolean _pr_identity_is_role_word        (const char  *rest);
+gsize    _pr_identity_kin_or_collective   (const char  *rest);
+
 /* What is written around a name (pr-identity-around.c). */
-char       *_pr_identity_relation_of (const char *piece);
+char      **_pr_identity_relation_of (const char *piece);
+char      **_pr_identity_relation_of_whose (const char *whose,
+                                            const char *piece);
+gboolean    _pr_identity_is_relation (const char *name,
+                                      gsize      *whose);
+gboolean    _pr_identity_ends_in_name (const char *text);
 char       *_pr_identity_before_age  (const char *name);
 const char *_pr_identity_after_origin (const char *name);
 

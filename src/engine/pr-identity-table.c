@@ -12,6 +12,10 @@
  *   never evidence: the commonest names are shared by hundreds of thousands.
  *   A name kept for conflicts only (王先生, 王?华: pr-identity-names.c) has
  *   no key, so it is never equal, yet says who a record is not.
+ * - a relative named by relation (张三之父) is another than the one named
+ *   and his other relatives; beside any other name he may be its bearer,
+ *   but an equal phone is then no evidence (the cell says it is a
+ *   family's), an equal ID card is.
  * - a masked value is never evidence alone, but what it shows can agree: a
  *   mobile's first three and last four digits (138****1234), an ID card's
  *   first four and last four (3501**********1234). An equal name with such
@@ -36,7 +40,7 @@
 #include <string.h>
 
 #include "pr-excel-number.h"
-#include "pr-identity.h"
+#include "pr-identity-private.h"
 #include "pr-simhash.h"
 
 /* A key is a hash of the normal form with its role in the lowest 4 bits. */
@@ -281,6 +285,8 @@ add_name (PrIdentityTable *self,
       return;
   g_byte_array_append (self->names, (const guint8 *) name, strlen (name) + 1);
   *end = self->names->len;
+  /* 张三之父: read again when compared, as a name with holes is. */
+  holed |= _pr_identity_is_relation (name, NULL);
   if (holed && (self->holed_records->len == 0 ||
                 g_array_index (self->holed_records, guint32, self->holed_records->len - 1) != record))
     g_array_append_val (self->holed_records, record);
@@ -298,24 +304,49 @@ has_holed_name (const PrIdentityTable *self,
   return FALSE;
 }
 
+/* What the names of @a and @b say of them. */
+typedef enum {
+  NAMES_AGREE,     /* no names on a side, or two that may be one */
+  NAMES_CONFLICT,  /* two people */
+  NAMES_OPEN,      /* only a relative named by relation (张三之父) beside a
+                    * name of another than the one named (张大山): he may
+                    * be that relative, or anyone of the family */
+} NamesSay;
+
 /* Whether the names of @a and @b say they are two people, a name that
  * lost a character standing for any name as long and equal where it kept
- * its characters: 王?华 is not 王明, and may be 王明华. */
-static gboolean
+ * its characters: 王?华 is not 王明, and may be 王明华. A relative named
+ * by relation is not the one named (张三之父 is not 张三), another
+ * relative of him (张三之母), nor another's relative; beside any other
+ * name he may be its bearer. */
+static NamesSay
 names_conflict (const PrIdentityTable *self,
                 guint32                a,
                 guint32                b)
 {
   const char *end_a, *end_b;
   const char *first_a = names_of (self, a, &end_a), *first_b = names_of (self, b, &end_b);
+  gboolean open = FALSE;
 
   if (first_a == end_a || first_b == end_b)
-    return FALSE;
+    return NAMES_AGREE;
   for (const char *x = first_a; x < end_a; x += strlen (x) + 1)
     for (const char *y = first_b; y < end_b; y += strlen (y) + 1)
-      if (pr_identity_names_may_agree (x, y))
-        return FALSE;
-  return TRUE;
+      {
+        gsize whose_x, whose_y;
+        gboolean rx = _pr_identity_is_relation (x, &whose_x), ry = _pr_identity_is_relation (y, &whose_y);
+
+        if (rx != ry)
+          {
+            const char *relation = rx ? x : y, *other = rx ? y : x;
+            gsize whose = rx ? whose_x : whose_y;
+
+            open |= strlen (other) != whose || strncmp (relation, other, whose) != 0;
+          }
+        else if (pr_identity_names_may_agree (x, y))
+          return NAMES_AGREE;
+      }
+  return open ? NAMES_OPEN : NAMES_CONFLICT;
 }
 
 /* What a masked phone or ID card still shows, and the same part of a full one. */
@@ -678,7 +709,7 @@ pr_identity_table_compare_by_roles (const PrIdentityTable *self,
   const guint64 *keys, *starts;
   gboolean has_a[PR_IDENTITY_N_ROLES] = { 0 }, has_b[PR_IDENTITY_N_ROLES] = { 0 };
   gboolean equal[PR_IDENTITY_N_ROLES] = { 0 };
-  gboolean desk_equal = FALSE, id_conflict, name_conflict;
+  gboolean desk_equal = FALSE, id_conflict, name_conflict, family = FALSE;
 
   if (evidence != NULL)
     *evidence = PR_IDENTITY_EVIDENCE_NONE;
@@ -705,7 +736,14 @@ pr_identity_table_compare_by_roles (const PrIdentityTable *self,
 #define SAME_BY(why) G_STMT_START { if (evidence != NULL) *evidence = (why); return PR_PETITIONER_SAME; } G_STMT_END
   id_conflict = BOTH (PR_IDENTITY_ID_CARD) && !equal[PR_IDENTITY_ID_CARD];
   if (self->holed_records->len > 0 && (has_holed_name (self, a) || has_holed_name (self, b)))
-    name_conflict = names_conflict (self, a, b);
+    {
+      NamesSay say = names_conflict (self, a, b);
+
+      name_conflict = say == NAMES_CONFLICT;
+      /* A family's phone: the cell names one of the family, the other
+       * record another name; the phone cannot tell which of them. */
+      family = say == NAMES_OPEN;
+    }
   else
     name_conflict = BOTH (PR_IDENTITY_NAME) && !equal[PR_IDENTITY_NAME];
 
@@ -715,7 +753,7 @@ pr_identity_table_compare_by_roles (const PrIdentityTable *self,
     SAME_BY (PR_IDENTITY_EVIDENCE_PETITIONER);
   if (sexes_differ (self, a, b))
     return PR_PETITIONER_OTHER;
-  if (equal[PR_IDENTITY_PHONE] && !desk_equal && !id_conflict && !name_conflict)
+  if (equal[PR_IDENTITY_PHONE] && !desk_equal && !id_conflict && !name_conflict && !family)
     SAME_BY (PR_IDENTITY_EVIDENCE_PHONE);
   /* An equal phone that is not a front desk's would have answered above,
    * unless a name or an ID card stood against it. */
@@ -730,7 +768,7 @@ pr_identity_table_compare_by_roles (const PrIdentityTable *self,
     SAME_BY (PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_PHONE);
   if (equal[PR_IDENTITY_NAME] && !id_conflict && partials_agree (self, a, b, TAG_PARTIAL_ID_CARD, 0))
     SAME_BY (PR_IDENTITY_EVIDENCE_NAME_AND_PARTIAL_ID_CARD);
-  if (equal[PR_IDENTITY_ADDRESS] && !id_conflict && !name_conflict &&
+  if (equal[PR_IDENTITY_ADDRESS] && !id_conflict && !name_conflict && !family &&
       partials_agree (self, a, b, TAG_PARTIAL_PHONE, 0))
     SAME_BY (PR_IDENTITY_EVIDENCE_ADDRESS_AND_PARTIAL_PHONE);
 

@@ -331,6 +331,54 @@ pr_identity_partial_id_card (const char *value,
   return TRUE;
 }
 
+/* @value with X for a multiplication sign typed as an ID card's check
+ * character (11010519491231002×: the input method's "x"), newly
+ * allocated; NULL when there is none. Only where the 17 digits before it
+ * compute X: elsewhere × stays the mask it may be (3501×××…). */
+static char *
+times_for_x (const char *value,
+             gssize      length)
+{
+  GString *typed;
+  gboolean changed = FALSE;
+
+  if (length < 0)
+    length = strlen (value);
+  if (g_strstr_len (value, length, "\u00d7") == NULL || !g_utf8_validate_len (value, length, NULL))
+    return NULL;
+  typed = g_string_sized_new (length);
+  for (const char *p = value; p < value + length; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      char first17[18];
+      const char *q = p;
+      int n = 0;
+
+      while (c == 0x00D7 && n < 17 && q > value)
+        {
+          q = g_utf8_find_prev_char (value, q);
+          if (g_unichar_digit_value (g_utf8_get_char (q)) < 0)
+            break;
+          first17[16 - n++] = '0' + g_unichar_digit_value (g_utf8_get_char (q));
+        }
+      first17[17] = '\0';
+      if (c == 0x00D7 && n == 17 && (q == value || g_unichar_digit_value (g_utf8_get_char (g_utf8_find_prev_char (value, q))) < 0) &&
+          pr_id_card_check_character (first17) == 'X')
+        {
+          g_string_append_c (typed, 'X');
+          changed = TRUE;
+        }
+      else
+        g_string_append_unichar (typed, c);
+    }
+  if (!changed)
+    {
+      g_string_free (typed, TRUE);
+      return NULL;
+    }
+  return g_string_free (typed, FALSE);
+}
+
 /* A name that names nobody. */
 static gboolean
 is_placeholder_name (const char *name)
@@ -339,7 +387,8 @@ is_placeholder_name (const char *name)
     "\u533f\u540d" /* 匿名 */, "\u65e0\u540d" /* 无名 */, "\u65e0\u540d\u6c0f" /* 无名氏 */, "\u4f5a\u540d" /* 佚名 */,
     "\u65e0" /* 无 */, "\u4e0d\u8be6" /* 不详 */, "\u672a\u77e5" /* 未知 */, "\u5e02\u6c11" /* 市民 */,
     "\u7f51\u53cb" /* 网友 */, "\u7fa4\u4f17" /* 群众 */, "\u6765\u4fe1\u4eba" /* 来信人 */,
-    "\u4fe1\u8bbf\u4eba" /* 信访人 */, "\u4e0d\u613f\u900f\u9732" /* 不愿透露 */, "n/a", "na", "none", "null",
+    "\u4fe1\u8bbf\u4eba" /* 信访人 */, "\u4e0d\u613f\u900f\u9732" /* 不愿透露 */, "\u77e5\u60c5\u4eba" /* 知情人 */,
+    "\u4e00\u7fa4\u4f17" /* 一群众 */, "\u67d0\u7fa4\u4f17" /* 某群众 */, "\u70ed\u5fc3\u7fa4\u4f17" /* 热心群众 */, "n/a", "na", "none", "null",
     "anonymous", "unknown", "-", NULL,
   };
 
@@ -1038,7 +1087,13 @@ pr_identity_normalize (PrIdentityRole  role,
     case PR_IDENTITY_ID_CARD:
       {
         char id[PR_ID_CARD_LENGTH + 1];
+        g_autofree char *typed = times_for_x (value, length);
 
+        if (typed != NULL)
+          {
+            value = typed;
+            length = strlen (typed);
+          }
         state = pr_identity_normalize_id_card (value, length, id);
         if (state == PR_IDENTITY_VALUE_VALID)
           normal = g_strdup (id);
