@@ -138,7 +138,7 @@ test_regroup_judged (void)
   pr_test_wait_until ((gboolean (*) (gpointer)) pr_session_get_list_complete, session);
 
   /* Regrouped at k = 6, as the threshold dialog's Apply does. */
-  pr_session_threshold_preview_async (session, NULL, store_result, &result);
+  pr_session_threshold_preview_async (session, NULL, NULL, store_result, &result);
   pr_test_wait_until (is_set, &result);
   preview = pr_session_threshold_preview_finish (session, result, &error);
   g_assert_no_error (error);

@@ -1410,7 +1410,7 @@ regroup_at (PrSession *session,
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
 
-  pr_session_threshold_preview_async (session, NULL, store_result, &result);
+  pr_session_threshold_preview_async (session, NULL, NULL, store_result, &result);
   pr_test_wait_until (is_set, &result);
   preview = pr_session_threshold_preview_finish (session, result, &error);
   g_assert_no_error (error);

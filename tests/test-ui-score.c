@@ -102,6 +102,7 @@ test_queue (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
   dialog = pr_window_get_unsure_dialog (window);
   g_assert_nonnull (dialog);
+  pr_test_wait_until (dialog_idle, dialog);
   list = pr_unsure_dialog_get_list (dialog);
   for (guint i = 0; (row = gtk_list_box_get_row_at_index (list, i)) != NULL; i++)
     {

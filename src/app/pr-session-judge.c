@@ -164,6 +164,8 @@ closer_to_threshold (gconstpointer a,
  * The judged pairs nearest the probability threshold, nearest first,
  * leaving out those a reviewer has already given a verdict on: where a
  * verdict teaches the weights the most.
+ * Pairs the scan left unjudged are not in it: pr_session_unsure_async ()
+ * judges first those that could be.
  *
  * Returns: (transfer full): PrScoredPair; empty without a second stage
  */

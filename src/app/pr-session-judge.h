@@ -21,6 +21,14 @@ double   pr_session_get_judge_threshold (PrSession           *session);
 char    *pr_session_format_probability  (double               probability);
 GArray  *pr_session_list_unsure         (PrSession           *session,
                                          guint                max);
+void     pr_session_unsure_async        (PrSession           *session,
+                                         guint                max,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+GArray  *pr_session_unsure_finish       (PrSession           *session,
+                                         GAsyncResult        *result,
+                                         GError             **error);
 gboolean pr_session_explain_pair        (PrSession           *session,
                                          guint32              a,
                                          guint32              b,

@@ -105,6 +105,8 @@ struct _PrSession
   PrPairModel         model;        /* the weights the scan under review judged by */
   gboolean            model_judged; /* model is what the scan's numbers came from; not when a scan
                                      * opened from the store was judged before `learn` changed them */
+  GArray             *unsure_scored; /* the pairs whose unjudged ones were proved below unsure_floor */
+  double              unsure_floor;  /* (pr-session-unsure.c) */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */

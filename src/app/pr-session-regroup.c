@@ -22,11 +22,14 @@ typedef struct {
   /* With a second stage: the scan's mapping and weights. */
   PrMapping      *mapping;
   PrPairModel     model;
+  PrJudgeProgress *progress;  /* (nullable): shared with the caller */
 } ThresholdData;
 
 static void
 threshold_data_free (ThresholdData *data)
 {
+  if (data->progress != NULL)
+    g_atomic_rc_box_release (data->progress);
   _pr_shared_result_unref (data->shared);
   g_clear_pointer (&data->mapping, pr_mapping_free);
   g_free (data);
@@ -48,12 +51,13 @@ threshold_preview_thread (GTask        *task,
   preview = pr_threshold_preview_new (result->set->fingerprints, result->set->sparse, result->set->n_records,
                                       data->k, (const PrPair *) (gpointer) part_pairs->data, part_pairs->len,
                                       rank, 0, cancellable, &error);
-  /* Every candidate judged, not only those that can change the clusters:
-   * the verdicts that constrain them may change before a k is applied,
-   * and the list shows each pair's number. */
+  /* As `thresholds` judges: a pair its bound proves below the threshold
+   * between two groups of repeats is left unjudged, whatever verdicts
+   * come before a k is applied; the list judges one when it shows its
+   * number (pr_session_get_probability ()). */
   if (preview != NULL && data->mapping != NULL &&
-      !pr_scan_result_judge_preview (result, preview, data->mapping, PR_SESSION_TOKENIZER_FLAGS, &data->model, FALSE,
-                                     0, PR_ADVICE_CONTROLS, cancellable, &error))
+      !pr_scan_result_judge_preview (result, preview, data->mapping, PR_SESSION_TOKENIZER_FLAGS, &data->model, 0,
+                                     PR_ADVICE_CONTROLS, data->progress, cancellable, &error))
     g_clear_pointer (&preview, pr_threshold_preview_unref);
   if (preview == NULL)
     g_task_return_error (task, error);
@@ -68,9 +72,15 @@ threshold_preview_thread (GTask        *task,
  * rescan: see pr-threshold-preview.c) and, with a second stage, judges
  * the candidates among them, on a thread of its own; once per scan, then
  * kept.
+ *
+ * @progress, when given, is a g_atomic_rc_box_new0 () the work holds a
+ * reference to: its total is set when the judging starts (0 until
+ * then), and its done counts the candidates judged, for a progress bar
+ * that reads it now and then.
  */
 void
 pr_session_threshold_preview_async (PrSession           *self,
+                                    PrJudgeProgress     *progress,
                                     GCancellable        *cancellable,
                                     GAsyncReadyCallback  callback,
                                     gpointer             user_data)
@@ -97,6 +107,8 @@ pr_session_threshold_preview_async (PrSession           *self,
       data->mapping = pr_mapping_copy (self->mapping);
       data->model = self->model;
     }
+  if (progress != NULL)
+    data->progress = g_atomic_rc_box_acquire (progress);
   g_task_set_task_data (task, data, (GDestroyNotify) threshold_data_free);
   _pr_session_run_in_background (task, threshold_preview_thread);
 }

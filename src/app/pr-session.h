@@ -192,6 +192,7 @@ guint64             pr_session_export_finish      (PrSession             *sessio
 typedef struct _PrSessionRegroup PrSessionRegroup;
 
 void                pr_session_threshold_preview_async  (PrSession           *session,
+                                                         PrJudgeProgress     *progress,
                                                          GCancellable        *cancellable,
                                                          GAsyncReadyCallback  callback,
                                                          gpointer             user_data);

@@ -23,6 +23,7 @@ struct _PrThresholdDialog
   GtkWindow           parent_instance;
 
   GtkWidget          *status_label;
+  GtkWidget          *progress_bar;
   GtkWidget          *histogram;
   GtkWidget          *k_spin;
   GtkWidget          *result_label;
@@ -35,7 +36,13 @@ struct _PrThresholdDialog
   GCancellable       *regrouping;
   GCancellable       *applying;
   GPtrArray          *rows;        /* GtkWidget: the distance label of each bar's row */
+  PrJudgeProgress    *progress;    /* the judging's, shared with the worker */
+  guint               progress_source;
 };
+
+/* How often the bar reads the worker's count: a few times a second is
+ * enough to see it move, and costs the main loop nothing. */
+#define PROGRESS_INTERVAL_MS 200
 
 G_DEFINE_FINAL_TYPE (PrThresholdDialog, pr_threshold_dialog, GTK_TYPE_WINDOW)
 
@@ -280,6 +287,8 @@ preview_loaded (GObject      *object,
     }
   pending_free (pending);
   g_clear_object (&self->loading);
+  g_clear_handle_id (&self->progress_source, g_source_remove);
+  gtk_widget_set_visible (self->progress_bar, FALSE);
   if (preview == NULL)
     {
       gtk_label_set_text (GTK_LABEL (self->status_label), error->message);
@@ -306,6 +315,34 @@ preview_loaded (GObject      *object,
   gtk_widget_grab_focus (self->k_spin);
 }
 
+/* The worker counts the candidates it has judged; the bar reads the
+ * count on a timer, so the work never posts to the main loop. Before
+ * the judging starts (the pairs being found) it only pulses. */
+static gboolean
+show_progress (gpointer user_data)
+{
+  PrThresholdDialog *self = user_data;
+  gint total = g_atomic_int_get (&self->progress->total);
+  gint done = g_atomic_int_get (&self->progress->done);
+
+  if (total <= 0)
+    {
+      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), NULL);
+      gtk_progress_bar_pulse (GTK_PROGRESS_BAR (self->progress_bar));
+    }
+  else
+    {
+      g_autofree char *text = NULL;
+
+      /* Translators: the threshold preview's progress, e.g. "Judged 1200 of 52000 candidate pairs" */
+      text = g_strdup_printf (ngettext ("Judged %d of %d candidate pair", "Judged %d of %d candidate pairs", total),
+                              MIN (done, total), total);
+      gtk_progress_bar_set_text (GTK_PROGRESS_BAR (self->progress_bar), text);
+      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress_bar), MIN (1.0, (double) done / total));
+    }
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 apply_clicked (PrThresholdDialog *self)
 {
@@ -326,6 +363,8 @@ pr_threshold_dialog_dispose (GObject *object)
   g_clear_object (&self->loading);
   g_clear_object (&self->regrouping);
   g_clear_object (&self->applying);
+  g_clear_handle_id (&self->progress_source, g_source_remove);
+  g_clear_pointer (&self->progress, g_atomic_rc_box_release);
   g_clear_pointer (&self->regroup, pr_session_regroup_free);
   g_clear_pointer (&self->preview, pr_threshold_preview_unref);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
@@ -353,6 +392,7 @@ pr_threshold_dialog_class_init (PrThresholdDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/petitionreview/PetitionReview/pr-threshold-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, PrThresholdDialog, status_label);
+  gtk_widget_class_bind_template_child (widget_class, PrThresholdDialog, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, PrThresholdDialog, histogram);
   gtk_widget_class_bind_template_child (widget_class, PrThresholdDialog, k_spin);
   gtk_widget_class_bind_template_child (widget_class, PrThresholdDialog, result_label);
@@ -393,8 +433,24 @@ pr_threshold_dialog_new (GtkWindow *parent,
   gtk_label_set_text (GTK_LABEL (self->status_label), status);
   pending->self = g_object_ref (self);
   pending->cancellable = g_object_ref (self->loading);
-  pr_session_threshold_preview_async (session, self->loading, preview_loaded, pending);
+  self->progress = g_atomic_rc_box_new0 (PrJudgeProgress);
+  self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, show_progress, self);
+  pr_session_threshold_preview_async (session, self->progress, self->loading, preview_loaded, pending);
   return self;
+}
+
+/* Whether the pairs are still being found or judged (for tests). */
+gboolean
+pr_threshold_dialog_get_loading (PrThresholdDialog *self)
+{
+  return self->loading != NULL;
+}
+
+/* Returns: the progress bar, shown while the pairs are found and judged (for tests) */
+GtkProgressBar *
+pr_threshold_dialog_get_progress_bar (PrThresholdDialog *self)
+{
+  return GTK_PROGRESS_BAR (self->progress_bar);
 }
 
 /* Whether the clusters at the k shown are made (for Apply, and tests). */

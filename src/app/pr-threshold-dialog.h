@@ -12,6 +12,8 @@ G_DECLARE_FINAL_TYPE (PrThresholdDialog, pr_threshold_dialog, PR, THRESHOLD_DIAL
 
 PrThresholdDialog        *pr_threshold_dialog_new         (GtkWindow         *parent,
                                                            PrSession         *session);
+gboolean                  pr_threshold_dialog_get_loading (PrThresholdDialog *dialog);
+GtkProgressBar           *pr_threshold_dialog_get_progress_bar (PrThresholdDialog *dialog);
 gboolean                  pr_threshold_dialog_get_ready   (PrThresholdDialog *dialog);
 const PrThresholdSummary *pr_threshold_dialog_get_summary (PrThresholdDialog *dialog);
 void                      pr_threshold_dialog_set_k       (PrThresholdDialog *dialog,

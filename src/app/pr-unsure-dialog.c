@@ -33,7 +33,8 @@ struct _PrUnsureDialog
   GtkWidget    *learned;
   GArray       *pairs;   /* PrScoredPair, as listed */
   GCancellable *cancellable;
-  guint         busy;    /* verdicts and learning under way */
+  GCancellable *listing; /* the queue being listed */
+  guint         busy;    /* verdicts, listing and learning under way */
 };
 
 enum {
@@ -52,6 +53,9 @@ pr_unsure_dialog_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  if (self->listing != NULL)
+    g_cancellable_cancel (self->listing);
+  g_clear_object (&self->listing);
   g_clear_object (&self->session);
   g_clear_pointer (&self->pairs, g_array_unref);
   G_OBJECT_CLASS (pr_unsure_dialog_parent_class)->dispose (object);
@@ -188,22 +192,36 @@ row_activated (GtkListBox    *list,
     }
 }
 
-/**
- * pr_unsure_dialog_refresh:
- *
- * Lists the queue again: after a verdict, here or in the compare view.
- */
-void
-pr_unsure_dialog_refresh (PrUnsureDialog *self)
+static void
+listed (GObject      *object,
+        GAsyncResult *result,
+        gpointer      user_data)
 {
-  GtkWidget *child;
+  g_autoptr(PrUnsureDialog) self = user_data;
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pairs = pr_session_unsure_finish (PR_SESSION (object), result, &error);
 
-  g_return_if_fail (PR_IS_UNSURE_DIALOG (self));
+  self->busy--;
+  /* Closed meanwhile, or listed again since. */
+  if (self->session == NULL || cancellable != self->listing)
+    return;
+  g_clear_object (&self->listing);
+  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
+  if (pairs == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->summary), error->message);
+      return;
+    }
   pr_focus_leave (self->list, NULL);
-  while ((child = gtk_widget_get_first_child (self->list)) != NULL)
-    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (self->list)) != NULL)
+      gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+  }
   g_clear_pointer (&self->pairs, g_array_unref);
-  self->pairs = pr_session_list_unsure (self->session, UNSURE_LISTED);
+  self->pairs = g_steal_pointer (&pairs);
   for (guint i = 0; i < self->pairs->len; i++)
     gtk_list_box_append (GTK_LIST_BOX (self->list), pair_row (self, &g_array_index (self->pairs, PrScoredPair, i)));
   if (pr_session_get_record_set (self->session) == NULL || self->pairs->len == 0)
@@ -214,7 +232,26 @@ pr_unsure_dialog_refresh (PrUnsureDialog *self)
     gtk_label_set_text (GTK_LABEL (self->summary),
                         _("The pairs the program is least sure of, the least sure first: a verdict on each teaches "
                           "it the most. Choose a pair to compare it."));
-  gtk_widget_set_sensitive (self->learn_button, self->busy == 0);
+}
+
+/**
+ * pr_unsure_dialog_refresh:
+ *
+ * Lists the queue again, off the main thread (pr_session_unsure_async ()):
+ * after a verdict, here or in the compare view. A listing under way is
+ * replaced.
+ */
+void
+pr_unsure_dialog_refresh (PrUnsureDialog *self)
+{
+  g_return_if_fail (PR_IS_UNSURE_DIALOG (self));
+  if (self->listing != NULL)
+    g_cancellable_cancel (self->listing);
+  g_clear_object (&self->listing);
+  self->listing = g_cancellable_new ();
+  self->busy++;
+  gtk_widget_set_sensitive (self->learn_button, FALSE);
+  pr_session_unsure_async (self->session, UNSURE_LISTED, self->listing, listed, g_object_ref (self));
 }
 
 static void

@@ -148,11 +148,9 @@ pr_cli_thresholds (int    argc,
     pr_scan_constraints_from_decisions (set, result->decisions, must, cannot);
   constraints = (PrClusterConstraints) { (const PrPair *) (gpointer) must->data, must->len,
                                          (const PrPair *) (gpointer) cannot->data, cannot->len };
-  /* A confirmed repeat joins whatever its pairs' numbers: then every
-   * candidate is judged, as the scan judges them. */
   if (result->scored != NULL &&
-      !pr_scan_result_judge_preview (result, preview, mapping, load.flags, load.judge, constraints.n_must == 0,
-                                     load.n_threads, PR_ADVICE_FLAGS, NULL, &error))
+      !pr_scan_result_judge_preview (result, preview, mapping, load.flags, load.judge, load.n_threads,
+                                     PR_ADVICE_FLAGS, NULL, NULL, &error))
     goto failed;
   search_seconds = (g_get_monotonic_time () - start) / 1e6;
 

@@ -284,14 +284,17 @@ judge_fresh (const PrMapping   *mapping,
              gsize              n_pairs,
              GArray            *fresh_at,
              guint              n_threads,
+             PrJudgeProgress   *progress,
              GCancellable      *cancellable,
              GError           **error)
 {
   const gsize *at = (const gsize *) (gpointer) fresh_at->data;
 
+  if (progress != NULL)
+    g_atomic_int_set (&progress->total, (gint) fresh_at->len);
   if (for_clusters)
     return pr_pair_judge_score_linked_some (mapping, flags, model, threshold, set, pairs, n_pairs, at, fresh_at->len,
-                                            n_threads, cancellable, error);
+                                            n_threads, progress, cancellable, error);
   return pr_pair_judge_score_some (mapping, flags, model, set, pairs, at, fresh_at->len, n_threads, cancellable,
                                    error);
 }
@@ -349,7 +352,7 @@ judge_with_store (PrScanResult        *result,
   g_clear_pointer (&kept, g_array_unref);
 
   if (!judge_fresh (mapping, load->flags, load->judge, bounded, load->judge_probability, set, pairs, n_pairs,
-                    missed_at, load->n_threads, cancellable, error))
+                    missed_at, load->n_threads, NULL, cancellable, error))
     return FALSE;
   /* A pair left −1 was not judged, and a taken −1 in a group of repeats
    * was: the summary counts the pairs this scan gave a number. */
@@ -461,17 +464,20 @@ candidates_at_any_k (PrScanResult *result)
  * @preview: (transfer none): a preview of @result's records, not yet
  *   shared with another thread
  * @flags: @model: as the scan judged by
- * @for_clusters: judge only the pairs that can change the clusters at
- *   the scan's probability (pr_pair_judge_score_linked ()), for a
- *   preview whose verdicts confirm no repeat and will not change; else
- *   every candidate
+ * @progress: (nullable): counts the candidates judged, for a progress bar
+ *   on another thread
  * @advice: whether a refusal names flags or the window's controls
  *
  * Judges the candidates at the preview's kmax once (those the scan judged
  * keep their probability), so that the preview clusters at every k up to
  * it as a scan with the second stage at that k does: the candidates at
  * k ⊆ those at kmax, and a pair left unjudged is between two groups of
- * repeats at kmax, so between two at any smaller k. When the candidates
+ * repeats at kmax, so between two at any smaller k
+ * (pr_pair_judge_score_linked ()). The reviewers' verdicts do not change
+ * that: the linkage reads none of them, and pr_pair_linkage_cluster ()
+ * applies them to the pairs it joined, so a pair left unjudged weighs in
+ * no k's clusters whatever the verdicts are, then or later. Whoever
+ * shows such a pair's number judges it (pr_pair_judge_score_some ()). When the candidates
  * at kmax are more than the second stage judges in memory, the preview
  * stops at the largest k whose are not.
  *
@@ -483,9 +489,9 @@ pr_scan_result_judge_preview (PrScanResult       *result,
                               const PrMapping    *mapping,
                               PrTokenizerFlags    flags,
                               const PrPairModel  *model,
-                              gboolean            for_clusters,
                               guint               n_threads,
                               PrAdvice            advice,
+                              PrJudgeProgress    *progress,
                               GCancellable       *cancellable,
                               GError            **error)
 {
@@ -524,9 +530,9 @@ pr_scan_result_judge_preview (PrScanResult       *result,
         g_array_append_val (fresh_at, i);
     }
   g_clear_pointer (&any_k_pairs, g_array_unref);
-  if (!judge_fresh (mapping, flags, model, for_clusters, result->probability, result->set,
-                    (PrScoredPair *) (gpointer) candidates->data, candidates->len, fresh_at, n_threads, cancellable,
-                    error))
+  if (!judge_fresh (mapping, flags, model, TRUE, result->probability, result->set,
+                    (PrScoredPair *) (gpointer) candidates->data, candidates->len, fresh_at, n_threads, progress,
+                    cancellable, error))
     return FALSE;
   pr_threshold_preview_set_judged (preview, kmax, g_steal_pointer (&candidates), g_steal_pointer (&any_k),
                                    result->probability);

@@ -301,6 +301,7 @@ typedef struct {
   gboolean           copies;          /* judging the pairs that have same_bodies */
   guint              n_threads;
   guint              block_records;  /* records profiled at once, about */
+  PrJudgeProgress   *progress;  /* (nullable) */
   GCancellable      *cancellable;
   GMutex             lock;
   GError            *error;     /* the first failure */
@@ -598,6 +599,8 @@ judge (Work    *work,
           work->block = order + start;
           work->n_block = i - start;
           judge_block (work, in_block, n_threads);
+          if (work->progress != NULL)
+            g_atomic_int_add (&work->progress->done, (gint) (i - start));
           for (gsize j = start; j < i; j++)
             counted[work->pairs[order[j]].a] = counted[work->pairs[order[j]].b] = 0;
           start = i;
@@ -761,7 +764,62 @@ pr_pair_judge_score_linked (const PrMapping   *mapping,
                             GError           **error)
 {
   return pr_pair_judge_score_linked_some (mapping, flags, model, threshold, set, pairs, n_pairs, NULL, n_pairs,
-                                          n_threads, cancellable, error);
+                                          n_threads, NULL, cancellable, error);
+}
+
+/**
+ * pr_pair_judge_score_bounded_some:
+ * @threshold: the probability a pair's bound must reach to be judged
+ * @pairs: (inout): the candidates; those at @at get their probability,
+ *   or −1 when their bound proves it below @threshold
+ * @at: (array length=n_at) (nullable): the indices in @pairs of the pairs
+ *   to judge; %NULL for the first @n_at, judged where they are
+ * @progress: (nullable): counts the pairs done, for another thread to read
+ *
+ * pr_pair_judge_score () of the pairs at @at whose bound without the word
+ * diff (pr_pair_profile_diff_bound ()) reaches @threshold; the others are
+ * left −1, not judged, as PrScoredPair says.
+ *
+ * Returns: %FALSE with @error set if a text is refused or on cancel.
+ */
+gboolean
+pr_pair_judge_score_bounded_some (const PrMapping   *mapping,
+                                  PrTokenizerFlags   flags,
+                                  const PrPairModel *model,
+                                  double             threshold,
+                                  const PrRecordSet *set,
+                                  PrScoredPair      *pairs,
+                                  const gsize       *at,
+                                  gsize              n_at,
+                                  guint              n_threads,
+                                  PrJudgeProgress   *progress,
+                                  GCancellable      *cancellable,
+                                  GError           **error)
+{
+  g_autofree PrScoredPair *some = NULL;
+  g_autofree guint8 *bounded = g_new0 (guint8, MAX (1, n_at));
+  gsize n_bounded = 0;
+  Work work = { .mapping = mapping, .flags = flags, .model = model, .threshold = threshold,
+                .bounded = bounded, .set = set, .pairs = pairs, .n_pairs = n_at, .n_threads = n_threads,
+                .block_records = PROFILE_BLOCK, .progress = progress, .cancellable = cancellable };
+
+  g_return_val_if_fail (model != NULL, FALSE);
+  if (at != NULL)
+    {
+      work.pairs = some = g_new (PrScoredPair, MAX (1, n_at));
+      for (gsize i = 0; i < n_at; i++)
+        some[i] = pairs[at[i]];
+    }
+  if (n_at > 0 && !judge (&work, error))
+    return FALSE;
+  for (gsize i = 0; i < n_at; i++)
+    {
+      if (at != NULL)
+        pairs[at[i]].probability = some[i].probability;
+      n_bounded += bounded[i];
+    }
+  g_debug ("%zu of %zu pairs proved below %.3f without the diff", n_bounded, n_at, threshold);
+  return TRUE;
 }
 
 /**
@@ -771,6 +829,8 @@ pr_pair_judge_score_linked (const PrMapping   *mapping,
  * @at: (array length=n_at) (nullable): the indices in @pairs of the pairs
  *   to judge; %NULL for the first @n_at, judged where they are, with no
  *   copy of them
+ * @progress: (nullable): counts the pairs at @at done, for another thread
+ *   to read
  *
  * pr_pair_judge_score_linked () of the pairs at @at, the others known
  * already (a store's): a pair left −1, here or before, is judged when
@@ -789,34 +849,16 @@ pr_pair_judge_score_linked_some (const PrMapping   *mapping,
                                  const gsize       *at,
                                  gsize              n_at,
                                  guint              n_threads,
+                                 PrJudgeProgress   *progress,
                                  GCancellable      *cancellable,
                                  GError           **error)
 {
-  g_autofree PrScoredPair *some = NULL;
-  g_autofree guint8 *bounded = g_new0 (guint8, MAX (1, n_at));
   g_autofree guint32 *parent = NULL;
   g_autoptr(GArray) again_at = g_array_new (FALSE, FALSE, sizeof (gsize));
-  gsize n_bounded = 0;
-  Work work = { .mapping = mapping, .flags = flags, .model = model, .threshold = threshold,
-                .bounded = bounded, .set = set, .pairs = pairs, .n_pairs = n_at, .n_threads = n_threads,
-                .block_records = PROFILE_BLOCK, .cancellable = cancellable };
 
-  g_return_val_if_fail (model != NULL, FALSE);
-  if (at != NULL)
-    {
-      work.pairs = some = g_new (PrScoredPair, MAX (1, n_at));
-      for (gsize i = 0; i < n_at; i++)
-        some[i] = pairs[at[i]];
-    }
-  if (n_at > 0 && !judge (&work, error))
+  if (!pr_pair_judge_score_bounded_some (mapping, flags, model, threshold, set, pairs, at, n_at, n_threads, progress,
+                                         cancellable, error))
     return FALSE;
-  for (gsize i = 0; i < n_at; i++)
-    {
-      if (at != NULL)
-        pairs[at[i]].probability = some[i].probability;
-      n_bounded += bounded[i];
-    }
-
   parent = g_new (guint32, MAX (1, set->n_records));
   pr_union_find_init (parent, set->n_records);
   for (gsize i = 0; i < n_pairs; i++)
@@ -825,8 +867,7 @@ pr_pair_judge_score_linked_some (const PrMapping   *mapping,
   for (gsize i = 0; i < n_pairs; i++)
     if (pairs[i].probability < 0 && pr_union_find_root (parent, pairs[i].a) == pr_union_find_root (parent, pairs[i].b))
       g_array_append_val (again_at, i);
-  g_debug ("%zu of %zu pairs proved below %.3f without the diff; %u unjudged pairs judged, in groups of repeats",
-           n_bounded, n_at, threshold, again_at->len);
+  g_debug ("%u unjudged pairs judged, in groups of repeats", again_at->len);
   return pr_pair_judge_score_some (mapping, flags, model, set, pairs, (const gsize *) (gpointer) again_at->data,
                                    again_at->len, n_threads, cancellable, error);
 }

@@ -26,6 +26,14 @@ typedef struct {
   float   probability;  /* that it is a repeat; < 0 before it is judged */
 } PrScoredPair;
 
+/* How far a judging is, for a progress bar on another thread: @done is
+ * written with g_atomic_int_add () as blocks of pairs are judged, and
+ * read with g_atomic_int_get (). */
+typedef struct {
+  gint done;
+  gint total;
+} PrJudgeProgress;
+
 PrPairModelKind    pr_pair_model_kind_of      (const PrMapping *mapping);
 const PrPairModel *pr_pair_model_for_mapping (const PrMapping *mapping);
 
@@ -123,7 +131,20 @@ gboolean pr_pair_judge_score_linked_some (const PrMapping    *mapping,
                                           const gsize        *at,
                                           gsize               n_at,
                                           guint               n_threads,
+                                          PrJudgeProgress    *progress,
                                           GCancellable       *cancellable,
                                           GError            **error);
+gboolean pr_pair_judge_score_bounded_some (const PrMapping    *mapping,
+                                           PrTokenizerFlags    flags,
+                                           const PrPairModel  *model,
+                                           double              threshold,
+                                           const PrRecordSet  *set,
+                                           PrScoredPair       *pairs,
+                                           const gsize        *at,
+                                           gsize               n_at,
+                                           guint               n_threads,
+                                           PrJudgeProgress    *progress,
+                                           GCancellable       *cancellable,
+                                           GError            **error);
 
 G_END_DECLS
