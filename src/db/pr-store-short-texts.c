@@ -46,7 +46,8 @@
 #define FIRST_HEADER_BYTES 12
 /* Holdings (3-gram, body) a bucket, on average. */
 #define BUCKET_HOLDINGS 128
-/* Holdings sorted at once while writing: 16 bytes each. */
+/* Holdings sorted at once while writing: 16 bytes each, and as much again
+ * for the sort. */
 #define PARTITION_HOLDINGS (1u << 22)
 #define GOLDEN G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)
 #define BATCH_ROWS 500
@@ -179,15 +180,43 @@ typedef struct {
   guint32 body;
 } Holding;
 
-static int
-compare_holdings (const void *x,
-                  const void *y)
+/* Sorts the @n holdings at @h by key in stable counting passes over
+ * 16-bit digits, through @scratch (as large): the holdings come in body
+ * order, so equal keys stay in body order, the order the rows are written
+ * in. A comparison sort of the millions of holdings would cost most of
+ * writing the index. */
+static void
+sort_holdings (Holding *h,
+               Holding *scratch,
+               gsize    n)
 {
-  const Holding *p = x, *q = y;
+  g_autofree gsize *counts = g_new (gsize, 1u << 16);
+  Holding *from = h, *to = scratch;
 
-  if (p->key != q->key)
-    return p->key < q->key ? -1 : 1;
-  return (p->body > q->body) - (p->body < q->body);
+  for (guint shift = 0; shift < 64 && n > 1; shift += 16)
+    {
+      gsize sum = 0;
+
+      memset (counts, 0, sizeof (gsize) << 16);
+      for (gsize i = 0; i < n; i++)
+        counts[(from[i].key >> shift) & 0xFFFF]++;
+      /* A digit all the keys share orders nothing. */
+      if (counts[(from[0].key >> shift) & 0xFFFF] == n)
+        continue;
+      for (guint d = 0; d < (1u << 16); d++)
+        {
+          gsize c = counts[d];
+
+          counts[d] = sum;
+          sum += c;
+        }
+      for (gsize i = 0; i < n; i++)
+        to[counts[(from[i].key >> shift) & 0xFFFF]++] = from[i];
+      to = from;
+      from = to == h ? scratch : h;
+    }
+  if (from != h)
+    memcpy (h, from, n * sizeof (Holding));
 }
 
 /* Appends to @holdings those of the index's (3-gram, body) holdings
@@ -259,7 +288,11 @@ write_grams (GramRows      *rows,
       if (!source_func (source, part, pbits, holdings, error))
         return FALSE;
       if (holdings->len > 1)
-        qsort (holdings->data, holdings->len, sizeof (Holding), compare_holdings);
+        {
+          g_autofree Holding *scratch = g_new (Holding, holdings->len);
+
+          sort_holdings ((Holding *) (gpointer) holdings->data, scratch, holdings->len);
+        }
       h = (const Holding *) (gpointer) holdings->data;
       for (guint i = 0, end; i < holdings->len; i = end)
         {
