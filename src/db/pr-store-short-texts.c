@@ -57,7 +57,7 @@ struct _PrShortTextsKept {
   gint64     scan_id;
   PrShortPairOptions options;
   GPtrArray *ids;     /* char * */
-  GPtrArray *grams;   /* GArray of guint64, ascending */
+  GPtrArray *grams;   /* GArray of guint64, ascending until the index is written, which orders them by its parts */
 };
 
 void
@@ -244,7 +244,17 @@ add_holdings (GArray        *holdings,
     }
 }
 
-/* The holdings of the bodies kept in memory (GArray of guint64 each). */
+/* The bodies kept in memory, as a source of holdings. */
+typedef struct {
+  GPtrArray *grams;   /* GArray of guint64 each */
+  guint32   *next;    /* each body's first 3-gram of a part not yet taken */
+} KeptSource;
+
+/* The holdings of the bodies kept in memory. At the first part each
+ * body's 3-grams are put in the order of their parts (a body's own order
+ * is not read: its 3-grams are distinct, and the holdings are sorted by
+ * key), so that each part takes a run of each body instead of a pass over
+ * every holding. */
 static gboolean
 kept_holdings (gpointer   source,
                guint64    part,
@@ -252,13 +262,53 @@ kept_holdings (gpointer   source,
                GArray    *holdings,
                GError   **error)
 {
-  GPtrArray *grams = source;
+  KeptSource *kept = source;
+  GPtrArray *grams = kept->grams;
 
+  if (part == 0 && pbits > 0)
+    {
+      g_autofree guint32 *at = g_new (guint32, (gsize) 1 << pbits);
+      g_autoptr(GArray) copy = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+      for (guint b = 0; b < grams->len; b++)
+        {
+          GArray *own = grams->pdata[b];
+          guint32 sum = 0;
+
+          memset (at, 0, sizeof (guint32) << pbits);
+          for (guint i = 0; i < own->len; i++)
+            at[bucket_of (g_array_index (own, guint64, i) * GOLDEN, pbits)]++;
+          for (gsize p = 0; p < ((gsize) 1 << pbits); p++)
+            {
+              guint32 c = at[p];
+
+              at[p] = sum;
+              sum += c;
+            }
+          g_array_set_size (copy, 0);
+          g_array_append_vals (copy, own->data, own->len);
+          for (guint i = 0; i < own->len; i++)
+            {
+              guint64 gram = g_array_index (copy, guint64, i);
+
+              g_array_index (own, guint64, at[bucket_of (gram * GOLDEN, pbits)]++) = gram;
+            }
+        }
+    }
+  if (part == 0)
+    memset (kept->next, 0, sizeof (guint32) * grams->len);
   for (guint b = 0; b < grams->len; b++)
     {
       const GArray *own = grams->pdata[b];
 
-      add_holdings (holdings, (const guint64 *) (gpointer) own->data, own->len, b, part, pbits);
+      for (; kept->next[b] < own->len; kept->next[b]++)
+        {
+          Holding one = { g_array_index (own, guint64, kept->next[b]) * GOLDEN, b };
+
+          if (bucket_of (one.key, pbits) != part)
+            break;
+          g_array_append_val (holdings, one);
+        }
     }
   return TRUE;
 }
@@ -467,6 +517,8 @@ _pr_store_write_short_texts (PrStore          *self,
 {
   PrShortTextsKept *kept = self->short_texts;
   guint64 n_holdings = 0;
+  KeptSource source;
+  gboolean ok;
 
   if (!delete_index (self, where, error))
     return FALSE;
@@ -474,9 +526,12 @@ _pr_store_write_short_texts (PrStore          *self,
     return TRUE;
   for (guint b = 0; b < kept->grams->len; b++)
     n_holdings += ((GArray *) kept->grams->pdata[b])->len;
-  return write_bodies (self, where, scan_id, kept->ids, kept->grams, 0, error) &&
-         write_grams_and_header (self, where, scan_id, &kept->options, kept_holdings, kept->grams,
-                                 kept->ids->len, n_holdings, error);
+  source = (KeptSource) { kept->grams, g_new (guint32, MAX (1, kept->grams->len)) };
+  ok = write_bodies (self, where, scan_id, kept->ids, kept->grams, 0, error) &&
+       write_grams_and_header (self, where, scan_id, &kept->options, kept_holdings, &source,
+                               kept->ids->len, n_holdings, error);
+  g_free (source.next);
+  return ok;
 }
 
 /* The search for one new body (pr_store_find_short_texts ()). */
