@@ -46,7 +46,8 @@
 #define FIRST_HEADER_BYTES 12
 /* Holdings (3-gram, body) a bucket, on average. */
 #define BUCKET_HOLDINGS 128
-/* Holdings sorted at once while writing: 16 bytes each. */
+/* Holdings sorted at once while writing: 16 bytes each, and as much again
+ * for the sort. */
 #define PARTITION_HOLDINGS (1u << 22)
 #define GOLDEN G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)
 #define BATCH_ROWS 500
@@ -56,7 +57,7 @@ struct _PrShortTextsKept {
   gint64     scan_id;
   PrShortPairOptions options;
   GPtrArray *ids;     /* char * */
-  GPtrArray *grams;   /* GArray of guint64, ascending */
+  GPtrArray *grams;   /* GArray of guint64, ascending until the index is written, which orders them by its parts */
 };
 
 void
@@ -179,15 +180,43 @@ typedef struct {
   guint32 body;
 } Holding;
 
-static int
-compare_holdings (const void *x,
-                  const void *y)
+/* Sorts the @n holdings at @h by key in stable counting passes over
+ * 16-bit digits, through @scratch (as large): the holdings come in body
+ * order, so equal keys stay in body order, the order the rows are written
+ * in. A comparison sort of the millions of holdings would cost most of
+ * writing the index. */
+static void
+sort_holdings (Holding *h,
+               Holding *scratch,
+               gsize    n)
 {
-  const Holding *p = x, *q = y;
+  g_autofree gsize *counts = g_new (gsize, 1u << 16);
+  Holding *from = h, *to = scratch;
 
-  if (p->key != q->key)
-    return p->key < q->key ? -1 : 1;
-  return (p->body > q->body) - (p->body < q->body);
+  for (guint shift = 0; shift < 64 && n > 1; shift += 16)
+    {
+      gsize sum = 0;
+
+      memset (counts, 0, sizeof (gsize) << 16);
+      for (gsize i = 0; i < n; i++)
+        counts[(from[i].key >> shift) & 0xFFFF]++;
+      /* A digit all the keys share orders nothing. */
+      if (counts[(from[0].key >> shift) & 0xFFFF] == n)
+        continue;
+      for (guint d = 0; d < (1u << 16); d++)
+        {
+          gsize c = counts[d];
+
+          counts[d] = sum;
+          sum += c;
+        }
+      for (gsize i = 0; i < n; i++)
+        to[counts[(from[i].key >> shift) & 0xFFFF]++] = from[i];
+      to = from;
+      from = to == h ? scratch : h;
+    }
+  if (from != h)
+    memcpy (h, from, n * sizeof (Holding));
 }
 
 /* Appends to @holdings those of the index's (3-gram, body) holdings
@@ -215,7 +244,17 @@ add_holdings (GArray        *holdings,
     }
 }
 
-/* The holdings of the bodies kept in memory (GArray of guint64 each). */
+/* The bodies kept in memory, as a source of holdings. */
+typedef struct {
+  GPtrArray *grams;   /* GArray of guint64 each */
+  guint32   *next;    /* each body's first 3-gram of a part not yet taken */
+} KeptSource;
+
+/* The holdings of the bodies kept in memory. At the first part each
+ * body's 3-grams are put in the order of their parts (a body's own order
+ * is not read: its 3-grams are distinct, and the holdings are sorted by
+ * key), so that each part takes a run of each body instead of a pass over
+ * every holding. */
 static gboolean
 kept_holdings (gpointer   source,
                guint64    part,
@@ -223,13 +262,53 @@ kept_holdings (gpointer   source,
                GArray    *holdings,
                GError   **error)
 {
-  GPtrArray *grams = source;
+  KeptSource *kept = source;
+  GPtrArray *grams = kept->grams;
 
+  if (part == 0 && pbits > 0)
+    {
+      g_autofree guint32 *at = g_new (guint32, (gsize) 1 << pbits);
+      g_autoptr(GArray) copy = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+      for (guint b = 0; b < grams->len; b++)
+        {
+          GArray *own = grams->pdata[b];
+          guint32 sum = 0;
+
+          memset (at, 0, sizeof (guint32) << pbits);
+          for (guint i = 0; i < own->len; i++)
+            at[bucket_of (g_array_index (own, guint64, i) * GOLDEN, pbits)]++;
+          for (gsize p = 0; p < ((gsize) 1 << pbits); p++)
+            {
+              guint32 c = at[p];
+
+              at[p] = sum;
+              sum += c;
+            }
+          g_array_set_size (copy, 0);
+          g_array_append_vals (copy, own->data, own->len);
+          for (guint i = 0; i < own->len; i++)
+            {
+              guint64 gram = g_array_index (copy, guint64, i);
+
+              g_array_index (own, guint64, at[bucket_of (gram * GOLDEN, pbits)]++) = gram;
+            }
+        }
+    }
+  if (part == 0)
+    memset (kept->next, 0, sizeof (guint32) * grams->len);
   for (guint b = 0; b < grams->len; b++)
     {
       const GArray *own = grams->pdata[b];
 
-      add_holdings (holdings, (const guint64 *) (gpointer) own->data, own->len, b, part, pbits);
+      for (; kept->next[b] < own->len; kept->next[b]++)
+        {
+          Holding one = { g_array_index (own, guint64, kept->next[b]) * GOLDEN, b };
+
+          if (bucket_of (one.key, pbits) != part)
+            break;
+          g_array_append_val (holdings, one);
+        }
     }
   return TRUE;
 }
@@ -259,7 +338,11 @@ write_grams (GramRows      *rows,
       if (!source_func (source, part, pbits, holdings, error))
         return FALSE;
       if (holdings->len > 1)
-        qsort (holdings->data, holdings->len, sizeof (Holding), compare_holdings);
+        {
+          g_autofree Holding *scratch = g_new (Holding, holdings->len);
+
+          sort_holdings ((Holding *) (gpointer) holdings->data, scratch, holdings->len);
+        }
       h = (const Holding *) (gpointer) holdings->data;
       for (guint i = 0, end; i < holdings->len; i = end)
         {
@@ -434,6 +517,8 @@ _pr_store_write_short_texts (PrStore          *self,
 {
   PrShortTextsKept *kept = self->short_texts;
   guint64 n_holdings = 0;
+  KeptSource source;
+  gboolean ok;
 
   if (!delete_index (self, where, error))
     return FALSE;
@@ -441,9 +526,12 @@ _pr_store_write_short_texts (PrStore          *self,
     return TRUE;
   for (guint b = 0; b < kept->grams->len; b++)
     n_holdings += ((GArray *) kept->grams->pdata[b])->len;
-  return write_bodies (self, where, scan_id, kept->ids, kept->grams, 0, error) &&
-         write_grams_and_header (self, where, scan_id, &kept->options, kept_holdings, kept->grams,
-                                 kept->ids->len, n_holdings, error);
+  source = (KeptSource) { kept->grams, g_new (guint32, MAX (1, kept->grams->len)) };
+  ok = write_bodies (self, where, scan_id, kept->ids, kept->grams, 0, error) &&
+       write_grams_and_header (self, where, scan_id, &kept->options, kept_holdings, &source,
+                               kept->ids->len, n_holdings, error);
+  g_free (source.next);
+  return ok;
 }
 
 /* The search for one new body (pr_store_find_short_texts ()). */
