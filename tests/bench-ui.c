@@ -1063,6 +1063,99 @@ bench_open (guint rounds)
   return 0;
 }
 
+/* Cases of three long petitions: A + S, A + S + C and C + S, A and C
+ * @chars characters each of the sample's sentences, S one sentence they
+ * share; the pair of the first and last is a candidate its bound may
+ * prove below the threshold (a scan with the store then leaves it
+ * unjudged), the others the second stage judges. */
+static void
+write_long_cases (const char *csv,
+                  guint       n_cases,
+                  guint       chars)
+{
+  g_autoptr(GPtrArray) sentences = sample_sentences ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (csv, PR_CSV_WRITER_FLAGS_NONE, NULL);
+  const char *header[] = { "id", "petitioner", "subject", "body", "submitted_at" };
+  guint id = 0;
+
+  g_assert_true (pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), NULL));
+  for (guint c = 0; c < n_cases; c++)
+    {
+      g_autofree char *a = body_of (sentences, rand, chars);
+      g_autofree char *b = body_of (sentences, rand, chars);
+      const char *shared = sentences->pdata[g_rand_int_range (rand, 0, sentences->len)];
+      g_autofree char *subject = g_strdup_printf ("第%u号反映", c);
+      g_autofree char *bodies[3] = { g_strconcat (a, shared, NULL), g_strconcat (a, shared, b, NULL),
+                                     g_strconcat (b, shared, NULL) };
+
+      for (guint r = 0; r < 3; r++)
+        {
+          char id_text[16], name[16];
+          const char *row[5] = { id_text, name, subject, bodies[r], "2025-03-01 10:00:00" };
+
+          g_snprintf (id_text, sizeof id_text, "%u", ++id);
+          g_snprintf (name, sizeof name, "某%u", c);
+          g_assert_true (pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), NULL));
+        }
+      for (guint r = 0; r < 3; r++)
+        g_free (bodies[r]);
+    }
+  g_assert_true (pr_csv_writer_close (writer, NULL));
+}
+
+/* Opening a case of long petitions, with the second stage on: the most
+ * the main thread ran in one turn from the choice until the case is
+ * shown, explained and every pair's number is in (or at most 5 s). */
+static int
+bench_judging (guint chars)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  PrSampleServer *server = NULL;
+  PrReviewPage *page;
+  PrWindow *window;
+  GListModel *clusters;
+  guint opened = 0;
+
+  write_long_cases (csv, 12, chars);
+  /* "Judge every pair" is on unless turned off; the window's scan keeps
+   * its pairs in the store. */
+  window = scan_through_window (dir, csv, &server);
+  page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+  clusters = pr_session_get_clusters (pr_window_get_session (window));
+  wait_for (case_shown, window);
+  spin (2);
+  for (guint i = 0; i < g_list_model_get_n_items (clusters) && opened < 10; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      g_autoptr(GArray) turns = g_array_new (FALSE, FALSE, sizeof (BenchTurn));
+      double most = 0, cpu = process_cpu ();
+      gint64 start;
+
+      if (pr_cluster_item_get_n_members (item) < 2)
+        continue;
+      pr_compare_view_clear (pr_review_page_get_compare_view (page), "");
+      spin (0.3);
+      start = g_get_monotonic_time ();
+      bench_turns_start (turns);
+      pr_review_page_show_cluster (page, item);
+      wait_for (case_shown, window);
+      /* The numbers judged off the main thread come in later turns. */
+      spin (MIN (5.0, 0.3 + 0.4 * pr_cluster_item_get_n_members (item) * chars / 20000.0));
+      bench_turns_stop ();
+      for (guint t = 0; t < turns->len; t++)
+        most = MAX (most, g_array_index (turns, BenchTurn, t).cpu_ms);
+      printf ("case of %u records of about %u characters: the main thread ran at most %.1f ms in one turn "
+              "(%u turns, %u over 50 ms); shown in %.0f ms; this process %.2f s of processor time\n",
+              pr_cluster_item_get_n_members (item), chars, most, turns->len, bench_turns_over_50 (turns),
+              (g_get_monotonic_time () - start) / 1e3, process_cpu () - cpu);
+      opened++;
+    }
+  close_window (window, server, dir);
+  return 0;
+}
+
 /* Every review action on a case of CASE_SIZE records, in a window on a
  * private server that also holds 200 cases of two (or as many as make
  * @rows records). */
@@ -1105,8 +1198,10 @@ main (int    argc,
     return bench_open (n > 0 ? n : 10);
   if (g_strcmp0 (what, "review") == 0)
     return bench_review (n);
+  if (g_strcmp0 (what, "judging") == 0)
+    return bench_judging (n > 0 ? n : 20000);
   if (g_strcmp0 (what, "petitions") == 0 && argc > 2)
     return bench_petitions (argv[2]);
-  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review [ROWS] | petitions RECORDS.CSV\n");
+  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review [ROWS] | judging [CHARS] | petitions RECORDS.CSV\n");
   return 2;
 }

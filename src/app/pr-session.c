@@ -72,6 +72,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   CLUSTER_CHANGED,
   LIST_COMPLETE,
+  PAIR_JUDGED,
   N_SIGNALS
 };
 
@@ -226,6 +227,7 @@ set_result (PrSession    *self,
   g_clear_pointer (&self->shared, _pr_shared_result_unref);
   g_clear_pointer (&self->threshold_preview, pr_threshold_preview_unref);
   g_clear_pointer (&self->stored_scored, g_array_unref);
+  _pr_session_forget_judged (self);
   self->result = result;
   self->n_results++;
   if (result != NULL)
@@ -388,6 +390,16 @@ pr_session_class_init (PrSessionClass *klass)
    */
   signals[LIST_COMPLETE] = g_signal_new ("list-complete", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * PrSession::pair-judged:
+   * @a: @b: records of the scan's set
+   *
+   * The pair's features, asked for by pr_session_get_probability () or
+   * pr_session_explain_pair_ready (), were judged off the main thread:
+   * its number and its score taken apart are there now.
+   */
+  signals[PAIR_JUDGED] = g_signal_new ("pair-judged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 }
 
 static void
