@@ -92,8 +92,11 @@ judged (GObject      *source,
       guint64 *key = g_new (guint64, 1);
 
       *key = pair_key (data->a, data->b);
+      GArray *pairs = self->result->scored != NULL ? self->result->scored : self->stored_scored;
+      const PrScoredPair *scored = pairs != NULL ? pr_scored_pairs_find (pairs, data->a, data->b) : NULL;
+
       g_hash_table_insert (self->pair_features, key, g_memdup2 (data->features, sizeof data->features));
-      g_signal_emit_by_name (self, "pair-judged", data->a, data->b);
+      g_signal_emit_by_name (self, "pair-judged", data->a, data->b, scored != NULL && scored->probability < 0);
     }
   if (current)
     {

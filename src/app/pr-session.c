@@ -393,13 +393,16 @@ pr_session_class_init (PrSessionClass *klass)
   /**
    * PrSession::pair-judged:
    * @a: @b: records of the scan's set
+   * @numbered: the pair has a number now (the scan left it unjudged);
+   *   else only its score taken apart is new
    *
    * The pair's features, asked for by pr_session_get_probability () or
    * pr_session_explain_pair_ready (), were judged off the main thread:
    * its number and its score taken apart are there now.
    */
   signals[PAIR_JUDGED] = g_signal_new ("pair-judged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                       0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT,
+                                       G_TYPE_BOOLEAN);
 }
 
 static void

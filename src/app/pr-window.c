@@ -308,11 +308,14 @@ cluster_changed (PrWindow      *self,
 }
 
 /* A pair of the case on show was judged off the main thread: its
- * number and its score replace "judging…". */
+ * number and its score replace "judging…". A number new to the headers
+ * shows the case again; a score alone (a pair the scan judged) is
+ * explained again, without laying the long texts out a second time. */
 static void
 pair_judged (PrWindow *self,
              guint     a,
-             guint     b)
+             guint     b,
+             gboolean  numbered)
 {
   PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
   gboolean has_a = FALSE, has_b = FALSE;
@@ -327,8 +330,10 @@ pair_judged (PrWindow *self,
       has_a |= record == a;
       has_b |= record == b;
     }
-  if (has_a && has_b)
+  if (has_a && has_b && numbered)
     pr_compare_view_show_again (COMPARE_VIEW (self), item);
+  else if (has_a && has_b)
+    pr_compare_view_explain_again (COMPARE_VIEW (self));
 }
 
 /* Back in the window, the reviewer sees at once what others decided
