@@ -177,8 +177,8 @@ heard_some (gpointer data)
   return ((GArray *) data)->len > 0;
 }
 
-/* Asked for, the number is not there; the loop turns while the pair is
- * judged; the number that comes is the engine's. */
+/* Asked for, the number is not there and the call returns at once; it
+ * comes through the main loop later, and equals the engine's. */
 static void
 test_off_main_thread (void)
 {
@@ -212,8 +212,9 @@ test_off_main_thread (void)
   source = g_idle_add (count_turn, &turns);
   pr_test_wait_until (heard_some, heard);
   g_source_remove (source);
+  /* How many depends on the thread's speed (none when it ends before
+   * the loop's first turn): said, not asserted. */
   g_test_message ("%u turns of the main loop while the pair was judged", turns);
-  g_assert_cmpuint (turns, >, 0);
   g_assert_cmpuint (heard->len, ==, 1);
   g_assert_cmpuint (g_array_index (heard, Heard, 0).a, ==, pair->a);
   g_assert_cmpuint (g_array_index (heard, Heard, 0).b, ==, pair->b);
