@@ -45,6 +45,8 @@
 #include "pr-csv-writer.h"
 #include "pr-bench-sample.h"
 #include "pr-sample-server.h"
+#include "pr-session-judge.h"
+#include "pr-session-private.h"
 #include "pr-test-util.h"
 #include "pr-test-ui.h"
 #include "pr-review-page.h"
@@ -437,6 +439,10 @@ columns_listed (gpointer data)
   return gtk_widget_get_first_child (box) != NULL;
 }
 
+/* Whether scan_through_window () turns "Judge every pair" on (without
+ * the settings' schema installed, the window starts with it off). */
+static gboolean second_stage;
+
 /* Starts a private server holding @csv, opens a window on it and scans,
  * measuring how long the main loop was ever blocked. */
 static PrWindow *
@@ -458,6 +464,8 @@ scan_through_window (const char *dir,
   printf ("Loaded the private server in %.1f s\n", (g_get_monotonic_time () - start) / 1e6);
   window = pr_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  if (second_stage)
+    g_action_group_change_action_state (G_ACTION_GROUP (window), "second-stage", g_variant_new_boolean (TRUE));
   watch_frames (GTK_WIDGET (window));
   pr_window_connect_to (window, pr_sample_server_get_params (server));
   wait_for (window_idle, window);
@@ -1063,6 +1071,148 @@ bench_open (guint rounds)
   return 0;
 }
 
+/* Cases of three long petitions: A + S, A + S + C and C + S, A and C
+ * @chars characters each of the sample's sentences, S one sentence they
+ * share; the pair of the first and last is a candidate its bound may
+ * prove below the threshold (a scan with the store then leaves it
+ * unjudged), the others the second stage judges. */
+static void
+write_long_cases (const char *csv,
+                  guint       n_cases,
+                  guint       chars)
+{
+  g_autoptr(GPtrArray) sentences = sample_sentences ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(PrCsvWriter) writer = pr_csv_writer_new_for_path (csv, PR_CSV_WRITER_FLAGS_NONE, NULL);
+  const char *header[] = { "id", "petitioner", "phone", "address", "category", "subject", "body", "submitted_at",
+                           "name", "id_card", "contact_phone", "receiving_unit", "status", "accepted_at" };
+  guint id = 0;
+
+  g_assert_true (pr_csv_writer_write_row (writer, header, G_N_ELEMENTS (header), NULL));
+  for (guint c = 0; c < n_cases; c++)
+    {
+      g_autofree char *a = body_of (sentences, rand, chars);
+      g_autofree char *b = body_of (sentences, rand, chars);
+      const char *shared = sentences->pdata[g_rand_int_range (rand, 0, sentences->len)];
+      g_autofree char *subject = g_strdup_printf ("第%u号反映", c);
+      char *bodies[3] = { g_strconcat (a, shared, NULL), g_strconcat (a, shared, b, NULL),
+                                     g_strconcat (b, shared, NULL) };
+
+      for (guint r = 0; r < 3; r++)
+        {
+          char id_text[16], name[16];
+          const char *row[14] = { id_text, name, "", "", "", subject, bodies[r], "2025-03-01 10:00:00", "", "", "",
+                                  "", "", "" };
+
+          g_snprintf (id_text, sizeof id_text, "%u", ++id);
+          g_snprintf (name, sizeof name, "某%u", c);
+          g_assert_true (pr_csv_writer_write_row (writer, row, G_N_ELEMENTS (row), NULL));
+        }
+      for (guint r = 0; r < 3; r++)
+        g_free (bodies[r]);
+    }
+  g_assert_true (pr_csv_writer_close (writer, NULL));
+}
+
+/* Opening a case of long petitions, with the second stage on: the most
+ * the main thread ran in one turn from the choice until the case is
+ * shown, explained and every pair's number is in (or at most 5 s). */
+static int
+bench_judging (guint chars)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "rows.csv", NULL);
+  PrSampleServer *server = NULL;
+  PrReviewPage *page;
+  PrWindow *window;
+  GListModel *clusters;
+  guint opened = 0;
+
+  write_long_cases (csv, 12, chars);
+  /* The window's scan keeps its pairs in the store. */
+  second_stage = TRUE;
+  window = scan_through_window (dir, csv, &server);
+  page = PR_REVIEW_PAGE (pr_test_find_widget (GTK_WIDGET (window), PR_TYPE_REVIEW_PAGE, NULL));
+  clusters = pr_session_get_clusters (pr_window_get_session (window));
+  wait_for (case_shown, window);
+  spin (2);
+  for (guint i = 0; i < g_list_model_get_n_items (clusters) && opened < 10; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (clusters, i);
+      g_autoptr(GArray) turns = g_array_new (FALSE, FALSE, sizeof (BenchTurn));
+      double most = 0, cpu = process_cpu ();
+      gint64 start;
+
+      PrSession *session = pr_window_get_session (window);
+      GArray *scored = session->result->scored != NULL ? session->result->scored : session->stored_scored;
+      guint unjudged = 0;
+
+      if (pr_cluster_item_get_n_members (item) < 2)
+        continue;
+      for (guint m = 1; m < pr_cluster_item_get_n_members (item); m++)
+        {
+          const PrScoredPair *pair = pr_scored_pairs_find (scored, pr_cluster_item_get_member (item, 0)->record,
+                                                           pr_cluster_item_get_member (item, m)->record);
+
+          unjudged += pair != NULL && pair->probability < 0;
+        }
+      pr_compare_view_clear (pr_review_page_get_compare_view (page), "");
+      spin (0.3);
+      start = g_get_monotonic_time ();
+      bench_turns_start (turns);
+      pr_review_page_show_cluster (page, item);
+      wait_for (case_shown, window);
+      /* The numbers judged off the main thread come in later turns. */
+      spin (MIN (5.0, 0.3 + 0.4 * pr_cluster_item_get_n_members (item) * chars / 20000.0));
+      bench_turns_stop ();
+      for (guint t = 0; t < turns->len; t++)
+        most = MAX (most, g_array_index (turns, BenchTurn, t).cpu_ms);
+      printf ("case of %u records of %u–%u characters, %u left unjudged by the scan: the main thread ran at most %.1f ms in one turn "
+              "(%u turns, %u over 50 ms); shown in %.0f ms; this process %.2f s of processor time\n",
+              pr_cluster_item_get_n_members (item), chars, 2 * chars, unjudged, most, turns->len, bench_turns_over_50 (turns),
+              (g_get_monotonic_time () - start) / 1e3, process_cpu () - cpu);
+      opened++;
+    }
+  /* A pair the scan left unjudged, the longest, asked for as a header
+   * asks: the main thread's time in that call. */
+  {
+    PrSession *session = pr_window_get_session (window);
+    GArray *scored = session->result->scored != NULL ? session->result->scored : session->stored_scored;
+    guint unjudged = 0;
+    const PrScoredPair *longest = NULL;
+
+    g_assert_nonnull (scored);
+
+    for (guint i = 0; i < scored->len; i++)
+      {
+        const PrScoredPair *pair = &g_array_index (scored, PrScoredPair, i);
+
+        if (pair->probability >= 0)
+          continue;
+        unjudged++;
+        if (longest == NULL || (pair->a % 3 == 1) + (pair->b % 3 == 1) > (longest->a % 3 == 1) + (longest->b % 3 == 1))
+          longest = pair;
+      }
+    printf ("%u of %u candidate pairs left unjudged by the scan\n", unjudged, scored->len);
+    for (guint r = 0; longest != NULL && r < 3; r++)
+      {
+        const PrScoredPair *pair = &g_array_index (scored, PrScoredPair, (longest - (PrScoredPair *) (gpointer) scored->data + r * 7) % scored->len);
+        gint64 cpu = thread_cpu_time ();
+        double number;
+
+        if (pair->probability >= 0)
+          continue;
+        number = pr_session_get_probability (session, pair->a, pair->b);
+        printf ("an unjudged pair of %s characters asked for: %.1f ms of the main thread in the call, %.3f returned\n",
+                (pair->a % 3 == 1) + (pair->b % 3 == 1) ? "10000 and 20000" : "10000 and 10000",
+                (thread_cpu_time () - cpu) / 1e3, number);
+      }
+    spin (3);
+  }
+  close_window (window, server, dir);
+  return 0;
+}
+
 /* Every review action on a case of CASE_SIZE records, in a window on a
  * private server that also holds 200 cases of two (or as many as make
  * @rows records). */
@@ -1105,8 +1255,10 @@ main (int    argc,
     return bench_open (n > 0 ? n : 10);
   if (g_strcmp0 (what, "review") == 0)
     return bench_review (n);
+  if (g_strcmp0 (what, "judging") == 0)
+    return bench_judging (n > 0 ? n : 10000);
   if (g_strcmp0 (what, "petitions") == 0 && argc > 2)
     return bench_petitions (argv[2]);
-  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review [ROWS] | petitions RECORDS.CSV\n");
+  fprintf (stderr, "usage: bench-ui compare | list [CLUSTERS] | scan [ROWS] | open [ROUNDS] | review [ROWS] | judging [CHARS] | petitions RECORDS.CSV\n");
   return 2;
 }

@@ -229,9 +229,10 @@ pr_score_view_set_parts (PrScoreView      *self,
  * pr_score_view_show_pair:
  * @primary: @record: records of the session's scan
  *
- * Shows the second stage's score of the pair, or why there is none.
+ * Shows the second stage's score of the pair, that it is being judged,
+ * or why there is none.
  *
- * Returns: %TRUE if there is a score to show
+ * Returns: %TRUE if there is a score to show, or one to come
  */
 gboolean
 pr_score_view_show_pair (PrScoreView *self,
@@ -245,13 +246,14 @@ pr_score_view_show_pair (PrScoreView *self,
   double bias;
 
   g_return_val_if_fail (PR_IS_SCORE_VIEW (self), FALSE);
-  if (!pr_session_explain_pair (session, primary, record, parts, &n_parts, &bias, &error))
+  if (!pr_session_explain_pair_ready (session, primary, record, parts, &n_parts, &bias, &error))
     {
       clear_rows (self);
       self->n_parts = 0;
       gtk_label_set_text (GTK_LABEL (self->headline), error->message);
       gtk_widget_set_visible (self->legend, FALSE);
-      return FALSE;
+      /* Being judged: said until the parts come (PrSession::pair-judged). */
+      return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING);
     }
   pr_score_view_set_parts (self, bias, parts, n_parts, pr_session_get_judge_threshold (session));
   return TRUE;
@@ -317,6 +319,7 @@ pr_score_view_attach (GtkWidget     *grid,
       gtk_widget_set_visible (GTK_WIDGET (view), FALSE);
       return;
     }
+  pr_session_judge_case (session, item);
   primary = pr_cluster_item_get_member (item, 0);
   member = pr_cluster_item_get_member (item, selected);
   gtk_widget_set_visible (GTK_WIDGET (view),
@@ -329,7 +332,7 @@ pr_score_view_attach (GtkWidget     *grid,
  * @index: a member's index in @item
  * @title: (inout): the member's header, to which its probability of
  *   repeating the primary is added (“92% likely a repeat”) when the scan
- *   judged the pair
+ *   judged the pair, or “judging…” while it is judged off the main thread
  */
 void
 pr_score_view_add_probability (GtkWidget      *widget,
@@ -344,14 +347,21 @@ pr_score_view_add_probability (GtkWidget      *widget,
   double probability;
 
   /* A case of the scan before: its records' indices are not the session's. */
-  if (session == NULL || !pr_session_holds_item (session, item) || index == 0 ||
-      index >= pr_cluster_item_get_n_members (item))
+  if (session == NULL || !pr_session_holds_item (session, item))
+    return;
+  /* The pairs of the case shown before are not judged any longer. */
+  pr_session_judge_case (session, item);
+  if (index == 0 || index >= pr_cluster_item_get_n_members (item))
     return;
   probability = pr_session_get_probability (session, pr_cluster_item_get_member (item, 0)->record,
                                             pr_cluster_item_get_member (item, index)->record);
-  if (probability < 0)
+  if (probability == PR_SESSION_JUDGING)
+    /* Translators: said of a pair of records whose probability is being computed */
+    likely = g_strdup (_("judging…"));
+  else if (probability < 0)
     return;
-  likely = pr_session_format_probability (probability);
+  else
+    likely = pr_session_format_probability (probability);
   /* Translators: a record's header, then “92% likely a repeat” */
   with = g_strdup_printf (_("%s · %s"), *title, likely);
   g_free (*title);

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "pr-session-judge.h"
+#include "pr-session-judging.h"
 #include "pr-session-private.h"
 
 /* On the scanning thread: the weights learn kept for @table and
@@ -78,12 +79,14 @@ texts_read (const PrRecordSet *set,
  * @a: @b: records of the scan's set
  *
  * A candidate the scan left unjudged (proved below its threshold without
- * the word diff, as a scan with a store leaves such pairs) is judged here,
- * once, with the weights the scan judged by.
+ * the word diff, as a scan with a store leaves such pairs) is judged off
+ * the main thread, once, with the weights the scan judged by: until its
+ * number is in (#PrSession::pair-judged), %PR_SESSION_JUDGING.
  *
  * Returns: the second stage's probability that @a and @b are one
- * complaint sent again; negative when it did not judge them (no second
- * stage, or they are joined through other records).
+ * complaint sent again; %PR_SESSION_JUDGING while it is judged; another
+ * negative number when it did not judge them (no second stage, or they
+ * are joined through other records).
  */
 double
 pr_session_get_probability (PrSession *self,
@@ -91,17 +94,16 @@ pr_session_get_probability (PrSession *self,
                             guint32    b)
 {
   GArray *pairs;
-  PrScoredPair *scored;
+  const PrScoredPair *scored;
+  const double *features;
   PrRecordSet *set;
-  gsize at;
-  g_autoptr(GError) error = NULL;
 
   g_return_val_if_fail (PR_IS_SESSION (self), -1);
   if (self->result == NULL || a == b)
     return -1;
   /* A scan opened from the store: as its second stage judged the pairs. */
   pairs = self->result->scored != NULL ? self->result->scored : self->stored_scored;
-  scored = (PrScoredPair *) pr_scored_pairs_find (pairs, a, b);
+  scored = pr_scored_pairs_find (pairs, a, b);
   if (scored == NULL)
     return -1;
   if (scored->probability >= 0)
@@ -111,15 +113,11 @@ pr_session_get_probability (PrSession *self,
   if (!self->model_judged || self->mapping == NULL || !pr_record_set_has_texts (set) ||
       !texts_read (set, scored->a, scored->b))
     return -1;
-  at = scored - (PrScoredPair *) (gpointer) pairs->data;
-  if (!pr_pair_judge_score_some (self->mapping, PR_SESSION_TOKENIZER_FLAGS, &self->model, set,
-                                 (PrScoredPair *) (gpointer) pairs->data, &at, 1, 1, NULL, &error))
-    {
-      g_warning ("cannot judge records %s and %s: %s", (const char *) set->ids->pdata[scored->a],
-                 (const char *) set->ids->pdata[scored->b], error->message);
-      return -1;
-    }
-  return scored->probability;
+  features = _pr_session_judged_features (self, scored->a, scored->b, FALSE);
+  if (features == NULL)
+    return PR_SESSION_JUDGING;
+  /* As the scan keeps it. */
+  return (float) pr_pair_model_probability (&self->model, features);
 }
 
 /* A probability as a clerk reads it: "92% likely a repeat". */
@@ -237,27 +235,13 @@ pr_session_list_unsure (PrSession *self,
   return unsure;
 }
 
-/**
- * pr_session_explain_pair:
- * @parts: (out caller-allocates): room for PR_PAIR_N_FEATURES
- * @bias: (out): the score before anything is weighed
- *
- * Takes the second stage's score of @a and @b apart, with the weights the
- * scan judged by. Needs a scan with the second stage (its records' texts).
- */
-gboolean
-pr_session_explain_pair (PrSession   *self,
-                         guint32      a,
-                         guint32      b,
-                         PrPairPart  *parts,
-                         guint       *n_parts,
-                         double      *bias,
-                         GError     **error)
+/* Whether the score of @a and @b can be taken apart, or why not. */
+static gboolean
+can_explain (PrSession  *self,
+             guint32     a,
+             guint32     b,
+             GError    **error)
 {
-  g_autoptr(PrTokenizer) tokenizer = NULL;
-  double features[PR_PAIR_N_FEATURES];
-
-  g_return_val_if_fail (PR_IS_SESSION (self), FALSE);
   /* A scan opened from the store has its texts and, unless learned
    * again since, the weights it was judged by: its pairs are taken apart
    * as after the scan. */
@@ -283,10 +267,71 @@ pr_session_explain_pair (PrSession   *self,
                              "of this pair with them"));
       return FALSE;
     }
+  return TRUE;
+}
+
+/**
+ * pr_session_explain_pair:
+ * @parts: (out caller-allocates): room for PR_PAIR_N_FEATURES
+ * @bias: (out): the score before anything is weighed
+ *
+ * Takes the second stage's score of @a and @b apart, with the weights the
+ * scan judged by. Needs a scan with the second stage (its records' texts).
+ * It runs the word diff where it is called, some 150 ms for long
+ * petitions: the window calls pr_session_explain_pair_ready ().
+ */
+gboolean
+pr_session_explain_pair (PrSession   *self,
+                         guint32      a,
+                         guint32      b,
+                         PrPairPart  *parts,
+                         guint       *n_parts,
+                         double      *bias,
+                         GError     **error)
+{
+  g_autoptr(PrTokenizer) tokenizer = NULL;
+  double features[PR_PAIR_N_FEATURES];
+
+  g_return_val_if_fail (PR_IS_SESSION (self), FALSE);
+  if (!can_explain (self, a, b, error))
+    return FALSE;
   tokenizer = pr_tokenizer_new (PR_TOKENIZER_FOLD_TRADITIONAL, error);
   if (tokenizer == NULL ||
       !pr_pair_judge_features (tokenizer, self->mapping, self->result->set, MIN (a, b), MAX (a, b), features, error))
     return FALSE;
+  *bias = self->model.bias;
+  *n_parts = pr_pair_explain (&self->model, features, parts);
+  return TRUE;
+}
+
+/**
+ * pr_session_explain_pair_ready:
+ *
+ * pr_session_explain_pair () without blocking: the pair is judged off
+ * the main thread, before any other waiting, and until it is in
+ * (#PrSession::pair-judged) this fails with %G_IO_ERROR_PENDING and a
+ * message that says so.
+ */
+gboolean
+pr_session_explain_pair_ready (PrSession   *self,
+                               guint32      a,
+                               guint32      b,
+                               PrPairPart  *parts,
+                               guint       *n_parts,
+                               double      *bias,
+                               GError     **error)
+{
+  const double *features;
+
+  g_return_val_if_fail (PR_IS_SESSION (self), FALSE);
+  if (!can_explain (self, a, b, error))
+    return FALSE;
+  features = _pr_session_judged_features (self, a, b, TRUE);
+  if (features == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PENDING, _("Judging this pair…"));
+      return FALSE;
+    }
   *bias = self->model.bias;
   *n_parts = pr_pair_explain (&self->model, features, parts);
   return TRUE;

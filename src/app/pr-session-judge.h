@@ -4,6 +4,7 @@
 #include "pr-pair-explain.h"
 #include "pr-pair-judge.h"
 #include "pr-session.h"
+#include "pr-session-judging.h"
 #include "pr-store-learn.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,13 @@ GArray  *pr_session_unsure_finish       (PrSession           *session,
                                          GAsyncResult        *result,
                                          GError             **error);
 gboolean pr_session_explain_pair        (PrSession           *session,
+                                         guint32              a,
+                                         guint32              b,
+                                         PrPairPart          *parts,
+                                         guint               *n_parts,
+                                         double              *bias,
+                                         GError             **error);
+gboolean pr_session_explain_pair_ready  (PrSession           *session,
                                          guint32              a,
                                          guint32              b,
                                          PrPairPart          *parts,

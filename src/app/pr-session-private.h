@@ -107,6 +107,12 @@ struct _PrSession
                                      * opened from the store was judged before `learn` changed them */
   GArray             *unsure_scored; /* the pairs whose unjudged ones were proved below unsure_floor */
   double              unsure_floor;  /* (pr-session-unsure.c) */
+  /* Pairs judged off the main thread (pr-session-judging.c); main thread only. */
+  GHashTable         *pair_features; /* (nullable) guint64 pair → double[PR_PAIR_N_FEATURES] */
+  GArray             *judge_queue;  /* (nullable) guint64 pairs waiting, the next first */
+  guint64             judging_pair; /* the pair being judged; 0: none */
+  GCancellable       *judging;      /* (nullable) its task's */
+  PrClusterItem      *judged_case;  /* (nullable) the case the pairs asked for are of */
 
   guint               n_reviewed;   /* clusters every member of which is decided */
   GQueue              undo;         /* Step */
@@ -193,6 +199,12 @@ PrClusterItem *_pr_session_forget_taken_out    (PrSession          *self,
                                                 gint64              decision_id);
 void     _pr_session_sign_decision             (PrSession          *self,
                                                 PrDecision         *decision);
+
+const double *_pr_session_judged_features      (PrSession          *self,
+                                                guint32             a,
+                                                guint32             b,
+                                                gboolean            first);
+void     _pr_session_forget_judged             (PrSession          *self);
 
 gboolean _pr_session_judge_options             (PrStore            *store,
                                                 const char         *table,

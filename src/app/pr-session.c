@@ -72,6 +72,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   CLUSTER_CHANGED,
   LIST_COMPLETE,
+  PAIR_JUDGED,
   N_SIGNALS
 };
 
@@ -227,6 +228,7 @@ set_result (PrSession    *self,
   g_clear_pointer (&self->threshold_preview, pr_threshold_preview_unref);
   g_clear_pointer (&self->stored_scored, g_array_unref);
   g_clear_pointer (&self->unsure_scored, g_array_unref);
+  _pr_session_forget_judged (self);
   self->result = result;
   self->n_results++;
   if (result != NULL)
@@ -389,6 +391,19 @@ pr_session_class_init (PrSessionClass *klass)
    */
   signals[LIST_COMPLETE] = g_signal_new ("list-complete", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * PrSession::pair-judged:
+   * @a: @b: records of the scan's set
+   * @numbered: the pair has a number now (the scan left it unjudged);
+   *   else only its score taken apart is new
+   *
+   * The pair's features, asked for by pr_session_get_probability () or
+   * pr_session_explain_pair_ready (), were judged off the main thread:
+   * its number and its score taken apart are there now.
+   */
+  signals[PAIR_JUDGED] = g_signal_new ("pair-judged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_UINT,
+                                       G_TYPE_BOOLEAN);
 }
 
 static void

@@ -307,6 +307,35 @@ cluster_changed (PrWindow      *self,
   _pr_window_actions_update (self);
 }
 
+/* A pair of the case on show was judged off the main thread: its
+ * number and its score replace "judging…". A number new to the headers
+ * shows the case again; a score alone (a pair the scan judged) is
+ * explained again, without laying the long texts out a second time. */
+static void
+pair_judged (PrWindow *self,
+             guint     a,
+             guint     b,
+             gboolean  numbered)
+{
+  PrClusterItem *item = pr_compare_view_get_item (COMPARE_VIEW (self));
+  gboolean has_a = FALSE, has_b = FALSE;
+
+  if (item == NULL || !pr_session_holds_item (self->session, item) ||
+      pr_review_page_get_fetching (PR_REVIEW_PAGE (self->review_page)))
+    return;
+  for (guint m = 0; m < pr_cluster_item_get_n_members (item); m++)
+    {
+      guint32 record = pr_cluster_item_get_member (item, m)->record;
+
+      has_a |= record == a;
+      has_b |= record == b;
+    }
+  if (has_a && has_b && numbered)
+    pr_compare_view_show_again (COMPARE_VIEW (self), item);
+  else if (has_a && has_b)
+    pr_compare_view_explain_again (COMPARE_VIEW (self));
+}
+
 /* Back in the window, the reviewer sees at once what others decided
  * meanwhile, without waiting for the session's next look. */
 static void
@@ -473,6 +502,7 @@ pr_window_init (PrWindow *self)
   _pr_window_judge_init (self);
   g_signal_connect_object (self->session, "notify::can-undo", G_CALLBACK (_pr_window_actions_update), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "cluster-changed", G_CALLBACK (cluster_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "pair-judged", G_CALLBACK (pair_judged), self, G_CONNECT_SWAPPED);
   /* A record chosen by a click on its card enables what applies to it, as
    * one chosen by Alt+arrow does. */
   g_signal_connect_object (COMPARE_VIEW (self), "notify::selected-id", G_CALLBACK (_pr_window_actions_update), self, G_CONNECT_SWAPPED);
