@@ -83,6 +83,7 @@ void test_failed_connection  (void);
 void test_paced_list         (void);
 void test_sort_order         (void);
 void test_next_unreviewed_pending (void);
+void test_click_after_next_unreviewed (void);
 void test_show_record_pending (void);
 void test_show_record_overridden (void);
 void test_next_unreviewed_wraps (void);

@@ -6,7 +6,8 @@
  * field clears the search and gives the list the focus back; the
  * shortcuts window lists Escape; the pair graph's legend names the label
  * it puts on a pair of short texts; Open Folder after an export, on a
- * machine with no file manager, says so and where the report is.
+ * machine with no file manager, says so and where the report is, also
+ * for a folder with no local path (sftp://).
  */
 #include "config.h"
 
@@ -238,6 +239,30 @@ test_open_folder_none (void)
   pr_test_remove_tree (dir);
 }
 
+/* A report written to a folder with no local path (sftp://): Open
+ * Folder asks the desktop for the folder by its address, and says so in
+ * the banner when nothing opens it. No such folder can be written to
+ * here: the export itself fails, and names the folder it was given. */
+static void
+test_open_folder_remote (void)
+{
+  const char *text;
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.export-to",
+                                                     g_variant_new_string ("sftp://example.invalid/reports/report.csv")));
+  pr_test_wait_until (pr_test_not_busy, window);
+  pr_test_wait_until (error_shown, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+  g_assert_null (pr_window_get_error_text (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-export-folder", NULL));
+  pr_test_wait_until (error_shown, window);
+  text = pr_window_get_error_text (window);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "sftp://example.invalid/reports"));
+  g_assert_nonnull (strstr (text, "file manager"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+}
+
 /* No program for any type (GLib reads where they are registered once, so
  * before anything asks): the icons and the types stay. */
 static char *
@@ -281,6 +306,7 @@ main (int    argc,
   g_test_add_func ("/app/clerk-sixth/search-escape", test_search_escape);
   g_test_add_func ("/app/clerk-sixth/partly-decided", test_partly_decided);
   g_test_add_func ("/app/clerk-sixth/open-folder-none", test_open_folder_none);
+  g_test_add_func ("/app/clerk-sixth/open-folder-remote", test_open_folder_remote);
   status = g_test_run ();
   pr_test_close_and_finalize (window);
   pr_test_execute (root, "DROP DATABASE office");

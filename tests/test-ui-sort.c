@@ -6,6 +6,7 @@
  * stays chosen and in view, and the next unreviewed case (Ctrl+J) asked
  * for while the order still reaches the list is the one after the chosen
  * in the new order, found without passing the whole change on at once;
+ * a click after a Ctrl+J that waits for its case wins;
  * a record asked for meanwhile is the one shown once its case comes.
  */
 #include "config.h"
@@ -293,6 +294,73 @@ test_next_unreviewed_pending (void)
   pr_test_wait_until (chosen_and_settled, &chosen);
   pr_test_assert_listed (view, expected);
   assert_chosen_in_view (view);
+  pr_test_close_and_finalize (window);
+}
+
+static gboolean
+search_done (gpointer window)
+{
+  return !pr_review_page_get_searching (PR_REVIEW_PAGE (pr_test_find_widget (window, PR_TYPE_REVIEW_PAGE, NULL)));
+}
+
+/* Ctrl+J while the cases a cleared search brings back still reach the
+ * list, then a click on a case the list shows: the click is the later
+ * choice, and stays chosen once the list is whole; the case Ctrl+J found
+ * does not take its place. */
+void
+test_click_after_next_unreviewed (void)
+{
+  GtkColumnView *view;
+  PrWindow *window = open_scanned ("click_after_next", &view);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (view));
+  PrPacedModel *paced = PR_PACED_MODEL (gtk_single_selection_get_model (selection));
+  GtkWidget *search = pr_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, "cluster-search");
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (selection));
+  g_autoptr(PrClusterItem) first = g_list_model_get_item (G_LIST_MODEL (selection), n / 2);
+  /* None is reviewed: the next unreviewed is the next in the list. */
+  g_autoptr(PrClusterItem) next = g_list_model_get_item (G_LIST_MODEL (selection), n / 2 + 1);
+  PrClusterItem *clicked = NULL;
+
+  pr_test_select_cluster (window, view, pr_cluster_item_get_number (first));
+  /* The case's own subject: the list narrows to it. */
+  gtk_editable_set_text (GTK_EDITABLE (search), pr_cluster_item_get_subject (first));
+  g_signal_emit_by_name (search, "search-changed");
+  pr_test_wait_until (search_done, window);
+  pr_test_wait_until (pr_test_list_settled, view);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, 1);
+  g_assert_true (gtk_single_selection_get_selected_item (selection) == first);
+
+  /* The search cleared: every case comes back, a slice per turn; Ctrl+J
+   * at once asks for a case not shown yet, so the choice waits. */
+  gtk_editable_set_text (GTK_EDITABLE (search), "");
+  g_signal_emit_by_name (search, "search-changed");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-unreviewed", NULL));
+  g_assert_true (pr_paced_model_get_pending (paced));
+  g_assert_true (gtk_single_selection_get_selected_item (selection) != next);
+
+  /* A click on a row the list shows, neither case (what the list view
+   * does on a click), once the first slice of rows has come. */
+  while (g_list_model_get_n_items (G_LIST_MODEL (selection)) < 3 && pr_paced_model_get_pending (paced))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_single_selection_get_selected_item (selection) != next);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (selection)) && clicked == NULL; i++)
+    {
+      g_autoptr(PrClusterItem) item = g_list_model_get_item (G_LIST_MODEL (selection), i);
+
+      if (item != next && item != first)
+        {
+          clicked = item;
+          gtk_selection_model_select_item (GTK_SELECTION_MODEL (selection), i, TRUE);
+        }
+    }
+  g_assert_nonnull (clicked);
+  g_assert_true (pr_paced_model_get_pending (paced));
+
+  pr_test_wait_until (pr_test_list_settled, view);
+  /* Anything still waiting for the list comes within a few frames. */
+  pr_test_wait_frames (GTK_WIDGET (view), 10);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, n);
+  g_assert_true (gtk_single_selection_get_selected_item (selection) == clicked);
   pr_test_close_and_finalize (window);
 }
 

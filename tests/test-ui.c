@@ -86,6 +86,7 @@ main (int    argc,
   g_test_add_func ("/app/review-page/show-record-pending", test_show_record_pending);
   g_test_add_func ("/app/review-page/show-record-overridden", test_show_record_overridden);
   g_test_add_func ("/app/review-page/next-unreviewed-pending", test_next_unreviewed_pending);
+  g_test_add_func ("/app/review-page/click-after-next-unreviewed", test_click_after_next_unreviewed);
   g_test_add_func ("/app/review-page/next-unreviewed-wraps", test_next_unreviewed_wraps);
   g_test_add_func ("/app/session/split-kinds", test_split_kinds);
   g_test_add_func ("/app/session/regroup-judged", test_regroup_judged);

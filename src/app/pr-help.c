@@ -150,9 +150,28 @@ pr_help_failure_text (const char   *path,
   return g_strdup_printf (_("the desktop could not show it: %s; its reason: %s"), open_it, error->message);
 }
 
+/* What the window says when the desktop did not show a folder that is
+ * not on this machine's disks (an sftp:// or smb:// folder, @name as the
+ * desktop writes it): whether it is still there is not asked, for that
+ * waits on the network. */
+static char *
+remote_failure_text (const char   *name,
+                     const GError *error)
+{
+  g_autofree char *open_it = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return NULL;
+  open_it = g_strdup_printf (_("open %s in a file manager"), name);
+  if (no_program (error))
+    return g_strdup_printf (_("no file manager was found to show it; %s"), open_it);
+  return g_strdup_printf (_("the desktop could not show it: %s; its reason: %s"), open_it, error->message);
+}
+
 typedef struct {
-  char *path;
-  char *heading;
+  char    *path;    /* or, when remote, the folder's name as the desktop writes it */
+  char    *heading;
+  gboolean remote;
 } Showing;
 
 static void
@@ -169,7 +188,8 @@ shown (GObject      *object,
   if (!gtk_show_uri_full_finish (window, result, &error))
     {
       g_message ("%s was not opened: %s", showing->path, error->message);
-      text = pr_help_failure_text (showing->path, error);
+      text = showing->remote ? remote_failure_text (showing->path, error)
+                             : pr_help_failure_text (showing->path, error);
     }
   if (text != NULL)
     {
@@ -205,6 +225,38 @@ pr_help_show_path (GtkWindow  *parent,
 
   showing->path = g_strdup (path);
   showing->heading = g_strdup (heading);
+  gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, shown, showing);
+}
+
+/**
+ * pr_help_show_folder:
+ * @parent: the window that asks
+ * @folder: a folder, on this machine's disks or not (sftp://, smb://)
+ * @heading: what @parent's banner says first when the desktop cannot
+ *   show it
+ *
+ * pr_help_show_path () of a folder; one with no local path is shown by
+ * its address, for the desktop's file manager to open.
+ */
+void
+pr_help_show_folder (GtkWindow  *parent,
+                     GFile      *folder,
+                     const char *heading)
+{
+  g_autofree char *path = g_file_get_path (folder);
+  g_autofree char *uri = NULL;
+  Showing *showing;
+
+  if (path != NULL)
+    {
+      pr_help_show_path (parent, path, heading);
+      return;
+    }
+  uri = g_file_get_uri (folder);
+  showing = g_new0 (Showing, 1);
+  showing->path = g_file_get_parse_name (folder);
+  showing->heading = g_strdup (heading);
+  showing->remote = TRUE;
   gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, shown, showing);
 }
 

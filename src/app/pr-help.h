@@ -11,6 +11,9 @@ void  pr_help_show         (GtkWindow          *parent);
 void  pr_help_show_path    (GtkWindow          *parent,
                             const char         *path,
                             const char         *heading);
+void  pr_help_show_folder  (GtkWindow          *parent,
+                            GFile              *folder,
+                            const char         *heading);
 char *pr_help_failure_text (const char         *path,
                             const GError       *error);
 

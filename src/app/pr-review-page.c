@@ -73,6 +73,7 @@ struct _PrReviewPage
   GCancellable         *wanted_after;  /* the reading in flight when it was asked for, or NULL (owned) */
   GCancellable         *searching;     /* the table being searched */
   gboolean              refiltering;   /* the search filter itself moves the selection */
+  gboolean              choosing;      /* choose_shown () moves the selection */
   PrClusterItem        *picked;        /* chosen by the clerk while the search ran */
   guint                 state_shown;   /* the state and kind dropdowns' choices the list follows */
   guint                 kind_shown;
@@ -785,6 +786,11 @@ selection_changed (PrReviewPage *self)
 {
   if (self->session == NULL)
     return;
+  /* A case chosen by a click or an action while an earlier choice waits
+   * for the list to show its case: the later choice wins. The list's own
+   * changes move the selection from within the paced model's signals. */
+  if (self->to_select != NULL && !self->choosing && g_signal_get_invocation_hint (self->paced) == NULL)
+    g_clear_object (&self->to_select);
   g_set_object (&self->chosen, gtk_single_selection_get_selected_item (self->selection));
   if (self->chosen != self->first_chosen && self->to_select != self->first_chosen)
     g_clear_object (&self->first_chosen);
@@ -912,7 +918,9 @@ choose_shown (PrReviewPage  *self,
 
       if (at == item)
         {
+          self->choosing = TRUE;
           gtk_single_selection_set_selected (self->selection, i);
+          self->choosing = FALSE;
           if (!pr_paced_model_get_pending (self->paced))
             scroll_to (self, i);
           return;

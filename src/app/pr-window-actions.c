@@ -555,7 +555,8 @@ export_to_activated (GSimpleAction *action,
                      GVariant      *parameter,
                      gpointer       user_data)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
+  /* A path, or an address as the file chooser may give (sftp://…). */
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (g_variant_get_string (parameter, NULL));
 
   export_to (user_data, file);
 }
@@ -581,13 +582,9 @@ open_export_folder_activated (GSimpleAction *action,
                               gpointer       user_data)
 {
   PrWindow *self = user_data;
-  g_autofree char *folder = NULL;
 
-  if (self->export_folder == NULL)
-    return;
-  folder = g_file_get_path (self->export_folder);
-  if (folder != NULL)
-    pr_help_show_path (GTK_WINDOW (self), folder, _("Cannot open the report’s folder"));
+  if (self->export_folder != NULL)
+    pr_help_show_folder (GTK_WINDOW (self), self->export_folder, _("Cannot open the report’s folder"));
 }
 
 static void
