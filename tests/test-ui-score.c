@@ -259,6 +259,23 @@ test_reopened_headline (void)
   pr_test_wait_until (headline_is, window);
 
   g_object_set_data (G_OBJECT (window), "headline", NULL);
+
+  /* The queue of the reopened cases is empty (the store keeps no pairs
+   * between records outside every case): it says to scan again, not to
+   * turn on a second stage that is on. */
+  g_assert_true (pr_session_get_second_stage (pr_window_get_session (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unsure", NULL));
+  {
+    PrUnsureDialog *dialog = pr_window_get_unsure_dialog (window);
+
+    g_assert_nonnull (dialog);
+    pr_test_wait_until (dialog_idle, dialog);
+    g_assert_null (gtk_list_box_get_row_at_index (pr_unsure_dialog_get_list (dialog), 0));
+    g_test_message ("reopened queue: %s", pr_unsure_dialog_get_summary (dialog));
+    g_assert_nonnull (strstr (pr_unsure_dialog_get_summary (dialog), "opened from the store"));
+    g_assert_nonnull (strstr (pr_unsure_dialog_get_summary (dialog), "Scan Again"));
+    g_assert_null (strstr (pr_unsure_dialog_get_summary (dialog), "turn it on"));
+  }
   pr_test_close_and_finalize (window);
 }
 

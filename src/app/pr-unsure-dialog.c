@@ -224,7 +224,15 @@ listed (GObject      *object,
   self->pairs = g_steal_pointer (&pairs);
   for (guint i = 0; i < self->pairs->len; i++)
     gtk_list_box_append (GTK_LIST_BOX (self->list), pair_row (self, &g_array_index (self->pairs, PrScoredPair, i)));
-  if (pr_session_get_record_set (self->session) == NULL || self->pairs->len == 0)
+  /* The store keeps the scan's clusters and their members' numbers, not
+   * the pairs between records outside every case, which can be the
+   * nearest: a queue of the members' pairs alone would be wrong. */
+  if (self->pairs->len == 0 && pr_session_get_record_set (self->session) != NULL &&
+      pr_session_get_from_store (self->session))
+    gtk_label_set_text (GTK_LABEL (self->summary),
+                        _("These cases were opened from the store, which does not keep the pairs that need a "
+                          "judgement: choose Scan Again to list them."));
+  else if (pr_session_get_record_set (self->session) == NULL || self->pairs->len == 0)
     gtk_label_set_text (GTK_LABEL (self->summary),
                         _("No pair waits for a judgement. Pairs are judged when “Judge every pair” is on in the "
                           "menu: turn it on and scan again."));
@@ -365,6 +373,13 @@ gboolean
 pr_unsure_dialog_get_busy (PrUnsureDialog *self)
 {
   return self->busy > 0;
+}
+
+/* The line above the queue (for tests). */
+const char *
+pr_unsure_dialog_get_summary (PrUnsureDialog *self)
+{
+  return gtk_label_get_text (GTK_LABEL (self->summary));
 }
 
 const char *

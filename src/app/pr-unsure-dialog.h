@@ -17,6 +17,7 @@ void            pr_unsure_dialog_refresh (PrUnsureDialog *dialog);
 GtkListBox     *pr_unsure_dialog_get_list (PrUnsureDialog *dialog);
 gboolean        pr_unsure_dialog_get_busy (PrUnsureDialog *dialog);
 const char     *pr_unsure_dialog_get_learned (PrUnsureDialog *dialog);
+const char     *pr_unsure_dialog_get_summary (PrUnsureDialog *dialog);
 PrUnsureDialog *pr_window_get_unsure_dialog (PrWindow      *window);
 
 G_END_DECLS
