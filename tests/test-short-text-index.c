@@ -710,6 +710,45 @@ test_damage_quoted (void)
   g_assert_cmpstr (left, ==, "0 0 1");
 }
 
+/* Rows of another scan's index than the header's (as a read between a
+ * scan's commit and the next meets them) are refused, never mixed: the
+ * bodies' numbers of one scan name other records in another. */
+static void
+test_rows_of_two_scans (void)
+{
+  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (body_free);
+  g_autoptr(GPtrArray) expected = NULL;
+  const char *moves[][2] = {
+    { "UPDATE shorttwo_store.pr_short_bodies SET scan_id = scan_id + 1",
+      "UPDATE shorttwo_store.pr_short_bodies SET scan_id = scan_id - 1" },
+    { "UPDATE shorttwo_store.pr_short_grams SET scan_id = scan_id + 1 WHERE bucket <> 4294967295",
+      "UPDATE shorttwo_store.pr_short_grams SET scan_id = scan_id - 1 WHERE bucket <> 4294967295" },
+  };
+  PrShortPairOptions options;
+  const Body *b;
+
+  pr_short_pair_options_default (&options);
+  scan_small (admin, "shorttwo", "shorttwo", "t", "shorttwo_store", stored);
+  b = body_with_candidates (stored, &expected);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      g_autofree char *said = NULL;
+      g_autoptr(GPtrArray) found = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *got = NULL, *want = joined (expected);
+
+      pr_test_execute (admin, moves[i][0]);
+      said = refused ("shorttwo", "shorttwo_store", "t", &options, b->body);
+      g_assert_nonnull (strstr (said, "different scans"));
+      pr_test_execute (admin, moves[i][1]);
+      g_assert_true (find_for ("shorttwo", "shorttwo_store", "t", &options, b->body, &found, &error));
+      g_assert_no_error (error);
+      got = joined (found);
+      g_assert_cmpstr (got, ==, want);
+    }
+}
+
 /* An account that may not drop pr_short_texts cannot upgrade a version
  * 13 store: it is told the privilege to ask for, and the short texts it
  * could not drop are upgraded, nothing lost, by an account that may. */
@@ -778,6 +817,7 @@ main (int    argc,
   g_test_add_func ("/db/short-text-index/missing-body", test_missing_body);
   g_test_add_func ("/db/short-text-index/rule-recorded", test_rule_recorded);
   g_test_add_func ("/db/short-text-index/damage-quoted", test_damage_quoted);
+  g_test_add_func ("/db/short-text-index/rows-of-two-scans", test_rows_of_two_scans);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

@@ -548,6 +548,8 @@ typedef struct {
   guint          rules_version;
   guint          gram_chars;
   gboolean       header;
+  guint64        scan_id;    /* the header's: every row read must be of it */
+  gboolean       mixed;      /* a row of another scan's index was read */
   const char    *damaged;    /* the store's table found damaged, quoted */
   GHashTable    *shared;     /* body → 3-grams shared with the new body */
 } Search;
@@ -589,6 +591,7 @@ read_header (const char    *id,
       memcpy (&search->made_by.min_containment, &containment, sizeof containment);
     }
   search->header = TRUE;
+  search->scan_id = g_ascii_strtoull (id, NULL, 10);
   if (search->bits > 31)
     search->damaged = search->self->q_short_grams;
   return TRUE;
@@ -624,6 +627,11 @@ read_bucket (const char    *id,
   Search *search = user_data;
   gsize at = 0;
 
+  if (g_ascii_strtoull (id, NULL, 10) != search->scan_id)
+    {
+      search->mixed = TRUE;
+      return TRUE;
+    }
   while (bytes != NULL && at < length)
     {
       guint64 gram;
@@ -682,7 +690,10 @@ take_own (const char    *id,
 {
   Search *search = user_data;
 
-  search->own = (guint32) values[0];
+  if (values[1] != search->scan_id)
+    search->mixed = TRUE;
+  else
+    search->own = (guint32) values[0];
 }
 
 typedef struct {
@@ -703,6 +714,11 @@ take_candidate (const char    *id,
   guint other = (guint) values[1];
 
   found->n_rows++;
+  if (values[2] != found->search->scan_id)
+    {
+      found->search->mixed = TRUE;
+      return;
+    }
   if (other == 0)
     {
       found->search->damaged = found->search->self->q_short_bodies;
@@ -815,6 +831,162 @@ describe_rule (guint                     rules,
                           rule->min_containment);
 }
 
+/* pr_store_find_short_texts () once; @mixed set (and nothing else) when
+ * a row read was of another scan's index than the header read first. */
+static gboolean
+find_once (PrStore                  *self,
+           const char               *table,
+           const PrShortPairOptions *options,
+           const guint64            *grams,
+           guint                     n_grams,
+           const char               *own_id,
+           GPtrArray               **ids,
+           gboolean                 *kept,
+           gboolean                 *mixed,
+           GError                  **error)
+{
+  const char *what = _("cannot read the short texts kept in the store");
+  g_autoptr(GHashTable) shared = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) records = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr(GArray) buckets = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  Search search = { self, grams, n_grams, G_MAXUINT32, options->max_records, options->min_containment,
+                    0, 0, { 0 }, 0, 0, FALSE, 0, FALSE, NULL, shared };
+  Candidates candidates = { &search, bodies, records, 0 };
+  const PrStoreKey *key;
+  MYSQL_BIND params[2 + BATCH_IDS];
+  unsigned long lengths[3];
+  guint32 header_bucket = HEADER_BUCKET;
+  GHashTableIter iter;
+  gpointer body;
+
+  if ((key = _pr_store_resolve (self, table, error)) == NULL)
+    return FALSE;
+  _pr_store_bind_key (params, key, lengths);
+
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT scan_id, grams FROM %s WHERE source_database = ? AND "
+                                            "source_table = ? AND bucket = ?", self->q_short_grams);
+
+    _pr_statement_bind_u32 (&params[2], &header_bucket);
+    if (!_pr_store_for_each_blob (self, sql, params, read_header, &search, what, error))
+      return FALSE;
+  }
+  if (search.damaged != NULL)
+    return refuse_unreadable (self, table, key, search.damaged, error);
+  *kept = search.header;
+  /* Every part of the rule decides the answer: the bodies kept, the
+   * 3-grams counted rare, the share that pairs. */
+  if (search.header && !same_rule (search.rules_version, search.gram_chars, &search.made_by, options))
+    {
+      g_autofree char *made_by = describe_rule (search.rules_version, search.gram_chars, &search.made_by);
+      g_autofree char *own = describe_rule (PR_SHORT_PAIR_RULES_VERSION, PR_SHORT_PAIR_GRAM_CHARS, options);
+      g_autofree char *schema = schema_word (self);
+
+      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
+                   _("the short texts kept for “%s” in the schema “%s” were kept by another rule (%s) than "
+                     "this program's (%s); scan the table with the store again (--store %s)"),
+                   table, self->schema, made_by, own, schema);
+      return FALSE;
+    }
+  if (!search.header || search.n_bodies == 0 || n_grams == 0)
+    {
+      *ids = g_steal_pointer (&found);
+      return TRUE;
+    }
+
+  if (own_id != NULL)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT record_id, body, scan_id FROM %s WHERE source_database = ? AND "
+                                              "source_table = ? AND record_id = ? ORDER BY body DESC LIMIT 1",
+                                              self->q_short_bodies);
+
+      _pr_statement_bind_string (&params[2], own_id, &lengths[2]);
+      if (!_pr_store_for_each_row (self, sql, params, 2, take_own, &search, what, error))
+        return FALSE;
+      if ((*mixed = search.mixed))
+        return TRUE;
+    }
+
+  /* The new body's buckets, each once. */
+  for (guint i = 0; i < n_grams; i++)
+    {
+      guint32 bucket = bucket_of (grams[i] * GOLDEN, search.bits);
+
+      g_array_append_val (buckets, bucket);
+    }
+  g_array_sort (buckets, compare_bodies);
+  {
+    guint n = 0;
+
+    for (guint i = 0; i < buckets->len; i++)
+      if (n == 0 || g_array_index (buckets, guint32, i) != g_array_index (buckets, guint32, n - 1))
+        g_array_index (buckets, guint32, n++) = g_array_index (buckets, guint32, i);
+    g_array_set_size (buckets, n);
+  }
+  for (guint start = 0; start < buckets->len; start += BATCH_IDS)
+    {
+      guint n = MIN (BATCH_IDS, buckets->len - start);
+      g_autoptr(GString) sql = g_string_new (NULL);
+
+      g_string_printf (sql, "SELECT scan_id, grams FROM %s WHERE source_database = ? AND source_table = ? AND "
+                       "bucket", self->q_short_grams);
+      append_in (sql, params + 2, buckets, start, n);
+      if (!_pr_store_for_each_blob (self, sql->str, params, read_bucket, &search, what, error))
+        return FALSE;
+      if ((*mixed = search.mixed))
+        return TRUE;
+      if (search.damaged != NULL)
+        return refuse_unreadable (self, table, key, search.damaged, error);
+    }
+
+  /* The bodies sharing any: their 3-grams' number decides. */
+  {
+    g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+    g_hash_table_iter_init (&iter, shared);
+    while (g_hash_table_iter_next (&iter, &body, NULL))
+      {
+        guint32 number = GPOINTER_TO_UINT (body) - 1;
+
+        g_array_append_val (touched, number);
+      }
+    g_array_sort (touched, compare_bodies);
+    for (guint start = 0; start < touched->len; start += BATCH_IDS)
+      {
+        guint n = MIN (BATCH_IDS, touched->len - start);
+        g_autoptr(GString) sql = g_string_new (NULL);
+
+        g_string_printf (sql, "SELECT record_id, body, n_grams, scan_id FROM %s WHERE source_database = ? AND "
+                         "source_table = ? AND body", self->q_short_bodies);
+        append_in (sql, params + 2, touched, start, n);
+        candidates.n_rows = 0;
+        if (!_pr_store_for_each_row (self, sql->str, params, 3, take_candidate, &candidates, what, error))
+          return FALSE;
+        if ((*mixed = search.mixed))
+          return TRUE;
+        if (search.damaged != NULL)
+          return refuse_unreadable (self, table, key, search.damaged, error);
+        /* A body its 3-grams name but without a row would be a smaller
+         * answer, not a wrong one anyone could see. */
+        if (candidates.n_rows != n)
+          {
+            g_autofree char *problem = g_strdup_printf (_("%u of the texts its 3-grams name have no row in %s"),
+                                                        n - MIN (n, candidates.n_rows), self->q_short_bodies);
+
+            return refuse_damaged (self, table, key, problem, error);
+          }
+      }
+  }
+  g_array_sort (bodies, compare_bodies);
+  for (guint i = 0; i < bodies->len; i++)
+    g_ptr_array_add (found, g_strdup (g_hash_table_lookup (records,
+                                                           GUINT_TO_POINTER (g_array_index (bodies, guint32, i) + 1))));
+  *ids = g_steal_pointer (&found);
+  return TRUE;
+}
+
 /**
  * pr_store_find_short_texts:
  * @store: a store
@@ -848,142 +1020,27 @@ pr_store_find_short_texts (PrStore                  *self,
                            gboolean                 *kept,
                            GError                  **error)
 {
-  const char *what = _("cannot read the short texts kept in the store");
-  g_autoptr(GHashTable) shared = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) records = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  g_autoptr(GArray) buckets = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
-  Search search = { self, grams, n_grams, G_MAXUINT32, options->max_records, options->min_containment,
-                    0, 0, { 0 }, 0, 0, FALSE, NULL, shared };
-  Candidates candidates = { &search, bodies, records, 0 };
   const PrStoreKey *key;
-  MYSQL_BIND params[2 + BATCH_IDS];
-  unsigned long lengths[3];
-  guint32 header_bucket = HEADER_BUCKET;
-  GHashTableIter iter;
-  gpointer body;
 
   g_return_val_if_fail (self != NULL && ids != NULL && kept != NULL, FALSE);
 
+  *ids = NULL;
+  /* Each read is its own statement: a scan committing between two
+   * replaces the index, and its bodies' numbers name other records. A
+   * read that met rows of two scans is read again from the header. */
+  for (guint attempt = 0; attempt < 3; attempt++)
+    {
+      gboolean mixed = FALSE;
+
+      if (!find_once (self, table, options, grams, n_grams, own_id, ids, kept, &mixed, error))
+        return FALSE;
+      if (!mixed)
+        return TRUE;
+      g_clear_pointer (ids, g_ptr_array_unref);
+    }
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  _pr_store_bind_key (params, key, lengths);
-
-  {
-    g_autofree char *sql = g_strdup_printf ("SELECT bucket, grams FROM %s WHERE source_database = ? AND "
-                                            "source_table = ? AND bucket = ?", self->q_short_grams);
-
-    _pr_statement_bind_u32 (&params[2], &header_bucket);
-    if (!_pr_store_for_each_blob (self, sql, params, read_header, &search, what, error))
-      return FALSE;
-  }
-  if (search.damaged != NULL)
-    return refuse_unreadable (self, table, key, search.damaged, error);
-  *kept = search.header;
-  /* Every part of the rule decides the answer: the bodies kept, the
-   * 3-grams counted rare, the share that pairs. */
-  if (search.header && !same_rule (search.rules_version, search.gram_chars, &search.made_by, options))
-    {
-      g_autofree char *made_by = describe_rule (search.rules_version, search.gram_chars, &search.made_by);
-      g_autofree char *own = describe_rule (PR_SHORT_PAIR_RULES_VERSION, PR_SHORT_PAIR_GRAM_CHARS, options);
-      g_autofree char *schema = schema_word (self);
-
-      g_set_error (error, PR_DB_ERROR, PR_DB_ERROR_QUERY,
-                   _("the short texts kept for “%s” in the schema “%s” were kept by another rule (%s) than "
-                     "this program's (%s); scan the table with the store again (--store %s)"),
-                   table, self->schema, made_by, own, schema);
-      return FALSE;
-    }
-  if (!search.header || search.n_bodies == 0 || n_grams == 0)
-    {
-      *ids = g_steal_pointer (&found);
-      return TRUE;
-    }
-
-  if (own_id != NULL)
-    {
-      g_autofree char *sql = g_strdup_printf ("SELECT record_id, body FROM %s WHERE source_database = ? AND "
-                                              "source_table = ? AND record_id = ? ORDER BY body DESC LIMIT 1",
-                                              self->q_short_bodies);
-
-      _pr_statement_bind_string (&params[2], own_id, &lengths[2]);
-      if (!_pr_store_for_each_row (self, sql, params, 1, take_own, &search, what, error))
-        return FALSE;
-    }
-
-  /* The new body's buckets, each once. */
-  for (guint i = 0; i < n_grams; i++)
-    {
-      guint32 bucket = bucket_of (grams[i] * GOLDEN, search.bits);
-
-      g_array_append_val (buckets, bucket);
-    }
-  g_array_sort (buckets, compare_bodies);
-  {
-    guint n = 0;
-
-    for (guint i = 0; i < buckets->len; i++)
-      if (n == 0 || g_array_index (buckets, guint32, i) != g_array_index (buckets, guint32, n - 1))
-        g_array_index (buckets, guint32, n++) = g_array_index (buckets, guint32, i);
-    g_array_set_size (buckets, n);
-  }
-  for (guint start = 0; start < buckets->len; start += BATCH_IDS)
-    {
-      guint n = MIN (BATCH_IDS, buckets->len - start);
-      g_autoptr(GString) sql = g_string_new (NULL);
-
-      g_string_printf (sql, "SELECT bucket, grams FROM %s WHERE source_database = ? AND source_table = ? AND "
-                       "bucket", self->q_short_grams);
-      append_in (sql, params + 2, buckets, start, n);
-      if (!_pr_store_for_each_blob (self, sql->str, params, read_bucket, &search, what, error))
-        return FALSE;
-      if (search.damaged != NULL)
-        return refuse_unreadable (self, table, key, search.damaged, error);
-    }
-
-  /* The bodies sharing any: their 3-grams' number decides. */
-  {
-    g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
-
-    g_hash_table_iter_init (&iter, shared);
-    while (g_hash_table_iter_next (&iter, &body, NULL))
-      {
-        guint32 number = GPOINTER_TO_UINT (body) - 1;
-
-        g_array_append_val (touched, number);
-      }
-    g_array_sort (touched, compare_bodies);
-    for (guint start = 0; start < touched->len; start += BATCH_IDS)
-      {
-        guint n = MIN (BATCH_IDS, touched->len - start);
-        g_autoptr(GString) sql = g_string_new (NULL);
-
-        g_string_printf (sql, "SELECT record_id, body, n_grams FROM %s WHERE source_database = ? AND "
-                         "source_table = ? AND body", self->q_short_bodies);
-        append_in (sql, params + 2, touched, start, n);
-        candidates.n_rows = 0;
-        if (!_pr_store_for_each_row (self, sql->str, params, 2, take_candidate, &candidates, what, error))
-          return FALSE;
-        if (search.damaged != NULL)
-          return refuse_unreadable (self, table, key, search.damaged, error);
-        /* A body its 3-grams name but without a row would be a smaller
-         * answer, not a wrong one anyone could see. */
-        if (candidates.n_rows != n)
-          {
-            g_autofree char *problem = g_strdup_printf (_("%u of the texts its 3-grams name have no row in %s"),
-                                                        n - MIN (n, candidates.n_rows), self->q_short_bodies);
-
-            return refuse_damaged (self, table, key, problem, error);
-          }
-      }
-  }
-  g_array_sort (bodies, compare_bodies);
-  for (guint i = 0; i < bodies->len; i++)
-    g_ptr_array_add (found, g_strdup (g_hash_table_lookup (records,
-                                                           GUINT_TO_POINTER (g_array_index (bodies, guint32, i) + 1))));
-  *ids = g_steal_pointer (&found);
-  return TRUE;
+  return refuse_damaged (self, table, key, _("its rows belong to different scans"), error);
 }
 
 /* Version 13 kept every short body with all its 3-grams, in packed rows:
