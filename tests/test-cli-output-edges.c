@@ -5,7 +5,8 @@
  * under .xlsx, in every command that writes CSV; and eval, whose report
  * is printed on standard output, refuses "-" for its files, which would
  * run together with the report; so do scan, thresholds and fingerprint
- * for a second output when the first goes to standard output by default. The oracle: the exit status, the message,
+ * for a second output when the first goes to standard output by default,
+ * "-" or a name of the pipe or file standard output goes to. The oracle: the exit status, the message,
  * that no file appears and that nothing is printed.
  */
 #include "config.h"
@@ -169,6 +170,56 @@ test_default_stdout_shared (void)
   pr_test_remove_tree (dir);
 }
 
+/* Standard output named by a path: /dev/stdout in a pipe runs into the
+ * report printed there, and the file the shell redirected standard output
+ * to would be replaced by the pairs, the report printed into it lost.
+ * /dev/null takes both. */
+static void
+test_stdout_by_name (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = pr_test_write_file (dir, "records.csv", records);
+  g_autofree char *redirected = g_build_filename (dir, "printed.txt", NULL);
+
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    const char *argv[] = { "scan", "--id", "id", "--text", "body", "--pairs", "/dev/stdout", path, NULL };
+
+    g_assert_cmpint (pr_test_run_cli (&out, &err, argv), ==, 2);
+    g_assert_nonnull (strstr (err, "the report (without --out, on standard output) and --pairs /dev/stdout both "
+                                   "write to standard output"));
+    g_assert_cmpstr (out, ==, "");
+  }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    const char *argv[] = { "eval", "--records", path, "--id", "id", "--text", "body", "--truth-groups", "grp",
+                           "--pairs-out", "/dev/stdout", NULL };
+
+    g_assert_cmpint (pr_test_run_cli (&out, &err, argv), ==, 2);
+    g_assert_nonnull (strstr (err, "--pairs-out /dev/stdout would write into standard output"));
+    g_assert_cmpstr (out, ==, "");
+  }
+  {
+    g_autofree char *err = NULL;
+    g_autofree char *printed = NULL;
+    const char *argv[] = { "scan", "--id", "id", "--text", "body", "--pairs", redirected, path, NULL };
+
+    g_assert_cmpint (pr_test_run_cli_to (redirected, &err, argv), ==, 2);
+    g_assert_nonnull (strstr (err, "both write to standard output"));
+    g_assert_true (g_file_get_contents (redirected, &printed, NULL, NULL));
+    g_assert_cmpstr (printed, ==, "");
+  }
+  {
+    g_autofree char *err = NULL;
+    const char *argv[] = { "scan", "--id", "id", "--text", "body", "--pairs", "/dev/null", path, NULL };
+
+    g_assert_cmpint (pr_test_run_cli_to ("/dev/null", &err, argv), ==, 0);
+  }
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -178,5 +229,6 @@ main (int    argc,
   g_test_add_func ("/cli/outputs/csv-named-spreadsheet/not", test_not_spreadsheet_names);
   g_test_add_func ("/cli/outputs/eval-report-stdout", test_eval_stdout);
   g_test_add_func ("/cli/outputs/default-stdout-shared", test_default_stdout_shared);
+  g_test_add_func ("/cli/outputs/stdout-by-name", test_stdout_by_name);
   return g_test_run ();
 }

@@ -348,6 +348,37 @@ test_chosen_by_name (void)
   pr_test_remove_tree (dir);
 }
 
+/* CSV text under another spreadsheet's name (the window's Export with
+ * the CSV type and a name typed as .xls) is refused, nothing written;
+ * .xlsx stays a workbook and a name that only holds .xls is CSV. */
+static void
+test_csv_under_spreadsheet_name (void)
+{
+  static const char *const refused[] = { "r.xls", "r.XLS", "r.ods", "r.et", "r.xlsm", "r.numbers" };
+  g_autoptr(PrReportTable) table = make_table ();
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *csv = g_build_filename (dir, "r.xls.csv", NULL);
+  g_autofree char *xlsx = g_build_filename (dir, "r.xlsx", NULL);
+  g_autofree char *contents = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, refused[i], NULL);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (pr_report_table_write (table, path, CSV_FLAGS, NULL, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
+      g_assert_nonnull (strstr (error->message, refused[i]));
+      g_assert_nonnull (strstr (error->message, ".xlsx"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    }
+  g_assert_true (pr_report_table_write (table, csv, CSV_FLAGS, NULL, NULL));
+  g_assert_true (g_file_get_contents (csv, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "\xEF\xBB\xBF" "案件,信访件编号"));
+  g_assert_true (pr_report_table_write (table, xlsx, CSV_FLAGS, NULL, NULL));
+  pr_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -365,5 +396,6 @@ main (int    argc,
   g_test_add_func ("/engine/report-xlsx/disk-full", test_disk_full);
   g_test_add_func ("/engine/report-xlsx/chosen-by-name", test_chosen_by_name);
   g_test_add_func ("/engine/report-xlsx/cancelled", test_cancelled);
+  g_test_add_func ("/engine/report-xlsx/csv-under-spreadsheet-name", test_csv_under_spreadsheet_name);
   return g_test_run ();
 }

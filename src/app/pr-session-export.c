@@ -317,6 +317,16 @@ pr_session_export_clusters_async (PrSession             *self,
                                                   : _("The mapping has no id column"));
       return;
     }
+  /* Refused before the table is read, not after. */
+  {
+    GError *error = NULL;
+
+    if (!pr_report_path_check_name (data->path, &error))
+      {
+        g_task_return_error (task, error);
+        return;
+      }
+  }
 
   /* The decisions as the list shows them now, taken on this thread. */
   for (guint i = 0; i < n_items; i++)

@@ -174,12 +174,32 @@ pr_cli_write_text_output (const char  *path,
   return TRUE;
 }
 
-/* "--pairs -" for an option given "-"; what a command writes to standard
- * output when no option names a file for it, as its caller names it. */
+/* "--pairs -" for an option given "-" (or "--pairs /dev/stdout"); what a
+ * command writes to standard output when no option names a file for it,
+ * as its caller names it. */
 static char *
 describe_stdout (const PrCliFile *file)
 {
-  return g_str_has_prefix (file->option, "-") ? g_strdup_printf ("%s -", file->option) : g_strdup (file->option);
+  return g_str_has_prefix (file->option, "-") ? g_strdup_printf ("%s %s", file->option, file->path)
+                                              : g_strdup (file->option);
+}
+
+/* Whether @path is "-" or names what standard output is now: the pipe it
+ * writes to (/dev/stdout in a pipeline), where the two would run
+ * together, or the file the shell redirected it to, which writing @path
+ * would replace, what was printed into it lost. A terminal or a device
+ * such as /dev/null takes both. */
+static gboolean
+is_stdout (const char *path)
+{
+  struct stat out, st;
+
+  if (g_str_equal (path, "-"))
+    return TRUE;
+  if (fstat (STDOUT_FILENO, &out) != 0 ||
+      !(S_ISREG (out.st_mode) || S_ISFIFO (out.st_mode) || S_ISSOCK (out.st_mode)))
+    return FALSE;
+  return g_stat (path, &st) == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino;
 }
 
 /**
@@ -200,7 +220,8 @@ describe_stdout (const PrCliFile *file)
  * (standard input or output) are no file; two outputs given as "-" are
  * refused, as two given as one file are, and so is "-" for an output
  * marked no_stdout. An output whose option is not an option's name (the
- * report a command prints when no --out is given) is standard output.
+ * report a command prints when no --out is given) is standard output, and
+ * so is a name of the pipe or file standard output goes to (/dev/stdout).
  *
  * Returns: %FALSE with @error naming the first that cannot be written
  */
@@ -227,17 +248,19 @@ pr_cli_check_outputs (const PrCliFile  *inputs,
       g_ptr_array_add (output_keys, NULL);
       if (output->path == NULL)
         continue;
-      if (g_str_equal (output->path, "-") && output->no_stdout)
+      if (is_stdout (output->path) && output->no_stdout)
         {
+          g_autofree char *named = describe_stdout (output);
+
           /* A contract file read by a program must hold nothing else:
            * mixed into the report, its rows could not be told apart. */
           g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                       _("%s - would write into standard output, where this command prints its report, and the "
+                       _("%s would write into standard output, where this command prints its report, and the "
                          "two would run together: give a file name after %s"),
-                       output->option, output->option);
+                       named, output->option);
           return FALSE;
         }
-      if (g_str_equal (output->path, "-"))
+      if (is_stdout (output->path))
         {
           /* Two outputs on standard output would run together in one
            * stream, the second's header read as a row of the first. */

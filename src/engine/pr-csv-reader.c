@@ -624,10 +624,18 @@ check_end_mark_inside (PrCsvReader  *reader,
       guint64 line = reader->record_line + lines;
 
       lines += count_line_breaks (text, length, FALSE);
-      /* Bytes that are no text (an image's, whose signature holds the
-       * byte) are a bad row, left to the caller's check. */
-      if (mark == NULL || (length == 1 && reader->n_fields == 1) || !g_utf8_validate_len (text, length, NULL))
+      if (mark == NULL || (length == 1 && reader->n_fields == 1))
         continue;
+      /* Bytes that are no text (an image's, whose signature holds the
+       * byte) are a bad row, left to the caller's check. A mark ending
+       * them still ends a file: the caller may leave the row out and read
+       * on, and the next line is held to the header all the same. */
+      if (!g_utf8_validate_len (text, length, NULL))
+        {
+          if (f + 1 == reader->n_fields && text[length - 1] == 0x1A)
+            reader->record_end_mark = line + count_line_breaks (text, length, FALSE);
+          continue;
+        }
       for (const char *m = mark; m != NULL; m = memchr (m + 1, 0x1A, text + length - (m + 1)))
         if (reader->fields[f].quoted && m > text && (m[-1] == '\n' || m[-1] == '\r'))
           return pr_csv_reader_fail (reader, error, PR_CSV_ERROR_SYNTAX,

@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "pr-report-table.h"
 
 struct _PrReportTable
@@ -314,7 +316,8 @@ pr_report_path_spreadsheet_extension (const char *path)
  * @cancellable: (nullable): checked before each row; cancelled, the
  *   write stops with %G_IO_ERROR_CANCELLED and leaves @path as it was
  *
- * Writes an Excel workbook if @path ends in .xlsx, else CSV.
+ * Writes an Excel workbook if @path ends in .xlsx, else CSV; CSV under
+ * another spreadsheet's name (pr_report_path_check_name ()) is refused.
  */
 gboolean
 pr_report_table_write (PrReportTable     *self,
@@ -325,5 +328,36 @@ pr_report_table_write (PrReportTable     *self,
 {
   if (pr_report_path_is_xlsx (path))
     return pr_report_table_write_xlsx (self, path, cancellable, error);
+  if (!pr_report_path_check_name (path, error))
+    return FALSE;
   return pr_report_table_write_csv (self, path, csv_flags, cancellable, error);
+}
+
+/**
+ * pr_report_path_check_name:
+ * @path: the file pr_report_table_write () is to write
+ *
+ * Whether pr_report_table_write () can write @path: a workbook (.xlsx),
+ * or CSV under a name no spreadsheet program takes for one of its own
+ * workbooks (.xls, .ods, WPS's .et…), which it would refuse or misread.
+ *
+ * Returns: %FALSE with @error set (%G_IO_ERROR_INVALID_FILENAME) if not
+ */
+gboolean
+pr_report_path_check_name (const char  *path,
+                           GError     **error)
+{
+  const char *extension = pr_report_path_is_xlsx (path) ? NULL : pr_report_path_spreadsheet_extension (path);
+  g_autofree char *name = NULL;
+
+  if (extension == NULL)
+    return TRUE;
+  name = g_filename_display_basename (path);
+  /* Translators: the file's name, then its extension (.xls, .et) */
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+               _("“%s” names a spreadsheet workbook (%s), but the report would be written as CSV text, which "
+                 "a spreadsheet program refuses or misreads under that name: export again and choose the "
+                 "Excel workbook type (.xlsx), or name the file .csv"),
+               name, extension);
+  return FALSE;
 }

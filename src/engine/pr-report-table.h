@@ -72,6 +72,8 @@ gboolean            pr_report_table_write        (PrReportTable       *self,
                                                   GError             **error);
 gboolean            pr_report_path_is_xlsx       (const char          *path);
 const char         *pr_report_path_spreadsheet_extension (const char *path);
+gboolean            pr_report_path_check_name    (const char          *path,
+                                                  GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PrReportTable, pr_report_table_free)
 
