@@ -1224,7 +1224,7 @@ pr_identity_read_names (const char *value,
           g_autofree char *described = NULL;
           const char *name = after_label (piece);
           const char *colon = strstr (piece, "\uff1a") != NULL ? strstr (piece, "\uff1a") : strchr (piece, ':');
-          gboolean group_title = FALSE;
+          gboolean group_title = FALSE, of_whose = FALSE;
           PrIdentityValueState state;
 
           {
@@ -1275,6 +1275,7 @@ pr_identity_read_names (const char *value,
             {
               gsize length;
 
+              of_whose = TRUE;
               for (guint i = 0; relations[i] != NULL; i++)
                 {
                   if (_pr_identity_is_relation (relations[i], &length))
@@ -1414,6 +1415,9 @@ pr_identity_read_names (const char *value,
               masked = TRUE;
             }
         next:
+          /* 张三的父亲、李四、母亲: whose mother is not said. */
+          if (!of_whose)
+            g_clear_pointer (&whose, g_free);
           if (*p == '\0')
             break;
           start = g_utf8_next_char (p);

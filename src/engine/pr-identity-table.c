@@ -13,8 +13,8 @@
  *   A name kept for conflicts only (王先生, 王?华: pr-identity-names.c) has
  *   no key, so it is never equal, yet says who a record is not.
  * - a relative named by relation (张三之父) is another than the one named
- *   and his other relatives; beside any other name he may be its bearer,
- *   but an equal phone is then no evidence (the cell says it is a
+ *   and his other relatives; beside any other name, or another's
+ *   relative (张四之父), he may be its bearer, but an equal phone is then no evidence (the cell says it is a
  *   family's), an equal ID card is.
  * - a masked value is never evidence alone, but what it shows can agree: a
  *   mobile's first three and last four digits (138****1234), an ID card's
@@ -309,16 +309,17 @@ typedef enum {
   NAMES_AGREE,     /* no names on a side, or two that may be one */
   NAMES_CONFLICT,  /* two people */
   NAMES_OPEN,      /* only a relative named by relation (张三之父) beside a
-                    * name of another than the one named (张大山): he may
-                    * be that relative, or anyone of the family */
+                    * name of another than the one named (张大山) or
+                    * another's relative (张四之父): he may be that
+                    * person, or anyone of the family */
 } NamesSay;
 
 /* Whether the names of @a and @b say they are two people, a name that
  * lost a character standing for any name as long and equal where it kept
  * its characters: 王?华 is not 王明, and may be 王明华. A relative named
- * by relation is not the one named (张三之父 is not 张三), another
- * relative of him (张三之母), nor another's relative; beside any other
- * name he may be its bearer. */
+ * by relation is not the one named (张三之父 is not 张三) nor another
+ * relative of him (张三之母); beside any other name, or a relative of
+ * another (张四之父: 张三 and 张四 may be brothers), he may be its bearer. */
 static NamesSay
 names_conflict (const PrIdentityTable *self,
                 guint32                a,
@@ -343,6 +344,9 @@ names_conflict (const PrIdentityTable *self,
 
             open |= strlen (other) != whose || strncmp (relation, other, whose) != 0;
           }
+        /* 张三之父, 张四之父: two brothers' father may be one man. */
+        else if (rx && (whose_x != whose_y || strncmp (x, y, whose_x) != 0))
+          open = TRUE;
         else if (pr_identity_names_may_agree (x, y))
           return NAMES_AGREE;
       }
