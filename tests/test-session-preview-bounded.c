@@ -330,6 +330,20 @@ test_queue_oracle (void)
     g_assert_cmpmem (s->result->scored->data, s->result->scored->len * sizeof (PrScoredPair), candidates->data,
                      candidates->len * sizeof (PrScoredPair));
   }
+
+  /* A new scan forgets the numbers judged for the old one's queue. */
+  {
+    g_autoptr(PrMapping) mapping = pr_test_sample_cli_mapping ();
+    g_autoptr(GAsyncResult) scanned = NULL;
+
+    g_assert_nonnull (s->pair_probabilities);
+    pr_session_scan_async (s, PR_SAMPLE_SERVER_TABLE, mapping, 3, NULL, NULL, NULL, pr_test_store_result, &scanned);
+    pr_test_wait_until (pr_test_is_set, &scanned);
+    g_assert_true (pr_session_scan_finish (s, scanned, &error));
+    g_assert_no_error (error);
+    g_assert_null (s->pair_probabilities);
+    g_assert_null (s->unsure_scored);
+  }
 }
 
 int
