@@ -12,7 +12,10 @@
  *   repeat across a pair it left unjudged;
  * - after a k is applied from the preview, the queue equals every
  *   candidate judged here and sorted by distance to the threshold, the
- *   pairs the preview left unjudged among them.
+ *   pairs the preview left unjudged among them, and
+ *   pr_session_get_probability () gives those the same numbers; the
+ *   scan's pairs, which the preview's workers read, stay byte for byte
+ *   as they were.
  */
 #include "config.h"
 
@@ -297,6 +300,8 @@ test_queue_oracle (void)
       g_assert_cmpuint (pair->a, ==, (guint) expected[1]);
       g_assert_cmpuint (pair->b, ==, (guint) expected[2]);
       g_assert_cmpfloat_with_epsilon (pair->probability, expected[3], 1e-6);
+      /* Judged for the queue, the number shown is the same, at once. */
+      g_assert_cmpfloat_with_epsilon (pr_session_get_probability (s, pair->a, pair->b), expected[3], 1e-6);
       n_unjudged_in += scanned->probability < 0;
       n++;
     }
@@ -304,6 +309,11 @@ test_queue_oracle (void)
   g_test_message ("%u of the %u pairs in the queue were left unjudged by the scan (%u in all)", n_unjudged_in, n,
                   n_unjudged);
   g_assert_cmpuint (n_unjudged_in, >, 0);
+  /* The numbers judged for the queue are kept beside the scan's pairs,
+   * not written into them. */
+  g_assert_cmpuint (s->result->scored->len, ==, candidates->len);
+  g_assert_cmpmem (s->result->scored->data, s->result->scored->len * sizeof (PrScoredPair), candidates->data,
+                   candidates->len * sizeof (PrScoredPair));
 
   /* Listed again, with no more judging: the same. */
   {
@@ -317,6 +327,22 @@ test_queue_oracle (void)
     g_assert_cmpuint (second->len, ==, queue->len);
     g_assert_cmpmem (second->data, second->len * sizeof (PrScoredPair), queue->data,
                      queue->len * sizeof (PrScoredPair));
+    g_assert_cmpmem (s->result->scored->data, s->result->scored->len * sizeof (PrScoredPair), candidates->data,
+                     candidates->len * sizeof (PrScoredPair));
+  }
+
+  /* A new scan forgets the numbers judged for the old one's queue. */
+  {
+    g_autoptr(PrMapping) mapping = pr_test_sample_cli_mapping ();
+    g_autoptr(GAsyncResult) scanned = NULL;
+
+    g_assert_nonnull (s->pair_probabilities);
+    pr_session_scan_async (s, PR_SAMPLE_SERVER_TABLE, mapping, 3, NULL, NULL, NULL, pr_test_store_result, &scanned);
+    pr_test_wait_until (pr_test_is_set, &scanned);
+    g_assert_true (pr_session_scan_finish (s, scanned, &error));
+    g_assert_no_error (error);
+    g_assert_null (s->pair_probabilities);
+    g_assert_null (s->unsure_scored);
   }
 }
 

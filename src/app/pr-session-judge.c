@@ -97,6 +97,7 @@ pr_session_get_probability (PrSession *self,
   const PrScoredPair *scored;
   const double *features;
   PrRecordSet *set;
+  double judged;
 
   g_return_val_if_fail (PR_IS_SESSION (self), -1);
   if (self->result == NULL || a == b)
@@ -113,6 +114,9 @@ pr_session_get_probability (PrSession *self,
   if (!self->model_judged || self->mapping == NULL || !pr_record_set_has_texts (set) ||
       !texts_read (set, scored->a, scored->b))
     return -1;
+  /* Judged for the queue, or here before. */
+  if ((judged = _pr_session_judged_probability (self, scored->a, scored->b)) >= 0)
+    return judged;
   features = _pr_session_judged_features (self, scored->a, scored->b, FALSE);
   if (features == NULL)
     return PR_SESSION_JUDGING;
@@ -162,8 +166,9 @@ closer_to_threshold (gconstpointer a,
  * The judged pairs nearest the probability threshold, nearest first,
  * leaving out those a reviewer has already given a verdict on: where a
  * verdict teaches the weights the most.
- * Pairs the scan left unjudged are not in it: pr_session_unsure_async ()
- * judges first those that could be.
+ * Pairs the scan left unjudged are in it once judged since, with the
+ * number pr_session_get_probability () gives: pr_session_unsure_async ()
+ * judges first those that could rank.
  *
  * Returns: (transfer full): PrScoredPair; empty without a second stage
  */
@@ -201,10 +206,14 @@ pr_session_list_unsure (PrSession *self,
     guint wanted = max + g_hash_table_size (decided), seen = 0, edge = UNSURE_BINS;
     double threshold = self->result->probability;
     GArray *scored = self->result->scored;
+    /* Those the scan left unjudged, with the numbers judged since. */
+    g_autoptr(GArray) judged = _pr_session_judged_unscored (self, scored);
+    guint n = scored->len + judged->len;
 
-    for (guint i = 0; i < scored->len; i++)
+    for (guint i = 0; i < n; i++)
       {
-        const PrScoredPair *pair = &g_array_index (scored, PrScoredPair, i);
+        const PrScoredPair *pair = i < scored->len ? &g_array_index (scored, PrScoredPair, i)
+                                                   : &g_array_index (judged, PrScoredPair, i - scored->len);
 
         if (pair->probability >= 0)
           bins[(guint) (fabs (pair->probability - threshold) * UNSURE_BINS)]++;
@@ -215,9 +224,10 @@ pr_session_list_unsure (PrSession *self,
           edge = bin;
           break;
         }
-    for (guint i = 0; i < scored->len; i++)
+    for (guint i = 0; i < n; i++)
       {
-        const PrScoredPair *pair = &g_array_index (scored, PrScoredPair, i);
+        const PrScoredPair *pair = i < scored->len ? &g_array_index (scored, PrScoredPair, i)
+                                                   : &g_array_index (judged, PrScoredPair, i - scored->len);
         g_autofree char *key = NULL;
 
         if (pair->probability < 0 || (guint) (fabs (pair->probability - threshold) * UNSURE_BINS) > edge)

@@ -12,7 +12,13 @@
  * preview's workers read them too) and which its reference on the shared
  * result keeps alive, a copy of the mapping of its own, and writes its
  * features into its own task data. The main thread alone reads and
- * writes the features judged, the queue and the scan's pairs.
+ * writes the features judged and the queue.
+ *
+ * The numbers of pairs the scan left unjudged are kept here, beside the
+ * scan's pairs and never in them: the threshold preview's workers read
+ * those while the window runs. The "needs a judgement" queue keeps the
+ * numbers it judges (pr-session-unsure.c) here too, so that
+ * pr_session_get_probability () and the queue read one table.
  */
 #define G_LOG_DOMAIN "pr-session-judge"
 
@@ -219,6 +225,89 @@ pr_session_judge_case (PrSession     *self,
   g_set_object (&self->judged_case, item);
 }
 
+/* The number judged here for @a and @b (by their features or for the
+ * queue), as the scan keeps it; −1 when there is none yet. */
+double
+_pr_session_judged_probability (PrSession *self,
+                                guint32    a,
+                                guint32    b)
+{
+  guint64 key = pair_key (a, b);
+  const double *value;
+
+  if (self->pair_features != NULL && (value = g_hash_table_lookup (self->pair_features, &key)) != NULL)
+    return (float) pr_pair_model_probability (&self->model, value);
+  if (self->pair_probabilities != NULL && (value = g_hash_table_lookup (self->pair_probabilities, &key)) != NULL)
+    return *value;
+  return -1;
+}
+
+/* Keeps the number the queue judged for @a and @b (without features). */
+void
+_pr_session_keep_judged_probability (PrSession *self,
+                                     guint32    a,
+                                     guint32    b,
+                                     double     probability)
+{
+  guint64 *key = g_new (guint64, 1);
+
+  *key = pair_key (a, b);
+  if (self->pair_probabilities == NULL)
+    self->pair_probabilities = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  g_hash_table_insert (self->pair_probabilities, key, g_memdup2 (&probability, sizeof probability));
+}
+
+static void
+add_unscored (PrSession  *self,
+              GArray     *scored,
+              GHashTable *table,
+              GHashTable *seen,
+              GArray     *judged)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  if (table == NULL)
+    return;
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      guint64 pair = *(guint64 *) key;
+      const PrScoredPair *found;
+      PrScoredPair copy;
+
+      if (!g_hash_table_add (seen, key) ||
+          (found = pr_scored_pairs_find (scored, (guint32) (pair >> 32), (guint32) pair)) == NULL ||
+          found->probability >= 0)
+        continue;
+      copy = *found;
+      copy.probability = _pr_session_judged_probability (self, copy.a, copy.b);
+      g_array_append_val (judged, copy);
+    }
+}
+
+/**
+ * _pr_session_judged_unscored:
+ * @scored: the scan's pairs
+ *
+ * The pairs of @scored the scan left unjudged that were judged here
+ * since, with their numbers: the tables are walked, not @scored, which
+ * may hold a million pairs.
+ *
+ * Returns: (transfer full): PrScoredPair
+ */
+GArray *
+_pr_session_judged_unscored (PrSession *self,
+                             GArray    *scored)
+{
+  GArray *judged = g_array_new (FALSE, FALSE, sizeof (PrScoredPair));
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  add_unscored (self, scored, self->pair_features, seen, judged);
+  add_unscored (self, scored, self->pair_probabilities, seen, judged);
+  return judged;
+}
+
 /* A new scan (or none): its pairs are other records. */
 void
 _pr_session_forget_judged (PrSession *self)
@@ -226,5 +315,8 @@ _pr_session_forget_judged (PrSession *self)
   stop_judging (self);
   g_clear_object (&self->judged_case);
   g_clear_pointer (&self->pair_features, g_hash_table_unref);
+  g_clear_pointer (&self->pair_probabilities, g_hash_table_unref);
   g_clear_pointer (&self->judge_queue, g_array_unref);
+  g_clear_pointer (&self->unsure_scored, g_array_unref);
+  self->unsure_floor = 0;
 }

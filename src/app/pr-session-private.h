@@ -105,10 +105,14 @@ struct _PrSession
   PrPairModel         model;        /* the weights the scan under review judged by */
   gboolean            model_judged; /* model is what the scan's numbers came from; not when a scan
                                      * opened from the store was judged before `learn` changed them */
+  /* Pairs judged off the main thread (pr-session-judging.c,
+   * pr-session-unsure.c); main thread only. The scan's pairs stay as
+   * the scan left them: the threshold preview's workers read them. */
   GArray             *unsure_scored; /* the pairs whose unjudged ones were proved below unsure_floor */
-  double              unsure_floor;  /* (pr-session-unsure.c) */
-  /* Pairs judged off the main thread (pr-session-judging.c); main thread only. */
+  double              unsure_floor;
   GHashTable         *pair_features; /* (nullable) guint64 pair → double[PR_PAIR_N_FEATURES] */
+  GHashTable         *pair_probabilities; /* (nullable) guint64 pair → double: judged for the queue,
+                                           * without features */
   GArray             *judge_queue;  /* (nullable) guint64 pairs waiting, the next first */
   guint64             judging_pair; /* the pair being judged; 0: none */
   GCancellable       *judging;      /* (nullable) its task's */
@@ -204,6 +208,15 @@ const double *_pr_session_judged_features      (PrSession          *self,
                                                 guint32             a,
                                                 guint32             b,
                                                 gboolean            first);
+double   _pr_session_judged_probability        (PrSession          *self,
+                                                guint32             a,
+                                                guint32             b);
+void     _pr_session_keep_judged_probability   (PrSession          *self,
+                                                guint32             a,
+                                                guint32             b,
+                                                double              probability);
+GArray  *_pr_session_judged_unscored           (PrSession          *self,
+                                                GArray             *scored);
 void     _pr_session_forget_judged             (PrSession          *self);
 
 gboolean _pr_session_judge_options             (PrStore            *store,

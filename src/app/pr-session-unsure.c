@@ -7,8 +7,10 @@
  * Judging them all would cost what the bound saved. A pair's number is at
  * most its bound, so only a pair whose bound comes nearer the threshold
  * than the queue's farthest judged pair can rank in the queue: those
- * alone are judged, on a worker, and kept in the scan's pairs as
- * pr_session_get_probability () keeps a pair it judges. The scan could
+ * alone are judged, on a worker, on copies, and kept where
+ * pr_session_get_probability () keeps a pair it judges
+ * (pr-session-judging.c), never in the scan's pairs, which the threshold
+ * preview's workers read meanwhile. The scan could
  * judge them instead, but it does not know how far the queue reaches,
  * and every scan would pay for a queue opened once in a while.
  */
@@ -115,7 +117,7 @@ pr_session_unsure_async (PrSession           *self,
     {
       const PrScoredPair *pair = &g_array_index (scored, PrScoredPair, i);
 
-      if (pair->probability < 0 &&
+      if (pair->probability < 0 && _pr_session_judged_probability (self, pair->a, pair->b) < 0 &&
           (set->texts == NULL || (set->texts->pdata[pair->a] != NULL && set->texts->pdata[pair->b] != NULL)))
         g_array_append_val (data->pending, *pair);
     }
@@ -138,18 +140,19 @@ pr_session_unsure_finish (PrSession     *self,
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return NULL;
-  /* Kept only in the pairs they were judged for: a scan or a k applied
+  /* A pair's number is the same at any k, but not in another scan. */
+  if (data->pending != NULL && data->shared == self->shared)
+    for (guint i = 0; i < data->pending->len; i++)
+      {
+        const PrScoredPair *judged = &g_array_index (data->pending, PrScoredPair, i);
+
+        if (judged->probability >= 0)
+          _pr_session_keep_judged_probability (self, judged->a, judged->b, judged->probability);
+      }
+  /* The floor holds for the pairs it was reached in: a k applied
    * meanwhile brought others. */
   if (data->pending != NULL && self->result != NULL && self->result->scored == data->scored)
     {
-      for (guint i = 0; i < data->pending->len; i++)
-        {
-          const PrScoredPair *judged = &g_array_index (data->pending, PrScoredPair, i);
-          PrScoredPair *pair = (PrScoredPair *) pr_scored_pairs_find (data->scored, judged->a, judged->b);
-
-          if (judged->probability >= 0 && pair != NULL && pair->probability < 0)
-            pair->probability = judged->probability;
-        }
       g_clear_pointer (&self->unsure_scored, g_array_unref);
       self->unsure_scored = g_array_ref (data->scored);
       self->unsure_floor = data->floor;

@@ -227,7 +227,6 @@ set_result (PrSession    *self,
   g_clear_pointer (&self->shared, _pr_shared_result_unref);
   g_clear_pointer (&self->threshold_preview, pr_threshold_preview_unref);
   g_clear_pointer (&self->stored_scored, g_array_unref);
-  g_clear_pointer (&self->unsure_scored, g_array_unref);
   _pr_session_forget_judged (self);
   self->result = result;
   self->n_results++;
