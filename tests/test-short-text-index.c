@@ -16,6 +16,7 @@
 
 #include "pr-short-pairs.h"
 #include "pr-store.h"
+#include "pr-store-private.h"
 #include "pr-store-short-texts.h"
 #include "pr-test-server.h"
 
@@ -749,6 +750,121 @@ test_rows_of_two_scans (void)
     }
 }
 
+typedef struct {
+  guint    stage;    /* where the scan commits */
+  gboolean scanned;
+} Between;
+
+/* What a scan that keeps no short texts commits for shortsnap.t (as
+ * _pr_store_write_short_texts () does with none kept), from a
+ * connection of its own. */
+static void
+scan_between_reads (guint    stage,
+                    gpointer data)
+{
+  Between *between = data;
+  g_autoptr(PrConnection) scan = NULL;
+
+  if (stage != between->stage || between->scanned)
+    return;
+  between->scanned = TRUE;
+  scan = pr_test_connect (server, NULL);
+  pr_test_execute (scan, "START TRANSACTION");
+  pr_test_execute (scan, "DELETE FROM shortsnap_store.pr_short_grams "
+                         "WHERE source_database = 'shortsnap' AND source_table = 't'");
+  pr_test_execute (scan, "DELETE FROM shortsnap_store.pr_short_bodies "
+                         "WHERE source_database = 'shortsnap' AND source_table = 't'");
+  pr_test_execute (scan, "COMMIT");
+}
+
+/* A scan that keeps no short texts, committed between the check's
+ * reads of the index (after the header; after the 3-grams' rows), does
+ * not change the check's answer: that of the index at its start, as
+ * the brute force finds it, neither empty nor refused as damaged. */
+static void
+test_scan_between_reads (void)
+{
+  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (body_free);
+  g_autoptr(GPtrArray) expected = NULL;
+  g_autofree char *want = NULL;
+  PrShortPairOptions options;
+  const Body *b;
+
+  pr_short_pair_options_default (&options);
+  for (guint stage = 0; stage < 2; stage++)
+    {
+      Between between = { stage, FALSE };
+      g_autoptr(GPtrArray) found = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *got = NULL;
+
+      g_ptr_array_set_size (stored, 0);
+      g_clear_pointer (&expected, g_ptr_array_unref);
+      scan_small (admin, "shortsnap", "shortsnap", "t", "shortsnap_store", stored);
+      b = body_with_candidates (stored, &expected);
+      g_free (want);
+      want = joined (expected);
+      _pr_store_short_texts_between_reads = scan_between_reads;
+      _pr_store_short_texts_between_reads_data = &between;
+      find_for ("shortsnap", "shortsnap_store", "t", &options, b->body, &found, &error);
+      _pr_store_short_texts_between_reads = NULL;
+      g_assert_true (between.scanned);
+      g_assert_no_error (error);
+      got = joined (found);
+      g_assert_cmpstr (got, ==, want);
+      /* The scan did delete them. */
+      assert_value (admin, "SELECT (SELECT COUNT(*) FROM shortsnap_store.pr_short_grams) + "
+                           "(SELECT COUNT(*) FROM shortsnap_store.pr_short_bodies)", "0");
+    }
+}
+
+/* A check on a connection inside its caller's transaction leaves that
+ * transaction open, its writes not committed; outside one, it leaves
+ * none open. */
+static void
+test_caller_transaction_kept (void)
+{
+  g_autoptr(PrConnection) admin = pr_test_connect (server, NULL);
+  g_autoptr(PrConnection) source = NULL;
+  g_autoptr(PrStore) store = NULL;
+  g_autoptr(GPtrArray) stored = g_ptr_array_new_with_free_func (body_free);
+  g_autoptr(GPtrArray) expected = NULL;
+  g_autoptr(GArray) grams = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GError) error = NULL;
+  PrShortPairOptions options;
+  const Body *b;
+
+  pr_short_pair_options_default (&options);
+  scan_small (admin, "shortopen", "shortopen", "t", "shortopen_store", stored);
+  b = body_with_candidates (stored, &expected);
+  pr_short_pairs_body_grams (&options, b->body, -1, grams);
+  pr_test_execute (admin, "CREATE TABLE shortopen.mark (n INT)");
+  source = pr_test_connect (server, "shortopen");
+  store = pr_store_open (source, "shortopen_store", &error);
+  g_assert_no_error (error);
+  for (guint open = 0; open < 2; open++)
+    {
+      g_autoptr(GPtrArray) found = NULL;
+      g_autofree char *got = NULL, *want = joined (expected);
+      gboolean kept = FALSE;
+
+      if (open)
+        {
+          pr_test_execute (source, "START TRANSACTION");
+          pr_test_execute (source, "INSERT INTO shortopen.mark VALUES (1)");
+        }
+      g_assert_true (pr_store_find_short_texts (store, "t", &options, (const guint64 *) (gpointer) grams->data,
+                                                grams->len, NULL, &found, &kept, &error));
+      g_assert_no_error (error);
+      got = joined (found);
+      g_assert_cmpstr (got, ==, want);
+      assert_value (source, "SELECT @@in_transaction", open ? "1" : "0");
+    }
+  pr_test_execute (source, "ROLLBACK");
+  assert_value (admin, "SELECT COUNT(*) FROM shortopen.mark", "0");
+}
+
 /* An account that may not drop pr_short_texts cannot upgrade a version
  * 13 store: it is told the privilege to ask for, and the short texts it
  * could not drop are upgraded, nothing lost, by an account that may. */
@@ -818,6 +934,8 @@ main (int    argc,
   g_test_add_func ("/db/short-text-index/rule-recorded", test_rule_recorded);
   g_test_add_func ("/db/short-text-index/damage-quoted", test_damage_quoted);
   g_test_add_func ("/db/short-text-index/rows-of-two-scans", test_rows_of_two_scans);
+  g_test_add_func ("/db/short-text-index/scan-between-reads", test_scan_between_reads);
+  g_test_add_func ("/db/short-text-index/caller-transaction-kept", test_caller_transaction_kept);
   status = g_test_run ();
   pr_test_server_stop ();
   return status;

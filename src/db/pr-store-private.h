@@ -77,6 +77,7 @@ struct _PrStore
 };
 
 /* pr-store.c: transactions */
+gboolean    _pr_store_in_transaction             (PrStore  *self);
 gboolean    _pr_store_begin_transaction          (PrStore  *self,
                                                   GError  **error);
 gboolean    _pr_store_begin_decision_transaction (PrStore  *self,
@@ -84,6 +85,13 @@ gboolean    _pr_store_begin_decision_transaction (PrStore  *self,
 gboolean    _pr_store_commit_transaction         (PrStore  *self,
                                                   GError  **error);
 void        _pr_store_rollback_transaction       (PrStore  *self);
+
+/* Tests only: called with @data between the reads of
+ * pr_store_find_short_texts (): @stage 0 after the header, 1 after the
+ * 3-grams' rows, so that a test can commit a scan there. */
+extern void     (*_pr_store_short_texts_between_reads)      (guint    stage,
+                                                             gpointer data);
+extern gpointer   _pr_store_short_texts_between_reads_data;
 
 /* pr-store.c: checks of names, locks, errors */
 gboolean    _pr_store_check_table_name (const char       *table,

@@ -831,6 +831,10 @@ describe_rule (guint                     rules,
                           rule->min_containment);
 }
 
+void     (*_pr_store_short_texts_between_reads) (guint    stage,
+                                               gpointer data) = NULL;
+gpointer   _pr_store_short_texts_between_reads_data = NULL;
+
 /* pr_store_find_short_texts () once; @mixed set (and nothing else) when
  * a row read was of another scan's index than the header read first. */
 static gboolean
@@ -876,6 +880,8 @@ find_once (PrStore                  *self,
   if (search.damaged != NULL)
     return refuse_unreadable (self, table, key, search.damaged, error);
   *kept = search.header;
+  if (_pr_store_short_texts_between_reads != NULL)
+    _pr_store_short_texts_between_reads (0, _pr_store_short_texts_between_reads_data);
   /* Every part of the rule decides the answer: the bodies kept, the
    * 3-grams counted rare, the share that pairs. */
   if (search.header && !same_rule (search.rules_version, search.gram_chars, &search.made_by, options))
@@ -941,6 +947,8 @@ find_once (PrStore                  *self,
         return refuse_unreadable (self, table, key, search.damaged, error);
     }
 
+  if (_pr_store_short_texts_between_reads != NULL)
+    _pr_store_short_texts_between_reads (1, _pr_store_short_texts_between_reads_data);
   /* The bodies sharing any: their 3-grams' number decides. */
   {
     g_autoptr(GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -987,6 +995,33 @@ find_once (PrStore                  *self,
   return TRUE;
 }
 
+/* find_once () up to @attempts times while it meets rows of two scans. */
+static gboolean
+find_reading_again (PrStore                  *self,
+                    const char               *table,
+                    const PrStoreKey         *key,
+                    const PrShortPairOptions *options,
+                    const guint64            *grams,
+                    guint                     n_grams,
+                    const char               *own_id,
+                    guint                     attempts,
+                    GPtrArray               **ids,
+                    gboolean                 *kept,
+                    GError                  **error)
+{
+  for (guint attempt = 0; attempt < attempts; attempt++)
+    {
+      gboolean mixed = FALSE;
+
+      if (!find_once (self, table, options, grams, n_grams, own_id, ids, kept, &mixed, error))
+        return FALSE;
+      if (!mixed)
+        return TRUE;
+      g_clear_pointer (ids, g_ptr_array_unref);
+    }
+  return refuse_damaged (self, table, key, _("its rows belong to different scans"), error);
+}
+
 /**
  * pr_store_find_short_texts:
  * @store: a store
@@ -1025,22 +1060,34 @@ pr_store_find_short_texts (PrStore                  *self,
   g_return_val_if_fail (self != NULL && ids != NULL && kept != NULL, FALSE);
 
   *ids = NULL;
-  /* Each read is its own statement: a scan committing between two
-   * replaces the index, and its bodies' numbers name other records. A
-   * read that met rows of two scans is read again from the header. */
-  for (guint attempt = 0; attempt < 3; attempt++)
-    {
-      gboolean mixed = FALSE;
-
-      if (!find_once (self, table, options, grams, n_grams, own_id, ids, kept, &mixed, error))
-        return FALSE;
-      if (!mixed)
-        return TRUE;
-      g_clear_pointer (ids, g_ptr_array_unref);
-    }
+  /* Before the snapshot: naming the table may write the store. */
   if ((key = _pr_store_resolve (self, table, error)) == NULL)
     return FALSE;
-  return refuse_damaged (self, table, key, _("its rows belong to different scans"), error);
+  /* A scan committing between two reads replaces the index or deletes
+   * it, and its bodies' numbers name other records: the reads share one
+   * snapshot, which sees one scan's index whole (a scan commits it in
+   * one transaction), and a read of it again would read the same. Not
+   * inside a transaction already open on the connection, which a START
+   * TRANSACTION would commit: there, at READ COMMITTED, each read sees
+   * the latest commit, and a read that met rows of two scans is read
+   * again from the header. */
+  if (_pr_store_in_transaction (self))
+    return find_reading_again (self, table, key, options, grams, n_grams, own_id, 3, ids, kept, error);
+  if (!pr_connection_execute (self->connection, "START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY", error))
+    return FALSE;
+  if (!find_reading_again (self, table, key, options, grams, n_grams, own_id, 1, ids, kept, error))
+    {
+      g_autoptr(GError) ignored = NULL;
+
+      pr_connection_execute (self->connection, "ROLLBACK", &ignored);
+      return FALSE;
+    }
+  if (!pr_connection_execute (self->connection, "COMMIT", error))
+    {
+      g_clear_pointer (ids, g_ptr_array_unref);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Version 13 kept every short body with all its 3-grams, in packed rows:

@@ -37,6 +37,22 @@ _pr_store_begin_transaction (PrStore  *self,
   return self->in_batch || pr_connection_execute (self->connection, "START TRANSACTION", error);
 }
 
+/* Whether a transaction is open on the store's connection: the store's
+ * own batch, or one a caller began (the store shares the source's
+ * connection), which a START TRANSACTION would commit. */
+gboolean
+_pr_store_in_transaction (PrStore *self)
+{
+  unsigned int status = 0;
+
+  if (self->in_batch)
+    return TRUE;
+  /* Unknown counts as open: a snapshot is not worth someone's commit. */
+  if (mariadb_get_infov (_pr_connection_get_handle (self->connection), MARIADB_CONNECTION_SERVER_STATUS, &status))
+    return TRUE;
+  return (status & SERVER_STATUS_IN_TRANS) != 0;
+}
+
 /* For a decision: READ COMMITTED, so that every read sees the latest
  * commits and a search locks the rows it finds but not the gaps between
  * them. At REPEATABLE READ, two undos of different decisions each locked
