@@ -1245,6 +1245,13 @@ pr_identity_read_names (const char *value,
               if (g_str_has_suffix (chomped, ":") || g_str_has_suffix (chomped, "\uff1a"))
                 name = bare = g_strndup (chomped, strlen (chomped) - (g_str_has_suffix (chomped, ":") ? 1 : 3));
             }
+          /* 他爹, 的父母: a relative of someone not written, nobody. */
+          if (_pr_identity_is_unowned_relative (name))
+            goto next;
+          /* 的代理人李四: a link left of a name cut off before it. */
+          if ((g_str_has_prefix (name, "\u7684" /* 的 */) || g_str_has_prefix (name, "\u4e4b" /* 之 */)) &&
+              name[strlen ("\u7684")] != '\0')
+            name += strlen ("\u7684");
           /* 王五的代理人李四: 王五 and 李四. */
           if ((relations = principal_and_agent (name)) != NULL)
             {
@@ -1271,6 +1278,7 @@ pr_identity_read_names (const char *value,
           /* 张三之父: 张三's father, not 张三; 张三的父亲、母亲: the
            * relative after him is his too. */
           else if (relative == NULL && ((relations = _pr_identity_relation_of (name)) != NULL ||
+                                        (relations = _pr_identity_relations_joined (name)) != NULL ||
                                         (whose != NULL && (relations = _pr_identity_relation_of_whose (whose, name)) != NULL)))
             {
               gsize length;
