@@ -191,6 +191,10 @@ static const struct { const char *cell, *names; } name_cells[] = {
   { "张三他妈本人", "张三之母" },
   { "张三的叔", "张三之叔" },
   { "张三的父亲和母亲", "张三之父,张三之母" },
+  /* Forms of address, as 老李头. */
+  { "李老", "" },
+  { "张老头", "" },
+  { "王老五", "" },
 };
 
 /* Two name cells, a phone both records give ("" for none), and who they are. */
@@ -238,6 +242,10 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "张三的父亲本人", "张三", "13800138000", PR_PETITIONER_OTHER },
   { "张三的叔", "张三之叔", "13800138000", PR_PETITIONER_SAME },
   { "张三的父亲和母亲", "张三之母", "13800138000", PR_PETITIONER_SAME },
+  { "李老", "李四", "13800138000", PR_PETITIONER_SAME },
+  { "张老头", "张三", "13800138000", PR_PETITIONER_SAME },
+  { "王老五", "王小明", "13800138000", PR_PETITIONER_SAME },
+  { "王老五", "李四", "13800138000", PR_PETITIONER_OTHER },
 };
 
 /* A phone or ID card cell and its numbers, parted by commas ("" for none

@@ -169,6 +169,15 @@ split_honorific (const char  *name,
       *surname = g_strndup (g_utf8_next_char (name), g_utf8_next_char (g_utf8_next_char (name)) - g_utf8_next_char (name));
       return TRUE;
     }
+  /* 李老, 张老头, 王老五: Li the elder, Zhang the old man, Wang the fifth. */
+  if (is_surname_char (g_utf8_get_char (name)) && g_str_has_prefix (g_utf8_next_char (name), "\u8001" /* 老 */) &&
+      (g_utf8_strlen (name, -1) == 2 ||
+       (g_utf8_strlen (name, -1) == 3 &&
+        g_utf8_strchr ("头一二三四五六七八九十", -1, g_utf8_get_char (g_utf8_offset_to_pointer (name, 2))) != NULL)))
+    {
+      *surname = g_strndup (name, g_utf8_next_char (name) - name);
+      return TRUE;
+    }
   if ((g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
        g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN) ||
       ((g_str_has_prefix (name, "\u5c0f" /* 小 */) || g_str_has_prefix (name, "\u963f" /* 阿 */)) &&
