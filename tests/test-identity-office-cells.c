@@ -195,6 +195,8 @@ static const struct { const char *cell, *names; } name_cells[] = {
   { "李老", "" },
   { "张老头", "" },
   { "王老五", "" },
+  /* 村 in a given name, where the rest is no place's word. */
+  { "张村生", "张村生" },
 };
 
 /* Two name cells, a phone both records give ("" for none), and who they are. */

@@ -738,6 +738,11 @@ is_word_note (const char *normal)
     return FALSE;
   if (han && given == g_utf8_next_char (normal))
     {
+      /* 张村生: 村 before a given name's character, no word of a place
+       * (王村民 is one), is a given name's. */
+      if (n == 3 && g_str_has_prefix (given, "\u6751" /* 村 */) &&
+          !_pr_identity_given_name_never (g_utf8_next_char (given)) && !_pr_identity_is_one_word (given))
+        return FALSE;
       /* 武警, 文员, 毕业生: a surname's character before a trade's. */
       if (_pr_identity_given_name_never (given))
         return TRUE;
