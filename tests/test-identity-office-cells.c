@@ -179,6 +179,24 @@ static const struct { const char *cell, *names; } name_cells[] = {
   { "村委会", "" },
   { "王主任（村委会）", "" },
   { "居委会张主任", "" },
+  /* A link and a relative's or role's word left over is nobody's name:
+   * a relative of the one written before it, or of nobody written. */
+  { "他爹", "" },
+  { "之父", "" },
+  { "的父母", "" },
+  { "等3人", "" },
+  { "的代理人李四", "李四" },
+  { "张三的父亲本人", "张三之父" },
+  { "张三之父本人", "张三之父" },
+  { "张三他妈本人", "张三之母" },
+  { "张三的叔", "张三之叔" },
+  { "张三的父亲和母亲", "张三之父,张三之母" },
+  /* Forms of address, as 老李头. */
+  { "李老", "" },
+  { "张老头", "" },
+  { "王老五", "" },
+  /* 村 in a given name, where the rest is no place's word. */
+  { "张村生", "张村生" },
 };
 
 /* Two name cells, a phone both records give ("" for none), and who they are. */
@@ -222,6 +240,14 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "张三他们", "张三", "13800138000", PR_PETITIONER_SAME },
   { "村委会", "张三", "13800138000", PR_PETITIONER_OTHER },
   { "张三的父母", "张大山", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "张三的父亲本人", "张三之父", "13800138000", PR_PETITIONER_SAME },
+  { "张三的父亲本人", "张三", "13800138000", PR_PETITIONER_OTHER },
+  { "张三的叔", "张三之叔", "13800138000", PR_PETITIONER_SAME },
+  { "张三的父亲和母亲", "张三之母", "13800138000", PR_PETITIONER_SAME },
+  { "李老", "李四", "13800138000", PR_PETITIONER_SAME },
+  { "张老头", "张三", "13800138000", PR_PETITIONER_SAME },
+  { "王老五", "王小明", "13800138000", PR_PETITIONER_SAME },
+  { "王老五", "李四", "13800138000", PR_PETITIONER_OTHER },
 };
 
 /* A phone or ID card cell and its numbers, parted by commas ("" for none

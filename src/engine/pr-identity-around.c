@@ -35,7 +35,8 @@ relation_suffix (const char *text,
     { "婆婆", "婆婆", TRUE }, { "侄子", "侄" }, { "侄女", "侄女" }, { "外甥", "外甥" }, { "外甥女", "外甥女" },
     { "舅舅", "舅", TRUE }, { "叔叔", "叔", TRUE }, { "伯伯", "伯", TRUE }, { "姑姑", "姑", TRUE },
     { "爷爷", "祖父", TRUE }, { "奶奶", "祖母", TRUE }, { "爹", "父", TRUE }, { "娘", "母", TRUE },
-    { "妈", "母", TRUE }, { "爸", "父", TRUE }, { "哥", "兄", TRUE }, { "父", "父", TRUE }, { "母", "母", TRUE },
+    { "妈", "母", TRUE }, { "爸", "父", TRUE }, { "叔", "叔", TRUE }, { "伯", "伯", TRUE }, { "舅", "舅", TRUE },
+    { "姑", "姑", TRUE }, { "哥", "兄", TRUE }, { "父", "父", TRUE }, { "母", "母", TRUE },
     { "子", "子", TRUE }, { "女", "女", TRUE }, { "孙", "孙", TRUE }, { "妻", "配偶", TRUE }, { "夫", "配偶", TRUE },
     { "兄", "兄", TRUE }, { "弟", "弟", TRUE }, { "姐", "姐", TRUE }, { "妹", "妹", TRUE }, { "婿", "女婿", TRUE },
     /* Not kin, as unnamed: 张三的律师 is not a person called 张三的. */
@@ -81,6 +82,9 @@ _pr_identity_relation_of (const char *piece)
   static const char last[] = "父亲親母妈媽子儿兒女孙孫媳婿妻夫偶人伴婆公兄哥弟姐妹爸爷爺奶妇婦居友事师師爹娘舅叔伯姑侄甥";
   const char *end;
 
+  /* 张三的父亲本人: the father, writing himself. */
+  if (g_str_has_suffix (plain, "\u672c\u4eba" /* 本人 */) && strlen (plain) > strlen ("\u672c\u4eba"))
+    plain[strlen (plain) - strlen ("\u672c\u4eba")] = '\0';
   if (*plain == '\0')
     return NULL;
   end = g_utf8_find_prev_char (plain, plain + strlen (plain));
@@ -122,6 +126,58 @@ _pr_identity_relation_of_whose (const char *whose,
     return NULL;
   phrase = g_strconcat (whose, "\u7684" /* 的 */, plain, NULL);
   return _pr_identity_relation_of (phrase);
+}
+
+/* 张三的父亲和母亲: two relatives of one person, joined by 和, 与 or
+ * 及, as _pr_identity_relation_of() reads each; NULL for any other piece. */
+char **
+_pr_identity_relations_joined (const char *piece)
+{
+  static const char *const joins[] = { "\u548c" /* 和 */, "\u4e0e" /* 与 */, "\u53ca" /* 及 */, NULL };
+
+  for (guint j = 0; joins[j] != NULL; j++)
+    {
+      const char *at = strstr (piece, joins[j]);
+      g_autofree char *left = NULL;
+      g_auto(GStrv) first = NULL, second = NULL;
+      g_autofree char *whose = NULL;
+      gsize length;
+      GStrvBuilder *both;
+
+      if (at == NULL || at == piece)
+        continue;
+      left = g_strndup (piece, at - piece);
+      if ((first = _pr_identity_relation_of (left)) == NULL || first[0] == NULL ||
+          !_pr_identity_is_relation (first[0], &length))
+        continue;
+      whose = g_strndup (first[0], length);
+      if ((second = _pr_identity_relation_of_whose (whose, at + strlen (joins[j]))) == NULL)
+        continue;
+      both = g_strv_builder_new ();
+      g_strv_builder_addv (both, (const char **) first);
+      g_strv_builder_addv (both, (const char **) second);
+      {
+        char **all = g_strv_builder_end (both);
+
+        g_strv_builder_unref (both);
+        return all;
+      }
+    }
+  return NULL;
+}
+
+/* Whether @text is a relative's word after its link alone (他爹, 之父,
+ * 的父母): someone's relative, whose is not written; nobody to compare. */
+gboolean
+_pr_identity_is_unowned_relative (const char *text)
+{
+  g_autofree char *plain = _pr_identity_without_spaces (text);
+  gsize length = 0;
+
+  if (!g_str_has_prefix (plain, "\u4e4b" /* 之 */) && !g_str_has_prefix (plain, "\u7684" /* 的 */) &&
+      !g_str_has_prefix (plain, "\u4ed6" /* 他 */) && !g_str_has_prefix (plain, "\u5979" /* 她 */))
+    return FALSE;
+  return relation_suffix (plain, &length) != NULL && length == strlen (plain);
 }
 
 /* Whether @name is a relative named by relation, as

@@ -169,6 +169,15 @@ split_honorific (const char  *name,
       *surname = g_strndup (g_utf8_next_char (name), g_utf8_next_char (g_utf8_next_char (name)) - g_utf8_next_char (name));
       return TRUE;
     }
+  /* 李老, 张老头, 王老五: Li the elder, Zhang the old man, Wang the fifth. */
+  if (is_surname_char (g_utf8_get_char (name)) && g_str_has_prefix (g_utf8_next_char (name), "\u8001" /* 老 */) &&
+      (g_utf8_strlen (name, -1) == 2 ||
+       (g_utf8_strlen (name, -1) == 3 &&
+        g_utf8_strchr ("头一二三四五六七八九十", -1, g_utf8_get_char (g_utf8_offset_to_pointer (name, 2))) != NULL)))
+    {
+      *surname = g_strndup (name, g_utf8_next_char (name) - name);
+      return TRUE;
+    }
   if ((g_str_has_prefix (name, "\u8001" /* 老 */) && g_utf8_strlen (name, -1) == 2 &&
        g_unichar_get_script (g_utf8_get_char (g_utf8_next_char (name))) == G_UNICODE_SCRIPT_HAN) ||
       ((g_str_has_prefix (name, "\u5c0f" /* 小 */) || g_str_has_prefix (name, "\u963f" /* 阿 */)) &&
@@ -729,6 +738,11 @@ is_word_note (const char *normal)
     return FALSE;
   if (han && given == g_utf8_next_char (normal))
     {
+      /* 张村生: 村 before a given name's character, no word of a place
+       * (王村民 is one), is a given name's. */
+      if (n == 3 && g_str_has_prefix (given, "\u6751" /* 村 */) &&
+          !_pr_identity_given_name_never (g_utf8_next_char (given)) && !_pr_identity_is_one_word (given))
+        return FALSE;
       /* 武警, 文员, 毕业生: a surname's character before a trade's. */
       if (_pr_identity_given_name_never (given))
         return TRUE;
@@ -1245,6 +1259,13 @@ pr_identity_read_names (const char *value,
               if (g_str_has_suffix (chomped, ":") || g_str_has_suffix (chomped, "\uff1a"))
                 name = bare = g_strndup (chomped, strlen (chomped) - (g_str_has_suffix (chomped, ":") ? 1 : 3));
             }
+          /* 他爹, 的父母: a relative of someone not written, nobody. */
+          if (_pr_identity_is_unowned_relative (name))
+            goto next;
+          /* 的代理人李四: a link left of a name cut off before it. */
+          if ((g_str_has_prefix (name, "\u7684" /* 的 */) || g_str_has_prefix (name, "\u4e4b" /* 之 */)) &&
+              name[strlen ("\u7684")] != '\0')
+            name += strlen ("\u7684");
           /* 王五的代理人李四: 王五 and 李四. */
           if ((relations = principal_and_agent (name)) != NULL)
             {
@@ -1271,6 +1292,7 @@ pr_identity_read_names (const char *value,
           /* 张三之父: 张三's father, not 张三; 张三的父亲、母亲: the
            * relative after him is his too. */
           else if (relative == NULL && ((relations = _pr_identity_relation_of (name)) != NULL ||
+                                        (relations = _pr_identity_relations_joined (name)) != NULL ||
                                         (whose != NULL && (relations = _pr_identity_relation_of_whose (whose, name)) != NULL)))
             {
               gsize length;
