@@ -248,6 +248,16 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "张老头", "张三", "13800138000", PR_PETITIONER_SAME },
   { "王老五", "王小明", "13800138000", PR_PETITIONER_SAME },
   { "王老五", "李四", "13800138000", PR_PETITIONER_OTHER },
+  /* A relative of nobody written: a family's phone, as 张三之父's. */
+  { "他爹", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "之父", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "的父母", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "她妈", "王秀英", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "他儿子", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "他爹", "他爹", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "他爹", "张三之父", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "他爹", "王先生", "13800138000", PR_PETITIONER_UNKNOWN },
+  { "（他爹）", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
 };
 
 /* A phone or ID card cell and its numbers, parted by commas ("" for none
@@ -326,6 +336,16 @@ test_pairs (void)
     }
 }
 
+/* An equal valid ID card is one person, whatever relative the cell writes. */
+static void
+test_unowned_relative_id_card (void)
+{
+  g_assert_cmpint (pr_test_identity_compare (PR_IDENTITY_NAME, "他爹", "张三", PR_IDENTITY_ID_CARD, "11010519491231002X"),
+                   ==, PR_PETITIONER_SAME);
+  g_assert_cmpint (pr_test_identity_compare (PR_IDENTITY_NAME, "他爹", "他爹", PR_IDENTITY_ID_CARD, "11010519491231002X"),
+                   ==, PR_PETITIONER_SAME);
+}
+
 /* A phone's normal form starts with its kind's letter (m, l): the
  * digits after it are what is compared here. */
 static void
@@ -361,6 +381,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/identity-office-cells/names", test_names);
   g_test_add_func ("/engine/identity-office-cells/pairs", test_pairs);
+  g_test_add_func ("/engine/identity-office-cells/unowned-relative-id-card", test_unowned_relative_id_card);
   g_test_add_func ("/engine/identity-office-cells/numbers", test_numbers);
   return g_test_run ();
 }

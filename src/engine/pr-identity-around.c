@@ -166,18 +166,25 @@ _pr_identity_relations_joined (const char *piece)
   return NULL;
 }
 
-/* Whether @text is a relative's word after its link alone (他爹, 之父,
- * 的父母): someone's relative, whose is not written; nobody to compare. */
-gboolean
-_pr_identity_is_unowned_relative (const char *text)
+/* A relative's word after its link alone (他爹, 之父, 的父母): someone's
+ * relative, whose is not written, as a relation of nobody named (之父),
+ * newly allocated; NULL for any other @text. The cell still says the
+ * writer is of a family, so its phone may be any of the family's. */
+char *
+_pr_identity_unowned_relative (const char *text)
 {
   g_autofree char *plain = _pr_identity_without_spaces (text);
+  const char *canonical;
   gsize length = 0;
 
   if (!g_str_has_prefix (plain, "\u4e4b" /* 之 */) && !g_str_has_prefix (plain, "\u7684" /* 的 */) &&
       !g_str_has_prefix (plain, "\u4ed6" /* 他 */) && !g_str_has_prefix (plain, "\u5979" /* 她 */))
-    return FALSE;
-  return relation_suffix (plain, &length) != NULL && length == strlen (plain);
+    return NULL;
+  canonical = relation_suffix (plain, &length);
+  if (canonical == NULL || length != strlen (plain))
+    return NULL;
+  /* 的父母: 父 stands for both; whose they are is what is unknown. */
+  return g_strdup_printf ("\u4e4b" /* 之 */ "%.*s", (int) strcspn (canonical, " "), canonical);
 }
 
 /* Whether @name is a relative named by relation, as
@@ -195,7 +202,8 @@ _pr_identity_is_relation (const char *name,
   };
   const char *at = g_strrstr (name, "\u4e4b" /* 之 */);
 
-  if (at == NULL || at == name || !g_strv_contains (canonicals, at + strlen ("\u4e4b")))
+  /* 之父 alone: a relative of nobody written (他爹), whose is empty. */
+  if (at == NULL || !g_strv_contains (canonicals, at + strlen ("\u4e4b")))
     return FALSE;
   if (whose != NULL)
     *whose = at - name;

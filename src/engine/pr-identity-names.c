@@ -1233,7 +1233,7 @@ pr_identity_read_names (const char *value,
           g_autofree char *normal = NULL;
           g_autofree char *bare = NULL;
           g_autofree char *spaced = NULL;
-          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL;
+          g_autofree char *agent = NULL, *principal = NULL, *relative = NULL, *unowned = NULL;
           g_auto(GStrv) relations = NULL;
           g_autofree char *described = NULL;
           const char *name = after_label (piece);
@@ -1259,9 +1259,15 @@ pr_identity_read_names (const char *value,
               if (g_str_has_suffix (chomped, ":") || g_str_has_suffix (chomped, "\uff1a"))
                 name = bare = g_strndup (chomped, strlen (chomped) - (g_str_has_suffix (chomped, ":") ? 1 : 3));
             }
-          /* 他爹, 的父母: a relative of someone not written, nobody. */
-          if (_pr_identity_is_unowned_relative (name))
-            goto next;
+          /* 他爹, 的父母: a relative of someone not written, no
+           * evidence, but a family's member, as 张三之父 is: kept to
+           * say the phone may be any of the family's. 的代理人 is nobody. */
+          if ((unowned = _pr_identity_unowned_relative (name)) != NULL)
+            {
+              if (_pr_identity_is_relation (unowned, NULL))
+                g_ptr_array_add (conflicts, g_steal_pointer (&unowned));
+              goto next;
+            }
           /* 的代理人李四: a link left of a name cut off before it. */
           if ((g_str_has_prefix (name, "\u7684" /* 的 */) || g_str_has_prefix (name, "\u4e4b" /* 之 */)) &&
               name[strlen ("\u7684")] != '\0')
@@ -1456,6 +1462,7 @@ pr_identity_read_names (const char *value,
       GString *open = g_string_sized_new (length);
       g_autoptr(GPtrArray) inside = g_ptr_array_new_with_free_func (g_free);
       g_autoptr(GPtrArray) inside_conflicts = g_ptr_array_new_with_free_func (g_free);
+      gsize whose_length = 0;
 
       for (const char *q = value; q < value + length; q = g_utf8_next_char (q))
         if (!is_open_bracket (g_utf8_get_char (q)) && !is_close_bracket (g_utf8_get_char (q)))
@@ -1467,6 +1474,14 @@ pr_identity_read_names (const char *value,
        * 等3人 is no name. */
       for (guint i = 0; read && group && i < inside->len; i++)
         read = reads_as_han_name (inside->pdata[i]);
+      /* （他爹）: a family's member, as 他爹 is. */
+      if (!read && conflict_only != NULL && inside_conflicts->len == 1 &&
+          _pr_identity_is_relation (inside_conflicts->pdata[0], &whose_length) && whose_length == 0)
+        {
+          g_string_free (open, TRUE);
+          g_ptr_array_extend_and_steal (conflict_only, g_steal_pointer (&inside_conflicts));
+          return PR_IDENTITY_VALUE_EMPTY;
+        }
       if (read)
         {
           g_string_free (open, TRUE);

@@ -50,7 +50,7 @@ gsize    _pr_identity_kin_or_collective   (const char  *rest);
 /* What is written around a name (pr-identity-around.c). */
 char      **_pr_identity_relation_of (const char *piece);
 char      **_pr_identity_relations_joined (const char *piece);
-gboolean    _pr_identity_is_unowned_relative (const char *text);
+char       *_pr_identity_unowned_relative (const char *text);
 char      **_pr_identity_relation_of_whose (const char *whose,
                                             const char *piece);
 gboolean    _pr_identity_is_relation (const char *name,

@@ -344,8 +344,9 @@ names_conflict (const PrIdentityTable *self,
 
             open |= strlen (other) != whose || strncmp (relation, other, whose) != 0;
           }
-        /* 张三之父, 张四之父: two brothers' father may be one man. */
-        else if (rx && (whose_x != whose_y || strncmp (x, y, whose_x) != 0))
+        /* 张三之父, 张四之父: two brothers' father may be one man; 他爹
+         * and 他爹 anyone's father, or two men. */
+        else if (rx && (whose_x == 0 || whose_x != whose_y || strncmp (x, y, whose_x) != 0))
           open = TRUE;
         else if (pr_identity_names_may_agree (x, y))
           return NAMES_AGREE;
