@@ -777,6 +777,8 @@ pr_csv_reader_next (PrCsvReader   *reader,
         return FALSE;
       if (!skip)
         return TRUE;
+      /* Not returned, so not counted (pr_csv_reader_get_record_number ()). */
+      reader->record_number--;
     }
 }
 
