@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pr-memory-stop.h"
+#include "pr-identity.h"
 #include "pr-identity-private.h"
 
 /* Who a group's unnamed members are (张三等5位村民). */
@@ -145,4 +146,45 @@ _pr_identity_kin_or_collective (const char *rest)
     if (g_str_has_prefix (rest, words[i]))
       return strlen (words[i]);
   return 0;
+}
+
+/* The surname a masked name still shows (王某某, 王*, 欧阳××, 张XX), read as
+ * a name, or NULL. */
+char *
+_pr_identity_masked_surname (const char *piece)
+{
+  g_autofree char *folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
+  g_autofree char *first = NULL, *normal = NULL;
+  const char *rest;
+
+  if (folded == NULL || *folded == '\0' || g_utf8_get_char (folded) == 0x67D0 /* 某 */)
+    return NULL;
+  rest = g_utf8_next_char (folded);
+  first = g_strndup (folded, rest - folded);
+  if (g_unichar_get_script (g_utf8_get_char (first)) != G_UNICODE_SCRIPT_HAN)
+    return NULL;
+  /* 欧阳: two characters of the surname showing. */
+  if (*rest != '\0')
+    {
+      g_autofree char *two = g_strndup (folded, g_utf8_next_char (rest) - folded);
+
+      if (_pr_identity_is_compound_surname (two))
+        {
+          g_free (first);
+          first = g_steal_pointer (&two);
+          rest = g_utf8_next_char (rest);
+        }
+    }
+  if (*rest == '\0')
+    return NULL;
+  for (const char *p = rest; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (!(c == 0x67D0 || c == '*' || c == 0x00D7 || c == 'x' || c == 'X' || c == 0x25CB || g_unichar_isspace (c)))
+        return NULL;
+    }
+  if (pr_identity_normalize_name (first, -1, &normal) != PR_IDENTITY_VALUE_VALID)
+    return NULL;
+  return g_steal_pointer (&normal);
 }

@@ -254,47 +254,6 @@ _pr_identity_without_spaces (const char *text)
   return g_string_free (plain, FALSE);
 }
 
-/* The surname a masked name still shows (王某某, 王*, 欧阳××, 张XX), read as
- * a name, or NULL. */
-static char *
-masked_surname (const char *piece)
-{
-  g_autofree char *folded = g_utf8_normalize (piece, -1, G_NORMALIZE_NFKC);
-  g_autofree char *first = NULL, *normal = NULL;
-  const char *rest;
-
-  if (folded == NULL || *folded == '\0' || g_utf8_get_char (folded) == 0x67D0 /* 某 */)
-    return NULL;
-  rest = g_utf8_next_char (folded);
-  first = g_strndup (folded, rest - folded);
-  if (!all_han (first, 1, 1))
-    return NULL;
-  /* 欧阳: two characters of the surname showing. */
-  if (*rest != '\0')
-    {
-      g_autofree char *two = g_strndup (folded, g_utf8_next_char (rest) - folded);
-
-      if (_pr_identity_is_compound_surname (two))
-        {
-          g_free (first);
-          first = g_steal_pointer (&two);
-          rest = g_utf8_next_char (rest);
-        }
-    }
-  if (*rest == '\0')
-    return NULL;
-  for (const char *p = rest; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (!(c == 0x67D0 || c == '*' || c == 0x00D7 || c == 'x' || c == 'X' || c == 0x25CB || g_unichar_isspace (c)))
-        return NULL;
-    }
-  if (pr_identity_normalize_name (first, -1, &normal) != PR_IDENTITY_VALUE_VALID)
-    return NULL;
-  return g_steal_pointer (&normal);
-}
-
 /* The name after a relative's word (其妻李华, 妻子李华: 李华), or @text
  * itself when no name follows one. */
 static const char *
@@ -1432,7 +1391,7 @@ pr_identity_read_names (const char *value,
             }
           else if (state == PR_IDENTITY_VALUE_MASKED)
             {
-              char *surname = masked_surname (name);
+              char *surname = _pr_identity_masked_surname (name);
 
               /* 王某某 is not 李明, as 王先生 is not. */
               if (surname != NULL)

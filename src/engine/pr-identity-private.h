@@ -43,6 +43,7 @@ gboolean _pr_identity_is_group_title_len  (const char  *text,
                                            gsize        length);
 gboolean _pr_identity_is_group_title      (const char  *text);
 gboolean _pr_identity_is_compound_surname (const char  *stem);
+char    *_pr_identity_masked_surname     (const char  *piece);
 gboolean _pr_identity_is_mask_stem        (const char  *stem);
 gboolean _pr_identity_is_role_word        (const char  *rest);
 gsize    _pr_identity_kin_or_collective   (const char  *rest);
