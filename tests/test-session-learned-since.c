@@ -18,6 +18,7 @@
 #include "pr-store.h"
 #include "pr-test-sample.h"
 #include "pr-test-server.h"
+#include "pr-test-session.h"
 #include "pr-test-util.h"
 
 static PrTestSample *sample;
@@ -26,22 +27,8 @@ static PrTestSample *sample;
 static PrSession *
 open_last (const PrMapping *mapping)
 {
-  PrSession *session = pr_session_new ("甲");
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
+  PrSession *session = pr_test_session_open_last (sample, mapping);
 
-  g_object_set (session, "refresh-interval", 0, NULL);
-  pr_session_connect_async (session, pr_sample_server_get_params (sample->server), NULL, pr_test_store_result,
-                            &result);
-  pr_test_wait_until (pr_test_is_set, &result);
-  g_assert_true (pr_session_connect_finish (session, result, &error));
-  g_assert_no_error (error);
-  g_clear_object (&result);
-  pr_session_set_second_stage (session, TRUE);
-  pr_session_open_last_scan_async (session, PR_SAMPLE_SERVER_TABLE, mapping, NULL, pr_test_store_result, &result);
-  pr_test_wait_until (pr_test_is_set, &result);
-  g_assert_true (pr_session_scan_finish (session, result, &error));
-  g_assert_no_error (error);
   g_assert_true (pr_session_get_from_store (session));
   g_assert_nonnull (session->stored_scored);
   return session;

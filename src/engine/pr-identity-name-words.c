@@ -2,7 +2,8 @@
 /*
  * The words a name cell writes beside its names (pr-identity-names.c):
  * a group's ending (王小明等3人, 张三夫妇), a group's representative
- * title, compound surnames, the stems of masked names (某某, X), and what
+ * title, compound surnames, the stems of masked names (某某, X) and the
+ * surname one still shows (王某某), and what
  * follows 代 (a role, a relative or a collective).
  */
 #include "config.h"
