@@ -61,13 +61,51 @@ test_spreadsheet_names (void)
   pr_test_remove_tree (dir);
 }
 
+/* CSV under a tab-separated file's name would be read as one value a
+ * line: refused before any work, in every command that writes CSV. */
+static void
+test_tsv_names (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = pr_test_write_file (dir, "records.csv", records);
+  static const char *const names[] = { "report.tsv", "report.TSV", "report.Tsv" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *file = g_build_filename (dir, names[i], NULL);
+      g_autofree char *expected = g_strdup_printf ("%s names a tab-separated file (.tsv), but this output is CSV "
+                                                   "text", file);
+      const char *const commands[][16] = {
+        { "scan", "--id", "id", "--text", "body", "--out", file, path },
+        { "scan", "--id", "id", "--text", "body", "--out", "/dev/null", "--pairs", file, path },
+        { "thresholds", "--id", "id", "--text", "body", "--out", file, path },
+        { "fingerprint", "--id", "id", "--text", "body", "--out", file, path },
+        { "eval", "--records", path, "--id", "id", "--text", "body", "--truth-groups", "grp", "--pairs-out", file },
+      };
+
+      for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+        {
+          g_autofree char *out = NULL;
+          g_autofree char *err = NULL;
+
+          g_assert_cmpint (pr_test_run_cli (&out, &err, commands[c]), ==, 2);
+          g_test_message ("%s: %s", commands[c][0], err);
+          g_assert_nonnull (strstr (err, expected));
+          g_assert_nonnull (strstr (err, "name a .csv file"));
+          g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+          g_assert_cmpstr (out, ==, "");
+        }
+    }
+  pr_test_remove_tree (dir);
+}
+
 /* Names that only hold such an extension are written. */
 static void
 test_not_spreadsheet_names (void)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = pr_test_write_file (dir, "records.csv", records);
-  static const char *const names[] = { "report.xls.csv", "xls", "report.etc", "report.csv" };
+  static const char *const names[] = { "report.xls.csv", "xls", "report.etc", "report.csv", "report.tsv.csv", "tsv" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -227,6 +265,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/outputs/csv-named-spreadsheet", test_spreadsheet_names);
   g_test_add_func ("/cli/outputs/csv-named-spreadsheet/not", test_not_spreadsheet_names);
+  g_test_add_func ("/cli/outputs/csv-named-tsv", test_tsv_names);
   g_test_add_func ("/cli/outputs/eval-report-stdout", test_eval_stdout);
   g_test_add_func ("/cli/outputs/default-stdout-shared", test_default_stdout_shared);
   g_test_add_func ("/cli/outputs/stdout-by-name", test_stdout_by_name);
