@@ -112,6 +112,7 @@ test_inside_quotes (void)
     { "id,body\r\n1,\"aaa\x01\"\r\n2,bbb\r\n", "id|body;1|aaa\x01;2|bbb" },
     { "id,body\r\n\"\x1A" "1\",aaa\r\n2,bbb\r\n", "id|body;\x1A" "1|aaa;2|bbb" },
     { "id,body\r\n1,\"aaa\x1A\"", "id|body;1|aaa\x1A" },
+    { "id,body\r\n1,\"好\r\n的\x1A\"\r\n2,坏的\r\n", "id|body;1|好\r\n的\x1A;2|坏的" },
     { "id,body\n1,\"好的\x1A\"\nid,body\n2,坏的\n", "id|body;1|好的\x1A;id|body;2|坏的" },
   };
 
