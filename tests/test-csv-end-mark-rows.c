@@ -42,6 +42,25 @@ read_all (const char  *bytes,
   return error != NULL && *error != NULL ? NULL : g_steal_pointer (&records);
 }
 
+/* That @file reads as @joined: the records, fields joined by '|', rows by ';'. */
+static void
+assert_reads (const char *file,
+              const char *joined)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records = read_all (file, &error);
+  g_autoptr(GString) read = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint r = 0; r < records->len; r++)
+    {
+      g_autofree char *row = g_strjoinv ("|", records->pdata[r]);
+
+      g_string_append_printf (read, "%s%s", r > 0 ? ";" : "", row);
+    }
+  g_assert_cmpstr (read->str, ==, joined);
+}
+
 static void
 test_middle_row (void)
 {
@@ -70,20 +89,7 @@ test_middle_row (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GPtrArray) records = read_all (cases[i].file, &error);
-      g_autoptr(GString) joined = g_string_new (NULL);
-
-      g_assert_no_error (error);
-      for (guint r = 0; r < records->len; r++)
-        {
-          g_autofree char *row = g_strjoinv ("|", records->pdata[r]);
-
-          g_string_append_printf (joined, "%s%s", r > 0 ? ";" : "", row);
-        }
-      g_assert_cmpstr (joined->str, ==, cases[i].joined);
-    }
+    assert_reads (cases[i].file, cases[i].joined);
 }
 
 static void
@@ -117,20 +123,7 @@ test_inside_quotes (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GPtrArray) records = read_all (cases[i].file, &error);
-      g_autoptr(GString) joined = g_string_new (NULL);
-
-      g_assert_no_error (error);
-      for (guint r = 0; r < records->len; r++)
-        {
-          g_autofree char *row = g_strjoinv ("|", records->pdata[r]);
-
-          g_string_append_printf (joined, "%s%s", r > 0 ? ";" : "", row);
-        }
-      g_assert_cmpstr (joined->str, ==, cases[i].joined);
-    }
+    assert_reads (cases[i].file, cases[i].joined);
 }
 
 /* Loaded as records, the rows after the mark are read; a header after
