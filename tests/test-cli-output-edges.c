@@ -23,6 +23,36 @@ static const char records[] =
   "a2,first petition about the road near the school gate,1\n"
   "b1,second letter on the noise of the factory at night,2\n";
 
+/* That every command writing CSV, reading the records @path, refuses to
+ * write it as @file, saying @expected, before any work. */
+static void
+assert_refused_everywhere (const char *path,
+                           const char *file,
+                           const char *expected)
+{
+  const char *const commands[][16] = {
+    { "scan", "--id", "id", "--text", "body", "--out", file, path },
+    { "scan", "--id", "id", "--text", "body", "--out", "/dev/null", "--pairs", file, path },
+    { "scan", "--id", "id", "--text", "body", "--out", "/dev/null", "--skip-bad-rows", "--bad-rows", file, path },
+    { "thresholds", "--id", "id", "--text", "body", "--out", file, path },
+    { "fingerprint", "--id", "id", "--text", "body", "--out", file, path },
+    { "eval", "--records", path, "--id", "id", "--text", "body", "--truth-groups", "grp", "--pairs-out", file },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (pr_test_run_cli (&out, &err, commands[c]), ==, 2);
+      g_test_message ("%s: %s", commands[c][0], err);
+      g_assert_nonnull (strstr (err, expected));
+      g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+      /* Refused before the records are read: nothing was printed. */
+      g_assert_cmpstr (out, ==, "");
+    }
+}
+
 static void
 test_spreadsheet_names (void)
 {
@@ -36,27 +66,30 @@ test_spreadsheet_names (void)
       g_autofree char *book = g_build_filename (dir, names[i], NULL);
       g_autofree char *expected = g_strdup_printf ("%s names a spreadsheet workbook (%s), but this output is CSV "
                                                    "text", book, strrchr (names[i], '.'));
-      const char *const commands[][16] = {
-        { "scan", "--id", "id", "--text", "body", "--out", book, path },
-        { "scan", "--id", "id", "--text", "body", "--out", "/dev/null", "--pairs", book, path },
-        { "scan", "--id", "id", "--text", "body", "--out", "/dev/null", "--skip-bad-rows", "--bad-rows", book, path },
-        { "thresholds", "--id", "id", "--text", "body", "--out", book, path },
-        { "fingerprint", "--id", "id", "--text", "body", "--out", book, path },
-        { "eval", "--records", path, "--id", "id", "--text", "body", "--truth-groups", "grp", "--pairs-out", book },
-      };
 
-      for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
-        {
-          g_autofree char *out = NULL;
-          g_autofree char *err = NULL;
+      assert_refused_everywhere (path, book, expected);
+    }
+  pr_test_remove_tree (dir);
+}
 
-          g_assert_cmpint (pr_test_run_cli (&out, &err, commands[c]), ==, 2);
-          g_test_message ("%s: %s", commands[c][0], err);
-          g_assert_nonnull (strstr (err, expected));
-          g_assert_false (g_file_test (book, G_FILE_TEST_EXISTS));
-          /* Refused before the records are read: nothing was printed. */
-          g_assert_cmpstr (out, ==, "");
-        }
+/* CSV under a tab-separated file's name would be read as one value a
+ * line: refused before any work, in every command that writes CSV,
+ * naming the way out. */
+static void
+test_tsv_names (void)
+{
+  g_autofree char *dir = pr_test_make_temp_dir ();
+  g_autofree char *path = pr_test_write_file (dir, "records.csv", records);
+  static const char *const names[] = { "report.tsv", "report.TSV", "report.Tsv" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *file = g_build_filename (dir, names[i], NULL);
+      g_autofree char *expected = g_strdup_printf ("%s names a tab-separated file (.tsv), but this output is CSV "
+                                                   "text, its values parted by commas, which a program opening a "
+                                                   ".tsv file reads as one value a line: name a .csv file", file);
+
+      assert_refused_everywhere (path, file, expected);
     }
   pr_test_remove_tree (dir);
 }
@@ -67,7 +100,7 @@ test_not_spreadsheet_names (void)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = pr_test_write_file (dir, "records.csv", records);
-  static const char *const names[] = { "report.xls.csv", "xls", "report.etc", "report.csv" };
+  static const char *const names[] = { "report.xls.csv", "xls", "report.etc", "report.csv", "report.tsv.csv", "tsv" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -227,6 +260,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/outputs/csv-named-spreadsheet", test_spreadsheet_names);
   g_test_add_func ("/cli/outputs/csv-named-spreadsheet/not", test_not_spreadsheet_names);
+  g_test_add_func ("/cli/outputs/csv-named-tsv", test_tsv_names);
   g_test_add_func ("/cli/outputs/eval-report-stdout", test_eval_stdout);
   g_test_add_func ("/cli/outputs/default-stdout-shared", test_default_stdout_shared);
   g_test_add_func ("/cli/outputs/stdout-by-name", test_stdout_by_name);

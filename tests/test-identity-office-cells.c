@@ -194,7 +194,20 @@ static const struct { const char *cell, *names; } name_cells[] = {
   /* Forms of address, as 老李头. */
   { "李老", "" },
   { "张老头", "" },
-  { "王老五", "" },
+  /* A child's place among its siblings after the surname: one person of
+   * one family, a name as 王二小 is. */
+  { "王老五", "王老五" },
+  { "张老三", "张老三" },
+  { "李老大", "李老大" },
+  /* 之 and a kin word after a surname alone: a given name, as 之涣 is;
+   * after a whole name, a relative. */
+  { "王之子", "王之子" },
+  { "李之父", "李之父" },
+  { "张三之子", "张三之子" },
+  /* A place before a name, with a space between or without. */
+  { "王村 张三", "张三" },
+  { "王村　张三", "张三" },
+  { "金山村 王小明", "王小明" },
   /* 村 in a given name, where the rest is no place's word. */
   { "张村生", "张村生" },
 };
@@ -246,8 +259,20 @@ static const struct { const char *a, *b, *phone; PrPetitionerKind kind; } pairs[
   { "张三的父亲和母亲", "张三之母", "13800138000", PR_PETITIONER_SAME },
   { "李老", "李四", "13800138000", PR_PETITIONER_SAME },
   { "张老头", "张三", "13800138000", PR_PETITIONER_SAME },
-  { "王老五", "王小明", "13800138000", PR_PETITIONER_SAME },
+  /* 老五, 老三: two brothers of one family at its phone. */
+  { "王老五", "王老三", "13800138000", PR_PETITIONER_OTHER },
+  { "王老五", "王小明", "13800138000", PR_PETITIONER_OTHER },
+  { "王老五", "王老五", "13800138000", PR_PETITIONER_SAME },
   { "王老五", "李四", "13800138000", PR_PETITIONER_OTHER },
+  /* 王之子, 李之父 are names, whose bearers are not 王小明, 李大山. */
+  { "王之子", "王小明", "13800138000", PR_PETITIONER_OTHER },
+  { "李之父", "李大山", "13800138000", PR_PETITIONER_OTHER },
+  { "王之子", "王之子", "13800138000", PR_PETITIONER_SAME },
+  { "张三之子", "张大山", "13800138000", PR_PETITIONER_UNKNOWN },
+  /* 王村 张三 is 张三 of 王村, as 王村张三 is. */
+  { "王村 张三", "张三", "13800138000", PR_PETITIONER_SAME },
+  { "王村 张三", "王村张三", "13800138000", PR_PETITIONER_SAME },
+  { "王村 张三", "李四", "13800138000", PR_PETITIONER_OTHER },
   /* A relative of nobody written: a family's phone, as 张三之父's. */
   { "他爹", "张三", "13800138000", PR_PETITIONER_UNKNOWN },
   { "之父", "张三", "13800138000", PR_PETITIONER_UNKNOWN },

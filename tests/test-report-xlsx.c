@@ -354,7 +354,7 @@ test_chosen_by_name (void)
 static void
 test_csv_under_spreadsheet_name (void)
 {
-  static const char *const refused[] = { "r.xls", "r.XLS", "r.ods", "r.et", "r.xlsm", "r.numbers" };
+  static const char *const refused[] = { "r.xls", "r.XLS", "r.ods", "r.et", "r.xlsm", "r.numbers", "r.tsv", "r.TSV" };
   g_autoptr(PrReportTable) table = make_table ();
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *csv = g_build_filename (dir, "r.xls.csv", NULL);

@@ -747,6 +747,15 @@ pr_cli_resolve_mapping (PrCliMappingOptions  *options,
 
     if (options->date == NULL && date_column >= 0)
       options->date = g_strdup (pr_mapping_get_column (mapping, date_column)->name);
+    if (options->date_format != NULL && date_column < 0 && pr_mapping_find (mapping, PR_COLUMN_ROLE_ACCEPTED) < 0)
+      {
+        g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                             _("--date-format says how to read the dates of the date column, but the mapping "
+                               "guessed from the table has none (nor an --accepted column), so it would change "
+                               "nothing: name the date column with --date COLUMN, or leave out --date-format"));
+        pr_mapping_free (mapping);
+        return NULL;
+      }
   }
   if (!apply_column_encodings (options, mapping, error))
     g_clear_pointer (&mapping, pr_mapping_free);
@@ -1324,6 +1333,18 @@ pr_cli_parse_command_with_ids (int                  *argc,
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _("--date-format must be DMY (day first), MDY (month first) or YMD, not “%s”"),
                    options->date_format);
+      return FALSE;
+    }
+  /* The order reads the dates of the --date and --accepted columns: with
+   * neither, and no table's guessed mapping to find one in
+   * (pr_cli_resolve_mapping ()), it reads nothing. */
+  if (options->date_format != NULL && options->date == NULL && options->accepted == NULL &&
+      !((options->db != NULL || options->sample) && options->short_specs == NULL && options->text_specs == NULL))
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--date-format says how to read the dates of the date column (--date) and the "
+                             "accepted column (--accepted), but neither is given, so it would change nothing: "
+                             "name the date column with --date COLUMN, or leave out --date-format"));
       return FALSE;
     }
   if (!pr_cli_check_part_method (options, error))

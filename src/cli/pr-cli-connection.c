@@ -72,6 +72,50 @@ password_from_text (char        *password,
   return g_strndup (password, length);
 }
 
+/* Why the password file @path could not be read (@cause), and what to do:
+ * GLib's own message names neither the option nor the way out. */
+static void
+describe_unread (const char    *path,
+                 const GError  *cause,
+                 GError       **error)
+{
+  g_autofree char *quoted = g_shell_quote (path);
+  int code = cause->domain == G_FILE_ERROR ? cause->code : G_FILE_ERROR_FAILED;
+
+  switch (code)
+    {
+    case G_FILE_ERROR_NOENT:
+      g_set_error (error, G_FILE_ERROR, code,
+                   _("--password-file %s: no such file: check the name and the folder, or write the password "
+                     "alone in a file readable by you only (chmod 600 FILE) and name it after --password-file"),
+                   path);
+      break;
+    case G_FILE_ERROR_ACCES:
+    case G_FILE_ERROR_PERM:
+      g_set_error (error, G_FILE_ERROR, code,
+                   _("--password-file %s: permission denied: this account cannot read it; make it yours and "
+                     "readable by you only (chmod 600 %s), or run the command as the account that owns it"),
+                   path, quoted);
+      break;
+    case G_FILE_ERROR_ISDIR:
+      g_set_error (error, G_FILE_ERROR, code,
+                   _("--password-file %s is a folder: name the file in it that holds the password"), path);
+      break;
+    case G_FILE_ERROR_NOTDIR:
+      g_set_error (error, G_FILE_ERROR, code,
+                   _("--password-file %s: a part of the path before the file's name is a file, not a folder: "
+                     "check the path"), path);
+      break;
+    default:
+      /* Translators: the file, then the system's message */
+      g_set_error (error, G_FILE_ERROR, code,
+                   _("--password-file %s could not be read (%s): check the file, or write the password alone in "
+                     "another file readable by you only (chmod 600 FILE)"),
+                   path, cause->message);
+      break;
+    }
+}
+
 /* The password is the file's content less one line end (password_from_text ()).
  * A NUL would cut it short without a word, so it is refused, and so is a
  * byte order mark at its start. */
@@ -83,9 +127,13 @@ read_password_file (const char  *path,
   gsize length = 0;
   char *password;
   GStatBuf st;
+  g_autoptr(GError) local_error = NULL;
 
-  if (!g_file_get_contents (path, &contents, &length, error))
-    return NULL;
+  if (!g_file_get_contents (path, &contents, &length, &local_error))
+    {
+      describe_unread (path, local_error, error);
+      return NULL;
+    }
   /* As ssh does for a key: others who can read it have the password. */
   if (g_stat (path, &st) == 0 && (st.st_mode & (S_IRWXG | S_IRWXO)) != 0)
     {

@@ -43,9 +43,10 @@ open_device (const char  *path,
   return g_unix_output_stream_new (fd, TRUE);
 }
 
-/* CSV text under a workbook's name is a file Excel refuses to open, and
+/* CSV text under a workbook's name is a file Excel refuses to open,
  * under another spreadsheet's name (.xls, .ods, WPS's .et) one that
- * program refuses or reads as something else. */
+ * program refuses or reads as something else, and under a tab-separated
+ * file's (.tsv) one read as a single value a line. */
 static gboolean
 check_csv_name (const char  *path,
                 GError     **error)
@@ -66,6 +67,11 @@ check_csv_name (const char  *path,
                    "are exported as a workbook by “decisions export --out FILE.xlsx”, the clusters by the "
                    "application's Export)"),
                  path, extension);
+  else if (pr_report_path_is_tsv (path))
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                 _("%s names a tab-separated file (.tsv), but this output is CSV text, its values parted by "
+                   "commas, which a program opening a .tsv file reads as one value a line: name a .csv file"),
+                 path);
   else
     return TRUE;
   return FALSE;
@@ -216,7 +222,7 @@ is_stdout (const char *path)
  * (the records would be replaced by the report) or another output (one
  * report would be lost), however the two names spell or link to it
  * (pr_output_path_identity ()), and a CSV output named as a workbook
- * (.xlsx, .xls, .ods…). A %NULL path (not given) and "-"
+ * (.xlsx, .xls, .ods…) or a tab-separated file (.tsv). A %NULL path (not given) and "-"
  * (standard input or output) are no file; two outputs given as "-" are
  * refused, as two given as one file are, and so is "-" for an output
  * marked no_stdout. An output whose option is not an option's name (the

@@ -601,10 +601,13 @@ fail_more_after_end_mark (PrCsvReader  *reader,
  * left open before it took in the lines after it, up to a stray quote
  * further on; beginning a record's first value, with lines after it, a
  * file was put after another (copy /a). Either way the records around it
- * are misread: refused, naming the lines. Ending a record's last value (or
- * after its closing quote, in STATE_QUOTE_SEEN) it is left out, as the
+ * are misread: refused, naming the lines. Anywhere else inside quotes it
+ * is a character of the value, kept as written as any other control
+ * character is: a file cannot end before a closing quote. Ending a
+ * record's unquoted last value (or after its closing quote, in
+ * STATE_QUOTE_SEEN) it is left out, as the
  * reader leaves it out at the file's end, and the line after it must be
- * the file's header (pr-csv-end-mark-files.c). The
+ * the file's header (pr-csv-end-mark-files.c). The unquoted
  * byte with text on both sides in one line is no end mark but the
  * substitute character (SUB) a conversion writes for a character it lost,
  * read as the source has it. A value that is the mark alone is left to the
@@ -632,7 +635,7 @@ check_end_mark_inside (PrCsvReader  *reader,
        * on, and the next line is held to the header all the same. */
       if (!g_utf8_validate_len (text, length, NULL))
         {
-          if (f + 1 == reader->n_fields && text[length - 1] == 0x1A)
+          if (!reader->fields[f].quoted && f + 1 == reader->n_fields && text[length - 1] == 0x1A)
             reader->record_end_mark = line + count_line_breaks (text, length, FALSE);
           continue;
         }
@@ -645,6 +648,10 @@ check_end_mark_inside (PrCsvReader  *reader,
                                        "the value ends and delete the mark, then read the file again"),
                                      (unsigned long long) line, f + 1,
                                      (unsigned long long) (line + count_line_breaks (text, m - text, FALSE)));
+      /* Elsewhere inside quotes the byte is the value's: no file ends
+       * before a closing quote. */
+      if (reader->fields[f].quoted)
+        continue;
       if (f + 1 == reader->n_fields && text[length - 1] == 0x1A)
         {
           reader->record_end_mark = line + count_line_breaks (text, length, FALSE);

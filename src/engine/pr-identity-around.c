@@ -190,7 +190,10 @@ _pr_identity_unowned_relative (const char *text)
 /* Whether @name is a relative named by relation, as
  * _pr_identity_relation_of() writes one (张三之父): through @whose, the
  * length in bytes of the person named (张三). A name that holds 之 itself
- * (王之涣) is none: what follows its 之 is no relation's canonical word. */
+ * is none: what follows its 之 is no relation's canonical word (王之涣), or
+ * what comes before it no whole name (王之子, 李之父: a surname alone
+ * names nobody whose son or father he could be, and 之子 is a given name
+ * as 之涣 is). */
 gboolean
 _pr_identity_is_relation (const char *name,
                           gsize      *whose)
@@ -205,6 +208,13 @@ _pr_identity_is_relation (const char *name,
   /* 之父 alone: a relative of nobody written (他爹), whose is empty. */
   if (at == NULL || !g_strv_contains (canonicals, at + strlen ("\u4e4b")))
     return FALSE;
+  if (at > name)
+    {
+      g_autofree char *before = g_strndup (name, at - name);
+
+      if (!_pr_identity_is_han_name (before))
+        return FALSE;
+    }
   if (whose != NULL)
     *whose = at - name;
   return TRUE;
@@ -246,10 +256,20 @@ _pr_identity_before_age (const char *name)
   return NULL;
 }
 
+/* @text after its leading white space: 王村 张三 is read as 王村张三. */
+static const char *
+after_spaces (const char *text)
+{
+  while (*text != '\0' && g_unichar_isspace (g_utf8_get_char (text)))
+    text = g_utf8_next_char (text);
+  return text;
+}
+
 /* 西岚市金山建材有限公司张三, 金山村王小明, 北京市朝阳区王小明: the person
- * named after the firm they write for or the place they come from;
- * @name itself when no whole name follows a firm's word or a place's
- * last character (省 市 区 县 镇 乡 村) after two characters or more. */
+ * named after the firm they write for or the place they come from, with
+ * or without a space between (王村 张三 as 王村张三); @name itself when
+ * no whole name follows a firm's word or a place's last character
+ * (省 市 区 县 镇 乡 村) after one character or more. */
 const char *
 _pr_identity_after_origin (const char *name)
 {
@@ -263,7 +283,7 @@ _pr_identity_after_origin (const char *name)
 
       if (at == NULL)
         continue;
-      at += strlen (firms[i]);
+      at = after_spaces (at + strlen (firms[i]));
       /* 金山村村民小组组长张三: a title may come between, read after. */
       if (_pr_identity_is_han_name (at) || (g_utf8_strlen (at, -1) > 3 && _pr_identity_ends_in_name (at)))
         return at;
@@ -274,7 +294,7 @@ _pr_identity_after_origin (const char *name)
    * name that holds such a character itself. */
   for (const char *p = g_utf8_next_char (name); *p != '\0'; p = g_utf8_next_char (p))
     {
-      const char *after = g_utf8_next_char (p);
+      const char *after = after_spaces (g_utf8_next_char (p));
 
       if (g_utf8_strchr (places, -1, g_utf8_get_char (p)) != NULL && _pr_identity_is_han_name (after))
         return after;

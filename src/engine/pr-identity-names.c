@@ -169,11 +169,11 @@ split_honorific (const char  *name,
       *surname = g_strndup (g_utf8_next_char (name), g_utf8_next_char (g_utf8_next_char (name)) - g_utf8_next_char (name));
       return TRUE;
     }
-  /* 李老, 张老头, 王老五: Li the elder, Zhang the old man, Wang the fifth. */
+  /* 李老, 张老头: Li the elder, Zhang the old man. Not 王老五, 张老三:
+   * the fifth, the third of one family, one person as 王二小 is. */
   if (is_surname_char (g_utf8_get_char (name)) && g_str_has_prefix (g_utf8_next_char (name), "\u8001" /* 老 */) &&
       (g_utf8_strlen (name, -1) == 2 ||
-       (g_utf8_strlen (name, -1) == 3 &&
-        g_utf8_strchr ("头一二三四五六七八九十", -1, g_utf8_get_char (g_utf8_offset_to_pointer (name, 2))) != NULL)))
+       (g_utf8_strlen (name, -1) == 3 && g_str_has_suffix (name, "\u5934" /* 头 */))))
     {
       *surname = g_strndup (name, g_utf8_next_char (name) - name);
       return TRUE;
@@ -694,6 +694,11 @@ is_word_note (const char *normal)
   if (!han && all_han (normal, 4, 8) && !has_transliteration (normal) && _pr_identity_is_phrase (normal))
     return TRUE;
   if (!all_han (normal, 2, 8))
+    return FALSE;
+  /* 王老五, 张老三: a child's place among its siblings, a name as 王二小
+   * is, though the dictionary holds 王老五 (a bachelor). */
+  if (han && n == 3 && g_str_has_prefix (given, "\u8001" /* 老 */) &&
+      g_utf8_strchr ("大二三四五六七八九十幺", -1, g_utf8_get_char (g_utf8_next_char (given))) != NULL)
     return FALSE;
   if (han && given == g_utf8_next_char (normal))
     {

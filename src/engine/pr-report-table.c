@@ -283,6 +283,22 @@ pr_report_path_is_xlsx (const char *path)
 }
 
 /**
+ * pr_report_path_is_tsv:
+ * @path: (nullable): a file name
+ *
+ * Whether @path names a tab-separated file (.tsv, in any case): the
+ * programs that open such a file part its values at tabs, so CSV text
+ * under that name is read as one value a line.
+ */
+gboolean
+pr_report_path_is_tsv (const char *path)
+{
+  size_t n = path != NULL ? strlen (path) : 0;
+
+  return n > 4 && path[n - 5] != '/' && g_ascii_strcasecmp (path + n - 4, ".tsv") == 0;
+}
+
+/**
  * pr_report_path_spreadsheet_extension:
  * @path: (nullable): a file name
  *
@@ -339,7 +355,8 @@ pr_report_table_write (PrReportTable     *self,
  *
  * Whether pr_report_table_write () can write @path: a workbook (.xlsx),
  * or CSV under a name no spreadsheet program takes for one of its own
- * workbooks (.xls, .ods, WPS's .et…), which it would refuse or misread.
+ * workbooks (.xls, .ods, WPS's .et…), which it would refuse or misread,
+ * nor for a tab-separated file (.tsv).
  *
  * Returns: %FALSE with @error set (%G_IO_ERROR_INVALID_FILENAME) if not
  */
@@ -350,9 +367,18 @@ pr_report_path_check_name (const char  *path,
   const char *extension = pr_report_path_is_xlsx (path) ? NULL : pr_report_path_spreadsheet_extension (path);
   g_autofree char *name = NULL;
 
-  if (extension == NULL)
+  if (extension == NULL && !pr_report_path_is_tsv (path))
     return TRUE;
   name = g_filename_display_basename (path);
+  if (extension == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                   _("“%s” names a tab-separated file (.tsv), but the report would be written as CSV text, its "
+                     "values parted by commas, which a program opening a .tsv file reads as one value a line: "
+                     "export again and name the file .csv, or choose the Excel workbook type (.xlsx)"),
+                   name);
+      return FALSE;
+    }
   /* Translators: the file's name, then its extension (.xls, .et) */
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
                _("“%s” names a spreadsheet workbook (%s), but the report would be written as CSV text, which "

@@ -71,6 +71,7 @@ gboolean            pr_report_table_write        (PrReportTable       *self,
                                                   GCancellable        *cancellable,
                                                   GError             **error);
 gboolean            pr_report_path_is_xlsx       (const char          *path);
+gboolean            pr_report_path_is_tsv        (const char          *path);
 const char         *pr_report_path_spreadsheet_extension (const char *path);
 gboolean            pr_report_path_check_name    (const char          *path,
                                                   GError             **error);

@@ -49,6 +49,8 @@ hand = {
     'dates': '日期,id\n2019/2/28 11:25:05,1\n2019-06-08 17:31:20,2\n2019年6月8日,3\n2019.6.8,4\n'
              '20190608,5\n2019-13-45 99:99:99,6\n2019年6月8日 8时5分,7\n'.encode(),
     'ids': b'id,id2\nA7,A10\n007,7\n1e3,1000\n-1,+1\n',
+    # A Ctrl-Z inside quotes is the value's, before the closing quote or after the opening one.
+    'end-mark-inside-quotes': b'id,body\r\n1,"aaa\x1a"\r\n2,bbb\r\n"\x1a3",c\r\n',
 }
 for name, data in hand.items():
     write('csv-reader', name, bytes([UTF8, 0]) + data)
