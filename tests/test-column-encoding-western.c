@@ -5,7 +5,8 @@
  * characters (Jos茅), which no check of the converted text saw: the
  * table was scanned as gibberish, exit 0. On a real, throwaway MariaDB
  * server: the value is refused, naming its row, the column and the way
- * out. A latin1 column truly holding such words, given as CP1252, and a
+ * out. So is such text stored in a gbk, big5 or sjis column, which the
+ * server itself reads so; given as UTF-8 it reads. A latin1 column truly holding such words, given as CP1252, and a
  * GBK column of Chinese text with ASCII letters beside its characters
  * read as before. Oracle: the bytes stored here.
  */
@@ -87,6 +88,43 @@ test_utf8_given_as_east_asian (void)
     }
 }
 
+static int
+scan_as_stored (const char  *database,
+                char       **err)
+{
+  g_autofree char *out = NULL;
+
+  return pr_test_server_run_cli (database, &out, err, "scan", "--db", "URI", "--table", "t", "--id", "id",
+                                 "--text", "body", NULL);
+}
+
+static void
+test_utf8_in_east_asian_charset (void)
+{
+  static const char *const charsets[][2] = { { "gbk", "GBK" }, { "big5", "BIG5" }, { "sjis", "SHIFT_JIS" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (charsets); i++)
+    {
+      g_autofree char *name = g_strconcat ("stored_", charsets[i][0], NULL);
+      g_autofree char *type = g_strdup_printf ("TEXT CHARACTER SET %s", charsets[i][0]);
+      g_autofree char *in_set = g_strdup_printf ("in the column's character set (%s), but its bytes are UTF-8 text "
+                                                 "(“Beschwerde von Frau Müller wegen der Heizung im Winter”)",
+                                                 charsets[i][1]);
+      g_autoptr(PrConnection) db = pr_test_fresh_database (server, name);
+      g_autofree char *err = NULL;
+
+      make_table (db, type, bodies, "UTF-8");
+      g_assert_cmpint (scan_as_stored (name, &err), ==, 1);
+      g_test_message ("%s", err);
+      g_assert_nonnull (strstr (err, "row 2, column “body”: the value reads “Beschwerde von Frau M"));
+      g_assert_nonnull (strstr (err, in_set));
+      g_assert_nonnull (strstr (err, "give --column-encoding body=UTF-8"));
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (scan (name, "body=UTF-8", &err), ==, 0);
+      g_assert_nonnull (strstr (err, "3 records"));
+    }
+}
+
 static void
 test_legacy_columns_read (void)
 {
@@ -104,6 +142,13 @@ test_legacy_columns_read (void)
   g_assert_cmpint (scan ("gbk", "body=GBK", &err), ==, 0);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, "3 records"));
+  g_clear_pointer (&err, g_free);
+
+  /* Chinese text with ASCII letters beside it, in a gbk column. */
+  pr_test_execute (gbk, "ALTER TABLE t MODIFY body TEXT CHARACTER SET gbk");
+  g_assert_cmpint (scan_as_stored ("gbk", &err), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "3 records"));
 }
 
 int
@@ -116,6 +161,7 @@ main (int   argc,
   server = pr_test_server_start ();
 
   g_test_add_func ("/db/column-encoding-western/utf8-given-as-east-asian", test_utf8_given_as_east_asian);
+  g_test_add_func ("/db/column-encoding-western/utf8-in-east-asian-charset", test_utf8_in_east_asian_charset);
   g_test_add_func ("/db/column-encoding-western/legacy-columns-read", test_legacy_columns_read);
 
   status = g_test_run ();
