@@ -32,22 +32,20 @@ static const char chinese[] =
   "2,本人加入了业主QQ群，开发商拖欠的车库至今没有交付\n"
   "3,外籍人士José García反映小区供暖不足的问题，请尽快处理\n";
 
+/* A file of @bytes, read as @encoding. */
 static PrRecordSet *
-load (const char  *utf8,
-      const char  *encoding,
-      gboolean     force,
-      GError     **error)
+load_bytes (const char  *bytes,
+            gsize        n_bytes,
+            const char  *encoding,
+            gboolean     force,
+            GError     **error)
 {
   g_autofree char *dir = pr_test_make_temp_dir ();
   g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
   g_autoptr(PrMapping) mapping = pr_mapping_new ();
-  g_autoptr(GError) local_error = NULL;
   PrLoadOptions options = { .min_tokens = 1, .n_threads = 1, .encoding = encoding, .force_encoding = force };
-  gsize n_bytes = 0;
-  g_autofree char *bytes = g_convert (utf8, -1, encoding, "UTF-8", NULL, &n_bytes, &local_error);
   PrRecordSet *set;
 
-  g_assert_no_error (local_error);
   g_assert_true (g_file_set_contents (path, bytes, n_bytes, NULL));
   g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
   g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
@@ -56,24 +54,27 @@ load (const char  *utf8,
   return set;
 }
 
+/* @utf8 written in @encoding, read so. */
+static PrRecordSet *
+load (const char  *utf8,
+      const char  *encoding,
+      GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gsize n_bytes = 0;
+  g_autofree char *bytes = g_convert (utf8, -1, encoding, "UTF-8", NULL, &n_bytes, &local_error);
+
+  g_assert_no_error (local_error);
+  return load_bytes (bytes, n_bytes, encoding, FALSE, error);
+}
+
 /* The UTF-8 file written as it is, given as @encoding. */
 static PrRecordSet *
 load_utf8_as (const char  *encoding,
               gboolean     force,
               GError     **error)
 {
-  g_autofree char *dir = pr_test_make_temp_dir ();
-  g_autofree char *path = g_build_filename (dir, "records.csv", NULL);
-  g_autoptr(PrMapping) mapping = pr_mapping_new ();
-  PrLoadOptions options = { .min_tokens = 1, .n_threads = 1, .encoding = encoding, .force_encoding = force };
-  PrRecordSet *set;
-
-  g_assert_true (g_file_set_contents (path, western, -1, NULL));
-  g_assert_true (pr_mapping_add (mapping, "id", PR_COLUMN_ROLE_ID, 0, NULL));
-  g_assert_true (pr_mapping_add (mapping, "body", PR_COLUMN_ROLE_TEXT, 1, NULL));
-  set = pr_record_set_load_csv (path, mapping, &options, NULL, NULL, NULL, error);
-  pr_test_remove_tree (dir);
-  return set;
+  return load_bytes (western, strlen (western), encoding, force, error);
 }
 
 static void
@@ -116,7 +117,7 @@ test_east_asian_files_read (void)
   for (guint e = 0; e < G_N_ELEMENTS (encodings); e++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(PrRecordSet) set = load (chinese, encodings[e], FALSE, &error);
+      g_autoptr(PrRecordSet) set = load (chinese, encodings[e], &error);
 
       g_test_message ("%s: %s", encodings[e], error != NULL ? error->message : "read");
       g_assert_no_error (error);
@@ -127,7 +128,7 @@ test_east_asian_files_read (void)
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(PrRecordSet) set = load ("id,body\n1,Gerard Dupont A Block 302\n2,Quejas del barrio\n", "BIG5",
-                                       FALSE, &error);
+                                       &error);
 
     g_assert_no_error (error);
     g_assert_cmpuint (set->n_records, ==, 2);
